@@ -1,0 +1,48 @@
+import * as core from '@actions/core';
+import { UsageError } from '../engine/errors.js';
+import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
+
+export interface ActionInputs {
+  results: string[];
+  requirements: string;
+  outputDir: string;
+  failOnRegression: boolean;
+  floatParse: FloatParse;
+}
+
+/** Reads and validates the action's inputs; a bad value names the input and what it accepts. */
+export function readInputs(): ActionInputs {
+  const results = core
+    .getInput('results', { required: false })
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (results.length === 0) throw new UsageError('input "results" is required: summary or raw measurement files, folders or glob patterns');
+  const requirements = core.getInput('requirements').trim();
+  if (requirements === '') throw new UsageError('input "requirements" is required: the path of a requirements CSV');
+  const outputDir = core.getInput('output-dir').trim() || 'perfgate-report';
+  return {
+    results,
+    requirements,
+    outputDir,
+    failOnRegression: booleanInput('fail-on-regression', true),
+    floatParse: choiceInput('float-parse', FLOAT_PARSE_MODES, 'precise'),
+  };
+}
+
+function booleanInput(name: string, fallback: boolean): boolean {
+  const value = core.getInput(name).trim();
+  if (value === '') return fallback;
+  if (['true', 'True', 'TRUE'].includes(value)) return true;
+  if (['false', 'False', 'FALSE'].includes(value)) return false;
+  throw new UsageError(`input "${name}" must be true or false; got "${value}"`);
+}
+
+function choiceInput<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+  const value = core.getInput(name).trim();
+  if (value === '') return fallback;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`input "${name}" must be one of ${allowed.join(', ')}; got "${value}"`);
+  }
+  return value as T;
+}

@@ -1,0 +1,95 @@
+import { InputError } from '../errors.js';
+
+/** Removes a UTF-8 byte-order mark, which spreadsheet tools put in front of CSV files. */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * Finds the required columns in a header row and returns their field indexes. Columns are matched
+ * by exact name, in any order; extra columns are ignored. A wrong delimiter or a misspelled name
+ * gives an error at line 1 that names the column and the expected header.
+ */
+export function resolveColumns<Name extends string>(
+  file: string,
+  headerLine: string,
+  fields: string[],
+  required: readonly Name[],
+  expectedHeader: string,
+): Record<Name, number> {
+  const found = {} as Record<Name, number>;
+  const names = fields.map((f) => f.trim());
+  for (const name of required) {
+    const index = names.indexOf(name);
+    if (index >= 0) {
+      found[name] = index;
+      continue;
+    }
+    if (fields.length === 1) {
+      const delimiter = [';', '\t', '|'].find((d) => headerLine.includes(d));
+      if (delimiter) {
+        throw new InputError(
+          `the header uses ${describeDelimiter(delimiter)} as delimiter; expected comma-separated columns "${expectedHeader}"`,
+          { file, line: 1, column: headerLine.indexOf(delimiter) + 1 },
+        );
+      }
+    }
+    const guess = closestName(name, names, required as readonly string[]);
+    if (guess !== undefined) {
+      throw new InputError(`column ${guess + 1} is "${names[guess]}" but "${name}" was expected (header: "${expectedHeader}")`, {
+        file,
+        line: 1,
+        column: fieldColumn(headerLine, guess),
+      });
+    }
+    throw new InputError(`missing column "${name}"; expected the header "${expectedHeader}"`, { file, line: 1, column: 1 });
+  }
+  return found;
+}
+
+function describeDelimiter(d: string): string {
+  return d === '\t' ? 'a tab' : `"${d}"`;
+}
+
+/** Index of the header name that most looks like a misspelling of `wanted`, if any. */
+function closestName(wanted: string, names: string[], required: readonly string[]): number | undefined {
+  let best: number | undefined;
+  let bestDistance = Infinity;
+  names.forEach((name, index) => {
+    if (required.includes(name)) return; // a correct column is not a misspelling of another
+    const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
+    const limit = Math.max(2, Math.floor(wanted.length / 3));
+    if (distance <= limit && distance < bestDistance) {
+      best = index;
+      bestDistance = distance;
+    }
+  });
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = previous[0]!;
+    previous[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = previous[j]!;
+      previous[j] = Math.min(above + 1, previous[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return previous[b.length]!;
+}
+
+/** 1-based character column where field `index` of a CSV line starts (quotes respected). */
+export function fieldColumn(line: string, index: number): number {
+  let field = 0;
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    if (field === index) return i + 1;
+    const c = line[i];
+    if (c === '"') quoted = !quoted;
+    else if (c === ',' && !quoted) field++;
+  }
+  return field === index ? line.length + 1 : 1;
+}

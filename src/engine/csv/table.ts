@@ -1,0 +1,57 @@
+import { CsvError, parse } from 'csv-parse/sync';
+import { InputError } from '../errors.js';
+import { resolveColumns, stripBom } from './header.js';
+
+/** One data row of a small CSV file, with where it came from for error messages. */
+export interface CsvRow {
+  /** 1-based line number in the file. */
+  line: number;
+  /** The line's text, to point at a field's character column. */
+  text: string;
+  fields: string[];
+}
+
+export interface CsvTable<Name extends string> {
+  columns: Record<Name, number>;
+  rows: CsvRow[];
+}
+
+/**
+ * Reads a small comma-separated file (summaries, requirements) with csv-parse. BOM and CRLF are
+ * accepted; blank lines are skipped like pandas does. Errors name the file and line.
+ */
+export function readCsvTable<Name extends string>(
+  file: string,
+  content: string,
+  required: readonly Name[],
+  expectedHeader: string,
+): CsvTable<Name> {
+  const text = stripBom(content);
+  if (text.trim() === '') throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
+  const lines = text.split(/\r?\n/);
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, { info: true, skip_empty_lines: true, relax_quotes: false }) as unknown as typeof records;
+  } catch (error) {
+    if (error instanceof CsvError) throw csvError(file, error, lines);
+    throw error;
+  }
+  const [header, ...data] = records;
+  if (!header) throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
+  const headerLineNumber = header.info.lines;
+  const columns = resolveColumns(file, lines[headerLineNumber - 1] ?? '', header.record, required, expectedHeader);
+  const rows = data.map(({ record, info }) => ({ line: info.lines, text: lines[info.lines - 1] ?? '', fields: record }));
+  return { columns, rows };
+}
+
+function csvError(file: string, error: CsvError, lines: string[]): InputError {
+  const line = (error as unknown as { lines?: number }).lines;
+  const reason =
+    error.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
+      ? 'the row has a different number of fields than the header'
+      : error.code === 'CSV_QUOTE_NOT_CLOSED'
+        ? 'a quoted field is not closed'
+        : error.message.replace(/^Invalid Record Length: |^Invalid/, '').trim();
+  const where = line !== undefined && line <= lines.length ? { file, line } : { file };
+  return new InputError(reason, where);
+}

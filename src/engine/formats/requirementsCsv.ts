@@ -1,0 +1,63 @@
+import { InputError } from '../errors.js';
+import { readCsvTable } from '../csv/table.js';
+import { fieldColumn } from '../csv/header.js';
+import { CHECKED_MAGNITUDES, type CheckedMagnitude, type Requirement } from '../model/requirement.js';
+import { isMissingValue, parseNumber, type FloatParse } from '../numeric/parseNumber.js';
+import { clip } from './fastddsSummary.js';
+
+/** The reference requirements file: upper limits per sub-experiment and payload (spec §4). */
+export const REQUIREMENTS_HEADER = 'Experiment type,Bytes,Median,99%,Max';
+
+export function parseRequirementsCsv(file: string, content: string, floatParse: FloatParse): Requirement[] {
+  const table = readCsvTable(file, content, ['Experiment type', 'Bytes', ...CHECKED_MAGNITUDES] as const, REQUIREMENTS_HEADER);
+  const seen = new Map<string, number>();
+  const requirements: Requirement[] = [];
+  for (const row of table.rows) {
+    const typeIndex = table.columns['Experiment type'];
+    const experimentType = (row.fields[typeIndex] ?? '').trim();
+    if (experimentType === '') {
+      throw new InputError('the "Experiment type" cell is empty', { file, line: row.line, column: fieldColumn(row.text, typeIndex) });
+    }
+    const bytesIndex = table.columns.Bytes;
+    const bytesText = row.fields[bytesIndex] ?? '';
+    if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(Number(bytesText))) {
+      throw new InputError(`expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`, {
+        file,
+        line: row.line,
+        column: fieldColumn(row.text, bytesIndex),
+      });
+    }
+    const payloadBytes = Number(bytesText);
+    const key = `${experimentType}\u0000${payloadBytes}`;
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      throw new InputError(`duplicate requirement for ${experimentType}, ${payloadBytes} bytes (first given on line ${earlier})`, {
+        file,
+        line: row.line,
+        column: 1,
+      });
+    }
+    seen.set(key, row.line);
+    const limits = {} as Record<CheckedMagnitude, number>;
+    for (const magnitude of CHECKED_MAGNITUDES) {
+      const index = table.columns[magnitude];
+      const text = row.fields[index] ?? '';
+      if (isMissingValue(text)) {
+        limits[magnitude] = NaN;
+        continue;
+      }
+      const value = parseNumber(text, floatParse);
+      if (value === undefined) {
+        throw new InputError(`expected a number in column "${magnitude}", found "${clip(text)}"`, {
+          file,
+          line: row.line,
+          column: fieldColumn(row.text, index),
+        });
+      }
+      limits[magnitude] = value;
+    }
+    requirements.push({ experimentType, payloadBytes, limits, line: row.line });
+  }
+  if (requirements.length === 0) throw new InputError('the requirements file has a header but no rows', { file, line: 2 });
+  return requirements;
+}

@@ -1,0 +1,49 @@
+import { CHECKED_MAGNITUDES } from '../model/requirement.js';
+import { formatFixed3 } from '../numeric/formatFixed.js';
+import { percent } from './markdown.js';
+import { headline, type CheckReport } from './model.js';
+
+/** A plain-text table for terminals and logs: failing rows first, columns aligned. */
+export function renderText(report: CheckReport): string {
+  const out: string[] = [];
+  out.push(`perfgate: ${report.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${headline(report)}`);
+  for (const p of report.problems) out.push(`  error: ${sanitize(p)}`);
+  for (const w of report.warnings) out.push(`  warning: ${sanitize(w)}`);
+  if (report.table.length > 0) {
+    const header = ['Sub-experiment', 'Bytes'];
+    for (const m of CHECKED_MAGNITUDES) header.push(m, 'req.', 'over', '');
+    const rows = report.table.map((row) => {
+      const cells = [sanitize(row.experimentType), String(row.payloadBytes)];
+      for (const m of CHECKED_MAGNITUDES) {
+        const c = row.cells[m];
+        if (!c) cells.push('', '', '', '');
+        else {
+          cells.push(
+            c.status === 'missing' ? 'missing' : value(c.experiment),
+            value(c.requirement),
+            percent(c.percentOver),
+            c.status === 'passed' ? 'ok' : 'FAIL',
+          );
+        }
+      }
+      return cells;
+    });
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (cells: string[]) =>
+      cells
+        .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+        .join('  ')
+        .trimEnd();
+    out.push('', line(header), ...rows.map(line));
+  }
+  return out.join('\n') + '\n';
+}
+
+function value(x: number): string {
+  return Number.isNaN(x) ? '-' : formatFixed3(x);
+}
+
+/** Terminal-safe: no control characters (escape sequences) from untrusted names. */
+function sanitize(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+}

@@ -1,0 +1,120 @@
+import { globSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError, UsageError } from '../engine/errors.js';
+import { looksLikeRawMeasurements, RAW_HEADER } from '../engine/formats/fastddsRaw.js';
+import { looksLikeSummary, SUMMARY_HEADER } from '../engine/formats/fastddsSummary.js';
+import { baseName, experimentTypeOfRawFile, experimentTypeOfSummaryFile } from '../engine/model/experimentType.js';
+import { readFirstLine } from './files.js';
+
+export type ResultKind = 'summary' | 'raw';
+
+export interface ResultFile {
+  path: string;
+  kind: ResultKind;
+  experimentType: string;
+}
+
+export interface Discovery {
+  files: ResultFile[];
+  /** Things worth telling the user (files skipped or preferred). */
+  notices: string[];
+}
+
+const GLOB_CHARACTERS = /[*?[\]{}]/;
+
+/**
+ * Turns the user's result arguments (files, folders or glob patterns) into the list of result
+ * files, each recognised by its header as a summary or a raw measurement file.
+ * Folders are read like the reference does (their files, not sub-folders): files whose name
+ * contains `summary` are summaries; other CSV files are taken when their header is a raw header.
+ * Order: arguments in the order given, names sorted inside a folder or pattern.
+ */
+export function discoverResults(patterns: readonly string[]): Discovery {
+  if (patterns.length === 0) throw new UsageError('no results given: name summary or raw files, folders or glob patterns');
+  const notices: string[] = [];
+  const found: ResultFile[] = [];
+  const seen = new Set<string>();
+  const add = (file: ResultFile) => {
+    if (seen.has(file.path)) return;
+    seen.add(file.path);
+    found.push(file);
+  };
+  for (const pattern of patterns) {
+    const stat = statOrUndefined(pattern);
+    if (stat?.isDirectory()) {
+      const before = found.length;
+      for (const name of readdirSync(pattern).sort(byCodePoint)) {
+        const path = join(pattern, name);
+        if (!statOrUndefined(path)?.isFile()) continue;
+        const file = classify(path, true);
+        if (file) add(file);
+      }
+      if (found.length === before) throw new InputError('the folder holds no summary or raw measurement CSV files', { file: pattern });
+    } else if (stat?.isFile()) {
+      add(classify(pattern, false)!);
+    } else if (GLOB_CHARACTERS.test(pattern)) {
+      const matches = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      if (matches.length === 0) throw new InputError('no files match this pattern', { file: pattern });
+      for (const path of matches) add(classify(path, false)!);
+    } else {
+      throw new InputError('no such file or folder', { file: pattern });
+    }
+  }
+  return { files: preferSummaries(found, notices), notices };
+}
+
+/**
+ * A file named in a folder listing may be skipped (`lenient`); a file named on its own must be a
+ * result file.
+ */
+function classify(path: string, lenient: boolean): ResultFile | undefined {
+  const name = baseName(path);
+  if (lenient && !name.toLowerCase().endsWith('.csv') && !name.includes('summary')) return undefined;
+  const header = readFirstLine(path);
+  if (looksLikeSummary(header)) return { path, kind: 'summary', experimentType: experimentTypeOfSummaryFile(path) };
+  if (looksLikeRawMeasurements(header)) return { path, kind: 'raw', experimentType: experimentTypeOfRawFile(path) };
+  if (lenient && !name.includes('summary')) return undefined;
+  throw new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, {
+    file: path,
+    line: 1,
+    column: 1,
+  });
+}
+
+/**
+ * One file per sub-experiment. When both a raw file and its summary are present (the reference's
+ * results folder holds both), the summary is used, as the reference check does.
+ */
+function preferSummaries(files: ResultFile[], notices: string[]): ResultFile[] {
+  const byType = new Map<string, ResultFile>();
+  for (const file of files) {
+    const other = byType.get(file.experimentType);
+    if (!other) {
+      byType.set(file.experimentType, file);
+      continue;
+    }
+    if (other.kind !== file.kind) {
+      const summary = file.kind === 'summary' ? file : other;
+      const raw = file.kind === 'raw' ? file : other;
+      byType.set(file.experimentType, summary);
+      notices.push(`${raw.path}: skipped, its summary ${summary.path} is used for ${file.experimentType}`);
+      continue;
+    }
+    throw new InputError(`sub-experiment "${file.experimentType}" is also given by ${other.path}; give each sub-experiment once`, {
+      file: file.path,
+    });
+  }
+  return files.filter((f) => byType.get(f.experimentType) === f);
+}
+
+function statOrUndefined(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+export function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
