@@ -389,6 +389,346 @@ function finite(x) {
   return Number.isFinite(x) ? x : null;
 }
 
+// src/pipeline/discover.ts
+import { globSync, readdirSync, statSync } from "node:fs";
+import { join as join2 } from "node:path";
+
+// src/engine/csv/header.ts
+function stripBom(text) {
+  return text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+}
+function resolveColumns(file, headerLine, fields, required, expectedHeader) {
+  const found = {};
+  const names = fields.map((f) => f.trim());
+  for (const name of required) {
+    const index = names.indexOf(name);
+    if (index >= 0) {
+      found[name] = index;
+      continue;
+    }
+    if (fields.length === 1) {
+      const delimiter = [";", "	", "|"].find((d) => headerLine.includes(d));
+      if (delimiter) {
+        throw new InputError(
+          `the header uses ${describeDelimiter(delimiter)} as delimiter; expected comma-separated columns "${expectedHeader}"`,
+          { file, line: 1, column: headerLine.indexOf(delimiter) + 1 }
+        );
+      }
+    }
+    const guess = closestName(name, names, required);
+    if (guess !== void 0) {
+      throw new InputError(`column ${guess + 1} is "${names[guess]}" but "${name}" was expected (header: "${expectedHeader}")`, {
+        file,
+        line: 1,
+        column: fieldColumn(headerLine, guess)
+      });
+    }
+    throw new InputError(`missing column "${name}"; expected the header "${expectedHeader}"`, { file, line: 1, column: 1 });
+  }
+  return found;
+}
+function describeDelimiter(d) {
+  return d === "	" ? "a tab" : `"${d}"`;
+}
+function closestName(wanted, names, required) {
+  let best;
+  let bestDistance = Infinity;
+  names.forEach((name, index) => {
+    if (required.includes(name)) return;
+    const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
+    const limit = Math.max(2, Math.floor(wanted.length / 3));
+    if (distance <= limit && distance < bestDistance) {
+      best = index;
+      bestDistance = distance;
+    }
+  });
+  return best;
+}
+function editDistance(a, b) {
+  const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = previous[0];
+    previous[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = previous[j];
+      previous[j] = Math.min(above + 1, previous[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return previous[b.length];
+}
+function fieldColumn(line, index) {
+  let field = 0;
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    if (field === index) return i + 1;
+    const c = line[i];
+    if (c === '"') quoted = !quoted;
+    else if (c === "," && !quoted) field++;
+  }
+  return field === index ? line.length + 1 : 1;
+}
+
+// src/engine/numeric/parseNumber.ts
+var FLOAT_PARSE_MODES = ["precise", "legacy"];
+var DBL_MIN_EXP = -1021;
+var DBL_MAX_EXP = 1024;
+function legacyScale(digits, exponent) {
+  if (exponent < DBL_MIN_EXP || exponent > DBL_MAX_EXP) return exponent < 0 ? 0 : Infinity;
+  let number2 = digits;
+  let p10 = 10;
+  let n = exponent < 0 ? -exponent : exponent;
+  while (n) {
+    if (n & 1) number2 = exponent < 0 ? number2 / p10 : number2 * p10;
+    n >>= 1;
+    p10 *= p10;
+  }
+  return number2;
+}
+var EXACT_POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+function parseDecimalBytes(bytes, start, end, mode) {
+  let i = start;
+  let negative = false;
+  const first = bytes[i];
+  if (first === 45 || first === 43) {
+    negative = first === 45;
+    i++;
+  }
+  const digitsStart = i;
+  let mantissa = 0;
+  let digitCount = 0;
+  let significant = 0;
+  let fractionDigits = 0;
+  while (i < end) {
+    const d = bytes[i] - 48;
+    if (d < 0 || d > 9) break;
+    mantissa = mantissa * 10 + d;
+    if (significant > 0 || d !== 0) significant++;
+    digitCount++;
+    i++;
+  }
+  if (i < end && bytes[i] === 46) {
+    i++;
+    while (i < end) {
+      const d = bytes[i] - 48;
+      if (d < 0 || d > 9) break;
+      mantissa = mantissa * 10 + d;
+      if (significant > 0 || d !== 0) significant++;
+      digitCount++;
+      fractionDigits++;
+      i++;
+    }
+  }
+  if (digitCount === 0) return void 0;
+  let exponent = -fractionDigits;
+  if (i < end && (bytes[i] | 32) === 101) {
+    i++;
+    let expNegative = false;
+    const sign = bytes[i];
+    if (sign === 45 || sign === 43) {
+      expNegative = sign === 45;
+      i++;
+    }
+    let e = 0;
+    let expDigits = 0;
+    while (i < end) {
+      const d = bytes[i] - 48;
+      if (d < 0 || d > 9) break;
+      if (e < 1e5) e = e * 10 + d;
+      expDigits++;
+      i++;
+    }
+    if (expDigits === 0) return void 0;
+    exponent += expNegative ? -e : e;
+  }
+  if (i !== end) return void 0;
+  let value2;
+  if (mode === "legacy") {
+    value2 = legacyScale(mantissa, exponent);
+  } else if (significant <= 15 && exponent >= -22 && exponent <= 22) {
+    value2 = exponent < 0 ? mantissa / EXACT_POW10[-exponent] : mantissa * EXACT_POW10[exponent];
+  } else {
+    value2 = Number(latin1.decode(bytes.subarray(digitsStart, end)));
+  }
+  return negative ? -value2 : value2;
+}
+var encoder = new TextEncoder();
+var latin1 = new TextDecoder("latin1");
+function parseNumber(text, mode) {
+  const bytes = encoder.encode(text.trim());
+  return parseDecimalBytes(bytes, 0, bytes.length, mode);
+}
+function isMissingValue(text) {
+  const t = text.trim();
+  return t === "" || t === "nan" || t === "NaN" || t === "NA" || t === "N/A";
+}
+
+// src/engine/formats/fastddsRaw.ts
+var RAW_HEADER = "Sample,Payload [Bytes],Latency [us]";
+var PAYLOAD = "Payload [Bytes]";
+var LATENCY = "Latency [us]";
+function looksLikeRawMeasurements(headerLine) {
+  const names = stripBom(headerLine).split(",").map((s) => s.trim());
+  return names.includes(PAYLOAD) && names.includes(LATENCY);
+}
+var GrowableSamples = class {
+  constructor(payloadBytes) {
+    this.payloadBytes = payloadBytes;
+  }
+  payloadBytes;
+  values = new Float64Array(1024);
+  length = 0;
+  push(v) {
+    if (this.length === this.values.length) {
+      const bigger = new Float64Array(this.values.length * 2);
+      bigger.set(this.values);
+      this.values = bigger;
+    }
+    this.values[this.length++] = v;
+  }
+};
+var NEWLINE = 10;
+var CR = 13;
+var COMMA = 44;
+var SPACE = 32;
+var TAB = 9;
+var RawMeasurementReader = class {
+  constructor(file, floatParse) {
+    this.file = file;
+    this.floatParse = floatParse;
+  }
+  file;
+  floatParse;
+  lineNumber = 0;
+  headerSeen = false;
+  payloadField = -1;
+  latencyField = -1;
+  fieldCount = 0;
+  pending;
+  groups = /* @__PURE__ */ new Map();
+  order = [];
+  last;
+  rows = 0;
+  /** Feeds the next bytes of the file. Lines may be split across chunks. */
+  push(chunk) {
+    let start = 0;
+    if (this.pending) {
+      const nl2 = chunk.indexOf(NEWLINE);
+      if (nl2 < 0) {
+        this.pending = concat(this.pending, chunk);
+        return;
+      }
+      const line = concat(this.pending, chunk.subarray(0, nl2));
+      this.pending = void 0;
+      this.line(line, 0, line.length);
+      start = nl2 + 1;
+    }
+    for (; ; ) {
+      const nl2 = chunk.indexOf(NEWLINE, start);
+      if (nl2 < 0) break;
+      this.line(chunk, start, nl2);
+      start = nl2 + 1;
+    }
+    if (start < chunk.length) this.pending = chunk.slice(start);
+  }
+  /** Ends the file and returns the samples grouped by payload. */
+  finish() {
+    if (this.pending) {
+      const rest = this.pending;
+      this.pending = void 0;
+      this.line(rest, 0, rest.length);
+    }
+    if (!this.headerSeen) throw new InputError(`the file is empty; expected the header "${RAW_HEADER}"`, { file: this.file, line: 1 });
+    if (this.rows === 0) {
+      throw new InputError("the file has a header but no measurements", { file: this.file, line: this.lineNumber + 1 });
+    }
+    const groups = this.order.map((g) => ({ payloadBytes: g.payloadBytes, latencies: g.values.subarray(0, g.length) }));
+    return { source: this.file, experimentType: experimentTypeOfRawFile(this.file), groups, rows: this.rows };
+  }
+  line(bytes, start, end) {
+    this.lineNumber++;
+    if (end > start && bytes[end - 1] === CR) end--;
+    if (end === start) return;
+    if (!this.headerSeen) {
+      this.header(new TextDecoder().decode(bytes.subarray(start, end)));
+      return;
+    }
+    let field = 0;
+    let fieldStart = start;
+    let payload = -1;
+    let latency = NaN;
+    for (let i = start; i <= end; i++) {
+      if (i < end && bytes[i] !== COMMA) continue;
+      let a = fieldStart;
+      let b = i;
+      while (a < b && (bytes[a] === SPACE || bytes[a] === TAB)) a++;
+      while (b > a && (bytes[b - 1] === SPACE || bytes[b - 1] === TAB)) b--;
+      if (field === this.payloadField) {
+        payload = parseCount(bytes, a, b);
+        if (payload < 0) this.fail(bytes, start, fieldStart, end, `expected a payload size in bytes (a whole number)`);
+      } else if (field === this.latencyField) {
+        const value2 = parseDecimalBytes(bytes, a, b, this.floatParse);
+        if (value2 === void 0 || Number.isNaN(value2)) this.fail(bytes, start, fieldStart, end, "expected a latency in microseconds");
+        latency = value2;
+      }
+      field++;
+      fieldStart = i + 1;
+    }
+    if (field !== this.fieldCount) {
+      throw new InputError(`expected ${this.fieldCount} fields like the header "${RAW_HEADER}", found ${field}`, {
+        file: this.file,
+        line: this.lineNumber,
+        column: 1
+      });
+    }
+    let group = this.last;
+    if (group === void 0 || group.payloadBytes !== payload) {
+      group = this.groups.get(payload);
+      if (group === void 0) {
+        group = new GrowableSamples(payload);
+        this.groups.set(payload, group);
+        this.order.push(group);
+      }
+      this.last = group;
+    }
+    group.push(latency);
+    this.rows++;
+  }
+  header(text) {
+    const line = stripBom(text);
+    const fields = line.split(",");
+    const columns = resolveColumns(this.file, line, fields, [PAYLOAD, LATENCY], RAW_HEADER);
+    this.payloadField = columns[PAYLOAD];
+    this.latencyField = columns[LATENCY];
+    this.fieldCount = fields.length;
+    this.headerSeen = true;
+  }
+  fail(bytes, lineStart, fieldStart, lineEnd, expected) {
+    const decoder = new TextDecoder();
+    const column = decoder.decode(bytes.subarray(lineStart, fieldStart)).length + 1;
+    let fieldEnd = bytes.indexOf(COMMA, fieldStart);
+    if (fieldEnd < 0 || fieldEnd > lineEnd) fieldEnd = lineEnd;
+    const cell = decoder.decode(bytes.subarray(fieldStart, Math.min(fieldEnd, fieldStart + 40)));
+    throw new InputError(`${expected}, found "${cell}"`, { file: this.file, line: this.lineNumber, column });
+  }
+};
+function parseCount(bytes, start, end) {
+  if (start === end || end - start > 15) return -1;
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const d = bytes[i] - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+function concat(a, b) {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
 // node_modules/csv-parse/lib/api/CsvError.js
 var CsvError = class _CsvError extends Error {
   constructor(code, message, options, ...contexts) {
@@ -2093,82 +2433,6 @@ var parse = function(data, opts = {}) {
   return records;
 };
 
-// src/engine/csv/header.ts
-function stripBom(text) {
-  return text.charCodeAt(0) === 65279 ? text.slice(1) : text;
-}
-function resolveColumns(file, headerLine, fields, required, expectedHeader) {
-  const found = {};
-  const names = fields.map((f) => f.trim());
-  for (const name of required) {
-    const index = names.indexOf(name);
-    if (index >= 0) {
-      found[name] = index;
-      continue;
-    }
-    if (fields.length === 1) {
-      const delimiter = [";", "	", "|"].find((d) => headerLine.includes(d));
-      if (delimiter) {
-        throw new InputError(
-          `the header uses ${describeDelimiter(delimiter)} as delimiter; expected comma-separated columns "${expectedHeader}"`,
-          { file, line: 1, column: headerLine.indexOf(delimiter) + 1 }
-        );
-      }
-    }
-    const guess = closestName(name, names, required);
-    if (guess !== void 0) {
-      throw new InputError(`column ${guess + 1} is "${names[guess]}" but "${name}" was expected (header: "${expectedHeader}")`, {
-        file,
-        line: 1,
-        column: fieldColumn(headerLine, guess)
-      });
-    }
-    throw new InputError(`missing column "${name}"; expected the header "${expectedHeader}"`, { file, line: 1, column: 1 });
-  }
-  return found;
-}
-function describeDelimiter(d) {
-  return d === "	" ? "a tab" : `"${d}"`;
-}
-function closestName(wanted, names, required) {
-  let best;
-  let bestDistance = Infinity;
-  names.forEach((name, index) => {
-    if (required.includes(name)) return;
-    const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
-    const limit = Math.max(2, Math.floor(wanted.length / 3));
-    if (distance <= limit && distance < bestDistance) {
-      best = index;
-      bestDistance = distance;
-    }
-  });
-  return best;
-}
-function editDistance(a, b) {
-  const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = previous[0];
-    previous[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = previous[j];
-      previous[j] = Math.min(above + 1, previous[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return previous[b.length];
-}
-function fieldColumn(line, index) {
-  let field = 0;
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    if (field === index) return i + 1;
-    const c = line[i];
-    if (c === '"') quoted = !quoted;
-    else if (c === "," && !quoted) field++;
-  }
-  return field === index ? line.length + 1 : 1;
-}
-
 // src/engine/csv/table.ts
 function readCsvTable(file, content, required, expectedHeader) {
   const text = stripBom(content);
@@ -2224,100 +2488,6 @@ var SUMMARY_FIELDS = {
   "99%": "p99",
   "99.99%": "p9999"
 };
-
-// src/engine/numeric/parseNumber.ts
-var FLOAT_PARSE_MODES = ["precise", "legacy"];
-var DBL_MIN_EXP = -1021;
-var DBL_MAX_EXP = 1024;
-function legacyScale(digits, exponent) {
-  if (exponent < DBL_MIN_EXP || exponent > DBL_MAX_EXP) return exponent < 0 ? 0 : Infinity;
-  let number2 = digits;
-  let p10 = 10;
-  let n = exponent < 0 ? -exponent : exponent;
-  while (n) {
-    if (n & 1) number2 = exponent < 0 ? number2 / p10 : number2 * p10;
-    n >>= 1;
-    p10 *= p10;
-  }
-  return number2;
-}
-var EXACT_POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
-function parseDecimalBytes(bytes, start, end, mode) {
-  let i = start;
-  let negative = false;
-  const first = bytes[i];
-  if (first === 45 || first === 43) {
-    negative = first === 45;
-    i++;
-  }
-  const digitsStart = i;
-  let mantissa = 0;
-  let digitCount = 0;
-  let significant = 0;
-  let fractionDigits = 0;
-  while (i < end) {
-    const d = bytes[i] - 48;
-    if (d < 0 || d > 9) break;
-    mantissa = mantissa * 10 + d;
-    if (significant > 0 || d !== 0) significant++;
-    digitCount++;
-    i++;
-  }
-  if (i < end && bytes[i] === 46) {
-    i++;
-    while (i < end) {
-      const d = bytes[i] - 48;
-      if (d < 0 || d > 9) break;
-      mantissa = mantissa * 10 + d;
-      if (significant > 0 || d !== 0) significant++;
-      digitCount++;
-      fractionDigits++;
-      i++;
-    }
-  }
-  if (digitCount === 0) return void 0;
-  let exponent = -fractionDigits;
-  if (i < end && (bytes[i] | 32) === 101) {
-    i++;
-    let expNegative = false;
-    const sign = bytes[i];
-    if (sign === 45 || sign === 43) {
-      expNegative = sign === 45;
-      i++;
-    }
-    let e = 0;
-    let expDigits = 0;
-    while (i < end) {
-      const d = bytes[i] - 48;
-      if (d < 0 || d > 9) break;
-      if (e < 1e5) e = e * 10 + d;
-      expDigits++;
-      i++;
-    }
-    if (expDigits === 0) return void 0;
-    exponent += expNegative ? -e : e;
-  }
-  if (i !== end) return void 0;
-  let value2;
-  if (mode === "legacy") {
-    value2 = legacyScale(mantissa, exponent);
-  } else if (significant <= 15 && exponent >= -22 && exponent <= 22) {
-    value2 = exponent < 0 ? mantissa / EXACT_POW10[-exponent] : mantissa * EXACT_POW10[exponent];
-  } else {
-    value2 = Number(latin1.decode(bytes.subarray(digitsStart, end)));
-  }
-  return negative ? -value2 : value2;
-}
-var encoder = new TextEncoder();
-var latin1 = new TextDecoder("latin1");
-function parseNumber(text, mode) {
-  const bytes = encoder.encode(text.trim());
-  return parseDecimalBytes(bytes, 0, bytes.length, mode);
-}
-function isMissingValue(text) {
-  const t = text.trim();
-  return t === "" || t === "nan" || t === "NaN" || t === "NA" || t === "N/A";
-}
 
 // src/engine/formats/fastddsSummary.ts
 var SUMMARY_HEADER = SUMMARY_COLUMNS.join(",");
@@ -2397,176 +2567,6 @@ function parseSummaryCsv(file, content, floatParse) {
 }
 function clip(text) {
   return text.length > 40 ? text.slice(0, 40) + "…" : text;
-}
-
-// src/pipeline/discover.ts
-import { globSync, readdirSync, statSync } from "node:fs";
-import { join as join2 } from "node:path";
-
-// src/engine/formats/fastddsRaw.ts
-var RAW_HEADER = "Sample,Payload [Bytes],Latency [us]";
-var PAYLOAD = "Payload [Bytes]";
-var LATENCY = "Latency [us]";
-function looksLikeRawMeasurements(headerLine) {
-  const names = stripBom(headerLine).split(",").map((s) => s.trim());
-  return names.includes(PAYLOAD) && names.includes(LATENCY);
-}
-var GrowableSamples = class {
-  constructor(payloadBytes) {
-    this.payloadBytes = payloadBytes;
-  }
-  payloadBytes;
-  values = new Float64Array(1024);
-  length = 0;
-  push(v) {
-    if (this.length === this.values.length) {
-      const bigger = new Float64Array(this.values.length * 2);
-      bigger.set(this.values);
-      this.values = bigger;
-    }
-    this.values[this.length++] = v;
-  }
-};
-var NEWLINE = 10;
-var CR = 13;
-var COMMA = 44;
-var SPACE = 32;
-var TAB = 9;
-var RawMeasurementReader = class {
-  constructor(file, floatParse) {
-    this.file = file;
-    this.floatParse = floatParse;
-  }
-  file;
-  floatParse;
-  lineNumber = 0;
-  headerSeen = false;
-  payloadField = -1;
-  latencyField = -1;
-  fieldCount = 0;
-  pending;
-  groups = /* @__PURE__ */ new Map();
-  order = [];
-  last;
-  rows = 0;
-  /** Feeds the next bytes of the file. Lines may be split across chunks. */
-  push(chunk) {
-    let start = 0;
-    if (this.pending) {
-      const nl2 = chunk.indexOf(NEWLINE);
-      if (nl2 < 0) {
-        this.pending = concat(this.pending, chunk);
-        return;
-      }
-      const line = concat(this.pending, chunk.subarray(0, nl2));
-      this.pending = void 0;
-      this.line(line, 0, line.length);
-      start = nl2 + 1;
-    }
-    for (; ; ) {
-      const nl2 = chunk.indexOf(NEWLINE, start);
-      if (nl2 < 0) break;
-      this.line(chunk, start, nl2);
-      start = nl2 + 1;
-    }
-    if (start < chunk.length) this.pending = chunk.slice(start);
-  }
-  /** Ends the file and returns the samples grouped by payload. */
-  finish() {
-    if (this.pending) {
-      const rest = this.pending;
-      this.pending = void 0;
-      this.line(rest, 0, rest.length);
-    }
-    if (!this.headerSeen) throw new InputError(`the file is empty; expected the header "${RAW_HEADER}"`, { file: this.file, line: 1 });
-    if (this.rows === 0) {
-      throw new InputError("the file has a header but no measurements", { file: this.file, line: this.lineNumber + 1 });
-    }
-    const groups = this.order.map((g) => ({ payloadBytes: g.payloadBytes, latencies: g.values.subarray(0, g.length) }));
-    return { source: this.file, experimentType: experimentTypeOfRawFile(this.file), groups, rows: this.rows };
-  }
-  line(bytes, start, end) {
-    this.lineNumber++;
-    if (end > start && bytes[end - 1] === CR) end--;
-    if (end === start) return;
-    if (!this.headerSeen) {
-      this.header(new TextDecoder().decode(bytes.subarray(start, end)));
-      return;
-    }
-    let field = 0;
-    let fieldStart = start;
-    let payload = -1;
-    let latency = NaN;
-    for (let i = start; i <= end; i++) {
-      if (i < end && bytes[i] !== COMMA) continue;
-      let a = fieldStart;
-      let b = i;
-      while (a < b && (bytes[a] === SPACE || bytes[a] === TAB)) a++;
-      while (b > a && (bytes[b - 1] === SPACE || bytes[b - 1] === TAB)) b--;
-      if (field === this.payloadField) {
-        payload = parseCount(bytes, a, b);
-        if (payload < 0) this.fail(bytes, start, fieldStart, end, `expected a payload size in bytes (a whole number)`);
-      } else if (field === this.latencyField) {
-        const value2 = parseDecimalBytes(bytes, a, b, this.floatParse);
-        if (value2 === void 0 || Number.isNaN(value2)) this.fail(bytes, start, fieldStart, end, "expected a latency in microseconds");
-        latency = value2;
-      }
-      field++;
-      fieldStart = i + 1;
-    }
-    if (field !== this.fieldCount) {
-      throw new InputError(`expected ${this.fieldCount} fields like the header "${RAW_HEADER}", found ${field}`, {
-        file: this.file,
-        line: this.lineNumber,
-        column: 1
-      });
-    }
-    let group = this.last;
-    if (group === void 0 || group.payloadBytes !== payload) {
-      group = this.groups.get(payload);
-      if (group === void 0) {
-        group = new GrowableSamples(payload);
-        this.groups.set(payload, group);
-        this.order.push(group);
-      }
-      this.last = group;
-    }
-    group.push(latency);
-    this.rows++;
-  }
-  header(text) {
-    const line = stripBom(text);
-    const fields = line.split(",");
-    const columns = resolveColumns(this.file, line, fields, [PAYLOAD, LATENCY], RAW_HEADER);
-    this.payloadField = columns[PAYLOAD];
-    this.latencyField = columns[LATENCY];
-    this.fieldCount = fields.length;
-    this.headerSeen = true;
-  }
-  fail(bytes, lineStart, fieldStart, lineEnd, expected) {
-    const decoder = new TextDecoder();
-    const column = decoder.decode(bytes.subarray(lineStart, fieldStart)).length + 1;
-    let fieldEnd = bytes.indexOf(COMMA, fieldStart);
-    if (fieldEnd < 0 || fieldEnd > lineEnd) fieldEnd = lineEnd;
-    const cell = decoder.decode(bytes.subarray(fieldStart, Math.min(fieldEnd, fieldStart + 40)));
-    throw new InputError(`${expected}, found "${cell}"`, { file: this.file, line: this.lineNumber, column });
-  }
-};
-function parseCount(bytes, start, end) {
-  if (start === end || end - start > 15) return -1;
-  let n = 0;
-  for (let i = start; i < end; i++) {
-    const d = bytes[i] - 48;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n;
-}
-function concat(a, b) {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }
 
 // src/pipeline/files.ts
@@ -2900,8 +2900,10 @@ function readRequirements(path, floatParse) {
   return parseRequirementsCsv(path, readText(path), floatParse);
 }
 function loadResult(file, floatParse) {
-  const summary = file.kind === "summary" ? parseSummaryCsv(file.path, readText(file.path), floatParse) : summarize(readRawMeasurements(file.path, floatParse));
-  return { file, summary };
+  if (file.kind === "summary") return { file, summary: parseSummaryCsv(file.path, readText(file.path), floatParse) };
+  const summaryCsv = renderSummaryCsv(summarize(readRawMeasurements(file.path, floatParse)));
+  const summary = parseSummaryCsv(summaryFileNameOfRaw(file.path), summaryCsv, floatParse);
+  return { file, summary: { ...summary, source: file.path }, summaryCsv };
 }
 
 // src/pipeline/check.ts
@@ -2932,8 +2934,8 @@ function runCheck(options, progress) {
       written.push(path);
       return path;
     };
-    for (const { file, summary } of loaded) {
-      if (file.kind === "raw") write(summaryFileNameOfRaw(file.path), renderSummaryCsv(summary));
+    for (const { file, summaryCsv } of loaded) {
+      if (summaryCsv !== void 0) write(summaryFileNameOfRaw(file.path), summaryCsv);
     }
     for (const sub of report.subExperiments) {
       if (sub.status !== "unchecked") write(checksFileName(sub.experimentType), renderChecksCsv(sub));

@@ -6,7 +6,6 @@ import { checksFileName, renderChecksCsv } from '../engine/report/checksCsv.js';
 import { renderJson } from '../engine/report/json.js';
 import { renderMarkdown } from '../engine/report/markdown.js';
 import { buildCheckReport, type CheckReport } from '../engine/report/model.js';
-import { renderSummaryCsv } from '../engine/formats/fastddsSummary.js';
 import { discoverResults } from './discover.js';
 import { writeFileAtomic } from './files.js';
 import { loadResult, readRequirements } from './read.js';
@@ -63,8 +62,8 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
       written.push(path);
       return path;
     };
-    for (const { file, summary } of loaded) {
-      if (file.kind === 'raw') write(summaryFileNameOfRaw(file.path), renderSummaryCsv(summary));
+    for (const { file, summaryCsv } of loaded) {
+      if (summaryCsv !== undefined) write(summaryFileNameOfRaw(file.path), summaryCsv);
     }
     for (const sub of report.subExperiments) {
       if (sub.status !== 'unchecked') write(checksFileName(sub.experimentType), renderChecksCsv(sub));

@@ -1,6 +1,7 @@
 import { RawMeasurementReader } from '../engine/formats/fastddsRaw.js';
-import { parseSummaryCsv } from '../engine/formats/fastddsSummary.js';
+import { parseSummaryCsv, renderSummaryCsv } from '../engine/formats/fastddsSummary.js';
 import { parseRequirementsCsv } from '../engine/formats/requirementsCsv.js';
+import { summaryFileNameOfRaw } from '../engine/model/experimentType.js';
 import type { Requirement } from '../engine/model/requirement.js';
 import type { RawMeasurements } from '../engine/model/rawMeasurements.js';
 import type { Summary } from '../engine/model/summary.js';
@@ -22,10 +23,18 @@ export function readRequirements(path: string, floatParse: FloatParse): Requirem
 export interface LoadedResult {
   file: ResultFile;
   summary: Summary;
+  /** The summary CSV of a raw input, as the reference would have written it. */
+  summaryCsv?: string;
 }
 
-/** A result file's summary: read as it is, or computed from raw samples. */
+/**
+ * A result file's summary. A raw file is summarised and then read back from the summary CSV it
+ * gives, because the reference pipeline checks the written summary, whose values are rounded to
+ * three decimals: checking the unrounded values would change some percentages in the last digit.
+ */
 export function loadResult(file: ResultFile, floatParse: FloatParse): LoadedResult {
-  const summary = file.kind === 'summary' ? parseSummaryCsv(file.path, readText(file.path), floatParse) : summarize(readRawMeasurements(file.path, floatParse));
-  return { file, summary };
+  if (file.kind === 'summary') return { file, summary: parseSummaryCsv(file.path, readText(file.path), floatParse) };
+  const summaryCsv = renderSummaryCsv(summarize(readRawMeasurements(file.path, floatParse)));
+  const summary = parseSummaryCsv(summaryFileNameOfRaw(file.path), summaryCsv, floatParse);
+  return { file, summary: { ...summary, source: file.path }, summaryCsv };
 }

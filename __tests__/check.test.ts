@@ -1,0 +1,81 @@
+import { checkMagnitude, checkSummary } from '../src/engine/check/check.js';
+import { parseRequirementsCsv } from '../src/engine/formats/requirementsCsv.js';
+import { parseSummaryCsv } from '../src/engine/formats/fastddsSummary.js';
+import { renderChecksCsv } from '../src/engine/report/checksCsv.js';
+import { buildCheckReport } from '../src/engine/report/model.js';
+
+const summaryCsv = (rows: string) => 'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n' + rows;
+const summary = (rows: string, type = 'interprocess_best_effort') =>
+  parseSummaryCsv(`results/measurements_${type}_summary.csv`, summaryCsv(rows), 'precise');
+const requirements = (rows: string) => parseRequirementsCsv('requirements.csv', 'Experiment type,Bytes,Median,99%,Max\n' + rows, 'precise');
+
+describe('reference check arithmetic (spec §4)', () => {
+  test('over the limit fails with a positive percentage', () => {
+    const row = checkMagnitude('Max', 16, 110.339, 122.599);
+    expect(row).toMatchObject({ status: 'failed', difference: 122.599 - 110.339 });
+    expect(row.percentOver).toBeCloseTo(11.111, 3);
+  });
+
+  test('equal to the limit passes and prints -0.000', () => {
+    const sub = checkSummary(summary('64,10000,134.107,1,1,7.512,1,1,1,1,54.938,1\n'), requirements('interprocess_best_effort,64,7.512,54.938,134.107\n'));
+    expect(sub.status).toBe('passed');
+    expect(renderChecksCsv(sub)).toBe(
+      'Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status\n' +
+        'Median,64,7.512,7.512,0.000,-0.000,passed\n99%,64,54.938,54.938,0.000,-0.000,passed\nMax,64,134.107,134.107,0.000,-0.000,passed\n',
+    );
+  });
+
+  test('rows go Median, 99%, Max, each in requirement payload order; extra summary payloads are ignored', () => {
+    const sub = checkSummary(
+      summary('16,1,9,1,1,5,1,1,1,1,8,1\n32,1,9,1,1,5,1,1,1,1,8,1\n64,1,9,1,1,5,1,1,1,1,8,1\n'),
+      requirements('interprocess_best_effort,32,6,9,10\ninterprocess_best_effort,16,6,9,10\n'),
+    );
+    expect(sub.rows.map((r) => `${r.check}@${r.payloadBytes}`)).toEqual(['Median@32', 'Median@16', '99%@32', '99%@16', 'Max@32', 'Max@16']);
+  });
+});
+
+describe('deliberate departures from the reference', () => {
+  test('a required payload missing from the results gives missing rows that fail the gate (reference: crash)', () => {
+    const sub = checkSummary(summary('16,1,9,1,1,5,1,1,1,1,8,1\n'), requirements('interprocess_best_effort,16,6,9,10\ninterprocess_best_effort,32,6,9,10\n'));
+    expect(sub.status).toBe('failed');
+    expect(sub.rows.filter((r) => r.status === 'missing').map((r) => r.check)).toEqual(['Median', '99%', 'Max']);
+    expect(renderChecksCsv(sub)).toContain('\nMedian,32,6.000,,,,missing\n');
+    const report = buildCheckReport([sub], []);
+    expect(report.verdict).toBe('fail');
+    expect(report.problems).toEqual(['interprocess_best_effort: payload 32 bytes is required but not in the results']);
+  });
+
+  test('a sub-experiment without requirement rows is unchecked, with a warning, and does not fail (reference: crash)', () => {
+    const reqs = requirements('other_type,16,6,9,10\n');
+    const sub = checkSummary(summary('16,1,9,1,1,5,1,1,1,1,8,1\n'), reqs);
+    expect(sub).toMatchObject({ status: 'unchecked', rows: [] });
+    const report = buildCheckReport([sub], reqs);
+    expect(report.verdict).toBe('pass');
+    expect(report.uncheckedExperiments).toEqual(['interprocess_best_effort']);
+    expect(report.experimentsWithoutResults).toEqual(['other_type']);
+    expect(report.warnings).toEqual([
+      'interprocess_best_effort: no requirements for this sub-experiment; it was not checked',
+      'other_type: requirements are given but no results were found',
+    ]);
+  });
+
+  test('an empty or nan value fails its check with a message (reference: prints passed)', () => {
+    const sub = checkSummary(summary('16,1,,1,1,nan,1,1,1,1,8,1\n'), requirements('interprocess_best_effort,16,6,9,10\n'));
+    const [median, p99, max] = sub.rows;
+    expect(median).toMatchObject({ status: 'failed', message: 'no Median value for 16 bytes in the results' });
+    expect(p99).toMatchObject({ status: 'passed' });
+    expect(max).toMatchObject({ status: 'failed', message: 'no Max value for 16 bytes in the results' });
+    expect(renderChecksCsv(sub).split('\n')[1]).toBe('Median,16,6.000,,,,failed');
+  });
+
+  test('an empty requirement cell fails that check', () => {
+    const sub = checkSummary(summary('16,1,9,1,1,5,1,1,1,1,8,1\n'), requirements('interprocess_best_effort,16,,9,10\n'));
+    expect(sub.rows[0]).toMatchObject({ status: 'failed', message: 'no Median requirement for 16 bytes' });
+  });
+
+  test('a zero requirement gives a finite percentage, never inf', () => {
+    expect(checkMagnitude('Median', 16, 0, 2.5)).toMatchObject({ status: 'failed', percentOver: 250 });
+    expect(checkMagnitude('Median', 16, 0, 0)).toMatchObject({ status: 'passed' });
+    expect(Number.isFinite(checkMagnitude('Median', 16, 0, 0).percentOver)).toBe(true);
+  });
+});

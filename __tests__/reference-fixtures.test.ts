@@ -1,0 +1,84 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, describeShared, fastdds, listFiles, read, tempDir } from './helpers/shared.js';
+
+// Every expected file in ../shared/fixtures/fastdds was produced by the reference Python tooling.
+const rawFiles = ['measurements_interprocess_best_effort.csv', 'measurements_intraprocess_best_effort.csv'];
+const summaries = rawFiles.map((f) => f.replace('.csv', '_summary.csv'));
+
+describeShared('summaries are byte-identical to latency_process_results.py', () => {
+  test.each([
+    ['precise', 'summary-precise'],
+    ['legacy', 'summary-legacy'],
+  ])('--float-parse %s reproduces expected/%s', async (mode, folder) => {
+    const out = tempDir();
+    const result = await cli(['summarize', ...rawFiles.map((f) => join(fastdds, 'raw', f)), '--output-dir', out, '--float-parse', mode]);
+    expect(result).toMatchObject({ code: 0, err: '' });
+    expect(listFiles(out)).toEqual(summaries);
+    for (const name of summaries) expect(read(join(out, name))).toBe(read(join(fastdds, 'expected', folder, name)));
+  });
+
+  test('the default parse mode is precise (pandas >= 1.2)', async () => {
+    const out = tempDir();
+    await cli(['summarize', join(fastdds, 'raw', rawFiles[0]!), '-o', out]);
+    expect(read(join(out, summaries[0]!))).toBe(read(join(fastdds, 'expected', 'summary-precise', summaries[0]!)));
+  });
+
+  test('the two modes differ exactly where the reference says: three Max jitter cells', () => {
+    const precise = read(join(fastdds, 'expected', 'summary-precise', summaries[0]!)).split('\n');
+    const legacy = read(join(fastdds, 'expected', 'summary-legacy', summaries[0]!)).split('\n');
+    const differing = precise.map((line, i) => (line === legacy[i] ? undefined : line.split(',')[0])).filter(Boolean);
+    expect(differing).toEqual(['128', '2048', '4096']);
+  });
+});
+
+describeShared('check reports are byte-identical to latency_check_experiment.py', () => {
+  const checkDir = join(fastdds, 'check');
+  const expectedDir = join(checkDir, 'expected');
+
+  test('checks_<type>.csv for both sub-experiments, and the verdict', async () => {
+    const out = tempDir();
+    const result = await cli(['check', '--results', checkDir, '--requirements', join(checkDir, 'requirements.csv'), '--output-dir', out]);
+    // The reference exits 2 (two failed sub-experiments); perfgate exits 1 for "gate failed".
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('FAIL: 45 of 66 checks passed, 2 of 2 sub-experiments failed');
+    for (const name of listFiles(expectedDir)) expect(read(join(out, name))).toBe(read(join(expectedDir, name)));
+    const report = JSON.parse(read(join(out, 'report.json')));
+    expect(report).toMatchObject({ verdict: 'fail', checksTotal: 66, checksPassed: 45, checksFailed: 21 });
+    expect(report.failedExperiments).toEqual(['interprocess_best_effort', 'intraprocess_best_effort']);
+    // The reference's own console line: "68.182% checks passed: (45/66)".
+    expect(read(join(checkDir, 'upstream_stdout.txt'))).toContain('(45/66)');
+  });
+
+  test('raw files are summarised on the fly and give the same check reports', async () => {
+    const out = tempDir();
+    const result = await cli(['check', '--results', join(fastdds, 'raw', '*.csv'), '--requirements', join(checkDir, 'requirements.csv'), '-o', out]);
+    expect(result.code).toBe(1);
+    for (const name of listFiles(expectedDir)) expect(read(join(out, name))).toBe(read(join(expectedDir, name)));
+    for (const name of summaries) expect(read(join(out, name))).toBe(read(join(fastdds, 'expected', 'summary-precise', name)));
+  });
+
+  test('the 33-row example of the specification reproduces exactly', async () => {
+    // Rebuild its inputs from its own Requirement and Experiment columns, then check.
+    const example = readFileSync(join(fastdds, 'spec-example', 'checks_example_from_spec.csv'), 'utf8');
+    const rows = example.trim().split('\n').slice(1).map((l) => l.split(','));
+    const payloads = [...new Set(rows.map((r) => r[1]!))];
+    const value = (check: string, bytes: string, column: 2 | 3) => rows.find((r) => r[0] === check && r[1] === bytes)![column];
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'requirements.csv'),
+      'Experiment type,Bytes,Median,99%,Max\n' + payloads.map((p) => `example,${p},${value('Median', p, 2)},${value('99%', p, 2)},${value('Max', p, 2)}`).join('\n') + '\n',
+    );
+    const results = join(dir, 'results');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(results);
+    writeFileSync(
+      join(results, 'measurements_example_summary.csv'),
+      'Bytes,Median,99%,Max\n' + payloads.map((p) => `${p},${value('Median', p, 3)},${value('99%', p, 3)},${value('Max', p, 3)}`).join('\n') + '\n',
+    );
+    const out = join(dir, 'out');
+    const result = await cli(['check', '-r', results, '-q', join(dir, 'requirements.csv'), '-o', out]);
+    expect(result.code).toBe(0);
+    expect(read(join(out, 'checks_example.csv'))).toBe(example);
+  });
+});
