@@ -96,7 +96,7 @@ function formatCsvFloat(x) {
 
 // src/engine/report/escape.ts
 function escapeMarkdown(text) {
-  return text.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, "&#64;").replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => "\\" + c);
+  return text.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => "\\" + c).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, "&#64;");
 }
 
 // src/engine/check/checkRow.ts
@@ -3133,6 +3133,9 @@ function version() {
 }
 
 // src/cli/index.ts
+process.stdout.on("error", (error) => {
+  if (error.code !== "EPIPE") throw error;
+});
 process.exitCode = runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text)

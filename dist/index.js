@@ -19746,7 +19746,7 @@ function formatCsvFloat(x) {
 
 // src/engine/report/escape.ts
 function escapeMarkdown(text) {
-  return text.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, "&#64;").replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => "\\" + c);
+  return text.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => "\\" + c).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, "&#64;");
 }
 
 // src/engine/check/checkRow.ts
