@@ -46,17 +46,25 @@ describe('deliberate departures from the reference', () => {
   });
 
   test('a sub-experiment without requirement rows is unchecked, with a warning, and does not fail (reference: crash)', () => {
-    const reqs = requirements('other_type,16,6,9,10\n');
-    const sub = checkSummary(summary('16,1,9,1,1,5,1,1,1,1,8,1\n'), reqs);
-    expect(sub).toMatchObject({ status: 'unchecked', rows: [] });
-    const report = buildCheckReport([sub], reqs);
+    const reqs = requirements('other_type,16,6,9,10\nthird_type,16,6,9,10\n');
+    const unchecked = checkSummary(summary('16,1,9,1,1,5,1,1,1,1,8,1\n'), reqs);
+    expect(unchecked).toMatchObject({ status: 'unchecked', rows: [] });
+    const checked = checkSummary(summary('16,1,9,1,1,5,1,1,1,1,8,1\n', 'other_type'), reqs);
+    const report = buildCheckReport([unchecked, checked], reqs);
     expect(report.verdict).toBe('pass');
     expect(report.uncheckedExperiments).toEqual(['interprocess_best_effort']);
-    expect(report.experimentsWithoutResults).toEqual(['other_type']);
+    expect(report.experimentsWithoutResults).toEqual(['third_type']);
     expect(report.warnings).toEqual([
       'interprocess_best_effort: no requirements for this sub-experiment; it was not checked',
-      'other_type: requirements are given but no results were found',
+      'third_type: requirements are given but no results were found',
     ]);
+  });
+
+  test('a gate that ran no check at all fails: nothing in the results matched a requirement', () => {
+    const reqs = requirements('other_type,16,6,9,10\n');
+    const report = buildCheckReport([checkSummary(summary('16,1,9,1,1,5,1,1,1,1,8,1\n'), reqs)], reqs);
+    expect(report).toMatchObject({ verdict: 'fail', checksTotal: 0 });
+    expect(report.problems).toEqual(['no checks were run: no sub-experiment in the results has requirements']);
   });
 
   test('an empty or nan value fails its check with a message (reference: prints passed)', () => {

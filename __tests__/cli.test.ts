@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, tempDir, listFiles } from './helpers/shared.js';
 
@@ -59,5 +59,26 @@ describe('dist/cli.js', () => {
     });
     expect(result.stdout).toMatch(/^perfgate: PASS/);
     expect(result.stderr).not.toContain('EPIPE');
+  });
+
+  test('the bundles run with no node_modules anywhere near them', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'dist'));
+    for (const name of ['cli.js', 'index.js']) copyFileSync(join(repoRoot, 'dist', name), join(dir, 'dist', name));
+    writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+    const out = join(dir, 'report');
+    const result = spawnSync(process.execPath, [join(dir, 'dist', 'cli.js'), 'check', '-r', join(example, 'results'), '-q', join(example, 'requirements.csv'), '-o', out], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(0);
+    expect(listFiles(out)).toContain('report.json');
+    const action = spawnSync(process.execPath, [join(dir, 'dist', 'index.js')], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { PATH: process.env['PATH'], INPUT_RESULTS: join(example, 'results'), INPUT_REQUIREMENTS: join(example, 'requirements.csv') },
+    });
+    expect(action.status).toBe(0);
+    expect(action.stdout).toContain('PASS: 66 of 66 checks passed');
   });
 });

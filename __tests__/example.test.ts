@@ -35,7 +35,7 @@ describe('the embedded example (npm run demo)', () => {
     expect(result.code).toBe(1);
     const report = JSON.parse(read(join(out, 'report.json')));
     expect(report.failedExperiments).toEqual(['intraprocess_best_effort']);
-    const failedPayloads = new Set(
+    const failedPayloads = new Set<number>(
       report.subExperiments[1].checks.filter((c: { status: string }) => c.status !== 'passed').map((c: { bytes: number }) => c.bytes),
     );
     // The generator slowed payloads of 4096 bytes and more by 40 %.

@@ -82,3 +82,41 @@ describeShared('check reports are byte-identical to latency_check_experiment.py'
     expect(read(join(out, 'checks_example.csv'))).toBe(example);
   });
 });
+
+describeShared('comparison CSVs are byte-identical to latency_compare_experiments.py', () => {
+  const compareDir = join(fastdds, 'compare');
+
+  test('<type>_comparison.csv with the Reference:/Result: labels from the folder names', async () => {
+    const out = tempDir();
+    // The reference was run with a trailing slash on one folder; the label drops it.
+    const result = await cli(['compare', '-R', join(compareDir, 'reference_2026-01-01'), '-r', join(compareDir, 'results_2026-01-02') + '/', '-o', out]);
+    expect(result.code).toBe(1);
+    for (const name of listFiles(join(compareDir, 'expected'))) {
+      expect(read(join(out, name))).toBe(read(join(compareDir, 'expected', name)));
+    }
+    // The upstream run failed both comparisons; its rule ignores the threshold (spec §6).
+    expect(read(join(compareDir, 'upstream_log.txt'))).toContain('0/2 comparisons passed');
+  });
+});
+
+describeShared('derived requirements are byte-identical to latency_determine_requirements.py', () => {
+  test('99th linear percentile across five runs', async () => {
+    const out = join(tempDir(), 'requirements.csv');
+    const result = await cli(['derive-requirements', join(fastdds, 'derive', 'runs'), '--output', out]);
+    expect(result).toMatchObject({ code: 0, err: '' });
+    expect(read(out)).toBe(read(join(fastdds, 'derive', 'expected', 'requirements.csv')));
+  });
+
+  test('a margin raises every limit; the derived file gates the runs it came from', async () => {
+    const dir = tempDir();
+    const out = join(dir, 'requirements.csv');
+    expect((await cli(['derive-requirements', join(fastdds, 'derive', 'runs'), '-o', out, '--margin', '0.1', '--percentile', '100'])).code).toBe(0);
+    const rows = read(out).trim().split('\n').slice(1);
+    expect(rows).toHaveLength(22);
+    // With the maximum across runs plus 10 %, every run passes its own derived requirements.
+    for (const run of listFiles(join(fastdds, 'derive', 'runs'))) {
+      const result = await cli(['check', '-r', join(fastdds, 'derive', 'runs', run), '-q', out, '-o', join(dir, run)]);
+      expect(result.code).toBe(0);
+    }
+  });
+});

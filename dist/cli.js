@@ -112,7 +112,7 @@ function buildCheckReport(checks, requirements) {
   const uncheckedExperiments = checks.filter((c) => c.status === "unchecked").map((c) => c.experimentType);
   const present = new Set(checks.map((c) => c.experimentType));
   const experimentsWithoutResults = [...new Set(requirements.map((r) => r.experimentType))].filter((t) => !present.has(t));
-  const table2 = [];
+  const table3 = [];
   for (const sub of checks) {
     const byPayload = /* @__PURE__ */ new Map();
     for (const row of sub.rows) {
@@ -120,22 +120,26 @@ function buildCheckReport(checks, requirements) {
       if (!line) {
         line = { experimentType: sub.experimentType, payloadBytes: row.payloadBytes, cells: {}, failed: false };
         byPayload.set(row.payloadBytes, line);
-        table2.push(line);
+        table3.push(line);
       }
       line.cells[row.check] = row;
       if (rowFailed(row)) line.failed = true;
     }
   }
-  const ordered = [...table2.filter((r) => r.failed), ...table2.filter((r) => !r.failed)];
-  const problems = checks.flatMap(
+  const ordered = [...table3.filter((r) => r.failed), ...table3.filter((r) => !r.failed)];
+  const problems = [];
+  if (rows.length === 0) {
+    problems.push("no checks were run: no sub-experiment in the results has requirements");
+  }
+  problems.push(...checks.flatMap(
     (c) => c.rows.filter((r) => r.message !== void 0 && !(r.status === "missing" && r.check !== CHECKED_MAGNITUDES[0])).map((r) => `${c.experimentType}: ${r.message}`)
-  );
+  ));
   const warnings = [
     ...uncheckedExperiments.map((t) => `${t}: no requirements for this sub-experiment; it was not checked`),
     ...experimentsWithoutResults.map((t) => `${t}: requirements are given but no results were found`)
   ];
   return {
-    verdict: failedExperiments.length > 0 ? "fail" : "pass",
+    verdict: failedExperiments.length > 0 || rows.length === 0 ? "fail" : "pass",
     checksTotal: rows.length,
     checksPassed: rows.length - checksFailed,
     checksFailed,
@@ -163,9 +167,6 @@ function renderMarkdown(report) {
   const lines = [];
   const icon = report.verdict === "pass" ? PASS : FAIL;
   lines.push(`### ${icon} perfgate: ${headline(report)}`, "");
-  if (report.checksTotal === 0) {
-    lines.push("No checks were run: no sub-experiment in the results has requirements.", "");
-  }
   if (report.problems.length > 0) {
     for (const p of report.problems) lines.push(`- ${FAIL} ${escapeMarkdown(p)}`);
     lines.push("");
@@ -258,9 +259,6 @@ function value(x) {
 function sanitize(text) {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }
-
-// src/pipeline/check.ts
-import { join as join3 } from "node:path";
 
 // src/engine/check/check.ts
 function checkMagnitude(check, payloadBytes, requirement, experiment) {
@@ -390,14 +388,14 @@ function finite(x) {
 }
 
 // src/pipeline/discover.ts
-import { globSync, readdirSync, statSync } from "node:fs";
+import { globSync, readdirSync, statSync as statSync2 } from "node:fs";
 import { join as join2 } from "node:path";
 
 // src/engine/csv/header.ts
 function stripBom(text) {
   return text.charCodeAt(0) === 65279 ? text.slice(1) : text;
 }
-function resolveColumns(file, headerLine, fields, required, expectedHeader) {
+function resolveColumns(file, headerLine, fields, required, expectedHeader, knownColumns = required) {
   const found = {};
   const names = fields.map((f) => f.trim());
   for (const name of required) {
@@ -415,7 +413,7 @@ function resolveColumns(file, headerLine, fields, required, expectedHeader) {
         );
       }
     }
-    const guess = closestName(name, names, required);
+    const guess = closestName(name, names, knownColumns);
     if (guess !== void 0) {
       throw new InputError(`column ${guess + 1} is "${names[guess]}" but "${name}" was expected (header: "${expectedHeader}")`, {
         file,
@@ -430,11 +428,11 @@ function resolveColumns(file, headerLine, fields, required, expectedHeader) {
 function describeDelimiter(d) {
   return d === "	" ? "a tab" : `"${d}"`;
 }
-function closestName(wanted, names, required) {
+function closestName(wanted, names, known) {
   let best;
   let bestDistance = Infinity;
   names.forEach((name, index) => {
-    if (required.includes(name)) return;
+    if (known.includes(name)) return;
     const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
     const limit = Math.max(2, Math.floor(wanted.length / 3));
     if (distance <= limit && distance < bestDistance) {
@@ -467,6 +465,23 @@ function fieldColumn(line, index) {
     else if (c === "," && !quoted) field++;
   }
   return field === index ? line.length + 1 : 1;
+}
+function unclosedQuote(text) {
+  let line = 1;
+  let lineStart = 0;
+  let open;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      if (!open) open = { line, column: i - lineStart + 1 };
+      else if (text[i + 1] === '"') i++;
+      else open = void 0;
+    } else if (c === "\n") {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return open;
 }
 
 // src/engine/numeric/parseNumber.ts
@@ -567,6 +582,8 @@ function isMissingValue(text) {
 var RAW_HEADER = "Sample,Payload [Bytes],Latency [us]";
 var PAYLOAD = "Payload [Bytes]";
 var LATENCY = "Latency [us]";
+var RAW_REQUIRED_COLUMNS = [PAYLOAD, LATENCY];
+var RAW_COLUMNS = ["Sample", PAYLOAD, LATENCY];
 function looksLikeRawMeasurements(headerLine) {
   const names = stripBom(headerLine).split(",").map((s) => s.trim());
   return names.includes(PAYLOAD) && names.includes(LATENCY);
@@ -588,6 +605,7 @@ var GrowableSamples = class {
   }
 };
 var NEWLINE = 10;
+var QUOTE = 34;
 var CR = 13;
 var COMMA = 44;
 var SPACE = 32;
@@ -643,7 +661,7 @@ var RawMeasurementReader = class {
       throw new InputError("the file has a header but no measurements", { file: this.file, line: this.lineNumber + 1 });
     }
     const groups = this.order.map((g) => ({ payloadBytes: g.payloadBytes, latencies: g.values.subarray(0, g.length) }));
-    return { source: this.file, experimentType: experimentTypeOfRawFile(this.file), groups, rows: this.rows };
+    return { source: this.file, groups, rows: this.rows };
   }
   line(bytes, start, end) {
     this.lineNumber++;
@@ -651,6 +669,11 @@ var RawMeasurementReader = class {
     if (end === start) return;
     if (!this.headerSeen) {
       this.header(new TextDecoder().decode(bytes.subarray(start, end)));
+      return;
+    }
+    const quote = bytes.indexOf(QUOTE, start);
+    if (quote >= 0 && quote < end) {
+      this.quotedLine(new TextDecoder().decode(bytes.subarray(start, end)));
       return;
     }
     let field = 0;
@@ -674,13 +697,37 @@ var RawMeasurementReader = class {
       field++;
       fieldStart = i + 1;
     }
-    if (field !== this.fieldCount) {
-      throw new InputError(`expected ${this.fieldCount} fields like the header "${RAW_HEADER}", found ${field}`, {
+    this.checkFieldCount(field);
+    this.add(payload, latency);
+  }
+  /** The rare line with quotes: fields may be quoted, `""` is a quote inside a quoted field. */
+  quotedLine(text) {
+    const fields = splitQuotedLine(text, (message, column) => new InputError(message, { file: this.file, line: this.lineNumber, column }));
+    this.checkFieldCount(fields.length);
+    const encoder2 = new TextEncoder();
+    const cell = (index) => {
+      const f = fields[index];
+      const bytes = encoder2.encode(f.value.trim());
+      return { bytes, column: f.column, text: f.value };
+    };
+    const p = cell(this.payloadField);
+    const payload = parseCount(p.bytes, 0, p.bytes.length);
+    if (payload < 0) this.failAt(p.column, "expected a payload size in bytes (a whole number)", p.text);
+    const l = cell(this.latencyField);
+    const latency = parseDecimalBytes(l.bytes, 0, l.bytes.length, this.floatParse);
+    if (latency === void 0 || Number.isNaN(latency)) this.failAt(l.column, "expected a latency in microseconds", l.text);
+    this.add(payload, latency);
+  }
+  checkFieldCount(found) {
+    if (found !== this.fieldCount) {
+      throw new InputError(`expected ${this.fieldCount} fields like the header "${RAW_HEADER}", found ${found}`, {
         file: this.file,
         line: this.lineNumber,
         column: 1
       });
     }
+  }
+  add(payload, latency) {
     let group = this.last;
     if (group === void 0 || group.payloadBytes !== payload) {
       group = this.groups.get(payload);
@@ -697,7 +744,7 @@ var RawMeasurementReader = class {
   header(text) {
     const line = stripBom(text);
     const fields = line.split(",");
-    const columns = resolveColumns(this.file, line, fields, [PAYLOAD, LATENCY], RAW_HEADER);
+    const columns = resolveColumns(this.file, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
     this.payloadField = columns[PAYLOAD];
     this.latencyField = columns[LATENCY];
     this.fieldCount = fields.length;
@@ -708,8 +755,11 @@ var RawMeasurementReader = class {
     const column = decoder.decode(bytes.subarray(lineStart, fieldStart)).length + 1;
     let fieldEnd = bytes.indexOf(COMMA, fieldStart);
     if (fieldEnd < 0 || fieldEnd > lineEnd) fieldEnd = lineEnd;
-    const cell = decoder.decode(bytes.subarray(fieldStart, Math.min(fieldEnd, fieldStart + 40)));
-    throw new InputError(`${expected}, found "${cell}"`, { file: this.file, line: this.lineNumber, column });
+    this.failAt(column, expected, decoder.decode(bytes.subarray(fieldStart, fieldEnd)));
+  }
+  failAt(column, expected, cell) {
+    const shown = cell.length > 40 ? cell.slice(0, 40) + "…" : cell;
+    throw new InputError(`${expected}, found "${shown}"`, { file: this.file, line: this.lineNumber, column });
   }
 };
 function parseCount(bytes, start, end) {
@@ -727,6 +777,43 @@ function concat(a, b) {
   out.set(a);
   out.set(b, a.length);
   return out;
+}
+function splitQuotedLine(text, error) {
+  const fields = [];
+  let i = 0;
+  for (; ; ) {
+    const column = i + 1;
+    if (text[i] === '"') {
+      let value2 = "";
+      let j = i + 1;
+      for (; ; ) {
+        if (j >= text.length) throw error("a quoted field is not closed", column);
+        if (text[j] === '"') {
+          if (text[j + 1] === '"') {
+            value2 += '"';
+            j += 2;
+            continue;
+          }
+          j++;
+          break;
+        }
+        value2 += text[j++];
+      }
+      if (j < text.length && text[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
+      fields.push({ value: value2, column });
+      if (j >= text.length) return fields;
+      i = j + 1;
+    } else {
+      const comma = text.indexOf(",", i);
+      const stop = comma < 0 ? text.length : comma;
+      const value2 = text.slice(i, stop);
+      const stray = value2.indexOf('"');
+      if (stray >= 0) throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
+      fields.push({ value: value2, column });
+      if (comma < 0) return fields;
+      i = comma + 1;
+    }
+  }
 }
 
 // node_modules/csv-parse/lib/api/CsvError.js
@@ -2434,29 +2521,40 @@ var parse = function(data, opts = {}) {
 };
 
 // src/engine/csv/table.ts
-function readCsvTable(file, content, required, expectedHeader) {
+function readCsvTable(file, content, required, expectedHeader, knownColumns = required) {
   const text = stripBom(content);
   if (text.trim() === "") throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
   const lines = text.split(/\r?\n/);
   let records;
   try {
-    records = parse(text, { info: true, skip_empty_lines: true, relax_quotes: false });
+    records = parse(text, { info: true, skip_empty_lines: true, relax_column_count: true });
   } catch (error) {
-    if (error instanceof CsvError) throw csvError(file, error, lines);
+    if (error instanceof CsvError) throw csvError(file, error, text, lines);
     throw error;
   }
   const [header, ...data] = records;
   if (!header) throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
   const headerLineNumber = header.info.lines;
-  const columns = resolveColumns(file, lines[headerLineNumber - 1] ?? "", header.record, required, expectedHeader);
+  const columns = resolveColumns(file, lines[headerLineNumber - 1] ?? "", header.record, required, expectedHeader, knownColumns);
   const rows = data.map(({ record, info }) => ({ line: info.lines, text: lines[info.lines - 1] ?? "", fields: record }));
+  for (const row of rows) {
+    if (row.fields.length !== header.record.length) {
+      throw new InputError(`expected ${header.record.length} fields like the header, found ${row.fields.length}`, { file, line: row.line, column: 1 });
+    }
+  }
   return { columns, rows };
 }
-function csvError(file, error, lines) {
+function csvError(file, error, text, lines) {
+  if (error.code === "CSV_QUOTE_NOT_CLOSED") {
+    const open = unclosedQuote(text);
+    return new InputError("a quoted field is not closed", open ? { file, ...open } : { file });
+  }
   const line = error.lines;
-  const reason = error.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH" ? "the row has a different number of fields than the header" : error.code === "CSV_QUOTE_NOT_CLOSED" ? "a quoted field is not closed" : error.message.replace(/^Invalid Record Length: |^Invalid/, "").trim();
   const where = line !== void 0 && line <= lines.length ? { file, line } : { file };
-  return new InputError(reason, where);
+  if (error.code === "INVALID_OPENING_QUOTE" || error.code === "CSV_INVALID_CLOSING_QUOTE") {
+    return new InputError('a quote inside a field; quote the whole field and double any quote in it ("")', where);
+  }
+  return new InputError(error.message.replace(/\s*\(line \d+\)$/, ""), where);
 }
 
 // src/engine/model/summary.ts
@@ -2491,6 +2589,7 @@ var SUMMARY_FIELDS = {
 
 // src/engine/formats/fastddsSummary.ts
 var SUMMARY_HEADER = SUMMARY_COLUMNS.join(",");
+var SUMMARY_REQUIRED_COLUMNS = ["Bytes", "Median", "99%", "Max"];
 function looksLikeSummary(headerLine) {
   const names = stripBom(headerLine).split(",").map((s) => s.trim());
   return names.includes("Bytes") && names.includes("Median") && names.includes("99%") && names.includes("Max") && !names.includes("Experiment type");
@@ -2506,14 +2605,15 @@ function renderSummaryCsv(summary) {
 }
 function parseSummaryCsv(file, content, floatParse) {
   const experimentType = experimentTypeOfSummaryFile(file);
-  const table2 = readCsvTable(file, content, ["Bytes", "Median", "99%", "Max"], SUMMARY_HEADER);
+  const table3 = readCsvTable(file, content, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+  if (table3.rows.length === 0) throw new InputError("the summary has a header but no rows", { file, line: 2 });
   const headerFields = /* @__PURE__ */ new Map();
   const headerLine = stripBom(content).split(/\r?\n/, 1)[0] ?? "";
   headerLine.split(",").forEach((name, index) => headerFields.set(name.trim(), index));
   const payloads = [];
   const seen = /* @__PURE__ */ new Map();
-  for (const row of table2.rows) {
-    const bytesIndex = table2.columns.Bytes;
+  for (const row of table3.rows) {
+    const bytesIndex = table3.columns.Bytes;
     const bytesText = row.fields[bytesIndex] ?? "";
     const payloadBytes = Number(bytesText.trim());
     if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(payloadBytes)) {
@@ -2570,7 +2670,7 @@ function clip(text) {
 }
 
 // src/pipeline/files.ts
-import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync, readFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 var CHUNK_BYTES = 1 << 20;
 function forEachChunk(path, consume) {
@@ -2578,7 +2678,12 @@ function forEachChunk(path, consume) {
   try {
     const buffer = new Uint8Array(CHUNK_BYTES);
     for (; ; ) {
-      const n = readSync(fd, buffer, 0, CHUNK_BYTES, null);
+      let n;
+      try {
+        n = readSync(fd, buffer, 0, CHUNK_BYTES, null);
+      } catch (error) {
+        throw cannotRead(path, error);
+      }
       if (n === 0) break;
       consume(buffer.subarray(0, n));
     }
@@ -2590,7 +2695,12 @@ function readFirstLine(path) {
   const fd = openForReading(path);
   try {
     const buffer = new Uint8Array(65536);
-    const n = readSync(fd, buffer, 0, buffer.length, 0);
+    let n;
+    try {
+      n = readSync(fd, buffer, 0, buffer.length, 0);
+    } catch (error) {
+      throw cannotRead(path, error);
+    }
     const text = new TextDecoder().decode(buffer.subarray(0, n));
     return text.split(/\r?\n/, 1)[0] ?? "";
   } finally {
@@ -2617,19 +2727,51 @@ function cannotRead(path, error) {
   return new InputError(`cannot read the file: ${reason}`, { file: path });
 }
 function writeFileAtomic(path, content) {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = join(dirname(path), `.${process.pid}.tmp-${basenameOf(path)}`);
+  const folder = dirname(path);
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw cannotWrite(folder, error, "cannot create the output folder");
+  }
+  const temporary = join(folder, `.${process.pid}.tmp-${basenameOf(path)}`);
   try {
     writeFileSync(temporary, content);
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw error;
+    throw cannotWrite(path, error, "cannot write the file");
   }
+}
+function cannotWrite(path, error, what) {
+  const code = error.code;
+  const reason = code === "EEXIST" || code === "ENOTDIR" ? "a file is in the way where a folder is needed" : code === "EISDIR" ? "a folder is in the way" : code === "EACCES" || code === "EPERM" ? "permission denied" : code === "ENOSPC" ? "no space left on the device" : String(error.message);
+  return new InputError(`${what}: ${reason}`, { file: path });
 }
 function basenameOf(path) {
   return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
 }
+function checkOutputFolder(folder) {
+  let stat;
+  try {
+    stat = statSync(folder);
+  } catch {
+    return;
+  }
+  if (!stat.isDirectory()) throw new InputError("cannot write reports here: a file is in the way where a folder is needed", { file: folder });
+}
+var ReportWriter = class {
+  constructor(folder) {
+    this.folder = folder;
+  }
+  folder;
+  written = [];
+  write(name, content) {
+    const path = join(this.folder, name);
+    writeFileAtomic(path, content);
+    this.written.push(path);
+    return path;
+  }
+};
 
 // src/pipeline/discover.ts
 var GLOB_CHARACTERS = /[*?[\]{}]/;
@@ -2673,11 +2815,25 @@ function classify(path, lenient) {
   if (looksLikeSummary(header)) return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path) };
   if (looksLikeRawMeasurements(header)) return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path) };
   if (lenient && !name.includes("summary")) return void 0;
-  throw new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, {
-    file: path,
-    line: 1,
-    column: 1
-  });
+  throw headerError(path, header);
+}
+function headerError(path, headerLine) {
+  const line = stripBom(headerLine);
+  if (line.trim() === "") return new InputError(`the file is empty; expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1 });
+  const fields = line.split(",");
+  if (fields.some((f) => f.trim() === "Experiment type")) {
+    return new InputError("this is a requirements file, not a result file: give it as the requirements", { file: path, line: 1, column: 1 });
+  }
+  const name = baseName(path);
+  const looksRaw = name.startsWith("measurements") || fields.some((f) => RAW_COLUMNS.includes(f.trim()));
+  try {
+    if (name.includes("summary")) resolveColumns(path, line, fields, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+    else if (looksRaw) resolveColumns(path, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  return new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1, column: 1 });
 }
 function preferSummaries(files, notices) {
   const byType = /* @__PURE__ */ new Map();
@@ -2702,7 +2858,7 @@ function preferSummaries(files, notices) {
 }
 function statOrUndefined(path) {
   try {
-    return statSync(path);
+    return statSync2(path);
   } catch {
     return void 0;
   }
@@ -2714,16 +2870,16 @@ function byCodePoint(a, b) {
 // src/engine/formats/requirementsCsv.ts
 var REQUIREMENTS_HEADER = "Experiment type,Bytes,Median,99%,Max";
 function parseRequirementsCsv(file, content, floatParse) {
-  const table2 = readCsvTable(file, content, ["Experiment type", "Bytes", ...CHECKED_MAGNITUDES], REQUIREMENTS_HEADER);
+  const table3 = readCsvTable(file, content, ["Experiment type", "Bytes", ...CHECKED_MAGNITUDES], REQUIREMENTS_HEADER);
   const seen = /* @__PURE__ */ new Map();
   const requirements = [];
-  for (const row of table2.rows) {
-    const typeIndex = table2.columns["Experiment type"];
+  for (const row of table3.rows) {
+    const typeIndex = table3.columns["Experiment type"];
     const experimentType = (row.fields[typeIndex] ?? "").trim();
     if (experimentType === "") {
       throw new InputError('the "Experiment type" cell is empty', { file, line: row.line, column: fieldColumn(row.text, typeIndex) });
     }
-    const bytesIndex = table2.columns.Bytes;
+    const bytesIndex = table3.columns.Bytes;
     const bytesText = row.fields[bytesIndex] ?? "";
     if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(Number(bytesText))) {
       throw new InputError(`expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`, {
@@ -2745,7 +2901,7 @@ function parseRequirementsCsv(file, content, floatParse) {
     seen.set(key, row.line);
     const limits = {};
     for (const magnitude of CHECKED_MAGNITUDES) {
-      const index = table2.columns[magnitude];
+      const index = table3.columns[magnitude];
       const text = row.fields[index] ?? "";
       if (isMissingValue(text)) {
         limits[magnitude] = NaN;
@@ -2882,9 +3038,9 @@ function summarizePayload(samples) {
     p9999: percentileOfSorted(sorted, 99.99)
   };
 }
-function summarize(raw) {
+function summarize(raw, experimentType = "") {
   return {
-    experimentType: raw.experimentType,
+    experimentType,
     source: raw.source,
     payloads: raw.groups.map(summarizePayload)
   };
@@ -2901,15 +3057,16 @@ function readRequirements(path, floatParse) {
 }
 function loadResult(file, floatParse) {
   if (file.kind === "summary") return { file, summary: parseSummaryCsv(file.path, readText(file.path), floatParse) };
-  const summaryCsv = renderSummaryCsv(summarize(readRawMeasurements(file.path, floatParse)));
+  const summaryCsv = renderSummaryCsv(summarize(readRawMeasurements(file.path, floatParse), file.experimentType));
   const summary = parseSummaryCsv(summaryFileNameOfRaw(file.path), summaryCsv, floatParse);
-  return { file, summary: { ...summary, source: file.path }, summaryCsv };
+  return { file, summary: { ...summary, experimentType: file.experimentType, source: file.path }, summaryCsv };
 }
 
 // src/pipeline/check.ts
 var REPORT_MARKDOWN = "report.md";
 var REPORT_JSON = "report.json";
 function runCheck(options, progress) {
+  checkOutputFolder(options.outputDir);
   const { loaded, requirements } = progress.step("Reading results and requirements", () => {
     const discovery = discoverResults(options.results);
     for (const notice of discovery.notices) progress.info(notice);
@@ -2927,13 +3084,8 @@ function runCheck(options, progress) {
   );
   for (const w of report.warnings) progress.warning(w);
   return progress.step("Writing reports", () => {
-    const written = [];
-    const write = (name, content) => {
-      const path = join3(options.outputDir, name);
-      writeFileAtomic(path, content);
-      written.push(path);
-      return path;
-    };
+    const out = new ReportWriter(options.outputDir);
+    const write = out.write.bind(out);
     for (const { file, summaryCsv } of loaded) {
       if (summaryCsv !== void 0) write(summaryFileNameOfRaw(file.path), summaryCsv);
     }
@@ -2943,24 +3095,352 @@ function runCheck(options, progress) {
     const markdown = renderMarkdown(report);
     const markdownPath = write(REPORT_MARKDOWN, markdown);
     const jsonPath = write(REPORT_JSON, renderJson(report));
-    progress.info(`wrote ${written.length} file(s) to ${options.outputDir}`);
-    return { report, markdown, written, markdownPath, jsonPath };
+    progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
+    return { report, markdown, written: out.written, markdownPath, jsonPath };
   });
 }
 
 // src/pipeline/summarize.ts
-import { dirname as dirname2, join as join4 } from "node:path";
-function runSummarize(options, progress) {
+import { dirname as dirname2, join as join3 } from "node:path";
+function runSummarize(options, progress, onWritten = () => {
+}) {
+  if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
   const written = [];
   for (const raw of options.rawFiles) {
     progress.step(`Summarising ${raw}`, () => {
       const summary = summarize(readRawMeasurements(raw, options.floatParse));
-      const path = join4(options.outputDir ?? dirname2(raw), summaryFileNameOfRaw(raw));
+      const path = join3(options.outputDir ?? dirname2(raw), summaryFileNameOfRaw(raw));
       writeFileAtomic(path, renderSummaryCsv(summary));
       written.push(path);
+      onWritten(path);
     });
   }
   return written;
+}
+
+// src/engine/compare/thresholds.ts
+var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
+var COMPARED_FIELDS = { Min: "min", Median: "median", Max: "max", "99%": "p99" };
+var DEFAULT_THRESHOLD = 0.1;
+var KEYS = { min: "Min", median: "Median", max: "Max", "99%": "99%", p99: "99%", "99": "99%" };
+function parseThresholds(text, what = "--threshold") {
+  const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEFAULT_THRESHOLD, "99%": DEFAULT_THRESHOLD };
+  if (text === void 0 || text.trim() === "") return thresholds;
+  const value2 = (s) => {
+    const v = Number(s.trim());
+    if (s.trim() === "" || !Number.isFinite(v) || v < 0) {
+      throw new UsageError(`${what}: "${s.trim()}" is not a threshold; expected a fraction such as 0.1 (10 %)`);
+    }
+    return v;
+  };
+  if (!text.includes("=")) {
+    const v = value2(text);
+    for (const m of COMPARED_MAGNITUDES) thresholds[m] = v;
+    return thresholds;
+  }
+  for (const part of text.split(",")) {
+    const [key, raw] = part.split("=", 2);
+    const magnitude = KEYS[(key ?? "").trim().toLowerCase()];
+    if (!magnitude || raw === void 0) {
+      throw new UsageError(`${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%`);
+    }
+    thresholds[magnitude] = value2(raw);
+  }
+  return thresholds;
+}
+
+// src/engine/compare/compare.ts
+function comparisonRowFailed(row) {
+  return row.status === "fail" || row.status === "missing";
+}
+function judge(reference, result, threshold) {
+  if (Number.isNaN(result)) return "missing";
+  if (Number.isNaN(reference)) return "new";
+  if (result > reference * (1 + threshold)) return "fail";
+  if (result < reference * (1 - threshold)) return "improved";
+  return "pass";
+}
+function deltaPercent(reference, result) {
+  return reference === 0 ? result === 0 ? 0 : NaN : (result - reference) / reference * 100;
+}
+function compareSummaries(experimentType, reference, result, thresholds) {
+  const refPayloads = reference?.payloads ?? [];
+  const resultByPayload = new Map((result?.payloads ?? []).map((p) => [p.payloadBytes, p]));
+  const refByPayload = new Map(refPayloads.map((p) => [p.payloadBytes, p]));
+  const payloads = [...refPayloads.map((p) => p.payloadBytes), ...(result?.payloads ?? []).map((p) => p.payloadBytes).filter((b) => !refByPayload.has(b))];
+  const rows = [];
+  for (const payloadBytes of payloads) {
+    const ref = refByPayload.get(payloadBytes);
+    const res = resultByPayload.get(payloadBytes);
+    for (const magnitude of COMPARED_MAGNITUDES) {
+      const field = COMPARED_FIELDS[magnitude];
+      const r = ref ? ref[field] : NaN;
+      const x = res ? res[field] : NaN;
+      rows.push({
+        experimentType,
+        payloadBytes,
+        magnitude,
+        reference: r,
+        result: x,
+        deltaPercent: deltaPercent(r, x),
+        threshold: thresholds[magnitude],
+        status: !res ? "missing" : !ref ? "new" : judge(r, x, thresholds[magnitude])
+      });
+    }
+  }
+  const status = !reference ? "new" : !result ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
+  return { experimentType, ...reference ? { reference } : {}, ...result ? { result } : {}, status, rows };
+}
+
+// src/engine/report/comparisonCsv.ts
+function renderComparisonCsv(reference, result, referenceLabel, resultLabel) {
+  let out = SUMMARY_COLUMNS.join(",") + ",Label\n";
+  const rows = (summary, label) => {
+    for (const p of summary.payloads) {
+      const cells = [String(p.payloadBytes), Number.isFinite(p.samples) ? String(p.samples) : ""];
+      for (const column of SUMMARY_COLUMNS.slice(2)) cells.push(formatCsvFloat(p[SUMMARY_FIELDS[column]]));
+      out += `${cells.join(",")},${label}
+`;
+    }
+  };
+  rows(reference, `Reference: ${referenceLabel}`);
+  rows(result, `Result: ${resultLabel}`);
+  return out;
+}
+function comparisonFileName(experimentType) {
+  return `${experimentType}_comparison.csv`;
+}
+function labelOfPath(path) {
+  const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+}
+
+// src/engine/report/comparisonJson.ts
+var finite2 = (x) => Number.isFinite(x) ? x : null;
+function renderComparisonJson(report) {
+  return JSON.stringify(
+    {
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      verdict: report.verdict,
+      reference: report.referenceLabel,
+      result: report.resultLabel,
+      comparisonsTotal: report.comparisonsTotal,
+      comparisonsFailed: report.comparisonsFailed,
+      failedExperiments: report.failedExperiments,
+      subExperiments: report.subExperiments.map((s) => ({
+        experimentType: s.experimentType,
+        status: s.status,
+        comparisons: s.rows.map((r) => ({
+          bytes: r.payloadBytes,
+          magnitude: r.magnitude,
+          reference: finite2(r.reference),
+          result: finite2(r.result),
+          deltaPercent: finite2(r.deltaPercent),
+          threshold: r.threshold,
+          status: r.status
+        }))
+      })),
+      notes: report.notes
+    },
+    null,
+    2
+  ) + "\n";
+}
+
+// src/engine/report/comparisonMarkdown.ts
+var MARK = { pass: "✅", improved: "🟢", fail: "❌", new: "🆕", missing: "❌" };
+function renderComparisonMarkdown(report) {
+  const icon = report.verdict === "pass" ? "✅" : "❌";
+  const passed = report.comparisonsTotal - report.comparisonsFailed;
+  const lines = [
+    `### ${icon} perfgate comparison: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
+    "",
+    `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`,
+    ""
+  ];
+  for (const note of report.notes) lines.push(`> ${escapeMarkdown(note)}`, "");
+  const failing = report.rows.filter(comparisonRowFailed);
+  const rest = report.rows.filter((r) => !comparisonRowFailed(r));
+  if (report.rows.length <= FOLD_ROWS_ABOVE) {
+    if (report.rows.length > 0) lines.push(...table2(report.rows), "");
+  } else {
+    if (failing.length > 0) lines.push(...table2(failing), "");
+    if (rest.length > 0) lines.push("<details>", `<summary>${rest.length} other row${rest.length === 1 ? "" : "s"}</summary>`, "", ...table2(rest), "", "</details>", "");
+  }
+  lines.push("Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).", "");
+  return lines.join("\n");
+}
+function table2(rows) {
+  const out = ["| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold | Status |", "| :-- | --: | :-- | --: | --: | --: | --: | :-- |"];
+  for (const r of rows) {
+    const value2 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
+    out.push(
+      `| ${escapeMarkdown(r.experimentType)} | ${r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} | ${MARK[r.status]} ${r.status} |`
+    );
+  }
+  return out;
+}
+function formatThreshold(t) {
+  return `${Number((t * 100).toPrecision(6))} %`;
+}
+
+// src/engine/report/comparisonReport.ts
+function buildComparisonReport(comparisons, referenceLabel, resultLabel) {
+  const all = comparisons.flatMap((c) => c.rows);
+  const rank = (r) => comparisonRowFailed(r) ? 0 : 1;
+  const rows = all.map((row, index) => ({ row, index })).sort((a, b) => {
+    const byFail = rank(a.row) - rank(b.row);
+    if (byFail !== 0) return byFail;
+    const da = Number.isNaN(a.row.deltaPercent) ? -Infinity : a.row.deltaPercent;
+    const db = Number.isNaN(b.row.deltaPercent) ? -Infinity : b.row.deltaPercent;
+    return db - da || a.index - b.index;
+  }).map((x) => x.row);
+  const failedExperiments = comparisons.filter((c) => c.status === "failed" || c.status === "missing").map((c) => c.experimentType);
+  return {
+    verdict: failedExperiments.length > 0 ? "fail" : "pass",
+    referenceLabel,
+    resultLabel,
+    comparisonsTotal: all.length,
+    comparisonsFailed: all.filter(comparisonRowFailed).length,
+    failedExperiments,
+    subExperiments: comparisons,
+    rows,
+    notes: ["Between-run noise could not be estimated (no baseline history): the verdict rests on the relative threshold alone."]
+  };
+}
+
+// src/pipeline/compare.ts
+var COMPARISON_MARKDOWN = "comparison.md";
+var COMPARISON_JSON = "comparison.json";
+function loadSet(patterns, floatParse, progress) {
+  const discovery = discoverResults(patterns);
+  for (const notice of discovery.notices) progress.info(notice);
+  return new Map(discovery.files.map((f) => [f.experimentType, loadResult(f, floatParse).summary]));
+}
+function runCompare(options, progress) {
+  checkOutputFolder(options.outputDir);
+  const { reference, results } = progress.step("Reading reference and results", () => ({
+    reference: loadSet(options.reference, options.floatParse, progress),
+    results: loadSet(options.results, options.floatParse, progress)
+  }));
+  const types = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  const report = progress.step(
+    "Comparing",
+    () => buildComparisonReport(
+      types.map((t) => compareSummaries(t, reference.get(t), results.get(t), options.thresholds)),
+      options.referenceLabel,
+      options.resultLabel
+    )
+  );
+  return progress.step("Writing reports", () => {
+    const out = new ReportWriter(options.outputDir);
+    const write = out.write.bind(out);
+    for (const sub of report.subExperiments) {
+      if (sub.reference && sub.result) write(comparisonFileName(sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
+    }
+    const markdown = renderComparisonMarkdown(report);
+    write(COMPARISON_MARKDOWN, markdown);
+    write(COMPARISON_JSON, renderComparisonJson(report));
+    return { report, markdown, written: out.written };
+  });
+}
+
+// src/pipeline/derive.ts
+import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
+import { join as join4 } from "node:path";
+
+// src/engine/derive/deriveRequirements.ts
+function deriveRequirements(runs, options) {
+  const byType = /* @__PURE__ */ new Map();
+  for (const run of runs) {
+    for (const summary of run.summaries) {
+      let payloads = byType.get(summary.experimentType);
+      if (!payloads) byType.set(summary.experimentType, payloads = /* @__PURE__ */ new Map());
+      for (const p of summary.payloads) {
+        let values = payloads.get(p.payloadBytes);
+        if (!values) payloads.set(p.payloadBytes, values = { Median: [], "99%": [], Max: [] });
+        for (const m of CHECKED_MAGNITUDES) values[m].push(p[MAGNITUDE_FIELDS[m]]);
+      }
+    }
+  }
+  const derived = [];
+  for (const [experimentType, payloads] of byType) {
+    for (const [payloadBytes, values] of payloads) {
+      const limits = {};
+      for (const m of CHECKED_MAGNITUDES) {
+        const limit = values[m].some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values[m]).sort(), options.percentile);
+        limits[m] = options.margin === 0 ? limit : limit * (1 + options.margin);
+      }
+      derived.push({ experimentType, payloadBytes, limits, runs: values.Median.length });
+    }
+  }
+  return derived;
+}
+function renderRequirementsCsv(requirements) {
+  let out = REQUIREMENTS_HEADER + "\n";
+  for (const r of requirements) {
+    out += `${r.experimentType},${r.payloadBytes},${CHECKED_MAGNITUDES.map((m) => Number.isNaN(r.limits[m]) ? "" : formatFixed3(r.limits[m])).join(",")}
+`;
+  }
+  return out;
+}
+
+// src/pipeline/derive.ts
+function readRuns(runsFolder, floatParse, progress) {
+  let entries;
+  try {
+    entries = readdirSync2(runsFolder).sort(byCodePoint);
+  } catch {
+    throw new InputError("cannot find the runs folder", { file: runsFolder });
+  }
+  const runs = [];
+  for (const name of entries) {
+    const folder = join4(runsFolder, name);
+    if (!statSync3(folder).isDirectory()) continue;
+    const files = readdirSync2(folder).filter((f) => f.includes("summary") && statSync3(join4(folder, f)).isFile()).sort(byCodePoint);
+    if (files.length === 0) {
+      progress.warning(`${folder}: no summary files, run skipped`);
+      continue;
+    }
+    runs.push({ name, summaries: files.map((f) => parseSummaryCsv(join4(folder, f), readText(join4(folder, f)), floatParse)) });
+  }
+  if (runs.length === 0) throw new InputError("no run folders with summary files", { file: runsFolder });
+  return runs;
+}
+function runDeriveRequirements(options, progress) {
+  const runs = progress.step("Reading runs", () => readRuns(options.runsFolder, options.floatParse, progress));
+  const derived = deriveRequirements(runs, { percentile: options.percentile, margin: options.margin });
+  for (const d of derived) {
+    if (d.runs < runs.length) progress.warning(`${d.experimentType}, ${d.payloadBytes} bytes: only in ${d.runs} of ${runs.length} runs`);
+  }
+  const csv = renderRequirementsCsv(derived);
+  writeFileAtomic(options.output, csv);
+  return { csv, runs: runs.length };
+}
+
+// src/engine/report/comparisonText.ts
+function renderComparisonText(report) {
+  const passed = report.comparisonsTotal - report.comparisonsFailed;
+  const out = [
+    `perfgate compare: ${report.verdict === "pass" ? "PASS" : "FAIL"}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
+    ...report.notes.map((n) => `  note: ${n}`)
+  ];
+  const header = ["Sub-experiment", "Bytes", "Magnitude", "Reference", "Result", "Δ", "Threshold", "Status"];
+  const value2 = (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
+  const rows = report.rows.map((r) => [
+    r.experimentType.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?"),
+    String(r.payloadBytes),
+    r.magnitude,
+    value2(r.reference),
+    value2(r.result),
+    percent(r.deltaPercent),
+    `${Number((r.threshold * 100).toPrecision(6))} %`,
+    r.status
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => i === 0 || i === 2 || i === 7 ? c.padEnd(widths[i]) : c.padStart(widths[i])).join("  ").trimEnd();
+  out.push("", line(header), ...rows.map(line));
+  return out.join("\n") + "\n";
 }
 
 // src/cli/args.ts
@@ -2969,8 +3449,8 @@ function parseCommandArgs(command, args, options) {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
-    const message = error.message.replace(/\. To specify a positional argument.*$/s, "");
-    throw new UsageError(`perfgate ${command}: ${message}`);
+    const message = error.message.replace(/\. To specify a positional argument.*$/s, "").replace(/^Unknown option/, "unknown option");
+    throw new UsageError(`${command}: ${message} (see perfgate ${command} --help)`);
   }
 }
 function floatParseOption(value2, name = "--float-parse") {
@@ -2988,6 +3468,10 @@ Usage:
   perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
   perfgate check --results <files, folders or globs…> --requirements <csv>
                  [--output-dir D] [--float-parse precise|legacy]
+  perfgate compare --reference <set…> --results <set…> [--threshold 0.1 | median=0.05,max=0.5]
+                   [--output-dir D] [--float-parse precise|legacy]
+  perfgate derive-requirements <runs-folder> [--output requirements.csv]
+                   [--percentile 99] [--margin 0]
   perfgate <command> --help
   perfgate --version
 
@@ -3026,6 +3510,49 @@ Options:
 
 Exit codes: 0 all checks passed, 1 a check failed, 2 usage or input error.
 `;
+var COMPARE_HELP = `perfgate compare — compare results with a reference run
+
+Usage:
+  perfgate compare --reference <set…> --results <set…> [--threshold T]
+                   [--output-dir D] [--float-parse precise|legacy]
+
+A set is summary or raw measurement files, folders or glob patterns (repeat the flag for more).
+Sub-experiments are paired by name. Writes <type>_comparison.csv (byte-compatible with
+latency_compare_experiments.py), comparison.md and comparison.json, and prints Δ% per
+sub-experiment, payload and magnitude (Min, Median, Max, 99%), worst first.
+
+A magnitude fails when result > reference × (1 + threshold).
+
+Options:
+  -R, --reference PATH   the reference set (repeatable)
+  -r, --results PATH     the results set (repeatable)
+  -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
+                         (keys min, median, max, 99%; unnamed ones stay 0.1)
+  --reference-label L    label in the CSV (default: base name of the first --reference)
+  --results-label L      label in the CSV (default: base name of the first --results)
+  -o, --output-dir D     report folder (default: perfgate-report)
+  --float-parse MODE     precise (default) or legacy
+  -h, --help             show this help
+
+Exit codes: 0 no comparison failed, 1 a comparison failed, 2 usage or input error.
+`;
+var DERIVE_HELP = `perfgate derive-requirements — requirements from the history of runs
+
+Usage:
+  perfgate derive-requirements <runs-folder> [--output requirements.csv]
+                               [--percentile 99] [--margin 0]
+
+Each sub-folder of <runs-folder> is one run (sorted by name); its files whose name contains
+"summary" are read. Each limit is the linear percentile across runs of Median, 99% and Max,
+as latency_determine_requirements.py computes it, raised by the margin.
+
+Options:
+  -o, --output FILE      the requirements CSV to write (default: requirements.csv)
+  --percentile P         percentile across runs, 0–100 (default: 99)
+  --margin M             relative safety margin: 0.1 raises every limit by 10 % (default: 0)
+  --float-parse MODE     precise (default) or legacy
+  -h, --help             show this help
+`;
 
 // src/cli/main.ts
 var EXIT_PASS = 0;
@@ -3037,7 +3564,7 @@ function runCli(argv, io) {
     return dispatch(argv, io);
   } catch (error) {
     if (isUserError(error)) {
-      io.err(`perfgate: error: ${describeError(error)}
+      io.err(`perfgate: error: ${terminalSafe(describeError(error))}
 `);
       return EXIT_USAGE;
     }
@@ -3064,8 +3591,12 @@ function dispatch(argv, io) {
       return summarizeCommand(rest, io);
     case "check":
       return checkCommand(rest, io);
+    case "compare":
+      return compareCommand(rest, io);
+    case "derive-requirements":
+      return deriveCommand(rest, io);
     default:
-      throw new UsageError(`unknown command "${command}"; commands are summarize and check (see perfgate --help)`);
+      throw new UsageError(`unknown command "${terminalSafe(command)}"; commands are summarize, check, compare and derive-requirements (see perfgate --help)`);
   }
 }
 function summarizeCommand(args, io) {
@@ -3078,13 +3609,13 @@ function summarizeCommand(args, io) {
     io.out(SUMMARIZE_HELP);
     return EXIT_PASS;
   }
-  if (positionals.length === 0) throw new UsageError("perfgate summarize: name at least one raw measurement CSV");
-  const written = runSummarize(
+  if (positionals.length === 0) throw new UsageError("summarize: name at least one raw measurement CSV");
+  runSummarize(
     { rawFiles: positionals, outputDir: values["output-dir"], floatParse: floatParseOption(values["float-parse"]) },
-    cliProgress(io)
+    cliProgress(io),
+    (path) => io.out(`wrote ${path}
+`)
   );
-  for (const path of written) io.out(`wrote ${path}
-`);
   return EXIT_PASS;
 }
 function checkCommand(args, io) {
@@ -3100,9 +3631,9 @@ function checkCommand(args, io) {
     return EXIT_PASS;
   }
   const results = [...values.results ?? [], ...positionals];
-  if (results.length === 0) throw new UsageError("perfgate check: --results is required (files, folders or glob patterns)");
+  if (results.length === 0) throw new UsageError("check: --results is required (files, folders or glob patterns)");
   const requirements = values.requirements;
-  if (!requirements) throw new UsageError("perfgate check: --requirements is required (a requirements CSV)");
+  if (!requirements) throw new UsageError("check: --requirements is required (a requirements CSV)");
   const outcome = runCheck(
     {
       results,
@@ -3123,9 +3654,76 @@ function cliProgress(io) {
     step: (_title, work) => work(),
     info: () => {
     },
-    warning: (message) => io.err(`perfgate: warning: ${message}
+    warning: (message) => io.err(`perfgate: warning: ${terminalSafe(message)}
 `)
   };
+}
+function compareCommand(args, io) {
+  const { values } = parseCommandArgs("compare", args, {
+    reference: { type: "string", short: "R", multiple: true },
+    results: { type: "string", short: "r", multiple: true },
+    "reference-label": { type: "string" },
+    "results-label": { type: "string" },
+    threshold: { type: "string", short: "t" },
+    "output-dir": { type: "string", short: "o" },
+    "float-parse": { type: "string" },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.out(COMPARE_HELP);
+    return EXIT_PASS;
+  }
+  const reference = values.reference ?? [];
+  const results = values.results ?? [];
+  if (reference.length === 0) throw new UsageError("compare: --reference is required (files, folders or glob patterns)");
+  if (results.length === 0) throw new UsageError("compare: --results is required (files, folders or glob patterns)");
+  const outcome = runCompare(
+    {
+      reference,
+      results,
+      referenceLabel: values["reference-label"] ?? labelOfPath(reference[0]),
+      resultLabel: values["results-label"] ?? labelOfPath(results[0]),
+      outputDir: values["output-dir"] ?? "perfgate-report",
+      thresholds: parseThresholds(values.threshold),
+      floatParse: floatParseOption(values["float-parse"])
+    },
+    cliProgress(io)
+  );
+  io.out(renderComparisonText(outcome.report));
+  return outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+}
+function deriveCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("derive-requirements", args, {
+    output: { type: "string", short: "o" },
+    percentile: { type: "string" },
+    margin: { type: "string" },
+    "float-parse": { type: "string" },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.out(DERIVE_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length !== 1) throw new UsageError("derive-requirements: name one runs folder (one sub-folder per run)");
+  const percentile = numberOption(values.percentile, "--percentile", 99, (v) => v >= 0 && v <= 100, "a number from 0 to 100");
+  const margin = numberOption(values.margin, "--margin", 0, (v) => v >= 0, "a fraction of at least 0, such as 0.1 for 10 %");
+  const output = values.output ?? "requirements.csv";
+  const { runs } = runDeriveRequirements(
+    { runsFolder: positionals[0], output, percentile, margin, floatParse: floatParseOption(values["float-parse"]) },
+    cliProgress(io)
+  );
+  io.out(`wrote ${output} from ${runs} run(s)
+`);
+  return EXIT_PASS;
+}
+function numberOption(text, name, fallback, valid, expected) {
+  if (text === void 0) return fallback;
+  const v = Number(text);
+  if (text.trim() === "" || !Number.isFinite(v) || !valid(v)) throw new UsageError(`${name} must be ${expected}; got "${terminalSafe(text)}"`);
+  return v;
+}
+function terminalSafe(text) {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "?");
 }
 function version() {
   if (true) return "0.1.0";

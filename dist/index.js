@@ -19655,6 +19655,9 @@ function endGroup() {
   issue("endgroup");
 }
 
+// src/action/main.ts
+import { randomUUID as randomUUID2 } from "node:crypto";
+
 // src/engine/errors.ts
 var InputError = class extends Error {
   constructor(message, place) {
@@ -19777,15 +19780,19 @@ function buildCheckReport(checks, requirements) {
     }
   }
   const ordered = [...table2.filter((r) => r.failed), ...table2.filter((r) => !r.failed)];
-  const problems = checks.flatMap(
+  const problems = [];
+  if (rows.length === 0) {
+    problems.push("no checks were run: no sub-experiment in the results has requirements");
+  }
+  problems.push(...checks.flatMap(
     (c) => c.rows.filter((r) => r.message !== void 0 && !(r.status === "missing" && r.check !== CHECKED_MAGNITUDES[0])).map((r) => `${c.experimentType}: ${r.message}`)
-  );
+  ));
   const warnings = [
     ...uncheckedExperiments.map((t) => `${t}: no requirements for this sub-experiment; it was not checked`),
     ...experimentsWithoutResults.map((t) => `${t}: requirements are given but no results were found`)
   ];
   return {
-    verdict: failedExperiments.length > 0 ? "fail" : "pass",
+    verdict: failedExperiments.length > 0 || rows.length === 0 ? "fail" : "pass",
     checksTotal: rows.length,
     checksPassed: rows.length - checksFailed,
     checksFailed,
@@ -19813,9 +19820,6 @@ function renderMarkdown(report) {
   const lines = [];
   const icon = report.verdict === "pass" ? PASS : FAIL;
   lines.push(`### ${icon} perfgate: ${headline(report)}`, "");
-  if (report.checksTotal === 0) {
-    lines.push("No checks were run: no sub-experiment in the results has requirements.", "");
-  }
   if (report.problems.length > 0) {
     for (const p of report.problems) lines.push(`- ${FAIL} ${escapeMarkdown(p)}`);
     lines.push("");
@@ -19908,9 +19912,6 @@ function value(x) {
 function sanitize(text) {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }
-
-// src/pipeline/check.ts
-import { join as join3 } from "node:path";
 
 // src/engine/check/check.ts
 function checkMagnitude(check, payloadBytes, requirement, experiment) {
@@ -20040,14 +20041,14 @@ function finite(x) {
 }
 
 // src/pipeline/discover.ts
-import { globSync, readdirSync, statSync } from "node:fs";
+import { globSync, readdirSync, statSync as statSync2 } from "node:fs";
 import { join as join2 } from "node:path";
 
 // src/engine/csv/header.ts
 function stripBom(text) {
   return text.charCodeAt(0) === 65279 ? text.slice(1) : text;
 }
-function resolveColumns(file, headerLine, fields, required, expectedHeader) {
+function resolveColumns(file, headerLine, fields, required, expectedHeader, knownColumns = required) {
   const found = {};
   const names = fields.map((f) => f.trim());
   for (const name of required) {
@@ -20065,7 +20066,7 @@ function resolveColumns(file, headerLine, fields, required, expectedHeader) {
         );
       }
     }
-    const guess = closestName(name, names, required);
+    const guess = closestName(name, names, knownColumns);
     if (guess !== void 0) {
       throw new InputError(`column ${guess + 1} is "${names[guess]}" but "${name}" was expected (header: "${expectedHeader}")`, {
         file,
@@ -20080,11 +20081,11 @@ function resolveColumns(file, headerLine, fields, required, expectedHeader) {
 function describeDelimiter(d) {
   return d === "	" ? "a tab" : `"${d}"`;
 }
-function closestName(wanted, names, required) {
+function closestName(wanted, names, known) {
   let best;
   let bestDistance = Infinity;
   names.forEach((name, index) => {
-    if (required.includes(name)) return;
+    if (known.includes(name)) return;
     const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
     const limit = Math.max(2, Math.floor(wanted.length / 3));
     if (distance <= limit && distance < bestDistance) {
@@ -20117,6 +20118,23 @@ function fieldColumn(line, index) {
     else if (c === "," && !quoted) field++;
   }
   return field === index ? line.length + 1 : 1;
+}
+function unclosedQuote(text) {
+  let line = 1;
+  let lineStart = 0;
+  let open2;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      if (!open2) open2 = { line, column: i - lineStart + 1 };
+      else if (text[i + 1] === '"') i++;
+      else open2 = void 0;
+    } else if (c === "\n") {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return open2;
 }
 
 // src/engine/numeric/parseNumber.ts
@@ -20217,6 +20235,8 @@ function isMissingValue(text) {
 var RAW_HEADER = "Sample,Payload [Bytes],Latency [us]";
 var PAYLOAD = "Payload [Bytes]";
 var LATENCY = "Latency [us]";
+var RAW_REQUIRED_COLUMNS = [PAYLOAD, LATENCY];
+var RAW_COLUMNS = ["Sample", PAYLOAD, LATENCY];
 function looksLikeRawMeasurements(headerLine) {
   const names = stripBom(headerLine).split(",").map((s) => s.trim());
   return names.includes(PAYLOAD) && names.includes(LATENCY);
@@ -20238,6 +20258,7 @@ var GrowableSamples = class {
   }
 };
 var NEWLINE = 10;
+var QUOTE = 34;
 var CR = 13;
 var COMMA = 44;
 var SPACE = 32;
@@ -20293,7 +20314,7 @@ var RawMeasurementReader = class {
       throw new InputError("the file has a header but no measurements", { file: this.file, line: this.lineNumber + 1 });
     }
     const groups = this.order.map((g) => ({ payloadBytes: g.payloadBytes, latencies: g.values.subarray(0, g.length) }));
-    return { source: this.file, experimentType: experimentTypeOfRawFile(this.file), groups, rows: this.rows };
+    return { source: this.file, groups, rows: this.rows };
   }
   line(bytes, start, end) {
     this.lineNumber++;
@@ -20301,6 +20322,11 @@ var RawMeasurementReader = class {
     if (end === start) return;
     if (!this.headerSeen) {
       this.header(new TextDecoder().decode(bytes.subarray(start, end)));
+      return;
+    }
+    const quote = bytes.indexOf(QUOTE, start);
+    if (quote >= 0 && quote < end) {
+      this.quotedLine(new TextDecoder().decode(bytes.subarray(start, end)));
       return;
     }
     let field = 0;
@@ -20324,13 +20350,37 @@ var RawMeasurementReader = class {
       field++;
       fieldStart = i + 1;
     }
-    if (field !== this.fieldCount) {
-      throw new InputError(`expected ${this.fieldCount} fields like the header "${RAW_HEADER}", found ${field}`, {
+    this.checkFieldCount(field);
+    this.add(payload, latency);
+  }
+  /** The rare line with quotes: fields may be quoted, `""` is a quote inside a quoted field. */
+  quotedLine(text) {
+    const fields = splitQuotedLine(text, (message, column) => new InputError(message, { file: this.file, line: this.lineNumber, column }));
+    this.checkFieldCount(fields.length);
+    const encoder2 = new TextEncoder();
+    const cell = (index) => {
+      const f = fields[index];
+      const bytes = encoder2.encode(f.value.trim());
+      return { bytes, column: f.column, text: f.value };
+    };
+    const p = cell(this.payloadField);
+    const payload = parseCount(p.bytes, 0, p.bytes.length);
+    if (payload < 0) this.failAt(p.column, "expected a payload size in bytes (a whole number)", p.text);
+    const l = cell(this.latencyField);
+    const latency = parseDecimalBytes(l.bytes, 0, l.bytes.length, this.floatParse);
+    if (latency === void 0 || Number.isNaN(latency)) this.failAt(l.column, "expected a latency in microseconds", l.text);
+    this.add(payload, latency);
+  }
+  checkFieldCount(found) {
+    if (found !== this.fieldCount) {
+      throw new InputError(`expected ${this.fieldCount} fields like the header "${RAW_HEADER}", found ${found}`, {
         file: this.file,
         line: this.lineNumber,
         column: 1
       });
     }
+  }
+  add(payload, latency) {
     let group = this.last;
     if (group === void 0 || group.payloadBytes !== payload) {
       group = this.groups.get(payload);
@@ -20347,7 +20397,7 @@ var RawMeasurementReader = class {
   header(text) {
     const line = stripBom(text);
     const fields = line.split(",");
-    const columns = resolveColumns(this.file, line, fields, [PAYLOAD, LATENCY], RAW_HEADER);
+    const columns = resolveColumns(this.file, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
     this.payloadField = columns[PAYLOAD];
     this.latencyField = columns[LATENCY];
     this.fieldCount = fields.length;
@@ -20358,8 +20408,11 @@ var RawMeasurementReader = class {
     const column = decoder.decode(bytes.subarray(lineStart, fieldStart)).length + 1;
     let fieldEnd = bytes.indexOf(COMMA, fieldStart);
     if (fieldEnd < 0 || fieldEnd > lineEnd) fieldEnd = lineEnd;
-    const cell = decoder.decode(bytes.subarray(fieldStart, Math.min(fieldEnd, fieldStart + 40)));
-    throw new InputError(`${expected}, found "${cell}"`, { file: this.file, line: this.lineNumber, column });
+    this.failAt(column, expected, decoder.decode(bytes.subarray(fieldStart, fieldEnd)));
+  }
+  failAt(column, expected, cell) {
+    const shown = cell.length > 40 ? cell.slice(0, 40) + "…" : cell;
+    throw new InputError(`${expected}, found "${shown}"`, { file: this.file, line: this.lineNumber, column });
   }
 };
 function parseCount(bytes, start, end) {
@@ -20377,6 +20430,43 @@ function concat(a, b) {
   out.set(a);
   out.set(b, a.length);
   return out;
+}
+function splitQuotedLine(text, error2) {
+  const fields = [];
+  let i = 0;
+  for (; ; ) {
+    const column = i + 1;
+    if (text[i] === '"') {
+      let value2 = "";
+      let j = i + 1;
+      for (; ; ) {
+        if (j >= text.length) throw error2("a quoted field is not closed", column);
+        if (text[j] === '"') {
+          if (text[j + 1] === '"') {
+            value2 += '"';
+            j += 2;
+            continue;
+          }
+          j++;
+          break;
+        }
+        value2 += text[j++];
+      }
+      if (j < text.length && text[j] !== ",") throw error2("unexpected text after a quoted field", j + 1);
+      fields.push({ value: value2, column });
+      if (j >= text.length) return fields;
+      i = j + 1;
+    } else {
+      const comma = text.indexOf(",", i);
+      const stop = comma < 0 ? text.length : comma;
+      const value2 = text.slice(i, stop);
+      const stray = value2.indexOf('"');
+      if (stray >= 0) throw error2('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
+      fields.push({ value: value2, column });
+      if (comma < 0) return fields;
+      i = comma + 1;
+    }
+  }
 }
 
 // node_modules/csv-parse/lib/api/CsvError.js
@@ -22084,29 +22174,40 @@ var parse = function(data, opts = {}) {
 };
 
 // src/engine/csv/table.ts
-function readCsvTable(file, content, required, expectedHeader) {
+function readCsvTable(file, content, required, expectedHeader, knownColumns = required) {
   const text = stripBom(content);
   if (text.trim() === "") throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
   const lines = text.split(/\r?\n/);
   let records;
   try {
-    records = parse(text, { info: true, skip_empty_lines: true, relax_quotes: false });
+    records = parse(text, { info: true, skip_empty_lines: true, relax_column_count: true });
   } catch (error2) {
-    if (error2 instanceof CsvError) throw csvError(file, error2, lines);
+    if (error2 instanceof CsvError) throw csvError(file, error2, text, lines);
     throw error2;
   }
   const [header, ...data] = records;
   if (!header) throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
   const headerLineNumber = header.info.lines;
-  const columns = resolveColumns(file, lines[headerLineNumber - 1] ?? "", header.record, required, expectedHeader);
+  const columns = resolveColumns(file, lines[headerLineNumber - 1] ?? "", header.record, required, expectedHeader, knownColumns);
   const rows = data.map(({ record, info: info2 }) => ({ line: info2.lines, text: lines[info2.lines - 1] ?? "", fields: record }));
+  for (const row of rows) {
+    if (row.fields.length !== header.record.length) {
+      throw new InputError(`expected ${header.record.length} fields like the header, found ${row.fields.length}`, { file, line: row.line, column: 1 });
+    }
+  }
   return { columns, rows };
 }
-function csvError(file, error2, lines) {
+function csvError(file, error2, text, lines) {
+  if (error2.code === "CSV_QUOTE_NOT_CLOSED") {
+    const open2 = unclosedQuote(text);
+    return new InputError("a quoted field is not closed", open2 ? { file, ...open2 } : { file });
+  }
   const line = error2.lines;
-  const reason = error2.code === "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH" ? "the row has a different number of fields than the header" : error2.code === "CSV_QUOTE_NOT_CLOSED" ? "a quoted field is not closed" : error2.message.replace(/^Invalid Record Length: |^Invalid/, "").trim();
   const where = line !== void 0 && line <= lines.length ? { file, line } : { file };
-  return new InputError(reason, where);
+  if (error2.code === "INVALID_OPENING_QUOTE" || error2.code === "CSV_INVALID_CLOSING_QUOTE") {
+    return new InputError('a quote inside a field; quote the whole field and double any quote in it ("")', where);
+  }
+  return new InputError(error2.message.replace(/\s*\(line \d+\)$/, ""), where);
 }
 
 // src/engine/model/summary.ts
@@ -22141,6 +22242,7 @@ var SUMMARY_FIELDS = {
 
 // src/engine/formats/fastddsSummary.ts
 var SUMMARY_HEADER = SUMMARY_COLUMNS.join(",");
+var SUMMARY_REQUIRED_COLUMNS = ["Bytes", "Median", "99%", "Max"];
 function looksLikeSummary(headerLine) {
   const names = stripBom(headerLine).split(",").map((s) => s.trim());
   return names.includes("Bytes") && names.includes("Median") && names.includes("99%") && names.includes("Max") && !names.includes("Experiment type");
@@ -22156,7 +22258,8 @@ function renderSummaryCsv(summary2) {
 }
 function parseSummaryCsv(file, content, floatParse) {
   const experimentType = experimentTypeOfSummaryFile(file);
-  const table2 = readCsvTable(file, content, ["Bytes", "Median", "99%", "Max"], SUMMARY_HEADER);
+  const table2 = readCsvTable(file, content, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+  if (table2.rows.length === 0) throw new InputError("the summary has a header but no rows", { file, line: 2 });
   const headerFields = /* @__PURE__ */ new Map();
   const headerLine = stripBom(content).split(/\r?\n/, 1)[0] ?? "";
   headerLine.split(",").forEach((name, index) => headerFields.set(name.trim(), index));
@@ -22220,7 +22323,7 @@ function clip(text) {
 }
 
 // src/pipeline/files.ts
-import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync, readFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 var CHUNK_BYTES = 1 << 20;
 function forEachChunk(path, consume) {
@@ -22228,7 +22331,12 @@ function forEachChunk(path, consume) {
   try {
     const buffer = new Uint8Array(CHUNK_BYTES);
     for (; ; ) {
-      const n = readSync(fd, buffer, 0, CHUNK_BYTES, null);
+      let n;
+      try {
+        n = readSync(fd, buffer, 0, CHUNK_BYTES, null);
+      } catch (error2) {
+        throw cannotRead(path, error2);
+      }
       if (n === 0) break;
       consume(buffer.subarray(0, n));
     }
@@ -22240,7 +22348,12 @@ function readFirstLine(path) {
   const fd = openForReading(path);
   try {
     const buffer = new Uint8Array(65536);
-    const n = readSync(fd, buffer, 0, buffer.length, 0);
+    let n;
+    try {
+      n = readSync(fd, buffer, 0, buffer.length, 0);
+    } catch (error2) {
+      throw cannotRead(path, error2);
+    }
     const text = new TextDecoder().decode(buffer.subarray(0, n));
     return text.split(/\r?\n/, 1)[0] ?? "";
   } finally {
@@ -22267,19 +22380,51 @@ function cannotRead(path, error2) {
   return new InputError(`cannot read the file: ${reason}`, { file: path });
 }
 function writeFileAtomic(path, content) {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = join(dirname(path), `.${process.pid}.tmp-${basenameOf(path)}`);
+  const folder = dirname(path);
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error2) {
+    throw cannotWrite(folder, error2, "cannot create the output folder");
+  }
+  const temporary = join(folder, `.${process.pid}.tmp-${basenameOf(path)}`);
   try {
     writeFileSync(temporary, content);
     renameSync(temporary, path);
   } catch (error2) {
     rmSync(temporary, { force: true });
-    throw error2;
+    throw cannotWrite(path, error2, "cannot write the file");
   }
+}
+function cannotWrite(path, error2, what) {
+  const code = error2.code;
+  const reason = code === "EEXIST" || code === "ENOTDIR" ? "a file is in the way where a folder is needed" : code === "EISDIR" ? "a folder is in the way" : code === "EACCES" || code === "EPERM" ? "permission denied" : code === "ENOSPC" ? "no space left on the device" : String(error2.message);
+  return new InputError(`${what}: ${reason}`, { file: path });
 }
 function basenameOf(path) {
   return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
 }
+function checkOutputFolder(folder) {
+  let stat2;
+  try {
+    stat2 = statSync(folder);
+  } catch {
+    return;
+  }
+  if (!stat2.isDirectory()) throw new InputError("cannot write reports here: a file is in the way where a folder is needed", { file: folder });
+}
+var ReportWriter = class {
+  constructor(folder) {
+    this.folder = folder;
+  }
+  folder;
+  written = [];
+  write(name, content) {
+    const path = join(this.folder, name);
+    writeFileAtomic(path, content);
+    this.written.push(path);
+    return path;
+  }
+};
 
 // src/pipeline/discover.ts
 var GLOB_CHARACTERS = /[*?[\]{}]/;
@@ -22323,11 +22468,25 @@ function classify(path, lenient) {
   if (looksLikeSummary(header)) return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path) };
   if (looksLikeRawMeasurements(header)) return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path) };
   if (lenient && !name.includes("summary")) return void 0;
-  throw new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, {
-    file: path,
-    line: 1,
-    column: 1
-  });
+  throw headerError(path, header);
+}
+function headerError(path, headerLine) {
+  const line = stripBom(headerLine);
+  if (line.trim() === "") return new InputError(`the file is empty; expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1 });
+  const fields = line.split(",");
+  if (fields.some((f) => f.trim() === "Experiment type")) {
+    return new InputError("this is a requirements file, not a result file: give it as the requirements", { file: path, line: 1, column: 1 });
+  }
+  const name = baseName(path);
+  const looksRaw = name.startsWith("measurements") || fields.some((f) => RAW_COLUMNS.includes(f.trim()));
+  try {
+    if (name.includes("summary")) resolveColumns(path, line, fields, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+    else if (looksRaw) resolveColumns(path, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
+  } catch (error2) {
+    if (error2 instanceof InputError) return error2;
+    throw error2;
+  }
+  return new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1, column: 1 });
 }
 function preferSummaries(files, notices) {
   const byType = /* @__PURE__ */ new Map();
@@ -22352,7 +22511,7 @@ function preferSummaries(files, notices) {
 }
 function statOrUndefined(path) {
   try {
-    return statSync(path);
+    return statSync2(path);
   } catch {
     return void 0;
   }
@@ -22532,9 +22691,9 @@ function summarizePayload(samples) {
     p9999: percentileOfSorted(sorted, 99.99)
   };
 }
-function summarize(raw) {
+function summarize(raw, experimentType = "") {
   return {
-    experimentType: raw.experimentType,
+    experimentType,
     source: raw.source,
     payloads: raw.groups.map(summarizePayload)
   };
@@ -22551,15 +22710,16 @@ function readRequirements(path, floatParse) {
 }
 function loadResult(file, floatParse) {
   if (file.kind === "summary") return { file, summary: parseSummaryCsv(file.path, readText(file.path), floatParse) };
-  const summaryCsv = renderSummaryCsv(summarize(readRawMeasurements(file.path, floatParse)));
+  const summaryCsv = renderSummaryCsv(summarize(readRawMeasurements(file.path, floatParse), file.experimentType));
   const summary2 = parseSummaryCsv(summaryFileNameOfRaw(file.path), summaryCsv, floatParse);
-  return { file, summary: { ...summary2, source: file.path }, summaryCsv };
+  return { file, summary: { ...summary2, experimentType: file.experimentType, source: file.path }, summaryCsv };
 }
 
 // src/pipeline/check.ts
 var REPORT_MARKDOWN = "report.md";
 var REPORT_JSON = "report.json";
 function runCheck(options, progress) {
+  checkOutputFolder(options.outputDir);
   const { loaded, requirements } = progress.step("Reading results and requirements", () => {
     const discovery = discoverResults(options.results);
     for (const notice of discovery.notices) progress.info(notice);
@@ -22577,13 +22737,8 @@ function runCheck(options, progress) {
   );
   for (const w of report.warnings) progress.warning(w);
   return progress.step("Writing reports", () => {
-    const written = [];
-    const write = (name, content) => {
-      const path = join3(options.outputDir, name);
-      writeFileAtomic(path, content);
-      written.push(path);
-      return path;
-    };
+    const out = new ReportWriter(options.outputDir);
+    const write = out.write.bind(out);
     for (const { file, summaryCsv } of loaded) {
       if (summaryCsv !== void 0) write(summaryFileNameOfRaw(file.path), summaryCsv);
     }
@@ -22593,14 +22748,14 @@ function runCheck(options, progress) {
     const markdown = renderMarkdown(report);
     const markdownPath = write(REPORT_MARKDOWN, markdown);
     const jsonPath = write(REPORT_JSON, renderJson(report));
-    progress.info(`wrote ${written.length} file(s) to ${options.outputDir}`);
-    return { report, markdown, written, markdownPath, jsonPath };
+    progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
+    return { report, markdown, written: out.written, markdownPath, jsonPath };
   });
 }
 
 // src/action/inputs.ts
 function readInputs() {
-  const results = getInput("results", { required: false }).split(/[\n,]/).map((s) => s.trim()).filter((s) => s !== "");
+  const results = splitPatterns(getInput("results", { required: false }));
   if (results.length === 0) throw new UsageError('input "results" is required: summary or raw measurement files, folders or glob patterns');
   const requirements = getInput("requirements").trim();
   if (requirements === "") throw new UsageError('input "requirements" is required: the path of a requirements CSV');
@@ -22612,6 +22767,21 @@ function readInputs() {
     failOnRegression: booleanInput("fail-on-regression", true),
     floatParse: choiceInput("float-parse", FLOAT_PARSE_MODES, "precise")
   };
+}
+function splitPatterns(text) {
+  const patterns = [];
+  let depth = 0;
+  let current = "";
+  for (const c of text) {
+    if (c === "{") depth++;
+    else if (c === "}") depth = Math.max(0, depth - 1);
+    if (c === "\n" || c === "\r" || c === "," && depth === 0) {
+      patterns.push(current);
+      current = "";
+    } else current += c;
+  }
+  patterns.push(current);
+  return patterns.map((p) => p.trim()).filter((p) => p !== "");
 }
 function booleanInput(name, fallback) {
   const value2 = getInput(name).trim();
@@ -22641,9 +22811,19 @@ var actionProgress = {
       endGroup();
     }
   },
-  info: (message) => info(message),
+  info: (message) => info(logSafe(message)),
+  // core.warning escapes its data, so untrusted text cannot start a workflow command there.
   warning: (message) => warning(message)
 };
+function logSafe(message) {
+  return "perfgate: " + message.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+}
+function logVerbatim(text) {
+  const token = randomUUID2();
+  info(`::stop-commands::${token}`);
+  info(text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "?"));
+  info(`::${token}::`);
+}
 async function run() {
   let outcome;
   try {
@@ -22651,7 +22831,7 @@ async function run() {
     outcome = runCheck(inputs, actionProgress);
     setOutputs(outcome, inputs.outputDir);
     await writeJobSummary(outcome.markdown);
-    info(renderText(outcome.report));
+    logVerbatim(renderText(outcome.report));
     if (outcome.report.verdict === "fail") {
       const message = `perfgate: ${outcome.report.checksFailed} of ${outcome.report.checksTotal} checks failed in ${outcome.report.failedExperiments.join(", ")}`;
       if (inputs.failOnRegression) setFailed(message);
@@ -22660,8 +22840,8 @@ async function run() {
   } catch (error2) {
     if (error2 instanceof InputError && error2.place) {
       const { file, line, column } = error2.place;
-      error(error2.message, { file, startLine: line, startColumn: column, title: "perfgate: bad input" });
-      setFailed(`perfgate: ${describeError(error2)}`);
+      error(`perfgate: ${describeError(error2)}`, { file, startLine: line, startColumn: column, title: "perfgate: bad input" });
+      process.exitCode = ExitCode.Failure;
     } else if (isUserError(error2)) {
       setFailed(`perfgate: ${describeError(error2)}`);
     } else {

@@ -12,11 +12,7 @@ export interface ActionInputs {
 
 /** Reads and validates the action's inputs; a bad value names the input and what it accepts. */
 export function readInputs(): ActionInputs {
-  const results = core
-    .getInput('results', { required: false })
-    .split(/[\n,]/)
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+  const results = splitPatterns(core.getInput('results', { required: false }));
   if (results.length === 0) throw new UsageError('input "results" is required: summary or raw measurement files, folders or glob patterns');
   const requirements = core.getInput('requirements').trim();
   if (requirements === '') throw new UsageError('input "requirements" is required: the path of a requirements CSV');
@@ -28,6 +24,26 @@ export function readInputs(): ActionInputs {
     failOnRegression: booleanInput('fail-on-regression', true),
     floatParse: choiceInput('float-parse', FLOAT_PARSE_MODES, 'precise'),
   };
+}
+
+/**
+ * Patterns are given one per line or separated by commas; a comma inside `{…}` belongs to a
+ * brace pattern such as `measurements_{inter,intra}process_*.csv`.
+ */
+export function splitPatterns(text: string): string[] {
+  const patterns: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const c of text) {
+    if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    if (c === '\n' || c === '\r' || (c === ',' && depth === 0)) {
+      patterns.push(current);
+      current = '';
+    } else current += c;
+  }
+  patterns.push(current);
+  return patterns.map((p) => p.trim()).filter((p) => p !== '');
 }
 
 function booleanInput(name: string, fallback: boolean): boolean {

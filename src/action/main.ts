@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import { randomUUID } from 'node:crypto';
 import { describeError, InputError, isUserError } from '../engine/errors.js';
 import { renderText } from '../engine/report/text.js';
 import { runCheck, type CheckOutcome } from '../pipeline/check.js';
@@ -17,9 +18,26 @@ const actionProgress: Progress = {
       core.endGroup();
     }
   },
-  info: (message) => core.info(message),
+  info: (message) => core.info(logSafe(message)),
+  // core.warning escapes its data, so untrusted text cannot start a workflow command there.
   warning: (message) => core.warning(message),
 };
+
+/**
+ * A log line that starts with `::` is a workflow command to the runner. Messages carry names taken
+ * from result files, so they are kept on one line and never start a line.
+ */
+export function logSafe(message: string): string {
+  return 'perfgate: ' + message.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+}
+
+/** Prints untrusted multi-line text with workflow commands switched off around it. */
+function logVerbatim(text: string): void {
+  const token = randomUUID();
+  core.info(`::stop-commands::${token}`);
+  core.info(text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?'));
+  core.info(`::${token}::`);
+}
 
 /**
  * The action: check, write every report file and the job summary, set the outputs, and only then
@@ -32,7 +50,7 @@ export async function run(): Promise<void> {
     outcome = runCheck(inputs, actionProgress);
     setOutputs(outcome, inputs.outputDir);
     await writeJobSummary(outcome.markdown);
-    core.info(renderText(outcome.report));
+    logVerbatim(renderText(outcome.report));
     if (outcome.report.verdict === 'fail') {
       const message = `perfgate: ${outcome.report.checksFailed} of ${outcome.report.checksTotal} checks failed in ${outcome.report.failedExperiments.join(', ')}`;
       if (inputs.failOnRegression) core.setFailed(message);
@@ -40,9 +58,10 @@ export async function run(): Promise<void> {
     }
   } catch (error) {
     if (error instanceof InputError && error.place) {
+      // One annotation at the file, line and column (setFailed would add a second, unplaced one).
       const { file, line, column } = error.place;
-      core.error(error.message, { file, startLine: line, startColumn: column, title: 'perfgate: bad input' });
-      core.setFailed(`perfgate: ${describeError(error)}`);
+      core.error(`perfgate: ${describeError(error)}`, { file, startLine: line, startColumn: column, title: 'perfgate: bad input' });
+      process.exitCode = core.ExitCode.Failure;
     } else if (isUserError(error)) {
       core.setFailed(`perfgate: ${describeError(error)}`);
     } else {

@@ -9,8 +9,8 @@ export function parseCommandArgs(command: string, args: string[], options: Optio
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
-    const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '');
-    throw new UsageError(`perfgate ${command}: ${message}`);
+    const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '').replace(/^Unknown option/, 'unknown option');
+    throw new UsageError(`${command}: ${message} (see perfgate ${command} --help)`);
   }
 }
 

@@ -4,6 +4,10 @@ Usage:
   perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
   perfgate check --results <files, folders or globs…> --requirements <csv>
                  [--output-dir D] [--float-parse precise|legacy]
+  perfgate compare --reference <set…> --results <set…> [--threshold 0.1 | median=0.05,max=0.5]
+                   [--output-dir D] [--float-parse precise|legacy]
+  perfgate derive-requirements <runs-folder> [--output requirements.csv]
+                   [--percentile 99] [--margin 0]
   perfgate <command> --help
   perfgate --version
 
@@ -43,4 +47,49 @@ Options:
   -h, --help             show this help
 
 Exit codes: 0 all checks passed, 1 a check failed, 2 usage or input error.
+`;
+
+export const COMPARE_HELP = `perfgate compare — compare results with a reference run
+
+Usage:
+  perfgate compare --reference <set…> --results <set…> [--threshold T]
+                   [--output-dir D] [--float-parse precise|legacy]
+
+A set is summary or raw measurement files, folders or glob patterns (repeat the flag for more).
+Sub-experiments are paired by name. Writes <type>_comparison.csv (byte-compatible with
+latency_compare_experiments.py), comparison.md and comparison.json, and prints Δ% per
+sub-experiment, payload and magnitude (Min, Median, Max, 99%), worst first.
+
+A magnitude fails when result > reference × (1 + threshold).
+
+Options:
+  -R, --reference PATH   the reference set (repeatable)
+  -r, --results PATH     the results set (repeatable)
+  -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
+                         (keys min, median, max, 99%; unnamed ones stay 0.1)
+  --reference-label L    label in the CSV (default: base name of the first --reference)
+  --results-label L      label in the CSV (default: base name of the first --results)
+  -o, --output-dir D     report folder (default: perfgate-report)
+  --float-parse MODE     precise (default) or legacy
+  -h, --help             show this help
+
+Exit codes: 0 no comparison failed, 1 a comparison failed, 2 usage or input error.
+`;
+
+export const DERIVE_HELP = `perfgate derive-requirements — requirements from the history of runs
+
+Usage:
+  perfgate derive-requirements <runs-folder> [--output requirements.csv]
+                               [--percentile 99] [--margin 0]
+
+Each sub-folder of <runs-folder> is one run (sorted by name); its files whose name contains
+"summary" are read. Each limit is the linear percentile across runs of Median, 99% and Max,
+as latency_determine_requirements.py computes it, raised by the margin.
+
+Options:
+  -o, --output FILE      the requirements CSV to write (default: requirements.csv)
+  --percentile P         percentile across runs, 0–100 (default: 99)
+  --margin M             relative safety margin: 0.1 raises every limit by 10 % (default: 0)
+  --float-parse MODE     precise (default) or legacy
+  -h, --help             show this help
 `;

@@ -4,8 +4,13 @@ import { renderText } from '../engine/report/text.js';
 import { runCheck } from '../pipeline/check.js';
 import type { Progress } from '../pipeline/steps.js';
 import { runSummarize } from '../pipeline/summarize.js';
+import { runCompare } from '../pipeline/compare.js';
+import { runDeriveRequirements } from '../pipeline/derive.js';
+import { parseThresholds } from '../engine/compare/thresholds.js';
+import { labelOfPath } from '../engine/report/comparisonCsv.js';
+import { renderComparisonText } from '../engine/report/comparisonText.js';
 import { floatParseOption, parseCommandArgs } from './args.js';
-import { CHECK_HELP, MAIN_HELP, SUMMARIZE_HELP } from './help.js';
+import { CHECK_HELP, COMPARE_HELP, DERIVE_HELP, MAIN_HELP, SUMMARIZE_HELP } from './help.js';
 
 export const EXIT_PASS = 0;
 export const EXIT_GATE_FAILED = 1;
@@ -25,7 +30,7 @@ export function runCli(argv: string[], io: Console): number {
     return dispatch(argv, io);
   } catch (error) {
     if (isUserError(error)) {
-      io.err(`perfgate: error: ${describeError(error)}\n`);
+      io.err(`perfgate: error: ${terminalSafe(describeError(error))}\n`);
       return EXIT_USAGE;
     }
     io.err(`perfgate: internal error: ${(error as Error)?.stack ?? String(error)}\nThis is a bug in perfgate; please report it.\n`);
@@ -50,8 +55,12 @@ function dispatch(argv: string[], io: Console): number {
       return summarizeCommand(rest, io);
     case 'check':
       return checkCommand(rest, io);
+    case 'compare':
+      return compareCommand(rest, io);
+    case 'derive-requirements':
+      return deriveCommand(rest, io);
     default:
-      throw new UsageError(`unknown command "${command}"; commands are summarize and check (see perfgate --help)`);
+      throw new UsageError(`unknown command "${terminalSafe(command)}"; commands are summarize, check, compare and derive-requirements (see perfgate --help)`);
   }
 }
 
@@ -65,12 +74,12 @@ function summarizeCommand(args: string[], io: Console): number {
     io.out(SUMMARIZE_HELP);
     return EXIT_PASS;
   }
-  if (positionals.length === 0) throw new UsageError('perfgate summarize: name at least one raw measurement CSV');
-  const written = runSummarize(
+  if (positionals.length === 0) throw new UsageError('summarize: name at least one raw measurement CSV');
+  runSummarize(
     { rawFiles: positionals, outputDir: values['output-dir'] as string | undefined, floatParse: floatParseOption(values['float-parse'] as string | undefined) },
     cliProgress(io),
+    (path) => io.out(`wrote ${path}\n`),
   );
-  for (const path of written) io.out(`wrote ${path}\n`);
   return EXIT_PASS;
 }
 
@@ -88,9 +97,9 @@ function checkCommand(args: string[], io: Console): number {
   }
   // `--results a b c`: paths after the flag are positionals (a shell glob expands to many).
   const results = [...((values.results as string[] | undefined) ?? []), ...positionals];
-  if (results.length === 0) throw new UsageError('perfgate check: --results is required (files, folders or glob patterns)');
+  if (results.length === 0) throw new UsageError('check: --results is required (files, folders or glob patterns)');
   const requirements = values.requirements as string | undefined;
-  if (!requirements) throw new UsageError('perfgate check: --requirements is required (a requirements CSV)');
+  if (!requirements) throw new UsageError('check: --requirements is required (a requirements CSV)');
   const outcome = runCheck(
     {
       results,
@@ -109,8 +118,79 @@ function cliProgress(io: Console): Progress {
   return {
     step: (_title, work) => work(),
     info: () => {},
-    warning: (message) => io.err(`perfgate: warning: ${message}\n`),
+    warning: (message) => io.err(`perfgate: warning: ${terminalSafe(message)}\n`),
   };
+}
+
+function compareCommand(args: string[], io: Console): number {
+  const { values } = parseCommandArgs('compare', args, {
+    reference: { type: 'string', short: 'R', multiple: true },
+    results: { type: 'string', short: 'r', multiple: true },
+    'reference-label': { type: 'string' },
+    'results-label': { type: 'string' },
+    threshold: { type: 'string', short: 't' },
+    'output-dir': { type: 'string', short: 'o' },
+    'float-parse': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.out(COMPARE_HELP);
+    return EXIT_PASS;
+  }
+  const reference = (values.reference as string[] | undefined) ?? [];
+  const results = (values.results as string[] | undefined) ?? [];
+  if (reference.length === 0) throw new UsageError('compare: --reference is required (files, folders or glob patterns)');
+  if (results.length === 0) throw new UsageError('compare: --results is required (files, folders or glob patterns)');
+  const outcome = runCompare(
+    {
+      reference,
+      results,
+      referenceLabel: (values['reference-label'] as string | undefined) ?? labelOfPath(reference[0]!),
+      resultLabel: (values['results-label'] as string | undefined) ?? labelOfPath(results[0]!),
+      outputDir: (values['output-dir'] as string | undefined) ?? 'perfgate-report',
+      thresholds: parseThresholds(values.threshold as string | undefined),
+      floatParse: floatParseOption(values['float-parse'] as string | undefined),
+    },
+    cliProgress(io),
+  );
+  io.out(renderComparisonText(outcome.report));
+  return outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
+}
+
+function deriveCommand(args: string[], io: Console): number {
+  const { values, positionals } = parseCommandArgs('derive-requirements', args, {
+    output: { type: 'string', short: 'o' },
+    percentile: { type: 'string' },
+    margin: { type: 'string' },
+    'float-parse': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.out(DERIVE_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length !== 1) throw new UsageError('derive-requirements: name one runs folder (one sub-folder per run)');
+  const percentile = numberOption(values.percentile as string | undefined, '--percentile', 99, (v) => v >= 0 && v <= 100, 'a number from 0 to 100');
+  const margin = numberOption(values.margin as string | undefined, '--margin', 0, (v) => v >= 0, 'a fraction of at least 0, such as 0.1 for 10 %');
+  const output = (values.output as string | undefined) ?? 'requirements.csv';
+  const { runs } = runDeriveRequirements(
+    { runsFolder: positionals[0]!, output, percentile, margin, floatParse: floatParseOption(values['float-parse'] as string | undefined) },
+    cliProgress(io),
+  );
+  io.out(`wrote ${output} from ${runs} run(s)\n`);
+  return EXIT_PASS;
+}
+
+function numberOption(text: string | undefined, name: string, fallback: number, valid: (v: number) => boolean, expected: string): number {
+  if (text === undefined) return fallback;
+  const v = Number(text);
+  if (text.trim() === '' || !Number.isFinite(v) || !valid(v)) throw new UsageError(`${name} must be ${expected}; got "${terminalSafe(text)}"`);
+  return v;
+}
+
+/** No control characters (terminal escape sequences) from untrusted names reach the terminal. */
+function terminalSafe(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?');
 }
 
 function version(): string {

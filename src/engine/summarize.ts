@@ -32,10 +32,13 @@ export function summarizePayload(samples: PayloadSamples): PayloadSummary {
   };
 }
 
-/** The summary of a raw measurement file (the reference writes it as `summaryFileNameOfRaw`). */
-export function summarize(raw: RawMeasurements): Summary {
+/**
+ * The summary of a raw measurement file (the reference writes it as `summaryFileNameOfRaw`).
+ * The sub-experiment name comes from the caller: summarising alone needs none.
+ */
+export function summarize(raw: RawMeasurements, experimentType = ''): Summary {
   return {
-    experimentType: raw.experimentType,
+    experimentType,
     source: raw.source,
     payloads: raw.groups.map(summarizePayload),
   };

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { checkSummary } from '../engine/check/check.js';
 import { summaryFileNameOfRaw } from '../engine/model/experimentType.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
@@ -7,7 +6,7 @@ import { renderJson } from '../engine/report/json.js';
 import { renderMarkdown } from '../engine/report/markdown.js';
 import { buildCheckReport, type CheckReport } from '../engine/report/model.js';
 import { discoverResults } from './discover.js';
-import { writeFileAtomic } from './files.js';
+import { checkOutputFolder, ReportWriter } from './files.js';
 import { loadResult, readRequirements } from './read.js';
 import type { Progress } from './steps.js';
 
@@ -37,6 +36,7 @@ export const REPORT_JSON = 'report.json';
  * Input errors are thrown before anything is written.
  */
 export function runCheck(options: CheckOptions, progress: Progress): CheckOutcome {
+  checkOutputFolder(options.outputDir);
   const { loaded, requirements } = progress.step('Reading results and requirements', () => {
     const discovery = discoverResults(options.results);
     for (const notice of discovery.notices) progress.info(notice);
@@ -55,13 +55,8 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
   for (const w of report.warnings) progress.warning(w);
 
   return progress.step('Writing reports', () => {
-    const written: string[] = [];
-    const write = (name: string, content: string) => {
-      const path = join(options.outputDir, name);
-      writeFileAtomic(path, content);
-      written.push(path);
-      return path;
-    };
+    const out = new ReportWriter(options.outputDir);
+    const write = out.write.bind(out);
     for (const { file, summaryCsv } of loaded) {
       if (summaryCsv !== undefined) write(summaryFileNameOfRaw(file.path), summaryCsv);
     }
@@ -71,7 +66,7 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
     const markdown = renderMarkdown(report);
     const markdownPath = write(REPORT_MARKDOWN, markdown);
     const jsonPath = write(REPORT_JSON, renderJson(report));
-    progress.info(`wrote ${written.length} file(s) to ${options.outputDir}`);
-    return { report, markdown, written, markdownPath, jsonPath };
+    progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
+    return { report, markdown, written: out.written, markdownPath, jsonPath };
   });
 }

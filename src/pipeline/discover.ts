@@ -1,8 +1,10 @@
 import { globSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, UsageError } from '../engine/errors.js';
-import { looksLikeRawMeasurements, RAW_HEADER } from '../engine/formats/fastddsRaw.js';
-import { looksLikeSummary, SUMMARY_HEADER } from '../engine/formats/fastddsSummary.js';
+import { resolveColumns, stripBom } from '../engine/csv/header.js';
+import { looksLikeRawMeasurements, RAW_COLUMNS, RAW_HEADER, RAW_REQUIRED_COLUMNS } from '../engine/formats/fastddsRaw.js';
+import { looksLikeSummary, SUMMARY_HEADER, SUMMARY_REQUIRED_COLUMNS } from '../engine/formats/fastddsSummary.js';
+import { SUMMARY_COLUMNS } from '../engine/model/summary.js';
 import { baseName, experimentTypeOfRawFile, experimentTypeOfSummaryFile } from '../engine/model/experimentType.js';
 import { readFirstLine } from './files.js';
 
@@ -74,11 +76,28 @@ function classify(path: string, lenient: boolean): ResultFile | undefined {
   if (looksLikeSummary(header)) return { path, kind: 'summary', experimentType: experimentTypeOfSummaryFile(path) };
   if (looksLikeRawMeasurements(header)) return { path, kind: 'raw', experimentType: experimentTypeOfRawFile(path) };
   if (lenient && !name.includes('summary')) return undefined;
-  throw new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, {
-    file: path,
-    line: 1,
-    column: 1,
-  });
+  throw headerError(path, header);
+}
+
+/** Why a file meant as a result has no usable header: the most specific message there is. */
+function headerError(path: string, headerLine: string): InputError {
+  const line = stripBom(headerLine);
+  if (line.trim() === '') return new InputError(`the file is empty; expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1 });
+  const fields = line.split(',');
+  if (fields.some((f) => f.trim() === 'Experiment type')) {
+    return new InputError('this is a requirements file, not a result file: give it as the requirements', { file: path, line: 1, column: 1 });
+  }
+  // Judge the header against the format the name suggests, so the error names the wrong column.
+  const name = baseName(path);
+  const looksRaw = name.startsWith('measurements') || fields.some((f) => (RAW_COLUMNS as readonly string[]).includes(f.trim()));
+  try {
+    if (name.includes('summary')) resolveColumns(path, line, fields, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+    else if (looksRaw) resolveColumns(path, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  return new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1, column: 1 });
 }
 
 /**

@@ -34,7 +34,7 @@ export interface LoadedResult {
  */
 export function loadResult(file: ResultFile, floatParse: FloatParse): LoadedResult {
   if (file.kind === 'summary') return { file, summary: parseSummaryCsv(file.path, readText(file.path), floatParse) };
-  const summaryCsv = renderSummaryCsv(summarize(readRawMeasurements(file.path, floatParse)));
+  const summaryCsv = renderSummaryCsv(summarize(readRawMeasurements(file.path, floatParse), file.experimentType));
   const summary = parseSummaryCsv(summaryFileNameOfRaw(file.path), summaryCsv, floatParse);
-  return { file, summary: { ...summary, source: file.path }, summaryCsv };
+  return { file, summary: { ...summary, experimentType: file.experimentType, source: file.path }, summaryCsv };
 }

@@ -3,7 +3,7 @@ import { summaryFileNameOfRaw } from '../engine/model/experimentType.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { renderSummaryCsv } from '../engine/formats/fastddsSummary.js';
 import { summarize } from '../engine/summarize.js';
-import { writeFileAtomic } from './files.js';
+import { checkOutputFolder, writeFileAtomic } from './files.js';
 import { readRawMeasurements } from './read.js';
 import type { Progress } from './steps.js';
 
@@ -18,7 +18,8 @@ export interface SummarizeOptions {
  * `latency_process_results.py` for each raw file: `X.csv` → `X_summary.csv`. Each summary is
  * written as soon as its raw file is done, so an error in a later file loses nothing already written.
  */
-export function runSummarize(options: SummarizeOptions, progress: Progress): string[] {
+export function runSummarize(options: SummarizeOptions, progress: Progress, onWritten: (path: string) => void = () => {}): string[] {
+  if (options.outputDir !== undefined) checkOutputFolder(options.outputDir);
   const written: string[] = [];
   for (const raw of options.rawFiles) {
     progress.step(`Summarising ${raw}`, () => {
@@ -26,6 +27,7 @@ export function runSummarize(options: SummarizeOptions, progress: Progress): str
       const path = join(options.outputDir ?? dirname(raw), summaryFileNameOfRaw(raw));
       writeFileAtomic(path, renderSummaryCsv(summary));
       written.push(path);
+      onWritten(path);
     });
   }
   return written;

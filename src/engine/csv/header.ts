@@ -16,6 +16,8 @@ export function resolveColumns<Name extends string>(
   fields: string[],
   required: readonly Name[],
   expectedHeader: string,
+  /** Every column name of the format: none of them is taken for a misspelling of another. */
+  knownColumns: readonly string[] = required,
 ): Record<Name, number> {
   const found = {} as Record<Name, number>;
   const names = fields.map((f) => f.trim());
@@ -34,7 +36,7 @@ export function resolveColumns<Name extends string>(
         );
       }
     }
-    const guess = closestName(name, names, required as readonly string[]);
+    const guess = closestName(name, names, knownColumns);
     if (guess !== undefined) {
       throw new InputError(`column ${guess + 1} is "${names[guess]}" but "${name}" was expected (header: "${expectedHeader}")`, {
         file,
@@ -52,11 +54,11 @@ function describeDelimiter(d: string): string {
 }
 
 /** Index of the header name that most looks like a misspelling of `wanted`, if any. */
-function closestName(wanted: string, names: string[], required: readonly string[]): number | undefined {
+function closestName(wanted: string, names: string[], known: readonly string[]): number | undefined {
   let best: number | undefined;
   let bestDistance = Infinity;
   names.forEach((name, index) => {
-    if (required.includes(name)) return; // a correct column is not a misspelling of another
+    if (known.includes(name)) return; // a correct column is not a misspelling of another
     const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
     const limit = Math.max(2, Math.floor(wanted.length / 3));
     if (distance <= limit && distance < bestDistance) {
@@ -92,4 +94,23 @@ export function fieldColumn(line: string, index: number): number {
     else if (c === ',' && !quoted) field++;
   }
   return field === index ? line.length + 1 : 1;
+}
+
+/** Where the first unclosed quote of a CSV text opens: 1-based line and column, if any. */
+export function unclosedQuote(text: string): { line: number; column: number } | undefined {
+  let line = 1;
+  let lineStart = 0;
+  let open: { line: number; column: number } | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      if (!open) open = { line, column: i - lineStart + 1 };
+      else if (text[i + 1] === '"') i++; // an escaped quote inside a quoted field
+      else open = undefined;
+    } else if (c === '\n') {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return open;
 }

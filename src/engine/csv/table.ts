@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { InputError } from '../errors.js';
-import { resolveColumns, stripBom } from './header.js';
+import { resolveColumns, stripBom, unclosedQuote } from './header.js';
 
 /** One data row of a small CSV file, with where it came from for error messages. */
 export interface CsvRow {
@@ -25,33 +25,40 @@ export function readCsvTable<Name extends string>(
   content: string,
   required: readonly Name[],
   expectedHeader: string,
+  knownColumns: readonly string[] = required,
 ): CsvTable<Name> {
   const text = stripBom(content);
   if (text.trim() === '') throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
   const lines = text.split(/\r?\n/);
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { info: true, skip_empty_lines: true, relax_quotes: false }) as unknown as typeof records;
+    records = parse(text, { info: true, skip_empty_lines: true, relax_column_count: true }) as unknown as typeof records;
   } catch (error) {
-    if (error instanceof CsvError) throw csvError(file, error, lines);
+    if (error instanceof CsvError) throw csvError(file, error, text, lines);
     throw error;
   }
   const [header, ...data] = records;
   if (!header) throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
   const headerLineNumber = header.info.lines;
-  const columns = resolveColumns(file, lines[headerLineNumber - 1] ?? '', header.record, required, expectedHeader);
+  const columns = resolveColumns(file, lines[headerLineNumber - 1] ?? '', header.record, required, expectedHeader, knownColumns);
   const rows = data.map(({ record, info }) => ({ line: info.lines, text: lines[info.lines - 1] ?? '', fields: record }));
+  for (const row of rows) {
+    if (row.fields.length !== header.record.length) {
+      throw new InputError(`expected ${header.record.length} fields like the header, found ${row.fields.length}`, { file, line: row.line, column: 1 });
+    }
+  }
   return { columns, rows };
 }
 
-function csvError(file: string, error: CsvError, lines: string[]): InputError {
+function csvError(file: string, error: CsvError, text: string, lines: string[]): InputError {
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
+    const open = unclosedQuote(text);
+    return new InputError('a quoted field is not closed', open ? { file, ...open } : { file });
+  }
   const line = (error as unknown as { lines?: number }).lines;
-  const reason =
-    error.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
-      ? 'the row has a different number of fields than the header'
-      : error.code === 'CSV_QUOTE_NOT_CLOSED'
-        ? 'a quoted field is not closed'
-        : error.message.replace(/^Invalid Record Length: |^Invalid/, '').trim();
   const where = line !== undefined && line <= lines.length ? { file, line } : { file };
-  return new InputError(reason, where);
+  if (error.code === 'INVALID_OPENING_QUOTE' || error.code === 'CSV_INVALID_CLOSING_QUOTE') {
+    return new InputError('a quote inside a field; quote the whole field and double any quote in it ("")', where);
+  }
+  return new InputError(error.message.replace(/\s*\(line \d+\)$/, ''), where);
 }

@@ -1,6 +1,5 @@
 import { InputError } from '../errors.js';
 import { resolveColumns, stripBom } from '../csv/header.js';
-import { experimentTypeOfRawFile } from '../model/experimentType.js';
 import type { PayloadSamples, RawMeasurements } from '../model/rawMeasurements.js';
 import { parseDecimalBytes, type FloatParse } from '../numeric/parseNumber.js';
 
@@ -15,6 +14,8 @@ import { parseDecimalBytes, type FloatParse } from '../numeric/parseNumber.js';
 export const RAW_HEADER = 'Sample,Payload [Bytes],Latency [us]';
 const PAYLOAD = 'Payload [Bytes]';
 const LATENCY = 'Latency [us]';
+export const RAW_REQUIRED_COLUMNS = [PAYLOAD, LATENCY] as const;
+export const RAW_COLUMNS = ['Sample', PAYLOAD, LATENCY] as const;
 
 export function looksLikeRawMeasurements(headerLine: string): boolean {
   const names = stripBom(headerLine).split(',').map((s) => s.trim());
@@ -36,6 +37,7 @@ class GrowableSamples {
 }
 
 const NEWLINE = 10;
+const QUOTE = 34;
 const CR = 13;
 const COMMA = 44;
 const SPACE = 32;
@@ -93,7 +95,7 @@ export class RawMeasurementReader {
       throw new InputError('the file has a header but no measurements', { file: this.file, line: this.lineNumber + 1 });
     }
     const groups: PayloadSamples[] = this.order.map((g) => ({ payloadBytes: g.payloadBytes, latencies: g.values.subarray(0, g.length) }));
-    return { source: this.file, experimentType: experimentTypeOfRawFile(this.file), groups, rows: this.rows };
+    return { source: this.file, groups, rows: this.rows };
   }
 
   private line(bytes: Uint8Array, start: number, end: number): void {
@@ -102,6 +104,11 @@ export class RawMeasurementReader {
     if (end === start) return; // blank lines are skipped, as pandas does
     if (!this.headerSeen) {
       this.header(new TextDecoder().decode(bytes.subarray(start, end)));
+      return;
+    }
+    const quote = bytes.indexOf(QUOTE, start);
+    if (quote >= 0 && quote < end) {
+      this.quotedLine(new TextDecoder().decode(bytes.subarray(start, end)));
       return;
     }
     let field = 0;
@@ -125,13 +132,40 @@ export class RawMeasurementReader {
       field++;
       fieldStart = i + 1;
     }
-    if (field !== this.fieldCount) {
-      throw new InputError(`expected ${this.fieldCount} fields like the header "${RAW_HEADER}", found ${field}`, {
+    this.checkFieldCount(field);
+    this.add(payload, latency);
+  }
+
+  /** The rare line with quotes: fields may be quoted, `""` is a quote inside a quoted field. */
+  private quotedLine(text: string): void {
+    const fields = splitQuotedLine(text, (message, column) => new InputError(message, { file: this.file, line: this.lineNumber, column }));
+    this.checkFieldCount(fields.length);
+    const encoder = new TextEncoder();
+    const cell = (index: number) => {
+      const f = fields[index]!;
+      const bytes = encoder.encode(f.value.trim());
+      return { bytes, column: f.column, text: f.value };
+    };
+    const p = cell(this.payloadField);
+    const payload = parseCount(p.bytes, 0, p.bytes.length);
+    if (payload < 0) this.failAt(p.column, 'expected a payload size in bytes (a whole number)', p.text);
+    const l = cell(this.latencyField);
+    const latency = parseDecimalBytes(l.bytes, 0, l.bytes.length, this.floatParse);
+    if (latency === undefined || Number.isNaN(latency)) this.failAt(l.column, 'expected a latency in microseconds', l.text);
+    this.add(payload, latency!);
+  }
+
+  private checkFieldCount(found: number): void {
+    if (found !== this.fieldCount) {
+      throw new InputError(`expected ${this.fieldCount} fields like the header "${RAW_HEADER}", found ${found}`, {
         file: this.file,
         line: this.lineNumber,
         column: 1,
       });
     }
+  }
+
+  private add(payload: number, latency: number): void {
     let group = this.last;
     if (group === undefined || group.payloadBytes !== payload) {
       group = this.groups.get(payload);
@@ -149,7 +183,7 @@ export class RawMeasurementReader {
   private header(text: string): void {
     const line = stripBom(text);
     const fields = line.split(',');
-    const columns = resolveColumns(this.file, line, fields, [PAYLOAD, LATENCY], RAW_HEADER);
+    const columns = resolveColumns(this.file, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
     this.payloadField = columns[PAYLOAD];
     this.latencyField = columns[LATENCY];
     this.fieldCount = fields.length;
@@ -161,8 +195,12 @@ export class RawMeasurementReader {
     const column = decoder.decode(bytes.subarray(lineStart, fieldStart)).length + 1;
     let fieldEnd = bytes.indexOf(COMMA, fieldStart);
     if (fieldEnd < 0 || fieldEnd > lineEnd) fieldEnd = lineEnd;
-    const cell = decoder.decode(bytes.subarray(fieldStart, Math.min(fieldEnd, fieldStart + 40)));
-    throw new InputError(`${expected}, found "${cell}"`, { file: this.file, line: this.lineNumber, column });
+    this.failAt(column, expected, decoder.decode(bytes.subarray(fieldStart, fieldEnd)));
+  }
+
+  private failAt(column: number, expected: string, cell: string): never {
+    const shown = cell.length > 40 ? cell.slice(0, 40) + '…' : cell;
+    throw new InputError(`${expected}, found "${shown}"`, { file: this.file, line: this.lineNumber, column });
   }
 }
 
@@ -183,4 +221,43 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   out.set(a);
   out.set(b, a.length);
   return out;
+}
+
+/** Splits one CSV line whose fields may be quoted; reports a broken quote at its column. */
+export function splitQuotedLine(text: string, error: (message: string, column: number) => Error): { value: string; column: number }[] {
+  const fields: { value: string; column: number }[] = [];
+  let i = 0;
+  for (;;) {
+    const column = i + 1;
+    if (text[i] === '"') {
+      let value = '';
+      let j = i + 1;
+      for (;;) {
+        if (j >= text.length) throw error('a quoted field is not closed', column);
+        if (text[j] === '"') {
+          if (text[j + 1] === '"') {
+            value += '"';
+            j += 2;
+            continue;
+          }
+          j++;
+          break;
+        }
+        value += text[j++];
+      }
+      if (j < text.length && text[j] !== ',') throw error('unexpected text after a quoted field', j + 1);
+      fields.push({ value, column });
+      if (j >= text.length) return fields;
+      i = j + 1;
+    } else {
+      const comma = text.indexOf(',', i);
+      const stop = comma < 0 ? text.length : comma;
+      const value = text.slice(i, stop);
+      const stray = value.indexOf('"');
+      if (stray >= 0) throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
+      fields.push({ value, column });
+      if (comma < 0) return fields;
+      i = comma + 1;
+    }
+  }
 }

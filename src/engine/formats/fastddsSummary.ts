@@ -11,6 +11,8 @@ import { isMissingValue, parseNumber, type FloatParse } from '../numeric/parseNu
  * `Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%`.
  */
 export const SUMMARY_HEADER = SUMMARY_COLUMNS.join(',');
+/** The columns a check reads; the others are optional. */
+export const SUMMARY_REQUIRED_COLUMNS = ['Bytes', 'Median', '99%', 'Max'] as const;
 
 export function looksLikeSummary(headerLine: string): boolean {
   const names = stripBom(headerLine).split(',').map((s) => s.trim());
@@ -35,7 +37,8 @@ export function renderSummaryCsv(summary: Summary): string {
  */
 export function parseSummaryCsv(file: string, content: string, floatParse: FloatParse): Summary {
   const experimentType = experimentTypeOfSummaryFile(file);
-  const table = readCsvTable(file, content, ['Bytes', 'Median', '99%', 'Max'] as const, SUMMARY_HEADER);
+  const table = readCsvTable(file, content, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+  if (table.rows.length === 0) throw new InputError('the summary has a header but no rows', { file, line: 2 });
   const headerFields = new Map<string, number>();
   // Optional columns: located through the header the csv reader already validated.
   const headerLine = stripBom(content).split(/\r?\n/, 1)[0] ?? '';

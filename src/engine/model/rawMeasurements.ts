@@ -8,7 +8,6 @@ export interface PayloadSamples {
 /** The content of one raw measurement CSV: payload groups in order of first appearance. */
 export interface RawMeasurements {
   source: string;
-  experimentType: string;
   groups: PayloadSamples[];
   /** Number of data rows read. */
   rows: number;

@@ -15,9 +15,6 @@ export function renderMarkdown(report: CheckReport): string {
   const lines: string[] = [];
   const icon = report.verdict === 'pass' ? PASS : FAIL;
   lines.push(`### ${icon} perfgate: ${headline(report)}`, '');
-  if (report.checksTotal === 0) {
-    lines.push('No checks were run: no sub-experiment in the results has requirements.', '');
-  }
   if (report.problems.length > 0) {
     for (const p of report.problems) lines.push(`- ${FAIL} ${escapeMarkdown(p)}`);
     lines.push('');

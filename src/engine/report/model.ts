@@ -56,15 +56,20 @@ export function buildCheckReport(checks: SubExperimentCheck[], requirements: rea
   }
   const ordered = [...table.filter((r) => r.failed), ...table.filter((r) => !r.failed)];
 
-  const problems = checks.flatMap((c) =>
+  const problems: string[] = [];
+  if (rows.length === 0) {
+    // A gate that checked nothing is a configuration mistake (e.g. a misspelled type), not a pass.
+    problems.push('no checks were run: no sub-experiment in the results has requirements');
+  }
+  problems.push(...checks.flatMap((c) =>
     c.rows.filter((r) => r.message !== undefined && !(r.status === 'missing' && r.check !== CHECKED_MAGNITUDES[0])).map((r) => `${c.experimentType}: ${r.message}`),
-  );
+  ));
   const warnings = [
     ...uncheckedExperiments.map((t) => `${t}: no requirements for this sub-experiment; it was not checked`),
     ...experimentsWithoutResults.map((t) => `${t}: requirements are given but no results were found`),
   ];
   return {
-    verdict: failedExperiments.length > 0 ? 'fail' : 'pass',
+    verdict: failedExperiments.length > 0 || rows.length === 0 ? 'fail' : 'pass',
     checksTotal: rows.length,
     checksPassed: rows.length - checksFailed,
     checksFailed,

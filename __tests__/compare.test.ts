@@ -1,0 +1,60 @@
+import { compareSummaries, judge } from '../src/engine/compare/compare.js';
+import { parseThresholds } from '../src/engine/compare/thresholds.js';
+import { parseSummaryCsv } from '../src/engine/formats/fastddsSummary.js';
+import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
+import { renderComparisonMarkdown } from '../src/engine/report/comparisonMarkdown.js';
+import { labelOfPath } from '../src/engine/report/comparisonCsv.js';
+import { UsageError } from '../src/engine/errors.js';
+
+const summary = (rows: string) =>
+  parseSummaryCsv('measurements_lat_summary.csv', 'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n' + rows, 'precise');
+
+describe('the comparison rule', () => {
+  test('fails only when result > reference × (1 + threshold): the threshold is honoured, unlike upstream', () => {
+    expect(judge(10, 10.9, 0.1)).toBe('pass'); // upstream: failed (any increase fails there)
+    expect(judge(10, 11, 0.1)).toBe('pass'); // equal to the bound passes
+    expect(judge(10, 11.01, 0.1)).toBe('fail');
+    expect(judge(10, 8.9, 0.1)).toBe('improved');
+    expect(judge(10, NaN, 0.1)).toBe('missing');
+    expect(judge(NaN, 3, 0.1)).toBe('new');
+  });
+
+  test('thresholds: one for all, or per magnitude with the others at 0.1', () => {
+    expect(parseThresholds('0.2')).toEqual({ Min: 0.2, Median: 0.2, Max: 0.2, '99%': 0.2 });
+    expect(parseThresholds('median=0.05,max=0.5')).toEqual({ Min: 0.1, Median: 0.05, Max: 0.5, '99%': 0.1 });
+    expect(parseThresholds('p99=0.3')['99%']).toBe(0.3);
+    expect(parseThresholds(undefined)).toEqual({ Min: 0.1, Median: 0.1, Max: 0.1, '99%': 0.1 });
+    expect(() => parseThresholds('-1')).toThrow(UsageError);
+    expect(() => parseThresholds('mean=0.1')).toThrow(/magnitude one of min, median, max, 99%/);
+    expect(() => parseThresholds('median=abc')).toThrow(/"abc" is not a threshold/);
+  });
+
+  test('payloads only in the results are new; payloads only in the reference are missing and fail', () => {
+    const reference = summary('16,10,9,1,2,4,1,1,1,1,6,1\n32,10,9,1,2,4,1,1,1,1,6,1\n');
+    const result = summary('16,10,9,1,2,4,1,1,1,1,6,1\n64,10,9,1,2,4,1,1,1,1,6,1\n');
+    const comparison = compareSummaries('lat', reference, result, parseThresholds('0.1'));
+    expect(comparison.status).toBe('failed');
+    expect(comparison.rows.map((r) => `${r.payloadBytes}:${r.status}`)).toEqual([
+      '16:pass', '16:pass', '16:pass', '16:pass',
+      '32:missing', '32:missing', '32:missing', '32:missing',
+      '64:new', '64:new', '64:new', '64:new',
+    ]);
+  });
+
+  test('the Markdown lists failing rows first, then the worst Δ first, and says the noise was not estimated', () => {
+    const reference = summary('16,10,10,1,2,4,1,1,1,1,6,1\n32,10,10,1,2,4,1,1,1,1,6,1\n');
+    const result = summary('16,10,10.8,1,2,4.2,1,1,1,1,6,1\n32,10,10,1,2,5,1,1,1,1,6,1\n');
+    const report = buildComparisonReport([compareSummaries('lat', reference, result, parseThresholds('max=0.5'))], 'main', 'pr');
+    expect(report.verdict).toBe('fail');
+    const rows = renderComparisonMarkdown(report).split('\n').filter((l) => l.startsWith('| lat'));
+    expect(rows[0]).toBe('| lat | 32 | Median | 4.000 | 5.000 | +25.000 % | 10 % | ❌ fail |');
+    expect(rows[1]).toBe('| lat | 16 | Max | 10.000 | 10.800 | +8.000 % | 50 % | ✅ pass |');
+    expect(rows[2]).toBe('| lat | 16 | Median | 4.000 | 4.200 | +5.000 % | 10 % | ✅ pass |');
+    expect(renderComparisonMarkdown(report)).toContain('noise could not be estimated');
+  });
+
+  test('labels are the base name of the folder, one trailing slash removed', () => {
+    expect(labelOfPath('compare/results_2026-01-02/')).toBe('results_2026-01-02');
+    expect(labelOfPath('reference')).toBe('reference');
+  });
+});

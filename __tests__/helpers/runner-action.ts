@@ -1,0 +1,214 @@
+/**
+ * Runs the bundled action (dist/index.js) the way the GitHub runner does: a fresh process in the
+ * workspace, an environment made from scratch with `INPUT_<NAME>` variables, and GITHUB_OUTPUT /
+ * GITHUB_STEP_SUMMARY files that are read back afterwards.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const actionPath = join(repoRoot, 'dist', 'index.js');
+
+/** `../shared` beside the checkout: real fixtures that a user's clone does not have. */
+export const sharedDir = resolve(repoRoot, '..', 'shared');
+export const fastddsDir = join(sharedDir, 'fixtures', 'fastdds');
+export const sharedAvailable = existsSync(fastddsDir);
+
+let skipNoticeShown = false;
+
+/** `describe` when ../shared is present; otherwise skipped, with a one-line notice (once per file). */
+export function describeWithShared(name: string, body: () => void): void {
+  if (sharedAvailable) {
+    describe(name, body);
+    return;
+  }
+  if (!skipNoticeShown) {
+    skipNoticeShown = true;
+    process.stderr.write(`perfgate action tests: ${sharedDir} not found, skipping the tests on the reference fixtures\n`);
+  }
+  describe.skip(name, body);
+}
+
+const tempDirs: string[] = [];
+
+export function makeTempDir(prefix = 'perfgate-action-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Removes every temp folder made so far; set PERFGATE_KEEP_TMP=1 to keep them for a post-mortem. */
+export function removeTempDirs(): void {
+  if (process.env['PERFGATE_KEEP_TMP']) return;
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Action inputs by their action.yml name (`output-dir`, `fail-on-regression`, …). */
+export type ActionInputs = Record<string, string>;
+
+export interface ActionRun {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** The outputs parsed from the GITHUB_OUTPUT file. */
+  outputs: Record<string, string>;
+  /** The raw GITHUB_OUTPUT file. */
+  outputFile: string;
+  /** The job summary (GITHUB_STEP_SUMMARY file) after the run. */
+  summary: string;
+  workspace: string;
+  /** Workflow commands (`::name props::message`) printed on stdout, in order. */
+  commands: WorkflowCommand[];
+}
+
+export interface RunOptions {
+  /** The workspace (cwd, GITHUB_WORKSPACE); a fresh temp folder by default. */
+  workspace?: string;
+}
+
+/** The runner's name mangling: upper case, spaces to underscores, dashes kept. */
+export function inputVariable(name: string): string {
+  return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
+}
+
+export function runAction(inputs: ActionInputs, options: RunOptions = {}): ActionRun {
+  if (!existsSync(actionPath)) throw new Error(`${actionPath} is missing: run \`npm run build\` first`);
+  const workspace = options.workspace ?? makeTempDir('perfgate-ws-');
+  mkdirSync(workspace, { recursive: true });
+  const runnerDir = makeTempDir('perfgate-runner-');
+  const runnerTemp = join(runnerDir, 'temp');
+  mkdirSync(runnerTemp);
+  const outputPath = join(runnerDir, 'github_output');
+  const summaryPath = join(runnerDir, 'step_summary');
+  writeFileSync(outputPath, '');
+  writeFileSync(summaryPath, '');
+
+  // From scratch: nothing inherited from the parent besides PATH.
+  const env: Record<string, string> = {
+    PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+    GITHUB_OUTPUT: outputPath,
+    GITHUB_STEP_SUMMARY: summaryPath,
+    GITHUB_WORKSPACE: workspace,
+    RUNNER_TEMP: runnerTemp,
+  };
+  for (const [name, value] of Object.entries(inputs)) env[inputVariable(name)] = value;
+
+  const result = spawnSync(process.execPath, [actionPath], { cwd: workspace, env, encoding: 'utf8', timeout: 60_000 });
+  if (result.error) throw result.error;
+  const outputFile = readFileSync(outputPath, 'utf8');
+  return {
+    status: result.status,
+    signal: result.signal,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    outputs: parseGithubOutput(outputFile),
+    outputFile,
+    summary: readFileSync(summaryPath, 'utf8'),
+    workspace,
+    commands: parseWorkflowCommands(result.stdout),
+  };
+}
+
+/**
+ * Parses a GITHUB_OUTPUT (or GITHUB_ENV) file: `name<<DELIMITER` … `DELIMITER` blocks, as
+ * @actions/core writes them, and single `name=value` lines. A later value of a name wins, as on
+ * the runner. Throws on anything the runner would reject.
+ */
+export function parseGithubOutput(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === '') continue;
+    const heredoc = /^([^=]+?)<<(.+)$/.exec(line);
+    const eq = line.indexOf('=');
+    if (heredoc && (eq === -1 || eq > line.indexOf('<<'))) {
+      const [, name, delimiter] = heredoc as unknown as [string, string, string];
+      const value: string[] = [];
+      let j = i + 1;
+      for (; j < lines.length && lines[j] !== delimiter; j++) value.push(lines[j]!);
+      if (j >= lines.length) throw new Error(`GITHUB_OUTPUT: no closing delimiter "${delimiter}" for "${name}" (line ${i + 1})`);
+      outputs[name] = value.join('\n');
+      i = j;
+    } else if (eq > 0) {
+      outputs[line.slice(0, eq)] = line.slice(eq + 1);
+    } else {
+      throw new Error(`GITHUB_OUTPUT: malformed line ${i + 1}: ${JSON.stringify(line)}`);
+    }
+  }
+  return outputs;
+}
+
+export interface WorkflowCommand {
+  command: string;
+  properties: Record<string, string>;
+  message: string;
+}
+
+/**
+ * Workflow commands on stdout, found the way the runner finds them: `::command k=v,k=v::message`
+ * after leading white space is trimmed, and the legacy `##[command k=v;k=v]message` anywhere in a
+ * line. Lines between `::stop-commands::TOKEN` and `::TOKEN::` are not commands.
+ */
+export function parseWorkflowCommands(stdout: string): WorkflowCommand[] {
+  const commands: WorkflowCommand[] = [];
+  let stopToken: string | undefined;
+  for (const rawLine of stdout.split(/\r?\n/)) {
+    const line = rawLine.trimStart();
+    if (stopToken !== undefined) {
+      if (line === `::${stopToken}::`) stopToken = undefined;
+      continue;
+    }
+    const m = /^::([A-Za-z-]+)(?: ([^:]*))?::(.*)$/.exec(line);
+    if (m) {
+      const properties: Record<string, string> = {};
+      for (const pair of (m[2] ?? '').split(',')) {
+        if (pair === '') continue;
+        const eq = pair.indexOf('=');
+        properties[pair.slice(0, eq)] = unescapeProperty(pair.slice(eq + 1));
+      }
+      const command = { command: m[1]!, properties, message: unescapeData(m[3]!) };
+      if (command.command === 'stop-commands') stopToken = command.message;
+      commands.push(command);
+      continue;
+    }
+    const legacy = /##\[([A-Za-z-]+)(?: ([^\]]*))?\](.*)$/.exec(line);
+    if (legacy) {
+      const properties: Record<string, string> = {};
+      for (const pair of (legacy[2] ?? '').split(';')) {
+        if (pair === '') continue;
+        const eq = pair.indexOf('=');
+        properties[pair.slice(0, eq)] = pair.slice(eq + 1);
+      }
+      commands.push({ command: legacy[1]!, properties, message: legacy[3]! });
+    }
+  }
+  return commands;
+}
+
+function unescapeData(s: string): string {
+  return s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+}
+
+function unescapeProperty(s: string): string {
+  return s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+}
+
+/** Every file below a folder (relative paths, sorted) with its bytes. */
+export function readTree(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files.set(relative(dir, path), readFileSync(path));
+    }
+  };
+  walk(dir);
+  return files;
+}

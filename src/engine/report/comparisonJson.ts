@@ -1,0 +1,36 @@
+import type { ComparisonReport } from './comparisonReport.js';
+import { REPORT_SCHEMA_VERSION } from './json.js';
+
+const finite = (x: number) => (Number.isFinite(x) ? x : null);
+
+export function renderComparisonJson(report: ComparisonReport): string {
+  return (
+    JSON.stringify(
+      {
+        schemaVersion: REPORT_SCHEMA_VERSION,
+        verdict: report.verdict,
+        reference: report.referenceLabel,
+        result: report.resultLabel,
+        comparisonsTotal: report.comparisonsTotal,
+        comparisonsFailed: report.comparisonsFailed,
+        failedExperiments: report.failedExperiments,
+        subExperiments: report.subExperiments.map((s) => ({
+          experimentType: s.experimentType,
+          status: s.status,
+          comparisons: s.rows.map((r) => ({
+            bytes: r.payloadBytes,
+            magnitude: r.magnitude,
+            reference: finite(r.reference),
+            result: finite(r.result),
+            deltaPercent: finite(r.deltaPercent),
+            threshold: r.threshold,
+            status: r.status,
+          })),
+        })),
+        notes: report.notes,
+      },
+      null,
+      2,
+    ) + '\n'
+  );
+}

@@ -1,0 +1,44 @@
+import { comparisonRowFailed, type ComparisonRow, type SubExperimentComparison } from '../compare/compare.js';
+import type { Verdict } from './model.js';
+
+/** Everything the comparison renderers need. */
+export interface ComparisonReport {
+  verdict: Verdict;
+  referenceLabel: string;
+  resultLabel: string;
+  comparisonsTotal: number;
+  comparisonsFailed: number;
+  failedExperiments: string[];
+  subExperiments: SubExperimentComparison[];
+  /** Failing rows first, then by Δ% from worst to best; rows without a Δ% last. */
+  rows: ComparisonRow[];
+  /** Why the verdict rests on the threshold alone, and similar caveats. */
+  notes: string[];
+}
+
+export function buildComparisonReport(comparisons: SubExperimentComparison[], referenceLabel: string, resultLabel: string): ComparisonReport {
+  const all = comparisons.flatMap((c) => c.rows);
+  const rank = (r: ComparisonRow) => (comparisonRowFailed(r) ? 0 : 1);
+  const rows = all
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => {
+      const byFail = rank(a.row) - rank(b.row);
+      if (byFail !== 0) return byFail;
+      const da = Number.isNaN(a.row.deltaPercent) ? -Infinity : a.row.deltaPercent;
+      const db = Number.isNaN(b.row.deltaPercent) ? -Infinity : b.row.deltaPercent;
+      return db - da || a.index - b.index;
+    })
+    .map((x) => x.row);
+  const failedExperiments = comparisons.filter((c) => c.status === 'failed' || c.status === 'missing').map((c) => c.experimentType);
+  return {
+    verdict: failedExperiments.length > 0 ? 'fail' : 'pass',
+    referenceLabel,
+    resultLabel,
+    comparisonsTotal: all.length,
+    comparisonsFailed: all.filter(comparisonRowFailed).length,
+    failedExperiments,
+    subExperiments: comparisons,
+    rows,
+    notes: ['Between-run noise could not be estimated (no baseline history): the verdict rests on the relative threshold alone.'],
+  };
+}

@@ -1,0 +1,29 @@
+import { formatFixed3 } from '../numeric/formatFixed.js';
+import type { ComparisonReport } from './comparisonReport.js';
+import { percent } from './markdown.js';
+
+/** Plain-text comparison table for terminals: failing rows first, then worst Δ first. */
+export function renderComparisonText(report: ComparisonReport): string {
+  const passed = report.comparisonsTotal - report.comparisonsFailed;
+  const out = [
+    `perfgate compare: ${report.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${passed} of ${report.comparisonsTotal} comparisons passed, ` +
+      `${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
+    ...report.notes.map((n) => `  note: ${n}`),
+  ];
+  const header = ['Sub-experiment', 'Bytes', 'Magnitude', 'Reference', 'Result', 'Δ', 'Threshold', 'Status'];
+  const value = (x: number) => (Number.isNaN(x) ? '-' : formatFixed3(x));
+  const rows = report.rows.map((r) => [
+    r.experimentType.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?'),
+    String(r.payloadBytes),
+    r.magnitude,
+    value(r.reference),
+    value(r.result),
+    percent(r.deltaPercent),
+    `${Number((r.threshold * 100).toPrecision(6))} %`,
+    r.status,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 2 || i === 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  out.push('', line(header), ...rows.map(line));
+  return out.join('\n') + '\n';
+}
