@@ -106,17 +106,20 @@ export class RawMeasurementReader {
       this.header(new TextDecoder().decode(bytes.subarray(start, end)));
       return;
     }
-    const quote = bytes.indexOf(QUOTE, start);
-    if (quote >= 0 && quote < end) {
-      this.quotedLine(new TextDecoder().decode(bytes.subarray(start, end)));
-      return;
-    }
     let field = 0;
     let fieldStart = start;
     let payload = -1;
     let latency = NaN;
     for (let i = start; i <= end; i++) {
-      if (i < end && bytes[i] !== COMMA) continue;
+      if (i < end) {
+        const b = bytes[i];
+        if (b === QUOTE) {
+          // Rare: start over on the slow path, nothing has been recorded for this line yet.
+          this.quotedLine(new TextDecoder().decode(bytes.subarray(start, end)));
+          return;
+        }
+        if (b !== COMMA) continue;
+      }
       let a = fieldStart;
       let b = i;
       while (a < b && (bytes[a] === SPACE || bytes[a] === TAB)) a++;
