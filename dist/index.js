@@ -19765,7 +19765,7 @@ function buildCheckReport(checks, requirements) {
   const uncheckedExperiments = checks.filter((c) => c.status === "unchecked").map((c) => c.experimentType);
   const present = new Set(checks.map((c) => c.experimentType));
   const experimentsWithoutResults = [...new Set(requirements.map((r) => r.experimentType))].filter((t) => !present.has(t));
-  const table2 = [];
+  const table3 = [];
   for (const sub of checks) {
     const byPayload = /* @__PURE__ */ new Map();
     for (const row of sub.rows) {
@@ -19773,13 +19773,13 @@ function buildCheckReport(checks, requirements) {
       if (!line) {
         line = { experimentType: sub.experimentType, payloadBytes: row.payloadBytes, cells: {}, failed: false };
         byPayload.set(row.payloadBytes, line);
-        table2.push(line);
+        table3.push(line);
       }
       line.cells[row.check] = row;
       if (rowFailed(row)) line.failed = true;
     }
   }
-  const ordered = [...table2.filter((r) => r.failed), ...table2.filter((r) => !r.failed)];
+  const ordered = [...table3.filter((r) => r.failed), ...table3.filter((r) => !r.failed)];
   const problems = [];
   if (rows.length === 0) {
     problems.push("no checks were run: no sub-experiment in the results has requirements");
@@ -22260,15 +22260,15 @@ function renderSummaryCsv(summary2) {
 }
 function parseSummaryCsv(file, content, floatParse) {
   const experimentType = experimentTypeOfSummaryFile(file);
-  const table2 = readCsvTable(file, content, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
-  if (table2.rows.length === 0) throw new InputError("the summary has a header but no rows", { file, line: 2 });
+  const table3 = readCsvTable(file, content, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+  if (table3.rows.length === 0) throw new InputError("the summary has a header but no rows", { file, line: 2 });
   const headerFields = /* @__PURE__ */ new Map();
   const headerLine = stripBom(content).split(/\r?\n/, 1)[0] ?? "";
   headerLine.split(",").forEach((name, index) => headerFields.set(name.trim(), index));
   const payloads = [];
   const seen = /* @__PURE__ */ new Map();
-  for (const row of table2.rows) {
-    const bytesIndex = table2.columns.Bytes;
+  for (const row of table3.rows) {
+    const bytesIndex = table3.columns.Bytes;
     const bytesText = row.fields[bytesIndex] ?? "";
     const payloadBytes = Number(bytesText.trim());
     if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(payloadBytes)) {
@@ -22525,16 +22525,16 @@ function byCodePoint(a, b) {
 // src/engine/formats/requirementsCsv.ts
 var REQUIREMENTS_HEADER = "Experiment type,Bytes,Median,99%,Max";
 function parseRequirementsCsv(file, content, floatParse) {
-  const table2 = readCsvTable(file, content, ["Experiment type", "Bytes", ...CHECKED_MAGNITUDES], REQUIREMENTS_HEADER);
+  const table3 = readCsvTable(file, content, ["Experiment type", "Bytes", ...CHECKED_MAGNITUDES], REQUIREMENTS_HEADER);
   const seen = /* @__PURE__ */ new Map();
   const requirements = [];
-  for (const row of table2.rows) {
-    const typeIndex = table2.columns["Experiment type"];
+  for (const row of table3.rows) {
+    const typeIndex = table3.columns["Experiment type"];
     const experimentType = (row.fields[typeIndex] ?? "").trim();
     if (experimentType === "") {
       throw new InputError('the "Experiment type" cell is empty', { file, line: row.line, column: fieldColumn(row.text, typeIndex) });
     }
-    const bytesIndex = table2.columns.Bytes;
+    const bytesIndex = table3.columns.Bytes;
     const bytesText = row.fields[bytesIndex] ?? "";
     if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(Number(bytesText))) {
       throw new InputError(`expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`, {
@@ -22556,7 +22556,7 @@ function parseRequirementsCsv(file, content, floatParse) {
     seen.set(key, row.line);
     const limits = {};
     for (const magnitude of CHECKED_MAGNITUDES) {
-      const index = table2.columns[magnitude];
+      const index = table3.columns[magnitude];
       const text = row.fields[index] ?? "";
       if (isMissingValue(text)) {
         limits[magnitude] = NaN;
@@ -22755,16 +22755,277 @@ function runCheck(options, progress) {
   });
 }
 
+// src/engine/compare/thresholds.ts
+var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
+var COMPARED_FIELDS = { Min: "min", Median: "median", Max: "max", "99%": "p99" };
+var DEFAULT_THRESHOLD = 0.1;
+var KEYS = { min: "Min", median: "Median", max: "Max", "99%": "99%", p99: "99%", "99": "99%" };
+function parseThresholds(text, what = "--threshold") {
+  const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEFAULT_THRESHOLD, "99%": DEFAULT_THRESHOLD };
+  if (text === void 0 || text.trim() === "") return thresholds;
+  const value2 = (s) => {
+    const v = Number(s.trim());
+    if (s.trim() === "" || !Number.isFinite(v) || v < 0) {
+      throw new UsageError(`${what}: "${s.trim()}" is not a threshold; expected a fraction such as 0.1 (10 %)`);
+    }
+    return v;
+  };
+  if (!text.includes("=")) {
+    const v = value2(text);
+    for (const m of COMPARED_MAGNITUDES) thresholds[m] = v;
+    return thresholds;
+  }
+  for (const part of text.split(",")) {
+    const [key, raw] = part.split("=", 2);
+    const magnitude = KEYS[(key ?? "").trim().toLowerCase()];
+    if (!magnitude || raw === void 0) {
+      throw new UsageError(`${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%`);
+    }
+    thresholds[magnitude] = value2(raw);
+  }
+  return thresholds;
+}
+
+// src/engine/compare/compare.ts
+function comparisonRowFailed(row) {
+  return row.status === "fail" || row.status === "missing";
+}
+function judge(reference, result, threshold) {
+  if (Number.isNaN(result)) return "missing";
+  if (Number.isNaN(reference)) return "new";
+  if (result > reference * (1 + threshold)) return "fail";
+  if (result < reference * (1 - threshold)) return "improved";
+  return "pass";
+}
+function deltaPercent(reference, result) {
+  return reference === 0 ? result === 0 ? 0 : NaN : (result - reference) / reference * 100;
+}
+function compareSummaries(experimentType, reference, result, thresholds) {
+  const refPayloads = reference?.payloads ?? [];
+  const resultByPayload = new Map((result?.payloads ?? []).map((p) => [p.payloadBytes, p]));
+  const refByPayload = new Map(refPayloads.map((p) => [p.payloadBytes, p]));
+  const payloads = [...refPayloads.map((p) => p.payloadBytes), ...(result?.payloads ?? []).map((p) => p.payloadBytes).filter((b) => !refByPayload.has(b))];
+  const rows = [];
+  for (const payloadBytes of payloads) {
+    const ref = refByPayload.get(payloadBytes);
+    const res = resultByPayload.get(payloadBytes);
+    for (const magnitude of COMPARED_MAGNITUDES) {
+      const field = COMPARED_FIELDS[magnitude];
+      const r = ref ? ref[field] : NaN;
+      const x = res ? res[field] : NaN;
+      rows.push({
+        experimentType,
+        payloadBytes,
+        magnitude,
+        reference: r,
+        result: x,
+        deltaPercent: deltaPercent(r, x),
+        threshold: thresholds[magnitude],
+        status: !res ? "missing" : !ref ? "new" : judge(r, x, thresholds[magnitude])
+      });
+    }
+  }
+  const status = !reference ? "new" : !result ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
+  return { experimentType, ...reference ? { reference } : {}, ...result ? { result } : {}, status, rows };
+}
+
+// src/engine/report/comparisonCsv.ts
+function renderComparisonCsv(reference, result, referenceLabel, resultLabel) {
+  let out = SUMMARY_COLUMNS.join(",") + ",Label\n";
+  const rows = (summary2, label) => {
+    for (const p of summary2.payloads) {
+      const cells = [String(p.payloadBytes), Number.isFinite(p.samples) ? String(p.samples) : ""];
+      for (const column of SUMMARY_COLUMNS.slice(2)) cells.push(formatCsvFloat(p[SUMMARY_FIELDS[column]]));
+      out += `${cells.join(",")},${label}
+`;
+    }
+  };
+  rows(reference, `Reference: ${referenceLabel}`);
+  rows(result, `Result: ${resultLabel}`);
+  return out;
+}
+function comparisonFileName(experimentType) {
+  return `${experimentType}_comparison.csv`;
+}
+function labelOfPath(path) {
+  const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+}
+
+// src/engine/report/comparisonJson.ts
+var finite2 = (x) => Number.isFinite(x) ? x : null;
+function renderComparisonJson(report) {
+  return JSON.stringify(
+    {
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      verdict: report.verdict,
+      reference: report.referenceLabel,
+      result: report.resultLabel,
+      comparisonsTotal: report.comparisonsTotal,
+      comparisonsFailed: report.comparisonsFailed,
+      failedExperiments: report.failedExperiments,
+      subExperiments: report.subExperiments.map((s) => ({
+        experimentType: s.experimentType,
+        status: s.status,
+        comparisons: s.rows.map((r) => ({
+          bytes: r.payloadBytes,
+          magnitude: r.magnitude,
+          reference: finite2(r.reference),
+          result: finite2(r.result),
+          deltaPercent: finite2(r.deltaPercent),
+          threshold: r.threshold,
+          status: r.status
+        }))
+      })),
+      notes: report.notes
+    },
+    null,
+    2
+  ) + "\n";
+}
+
+// src/engine/report/comparisonMarkdown.ts
+var MARK = { pass: "✅", improved: "🟢", fail: "❌", new: "🆕", missing: "❌" };
+function renderComparisonMarkdown(report) {
+  const icon = report.verdict === "pass" ? "✅" : "❌";
+  const passed = report.comparisonsTotal - report.comparisonsFailed;
+  const lines = [
+    `### ${icon} perfgate comparison: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
+    "",
+    `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`,
+    ""
+  ];
+  for (const note of report.notes) lines.push(`> ${escapeMarkdown(note)}`, "");
+  const failing = report.rows.filter(comparisonRowFailed);
+  const rest = report.rows.filter((r) => !comparisonRowFailed(r));
+  if (report.rows.length <= FOLD_ROWS_ABOVE) {
+    if (report.rows.length > 0) lines.push(...table2(report.rows), "");
+  } else {
+    if (failing.length > 0) lines.push(...table2(failing), "");
+    if (rest.length > 0) lines.push("<details>", `<summary>${rest.length} other row${rest.length === 1 ? "" : "s"}</summary>`, "", ...table2(rest), "", "</details>", "");
+  }
+  lines.push("Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).", "");
+  return lines.join("\n");
+}
+function table2(rows) {
+  const out = ["| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold | Status |", "| :-- | --: | :-- | --: | --: | --: | --: | :-- |"];
+  for (const r of rows) {
+    const value2 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
+    out.push(
+      `| ${escapeMarkdown(r.experimentType)} | ${r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} | ${MARK[r.status]} ${r.status} |`
+    );
+  }
+  return out;
+}
+function formatThreshold(t) {
+  return `${Number((t * 100).toPrecision(6))} %`;
+}
+
+// src/engine/report/comparisonReport.ts
+function buildComparisonReport(comparisons, referenceLabel, resultLabel) {
+  const all = comparisons.flatMap((c) => c.rows);
+  const rank = (r) => comparisonRowFailed(r) ? 0 : 1;
+  const rows = all.map((row, index) => ({ row, index })).sort((a, b) => {
+    const byFail = rank(a.row) - rank(b.row);
+    if (byFail !== 0) return byFail;
+    const da = Number.isNaN(a.row.deltaPercent) ? -Infinity : a.row.deltaPercent;
+    const db = Number.isNaN(b.row.deltaPercent) ? -Infinity : b.row.deltaPercent;
+    return db - da || a.index - b.index;
+  }).map((x) => x.row);
+  const failedExperiments = comparisons.filter((c) => c.status === "failed" || c.status === "missing").map((c) => c.experimentType);
+  return {
+    verdict: failedExperiments.length > 0 ? "fail" : "pass",
+    referenceLabel,
+    resultLabel,
+    comparisonsTotal: all.length,
+    comparisonsFailed: all.filter(comparisonRowFailed).length,
+    failedExperiments,
+    subExperiments: comparisons,
+    rows,
+    notes: ["Between-run noise could not be estimated (no baseline history): the verdict rests on the relative threshold alone."]
+  };
+}
+
+// src/pipeline/compare.ts
+var COMPARISON_MARKDOWN = "comparison.md";
+var COMPARISON_JSON = "comparison.json";
+function loadSet(patterns, floatParse, progress) {
+  const discovery = discoverResults(patterns);
+  for (const notice of discovery.notices) progress.info(notice);
+  return new Map(discovery.files.map((f) => [f.experimentType, loadResult(f, floatParse).summary]));
+}
+function runCompare(options, progress) {
+  checkOutputFolder(options.outputDir);
+  const { reference, results } = progress.step("Reading reference and results", () => ({
+    reference: loadSet(options.reference, options.floatParse, progress),
+    results: loadSet(options.results, options.floatParse, progress)
+  }));
+  const types = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  const report = progress.step(
+    "Comparing",
+    () => buildComparisonReport(
+      types.map((t) => compareSummaries(t, reference.get(t), results.get(t), options.thresholds)),
+      options.referenceLabel,
+      options.resultLabel
+    )
+  );
+  return progress.step("Writing reports", () => {
+    const out = new ReportWriter(options.outputDir);
+    const write = out.write.bind(out);
+    for (const sub of report.subExperiments) {
+      if (sub.reference && sub.result) write(comparisonFileName(sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
+    }
+    const markdown = renderComparisonMarkdown(report);
+    write(COMPARISON_MARKDOWN, markdown);
+    write(COMPARISON_JSON, renderComparisonJson(report));
+    return { report, markdown, written: out.written };
+  });
+}
+
+// src/engine/report/comparisonText.ts
+function renderComparisonText(report) {
+  const passed = report.comparisonsTotal - report.comparisonsFailed;
+  const out = [
+    `perfgate compare: ${report.verdict === "pass" ? "PASS" : "FAIL"}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
+    ...report.notes.map((n) => `  note: ${n}`)
+  ];
+  const header = ["Sub-experiment", "Bytes", "Magnitude", "Reference", "Result", "Δ", "Threshold", "Status"];
+  const value2 = (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
+  const rows = report.rows.map((r) => [
+    r.experimentType.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?"),
+    String(r.payloadBytes),
+    r.magnitude,
+    value2(r.reference),
+    value2(r.result),
+    percent(r.deltaPercent),
+    `${Number((r.threshold * 100).toPrecision(6))} %`,
+    r.status
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => i === 0 || i === 2 || i === 7 ? c.padEnd(widths[i]) : c.padStart(widths[i])).join("  ").trimEnd();
+  out.push("", line(header), ...rows.map(line));
+  return out.join("\n") + "\n";
+}
+
 // src/action/inputs.ts
 function readInputs() {
   const results = splitPatterns(getInput("results", { required: false }));
   if (results.length === 0) throw new UsageError('input "results" is required: summary or raw measurement files, folders or glob patterns');
   const requirements = getInput("requirements").trim();
-  if (requirements === "") throw new UsageError('input "requirements" is required: the path of a requirements CSV');
+  const baselineText = getInput("baseline").trim();
+  if (baselineText === "auto") {
+    throw new UsageError('input "baseline": "auto" (the latest successful run of the base branch) is not available yet; give the baseline result files, folders or patterns');
+  }
+  const baseline = splitPatterns(baselineText);
+  if (requirements === "" && baseline.length === 0) {
+    throw new UsageError('give input "requirements" (a requirements CSV), input "baseline" (results to compare with), or both');
+  }
   const outputDir = getInput("output-dir").trim() || "perfgate-report";
   return {
     results,
-    requirements,
+    ...requirements !== "" ? { requirements } : {},
+    ...baseline.length > 0 ? { baseline } : {},
+    thresholds: parseThresholds(getInput("threshold"), 'input "threshold"'),
     outputDir,
     failOnRegression: booleanInput("fail-on-regression", true),
     floatParse: choiceInput("float-parse", FLOAT_PARSE_MODES, "precise")
@@ -22827,15 +23088,39 @@ function logVerbatim(text) {
   info(`::${token}::`);
 }
 async function run() {
-  let outcome;
   try {
     const inputs = readInputs();
-    outcome = runCheck(inputs, actionProgress);
-    setOutputs(outcome, inputs.outputDir);
-    await writeJobSummary(outcome.markdown);
-    logVerbatim(renderText(outcome.report));
-    if (outcome.report.verdict === "fail") {
-      const message = `perfgate: ${outcome.report.checksFailed} of ${outcome.report.checksTotal} checks failed in ${outcome.report.failedExperiments.join(", ")}`;
+    checkOutputFolder(inputs.outputDir);
+    const check = inputs.requirements !== void 0 ? runCheck({ ...inputs, requirements: inputs.requirements }, actionProgress) : void 0;
+    const comparison = inputs.baseline !== void 0 ? runCompare(
+      {
+        reference: inputs.baseline,
+        results: inputs.results,
+        referenceLabel: labelOfPath(inputs.baseline[0]),
+        resultLabel: labelOfPath(inputs.results[0]),
+        outputDir: inputs.outputDir,
+        thresholds: inputs.thresholds,
+        floatParse: inputs.floatParse
+      },
+      actionProgress
+    ) : void 0;
+    const markdown = [check?.markdown, comparison?.markdown].filter((m) => m !== void 0).join("\n");
+    const markdownPath = new ReportWriter(inputs.outputDir).write(REPORT_MARKDOWN, markdown);
+    await writeJobSummary(markdown);
+    if (check) logVerbatim(renderText(check.report));
+    if (comparison) logVerbatim(renderComparisonText(comparison.report));
+    const failures = [];
+    if (check?.report.verdict === "fail") {
+      failures.push(
+        check.report.checksTotal === 0 ? "no checks were run" : `${check.report.checksFailed} of ${check.report.checksTotal} checks failed in ${check.report.failedExperiments.join(", ")}`
+      );
+    }
+    if (comparison?.report.verdict === "fail") {
+      failures.push(`${comparison.report.comparisonsFailed} of ${comparison.report.comparisonsTotal} comparisons with the baseline failed`);
+    }
+    setOutputs(inputs.outputDir, markdownPath, failures.length > 0 ? "fail" : "pass", check, comparison);
+    if (failures.length > 0) {
+      const message = `perfgate: ${failures.join("; ")}`;
       if (inputs.failOnRegression) setFailed(message);
       else warning(`${message} (fail-on-regression is false)`);
     }
@@ -22851,14 +23136,20 @@ async function run() {
     }
   }
 }
-function setOutputs(outcome, outputDir) {
-  const { report } = outcome;
-  setOutput("verdict", report.verdict);
-  setOutput("checks-total", report.checksTotal);
-  setOutput("checks-failed", report.checksFailed);
-  setOutput("failed-experiments", report.failedExperiments.join(","));
+function setOutputs(outputDir, markdownPath, verdict, check, comparison) {
+  setOutput("verdict", verdict);
+  const failed = /* @__PURE__ */ new Set([...check?.report.failedExperiments ?? [], ...comparison?.report.failedExperiments ?? []]);
+  setOutput("failed-experiments", [...failed].join(","));
+  if (check) {
+    setOutput("checks-total", check.report.checksTotal);
+    setOutput("checks-failed", check.report.checksFailed);
+  }
+  if (comparison) {
+    setOutput("comparisons-total", comparison.report.comparisonsTotal);
+    setOutput("comparisons-failed", comparison.report.comparisonsFailed);
+  }
   setOutput("report-dir", outputDir);
-  setOutput("report-markdown", outcome.markdownPath);
+  setOutput("report-markdown", markdownPath);
 }
 async function writeJobSummary(markdown) {
   if (!process.env["GITHUB_STEP_SUMMARY"]) {

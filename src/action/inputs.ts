@@ -1,10 +1,15 @@
 import * as core from '@actions/core';
 import { UsageError } from '../engine/errors.js';
 import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
+import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
 
 export interface ActionInputs {
   results: string[];
-  requirements: string;
+  /** The requirements CSV, when results are checked against requirements. */
+  requirements?: string;
+  /** Baseline result files, folders or patterns, when results are compared with a baseline. */
+  baseline?: string[];
+  thresholds: Thresholds;
   outputDir: string;
   failOnRegression: boolean;
   floatParse: FloatParse;
@@ -15,11 +20,20 @@ export function readInputs(): ActionInputs {
   const results = splitPatterns(core.getInput('results', { required: false }));
   if (results.length === 0) throw new UsageError('input "results" is required: summary or raw measurement files, folders or glob patterns');
   const requirements = core.getInput('requirements').trim();
-  if (requirements === '') throw new UsageError('input "requirements" is required: the path of a requirements CSV');
+  const baselineText = core.getInput('baseline').trim();
+  if (baselineText === 'auto') {
+    throw new UsageError('input "baseline": "auto" (the latest successful run of the base branch) is not available yet; give the baseline result files, folders or patterns');
+  }
+  const baseline = splitPatterns(baselineText);
+  if (requirements === '' && baseline.length === 0) {
+    throw new UsageError('give input "requirements" (a requirements CSV), input "baseline" (results to compare with), or both');
+  }
   const outputDir = core.getInput('output-dir').trim() || 'perfgate-report';
   return {
     results,
-    requirements,
+    ...(requirements !== '' ? { requirements } : {}),
+    ...(baseline.length > 0 ? { baseline } : {}),
+    thresholds: parseThresholds(core.getInput('threshold'), 'input "threshold"'),
     outputDir,
     failOnRegression: booleanInput('fail-on-regression', true),
     floatParse: choiceInput('float-parse', FLOAT_PARSE_MODES, 'precise'),

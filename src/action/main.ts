@@ -2,7 +2,11 @@ import * as core from '@actions/core';
 import { randomUUID } from 'node:crypto';
 import { describeError, InputError, isUserError } from '../engine/errors.js';
 import { renderText } from '../engine/report/text.js';
-import { runCheck, type CheckOutcome } from '../pipeline/check.js';
+import { REPORT_MARKDOWN, runCheck, type CheckOutcome } from '../pipeline/check.js';
+import { runCompare, type CompareOutcome } from '../pipeline/compare.js';
+import { checkOutputFolder, ReportWriter } from '../pipeline/files.js';
+import { labelOfPath } from '../engine/report/comparisonCsv.js';
+import { renderComparisonText } from '../engine/report/comparisonText.js';
 import type { Progress } from '../pipeline/steps.js';
 import { readInputs } from './inputs.js';
 
@@ -40,19 +44,51 @@ function logVerbatim(text: string): void {
 }
 
 /**
- * The action: check, write every report file and the job summary, set the outputs, and only then
- * fail the job when the gate failed (and `fail-on-regression` is true).
+ * The action: check against requirements and/or compare with a baseline, write every report file
+ * and the job summary, set the outputs, and only then fail the job when the gate failed (and
+ * `fail-on-regression` is true).
  */
 export async function run(): Promise<void> {
-  let outcome: CheckOutcome;
   try {
     const inputs = readInputs();
-    outcome = runCheck(inputs, actionProgress);
-    setOutputs(outcome, inputs.outputDir);
-    await writeJobSummary(outcome.markdown);
-    logVerbatim(renderText(outcome.report));
-    if (outcome.report.verdict === 'fail') {
-      const message = `perfgate: ${outcome.report.checksFailed} of ${outcome.report.checksTotal} checks failed in ${outcome.report.failedExperiments.join(', ')}`;
+    checkOutputFolder(inputs.outputDir);
+    const check = inputs.requirements !== undefined ? runCheck({ ...inputs, requirements: inputs.requirements }, actionProgress) : undefined;
+    const comparison =
+      inputs.baseline !== undefined
+        ? runCompare(
+            {
+              reference: inputs.baseline,
+              results: inputs.results,
+              referenceLabel: labelOfPath(inputs.baseline[0]!),
+              resultLabel: labelOfPath(inputs.results[0]!),
+              outputDir: inputs.outputDir,
+              thresholds: inputs.thresholds,
+              floatParse: inputs.floatParse,
+            },
+            actionProgress,
+          )
+        : undefined;
+    // report.md holds everything the job summary shows: the check, then the comparison.
+    const markdown = [check?.markdown, comparison?.markdown].filter((m) => m !== undefined).join('\n');
+    const markdownPath = new ReportWriter(inputs.outputDir).write(REPORT_MARKDOWN, markdown);
+    await writeJobSummary(markdown);
+    if (check) logVerbatim(renderText(check.report));
+    if (comparison) logVerbatim(renderComparisonText(comparison.report));
+
+    const failures: string[] = [];
+    if (check?.report.verdict === 'fail') {
+      failures.push(
+        check.report.checksTotal === 0
+          ? 'no checks were run'
+          : `${check.report.checksFailed} of ${check.report.checksTotal} checks failed in ${check.report.failedExperiments.join(', ')}`,
+      );
+    }
+    if (comparison?.report.verdict === 'fail') {
+      failures.push(`${comparison.report.comparisonsFailed} of ${comparison.report.comparisonsTotal} comparisons with the baseline failed`);
+    }
+    setOutputs(inputs.outputDir, markdownPath, failures.length > 0 ? 'fail' : 'pass', check, comparison);
+    if (failures.length > 0) {
+      const message = `perfgate: ${failures.join('; ')}`;
       if (inputs.failOnRegression) core.setFailed(message);
       else core.warning(`${message} (fail-on-regression is false)`);
     }
@@ -70,14 +106,20 @@ export async function run(): Promise<void> {
   }
 }
 
-function setOutputs(outcome: CheckOutcome, outputDir: string): void {
-  const { report } = outcome;
-  core.setOutput('verdict', report.verdict);
-  core.setOutput('checks-total', report.checksTotal);
-  core.setOutput('checks-failed', report.checksFailed);
-  core.setOutput('failed-experiments', report.failedExperiments.join(','));
+function setOutputs(outputDir: string, markdownPath: string, verdict: 'pass' | 'fail', check?: CheckOutcome, comparison?: CompareOutcome): void {
+  core.setOutput('verdict', verdict);
+  const failed = new Set([...(check?.report.failedExperiments ?? []), ...(comparison?.report.failedExperiments ?? [])]);
+  core.setOutput('failed-experiments', [...failed].join(','));
+  if (check) {
+    core.setOutput('checks-total', check.report.checksTotal);
+    core.setOutput('checks-failed', check.report.checksFailed);
+  }
+  if (comparison) {
+    core.setOutput('comparisons-total', comparison.report.comparisonsTotal);
+    core.setOutput('comparisons-failed', comparison.report.comparisonsFailed);
+  }
   core.setOutput('report-dir', outputDir);
-  core.setOutput('report-markdown', outcome.markdownPath);
+  core.setOutput('report-markdown', markdownPath);
 }
 
 /** The job summary is best effort: outside a runner there is no summary file. */

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeWithShared, fastddsDir, removeTempDirs, repoRoot, runAction } from './helpers/runner-action.js';
+
+// The action compares with a baseline given as files (the `auto` baseline comes from the API).
+const example = join(repoRoot, 'fixtures', 'example');
+afterAll(removeTempDirs);
+
+describe('action: baseline comparison', () => {
+  test('baseline alone (no requirements): results identical to the baseline pass', () => {
+    const run = runAction({ results: join(example, 'results'), baseline: join(example, 'results'), threshold: '0.1' });
+    expect(run.status).toBe(0);
+    expect(run.outputs).toMatchObject({ verdict: 'pass', 'comparisons-failed': '0', 'comparisons-total': '88' });
+    expect(run.outputs['checks-total']).toBeUndefined();
+    expect(run.summary).toContain('perfgate comparison: 88 of 88 comparisons passed');
+    expect(readFileSync(join(run.workspace, 'perfgate-report', 'report.md'), 'utf8')).toBe(run.summary.replace(/\n$/, ''));
+  });
+
+  test('requirements and baseline: the regression run fails both, and the summary has both sections', () => {
+    const run = runAction({
+      results: join(example, 'results-regression'),
+      requirements: join(example, 'requirements.csv'),
+      baseline: join(example, 'results'),
+      threshold: 'median=0.2,max=2,min=0.2,99%=0.2',
+    });
+    expect(run.status).toBe(1);
+    expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-failed': '7', 'failed-experiments': 'intraprocess_best_effort' });
+    expect(Number(run.outputs['comparisons-failed'])).toBeGreaterThan(0);
+    expect(run.summary).toContain('perfgate: 59 of 66 checks passed');
+    expect(run.summary).toContain('perfgate comparison:');
+    const error = run.commands.find((c) => c.command === 'error');
+    expect(error?.message).toMatch(/7 of 66 checks failed in intraprocess_best_effort; \d+ of 88 comparisons with the baseline failed/);
+  });
+
+  test('a bad threshold names the input and the expected form', () => {
+    const run = runAction({ results: join(example, 'results'), baseline: join(example, 'results'), threshold: 'lots' });
+    expect(run.status).toBe(1);
+    expect(run.commands.find((c) => c.command === 'error')?.message).toContain('input "threshold": "lots" is not a threshold; expected a fraction such as 0.1');
+  });
+
+  test('neither requirements nor baseline is a usage error', () => {
+    const run = runAction({ results: join(example, 'results') });
+    expect(run.status).toBe(1);
+    expect(run.commands.find((c) => c.command === 'error')?.message).toContain('give input "requirements"');
+  });
+});
+
+describeWithShared('action: baseline comparison on the reference fixtures', () => {
+  test('writes the byte-compatible comparison CSVs next to the check reports', () => {
+    const run = runAction({
+      results: join(fastddsDir, 'compare', 'results_2026-01-02'),
+      baseline: join(fastddsDir, 'compare', 'reference_2026-01-01'),
+    });
+    expect(run.outputs['verdict']).toBe('fail');
+    for (const name of ['interprocess_best_effort_comparison.csv', 'intraprocess_best_effort_comparison.csv']) {
+      expect(readFileSync(join(run.workspace, 'perfgate-report', name), 'utf8')).toBe(readFileSync(join(fastddsDir, 'compare', 'expected', name), 'utf8'));
+    }
+  });
+});
