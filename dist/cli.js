@@ -2814,7 +2814,7 @@ function classify(path, lenient) {
   const name = baseName(path);
   if (lenient && !name.toLowerCase().endsWith(".csv") && !name.includes("summary")) return void 0;
   const header = readFirstLine(path);
-  if (looksLikeSummary(header)) return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path) };
+  if (looksLikeSummary(header) && (!lenient || name.includes("summary"))) return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path) };
   if (looksLikeRawMeasurements(header)) return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path) };
   if (lenient && !name.includes("summary")) return void 0;
   throw headerError(path, header);

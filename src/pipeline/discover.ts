@@ -73,7 +73,9 @@ function classify(path: string, lenient: boolean): ResultFile | undefined {
   const name = baseName(path);
   if (lenient && !name.toLowerCase().endsWith('.csv') && !name.includes('summary')) return undefined;
   const header = readFirstLine(path);
-  if (looksLikeSummary(header)) return { path, kind: 'summary', experimentType: experimentTypeOfSummaryFile(path) };
+  // In a folder, only names with `summary` are summaries (the reference rule): a comparison CSV
+  // has every summary column too.
+  if (looksLikeSummary(header) && (!lenient || name.includes('summary'))) return { path, kind: 'summary', experimentType: experimentTypeOfSummaryFile(path) };
   if (looksLikeRawMeasurements(header)) return { path, kind: 'raw', experimentType: experimentTypeOfRawFile(path) };
   if (lenient && !name.includes('summary')) return undefined;
   throw headerError(path, header);
