@@ -3225,6 +3225,7 @@ function renderComparisonJson(report) {
       schemaVersion: REPORT_SCHEMA_VERSION,
       verdict: report.verdict,
       reference: report.referenceLabel,
+      ...report.baselineRun ? { baselineRun: report.baselineRun } : {},
       result: report.resultLabel,
       comparisonsTotal: report.comparisonsTotal,
       comparisonsFailed: report.comparisonsFailed,
@@ -3260,6 +3261,11 @@ function renderComparisonMarkdown(report) {
     `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`,
     ""
   ];
+  if (report.baselineRun) {
+    const { runId, runUrl, commit, date } = report.baselineRun;
+    const run = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
+    lines.push(`Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`, "");
+  }
   for (const note of report.notes) lines.push(`> ${escapeMarkdown(note)}`, "");
   const failing = report.rows.filter(comparisonRowFailed);
   const rest = report.rows.filter((r) => !comparisonRowFailed(r));
@@ -3287,7 +3293,7 @@ function formatThreshold(t) {
 }
 
 // src/engine/report/comparisonReport.ts
-function buildComparisonReport(comparisons, referenceLabel, resultLabel) {
+function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun) {
   const all = comparisons.flatMap((c) => c.rows);
   const rank = (r) => comparisonRowFailed(r) ? 0 : 1;
   const rows = all.map((row, index) => ({ row, index })).sort((a, b) => {
@@ -3299,6 +3305,7 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel) {
   }).map((x) => x.row);
   const failedExperiments = comparisons.filter((c) => c.status === "failed" || c.status === "missing").map((c) => c.experimentType);
   return {
+    ...baselineRun ? { baselineRun } : {},
     verdict: failedExperiments.length > 0 ? "fail" : "pass",
     referenceLabel,
     resultLabel,
@@ -3331,7 +3338,8 @@ function runCompare(options, progress) {
     () => buildComparisonReport(
       types.map((t) => compareSummaries(t, reference.get(t), results.get(t), options.thresholds)),
       options.referenceLabel,
-      options.resultLabel
+      options.resultLabel,
+      options.baselineRun
     )
   );
   return progress.step("Writing reports", () => {

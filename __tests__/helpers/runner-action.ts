@@ -3,7 +3,7 @@
  * workspace, an environment made from scratch with `INPUT_<NAME>` variables, and GITHUB_OUTPUT /
  * GITHUB_STEP_SUMMARY files that are read back afterwards.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -68,6 +68,8 @@ export interface ActionRun {
 export interface RunOptions {
   /** The workspace (cwd, GITHUB_WORKSPACE); a fresh temp folder by default. */
   workspace?: string;
+  /** More environment variables (GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_EVENT_PATH …). */
+  env?: Record<string, string>;
 }
 
 /** The runner's name mangling: upper case, spaces to underscores, dashes kept. */
@@ -75,7 +77,14 @@ export function inputVariable(name: string): string {
   return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
 }
 
-export function runAction(inputs: ActionInputs, options: RunOptions = {}): ActionRun {
+interface PreparedRun {
+  workspace: string;
+  env: Record<string, string>;
+  outputPath: string;
+  summaryPath: string;
+}
+
+function prepareRun(inputs: ActionInputs, options: RunOptions): PreparedRun {
   if (!existsSync(actionPath)) throw new Error(`${actionPath} is missing: run \`npm run build\` first`);
   const workspace = options.workspace ?? makeTempDir('perfgate-ws-');
   mkdirSync(workspace, { recursive: true });
@@ -94,23 +103,46 @@ export function runAction(inputs: ActionInputs, options: RunOptions = {}): Actio
     GITHUB_STEP_SUMMARY: summaryPath,
     GITHUB_WORKSPACE: workspace,
     RUNNER_TEMP: runnerTemp,
+    ...options.env,
   };
   for (const [name, value] of Object.entries(inputs)) env[inputVariable(name)] = value;
+  return { workspace, env, outputPath, summaryPath };
+}
 
-  const result = spawnSync(process.execPath, [actionPath], { cwd: workspace, env, encoding: 'utf8', timeout: 60_000 });
-  if (result.error) throw result.error;
-  const outputFile = readFileSync(outputPath, 'utf8');
+function finishRun(run: PreparedRun, status: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string): ActionRun {
+  const outputFile = readFileSync(run.outputPath, 'utf8');
   return {
-    status: result.status,
-    signal: result.signal,
-    stdout: result.stdout,
-    stderr: result.stderr,
+    status,
+    signal,
+    stdout,
+    stderr,
     outputs: parseGithubOutput(outputFile),
     outputFile,
-    summary: readFileSync(summaryPath, 'utf8'),
-    workspace,
-    commands: parseWorkflowCommands(result.stdout),
+    summary: readFileSync(run.summaryPath, 'utf8'),
+    workspace: run.workspace,
+    commands: parseWorkflowCommands(stdout),
   };
+}
+
+export function runAction(inputs: ActionInputs, options: RunOptions = {}): ActionRun {
+  const run = prepareRun(inputs, options);
+  const result = spawnSync(process.execPath, [actionPath], { cwd: run.workspace, env: run.env, encoding: 'utf8', timeout: 60_000 });
+  if (result.error) throw result.error;
+  return finishRun(run, result.status, result.signal, result.stdout, result.stderr);
+}
+
+/** The same, without blocking: for tests whose loopback servers live in this process. */
+export function runActionAsync(inputs: ActionInputs, options: RunOptions = {}): Promise<ActionRun> {
+  const run = prepareRun(inputs, options);
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [actionPath], { cwd: run.workspace, env: run.env, timeout: 60_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status, signal) => resolvePromise(finishRun(run, status, signal, stdout, stderr)));
+  });
 }
 
 /**

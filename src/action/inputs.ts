@@ -2,6 +2,7 @@ import * as core from '@actions/core';
 import { UsageError } from '../engine/errors.js';
 import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
 import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
+import type { AutoBaselineSettings } from './autoBaseline.js';
 
 export interface ActionInputs {
   results: string[];
@@ -9,6 +10,8 @@ export interface ActionInputs {
   requirements?: string;
   /** Baseline result files, folders or patterns, when results are compared with a baseline. */
   baseline?: string[];
+  /** `baseline: auto`: find the baseline through the API. */
+  autoBaseline?: AutoBaselineSettings;
   thresholds: Thresholds;
   outputDir: string;
   failOnRegression: boolean;
@@ -21,11 +24,9 @@ export function readInputs(): ActionInputs {
   if (results.length === 0) throw new UsageError('input "results" is required: summary or raw measurement files, folders or glob patterns');
   const requirements = core.getInput('requirements').trim();
   const baselineText = core.getInput('baseline').trim();
-  if (baselineText === 'auto') {
-    throw new UsageError('input "baseline": "auto" (the latest successful run of the base branch) is not available yet; give the baseline result files, folders or patterns');
-  }
-  const baseline = splitPatterns(baselineText);
-  if (requirements === '' && baseline.length === 0) {
+  const auto = baselineText === 'auto';
+  const baseline = auto ? [] : splitPatterns(baselineText);
+  if (requirements === '' && baseline.length === 0 && !auto) {
     throw new UsageError('give input "requirements" (a requirements CSV), input "baseline" (results to compare with), or both');
   }
   const outputDir = core.getInput('output-dir').trim() || 'perfgate-report';
@@ -33,6 +34,7 @@ export function readInputs(): ActionInputs {
     results,
     ...(requirements !== '' ? { requirements } : {}),
     ...(baseline.length > 0 ? { baseline } : {}),
+    ...(auto ? { autoBaseline: autoBaselineSettings() } : {}),
     thresholds: parseThresholds(core.getInput('threshold'), 'input "threshold"'),
     outputDir,
     failOnRegression: booleanInput('fail-on-regression', true),
@@ -58,6 +60,19 @@ export function splitPatterns(text: string): string[] {
   }
   patterns.push(current);
   return patterns.map((p) => p.trim()).filter((p) => p !== '');
+}
+
+function autoBaselineSettings(): AutoBaselineSettings {
+  const token = core.getInput('github-token').trim();
+  if (token !== '') core.setSecret(token);
+  const branch = core.getInput('baseline-branch').trim();
+  const workflow = core.getInput('baseline-workflow').trim();
+  return {
+    token,
+    artifactName: core.getInput('baseline-artifact').trim() || 'perfgate-results',
+    ...(branch ? { branch } : {}),
+    ...(workflow ? { workflow } : {}),
+  };
 }
 
 function booleanInput(name: string, fallback: boolean): boolean {

@@ -7,6 +7,9 @@ import { runCompare, type CompareOutcome } from '../pipeline/compare.js';
 import { checkOutputFolder, ReportWriter } from '../pipeline/files.js';
 import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
+import type { BaselineRun } from '../engine/report/comparisonReport.js';
+import { escapeMarkdown } from '../engine/report/escape.js';
+import { resolveAutoBaseline } from './autoBaseline.js';
 import type { Progress } from '../pipeline/steps.js';
 import { readInputs } from './inputs.js';
 
@@ -52,24 +55,43 @@ export async function run(): Promise<void> {
   try {
     const inputs = readInputs();
     checkOutputFolder(inputs.outputDir);
+    let baseline = inputs.baseline;
+    let baselineRun: BaselineRun | undefined;
+    let baselineNotice: string | undefined;
+    if (inputs.autoBaseline) {
+      core.startGroup('Finding the baseline');
+      const found = await resolveAutoBaseline(inputs.autoBaseline);
+      for (const note of found.notes) core.info(logSafe(note));
+      core.endGroup();
+      if ('reason' in found) {
+        baselineNotice = `No baseline: ${found.reason}. ${inputs.requirements !== undefined ? 'The gate rests on the requirements alone.' : 'Nothing was compared.'}`;
+        core.notice(baselineNotice);
+      } else {
+        baseline = found.patterns;
+        baselineRun = found.run;
+        core.info(logSafe(`baseline: run ${found.run.runId} (${found.run.runUrl}), commit ${found.run.commit}, ${found.run.date}`));
+      }
+    }
     const check = inputs.requirements !== undefined ? runCheck({ ...inputs, requirements: inputs.requirements }, actionProgress) : undefined;
     const comparison =
-      inputs.baseline !== undefined
+      baseline !== undefined
         ? runCompare(
             {
-              reference: inputs.baseline,
+              reference: baseline,
               results: inputs.results,
-              referenceLabel: labelOfPath(inputs.baseline[0]!),
+              referenceLabel: baselineRun ? `run ${baselineRun.runId}` : labelOfPath(baseline[0]!),
               resultLabel: labelOfPath(inputs.results[0]!),
               outputDir: inputs.outputDir,
               thresholds: inputs.thresholds,
               floatParse: inputs.floatParse,
+              ...(baselineRun ? { baselineRun } : {}),
             },
             actionProgress,
           )
         : undefined;
     // report.md holds everything the job summary shows: the check, then the comparison.
-    const markdown = [check?.markdown, comparison?.markdown].filter((m) => m !== undefined).join('\n');
+    const notice = baselineNotice !== undefined ? `> ${escapeMarkdown(baselineNotice)}\n` : undefined;
+    const markdown = [check?.markdown, notice, comparison?.markdown].filter((m) => m !== undefined).join('\n');
     const markdownPath = new ReportWriter(inputs.outputDir).write(REPORT_MARKDOWN, markdown);
     await writeJobSummary(markdown);
     if (check) logVerbatim(renderText(check.report));

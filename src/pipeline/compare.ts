@@ -4,7 +4,7 @@ import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { comparisonFileName, renderComparisonCsv } from '../engine/report/comparisonCsv.js';
 import { renderComparisonJson } from '../engine/report/comparisonJson.js';
 import { renderComparisonMarkdown } from '../engine/report/comparisonMarkdown.js';
-import { buildComparisonReport, type ComparisonReport } from '../engine/report/comparisonReport.js';
+import { buildComparisonReport, type BaselineRun, type ComparisonReport } from '../engine/report/comparisonReport.js';
 import type { Summary } from '../engine/model/summary.js';
 import { discoverResults } from './discover.js';
 import { checkOutputFolder, ReportWriter } from './files.js';
@@ -19,6 +19,8 @@ export interface CompareOptions {
   outputDir: string;
   thresholds: Thresholds;
   floatParse: FloatParse;
+  /** Where the reference came from, when the API found it. */
+  baselineRun?: BaselineRun;
 }
 
 export interface CompareOutcome {
@@ -49,6 +51,7 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
       types.map((t) => compareSummaries(t, reference.get(t), results.get(t), options.thresholds)),
       options.referenceLabel,
       options.resultLabel,
+      options.baselineRun,
     ),
   );
   return progress.step('Writing reports', () => {

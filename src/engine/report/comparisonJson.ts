@@ -10,6 +10,7 @@ export function renderComparisonJson(report: ComparisonReport): string {
         schemaVersion: REPORT_SCHEMA_VERSION,
         verdict: report.verdict,
         reference: report.referenceLabel,
+        ...(report.baselineRun ? { baselineRun: report.baselineRun } : {}),
         result: report.resultLabel,
         comparisonsTotal: report.comparisonsTotal,
         comparisonsFailed: report.comparisonsFailed,

@@ -17,6 +17,11 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
     `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`,
     '',
   ];
+  if (report.baselineRun) {
+    const { runId, runUrl, commit, date } = report.baselineRun;
+    const run = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
+    lines.push(`Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, '')}\`, ${escapeMarkdown(date)}.`, '');
+  }
   for (const note of report.notes) lines.push(`> ${escapeMarkdown(note)}`, '');
   const failing = report.rows.filter(comparisonRowFailed);
   const rest = report.rows.filter((r) => !comparisonRowFailed(r));

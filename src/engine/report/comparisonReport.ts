@@ -1,8 +1,18 @@
 import { comparisonRowFailed, type ComparisonRow, type SubExperimentComparison } from '../compare/compare.js';
 import type { Verdict } from './model.js';
 
+/** Where an automatic baseline came from, as the API reported it. */
+export interface BaselineRun {
+  runId: number;
+  runUrl: string;
+  commit: string;
+  date: string;
+}
+
 /** Everything the comparison renderers need. */
 export interface ComparisonReport {
+  /** Set when the reference is a run found through the API. */
+  baselineRun?: BaselineRun;
   verdict: Verdict;
   referenceLabel: string;
   resultLabel: string;
@@ -16,7 +26,12 @@ export interface ComparisonReport {
   notes: string[];
 }
 
-export function buildComparisonReport(comparisons: SubExperimentComparison[], referenceLabel: string, resultLabel: string): ComparisonReport {
+export function buildComparisonReport(
+  comparisons: SubExperimentComparison[],
+  referenceLabel: string,
+  resultLabel: string,
+  baselineRun?: BaselineRun,
+): ComparisonReport {
   const all = comparisons.flatMap((c) => c.rows);
   const rank = (r: ComparisonRow) => (comparisonRowFailed(r) ? 0 : 1);
   const rows = all
@@ -31,6 +46,7 @@ export function buildComparisonReport(comparisons: SubExperimentComparison[], re
     .map((x) => x.row);
   const failedExperiments = comparisons.filter((c) => c.status === 'failed' || c.status === 'missing').map((c) => c.experimentType);
   return {
+    ...(baselineRun ? { baselineRun } : {}),
     verdict: failedExperiments.length > 0 ? 'fail' : 'pass',
     referenceLabel,
     resultLabel,

@@ -1,0 +1,93 @@
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import { FakeGitHub } from './helpers/github-fake.js';
+import { makeTempDir, removeTempDirs, repoRoot, runActionAsync } from './helpers/runner-action.js';
+
+// `baseline: auto` end to end: the bundled action finds the base branch's last successful run
+// of its workflow through a loopback GitHub API (every request checked against GitHub's OpenAPI
+// description), downloads that run's artifact and compares with it.
+const TOKEN = 'ghs_autoBaselineSECRET0123456789abcdef';
+const example = join(repoRoot, 'fixtures', 'example');
+const SHA = 'c0ffee'.padEnd(40, '0');
+
+function artifactZip(): Uint8Array {
+  const files: Record<string, Uint8Array> = {};
+  for (const name of readdirSync(join(example, 'results'))) files[name] = strToU8(readFileSync(join(example, 'results', name), 'utf8'));
+  return zipSync(files, { mtime: new Date('2026-01-01T00:00:00Z') });
+}
+
+let fake: FakeGitHub;
+afterEach(async () => {
+  await fake?.stop();
+});
+afterAll(removeTempDirs);
+
+/** Everything a person could see, less the `::add-mask::` command by which the runner masks it. */
+const visible = (run: { stdout: string; stderr: string; summary: string }) =>
+  run.stdout.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n') + run.stderr + run.summary;
+
+async function runWith(options: { artifacts: boolean }) {
+  fake = await new FakeGitHub({
+    owner: 'octo',
+    repo: 'bench',
+    workflows: [{ id: 17, path: '.github/workflows/latency.yml' }],
+    runs: [{ id: 901, head_sha: SHA, created_at: '2026-11-20T10:00:00Z', head_branch: 'main', event: 'push' }],
+    artifacts: options.artifacts ? [{ id: 55, runId: 901, name: 'perfgate-results', zip: artifactZip() }] : [],
+  }).start();
+  const eventDir = makeTempDir('perfgate-event-');
+  const eventPath = join(eventDir, 'event.json');
+  writeFileSync(eventPath, JSON.stringify({ action: 'synchronize', number: 7, pull_request: { number: 7, base: { ref: 'main' }, head: { ref: 'feature' } } }));
+  const run = await runActionAsync(
+    {
+      results: join(example, 'results-regression'),
+      requirements: join(example, 'requirements.csv'),
+      baseline: 'auto',
+      'github-token': TOKEN,
+      threshold: 'median=0.2,min=0.2,99%=0.2,max=2',
+    },
+    {
+      env: {
+        GITHUB_REPOSITORY: 'octo/bench',
+        GITHUB_API_URL: fake.apiUrl,
+        GITHUB_EVENT_PATH: eventPath,
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_WORKFLOW_REF: 'octo/bench/.github/workflows/latency.yml@refs/pull/7/merge',
+      },
+    },
+  );
+  return run;
+}
+
+describe('action: baseline: auto', () => {
+  test('compares with the artifact of the base branch\'s latest successful run and says which run it was', async () => {
+    const run = await runWith({ artifacts: true });
+    expect(fake.problems).toEqual([]);
+    expect(fake.requests.map((r) => `${r.method} ${r.url.split('?')[0]}`)).toEqual([
+      'GET /repos/octo/bench/actions/workflows/latency.yml/runs',
+      'GET /repos/octo/bench/actions/runs/901/artifacts',
+      'GET /repos/octo/bench/actions/artifacts/55/zip',
+    ]);
+    expect(new URL(fake.requests[0]!.url, 'http://x').searchParams.get('branch')).toBe('main');
+    expect(run.outputs['verdict']).toBe('fail');
+    expect(Number(run.outputs['comparisons-total'])).toBe(88);
+    expect(run.summary).toContain('Reference **run 901**');
+    expect(run.summary).toContain('Baseline: [run 901](https://github.example/octo/bench/actions/runs/901), commit `c0ffee000000`, 2026\\-11\\-20T10\\:00\\:00Z.');
+    const comparison = JSON.parse(readFileSync(join(run.workspace, 'perfgate-report', 'comparison.json'), 'utf8'));
+    expect(comparison.baselineRun).toEqual({ runId: 901, runUrl: 'https://github.example/octo/bench/actions/runs/901', commit: SHA, date: '2026-11-20T10:00:00Z' });
+    expect(visible(run)).not.toContain(TOKEN);
+    expect(run.stdout).toContain(`::add-mask::${TOKEN}`);
+  });
+
+  test('no baseline found: a notice, and the gate rests on the requirements alone', async () => {
+    const run = await runWith({ artifacts: false });
+    expect(fake.problems).toEqual([]);
+    expect(run.outputs['comparisons-total']).toBeUndefined();
+    expect(run.outputs['checks-failed']).toBe('7');
+    const notice = run.commands.find((c) => c.command === 'notice');
+    expect(notice?.message).toMatch(/^No baseline: no baseline from latency\.yml on main: .+\. The gate rests on the requirements alone\.$/);
+    expect(run.summary).toContain('> No baseline');
+    expect(visible(run)).not.toContain(TOKEN);
+    expect(run.stdout).toContain(`::add-mask::${TOKEN}`);
+  });
+});

@@ -1,0 +1,328 @@
+/**
+ * The automatic baseline: the artifact of the latest successful run of the same workflow on the
+ * pull request's base branch, downloaded and unzipped. Every "there is no baseline" case (no
+ * successful run, artifact expired or absent, no permission, API down) gives `baseline: undefined`
+ * with a reason; nothing here throws for it, and no message ever contains the token.
+ *
+ * REST calls (all documented in GitHub's OpenAPI description, and checked against it in the tests):
+ *   GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs?branch&status=success&per_page[&event]
+ *   GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts?name&per_page
+ *   GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}   → 302 to a signed blob URL
+ * The blob URL is fetched without the token: it is pre-signed and on another host.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
+import { getOctokit } from '@actions/github';
+import { unzipSync } from 'fflate';
+
+export interface FindBaselineOptions {
+  /** A token with `actions: read` on the repository (GITHUB_TOKEN is enough). */
+  token: string;
+  /** REST API root: GITHUB_API_URL (`https://api.github.com`, or `https://HOST/api/v3` on GitHub Enterprise Server). */
+  apiUrl?: string;
+  owner: string;
+  repo: string;
+  /** The workflow's file name (`latency.yml`) or its numeric id. */
+  workflowId: string | number;
+  /** The pull request's base branch (`github.base_ref`). */
+  branch: string;
+  /** Name of the artifact the base branch's runs upload. */
+  artifactName: string;
+  /** Folder the artifact is unzipped into (created when needed). */
+  destination: string;
+  /** Only runs triggered by this event (`push`), when given. */
+  event?: string;
+  /** How many of the newest successful runs to look through (1–100, default 20). */
+  perPage?: number;
+  /** Largest artifact accepted, zipped and unzipped (default 512 MiB). */
+  maxBytes?: number;
+}
+
+export interface Baseline {
+  runId: number;
+  headSha: string;
+  runUrl: string;
+  /** When the run was created (ISO 8601, as GitHub gives it). */
+  createdAt: string;
+  /** The folder the artifact was unzipped into (`destination`). */
+  path: string;
+  artifactId: number;
+  /** The files written, relative to `path`, in archive order. */
+  files: string[];
+}
+
+export type BaselineLookup =
+  | { baseline: Baseline; reason?: undefined; notes: string[] }
+  | { baseline: undefined; reason: string; notes: string[] };
+
+const DEFAULT_PER_PAGE = 20;
+const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
+
+type Octokit = ReturnType<typeof getOctokit>;
+
+interface HttpFailure {
+  status?: number;
+  message: string;
+}
+
+/** Finds, downloads and unzips the baseline artifact. Throws only for a destination that cannot be written. */
+export async function findBaseline(options: FindBaselineOptions): Promise<BaselineLookup> {
+  const { token, owner, repo, branch, artifactName } = options;
+  const apiUrl = (options.apiUrl ?? process.env['GITHUB_API_URL'] ?? 'https://api.github.com').replace(/\/+$/, '');
+  const perPage = Math.min(100, Math.max(1, Math.trunc(options.perPage ?? DEFAULT_PER_PAGE)));
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const notes: string[] = [];
+  const clean = (text: string) => redact(text, token);
+  const none = (reason: string): BaselineLookup => ({ baseline: undefined, reason: clean(reason), notes: notes.map(clean) });
+  const where = `workflow ${options.workflowId} on branch ${branch}`;
+
+  if (!token) return none('no token was given: the baseline lookup needs one with actions: read');
+  const octokit = getOctokit(token, { baseUrl: apiUrl, userAgent: 'perfgate', log: silentLog });
+
+  let runs: WorkflowRun[];
+  try {
+    const response = await octokit.rest.actions.listWorkflowRuns({
+      owner,
+      repo,
+      workflow_id: options.workflowId,
+      branch,
+      status: 'success',
+      per_page: perPage,
+      ...(options.event !== undefined ? { event: options.event } : {}),
+    });
+    runs = response.data.workflow_runs as WorkflowRun[];
+  } catch (error) {
+    return none(`cannot list the runs of ${where}: ${describeFailure(toFailure(error), 'runs')}`);
+  }
+  if (runs.length === 0) return none(`no successful run of ${where}`);
+
+  const fullName = `${owner}/${repo}`.toLowerCase();
+  let expired = 0;
+  let absent = 0;
+  let skippedForks = 0;
+  for (const run of runs) {
+    // A pull request from a fork whose branch has the base branch's name matches `branch` too.
+    const headRepo = run.head_repository?.full_name;
+    if (headRepo !== undefined && headRepo.toLowerCase() !== fullName) {
+      skippedForks++;
+      notes.push(`run ${run.id}: skipped, it ran on code from ${headRepo}`);
+      continue;
+    }
+    let artifacts: Artifact[];
+    try {
+      const response = await octokit.rest.actions.listWorkflowRunArtifacts({ owner, repo, run_id: run.id, name: artifactName, per_page: 100 });
+      artifacts = (response.data.artifacts as Artifact[]).filter((a) => a.name === artifactName);
+    } catch (error) {
+      const failure = toFailure(error);
+      if (failure.status === 403 || failure.status === 401) return none(`cannot list the artifacts of run ${run.id}: ${describeFailure(failure, 'artifacts')}`);
+      notes.push(`run ${run.id}: cannot list its artifacts: ${describeFailure(failure, 'artifacts')}`);
+      absent++;
+      continue;
+    }
+    const live = artifacts.filter((a) => !a.expired).sort((a, b) => compareDesc(a.created_at ?? '', b.created_at ?? '') || b.id - a.id);
+    const artifact = live[0];
+    if (artifact === undefined) {
+      if (artifacts.length > 0) {
+        expired++;
+        notes.push(`run ${run.id}: artifact "${artifactName}" has expired`);
+      } else {
+        absent++;
+        notes.push(`run ${run.id}: no artifact named "${artifactName}"`);
+      }
+      continue;
+    }
+    if (artifact.size_in_bytes !== undefined && artifact.size_in_bytes > maxBytes) {
+      notes.push(`run ${run.id}: artifact "${artifactName}" is ${artifact.size_in_bytes} bytes, more than the limit of ${maxBytes}`);
+      absent++;
+      continue;
+    }
+    const download = await downloadArtifact(octokit, owner, repo, artifact.id, maxBytes);
+    if ('failure' in download) {
+      const failure = download.failure;
+      if (failure.status === 410) {
+        expired++;
+        notes.push(`run ${run.id}: artifact "${artifactName}" has expired`);
+        continue;
+      }
+      if (failure.status === 403 || failure.status === 401) return none(`cannot download artifact "${artifactName}" of run ${run.id}: ${describeFailure(failure, 'artifact')}`);
+      notes.push(`run ${run.id}: cannot download artifact "${artifactName}": ${describeFailure(failure, 'artifact')}`);
+      absent++;
+      continue;
+    }
+    let files: string[];
+    try {
+      files = extract(download.bytes, options.destination, artifactName, maxBytes);
+    } catch (error) {
+      if (error instanceof UnsafeArchive) {
+        notes.push(`run ${run.id}: artifact "${artifactName}" rejected: ${error.message}`);
+        absent++;
+        continue;
+      }
+      throw error;
+    }
+    return {
+      baseline: {
+        runId: run.id,
+        headSha: run.head_sha,
+        runUrl: run.html_url,
+        createdAt: run.created_at,
+        path: options.destination,
+        artifactId: artifact.id,
+        files,
+      },
+      notes: notes.map(clean),
+    };
+  }
+  const parts: string[] = [];
+  if (expired > 0) parts.push(`expired in ${expired}`);
+  if (absent > 0) parts.push(`absent or unreadable in ${absent}`);
+  if (skippedForks > 0) parts.push(`${skippedForks} skipped as fork runs`);
+  return none(`no usable artifact "${artifactName}" in the ${runs.length} newest successful runs of ${where} (${parts.join(', ')})`);
+}
+
+interface WorkflowRun {
+  id: number;
+  head_sha: string;
+  html_url: string;
+  created_at: string;
+  head_repository?: { full_name?: string } | null;
+}
+
+interface Artifact {
+  id: number;
+  name: string;
+  expired: boolean;
+  size_in_bytes?: number;
+  created_at?: string | null;
+}
+
+/** GET …/artifacts/{id}/zip without following the redirect, then the signed URL without the token. */
+async function downloadArtifact(octokit: Octokit, owner: string, repo: string, artifactId: number, maxBytes: number): Promise<{ bytes: Uint8Array } | { failure: HttpFailure }> {
+  let location: string | undefined;
+  try {
+    const response = await octokit.rest.actions.downloadArtifact({
+      owner,
+      repo,
+      artifact_id: artifactId,
+      archive_format: 'zip',
+      request: { redirect: 'manual' },
+    });
+    const status = response.status as number;
+    if (status >= 300 && status < 400) {
+      location = (response.headers as Record<string, string | undefined>)['location'];
+      if (!location) return { failure: { status, message: 'redirect without a location' } };
+    } else {
+      // A server that answers with the archive itself.
+      const data = response.data as unknown;
+      if (data instanceof ArrayBuffer) return checkSize(new Uint8Array(data), maxBytes);
+      return { failure: { status, message: 'the answer is not an archive' } };
+    }
+  } catch (error) {
+    return { failure: toFailure(error) };
+  }
+  let blob: Response;
+  try {
+    blob = await fetch(new URL(location, octokit.request.endpoint.DEFAULTS.baseUrl + '/'), { redirect: 'follow' });
+  } catch (error) {
+    return { failure: { message: `the artifact storage did not answer (${(error as Error).message})` } };
+  }
+  if (!blob.ok) {
+    await blob.body?.cancel();
+    return { failure: { status: blob.status, message: `the artifact storage answered ${blob.status}` } };
+  }
+  const declared = Number(blob.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) {
+    await blob.body?.cancel();
+    return { failure: { message: `the artifact is ${declared} bytes, more than the limit of ${maxBytes}` } };
+  }
+  return checkSize(new Uint8Array(await blob.arrayBuffer()), maxBytes);
+}
+
+function checkSize(bytes: Uint8Array, maxBytes: number): { bytes: Uint8Array } | { failure: HttpFailure } {
+  if (bytes.length > maxBytes) return { failure: { message: `the artifact is ${bytes.length} bytes, more than the limit of ${maxBytes}` } };
+  return { bytes };
+}
+
+class UnsafeArchive extends Error {}
+
+/**
+ * Unzips into `destination`. Entry names that would land outside it (absolute, `..`) reject the
+ * archive before anything is written. An artifact uploaded unzipped (`archive: false`) arrives
+ * as the file itself and is written under the artifact's name.
+ */
+function extract(bytes: Uint8Array, destination: string, artifactName: string, maxBytes: number): string[] {
+  const isZip = bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05);
+  if (!isZip) {
+    const name = safeRelative(artifactName);
+    mkdirSync(destination, { recursive: true });
+    writeFileSync(join(destination, name), bytes);
+    return [name];
+  }
+  let total = 0;
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(bytes, {
+      filter: (file) => {
+        total += file.originalSize;
+        if (total > maxBytes) throw new UnsafeArchive(`it unzips to more than ${maxBytes} bytes`);
+        return true;
+      },
+    });
+  } catch (error) {
+    if (error instanceof UnsafeArchive) throw error;
+    throw new UnsafeArchive(`not a readable zip archive (${(error as Error).message})`);
+  }
+  const names = Object.keys(entries);
+  const planned = names.filter((name) => !name.endsWith('/')).map((name) => ({ name: safeRelative(name), data: entries[name]! }));
+  mkdirSync(destination, { recursive: true });
+  for (const { name, data } of planned) {
+    const path = join(destination, name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, data);
+  }
+  return planned.map((p) => p.name.split(sep).join('/'));
+}
+
+function safeRelative(name: string): string {
+  const unified = name.replace(/\\/g, '/');
+  if (unified === '' || unified.includes('\0') || isAbsolute(unified) || /^[a-zA-Z]:/.test(unified)) throw new UnsafeArchive(`unsafe entry name "${name}"`);
+  const normal = normalize(unified);
+  if (normal === '..' || normal.startsWith('..' + sep) || normal.split(sep).includes('..') || isAbsolute(normal)) throw new UnsafeArchive(`unsafe entry name "${name}"`);
+  return normal;
+}
+
+function toFailure(error: unknown): HttpFailure {
+  const e = error as { status?: unknown; message?: unknown };
+  const status = typeof e?.status === 'number' ? e.status : undefined;
+  const message = typeof e?.message === 'string' ? e.message : String(error);
+  return status === undefined ? { message } : { status, message };
+}
+
+function describeFailure(failure: HttpFailure, what: 'runs' | 'artifacts' | 'artifact'): string {
+  const first = failure.message.split('\n', 1)[0]!.slice(0, 300);
+  switch (failure.status) {
+    case 401:
+      return `HTTP 401: the token was refused (${first})`;
+    case 403:
+      return `HTTP 403: the token may lack the actions: read permission (${first})`;
+    case 404:
+      return what === 'runs' ? `HTTP 404: no such repository or workflow, or no access to it (${first})` : `HTTP 404: not found (${first})`;
+    case 410:
+      return `HTTP 410: the artifact has expired (${first})`;
+    case undefined:
+      return first;
+    default:
+      return `HTTP ${failure.status} (${first})`;
+  }
+}
+
+/** Belt and braces: the token never reaches a message, even if a server echoes it. */
+export function redact(text: string, token: string): string {
+  return token.length >= 4 ? text.split(token).join('***') : text;
+}
+
+function compareDesc(a: string, b: string): number {
+  return a < b ? 1 : a > b ? -1 : 0;
+}
+
+const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };

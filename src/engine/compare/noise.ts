@@ -1,0 +1,245 @@
+/**
+ * Noise-aware regression detection against a history of baseline runs (docs/statistics.md).
+ *
+ * Pure functions, no I/O. A run statistic (the Median, 99% or Max of one sub-experiment and
+ * payload) is compared with its values over the last N baseline runs of the default branch.
+ * The between-run spread is estimated on log values, because latency noise is multiplicative
+ * (a busy machine makes everything x % slower) and a log band is symmetric in ratio terms.
+ *
+ * The band is a one-sided-per-side prediction interval for one new run of an unchanged build:
+ *   mean(log h) ± t(confidence, n − 1) · sd(log h) · √(1 + 1/n)
+ * which, for log-normal run-to-run noise, lets an unchanged result fall above the upper edge
+ * with probability exactly 1 − confidence (0.1 % by default), whatever n is.
+ */
+
+/** The outcome of one noise-aware check. */
+export type NoiseStatus = 'pass' | 'improved' | 'warn' | 'fail' | 'insufficient-history' | 'noisy';
+
+/** The threshold-only rule, as compare.ts's `judge` for finite values. */
+export type ThresholdStatus = 'pass' | 'improved' | 'fail';
+
+export interface NoiseOptions {
+  /**
+   * Probability that an unchanged run stays at or under the band's upper edge (and, mirrored,
+   * above its lower edge) under log-normal between-run noise. Default 0.999 (see docs/statistics.md: the real
+   * runs are heavier-tailed than log-normal, and 0.99 gave up to 4.8 % false alarms on them).
+   */
+  confidence?: number;
+  /** Fewer history values than this gives `insufficient-history`. Default 3 (at least 2). */
+  minHistory?: number;
+  /** Only the newest `maxHistory` values are used. Default 20. */
+  maxHistory?: number;
+}
+
+export const NOISE_DEFAULTS = { confidence: 0.999, minHistory: 3, maxHistory: 20 } as const;
+
+export interface NoiseBand {
+  /** Lowest and highest relative effect an unchanged build is expected to give, e.g. −0.2 … +0.25. */
+  lower: number;
+  upper: number;
+  /** Reference × (1 + lower) and reference × (1 + upper), in the statistic's unit (µs). */
+  lowerValue: number;
+  upperValue: number;
+}
+
+export interface NoiseVerdict {
+  status: NoiseStatus;
+  /** Whether this check breaks the gate: status `fail`, or the threshold fallback failed. */
+  failed: boolean;
+  /** With `insufficient-history`: the threshold-only verdict against `reference`. */
+  fallback?: ThresholdStatus;
+  /**
+   * The value the result is compared with: the geometric mean of the history (the band's centre);
+   * with `insufficient-history`, the newest history value, exactly as a single baseline.
+   */
+  reference: number;
+  result: number;
+  /** (result − reference) / reference: positive means slower. */
+  effect: number;
+  threshold: number;
+  /** NaN edges with `insufficient-history`. */
+  band: NoiseBand;
+  /** The standard deviation of the log history values (≈ relative between-run spread). */
+  spread: number;
+  /** Number of history values used. */
+  historyRuns: number;
+  /** The band's upper edge is above the threshold: this row cannot resolve a change of size t. */
+  noisy: boolean;
+  /** One sentence for reports. */
+  reason: string;
+}
+
+/**
+ * The fallback when there is no usable history: compare.ts's `judge` for finite values.
+ * Fails iff result > reference × (1 + threshold); improved iff result < reference × (1 − threshold).
+ */
+export function thresholdVerdict(reference: number, result: number, threshold: number): ThresholdStatus {
+  if (result > reference * (1 + threshold)) return 'fail';
+  if (result < reference * (1 - threshold)) return 'improved';
+  return 'pass';
+}
+
+/**
+ * Compares `result` with the `history` of the same statistic (oldest first) and the relative
+ * `threshold` (0.1 = 10 %).
+ *
+ * - `fail`: slower than reference × (1 + t) AND above the band (noise cannot explain it);
+ * - `warn`: slower than reference × (1 + t) but inside the band (could be noise; does not fail);
+ * - `improved`: faster than reference × (1 − t) AND below the band;
+ * - `noisy`: the band's upper edge is above t, so a change of size t is indistinguishable from
+ *   noise here, and the result is inside the band and not over the threshold. A noisy row can
+ *   still `fail` (or `warn`): noisy never hides a result that is beyond the noise;
+ * - `pass`: otherwise;
+ * - `insufficient-history`: fewer than `minHistory` finite positive history values; `failed` is
+ *   then the threshold-only rule against the newest history value (`thresholdVerdict`).
+ *
+ * Non-finite or non-positive history values are ignored (latencies are positive). A non-finite or
+ * non-positive result, or a non-finite threshold, throws a RangeError: missing rows are the
+ * caller's business (compare.ts reports them as `missing`).
+ */
+export function noiseVerdict(history: readonly number[], result: number, threshold: number, options: NoiseOptions = {}): NoiseVerdict {
+  const confidence = options.confidence ?? NOISE_DEFAULTS.confidence;
+  const minHistory = Math.max(2, options.minHistory ?? NOISE_DEFAULTS.minHistory);
+  const maxHistory = Math.max(minHistory, options.maxHistory ?? NOISE_DEFAULTS.maxHistory);
+  if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
+  if (!Number.isFinite(result) || result <= 0) throw new RangeError(`result must be a positive number, got ${result}`);
+  if (!Number.isFinite(threshold) || threshold < 0) throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
+
+  const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
+  const n = usable.length;
+  if (n < minHistory) {
+    const reference = n > 0 ? usable[n - 1]! : NaN;
+    const fallback = n > 0 ? thresholdVerdict(reference, result, threshold) : 'pass';
+    const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
+    return {
+      status: 'insufficient-history',
+      failed: fallback === 'fail',
+      fallback,
+      reference,
+      result,
+      effect: n > 0 ? result / reference - 1 : NaN,
+      threshold,
+      band: nanBand,
+      spread: NaN,
+      historyRuns: n,
+      noisy: false,
+      reason:
+        n > 0
+          ? `only ${n} baseline run${n === 1 ? '' : 's'} (need ${minHistory}): threshold rule against the newest, ${fallback}`
+          : `no baseline run: nothing to compare with`,
+    };
+  }
+
+  const logs = usable.map(Math.log);
+  const centre = logs.reduce((a, b) => a + b, 0) / n;
+  const spread = Math.sqrt(logs.reduce((a, b) => a + (b - centre) ** 2, 0) / (n - 1));
+  const halfWidth = studentTQuantile(confidence, n - 1) * spread * Math.sqrt(1 + 1 / n);
+  const reference = Math.exp(centre);
+  const band: NoiseBand = {
+    lower: Math.exp(-halfWidth) - 1,
+    upper: Math.exp(halfWidth) - 1,
+    lowerValue: Math.exp(centre - halfWidth),
+    upperValue: Math.exp(centre + halfWidth),
+  };
+  const effect = result / reference - 1;
+  const overThreshold = result > reference * (1 + threshold);
+  const underThreshold = result < reference * (1 - threshold);
+  const aboveBand = result > band.upperValue;
+  const belowBand = result < band.lowerValue;
+  const noisy = band.upper > threshold;
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  const bandText = `noise band ${pct(band.lower)} … +${pct(band.upper)} from ${n} runs`;
+
+  let status: NoiseStatus;
+  let reason: string;
+  if (overThreshold && aboveBand) {
+    status = 'fail';
+    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) and outside the ${bandText}`;
+  } else if (overThreshold) {
+    status = 'warn';
+    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) but inside the ${bandText}: could be noise`;
+  } else if (underThreshold && belowBand) {
+    status = 'improved';
+    reason = `${pct(effect)} is beyond the threshold and outside the ${bandText}`;
+  } else if (noisy) {
+    status = 'noisy';
+    reason = `the ${bandText} is wider than the threshold (${pct(threshold)}): a change of that size cannot be told from noise here`;
+  } else {
+    status = 'pass';
+    reason = `${effect >= 0 ? '+' : ''}${pct(effect)} is within the threshold (${pct(threshold)}); ${bandText}`;
+  }
+  return { status, failed: status === 'fail', reference, result, effect, threshold, band, spread, historyRuns: n, noisy, reason };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Student t quantile (no dependency): bisection on the CDF through the regularized incomplete beta.
+
+function logGamma(x: number): number {
+  // Lanczos approximation (g = 7, n = 9), |error| < 1e-14 for x > 0.
+  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const z = x - 1;
+  let a = c[0]!;
+  const t = z + 7.5;
+  for (let i = 1; i < 9; i++) a += c[i]! / (z + i);
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
+}
+
+/** Continued fraction for the incomplete beta (Numerical Recipes `betacf`). */
+function betaContinuedFraction(a: number, b: number, x: number): number {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - ((a + b) * x) / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const del = d * c;
+    h *= del;
+    if (Math.abs(del - 1) < 1e-15) break;
+  }
+  return h;
+}
+
+function regularizedIncompleteBeta(a: number, b: number, x: number): number {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  return x < (a + 1) / (a + b + 2) ? (front * betaContinuedFraction(a, b, x)) / a : 1 - (front * betaContinuedFraction(b, a, 1 - x)) / b;
+}
+
+/** P(T ≤ t) for Student's t with `df` degrees of freedom. */
+export function studentTCdf(t: number, df: number): number {
+  const x = df / (df + t * t);
+  const tail = 0.5 * regularizedIncompleteBeta(df / 2, 0.5, x);
+  return t >= 0 ? 1 - tail : tail;
+}
+
+/** The p-quantile of Student's t with `df` degrees of freedom (p in (0, 1), df ≥ 1). */
+export function studentTQuantile(p: number, df: number): number {
+  if (!(p > 0 && p < 1) || !(df >= 1)) throw new RangeError(`studentTQuantile(${p}, ${df})`);
+  if (p < 0.5) return -studentTQuantile(1 - p, df);
+  let lo = 0;
+  let hi = 1;
+  while (studentTCdf(hi, df) < p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTCdf(mid, df) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
