@@ -1,4 +1,4 @@
-import { compareSummaries, judge } from '../src/engine/compare/compare.js';
+import { compareSummaries, compareWithHistory, judge } from '../src/engine/compare/compare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { parseSummaryCsv } from '../src/engine/formats/fastddsSummary.js';
 import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
@@ -56,5 +56,39 @@ describe('the comparison rule', () => {
   test('labels are the base name of the folder, one trailing slash removed', () => {
     expect(labelOfPath('compare/results_2026-01-02/')).toBe('results_2026-01-02');
     expect(labelOfPath('reference')).toBe('reference');
+  });
+});
+
+describe('comparison against a history of runs (noise-aware)', () => {
+  const run = (median: number) => summary(`16,10,9,1,2,${median},1,1,1,1,6,1\n`);
+  const medianRow = (c: ReturnType<typeof compareWithHistory>) => c.rows.find((r) => r.magnitude === 'Median')!;
+
+  test('a change over the threshold but inside a wide between-run band is a warning, not a failure', () => {
+    const history = [4, 5.5, 3.6, 6, 4.2, 5.1].map(run);
+    const row = medianRow(compareWithHistory('lat', history, run(6.2), parseThresholds('0.1')));
+    expect(row).toMatchObject({ status: 'warn', failed: false, historyRuns: 6 });
+    expect(row.deltaPercent).toBeGreaterThan(10);
+    expect(row.band!.upper).toBeGreaterThan(row.deltaPercent / 100);
+  });
+
+  test('the same change against a tight history fails', () => {
+    const history = [4, 4.02, 3.99, 4.01, 4, 3.98].map(run);
+    const comparison = compareWithHistory('lat', history, run(5), parseThresholds('0.1'));
+    expect(medianRow(comparison)).toMatchObject({ status: 'fail', failed: true });
+    expect(comparison.status).toBe('failed');
+  });
+
+  test('with fewer than 3 runs the row says so and falls back to the threshold against the newest run', () => {
+    const row = medianRow(compareWithHistory('lat', [run(4), run(4.1)], run(5), parseThresholds('0.1')));
+    expect(row).toMatchObject({ status: 'insufficient-history', failed: true, reference: 4.1 });
+  });
+
+  test('runs that lack the sub-experiment are skipped; the report explains the mode', () => {
+    const history = [run(4), undefined, run(4.02), run(3.99), run(4.01)];
+    const comparison = compareWithHistory('lat', history, run(4.05), parseThresholds('0.1'));
+    expect(medianRow(comparison)).toMatchObject({ status: 'pass', historyRuns: 4 });
+    const report = buildComparisonReport([comparison], 'history', 'pr');
+    expect(report.notes[0]).toMatch(/^Noise-aware: each row is judged against the between-run spread of 4 baseline runs/);
+    expect(renderComparisonMarkdown(report)).toContain('| Noise band |');
   });
 });

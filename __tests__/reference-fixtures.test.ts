@@ -120,3 +120,19 @@ describeShared('derived requirements are byte-identical to latency_determine_req
     }
   });
 });
+
+describeShared('compare --history: the reference runs as a history window', () => {
+  test('the five derive runs judge the compare results; the report and JSON carry the noise band', async () => {
+    const out = tempDir();
+    const result = await cli(['compare', '--history', join(fastdds, 'derive', 'runs'), '-r', join(fastdds, 'compare', 'results_2026-01-02'), '-o', out]);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('Noise-aware: each row is judged against the between-run spread of 5 baseline runs');
+    const json = JSON.parse(read(join(out, 'comparison.json')));
+    const rows = json.subExperiments.flatMap((s: { comparisons: { status: string; historyRuns?: number; noiseBand?: unknown }[] }) => s.comparisons);
+    expect(rows).toHaveLength(88);
+    expect(rows.every((r: { historyRuns?: number }) => r.historyRuns === 5)).toBe(true);
+    expect(rows.filter((r: { status: string }) => r.status === 'fail').length).toBe(json.comparisonsFailed);
+    // The comparison CSV pairs the results with the newest run of the history.
+    expect(read(join(out, 'interprocess_best_effort_comparison.csv'))).toContain(',Reference: runs\n');
+  });
+});

@@ -3120,6 +3120,142 @@ function runSummarize(options, progress, onWritten = () => {
   return written;
 }
 
+// src/engine/compare/noise.ts
+var NOISE_DEFAULTS = { confidence: 0.999, minHistory: 3, maxHistory: 20 };
+function thresholdVerdict(reference, result, threshold) {
+  if (result > reference * (1 + threshold)) return "fail";
+  if (result < reference * (1 - threshold)) return "improved";
+  return "pass";
+}
+function noiseVerdict(history, result, threshold, options = {}) {
+  const confidence = options.confidence ?? NOISE_DEFAULTS.confidence;
+  const minHistory = Math.max(2, options.minHistory ?? NOISE_DEFAULTS.minHistory);
+  const maxHistory = Math.max(minHistory, options.maxHistory ?? NOISE_DEFAULTS.maxHistory);
+  if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
+  if (!Number.isFinite(result) || result <= 0) throw new RangeError(`result must be a positive number, got ${result}`);
+  if (!Number.isFinite(threshold) || threshold < 0) throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
+  const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
+  const n = usable.length;
+  if (n < minHistory) {
+    const reference2 = n > 0 ? usable[n - 1] : NaN;
+    const fallback = n > 0 ? thresholdVerdict(reference2, result, threshold) : "pass";
+    const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
+    return {
+      status: "insufficient-history",
+      failed: fallback === "fail",
+      fallback,
+      reference: reference2,
+      result,
+      effect: n > 0 ? result / reference2 - 1 : NaN,
+      threshold,
+      band: nanBand,
+      spread: NaN,
+      historyRuns: n,
+      noisy: false,
+      reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
+    };
+  }
+  const logs = usable.map(Math.log);
+  const centre = logs.reduce((a, b) => a + b, 0) / n;
+  const spread = Math.sqrt(logs.reduce((a, b) => a + (b - centre) ** 2, 0) / (n - 1));
+  const halfWidth = studentTQuantile(confidence, n - 1) * spread * Math.sqrt(1 + 1 / n);
+  const reference = Math.exp(centre);
+  const band = {
+    lower: Math.exp(-halfWidth) - 1,
+    upper: Math.exp(halfWidth) - 1,
+    lowerValue: Math.exp(centre - halfWidth),
+    upperValue: Math.exp(centre + halfWidth)
+  };
+  const effect = result / reference - 1;
+  const overThreshold = result > reference * (1 + threshold);
+  const underThreshold = result < reference * (1 - threshold);
+  const aboveBand = result > band.upperValue;
+  const belowBand = result < band.lowerValue;
+  const noisy = band.upper > threshold;
+  const pct = (x) => `${(x * 100).toFixed(1)} %`;
+  const bandText = `noise band ${pct(band.lower)} … +${pct(band.upper)} from ${n} runs`;
+  let status;
+  let reason;
+  if (overThreshold && aboveBand) {
+    status = "fail";
+    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) and outside the ${bandText}`;
+  } else if (overThreshold) {
+    status = "warn";
+    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) but inside the ${bandText}: could be noise`;
+  } else if (underThreshold && belowBand) {
+    status = "improved";
+    reason = `${pct(effect)} is beyond the threshold and outside the ${bandText}`;
+  } else if (noisy) {
+    status = "noisy";
+    reason = `the ${bandText} is wider than the threshold (${pct(threshold)}): a change of that size cannot be told from noise here`;
+  } else {
+    status = "pass";
+    reason = `${effect >= 0 ? "+" : ""}${pct(effect)} is within the threshold (${pct(threshold)}); ${bandText}`;
+  }
+  return { status, failed: status === "fail", reference, result, effect, threshold, band, spread, historyRuns: n, noisy, reason };
+}
+function logGamma(x) {
+  const c = [0.9999999999998099, 676.5203681218851, -1259.1392167224028, 771.3234287776531, -176.6150291621406, 12.507343278686905, -0.13857109526572012, 9984369578019572e-21, 15056327351493116e-23];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const z = x - 1;
+  let a = c[0];
+  const t = z + 7.5;
+  for (let i = 1; i < 9; i++) a += c[i] / (z + i);
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
+}
+function betaContinuedFraction(a, b, x) {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - (a + b) * x / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    let aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const del = d * c;
+    h *= del;
+    if (Math.abs(del - 1) < 1e-15) break;
+  }
+  return h;
+}
+function regularizedIncompleteBeta(a, b, x) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  return x < (a + 1) / (a + b + 2) ? front * betaContinuedFraction(a, b, x) / a : 1 - front * betaContinuedFraction(b, a, 1 - x) / b;
+}
+function studentTCdf(t, df) {
+  const x = df / (df + t * t);
+  const tail = 0.5 * regularizedIncompleteBeta(df / 2, 0.5, x);
+  return t >= 0 ? 1 - tail : tail;
+}
+function studentTQuantile(p, df) {
+  if (!(p > 0 && p < 1) || !(df >= 1)) throw new RangeError(`studentTQuantile(${p}, ${df})`);
+  if (p < 0.5) return -studentTQuantile(1 - p, df);
+  let lo = 0;
+  let hi = 1;
+  while (studentTCdf(hi, df) < p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTCdf(mid, df) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
 // src/engine/compare/thresholds.ts
 var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
 var COMPARED_FIELDS = { Min: "min", Median: "median", Max: "max", "99%": "p99" };
@@ -3153,7 +3289,7 @@ function parseThresholds(text, what = "--threshold") {
 
 // src/engine/compare/compare.ts
 function comparisonRowFailed(row) {
-  return row.status === "fail" || row.status === "missing";
+  return row.failed;
 }
 function judge(reference, result, threshold) {
   if (Number.isNaN(result)) return "missing";
@@ -3186,174 +3322,43 @@ function compareSummaries(experimentType, reference, result, thresholds) {
         result: x,
         deltaPercent: deltaPercent(r, x),
         threshold: thresholds[magnitude],
-        status: !res ? "missing" : !ref ? "new" : judge(r, x, thresholds[magnitude])
+        ...statusOf(!res ? "missing" : !ref ? "new" : judge(r, x, thresholds[magnitude]))
       });
     }
   }
   const status = !reference ? "new" : !result ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
   return { experimentType, ...reference ? { reference } : {}, ...result ? { result } : {}, status, rows };
 }
-
-// src/engine/report/comparisonCsv.ts
-function renderComparisonCsv(reference, result, referenceLabel, resultLabel) {
-  let out = SUMMARY_COLUMNS.join(",") + ",Label\n";
-  const rows = (summary, label) => {
-    for (const p of summary.payloads) {
-      const cells = [String(p.payloadBytes), Number.isFinite(p.samples) ? String(p.samples) : ""];
-      for (const column of SUMMARY_COLUMNS.slice(2)) cells.push(formatCsvFloat(p[SUMMARY_FIELDS[column]]));
-      out += `${cells.join(",")},${label}
-`;
-    }
-  };
-  rows(reference, `Reference: ${referenceLabel}`);
-  rows(result, `Result: ${resultLabel}`);
-  return out;
+function statusOf(status) {
+  return { status, failed: status === "fail" || status === "missing" };
 }
-function comparisonFileName(experimentType) {
-  return `${experimentType}_comparison.csv`;
-}
-function labelOfPath(path) {
-  const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
-  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
-}
-
-// src/engine/report/comparisonJson.ts
-var finite2 = (x) => Number.isFinite(x) ? x : null;
-function renderComparisonJson(report) {
-  return JSON.stringify(
-    {
-      schemaVersion: REPORT_SCHEMA_VERSION,
-      verdict: report.verdict,
-      reference: report.referenceLabel,
-      ...report.baselineRun ? { baselineRun: report.baselineRun } : {},
-      result: report.resultLabel,
-      comparisonsTotal: report.comparisonsTotal,
-      comparisonsFailed: report.comparisonsFailed,
-      failedExperiments: report.failedExperiments,
-      subExperiments: report.subExperiments.map((s) => ({
-        experimentType: s.experimentType,
-        status: s.status,
-        comparisons: s.rows.map((r) => ({
-          bytes: r.payloadBytes,
-          magnitude: r.magnitude,
-          reference: finite2(r.reference),
-          result: finite2(r.result),
-          deltaPercent: finite2(r.deltaPercent),
-          threshold: r.threshold,
-          status: r.status
-        }))
-      })),
-      notes: report.notes
-    },
-    null,
-    2
-  ) + "\n";
-}
-
-// src/engine/report/comparisonMarkdown.ts
-var MARK = { pass: "✅", improved: "🟢", fail: "❌", new: "🆕", missing: "❌" };
-function renderComparisonMarkdown(report) {
-  const icon = report.verdict === "pass" ? "✅" : "❌";
-  const passed = report.comparisonsTotal - report.comparisonsFailed;
-  const lines = [
-    `### ${icon} perfgate comparison: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
-    "",
-    `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`,
-    ""
-  ];
-  if (report.baselineRun) {
-    const { runId, runUrl, commit, date } = report.baselineRun;
-    const run = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
-    lines.push(`Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`, "");
-  }
-  for (const note of report.notes) lines.push(`> ${escapeMarkdown(note)}`, "");
-  const failing = report.rows.filter(comparisonRowFailed);
-  const rest = report.rows.filter((r) => !comparisonRowFailed(r));
-  if (report.rows.length <= FOLD_ROWS_ABOVE) {
-    if (report.rows.length > 0) lines.push(...table2(report.rows), "");
-  } else {
-    if (failing.length > 0) lines.push(...table2(failing), "");
-    if (rest.length > 0) lines.push("<details>", `<summary>${rest.length} other row${rest.length === 1 ? "" : "s"}</summary>`, "", ...table2(rest), "", "</details>", "");
-  }
-  lines.push("Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).", "");
-  return lines.join("\n");
-}
-function table2(rows) {
-  const out = ["| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold | Status |", "| :-- | --: | :-- | --: | --: | --: | --: | :-- |"];
-  for (const r of rows) {
-    const value2 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
-    out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} | ${MARK[r.status]} ${r.status} |`
-    );
-  }
-  return out;
-}
-function formatThreshold(t) {
-  return `${Number((t * 100).toPrecision(6))} %`;
-}
-
-// src/engine/report/comparisonReport.ts
-function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun) {
-  const all = comparisons.flatMap((c) => c.rows);
-  const rank = (r) => comparisonRowFailed(r) ? 0 : 1;
-  const rows = all.map((row, index) => ({ row, index })).sort((a, b) => {
-    const byFail = rank(a.row) - rank(b.row);
-    if (byFail !== 0) return byFail;
-    const da = Number.isNaN(a.row.deltaPercent) ? -Infinity : a.row.deltaPercent;
-    const db = Number.isNaN(b.row.deltaPercent) ? -Infinity : b.row.deltaPercent;
-    return db - da || a.index - b.index;
-  }).map((x) => x.row);
-  const failedExperiments = comparisons.filter((c) => c.status === "failed" || c.status === "missing").map((c) => c.experimentType);
-  return {
-    ...baselineRun ? { baselineRun } : {},
-    verdict: failedExperiments.length > 0 ? "fail" : "pass",
-    referenceLabel,
-    resultLabel,
-    comparisonsTotal: all.length,
-    comparisonsFailed: all.filter(comparisonRowFailed).length,
-    failedExperiments,
-    subExperiments: comparisons,
-    rows,
-    notes: ["Between-run noise could not be estimated (no baseline history): the verdict rests on the relative threshold alone."]
-  };
-}
-
-// src/pipeline/compare.ts
-var COMPARISON_MARKDOWN = "comparison.md";
-var COMPARISON_JSON = "comparison.json";
-function loadSet(patterns, floatParse, progress) {
-  const discovery = discoverResults(patterns);
-  for (const notice of discovery.notices) progress.info(notice);
-  return new Map(discovery.files.map((f) => [f.experimentType, loadResult(f, floatParse).summary]));
-}
-function runCompare(options, progress) {
-  checkOutputFolder(options.outputDir);
-  const { reference, results } = progress.step("Reading reference and results", () => ({
-    reference: loadSet(options.reference, options.floatParse, progress),
-    results: loadSet(options.results, options.floatParse, progress)
-  }));
-  const types = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
-  const report = progress.step(
-    "Comparing",
-    () => buildComparisonReport(
-      types.map((t) => compareSummaries(t, reference.get(t), results.get(t), options.thresholds)),
-      options.referenceLabel,
-      options.resultLabel,
-      options.baselineRun
-    )
-  );
-  return progress.step("Writing reports", () => {
-    const out = new ReportWriter(options.outputDir);
-    const write = out.write.bind(out);
-    for (const sub of report.subExperiments) {
-      if (sub.reference && sub.result) write(comparisonFileName(sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
-    }
-    const markdown = renderComparisonMarkdown(report);
-    write(COMPARISON_MARKDOWN, markdown);
-    write(COMPARISON_JSON, renderComparisonJson(report));
-    return { report, markdown, written: out.written };
+function compareWithHistory(experimentType, history, result, thresholds, options = {}) {
+  const present = history.filter((s) => s !== void 0);
+  const newest = present[present.length - 1];
+  if (!newest || !result) return compareSummaries(experimentType, newest, result, thresholds);
+  const plain = compareSummaries(experimentType, newest, result, thresholds);
+  const resultByPayload = new Map(result.payloads.map((p) => [p.payloadBytes, p]));
+  const rows = plain.rows.map((row) => {
+    if (row.status === "new" || row.status === "missing") return row;
+    const field = COMPARED_FIELDS[row.magnitude];
+    const values = present.map((s) => s.payloads.find((p) => p.payloadBytes === row.payloadBytes)?.[field]).filter((v) => v !== void 0 && Number.isFinite(v));
+    const x = resultByPayload.get(row.payloadBytes)[field];
+    const verdict = noiseVerdict(values, x, row.threshold, options);
+    return {
+      ...row,
+      reference: verdict.reference,
+      deltaPercent: verdict.effect * 100,
+      status: verdict.status,
+      failed: verdict.failed,
+      historyRuns: verdict.historyRuns,
+      ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {}
+    };
   });
+  return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
 }
+
+// src/pipeline/historyRuns.ts
+import { readdirSync as readdirSync4 } from "node:fs";
 
 // src/pipeline/derive.ts
 import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
@@ -3428,6 +3433,324 @@ function runDeriveRequirements(options, progress) {
   return { csv, runs: runs.length };
 }
 
+// src/pipeline/history.ts
+import { readdirSync as readdirSync3, rmSync as rmSync2 } from "node:fs";
+import { join as join5 } from "node:path";
+var HISTORY_FORMAT = "perfgate-history";
+var HISTORY_VERSION = 1;
+var DEFAULT_HISTORY_WINDOW = 30;
+function parseHistoryRecord(text, source) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`not a perfgate history record: ${error.message}`, { file: source });
+  }
+  const bad = (what) => new InputError(`not a perfgate history record: ${what}`, { file: source });
+  if (typeof data !== "object" || data === null || data.format !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
+  if (data.version !== HISTORY_VERSION) throw bad(`unsupported version ${JSON.stringify(data.version)}`);
+  for (const key of ["sha", "date", "runId", "runUrl"]) if (typeof data[key] !== "string") throw bad(`"${key}" is not a string`);
+  if (!Array.isArray(data.experiments)) throw bad('"experiments" is not a list');
+  const numberOrNull = (v, what) => {
+    if (v === null) return null;
+    if (typeof v !== "number") throw bad(`${what} is not a number`);
+    return v;
+  };
+  const experiments = data.experiments.map((ex, i) => {
+    if (typeof ex?.experiment !== "string" || !Array.isArray(ex.payloads)) throw bad(`experiment ${i + 1} is malformed`);
+    return {
+      experiment: ex.experiment,
+      payloads: ex.payloads.map((p, j) => {
+        const where = `${ex.experiment} payload ${j + 1}`;
+        if (typeof p?.bytes !== "number") throw bad(`${where}: "bytes" is not a number`);
+        return {
+          bytes: p.bytes,
+          samples: numberOrNull(p.samples, `${where}: "samples"`),
+          median: numberOrNull(p.median, `${where}: "median"`),
+          p99: numberOrNull(p.p99, `${where}: "p99"`),
+          max: numberOrNull(p.max, `${where}: "max"`),
+          min: numberOrNull(p.min, `${where}: "min"`),
+          mean: numberOrNull(p.mean, `${where}: "mean"`)
+        };
+      })
+    };
+  });
+  return { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha: data.sha, date: data.date, runId: data.runId, runUrl: data.runUrl, experiments };
+}
+var HISTORY_FILE = /^history-.*\.json$/;
+function compareRecords(a, b) {
+  return compareStrings(a.date, b.date) || compareRunIds(a.runId, b.runId) || compareStrings(a.sha, b.sha);
+}
+function compareRunIds(a, b) {
+  return a.length !== b.length ? a.length - b.length : compareStrings(a, b);
+}
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function checkWindow(window) {
+  if (!Number.isInteger(window) || window < 1) throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
+}
+function readAll(folder) {
+  let names;
+  try {
+    names = readdirSync3(folder);
+  } catch (error) {
+    if (error.code === "ENOENT") return [];
+    throw new InputError(`cannot read the history folder: ${error.message}`, { file: folder });
+  }
+  return names.filter((name) => HISTORY_FILE.test(name)).sort().map((name) => {
+    const file = join5(folder, name);
+    return { ...parseHistoryRecord(readText(file), file), file };
+  });
+}
+function strip({ file: _file, ...record }) {
+  return record;
+}
+function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW) {
+  checkWindow(window);
+  const all = readAll(folder).sort(compareRecords);
+  return all.slice(Math.max(0, all.length - window)).map(strip);
+}
+
+// src/pipeline/historyRuns.ts
+function readHistoryRuns(folder, floatParse, progress) {
+  let names;
+  try {
+    names = readdirSync4(folder);
+  } catch {
+    throw new InputError("cannot find the history folder", { file: folder });
+  }
+  if (names.some((n) => n.startsWith("history-") && n.endsWith(".json"))) {
+    return readHistoryWindow(folder).map((record) => ({ name: `run ${record.runId}`, summaries: summariesOf(record) }));
+  }
+  return readRuns(folder, floatParse, progress).map((run) => ({ name: run.name, summaries: run.summaries }));
+}
+function summariesOf(record) {
+  const value2 = (x) => x === null ? NaN : x;
+  return record.experiments.map((e) => ({
+    experimentType: e.experiment,
+    source: `run ${record.runId}`,
+    payloads: e.payloads.map((p) => ({
+      payloadBytes: p.bytes,
+      samples: value2(p.samples),
+      max: value2(p.max),
+      min: value2(p.min),
+      mean: value2(p.mean),
+      median: value2(p.median),
+      stdev: NaN,
+      meanJitter: NaN,
+      maxJitter: NaN,
+      p90: NaN,
+      p99: value2(p.p99),
+      p9999: NaN
+    }))
+  }));
+}
+
+// src/engine/report/comparisonCsv.ts
+function renderComparisonCsv(reference, result, referenceLabel, resultLabel) {
+  let out = SUMMARY_COLUMNS.join(",") + ",Label\n";
+  const rows = (summary, label) => {
+    for (const p of summary.payloads) {
+      const cells = [String(p.payloadBytes), Number.isFinite(p.samples) ? String(p.samples) : ""];
+      for (const column of SUMMARY_COLUMNS.slice(2)) cells.push(formatCsvFloat(p[SUMMARY_FIELDS[column]]));
+      out += `${cells.join(",")},${label}
+`;
+    }
+  };
+  rows(reference, `Reference: ${referenceLabel}`);
+  rows(result, `Result: ${resultLabel}`);
+  return out;
+}
+function comparisonFileName(experimentType) {
+  return `${experimentType}_comparison.csv`;
+}
+function labelOfPath(path) {
+  const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+}
+
+// src/engine/report/comparisonJson.ts
+var finite2 = (x) => Number.isFinite(x) ? x : null;
+function renderComparisonJson(report) {
+  return JSON.stringify(
+    {
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      verdict: report.verdict,
+      reference: report.referenceLabel,
+      ...report.baselineRun ? { baselineRun: report.baselineRun } : {},
+      result: report.resultLabel,
+      comparisonsTotal: report.comparisonsTotal,
+      comparisonsFailed: report.comparisonsFailed,
+      failedExperiments: report.failedExperiments,
+      subExperiments: report.subExperiments.map((s) => ({
+        experimentType: s.experimentType,
+        status: s.status,
+        comparisons: s.rows.map((r) => ({
+          bytes: r.payloadBytes,
+          magnitude: r.magnitude,
+          reference: finite2(r.reference),
+          result: finite2(r.result),
+          deltaPercent: finite2(r.deltaPercent),
+          threshold: r.threshold,
+          ...r.band ? { noiseBand: { lower: finite2(r.band.lower), upper: finite2(r.band.upper) }, historyRuns: r.historyRuns } : {},
+          status: r.status,
+          failed: r.failed
+        }))
+      })),
+      notes: report.notes
+    },
+    null,
+    2
+  ) + "\n";
+}
+
+// src/engine/report/comparisonMarkdown.ts
+var MARK = {
+  pass: "✅",
+  improved: "🟢",
+  fail: "❌",
+  new: "🆕",
+  missing: "❌",
+  warn: "⚠️",
+  noisy: "〰️",
+  "insufficient-history": "❔"
+};
+function renderComparisonMarkdown(report) {
+  const icon = report.verdict === "pass" ? "✅" : "❌";
+  const passed = report.comparisonsTotal - report.comparisonsFailed;
+  const lines = [
+    `### ${icon} perfgate comparison: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
+    "",
+    `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`,
+    ""
+  ];
+  if (report.baselineRun) {
+    const { runId, runUrl, commit, date } = report.baselineRun;
+    const run = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
+    lines.push(`Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`, "");
+  }
+  for (const note of report.notes) lines.push(`> ${escapeMarkdown(note)}`, "");
+  const failing = report.rows.filter(comparisonRowFailed);
+  const rest = report.rows.filter((r) => !comparisonRowFailed(r));
+  if (report.rows.length <= FOLD_ROWS_ABOVE) {
+    if (report.rows.length > 0) lines.push(...table2(report.rows), "");
+  } else {
+    if (failing.length > 0) lines.push(...table2(failing), "");
+    if (rest.length > 0) lines.push("<details>", `<summary>${rest.length} other row${rest.length === 1 ? "" : "s"}</summary>`, "", ...table2(rest), "", "</details>", "");
+  }
+  lines.push(
+    report.rows.some((r) => r.band !== void 0) ? "Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band." : "Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).",
+    ""
+  );
+  return lines.join("\n");
+}
+function table2(rows) {
+  const withBand = rows.some((r) => r.band !== void 0);
+  const out = [
+    `| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold |${withBand ? " Noise band |" : ""} Status |`,
+    `| :-- | --: | :-- | --: | --: | --: | --: |${withBand ? " --: |" : ""} :-- |`
+  ];
+  for (const r of rows) {
+    const value2 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
+    const band = r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : "";
+    out.push(
+      `| ${escapeMarkdown(r.experimentType)} | ${r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${withBand ? ` ${band} |` : ""} ${MARK[r.status]} ${r.status} |`
+    );
+  }
+  return out;
+}
+function formatThreshold(t) {
+  return `${Number((t * 100).toPrecision(6))} %`;
+}
+
+// src/engine/report/comparisonReport.ts
+function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun) {
+  const all = comparisons.flatMap((c) => c.rows);
+  const rank = (r) => comparisonRowFailed(r) ? 0 : 1;
+  const rows = all.map((row, index) => ({ row, index })).sort((a, b) => {
+    const byFail = rank(a.row) - rank(b.row);
+    if (byFail !== 0) return byFail;
+    const da = Number.isNaN(a.row.deltaPercent) ? -Infinity : a.row.deltaPercent;
+    const db = Number.isNaN(b.row.deltaPercent) ? -Infinity : b.row.deltaPercent;
+    return db - da || a.index - b.index;
+  }).map((x) => x.row);
+  const failedExperiments = comparisons.filter((c) => c.status === "failed" || c.status === "missing").map((c) => c.experimentType);
+  return {
+    ...baselineRun ? { baselineRun } : {},
+    verdict: failedExperiments.length > 0 ? "fail" : "pass",
+    referenceLabel,
+    resultLabel,
+    comparisonsTotal: all.length,
+    comparisonsFailed: all.filter(comparisonRowFailed).length,
+    failedExperiments,
+    subExperiments: comparisons,
+    rows,
+    notes: noiseNotes(all)
+  };
+}
+function noiseNotes(rows) {
+  const withHistory = rows.filter((r) => r.historyRuns !== void 0);
+  if (withHistory.length === 0) {
+    return ["Between-run noise could not be estimated (no baseline history): the verdict rests on the relative threshold alone."];
+  }
+  const runs = Math.max(...withHistory.map((r) => r.historyRuns));
+  const notes = [
+    `Noise-aware: each row is judged against the between-run spread of ${runs} baseline run${runs === 1 ? "" : "s"}; a row fails only when it exceeds the threshold and lies outside the noise band.`
+  ];
+  const short = rows.filter((r) => r.status === "insufficient-history").length;
+  if (short > 0) notes.push(`${short} row${short === 1 ? "" : "s"} had fewer than 3 runs of history: judged on the threshold alone against the newest run.`);
+  return notes;
+}
+
+// src/pipeline/compare.ts
+var COMPARISON_MARKDOWN = "comparison.md";
+var COMPARISON_JSON = "comparison.json";
+function loadSet(patterns, floatParse, progress) {
+  const discovery = discoverResults(patterns);
+  for (const notice of discovery.notices) progress.info(notice);
+  return new Map(discovery.files.map((f) => [f.experimentType, loadResult(f, floatParse).summary]));
+}
+function newestByType(history) {
+  const newest = /* @__PURE__ */ new Map();
+  for (const run of history) for (const s of run.summaries) newest.set(s.experimentType, s);
+  return newest;
+}
+function runCompare(options, progress) {
+  checkOutputFolder(options.outputDir);
+  const { reference, results, history } = progress.step("Reading reference and results", () => {
+    const history2 = options.history !== void 0 ? readHistoryRuns(options.history, options.floatParse, progress) : void 0;
+    return {
+      history: history2,
+      reference: history2 ? newestByType(history2) : loadSet(options.reference, options.floatParse, progress),
+      results: loadSet(options.results, options.floatParse, progress)
+    };
+  });
+  const types = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  const report = progress.step(
+    "Comparing",
+    () => buildComparisonReport(
+      types.map(
+        (t) => history ? compareWithHistory(t, history.map((run) => run.summaries.find((s) => s.experimentType === t)), results.get(t), options.thresholds) : compareSummaries(t, reference.get(t), results.get(t), options.thresholds)
+      ),
+      options.referenceLabel,
+      options.resultLabel,
+      options.baselineRun
+    )
+  );
+  return progress.step("Writing reports", () => {
+    const out = new ReportWriter(options.outputDir);
+    const write = out.write.bind(out);
+    for (const sub of report.subExperiments) {
+      if (sub.reference && sub.result) write(comparisonFileName(sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
+    }
+    const markdown = renderComparisonMarkdown(report);
+    write(COMPARISON_MARKDOWN, markdown);
+    write(COMPARISON_JSON, renderComparisonJson(report));
+    return { report, markdown, written: out.written };
+  });
+}
+
 // src/engine/report/comparisonText.ts
 function renderComparisonText(report) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
@@ -3435,7 +3758,8 @@ function renderComparisonText(report) {
     `perfgate compare: ${report.verdict === "pass" ? "PASS" : "FAIL"}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
     ...report.notes.map((n) => `  note: ${n}`)
   ];
-  const header = ["Sub-experiment", "Bytes", "Magnitude", "Reference", "Result", "Δ", "Threshold", "Status"];
+  const withBand = report.rows.some((r) => r.band !== void 0);
+  const header = ["Sub-experiment", "Bytes", "Magnitude", "Reference", "Result", "Δ", "Threshold", ...withBand ? ["Noise band"] : [], "Status"];
   const value2 = (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
   const rows = report.rows.map((r) => [
     r.experimentType.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?"),
@@ -3445,10 +3769,12 @@ function renderComparisonText(report) {
     value2(r.result),
     percent(r.deltaPercent),
     `${Number((r.threshold * 100).toPrecision(6))} %`,
+    ...withBand ? [r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : ""] : [],
     r.status
   ]);
+  const last = header.length - 1;
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) => cells.map((c, i) => i === 0 || i === 2 || i === 7 ? c.padEnd(widths[i]) : c.padStart(widths[i])).join("  ").trimEnd();
+  const line = (cells) => cells.map((c, i) => i === 0 || i === 2 || i === last ? c.padEnd(widths[i]) : c.padStart(widths[i])).join("  ").trimEnd();
   out.push("", line(header), ...rows.map(line));
   return out.join("\n") + "\n";
 }
@@ -3478,7 +3804,7 @@ Usage:
   perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
   perfgate check --results <files, folders or globs…> --requirements <csv>
                  [--output-dir D] [--float-parse precise|legacy]
-  perfgate compare --reference <set…> --results <set…> [--threshold 0.1 | median=0.05,max=0.5]
+  perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
                    [--output-dir D] [--float-parse precise|legacy]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
                    [--percentile 99] [--margin 0]
@@ -3525,6 +3851,7 @@ var COMPARE_HELP = `perfgate compare — compare results with a reference run
 Usage:
   perfgate compare --reference <set…> --results <set…> [--threshold T]
                    [--output-dir D] [--float-parse precise|legacy]
+  perfgate compare --history <runs-folder> --results <set…> [--threshold T] …
 
 A set is summary or raw measurement files, folders or glob patterns (repeat the flag for more).
 Sub-experiments are paired by name. Writes <type>_comparison.csv (byte-compatible with
@@ -3533,8 +3860,15 @@ sub-experiment, payload and magnitude (Min, Median, Max, 99%), worst first.
 
 A magnitude fails when result > reference × (1 + threshold).
 
+With --history, each row is judged against the between-run spread of that statistic over the
+runs of the folder (one sub-folder of summaries per run, or perfgate history-*.json records):
+it fails only when it exceeds the threshold AND lies outside the noise band (status warn when it
+is over the threshold but inside the band, noisy when the band is wider than the threshold,
+insufficient-history with fewer than 3 runs, judged on the threshold alone).
+
 Options:
   -R, --reference PATH   the reference set (repeatable)
+  -H, --history FOLDER   baseline runs, oldest first by name (instead of --reference)
   -r, --results PATH     the results set (repeatable)
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
                          (keys min, median, max, 99%; unnamed ones stay 0.1)
@@ -3671,6 +4005,7 @@ function cliProgress(io) {
 function compareCommand(args, io) {
   const { values } = parseCommandArgs("compare", args, {
     reference: { type: "string", short: "R", multiple: true },
+    history: { type: "string", short: "H" },
     results: { type: "string", short: "r", multiple: true },
     "reference-label": { type: "string" },
     "results-label": { type: "string" },
@@ -3685,13 +4020,16 @@ function compareCommand(args, io) {
   }
   const reference = values.reference ?? [];
   const results = values.results ?? [];
-  if (reference.length === 0) throw new UsageError("compare: --reference is required (files, folders or glob patterns)");
+  const history = values.history;
+  if (reference.length === 0 && history === void 0) throw new UsageError("compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required");
+  if (reference.length > 0 && history !== void 0) throw new UsageError("compare: give --reference or --history, not both");
   if (results.length === 0) throw new UsageError("compare: --results is required (files, folders or glob patterns)");
   const outcome = runCompare(
     {
       reference,
+      ...history !== void 0 ? { history } : {},
       results,
-      referenceLabel: values["reference-label"] ?? labelOfPath(reference[0]),
+      referenceLabel: values["reference-label"] ?? labelOfPath(reference[0] ?? history),
       resultLabel: values["results-label"] ?? labelOfPath(results[0]),
       outputDir: values["output-dir"] ?? "perfgate-report",
       thresholds: parseThresholds(values.threshold),

@@ -23533,6 +23533,142 @@ function runCheck(options, progress) {
   });
 }
 
+// src/engine/compare/noise.ts
+var NOISE_DEFAULTS = { confidence: 0.999, minHistory: 3, maxHistory: 20 };
+function thresholdVerdict(reference, result, threshold) {
+  if (result > reference * (1 + threshold)) return "fail";
+  if (result < reference * (1 - threshold)) return "improved";
+  return "pass";
+}
+function noiseVerdict(history, result, threshold, options = {}) {
+  const confidence = options.confidence ?? NOISE_DEFAULTS.confidence;
+  const minHistory = Math.max(2, options.minHistory ?? NOISE_DEFAULTS.minHistory);
+  const maxHistory = Math.max(minHistory, options.maxHistory ?? NOISE_DEFAULTS.maxHistory);
+  if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
+  if (!Number.isFinite(result) || result <= 0) throw new RangeError(`result must be a positive number, got ${result}`);
+  if (!Number.isFinite(threshold) || threshold < 0) throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
+  const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
+  const n = usable.length;
+  if (n < minHistory) {
+    const reference2 = n > 0 ? usable[n - 1] : NaN;
+    const fallback = n > 0 ? thresholdVerdict(reference2, result, threshold) : "pass";
+    const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
+    return {
+      status: "insufficient-history",
+      failed: fallback === "fail",
+      fallback,
+      reference: reference2,
+      result,
+      effect: n > 0 ? result / reference2 - 1 : NaN,
+      threshold,
+      band: nanBand,
+      spread: NaN,
+      historyRuns: n,
+      noisy: false,
+      reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
+    };
+  }
+  const logs = usable.map(Math.log);
+  const centre = logs.reduce((a, b) => a + b, 0) / n;
+  const spread = Math.sqrt(logs.reduce((a, b) => a + (b - centre) ** 2, 0) / (n - 1));
+  const halfWidth = studentTQuantile(confidence, n - 1) * spread * Math.sqrt(1 + 1 / n);
+  const reference = Math.exp(centre);
+  const band = {
+    lower: Math.exp(-halfWidth) - 1,
+    upper: Math.exp(halfWidth) - 1,
+    lowerValue: Math.exp(centre - halfWidth),
+    upperValue: Math.exp(centre + halfWidth)
+  };
+  const effect = result / reference - 1;
+  const overThreshold = result > reference * (1 + threshold);
+  const underThreshold = result < reference * (1 - threshold);
+  const aboveBand = result > band.upperValue;
+  const belowBand = result < band.lowerValue;
+  const noisy = band.upper > threshold;
+  const pct = (x2) => `${(x2 * 100).toFixed(1)} %`;
+  const bandText = `noise band ${pct(band.lower)} … +${pct(band.upper)} from ${n} runs`;
+  let status;
+  let reason;
+  if (overThreshold && aboveBand) {
+    status = "fail";
+    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) and outside the ${bandText}`;
+  } else if (overThreshold) {
+    status = "warn";
+    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) but inside the ${bandText}: could be noise`;
+  } else if (underThreshold && belowBand) {
+    status = "improved";
+    reason = `${pct(effect)} is beyond the threshold and outside the ${bandText}`;
+  } else if (noisy) {
+    status = "noisy";
+    reason = `the ${bandText} is wider than the threshold (${pct(threshold)}): a change of that size cannot be told from noise here`;
+  } else {
+    status = "pass";
+    reason = `${effect >= 0 ? "+" : ""}${pct(effect)} is within the threshold (${pct(threshold)}); ${bandText}`;
+  }
+  return { status, failed: status === "fail", reference, result, effect, threshold, band, spread, historyRuns: n, noisy, reason };
+}
+function logGamma(x2) {
+  const c = [0.9999999999998099, 676.5203681218851, -1259.1392167224028, 771.3234287776531, -176.6150291621406, 12.507343278686905, -0.13857109526572012, 9984369578019572e-21, 15056327351493116e-23];
+  if (x2 < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x2)) - logGamma(1 - x2);
+  const z = x2 - 1;
+  let a = c[0];
+  const t = z + 7.5;
+  for (let i2 = 1; i2 < 9; i2++) a += c[i2] / (z + i2);
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
+}
+function betaContinuedFraction(a, b, x2) {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - (a + b) * x2 / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    let aa = m * (b - m) * x2 / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x2 / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const del = d * c;
+    h *= del;
+    if (Math.abs(del - 1) < 1e-15) break;
+  }
+  return h;
+}
+function regularizedIncompleteBeta(a, b, x2) {
+  if (x2 <= 0) return 0;
+  if (x2 >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x2) + b * Math.log(1 - x2));
+  return x2 < (a + 1) / (a + b + 2) ? front * betaContinuedFraction(a, b, x2) / a : 1 - front * betaContinuedFraction(b, a, 1 - x2) / b;
+}
+function studentTCdf(t, df) {
+  const x2 = df / (df + t * t);
+  const tail = 0.5 * regularizedIncompleteBeta(df / 2, 0.5, x2);
+  return t >= 0 ? 1 - tail : tail;
+}
+function studentTQuantile(p, df) {
+  if (!(p > 0 && p < 1) || !(df >= 1)) throw new RangeError(`studentTQuantile(${p}, ${df})`);
+  if (p < 0.5) return -studentTQuantile(1 - p, df);
+  let lo = 0;
+  let hi = 1;
+  while (studentTCdf(hi, df) < p) hi *= 2;
+  for (let i2 = 0; i2 < 200 && hi - lo > 1e-12 * hi; i2++) {
+    const mid = (lo + hi) / 2;
+    if (studentTCdf(mid, df) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
 // src/engine/compare/thresholds.ts
 var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
 var COMPARED_FIELDS = { Min: "min", Median: "median", Max: "max", "99%": "p99" };
@@ -23566,7 +23702,7 @@ function parseThresholds(text, what = "--threshold") {
 
 // src/engine/compare/compare.ts
 function comparisonRowFailed(row) {
-  return row.status === "fail" || row.status === "missing";
+  return row.failed;
 }
 function judge(reference, result, threshold) {
   if (Number.isNaN(result)) return "missing";
@@ -23599,12 +23735,181 @@ function compareSummaries(experimentType, reference, result, thresholds) {
         result: x2,
         deltaPercent: deltaPercent(r, x2),
         threshold: thresholds[magnitude],
-        status: !res ? "missing" : !ref ? "new" : judge(r, x2, thresholds[magnitude])
+        ...statusOf(!res ? "missing" : !ref ? "new" : judge(r, x2, thresholds[magnitude]))
       });
     }
   }
   const status = !reference ? "new" : !result ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
   return { experimentType, ...reference ? { reference } : {}, ...result ? { result } : {}, status, rows };
+}
+function statusOf(status) {
+  return { status, failed: status === "fail" || status === "missing" };
+}
+function compareWithHistory(experimentType, history, result, thresholds, options = {}) {
+  const present = history.filter((s) => s !== void 0);
+  const newest = present[present.length - 1];
+  if (!newest || !result) return compareSummaries(experimentType, newest, result, thresholds);
+  const plain = compareSummaries(experimentType, newest, result, thresholds);
+  const resultByPayload = new Map(result.payloads.map((p) => [p.payloadBytes, p]));
+  const rows = plain.rows.map((row) => {
+    if (row.status === "new" || row.status === "missing") return row;
+    const field = COMPARED_FIELDS[row.magnitude];
+    const values = present.map((s) => s.payloads.find((p) => p.payloadBytes === row.payloadBytes)?.[field]).filter((v) => v !== void 0 && Number.isFinite(v));
+    const x2 = resultByPayload.get(row.payloadBytes)[field];
+    const verdict = noiseVerdict(values, x2, row.threshold, options);
+    return {
+      ...row,
+      reference: verdict.reference,
+      deltaPercent: verdict.effect * 100,
+      status: verdict.status,
+      failed: verdict.failed,
+      historyRuns: verdict.historyRuns,
+      ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {}
+    };
+  });
+  return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
+}
+
+// src/pipeline/historyRuns.ts
+import { readdirSync as readdirSync4 } from "node:fs";
+
+// src/pipeline/derive.ts
+import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
+import { join as join3 } from "node:path";
+function readRuns(runsFolder, floatParse, progress) {
+  let entries;
+  try {
+    entries = readdirSync2(runsFolder).sort(byCodePoint);
+  } catch {
+    throw new InputError("cannot find the runs folder", { file: runsFolder });
+  }
+  const runs = [];
+  for (const name of entries) {
+    const folder = join3(runsFolder, name);
+    if (!statSync3(folder).isDirectory()) continue;
+    const files = readdirSync2(folder).filter((f) => f.includes("summary") && statSync3(join3(folder, f)).isFile()).sort(byCodePoint);
+    if (files.length === 0) {
+      progress.warning(`${folder}: no summary files, run skipped`);
+      continue;
+    }
+    runs.push({ name, summaries: files.map((f) => parseSummaryCsv(join3(folder, f), readText(join3(folder, f)), floatParse)) });
+  }
+  if (runs.length === 0) throw new InputError("no run folders with summary files", { file: runsFolder });
+  return runs;
+}
+
+// src/pipeline/history.ts
+import { readdirSync as readdirSync3, rmSync as rmSync2 } from "node:fs";
+import { join as join4 } from "node:path";
+var HISTORY_FORMAT = "perfgate-history";
+var HISTORY_VERSION = 1;
+var DEFAULT_HISTORY_WINDOW = 30;
+function parseHistoryRecord(text, source) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error2) {
+    throw new InputError(`not a perfgate history record: ${error2.message}`, { file: source });
+  }
+  const bad = (what) => new InputError(`not a perfgate history record: ${what}`, { file: source });
+  if (typeof data !== "object" || data === null || data.format !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
+  if (data.version !== HISTORY_VERSION) throw bad(`unsupported version ${JSON.stringify(data.version)}`);
+  for (const key of ["sha", "date", "runId", "runUrl"]) if (typeof data[key] !== "string") throw bad(`"${key}" is not a string`);
+  if (!Array.isArray(data.experiments)) throw bad('"experiments" is not a list');
+  const numberOrNull = (v, what) => {
+    if (v === null) return null;
+    if (typeof v !== "number") throw bad(`${what} is not a number`);
+    return v;
+  };
+  const experiments = data.experiments.map((ex, i2) => {
+    if (typeof ex?.experiment !== "string" || !Array.isArray(ex.payloads)) throw bad(`experiment ${i2 + 1} is malformed`);
+    return {
+      experiment: ex.experiment,
+      payloads: ex.payloads.map((p, j) => {
+        const where = `${ex.experiment} payload ${j + 1}`;
+        if (typeof p?.bytes !== "number") throw bad(`${where}: "bytes" is not a number`);
+        return {
+          bytes: p.bytes,
+          samples: numberOrNull(p.samples, `${where}: "samples"`),
+          median: numberOrNull(p.median, `${where}: "median"`),
+          p99: numberOrNull(p.p99, `${where}: "p99"`),
+          max: numberOrNull(p.max, `${where}: "max"`),
+          min: numberOrNull(p.min, `${where}: "min"`),
+          mean: numberOrNull(p.mean, `${where}: "mean"`)
+        };
+      })
+    };
+  });
+  return { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha: data.sha, date: data.date, runId: data.runId, runUrl: data.runUrl, experiments };
+}
+var HISTORY_FILE = /^history-.*\.json$/;
+function compareRecords(a, b) {
+  return compareStrings(a.date, b.date) || compareRunIds(a.runId, b.runId) || compareStrings(a.sha, b.sha);
+}
+function compareRunIds(a, b) {
+  return a.length !== b.length ? a.length - b.length : compareStrings(a, b);
+}
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function checkWindow(window) {
+  if (!Number.isInteger(window) || window < 1) throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
+}
+function readAll(folder) {
+  let names;
+  try {
+    names = readdirSync3(folder);
+  } catch (error2) {
+    if (error2.code === "ENOENT") return [];
+    throw new InputError(`cannot read the history folder: ${error2.message}`, { file: folder });
+  }
+  return names.filter((name) => HISTORY_FILE.test(name)).sort().map((name) => {
+    const file = join4(folder, name);
+    return { ...parseHistoryRecord(readText(file), file), file };
+  });
+}
+function strip({ file: _file, ...record }) {
+  return record;
+}
+function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW) {
+  checkWindow(window);
+  const all = readAll(folder).sort(compareRecords);
+  return all.slice(Math.max(0, all.length - window)).map(strip);
+}
+
+// src/pipeline/historyRuns.ts
+function readHistoryRuns(folder, floatParse, progress) {
+  let names;
+  try {
+    names = readdirSync4(folder);
+  } catch {
+    throw new InputError("cannot find the history folder", { file: folder });
+  }
+  if (names.some((n) => n.startsWith("history-") && n.endsWith(".json"))) {
+    return readHistoryWindow(folder).map((record) => ({ name: `run ${record.runId}`, summaries: summariesOf(record) }));
+  }
+  return readRuns(folder, floatParse, progress).map((run2) => ({ name: run2.name, summaries: run2.summaries }));
+}
+function summariesOf(record) {
+  const value2 = (x2) => x2 === null ? NaN : x2;
+  return record.experiments.map((e) => ({
+    experimentType: e.experiment,
+    source: `run ${record.runId}`,
+    payloads: e.payloads.map((p) => ({
+      payloadBytes: p.bytes,
+      samples: value2(p.samples),
+      max: value2(p.max),
+      min: value2(p.min),
+      mean: value2(p.mean),
+      median: value2(p.median),
+      stdev: NaN,
+      meanJitter: NaN,
+      maxJitter: NaN,
+      p90: NaN,
+      p99: value2(p.p99),
+      p9999: NaN
+    }))
+  }));
 }
 
 // src/engine/report/comparisonCsv.ts
@@ -23653,7 +23958,9 @@ function renderComparisonJson(report) {
           result: finite2(r.result),
           deltaPercent: finite2(r.deltaPercent),
           threshold: r.threshold,
-          status: r.status
+          ...r.band ? { noiseBand: { lower: finite2(r.band.lower), upper: finite2(r.band.upper) }, historyRuns: r.historyRuns } : {},
+          status: r.status,
+          failed: r.failed
         }))
       })),
       notes: report.notes
@@ -23664,7 +23971,16 @@ function renderComparisonJson(report) {
 }
 
 // src/engine/report/comparisonMarkdown.ts
-var MARK = { pass: "✅", improved: "🟢", fail: "❌", new: "🆕", missing: "❌" };
+var MARK = {
+  pass: "✅",
+  improved: "🟢",
+  fail: "❌",
+  new: "🆕",
+  missing: "❌",
+  warn: "⚠️",
+  noisy: "〰️",
+  "insufficient-history": "❔"
+};
 function renderComparisonMarkdown(report) {
   const icon = report.verdict === "pass" ? "✅" : "❌";
   const passed = report.comparisonsTotal - report.comparisonsFailed;
@@ -23688,15 +24004,23 @@ function renderComparisonMarkdown(report) {
     if (failing.length > 0) lines.push(...table2(failing), "");
     if (rest.length > 0) lines.push("<details>", `<summary>${rest.length} other row${rest.length === 1 ? "" : "s"}</summary>`, "", ...table2(rest), "", "</details>", "");
   }
-  lines.push("Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).", "");
+  lines.push(
+    report.rows.some((r) => r.band !== void 0) ? "Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band." : "Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).",
+    ""
+  );
   return lines.join("\n");
 }
 function table2(rows) {
-  const out = ["| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold | Status |", "| :-- | --: | :-- | --: | --: | --: | --: | :-- |"];
+  const withBand = rows.some((r) => r.band !== void 0);
+  const out = [
+    `| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold |${withBand ? " Noise band |" : ""} Status |`,
+    `| :-- | --: | :-- | --: | --: | --: | --: |${withBand ? " --: |" : ""} :-- |`
+  ];
   for (const r of rows) {
     const value2 = (x2) => Number.isNaN(x2) ? "—" : formatFixed3(x2);
+    const band = r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : "";
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} | ${MARK[r.status]} ${r.status} |`
+      `| ${escapeMarkdown(r.experimentType)} | ${r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${withBand ? ` ${band} |` : ""} ${MARK[r.status]} ${r.status} |`
     );
   }
   return out;
@@ -23727,8 +24051,21 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     failedExperiments,
     subExperiments: comparisons,
     rows,
-    notes: ["Between-run noise could not be estimated (no baseline history): the verdict rests on the relative threshold alone."]
+    notes: noiseNotes(all)
   };
+}
+function noiseNotes(rows) {
+  const withHistory = rows.filter((r) => r.historyRuns !== void 0);
+  if (withHistory.length === 0) {
+    return ["Between-run noise could not be estimated (no baseline history): the verdict rests on the relative threshold alone."];
+  }
+  const runs = Math.max(...withHistory.map((r) => r.historyRuns));
+  const notes = [
+    `Noise-aware: each row is judged against the between-run spread of ${runs} baseline run${runs === 1 ? "" : "s"}; a row fails only when it exceeds the threshold and lies outside the noise band.`
+  ];
+  const short = rows.filter((r) => r.status === "insufficient-history").length;
+  if (short > 0) notes.push(`${short} row${short === 1 ? "" : "s"} had fewer than 3 runs of history: judged on the threshold alone against the newest run.`);
+  return notes;
 }
 
 // src/pipeline/compare.ts
@@ -23739,17 +24076,28 @@ function loadSet(patterns, floatParse, progress) {
   for (const notice2 of discovery.notices) progress.info(notice2);
   return new Map(discovery.files.map((f) => [f.experimentType, loadResult(f, floatParse).summary]));
 }
+function newestByType(history) {
+  const newest = /* @__PURE__ */ new Map();
+  for (const run2 of history) for (const s of run2.summaries) newest.set(s.experimentType, s);
+  return newest;
+}
 function runCompare(options, progress) {
   checkOutputFolder(options.outputDir);
-  const { reference, results } = progress.step("Reading reference and results", () => ({
-    reference: loadSet(options.reference, options.floatParse, progress),
-    results: loadSet(options.results, options.floatParse, progress)
-  }));
+  const { reference, results, history } = progress.step("Reading reference and results", () => {
+    const history2 = options.history !== void 0 ? readHistoryRuns(options.history, options.floatParse, progress) : void 0;
+    return {
+      history: history2,
+      reference: history2 ? newestByType(history2) : loadSet(options.reference, options.floatParse, progress),
+      results: loadSet(options.results, options.floatParse, progress)
+    };
+  });
   const types = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
   const report = progress.step(
     "Comparing",
     () => buildComparisonReport(
-      types.map((t) => compareSummaries(t, reference.get(t), results.get(t), options.thresholds)),
+      types.map(
+        (t) => history ? compareWithHistory(t, history.map((run2) => run2.summaries.find((s) => s.experimentType === t)), results.get(t), options.thresholds) : compareSummaries(t, reference.get(t), results.get(t), options.thresholds)
+      ),
       options.referenceLabel,
       options.resultLabel,
       options.baselineRun
@@ -23775,7 +24123,8 @@ function renderComparisonText(report) {
     `perfgate compare: ${report.verdict === "pass" ? "PASS" : "FAIL"}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
     ...report.notes.map((n) => `  note: ${n}`)
   ];
-  const header = ["Sub-experiment", "Bytes", "Magnitude", "Reference", "Result", "Δ", "Threshold", "Status"];
+  const withBand = report.rows.some((r) => r.band !== void 0);
+  const header = ["Sub-experiment", "Bytes", "Magnitude", "Reference", "Result", "Δ", "Threshold", ...withBand ? ["Noise band"] : [], "Status"];
   const value2 = (x2) => Number.isNaN(x2) ? "-" : formatFixed3(x2);
   const rows = report.rows.map((r) => [
     r.experimentType.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?"),
@@ -23785,10 +24134,12 @@ function renderComparisonText(report) {
     value2(r.result),
     percent(r.deltaPercent),
     `${Number((r.threshold * 100).toPrecision(6))} %`,
+    ...withBand ? [r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : ""] : [],
     r.status
   ]);
+  const last = header.length - 1;
   const widths = header.map((h, i2) => Math.max(h.length, ...rows.map((r) => r[i2].length)));
-  const line = (cells) => cells.map((c, i2) => i2 === 0 || i2 === 2 || i2 === 7 ? c.padEnd(widths[i2]) : c.padStart(widths[i2])).join("  ").trimEnd();
+  const line = (cells) => cells.map((c, i2) => i2 === 0 || i2 === 2 || i2 === last ? c.padEnd(widths[i2]) : c.padStart(widths[i2])).join("  ").trimEnd();
   out.push("", line(header), ...rows.map(line));
   return out.join("\n") + "\n";
 }
@@ -23796,11 +24147,11 @@ function renderComparisonText(report) {
 // src/action/autoBaseline.ts
 import { existsSync as existsSync3, readFileSync as readFileSync3 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join as join4 } from "node:path";
+import { join as join6 } from "node:path";
 
 // src/action/github/baseline.ts
 import { mkdirSync as mkdirSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname2, isAbsolute, join as join3, normalize, sep as sep2 } from "node:path";
+import { dirname as dirname2, isAbsolute, join as join5, normalize, sep as sep2 } from "node:path";
 
 // node_modules/@actions/github/lib/context.js
 import { readFileSync as readFileSync2, existsSync as existsSync2 } from "fs";
@@ -28612,7 +28963,7 @@ function extract(bytes, destination, artifactName, maxBytes) {
   if (!isZip) {
     const name = safeRelative(artifactName);
     mkdirSync2(destination, { recursive: true });
-    writeFileSync2(join3(destination, name), bytes);
+    writeFileSync2(join5(destination, name), bytes);
     return [name];
   }
   let total = 0;
@@ -28633,7 +28984,7 @@ function extract(bytes, destination, artifactName, maxBytes) {
   const planned = names.filter((name) => !name.endsWith("/")).map((name) => ({ name: safeRelative(name), data: entries[name] }));
   mkdirSync2(destination, { recursive: true });
   for (const { name, data } of planned) {
-    const path = join3(destination, name);
+    const path = join5(destination, name);
     mkdirSync2(dirname2(path), { recursive: true });
     writeFileSync2(path, data);
   }
@@ -28691,7 +29042,7 @@ async function resolveAutoBaseline(settings, env = process.env) {
   if (!branch) throw new UsageError('input "baseline-branch" is needed: this event names no base branch');
   const workflow = settings.workflow || workflowFile(env["GITHUB_WORKFLOW_REF"]);
   if (!workflow) throw new UsageError('input "baseline-workflow" is needed: GITHUB_WORKFLOW_REF does not name the workflow file');
-  const destination = join4(env["RUNNER_TEMP"] || tmpdir(), "perfgate-baseline");
+  const destination = join6(env["RUNNER_TEMP"] || tmpdir(), "perfgate-baseline");
   const lookup = await findBaseline({
     token: settings.token,
     ...env["GITHUB_API_URL"] ? { apiUrl: env["GITHUB_API_URL"] } : {},

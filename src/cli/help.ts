@@ -4,7 +4,7 @@ Usage:
   perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
   perfgate check --results <files, folders or globs…> --requirements <csv>
                  [--output-dir D] [--float-parse precise|legacy]
-  perfgate compare --reference <set…> --results <set…> [--threshold 0.1 | median=0.05,max=0.5]
+  perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
                    [--output-dir D] [--float-parse precise|legacy]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
                    [--percentile 99] [--margin 0]
@@ -54,6 +54,7 @@ export const COMPARE_HELP = `perfgate compare — compare results with a referen
 Usage:
   perfgate compare --reference <set…> --results <set…> [--threshold T]
                    [--output-dir D] [--float-parse precise|legacy]
+  perfgate compare --history <runs-folder> --results <set…> [--threshold T] …
 
 A set is summary or raw measurement files, folders or glob patterns (repeat the flag for more).
 Sub-experiments are paired by name. Writes <type>_comparison.csv (byte-compatible with
@@ -62,8 +63,15 @@ sub-experiment, payload and magnitude (Min, Median, Max, 99%), worst first.
 
 A magnitude fails when result > reference × (1 + threshold).
 
+With --history, each row is judged against the between-run spread of that statistic over the
+runs of the folder (one sub-folder of summaries per run, or perfgate history-*.json records):
+it fails only when it exceeds the threshold AND lies outside the noise band (status warn when it
+is over the threshold but inside the band, noisy when the band is wider than the threshold,
+insufficient-history with fewer than 3 runs, judged on the threshold alone).
+
 Options:
   -R, --reference PATH   the reference set (repeatable)
+  -H, --history FOLDER   baseline runs, oldest first by name (instead of --reference)
   -r, --results PATH     the results set (repeatable)
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
                          (keys min, median, max, 99%; unnamed ones stay 0.1)

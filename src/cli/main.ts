@@ -125,6 +125,7 @@ function cliProgress(io: Console): Progress {
 function compareCommand(args: string[], io: Console): number {
   const { values } = parseCommandArgs('compare', args, {
     reference: { type: 'string', short: 'R', multiple: true },
+    history: { type: 'string', short: 'H' },
     results: { type: 'string', short: 'r', multiple: true },
     'reference-label': { type: 'string' },
     'results-label': { type: 'string' },
@@ -139,13 +140,16 @@ function compareCommand(args: string[], io: Console): number {
   }
   const reference = (values.reference as string[] | undefined) ?? [];
   const results = (values.results as string[] | undefined) ?? [];
-  if (reference.length === 0) throw new UsageError('compare: --reference is required (files, folders or glob patterns)');
+  const history = values.history as string | undefined;
+  if (reference.length === 0 && history === undefined) throw new UsageError('compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required');
+  if (reference.length > 0 && history !== undefined) throw new UsageError('compare: give --reference or --history, not both');
   if (results.length === 0) throw new UsageError('compare: --results is required (files, folders or glob patterns)');
   const outcome = runCompare(
     {
       reference,
+      ...(history !== undefined ? { history } : {}),
       results,
-      referenceLabel: (values['reference-label'] as string | undefined) ?? labelOfPath(reference[0]!),
+      referenceLabel: (values['reference-label'] as string | undefined) ?? labelOfPath(reference[0] ?? history!),
       resultLabel: (values['results-label'] as string | undefined) ?? labelOfPath(results[0]!),
       outputDir: (values['output-dir'] as string | undefined) ?? 'perfgate-report',
       thresholds: parseThresholds(values.threshold as string | undefined),

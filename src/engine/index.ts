@@ -28,3 +28,4 @@ export * from './report/comparisonReport.js';
 export * from './report/comparisonMarkdown.js';
 export * from './report/comparisonJson.js';
 export * from './report/comparisonText.js';
+export * from './compare/noise.js';

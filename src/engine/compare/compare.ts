@@ -1,12 +1,16 @@
 import type { PayloadSummary, Summary } from '../model/summary.js';
+import { noiseVerdict, type NoiseOptions } from './noise.js';
 import { COMPARED_FIELDS, COMPARED_MAGNITUDES, type ComparedMagnitude, type Thresholds } from './thresholds.js';
 
 /**
  * - `pass`: within the threshold; `improved`: faster by more than the threshold;
- * - `fail`: slower than reference × (1 + threshold);
- * - `new`: in the results only; `missing`: in the reference only (fails).
+ * - `fail`: slower than reference × (1 + threshold) (with a history: and outside the noise band);
+ * - `new`: in the results only; `missing`: in the reference only (fails);
+ * - with a history only: `warn` (over the threshold, inside the noise band), `noisy` (the band is
+ *   wider than the threshold), `insufficient-history` (fewer than 3 runs: judged on the threshold
+ *   against the newest run).
  */
-export type ComparisonStatus = 'pass' | 'improved' | 'fail' | 'new' | 'missing';
+export type ComparisonStatus = 'pass' | 'improved' | 'fail' | 'new' | 'missing' | 'warn' | 'noisy' | 'insufficient-history';
 
 export interface ComparisonRow {
   experimentType: string;
@@ -19,10 +23,16 @@ export interface ComparisonRow {
   deltaPercent: number;
   threshold: number;
   status: ComparisonStatus;
+  /** Whether the row breaks the gate. */
+  failed: boolean;
+  /** With a history: the relative effects an unchanged build is expected to give (e.g. −0.2 … +0.25). */
+  band?: { lower: number; upper: number };
+  /** With a history: how many runs the band was estimated from. */
+  historyRuns?: number;
 }
 
 export function comparisonRowFailed(row: ComparisonRow): boolean {
-  return row.status === 'fail' || row.status === 'missing';
+  return row.failed;
 }
 
 export interface SubExperimentComparison {
@@ -72,10 +82,51 @@ export function compareSummaries(experimentType: string, reference: Summary | un
         result: x,
         deltaPercent: deltaPercent(r, x),
         threshold: thresholds[magnitude],
-        status: !res ? 'missing' : !ref ? 'new' : judge(r, x, thresholds[magnitude]),
+        ...statusOf(!res ? 'missing' : !ref ? 'new' : judge(r, x, thresholds[magnitude])),
       });
     }
   }
   const status = !reference ? 'new' : !result ? 'missing' : rows.some(comparisonRowFailed) ? 'failed' : 'passed';
   return { experimentType, ...(reference ? { reference } : {}), ...(result ? { result } : {}), status, rows };
+}
+
+function statusOf(status: ComparisonStatus): { status: ComparisonStatus; failed: boolean } {
+  return { status, failed: status === 'fail' || status === 'missing' };
+}
+
+/**
+ * Compares one sub-experiment with a history window of runs (oldest first; a run may lack the
+ * sub-experiment). Each row is judged against the between-run spread of that statistic over the
+ * window: it fails only when the change exceeds the threshold and lies outside the noise band.
+ * The newest run that has the sub-experiment is the reference for the comparison CSV.
+ */
+export function compareWithHistory(
+  experimentType: string,
+  history: readonly (Summary | undefined)[],
+  result: Summary | undefined,
+  thresholds: Thresholds,
+  options: NoiseOptions = {},
+): SubExperimentComparison {
+  const present = history.filter((s): s is Summary => s !== undefined);
+  const newest = present[present.length - 1];
+  if (!newest || !result) return compareSummaries(experimentType, newest, result, thresholds);
+  const plain = compareSummaries(experimentType, newest, result, thresholds);
+  const resultByPayload = new Map(result.payloads.map((p) => [p.payloadBytes, p]));
+  const rows = plain.rows.map((row): ComparisonRow => {
+    if (row.status === 'new' || row.status === 'missing') return row;
+    const field = COMPARED_FIELDS[row.magnitude];
+    const values = present.map((s) => s.payloads.find((p) => p.payloadBytes === row.payloadBytes)?.[field]).filter((v): v is number => v !== undefined && Number.isFinite(v));
+    const x = resultByPayload.get(row.payloadBytes)![field];
+    const verdict = noiseVerdict(values, x, row.threshold, options);
+    return {
+      ...row,
+      reference: verdict.reference,
+      deltaPercent: verdict.effect * 100,
+      status: verdict.status,
+      failed: verdict.failed,
+      historyRuns: verdict.historyRuns,
+      ...(Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {}),
+    };
+  });
+  return { ...plain, status: rows.some(comparisonRowFailed) ? 'failed' : 'passed', rows };
 }

@@ -5,7 +5,16 @@ import type { ComparisonReport } from './comparisonReport.js';
 import { escapeMarkdown } from './escape.js';
 import { FOLD_ROWS_ABOVE, percent } from './markdown.js';
 
-const MARK: Record<ComparisonRow['status'], string> = { pass: '✅', improved: '🟢', fail: '❌', new: '🆕', missing: '❌' };
+const MARK: Record<ComparisonRow['status'], string> = {
+  pass: '✅',
+  improved: '🟢',
+  fail: '❌',
+  new: '🆕',
+  missing: '❌',
+  warn: '⚠️',
+  noisy: '〰️',
+  'insufficient-history': '❔',
+};
 
 /** Δ% per sub-experiment × payload × magnitude, failing rows first, then worst first. */
 export function renderComparisonMarkdown(report: ComparisonReport): string {
@@ -31,16 +40,26 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
     if (failing.length > 0) lines.push(...table(failing), '');
     if (rest.length > 0) lines.push('<details>', `<summary>${rest.length} other row${rest.length === 1 ? '' : 's'}</summary>`, '', ...table(rest), '', '</details>', '');
   }
-  lines.push('Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).', '');
+  lines.push(
+    report.rows.some((r) => r.band !== undefined)
+      ? 'Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band.'
+      : 'Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).',
+    '',
+  );
   return lines.join('\n');
 }
 
 function table(rows: ComparisonRow[]): string[] {
-  const out = ['| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold | Status |', '| :-- | --: | :-- | --: | --: | --: | --: | :-- |'];
+  const withBand = rows.some((r) => r.band !== undefined);
+  const out = [
+    `| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold |${withBand ? ' Noise band |' : ''} Status |`,
+    `| :-- | --: | :-- | --: | --: | --: | --: |${withBand ? ' --: |' : ''} :-- |`,
+  ];
   for (const r of rows) {
     const value = (x: number) => (Number.isNaN(x) ? '—' : formatFixed3(x));
+    const band = r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : '';
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.payloadBytes} | ${r.magnitude} | ${value(r.reference)} | ${value(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} | ${MARK[r.status]} ${r.status} |`,
+      `| ${escapeMarkdown(r.experimentType)} | ${r.payloadBytes} | ${r.magnitude} | ${value(r.reference)} | ${value(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${withBand ? ` ${band} |` : ''} ${MARK[r.status]} ${r.status} |`,
     );
   }
   return out;

@@ -55,6 +55,21 @@ export function buildComparisonReport(
     failedExperiments,
     subExperiments: comparisons,
     rows,
-    notes: ['Between-run noise could not be estimated (no baseline history): the verdict rests on the relative threshold alone.'],
+    notes: noiseNotes(all),
   };
+}
+
+function noiseNotes(rows: readonly ComparisonRow[]): string[] {
+  const withHistory = rows.filter((r) => r.historyRuns !== undefined);
+  if (withHistory.length === 0) {
+    return ['Between-run noise could not be estimated (no baseline history): the verdict rests on the relative threshold alone.'];
+  }
+  const runs = Math.max(...withHistory.map((r) => r.historyRuns!));
+  const notes = [
+    `Noise-aware: each row is judged against the between-run spread of ${runs} baseline run${runs === 1 ? '' : 's'}; ` +
+      'a row fails only when it exceeds the threshold and lies outside the noise band.',
+  ];
+  const short = rows.filter((r) => r.status === 'insufficient-history').length;
+  if (short > 0) notes.push(`${short} row${short === 1 ? '' : 's'} had fewer than 3 runs of history: judged on the threshold alone against the newest run.`);
+  return notes;
 }

@@ -10,7 +10,8 @@ export function renderComparisonText(report: ComparisonReport): string {
       `${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
     ...report.notes.map((n) => `  note: ${n}`),
   ];
-  const header = ['Sub-experiment', 'Bytes', 'Magnitude', 'Reference', 'Result', 'Δ', 'Threshold', 'Status'];
+  const withBand = report.rows.some((r) => r.band !== undefined);
+  const header = ['Sub-experiment', 'Bytes', 'Magnitude', 'Reference', 'Result', 'Δ', 'Threshold', ...(withBand ? ['Noise band'] : []), 'Status'];
   const value = (x: number) => (Number.isNaN(x) ? '-' : formatFixed3(x));
   const rows = report.rows.map((r) => [
     r.experimentType.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?'),
@@ -20,10 +21,12 @@ export function renderComparisonText(report: ComparisonReport): string {
     value(r.result),
     percent(r.deltaPercent),
     `${Number((r.threshold * 100).toPrecision(6))} %`,
+    ...(withBand ? [r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : ''] : []),
     r.status,
   ]);
+  const last = header.length - 1;
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 2 || i === 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 2 || i === last ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
   out.push('', line(header), ...rows.map(line));
   return out.join('\n') + '\n';
 }
