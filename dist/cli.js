@@ -3630,7 +3630,7 @@ function renderComparisonMarkdown(report) {
     const run = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
     lines.push(`Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`, "");
   }
-  for (const note of report.notes) lines.push(`> ${escapeMarkdown(note)}`, "");
+  for (const note of report.notes) lines.push(`> ${note}`, "");
   const failing = report.rows.filter(comparisonRowFailed);
   const rest = report.rows.filter((r) => !comparisonRowFailed(r));
   if (report.rows.length <= FOLD_ROWS_ABOVE) {

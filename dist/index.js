@@ -17046,8 +17046,8 @@ var require_util7 = __commonJS({
           return false;
         }
       }
-      const num = Number.parseInt(value2, 10);
-      return num >= 8 && num <= 15;
+      const num2 = Number.parseInt(value2, 10);
+      return num2 >= 8 && num2 <= 15;
     }
     var hasIntl = typeof process.versions.icu === "string";
     var fatalDecoder = hasIntl ? new TextDecoder("utf-8", { fatal: true }) : void 0;
@@ -23494,6 +23494,9 @@ function loadResult(file, floatParse) {
   const summary2 = parseSummaryCsv(summaryFileNameOfRaw(file.path), summaryCsv, floatParse);
   return { file, summary: { ...summary2, experimentType: file.experimentType, source: file.path }, summaryCsv };
 }
+function loadSummaries(patterns, floatParse) {
+  return discoverResults(patterns).files.map((f) => loadResult(f, floatParse).summary);
+}
 
 // src/pipeline/check.ts
 var REPORT_MARKDOWN = "report.md";
@@ -23804,6 +23807,95 @@ import { join as join4 } from "node:path";
 var HISTORY_FORMAT = "perfgate-history";
 var HISTORY_VERSION = 1;
 var DEFAULT_HISTORY_WINDOW = 30;
+function finiteOrNull(value2) {
+  return Number.isFinite(value2) ? value2 : null;
+}
+function makeHistoryRecord(summaries, run2) {
+  const runId = String(run2.runId);
+  if (!/^[0-9]+$/.test(runId)) throw new InputError(`history: the run id must be a number, got "${runId}"`);
+  if (!/^[0-9a-f]{7,64}$/i.test(run2.sha)) throw new InputError(`history: not a commit SHA: "${run2.sha}"`);
+  const experiments = [...summaries].sort((a, b) => compareStrings(a.experimentType, b.experimentType)).map((summary2) => ({
+    experiment: summary2.experimentType,
+    payloads: summary2.payloads.map((p) => ({
+      bytes: p.payloadBytes,
+      samples: finiteOrNull(p.samples),
+      median: finiteOrNull(p.median),
+      p99: finiteOrNull(p.p99),
+      max: finiteOrNull(p.max),
+      min: finiteOrNull(p.min),
+      mean: finiteOrNull(p.mean)
+    }))
+  }));
+  for (let i2 = 1; i2 < experiments.length; i2++) {
+    if (experiments[i2].experiment === experiments[i2 - 1].experiment) {
+      throw new InputError(`history: sub-experiment "${experiments[i2].experiment}" appears twice`);
+    }
+  }
+  return { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha: run2.sha.toLowerCase(), date: normalizeDate(run2.date), runId, runUrl: run2.runUrl, experiments };
+}
+function normalizeDate(date) {
+  const ms = Date.parse(date);
+  if (Number.isNaN(ms)) throw new InputError(`history: not a date: "${date}"`);
+  return new Date(ms).toISOString();
+}
+function historyRunInfoFromEnv(env, event) {
+  const e = event ?? {};
+  const server = (env["GITHUB_SERVER_URL"] ?? "https://github.com").replace(/\/+$/, "");
+  const repository = env["GITHUB_REPOSITORY"];
+  const runId = env["GITHUB_RUN_ID"];
+  const pushedAt = e["repository"]?.["pushed_at"];
+  const date = pickString(
+    e["head_commit"]?.["timestamp"],
+    e["workflow_run"]?.["head_commit"]?.["timestamp"],
+    typeof pushedAt === "number" ? new Date(pushedAt * 1e3).toISOString() : pushedAt
+  );
+  const info2 = {};
+  const sha = pickString(e["after"], env["GITHUB_SHA"]);
+  if (sha !== void 0) info2.sha = sha;
+  if (date !== void 0) info2.date = date;
+  if (runId !== void 0 && runId !== "") info2.runId = runId;
+  if (repository && runId) info2.runUrl = `${server}/${repository}/actions/runs/${runId}`;
+  return info2;
+}
+function pickString(...values) {
+  for (const value2 of values) if (typeof value2 === "string" && value2 !== "") return value2;
+  return void 0;
+}
+function renderHistoryRecord(record) {
+  const lines = [
+    "{",
+    `  "format": ${JSON.stringify(record.format)},`,
+    `  "version": ${record.version},`,
+    `  "sha": ${JSON.stringify(record.sha)},`,
+    `  "date": ${JSON.stringify(record.date)},`,
+    `  "runId": ${JSON.stringify(record.runId)},`,
+    `  "runUrl": ${JSON.stringify(record.runUrl)},`
+  ];
+  if (record.experiments.length === 0) {
+    lines.push('  "experiments": []');
+  } else {
+    lines.push('  "experiments": [');
+    record.experiments.forEach((ex, i2) => {
+      lines.push("    {", `      "experiment": ${JSON.stringify(ex.experiment)},`);
+      if (ex.payloads.length === 0) lines.push('      "payloads": []');
+      else {
+        lines.push('      "payloads": [');
+        ex.payloads.forEach((p, j) => {
+          const row = `{"bytes": ${num(p.bytes)}, "samples": ${num(p.samples)}, "median": ${num(p.median)}, "p99": ${num(p.p99)}, "max": ${num(p.max)}, "min": ${num(p.min)}, "mean": ${num(p.mean)}}`;
+          lines.push(`        ${row}${j < ex.payloads.length - 1 ? "," : ""}`);
+        });
+        lines.push("      ]");
+      }
+      lines.push(`    }${i2 < record.experiments.length - 1 ? "," : ""}`);
+    });
+    lines.push("  ]");
+  }
+  lines.push("}", "");
+  return lines.join("\n");
+}
+function num(value2) {
+  return value2 === null || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
+}
 function parseHistoryRecord(text, source) {
   let data;
   try {
@@ -23842,6 +23934,9 @@ function parseHistoryRecord(text, source) {
   });
   return { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha: data.sha, date: data.date, runId: data.runId, runUrl: data.runUrl, experiments };
 }
+function historyFileName(record) {
+  return `history-${record.date.replace(/:/g, "-")}-${record.runId}.json`;
+}
 var HISTORY_FILE = /^history-.*\.json$/;
 function compareRecords(a, b) {
   return compareStrings(a.date, b.date) || compareRunIds(a.runId, b.runId) || compareStrings(a.sha, b.sha);
@@ -23851,6 +23946,13 @@ function compareRunIds(a, b) {
 }
 function compareStrings(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+function planHistoryWindow(existing, record, window = DEFAULT_HISTORY_WINDOW) {
+  checkWindow(window);
+  const replaced = existing.filter((r) => r.runId === record.runId);
+  const all = [...existing.filter((r) => r.runId !== record.runId), record].sort(compareRecords);
+  const cut = Math.max(0, all.length - window);
+  return { kept: all.slice(cut), dropped: [...replaced, ...all.slice(0, cut)] };
 }
 function checkWindow(window) {
   if (!Number.isInteger(window) || window < 1) throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
@@ -23875,6 +23977,21 @@ function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW) {
   checkWindow(window);
   const all = readAll(folder).sort(compareRecords);
   return all.slice(Math.max(0, all.length - window)).map(strip);
+}
+function appendHistoryRecord(folder, record, window = DEFAULT_HISTORY_WINDOW) {
+  const existing = readAll(folder);
+  const written = join4(folder, historyFileName(record));
+  const { kept, dropped } = planHistoryWindow(existing, { ...record, file: written }, window);
+  const keep = kept.some((r) => r.file === written);
+  if (keep) writeFileAtomic(written, renderHistoryRecord(record));
+  const removed = [];
+  for (const old of dropped) {
+    if (old.file === written && keep) continue;
+    rmSync2(old.file, { force: true });
+    removed.push(old.file);
+  }
+  if (!keep && !removed.includes(written)) removed.push(written);
+  return { written, removed };
 }
 
 // src/pipeline/historyRuns.ts
@@ -23995,7 +24112,7 @@ function renderComparisonMarkdown(report) {
     const run2 = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
     lines.push(`Baseline: ${run2}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`, "");
   }
-  for (const note of report.notes) lines.push(`> ${escapeMarkdown(note)}`, "");
+  for (const note of report.notes) lines.push(`> ${note}`, "");
   const failing = report.rows.filter(comparisonRowFailed);
   const rest = report.rows.filter((r) => !comparisonRowFailed(r));
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
@@ -29070,6 +29187,9 @@ function workflowFile(workflowRef) {
   return match?.[1];
 }
 
+// src/action/main.ts
+import { existsSync as existsSync4, readFileSync as readFileSync4 } from "node:fs";
+
 // src/action/inputs.ts
 function readInputs() {
   const results = splitPatterns(getInput("results", { required: false }));
@@ -29078,8 +29198,14 @@ function readInputs() {
   const baselineText = getInput("baseline").trim();
   const auto = baselineText === "auto";
   const baseline = auto ? [] : splitPatterns(baselineText);
-  if (requirements === "" && baseline.length === 0 && !auto) {
-    throw new UsageError('give input "requirements" (a requirements CSV), input "baseline" (results to compare with), or both');
+  const history = getInput("history").trim();
+  if (history !== "" && (baseline.length > 0 || auto)) throw new UsageError('give input "baseline" or input "history", not both');
+  const recordHistory2 = getInput("record-history").trim();
+  const windowText = getInput("history-window").trim() || "30";
+  const historyWindow = Number(windowText);
+  if (!Number.isInteger(historyWindow) || historyWindow < 1) throw new UsageError(`input "history-window" must be a whole number of runs, at least 1; got "${windowText}"`);
+  if (requirements === "" && baseline.length === 0 && !auto && history === "" && recordHistory2 === "") {
+    throw new UsageError('give input "requirements" (a requirements CSV), input "baseline" or "history" (results to compare with), or input "record-history"');
   }
   const outputDir = getInput("output-dir").trim() || "perfgate-report";
   return {
@@ -29087,6 +29213,9 @@ function readInputs() {
     ...requirements !== "" ? { requirements } : {},
     ...baseline.length > 0 ? { baseline } : {},
     ...auto ? { autoBaseline: autoBaselineSettings() } : {},
+    ...history !== "" ? { history } : {},
+    ...recordHistory2 !== "" ? { recordHistory: recordHistory2 } : {},
+    historyWindow,
     thresholds: parseThresholds(getInput("threshold"), 'input "threshold"'),
     outputDir,
     failOnRegression: booleanInput("fail-on-regression", true),
@@ -29183,11 +29312,12 @@ async function run() {
       }
     }
     const check = inputs.requirements !== void 0 ? runCheck({ ...inputs, requirements: inputs.requirements }, actionProgress) : void 0;
-    const comparison = baseline !== void 0 ? runCompare(
+    const comparison = baseline !== void 0 || inputs.history !== void 0 ? runCompare(
       {
-        reference: baseline,
+        reference: baseline ?? [],
+        ...inputs.history !== void 0 ? { history: inputs.history } : {},
         results: inputs.results,
-        referenceLabel: baselineRun ? `run ${baselineRun.runId}` : labelOfPath(baseline[0]),
+        referenceLabel: baselineRun ? `run ${baselineRun.runId}` : labelOfPath(baseline?.[0] ?? inputs.history),
         resultLabel: labelOfPath(inputs.results[0]),
         outputDir: inputs.outputDir,
         thresholds: inputs.thresholds,
@@ -29196,6 +29326,7 @@ async function run() {
       },
       actionProgress
     ) : void 0;
+    if (inputs.recordHistory !== void 0) recordHistory(inputs.recordHistory, inputs.historyWindow, inputs.results, inputs.floatParse);
     const notice2 = baselineNotice !== void 0 ? `> ${escapeMarkdown(baselineNotice)}
 ` : void 0;
     const markdown = [check?.markdown, notice2, comparison?.markdown].filter((m) => m !== void 0).join("\n");
@@ -29229,6 +29360,24 @@ async function run() {
       setFailed(`perfgate: internal error (a bug, please report it): ${error2?.stack ?? String(error2)}`);
     }
   }
+}
+function recordHistory(folder, window, results, floatParse) {
+  const eventPath = process.env["GITHUB_EVENT_PATH"];
+  let event;
+  try {
+    event = eventPath && existsSync4(eventPath) ? JSON.parse(readFileSync4(eventPath, "utf8")) : void 0;
+  } catch {
+    event = void 0;
+  }
+  const info2 = historyRunInfoFromEnv(process.env, event);
+  if (!info2.sha || !info2.date || !info2.runId || !info2.runUrl) {
+    warning("record-history: this run was not recorded: the event names no commit date (record on push events)");
+    return;
+  }
+  const record = makeHistoryRecord(loadSummaries(results, floatParse), { sha: info2.sha, date: info2.date, runId: info2.runId, runUrl: info2.runUrl });
+  const { written, removed } = appendHistoryRecord(folder, record, window);
+  info(logSafe(`history: recorded ${written}${removed.length > 0 ? `, removed ${removed.length} older record(s)` : ""}`));
+  setOutput("history-record", written);
 }
 function setOutputs(outputDir, markdownPath, verdict, check, comparison) {
   setOutput("verdict", verdict);

@@ -12,6 +12,11 @@ export interface ActionInputs {
   baseline?: string[];
   /** `baseline: auto`: find the baseline through the API. */
   autoBaseline?: AutoBaselineSettings;
+  /** A folder of baseline runs for a noise-aware comparison. */
+  history?: string;
+  /** A folder to append this run's history record to. */
+  recordHistory?: string;
+  historyWindow: number;
   thresholds: Thresholds;
   outputDir: string;
   failOnRegression: boolean;
@@ -26,8 +31,14 @@ export function readInputs(): ActionInputs {
   const baselineText = core.getInput('baseline').trim();
   const auto = baselineText === 'auto';
   const baseline = auto ? [] : splitPatterns(baselineText);
-  if (requirements === '' && baseline.length === 0 && !auto) {
-    throw new UsageError('give input "requirements" (a requirements CSV), input "baseline" (results to compare with), or both');
+  const history = core.getInput('history').trim();
+  if (history !== '' && (baseline.length > 0 || auto)) throw new UsageError('give input "baseline" or input "history", not both');
+  const recordHistory = core.getInput('record-history').trim();
+  const windowText = core.getInput('history-window').trim() || '30';
+  const historyWindow = Number(windowText);
+  if (!Number.isInteger(historyWindow) || historyWindow < 1) throw new UsageError(`input "history-window" must be a whole number of runs, at least 1; got "${windowText}"`);
+  if (requirements === '' && baseline.length === 0 && !auto && history === '' && recordHistory === '') {
+    throw new UsageError('give input "requirements" (a requirements CSV), input "baseline" or "history" (results to compare with), or input "record-history"');
   }
   const outputDir = core.getInput('output-dir').trim() || 'perfgate-report';
   return {
@@ -35,6 +46,9 @@ export function readInputs(): ActionInputs {
     ...(requirements !== '' ? { requirements } : {}),
     ...(baseline.length > 0 ? { baseline } : {}),
     ...(auto ? { autoBaseline: autoBaselineSettings() } : {}),
+    ...(history !== '' ? { history } : {}),
+    ...(recordHistory !== '' ? { recordHistory } : {}),
+    historyWindow,
     thresholds: parseThresholds(core.getInput('threshold'), 'input "threshold"'),
     outputDir,
     failOnRegression: booleanInput('fail-on-regression', true),

@@ -10,6 +10,10 @@ import { renderComparisonText } from '../engine/report/comparisonText.js';
 import type { BaselineRun } from '../engine/report/comparisonReport.js';
 import { escapeMarkdown } from '../engine/report/escape.js';
 import { resolveAutoBaseline } from './autoBaseline.js';
+import { existsSync, readFileSync } from 'node:fs';
+import type { FloatParse } from '../engine/numeric/parseNumber.js';
+import { appendHistoryRecord, historyRunInfoFromEnv, makeHistoryRecord } from '../pipeline/history.js';
+import { loadSummaries } from '../pipeline/read.js';
 import type { Progress } from '../pipeline/steps.js';
 import { readInputs } from './inputs.js';
 
@@ -74,12 +78,13 @@ export async function run(): Promise<void> {
     }
     const check = inputs.requirements !== undefined ? runCheck({ ...inputs, requirements: inputs.requirements }, actionProgress) : undefined;
     const comparison =
-      baseline !== undefined
+      baseline !== undefined || inputs.history !== undefined
         ? runCompare(
             {
-              reference: baseline,
+              reference: baseline ?? [],
+              ...(inputs.history !== undefined ? { history: inputs.history } : {}),
               results: inputs.results,
-              referenceLabel: baselineRun ? `run ${baselineRun.runId}` : labelOfPath(baseline[0]!),
+              referenceLabel: baselineRun ? `run ${baselineRun.runId}` : labelOfPath(baseline?.[0] ?? inputs.history!),
               resultLabel: labelOfPath(inputs.results[0]!),
               outputDir: inputs.outputDir,
               thresholds: inputs.thresholds,
@@ -89,6 +94,7 @@ export async function run(): Promise<void> {
             actionProgress,
           )
         : undefined;
+    if (inputs.recordHistory !== undefined) recordHistory(inputs.recordHistory, inputs.historyWindow, inputs.results, inputs.floatParse);
     // report.md holds everything the job summary shows: the check, then the comparison.
     const notice = baselineNotice !== undefined ? `> ${escapeMarkdown(baselineNotice)}\n` : undefined;
     const markdown = [check?.markdown, notice, comparison?.markdown].filter((m) => m !== undefined).join('\n');
@@ -126,6 +132,26 @@ export async function run(): Promise<void> {
       core.setFailed(`perfgate: internal error (a bug, please report it): ${(error as Error)?.stack ?? String(error)}`);
     }
   }
+}
+
+/** Appends this run to the history folder (kept to the window), when the event dates the commit. */
+function recordHistory(folder: string, window: number, results: string[], floatParse: FloatParse): void {
+  const eventPath = process.env['GITHUB_EVENT_PATH'];
+  let event: unknown;
+  try {
+    event = eventPath && existsSync(eventPath) ? JSON.parse(readFileSync(eventPath, 'utf8')) : undefined;
+  } catch {
+    event = undefined;
+  }
+  const info = historyRunInfoFromEnv(process.env, event);
+  if (!info.sha || !info.date || !info.runId || !info.runUrl) {
+    core.warning('record-history: this run was not recorded: the event names no commit date (record on push events)');
+    return;
+  }
+  const record = makeHistoryRecord(loadSummaries(results, floatParse), { sha: info.sha, date: info.date, runId: info.runId, runUrl: info.runUrl });
+  const { written, removed } = appendHistoryRecord(folder, record, window);
+  core.info(logSafe(`history: recorded ${written}${removed.length > 0 ? `, removed ${removed.length} older record(s)` : ''}`));
+  core.setOutput('history-record', written);
 }
 
 function setOutputs(outputDir: string, markdownPath: string, verdict: 'pass' | 'fail', check?: CheckOutcome, comparison?: CompareOutcome): void {

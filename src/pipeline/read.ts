@@ -7,7 +7,7 @@ import type { RawMeasurements } from '../engine/model/rawMeasurements.js';
 import type { Summary } from '../engine/model/summary.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { summarize } from '../engine/summarize.js';
-import type { ResultFile } from './discover.js';
+import { discoverResults, type ResultFile } from './discover.js';
 import { forEachChunk, readText } from './files.js';
 
 export function readRawMeasurements(path: string, floatParse: FloatParse): RawMeasurements {
@@ -37,4 +37,9 @@ export function loadResult(file: ResultFile, floatParse: FloatParse): LoadedResu
   const summaryCsv = renderSummaryCsv(summarize(readRawMeasurements(file.path, floatParse), file.experimentType));
   const summary = parseSummaryCsv(summaryFileNameOfRaw(file.path), summaryCsv, floatParse);
   return { file, summary: { ...summary, experimentType: file.experimentType, source: file.path }, summaryCsv };
+}
+
+/** The summaries of every result file of a set (raw files summarised), for history records. */
+export function loadSummaries(patterns: readonly string[], floatParse: FloatParse): Summary[] {
+  return discoverResults(patterns).files.map((f) => loadResult(f, floatParse).summary);
 }

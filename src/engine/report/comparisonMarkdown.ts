@@ -31,7 +31,8 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
     const run = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
     lines.push(`Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, '')}\`, ${escapeMarkdown(date)}.`, '');
   }
-  for (const note of report.notes) lines.push(`> ${escapeMarkdown(note)}`, '');
+  // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
+  for (const note of report.notes) lines.push(`> ${note}`, '');
   const failing = report.rows.filter(comparisonRowFailed);
   const rest = report.rows.filter((r) => !comparisonRowFailed(r));
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
