@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { FakeGitHub } from './helpers/github-fake.js';
@@ -89,5 +89,64 @@ describe('action: baseline: auto', () => {
     expect(run.summary).toContain('> No baseline');
     expect(visible(run)).not.toContain(TOKEN);
     expect(run.stdout).toContain(`::add-mask::${TOKEN}`);
+  });
+});
+
+describe('action: artifacts of a given run', () => {
+  async function serveRun(artifacts: { id: number; name: string; folder: string }[]) {
+    const zips = artifacts.map(({ id, name, folder }) => {
+      const files: Record<string, Uint8Array> = {};
+      for (const file of readdirSync(folder)) files[file] = strToU8(readFileSync(join(folder, file), 'utf8'));
+      return { id, runId: 4242, name, zip: zipSync(files, { mtime: new Date('2026-01-01T00:00:00Z') }) };
+    });
+    fake = await new FakeGitHub({
+      owner: 'octo',
+      repo: 'bench',
+      workflows: [{ id: 17, path: '.github/workflows/latency.yml' }],
+      runs: [{ id: 4242, head_sha: SHA, created_at: '2026-11-21T08:00:00Z', head_branch: 'main', event: 'workflow_dispatch' }],
+      artifacts: zips,
+    }).start();
+    return { GITHUB_REPOSITORY: 'octo/bench', GITHUB_API_URL: fake.apiUrl, GITHUB_RUN_ID: '4242' };
+  }
+
+  test('baseline: run:<id> compares with that run\'s artifact (manual comparisons)', async () => {
+    const env = await serveRun([{ id: 71, name: 'perfgate-results', folder: join(example, 'results') }]);
+    const run = await runActionAsync({ results: join(example, 'results'), baseline: 'run:4242', 'github-token': TOKEN }, { env });
+    expect(fake.problems).toEqual([]);
+    expect(run.status).toBe(0);
+    expect(run.outputs).toMatchObject({ verdict: 'pass', 'comparisons-total': '88', 'comparisons-failed': '0' });
+    expect(run.summary).toContain('Baseline: [run 4242](https://github.example/octo/bench/actions/runs/4242)');
+  });
+
+  test('results-artifacts merges the artifacts of a matrix of benchmark jobs into one gate', async () => {
+    // Two matrix jobs, one sub-experiment each; a third artifact does not match the pattern.
+    const root = makeTempDir('perfgate-matrix-');
+    const jobs = ['interprocess', 'intraprocess'].map((kind) => {
+      const folder = join(root, kind);
+      mkdirSync(folder);
+      const name = `measurements_${kind}_best_effort.csv`;
+      writeFileSync(join(folder, name), readFileSync(join(example, 'results-regression', name)));
+      return folder;
+    });
+    const env = await serveRun([
+      { id: 81, name: 'latency-interprocess', folder: jobs[0]! },
+      { id: 82, name: 'latency-intraprocess', folder: jobs[1]! },
+      { id: 83, name: 'coverage', folder: jobs[0]! },
+    ]);
+    const run = await runActionAsync({ 'results-artifacts': 'latency-*', requirements: join(example, 'requirements.csv'), 'github-token': TOKEN }, { env });
+    expect(fake.problems).toEqual([]);
+    expect(fake.requests.filter((r) => r.url.includes('/zip')).map((r) => r.url.split('?')[0])).toEqual([
+      '/repos/octo/bench/actions/artifacts/81/zip',
+      '/repos/octo/bench/actions/artifacts/82/zip',
+    ]);
+    expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-total': '66', 'checks-failed': '7', 'failed-experiments': 'intraprocess_best_effort' });
+    expect(visible(run)).not.toContain(TOKEN);
+  });
+
+  test('results-artifacts that match nothing fail the step instead of passing an empty gate', async () => {
+    const env = await serveRun([{ id: 91, name: 'coverage', folder: join(example, 'results') }]);
+    const run = await runActionAsync({ 'results-artifacts': 'latency-*', requirements: join(example, 'requirements.csv'), 'github-token': TOKEN }, { env });
+    expect(run.status).toBe(1);
+    expect(run.commands.find((c) => c.command === 'error')?.message).toContain('input "results-artifacts": no usable artifact matching "latency-*" in run 4242');
   });
 });

@@ -23841,7 +23841,7 @@ function normalizeDate(date) {
 function historyRunInfoFromEnv(env, event) {
   const e = event ?? {};
   const server = (env["GITHUB_SERVER_URL"] ?? "https://github.com").replace(/\/+$/, "");
-  const repository = env["GITHUB_REPOSITORY"];
+  const repository2 = env["GITHUB_REPOSITORY"];
   const runId = env["GITHUB_RUN_ID"];
   const pushedAt = e["repository"]?.["pushed_at"];
   const date = pickString(
@@ -23854,7 +23854,7 @@ function historyRunInfoFromEnv(env, event) {
   if (sha !== void 0) info2.sha = sha;
   if (date !== void 0) info2.date = date;
   if (runId !== void 0 && runId !== "") info2.runId = runId;
-  if (repository && runId) info2.runUrl = `${server}/${repository}/actions/runs/${runId}`;
+  if (repository2 && runId) info2.runUrl = `${server}/${repository2}/actions/runs/${runId}`;
   return info2;
 }
 function pickString(...values) {
@@ -29148,12 +29148,79 @@ var silentLog = { debug: () => {
 }, warn: () => {
 }, error: () => {
 } };
+async function downloadRunArtifacts(options) {
+  const { token, owner, repo, runId } = options;
+  const apiUrl = (options.apiUrl ?? process.env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, "");
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const notes = [];
+  const clean = (text) => redact(text, token);
+  const none = (reason) => ({ artifacts: [], notes: notes.map(clean), reason: clean(reason) });
+  if (!token) return none("no token was given: downloading artifacts needs one with actions: read");
+  const octokit = getOctokit(token, { baseUrl: apiUrl, userAgent: "perfgate", log: silentLog });
+  let run2;
+  try {
+    const { data } = await octokit.rest.actions.getWorkflowRun({ owner, repo, run_id: runId });
+    run2 = { id: data.id, headSha: data.head_sha, runUrl: data.html_url, createdAt: data.created_at };
+  } catch (error2) {
+    return none(`cannot read run ${runId}: ${describeFailure(toFailure(error2), "runs")}`);
+  }
+  let listed;
+  try {
+    listed = await octokit.paginate(octokit.rest.actions.listWorkflowRunArtifacts, { owner, repo, run_id: runId, per_page: 100 });
+  } catch (error2) {
+    return none(`cannot list the artifacts of run ${runId}: ${describeFailure(toFailure(error2), "artifacts")}`);
+  }
+  const pattern = namePatternRegExp(options.namePattern);
+  const matching = listed.filter((a) => pattern.test(a.name)).sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : b.id - a.id);
+  const artifacts = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const artifact of matching) {
+    if (seen.has(artifact.name)) continue;
+    seen.add(artifact.name);
+    if (artifact.expired) {
+      notes.push(`artifact "${artifact.name}" of run ${runId} has expired`);
+      continue;
+    }
+    const download = await downloadArtifact(octokit, owner, repo, artifact.id, maxBytes);
+    if ("failure" in download) {
+      notes.push(`cannot download artifact "${artifact.name}" of run ${runId}: ${describeFailure(download.failure, "artifact")}`);
+      continue;
+    }
+    const path = join5(options.destination, safeRelative(artifact.name));
+    try {
+      artifacts.push({ name: artifact.name, path, files: extract(download.bytes, path, artifact.name, maxBytes) });
+    } catch (error2) {
+      if (!(error2 instanceof UnsafeArchive)) throw error2;
+      notes.push(`artifact "${artifact.name}" of run ${runId} rejected: ${error2.message}`);
+    }
+  }
+  if (artifacts.length === 0) return { ...none(`no usable artifact matching "${options.namePattern}" in run ${runId}`), ...run2 ? { run: run2 } : {} };
+  return { ...run2 ? { run: run2 } : {}, artifacts, notes: notes.map(clean) };
+}
+function namePatternRegExp(pattern) {
+  const source = [...pattern].map((c) => c === "*" ? ".*" : c === "?" ? "." : c.replace(/[.+^${}()|[\]\\]/g, "\\$&")).join("");
+  return new RegExp(`^${source}$`);
+}
 
 // src/action/autoBaseline.ts
 async function resolveAutoBaseline(settings, env = process.env) {
-  const [owner, repo] = (env["GITHUB_REPOSITORY"] ?? "").split("/");
-  if (!owner || !repo) throw new UsageError('input "baseline": "auto" needs GITHUB_REPOSITORY (it runs inside GitHub Actions)');
-  if (settings.token === "") throw new UsageError('input "baseline": "auto" needs input "github-token" (the default, github.token, works with permission actions: read)');
+  const { owner, repo } = repository(env, 'input "baseline"');
+  if (settings.token === "") throw new UsageError('input "baseline" needs input "github-token" (the default, github.token, works with permission actions: read)');
+  if (settings.runId !== void 0) {
+    const found = await downloadRunArtifacts({
+      token: settings.token,
+      ...env["GITHUB_API_URL"] ? { apiUrl: env["GITHUB_API_URL"] } : {},
+      owner,
+      repo,
+      runId: settings.runId,
+      namePattern: settings.artifactName,
+      destination: join6(env["RUNNER_TEMP"] || tmpdir(), "perfgate-baseline")
+    });
+    const artifact = found.artifacts[0];
+    if (!artifact || !found.run) return { reason: found.reason ?? `no artifact "${settings.artifactName}" in run ${settings.runId}`, notes: found.notes };
+    const { id, runUrl: runUrl2, headSha: headSha2, createdAt: createdAt2 } = found.run;
+    return { patterns: [artifact.path], run: { runId: id, runUrl: runUrl2, commit: headSha2, date: createdAt2 }, notes: found.notes };
+  }
   const event = readEvent(env["GITHUB_EVENT_PATH"]);
   const branch = settings.branch || event?.pull_request?.base?.ref || event?.repository?.default_branch;
   if (!branch) throw new UsageError('input "baseline-branch" is needed: this event names no base branch');
@@ -29174,6 +29241,28 @@ async function resolveAutoBaseline(settings, env = process.env) {
   const { runId, runUrl, headSha, createdAt, path } = lookup.baseline;
   return { patterns: [path], run: { runId, runUrl, commit: headSha, date: createdAt }, notes: lookup.notes };
 }
+function repository(env, what) {
+  const [owner, repo] = (env["GITHUB_REPOSITORY"] ?? "").split("/");
+  if (!owner || !repo) throw new UsageError(`${what} needs GITHUB_REPOSITORY (it runs inside GitHub Actions)`);
+  return { owner, repo };
+}
+async function downloadResultArtifacts(token, namePattern, env = process.env) {
+  const { owner, repo } = repository(env, 'input "results-artifacts"');
+  const runId = Number(env["GITHUB_RUN_ID"]);
+  if (!Number.isSafeInteger(runId) || runId <= 0) throw new UsageError('input "results-artifacts" needs GITHUB_RUN_ID (it runs inside GitHub Actions)');
+  if (token === "") throw new UsageError('input "results-artifacts" needs input "github-token" (permission actions: read)');
+  const found = await downloadRunArtifacts({
+    token,
+    ...env["GITHUB_API_URL"] ? { apiUrl: env["GITHUB_API_URL"] } : {},
+    owner,
+    repo,
+    runId,
+    namePattern,
+    destination: join6(env["RUNNER_TEMP"] || tmpdir(), "perfgate-results")
+  });
+  if (found.reason !== void 0) throw new UsageError(`input "results-artifacts": ${found.reason}`);
+  return { folders: found.artifacts.map((a) => a.path), notes: found.notes };
+}
 function readEvent(path) {
   if (!path || !existsSync3(path)) return void 0;
   try {
@@ -29193,10 +29282,15 @@ import { existsSync as existsSync4, readFileSync as readFileSync4 } from "node:f
 // src/action/inputs.ts
 function readInputs() {
   const results = splitPatterns(getInput("results", { required: false }));
-  if (results.length === 0) throw new UsageError('input "results" is required: summary or raw measurement files, folders or glob patterns');
+  const resultsArtifacts = getInput("results-artifacts").trim();
+  if (results.length === 0 && resultsArtifacts === "") {
+    throw new UsageError('input "results" is required (summary or raw measurement files, folders or glob patterns), or input "results-artifacts"');
+  }
   const requirements = getInput("requirements").trim();
   const baselineText = getInput("baseline").trim();
-  const auto = baselineText === "auto";
+  const runMatch = /^run:\s*(\d+)$/.exec(baselineText);
+  if (baselineText.startsWith("run:") && !runMatch) throw new UsageError(`input "baseline": "${baselineText}" should be run:<run id>, e.g. run:1234567`);
+  const auto = baselineText === "auto" || runMatch !== null;
   const baseline = auto ? [] : splitPatterns(baselineText);
   const history = getInput("history").trim();
   if (history !== "" && (baseline.length > 0 || auto)) throw new UsageError('give input "baseline" or input "history", not both');
@@ -29212,7 +29306,8 @@ function readInputs() {
     results,
     ...requirements !== "" ? { requirements } : {},
     ...baseline.length > 0 ? { baseline } : {},
-    ...auto ? { autoBaseline: autoBaselineSettings() } : {},
+    ...auto ? { autoBaseline: { ...apiSettings(), ...runMatch ? { runId: Number(runMatch[1]) } : {} } } : {},
+    ...resultsArtifacts !== "" ? { resultsArtifacts, token: apiSettings().token } : {},
     ...history !== "" ? { history } : {},
     ...recordHistory2 !== "" ? { recordHistory: recordHistory2 } : {},
     historyWindow,
@@ -29237,7 +29332,7 @@ function splitPatterns(text) {
   patterns.push(current);
   return patterns.map((p) => p.trim()).filter((p) => p !== "");
 }
-function autoBaselineSettings() {
+function apiSettings() {
   const token = getInput("github-token").trim();
   if (token !== "") setSecret(token);
   const branch = getInput("baseline-branch").trim();
@@ -29294,6 +29389,14 @@ async function run() {
   try {
     const inputs = readInputs();
     checkOutputFolder(inputs.outputDir);
+    if (inputs.resultsArtifacts !== void 0) {
+      startGroup("Downloading result artifacts");
+      const { folders, notes } = await downloadResultArtifacts(inputs.token ?? "", inputs.resultsArtifacts);
+      for (const note of notes) warning(note);
+      for (const folder of folders) info(logSafe(`results from ${folder}`));
+      endGroup();
+      inputs.results = [...inputs.results, ...folders];
+    }
     let baseline = inputs.baseline;
     let baselineRun;
     let baselineNotice;

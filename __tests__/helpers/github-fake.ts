@@ -150,6 +150,11 @@ export class FakeGitHub {
           workflow_runs: selected.slice(0, perPage).map((r) => runJson(r, fullName, workflow, this.apiUrl)),
         });
       }
+      case 'actions/get-workflow-run': {
+        const run = this.options.runs.find((r) => r.id === Number(op.pathParams['run_id']));
+        if (!run) return error(404, 'Not Found');
+        return reply(200, runJson(run, fullName, this.options.workflows[0]!, this.apiUrl));
+      }
       case 'actions/list-workflow-run-artifacts': {
         const runId = Number(op.pathParams['run_id']);
         if (!this.options.runs.some((r) => r.id === runId)) return error(404, 'Not Found');

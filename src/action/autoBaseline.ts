@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../engine/errors.js';
 import type { BaselineRun } from '../engine/report/comparisonReport.js';
-import { findBaseline } from './github/baseline.js';
+import { downloadRunArtifacts, findBaseline } from './github/baseline.js';
 
 export interface AutoBaselineSettings {
   token: string;
+  /** `baseline: run:<id>`: that run's artifact instead of a lookup. */
+  runId?: number;
   artifactName: string;
   /** Branch whose runs give the baseline; by default the pull request's base branch. */
   branch?: string;
@@ -21,9 +23,23 @@ export type AutoBaseline = { patterns: string[]; run: BaselineRun; notes: string
  * "No baseline" is an answer, not an error: the caller gates on requirements alone and says why.
  */
 export async function resolveAutoBaseline(settings: AutoBaselineSettings, env: NodeJS.ProcessEnv = process.env): Promise<AutoBaseline> {
-  const [owner, repo] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
-  if (!owner || !repo) throw new UsageError('input "baseline": "auto" needs GITHUB_REPOSITORY (it runs inside GitHub Actions)');
-  if (settings.token === '') throw new UsageError('input "baseline": "auto" needs input "github-token" (the default, github.token, works with permission actions: read)');
+  const { owner, repo } = repository(env, 'input "baseline"');
+  if (settings.token === '') throw new UsageError('input "baseline" needs input "github-token" (the default, github.token, works with permission actions: read)');
+  if (settings.runId !== undefined) {
+    const found = await downloadRunArtifacts({
+      token: settings.token,
+      ...(env['GITHUB_API_URL'] ? { apiUrl: env['GITHUB_API_URL'] } : {}),
+      owner,
+      repo,
+      runId: settings.runId,
+      namePattern: settings.artifactName,
+      destination: join(env['RUNNER_TEMP'] || tmpdir(), 'perfgate-baseline'),
+    });
+    const artifact = found.artifacts[0];
+    if (!artifact || !found.run) return { reason: found.reason ?? `no artifact "${settings.artifactName}" in run ${settings.runId}`, notes: found.notes };
+    const { id, runUrl, headSha, createdAt } = found.run;
+    return { patterns: [artifact.path], run: { runId: id, runUrl, commit: headSha, date: createdAt }, notes: found.notes };
+  }
   const event = readEvent(env['GITHUB_EVENT_PATH']);
   const branch = settings.branch || event?.pull_request?.base?.ref || event?.repository?.default_branch;
   if (!branch) throw new UsageError('input "baseline-branch" is needed: this event names no base branch');
@@ -43,6 +59,35 @@ export async function resolveAutoBaseline(settings: AutoBaselineSettings, env: N
   if (!lookup.baseline) return { reason: `no baseline from ${workflow} on ${branch}: ${lookup.reason}`, notes: lookup.notes };
   const { runId, runUrl, headSha, createdAt, path } = lookup.baseline;
   return { patterns: [path], run: { runId, runUrl, commit: headSha, date: createdAt }, notes: lookup.notes };
+}
+
+function repository(env: NodeJS.ProcessEnv, what: string): { owner: string; repo: string } {
+  const [owner, repo] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
+  if (!owner || !repo) throw new UsageError(`${what} needs GITHUB_REPOSITORY (it runs inside GitHub Actions)`);
+  return { owner, repo };
+}
+
+/**
+ * `results-artifacts`: the result artifacts of this run's benchmark jobs (a matrix), each unzipped
+ * into its own folder, so that one gate judges them all.
+ */
+export async function downloadResultArtifacts(token: string, namePattern: string, env: NodeJS.ProcessEnv = process.env): Promise<{ folders: string[]; notes: string[] }> {
+  const { owner, repo } = repository(env, 'input "results-artifacts"');
+  const runId = Number(env['GITHUB_RUN_ID']);
+  if (!Number.isSafeInteger(runId) || runId <= 0) throw new UsageError('input "results-artifacts" needs GITHUB_RUN_ID (it runs inside GitHub Actions)');
+  if (token === '') throw new UsageError('input "results-artifacts" needs input "github-token" (permission actions: read)');
+  const found = await downloadRunArtifacts({
+    token,
+    ...(env['GITHUB_API_URL'] ? { apiUrl: env['GITHUB_API_URL'] } : {}),
+    owner,
+    repo,
+    runId,
+    namePattern,
+    destination: join(env['RUNNER_TEMP'] || tmpdir(), 'perfgate-results'),
+  });
+  // Missing results must fail the gate, not pass it quietly.
+  if (found.reason !== undefined) throw new UsageError(`input "results-artifacts": ${found.reason}`);
+  return { folders: found.artifacts.map((a) => a.path), notes: found.notes };
 }
 
 interface EventPayload {

@@ -10,7 +10,11 @@ export interface ActionInputs {
   requirements?: string;
   /** Baseline result files, folders or patterns, when results are compared with a baseline. */
   baseline?: string[];
-  /** `baseline: auto`: find the baseline through the API. */
+  /** Artifacts of this run (a matrix of benchmark jobs) whose results are checked too. */
+  resultsArtifacts?: string;
+  /** The API token, when results-artifacts needs it. */
+  token?: string;
+  /** `baseline: auto` or `run:<id>`: find the baseline through the API. */
   autoBaseline?: AutoBaselineSettings;
   /** A folder of baseline runs for a noise-aware comparison. */
   history?: string;
@@ -26,10 +30,15 @@ export interface ActionInputs {
 /** Reads and validates the action's inputs; a bad value names the input and what it accepts. */
 export function readInputs(): ActionInputs {
   const results = splitPatterns(core.getInput('results', { required: false }));
-  if (results.length === 0) throw new UsageError('input "results" is required: summary or raw measurement files, folders or glob patterns');
+  const resultsArtifacts = core.getInput('results-artifacts').trim();
+  if (results.length === 0 && resultsArtifacts === '') {
+    throw new UsageError('input "results" is required (summary or raw measurement files, folders or glob patterns), or input "results-artifacts"');
+  }
   const requirements = core.getInput('requirements').trim();
   const baselineText = core.getInput('baseline').trim();
-  const auto = baselineText === 'auto';
+  const runMatch = /^run:\s*(\d+)$/.exec(baselineText);
+  if (baselineText.startsWith('run:') && !runMatch) throw new UsageError(`input "baseline": "${baselineText}" should be run:<run id>, e.g. run:1234567`);
+  const auto = baselineText === 'auto' || runMatch !== null;
   const baseline = auto ? [] : splitPatterns(baselineText);
   const history = core.getInput('history').trim();
   if (history !== '' && (baseline.length > 0 || auto)) throw new UsageError('give input "baseline" or input "history", not both');
@@ -45,7 +54,8 @@ export function readInputs(): ActionInputs {
     results,
     ...(requirements !== '' ? { requirements } : {}),
     ...(baseline.length > 0 ? { baseline } : {}),
-    ...(auto ? { autoBaseline: autoBaselineSettings() } : {}),
+    ...(auto ? { autoBaseline: { ...apiSettings(), ...(runMatch ? { runId: Number(runMatch[1]) } : {}) } } : {}),
+    ...(resultsArtifacts !== '' ? { resultsArtifacts, token: apiSettings().token } : {}),
     ...(history !== '' ? { history } : {}),
     ...(recordHistory !== '' ? { recordHistory } : {}),
     historyWindow,
@@ -76,7 +86,7 @@ export function splitPatterns(text: string): string[] {
   return patterns.map((p) => p.trim()).filter((p) => p !== '');
 }
 
-function autoBaselineSettings(): AutoBaselineSettings {
+function apiSettings(): AutoBaselineSettings {
   const token = core.getInput('github-token').trim();
   if (token !== '') core.setSecret(token);
   const branch = core.getInput('baseline-branch').trim();

@@ -9,7 +9,7 @@ import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
 import type { BaselineRun } from '../engine/report/comparisonReport.js';
 import { escapeMarkdown } from '../engine/report/escape.js';
-import { resolveAutoBaseline } from './autoBaseline.js';
+import { downloadResultArtifacts, resolveAutoBaseline } from './autoBaseline.js';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { appendHistoryRecord, historyRunInfoFromEnv, makeHistoryRecord } from '../pipeline/history.js';
@@ -59,6 +59,14 @@ export async function run(): Promise<void> {
   try {
     const inputs = readInputs();
     checkOutputFolder(inputs.outputDir);
+    if (inputs.resultsArtifacts !== undefined) {
+      core.startGroup('Downloading result artifacts');
+      const { folders, notes } = await downloadResultArtifacts(inputs.token ?? '', inputs.resultsArtifacts);
+      for (const note of notes) core.warning(note);
+      for (const folder of folders) core.info(logSafe(`results from ${folder}`));
+      core.endGroup();
+      inputs.results = [...inputs.results, ...folders];
+    }
     let baseline = inputs.baseline;
     let baselineRun: BaselineRun | undefined;
     let baselineNotice: string | undefined;

@@ -326,3 +326,87 @@ function compareDesc(a: string, b: string): number {
 }
 
 const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+export interface RunArtifactsOptions {
+  token: string;
+  apiUrl?: string;
+  owner: string;
+  repo: string;
+  runId: number;
+  /** Artifact name, or a pattern with `*` and `?` (e.g. `perf-results-*`). */
+  namePattern: string;
+  /** Each artifact is unzipped into `destination/<artifact name>/`. */
+  destination: string;
+  maxBytes?: number;
+}
+
+export interface RunArtifacts {
+  /** The run as the API describes it (for the report). */
+  run?: { id: number; headSha: string; runUrl: string; createdAt: string };
+  artifacts: { name: string; path: string; files: string[] }[];
+  notes: string[];
+  /** Why nothing usable was found; then `artifacts` is empty. */
+  reason?: string;
+}
+
+/**
+ * Downloads the artifacts of one workflow run whose names match a pattern: the results of a
+ * matrix of benchmark jobs (the current run), or a baseline named by run id (manual comparisons).
+ * API failures give a reason, never an exception.
+ */
+export async function downloadRunArtifacts(options: RunArtifactsOptions): Promise<RunArtifacts> {
+  const { token, owner, repo, runId } = options;
+  const apiUrl = (options.apiUrl ?? process.env['GITHUB_API_URL'] ?? 'https://api.github.com').replace(/\/+$/, '');
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const notes: string[] = [];
+  const clean = (text: string) => redact(text, token);
+  const none = (reason: string): RunArtifacts => ({ artifacts: [], notes: notes.map(clean), reason: clean(reason) });
+  if (!token) return none('no token was given: downloading artifacts needs one with actions: read');
+  const octokit = getOctokit(token, { baseUrl: apiUrl, userAgent: 'perfgate', log: silentLog });
+
+  let run: RunArtifacts['run'];
+  try {
+    const { data } = await octokit.rest.actions.getWorkflowRun({ owner, repo, run_id: runId });
+    run = { id: data.id, headSha: data.head_sha, runUrl: data.html_url, createdAt: data.created_at };
+  } catch (error) {
+    return none(`cannot read run ${runId}: ${describeFailure(toFailure(error), 'runs')}`);
+  }
+  let listed: Artifact[];
+  try {
+    listed = (await octokit.paginate(octokit.rest.actions.listWorkflowRunArtifacts, { owner, repo, run_id: runId, per_page: 100 })) as Artifact[];
+  } catch (error) {
+    return none(`cannot list the artifacts of run ${runId}: ${describeFailure(toFailure(error), 'artifacts')}`);
+  }
+  const pattern = namePatternRegExp(options.namePattern);
+  const matching = listed.filter((a) => pattern.test(a.name)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : b.id - a.id));
+  const artifacts: RunArtifacts['artifacts'] = [];
+  const seen = new Set<string>();
+  for (const artifact of matching) {
+    if (seen.has(artifact.name)) continue; // a re-run uploads again: the newest (highest id) wins
+    seen.add(artifact.name);
+    if (artifact.expired) {
+      notes.push(`artifact "${artifact.name}" of run ${runId} has expired`);
+      continue;
+    }
+    const download = await downloadArtifact(octokit, owner, repo, artifact.id, maxBytes);
+    if ('failure' in download) {
+      notes.push(`cannot download artifact "${artifact.name}" of run ${runId}: ${describeFailure(download.failure, 'artifact')}`);
+      continue;
+    }
+    const path = join(options.destination, safeRelative(artifact.name));
+    try {
+      artifacts.push({ name: artifact.name, path, files: extract(download.bytes, path, artifact.name, maxBytes) });
+    } catch (error) {
+      if (!(error instanceof UnsafeArchive)) throw error;
+      notes.push(`artifact "${artifact.name}" of run ${runId} rejected: ${error.message}`);
+    }
+  }
+  if (artifacts.length === 0) return { ...none(`no usable artifact matching "${options.namePattern}" in run ${runId}`), ...(run ? { run } : {}) };
+  return { ...(run ? { run } : {}), artifacts, notes: notes.map(clean) };
+}
+
+/** `perf-*` → /^perf-.*$/: `*` any run of characters, `?` one character, the rest literal. */
+export function namePatternRegExp(pattern: string): RegExp {
+  const source = [...pattern].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
+  return new RegExp(`^${source}$`);
+}
