@@ -28,7 +28,7 @@ describe('action: baseline comparison', () => {
     expect(Number(run.outputs['comparisons-failed'])).toBeGreaterThan(0);
     expect(run.summary).toContain('perfgate: 59 of 66 checks passed');
     expect(run.summary).toContain('perfgate comparison:');
-    const error = run.commands.find((c) => c.command === 'error');
+    const error = run.commands.find((c) => c.command === 'error' && c.properties['file'] === undefined);
     expect(error?.message).toMatch(/7 of 66 checks failed in intraprocess_best_effort; \d+ of 88 comparisons with the baseline failed/);
   });
 
@@ -42,6 +42,21 @@ describe('action: baseline comparison', () => {
     const run = runAction({ results: join(example, 'results') });
     expect(run.status).toBe(1);
     expect(run.commands.find((c) => c.command === 'error')?.message).toContain('give input "requirements"');
+  });
+});
+
+describe('action: annotations of failed checks', () => {
+  test('for raw inputs they point at the summary written in the report folder; 0 turns them off', () => {
+    const run = runAction({ results: join(example, 'results-regression'), requirements: join(example, 'requirements.csv'), annotations: '3' });
+    const placed = run.commands.filter((c) => c.command === 'error' && c.properties['file'] !== undefined);
+    expect(placed).toHaveLength(3);
+    expect(placed[0]!.properties['file']).toBe(join('perfgate-report', 'measurements_intraprocess_best_effort_summary.csv'));
+    // 4096 B is the 9th payload (16 … 4096): line 10 of the written summary.
+    expect(placed[0]!.properties['line']).toBe('10');
+    expect(readFileSync(join(run.workspace, 'perfgate-report', 'measurements_intraprocess_best_effort_summary.csv'), 'utf8').split('\n')[9]).toMatch(/^4096,/);
+    const none = runAction({ results: join(example, 'results-regression'), requirements: join(example, 'requirements.csv'), annotations: '0' });
+    expect(none.commands.filter((c) => c.command === 'error' && c.properties['file'] !== undefined)).toEqual([]);
+    expect(none.status).toBe(1);
   });
 });
 

@@ -188,10 +188,19 @@ describeWithShared('action on the reference check fixture', () => {
     const json = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'));
     expect(json).toMatchObject({ verdict: 'fail', checksTotal: 66, checksFailed: 21, failedExperiments: FAILED_TYPES.split(',') });
 
-    // core.setFailed: one ::error:: naming the count and the sub-experiments.
-    expect(errors(run)).toHaveLength(1);
-    expect(errors(run)[0]!.message).toBe('perfgate: 21 of 66 checks failed in interprocess_best_effort, intraprocess_best_effort');
+    // core.setFailed: one unplaced ::error:: naming the count and the sub-experiments.
+    const unplaced = errors(run).filter((e) => e.properties['file'] === undefined);
+    expect(unplaced).toHaveLength(1);
+    expect(unplaced[0]!.message).toBe('perfgate: 21 of 66 checks failed in interprocess_best_effort, intraprocess_best_effort');
     expect(run.stdout).toContain('::error::perfgate: 21 of 66 checks failed');
+    // Then one annotation per failed check, at most 10, at the payload's line of the summary file:
+    // the failing Max rows of interprocess_best_effort (every payload but 64, on line 4).
+    const placed = errors(run).filter((e) => e.properties['file'] !== undefined);
+    expect(placed).toHaveLength(10);
+    const summaryFile = join(checkDir, 'measurements_interprocess_best_effort_summary.csv');
+    expect(placed.every((e) => e.properties['file'] === summaryFile && e.properties['title'] === 'perfgate: interprocess_best_effort')).toBe(true);
+    expect(placed.map((e) => e.properties['line'])).toEqual(['2', '3', '5', '6', '7', '8', '9', '10', '11', '12']);
+    expect(placed[0]!.message).toBe('Max at 16 B: 122.599 µs is 11.111 % over the requirement of 110.339 µs');
     expect(warnings(run)).toEqual([]);
     const groups = expectBalancedGroups(run);
     expect(groups).toEqual(['Reading results and requirements', 'Checking against requirements', 'Writing reports']);
@@ -206,9 +215,11 @@ describeWithShared('action on the reference check fixture', () => {
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-total': '66', 'checks-failed': '21', 'failed-experiments': FAILED_TYPES });
     expect(errors(run)).toEqual([]);
-    expect(warnings(run).map((w) => w.message)).toEqual([
+    // The verdict as one warning, and the annotations as warnings too: they do not fail the job.
+    expect(warnings(run).filter((w) => w.properties['file'] === undefined).map((w) => w.message)).toEqual([
       'perfgate: 21 of 66 checks failed in interprocess_best_effort, intraprocess_best_effort (fail-on-regression is false)',
     ]);
+    expect(warnings(run).filter((w) => w.properties['file'] !== undefined)).toHaveLength(10);
     expect(run.stdout).toMatch(/^::warning::/m);
     const reportDir = reportDirOf(run);
     for (const name of readdirSync(join(checkDir, 'expected'))) expectSameFile(join(reportDir, name), join(checkDir, 'expected', name));

@@ -260,6 +260,9 @@ function sanitize(text) {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }
 
+// src/pipeline/check.ts
+import { join as join3 } from "node:path";
+
 // src/engine/check/check.ts
 function checkMagnitude(check, payloadBytes, requirement, experiment) {
   const diff = requirement - experiment;
@@ -296,7 +299,9 @@ function checkSummary(summary, requirements) {
         });
         continue;
       }
-      rows.push(checkMagnitude(check, requirement.payloadBytes, limit, payload[MAGNITUDE_FIELDS[check]]));
+      const row = checkMagnitude(check, requirement.payloadBytes, limit, payload[MAGNITUDE_FIELDS[check]]);
+      if (payload.line !== void 0) row.line = payload.line;
+      rows.push(row);
     }
   }
   return { experimentType: summary.experimentType, source: summary.source, status: rows.some(rowFailed) ? "failed" : "passed", rows };
@@ -2646,7 +2651,8 @@ function parseSummaryCsv(file, content, floatParse) {
       maxJitter: NaN,
       p90: NaN,
       p99: NaN,
-      p9999: NaN
+      p9999: NaN,
+      line: row.line
     };
     for (const column of SUMMARY_COLUMNS.slice(1)) {
       const index = headerFields.get(column);
@@ -3098,12 +3104,15 @@ function runCheck(options, progress) {
     const markdownPath = write(REPORT_MARKDOWN, markdown);
     const jsonPath = write(REPORT_JSON, renderJson(report));
     progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
-    return { report, markdown, written: out.written, markdownPath, jsonPath };
+    const summaryFiles = new Map(
+      loaded.map(({ file, summaryCsv }) => [file.experimentType, summaryCsv !== void 0 ? join3(options.outputDir, summaryFileNameOfRaw(file.path)) : file.path])
+    );
+    return { report, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
   });
 }
 
 // src/pipeline/summarize.ts
-import { dirname as dirname2, join as join3 } from "node:path";
+import { dirname as dirname2, join as join4 } from "node:path";
 function runSummarize(options, progress, onWritten = () => {
 }) {
   if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
@@ -3111,7 +3120,7 @@ function runSummarize(options, progress, onWritten = () => {
   for (const raw of options.rawFiles) {
     progress.step(`Summarising ${raw}`, () => {
       const summary = summarize(readRawMeasurements(raw, options.floatParse));
-      const path = join3(options.outputDir ?? dirname2(raw), summaryFileNameOfRaw(raw));
+      const path = join4(options.outputDir ?? dirname2(raw), summaryFileNameOfRaw(raw));
       writeFileAtomic(path, renderSummaryCsv(summary));
       written.push(path);
       onWritten(path);
@@ -3362,7 +3371,7 @@ import { readdirSync as readdirSync4 } from "node:fs";
 
 // src/pipeline/derive.ts
 import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 
 // src/engine/derive/deriveRequirements.ts
 function deriveRequirements(runs, options) {
@@ -3410,14 +3419,14 @@ function readRuns(runsFolder, floatParse, progress) {
   }
   const runs = [];
   for (const name of entries) {
-    const folder = join4(runsFolder, name);
+    const folder = join5(runsFolder, name);
     if (!statSync3(folder).isDirectory()) continue;
-    const files = readdirSync2(folder).filter((f) => f.includes("summary") && statSync3(join4(folder, f)).isFile()).sort(byCodePoint);
+    const files = readdirSync2(folder).filter((f) => f.includes("summary") && statSync3(join5(folder, f)).isFile()).sort(byCodePoint);
     if (files.length === 0) {
       progress.warning(`${folder}: no summary files, run skipped`);
       continue;
     }
-    runs.push({ name, summaries: files.map((f) => parseSummaryCsv(join4(folder, f), readText(join4(folder, f)), floatParse)) });
+    runs.push({ name, summaries: files.map((f) => parseSummaryCsv(join5(folder, f), readText(join5(folder, f)), floatParse)) });
   }
   if (runs.length === 0) throw new InputError("no run folders with summary files", { file: runsFolder });
   return runs;
@@ -3435,7 +3444,7 @@ function runDeriveRequirements(options, progress) {
 
 // src/pipeline/history.ts
 import { readdirSync as readdirSync3, rmSync as rmSync2 } from "node:fs";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 var HISTORY_FORMAT = "perfgate-history";
 var HISTORY_VERSION = 1;
 var DEFAULT_HISTORY_WINDOW = 30;
@@ -3499,7 +3508,7 @@ function readAll(folder) {
     throw new InputError(`cannot read the history folder: ${error.message}`, { file: folder });
   }
   return names.filter((name) => HISTORY_FILE.test(name)).sort().map((name) => {
-    const file = join5(folder, name);
+    const file = join6(folder, name);
     return { ...parseHistoryRecord(readText(file), file), file };
   });
 }

@@ -20589,6 +20589,15 @@ function headline(report) {
   const subs = `${report.failedExperiments.length} of ${report.experimentsChecked} sub-experiment${report.experimentsChecked === 1 ? "" : "s"} failed`;
   return `${checks}, ${subs}`;
 }
+function failedCheckNotes(report) {
+  return report.subExperiments.flatMap(
+    (sub) => sub.rows.filter((r) => r.status !== "passed").map((r) => ({
+      experimentType: sub.experimentType,
+      ...r.line !== void 0 ? { line: r.line } : {},
+      message: r.message ?? `${r.check} at ${r.payloadBytes} B: ${formatFixed3(r.experiment)} µs is ${formatFixed3(r.percentOver)} % over the requirement of ${formatFixed3(r.requirement)} µs`
+    }))
+  );
+}
 
 // src/engine/report/markdown.ts
 var FOLD_ROWS_ABOVE = 20;
@@ -20691,6 +20700,9 @@ function sanitize(text) {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }
 
+// src/pipeline/check.ts
+import { join as join3 } from "node:path";
+
 // src/engine/check/check.ts
 function checkMagnitude(check, payloadBytes, requirement, experiment) {
   const diff = requirement - experiment;
@@ -20727,7 +20739,9 @@ function checkSummary(summary2, requirements) {
         });
         continue;
       }
-      rows.push(checkMagnitude(check, requirement.payloadBytes, limit, payload[MAGNITUDE_FIELDS[check]]));
+      const row = checkMagnitude(check, requirement.payloadBytes, limit, payload[MAGNITUDE_FIELDS[check]]);
+      if (payload.line !== void 0) row.line = payload.line;
+      rows.push(row);
     }
   }
   return { experimentType: summary2.experimentType, source: summary2.source, status: rows.some(rowFailed) ? "failed" : "passed", rows };
@@ -23077,7 +23091,8 @@ function parseSummaryCsv(file, content, floatParse) {
       maxJitter: NaN,
       p90: NaN,
       p99: NaN,
-      p9999: NaN
+      p9999: NaN,
+      line: row.line
     };
     for (const column of SUMMARY_COLUMNS.slice(1)) {
       const index = headerFields.get(column);
@@ -23532,7 +23547,10 @@ function runCheck(options, progress) {
     const markdownPath = write(REPORT_MARKDOWN, markdown);
     const jsonPath = write(REPORT_JSON, renderJson(report));
     progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
-    return { report, markdown, written: out.written, markdownPath, jsonPath };
+    const summaryFiles = new Map(
+      loaded.map(({ file, summaryCsv }) => [file.experimentType, summaryCsv !== void 0 ? join3(options.outputDir, summaryFileNameOfRaw(file.path)) : file.path])
+    );
+    return { report, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
   });
 }
 
@@ -23778,7 +23796,7 @@ import { readdirSync as readdirSync4 } from "node:fs";
 
 // src/pipeline/derive.ts
 import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
-import { join as join3 } from "node:path";
+import { join as join4 } from "node:path";
 function readRuns(runsFolder, floatParse, progress) {
   let entries;
   try {
@@ -23788,14 +23806,14 @@ function readRuns(runsFolder, floatParse, progress) {
   }
   const runs = [];
   for (const name of entries) {
-    const folder = join3(runsFolder, name);
+    const folder = join4(runsFolder, name);
     if (!statSync3(folder).isDirectory()) continue;
-    const files = readdirSync2(folder).filter((f) => f.includes("summary") && statSync3(join3(folder, f)).isFile()).sort(byCodePoint);
+    const files = readdirSync2(folder).filter((f) => f.includes("summary") && statSync3(join4(folder, f)).isFile()).sort(byCodePoint);
     if (files.length === 0) {
       progress.warning(`${folder}: no summary files, run skipped`);
       continue;
     }
-    runs.push({ name, summaries: files.map((f) => parseSummaryCsv(join3(folder, f), readText(join3(folder, f)), floatParse)) });
+    runs.push({ name, summaries: files.map((f) => parseSummaryCsv(join4(folder, f), readText(join4(folder, f)), floatParse)) });
   }
   if (runs.length === 0) throw new InputError("no run folders with summary files", { file: runsFolder });
   return runs;
@@ -23803,7 +23821,7 @@ function readRuns(runsFolder, floatParse, progress) {
 
 // src/pipeline/history.ts
 import { readdirSync as readdirSync3, rmSync as rmSync2 } from "node:fs";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 var HISTORY_FORMAT = "perfgate-history";
 var HISTORY_VERSION = 1;
 var DEFAULT_HISTORY_WINDOW = 30;
@@ -23966,7 +23984,7 @@ function readAll(folder) {
     throw new InputError(`cannot read the history folder: ${error2.message}`, { file: folder });
   }
   return names.filter((name) => HISTORY_FILE.test(name)).sort().map((name) => {
-    const file = join4(folder, name);
+    const file = join5(folder, name);
     return { ...parseHistoryRecord(readText(file), file), file };
   });
 }
@@ -23980,7 +23998,7 @@ function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW) {
 }
 function appendHistoryRecord(folder, record, window = DEFAULT_HISTORY_WINDOW) {
   const existing = readAll(folder);
-  const written = join4(folder, historyFileName(record));
+  const written = join5(folder, historyFileName(record));
   const { kept, dropped } = planHistoryWindow(existing, { ...record, file: written }, window);
   const keep = kept.some((r) => r.file === written);
   if (keep) writeFileAtomic(written, renderHistoryRecord(record));
@@ -24264,11 +24282,11 @@ function renderComparisonText(report) {
 // src/action/autoBaseline.ts
 import { existsSync as existsSync3, readFileSync as readFileSync3 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 
 // src/action/github/baseline.ts
 import { mkdirSync as mkdirSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname2, isAbsolute, join as join5, normalize, sep as sep2 } from "node:path";
+import { dirname as dirname2, isAbsolute, join as join6, normalize, sep as sep2 } from "node:path";
 
 // node_modules/@actions/github/lib/context.js
 import { readFileSync as readFileSync2, existsSync as existsSync2 } from "fs";
@@ -29080,7 +29098,7 @@ function extract(bytes, destination, artifactName, maxBytes) {
   if (!isZip) {
     const name = safeRelative(artifactName);
     mkdirSync2(destination, { recursive: true });
-    writeFileSync2(join5(destination, name), bytes);
+    writeFileSync2(join6(destination, name), bytes);
     return [name];
   }
   let total = 0;
@@ -29101,7 +29119,7 @@ function extract(bytes, destination, artifactName, maxBytes) {
   const planned = names.filter((name) => !name.endsWith("/")).map((name) => ({ name: safeRelative(name), data: entries[name] }));
   mkdirSync2(destination, { recursive: true });
   for (const { name, data } of planned) {
-    const path = join5(destination, name);
+    const path = join6(destination, name);
     mkdirSync2(dirname2(path), { recursive: true });
     writeFileSync2(path, data);
   }
@@ -29186,7 +29204,7 @@ async function downloadRunArtifacts(options) {
       notes.push(`cannot download artifact "${artifact.name}" of run ${runId}: ${describeFailure(download.failure, "artifact")}`);
       continue;
     }
-    const path = join5(options.destination, safeRelative(artifact.name));
+    const path = join6(options.destination, safeRelative(artifact.name));
     try {
       artifacts.push({ name: artifact.name, path, files: extract(download.bytes, path, artifact.name, maxBytes) });
     } catch (error2) {
@@ -29214,7 +29232,7 @@ async function resolveAutoBaseline(settings, env = process.env) {
       repo,
       runId: settings.runId,
       namePattern: settings.artifactName,
-      destination: join6(env["RUNNER_TEMP"] || tmpdir(), "perfgate-baseline")
+      destination: join7(env["RUNNER_TEMP"] || tmpdir(), "perfgate-baseline")
     });
     const artifact = found.artifacts[0];
     if (!artifact || !found.run) return { reason: found.reason ?? `no artifact "${settings.artifactName}" in run ${settings.runId}`, notes: found.notes };
@@ -29226,7 +29244,7 @@ async function resolveAutoBaseline(settings, env = process.env) {
   if (!branch) throw new UsageError('input "baseline-branch" is needed: this event names no base branch');
   const workflow = settings.workflow || workflowFile(env["GITHUB_WORKFLOW_REF"]);
   if (!workflow) throw new UsageError('input "baseline-workflow" is needed: GITHUB_WORKFLOW_REF does not name the workflow file');
-  const destination = join6(env["RUNNER_TEMP"] || tmpdir(), "perfgate-baseline");
+  const destination = join7(env["RUNNER_TEMP"] || tmpdir(), "perfgate-baseline");
   const lookup = await findBaseline({
     token: settings.token,
     ...env["GITHUB_API_URL"] ? { apiUrl: env["GITHUB_API_URL"] } : {},
@@ -29258,7 +29276,7 @@ async function downloadResultArtifacts(token, namePattern, env = process.env) {
     repo,
     runId,
     namePattern,
-    destination: join6(env["RUNNER_TEMP"] || tmpdir(), "perfgate-results")
+    destination: join7(env["RUNNER_TEMP"] || tmpdir(), "perfgate-results")
   });
   if (found.reason !== void 0) throw new UsageError(`input "results-artifacts": ${found.reason}`);
   return { folders: found.artifacts.map((a) => a.path), notes: found.notes };
@@ -29297,6 +29315,9 @@ function readInputs() {
   const recordHistory2 = getInput("record-history").trim();
   const windowText = getInput("history-window").trim() || "30";
   const historyWindow = Number(windowText);
+  const annotationsText = getInput("annotations").trim() || "10";
+  const annotations = Number(annotationsText);
+  if (!Number.isInteger(annotations) || annotations < 0) throw new UsageError(`input "annotations" must be a whole number, 0 or more; got "${annotationsText}"`);
   if (!Number.isInteger(historyWindow) || historyWindow < 1) throw new UsageError(`input "history-window" must be a whole number of runs, at least 1; got "${windowText}"`);
   if (requirements === "" && baseline.length === 0 && !auto && history === "" && recordHistory2 === "") {
     throw new UsageError('give input "requirements" (a requirements CSV), input "baseline" or "history" (results to compare with), or input "record-history"');
@@ -29311,6 +29332,7 @@ function readInputs() {
     ...history !== "" ? { history } : {},
     ...recordHistory2 !== "" ? { recordHistory: recordHistory2 } : {},
     historyWindow,
+    annotations,
     thresholds: parseThresholds(getInput("threshold"), 'input "threshold"'),
     outputDir,
     failOnRegression: booleanInput("fail-on-regression", true),
@@ -29447,6 +29469,7 @@ async function run() {
       failures.push(`${comparison.report.comparisonsFailed} of ${comparison.report.comparisonsTotal} comparisons with the baseline failed`);
     }
     setOutputs(inputs.outputDir, markdownPath, failures.length > 0 ? "fail" : "pass", check, comparison);
+    if (check) annotateFailedChecks(check, inputs.annotations, inputs.failOnRegression ? error : warning);
     if (failures.length > 0) {
       const message = `perfgate: ${failures.join("; ")}`;
       if (inputs.failOnRegression) setFailed(message);
@@ -29463,6 +29486,14 @@ async function run() {
       setFailed(`perfgate: internal error (a bug, please report it): ${error2?.stack ?? String(error2)}`);
     }
   }
+}
+function annotateFailedChecks(check, limit, annotate) {
+  const notes = failedCheckNotes(check.report);
+  for (const note of notes.slice(0, limit)) {
+    const file = check.summaryFiles.get(note.experimentType);
+    annotate(note.message, { title: `perfgate: ${note.experimentType}`, ...file ? { file } : {}, ...note.line !== void 0 ? { startLine: note.line } : {} });
+  }
+  if (notes.length > limit && limit > 0) info(logSafe(`${notes.length - limit} more failed checks are not annotated (input annotations is ${limit}); the job summary lists them all`));
 }
 function recordHistory(folder, window, results, floatParse) {
   const eventPath = process.env["GITHUB_EVENT_PATH"];

@@ -21,6 +21,8 @@ export interface ActionInputs {
   /** A folder to append this run's history record to. */
   recordHistory?: string;
   historyWindow: number;
+  /** At most this many failed checks get an annotation (0: none). */
+  annotations: number;
   thresholds: Thresholds;
   outputDir: string;
   failOnRegression: boolean;
@@ -45,6 +47,9 @@ export function readInputs(): ActionInputs {
   const recordHistory = core.getInput('record-history').trim();
   const windowText = core.getInput('history-window').trim() || '30';
   const historyWindow = Number(windowText);
+  const annotationsText = core.getInput('annotations').trim() || '10';
+  const annotations = Number(annotationsText);
+  if (!Number.isInteger(annotations) || annotations < 0) throw new UsageError(`input "annotations" must be a whole number, 0 or more; got "${annotationsText}"`);
   if (!Number.isInteger(historyWindow) || historyWindow < 1) throw new UsageError(`input "history-window" must be a whole number of runs, at least 1; got "${windowText}"`);
   if (requirements === '' && baseline.length === 0 && !auto && history === '' && recordHistory === '') {
     throw new UsageError('give input "requirements" (a requirements CSV), input "baseline" or "history" (results to compare with), or input "record-history"');
@@ -59,6 +64,7 @@ export function readInputs(): ActionInputs {
     ...(history !== '' ? { history } : {}),
     ...(recordHistory !== '' ? { recordHistory } : {}),
     historyWindow,
+    annotations,
     thresholds: parseThresholds(core.getInput('threshold'), 'input "threshold"'),
     outputDir,
     failOnRegression: booleanInput('fail-on-regression', true),

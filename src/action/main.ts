@@ -9,6 +9,7 @@ import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
 import type { BaselineRun } from '../engine/report/comparisonReport.js';
 import { escapeMarkdown } from '../engine/report/escape.js';
+import { failedCheckNotes } from '../engine/report/model.js';
 import { downloadResultArtifacts, resolveAutoBaseline } from './autoBaseline.js';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
@@ -123,6 +124,8 @@ export async function run(): Promise<void> {
       failures.push(`${comparison.report.comparisonsFailed} of ${comparison.report.comparisonsTotal} comparisons with the baseline failed`);
     }
     setOutputs(inputs.outputDir, markdownPath, failures.length > 0 ? 'fail' : 'pass', check, comparison);
+    // Annotations are errors when the job fails for them, warnings when it does not.
+    if (check) annotateFailedChecks(check, inputs.annotations, inputs.failOnRegression ? core.error : core.warning);
     if (failures.length > 0) {
       const message = `perfgate: ${failures.join('; ')}`;
       if (inputs.failOnRegression) core.setFailed(message);
@@ -140,6 +143,16 @@ export async function run(): Promise<void> {
       core.setFailed(`perfgate: internal error (a bug, please report it): ${(error as Error)?.stack ?? String(error)}`);
     }
   }
+}
+
+/** One error annotation per failed check at its line in the summary file, at most `limit`. */
+function annotateFailedChecks(check: CheckOutcome, limit: number, annotate: typeof core.error): void {
+  const notes = failedCheckNotes(check.report);
+  for (const note of notes.slice(0, limit)) {
+    const file = check.summaryFiles.get(note.experimentType);
+    annotate(note.message, { title: `perfgate: ${note.experimentType}`, ...(file ? { file } : {}), ...(note.line !== undefined ? { startLine: note.line } : {}) });
+  }
+  if (notes.length > limit && limit > 0) core.info(logSafe(`${notes.length - limit} more failed checks are not annotated (input annotations is ${limit}); the job summary lists them all`));
 }
 
 /** Appends this run to the history folder (kept to the window), when the event dates the commit. */

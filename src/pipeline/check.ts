@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { checkSummary } from '../engine/check/check.js';
 import { summaryFileNameOfRaw } from '../engine/model/experimentType.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
@@ -20,6 +21,8 @@ export interface CheckOptions {
 
 export interface CheckOutcome {
   report: CheckReport;
+  /** The summary file each sub-experiment's values are in (a written one for raw inputs). */
+  summaryFiles: Map<string, string>;
   markdown: string;
   /** Paths of every file written, in the order written. */
   written: string[];
@@ -67,6 +70,9 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
     const markdownPath = write(REPORT_MARKDOWN, markdown);
     const jsonPath = write(REPORT_JSON, renderJson(report));
     progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
-    return { report, markdown, written: out.written, markdownPath, jsonPath };
+    const summaryFiles = new Map(
+      loaded.map(({ file, summaryCsv }) => [file.experimentType, summaryCsv !== undefined ? join(options.outputDir, summaryFileNameOfRaw(file.path)) : file.path]),
+    );
+    return { report, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
   });
 }

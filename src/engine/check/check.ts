@@ -45,7 +45,9 @@ export function checkSummary(summary: Summary, requirements: readonly Requiremen
         });
         continue;
       }
-      rows.push(checkMagnitude(check, requirement.payloadBytes, limit, payload[MAGNITUDE_FIELDS[check]]));
+      const row = checkMagnitude(check, requirement.payloadBytes, limit, payload[MAGNITUDE_FIELDS[check]]);
+      if (payload.line !== undefined) row.line = payload.line;
+      rows.push(row);
     }
   }
   return { experimentType: summary.experimentType, source: summary.source, status: rows.some(rowFailed) ? 'failed' : 'passed', rows };

@@ -20,6 +20,8 @@ export interface CheckRow {
   status: CheckStatus;
   /** Why a row failed other than by being over the limit. */
   message?: string;
+  /** The line of the payload in the summary file, for annotations. */
+  line?: number;
 }
 
 export function rowFailed(row: CheckRow): boolean {

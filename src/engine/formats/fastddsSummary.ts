@@ -78,6 +78,7 @@ export function parseSummaryCsv(file: string, content: string, floatParse: Float
       p90: NaN,
       p99: NaN,
       p9999: NaN,
+      line: row.line,
     };
     for (const column of SUMMARY_COLUMNS.slice(1)) {
       const index = headerFields.get(column);

@@ -12,6 +12,8 @@ export interface PayloadSummary {
   p90: number;
   p99: number;
   p9999: number;
+  /** The 1-based line of this payload in the summary CSV it was read from. */
+  line?: number;
 }
 
 /** The summary of one sub-experiment (one `measurements_<type>_summary.csv`). */
@@ -42,8 +44,11 @@ export const SUMMARY_COLUMNS = [
 
 export type SummaryColumn = (typeof SUMMARY_COLUMNS)[number];
 
+/** The numeric fields of a payload summary (everything but its place in a file). */
+export type SummaryStatistic = Exclude<keyof PayloadSummary, 'line'>;
+
 /** Which field of PayloadSummary each summary column holds. */
-export const SUMMARY_FIELDS: Record<SummaryColumn, keyof PayloadSummary> = {
+export const SUMMARY_FIELDS: Record<SummaryColumn, SummaryStatistic> = {
   Bytes: 'payloadBytes',
   Samples: 'samples',
   Max: 'max',

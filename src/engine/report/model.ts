@@ -1,5 +1,6 @@
 import { CHECKED_MAGNITUDES, type CheckedMagnitude, type Requirement } from '../model/requirement.js';
 import { rowFailed, type CheckRow, type SubExperimentCheck } from '../check/checkRow.js';
+import { formatFixed3 } from '../numeric/formatFixed.js';
 
 export type Verdict = 'pass' | 'fail';
 
@@ -89,4 +90,26 @@ export function headline(report: CheckReport): string {
   const checks = `${report.checksPassed} of ${report.checksTotal} checks passed`;
   const subs = `${report.failedExperiments.length} of ${report.experimentsChecked} sub-experiment${report.experimentsChecked === 1 ? '' : 's'} failed`;
   return `${checks}, ${subs}`;
+}
+
+/** A failed check to show at its place in a summary file (a GitHub annotation). */
+export interface FailedCheckNote {
+  experimentType: string;
+  line?: number;
+  message: string;
+}
+
+/** One sentence per failed check, in report order (failing sub-experiments, Median → Max). */
+export function failedCheckNotes(report: CheckReport): FailedCheckNote[] {
+  return report.subExperiments.flatMap((sub) =>
+    sub.rows
+      .filter((r) => r.status !== 'passed')
+      .map((r) => ({
+        experimentType: sub.experimentType,
+        ...(r.line !== undefined ? { line: r.line } : {}),
+        message:
+          r.message ??
+          `${r.check} at ${r.payloadBytes} B: ${formatFixed3(r.experiment)} µs is ${formatFixed3(r.percentOver)} % over the requirement of ${formatFixed3(r.requirement)} µs`,
+      })),
+  );
 }

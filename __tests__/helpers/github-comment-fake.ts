@@ -1,0 +1,270 @@
+/**
+ * A loopback stand-in for the GitHub endpoints the sticky comment uses: the issue-comment REST
+ * operations (list with Link-header pagination, create, update, delete) and the GraphQL
+ * `minimizeComment` mutation. Every REST request is checked against GitHub's OpenAPI description
+ * (method, path template, path and query parameters, headers, and the JSON body against the
+ * operation's requestBody schema); GraphQL requests are checked for the one mutation and its
+ * variables. Problems are collected for the test to assert on.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { openApi, type DescriptionName, type MatchedOperation, type OpenApi } from './github-openapi.js';
+
+export interface FakeComment {
+  id: number;
+  body: string;
+  created_at: string;
+  /** Login of the author (default github-actions[bot]). */
+  user?: string;
+  /** Set by minimizeComment. */
+  minimized?: string | null;
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  operationId?: string;
+  status?: number;
+}
+
+export interface FakeCommentOptions {
+  owner: string;
+  repo: string;
+  issueNumber: number;
+  comments?: FakeComment[];
+  /** `/api/v3` to act as GitHub Enterprise Server (GraphQL then lives at `/api/graphql`). */
+  apiRoot?: string;
+  description?: DescriptionName;
+  /** Answer writes (POST, PATCH, DELETE, GraphQL) with this status and message. */
+  failWrites?: { status: number; message: string };
+  /** Answer the next PATCH with 404 after deleting the comment (deleted between list and update). */
+  vanishOnPatch?: boolean;
+  /** Whether list answers carry the documented `minimized` field (GHES may not). Default true. */
+  exposeMinimized?: boolean;
+}
+
+type Json = any;
+type Answer = { status: number; headers: Record<string, string>; body: string };
+
+export class FakeCommentGitHub {
+  readonly requests: RecordedRequest[] = [];
+  readonly problems: string[] = [];
+  /** Quirks of the shared validator that this fake deliberately set aside (see {@link answer}). */
+  comments: FakeComment[];
+  private nextId = 9000;
+  private server!: Server;
+  apiUrl = '';
+  origin = '';
+
+  constructor(readonly options: FakeCommentOptions) {
+    this.comments = [...(options.comments ?? [])];
+    for (const c of this.comments) this.nextId = Math.max(this.nextId, c.id + 1);
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const answer = this.answer(req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks).toString('utf8'));
+        res.writeHead(answer.status, answer.headers);
+        res.end(answer.body);
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(0, '127.0.0.1', () => resolve());
+    });
+    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.apiUrl = this.origin + (this.options.apiRoot ?? '');
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.server.closeAllConnections();
+      this.server.close(() => resolve());
+    });
+  }
+
+  /** The comments carrying a marker, oldest first. */
+  marked(marker: string): FakeComment[] {
+    return this.comments.filter((c) => c.body.startsWith(marker + '\n') || c.body.trimEnd().endsWith('\n' + marker));
+  }
+
+  private graphqlPath(): string {
+    const root = this.options.apiRoot ?? '';
+    return /\/api\/v3$/.test(root) ? root.replace(/\/api\/v3$/, '/api/graphql') : `${root}/graphql`;
+  }
+
+  private answer(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Answer {
+    const url = new URL(rawUrl, 'http://127.0.0.1');
+    const record: RecordedRequest = { method, url: rawUrl, headers, body };
+    this.requests.push(record);
+    const json = (status: number, data: unknown, extra: Record<string, string> = {}): Answer => {
+      record.status = status;
+      return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body: data === undefined ? '' : JSON.stringify(data) };
+    };
+    if (url.pathname === this.graphqlPath()) return this.graphql(method, headers, body, record, json);
+
+    const spec = openApi(this.options.description ?? 'api.github.com');
+    const validation = spec.validateRequest(method, url, headers as Record<string, string | string[] | undefined>, this.options.apiRoot ?? '');
+    this.problems.push(...validation.problems);
+    const op = validation.operation;
+    const error = (status: number, message: string) => json(status, { message, documentation_url: 'https://docs.github.com/rest', status: String(status) });
+    if (!op) return error(404, 'Not Found');
+    record.operationId = op.operationId;
+    this.problems.push(...checkBody(spec, op, headers, body));
+    const reply = (status: number, data: unknown, extra: Record<string, string> = {}) => {
+      const general = status === 401 || status === 403 || status === 404 || status >= 500;
+      if (!general && !spec.declaresStatus(op, status)) this.problems.push(`${op.operationId}: the fake answered ${status}, which the description does not declare`);
+      return json(status, data, extra);
+    };
+    const { owner, repo } = op.pathParams;
+    if (owner !== this.options.owner || repo !== this.options.repo) return error(404, 'Not Found');
+    if (method !== 'GET' && this.options.failWrites) return error(this.options.failWrites.status, this.options.failWrites.message);
+    const parsed: Json = body === '' ? undefined : safeParse(body);
+
+    switch (op.operationId) {
+      case 'issues/list-comments': {
+        if (Number(op.pathParams['issue_number']) !== this.options.issueNumber) return error(404, 'Not Found');
+        const perPage = Number(url.searchParams.get('per_page') ?? 30);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const all = [...this.comments].sort((a, b) => a.id - b.id);
+        const last = Math.max(1, Math.ceil(all.length / perPage));
+        const links: string[] = [];
+        const pageUrl = (n: number) => {
+          const next = new URL(url.pathname + url.search, this.origin);
+          next.searchParams.set('page', String(n));
+          return next.toString();
+        };
+        if (page < last) links.push(`<${pageUrl(page + 1)}>; rel="next"`, `<${pageUrl(last)}>; rel="last"`);
+        if (page > 1) links.push(`<${pageUrl(1)}>; rel="first"`, `<${pageUrl(page - 1)}>; rel="prev"`);
+        const slice = all.slice((page - 1) * perPage, page * perPage).map((c) => this.json(c));
+        return reply(200, slice, links.length > 0 ? { link: links.join(', ') } : {});
+      }
+      case 'issues/create-comment': {
+        if (Number(op.pathParams['issue_number']) !== this.options.issueNumber) return error(404, 'Not Found');
+        if (typeof parsed?.body !== 'string') return error(422, 'Validation Failed');
+        if (parsed.body.length > 65536) return error(422, 'Validation Failed: Body is too long (maximum is 65536 characters)');
+        const comment: FakeComment = { id: this.nextId++, body: parsed.body, created_at: new Date(Date.UTC(2026, 10, 22, 0, 0, this.nextId % 60)).toISOString() };
+        this.comments.push(comment);
+        return reply(201, this.json(comment), { location: `${this.apiUrl}/repos/${owner}/${repo}/issues/comments/${comment.id}` });
+      }
+      case 'issues/update-comment': {
+        const comment = this.comments.find((c) => c.id === Number(op.pathParams['comment_id']));
+        if (this.options.vanishOnPatch && comment) {
+          this.options.vanishOnPatch = false;
+          this.comments = this.comments.filter((c) => c !== comment);
+          return error(404, 'Not Found');
+        }
+        if (!comment) return error(404, 'Not Found');
+        if (typeof parsed?.body !== 'string') return error(422, 'Validation Failed');
+        if (parsed.body.length > 65536) return error(422, 'Validation Failed: Body is too long (maximum is 65536 characters)');
+        comment.body = parsed.body;
+        return reply(200, this.json(comment));
+      }
+      case 'issues/delete-comment': {
+        const comment = this.comments.find((c) => c.id === Number(op.pathParams['comment_id']));
+        if (!comment) return error(404, 'Not Found');
+        this.comments = this.comments.filter((c) => c !== comment);
+        return reply(204, undefined);
+      }
+      default:
+        return error(404, 'Not Found');
+    }
+  }
+
+  private graphql(method: string, headers: IncomingHttpHeaders, body: string, record: RecordedRequest, json: (status: number, data: unknown) => Answer): Answer {
+    record.operationId = 'graphql';
+    const where = `GraphQL ${method} ${this.graphqlPath()}`;
+    if (method !== 'POST') this.problems.push(`${where}: not a POST`);
+    if (!/^(token|bearer) \S+$/i.test(String(headers['authorization'] ?? ''))) this.problems.push(`${where}: no authorization header`);
+    if (!/application\/json/.test(String(headers['content-type'] ?? ''))) this.problems.push(`${where}: content-type ${String(headers['content-type'])} is not JSON`);
+    const request: Json = safeParse(body);
+    const query: string = typeof request?.query === 'string' ? request.query : '';
+    const variables: Json = request?.variables ?? {};
+    const extra = Object.keys(request ?? {}).filter((k) => !['query', 'variables', 'operationName'].includes(k));
+    if (extra.length > 0) this.problems.push(`${where}: unexpected request fields ${extra.join(', ')}`);
+    if (!/^\s*mutation\b/.test(query) || !/\bminimizeComment\s*\(\s*input\s*:\s*\{\s*subjectId\s*:\s*\$subjectId\s*,\s*classifier\s*:\s*OUTDATED\s*\}\s*\)/.test(query)) {
+      this.problems.push(`${where}: not the minimizeComment mutation with classifier OUTDATED: ${query.slice(0, 200)}`);
+      return json(200, { errors: [{ type: 'INVALID', message: 'unexpected query' }] });
+    }
+    if (!/\(\s*\$subjectId\s*:\s*ID!\s*\)/.test(query)) this.problems.push(`${where}: $subjectId is not declared as ID!`);
+    const names = Object.keys(variables);
+    if (names.length !== 1 || typeof variables.subjectId !== 'string') this.problems.push(`${where}: variables ${JSON.stringify(variables)} are not exactly {subjectId: string}`);
+    if (this.options.failWrites) return json(200, { data: { minimizeComment: null }, errors: [{ type: 'FORBIDDEN', message: this.options.failWrites.message }] });
+    const comment = this.comments.find((c) => nodeId(c.id) === variables.subjectId);
+    if (!comment) return json(200, { data: { minimizeComment: null }, errors: [{ type: 'NOT_FOUND', message: `Could not resolve to a node with the global id of '${String(variables.subjectId)}'` }] });
+    comment.minimized = 'outdated';
+    return json(200, { data: { minimizeComment: { minimizedComment: { isMinimized: true } } } });
+  }
+
+  private json(c: FakeComment): Record<string, unknown> {
+    const fullName = `${this.options.owner}/${this.options.repo}`;
+    const login = c.user ?? 'github-actions[bot]';
+    return {
+      id: c.id,
+      node_id: nodeId(c.id),
+      url: `${this.apiUrl}/repos/${fullName}/issues/comments/${c.id}`,
+      html_url: `https://github.example/${fullName}/pull/${this.options.issueNumber}#issuecomment-${c.id}`,
+      issue_url: `${this.apiUrl}/repos/${fullName}/issues/${this.options.issueNumber}`,
+      body: c.body,
+      user: { login, id: 41898282, type: login.endsWith('[bot]') ? 'Bot' : 'User' },
+      created_at: c.created_at,
+      updated_at: c.created_at,
+      author_association: 'NONE',
+      ...(this.options.exposeMinimized === false ? {} : { minimized: c.minimized ? { reason: c.minimized } : null }),
+    };
+  }
+}
+
+export function nodeId(id: number): string {
+  return `IC_kwDOperf${id}`;
+}
+
+function safeParse(text: string): Json {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The request body against the operation's requestBody: JSON content type, every field declared in
+ * the schema, required fields present, primitive types right. Body-less operations get no body.
+ */
+export function checkBody(spec: OpenApi, op: MatchedOperation, headers: IncomingHttpHeaders, body: string): string[] {
+  const where = `${op.operationId} (${op.method} ${op.template})`;
+  const declared = spec.resolve(op.operation.requestBody);
+  if (declared === undefined) return body === '' ? [] : [`${where}: a request body for an operation that takes none`];
+  const schema = spec.resolve(declared.content?.['application/json']?.schema);
+  if (body === '') return declared.required ? [`${where}: the required request body is missing`] : [];
+  const problems: string[] = [];
+  if (!/^application\/json\b/.test(String(headers['content-type'] ?? ''))) problems.push(`${where}: content-type ${String(headers['content-type'])} is not application/json`);
+  const value = safeParse(body);
+  if (value === undefined) return [...problems, `${where}: the request body is not JSON`];
+  if (!schema) return problems;
+  if (schema.type === 'object') {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [...problems, `${where}: the request body is not an object`];
+    const properties: Record<string, Json> = schema.properties ?? {};
+    for (const name of Object.keys(value)) {
+      const property = spec.resolve(properties[name]);
+      if (!property) {
+        if (schema.additionalProperties !== true) problems.push(`${where}: body field ${name} is not declared in the requestBody schema`);
+        continue;
+      }
+      const type = property.type;
+      const actual = Array.isArray(value[name]) ? 'array' : value[name] === null ? 'null' : typeof value[name] === 'number' && Number.isInteger(value[name]) && type === 'integer' ? 'integer' : typeof value[name];
+      const allowed = Array.isArray(type) ? type : type === undefined ? [] : [type];
+      if (property.nullable) allowed.push('null');
+      if (allowed.length > 0 && !allowed.includes(actual)) problems.push(`${where}: body field ${name} is ${actual}, the schema says ${allowed.join('|')}`);
+      if (Array.isArray(property.enum) && !property.enum.includes(value[name])) problems.push(`${where}: body field ${name}=${JSON.stringify(value[name])} is not one of ${property.enum.join(', ')}`);
+    }
+    for (const name of schema.required ?? []) if (!(name in value)) problems.push(`${where}: required body field ${name} missing`);
+  }
+  return problems;
+}

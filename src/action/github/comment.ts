@@ -1,0 +1,293 @@
+/**
+ * perfgate's sticky pull-request comment: one comment per report id, found again on the next run
+ * by a hidden marker (`<!-- perfgate:<id> -->` on its first line) and updated, recreated, or
+ * hidden and recreated. Every API failure gives an outcome with a reason (`forbidden` for a token
+ * that may not write, `failed` otherwise); nothing here throws, and no reason ever contains the
+ * token. A comment is a convenience: it never changes the gate's verdict.
+ *
+ * REST calls (all documented in GitHub's OpenAPI description, and checked against it in the tests):
+ *   GET    /repos/{owner}/{repo}/issues/{issue_number}/comments?per_page=100[&page=N]   (Link header followed)
+ *   POST   /repos/{owner}/{repo}/issues/{issue_number}/comments            {body}
+ *   PATCH  /repos/{owner}/{repo}/issues/comments/{comment_id}              {body}
+ *   DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}
+ * GraphQL (POST {apiUrl}/graphql; `/api/graphql` for a GHES `/api/v3` root):
+ *   mutation minimizeComment(input: {subjectId, classifier: OUTDATED})
+ */
+import { getOctokit } from '@actions/github';
+import { redact } from './baseline.js';
+import { commentMarker, fitCommentBody, hasMarker, isValidMarkerId, MAX_COMMENT_BODY, withMarker, type CommentSection } from './commentBody.js';
+
+export { cutToFit, commentMarker, fitCommentBody, hasMarker, isValidMarkerId, MAX_COMMENT_BODY, withMarker, type CommentSection, type FittedBody } from './commentBody.js';
+
+export type StickyCommentMode = 'update' | 'recreate' | 'hide-and-recreate';
+
+export interface UpsertStickyCommentOptions {
+  /** A token with `pull-requests: write` (or `issues: write`); GITHUB_TOKEN is enough except on fork pull requests. */
+  token: string;
+  /** REST API root: GITHUB_API_URL (`https://api.github.com`, or `https://HOST/api/v3` on GitHub Enterprise Server). */
+  apiUrl?: string;
+  owner: string;
+  repo: string;
+  /** The pull request's number (pull requests are issues). */
+  issueNumber: number;
+  /**
+   * The report. A string, or parts in display order that can be dropped lowest priority first
+   * when the comment would be over GitHub's limit (see {@link fitCommentBody}).
+   */
+  body: string | readonly (CommentSection | string)[];
+  /** The report id in the marker: one sticky comment per id and pull request. 1–100 of `A-Za-z0-9._:/+=@-`. */
+  commentId: string;
+  /**
+   * `update` (default): edit perfgate's comment in place (skipped when the body is unchanged).
+   * `recreate`: post a new comment and delete the old one(s), so the report is at the bottom.
+   * `hide-and-recreate`: post a new comment and minimize the old one(s) as outdated.
+   */
+  mode?: StickyCommentMode;
+  /** Where the full report is (job summary or artifact URL), linked when the comment had to be shortened. */
+  fullReportUrl?: string;
+}
+
+export type StickyCommentOutcome = 'created' | 'updated' | 'unchanged' | 'recreated' | 'forbidden' | 'failed';
+
+export interface StickyCommentResult {
+  outcome: StickyCommentOutcome;
+  /** The id of perfgate's comment after the call (absent for forbidden/failed unless one was left in place). */
+  commentId?: number;
+  /** Its html_url. */
+  url?: string;
+  /** Why the outcome is forbidden or failed, or what else went wrong on the side (a duplicate that could not be deleted). */
+  reason?: string;
+  /** Whether the report had to be shortened to fit GitHub's limit. */
+  truncated: boolean;
+}
+
+type Octokit = ReturnType<typeof getOctokit>;
+
+interface IssueComment {
+  id: number;
+  node_id: string;
+  body?: string | null;
+  html_url: string;
+  created_at: string;
+  minimized?: { reason: string | null } | null;
+}
+
+interface HttpFailure {
+  status?: number;
+  message: string;
+}
+
+/** Safety stop for the comment listing: 100 pages of 100 comments. */
+const MAX_PAGES = 100;
+
+/** Creates or updates perfgate's sticky comment on a pull request. Never throws. */
+export async function upsertStickyComment(options: UpsertStickyCommentOptions): Promise<StickyCommentResult> {
+  const { token, owner, repo, issueNumber } = options;
+  const mode = options.mode ?? 'update';
+  const clean = (text: string) => redact(text, token);
+  let truncated = false;
+  const result = (outcome: StickyCommentOutcome, extra: { comment?: { id: number; html_url: string }; reason?: string } = {}): StickyCommentResult => ({
+    outcome,
+    ...(extra.comment ? { commentId: extra.comment.id, url: extra.comment.html_url } : {}),
+    ...(extra.reason !== undefined ? { reason: clean(extra.reason) } : {}),
+    truncated,
+  });
+
+  try {
+    if (!isValidMarkerId(options.commentId)) return result('failed', { reason: `invalid comment id ${JSON.stringify(options.commentId.slice(0, 120))}: use 1-100 of A-Z a-z 0-9 . _ : / + = @ -` });
+    if (!Number.isSafeInteger(issueNumber) || issueNumber < 1) return result('failed', { reason: `invalid pull request number ${String(issueNumber)}` });
+    if (mode !== 'update' && mode !== 'recreate' && mode !== 'hide-and-recreate') return result('failed', { reason: `unknown comment mode ${JSON.stringify(String(mode))}: use update, recreate or hide-and-recreate` });
+    if (!token) return result('failed', { reason: 'no token was given: commenting needs one with pull-requests: write' });
+
+    const marker = commentMarker(options.commentId);
+    const sections = typeof options.body === 'string' ? [{ text: options.body, label: 'the end of the report' }] : options.body;
+    const fitted = fitCommentBody(sections, options.fullReportUrl, MAX_COMMENT_BODY - marker.length - 1);
+    truncated = fitted.truncated;
+    const body = withMarker(marker, fitted.body);
+
+    const apiUrl = (options.apiUrl ?? process.env['GITHUB_API_URL'] ?? 'https://api.github.com').replace(/\/+$/, '');
+    const octokit = getOctokit(token, { baseUrl: apiUrl, userAgent: 'perfgate', log: silentLog });
+    const where = `pull request #${issueNumber} of ${owner}/${repo}`;
+
+    let marked: IssueComment[];
+    try {
+      marked = await listMarked(octokit, owner, repo, issueNumber, marker);
+    } catch (error) {
+      const failure = toFailure(error);
+      return result(isForbidden(failure) ? 'forbidden' : 'failed', { reason: `cannot list the comments of ${where}: ${describeFailure(failure)}` });
+    }
+    // Oldest first; GitHub's ids grow with time, so they break ties in created_at.
+    marked.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id - b.id));
+
+    const sideNotes: string[] = [];
+    const removeAll = async (comments: IssueComment[]) => {
+      for (const comment of comments) {
+        const failure = await deleteComment(octokit, owner, repo, comment.id);
+        if (failure) sideNotes.push(`could not delete the older comment ${comment.id}: ${describeFailure(failure)}`);
+      }
+    };
+    const withNotes = (reason?: string) => {
+      const all = [...(reason ? [reason] : []), ...sideNotes];
+      return all.length > 0 ? all.join('; ') : undefined;
+    };
+    const create = async (): Promise<{ comment: IssueComment } | { failure: HttpFailure }> => {
+      try {
+        const response = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
+        return { comment: response.data as IssueComment };
+      } catch (error) {
+        return { failure: toFailure(error) };
+      }
+    };
+    const createFailed = (failure: HttpFailure, kept?: IssueComment) => {
+      const reason = `cannot comment on ${where}: ${describeFailure(failure)}`;
+      const extra: { comment?: IssueComment; reason: string } = { reason: withNotes(reason)! };
+      if (kept) extra.comment = kept;
+      return result(isForbidden(failure) ? 'forbidden' : 'failed', extra);
+    };
+
+    if (mode === 'update') {
+      // Comments minimized on purpose (by a hide-and-recreate run, or by hand) stay as they are.
+      const live = marked.filter((c) => !isMinimized(c));
+      const current = live[live.length - 1];
+      const older = live.slice(0, -1);
+      if (current !== undefined) {
+        if (normalise(current.body ?? '') === normalise(body)) {
+          await removeAll(older);
+          const reason = withNotes();
+          return result('unchanged', reason ? { comment: current, reason } : { comment: current });
+        }
+        let updated: IssueComment | undefined;
+        try {
+          const response = await octokit.rest.issues.updateComment({ owner, repo, comment_id: current.id, body });
+          updated = response.data as IssueComment;
+        } catch (error) {
+          const failure = toFailure(error);
+          if (failure.status !== 404) return createFailed(failure, current);
+          // Deleted between the listing and the update: post a new one below.
+        }
+        if (updated !== undefined) {
+          await removeAll(older);
+          const reason = withNotes();
+          return result('updated', reason ? { comment: updated, reason } : { comment: updated });
+        }
+      }
+      const created = await create();
+      if ('failure' in created) return createFailed(created.failure);
+      await removeAll(older);
+      const reason = withNotes();
+      return result('created', reason ? { comment: created.comment, reason } : { comment: created.comment });
+    }
+
+    // recreate / hide-and-recreate: post first, then retire the old ones, so a failure never leaves the pull request without a report.
+    const created = await create();
+    if ('failure' in created) return createFailed(created.failure);
+    if (mode === 'recreate') {
+      await removeAll(marked);
+    } else {
+      for (const comment of marked.filter((c) => !isMinimized(c))) {
+        const failure = await minimizeComment(octokit, comment.node_id);
+        if (failure) sideNotes.push(`could not hide the older comment ${comment.id}: ${describeFailure(failure)}`);
+      }
+    }
+    const reason = withNotes();
+    const outcome = marked.length > 0 ? 'recreated' : 'created';
+    return result(outcome, reason ? { comment: created.comment, reason } : { comment: created.comment });
+  } catch (error) {
+    // Not expected: API failures are handled above. Still never throws.
+    return result('failed', { reason: `unexpected error while commenting: ${toFailure(error).message.split('\n', 1)[0]!.slice(0, 300)}` });
+  }
+}
+
+/** Every comment of the issue carrying the marker, through every page (per_page=100, Link header followed). */
+async function listMarked(octokit: Octokit, owner: string, repo: string, issueNumber: number, marker: string): Promise<IssueComment[]> {
+  const marked: IssueComment[] = [];
+  let pages = 0;
+  for await (const response of octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 })) {
+    for (const comment of response.data as IssueComment[]) if (hasMarker(comment.body, marker)) marked.push(comment);
+    if (++pages >= MAX_PAGES) break;
+  }
+  return marked;
+}
+
+/** Deletes a comment; one already gone (404) counts as deleted. */
+async function deleteComment(octokit: Octokit, owner: string, repo: string, commentId: number): Promise<HttpFailure | undefined> {
+  try {
+    await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId });
+    return undefined;
+  } catch (error) {
+    const failure = toFailure(error);
+    return failure.status === 404 ? undefined : failure;
+  }
+}
+
+const MINIMIZE = `mutation perfgateMinimize($subjectId: ID!) {
+  minimizeComment(input: {subjectId: $subjectId, classifier: OUTDATED}) {
+    minimizedComment { isMinimized }
+  }
+}`;
+
+/** Hides a comment as outdated (GraphQL; REST has no endpoint for it). */
+async function minimizeComment(octokit: Octokit, nodeId: string): Promise<HttpFailure | undefined> {
+  try {
+    await octokit.graphql(MINIMIZE, { subjectId: nodeId });
+    return undefined;
+  } catch (error) {
+    const e = error as { errors?: { type?: string; message?: string }[] };
+    if (Array.isArray(e?.errors) && e.errors.length > 0) {
+      const first = e.errors[0]!;
+      const forbidden = first.type === 'FORBIDDEN' || /not accessible by integration/i.test(first.message ?? '');
+      return forbidden ? { status: 403, message: first.message ?? 'FORBIDDEN' } : { message: `GraphQL: ${first.message ?? first.type ?? 'error'}` };
+    }
+    return toFailure(error);
+  }
+}
+
+function isMinimized(comment: IssueComment): boolean {
+  return comment.minimized !== undefined && comment.minimized !== null;
+}
+
+/** GitHub may store line endings as CRLF and drop trailing whitespace; neither counts as a change. */
+function normalise(body: string): string {
+  return body.replace(/\r\n?/g, '\n').replace(/\s+$/, '');
+}
+
+function isForbidden(failure: HttpFailure): boolean {
+  return failure.status === 403 && /not accessible by (integration|personal access token)/i.test(failure.message);
+}
+
+function toFailure(error: unknown): HttpFailure {
+  const e = error as { status?: unknown; message?: unknown };
+  const status = typeof e?.status === 'number' ? e.status : undefined;
+  const message = typeof e?.message === 'string' ? e.message : String(error);
+  return status === undefined ? { message } : { status, message };
+}
+
+function describeFailure(failure: HttpFailure): string {
+  const first = failure.message.split('\n', 1)[0]!.slice(0, 300);
+  if (isForbidden(failure)) {
+    return (
+      `HTTP 403: the token may not write to this pull request (${first}). ` +
+      'On pull requests from forks GITHUB_TOKEN is read-only, so no comment can be posted from that run; ' +
+      'otherwise give the job `permissions: pull-requests: write`. ' +
+      'The report is still in the job summary and the report artifact'
+    );
+  }
+  switch (failure.status) {
+    case 401:
+      return `HTTP 401: the token was refused (${first})`;
+    case 403:
+      return `HTTP 403 (${first})`;
+    case 404:
+      return `HTTP 404: no such repository or pull request, or no access to it (${first})`;
+    case 410:
+      return `HTTP 410: issues are disabled on the repository (${first})`;
+    case 422:
+      return `HTTP 422: GitHub refused the comment (${first})`;
+    case undefined:
+      return first;
+    default:
+      return `HTTP ${failure.status} (${first})`;
+  }
+}
+
+const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
