@@ -44,6 +44,7 @@ async function runWith(options: { artifacts: boolean }) {
       requirements: join(example, 'requirements.csv'),
       baseline: 'auto',
       'github-token': TOKEN,
+      comment: 'never',
       threshold: 'median=0.2,min=0.2,99%=0.2,max=2',
     },
     {

@@ -4856,8 +4856,8 @@ var require_util2 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name, list) {
-      const value2 = list.get(name, true);
+    function getDecodeSplit(name, list2) {
+      const value2 = list2.get(name, true);
       if (value2 === null) {
         return null;
       }
@@ -12269,9 +12269,9 @@ var require_headers = __commonJS({
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
         webidl.brandCheck(this, _Headers);
-        const list = this.#headersList.cookies;
-        if (list) {
-          return [...list];
+        const list2 = this.#headersList.cookies;
+        if (list2) {
+          return [...list2];
         }
         return [];
       }
@@ -12311,8 +12311,8 @@ var require_headers = __commonJS({
       static getHeadersList(o) {
         return o.#headersList;
       }
-      static setHeadersList(o, list) {
-        o.#headersList = list;
+      static setHeadersList(o, list2) {
+        o.#headersList = list2;
       }
     };
     var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers2;
@@ -13280,13 +13280,13 @@ var require_request2 = __commonJS({
         if (this.signal.aborted) {
           ac.abort(this.signal.reason);
         } else {
-          let list = dependentControllerMap.get(this.signal);
-          if (list === void 0) {
-            list = /* @__PURE__ */ new Set();
-            dependentControllerMap.set(this.signal, list);
+          let list2 = dependentControllerMap.get(this.signal);
+          if (list2 === void 0) {
+            list2 = /* @__PURE__ */ new Set();
+            dependentControllerMap.set(this.signal, list2);
           }
           const acRef = new WeakRef(ac);
-          list.add(acRef);
+          list2.add(acRef);
           util.addAbortListener(
             ac.signal,
             buildAbort(acRef)
@@ -29297,6 +29297,319 @@ function workflowFile(workflowRef) {
 // src/action/main.ts
 import { existsSync as existsSync4, readFileSync as readFileSync4 } from "node:fs";
 
+// src/action/github/commentBody.ts
+var MAX_COMMENT_BODY = 65536;
+var MARKER_ID = /^[A-Za-z0-9][A-Za-z0-9._:/+=@-]{0,99}$/;
+function isValidMarkerId(id) {
+  return MARKER_ID.test(id);
+}
+function commentMarker(id) {
+  if (!isValidMarkerId(id)) throw new TypeError(`invalid comment id ${JSON.stringify(id)}: use 1-100 of A-Z a-z 0-9 . _ : / + = @ -`);
+  return `<!-- perfgate:${id} -->`;
+}
+function hasMarker(body, marker) {
+  if (!body) return false;
+  const lines = body.replace(/\r\n?/g, "\n").split("\n");
+  const first = lines.find((line) => line.trim() !== "");
+  const last = [...lines].reverse().find((line) => line.trim() !== "");
+  return first?.trim() === marker || last?.trim() === marker;
+}
+function withMarker(marker, body) {
+  return `${marker}
+${body}`;
+}
+function fitCommentBody(sections, link, limit = MAX_COMMENT_BODY) {
+  const parts = sections.map((s, index) => {
+    const section = typeof s === "string" ? { text: s } : s;
+    return {
+      index,
+      text: section.text.replace(/\r\n?/g, "\n").replace(/\s+$/, ""),
+      priority: section.priority ?? index,
+      label: section.label?.trim() || `part ${index + 1}`,
+      required: section.required === true
+    };
+  });
+  const kept = parts.filter((p) => p.text !== "");
+  const join8 = () => kept.map((p) => p.text).join("\n\n");
+  const untouched = join8();
+  if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
+  const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
+  const dropped = [];
+  const cut = [];
+  const byIndex = (a, b) => a.index - b.index;
+  const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
+  const compose = () => {
+    const notice2 = noticeOf(labels(dropped), labels(cut), link);
+    const text = join8();
+    return text === "" ? notice2 : `${text}
+
+${notice2}`;
+  };
+  for (const part of dropOrder) {
+    if (compose().length <= limit) break;
+    if (part.required || kept.length === 1) continue;
+    kept.splice(kept.indexOf(part), 1);
+    dropped.push(part);
+  }
+  for (const part of dropOrder.filter((p) => kept.includes(p))) {
+    const body2 = compose();
+    if (body2.length <= limit) break;
+    if (!cut.includes(part)) cut.push(part);
+    const room = limit - (compose().length - part.text.length);
+    part.text = cutToFit(part.text, room);
+    if (part.text === "") {
+      kept.splice(kept.indexOf(part), 1);
+      cut.splice(cut.indexOf(part), 1);
+      dropped.push(part);
+    }
+  }
+  let body = compose();
+  if (body.length > limit) body = cutToFit(body, limit);
+  return { body, truncated: true, dropped: labels(dropped), cut: labels(cut) };
+}
+function noticeOf(dropped, cut, link) {
+  const what = [];
+  if (dropped.length > 0) what.push(`left out ${list(dropped)}`);
+  if (cut.length > 0) what.push(`cut short ${list(cut)}`);
+  const where = link ? `[the full report](${safeLink(link)})` : "the job summary and the report artifact";
+  return `> [!NOTE]
+> This comment ${what.join(" and ")} to stay within GitHub's limit of 65,536 characters per comment. See ${where} for everything.`;
+}
+function list(labels) {
+  const quoted = labels.map((l) => l.replace(/[\r\n]+/g, " "));
+  if (quoted.length <= 1) return quoted.join("");
+  return `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`;
+}
+function safeLink(link) {
+  return link.trim().replace(/[\s()<>]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
+}
+function cutToFit(text, room) {
+  if (text.length <= room) return text;
+  if (room <= 0) return "";
+  let end = text.lastIndexOf("\n", room);
+  for (; ; ) {
+    const head = end > 0 ? text.slice(0, end) : "";
+    if (head !== "") {
+      const closed = head.replace(/\s+$/, "") + closings(head);
+      if (closed.length <= room) return closed;
+      end = text.lastIndexOf("\n", end - 1);
+      continue;
+    }
+    let cutAt = Math.min(room, text.length);
+    const code = text.charCodeAt(cutAt - 1);
+    if (code >= 55296 && code <= 56319) cutAt--;
+    return text.slice(0, cutAt);
+  }
+}
+function closings(head) {
+  let fence;
+  let details = 0;
+  for (const line of head.split("\n")) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence !== void 0) {
+      if (marker !== void 0 && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = void 0;
+      continue;
+    }
+    if (marker !== void 0) {
+      fence = marker;
+      continue;
+    }
+    details += (line.match(/<details[\s>]/gi) ?? []).length;
+    details -= (line.match(/<\/details>/gi) ?? []).length;
+  }
+  let tail = "";
+  if (fence !== void 0) tail += `
+${fence}`;
+  for (let i2 = 0; i2 < details; i2++) tail += "\n\n</details>";
+  return tail;
+}
+
+// src/action/github/comment.ts
+var MAX_PAGES = 100;
+async function upsertStickyComment(options) {
+  const { token, owner, repo, issueNumber } = options;
+  const mode = options.mode ?? "update";
+  const clean = (text) => redact(text, token);
+  let truncated = false;
+  const result = (outcome, extra = {}) => ({
+    outcome,
+    ...extra.comment ? { commentId: extra.comment.id, url: extra.comment.html_url } : {},
+    ...extra.reason !== void 0 ? { reason: clean(extra.reason) } : {},
+    truncated
+  });
+  try {
+    if (!isValidMarkerId(options.commentId)) return result("failed", { reason: `invalid comment id ${JSON.stringify(options.commentId.slice(0, 120))}: use 1-100 of A-Z a-z 0-9 . _ : / + = @ -` });
+    if (!Number.isSafeInteger(issueNumber) || issueNumber < 1) return result("failed", { reason: `invalid pull request number ${String(issueNumber)}` });
+    if (mode !== "update" && mode !== "recreate" && mode !== "hide-and-recreate") return result("failed", { reason: `unknown comment mode ${JSON.stringify(String(mode))}: use update, recreate or hide-and-recreate` });
+    if (!token) return result("failed", { reason: "no token was given: commenting needs one with pull-requests: write" });
+    const marker = commentMarker(options.commentId);
+    const sections = typeof options.body === "string" ? [{ text: options.body, label: "the end of the report" }] : options.body;
+    const fitted = fitCommentBody(sections, options.fullReportUrl, MAX_COMMENT_BODY - marker.length - 1);
+    truncated = fitted.truncated;
+    const body = withMarker(marker, fitted.body);
+    const apiUrl = (options.apiUrl ?? process.env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, "");
+    const octokit = getOctokit(token, { baseUrl: apiUrl, userAgent: "perfgate", log: silentLog2 });
+    const where = `pull request #${issueNumber} of ${owner}/${repo}`;
+    let marked;
+    try {
+      marked = await listMarked(octokit, owner, repo, issueNumber, marker);
+    } catch (error2) {
+      const failure = toFailure2(error2);
+      return result(isForbidden(failure) ? "forbidden" : "failed", { reason: `cannot list the comments of ${where}: ${describeFailure2(failure)}` });
+    }
+    marked.sort((a, b) => a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id - b.id);
+    const sideNotes = [];
+    const removeAll = async (comments) => {
+      for (const comment of comments) {
+        const failure = await deleteComment(octokit, owner, repo, comment.id);
+        if (failure) sideNotes.push(`could not delete the older comment ${comment.id}: ${describeFailure2(failure)}`);
+      }
+    };
+    const withNotes = (reason2) => {
+      const all = [...reason2 ? [reason2] : [], ...sideNotes];
+      return all.length > 0 ? all.join("; ") : void 0;
+    };
+    const create = async () => {
+      try {
+        const response = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
+        return { comment: response.data };
+      } catch (error2) {
+        return { failure: toFailure2(error2) };
+      }
+    };
+    const createFailed = (failure, kept) => {
+      const reason2 = `cannot comment on ${where}: ${describeFailure2(failure)}`;
+      const extra = { reason: withNotes(reason2) };
+      if (kept) extra.comment = kept;
+      return result(isForbidden(failure) ? "forbidden" : "failed", extra);
+    };
+    if (mode === "update") {
+      const live = marked.filter((c) => !isMinimized(c));
+      const current = live[live.length - 1];
+      const older = live.slice(0, -1);
+      if (current !== void 0) {
+        if (normalise(current.body ?? "") === normalise(body)) {
+          await removeAll(older);
+          const reason3 = withNotes();
+          return result("unchanged", reason3 ? { comment: current, reason: reason3 } : { comment: current });
+        }
+        let updated;
+        try {
+          const response = await octokit.rest.issues.updateComment({ owner, repo, comment_id: current.id, body });
+          updated = response.data;
+        } catch (error2) {
+          const failure = toFailure2(error2);
+          if (failure.status !== 404) return createFailed(failure, current);
+        }
+        if (updated !== void 0) {
+          await removeAll(older);
+          const reason3 = withNotes();
+          return result("updated", reason3 ? { comment: updated, reason: reason3 } : { comment: updated });
+        }
+      }
+      const created2 = await create();
+      if ("failure" in created2) return createFailed(created2.failure);
+      await removeAll(older);
+      const reason2 = withNotes();
+      return result("created", reason2 ? { comment: created2.comment, reason: reason2 } : { comment: created2.comment });
+    }
+    const created = await create();
+    if ("failure" in created) return createFailed(created.failure);
+    if (mode === "recreate") {
+      await removeAll(marked);
+    } else {
+      for (const comment of marked.filter((c) => !isMinimized(c))) {
+        const failure = await minimizeComment(octokit, comment.node_id);
+        if (failure) sideNotes.push(`could not hide the older comment ${comment.id}: ${describeFailure2(failure)}`);
+      }
+    }
+    const reason = withNotes();
+    const outcome = marked.length > 0 ? "recreated" : "created";
+    return result(outcome, reason ? { comment: created.comment, reason } : { comment: created.comment });
+  } catch (error2) {
+    return result("failed", { reason: `unexpected error while commenting: ${toFailure2(error2).message.split("\n", 1)[0].slice(0, 300)}` });
+  }
+}
+async function listMarked(octokit, owner, repo, issueNumber, marker) {
+  const marked = [];
+  let pages = 0;
+  for await (const response of octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 })) {
+    for (const comment of response.data) if (hasMarker(comment.body, marker)) marked.push(comment);
+    if (++pages >= MAX_PAGES) break;
+  }
+  return marked;
+}
+async function deleteComment(octokit, owner, repo, commentId) {
+  try {
+    await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId });
+    return void 0;
+  } catch (error2) {
+    const failure = toFailure2(error2);
+    return failure.status === 404 ? void 0 : failure;
+  }
+}
+var MINIMIZE = `mutation perfgateMinimize($subjectId: ID!) {
+  minimizeComment(input: {subjectId: $subjectId, classifier: OUTDATED}) {
+    minimizedComment { isMinimized }
+  }
+}`;
+async function minimizeComment(octokit, nodeId) {
+  try {
+    await octokit.graphql(MINIMIZE, { subjectId: nodeId });
+    return void 0;
+  } catch (error2) {
+    const e = error2;
+    if (Array.isArray(e?.errors) && e.errors.length > 0) {
+      const first = e.errors[0];
+      const forbidden = first.type === "FORBIDDEN" || /not accessible by integration/i.test(first.message ?? "");
+      return forbidden ? { status: 403, message: first.message ?? "FORBIDDEN" } : { message: `GraphQL: ${first.message ?? first.type ?? "error"}` };
+    }
+    return toFailure2(error2);
+  }
+}
+function isMinimized(comment) {
+  return comment.minimized !== void 0 && comment.minimized !== null;
+}
+function normalise(body) {
+  return body.replace(/\r\n?/g, "\n").replace(/\s+$/, "");
+}
+function isForbidden(failure) {
+  return failure.status === 403 && /not accessible by (integration|personal access token)/i.test(failure.message);
+}
+function toFailure2(error2) {
+  const e = error2;
+  const status = typeof e?.status === "number" ? e.status : void 0;
+  const message = typeof e?.message === "string" ? e.message : String(error2);
+  return status === void 0 ? { message } : { status, message };
+}
+function describeFailure2(failure) {
+  const first = failure.message.split("\n", 1)[0].slice(0, 300);
+  if (isForbidden(failure)) {
+    return `HTTP 403: the token may not write to this pull request (${first}). On pull requests from forks GITHUB_TOKEN is read-only, so no comment can be posted from that run; otherwise give the job \`permissions: pull-requests: write\`. The report is still in the job summary and the report artifact`;
+  }
+  switch (failure.status) {
+    case 401:
+      return `HTTP 401: the token was refused (${first})`;
+    case 403:
+      return `HTTP 403 (${first})`;
+    case 404:
+      return `HTTP 404: no such repository or pull request, or no access to it (${first})`;
+    case 410:
+      return `HTTP 410: issues are disabled on the repository (${first})`;
+    case 422:
+      return `HTTP 422: GitHub refused the comment (${first})`;
+    case void 0:
+      return first;
+    default:
+      return `HTTP ${failure.status} (${first})`;
+  }
+}
+var silentLog2 = { debug: () => {
+}, info: () => {
+}, warn: () => {
+}, error: () => {
+} };
+
 // src/action/inputs.ts
 function readInputs() {
   const results = splitPatterns(getInput("results", { required: false }));
@@ -29333,6 +29646,7 @@ function readInputs() {
     ...recordHistory2 !== "" ? { recordHistory: recordHistory2 } : {},
     historyWindow,
     annotations,
+    comment: commentSettings(),
     thresholds: parseThresholds(getInput("threshold"), 'input "threshold"'),
     outputDir,
     failOnRegression: booleanInput("fail-on-regression", true),
@@ -29353,6 +29667,18 @@ function splitPatterns(text) {
   }
   patterns.push(current);
   return patterns.map((p) => p.trim()).filter((p) => p !== "");
+}
+function commentSettings() {
+  const when = choiceInput("comment", ["always", "on-regression", "never"], "always");
+  const mode = choiceInput("comment-mode", ["update", "recreate", "hide-and-recreate"], "update");
+  const given = getInput("comment-id").trim();
+  const id = given || defaultCommentId(process.env["GITHUB_WORKFLOW"], process.env["GITHUB_JOB"]);
+  if (!isValidMarkerId(id)) throw new UsageError(`input "comment-id" must be 1–100 letters, digits or . _ : / + = @ -, starting with a letter or digit; got "${given}"`);
+  return { when, mode, id, token: when === "never" ? "" : apiSettings().token };
+}
+function defaultCommentId(workflow, job) {
+  const id = `${workflow ?? "perfgate"}/${job ?? "gate"}`.replace(/[^A-Za-z0-9._:/+=@-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "");
+  return (id || "perfgate").slice(0, 100);
 }
 function apiSettings() {
   const token = getInput("github-token").trim();
@@ -29469,6 +29795,7 @@ async function run() {
       failures.push(`${comparison.report.comparisonsFailed} of ${comparison.report.comparisonsTotal} comparisons with the baseline failed`);
     }
     setOutputs(inputs.outputDir, markdownPath, failures.length > 0 ? "fail" : "pass", check, comparison);
+    await postComment(inputs.comment, failures.length > 0, [check?.markdown, notice2, comparison?.markdown]);
     if (check) annotateFailedChecks(check, inputs.annotations, inputs.failOnRegression ? error : warning);
     if (failures.length > 0) {
       const message = `perfgate: ${failures.join("; ")}`;
@@ -29485,6 +29812,48 @@ async function run() {
     } else {
       setFailed(`perfgate: internal error (a bug, please report it): ${error2?.stack ?? String(error2)}`);
     }
+  }
+}
+async function postComment(settings, failed, parts) {
+  if (settings.when === "never" || settings.when === "on-regression" && !failed) return;
+  const pullRequest = pullRequestNumber();
+  if (pullRequest === void 0) {
+    info(logSafe("no pull request in this event: no comment"));
+    return;
+  }
+  const [owner, repo] = (process.env["GITHUB_REPOSITORY"] ?? "").split("/");
+  if (!owner || !repo) return;
+  const runUrl = `${process.env["GITHUB_SERVER_URL"] ?? "https://github.com"}/${owner}/${repo}/actions/runs/${process.env["GITHUB_RUN_ID"] ?? ""}`;
+  const sections = parts.filter((p) => p !== void 0 && p !== "").map((text, index) => ({ text, priority: index, required: index === 0, label: index === 0 ? "the check table" : "the comparison table" }));
+  sections.push({ text: `[Workflow run and job summary](${runUrl}) · report files in the \`perfgate-report\` artifact, if uploaded.`, priority: -1, required: true, label: "links" });
+  const result = await upsertStickyComment({
+    token: settings.token,
+    ...process.env["GITHUB_API_URL"] ? { apiUrl: process.env["GITHUB_API_URL"] } : {},
+    owner,
+    repo,
+    issueNumber: pullRequest,
+    body: sections,
+    commentId: settings.id,
+    mode: settings.mode,
+    fullReportUrl: runUrl
+  });
+  if (result.outcome === "forbidden" || result.outcome === "failed") {
+    warning(`perfgate: no pull-request comment: ${result.reason ?? result.outcome}`);
+    return;
+  }
+  info(logSafe(`pull-request comment ${result.outcome}${result.url ? `: ${result.url}` : ""}${result.truncated ? " (shortened to fit)" : ""}`));
+  if (result.commentId !== void 0) setOutput("comment-id", result.commentId);
+  if (result.url !== void 0) setOutput("comment-url", result.url);
+}
+function pullRequestNumber() {
+  const path = process.env["GITHUB_EVENT_PATH"];
+  if (!path || !existsSync4(path)) return void 0;
+  try {
+    const event = JSON.parse(readFileSync4(path, "utf8"));
+    const n = event.pull_request?.number;
+    return typeof n === "number" && Number.isSafeInteger(n) && n > 0 ? n : void 0;
+  } catch {
+    return void 0;
   }
 }
 function annotateFailedChecks(check, limit, annotate) {

@@ -51,7 +51,6 @@ type Answer = { status: number; headers: Record<string, string>; body: string };
 export class FakeCommentGitHub {
   readonly requests: RecordedRequest[] = [];
   readonly problems: string[] = [];
-  /** Quirks of the shared validator that this fake deliberately set aside (see {@link answer}). */
   comments: FakeComment[];
   private nextId = 9000;
   private server!: Server;

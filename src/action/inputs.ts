@@ -3,6 +3,7 @@ import { UsageError } from '../engine/errors.js';
 import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
 import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
 import type { AutoBaselineSettings } from './autoBaseline.js';
+import { isValidMarkerId, type StickyCommentMode } from './github/comment.js';
 
 export interface ActionInputs {
   results: string[];
@@ -23,6 +24,7 @@ export interface ActionInputs {
   historyWindow: number;
   /** At most this many failed checks get an annotation (0: none). */
   annotations: number;
+  comment: CommentSettings;
   thresholds: Thresholds;
   outputDir: string;
   failOnRegression: boolean;
@@ -65,6 +67,7 @@ export function readInputs(): ActionInputs {
     ...(recordHistory !== '' ? { recordHistory } : {}),
     historyWindow,
     annotations,
+    comment: commentSettings(),
     thresholds: parseThresholds(core.getInput('threshold'), 'input "threshold"'),
     outputDir,
     failOnRegression: booleanInput('fail-on-regression', true),
@@ -90,6 +93,31 @@ export function splitPatterns(text: string): string[] {
   }
   patterns.push(current);
   return patterns.map((p) => p.trim()).filter((p) => p !== '');
+}
+
+export type CommentWhen = 'always' | 'on-regression' | 'never';
+
+export interface CommentSettings {
+  when: CommentWhen;
+  mode: StickyCommentMode;
+  /** The marker id that tells this report's comment apart from others on the pull request. */
+  id: string;
+  token: string;
+}
+
+function commentSettings(): CommentSettings {
+  const when = choiceInput<CommentWhen>('comment', ['always', 'on-regression', 'never'], 'always');
+  const mode = choiceInput<StickyCommentMode>('comment-mode', ['update', 'recreate', 'hide-and-recreate'], 'update');
+  const given = core.getInput('comment-id').trim();
+  // By default one comment per workflow and job, so two gates in one pull request do not collide.
+  const id = given || defaultCommentId(process.env['GITHUB_WORKFLOW'], process.env['GITHUB_JOB']);
+  if (!isValidMarkerId(id)) throw new UsageError(`input "comment-id" must be 1–100 letters, digits or . _ : / + = @ -, starting with a letter or digit; got "${given}"`);
+  return { when, mode, id, token: when === 'never' ? '' : apiSettings().token };
+}
+
+export function defaultCommentId(workflow: string | undefined, job: string | undefined): string {
+  const id = `${workflow ?? 'perfgate'}/${job ?? 'gate'}`.replace(/[^A-Za-z0-9._:/+=@-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '');
+  return (id || 'perfgate').slice(0, 100);
 }
 
 function apiSettings(): AutoBaselineSettings {

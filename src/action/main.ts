@@ -16,7 +16,8 @@ import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { appendHistoryRecord, historyRunInfoFromEnv, makeHistoryRecord } from '../pipeline/history.js';
 import { loadSummaries } from '../pipeline/read.js';
 import type { Progress } from '../pipeline/steps.js';
-import { readInputs } from './inputs.js';
+import { readInputs, type CommentSettings } from './inputs.js';
+import { upsertStickyComment, type CommentSection } from './github/comment.js';
 
 /** Log groups with their duration, warnings as annotations. */
 const actionProgress: Progress = {
@@ -124,6 +125,8 @@ export async function run(): Promise<void> {
       failures.push(`${comparison.report.comparisonsFailed} of ${comparison.report.comparisonsTotal} comparisons with the baseline failed`);
     }
     setOutputs(inputs.outputDir, markdownPath, failures.length > 0 ? 'fail' : 'pass', check, comparison);
+    // The comment comes after every report file: whatever the API does cannot change the verdict.
+    await postComment(inputs.comment, failures.length > 0, [check?.markdown, notice, comparison?.markdown]);
     // Annotations are errors when the job fails for them, warnings when it does not.
     if (check) annotateFailedChecks(check, inputs.annotations, inputs.failOnRegression ? core.error : core.warning);
     if (failures.length > 0) {
@@ -142,6 +145,57 @@ export async function run(): Promise<void> {
     } else {
       core.setFailed(`perfgate: internal error (a bug, please report it): ${(error as Error)?.stack ?? String(error)}`);
     }
+  }
+}
+
+/**
+ * The sticky pull-request comment: the same report as the job summary, shortened to fit
+ * GitHub's limit by dropping the comparison before the check, with a link to the run.
+ */
+async function postComment(settings: CommentSettings, failed: boolean, parts: (string | undefined)[]): Promise<void> {
+  if (settings.when === 'never' || (settings.when === 'on-regression' && !failed)) return;
+  const pullRequest = pullRequestNumber();
+  if (pullRequest === undefined) {
+    core.info(logSafe('no pull request in this event: no comment'));
+    return;
+  }
+  const [owner, repo] = (process.env['GITHUB_REPOSITORY'] ?? '').split('/');
+  if (!owner || !repo) return;
+  const runUrl = `${process.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${owner}/${repo}/actions/runs/${process.env['GITHUB_RUN_ID'] ?? ''}`;
+  const sections: CommentSection[] = parts
+    .filter((p): p is string => p !== undefined && p !== '')
+    .map((text, index) => ({ text, priority: index, required: index === 0, label: index === 0 ? 'the check table' : 'the comparison table' }));
+  sections.push({ text: `[Workflow run and job summary](${runUrl}) · report files in the \`perfgate-report\` artifact, if uploaded.`, priority: -1, required: true, label: 'links' });
+  const result = await upsertStickyComment({
+    token: settings.token,
+    ...(process.env['GITHUB_API_URL'] ? { apiUrl: process.env['GITHUB_API_URL'] } : {}),
+    owner,
+    repo,
+    issueNumber: pullRequest,
+    body: sections,
+    commentId: settings.id,
+    mode: settings.mode,
+    fullReportUrl: runUrl,
+  });
+  if (result.outcome === 'forbidden' || result.outcome === 'failed') {
+    core.warning(`perfgate: no pull-request comment: ${result.reason ?? result.outcome}`);
+    return;
+  }
+  core.info(logSafe(`pull-request comment ${result.outcome}${result.url ? `: ${result.url}` : ''}${result.truncated ? ' (shortened to fit)' : ''}`));
+  if (result.commentId !== undefined) core.setOutput('comment-id', result.commentId);
+  if (result.url !== undefined) core.setOutput('comment-url', result.url);
+}
+
+/** The pull request of a pull_request(_target) event, from the event payload. */
+function pullRequestNumber(): number | undefined {
+  const path = process.env['GITHUB_EVENT_PATH'];
+  if (!path || !existsSync(path)) return undefined;
+  try {
+    const event = JSON.parse(readFileSync(path, 'utf8')) as { pull_request?: { number?: unknown } };
+    const n = event.pull_request?.number;
+    return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+  } catch {
+    return undefined;
   }
 }
 
