@@ -29739,20 +29739,27 @@ async function run() {
     checkOutputFolder(inputs.outputDir);
     if (inputs.resultsArtifacts !== void 0) {
       startGroup("Downloading result artifacts");
-      const { folders, notes } = await downloadResultArtifacts(inputs.token ?? "", inputs.resultsArtifacts);
-      for (const note of notes) warning(note);
-      for (const folder of folders) info(logSafe(`results from ${folder}`));
-      endGroup();
-      inputs.results = [...inputs.results, ...folders];
+      try {
+        const { folders, notes } = await downloadResultArtifacts(inputs.token ?? "", inputs.resultsArtifacts);
+        for (const note of notes) warning(note);
+        for (const folder of folders) info(logSafe(`results from ${folder}`));
+        inputs.results = [...inputs.results, ...folders];
+      } finally {
+        endGroup();
+      }
     }
     let baseline = inputs.baseline;
     let baselineRun;
     let baselineNotice;
     if (inputs.autoBaseline) {
       startGroup("Finding the baseline");
-      const found = await resolveAutoBaseline(inputs.autoBaseline);
-      for (const note of found.notes) info(logSafe(note));
-      endGroup();
+      let found;
+      try {
+        found = await resolveAutoBaseline(inputs.autoBaseline);
+        for (const note of found.notes) info(logSafe(note));
+      } finally {
+        endGroup();
+      }
       if ("reason" in found) {
         baselineNotice = `No baseline: ${found.reason}. ${inputs.requirements !== void 0 ? "The gate rests on the requirements alone." : "Nothing was compared."}`;
         notice(baselineNotice);

@@ -63,20 +63,27 @@ export async function run(): Promise<void> {
     checkOutputFolder(inputs.outputDir);
     if (inputs.resultsArtifacts !== undefined) {
       core.startGroup('Downloading result artifacts');
-      const { folders, notes } = await downloadResultArtifacts(inputs.token ?? '', inputs.resultsArtifacts);
-      for (const note of notes) core.warning(note);
-      for (const folder of folders) core.info(logSafe(`results from ${folder}`));
-      core.endGroup();
-      inputs.results = [...inputs.results, ...folders];
+      try {
+        const { folders, notes } = await downloadResultArtifacts(inputs.token ?? '', inputs.resultsArtifacts);
+        for (const note of notes) core.warning(note);
+        for (const folder of folders) core.info(logSafe(`results from ${folder}`));
+        inputs.results = [...inputs.results, ...folders];
+      } finally {
+        core.endGroup();
+      }
     }
     let baseline = inputs.baseline;
     let baselineRun: BaselineRun | undefined;
     let baselineNotice: string | undefined;
     if (inputs.autoBaseline) {
       core.startGroup('Finding the baseline');
-      const found = await resolveAutoBaseline(inputs.autoBaseline);
-      for (const note of found.notes) core.info(logSafe(note));
-      core.endGroup();
+      let found: Awaited<ReturnType<typeof resolveAutoBaseline>>;
+      try {
+        found = await resolveAutoBaseline(inputs.autoBaseline);
+        for (const note of found.notes) core.info(logSafe(note));
+      } finally {
+        core.endGroup();
+      }
       if ('reason' in found) {
         baselineNotice = `No baseline: ${found.reason}. ${inputs.requirements !== undefined ? 'The gate rests on the requirements alone.' : 'Nothing was compared.'}`;
         core.notice(baselineNotice);
