@@ -28453,6 +28453,28 @@ function getOctokit(token, options, ...additionalPlugins) {
   return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
+// src/action/github/http.ts
+var silentLog = { debug: () => {
+}, info: () => {
+}, warn: () => {
+}, error: () => {
+} };
+function apiRoot(apiUrl) {
+  return (apiUrl ?? process.env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, "");
+}
+function githubClient(token, apiUrl) {
+  return getOctokit(token, { baseUrl: apiUrl, userAgent: "perfgate", log: silentLog });
+}
+function toFailure(error2) {
+  const e = error2;
+  const status = typeof e?.status === "number" ? e.status : void 0;
+  const message = typeof e?.message === "string" ? e.message : String(error2);
+  return status === void 0 ? { message } : { status, message };
+}
+function redact(text, token) {
+  return token.length >= 4 ? text.split(token).join("***") : text;
+}
+
 // node_modules/fflate/esm/index.mjs
 import { createRequire } from "module";
 var require2 = createRequire("/");
@@ -28941,7 +28963,7 @@ var DEFAULT_PER_PAGE = 20;
 var DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 async function findBaseline(options) {
   const { token, owner, repo, branch, artifactName } = options;
-  const apiUrl = (options.apiUrl ?? process.env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, "");
+  const apiUrl = apiRoot(options.apiUrl);
   const perPage = Math.min(100, Math.max(1, Math.trunc(options.perPage ?? DEFAULT_PER_PAGE)));
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const notes = [];
@@ -28949,7 +28971,7 @@ async function findBaseline(options) {
   const none = (reason) => ({ baseline: void 0, reason: clean(reason), notes: notes.map(clean) });
   const where = `workflow ${options.workflowId} on branch ${branch}`;
   if (!token) return none("no token was given: the baseline lookup needs one with actions: read");
-  const octokit = getOctokit(token, { baseUrl: apiUrl, userAgent: "perfgate", log: silentLog });
+  const octokit = githubClient(token, apiUrl);
   let runs;
   try {
     const response = await octokit.rest.actions.listWorkflowRuns({
@@ -29132,12 +29154,6 @@ function safeRelative(name) {
   if (normal === ".." || normal.startsWith(".." + sep2) || normal.split(sep2).includes("..") || isAbsolute(normal)) throw new UnsafeArchive(`unsafe entry name "${name}"`);
   return normal;
 }
-function toFailure(error2) {
-  const e = error2;
-  const status = typeof e?.status === "number" ? e.status : void 0;
-  const message = typeof e?.message === "string" ? e.message : String(error2);
-  return status === void 0 ? { message } : { status, message };
-}
 function describeFailure(failure, what) {
   const first = failure.message.split("\n", 1)[0].slice(0, 300);
   switch (failure.status) {
@@ -29155,26 +29171,18 @@ function describeFailure(failure, what) {
       return `HTTP ${failure.status} (${first})`;
   }
 }
-function redact(text, token) {
-  return token.length >= 4 ? text.split(token).join("***") : text;
-}
 function compareDesc(a, b) {
   return a < b ? 1 : a > b ? -1 : 0;
 }
-var silentLog = { debug: () => {
-}, info: () => {
-}, warn: () => {
-}, error: () => {
-} };
 async function downloadRunArtifacts(options) {
   const { token, owner, repo, runId } = options;
-  const apiUrl = (options.apiUrl ?? process.env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, "");
+  const apiUrl = apiRoot(options.apiUrl);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const notes = [];
   const clean = (text) => redact(text, token);
   const none = (reason) => ({ artifacts: [], notes: notes.map(clean), reason: clean(reason) });
   if (!token) return none("no token was given: downloading artifacts needs one with actions: read");
-  const octokit = getOctokit(token, { baseUrl: apiUrl, userAgent: "perfgate", log: silentLog });
+  const octokit = githubClient(token, apiUrl);
   let run2;
   try {
     const { data } = await octokit.rest.actions.getWorkflowRun({ owner, repo, run_id: runId });
@@ -29447,14 +29455,14 @@ async function upsertStickyComment(options) {
     const fitted = fitCommentBody(sections, options.fullReportUrl, MAX_COMMENT_BODY - marker.length - 1);
     truncated = fitted.truncated;
     const body = withMarker(marker, fitted.body);
-    const apiUrl = (options.apiUrl ?? process.env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, "");
-    const octokit = getOctokit(token, { baseUrl: apiUrl, userAgent: "perfgate", log: silentLog2 });
+    const apiUrl = apiRoot(options.apiUrl);
+    const octokit = githubClient(token, apiUrl);
     const where = `pull request #${issueNumber} of ${owner}/${repo}`;
     let marked;
     try {
       marked = await listMarked(octokit, owner, repo, issueNumber, marker);
     } catch (error2) {
-      const failure = toFailure2(error2);
+      const failure = toFailure(error2);
       return result(isForbidden(failure) ? "forbidden" : "failed", { reason: `cannot list the comments of ${where}: ${describeFailure2(failure)}` });
     }
     marked.sort((a, b) => a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id - b.id);
@@ -29474,7 +29482,7 @@ async function upsertStickyComment(options) {
         const response = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
         return { comment: response.data };
       } catch (error2) {
-        return { failure: toFailure2(error2) };
+        return { failure: toFailure(error2) };
       }
     };
     const createFailed = (failure, kept) => {
@@ -29498,7 +29506,7 @@ async function upsertStickyComment(options) {
           const response = await octokit.rest.issues.updateComment({ owner, repo, comment_id: current.id, body });
           updated = response.data;
         } catch (error2) {
-          const failure = toFailure2(error2);
+          const failure = toFailure(error2);
           if (failure.status !== 404) return createFailed(failure, current);
         }
         if (updated !== void 0) {
@@ -29527,7 +29535,7 @@ async function upsertStickyComment(options) {
     const outcome = marked.length > 0 ? "recreated" : "created";
     return result(outcome, reason ? { comment: created.comment, reason } : { comment: created.comment });
   } catch (error2) {
-    return result("failed", { reason: `unexpected error while commenting: ${toFailure2(error2).message.split("\n", 1)[0].slice(0, 300)}` });
+    return result("failed", { reason: `unexpected error while commenting: ${toFailure(error2).message.split("\n", 1)[0].slice(0, 300)}` });
   }
 }
 async function listMarked(octokit, owner, repo, issueNumber, marker) {
@@ -29544,7 +29552,7 @@ async function deleteComment(octokit, owner, repo, commentId) {
     await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId });
     return void 0;
   } catch (error2) {
-    const failure = toFailure2(error2);
+    const failure = toFailure(error2);
     return failure.status === 404 ? void 0 : failure;
   }
 }
@@ -29564,7 +29572,7 @@ async function minimizeComment(octokit, nodeId) {
       const forbidden = first.type === "FORBIDDEN" || /not accessible by integration/i.test(first.message ?? "");
       return forbidden ? { status: 403, message: first.message ?? "FORBIDDEN" } : { message: `GraphQL: ${first.message ?? first.type ?? "error"}` };
     }
-    return toFailure2(error2);
+    return toFailure(error2);
   }
 }
 function isMinimized(comment) {
@@ -29575,12 +29583,6 @@ function normalise(body) {
 }
 function isForbidden(failure) {
   return failure.status === 403 && /not accessible by (integration|personal access token)/i.test(failure.message);
-}
-function toFailure2(error2) {
-  const e = error2;
-  const status = typeof e?.status === "number" ? e.status : void 0;
-  const message = typeof e?.message === "string" ? e.message : String(error2);
-  return status === void 0 ? { message } : { status, message };
 }
 function describeFailure2(failure) {
   const first = failure.message.split("\n", 1)[0].slice(0, 300);
@@ -29604,11 +29606,6 @@ function describeFailure2(failure) {
       return `HTTP ${failure.status} (${first})`;
   }
 }
-var silentLog2 = { debug: () => {
-}, info: () => {
-}, warn: () => {
-}, error: () => {
-} };
 
 // src/action/inputs.ts
 function readInputs() {

@@ -12,7 +12,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
-import { getOctokit } from '@actions/github';
+import { apiRoot, githubClient, redact, toFailure, type HttpFailure, type Octokit } from './http.js';
 import { unzipSync } from 'fflate';
 
 export interface FindBaselineOptions {
@@ -58,17 +58,12 @@ export type BaselineLookup =
 const DEFAULT_PER_PAGE = 20;
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
 
-type Octokit = ReturnType<typeof getOctokit>;
 
-interface HttpFailure {
-  status?: number;
-  message: string;
-}
 
 /** Finds, downloads and unzips the baseline artifact. Throws only for a destination that cannot be written. */
 export async function findBaseline(options: FindBaselineOptions): Promise<BaselineLookup> {
   const { token, owner, repo, branch, artifactName } = options;
-  const apiUrl = (options.apiUrl ?? process.env['GITHUB_API_URL'] ?? 'https://api.github.com').replace(/\/+$/, '');
+  const apiUrl = apiRoot(options.apiUrl);
   const perPage = Math.min(100, Math.max(1, Math.trunc(options.perPage ?? DEFAULT_PER_PAGE)));
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const notes: string[] = [];
@@ -77,7 +72,7 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
   const where = `workflow ${options.workflowId} on branch ${branch}`;
 
   if (!token) return none('no token was given: the baseline lookup needs one with actions: read');
-  const octokit = getOctokit(token, { baseUrl: apiUrl, userAgent: 'perfgate', log: silentLog });
+  const octokit = githubClient(token, apiUrl);
 
   let runs: WorkflowRun[];
   try {
@@ -291,12 +286,6 @@ function safeRelative(name: string): string {
   return normal;
 }
 
-function toFailure(error: unknown): HttpFailure {
-  const e = error as { status?: unknown; message?: unknown };
-  const status = typeof e?.status === 'number' ? e.status : undefined;
-  const message = typeof e?.message === 'string' ? e.message : String(error);
-  return status === undefined ? { message } : { status, message };
-}
 
 function describeFailure(failure: HttpFailure, what: 'runs' | 'artifacts' | 'artifact'): string {
   const first = failure.message.split('\n', 1)[0]!.slice(0, 300);
@@ -316,16 +305,11 @@ function describeFailure(failure: HttpFailure, what: 'runs' | 'artifacts' | 'art
   }
 }
 
-/** Belt and braces: the token never reaches a message, even if a server echoes it. */
-export function redact(text: string, token: string): string {
-  return token.length >= 4 ? text.split(token).join('***') : text;
-}
 
 function compareDesc(a: string, b: string): number {
   return a < b ? 1 : a > b ? -1 : 0;
 }
 
-const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
 export interface RunArtifactsOptions {
   token: string;
@@ -356,13 +340,13 @@ export interface RunArtifacts {
  */
 export async function downloadRunArtifacts(options: RunArtifactsOptions): Promise<RunArtifacts> {
   const { token, owner, repo, runId } = options;
-  const apiUrl = (options.apiUrl ?? process.env['GITHUB_API_URL'] ?? 'https://api.github.com').replace(/\/+$/, '');
+  const apiUrl = apiRoot(options.apiUrl);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const notes: string[] = [];
   const clean = (text: string) => redact(text, token);
   const none = (reason: string): RunArtifacts => ({ artifacts: [], notes: notes.map(clean), reason: clean(reason) });
   if (!token) return none('no token was given: downloading artifacts needs one with actions: read');
-  const octokit = getOctokit(token, { baseUrl: apiUrl, userAgent: 'perfgate', log: silentLog });
+  const octokit = githubClient(token, apiUrl);
 
   let run: RunArtifacts['run'];
   try {

@@ -13,8 +13,7 @@
  * GraphQL (POST {apiUrl}/graphql; `/api/graphql` for a GHES `/api/v3` root):
  *   mutation minimizeComment(input: {subjectId, classifier: OUTDATED})
  */
-import { getOctokit } from '@actions/github';
-import { redact } from './baseline.js';
+import { apiRoot, githubClient, redact, toFailure, type HttpFailure, type Octokit } from './http.js';
 import { commentMarker, fitCommentBody, hasMarker, isValidMarkerId, MAX_COMMENT_BODY, withMarker, type CommentSection } from './commentBody.js';
 
 export { cutToFit, commentMarker, fitCommentBody, hasMarker, isValidMarkerId, MAX_COMMENT_BODY, withMarker, type CommentSection, type FittedBody } from './commentBody.js';
@@ -61,7 +60,6 @@ export interface StickyCommentResult {
   truncated: boolean;
 }
 
-type Octokit = ReturnType<typeof getOctokit>;
 
 interface IssueComment {
   id: number;
@@ -72,10 +70,6 @@ interface IssueComment {
   minimized?: { reason: string | null } | null;
 }
 
-interface HttpFailure {
-  status?: number;
-  message: string;
-}
 
 /** Safety stop for the comment listing: 100 pages of 100 comments. */
 const MAX_PAGES = 100;
@@ -105,8 +99,8 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
     truncated = fitted.truncated;
     const body = withMarker(marker, fitted.body);
 
-    const apiUrl = (options.apiUrl ?? process.env['GITHUB_API_URL'] ?? 'https://api.github.com').replace(/\/+$/, '');
-    const octokit = getOctokit(token, { baseUrl: apiUrl, userAgent: 'perfgate', log: silentLog });
+    const apiUrl = apiRoot(options.apiUrl);
+    const octokit = githubClient(token, apiUrl);
     const where = `pull request #${issueNumber} of ${owner}/${repo}`;
 
     let marked: IssueComment[];
@@ -255,12 +249,6 @@ function isForbidden(failure: HttpFailure): boolean {
   return failure.status === 403 && /not accessible by (integration|personal access token)/i.test(failure.message);
 }
 
-function toFailure(error: unknown): HttpFailure {
-  const e = error as { status?: unknown; message?: unknown };
-  const status = typeof e?.status === 'number' ? e.status : undefined;
-  const message = typeof e?.message === 'string' ? e.message : String(error);
-  return status === undefined ? { message } : { status, message };
-}
 
 function describeFailure(failure: HttpFailure): string {
   const first = failure.message.split('\n', 1)[0]!.slice(0, 300);
@@ -290,4 +278,3 @@ function describeFailure(failure: HttpFailure): string {
   }
 }
 
-const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
