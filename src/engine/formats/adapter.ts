@@ -1,0 +1,50 @@
+/**
+ * One interface for every result format. An adapter recognises its files by content and turns
+ * them into the common model; nothing outside the adapter knows a tool's quirks.
+ */
+import type { ResultSet } from '../model/measurement.js';
+
+export interface AdapterInput {
+  /** The path as the user gave it; used in error places and notes. */
+  file: string;
+  /** The whole file as text (UTF-8, BOM kept: adapters strip it). */
+  text: string;
+}
+
+export interface ParseOptions {
+  /** Drop the first N seconds of per-second outputs (ddsperf, databroker-perf) as warm-up. */
+  skipSeconds?: number;
+  /** Column mapping for the generic CSV adapter. */
+  mapping?: GenericCsvMapping;
+}
+
+/** How a generic CSV's columns map to the model (see the generic CSV adapter). */
+export interface GenericCsvMapping {
+  experiment?: string;
+  parameter?: string;
+  /** Column → metric declaration. */
+  metrics: {
+    column: string;
+    metric?: string;
+    statistic?: string;
+    unit?: string;
+    direction?: 'lower-is-better' | 'higher-is-better';
+  }[];
+}
+
+export interface FormatAdapter {
+  /** Stable id, used for `format:` overrides and shown by `inspect`. */
+  id: string;
+  /** A human name: "iceoryx iceperf leader output". */
+  title: string;
+  /**
+   * Whether `head` (the first 64 KiB of the file, as text) looks like this format. Cheap and
+   * specific: the first adapter that says yes reads the file.
+   */
+  recognises(head: string, file: string): boolean;
+  /**
+   * Reads the file. Throws InputError naming file and line (and column where it helps) for input
+   * that looks like the format but is broken; never another exception type for bad input.
+   */
+  parse(input: AdapterInput, options: ParseOptions): ResultSet;
+}

@@ -1,0 +1,78 @@
+/**
+ * The common model every result format is read into: experiments, parameters, metrics with a
+ * direction, and statistics. Fast-DDS summaries are one instance of it; iceperf tables, ddsperf
+ * per-second lines and hyperfine JSON are others.
+ */
+import type { SourcePlace } from '../errors.js';
+import type { Dimension } from './units.js';
+
+/** Whether a larger value of a metric is worse (latency) or better (throughput). */
+export type Direction = 'lower-is-better' | 'higher-is-better';
+
+/**
+ * Statistic names perfgate knows. `value` is a metric reported as one number (a throughput, a
+ * lost-sample count). Percentiles are `p<digits>` with the dot dropped: p50, p90, p99, p9999.
+ */
+export const STATISTIC_NAMES = [
+  'value',
+  'samples',
+  'min',
+  'mean',
+  'median',
+  'p90',
+  'p95',
+  'p99',
+  'p999',
+  'p9999',
+  'max',
+  'stdev',
+  'variance',
+  'jitter',
+  'maxJitter',
+] as const;
+export type StatisticName = (typeof STATISTIC_NAMES)[number];
+
+export interface Metric {
+  /** What is measured, e.g. `latency`, `throughput`, `message rate`, `lost samples`. */
+  name: string;
+  dimension: Dimension;
+  /** The base unit the statistics are stored in (`us`, `Mb/s`, `B`, `Hz`, ``). */
+  unit: string;
+  /** The unit the tool printed, for display. */
+  displayUnit: string;
+  direction: Direction;
+}
+
+/**
+ * What was varied: usually the payload size; otherwise a key such as buffer size × buffer count or
+ * a benchmark's own name. `label` is unique within an experiment and is what reports show.
+ */
+export interface Parameter {
+  label: string;
+  payloadBytes?: number;
+  /** Other named settings (buffer count, demand, thread count). */
+  settings?: Record<string, number | string>;
+}
+
+/** One metric of one experiment at one parameter, with whatever statistics the tool gives. */
+export interface Measurement {
+  experiment: string;
+  parameter: Parameter;
+  metric: Metric;
+  /** Values in `metric.unit`, except `samples` (a count) and `variance` (unit squared). */
+  statistics: Partial<Record<StatisticName, number>>;
+  /** Raw samples in `metric.unit`, where the tool wrote them. */
+  samples?: Float64Array;
+  /** Where this measurement was read (the line of its row or block). */
+  place: SourcePlace;
+}
+
+/** Everything one input file contained. */
+export interface ResultSet {
+  /** Adapter id, e.g. `iceperf`. */
+  format: string;
+  file: string;
+  measurements: Measurement[];
+  /** Things the adapter wants the user to know (skipped lines, assumed units). */
+  notes: string[];
+}
