@@ -35,10 +35,6 @@ function describeError(error) {
   return String(error);
 }
 
-// src/engine/model/requirement.ts
-var CHECKED_MAGNITUDES = ["Median", "99%", "Max"];
-var MAGNITUDE_FIELDS = { Median: "median", "99%": "p99", Max: "max" };
-
 // src/engine/numeric/formatFixed.ts
 var TIE_SCALE = 16;
 function formatFixed3(x) {
@@ -99,27 +95,38 @@ function escapeMarkdown(text) {
   return text.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => "\\" + c).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, "&#64;");
 }
 
+// src/engine/model/requirement.ts
+var CHECKED_MAGNITUDES = ["Median", "99%", "Max"];
+var MAGNITUDE_FIELDS = { Median: "median", "99%": "p99", Max: "max" };
+
 // src/engine/check/checkRow.ts
 function rowFailed(row) {
   return row.status !== "passed";
 }
 
 // src/engine/report/model.ts
-function buildCheckReport(checks, requirements) {
+function buildCheckReport(checks, requiredExperiments) {
   const rows = checks.flatMap((c) => c.rows);
   const checksFailed = rows.filter(rowFailed).length;
   const failedExperiments = checks.filter((c) => c.status === "failed").map((c) => c.experimentType);
   const uncheckedExperiments = checks.filter((c) => c.status === "unchecked").map((c) => c.experimentType);
   const present = new Set(checks.map((c) => c.experimentType));
-  const experimentsWithoutResults = [...new Set(requirements.map((r) => r.experimentType))].filter((t) => !present.has(t));
+  const required = requiredExperiments.map((r) => typeof r === "string" ? r : r.experimentType);
+  const experimentsWithoutResults = [...new Set(required)].filter((t) => !present.has(t));
+  const latencyOnly = rows.every((r) => r.direction === void 0 && r.unit === void 0 && r.parameter === void 0);
+  const columns = latencyOnly ? [...CHECKED_MAGNITUDES] : [];
+  if (!latencyOnly) {
+    for (const r of rows) if (!columns.includes(r.check)) columns.push(r.check);
+  }
   const table3 = [];
   for (const sub of checks) {
-    const byPayload = /* @__PURE__ */ new Map();
+    const byParameter = /* @__PURE__ */ new Map();
     for (const row of sub.rows) {
-      let line = byPayload.get(row.payloadBytes);
+      const parameter = row.parameter ?? String(row.payloadBytes);
+      let line = byParameter.get(parameter);
       if (!line) {
-        line = { experimentType: sub.experimentType, payloadBytes: row.payloadBytes, cells: {}, failed: false };
-        byPayload.set(row.payloadBytes, line);
+        line = { experimentType: sub.experimentType, payloadBytes: row.payloadBytes, parameter, cells: {}, failed: false };
+        byParameter.set(parameter, line);
         table3.push(line);
       }
       line.cells[row.check] = row;
@@ -132,7 +139,10 @@ function buildCheckReport(checks, requirements) {
     problems.push("no checks were run: no sub-experiment in the results has requirements");
   }
   problems.push(...checks.flatMap(
-    (c) => c.rows.filter((r) => r.message !== void 0 && !(r.status === "missing" && r.check !== CHECKED_MAGNITUDES[0])).map((r) => `${c.experimentType}: ${r.message}`)
+    (c) => (
+      // A missing payload fails every magnitude of it; say so once (on its first column).
+      c.rows.filter((r) => r.message !== void 0 && !(r.status === "missing" && r.check !== firstCheckOf(c, r))).map((r) => `${c.experimentType}: ${r.message}`)
+    )
   ));
   const warnings = [
     ...uncheckedExperiments.map((t) => `${t}: no requirements for this sub-experiment; it was not checked`),
@@ -149,6 +159,8 @@ function buildCheckReport(checks, requirements) {
     experimentsWithoutResults,
     subExperiments: checks,
     table: ordered,
+    columns,
+    latencyOnly,
     problems,
     warnings
   };
@@ -157,6 +169,10 @@ function headline(report) {
   const checks = `${report.checksPassed} of ${report.checksTotal} checks passed`;
   const subs = `${report.failedExperiments.length} of ${report.experimentsChecked} sub-experiment${report.experimentsChecked === 1 ? "" : "s"} failed`;
   return `${checks}, ${subs}`;
+}
+function firstCheckOf(sub, row) {
+  const parameter = row.parameter ?? String(row.payloadBytes);
+  return sub.rows.find((r) => (r.parameter ?? String(r.payloadBytes)) === parameter)?.check ?? row.check;
 }
 
 // src/engine/report/markdown.ts
@@ -177,36 +193,56 @@ function renderMarkdown(report) {
   }
   const failing = report.table.filter((r) => r.failed);
   const passing = report.table.filter((r) => !r.failed);
+  const columns = report.columns;
   if (report.table.length <= FOLD_ROWS_ABOVE) {
-    if (report.table.length > 0) lines.push(...table(report.table), "");
+    if (report.table.length > 0) lines.push(...table(report.table, columns, report.latencyOnly), "");
   } else {
-    if (failing.length > 0) lines.push(...table(failing), "");
+    if (failing.length > 0) lines.push(...table(failing, columns, report.latencyOnly), "");
     if (passing.length > 0) {
-      lines.push("<details>", `<summary>${passing.length} passing row${passing.length === 1 ? "" : "s"}</summary>`, "", ...table(passing), "", "</details>", "");
+      lines.push(
+        "<details>",
+        `<summary>${passing.length} passing row${passing.length === 1 ? "" : "s"}</summary>`,
+        "",
+        ...table(passing, columns, report.latencyOnly),
+        "",
+        "</details>",
+        ""
+      );
     }
   }
-  if (report.table.length > 0) {
+  if (report.table.length > 0 && report.latencyOnly) {
     lines.push(
       "Latencies in µs. A check passes when the result is at most the requirement; *over* = (result − requirement) / requirement, positive when worse.",
+      ""
+    );
+  } else if (report.table.length > 0) {
+    lines.push(
+      "A ≤ check passes when the result is at most the requirement, a ≥ check (throughput, rates) when it is at least the requirement; *over* is the relative distance to the requirement, positive when worse in either direction.",
       ""
     );
   }
   return lines.join("\n");
 }
-function table(rows) {
-  const header = ["Sub-experiment", "Bytes"];
+function table(rows, columns, latencyOnly) {
+  const header = ["Sub-experiment", latencyOnly ? "Bytes" : "Parameter"];
   const align = [":--", "--:"];
-  for (const m of CHECKED_MAGNITUDES) {
-    header.push(m, "req.", "over", "");
+  for (const column of columns) {
+    header.push(latencyOnly ? column : escapeMarkdown(columnTitle(column, rows)), "req.", "over", "");
     align.push("--:", "--:", "--:", ":-:");
   }
   const out = [`| ${header.join(" | ")} |`, `| ${align.join(" | ")} |`];
   for (const row of rows) {
-    const cells = [escapeMarkdown(row.experimentType), String(row.payloadBytes)];
-    for (const m of CHECKED_MAGNITUDES) cells.push(...magnitudeCells(row.cells[m]));
+    const cells = [escapeMarkdown(row.experimentType), escapeMarkdown(row.parameter)];
+    for (const column of columns) cells.push(...magnitudeCells(row.cells[column]));
     out.push(`| ${cells.join(" | ")} |`);
   }
   return out;
+}
+function columnTitle(column, rows) {
+  const sample = rows.map((r) => r.cells[column]).find((c) => c !== void 0);
+  if (!sample) return column;
+  const unit = sample.unit ?? "µs";
+  return `${column}${unit ? ` [${unit}]` : ""} ${sample.direction === "higher-is-better" ? "≥" : "≤"}`;
 }
 function magnitudeCells(row) {
   if (!row) return ["", "", "", ""];
@@ -229,11 +265,11 @@ function renderText(report) {
   for (const p of report.problems) out.push(`  error: ${sanitize(p)}`);
   for (const w of report.warnings) out.push(`  warning: ${sanitize(w)}`);
   if (report.table.length > 0) {
-    const header = ["Sub-experiment", "Bytes"];
-    for (const m of CHECKED_MAGNITUDES) header.push(m, "req.", "over", "");
+    const header = ["Sub-experiment", report.latencyOnly ? "Bytes" : "Parameter"];
+    for (const m of report.columns) header.push(report.latencyOnly ? m : sanitize(columnTitle(m, report.table)), "req.", "over", "");
     const rows = report.table.map((row) => {
-      const cells = [sanitize(row.experimentType), String(row.payloadBytes)];
-      for (const m of CHECKED_MAGNITUDES) {
+      const cells = [sanitize(row.experimentType), sanitize(row.parameter)];
+      for (const m of report.columns) {
         const c = row.cells[m];
         if (!c) cells.push("", "", "", "");
         else {
@@ -307,6 +343,202 @@ function checkSummary(summary, requirements) {
   return { experimentType: summary.experimentType, source: summary.source, status: rows.some(rowFailed) ? "failed" : "passed", rows };
 }
 
+// src/engine/model/units.ts
+var BASE_UNITS = {
+  time: "us",
+  size: "B",
+  bitrate: "Mb/s",
+  byterate: "MB/s",
+  rate: "Hz",
+  count: "",
+  ratio: "%"
+};
+var TIME = {
+  ps: 1e-6,
+  ns: 1e-3,
+  us: 1,
+  "µs": 1,
+  "μs": 1,
+  usec: 1,
+  ms: 1e3,
+  msec: 1e3,
+  s: 1e6,
+  sec: 1e6,
+  secs: 1e6,
+  seconds: 1e6,
+  min: 6e7
+};
+var SIZE = {
+  b: 1,
+  // only when spelled `B`; see parseUnit
+  B: 1,
+  bytes: 1,
+  Bytes: 1,
+  kB: 1e3,
+  KB: 1e3,
+  KiB: 1024,
+  MB: 1e6,
+  MiB: 1024 * 1024,
+  GB: 1e9,
+  GiB: 1024 * 1024 * 1024
+};
+var BITRATE = {
+  "b/s": 1e-6,
+  bps: 1e-6,
+  "kb/s": 1e-3,
+  "Kb/s": 1e-3,
+  kbps: 1e-3,
+  "Mb/s": 1,
+  Mbps: 1,
+  "Mbit/s": 1,
+  "Gb/s": 1e3,
+  Gbps: 1e3,
+  "Gbit/s": 1e3
+};
+var BYTERATE = {
+  "B/s": 1e-6,
+  "kB/s": 1e-3,
+  "KB/s": 1e-3,
+  "KiB/s": 1024 / 1e6,
+  "MB/s": 1,
+  "MiB/s": 1024 * 1024 / 1e6,
+  "GB/s": 1e3,
+  "GiB/s": 1024 * 1024 * 1024 / 1e6
+};
+var RATE = {
+  Hz: 1,
+  "1/s": 1,
+  "msg/s": 1,
+  "msgs/s": 1,
+  "samples/s": 1,
+  "Sample/s": 1,
+  "sample/s": 1,
+  "req/s": 1,
+  "requests/s": 1,
+  "ops/s": 1,
+  "kS/s": 1e3,
+  kHz: 1e3,
+  "k/s": 1e3,
+  MHz: 1e6,
+  "M/s": 1e6
+};
+function parseUnit(text) {
+  const symbol = text.trim();
+  if (symbol === "") return { symbol, dimension: "count", toBase: 1 };
+  if (symbol === "%") return { symbol, dimension: "ratio", toBase: 1 };
+  const tables = [
+    ["time", TIME],
+    ["bitrate", BITRATE],
+    ["byterate", BYTERATE],
+    ["rate", RATE],
+    ["size", SIZE]
+  ];
+  for (const [dimension, table3] of tables) {
+    if (symbol === "b") continue;
+    const factor = table3[symbol];
+    if (factor !== void 0) return { symbol, dimension, toBase: factor };
+  }
+  return void 0;
+}
+function toBaseUnit(value2, unit) {
+  return unit.toBase === 1 ? value2 : value2 * unit.toBase;
+}
+
+// src/engine/check/metricCheck.ts
+function checkLimit(requirement, direction, value2) {
+  const limit = requirement.limit;
+  const worseBy = direction === "higher-is-better" ? limit - value2 : value2 - limit;
+  const percentOver = limit === 0 ? worseBy * 100 : worseBy * 100 / Math.abs(limit);
+  const failed = Number.isNaN(value2) || Number.isNaN(limit) || worseBy > 0;
+  return { requirement: limit, experiment: value2, difference: Math.abs(limit - value2), percentOver, status: failed ? "failed" : "passed" };
+}
+function checkMeasurements(resultSets, requirements) {
+  const experiments = /* @__PURE__ */ new Map();
+  for (const set of resultSets) {
+    for (const m of set.measurements) {
+      let entry = experiments.get(m.experiment);
+      if (!entry) experiments.set(m.experiment, entry = { source: set.file, measurements: [] });
+      entry.measurements.push(m);
+    }
+  }
+  const checks = [];
+  for (const [experiment, { source, measurements }] of experiments) {
+    const own = requirements.filter((r) => r.experiment === experiment);
+    if (own.length === 0) {
+      checks.push({ experimentType: experiment, source, status: "unchecked", rows: [] });
+      continue;
+    }
+    const rows = [];
+    for (const requirement of own) rows.push(...checkRequirement(requirement, measurements));
+    checks.push({ experimentType: experiment, source, status: rows.some(rowFailed) ? "failed" : "passed", rows });
+  }
+  return checks;
+}
+function checkRequirement(requirement, measurements) {
+  const ofMetric = measurements.filter((m) => sameName(m.metric.name, requirement.metric));
+  const matching = requirement.parameter === "*" ? ofMetric : ofMetric.filter((m) => parameterMatches(m, requirement.parameter));
+  if (matching.length === 0) {
+    const payloadBytes = /^\d+$/.test(requirement.parameter) ? Number(requirement.parameter) : NaN;
+    const known = [...new Set(measurements.map((m) => m.metric.name))];
+    const what = ofMetric.length === 0 ? `metric "${requirement.metric}" (the results have: ${known.join(", ") || "none"})` : `parameter ${requirement.parameter}`;
+    return [
+      {
+        check: requirement.label,
+        payloadBytes,
+        parameter: requirement.parameter,
+        ...requirement.direction !== void 0 ? { direction: requirement.direction } : {},
+        requirement: requirement.limit,
+        experiment: NaN,
+        difference: NaN,
+        percentOver: NaN,
+        status: "missing",
+        message: `${what} is required but not in the results`
+      }
+    ];
+  }
+  return matching.map((m) => {
+    if (requirement.dimension !== void 0 && requirement.dimension !== m.metric.dimension) {
+      throw new InputError(
+        `the limit on "${requirement.label}" is in a ${requirement.dimension} unit but ${m.experiment} measures ${m.metric.name} in ${m.metric.displayUnit || "a count"}`,
+        { file: requirement.file, line: requirement.line, ...requirement.column !== void 0 ? { column: requirement.column } : {} }
+      );
+    }
+    const direction = requirement.direction ?? m.metric.direction;
+    const statistic = requirement.statistic ?? primaryStatistic(m);
+    const value2 = m.statistics[statistic];
+    const row = {
+      check: requirement.label,
+      payloadBytes: m.parameter.payloadBytes ?? NaN,
+      parameter: m.parameter.label,
+      direction,
+      unit: displayUnit(m.metric.unit, m.metric.dimension),
+      ...checkLimit(requirement, direction, value2 ?? NaN)
+    };
+    if (value2 === void 0) {
+      row.status = "failed";
+      row.message = `${m.parameter.label}: the results have no ${statistic} of ${m.metric.name} (they have ${Object.keys(m.statistics).join(", ")})`;
+    } else if (Number.isNaN(requirement.limit)) {
+      row.message = `no ${requirement.label} requirement for ${m.parameter.label}`;
+    }
+    if (m.place.line !== void 0) row.line = m.place.line;
+    return row;
+  });
+}
+function primaryStatistic(m) {
+  for (const s of ["value", "median", "mean"]) if (m.statistics[s] !== void 0) return s;
+  return "value";
+}
+function parameterMatches(m, parameter) {
+  if (m.parameter.label === parameter) return true;
+  return /^\d+$/.test(parameter) && m.parameter.payloadBytes === Number(parameter);
+}
+function sameName(a, b) {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+function displayUnit(unit, dimension) {
+  return dimension === "time" && unit === "us" ? "µs" : unit;
+}
+
 // src/engine/model/experimentType.ts
 function experimentTypeOfSummaryFile(path) {
   const name = baseName(path);
@@ -344,7 +576,9 @@ function baseName(path) {
 
 // src/engine/report/checksCsv.ts
 var CHECKS_HEADER = "Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status";
+var METRIC_CHECKS_HEADER = "Check,Parameter,Unit,Direction,Requirement,Experiment,Difference,Percentage over requirement,Status";
 function renderChecksCsv(check) {
+  if (check.rows.some((r) => r.parameter !== void 0 || r.direction !== void 0)) return renderMetricChecksCsv(check);
   let out = CHECKS_HEADER + "\n";
   for (const r of check.rows) {
     out += `${r.check},${r.payloadBytes},${formatCsvFloat(r.requirement)},${formatCsvFloat(r.experiment)},${formatCsvFloat(r.difference)},${formatCsvFloat(r.percentOver)},${r.status}
@@ -354,6 +588,29 @@ function renderChecksCsv(check) {
 }
 function checksFileName(experimentType) {
   return `checks_${experimentType}.csv`;
+}
+function renderMetricChecksCsv(check) {
+  let out = METRIC_CHECKS_HEADER + "\n";
+  for (const r of check.rows) {
+    const cells = [
+      csvText(r.check),
+      csvText(r.parameter ?? String(r.payloadBytes)),
+      csvText(r.unit ?? "µs"),
+      r.direction === "higher-is-better" ? ">=" : "<=",
+      formatCsvFloat(r.requirement),
+      formatCsvFloat(r.experiment),
+      formatCsvFloat(r.difference),
+      formatCsvFloat(r.percentOver),
+      r.status
+    ];
+    out += cells.join(",") + "\n";
+  }
+  return out;
+}
+function csvText(text) {
+  let cell = text;
+  if (/^[=+\-@\t\r]/.test(cell) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell)) cell = "'" + cell;
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 // src/engine/report/json.ts
@@ -374,7 +631,10 @@ function renderJson(report) {
       status: s.status,
       checks: s.rows.map((r) => ({
         check: r.check,
-        bytes: r.payloadBytes,
+        bytes: finite(r.payloadBytes),
+        ...r.parameter !== void 0 ? { parameter: r.parameter } : {},
+        ...r.direction !== void 0 ? { direction: r.direction } : {},
+        ...r.unit !== void 0 ? { unit: r.unit } : {},
         requirement: finite(r.requirement),
         experiment: finite(r.experiment),
         difference: finite(r.difference),
@@ -392,8 +652,28 @@ function finite(x) {
   return Number.isFinite(x) ? x : null;
 }
 
+// src/engine/report/fileNames.ts
+function safeFileStem(name) {
+  let stem = name.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._]+/, "").slice(0, 100);
+  if (stem === "") stem = "experiment";
+  return stem;
+}
+function uniqueFileStems(names) {
+  const out = /* @__PURE__ */ new Map();
+  const used = /* @__PURE__ */ new Set();
+  for (const name of names) {
+    if (out.has(name)) continue;
+    const base = safeFileStem(name);
+    let stem = base;
+    for (let n = 2; used.has(stem.toLowerCase()); n++) stem = `${base}-${n}`;
+    used.add(stem.toLowerCase());
+    out.set(name, stem);
+  }
+  return out;
+}
+
 // src/pipeline/discover.ts
-import { globSync, readdirSync, statSync as statSync2 } from "node:fs";
+import { closeSync as closeSync2, globSync, openSync as openSync2, readdirSync, readSync as readSync2, statSync as statSync2 } from "node:fs";
 import { join as join2 } from "node:path";
 
 // src/engine/csv/header.ts
@@ -461,15 +741,15 @@ function editDistance(a, b) {
   return previous[b.length];
 }
 function fieldColumn(line, index) {
-  let field = 0;
+  let field2 = 0;
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
-    if (field === index) return i + 1;
+    if (field2 === index) return i + 1;
     const c = line[i];
     if (c === '"') quoted = !quoted;
-    else if (c === "," && !quoted) field++;
+    else if (c === "," && !quoted) field2++;
   }
-  return field === index ? line.length + 1 : 1;
+  return field2 === index ? line.length + 1 : 1;
 }
 function unclosedQuote(text) {
   let line = 1;
@@ -676,7 +956,7 @@ var RawMeasurementReader = class {
       this.header(new TextDecoder().decode(bytes.subarray(start, end)));
       return;
     }
-    let field = 0;
+    let field2 = 0;
     let fieldStart = start;
     let payload = -1;
     let latency = NaN;
@@ -693,18 +973,18 @@ var RawMeasurementReader = class {
       let b = i;
       while (a < b && (bytes[a] === SPACE || bytes[a] === TAB)) a++;
       while (b > a && (bytes[b - 1] === SPACE || bytes[b - 1] === TAB)) b--;
-      if (field === this.payloadField) {
+      if (field2 === this.payloadField) {
         payload = parseCount(bytes, a, b);
         if (payload < 0) this.fail(bytes, start, fieldStart, end, `expected a payload size in bytes (a whole number)`);
-      } else if (field === this.latencyField) {
+      } else if (field2 === this.latencyField) {
         const value2 = parseDecimalBytes(bytes, a, b, this.floatParse);
         if (value2 === void 0 || Number.isNaN(value2)) this.fail(bytes, start, fieldStart, end, "expected a latency in microseconds");
         latency = value2;
       }
-      field++;
+      field2++;
       fieldStart = i + 1;
     }
-    this.checkFieldCount(field);
+    this.checkFieldCount(field2);
     this.add(payload, latency);
   }
   /** The rare line with quotes: fields may be quoted, `""` is a quote inside a quoted field. */
@@ -823,7 +1103,7 @@ function splitQuotedLine(text, error) {
   }
 }
 
-// node_modules/csv-parse/lib/api/CsvError.js
+// ../../work/main/node_modules/csv-parse/lib/api/CsvError.js
 var CsvError = class _CsvError extends Error {
   constructor(code, message, options, ...contexts) {
     if (Array.isArray(message)) message = message.join(" ").trim();
@@ -841,12 +1121,12 @@ var CsvError = class _CsvError extends Error {
   }
 };
 
-// node_modules/csv-parse/lib/utils/is_object.js
+// ../../work/main/node_modules/csv-parse/lib/utils/is_object.js
 var is_object = function(obj) {
   return typeof obj === "object" && obj !== null && !Array.isArray(obj);
 };
 
-// node_modules/csv-parse/lib/api/normalize_columns_array.js
+// ../../work/main/node_modules/csv-parse/lib/api/normalize_columns_array.js
 var normalize_columns_array = function(columns) {
   const normalizedColumns = [];
   for (let i = 0, l = columns.length; i < l; i++) {
@@ -875,7 +1155,7 @@ var normalize_columns_array = function(columns) {
   return normalizedColumns;
 };
 
-// node_modules/csv-parse/lib/utils/ResizeableBuffer.js
+// ../../work/main/node_modules/csv-parse/lib/utils/ResizeableBuffer.js
 var ResizeableBuffer = class {
   constructor(size = 100) {
     this.size = size;
@@ -939,7 +1219,7 @@ var ResizeableBuffer = class {
 };
 var ResizeableBuffer_default = ResizeableBuffer;
 
-// node_modules/csv-parse/lib/api/init_state.js
+// ../../work/main/node_modules/csv-parse/lib/api/init_state.js
 var init_state = function(options) {
   const timchars = [
     // Basic Latin
@@ -1054,14 +1334,14 @@ var init_state = function(options) {
   };
 };
 
-// node_modules/csv-parse/lib/utils/underscore.js
+// ../../work/main/node_modules/csv-parse/lib/utils/underscore.js
 var underscore = function(str) {
   return str.replace(/([A-Z])/g, function(_, match) {
     return "_" + match.toLowerCase();
   });
 };
 
-// node_modules/csv-parse/lib/api/normalize_options.js
+// ../../work/main/node_modules/csv-parse/lib/api/normalize_options.js
 var normalize_options = function(opts) {
   const options = {};
   for (const opt in opts) {
@@ -1647,7 +1927,7 @@ var normalize_options = function(opts) {
   return options;
 };
 
-// node_modules/csv-parse/lib/utils/delimiter_discover.js
+// ../../work/main/node_modules/csv-parse/lib/utils/delimiter_discover.js
 var delimiter_discover = function(records, options) {
   if (!options) {
     ({ delimiter_auto: options } = normalize_options({ delimiter_auto: true }));
@@ -1697,10 +1977,10 @@ var std = function(array) {
   );
 };
 
-// node_modules/csv-parse/lib/api/index.js
+// ../../work/main/node_modules/csv-parse/lib/api/index.js
 var isRecordEmpty = function(record) {
   return record.every(
-    (field) => field == null || field.toString && field.toString().trim() === ""
+    (field2) => field2 == null || field2.toString && field2.toString().trim() === ""
   );
 };
 var cr = 13;
@@ -2285,18 +2565,18 @@ var transform = function(original_options = {}) {
       if (enabled === false) {
         return this.__resetField();
       }
-      let field = this.state.field.toString(encoding);
+      let field2 = this.state.field.toString(encoding);
       if (rtrim === true && wasQuoting === false) {
-        field = field.trimRight();
+        field2 = field2.trimRight();
       }
       if (cast === true) {
-        const [err, f] = this.__cast(field);
+        const [err, f] = this.__cast(field2);
         if (err !== void 0) return err;
-        field = f;
+        field2 = f;
       }
-      this.state.record.push(field);
-      if (max_record_size !== 0 && typeof field === "string") {
-        this.state.record_length += field.length;
+      this.state.record.push(field2);
+      if (max_record_size !== 0 && typeof field2 === "string") {
+        this.state.record_length += field2.length;
       }
       this.__resetField();
     },
@@ -2321,7 +2601,7 @@ var transform = function(original_options = {}) {
       push(record);
     },
     // Return a tuple with the error and the casted value
-    __cast: function(field) {
+    __cast: function(field2) {
       const { columns, relax_column_count } = this.options;
       const isColumns = Array.isArray(columns);
       if (isColumns === true && relax_column_count && this.options.columns.length <= this.state.record.length) {
@@ -2330,18 +2610,18 @@ var transform = function(original_options = {}) {
       if (this.state.castField !== null) {
         try {
           const info2 = this.__infoField();
-          return [void 0, this.state.castField.call(null, field, info2)];
+          return [void 0, this.state.castField.call(null, field2, info2)];
         } catch (err) {
           return [err];
         }
       }
-      if (this.__isFloat(field)) {
-        return [void 0, parseFloat(field)];
+      if (this.__isFloat(field2)) {
+        return [void 0, parseFloat(field2)];
       } else if (this.options.cast_date !== false) {
         const info2 = this.__infoField();
-        return [void 0, this.options.cast_date.call(null, field, info2)];
+        return [void 0, this.options.cast_date.call(null, field2, info2)];
       }
-      return [void 0, field];
+      return [void 0, field2];
     },
     __compareBytes: function(sourceBuf, targetBuf, targetPos, firstByte) {
       if (sourceBuf[0] !== firstByte) return 0;
@@ -2507,7 +2787,7 @@ var transform = function(original_options = {}) {
   };
 };
 
-// node_modules/csv-parse/lib/sync.js
+// ../../work/main/node_modules/csv-parse/lib/sync.js
 var parse = function(data, opts = {}) {
   if (typeof data === "string") {
     data = Buffer.from(data);
@@ -2677,6 +2957,2983 @@ function clip(text) {
   return text.length > 40 ? text.slice(0, 40) + "…" : text;
 }
 
+// src/engine/formats/ddsperf.ts
+var ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+var PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
+var PARTICIPANT = /^\[\d+\] participant \S+: (?:new(?: \(self\))?|gone)$/;
+var LATENCY_START = /^(?:(sublat) )?(\S+) size\b/;
+var SUB_START = /^size\b/;
+var LATENCY2 = { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" };
+var THROUGHPUT = { name: "throughput", dimension: "bitrate", unit: "Mb/s", displayUnit: "Mb/s", direction: "higher-is-better" };
+var RATE2 = { name: "message rate", dimension: "rate", unit: "Hz", displayUnit: "kS/s", direction: "higher-is-better" };
+var LOST = { name: "lost samples", dimension: "count", unit: "", displayUnit: "", direction: "lower-is-better" };
+var Cursor = class {
+  constructor(text, start, file, line) {
+    this.text = text;
+    this.file = file;
+    this.line = line;
+    this.pos = start;
+  }
+  text;
+  file;
+  line;
+  pos;
+  /** Matches `re` (a sticky regex whose group 1 is the value) at the cursor. */
+  take(re, what) {
+    re.lastIndex = this.pos;
+    const m = re.exec(this.text);
+    if (!m) {
+      const found = this.text.slice(this.pos, this.pos + 20);
+      throw new InputError(`expected ${what}, found ${found === "" ? "the end of the line" : `"${found}"`}`, {
+        file: this.file,
+        line: this.line,
+        column: this.pos + 1
+      });
+    }
+    this.pos = re.lastIndex;
+    return m[1] ?? m[0];
+  }
+  optional(re) {
+    re.lastIndex = this.pos;
+    const m = re.exec(this.text);
+    if (!m) return void 0;
+    this.pos = re.lastIndex;
+    return m[1] ?? m[0];
+  }
+  end() {
+    if (this.pos !== this.text.length) {
+      throw new InputError(`unexpected text "${this.text.slice(this.pos, this.pos + 20)}" at the end of the line`, {
+        file: this.file,
+        line: this.line,
+        column: this.pos + 1
+      });
+    }
+  }
+};
+var DECIMAL = "(-?\\d+\\.\\d+)";
+var UINT = "(\\d+)";
+var field = (name, value2, unit = "") => new RegExp(` ${name} ${value2}${unit}`, "y");
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+function readLatency(c, line) {
+  const mean2 = Number(c.take(field("mean", DECIMAL, "us"), '"mean <number>us"'));
+  const min = Number(c.take(field("min", DECIMAL, "us"), '"min <number>us"'));
+  const p50 = Number(c.take(field("50%", DECIMAL, "us"), '"50% <number>us"'));
+  const p90 = Number(c.take(field("90%", DECIMAL, "us"), '"90% <number>us"'));
+  const p99 = Number(c.take(field("99%", DECIMAL, "us"), '"99% <number>us"'));
+  const max = Number(c.take(field("max", DECIMAL, "us"), '"max <number>us"'));
+  const cnt = Number(c.take(field("cnt", UINT), '"cnt <count>"'));
+  c.end();
+  return { line, mean: mean2, min, p50, p90, p99, max, cnt };
+}
+function readSub(c, line) {
+  c.take(field("total", UINT), '"total <count>"');
+  c.take(field("lost", UINT), '"lost <count>"');
+  const delta = Number(c.take(field("delta", UINT), '"delta <count>"'));
+  const lost = Number(c.take(field("lost", UINT), '"lost <count>"'));
+  const kSps = Number(c.take(field("rate", DECIMAL, " kS/s"), '"rate <number> kS/s"'));
+  const mbps = Number(c.take(new RegExp(` ${DECIMAL} Mb/s`, "y"), '"<number> Mb/s"'));
+  c.optional(new RegExp(` \\(${DECIMAL} kS/s ${DECIMAL} Mb/s\\)`, "y"));
+  c.end();
+  return { line, delta, lost, kSps, mbps };
+}
+function combineLatency(seconds) {
+  const cnt = seconds.reduce((s, x) => s + x.cnt, 0);
+  const weighted = seconds.reduce((s, x) => s + x.mean * x.cnt, 0);
+  return {
+    mean: cnt > 0 ? weighted / cnt : median(seconds.map((x) => x.mean)),
+    min: Math.min(...seconds.map((x) => x.min)),
+    median: median(seconds.map((x) => x.p50)),
+    p90: median(seconds.map((x) => x.p90)),
+    p99: median(seconds.map((x) => x.p99)),
+    max: Math.max(...seconds.map((x) => x.max)),
+    samples: cnt
+  };
+}
+function combineRate(values, received) {
+  return {
+    median: median(values),
+    mean: values.reduce((s, v) => s + v, 0) / values.length,
+    min: Math.min(...values),
+    max: Math.max(...values),
+    samples: received
+  };
+}
+var ddsperfAdapter = {
+  id: "ddsperf",
+  title: "Cyclone DDS ddsperf output",
+  recognises(head) {
+    for (const raw of stripBom(head).split("\n")) {
+      const line = raw.replace(ANSI, "").replace(/\r$/, "").trimEnd();
+      if (PARTICIPANT.test(line)) return true;
+      const prefix = PREFIX.exec(line);
+      if (!prefix) continue;
+      const rest = line.slice(prefix[0].length);
+      if (/^(?:sublat )?\S+ size \d+ mean -?\d+\.\d+us /.test(rest) || /^size \d+ total \d+ lost \d+ delta /.test(rest)) return true;
+    }
+    return false;
+  },
+  companion(head) {
+    for (const raw of stripBom(head).split("\n")) {
+      const line = raw.replace(ANSI, "").replace(/\r$/, "").trimEnd();
+      const prefix = PREFIX.exec(line);
+      if (!prefix) continue;
+      const rest = line.slice(prefix[0].length);
+      if (/^(?:sublat )?\S+ size \d+ mean -?\d+\.\d+us /.test(rest) || /^size \d+ total \d+ lost \d+ delta /.test(rest)) return void 0;
+    }
+    return "ddsperf pong or pub side output (no ping latency or subscriber throughput lines)";
+  },
+  parse(input, options) {
+    const { file } = input;
+    const skip = options.skipSeconds ?? 0;
+    if (!Number.isInteger(skip) || skip < 0) {
+      throw new UsageError(`skip-seconds must be a whole number of seconds, got ${options.skipSeconds}`);
+    }
+    const lines = stripBom(input.text).split("\n");
+    if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+    const latencySeries = /* @__PURE__ */ new Map();
+    const subSeries = /* @__PURE__ */ new Map();
+    let ddsperfLines = 0;
+    let lastLine = 1;
+    const peers = /* @__PURE__ */ new Map();
+    lines.forEach((raw, index) => {
+      const lineNumber = index + 1;
+      const line = raw.replace(ANSI, "").replace(/\r$/, "").trimEnd();
+      if (line !== "") lastLine = lineNumber;
+      const prefix = PREFIX.exec(line);
+      if (!prefix) {
+        if (PARTICIPANT.test(line) || /^\[\d+\] /.test(line)) ddsperfLines++;
+        return;
+      }
+      ddsperfLines++;
+      const pid = prefix[1];
+      const rest = line.slice(prefix[0].length);
+      const lat = LATENCY_START.exec(rest);
+      if (lat && !SUB_START.test(rest)) {
+        const kind = lat[1] === "sublat" ? "sublat" : "ping";
+        const peer = lat[2];
+        const c = new Cursor(line, prefix[0].length + lat[0].length, file, lineNumber);
+        const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
+        const second = readLatency(c, lineNumber);
+        const key = `${pid} ${kind} ${peer} ${size}`;
+        let series = latencySeries.get(key);
+        if (!series) latencySeries.set(key, series = { kind, size, seconds: [] });
+        series.seconds.push(second);
+        const peerKey = `${kind} ${size}`;
+        if (!peers.has(peerKey)) peers.set(peerKey, /* @__PURE__ */ new Set());
+        peers.get(peerKey).add(`${pid}>${peer}`);
+        return;
+      }
+      if (SUB_START.test(rest)) {
+        const c = new Cursor(line, prefix[0].length + 4, file, lineNumber);
+        const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
+        const second = readSub(c, lineNumber);
+        const key = `${pid} ${size}`;
+        let series = subSeries.get(key);
+        if (!series) subSeries.set(key, series = { kind: "sub", size, seconds: [] });
+        series.seconds.push(second);
+      }
+    });
+    if (latencySeries.size === 0 && subSeries.size === 0) {
+      if (ddsperfLines === 0) throw new InputError('no ddsperf lines ("[pid] seconds …") in the file', { file, line: 1 });
+      throw new InputError(
+        "ddsperf output without ping latency or subscriber throughput lines (is this the pong or pub side? give the ping or sub output)",
+        { file, line: lastLine }
+      );
+    }
+    const notes = [];
+    let dropped = 0;
+    const keep = (series) => {
+      if (series.seconds.length <= skip) {
+        throw new InputError(
+          `skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`,
+          { file, line: series.seconds[0].line }
+        );
+      }
+      dropped += skip;
+      return series.seconds.slice(skip);
+    };
+    const latencyGroups = /* @__PURE__ */ new Map();
+    for (const series of latencySeries.values()) {
+      const key = `${series.kind} ${series.size}`;
+      let group = latencyGroups.get(key);
+      if (!group) latencyGroups.set(key, group = { kind: series.kind, size: series.size, seconds: [] });
+      group.seconds.push(...keep(series));
+    }
+    const subGroups = /* @__PURE__ */ new Map();
+    for (const series of subSeries.values()) {
+      const group = subGroups.get(series.size) ?? [];
+      group.push(...keep(series));
+      subGroups.set(series.size, group);
+    }
+    const measurements = [];
+    const parameter = (size) => ({ label: String(size), payloadBytes: size });
+    const firstLine = (seconds) => Math.min(...seconds.map((s) => s.line));
+    for (const group of latencyGroups.values()) {
+      measurements.push({
+        // `ping` latency is round trip / 2; `sublat` is the one-way latency the subscriber saw.
+        experiment: group.kind === "ping" ? "ping" : "sub",
+        parameter: parameter(group.size),
+        metric: LATENCY2,
+        statistics: combineLatency(group.seconds),
+        place: { file, line: firstLine(group.seconds) }
+      });
+    }
+    for (const [size, seconds] of subGroups) {
+      const place = { file, line: firstLine(seconds) };
+      const received = seconds.reduce((s, x) => s + x.delta, 0);
+      measurements.push(
+        { experiment: "sub", parameter: parameter(size), metric: THROUGHPUT, statistics: combineRate(seconds.map((s) => s.mbps), received), place },
+        {
+          experiment: "sub",
+          parameter: parameter(size),
+          metric: RATE2,
+          statistics: combineRate(seconds.map((s) => s.kSps * 1e3), received),
+          place
+        },
+        { experiment: "sub", parameter: parameter(size), metric: LOST, statistics: { value: seconds.reduce((s, x) => s + x.lost, 0) }, place }
+      );
+    }
+    if (skip > 0) notes.push(`skipped the first ${skip} per-second line(s) of each series as warm-up (${dropped} line(s) in all)`);
+    if (latencyGroups.size > 0) {
+      notes.push(
+        "latency over the seconds: mean weighted by each second's count, min of the minima, max of the maxima, median/p90/p99 the median of the per-second values"
+      );
+    }
+    if (subGroups.size > 0) notes.push("throughput and rate over the seconds: median (and mean, min, max) of the per-second values; the 10-second averages are not used");
+    for (const [key, set] of peers) {
+      if (set.size > 1) notes.push(`${key}: lines from ${set.size} process/peer pairs were combined`);
+    }
+    return { format: "ddsperf", file, measurements, notes };
+  }
+};
+
+// src/engine/formats/fastddsLatencyConsole.ts
+var BANNER = /Printing round-trip times in (\S+), statistics for (\d+) samples/;
+var HEADER = /^\s*Bytes,\s*Samples,\s*stdev,\s*mean,\s*min,\s*50%,\s*90%,\s*99%,\s*99\.99%,\s*max\s*$/;
+var DASHES = /^-{8}(,-{8}){9},?\s*$/;
+var ANSI2 = /\x1b\[[0-9;]*m/g;
+var COLUMNS = ["stdev", "mean", "min", "median", "p90", "p99", "p9999", "max"];
+var COLUMN_TITLES = ["stdev", "mean", "min", "50%", "90%", "99%", "99.99%", "max"];
+var FIXED3 = /^-?\d+\.\d{3}$/;
+var NAN = /^-?(nan|inf)$/i;
+var LATENCY_METRIC = {
+  name: "latency",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "us",
+  direction: "lower-is-better"
+};
+function splitLines(text) {
+  return stripBom(text).split(/\r?\n/);
+}
+function consoleExperimentName(file) {
+  const name = baseName(file);
+  const dot = name.lastIndexOf(".");
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const kept = stem.split(/[_\-. ]+/).filter((t) => t !== "" && !/^(publisher|pub|stdout|out|log|console)$/i.test(t));
+  return kept.length > 0 ? kept.join("_") : stem || "latency";
+}
+function firstContentLine(head) {
+  for (const line of splitLines(head)) {
+    const clean2 = line.replace(ANSI2, "");
+    if (clean2.trim() !== "") return clean2;
+  }
+  return void 0;
+}
+var fastddsLatencyConsoleAdapter = {
+  id: "fastdds-latency-console",
+  title: "Fast-DDS LatencyTest console table",
+  recognises(head) {
+    if (BANNER.test(head)) return true;
+    const first = firstContentLine(head);
+    return first !== void 0 && HEADER.test(first);
+  },
+  parse(input, _options) {
+    return parseFastddsLatencyConsole(input.file, input.text);
+  }
+};
+function parseFastddsLatencyConsole(file, text) {
+  const lines = splitLines(text);
+  const notes = [
+    'Fast-DDS LatencyTest: the banner says "round-trip" but the values are half the round trip minus the clock overhead (a one-way estimate), in µs.',
+    "Fast-DDS LatencyTest: percentiles are sorted[floor(N·q) − 1] without interpolation; stdev is the population value."
+  ];
+  const tables = [];
+  let table3;
+  let lastContent = 0;
+  let nanCount = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const lineNo = i + 1;
+    const raw = lines[i].replace(ANSI2, "");
+    if (raw.trim() === "") continue;
+    lastContent = lineNo;
+    const banner = BANNER.exec(raw);
+    if (banner) {
+      if (banner[1] !== "us") {
+        throw new InputError(`expected round-trip times in us, found "${banner[1]}"`, { file, line: lineNo, column: raw.indexOf(banner[1]) + 1 });
+      }
+      table3 = { bannerLine: lineNo, declaredSamples: Number(banner[2]), headerSeen: false, dashesSeen: false, rows: [], payloads: /* @__PURE__ */ new Map() };
+      tables.push(table3);
+      continue;
+    }
+    if (HEADER.test(raw)) {
+      if (!table3 || table3.headerSeen) {
+        table3 = { bannerLine: lineNo, headerSeen: false, dashesSeen: false, rows: [], payloads: /* @__PURE__ */ new Map() };
+        tables.push(table3);
+      }
+      table3.headerSeen = true;
+      continue;
+    }
+    if (table3?.headerSeen && !table3.dashesSeen && DASHES.test(raw)) {
+      table3.dashesSeen = true;
+      continue;
+    }
+    if (!/^\s*\d+\s*,/.test(raw)) continue;
+    if (!table3 || !table3.headerSeen) continue;
+    const row = parseRow(file, raw, lineNo);
+    if (row.nan > 0) nanCount += row.nan;
+    const earlier = table3.payloads.get(row.bytes);
+    if (earlier !== void 0) {
+      throw new InputError(`payload ${row.bytes} appears twice in one table (first on line ${earlier})`, { file, line: lineNo, column: 1 });
+    }
+    table3.payloads.set(row.bytes, lineNo);
+    table3.rows.push({
+      experiment: "",
+      parameter: { label: `${row.bytes} B`, payloadBytes: row.bytes },
+      metric: LATENCY_METRIC,
+      statistics: row.statistics,
+      place: { file, line: lineNo }
+    });
+  }
+  if (tables.length === 0) {
+    throw new InputError('no "Printing round-trip times in us" table found', { file, line: Math.max(lastContent, 1) });
+  }
+  const stem = consoleExperimentName(file);
+  const measurements = [];
+  tables.forEach((t, index) => {
+    if (!t.headerSeen) {
+      throw new InputError("the round-trip table has a banner but no column header (truncated output?)", { file, line: t.bannerLine });
+    }
+    if (t.rows.length === 0) {
+      throw new InputError("the round-trip table has a header but no data rows", { file, line: t.bannerLine });
+    }
+    const experiment = tables.length === 1 ? stem : `${stem} (run ${index + 1})`;
+    for (const m of t.rows) measurements.push({ ...m, experiment });
+  });
+  if (tables.length > 1) notes.push(`${tables.length} round-trip tables in one file: experiments "${stem} (run 1)" … "${stem} (run ${tables.length})".`);
+  if (nanCount > 0) notes.push(`${nanCount} statistic(s) printed as nan (too few samples) are kept as NaN.`);
+  return { format: fastddsLatencyConsoleAdapter.id, file, measurements, notes };
+}
+function parseRow(file, text, line) {
+  const body = text.replace(/\s+$/, "");
+  const fields = [];
+  let start = 0;
+  for (let i = 0; i <= body.length; i++) {
+    if (i === body.length || body[i] === ",") {
+      const rawField = body.slice(start, i);
+      const lead = rawField.length - rawField.trimStart().length;
+      fields.push({ value: rawField.trim(), column: start + lead + 1 });
+      start = i + 1;
+    }
+  }
+  if (fields.length !== 10) {
+    throw new InputError(
+      `expected 10 comma-separated fields (Bytes, Samples, stdev, mean, min, 50%, 90%, 99%, 99.99%, max), found ${fields.length} (truncated row?)`,
+      { file, line, column: fields.length < 10 ? body.length + 1 : fields[10].column }
+    );
+  }
+  const [bytesField, samplesField, ...stats] = fields;
+  if (!/^\d+$/.test(samplesField.value)) {
+    throw new InputError(`expected the sample count (a whole number) in column "Samples", found "${samplesField.value}"`, {
+      file,
+      line,
+      column: samplesField.column
+    });
+  }
+  const bytes = Number(bytesField.value);
+  if (!Number.isSafeInteger(bytes)) {
+    throw new InputError(`expected a payload size in bytes, found "${bytesField.value}"`, { file, line, column: bytesField.column });
+  }
+  const statistics = { samples: Number(samplesField.value) };
+  let nan = 0;
+  stats.forEach((field2, index) => {
+    const name = COLUMNS[index];
+    if (NAN.test(field2.value)) {
+      statistics[name] = NaN;
+      nan++;
+      return;
+    }
+    if (!FIXED3.test(field2.value)) {
+      throw new InputError(`expected a number with 3 decimals in column "${COLUMN_TITLES[index]}", found "${field2.value}"`, {
+        file,
+        line,
+        column: field2.column
+      });
+    }
+    statistics[name] = Number(field2.value);
+  });
+  return { bytes, statistics, nan };
+}
+
+// src/engine/formats/fastddsLatencyCsv.ts
+var PER_SIZE_HEADER = /^"Minimum of (\d+) samples \((reliable|besteffort)\)","Average of (\d+) samples \((reliable|besteffort)\)"\s*$/;
+var ACROSS_HEADER_CELL = /^"(\d+) samples of (\d+) bytes \(us\)"$/;
+var NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+var fastddsLatencyCsvAdapter = {
+  id: "fastdds-latency-csv",
+  title: "Fast-DDS LatencyTest --export_csv (minimum/average) files",
+  recognises(head) {
+    const first = splitLines(head)[0] ?? "";
+    return PER_SIZE_HEADER.test(first) || /^"\d+ samples of \d+ bytes \(us\)"(,"\d+ samples of \d+ bytes \(us\)")*\s*$/.test(first);
+  },
+  parse(input, _options) {
+    return parseFastddsLatencyCsv(input.file, input.text);
+  }
+};
+function splitName(file) {
+  const m = /^(.*)_([^_]+)_(reliable|besteffort)\.csv$/i.exec(baseName(file));
+  return m ? { prefix: m[1], key: m[2], reliability: m[3] } : void 0;
+}
+function quotedValues(file, text, line) {
+  const values = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === "," || c === " " || c === "	") {
+      i++;
+      continue;
+    }
+    if (c !== '"') throw new InputError(`expected a quoted value, found "${text.slice(i, i + 10)}"`, { file, line, column: i + 1 });
+    const end = text.indexOf('"', i + 1);
+    if (end < 0) throw new InputError("a quoted value is not closed (truncated file?)", { file, line, column: i + 1 });
+    const inner = text.slice(i + 1, end).trim();
+    if (!NUMBER.test(inner)) throw new InputError(`expected a number, found "${inner}"`, { file, line, column: i + 2 });
+    values.push({ value: Number(inner), column: i + 2 });
+    i = end + 1;
+  }
+  return values;
+}
+function parseFastddsLatencyCsv(file, text) {
+  const lines = splitLines(text);
+  const header = lines[0] ?? "";
+  const dataIndex = lines.findIndex((l, i) => i > 0 && l.trim() !== "");
+  const notes = [
+    "Fast-DDS LatencyTest --export_csv: values in µs (half round trip minus clock overhead), 6 significant digits."
+  ];
+  const name = splitName(file);
+  const perSize = PER_SIZE_HEADER.exec(header);
+  if (perSize) {
+    if (dataIndex < 0) throw new InputError("the file has a header but no data row", { file, line: 2 });
+    const values2 = quotedValues(file, lines[dataIndex], dataIndex + 1);
+    if (values2.length !== 2) {
+      throw new InputError(`expected 2 values (minimum, average), found ${values2.length}`, { file, line: dataIndex + 1, column: 1 });
+    }
+    const bytes = name && /^\d+$/.test(name.key) ? Number(name.key) : void 0;
+    if (bytes === void 0) {
+      throw new InputError("cannot tell the payload size from the file name: expected <prefix>_<bytes>_<reliable|besteffort>.csv", { file, line: 1 });
+    }
+    const measurement = {
+      experiment: name.prefix,
+      parameter: { label: `${bytes} B`, payloadBytes: bytes, settings: { reliability: perSize[2] } },
+      metric: LATENCY_METRIC,
+      statistics: { samples: Number(perSize[1]), min: values2[0].value, mean: values2[1].value },
+      place: { file, line: dataIndex + 1 }
+    };
+    return { format: fastddsLatencyCsvAdapter.id, file, measurements: [measurement], notes };
+  }
+  const cells = header.trim().split(",");
+  const columns = cells.map((cell, index) => {
+    const m = ACROSS_HEADER_CELL.exec(cell.trim());
+    if (!m) throw new InputError(`expected "<n> samples of <bytes> bytes (us)", found ${cell}`, { file, line: 1, column: index + 1 });
+    return { samples: Number(m[1]), bytes: Number(m[2]) };
+  });
+  const kind = name?.key.toLowerCase();
+  if (kind !== "minimum" && kind !== "average") {
+    throw new InputError("cannot tell minimum from average: expected the file name <prefix>_<minimum|average>_<reliable|besteffort>.csv", {
+      file,
+      line: 1
+    });
+  }
+  if (dataIndex < 0) throw new InputError("the file has a header but no data row", { file, line: 2 });
+  const values = quotedValues(file, lines[dataIndex], dataIndex + 1);
+  if (values.length !== columns.length) {
+    throw new InputError(`expected ${columns.length} values like the header, found ${values.length} (truncated file?)`, {
+      file,
+      line: dataIndex + 1,
+      column: lines[dataIndex].length + 1
+    });
+  }
+  const statistic = kind === "minimum" ? "min" : "mean";
+  notes.push(
+    "Fast-DDS LatencyTest minimum/average export: upstream writes the values without separators; they are read as quoted values in header order."
+  );
+  const seen = /* @__PURE__ */ new Set();
+  const measurements = columns.map((column, index) => {
+    if (seen.has(column.bytes)) throw new InputError(`payload ${column.bytes} appears twice in the header`, { file, line: 1 });
+    seen.add(column.bytes);
+    return {
+      experiment: name.prefix,
+      parameter: { label: `${column.bytes} B`, payloadBytes: column.bytes, settings: { reliability: name.reliability } },
+      metric: LATENCY_METRIC,
+      statistics: { samples: column.samples, [statistic]: values[index].value },
+      place: { file, line: dataIndex + 1 }
+    };
+  });
+  return { format: fastddsLatencyCsvAdapter.id, file, measurements, notes };
+}
+
+// src/engine/formats/fastddsThroughput.ts
+var COLUMN_PATTERNS = {
+  payload: /^Payload \[Bytes\]$/,
+  demand: /^Demand \[samples?\/burst\]$/,
+  recovery: /^Recovery time \[ms\]$/,
+  sent: /^Sent \[samples\]$/,
+  pubTime: /^Publication time \[us\]$/,
+  pubRate: /^Publication sample rate \[[Ss]amples?\/s\]$/,
+  pubThroughput: /^Publication throughput \[(Mb\/s|Mbits\/s)\]$/,
+  received: /^Received \[samples\]$/,
+  lost: /^Lost \[samples\]$/,
+  subTime: /^Subscription time \[us\]$/,
+  subRate: /^Subscription sample rate \[[Ss]amples?\/s\]$/,
+  subThroughput: /^Subscription throughput \[(Mb\/s|Mbits\/s)\]$/
+};
+var REQUIRED = ["payload", "demand", "subThroughput"];
+var INTEGER_COLUMNS = ["payload", "demand", "recovery", "sent", "received", "lost"];
+var NUMBER2 = /^-?\d+(\.\d+)?$/;
+var metric = (name, dimension, unit, displayUnit2, direction) => ({
+  name,
+  dimension,
+  unit,
+  displayUnit: displayUnit2,
+  direction
+});
+var THROUGHPUT2 = metric("throughput", "bitrate", "Mb/s", "Mb/s", "higher-is-better");
+var SAMPLE_RATE = metric("sample rate", "rate", "Hz", "Sample/s", "higher-is-better");
+var LOST2 = metric("lost samples", "count", "", "samples", "lower-is-better");
+var PUB_THROUGHPUT = metric("publication throughput", "bitrate", "Mb/s", "Mb/s", "higher-is-better");
+var PUB_RATE = metric("publication sample rate", "rate", "Hz", "Sample/s", "higher-is-better");
+var fastddsThroughputAdapter = {
+  id: "fastdds-throughput",
+  title: "Fast-DDS ThroughputTest --export_csv",
+  recognises(head) {
+    const first = stripBom(head).split(/\r?\n/, 1)[0] ?? "";
+    return /^Payload \[Bytes\],Demand \[samples?\/burst\],/.test(first) && first.includes("Subscription throughput [");
+  },
+  parse(input, _options) {
+    return parseFastddsThroughput(input.file, input.text);
+  }
+};
+function experimentOf(file) {
+  const name = baseName(file);
+  const stem = name.toLowerCase().endsWith(".csv") ? name.slice(0, -4) : name;
+  const cut = stem.replace(/^measurements_/, "");
+  return cut === "" ? stem : cut;
+}
+function parseFastddsThroughput(file, text) {
+  const lines = stripBom(text).split(/\r?\n/);
+  const header = lines[0] ?? "";
+  const names = header.split(",").map((s) => s.trim());
+  const index = {};
+  names.forEach((name, i) => {
+    for (const column of Object.keys(COLUMN_PATTERNS)) {
+      if (COLUMN_PATTERNS[column].test(name)) index[column] = i;
+    }
+  });
+  for (const column of REQUIRED) {
+    if (index[column] === void 0) {
+      throw new InputError(`missing the column matching ${COLUMN_PATTERNS[column].source.replace(/\\/g, "")}`, { file, line: 1, column: 1 });
+    }
+  }
+  const rows = [];
+  for (let i = 1; i < lines.length; i++) {
+    const textLine = lines[i];
+    if (textLine.trim() === "") continue;
+    const fields = textLine.split(",");
+    if (fields.length !== names.length) {
+      throw new InputError(`expected ${names.length} fields like the header, found ${fields.length} (truncated row?)`, {
+        file,
+        line: i + 1,
+        column: textLine.length + 1
+      });
+    }
+    const values = {};
+    let column = 1;
+    const starts = fields.map((f) => {
+      const start = column;
+      column += f.length + 1;
+      return start;
+    });
+    for (const [name, at] of Object.entries(index)) {
+      const raw = fields[at].trim();
+      const integer = INTEGER_COLUMNS.includes(name);
+      if (!(integer ? /^\d+$/ : NUMBER2).test(raw)) {
+        throw new InputError(`expected ${integer ? "a whole number" : "a number"} in column "${names[at]}", found "${raw}"`, {
+          file,
+          line: i + 1,
+          column: starts[at]
+        });
+      }
+      values[name] = Number(raw);
+    }
+    rows.push({ line: i + 1, values });
+  }
+  if (rows.length === 0) throw new InputError("the ThroughputTest CSV has a header but no data rows", { file, line: 2 });
+  const notes = [
+    "Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s."
+  ];
+  const merged = /* @__PURE__ */ new Map();
+  let mergedCount = 0;
+  for (const row of rows) {
+    const key = `${row.values.payload}|${row.values.demand}|${row.values.recovery ?? ""}`;
+    const earlier = merged.get(key);
+    if (!earlier) {
+      merged.set(key, { line: row.line, values: { ...row.values } });
+      continue;
+    }
+    mergedCount++;
+    for (const c of ["received", "lost", "subRate", "subThroughput"]) {
+      if (earlier.values[c] !== void 0 && row.values[c] !== void 0) earlier.values[c] = earlier.values[c] + row.values[c];
+    }
+  }
+  if (mergedCount > 0) {
+    notes.push(
+      `${mergedCount} row(s) repeat a payload × demand × recovery: taken as further subscribers of one test, their received, lost, sample rate and throughput are summed.`
+    );
+  }
+  const experiment = experimentOf(file);
+  const measurements = [];
+  for (const row of merged.values()) {
+    const v = row.values;
+    const payload = v.payload;
+    const settings = { demand: v.demand };
+    let label = `${payload} B × ${v.demand}`;
+    if (v.recovery !== void 0) {
+      settings.recoveryMs = v.recovery;
+      label += ` × ${v.recovery} ms`;
+    }
+    const parameter = { label, payloadBytes: payload, settings };
+    const add = (m, value2) => {
+      if (value2 === void 0) return;
+      measurements.push({ experiment, parameter, metric: m, statistics: { value: value2 }, place: { file, line: row.line } });
+    };
+    add(THROUGHPUT2, v.subThroughput);
+    add(SAMPLE_RATE, v.subRate);
+    add(LOST2, v.lost);
+    add(PUB_THROUGHPUT, v.pubThroughput);
+    add(PUB_RATE, v.pubRate);
+  }
+  return { format: fastddsThroughputAdapter.id, file, measurements, notes };
+}
+
+// src/engine/formats/fep.ts
+var ALIASES = {
+  throughput: ["throughputmbs", "throughputmeanmbs", "throughputmeanmbps", "throughputmbps"],
+  variance: ["throughputvariance", "throughputvariancembs2", "variance"],
+  received: ["samplesreceived", "samplesreceivedmean", "samplesreceivedmeanno"],
+  size: ["samplesizeb", "samplesize", "samplesizebytes"],
+  cycle: ["cycletimems", "cycletime"],
+  mode: ["synchronizationmode", "syncmode", "synchronisationmode"]
+};
+var REQUIRED2 = ["throughput", "size"];
+var NUMBER3 = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+var THROUGHPUT3 = { name: "throughput", dimension: "byterate", unit: "MB/s", displayUnit: "MB/s", direction: "higher-is-better" };
+var RECEIVED = { name: "samples received", dimension: "count", unit: "", displayUnit: "samples/window", direction: "higher-is-better" };
+function normalise(name) {
+  return name.toLowerCase().replace(/⌀|#|²/g, "").replace(/[^a-z0-9]/g, "");
+}
+function columnOf(name) {
+  const key = normalise(name);
+  return Object.keys(ALIASES).find((c) => ALIASES[c].includes(key));
+}
+var HEADER_HINT = /throughput \(⌀ MB\/s\)|throughput_mean_MBps/;
+var fepAdapter = {
+  id: "fep",
+  title: "FEP SDK 3 throughput test table",
+  recognises(head) {
+    const text = stripBom(head);
+    if (/^\s*[|+]/m.test(text) && /\|\s*throughput \(⌀ MB\/s\)\s*\|/.test(text) && /sample size \(B\)/.test(text)) return true;
+    const first = text.split(/\r?\n/, 1)[0] ?? "";
+    if (!first.includes(",") || !HEADER_HINT.test(first)) return false;
+    const columns = first.split(",").map(columnOf);
+    return columns.includes("throughput") && columns.includes("size");
+  },
+  parse(input, _options) {
+    return parseFep(input.file, input.text);
+  }
+};
+function readGridTable(file, lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (!/^\s*\|/.test(line) || !/throughput/i.test(line)) continue;
+    const header = splitCells(line, i + 1).map((c) => c.text);
+    if (!header.some((h) => columnOf(h) === "throughput")) continue;
+    const rows = [];
+    let pending;
+    let separatorSeen = false;
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const text = lines[j];
+      const trimmed = text.trim();
+      if (/^\+[-=+]+\+$/.test(trimmed) || /^\|[-:| ]+\|$/.test(trimmed)) {
+        separatorSeen = true;
+        if (pending) rows.push(pending);
+        pending = void 0;
+        continue;
+      }
+      if (!trimmed.startsWith("|")) break;
+      if (!separatorSeen) continue;
+      const cells = splitCells(text, j + 1);
+      if (cells.length !== header.length) {
+        throw new InputError(`expected ${header.length} cells like the header, found ${cells.length}`, { file, line: j + 1, column: 1 });
+      }
+      if (!pending) pending = cells;
+      else {
+        pending = pending.map((c, k) => ({ ...c, text: [c.text, cells[k].text].filter((t) => t !== "").join(" ") }));
+      }
+    }
+    if (pending) {
+      if (/^\s*\+/.test(lines[i - 1] ?? "")) {
+        throw new InputError('the grid table ends without its closing "+---+" line (truncated?)', { file, line: j });
+      }
+      rows.push(pending);
+    }
+    return { headerLine: i + 1, header, rows };
+  }
+  return void 0;
+}
+function splitCells(text, line) {
+  const cells = [];
+  const first = text.indexOf("|");
+  const last = text.trimEnd().endsWith("|") ? text.trimEnd().length - 1 : text.length;
+  let start = first + 1;
+  for (let k = start; k <= last; k++) {
+    if (k === last || text[k] === "|") {
+      const raw = text.slice(start, k);
+      cells.push({ text: raw.trim(), line, column: start + (raw.length - raw.trimStart().length) + 1 });
+      start = k + 1;
+    }
+  }
+  return cells;
+}
+function readCsv(file, lines) {
+  const header = (lines[0] ?? "").split(",").map((s) => s.trim());
+  const rows = [];
+  for (let i = 1; i < lines.length; i++) {
+    const text = lines[i];
+    if (text.trim() === "") continue;
+    const fields = text.split(",");
+    if (fields.length !== header.length) {
+      throw new InputError(`expected ${header.length} fields like the header, found ${fields.length} (truncated row?)`, {
+        file,
+        line: i + 1,
+        column: text.length + 1
+      });
+    }
+    let column = 1;
+    rows.push(
+      fields.map((f) => {
+        const cell = { text: f.trim(), line: i + 1, column: column + (f.length - f.trimStart().length) };
+        column += f.length + 1;
+        return cell;
+      })
+    );
+  }
+  return { headerLine: 1, header, rows };
+}
+function parseFep(file, text) {
+  const lines = stripBom(text).split(/\r?\n/);
+  const grid = /^\s*[|+]/m.test(text) && !HEADER_HINT.test(lines[0] ?? "") ? readGridTable(file, lines) : void 0;
+  const table3 = grid ?? readCsv(file, lines);
+  const index = {};
+  table3.header.forEach((name2, i) => {
+    const column = columnOf(name2);
+    if (column !== void 0 && index[column] === void 0) index[column] = i;
+  });
+  for (const column of REQUIRED2) {
+    if (index[column] === void 0) {
+      throw new InputError(`missing the ${column === "size" ? '"sample size (B)"' : '"throughput (⌀ MB/s)"'} column`, {
+        file,
+        line: table3.headerLine,
+        column: 1
+      });
+    }
+  }
+  if (table3.rows.length === 0) throw new InputError("the FEP results table has a header but no data rows", { file, line: table3.headerLine });
+  const name = baseName(file);
+  const dot = name.lastIndexOf(".");
+  const experiment = dot > 0 ? name.slice(0, dot) : name;
+  const measurements = [];
+  const seen = /* @__PURE__ */ new Map();
+  for (const row of table3.rows) {
+    const number2 = (column, integer = false) => {
+      const at = index[column];
+      if (at === void 0) return void 0;
+      const cell = row[at];
+      if (!(integer ? /^\d+$/ : NUMBER3).test(cell.text)) {
+        throw new InputError(`expected ${integer ? "a whole number" : "a number"} in column "${table3.header[at]}", found "${cell.text}"`, {
+          file,
+          line: cell.line,
+          column: cell.column
+        });
+      }
+      return Number(cell.text);
+    };
+    const throughput = number2("throughput");
+    const size = number2("size", true);
+    const variance = number2("variance");
+    const received = number2("received");
+    const cycle = number2("cycle");
+    const modeCell = index.mode !== void 0 ? row[index.mode] : void 0;
+    if (modeCell && modeCell.text === "") {
+      throw new InputError("empty synchronization mode", { file, line: modeCell.line, column: modeCell.column });
+    }
+    const settings = {};
+    let label = `${size} B`;
+    if (cycle !== void 0) {
+      settings.cycleTimeMs = cycle;
+      label += `, ${cycle} ms`;
+    }
+    if (modeCell) {
+      settings.syncMode = modeCell.text;
+      label += `, ${modeCell.text}`;
+    }
+    const line = row[0].line;
+    const earlier = seen.get(label);
+    if (earlier !== void 0) throw new InputError(`"${label}" appears twice (first on line ${earlier})`, { file, line, column: 1 });
+    seen.set(label, line);
+    const parameter = { label, payloadBytes: size, settings };
+    const statistics = { mean: throughput };
+    if (variance !== void 0) statistics.variance = variance;
+    measurements.push({ experiment, parameter, metric: THROUGHPUT3, statistics, place: { file, line } });
+    if (received !== void 0) {
+      measurements.push({ experiment, parameter, metric: RECEIVED, statistics: { mean: received }, place: { file, line } });
+    }
+  }
+  return {
+    format: fepAdapter.id,
+    file,
+    measurements,
+    notes: [
+      'FEP throughput: mean over ~1 s receive windows in MB/s (10^6 B/s); variance in (MB/s)²; "samples received" is the mean count per window.',
+      `FEP throughput: the experiment is the file name stem ("${experiment}").`
+    ]
+  };
+}
+
+// src/engine/formats/iceoryx2.ts
+var ANSI3 = /\x1b\[[0-9;?]*[A-Za-z]/g;
+var LINE = /^(?:\[(REQUESTS|RESPONSE_STREAM)\] )?(.+?) ::: (?:MaxEventId: (\d+), )?Iterations: (\d+), Time: (\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?: s)?, Latency: (\d+) ns(?:, Sample Size: (\d+))?$/;
+var LOOKS_LIKE = /^(?:\[[A-Z_]+\] )?\S.* ::: (?:MaxEventId|Iterations): /;
+var USAGE_HINT = "Please use either '--bench-all' or select a specific benchmark.";
+var SERVICE = /^iceoryx2::service::(\w+)::Service$/;
+var LATENCY3 = {
+  name: "latency",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "ns",
+  direction: "lower-is-better"
+};
+function clean(line) {
+  return line.replace(ANSI3, "").replace(/\r$/, "").trimEnd();
+}
+function firstBadColumn(line) {
+  const sep = line.indexOf(" ::: ");
+  let pos = sep + 5;
+  const steps = [
+    /MaxEventId: \d+, /y,
+    /Iterations: \d+, /y,
+    /Time: \d+(?:\.\d+)?(?:e[-+]?\d+)?(?: s)?, /y,
+    /Latency: \d+ ns/y,
+    /, Sample Size: \d+/y
+  ];
+  for (const [index, step] of steps.entries()) {
+    step.lastIndex = pos;
+    if (step.test(line)) pos = step.lastIndex;
+    else if (index !== 0 && index !== 4) return pos + 1;
+  }
+  return pos + 1;
+}
+var iceoryx2Adapter = {
+  id: "iceoryx2",
+  title: "iceoryx2 benchmark output",
+  recognises(head) {
+    for (const raw of stripBom(head).split("\n")) {
+      const line = clean(raw);
+      if (LINE.test(line)) return true;
+      if (line.startsWith(USAGE_HINT)) return true;
+    }
+    return false;
+  },
+  parse(input, options) {
+    const { file } = input;
+    const lines = stripBom(input.text).split("\n");
+    if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+    const measurements = [];
+    const notes = [];
+    if (options.skipSeconds !== void 0 && options.skipSeconds !== 0) {
+      if (!Number.isInteger(options.skipSeconds) || options.skipSeconds < 0) {
+        throw new UsageError(`skip-seconds must be a whole number of seconds, got ${options.skipSeconds}`);
+      }
+      notes.push("skip-seconds does not apply to iceoryx2 benchmark output (one line per variant); ignored");
+    }
+    const seen = /* @__PURE__ */ new Map();
+    let usageHint;
+    lines.forEach((raw, index) => {
+      const lineNumber = index + 1;
+      const line = clean(raw);
+      if (line.startsWith(USAGE_HINT)) usageHint ??= lineNumber;
+      const m = LINE.exec(line);
+      if (!m) {
+        if (LOOKS_LIKE.test(line)) {
+          throw new InputError(
+            'expected "<type> ::: [MaxEventId: N, ]Iterations: N, Time: T s, Latency: N ns[, Sample Size: N]"',
+            { file, line: lineNumber, column: firstBadColumn(line) }
+          );
+        }
+        return;
+      }
+      const [, stream, typeName, maxEventId, iterations, , latencyNs, sampleSize] = m;
+      const service = SERVICE.exec(typeName);
+      const variant = service ? service[1] : typeName;
+      let benchmark;
+      if (stream !== void 0) benchmark = stream === "REQUESTS" ? "request-response requests" : "request-response response-stream";
+      else if (maxEventId !== void 0) benchmark = "event";
+      else if (sampleSize !== void 0 || service) benchmark = "publish-subscribe";
+      else benchmark = "queue";
+      const experiment = `${benchmark} ${variant}`;
+      const parameter = { label: "default", settings: { iterations: Number(iterations) } };
+      if (sampleSize !== void 0) {
+        parameter.label = sampleSize;
+        parameter.payloadBytes = Number(sampleSize);
+      } else if (maxEventId !== void 0) {
+        parameter.label = `max event id ${maxEventId}`;
+        parameter.settings.maxEventId = Number(maxEventId);
+      }
+      const key = `${experiment}\0${parameter.label}`;
+      const earlier = seen.get(key);
+      if (earlier !== void 0) {
+        throw new InputError(`${experiment} (${parameter.label}) appears twice (first on line ${earlier})`, { file, line: lineNumber });
+      }
+      seen.set(key, lineNumber);
+      measurements.push({
+        experiment,
+        parameter,
+        metric: LATENCY3,
+        // ns → µs; `samples` is the number of round trips the mean is taken over.
+        statistics: { mean: Number(latencyNs) / 1e3, samples: Number(iterations) },
+        place: { file, line: lineNumber }
+      });
+    });
+    if (measurements.length === 0) {
+      if (usageHint !== void 0) {
+        throw new InputError("the benchmark ran nothing: it printed its usage hint; pass --bench-all (or --bench-ipc / --bench-local)", {
+          file,
+          line: usageHint
+        });
+      }
+      throw new InputError('no iceoryx2 benchmark lines ("… ::: Iterations: …, Latency: … ns") in the file', { file, line: 1 });
+    }
+    notes.push("iceoryx2 prints the mean one-way latency (total / (2 · iterations)) in whole ns");
+    return { format: "iceoryx2", file, measurements, notes };
+  }
+};
+
+// src/engine/formats/iceperf.ts
+var ANSI4 = /\x1b\[[0-9;?]*[A-Za-z]/g;
+var TECHNOLOGY = /^\*{6}\s*(MESSAGE QUEUE|UNIX DOMAIN SOCKET|ICEORYX|ICEORYX C API|ICEORYX WAITSET)\s*\*{8}$/;
+var RESULT_BANNER = /^#### Measurement Result ####$/;
+var ROUND_TRIPS = /^(\d+) round trips for each payload\.$/;
+var TABLE_HEADER = /^\|\s*Payload Size(?:\s*\[(kB)\])?\s*\|\s*Average Latency \[(?:\u00b5|\u03bc|u)s\]\s*\|$/;
+var SEPARATOR = /^\|-+:?\|-+:?\|$/;
+var ROW = /^\|\s*(\d+)(?: \[([A-Za-z]+)\])?\s*\|\s*(\S+)\s*\|$/;
+var NUMBER4 = /^\d+(?:\.\d*)?(?:e[-+]\d+)?$/;
+var SIZE_FACTOR = { B: 1, kB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 };
+var LATENCY4 = {
+  name: "latency",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "µs",
+  direction: "lower-is-better"
+};
+function cleanLines(text) {
+  const raw = stripBom(text).split("\n");
+  if (raw.length > 0 && raw[raw.length - 1] === "") raw.pop();
+  return raw.map((t, i) => ({ text: t.replace(ANSI4, "").trim(), number: i + 1 }));
+}
+function columnOf2(raw, needle, last = false) {
+  const index = last ? raw.lastIndexOf(needle) : raw.indexOf(needle);
+  return index >= 0 ? index + 1 : void 0;
+}
+var iceperfAdapter = {
+  id: "iceperf",
+  title: "iceoryx iceperf leader output",
+  recognises(head) {
+    let technology = false;
+    let table3 = false;
+    for (const rawLine of stripBom(head).split("\n")) {
+      const line = rawLine.replace(ANSI4, "").replace(/\r$/, "").trimEnd();
+      if (TECHNOLOGY.test(line)) technology = true;
+      else if (RESULT_BANNER.test(line) || TABLE_HEADER.test(line)) table3 = true;
+      if (technology && table3) return true;
+    }
+    return technology;
+  },
+  companion(head) {
+    for (const rawLine of stripBom(head).split("\n")) {
+      const line = rawLine.replace(ANSI4, "").replace(/\r$/, "").trimEnd();
+      if (RESULT_BANNER.test(line) || TABLE_HEADER.test(line)) return void 0;
+    }
+    return "iceperf follower output (no result table)";
+  },
+  parse(input, options) {
+    const { file } = input;
+    const lines = cleanLines(input.text);
+    const rawLines = stripBom(input.text).split("\n");
+    const measurements = [];
+    const notes = [];
+    if (options.skipSeconds !== void 0 && options.skipSeconds !== 0) {
+      if (!Number.isInteger(options.skipSeconds) || options.skipSeconds < 0) {
+        throw new UsageError(`skip-seconds must be a whole number of seconds, got ${options.skipSeconds}`);
+      }
+      notes.push("skip-seconds does not apply to iceperf output (it has no per-second lines); ignored");
+    }
+    let technology;
+    let roundTrips;
+    const tables = /* @__PURE__ */ new Map();
+    const withoutTable = [];
+    let technologyHasTable = false;
+    let follower = false;
+    const closeTechnology = () => {
+      if (technology && !technologyHasTable) withoutTable.push(technology.name);
+    };
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i];
+      const tech = TECHNOLOGY.exec(line.text);
+      if (tech) {
+        closeTechnology();
+        technology = { name: tech[1], line: line.number };
+        technologyHasTable = false;
+        roundTrips = void 0;
+        continue;
+      }
+      if (line.text === "Waiting for PerfSettings from leader application!") follower = true;
+      const trips = ROUND_TRIPS.exec(line.text);
+      if (trips) {
+        roundTrips = Number(trips[1]);
+        continue;
+      }
+      if (!line.text.startsWith("| Payload Size") && !line.text.startsWith("|Payload Size")) continue;
+      const header = TABLE_HEADER.exec(line.text);
+      if (!header) {
+        throw new InputError(
+          'expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")',
+          { file, line: line.number }
+        );
+      }
+      const oldKiB = header[1] === "kB";
+      const experiment = technology?.name ?? "iceperf";
+      if (!technology && !notes.some((n) => n.startsWith("a result table has no technology"))) {
+        notes.push('a result table has no technology banner ("******   ICEORYX       ********") before it; its experiment is called "iceperf"');
+      }
+      const earlier = tables.get(experiment);
+      if (earlier !== void 0) {
+        throw new InputError(`${experiment} has a second result table (the first is on line ${earlier})`, { file, line: line.number });
+      }
+      tables.set(experiment, line.number);
+      technologyHasTable = true;
+      const separator = lines[i + 1];
+      if (!separator || !SEPARATOR.test(separator.text)) {
+        throw new InputError('the iceperf table header is not followed by its "|----:|----:|" line (truncated output?)', {
+          file,
+          line: separator?.number ?? line.number + 1
+        });
+      }
+      i += 1;
+      const seen = /* @__PURE__ */ new Map();
+      let rows = 0;
+      for (; ; ) {
+        const rowLine = lines[i + 1];
+        if (!rowLine) {
+          if (rows === 0) throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
+          throw new InputError(`the ${experiment} table ends with the file, without the blank line and "Finished!" after it (truncated output?)`, {
+            file,
+            line: lines[i].number + 1
+          });
+        }
+        if (!rowLine.text.startsWith("|")) break;
+        i += 1;
+        const raw = rawLines[rowLine.number - 1] ?? "";
+        const row = ROW.exec(rowLine.text);
+        if (!row) {
+          throw new InputError('expected a table row "| <payload> | <latency> |"', { file, line: rowLine.number });
+        }
+        const [, sizeText, unitText, valueText] = row;
+        let bytes;
+        if (unitText !== void 0) {
+          const factor = SIZE_FACTOR[unitText];
+          if (oldKiB || factor === void 0) {
+            throw new InputError(
+              oldKiB ? `the header says the payload is in kB, but the row gives a unit "[${unitText}]"` : `unknown payload unit "[${unitText}]"`,
+              { file, line: rowLine.number, column: columnOf2(raw, `[${unitText}]`) }
+            );
+          }
+          bytes = Number(sizeText) * factor;
+        } else {
+          bytes = Number(sizeText) * (oldKiB ? 1024 : 1);
+        }
+        if (!NUMBER4.test(valueText)) {
+          throw new InputError(`expected a latency in µs (like 0.72 or 1.6e+02), found "${valueText.slice(0, 40)}"`, {
+            file,
+            line: rowLine.number,
+            column: columnOf2(raw, valueText, true)
+          });
+        }
+        const previous = seen.get(bytes);
+        if (previous !== void 0) {
+          throw new InputError(`payload ${bytes} B appears twice in the ${experiment} table (first on line ${previous})`, {
+            file,
+            line: rowLine.number
+          });
+        }
+        seen.set(bytes, rowLine.number);
+        rows += 1;
+        const statistics = { mean: Number(valueText) };
+        if (roundTrips !== void 0) statistics.samples = roundTrips;
+        measurements.push({
+          experiment,
+          parameter: { label: String(bytes), payloadBytes: bytes },
+          metric: LATENCY4,
+          statistics,
+          place: { file, line: rowLine.number }
+        });
+      }
+      if (rows === 0) throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
+    }
+    closeTechnology();
+    if (measurements.length === 0) {
+      const last = lines.length > 0 ? lines[lines.length - 1].number : 1;
+      if (follower) {
+        throw new InputError("this is iceperf follower output, which has no results; give the leader's output (iceperf-bench-leader)", {
+          file,
+          line: last
+        });
+      }
+      throw new InputError('iceperf output without a "#### Measurement Result ####" table (the run stopped before its results?)', {
+        file,
+        line: last
+      });
+    }
+    if (withoutTable.length > 0) {
+      notes.push(`no result table for ${withoutTable.join(", ")} (follower output, or the run stopped early); skipped`);
+    }
+    notes.push("iceperf prints the mean one-way latency (round trip / 2) with two significant digits: differences under ~10 % are not measurable");
+    return { format: "iceperf", file, measurements, notes };
+  }
+};
+
+// src/engine/formats/kuksaConsole.ts
+var ANSI5 = /\x1b\[[0-9;]*m/g;
+var GLOBAL = /^\s*Global Summary:\s*$/;
+var GROUP = /^\s*Group: (.*) \| Cycle time\(ms\): (\d+)\s*$/;
+var KEY = /^ {2}(API|Total elapsed seconds|Skipped test seconds|Total signals|Sent|Skipped|Received|Throughput|Signal\/Second|95% in under|Fastest|Slowest|Average|Elapsed time|Rate limit): *(.*?)\s*$/;
+var HISTOGRAM_TITLE = /^\s*Latency histogram:\s*$/;
+var DISTRIBUTION_TITLE = /^\s*Latency distribution:\s*$/;
+var HISTOGRAM_LINE = /^\s+(\d+\.\d+) ms \[(\d+)\s*\] \|/;
+var DISTRIBUTION_LINE = /^\s+(\d+)% in under (\d+\.\d+) ms\s*$/;
+var MS = /^(\d+\.\d+) ms$/;
+var QUANTILES = [10, 25, 50, 75, 90, 95, 99];
+var QUANTILE_STATISTIC = { 50: "median", 90: "p90", 95: "p95", 99: "p99" };
+var LATENCY5 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
+var THROUGHPUT4 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "signal/s", direction: "higher-is-better" };
+var kuksaConsoleAdapter = {
+  id: "kuksa-console",
+  title: "Eclipse Kuksa databroker-perf console output",
+  recognises(head) {
+    const text = head.replace(ANSI5, "");
+    const block = /^\s*Global Summary:\s*$/m.test(text) || /^\s*Group: .* \| Cycle time\(ms\): \d+\s*$/m.test(text);
+    return block && /^ {2}(Fastest|Average|95% in under): /m.test(text) && / ms\s*$/m.test(text);
+  },
+  parse(input, options) {
+    return parseKuksaConsole(input.file, input.text, options);
+  }
+};
+function msToUs(text) {
+  return Math.round(Number(text) * 1e6) / 1e3;
+}
+function parseKuksaConsole(file, text, options = {}) {
+  const lines = stripBom(text).split(/\r?\n/);
+  const blocks = [];
+  let block;
+  const notes = [
+    "databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second."
+  ];
+  const start = (b) => {
+    if (block) finish(file, block);
+    block = { ...b, keys: /* @__PURE__ */ new Map(), histogram: [], quantiles: /* @__PURE__ */ new Map(), section: "summary", lastLine: b.line };
+    blocks.push(block);
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const lineNo = i + 1;
+    const line = lines[i].replace(ANSI5, "");
+    if (line.trim() === "") continue;
+    if (GLOBAL.test(line)) {
+      if (blocks.some((b) => b.kind === "global")) {
+        throw new InputError('a second "Global Summary:" block: one databroker-perf run per file', { file, line: lineNo, column: 1 });
+      }
+      start({ kind: "global", name: "global", line: lineNo });
+      continue;
+    }
+    const group = GROUP.exec(line);
+    if (group) {
+      const name = group[1].trim();
+      if (blocks.some((b) => b.kind === "group" && b.name === name)) {
+        throw new InputError(`group "${name}" appears twice`, { file, line: lineNo, column: line.indexOf(name) + 1 });
+      }
+      start({ kind: "group", name, line: lineNo, cycleTimeMs: Number(group[2]) });
+      continue;
+    }
+    if (!block) continue;
+    if (HISTOGRAM_TITLE.test(line)) {
+      block.section = "histogram";
+      block.histogramLine = lineNo;
+      block.lastLine = lineNo;
+      continue;
+    }
+    if (DISTRIBUTION_TITLE.test(line)) {
+      block.section = "distribution";
+      block.distributionLine = lineNo;
+      block.lastLine = lineNo;
+      continue;
+    }
+    if (!/^\s/.test(line)) {
+      finish(file, block);
+      block = void 0;
+      continue;
+    }
+    block.lastLine = lineNo;
+    if (block.section === "summary") {
+      const key = KEY.exec(line);
+      if (key) {
+        block.keys.set(key[1], { value: key[2], line: lineNo, column: line.indexOf(key[2], key[1].length + 2) + 1 });
+      }
+      continue;
+    }
+    if (block.section === "histogram") {
+      const m2 = HISTOGRAM_LINE.exec(line);
+      if (!m2) {
+        throw new InputError(`expected a histogram line "<value> ms [<count>] |…", found "${line.trim().slice(0, 40)}"`, {
+          file,
+          line: lineNo,
+          column: line.length - line.trimStart().length + 1
+        });
+      }
+      block.histogram.push({ valueUs: msToUs(m2[1]), count: Number(m2[2]), line: lineNo });
+      continue;
+    }
+    const m = DISTRIBUTION_LINE.exec(line);
+    if (!m) {
+      throw new InputError(`expected a distribution line "<q>% in under <value> ms", found "${line.trim().slice(0, 40)}"`, {
+        file,
+        line: lineNo,
+        column: line.length - line.trimStart().length + 1
+      });
+    }
+    block.quantiles.set(Number(m[1]), { valueUs: msToUs(m[2]), line: lineNo });
+  }
+  if (block) finish(file, block);
+  if (blocks.length === 0) {
+    throw new InputError('no "Global Summary:" or "Group: … | Cycle time(ms): …" block found', { file, line: 1 });
+  }
+  if (options.skipSeconds !== void 0 && options.skipSeconds > 0) {
+    notes.push(
+      "skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up)."
+    );
+  }
+  notes.push("databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept.");
+  const measurements = [];
+  for (const b of blocks) measurements.push(...toMeasurements(file, b));
+  return { format: kuksaConsoleAdapter.id, file, measurements, notes };
+}
+function requireKey(file, b, key, alias) {
+  const found = b.keys.get(key) ?? (alias ? b.keys.get(alias) : void 0);
+  if (!found) {
+    throw new InputError(
+      `the ${describe(b)} ends without a "${key}:" line (truncated output?)`,
+      { file, line: b.lastLine }
+    );
+  }
+  return found;
+}
+function describe(b) {
+  return b.kind === "global" ? "Global Summary block" : `block of group "${b.name}"`;
+}
+function finish(file, b) {
+  for (const key of ["API", "Received", "95% in under", "Fastest", "Slowest", "Average"]) requireKey(file, b, key);
+  requireKey(file, b, "Throughput", "Signal/Second");
+  if (b.histogramLine === void 0 && b.distributionLine === void 0) return;
+  if (b.histogramLine !== void 0 && b.histogram.length === 0) {
+    throw new InputError("the latency histogram has no lines (truncated output?)", { file, line: b.histogramLine });
+  }
+  if (b.distributionLine === void 0) {
+    throw new InputError(`the ${describe(b)} ends before "Latency distribution:" (truncated output?)`, { file, line: b.lastLine });
+  }
+  for (const q of QUANTILES) {
+    if (!b.quantiles.has(q)) {
+      throw new InputError(`the latency distribution has no ${q}% line (truncated output?)`, { file, line: b.lastLine });
+    }
+  }
+}
+function msValue(file, entry, key) {
+  const m = MS.exec(entry.value.trim());
+  if (!m) {
+    throw new InputError(`expected "${key}: <value> ms" with a number like 0.225, found "${entry.value}"`, {
+      file,
+      line: entry.line,
+      column: entry.column
+    });
+  }
+  return msToUs(m[1]);
+}
+function leadingCount(file, entry, key, unit) {
+  const m = /^(\d+)\s+(.*)$/.exec(entry.value.trim());
+  if (!m || !unit.test(m[2])) {
+    throw new InputError(`expected "${key}: <whole number> …", found "${entry.value}"`, { file, line: entry.line, column: entry.column });
+  }
+  return Number(m[1]);
+}
+function toMeasurements(file, b) {
+  const api = b.keys.get("API").value;
+  const received = leadingCount(file, b.keys.get("Received"), "Received", /^(signal )?updates$/);
+  const throughputEntry = b.keys.get("Throughput") ?? b.keys.get("Signal/Second");
+  const throughput = leadingCount(file, throughputEntry, b.keys.has("Throughput") ? "Throughput" : "Signal/Second", /^signal\/(second|s)$/);
+  const statistics = {
+    samples: received,
+    min: msValue(file, b.keys.get("Fastest"), "Fastest"),
+    max: msValue(file, b.keys.get("Slowest"), "Slowest"),
+    mean: msValue(file, b.keys.get("Average"), "Average"),
+    p95: msValue(file, b.keys.get("95% in under"), "95% in under")
+  };
+  for (const [q, entry] of b.quantiles) {
+    const name = QUANTILE_STATISTIC[q];
+    if (name) statistics[name] = entry.valueUs;
+  }
+  const settings = { api };
+  let label = api;
+  const signals = b.keys.get("Total signals");
+  if (signals) settings.signals = leadingCount(file, signals, "Total signals", /^signals$/);
+  if (b.kind === "group") {
+    settings.cycleTimeMs = b.cycleTimeMs;
+    label += `, cycle ${b.cycleTimeMs} ms`;
+    const sent = b.keys.get("Sent");
+    const perIteration = sent ? /\* (\d+) signals/.exec(sent.value) : null;
+    if (perIteration) settings.signals = Number(perIteration[1]);
+  }
+  const parameter = { label, settings };
+  return [
+    { experiment: b.name, parameter, metric: LATENCY5, statistics, place: { file, line: b.line } },
+    { experiment: b.name, parameter, metric: THROUGHPUT4, statistics: { value: throughput }, place: { file, line: throughputEntry.line } }
+  ];
+}
+
+// src/engine/formats/kuksaCsv.ts
+var HEADER2 = "Latency (ms)";
+var LATENCY6 = { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" };
+var kuksaCsvAdapter = {
+  id: "kuksa-csv",
+  title: "Eclipse Kuksa databroker-perf per-group latency CSV",
+  recognises(head) {
+    const [first, second] = stripBom(head).split(/\r?\n/, 2);
+    return first?.trim() === HEADER2 && (second === void 0 || second.trim() === "" || /^\s*\d+\s*$/.test(second));
+  },
+  parse(input, _options) {
+    return parseKuksaCsv(input.file, input.text);
+  }
+};
+function percentile(sorted, q) {
+  const position = (sorted.length - 1) * q;
+  const low = Math.floor(position);
+  const high = Math.min(low + 1, sorted.length - 1);
+  return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
+}
+function parseKuksaCsv(file, text) {
+  const lines = stripBom(text).split(/\r?\n/);
+  if ((lines[0] ?? "").trim() !== HEADER2) {
+    throw new InputError(`expected the header "${HEADER2}"`, { file, line: 1, column: 1 });
+  }
+  const values = [];
+  let firstLine = 0;
+  for (let i = 1; i < lines.length; i++) {
+    const raw = lines[i];
+    if (raw.trim() === "") continue;
+    if (!/^\s*\d+\s*$/.test(raw)) {
+      throw new InputError(`expected a latency in whole microseconds, found "${raw.trim().slice(0, 40)}"`, {
+        file,
+        line: i + 1,
+        column: raw.length - raw.trimStart().length + 1
+      });
+    }
+    if (firstLine === 0) firstLine = i + 1;
+    values.push(Number(raw));
+  }
+  if (values.length === 0) throw new InputError("the latency file has a header but no data rows", { file, line: 2 });
+  const samples = Float64Array.from(values);
+  const sorted = Float64Array.from(values).sort();
+  let sum2 = 0;
+  for (const v of values) sum2 += v;
+  const mean2 = sum2 / values.length;
+  let squares = 0;
+  for (const v of values) squares += (v - mean2) ** 2;
+  const name = baseName(file);
+  const experiment = name.toLowerCase().endsWith(".csv") ? name.slice(0, -4) : name;
+  return {
+    format: kuksaCsvAdapter.id,
+    file,
+    measurements: [
+      {
+        experiment,
+        parameter: { label: experiment },
+        metric: LATENCY6,
+        statistics: {
+          samples: values.length,
+          min: sorted[0],
+          max: sorted[sorted.length - 1],
+          mean: mean2,
+          median: percentile(sorted, 0.5),
+          p90: percentile(sorted, 0.9),
+          p95: percentile(sorted, 0.95),
+          p99: percentile(sorted, 0.99),
+          stdev: Math.sqrt(squares / values.length)
+        },
+        samples,
+        place: { file, line: firstLine }
+      }
+    ],
+    notes: [
+      'databroker-perf CSV: the header says "Latency (ms)" but the values are whole microseconds (the tool writes as_micros()); read as µs.',
+      "databroker-perf CSV: percentiles computed here with linear interpolation (numpy default), stdev is the population value; the console figures come from an HdrHistogram (3 significant digits) and may differ slightly.",
+      `databroker-perf CSV: the experiment is the group name taken from the file name ("${experiment}").`
+    ]
+  };
+}
+
+// src/engine/formats/netio3.ts
+var NAMES = {
+  backend: ["backend", "netiobackend", "network", "networktype", "transport"],
+  bufferSize: ["buffersize", "bufsize", "buffersizebytes"],
+  bufferCount: ["numbuffers", "buffercount", "numberofbuffers", "nbuffers", "buffers", "nbufs", "numbufs"],
+  msgSize: ["msgsize", "messagesize"],
+  repetition: ["repetition", "rep", "run", "iteration", "repeat"],
+  rate: ["msgrate", "messagerate", "rate", "messagefrequency", "frequency", "msgfrequency"],
+  throughput: ["throughput", "datathroughput", "bandwidth"]
+};
+var MESSAGE_RATE = { name: "message rate", dimension: "rate", unit: "Hz", direction: "higher-is-better" };
+var THROUGHPUT5 = { name: "throughput", dimension: "bitrate", unit: "Mb/s", direction: "higher-is-better" };
+function splitHeader(name) {
+  const trimmed = name.trim();
+  const bracket = /^(.*?)\s*[[(]([^\])]*)[\])]\s*$/.exec(trimmed);
+  if (bracket) return { key: normalise2(bracket[1]), unit: bracket[2].trim() };
+  const tokens = trimmed.split("_");
+  const last = tokens[tokens.length - 1];
+  if (tokens.length > 1 && (parseUnit(last) || /^(Gbps|Mbps|MBps|GBps|KB|KiB)$/.test(last))) {
+    return { key: normalise2(tokens.slice(0, -1).join("_")), unit: last };
+  }
+  return { key: normalise2(trimmed) };
+}
+function normalise2(name) {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+function unitOf(text) {
+  if (text === void 0) return void 0;
+  const aliases = { MBps: "MB/s", GBps: "GB/s" };
+  return parseUnit(aliases[text] ?? text);
+}
+function readHeader(line) {
+  const index = {};
+  const units = {};
+  line.split(",").forEach((name, i) => {
+    const { key, unit } = splitHeader(name);
+    const column = Object.keys(NAMES).find((c) => NAMES[c].includes(key));
+    if (column && index[column] === void 0) {
+      index[column] = i;
+      if (unit !== void 0) units[column] = unit;
+    }
+  });
+  return { index, units };
+}
+function headerLineOf(text) {
+  const lines = stripBom(text).split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.trim() === "" || line.startsWith("#")) continue;
+    return { line, number: i + 1 };
+  }
+  return void 0;
+}
+var netio3Adapter = {
+  id: "netio3",
+  title: "netio3 throughput sweep (buffer size × number of buffers)",
+  recognises(head) {
+    const header = headerLineOf(head);
+    if (!header || !header.line.includes(",")) return false;
+    const { index } = readHeader(header.line);
+    return index.bufferSize !== void 0 && index.bufferCount !== void 0 && (index.rate !== void 0 || index.throughput !== void 0);
+  },
+  parse(input, _options) {
+    return parseNetio3(input.file, input.text);
+  }
+};
+function parseBytes(text) {
+  const m = /^(\d+)\s*(K|KB|KiB|k|kB|M|MB|MiB)?$/.exec(text);
+  if (!m) return void 0;
+  const factor = m[2] === void 0 ? 1 : /^[kK]/.test(m[2]) ? 1024 : 1024 * 1024;
+  return Number(m[1]) * factor;
+}
+function median2(sorted) {
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+function parseNetio3(file, text) {
+  const lines = stripBom(text).split(/\r?\n/);
+  const found = headerLineOf(text);
+  if (!found) throw new InputError("the file is empty; expected a header with buffer size, number of buffers and rate/throughput", { file, line: 1 });
+  const names = found.line.split(",").map((s) => s.trim());
+  const { index, units } = readHeader(found.line);
+  if (index.bufferSize === void 0 || index.bufferCount === void 0 || index.rate === void 0 && index.throughput === void 0) {
+    throw new InputError("expected columns for buffer size, number of buffers and message rate or throughput", {
+      file,
+      line: found.number,
+      column: 1
+    });
+  }
+  const notes = [];
+  const resolve = (column, fallback, dimension) => {
+    const given = units[column];
+    const unit = unitOf(given ?? fallback);
+    if (!unit || unit.dimension !== dimension) {
+      const at = index[column];
+      throw new InputError(`unknown ${column === "rate" ? "rate" : "throughput"} unit "${given}" in column "${names[at]}"`, {
+        file,
+        line: found.number,
+        column: 1
+      });
+    }
+    if (given === void 0) notes.push(`netio3: column "${names[index[column]]}" names no unit; assumed ${fallback}.`);
+    return unit;
+  };
+  const rateUnit = index.rate !== void 0 ? resolve("rate", "Hz", "rate") : void 0;
+  let throughputUnit;
+  let throughputFactor = 1;
+  if (index.throughput !== void 0) {
+    const given = units.throughput;
+    const unit = unitOf(given ?? "Gb/s");
+    if (!unit || unit.dimension !== "bitrate" && unit.dimension !== "byterate") {
+      throw new InputError(`unknown throughput unit "${given}" in column "${names[index.throughput]}"`, { file, line: found.number, column: 1 });
+    }
+    if (given === void 0) notes.push(`netio3: column "${names[index.throughput]}" names no unit; assumed Gb/s.`);
+    throughputUnit = unit;
+    throughputFactor = unit.dimension === "byterate" ? unit.toBase * 8 : unit.toBase;
+    if (unit.dimension === "byterate") notes.push(`netio3: throughput in ${unit.symbol} converted to Mb/s (× 8).`);
+  }
+  const sizeUnit = units.bufferSize !== void 0 ? unitOf(units.bufferSize) : void 0;
+  if (units.bufferSize !== void 0 && (!sizeUnit || sizeUnit.dimension !== "size")) {
+    throw new InputError(`unknown size unit "${units.bufferSize}"`, { file, line: found.number, column: 1 });
+  }
+  const stem = (() => {
+    const name = baseName(file);
+    const dot = name.lastIndexOf(".");
+    return dot > 0 ? name.slice(0, dot) : name;
+  })();
+  const groups = /* @__PURE__ */ new Map();
+  let rows = 0;
+  for (let i = found.number; i < lines.length; i++) {
+    const textLine = lines[i];
+    const lineNo = i + 1;
+    if (textLine.trim() === "" || textLine.startsWith("#")) continue;
+    const fields = textLine.split(",");
+    if (fields.length !== names.length) {
+      throw new InputError(`expected ${names.length} fields like the header, found ${fields.length} (truncated row?)`, {
+        file,
+        line: lineNo,
+        column: textLine.length + 1
+      });
+    }
+    const columnOf3 = (at) => {
+      let c = 1;
+      for (let k = 0; k < at; k++) c += fields[k].length + 1;
+      return c + (fields[at].length - fields[at].trimStart().length);
+    };
+    const fail = (at, what) => {
+      throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at].trim()}"`, { file, line: lineNo, column: columnOf3(at) });
+    };
+    const bytesAt = (at) => {
+      const value2 = parseBytes(fields[at].trim());
+      if (value2 === void 0) return fail(at, "a size in bytes");
+      return sizeUnit && at === index.bufferSize ? value2 * sizeUnit.toBase : value2;
+    };
+    const numberAt = (at) => {
+      const t = fields[at].trim();
+      if (!/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(t)) return fail(at, "a number");
+      return Number(t);
+    };
+    const bufferBytes = bytesAt(index.bufferSize);
+    const countText = fields[index.bufferCount].trim();
+    if (!/^\d+$/.test(countText)) fail(index.bufferCount, "a whole number of buffers");
+    const bufferCount = Number(countText);
+    const msgBytes = index.msgSize !== void 0 ? bytesAt(index.msgSize) : void 0;
+    const experiment = index.backend !== void 0 ? fields[index.backend].trim() || stem : stem;
+    const key = `${experiment}|${bufferBytes}|${bufferCount}|${msgBytes ?? ""}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { experiment, bufferBytes, bufferCount, line: lineNo, rate: [], throughput: [] };
+      if (msgBytes !== void 0) group.msgBytes = msgBytes;
+      groups.set(key, group);
+    }
+    if (index.rate !== void 0) group.rate.push(numberAt(index.rate) * rateUnit.toBase);
+    if (index.throughput !== void 0) group.throughput.push(numberAt(index.throughput) * throughputFactor);
+    rows++;
+  }
+  if (rows === 0) throw new InputError("the netio3 table has a header but no data rows", { file, line: found.number });
+  const measurements = [];
+  for (const g of groups.values()) {
+    let label = `${g.bufferBytes} B × ${g.bufferCount}`;
+    const settings = { bufferBytes: g.bufferBytes, bufferCount: g.bufferCount };
+    if (g.msgBytes !== void 0) {
+      settings.msgBytes = g.msgBytes;
+      label += `, msg ${g.msgBytes} B`;
+    }
+    const parameter = g.msgBytes !== void 0 ? { label, payloadBytes: g.msgBytes, settings } : { label, settings };
+    const add = (metric2, displayUnit2, values) => {
+      if (values.length === 0) return;
+      const sorted = [...values].sort((a, b) => a - b);
+      measurements.push({
+        experiment: g.experiment,
+        parameter,
+        metric: { ...metric2, displayUnit: displayUnit2 },
+        statistics: {
+          median: median2(sorted),
+          min: sorted[0],
+          max: sorted[sorted.length - 1],
+          mean: values.reduce((a, b) => a + b, 0) / values.length,
+          samples: values.length
+        },
+        samples: Float64Array.from(values),
+        place: { file, line: g.line }
+      });
+    };
+    add(MESSAGE_RATE, rateUnit?.symbol ?? "Hz", g.rate);
+    add(THROUGHPUT5, throughputUnit?.symbol ?? "Gb/s", g.throughput);
+  }
+  notes.push("netio3: rows repeating a backend × buffer size × number of buffers are repetitions; the median is the statistic to compare (as in the FELIX thesis).");
+  return { format: netio3Adapter.id, file, measurements, notes };
+}
+
+// src/engine/model/measurement.ts
+var STATISTIC_NAMES = [
+  "value",
+  "samples",
+  "min",
+  "mean",
+  "median",
+  "p90",
+  "p95",
+  "p99",
+  "p999",
+  "p9999",
+  "max",
+  "stdev",
+  "variance",
+  "jitter",
+  "maxJitter"
+];
+
+// src/engine/formats/looseJson.ts
+var MAX_DEPTH = 1e3;
+function isJsonObject(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+function parseLooseJson(file, text) {
+  const source = stripBom(text);
+  const parser = new Parser(file, source);
+  return parser.document();
+}
+var Parser = class {
+  constructor(file, s) {
+    this.file = file;
+    this.s = s;
+    for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) === 10) this.lineStarts.push(k + 1);
+  }
+  file;
+  s;
+  i = 0;
+  depth = 0;
+  lineStarts = [0];
+  containerPlaces = /* @__PURE__ */ new WeakMap();
+  keyPlaces = /* @__PURE__ */ new WeakMap();
+  elementPlaces = /* @__PURE__ */ new WeakMap();
+  /** Offsets of the containers currently open, to say which one a truncated file leaves open. */
+  open = [];
+  document() {
+    this.skipSpace();
+    if (this.i >= this.s.length) throw this.error("the file is empty; expected a JSON document", this.i);
+    const value2 = this.value();
+    this.skipSpace();
+    if (this.i < this.s.length) throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
+    const place = (offset) => this.place(offset);
+    const containers = this.containerPlaces;
+    const keys = this.keyPlaces;
+    const elements = this.elementPlaces;
+    return {
+      value: value2,
+      placeOf: (container) => place(containers.get(container) ?? 0),
+      placeOfKey: (object, key) => place(keys.get(object)?.get(key) ?? containers.get(object) ?? 0),
+      placeOfElement: (array, index) => place(elements.get(array)?.[index] ?? containers.get(array) ?? 0)
+    };
+  }
+  place(offset) {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (this.lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
+  }
+  error(message, offset) {
+    return new InputError(message, { file: this.file, ...this.place(offset) });
+  }
+  describeAt(offset) {
+    if (offset >= this.s.length) return "end of file";
+    const c = this.s[offset];
+    if (c === "\n" || c === "\r") return "end of line";
+    const word = /^[A-Za-z_][\w.+-]*/.exec(this.s.slice(offset, offset + 40));
+    if (word) return `"${word[0]}"`;
+    return `"${c}"`;
+  }
+  truncated() {
+    const innermost = this.open[this.open.length - 1];
+    let message = "unexpected end of file: the JSON document is truncated";
+    if (innermost !== void 0) {
+      const kind = this.s[innermost] === "{" ? "an object" : "an array";
+      message += ` (${kind} opened on line ${this.place(innermost).line} is not closed)`;
+    }
+    return this.error(message, this.s.length);
+  }
+  skipSpace() {
+    const s = this.s;
+    while (this.i < s.length) {
+      const c = s.charCodeAt(this.i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
+      else break;
+    }
+  }
+  value() {
+    this.skipSpace();
+    const s = this.s;
+    if (this.i >= s.length) throw this.truncated();
+    const c = s[this.i];
+    if (c === "{") return this.object();
+    if (c === "[") return this.array();
+    if (c === '"') return this.string();
+    if (c === "-" || c >= "0" && c <= "9") return this.number();
+    if (s.startsWith("true", this.i)) return this.literal("true", true);
+    if (s.startsWith("false", this.i)) return this.literal("false", false);
+    if (s.startsWith("null", this.i)) return this.literal("null", null);
+    if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
+    if (s.startsWith("Infinity", this.i)) return this.literal("Infinity", Infinity);
+    throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
+  }
+  literal(word, value2) {
+    const end = this.i + word.length;
+    if (end < this.s.length && /[\w]/.test(this.s[end])) throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
+    this.i = end;
+    return value2;
+  }
+  enter(offset) {
+    if (++this.depth > MAX_DEPTH) throw this.error(`the JSON is nested more than ${MAX_DEPTH} levels deep`, offset);
+    this.open.push(offset);
+  }
+  leave() {
+    this.depth--;
+    this.open.pop();
+  }
+  object() {
+    const start = this.i;
+    this.enter(start);
+    this.i++;
+    const object = /* @__PURE__ */ Object.create(null);
+    const keys = /* @__PURE__ */ new Map();
+    this.containerPlaces.set(object, start);
+    this.keyPlaces.set(object, keys);
+    this.skipSpace();
+    if (this.s[this.i] === "}") {
+      this.i++;
+      this.leave();
+      return object;
+    }
+    for (; ; ) {
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      if (this.s[this.i] !== '"') {
+        throw this.error(`expected a quoted key, found ${this.describeAt(this.i)}`, this.i);
+      }
+      const keyOffset = this.i;
+      const key = this.string();
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      if (this.s[this.i] !== ":") throw this.error(`expected ":" after the key "${key}", found ${this.describeAt(this.i)}`, this.i);
+      this.i++;
+      const value2 = this.value();
+      object[key] = value2;
+      keys.set(key, keyOffset);
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      const c = this.s[this.i];
+      if (c === ",") {
+        this.i++;
+        continue;
+      }
+      if (c === "}") {
+        this.i++;
+        this.leave();
+        return object;
+      }
+      throw this.error(`expected "," or "}" in the object opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
+    }
+  }
+  array() {
+    const start = this.i;
+    this.enter(start);
+    this.i++;
+    const array = [];
+    const places = [];
+    this.containerPlaces.set(array, start);
+    this.elementPlaces.set(array, places);
+    this.skipSpace();
+    if (this.s[this.i] === "]") {
+      this.i++;
+      this.leave();
+      return array;
+    }
+    for (; ; ) {
+      this.skipSpace();
+      places.push(this.i);
+      array.push(this.value());
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      const c = this.s[this.i];
+      if (c === ",") {
+        this.i++;
+        continue;
+      }
+      if (c === "]") {
+        this.i++;
+        this.leave();
+        return array;
+      }
+      throw this.error(`expected "," or "]" in the array opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
+    }
+  }
+  string() {
+    const s = this.s;
+    const start = this.i;
+    this.i++;
+    let out = "";
+    let chunkStart = this.i;
+    for (; ; ) {
+      if (this.i >= s.length) throw this.error("a string is not closed (it starts here)", start);
+      const c = s.charCodeAt(this.i);
+      if (c === 34) {
+        out += s.slice(chunkStart, this.i);
+        this.i++;
+        return out;
+      }
+      if (c < 32) {
+        if (c === 10) throw this.error("a string is not closed before the end of the line (it starts here)", start);
+        throw this.error("a control character inside a string", this.i);
+      }
+      if (c === 92) {
+        out += s.slice(chunkStart, this.i);
+        const e = s[this.i + 1];
+        if (e === void 0) throw this.truncated();
+        const simple = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "	" };
+        const mapped = simple[e];
+        if (mapped !== void 0) {
+          out += mapped;
+          this.i += 2;
+        } else if (e === "u") {
+          const hex = s.slice(this.i + 2, this.i + 6);
+          if (!/^[0-9A-Fa-f]{4}$/.test(hex)) throw this.error("a \\u escape needs four hexadecimal digits", this.i);
+          out += String.fromCharCode(parseInt(hex, 16));
+          this.i += 6;
+        } else {
+          throw this.error(`an invalid escape "\\${e}" in a string`, this.i);
+        }
+        chunkStart = this.i;
+        continue;
+      }
+      this.i++;
+    }
+  }
+  number() {
+    const s = this.s;
+    const start = this.i;
+    if (s[this.i] === "-") {
+      this.i++;
+      if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
+      if (s.startsWith("Infinity", this.i)) return -this.literal("Infinity", Infinity);
+    }
+    const re = /(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+    re.lastIndex = this.i;
+    const m = re.exec(s);
+    if (!m) throw this.error(`expected a number, found ${this.describeAt(start)}`, start);
+    this.i += m[0].length;
+    const next = s[this.i];
+    if (next !== void 0 && /[\w.+-]/.test(next)) {
+      if (this.i >= s.length) throw this.truncated();
+      throw this.error(`a malformed number "${s.slice(start, Math.min(s.length, this.i + 8)).split(/[\s,\]}]/)[0]}"`, start);
+    }
+    return Number(s.slice(start, this.i));
+  }
+};
+var JsonFields = class {
+  constructor(file, doc) {
+    this.file = file;
+    this.doc = doc;
+  }
+  file;
+  doc;
+  error(message, object, key) {
+    let place;
+    if (key === void 0) place = this.doc.placeOf(object);
+    else if (typeof key === "number") place = this.doc.placeOfElement(object, key);
+    else place = this.doc.placeOfKey(object, key);
+    return new InputError(message, { file: this.file, ...place });
+  }
+  /** A number field; undefined when absent (or null with `nullable`). */
+  number(object, key, options = {}) {
+    const value2 = object[key];
+    if (value2 === void 0 || value2 === null && options.nullable) {
+      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
+      return void 0;
+    }
+    if (typeof value2 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
+    return value2;
+  }
+  string(object, key, options = {}) {
+    const value2 = object[key];
+    if (value2 === void 0) {
+      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
+      return void 0;
+    }
+    if (typeof value2 !== "string") throw this.error(`expected a string for "${key}", found ${describeJson(value2)}`, object, key);
+    return value2;
+  }
+  /** An array of numbers; undefined when absent or null. */
+  numbers(object, key) {
+    const value2 = object[key];
+    if (value2 === void 0 || value2 === null) return void 0;
+    if (!Array.isArray(value2)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value2)}`, object, key);
+    value2.forEach((v, index) => {
+      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value2, index);
+    });
+    return value2;
+  }
+};
+function describeJson(value2) {
+  if (value2 === null) return "null";
+  if (Array.isArray(value2)) return "an array";
+  if (typeof value2 === "object") return "an object";
+  if (typeof value2 === "string") return `the string "${value2.length > 40 ? value2.slice(0, 40) + "…" : value2}"`;
+  return String(value2);
+}
+
+// src/engine/formats/githubActionBenchmark.ts
+var RATE_SUFFIX = /^(.+?)\s*\/\s*(s|sec|secs|second|seconds)$/;
+var PER_OPERATION_SUFFIX = /^(.+?)\s*\/\s*(iter|iters|iteration|op|ops|operation|call|run)$/;
+function readUnit(text) {
+  const symbol = text.trim();
+  const direct = parseUnit(symbol);
+  if (direct && direct.dimension !== "count" && direct.dimension !== "ratio") return { unit: direct, direction: directionOf(direct), known: true };
+  const perOperation = PER_OPERATION_SUFFIX.exec(symbol);
+  if (perOperation) {
+    const inner = parseUnit(perOperation[1]);
+    if (inner && (inner.dimension === "time" || inner.dimension === "size")) {
+      return { unit: { ...inner, symbol }, direction: "lower-is-better", known: true };
+    }
+    return { unit: { symbol, dimension: "count", toBase: 1 }, direction: "lower-is-better", known: true };
+  }
+  const rate = RATE_SUFFIX.exec(symbol);
+  if (rate) {
+    const perSecond = parseUnit(`${rate[1]}/s`);
+    if (perSecond && perSecond.dimension !== "time") return { unit: { ...perSecond, symbol }, direction: "higher-is-better", known: true };
+    return { unit: { symbol, dimension: "rate", toBase: 1 }, direction: "higher-is-better", known: true };
+  }
+  if (direct?.dimension === "ratio") return { unit: direct, direction: "lower-is-better", known: false };
+  return { unit: { symbol, dimension: "count", toBase: 1 }, direction: "lower-is-better", known: false };
+}
+function directionOf(unit) {
+  return unit.dimension === "rate" || unit.dimension === "bitrate" || unit.dimension === "byterate" ? "higher-is-better" : "lower-is-better";
+}
+function metricNameOf(unit) {
+  switch (unit.dimension) {
+    case "time":
+      return "time";
+    case "rate":
+    case "bitrate":
+    case "byterate":
+      return "throughput";
+    case "size":
+      return "size";
+    default:
+      return "value";
+  }
+}
+var githubActionBenchmarkAdapter = {
+  id: "github-action-benchmark",
+  title: "github-action-benchmark custom JSON (customSmallerIsBetter / customBiggerIsBetter)",
+  recognises(head) {
+    const m = /^\uFEFF?\s*\[\s*\{/.exec(head);
+    if (!m) return false;
+    const end = head.indexOf("}", m[0].length);
+    const first = head.slice(m[0].length - 1, end < 0 ? Math.min(head.length, 4096) : end + 1);
+    return /"name"\s*:\s*"/.test(first) && /"unit"\s*:\s*"/.test(first) && /"value"\s*:/.test(first);
+  },
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!Array.isArray(root)) {
+      throw new InputError('expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects', { file, line: 1, column: 1 });
+    }
+    if (root.length === 0) throw new InputError("the benchmark array is empty: no results", { file, ...doc.placeOf(root) });
+    const measurements = [];
+    const notes = [];
+    const guessed = /* @__PURE__ */ new Set();
+    const inferred = /* @__PURE__ */ new Map();
+    const seen = /* @__PURE__ */ new Map();
+    root.forEach((entry, index) => {
+      if (!isJsonObject(entry)) throw fields.error('expected a {"name", "unit", "value"} object', root, index);
+      const line = doc.placeOf(entry).line;
+      const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
+      const unitText = fields.string(entry, "unit", { required: true, what: `the benchmark "${name}"` });
+      const value2 = fields.number(entry, "value", { required: true, what: `the benchmark "${name}"` });
+      const reading = readUnit(unitText);
+      if (reading.known) inferred.set(unitText, reading.direction);
+      else guessed.add(unitText);
+      const metric2 = {
+        name: metricNameOf(reading.unit),
+        dimension: reading.unit.dimension,
+        unit: BASE_UNITS[reading.unit.dimension],
+        displayUnit: unitText,
+        direction: reading.direction
+      };
+      let experiment = name;
+      const key = `${name}\0${metric2.name}`;
+      const earlier = seen.get(key);
+      seen.set(key, (earlier ?? 0) + 1);
+      if (earlier !== void 0) {
+        experiment = `${name} (${earlier + 1})`;
+        notes.push(`"${name}" has more than one ${metric2.name} value; line ${line} is read as "${experiment}"`);
+      }
+      measurements.push({
+        experiment,
+        parameter: { label: "" },
+        metric: metric2,
+        statistics: { value: toBaseUnit(value2, reading.unit) },
+        place: { file, line }
+      });
+    });
+    if (inferred.size > 0) {
+      const list = [...inferred].map(([unit, direction]) => `"${unit}" ${direction}`).join(", ");
+      notes.push(`the file does not say whether smaller or bigger is better; inferred from the unit: ${list}`);
+    }
+    if (guessed.size > 0) {
+      notes.push(
+        `unknown unit${guessed.size > 1 ? "s" : ""} ${[...guessed].map((u) => `"${u}"`).join(", ")}: values kept as plain numbers and taken as lower-is-better (customSmallerIsBetter)`
+      );
+    }
+    return { format: "github-action-benchmark", file, measurements, notes };
+  }
+};
+
+// src/engine/formats/genericCsv.ts
+var STATISTIC_ALIASES = {
+  avg: "mean",
+  average: "mean",
+  p50: "median",
+  stddev: "stdev",
+  std: "stdev",
+  count: "samples",
+  n: "samples",
+  "p99.9": "p999",
+  "p99.99": "p9999"
+};
+var PAYLOAD_COLUMN = /bytes|size|payload/i;
+var genericCsvAdapter = {
+  id: "generic-csv",
+  title: "CSV with a declared column mapping",
+  recognises() {
+    return false;
+  },
+  parse({ file, text }, options) {
+    const mapping = options.mapping;
+    if (!mapping) throw new UsageError(`${file}: the generic-csv format needs a column mapping (which columns are the experiment, parameter and metrics)`);
+    const notes = [];
+    const plans = planColumns(mapping, notes);
+    const required = [...new Set([mapping.experiment, mapping.parameter, ...plans.map((p) => p.column)].filter((c) => c !== void 0))];
+    const table3 = readCsvTable(file, text, required, required.join(","), required);
+    if (table3.rows.length === 0) throw new InputError("the CSV has a header but no rows", { file, line: 2 });
+    const defaultExperiment = baseName2(file);
+    if (mapping.experiment === void 0) notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
+    const measurements = [];
+    const byKey = /* @__PURE__ */ new Map();
+    const firstLine = /* @__PURE__ */ new Map();
+    for (const row of table3.rows) {
+      let experiment = defaultExperiment;
+      if (mapping.experiment !== void 0) {
+        const index = table3.columns[mapping.experiment];
+        experiment = (row.fields[index] ?? "").trim();
+        if (experiment === "") {
+          throw new InputError(`the experiment column "${mapping.experiment}" is empty`, { file, line: row.line, column: fieldColumn(row.text, index) });
+        }
+      }
+      let parameter = { label: "" };
+      if (mapping.parameter !== void 0) {
+        const label = (row.fields[table3.columns[mapping.parameter]] ?? "").trim();
+        parameter = { label };
+        if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label))) parameter.payloadBytes = Number(label);
+      }
+      for (const plan of plans) {
+        const index = table3.columns[plan.column];
+        const cell = row.fields[index] ?? "";
+        if (isMissingValue(cell)) continue;
+        const value2 = parseNumber(cell, "precise");
+        if (value2 === void 0) {
+          throw new InputError(`expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`, {
+            file,
+            line: row.line,
+            column: fieldColumn(row.text, index)
+          });
+        }
+        const key = `${experiment}\0${parameter.label}\0${plan.metric.name}`;
+        const statisticKey = `${key}\0${plan.statistic}`;
+        const earlier = firstLine.get(statisticKey);
+        if (earlier !== void 0) {
+          const what = `${experiment}${parameter.label ? ` / ${parameter.label}` : ""}`;
+          throw new InputError(`"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`, {
+            file,
+            line: row.line,
+            column: fieldColumn(row.text, index)
+          });
+        }
+        firstLine.set(statisticKey, row.line);
+        let measurement = byKey.get(key);
+        if (!measurement) {
+          measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
+          byKey.set(key, measurement);
+          measurements.push(measurement);
+        }
+        measurement.statistics[plan.statistic] = scale(value2, plan.statistic, plan.unit);
+      }
+    }
+    return { format: "generic-csv", file, measurements, notes };
+  }
+};
+function scale(value2, statistic, unit) {
+  if (statistic === "samples") return value2;
+  if (statistic === "variance") return value2 * unit.toBase * unit.toBase;
+  return value2 * unit.toBase;
+}
+function planColumns(mapping, notes) {
+  if (!Array.isArray(mapping.metrics) || mapping.metrics.length === 0) {
+    throw new UsageError("the generic-csv mapping declares no metric columns");
+  }
+  const metrics = /* @__PURE__ */ new Map();
+  const plans = [];
+  const guessed = [];
+  const seenColumns = /* @__PURE__ */ new Set();
+  for (const spec of mapping.metrics) {
+    if (!spec.column) throw new UsageError("a generic-csv metric mapping has no column name");
+    if (seenColumns.has(spec.column)) throw new UsageError(`the column "${spec.column}" is mapped twice in the generic-csv mapping`);
+    seenColumns.add(spec.column);
+    if (spec.column === mapping.experiment || spec.column === mapping.parameter) {
+      throw new UsageError(`the column "${spec.column}" is mapped both as a metric and as the experiment or parameter`);
+    }
+    const statistic = statisticOf(spec.statistic ?? "value", spec.column);
+    const reading = readUnit(spec.unit ?? "");
+    if (spec.unit && !reading.known && reading.unit.dimension === "count") {
+      notes.push(`unknown unit "${spec.unit}" for column "${spec.column}": values kept as plain numbers`);
+    }
+    let direction = spec.direction;
+    if (direction === void 0) {
+      direction = reading.direction;
+      if (!reading.known) guessed.push(spec.column);
+    } else if (direction !== "lower-is-better" && direction !== "higher-is-better") {
+      throw new UsageError(`the direction of column "${spec.column}" must be lower-is-better or higher-is-better, not "${String(direction)}"`);
+    }
+    const name = spec.metric ?? spec.column;
+    const metric2 = {
+      name,
+      dimension: reading.unit.dimension,
+      unit: BASE_UNITS[reading.unit.dimension],
+      displayUnit: spec.unit ?? "",
+      direction
+    };
+    const earlier = metrics.get(name);
+    if (earlier) {
+      if (earlier.dimension !== metric2.dimension || earlier.direction !== metric2.direction) {
+        throw new UsageError(`the columns of metric "${name}" disagree on its unit or direction in the generic-csv mapping`);
+      }
+      plans.push({ column: spec.column, metric: earlier, statistic, unit: reading.unit });
+    } else {
+      metrics.set(name, metric2);
+      plans.push({ column: spec.column, metric: metric2, statistic, unit: reading.unit });
+    }
+  }
+  if (guessed.length > 0) {
+    notes.push(`no direction declared or implied by a unit for ${guessed.map((c) => `"${c}"`).join(", ")}: taken as lower-is-better`);
+  }
+  return plans;
+}
+function statisticOf(text, column) {
+  const name = text.trim();
+  if (STATISTIC_NAMES.includes(name)) return name;
+  const alias = STATISTIC_ALIASES[name.toLowerCase()];
+  if (alias) return alias;
+  const percentile2 = /^p(\d+(?:\.\d+)?)$/i.exec(name);
+  if (percentile2) {
+    const compact = `p${percentile2[1].replace(".", "")}`;
+    if (STATISTIC_NAMES.includes(compact)) return compact;
+  }
+  throw new UsageError(`unknown statistic "${text}" for column "${column}"; expected one of ${STATISTIC_NAMES.join(", ")}`);
+}
+function baseName2(file) {
+  const base = file.split(/[\\/]/).pop() ?? file;
+  return base.replace(/\.[^.]+$/, "") || base;
+}
+
+// src/engine/formats/googleBenchmark.ts
+var ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
+var PAYLOAD_NAMES = /^(size|bytes|payload|payload_?size|payload_?bytes|msg_?size|message_?size)$/i;
+var KNOWN_FIELDS = /* @__PURE__ */ new Set([
+  "name",
+  "family_index",
+  "per_family_instance_index",
+  "run_name",
+  "run_type",
+  "repetitions",
+  "repetition_index",
+  "threads",
+  "aggregate_name",
+  "aggregate_unit",
+  "error_occurred",
+  "error_message",
+  "skipped",
+  "skip_message",
+  "iterations",
+  "real_time",
+  "cpu_time",
+  "time_unit",
+  "cpu_coefficient",
+  "real_coefficient",
+  "big_o",
+  "rms",
+  "bytes_per_second",
+  "items_per_second",
+  "allocs_per_iter",
+  "max_bytes_used",
+  "total_allocated_bytes",
+  "net_heap_growth",
+  "label"
+]);
+var METRICS = [
+  { field: "real_time", metric: { name: "real time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" }, unit: "time_unit" },
+  { field: "cpu_time", metric: { name: "cpu time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" }, unit: "time_unit" },
+  {
+    field: "bytes_per_second",
+    metric: { name: "bytes per second", dimension: "byterate", unit: "MB/s", displayUnit: "B/s", direction: "higher-is-better" },
+    unit: parseUnit("B/s")
+  },
+  {
+    field: "items_per_second",
+    metric: { name: "items per second", dimension: "rate", unit: "Hz", displayUnit: "items/s", direction: "higher-is-better" },
+    unit: parseUnit("Hz")
+  }
+];
+var googleBenchmarkAdapter = {
+  id: "google-benchmark",
+  title: "Google Benchmark JSON output",
+  recognises(head) {
+    if (!/^\uFEFF?\s*\{/.test(head)) return false;
+    if (!/"benchmarks"\s*:\s*\[/.test(head)) return false;
+    return /^\uFEFF?\s*\{\s*"context"\s*:\s*\{/.test(head) || /"(run_type|time_unit|real_time|per_family_instance_index)"\s*:/.test(head);
+  },
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!isJsonObject(root) || !Array.isArray(root.benchmarks)) {
+      throw new InputError('expected a Google Benchmark JSON output: an object with a "benchmarks" array', { file, line: 1, column: 1 });
+    }
+    const benchmarks = root.benchmarks;
+    if (benchmarks.length === 0) {
+      throw new InputError('the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
+    }
+    const notes = [];
+    const groups = /* @__PURE__ */ new Map();
+    const skippedAggregates = /* @__PURE__ */ new Set();
+    const customCounters = /* @__PURE__ */ new Set();
+    let assumedNs = false;
+    benchmarks.forEach((entry, index) => {
+      if (!isJsonObject(entry)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index);
+      const line = doc.placeOf(entry).line;
+      const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
+      const runType = fields.string(entry, "run_type");
+      const aggregateName = fields.string(entry, "aggregate_name");
+      if (entry.error_occurred === true) {
+        const message = typeof entry.error_message === "string" ? `: ${entry.error_message}` : "";
+        notes.push(`"${name}" (line ${line}) reported an error and is skipped${message}`);
+        return;
+      }
+      if (entry.skipped === true || typeof entry.skipped === "number" && entry.skipped !== 0 || typeof entry.skip_message === "string") {
+        notes.push(`"${name}" (line ${line}) was skipped by the benchmark${typeof entry.skip_message === "string" ? `: ${entry.skip_message}` : ""}`);
+        return;
+      }
+      let statistic;
+      if (runType === "aggregate" || aggregateName !== void 0) {
+        const mapped = aggregateName === void 0 ? void 0 : { mean: "mean", median: "median", stddev: "stdev" }[aggregateName];
+        if (mapped === void 0 || fields.string(entry, "aggregate_unit") === "percentage") {
+          skippedAggregates.add(aggregateName ?? "(no aggregate_name)");
+          return;
+        }
+        statistic = mapped;
+      } else {
+        statistic = "repetition";
+      }
+      let runName = fields.string(entry, "run_name");
+      if (runName === void 0) {
+        runName = aggregateName !== void 0 && name.endsWith("_" + aggregateName) ? name.slice(0, -aggregateName.length - 1) : name;
+      }
+      let timeUnit;
+      const timeUnitText = fields.string(entry, "time_unit");
+      if (timeUnitText !== void 0) {
+        timeUnit = parseUnit(timeUnitText);
+        if (timeUnit?.dimension !== "time") throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, "time_unit");
+      }
+      for (const key of Object.keys(entry)) {
+        if (!KNOWN_FIELDS.has(key) && typeof entry[key] === "number") customCounters.add(key);
+      }
+      for (const spec of METRICS) {
+        const value2 = fields.number(entry, spec.field, { nullable: true });
+        if (value2 === void 0) continue;
+        let unit;
+        if (spec.unit === "time_unit") {
+          if (!timeUnit) {
+            assumedNs = true;
+            timeUnit = parseUnit("ns");
+          }
+          unit = timeUnit;
+        } else {
+          unit = spec.unit;
+        }
+        const group = groupOf(groups, runName, line);
+        let slot = group.metrics.get(spec.field);
+        if (!slot) {
+          const metric2 = spec.unit === "time_unit" ? { ...spec.metric, displayUnit: unit.symbol } : spec.metric;
+          slot = { metric: metric2, statistics: {}, repetitions: [] };
+          group.metrics.set(spec.field, slot);
+        }
+        const base = toBaseUnit(value2, unit);
+        if (statistic === "repetition") slot.repetitions.push(base);
+        else slot.statistics[statistic] = base;
+      }
+    });
+    const measurements = [];
+    for (const group of groups.values()) {
+      for (const { metric: metric2, statistics, repetitions } of group.metrics.values()) {
+        const measurement = {
+          experiment: group.experiment,
+          parameter: group.parameter,
+          metric: metric2,
+          statistics: { ...statistics },
+          place: { file, line: group.line }
+        };
+        if (repetitions.length > 0) {
+          const s = measurement.statistics;
+          const sorted = [...repetitions].sort((a, b) => a - b);
+          const n = sorted.length;
+          s.samples = n;
+          const mean2 = repetitions.reduce((a, b) => a + b, 0) / n;
+          if (s.mean === void 0) s.mean = mean2;
+          if (n > 1) {
+            s.min = sorted[0];
+            s.max = sorted[n - 1];
+            if (s.median === void 0) s.median = n % 2 === 1 ? sorted[n >> 1] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+            if (s.stdev === void 0) s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean2) ** 2, 0) / (n - 1));
+          }
+          measurement.samples = Float64Array.from(repetitions);
+        }
+        measurements.push(measurement);
+      }
+    }
+    if (measurements.length === 0) {
+      throw new InputError("the Google Benchmark output has no benchmark with a real_time, cpu_time or rate counter", {
+        file,
+        ...doc.placeOf(benchmarks)
+      });
+    }
+    if (assumedNs) notes.push('some benchmarks have no "time_unit"; their times were read as nanoseconds (the library default)');
+    if (skippedAggregates.size > 0) notes.push(`aggregates other than mean, median and stddev are not read: ${[...skippedAggregates].join(", ")}`);
+    if (customCounters.size > 0) {
+      notes.push(`user counters are not read, as the file does not say whether more is better: ${[...customCounters].join(", ")}`);
+    }
+    return { format: "google-benchmark", file, measurements, notes };
+  }
+};
+function groupOf(groups, runName, line) {
+  let group = groups.get(runName);
+  if (!group) {
+    group = { ...splitName2(runName), line, metrics: /* @__PURE__ */ new Map() };
+    groups.set(runName, group);
+  }
+  return group;
+}
+function splitName2(runName) {
+  const segments = runName.split("/");
+  let cut = segments.length;
+  while (cut > 1 && ARGUMENT_SEGMENT.test(segments[cut - 1])) cut--;
+  const args = segments.slice(cut);
+  const parameter = { label: args.join("/") };
+  const settings = {};
+  for (const arg of args) {
+    const colon = arg.indexOf(":");
+    if (colon < 0) continue;
+    const key = arg.slice(0, colon);
+    const text = arg.slice(colon + 1);
+    const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : void 0;
+    settings[key] = numeric ?? text;
+    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_NAMES.test(key)) parameter.payloadBytes = numeric;
+  }
+  if (Object.keys(settings).length > 0) parameter.settings = settings;
+  return { experiment: segments.slice(0, cut).join("/"), parameter };
+}
+
+// src/engine/formats/hdrHistogram.ts
+var HEADER3 = /^\s*"?Value"?(\s+|\s*,\s*)"?Percentile"?(\s+|\s*,\s*)"?TotalCount"?(\s+|\s*,\s*)"?1\/\(1-Percentile\)"?\s*$/;
+var NUMBER5 = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+var INFINITE = /^(inf|Infinity)$/i;
+var FOOTER = /^\s*#\[\s*(\w[\w ]*?)\s*=\s*([^,\]]+?)\s*,\s*(\w[\w ]*?)\s*=\s*([^,\]]+?)\s*\]\s*$/;
+var TARGETS = [
+  ["median", 0.5],
+  ["p90", 0.9],
+  ["p95", 0.95],
+  ["p99", 0.99],
+  ["p999", 0.999],
+  ["p9999", 0.9999]
+];
+var hdrHistogramAdapter = {
+  id: "hdrhistogram",
+  title: "HdrHistogram percentile distribution (.hgrm)",
+  recognises(head) {
+    const lines = stripBom(head).split(/\r?\n/, 200);
+    return lines.slice(0, -1).some((line) => HEADER3.test(line));
+  },
+  parse({ file, text }, _options) {
+    const lines = stripBom(text).split(/\r?\n/);
+    const headerIndex = lines.findIndex((line) => HEADER3.test(line));
+    if (headerIndex < 0) {
+      throw new InputError('expected an HdrHistogram percentile table with the header "Value Percentile TotalCount 1/(1-Percentile)"', { file, line: 1 });
+    }
+    const csv = lines[headerIndex].includes(",");
+    const notes = [];
+    const rows = [];
+    const footer = /* @__PURE__ */ new Map();
+    let endLine = lines.length;
+    for (let i = headerIndex + 1; i < lines.length; i++) {
+      const line = i + 1;
+      const raw = lines[i];
+      const trimmed = raw.trim();
+      if (trimmed === "") continue;
+      if (trimmed.startsWith("#")) {
+        const m = FOOTER.exec(trimmed);
+        if (!m) {
+          if (trimmed.startsWith("#[")) throw new InputError('a malformed footer line; expected "#[Name = value, Name = value]"', { file, line, column: raw.indexOf("#") + 1 });
+          continue;
+        }
+        for (const [name, valueText, offset] of [
+          [m[1], m[2], raw.indexOf(m[2])],
+          [m[3], m[4], raw.lastIndexOf(m[4])]
+        ]) {
+          if (!NUMBER5.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
+            throw new InputError(`expected a number for "${name}" in the footer, found "${valueText}"`, { file, line, column: offset + 1 });
+          }
+          footer.set(name.replace(/\s+/g, " "), { value: Number(/nan/i.test(valueText) ? NaN : /inf/i.test(valueText) ? valueText.startsWith("-") ? -Infinity : Infinity : valueText), line });
+        }
+        continue;
+      }
+      const tokens = tokenize(raw, csv);
+      if (!NUMBER5.test(tokens[0].text)) {
+        if (rows.length === 0) throw new InputError(`expected a row of numbers under the header, found "${clip2(trimmed)}"`, { file, line, column: tokens[0].column });
+        endLine = line;
+        break;
+      }
+      if (tokens.length < 3 || tokens.length > 4) {
+        throw new InputError(`expected 4 numbers (Value, Percentile, TotalCount, 1/(1-Percentile)), found ${tokens.length}`, {
+          file,
+          line,
+          column: tokens[tokens.length - 1]?.column ?? 1
+        });
+      }
+      const [valueToken, percentileToken, countToken, inverseToken] = tokens;
+      for (const token of [valueToken, percentileToken, countToken]) {
+        if (!NUMBER5.test(token.text)) throw new InputError(`expected a number, found "${clip2(token.text)}"`, { file, line, column: token.column });
+      }
+      if (inverseToken && !NUMBER5.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
+        throw new InputError(`expected a number or "inf", found "${clip2(inverseToken.text)}"`, { file, line, column: inverseToken.column });
+      }
+      const value2 = Number(valueToken.text);
+      const percentile2 = Number(percentileToken.text);
+      const count = Number(countToken.text);
+      if (percentile2 < 0 || percentile2 > 1) {
+        throw new InputError(`the percentile ${percentileToken.text} is outside 0…1`, { file, line, column: percentileToken.column });
+      }
+      if (!Number.isInteger(count) || count < 0) {
+        throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, { file, line, column: countToken.column });
+      }
+      const previous = rows[rows.length - 1];
+      if (previous && (percentile2 < previous.percentile || value2 < previous.value || count < previous.count)) {
+        throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, { file, line, column: valueToken.column });
+      }
+      rows.push({ value: value2, percentile: percentile2, count, line });
+    }
+    if (rows.length === 0) throw new InputError("the percentile table has a header but no rows", { file, line: headerIndex + 1 });
+    const last = rows[rows.length - 1];
+    if (last.percentile < 1 - 1e-9 && footer.size === 0) {
+      throw new InputError(`the table stops at percentile ${last.percentile} without reaching 1.0 and has no footer: the file looks truncated`, {
+        file,
+        line: Math.min(endLine, lines.length)
+      });
+    }
+    const unit = unitOf2(file, text, notes);
+    const metric2 = { name: "latency", dimension: "time", unit: "us", displayUnit: unit.symbol, direction: "lower-is-better" };
+    const toBase = (v) => toBaseUnit(v, unit);
+    const statistics = { min: toBase(rows[0].value) };
+    if (rows[0].percentile > 0) notes.push(`the first row is at percentile ${rows[0].percentile}, not 0; min is its value`);
+    for (const [name, target] of TARGETS) {
+      const row = rows.find((r) => r.percentile >= target - 1e-12);
+      if (row) statistics[name] = toBase(row.value);
+    }
+    const max = footer.get("Max");
+    statistics.max = toBase(max ? max.value : last.value);
+    const mean2 = footer.get("Mean");
+    if (mean2) statistics.mean = toBase(mean2.value);
+    const stdev = footer.get("StdDeviation");
+    if (stdev) statistics.stdev = toBase(stdev.value);
+    const total = footer.get("Total count");
+    statistics.samples = total ? total.value : last.count;
+    if (!max || !mean2) notes.push(`no "#[Mean …]"/"#[Max …]" footer: max is the last row's value${mean2 ? "" : ", and there is no mean or standard deviation"}`);
+    const measurement = {
+      experiment: experimentOf2(file),
+      parameter: { label: "" },
+      metric: metric2,
+      statistics,
+      place: { file, line: headerIndex + 1 }
+    };
+    return { format: "hdrhistogram", file, measurements: [measurement], notes };
+  }
+};
+function tokenize(line, csv) {
+  const tokens = [];
+  const re = csv ? /[^,]+/g : /\S+/g;
+  for (let m = re.exec(line); m; m = re.exec(line)) {
+    const lead = m[0].length - m[0].trimStart().length;
+    const text = m[0].trim().replace(/^"(.*)"$/, "$1");
+    tokens.push({ text, column: m.index + lead + 1 });
+  }
+  return tokens;
+}
+function clip2(text) {
+  return text.length > 40 ? text.slice(0, 40) + "…" : text;
+}
+function experimentOf2(file) {
+  const base = file.split(/[\\/]/).pop() ?? file;
+  return base.replace(/\.(hgrm|txt|csv|log|out)$/i, "") || base;
+}
+function unitOf2(file, text, notes) {
+  const base = (file.split(/[\\/]/).pop() ?? file).replace(/\.[^.]*$/, "");
+  const m = /(?:^|[^a-zA-Z])(ns|us|µs|μs|usec|ms|msec|s|sec)(?:$|[^a-zA-Z])/.exec(base);
+  if (m) {
+    const unit = parseUnit(m[1]);
+    notes.push(`HdrHistogram files do not state their unit; ${unit.symbol} taken from the file name`);
+    return unit;
+  }
+  if (/Detailed Percentile spectrum|HdrHistogram - (Recorded|Uncorrected) Latency/.test(text)) {
+    notes.push("HdrHistogram files do not state their unit; wrk2 output, read as milliseconds");
+    return parseUnit("ms");
+  }
+  notes.push("HdrHistogram files do not state their unit; values assumed to be microseconds (name the file e.g. latency_ms.hgrm to say otherwise)");
+  return parseUnit("us");
+}
+
+// src/engine/formats/hyperfine.ts
+var SECONDS = parseUnit("s");
+var BYTES = parseUnit("B");
+var TIME_METRIC = { name: "wall time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
+var USER_METRIC = { name: "user time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
+var SYSTEM_METRIC = { name: "system time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
+var MEMORY_METRIC = { name: "memory usage", dimension: "size", unit: "B", displayUnit: "B", direction: "lower-is-better" };
+var PAYLOAD_NAMES2 = /^(size|bytes|payload|payload_?size|payload_?bytes|msg_?size|message_?size|data_?size)$/i;
+var hyperfineAdapter = {
+  id: "hyperfine",
+  title: "hyperfine --export-json output",
+  recognises(head) {
+    return /^\uFEFF?\s*\{\s*"results"\s*:\s*\[\s*(\{\s*"command"\s*:|\])/.test(head);
+  },
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!isJsonObject(root) || !Array.isArray(root.results)) {
+      throw new InputError('expected a hyperfine JSON export: an object with a "results" array', { file, line: 1, column: 1 });
+    }
+    const results = root.results;
+    if (results.length === 0) {
+      throw new InputError('the hyperfine export has no results (the "results" array is empty)', { file, ...doc.placeOf(results) });
+    }
+    const measurements = [];
+    const notes = [];
+    const seen = /* @__PURE__ */ new Map();
+    results.forEach((result, index) => {
+      if (!isJsonObject(result)) throw fields.error(`expected a benchmark result object in "results", found ${typeof result}`, results, index);
+      const line = doc.placeOf(result).line;
+      const command = fields.string(result, "command", { required: true, what: "the result" });
+      const [parameter, rawValues] = parameterOf(fields, result);
+      let experiment = templateOf(command, rawValues);
+      const key = `${experiment}\0${parameter.label}`;
+      const earlier = seen.get(key);
+      seen.set(key, (earlier ?? 0) + 1);
+      if (earlier !== void 0) {
+        const renamed = `${experiment} (${earlier + 1})`;
+        notes.push(`the command "${experiment}"${parameter.label ? ` with ${parameter.label}` : ""} appears more than once; line ${line} is read as "${renamed}"`);
+        experiment = renamed;
+      }
+      const place = { file, line };
+      const statistics = {};
+      const timeFields = [
+        ["mean", "mean"],
+        ["stddev", "stdev"],
+        ["median", "median"],
+        ["min", "min"],
+        ["max", "max"]
+      ];
+      for (const [name, statistic] of timeFields) {
+        const value2 = fields.number(result, name, { nullable: true, required: name === "mean", what: `the result for "${command}"` });
+        if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, SECONDS);
+      }
+      const times = fields.numbers(result, "times");
+      const time = { experiment, parameter, metric: TIME_METRIC, statistics, place };
+      if (times) {
+        statistics.samples = times.length;
+        time.samples = Float64Array.from(times, (t) => toBaseUnit(t, SECONDS));
+      }
+      measurements.push(time);
+      for (const [name, metric2] of [
+        ["user", USER_METRIC],
+        ["system", SYSTEM_METRIC]
+      ]) {
+        const value2 = fields.number(result, name, { nullable: true });
+        if (value2 !== void 0) measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: toBaseUnit(value2, SECONDS) }, place });
+      }
+      const memory = fields.numbers(result, "memory_usage_byte");
+      if (memory && memory.length > 0) {
+        const bytes = Float64Array.from(memory, (b) => toBaseUnit(b, BYTES));
+        let sum2 = 0;
+        for (const b of bytes) sum2 += b;
+        measurements.push({
+          experiment,
+          parameter,
+          metric: MEMORY_METRIC,
+          statistics: { samples: bytes.length, min: Math.min(...bytes), max: Math.max(...bytes), mean: sum2 / bytes.length },
+          samples: bytes,
+          place
+        });
+      }
+      const exitCodes = result.exit_codes;
+      if (Array.isArray(exitCodes)) {
+        const failed = exitCodes.filter((c) => c !== 0).length;
+        if (failed > 0) notes.push(`"${command}" (line ${line}): ${failed} of ${exitCodes.length} runs exited with a non-zero or no exit code`);
+      }
+    });
+    return { format: "hyperfine", file, measurements, notes };
+  }
+};
+function parameterOf(fields, result) {
+  const raw = result.parameters;
+  if (raw === void 0 || raw === null) return [{ label: "" }, {}];
+  if (!isJsonObject(raw)) throw fields.error('expected an object for "parameters"', result, "parameters");
+  const names = Object.keys(raw);
+  if (names.length === 0) return [{ label: "" }, {}];
+  const settings = {};
+  const texts = {};
+  const labels = [];
+  let payloadBytes;
+  for (const name of names) {
+    const value2 = raw[name];
+    if (typeof value2 !== "string" && typeof value2 !== "number") {
+      throw fields.error(`expected a string for the parameter "${name}"`, raw, name);
+    }
+    const text = String(value2);
+    texts[name] = text;
+    const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : void 0;
+    settings[name] = numeric ?? text;
+    labels.push(`${name}=${text}`);
+    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_NAMES2.test(name)) payloadBytes = numeric;
+  }
+  const parameter = { label: labels.join(", "), settings };
+  if (payloadBytes !== void 0) parameter.payloadBytes = payloadBytes;
+  return [parameter, texts];
+}
+function templateOf(command, values) {
+  let template = command;
+  for (const [name, text] of Object.entries(values)) {
+    if (text === "") continue;
+    const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    template = template.replace(new RegExp(`(?<![\\w.])${escaped}(?![\\w.])`, "g"), `{${name}}`);
+  }
+  return template;
+}
+
+// src/engine/formats/redisBenchmark.ts
+var MS2 = parseUnit("ms");
+var THROUGHPUT6 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "req/s", direction: "higher-is-better" };
+var LATENCY7 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
+var LATENCY_COLUMNS = [
+  ["avg_latency_ms", "mean"],
+  ["min_latency_ms", "min"],
+  ["p50_latency_ms", "median"],
+  ["p95_latency_ms", "p95"],
+  ["p99_latency_ms", "p99"],
+  ["max_latency_ms", "max"]
+];
+var ALL_COLUMNS = ["test", "rps", ...LATENCY_COLUMNS.map(([c]) => c)];
+var HEADER4 = /^"test","rps"(,"\w+")*\s*$/;
+var OLD_LINE = /^"[^",]+","\d+(\.\d+)?"\s*$/;
+var redisBenchmarkAdapter = {
+  id: "redis-benchmark",
+  title: "redis-benchmark --csv output",
+  recognises(head) {
+    const lines = stripBom(head).split(/\r?\n/).slice(0, 20).filter((l) => l.trim() !== "");
+    const first = lines[0];
+    if (first === void 0) return false;
+    if (HEADER4.test(first)) return true;
+    const complete = lines.length > 1 ? lines.slice(0, -1) : lines;
+    return complete.every((l) => OLD_LINE.test(l));
+  },
+  parse({ file, text }) {
+    const body = stripBom(text);
+    const firstLine = body.split(/\r?\n/, 1)[0] ?? "";
+    const notes = [];
+    let content = body;
+    let lineOffset = 0;
+    if (!/^"?test"?\s*,/.test(firstLine.trim())) {
+      if (body.trim() === "") throw new InputError("the file is empty; expected redis-benchmark --csv output", { file, line: 1 });
+      content = '"test","rps"\n' + body;
+      lineOffset = 1;
+      notes.push("an old redis-benchmark CSV without header: only requests per second");
+    }
+    let table3;
+    try {
+      table3 = readCsvTable(file, content, ["test", "rps"], '"test","rps",…', ALL_COLUMNS);
+    } catch (error) {
+      if (lineOffset > 0 && error instanceof InputError && error.place?.line !== void 0) {
+        throw new InputError(error.message, { ...error.place, line: Math.max(1, error.place.line - lineOffset) });
+      }
+      throw error;
+    }
+    const rows = table3.rows.map((row) => ({ ...row, line: row.line - lineOffset }));
+    if (rows.length === 0) throw new InputError("the redis-benchmark CSV has a header but no results", { file, line: 2 });
+    const headerFields = stripBom(content).split(/\r?\n/, 1)[0].split(",").map((f) => f.trim().replace(/^"(.*)"$/, "$1"));
+    const latencyIndexes = LATENCY_COLUMNS.map(([column, statistic]) => [headerFields.indexOf(column), statistic, column]).filter(([i]) => i >= 0);
+    const unknown = headerFields.filter((f) => !ALL_COLUMNS.includes(f));
+    if (unknown.length > 0) notes.push(`columns not read: ${unknown.join(", ")}`);
+    const number2 = (row, index, column) => {
+      const cell = row.fields[index] ?? "";
+      if (isMissingValue(cell)) return void 0;
+      const value2 = parseNumber(cell, "precise");
+      if (value2 === void 0) {
+        throw new InputError(`expected a number in column "${column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`, {
+          file,
+          line: row.line,
+          column: fieldColumn(row.text, index)
+        });
+      }
+      return value2;
+    };
+    const measurements = [];
+    const seen = /* @__PURE__ */ new Map();
+    for (const row of rows) {
+      const test = (row.fields[table3.columns.test] ?? "").trim();
+      if (test === "") throw new InputError("a row without a test name", { file, line: row.line, column: 1 });
+      const earlier = seen.get(test);
+      if (earlier !== void 0) {
+        throw new InputError(`the test "${test}" appears twice (first on line ${earlier})`, { file, line: row.line, column: 1 });
+      }
+      seen.set(test, row.line);
+      const place = { file, line: row.line };
+      const rps = number2(row, table3.columns.rps, "rps");
+      if (rps !== void 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: THROUGHPUT6, statistics: { value: rps }, place });
+      const statistics = {};
+      for (const [index, statistic, column] of latencyIndexes) {
+        const value2 = number2(row, index, column);
+        if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, MS2);
+      }
+      if (Object.keys(statistics).length > 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: LATENCY7, statistics, place });
+    }
+    return { format: "redis-benchmark", file, measurements, notes };
+  }
+};
+
+// src/engine/formats/hyperfineCsv.ts
+var HEADER5 = /^command,mean,stddev,median,user,system,min,max(,parameter_[^,]+)*\s*$/;
+var WALL = { name: "wall time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
+var USER = { name: "user time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
+var SYSTEM = { name: "system time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
+var STATISTICS = [
+  ["mean", "mean"],
+  ["stddev", "stdev"],
+  ["median", "median"],
+  ["min", "min"],
+  ["max", "max"]
+];
+var PAYLOAD_NAMES3 = /^(size|bytes|payload|payload_?bytes|msg_?size)$/i;
+var hyperfineCsvAdapter = {
+  id: "hyperfine-csv",
+  title: "hyperfine --export-csv output",
+  recognises(head) {
+    return HEADER5.test(stripBom(head).split(/\r?\n/, 1)[0] ?? "");
+  },
+  parse({ file, text }) {
+    const header = stripBom(text).split(/\r?\n/, 1)[0] ?? "";
+    const names = header.split(",").map((n) => n.trim());
+    const table3 = readCsvTable(file, text, ["command", "mean", "stddev", "median", "user", "system", "min", "max"], "command,mean,stddev,median,user,system,min,max", names);
+    const parameterColumns = names.map((n, i) => [n, i]).filter(([n]) => n.startsWith("parameter_"));
+    const measurements = [];
+    for (const row of table3.rows) {
+      const command = row.fields[table3.columns.command] ?? "";
+      const values = {};
+      const settings = {};
+      let payloadBytes;
+      for (const [column, index] of parameterColumns) {
+        const name = column.slice("parameter_".length);
+        const value2 = (row.fields[index] ?? "").trim();
+        values[name] = value2;
+        const numeric = /^-?\d+(\.\d+)?$/.test(value2) ? Number(value2) : void 0;
+        settings[name] = numeric ?? value2;
+        if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_NAMES3.test(name)) payloadBytes = numeric;
+      }
+      const parameter = { label: Object.entries(values).map(([n, v]) => `${n}=${v}`).join(", ") };
+      if (parameterColumns.length > 0) parameter.settings = settings;
+      if (payloadBytes !== void 0) parameter.payloadBytes = payloadBytes;
+      const statistics = {};
+      for (const [column, statistic] of STATISTICS) {
+        const index = table3.columns[column];
+        const cell = row.fields[index] ?? "";
+        const seconds = parseNumber(cell, "precise");
+        if (seconds === void 0) {
+          throw new InputError(`expected a time in seconds in column "${column}", found "${cell.slice(0, 40)}"`, { file, line: row.line, column: fieldColumn(row.text, index) });
+        }
+        statistics[statistic] = seconds * 1e6;
+      }
+      const experiment = templateOf(command, values);
+      const place = { file, line: row.line };
+      measurements.push({ experiment, parameter, metric: WALL, statistics, place });
+      for (const [metric2, column] of [[USER, "user"], [SYSTEM, "system"]]) {
+        const index = table3.columns[column];
+        const seconds = parseNumber(row.fields[index] ?? "", "precise");
+        if (seconds === void 0) throw new InputError(`expected a time in seconds in column "${column}"`, { file, line: row.line, column: fieldColumn(row.text, index) });
+        measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: seconds * 1e6 }, place });
+      }
+    }
+    if (measurements.length === 0) throw new InputError("the file has a header but no rows", { file, line: 2 });
+    return { format: "hyperfine-csv", file, measurements, notes: [] };
+  }
+};
+
+// src/engine/formats/redisBenchmarkQuiet.ts
+var FINAL = /^([^:\r\n]+): (\d+(?:\.\d+)?) requests per second(?:, p50=(\d+(?:\.\d+)?) msec)?\s*$/;
+var PROGRESS = /^[^:\r\n]+: rps=/;
+var THROUGHPUT7 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "req/s", direction: "higher-is-better" };
+var LATENCY8 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
+function finalText(line) {
+  const parts = line.split("\r").filter((p) => p.trim() !== "");
+  return (parts[parts.length - 1] ?? "").trim();
+}
+var redisBenchmarkQuietAdapter = {
+  id: "redis-benchmark-quiet",
+  title: "redis-benchmark -q output",
+  recognises(head) {
+    const lines = stripBom(head).split("\n").slice(0, 20);
+    return lines.some((l) => FINAL.test(finalText(l))) || lines.some((l) => PROGRESS.test(l.replace(/^[\s\r]+/, "")));
+  },
+  parse({ file, text }) {
+    const measurements = [];
+    const lines = stripBom(text).split("\n");
+    lines.forEach((raw, i) => {
+      const line = finalText(raw);
+      if (line === "") return;
+      const match = FINAL.exec(line);
+      if (!match) {
+        if (PROGRESS.test(line)) throw new InputError('this test has progress output but no final "requests per second" line (the run was cut short?)', { file, line: i + 1 });
+        throw new InputError(`not a redis-benchmark -q line: "${line.slice(0, 60)}"`, { file, line: i + 1, column: 1 });
+      }
+      const place = { file, line: i + 1 };
+      const experiment = match[1].trim();
+      measurements.push({ experiment, parameter: { label: "" }, metric: THROUGHPUT7, statistics: { value: Number(match[2]) }, place });
+      if (match[3] !== void 0) measurements.push({ experiment, parameter: { label: "" }, metric: LATENCY8, statistics: { median: Number(match[3]) * 1e3 }, place });
+    });
+    if (measurements.length === 0) throw new InputError('no "requests per second" lines found', { file, line: 1 });
+    return { format: "redis-benchmark-quiet", file, measurements, notes: [] };
+  }
+};
+
+// src/engine/formats/registry.ts
+var FASTDDS_FORMATS = ["fastdds-summary", "fastdds-raw"];
+var ADAPTERS = [
+  fastddsLatencyConsoleAdapter,
+  fastddsLatencyCsvAdapter,
+  fastddsThroughputAdapter,
+  iceperfAdapter,
+  iceoryx2Adapter,
+  kuksaConsoleAdapter,
+  kuksaCsvAdapter,
+  fepAdapter,
+  netio3Adapter,
+  ddsperfAdapter,
+  hyperfineAdapter,
+  hyperfineCsvAdapter,
+  googleBenchmarkAdapter,
+  githubActionBenchmarkAdapter,
+  hdrHistogramAdapter,
+  redisBenchmarkAdapter,
+  redisBenchmarkQuietAdapter,
+  // Never auto-detected: only used when named, with a column mapping.
+  genericCsvAdapter
+];
+function adapterById(id) {
+  return ADAPTERS.find((a) => a.id === id);
+}
+function recogniseFormat(head, file) {
+  return ADAPTERS.find((a) => a.recognises(head, file));
+}
+function formatIds() {
+  return [...FASTDDS_FORMATS, ...ADAPTERS.map((a) => a.id)];
+}
+
 // src/pipeline/files.ts
 import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -2782,9 +6039,15 @@ var ReportWriter = class {
 };
 
 // src/pipeline/discover.ts
+var HEAD_BYTES = 65536;
 var GLOB_CHARACTERS = /[*?[\]{}]/;
-function discoverResults(patterns) {
+function discoverResults(patterns, options = {}) {
   if (patterns.length === 0) throw new UsageError("no results given: name summary or raw files, folders or glob patterns");
+  const forced = options.format !== void 0 && options.format !== "auto" ? options.format : void 0;
+  if (forced !== void 0 && !formatIds().includes(forced)) {
+    throw new UsageError(`unknown format "${forced}"; known formats: auto, ${formatIds().join(", ")}`);
+  }
+  const classify = (path, lenient) => classifyFile(path, lenient, options.formats === true, forced, notices);
   const notices = [];
   const found = [];
   const seen = /* @__PURE__ */ new Set();
@@ -2803,7 +6066,11 @@ function discoverResults(patterns) {
         const file = classify(path, true);
         if (file) add(file);
       }
-      if (found.length === before) throw new InputError("the folder holds no summary or raw measurement CSV files", { file: pattern });
+      if (found.length === before) {
+        throw new InputError(options.formats ? "the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format)" : "the folder holds no summary or raw measurement CSV files", {
+          file: pattern
+        });
+      }
     } else if (stat?.isFile()) {
       add(classify(pattern, false));
     } else if (GLOB_CHARACTERS.test(pattern)) {
@@ -2816,7 +6083,52 @@ function discoverResults(patterns) {
   }
   return { files: preferSummaries(found, notices), notices };
 }
-function classify(path, lenient) {
+function classifyFile(path, lenient, formats, forced, notices) {
+  if (forced === "fastdds-summary") return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path) };
+  if (forced === "fastdds-raw") return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path) };
+  if (forced !== void 0) return { path, kind: "format", experimentType: "", format: forced };
+  const fastdds = classifyFastdds(path, lenient || formats);
+  if (fastdds || !formats) return fastdds;
+  const head = readHead(path);
+  const adapter = recogniseFormat(head, path);
+  if (adapter) {
+    const companion = lenient ? adapter.companion?.(head, path) : void 0;
+    if (companion !== void 0) {
+      notices?.push(`${path}: skipped, ${companion}`);
+      return void 0;
+    }
+    return { path, kind: "format", experimentType: "", format: adapter.id };
+  }
+  if (lenient) return void 0;
+  const header = readFirstLine(path);
+  const error = headerError(path, header);
+  if (error.message.startsWith("not a result file") || error.message.startsWith("the file is empty")) {
+    return unrecognised(path, header);
+  }
+  throw error;
+}
+function unrecognised(path, header) {
+  if (stripBom(header).trim() === "") throw new InputError("the file is empty", { file: path, line: 1 });
+  throw new InputError(
+    `not a result file perfgate recognises: expected the Fast-DDS summary header "${SUMMARY_HEADER}" or raw header "${RAW_HEADER}", or the output of another supported tool (formats: ${formatIds().join(", ")}; name one with format/--format)`,
+    {
+      file: path,
+      line: 1,
+      column: 1
+    }
+  );
+}
+function readHead(path) {
+  const fd = openSync2(path, "r");
+  try {
+    const buffer = new Uint8Array(HEAD_BYTES);
+    const n = readSync2(fd, buffer, 0, buffer.length, 0);
+    return new TextDecoder().decode(buffer.subarray(0, n));
+  } finally {
+    closeSync2(fd);
+  }
+}
+function classifyFastdds(path, lenient) {
   const name = baseName(path);
   if (lenient && !name.toLowerCase().endsWith(".csv") && !name.includes("summary")) return void 0;
   const header = readFirstLine(path);
@@ -2846,6 +6158,7 @@ function headerError(path, headerLine) {
 function preferSummaries(files, notices) {
   const byType = /* @__PURE__ */ new Map();
   for (const file of files) {
+    if (file.kind === "format") continue;
     const other = byType.get(file.experimentType);
     if (!other) {
       byType.set(file.experimentType, file);
@@ -2862,7 +6175,7 @@ function preferSummaries(files, notices) {
       file: file.path
     });
   }
-  return files.filter((f) => byType.get(f.experimentType) === f);
+  return files.filter((f) => f.kind === "format" || byType.get(f.experimentType) === f);
 }
 function statOrUndefined(path) {
   try {
@@ -2873,6 +6186,223 @@ function statOrUndefined(path) {
 }
 function byCodePoint(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// src/engine/formats/mappingJson.ts
+var MAPPING_EXAMPLE = '{"experiment":"bench","parameter":"size","metrics":[{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}';
+function parseMappingJson(file, text) {
+  const document = parseLooseJson(file, text);
+  const root = document.value;
+  const fail = (message) => {
+    throw new InputError(`${message}; expected a mapping such as ${MAPPING_EXAMPLE}`, { file, line: 1 });
+  };
+  if (!isJsonObject(root)) return fail("the mapping must be a JSON object");
+  const mapping = { metrics: [] };
+  const text_ = (value2, what) => {
+    if (value2 === void 0) return void 0;
+    if (typeof value2 !== "string" || value2.trim() === "") return fail(`${what} must be a column name (a string)`);
+    return value2;
+  };
+  const experiment = text_(root.experiment, '"experiment"');
+  if (experiment !== void 0) mapping.experiment = experiment;
+  const parameter = text_(root.parameter, '"parameter"');
+  if (parameter !== void 0) mapping.parameter = parameter;
+  const metrics = root.metrics;
+  if (!Array.isArray(metrics) || metrics.length === 0) return fail('"metrics" must be a non-empty list');
+  for (const entry of metrics) {
+    if (!isJsonObject(entry)) return fail('each entry of "metrics" must be an object with a "column"');
+    const column = text_(entry.column, '"column"');
+    if (column === void 0) return fail('each entry of "metrics" needs a "column"');
+    const metric2 = { column };
+    for (const key of ["metric", "statistic", "unit"]) {
+      const value2 = entry[key];
+      if (value2 === void 0) continue;
+      if (typeof value2 !== "string") return fail(`"${key}" must be a string`);
+      metric2[key] = value2;
+    }
+    const direction = entry.direction;
+    if (direction !== void 0) {
+      if (direction !== "lower-is-better" && direction !== "higher-is-better") return fail('"direction" must be "lower-is-better" or "higher-is-better"');
+      metric2.direction = direction;
+    }
+    for (const key of Object.keys(entry)) {
+      if (!["column", "metric", "statistic", "unit", "direction"].includes(key)) return fail(`unknown key "${key}" in a metrics entry`);
+    }
+    mapping.metrics.push(metric2);
+  }
+  return mapping;
+}
+
+// src/engine/formats/fastddsMeasurements.ts
+var STATISTICS2 = [
+  ["samples", "samples"],
+  ["min", "min"],
+  ["mean", "mean"],
+  ["median", "median"],
+  ["p90", "p90"],
+  ["p99", "p99"],
+  ["p9999", "p9999"],
+  ["max", "max"],
+  ["stdev", "stdev"],
+  ["meanJitter", "jitter"],
+  ["maxJitter", "maxJitter"]
+];
+function resultSetOfSummary(summary, format, file = summary.source) {
+  const measurements = summary.payloads.map((p) => {
+    const statistics = {};
+    for (const [field2, name] of STATISTICS2) statistics[name] = p[field2];
+    return {
+      experiment: summary.experimentType,
+      parameter: { label: String(p.payloadBytes), payloadBytes: p.payloadBytes },
+      metric: { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" },
+      statistics,
+      place: p.line !== void 0 ? { file, line: p.line } : { file }
+    };
+  });
+  return { format, file, measurements, notes: [] };
+}
+
+// src/engine/formats/metricRequirementsCsv.ts
+var METRIC_REQUIREMENTS_EXAMPLE = "Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=";
+var LATENCY_COLUMNS2 = {
+  Min: "min",
+  Mean: "mean",
+  Median: "median",
+  "90%": "p90",
+  "99%": "p99",
+  "99.99%": "p9999",
+  Max: "max"
+};
+var STATISTIC_ALIASES2 = {
+  p50: "median",
+  avg: "mean",
+  average: "mean",
+  std: "stdev",
+  stddev: "stdev",
+  "p99.9": "p999",
+  "p99.99": "p9999"
+};
+function isMetricRequirementsHeader(headerLine) {
+  const fields = stripBom(headerLine).split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+  if (fields.includes("Experiment") || fields.includes("Parameter")) return true;
+  return fields.some((f) => !(f in LATENCY_COLUMNS2) && /[.[\]]|>=|<=|≥|≤/.test(f));
+}
+function parseMetricRequirementsCsv(file, content, floatParse) {
+  const firstLine = stripBom(content).split(/\r?\n/, 1)[0] ?? "";
+  const headerFields = firstLine.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+  const experimentName = headerFields.includes("Experiment type") ? "Experiment type" : "Experiment";
+  const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
+  const table3 = readCsvTable(file, content, [experimentName, parameterName], METRIC_REQUIREMENTS_EXAMPLE, headerFields);
+  const limitColumns = [];
+  headerFields.forEach((name, index) => {
+    if (name === experimentName || name === parameterName) return;
+    limitColumns.push(parseLimitColumn(file, firstLine, name, index));
+  });
+  if (limitColumns.length === 0) {
+    throw new InputError(`no limit columns: add columns such as "latency.p99 [us]" or "throughput [Mb/s] >=" (e.g. ${METRIC_REQUIREMENTS_EXAMPLE})`, {
+      file,
+      line: 1
+    });
+  }
+  const seen = /* @__PURE__ */ new Map();
+  const requirements = [];
+  const rows = table3.rows.map((row) => {
+    const experiment = (row.fields[table3.columns[experimentName]] ?? "").trim();
+    if (experiment === "") {
+      throw new InputError(`the "${experimentName}" cell is empty`, { file, line: row.line, column: fieldColumn(row.text, table3.columns[experimentName]) });
+    }
+    const parameter = (row.fields[table3.columns[parameterName]] ?? "").trim();
+    if (parameter === "") {
+      throw new InputError(`the "${parameterName}" cell is empty (use * for every parameter)`, {
+        file,
+        line: row.line,
+        column: fieldColumn(row.text, table3.columns[parameterName])
+      });
+    }
+    const key = `${experiment}\0${parameter}`;
+    const earlier = seen.get(key);
+    if (earlier !== void 0) {
+      throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, { file, line: row.line, column: 1 });
+    }
+    seen.set(key, row.line);
+    return { row, experiment, parameter };
+  });
+  for (const column of limitColumns) {
+    for (const { row, experiment, parameter } of rows) {
+      const text = row.fields[column.index] ?? "";
+      if (isMissingValue(text)) continue;
+      const value2 = parseNumber(text, floatParse);
+      const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
+      if (value2 === void 0) throw new InputError(`expected a number in column "${column.label}", found "${clip(text)}"`, place);
+      requirements.push({
+        experiment,
+        parameter,
+        metric: column.metric,
+        ...column.statistic !== void 0 ? { statistic: column.statistic } : {},
+        limit: column.toBase === 1 ? value2 : value2 * column.toBase,
+        ...column.dimension !== void 0 ? { dimension: column.dimension } : {},
+        ...column.direction !== void 0 ? { direction: column.direction } : {},
+        label: column.label,
+        ...place
+      });
+    }
+  }
+  if (rows.length === 0) throw new InputError("the requirements file has a header but no rows", { file, line: 2 });
+  if (requirements.length === 0) throw new InputError("every limit cell is empty: no requirement is set", { file, line: 2 });
+  return requirements;
+}
+function parseLimitColumn(file, headerLine, name, index) {
+  const place = { file, line: 1, column: fieldColumn(headerLine, index) };
+  const latency = LATENCY_COLUMNS2[name];
+  if (latency !== void 0) return { index, label: name, metric: "latency", statistic: latency, dimension: "time", toBase: 1, direction: "lower-is-better" };
+  const match = /^(.+?)\s*(?:\[([^\]]*)\])?\s*(>=|<=|≥|≤)?$/.exec(name);
+  if (!match || match[1] === void 0 || match[1] === "") {
+    throw new InputError(`cannot read the limit column "${clip(name)}"; write <metric>[.<statistic>] [<unit>] [>=|<=], e.g. "latency.p99 [us]"`, place);
+  }
+  const [, subject, unitText, relation] = match;
+  const dot = subject.lastIndexOf(".");
+  let metric2 = subject;
+  let statistic;
+  if (dot > 0) {
+    const statText = subject.slice(dot + 1);
+    const known = resolveStatistic(statText);
+    if (known === void 0) {
+      throw new InputError(`unknown statistic "${clip(statText)}" in column "${clip(name)}"; known: ${STATISTIC_NAMES.join(", ")}`, place);
+    }
+    metric2 = subject.slice(0, dot);
+    statistic = known;
+  }
+  const column = { index, label: subject.trim(), metric: metric2.trim(), toBase: 1 };
+  if (statistic !== void 0) column.statistic = statistic;
+  if (unitText !== void 0) {
+    const unit = parseUnit(unitText);
+    if (!unit) throw new InputError(`unknown unit "${clip(unitText)}" in column "${clip(name)}"`, place);
+    column.dimension = unit.dimension;
+    column.toBase = unit.toBase;
+  }
+  if (relation !== void 0) column.direction = relation === ">=" || relation === "≥" ? "higher-is-better" : "lower-is-better";
+  return column;
+}
+function resolveStatistic(text) {
+  const lower = text.trim();
+  if (STATISTIC_NAMES.includes(lower)) return lower;
+  return STATISTIC_ALIASES2[lower.toLowerCase()];
+}
+function metricRequirementsOf(requirements, file) {
+  return CHECKED_MAGNITUDES.flatMap(
+    (magnitude) => requirements.map((r) => ({
+      experiment: r.experimentType,
+      parameter: String(r.payloadBytes),
+      metric: "latency",
+      statistic: MAGNITUDE_FIELDS[magnitude],
+      limit: r.limits[magnitude],
+      dimension: "time",
+      direction: "lower-is-better",
+      label: magnitude,
+      file,
+      line: r.line
+    }))
+  );
 }
 
 // src/engine/formats/requirementsCsv.ts
@@ -3070,14 +6600,42 @@ function loadResult(file, floatParse) {
   return { file, summary: { ...summary, experimentType: file.experimentType, source: file.path }, summaryCsv };
 }
 
+// src/pipeline/resultSets.ts
+function loadResultSet(file, options) {
+  if (file.kind !== "format") {
+    const fastdds = loadResult(file, options.floatParse);
+    return { file, set: resultSetOfSummary(fastdds.summary, file.kind === "summary" ? "fastdds-summary" : "fastdds-raw", file.path), fastdds };
+  }
+  const adapter = adapterById(file.format ?? "");
+  if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });
+  const set = adapter.parse({ file: file.path, text: readText(file.path) }, options);
+  if (set.measurements.length === 0) throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+  return { file, set };
+}
+function isReferenceRequirementsFile(path) {
+  return !isMetricRequirementsHeader(readFirstLine(path));
+}
+function readMetricRequirements(path, floatParse) {
+  if (isReferenceRequirementsFile(path)) return metricRequirementsOf(readRequirements(path, floatParse), path);
+  return parseMetricRequirementsCsv(path, readText(path), floatParse);
+}
+function readMapping(path) {
+  return parseMappingJson(path, readText(path));
+}
+
 // src/pipeline/check.ts
 var REPORT_MARKDOWN = "report.md";
 var REPORT_JSON = "report.json";
 function runCheck(options, progress) {
   checkOutputFolder(options.outputDir);
+  const discovery = progress.step("Finding result files", () => {
+    const discovery2 = discoverResults(options.results, { formats: true, ...options.format !== void 0 ? { format: options.format } : {} });
+    for (const notice of discovery2.notices) progress.info(notice);
+    return discovery2;
+  });
+  const reference = discovery.files.every((f) => f.kind !== "format") && isReferenceRequirementsFile(options.requirements);
+  if (!reference) return runMetricCheck(options, discovery.files, progress);
   const { loaded, requirements } = progress.step("Reading results and requirements", () => {
-    const discovery = discoverResults(options.results);
-    for (const notice of discovery.notices) progress.info(notice);
     const requirements2 = readRequirements(options.requirements, options.floatParse);
     const loaded2 = discovery.files.map((file) => loadResult(file, options.floatParse));
     progress.info(`${loaded2.length} sub-experiment(s): ${loaded2.map((l) => `${l.summary.experimentType} (${l.file.kind} ${l.file.path})`).join(", ")}`);
@@ -3107,6 +6665,48 @@ function runCheck(options, progress) {
     const summaryFiles = new Map(
       loaded.map(({ file, summaryCsv }) => [file.experimentType, summaryCsv !== void 0 ? join3(options.outputDir, summaryFileNameOfRaw(file.path)) : file.path])
     );
+    return { report, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
+  });
+}
+function runMetricCheck(options, files, progress) {
+  const { loaded, requirements } = progress.step("Reading results and requirements", () => {
+    const requirements2 = readMetricRequirements(options.requirements, options.floatParse);
+    const loaded2 = files.map((file) => loadResultSet(file, options));
+    for (const { set } of loaded2) {
+      const experiments = [...new Set(set.measurements.map((m) => m.experiment))];
+      progress.info(`${set.file}: ${set.format}, ${set.measurements.length} measurement(s) of ${experiments.join(", ")}`);
+      for (const note of set.notes) progress.info(`${set.file}: ${note}`);
+    }
+    return { loaded: loaded2, requirements: requirements2 };
+  });
+  const report = progress.step(
+    "Checking against requirements",
+    () => buildCheckReport(
+      checkMeasurements(
+        loaded.map((l) => l.set),
+        requirements
+      ),
+      requirements.map((r) => r.experiment)
+    )
+  );
+  for (const w of report.warnings) progress.warning(w);
+  return progress.step("Writing reports", () => {
+    const out = new ReportWriter(options.outputDir);
+    const write = out.write.bind(out);
+    const summaryFiles = /* @__PURE__ */ new Map();
+    for (const { file, set, fastdds } of loaded) {
+      let source = file.path;
+      if (fastdds?.summaryCsv !== void 0) source = write(summaryFileNameOfRaw(file.path), fastdds.summaryCsv);
+      for (const m of set.measurements) if (!summaryFiles.has(m.experiment)) summaryFiles.set(m.experiment, source);
+    }
+    const stems = uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
+    for (const sub of report.subExperiments) {
+      if (sub.status !== "unchecked") write(checksFileName(stems.get(sub.experimentType)), renderChecksCsv(sub));
+    }
+    const markdown = renderMarkdown(report);
+    const markdownPath = write(REPORT_MARKDOWN, markdown);
+    const jsonPath = write(REPORT_JSON, renderJson(report));
+    progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
     return { report, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
   });
 }
@@ -3320,9 +6920,9 @@ function compareSummaries(experimentType, reference, result, thresholds) {
     const ref = refByPayload.get(payloadBytes);
     const res = resultByPayload.get(payloadBytes);
     for (const magnitude of COMPARED_MAGNITUDES) {
-      const field = COMPARED_FIELDS[magnitude];
-      const r = ref ? ref[field] : NaN;
-      const x = res ? res[field] : NaN;
+      const field2 = COMPARED_FIELDS[magnitude];
+      const r = ref ? ref[field2] : NaN;
+      const x = res ? res[field2] : NaN;
       rows.push({
         experimentType,
         payloadBytes,
@@ -3349,9 +6949,9 @@ function compareWithHistory(experimentType, history, result, thresholds, options
   const resultByPayload = new Map(result.payloads.map((p) => [p.payloadBytes, p]));
   const rows = plain.rows.map((row) => {
     if (row.status === "new" || row.status === "missing") return row;
-    const field = COMPARED_FIELDS[row.magnitude];
-    const values = present.map((s) => s.payloads.find((p) => p.payloadBytes === row.payloadBytes)?.[field]).filter((v) => v !== void 0 && Number.isFinite(v));
-    const x = resultByPayload.get(row.payloadBytes)[field];
+    const field2 = COMPARED_FIELDS[row.magnitude];
+    const values = present.map((s) => s.payloads.find((p) => p.payloadBytes === row.payloadBytes)?.[field2]).filter((v) => v !== void 0 && Number.isFinite(v));
+    const x = resultByPayload.get(row.payloadBytes)[field2];
     const verdict = noiseVerdict(values, x, row.threshold, options);
     return {
       ...row,
@@ -3812,7 +7412,8 @@ var MAIN_HELP = `perfgate — gate benchmark results against requirements
 Usage:
   perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
   perfgate check --results <files, folders or globs…> --requirements <csv>
-                 [--output-dir D] [--float-parse precise|legacy]
+                 [--format F] [--skip-seconds N] [--output-dir D] [--float-parse precise|legacy]
+  perfgate inspect [--json] [--format F] [--skip-seconds N] <files, folders or globs…>
   perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
                    [--output-dir D] [--float-parse precise|legacy]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
@@ -3841,14 +7442,28 @@ Usage:
   perfgate check --results <files, folders or globs…> --requirements <csv>
                  [--output-dir D] [--float-parse precise|legacy]
 
-Results are summary CSVs (measurements_<type>_summary.csv) or raw measurement CSVs, which are
-summarised on the fly. A folder contributes its summary files and raw files. Writes
+Results are Fast-DDS summary CSVs (measurements_<type>_summary.csv) or raw measurement CSVs
+(summarised on the fly), or the output of any supported tool (iceperf, ddsperf, hyperfine, …;
+see perfgate inspect). A folder contributes every file perfgate recognises. Writes
 checks_<type>.csv per sub-experiment, report.md and report.json to the output folder and prints
 the percentage-over-requirement table.
 
+Requirements are the reference CSV (Experiment type,Bytes,Median,99%,Max: upper limits in µs)
+or the general form, one column per limit:
+  Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=
+  ping,1024,25,
+  sub,*,,800
+A column is <metric>[.<statistic>] [<unit>] [>=|<=]; >= is a floor (throughput), <= a ceiling.
+Parameter * applies a limit to every parameter of the experiment; an empty cell sets no limit.
+
 Options:
   -r, --results PATH…    result files, folders or glob patterns (repeatable; more paths may follow)
-  -q, --requirements F   requirements CSV: Experiment type,Bytes,Median,99%,Max
+  -q, --requirements F   requirements CSV (reference or general form)
+  -f, --format F         read every result file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
+  --mapping FILE         column mapping (JSON) for --format generic-csv, e.g.
+                         {"experiment":"bench","parameter":"size","metrics":
+                          [{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}
   -o, --output-dir D     report folder (default: perfgate-report)
   --float-parse MODE     precise (pandas >= 1.2, default) or legacy (pandas < 1.2 parser)
   -h, --help             show this help
@@ -3906,6 +7521,79 @@ Options:
   --float-parse MODE     precise (default) or legacy
   -h, --help             show this help
 `;
+var INSPECT_HELP = `perfgate inspect — show what perfgate reads from result files
+
+Usage:
+  perfgate inspect [--json] [--format F] [--skip-seconds N] <files, folders or globs…>
+
+For every file: the format detected, its experiments, parameters, metrics (unit and direction:
+lower-is-better or higher-is-better), the statistics found, and the values of the first
+parameter, so you can see why a file was read the way it was.
+
+Options:
+  --json                 print JSON instead of text
+  -f, --format F         read every file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
+  -h, --help             show this help
+`;
+
+// src/engine/report/inspect.ts
+function inspectResultSet(set, formatTitle) {
+  const experiments = /* @__PURE__ */ new Map();
+  for (const m of set.measurements) {
+    let e = experiments.get(m.experiment);
+    if (!e) experiments.set(m.experiment, e = { name: m.experiment, parameters: [], metrics: [] });
+    if (!e.parameters.includes(m.parameter.label)) e.parameters.push(m.parameter.label);
+    let metric2 = e.metrics.find((x) => x.name === m.metric.name && x.unit === m.metric.unit);
+    if (!metric2) {
+      metric2 = { name: m.metric.name, unit: m.metric.unit, displayUnit: m.metric.displayUnit, direction: m.metric.direction, statistics: [], measurements: 0 };
+      e.metrics.push(metric2);
+    }
+    metric2.measurements++;
+    for (const s of Object.keys(m.statistics)) if (!metric2.statistics.includes(s)) metric2.statistics.push(s);
+  }
+  return { file: set.file, format: set.format, formatTitle, measurements: set.measurements.length, experiments: [...experiments.values()], notes: set.notes };
+}
+function renderInspectionText(files, sets) {
+  const out = [];
+  files.forEach((f, i) => {
+    out.push(`${safe(f.file)}: ${f.format} (${f.formatTitle}), ${f.measurements} measurement(s), ${f.experiments.length} experiment(s)`);
+    for (const note of f.notes) out.push(`  note: ${safe(note)}`);
+    for (const e of f.experiments) {
+      out.push(`  ${safe(e.name)}: ${e.parameters.length} parameter(s): ${e.parameters.map((p) => p === "" ? "(none)" : safe(p)).join(", ")}`);
+      for (const m of e.metrics) {
+        const unit = m.unit === m.displayUnit ? m.unit : `${m.unit}, read as ${m.displayUnit}`;
+        out.push(`    ${safe(m.name)} [${unit || "count"}] ${m.direction}: ${m.statistics.join(", ")}`);
+      }
+      const first = sets[i]?.measurements.filter((m) => m.experiment === e.name && m.parameter.label === e.parameters[0]) ?? [];
+      for (const m of first) {
+        const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${k === "samples" ? String(v) : formatFixed3(v)}`);
+        out.push(`    e.g. ${m.parameter.label === "" ? "(none)" : safe(m.parameter.label)} ${safe(m.metric.name)}: ${values.join(" ")}`);
+      }
+    }
+  });
+  return out.join("\n") + "\n";
+}
+function renderInspectionJson(files) {
+  return JSON.stringify({ files }, null, 2) + "\n";
+}
+function safe(text) {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+}
+
+// src/pipeline/inspect.ts
+var FASTDDS_TITLES = {
+  "fastdds-summary": "Fast-DDS latency summary CSV",
+  "fastdds-raw": "Fast-DDS raw latency measurements CSV"
+};
+function runInspect(options) {
+  const discovery = discoverResults(options.files, { formats: true, ...options.format !== void 0 ? { format: options.format } : {} });
+  const sets = discovery.files.map((file) => loadResultSet(file, options).set);
+  const inspections = sets.map((set) => inspectResultSet(set, FASTDDS_TITLES[set.format] ?? adapterById(set.format)?.title ?? set.format));
+  return { inspections, sets };
+}
 
 // src/cli/main.ts
 var EXIT_PASS = 0;
@@ -3948,8 +7636,10 @@ function dispatch(argv, io) {
       return compareCommand(rest, io);
     case "derive-requirements":
       return deriveCommand(rest, io);
+    case "inspect":
+      return inspectCommand(rest, io);
     default:
-      throw new UsageError(`unknown command "${terminalSafe(command)}"; commands are summarize, check, compare and derive-requirements (see perfgate --help)`);
+      throw new UsageError(`unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements and inspect (see perfgate --help)`);
   }
 }
 function summarizeCommand(args, io) {
@@ -3977,6 +7667,9 @@ function checkCommand(args, io) {
     requirements: { type: "string", short: "q" },
     "output-dir": { type: "string", short: "o" },
     "float-parse": { type: "string" },
+    format: { type: "string", short: "f" },
+    "skip-seconds": { type: "string" },
+    mapping: { type: "string" },
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
@@ -3992,7 +7685,8 @@ function checkCommand(args, io) {
       results,
       requirements,
       outputDir: values["output-dir"] ?? "perfgate-report",
-      floatParse: floatParseOption(values["float-parse"])
+      floatParse: floatParseOption(values["float-parse"]),
+      ...formatOptions(values)
     },
     cliProgress(io)
   );
@@ -4001,6 +7695,34 @@ function checkCommand(args, io) {
 Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
   return outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+}
+function formatOptions(values) {
+  const out = {};
+  if (values.format !== void 0) out.format = values.format;
+  if (values.mapping !== void 0) out.mapping = readMapping(values.mapping);
+  if (out.format === "generic-csv" && out.mapping === void 0) throw new UsageError("--format generic-csv needs --mapping <file.json> (see perfgate check --help)");
+  if (values["skip-seconds"] !== void 0) {
+    out.skipSeconds = numberOption(values["skip-seconds"], "--skip-seconds", 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
+  }
+  return out;
+}
+function inspectCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("inspect", args, {
+    json: { type: "boolean" },
+    format: { type: "string", short: "f" },
+    "skip-seconds": { type: "string" },
+    mapping: { type: "string" },
+    "float-parse": { type: "string" },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.out(INSPECT_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length === 0) throw new UsageError("inspect: name at least one result file, folder or glob pattern");
+  const { inspections, sets } = runInspect({ files: positionals, floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) });
+  io.out(values.json ? renderInspectionJson(inspections) : renderInspectionText(inspections, sets));
+  return EXIT_PASS;
 }
 function cliProgress(io) {
   return {
@@ -4062,11 +7784,11 @@ function deriveCommand(args, io) {
     return EXIT_PASS;
   }
   if (positionals.length !== 1) throw new UsageError("derive-requirements: name one runs folder (one sub-folder per run)");
-  const percentile = numberOption(values.percentile, "--percentile", 99, (v) => v >= 0 && v <= 100, "a number from 0 to 100");
+  const percentile2 = numberOption(values.percentile, "--percentile", 99, (v) => v >= 0 && v <= 100, "a number from 0 to 100");
   const margin = numberOption(values.margin, "--margin", 0, (v) => v >= 0, "a fraction of at least 0, such as 0.1 for 10 %");
   const output = values.output ?? "requirements.csv";
   const { runs } = runDeriveRequirements(
-    { runsFolder: positionals[0], output, percentile, margin, floatParse: floatParseOption(values["float-parse"]) },
+    { runsFolder: positionals[0], output, percentile: percentile2, margin, floatParse: floatParseOption(values["float-parse"]) },
     cliProgress(io)
   );
   io.out(`wrote ${output} from ${runs} run(s)

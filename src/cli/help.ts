@@ -3,7 +3,8 @@ export const MAIN_HELP = `perfgate — gate benchmark results against requiremen
 Usage:
   perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
   perfgate check --results <files, folders or globs…> --requirements <csv>
-                 [--output-dir D] [--float-parse precise|legacy]
+                 [--format F] [--skip-seconds N] [--output-dir D] [--float-parse precise|legacy]
+  perfgate inspect [--json] [--format F] [--skip-seconds N] <files, folders or globs…>
   perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
                    [--output-dir D] [--float-parse precise|legacy]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
@@ -34,14 +35,28 @@ Usage:
   perfgate check --results <files, folders or globs…> --requirements <csv>
                  [--output-dir D] [--float-parse precise|legacy]
 
-Results are summary CSVs (measurements_<type>_summary.csv) or raw measurement CSVs, which are
-summarised on the fly. A folder contributes its summary files and raw files. Writes
+Results are Fast-DDS summary CSVs (measurements_<type>_summary.csv) or raw measurement CSVs
+(summarised on the fly), or the output of any supported tool (iceperf, ddsperf, hyperfine, …;
+see perfgate inspect). A folder contributes every file perfgate recognises. Writes
 checks_<type>.csv per sub-experiment, report.md and report.json to the output folder and prints
 the percentage-over-requirement table.
 
+Requirements are the reference CSV (Experiment type,Bytes,Median,99%,Max: upper limits in µs)
+or the general form, one column per limit:
+  Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=
+  ping,1024,25,
+  sub,*,,800
+A column is <metric>[.<statistic>] [<unit>] [>=|<=]; >= is a floor (throughput), <= a ceiling.
+Parameter * applies a limit to every parameter of the experiment; an empty cell sets no limit.
+
 Options:
   -r, --results PATH…    result files, folders or glob patterns (repeatable; more paths may follow)
-  -q, --requirements F   requirements CSV: Experiment type,Bytes,Median,99%,Max
+  -q, --requirements F   requirements CSV (reference or general form)
+  -f, --format F         read every result file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
+  --mapping FILE         column mapping (JSON) for --format generic-csv, e.g.
+                         {"experiment":"bench","parameter":"size","metrics":
+                          [{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}
   -o, --output-dir D     report folder (default: perfgate-report)
   --float-parse MODE     precise (pandas >= 1.2, default) or legacy (pandas < 1.2 parser)
   -h, --help             show this help
@@ -99,5 +114,23 @@ Options:
   --percentile P         percentile across runs, 0–100 (default: 99)
   --margin M             relative safety margin: 0.1 raises every limit by 10 % (default: 0)
   --float-parse MODE     precise (default) or legacy
+  -h, --help             show this help
+`;
+
+export const INSPECT_HELP = `perfgate inspect — show what perfgate reads from result files
+
+Usage:
+  perfgate inspect [--json] [--format F] [--skip-seconds N] <files, folders or globs…>
+
+For every file: the format detected, its experiments, parameters, metrics (unit and direction:
+lower-is-better or higher-is-better), the statistics found, and the values of the first
+parameter, so you can see why a file was read the way it was.
+
+Options:
+  --json                 print JSON instead of text
+  -f, --format F         read every file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
   -h, --help             show this help
 `;

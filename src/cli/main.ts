@@ -10,7 +10,11 @@ import { parseThresholds } from '../engine/compare/thresholds.js';
 import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
 import { floatParseOption, parseCommandArgs } from './args.js';
-import { CHECK_HELP, COMPARE_HELP, DERIVE_HELP, MAIN_HELP, SUMMARIZE_HELP } from './help.js';
+import { CHECK_HELP, COMPARE_HELP, DERIVE_HELP, INSPECT_HELP, MAIN_HELP, SUMMARIZE_HELP } from './help.js';
+import { runInspect } from '../pipeline/inspect.js';
+import { readMapping } from '../pipeline/resultSets.js';
+import type { GenericCsvMapping } from '../engine/formats/adapter.js';
+import { renderInspectionJson, renderInspectionText } from '../engine/report/inspect.js';
 
 export const EXIT_PASS = 0;
 export const EXIT_GATE_FAILED = 1;
@@ -59,8 +63,10 @@ function dispatch(argv: string[], io: Console): number {
       return compareCommand(rest, io);
     case 'derive-requirements':
       return deriveCommand(rest, io);
+    case 'inspect':
+      return inspectCommand(rest, io);
     default:
-      throw new UsageError(`unknown command "${terminalSafe(command)}"; commands are summarize, check, compare and derive-requirements (see perfgate --help)`);
+      throw new UsageError(`unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements and inspect (see perfgate --help)`);
   }
 }
 
@@ -89,6 +95,9 @@ function checkCommand(args: string[], io: Console): number {
     requirements: { type: 'string', short: 'q' },
     'output-dir': { type: 'string', short: 'o' },
     'float-parse': { type: 'string' },
+    format: { type: 'string', short: 'f' },
+    'skip-seconds': { type: 'string' },
+    mapping: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -106,12 +115,44 @@ function checkCommand(args: string[], io: Console): number {
       requirements,
       outputDir: (values['output-dir'] as string | undefined) ?? 'perfgate-report',
       floatParse: floatParseOption(values['float-parse'] as string | undefined),
+      ...formatOptions(values),
     },
     cliProgress(io),
   );
   io.out(renderText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   return outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
+}
+
+/** `--format`, `--skip-seconds` and `--mapping`, shared by check and inspect. */
+function formatOptions(values: Record<string, unknown>): { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping } {
+  const out: { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping } = {};
+  if (values.format !== undefined) out.format = values.format as string;
+  if (values.mapping !== undefined) out.mapping = readMapping(values.mapping as string);
+  if (out.format === 'generic-csv' && out.mapping === undefined) throw new UsageError('--format generic-csv needs --mapping <file.json> (see perfgate check --help)');
+  if (values['skip-seconds'] !== undefined) {
+    out.skipSeconds = numberOption(values['skip-seconds'] as string, '--skip-seconds', 0, (v) => Number.isInteger(v) && v >= 0, 'a whole number of seconds, 0 or more');
+  }
+  return out;
+}
+
+function inspectCommand(args: string[], io: Console): number {
+  const { values, positionals } = parseCommandArgs('inspect', args, {
+    json: { type: 'boolean' },
+    format: { type: 'string', short: 'f' },
+    'skip-seconds': { type: 'string' },
+    mapping: { type: 'string' },
+    'float-parse': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.out(INSPECT_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length === 0) throw new UsageError('inspect: name at least one result file, folder or glob pattern');
+  const { inspections, sets } = runInspect({ files: positionals, floatParse: floatParseOption(values['float-parse'] as string | undefined), ...formatOptions(values) });
+  io.out(values.json ? renderInspectionJson(inspections) : renderInspectionText(inspections, sets));
+  return EXIT_PASS;
 }
 
 function cliProgress(io: Console): Progress {

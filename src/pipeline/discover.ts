@@ -1,4 +1,4 @@
-import { globSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, globSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, UsageError } from '../engine/errors.js';
 import { resolveColumns, stripBom } from '../engine/csv/header.js';
@@ -6,15 +6,30 @@ import { looksLikeRawMeasurements, RAW_COLUMNS, RAW_HEADER, RAW_REQUIRED_COLUMNS
 import { looksLikeSummary, SUMMARY_HEADER, SUMMARY_REQUIRED_COLUMNS } from '../engine/formats/fastddsSummary.js';
 import { SUMMARY_COLUMNS } from '../engine/model/summary.js';
 import { baseName, experimentTypeOfRawFile, experimentTypeOfSummaryFile } from '../engine/model/experimentType.js';
+import { formatIds, recogniseFormat } from '../engine/formats/registry.js';
 import { readFirstLine } from './files.js';
 
-export type ResultKind = 'summary' | 'raw';
+/** Fast-DDS summary, Fast-DDS raw measurements, or a file another format adapter reads. */
+export type ResultKind = 'summary' | 'raw' | 'format';
 
 export interface ResultFile {
   path: string;
   kind: ResultKind;
+  /** The sub-experiment of a Fast-DDS file; empty for other formats (their content names them). */
   experimentType: string;
+  /** The adapter id, for kind `format`. */
+  format?: string;
 }
+
+export interface DiscoverOptions {
+  /** Accept every format perfgate reads, not only Fast-DDS summary and raw CSVs. */
+  formats?: boolean;
+  /** Read every file with this format instead of detecting it (`auto` detects). */
+  format?: string;
+}
+
+/** How many bytes of a file format detection looks at. */
+export const HEAD_BYTES = 65536;
 
 export interface Discovery {
   files: ResultFile[];
@@ -31,8 +46,13 @@ const GLOB_CHARACTERS = /[*?[\]{}]/;
  * contains `summary` are summaries; other CSV files are taken when their header is a raw header.
  * Order: arguments in the order given, names sorted inside a folder or pattern.
  */
-export function discoverResults(patterns: readonly string[]): Discovery {
+export function discoverResults(patterns: readonly string[], options: DiscoverOptions = {}): Discovery {
   if (patterns.length === 0) throw new UsageError('no results given: name summary or raw files, folders or glob patterns');
+  const forced = options.format !== undefined && options.format !== 'auto' ? options.format : undefined;
+  if (forced !== undefined && !formatIds().includes(forced)) {
+    throw new UsageError(`unknown format "${forced}"; known formats: auto, ${formatIds().join(', ')}`);
+  }
+  const classify = (path: string, lenient: boolean) => classifyFile(path, lenient, options.formats === true, forced, notices);
   const notices: string[] = [];
   const found: ResultFile[] = [];
   const seen = new Set<string>();
@@ -51,7 +71,11 @@ export function discoverResults(patterns: readonly string[]): Discovery {
         const file = classify(path, true);
         if (file) add(file);
       }
-      if (found.length === before) throw new InputError('the folder holds no summary or raw measurement CSV files', { file: pattern });
+      if (found.length === before) {
+        throw new InputError(options.formats ? 'the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format)' : 'the folder holds no summary or raw measurement CSV files', {
+          file: pattern,
+        });
+      }
     } else if (stat?.isFile()) {
       add(classify(pattern, false)!);
     } else if (GLOB_CHARACTERS.test(pattern)) {
@@ -67,9 +91,60 @@ export function discoverResults(patterns: readonly string[]): Discovery {
 
 /**
  * A file named in a folder listing may be skipped (`lenient`); a file named on its own must be a
- * result file.
+ * result file. With `formats`, files of every adapter are recognised by their content.
  */
-function classify(path: string, lenient: boolean): ResultFile | undefined {
+function classifyFile(path: string, lenient: boolean, formats: boolean, forced: string | undefined, notices?: string[]): ResultFile | undefined {
+  if (forced === 'fastdds-summary') return { path, kind: 'summary', experimentType: experimentTypeOfSummaryFile(path) };
+  if (forced === 'fastdds-raw') return { path, kind: 'raw', experimentType: experimentTypeOfRawFile(path) };
+  if (forced !== undefined) return { path, kind: 'format', experimentType: '', format: forced };
+  const fastdds = classifyFastdds(path, lenient || formats);
+  if (fastdds || !formats) return fastdds;
+  const head = readHead(path);
+  const adapter = recogniseFormat(head, path);
+  if (adapter) {
+    const companion = lenient ? adapter.companion?.(head, path) : undefined;
+    if (companion !== undefined) {
+      notices?.push(`${path}: skipped, ${companion}`);
+      return undefined;
+    }
+    return { path, kind: 'format', experimentType: '', format: adapter.id };
+  }
+  if (lenient) return undefined;
+  // Say why the file is not a Fast-DDS file when it looks like one; otherwise list the formats.
+  const header = readFirstLine(path);
+  const error = headerError(path, header);
+  if (error.message.startsWith('not a result file') || error.message.startsWith('the file is empty')) {
+    return unrecognised(path, header);
+  }
+  throw error;
+}
+
+function unrecognised(path: string, header: string): never {
+  if (stripBom(header).trim() === '') throw new InputError('the file is empty', { file: path, line: 1 });
+  throw new InputError(
+    `not a result file perfgate recognises: expected the Fast-DDS summary header "${SUMMARY_HEADER}" or raw header "${RAW_HEADER}", ` +
+      `or the output of another supported tool (formats: ${formatIds().join(', ')}; name one with format/--format)`,
+    {
+      file: path,
+      line: 1,
+      column: 1,
+    },
+  );
+}
+
+/** The first 64 KiB of a file as text, for format detection. */
+export function readHead(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = new Uint8Array(HEAD_BYTES);
+    const n = readSync(fd, buffer, 0, buffer.length, 0);
+    return new TextDecoder().decode(buffer.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function classifyFastdds(path: string, lenient: boolean): ResultFile | undefined {
   const name = baseName(path);
   if (lenient && !name.toLowerCase().endsWith('.csv') && !name.includes('summary')) return undefined;
   const header = readFirstLine(path);
@@ -109,6 +184,7 @@ function headerError(path: string, headerLine: string): InputError {
 function preferSummaries(files: ResultFile[], notices: string[]): ResultFile[] {
   const byType = new Map<string, ResultFile>();
   for (const file of files) {
+    if (file.kind === 'format') continue;
     const other = byType.get(file.experimentType);
     if (!other) {
       byType.set(file.experimentType, file);
@@ -125,7 +201,7 @@ function preferSummaries(files: ResultFile[], notices: string[]): ResultFile[] {
       file: file.path,
     });
   }
-  return files.filter((f) => byType.get(f.experimentType) === f);
+  return files.filter((f) => f.kind === 'format' || byType.get(f.experimentType) === f);
 }
 
 function statOrUndefined(path: string) {

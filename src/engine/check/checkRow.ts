@@ -1,4 +1,4 @@
-import type { CheckedMagnitude } from '../model/requirement.js';
+import type { Direction } from '../model/measurement.js';
 
 /**
  * `passed`/`failed` as in the reference; `missing` when the requirement's payload is not in the
@@ -6,16 +6,30 @@ import type { CheckedMagnitude } from '../model/requirement.js';
  */
 export type CheckStatus = 'passed' | 'failed' | 'missing';
 
-/** One line of a check report: one magnitude of one payload against its requirement. */
+/**
+ * One line of a check report: one magnitude of one payload (or other parameter) against its
+ * requirement. Reference latency checks are `Median`, `99%`, `Max` at a payload size; checks of
+ * other metrics name the metric (`throughput`, `latency p95`) and may have a direction and unit.
+ */
 export interface CheckRow {
-  check: CheckedMagnitude;
+  check: string;
+  /** NaN when the parameter is not a payload size (then `parameter` names it). */
   payloadBytes: number;
+  /** The parameter as reports show it, when it is not just the payload size. */
+  parameter?: string;
+  /** Absent for reference latency checks: lower is better. */
+  direction?: Direction;
+  /** The unit of requirement and experiment values; absent means µs. */
+  unit?: string;
   requirement: number;
   /** NaN when the value is missing. */
   experiment: number;
   /** |requirement − experiment| */
   difference: number;
-  /** (experiment − requirement) / requirement × 100: positive means over the limit. */
+  /**
+   * (experiment − requirement) / requirement × 100, negated for higher-is-better metrics, so that
+   * positive always means worse than the requirement.
+   */
   percentOver: number;
   status: CheckStatus;
   /** Why a row failed other than by being over the limit. */

@@ -43,6 +43,12 @@ export interface FormatAdapter {
    */
   recognises(head: string, file: string): boolean;
   /**
+   * For a recognised file that is the tool's companion output with no results (ddsperf's pong
+   * side, iceperf's follower): why, so folder discovery skips it with a notice. A file named on
+   * its own is still parsed, and its parse error says what to give instead.
+   */
+  companion?(head: string, file: string): string | undefined;
+  /**
    * Reads the file. Throws InputError naming file and line (and column where it helps) for input
    * that looks like the format but is broken; never another exception type for bad input.
    */

@@ -11,7 +11,7 @@ export type Direction = 'lower-is-better' | 'higher-is-better';
 
 /**
  * Statistic names perfgate knows. `value` is a metric reported as one number (a throughput, a
- * lost-sample count). Percentiles are `p<digits>` with the dot dropped: p50, p90, p99, p9999.
+ * lost-sample count). Percentiles are `p<digits>` with the dot dropped (p90, p99, p9999); the 50th percentile is `median`.
  */
 export const STATISTIC_NAMES = [
   'value',

@@ -3,8 +3,15 @@ import { formatCsvFloat } from '../numeric/formatFixed.js';
 
 export const CHECKS_HEADER = 'Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status';
 
-/** `checks_<type>.csv` exactly as `latency_check_experiment.py` writes it (spec §4). */
+/** The check CSV of metrics other than reference latencies: parameter, unit and direction added. */
+export const METRIC_CHECKS_HEADER = 'Check,Parameter,Unit,Direction,Requirement,Experiment,Difference,Percentage over requirement,Status';
+
+/**
+ * `checks_<type>.csv` exactly as `latency_check_experiment.py` writes it (spec §4); checks of
+ * other metrics get the wider header, with untrusted names neutralised for spreadsheets.
+ */
 export function renderChecksCsv(check: SubExperimentCheck): string {
+  if (check.rows.some((r) => r.parameter !== undefined || r.direction !== undefined)) return renderMetricChecksCsv(check);
   let out = CHECKS_HEADER + '\n';
   for (const r of check.rows) {
     out += `${r.check},${r.payloadBytes},${formatCsvFloat(r.requirement)},${formatCsvFloat(r.experiment)},${formatCsvFloat(r.difference)},${formatCsvFloat(r.percentOver)},${r.status}\n`;
@@ -14,4 +21,33 @@ export function renderChecksCsv(check: SubExperimentCheck): string {
 
 export function checksFileName(experimentType: string): string {
   return `checks_${experimentType}.csv`;
+}
+
+function renderMetricChecksCsv(check: SubExperimentCheck): string {
+  let out = METRIC_CHECKS_HEADER + '\n';
+  for (const r of check.rows) {
+    const cells = [
+      csvText(r.check),
+      csvText(r.parameter ?? String(r.payloadBytes)),
+      csvText(r.unit ?? 'µs'),
+      r.direction === 'higher-is-better' ? '>=' : '<=',
+      formatCsvFloat(r.requirement),
+      formatCsvFloat(r.experiment),
+      formatCsvFloat(r.difference),
+      formatCsvFloat(r.percentOver),
+      r.status,
+    ];
+    out += cells.join(',') + '\n';
+  }
+  return out;
+}
+
+/**
+ * A text cell: quoted when it holds a delimiter, quote or line break, and prefixed with `'` when a
+ * spreadsheet would take it for a formula (`=`, `+`, `-`, `@`, tab, CR), unless it is a number.
+ */
+export function csvText(text: string): string {
+  let cell = text;
+  if (/^[=+\-@\t\r]/.test(cell) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell)) cell = "'" + cell;
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }

@@ -20,7 +20,10 @@ export function renderJson(report: CheckReport): string {
       status: s.status,
       checks: s.rows.map((r) => ({
         check: r.check,
-        bytes: r.payloadBytes,
+        bytes: finite(r.payloadBytes),
+        ...(r.parameter !== undefined ? { parameter: r.parameter } : {}),
+        ...(r.direction !== undefined ? { direction: r.direction } : {}),
+        ...(r.unit !== undefined ? { unit: r.unit } : {}),
         requirement: finite(r.requirement),
         experiment: finite(r.experiment),
         difference: finite(r.difference),

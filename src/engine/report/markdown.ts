@@ -1,4 +1,3 @@
-import { CHECKED_MAGNITUDES } from '../model/requirement.js';
 import type { CheckRow } from '../check/checkRow.js';
 import { formatFixed3 } from '../numeric/formatFixed.js';
 import { escapeMarkdown } from './escape.js';
@@ -25,38 +24,61 @@ export function renderMarkdown(report: CheckReport): string {
   }
   const failing = report.table.filter((r) => r.failed);
   const passing = report.table.filter((r) => !r.failed);
+  const columns = report.columns;
   if (report.table.length <= FOLD_ROWS_ABOVE) {
-    if (report.table.length > 0) lines.push(...table(report.table), '');
+    if (report.table.length > 0) lines.push(...table(report.table, columns, report.latencyOnly), '');
   } else {
-    if (failing.length > 0) lines.push(...table(failing), '');
+    if (failing.length > 0) lines.push(...table(failing, columns, report.latencyOnly), '');
     if (passing.length > 0) {
-      lines.push('<details>', `<summary>${passing.length} passing row${passing.length === 1 ? '' : 's'}</summary>`, '', ...table(passing), '', '</details>', '');
+      lines.push(
+        '<details>',
+        `<summary>${passing.length} passing row${passing.length === 1 ? '' : 's'}</summary>`,
+        '',
+        ...table(passing, columns, report.latencyOnly),
+        '',
+        '</details>',
+        '',
+      );
     }
   }
-  if (report.table.length > 0) {
+  if (report.table.length > 0 && report.latencyOnly) {
     lines.push(
       'Latencies in µs. A check passes when the result is at most the requirement; ' +
         '*over* = (result − requirement) / requirement, positive when worse.',
+      '',
+    );
+  } else if (report.table.length > 0) {
+    lines.push(
+      'A ≤ check passes when the result is at most the requirement, a ≥ check (throughput, rates) when it is at least the requirement; ' +
+        '*over* is the relative distance to the requirement, positive when worse in either direction.',
       '',
     );
   }
   return lines.join('\n');
 }
 
-function table(rows: PercentRow[]): string[] {
-  const header = ['Sub-experiment', 'Bytes'];
+function table(rows: PercentRow[], columns: readonly string[], latencyOnly: boolean): string[] {
+  const header = ['Sub-experiment', latencyOnly ? 'Bytes' : 'Parameter'];
   const align = [':--', '--:'];
-  for (const m of CHECKED_MAGNITUDES) {
-    header.push(m, 'req.', 'over', '');
+  for (const column of columns) {
+    header.push(latencyOnly ? column : escapeMarkdown(columnTitle(column, rows)), 'req.', 'over', '');
     align.push('--:', '--:', '--:', ':-:');
   }
   const out = [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
   for (const row of rows) {
-    const cells = [escapeMarkdown(row.experimentType), String(row.payloadBytes)];
-    for (const m of CHECKED_MAGNITUDES) cells.push(...magnitudeCells(row.cells[m]));
+    const cells = [escapeMarkdown(row.experimentType), escapeMarkdown(row.parameter)];
+    for (const column of columns) cells.push(...magnitudeCells(row.cells[column]));
     out.push(`| ${cells.join(' | ')} |`);
   }
   return out;
+}
+
+/** `throughput [Mb/s] ≥`: the column's unit and direction, taken from its first row. */
+export function columnTitle(column: string, rows: readonly PercentRow[]): string {
+  const sample = rows.map((r) => r.cells[column]).find((c) => c !== undefined);
+  if (!sample) return column;
+  const unit = sample.unit ?? 'µs';
+  return `${column}${unit ? ` [${unit}]` : ''} ${sample.direction === 'higher-is-better' ? '≥' : '≤'}`;
 }
 
 function magnitudeCells(row: CheckRow | undefined): string[] {

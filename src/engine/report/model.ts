@@ -1,4 +1,4 @@
-import { CHECKED_MAGNITUDES, type CheckedMagnitude, type Requirement } from '../model/requirement.js';
+import { CHECKED_MAGNITUDES } from '../model/requirement.js';
 import { rowFailed, type CheckRow, type SubExperimentCheck } from '../check/checkRow.js';
 import { formatFixed3 } from '../numeric/formatFixed.js';
 
@@ -8,7 +8,10 @@ export type Verdict = 'pass' | 'fail';
 export interface PercentRow {
   experimentType: string;
   payloadBytes: number;
-  cells: Partial<Record<CheckedMagnitude, CheckRow>>;
+  /** What the Bytes column shows: the payload size, or another parameter's label. */
+  parameter: string;
+  /** Keyed by CheckRow.check (`Median`, `99%`, `Max`, or a metric's label). */
+  cells: Partial<Record<string, CheckRow>>;
   failed: boolean;
 }
 
@@ -28,27 +31,40 @@ export interface CheckReport {
   subExperiments: SubExperimentCheck[];
   /** Failing rows first, then passing ones; each group in sub-experiment then payload order. */
   table: PercentRow[];
+  /** The table's check columns in order: `Median`, `99%`, `Max` for reference checks. */
+  columns: string[];
+  /** True when every row is a reference latency check (values in µs, lower is better). */
+  latencyOnly: boolean;
   /** Failures that are not just "over the limit" (missing payloads, empty values). */
   problems: string[];
   warnings: string[];
 }
 
-export function buildCheckReport(checks: SubExperimentCheck[], requirements: readonly Requirement[]): CheckReport {
+/**
+ * Builds the report from the checked sub-experiments. `requiredExperiments` are the sub-experiment
+ * names the requirements mention (requirement rows with `experimentType`, or plain names).
+ */
+export function buildCheckReport(checks: SubExperimentCheck[], requiredExperiments: readonly ({ experimentType: string } | string)[]): CheckReport {
   const rows = checks.flatMap((c) => c.rows);
   const checksFailed = rows.filter(rowFailed).length;
   const failedExperiments = checks.filter((c) => c.status === 'failed').map((c) => c.experimentType);
   const uncheckedExperiments = checks.filter((c) => c.status === 'unchecked').map((c) => c.experimentType);
   const present = new Set(checks.map((c) => c.experimentType));
-  const experimentsWithoutResults = [...new Set(requirements.map((r) => r.experimentType))].filter((t) => !present.has(t));
+  const required = requiredExperiments.map((r) => (typeof r === 'string' ? r : r.experimentType));
+  const experimentsWithoutResults = [...new Set(required)].filter((t) => !present.has(t));
+  const latencyOnly = rows.every((r) => r.direction === undefined && r.unit === undefined && r.parameter === undefined);
+  const columns: string[] = latencyOnly ? [...CHECKED_MAGNITUDES] : [];
+  if (!latencyOnly) for (const r of rows) if (!columns.includes(r.check)) columns.push(r.check);
 
   const table: PercentRow[] = [];
   for (const sub of checks) {
-    const byPayload = new Map<number, PercentRow>();
+    const byParameter = new Map<string, PercentRow>();
     for (const row of sub.rows) {
-      let line = byPayload.get(row.payloadBytes);
+      const parameter = row.parameter ?? String(row.payloadBytes);
+      let line = byParameter.get(parameter);
       if (!line) {
-        line = { experimentType: sub.experimentType, payloadBytes: row.payloadBytes, cells: {}, failed: false };
-        byPayload.set(row.payloadBytes, line);
+        line = { experimentType: sub.experimentType, payloadBytes: row.payloadBytes, parameter, cells: {}, failed: false };
+        byParameter.set(parameter, line);
         table.push(line);
       }
       line.cells[row.check] = row;
@@ -63,7 +79,8 @@ export function buildCheckReport(checks: SubExperimentCheck[], requirements: rea
     problems.push('no checks were run: no sub-experiment in the results has requirements');
   }
   problems.push(...checks.flatMap((c) =>
-    c.rows.filter((r) => r.message !== undefined && !(r.status === 'missing' && r.check !== CHECKED_MAGNITUDES[0])).map((r) => `${c.experimentType}: ${r.message}`),
+    // A missing payload fails every magnitude of it; say so once (on its first column).
+    c.rows.filter((r) => r.message !== undefined && !(r.status === 'missing' && r.check !== firstCheckOf(c, r))).map((r) => `${c.experimentType}: ${r.message}`),
   ));
   const warnings = [
     ...uncheckedExperiments.map((t) => `${t}: no requirements for this sub-experiment; it was not checked`),
@@ -80,6 +97,8 @@ export function buildCheckReport(checks: SubExperimentCheck[], requirements: rea
     experimentsWithoutResults,
     subExperiments: checks,
     table: ordered,
+    columns,
+    latencyOnly,
     problems,
     warnings,
   };
@@ -107,9 +126,22 @@ export function failedCheckNotes(report: CheckReport): FailedCheckNote[] {
       .map((r) => ({
         experimentType: sub.experimentType,
         ...(r.line !== undefined ? { line: r.line } : {}),
-        message:
-          r.message ??
-          `${r.check} at ${r.payloadBytes} B: ${formatFixed3(r.experiment)} µs is ${formatFixed3(r.percentOver)} % over the requirement of ${formatFixed3(r.requirement)} µs`,
+        message: r.message ?? failedCheckSentence(r),
       })),
   );
+}
+
+/** "Median at 1024 B: 12.000 µs is 20.000 % over the requirement of 10.000 µs" */
+export function failedCheckSentence(r: CheckRow): string {
+  const unit = r.unit ?? 'µs';
+  const where = r.parameter ?? `${r.payloadBytes} B`;
+  const relation = r.direction === 'higher-is-better' ? 'under the floor' : 'over the requirement';
+  const withUnit = (x: number) => formatFixed3(x) + (unit ? ' ' + unit : '');
+  return `${r.check} at ${where}: ${withUnit(r.experiment)} is ${formatFixed3(r.percentOver)} % ${relation} of ${withUnit(r.requirement)}`;
+}
+
+/** The first check label of the payload or parameter `row` belongs to. */
+function firstCheckOf(sub: SubExperimentCheck, row: CheckRow): string {
+  const parameter = row.parameter ?? String(row.payloadBytes);
+  return sub.rows.find((r) => (r.parameter ?? String(r.payloadBytes)) === parameter)?.check ?? row.check;
 }

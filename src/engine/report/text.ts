@@ -1,6 +1,5 @@
-import { CHECKED_MAGNITUDES } from '../model/requirement.js';
 import { formatFixed3 } from '../numeric/formatFixed.js';
-import { percent } from './markdown.js';
+import { columnTitle, percent } from './markdown.js';
 import { headline, type CheckReport } from './model.js';
 
 /** A plain-text table for terminals and logs: failing rows first, columns aligned. */
@@ -10,11 +9,11 @@ export function renderText(report: CheckReport): string {
   for (const p of report.problems) out.push(`  error: ${sanitize(p)}`);
   for (const w of report.warnings) out.push(`  warning: ${sanitize(w)}`);
   if (report.table.length > 0) {
-    const header = ['Sub-experiment', 'Bytes'];
-    for (const m of CHECKED_MAGNITUDES) header.push(m, 'req.', 'over', '');
+    const header = ['Sub-experiment', report.latencyOnly ? 'Bytes' : 'Parameter'];
+    for (const m of report.columns) header.push(report.latencyOnly ? m : sanitize(columnTitle(m, report.table)), 'req.', 'over', '');
     const rows = report.table.map((row) => {
-      const cells = [sanitize(row.experimentType), String(row.payloadBytes)];
-      for (const m of CHECKED_MAGNITUDES) {
+      const cells = [sanitize(row.experimentType), sanitize(row.parameter)];
+      for (const m of report.columns) {
         const c = row.cells[m];
         if (!c) cells.push('', '', '', '');
         else {

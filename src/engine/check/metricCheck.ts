@@ -1,0 +1,118 @@
+import { InputError } from '../errors.js';
+import type { Direction, Measurement, ResultSet, StatisticName } from '../model/measurement.js';
+import type { MetricRequirement } from '../model/metricRequirement.js';
+import { BASE_UNITS } from '../model/units.js';
+import { rowFailed, type CheckRow, type SubExperimentCheck } from './checkRow.js';
+
+/**
+ * One statistic against its limit, in the metric's direction. `percentOver` is signed so that
+ * positive always means worse: (value − limit)/limit for ceilings, (limit − value)/limit for floors.
+ * A zero limit gives the plain difference × 100, as the reference throughput tooling does.
+ */
+export function checkLimit(requirement: MetricRequirement, direction: Direction, value: number): Pick<CheckRow, 'requirement' | 'experiment' | 'difference' | 'percentOver' | 'status'> {
+  const limit = requirement.limit;
+  const worseBy = direction === 'higher-is-better' ? limit - value : value - limit;
+  const percentOver = limit === 0 ? worseBy * 100 : (worseBy * 100) / Math.abs(limit);
+  const failed = Number.isNaN(value) || Number.isNaN(limit) || worseBy > 0;
+  return { requirement: limit, experiment: value, difference: Math.abs(limit - value), percentOver, status: failed ? 'failed' : 'passed' };
+}
+
+/**
+ * Checks every experiment of the result sets against the requirements that name it. Rows come in
+ * requirement order (column by column, as the requirements file lists them); a `*` parameter
+ * expands to every parameter the experiment has, in result order.
+ */
+export function checkMeasurements(resultSets: readonly ResultSet[], requirements: readonly MetricRequirement[]): SubExperimentCheck[] {
+  const experiments = new Map<string, { source: string; measurements: Measurement[] }>();
+  for (const set of resultSets) {
+    for (const m of set.measurements) {
+      let entry = experiments.get(m.experiment);
+      // An experiment spread over several files (one per payload, say) is one sub-experiment.
+      if (!entry) experiments.set(m.experiment, (entry = { source: set.file, measurements: [] }));
+      entry.measurements.push(m);
+    }
+  }
+  const checks: SubExperimentCheck[] = [];
+  for (const [experiment, { source, measurements }] of experiments) {
+    const own = requirements.filter((r) => r.experiment === experiment);
+    if (own.length === 0) {
+      checks.push({ experimentType: experiment, source, status: 'unchecked', rows: [] });
+      continue;
+    }
+    const rows: CheckRow[] = [];
+    for (const requirement of own) rows.push(...checkRequirement(requirement, measurements));
+    checks.push({ experimentType: experiment, source, status: rows.some(rowFailed) ? 'failed' : 'passed', rows });
+  }
+  return checks;
+}
+
+function checkRequirement(requirement: MetricRequirement, measurements: readonly Measurement[]): CheckRow[] {
+  const ofMetric = measurements.filter((m) => sameName(m.metric.name, requirement.metric));
+  const matching = requirement.parameter === '*' ? ofMetric : ofMetric.filter((m) => parameterMatches(m, requirement.parameter));
+  if (matching.length === 0) {
+    const payloadBytes = /^\d+$/.test(requirement.parameter) ? Number(requirement.parameter) : NaN;
+    const known = [...new Set(measurements.map((m) => m.metric.name))];
+    const what = ofMetric.length === 0 ? `metric "${requirement.metric}" (the results have: ${known.join(', ') || 'none'})` : `parameter ${requirement.parameter}`;
+    return [
+      {
+        check: requirement.label,
+        payloadBytes,
+        parameter: requirement.parameter,
+        ...(requirement.direction !== undefined ? { direction: requirement.direction } : {}),
+        requirement: requirement.limit,
+        experiment: NaN,
+        difference: NaN,
+        percentOver: NaN,
+        status: 'missing',
+        message: `${what} is required but not in the results`,
+      },
+    ];
+  }
+  return matching.map((m) => {
+    if (requirement.dimension !== undefined && requirement.dimension !== m.metric.dimension) {
+      throw new InputError(
+        `the limit on "${requirement.label}" is in a ${requirement.dimension} unit but ${m.experiment} measures ${m.metric.name} in ${m.metric.displayUnit || 'a count'}`,
+        { file: requirement.file, line: requirement.line, ...(requirement.column !== undefined ? { column: requirement.column } : {}) },
+      );
+    }
+    const direction = requirement.direction ?? m.metric.direction;
+    const statistic = requirement.statistic ?? primaryStatistic(m);
+    const value = m.statistics[statistic];
+    const row: CheckRow = {
+      check: requirement.label,
+      payloadBytes: m.parameter.payloadBytes ?? NaN,
+      parameter: m.parameter.label,
+      direction,
+      unit: displayUnit(m.metric.unit, m.metric.dimension),
+      ...checkLimit(requirement, direction, value ?? NaN),
+    };
+    if (value === undefined) {
+      row.status = 'failed';
+      row.message = `${m.parameter.label}: the results have no ${statistic} of ${m.metric.name} (they have ${Object.keys(m.statistics).join(', ')})`;
+    } else if (Number.isNaN(requirement.limit)) {
+      row.message = `no ${requirement.label} requirement for ${m.parameter.label}`;
+    }
+    if (m.place.line !== undefined) row.line = m.place.line;
+    return row;
+  });
+}
+
+/** The statistic a limit without one applies to: the single value, else the median, else the mean. */
+export function primaryStatistic(m: Measurement): StatisticName {
+  for (const s of ['value', 'median', 'mean'] as const) if (m.statistics[s] !== undefined) return s;
+  return 'value';
+}
+
+function parameterMatches(m: Measurement, parameter: string): boolean {
+  if (m.parameter.label === parameter) return true;
+  return /^\d+$/.test(parameter) && m.parameter.payloadBytes === Number(parameter);
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/** `us` is shown as µs; a count has no unit. */
+export function displayUnit(unit: string, dimension: keyof typeof BASE_UNITS): string {
+  return dimension === 'time' && unit === 'us' ? 'µs' : unit;
+}

@@ -1,0 +1,337 @@
+/**
+ * Cyclone DDS `ddsperf` stdout (spec §6.3): every line starts with `[pid] seconds `; once a second
+ * it prints, per peer and payload size,
+ *
+ * - ping:    `[pid] t  <host:pid> size S mean Xus min Xus 50% Xus 90% Xus 99% Xus max Xus cnt N`
+ *            (round trip / 2), and with `sublat` after the prefix the one-way latency seen by `sub`;
+ * - sub:     `[pid] t  size S total N lost N delta N lost N rate X kS/s Y Mb/s (X kS/s Y Mb/s)`
+ *            (the parenthesised 10-s average appeared in 0.7.0);
+ *
+ * plus resource, network and publisher-histogram lines that are not measurements and are skipped.
+ * The per-second lines of one payload size are combined into one measurement per metric.
+ */
+import { InputError, UsageError } from '../errors.js';
+import { stripBom } from '../csv/header.js';
+import type { Measurement, Metric, ResultSet, StatisticName } from '../model/measurement.js';
+import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
+
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+const PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
+const PARTICIPANT = /^\[\d+\] participant \S+: (?:new(?: \(self\))?|gone)$/;
+/** After the prefix: a latency line (optionally ` sublat`) or a subscriber line. */
+const LATENCY_START = /^(?:(sublat) )?(\S+) size\b/;
+const SUB_START = /^size\b/;
+
+const LATENCY: Metric = { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' };
+const THROUGHPUT: Metric = { name: 'throughput', dimension: 'bitrate', unit: 'Mb/s', displayUnit: 'Mb/s', direction: 'higher-is-better' };
+const RATE: Metric = { name: 'message rate', dimension: 'rate', unit: 'Hz', displayUnit: 'kS/s', direction: 'higher-is-better' };
+const LOST: Metric = { name: 'lost samples', dimension: 'count', unit: '', displayUnit: '', direction: 'lower-is-better' };
+
+interface LatencySecond {
+  line: number;
+  mean: number;
+  min: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  cnt: number;
+}
+
+interface SubSecond {
+  line: number;
+  delta: number;
+  lost: number;
+  kSps: number;
+  mbps: number;
+}
+
+type Kind = 'ping' | 'sublat' | 'sub';
+
+interface Series<T> {
+  kind: Kind;
+  size: number;
+  seconds: T[];
+}
+
+/** Reads the fixed fields of a line left to right, so an error can name the column it broke at. */
+class Cursor {
+  private pos: number;
+  constructor(
+    private readonly text: string,
+    start: number,
+    private readonly file: string,
+    private readonly line: number,
+  ) {
+    this.pos = start;
+  }
+
+  /** Matches `re` (a sticky regex whose group 1 is the value) at the cursor. */
+  take(re: RegExp, what: string): string {
+    re.lastIndex = this.pos;
+    const m = re.exec(this.text);
+    if (!m) {
+      const found = this.text.slice(this.pos, this.pos + 20);
+      throw new InputError(`expected ${what}, found ${found === '' ? 'the end of the line' : `"${found}"`}`, {
+        file: this.file,
+        line: this.line,
+        column: this.pos + 1,
+      });
+    }
+    this.pos = re.lastIndex;
+    return m[1] ?? m[0];
+  }
+
+  optional(re: RegExp): string | undefined {
+    re.lastIndex = this.pos;
+    const m = re.exec(this.text);
+    if (!m) return undefined;
+    this.pos = re.lastIndex;
+    return m[1] ?? m[0];
+  }
+
+  end(): void {
+    if (this.pos !== this.text.length) {
+      throw new InputError(`unexpected text "${this.text.slice(this.pos, this.pos + 20)}" at the end of the line`, {
+        file: this.file,
+        line: this.line,
+        column: this.pos + 1,
+      });
+    }
+  }
+}
+
+const DECIMAL = '(-?\\d+\\.\\d+)';
+const UINT = '(\\d+)';
+const field = (name: string, value: string, unit = ''): RegExp => new RegExp(` ${name} ${value}${unit}`, 'y');
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function readLatency(c: Cursor, line: number): LatencySecond {
+  const mean = Number(c.take(field('mean', DECIMAL, 'us'), '"mean <number>us"'));
+  const min = Number(c.take(field('min', DECIMAL, 'us'), '"min <number>us"'));
+  const p50 = Number(c.take(field('50%', DECIMAL, 'us'), '"50% <number>us"'));
+  const p90 = Number(c.take(field('90%', DECIMAL, 'us'), '"90% <number>us"'));
+  const p99 = Number(c.take(field('99%', DECIMAL, 'us'), '"99% <number>us"'));
+  const max = Number(c.take(field('max', DECIMAL, 'us'), '"max <number>us"'));
+  const cnt = Number(c.take(field('cnt', UINT), '"cnt <count>"'));
+  c.end();
+  return { line, mean, min, p50, p90, p99, max, cnt };
+}
+
+function readSub(c: Cursor, line: number): SubSecond {
+  c.take(field('total', UINT), '"total <count>"');
+  c.take(field('lost', UINT), '"lost <count>"');
+  const delta = Number(c.take(field('delta', UINT), '"delta <count>"'));
+  const lost = Number(c.take(field('lost', UINT), '"lost <count>"'));
+  const kSps = Number(c.take(field('rate', DECIMAL, ' kS/s'), '"rate <number> kS/s"'));
+  const mbps = Number(c.take(new RegExp(` ${DECIMAL} Mb/s`, 'y'), '"<number> Mb/s"'));
+  // The 10-second average (0.7.0+) is optional and not used: its first 9 seconds average in zeros.
+  c.optional(new RegExp(` \\(${DECIMAL} kS/s ${DECIMAL} Mb/s\\)`, 'y'));
+  c.end();
+  return { line, delta, lost, kSps, mbps };
+}
+
+/**
+ * How the per-second latency lines are combined (each line covers one second, reset after it):
+ * - `mean`: the mean over all round trips, i.e. the per-second means weighted by their `cnt`;
+ * - `min` / `max`: the smallest min and the largest max;
+ * - `median` / `p90` / `p99`: the median of the per-second values — exact percentiles of the whole
+ *   run cannot be recovered, and the median of windows is robust against one disturbed second;
+ * - `samples`: the summed `cnt`.
+ */
+function combineLatency(seconds: LatencySecond[]): Partial<Record<StatisticName, number>> {
+  const cnt = seconds.reduce((s, x) => s + x.cnt, 0);
+  const weighted = seconds.reduce((s, x) => s + x.mean * x.cnt, 0);
+  return {
+    mean: cnt > 0 ? weighted / cnt : median(seconds.map((x) => x.mean)),
+    min: Math.min(...seconds.map((x) => x.min)),
+    median: median(seconds.map((x) => x.p50)),
+    p90: median(seconds.map((x) => x.p90)),
+    p99: median(seconds.map((x) => x.p99)),
+    max: Math.max(...seconds.map((x) => x.max)),
+    samples: cnt,
+  };
+}
+
+/**
+ * Subscriber seconds: `median` of the per-second rates (robust to a slow first or last second),
+ * `mean`, `min` and `max` of them, and `samples` = samples received in those seconds.
+ */
+function combineRate(values: number[], received: number): Partial<Record<StatisticName, number>> {
+  return {
+    median: median(values),
+    mean: values.reduce((s, v) => s + v, 0) / values.length,
+    min: Math.min(...values),
+    max: Math.max(...values),
+    samples: received,
+  };
+}
+
+export const ddsperfAdapter: FormatAdapter = {
+  id: 'ddsperf',
+  title: 'Cyclone DDS ddsperf output',
+
+  recognises(head: string): boolean {
+    // `[pid] participant host:pid: new` is printed at discovery by every ddsperf mode; a
+    // measurement line is enough too (output with the discovery lines cut off).
+    for (const raw of stripBom(head).split('\n')) {
+      const line = raw.replace(ANSI, '').replace(/\r$/, '').trimEnd();
+      if (PARTICIPANT.test(line)) return true;
+      const prefix = PREFIX.exec(line);
+      if (!prefix) continue;
+      const rest = line.slice(prefix[0].length);
+      if (/^(?:sublat )?\S+ size \d+ mean -?\d+\.\d+us /.test(rest) || /^size \d+ total \d+ lost \d+ delta /.test(rest)) return true;
+    }
+    return false;
+  },
+
+  companion(head: string): string | undefined {
+    for (const raw of stripBom(head).split('\n')) {
+      const line = raw.replace(ANSI, '').replace(/\r$/, '').trimEnd();
+      const prefix = PREFIX.exec(line);
+      if (!prefix) continue;
+      const rest = line.slice(prefix[0].length);
+      if (/^(?:sublat )?\S+ size \d+ mean -?\d+\.\d+us /.test(rest) || /^size \d+ total \d+ lost \d+ delta /.test(rest)) return undefined;
+    }
+    return 'ddsperf pong or pub side output (no ping latency or subscriber throughput lines)';
+  },
+
+  parse(input: AdapterInput, options: ParseOptions): ResultSet {
+    const { file } = input;
+    const skip = options.skipSeconds ?? 0;
+    if (!Number.isInteger(skip) || skip < 0) {
+      throw new UsageError(`skip-seconds must be a whole number of seconds, got ${options.skipSeconds}`);
+    }
+    const lines = stripBom(input.text).split('\n');
+    if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+
+    // A series is what one process printed for one kind, peer and size: warm-up is per process.
+    const latencySeries = new Map<string, Series<LatencySecond>>();
+    const subSeries = new Map<string, Series<SubSecond>>();
+    let ddsperfLines = 0;
+    let lastLine = 1;
+    const peers = new Map<string, Set<string>>();
+
+    lines.forEach((raw, index) => {
+      const lineNumber = index + 1;
+      const line = raw.replace(ANSI, '').replace(/\r$/, '').trimEnd();
+      if (line !== '') lastLine = lineNumber;
+      const prefix = PREFIX.exec(line);
+      if (!prefix) {
+        if (PARTICIPANT.test(line) || /^\[\d+\] /.test(line)) ddsperfLines++;
+        return;
+      }
+      ddsperfLines++;
+      const pid = prefix[1]!;
+      const rest = line.slice(prefix[0].length);
+      const lat = LATENCY_START.exec(rest);
+      if (lat && !SUB_START.test(rest)) {
+        const kind: Kind = lat[1] === 'sublat' ? 'sublat' : 'ping';
+        const peer = lat[2]!;
+        const c = new Cursor(line, prefix[0].length + lat[0].length, file, lineNumber);
+        const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
+        const second = readLatency(c, lineNumber);
+        const key = `${pid} ${kind} ${peer} ${size}`;
+        let series = latencySeries.get(key);
+        if (!series) latencySeries.set(key, (series = { kind, size, seconds: [] }));
+        series.seconds.push(second);
+        const peerKey = `${kind} ${size}`;
+        if (!peers.has(peerKey)) peers.set(peerKey, new Set());
+        peers.get(peerKey)!.add(`${pid}>${peer}`);
+        return;
+      }
+      if (SUB_START.test(rest)) {
+        const c = new Cursor(line, prefix[0].length + 4, file, lineNumber);
+        const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
+        const second = readSub(c, lineNumber);
+        const key = `${pid} ${size}`;
+        let series = subSeries.get(key);
+        if (!series) subSeries.set(key, (series = { kind: 'sub', size, seconds: [] }));
+        series.seconds.push(second);
+      }
+      // Resource, network, `discarded …` and publisher histogram lines: not measurements.
+    });
+
+    if (latencySeries.size === 0 && subSeries.size === 0) {
+      if (ddsperfLines === 0) throw new InputError('no ddsperf lines ("[pid] seconds …") in the file', { file, line: 1 });
+      throw new InputError(
+        'ddsperf output without ping latency or subscriber throughput lines (is this the pong or pub side? give the ping or sub output)',
+        { file, line: lastLine },
+      );
+    }
+
+    const notes: string[] = [];
+    let dropped = 0;
+    const keep = <T extends { line: number }>(series: Series<T>): T[] => {
+      if (series.seconds.length <= skip) {
+        throw new InputError(
+          `skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`,
+          { file, line: series.seconds[0]!.line },
+        );
+      }
+      dropped += skip;
+      return series.seconds.slice(skip);
+    };
+
+    // Several processes (concatenated runs) or peers with the same kind and size form one measurement.
+    const latencyGroups = new Map<string, { kind: Kind; size: number; seconds: LatencySecond[] }>();
+    for (const series of latencySeries.values()) {
+      const key = `${series.kind} ${series.size}`;
+      let group = latencyGroups.get(key);
+      if (!group) latencyGroups.set(key, (group = { kind: series.kind, size: series.size, seconds: [] }));
+      group.seconds.push(...keep(series));
+    }
+    const subGroups = new Map<number, SubSecond[]>();
+    for (const series of subSeries.values()) {
+      const group = subGroups.get(series.size) ?? [];
+      group.push(...keep(series));
+      subGroups.set(series.size, group);
+    }
+
+    const measurements: Measurement[] = [];
+    const parameter = (size: number) => ({ label: String(size), payloadBytes: size });
+    const firstLine = (seconds: { line: number }[]) => Math.min(...seconds.map((s) => s.line));
+    for (const group of latencyGroups.values()) {
+      measurements.push({
+        // `ping` latency is round trip / 2; `sublat` is the one-way latency the subscriber saw.
+        experiment: group.kind === 'ping' ? 'ping' : 'sub',
+        parameter: parameter(group.size),
+        metric: LATENCY,
+        statistics: combineLatency(group.seconds),
+        place: { file, line: firstLine(group.seconds) },
+      });
+    }
+    for (const [size, seconds] of subGroups) {
+      const place = { file, line: firstLine(seconds) };
+      const received = seconds.reduce((s, x) => s + x.delta, 0);
+      measurements.push(
+        { experiment: 'sub', parameter: parameter(size), metric: THROUGHPUT, statistics: combineRate(seconds.map((s) => s.mbps), received), place },
+        {
+          experiment: 'sub',
+          parameter: parameter(size),
+          metric: RATE,
+          statistics: combineRate(seconds.map((s) => s.kSps * 1000), received),
+          place,
+        },
+        { experiment: 'sub', parameter: parameter(size), metric: LOST, statistics: { value: seconds.reduce((s, x) => s + x.lost, 0) }, place },
+      );
+    }
+
+    if (skip > 0) notes.push(`skipped the first ${skip} per-second line(s) of each series as warm-up (${dropped} line(s) in all)`);
+    if (latencyGroups.size > 0) {
+      notes.push(
+        'latency over the seconds: mean weighted by each second\'s count, min of the minima, max of the maxima, median/p90/p99 the median of the per-second values',
+      );
+    }
+    if (subGroups.size > 0) notes.push('throughput and rate over the seconds: median (and mean, min, max) of the per-second values; the 10-second averages are not used');
+    for (const [key, set] of peers) {
+      if (set.size > 1) notes.push(`${key}: lines from ${set.size} process/peer pairs were combined`);
+    }
+    return { format: 'ddsperf', file, measurements, notes };
+  },
+};

@@ -1,0 +1,33 @@
+import type { Measurement, ResultSet, StatisticName } from '../model/measurement.js';
+import type { PayloadSummary, Summary } from '../model/summary.js';
+
+/** The summary fields that are latency statistics in the common model. */
+const STATISTICS: [keyof PayloadSummary, StatisticName][] = [
+  ['samples', 'samples'],
+  ['min', 'min'],
+  ['mean', 'mean'],
+  ['median', 'median'],
+  ['p90', 'p90'],
+  ['p99', 'p99'],
+  ['p9999', 'p9999'],
+  ['max', 'max'],
+  ['stdev', 'stdev'],
+  ['meanJitter', 'jitter'],
+  ['maxJitter', 'maxJitter'],
+];
+
+/** A Fast-DDS summary as the common model: one latency measurement (µs) per payload. */
+export function resultSetOfSummary(summary: Summary, format: 'fastdds-summary' | 'fastdds-raw', file = summary.source): ResultSet {
+  const measurements: Measurement[] = summary.payloads.map((p) => {
+    const statistics: Measurement['statistics'] = {};
+    for (const [field, name] of STATISTICS) statistics[name] = p[field] as number;
+    return {
+      experiment: summary.experimentType,
+      parameter: { label: String(p.payloadBytes), payloadBytes: p.payloadBytes },
+      metric: { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' },
+      statistics,
+      place: p.line !== undefined ? { file, line: p.line } : { file },
+    };
+  });
+  return { format, file, measurements, notes: [] };
+}

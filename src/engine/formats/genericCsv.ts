@@ -1,0 +1,194 @@
+import { InputError, UsageError } from '../errors.js';
+import { fieldColumn } from '../csv/header.js';
+import { readCsvTable } from '../csv/table.js';
+import { STATISTIC_NAMES, type Measurement, type Metric, type Parameter, type StatisticName } from '../model/measurement.js';
+import { BASE_UNITS, type Unit } from '../model/units.js';
+import { isMissingValue, parseNumber } from '../numeric/parseNumber.js';
+import type { FormatAdapter, GenericCsvMapping } from './adapter.js';
+import { readUnit } from './githubActionBenchmark.js';
+
+/**
+ * Any comma-separated table, read through a declared column mapping (`options.mapping`): which
+ * column names the experiment, which the parameter, and which columns are which statistic of which
+ * metric. Never recognised by content; used only when the user names `format: generic-csv`.
+ *
+ * - Columns are matched by exact header name; a missing one is an error at line 1 with a
+ *   did-you-mean, like the reference formats.
+ * - A metric is named by `metric`, else by its column. Several columns may feed one metric (`p50_ms` → latency median, `p99_ms` → latency p99); they
+ *   are one Measurement per experiment × parameter × metric.
+ * - Without an experiment column, the experiment is the file's base name; without a parameter
+ *   column the parameter label is empty.
+ * - Statistic defaults to `value`; unit defaults to none (a plain number); direction defaults to
+ *   what the unit says (time lower, rates higher), else lower-is-better with a note.
+ * - Empty and `nan` cells leave the statistic out; any other non-number is an error at its cell.
+ */
+const STATISTIC_ALIASES: Record<string, StatisticName> = {
+  avg: 'mean',
+  average: 'mean',
+  p50: 'median',
+  stddev: 'stdev',
+  std: 'stdev',
+  count: 'samples',
+  n: 'samples',
+  'p99.9': 'p999',
+  'p99.99': 'p9999',
+};
+const PAYLOAD_COLUMN = /bytes|size|payload/i;
+
+interface ColumnPlan {
+  column: string;
+  metric: Metric;
+  statistic: StatisticName;
+  unit: Unit;
+}
+
+export const genericCsvAdapter: FormatAdapter = {
+  id: 'generic-csv',
+  title: 'CSV with a declared column mapping',
+
+  recognises(): boolean {
+    return false;
+  },
+
+  parse({ file, text }, options) {
+    const mapping = options.mapping;
+    if (!mapping) throw new UsageError(`${file}: the generic-csv format needs a column mapping (which columns are the experiment, parameter and metrics)`);
+    const notes: string[] = [];
+    const plans = planColumns(mapping, notes);
+    const required = [...new Set([mapping.experiment, mapping.parameter, ...plans.map((p) => p.column)].filter((c): c is string => c !== undefined))];
+    const table = readCsvTable(file, text, required, required.join(','), required);
+    if (table.rows.length === 0) throw new InputError('the CSV has a header but no rows', { file, line: 2 });
+
+    const defaultExperiment = baseName(file);
+    if (mapping.experiment === undefined) notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
+    const measurements: Measurement[] = [];
+    const byKey = new Map<string, Measurement>();
+    const firstLine = new Map<string, number>();
+    for (const row of table.rows) {
+      let experiment = defaultExperiment;
+      if (mapping.experiment !== undefined) {
+        const index = table.columns[mapping.experiment]!;
+        experiment = (row.fields[index] ?? '').trim();
+        if (experiment === '') {
+          throw new InputError(`the experiment column "${mapping.experiment}" is empty`, { file, line: row.line, column: fieldColumn(row.text, index) });
+        }
+      }
+      let parameter: Parameter = { label: '' };
+      if (mapping.parameter !== undefined) {
+        const label = (row.fields[table.columns[mapping.parameter]!] ?? '').trim();
+        parameter = { label };
+        if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label))) parameter.payloadBytes = Number(label);
+      }
+      for (const plan of plans) {
+        const index = table.columns[plan.column]!;
+        const cell = row.fields[index] ?? '';
+        if (isMissingValue(cell)) continue;
+        const value = parseNumber(cell, 'precise');
+        if (value === undefined) {
+          throw new InputError(`expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + '…' : cell}"`, {
+            file,
+            line: row.line,
+            column: fieldColumn(row.text, index),
+          });
+        }
+        const key = `${experiment}\u0000${parameter.label}\u0000${plan.metric.name}`;
+        const statisticKey = `${key}\u0000${plan.statistic}`;
+        const earlier = firstLine.get(statisticKey);
+        if (earlier !== undefined) {
+          const what = `${experiment}${parameter.label ? ` / ${parameter.label}` : ''}`;
+          throw new InputError(`"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`, {
+            file,
+            line: row.line,
+            column: fieldColumn(row.text, index),
+          });
+        }
+        firstLine.set(statisticKey, row.line);
+        let measurement = byKey.get(key);
+        if (!measurement) {
+          measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
+          byKey.set(key, measurement);
+          measurements.push(measurement);
+        }
+        measurement.statistics[plan.statistic] = scale(value, plan.statistic, plan.unit);
+      }
+    }
+    return { format: 'generic-csv', file, measurements, notes };
+  },
+};
+
+function scale(value: number, statistic: StatisticName, unit: Unit): number {
+  if (statistic === 'samples') return value;
+  if (statistic === 'variance') return value * unit.toBase * unit.toBase;
+  return value * unit.toBase;
+}
+
+/** Checks the mapping (a usage problem, not the file's) and works out each column's metric. */
+function planColumns(mapping: GenericCsvMapping, notes: string[]): ColumnPlan[] {
+  if (!Array.isArray(mapping.metrics) || mapping.metrics.length === 0) {
+    throw new UsageError('the generic-csv mapping declares no metric columns');
+  }
+  const metrics = new Map<string, Metric>();
+  const plans: ColumnPlan[] = [];
+  const guessed: string[] = [];
+  const seenColumns = new Set<string>();
+  for (const spec of mapping.metrics) {
+    if (!spec.column) throw new UsageError('a generic-csv metric mapping has no column name');
+    if (seenColumns.has(spec.column)) throw new UsageError(`the column "${spec.column}" is mapped twice in the generic-csv mapping`);
+    seenColumns.add(spec.column);
+    if (spec.column === mapping.experiment || spec.column === mapping.parameter) {
+      throw new UsageError(`the column "${spec.column}" is mapped both as a metric and as the experiment or parameter`);
+    }
+    const statistic = statisticOf(spec.statistic ?? 'value', spec.column);
+    const reading = readUnit(spec.unit ?? '');
+    if (spec.unit && !reading.known && reading.unit.dimension === 'count') {
+      notes.push(`unknown unit "${spec.unit}" for column "${spec.column}": values kept as plain numbers`);
+    }
+    let direction = spec.direction;
+    if (direction === undefined) {
+      direction = reading.direction;
+      if (!reading.known) guessed.push(spec.column);
+    } else if (direction !== 'lower-is-better' && direction !== 'higher-is-better') {
+      throw new UsageError(`the direction of column "${spec.column}" must be lower-is-better or higher-is-better, not "${String(direction)}"`);
+    }
+    const name = spec.metric ?? spec.column;
+    const metric: Metric = {
+      name,
+      dimension: reading.unit.dimension,
+      unit: BASE_UNITS[reading.unit.dimension],
+      displayUnit: spec.unit ?? '',
+      direction,
+    };
+    const earlier = metrics.get(name);
+    if (earlier) {
+      if (earlier.dimension !== metric.dimension || earlier.direction !== metric.direction) {
+        throw new UsageError(`the columns of metric "${name}" disagree on its unit or direction in the generic-csv mapping`);
+      }
+      plans.push({ column: spec.column, metric: earlier, statistic, unit: reading.unit });
+    } else {
+      metrics.set(name, metric);
+      plans.push({ column: spec.column, metric, statistic, unit: reading.unit });
+    }
+  }
+  if (guessed.length > 0) {
+    notes.push(`no direction declared or implied by a unit for ${guessed.map((c) => `"${c}"`).join(', ')}: taken as lower-is-better`);
+  }
+  return plans;
+}
+
+function statisticOf(text: string, column: string): StatisticName {
+  const name = text.trim();
+  if ((STATISTIC_NAMES as readonly string[]).includes(name)) return name as StatisticName;
+  const alias = STATISTIC_ALIASES[name.toLowerCase()];
+  if (alias) return alias;
+  const percentile = /^p(\d+(?:\.\d+)?)$/i.exec(name);
+  if (percentile) {
+    const compact = `p${percentile[1]!.replace('.', '')}`;
+    if ((STATISTIC_NAMES as readonly string[]).includes(compact)) return compact as StatisticName;
+  }
+  throw new UsageError(`unknown statistic "${text}" for column "${column}"; expected one of ${STATISTIC_NAMES.join(', ')}`);
+}
+
+function baseName(file: string): string {
+  const base = file.split(/[\\/]/).pop() ?? file;
+  return base.replace(/\.[^.]+$/, '') || base;
+}

@@ -1,0 +1,144 @@
+import { InputError } from '../errors.js';
+import type { Direction, Measurement, Metric } from '../model/measurement.js';
+import { BASE_UNITS, parseUnit, toBaseUnit, type Unit } from '../model/units.js';
+import type { FormatAdapter } from './adapter.js';
+import { isJsonObject, JsonFields, parseLooseJson } from './looseJson.js';
+
+/**
+ * github-action-benchmark's custom JSON (`tool: customSmallerIsBetter` / `customBiggerIsBetter`):
+ * `[{"name": …, "unit": …, "value": …, "range"?: …, "extra"?: …}]`.
+ *
+ * Which way is better is a setting of the action, not part of the file, so it is inferred from the
+ * unit: times (`ns/iter`, `ms`) and costs per operation (`B/op`, `allocs/op`) are lower-is-better, rates
+ * (`ops/sec`, `req/s`, `MB/s`) higher-is-better; anything else is taken as lower-is-better and a
+ * note says so. Experiment: `name`; no parameter; the statistic is `value`.
+ */
+
+export interface UnitReading {
+  unit: Unit;
+  direction: Direction;
+  /** False when the unit did not say and the direction is a guess. */
+  known: boolean;
+}
+
+const RATE_SUFFIX = /^(.+?)\s*\/\s*(s|sec|secs|second|seconds)$/;
+const PER_OPERATION_SUFFIX = /^(.+?)\s*\/\s*(iter|iters|iteration|op|ops|operation|call|run)$/;
+
+/**
+ * Reads a unit as benchmark tools write it (`ns/iter`, `ops/sec`, `B/op`, `ms`, `MB/s`) and says
+ * whether more is better. Time and size (also per operation) → lower; rates → higher; unknown
+ * units → a plain count, lower-is-better, `known: false`.
+ */
+export function readUnit(text: string): UnitReading {
+  const symbol = text.trim();
+  const direct = parseUnit(symbol);
+  if (direct && direct.dimension !== 'count' && direct.dimension !== 'ratio') return { unit: direct, direction: directionOf(direct), known: true };
+  const perOperation = PER_OPERATION_SUFFIX.exec(symbol);
+  if (perOperation) {
+    const inner = parseUnit(perOperation[1]!);
+    if (inner && (inner.dimension === 'time' || inner.dimension === 'size')) {
+      return { unit: { ...inner, symbol }, direction: 'lower-is-better', known: true };
+    }
+    // Anything else per operation (`allocs/op`) is a cost.
+    return { unit: { symbol, dimension: 'count', toBase: 1 }, direction: 'lower-is-better', known: true };
+  }
+  const rate = RATE_SUFFIX.exec(symbol);
+  if (rate) {
+    const perSecond = parseUnit(`${rate[1]}/s`);
+    if (perSecond && perSecond.dimension !== 'time') return { unit: { ...perSecond, symbol }, direction: 'higher-is-better', known: true };
+    // Operations, iterations, messages… per second: a rate.
+    return { unit: { symbol, dimension: 'rate', toBase: 1 }, direction: 'higher-is-better', known: true };
+  }
+  if (direct?.dimension === 'ratio') return { unit: direct, direction: 'lower-is-better', known: false };
+  return { unit: { symbol, dimension: 'count', toBase: 1 }, direction: 'lower-is-better', known: false };
+}
+
+function directionOf(unit: Unit): Direction {
+  return unit.dimension === 'rate' || unit.dimension === 'bitrate' || unit.dimension === 'byterate' ? 'higher-is-better' : 'lower-is-better';
+}
+
+/** A metric name for a unit's dimension. */
+export function metricNameOf(unit: Unit): string {
+  switch (unit.dimension) {
+    case 'time':
+      return 'time';
+    case 'rate':
+    case 'bitrate':
+    case 'byterate':
+      return 'throughput';
+    case 'size':
+      return 'size';
+    default:
+      return 'value';
+  }
+}
+
+export const githubActionBenchmarkAdapter: FormatAdapter = {
+  id: 'github-action-benchmark',
+  title: 'github-action-benchmark custom JSON (customSmallerIsBetter / customBiggerIsBetter)',
+
+  recognises(head: string): boolean {
+    const m = /^\uFEFF?\s*\[\s*\{/.exec(head);
+    if (!m) return false;
+    const end = head.indexOf('}', m[0].length);
+    const first = head.slice(m[0].length - 1, end < 0 ? Math.min(head.length, 4096) : end + 1);
+    return /"name"\s*:\s*"/.test(first) && /"unit"\s*:\s*"/.test(first) && /"value"\s*:/.test(first);
+  },
+
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!Array.isArray(root)) {
+      throw new InputError('expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects', { file, line: 1, column: 1 });
+    }
+    if (root.length === 0) throw new InputError('the benchmark array is empty: no results', { file, ...doc.placeOf(root) });
+    const measurements: Measurement[] = [];
+    const notes: string[] = [];
+    const guessed = new Set<string>();
+    const inferred = new Map<string, Direction>();
+    const seen = new Map<string, number>();
+    root.forEach((entry, index) => {
+      if (!isJsonObject(entry)) throw fields.error('expected a {"name", "unit", "value"} object', root, index);
+      const line = doc.placeOf(entry).line;
+      const name = fields.string(entry, 'name', { required: true, what: 'the benchmark' })!;
+      const unitText = fields.string(entry, 'unit', { required: true, what: `the benchmark "${name}"` })!;
+      const value = fields.number(entry, 'value', { required: true, what: `the benchmark "${name}"` })!;
+      const reading = readUnit(unitText);
+      if (reading.known) inferred.set(unitText, reading.direction);
+      else guessed.add(unitText);
+      const metric: Metric = {
+        name: metricNameOf(reading.unit),
+        dimension: reading.unit.dimension,
+        unit: BASE_UNITS[reading.unit.dimension],
+        displayUnit: unitText,
+        direction: reading.direction,
+      };
+      let experiment = name;
+      const key = `${name}\u0000${metric.name}`;
+      const earlier = seen.get(key);
+      seen.set(key, (earlier ?? 0) + 1);
+      if (earlier !== undefined) {
+        experiment = `${name} (${earlier + 1})`;
+        notes.push(`"${name}" has more than one ${metric.name} value; line ${line} is read as "${experiment}"`);
+      }
+      measurements.push({
+        experiment,
+        parameter: { label: '' },
+        metric,
+        statistics: { value: toBaseUnit(value, reading.unit) },
+        place: { file, line },
+      });
+    });
+    if (inferred.size > 0) {
+      const list = [...inferred].map(([unit, direction]) => `"${unit}" ${direction}`).join(', ');
+      notes.push(`the file does not say whether smaller or bigger is better; inferred from the unit: ${list}`);
+    }
+    if (guessed.size > 0) {
+      notes.push(
+        `unknown unit${guessed.size > 1 ? 's' : ''} ${[...guessed].map((u) => `"${u}"`).join(', ')}: values kept as plain numbers and taken as lower-is-better (customSmallerIsBetter)`,
+      );
+    }
+    return { format: 'github-action-benchmark', file, measurements, notes };
+  },
+};

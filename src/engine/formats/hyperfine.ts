@@ -1,0 +1,155 @@
+import { InputError } from '../errors.js';
+import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
+import { parseUnit, toBaseUnit, type Unit } from '../model/units.js';
+import type { FormatAdapter } from './adapter.js';
+import { isJsonObject, JsonFields, parseLooseJson, type JsonObject } from './looseJson.js';
+
+/**
+ * hyperfine `--export-json FILE`: `{"results": [{command, mean, stddev, median, user, system, min,
+ * max, times?, memory_usage_byte?, exit_codes, parameters?}]}`, all times in seconds.
+ *
+ * Experiment: the command. For a parameter scan (`-L n 1,2` / `-P`), hyperfine writes the
+ * substituted command and `parameters`; the experiment is then the command with each parameter
+ * value put back as `{name}` (`seq 1000` with n=1000 → `seq {n}`), and the parameter is `n=1000`,
+ * so that the runs of one scan are one experiment. Without parameters the label is empty.
+ */
+const SECONDS = parseUnit('s') as Unit;
+const BYTES = parseUnit('B') as Unit;
+
+const TIME_METRIC: Metric = { name: 'wall time', dimension: 'time', unit: 'us', displayUnit: 's', direction: 'lower-is-better' };
+const USER_METRIC: Metric = { name: 'user time', dimension: 'time', unit: 'us', displayUnit: 's', direction: 'lower-is-better' };
+const SYSTEM_METRIC: Metric = { name: 'system time', dimension: 'time', unit: 'us', displayUnit: 's', direction: 'lower-is-better' };
+const MEMORY_METRIC: Metric = { name: 'memory usage', dimension: 'size', unit: 'B', displayUnit: 'B', direction: 'lower-is-better' };
+
+/** Parameter names taken for a payload size in bytes. */
+const PAYLOAD_NAMES = /^(size|bytes|payload|payload_?size|payload_?bytes|msg_?size|message_?size|data_?size)$/i;
+
+export const hyperfineAdapter: FormatAdapter = {
+  id: 'hyperfine',
+  title: 'hyperfine --export-json output',
+
+  recognises(head: string): boolean {
+    return /^\uFEFF?\s*\{\s*"results"\s*:\s*\[\s*(\{\s*"command"\s*:|\])/.test(head);
+  },
+
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!isJsonObject(root) || !Array.isArray(root.results)) {
+      throw new InputError('expected a hyperfine JSON export: an object with a "results" array', { file, line: 1, column: 1 });
+    }
+    const results = root.results;
+    if (results.length === 0) {
+      throw new InputError('the hyperfine export has no results (the "results" array is empty)', { file, ...doc.placeOf(results) });
+    }
+    const measurements: Measurement[] = [];
+    const notes: string[] = [];
+    const seen = new Map<string, number>();
+    results.forEach((result, index) => {
+      if (!isJsonObject(result)) throw fields.error(`expected a benchmark result object in "results", found ${typeof result}`, results, index);
+      const line = doc.placeOf(result).line;
+      const command = fields.string(result, 'command', { required: true, what: 'the result' })!;
+      const [parameter, rawValues] = parameterOf(fields, result);
+      let experiment = templateOf(command, rawValues);
+      const key = `${experiment}\u0000${parameter.label}`;
+      const earlier = seen.get(key);
+      seen.set(key, (earlier ?? 0) + 1);
+      if (earlier !== undefined) {
+        const renamed = `${experiment} (${earlier + 1})`;
+        notes.push(`the command "${experiment}"${parameter.label ? ` with ${parameter.label}` : ''} appears more than once; line ${line} is read as "${renamed}"`);
+        experiment = renamed;
+      }
+      const place = { file, line };
+
+      const statistics: Partial<Record<StatisticName, number>> = {};
+      const timeFields: [string, StatisticName][] = [
+        ['mean', 'mean'],
+        ['stddev', 'stdev'],
+        ['median', 'median'],
+        ['min', 'min'],
+        ['max', 'max'],
+      ];
+      for (const [name, statistic] of timeFields) {
+        const value = fields.number(result, name, { nullable: true, required: name === 'mean', what: `the result for "${command}"` });
+        if (value !== undefined) statistics[statistic] = toBaseUnit(value, SECONDS);
+      }
+      const times = fields.numbers(result, 'times');
+      const time: Measurement = { experiment, parameter, metric: TIME_METRIC, statistics, place };
+      if (times) {
+        statistics.samples = times.length;
+        time.samples = Float64Array.from(times, (t) => toBaseUnit(t, SECONDS));
+      }
+      measurements.push(time);
+
+      for (const [name, metric] of [
+        ['user', USER_METRIC],
+        ['system', SYSTEM_METRIC],
+      ] as const) {
+        const value = fields.number(result, name, { nullable: true });
+        if (value !== undefined) measurements.push({ experiment, parameter, metric, statistics: { mean: toBaseUnit(value, SECONDS) }, place });
+      }
+
+      const memory = fields.numbers(result, 'memory_usage_byte');
+      if (memory && memory.length > 0) {
+        const bytes = Float64Array.from(memory, (b) => toBaseUnit(b, BYTES));
+        let sum = 0;
+        for (const b of bytes) sum += b;
+        measurements.push({
+          experiment,
+          parameter,
+          metric: MEMORY_METRIC,
+          statistics: { samples: bytes.length, min: Math.min(...bytes), max: Math.max(...bytes), mean: sum / bytes.length },
+          samples: bytes,
+          place,
+        });
+      }
+
+      const exitCodes = result.exit_codes;
+      if (Array.isArray(exitCodes)) {
+        const failed = exitCodes.filter((c) => c !== 0).length;
+        if (failed > 0) notes.push(`"${command}" (line ${line}): ${failed} of ${exitCodes.length} runs exited with a non-zero or no exit code`);
+      }
+    });
+    return { format: 'hyperfine', file, measurements, notes };
+  },
+};
+
+/** The parameter, and each parameter's value as hyperfine substituted it into the command. */
+function parameterOf(fields: JsonFields, result: JsonObject): [Parameter, Record<string, string>] {
+  const raw = result.parameters;
+  if (raw === undefined || raw === null) return [{ label: '' }, {}];
+  if (!isJsonObject(raw)) throw fields.error('expected an object for "parameters"', result, 'parameters');
+  const names = Object.keys(raw);
+  if (names.length === 0) return [{ label: '' }, {}];
+  const settings: Record<string, number | string> = {};
+  const texts: Record<string, string> = {};
+  const labels: string[] = [];
+  let payloadBytes: number | undefined;
+  for (const name of names) {
+    const value = raw[name];
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw fields.error(`expected a string for the parameter "${name}"`, raw, name);
+    }
+    const text = String(value);
+    texts[name] = text;
+    const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
+    settings[name] = numeric ?? text;
+    labels.push(`${name}=${text}`);
+    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_NAMES.test(name)) payloadBytes = numeric;
+  }
+  const parameter: Parameter = { label: labels.join(', '), settings };
+  if (payloadBytes !== undefined) parameter.payloadBytes = payloadBytes;
+  return [parameter, texts];
+}
+
+/** The command with each parameter's value, where it stands as a whole word, put back as `{name}`. */
+export function templateOf(command: string, values: Record<string, string>): string {
+  let template = command;
+  for (const [name, text] of Object.entries(values)) {
+    if (text === '') continue;
+    const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    template = template.replace(new RegExp(`(?<![\\w.])${escaped}(?![\\w.])`, 'g'), `{${name}}`);
+  }
+  return template;
+}

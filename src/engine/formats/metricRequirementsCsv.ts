@@ -1,0 +1,186 @@
+/**
+ * Requirements for any metric. The reference file (`Experiment type,Bytes,Median,99%,Max`) is one
+ * case; the general form names each limit column after what it limits:
+ *
+ *   Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=
+ *
+ * A column is `<metric>[.<statistic>] [<unit>] [>=|<=]`: the statistic defaults to the metric's
+ * primary one (its single value, else the median, else the mean), the unit to the metric's base unit, and the direction to the metric's own
+ * (throughput and rates: higher is better). `Parameter` may be `*` to limit every parameter.
+ */
+import { InputError } from '../errors.js';
+import { readCsvTable } from '../csv/table.js';
+import { fieldColumn, stripBom } from '../csv/header.js';
+import { STATISTIC_NAMES, type Direction, type StatisticName } from '../model/measurement.js';
+import type { MetricRequirement } from '../model/metricRequirement.js';
+import { CHECKED_MAGNITUDES, MAGNITUDE_FIELDS, type Requirement } from '../model/requirement.js';
+import { parseUnit, type Dimension } from '../model/units.js';
+import { isMissingValue, parseNumber, type FloatParse } from '../numeric/parseNumber.js';
+import { clip } from './fastddsSummary.js';
+
+export const METRIC_REQUIREMENTS_EXAMPLE = 'Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=';
+
+/** Reference-style latency columns, accepted in the general form too. */
+const LATENCY_COLUMNS: Record<string, StatisticName> = {
+  Min: 'min',
+  Mean: 'mean',
+  Median: 'median',
+  '90%': 'p90',
+  '99%': 'p99',
+  '99.99%': 'p9999',
+  Max: 'max',
+};
+
+const STATISTIC_ALIASES: Record<string, StatisticName> = {
+  p50: 'median',
+  avg: 'mean',
+  average: 'mean',
+  std: 'stdev',
+  stddev: 'stdev',
+  'p99.9': 'p999',
+  'p99.99': 'p9999',
+};
+
+interface LimitColumn {
+  index: number;
+  label: string;
+  metric: string;
+  statistic?: StatisticName;
+  dimension?: Dimension;
+  toBase: number;
+  direction?: Direction;
+}
+
+/**
+ * Whether a requirements header is the general form: it has an `Experiment` or `Parameter`
+ * column, or a limit column with a statistic, unit or direction. Anything else is read as the
+ * reference form, whose parser names a misspelled or missing column precisely.
+ */
+export function isMetricRequirementsHeader(headerLine: string): boolean {
+  const fields = stripBom(headerLine).split(',').map((f) => f.trim().replace(/^"|"$/g, ''));
+  if (fields.includes('Experiment') || fields.includes('Parameter')) return true;
+  return fields.some((f) => !(f in LATENCY_COLUMNS) && /[.[\]]|>=|<=|≥|≤/.test(f));
+}
+
+export function parseMetricRequirementsCsv(file: string, content: string, floatParse: FloatParse): MetricRequirement[] {
+  const firstLine = stripBom(content).split(/\r?\n/, 1)[0] ?? '';
+  const headerFields = firstLine.split(',').map((f) => f.trim().replace(/^"|"$/g, ''));
+  const experimentName = headerFields.includes('Experiment type') ? 'Experiment type' : 'Experiment';
+  const parameterName = headerFields.includes('Bytes') ? 'Bytes' : 'Parameter';
+  const table = readCsvTable(file, content, [experimentName, parameterName] as const, METRIC_REQUIREMENTS_EXAMPLE, headerFields);
+  const limitColumns: LimitColumn[] = [];
+  headerFields.forEach((name, index) => {
+    if (name === experimentName || name === parameterName) return;
+    limitColumns.push(parseLimitColumn(file, firstLine, name, index));
+  });
+  if (limitColumns.length === 0) {
+    throw new InputError(`no limit columns: add columns such as "latency.p99 [us]" or "throughput [Mb/s] >=" (e.g. ${METRIC_REQUIREMENTS_EXAMPLE})`, {
+      file,
+      line: 1,
+    });
+  }
+  const seen = new Map<string, number>();
+  const requirements: MetricRequirement[] = [];
+  // Column-major like the reference check (all Median rows, then all 99% rows, …).
+  const rows = table.rows.map((row) => {
+    const experiment = (row.fields[table.columns[experimentName]] ?? '').trim();
+    if (experiment === '') {
+      throw new InputError(`the "${experimentName}" cell is empty`, { file, line: row.line, column: fieldColumn(row.text, table.columns[experimentName]) });
+    }
+    const parameter = (row.fields[table.columns[parameterName]] ?? '').trim();
+    if (parameter === '') {
+      throw new InputError(`the "${parameterName}" cell is empty (use * for every parameter)`, {
+        file,
+        line: row.line,
+        column: fieldColumn(row.text, table.columns[parameterName]),
+      });
+    }
+    const key = `${experiment}\u0000${parameter}`;
+    const earlier = seen.get(key);
+    if (earlier !== undefined) {
+      throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, { file, line: row.line, column: 1 });
+    }
+    seen.set(key, row.line);
+    return { row, experiment, parameter };
+  });
+  for (const column of limitColumns) {
+    for (const { row, experiment, parameter } of rows) {
+      const text = row.fields[column.index] ?? '';
+      if (isMissingValue(text)) continue; // an empty cell sets no limit in the general form
+      const value = parseNumber(text, floatParse);
+      const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
+      if (value === undefined) throw new InputError(`expected a number in column "${column.label}", found "${clip(text)}"`, place);
+      requirements.push({
+        experiment,
+        parameter,
+        metric: column.metric,
+        ...(column.statistic !== undefined ? { statistic: column.statistic } : {}),
+        limit: column.toBase === 1 ? value : value * column.toBase,
+        ...(column.dimension !== undefined ? { dimension: column.dimension } : {}),
+        ...(column.direction !== undefined ? { direction: column.direction } : {}),
+        label: column.label,
+        ...place,
+      });
+    }
+  }
+  if (rows.length === 0) throw new InputError('the requirements file has a header but no rows', { file, line: 2 });
+  if (requirements.length === 0) throw new InputError('every limit cell is empty: no requirement is set', { file, line: 2 });
+  return requirements;
+}
+
+function parseLimitColumn(file: string, headerLine: string, name: string, index: number): LimitColumn {
+  const place = { file, line: 1, column: fieldColumn(headerLine, index) };
+  const latency = LATENCY_COLUMNS[name];
+  if (latency !== undefined) return { index, label: name, metric: 'latency', statistic: latency, dimension: 'time', toBase: 1, direction: 'lower-is-better' };
+  const match = /^(.+?)\s*(?:\[([^\]]*)\])?\s*(>=|<=|≥|≤)?$/.exec(name);
+  if (!match || match[1] === undefined || match[1] === '') {
+    throw new InputError(`cannot read the limit column "${clip(name)}"; write <metric>[.<statistic>] [<unit>] [>=|<=], e.g. "latency.p99 [us]"`, place);
+  }
+  const [, subject, unitText, relation] = match;
+  const dot = subject!.lastIndexOf('.');
+  let metric = subject!;
+  let statistic: StatisticName | undefined;
+  if (dot > 0) {
+    const statText = subject!.slice(dot + 1);
+    const known = resolveStatistic(statText);
+    if (known === undefined) {
+      throw new InputError(`unknown statistic "${clip(statText)}" in column "${clip(name)}"; known: ${STATISTIC_NAMES.join(', ')}`, place);
+    }
+    metric = subject!.slice(0, dot);
+    statistic = known;
+  }
+  const column: LimitColumn = { index, label: subject!.trim(), metric: metric.trim(), toBase: 1 };
+  if (statistic !== undefined) column.statistic = statistic;
+  if (unitText !== undefined) {
+    const unit = parseUnit(unitText);
+    if (!unit) throw new InputError(`unknown unit "${clip(unitText)}" in column "${clip(name)}"`, place);
+    column.dimension = unit.dimension;
+    column.toBase = unit.toBase;
+  }
+  if (relation !== undefined) column.direction = relation === '>=' || relation === '≥' ? 'higher-is-better' : 'lower-is-better';
+  return column;
+}
+
+export function resolveStatistic(text: string): StatisticName | undefined {
+  const lower = text.trim();
+  if ((STATISTIC_NAMES as readonly string[]).includes(lower)) return lower as StatisticName;
+  return STATISTIC_ALIASES[lower.toLowerCase()];
+}
+
+/** The reference requirement rows as general requirements (`Median` → latency median in µs). */
+export function metricRequirementsOf(requirements: readonly Requirement[], file: string): MetricRequirement[] {
+  return CHECKED_MAGNITUDES.flatMap((magnitude) =>
+    requirements.map((r) => ({
+      experiment: r.experimentType,
+      parameter: String(r.payloadBytes),
+      metric: 'latency',
+      statistic: MAGNITUDE_FIELDS[magnitude],
+      limit: r.limits[magnitude],
+      dimension: 'time' as const,
+      direction: 'lower-is-better' as const,
+      label: magnitude,
+      file,
+      line: r.line,
+    })),
+  );
+}

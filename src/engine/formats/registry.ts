@@ -1,0 +1,61 @@
+/**
+ * Every format perfgate reads, in the order auto-detection asks them. Fast-DDS summary and raw
+ * CSVs are recognised by their headers before these (they are streamed, not read whole).
+ */
+import type { FormatAdapter } from './adapter.js';
+import { ddsperfAdapter } from './ddsperf.js';
+import { fastddsLatencyConsoleAdapter } from './fastddsLatencyConsole.js';
+import { fastddsLatencyCsvAdapter } from './fastddsLatencyCsv.js';
+import { fastddsThroughputAdapter } from './fastddsThroughput.js';
+import { fepAdapter } from './fep.js';
+import { iceoryx2Adapter } from './iceoryx2.js';
+import { iceperfAdapter } from './iceperf.js';
+import { kuksaConsoleAdapter } from './kuksaConsole.js';
+import { kuksaCsvAdapter } from './kuksaCsv.js';
+import { netio3Adapter } from './netio3.js';
+import { genericCsvAdapter } from './genericCsv.js';
+import { githubActionBenchmarkAdapter } from './githubActionBenchmark.js';
+import { googleBenchmarkAdapter } from './googleBenchmark.js';
+import { hdrHistogramAdapter } from './hdrHistogram.js';
+import { hyperfineAdapter } from './hyperfine.js';
+import { redisBenchmarkAdapter } from './redisBenchmark.js';
+import { hyperfineCsvAdapter } from './hyperfineCsv.js';
+import { redisBenchmarkQuietAdapter } from './redisBenchmarkQuiet.js';
+
+/** Formats read by the Fast-DDS pipeline itself (header-detected, raw files streamed). */
+export const FASTDDS_FORMATS = ['fastdds-summary', 'fastdds-raw'] as const;
+
+export const ADAPTERS: readonly FormatAdapter[] = [
+  fastddsLatencyConsoleAdapter,
+  fastddsLatencyCsvAdapter,
+  fastddsThroughputAdapter,
+  iceperfAdapter,
+  iceoryx2Adapter,
+  kuksaConsoleAdapter,
+  kuksaCsvAdapter,
+  fepAdapter,
+  netio3Adapter,
+  ddsperfAdapter,
+  hyperfineAdapter,
+  hyperfineCsvAdapter,
+  googleBenchmarkAdapter,
+  githubActionBenchmarkAdapter,
+  hdrHistogramAdapter,
+  redisBenchmarkAdapter,
+  redisBenchmarkQuietAdapter,
+  // Never auto-detected: only used when named, with a column mapping.
+  genericCsvAdapter,
+];
+
+export function adapterById(id: string): FormatAdapter | undefined {
+  return ADAPTERS.find((a) => a.id === id);
+}
+
+/** The first adapter that recognises the start of a file. */
+export function recogniseFormat(head: string, file: string): FormatAdapter | undefined {
+  return ADAPTERS.find((a) => a.recognises(head, file));
+}
+
+export function formatIds(): string[] {
+  return [...FASTDDS_FORMATS, ...ADAPTERS.map((a) => a.id)];
+}

@@ -1,0 +1,27 @@
+import type { Direction, StatisticName } from './measurement.js';
+import type { Dimension } from './units.js';
+
+/**
+ * A limit on one statistic of one metric, for one experiment and parameter: the general form of a
+ * requirement. Reference requirement rows (`Median`, `99%`, `Max` in µs) are three of these.
+ */
+export interface MetricRequirement {
+  experiment: string;
+  /** A parameter label, a payload size in bytes, or `*` for every parameter of the experiment. */
+  parameter: string;
+  metric: string;
+  /** Absent: the metric's primary statistic (its single value, else median, else mean). */
+  statistic?: StatisticName;
+  /** The limit in the base unit of `dimension` when a unit was declared; otherwise as written. */
+  limit: number;
+  /** The declared unit's dimension, checked against the measured metric's. */
+  dimension?: Dimension;
+  /** Declared in the requirements; otherwise the measured metric's direction applies. */
+  direction?: Direction;
+  /** The report column this check appears under: `Median`, `throughput`, `latency.p95`. */
+  label: string;
+  /** Where the limit is written, for errors. */
+  file: string;
+  line: number;
+  column?: number;
+}

@@ -1,0 +1,66 @@
+import type { ResultSet } from '../model/measurement.js';
+import { formatFixed3 } from '../numeric/formatFixed.js';
+
+/** What perfgate understood of one file: for `perfgate inspect`. */
+export interface FileInspection {
+  file: string;
+  format: string;
+  formatTitle: string;
+  measurements: number;
+  experiments: ExperimentInspection[];
+  notes: string[];
+}
+
+export interface ExperimentInspection {
+  name: string;
+  parameters: string[];
+  metrics: { name: string; unit: string; displayUnit: string; direction: string; statistics: string[]; measurements: number }[];
+}
+
+export function inspectResultSet(set: ResultSet, formatTitle: string): FileInspection {
+  const experiments = new Map<string, ExperimentInspection>();
+  for (const m of set.measurements) {
+    let e = experiments.get(m.experiment);
+    if (!e) experiments.set(m.experiment, (e = { name: m.experiment, parameters: [], metrics: [] }));
+    if (!e.parameters.includes(m.parameter.label)) e.parameters.push(m.parameter.label);
+    let metric = e.metrics.find((x) => x.name === m.metric.name && x.unit === m.metric.unit);
+    if (!metric) {
+      metric = { name: m.metric.name, unit: m.metric.unit, displayUnit: m.metric.displayUnit, direction: m.metric.direction, statistics: [], measurements: 0 };
+      e.metrics.push(metric);
+    }
+    metric.measurements++;
+    for (const s of Object.keys(m.statistics)) if (!metric.statistics.includes(s)) metric.statistics.push(s);
+  }
+  return { file: set.file, format: set.format, formatTitle, measurements: set.measurements.length, experiments: [...experiments.values()], notes: set.notes };
+}
+
+/** A readable account per file: format, then one block per experiment. */
+export function renderInspectionText(files: readonly FileInspection[], sets: readonly ResultSet[]): string {
+  const out: string[] = [];
+  files.forEach((f, i) => {
+    out.push(`${safe(f.file)}: ${f.format} (${f.formatTitle}), ${f.measurements} measurement(s), ${f.experiments.length} experiment(s)`);
+    for (const note of f.notes) out.push(`  note: ${safe(note)}`);
+    for (const e of f.experiments) {
+      out.push(`  ${safe(e.name)}: ${e.parameters.length} parameter(s): ${e.parameters.map((p) => (p === '' ? '(none)' : safe(p))).join(', ')}`);
+      for (const m of e.metrics) {
+        const unit = m.unit === m.displayUnit ? m.unit : `${m.unit}, read as ${m.displayUnit}`;
+        out.push(`    ${safe(m.name)} [${unit || 'count'}] ${m.direction}: ${m.statistics.join(', ')}`);
+      }
+      // The first parameter's values, so a user sees the numbers were read right.
+      const first = sets[i]?.measurements.filter((m) => m.experiment === e.name && m.parameter.label === e.parameters[0]) ?? [];
+      for (const m of first) {
+        const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${k === 'samples' ? String(v) : formatFixed3(v as number)}`);
+        out.push(`    e.g. ${m.parameter.label === '' ? '(none)' : safe(m.parameter.label)} ${safe(m.metric.name)}: ${values.join(' ')}`);
+      }
+    }
+  });
+  return out.join('\n') + '\n';
+}
+
+export function renderInspectionJson(files: readonly FileInspection[]): string {
+  return JSON.stringify({ files }, null, 2) + '\n';
+}
+
+function safe(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+}

@@ -1,0 +1,26 @@
+import { adapterById } from '../engine/formats/registry.js';
+import type { ResultSet } from '../engine/model/measurement.js';
+import { inspectResultSet, type FileInspection } from '../engine/report/inspect.js';
+import type { FloatParse } from '../engine/numeric/parseNumber.js';
+import type { ParseOptions } from '../engine/formats/adapter.js';
+import { discoverResults } from './discover.js';
+import { loadResultSet } from './resultSets.js';
+
+export interface InspectOptions extends ParseOptions {
+  files: readonly string[];
+  format?: string;
+  floatParse: FloatParse;
+}
+
+const FASTDDS_TITLES: Record<string, string> = {
+  'fastdds-summary': 'Fast-DDS latency summary CSV',
+  'fastdds-raw': 'Fast-DDS raw latency measurements CSV',
+};
+
+/** Reads every file the way `check` would and says what was understood. */
+export function runInspect(options: InspectOptions): { inspections: FileInspection[]; sets: ResultSet[] } {
+  const discovery = discoverResults(options.files, { formats: true, ...(options.format !== undefined ? { format: options.format } : {}) });
+  const sets = discovery.files.map((file) => loadResultSet(file, options).set);
+  const inspections = sets.map((set) => inspectResultSet(set, FASTDDS_TITLES[set.format] ?? adapterById(set.format)?.title ?? set.format));
+  return { inspections, sets };
+}

@@ -1,0 +1,52 @@
+import type { GenericCsvMapping, ParseOptions } from '../engine/formats/adapter.js';
+import { parseMappingJson } from '../engine/formats/mappingJson.js';
+import { resultSetOfSummary } from '../engine/formats/fastddsMeasurements.js';
+import { isMetricRequirementsHeader, metricRequirementsOf, parseMetricRequirementsCsv } from '../engine/formats/metricRequirementsCsv.js';
+import { adapterById } from '../engine/formats/registry.js';
+import { InputError } from '../engine/errors.js';
+import type { ResultSet } from '../engine/model/measurement.js';
+import type { MetricRequirement } from '../engine/model/metricRequirement.js';
+import type { FloatParse } from '../engine/numeric/parseNumber.js';
+import type { ResultFile } from './discover.js';
+import { readFirstLine, readText } from './files.js';
+import { loadResult, readRequirements, type LoadedResult } from './read.js';
+
+export interface ReadSetOptions extends ParseOptions {
+  floatParse: FloatParse;
+}
+
+export interface LoadedResultSet {
+  file: ResultFile;
+  set: ResultSet;
+  /** For Fast-DDS inputs: the summary, and the summary CSV a raw file gives. */
+  fastdds?: LoadedResult;
+}
+
+/** Reads one result file of any format into the common model. */
+export function loadResultSet(file: ResultFile, options: ReadSetOptions): LoadedResultSet {
+  if (file.kind !== 'format') {
+    const fastdds = loadResult(file, options.floatParse);
+    return { file, set: resultSetOfSummary(fastdds.summary, file.kind === 'summary' ? 'fastdds-summary' : 'fastdds-raw', file.path), fastdds };
+  }
+  const adapter = adapterById(file.format ?? '');
+  if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });
+  const set = adapter.parse({ file: file.path, text: readText(file.path) }, options);
+  if (set.measurements.length === 0) throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+  return { file, set };
+}
+
+/** Whether a requirements file is in the reference form (`Experiment type,Bytes,Median,99%,Max`). */
+export function isReferenceRequirementsFile(path: string): boolean {
+  return !isMetricRequirementsHeader(readFirstLine(path));
+}
+
+/** Requirements of either form as general metric requirements. */
+export function readMetricRequirements(path: string, floatParse: FloatParse): MetricRequirement[] {
+  if (isReferenceRequirementsFile(path)) return metricRequirementsOf(readRequirements(path, floatParse), path);
+  return parseMetricRequirementsCsv(path, readText(path), floatParse);
+}
+
+/** A generic CSV column mapping from a JSON file. */
+export function readMapping(path: string): GenericCsvMapping {
+  return parseMappingJson(path, readText(path));
+}
