@@ -3,7 +3,7 @@ import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { checkLimit } from '../src/engine/check/metricCheck.js';
 import { InputError } from '../src/engine/errors.js';
 import { isMetricRequirementsHeader, parseMetricRequirementsCsv } from '../src/engine/formats/metricRequirementsCsv.js';
-import { csvText } from '../src/engine/report/checksCsv.js';
+import { csvText } from '../src/engine/report/csvText.js';
 import { safeFileStem, uniqueFileStems } from '../src/engine/report/fileNames.js';
 import type { MetricRequirement } from '../src/engine/model/metricRequirement.js';
 import { cli, describeShared, listFiles, read, repoRoot, sharedDir, tempDir } from './helpers/shared.js';

@@ -574,6 +574,13 @@ function baseName(path) {
   return cut >= 0 ? path.slice(cut + 1) : path;
 }
 
+// src/engine/report/csvText.ts
+function csvText(text) {
+  let cell = text;
+  if (/^[=+\-@\t\r]/.test(cell) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell)) cell = "'" + cell;
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
 // src/engine/report/checksCsv.ts
 var CHECKS_HEADER = "Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status";
 var METRIC_CHECKS_HEADER = "Check,Parameter,Unit,Direction,Requirement,Experiment,Difference,Percentage over requirement,Status";
@@ -606,11 +613,6 @@ function renderMetricChecksCsv(check) {
     out += cells.join(",") + "\n";
   }
   return out;
-}
-function csvText(text) {
-  let cell = text;
-  if (/^[=+\-@\t\r]/.test(cell) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell)) cell = "'" + cell;
-  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 // src/engine/report/json.ts
@@ -654,7 +656,7 @@ function finite(x) {
 
 // src/engine/report/fileNames.ts
 function safeFileStem(name) {
-  let stem = name.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._]+/, "").slice(0, 100);
+  let stem = name.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/\.{2,}/g, ".").replace(/^[._]+/, "").slice(0, 100);
   if (stem === "") stem = "experiment";
   return stem;
 }
@@ -7003,7 +7005,7 @@ function deriveRequirements(runs, options) {
 function renderRequirementsCsv(requirements) {
   let out = REQUIREMENTS_HEADER + "\n";
   for (const r of requirements) {
-    out += `${r.experimentType},${r.payloadBytes},${CHECKED_MAGNITUDES.map((m) => Number.isNaN(r.limits[m]) ? "" : formatFixed3(r.limits[m])).join(",")}
+    out += `${csvText(r.experimentType)},${r.payloadBytes},${CHECKED_MAGNITUDES.map((m) => Number.isNaN(r.limits[m]) ? "" : formatFixed3(r.limits[m])).join(",")}
 `;
   }
   return out;
@@ -7163,7 +7165,7 @@ function renderComparisonCsv(reference, result, referenceLabel, resultLabel) {
     for (const p of summary.payloads) {
       const cells = [String(p.payloadBytes), Number.isFinite(p.samples) ? String(p.samples) : ""];
       for (const column of SUMMARY_COLUMNS.slice(2)) cells.push(formatCsvFloat(p[SUMMARY_FIELDS[column]]));
-      out += `${cells.join(",")},${label}
+      out += `${cells.join(",")},${csvText(label)}
 `;
     }
   };

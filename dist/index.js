@@ -21021,6 +21021,13 @@ function baseName(path) {
   return cut >= 0 ? path.slice(cut + 1) : path;
 }
 
+// src/engine/report/csvText.ts
+function csvText(text) {
+  let cell = text;
+  if (/^[=+\-@\t\r]/.test(cell) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell)) cell = "'" + cell;
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
 // src/engine/report/checksCsv.ts
 var CHECKS_HEADER = "Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status";
 var METRIC_CHECKS_HEADER = "Check,Parameter,Unit,Direction,Requirement,Experiment,Difference,Percentage over requirement,Status";
@@ -21053,11 +21060,6 @@ function renderMetricChecksCsv(check) {
     out += cells.join(",") + "\n";
   }
   return out;
-}
-function csvText(text) {
-  let cell = text;
-  if (/^[=+\-@\t\r]/.test(cell) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell)) cell = "'" + cell;
-  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 // src/engine/report/json.ts
@@ -21101,7 +21103,7 @@ function finite(x2) {
 
 // src/engine/report/fileNames.ts
 function safeFileStem(name) {
-  let stem = name.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._]+/, "").slice(0, 100);
+  let stem = name.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/\.{2,}/g, ".").replace(/^[._]+/, "").slice(0, 100);
   if (stem === "") stem = "experiment";
   return stem;
 }
@@ -27613,7 +27615,7 @@ function renderComparisonCsv(reference, result, referenceLabel, resultLabel) {
     for (const p of summary2.payloads) {
       const cells = [String(p.payloadBytes), Number.isFinite(p.samples) ? String(p.samples) : ""];
       for (const column of SUMMARY_COLUMNS.slice(2)) cells.push(formatCsvFloat(p[SUMMARY_FIELDS[column]]));
-      out += `${cells.join(",")},${label}
+      out += `${cells.join(",")},${csvText(label)}
 `;
     }
   };

@@ -1,3 +1,4 @@
+import { csvText } from '../report/csvText.js';
 import { CHECKED_MAGNITUDES, MAGNITUDE_FIELDS, type CheckedMagnitude } from '../model/requirement.js';
 import type { Summary } from '../model/summary.js';
 import { formatFixed3 } from '../numeric/formatFixed.js';
@@ -62,7 +63,7 @@ export function deriveRequirements(runs: readonly Run[], options: DeriveOptions)
 export function renderRequirementsCsv(requirements: readonly DerivedRequirement[]): string {
   let out = REQUIREMENTS_HEADER + '\n';
   for (const r of requirements) {
-    out += `${r.experimentType},${r.payloadBytes},${CHECKED_MAGNITUDES.map((m) => (Number.isNaN(r.limits[m]) ? '' : formatFixed3(r.limits[m]))).join(',')}\n`;
+    out += `${csvText(r.experimentType)},${r.payloadBytes},${CHECKED_MAGNITUDES.map((m) => (Number.isNaN(r.limits[m]) ? '' : formatFixed3(r.limits[m]))).join(',')}\n`;
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import type { SubExperimentCheck } from '../check/checkRow.js';
 import { formatCsvFloat } from '../numeric/formatFixed.js';
+import { csvText } from './csvText.js';
 
 export const CHECKS_HEADER = 'Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status';
 
@@ -40,14 +41,4 @@ function renderMetricChecksCsv(check: SubExperimentCheck): string {
     out += cells.join(',') + '\n';
   }
   return out;
-}
-
-/**
- * A text cell: quoted when it holds a delimiter, quote or line break, and prefixed with `'` when a
- * spreadsheet would take it for a formula (`=`, `+`, `-`, `@`, tab, CR), unless it is a number.
- */
-export function csvText(text: string): string {
-  let cell = text;
-  if (/^[=+\-@\t\r]/.test(cell) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell)) cell = "'" + cell;
-  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }

@@ -1,3 +1,4 @@
+import { csvText } from './csvText.js';
 import { SUMMARY_COLUMNS, SUMMARY_FIELDS, type Summary } from '../model/summary.js';
 import { formatCsvFloat } from '../numeric/formatFixed.js';
 
@@ -11,7 +12,7 @@ export function renderComparisonCsv(reference: Summary, result: Summary, referen
     for (const p of summary.payloads) {
       const cells = [String(p.payloadBytes), Number.isFinite(p.samples) ? String(p.samples) : ''];
       for (const column of SUMMARY_COLUMNS.slice(2)) cells.push(formatCsvFloat(p[SUMMARY_FIELDS[column]]));
-      out += `${cells.join(',')},${label}\n`;
+      out += `${cells.join(',')},${csvText(label)}\n`;
     }
   };
   rows(reference, `Reference: ${referenceLabel}`);

@@ -4,7 +4,12 @@
  * folder or hide a file; names that collide after cleaning get `-2`, `-3`, … in order.
  */
 export function safeFileStem(name: string): string {
-  let stem = name.normalize('NFKC').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 100);
+  let stem = name
+    .normalize('NFKC')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[._]+/, '')
+    .slice(0, 100);
   if (stem === '') stem = 'experiment';
   return stem;
 }
