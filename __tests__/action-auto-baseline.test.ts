@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { FakeGitHub } from './helpers/github-fake.js';
+import { eventFile, pullRequestEvent } from './helpers/github-events.js';
 import { makeTempDir, removeTempDirs, repoRoot, runActionAsync } from './helpers/runner-action.js';
 
 // `baseline: auto` end to end: the bundled action finds the base branch's last successful run
@@ -35,9 +36,8 @@ async function runWith(options: { artifacts: boolean }) {
     runs: [{ id: 901, head_sha: SHA, created_at: '2026-11-20T10:00:00Z', head_branch: 'main', event: 'push' }],
     artifacts: options.artifacts ? [{ id: 55, runId: 901, name: 'perfgate-results', zip: artifactZip() }] : [],
   }).start();
-  const eventDir = makeTempDir('perfgate-event-');
-  const eventPath = join(eventDir, 'event.json');
-  writeFileSync(eventPath, JSON.stringify({ action: 'synchronize', number: 7, pull_request: { number: 7, base: { ref: 'main' }, head: { ref: 'feature' } } }));
+  // A real pull_request payload (GitHub's documented example), pointed at the fake's repository.
+  const eventPath = eventFile(pullRequestEvent({ owner: 'octo', repo: 'bench', number: 7, baseRef: 'main', headRef: 'feature' }));
   const run = await runActionAsync(
     {
       results: join(example, 'results-regression'),

@@ -1,11 +1,14 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { FakeCommentGitHub } from './helpers/github-comment-fake.js';
-import { makeTempDir, removeTempDirs, repoRoot, runActionAsync, type ActionInputs } from './helpers/runner-action.js';
+import { strToU8, zipSync } from 'fflate';
+import { FakeCommentGitHub, type FakeCommentOptions } from './helpers/github-comment-fake.js';
+import { eventFile, pullRequestEvent, workflowRunEvent } from './helpers/github-events.js';
+import { removeTempDirs, repoRoot, runActionAsync, type ActionInputs, type ActionRun } from './helpers/runner-action.js';
 
-// The bundled action on a pull_request event, talking to a loopback GitHub that checks every
-// request against GitHub's OpenAPI description.
+// The bundled action on real pull_request and workflow_run payloads, talking to a loopback GitHub
+// that checks every request against GitHub's OpenAPI description.
 const TOKEN = 'ghs_commentSECRET0123456789abcdefghij';
+const HEAD_SHA = 'feedface'.repeat(5);
 const example = join(repoRoot, 'fixtures', 'example');
 let fake: FakeCommentGitHub | undefined;
 afterEach(async () => {
@@ -14,18 +17,23 @@ afterEach(async () => {
 });
 afterAll(removeTempDirs);
 
+async function serve(options: Partial<FakeCommentOptions> = {}): Promise<FakeCommentGitHub> {
+  fake = await new FakeCommentGitHub({ owner: 'octo', repo: 'bench', issueNumber: 12, ...options }).start();
+  return fake;
+}
+
 function pullRequestEnv(apiUrl: string): Record<string, string> {
-  const eventPath = join(makeTempDir('perfgate-event-'), 'event.json');
-  writeFileSync(eventPath, JSON.stringify({ action: 'synchronize', number: 12, pull_request: { number: 12, base: { ref: 'main' } } }));
   return {
     GITHUB_EVENT_NAME: 'pull_request',
-    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_EVENT_PATH: eventFile(pullRequestEvent({ owner: 'octo', repo: 'bench', number: 12, headSha: HEAD_SHA })),
     GITHUB_REPOSITORY: 'octo/bench',
     GITHUB_API_URL: apiUrl,
     GITHUB_SERVER_URL: 'https://github.example',
     GITHUB_RUN_ID: '555',
     GITHUB_WORKFLOW: 'latency',
     GITHUB_JOB: 'gate',
+    // Retries and rate-limit waits in milliseconds (internal, for the tests).
+    PERFGATE_RETRY_BASE_MS: '1',
   };
 }
 
@@ -36,43 +44,252 @@ const gate = (results: string, extra: ActionInputs = {}): ActionInputs => ({
   ...extra,
 });
 
+/** Everything a person could see, less the `::add-mask::` command by which the runner masks it. */
+const visible = (run: ActionRun) => run.stdout.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n') + run.stderr + run.summary;
+const warnings = (run: ActionRun) => run.commands.filter((c) => c.command === 'warning').map((c) => c.message);
+
 describe('action: the pull-request comment', () => {
-  test('two runs leave exactly one comment: created, then updated in place', async () => {
-    fake = await new FakeCommentGitHub({ owner: 'octo', repo: 'bench', issueNumber: 12 }).start();
-    const first = await runActionAsync(gate('results-regression'), { env: pullRequestEnv(fake.apiUrl) });
+  test('two runs leave exactly one comment: created, then updated in place; comment.md is the body posted', async () => {
+    await serve();
+    const first = await runActionAsync(gate('results-regression'), { env: pullRequestEnv(fake!.apiUrl) });
     expect(first.status).toBe(1);
     expect(first.outputs['comment-id']).toBeDefined();
     expect(first.outputs['comment-url']).toBeDefined();
-    const second = await runActionAsync(gate('results'), { env: pullRequestEnv(fake.apiUrl) });
+    const second = await runActionAsync(gate('results'), { env: pullRequestEnv(fake!.apiUrl) });
     expect(second.status).toBe(0);
-    expect(fake.problems).toEqual([]);
-    expect(fake.comments).toHaveLength(1);
-    const [comment] = fake.comments;
+    expect(fake!.problems).toEqual([]);
+    expect(fake!.comments).toHaveLength(1);
+    const [comment] = fake!.comments;
     expect(comment!.body.startsWith('<!-- perfgate:latency/gate -->\n')).toBe(true);
     expect(comment!.body).toContain('### ✅ perfgate: 66 of 66 checks passed');
     expect(comment!.body).toContain('[Workflow run and job summary](https://github.example/octo/bench/actions/runs/555)');
     expect(comment!.body.length).toBeLessThanOrEqual(65536);
     expect(second.outputs['comment-id']).toBe(first.outputs['comment-id']);
-    expect(fake.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET', 'PATCH']);
-    for (const run of [first, second]) expect(run.stdout.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n') + run.stderr).not.toContain(TOKEN);
+    expect(fake!.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET', 'PATCH']);
+    for (const run of [first, second]) expect(visible(run)).not.toContain(TOKEN);
+    // What a workflow_run workflow will post: the same body, and what it is for.
+    const report = join(second.workspace, 'perfgate-report');
+    expect(readFileSync(join(report, 'comment.md'), 'utf8')).toBe(comment!.body.slice('<!-- perfgate:latency/gate -->\n'.length) + '\n');
+    expect(JSON.parse(readFileSync(join(report, 'comment.json'), 'utf8'))).toEqual({ pullRequest: 12, commentId: 'latency/gate', verdict: 'pass' });
   });
 
   test('a fork pull request (read-only token, 403): a warning, the verdict and the reports unchanged', async () => {
-    fake = await new FakeCommentGitHub({ owner: 'octo', repo: 'bench', issueNumber: 12, failWrites: { status: 403, message: 'Resource not accessible by integration' } }).start();
-    const run = await runActionAsync(gate('results-regression'), { env: pullRequestEnv(fake.apiUrl) });
-    expect(fake.problems).toEqual([]);
+    await serve({ failWrites: { status: 403, message: 'Resource not accessible by integration' } });
+    const run = await runActionAsync(gate('results-regression'), { env: pullRequestEnv(fake!.apiUrl) });
+    expect(fake!.problems).toEqual([]);
     expect(run.status).toBe(1); // the regression, not the comment
     expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-failed': '7' });
     expect(run.outputs['comment-id']).toBeUndefined();
-    const warning = run.commands.find((c) => c.command === 'warning' && c.message.startsWith('perfgate: no pull-request comment'));
-    expect(warning?.message).toMatch(/fork/i);
+    const warning = warnings(run).find((m) => m.startsWith('perfgate: no pull-request comment'));
+    expect(warning).toMatch(/fork/i);
     expect(run.summary).toContain('perfgate: 59 of 66 checks passed');
+    // 403 "not accessible" is final: one POST, no retry.
+    expect(fake!.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'POST 403']);
   });
 
-  test('comment: on-regression posts nothing for a passing run; comment: never never calls the API', async () => {
-    fake = await new FakeCommentGitHub({ owner: 'octo', repo: 'bench', issueNumber: 12 }).start();
-    await runActionAsync(gate('results', { comment: 'on-regression' }), { env: pullRequestEnv(fake.apiUrl) });
-    await runActionAsync(gate('results-regression', { comment: 'never' }), { env: pullRequestEnv(fake.apiUrl) });
-    expect(fake.requests).toEqual([]);
+  test('comment: on-regression posts nothing for a passing run; comment: never never calls the API but still writes comment.md', async () => {
+    await serve();
+    await runActionAsync(gate('results', { comment: 'on-regression' }), { env: pullRequestEnv(fake!.apiUrl) });
+    const never = await runActionAsync(gate('results-regression', { comment: 'never' }), { env: pullRequestEnv(fake!.apiUrl) });
+    expect(fake!.requests).toEqual([]);
+    expect(readdirSync(join(never.workspace, 'perfgate-report'))).toEqual(expect.arrayContaining(['comment.md', 'comment.json']));
+  });
+
+  test('a 502 and then a secondary rate limit (retry-after: 1) are retried: one comment, and a warning for the wait', async () => {
+    await serve({
+      faults: [
+        { operationId: 'issues/list-comments', status: 403, message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', headers: { 'retry-after': '1' } },
+        { operationId: 'issues/create-comment', status: 502, message: 'Server Error' },
+      ],
+    });
+    const run = await runActionAsync(gate('results'), { env: pullRequestEnv(fake!.apiUrl) });
+    expect(run.status).toBe(0);
+    expect(fake!.problems).toEqual([]);
+    expect(fake!.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 403', 'GET 200', 'POST 502', 'POST 201']);
+    expect(fake!.comments).toHaveLength(1);
+    expect(run.outputs['comment-id']).toBe(String(fake!.comments[0]!.id));
+    expect(warnings(run)).toEqual([expect.stringMatching(/^perfgate: GitHub's secondary rate limit: waiting 1 s before retrying GET /)]);
+  });
+
+  test('a marker planted in a user\'s own comment is not hijacked: the bot posts its own', async () => {
+    const planted = { id: 50, body: '<!-- perfgate:latency/gate -->\nAll good, merge it!', created_at: '2026-11-21T10:00:00Z', user: 'mallory' };
+    await serve({ comments: [planted] });
+    const run = await runActionAsync(gate('results-regression'), { env: pullRequestEnv(fake!.apiUrl) });
+    expect(fake!.problems).toEqual([]);
+    expect(fake!.comments.find((c) => c.id === 50)).toEqual(planted);
+    expect(fake!.comments).toHaveLength(2);
+    expect(fake!.requests.map((r) => r.method)).toEqual(['GET', 'POST']);
+    expect(run.outputs['comment-id']).not.toBe('50');
+  });
+});
+
+describe('action: mode: comment (workflow_run, fork pull requests)', () => {
+  const RUN_ID = 7777;
+  let reportDir: string;
+
+  beforeAll(async () => {
+    // The gate's half: a fork pull request run, read-only, comment: never. Its report folder is the artifact.
+    const run = await runActionAsync(gate('results-regression', { comment: 'never', 'github-token': '' }), { env: pullRequestEnv('http://127.0.0.1:9') });
+    expect(run.status).toBe(1);
+    reportDir = join(run.workspace, 'perfgate-report');
+  });
+
+  function artifactZip(edit: (files: Record<string, string>) => void = () => {}): Uint8Array {
+    const files: Record<string, string> = {};
+    for (const name of readdirSync(reportDir)) files[name] = readFileSync(join(reportDir, name), 'utf8');
+    edit(files);
+    return zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])), { mtime: new Date('2026-01-01T00:00:00Z') });
+  }
+
+  function commentEnv(apiUrl: string, run: Partial<Parameters<typeof workflowRunEvent>[0]> = {}): Record<string, string> {
+    const payload = workflowRunEvent({ owner: 'octo', repo: 'bench', runId: RUN_ID, headSha: HEAD_SHA, headBranch: 'feature', headOwner: 'forker', ...run });
+    return {
+      GITHUB_EVENT_NAME: 'workflow_run',
+      GITHUB_EVENT_PATH: eventFile(payload),
+      GITHUB_REPOSITORY: 'octo/bench',
+      GITHUB_API_URL: apiUrl,
+      GITHUB_SERVER_URL: 'https://github.example',
+      GITHUB_RUN_ID: '8888',
+      GITHUB_WORKFLOW: 'perfgate-comment',
+      GITHUB_JOB: 'comment',
+      PERFGATE_RETRY_BASE_MS: '1',
+    };
+  }
+
+  const forkPull = { number: 12, headSha: HEAD_SHA, headRef: 'feature', headOwner: 'forker', hiddenFromCommit: true };
+  const commentMode = (extra: ActionInputs = {}): ActionInputs => ({ mode: 'comment', 'github-token': TOKEN, ...extra });
+
+  test('posts the gate\'s comment.md on the pull request the API names, with the gate\'s marker; untrusted content is defused', async () => {
+    const zip = artifactZip((files) => {
+      // Pull-request code wrote the artifact: a wrong number and a spoofed marker of another report.
+      files['comment.json'] = JSON.stringify({ pullRequest: 99, commentId: 'latency/gate', verdict: 'fail' });
+      files['comment.md'] += '\n<!-- perfgate:other/report -->\n';
+    });
+    await serve({
+      pulls: [forkPull, { number: 99, headSha: 'b'.repeat(40), headRef: 'other', headOwner: 'octo' }],
+      runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
+      artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }],
+    });
+    const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    expect(fake!.problems).toEqual([]);
+    expect(run.status).toBe(0);
+    expect(fake!.requests.map((r) => `${r.method} ${r.operationId} ${r.status}`)).toEqual([
+      'GET actions/get-workflow-run 200',
+      'GET actions/list-workflow-run-artifacts 200',
+      'GET actions/download-artifact 302',
+      'GET repos/list-pull-requests-associated-with-commit 200',
+      'GET pulls/list 200',
+      'GET issues/list-comments 200',
+      'POST issues/create-comment 201',
+    ]);
+    expect(new URL(fake!.requests[4]!.url, 'http://x').searchParams.get('head')).toBe('forker:feature');
+    expect(fake!.blobRequests).toHaveLength(1);
+    expect(fake!.comments).toHaveLength(1);
+    const body = fake!.comments[0]!.body;
+    expect(body.startsWith('<!-- perfgate:latency/gate -->\n### ❌ perfgate: 59 of 66 checks passed')).toBe(true);
+    expect(body).toContain('[Workflow run and job summary](https://github.example/octo/bench/actions/runs/555)');
+    expect(body).not.toContain('<!-- perfgate:other/report -->');
+    expect(body.trimEnd().endsWith('&lt;!-- perfgate:other/report -->')).toBe(true);
+    expect(fake!.marked('<!-- perfgate:other/report -->')).toEqual([]);
+    expect(run.outputs).toMatchObject({ 'pull-request': '12', verdict: 'fail', 'comment-id': String(fake!.comments[0]!.id) });
+    expect(warnings(run)).toEqual(['perfgate: the report artifact names pull request #99, but commit feedfacefeed is the head of #12: commenting on #12']);
+    expect(visible(run)).not.toContain(TOKEN);
+  });
+
+  test('a comment.md over 65 536 characters is cut to fit, with a link to the gate run', async () => {
+    const zip = artifactZip((files) => {
+      files['comment.md'] = ('| row | 1 |\n').repeat(20_000);
+    });
+    await serve({ pulls: [{ ...forkPull, hiddenFromCommit: false }], runs: [{ id: RUN_ID, headSha: HEAD_SHA }], artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }] });
+    const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    expect(fake!.problems).toEqual([]);
+    expect(run.status).toBe(0);
+    const body = fake!.comments[0]!.body;
+    expect(body.length).toBeLessThanOrEqual(65_536);
+    expect(body).toContain(`See [the full report](https://github.example/octo/bench/actions/runs/${RUN_ID}) for everything.`);
+    // Found by the commit, so no fallback lookup.
+    expect(fake!.requests.some((r) => r.operationId === 'pulls/list')).toBe(false);
+  });
+
+  test('updates the comment the gate posted itself, and leaves a user\'s planted marker alone', async () => {
+    const zip = artifactZip();
+    const botComment = { id: 60, body: '<!-- perfgate:latency/gate -->\nold report', created_at: '2026-11-21T10:00:00Z' };
+    const planted = { id: 61, body: '<!-- perfgate:latency/gate -->\nLGTM', created_at: '2026-11-21T11:00:00Z', user: 'mallory' };
+    await serve({ comments: [botComment, planted], pulls: [forkPull], runs: [{ id: RUN_ID, headSha: HEAD_SHA }], artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }] });
+    const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    expect(fake!.problems).toEqual([]);
+    expect(run.outputs['comment-id']).toBe('60');
+    expect(fake!.comments.find((c) => c.id === 60)!.body).toContain('59 of 66 checks passed');
+    expect(fake!.comments.find((c) => c.id === 61)).toEqual(planted);
+  });
+
+  test('not a pull-request run: a notice and no API call', async () => {
+    await serve();
+    const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl, { event: 'push' }) });
+    expect(run.status).toBe(0);
+    expect(fake!.requests).toEqual([]);
+    expect(run.commands.find((c) => c.command === 'notice')?.message).toBe(`perfgate: run ${RUN_ID} was triggered by push, not a pull request: no comment`);
+  });
+
+  test('no open pull request at that commit (pushed again since): a notice, exit 0', async () => {
+    await serve({ pulls: [{ ...forkPull, headSha: 'c'.repeat(40) }], runs: [{ id: RUN_ID, headSha: HEAD_SHA }], artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip: artifactZip() }] });
+    const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    expect(fake!.problems).toEqual([]);
+    expect(run.status).toBe(0);
+    expect(fake!.comments).toEqual([]);
+    expect(run.commands.find((c) => c.command === 'notice')?.message).toBe(`perfgate: no comment: no open pull request of octo/bench has head commit ${HEAD_SHA}`);
+  });
+
+  test('no report artifact: a warning when the gate run failed, an error when it succeeded', async () => {
+    await serve({ pulls: [forkPull], runs: [{ id: RUN_ID, headSha: HEAD_SHA }], artifacts: [] });
+    const failed = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl, { conclusion: 'failure' }) });
+    expect(failed.status).toBe(0);
+    expect(warnings(failed).join('\n')).toMatch(/^perfgate: no comment: no usable artifact matching "perfgate-report" in run 7777 \(run 7777 concluded failure;/);
+    const succeeded = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl, { conclusion: 'success' }) });
+    expect(succeeded.status).toBe(1);
+    expect(succeeded.commands.find((c) => c.command === 'error')?.message).toMatch(/Upload the gate's output-dir as this artifact \(input report-artifact\)/);
+    expect(fake!.requests.some((r) => r.operationId === 'issues/create-comment')).toBe(false);
+  });
+
+  test('an artifact with an entry outside the download folder (zip slip) is rejected whole: nothing written, no comment', async () => {
+    const zip = zipSync({ 'comment.md': strToU8('report'), '../../escaped.md': strToU8('pwned') }, { mtime: new Date('2026-01-01T00:00:00Z') });
+    await serve({ pulls: [forkPull], runs: [{ id: RUN_ID, headSha: HEAD_SHA }], artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }] });
+    const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    expect(run.status).toBe(0); // the gate run failed: a warning only
+    expect(warnings(run).join('\n')).toMatch(/no comment: no usable artifact matching "perfgate-report" in run 7777/);
+    expect(run.stdout).toContain('rejected: unsafe entry name');
+    expect(fake!.comments).toEqual([]);
+    expect(fake!.requests.some((r) => r.operationId === 'issues/list-comments')).toBe(false);
+  });
+
+  test('the comment cannot be posted: 403 (permissions) is a warning and exit 0; a 500 after the retries fails the job', async () => {
+    const setup = { pulls: [forkPull], runs: [{ id: RUN_ID, headSha: HEAD_SHA }], artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip: artifactZip() }] };
+    await serve({ ...setup, failWrites: { status: 403, message: 'Resource not accessible by integration' } });
+    const forbidden = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    expect(forbidden.status).toBe(0);
+    expect(warnings(forbidden).join('\n')).toMatch(/^perfgate: no pull-request comment: .*HTTP 403/);
+    await fake!.stop();
+    await serve({ ...setup, failWrites: { status: 500, message: 'Server Error' } });
+    const down = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    expect(down.status).toBe(1);
+    expect(down.commands.find((c) => c.command === 'error')?.message).toMatch(/^perfgate: no pull-request comment on #12: cannot comment on pull request #12 of octo\/bench: HTTP 500/);
+    expect(fake!.requests.filter((r) => r.operationId === 'issues/create-comment')).toHaveLength(4); // 1 + 3 retries
+    expect(down.outputs['verdict']).toBe('fail'); // from the artifact: an output only, nothing gated here
+  });
+
+  test('on another event than workflow_run: one clear error, no stack trace', async () => {
+    const run = await runActionAsync(commentMode(), { env: { ...pullRequestEnv('http://127.0.0.1:9') } });
+    expect(run.status).toBe(1);
+    const errors = run.commands.filter((c) => c.command === 'error');
+    expect(errors.map((e) => e.message)).toEqual(['perfgate: mode: comment runs in a workflow triggered by workflow_run (this event is pull_request and its payload names no workflow run)']);
+    expect(visible(run)).not.toMatch(/\n\s+at /);
+  });
+
+  test('bad mode and comment-author values name the input', async () => {
+    const mode = await runActionAsync(commentMode({ mode: 'post' }), { env: pullRequestEnv('http://127.0.0.1:9') });
+    expect(mode.commands.find((c) => c.command === 'error')?.message).toBe('perfgate: input "mode" must be one of gate, comment; got "post"');
+    const author = await runActionAsync(gate('results', { 'comment-author': 'a b' }), { env: pullRequestEnv('http://127.0.0.1:9') });
+    expect(author.status).toBe(1);
+    expect(author.commands.find((c) => c.command === 'error')?.message).toMatch(/^perfgate: input "comment-author" must be a GitHub login/);
   });
 });

@@ -18,6 +18,9 @@ import {
   renderHistoryRecord,
 } from '../src/pipeline/history.js';
 
+// Retries and rate-limit waits in milliseconds instead of seconds (internal, for the tests).
+process.env['PERFGATE_RETRY_BASE_MS'] = '1';
+
 const TOKEN = 'ghs_perfgateSECRETtoken0123456789abcdef';
 const SUMMARY = 'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n16,10000,122.599,7.029,8.272,7.486,2.367,0.534,109.092,10.607,14.735,58.631\n';
 const SHA = (n: number) => String(n).repeat(40).slice(0, 40);

@@ -5,11 +5,15 @@ import {
   fitCommentBody,
   hasMarker,
   MAX_COMMENT_BODY,
+  neutraliseMarkers,
   upsertStickyComment,
   type UpsertStickyCommentOptions,
 } from '../src/action/github/comment.js';
 import { checkBody, FakeCommentGitHub, nodeId, type FakeComment, type FakeCommentOptions } from './helpers/github-comment-fake.js';
 import { openApi } from './helpers/github-openapi.js';
+
+// Retries and rate-limit waits in milliseconds instead of seconds (internal, for the tests).
+process.env['PERFGATE_RETRY_BASE_MS'] = '1';
 
 const TOKEN = 'ghs_perfgateSECRETcomment0123456789abcdef';
 const ID = 'latency';
@@ -215,7 +219,8 @@ describe('upsertStickyComment against a loopback GitHub checked with the OpenAPI
 
     const bad = await upsert(optionsFor(echo, { commentId: 'x --> <script>' }));
     expect(bad).toEqual({ outcome: 'failed', reason: expect.stringContaining('invalid comment id'), truncated: false });
-    expect(echo.requests).toHaveLength(2); // the list and the refused create; the bad id made no request
+    // The list, then the create refused with 500 and retried three times; the bad id made no request.
+    expect(echo.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'POST 500', 'POST 500', 'POST 500', 'POST 500']);
     expectValidTraffic(echo);
   });
 
@@ -256,6 +261,89 @@ describe('upsertStickyComment against a loopback GitHub checked with the OpenAPI
     expect(notice).toContain('cut short the end of the report');
     expect(notice).toContain(link);
     expectValidTraffic(fake);
+  });
+});
+
+describe('retries, rate limits and the comment author', () => {
+  const SECONDARY = 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.';
+
+  test('a 502 then success: retried, one comment; a 422 is final (no retry)', async () => {
+    const fake = await serve({ faults: [{ operationId: 'issues/create-comment', status: 502, message: 'Bad Gateway' }] });
+    const result = await upsert(optionsFor(fake));
+    expect(result.outcome).toBe('created');
+    expect(ops(fake)).toEqual(['GET issues/list-comments 200', 'POST issues/create-comment 502', 'POST issues/create-comment 201']);
+    expect(fake.comments).toHaveLength(1);
+
+    const refused = await serve({ faults: [{ operationId: 'issues/create-comment', status: 422, message: 'Validation Failed' }] });
+    const failed = await upsert(optionsFor(refused));
+    expect(failed).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('HTTP 422') });
+    expect(ops(refused)).toEqual(['GET issues/list-comments 200', 'POST issues/create-comment 422']);
+    expectValidTraffic(fake);
+  });
+
+  test('a secondary rate limit with retry-after: 1 is waited out and retried, with a warning', async () => {
+    const fake = await serve({ faults: [{ operationId: 'issues/list-comments', status: 403, message: SECONDARY, headers: { 'retry-after': '1' } }] });
+    const warned: string[] = [];
+    const result = await upsert(optionsFor(fake, { warn: (m) => warned.push(m) }));
+    expect(result.outcome).toBe('created');
+    expect(ops(fake)).toEqual(['GET issues/list-comments 403', 'GET issues/list-comments 200', 'POST issues/create-comment 201']);
+    expect(warned).toEqual(["perfgate: GitHub's secondary rate limit: waiting 1 s before retrying GET /repos/octo/bench/issues/42/comments"]);
+    expectValidTraffic(fake);
+  });
+
+  test('rate limits beyond 60 s of waiting in all are not waited for: failed, with the reason', async () => {
+    const fake = await serve({
+      faults: [
+        { operationId: 'issues/list-comments', status: 403, message: SECONDARY, headers: { 'retry-after': '40' } },
+        { operationId: 'issues/list-comments', status: 403, message: SECONDARY, headers: { 'retry-after': '30' } },
+      ],
+    });
+    const warned: string[] = [];
+    const started = Date.now();
+    const result = await upsert(optionsFor(fake, { warn: (m) => warned.push(m) }));
+    expect(Date.now() - started).toBeLessThan(5000); // 40 ms at the tests' base of 1 ms per second
+    expect(result).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('secondary rate limit') });
+    expect(warned).toEqual([
+      expect.stringContaining('waiting 40 s before retrying'),
+      expect.stringContaining('not waiting 30 s more for GET /repos/octo/bench/issues/42/comments (at most 60 s in all)'),
+    ]);
+    expect(ops(fake)).toEqual(['GET issues/list-comments 403', 'GET issues/list-comments 403']);
+
+    // A primary limit whose reset is an hour away: not waited for either.
+    const primary = await serve({
+      faults: [{ operationId: 'issues/list-comments', status: 403, message: 'API rate limit exceeded', headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600) } }],
+    });
+    const limited = await upsert(optionsFor(primary, { warn: () => {} }));
+    expect(limited).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('API rate limit exceeded') });
+    expect(ops(primary)).toEqual(['GET issues/list-comments 403']);
+  });
+
+  test('author: a marked comment by someone else is neither updated nor deleted nor hidden', async () => {
+    const planted = comment(3, `${MARKER}\nAll checks pass, merge away`, 3, { user: 'mallory' });
+    const mine = comment(4, `${MARKER}\nold report`, 4);
+    for (const mode of ['update', 'recreate', 'hide-and-recreate'] as const) {
+      const fake = await serve({ comments: [{ ...planted }, { ...mine }] });
+      const result = await upsert(optionsFor(fake, { mode, author: 'github-actions[bot]' }));
+      expect(fake.comments.find((c) => c.id === 3)).toEqual(planted);
+      expect(fake.marked(MARKER).filter((c) => c.user !== 'mallory' && !c.minimized)).toHaveLength(1);
+      if (mode === 'update') expect(result).toMatchObject({ outcome: 'updated', commentId: 4 });
+      else expect(result).toMatchObject({ outcome: 'recreated' });
+      expectValidTraffic(fake);
+    }
+    // Matching is case-insensitive; without an author, any marked comment counts (the library default).
+    const fake = await serve({ comments: [{ ...planted }] });
+    expect(await upsert(optionsFor(fake, { author: 'MALLORY' }))).toMatchObject({ outcome: 'updated', commentId: 3 });
+    expect(await upsert(optionsFor(fake, { body: 'again' }))).toMatchObject({ outcome: 'updated', commentId: 3 });
+  });
+
+  test('a report cannot carry a marker line: it is shown as text and matches no report', async () => {
+    const fake = await serve();
+    const result = await upsert(optionsFor(fake, { body: `report\n<!-- perfgate:other -->\n<!--PERFGATE:x -->` }));
+    expect(result.outcome).toBe('created');
+    const body = fake.comments[0]!.body;
+    expect(body).toBe(`${MARKER}\nreport\n&lt;!-- perfgate:other -->\n&lt;!--PERFGATE:x -->`);
+    expect(hasMarker(body, '<!-- perfgate:other -->')).toBe(false);
+    expect(neutraliseMarkers('<!-- other tool -->\n<!-- perfgate:a -->')).toBe('<!-- other tool -->\n&lt;!-- perfgate:a -->');
   });
 });
 

@@ -9,7 +9,7 @@ const files = readdirSync(folder).filter((f) => f.endsWith('.yml')).sort();
 
 describe('.github/workflows', () => {
   test('the example workflows are there', () => {
-    expect(files).toEqual(['perfgate-baseline.yml', 'perfgate-compare.yml', 'perfgate-pr.yml']);
+    expect(files).toEqual(['perfgate-baseline.yml', 'perfgate-comment.yml', 'perfgate-compare.yml', 'perfgate-pr.yml']);
   });
 
   test.each(files)('%s lints clean', async (file) => {

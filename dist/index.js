@@ -76,44 +76,44 @@ var require_tunnel = __commonJS({
       return agent;
     }
     function TunnelingAgent(options) {
-      var self = this;
-      self.options = options || {};
-      self.proxyOptions = self.options.proxy || {};
-      self.maxSockets = self.options.maxSockets || http.Agent.defaultMaxSockets;
-      self.requests = [];
-      self.sockets = [];
-      self.on("free", function onFree(socket, host, port, localAddress) {
+      var self2 = this;
+      self2.options = options || {};
+      self2.proxyOptions = self2.options.proxy || {};
+      self2.maxSockets = self2.options.maxSockets || http.Agent.defaultMaxSockets;
+      self2.requests = [];
+      self2.sockets = [];
+      self2.on("free", function onFree(socket, host, port, localAddress) {
         var options2 = toOptions(host, port, localAddress);
-        for (var i2 = 0, len = self.requests.length; i2 < len; ++i2) {
-          var pending = self.requests[i2];
+        for (var i2 = 0, len = self2.requests.length; i2 < len; ++i2) {
+          var pending = self2.requests[i2];
           if (pending.host === options2.host && pending.port === options2.port) {
-            self.requests.splice(i2, 1);
+            self2.requests.splice(i2, 1);
             pending.request.onSocket(socket);
             return;
           }
         }
         socket.destroy();
-        self.removeSocket(socket);
+        self2.removeSocket(socket);
       });
     }
     util.inherits(TunnelingAgent, events.EventEmitter);
     TunnelingAgent.prototype.addRequest = function addRequest(req, host, port, localAddress) {
-      var self = this;
-      var options = mergeOptions({ request: req }, self.options, toOptions(host, port, localAddress));
-      if (self.sockets.length >= this.maxSockets) {
-        self.requests.push(options);
+      var self2 = this;
+      var options = mergeOptions({ request: req }, self2.options, toOptions(host, port, localAddress));
+      if (self2.sockets.length >= this.maxSockets) {
+        self2.requests.push(options);
         return;
       }
-      self.createSocket(options, function(socket) {
+      self2.createSocket(options, function(socket) {
         socket.on("free", onFree);
         socket.on("close", onCloseOrRemove);
         socket.on("agentRemove", onCloseOrRemove);
         req.onSocket(socket);
         function onFree() {
-          self.emit("free", socket, options);
+          self2.emit("free", socket, options);
         }
         function onCloseOrRemove(err2) {
-          self.removeSocket(socket);
+          self2.removeSocket(socket);
           socket.removeListener("free", onFree);
           socket.removeListener("close", onCloseOrRemove);
           socket.removeListener("agentRemove", onCloseOrRemove);
@@ -121,10 +121,10 @@ var require_tunnel = __commonJS({
       });
     };
     TunnelingAgent.prototype.createSocket = function createSocket(options, cb) {
-      var self = this;
+      var self2 = this;
       var placeholder = {};
-      self.sockets.push(placeholder);
-      var connectOptions = mergeOptions({}, self.proxyOptions, {
+      self2.sockets.push(placeholder);
+      var connectOptions = mergeOptions({}, self2.proxyOptions, {
         method: "CONNECT",
         path: options.host + ":" + options.port,
         agent: false,
@@ -140,7 +140,7 @@ var require_tunnel = __commonJS({
         connectOptions.headers["Proxy-Authorization"] = "Basic " + new Buffer(connectOptions.proxyAuth).toString("base64");
       }
       debug2("making CONNECT request");
-      var connectReq = self.request(connectOptions);
+      var connectReq = self2.request(connectOptions);
       connectReq.useChunkedEncodingByDefault = false;
       connectReq.once("response", onResponse);
       connectReq.once("upgrade", onUpgrade);
@@ -167,7 +167,7 @@ var require_tunnel = __commonJS({
           var error2 = new Error("tunneling socket could not be established, statusCode=" + res.statusCode);
           error2.code = "ECONNRESET";
           options.request.emit("error", error2);
-          self.removeSocket(placeholder);
+          self2.removeSocket(placeholder);
           return;
         }
         if (head.length > 0) {
@@ -176,11 +176,11 @@ var require_tunnel = __commonJS({
           var error2 = new Error("got illegal response body from proxy");
           error2.code = "ECONNRESET";
           options.request.emit("error", error2);
-          self.removeSocket(placeholder);
+          self2.removeSocket(placeholder);
           return;
         }
         debug2("tunneling connection has established");
-        self.sockets[self.sockets.indexOf(placeholder)] = socket;
+        self2.sockets[self2.sockets.indexOf(placeholder)] = socket;
         return cb(socket);
       }
       function onError(cause) {
@@ -193,7 +193,7 @@ var require_tunnel = __commonJS({
         var error2 = new Error("tunneling socket could not be established, cause=" + cause.message);
         error2.code = "ECONNRESET";
         options.request.emit("error", error2);
-        self.removeSocket(placeholder);
+        self2.removeSocket(placeholder);
       }
     };
     TunnelingAgent.prototype.removeSocket = function removeSocket(socket) {
@@ -210,15 +210,15 @@ var require_tunnel = __commonJS({
       }
     };
     function createSecureSocket(options, cb) {
-      var self = this;
-      TunnelingAgent.prototype.createSocket.call(self, options, function(socket) {
+      var self2 = this;
+      TunnelingAgent.prototype.createSocket.call(self2, options, function(socket) {
         var hostHeader = options.request.getHeader("host");
-        var tlsOptions = mergeOptions({}, self.options, {
+        var tlsOptions = mergeOptions({}, self2.options, {
           socket,
           servername: hostHeader ? hostHeader.replace(/:.*$/, "") : options.host
         });
         var secureSocket = tls.connect(0, tlsOptions);
-        self.sockets[self.sockets.indexOf(socket)] = secureSocket;
+        self2.sockets[self2.sockets.indexOf(socket)] = secureSocket;
         cb(secureSocket);
       });
     }
@@ -1384,7 +1384,7 @@ var require_util = __commonJS({
       }
       obj[kListeners] = null;
     }
-    function errorRequest(client, request2, err2) {
+    function errorRequest2(client, request2, err2) {
       try {
         request2.onError(err2);
         assert(request2.aborted);
@@ -1435,7 +1435,7 @@ var require_util = __commonJS({
       bufferToLowerCasedHeaderName,
       addListener,
       removeAllListeners,
-      errorRequest,
+      errorRequest: errorRequest2,
       parseRawHeaders,
       parseHeaders,
       parseKeepAliveTimeout,
@@ -2518,7 +2518,7 @@ var require_connect = __commonJS({
     var util = require_util();
     var { InvalidArgumentError, ConnectTimeoutError } = require_errors();
     var timers = require_timers();
-    function noop3() {
+    function noop4() {
     }
     var tls;
     var SessionCache;
@@ -2643,7 +2643,7 @@ var require_connect = __commonJS({
     }
     var setupConnectTimeout = process.platform === "win32" ? (socketWeakRef, opts) => {
       if (!opts.timeout) {
-        return noop3;
+        return noop4;
       }
       let s1 = null;
       let s2 = null;
@@ -2659,7 +2659,7 @@ var require_connect = __commonJS({
       };
     } : (socketWeakRef, opts) => {
       if (!opts.timeout) {
-        return noop3;
+        return noop4;
       }
       let s1 = null;
       const fastTimer = timers.setFastTimeout(() => {
@@ -5450,7 +5450,7 @@ var require_body = __commonJS({
       random = (max2) => Math.floor(Math.random(max2));
     }
     var textEncoder = new TextEncoder();
-    function noop3() {
+    function noop4() {
     }
     var hasFinalizationRegistry = globalThis.FinalizationRegistry && process.version.indexOf("v18") !== 0;
     var streamRegistry;
@@ -5458,7 +5458,7 @@ var require_body = __commonJS({
       streamRegistry = new FinalizationRegistry((weakRef) => {
         const stream = weakRef.deref();
         if (stream && !stream.locked && !isDisturbed(stream) && !isErrored(stream)) {
-          stream.cancel("Response object has been garbage collected").catch(noop3);
+          stream.cancel("Response object has been garbage collected").catch(noop4);
         }
       });
     }
@@ -7680,7 +7680,7 @@ var require_client = __commonJS({
     var connectH2 = require_client_h2();
     var deprecatedInterceptorWarned = false;
     var kClosedResolve = /* @__PURE__ */ Symbol("kClosedResolve");
-    var noop3 = () => {
+    var noop4 = () => {
     };
     function getPipelining(client) {
       return client[kPipelining] ?? client[kHTTPContext]?.defaultPipelining ?? 1;
@@ -7972,14 +7972,14 @@ var require_client = __commonJS({
           });
         });
         if (client.destroyed) {
-          util.destroy(socket.on("error", noop3), new ClientDestroyedError());
+          util.destroy(socket.on("error", noop4), new ClientDestroyedError());
           return;
         }
         assert(socket);
         try {
           client[kHTTPContext] = socket.alpnProtocol === "h2" ? await connectH2(client, socket) : await connectH1(client, socket);
         } catch (err2) {
-          socket.destroy().on("error", noop3);
+          socket.destroy().on("error", noop4);
           throw err2;
         }
         client[kConnecting] = false;
@@ -8723,7 +8723,7 @@ var require_proxy_agent = __commonJS({
     function defaultFactory(origin, opts) {
       return new Pool(origin, opts);
     }
-    var noop3 = () => {
+    var noop4 = () => {
     };
     function defaultAgentFactory(origin, opts) {
       if (opts.connections === 1) {
@@ -8840,7 +8840,7 @@ var require_proxy_agent = __commonJS({
                 servername: this[kProxyTls]?.servername || proxyHostname
               });
               if (statusCode !== 200) {
-                socket.on("error", noop3).destroy();
+                socket.on("error", noop4).destroy();
                 callback(new RequestAbortedError(`Proxy response (${statusCode}) !== 200 when HTTP Tunneling`));
               }
               if (opts2.protocol !== "https:") {
@@ -9421,14 +9421,14 @@ var require_retry_agent = __commonJS({
         this.#options = options;
       }
       dispatch(opts, handler2) {
-        const retry = new RetryHandler({
+        const retry2 = new RetryHandler({
           ...opts,
           retryOptions: this.#options
         }, {
           dispatch: this.#agent.dispatch.bind(this.#agent),
           handler: handler2
         });
-        return this.#agent.dispatch(opts, retry);
+        return this.#agent.dispatch(opts, retry2);
       }
       close() {
         return this.#agent.close();
@@ -9456,7 +9456,7 @@ var require_readable = __commonJS({
     var kAbort = /* @__PURE__ */ Symbol("kAbort");
     var kContentType = /* @__PURE__ */ Symbol("kContentType");
     var kContentLength = /* @__PURE__ */ Symbol("kContentLength");
-    var noop3 = () => {
+    var noop4 = () => {
     };
     var BodyReadable = class extends Readable {
       constructor({
@@ -9588,7 +9588,7 @@ var require_readable = __commonJS({
             } else {
               resolve(null);
             }
-          }).on("error", noop3).on("data", function(chunk) {
+          }).on("error", noop4).on("data", function(chunk) {
             limit -= chunk.length;
             if (limit <= 0) {
               this.destroy();
@@ -9597,11 +9597,11 @@ var require_readable = __commonJS({
         });
       }
     };
-    function isLocked(self) {
-      return self[kBody] && self[kBody].locked === true || self[kConsume];
+    function isLocked(self2) {
+      return self2[kBody] && self2[kBody].locked === true || self2[kConsume];
     }
-    function isUnusable(self) {
-      return util.isDisturbed(self) || isLocked(self);
+    function isUnusable(self2) {
+      return util.isDisturbed(self2) || isLocked(self2);
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
@@ -9988,42 +9988,42 @@ var require_abort_signal = __commonJS({
     var { RequestAbortedError } = require_errors();
     var kListener = /* @__PURE__ */ Symbol("kListener");
     var kSignal = /* @__PURE__ */ Symbol("kSignal");
-    function abort(self) {
-      if (self.abort) {
-        self.abort(self[kSignal]?.reason);
+    function abort(self2) {
+      if (self2.abort) {
+        self2.abort(self2[kSignal]?.reason);
       } else {
-        self.reason = self[kSignal]?.reason ?? new RequestAbortedError();
+        self2.reason = self2[kSignal]?.reason ?? new RequestAbortedError();
       }
-      removeSignal(self);
+      removeSignal(self2);
     }
-    function addSignal(self, signal) {
-      self.reason = null;
-      self[kSignal] = null;
-      self[kListener] = null;
+    function addSignal(self2, signal) {
+      self2.reason = null;
+      self2[kSignal] = null;
+      self2[kListener] = null;
       if (!signal) {
         return;
       }
       if (signal.aborted) {
-        abort(self);
+        abort(self2);
         return;
       }
-      self[kSignal] = signal;
-      self[kListener] = () => {
-        abort(self);
+      self2[kSignal] = signal;
+      self2[kListener] = () => {
+        abort(self2);
       };
-      addAbortListener(self[kSignal], self[kListener]);
+      addAbortListener(self2[kSignal], self2[kListener]);
     }
-    function removeSignal(self) {
-      if (!self[kSignal]) {
+    function removeSignal(self2) {
+      if (!self2[kSignal]) {
         return;
       }
-      if ("removeEventListener" in self[kSignal]) {
-        self[kSignal].removeEventListener("abort", self[kListener]);
+      if ("removeEventListener" in self2[kSignal]) {
+        self2[kSignal].removeEventListener("abort", self2[kListener]);
       } else {
-        self[kSignal].removeListener("abort", self[kListener]);
+        self2[kSignal].removeListener("abort", self2[kListener]);
       }
-      self[kSignal] = null;
-      self[kListener] = null;
+      self2[kSignal] = null;
+      self2[kListener] = null;
     }
     module.exports = {
       addSignal,
@@ -12909,15 +12909,15 @@ var require_request2 = __commonJS({
           signal = input[kSignal];
         }
         const origin = environmentSettingsObject.settingsObject.origin;
-        let window = "client";
+        let window2 = "client";
         if (request2.window?.constructor?.name === "EnvironmentSettingsObject" && sameOrigin(request2.window, origin)) {
-          window = request2.window;
+          window2 = request2.window;
         }
         if (init.window != null) {
-          throw new TypeError(`'window' option '${window}' must be null`);
+          throw new TypeError(`'window' option '${window2}' must be null`);
         }
         if ("window" in init) {
-          window = "no-window";
+          window2 = "no-window";
         }
         request2 = makeRequest({
           // URL request’s URL.
@@ -12932,7 +12932,7 @@ var require_request2 = __commonJS({
           // client This’s relevant settings object.
           client: environmentSettingsObject.settingsObject,
           // window window.
-          window,
+          window: window2,
           // priority request’s priority.
           priority: request2.priority,
           // origin request’s origin. The propagation of the origin is only significant for navigation requests
@@ -19922,6 +19922,1325 @@ var require_lib = __commonJS({
   }
 });
 
+// ../../work/main/node_modules/bottleneck/light.js
+var require_light = __commonJS({
+  "../../work/main/node_modules/bottleneck/light.js"(exports, module) {
+    (function(global2, factory) {
+      typeof exports === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
+    })(exports, (function() {
+      "use strict";
+      var commonjsGlobal = typeof globalThis !== "undefined" ? globalThis : typeof window !== "undefined" ? window : typeof global !== "undefined" ? global : typeof self !== "undefined" ? self : {};
+      function getCjsExportFromNamespace(n) {
+        return n && n["default"] || n;
+      }
+      var load = function(received, defaults2, onto = {}) {
+        var k, ref, v;
+        for (k in defaults2) {
+          v = defaults2[k];
+          onto[k] = (ref = received[k]) != null ? ref : v;
+        }
+        return onto;
+      };
+      var overwrite = function(received, defaults2, onto = {}) {
+        var k, v;
+        for (k in received) {
+          v = received[k];
+          if (defaults2[k] !== void 0) {
+            onto[k] = v;
+          }
+        }
+        return onto;
+      };
+      var parser = {
+        load,
+        overwrite
+      };
+      var DLList;
+      DLList = class DLList {
+        constructor(incr, decr) {
+          this.incr = incr;
+          this.decr = decr;
+          this._first = null;
+          this._last = null;
+          this.length = 0;
+        }
+        push(value2) {
+          var node;
+          this.length++;
+          if (typeof this.incr === "function") {
+            this.incr();
+          }
+          node = {
+            value: value2,
+            prev: this._last,
+            next: null
+          };
+          if (this._last != null) {
+            this._last.next = node;
+            this._last = node;
+          } else {
+            this._first = this._last = node;
+          }
+          return void 0;
+        }
+        shift() {
+          var value2;
+          if (this._first == null) {
+            return;
+          } else {
+            this.length--;
+            if (typeof this.decr === "function") {
+              this.decr();
+            }
+          }
+          value2 = this._first.value;
+          if ((this._first = this._first.next) != null) {
+            this._first.prev = null;
+          } else {
+            this._last = null;
+          }
+          return value2;
+        }
+        first() {
+          if (this._first != null) {
+            return this._first.value;
+          }
+        }
+        getArray() {
+          var node, ref, results;
+          node = this._first;
+          results = [];
+          while (node != null) {
+            results.push((ref = node, node = node.next, ref.value));
+          }
+          return results;
+        }
+        forEachShift(cb) {
+          var node;
+          node = this.shift();
+          while (node != null) {
+            cb(node), node = this.shift();
+          }
+          return void 0;
+        }
+        debug() {
+          var node, ref, ref1, ref2, results;
+          node = this._first;
+          results = [];
+          while (node != null) {
+            results.push((ref = node, node = node.next, {
+              value: ref.value,
+              prev: (ref1 = ref.prev) != null ? ref1.value : void 0,
+              next: (ref2 = ref.next) != null ? ref2.value : void 0
+            }));
+          }
+          return results;
+        }
+      };
+      var DLList_1 = DLList;
+      var Events;
+      Events = class Events {
+        constructor(instance) {
+          this.instance = instance;
+          this._events = {};
+          if (this.instance.on != null || this.instance.once != null || this.instance.removeAllListeners != null) {
+            throw new Error("An Emitter already exists for this object");
+          }
+          this.instance.on = (name, cb) => {
+            return this._addListener(name, "many", cb);
+          };
+          this.instance.once = (name, cb) => {
+            return this._addListener(name, "once", cb);
+          };
+          this.instance.removeAllListeners = (name = null) => {
+            if (name != null) {
+              return delete this._events[name];
+            } else {
+              return this._events = {};
+            }
+          };
+        }
+        _addListener(name, status, cb) {
+          var base;
+          if ((base = this._events)[name] == null) {
+            base[name] = [];
+          }
+          this._events[name].push({ cb, status });
+          return this.instance;
+        }
+        listenerCount(name) {
+          if (this._events[name] != null) {
+            return this._events[name].length;
+          } else {
+            return 0;
+          }
+        }
+        async trigger(name, ...args) {
+          var e, promises3;
+          try {
+            if (name !== "debug") {
+              this.trigger("debug", `Event triggered: ${name}`, args);
+            }
+            if (this._events[name] == null) {
+              return;
+            }
+            this._events[name] = this._events[name].filter(function(listener) {
+              return listener.status !== "none";
+            });
+            promises3 = this._events[name].map(async (listener) => {
+              var e2, returned;
+              if (listener.status === "none") {
+                return;
+              }
+              if (listener.status === "once") {
+                listener.status = "none";
+              }
+              try {
+                returned = typeof listener.cb === "function" ? listener.cb(...args) : void 0;
+                if (typeof (returned != null ? returned.then : void 0) === "function") {
+                  return await returned;
+                } else {
+                  return returned;
+                }
+              } catch (error2) {
+                e2 = error2;
+                {
+                  this.trigger("error", e2);
+                }
+                return null;
+              }
+            });
+            return (await Promise.all(promises3)).find(function(x2) {
+              return x2 != null;
+            });
+          } catch (error2) {
+            e = error2;
+            {
+              this.trigger("error", e);
+            }
+            return null;
+          }
+        }
+      };
+      var Events_1 = Events;
+      var DLList$1, Events$1, Queues;
+      DLList$1 = DLList_1;
+      Events$1 = Events_1;
+      Queues = class Queues {
+        constructor(num_priorities) {
+          var i2;
+          this.Events = new Events$1(this);
+          this._length = 0;
+          this._lists = (function() {
+            var j, ref, results;
+            results = [];
+            for (i2 = j = 1, ref = num_priorities; 1 <= ref ? j <= ref : j >= ref; i2 = 1 <= ref ? ++j : --j) {
+              results.push(new DLList$1((() => {
+                return this.incr();
+              }), (() => {
+                return this.decr();
+              })));
+            }
+            return results;
+          }).call(this);
+        }
+        incr() {
+          if (this._length++ === 0) {
+            return this.Events.trigger("leftzero");
+          }
+        }
+        decr() {
+          if (--this._length === 0) {
+            return this.Events.trigger("zero");
+          }
+        }
+        push(job) {
+          return this._lists[job.options.priority].push(job);
+        }
+        queued(priority) {
+          if (priority != null) {
+            return this._lists[priority].length;
+          } else {
+            return this._length;
+          }
+        }
+        shiftAll(fn) {
+          return this._lists.forEach(function(list2) {
+            return list2.forEachShift(fn);
+          });
+        }
+        getFirst(arr = this._lists) {
+          var j, len, list2;
+          for (j = 0, len = arr.length; j < len; j++) {
+            list2 = arr[j];
+            if (list2.length > 0) {
+              return list2;
+            }
+          }
+          return [];
+        }
+        shiftLastFrom(priority) {
+          return this.getFirst(this._lists.slice(priority).reverse()).shift();
+        }
+      };
+      var Queues_1 = Queues;
+      var BottleneckError;
+      BottleneckError = class BottleneckError extends Error {
+      };
+      var BottleneckError_1 = BottleneckError;
+      var BottleneckError$1, DEFAULT_PRIORITY, Job, NUM_PRIORITIES, parser$1;
+      NUM_PRIORITIES = 10;
+      DEFAULT_PRIORITY = 5;
+      parser$1 = parser;
+      BottleneckError$1 = BottleneckError_1;
+      Job = class Job {
+        constructor(task, args, options, jobDefaults, rejectOnDrop, Events2, _states, Promise2) {
+          this.task = task;
+          this.args = args;
+          this.rejectOnDrop = rejectOnDrop;
+          this.Events = Events2;
+          this._states = _states;
+          this.Promise = Promise2;
+          this.options = parser$1.load(options, jobDefaults);
+          this.options.priority = this._sanitizePriority(this.options.priority);
+          if (this.options.id === jobDefaults.id) {
+            this.options.id = `${this.options.id}-${this._randomIndex()}`;
+          }
+          this.promise = new this.Promise((_resolve, _reject) => {
+            this._resolve = _resolve;
+            this._reject = _reject;
+          });
+          this.retryCount = 0;
+        }
+        _sanitizePriority(priority) {
+          var sProperty;
+          sProperty = ~~priority !== priority ? DEFAULT_PRIORITY : priority;
+          if (sProperty < 0) {
+            return 0;
+          } else if (sProperty > NUM_PRIORITIES - 1) {
+            return NUM_PRIORITIES - 1;
+          } else {
+            return sProperty;
+          }
+        }
+        _randomIndex() {
+          return Math.random().toString(36).slice(2);
+        }
+        doDrop({ error: error2, message = "This job has been dropped by Bottleneck" } = {}) {
+          if (this._states.remove(this.options.id)) {
+            if (this.rejectOnDrop) {
+              this._reject(error2 != null ? error2 : new BottleneckError$1(message));
+            }
+            this.Events.trigger("dropped", { args: this.args, options: this.options, task: this.task, promise: this.promise });
+            return true;
+          } else {
+            return false;
+          }
+        }
+        _assertStatus(expected) {
+          var status;
+          status = this._states.jobStatus(this.options.id);
+          if (!(status === expected || expected === "DONE" && status === null)) {
+            throw new BottleneckError$1(`Invalid job status ${status}, expected ${expected}. Please open an issue at https://github.com/SGrondin/bottleneck/issues`);
+          }
+        }
+        doReceive() {
+          this._states.start(this.options.id);
+          return this.Events.trigger("received", { args: this.args, options: this.options });
+        }
+        doQueue(reachedHWM, blocked) {
+          this._assertStatus("RECEIVED");
+          this._states.next(this.options.id);
+          return this.Events.trigger("queued", { args: this.args, options: this.options, reachedHWM, blocked });
+        }
+        doRun() {
+          if (this.retryCount === 0) {
+            this._assertStatus("QUEUED");
+            this._states.next(this.options.id);
+          } else {
+            this._assertStatus("EXECUTING");
+          }
+          return this.Events.trigger("scheduled", { args: this.args, options: this.options });
+        }
+        async doExecute(chained, clearGlobalState, run2, free) {
+          var error2, eventInfo, passed;
+          if (this.retryCount === 0) {
+            this._assertStatus("RUNNING");
+            this._states.next(this.options.id);
+          } else {
+            this._assertStatus("EXECUTING");
+          }
+          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
+          this.Events.trigger("executing", eventInfo);
+          try {
+            passed = await (chained != null ? chained.schedule(this.options, this.task, ...this.args) : this.task(...this.args));
+            if (clearGlobalState()) {
+              this.doDone(eventInfo);
+              await free(this.options, eventInfo);
+              this._assertStatus("DONE");
+              return this._resolve(passed);
+            }
+          } catch (error1) {
+            error2 = error1;
+            return this._onFailure(error2, eventInfo, clearGlobalState, run2, free);
+          }
+        }
+        doExpire(clearGlobalState, run2, free) {
+          var error2, eventInfo;
+          if (this._states.jobStatus(this.options.id === "RUNNING")) {
+            this._states.next(this.options.id);
+          }
+          this._assertStatus("EXECUTING");
+          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
+          error2 = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
+          return this._onFailure(error2, eventInfo, clearGlobalState, run2, free);
+        }
+        async _onFailure(error2, eventInfo, clearGlobalState, run2, free) {
+          var retry2, retryAfter;
+          if (clearGlobalState()) {
+            retry2 = await this.Events.trigger("failed", error2, eventInfo);
+            if (retry2 != null) {
+              retryAfter = ~~retry2;
+              this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
+              this.retryCount++;
+              return run2(retryAfter);
+            } else {
+              this.doDone(eventInfo);
+              await free(this.options, eventInfo);
+              this._assertStatus("DONE");
+              return this._reject(error2);
+            }
+          }
+        }
+        doDone(eventInfo) {
+          this._assertStatus("EXECUTING");
+          this._states.next(this.options.id);
+          return this.Events.trigger("done", eventInfo);
+        }
+      };
+      var Job_1 = Job;
+      var BottleneckError$2, LocalDatastore, parser$2;
+      parser$2 = parser;
+      BottleneckError$2 = BottleneckError_1;
+      LocalDatastore = class LocalDatastore {
+        constructor(instance, storeOptions, storeInstanceOptions) {
+          this.instance = instance;
+          this.storeOptions = storeOptions;
+          this.clientId = this.instance._randomIndex();
+          parser$2.load(storeInstanceOptions, storeInstanceOptions, this);
+          this._nextRequest = this._lastReservoirRefresh = this._lastReservoirIncrease = Date.now();
+          this._running = 0;
+          this._done = 0;
+          this._unblockTime = 0;
+          this.ready = this.Promise.resolve();
+          this.clients = {};
+          this._startHeartbeat();
+        }
+        _startHeartbeat() {
+          var base;
+          if (this.heartbeat == null && (this.storeOptions.reservoirRefreshInterval != null && this.storeOptions.reservoirRefreshAmount != null || this.storeOptions.reservoirIncreaseInterval != null && this.storeOptions.reservoirIncreaseAmount != null)) {
+            return typeof (base = this.heartbeat = setInterval(() => {
+              var amount, incr, maximum, now, reservoir;
+              now = Date.now();
+              if (this.storeOptions.reservoirRefreshInterval != null && now >= this._lastReservoirRefresh + this.storeOptions.reservoirRefreshInterval) {
+                this._lastReservoirRefresh = now;
+                this.storeOptions.reservoir = this.storeOptions.reservoirRefreshAmount;
+                this.instance._drainAll(this.computeCapacity());
+              }
+              if (this.storeOptions.reservoirIncreaseInterval != null && now >= this._lastReservoirIncrease + this.storeOptions.reservoirIncreaseInterval) {
+                ({
+                  reservoirIncreaseAmount: amount,
+                  reservoirIncreaseMaximum: maximum,
+                  reservoir
+                } = this.storeOptions);
+                this._lastReservoirIncrease = now;
+                incr = maximum != null ? Math.min(amount, maximum - reservoir) : amount;
+                if (incr > 0) {
+                  this.storeOptions.reservoir += incr;
+                  return this.instance._drainAll(this.computeCapacity());
+                }
+              }
+            }, this.heartbeatInterval)).unref === "function" ? base.unref() : void 0;
+          } else {
+            return clearInterval(this.heartbeat);
+          }
+        }
+        async __publish__(message) {
+          await this.yieldLoop();
+          return this.instance.Events.trigger("message", message.toString());
+        }
+        async __disconnect__(flush) {
+          await this.yieldLoop();
+          clearInterval(this.heartbeat);
+          return this.Promise.resolve();
+        }
+        yieldLoop(t = 0) {
+          return new this.Promise(function(resolve, reject) {
+            return setTimeout(resolve, t);
+          });
+        }
+        computePenalty() {
+          var ref;
+          return (ref = this.storeOptions.penalty) != null ? ref : 15 * this.storeOptions.minTime || 5e3;
+        }
+        async __updateSettings__(options) {
+          await this.yieldLoop();
+          parser$2.overwrite(options, options, this.storeOptions);
+          this._startHeartbeat();
+          this.instance._drainAll(this.computeCapacity());
+          return true;
+        }
+        async __running__() {
+          await this.yieldLoop();
+          return this._running;
+        }
+        async __queued__() {
+          await this.yieldLoop();
+          return this.instance.queued();
+        }
+        async __done__() {
+          await this.yieldLoop();
+          return this._done;
+        }
+        async __groupCheck__(time) {
+          await this.yieldLoop();
+          return this._nextRequest + this.timeout < time;
+        }
+        computeCapacity() {
+          var maxConcurrent, reservoir;
+          ({ maxConcurrent, reservoir } = this.storeOptions);
+          if (maxConcurrent != null && reservoir != null) {
+            return Math.min(maxConcurrent - this._running, reservoir);
+          } else if (maxConcurrent != null) {
+            return maxConcurrent - this._running;
+          } else if (reservoir != null) {
+            return reservoir;
+          } else {
+            return null;
+          }
+        }
+        conditionsCheck(weight) {
+          var capacity;
+          capacity = this.computeCapacity();
+          return capacity == null || weight <= capacity;
+        }
+        async __incrementReservoir__(incr) {
+          var reservoir;
+          await this.yieldLoop();
+          reservoir = this.storeOptions.reservoir += incr;
+          this.instance._drainAll(this.computeCapacity());
+          return reservoir;
+        }
+        async __currentReservoir__() {
+          await this.yieldLoop();
+          return this.storeOptions.reservoir;
+        }
+        isBlocked(now) {
+          return this._unblockTime >= now;
+        }
+        check(weight, now) {
+          return this.conditionsCheck(weight) && this._nextRequest - now <= 0;
+        }
+        async __check__(weight) {
+          var now;
+          await this.yieldLoop();
+          now = Date.now();
+          return this.check(weight, now);
+        }
+        async __register__(index, weight, expiration) {
+          var now, wait;
+          await this.yieldLoop();
+          now = Date.now();
+          if (this.conditionsCheck(weight)) {
+            this._running += weight;
+            if (this.storeOptions.reservoir != null) {
+              this.storeOptions.reservoir -= weight;
+            }
+            wait = Math.max(this._nextRequest - now, 0);
+            this._nextRequest = now + wait + this.storeOptions.minTime;
+            return {
+              success: true,
+              wait,
+              reservoir: this.storeOptions.reservoir
+            };
+          } else {
+            return {
+              success: false
+            };
+          }
+        }
+        strategyIsBlock() {
+          return this.storeOptions.strategy === 3;
+        }
+        async __submit__(queueLength, weight) {
+          var blocked, now, reachedHWM;
+          await this.yieldLoop();
+          if (this.storeOptions.maxConcurrent != null && weight > this.storeOptions.maxConcurrent) {
+            throw new BottleneckError$2(`Impossible to add a job having a weight of ${weight} to a limiter having a maxConcurrent setting of ${this.storeOptions.maxConcurrent}`);
+          }
+          now = Date.now();
+          reachedHWM = this.storeOptions.highWater != null && queueLength === this.storeOptions.highWater && !this.check(weight, now);
+          blocked = this.strategyIsBlock() && (reachedHWM || this.isBlocked(now));
+          if (blocked) {
+            this._unblockTime = now + this.computePenalty();
+            this._nextRequest = this._unblockTime + this.storeOptions.minTime;
+            this.instance._dropAllQueued();
+          }
+          return {
+            reachedHWM,
+            blocked,
+            strategy: this.storeOptions.strategy
+          };
+        }
+        async __free__(index, weight) {
+          await this.yieldLoop();
+          this._running -= weight;
+          this._done += weight;
+          this.instance._drainAll(this.computeCapacity());
+          return {
+            running: this._running
+          };
+        }
+      };
+      var LocalDatastore_1 = LocalDatastore;
+      var BottleneckError$3, States;
+      BottleneckError$3 = BottleneckError_1;
+      States = class States {
+        constructor(status1) {
+          this.status = status1;
+          this._jobs = {};
+          this.counts = this.status.map(function() {
+            return 0;
+          });
+        }
+        next(id) {
+          var current, next;
+          current = this._jobs[id];
+          next = current + 1;
+          if (current != null && next < this.status.length) {
+            this.counts[current]--;
+            this.counts[next]++;
+            return this._jobs[id]++;
+          } else if (current != null) {
+            this.counts[current]--;
+            return delete this._jobs[id];
+          }
+        }
+        start(id) {
+          var initial;
+          initial = 0;
+          this._jobs[id] = initial;
+          return this.counts[initial]++;
+        }
+        remove(id) {
+          var current;
+          current = this._jobs[id];
+          if (current != null) {
+            this.counts[current]--;
+            delete this._jobs[id];
+          }
+          return current != null;
+        }
+        jobStatus(id) {
+          var ref;
+          return (ref = this.status[this._jobs[id]]) != null ? ref : null;
+        }
+        statusJobs(status) {
+          var k, pos, ref, results, v;
+          if (status != null) {
+            pos = this.status.indexOf(status);
+            if (pos < 0) {
+              throw new BottleneckError$3(`status must be one of ${this.status.join(", ")}`);
+            }
+            ref = this._jobs;
+            results = [];
+            for (k in ref) {
+              v = ref[k];
+              if (v === pos) {
+                results.push(k);
+              }
+            }
+            return results;
+          } else {
+            return Object.keys(this._jobs);
+          }
+        }
+        statusCounts() {
+          return this.counts.reduce(((acc, v, i2) => {
+            acc[this.status[i2]] = v;
+            return acc;
+          }), {});
+        }
+      };
+      var States_1 = States;
+      var DLList$2, Sync;
+      DLList$2 = DLList_1;
+      Sync = class Sync {
+        constructor(name, Promise2) {
+          this.schedule = this.schedule.bind(this);
+          this.name = name;
+          this.Promise = Promise2;
+          this._running = 0;
+          this._queue = new DLList$2();
+        }
+        isEmpty() {
+          return this._queue.length === 0;
+        }
+        async _tryToRun() {
+          var args, cb, error2, reject, resolve, returned, task;
+          if (this._running < 1 && this._queue.length > 0) {
+            this._running++;
+            ({ task, args, resolve, reject } = this._queue.shift());
+            cb = await (async function() {
+              try {
+                returned = await task(...args);
+                return function() {
+                  return resolve(returned);
+                };
+              } catch (error1) {
+                error2 = error1;
+                return function() {
+                  return reject(error2);
+                };
+              }
+            })();
+            this._running--;
+            this._tryToRun();
+            return cb();
+          }
+        }
+        schedule(task, ...args) {
+          var promise, reject, resolve;
+          resolve = reject = null;
+          promise = new this.Promise(function(_resolve, _reject) {
+            resolve = _resolve;
+            return reject = _reject;
+          });
+          this._queue.push({ task, args, resolve, reject });
+          this._tryToRun();
+          return promise;
+        }
+      };
+      var Sync_1 = Sync;
+      var version = "2.19.5";
+      var version$1 = {
+        version
+      };
+      var version$2 = /* @__PURE__ */ Object.freeze({
+        version,
+        default: version$1
+      });
+      var require$$2 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$3 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$4 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var Events$2, Group, IORedisConnection$1, RedisConnection$1, Scripts$1, parser$3;
+      parser$3 = parser;
+      Events$2 = Events_1;
+      RedisConnection$1 = require$$2;
+      IORedisConnection$1 = require$$3;
+      Scripts$1 = require$$4;
+      Group = (function() {
+        class Group2 {
+          constructor(limiterOptions = {}) {
+            this.deleteKey = this.deleteKey.bind(this);
+            this.limiterOptions = limiterOptions;
+            parser$3.load(this.limiterOptions, this.defaults, this);
+            this.Events = new Events$2(this);
+            this.instances = {};
+            this.Bottleneck = Bottleneck_1;
+            this._startAutoCleanup();
+            this.sharedConnection = this.connection != null;
+            if (this.connection == null) {
+              if (this.limiterOptions.datastore === "redis") {
+                this.connection = new RedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
+              } else if (this.limiterOptions.datastore === "ioredis") {
+                this.connection = new IORedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
+              }
+            }
+          }
+          key(key = "") {
+            var ref;
+            return (ref = this.instances[key]) != null ? ref : (() => {
+              var limiter;
+              limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
+                id: `${this.id}-${key}`,
+                timeout: this.timeout,
+                connection: this.connection
+              }));
+              this.Events.trigger("created", limiter, key);
+              return limiter;
+            })();
+          }
+          async deleteKey(key = "") {
+            var deleted, instance;
+            instance = this.instances[key];
+            if (this.connection) {
+              deleted = await this.connection.__runCommand__(["del", ...Scripts$1.allKeys(`${this.id}-${key}`)]);
+            }
+            if (instance != null) {
+              delete this.instances[key];
+              await instance.disconnect();
+            }
+            return instance != null || deleted > 0;
+          }
+          limiters() {
+            var k, ref, results, v;
+            ref = this.instances;
+            results = [];
+            for (k in ref) {
+              v = ref[k];
+              results.push({
+                key: k,
+                limiter: v
+              });
+            }
+            return results;
+          }
+          keys() {
+            return Object.keys(this.instances);
+          }
+          async clusterKeys() {
+            var cursor, end, found, i2, k, keys, len, next, start;
+            if (this.connection == null) {
+              return this.Promise.resolve(this.keys());
+            }
+            keys = [];
+            cursor = null;
+            start = `b_${this.id}-`.length;
+            end = "_settings".length;
+            while (cursor !== 0) {
+              [next, found] = await this.connection.__runCommand__(["scan", cursor != null ? cursor : 0, "match", `b_${this.id}-*_settings`, "count", 1e4]);
+              cursor = ~~next;
+              for (i2 = 0, len = found.length; i2 < len; i2++) {
+                k = found[i2];
+                keys.push(k.slice(start, -end));
+              }
+            }
+            return keys;
+          }
+          _startAutoCleanup() {
+            var base;
+            clearInterval(this.interval);
+            return typeof (base = this.interval = setInterval(async () => {
+              var e, k, ref, results, time, v;
+              time = Date.now();
+              ref = this.instances;
+              results = [];
+              for (k in ref) {
+                v = ref[k];
+                try {
+                  if (await v._store.__groupCheck__(time)) {
+                    results.push(this.deleteKey(k));
+                  } else {
+                    results.push(void 0);
+                  }
+                } catch (error2) {
+                  e = error2;
+                  results.push(v.Events.trigger("error", e));
+                }
+              }
+              return results;
+            }, this.timeout / 2)).unref === "function" ? base.unref() : void 0;
+          }
+          updateSettings(options = {}) {
+            parser$3.overwrite(options, this.defaults, this);
+            parser$3.overwrite(options, options, this.limiterOptions);
+            if (options.timeout != null) {
+              return this._startAutoCleanup();
+            }
+          }
+          disconnect(flush = true) {
+            var ref;
+            if (!this.sharedConnection) {
+              return (ref = this.connection) != null ? ref.disconnect(flush) : void 0;
+            }
+          }
+        }
+        Group2.prototype.defaults = {
+          timeout: 1e3 * 60 * 5,
+          connection: null,
+          Promise,
+          id: "group-key"
+        };
+        return Group2;
+      }).call(commonjsGlobal);
+      var Group_1 = Group;
+      var Batcher, Events$3, parser$4;
+      parser$4 = parser;
+      Events$3 = Events_1;
+      Batcher = (function() {
+        class Batcher2 {
+          constructor(options = {}) {
+            this.options = options;
+            parser$4.load(this.options, this.defaults, this);
+            this.Events = new Events$3(this);
+            this._arr = [];
+            this._resetPromise();
+            this._lastFlush = Date.now();
+          }
+          _resetPromise() {
+            return this._promise = new this.Promise((res, rej) => {
+              return this._resolve = res;
+            });
+          }
+          _flush() {
+            clearTimeout(this._timeout);
+            this._lastFlush = Date.now();
+            this._resolve();
+            this.Events.trigger("batch", this._arr);
+            this._arr = [];
+            return this._resetPromise();
+          }
+          add(data) {
+            var ret;
+            this._arr.push(data);
+            ret = this._promise;
+            if (this._arr.length === this.maxSize) {
+              this._flush();
+            } else if (this.maxTime != null && this._arr.length === 1) {
+              this._timeout = setTimeout(() => {
+                return this._flush();
+              }, this.maxTime);
+            }
+            return ret;
+          }
+        }
+        Batcher2.prototype.defaults = {
+          maxTime: null,
+          maxSize: null,
+          Promise
+        };
+        return Batcher2;
+      }).call(commonjsGlobal);
+      var Batcher_1 = Batcher;
+      var require$$4$1 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$8 = getCjsExportFromNamespace(version$2);
+      var Bottleneck2, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
+      NUM_PRIORITIES$1 = 10;
+      DEFAULT_PRIORITY$1 = 5;
+      parser$5 = parser;
+      Queues$1 = Queues_1;
+      Job$1 = Job_1;
+      LocalDatastore$1 = LocalDatastore_1;
+      RedisDatastore$1 = require$$4$1;
+      Events$4 = Events_1;
+      States$1 = States_1;
+      Sync$1 = Sync_1;
+      Bottleneck2 = (function() {
+        class Bottleneck3 {
+          constructor(options = {}, ...invalid) {
+            var storeInstanceOptions, storeOptions;
+            this._addToQueue = this._addToQueue.bind(this);
+            this._validateOptions(options, invalid);
+            parser$5.load(options, this.instanceDefaults, this);
+            this._queues = new Queues$1(NUM_PRIORITIES$1);
+            this._scheduled = {};
+            this._states = new States$1(["RECEIVED", "QUEUED", "RUNNING", "EXECUTING"].concat(this.trackDoneStatus ? ["DONE"] : []));
+            this._limiter = null;
+            this.Events = new Events$4(this);
+            this._submitLock = new Sync$1("submit", this.Promise);
+            this._registerLock = new Sync$1("register", this.Promise);
+            storeOptions = parser$5.load(options, this.storeDefaults, {});
+            this._store = (function() {
+              if (this.datastore === "redis" || this.datastore === "ioredis" || this.connection != null) {
+                storeInstanceOptions = parser$5.load(options, this.redisStoreDefaults, {});
+                return new RedisDatastore$1(this, storeOptions, storeInstanceOptions);
+              } else if (this.datastore === "local") {
+                storeInstanceOptions = parser$5.load(options, this.localStoreDefaults, {});
+                return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
+              } else {
+                throw new Bottleneck3.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
+              }
+            }).call(this);
+            this._queues.on("leftzero", () => {
+              var ref;
+              return (ref = this._store.heartbeat) != null ? typeof ref.ref === "function" ? ref.ref() : void 0 : void 0;
+            });
+            this._queues.on("zero", () => {
+              var ref;
+              return (ref = this._store.heartbeat) != null ? typeof ref.unref === "function" ? ref.unref() : void 0 : void 0;
+            });
+          }
+          _validateOptions(options, invalid) {
+            if (!(options != null && typeof options === "object" && invalid.length === 0)) {
+              throw new Bottleneck3.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
+            }
+          }
+          ready() {
+            return this._store.ready;
+          }
+          clients() {
+            return this._store.clients;
+          }
+          channel() {
+            return `b_${this.id}`;
+          }
+          channel_client() {
+            return `b_${this.id}_${this._store.clientId}`;
+          }
+          publish(message) {
+            return this._store.__publish__(message);
+          }
+          disconnect(flush = true) {
+            return this._store.__disconnect__(flush);
+          }
+          chain(_limiter) {
+            this._limiter = _limiter;
+            return this;
+          }
+          queued(priority) {
+            return this._queues.queued(priority);
+          }
+          clusterQueued() {
+            return this._store.__queued__();
+          }
+          empty() {
+            return this.queued() === 0 && this._submitLock.isEmpty();
+          }
+          running() {
+            return this._store.__running__();
+          }
+          done() {
+            return this._store.__done__();
+          }
+          jobStatus(id) {
+            return this._states.jobStatus(id);
+          }
+          jobs(status) {
+            return this._states.statusJobs(status);
+          }
+          counts() {
+            return this._states.statusCounts();
+          }
+          _randomIndex() {
+            return Math.random().toString(36).slice(2);
+          }
+          check(weight = 1) {
+            return this._store.__check__(weight);
+          }
+          _clearGlobalState(index) {
+            if (this._scheduled[index] != null) {
+              clearTimeout(this._scheduled[index].expiration);
+              delete this._scheduled[index];
+              return true;
+            } else {
+              return false;
+            }
+          }
+          async _free(index, job, options, eventInfo) {
+            var e, running;
+            try {
+              ({ running } = await this._store.__free__(index, options.weight));
+              this.Events.trigger("debug", `Freed ${options.id}`, eventInfo);
+              if (running === 0 && this.empty()) {
+                return this.Events.trigger("idle");
+              }
+            } catch (error1) {
+              e = error1;
+              return this.Events.trigger("error", e);
+            }
+          }
+          _run(index, job, wait) {
+            var clearGlobalState, free, run2;
+            job.doRun();
+            clearGlobalState = this._clearGlobalState.bind(this, index);
+            run2 = this._run.bind(this, index, job);
+            free = this._free.bind(this, index, job);
+            return this._scheduled[index] = {
+              timeout: setTimeout(() => {
+                return job.doExecute(this._limiter, clearGlobalState, run2, free);
+              }, wait),
+              expiration: job.options.expiration != null ? setTimeout(function() {
+                return job.doExpire(clearGlobalState, run2, free);
+              }, wait + job.options.expiration) : void 0,
+              job
+            };
+          }
+          _drainOne(capacity) {
+            return this._registerLock.schedule(() => {
+              var args, index, next, options, queue;
+              if (this.queued() === 0) {
+                return this.Promise.resolve(null);
+              }
+              queue = this._queues.getFirst();
+              ({ options, args } = next = queue.first());
+              if (capacity != null && options.weight > capacity) {
+                return this.Promise.resolve(null);
+              }
+              this.Events.trigger("debug", `Draining ${options.id}`, { args, options });
+              index = this._randomIndex();
+              return this._store.__register__(index, options.weight, options.expiration).then(({ success, wait, reservoir }) => {
+                var empty;
+                this.Events.trigger("debug", `Drained ${options.id}`, { success, args, options });
+                if (success) {
+                  queue.shift();
+                  empty = this.empty();
+                  if (empty) {
+                    this.Events.trigger("empty");
+                  }
+                  if (reservoir === 0) {
+                    this.Events.trigger("depleted", empty);
+                  }
+                  this._run(index, next, wait);
+                  return this.Promise.resolve(options.weight);
+                } else {
+                  return this.Promise.resolve(null);
+                }
+              });
+            });
+          }
+          _drainAll(capacity, total = 0) {
+            return this._drainOne(capacity).then((drained) => {
+              var newCapacity;
+              if (drained != null) {
+                newCapacity = capacity != null ? capacity - drained : capacity;
+                return this._drainAll(newCapacity, total + drained);
+              } else {
+                return this.Promise.resolve(total);
+              }
+            }).catch((e) => {
+              return this.Events.trigger("error", e);
+            });
+          }
+          _dropAllQueued(message) {
+            return this._queues.shiftAll(function(job) {
+              return job.doDrop({ message });
+            });
+          }
+          stop(options = {}) {
+            var done, waitForExecuting;
+            options = parser$5.load(options, this.stopDefaults);
+            waitForExecuting = (at) => {
+              var finished;
+              finished = () => {
+                var counts;
+                counts = this._states.counts;
+                return counts[0] + counts[1] + counts[2] + counts[3] === at;
+              };
+              return new this.Promise((resolve, reject) => {
+                if (finished()) {
+                  return resolve();
+                } else {
+                  return this.on("done", () => {
+                    if (finished()) {
+                      this.removeAllListeners("done");
+                      return resolve();
+                    }
+                  });
+                }
+              });
+            };
+            done = options.dropWaitingJobs ? (this._run = function(index, next) {
+              return next.doDrop({
+                message: options.dropErrorMessage
+              });
+            }, this._drainOne = () => {
+              return this.Promise.resolve(null);
+            }, this._registerLock.schedule(() => {
+              return this._submitLock.schedule(() => {
+                var k, ref, v;
+                ref = this._scheduled;
+                for (k in ref) {
+                  v = ref[k];
+                  if (this.jobStatus(v.job.options.id) === "RUNNING") {
+                    clearTimeout(v.timeout);
+                    clearTimeout(v.expiration);
+                    v.job.doDrop({
+                      message: options.dropErrorMessage
+                    });
+                  }
+                }
+                this._dropAllQueued(options.dropErrorMessage);
+                return waitForExecuting(0);
+              });
+            })) : this.schedule({
+              priority: NUM_PRIORITIES$1 - 1,
+              weight: 0
+            }, () => {
+              return waitForExecuting(1);
+            });
+            this._receive = function(job) {
+              return job._reject(new Bottleneck3.prototype.BottleneckError(options.enqueueErrorMessage));
+            };
+            this.stop = () => {
+              return this.Promise.reject(new Bottleneck3.prototype.BottleneckError("stop() has already been called"));
+            };
+            return done;
+          }
+          async _addToQueue(job) {
+            var args, blocked, error2, options, reachedHWM, shifted, strategy;
+            ({ args, options } = job);
+            try {
+              ({ reachedHWM, blocked, strategy } = await this._store.__submit__(this.queued(), options.weight));
+            } catch (error1) {
+              error2 = error1;
+              this.Events.trigger("debug", `Could not queue ${options.id}`, { args, options, error: error2 });
+              job.doDrop({ error: error2 });
+              return false;
+            }
+            if (blocked) {
+              job.doDrop();
+              return true;
+            } else if (reachedHWM) {
+              shifted = strategy === Bottleneck3.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck3.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck3.prototype.strategy.OVERFLOW ? job : void 0;
+              if (shifted != null) {
+                shifted.doDrop();
+              }
+              if (shifted == null || strategy === Bottleneck3.prototype.strategy.OVERFLOW) {
+                if (shifted == null) {
+                  job.doDrop();
+                }
+                return reachedHWM;
+              }
+            }
+            job.doQueue(reachedHWM, blocked);
+            this._queues.push(job);
+            await this._drainAll();
+            return reachedHWM;
+          }
+          _receive(job) {
+            if (this._states.jobStatus(job.options.id) != null) {
+              job._reject(new Bottleneck3.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
+              return false;
+            } else {
+              job.doReceive();
+              return this._submitLock.schedule(this._addToQueue, job);
+            }
+          }
+          submit(...args) {
+            var cb, fn, job, options, ref, ref1, task;
+            if (typeof args[0] === "function") {
+              ref = args, [fn, ...args] = ref, [cb] = splice.call(args, -1);
+              options = parser$5.load({}, this.jobDefaults);
+            } else {
+              ref1 = args, [options, fn, ...args] = ref1, [cb] = splice.call(args, -1);
+              options = parser$5.load(options, this.jobDefaults);
+            }
+            task = (...args2) => {
+              return new this.Promise(function(resolve, reject) {
+                return fn(...args2, function(...args3) {
+                  return (args3[0] != null ? reject : resolve)(args3);
+                });
+              });
+            };
+            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            job.promise.then(function(args2) {
+              return typeof cb === "function" ? cb(...args2) : void 0;
+            }).catch(function(args2) {
+              if (Array.isArray(args2)) {
+                return typeof cb === "function" ? cb(...args2) : void 0;
+              } else {
+                return typeof cb === "function" ? cb(args2) : void 0;
+              }
+            });
+            return this._receive(job);
+          }
+          schedule(...args) {
+            var job, options, task;
+            if (typeof args[0] === "function") {
+              [task, ...args] = args;
+              options = {};
+            } else {
+              [options, task, ...args] = args;
+            }
+            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            this._receive(job);
+            return job.promise;
+          }
+          wrap(fn) {
+            var schedule, wrapped;
+            schedule = this.schedule.bind(this);
+            wrapped = function(...args) {
+              return schedule(fn.bind(this), ...args);
+            };
+            wrapped.withOptions = function(options, ...args) {
+              return schedule(options, fn, ...args);
+            };
+            return wrapped;
+          }
+          async updateSettings(options = {}) {
+            await this._store.__updateSettings__(parser$5.overwrite(options, this.storeDefaults));
+            parser$5.overwrite(options, this.instanceDefaults, this);
+            return this;
+          }
+          currentReservoir() {
+            return this._store.__currentReservoir__();
+          }
+          incrementReservoir(incr = 0) {
+            return this._store.__incrementReservoir__(incr);
+          }
+        }
+        Bottleneck3.default = Bottleneck3;
+        Bottleneck3.Events = Events$4;
+        Bottleneck3.version = Bottleneck3.prototype.version = require$$8.version;
+        Bottleneck3.strategy = Bottleneck3.prototype.strategy = {
+          LEAK: 1,
+          OVERFLOW: 2,
+          OVERFLOW_PRIORITY: 4,
+          BLOCK: 3
+        };
+        Bottleneck3.BottleneckError = Bottleneck3.prototype.BottleneckError = BottleneckError_1;
+        Bottleneck3.Group = Bottleneck3.prototype.Group = Group_1;
+        Bottleneck3.RedisConnection = Bottleneck3.prototype.RedisConnection = require$$2;
+        Bottleneck3.IORedisConnection = Bottleneck3.prototype.IORedisConnection = require$$3;
+        Bottleneck3.Batcher = Bottleneck3.prototype.Batcher = Batcher_1;
+        Bottleneck3.prototype.jobDefaults = {
+          priority: DEFAULT_PRIORITY$1,
+          weight: 1,
+          expiration: null,
+          id: "<no-id>"
+        };
+        Bottleneck3.prototype.storeDefaults = {
+          maxConcurrent: null,
+          minTime: 0,
+          highWater: null,
+          strategy: Bottleneck3.prototype.strategy.LEAK,
+          penalty: null,
+          reservoir: null,
+          reservoirRefreshInterval: null,
+          reservoirRefreshAmount: null,
+          reservoirIncreaseInterval: null,
+          reservoirIncreaseAmount: null,
+          reservoirIncreaseMaximum: null
+        };
+        Bottleneck3.prototype.localStoreDefaults = {
+          Promise,
+          timeout: null,
+          heartbeatInterval: 250
+        };
+        Bottleneck3.prototype.redisStoreDefaults = {
+          Promise,
+          timeout: null,
+          heartbeatInterval: 5e3,
+          clientTimeout: 1e4,
+          Redis: null,
+          clientOptions: {},
+          clusterNodes: null,
+          clearDatastore: false,
+          connection: null
+        };
+        Bottleneck3.prototype.instanceDefaults = {
+          datastore: "local",
+          connection: null,
+          id: "<no-id>",
+          rejectOnDrop: true,
+          trackDoneStatus: false,
+          Promise
+        };
+        Bottleneck3.prototype.stopDefaults = {
+          enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
+          dropWaitingJobs: true,
+          dropErrorMessage: "This limiter has been stopped."
+        };
+        return Bottleneck3;
+      }).call(commonjsGlobal);
+      var Bottleneck_1 = Bottleneck2;
+      var lib = Bottleneck_1;
+      return lib;
+    }));
+  }
+});
+
 // ../../work/main/node_modules/@actions/core/lib/command.js
 import * as os from "os";
 
@@ -21394,8 +22713,8 @@ var RawMeasurementReader = class {
     if (this.rows === 0) {
       throw new InputError("the file has a header but no measurements", { file: this.file, line: this.lineNumber + 1 });
     }
-    const groups = this.order.map((g) => ({ payloadBytes: g.payloadBytes, latencies: g.values.subarray(0, g.length) }));
-    return { source: this.file, groups, rows: this.rows };
+    const groups3 = this.order.map((g) => ({ payloadBytes: g.payloadBytes, latencies: g.values.subarray(0, g.length) }));
+    return { source: this.file, groups: groups3, rows: this.rows };
   }
   line(bytes, start, end) {
     this.lineNumber++;
@@ -24996,7 +26315,7 @@ function parseNetio3(file, text) {
     const dot = name.lastIndexOf(".");
     return dot > 0 ? name.slice(0, dot) : name;
   })();
-  const groups = /* @__PURE__ */ new Map();
+  const groups3 = /* @__PURE__ */ new Map();
   let rows = 0;
   for (let i2 = found.number; i2 < lines.length; i2++) {
     const textLine = lines[i2];
@@ -25035,11 +26354,11 @@ function parseNetio3(file, text) {
     const msgBytes = index.msgSize !== void 0 ? bytesAt(index.msgSize) : void 0;
     const experiment = index.backend !== void 0 ? fields[index.backend].trim() || stem : stem;
     const key = `${experiment}|${bufferBytes}|${bufferCount}|${msgBytes ?? ""}`;
-    let group = groups.get(key);
+    let group = groups3.get(key);
     if (!group) {
       group = { experiment, bufferBytes, bufferCount, line: lineNo, rate: [], throughput: [] };
       if (msgBytes !== void 0) group.msgBytes = msgBytes;
-      groups.set(key, group);
+      groups3.set(key, group);
     }
     if (index.rate !== void 0) group.rate.push(numberAt(index.rate) * rateUnit.toBase);
     if (index.throughput !== void 0) group.throughput.push(numberAt(index.throughput) * throughputFactor);
@@ -25047,7 +26366,7 @@ function parseNetio3(file, text) {
   }
   if (rows === 0) throw new InputError("the netio3 table has a header but no data rows", { file, line: found.number });
   const measurements = [];
-  for (const g of groups.values()) {
+  for (const g of groups3.values()) {
     let label = `${g.bufferBytes} B × ${g.bufferCount}`;
     const settings = { bufferBytes: g.bufferBytes, bufferCount: g.bufferCount };
     if (g.msgBytes !== void 0) {
@@ -25734,7 +27053,7 @@ var googleBenchmarkAdapter = {
       throw new InputError('the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
     }
     const notes = [];
-    const groups = /* @__PURE__ */ new Map();
+    const groups3 = /* @__PURE__ */ new Map();
     const skippedAggregates = /* @__PURE__ */ new Set();
     const customCounters = /* @__PURE__ */ new Set();
     let assumedNs = false;
@@ -25790,7 +27109,7 @@ var googleBenchmarkAdapter = {
         } else {
           unit = spec.unit;
         }
-        const group = groupOf(groups, runName, line);
+        const group = groupOf(groups3, runName, line);
         let slot = group.metrics.get(spec.field);
         if (!slot) {
           const metric2 = spec.unit === "time_unit" ? { ...spec.metric, displayUnit: unit.symbol } : spec.metric;
@@ -25803,7 +27122,7 @@ var googleBenchmarkAdapter = {
       }
     });
     const measurements = [];
-    for (const group of groups.values()) {
+    for (const group of groups3.values()) {
       for (const { metric: metric2, statistics, repetitions } of group.metrics.values()) {
         const measurement = {
           experiment: group.experiment,
@@ -25844,11 +27163,11 @@ var googleBenchmarkAdapter = {
     return { format: "google-benchmark", file, measurements, notes };
   }
 };
-function groupOf(groups, runName, line) {
-  let group = groups.get(runName);
+function groupOf(groups3, runName, line) {
+  let group = groups3.get(runName);
   if (!group) {
     group = { ...splitName2(runName), line, metrics: /* @__PURE__ */ new Map() };
-    groups.set(runName, group);
+    groups3.set(runName, group);
   }
   return group;
 }
@@ -27526,15 +28845,15 @@ function compareRunIds(a, b) {
 function compareStrings(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-function planHistoryWindow(existing, record, window = DEFAULT_HISTORY_WINDOW) {
-  checkWindow(window);
+function planHistoryWindow(existing, record, window2 = DEFAULT_HISTORY_WINDOW) {
+  checkWindow(window2);
   const replaced = existing.filter((r) => r.runId === record.runId);
   const all = [...existing.filter((r) => r.runId !== record.runId), record].sort(compareRecords);
-  const cut = Math.max(0, all.length - window);
+  const cut = Math.max(0, all.length - window2);
   return { kept: all.slice(cut), dropped: [...replaced, ...all.slice(0, cut)] };
 }
-function checkWindow(window) {
-  if (!Number.isInteger(window) || window < 1) throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
+function checkWindow(window2) {
+  if (!Number.isInteger(window2) || window2 < 1) throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window2}`);
 }
 function readAll(folder) {
   let names;
@@ -27552,15 +28871,15 @@ function readAll(folder) {
 function strip({ file: _file, ...record }) {
   return record;
 }
-function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW) {
-  checkWindow(window);
+function readHistoryWindow(folder, window2 = DEFAULT_HISTORY_WINDOW) {
+  checkWindow(window2);
   const all = readAll(folder).sort(compareRecords);
-  return all.slice(Math.max(0, all.length - window)).map(strip);
+  return all.slice(Math.max(0, all.length - window2)).map(strip);
 }
-function appendHistoryRecord(folder, record, window = DEFAULT_HISTORY_WINDOW) {
+function appendHistoryRecord(folder, record, window2 = DEFAULT_HISTORY_WINDOW) {
   const existing = readAll(folder);
   const written = join5(folder, historyFileName(record));
-  const { kept, dropped } = planHistoryWindow(existing, { ...record, file: written }, window);
+  const { kept, dropped } = planHistoryWindow(existing, { ...record, file: written }, window2);
   const keep = kept.some((r) => r.file === written);
   if (keep) writeFileAtomic(written, renderHistoryRecord(record));
   const removed = [];
@@ -32014,6 +33333,310 @@ function getOctokit(token, options, ...additionalPlugins) {
   return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
+// ../../work/main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
+var import_light = __toESM(require_light(), 1);
+var VERSION7 = "0.0.0-development";
+function isRequestError(error2) {
+  return error2.request !== void 0;
+}
+async function errorRequest(state, octokit, error2, options) {
+  if (!isRequestError(error2) || !error2?.request.request) {
+    throw error2;
+  }
+  if (error2.status >= 400 && !state.doNotRetry.includes(error2.status)) {
+    const retries = options.request.retries != null ? options.request.retries : state.retries;
+    const retryAfter = Math.pow((options.request.retryCount || 0) + 1, 2);
+    throw octokit.retry.retryRequest(error2, retries, retryAfter);
+  }
+  throw error2;
+}
+async function wrapRequest(state, octokit, request2, options) {
+  const limiter = new import_light.default();
+  limiter.on("failed", function(error2, info2) {
+    const maxRetries = ~~error2.request.request?.retries;
+    const after = ~~error2.request.request?.retryAfter;
+    options.request.retryCount = info2.retryCount + 1;
+    if (maxRetries > info2.retryCount) {
+      return after * state.retryAfterBaseValue;
+    }
+  });
+  return limiter.schedule(
+    requestWithGraphqlErrorHandling.bind(null, state, octokit, request2),
+    options
+  );
+}
+async function requestWithGraphqlErrorHandling(state, octokit, request2, options) {
+  const response = await request2(options);
+  if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
+    response.data.errors[0].message
+  )) {
+    const error2 = new RequestError(response.data.errors[0].message, 500, {
+      request: options,
+      response
+    });
+    return errorRequest(state, octokit, error2, options);
+  }
+  return response;
+}
+function retry(octokit, octokitOptions) {
+  const state = Object.assign(
+    {
+      enabled: true,
+      retryAfterBaseValue: 1e3,
+      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
+      retries: 3
+    },
+    octokitOptions.retry
+  );
+  const retryPlugin = {
+    retry: {
+      retryRequest: (error2, retries, retryAfter) => {
+        error2.request.request = Object.assign({}, error2.request.request, {
+          retries,
+          retryAfter
+        });
+        return error2;
+      }
+    }
+  };
+  if (state.enabled) {
+    octokit.hook.error("request", errorRequest.bind(null, state, retryPlugin));
+    octokit.hook.wrap("request", wrapRequest.bind(null, state, retryPlugin));
+  }
+  return retryPlugin;
+}
+retry.VERSION = VERSION7;
+
+// ../../work/main/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+var import_light2 = __toESM(require_light(), 1);
+var VERSION8 = "0.0.0-development";
+var noop3 = () => Promise.resolve();
+function wrapRequest2(state, request2, options) {
+  return state.retryLimiter.schedule(doRequest, state, request2, options);
+}
+async function doRequest(state, request2, options) {
+  const { pathname } = new URL(options.url, "http://github.test");
+  const isAuth = isAuthRequest(options.method, pathname);
+  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
+  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
+  const isGraphQL = pathname.startsWith("/graphql");
+  const retryCount = ~~request2.retryCount;
+  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
+  if (state.clustering) {
+    jobOptions.expiration = 1e3 * 60;
+  }
+  if (isWrite || isGraphQL) {
+    await state.write.key(state.id).schedule(jobOptions, noop3);
+  }
+  if (isWrite && state.triggersNotification(pathname)) {
+    await state.notifications.key(state.id).schedule(jobOptions, noop3);
+  }
+  if (isSearch) {
+    await state.search.key(state.id).schedule(jobOptions, noop3);
+  }
+  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request2, options);
+  if (isGraphQL) {
+    const res = await req;
+    if (res.data.errors != null && res.data.errors.some((error2) => error2.type === "RATE_LIMITED")) {
+      const error2 = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
+        response: res,
+        data: res.data
+      });
+      throw error2;
+    }
+  }
+  return req;
+}
+function isAuthRequest(method, pathname) {
+  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
+  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
+  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
+  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
+  pathname === "/login/oauth/access_token");
+}
+var triggers_notification_paths_default = [
+  "/orgs/{org}/invitations",
+  "/orgs/{org}/invitations/{invitation_id}",
+  "/orgs/{org}/teams/{team_slug}/discussions",
+  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+  "/repos/{owner}/{repo}/collaborators/{username}",
+  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
+  "/repos/{owner}/{repo}/issues",
+  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
+  "/repos/{owner}/{repo}/pulls",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "/repos/{owner}/{repo}/releases",
+  "/teams/{team_id}/discussions",
+  "/teams/{team_id}/discussions/{discussion_number}/comments"
+];
+function routeMatcher(paths) {
+  const regexes = paths.map(
+    (path) => path.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+  );
+  const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
+  return new RegExp(regex2, "i");
+}
+var regex = routeMatcher(triggers_notification_paths_default);
+var triggersNotification = regex.test.bind(regex);
+var groups = {};
+var createGroups = function(Bottleneck2, common) {
+  groups.global = new Bottleneck2.Group({
+    id: "octokit-global",
+    maxConcurrent: 10,
+    ...common
+  });
+  groups.auth = new Bottleneck2.Group({
+    id: "octokit-auth",
+    maxConcurrent: 1,
+    ...common
+  });
+  groups.search = new Bottleneck2.Group({
+    id: "octokit-search",
+    maxConcurrent: 1,
+    minTime: 2e3,
+    ...common
+  });
+  groups.write = new Bottleneck2.Group({
+    id: "octokit-write",
+    maxConcurrent: 1,
+    minTime: 1e3,
+    ...common
+  });
+  groups.notifications = new Bottleneck2.Group({
+    id: "octokit-notifications",
+    maxConcurrent: 1,
+    minTime: 3e3,
+    ...common
+  });
+};
+function throttling(octokit, octokitOptions) {
+  const {
+    enabled = true,
+    Bottleneck: Bottleneck2 = import_light2.default,
+    id = "no-id",
+    timeout = 1e3 * 60 * 2,
+    // Redis TTL: 2 minutes
+    connection
+  } = octokitOptions.throttle || {};
+  if (!enabled) {
+    return {};
+  }
+  const common = { timeout };
+  if (typeof connection !== "undefined") {
+    common.connection = connection;
+  }
+  const state = Object.assign(
+    {
+      clustering: connection != null,
+      triggersNotification,
+      fallbackSecondaryRateRetryAfter: 60,
+      retryAfterBaseValue: 1e3,
+      id
+    },
+    octokitOptions.throttle
+  );
+  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
+    throw new Error(`octokit/plugin-throttling error:
+        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
+        See https://octokit.github.io/rest.js/#throttling
+
+        const octokit = new Octokit({
+          throttle: {
+            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
+            onRateLimit: (retryAfter, options) => {/* ... */}
+          }
+        })
+    `);
+  }
+  let initialized = false;
+  const initializeBottleneck = () => {
+    if (initialized) {
+      return;
+    }
+    initialized = true;
+    if (groups.global == null) {
+      createGroups(Bottleneck2, common);
+    }
+    state.global = state.global ?? groups.global;
+    state.auth = state.auth ?? groups.auth;
+    state.search = state.search ?? groups.search;
+    state.write = state.write ?? groups.write;
+    state.notifications = state.notifications ?? groups.notifications;
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck2();
+    const events = {};
+    const emitter = new Bottleneck2.Events(events);
+    events.on("secondary-limit", state.onSecondaryRateLimit);
+    events.on("rate-limit", state.onRateLimit);
+    events.on(
+      "error",
+      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
+    );
+    state.retryLimiter.on("failed", async function(error2, info2) {
+      const [state2, request2, options] = info2.args;
+      const { pathname } = new URL(options.url, "http://github.test");
+      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error2.status !== 401;
+      if (!(shouldRetryGraphQL || error2.status === 403 || error2.status === 429)) {
+        return;
+      }
+      const retryCount = ~~request2.retryCount;
+      request2.retryCount = retryCount;
+      options.request.retryCount = retryCount;
+      const { wantRetry, retryAfter = 0 } = await (async function() {
+        if (/\bsecondary rate\b/i.test(error2.message)) {
+          const retryAfter2 = Number(error2.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
+          const wantRetry2 = await emitter.trigger(
+            "secondary-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        if (error2.response.headers != null && error2.response.headers["x-ratelimit-remaining"] === "0" || (error2.response.data?.errors ?? []).some(
+          (error22) => error22.type === "RATE_LIMITED"
+        )) {
+          const rateLimitReset = new Date(
+            ~~error2.response.headers["x-ratelimit-reset"] * 1e3
+          ).getTime();
+          const retryAfter2 = Math.max(
+            // Add one second so we retry _after_ the reset time
+            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
+            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
+            0
+          );
+          const wantRetry2 = await emitter.trigger(
+            "rate-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        return {};
+      })();
+      if (wantRetry) {
+        request2.retryCount++;
+        return retryAfter * state2.retryAfterBaseValue;
+      }
+    });
+  };
+  octokit.hook.wrap("request", (request2, options) => {
+    initializeBottleneck();
+    return wrapRequest2(state, request2, options);
+  });
+  return {};
+}
+throttling.VERSION = VERSION8;
+throttling.triggersNotification = triggersNotification;
+
 // src/action/github/http.ts
 var silentLog = { debug: () => {
 }, info: () => {
@@ -32023,8 +33646,75 @@ var silentLog = { debug: () => {
 function apiRoot(apiUrl) {
   return (apiUrl ?? process.env["GITHUB_API_URL"] ?? "https://api.github.com").replace(/\/+$/, "");
 }
-function githubClient(token, apiUrl) {
-  return getOctokit(token, { baseUrl: apiUrl, userAgent: "perfgate", log: silentLog });
+var MAX_RETRIES = 3;
+var MAX_RATE_LIMIT_WAIT_SECONDS = 60;
+function retryBaseMs(env = process.env) {
+  const value2 = Number(env["PERFGATE_RETRY_BASE_MS"]);
+  return Number.isFinite(value2) && value2 >= 0 && env["PERFGATE_RETRY_BASE_MS"]?.trim() ? value2 : 1e3;
+}
+var DO_NOT_RETRY = Array.from({ length: 100 }, (_, i2) => 400 + i2).filter((status) => status !== 429);
+function githubClient(token, apiUrl, options = {}) {
+  const base = retryBaseMs();
+  const warn = options.warn ?? ((message) => warning(message));
+  let waited = 0;
+  const onLimit = (kind) => (retryAfter, request2) => {
+    const seconds = Math.max(0, Math.ceil(retryAfter));
+    const what = `${request2.method ?? ""} ${pathOf(request2.url ?? "")}`;
+    if (waited + seconds > MAX_RATE_LIMIT_WAIT_SECONDS) {
+      warn(`perfgate: GitHub's ${kind} rate limit: not waiting ${seconds} s more for ${what} (at most ${MAX_RATE_LIMIT_WAIT_SECONDS} s in all)`);
+      return false;
+    }
+    waited += seconds;
+    warn(`perfgate: GitHub's ${kind} rate limit: waiting ${seconds} s before retrying ${what}`);
+    return true;
+  };
+  const throttle = {
+    retryAfterBaseValue: base,
+    // A secondary limit without retry-after: GitHub asks for at least a minute.
+    fallbackSecondaryRateRetryAfter: 60,
+    onRateLimit: onLimit("primary"),
+    onSecondaryRateLimit: onLimit("secondary"),
+    // GitHub asks for a second between writes (three for ones that notify); scaled with the base.
+    write: spacedGroup(base),
+    notifications: spacedGroup(3 * base)
+  };
+  return getOctokit(
+    token,
+    { baseUrl: apiUrl, userAgent: "perfgate", log: silentLog, retry: { retries: MAX_RETRIES, retryAfterBaseValue: base, doNotRetry: DO_NOT_RETRY }, throttle },
+    retry,
+    throttling
+  );
+}
+function pathOf(url) {
+  try {
+    return new URL(url, "http://api.invalid").pathname;
+  } catch {
+    return url.split("?", 1)[0];
+  }
+}
+var groups2 = /* @__PURE__ */ new Map();
+function spacedGroup(minMs) {
+  let group = groups2.get(minMs);
+  if (group) return group;
+  let chain = Promise.resolve();
+  let next = 0;
+  const limiter = {
+    schedule(...args) {
+      if (typeof args[0] !== "function") args.shift();
+      const [job, ...jobArgs] = args;
+      const run2 = chain.then(async () => {
+        const wait = next - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        next = Date.now() + minMs;
+        return job(...jobArgs);
+      });
+      chain = run2.catch(() => void 0);
+      return run2;
+    }
+  };
+  group = { key: () => limiter };
+  groups2.set(minMs, group);
+  return group;
 }
 function toFailure(error2) {
   const e = error2;
@@ -32864,7 +34554,7 @@ function workflowFile(workflowRef) {
 }
 
 // src/action/main.ts
-import { existsSync as existsSync4, readFileSync as readFileSync4 } from "node:fs";
+import { existsSync as existsSync5, readFileSync as readFileSync5 } from "node:fs";
 
 // src/action/github/commentBody.ts
 var MAX_COMMENT_BODY = 65536;
@@ -32883,6 +34573,9 @@ function hasMarker(body, marker) {
   const last = [...lines].reverse().find((line) => line.trim() !== "");
   return first?.trim() === marker || last?.trim() === marker;
 }
+function neutraliseMarkers(text) {
+  return text.replace(/<!--(?=\s*perfgate)/gi, "&lt;!--");
+}
 function withMarker(marker, body) {
   return `${marker}
 ${body}`;
@@ -32899,8 +34592,8 @@ function fitCommentBody(sections, link, limit = MAX_COMMENT_BODY) {
     };
   });
   const kept = parts.filter((p) => p.text !== "");
-  const join8 = () => kept.map((p) => p.text).join("\n\n");
-  const untouched = join8();
+  const join9 = () => kept.map((p) => p.text).join("\n\n");
+  const untouched = join9();
   if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
   const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
   const dropped = [];
@@ -32909,7 +34602,7 @@ function fitCommentBody(sections, link, limit = MAX_COMMENT_BODY) {
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
     const notice2 = noticeOf(labels(dropped), labels(cut), link);
-    const text = join8();
+    const text = join9();
     return text === "" ? notice2 : `${text}
 
 ${notice2}`;
@@ -33012,16 +34705,18 @@ async function upsertStickyComment(options) {
     if (mode !== "update" && mode !== "recreate" && mode !== "hide-and-recreate") return result("failed", { reason: `unknown comment mode ${JSON.stringify(String(mode))}: use update, recreate or hide-and-recreate` });
     if (!token) return result("failed", { reason: "no token was given: commenting needs one with pull-requests: write" });
     const marker = commentMarker(options.commentId);
-    const sections = typeof options.body === "string" ? [{ text: options.body, label: "the end of the report" }] : options.body;
+    const given = typeof options.body === "string" ? [{ text: options.body, label: "the end of the report" }] : options.body;
+    const sections = given.map((s) => typeof s === "string" ? neutraliseMarkers(s) : { ...s, text: neutraliseMarkers(s.text) });
     const fitted = fitCommentBody(sections, options.fullReportUrl, MAX_COMMENT_BODY - marker.length - 1);
     truncated = fitted.truncated;
     const body = withMarker(marker, fitted.body);
     const apiUrl = apiRoot(options.apiUrl);
-    const octokit = githubClient(token, apiUrl);
+    const octokit = githubClient(token, apiUrl, options.warn ? { warn: (message) => options.warn(clean2(message)) } : {});
+    const author = options.author?.trim().toLowerCase() || void 0;
     const where = `pull request #${issueNumber} of ${owner}/${repo}`;
     let marked;
     try {
-      marked = await listMarked(octokit, owner, repo, issueNumber, marker);
+      marked = await listMarked(octokit, owner, repo, issueNumber, marker, author);
     } catch (error2) {
       const failure = toFailure(error2);
       return result(isForbidden(failure) ? "forbidden" : "failed", { reason: `cannot list the comments of ${where}: ${describeFailure2(failure)}` });
@@ -33099,11 +34794,15 @@ async function upsertStickyComment(options) {
     return result("failed", { reason: `unexpected error while commenting: ${toFailure(error2).message.split("\n", 1)[0].slice(0, 300)}` });
   }
 }
-async function listMarked(octokit, owner, repo, issueNumber, marker) {
+async function listMarked(octokit, owner, repo, issueNumber, marker, author) {
   const marked = [];
   let pages = 0;
   for await (const response of octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 })) {
-    for (const comment of response.data) if (hasMarker(comment.body, marker)) marked.push(comment);
+    for (const comment of response.data) {
+      if (!hasMarker(comment.body, marker)) continue;
+      if (author !== void 0 && comment.user?.login?.toLowerCase() !== author) continue;
+      marked.push(comment);
+    }
     if (++pages >= MAX_PAGES) break;
   }
   return marked;
@@ -33232,7 +34931,23 @@ function commentSettings() {
   const given = getInput("comment-id").trim();
   const id = given || defaultCommentId(process.env["GITHUB_WORKFLOW"], process.env["GITHUB_JOB"]);
   if (!isValidMarkerId(id)) throw new UsageError(`input "comment-id" must be 1–100 letters, digits or . _ : / + = @ -, starting with a letter or digit; got "${given}"`);
-  return { when, mode, id, token: when === "never" ? "" : apiSettings().token };
+  const authorText = getInput("comment-author").trim();
+  const author = authorText === "" ? DEFAULT_COMMENT_AUTHOR : authorText === "*" ? "" : authorText;
+  if (author !== "" && !/^[A-Za-z0-9][A-Za-z0-9-]{0,99}(\[bot\])?$/.test(author)) {
+    throw new UsageError(`input "comment-author" must be a GitHub login such as github-actions[bot] or octocat, or * for any author; got "${authorText}"`);
+  }
+  return { when, mode, id, idGiven: given !== "", author, token: when === "never" ? "" : apiSettings().token };
+}
+var DEFAULT_COMMENT_AUTHOR = "github-actions[bot]";
+function readMode() {
+  return choiceInput("mode", ["gate", "comment"], "gate");
+}
+function readCommentModeInputs() {
+  const comment = commentSettings();
+  if (comment.when !== "never" && comment.token === "") throw new UsageError('mode: comment needs input "github-token" (the default, github.token, works with permissions pull-requests: write and actions: read)');
+  const reportArtifact = getInput("report-artifact").trim() || "perfgate-report";
+  const ignored = ["results", "results-artifacts", "requirements", "baseline", "history", "record-history"].filter((name) => getInput(name).trim() !== "");
+  return { comment, reportArtifact, ignored };
 }
 function defaultCommentId(workflow, job) {
   const id = `${workflow ?? "perfgate"}/${job ?? "gate"}`.replace(/[^A-Za-z0-9._:/+=@-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "");
@@ -33266,6 +34981,222 @@ function choiceInput(name, allowed, fallback) {
   return value2;
 }
 
+// src/action/commentMode.ts
+import { closeSync as closeSync3, existsSync as existsSync4, openSync as openSync3, readFileSync as readFileSync4, readSync as readSync3, statSync as statSync4 } from "node:fs";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join8 } from "node:path";
+
+// src/action/github/pulls.ts
+async function findPullRequest(octokit, options) {
+  const { owner, repo, headSha, token } = options;
+  const warnings = [];
+  const failures = [];
+  const fullName = `${owner}/${repo}`.toLowerCase();
+  const usable = (pulls) => pulls.filter((p) => p.state === "open" && p.head?.sha === headSha && (p.base?.repo?.full_name ?? fullName).toLowerCase() === fullName);
+  let candidates = [];
+  try {
+    const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({ owner, repo, commit_sha: headSha, per_page: 100 });
+    candidates = usable(data);
+  } catch (error2) {
+    failures.push(`GET commits/${headSha.slice(0, 12)}/pulls: ${brief(toFailure(error2))}`);
+  }
+  if (candidates.length === 0 && options.headBranch && options.headOwner) {
+    try {
+      const { data } = await octokit.rest.pulls.list({ owner, repo, head: `${options.headOwner}:${options.headBranch}`, state: "open", per_page: 100 });
+      candidates = usable(data);
+    } catch (error2) {
+      failures.push(`GET pulls?head=${options.headOwner}:${options.headBranch}: ${brief(toFailure(error2))}`);
+    }
+  }
+  const clean2 = (text) => redact(text, token);
+  if (candidates.length === 0) {
+    const why = failures.length > 0 ? `the API failed (${failures.join("; ")})` : `no open pull request of ${owner}/${repo} has head commit ${headSha}`;
+    return { reason: clean2(why), warnings };
+  }
+  const numbers = [...new Set(candidates.map((p) => p.number))].sort((a, b) => a - b);
+  let chosen = numbers[0];
+  if (options.hint !== void 0) {
+    if (numbers.includes(options.hint)) chosen = options.hint;
+    else warnings.push(`the report artifact names pull request #${options.hint}, but commit ${headSha.slice(0, 12)} is the head of #${numbers.join(", #")}: commenting on #${chosen}`);
+  } else if (numbers.length > 1) {
+    warnings.push(`commit ${headSha.slice(0, 12)} is the head of pull requests #${numbers.join(", #")}: commenting on #${chosen}`);
+  }
+  return { number: chosen, warnings: warnings.map(clean2) };
+}
+function brief(failure) {
+  const first = failure.message.split("\n", 1)[0].slice(0, 200);
+  return failure.status !== void 0 ? `HTTP ${failure.status} (${first})` : first;
+}
+
+// src/action/commentMode.ts
+var COMMENT_BODY_FILE = "comment.md";
+var COMMENT_META_FILE = "comment.json";
+var MAX_ARTIFACT_BYTES = 64 * 1024 * 1024;
+async function runCommentMode(inputs, log) {
+  const env = process.env;
+  const run2 = readWorkflowRun(env["GITHUB_EVENT_PATH"]);
+  if (run2 === void 0) {
+    throw new UsageError(`mode: comment runs in a workflow triggered by workflow_run (this event is ${env["GITHUB_EVENT_NAME"] || "unknown"} and its payload names no workflow run)`);
+  }
+  if (inputs.ignored.length > 0) warning(`perfgate: mode: comment ignores input ${inputs.ignored.map((n) => `"${n}"`).join(", ")}: the gate run read them`);
+  if (run2.event !== "pull_request" && run2.event !== "pull_request_target") {
+    notice(`perfgate: run ${run2.id} was triggered by ${run2.event ?? "an unknown event"}, not a pull request: no comment`);
+    return;
+  }
+  const { comment } = inputs;
+  if (comment.when === "never") {
+    log("input comment is never: nothing to do");
+    return;
+  }
+  const [owner, repo] = (env["GITHUB_REPOSITORY"] ?? "").split("/");
+  if (!owner || !repo) throw new UsageError("mode: comment needs GITHUB_REPOSITORY (it runs inside GitHub Actions)");
+  startGroup(`Downloading the report of run ${run2.id}`);
+  let folder;
+  try {
+    const found = await downloadRunArtifacts({
+      token: comment.token,
+      ...env["GITHUB_API_URL"] ? { apiUrl: env["GITHUB_API_URL"] } : {},
+      owner,
+      repo,
+      runId: run2.id,
+      namePattern: inputs.reportArtifact,
+      destination: join8(env["RUNNER_TEMP"] || tmpdir2(), "perfgate-comment"),
+      // A report folder is small; an artifact from pull-request code gets no more room than this.
+      maxBytes: MAX_ARTIFACT_BYTES
+    });
+    for (const note of found.notes) log(note);
+    const artifact = found.artifacts[0];
+    if (!artifact) return noReport(run2, found.reason ?? `no artifact "${inputs.reportArtifact}" in run ${run2.id}`);
+    folder = artifact.path;
+    log(`report artifact "${artifact.name}": ${artifact.files.length} file(s)`);
+  } finally {
+    endGroup();
+  }
+  const body = readCapped(join8(folder, COMMENT_BODY_FILE));
+  if (body === void 0) return noReport(run2, `artifact "${inputs.reportArtifact}" of run ${run2.id} has no ${COMMENT_BODY_FILE} (written by perfgate on pull_request events)`);
+  const meta = readMeta(folder);
+  const verdict = meta.verdict ?? verdictOfReports(folder);
+  if (verdict !== void 0) setOutput("verdict", verdict);
+  const octokit = githubClient(comment.token, apiRoot(env["GITHUB_API_URL"]));
+  const lookup = await findPullRequest(octokit, {
+    owner,
+    repo,
+    headSha: run2.headSha,
+    ...run2.headBranch ? { headBranch: run2.headBranch } : {},
+    ...run2.headOwner ? { headOwner: run2.headOwner } : {},
+    ...meta.pullRequest !== void 0 ? { hint: meta.pullRequest } : {},
+    token: comment.token
+  });
+  for (const warning2 of lookup.warnings) warning(`perfgate: ${warning2}`);
+  if (lookup.number === void 0) {
+    notice(`perfgate: no comment: ${lookup.reason}`);
+    return;
+  }
+  setOutput("pull-request", lookup.number);
+  if (comment.when === "on-regression" && verdict !== "fail") {
+    log(`the gate passed and input comment is on-regression: no comment on #${lookup.number}`);
+    return;
+  }
+  const id = !comment.idGiven && meta.commentId !== void 0 ? meta.commentId : comment.id;
+  const runUrl = run2.htmlUrl ?? `${env["GITHUB_SERVER_URL"] ?? "https://github.com"}/${owner}/${repo}/actions/runs/${run2.id}`;
+  const result = await upsertStickyComment({
+    token: comment.token,
+    ...env["GITHUB_API_URL"] ? { apiUrl: env["GITHUB_API_URL"] } : {},
+    owner,
+    repo,
+    issueNumber: lookup.number,
+    body: [{ text: body, label: "the end of the report", required: true }],
+    commentId: id,
+    mode: comment.mode,
+    author: comment.author,
+    fullReportUrl: runUrl
+  });
+  if (result.outcome === "forbidden") {
+    warning(`perfgate: no pull-request comment: ${result.reason ?? result.outcome}`);
+    return;
+  }
+  if (result.outcome === "failed") {
+    setFailed(`perfgate: no pull-request comment on #${lookup.number}: ${result.reason ?? result.outcome}`);
+    return;
+  }
+  if (result.reason) warning(`perfgate: ${result.reason}`);
+  log(`pull-request comment on #${lookup.number} ${result.outcome}${result.url ? `: ${result.url}` : ""}${result.truncated ? " (shortened to fit)" : ""}`);
+  if (result.commentId !== void 0) setOutput("comment-id", result.commentId);
+  if (result.url !== void 0) setOutput("comment-url", result.url);
+}
+function noReport(run2, reason) {
+  if (run2.conclusion !== "success") {
+    warning(`perfgate: no comment: ${reason} (run ${run2.id} concluded ${run2.conclusion ?? "unknown"}; it may have stopped before writing its report)`);
+    return;
+  }
+  setFailed(`perfgate: no comment: ${reason}. Upload the gate's output-dir as this artifact (input report-artifact) in the pull-request workflow`);
+}
+function readWorkflowRun(path) {
+  if (!path || !existsSync4(path)) return void 0;
+  let payload;
+  try {
+    payload = JSON.parse(readFileSync4(path, "utf8"));
+  } catch {
+    return void 0;
+  }
+  const run2 = payload?.workflow_run;
+  if (!run2 || typeof run2 !== "object") return void 0;
+  const id = run2["id"];
+  const headSha = run2["head_sha"];
+  if (typeof id !== "number" || !Number.isSafeInteger(id) || id <= 0 || typeof headSha !== "string" || !/^[0-9a-f]{40,64}$/i.test(headSha)) return void 0;
+  const text = (value2) => typeof value2 === "string" && value2 !== "" ? value2 : void 0;
+  const headRepository = run2["head_repository"];
+  const result = { id, headSha };
+  const fields = [
+    ["headBranch", run2["head_branch"]],
+    ["headOwner", headRepository?.owner?.login],
+    ["event", run2["event"]],
+    ["conclusion", run2["conclusion"]],
+    ["htmlUrl", run2["html_url"]],
+    ["name", run2["name"]]
+  ];
+  for (const [key, value2] of fields) if (text(value2) !== void 0) result[key] = text(value2);
+  return result;
+}
+function readCapped(path) {
+  if (!existsSync4(path)) return void 0;
+  const buffer = Buffer.alloc(3 * MAX_COMMENT_BODY);
+  const fd2 = openSync3(path, "r");
+  let length;
+  try {
+    length = readSync3(fd2, buffer, 0, buffer.length, 0);
+  } finally {
+    closeSync3(fd2);
+  }
+  return buffer.subarray(0, length).toString("utf8").slice(0, MAX_COMMENT_BODY);
+}
+var MAX_JSON_BYTES = 32 * 1024 * 1024;
+function readJson(path) {
+  try {
+    if (!existsSync4(path) || statSync4(path).size > MAX_JSON_BYTES) return void 0;
+    return JSON.parse(readFileSync4(path, "utf8"));
+  } catch {
+    return void 0;
+  }
+}
+function readMeta(folder) {
+  const data = readJson(join8(folder, COMMENT_META_FILE));
+  if (!data || typeof data !== "object") return {};
+  const meta = {};
+  const pr = data["pullRequest"];
+  if (typeof pr === "number" && Number.isSafeInteger(pr) && pr > 0) meta.pullRequest = pr;
+  const id = data["commentId"];
+  if (typeof id === "string" && isValidMarkerId(id)) meta.commentId = id;
+  const verdict = data["verdict"];
+  if (verdict === "pass" || verdict === "fail") meta.verdict = verdict;
+  return meta;
+}
+function verdictOfReports(folder) {
+  const verdicts = ["report.json", "comparison.json"].map((name) => readJson(join8(folder, name))?.verdict);
+  if (verdicts.includes("fail")) return "fail";
+  return verdicts.includes("pass") ? "pass" : void 0;
+}
+
 // src/action/main.ts
 var actionProgress = {
   step(title, work) {
@@ -33293,6 +35224,10 @@ function logVerbatim(text) {
 }
 async function run() {
   try {
+    if (readMode() === "comment") {
+      await runCommentMode(readCommentModeInputs(), (message) => info(logSafe(message)));
+      return;
+    }
     const inputs = readInputs();
     checkOutputFolder(inputs.outputDir);
     if (inputs.resultsArtifacts !== void 0) {
@@ -33346,7 +35281,8 @@ async function run() {
     const notice2 = baselineNotice !== void 0 ? `> ${escapeMarkdown(baselineNotice)}
 ` : void 0;
     const markdown = [check?.markdown, notice2, comparison?.markdown].filter((m) => m !== void 0).join("\n");
-    const markdownPath = new ReportWriter(inputs.outputDir).write(REPORT_MARKDOWN, markdown);
+    const writer = new ReportWriter(inputs.outputDir);
+    const markdownPath = writer.write(REPORT_MARKDOWN, markdown);
     await writeJobSummary(markdown);
     if (check) logVerbatim(renderText(check.report));
     if (comparison) logVerbatim(renderComparisonText(comparison.report));
@@ -33359,8 +35295,17 @@ async function run() {
     if (comparison?.report.verdict === "fail") {
       failures.push(`${comparison.report.comparisonsFailed} of ${comparison.report.comparisonsTotal} comparisons with the baseline failed`);
     }
-    setOutputs(inputs.outputDir, markdownPath, failures.length > 0 ? "fail" : "pass", check, comparison);
-    await postComment(inputs.comment, failures.length > 0, [check?.markdown, notice2, comparison?.markdown]);
+    const verdict = failures.length > 0 ? "fail" : "pass";
+    const pullRequest = pullRequestNumber();
+    const comment = pullRequest !== void 0 ? commentOf(inputs.comment.id, [check?.markdown, notice2, comparison?.markdown]) : void 0;
+    if (comment !== void 0) {
+      writer.write(COMMENT_BODY_FILE, comment.body + "\n");
+      const meta = { pullRequest, commentId: inputs.comment.id, verdict };
+      writer.write(COMMENT_META_FILE, JSON.stringify(meta, null, 2) + "\n");
+    }
+    setOutputs(inputs.outputDir, markdownPath, verdict, check, comparison);
+    if (comment !== void 0 && pullRequest !== void 0) await postComment(inputs.comment, failures.length > 0, pullRequest, comment);
+    else if (pullRequest === void 0 && inputs.comment.when !== "never") info(logSafe("no pull request in this event: no comment"));
     if (check) annotateFailedChecks(check, inputs.annotations, inputs.failOnRegression ? error : warning);
     if (failures.length > 0) {
       const message = `perfgate: ${failures.join("; ")}`;
@@ -33379,28 +35324,28 @@ async function run() {
     }
   }
 }
-async function postComment(settings, failed, parts) {
-  if (settings.when === "never" || settings.when === "on-regression" && !failed) return;
-  const pullRequest = pullRequestNumber();
-  if (pullRequest === void 0) {
-    info(logSafe("no pull request in this event: no comment"));
-    return;
-  }
+function commentOf(id, parts) {
   const [owner, repo] = (process.env["GITHUB_REPOSITORY"] ?? "").split("/");
-  if (!owner || !repo) return;
+  if (!owner || !repo) return void 0;
   const runUrl = `${process.env["GITHUB_SERVER_URL"] ?? "https://github.com"}/${owner}/${repo}/actions/runs/${process.env["GITHUB_RUN_ID"] ?? ""}`;
   const sections = parts.filter((p) => p !== void 0 && p !== "").map((text, index) => ({ text, priority: index, required: index === 0, label: index === 0 ? "the check table" : "the comparison table" }));
   sections.push({ text: `[Workflow run and job summary](${runUrl}) · report files in the \`perfgate-report\` artifact, if uploaded.`, priority: -1, required: true, label: "links" });
+  return { body: fitCommentBody(sections, runUrl, MAX_COMMENT_BODY - commentMarker(id).length - 1).body, runUrl };
+}
+async function postComment(settings, failed, pullRequest, comment) {
+  if (settings.when === "never" || settings.when === "on-regression" && !failed) return;
+  const [owner, repo] = (process.env["GITHUB_REPOSITORY"] ?? "").split("/");
   const result = await upsertStickyComment({
     token: settings.token,
     ...process.env["GITHUB_API_URL"] ? { apiUrl: process.env["GITHUB_API_URL"] } : {},
     owner,
     repo,
     issueNumber: pullRequest,
-    body: sections,
+    body: comment.body,
     commentId: settings.id,
     mode: settings.mode,
-    fullReportUrl: runUrl
+    author: settings.author,
+    fullReportUrl: comment.runUrl
   });
   if (result.outcome === "forbidden" || result.outcome === "failed") {
     warning(`perfgate: no pull-request comment: ${result.reason ?? result.outcome}`);
@@ -33412,9 +35357,9 @@ async function postComment(settings, failed, parts) {
 }
 function pullRequestNumber() {
   const path = process.env["GITHUB_EVENT_PATH"];
-  if (!path || !existsSync4(path)) return void 0;
+  if (!path || !existsSync5(path)) return void 0;
   try {
-    const event = JSON.parse(readFileSync4(path, "utf8"));
+    const event = JSON.parse(readFileSync5(path, "utf8"));
     const n = event.pull_request?.number;
     return typeof n === "number" && Number.isSafeInteger(n) && n > 0 ? n : void 0;
   } catch {
@@ -33429,11 +35374,11 @@ function annotateFailedChecks(check, limit, annotate) {
   }
   if (notes.length > limit && limit > 0) info(logSafe(`${notes.length - limit} more failed checks are not annotated (input annotations is ${limit}); the job summary lists them all`));
 }
-function recordHistory(folder, window, results, floatParse) {
+function recordHistory(folder, window2, results, floatParse) {
   const eventPath = process.env["GITHUB_EVENT_PATH"];
   let event;
   try {
-    event = eventPath && existsSync4(eventPath) ? JSON.parse(readFileSync4(eventPath, "utf8")) : void 0;
+    event = eventPath && existsSync5(eventPath) ? JSON.parse(readFileSync5(eventPath, "utf8")) : void 0;
   } catch {
     event = void 0;
   }
@@ -33443,7 +35388,7 @@ function recordHistory(folder, window, results, floatParse) {
     return;
   }
   const record = makeHistoryRecord(loadSummaries(results, floatParse), { sha: info2.sha, date: info2.date, runId: info2.runId, runUrl: info2.runUrl });
-  const { written, removed } = appendHistoryRecord(folder, record, window);
+  const { written, removed } = appendHistoryRecord(folder, record, window2);
   info(logSafe(`history: recorded ${written}${removed.length > 0 ? `, removed ${removed.length} older record(s)` : ""}`));
   setOutput("history-record", written);
 }

@@ -1,7 +1,9 @@
 /**
  * A loopback stand-in for the GitHub endpoints the sticky comment uses: the issue-comment REST
  * operations (list with Link-header pagination, create, update, delete) and the GraphQL
- * `minimizeComment` mutation. Every REST request is checked against GitHub's OpenAPI description
+ * `minimizeComment` mutation; for `mode: comment` also the pull-request lookups (commits/{sha}/pulls,
+ * pulls?head=) and one workflow run's artifacts (served from a `/_blobs/` path of the same
+ * origin, which must be fetched without the token). Faults (5xx, rate limits) can be injected. Every REST request is checked against GitHub's OpenAPI description
  * (method, path template, path and query parameters, headers, and the JSON body against the
  * operation's requestBody schema); GraphQL requests are checked for the one mutation and its
  * variables. Problems are collected for the test to assert on.
@@ -29,6 +31,37 @@ export interface RecordedRequest {
   status?: number;
 }
 
+/** An open (or closed) pull request of the served repository. */
+export interface FakePull {
+  number: number;
+  headSha: string;
+  headRef: string;
+  /** Owner of the head repository (the fork's owner for a fork pull request). */
+  headOwner: string;
+  state?: 'open' | 'closed';
+  /**
+   * Left out of GET commits/{sha}/pulls, as GitHub can do for a fork's commit, so the lookup has
+   * to fall back to pulls?head=.
+   */
+  hiddenFromCommit?: boolean;
+}
+
+export interface FakeRunArtifact {
+  id: number;
+  runId: number;
+  name: string;
+  zip: Uint8Array;
+}
+
+/** Answer the next `times` requests of an operation with this status (and headers). */
+export interface FakeFault {
+  operationId: string;
+  status: number;
+  message?: string;
+  headers?: Record<string, string>;
+  times?: number;
+}
+
 export interface FakeCommentOptions {
   owner: string;
   repo: string;
@@ -43,6 +76,11 @@ export interface FakeCommentOptions {
   vanishOnPatch?: boolean;
   /** Whether list answers carry the documented `minimized` field (GHES may not). Default true. */
   exposeMinimized?: boolean;
+  pulls?: FakePull[];
+  /** Workflow runs (id and head commit) whose artifacts are served. */
+  runs?: { id: number; headSha: string }[];
+  artifacts?: FakeRunArtifact[];
+  faults?: FakeFault[];
 }
 
 type Json = any;
@@ -98,8 +136,19 @@ export class FakeCommentGitHub {
     return /\/api\/v3$/.test(root) ? root.replace(/\/api\/v3$/, '/api/graphql') : `${root}/graphql`;
   }
 
-  private answer(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Answer {
+  /** Requests to the artifact storage path (not the API). */
+  readonly blobRequests: RecordedRequest[] = [];
+
+  private answer(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Answer | { status: number; headers: Record<string, string>; body: Buffer } {
     const url = new URL(rawUrl, 'http://127.0.0.1');
+    const blob = /^\/_blobs\/([0-9]+)\.zip$/.exec(url.pathname);
+    if (blob) {
+      this.blobRequests.push({ method, url: rawUrl, headers, body });
+      if (headers['authorization'] !== undefined) this.problems.push('artifact storage: the request carried an authorization header');
+      const artifact = this.options.artifacts?.find((a) => a.id === Number(blob[1]));
+      if (!artifact || url.searchParams.get('sig') !== 'signed') return { status: 404, headers: { 'content-type': 'application/xml' }, body: '<Error><Code>BlobNotFound</Code></Error>' };
+      return { status: 200, headers: { 'content-type': 'application/zip', 'content-length': String(artifact.zip.length) }, body: Buffer.from(artifact.zip) };
+    }
     const record: RecordedRequest = { method, url: rawUrl, headers, body };
     this.requests.push(record);
     const json = (status: number, data: unknown, extra: Record<string, string> = {}): Answer => {
@@ -112,7 +161,7 @@ export class FakeCommentGitHub {
     const validation = spec.validateRequest(method, url, headers as Record<string, string | string[] | undefined>, this.options.apiRoot ?? '');
     this.problems.push(...validation.problems);
     const op = validation.operation;
-    const error = (status: number, message: string) => json(status, { message, documentation_url: 'https://docs.github.com/rest', status: String(status) });
+    const error = (status: number, message: string, extra: Record<string, string> = {}) => json(status, { message, documentation_url: 'https://docs.github.com/rest', status: String(status) }, extra);
     if (!op) return error(404, 'Not Found');
     record.operationId = op.operationId;
     this.problems.push(...checkBody(spec, op, headers, body));
@@ -123,10 +172,67 @@ export class FakeCommentGitHub {
     };
     const { owner, repo } = op.pathParams;
     if (owner !== this.options.owner || repo !== this.options.repo) return error(404, 'Not Found');
+    const fault = this.options.faults?.find((f) => f.operationId === op.operationId && (f.times ?? 1) > 0);
+    if (fault) {
+      fault.times = (fault.times ?? 1) - 1;
+      return error(fault.status, fault.message ?? 'Server Error', fault.headers);
+    }
     if (method !== 'GET' && this.options.failWrites) return error(this.options.failWrites.status, this.options.failWrites.message);
     const parsed: Json = body === '' ? undefined : safeParse(body);
+    const fullName = `${owner}/${repo}`;
 
     switch (op.operationId) {
+      case 'repos/list-pull-requests-associated-with-commit': {
+        const sha = op.pathParams['commit_sha'];
+        return reply(200, (this.options.pulls ?? []).filter((p) => p.headSha === sha && !p.hiddenFromCommit).map((p) => this.pullJson(p)));
+      }
+      case 'pulls/list': {
+        const head = url.searchParams.get('head');
+        const state = url.searchParams.get('state') ?? 'open';
+        const pulls = (this.options.pulls ?? []).filter((p) => (head === null || `${p.headOwner}:${p.headRef}` === head) && (state === 'all' || (p.state ?? 'open') === state));
+        return reply(200, pulls.map((p) => this.pullJson(p)));
+      }
+      case 'actions/get-workflow-run': {
+        const run = this.options.runs?.find((r) => r.id === Number(op.pathParams['run_id']));
+        if (!run) return error(404, 'Not Found');
+        return reply(200, {
+          id: run.id,
+          name: 'perfgate',
+          head_sha: run.headSha,
+          head_branch: 'feature',
+          event: 'pull_request',
+          status: 'completed',
+          conclusion: 'failure',
+          html_url: `https://github.example/${fullName}/actions/runs/${run.id}`,
+          created_at: '2026-11-22T00:00:00Z',
+          updated_at: '2026-11-22T00:05:00Z',
+        });
+      }
+      case 'actions/list-workflow-run-artifacts': {
+        const runId = Number(op.pathParams['run_id']);
+        if (!this.options.runs?.some((r) => r.id === runId)) return error(404, 'Not Found');
+        const artifacts = (this.options.artifacts ?? []).filter((a) => a.runId === runId && (url.searchParams.get('name') === null || a.name === url.searchParams.get('name')));
+        return reply(200, {
+          total_count: artifacts.length,
+          artifacts: artifacts.map((a) => ({
+            id: a.id,
+            node_id: `MDg6QXJ0aWZhY3Q${a.id}`,
+            name: a.name,
+            size_in_bytes: a.zip.length,
+            url: `${this.apiUrl}/repos/${fullName}/actions/artifacts/${a.id}`,
+            archive_download_url: `${this.apiUrl}/repos/${fullName}/actions/artifacts/${a.id}/zip`,
+            expired: false,
+            created_at: '2026-11-22T00:04:00Z',
+            expires_at: '2027-02-20T00:04:00Z',
+            updated_at: '2026-11-22T00:04:00Z',
+          })),
+        });
+      }
+      case 'actions/download-artifact': {
+        const artifact = this.options.artifacts?.find((a) => a.id === Number(op.pathParams['artifact_id']));
+        if (!artifact || op.pathParams['archive_format'] !== 'zip') return error(404, 'Not Found');
+        return reply(302, undefined, { location: `${this.origin}/_blobs/${artifact.id}.zip?sig=signed` });
+      }
       case 'issues/list-comments': {
         if (Number(op.pathParams['issue_number']) !== this.options.issueNumber) return error(404, 'Not Found');
         const perPage = Number(url.searchParams.get('per_page') ?? 30);
@@ -199,6 +305,20 @@ export class FakeCommentGitHub {
     if (!comment) return json(200, { data: { minimizeComment: null }, errors: [{ type: 'NOT_FOUND', message: `Could not resolve to a node with the global id of '${String(variables.subjectId)}'` }] });
     comment.minimized = 'outdated';
     return json(200, { data: { minimizeComment: { minimizedComment: { isMinimized: true } } } });
+  }
+
+  private pullJson(p: FakePull): Record<string, unknown> {
+    const fullName = `${this.options.owner}/${this.options.repo}`;
+    return {
+      id: 100000 + p.number,
+      number: p.number,
+      state: p.state ?? 'open',
+      title: `pull request ${p.number}`,
+      html_url: `https://github.example/${fullName}/pull/${p.number}`,
+      user: { login: p.headOwner, type: 'User' },
+      head: { label: `${p.headOwner}:${p.headRef}`, ref: p.headRef, sha: p.headSha, repo: { full_name: `${p.headOwner}/${this.options.repo}`, owner: { login: p.headOwner } } },
+      base: { label: `${this.options.owner}:main`, ref: 'main', sha: 'b'.repeat(40), repo: { full_name: fullName, owner: { login: this.options.owner } } },
+    };
   }
 
   private json(c: FakeComment): Record<string, unknown> {

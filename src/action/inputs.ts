@@ -102,6 +102,10 @@ export interface CommentSettings {
   mode: StickyCommentMode;
   /** The marker id that tells this report's comment apart from others on the pull request. */
   id: string;
+  /** Whether `id` was given as input `comment-id` (comment mode otherwise takes the gate's). */
+  idGiven: boolean;
+  /** Only this author's marked comments are perfgate's (empty: any author). */
+  author: string;
   token: string;
 }
 
@@ -112,7 +116,40 @@ function commentSettings(): CommentSettings {
   // By default one comment per workflow and job, so two gates in one pull request do not collide.
   const id = given || defaultCommentId(process.env['GITHUB_WORKFLOW'], process.env['GITHUB_JOB']);
   if (!isValidMarkerId(id)) throw new UsageError(`input "comment-id" must be 1–100 letters, digits or . _ : / + = @ -, starting with a letter or digit; got "${given}"`);
-  return { when, mode, id, token: when === 'never' ? '' : apiSettings().token };
+  // An unset input (a workflow that passes no with: value, or a test) means the default; a value of '' given on purpose cannot be told apart, so "any" is spelled out.
+  const authorText = core.getInput('comment-author').trim();
+  const author = authorText === '' ? DEFAULT_COMMENT_AUTHOR : authorText === '*' ? '' : authorText;
+  if (author !== '' && !/^[A-Za-z0-9][A-Za-z0-9-]{0,99}(\[bot\])?$/.test(author)) {
+    throw new UsageError(`input "comment-author" must be a GitHub login such as github-actions[bot] or octocat, or * for any author; got "${authorText}"`);
+  }
+  return { when, mode, id, idGiven: given !== '', author, token: when === 'never' ? '' : apiSettings().token };
+}
+
+/** The login GITHUB_TOKEN comments as. */
+export const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
+
+export type ActionMode = 'gate' | 'comment';
+
+/** Input `mode`: gate (the default) or comment (a workflow_run workflow posting a gate's report). */
+export function readMode(): ActionMode {
+  return choiceInput<ActionMode>('mode', ['gate', 'comment'], 'gate');
+}
+
+export interface CommentModeInputs {
+  comment: CommentSettings;
+  /** Name (or `*`/`?` pattern) of the triggering run's artifact holding the report folder. */
+  reportArtifact: string;
+  /** Inputs that only the gate reads but were given, for a warning. */
+  ignored: string[];
+}
+
+/** The inputs of `mode: comment`; the gate's own inputs are not required there. */
+export function readCommentModeInputs(): CommentModeInputs {
+  const comment = commentSettings();
+  if (comment.when !== 'never' && comment.token === '') throw new UsageError('mode: comment needs input "github-token" (the default, github.token, works with permissions pull-requests: write and actions: read)');
+  const reportArtifact = core.getInput('report-artifact').trim() || 'perfgate-report';
+  const ignored = ['results', 'results-artifacts', 'requirements', 'baseline', 'history', 'record-history'].filter((name) => core.getInput(name).trim() !== '');
+  return { comment, reportArtifact, ignored };
 }
 
 export function defaultCommentId(workflow: string | undefined, job: string | undefined): string {

@@ -16,8 +16,9 @@ import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { appendHistoryRecord, historyRunInfoFromEnv, makeHistoryRecord } from '../pipeline/history.js';
 import { loadSummaries } from '../pipeline/read.js';
 import type { Progress } from '../pipeline/steps.js';
-import { readInputs, type CommentSettings } from './inputs.js';
-import { upsertStickyComment, type CommentSection } from './github/comment.js';
+import { readCommentModeInputs, readInputs, readMode, type CommentSettings } from './inputs.js';
+import { commentMarker, fitCommentBody, MAX_COMMENT_BODY, upsertStickyComment, type CommentSection } from './github/comment.js';
+import { COMMENT_BODY_FILE, COMMENT_META_FILE, runCommentMode, type CommentMeta } from './commentMode.js';
 
 /** Log groups with their duration, warnings as annotations. */
 const actionProgress: Progress = {
@@ -59,6 +60,10 @@ function logVerbatim(text: string): void {
  */
 export async function run(): Promise<void> {
   try {
+    if (readMode() === 'comment') {
+      await runCommentMode(readCommentModeInputs(), (message) => core.info(logSafe(message)));
+      return;
+    }
     const inputs = readInputs();
     checkOutputFolder(inputs.outputDir);
     if (inputs.resultsArtifacts !== undefined) {
@@ -115,7 +120,8 @@ export async function run(): Promise<void> {
     // report.md holds everything the job summary shows: the check, then the comparison.
     const notice = baselineNotice !== undefined ? `> ${escapeMarkdown(baselineNotice)}\n` : undefined;
     const markdown = [check?.markdown, notice, comparison?.markdown].filter((m) => m !== undefined).join('\n');
-    const markdownPath = new ReportWriter(inputs.outputDir).write(REPORT_MARKDOWN, markdown);
+    const writer = new ReportWriter(inputs.outputDir);
+    const markdownPath = writer.write(REPORT_MARKDOWN, markdown);
     await writeJobSummary(markdown);
     if (check) logVerbatim(renderText(check.report));
     if (comparison) logVerbatim(renderComparisonText(comparison.report));
@@ -131,9 +137,19 @@ export async function run(): Promise<void> {
     if (comparison?.report.verdict === 'fail') {
       failures.push(`${comparison.report.comparisonsFailed} of ${comparison.report.comparisonsTotal} comparisons with the baseline failed`);
     }
-    setOutputs(inputs.outputDir, markdownPath, failures.length > 0 ? 'fail' : 'pass', check, comparison);
+    const verdict = failures.length > 0 ? 'fail' : 'pass';
+    const pullRequest = pullRequestNumber();
+    const comment = pullRequest !== undefined ? commentOf(inputs.comment.id, [check?.markdown, notice, comparison?.markdown]) : undefined;
+    if (comment !== undefined) {
+      // For a workflow_run workflow with mode: comment (fork pull requests): the exact body, and what it is for.
+      writer.write(COMMENT_BODY_FILE, comment.body + '\n');
+      const meta: CommentMeta = { pullRequest, commentId: inputs.comment.id, verdict };
+      writer.write(COMMENT_META_FILE, JSON.stringify(meta, null, 2) + '\n');
+    }
+    setOutputs(inputs.outputDir, markdownPath, verdict, check, comparison);
     // The comment comes after every report file: whatever the API does cannot change the verdict.
-    await postComment(inputs.comment, failures.length > 0, [check?.markdown, notice, comparison?.markdown]);
+    if (comment !== undefined && pullRequest !== undefined) await postComment(inputs.comment, failures.length > 0, pullRequest, comment);
+    else if (pullRequest === undefined && inputs.comment.when !== 'never') core.info(logSafe('no pull request in this event: no comment'));
     // Annotations are errors when the job fails for them, warnings when it does not.
     if (check) annotateFailedChecks(check, inputs.annotations, inputs.failOnRegression ? core.error : core.warning);
     if (failures.length > 0) {
@@ -159,30 +175,31 @@ export async function run(): Promise<void> {
  * The sticky pull-request comment: the same report as the job summary, shortened to fit
  * GitHub's limit by dropping the comparison before the check, with a link to the run.
  */
-async function postComment(settings: CommentSettings, failed: boolean, parts: (string | undefined)[]): Promise<void> {
-  if (settings.when === 'never' || (settings.when === 'on-regression' && !failed)) return;
-  const pullRequest = pullRequestNumber();
-  if (pullRequest === undefined) {
-    core.info(logSafe('no pull request in this event: no comment'));
-    return;
-  }
+function commentOf(id: string, parts: (string | undefined)[]): { body: string; runUrl: string } | undefined {
   const [owner, repo] = (process.env['GITHUB_REPOSITORY'] ?? '').split('/');
-  if (!owner || !repo) return;
+  if (!owner || !repo) return undefined;
   const runUrl = `${process.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${owner}/${repo}/actions/runs/${process.env['GITHUB_RUN_ID'] ?? ''}`;
   const sections: CommentSection[] = parts
     .filter((p): p is string => p !== undefined && p !== '')
     .map((text, index) => ({ text, priority: index, required: index === 0, label: index === 0 ? 'the check table' : 'the comparison table' }));
   sections.push({ text: `[Workflow run and job summary](${runUrl}) · report files in the \`perfgate-report\` artifact, if uploaded.`, priority: -1, required: true, label: 'links' });
+  return { body: fitCommentBody(sections, runUrl, MAX_COMMENT_BODY - commentMarker(id).length - 1).body, runUrl };
+}
+
+async function postComment(settings: CommentSettings, failed: boolean, pullRequest: number, comment: { body: string; runUrl: string }): Promise<void> {
+  if (settings.when === 'never' || (settings.when === 'on-regression' && !failed)) return;
+  const [owner, repo] = (process.env['GITHUB_REPOSITORY'] ?? '').split('/') as [string, string];
   const result = await upsertStickyComment({
     token: settings.token,
     ...(process.env['GITHUB_API_URL'] ? { apiUrl: process.env['GITHUB_API_URL'] } : {}),
     owner,
     repo,
     issueNumber: pullRequest,
-    body: sections,
+    body: comment.body,
     commentId: settings.id,
     mode: settings.mode,
-    fullReportUrl: runUrl,
+    author: settings.author,
+    fullReportUrl: comment.runUrl,
   });
   if (result.outcome === 'forbidden' || result.outcome === 'failed') {
     core.warning(`perfgate: no pull-request comment: ${result.reason ?? result.outcome}`);

@@ -14,9 +14,9 @@
  *   mutation minimizeComment(input: {subjectId, classifier: OUTDATED})
  */
 import { apiRoot, githubClient, redact, toFailure, type HttpFailure, type Octokit } from './http.js';
-import { commentMarker, fitCommentBody, hasMarker, isValidMarkerId, MAX_COMMENT_BODY, withMarker, type CommentSection } from './commentBody.js';
+import { commentMarker, fitCommentBody, hasMarker, isValidMarkerId, MAX_COMMENT_BODY, neutraliseMarkers, withMarker, type CommentSection } from './commentBody.js';
 
-export { cutToFit, commentMarker, fitCommentBody, hasMarker, isValidMarkerId, MAX_COMMENT_BODY, withMarker, type CommentSection, type FittedBody } from './commentBody.js';
+export { cutToFit, commentMarker, fitCommentBody, hasMarker, isValidMarkerId, MAX_COMMENT_BODY, neutraliseMarkers, withMarker, type CommentSection, type FittedBody } from './commentBody.js';
 
 export type StickyCommentMode = 'update' | 'recreate' | 'hide-and-recreate';
 
@@ -44,6 +44,14 @@ export interface UpsertStickyCommentOptions {
   mode?: StickyCommentMode;
   /** Where the full report is (job summary or artifact URL), linked when the comment had to be shortened. */
   fullReportUrl?: string;
+  /**
+   * Only comments by this login count as perfgate's (case-insensitive): `github-actions[bot]` for
+   * GITHUB_TOKEN. Anyone can write the marker into a comment of their own; without this filter
+   * such a comment would be edited, deleted or hidden by the next run. Empty or absent: any author.
+   */
+  author?: string;
+  /** Where a rate-limit wait is reported (default: a workflow warning). */
+  warn?: (message: string) => void;
 }
 
 export type StickyCommentOutcome = 'created' | 'updated' | 'unchanged' | 'recreated' | 'forbidden' | 'failed';
@@ -68,6 +76,7 @@ interface IssueComment {
   html_url: string;
   created_at: string;
   minimized?: { reason: string | null } | null;
+  user?: { login?: string } | null;
 }
 
 
@@ -94,18 +103,21 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
     if (!token) return result('failed', { reason: 'no token was given: commenting needs one with pull-requests: write' });
 
     const marker = commentMarker(options.commentId);
-    const sections = typeof options.body === 'string' ? [{ text: options.body, label: 'the end of the report' }] : options.body;
+    const given = typeof options.body === 'string' ? [{ text: options.body, label: 'the end of the report' }] : options.body;
+    // No part of the report may carry a marker line of its own, or the comment would pass for another report's.
+    const sections = given.map((s) => (typeof s === 'string' ? neutraliseMarkers(s) : { ...s, text: neutraliseMarkers(s.text) }));
     const fitted = fitCommentBody(sections, options.fullReportUrl, MAX_COMMENT_BODY - marker.length - 1);
     truncated = fitted.truncated;
     const body = withMarker(marker, fitted.body);
 
     const apiUrl = apiRoot(options.apiUrl);
-    const octokit = githubClient(token, apiUrl);
+    const octokit = githubClient(token, apiUrl, options.warn ? { warn: (message) => options.warn!(clean(message)) } : {});
+    const author = options.author?.trim().toLowerCase() || undefined;
     const where = `pull request #${issueNumber} of ${owner}/${repo}`;
 
     let marked: IssueComment[];
     try {
-      marked = await listMarked(octokit, owner, repo, issueNumber, marker);
+      marked = await listMarked(octokit, owner, repo, issueNumber, marker, author);
     } catch (error) {
       const failure = toFailure(error);
       return result(isForbidden(failure) ? 'forbidden' : 'failed', { reason: `cannot list the comments of ${where}: ${describeFailure(failure)}` });
@@ -192,12 +204,19 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
   }
 }
 
-/** Every comment of the issue carrying the marker, through every page (per_page=100, Link header followed). */
-async function listMarked(octokit: Octokit, owner: string, repo: string, issueNumber: number, marker: string): Promise<IssueComment[]> {
+/**
+ * Every comment of the issue carrying the marker and written by `author` (any author when
+ * undefined), through every page (per_page=100, Link header followed).
+ */
+async function listMarked(octokit: Octokit, owner: string, repo: string, issueNumber: number, marker: string, author: string | undefined): Promise<IssueComment[]> {
   const marked: IssueComment[] = [];
   let pages = 0;
   for await (const response of octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 })) {
-    for (const comment of response.data as IssueComment[]) if (hasMarker(comment.body, marker)) marked.push(comment);
+    for (const comment of response.data as IssueComment[]) {
+      if (!hasMarker(comment.body, marker)) continue;
+      if (author !== undefined && comment.user?.login?.toLowerCase() !== author) continue;
+      marked.push(comment);
+    }
     if (++pages >= MAX_PAGES) break;
   }
   return marked;

@@ -64,6 +64,15 @@ export function hasMarker(body: string | null | undefined, marker: string): bool
   return first?.trim() === marker || last?.trim() === marker;
 }
 
+/**
+ * Text that can never hold a perfgate marker line: every `<!--` opening a `perfgate` comment
+ * becomes `&lt;!--` (shown as text, no longer a hidden comment). Report text from an artifact is
+ * untrusted; a last line `<!-- perfgate:other -->` would make the comment pass for another report's.
+ */
+export function neutraliseMarkers(text: string): string {
+  return text.replace(/<!--(?=\s*perfgate)/gi, '&lt;!--');
+}
+
 /** The body sent to GitHub: the marker on the first line, then the report. */
 export function withMarker(marker: string, body: string): string {
   return `${marker}\n${body}`;

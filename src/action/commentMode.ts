@@ -1,0 +1,234 @@
+/**
+ * `mode: comment`: the privileged half of the two-workflow pattern for fork pull requests. A
+ * workflow triggered by `workflow_run` (which never checks out pull-request code) downloads the
+ * report artifact of the gate run, finds the pull request through the API and posts the gate's
+ * `comment.md` as the sticky comment. Everything in the artifact was written by pull-request code
+ * and is treated as untrusted data: the body is capped and cannot carry a marker; the pull
+ * request number in it is only a hint; nothing from it reaches the log unescaped.
+ *
+ * Exit status: 0 whenever there is nothing to do (not a pull-request run, no open pull request at
+ * that commit, a gate run that failed before writing its report) and when the token may not write
+ * (a warning). 1 for a misconfiguration (no workflow_run event; a successful gate run without the
+ * report artifact) and when the comment could not be posted for any other reason (API down after
+ * the retries, 404, 422), so a broken comment job shows. The gate's verdict never fails this job.
+ */
+import * as core from '@actions/core';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { UsageError } from '../engine/errors.js';
+import type { CommentModeInputs } from './inputs.js';
+import { downloadRunArtifacts } from './github/baseline.js';
+import { isValidMarkerId, MAX_COMMENT_BODY, upsertStickyComment } from './github/comment.js';
+import { apiRoot, githubClient } from './github/http.js';
+import { findPullRequest } from './github/pulls.js';
+
+/** The files the gate writes into its report folder on a pull-request event, for this mode. */
+export const COMMENT_BODY_FILE = 'comment.md';
+export const COMMENT_META_FILE = 'comment.json';
+
+/** What the gate records beside comment.md: the pull request it ran for, its marker id, its verdict. */
+export interface CommentMeta {
+  pullRequest?: number;
+  commentId?: string;
+  verdict?: 'pass' | 'fail';
+}
+
+/** Largest report artifact accepted, zipped and unzipped. */
+const MAX_ARTIFACT_BYTES = 64 * 1024 * 1024;
+
+interface WorkflowRunEvent {
+  id: number;
+  headSha: string;
+  headBranch?: string;
+  headOwner?: string;
+  event?: string;
+  conclusion?: string;
+  htmlUrl?: string;
+  name?: string;
+}
+
+export async function runCommentMode(inputs: CommentModeInputs, log: (message: string) => void): Promise<void> {
+  const env = process.env;
+  const run = readWorkflowRun(env['GITHUB_EVENT_PATH']);
+  if (run === undefined) {
+    throw new UsageError(`mode: comment runs in a workflow triggered by workflow_run (this event is ${env['GITHUB_EVENT_NAME'] || 'unknown'} and its payload names no workflow run)`);
+  }
+  if (inputs.ignored.length > 0) core.warning(`perfgate: mode: comment ignores input ${inputs.ignored.map((n) => `"${n}"`).join(', ')}: the gate run read them`);
+  if (run.event !== 'pull_request' && run.event !== 'pull_request_target') {
+    core.notice(`perfgate: run ${run.id} was triggered by ${run.event ?? 'an unknown event'}, not a pull request: no comment`);
+    return;
+  }
+  const { comment } = inputs;
+  if (comment.when === 'never') {
+    log('input comment is never: nothing to do');
+    return;
+  }
+  const [owner, repo] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
+  if (!owner || !repo) throw new UsageError('mode: comment needs GITHUB_REPOSITORY (it runs inside GitHub Actions)');
+
+  core.startGroup(`Downloading the report of run ${run.id}`);
+  let folder: string;
+  try {
+    const found = await downloadRunArtifacts({
+      token: comment.token,
+      ...(env['GITHUB_API_URL'] ? { apiUrl: env['GITHUB_API_URL'] } : {}),
+      owner,
+      repo,
+      runId: run.id,
+      namePattern: inputs.reportArtifact,
+      destination: join(env['RUNNER_TEMP'] || tmpdir(), 'perfgate-comment'),
+      // A report folder is small; an artifact from pull-request code gets no more room than this.
+      maxBytes: MAX_ARTIFACT_BYTES,
+    });
+    for (const note of found.notes) log(note);
+    const artifact = found.artifacts[0];
+    if (!artifact) return noReport(run, found.reason ?? `no artifact "${inputs.reportArtifact}" in run ${run.id}`);
+    folder = artifact.path;
+    log(`report artifact "${artifact.name}": ${artifact.files.length} file(s)`);
+  } finally {
+    core.endGroup();
+  }
+
+  const body = readCapped(join(folder, COMMENT_BODY_FILE));
+  if (body === undefined) return noReport(run, `artifact "${inputs.reportArtifact}" of run ${run.id} has no ${COMMENT_BODY_FILE} (written by perfgate on pull_request events)`);
+  const meta = readMeta(folder);
+  const verdict = meta.verdict ?? verdictOfReports(folder);
+  if (verdict !== undefined) core.setOutput('verdict', verdict);
+
+  const octokit = githubClient(comment.token, apiRoot(env['GITHUB_API_URL']));
+  const lookup = await findPullRequest(octokit, {
+    owner,
+    repo,
+    headSha: run.headSha,
+    ...(run.headBranch ? { headBranch: run.headBranch } : {}),
+    ...(run.headOwner ? { headOwner: run.headOwner } : {}),
+    ...(meta.pullRequest !== undefined ? { hint: meta.pullRequest } : {}),
+    token: comment.token,
+  });
+  for (const warning of lookup.warnings) core.warning(`perfgate: ${warning}`);
+  if (lookup.number === undefined) {
+    core.notice(`perfgate: no comment: ${lookup.reason}`);
+    return;
+  }
+  core.setOutput('pull-request', lookup.number);
+  if (comment.when === 'on-regression' && verdict !== 'fail') {
+    log(`the gate passed and input comment is on-regression: no comment on #${lookup.number}`);
+    return;
+  }
+  // The gate's marker id, so that the comment it may have posted itself is the one updated.
+  const id = !comment.idGiven && meta.commentId !== undefined ? meta.commentId : comment.id;
+  const runUrl = run.htmlUrl ?? `${env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${owner}/${repo}/actions/runs/${run.id}`;
+  const result = await upsertStickyComment({
+    token: comment.token,
+    ...(env['GITHUB_API_URL'] ? { apiUrl: env['GITHUB_API_URL'] } : {}),
+    owner,
+    repo,
+    issueNumber: lookup.number,
+    body: [{ text: body, label: 'the end of the report', required: true }],
+    commentId: id,
+    mode: comment.mode,
+    author: comment.author,
+    fullReportUrl: runUrl,
+  });
+  if (result.outcome === 'forbidden') {
+    core.warning(`perfgate: no pull-request comment: ${result.reason ?? result.outcome}`);
+    return;
+  }
+  if (result.outcome === 'failed') {
+    core.setFailed(`perfgate: no pull-request comment on #${lookup.number}: ${result.reason ?? result.outcome}`);
+    return;
+  }
+  if (result.reason) core.warning(`perfgate: ${result.reason}`);
+  log(`pull-request comment on #${lookup.number} ${result.outcome}${result.url ? `: ${result.url}` : ''}${result.truncated ? ' (shortened to fit)' : ''}`);
+  if (result.commentId !== undefined) core.setOutput('comment-id', result.commentId);
+  if (result.url !== undefined) core.setOutput('comment-url', result.url);
+}
+
+/**
+ * No report to post. A gate run that did not succeed may have stopped before writing one (its own
+ * failure is the signal, so a warning); a successful run without it is a misconfiguration.
+ */
+function noReport(run: WorkflowRunEvent, reason: string): void {
+  if (run.conclusion !== 'success') {
+    core.warning(`perfgate: no comment: ${reason} (run ${run.id} concluded ${run.conclusion ?? 'unknown'}; it may have stopped before writing its report)`);
+    return;
+  }
+  core.setFailed(`perfgate: no comment: ${reason}. Upload the gate's output-dir as this artifact (input report-artifact) in the pull-request workflow`);
+}
+
+function readWorkflowRun(path: string | undefined): WorkflowRunEvent | undefined {
+  if (!path || !existsSync(path)) return undefined;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+  const run = (payload as { workflow_run?: Record<string, unknown> } | null)?.workflow_run;
+  if (!run || typeof run !== 'object') return undefined;
+  const id = run['id'];
+  const headSha = run['head_sha'];
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0 || typeof headSha !== 'string' || !/^[0-9a-f]{40,64}$/i.test(headSha)) return undefined;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const headRepository = run['head_repository'] as { owner?: { login?: unknown } } | null | undefined;
+  const result: WorkflowRunEvent = { id, headSha };
+  const fields: [keyof WorkflowRunEvent, unknown][] = [
+    ['headBranch', run['head_branch']],
+    ['headOwner', headRepository?.owner?.login],
+    ['event', run['event']],
+    ['conclusion', run['conclusion']],
+    ['htmlUrl', run['html_url']],
+    ['name', run['name']],
+  ];
+  for (const [key, value] of fields) if (text(value) !== undefined) (result as unknown as Record<string, string>)[key] = text(value)!;
+  return result;
+}
+
+/** At most the first 65 536 UTF-16 code units of a file (read as UTF-8); undefined when absent. */
+function readCapped(path: string): string | undefined {
+  if (!existsSync(path)) return undefined;
+  // UTF-8 needs at most 3 bytes per UTF-16 code unit: this many bytes always hold the cap.
+  const buffer = Buffer.alloc(3 * MAX_COMMENT_BODY);
+  const fd = openSync(path, 'r');
+  let length: number;
+  try {
+    length = readSync(fd, buffer, 0, buffer.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return buffer.subarray(0, length).toString('utf8').slice(0, MAX_COMMENT_BODY);
+}
+
+/** Largest JSON file read from the artifact (report.json holds every check row). */
+const MAX_JSON_BYTES = 32 * 1024 * 1024;
+
+function readJson(path: string): unknown {
+  try {
+    if (!existsSync(path) || statSync(path).size > MAX_JSON_BYTES) return undefined;
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** comment.json, each field kept only when it has the right shape. */
+function readMeta(folder: string): CommentMeta {
+  const data = readJson(join(folder, COMMENT_META_FILE)) as Record<string, unknown> | undefined;
+  if (!data || typeof data !== 'object') return {};
+  const meta: CommentMeta = {};
+  const pr = data['pullRequest'];
+  if (typeof pr === 'number' && Number.isSafeInteger(pr) && pr > 0) meta.pullRequest = pr;
+  const id = data['commentId'];
+  if (typeof id === 'string' && isValidMarkerId(id)) meta.commentId = id;
+  const verdict = data['verdict'];
+  if (verdict === 'pass' || verdict === 'fail') meta.verdict = verdict;
+  return meta;
+}
+
+/** The verdict of report.json and comparison.json: fail when either failed. */
+function verdictOfReports(folder: string): 'pass' | 'fail' | undefined {
+  const verdicts = ['report.json', 'comparison.json'].map((name) => (readJson(join(folder, name)) as { verdict?: unknown } | undefined)?.verdict);
+  if (verdicts.includes('fail')) return 'fail';
+  return verdicts.includes('pass') ? 'pass' : undefined;
+}

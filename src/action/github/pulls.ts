@@ -1,0 +1,80 @@
+/**
+ * The pull request a workflow run was for, found through the API from the run's head commit:
+ * what a `workflow_run` workflow comments on. The artifact of the run is written by pull-request
+ * code, so a number it carries is only a hint among the API's answers, never the answer itself.
+ * `workflow_run.pull_requests` in the event is empty for pull requests from forks, so it is not used.
+ *
+ * REST calls (documented in GitHub's OpenAPI description, checked against it in the tests):
+ *   GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls?per_page=100
+ *   GET /repos/{owner}/{repo}/pulls?head={head owner}:{head branch}&state=open&per_page=100   (when the first finds none)
+ */
+import { redact, toFailure, type Octokit } from './http.js';
+
+export interface FindPullRequestOptions {
+  owner: string;
+  repo: string;
+  /** `workflow_run.head_sha`: the pull request's head commit when the run started. */
+  headSha: string;
+  /** `workflow_run.head_branch`. */
+  headBranch?: string;
+  /** `workflow_run.head_repository.owner.login`: the fork's owner for a fork pull request. */
+  headOwner?: string;
+  /** The number the artifact names: chosen when it is one of the API's answers. */
+  hint?: number;
+  token: string;
+}
+
+export type PullRequestLookup = { number: number; warnings: string[] } | { number?: undefined; reason: string; warnings: string[] };
+
+interface PullSummary {
+  number: number;
+  state?: string;
+  head?: { sha?: string };
+  base?: { repo?: { full_name?: string } | null };
+}
+
+/** Never throws: API failures give a reason. */
+export async function findPullRequest(octokit: Octokit, options: FindPullRequestOptions): Promise<PullRequestLookup> {
+  const { owner, repo, headSha, token } = options;
+  const warnings: string[] = [];
+  const failures: string[] = [];
+  const fullName = `${owner}/${repo}`.toLowerCase();
+  // Open, in this repository, and still at the run's commit: a newer push gets its own run and comment.
+  const usable = (pulls: PullSummary[]) =>
+    pulls.filter((p) => p.state === 'open' && p.head?.sha === headSha && (p.base?.repo?.full_name ?? fullName).toLowerCase() === fullName);
+
+  let candidates: PullSummary[] = [];
+  try {
+    const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({ owner, repo, commit_sha: headSha, per_page: 100 });
+    candidates = usable(data as PullSummary[]);
+  } catch (error) {
+    failures.push(`GET commits/${headSha.slice(0, 12)}/pulls: ${brief(toFailure(error))}`);
+  }
+  if (candidates.length === 0 && options.headBranch && options.headOwner) {
+    try {
+      const { data } = await octokit.rest.pulls.list({ owner, repo, head: `${options.headOwner}:${options.headBranch}`, state: 'open', per_page: 100 });
+      candidates = usable(data as PullSummary[]);
+    } catch (error) {
+      failures.push(`GET pulls?head=${options.headOwner}:${options.headBranch}: ${brief(toFailure(error))}`);
+    }
+  }
+  const clean = (text: string) => redact(text, token);
+  if (candidates.length === 0) {
+    const why = failures.length > 0 ? `the API failed (${failures.join('; ')})` : `no open pull request of ${owner}/${repo} has head commit ${headSha}`;
+    return { reason: clean(why), warnings };
+  }
+  const numbers = [...new Set(candidates.map((p) => p.number))].sort((a, b) => a - b);
+  let chosen = numbers[0]!;
+  if (options.hint !== undefined) {
+    if (numbers.includes(options.hint)) chosen = options.hint;
+    else warnings.push(`the report artifact names pull request #${options.hint}, but commit ${headSha.slice(0, 12)} is the head of #${numbers.join(', #')}: commenting on #${chosen}`);
+  } else if (numbers.length > 1) {
+    warnings.push(`commit ${headSha.slice(0, 12)} is the head of pull requests #${numbers.join(', #')}: commenting on #${chosen}`);
+  }
+  return { number: chosen, warnings: warnings.map(clean) };
+}
+
+function brief(failure: { status?: number; message: string }): string {
+  const first = failure.message.split('\n', 1)[0]!.slice(0, 200);
+  return failure.status !== undefined ? `HTTP ${failure.status} (${first})` : first;
+}
