@@ -27956,6 +27956,51 @@ function byCodePoint(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+// src/engine/formats/mappingJson.ts
+var MAPPING_EXAMPLE = '{"experiment":"bench","parameter":"size","metrics":[{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}';
+function parseMappingJson(file, text) {
+  const document = parseLooseJson(file, text);
+  const root = document.value;
+  const fail = (message) => {
+    throw new InputError(`${message}; expected a mapping such as ${MAPPING_EXAMPLE}`, { file, line: 1 });
+  };
+  if (!isJsonObject(root)) return fail("the mapping must be a JSON object");
+  const mapping = { metrics: [] };
+  const text_ = (value2, what) => {
+    if (value2 === void 0) return void 0;
+    if (typeof value2 !== "string" || value2.trim() === "") return fail(`${what} must be a column name (a string)`);
+    return value2;
+  };
+  const experiment = text_(root.experiment, '"experiment"');
+  if (experiment !== void 0) mapping.experiment = experiment;
+  const parameter = text_(root.parameter, '"parameter"');
+  if (parameter !== void 0) mapping.parameter = parameter;
+  const metrics = root.metrics;
+  if (!Array.isArray(metrics) || metrics.length === 0) return fail('"metrics" must be a non-empty list');
+  for (const entry of metrics) {
+    if (!isJsonObject(entry)) return fail('each entry of "metrics" must be an object with a "column"');
+    const column = text_(entry.column, '"column"');
+    if (column === void 0) return fail('each entry of "metrics" needs a "column"');
+    const metric2 = { column };
+    for (const key of ["metric", "statistic", "unit"]) {
+      const value2 = entry[key];
+      if (value2 === void 0) continue;
+      if (typeof value2 !== "string") return fail(`"${key}" must be a string`);
+      metric2[key] = value2;
+    }
+    const direction = entry.direction;
+    if (direction !== void 0) {
+      if (direction !== "lower-is-better" && direction !== "higher-is-better") return fail('"direction" must be "lower-is-better" or "higher-is-better"');
+      metric2.direction = direction;
+    }
+    for (const key of Object.keys(entry)) {
+      if (!["column", "metric", "statistic", "unit", "direction"].includes(key)) return fail(`unknown key "${key}" in a metrics entry`);
+    }
+    mapping.metrics.push(metric2);
+  }
+  return mapping;
+}
+
 // src/engine/formats/fastddsMeasurements.ts
 var STATISTICS2 = [
   ["samples", "samples"],
@@ -28344,6 +28389,9 @@ function isReferenceRequirementsFile(path) {
 function readMetricRequirements(path, floatParse) {
   if (isReferenceRequirementsFile(path)) return metricRequirementsOf(readRequirements(path, floatParse), path);
   return parseMetricRequirementsCsv(path, readText(path), floatParse);
+}
+function readMapping(path) {
+  return parseMappingJson(path, readText(path));
 }
 
 // src/pipeline/check.ts
@@ -34907,8 +34955,27 @@ function readInputs() {
     thresholds: parseThresholds(getInput("threshold"), 'input "threshold"'),
     outputDir,
     failOnRegression: booleanInput("fail-on-regression", true),
-    floatParse: choiceInput("float-parse", FLOAT_PARSE_MODES, "precise")
+    floatParse: choiceInput("float-parse", FLOAT_PARSE_MODES, "precise"),
+    ...formatInputs()
   };
+}
+function formatInputs() {
+  const out = {};
+  const format = getInput("format").trim();
+  if (format !== "" && format !== "auto") {
+    if (!formatIds().includes(format)) throw new UsageError(`input "format": unknown format "${format}"; known: auto, ${formatIds().join(", ")}`);
+    out.format = format;
+  }
+  const skipText = getInput("skip-seconds").trim();
+  if (skipText !== "") {
+    const skip = Number(skipText);
+    if (!Number.isInteger(skip) || skip < 0) throw new UsageError(`input "skip-seconds" must be a whole number of seconds, 0 or more; got "${skipText}"`);
+    if (skip > 0) out.skipSeconds = skip;
+  }
+  const mapping = getInput("mapping").trim();
+  if (mapping !== "") out.mapping = readMapping(mapping);
+  if (out.format === "generic-csv" && out.mapping === void 0) throw new UsageError('input "format": generic-csv needs input "mapping" (a JSON file mapping columns to metrics)');
+  return out;
 }
 function splitPatterns(text) {
   const patterns = [];

@@ -1,16 +1,77 @@
 // Bundles the action (dist/index.js) and the CLI (dist/cli.js) as self-contained ES modules,
-// so both run from a checkout with no node_modules. Output is deterministic (no timestamps).
+// so both run from a checkout with no node_modules. Output is deterministic (no timestamps;
+// chunk names carry a content hash).
+//
+// Charts (vega, vega-lite, resvg-wasm, the font and the browser builds for report.html) are a
+// separate bundle, dist/chunks/charts.js, that the entry points reach only through a dynamic
+// import(): a run without charts never loads it. Within it, code splitting makes each embedded
+// asset its own chunk, parsed only when used (the 2.5 MB wasm only for PNGs).
 import { build } from 'esbuild';
-import { chmodSync, readFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const requireFromRoot = createRequire(join(root, 'package.json'));
 
 // Some bundled CommonJS dependencies call require() on Node built-ins; ESM output needs a shim.
 const requireShim =
   "import { createRequire as __perfgateCreateRequire } from 'node:module';\n" +
   'const require = __perfgateCreateRequire(import.meta.url);';
 
-const common = {
+/** The embedded assets: `perfgate-asset:<name>` → file and esbuild loader. */
+const beside = (pkg, file) => join(dirname(requireFromRoot.resolve(pkg)), file);
+const ASSETS = {
+  'resvg.wasm': { file: () => requireFromRoot.resolve('@resvg/resvg-wasm/index_bg.wasm'), loader: 'binary' },
+  'DejaVuSans.ttf': { file: () => join(dirname(requireFromRoot.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans.ttf'), loader: 'binary' },
+  'vega.min.js': { file: () => beside('vega', 'vega.min.js'), loader: 'text' },
+  'vega-lite.min.js': { file: () => beside('vega-lite', 'vega-lite.min.js'), loader: 'text' },
+  'vega-embed.min.js': { file: () => beside('vega-embed', 'vega-embed.min.js'), loader: 'text' },
+};
+
+/**
+ * Swaps src/charts/assets.ts (reads node_modules) for assets.bundled.ts and resolves its
+ * `perfgate-asset:` imports to the embedded files.
+ */
+export const embedAssets = {
+  name: 'perfgate-embed-assets',
+  setup(b) {
+    const chartsDir = join(root, 'src', 'charts');
+    b.onResolve({ filter: /^\.\/assets\.js$/ }, (args) =>
+      resolve(args.resolveDir) === chartsDir ? { path: join(chartsDir, 'assets.bundled.ts') } : undefined,
+    );
+    b.onResolve({ filter: /^perfgate-asset:/ }, (args) => {
+      const name = args.path.slice('perfgate-asset:'.length);
+      if (!ASSETS[name]) return { errors: [{ text: `unknown asset ${name}` }] };
+      return { path: name, namespace: 'perfgate-asset' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'perfgate-asset' }, (args) => {
+      const asset = ASSETS[args.path];
+      return { contents: readFileSync(asset.file()), loader: asset.loader };
+    });
+  },
+};
+
+/** Where the entry points find the charts bundle, relative to dist/. */
+export const CHARTS_CHUNK = './chunks/charts.js';
+
+/**
+ * src/pipeline/charts.ts imports '../charts/index.js' dynamically; in the entry bundles that
+ * import stays a runtime import of the separate charts bundle, so no chart code (and no shared
+ * chunk) is pulled into dist/index.js or dist/cli.js.
+ */
+export const chartsExternal = {
+  name: 'perfgate-charts-external',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/charts\/index\.js$/ }, (args) =>
+      resolve(args.resolveDir) === join(root, 'src', 'pipeline') ? { path: CHARTS_CHUNK, external: true } : undefined,
+    );
+  },
+};
+
+export const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -19,13 +80,36 @@ const common = {
   logLevel: 'warning',
   charset: 'utf8',
   define: { PERFGATE_VERSION: JSON.stringify(version) },
+  absWorkingDir: root,
 };
 
-await build({ ...common, entryPoints: ['src/action/index.ts'], outfile: 'dist/index.js', banner: { js: requireShim } });
-await build({
+/** Options of the charts bundle: dist/chunks/charts.js plus one chunk per embedded asset. */
+export const chartsBuild = {
   ...common,
-  entryPoints: ['src/cli/index.ts'],
-  outfile: 'dist/cli.js',
-  banner: { js: '#!/usr/bin/env node\n' + requireShim },
-});
-chmodSync('dist/cli.js', 0o755);
+  entryPoints: { charts: 'src/charts/index.ts' },
+  outdir: join(root, 'dist', 'chunks'),
+  splitting: true,
+  entryNames: '[name]',
+  chunkNames: '[name]-[hash]',
+  // vega-canvas tries `await import('canvas')` inside a try/catch and falls back to no canvas.
+  external: ['canvas'],
+  plugins: [embedAssets],
+  banner: { js: requireShim },
+};
+
+async function main() {
+  // Old chunks would pile up: their names change with their content.
+  rmSync(join(root, 'dist', 'chunks'), { recursive: true, force: true });
+  await build({ ...common, entryPoints: ['src/action/index.ts'], outfile: 'dist/index.js', plugins: [chartsExternal], banner: { js: requireShim } });
+  await build({
+    ...common,
+    entryPoints: ['src/cli/index.ts'],
+    outfile: 'dist/cli.js',
+    plugins: [chartsExternal],
+    banner: { js: '#!/usr/bin/env node\n' + requireShim },
+  });
+  chmodSync(join(root, 'dist', 'cli.js'), 0o755);
+  await build(chartsBuild);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();

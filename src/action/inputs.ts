@@ -1,4 +1,7 @@
 import * as core from '@actions/core';
+import type { GenericCsvMapping } from '../engine/formats/adapter.js';
+import { formatIds } from '../engine/formats/registry.js';
+import { readMapping } from '../pipeline/resultSets.js';
 import { UsageError } from '../engine/errors.js';
 import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
 import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
@@ -29,6 +32,12 @@ export interface ActionInputs {
   outputDir: string;
   failOnRegression: boolean;
   floatParse: FloatParse;
+  /** A format id for every result file; absent: detected per file. */
+  format?: string;
+  /** Per-second outputs (ddsperf): warm-up seconds to drop. */
+  skipSeconds?: number;
+  /** The column mapping for `format: generic-csv`. */
+  mapping?: GenericCsvMapping;
 }
 
 /** Reads and validates the action's inputs; a bad value names the input and what it accepts. */
@@ -72,7 +81,28 @@ export function readInputs(): ActionInputs {
     outputDir,
     failOnRegression: booleanInput('fail-on-regression', true),
     floatParse: choiceInput('float-parse', FLOAT_PARSE_MODES, 'precise'),
+    ...formatInputs(),
   };
+}
+
+/** `format`, `skip-seconds` and `mapping`: how result files of other tools are read. */
+function formatInputs(): { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping } {
+  const out: { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping } = {};
+  const format = core.getInput('format').trim();
+  if (format !== '' && format !== 'auto') {
+    if (!formatIds().includes(format)) throw new UsageError(`input "format": unknown format "${format}"; known: auto, ${formatIds().join(', ')}`);
+    out.format = format;
+  }
+  const skipText = core.getInput('skip-seconds').trim();
+  if (skipText !== '') {
+    const skip = Number(skipText);
+    if (!Number.isInteger(skip) || skip < 0) throw new UsageError(`input "skip-seconds" must be a whole number of seconds, 0 or more; got "${skipText}"`);
+    if (skip > 0) out.skipSeconds = skip;
+  }
+  const mapping = core.getInput('mapping').trim();
+  if (mapping !== '') out.mapping = readMapping(mapping);
+  if (out.format === 'generic-csv' && out.mapping === undefined) throw new UsageError('input "format": generic-csv needs input "mapping" (a JSON file mapping columns to metrics)');
+  return out;
 }
 
 /**

@@ -1,0 +1,56 @@
+/** Chart inputs from the project's example fixtures, produced by the real pipeline. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseFastddsThroughput } from '../src/engine/formats/fastddsThroughput.js';
+import { DEFAULT_THRESHOLD } from '../src/engine/compare/thresholds.js';
+import { runCheck } from '../src/pipeline/check.js';
+import { runCompare } from '../src/pipeline/compare.js';
+import { makeHistoryRecord, type HistoryRecord } from '../src/pipeline/history.js';
+import { loadSummaries, readRawMeasurements } from '../src/pipeline/read.js';
+import { silentProgress } from '../src/pipeline/steps.js';
+import type { ChartsInput } from '../src/pipeline/charts.js';
+import { repoRoot, tempDir } from './helpers/shared.js';
+
+export const example = join(repoRoot, 'fixtures', 'example');
+export const throughputCsv = join(repoRoot, 'fixtures', 'formats', 'fastdds-tools', 'measurements_interprocess_best_effort.csv');
+const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEFAULT_THRESHOLD, '99%': DEFAULT_THRESHOLD };
+
+export function exampleHistory(): HistoryRecord[] {
+  const base = loadSummaries([join(example, 'results')], 'precise');
+  const regression = loadSummaries([join(example, 'results-regression')], 'precise');
+  return [
+    makeHistoryRecord(base, { sha: 'aaaaaaa1111111', date: '2026-01-01T10:00:00Z', runId: 101, runUrl: 'https://example.invalid/101' }),
+    makeHistoryRecord(base, { sha: 'bbbbbbb2222222', date: '2026-01-02T10:00:00Z', runId: 102, runUrl: 'https://example.invalid/102' }),
+    makeHistoryRecord(regression, { sha: 'ccccccc3333333', date: '2026-01-03T10:00:00Z', runId: 103, runUrl: 'https://example.invalid/103' }),
+  ];
+}
+
+/** Every source a chart can come from, for the example set. */
+export function exampleInput(): ChartsInput {
+  const out = tempDir('perfgate-charts-src-');
+  const check = runCheck(
+    { results: [join(example, 'results')], requirements: join(example, 'requirements.csv'), outputDir: join(out, 'check'), floatParse: 'precise' },
+    silentProgress,
+  );
+  const compare = runCompare(
+    {
+      reference: [join(example, 'results')],
+      results: [join(example, 'results-regression')],
+      referenceLabel: 'main',
+      resultLabel: 'PR',
+      outputDir: join(out, 'compare'),
+      thresholds,
+      floatParse: 'precise',
+    },
+    silentProgress,
+  );
+  const rawFile = join(example, 'results', 'measurements_interprocess_best_effort.csv');
+  return {
+    check,
+    compare,
+    summaries: loadSummaries([join(example, 'results')], 'precise'),
+    history: exampleHistory(),
+    raw: [{ experimentType: 'interprocess_best_effort', raw: readRawMeasurements(rawFile, 'precise') }],
+    measurements: parseFastddsThroughput(throughputCsv, readFileSync(throughputCsv, 'utf8')).measurements,
+  };
+}

@@ -1,0 +1,201 @@
+import { buildCharts, histogram, runColor, runLabels, thinSeries } from '../src/engine/charts/build.js';
+import { safeFileStem, uniqueIds, wantsLogScale, type Chart } from '../src/engine/charts/model.js';
+import { EXPERIMENT_BLUE, REFERENCE_REDS, REQUIREMENT_RED, RESULT_BLUES, SERIES_PALETTE } from '../src/engine/charts/palette.js';
+import { formatBytes, payloadTicks } from '../src/engine/charts/payloadAxis.js';
+import { toVegaLite } from '../src/engine/charts/vegaLite.js';
+import { planCharts } from '../src/pipeline/charts.js';
+import { exampleInput } from './charts-fixtures.js';
+
+describe('payload axis', () => {
+  test('labels sizes in binary units', () => {
+    expect([16, 1024, 1536, 16384, 65536, 4194304].map(formatBytes)).toEqual(['16 B', '1 KiB', '1.5 KiB', '16 KiB', '64 KiB', '4 MiB']);
+  });
+  test('ticks are the powers of two spanning the payloads, thinned to the limit', () => {
+    expect(payloadTicks([16, 64, 16384])).toEqual([16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384]);
+    expect(payloadTicks([16, 4194304], 12)).toEqual([16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304]);
+  });
+});
+
+describe('file names from untrusted experiment names', () => {
+  test.each([
+    ['../../etc/passwd', 'etc_passwd'],
+    ['a/b\\c', 'a_b_c'],
+    ['..', 'chart'],
+    ['.hidden', 'hidden'],
+    ['interprocess_best_effort', 'interprocess_best_effort'],
+    ['x'.repeat(200), 'x'.repeat(80)],
+  ])('%s → %s', (name, stem) => {
+    expect(safeFileStem(name)).toBe(stem);
+    expect(safeFileStem(name)).not.toMatch(/\.\.|[/\\]/);
+  });
+  test('ids stay unique, also when they differ only in case', () => {
+    const chart = (id: string) => ({ id, kind: 'check', title: id, panels: [], columns: 1, inline: false }) as Chart;
+    expect(uniqueIds([chart('a'), chart('A'), chart('a')]).map((c) => c.id)).toEqual(['a', 'A-2', 'a-3']);
+  });
+});
+
+test('log scale only when the values span more than 50×', () => {
+  expect(wantsLogScale([0.452, 28.316])).toBe(true);
+  expect(wantsLogScale([7.48, 15.651])).toBe(false);
+  expect(wantsLogScale([0, 100])).toBe(false);
+});
+
+describe('charts of the example fixture set', () => {
+  const charts = planCharts(exampleInput());
+  const byId = new Map(charts.map((c) => [c.id, c]));
+
+  test('every kind is there, with deterministic ids', () => {
+    expect(charts.map((c) => c.id)).toEqual([
+      'check-interprocess_best_effort',
+      'check-intraprocess_best_effort',
+      'subexperiments',
+      'reference-interprocess_best_effort',
+      'reference-intraprocess_best_effort',
+      'history-magnitude-interprocess_best_effort',
+      'history-payload-interprocess_best_effort',
+      'history-magnitude-intraprocess_best_effort',
+      'history-payload-intraprocess_best_effort',
+      'histogram-interprocess_best_effort',
+      'series-interprocess_best_effort',
+      'throughput-throughput',
+      'throughput-sample_rate',
+      'throughput-publication_throughput',
+      'throughput-publication_sample_rate',
+    ]);
+  });
+
+  test('check chart: requirement (red) and experiment (blue) per magnitude, values from the report', () => {
+    const check = byId.get('check-interprocess_best_effort')!;
+    expect(check.panels.map((p) => p.title)).toEqual(['Median: experiment vs requirement', '99%: experiment vs requirement', 'Max: experiment vs requirement']);
+    const [requirement, experiment] = check.panels[0]!.series;
+    expect(requirement!.color).toBe(REQUIREMENT_RED);
+    expect(experiment!.color).toBe(EXPERIMENT_BLUE);
+    // requirements.csv: interprocess_best_effort,16,9.760,11.262,60.064; the raw 16 B samples' median is 7.47981 → 7.480.
+    expect(requirement!.points[0]).toEqual({ x: 16, y: 9.76 });
+    expect(experiment!.points[0]).toEqual({ x: 16, y: 7.48 });
+    expect(experiment!.points.map((p) => p.x)).toEqual([16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384]);
+    // Max at 16 B: the largest raw sample, 28.3157 → 28.316.
+    expect(check.panels[2]!.series[1]!.points[0]).toEqual({ x: 16, y: 28.316 });
+  });
+
+  test('sub-experiment comparison: Min, Median, Max, 99% with a series per sub-experiment on a log scale', () => {
+    const sub = byId.get('subexperiments')!;
+    expect(sub.panels.map((p) => p.title)).toEqual(['Comparison Min', 'Comparison Median', 'Comparison Max', 'Comparison 99%']);
+    expect(sub.panels[1]!.series.map((s) => [s.name, s.color])).toEqual([
+      ['interprocess_best_effort', SERIES_PALETTE[0]],
+      ['intraprocess_best_effort', SERIES_PALETTE[1]],
+    ]);
+    // Intra-process medians (~0.45 µs) and inter-process maxima (~60 µs) differ by more than 50×.
+    // Max needs it; the other panels follow so the four read alike.
+    expect(sub.panels.map((p) => p.y.log)).toEqual([true, true, true, true]);
+  });
+
+  test('reference comparison: min–median and max–99% in the reference colours', () => {
+    const ref = byId.get('reference-interprocess_best_effort')!;
+    expect(ref.panels.map((p) => p.title)).toEqual(['min – median', 'max – 99%']);
+    expect(ref.panels[0]!.series.map((s) => [s.name, s.color])).toEqual([
+      ['main Min', REFERENCE_REDS[0]],
+      ['main Median', REFERENCE_REDS[1]],
+      ['PR Min', RESULT_BLUES[0]],
+      ['PR Median', RESULT_BLUES[1]],
+    ]);
+    expect(ref.panels[0]!.series[1]!.points[0]).toEqual({ x: 16, y: 7.48 });
+  });
+
+  test('history per payload: runs on x, requirement dashed', () => {
+    const h = byId.get('history-payload-interprocess_best_effort')!;
+    expect(h.panels).toHaveLength(11);
+    const first = h.panels[0]!;
+    expect(first.title).toBe('History 16 Bytes');
+    expect(first.x).toEqual({ kind: 'category', title: 'Run', categories: ['2026-01-01 aaaaaaa', '2026-01-02 bbbbbbb', '2026-01-03 ccccccc'] });
+    const req = first.series.find((s) => s.name === 'requirement Median')!;
+    expect(req.dashed).toBe(true);
+    expect(req.points.map((p) => p.y)).toEqual([9.76, 9.76, 9.76]);
+    expect(first.series.find((s) => s.name === 'Median')!.points[0]).toEqual({ x: '2026-01-01 aaaaaaa', y: 7.48 });
+    const m = byId.get('history-magnitude-interprocess_best_effort')!;
+    expect(m.panels.map((p) => p.title)).toEqual(['History Min', 'History Median', 'History Max', 'History 99%']);
+    expect(m.panels[0]!.series.map((s) => s.name)).toEqual(['2026-01-01 aaaaaaa', '2026-01-02 bbbbbbb', '2026-01-03 ccccccc']);
+  });
+
+  test('histogram: 100 bins holding every raw sample; series: 1000 samples kept as they are', () => {
+    const hist = byId.get('histogram-interprocess_best_effort')!;
+    expect(hist.panels).toHaveLength(11);
+    const bins = hist.panels[0]!.series[0]!.points;
+    expect(bins).toHaveLength(100);
+    // 1000 samples of 16 B in the raw file, from 5.78678 to 28.3157 µs.
+    expect(bins.reduce((n, b) => n + b.y, 0)).toBe(1000);
+    expect(bins[0]!.x).toBe(5.78678);
+    expect(bins[99]!.x2).toBe(28.3157);
+    const series = byId.get('series-interprocess_best_effort')!;
+    expect(series.panels[0]!.series[0]!.points).toHaveLength(1000);
+    expect(series.panels[0]!.series[0]!.points[0]).toEqual({ x: 1, y: 8.40071 });
+  });
+
+  test('throughput: one chart per higher-is-better metric, values from the measurements', () => {
+    const t = byId.get('throughput-throughput')!;
+    expect(t.title).toBe('Throughput (higher is better)');
+    expect(t.panels[0]!.y.title).toBe('Throughput [Mb/s]');
+    // measurements_interprocess_best_effort.csv: Subscription throughput 300.022 at 16 B, 3286.052 at 1024 B.
+    expect(t.panels[0]!.series[0]!.points).toEqual([
+      { x: 16, y: 300.022 },
+      { x: 1024, y: 3286.052 },
+    ]);
+    expect(charts.some((c) => c.id.includes('lost'))).toBe(false);
+  });
+});
+
+test('thinning keeps each bucket’s extremes in order', () => {
+  const samples = Float64Array.from({ length: 10000 }, (_, i) => (i === 4321 ? 999 : i % 7));
+  const points = thinSeries(samples, 1000);
+  expect(points.length).toBeLessThanOrEqual(1000);
+  expect(points).toContainEqual({ x: 4322, y: 999 });
+  expect(points.map((p) => p.x as number)).toEqual([...points.map((p) => p.x as number)].sort((a, b) => a - b));
+});
+
+test('histogram of identical samples is one widened bin', () => {
+  const bins = histogram(Float64Array.from([2, 2, 2]), 4);
+  expect(bins.reduce((n, b) => n + b.y, 0)).toBe(3);
+  expect(bins[0]!.x).toBe(1.5);
+});
+
+test('run labels and colours', () => {
+  const run = (date: string, sha: string, runId: string) => ({ date, sha, runId, experiments: [] });
+  expect(runLabels([run('2026-01-01T00:00:00.000Z', 'abcdef123', '1'), run('2026-01-01T05:00:00.000Z', 'abcdef123', '2')])).toEqual([
+    '2026-01-01 abcdef1 #1',
+    '2026-01-01 abcdef1 #2',
+  ]);
+  expect(runColor(0, 30)).toBe('#b5de2b');
+  expect(runColor(29, 30)).toBe('#440154');
+});
+
+test('a multi-panel spec resolves scales per panel and names the bundled font', () => {
+  const spec = toVegaLite(buildCharts({ summaries: exampleInput().summaries! })[0]!) as any;
+  expect(spec.config.font).toBe('DejaVu Sans');
+  expect(spec.concat).toHaveLength(4);
+  expect(spec.resolve.scale.y).toBe('independent');
+  expect(spec.concat[0].encoding.x.scale).toEqual({ type: 'log', base: 2, domain: [16, 16384] });
+});
+
+test('metric checks: non-payload parameters become categories, the floor is labelled as such', async () => {
+  const { checkCharts } = await import('../src/engine/charts/build.js');
+  const row = (parameter: string, requirement: number, experiment: number) => ({
+    check: 'throughput',
+    payloadBytes: NaN,
+    parameter,
+    direction: 'higher-is-better' as const,
+    unit: 'Mb/s',
+    requirement,
+    experiment,
+    difference: Math.abs(requirement - experiment),
+    percentOver: 0,
+    status: 'passed' as const,
+  });
+  const [chart] = checkCharts({
+    subExperiments: [{ experimentType: 'tp', source: 'x.csv', status: 'passed', rows: [row('1x64', 100, 120), row('4x64', 300, 310)] }],
+  } as never);
+  const p = chart!.panels[0]!;
+  expect(p.title).toBe('throughput: experiment vs floor');
+  expect(p.x).toEqual({ kind: 'category', title: 'Parameter', categories: ['1x64', '4x64'] });
+  expect(p.y).toEqual({ title: 'throughput [Mb/s]', unit: 'Mb/s', log: false });
+  expect(p.series[1]!.points).toEqual([{ x: '1x64', y: 120 }, { x: '4x64', y: 310 }]);
+});

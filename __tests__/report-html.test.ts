@@ -1,0 +1,98 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { escapeHtml, jsonForScript, renderReportHtml, scriptText } from '../src/charts/reportHtml.js';
+import { loadBrowserBundles } from '../src/charts/assets.js';
+import { writeCharts } from '../src/pipeline/charts.js';
+import type { Chart } from '../src/engine/charts/model.js';
+import { toVegaLite } from '../src/engine/charts/vegaLite.js';
+import { exampleInput } from './charts-fixtures.js';
+
+const hostile = '</script><script>alert(1)</script><!-- \u2028\u2029 & "q" \'s\'';
+const bundles = { vega: 'window.vega = {};', vegaLite: 'window.vegaLite = {};', vegaEmbed: 'window.vegaEmbed = function () {};' };
+
+describe('escaping', () => {
+  test('HTML text', () => {
+    expect(escapeHtml('<b a="1">&\'')).toBe('&lt;b a=&quot;1&quot;&gt;&amp;&#39;');
+  });
+  test('JSON in a script element cannot end it and reads back unchanged', () => {
+    const json = jsonForScript({ title: hostile });
+    expect(json).not.toMatch(/<\/script|<!--|[\u2028\u2029<>]/i);
+    expect(JSON.parse(json)).toEqual({ title: hostile });
+  });
+  test('inline library source', () => {
+    expect(scriptText('a("</script>"); b("<!--")')).toBe('a("<\\/script>"); b("<\\!--")');
+  });
+  test('the vendored browser builds need no rewriting', async () => {
+    const real = await loadBrowserBundles();
+    for (const source of [real.vega, real.vegaLite, real.vegaEmbed]) {
+      expect(source.length).toBeGreaterThan(50000);
+      expect(scriptText(source)).toBe(source);
+    }
+  });
+  test('a hostile chart title stays text in the page', () => {
+    const chart: Chart = {
+      id: 'x',
+      kind: 'check',
+      title: hostile,
+      panels: [{ title: hostile, x: { kind: 'payload', title: 'Payload' }, y: { title: 'y', unit: '', log: false }, mark: 'line', series: [{ name: hostile, color: '#000000', points: [{ x: 16, y: 1 }] }] }],
+      columns: 1,
+      inline: true,
+    };
+    const html = renderReportHtml({ title: hostile, charts: [{ title: hostile, spec: toVegaLite(chart), note: hostile, files: ['charts/a b.svg'] }], bundles });
+    // Only the page's own five script elements: three libraries, the specs, the loader.
+    expect(html.match(/<script/gi)).toHaveLength(5);
+    expect(html.match(/<\/script/gi)).toHaveLength(5);
+    expect(html).not.toContain('<!--');
+    expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- \u2028\u2029 &amp; &quot;q&quot; &#39;s&#39;</title>');
+    expect(html).toContain('href="charts/a%20b.svg"');
+    expect(html).toContain("Content-Security-Policy\" content=\"default-src 'none'");
+  });
+});
+
+const chromium = '/usr/bin/chromium';
+const haveChromium = existsSync(chromium);
+if (!haveChromium) process.stderr.write(`perfgate tests: ${chromium} not found, skipping the report.html browser test\n`);
+
+(haveChromium ? describe : describe.skip)('report.html in headless Chromium', () => {
+  test('every chart renders offline, with no console or page error', async () => {
+    const { chromium: browserType } = await import('playwright-core');
+    const dir = mkdtempSync(join(tmpdir(), 'perfgate-report-html-'));
+    const input = exampleInput();
+    // A hostile title must render as text and not break the page.
+    const outcome = await writeCharts(dir, { ...input, title: `perfgate ${hostile}`, png: false });
+    const expected = outcome.charts.length;
+    const browser = await browserType.launch({ executablePath: chromium, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      const problems: string[] = [];
+      const requests: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      page.on('request', (r) => {
+        if (!r.url().startsWith('file:')) requests.push(r.url());
+      });
+      await page.goto(pathToFileURL(outcome.reportHtmlPath).href);
+      await page.waitForSelector('body[data-charts-done]', { timeout: 60000 });
+      expect(await page.getAttribute('body', 'data-charts-done')).toBe(String(expected));
+      expect(await page.locator('.chart[data-rendered="true"]').count()).toBe(expected);
+      // Every chart container holds a drawn SVG (vega-embed's svg renderer) with marks in it.
+      const drawn = await page.$$eval('.chart', (els) => els.map((el) => el.querySelectorAll('svg .role-mark').length));
+      expect(drawn).toHaveLength(expected);
+      for (const marks of drawn) expect(marks).toBeGreaterThan(0);
+      expect(await page.title()).toContain('perfgate </script><script>alert(1)</script><!--');
+      expect(await page.locator('h1').textContent()).toBe(`perfgate ${hostile}`);
+      expect(problems).toEqual([]);
+      expect(requests).toEqual([]);
+      const screenshot = join(dir, 'report.png');
+      await page.screenshot({ path: screenshot, fullPage: false });
+      process.stderr.write(`perfgate tests: report.html screenshot at ${screenshot}\n`);
+      expect(readFileSync(screenshot).subarray(1, 4).toString()).toBe('PNG');
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * report.html: every chart of a run, interactive (tooltips, export), in one file that works
+ * offline: vega, vega-lite and vega-embed are inlined and a Content-Security-Policy forbids any
+ * network access. Titles come from result files and are HTML-escaped; specs are embedded as JSON
+ * that cannot end its script element.
+ */
+import type { VegaLiteSpec } from '../engine/charts/vegaLite.js';
+
+export interface ReportHtmlChart {
+  title: string;
+  spec: VegaLiteSpec;
+  note?: string;
+  /** Paths of the chart's image files relative to report.html, linked under it. */
+  files?: string[];
+}
+
+export interface ReportHtmlInput {
+  title: string;
+  charts: readonly ReportHtmlChart[];
+  bundles: { vega: string; vegaLite: string; vegaEmbed: string };
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * JSON safe inside `<script type="application/json">`: `<`, `>` and `&` as \u escapes (so no
+ * `</script` or `<!--` can appear), and U+2028/2029 escaped for tools that read it as JavaScript.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * A library's source inside an inline `<script>`: the HTML parser would end the element at
+ * `</script` and switch modes at `<!--`. The vendored builds contain neither (a test checks);
+ * should one appear in a string literal, `<\/` and `<\!` mean the same there.
+ */
+export function scriptText(source: string): string {
+  return source.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+}
+
+const CSP = [
+  "default-src 'none'",
+  // vega compiles its expressions with Function(): 'unsafe-eval'.
+  "script-src 'unsafe-inline' 'unsafe-eval'",
+  "style-src 'unsafe-inline'",
+  'img-src data: blob:',
+].join('; ');
+
+const STYLE = `
+body { font-family: 'DejaVu Sans', Verdana, sans-serif; margin: 2em auto; max-width: 1500px; padding: 0 1em; color: #1f2328; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }
+nav ol { columns: 2; font-size: 0.9em; }
+section { border-top: 1px solid #d0d7de; }
+.chart { overflow-x: auto; min-height: 60px; }
+.note, .files { color: #59636e; font-size: 0.85em; }
+.error { color: #d1242f; }
+`;
+
+const MAIN = `
+(function () {
+  var charts = JSON.parse(document.getElementById('perfgate-specs').textContent);
+  var done = 0, failed = 0;
+  charts.forEach(function (spec, i) {
+    var el = document.getElementById('view-' + i);
+    vegaEmbed(el, spec, { renderer: 'svg', actions: { export: true, source: false, compiled: false, editor: false } })
+      .then(function () { el.setAttribute('data-rendered', 'true'); })
+      .catch(function (error) {
+        failed++;
+        var p = document.createElement('p');
+        p.className = 'error';
+        p.textContent = 'This chart could not be drawn: ' + error;
+        el.appendChild(p);
+        console.error(error);
+      })
+      .then(function () {
+        if (++done === charts.length) document.body.setAttribute('data-charts-done', String(charts.length - failed));
+      });
+  });
+  if (charts.length === 0) document.body.setAttribute('data-charts-done', '0');
+})();
+`;
+
+export function renderReportHtml(input: ReportHtmlInput): string {
+  const toc = input.charts.map((c, i) => `<li><a href="#chart-${i}">${escapeHtml(c.title)}</a></li>`).join('\n');
+  const sections = input.charts
+    .map((c, i) => {
+      const files = (c.files ?? []).map((f) => `<a href="${escapeHtml(encodeURI(f))}">${escapeHtml(f)}</a>`).join(' · ');
+      return [
+        `<section id="chart-${i}">`,
+        `<h2>${escapeHtml(c.title)}</h2>`,
+        `<div class="chart" id="view-${i}"></div>`,
+        c.note ? `<p class="note">${escapeHtml(c.note)}</p>` : '',
+        files ? `<p class="files">${files}</p>` : '',
+        '</section>',
+      ]
+        .filter((line) => line !== '')
+        .join('\n');
+    })
+    .join('\n');
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(input.title)}</title>`,
+    `<style>${STYLE}</style>`,
+    `<script>${scriptText(input.bundles.vega)}</script>`,
+    `<script>${scriptText(input.bundles.vegaLite)}</script>`,
+    `<script>${scriptText(input.bundles.vegaEmbed)}</script>`,
+    '</head>',
+    '<body>',
+    `<h1>${escapeHtml(input.title)}</h1>`,
+    `<nav><ol>\n${toc}\n</ol></nav>`,
+    sections,
+    `<script type="application/json" id="perfgate-specs">${jsonForScript(input.charts.map((c) => c.spec))}</script>`,
+    `<script>${MAIN}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,413 @@
+/**
+ * Chart data from the report models. Every y value is read from a CheckReport row, a Summary, a
+ * ComparisonReport, a HistoryRecord, a Measurement or a raw sample; the only arithmetic here is
+ * laying samples out for drawing (histogram bins, thinning a long series).
+ */
+import type { CheckRow } from '../check/checkRow.js';
+import type { ComparisonReport } from '../report/comparisonReport.js';
+import type { CheckReport } from '../report/model.js';
+import type { Measurement, StatisticName } from '../model/measurement.js';
+import type { RawMeasurements } from '../model/rawMeasurements.js';
+import type { PayloadSummary, Summary } from '../model/summary.js';
+import { isPayloadAxis } from './payloadAxis.js';
+import { EXPERIMENT_BLUE, REFERENCE_REDS, REQUIREMENT_RED, RESULT_BLUES, seriesColor } from './palette.js';
+import { panelValues, safeFileStem, uniqueIds, wantsLogScale, type Chart, type Panel, type Point, type Series, type XAxis } from './model.js';
+
+/** A history run as the chart needs it (structurally a HistoryRecord of src/pipeline/history.ts). */
+export interface HistoryRun {
+  sha: string;
+  date: string;
+  runId: string;
+  experiments: { experiment: string; payloads: { bytes: number; median: number | null; p99: number | null; max: number | null; min: number | null }[] }[];
+}
+
+export interface RawSamples {
+  experimentType: string;
+  raw: RawMeasurements;
+}
+
+export interface ChartSources {
+  check?: CheckReport;
+  /** Summaries of the results (for the sub-experiment comparison: it needs Min). */
+  summaries?: readonly Summary[];
+  comparison?: ComparisonReport;
+  /** History records, oldest first. */
+  history?: readonly HistoryRun[];
+  raw?: readonly RawSamples[];
+  /** Measurements of the general model; higher-is-better metrics get throughput charts. */
+  measurements?: readonly Measurement[];
+}
+
+const PAYLOAD_AXIS: XAxis = { kind: 'payload', title: 'Payload' };
+const LATENCY_UNIT = 'µs';
+export const HISTOGRAM_BINS = 100;
+/** Long time series are thinned to about this many points (min and max of each bucket). */
+export const SERIES_MAX_POINTS = 1000;
+
+function panel(title: string, x: XAxis, yTitle: string, unit: string, series: Series[], mark: 'line' | 'bar' = 'line', allowLog = true): Panel {
+  return { title, x, y: { title: yTitle, unit, log: allowLog && wantsLogScale(panelValues(series)) }, mark, series };
+}
+
+function withUnit(title: string, unit: string): string {
+  return unit ? `${title} [${unit}]` : title;
+}
+
+function finitePoints(points: Point[]): Point[] {
+  return points.filter((p) => Number.isFinite(p.y) && (typeof p.x === 'string' || Number.isFinite(p.x)));
+}
+
+/** Every chart the sources allow, in a fixed order, with unique file-safe ids. */
+export function buildCharts(sources: ChartSources): Chart[] {
+  const charts: Chart[] = [];
+  if (sources.check) charts.push(...checkCharts(sources.check));
+  const summaries = sources.summaries ?? sources.comparison?.subExperiments.flatMap((s) => (s.result ? [s.result] : [])) ?? [];
+  const sub = subExperimentChart(summaries);
+  if (sub) charts.push(sub);
+  if (sources.comparison) charts.push(...referenceCharts(sources.comparison));
+  if (sources.history && sources.history.length > 0) charts.push(...historyCharts(sources.history, sources.check));
+  for (const raw of sources.raw ?? []) charts.push(...rawCharts(raw));
+  if (sources.measurements) charts.push(...throughputCharts(sources.measurements));
+  return uniqueIds(charts);
+}
+
+/**
+ * Per checked sub-experiment: one panel per check column (Median, 99%, Max, or a metric),
+ * experiment (blue) against requirement (red) across payloads, as the reference's comparison plots.
+ */
+export function checkCharts(report: CheckReport): Chart[] {
+  const charts: Chart[] = [];
+  for (const sub of report.subExperiments) {
+    if (sub.rows.length === 0) continue;
+    const byCheck = new Map<string, CheckRow[]>();
+    for (const row of sub.rows) {
+      const list = byCheck.get(row.check) ?? [];
+      list.push(row);
+      byCheck.set(row.check, list);
+    }
+    const panels = [...byCheck].map(([check, rows]) => {
+      const unit = rows[0]!.unit ?? LATENCY_UNIT;
+      const onPayload = rows.every((r) => r.parameter === undefined || String(r.payloadBytes) === r.parameter) && isPayloadAxis(rows.map((r) => r.payloadBytes));
+      const xOf = (r: CheckRow): number | string => (onPayload ? r.payloadBytes : (r.parameter ?? String(r.payloadBytes)));
+      const x: XAxis = onPayload ? PAYLOAD_AXIS : { kind: 'category', title: 'Parameter', categories: [...new Set(rows.map((r) => String(xOf(r))))] };
+      const floor = rows[0]!.direction === 'higher-is-better';
+      return panel(
+        `${check}: experiment vs ${floor ? 'floor' : 'requirement'}`,
+        x,
+        withUnit(check, unit),
+        unit,
+        [
+          { name: `requirement ${check}`, color: REQUIREMENT_RED, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.requirement }))) },
+          { name: `experiment ${check}`, color: EXPERIMENT_BLUE, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.experiment }))) },
+        ],
+      );
+    });
+    const missing = sub.rows.filter((r) => !Number.isFinite(r.experiment)).length;
+    charts.push({
+      id: `check-${safeFileStem(sub.experimentType)}`,
+      kind: 'check',
+      title: `Check ${sub.experimentType} (${sub.status})`,
+      experiment: sub.experimentType,
+      panels,
+      columns: Math.min(3, panels.length),
+      inline: true,
+      ...(missing > 0 ? { note: `${missing} check(s) have no experiment value and are not drawn.` } : {}),
+    });
+  }
+  return charts;
+}
+
+const SUMMARY_MAGNITUDES: readonly [string, keyof PayloadSummary][] = [
+  ['Min', 'min'],
+  ['Median', 'median'],
+  ['Max', 'max'],
+  ['99%', 'p99'],
+];
+
+function summaryPoints(summary: Summary, field: keyof PayloadSummary): Point[] {
+  return finitePoints(summary.payloads.map((p) => ({ x: p.payloadBytes, y: p[field] as number })));
+}
+
+/** Min, Median, Max, 99% of every sub-experiment side by side (reference: comparison_<col>.png). */
+export function subExperimentChart(summaries: readonly Summary[]): Chart | undefined {
+  if (summaries.length === 0) return undefined;
+  const panels = SUMMARY_MAGNITUDES.map(([label, field]) =>
+    panel(
+      `Comparison ${label}`,
+      PAYLOAD_AXIS,
+      withUnit(label, LATENCY_UNIT),
+      LATENCY_UNIT,
+      summaries.map((s, i) => ({ name: s.experimentType, color: seriesColor(i), points: summaryPoints(s, field) })),
+    ),
+  );
+  // One scale for all four panels, so they read alike: log as soon as one panel needs it.
+  const log = panels.some((p) => p.y.log) && panels.every((p) => panelValues(p.series).every((v) => v > 0));
+  const aligned = panels.map((p) => ({ ...p, y: { ...p.y, log } }));
+  return { id: 'subexperiments', kind: 'subexperiments', title: 'Sub-experiment comparison', panels: aligned, columns: 2, inline: true };
+}
+
+/** Reference vs result per sub-experiment: min–median and max–99% (reference: <type>_min_median.png, <type>_max_99%.png). */
+export function referenceCharts(report: ComparisonReport): Chart[] {
+  const charts: Chart[] = [];
+  for (const sub of report.subExperiments) {
+    if (!sub.reference || !sub.result) continue;
+    const ref = sub.reference;
+    const res = sub.result;
+    const pair = (a: [string, keyof PayloadSummary], b: [string, keyof PayloadSummary]): Panel =>
+      panel(
+        `${a[0].toLowerCase()} – ${b[0].toLowerCase()}`,
+        PAYLOAD_AXIS,
+        withUnit('Latency', LATENCY_UNIT),
+        LATENCY_UNIT,
+        [
+          { name: `${report.referenceLabel} ${a[0]}`, color: REFERENCE_REDS[0], points: summaryPoints(ref, a[1]) },
+          { name: `${report.referenceLabel} ${b[0]}`, color: REFERENCE_REDS[1], points: summaryPoints(ref, b[1]) },
+          { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: summaryPoints(res, a[1]) },
+          { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: summaryPoints(res, b[1]) },
+        ],
+      );
+    charts.push({
+      id: `reference-${safeFileStem(sub.experimentType)}`,
+      kind: 'reference',
+      title: `Comparison ${sub.experimentType}: ${report.referenceLabel} vs ${report.resultLabel} (${sub.status})`,
+      experiment: sub.experimentType,
+      panels: [pair(['Min', 'min'], ['Median', 'median']), pair(['Max', 'max'], ['99%', 'p99'])],
+      columns: 2,
+      inline: true,
+    });
+  }
+  return charts;
+}
+
+/** `2026-01-02 1a2b3c4`, with the run id when two runs would read the same. */
+export function runLabels(runs: readonly HistoryRun[]): string[] {
+  const base = runs.map((r) => `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}`);
+  return base.map((label, i) => (base.indexOf(label) !== base.lastIndexOf(label) ? `${label} #${runs[i]!.runId}` : label));
+}
+
+/**
+ * A sequential colour for run i of n (older lighter, newer darker), from the viridis map, which
+ * is colour-blind safe and keeps the order readable with 30 runs where a categorical palette repeats.
+ */
+export function runColor(i: number, n: number): string {
+  // Viridis, reversed so the newest run is the darkest; the palest stops are dropped (invisible on white).
+  const stops = ['#b5de2b', '#6ece58', '#35b779', '#1f9e89', '#26828e', '#31688e', '#3e4989', '#482878', '#440154'];
+  const t = n <= 1 ? 1 : i / (n - 1);
+  const pos = t * (stops.length - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.min(stops.length - 1, lo + 1);
+  const f = pos - lo;
+  const rgb = (hex: string) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
+  const a = rgb(stops[lo]!);
+  const b = rgb(stops[hi]!);
+  return '#' + a.map((v, k) => Math.round(v + (b[k]! - v) * f).toString(16).padStart(2, '0')).join('');
+}
+
+const HISTORY_MAGNITUDES: readonly [string, 'min' | 'median' | 'max' | 'p99'][] = [
+  ['Min', 'min'],
+  ['Median', 'median'],
+  ['Max', 'max'],
+  ['99%', 'p99'],
+];
+const CHECKED: readonly [string, 'median' | 'p99' | 'max'][] = [
+  ['Median', 'median'],
+  ['99%', 'p99'],
+  ['Max', 'max'],
+];
+
+/**
+ * Per sub-experiment: a history per magnitude (one series per run, payload on x; reference
+ * history_<col>.png) and a history per payload (runs on x, Median/99%/Max with their requirement
+ * dashed; reference <payload>_bytes_<col>.png).
+ */
+export function historyCharts(runs: readonly HistoryRun[], check?: CheckReport): Chart[] {
+  const labels = runLabels(runs);
+  const names = [...new Set(runs.flatMap((r) => r.experiments.map((e) => e.experiment)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const charts: Chart[] = [];
+  for (const name of names) {
+    const perRun = runs.map((r) => r.experiments.find((e) => e.experiment === name));
+    const magnitudePanels = HISTORY_MAGNITUDES.map(([label, field]) =>
+      panel(
+        `History ${label}`,
+        PAYLOAD_AXIS,
+        withUnit(label, LATENCY_UNIT),
+        LATENCY_UNIT,
+        perRun.flatMap((ex, i) =>
+          ex
+            ? [{ name: labels[i]!, color: runColor(i, runs.length), points: finitePoints(ex.payloads.map((p) => ({ x: p.bytes, y: p[field] ?? NaN }))) }]
+            : [],
+        ),
+      ),
+    );
+    charts.push({
+      id: `history-magnitude-${safeFileStem(name)}`,
+      kind: 'history-magnitude',
+      title: `History ${name} per magnitude (${runs.length} run${runs.length === 1 ? '' : 's'})`,
+      experiment: name,
+      panels: magnitudePanels,
+      columns: 2,
+      inline: false,
+    });
+
+    const payloads = [...new Set(perRun.flatMap((ex) => ex?.payloads.map((p) => p.bytes) ?? []))];
+    const rows = check?.subExperiments.find((s) => s.experimentType === name)?.rows ?? [];
+    const x: XAxis = { kind: 'category', title: 'Run', categories: labels };
+    const payloadPanels = payloads.map((bytes) => {
+      const series: Series[] = [];
+      CHECKED.forEach(([label, field], k) => {
+        const color = seriesColor(k);
+        series.push({
+          name: label,
+          color,
+          points: finitePoints(perRun.map((ex, i) => ({ x: labels[i]!, y: ex?.payloads.find((p) => p.bytes === bytes)?.[field] ?? NaN }))),
+        });
+        const limit = rows.find((r) => r.check === label && r.payloadBytes === bytes && r.direction === undefined)?.requirement;
+        if (limit !== undefined && Number.isFinite(limit)) {
+          series.push({ name: `requirement ${label}`, color, dashed: true, points: labels.map((l) => ({ x: l, y: limit })) });
+        }
+      });
+      return panel(`History ${formatPayloadTitle(bytes)}`, x, withUnit('Latency', LATENCY_UNIT), LATENCY_UNIT, series);
+    });
+    if (payloadPanels.length > 0) {
+      charts.push({
+        id: `history-payload-${safeFileStem(name)}`,
+        kind: 'history-payload',
+        title: `History ${name} per payload`,
+        experiment: name,
+        panels: payloadPanels,
+        columns: 3,
+        inline: false,
+      });
+    }
+  }
+  return charts;
+}
+
+function formatPayloadTitle(bytes: number): string {
+  return `${bytes} Bytes`;
+}
+
+/** Histogram (100 bins, as the reference) and time series of every payload's raw samples. */
+export function rawCharts({ experimentType, raw }: RawSamples): Chart[] {
+  if (raw.groups.length === 0) return [];
+  const latency = withUnit('Latency', LATENCY_UNIT);
+  const histogramPanels = raw.groups.map((g) =>
+    panel(`Latency Histogram - ${g.payloadBytes} Bytes`, { kind: 'linear', title: latency }, 'Number of occurrences', '', [
+      { name: 'samples', color: EXPERIMENT_BLUE, points: histogram(g.latencies, HISTOGRAM_BINS) },
+    ], 'bar', false),
+  );
+  let thinned = false;
+  const seriesPanels = raw.groups.map((g) => {
+    const points = thinSeries(g.latencies, SERIES_MAX_POINTS);
+    if (points.length < g.latencies.length) thinned = true;
+    return panel(`Latency Series - ${g.payloadBytes} Bytes`, { kind: 'linear', title: 'Sample' }, latency, LATENCY_UNIT, [
+      { name: 'latency', color: EXPERIMENT_BLUE, points },
+    ], 'line', false);
+  });
+  const stem = safeFileStem(experimentType);
+  return [
+    { id: `histogram-${stem}`, kind: 'histogram', title: `Latency histograms ${experimentType}`, experiment: experimentType, panels: histogramPanels, columns: 3, inline: false },
+    {
+      id: `series-${stem}`,
+      kind: 'series',
+      title: `Latency series ${experimentType}`,
+      experiment: experimentType,
+      panels: seriesPanels,
+      columns: 3,
+      inline: false,
+      ...(thinned ? { note: `Series longer than ${SERIES_MAX_POINTS} samples show each bucket's lowest and highest sample, in order.` } : {}),
+    },
+  ];
+}
+
+/**
+ * `bins` equal-width bins from the smallest to the largest finite sample (the last bin closed),
+ * as pandas `hist` draws them. Points: x = bin start, x2 = bin end, y = count.
+ */
+export function histogram(samples: Float64Array, bins: number): Point[] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of samples) {
+    if (!Number.isFinite(v)) continue;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (lo > hi) return [];
+  if (lo === hi) {
+    // numpy widens a zero range to ±0.5 so there is something to draw.
+    lo -= 0.5;
+    hi += 0.5;
+  }
+  const width = (hi - lo) / bins;
+  const counts = new Array<number>(bins).fill(0);
+  for (const v of samples) {
+    if (!Number.isFinite(v)) continue;
+    const k = Math.min(bins - 1, Math.floor((v - lo) / width));
+    counts[k]!++;
+  }
+  return counts.map((count, k) => ({ x: lo + k * width, x2: k === bins - 1 ? hi : lo + (k + 1) * width, y: count }));
+}
+
+/**
+ * The samples as (1-based index, value) points; beyond `maxPoints`, each bucket of consecutive
+ * samples keeps its lowest and highest sample in order, so spikes stay visible.
+ */
+export function thinSeries(samples: Float64Array, maxPoints: number): Point[] {
+  const n = samples.length;
+  if (n <= maxPoints) return finitePoints(Array.from(samples, (y, i) => ({ x: i + 1, y })));
+  const bucket = Math.ceil(n / Math.floor(maxPoints / 2));
+  const points: Point[] = [];
+  for (let start = 0; start < n; start += bucket) {
+    let iMin = -1;
+    let iMax = -1;
+    for (let i = start; i < Math.min(n, start + bucket); i++) {
+      const v = samples[i]!;
+      if (!Number.isFinite(v)) continue;
+      if (iMin < 0 || v < samples[iMin]!) iMin = i;
+      if (iMax < 0 || v > samples[iMax]!) iMax = i;
+    }
+    if (iMin < 0) continue;
+    for (const i of iMin === iMax ? [iMin] : [Math.min(iMin, iMax), Math.max(iMin, iMax)]) points.push({ x: i + 1, y: samples[i]! });
+  }
+  return points;
+}
+
+/** The statistic a one-number metric is reported as (the check code picks the same). */
+function primaryValue(m: Measurement): number {
+  for (const s of ['value', 'median', 'mean'] as const satisfies readonly StatisticName[]) {
+    const v = m.statistics[s];
+    if (v !== undefined) return v;
+  }
+  return NaN;
+}
+
+/** One chart per higher-is-better metric (throughput, sample rate): one series per experiment. */
+export function throughputCharts(measurements: readonly Measurement[]): Chart[] {
+  const better = measurements.filter((m) => m.metric.direction === 'higher-is-better');
+  const metrics = [...new Set(better.map((m) => m.metric.name))];
+  return metrics.map((metricName) => {
+    const ofMetric = better.filter((m) => m.metric.name === metricName);
+    const unit = ofMetric[0]!.metric.displayUnit;
+    const experiments = [...new Set(ofMetric.map((m) => m.experiment))];
+    // A payload axis only when each experiment has one value per payload (no other varied setting).
+    const onPayload = experiments.every((e) => {
+      const bytes = ofMetric.filter((m) => m.experiment === e).map((m) => m.parameter.payloadBytes ?? NaN);
+      return isPayloadAxis(bytes) && new Set(bytes).size === bytes.length;
+    });
+    const xOf = (m: Measurement): number | string => (onPayload ? m.parameter.payloadBytes! : m.parameter.label);
+    const x: XAxis = onPayload ? PAYLOAD_AXIS : { kind: 'category', title: 'Parameter', categories: [...new Set(ofMetric.map((m) => m.parameter.label))] };
+    const series = experiments.map((e, i) => ({
+      name: e,
+      color: seriesColor(i),
+      points: finitePoints(ofMetric.filter((m) => m.experiment === e).map((m) => ({ x: xOf(m), y: primaryValue(m) }))),
+    }));
+    const title = metricName.charAt(0).toUpperCase() + metricName.slice(1);
+    return {
+      id: `throughput-${safeFileStem(metricName)}`,
+      kind: 'throughput' as const,
+      title: `${title} (higher is better)`,
+      panels: [panel(title, x, withUnit(title, unit), unit, series)],
+      columns: 1,
+      inline: true,
+    };
+  });
+}

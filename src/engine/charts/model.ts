@@ -1,0 +1,114 @@
+/**
+ * The chart data model: what every chart shows, independent of how it is drawn. Vega-Lite specs
+ * (SVG, PNG, report.html) and Mermaid blocks (PR comment, job summary) are both rendered from
+ * it, so they always show the same numbers. Values are taken from the report models as they are;
+ * nothing here recomputes a statistic.
+ */
+
+export type ChartKind =
+  | 'check'
+  | 'subexperiments'
+  | 'reference'
+  | 'history-magnitude'
+  | 'history-payload'
+  | 'histogram'
+  | 'series'
+  | 'throughput';
+
+/**
+ * - `payload`: x is a payload size in bytes, drawn on a log₂ scale;
+ * - `category`: x is one of `categories`, in that order (runs, non-payload parameters);
+ * - `linear`: x is a plain number (sample index, histogram bin edges).
+ */
+export type XAxis =
+  | { kind: 'payload'; title: string }
+  | { kind: 'category'; title: string; categories: string[] }
+  | { kind: 'linear'; title: string };
+
+export interface YAxis {
+  title: string;
+  /** Log₁₀ scale, chosen when the values span more than LOG_SCALE_RATIO. */
+  log: boolean;
+  /** Unit of the values, for legends and tooltips (`µs`, `Mb/s`, `` for counts). */
+  unit: string;
+}
+
+export interface Point {
+  x: number | string;
+  y: number;
+  /** The end of a histogram bin that starts at `x`. */
+  x2?: number;
+}
+
+export interface Series {
+  name: string;
+  color: string;
+  /** Drawn dashed: requirement lines of history charts. */
+  dashed?: boolean;
+  points: Point[];
+}
+
+export interface Panel {
+  title: string;
+  x: XAxis;
+  y: YAxis;
+  mark: 'line' | 'bar';
+  series: Series[];
+}
+
+export interface Chart {
+  /** File-name stem, unique within a chart set and safe as a file name. */
+  id: string;
+  kind: ChartKind;
+  title: string;
+  /** The sub-experiment the chart is about, when it is about one. */
+  experiment?: string;
+  panels: Panel[];
+  /** Panels per row when there are several. */
+  columns: number;
+  /** Whether the chart is small enough for a Mermaid block in a comment or job summary. */
+  inline: boolean;
+  /** A caveat shown under the chart (down-sampling, missing values). */
+  note?: string;
+}
+
+/** A y axis switches to log₁₀ when its largest positive value is this many times its smallest. */
+export const LOG_SCALE_RATIO = 50;
+
+export function wantsLogScale(values: readonly number[]): boolean {
+  const finite = values.filter((v) => Number.isFinite(v));
+  if (finite.length === 0 || finite.some((v) => v <= 0)) return false;
+  return Math.max(...finite) / Math.min(...finite) > LOG_SCALE_RATIO;
+}
+
+/** Every y value of a panel's series. */
+export function panelValues(series: readonly Series[]): number[] {
+  return series.flatMap((s) => s.points.map((p) => p.y));
+}
+
+/**
+ * A file-name stem from untrusted text (experiment names come from result file names): only
+ * letters, digits, `.`, `_`, `-`; no `..`, no leading dot, at most 80 characters.
+ */
+export function safeFileStem(text: string): string {
+  const cleaned = text
+    .normalize('NFKC')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/\.{2,}/g, '_')
+    .replace(/^[._-]+/, '')
+    .slice(0, 80)
+    .replace(/[._-]+$/, '');
+  return cleaned === '' ? 'chart' : cleaned;
+}
+
+/** Makes chart ids unique (`x`, `x-2`, `x-3`) in order, so file names never collide. */
+export function uniqueIds(charts: Chart[]): Chart[] {
+  const seen = new Set<string>();
+  return charts.map((chart) => {
+    let id = chart.id;
+    for (let n = 2; seen.has(id.toLowerCase()); n++) id = `${chart.id}-${n}`;
+    // Case-insensitive: macOS and Windows file systems would merge `A` and `a`.
+    seen.add(id.toLowerCase());
+    return id === chart.id ? chart : { ...chart, id };
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * Vega-Lite specs from the chart model. The same spec is rendered headless to SVG/PNG and
+ * embedded in report.html, so the images and the interactive report agree.
+ */
+import { PAYLOAD_LABEL_EXPR, payloadTicks } from './payloadAxis.js';
+import type { Chart, Panel } from './model.js';
+
+/** The font bundled for PNG rendering; named in the spec so SVG viewers pick the same face. */
+export const CHART_FONT = 'DejaVu Sans';
+
+export type VegaLiteSpec = Record<string, unknown>;
+
+const PANEL_WIDTH = 360;
+const PANEL_HEIGHT = 220;
+/** Point markers only where they can still be told apart. */
+const MAX_POINTS_WITH_MARKERS = 60;
+const DASH = [6, 4];
+const SOLID = [1, 0];
+
+export const CHART_CONFIG = {
+  font: CHART_FONT,
+  background: 'white',
+  padding: 8,
+  title: { fontSize: 14, anchor: 'start', font: CHART_FONT },
+  axis: { labelFontSize: 10, titleFontSize: 11, labelFont: CHART_FONT, titleFont: CHART_FONT, gridColor: '#e6e6e6' },
+  legend: { labelFontSize: 10, titleFontSize: 11, labelFont: CHART_FONT, titleFont: CHART_FONT, labelLimit: 220, symbolLimit: 40 },
+  view: { stroke: '#cccccc' },
+} as const;
+
+function xEncoding(p: Panel): Record<string, unknown> {
+  switch (p.x.kind) {
+    case 'payload': {
+      const xs = p.series.flatMap((s) => s.points.map((q) => q.x as number));
+      const ticks = payloadTicks(xs);
+      return {
+        field: 'x',
+        type: 'quantitative',
+        title: p.x.title,
+        scale: { type: 'log', base: 2, ...(ticks.length > 0 ? { domain: [ticks[0], ticks[ticks.length - 1]] } : {}) },
+        axis: { values: ticks, labelExpr: PAYLOAD_LABEL_EXPR, labelOverlap: true, grid: true },
+      };
+    }
+    case 'category':
+      return { field: 'x', type: 'ordinal', title: p.x.title, sort: p.x.categories, axis: { labelAngle: -45, labelLimit: 240 } };
+    case 'linear':
+      return { field: 'x', type: 'quantitative', title: p.x.title, scale: { zero: false, nice: false } };
+  }
+}
+
+function yEncoding(p: Panel): Record<string, unknown> {
+  return {
+    field: 'y',
+    type: 'quantitative',
+    title: p.y.title,
+    scale: p.y.log ? { type: 'log' } : { zero: p.mark === 'bar' },
+  };
+}
+
+function panelSpec(p: Panel): VegaLiteSpec {
+  const values = p.series.flatMap((s) => s.points.map((q) => (q.x2 !== undefined ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y })));
+  const names = p.series.map((s) => s.name);
+  const common = { title: p.title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values } };
+  if (p.mark === 'bar') {
+    return {
+      ...common,
+      mark: { type: 'rect', color: p.series[0]?.color ?? '#09487e', tooltip: true },
+      encoding: {
+        x: xEncoding(p),
+        x2: { field: 'x2' },
+        y: yEncoding(p),
+      },
+    };
+  }
+  const pointsPerSeries = Math.max(0, ...p.series.map((s) => s.points.length));
+  const many = names.length > 8;
+  const legend = { orient: many ? 'right' : 'bottom', direction: many ? 'vertical' : 'horizontal', columns: many ? 1 : 2, symbolType: 'stroke', symbolStrokeWidth: 2 };
+  const tooltipX = p.x.kind === 'payload' ? { field: 'x', type: 'quantitative', title: 'Payload [B]' } : { field: 'x', title: p.x.title };
+  return {
+    ...common,
+    mark: { type: 'line', strokeWidth: 2, point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true, clip: true },
+    encoding: {
+      x: xEncoding(p),
+      y: yEncoding(p),
+      color: {
+        field: 'series',
+        type: 'nominal',
+        title: null,
+        sort: names,
+        scale: { domain: names, range: p.series.map((s) => s.color) },
+        legend,
+      },
+      // Same field, domain and legend as colour: Vega-Lite merges them into one legend whose symbols show the dashes.
+      strokeDash: {
+        field: 'series',
+        type: 'nominal',
+        title: null,
+        sort: names,
+        scale: { domain: names, range: p.series.map((s) => (s.dashed ? DASH : SOLID)) },
+        legend,
+      },
+      tooltip: [
+        { field: 'series', title: 'Series' },
+        tooltipX,
+        { field: 'y', type: 'quantitative', title: p.y.title, format: '~r' },
+      ],
+    },
+  };
+}
+
+/** The Vega-Lite spec of a chart: one panel, or a grid of independent panels. */
+export function toVegaLite(chart: Chart): VegaLiteSpec {
+  const head = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    description: chart.note ?? chart.title,
+    config: CHART_CONFIG,
+  };
+  if (chart.panels.length === 1) {
+    const only = panelSpec(chart.panels[0]!);
+    return { ...head, ...only, title: { text: chart.title, subtitle: chart.panels[0]!.title } };
+  }
+  return {
+    ...head,
+    title: chart.title,
+    columns: chart.columns,
+    concat: chart.panels.map(panelSpec),
+    // Each panel has its own series and units: nothing is shared between panels.
+    resolve: { scale: { x: 'independent', y: 'independent', color: 'independent', strokeDash: 'independent' }, legend: { color: 'independent' } },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Writes the charts of a run: for every chart `charts/<id>.vl.json` (the Vega-Lite spec),
+ * `.svg` and `.png`, then `report.html` with all of them; returns the Mermaid Markdown for the PR
+ * comment and job summary. vega, vega-lite and resvg are imported only here, on demand, so runs
+ * without charts start without them.
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildCharts, type RawSamples } from '../engine/charts/build.js';
+import { chartToMermaid, chartsToMermaidMarkdown } from '../engine/charts/mermaid.js';
+import type { Chart, ChartKind } from '../engine/charts/model.js';
+import { toVegaLite } from '../engine/charts/vegaLite.js';
+import type { Measurement } from '../engine/model/measurement.js';
+import type { Summary } from '../engine/model/summary.js';
+import type { ComparisonReport } from '../engine/report/comparisonReport.js';
+import type { CheckReport } from '../engine/report/model.js';
+import type { HistoryRecord } from './history.js';
+
+export const CHARTS_FOLDER = 'charts';
+export const REPORT_HTML = 'report.html';
+
+export interface ChartsInput {
+  /** A CheckOutcome (or anything with its report). */
+  check?: { report: CheckReport };
+  /** A CompareOutcome (or anything with its report). */
+  compare?: { report: ComparisonReport };
+  /** The results' summaries; without them the comparison's result summaries are used. */
+  summaries?: readonly Summary[];
+  /** History records, oldest first (readHistoryWindow's order). */
+  history?: readonly HistoryRecord[];
+  /** Raw samples per sub-experiment, for histograms and time series. */
+  raw?: readonly RawSamples[];
+  /** Measurements of the general model; higher-is-better metrics get throughput charts. */
+  measurements?: readonly Measurement[];
+  /** report.html's title. */
+  title?: string;
+  /** Set false to skip PNGs (SVG and specs only). */
+  png?: boolean;
+}
+
+export interface WrittenChart {
+  id: string;
+  kind: ChartKind;
+  title: string;
+  /** Paths of the spec, SVG and PNG. */
+  files: string[];
+  /** Mermaid blocks with legends, for charts small enough to show inline. */
+  mermaid?: string;
+}
+
+export interface ChartsOutcome {
+  charts: WrittenChart[];
+  /** Every path written, in order; report.html last. */
+  written: string[];
+  reportHtmlPath: string;
+  /** Markdown with Mermaid xychart-beta blocks of the inline charts (size-capped). */
+  mermaid: string;
+}
+
+function writeAtomic(path: string, content: string | Uint8Array): void {
+  const temporary = `${path}.tmp-${process.pid}`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, path);
+}
+
+/** The charts the input allows, without rendering anything (cheap; no vega import). */
+export function planCharts(input: ChartsInput): Chart[] {
+  return buildCharts({
+    ...(input.check ? { check: input.check.report } : {}),
+    ...(input.compare ? { comparison: input.compare.report } : {}),
+    ...(input.summaries ? { summaries: input.summaries } : {}),
+    ...(input.history ? { history: input.history } : {}),
+    ...(input.raw ? { raw: input.raw } : {}),
+    ...(input.measurements ? { measurements: input.measurements } : {}),
+  });
+}
+
+export async function writeCharts(outputDir: string, input: ChartsInput): Promise<ChartsOutcome> {
+  const charts = planCharts(input);
+  const render = await import('../charts/index.js');
+  const folder = join(outputDir, CHARTS_FOLDER);
+  mkdirSync(folder, { recursive: true });
+  const written: string[] = [];
+  const out: WrittenChart[] = [];
+  const forHtml = [];
+  for (const chart of charts) {
+    const spec = toVegaLite(chart);
+    const { svg, png } = await render.renderChart(spec, { png: input.png !== false });
+    const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...(png ? [`${chart.id}.png`] : [])];
+    const contents: (string | Uint8Array)[] = [JSON.stringify(spec, null, 2) + '\n', svg, ...(png ? [png] : [])];
+    const files = names.map((name, i) => {
+      const path = join(folder, name);
+      writeAtomic(path, contents[i]!);
+      written.push(path);
+      return path;
+    });
+    out.push({ id: chart.id, kind: chart.kind, title: chart.title, files, ...(chart.inline ? { mermaid: chartToMermaid(chart) } : {}) });
+    forHtml.push({ title: chart.title, spec, ...(chart.note ? { note: chart.note } : {}), files: names.slice(1).map((n) => `${CHARTS_FOLDER}/${n}`) });
+  }
+  const html = render.renderReportHtml({ title: input.title ?? 'perfgate report', charts: forHtml, bundles: await render.loadBrowserBundles() });
+  const reportHtmlPath = join(outputDir, REPORT_HTML);
+  writeAtomic(reportHtmlPath, html);
+  written.push(reportHtmlPath);
+  return { charts: out, written, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
+}
