@@ -539,6 +539,35 @@ function displayUnit(unit, dimension) {
   return dimension === "time" && unit === "us" ? "µs" : unit;
 }
 
+// src/engine/formats/fastddsMeasurements.ts
+var STATISTICS = [
+  ["samples", "samples"],
+  ["min", "min"],
+  ["mean", "mean"],
+  ["median", "median"],
+  ["p90", "p90"],
+  ["p99", "p99"],
+  ["p9999", "p9999"],
+  ["max", "max"],
+  ["stdev", "stdev"],
+  ["meanJitter", "jitter"],
+  ["maxJitter", "maxJitter"]
+];
+function resultSetOfSummary(summary, format, file = summary.source) {
+  const measurements = summary.payloads.map((p) => {
+    const statistics = {};
+    for (const [field2, name] of STATISTICS) statistics[name] = p[field2];
+    return {
+      experiment: summary.experimentType,
+      parameter: { label: String(p.payloadBytes), payloadBytes: p.payloadBytes },
+      metric: { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" },
+      statistics,
+      place: p.line !== void 0 ? { file, line: p.line } : { file }
+    };
+  });
+  return { format, file, measurements, notes: [] };
+}
+
 // src/engine/model/experimentType.ts
 function experimentTypeOfSummaryFile(path) {
   const name = baseName(path);
@@ -5805,7 +5834,7 @@ var HEADER5 = /^command,mean,stddev,median,user,system,min,max(,parameter_[^,]+)
 var WALL = { name: "wall time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
 var USER = { name: "user time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
 var SYSTEM = { name: "system time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
-var STATISTICS = [
+var STATISTICS2 = [
   ["mean", "mean"],
   ["stddev", "stdev"],
   ["median", "median"],
@@ -5842,7 +5871,7 @@ var hyperfineCsvAdapter = {
       if (parameterColumns.length > 0) parameter.settings = settings;
       if (payloadBytes !== void 0) parameter.payloadBytes = payloadBytes;
       const statistics = {};
-      for (const [column, statistic] of STATISTICS) {
+      for (const [column, statistic] of STATISTICS2) {
         const index = table3.columns[column];
         const cell = row.fields[index] ?? "";
         const seconds = parseNumber(cell, "precise");
@@ -6233,35 +6262,6 @@ function parseMappingJson(file, text) {
     mapping.metrics.push(metric2);
   }
   return mapping;
-}
-
-// src/engine/formats/fastddsMeasurements.ts
-var STATISTICS2 = [
-  ["samples", "samples"],
-  ["min", "min"],
-  ["mean", "mean"],
-  ["median", "median"],
-  ["p90", "p90"],
-  ["p99", "p99"],
-  ["p9999", "p9999"],
-  ["max", "max"],
-  ["stdev", "stdev"],
-  ["meanJitter", "jitter"],
-  ["maxJitter", "maxJitter"]
-];
-function resultSetOfSummary(summary, format, file = summary.source) {
-  const measurements = summary.payloads.map((p) => {
-    const statistics = {};
-    for (const [field2, name] of STATISTICS2) statistics[name] = p[field2];
-    return {
-      experiment: summary.experimentType,
-      parameter: { label: String(p.payloadBytes), payloadBytes: p.payloadBytes },
-      metric: { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" },
-      statistics,
-      place: p.line !== void 0 ? { file, line: p.line } : { file }
-    };
-  });
-  return { format, file, measurements, notes: [] };
 }
 
 // src/engine/formats/metricRequirementsCsv.ts
@@ -6667,7 +6667,10 @@ function runCheck(options, progress) {
     const summaryFiles = new Map(
       loaded.map(({ file, summaryCsv }) => [file.experimentType, summaryCsv !== void 0 ? join3(options.outputDir, summaryFileNameOfRaw(file.path)) : file.path])
     );
-    return { report, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
+    const summaries = loaded.map((l) => l.summary);
+    const measurements = summaries.flatMap((s) => resultSetOfSummary(s, "fastdds-summary").measurements);
+    const rawFiles = loaded.filter((l) => l.file.kind === "raw").map((l) => ({ experimentType: l.file.experimentType, path: l.file.path }));
+    return { report, measurements, summaries, rawFiles, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
   });
 }
 function runMetricCheck(options, files, progress) {
@@ -6709,12 +6712,716 @@ function runMetricCheck(options, files, progress) {
     const markdownPath = write(REPORT_MARKDOWN, markdown);
     const jsonPath = write(REPORT_JSON, renderJson(report));
     progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
-    return { report, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
+    const summaries = loaded.flatMap((l) => l.fastdds ? [l.fastdds.summary] : []);
+    const measurements = loaded.flatMap((l) => l.set.measurements);
+    const rawFiles = loaded.filter((l) => l.file.kind === "raw").map((l) => ({ experimentType: l.file.experimentType, path: l.file.path }));
+    return { report, measurements, summaries, rawFiles, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
+  });
+}
+
+// src/pipeline/charts.ts
+import { mkdirSync as mkdirSync2, renameSync as renameSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { join as join4 } from "node:path";
+
+// src/engine/charts/payloadAxis.ts
+var UNITS = ["B", "KiB", "MiB", "GiB"];
+function formatBytes(bytes) {
+  if (!Number.isFinite(bytes)) return String(bytes);
+  let value2 = bytes;
+  let unit = 0;
+  while (Math.abs(value2) >= 1024 && unit < UNITS.length - 1) {
+    value2 /= 1024;
+    unit++;
+  }
+  const text = Number.isInteger(value2) ? String(value2) : String(Number(value2.toPrecision(3)));
+  return `${text} ${UNITS[unit]}`;
+}
+function payloadTicks(payloads, maxTicks = 12) {
+  const positive = payloads.filter((p) => Number.isFinite(p) && p > 0);
+  if (positive.length === 0) return [];
+  const lo = Math.floor(Math.log2(Math.min(...positive)));
+  const hi = Math.ceil(Math.log2(Math.max(...positive)));
+  const count = hi - lo + 1;
+  const step = Math.max(1, Math.ceil(count / maxTicks));
+  const ticks = [];
+  for (let e = lo; e <= hi; e += step) ticks.push(2 ** e);
+  return ticks;
+}
+var PAYLOAD_LABEL_EXPR = "datum.value >= 1073741824 ? format(datum.value / 1073741824, '~r') + ' GiB' : datum.value >= 1048576 ? format(datum.value / 1048576, '~r') + ' MiB' : datum.value >= 1024 ? format(datum.value / 1024, '~r') + ' KiB' : format(datum.value, '~r') + ' B'";
+function isPayloadAxis(values) {
+  return values.length > 0 && values.every((v) => Number.isFinite(v) && v > 0);
+}
+
+// src/engine/charts/palette.ts
+var REQUIREMENT_RED = "#ff0000";
+var EXPERIMENT_BLUE = "#09487e";
+var REFERENCE_REDS = ["#ff0000", "#ff6666"];
+var RESULT_BLUES = ["#09487e", "#0895cd"];
+var SERIES_PALETTE = [
+  "#0072b2",
+  "#e69f00",
+  "#009e73",
+  "#d55e00",
+  "#cc79a7",
+  "#56b4e9",
+  "#000000",
+  "#332288",
+  "#88ccee",
+  "#44aa99",
+  "#117733",
+  "#999933",
+  "#ddcc77",
+  "#cc6677",
+  "#882255",
+  "#aa4499"
+];
+function seriesColor(index) {
+  return SERIES_PALETTE[index % SERIES_PALETTE.length];
+}
+
+// src/engine/charts/model.ts
+var LOG_SCALE_RATIO = 50;
+function wantsLogScale(values) {
+  const finite3 = values.filter((v) => Number.isFinite(v));
+  if (finite3.length === 0 || finite3.some((v) => v <= 0)) return false;
+  return Math.max(...finite3) / Math.min(...finite3) > LOG_SCALE_RATIO;
+}
+function panelValues(series) {
+  return series.flatMap((s) => s.points.map((p) => p.y));
+}
+function safeFileStem2(text) {
+  const cleaned = text.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/\.{2,}/g, "_").replace(/^[._-]+/, "").slice(0, 80).replace(/[._-]+$/, "");
+  return cleaned === "" ? "chart" : cleaned;
+}
+function uniqueIds(charts) {
+  const seen = /* @__PURE__ */ new Set();
+  return charts.map((chart) => {
+    let id = chart.id;
+    for (let n = 2; seen.has(id.toLowerCase()); n++) id = `${chart.id}-${n}`;
+    seen.add(id.toLowerCase());
+    return id === chart.id ? chart : { ...chart, id };
+  });
+}
+
+// src/engine/charts/build.ts
+var PAYLOAD_AXIS = { kind: "payload", title: "Payload" };
+var LATENCY_UNIT = "µs";
+var HISTOGRAM_BINS = 100;
+var SERIES_MAX_POINTS = 1e3;
+function panel(title, x, yTitle, unit, series, mark = "line", allowLog = true) {
+  return { title, x, y: { title: yTitle, unit, log: allowLog && wantsLogScale(panelValues(series)) }, mark, series };
+}
+function withUnit(title, unit) {
+  return unit ? `${title} [${unit}]` : title;
+}
+function finitePoints(points) {
+  return points.filter((p) => Number.isFinite(p.y) && (typeof p.x === "string" || Number.isFinite(p.x)));
+}
+function buildCharts(sources) {
+  const charts = [];
+  if (sources.check) charts.push(...checkCharts(sources.check));
+  const summaries = sources.summaries ?? sources.comparison?.subExperiments.flatMap((s) => s.result ? [s.result] : []) ?? [];
+  const sub = subExperimentChart(summaries);
+  if (sub) charts.push(sub);
+  if (sources.comparison) charts.push(...referenceCharts(sources.comparison));
+  if (sources.history && sources.history.length > 0) charts.push(...historyCharts(sources.history, sources.check));
+  for (const raw of sources.raw ?? []) charts.push(...rawCharts(raw));
+  if (sources.measurements) charts.push(...throughputCharts(sources.measurements));
+  return uniqueIds(charts);
+}
+function checkCharts(report) {
+  const charts = [];
+  for (const sub of report.subExperiments) {
+    if (sub.rows.length === 0) continue;
+    const byCheck = /* @__PURE__ */ new Map();
+    for (const row of sub.rows) {
+      const list = byCheck.get(row.check) ?? [];
+      list.push(row);
+      byCheck.set(row.check, list);
+    }
+    const panels = [...byCheck].map(([check, rows]) => {
+      const unit = rows[0].unit ?? LATENCY_UNIT;
+      const onPayload = rows.every((r) => r.parameter === void 0 || String(r.payloadBytes) === r.parameter) && isPayloadAxis(rows.map((r) => r.payloadBytes));
+      const xOf = (r) => onPayload ? r.payloadBytes : r.parameter ?? String(r.payloadBytes);
+      const x = onPayload ? PAYLOAD_AXIS : { kind: "category", title: "Parameter", categories: [...new Set(rows.map((r) => String(xOf(r))))] };
+      const floor = rows[0].direction === "higher-is-better";
+      return panel(
+        `${check}: experiment vs ${floor ? "floor" : "requirement"}`,
+        x,
+        withUnit(check, unit),
+        unit,
+        [
+          { name: `requirement ${check}`, color: REQUIREMENT_RED, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.requirement }))) },
+          { name: `experiment ${check}`, color: EXPERIMENT_BLUE, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.experiment }))) }
+        ]
+      );
+    });
+    const missing = sub.rows.filter((r) => !Number.isFinite(r.experiment)).length;
+    charts.push({
+      id: `check-${safeFileStem2(sub.experimentType)}`,
+      kind: "check",
+      title: `Check ${sub.experimentType} (${sub.status})`,
+      experiment: sub.experimentType,
+      panels,
+      columns: Math.min(3, panels.length),
+      inline: true,
+      ...missing > 0 ? { note: `${missing} check(s) have no experiment value and are not drawn.` } : {}
+    });
+  }
+  return charts;
+}
+var SUMMARY_MAGNITUDES = [
+  ["Min", "min"],
+  ["Median", "median"],
+  ["Max", "max"],
+  ["99%", "p99"]
+];
+function summaryPoints(summary, field2) {
+  return finitePoints(summary.payloads.map((p) => ({ x: p.payloadBytes, y: p[field2] })));
+}
+function subExperimentChart(summaries) {
+  if (summaries.length === 0) return void 0;
+  const panels = SUMMARY_MAGNITUDES.map(
+    ([label, field2]) => panel(
+      `Comparison ${label}`,
+      PAYLOAD_AXIS,
+      withUnit(label, LATENCY_UNIT),
+      LATENCY_UNIT,
+      summaries.map((s, i) => ({ name: s.experimentType, color: seriesColor(i), points: summaryPoints(s, field2) }))
+    )
+  );
+  const log = panels.some((p) => p.y.log) && panels.every((p) => panelValues(p.series).every((v) => v > 0));
+  const aligned = panels.map((p) => ({ ...p, y: { ...p.y, log } }));
+  return { id: "subexperiments", kind: "subexperiments", title: "Sub-experiment comparison", panels: aligned, columns: 2, inline: true };
+}
+function referenceCharts(report) {
+  const charts = [];
+  for (const sub of report.subExperiments) {
+    if (!sub.reference || !sub.result) continue;
+    const ref = sub.reference;
+    const res = sub.result;
+    const pair = (a, b) => panel(
+      `${a[0].toLowerCase()} – ${b[0].toLowerCase()}`,
+      PAYLOAD_AXIS,
+      withUnit("Latency", LATENCY_UNIT),
+      LATENCY_UNIT,
+      [
+        { name: `${report.referenceLabel} ${a[0]}`, color: REFERENCE_REDS[0], points: summaryPoints(ref, a[1]) },
+        { name: `${report.referenceLabel} ${b[0]}`, color: REFERENCE_REDS[1], points: summaryPoints(ref, b[1]) },
+        { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: summaryPoints(res, a[1]) },
+        { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: summaryPoints(res, b[1]) }
+      ]
+    );
+    charts.push({
+      id: `reference-${safeFileStem2(sub.experimentType)}`,
+      kind: "reference",
+      title: `Comparison ${sub.experimentType}: ${report.referenceLabel} vs ${report.resultLabel} (${sub.status})`,
+      experiment: sub.experimentType,
+      panels: [pair(["Min", "min"], ["Median", "median"]), pair(["Max", "max"], ["99%", "p99"])],
+      columns: 2,
+      inline: true
+    });
+  }
+  return charts;
+}
+function runLabels(runs) {
+  const base = runs.map((r) => `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}`);
+  return base.map((label, i) => base.indexOf(label) !== base.lastIndexOf(label) ? `${label} #${runs[i].runId}` : label);
+}
+function runColor(i, n) {
+  const stops = ["#b5de2b", "#6ece58", "#35b779", "#1f9e89", "#26828e", "#31688e", "#3e4989", "#482878", "#440154"];
+  const t = n <= 1 ? 1 : i / (n - 1);
+  const pos = t * (stops.length - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.min(stops.length - 1, lo + 1);
+  const f = pos - lo;
+  const rgb = (hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
+  const a = rgb(stops[lo]);
+  const b = rgb(stops[hi]);
+  return "#" + a.map((v, k) => Math.round(v + (b[k] - v) * f).toString(16).padStart(2, "0")).join("");
+}
+var HISTORY_MAGNITUDES = [
+  ["Min", "min"],
+  ["Median", "median"],
+  ["Max", "max"],
+  ["99%", "p99"]
+];
+var CHECKED = [
+  ["Median", "median"],
+  ["99%", "p99"],
+  ["Max", "max"]
+];
+function historyCharts(runs, check) {
+  const labels = runLabels(runs);
+  const names = [...new Set(runs.flatMap((r) => r.experiments.map((e) => e.experiment)))].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+  const charts = [];
+  for (const name of names) {
+    const perRun = runs.map((r) => r.experiments.find((e) => e.experiment === name));
+    const magnitudePanels = HISTORY_MAGNITUDES.map(
+      ([label, field2]) => panel(
+        `History ${label}`,
+        PAYLOAD_AXIS,
+        withUnit(label, LATENCY_UNIT),
+        LATENCY_UNIT,
+        perRun.flatMap(
+          (ex, i) => ex ? [{ name: labels[i], color: runColor(i, runs.length), points: finitePoints(ex.payloads.map((p) => ({ x: p.bytes, y: p[field2] ?? NaN }))) }] : []
+        )
+      )
+    );
+    charts.push({
+      id: `history-magnitude-${safeFileStem2(name)}`,
+      kind: "history-magnitude",
+      title: `History ${name} per magnitude (${runs.length} run${runs.length === 1 ? "" : "s"})`,
+      experiment: name,
+      panels: magnitudePanels,
+      columns: 2,
+      inline: false
+    });
+    const payloads = [...new Set(perRun.flatMap((ex) => ex?.payloads.map((p) => p.bytes) ?? []))];
+    const rows = check?.subExperiments.find((s) => s.experimentType === name)?.rows ?? [];
+    const x = { kind: "category", title: "Run", categories: labels };
+    const payloadPanels = payloads.map((bytes) => {
+      const series = [];
+      CHECKED.forEach(([label, field2], k) => {
+        const color = seriesColor(k);
+        series.push({
+          name: label,
+          color,
+          points: finitePoints(perRun.map((ex, i) => ({ x: labels[i], y: ex?.payloads.find((p) => p.bytes === bytes)?.[field2] ?? NaN })))
+        });
+        const limit = rows.find((r) => r.check === label && r.payloadBytes === bytes && r.direction === void 0)?.requirement;
+        if (limit !== void 0 && Number.isFinite(limit)) {
+          series.push({ name: `requirement ${label}`, color, dashed: true, points: labels.map((l) => ({ x: l, y: limit })) });
+        }
+      });
+      return panel(`History ${formatPayloadTitle(bytes)}`, x, withUnit("Latency", LATENCY_UNIT), LATENCY_UNIT, series);
+    });
+    if (payloadPanels.length > 0) {
+      charts.push({
+        id: `history-payload-${safeFileStem2(name)}`,
+        kind: "history-payload",
+        title: `History ${name} per payload`,
+        experiment: name,
+        panels: payloadPanels,
+        columns: 3,
+        inline: false
+      });
+    }
+  }
+  return charts;
+}
+function formatPayloadTitle(bytes) {
+  return `${bytes} Bytes`;
+}
+function rawCharts({ experimentType, raw }) {
+  if (raw.groups.length === 0) return [];
+  const latency = withUnit("Latency", LATENCY_UNIT);
+  const histogramPanels = raw.groups.map(
+    (g) => panel(`Latency Histogram - ${g.payloadBytes} Bytes`, { kind: "linear", title: latency }, "Number of occurrences", "", [
+      { name: "samples", color: EXPERIMENT_BLUE, points: histogram(g.latencies, HISTOGRAM_BINS) }
+    ], "bar", false)
+  );
+  let thinned = false;
+  const seriesPanels = raw.groups.map((g) => {
+    const points = thinSeries(g.latencies, SERIES_MAX_POINTS);
+    if (points.length < g.latencies.length) thinned = true;
+    return panel(`Latency Series - ${g.payloadBytes} Bytes`, { kind: "linear", title: "Sample" }, latency, LATENCY_UNIT, [
+      { name: "latency", color: EXPERIMENT_BLUE, points }
+    ], "line", false);
+  });
+  const stem = safeFileStem2(experimentType);
+  return [
+    { id: `histogram-${stem}`, kind: "histogram", title: `Latency histograms ${experimentType}`, experiment: experimentType, panels: histogramPanels, columns: 3, inline: false },
+    {
+      id: `series-${stem}`,
+      kind: "series",
+      title: `Latency series ${experimentType}`,
+      experiment: experimentType,
+      panels: seriesPanels,
+      columns: 3,
+      inline: false,
+      ...thinned ? { note: `Series longer than ${SERIES_MAX_POINTS} samples show each bucket's lowest and highest sample, in order.` } : {}
+    }
+  ];
+}
+function histogram(samples, bins) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of samples) {
+    if (!Number.isFinite(v)) continue;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (lo > hi) return [];
+  if (lo === hi) {
+    lo -= 0.5;
+    hi += 0.5;
+  }
+  const width = (hi - lo) / bins;
+  const counts = new Array(bins).fill(0);
+  for (const v of samples) {
+    if (!Number.isFinite(v)) continue;
+    const k = Math.min(bins - 1, Math.floor((v - lo) / width));
+    counts[k]++;
+  }
+  return counts.map((count, k) => ({ x: lo + k * width, x2: k === bins - 1 ? hi : lo + (k + 1) * width, y: count }));
+}
+function thinSeries(samples, maxPoints) {
+  const n = samples.length;
+  if (n <= maxPoints) return finitePoints(Array.from(samples, (y, i) => ({ x: i + 1, y })));
+  const bucket = Math.ceil(n / Math.floor(maxPoints / 2));
+  const points = [];
+  for (let start = 0; start < n; start += bucket) {
+    let iMin = -1;
+    let iMax = -1;
+    for (let i = start; i < Math.min(n, start + bucket); i++) {
+      const v = samples[i];
+      if (!Number.isFinite(v)) continue;
+      if (iMin < 0 || v < samples[iMin]) iMin = i;
+      if (iMax < 0 || v > samples[iMax]) iMax = i;
+    }
+    if (iMin < 0) continue;
+    for (const i of iMin === iMax ? [iMin] : [Math.min(iMin, iMax), Math.max(iMin, iMax)]) points.push({ x: i + 1, y: samples[i] });
+  }
+  return points;
+}
+function primaryValue(m) {
+  for (const s of ["value", "median", "mean"]) {
+    const v = m.statistics[s];
+    if (v !== void 0) return v;
+  }
+  return NaN;
+}
+function throughputCharts(measurements) {
+  const better = measurements.filter((m) => m.metric.direction === "higher-is-better");
+  const metrics = [...new Set(better.map((m) => m.metric.name))];
+  return metrics.map((metricName) => {
+    const ofMetric = better.filter((m) => m.metric.name === metricName);
+    const unit = ofMetric[0].metric.displayUnit;
+    const experiments = [...new Set(ofMetric.map((m) => m.experiment))];
+    const onPayload = experiments.every((e) => {
+      const bytes = ofMetric.filter((m) => m.experiment === e).map((m) => m.parameter.payloadBytes ?? NaN);
+      return isPayloadAxis(bytes) && new Set(bytes).size === bytes.length;
+    });
+    const xOf = (m) => onPayload ? m.parameter.payloadBytes : m.parameter.label;
+    const x = onPayload ? PAYLOAD_AXIS : { kind: "category", title: "Parameter", categories: [...new Set(ofMetric.map((m) => m.parameter.label))] };
+    const series = experiments.map((e, i) => ({
+      name: e,
+      color: seriesColor(i),
+      points: finitePoints(ofMetric.filter((m) => m.experiment === e).map((m) => ({ x: xOf(m), y: primaryValue(m) })))
+    }));
+    const title = metricName.charAt(0).toUpperCase() + metricName.slice(1);
+    return {
+      id: `throughput-${safeFileStem2(metricName)}`,
+      kind: "throughput",
+      title: `${title} (higher is better)`,
+      panels: [panel(title, x, withUnit(title, unit), unit, series)],
+      columns: 1,
+      inline: true
+    };
+  });
+}
+
+// src/engine/charts/mermaid.ts
+function mermaidLabel(text, max = 80) {
+  const cleaned = text.normalize("NFKC").replace(/[\r\n\t\u2028\u2029\u0085\u000b\u000c]+/g, " ").replace(/"/g, "'").replace(/`/g, "'").replace(/\[/g, "(").replace(/\]/g, ")").replace(/[^\p{L}\p{N} _.,:()+\-/%'=µ–]/gu, "").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
+  return cleaned.length > max ? cleaned.slice(0, max - 1) + "…" : cleaned;
+}
+function mermaidNumber(value2) {
+  if (!Number.isFinite(value2)) return "0";
+  const rounded = Number(value2.toPrecision(6));
+  const text = String(rounded);
+  if (!/e/i.test(text)) return text;
+  const fixed = rounded.toFixed(Math.min(20, Math.max(0, 6 - Math.floor(Math.log10(Math.abs(rounded))))));
+  return fixed.includes(".") ? fixed.replace(/0+$/, "").replace(/\.$/, "") : fixed;
+}
+var PALETTE_LIMIT = 16;
+function categoriesOf(p) {
+  if (p.x.kind === "category") return { keys: p.x.categories, labels: p.x.categories, toScale: true };
+  const xs = [...new Set(p.series.flatMap((s) => s.points.map((q) => q.x)))].sort((a, b) => a - b);
+  if (p.x.kind === "payload") {
+    const doubling = xs.every((x, i) => i === 0 || x === xs[i - 1] * 2);
+    return { keys: xs, labels: xs.map(formatBytes), toScale: doubling };
+  }
+  return { keys: xs, labels: xs.map((x) => mermaidNumber(x)), toScale: false };
+}
+function logTicks(values) {
+  const lo = Math.floor(Math.log10(Math.min(...values)));
+  const hi = Math.ceil(Math.log10(Math.max(...values)));
+  const ticks = [];
+  for (let e = lo; e <= hi; e++) ticks.push(`${e} = ${mermaidNumber(10 ** e)}`);
+  return ticks.join(", ");
+}
+function panelToMermaid(chart, p, width) {
+  const { keys, labels, toScale } = categoriesOf(p);
+  const drawn = [];
+  const skipped = [];
+  for (const s of p.series) {
+    const byX = new Map(s.points.map((q) => [q.x, q.y]));
+    if (keys.every((k) => byX.has(k))) drawn.push(s);
+    else skipped.push(s);
+  }
+  const shown = drawn.slice(0, PALETTE_LIMIT);
+  skipped.push(...drawn.slice(PALETTE_LIMIT));
+  const all = shown.flatMap((s) => s.points.map((q) => q.y));
+  const log = p.y.log && all.length > 0 && all.every((v) => v > 0);
+  const y = (v) => log ? Math.log10(v) : v;
+  const unit = p.y.unit ? ` ${mermaidLabel(p.y.unit, 12)}` : "";
+  const yTitle = log ? `log10 of ${mermaidLabel(p.y.title, 50)}` : mermaidLabel(p.y.title, 60);
+  const palette = shown.map((s) => s.color).join(", ");
+  const lines = [
+    "```mermaid",
+    "---",
+    "config:",
+    "  xyChart:",
+    `    width: ${width}`,
+    "    height: 320",
+    "  themeVariables:",
+    "    xyChart:",
+    `      plotColorPalette: "${palette}"`,
+    "---",
+    "xychart-beta",
+    `  title "${mermaidLabel(chart.panels.length > 1 ? `${chart.title}: ${p.title}` : chart.title, 100)}"`,
+    `  x-axis "${mermaidLabel(p.x.title, 40)}" [${labels.map((l) => `"${mermaidLabel(l, 30)}"`).join(", ")}]`
+  ];
+  if (all.length > 0) {
+    const ys = all.map(y);
+    let lo = Math.min(...ys);
+    let hi = Math.max(...ys);
+    if (log) {
+      lo = Math.floor(lo);
+      hi = Math.ceil(hi);
+    } else {
+      lo = Math.min(0, lo);
+    }
+    if (hi === lo) hi = lo + 1;
+    lines.push(`  y-axis "${yTitle}" ${mermaidNumber(lo)} --> ${mermaidNumber(hi)}`);
+  } else {
+    lines.push(`  y-axis "${yTitle}"`);
+  }
+  for (const s of shown) {
+    const byX = new Map(s.points.map((q) => [q.x, q.y]));
+    lines.push(`  ${p.mark === "bar" ? "bar" : "line"} [${keys.map((k) => mermaidNumber(y(byX.get(k)))).join(", ")}]`);
+  }
+  lines.push("```");
+  const legend = [];
+  const items = shown.map((s, i) => `${i + 1}. ${escapeMarkdown(s.name)} (\`${s.color}\`${s.dashed ? ", dashed in the image" : ""})`);
+  legend.push(`**Legend** (lines in order): ${items.join(" · ") || "none"}`);
+  if (log) legend.push(`y axis: log₁₀ of the value in${unit || " its unit"}; ${logTicks(all)}.`);
+  if (p.x.kind === "payload") legend.push(toScale ? "x axis: payload sizes, log₂ scale." : "x axis: payload sizes in order, not to scale.");
+  if (skipped.length > 0) legend.push(`Not drawn (missing values or too many series): ${skipped.map((s) => escapeMarkdown(s.name)).join(", ")}.`);
+  return { block: lines.join("\n"), legend: legend.join("  \n") };
+}
+function chartToMermaid(chart, width = 700) {
+  const parts = chart.panels.map((p) => {
+    const { block, legend } = panelToMermaid(chart, p, width);
+    return `${block}
+
+${legend}
+`;
+  });
+  if (chart.note) parts.push(`_${escapeMarkdown(chart.note)}_
+`);
+  return parts.join("\n");
+}
+function chartsToMermaidMarkdown(charts, maxChars = 4e4) {
+  const out = [];
+  let size = 0;
+  let left = 0;
+  for (const chart of charts) {
+    if (!chart.inline) continue;
+    const text = `#### ${escapeMarkdown(chart.title)}
+
+${chartToMermaid(chart)}`;
+    if (size + text.length > maxChars) {
+      left++;
+      continue;
+    }
+    out.push(text);
+    size += text.length + 1;
+  }
+  if (left > 0) out.push(`_${left} more chart(s) are in report.html and the chart images._
+`);
+  return out.join("\n");
+}
+
+// src/engine/charts/vegaLite.ts
+var CHART_FONT = "DejaVu Sans";
+var PANEL_WIDTH = 360;
+var PANEL_HEIGHT = 220;
+var MAX_POINTS_WITH_MARKERS = 60;
+var DASH = [6, 4];
+var SOLID = [1, 0];
+var CHART_CONFIG = {
+  font: CHART_FONT,
+  background: "white",
+  padding: 8,
+  title: { fontSize: 14, anchor: "start", font: CHART_FONT },
+  axis: { labelFontSize: 10, titleFontSize: 11, labelFont: CHART_FONT, titleFont: CHART_FONT, gridColor: "#e6e6e6" },
+  legend: { labelFontSize: 10, titleFontSize: 11, labelFont: CHART_FONT, titleFont: CHART_FONT, labelLimit: 220, symbolLimit: 40 },
+  view: { stroke: "#cccccc" }
+};
+function xEncoding(p) {
+  switch (p.x.kind) {
+    case "payload": {
+      const xs = p.series.flatMap((s) => s.points.map((q) => q.x));
+      const ticks = payloadTicks(xs);
+      return {
+        field: "x",
+        type: "quantitative",
+        title: p.x.title,
+        scale: { type: "log", base: 2, ...ticks.length > 0 ? { domain: [ticks[0], ticks[ticks.length - 1]] } : {} },
+        axis: { values: ticks, labelExpr: PAYLOAD_LABEL_EXPR, labelOverlap: true, grid: true }
+      };
+    }
+    case "category":
+      return { field: "x", type: "ordinal", title: p.x.title, sort: p.x.categories, axis: { labelAngle: -45, labelLimit: 240 } };
+    case "linear":
+      return { field: "x", type: "quantitative", title: p.x.title, scale: { zero: false, nice: false } };
+  }
+}
+function yEncoding(p) {
+  return {
+    field: "y",
+    type: "quantitative",
+    title: p.y.title,
+    scale: p.y.log ? { type: "log" } : { zero: p.mark === "bar" }
+  };
+}
+function panelSpec(p) {
+  const values = p.series.flatMap((s) => s.points.map((q) => q.x2 !== void 0 ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y }));
+  const names = p.series.map((s) => s.name);
+  const common = { title: p.title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values } };
+  if (p.mark === "bar") {
+    return {
+      ...common,
+      mark: { type: "rect", color: p.series[0]?.color ?? "#09487e", tooltip: true },
+      encoding: {
+        x: xEncoding(p),
+        x2: { field: "x2" },
+        y: yEncoding(p)
+      }
+    };
+  }
+  const pointsPerSeries = Math.max(0, ...p.series.map((s) => s.points.length));
+  const many = names.length > 8;
+  const legend = { orient: many ? "right" : "bottom", direction: many ? "vertical" : "horizontal", columns: many ? 1 : 2, symbolType: "stroke", symbolStrokeWidth: 2 };
+  const tooltipX = p.x.kind === "payload" ? { field: "x", type: "quantitative", title: "Payload [B]" } : { field: "x", title: p.x.title };
+  return {
+    ...common,
+    mark: { type: "line", strokeWidth: 2, point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true, clip: true },
+    encoding: {
+      x: xEncoding(p),
+      y: yEncoding(p),
+      color: {
+        field: "series",
+        type: "nominal",
+        title: null,
+        sort: names,
+        scale: { domain: names, range: p.series.map((s) => s.color) },
+        legend
+      },
+      // Same field, domain and legend as colour: Vega-Lite merges them into one legend whose symbols show the dashes.
+      strokeDash: {
+        field: "series",
+        type: "nominal",
+        title: null,
+        sort: names,
+        scale: { domain: names, range: p.series.map((s) => s.dashed ? DASH : SOLID) },
+        legend
+      },
+      tooltip: [
+        { field: "series", title: "Series" },
+        tooltipX,
+        { field: "y", type: "quantitative", title: p.y.title, format: "~r" }
+      ]
+    }
+  };
+}
+function toVegaLite(chart) {
+  const head = {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    description: chart.note ?? chart.title,
+    config: CHART_CONFIG
+  };
+  if (chart.panels.length === 1) {
+    const only = panelSpec(chart.panels[0]);
+    return { ...head, ...only, title: { text: chart.title, subtitle: chart.panels[0].title } };
+  }
+  return {
+    ...head,
+    title: chart.title,
+    columns: chart.columns,
+    concat: chart.panels.map(panelSpec),
+    // Each panel has its own series and units: nothing is shared between panels.
+    resolve: { scale: { x: "independent", y: "independent", color: "independent", strokeDash: "independent" }, legend: { color: "independent" } }
+  };
+}
+
+// src/pipeline/charts.ts
+var CHARTS_FOLDER = "charts";
+var REPORT_HTML = "report.html";
+function writeAtomic(path, content) {
+  const temporary = `${path}.tmp-${process.pid}`;
+  writeFileSync2(temporary, content);
+  renameSync2(temporary, path);
+}
+function planCharts(input) {
+  return buildCharts({
+    ...input.check ? { check: input.check.report } : {},
+    ...input.compare ? { comparison: input.compare.report } : {},
+    ...input.summaries ? { summaries: input.summaries } : {},
+    ...input.history ? { history: input.history } : {},
+    ...input.raw ? { raw: input.raw } : {},
+    ...input.measurements ? { measurements: input.measurements } : {}
+  });
+}
+async function writeCharts(outputDir, input) {
+  const charts = planCharts(input);
+  const render = await import("./chunks/charts.js");
+  const folder = join4(outputDir, CHARTS_FOLDER);
+  mkdirSync2(folder, { recursive: true });
+  const written = [];
+  const out = [];
+  const forHtml = [];
+  for (const chart of charts) {
+    const spec = toVegaLite(chart);
+    const { svg, png } = await render.renderChart(spec, { png: input.png !== false });
+    const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...png ? [`${chart.id}.png`] : []];
+    const contents = [JSON.stringify(spec, null, 2) + "\n", svg, ...png ? [png] : []];
+    const files = names.map((name, i) => {
+      const path = join4(folder, name);
+      writeAtomic(path, contents[i]);
+      written.push(path);
+      return path;
+    });
+    out.push({ id: chart.id, kind: chart.kind, title: chart.title, files, ...chart.inline ? { mermaid: chartToMermaid(chart) } : {} });
+    forHtml.push({ title: chart.title, spec, ...chart.note ? { note: chart.note } : {}, files: names.slice(1).map((n) => `${CHARTS_FOLDER}/${n}`) });
+  }
+  const html = render.renderReportHtml({ title: input.title ?? "perfgate report", charts: forHtml, bundles: await render.loadBrowserBundles() });
+  const reportHtmlPath = join4(outputDir, REPORT_HTML);
+  writeAtomic(reportHtmlPath, html);
+  written.push(reportHtmlPath);
+  return { charts: out, written, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
+}
+
+// src/pipeline/reportCharts.ts
+async function writeReportCharts(outputDir, options) {
+  const raw = (options.check?.rawFiles ?? []).map((f) => ({ experimentType: f.experimentType, raw: readRawMeasurements(f.path, options.floatParse) }));
+  return writeCharts(outputDir, {
+    ...options.check ? { check: options.check } : {},
+    ...options.compare ? { compare: options.compare } : {},
+    ...options.check && options.check.summaries.length > 0 ? { summaries: options.check.summaries } : {},
+    ...options.check ? { measurements: options.check.measurements } : {},
+    ...options.history && options.history.length > 0 ? { history: options.history } : {},
+    ...raw.length > 0 ? { raw } : {},
+    ...options.png !== void 0 ? { png: options.png } : {},
+    ...options.title !== void 0 ? { title: options.title } : {}
   });
 }
 
 // src/pipeline/summarize.ts
-import { dirname as dirname2, join as join4 } from "node:path";
+import { dirname as dirname2, join as join5 } from "node:path";
 function runSummarize(options, progress, onWritten = () => {
 }) {
   if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
@@ -6722,7 +7429,7 @@ function runSummarize(options, progress, onWritten = () => {
   for (const raw of options.rawFiles) {
     progress.step(`Summarising ${raw}`, () => {
       const summary = summarize(readRawMeasurements(raw, options.floatParse));
-      const path = join4(options.outputDir ?? dirname2(raw), summaryFileNameOfRaw(raw));
+      const path = join5(options.outputDir ?? dirname2(raw), summaryFileNameOfRaw(raw));
       writeFileAtomic(path, renderSummaryCsv(summary));
       written.push(path);
       onWritten(path);
@@ -6973,7 +7680,7 @@ import { readdirSync as readdirSync4 } from "node:fs";
 
 // src/pipeline/derive.ts
 import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 
 // src/engine/derive/deriveRequirements.ts
 function deriveRequirements(runs, options) {
@@ -7021,14 +7728,14 @@ function readRuns(runsFolder, floatParse, progress) {
   }
   const runs = [];
   for (const name of entries) {
-    const folder = join5(runsFolder, name);
+    const folder = join6(runsFolder, name);
     if (!statSync3(folder).isDirectory()) continue;
-    const files = readdirSync2(folder).filter((f) => f.includes("summary") && statSync3(join5(folder, f)).isFile()).sort(byCodePoint);
+    const files = readdirSync2(folder).filter((f) => f.includes("summary") && statSync3(join6(folder, f)).isFile()).sort(byCodePoint);
     if (files.length === 0) {
       progress.warning(`${folder}: no summary files, run skipped`);
       continue;
     }
-    runs.push({ name, summaries: files.map((f) => parseSummaryCsv(join5(folder, f), readText(join5(folder, f)), floatParse)) });
+    runs.push({ name, summaries: files.map((f) => parseSummaryCsv(join6(folder, f), readText(join6(folder, f)), floatParse)) });
   }
   if (runs.length === 0) throw new InputError("no run folders with summary files", { file: runsFolder });
   return runs;
@@ -7046,7 +7753,7 @@ function runDeriveRequirements(options, progress) {
 
 // src/pipeline/history.ts
 import { readdirSync as readdirSync3, rmSync as rmSync2 } from "node:fs";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 var HISTORY_FORMAT = "perfgate-history";
 var HISTORY_VERSION = 1;
 var DEFAULT_HISTORY_WINDOW = 30;
@@ -7110,7 +7817,7 @@ function readAll(folder) {
     throw new InputError(`cannot read the history folder: ${error.message}`, { file: folder });
   }
   return names.filter((name) => HISTORY_FILE.test(name)).sort().map((name) => {
-    const file = join6(folder, name);
+    const file = join7(folder, name);
     return { ...parseHistoryRecord(readText(file), file), file };
   });
 }
@@ -7463,6 +8170,8 @@ Options:
   -q, --requirements F   requirements CSV (reference or general form)
   -f, --format F         read every result file as format F instead of detecting it
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
+  --charts               also draw the charts: charts/*.vl.json, .svg, .png and report.html
+  --no-png               with --charts: specs and SVG only (faster)
   --mapping FILE         column mapping (JSON) for --format generic-csv, e.g.
                          {"experiment":"bench","parameter":"size","metrics":
                           [{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}
@@ -7501,6 +8210,8 @@ Options:
   --reference-label L    label in the CSV (default: base name of the first --reference)
   --results-label L      label in the CSV (default: base name of the first --results)
   -o, --output-dir D     report folder (default: perfgate-report)
+  --charts               also draw the comparison charts and report.html (see check --help)
+  --no-png               with --charts: specs and SVG only
   --float-parse MODE     precise (default) or legacy
   -h, --help             show this help
 
@@ -7604,18 +8315,22 @@ var EXIT_USAGE = 2;
 var EXIT_INTERNAL = 3;
 function runCli(argv, io) {
   try {
-    return dispatch(argv, io);
+    const result = dispatch(argv, io);
+    return typeof result === "number" ? result : result.catch((error) => failure(error, io));
   } catch (error) {
-    if (isUserError(error)) {
-      io.err(`perfgate: error: ${terminalSafe(describeError(error))}
+    return failure(error, io);
+  }
+}
+function failure(error, io) {
+  if (isUserError(error)) {
+    io.err(`perfgate: error: ${terminalSafe(describeError(error))}
 `);
-      return EXIT_USAGE;
-    }
-    io.err(`perfgate: internal error: ${error?.stack ?? String(error)}
+    return EXIT_USAGE;
+  }
+  io.err(`perfgate: internal error: ${error?.stack ?? String(error)}
 This is a bug in perfgate; please report it.
 `);
-    return EXIT_INTERNAL;
-  }
+  return EXIT_INTERNAL;
 }
 function dispatch(argv, io) {
   const [command, ...rest] = argv;
@@ -7672,6 +8387,8 @@ function checkCommand(args, io) {
     format: { type: "string", short: "f" },
     "skip-seconds": { type: "string" },
     mapping: { type: "string" },
+    charts: { type: "boolean" },
+    "no-png": { type: "boolean" },
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
@@ -7696,7 +8413,14 @@ function checkCommand(args, io) {
   io.out(`
 Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
-  return outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+  const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+  if (!values.charts) return code;
+  const outputDir = values["output-dir"] ?? "perfgate-report";
+  return writeReportCharts(outputDir, { check: outcome, floatParse: floatParseOption(values["float-parse"]), png: !values["no-png"] }).then((charts) => {
+    io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}
+`);
+    return code;
+  });
 }
 function formatOptions(values) {
   const out = {};
@@ -7745,6 +8469,8 @@ function compareCommand(args, io) {
     threshold: { type: "string", short: "t" },
     "output-dir": { type: "string", short: "o" },
     "float-parse": { type: "string" },
+    charts: { type: "boolean" },
+    "no-png": { type: "boolean" },
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
@@ -7771,7 +8497,14 @@ function compareCommand(args, io) {
     cliProgress(io)
   );
   io.out(renderComparisonText(outcome.report));
-  return outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+  const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+  if (!values.charts) return code;
+  const outputDir = values["output-dir"] ?? "perfgate-report";
+  return writeReportCharts(outputDir, { compare: outcome, floatParse: floatParseOption(values["float-parse"]), png: !values["no-png"] }).then((charts) => {
+    io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}
+`);
+    return code;
+  });
 }
 function deriveCommand(args, io) {
   const { values, positionals } = parseCommandArgs("derive-requirements", args, {
@@ -7815,7 +8548,7 @@ function version() {
 process.stdout.on("error", (error) => {
   if (error.code !== "EPIPE") throw error;
 });
-process.exitCode = runCli(process.argv.slice(2), {
+process.exitCode = await runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text)
 });

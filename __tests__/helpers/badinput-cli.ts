@@ -20,6 +20,8 @@ export function perfgate(...argv: string[]): CliResult {
   let out = '';
   let err = '';
   const code = runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
+  // Only chart drawing is asynchronous; these tests never ask for charts.
+  if (typeof code !== 'number') throw new Error('perfgate() is for synchronous commands; use cli() from shared.ts');
   return { code, out, err };
 }
 

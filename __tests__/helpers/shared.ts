@@ -37,6 +37,6 @@ export async function cli(argv: string[]): Promise<{ code: number; out: string; 
   const { runCli } = await import('../../src/cli/main.js');
   let out = '';
   let err = '';
-  const code = runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
+  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
   return { code, out, err };
 }

@@ -32,6 +32,10 @@ export interface ActionInputs {
   outputDir: string;
   failOnRegression: boolean;
   floatParse: FloatParse;
+  /** Draw charts: specs, SVG, PNG, report.html, and Mermaid charts in the summary and comment. */
+  charts: boolean;
+  /** Upload the report folder as an artifact with this name (undefined: do not upload). */
+  uploadReport?: string;
   /** A format id for every result file; absent: detected per file. */
   format?: string;
   /** Per-second outputs (ddsperf): warm-up seconds to drop. */
@@ -81,6 +85,8 @@ export function readInputs(): ActionInputs {
     outputDir,
     failOnRegression: booleanInput('fail-on-regression', true),
     floatParse: choiceInput('float-parse', FLOAT_PARSE_MODES, 'precise'),
+    charts: booleanInput('charts', true),
+    ...(booleanInput('upload-report', true) ? { uploadReport: core.getInput('report-artifact').trim() || 'perfgate-report' } : {}),
     ...formatInputs(),
   };
 }

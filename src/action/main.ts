@@ -11,9 +11,11 @@ import type { BaselineRun } from '../engine/report/comparisonReport.js';
 import { escapeMarkdown } from '../engine/report/escape.js';
 import { failedCheckNotes } from '../engine/report/model.js';
 import { downloadResultArtifacts, resolveAutoBaseline } from './autoBaseline.js';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeReportCharts } from '../pipeline/reportCharts.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
-import { appendHistoryRecord, historyRunInfoFromEnv, makeHistoryRecord } from '../pipeline/history.js';
+import { appendHistoryRecord, historyRunInfoFromEnv, makeHistoryRecord, readHistoryWindow, type HistoryRecord } from '../pipeline/history.js';
 import { loadSummaries } from '../pipeline/read.js';
 import type { Progress } from '../pipeline/steps.js';
 import { readCommentModeInputs, readInputs, readMode, type CommentSettings } from './inputs.js';
@@ -117,9 +119,10 @@ export async function run(): Promise<void> {
           )
         : undefined;
     if (inputs.recordHistory !== undefined) recordHistory(inputs.recordHistory, inputs.historyWindow, inputs.results, inputs.floatParse);
-    // report.md holds everything the job summary shows: the check, then the comparison.
+    const chartsMarkdown = inputs.charts ? await drawCharts(inputs.outputDir, check, comparison, inputs.history, inputs.floatParse) : undefined;
+    // report.md holds everything the job summary shows: the check, then the comparison, then charts.
     const notice = baselineNotice !== undefined ? `> ${escapeMarkdown(baselineNotice)}\n` : undefined;
-    const markdown = [check?.markdown, notice, comparison?.markdown].filter((m) => m !== undefined).join('\n');
+    const markdown = [check?.markdown, notice, comparison?.markdown, chartsMarkdown].filter((m) => m !== undefined).join('\n');
     const writer = new ReportWriter(inputs.outputDir);
     const markdownPath = writer.write(REPORT_MARKDOWN, markdown);
     await writeJobSummary(markdown);
@@ -139,7 +142,7 @@ export async function run(): Promise<void> {
     }
     const verdict = failures.length > 0 ? 'fail' : 'pass';
     const pullRequest = pullRequestNumber();
-    const comment = pullRequest !== undefined ? commentOf(inputs.comment.id, [check?.markdown, notice, comparison?.markdown]) : undefined;
+    const comment = pullRequest !== undefined ? commentOf(inputs.comment.id, [check?.markdown, notice, comparison?.markdown, chartsMarkdown]) : undefined;
     if (comment !== undefined) {
       // For a workflow_run workflow with mode: comment (fork pull requests): the exact body, and what it is for.
       writer.write(COMMENT_BODY_FILE, comment.body + '\n');
@@ -147,6 +150,7 @@ export async function run(): Promise<void> {
       writer.write(COMMENT_META_FILE, JSON.stringify(meta, null, 2) + '\n');
     }
     setOutputs(inputs.outputDir, markdownPath, verdict, check, comparison);
+    if (inputs.uploadReport !== undefined) await uploadReport(inputs.uploadReport, inputs.outputDir);
     // The comment comes after every report file: whatever the API does cannot change the verdict.
     if (comment !== undefined && pullRequest !== undefined) await postComment(inputs.comment, failures.length > 0, pullRequest, comment);
     else if (pullRequest === undefined && inputs.comment.when !== 'never') core.info(logSafe('no pull request in this event: no comment'));
@@ -182,8 +186,66 @@ function commentOf(id: string, parts: (string | undefined)[]): { body: string; r
   const sections: CommentSection[] = parts
     .filter((p): p is string => p !== undefined && p !== '')
     .map((text, index) => ({ text, priority: index, required: index === 0, label: index === 0 ? 'the check table' : 'the comparison table' }));
-  sections.push({ text: `[Workflow run and job summary](${runUrl}) · report files in the \`perfgate-report\` artifact, if uploaded.`, priority: -1, required: true, label: 'links' });
+  sections.push({ text: `[Workflow run and job summary](${runUrl}) · report files, charts and report.html in the \`perfgate-report\` artifact, if uploaded.`, priority: -1, required: true, label: 'links' });
   return { body: fitCommentBody(sections, runUrl, MAX_COMMENT_BODY - commentMarker(id).length - 1).body, runUrl };
+}
+
+/**
+ * Charts of the check and comparison (files in the report folder) and their Mermaid version for
+ * the job summary and comment. Charts never decide anything: a failure here is a warning.
+ */
+async function drawCharts(
+  outputDir: string,
+  check: CheckOutcome | undefined,
+  comparison: CompareOutcome | undefined,
+  historyFolder: string | undefined,
+  floatParse: FloatParse,
+): Promise<string | undefined> {
+  core.startGroup('Drawing charts');
+  try {
+    let history: HistoryRecord[] = [];
+    if (historyFolder !== undefined) {
+      try {
+        history = readHistoryWindow(historyFolder);
+      } catch {
+        history = []; // a folder of summary runs has no records to chart; the comparison still used it
+      }
+    }
+    const charts = await writeReportCharts(outputDir, { ...(check ? { check } : {}), ...(comparison ? { compare: comparison } : {}), history, floatParse });
+    core.info(logSafe(`${charts.charts.length} chart(s), ${charts.written.length} file(s); ${charts.reportHtmlPath}`));
+    return charts.mermaid === '' ? undefined : charts.mermaid;
+  } catch (error) {
+    core.warning(`perfgate: charts were not drawn: ${describeError(error)}`);
+    return undefined;
+  } finally {
+    core.endGroup();
+  }
+}
+
+/**
+ * Uploads the report folder as an artifact (the comment links it; mode: comment reads it). Off a
+ * runner (no ACTIONS_RUNTIME_TOKEN) or on an upload failure this is a warning, never a verdict.
+ */
+async function uploadReport(name: string, folder: string): Promise<void> {
+  if (!process.env['ACTIONS_RUNTIME_TOKEN'] || !process.env['ACTIONS_RESULTS_URL']) {
+    core.info(logSafe(`report not uploaded as artifact "${name}": not running on a GitHub Actions runner (no ACTIONS_RUNTIME_TOKEN)`));
+    return;
+  }
+  try {
+    const files = listFilesUnder(folder);
+    const { DefaultArtifactClient } = await import('@actions/artifact');
+    const result = await new DefaultArtifactClient().uploadArtifact(name, files, folder, {});
+    core.info(logSafe(`report uploaded as artifact "${name}"${result.id !== undefined ? ` (id ${result.id})` : ''}`));
+  } catch (error) {
+    core.warning(`perfgate: the report was not uploaded as artifact "${name}": ${describeError(error)}`);
+  }
+}
+
+function listFilesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
 }
 
 async function postComment(settings: CommentSettings, failed: boolean, pullRequest: number, comment: { body: string; runUrl: string }): Promise<void> {

@@ -54,6 +54,8 @@ Options:
   -q, --requirements F   requirements CSV (reference or general form)
   -f, --format F         read every result file as format F instead of detecting it
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
+  --charts               also draw the charts: charts/*.vl.json, .svg, .png and report.html
+  --no-png               with --charts: specs and SVG only (faster)
   --mapping FILE         column mapping (JSON) for --format generic-csv, e.g.
                          {"experiment":"bench","parameter":"size","metrics":
                           [{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}
@@ -93,6 +95,8 @@ Options:
   --reference-label L    label in the CSV (default: base name of the first --reference)
   --results-label L      label in the CSV (default: base name of the first --results)
   -o, --output-dir D     report folder (default: perfgate-report)
+  --charts               also draw the comparison charts and report.html (see check --help)
+  --no-png               with --charts: specs and SVG only
   --float-parse MODE     precise (default) or legacy
   -h, --help             show this help
 

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { describeError, isUserError, UsageError } from '../engine/errors.js';
 import { renderText } from '../engine/report/text.js';
 import { runCheck } from '../pipeline/check.js';
+import { writeReportCharts } from '../pipeline/reportCharts.js';
 import type { Progress } from '../pipeline/steps.js';
 import { runSummarize } from '../pipeline/summarize.js';
 import { runCompare } from '../pipeline/compare.js';
@@ -29,20 +30,29 @@ export interface Console {
 declare const PERFGATE_VERSION: string | undefined;
 
 /** Runs one CLI invocation and returns its exit code; it never exits the process itself. */
-export function runCli(argv: string[], io: Console): number {
+/**
+ * Runs one CLI invocation and returns its exit code; it never exits the process itself. Only
+ * commands that draw charts are asynchronous (a Promise); everything else returns at once.
+ */
+export function runCli(argv: string[], io: Console): number | Promise<number> {
   try {
-    return dispatch(argv, io);
+    const result = dispatch(argv, io);
+    return typeof result === 'number' ? result : result.catch((error: unknown) => failure(error, io));
   } catch (error) {
-    if (isUserError(error)) {
-      io.err(`perfgate: error: ${terminalSafe(describeError(error))}\n`);
-      return EXIT_USAGE;
-    }
-    io.err(`perfgate: internal error: ${(error as Error)?.stack ?? String(error)}\nThis is a bug in perfgate; please report it.\n`);
-    return EXIT_INTERNAL;
+    return failure(error, io);
   }
 }
 
-function dispatch(argv: string[], io: Console): number {
+function failure(error: unknown, io: Console): number {
+  if (isUserError(error)) {
+    io.err(`perfgate: error: ${terminalSafe(describeError(error))}\n`);
+    return EXIT_USAGE;
+  }
+  io.err(`perfgate: internal error: ${(error as Error)?.stack ?? String(error)}\nThis is a bug in perfgate; please report it.\n`);
+  return EXIT_INTERNAL;
+}
+
+function dispatch(argv: string[], io: Console): number | Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case undefined:
@@ -89,7 +99,7 @@ function summarizeCommand(args: string[], io: Console): number {
   return EXIT_PASS;
 }
 
-function checkCommand(args: string[], io: Console): number {
+function checkCommand(args: string[], io: Console): number | Promise<number> {
   const { values, positionals } = parseCommandArgs('check', args, {
     results: { type: 'string', short: 'r', multiple: true },
     requirements: { type: 'string', short: 'q' },
@@ -98,6 +108,8 @@ function checkCommand(args: string[], io: Console): number {
     format: { type: 'string', short: 'f' },
     'skip-seconds': { type: 'string' },
     mapping: { type: 'string' },
+    charts: { type: 'boolean' },
+    'no-png': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -121,7 +133,13 @@ function checkCommand(args: string[], io: Console): number {
   );
   io.out(renderText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
-  return outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
+  const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
+  if (!values.charts) return code;
+  const outputDir = (values['output-dir'] as string | undefined) ?? 'perfgate-report';
+  return writeReportCharts(outputDir, { check: outcome, floatParse: floatParseOption(values['float-parse'] as string | undefined), png: !values['no-png'] }).then((charts) => {
+    io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}\n`);
+    return code;
+  });
 }
 
 /** `--format`, `--skip-seconds` and `--mapping`, shared by check and inspect. */
@@ -163,7 +181,7 @@ function cliProgress(io: Console): Progress {
   };
 }
 
-function compareCommand(args: string[], io: Console): number {
+function compareCommand(args: string[], io: Console): number | Promise<number> {
   const { values } = parseCommandArgs('compare', args, {
     reference: { type: 'string', short: 'R', multiple: true },
     history: { type: 'string', short: 'H' },
@@ -173,6 +191,8 @@ function compareCommand(args: string[], io: Console): number {
     threshold: { type: 'string', short: 't' },
     'output-dir': { type: 'string', short: 'o' },
     'float-parse': { type: 'string' },
+    charts: { type: 'boolean' },
+    'no-png': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -199,7 +219,13 @@ function compareCommand(args: string[], io: Console): number {
     cliProgress(io),
   );
   io.out(renderComparisonText(outcome.report));
-  return outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
+  const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
+  if (!values.charts) return code;
+  const outputDir = (values['output-dir'] as string | undefined) ?? 'perfgate-report';
+  return writeReportCharts(outputDir, { compare: outcome, floatParse: floatParseOption(values['float-parse'] as string | undefined), png: !values['no-png'] }).then((charts) => {
+    io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}\n`);
+    return code;
+  });
 }
 
 function deriveCommand(args: string[], io: Console): number {

@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import { checkSummary } from '../engine/check/check.js';
 import { checkMeasurements } from '../engine/check/metricCheck.js';
+import { resultSetOfSummary } from '../engine/formats/fastddsMeasurements.js';
+import type { Measurement } from '../engine/model/measurement.js';
+import type { Summary } from '../engine/model/summary.js';
 import type { ParseOptions } from '../engine/formats/adapter.js';
 import { summaryFileNameOfRaw } from '../engine/model/experimentType.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
@@ -27,6 +30,12 @@ export interface CheckOptions extends ParseOptions {
 
 export interface CheckOutcome {
   report: CheckReport;
+  /** Every result as the common model (Fast-DDS summaries as latency measurements). */
+  measurements: Measurement[];
+  /** The Fast-DDS summaries checked (empty for other formats). */
+  summaries: Summary[];
+  /** Fast-DDS raw inputs, whose samples charts draw as histograms and time series. */
+  rawFiles: { experimentType: string; path: string }[];
   /** The summary file each sub-experiment's values are in (a written one for raw inputs). */
   summaryFiles: Map<string, string>;
   markdown: string;
@@ -86,7 +95,10 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
     const summaryFiles = new Map(
       loaded.map(({ file, summaryCsv }) => [file.experimentType, summaryCsv !== undefined ? join(options.outputDir, summaryFileNameOfRaw(file.path)) : file.path]),
     );
-    return { report, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
+    const summaries = loaded.map((l) => l.summary);
+    const measurements = summaries.flatMap((s) => resultSetOfSummary(s, 'fastdds-summary').measurements);
+    const rawFiles = loaded.filter((l) => l.file.kind === 'raw').map((l) => ({ experimentType: l.file.experimentType, path: l.file.path }));
+    return { report, measurements, summaries, rawFiles, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
   });
 }
 
@@ -130,6 +142,9 @@ function runMetricCheck(options: CheckOptions, files: readonly ResultFile[], pro
     const markdownPath = write(REPORT_MARKDOWN, markdown);
     const jsonPath = write(REPORT_JSON, renderJson(report));
     progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
-    return { report, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
+    const summaries = loaded.flatMap((l) => (l.fastdds ? [l.fastdds.summary] : []));
+    const measurements = loaded.flatMap((l) => l.set.measurements);
+    const rawFiles = loaded.filter((l) => l.file.kind === 'raw').map((l) => ({ experimentType: l.file.experimentType, path: l.file.path }));
+    return { report, measurements, summaries, rawFiles, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
   });
 }

@@ -1,0 +1,60 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './helpers/shared.js';
+import { runAction } from './helpers/runner-action.js';
+
+// The bundled action with charts on (the default on a runner): files, Mermaid in the job summary,
+// and an artifact upload that is skipped with a message off a runner, never changing the verdict.
+describe('action: charts and the report artifact', () => {
+  const example = join(repoRoot, 'fixtures', 'example');
+
+  test('passing example: charts in the report folder, Mermaid in the summary, upload skipped off a runner', () => {
+    const run = runAction({
+      results: join(example, 'results'),
+      requirements: join(example, 'requirements.csv'),
+      charts: 'true',
+    });
+    expect(run.status).toBe(0);
+    expect(run.outputs['verdict']).toBe('pass');
+    const reportDir = join(run.workspace, 'perfgate-report');
+    expect(existsSync(join(reportDir, 'report.html'))).toBe(true);
+    const charts = readdirSync(join(reportDir, 'charts'));
+    // One check chart per sub-experiment, the sub-experiment comparison, and a histogram and time
+    // series per raw input: 7 charts, each as spec, SVG and PNG.
+    expect(charts.filter((f) => f.endsWith('.png'))).toHaveLength(7);
+    expect(charts).toContain('check-interprocess_best_effort.vl.json');
+    expect(run.summary).toContain('```mermaid');
+    expect(run.summary).toContain('xychart-beta');
+    expect(run.stdout).toContain('report not uploaded as artifact "perfgate-report": not running on a GitHub Actions runner');
+  });
+
+  test('a regression still fails with charts on; the upload failing is only a warning', () => {
+    const run = runAction(
+      {
+        results: join(example, 'results-regression'),
+        requirements: join(example, 'requirements.csv'),
+        charts: 'true',
+      },
+      // A runtime token without a reachable results service: the upload fails, the verdict stands.
+      { env: { ACTIONS_RUNTIME_TOKEN: 'x.eyJzY3AiOiJBY3Rpb25zLlJlc3VsdHM6MTox In0.x', ACTIONS_RESULTS_URL: 'http://127.0.0.1:9/' } },
+    );
+    expect(run.status).toBe(1);
+    expect(run.outputs['verdict']).toBe('fail');
+    expect(run.stdout).toMatch(/::warning::perfgate: the report was not uploaded as artifact "perfgate-report"/);
+    expect(existsSync(join(run.workspace, 'perfgate-report', 'report.html'))).toBe(true);
+  });
+});
+
+describe('perfgate check --charts', () => {
+  test('--no-png writes specs, SVGs and report.html only', async () => {
+    const { cli, tempDir } = await import('./helpers/shared.js');
+    const out = tempDir();
+    const example = join(repoRoot, 'fixtures', 'example');
+    const result = await cli(['check', '-r', join(example, 'results'), '-q', join(example, 'requirements.csv'), '-o', out, '--charts', '--no-png']);
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/Charts: 7, 15 files; open .*report\.html/);
+    const charts = readdirSync(join(out, 'charts'));
+    expect(charts.filter((f) => f.endsWith('.svg'))).toHaveLength(7);
+    expect(charts.filter((f) => f.endsWith('.png'))).toHaveLength(0);
+  });
+});

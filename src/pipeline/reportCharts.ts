@@ -1,0 +1,33 @@
+import type { FloatParse } from '../engine/numeric/parseNumber.js';
+import type { CheckOutcome } from './check.js';
+import type { CompareOutcome } from './compare.js';
+import { writeCharts, type ChartsOutcome } from './charts.js';
+import type { HistoryRecord } from './history.js';
+import { readRawMeasurements } from './read.js';
+
+export interface ReportChartsOptions {
+  check?: CheckOutcome;
+  compare?: CompareOutcome;
+  history?: readonly HistoryRecord[];
+  floatParse: FloatParse;
+  png?: boolean;
+  title?: string;
+}
+
+/**
+ * The charts of a check and/or comparison, with raw inputs re-read for their histograms and time
+ * series (only when charts are asked for, so a plain check never holds every sample twice).
+ */
+export async function writeReportCharts(outputDir: string, options: ReportChartsOptions): Promise<ChartsOutcome> {
+  const raw = (options.check?.rawFiles ?? []).map((f) => ({ experimentType: f.experimentType, raw: readRawMeasurements(f.path, options.floatParse) }));
+  return writeCharts(outputDir, {
+    ...(options.check ? { check: options.check } : {}),
+    ...(options.compare ? { compare: options.compare } : {}),
+    ...(options.check && options.check.summaries.length > 0 ? { summaries: options.check.summaries } : {}),
+    ...(options.check ? { measurements: options.check.measurements } : {}),
+    ...(options.history && options.history.length > 0 ? { history: options.history } : {}),
+    ...(raw.length > 0 ? { raw } : {}),
+    ...(options.png !== undefined ? { png: options.png } : {}),
+    ...(options.title !== undefined ? { title: options.title } : {}),
+  });
+}
