@@ -1134,7 +1134,7 @@ function splitQuotedLine(text, error) {
   }
 }
 
-// ../../work/main/node_modules/csv-parse/lib/api/CsvError.js
+// ../main/node_modules/csv-parse/lib/api/CsvError.js
 var CsvError = class _CsvError extends Error {
   constructor(code, message, options, ...contexts) {
     if (Array.isArray(message)) message = message.join(" ").trim();
@@ -1152,12 +1152,12 @@ var CsvError = class _CsvError extends Error {
   }
 };
 
-// ../../work/main/node_modules/csv-parse/lib/utils/is_object.js
+// ../main/node_modules/csv-parse/lib/utils/is_object.js
 var is_object = function(obj) {
   return typeof obj === "object" && obj !== null && !Array.isArray(obj);
 };
 
-// ../../work/main/node_modules/csv-parse/lib/api/normalize_columns_array.js
+// ../main/node_modules/csv-parse/lib/api/normalize_columns_array.js
 var normalize_columns_array = function(columns) {
   const normalizedColumns = [];
   for (let i = 0, l = columns.length; i < l; i++) {
@@ -1186,7 +1186,7 @@ var normalize_columns_array = function(columns) {
   return normalizedColumns;
 };
 
-// ../../work/main/node_modules/csv-parse/lib/utils/ResizeableBuffer.js
+// ../main/node_modules/csv-parse/lib/utils/ResizeableBuffer.js
 var ResizeableBuffer = class {
   constructor(size = 100) {
     this.size = size;
@@ -1250,7 +1250,7 @@ var ResizeableBuffer = class {
 };
 var ResizeableBuffer_default = ResizeableBuffer;
 
-// ../../work/main/node_modules/csv-parse/lib/api/init_state.js
+// ../main/node_modules/csv-parse/lib/api/init_state.js
 var init_state = function(options) {
   const timchars = [
     // Basic Latin
@@ -1365,14 +1365,14 @@ var init_state = function(options) {
   };
 };
 
-// ../../work/main/node_modules/csv-parse/lib/utils/underscore.js
+// ../main/node_modules/csv-parse/lib/utils/underscore.js
 var underscore = function(str) {
   return str.replace(/([A-Z])/g, function(_, match) {
     return "_" + match.toLowerCase();
   });
 };
 
-// ../../work/main/node_modules/csv-parse/lib/api/normalize_options.js
+// ../main/node_modules/csv-parse/lib/api/normalize_options.js
 var normalize_options = function(opts) {
   const options = {};
   for (const opt in opts) {
@@ -1958,7 +1958,7 @@ var normalize_options = function(opts) {
   return options;
 };
 
-// ../../work/main/node_modules/csv-parse/lib/utils/delimiter_discover.js
+// ../main/node_modules/csv-parse/lib/utils/delimiter_discover.js
 var delimiter_discover = function(records, options) {
   if (!options) {
     ({ delimiter_auto: options } = normalize_options({ delimiter_auto: true }));
@@ -2008,7 +2008,7 @@ var std = function(array) {
   );
 };
 
-// ../../work/main/node_modules/csv-parse/lib/api/index.js
+// ../main/node_modules/csv-parse/lib/api/index.js
 var isRecordEmpty = function(record) {
   return record.every(
     (field2) => field2 == null || field2.toString && field2.toString().trim() === ""
@@ -2818,7 +2818,7 @@ var transform = function(original_options = {}) {
   };
 };
 
-// ../../work/main/node_modules/csv-parse/lib/sync.js
+// ../main/node_modules/csv-parse/lib/sync.js
 var parse = function(data, opts = {}) {
   if (typeof data === "string") {
     data = Buffer.from(data);
@@ -6407,6 +6407,9 @@ function metricRequirementsOf(requirements, file) {
   );
 }
 
+// src/pipeline/resultSets.ts
+import { statSync as statSync3 } from "node:fs";
+
 // src/engine/formats/requirementsCsv.ts
 var REQUIREMENTS_HEADER = "Experiment type,Bytes,Median,99%,Max";
 function parseRequirementsCsv(file, content, floatParse) {
@@ -6603,6 +6606,14 @@ function loadResult(file, floatParse) {
 }
 
 // src/pipeline/resultSets.ts
+var RESULT_LIMITS = {
+  fileBytes: 256 * 1024 * 1024,
+  measurements: 2e5,
+  experiments: 1e4
+};
+function mebibytes(bytes) {
+  return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "");
+}
 function loadResultSet(file, options) {
   if (file.kind !== "format") {
     const fastdds = loadResult(file, options.floatParse);
@@ -6610,8 +6621,22 @@ function loadResultSet(file, options) {
   }
   const adapter = adapterById(file.format ?? "");
   if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });
+  const size = statSync3(file.path).size;
+  if (size > RESULT_LIMITS.fileBytes) {
+    throw new InputError(
+      `the file is ${mebibytes(size)} MiB; ${adapter.title} files are read whole and limited to ${mebibytes(RESULT_LIMITS.fileBytes)} MiB (Fast-DDS raw measurement files are streamed and have no such limit)`,
+      { file: file.path }
+    );
+  }
   const set = adapter.parse({ file: file.path, text: readText(file.path) }, options);
   if (set.measurements.length === 0) throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+  if (set.measurements.length > RESULT_LIMITS.measurements) {
+    throw new InputError(`the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`, { file: file.path });
+  }
+  const experiments = new Set(set.measurements.map((m) => m.experiment)).size;
+  if (experiments > RESULT_LIMITS.experiments) {
+    throw new InputError(`the file holds ${experiments} experiments; the limit is ${RESULT_LIMITS.experiments} per file`, { file: file.path });
+  }
   return { file, set };
 }
 function isReferenceRequirementsFile(path) {
@@ -7679,7 +7704,7 @@ function compareWithHistory(experimentType, history, result, thresholds, options
 import { readdirSync as readdirSync4 } from "node:fs";
 
 // src/pipeline/derive.ts
-import { readdirSync as readdirSync2, statSync as statSync3 } from "node:fs";
+import { readdirSync as readdirSync2, statSync as statSync4 } from "node:fs";
 import { join as join6 } from "node:path";
 
 // src/engine/derive/deriveRequirements.ts
@@ -7729,8 +7754,8 @@ function readRuns(runsFolder, floatParse, progress) {
   const runs = [];
   for (const name of entries) {
     const folder = join6(runsFolder, name);
-    if (!statSync3(folder).isDirectory()) continue;
-    const files = readdirSync2(folder).filter((f) => f.includes("summary") && statSync3(join6(folder, f)).isFile()).sort(byCodePoint);
+    if (!statSync4(folder).isDirectory()) continue;
+    const files = readdirSync2(folder).filter((f) => f.includes("summary") && statSync4(join6(folder, f)).isFile()).sort(byCodePoint);
     if (files.length === 0) {
       progress.warning(`${folder}: no summary files, run skipped`);
       continue;

@@ -7,9 +7,24 @@ import { InputError } from '../engine/errors.js';
 import type { ResultSet } from '../engine/model/measurement.js';
 import type { MetricRequirement } from '../engine/model/metricRequirement.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
+import { statSync } from 'node:fs';
 import type { ResultFile } from './discover.js';
 import { readFirstLine, readText } from './files.js';
 import { loadResult, readRequirements, type LoadedResult } from './read.js';
+
+/**
+ * Bounds for files that are read whole (every format but Fast-DDS raw, which is streamed): a
+ * results file from pull-request code must not exhaust the runner's memory or flood the report.
+ */
+export const RESULT_LIMITS = {
+  fileBytes: 256 * 1024 * 1024,
+  measurements: 200_000,
+  experiments: 10_000,
+};
+
+function mebibytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
+}
 
 export interface ReadSetOptions extends ParseOptions {
   floatParse: FloatParse;
@@ -30,8 +45,23 @@ export function loadResultSet(file: ResultFile, options: ReadSetOptions): Loaded
   }
   const adapter = adapterById(file.format ?? '');
   if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });
+  const size = statSync(file.path).size;
+  if (size > RESULT_LIMITS.fileBytes) {
+    throw new InputError(
+      `the file is ${mebibytes(size)} MiB; ${adapter.title} files are read whole and limited to ${mebibytes(RESULT_LIMITS.fileBytes)} MiB ` +
+        '(Fast-DDS raw measurement files are streamed and have no such limit)',
+      { file: file.path },
+    );
+  }
   const set = adapter.parse({ file: file.path, text: readText(file.path) }, options);
   if (set.measurements.length === 0) throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+  if (set.measurements.length > RESULT_LIMITS.measurements) {
+    throw new InputError(`the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`, { file: file.path });
+  }
+  const experiments = new Set(set.measurements.map((m) => m.experiment)).size;
+  if (experiments > RESULT_LIMITS.experiments) {
+    throw new InputError(`the file holds ${experiments} experiments; the limit is ${RESULT_LIMITS.experiments} per file`, { file: file.path });
+  }
   return { file, set };
 }
 
