@@ -7,6 +7,7 @@ import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumbe
 import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
 import type { AutoBaselineSettings } from './autoBaseline.js';
 import { isValidMarkerId, type StickyCommentMode } from './github/comment.js';
+import { chartBranchProblem, DEFAULT_CHART_BRANCH, type ChartHosting } from './github/chartHosting.js';
 
 export interface ActionInputs {
   results: string[];
@@ -34,6 +35,10 @@ export interface ActionInputs {
   floatParse: FloatParse;
   /** Draw charts: specs, SVG, PNG, report.html, and Mermaid charts in the summary and comment. */
   charts: boolean;
+  /** `branch`: commit the chart PNGs to `chartBranch` and embed them in the comment; `none`: do not. */
+  chartHosting: ChartHosting;
+  /** The branch the chart PNGs are committed to (with `chartHosting: branch`). */
+  chartBranch: string;
   /** Upload the report folder as an artifact with this name (undefined: do not upload). */
   uploadReport?: string;
   /** A format id for every result file; absent: detected per file. */
@@ -86,9 +91,19 @@ export function readInputs(): ActionInputs {
     failOnRegression: booleanInput('fail-on-regression', true),
     floatParse: choiceInput('float-parse', FLOAT_PARSE_MODES, 'precise'),
     charts: booleanInput('charts', true),
+    ...chartHostingInputs(),
     ...(booleanInput('upload-report', true) ? { uploadReport: core.getInput('report-artifact').trim() || 'perfgate-report' } : {}),
     ...formatInputs(),
   };
+}
+
+/** `chart-hosting` and `chart-branch`. */
+function chartHostingInputs(): { chartHosting: ChartHosting; chartBranch: string } {
+  const chartHosting = choiceInput<ChartHosting>('chart-hosting', ['none', 'branch'], 'none');
+  const chartBranch = core.getInput('chart-branch').trim() || DEFAULT_CHART_BRANCH;
+  const problem = chartBranchProblem(chartBranch);
+  if (problem !== undefined) throw new UsageError(`input "chart-branch" must be a branch name: ${problem}; got "${chartBranch}"`);
+  return { chartHosting, chartBranch };
 }
 
 /** `format`, `skip-seconds` and `mapping`: how result files of other tools are read. */

@@ -21,6 +21,7 @@ import type { Progress } from '../pipeline/steps.js';
 import { readCommentModeInputs, readInputs, readMode, type CommentSettings } from './inputs.js';
 import { commentMarker, fitCommentBody, MAX_COMMENT_BODY, upsertStickyComment, type CommentSection } from './github/comment.js';
 import { COMMENT_BODY_FILE, COMMENT_META_FILE, runCommentMode, type CommentMeta } from './commentMode.js';
+import { hostCharts, isForkPullRequest, readEventPayload, type HostedChartFile } from './github/chartHosting.js';
 
 /** Log groups with their duration, warnings as annotations. */
 const actionProgress: Progress = {
@@ -119,7 +120,8 @@ export async function run(): Promise<void> {
           )
         : undefined;
     if (inputs.recordHistory !== undefined) recordHistory(inputs.recordHistory, inputs.historyWindow, inputs.results, inputs.floatParse);
-    const chartsMarkdown = inputs.charts ? await drawCharts(inputs.outputDir, check, comparison, inputs.history, inputs.floatParse) : undefined;
+    const drawn = inputs.charts ? await drawCharts(inputs.outputDir, check, comparison, inputs.history, inputs.floatParse) : undefined;
+    const chartsMarkdown = drawn?.mermaid;
     // report.md holds everything the job summary shows: the check, then the comparison, then charts.
     const notice = baselineNotice !== undefined ? `> ${escapeMarkdown(baselineNotice)}\n` : undefined;
     const markdown = [check?.markdown, notice, comparison?.markdown, chartsMarkdown].filter((m) => m !== undefined).join('\n');
@@ -142,7 +144,13 @@ export async function run(): Promise<void> {
     }
     const verdict = failures.length > 0 ? 'fail' : 'pass';
     const pullRequest = pullRequestNumber();
-    const comment = pullRequest !== undefined ? commentOf(inputs.comment.id, [check?.markdown, notice, comparison?.markdown, chartsMarkdown]) : undefined;
+    const willComment = inputs.comment.when === 'always' || (inputs.comment.when === 'on-regression' && failures.length > 0);
+    let chartImages: string | undefined;
+    if (inputs.chartHosting === 'branch') {
+      if (drawn !== undefined && pullRequest !== undefined && willComment) chartImages = await hostChartImages(inputs.comment.token, inputs.chartBranch, pullRequest, drawn.pngs);
+      else core.info(logSafe(`charts not hosted: ${drawn === undefined ? 'no charts were drawn' : pullRequest === undefined ? 'no pull request in this event' : 'no comment is posted'}`));
+    }
+    const comment = pullRequest !== undefined ? commentOf(inputs.comment.id, [check?.markdown, notice, comparison?.markdown, chartsMarkdown], chartImages) : undefined;
     if (comment !== undefined) {
       // For a workflow_run workflow with mode: comment (fork pull requests): the exact body, and what it is for.
       writer.write(COMMENT_BODY_FILE, comment.body + '\n');
@@ -179,13 +187,15 @@ export async function run(): Promise<void> {
  * The sticky pull-request comment: the same report as the job summary, shortened to fit
  * GitHub's limit by dropping the comparison before the check, with a link to the run.
  */
-function commentOf(id: string, parts: (string | undefined)[]): { body: string; runUrl: string } | undefined {
+function commentOf(id: string, parts: (string | undefined)[], chartImages?: string): { body: string; runUrl: string } | undefined {
   const [owner, repo] = (process.env['GITHUB_REPOSITORY'] ?? '').split('/');
   if (!owner || !repo) return undefined;
   const runUrl = `${process.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${owner}/${repo}/actions/runs/${process.env['GITHUB_RUN_ID'] ?? ''}`;
   const sections: CommentSection[] = parts
     .filter((p): p is string => p !== undefined && p !== '')
     .map((text, index) => ({ text, priority: index, required: index === 0, label: index === 0 ? 'the check table' : 'the comparison table' }));
+  // The hosted images are a few short links: dropped only after the Mermaid charts and the comparison.
+  if (chartImages !== undefined && chartImages !== '') sections.push({ text: chartImages, priority: 1, label: 'the chart images' });
   sections.push({ text: `[Workflow run and job summary](${runUrl}) · report files, charts and report.html in the \`perfgate-report\` artifact, if uploaded.`, priority: -1, required: true, label: 'links' });
   return { body: fitCommentBody(sections, runUrl, MAX_COMMENT_BODY - commentMarker(id).length - 1).body, runUrl };
 }
@@ -200,7 +210,7 @@ async function drawCharts(
   comparison: CompareOutcome | undefined,
   historyFolder: string | undefined,
   floatParse: FloatParse,
-): Promise<string | undefined> {
+): Promise<{ mermaid?: string; pngs: HostedChartFile[] } | undefined> {
   core.startGroup('Drawing charts');
   try {
     let history: HistoryRecord[] = [];
@@ -213,9 +223,52 @@ async function drawCharts(
     }
     const charts = await writeReportCharts(outputDir, { ...(check ? { check } : {}), ...(comparison ? { compare: comparison } : {}), history, floatParse });
     core.info(logSafe(`${charts.charts.length} chart(s), ${charts.written.length} file(s); ${charts.reportHtmlPath}`));
-    return charts.mermaid === '' ? undefined : charts.mermaid;
+    const pngs = charts.charts.flatMap((chart) => chart.files.filter((f) => f.endsWith('.png')).map((path) => ({ path, title: chart.title })));
+    return { ...(charts.mermaid === '' ? {} : { mermaid: charts.mermaid }), pngs };
   } catch (error) {
     core.warning(`perfgate: charts were not drawn: ${describeError(error)}`);
+    return undefined;
+  } finally {
+    core.endGroup();
+  }
+}
+
+/**
+ * `chart-hosting: branch`: commits the PNGs to the chart branch and returns the comment's image
+ * section. Skipped up front for a fork pull request; a token that may not write gives a notice,
+ * any other failure a warning. Never changes the verdict.
+ */
+async function hostChartImages(token: string, branch: string, pullRequest: number, pngs: HostedChartFile[]): Promise<string | undefined> {
+  if (isForkPullRequest(readEventPayload())) {
+    core.notice('perfgate: charts not hosted: the pull request comes from a fork, whose token may not write to this repository');
+    return undefined;
+  }
+  const [owner, repo] = (process.env['GITHUB_REPOSITORY'] ?? '').split('/');
+  if (!owner || !repo) {
+    core.notice('perfgate: charts not hosted: GITHUB_REPOSITORY is not set');
+    return undefined;
+  }
+  core.startGroup('Hosting chart images');
+  try {
+    const result = await hostCharts({
+      token,
+      ...(process.env['GITHUB_API_URL'] ? { apiUrl: process.env['GITHUB_API_URL'] } : {}),
+      serverUrl: process.env['GITHUB_SERVER_URL'] || 'https://github.com',
+      owner,
+      repo,
+      branch,
+      pullRequest,
+      runId: process.env['GITHUB_RUN_ID'] ?? '',
+      runAttempt: process.env['GITHUB_RUN_ATTEMPT'] ?? '1',
+      files: pngs,
+    });
+    for (const note of result.notes) core.info(logSafe(note));
+    if (result.outcome === 'hosted') {
+      core.info(logSafe(`${result.images.length} chart image(s) committed to ${branch}: ${result.commit}`));
+      return result.markdown;
+    }
+    if (result.outcome === 'skipped') core.notice(`perfgate: charts not hosted: ${result.reason}`);
+    else core.warning(`perfgate: charts not hosted: ${result.reason}`);
     return undefined;
   } finally {
     core.endGroup();

@@ -1,0 +1,320 @@
+/**
+ * A loopback stand-in for the Git Data endpoints `chart-hosting: branch` uses: get a ref, get a
+ * commit, create a blob, a tree, a commit, create and update a ref. Objects live in memory with
+ * git-like SHA-1 ids; a tree is kept flat (path → blob sha). `PATCH …/git/refs/{ref}` without force
+ * is only accepted as a fast-forward (422 "Update is not a fast forward" otherwise), and
+ * `POST …/git/refs` for an existing ref answers 422 "Reference already exists", as GitHub does.
+ *
+ * Every request is checked against GitHub's OpenAPI description like the other fakes do (method,
+ * path template, path and query parameters, headers, the JSON body against the requestBody schema),
+ * and further: tree entries against the schema of their items, base64 blob content, and SHAs that
+ * name objects of the right kind. Requests to other paths (the issue comments) are forwarded to a
+ * {@link FakeCommentGitHub} when one is given, so one API root serves the whole action.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkBody, type FakeCommentGitHub, type FakeFault, type RecordedRequest } from './github-comment-fake.js';
+import { openApi, type MatchedOperation, type OpenApi } from './github-openapi.js';
+
+type Json = any;
+
+export interface FakeGitCommit {
+  sha: string;
+  tree: string;
+  parents: string[];
+  message: string;
+}
+
+export interface FakeGitOptions {
+  owner: string;
+  repo: string;
+  /** Forward every request that is not a Git Data request to this fake (the comment endpoints). */
+  comments?: FakeCommentGitHub;
+  faults?: FakeFault[];
+  /**
+   * Before answering the next `times` ref updates, another "run" commits on top of the branch, so
+   * the update is not a fast-forward (two runs racing).
+   */
+  raceRefUpdates?: number;
+}
+
+type Answer = { status: number; headers: Record<string, string>; body: string };
+
+export class FakeGitGitHub {
+  readonly requests: RecordedRequest[] = [];
+  readonly problems: string[] = [];
+  readonly blobs = new Map<string, Buffer>();
+  /** Tree sha → path → blob sha. */
+  readonly trees = new Map<string, Map<string, string>>();
+  readonly commits = new Map<string, FakeGitCommit>();
+  /** `refs/heads/x` → commit sha. */
+  readonly refs = new Map<string, string>();
+  private server!: Server;
+  apiUrl = '';
+
+  constructor(readonly options: FakeGitOptions) {}
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        void this.handle(req.method ?? 'GET', req.url ?? '/', req.headers, body).then(
+          (answer) => {
+            res.writeHead(answer.status, answer.headers);
+            res.end(answer.body);
+          },
+          (error: unknown) => {
+            this.problems.push(`fake: ${String(error)}`);
+            res.writeHead(500, { 'content-type': 'application/json' });
+            res.end('{"message":"fake failed"}');
+          },
+        );
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(0, '127.0.0.1', () => resolve());
+    });
+    this.apiUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.server.closeAllConnections();
+      this.server.close(() => resolve());
+    });
+  }
+
+  /** The commits of a branch from its tip back to its root. */
+  history(branch: string): FakeGitCommit[] {
+    const out: FakeGitCommit[] = [];
+    let sha = this.refs.get(`refs/heads/${branch}`);
+    while (sha !== undefined) {
+      const commit = this.commits.get(sha)!;
+      out.push(commit);
+      sha = commit.parents[0];
+    }
+    return out;
+  }
+
+  /** The files of a commit: path → bytes. */
+  files(commitSha: string): Map<string, Buffer> {
+    const tree = this.trees.get(this.commits.get(commitSha)!.tree)!;
+    return new Map([...tree].map(([path, blob]) => [path, this.blobs.get(blob)!]));
+  }
+
+  /** Commits these files on top of a branch (creating it): a branch that exists before a run, or another run's commit. */
+  seed(branch: string, files: Record<string, Buffer>): string {
+    const parent = this.refs.get(`refs/heads/${branch}`);
+    const tree = new Map(parent ? this.trees.get(this.commits.get(parent)!.tree)! : []);
+    for (const [path, content] of Object.entries(files)) tree.set(path, this.storeBlob(content));
+    const treeSha = this.storeTree(tree);
+    const sha = this.storeCommit({ tree: treeSha, parents: parent ? [parent] : [], message: 'seed' });
+    this.refs.set(`refs/heads/${branch}`, sha);
+    return sha;
+  }
+
+  private storeBlob(content: Buffer): string {
+    const sha = gitSha('blob', content);
+    this.blobs.set(sha, content);
+    return sha;
+  }
+
+  private storeTree(tree: Map<string, string>): string {
+    const sha = gitSha('tree', Buffer.from(JSON.stringify([...tree].sort())));
+    this.trees.set(sha, tree);
+    return sha;
+  }
+
+  private storeCommit(c: Omit<FakeGitCommit, 'sha'>): string {
+    const sha = gitSha('commit', Buffer.from(JSON.stringify([c.tree, c.parents, c.message, this.commits.size])));
+    this.commits.set(sha, { sha, ...c });
+    return sha;
+  }
+
+  private isAncestor(ancestor: string, of: string): boolean {
+    const queue = [of];
+    while (queue.length > 0) {
+      const sha = queue.pop()!;
+      if (sha === ancestor) return true;
+      queue.push(...(this.commits.get(sha)?.parents ?? []));
+    }
+    return false;
+  }
+
+  private async forward(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Promise<Answer> {
+    const target = this.options.comments!;
+    const forwarded: Record<string, string> = {};
+    for (const name of ['authorization', 'accept', 'content-type', 'user-agent', 'x-github-api-version']) {
+      const value = headers[name];
+      if (typeof value === 'string') forwarded[name] = value;
+    }
+    const response = await fetch(target.origin + rawUrl, { method, headers: forwarded, ...(body !== '' ? { body } : {}), redirect: 'manual' });
+    const out: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) out[name] = value;
+    });
+    return { status: response.status, headers: out, body: await response.text() };
+  }
+
+  private async handle(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Promise<Answer> {
+    const url = new URL(rawUrl, 'http://127.0.0.1');
+    if (!/^\/repos\/[^/]+\/[^/]+\/git\//.test(url.pathname)) {
+      if (this.options.comments) return this.forward(method, rawUrl, headers, body);
+      this.problems.push(`${method} ${url.pathname}: not a Git Data request`);
+      return { status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' };
+    }
+    return this.answer(method, url, rawUrl, headers, body);
+  }
+
+  private answer(method: string, url: URL, rawUrl: string, headers: IncomingHttpHeaders, body: string): Answer {
+    const record: RecordedRequest = { method, url: rawUrl, headers, body };
+    this.requests.push(record);
+    const json = (status: number, data: unknown, extra: Record<string, string> = {}): Answer => {
+      record.status = status;
+      return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body: data === undefined ? '' : JSON.stringify(data) };
+    };
+    const spec = openApi('api.github.com');
+    const validation = spec.validateRequest(method, url, headers as Record<string, string | string[] | undefined>);
+    this.problems.push(...validation.problems);
+    const op = validation.operation;
+    const error = (status: number, message: string, extra: Record<string, string> = {}) => json(status, { message, documentation_url: 'https://docs.github.com/rest/git', status: String(status) }, extra);
+    if (!op) return error(404, 'Not Found');
+    record.operationId = op.operationId;
+    this.problems.push(...checkBody(spec, op, headers, body));
+    const parsed: Json = body === '' ? undefined : safeParse(body);
+    this.problems.push(...deepChecks(spec, op, parsed));
+    const reply = (status: number, data: unknown, extra: Record<string, string> = {}) => {
+      if (!spec.declaresStatus(op, status)) this.problems.push(`${op.operationId}: the fake answered ${status}, which the description does not declare`);
+      return json(status, data, extra);
+    };
+    const { owner, repo } = op.pathParams;
+    if (owner !== this.options.owner || repo !== this.options.repo) return error(404, 'Not Found');
+    const fault = this.options.faults?.find((f) => f.operationId === op.operationId && (f.times ?? 1) > 0);
+    if (fault) {
+      fault.times = (fault.times ?? 1) - 1;
+      return error(fault.status, fault.message ?? 'Server Error', fault.headers);
+    }
+    const base = `${this.apiUrl}/repos/${owner}/${repo}/git`;
+    const refJson = (ref: string) => ({ ref, node_id: `REF_${ref}`, url: `${base}/${ref}`, object: { type: 'commit', sha: this.refs.get(ref)!, url: `${base}/commits/${this.refs.get(ref)!}` } });
+    const commitJson = (c: FakeGitCommit) => ({
+      sha: c.sha,
+      node_id: `C_${c.sha}`,
+      url: `${base}/commits/${c.sha}`,
+      html_url: `https://github.example/${owner}/${repo}/commit/${c.sha}`,
+      author: { name: 'github-actions[bot]', email: '41898282+github-actions[bot]@users.noreply.github.com', date: '2026-11-22T00:00:00Z' },
+      committer: { name: 'GitHub', email: 'noreply@github.com', date: '2026-11-22T00:00:00Z' },
+      message: c.message,
+      tree: { sha: c.tree, url: `${base}/trees/${c.tree}` },
+      parents: c.parents.map((p) => ({ sha: p, url: `${base}/commits/${p}`, html_url: `https://github.example/${owner}/${repo}/commit/${p}` })),
+      verification: { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null },
+    });
+
+    switch (op.operationId) {
+      case 'git/get-ref': {
+        const ref = `refs/${op.pathParams['ref']}`;
+        if (!this.refs.has(ref)) return error(404, 'Not Found');
+        return reply(200, refJson(ref));
+      }
+      case 'git/get-commit': {
+        const commit = this.commits.get(op.pathParams['commit_sha']!);
+        if (!commit) return error(404, 'Not Found');
+        return reply(200, commitJson(commit));
+      }
+      case 'git/create-blob': {
+        if (typeof parsed?.content !== 'string') return reply(422, { message: 'Invalid request.' });
+        const encoding = parsed.encoding ?? 'utf-8';
+        if (encoding !== 'base64' && encoding !== 'utf-8') return reply(422, { message: `encoding ${String(encoding)} is not supported` });
+        if (encoding === 'base64' && !/^[A-Za-z0-9+/]*={0,2}$/.test(parsed.content)) this.problems.push('git/create-blob: content is not base64');
+        const sha = this.storeBlob(encoding === 'base64' ? Buffer.from(parsed.content, 'base64') : Buffer.from(parsed.content, 'utf8'));
+        return reply(201, { sha, url: `${base}/blobs/${sha}` }, { location: `${base}/blobs/${sha}` });
+      }
+      case 'git/create-tree': {
+        const entries: Json[] = Array.isArray(parsed?.tree) ? parsed.tree : [];
+        let tree = new Map<string, string>();
+        if (parsed?.base_tree !== undefined) {
+          const baseTree = this.trees.get(parsed.base_tree);
+          if (!baseTree) return reply(422, { message: 'Invalid tree info' });
+          tree = new Map(baseTree);
+        }
+        for (const e of entries) {
+          if (typeof e?.path !== 'string' || e.mode !== '100644' || e.type !== 'blob' || typeof e.sha !== 'string' || !this.blobs.has(e.sha)) {
+            this.problems.push(`git/create-tree: entry ${JSON.stringify(e)} is not a file naming a known blob`);
+            return reply(422, { message: 'Invalid tree info' });
+          }
+          if (e.path.startsWith('/') || e.path.split('/').some((p: string) => p === '' || p === '.' || p === '..')) return reply(422, { message: `tree.path contains a malformed path component` });
+          tree.set(e.path, e.sha);
+        }
+        const sha = this.storeTree(tree);
+        return reply(201, { sha, url: `${base}/trees/${sha}`, truncated: false, tree: [...tree].map(([path, blob]) => ({ path, mode: '100644', type: 'blob', sha: blob, size: this.blobs.get(blob)!.length, url: `${base}/blobs/${blob}` })) }, { location: `${base}/trees/${sha}` });
+      }
+      case 'git/create-commit': {
+        const parents: unknown[] = parsed?.parents ?? [];
+        if (typeof parsed?.tree !== 'string' || !this.trees.has(parsed.tree)) return reply(422, { message: 'Tree SHA does not exist' });
+        if (!Array.isArray(parents) || parents.some((p) => typeof p !== 'string' || !this.commits.has(p))) return reply(422, { message: 'Parent SHA does not exist or is not a commit object' });
+        if (typeof parsed.message !== 'string' || parsed.message === '') this.problems.push('git/create-commit: no message');
+        const sha = this.storeCommit({ tree: parsed.tree, parents: parents as string[], message: parsed.message });
+        return reply(201, commitJson(this.commits.get(sha)!), { location: `${base}/commits/${sha}` });
+      }
+      case 'git/create-ref': {
+        const ref: unknown = parsed?.ref;
+        if (typeof ref !== 'string' || !/^refs\/[^/]+\/.+/.test(ref)) return reply(422, { message: 'Reference name is not valid' });
+        if (!this.commits.has(parsed.sha)) return reply(422, { message: 'Object does not exist' });
+        if (this.refs.has(ref)) return reply(422, { message: 'Reference already exists' });
+        this.refs.set(ref, parsed.sha);
+        return reply(201, refJson(ref), { location: `${base}/${ref}` });
+      }
+      case 'git/update-ref': {
+        const ref = `refs/${op.pathParams['ref']}`;
+        if (!this.refs.has(ref)) return reply(422, { message: 'Reference does not exist' });
+        if (!this.commits.has(parsed?.sha)) return reply(422, { message: 'Object does not exist' });
+        if ((this.options.raceRefUpdates ?? 0) > 0) {
+          this.options.raceRefUpdates!--;
+          this.seed(ref.slice('refs/heads/'.length), { [`pr-99/run-${this.commits.size}-1/other.png`]: Buffer.from('other run') });
+        }
+        if (parsed.force !== true && !this.isAncestor(this.refs.get(ref)!, parsed.sha)) return reply(422, { message: 'Update is not a fast forward' });
+        this.refs.set(ref, parsed.sha);
+        return reply(200, refJson(ref));
+      }
+      default:
+        return error(404, 'Not Found');
+    }
+  }
+}
+
+/** Tree entries against the schema of the `tree` items (the shared body check looks one level deep). */
+function deepChecks(spec: OpenApi, op: MatchedOperation, parsed: Json): string[] {
+  if (op.operationId !== 'git/create-tree' || !Array.isArray(parsed?.tree)) return [];
+  const schema = spec.resolve(spec.resolve(op.operation.requestBody)?.content?.['application/json']?.schema);
+  const items = spec.resolve(schema?.properties?.tree?.items);
+  const problems: string[] = [];
+  for (const entry of parsed.tree as Json[]) {
+    for (const [name, value] of Object.entries(entry ?? {})) {
+      const property = spec.resolve(items?.properties?.[name]);
+      if (!property) {
+        problems.push(`git/create-tree: tree entry field ${name} is not declared`);
+        continue;
+      }
+      if (value === null ? !property.nullable : typeof value !== property.type) problems.push(`git/create-tree: tree entry field ${name} is ${value === null ? 'null' : typeof value}, the schema says ${property.type}`);
+      if (Array.isArray(property.enum) && !property.enum.includes(value)) problems.push(`git/create-tree: tree entry ${name}=${JSON.stringify(value)} is not one of ${property.enum.join(', ')}`);
+    }
+    if ('sha' in (entry ?? {}) && 'content' in (entry ?? {})) problems.push('git/create-tree: a tree entry has both sha and content');
+  }
+  return problems;
+}
+
+function gitSha(kind: string, content: Buffer): string {
+  return createHash('sha1').update(`${kind} ${content.length}\0`).update(content).digest('hex');
+}
+
+function safeParse(text: string): Json {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
