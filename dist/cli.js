@@ -747,10 +747,12 @@ function describeDelimiter(d) {
 function closestName(wanted, names, known) {
   let best;
   let bestDistance = Infinity;
+  const knownNames = new Set(known);
   names.forEach((name, index) => {
-    if (known.includes(name)) return;
-    const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
+    if (knownNames.has(name)) return;
     const limit = Math.max(2, Math.floor(wanted.length / 3));
+    if (Math.abs(name.length - wanted.length) > limit) return;
+    const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
     if (distance <= limit && distance < bestDistance) {
       best = index;
       bestDistance = distance;
@@ -792,7 +794,7 @@ function unclosedQuote(text) {
       if (!open) open = { line, column: i - lineStart + 1 };
       else if (text[i + 1] === '"') i++;
       else open = void 0;
-    } else if (c === "\n") {
+    } else if (c === "\n" || c === "\r" && text[i + 1] !== "\n") {
       line++;
       lineStart = i + 1;
     }
@@ -2842,10 +2844,10 @@ var parse = function(data, opts = {}) {
 function readCsvTable(file, content, required, expectedHeader, knownColumns = required) {
   const text = stripBom(content);
   if (text.trim() === "") throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
-  const lines = text.split(/\r?\n/);
+  const lines = text.split(/\r\n|\n|\r/);
   let records;
   try {
-    records = parse(text, { info: true, skip_empty_lines: true, relax_column_count: true });
+    records = parse(text, { info: true, skip_empty_lines: true, relax_column_count: true, record_delimiter: ["\r\n", "\n", "\r"] });
   } catch (error) {
     if (error instanceof CsvError) throw csvError(file, error, text, lines);
     throw error;
@@ -2926,7 +2928,7 @@ function parseSummaryCsv(file, content, floatParse) {
   const table3 = readCsvTable(file, content, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
   if (table3.rows.length === 0) throw new InputError("the summary has a header but no rows", { file, line: 2 });
   const headerFields = /* @__PURE__ */ new Map();
-  const headerLine = stripBom(content).split(/\r?\n/, 1)[0] ?? "";
+  const headerLine = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
   headerLine.split(",").forEach((name, index) => headerFields.set(name.trim(), index));
   const payloads = [];
   const seen = /* @__PURE__ */ new Map();
@@ -3680,13 +3682,14 @@ function columnOf(name) {
   const key = normalise(name);
   return Object.keys(ALIASES).find((c) => ALIASES[c].includes(key));
 }
+var GRID_LINE = /^[^\S\r\n\u2028\u2029]*[|+]/m;
 var HEADER_HINT = /throughput \(⌀ MB\/s\)|throughput_mean_MBps/;
 var fepAdapter = {
   id: "fep",
   title: "FEP SDK 3 throughput test table",
   recognises(head) {
     const text = stripBom(head);
-    if (/^\s*[|+]/m.test(text) && /\|\s*throughput \(⌀ MB\/s\)\s*\|/.test(text) && /sample size \(B\)/.test(text)) return true;
+    if (GRID_LINE.test(text) && /\|\s*throughput \(⌀ MB\/s\)\s*\|/.test(text) && /sample size \(B\)/.test(text)) return true;
     const first = text.split(/\r?\n/, 1)[0] ?? "";
     if (!first.includes(",") || !HEADER_HINT.test(first)) return false;
     const columns = first.split(",").map(columnOf);
@@ -3777,7 +3780,7 @@ function readCsv(file, lines) {
 }
 function parseFep(file, text) {
   const lines = stripBom(text).split(/\r?\n/);
-  const grid = /^\s*[|+]/m.test(text) && !HEADER_HINT.test(lines[0] ?? "") ? readGridTable(file, lines) : void 0;
+  const grid = GRID_LINE.test(text) && !HEADER_HINT.test(lines[0] ?? "") ? readGridTable(file, lines) : void 0;
   const table3 = grid ?? readCsv(file, lines);
   const index = {};
   table3.header.forEach((name2, i) => {
@@ -4170,7 +4173,7 @@ var iceperfAdapter = {
 var ANSI5 = /\x1b\[[0-9;]*m/g;
 var GLOBAL = /^\s*Global Summary:\s*$/;
 var GROUP = /^\s*Group: (.*) \| Cycle time\(ms\): (\d+)\s*$/;
-var KEY = /^ {2}(API|Total elapsed seconds|Skipped test seconds|Total signals|Sent|Skipped|Received|Throughput|Signal\/Second|95% in under|Fastest|Slowest|Average|Elapsed time|Rate limit): *(.*?)\s*$/;
+var KEY = /^ {2}(API|Total elapsed seconds|Skipped test seconds|Total signals|Sent|Skipped|Received|Throughput|Signal\/Second|95% in under|Fastest|Slowest|Average|Elapsed time|Rate limit): *(?! )(.*\S|)\s*$/;
 var HISTOGRAM_TITLE = /^\s*Latency histogram:\s*$/;
 var DISTRIBUTION_TITLE = /^\s*Latency distribution:\s*$/;
 var HISTOGRAM_LINE = /^\s+(\d+\.\d+) ms \[(\d+)\s*\] \|/;
@@ -4185,7 +4188,7 @@ var kuksaConsoleAdapter = {
   title: "Eclipse Kuksa databroker-perf console output",
   recognises(head) {
     const text = head.replace(ANSI5, "");
-    const block = /^\s*Global Summary:\s*$/m.test(text) || /^\s*Group: .* \| Cycle time\(ms\): \d+\s*$/m.test(text);
+    const block = /^[^\S\r\n\u2028\u2029]*Global Summary:\s*$/m.test(text) || /^[^\S\r\n\u2028\u2029]*Group: .* \| Cycle time\(ms\): \d+\s*$/m.test(text);
     return block && /^ {2}(Fastest|Average|95% in under): /m.test(text) && / ms\s*$/m.test(text);
   },
   parse(input, options) {
@@ -4465,14 +4468,33 @@ var MESSAGE_RATE = { name: "message rate", dimension: "rate", unit: "Hz", direct
 var THROUGHPUT5 = { name: "throughput", dimension: "bitrate", unit: "Mb/s", direction: "higher-is-better" };
 function splitHeader(name) {
   const trimmed = name.trim();
-  const bracket = /^(.*?)\s*[[(]([^\])]*)[\])]\s*$/.exec(trimmed);
-  if (bracket) return { key: normalise2(bracket[1]), unit: bracket[2].trim() };
+  const bracket = unitInBrackets(trimmed);
+  if (bracket) return { key: normalise2(bracket.name), unit: bracket.unit.trim() };
   const tokens = trimmed.split("_");
   const last = tokens[tokens.length - 1];
   if (tokens.length > 1 && (parseUnit(last) || /^(Gbps|Mbps|MBps|GBps|KB|KiB)$/.test(last))) {
     return { key: normalise2(tokens.slice(0, -1).join("_")), unit: last };
   }
   return { key: normalise2(trimmed) };
+}
+function unitInBrackets(text) {
+  const end = text.trimEnd();
+  const close = end.length - 1;
+  if (close < 1 || end[close] !== "]" && end[close] !== ")") return void 0;
+  let from = 0;
+  for (let i = close - 1; i >= 0; i--) {
+    if (end[i] === "]" || end[i] === ")") {
+      from = i + 1;
+      break;
+    }
+  }
+  for (let open = from; open < close; open++) {
+    if (end[open] !== "[" && end[open] !== "(") continue;
+    const name = end.slice(0, open).trimEnd();
+    if (/[\n\r\u2028\u2029]/.test(name)) return void 0;
+    return { name, unit: end.slice(open + 1, close) };
+  }
+  return void 0;
 }
 function normalise2(name) {
   return name.toLowerCase().replace(/[^a-z0-9]/g, "");
@@ -5458,7 +5480,7 @@ function splitName2(runName) {
 var HEADER3 = /^\s*"?Value"?(\s+|\s*,\s*)"?Percentile"?(\s+|\s*,\s*)"?TotalCount"?(\s+|\s*,\s*)"?1\/\(1-Percentile\)"?\s*$/;
 var NUMBER5 = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 var INFINITE = /^(inf|Infinity)$/i;
-var FOOTER = /^\s*#\[\s*(\w[\w ]*?)\s*=\s*([^,\]]+?)\s*,\s*(\w[\w ]*?)\s*=\s*([^,\]]+?)\s*\]\s*$/;
+var FOOTER = /^\s*#\[\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*,\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*\]\s*$/;
 var TARGETS = [
   ["median", 0.5],
   ["p90", 0.9],
@@ -6290,7 +6312,7 @@ function isMetricRequirementsHeader(headerLine) {
   return fields.some((f) => !(f in LATENCY_COLUMNS2) && /[.[\]]|>=|<=|≥|≤/.test(f));
 }
 function parseMetricRequirementsCsv(file, content, floatParse) {
-  const firstLine = stripBom(content).split(/\r?\n/, 1)[0] ?? "";
+  const firstLine = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
   const headerFields = firstLine.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
   const experimentName = headerFields.includes("Experiment type") ? "Experiment type" : "Experiment";
   const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
@@ -6357,11 +6379,11 @@ function parseLimitColumn(file, headerLine, name, index) {
   const place = { file, line: 1, column: fieldColumn(headerLine, index) };
   const latency = LATENCY_COLUMNS2[name];
   if (latency !== void 0) return { index, label: name, metric: "latency", statistic: latency, dimension: "time", toBase: 1, direction: "lower-is-better" };
-  const match = /^(.+?)\s*(?:\[([^\]]*)\])?\s*(>=|<=|≥|≤)?$/.exec(name);
-  if (!match || match[1] === void 0 || match[1] === "") {
+  const parts = splitLimitColumn(name);
+  if (parts === void 0) {
     throw new InputError(`cannot read the limit column "${clip(name)}"; write <metric>[.<statistic>] [<unit>] [>=|<=], e.g. "latency.p99 [us]"`, place);
   }
-  const [, subject, unitText, relation] = match;
+  const { subject, unitText, relation } = parts;
   const dot = subject.lastIndexOf(".");
   let metric2 = subject;
   let statistic;
@@ -6384,6 +6406,27 @@ function parseLimitColumn(file, headerLine, name, index) {
   }
   if (relation !== void 0) column.direction = relation === ">=" || relation === "≥" ? "higher-is-better" : "lower-is-better";
   return column;
+}
+function splitLimitColumn(name) {
+  let rest = name.trim();
+  let relation;
+  for (const r of [">=", "<=", "≥", "≤"]) {
+    if (rest.endsWith(r)) {
+      relation = r;
+      rest = rest.slice(0, -r.length).trimEnd();
+      break;
+    }
+  }
+  let unitText;
+  if (rest.endsWith("]")) {
+    const open = rest.lastIndexOf("[");
+    if (open < 0) return void 0;
+    unitText = rest.slice(open + 1, -1);
+    if (unitText.includes("]")) return void 0;
+    rest = rest.slice(0, open).trimEnd();
+  }
+  if (rest === "") return void 0;
+  return { subject: rest, ...unitText !== void 0 ? { unitText } : {}, ...relation !== void 0 ? { relation } : {} };
 }
 function resolveStatistic(text) {
   const lower = text.trim();

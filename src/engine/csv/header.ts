@@ -57,10 +57,13 @@ function describeDelimiter(d: string): string {
 function closestName(wanted: string, names: string[], known: readonly string[]): number | undefined {
   let best: number | undefined;
   let bestDistance = Infinity;
+  const knownNames = new Set(known); // `known` may be the header itself: no quadratic includes
   names.forEach((name, index) => {
-    if (known.includes(name)) return; // a correct column is not a misspelling of another
-    const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
+    if (knownNames.has(name)) return; // a correct column is not a misspelling of another
     const limit = Math.max(2, Math.floor(wanted.length / 3));
+    // the distance is at least the difference in length: skip the edit distance of a huge cell
+    if (Math.abs(name.length - wanted.length) > limit) return;
+    const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
     if (distance <= limit && distance < bestDistance) {
       best = index;
       bestDistance = distance;
@@ -107,7 +110,7 @@ export function unclosedQuote(text: string): { line: number; column: number } | 
       if (!open) open = { line, column: i - lineStart + 1 };
       else if (text[i + 1] === '"') i++; // an escaped quote inside a quoted field
       else open = undefined;
-    } else if (c === '\n') {
+    } else if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) {
       line++;
       lineStart = i + 1;
     }

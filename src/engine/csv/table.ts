@@ -29,10 +29,11 @@ export function readCsvTable<Name extends string>(
 ): CsvTable<Name> {
   const text = stripBom(content);
   if (text.trim() === '') throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
-  const lines = text.split(/\r?\n/);
+  // Lines end at CRLF, LF or a lone CR, the record delimiters csv-parse is given below.
+  const lines = text.split(/\r\n|\n|\r/);
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { info: true, skip_empty_lines: true, relax_column_count: true }) as unknown as typeof records;
+    records = parse(text, { info: true, skip_empty_lines: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] }) as unknown as typeof records;
   } catch (error) {
     if (error instanceof CsvError) throw csvError(file, error, text, lines);
     throw error;

@@ -41,7 +41,7 @@ export function parseSummaryCsv(file: string, content: string, floatParse: Float
   if (table.rows.length === 0) throw new InputError('the summary has a header but no rows', { file, line: 2 });
   const headerFields = new Map<string, number>();
   // Optional columns: located through the header the csv reader already validated.
-  const headerLine = stripBom(content).split(/\r?\n/, 1)[0] ?? '';
+  const headerLine = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? '';
   headerLine.split(',').forEach((name, index) => headerFields.set(name.trim(), index));
   const payloads: PayloadSummary[] = [];
   const seen = new Map<number, number>();

@@ -42,6 +42,8 @@ function columnOf(name: string): Column | undefined {
   return (Object.keys(ALIASES) as Column[]).find((c) => ALIASES[c].includes(key));
 }
 
+/** A line whose first non-blank character is `|` or `+` (not `^\s*`: it rescans blank lines, quadratic). */
+const GRID_LINE = /^[^\S\r\n\u2028\u2029]*[|+]/m;
 const HEADER_HINT = /throughput \(⌀ MB\/s\)|throughput_mean_MBps/;
 
 export const fepAdapter: FormatAdapter = {
@@ -49,7 +51,7 @@ export const fepAdapter: FormatAdapter = {
   title: 'FEP SDK 3 throughput test table',
   recognises(head: string): boolean {
     const text = stripBom(head);
-    if (/^\s*[|+]/m.test(text) && /\|\s*throughput \(⌀ MB\/s\)\s*\|/.test(text) && /sample size \(B\)/.test(text)) return true;
+    if (GRID_LINE.test(text) && /\|\s*throughput \(⌀ MB\/s\)\s*\|/.test(text) && /sample size \(B\)/.test(text)) return true;
     const first = text.split(/\r?\n/, 1)[0] ?? '';
     if (!first.includes(',') || !HEADER_HINT.test(first)) return false;
     const columns = first.split(',').map(columnOf);
@@ -159,7 +161,7 @@ function readCsv(file: string, lines: string[]): RawTable {
 
 export function parseFep(file: string, text: string): ResultSet {
   const lines = stripBom(text).split(/\r?\n/);
-  const grid = /^\s*[|+]/m.test(text) && !HEADER_HINT.test(lines[0] ?? '') ? readGridTable(file, lines) : undefined;
+  const grid = GRID_LINE.test(text) && !HEADER_HINT.test(lines[0] ?? '') ? readGridTable(file, lines) : undefined;
   const table = grid ?? readCsv(file, lines);
   const index: Partial<Record<Column, number>> = {};
   table.header.forEach((name, i) => {

@@ -31,7 +31,7 @@ import type { FormatAdapter } from './adapter.js';
 const HEADER = /^\s*"?Value"?(\s+|\s*,\s*)"?Percentile"?(\s+|\s*,\s*)"?TotalCount"?(\s+|\s*,\s*)"?1\/\(1-Percentile\)"?\s*$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const INFINITE = /^(inf|Infinity)$/i;
-const FOOTER = /^\s*#\[\s*(\w[\w ]*?)\s*=\s*([^,\]]+?)\s*,\s*(\w[\w ]*?)\s*=\s*([^,\]]+?)\s*\]\s*$/;
+const FOOTER = /^\s*#\[\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*,\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*\]\s*$/;
 
 const TARGETS: [StatisticName, number][] = [
   ['median', 0.5],

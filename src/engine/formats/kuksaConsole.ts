@@ -15,7 +15,7 @@ import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
 const ANSI = /\x1b\[[0-9;]*m/g;
 const GLOBAL = /^\s*Global Summary:\s*$/;
 const GROUP = /^\s*Group: (.*) \| Cycle time\(ms\): (\d+)\s*$/;
-const KEY = /^ {2}(API|Total elapsed seconds|Skipped test seconds|Total signals|Sent|Skipped|Received|Throughput|Signal\/Second|95% in under|Fastest|Slowest|Average|Elapsed time|Rate limit): *(.*?)\s*$/;
+const KEY = /^ {2}(API|Total elapsed seconds|Skipped test seconds|Total signals|Sent|Skipped|Received|Throughput|Signal\/Second|95% in under|Fastest|Slowest|Average|Elapsed time|Rate limit): *(?! )(.*\S|)\s*$/;
 const HISTOGRAM_TITLE = /^\s*Latency histogram:\s*$/;
 const DISTRIBUTION_TITLE = /^\s*Latency distribution:\s*$/;
 const HISTOGRAM_LINE = /^\s+(\d+\.\d+) ms \[(\d+)\s*\] \|/;
@@ -33,7 +33,7 @@ export const kuksaConsoleAdapter: FormatAdapter = {
   title: 'Eclipse Kuksa databroker-perf console output',
   recognises(head: string): boolean {
     const text = head.replace(ANSI, '');
-    const block = /^\s*Global Summary:\s*$/m.test(text) || /^\s*Group: .* \| Cycle time\(ms\): \d+\s*$/m.test(text);
+    const block = /^[^\S\r\n\u2028\u2029]*Global Summary:\s*$/m.test(text) || /^[^\S\r\n\u2028\u2029]*Group: .* \| Cycle time\(ms\): \d+\s*$/m.test(text);
     return block && /^ {2}(Fastest|Average|95% in under): /m.test(text) && / ms\s*$/m.test(text);
   },
   parse(input: AdapterInput, options: ParseOptions): ResultSet {

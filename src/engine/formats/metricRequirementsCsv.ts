@@ -63,7 +63,7 @@ export function isMetricRequirementsHeader(headerLine: string): boolean {
 }
 
 export function parseMetricRequirementsCsv(file: string, content: string, floatParse: FloatParse): MetricRequirement[] {
-  const firstLine = stripBom(content).split(/\r?\n/, 1)[0] ?? '';
+  const firstLine = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? '';
   const headerFields = firstLine.split(',').map((f) => f.trim().replace(/^"|"$/g, ''));
   const experimentName = headerFields.includes('Experiment type') ? 'Experiment type' : 'Experiment';
   const parameterName = headerFields.includes('Bytes') ? 'Bytes' : 'Parameter';
@@ -132,11 +132,11 @@ function parseLimitColumn(file: string, headerLine: string, name: string, index:
   const place = { file, line: 1, column: fieldColumn(headerLine, index) };
   const latency = LATENCY_COLUMNS[name];
   if (latency !== undefined) return { index, label: name, metric: 'latency', statistic: latency, dimension: 'time', toBase: 1, direction: 'lower-is-better' };
-  const match = /^(.+?)\s*(?:\[([^\]]*)\])?\s*(>=|<=|≥|≤)?$/.exec(name);
-  if (!match || match[1] === undefined || match[1] === '') {
+  const parts = splitLimitColumn(name);
+  if (parts === undefined) {
     throw new InputError(`cannot read the limit column "${clip(name)}"; write <metric>[.<statistic>] [<unit>] [>=|<=], e.g. "latency.p99 [us]"`, place);
   }
-  const [, subject, unitText, relation] = match;
+  const { subject, unitText, relation } = parts;
   const dot = subject!.lastIndexOf('.');
   let metric = subject!;
   let statistic: StatisticName | undefined;
@@ -159,6 +159,32 @@ function parseLimitColumn(file: string, headerLine: string, name: string, index:
   }
   if (relation !== undefined) column.direction = relation === '>=' || relation === '≥' ? 'higher-is-better' : 'lower-is-better';
   return column;
+}
+
+/**
+ * `<subject> [<unit>] [>=|<=]` split from the end, in linear time (a regular expression with a
+ * lazy subject backtracks quadratically on long hostile headers).
+ */
+function splitLimitColumn(name: string): { subject: string; unitText?: string; relation?: string } | undefined {
+  let rest = name.trim();
+  let relation: string | undefined;
+  for (const r of ['>=', '<=', '≥', '≤']) {
+    if (rest.endsWith(r)) {
+      relation = r;
+      rest = rest.slice(0, -r.length).trimEnd();
+      break;
+    }
+  }
+  let unitText: string | undefined;
+  if (rest.endsWith(']')) {
+    const open = rest.lastIndexOf('[');
+    if (open < 0) return undefined;
+    unitText = rest.slice(open + 1, -1);
+    if (unitText.includes(']')) return undefined;
+    rest = rest.slice(0, open).trimEnd();
+  }
+  if (rest === '') return undefined;
+  return { subject: rest, ...(unitText !== undefined ? { unitText } : {}), ...(relation !== undefined ? { relation } : {}) };
 }
 
 export function resolveStatistic(text: string): StatisticName | undefined {

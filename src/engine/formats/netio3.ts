@@ -40,14 +40,40 @@ const THROUGHPUT: Omit<Metric, 'displayUnit'> = { name: 'throughput', dimension:
 /** `buffer_size_B` → { key: 'buffersize', unit: 'B' }; `throughput [Gb/s]` → { key: 'throughput', unit: 'Gb/s' }. */
 function splitHeader(name: string): { key: string; unit?: string } {
   const trimmed = name.trim();
-  const bracket = /^(.*?)\s*[[(]([^\])]*)[\])]\s*$/.exec(trimmed);
-  if (bracket) return { key: normalise(bracket[1]!), unit: bracket[2]!.trim() };
+  const bracket = unitInBrackets(trimmed);
+  if (bracket) return { key: normalise(bracket.name), unit: bracket.unit.trim() };
   const tokens = trimmed.split('_');
   const last = tokens[tokens.length - 1]!;
   if (tokens.length > 1 && (parseUnit(last) || /^(Gbps|Mbps|MBps|GBps|KB|KiB)$/.test(last))) {
     return { key: normalise(tokens.slice(0, -1).join('_')), unit: last };
   }
   return { key: normalise(trimmed) };
+}
+
+/**
+ * `name [unit]` or `name (unit)`: what /^(.*?)\s*[[(]([^\])]*)[\])]\s*$/ matches, without its
+ * quadratic backtracking on a long header cell full of brackets. The closing bracket is the last
+ * character (before spaces); the opening one is the first after any earlier closing bracket.
+ */
+function unitInBrackets(text: string): { name: string; unit: string } | undefined {
+  const end = text.trimEnd();
+  const close = end.length - 1;
+  if (close < 1 || (end[close] !== ']' && end[close] !== ')')) return undefined;
+  let from = 0;
+  for (let i = close - 1; i >= 0; i--) {
+    if (end[i] === ']' || end[i] === ')') {
+      from = i + 1;
+      break;
+    }
+  }
+  for (let open = from; open < close; open++) {
+    if (end[open] !== '[' && end[open] !== '(') continue;
+    const name = end.slice(0, open).trimEnd();
+    // `.` does not cross a line break
+    if (/[\n\r\u2028\u2029]/.test(name)) return undefined;
+    return { name, unit: end.slice(open + 1, close) };
+  }
+  return undefined;
 }
 
 function normalise(name: string): string {

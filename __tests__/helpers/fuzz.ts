@@ -1,0 +1,444 @@
+/**
+ * Shared pieces of the parser fuzz tests (`__tests__/fuzz-*.test.ts`): every parser behind one
+ * `(file, text) => result` shape, the seed corpus (project fixtures and, when present,
+ * ../shared/fixtures), text mutations for fast-check, and `parseChecked`, which runs one parse and
+ * throws a plain Error (a property failure) when the parse breaks the contract:
+ *
+ * - it returns, or throws InputError / UsageError (never TypeError, RangeError, SyntaxError …);
+ * - an InputError names the file (its place, or its message) and any line / column is a whole
+ *   number ≥ 1 (and the line is at most one past the last line of the input);
+ * - it takes less than a time budget (no hang, no super-linear blow-up).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { InputError, UsageError } from '../../src/engine/errors.js';
+import type { FormatAdapter, GenericCsvMapping, ParseOptions } from '../../src/engine/formats/adapter.js';
+import { looksLikeRawMeasurements, RawMeasurementReader } from '../../src/engine/formats/fastddsRaw.js';
+import { looksLikeSummary, parseSummaryCsv } from '../../src/engine/formats/fastddsSummary.js';
+import { parseLooseJson } from '../../src/engine/formats/looseJson.js';
+import { parseMappingJson } from '../../src/engine/formats/mappingJson.js';
+import { isMetricRequirementsHeader, parseMetricRequirementsCsv } from '../../src/engine/formats/metricRequirementsCsv.js';
+import { ADAPTERS } from '../../src/engine/formats/registry.js';
+import { parseRequirementsCsv, REQUIREMENTS_HEADER } from '../../src/engine/formats/requirementsCsv.js';
+import { parseHistoryRecord } from '../../src/pipeline/history.js';
+import { repoRoot, sharedDir } from './shared.js';
+
+/**
+ * Longest a single parse of a fuzzed input may take. These are hang guards, not speed targets
+ * (those live in `npm run bench`): quadratic behaviour on the inputs used here costs tens of
+ * seconds, so the budgets stay generous for a loaded 2-core CI machine.
+ */
+export const PARSE_BUDGET_MS = 5000;
+/** Longest a parse of a long (256 KiB) line may take: LONG_LINE_BUDGET_MS / 4 in the tests. */
+export const LONG_LINE_BUDGET_MS = 4000;
+
+export const GENERIC_MAPPING: GenericCsvMapping = JSON.parse(readFileSync(join(repoRoot, 'fixtures', 'formats', 'generic-csv', 'mapping.json'), 'utf8'));
+
+/** One parser, as the fuzz tests drive it. */
+export interface FuzzParser {
+  id: string;
+  parse(file: string, text: string): unknown;
+  /** Whether the parser expects this text (a seed whose truncations it should see). */
+  home(text: string, file: string): boolean;
+}
+
+const HEAD = 64 * 1024;
+
+/** Feeds `bytes` to a raw reader in the given chunk sizes (cycled), then finishes. */
+export function readRaw(file: string, bytes: Uint8Array, chunkSizes: readonly number[] = [bytes.length || 1], floatParse: 'precise' | 'legacy' = 'precise') {
+  const reader = new RawMeasurementReader(file, floatParse);
+  let at = 0;
+  let k = 0;
+  while (at < bytes.length) {
+    const size = Math.max(1, chunkSizes[k++ % chunkSizes.length]!);
+    reader.push(bytes.subarray(at, at + size));
+    at += size;
+  }
+  return reader.finish();
+}
+
+const encoder = new TextEncoder();
+
+function firstLine(text: string): string {
+  return text.split(/\r?\n/, 1)[0] ?? '';
+}
+
+export function adapterParser(adapter: FormatAdapter, options: ParseOptions = {}): FuzzParser {
+  const opts = adapter.id === 'generic-csv' ? { mapping: GENERIC_MAPPING, ...options } : options;
+  return {
+    id: adapter.id,
+    parse: (file, text) => adapter.parse({ file, text }, opts),
+    home: (text, file) =>
+      adapter.id === 'generic-csv' ? basename(file) === 'latency.csv' && file.includes('generic-csv') : adapter.recognises(text.slice(0, HEAD), file),
+  };
+}
+
+/** Every parser: the registry's adapters and the readers outside it. */
+export const PARSERS: FuzzParser[] = [
+  ...ADAPTERS.map((a) => adapterParser(a)),
+  {
+    id: 'fastdds-raw',
+    parse: (file, text) => readRaw(file, encoder.encode(text)),
+    home: (text) => looksLikeRawMeasurements(firstLine(text)),
+  },
+  {
+    id: 'fastdds-summary',
+    parse: (file, text) => parseSummaryCsv(file, text, 'precise'),
+    home: (text) => looksLikeSummary(firstLine(text)),
+  },
+  {
+    id: 'requirements-csv',
+    parse: (file, text) => parseRequirementsCsv(file, text, 'precise'),
+    home: (text) => firstLine(text).replace(/^\uFEFF/, '').startsWith(REQUIREMENTS_HEADER),
+  },
+  {
+    id: 'metric-requirements-csv',
+    parse: (file, text) => parseMetricRequirementsCsv(file, text, 'precise'),
+    home: (text) => isMetricRequirementsHeader(firstLine(text)),
+  },
+  {
+    id: 'mapping-json',
+    parse: (file, text) => parseMappingJson(file, text),
+    home: (_text, file) => basename(file) === 'mapping.json',
+  },
+  {
+    id: 'loose-json',
+    parse: (file, text) => parseLooseJson(file, text).value,
+    home: (text) => /^\s*[[{]/.test(text.replace(/^\uFEFF/, '')),
+  },
+  {
+    id: 'history',
+    parse: (file, text) => parseHistoryRecord(text, file),
+    home: (text) => text.includes('perfgate-history'),
+  },
+];
+
+export function parserById(id: string): FuzzParser {
+  const p = PARSERS.find((x) => x.id === id);
+  if (!p) throw new Error(`no parser ${id}`);
+  return p;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeds
+
+export interface Seed {
+  /** Path relative to the repository or to ../shared/fixtures, used as the `file` given to parsers. */
+  name: string;
+  text: string;
+}
+
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of readdirSync(dir).sort()) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) out.push(...walk(path));
+    else out.push(path);
+  }
+  return out;
+}
+
+/** fixtures/formats/** and fixtures/example/** of the project (always present). */
+export function projectSeeds(): Seed[] {
+  const files = [...walk(join(repoRoot, 'fixtures', 'formats')), ...walk(join(repoRoot, 'fixtures', 'example'))];
+  return files.map((path) => ({ name: relative(repoRoot, path), text: readFileSync(path, 'utf8') }));
+}
+
+export const sharedFixturesDir = join(sharedDir, 'fixtures');
+
+/** ../shared/fixtures/** when present, files up to `maxBytes`. */
+export function sharedSeeds(maxBytes = Infinity): Seed[] {
+  return walk(sharedFixturesDir)
+    .filter((path) => statSync(path).size <= maxBytes)
+    .map((path) => ({ name: 'shared/' + relative(sharedFixturesDir, path), text: readFileSync(path, 'utf8') }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The contract
+
+function lineCount(text: string): number {
+  let n = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) n++;
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) n++;
+    else if (c === 0x2028 || c === 0x2029 || c === 0x85) n++;
+  }
+  return n;
+}
+
+function show(text: string): string {
+  const s = JSON.stringify(text.length > 300 ? text.slice(0, 300) : text);
+  return text.length > 300 ? `${s}… (${text.length} chars)` : s;
+}
+
+export interface Outcome<T = unknown> {
+  ok: boolean;
+  value?: T;
+  error?: InputError | UsageError;
+  ms: number;
+}
+
+/** Every parse duration the fuzz tests measured, by test file, for the report in docs/fuzzing.md. */
+export const timings = { parses: 0, maxMs: 0, maxWhat: '' };
+
+/**
+ * Runs one parse and checks the contract; throws an Error describing the input when it is broken.
+ * `text` is the input (for the line bound and the failure message; may be omitted for bytes).
+ */
+export function parseChecked<T>(what: string, file: string, text: string | undefined, run: () => T, budgetMs = PARSE_BUDGET_MS): Outcome<T> {
+  const started = performance.now();
+  let outcome: Outcome<T>;
+  try {
+    const value = run();
+    outcome = { ok: true, value, ms: performance.now() - started };
+  } catch (error) {
+    const ms = performance.now() - started;
+    const input = text === undefined ? '' : `\ninput: ${show(text)}`;
+    if (!(error instanceof InputError) && !(error instanceof UsageError)) {
+      const e = error as Error;
+      throw new Error(`${what}: threw ${e?.name ?? typeof error} instead of InputError/UsageError: ${e?.message}\n${e?.stack ?? ''}${input}`);
+    }
+    if (error instanceof InputError) {
+      const place = error.place;
+      const named = place?.file === file || (place === undefined && error.message.includes(file));
+      if (!named) throw new Error(`${what}: InputError does not name the file ${file}: ${error.describe()} (place ${JSON.stringify(place)})${input}`);
+      if (place?.line !== undefined) {
+        if (!Number.isInteger(place.line) || place.line < 1) throw new Error(`${what}: bad line ${place.line}: ${error.describe()}${input}`);
+        if (text !== undefined && place.line > lineCount(text) + 1) {
+          throw new Error(`${what}: line ${place.line} beyond the ${lineCount(text)} lines of the input: ${error.describe()}${input}`);
+        }
+      }
+      if (place?.column !== undefined && (!Number.isInteger(place.column) || place.column < 1)) {
+        throw new Error(`${what}: bad column ${place.column}: ${error.describe()}${input}`);
+      }
+      if (error.message.trim() === '') throw new Error(`${what}: empty error message${input}`);
+    }
+    outcome = { ok: false, error, ms };
+  }
+  timings.parses++;
+  if (outcome.ms > timings.maxMs) {
+    timings.maxMs = outcome.ms;
+    timings.maxWhat = `${what} (${text?.length ?? '?'} chars)`;
+  }
+  if (outcome.ms > budgetMs) {
+    throw new Error(`${what}: took ${outcome.ms.toFixed(0)} ms (budget ${budgetMs} ms)${text === undefined ? '' : `\ninput: ${show(text)}`}`);
+  }
+  return outcome;
+}
+
+/** parseChecked for a FuzzParser, plus: a parse that succeeds succeeds again with a deep-equal result. */
+export function checkParser(parser: FuzzParser, file: string, text: string, budgetMs = PARSE_BUDGET_MS): Outcome {
+  const first = parseChecked(parser.id, file, text, () => parser.parse(file, text), budgetMs);
+  if (first.ok) {
+    const second = parseChecked(parser.id, file, text, () => parser.parse(file, text), budgetMs);
+    if (!second.ok) throw new Error(`${parser.id}: parsed once, failed the second time: ${second.error?.message}\ninput: ${show(text)}`);
+    if (!isDeepStrictEqual(first.value, second.value)) throw new Error(`${parser.id}: two parses of the same input differ\ninput: ${show(text)}`);
+  }
+  return first;
+}
+
+/** `recognises` (and `companion`) of every adapter must answer, never throw. */
+export function checkRecognisers(adapters: readonly FormatAdapter[], text: string, file: string): void {
+  const head = text.slice(0, HEAD);
+  for (const a of adapters) {
+    try {
+      const r = a.recognises(head, file);
+      if (typeof r !== 'boolean') throw new Error(`returned ${typeof r}`);
+      if (a.companion) {
+        const c = a.companion(head, file);
+        if (c !== undefined && typeof c !== 'string') throw new Error(`companion returned ${typeof c}`);
+      }
+    } catch (error) {
+      throw new Error(`${a.id}.recognises threw ${(error as Error).name}: ${(error as Error).message}\ninput: ${show(text)}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutations
+
+/** Short strings that break parsers: separators, quotes, numbers at the edges, odd characters. */
+export const NASTY = [
+  '\0',
+  '\r',
+  '\n',
+  '\r\n',
+  '\uFEFF',
+  '"',
+  '""',
+  "'",
+  ',',
+  ';',
+  '\t',
+  '|',
+  ' ',
+  ':',
+  '=',
+  '{',
+  '}',
+  '[',
+  ']',
+  '\\',
+  '\\u',
+  '\\uD800',
+  '-',
+  '+',
+  '.',
+  'e',
+  'e999',
+  '1e308',
+  '1e-400',
+  '-0',
+  'NaN',
+  '-NaN',
+  'nan',
+  'Infinity',
+  '-inf',
+  '0x1F',
+  '99999999999999999999999',
+  '9007199254740993',
+  '0.000000000000000000001',
+  '1,5',
+  '\u00e9',
+  '\u{1F600}',
+  '\uD800',
+  '\uDC00',
+  '\u0085',
+  '\u2028',
+  '\u00a0',
+  '\u200b',
+  'µs',
+  'us',
+  'ms',
+  'ns',
+  '%',
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+] as const;
+
+type Edit = (text: string) => string;
+
+const pos = (text: string, at: number) => (text.length === 0 ? 0 : at % (text.length + 1));
+
+/** One edit of a text. */
+export const editArb: fc.Arbitrary<Edit> = fc.oneof(
+  fc.nat().map((at): Edit => (t) => t.slice(0, pos(t, at))),
+  fc.tuple(fc.nat(), fc.constantFrom(...NASTY)).map(([at, s]): Edit => (t) => t.slice(0, pos(t, at)) + s + t.slice(pos(t, at))),
+  fc.tuple(fc.nat(), fc.string({ unit: 'binary', maxLength: 8 })).map(([at, s]): Edit => (t) => t.slice(0, pos(t, at)) + s + t.slice(pos(t, at))),
+  fc.tuple(fc.nat(), fc.nat({ max: 40 })).map(([at, n]): Edit => (t) => t.slice(0, pos(t, at)) + t.slice(pos(t, at) + n)),
+  fc.tuple(fc.nat(), fc.constantFrom(...NASTY)).map(([at, s]): Edit => (t) => t.slice(0, pos(t, at)) + s + t.slice(pos(t, at) + 1)),
+  // a whole separator or line ending replaced everywhere
+  fc
+    .constantFrom<[string, string]>([',', ';'], [',', '\t'], [',', ' '], [',', ',,'], ['\n', '\r\n'], ['\n', '\r'], ['\n', ''], ['.', ','], [' ', '\t'], ['"', ''], [':', ''])
+    .map(([from, to]): Edit => (t) => t.split(from).join(to)),
+  fc.constant<Edit>((t) => '\uFEFF' + t),
+  fc.constant<Edit>((t) => t.split('\n').join('\r\n')),
+  fc.constant<Edit>((t) => t.toUpperCase()),
+  // a line repeated, dropped or swapped
+  fc.nat().map((k): Edit => (t) => {
+    const lines = t.split('\n');
+    const i = k % lines.length;
+    lines.splice(i, 0, lines[i]!);
+    return lines.join('\n');
+  }),
+  fc.nat().map((k): Edit => (t) => {
+    const lines = t.split('\n');
+    lines.splice(k % lines.length, 1);
+    return lines.join('\n');
+  }),
+  // huge fields and long lines
+  fc
+    .tuple(fc.nat(), fc.constantFrom('9', 'x', ',', '"', ' ', '.', '0', '-', '\u00e9', '{', '['), fc.integer({ min: 1000, max: 100_000 }))
+    .map(([at, c, n]): Edit => (t) => t.slice(0, pos(t, at)) + c.repeat(n) + t.slice(pos(t, at))),
+  // a numeric-looking cell replaced by an edge number
+  fc
+    .tuple(fc.nat(), fc.oneof(fc.double().map(String), fc.bigInt().map(String), fc.constantFrom('1e309', '-1', '0', '4294967296', '1.7976931348623157e308')))
+    .map(([k, n]): Edit => (t) => {
+      let i = 0;
+      const count = (t.match(/\d+(\.\d+)?/g) ?? []).length || 1;
+      const target = k % count;
+      return t.replace(/\d+(\.\d+)?/g, (m) => (i++ === target ? n : m));
+    }),
+);
+
+/** A text derived from `seed` by one to four edits. */
+export function mutantArb(seed: string): fc.Arbitrary<string> {
+  return fc.array(editArb, { minLength: 1, maxLength: 4 }).map((edits) => edits.reduce((t, e) => e(t), seed));
+}
+
+/** Random text: arbitrary code points, UTF-8 decoded random bytes, or lines of CSV-ish tokens. */
+export const randomTextArb: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 400 }),
+  fc.uint8Array({ maxLength: 400 }).map((b) => Buffer.from(b).toString('utf8')),
+  fc.uint8Array({ maxLength: 400 }).map((b) => Buffer.from(b).toString('latin1')),
+  fc
+    .array(fc.array(fc.oneof(fc.constantFrom(...NASTY), fc.double().map(String), fc.string({ maxLength: 6 })), { maxLength: 8 }), { maxLength: 12 })
+    .map((rows) => rows.map((r) => r.join(',')).join('\n')),
+);
+
+/** Lines of two texts interleaved: one format's content inside another's. */
+export function spliceArb(a: string, b: string): fc.Arbitrary<string> {
+  const la = a.split('\n');
+  const lb = b.split('\n');
+  return fc.tuple(fc.nat({ max: la.length }), fc.nat({ max: lb.length }), fc.nat({ max: lb.length })).map(([at, from, n]) => {
+    const out = [...la];
+    out.splice(at, 0, ...lb.slice(from, from + n));
+    return out.join('\n');
+  });
+}
+
+/** Truncation points: every position of a small text (≤ `everyUpTo` chars), otherwise `samples` spread ones and the first line ends. */
+export function truncationPoints(text: string, samples = 200, everyUpTo = 1500): number[] {
+  if (text.length <= everyUpTo) return Array.from({ length: text.length + 1 }, (_, i) => i);
+  const points = new Set<number>([0, 1, text.length - 1, text.length]);
+  for (let k = 0; k < samples; k++) points.add(Math.floor((k * text.length) / samples) + (k % 7));
+  // just before and after the first line endings, where headers end
+  let nl = -1;
+  for (let k = 0; k < 20 && (nl = text.indexOf('\n', nl + 1)) >= 0; k++) {
+    points.add(nl);
+    points.add(nl + 1);
+  }
+  return [...points].filter((p) => p >= 0 && p <= text.length).sort((x, y) => x - y);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statistics for docs/fuzzing.md: written only when FUZZ_STATS names a file (silent otherwise).
+
+const stats = new Map<string, { cases: number; ms: number; maxMs: number }>();
+
+/** Counts `cases` inputs of `family` given to `parser`, taking `ms` in all. */
+export function tally(parser: string, family: string, cases: number, ms: number, maxMs = 0): void {
+  const key = `${parser}\t${family}`;
+  const s = stats.get(key) ?? { cases: 0, ms: 0, maxMs: 0 };
+  s.cases += cases;
+  s.ms += ms;
+  s.maxMs = Math.max(s.maxMs, maxMs);
+  stats.set(key, s);
+}
+
+/** Runs `body` (which returns how many inputs it tried) and tallies it. */
+export function timed(parser: string, family: string, body: () => number): void {
+  const before = timings.maxMs;
+  timings.maxMs = 0;
+  const started = performance.now();
+  try {
+    const cases = body();
+    tally(parser, family, cases, performance.now() - started, timings.maxMs);
+  } finally {
+    timings.maxMs = Math.max(before, timings.maxMs);
+  }
+}
+
+export async function writeStats(): Promise<void> {
+  const path = process.env.FUZZ_STATS;
+  if (!path) return;
+  const { appendFileSync } = await import('node:fs');
+  const lines = [...stats].map(([key, s]) => `${key}\t${s.cases}\t${s.ms.toFixed(0)}\t${s.maxMs.toFixed(1)}\n`);
+  appendFileSync(path, lines.join(''));
+}
