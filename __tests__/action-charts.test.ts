@@ -13,6 +13,7 @@ describe('action: charts and the report artifact', () => {
       results: join(example, 'results'),
       requirements: join(example, 'requirements.csv'),
       charts: 'true',
+      'chart-png': 'true',
     });
     expect(run.status).toBe(0);
     expect(run.outputs['verdict']).toBe('pass');
@@ -42,6 +43,10 @@ describe('action: charts and the report artifact', () => {
     expect(run.outputs['verdict']).toBe('fail');
     expect(run.stdout).toMatch(/::warning::perfgate: the report was not uploaded as artifact "perfgate-report"/);
     expect(existsSync(join(run.workspace, 'perfgate-report', 'report.html'))).toBe(true);
+    // By default charts are specs and SVGs: PNGs cost most of the time and are opt-in.
+    const charts = readdirSync(join(run.workspace, 'perfgate-report', 'charts'));
+    expect(charts.filter((f) => f.endsWith('.svg'))).toHaveLength(7);
+    expect(charts.filter((f) => f.endsWith('.png'))).toHaveLength(0);
   });
 });
 

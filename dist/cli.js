@@ -888,9 +888,12 @@ function parseDecimalBytes(bytes, start, end, mode) {
 var encoder = new TextEncoder();
 var latin1 = new TextDecoder("latin1");
 function parseNumber(text, mode) {
-  const bytes = encoder.encode(text.trim());
-  return parseDecimalBytes(bytes, 0, bytes.length, mode);
+  const trimmed = text.trim();
+  if (trimmed.length * 3 > cellBuffer.length) cellBuffer = new Uint8Array(trimmed.length * 3);
+  const { written } = encoder.encodeInto(trimmed, cellBuffer);
+  return parseDecimalBytes(cellBuffer, 0, written, mode);
 }
+var cellBuffer = new Uint8Array(256);
 function isMissingValue(text) {
   const t = text.trim();
   return t === "" || t === "nan" || t === "NaN" || t === "NA" || t === "N/A";
@@ -914,12 +917,13 @@ var GrowableSamples = class {
   values = new Float64Array(1024);
   length = 0;
   push(v) {
-    if (this.length === this.values.length) {
-      const bigger = new Float64Array(this.values.length * 2);
-      bigger.set(this.values);
-      this.values = bigger;
-    }
+    if (this.length === this.values.length) this.grow();
     this.values[this.length++] = v;
+  }
+  grow() {
+    const bigger = new Float64Array(this.values.length * 2);
+    bigger.set(this.values);
+    this.values = bigger;
   }
 };
 var NEWLINE = 10;
@@ -928,6 +932,7 @@ var CR = 13;
 var COMMA = 44;
 var SPACE = 32;
 var TAB = 9;
+var DOT = 46;
 var RawMeasurementReader = class {
   constructor(file, floatParse) {
     this.file = file;
@@ -940,6 +945,8 @@ var RawMeasurementReader = class {
   payloadField = -1;
   latencyField = -1;
   fieldCount = 0;
+  /** The header is `Sample,Payload [Bytes],Latency [us]` in that order: `fastLines` reads the rows. */
+  fastLayout = false;
   pending;
   groups = /* @__PURE__ */ new Map();
   order = [];
@@ -959,13 +966,95 @@ var RawMeasurementReader = class {
       this.line(line, 0, line.length);
       start = nl2 + 1;
     }
-    for (; ; ) {
-      const nl2 = chunk.indexOf(NEWLINE, start);
-      if (nl2 < 0) break;
-      this.line(chunk, start, nl2);
-      start = nl2 + 1;
+    const last = chunk.lastIndexOf(NEWLINE);
+    while (start <= last) {
+      if (this.fastLayout) {
+        start = this.fastLines(chunk, start, last + 1);
+      } else {
+        const nl2 = chunk.indexOf(NEWLINE, start);
+        this.line(chunk, start, nl2);
+        start = nl2 + 1;
+      }
     }
     if (start < chunk.length) this.pending = chunk.slice(start);
+  }
+  /**
+   * The hot loop, for the usual layout `Sample,Payload,Latency`: reads the complete lines of
+   * bytes[start, stop) (stop - 1 is a newline) straight from the bytes. A line it is not sure of
+   * (quotes, spaces, signs, exponents, more than 15 digits, blank, wrong field count …) goes to
+   * `line`, which reads it in full and reports any error, so results and errors are the same.
+   * Latencies with at most 15 digits are exact integers over an exact power of ten: one division
+   * is the correctly rounded value (precise), and `legacyScale` is what the legacy parser does.
+   */
+  fastLines(b, start, stop) {
+    const legacy = this.floatParse === "legacy";
+    let p = start;
+    let group = this.last;
+    while (p < stop) {
+      const lineStart = p;
+      let c = b[p];
+      while (c !== COMMA) {
+        if (c === NEWLINE || c === QUOTE) break;
+        c = b[++p];
+      }
+      slow: {
+        if (c !== COMMA) break slow;
+        let payload = 0;
+        let digits = 0;
+        let d = b[++p] - 48;
+        while (d >= 0 && d <= 9) {
+          payload = payload * 10 + d;
+          digits++;
+          d = b[++p] - 48;
+        }
+        if (digits === 0 || digits > 15 || b[p] !== COMMA) break slow;
+        let mantissa = 0;
+        digits = 0;
+        d = b[++p] - 48;
+        while (d >= 0 && d <= 9) {
+          mantissa = mantissa * 10 + d;
+          digits++;
+          d = b[++p] - 48;
+        }
+        let fraction = 0;
+        if (b[p] === DOT) {
+          d = b[++p] - 48;
+          while (d >= 0 && d <= 9) {
+            mantissa = mantissa * 10 + d;
+            fraction++;
+            d = b[++p] - 48;
+          }
+        }
+        digits += fraction;
+        if (digits === 0 || digits > 15) break slow;
+        c = b[p];
+        if (c === CR) c = b[++p];
+        if (c !== NEWLINE) break slow;
+        p++;
+        const latency = fraction === 0 ? mantissa : legacy ? legacyScale(mantissa, -fraction) : mantissa / EXACT_POW10[fraction];
+        this.lineNumber++;
+        if (group === void 0 || group.payloadBytes !== payload) group = this.groupOf(payload);
+        if (group.length === group.values.length) group.grow();
+        group.values[group.length++] = latency;
+        this.rows++;
+        continue;
+      }
+      const nl2 = b.indexOf(NEWLINE, lineStart);
+      this.line(b, lineStart, nl2);
+      group = this.last;
+      p = nl2 + 1;
+    }
+    return p;
+  }
+  groupOf(payload) {
+    let group = this.groups.get(payload);
+    if (group === void 0) {
+      group = new GrowableSamples(payload);
+      this.groups.set(payload, group);
+      this.order.push(group);
+    }
+    this.last = group;
+    return group;
   }
   /** Ends the file and returns the samples grouped by payload. */
   finish() {
@@ -1049,15 +1138,7 @@ var RawMeasurementReader = class {
   }
   add(payload, latency) {
     let group = this.last;
-    if (group === void 0 || group.payloadBytes !== payload) {
-      group = this.groups.get(payload);
-      if (group === void 0) {
-        group = new GrowableSamples(payload);
-        this.groups.set(payload, group);
-        this.order.push(group);
-      }
-      this.last = group;
-    }
+    if (group === void 0 || group.payloadBytes !== payload) group = this.groupOf(payload);
     group.push(latency);
     this.rows++;
   }
@@ -1068,6 +1149,7 @@ var RawMeasurementReader = class {
     this.payloadField = columns[PAYLOAD];
     this.latencyField = columns[LATENCY];
     this.fieldCount = fields.length;
+    this.fastLayout = this.fieldCount === 3 && this.payloadField === 1 && this.latencyField === 2;
     this.headerSeen = true;
   }
   fail(bytes, lineStart, fieldStart, lineEnd, expected) {
@@ -6558,14 +6640,14 @@ function sum(values, start = 0, end = values.length) {
 function mean(values) {
   return sum(values) / values.length;
 }
-function populationStdev(values, valuesMean = mean(values)) {
+function populationStdev(values, valuesMean = mean(values), scratch) {
   const n = values.length;
-  const squares = new Float64Array(n);
+  const squares = scratch !== void 0 && scratch.length >= n ? scratch : new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const d = values[i] - valuesMean;
     squares[i] = d * d;
   }
-  return Math.sqrt(sum(squares) / n);
+  return Math.sqrt(sum(squares, 0, n) / n);
 }
 function medianOfSorted(sorted) {
   const n = sorted.length;
@@ -6599,6 +6681,89 @@ function extremes(values) {
   }
   return values.length === 0 ? { min: NaN, max: NaN } : { min, max };
 }
+function selectOrderStatistics(values, positions) {
+  const n = values.length;
+  const ks = [...new Set(positions)].filter((k) => k >= 0 && k < n).sort((a, b) => a - b);
+  if (ks.length === 0) return;
+  selectBudget = 16 * n + 4096;
+  selectSeed = 2654435769;
+  if (!multiSelect(values, 0, n - 1, ks, 0, ks.length - 1)) values.sort();
+}
+var selectBudget = 0;
+var selectSeed = 0;
+function multiSelect(a, left, right, ks, kFrom, kTo) {
+  for (; ; ) {
+    if (kFrom > kTo) return true;
+    if (right - left < 24) {
+      for (let i2 = left + 1; i2 <= right; i2++) {
+        const v = a[i2];
+        let j2 = i2 - 1;
+        while (j2 >= left && a[j2] > v) {
+          a[j2 + 1] = a[j2];
+          j2--;
+        }
+        a[j2 + 1] = v;
+      }
+      return true;
+    }
+    selectBudget -= right - left;
+    if (selectBudget < 0) return false;
+    selectSeed ^= selectSeed << 13;
+    selectSeed ^= selectSeed >>> 17;
+    selectSeed ^= selectSeed << 5;
+    const mid = left + 1 + (selectSeed >>> 0) % (right - left - 1);
+    let t = a[mid];
+    a[mid] = a[left + 1];
+    a[left + 1] = t;
+    if (a[left] > a[right]) {
+      t = a[left];
+      a[left] = a[right];
+      a[right] = t;
+    }
+    if (a[left + 1] > a[right]) {
+      t = a[left + 1];
+      a[left + 1] = a[right];
+      a[right] = t;
+    }
+    if (a[left] > a[left + 1]) {
+      t = a[left];
+      a[left] = a[left + 1];
+      a[left + 1] = t;
+    }
+    const pivot = a[left + 1];
+    let i = left + 1;
+    let j = right;
+    for (; ; ) {
+      do
+        i++;
+      while (a[i] < pivot);
+      do
+        j--;
+      while (a[j] > pivot);
+      if (j < i) break;
+      t = a[i];
+      a[i] = a[j];
+      a[j] = t;
+    }
+    a[left + 1] = a[j];
+    a[j] = pivot;
+    let below = kFrom;
+    while (below <= kTo && ks[below] < j) below++;
+    let above = below;
+    if (above <= kTo && ks[above] === j) above++;
+    if (below > kFrom && above <= kTo) {
+      if (!multiSelect(a, left, j - 1, ks, kFrom, below - 1)) return false;
+      left = j + 1;
+      kFrom = above;
+    } else if (below > kFrom) {
+      right = j - 1;
+      kTo = below - 1;
+    } else {
+      left = j + 1;
+      kFrom = above;
+    }
+  }
+}
 
 // src/engine/summarize.ts
 function summarizePayload(samples) {
@@ -6606,23 +6771,40 @@ function summarizePayload(samples) {
   const n = latencies.length;
   const { min, max } = extremes(latencies);
   const average = mean(latencies);
-  const jitter = new Float64Array(Math.max(0, n - 1));
+  const work = new Float64Array(n);
+  const jitter = work.subarray(0, Math.max(0, n - 1));
   for (let i = 1; i < n; i++) jitter[i - 1] = Math.abs(latencies[i] - latencies[i - 1]);
-  const sorted = Float64Array.from(latencies).sort();
+  const meanJitter = n > 1 ? mean(jitter) : NaN;
+  const maxJitter = n > 1 ? extremes(jitter).max : NaN;
+  const stdev = populationStdev(latencies, average, work);
+  work.set(latencies);
+  const ordered = orderStatistics(work, min, max);
   return {
     payloadBytes: samples.payloadBytes,
     samples: n,
     max,
     min,
     mean: average,
-    median: medianOfSorted(sorted),
-    stdev: populationStdev(latencies, average),
-    meanJitter: n > 1 ? mean(jitter) : NaN,
-    maxJitter: n > 1 ? extremes(jitter).max : NaN,
-    p90: percentileOfSorted(sorted, 90),
-    p99: percentileOfSorted(sorted, 99),
-    p9999: percentileOfSorted(sorted, 99.99)
+    median: medianOfSorted(ordered),
+    stdev,
+    meanJitter,
+    maxJitter,
+    p90: percentileOfSorted(ordered, 90),
+    p99: percentileOfSorted(ordered, 99),
+    p9999: percentileOfSorted(ordered, 99.99)
   };
+}
+var PERCENTILES = [90, 99, 99.99];
+function orderStatistics(values, min, max) {
+  const n = values.length;
+  if (n < 64 || Number.isNaN(min) || min <= 0 && max >= 0) return values.sort();
+  const positions = [(n >> 1) - 1, n >> 1];
+  for (const p of PERCENTILES) {
+    const lo = Math.floor((n - 1) * (p / 100));
+    positions.push(lo, lo + 1);
+  }
+  selectOrderStatistics(values, positions);
+  return values;
 }
 function summarize(raw, experimentType = "") {
   return {

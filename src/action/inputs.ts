@@ -33,8 +33,10 @@ export interface ActionInputs {
   outputDir: string;
   failOnRegression: boolean;
   floatParse: FloatParse;
-  /** Draw charts: specs, SVG, PNG, report.html, and Mermaid charts in the summary and comment. */
+  /** Draw charts: specs, SVG, report.html, and Mermaid charts in the summary and comment. */
   charts: boolean;
+  /** Also render every chart as PNG (always done for chart hosting). */
+  chartPng: boolean;
   /** `branch`: commit the chart PNGs to `chartBranch` and embed them in the comment; `none`: do not. */
   chartHosting: ChartHosting;
   /** The branch the chart PNGs are committed to (with `chartHosting: branch`). */
@@ -91,6 +93,7 @@ export function readInputs(): ActionInputs {
     failOnRegression: booleanInput('fail-on-regression', true),
     floatParse: choiceInput('float-parse', FLOAT_PARSE_MODES, 'precise'),
     charts: booleanInput('charts', true),
+    chartPng: booleanInput('chart-png', false),
     ...chartHostingInputs(),
     ...(booleanInput('upload-report', true) ? { uploadReport: core.getInput('report-artifact').trim() || 'perfgate-report' } : {}),
     ...formatInputs(),

@@ -120,7 +120,9 @@ export async function run(): Promise<void> {
           )
         : undefined;
     if (inputs.recordHistory !== undefined) recordHistory(inputs.recordHistory, inputs.historyWindow, inputs.results, inputs.floatParse);
-    const drawn = inputs.charts ? await drawCharts(inputs.outputDir, check, comparison, inputs.history, inputs.floatParse) : undefined;
+    // PNGs cost most of the charts' time (resvg): drawn when asked for, or when hosted as images.
+    const png = inputs.chartPng || inputs.chartHosting === 'branch';
+    const drawn = inputs.charts ? await drawCharts(inputs.outputDir, check, comparison, inputs.history, inputs.floatParse, png) : undefined;
     const chartsMarkdown = drawn?.mermaid;
     // report.md holds everything the job summary shows: the check, then the comparison, then charts.
     const notice = baselineNotice !== undefined ? `> ${escapeMarkdown(baselineNotice)}\n` : undefined;
@@ -210,6 +212,7 @@ async function drawCharts(
   comparison: CompareOutcome | undefined,
   historyFolder: string | undefined,
   floatParse: FloatParse,
+  png: boolean,
 ): Promise<{ mermaid?: string; pngs: HostedChartFile[] } | undefined> {
   core.startGroup('Drawing charts');
   try {
@@ -221,7 +224,7 @@ async function drawCharts(
         history = []; // a folder of summary runs has no records to chart; the comparison still used it
       }
     }
-    const charts = await writeReportCharts(outputDir, { ...(check ? { check } : {}), ...(comparison ? { compare: comparison } : {}), history, floatParse });
+    const charts = await writeReportCharts(outputDir, { ...(check ? { check } : {}), ...(comparison ? { compare: comparison } : {}), history, floatParse, png });
     core.info(logSafe(`${charts.charts.length} chart(s), ${charts.written.length} file(s); ${charts.reportHtmlPath}`));
     const pngs = charts.charts.flatMap((chart) => chart.files.filter((f) => f.endsWith('.png')).map((path) => ({ path, title: chart.title })));
     return { ...(charts.mermaid === '' ? {} : { mermaid: charts.mermaid }), pngs };

@@ -60,14 +60,14 @@ export function mean(values: ArrayLike<number>): number {
 }
 
 /** `np.std` with ddof = 0 (population), squares as `d*d` over the same summation. */
-export function populationStdev(values: ArrayLike<number>, valuesMean = mean(values)): number {
+export function populationStdev(values: ArrayLike<number>, valuesMean = mean(values), scratch?: Float64Array): number {
   const n = values.length;
-  const squares = new Float64Array(n);
+  const squares = scratch !== undefined && scratch.length >= n ? scratch : new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const d = values[i]! - valuesMean;
     squares[i] = d * d;
   }
-  return Math.sqrt(sum(squares) / n);
+  return Math.sqrt(sum(squares, 0, n) / n);
 }
 
 /** `np.median` of ascending values: the middle one, or the mean of the two middle ones. */
@@ -107,4 +107,98 @@ export function extremes(values: ArrayLike<number>): { min: number; max: number 
     if (v > max) max = v;
   }
   return values.length === 0 ? { min: NaN, max: NaN } : { min, max };
+}
+
+/**
+ * Rearranges `values` so that, at each of `positions`, it holds the value an ascending sort would
+ * put there (a multi-quickselect: the order statistics that medians and percentiles read, in
+ * linear time instead of a full sort). Only for values without NaN and without zeros (a sort
+ * orders -0 before +0, a comparison cannot): callers sort those themselves. Falls back to a full
+ * sort when the selection does not converge in linear time (adversarial orders).
+ */
+export function selectOrderStatistics(values: Float64Array, positions: readonly number[]): void {
+  const n = values.length;
+  const ks = [...new Set(positions)].filter((k) => k >= 0 && k < n).sort((a, b) => a - b);
+  if (ks.length === 0) return;
+  selectBudget = 16 * n + 4096;
+  selectSeed = 0x9e3779b9;
+  if (!multiSelect(values, 0, n - 1, ks, 0, ks.length - 1)) values.sort();
+}
+
+let selectBudget = 0;
+let selectSeed = 0;
+
+/** Puts the sorted values at positions ks[kFrom..kTo] of a[left..right]; false when over budget. */
+function multiSelect(a: Float64Array, left: number, right: number, ks: readonly number[], kFrom: number, kTo: number): boolean {
+  for (;;) {
+    if (kFrom > kTo) return true;
+    if (right - left < 24) {
+      for (let i = left + 1; i <= right; i++) {
+        const v = a[i]!;
+        let j = i - 1;
+        while (j >= left && a[j]! > v) {
+          a[j + 1] = a[j]!;
+          j--;
+        }
+        a[j + 1] = v;
+      }
+      return true;
+    }
+    selectBudget -= right - left;
+    if (selectBudget < 0) return false;
+    // A pseudo-random pivot candidate and the two ends: median of three, ends as sentinels.
+    selectSeed ^= selectSeed << 13;
+    selectSeed ^= selectSeed >>> 17;
+    selectSeed ^= selectSeed << 5;
+    const mid = left + 1 + ((selectSeed >>> 0) % (right - left - 1));
+    let t = a[mid]!;
+    a[mid] = a[left + 1]!;
+    a[left + 1] = t;
+    if (a[left]! > a[right]!) {
+      t = a[left]!;
+      a[left] = a[right]!;
+      a[right] = t;
+    }
+    if (a[left + 1]! > a[right]!) {
+      t = a[left + 1]!;
+      a[left + 1] = a[right]!;
+      a[right] = t;
+    }
+    if (a[left]! > a[left + 1]!) {
+      t = a[left]!;
+      a[left] = a[left + 1]!;
+      a[left + 1] = t;
+    }
+    const pivot = a[left + 1]!;
+    let i = left + 1;
+    let j = right;
+    for (;;) {
+      do i++;
+      while (a[i]! < pivot);
+      do j--;
+      while (a[j]! > pivot);
+      if (j < i) break;
+      t = a[i]!;
+      a[i] = a[j]!;
+      a[j] = t;
+    }
+    a[left + 1] = a[j]!;
+    a[j] = pivot;
+    // a[left..j-1] <= pivot = a[j] <= a[j+1..right]: a[j] is in its sorted place.
+    let below = kFrom;
+    while (below <= kTo && ks[below]! < j) below++;
+    let above = below;
+    if (above <= kTo && ks[above] === j) above++;
+    if (below > kFrom && above <= kTo) {
+      if (!multiSelect(a, left, j - 1, ks, kFrom, below - 1)) return false;
+      left = j + 1;
+      kFrom = above;
+    } else if (below > kFrom) {
+      right = j - 1;
+      kTo = below - 1;
+    } else {
+      left = j + 1;
+      kFrom = above;
+    }
+  }
 }

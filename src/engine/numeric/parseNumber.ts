@@ -32,7 +32,7 @@ export function legacyScale(digits: number, exponent: number): number {
 }
 
 /** Powers of ten that are exact doubles (10^0 … 10^22). */
-const EXACT_POW10: number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
+export const EXACT_POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
 
 /**
  * Parses a plain decimal number (`[+-]digits[.digits][e[+-]digits]`, at least one digit) from the
@@ -113,9 +113,15 @@ const latin1 = new TextDecoder('latin1');
 
 /** Parses a whole cell (surrounding spaces allowed) as a decimal number. */
 export function parseNumber(text: string, mode: FloatParse): number | undefined {
-  const bytes = encoder.encode(text.trim());
-  return parseDecimalBytes(bytes, 0, bytes.length, mode);
+  const trimmed = text.trim();
+  // UTF-8 needs at most 3 bytes per UTF-16 code unit; encoding into a reused buffer saves an
+  // allocation per cell (summary and requirement files have many short cells).
+  if (trimmed.length * 3 > cellBuffer.length) cellBuffer = new Uint8Array(trimmed.length * 3);
+  const { written } = encoder.encodeInto(trimmed, cellBuffer);
+  return parseDecimalBytes(cellBuffer, 0, written, mode);
 }
+
+let cellBuffer = new Uint8Array(256);
 
 /** Cells pandas reads as NaN that perfgate also accepts as "no value". */
 export function isMissingValue(text: string): boolean {
