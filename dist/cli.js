@@ -1218,7 +1218,7 @@ function splitQuotedLine(text, error) {
   }
 }
 
-// ../main/node_modules/csv-parse/lib/api/CsvError.js
+// node_modules/csv-parse/lib/api/CsvError.js
 var CsvError = class _CsvError extends Error {
   constructor(code, message, options, ...contexts) {
     if (Array.isArray(message)) message = message.join(" ").trim();
@@ -1236,12 +1236,12 @@ var CsvError = class _CsvError extends Error {
   }
 };
 
-// ../main/node_modules/csv-parse/lib/utils/is_object.js
+// node_modules/csv-parse/lib/utils/is_object.js
 var is_object = function(obj) {
   return typeof obj === "object" && obj !== null && !Array.isArray(obj);
 };
 
-// ../main/node_modules/csv-parse/lib/api/normalize_columns_array.js
+// node_modules/csv-parse/lib/api/normalize_columns_array.js
 var normalize_columns_array = function(columns) {
   const normalizedColumns = [];
   for (let i = 0, l = columns.length; i < l; i++) {
@@ -1270,7 +1270,7 @@ var normalize_columns_array = function(columns) {
   return normalizedColumns;
 };
 
-// ../main/node_modules/csv-parse/lib/utils/ResizeableBuffer.js
+// node_modules/csv-parse/lib/utils/ResizeableBuffer.js
 var ResizeableBuffer = class {
   constructor(size = 100) {
     this.size = size;
@@ -1334,7 +1334,7 @@ var ResizeableBuffer = class {
 };
 var ResizeableBuffer_default = ResizeableBuffer;
 
-// ../main/node_modules/csv-parse/lib/api/init_state.js
+// node_modules/csv-parse/lib/api/init_state.js
 var init_state = function(options) {
   const timchars = [
     // Basic Latin
@@ -1449,14 +1449,14 @@ var init_state = function(options) {
   };
 };
 
-// ../main/node_modules/csv-parse/lib/utils/underscore.js
+// node_modules/csv-parse/lib/utils/underscore.js
 var underscore = function(str) {
   return str.replace(/([A-Z])/g, function(_, match) {
     return "_" + match.toLowerCase();
   });
 };
 
-// ../main/node_modules/csv-parse/lib/api/normalize_options.js
+// node_modules/csv-parse/lib/api/normalize_options.js
 var normalize_options = function(opts) {
   const options = {};
   for (const opt in opts) {
@@ -2042,7 +2042,7 @@ var normalize_options = function(opts) {
   return options;
 };
 
-// ../main/node_modules/csv-parse/lib/utils/delimiter_discover.js
+// node_modules/csv-parse/lib/utils/delimiter_discover.js
 var delimiter_discover = function(records, options) {
   if (!options) {
     ({ delimiter_auto: options } = normalize_options({ delimiter_auto: true }));
@@ -2092,7 +2092,7 @@ var std = function(array) {
   );
 };
 
-// ../main/node_modules/csv-parse/lib/api/index.js
+// node_modules/csv-parse/lib/api/index.js
 var isRecordEmpty = function(record) {
   return record.every(
     (field2) => field2 == null || field2.toString && field2.toString().trim() === ""
@@ -2902,7 +2902,7 @@ var transform = function(original_options = {}) {
   };
 };
 
-// ../main/node_modules/csv-parse/lib/sync.js
+// node_modules/csv-parse/lib/sync.js
 var parse = function(data, opts = {}) {
   if (typeof data === "string") {
     data = Buffer.from(data);
