@@ -3072,8 +3072,10 @@ function clip(text) {
   return text.length > 40 ? text.slice(0, 40) + "…" : text;
 }
 
+// src/engine/formats/consoleText.ts
+var ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
+
 // src/engine/formats/ddsperf.ts
-var ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 var PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
 var PARTICIPANT = /^\[\d+\] participant \S+: (?:new(?: \(self\))?|gone)$/;
 var LATENCY_START = /^(?:(sublat) )?(\S+) size\b/;
@@ -3182,7 +3184,7 @@ var ddsperfAdapter = {
   title: "Cyclone DDS ddsperf output",
   recognises(head) {
     for (const raw of stripBom(head).split("\n")) {
-      const line = raw.replace(ANSI, "").replace(/\r$/, "").trimEnd();
+      const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
       if (PARTICIPANT.test(line)) return true;
       const prefix = PREFIX.exec(line);
       if (!prefix) continue;
@@ -3193,7 +3195,7 @@ var ddsperfAdapter = {
   },
   companion(head) {
     for (const raw of stripBom(head).split("\n")) {
-      const line = raw.replace(ANSI, "").replace(/\r$/, "").trimEnd();
+      const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
       const prefix = PREFIX.exec(line);
       if (!prefix) continue;
       const rest = line.slice(prefix[0].length);
@@ -3216,7 +3218,7 @@ var ddsperfAdapter = {
     const peers = /* @__PURE__ */ new Map();
     lines.forEach((raw, index) => {
       const lineNumber = index + 1;
-      const line = raw.replace(ANSI, "").replace(/\r$/, "").trimEnd();
+      const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
       if (line !== "") lastLine = lineNumber;
       const prefix = PREFIX.exec(line);
       if (!prefix) {
@@ -3330,7 +3332,6 @@ var ddsperfAdapter = {
 var BANNER = /Printing round-trip times in (\S+), statistics for (\d+) samples/;
 var HEADER = /^\s*Bytes,\s*Samples,\s*stdev,\s*mean,\s*min,\s*50%,\s*90%,\s*99%,\s*99\.99%,\s*max\s*$/;
 var DASHES = /^-{8}(,-{8}){9},?\s*$/;
-var ANSI2 = /\x1b\[[0-9;]*m/g;
 var COLUMNS = ["stdev", "mean", "min", "median", "p90", "p99", "p9999", "max"];
 var COLUMN_TITLES = ["stdev", "mean", "min", "50%", "90%", "99%", "99.99%", "max"];
 var FIXED3 = /^-?\d+\.\d{3}$/;
@@ -3354,7 +3355,7 @@ function consoleExperimentName(file) {
 }
 function firstContentLine(head) {
   for (const line of splitLines(head)) {
-    const clean2 = line.replace(ANSI2, "");
+    const clean2 = line.replace(ANSI_ESCAPE, "");
     if (clean2.trim() !== "") return clean2;
   }
   return void 0;
@@ -3383,7 +3384,7 @@ function parseFastddsLatencyConsole(file, text) {
   let nanCount = 0;
   for (let i = 0; i < lines.length; i++) {
     const lineNo = i + 1;
-    const raw = lines[i].replace(ANSI2, "");
+    const raw = lines[i].replace(ANSI_ESCAPE, "");
     if (raw.trim() === "") continue;
     lastContent = lineNo;
     const banner = BANNER.exec(raw);
@@ -3941,7 +3942,6 @@ function parseFep(file, text) {
 }
 
 // src/engine/formats/iceoryx2.ts
-var ANSI3 = /\x1b\[[0-9;?]*[A-Za-z]/g;
 var LINE = /^(?:\[(REQUESTS|RESPONSE_STREAM)\] )?(.+?) ::: (?:MaxEventId: (\d+), )?Iterations: (\d+), Time: (\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?: s)?, Latency: (\d+) ns(?:, Sample Size: (\d+))?$/;
 var LOOKS_LIKE = /^(?:\[[A-Z_]+\] )?\S.* ::: (?:MaxEventId|Iterations): /;
 var USAGE_HINT = "Please use either '--bench-all' or select a specific benchmark.";
@@ -3954,7 +3954,7 @@ var LATENCY3 = {
   direction: "lower-is-better"
 };
 function clean(line) {
-  return line.replace(ANSI3, "").replace(/\r$/, "").trimEnd();
+  return line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
 }
 function firstBadColumn(line) {
   const sep = line.indexOf(" ::: ");
@@ -4059,7 +4059,6 @@ var iceoryx2Adapter = {
 };
 
 // src/engine/formats/iceperf.ts
-var ANSI4 = /\x1b\[[0-9;?]*[A-Za-z]/g;
 var TECHNOLOGY = /^\*{6}\s*(MESSAGE QUEUE|UNIX DOMAIN SOCKET|ICEORYX|ICEORYX C API|ICEORYX WAITSET)\s*\*{8}$/;
 var RESULT_BANNER = /^#### Measurement Result ####$/;
 var ROUND_TRIPS = /^(\d+) round trips for each payload\.$/;
@@ -4078,7 +4077,7 @@ var LATENCY4 = {
 function cleanLines(text) {
   const raw = stripBom(text).split("\n");
   if (raw.length > 0 && raw[raw.length - 1] === "") raw.pop();
-  return raw.map((t, i) => ({ text: t.replace(ANSI4, "").trim(), number: i + 1 }));
+  return raw.map((t, i) => ({ text: t.replace(ANSI_ESCAPE, "").trim(), number: i + 1 }));
 }
 function columnOf2(raw, needle, last = false) {
   const index = last ? raw.lastIndexOf(needle) : raw.indexOf(needle);
@@ -4091,7 +4090,7 @@ var iceperfAdapter = {
     let technology = false;
     let table3 = false;
     for (const rawLine of stripBom(head).split("\n")) {
-      const line = rawLine.replace(ANSI4, "").replace(/\r$/, "").trimEnd();
+      const line = rawLine.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
       if (TECHNOLOGY.test(line)) technology = true;
       else if (RESULT_BANNER.test(line) || TABLE_HEADER.test(line)) table3 = true;
       if (technology && table3) return true;
@@ -4100,7 +4099,7 @@ var iceperfAdapter = {
   },
   companion(head) {
     for (const rawLine of stripBom(head).split("\n")) {
-      const line = rawLine.replace(ANSI4, "").replace(/\r$/, "").trimEnd();
+      const line = rawLine.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
       if (RESULT_BANNER.test(line) || TABLE_HEADER.test(line)) return void 0;
     }
     return "iceperf follower output (no result table)";
@@ -4252,7 +4251,6 @@ var iceperfAdapter = {
 };
 
 // src/engine/formats/kuksaConsole.ts
-var ANSI5 = /\x1b\[[0-9;]*m/g;
 var GLOBAL = /^\s*Global Summary:\s*$/;
 var GROUP = /^\s*Group: (.*) \| Cycle time\(ms\): (\d+)\s*$/;
 var KEY = /^ {2}(API|Total elapsed seconds|Skipped test seconds|Total signals|Sent|Skipped|Received|Throughput|Signal\/Second|95% in under|Fastest|Slowest|Average|Elapsed time|Rate limit): *(?! )(.*\S|)\s*$/;
@@ -4269,7 +4267,7 @@ var kuksaConsoleAdapter = {
   id: "kuksa-console",
   title: "Eclipse Kuksa databroker-perf console output",
   recognises(head) {
-    const text = head.replace(ANSI5, "");
+    const text = head.replace(ANSI_ESCAPE, "");
     const block = /^[^\S\r\n\u2028\u2029]*Global Summary:\s*$/m.test(text) || /^[^\S\r\n\u2028\u2029]*Group: .* \| Cycle time\(ms\): \d+\s*$/m.test(text);
     return block && /^ {2}(Fastest|Average|95% in under): /m.test(text) && / ms\s*$/m.test(text);
   },
@@ -4294,7 +4292,7 @@ function parseKuksaConsole(file, text, options = {}) {
   };
   for (let i = 0; i < lines.length; i++) {
     const lineNo = i + 1;
-    const line = lines[i].replace(ANSI5, "");
+    const line = lines[i].replace(ANSI_ESCAPE, "");
     if (line.trim() === "") continue;
     if (GLOBAL.test(line)) {
       if (blocks.some((b) => b.kind === "global")) {

@@ -14,8 +14,8 @@ import { InputError, UsageError } from '../errors.js';
 import { stripBom } from '../csv/header.js';
 import type { Measurement, Metric, ResultSet, StatisticName } from '../model/measurement.js';
 import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
+import { ANSI_ESCAPE } from './consoleText.js';
 
-const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 const PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
 const PARTICIPANT = /^\[\d+\] participant \S+: (?:new(?: \(self\))?|gone)$/;
 /** After the prefix: a latency line (optionally ` sublat`) or a subscriber line. */
@@ -180,7 +180,7 @@ export const ddsperfAdapter: FormatAdapter = {
     // `[pid] participant host:pid: new` is printed at discovery by every ddsperf mode; a
     // measurement line is enough too (output with the discovery lines cut off).
     for (const raw of stripBom(head).split('\n')) {
-      const line = raw.replace(ANSI, '').replace(/\r$/, '').trimEnd();
+      const line = raw.replace(ANSI_ESCAPE, '').replace(/\r$/, '').trimEnd();
       if (PARTICIPANT.test(line)) return true;
       const prefix = PREFIX.exec(line);
       if (!prefix) continue;
@@ -192,7 +192,7 @@ export const ddsperfAdapter: FormatAdapter = {
 
   companion(head: string): string | undefined {
     for (const raw of stripBom(head).split('\n')) {
-      const line = raw.replace(ANSI, '').replace(/\r$/, '').trimEnd();
+      const line = raw.replace(ANSI_ESCAPE, '').replace(/\r$/, '').trimEnd();
       const prefix = PREFIX.exec(line);
       if (!prefix) continue;
       const rest = line.slice(prefix[0].length);
@@ -219,7 +219,7 @@ export const ddsperfAdapter: FormatAdapter = {
 
     lines.forEach((raw, index) => {
       const lineNumber = index + 1;
-      const line = raw.replace(ANSI, '').replace(/\r$/, '').trimEnd();
+      const line = raw.replace(ANSI_ESCAPE, '').replace(/\r$/, '').trimEnd();
       if (line !== '') lastLine = lineNumber;
       const prefix = PREFIX.exec(line);
       if (!prefix) {

@@ -3,6 +3,7 @@ import { stripBom } from '../csv/header.js';
 import { baseName } from '../model/experimentType.js';
 import type { Measurement, Metric, ResultSet, StatisticName } from '../model/measurement.js';
 import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
+import { ANSI_ESCAPE } from './consoleText.js';
 
 /**
  * Fast-DDS (Fast-RTPS) `LatencyTest publisher` console output (spec §5.1):
@@ -22,7 +23,6 @@ import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
 const BANNER = /Printing round-trip times in (\S+), statistics for (\d+) samples/;
 const HEADER = /^\s*Bytes,\s*Samples,\s*stdev,\s*mean,\s*min,\s*50%,\s*90%,\s*99%,\s*99\.99%,\s*max\s*$/;
 const DASHES = /^-{8}(,-{8}){9},?\s*$/;
-const ANSI = /\x1b\[[0-9;]*m/g;
 /** Statistics in column order after Bytes and Samples. */
 const COLUMNS: StatisticName[] = ['stdev', 'mean', 'min', 'median', 'p90', 'p99', 'p9999', 'max'];
 const COLUMN_TITLES = ['stdev', 'mean', 'min', '50%', '90%', '99%', '99.99%', 'max'];
@@ -56,7 +56,7 @@ export function consoleExperimentName(file: string): string {
 
 function firstContentLine(head: string): string | undefined {
   for (const line of splitLines(head)) {
-    const clean = line.replace(ANSI, '');
+    const clean = line.replace(ANSI_ESCAPE, '');
     if (clean.trim() !== '') return clean;
   }
   return undefined;
@@ -98,7 +98,7 @@ export function parseFastddsLatencyConsole(file: string, text: string): ResultSe
 
   for (let i = 0; i < lines.length; i++) {
     const lineNo = i + 1;
-    const raw = lines[i]!.replace(ANSI, '');
+    const raw = lines[i]!.replace(ANSI_ESCAPE, '');
     if (raw.trim() === '') continue;
     lastContent = lineNo;
     const banner = BANNER.exec(raw);

@@ -7,8 +7,8 @@ import { InputError, UsageError } from '../errors.js';
 import { stripBom } from '../csv/header.js';
 import type { Measurement, Metric, Parameter, ResultSet } from '../model/measurement.js';
 import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
+import { ANSI_ESCAPE } from './consoleText.js';
 
-const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
 /**
  * The whole line. `Time: {} s` since v0.5 (v0.3 printed no ` s`); `Sample Size` since v0.4
@@ -32,7 +32,7 @@ const LATENCY: Metric = {
 };
 
 function clean(line: string): string {
-  return line.replace(ANSI, '').replace(/\r$/, '').trimEnd();
+  return line.replace(ANSI_ESCAPE, '').replace(/\r$/, '').trimEnd();
 }
 
 /** The first column where `line` stops matching the benchmark line's fixed parts (1-based). */

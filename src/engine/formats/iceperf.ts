@@ -12,8 +12,8 @@ import { InputError, UsageError } from '../errors.js';
 import { stripBom } from '../csv/header.js';
 import type { Measurement, Metric, ResultSet } from '../model/measurement.js';
 import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
+import { ANSI_ESCAPE } from './consoleText.js';
 
-const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
 /** Exact technology banners of `IcePerfLeader::run()` (the follower prints the same). */
 const TECHNOLOGY = /^\*{6}\s*(MESSAGE QUEUE|UNIX DOMAIN SOCKET|ICEORYX|ICEORYX C API|ICEORYX WAITSET)\s*\*{8}$/;
@@ -42,13 +42,13 @@ interface Line {
   number: number;
 }
 
-/** Lines without BOM, CR, ANSI colours (iceoryx's log lines) or trailing blanks; indentation is
+/** Lines without BOM, CR, ANSI_ESCAPE colours (iceoryx's log lines) or trailing blanks; indentation is
  * dropped too so that output pasted into a markdown code block still reads. */
 function cleanLines(text: string): Line[] {
   const raw = stripBom(text).split('\n');
   // A final newline does not start another (empty) line.
   if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
-  return raw.map((t, i) => ({ text: t.replace(ANSI, '').trim(), number: i + 1 }));
+  return raw.map((t, i) => ({ text: t.replace(ANSI_ESCAPE, '').trim(), number: i + 1 }));
 }
 
 /** 1-based column of `needle` in the raw line; `last` for the latency, the row's last cell. */
@@ -66,7 +66,7 @@ export const iceperfAdapter: FormatAdapter = {
     let technology = false;
     let table = false;
     for (const rawLine of stripBom(head).split('\n')) {
-      const line = rawLine.replace(ANSI, '').replace(/\r$/, '').trimEnd();
+      const line = rawLine.replace(ANSI_ESCAPE, '').replace(/\r$/, '').trimEnd();
       if (TECHNOLOGY.test(line)) technology = true;
       else if (RESULT_BANNER.test(line) || TABLE_HEADER.test(line)) table = true;
       if (technology && table) return true;
@@ -78,7 +78,7 @@ export const iceperfAdapter: FormatAdapter = {
 
   companion(head: string): string | undefined {
     for (const rawLine of stripBom(head).split('\n')) {
-      const line = rawLine.replace(ANSI, '').replace(/\r$/, '').trimEnd();
+      const line = rawLine.replace(ANSI_ESCAPE, '').replace(/\r$/, '').trimEnd();
       if (RESULT_BANNER.test(line) || TABLE_HEADER.test(line)) return undefined;
     }
     return 'iceperf follower output (no result table)';

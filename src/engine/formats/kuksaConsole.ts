@@ -2,6 +2,7 @@ import { InputError } from '../errors.js';
 import { stripBom } from '../csv/header.js';
 import type { Measurement, Metric, Parameter, ResultSet, StatisticName } from '../model/measurement.js';
 import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
+import { ANSI_ESCAPE } from './consoleText.js';
 
 /**
  * Eclipse Kuksa `databroker-perf` console output (spec §2.2, §2.3): the `Global Summary:` block,
@@ -12,7 +13,6 @@ import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
  * The global block becomes the experiment `global`; each group the experiment named after it.
  */
 
-const ANSI = /\x1b\[[0-9;]*m/g;
 const GLOBAL = /^\s*Global Summary:\s*$/;
 const GROUP = /^\s*Group: (.*) \| Cycle time\(ms\): (\d+)\s*$/;
 const KEY = /^ {2}(API|Total elapsed seconds|Skipped test seconds|Total signals|Sent|Skipped|Received|Throughput|Signal\/Second|95% in under|Fastest|Slowest|Average|Elapsed time|Rate limit): *(?! )(.*\S|)\s*$/;
@@ -32,7 +32,7 @@ export const kuksaConsoleAdapter: FormatAdapter = {
   id: 'kuksa-console',
   title: 'Eclipse Kuksa databroker-perf console output',
   recognises(head: string): boolean {
-    const text = head.replace(ANSI, '');
+    const text = head.replace(ANSI_ESCAPE, '');
     const block = /^[^\S\r\n\u2028\u2029]*Global Summary:\s*$/m.test(text) || /^[^\S\r\n\u2028\u2029]*Group: .* \| Cycle time\(ms\): \d+\s*$/m.test(text);
     return block && /^ {2}(Fastest|Average|95% in under): /m.test(text) && / ms\s*$/m.test(text);
   },
@@ -76,7 +76,7 @@ export function parseKuksaConsole(file: string, text: string, options: ParseOpti
 
   for (let i = 0; i < lines.length; i++) {
     const lineNo = i + 1;
-    const line = lines[i]!.replace(ANSI, '');
+    const line = lines[i]!.replace(ANSI_ESCAPE, '');
     if (line.trim() === '') continue;
     if (GLOBAL.test(line)) {
       if (blocks.some((b) => b.kind === 'global')) {
