@@ -42,7 +42,7 @@ interface Line {
   number: number;
 }
 
-/** Lines without BOM, CR, ANSI_ESCAPE colours (iceoryx's log lines) or trailing blanks; indentation is
+/** Lines without BOM, CR, ANSI colours (iceoryx's log lines) or trailing blanks; indentation is
  * dropped too so that output pasted into a markdown code block still reads. */
 function cleanLines(text: string): Line[] {
   const raw = stripBom(text).split('\n');
