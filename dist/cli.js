@@ -4782,6 +4782,28 @@ var STATISTIC_NAMES = [
   "jitter",
   "maxJitter"
 ];
+var STATISTIC_ALIASES = {
+  avg: "mean",
+  average: "mean",
+  p50: "median",
+  stddev: "stdev",
+  std: "stdev",
+  count: "samples",
+  n: "samples"
+};
+function resolveStatistic(text) {
+  const name = text.trim();
+  if (STATISTIC_NAMES.includes(name)) return name;
+  const alias = STATISTIC_ALIASES[name.toLowerCase()];
+  if (alias) return alias;
+  const percentile2 = /^p(\d+(?:\.\d+)?)$/i.exec(name);
+  if (percentile2) {
+    const compact = `p${percentile2[1].replace(".", "")}`;
+    if (STATISTIC_NAMES.includes(compact)) return compact;
+  }
+  return void 0;
+}
+var PAYLOAD_PARAMETER_NAMES = /^(size|bytes|payload|payload_?size|payload_?bytes|msg_?size|message_?size|data_?size)$/i;
 
 // src/engine/formats/looseJson.ts
 var MAX_DEPTH = 1e3;
@@ -5195,17 +5217,6 @@ var githubActionBenchmarkAdapter = {
 };
 
 // src/engine/formats/genericCsv.ts
-var STATISTIC_ALIASES = {
-  avg: "mean",
-  average: "mean",
-  p50: "median",
-  stddev: "stdev",
-  std: "stdev",
-  count: "samples",
-  n: "samples",
-  "p99.9": "p999",
-  "p99.99": "p9999"
-};
 var PAYLOAD_COLUMN = /bytes|size|payload/i;
 var genericCsvAdapter = {
   id: "generic-csv",
@@ -5334,15 +5345,8 @@ function planColumns(mapping, notes) {
   return plans;
 }
 function statisticOf(text, column) {
-  const name = text.trim();
-  if (STATISTIC_NAMES.includes(name)) return name;
-  const alias = STATISTIC_ALIASES[name.toLowerCase()];
-  if (alias) return alias;
-  const percentile2 = /^p(\d+(?:\.\d+)?)$/i.exec(name);
-  if (percentile2) {
-    const compact = `p${percentile2[1].replace(".", "")}`;
-    if (STATISTIC_NAMES.includes(compact)) return compact;
-  }
+  const known = resolveStatistic(text);
+  if (known) return known;
   throw new UsageError(`unknown statistic "${text}" for column "${column}"; expected one of ${STATISTIC_NAMES.join(", ")}`);
 }
 function baseName2(file) {
@@ -5352,7 +5356,6 @@ function baseName2(file) {
 
 // src/engine/formats/googleBenchmark.ts
 var ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
-var PAYLOAD_NAMES = /^(size|bytes|payload|payload_?size|payload_?bytes|msg_?size|message_?size)$/i;
 var KNOWN_FIELDS = /* @__PURE__ */ new Set([
   "name",
   "family_index",
@@ -5550,7 +5553,7 @@ function splitName2(runName) {
     const text = arg.slice(colon + 1);
     const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : void 0;
     settings[key] = numeric ?? text;
-    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_NAMES.test(key)) parameter.payloadBytes = numeric;
+    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) parameter.payloadBytes = numeric;
   }
   if (Object.keys(settings).length > 0) parameter.settings = settings;
   return { experiment: segments.slice(0, cut).join("/"), parameter };
@@ -5720,7 +5723,6 @@ var TIME_METRIC = { name: "wall time", dimension: "time", unit: "us", displayUni
 var USER_METRIC = { name: "user time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
 var SYSTEM_METRIC = { name: "system time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
 var MEMORY_METRIC = { name: "memory usage", dimension: "size", unit: "B", displayUnit: "B", direction: "lower-is-better" };
-var PAYLOAD_NAMES2 = /^(size|bytes|payload|payload_?size|payload_?bytes|msg_?size|message_?size|data_?size)$/i;
 var hyperfineAdapter = {
   id: "hyperfine",
   title: "hyperfine --export-json output",
@@ -5825,7 +5827,7 @@ function parameterOf(fields, result) {
     const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : void 0;
     settings[name] = numeric ?? text;
     labels.push(`${name}=${text}`);
-    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_NAMES2.test(name)) payloadBytes = numeric;
+    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
   }
   const parameter = { label: labels.join(", "), settings };
   if (payloadBytes !== void 0) parameter.payloadBytes = payloadBytes;
@@ -5943,7 +5945,6 @@ var STATISTICS2 = [
   ["min", "min"],
   ["max", "max"]
 ];
-var PAYLOAD_NAMES3 = /^(size|bytes|payload|payload_?bytes|msg_?size)$/i;
 var hyperfineCsvAdapter = {
   id: "hyperfine-csv",
   title: "hyperfine --export-csv output",
@@ -5967,7 +5968,7 @@ var hyperfineCsvAdapter = {
         values[name] = value2;
         const numeric = /^-?\d+(\.\d+)?$/.test(value2) ? Number(value2) : void 0;
         settings[name] = numeric ?? value2;
-        if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_NAMES3.test(name)) payloadBytes = numeric;
+        if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
       }
       const parameter = { label: Object.entries(values).map(([n, v]) => `${n}=${v}`).join(", ") };
       if (parameterColumns.length > 0) parameter.settings = settings;
@@ -6377,15 +6378,6 @@ var LATENCY_COLUMNS2 = {
   "99.99%": "p9999",
   Max: "max"
 };
-var STATISTIC_ALIASES2 = {
-  p50: "median",
-  avg: "mean",
-  average: "mean",
-  std: "stdev",
-  stddev: "stdev",
-  "p99.9": "p999",
-  "p99.99": "p9999"
-};
 function isMetricRequirementsHeader(headerLine) {
   const fields = stripBom(headerLine).split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
   if (fields.includes("Experiment") || fields.includes("Parameter")) return true;
@@ -6507,11 +6499,6 @@ function splitLimitColumn(name) {
   }
   if (rest === "") return void 0;
   return { subject: rest, ...unitText !== void 0 ? { unitText } : {}, ...relation !== void 0 ? { relation } : {} };
-}
-function resolveStatistic(text) {
-  const lower = text.trim();
-  if (STATISTIC_NAMES.includes(lower)) return lower;
-  return STATISTIC_ALIASES2[lower.toLowerCase()];
 }
 function metricRequirementsOf(requirements, file) {
   return CHECKED_MAGNITUDES.flatMap(

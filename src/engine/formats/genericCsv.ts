@@ -1,7 +1,7 @@
 import { InputError, UsageError } from '../errors.js';
 import { fieldColumn } from '../csv/header.js';
 import { readCsvTable } from '../csv/table.js';
-import { STATISTIC_NAMES, type Measurement, type Metric, type Parameter, type StatisticName } from '../model/measurement.js';
+import { resolveStatistic, STATISTIC_NAMES, type Measurement, type Metric, type Parameter, type StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, type Unit } from '../model/units.js';
 import { isMissingValue, parseNumber } from '../numeric/parseNumber.js';
 import type { FormatAdapter, GenericCsvMapping } from './adapter.js';
@@ -22,17 +22,6 @@ import { readUnit } from './githubActionBenchmark.js';
  *   what the unit says (time lower, rates higher), else lower-is-better with a note.
  * - Empty and `nan` cells leave the statistic out; any other non-number is an error at its cell.
  */
-const STATISTIC_ALIASES: Record<string, StatisticName> = {
-  avg: 'mean',
-  average: 'mean',
-  p50: 'median',
-  stddev: 'stdev',
-  std: 'stdev',
-  count: 'samples',
-  n: 'samples',
-  'p99.9': 'p999',
-  'p99.99': 'p9999',
-};
 const PAYLOAD_COLUMN = /bytes|size|payload/i;
 
 interface ColumnPlan {
@@ -176,15 +165,8 @@ function planColumns(mapping: GenericCsvMapping, notes: string[]): ColumnPlan[] 
 }
 
 function statisticOf(text: string, column: string): StatisticName {
-  const name = text.trim();
-  if ((STATISTIC_NAMES as readonly string[]).includes(name)) return name as StatisticName;
-  const alias = STATISTIC_ALIASES[name.toLowerCase()];
-  if (alias) return alias;
-  const percentile = /^p(\d+(?:\.\d+)?)$/i.exec(name);
-  if (percentile) {
-    const compact = `p${percentile[1]!.replace('.', '')}`;
-    if ((STATISTIC_NAMES as readonly string[]).includes(compact)) return compact as StatisticName;
-  }
+  const known = resolveStatistic(text);
+  if (known) return known;
   throw new UsageError(`unknown statistic "${text}" for column "${column}"; expected one of ${STATISTIC_NAMES.join(', ')}`);
 }
 

@@ -3,6 +3,7 @@ import type { Measurement, Metric, Parameter, StatisticName } from '../model/mea
 import { parseUnit, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
 import { isJsonObject, JsonFields, parseLooseJson, type JsonObject } from './looseJson.js';
+import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
 
 /**
  * Google Benchmark JSON (`--benchmark_format=json`, `--benchmark_out_format=json`):
@@ -21,7 +22,6 @@ import { isJsonObject, JsonFields, parseLooseJson, type JsonObject } from './loo
  *   as are custom user counters (their direction is not in the file) and errored/skipped runs.
  */
 const ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
-const PAYLOAD_NAMES = /^(size|bytes|payload|payload_?size|payload_?bytes|msg_?size|message_?size)$/i;
 
 const KNOWN_FIELDS = new Set([
   'name',
@@ -250,7 +250,7 @@ export function splitName(runName: string): { experiment: string; parameter: Par
     const text = arg.slice(colon + 1);
     const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
     settings[key] = numeric ?? text;
-    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_NAMES.test(key)) parameter.payloadBytes = numeric;
+    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) parameter.payloadBytes = numeric;
   }
   if (Object.keys(settings).length > 0) parameter.settings = settings;
   return { experiment: segments.slice(0, cut).join('/'), parameter };

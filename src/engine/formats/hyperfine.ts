@@ -3,6 +3,7 @@ import type { Measurement, Metric, Parameter, StatisticName } from '../model/mea
 import { parseUnit, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
 import { isJsonObject, JsonFields, parseLooseJson, type JsonObject } from './looseJson.js';
+import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
 
 /**
  * hyperfine `--export-json FILE`: `{"results": [{command, mean, stddev, median, user, system, min,
@@ -22,7 +23,6 @@ const SYSTEM_METRIC: Metric = { name: 'system time', dimension: 'time', unit: 'u
 const MEMORY_METRIC: Metric = { name: 'memory usage', dimension: 'size', unit: 'B', displayUnit: 'B', direction: 'lower-is-better' };
 
 /** Parameter names taken for a payload size in bytes. */
-const PAYLOAD_NAMES = /^(size|bytes|payload|payload_?size|payload_?bytes|msg_?size|message_?size|data_?size)$/i;
 
 export const hyperfineAdapter: FormatAdapter = {
   id: 'hyperfine',
@@ -136,7 +136,7 @@ function parameterOf(fields: JsonFields, result: JsonObject): [Parameter, Record
     const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
     settings[name] = numeric ?? text;
     labels.push(`${name}=${text}`);
-    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_NAMES.test(name)) payloadBytes = numeric;
+    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
   }
   const parameter: Parameter = { label: labels.join(', '), settings };
   if (payloadBytes !== undefined) parameter.payloadBytes = payloadBytes;

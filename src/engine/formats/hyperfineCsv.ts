@@ -5,6 +5,7 @@ import type { Measurement, Metric, Parameter, StatisticName } from '../model/mea
 import { parseNumber } from '../numeric/parseNumber.js';
 import type { FormatAdapter } from './adapter.js';
 import { templateOf } from './hyperfine.js';
+import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
 
 /**
  * hyperfine `--export-csv`: `command,mean,stddev,median,user,system,min,max[,parameter_<name>…]`,
@@ -23,7 +24,6 @@ const STATISTICS: [string, StatisticName][] = [
   ['min', 'min'],
   ['max', 'max'],
 ];
-const PAYLOAD_NAMES = /^(size|bytes|payload|payload_?bytes|msg_?size)$/i;
 
 export const hyperfineCsvAdapter: FormatAdapter = {
   id: 'hyperfine-csv',
@@ -50,7 +50,7 @@ export const hyperfineCsvAdapter: FormatAdapter = {
         values[name] = value;
         const numeric = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : undefined;
         settings[name] = numeric ?? value;
-        if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_NAMES.test(name)) payloadBytes = numeric;
+        if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
       }
       const parameter: Parameter = { label: Object.entries(values).map(([n, v]) => `${n}=${v}`).join(', ') };
       if (parameterColumns.length > 0) parameter.settings = settings;

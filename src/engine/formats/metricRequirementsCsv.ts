@@ -11,7 +11,7 @@
 import { InputError } from '../errors.js';
 import { readCsvTable } from '../csv/table.js';
 import { fieldColumn, stripBom } from '../csv/header.js';
-import { STATISTIC_NAMES, type Direction, type StatisticName } from '../model/measurement.js';
+import { resolveStatistic, STATISTIC_NAMES, type Direction, type StatisticName } from '../model/measurement.js';
 import type { MetricRequirement } from '../model/metricRequirement.js';
 import { CHECKED_MAGNITUDES, MAGNITUDE_FIELDS, type Requirement } from '../model/requirement.js';
 import { parseUnit, type Dimension } from '../model/units.js';
@@ -29,16 +29,6 @@ const LATENCY_COLUMNS: Record<string, StatisticName> = {
   '99%': 'p99',
   '99.99%': 'p9999',
   Max: 'max',
-};
-
-const STATISTIC_ALIASES: Record<string, StatisticName> = {
-  p50: 'median',
-  avg: 'mean',
-  average: 'mean',
-  std: 'stdev',
-  stddev: 'stdev',
-  'p99.9': 'p999',
-  'p99.99': 'p9999',
 };
 
 interface LimitColumn {
@@ -185,12 +175,6 @@ function splitLimitColumn(name: string): { subject: string; unitText?: string; r
   }
   if (rest === '') return undefined;
   return { subject: rest, ...(unitText !== undefined ? { unitText } : {}), ...(relation !== undefined ? { relation } : {}) };
-}
-
-export function resolveStatistic(text: string): StatisticName | undefined {
-  const lower = text.trim();
-  if ((STATISTIC_NAMES as readonly string[]).includes(lower)) return lower as StatisticName;
-  return STATISTIC_ALIASES[lower.toLowerCase()];
 }
 
 /** The reference requirement rows as general requirements (`Median` → latency median in µs). */

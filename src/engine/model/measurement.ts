@@ -32,6 +32,31 @@ export const STATISTIC_NAMES = [
 ] as const;
 export type StatisticName = (typeof STATISTIC_NAMES)[number];
 
+/** Other spellings of statistics that tools and users write. */
+const STATISTIC_ALIASES: Record<string, StatisticName> = {
+  avg: 'mean',
+  average: 'mean',
+  p50: 'median',
+  stddev: 'stdev',
+  std: 'stdev',
+  count: 'samples',
+  n: 'samples',
+};
+
+/** A statistic name or alias (`p50`, `avg`, `p99.9`) as perfgate's name; undefined if unknown. */
+export function resolveStatistic(text: string): StatisticName | undefined {
+  const name = text.trim();
+  if ((STATISTIC_NAMES as readonly string[]).includes(name)) return name as StatisticName;
+  const alias = STATISTIC_ALIASES[name.toLowerCase()];
+  if (alias) return alias;
+  const percentile = /^p(\d+(?:\.\d+)?)$/i.exec(name);
+  if (percentile) {
+    const compact = `p${percentile[1]!.replace('.', '')}`;
+    if ((STATISTIC_NAMES as readonly string[]).includes(compact)) return compact as StatisticName;
+  }
+  return undefined;
+}
+
 export interface Metric {
   /** What is measured, e.g. `latency`, `throughput`, `message rate`, `lost samples`. */
   name: string;
@@ -53,6 +78,9 @@ export interface Parameter {
   /** Other named settings (buffer count, demand, thread count). */
   settings?: Record<string, number | string>;
 }
+
+/** Parameter names (hyperfine `-L size …`, Google Benchmark counters) that mean the payload size. */
+export const PAYLOAD_PARAMETER_NAMES = /^(size|bytes|payload|payload_?size|payload_?bytes|msg_?size|message_?size|data_?size)$/i;
 
 /** One metric of one experiment at one parameter, with whatever statistics the tool gives. */
 export interface Measurement {
