@@ -1,7 +1,7 @@
 import { buildCharts, histogram, runColor, runLabels, thinSeries } from '../src/engine/charts/build.js';
 import { safeFileStem, uniqueIds, wantsLogScale, type Chart } from '../src/engine/charts/model.js';
 import { EXPERIMENT_BLUE, REFERENCE_REDS, REQUIREMENT_RED, RESULT_BLUES, SERIES_PALETTE } from '../src/engine/charts/palette.js';
-import { formatBytes, payloadTicks } from '../src/engine/charts/payloadAxis.js';
+import { formatBytes, payloadDomain, payloadTicks } from '../src/engine/charts/payloadAxis.js';
 import { toVegaLite } from '../src/engine/charts/vegaLite.js';
 import { planCharts } from '../src/pipeline/charts.js';
 import { exampleInput } from './charts-fixtures.js';
@@ -13,6 +13,47 @@ describe('payload axis', () => {
   test('ticks are the powers of two spanning the payloads, thinned to the limit', () => {
     expect(payloadTicks([16, 64, 16384])).toEqual([16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384]);
     expect(payloadTicks([16, 4194304], 12)).toEqual([16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304]);
+  });
+  test('the domain spans every payload, also when thinned ticks stop short of the largest', () => {
+    expect(payloadDomain([16, 64, 16384])).toEqual([16, 16384]);
+    expect(payloadDomain([100, 3000])).toEqual([64, 4096]);
+    expect(payloadDomain([0, -1, NaN])).toBeUndefined();
+    // 16 B … 8 MiB is 20 exponents: ticks every second one end at 4 MiB, the domain at 8 MiB.
+    const sweep = Array.from({ length: 20 }, (_, i) => 2 ** (4 + i));
+    expect(payloadTicks(sweep).at(-1)).toBe(4194304);
+    expect(payloadDomain(sweep)).toEqual([16, 8388608]);
+  });
+  test('no payload of a spec lies outside its x domain (the marks are not clipped)', () => {
+    const sweep = Array.from({ length: 20 }, (_, i) => 2 ** (4 + i));
+    const chart: Chart = {
+      id: 'sweep',
+      kind: 'check',
+      title: 'sweep',
+      columns: 1,
+      inline: true,
+      panels: [
+        {
+          title: 'Median',
+          x: { kind: 'payload', title: 'Payload' },
+          y: { title: 'Median', unit: 'µs', log: false },
+          mark: 'line',
+          series: [{ name: 'experiment', color: EXPERIMENT_BLUE, points: sweep.map((x, i) => ({ x, y: i + 1 })) }],
+        },
+      ],
+    };
+    for (const c of [chart, ...planCharts(exampleInput())]) {
+      const spec = toVegaLite(c) as any;
+      for (const panel of spec.concat ?? [spec]) {
+        expect(panel.mark.clip).toBeUndefined();
+        const domain = panel.encoding.x.scale?.domain as [number, number] | undefined;
+        if (panel.encoding.x.scale?.type !== 'log') continue;
+        expect(domain).toBeDefined();
+        for (const v of panel.data.values) {
+          expect(v.x).toBeGreaterThanOrEqual(domain![0]);
+          expect(v.x).toBeLessThanOrEqual(domain![1]);
+        }
+      }
+    }
   });
 });
 

@@ -19,20 +19,37 @@ export function formatBytes(bytes: number): string {
   return `${text} ${UNITS[unit]}`;
 }
 
+/** The smallest and largest exponent of two around the positive payloads, or undefined when none. */
+function exponentRange(payloads: readonly number[]): { lo: number; hi: number } | undefined {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const p of payloads) {
+    if (!Number.isFinite(p) || p <= 0) continue;
+    if (p < min) min = p;
+    if (p > max) max = p;
+  }
+  return min <= max ? { lo: Math.floor(Math.log2(min)), hi: Math.ceil(Math.log2(max)) } : undefined;
+}
+
 /**
  * Tick values for a log₂ payload axis spanning `payloads`: every power of two between the
- * smallest and largest, thinned to at most `maxTicks` by taking every n-th exponent.
+ * smallest and largest, thinned to at most `maxTicks` by taking every n-th exponent. Thinned
+ * ticks need not reach the largest payload: the axis domain is `payloadDomain`, not the ticks.
  */
 export function payloadTicks(payloads: readonly number[], maxTicks = 12): number[] {
-  const positive = payloads.filter((p) => Number.isFinite(p) && p > 0);
-  if (positive.length === 0) return [];
-  const lo = Math.floor(Math.log2(Math.min(...positive)));
-  const hi = Math.ceil(Math.log2(Math.max(...positive)));
-  const count = hi - lo + 1;
+  const range = exponentRange(payloads);
+  if (!range) return [];
+  const count = range.hi - range.lo + 1;
   const step = Math.max(1, Math.ceil(count / maxTicks));
   const ticks: number[] = [];
-  for (let e = lo; e <= hi; e += step) ticks.push(2 ** e);
+  for (let e = range.lo; e <= range.hi; e += step) ticks.push(2 ** e);
   return ticks;
+}
+
+/** The log₂ axis domain: the powers of two at or around the smallest and largest payload, so every payload is inside. */
+export function payloadDomain(payloads: readonly number[]): [number, number] | undefined {
+  const range = exponentRange(payloads);
+  return range ? [2 ** range.lo, 2 ** range.hi] : undefined;
 }
 
 /**
