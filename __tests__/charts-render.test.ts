@@ -3,11 +3,15 @@ import { join } from 'node:path';
 import { DEFAULT_THRESHOLD } from '../src/engine/compare/thresholds.js';
 import type { Chart } from '../src/engine/charts/model.js';
 import { toVegaLite } from '../src/engine/charts/vegaLite.js';
-import { renderChart, PNG_SCALE } from '../src/charts/render.js';
+import { parse, View } from 'vega';
+import { rasterize } from '../src/charts/rasterize.js';
+import { compileSpec, MAX_PNG_WIDTH, normalizeSvgIds, pngWidth, renderChart, renderSvg, staticSpec, tidySvg, PNG_SCALE } from '../src/charts/render.js';
+import { CHART_FONT } from '../src/engine/charts/vegaLite.js';
 import { planCharts, writeCharts } from '../src/pipeline/charts.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { exampleInput } from './charts-fixtures.js';
+import { decodePng, samePixels } from './helpers/png.js';
 import { describeShared, fastdds, tempDir } from './helpers/shared.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -65,13 +69,84 @@ describe.each(charts.map((c) => [c.id, c] as [string, Chart]))('%s', (_id, chart
     expect(svg).not.toMatch(/font-family="(?!DejaVu Sans")/);
   });
 
-  test('PNG: signature and twice the SVG size', () => {
+  test('PNG: twice the SVG width, at most MAX_PNG_WIDTH, height in proportion; every pixel decodes', () => {
     const { svg, png } = rendered.get(chart.id)!;
     expect([...png.slice(0, 8)]).toEqual(PNG_SIGNATURE);
     const s = svgSize(svg);
-    expect(pngSize(png)).toEqual({ width: s.width * PNG_SCALE, height: s.height * PNG_SCALE });
-    expect(png.length).toBeGreaterThan(10000);
+    const { width, height } = pngSize(png);
+    expect(width).toBe(Math.min(MAX_PNG_WIDTH, s.width * PNG_SCALE));
+    expect(Math.abs(height - (s.height * width) / s.width)).toBeLessThanOrEqual(1);
+    const decoded = decodePng(png);
+    expect(decoded.rgba.length).toBe(width * height * 4);
+    // Opaque white background, and something drawn on it.
+    expect(decoded.rgba.every((v, i) => i % 4 !== 3 || v === 255)).toBe(true);
+    expect(decoded.rgba.some((v, i) => i % 4 !== 3 && v < 128)).toBe(true);
   });
+
+  test('SVG: no clip-path (every mark lies inside its scales), nothing invisible left in', () => {
+    const { svg } = rendered.get(chart.id)!;
+    expect(svg).not.toContain('clip-path');
+    expect(svg).not.toMatch(/\sopacity="[01]"/);
+  });
+});
+
+/** vega's SVG of a spec as written (tooltips, ARIA), before tidySvg. */
+async function interactiveSvg(spec: object): Promise<string> {
+  const view = new View(parse(compileSpec(spec as Record<string, unknown>) as Parameters<typeof parse>[0]), { renderer: 'none' });
+  try {
+    return normalizeSvgIds(await view.toSVG());
+  } finally {
+    view.finalize();
+  }
+}
+
+describe('what the still image leaves out draws nothing', () => {
+  const picked = charts.filter((c) => ['check-interprocess_best_effort', 'history-payload-interprocess_best_effort', 'throughput-throughput'].includes(c.id));
+  test.each(picked.map((c) => [c.id, c] as [string, Chart]))('%s: same pixels with tooltips, ARIA and hidden labels as without', async (_id, chart) => {
+    const spec = toVegaLite(chart);
+    const full = await interactiveSvg(spec);
+    expect(full).toMatch(/\sopacity="1"/);
+    const still = rendered.get(chart.id)!.svg;
+    // Per-point descriptions go; titles keep theirs.
+    expect(full).toContain('aria-roledescription="line mark"');
+    expect(still).not.toContain('aria-roledescription="line mark"');
+    expect(still).toContain(`aria-label="Title text '${chart.title}'"`);
+    expect(count(still, 'aria-label')).toBeLessThan(count(full, 'aria-label'));
+    expect(still.length).toBeLessThan(full.length);
+    expect(samePixels(decodePng(await rasterize(full)), decodePng(await rasterize(still)))).toBe(true);
+  });
+
+  test('the saved spec keeps its tooltips; only the still image drops them', () => {
+    const spec = toVegaLite(charts.find((c) => c.id === 'check-interprocess_best_effort')!) as any;
+    expect(spec.concat[0].mark.tooltip).toBe(true);
+    const still = staticSpec(spec) as any;
+    expect(still.concat[0].mark.tooltip).toBeUndefined();
+    expect(still.concat[0].encoding.tooltip).toBeUndefined();
+    expect(still.config.aria).toBe(false);
+    expect(still.config.font).toBe(CHART_FONT);
+    expect(spec.config.aria).toBeUndefined();
+  });
+
+  test('tidySvg never changes text from result files', () => {
+    const label = 'x opacity="1" <text opacity="0">y</text>';
+    const escaped = label.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const svg = `<svg width="10" height="10"><g opacity="1"><text fill="#000">${escaped}</text><text opacity="0">hidden</text><text opacity="0.5">half</text></g></svg>`;
+    expect(tidySvg(svg)).toBe(`<svg width="10" height="10"><g><text fill="#000">${escaped}</text><text opacity="0.5">half</text></g></svg>`);
+  });
+
+  test('a hostile series name renders as the same text after tidying', async () => {
+    const hostile = 'evil opacity="1" </text><script>alert(1)</script>';
+    const spec = toVegaLite({ ...charts.find((c) => c.id === 'throughput-throughput')!, title: hostile });
+    const svg = await renderSvg(spec);
+    expect(svg).toContain('evil opacity="1" &lt;/text&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(svg).not.toContain('<script>');
+  });
+});
+
+test('PNG width: twice the SVG, capped', () => {
+  expect(pngWidth(450)).toBe(900);
+  expect(pngWidth(1276)).toBe(MAX_PNG_WIDTH);
+  expect(pngWidth(1276, 1)).toBe(1276);
 });
 
 test('check chart: requirement red, experiment blue, one line each per panel', () => {
