@@ -7626,33 +7626,45 @@ function planCharts(input) {
     ...input.measurements ? { measurements: input.measurements } : {}
   });
 }
+var OPEN_PNGS = 8;
 async function writeCharts(outputDir, input) {
   const charts = planCharts(input);
   const render = await import("./chunks/charts.js");
   const folder = join4(outputDir, CHARTS_FOLDER);
   mkdirSync2(folder, { recursive: true });
-  const written = [];
-  const out = [];
-  const forHtml = [];
-  for (const chart of charts) {
-    const spec = toVegaLite(chart);
-    const { svg, png } = await render.renderChart(spec, { png: input.png !== false });
-    const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...png ? [`${chart.id}.png`] : []];
-    const contents = [JSON.stringify(spec, null, 2) + "\n", svg, ...png ? [png] : []];
-    const files = names.map((name, i) => {
-      const path = join4(folder, name);
-      writeAtomic(path, contents[i]);
-      written.push(path);
-      return path;
-    });
-    out.push({ id: chart.id, kind: chart.kind, title: chart.title, files, ...chart.inline ? { mermaid: chartToMermaid(chart) } : {} });
-    forHtml.push({ title: chart.title, spec, ...chart.note ? { note: chart.note } : {}, files: names.slice(1).map((n) => `${CHARTS_FOLDER}/${n}`) });
+  const pngs = input.png !== false && charts.length > 0 ? render.startPngRenderer() : void 0;
+  try {
+    const out = [];
+    const forHtml = [];
+    const pngWrites = [];
+    for (const chart of charts) {
+      const spec = toVegaLite(chart);
+      const svg = await render.renderSvg(spec);
+      const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...pngs ? [`${chart.id}.png`] : []];
+      const files = names.map((name) => join4(folder, name));
+      writeAtomic(files[0], JSON.stringify(spec, null, 2) + "\n");
+      writeAtomic(files[1], svg);
+      if (pngs) {
+        const path = files[2];
+        pngWrites.push(
+          pngs.render(svg).then((png) => writeAtomic(path, png)).catch((error) => error ?? new Error("PNG not drawn"))
+        );
+        while (pngs.open > OPEN_PNGS) await pngs.help();
+      }
+      out.push({ id: chart.id, kind: chart.kind, title: chart.title, files, ...chart.inline ? { mermaid: chartToMermaid(chart) } : {} });
+      forHtml.push({ title: chart.title, spec, ...chart.note ? { note: chart.note } : {}, files: names.slice(1).map((n) => `${CHARTS_FOLDER}/${n}`) });
+    }
+    await pngs?.finish();
+    const failed = (await Promise.all(pngWrites)).find((outcome) => outcome !== void 0);
+    if (failed !== void 0) throw failed;
+    const html = render.renderReportHtml({ title: input.title ?? "perfgate report", charts: forHtml, bundles: await render.loadBrowserBundles() });
+    const reportHtmlPath = join4(outputDir, REPORT_HTML);
+    writeAtomic(reportHtmlPath, html);
+    const written = [...out.flatMap((c) => c.files), reportHtmlPath];
+    return { charts: out, written, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
+  } finally {
+    await pngs?.close();
   }
-  const html = render.renderReportHtml({ title: input.title ?? "perfgate report", charts: forHtml, bundles: await render.loadBrowserBundles() });
-  const reportHtmlPath = join4(outputDir, REPORT_HTML);
-  writeAtomic(reportHtmlPath, html);
-  written.push(reportHtmlPath);
-  return { charts: out, written, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
 }
 
 // src/pipeline/reportCharts.ts

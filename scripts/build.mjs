@@ -5,7 +5,7 @@
 // Charts (vega, vega-lite, resvg-wasm, the font and the browser builds for report.html) are a
 // separate bundle, dist/chunks/charts.js, that the entry points reach only through a dynamic
 // import(): a run without charts never loads it. Within it, code splitting makes each embedded
-// asset its own chunk, parsed only when used (the 2.5 MB wasm only for PNGs).
+// asset its own chunk, parsed only when used (the 2.5 MB wasm only for PNGs, in the PNG worker).
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -83,10 +83,17 @@ export const common = {
   absWorkingDir: root,
 };
 
-/** Options of the charts bundle: dist/chunks/charts.js plus one chunk per embedded asset. */
+/** The PNG worker's file, next to the charts bundle (src/charts/pngRenderer.ts starts it). */
+export const PNG_WORKER = './png-worker.js';
+
+/**
+ * Options of the charts bundle: dist/chunks/charts.js, the PNG worker dist/chunks/png-worker.js,
+ * the code they share, and one chunk per embedded asset.
+ */
 export const chartsBuild = {
   ...common,
-  entryPoints: { charts: 'src/charts/index.ts' },
+  entryPoints: { charts: 'src/charts/index.ts', 'png-worker': 'src/charts/pngWorker.ts' },
+  define: { ...common.define, PERFGATE_PNG_WORKER: JSON.stringify(PNG_WORKER) },
   outdir: join(root, 'dist', 'chunks'),
   splitting: true,
   entryNames: '[name]',

@@ -88,7 +88,7 @@ export async function renderSvg(spec: VegaLiteSpec): Promise<string> {
   }
 }
 
-/** A chart's PNG, drawn from its SVG. */
+/** A chart's PNG, drawn from its SVG in this thread (writeCharts uses a worker thread when it can: pngRenderer.ts). */
 export async function renderPng(svg: string, scale = PNG_SCALE): Promise<Uint8Array> {
   return rasterize(svg, scale);
 }

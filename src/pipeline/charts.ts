@@ -50,7 +50,7 @@ export interface WrittenChart {
 
 export interface ChartsOutcome {
   charts: WrittenChart[];
-  /** Every path written, in order; report.html last. */
+  /** Every path written: each chart's spec, SVG and PNG, in chart order; report.html last. */
   written: string[];
   reportHtmlPath: string;
   /** Markdown with Mermaid xychart-beta blocks of the inline charts (size-capped). */
@@ -75,31 +75,53 @@ export function planCharts(input: ChartsInput): Chart[] {
   });
 }
 
+/**
+ * PNGs not drawn yet, at most, before this thread draws some itself (see pngRenderer.ts): keeps a
+ * long run from holding every SVG in memory at once.
+ */
+const OPEN_PNGS = 8;
+
 export async function writeCharts(outputDir: string, input: ChartsInput): Promise<ChartsOutcome> {
   const charts = planCharts(input);
   const render = await import('../charts/index.js');
   const folder = join(outputDir, CHARTS_FOLDER);
   mkdirSync(folder, { recursive: true });
-  const written: string[] = [];
-  const out: WrittenChart[] = [];
-  const forHtml = [];
-  for (const chart of charts) {
-    const spec = toVegaLite(chart);
-    const { svg, png } = await render.renderChart(spec, { png: input.png !== false });
-    const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...(png ? [`${chart.id}.png`] : [])];
-    const contents: (string | Uint8Array)[] = [JSON.stringify(spec, null, 2) + '\n', svg, ...(png ? [png] : [])];
-    const files = names.map((name, i) => {
-      const path = join(folder, name);
-      writeAtomic(path, contents[i]!);
-      written.push(path);
-      return path;
-    });
-    out.push({ id: chart.id, kind: chart.kind, title: chart.title, files, ...(chart.inline ? { mermaid: chartToMermaid(chart) } : {}) });
-    forHtml.push({ title: chart.title, spec, ...(chart.note ? { note: chart.note } : {}), files: names.slice(1).map((n) => `${CHARTS_FOLDER}/${n}`) });
+  // Started first, so a worker loads resvg while the first SVG is drawn.
+  const pngs = input.png !== false && charts.length > 0 ? render.startPngRenderer() : undefined;
+  try {
+    const out: WrittenChart[] = [];
+    const forHtml = [];
+    // Each PNG write settles to its error or undefined, so none is left rejected and unobserved.
+    const pngWrites: Promise<unknown>[] = [];
+    for (const chart of charts) {
+      const spec = toVegaLite(chart);
+      const svg = await render.renderSvg(spec);
+      const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...(pngs ? [`${chart.id}.png`] : [])];
+      const files = names.map((name) => join(folder, name));
+      writeAtomic(files[0]!, JSON.stringify(spec, null, 2) + '\n');
+      writeAtomic(files[1]!, svg);
+      if (pngs) {
+        const path = files[2]!;
+        pngWrites.push(
+          pngs
+            .render(svg)
+            .then((png) => writeAtomic(path, png))
+            .catch((error: unknown) => error ?? new Error('PNG not drawn')),
+        );
+        while (pngs.open > OPEN_PNGS) await pngs.help();
+      }
+      out.push({ id: chart.id, kind: chart.kind, title: chart.title, files, ...(chart.inline ? { mermaid: chartToMermaid(chart) } : {}) });
+      forHtml.push({ title: chart.title, spec, ...(chart.note ? { note: chart.note } : {}), files: names.slice(1).map((n) => `${CHARTS_FOLDER}/${n}`) });
+    }
+    await pngs?.finish();
+    const failed = (await Promise.all(pngWrites)).find((outcome) => outcome !== undefined);
+    if (failed !== undefined) throw failed;
+    const html = render.renderReportHtml({ title: input.title ?? 'perfgate report', charts: forHtml, bundles: await render.loadBrowserBundles() });
+    const reportHtmlPath = join(outputDir, REPORT_HTML);
+    writeAtomic(reportHtmlPath, html);
+    const written = [...out.flatMap((c) => c.files), reportHtmlPath];
+    return { charts: out, written, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
+  } finally {
+    await pngs?.close();
   }
-  const html = render.renderReportHtml({ title: input.title ?? 'perfgate report', charts: forHtml, bundles: await render.loadBrowserBundles() });
-  const reportHtmlPath = join(outputDir, REPORT_HTML);
-  writeAtomic(reportHtmlPath, html);
-  written.push(reportHtmlPath);
-  return { charts: out, written, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
 }
