@@ -8,12 +8,11 @@ import { runAction } from './helpers/runner-action.js';
 describe('action: charts and the report artifact', () => {
   const example = join(repoRoot, 'fixtures', 'example');
 
-  test('passing example: charts in the report folder, Mermaid in the summary, upload skipped off a runner', () => {
+  test('passing example: charts (with PNGs, the default) in the report folder, Mermaid in the summary, upload skipped off a runner', () => {
     const run = runAction({
       results: join(example, 'results'),
       requirements: join(example, 'requirements.csv'),
       charts: 'true',
-      'chart-png': 'true',
     });
     expect(run.status).toBe(0);
     expect(run.outputs['verdict']).toBe('pass');
@@ -35,6 +34,7 @@ describe('action: charts and the report artifact', () => {
         results: join(example, 'results-regression'),
         requirements: join(example, 'requirements.csv'),
         charts: 'true',
+        'chart-png': 'false',
       },
       // A runtime token without a reachable results service: the upload fails, the verdict stands.
       { env: { ACTIONS_RUNTIME_TOKEN: 'x.eyJzY3AiOiJBY3Rpb25zLlJlc3VsdHM6MTox In0.x', ACTIONS_RESULTS_URL: 'http://127.0.0.1:9/' } },
@@ -43,7 +43,7 @@ describe('action: charts and the report artifact', () => {
     expect(run.outputs['verdict']).toBe('fail');
     expect(run.stdout).toMatch(/::warning::perfgate: the report was not uploaded as artifact "perfgate-report"/);
     expect(existsSync(join(run.workspace, 'perfgate-report', 'report.html'))).toBe(true);
-    // By default charts are specs and SVGs: PNGs cost most of the time and are opt-in.
+    // chart-png: false leaves the PNGs out: specs and SVGs only.
     const charts = readdirSync(join(run.workspace, 'perfgate-report', 'charts'));
     expect(charts.filter((f) => f.endsWith('.svg'))).toHaveLength(7);
     expect(charts.filter((f) => f.endsWith('.png'))).toHaveLength(0);

@@ -93,7 +93,7 @@ export function readInputs(): ActionInputs {
     failOnRegression: booleanInput('fail-on-regression', true),
     floatParse: choiceInput('float-parse', FLOAT_PARSE_MODES, 'precise'),
     charts: booleanInput('charts', true),
-    chartPng: booleanInput('chart-png', false),
+    chartPng: booleanInput('chart-png', true),
     ...chartHostingInputs(),
     ...(booleanInput('upload-report', true) ? { uploadReport: core.getInput('report-artifact').trim() || 'perfgate-report' } : {}),
     ...formatInputs(),

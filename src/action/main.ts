@@ -120,7 +120,7 @@ export async function run(): Promise<void> {
           )
         : undefined;
     if (inputs.recordHistory !== undefined) recordHistory(inputs.recordHistory, inputs.historyWindow, inputs.results, inputs.floatParse);
-    // PNGs cost most of the charts' time (resvg): drawn when asked for, or when hosted as images.
+    // PNGs are about half of the charts' time: `chart-png: false` leaves them out, unless they are hosted.
     const png = inputs.chartPng || inputs.chartHosting === 'branch';
     const drawn = inputs.charts ? await drawCharts(inputs.outputDir, check, comparison, inputs.history, inputs.floatParse, png) : undefined;
     const chartsMarkdown = drawn?.mermaid;
