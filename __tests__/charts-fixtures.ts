@@ -12,12 +12,13 @@ import type { ChartsInput } from '../src/pipeline/charts.js';
 import { repoRoot, tempDir } from './helpers/shared.js';
 
 export const example = join(repoRoot, 'fixtures', 'example');
-export const throughputCsv = join(repoRoot, 'fixtures', 'formats', 'fastdds-tools', 'measurements_interprocess_best_effort.csv');
 const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEFAULT_THRESHOLD, '99%': DEFAULT_THRESHOLD };
 
-export function exampleHistory(): HistoryRecord[] {
-  const base = loadSummaries([join(example, 'results')], 'precise');
-  const regression = loadSummaries([join(example, 'results-regression')], 'precise');
+/** Three history runs: the example results twice, then the regression. `root` is the repository (the bench runs from a bundle elsewhere). */
+export function exampleHistory(root = repoRoot): HistoryRecord[] {
+  const folder = join(root, 'fixtures', 'example');
+  const base = loadSummaries([join(folder, 'results')], 'precise');
+  const regression = loadSummaries([join(folder, 'results-regression')], 'precise');
   return [
     makeHistoryRecord(base, { sha: 'aaaaaaa1111111', date: '2026-01-01T10:00:00Z', runId: 101, runUrl: 'https://example.invalid/101' }),
     makeHistoryRecord(base, { sha: 'bbbbbbb2222222', date: '2026-01-02T10:00:00Z', runId: 102, runUrl: 'https://example.invalid/102' }),
@@ -25,8 +26,10 @@ export function exampleHistory(): HistoryRecord[] {
   ];
 }
 
-/** Every source a chart can come from, for the example set. */
-export function exampleInput(): ChartsInput {
+/** Every source a chart can come from, for the example set (every chart kind). */
+export function exampleInput(root = repoRoot): ChartsInput {
+  const example = join(root, 'fixtures', 'example');
+  const throughputCsv = join(root, 'fixtures', 'formats', 'fastdds-tools', 'measurements_interprocess_best_effort.csv');
   const out = tempDir('perfgate-charts-src-');
   const check = runCheck(
     { results: [join(example, 'results')], requirements: join(example, 'requirements.csv'), outputDir: join(out, 'check'), floatParse: 'precise' },
@@ -49,7 +52,7 @@ export function exampleInput(): ChartsInput {
     check,
     compare,
     summaries: loadSummaries([join(example, 'results')], 'precise'),
-    history: exampleHistory(),
+    history: exampleHistory(root),
     raw: [{ experimentType: 'interprocess_best_effort', raw: readRawMeasurements(rawFile, 'precise') }],
     measurements: parseFastddsThroughput(throughputCsv, readFileSync(throughputCsv, 'utf8')).measurements,
   };

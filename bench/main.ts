@@ -11,7 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { corpusRoot, rawCorpus, summaryCorpus, trivialCorpus, type RawCorpus } from './corpus.js';
-import { pythonHas, runActionProcess, runNodeNoop, runPython, type ProcessRun } from './processes.js';
+import { pythonHas, runActionProcess, runChartsCold, runNodeNoop, runPython, type ProcessRun } from './processes.js';
 import { STAGES, type BenchContext } from './stages.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { summarize } from '../src/engine/summarize.js';
@@ -29,7 +29,9 @@ const RUNS = quick ? 3 : 7;
 const PROCESS_RUNS = quick ? 1 : 3;
 const COLD_RUNS = quick ? 5 : 11;
 
-const TARGETS = { ingestMBps: 200, pipelineAms: 1500, peakRssBMb: 400, coldStartMs: 300 };
+const TARGETS = { ingestMBps: 200, pipelineAms: 1500, peakRssBMb: 400, coldStartMs: 300, exampleChartsMs: 2000 };
+/** Fresh processes for the cold charts figure. */
+const COLD_CHARTS_RUNS = quick ? 3 : 5;
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
@@ -133,7 +135,7 @@ async function main(): Promise<void> {
   const b = quick ? undefined : rawCorpus('b', 100_000);
   const c = summaryCorpus(1000);
   const trivial = trivialCorpus();
-  const ctx: BenchContext = { corpora: { a, aBaseline, c, ...(b ? { b } : {}) }, bundleDir, quick, timings: new Map() };
+  const ctx: BenchContext = { corpora: { a, aBaseline, c, ...(b ? { b } : {}) }, bundleDir, repoRoot, quick, timings: new Map() };
   const describe = { a: `(a) ${a.rows.toLocaleString('en')} rows, ${mb(a.bytes).toFixed(1)} MB`, b: b ? `(b) ${b.rows.toLocaleString('en')} rows, ${mb(b.bytes).toFixed(1)} MB` : '(b) skipped', c: `(c) ${c.files} summary files` };
 
   // ---- in-process stages ----
@@ -142,6 +144,7 @@ async function main(): Promise<void> {
   let parseMs = NaN;
   let summariseMs = NaN;
   let chartsAms: number | undefined;
+  let exampleCharts: { median: number; first: number } | undefined;
   for (const stage of STAGES) {
     const work = await stage.setup(ctx);
     if (typeof work === 'string') {
@@ -157,6 +160,7 @@ async function main(): Promise<void> {
     if (stage.corpus === 'a' && stage.name.startsWith('parse')) parseMs = t.median;
     if (stage.corpus === 'a' && stage.name.startsWith('summarise')) summariseMs = t.median;
     if (stage.corpus === 'a' && stage.name === 'charts') chartsAms = t.median;
+    if (stage.corpus === 'example') exampleCharts = t;
     ctx.timings.set(`${stage.name} (${stage.corpus})`, t.median);
     log(`${stage.name} (${stage.corpus}): ${ms(t.median)} ms${rate ? `, ${rate.toFixed(0)} MB/s` : ''}`);
     stageRows.push(`| ${stage.name} | ${stage.corpus} | ${ms(t.median)} | ${ms(t.first)} | ${rate ? rate.toFixed(0) : ''} | ${t.runs} |`);
@@ -194,6 +198,12 @@ async function main(): Promise<void> {
   const coldChartsMs = median(coldChartsWalls);
   const noopMs = median(noopWalls);
   log(`cold start: ${ms(coldMs)} ms, with charts ${ms(coldChartsMs)} ms (node -e 0: ${ms(noopMs)} ms)`);
+
+  // ---- charts of the example fixture set, cold: a fresh process per run ----
+  const chartsColdScript = join(bundleDir, 'charts-cold.mjs');
+  const coldCharts = existsSync(chartsColdScript) ? Array.from({ length: COLD_CHARTS_RUNS }, () => runChartsCold(chartsColdScript)) : [];
+  const coldChartsMedian = coldCharts.length > 0 ? { ms: median(coldCharts.map((r) => r.ms)), cpuMs: median(coldCharts.map((r) => r.cpuMs)), charts: coldCharts[0]!.charts, pngs: coldCharts[0]!.pngs } : undefined;
+  if (coldChartsMedian) log(`charts of the example set, cold: ${ms(coldChartsMedian.ms)} ms (${ms(coldChartsMedian.cpuMs)} ms CPU), ${coldChartsMedian.charts} charts`);
 
   // ---- cost growth ----
   const growth: { label: string; corpus: RawCorpus; action: ActionFigure }[] = [{ label: '1× (a)', corpus: a, action: actionA }];
@@ -250,6 +260,12 @@ async function main(): Promise<void> {
     `| the same without charts (charts: false) | ≤ ${TARGETS.pipelineAms} ms | ${ms(actionAB.wallMs)} ms | ${yes(actionAB.wallMs <= TARGETS.pipelineAms)} |`,
     rssRow(actionB, 'without charts (charts: false): the ingest path'),
     rssRow(actionBCharts, 'with charts (default)'),
+    exampleCharts
+      ? `| charts of the example fixture set: every kind${coldChartsMedian ? ` (${coldChartsMedian.charts} charts, ${coldChartsMedian.pngs} PNGs)` : ''}, spec + SVG + PNG + report.html, in-process median | ≤ ${TARGETS.exampleChartsMs} ms | ${ms(exampleCharts.median)} ms | ${yes(exampleCharts.median <= TARGETS.exampleChartsMs)} |`
+      : `| charts of the example fixture set, in-process median | ≤ ${TARGETS.exampleChartsMs} ms | not available | |`,
+    coldChartsMedian
+      ? `| the same, cold: one fresh process per run (charts bundle loaded, JIT and WebAssembly cold), median of ${coldCharts.length} | ≤ ${TARGETS.exampleChartsMs} ms | ${ms(coldChartsMedian.ms)} ms (${ms(coldChartsMedian.cpuMs)} ms CPU on all threads) | ${yes(coldChartsMedian.ms <= TARGETS.exampleChartsMs)} |`
+      : `| the same, cold: one fresh process per run | ≤ ${TARGETS.exampleChartsMs} ms | not available | |`,
     `| cold start, trivial input (action wall, charts: false) | ≤ ${TARGETS.coldStartMs} ms | ${ms(coldMs)} ms | ${yes(coldMs <= TARGETS.coldStartMs)} |`,
     `| cold start, trivial input (action wall, defaults: draws its one chart) | ≤ ${TARGETS.coldStartMs} ms | ${ms(coldChartsMs)} ms | ${yes(coldChartsMs <= TARGETS.coldStartMs)} |`,
   ];
@@ -258,7 +274,8 @@ async function main(): Promise<void> {
     '# perfgate benchmark results',
     '',
     'Written by `npm run bench` (bench/main.ts); do not edit by hand. Corpora are generated with a seeded PRNG',
-    `(bench/corpus.ts) into the temp folder: ${describe.a}; ${describe.b}; ${describe.c} with a requirements file.`,
+    `(bench/corpus.ts) into the temp folder: ${describe.a}; ${describe.b}; ${describe.c} with a requirements file. "example" is the`,
+    'example fixture set (fixtures/example) as the chart tests build it: a check, a comparison, three history runs, raw samples and throughput measurements, which give every chart kind.',
     'Other processes may share the machine: figures are medians, and a single run can be slower.',
     '',
     '## Machine',

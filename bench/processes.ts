@@ -92,3 +92,19 @@ export function runPython(script: string, args: readonly string[]): { seconds: n
   const detail = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
   return { seconds: Number(detail['seconds']), wallMs, detail };
 }
+
+export interface ChartsColdRun {
+  ms: number;
+  /** CPU time of every thread of the process while charts were drawn. */
+  cpuMs: number;
+  charts: number;
+  pngs: number;
+}
+
+/** bench/chartsCold.ts, bundled: one cold writeCharts run on the example fixture set in a fresh process. */
+export function runChartsCold(script: string): ChartsColdRun {
+  const result = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 600_000 });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`charts-cold.mjs failed:\n${result.stdout}\n${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as ChartsColdRun;
+}

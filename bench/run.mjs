@@ -6,13 +6,14 @@
 //   entries link to this checkout's: the same bundles as `npm run build` gives (dist/index.js and
 //   its chunks), from the working tree, without writing this checkout's dist/. With --dist the
 //   existing dist/index.js is timed instead.
-// - src/pipeline/charts.ts, when it exists, is bundled too, for the charts stage.
+// - src/pipeline/charts.ts, when it exists, is bundled too, for the charts stages, with its renderer
+//   taken from the built dist/chunks/charts.js; so is bench/chartsCold.ts, for the cold charts runs.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -79,8 +80,20 @@ try {
     throw new Error('dist/index.js is missing: run `npm run build` first, or drop --dist');
   }
   if (existsSync(join(repoRoot, 'src', 'pipeline', 'charts.ts'))) {
+    // writeCharts loads the renderer from the built dist/chunks/charts.js, as the action does: the
+    // bench times the bundled renderer and its PNG worker thread, not a copy of the sources.
+    const chartsChunk = pathToFileURL(join(dirname(actionPath), 'chunks', 'charts.js')).href;
+    const builtRenderer = {
+      name: 'perfgate-bench-built-charts',
+      setup(b) {
+        b.onResolve({ filter: /^\.\.\/charts\/index\.js$/ }, (args) =>
+          resolve(args.resolveDir) === join(repoRoot, 'src', 'pipeline') ? { path: chartsChunk, external: true } : undefined,
+        );
+      },
+    };
     try {
-      await build({ ...common, logLevel: 'silent', entryPoints: ['src/pipeline/charts.ts'], outfile: join(out, 'charts.mjs') });
+      await build({ ...common, logLevel: 'silent', plugins: [builtRenderer], entryPoints: ['src/pipeline/charts.ts'], outfile: join(out, 'charts.mjs') });
+      await build({ ...common, logLevel: 'silent', plugins: [builtRenderer], entryPoints: ['bench/chartsCold.ts'], outfile: join(out, 'charts-cold.mjs') });
     } catch (error) {
       writeFileSync(join(out, 'charts.unavailable'), `src/pipeline/charts.ts does not bundle: ${String(error.message).split('\n')[0]}`);
     }

@@ -24,13 +24,17 @@ import { fitCommentBody, MAX_COMMENT_BODY } from '../src/action/github/commentBo
 import { discoverResults } from '../src/pipeline/discover.js';
 import { loadResult, readRawMeasurements, readRequirements } from '../src/pipeline/read.js';
 import type { RawCorpus, SummaryCorpus } from './corpus.js';
+import { exampleInput } from '../__tests__/charts-fixtures.js';
 
-export type CorpusName = 'a' | 'b' | 'c';
+/** a, b, c: the generated corpora (corpus.ts); example: the project's example fixture set (fixtures/example). */
+export type CorpusName = 'a' | 'b' | 'c' | 'example';
 
 export interface BenchContext {
   corpora: { a: RawCorpus; b?: RawCorpus; c: SummaryCorpus; aBaseline: RawCorpus };
   /** Folder of bundles made by bench/run.mjs (the action, charts when present). */
   bundleDir: string;
+  /** The checkout (the bench runs from a bundle in bench/.out). */
+  repoRoot: string;
   quick: boolean;
   /** Median ms of the stages timed so far, by `name (corpus)`: a stage may skip itself on them. */
   timings: Map<string, number>;
@@ -106,12 +110,8 @@ interface ChartsModule {
 }
 
 async function chartsStage(ctx: BenchContext, corpus: 'a' | 'c', png = true): Promise<(() => Promise<unknown>) | string> {
-  const bundle = join(ctx.bundleDir, 'charts.mjs');
-  const why = join(ctx.bundleDir, 'charts.unavailable');
-  if (existsSync(why)) return `not available (${readFileSync(why, 'utf8')})`;
-  if (!existsSync(bundle)) return 'not available (src/pipeline/charts.ts does not exist yet)';
-  const charts = (await import(pathToFileURL(bundle).href)) as Partial<ChartsModule>;
-  if (typeof charts.writeCharts !== 'function') return `not available (no writeCharts export; the adapter in bench/stages.ts needs updating)`;
+  const charts = await chartsModule(ctx);
+  if (typeof charts === 'string') return charts;
   const { results, requirements, reference } =
     corpus === 'a'
       ? { results: ctx.corpora.a.dir, requirements: ctx.corpora.a.requirements, reference: ctx.corpora.aBaseline.dir }
@@ -131,6 +131,27 @@ async function chartsStage(ctx: BenchContext, corpus: 'a' | 'c', png = true): Pr
   process.on('exit', () => rmSync(outputDir, { recursive: true, force: true }));
   const writeCharts = charts.writeCharts;
   return () => writeCharts(outputDir, input);
+}
+
+/** The charts module bundled by bench/run.mjs, or why there is none. */
+async function chartsModule(ctx: BenchContext): Promise<ChartsModule | string> {
+  const bundle = join(ctx.bundleDir, 'charts.mjs');
+  const why = join(ctx.bundleDir, 'charts.unavailable');
+  if (existsSync(why)) return `not available (${readFileSync(why, 'utf8')})`;
+  if (!existsSync(bundle)) return 'not available (src/pipeline/charts.ts does not exist yet)';
+  const charts = (await import(pathToFileURL(bundle).href)) as Partial<ChartsModule>;
+  if (typeof charts.writeCharts !== 'function') return `not available (no writeCharts export; the adapter in bench/stages.ts needs updating)`;
+  return charts as ChartsModule;
+}
+
+/** Every chart kind, from the example fixture set as the chart tests build it (issue 5's figure). */
+async function exampleChartsStage(ctx: BenchContext): Promise<(() => Promise<unknown>) | string> {
+  const charts = await chartsModule(ctx);
+  if (typeof charts === 'string') return charts;
+  const input = exampleInput(ctx.repoRoot) as unknown as Record<string, unknown>;
+  const outputDir = mkdtempSync(join(tmpdir(), 'perfgate-bench-charts-example-'));
+  process.on('exit', () => rmSync(outputDir, { recursive: true, force: true }));
+  return () => charts.writeCharts(outputDir, input);
 }
 
 export const STAGES: Stage[] = [
@@ -208,6 +229,11 @@ export const STAGES: Stage[] = [
       const results = summariesOfDir(ctx.corpora.c.dir);
       return () => compareSets(reference, results);
     },
+  },
+  {
+    name: 'charts, every kind (spec, SVG, PNG, report.html)',
+    corpus: 'example',
+    setup: (ctx) => exampleChartsStage(ctx),
   },
   {
     name: 'charts',
