@@ -36,18 +36,39 @@ test('random opaque images come back pixel for pixel (every byte value through t
   );
 });
 
-test('chunks: IHDR (8-bit RGBA), one IDAT, IEND, each with a valid CRC', () => {
+test('chunks: IHDR, one IDAT, IEND, each with a valid CRC; opaque images are stored as RGB', () => {
   const png = encodePng(opaque(new Uint8Array(3 * 2 * 4).fill(200)), 3, 2);
   const decoded = decodePng(png);
   expect(decoded.chunkTypes).toEqual(['IHDR', 'IDAT', 'IEND']);
-  expect([...png.subarray(24, 29)]).toEqual([8, 6, 0, 0, 0]);
+  expect([...png.subarray(24, 29)]).toEqual([8, 2, 0, 0, 0]);
 });
 
-test('premultiplied pixels that are not opaque are stored with straight alpha', () => {
+test('premultiplied pixels that are not opaque are stored as RGBA with straight alpha', () => {
   // Premultiplied (r, g, b, a) = (64, 32, 0, 128) is straight (128, 64, 0, 128); alpha 0 is (0, 0, 0, 0).
   const rgba = Uint8Array.of(64, 32, 0, 128, 0, 0, 0, 0, 10, 20, 30, 255, 255, 255, 255, 255);
-  const decoded = decodePng(encodePng(rgba, 2, 2));
-  expect([...decoded.rgba]).toEqual([128, 64, 0, 128, 0, 0, 0, 0, 10, 20, 30, 255, 255, 255, 255, 255]);
+  const png = encodePng(rgba, 2, 2);
+  expect([...png.subarray(24, 29)]).toEqual([8, 6, 0, 0, 0]);
+  expect([...decodePng(png).rgba]).toEqual([128, 64, 0, 128, 0, 0, 0, 0, 10, 20, 30, 255, 255, 255, 255, 255]);
+});
+
+test('random premultiplied images with transparency come back with straight alpha', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 24 }).chain((width) =>
+        fc.integer({ min: 1, max: 24 }).chain((height) =>
+          fc.tuple(fc.constant(width), fc.constant(height), fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), fc.nat(255), fc.nat(255), fc.nat(255)), { minLength: width * height, maxLength: width * height })),
+        ),
+      ),
+      ([width, height, raw]) => {
+        // Premultiplied: no colour channel above alpha. One pixel at least is not opaque.
+        const pixels = raw.map(([a, r, g, b], i) => (i === 0 ? [r % 128, g % 128, b % 128, 127] : [Math.min(r, a), Math.min(g, a), Math.min(b, a), a]));
+        const rgba = Uint8Array.from(pixels.flat());
+        const straight = pixels.flatMap(([r, g, b, a]) => (a === 0 ? [0, 0, 0, 0] : [...[r!, g!, b!].map((c) => Math.min(255, Math.round((c * 255) / a!))), a!]));
+        expect([...decodePng(encodePng(rgba, width, height)).rgba]).toEqual(straight);
+      },
+    ),
+    { seed: 42, numRuns: 100 },
+  );
 });
 
 test('an unaligned pixel buffer is read correctly', () => {

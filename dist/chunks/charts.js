@@ -9,7 +9,7 @@ import {
   pngWorkerUrl,
   rasterize,
   startPngRenderer
-} from "./chunk-C7CLKNHI.js";
+} from "./chunk-OE6JRBOB.js";
 import {
   __commonJS,
   __export,

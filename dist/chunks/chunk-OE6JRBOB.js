@@ -20,9 +20,11 @@ async function loadBrowserBundles() {
 // src/charts/png.ts
 import { constants, crc32, deflateSync } from "node:zlib";
 var SIGNATURE = Uint8Array.of(137, 80, 78, 71, 13, 10, 26, 10);
+var COLOUR_TYPE_RGB = 2;
 var COLOUR_TYPE_RGBA = 6;
 var FILTER_NONE = 0;
 var FILTER_UP = 2;
+var LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 function chunk(type, data) {
   const out = new Uint8Array(12 + data.length);
   const view = new DataView(out.buffer);
@@ -41,46 +43,80 @@ function demultiply(pixels) {
   }
   return out;
 }
-function filterUp(pixels, width, height) {
-  const rowBytes = width * 4;
-  const scanlines = new Uint8Array((rowBytes + 1) * height);
+function subtractRows(a, b, into) {
+  for (let k = 0; k < into.length; k++) {
+    const x = a[k];
+    const y = b[k];
+    into[k] = (x | 2155905152) - (y & 2139062143) ^ (x ^ ~y) & 2155905152;
+  }
+}
+function scanlines(pixels, width, height, channels) {
+  const rowBytes = width * channels;
+  const out = new Uint8Array((rowBytes + 1) * height);
   const aligned = pixels.byteOffset % 4 === 0 ? pixels : pixels.slice();
   const words = new Uint32Array(aligned.buffer, aligned.byteOffset, width * height);
-  const row = new Uint32Array(width);
-  const rowAsBytes = new Uint8Array(row.buffer);
-  let all = 4294967295;
-  for (let x = 0; x < width; x++) all &= words[x];
-  scanlines[0] = FILTER_NONE;
-  scanlines.set(aligned.subarray(0, rowBytes), 1);
-  for (let y = 1; y < height; y++) {
-    const here = y * width;
-    const above = here - width;
-    for (let x = 0; x < width; x++) {
-      const a = words[here + x];
-      const b = words[above + x];
-      all &= a;
-      row[x] = (a | 2155905152) - (b & 2139062143) ^ (a ^ ~b) & 2155905152;
+  const padded = rowBytes + 3 >> 2;
+  let row = new Uint32Array(padded);
+  let above = new Uint32Array(padded);
+  let rowAsBytes = new Uint8Array(row.buffer, 0, rowBytes);
+  let aboveAsBytes = new Uint8Array(above.buffer, 0, rowBytes);
+  const difference = new Uint32Array(padded);
+  const differenceBytes = new Uint8Array(difference.buffer, 0, rowBytes);
+  const opaque = LITTLE_ENDIAN ? 4278190080 : 255;
+  for (let y = 0; y < height; y++) {
+    if (channels === 4) {
+      rowAsBytes.set(aligned.subarray(y * rowBytes, (y + 1) * rowBytes));
+    } else {
+      let x = 0;
+      const first = y * width;
+      if (LITTLE_ENDIAN) {
+        let all = 4294967295;
+        for (let k = 0; x + 4 <= width; x += 4) {
+          const p0 = words[first + x];
+          const p1 = words[first + x + 1];
+          const p2 = words[first + x + 2];
+          const p3 = words[first + x + 3];
+          all &= p0 & p1 & p2 & p3;
+          row[k++] = p0 & 16777215 | p1 << 24;
+          row[k++] = p1 >>> 8 & 65535 | p2 << 16;
+          row[k++] = p2 >>> 16 & 255 | p3 << 8;
+        }
+        if (all >>> 24 !== 255) return void 0;
+      }
+      for (; x < width; x++) {
+        if ((words[first + x] & opaque) >>> 0 !== opaque >>> 0) return void 0;
+        const p = (first + x) * 4;
+        rowAsBytes[3 * x] = aligned[p];
+        rowAsBytes[3 * x + 1] = aligned[p + 1];
+        rowAsBytes[3 * x + 2] = aligned[p + 2];
+      }
     }
     const at = y * (rowBytes + 1);
-    scanlines[at] = FILTER_UP;
-    scanlines.set(rowAsBytes, at + 1);
+    if (y === 0) {
+      out[at] = FILTER_NONE;
+      out.set(rowAsBytes, at + 1);
+    } else {
+      subtractRows(row, above, difference);
+      out[at] = FILTER_UP;
+      out.set(differenceBytes, at + 1);
+    }
+    [row, above, rowAsBytes, aboveAsBytes] = [above, row, aboveAsBytes, rowAsBytes];
   }
-  const alphaMask = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1 ? 4278190080 : 255;
-  return { scanlines, opaque: (all & alphaMask) >>> 0 === alphaMask >>> 0 };
+  return out;
 }
 function encodePng(pixels, width, height) {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || pixels.length !== width * height * 4) {
     throw new RangeError(`encodePng: ${pixels.length} bytes are not ${width} × ${height} RGBA pixels`);
   }
+  const rgb = scanlines(pixels, width, height, 3);
+  const data = rgb ?? scanlines(demultiply(pixels), width, height, 4);
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
   view.setUint32(4, height);
-  header.set([8, COLOUR_TYPE_RGBA, 0, 0, 0], 8);
-  let { scanlines, opaque } = filterUp(pixels, width, height);
-  if (!opaque) scanlines = filterUp(demultiply(pixels), width, height).scanlines;
-  const data = deflateSync(scanlines, { level: 9, memLevel: 8, windowBits: 15, strategy: constants.Z_RLE });
-  const parts = [SIGNATURE, chunk("IHDR", header), chunk("IDAT", data), chunk("IEND", new Uint8Array(0))];
+  header.set([8, rgb ? COLOUR_TYPE_RGB : COLOUR_TYPE_RGBA, 0, 0, 0], 8);
+  const compressed = deflateSync(data, { level: 9, memLevel: 8, windowBits: 15, strategy: constants.Z_RLE });
+  const parts = [SIGNATURE, chunk("IHDR", header), chunk("IDAT", compressed), chunk("IEND", new Uint8Array(0))];
   const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const part of parts) {
