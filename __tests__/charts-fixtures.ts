@@ -11,12 +11,14 @@ import { silentProgress } from '../src/pipeline/steps.js';
 import type { ChartsInput } from '../src/pipeline/charts.js';
 import { repoRoot, tempDir } from './helpers/shared.js';
 
-export const example = join(repoRoot, 'fixtures', 'example');
+/** The example fixture set of a checkout (the bench passes its own: it runs from a bundle elsewhere). */
+const exampleFolder = (root: string) => join(root, 'fixtures', 'example');
+export const example = exampleFolder(repoRoot);
 const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEFAULT_THRESHOLD, '99%': DEFAULT_THRESHOLD };
 
-/** Three history runs: the example results twice, then the regression. `root` is the repository (the bench runs from a bundle elsewhere). */
+/** Three history runs: the example results twice, then the regression. */
 export function exampleHistory(root = repoRoot): HistoryRecord[] {
-  const folder = join(root, 'fixtures', 'example');
+  const folder = exampleFolder(root);
   const base = loadSummaries([join(folder, 'results')], 'precise');
   const regression = loadSummaries([join(folder, 'results-regression')], 'precise');
   return [
@@ -28,7 +30,7 @@ export function exampleHistory(root = repoRoot): HistoryRecord[] {
 
 /** Every source a chart can come from, for the example set (every chart kind). */
 export function exampleInput(root = repoRoot): ChartsInput {
-  const example = join(root, 'fixtures', 'example');
+  const example = exampleFolder(root);
   const throughputCsv = join(root, 'fixtures', 'formats', 'fastdds-tools', 'measurements_interprocess_best_effort.csv');
   const out = tempDir('perfgate-charts-src-');
   const check = runCheck(

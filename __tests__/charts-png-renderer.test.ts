@@ -52,6 +52,22 @@ function claims(channelName: string, count: number): Promise<void> {
   });
 }
 
+/**
+ * A fake worker that claims each job, announces the claim on `channel` (see `claims`), then does
+ * `afterClaim` (JavaScript with `job` and `parentPort` in scope).
+ */
+function claimingWorker(channel: string, afterClaim: string): URL {
+  return fakeWorker(`
+    import { BroadcastChannel, parentPort } from 'node:worker_threads';
+    const told = new BroadcastChannel(${JSON.stringify(channel)});
+    parentPort.on('message', (job) => {
+      if (Atomics.compareExchange(job.claim, 0, 0, 1) !== 0) return;
+      told.postMessage(job.id);
+      ${afterClaim}
+    });
+  `);
+}
+
 /** A worker script of the test's own, in a temp folder. */
 function fakeWorker(source: string): URL {
   const path = join(tempDir('perfgate-png-worker-'), 'worker.mjs');
@@ -83,16 +99,8 @@ test('the bundled worker and this thread share the jobs; every PNG has the bytes
 });
 
 test('jobs the worker has claimed are drawn by it: this thread waits for them instead of drawing them again', async () => {
-  // A worker that claims every job, says so, and answers with a marker, so whoever drew a job shows.
-  const url = fakeWorker(`
-    import { BroadcastChannel, parentPort } from 'node:worker_threads';
-    const told = new BroadcastChannel('perfgate-claims-1');
-    parentPort.on('message', (job) => {
-      if (Atomics.compareExchange(job.claim, 0, 0, 1) !== 0) return;
-      told.postMessage(job.id);
-      setTimeout(() => parentPort.postMessage({ id: job.id, png: Uint8Array.of(job.id) }), 50);
-    });
-  `);
+  // A worker that claims every job and answers with a marker, so whoever drew a job shows.
+  const url = claimingWorker('perfgate-claims-1', 'setTimeout(() => parentPort.postMessage({ id: job.id, png: Uint8Array.of(job.id) }), 50);');
   const claimed = claims('perfgate-claims-1', 2);
   const renderer = startPngRenderer({ worker: url });
   try {
@@ -117,15 +125,7 @@ test('a worker that dies at once leaves every PNG to this thread', async () => {
 });
 
 test('a job the worker claimed before it crashed is drawn again in this thread', async () => {
-  const url = fakeWorker(`
-    import { BroadcastChannel, parentPort } from 'node:worker_threads';
-    const told = new BroadcastChannel('perfgate-claims-2');
-    parentPort.on('message', (job) => {
-      Atomics.compareExchange(job.claim, 0, 0, 1);
-      told.postMessage(job.id);
-      setTimeout(() => { throw new Error('worker crashed while drawing'); }, 20);
-    });
-  `);
+  const url = claimingWorker('perfgate-claims-2', "setTimeout(() => { throw new Error('worker crashed while drawing'); }, 20);");
   const claimed = claims('perfgate-claims-2', 1);
   const renderer = startPngRenderer({ worker: url });
   try {

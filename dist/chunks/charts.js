@@ -9,7 +9,7 @@ import {
   pngWorkerUrl,
   rasterize,
   startPngRenderer
-} from "./chunk-OE6JRBOB.js";
+} from "./chunk-GVJGDFRR.js";
 import {
   __commonJS,
   __export,
@@ -53199,12 +53199,9 @@ async function renderSvg(spec) {
     view.finalize();
   }
 }
-async function renderPng(svg, scale6 = PNG_SCALE) {
-  return rasterize(svg, scale6);
-}
 async function renderChart(spec, options = {}) {
   const svg = await renderSvg(spec);
-  return options.png === false ? { svg } : { svg, png: await renderPng(svg) };
+  return options.png === false ? { svg } : { svg, png: await rasterize(svg) };
 }
 
 // src/charts/reportHtml.ts
@@ -53307,7 +53304,7 @@ export {
   pngWidth,
   pngWorkerUrl,
   renderChart,
-  renderPng,
+  rasterize as renderPng,
   renderReportHtml,
   renderSvg,
   scriptText,

@@ -5,7 +5,7 @@ import {
   UNCLAIMED,
   prepareResvg,
   rasterize
-} from "./chunk-OE6JRBOB.js";
+} from "./chunk-GVJGDFRR.js";
 import "./chunk-35V5D2N5.js";
 
 // src/charts/pngWorker.ts

@@ -66,14 +66,16 @@ function scanlines(pixels: Uint8Array, width: number, height: number, channels: 
   const aligned = pixels.byteOffset % 4 === 0 ? pixels : pixels.slice();
   const words = new Uint32Array(aligned.buffer, aligned.byteOffset, width * height);
   const padded = (rowBytes + 3) >> 2;
-  let row = new Uint32Array(padded);
-  let above = new Uint32Array(padded);
-  let rowAsBytes = new Uint8Array(row.buffer, 0, rowBytes);
-  let aboveAsBytes = new Uint8Array(above.buffer, 0, rowBytes);
+  // Two row buffers, used in turn: row y and the row above it.
+  const rows = [new Uint32Array(padded), new Uint32Array(padded)] as const;
+  const rowsAsBytes = rows.map((buffer) => new Uint8Array(buffer.buffer, 0, rowBytes));
   const difference = new Uint32Array(padded);
   const differenceBytes = new Uint8Array(difference.buffer, 0, rowBytes);
   const opaque = LITTLE_ENDIAN ? 0xff000000 : 0xff;
   for (let y = 0; y < height; y++) {
+    const row = rows[y & 1]!;
+    const above = rows[(y + 1) & 1]!;
+    const rowAsBytes = rowsAsBytes[y & 1]!;
     if (channels === 4) {
       rowAsBytes.set(aligned.subarray(y * rowBytes, (y + 1) * rowBytes));
     } else {
@@ -111,7 +113,6 @@ function scanlines(pixels: Uint8Array, width: number, height: number, channels: 
       out[at] = FILTER_UP;
       out.set(differenceBytes, at + 1);
     }
-    [row, above, rowAsBytes, aboveAsBytes] = [above, row, aboveAsBytes, rowAsBytes];
   }
   return out;
 }

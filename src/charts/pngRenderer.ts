@@ -102,9 +102,10 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
       settle(job, 'png' in response ? { png: response.png } : { error: new Error(`PNG not drawn: ${response.error}`) });
     });
     // A worker that dies leaves its jobs to this thread: they are drawn here, so a crash costs time, not PNGs.
+    // Only the worker's claims are released; a job this thread is drawing stays its own.
     const lost = () => {
       worker = undefined;
-      for (const job of jobs.values()) Atomics.store(job.claim, 0, UNCLAIMED);
+      for (const job of jobs.values()) Atomics.compareExchange(job.claim, 0, CLAIMED_BY_WORKER, UNCLAIMED);
       changed.resolve();
       changed = signal();
     };

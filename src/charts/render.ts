@@ -89,9 +89,7 @@ export async function renderSvg(spec: VegaLiteSpec): Promise<string> {
 }
 
 /** A chart's PNG, drawn from its SVG in this thread (writeCharts uses a worker thread when it can: pngRenderer.ts). */
-export async function renderPng(svg: string, scale = PNG_SCALE): Promise<Uint8Array> {
-  return rasterize(svg, scale);
-}
+export { rasterize as renderPng };
 
 export interface RenderedChart {
   svg: string;
@@ -100,5 +98,5 @@ export interface RenderedChart {
 
 export async function renderChart(spec: VegaLiteSpec, options: { png?: boolean } = {}): Promise<RenderedChart> {
   const svg = await renderSvg(spec);
-  return options.png === false ? { svg } : { svg, png: await renderPng(svg) };
+  return options.png === false ? { svg } : { svg, png: await rasterize(svg) };
 }

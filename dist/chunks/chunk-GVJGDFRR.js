@@ -56,14 +56,15 @@ function scanlines(pixels, width, height, channels) {
   const aligned = pixels.byteOffset % 4 === 0 ? pixels : pixels.slice();
   const words = new Uint32Array(aligned.buffer, aligned.byteOffset, width * height);
   const padded = rowBytes + 3 >> 2;
-  let row = new Uint32Array(padded);
-  let above = new Uint32Array(padded);
-  let rowAsBytes = new Uint8Array(row.buffer, 0, rowBytes);
-  let aboveAsBytes = new Uint8Array(above.buffer, 0, rowBytes);
+  const rows = [new Uint32Array(padded), new Uint32Array(padded)];
+  const rowsAsBytes = rows.map((buffer) => new Uint8Array(buffer.buffer, 0, rowBytes));
   const difference = new Uint32Array(padded);
   const differenceBytes = new Uint8Array(difference.buffer, 0, rowBytes);
   const opaque = LITTLE_ENDIAN ? 4278190080 : 255;
   for (let y = 0; y < height; y++) {
+    const row = rows[y & 1];
+    const above = rows[y + 1 & 1];
+    const rowAsBytes = rowsAsBytes[y & 1];
     if (channels === 4) {
       rowAsBytes.set(aligned.subarray(y * rowBytes, (y + 1) * rowBytes));
     } else {
@@ -100,7 +101,6 @@ function scanlines(pixels, width, height, channels) {
       out[at] = FILTER_UP;
       out.set(differenceBytes, at + 1);
     }
-    [row, above, rowAsBytes, aboveAsBytes] = [above, row, aboveAsBytes, rowAsBytes];
   }
   return out;
 }
@@ -787,7 +787,7 @@ function startPngRenderer(options = {}) {
     });
     const lost = () => {
       worker = void 0;
-      for (const job of jobs.values()) Atomics.store(job.claim, 0, UNCLAIMED);
+      for (const job of jobs.values()) Atomics.compareExchange(job.claim, 0, CLAIMED_BY_WORKER, UNCLAIMED);
       changed.resolve();
       changed = signal();
     };
