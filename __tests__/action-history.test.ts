@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, removeTempDirs, repoRoot, runAction } from './helpers/runner-action.js';
 
@@ -39,6 +39,49 @@ describe('action: record-history and history', () => {
     expect(medians.every((c: { historyRuns: number }) => c.historyRuns === 3)).toBe(true);
     expect(pr.summary).toContain('Noise-aware: each row is judged against the between-run spread of 3 baseline runs');
     expect(pr.summary).toContain('| Noise band |');
+  });
+
+  test('any format: ddsperf runs recorded on push judge a pull request whose throughput dropped', () => {
+    const formats = join(repoRoot, 'fixtures', 'formats');
+    const sub = join(formats, 'ddsperf', 'sub_size1024.txt');
+    const ping = join(formats, 'ddsperf', 'ping_size64.txt');
+    const results = join(makeTempDir('perfgate-ddsperf-'), 'results');
+    mkdirSync(results);
+    copyFileSync(sub, join(results, 'sub_size1024.txt'));
+    copyFileSync(ping, join(results, 'ping_size64.txt'));
+    const history = join(makeTempDir('perfgate-history-'), 'history');
+    for (let i = 1; i <= 3; i++) {
+      const run = runAction({ results, 'record-history': history }, { env: pushEnv(200 + i, 10 + i) });
+      expect(run.status).toBe(0);
+    }
+    const record = JSON.parse(readFileSync(join(history, readdirSync(history).sort()[0]!), 'utf8'));
+    expect(record.version).toBe(2);
+    expect(new Set(record.measurements.map((m: { format: string }) => m.format))).toEqual(new Set(['ddsperf']));
+    expect(record.measurements.find((m: { metric: string }) => m.metric === 'throughput')).toMatchObject({ experiment: 'sub', direction: 'higher-is-better', unit: 'Mb/s' });
+
+    // The pull request's subscriber got 30 % less throughput (the real file, Mb/s values scaled).
+    const pr = join(makeTempDir('perfgate-ddsperf-pr-'), 'results');
+    mkdirSync(pr);
+    copyFileSync(ping, join(pr, 'ping_size64.txt'));
+    writeFileSync(join(pr, 'sub_size1024.txt'), readFileSync(sub, 'utf8').replace(/([0-9.]+) Mb\/s/g, (_m, v: string) => `${(Number(v) * 0.7).toFixed(2)} Mb/s`));
+    const run = runAction({ results: pr, history, threshold: '0.2' });
+    expect(run.status).toBe(1);
+    expect(run.outputs['failed-experiments']).toBe('sub');
+    const comparison = JSON.parse(readFileSync(join(run.workspace, 'perfgate-report', 'comparison.json'), 'utf8'));
+    const rows = comparison.subExperiments.flatMap((s: { comparisons: unknown[] }) => s.comparisons) as { metric: string; failed: boolean; deltaPercent: number; historyRuns: number }[];
+    const failed = rows.filter((r) => r.failed);
+    expect(failed.length).toBeGreaterThan(0);
+    for (const r of failed) {
+      expect(r.metric).toBe('throughput');
+      expect(r.deltaPercent).toBeCloseTo(30, 0);
+      expect(r.historyRuns).toBe(3);
+    }
+    expect(run.summary).toContain('| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold | Noise band | Status |');
+
+    // The same pull request against a baseline folder of the unchanged run: the same verdict.
+    const baseline = runAction({ results: pr, baseline: results, threshold: '0.2' });
+    expect(baseline.status).toBe(1);
+    expect(baseline.outputs['failed-experiments']).toBe('sub');
   });
 
   test('a run whose event dates no commit is not recorded, with a warning', () => {

@@ -203,7 +203,7 @@ describeWithShared('action on the reference check fixture', () => {
     expect(placed[0]!.message).toBe('Max at 16 B: 122.599 µs is 11.111 % over the requirement of 110.339 µs');
     expect(warnings(run)).toEqual([]);
     const groups = expectBalancedGroups(run);
-    expect(groups).toEqual(['Finding result files', 'Reading results and requirements', 'Checking against requirements', 'Writing reports']);
+    expect(groups).toEqual(['Finding and reading result files', 'Checking against requirements', 'Writing reports']);
     expect(run.stdout).toContain('::group::');
     expect(run.stdout).toMatch(/^perfgate: FAIL: 45 of 66 checks passed, 2 of 2 sub-experiments failed$/m);
     expectNoStackTrace(run);

@@ -8,6 +8,8 @@ import { runCompare } from '../src/pipeline/compare.js';
 import { makeHistoryRecord, type HistoryRecord } from '../src/pipeline/history.js';
 import { loadSummaries, readRawMeasurements } from '../src/pipeline/read.js';
 import { silentProgress } from '../src/pipeline/steps.js';
+import { resultSetOfSummary } from '../src/engine/formats/fastddsMeasurements.js';
+import type { Summary } from '../src/engine/model/summary.js';
 import type { ChartsInput } from '../src/pipeline/charts.js';
 import { repoRoot, tempDir } from './helpers/shared.js';
 
@@ -19,8 +21,9 @@ const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEF
 /** Three history runs: the example results twice, then the regression. */
 export function exampleHistory(root = repoRoot): HistoryRecord[] {
   const folder = exampleFolder(root);
-  const base = loadSummaries([join(folder, 'results')], 'precise');
-  const regression = loadSummaries([join(folder, 'results-regression')], 'precise');
+  const recorded = (summaries: Summary[]) => summaries.map((s) => ({ experiment: s.experimentType, format: 'fastdds-summary', measurements: resultSetOfSummary(s, 'fastdds-summary').measurements }));
+  const base = recorded(loadSummaries([join(folder, 'results')], 'precise'));
+  const regression = recorded(loadSummaries([join(folder, 'results-regression')], 'precise'));
   return [
     makeHistoryRecord(base, { sha: 'aaaaaaa1111111', date: '2026-01-01T10:00:00Z', runId: 101, runUrl: 'https://example.invalid/101' }),
     makeHistoryRecord(base, { sha: 'bbbbbbb2222222', date: '2026-01-02T10:00:00Z', runId: 102, runUrl: 'https://example.invalid/102' }),

@@ -7,6 +7,7 @@ import { FakeGitHub, type FakeGitHubOptions } from './helpers/github-fake.js';
 import { openApi } from './helpers/github-openapi.js';
 import { tempDir } from './helpers/shared.js';
 import type { Summary } from '../src/engine/model/summary.js';
+import { resultSetOfSummary } from '../src/engine/formats/fastddsMeasurements.js';
 import {
   appendHistoryRecord,
   historyFileName,
@@ -304,6 +305,7 @@ describe('history records', () => {
       { payloadBytes: 32, samples: 1, max: 9, min: 9, mean: 9, median: 9, stdev: 0, meanJitter: NaN, maxJitter: NaN, p90: 9, p99: NaN, p9999: 9 },
     ],
   });
+  const recorded = (s: Summary) => ({ experiment: s.experimentType, format: 'fastdds-summary', measurements: resultSetOfSummary(s, 'fastdds-summary').measurements });
   const run = (n: number, date: string) => ({ sha: SHA(n), date, runId: 100 + n, runUrl: `https://github.com/octo/bench/actions/runs/${100 + n}` });
 
   test('pure, deterministic bytes: fixed key order, experiments by name, NaN as null, no clock', () => {
@@ -311,38 +313,28 @@ describe('history records', () => {
       throw new Error('the clock was read');
     });
     try {
-      const record = makeHistoryRecord([summary('zeta', 7.5), summary('alpha', 7.486)], run(1, '2026-11-20T11:00:00+01:00'));
+      const record = makeHistoryRecord([summary('zeta', 7.5), summary('alpha', 7.486)].map(recorded), run(1, '2026-11-20T11:00:00+01:00'));
       const text = renderHistoryRecord(record);
       expect(text).toBe(
         [
           '{',
           '  "format": "perfgate-history",',
-          '  "version": 1,',
+          '  "version": 2,',
           `  "sha": "${SHA(1)}",`,
           '  "date": "2026-11-20T10:00:00.000Z",',
           '  "runId": "101",',
           '  "runUrl": "https://github.com/octo/bench/actions/runs/101",',
-          '  "experiments": [',
-          '    {',
-          '      "experiment": "alpha",',
-          '      "payloads": [',
-          '        {"bytes": 16, "samples": 10000, "median": 7.486, "p99": 14.735, "max": 122.599, "min": 7.029, "mean": 8.272},',
-          '        {"bytes": 32, "samples": 1, "median": 9, "p99": null, "max": 9, "min": 9, "mean": 9}',
-          '      ]',
-          '    },',
-          '    {',
-          '      "experiment": "zeta",',
-          '      "payloads": [',
-          '        {"bytes": 16, "samples": 10000, "median": 7.5, "p99": 14.735, "max": 122.599, "min": 7.029, "mean": 8.272},',
-          '        {"bytes": 32, "samples": 1, "median": 9, "p99": null, "max": 9, "min": 9, "mean": 9}',
-          '      ]',
-          '    }',
+          '  "measurements": [',
+          '    {"experiment": "alpha", "format": "fastdds-summary", "parameter": "16", "payloadBytes": 16, "metric": "latency", "dimension": "time", "unit": "us", "displayUnit": "us", "direction": "lower-is-better", "statistics": {"samples": 10000, "min": 7.029, "mean": 8.272, "median": 7.486, "p90": 10.607, "p99": 14.735, "p9999": 58.631, "max": 122.599, "stdev": 2.367, "jitter": 0.534, "maxJitter": 109.092}},',
+          '    {"experiment": "alpha", "format": "fastdds-summary", "parameter": "32", "payloadBytes": 32, "metric": "latency", "dimension": "time", "unit": "us", "displayUnit": "us", "direction": "lower-is-better", "statistics": {"samples": 1, "min": 9, "mean": 9, "median": 9, "p90": 9, "p99": null, "p9999": 9, "max": 9, "stdev": 0, "jitter": null, "maxJitter": null}},',
+          '    {"experiment": "zeta", "format": "fastdds-summary", "parameter": "16", "payloadBytes": 16, "metric": "latency", "dimension": "time", "unit": "us", "displayUnit": "us", "direction": "lower-is-better", "statistics": {"samples": 10000, "min": 7.029, "mean": 8.272, "median": 7.5, "p90": 10.607, "p99": 14.735, "p9999": 58.631, "max": 122.599, "stdev": 2.367, "jitter": 0.534, "maxJitter": 109.092}},',
+          '    {"experiment": "zeta", "format": "fastdds-summary", "parameter": "32", "payloadBytes": 32, "metric": "latency", "dimension": "time", "unit": "us", "displayUnit": "us", "direction": "lower-is-better", "statistics": {"samples": 1, "min": 9, "mean": 9, "median": 9, "p90": 9, "p99": null, "p9999": 9, "max": 9, "stdev": 0, "jitter": null, "maxJitter": null}}',
           '  ]',
           '}',
           '',
         ].join('\n'),
       );
-      expect(renderHistoryRecord(makeHistoryRecord([summary('alpha', 7.486), summary('zeta', 7.5)], run(1, '2026-11-20T10:00:00Z')))).toBe(text);
+      expect(renderHistoryRecord(makeHistoryRecord([summary('alpha', 7.486), summary('zeta', 7.5)].map(recorded), run(1, '2026-11-20T10:00:00Z')))).toBe(text);
       expect(parseHistoryRecord(text, 'h.json')).toEqual(record);
       expect(JSON.parse(text)).toEqual(record);
       expect(historyFileName(record)).toBe('history-2026-11-20T10-00-00.000Z-101.json');
@@ -351,11 +343,43 @@ describe('history records', () => {
     }
   });
 
+  test('a version 1 record (Fast-DDS payload rows, written by perfgate before the common model) reads as latency measurements', () => {
+    const v1 = [
+      '{',
+      '  "format": "perfgate-history",',
+      '  "version": 1,',
+      `  "sha": "${SHA(1)}",`,
+      '  "date": "2026-11-20T10:00:00.000Z",',
+      '  "runId": "101",',
+      '  "runUrl": "https://github.com/octo/bench/actions/runs/101",',
+      '  "experiments": [',
+      '    {',
+      '      "experiment": "alpha",',
+      '      "payloads": [',
+      '        {"bytes": 16, "samples": 10000, "median": 7.486, "p99": 14.735, "max": 122.599, "min": 7.029, "mean": 8.272},',
+      '        {"bytes": 32, "samples": 1, "median": 9, "p99": null, "max": 9, "min": 9, "mean": 9}',
+      '      ]',
+      '    }',
+      '  ]',
+      '}',
+      '',
+    ].join('\n');
+    const record = parseHistoryRecord(v1, 'h.json');
+    expect(record.version).toBe(2);
+    expect(record.measurements.map((m) => [m.experiment, m.format, m.parameter, m.payloadBytes, m.metric, m.unit, m.direction, m.statistics])).toEqual([
+      ['alpha', 'fastdds-summary', '16', 16, 'latency', 'us', 'lower-is-better', { samples: 10000, min: 7.029, mean: 8.272, median: 7.486, p99: 14.735, max: 122.599 }],
+      ['alpha', 'fastdds-summary', '32', 32, 'latency', 'us', 'lower-is-better', { samples: 1, min: 9, mean: 9, median: 9, p99: null, max: 9 }],
+    ]);
+  });
+
   test('bad inputs are InputErrors', () => {
     expect(() => makeHistoryRecord([], { ...run(1, 'yesterday') })).toThrow('history: not a date: "yesterday"');
     expect(() => makeHistoryRecord([], { ...run(1, '2026-01-01T00:00:00Z'), sha: 'main' })).toThrow('not a commit SHA');
-    expect(() => makeHistoryRecord([summary('a', 1), summary('a', 2)], run(1, '2026-01-01T00:00:00Z'))).toThrow('appears twice');
-    expect(() => parseHistoryRecord('{"format":"perfgate-history","version":2}', 'h.json')).toThrow('unsupported version 2');
+    expect(() => makeHistoryRecord([summary('a', 1), summary('a', 2)].map(recorded), run(1, '2026-01-01T00:00:00Z'))).toThrow('appears twice');
+    expect(() => parseHistoryRecord('{"format":"perfgate-history","version":3}', 'h.json')).toThrow('unsupported version 3 (this perfgate reads versions 1 and 2; a newer perfgate may have written it)');
+    expect(() => parseHistoryRecord('{"format":"perfgate-history","version":2,"sha":"a","date":"d","runId":"1","runUrl":"u","measurements":[{"experiment":"x"}]}', 'h.json')).toThrow(
+      'measurement 1: "format" is not a string',
+    );
     expect(() => parseHistoryRecord('[', 'h.json')).toThrow('not a perfgate history record');
   });
 
@@ -374,7 +398,7 @@ describe('history records', () => {
   test('a bounded window in a folder: append, drop the oldest, read back oldest first', () => {
     const folder = join(tempDir('perfgate-history-'), 'history');
     expect(readHistoryWindow(folder)).toEqual([]);
-    const records = [1, 2, 3, 4, 5].map((n) => makeHistoryRecord([summary('x', n)], run(n, `2026-11-0${n}T10:00:00Z`)));
+    const records = [1, 2, 3, 4, 5].map((n) => makeHistoryRecord([recorded(summary('x', n))], run(n, `2026-11-0${n}T10:00:00Z`)));
     // Appended out of order: the window is by date, not by arrival.
     for (const n of [2, 1, 3]) appendHistoryRecord(folder, records[n - 1]!, 3);
     expect(readHistoryWindow(folder, 3).map((r) => r.runId)).toEqual(['101', '102', '103']);
@@ -394,10 +418,10 @@ describe('history records', () => {
     expect(old.removed).toEqual([old.written]);
     expect(readdirSync(folder)).toHaveLength(3);
     // A re-run (same run id) replaces its record, even under a new date.
-    const rerun = makeHistoryRecord([summary('x', 99)], { ...run(5, '2026-11-06T10:00:00Z') });
+    const rerun = makeHistoryRecord([recorded(summary('x', 99))], { ...run(5, '2026-11-06T10:00:00Z') });
     const again = appendHistoryRecord(folder, rerun, 3);
     expect(again.removed).toEqual([join(folder, 'history-2026-11-05T10-00-00.000Z-105.json')]);
-    expect(readHistoryWindow(folder).map((r) => [r.runId, r.experiments[0]!.payloads[0]!.median])).toEqual([['103', 3], ['104', 4], ['105', 99]]);
+    expect(readHistoryWindow(folder).map((r) => [r.runId, r.measurements[0]!.statistics.median])).toEqual([['103', 3], ['104', 4], ['105', 99]]);
     expect(readFileSync(again.written, 'utf8')).toBe(renderHistoryRecord(rerun));
     expect(planHistoryWindow([], rerun, 30)).toEqual({ kept: [rerun], dropped: [] });
     expect(() => readHistoryWindow(folder, 0)).toThrow('at least 1');

@@ -296,9 +296,6 @@ function sanitize(text) {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }
 
-// src/pipeline/check.ts
-import { join as join3 } from "node:path";
-
 // src/engine/check/check.ts
 function checkMagnitude(check, payloadBytes, requirement, experiment) {
   const diff = requirement - experiment;
@@ -539,38 +536,13 @@ function displayUnit(unit, dimension) {
   return dimension === "time" && unit === "us" ? "µs" : unit;
 }
 
-// src/engine/formats/fastddsMeasurements.ts
-var STATISTICS = [
-  ["samples", "samples"],
-  ["min", "min"],
-  ["mean", "mean"],
-  ["median", "median"],
-  ["p90", "p90"],
-  ["p99", "p99"],
-  ["p9999", "p9999"],
-  ["max", "max"],
-  ["stdev", "stdev"],
-  ["meanJitter", "jitter"],
-  ["maxJitter", "maxJitter"]
-];
-function resultSetOfSummary(summary, format, file = summary.source) {
-  const measurements = summary.payloads.map((p) => {
-    const statistics = {};
-    for (const [field2, name] of STATISTICS) statistics[name] = p[field2];
-    return {
-      experiment: summary.experimentType,
-      parameter: { label: String(p.payloadBytes), payloadBytes: p.payloadBytes },
-      metric: { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" },
-      statistics,
-      place: p.line !== void 0 ? { file, line: p.line } : { file }
-    };
-  });
-  return { format, file, measurements, notes: [] };
-}
-
 // src/engine/model/experimentType.ts
 function experimentTypeOfSummaryFile(path) {
   const name = baseName(path);
+  if (!name.startsWith("measurements")) {
+    const other = experimentOfOtherName(stemOf(name).replace(/_summary$/, ""));
+    if (other !== "") return other;
+  }
   const parts = name.split(".");
   const stem = parts.length >= 2 ? parts[parts.length - 2] : "";
   const type = stem.split("_").slice(1, -1).join("_");
@@ -588,7 +560,19 @@ function summaryFileNameOfRaw(path) {
   const stem = dot > 0 ? name.slice(0, dot) : name;
   return `${stem}_summary.csv`;
 }
+function experimentOfOtherName(stem) {
+  return stem.replace(/_raw(_data)?$/, "").replace(/[_-](r|run|rep)\d+$/i, "");
+}
+function stemOf(name) {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(0, dot) : name;
+}
 function experimentTypeOfRawFile(path) {
+  const name = baseName(path);
+  if (!name.startsWith("measurements")) {
+    const other = experimentOfOtherName(stemOf(name));
+    if (other !== "") return other;
+  }
   const type = summaryFileNameOfRaw(path).slice(0, -".csv".length).split("_").slice(1, -1).join("_");
   if (type === "") {
     throw new InputError(
@@ -703,10 +687,6 @@ function uniqueFileStems(names) {
   return out;
 }
 
-// src/pipeline/discover.ts
-import { closeSync as closeSync2, globSync, openSync as openSync2, readdirSync, readSync as readSync2, statSync as statSync2 } from "node:fs";
-import { join as join2 } from "node:path";
-
 // src/engine/csv/header.ts
 function stripBom(text) {
   return text.charCodeAt(0) === 65279 ? text.slice(1) : text;
@@ -802,420 +782,396 @@ function unclosedQuote(text) {
   return open;
 }
 
-// src/engine/numeric/parseNumber.ts
-var FLOAT_PARSE_MODES = ["precise", "legacy"];
-var DBL_MIN_EXP = -1021;
-var DBL_MAX_EXP = 1024;
-function legacyScale(digits, exponent) {
-  if (exponent < DBL_MIN_EXP || exponent > DBL_MAX_EXP) return exponent < 0 ? 0 : Infinity;
-  let number2 = digits;
-  let p10 = 10;
-  let n = exponent < 0 ? -exponent : exponent;
-  while (n) {
-    if (n & 1) number2 = exponent < 0 ? number2 / p10 : number2 * p10;
-    n >>= 1;
-    p10 *= p10;
-  }
-  return number2;
+// src/engine/formats/looseJson.ts
+var MAX_DEPTH = 1e3;
+function isJsonObject(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
-var EXACT_POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
-function parseDecimalBytes(bytes, start, end, mode) {
-  let i = start;
-  let negative = false;
-  const first = bytes[i];
-  if (first === 45 || first === 43) {
-    negative = first === 45;
-    i++;
-  }
-  const digitsStart = i;
-  let mantissa = 0;
-  let digitCount = 0;
-  let significant = 0;
-  let fractionDigits = 0;
-  while (i < end) {
-    const d = bytes[i] - 48;
-    if (d < 0 || d > 9) break;
-    mantissa = mantissa * 10 + d;
-    if (significant > 0 || d !== 0) significant++;
-    digitCount++;
-    i++;
-  }
-  if (i < end && bytes[i] === 46) {
-    i++;
-    while (i < end) {
-      const d = bytes[i] - 48;
-      if (d < 0 || d > 9) break;
-      mantissa = mantissa * 10 + d;
-      if (significant > 0 || d !== 0) significant++;
-      digitCount++;
-      fractionDigits++;
-      i++;
-    }
-  }
-  if (digitCount === 0) return void 0;
-  let exponent = -fractionDigits;
-  if (i < end && (bytes[i] | 32) === 101) {
-    i++;
-    let expNegative = false;
-    const sign = bytes[i];
-    if (sign === 45 || sign === 43) {
-      expNegative = sign === 45;
-      i++;
-    }
-    let e = 0;
-    let expDigits = 0;
-    while (i < end) {
-      const d = bytes[i] - 48;
-      if (d < 0 || d > 9) break;
-      if (e < 1e5) e = e * 10 + d;
-      expDigits++;
-      i++;
-    }
-    if (expDigits === 0) return void 0;
-    exponent += expNegative ? -e : e;
-  }
-  if (i !== end) return void 0;
-  let value2;
-  if (mode === "legacy") {
-    value2 = legacyScale(mantissa, exponent);
-  } else if (significant <= 15 && exponent >= -22 && exponent <= 22) {
-    value2 = exponent < 0 ? mantissa / EXACT_POW10[-exponent] : mantissa * EXACT_POW10[exponent];
-  } else {
-    value2 = Number(latin1.decode(bytes.subarray(digitsStart, end)));
-  }
-  return negative ? -value2 : value2;
+function parseLooseJson(file, text) {
+  const source = stripBom(text);
+  const parser = new Parser(file, source);
+  return parser.document();
 }
-var encoder = new TextEncoder();
-var latin1 = new TextDecoder("latin1");
-function parseNumber(text, mode) {
-  const trimmed = text.trim();
-  if (trimmed.length * 3 > cellBuffer.length) cellBuffer = new Uint8Array(trimmed.length * 3);
-  const { written } = encoder.encodeInto(trimmed, cellBuffer);
-  return parseDecimalBytes(cellBuffer, 0, written, mode);
-}
-var cellBuffer = new Uint8Array(256);
-function isMissingValue(text) {
-  const t = text.trim();
-  return t === "" || t === "nan" || t === "NaN" || t === "NA" || t === "N/A";
-}
-
-// src/engine/formats/fastddsRaw.ts
-var RAW_HEADER = "Sample,Payload [Bytes],Latency [us]";
-var PAYLOAD = "Payload [Bytes]";
-var LATENCY = "Latency [us]";
-var RAW_REQUIRED_COLUMNS = [PAYLOAD, LATENCY];
-var RAW_COLUMNS = ["Sample", PAYLOAD, LATENCY];
-function looksLikeRawMeasurements(headerLine) {
-  const names = stripBom(headerLine).split(",").map((s) => s.trim());
-  return names.includes(PAYLOAD) && names.includes(LATENCY);
-}
-var GrowableSamples = class {
-  constructor(payloadBytes) {
-    this.payloadBytes = payloadBytes;
-  }
-  payloadBytes;
-  values = new Float64Array(1024);
-  length = 0;
-  push(v) {
-    if (this.length === this.values.length) this.grow();
-    this.values[this.length++] = v;
-  }
-  grow() {
-    const bigger = new Float64Array(this.values.length * 2);
-    bigger.set(this.values);
-    this.values = bigger;
-  }
-};
-var NEWLINE = 10;
-var QUOTE = 34;
-var CR = 13;
-var COMMA = 44;
-var SPACE = 32;
-var TAB = 9;
-var DOT = 46;
-var RawMeasurementReader = class {
-  constructor(file, floatParse) {
+var Parser = class {
+  constructor(file, s) {
     this.file = file;
-    this.floatParse = floatParse;
+    this.s = s;
+    for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) === 10) this.lineStarts.push(k + 1);
   }
   file;
-  floatParse;
-  lineNumber = 0;
-  headerSeen = false;
-  payloadField = -1;
-  latencyField = -1;
-  fieldCount = 0;
-  /** The header is `Sample,Payload [Bytes],Latency [us]` in that order: `fastLines` reads the rows. */
-  fastLayout = false;
-  pending;
-  groups = /* @__PURE__ */ new Map();
-  order = [];
-  last;
-  rows = 0;
-  /** Feeds the next bytes of the file. Lines may be split across chunks. */
-  push(chunk) {
-    let start = 0;
-    if (this.pending) {
-      const nl2 = chunk.indexOf(NEWLINE);
-      if (nl2 < 0) {
-        this.pending = concat(this.pending, chunk);
-        return;
-      }
-      const line = concat(this.pending, chunk.subarray(0, nl2));
-      this.pending = void 0;
-      this.line(line, 0, line.length);
-      start = nl2 + 1;
-    }
-    const last = chunk.lastIndexOf(NEWLINE);
-    while (start <= last) {
-      if (this.fastLayout) {
-        start = this.fastLines(chunk, start, last + 1);
-      } else {
-        const nl2 = chunk.indexOf(NEWLINE, start);
-        this.line(chunk, start, nl2);
-        start = nl2 + 1;
-      }
-    }
-    if (start < chunk.length) this.pending = chunk.slice(start);
+  s;
+  i = 0;
+  depth = 0;
+  lineStarts = [0];
+  containerPlaces = /* @__PURE__ */ new WeakMap();
+  keyPlaces = /* @__PURE__ */ new WeakMap();
+  elementPlaces = /* @__PURE__ */ new WeakMap();
+  /** Offsets of the containers currently open, to say which one a truncated file leaves open. */
+  open = [];
+  document() {
+    this.skipSpace();
+    if (this.i >= this.s.length) throw this.error("the file is empty; expected a JSON document", this.i);
+    const value2 = this.value();
+    this.skipSpace();
+    if (this.i < this.s.length) throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
+    const place = (offset) => this.place(offset);
+    const containers = this.containerPlaces;
+    const keys = this.keyPlaces;
+    const elements = this.elementPlaces;
+    return {
+      value: value2,
+      placeOf: (container) => place(containers.get(container) ?? 0),
+      placeOfKey: (object, key) => place(keys.get(object)?.get(key) ?? containers.get(object) ?? 0),
+      placeOfElement: (array, index) => place(elements.get(array)?.[index] ?? containers.get(array) ?? 0)
+    };
   }
-  /**
-   * The hot loop, for the usual layout `Sample,Payload,Latency`: reads the complete lines of
-   * bytes[start, stop) (stop - 1 is a newline) straight from the bytes. A line it is not sure of
-   * (quotes, spaces, signs, exponents, more than 15 digits, blank, wrong field count …) goes to
-   * `line`, which reads it in full and reports any error, so results and errors are the same.
-   * Latencies with at most 15 digits are exact integers over an exact power of ten: one division
-   * is the correctly rounded value (precise), and `legacyScale` is what the legacy parser does.
-   */
-  fastLines(b, start, stop) {
-    const legacy = this.floatParse === "legacy";
-    let p = start;
-    let group = this.last;
-    while (p < stop) {
-      const lineStart = p;
-      let c = b[p];
-      while (c !== COMMA) {
-        if (c === NEWLINE || c === QUOTE) break;
-        c = b[++p];
+  place(offset) {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (this.lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
+  }
+  error(message, offset) {
+    return new InputError(message, { file: this.file, ...this.place(offset) });
+  }
+  describeAt(offset) {
+    if (offset >= this.s.length) return "end of file";
+    const c = this.s[offset];
+    if (c === "\n" || c === "\r") return "end of line";
+    const word = /^[A-Za-z_][\w.+-]*/.exec(this.s.slice(offset, offset + 40));
+    if (word) return `"${word[0]}"`;
+    return `"${c}"`;
+  }
+  truncated() {
+    const innermost = this.open[this.open.length - 1];
+    let message = "unexpected end of file: the JSON document is truncated";
+    if (innermost !== void 0) {
+      const kind = this.s[innermost] === "{" ? "an object" : "an array";
+      message += ` (${kind} opened on line ${this.place(innermost).line} is not closed)`;
+    }
+    return this.error(message, this.s.length);
+  }
+  skipSpace() {
+    const s = this.s;
+    while (this.i < s.length) {
+      const c = s.charCodeAt(this.i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
+      else break;
+    }
+  }
+  value() {
+    this.skipSpace();
+    const s = this.s;
+    if (this.i >= s.length) throw this.truncated();
+    const c = s[this.i];
+    if (c === "{") return this.object();
+    if (c === "[") return this.array();
+    if (c === '"') return this.string();
+    if (c === "-" || c >= "0" && c <= "9") return this.number();
+    if (s.startsWith("true", this.i)) return this.literal("true", true);
+    if (s.startsWith("false", this.i)) return this.literal("false", false);
+    if (s.startsWith("null", this.i)) return this.literal("null", null);
+    if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
+    if (s.startsWith("Infinity", this.i)) return this.literal("Infinity", Infinity);
+    throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
+  }
+  literal(word, value2) {
+    const end = this.i + word.length;
+    if (end < this.s.length && /[\w]/.test(this.s[end])) throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
+    this.i = end;
+    return value2;
+  }
+  enter(offset) {
+    if (++this.depth > MAX_DEPTH) throw this.error(`the JSON is nested more than ${MAX_DEPTH} levels deep`, offset);
+    this.open.push(offset);
+  }
+  leave() {
+    this.depth--;
+    this.open.pop();
+  }
+  object() {
+    const start = this.i;
+    this.enter(start);
+    this.i++;
+    const object = /* @__PURE__ */ Object.create(null);
+    const keys = /* @__PURE__ */ new Map();
+    this.containerPlaces.set(object, start);
+    this.keyPlaces.set(object, keys);
+    this.skipSpace();
+    if (this.s[this.i] === "}") {
+      this.i++;
+      this.leave();
+      return object;
+    }
+    for (; ; ) {
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      if (this.s[this.i] !== '"') {
+        throw this.error(`expected a quoted key, found ${this.describeAt(this.i)}`, this.i);
       }
-      slow: {
-        if (c !== COMMA) break slow;
-        let payload = 0;
-        let digits = 0;
-        let d = b[++p] - 48;
-        while (d >= 0 && d <= 9) {
-          payload = payload * 10 + d;
-          digits++;
-          d = b[++p] - 48;
-        }
-        if (digits === 0 || digits > 15 || b[p] !== COMMA) break slow;
-        let mantissa = 0;
-        digits = 0;
-        d = b[++p] - 48;
-        while (d >= 0 && d <= 9) {
-          mantissa = mantissa * 10 + d;
-          digits++;
-          d = b[++p] - 48;
-        }
-        let fraction = 0;
-        if (b[p] === DOT) {
-          d = b[++p] - 48;
-          while (d >= 0 && d <= 9) {
-            mantissa = mantissa * 10 + d;
-            fraction++;
-            d = b[++p] - 48;
-          }
-        }
-        digits += fraction;
-        if (digits === 0 || digits > 15) break slow;
-        c = b[p];
-        if (c === CR) c = b[++p];
-        if (c !== NEWLINE) break slow;
-        p++;
-        const latency = fraction === 0 ? mantissa : legacy ? legacyScale(mantissa, -fraction) : mantissa / EXACT_POW10[fraction];
-        this.lineNumber++;
-        if (group === void 0 || group.payloadBytes !== payload) group = this.groupOf(payload);
-        if (group.length === group.values.length) group.grow();
-        group.values[group.length++] = latency;
-        this.rows++;
+      const keyOffset = this.i;
+      const key = this.string();
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      if (this.s[this.i] !== ":") throw this.error(`expected ":" after the key "${key}", found ${this.describeAt(this.i)}`, this.i);
+      this.i++;
+      const value2 = this.value();
+      object[key] = value2;
+      keys.set(key, keyOffset);
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      const c = this.s[this.i];
+      if (c === ",") {
+        this.i++;
         continue;
       }
-      const nl2 = b.indexOf(NEWLINE, lineStart);
-      this.line(b, lineStart, nl2);
-      group = this.last;
-      p = nl2 + 1;
+      if (c === "}") {
+        this.i++;
+        this.leave();
+        return object;
+      }
+      throw this.error(`expected "," or "}" in the object opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
     }
-    return p;
   }
-  groupOf(payload) {
-    let group = this.groups.get(payload);
-    if (group === void 0) {
-      group = new GrowableSamples(payload);
-      this.groups.set(payload, group);
-      this.order.push(group);
+  array() {
+    const start = this.i;
+    this.enter(start);
+    this.i++;
+    const array = [];
+    const places = [];
+    this.containerPlaces.set(array, start);
+    this.elementPlaces.set(array, places);
+    this.skipSpace();
+    if (this.s[this.i] === "]") {
+      this.i++;
+      this.leave();
+      return array;
     }
-    this.last = group;
-    return group;
+    for (; ; ) {
+      this.skipSpace();
+      places.push(this.i);
+      array.push(this.value());
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      const c = this.s[this.i];
+      if (c === ",") {
+        this.i++;
+        continue;
+      }
+      if (c === "]") {
+        this.i++;
+        this.leave();
+        return array;
+      }
+      throw this.error(`expected "," or "]" in the array opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
+    }
   }
-  /** Ends the file and returns the samples grouped by payload. */
-  finish() {
-    if (this.pending) {
-      const rest = this.pending;
-      this.pending = void 0;
-      this.line(rest, 0, rest.length);
-    }
-    if (!this.headerSeen) throw new InputError(`the file is empty; expected the header "${RAW_HEADER}"`, { file: this.file, line: 1 });
-    if (this.rows === 0) {
-      throw new InputError("the file has a header but no measurements", { file: this.file, line: this.lineNumber + 1 });
-    }
-    const groups = this.order.map((g) => ({ payloadBytes: g.payloadBytes, latencies: g.values.subarray(0, g.length) }));
-    return { source: this.file, groups, rows: this.rows };
-  }
-  line(bytes, start, end) {
-    this.lineNumber++;
-    if (end > start && bytes[end - 1] === CR) end--;
-    if (end === start) return;
-    if (!this.headerSeen) {
-      this.header(new TextDecoder().decode(bytes.subarray(start, end)));
-      return;
-    }
-    let field2 = 0;
-    let fieldStart = start;
-    let payload = -1;
-    let latency = NaN;
-    for (let i = start; i <= end; i++) {
-      if (i < end) {
-        const b2 = bytes[i];
-        if (b2 === QUOTE) {
-          this.quotedLine(new TextDecoder().decode(bytes.subarray(start, end)));
-          return;
+  string() {
+    const s = this.s;
+    const start = this.i;
+    this.i++;
+    let out = "";
+    let chunkStart = this.i;
+    for (; ; ) {
+      if (this.i >= s.length) throw this.error("a string is not closed (it starts here)", start);
+      const c = s.charCodeAt(this.i);
+      if (c === 34) {
+        out += s.slice(chunkStart, this.i);
+        this.i++;
+        return out;
+      }
+      if (c < 32) {
+        if (c === 10) throw this.error("a string is not closed before the end of the line (it starts here)", start);
+        throw this.error("a control character inside a string", this.i);
+      }
+      if (c === 92) {
+        out += s.slice(chunkStart, this.i);
+        const e = s[this.i + 1];
+        if (e === void 0) throw this.truncated();
+        const simple = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "	" };
+        const mapped = simple[e];
+        if (mapped !== void 0) {
+          out += mapped;
+          this.i += 2;
+        } else if (e === "u") {
+          const hex = s.slice(this.i + 2, this.i + 6);
+          if (!/^[0-9A-Fa-f]{4}$/.test(hex)) throw this.error("a \\u escape needs four hexadecimal digits", this.i);
+          out += String.fromCharCode(parseInt(hex, 16));
+          this.i += 6;
+        } else {
+          throw this.error(`an invalid escape "\\${e}" in a string`, this.i);
         }
-        if (b2 !== COMMA) continue;
+        chunkStart = this.i;
+        continue;
       }
-      let a = fieldStart;
-      let b = i;
-      while (a < b && (bytes[a] === SPACE || bytes[a] === TAB)) a++;
-      while (b > a && (bytes[b - 1] === SPACE || bytes[b - 1] === TAB)) b--;
-      if (field2 === this.payloadField) {
-        payload = parseCount(bytes, a, b);
-        if (payload < 0) this.fail(bytes, start, fieldStart, end, `expected a payload size in bytes (a whole number)`);
-      } else if (field2 === this.latencyField) {
-        const value2 = parseDecimalBytes(bytes, a, b, this.floatParse);
-        if (value2 === void 0 || Number.isNaN(value2)) this.fail(bytes, start, fieldStart, end, "expected a latency in microseconds");
-        latency = value2;
-      }
-      field2++;
-      fieldStart = i + 1;
-    }
-    this.checkFieldCount(field2);
-    this.add(payload, latency);
-  }
-  /** The rare line with quotes: fields may be quoted, `""` is a quote inside a quoted field. */
-  quotedLine(text) {
-    const fields = splitQuotedLine(text, (message, column) => new InputError(message, { file: this.file, line: this.lineNumber, column }));
-    this.checkFieldCount(fields.length);
-    const encoder2 = new TextEncoder();
-    const cell = (index) => {
-      const f = fields[index];
-      const bytes = encoder2.encode(f.value.trim());
-      return { bytes, column: f.column, text: f.value };
-    };
-    const p = cell(this.payloadField);
-    const payload = parseCount(p.bytes, 0, p.bytes.length);
-    if (payload < 0) this.failAt(p.column, "expected a payload size in bytes (a whole number)", p.text);
-    const l = cell(this.latencyField);
-    const latency = parseDecimalBytes(l.bytes, 0, l.bytes.length, this.floatParse);
-    if (latency === void 0 || Number.isNaN(latency)) this.failAt(l.column, "expected a latency in microseconds", l.text);
-    this.add(payload, latency);
-  }
-  checkFieldCount(found) {
-    if (found !== this.fieldCount) {
-      throw new InputError(`expected ${this.fieldCount} fields like the header "${RAW_HEADER}", found ${found}`, {
-        file: this.file,
-        line: this.lineNumber,
-        column: 1
-      });
+      this.i++;
     }
   }
-  add(payload, latency) {
-    let group = this.last;
-    if (group === void 0 || group.payloadBytes !== payload) group = this.groupOf(payload);
-    group.push(latency);
-    this.rows++;
-  }
-  header(text) {
-    const line = stripBom(text);
-    const fields = line.split(",");
-    const columns = resolveColumns(this.file, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
-    this.payloadField = columns[PAYLOAD];
-    this.latencyField = columns[LATENCY];
-    this.fieldCount = fields.length;
-    this.fastLayout = this.fieldCount === 3 && this.payloadField === 1 && this.latencyField === 2;
-    this.headerSeen = true;
-  }
-  fail(bytes, lineStart, fieldStart, lineEnd, expected) {
-    const decoder = new TextDecoder();
-    const column = decoder.decode(bytes.subarray(lineStart, fieldStart)).length + 1;
-    let fieldEnd = bytes.indexOf(COMMA, fieldStart);
-    if (fieldEnd < 0 || fieldEnd > lineEnd) fieldEnd = lineEnd;
-    this.failAt(column, expected, decoder.decode(bytes.subarray(fieldStart, fieldEnd)));
-  }
-  failAt(column, expected, cell) {
-    const shown = cell.length > 40 ? cell.slice(0, 40) + "…" : cell;
-    throw new InputError(`${expected}, found "${shown}"`, { file: this.file, line: this.lineNumber, column });
+  number() {
+    const s = this.s;
+    const start = this.i;
+    if (s[this.i] === "-") {
+      this.i++;
+      if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
+      if (s.startsWith("Infinity", this.i)) return -this.literal("Infinity", Infinity);
+    }
+    const re = /(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+    re.lastIndex = this.i;
+    const m = re.exec(s);
+    if (!m) throw this.error(`expected a number, found ${this.describeAt(start)}`, start);
+    this.i += m[0].length;
+    const next = s[this.i];
+    if (next !== void 0 && /[\w.+-]/.test(next)) {
+      if (this.i >= s.length) throw this.truncated();
+      throw this.error(`a malformed number "${s.slice(start, Math.min(s.length, this.i + 8)).split(/[\s,\]}]/)[0]}"`, start);
+    }
+    return Number(s.slice(start, this.i));
   }
 };
-function parseCount(bytes, start, end) {
-  if (start === end || end - start > 15) return -1;
-  let n = 0;
-  for (let i = start; i < end; i++) {
-    const d = bytes[i] - 48;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
+var JsonFields = class {
+  constructor(file, doc) {
+    this.file = file;
+    this.doc = doc;
   }
-  return n;
-}
-function concat(a, b) {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}
-function splitQuotedLine(text, error) {
-  const fields = [];
-  let i = 0;
-  for (; ; ) {
-    const column = i + 1;
-    if (text[i] === '"') {
-      let value2 = "";
-      let j = i + 1;
-      for (; ; ) {
-        if (j >= text.length) throw error("a quoted field is not closed", column);
-        if (text[j] === '"') {
-          if (text[j + 1] === '"') {
-            value2 += '"';
-            j += 2;
-            continue;
-          }
-          j++;
-          break;
-        }
-        value2 += text[j++];
-      }
-      if (j < text.length && text[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
-      fields.push({ value: value2, column });
-      if (j >= text.length) return fields;
-      i = j + 1;
-    } else {
-      const comma = text.indexOf(",", i);
-      const stop = comma < 0 ? text.length : comma;
-      const value2 = text.slice(i, stop);
-      const stray = value2.indexOf('"');
-      if (stray >= 0) throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
-      fields.push({ value: value2, column });
-      if (comma < 0) return fields;
-      i = comma + 1;
+  file;
+  doc;
+  error(message, object, key) {
+    let place;
+    if (key === void 0) place = this.doc.placeOf(object);
+    else if (typeof key === "number") place = this.doc.placeOfElement(object, key);
+    else place = this.doc.placeOfKey(object, key);
+    return new InputError(message, { file: this.file, ...place });
+  }
+  /** A number field; undefined when absent (or null with `nullable`). */
+  number(object, key, options = {}) {
+    const value2 = object[key];
+    if (value2 === void 0 || value2 === null && options.nullable) {
+      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
+      return void 0;
     }
+    if (typeof value2 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
+    return value2;
   }
+  string(object, key, options = {}) {
+    const value2 = object[key];
+    if (value2 === void 0) {
+      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
+      return void 0;
+    }
+    if (typeof value2 !== "string") throw this.error(`expected a string for "${key}", found ${describeJson(value2)}`, object, key);
+    return value2;
+  }
+  /** An array of numbers; undefined when absent or null. */
+  numbers(object, key) {
+    const value2 = object[key];
+    if (value2 === void 0 || value2 === null) return void 0;
+    if (!Array.isArray(value2)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value2)}`, object, key);
+    value2.forEach((v, index) => {
+      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value2, index);
+    });
+    return value2;
+  }
+};
+function describeJson(value2) {
+  if (value2 === null) return "null";
+  if (Array.isArray(value2)) return "an array";
+  if (typeof value2 === "object") return "an object";
+  if (typeof value2 === "string") return `the string "${value2.length > 40 ? value2.slice(0, 40) + "…" : value2}"`;
+  return String(value2);
+}
+
+// src/engine/formats/mappingJson.ts
+var MAPPING_EXAMPLE = '{"experiment":"bench","parameter":"size","metrics":[{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}';
+function parseMappingJson(file, text) {
+  const document = parseLooseJson(file, text);
+  const root = document.value;
+  const fail = (message) => {
+    throw new InputError(`${message}; expected a mapping such as ${MAPPING_EXAMPLE}`, { file, line: 1 });
+  };
+  if (!isJsonObject(root)) return fail("the mapping must be a JSON object");
+  const mapping = { metrics: [] };
+  const text_ = (value2, what) => {
+    if (value2 === void 0) return void 0;
+    if (typeof value2 !== "string" || value2.trim() === "") return fail(`${what} must be a column name (a string)`);
+    return value2;
+  };
+  const experiment = text_(root.experiment, '"experiment"');
+  if (experiment !== void 0) mapping.experiment = experiment;
+  const parameter = text_(root.parameter, '"parameter"');
+  if (parameter !== void 0) mapping.parameter = parameter;
+  const metrics = root.metrics;
+  if (!Array.isArray(metrics) || metrics.length === 0) return fail('"metrics" must be a non-empty list');
+  for (const entry of metrics) {
+    if (!isJsonObject(entry)) return fail('each entry of "metrics" must be an object with a "column"');
+    const column = text_(entry.column, '"column"');
+    if (column === void 0) return fail('each entry of "metrics" needs a "column"');
+    const metric2 = { column };
+    for (const key of ["metric", "statistic", "unit"]) {
+      const value2 = entry[key];
+      if (value2 === void 0) continue;
+      if (typeof value2 !== "string") return fail(`"${key}" must be a string`);
+      metric2[key] = value2;
+    }
+    const direction = entry.direction;
+    if (direction !== void 0) {
+      if (direction !== "lower-is-better" && direction !== "higher-is-better") return fail('"direction" must be "lower-is-better" or "higher-is-better"');
+      metric2.direction = direction;
+    }
+    for (const key of Object.keys(entry)) {
+      if (!["column", "metric", "statistic", "unit", "direction"].includes(key)) return fail(`unknown key "${key}" in a metrics entry`);
+    }
+    mapping.metrics.push(metric2);
+  }
+  return mapping;
+}
+
+// src/engine/formats/fastddsMeasurements.ts
+var STATISTICS = [
+  ["samples", "samples"],
+  ["min", "min"],
+  ["mean", "mean"],
+  ["median", "median"],
+  ["p90", "p90"],
+  ["p99", "p99"],
+  ["p9999", "p9999"],
+  ["max", "max"],
+  ["stdev", "stdev"],
+  ["meanJitter", "jitter"],
+  ["maxJitter", "maxJitter"]
+];
+function resultSetOfSummary(summary, format, file = summary.source) {
+  const measurements = summary.payloads.map((p) => {
+    const statistics = {};
+    for (const [field2, name] of STATISTICS) statistics[name] = p[field2];
+    return {
+      experiment: summary.experimentType,
+      parameter: { label: String(p.payloadBytes), payloadBytes: p.payloadBytes },
+      metric: { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" },
+      statistics,
+      place: p.line !== void 0 ? { file, line: p.line } : { file }
+    };
+  });
+  return { format, file, measurements, notes: [], summary };
+}
+var FASTDDS_FORMATS = ["fastdds-summary", "fastdds-raw"];
+function isFastddsFormat(format) {
+  return FASTDDS_FORMATS.includes(format);
+}
+function summaryOfMeasurements(experimentType, measurements, source) {
+  if (measurements.length === 0 || !measurements.every((m) => m.metric.name === "latency" && m.metric.unit === "us" && m.parameter.payloadBytes !== void 0)) return void 0;
+  return {
+    experimentType,
+    source,
+    payloads: measurements.map((m) => {
+      const p = { payloadBytes: m.parameter.payloadBytes };
+      for (const [field2, name] of STATISTICS) p[field2] = m.statistics[name] ?? NaN;
+      return p;
+    })
+  };
 }
 
 // node_modules/csv-parse/lib/api/CsvError.js
@@ -2959,6 +2915,144 @@ function csvError(file, error, text, lines) {
   return new InputError(error.message.replace(/\s*\(line \d+\)$/, ""), where);
 }
 
+// src/engine/model/measurement.ts
+var STATISTIC_NAMES = [
+  "value",
+  "samples",
+  "min",
+  "mean",
+  "median",
+  "p90",
+  "p95",
+  "p99",
+  "p999",
+  "p9999",
+  "max",
+  "stdev",
+  "variance",
+  "jitter",
+  "maxJitter"
+];
+var STATISTIC_ALIASES = {
+  avg: "mean",
+  average: "mean",
+  p50: "median",
+  stddev: "stdev",
+  std: "stdev",
+  count: "samples",
+  n: "samples"
+};
+function resolveStatistic(text) {
+  const name = text.trim();
+  if (STATISTIC_NAMES.includes(name)) return name;
+  const alias = STATISTIC_ALIASES[name.toLowerCase()];
+  if (alias) return alias;
+  const percentile2 = /^p(\d+(?:\.\d+)?)$/i.exec(name);
+  if (percentile2) {
+    const compact = `p${percentile2[1].replace(".", "")}`;
+    if (STATISTIC_NAMES.includes(compact)) return compact;
+  }
+  return void 0;
+}
+var PAYLOAD_PARAMETER_NAMES = /^(size|bytes|payload|payload_?size|payload_?bytes|msg_?size|message_?size|data_?size)$/i;
+
+// src/engine/numeric/parseNumber.ts
+var FLOAT_PARSE_MODES = ["precise", "legacy"];
+var DBL_MIN_EXP = -1021;
+var DBL_MAX_EXP = 1024;
+function legacyScale(digits, exponent) {
+  if (exponent < DBL_MIN_EXP || exponent > DBL_MAX_EXP) return exponent < 0 ? 0 : Infinity;
+  let number2 = digits;
+  let p10 = 10;
+  let n = exponent < 0 ? -exponent : exponent;
+  while (n) {
+    if (n & 1) number2 = exponent < 0 ? number2 / p10 : number2 * p10;
+    n >>= 1;
+    p10 *= p10;
+  }
+  return number2;
+}
+var EXACT_POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+function parseDecimalBytes(bytes, start, end, mode) {
+  let i = start;
+  let negative = false;
+  const first = bytes[i];
+  if (first === 45 || first === 43) {
+    negative = first === 45;
+    i++;
+  }
+  const digitsStart = i;
+  let mantissa = 0;
+  let digitCount = 0;
+  let significant = 0;
+  let fractionDigits = 0;
+  while (i < end) {
+    const d = bytes[i] - 48;
+    if (d < 0 || d > 9) break;
+    mantissa = mantissa * 10 + d;
+    if (significant > 0 || d !== 0) significant++;
+    digitCount++;
+    i++;
+  }
+  if (i < end && bytes[i] === 46) {
+    i++;
+    while (i < end) {
+      const d = bytes[i] - 48;
+      if (d < 0 || d > 9) break;
+      mantissa = mantissa * 10 + d;
+      if (significant > 0 || d !== 0) significant++;
+      digitCount++;
+      fractionDigits++;
+      i++;
+    }
+  }
+  if (digitCount === 0) return void 0;
+  let exponent = -fractionDigits;
+  if (i < end && (bytes[i] | 32) === 101) {
+    i++;
+    let expNegative = false;
+    const sign = bytes[i];
+    if (sign === 45 || sign === 43) {
+      expNegative = sign === 45;
+      i++;
+    }
+    let e = 0;
+    let expDigits = 0;
+    while (i < end) {
+      const d = bytes[i] - 48;
+      if (d < 0 || d > 9) break;
+      if (e < 1e5) e = e * 10 + d;
+      expDigits++;
+      i++;
+    }
+    if (expDigits === 0) return void 0;
+    exponent += expNegative ? -e : e;
+  }
+  if (i !== end) return void 0;
+  let value2;
+  if (mode === "legacy") {
+    value2 = legacyScale(mantissa, exponent);
+  } else if (significant <= 15 && exponent >= -22 && exponent <= 22) {
+    value2 = exponent < 0 ? mantissa / EXACT_POW10[-exponent] : mantissa * EXACT_POW10[exponent];
+  } else {
+    value2 = Number(latin1.decode(bytes.subarray(digitsStart, end)));
+  }
+  return negative ? -value2 : value2;
+}
+var encoder = new TextEncoder();
+var latin1 = new TextDecoder("latin1");
+function parseNumber(text, mode) {
+  const trimmed = text.trim();
+  if (trimmed.length * 3 > cellBuffer.length) cellBuffer = new Uint8Array(trimmed.length * 3);
+  const { written } = encoder.encodeInto(trimmed, cellBuffer);
+  return parseDecimalBytes(cellBuffer, 0, written, mode);
+}
+var cellBuffer = new Uint8Array(256);
+function isMissingValue(text) {
+  const t = text.trim();
+  return t === "" || t === "nan" || t === "NaN" || t === "NA" || t === "N/A";
+}
+
 // src/engine/model/summary.ts
 var SUMMARY_COLUMNS = [
   "Bytes",
@@ -3072,6 +3166,156 @@ function clip(text) {
   return text.length > 40 ? text.slice(0, 40) + "…" : text;
 }
 
+// src/engine/formats/metricRequirementsCsv.ts
+var METRIC_REQUIREMENTS_EXAMPLE = "Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=";
+var LATENCY_COLUMNS = {
+  Min: "min",
+  Mean: "mean",
+  Median: "median",
+  "90%": "p90",
+  "99%": "p99",
+  "99.99%": "p9999",
+  Max: "max"
+};
+function isMetricRequirementsHeader(headerLine) {
+  const fields = stripBom(headerLine).split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+  if (fields.includes("Experiment") || fields.includes("Parameter")) return true;
+  return fields.some((f) => !(f in LATENCY_COLUMNS) && /[.[\]]|>=|<=|≥|≤/.test(f));
+}
+function parseMetricRequirementsCsv(file, content, floatParse) {
+  const firstLine = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
+  const headerFields = firstLine.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+  const experimentName = headerFields.includes("Experiment type") ? "Experiment type" : "Experiment";
+  const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
+  const table3 = readCsvTable(file, content, [experimentName, parameterName], METRIC_REQUIREMENTS_EXAMPLE, headerFields);
+  const limitColumns = [];
+  headerFields.forEach((name, index) => {
+    if (name === experimentName || name === parameterName) return;
+    limitColumns.push(parseLimitColumn(file, firstLine, name, index));
+  });
+  if (limitColumns.length === 0) {
+    throw new InputError(`no limit columns: add columns such as "latency.p99 [us]" or "throughput [Mb/s] >=" (e.g. ${METRIC_REQUIREMENTS_EXAMPLE})`, {
+      file,
+      line: 1
+    });
+  }
+  const seen = /* @__PURE__ */ new Map();
+  const requirements = [];
+  const rows = table3.rows.map((row) => {
+    const experiment = (row.fields[table3.columns[experimentName]] ?? "").trim();
+    if (experiment === "") {
+      throw new InputError(`the "${experimentName}" cell is empty`, { file, line: row.line, column: fieldColumn(row.text, table3.columns[experimentName]) });
+    }
+    const parameter = (row.fields[table3.columns[parameterName]] ?? "").trim();
+    if (parameter === "") {
+      throw new InputError(`the "${parameterName}" cell is empty (use * for every parameter)`, {
+        file,
+        line: row.line,
+        column: fieldColumn(row.text, table3.columns[parameterName])
+      });
+    }
+    const key = `${experiment}\0${parameter}`;
+    const earlier = seen.get(key);
+    if (earlier !== void 0) {
+      throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, { file, line: row.line, column: 1 });
+    }
+    seen.set(key, row.line);
+    return { row, experiment, parameter };
+  });
+  for (const column of limitColumns) {
+    for (const { row, experiment, parameter } of rows) {
+      const text = row.fields[column.index] ?? "";
+      if (isMissingValue(text)) continue;
+      const value2 = parseNumber(text, floatParse);
+      const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
+      if (value2 === void 0) throw new InputError(`expected a number in column "${column.label}", found "${clip(text)}"`, place);
+      requirements.push({
+        experiment,
+        parameter,
+        metric: column.metric,
+        ...column.statistic !== void 0 ? { statistic: column.statistic } : {},
+        limit: column.toBase === 1 ? value2 : value2 * column.toBase,
+        ...column.dimension !== void 0 ? { dimension: column.dimension } : {},
+        ...column.direction !== void 0 ? { direction: column.direction } : {},
+        label: column.label,
+        ...place
+      });
+    }
+  }
+  if (rows.length === 0) throw new InputError("the requirements file has a header but no rows", { file, line: 2 });
+  if (requirements.length === 0) throw new InputError("every limit cell is empty: no requirement is set", { file, line: 2 });
+  return requirements;
+}
+function parseLimitColumn(file, headerLine, name, index) {
+  const place = { file, line: 1, column: fieldColumn(headerLine, index) };
+  const latency = LATENCY_COLUMNS[name];
+  if (latency !== void 0) return { index, label: name, metric: "latency", statistic: latency, dimension: "time", toBase: 1, direction: "lower-is-better" };
+  const parts = splitLimitColumn(name);
+  if (parts === void 0) {
+    throw new InputError(`cannot read the limit column "${clip(name)}"; write <metric>[.<statistic>] [<unit>] [>=|<=], e.g. "latency.p99 [us]"`, place);
+  }
+  const { subject, unitText, relation } = parts;
+  const dot = subject.lastIndexOf(".");
+  let metric2 = subject;
+  let statistic;
+  if (dot > 0) {
+    const statText = subject.slice(dot + 1);
+    const known = resolveStatistic(statText);
+    if (known === void 0) {
+      throw new InputError(`unknown statistic "${clip(statText)}" in column "${clip(name)}"; known: ${STATISTIC_NAMES.join(", ")}`, place);
+    }
+    metric2 = subject.slice(0, dot);
+    statistic = known;
+  }
+  const column = { index, label: subject.trim(), metric: metric2.trim(), toBase: 1 };
+  if (statistic !== void 0) column.statistic = statistic;
+  if (unitText !== void 0) {
+    const unit = parseUnit(unitText);
+    if (!unit) throw new InputError(`unknown unit "${clip(unitText)}" in column "${clip(name)}"`, place);
+    column.dimension = unit.dimension;
+    column.toBase = unit.toBase;
+  }
+  if (relation !== void 0) column.direction = relation === ">=" || relation === "≥" ? "higher-is-better" : "lower-is-better";
+  return column;
+}
+function splitLimitColumn(name) {
+  let rest = name.trim();
+  let relation;
+  for (const r of [">=", "<=", "≥", "≤"]) {
+    if (rest.endsWith(r)) {
+      relation = r;
+      rest = rest.slice(0, -r.length).trimEnd();
+      break;
+    }
+  }
+  let unitText;
+  if (rest.endsWith("]")) {
+    const open = rest.lastIndexOf("[");
+    if (open < 0) return void 0;
+    unitText = rest.slice(open + 1, -1);
+    if (unitText.includes("]")) return void 0;
+    rest = rest.slice(0, open).trimEnd();
+  }
+  if (rest === "") return void 0;
+  return { subject: rest, ...unitText !== void 0 ? { unitText } : {}, ...relation !== void 0 ? { relation } : {} };
+}
+function metricRequirementsOf(requirements, file) {
+  return CHECKED_MAGNITUDES.flatMap(
+    (magnitude) => requirements.map((r) => ({
+      experiment: r.experimentType,
+      parameter: String(r.payloadBytes),
+      metric: "latency",
+      statistic: MAGNITUDE_FIELDS[magnitude],
+      limit: r.limits[magnitude],
+      dimension: "time",
+      direction: "lower-is-better",
+      label: magnitude,
+      file,
+      line: r.line
+    }))
+  );
+}
+
 // src/engine/formats/consoleText.ts
 var ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
@@ -3080,7 +3324,7 @@ var PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
 var PARTICIPANT = /^\[\d+\] participant \S+: (?:new(?: \(self\))?|gone)$/;
 var LATENCY_START = /^(?:(sublat) )?(\S+) size\b/;
 var SUB_START = /^size\b/;
-var LATENCY2 = { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" };
+var LATENCY = { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" };
 var THROUGHPUT = { name: "throughput", dimension: "bitrate", unit: "Mb/s", displayUnit: "Mb/s", direction: "higher-is-better" };
 var RATE2 = { name: "message rate", dimension: "rate", unit: "Hz", displayUnit: "kS/s", direction: "higher-is-better" };
 var LOST = { name: "lost samples", dimension: "count", unit: "", displayUnit: "", direction: "lower-is-better" };
@@ -3294,7 +3538,7 @@ var ddsperfAdapter = {
         // `ping` latency is round trip / 2; `sublat` is the one-way latency the subscriber saw.
         experiment: group.kind === "ping" ? "ping" : "sub",
         parameter: parameter(group.size),
-        metric: LATENCY2,
+        metric: LATENCY,
         statistics: combineLatency(group.seconds),
         place: { file, line: firstLine(group.seconds) }
       });
@@ -3946,7 +4190,7 @@ var LINE = /^(?:\[(REQUESTS|RESPONSE_STREAM)\] )?(.+?) ::: (?:MaxEventId: (\d+),
 var LOOKS_LIKE = /^(?:\[[A-Z_]+\] )?\S.* ::: (?:MaxEventId|Iterations): /;
 var USAGE_HINT = "Please use either '--bench-all' or select a specific benchmark.";
 var SERVICE = /^iceoryx2::service::(\w+)::Service$/;
-var LATENCY3 = {
+var LATENCY2 = {
   name: "latency",
   dimension: "time",
   unit: "us",
@@ -4038,7 +4282,7 @@ var iceoryx2Adapter = {
       measurements.push({
         experiment,
         parameter,
-        metric: LATENCY3,
+        metric: LATENCY2,
         // ns → µs; `samples` is the number of round trips the mean is taken over.
         statistics: { mean: Number(latencyNs) / 1e3, samples: Number(iterations) },
         place: { file, line: lineNumber }
@@ -4067,7 +4311,7 @@ var SEPARATOR = /^\|-+:?\|-+:?\|$/;
 var ROW = /^\|\s*(\d+)(?: \[([A-Za-z]+)\])?\s*\|\s*(\S+)\s*\|$/;
 var NUMBER4 = /^\d+(?:\.\d*)?(?:e[-+]\d+)?$/;
 var SIZE_FACTOR = { B: 1, kB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 };
-var LATENCY4 = {
+var LATENCY3 = {
   name: "latency",
   dimension: "time",
   unit: "us",
@@ -4221,7 +4465,7 @@ var iceperfAdapter = {
         measurements.push({
           experiment,
           parameter: { label: String(bytes), payloadBytes: bytes },
-          metric: LATENCY4,
+          metric: LATENCY3,
           statistics,
           place: { file, line: rowLine.number }
         });
@@ -4261,7 +4505,7 @@ var DISTRIBUTION_LINE = /^\s+(\d+)% in under (\d+\.\d+) ms\s*$/;
 var MS = /^(\d+\.\d+) ms$/;
 var QUANTILES = [10, 25, 50, 75, 90, 95, 99];
 var QUANTILE_STATISTIC = { 50: "median", 90: "p90", 95: "p95", 99: "p99" };
-var LATENCY5 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
+var LATENCY4 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
 var THROUGHPUT4 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "signal/s", direction: "higher-is-better" };
 var kuksaConsoleAdapter = {
   id: "kuksa-console",
@@ -4448,14 +4692,14 @@ function toMeasurements(file, b) {
   }
   const parameter = { label, settings };
   return [
-    { experiment: b.name, parameter, metric: LATENCY5, statistics, place: { file, line: b.line } },
+    { experiment: b.name, parameter, metric: LATENCY4, statistics, place: { file, line: b.line } },
     { experiment: b.name, parameter, metric: THROUGHPUT4, statistics: { value: throughput }, place: { file, line: throughputEntry.line } }
   ];
 }
 
 // src/engine/formats/kuksaCsv.ts
 var HEADER2 = "Latency (ms)";
-var LATENCY6 = { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" };
+var LATENCY5 = { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" };
 var kuksaCsvAdapter = {
   id: "kuksa-csv",
   title: "Eclipse Kuksa databroker-perf per-group latency CSV",
@@ -4510,7 +4754,7 @@ function parseKuksaCsv(file, text) {
       {
         experiment,
         parameter: { label: experiment },
-        metric: LATENCY6,
+        metric: LATENCY5,
         statistics: {
           samples: values.length,
           min: sorted[0],
@@ -4762,349 +5006,6 @@ function parseNetio3(file, text) {
   }
   notes.push("netio3: rows repeating a backend × buffer size × number of buffers are repetitions; the median is the statistic to compare (as in the FELIX thesis).");
   return { format: netio3Adapter.id, file, measurements, notes };
-}
-
-// src/engine/model/measurement.ts
-var STATISTIC_NAMES = [
-  "value",
-  "samples",
-  "min",
-  "mean",
-  "median",
-  "p90",
-  "p95",
-  "p99",
-  "p999",
-  "p9999",
-  "max",
-  "stdev",
-  "variance",
-  "jitter",
-  "maxJitter"
-];
-var STATISTIC_ALIASES = {
-  avg: "mean",
-  average: "mean",
-  p50: "median",
-  stddev: "stdev",
-  std: "stdev",
-  count: "samples",
-  n: "samples"
-};
-function resolveStatistic(text) {
-  const name = text.trim();
-  if (STATISTIC_NAMES.includes(name)) return name;
-  const alias = STATISTIC_ALIASES[name.toLowerCase()];
-  if (alias) return alias;
-  const percentile2 = /^p(\d+(?:\.\d+)?)$/i.exec(name);
-  if (percentile2) {
-    const compact = `p${percentile2[1].replace(".", "")}`;
-    if (STATISTIC_NAMES.includes(compact)) return compact;
-  }
-  return void 0;
-}
-var PAYLOAD_PARAMETER_NAMES = /^(size|bytes|payload|payload_?size|payload_?bytes|msg_?size|message_?size|data_?size)$/i;
-
-// src/engine/formats/looseJson.ts
-var MAX_DEPTH = 1e3;
-function isJsonObject(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
-function parseLooseJson(file, text) {
-  const source = stripBom(text);
-  const parser = new Parser(file, source);
-  return parser.document();
-}
-var Parser = class {
-  constructor(file, s) {
-    this.file = file;
-    this.s = s;
-    for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) === 10) this.lineStarts.push(k + 1);
-  }
-  file;
-  s;
-  i = 0;
-  depth = 0;
-  lineStarts = [0];
-  containerPlaces = /* @__PURE__ */ new WeakMap();
-  keyPlaces = /* @__PURE__ */ new WeakMap();
-  elementPlaces = /* @__PURE__ */ new WeakMap();
-  /** Offsets of the containers currently open, to say which one a truncated file leaves open. */
-  open = [];
-  document() {
-    this.skipSpace();
-    if (this.i >= this.s.length) throw this.error("the file is empty; expected a JSON document", this.i);
-    const value2 = this.value();
-    this.skipSpace();
-    if (this.i < this.s.length) throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
-    const place = (offset) => this.place(offset);
-    const containers = this.containerPlaces;
-    const keys = this.keyPlaces;
-    const elements = this.elementPlaces;
-    return {
-      value: value2,
-      placeOf: (container) => place(containers.get(container) ?? 0),
-      placeOfKey: (object, key) => place(keys.get(object)?.get(key) ?? containers.get(object) ?? 0),
-      placeOfElement: (array, index) => place(elements.get(array)?.[index] ?? containers.get(array) ?? 0)
-    };
-  }
-  place(offset) {
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >> 1;
-      if (this.lineStarts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
-  }
-  error(message, offset) {
-    return new InputError(message, { file: this.file, ...this.place(offset) });
-  }
-  describeAt(offset) {
-    if (offset >= this.s.length) return "end of file";
-    const c = this.s[offset];
-    if (c === "\n" || c === "\r") return "end of line";
-    const word = /^[A-Za-z_][\w.+-]*/.exec(this.s.slice(offset, offset + 40));
-    if (word) return `"${word[0]}"`;
-    return `"${c}"`;
-  }
-  truncated() {
-    const innermost = this.open[this.open.length - 1];
-    let message = "unexpected end of file: the JSON document is truncated";
-    if (innermost !== void 0) {
-      const kind = this.s[innermost] === "{" ? "an object" : "an array";
-      message += ` (${kind} opened on line ${this.place(innermost).line} is not closed)`;
-    }
-    return this.error(message, this.s.length);
-  }
-  skipSpace() {
-    const s = this.s;
-    while (this.i < s.length) {
-      const c = s.charCodeAt(this.i);
-      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
-      else break;
-    }
-  }
-  value() {
-    this.skipSpace();
-    const s = this.s;
-    if (this.i >= s.length) throw this.truncated();
-    const c = s[this.i];
-    if (c === "{") return this.object();
-    if (c === "[") return this.array();
-    if (c === '"') return this.string();
-    if (c === "-" || c >= "0" && c <= "9") return this.number();
-    if (s.startsWith("true", this.i)) return this.literal("true", true);
-    if (s.startsWith("false", this.i)) return this.literal("false", false);
-    if (s.startsWith("null", this.i)) return this.literal("null", null);
-    if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
-    if (s.startsWith("Infinity", this.i)) return this.literal("Infinity", Infinity);
-    throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
-  }
-  literal(word, value2) {
-    const end = this.i + word.length;
-    if (end < this.s.length && /[\w]/.test(this.s[end])) throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
-    this.i = end;
-    return value2;
-  }
-  enter(offset) {
-    if (++this.depth > MAX_DEPTH) throw this.error(`the JSON is nested more than ${MAX_DEPTH} levels deep`, offset);
-    this.open.push(offset);
-  }
-  leave() {
-    this.depth--;
-    this.open.pop();
-  }
-  object() {
-    const start = this.i;
-    this.enter(start);
-    this.i++;
-    const object = /* @__PURE__ */ Object.create(null);
-    const keys = /* @__PURE__ */ new Map();
-    this.containerPlaces.set(object, start);
-    this.keyPlaces.set(object, keys);
-    this.skipSpace();
-    if (this.s[this.i] === "}") {
-      this.i++;
-      this.leave();
-      return object;
-    }
-    for (; ; ) {
-      this.skipSpace();
-      if (this.i >= this.s.length) throw this.truncated();
-      if (this.s[this.i] !== '"') {
-        throw this.error(`expected a quoted key, found ${this.describeAt(this.i)}`, this.i);
-      }
-      const keyOffset = this.i;
-      const key = this.string();
-      this.skipSpace();
-      if (this.i >= this.s.length) throw this.truncated();
-      if (this.s[this.i] !== ":") throw this.error(`expected ":" after the key "${key}", found ${this.describeAt(this.i)}`, this.i);
-      this.i++;
-      const value2 = this.value();
-      object[key] = value2;
-      keys.set(key, keyOffset);
-      this.skipSpace();
-      if (this.i >= this.s.length) throw this.truncated();
-      const c = this.s[this.i];
-      if (c === ",") {
-        this.i++;
-        continue;
-      }
-      if (c === "}") {
-        this.i++;
-        this.leave();
-        return object;
-      }
-      throw this.error(`expected "," or "}" in the object opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
-    }
-  }
-  array() {
-    const start = this.i;
-    this.enter(start);
-    this.i++;
-    const array = [];
-    const places = [];
-    this.containerPlaces.set(array, start);
-    this.elementPlaces.set(array, places);
-    this.skipSpace();
-    if (this.s[this.i] === "]") {
-      this.i++;
-      this.leave();
-      return array;
-    }
-    for (; ; ) {
-      this.skipSpace();
-      places.push(this.i);
-      array.push(this.value());
-      this.skipSpace();
-      if (this.i >= this.s.length) throw this.truncated();
-      const c = this.s[this.i];
-      if (c === ",") {
-        this.i++;
-        continue;
-      }
-      if (c === "]") {
-        this.i++;
-        this.leave();
-        return array;
-      }
-      throw this.error(`expected "," or "]" in the array opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
-    }
-  }
-  string() {
-    const s = this.s;
-    const start = this.i;
-    this.i++;
-    let out = "";
-    let chunkStart = this.i;
-    for (; ; ) {
-      if (this.i >= s.length) throw this.error("a string is not closed (it starts here)", start);
-      const c = s.charCodeAt(this.i);
-      if (c === 34) {
-        out += s.slice(chunkStart, this.i);
-        this.i++;
-        return out;
-      }
-      if (c < 32) {
-        if (c === 10) throw this.error("a string is not closed before the end of the line (it starts here)", start);
-        throw this.error("a control character inside a string", this.i);
-      }
-      if (c === 92) {
-        out += s.slice(chunkStart, this.i);
-        const e = s[this.i + 1];
-        if (e === void 0) throw this.truncated();
-        const simple = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "	" };
-        const mapped = simple[e];
-        if (mapped !== void 0) {
-          out += mapped;
-          this.i += 2;
-        } else if (e === "u") {
-          const hex = s.slice(this.i + 2, this.i + 6);
-          if (!/^[0-9A-Fa-f]{4}$/.test(hex)) throw this.error("a \\u escape needs four hexadecimal digits", this.i);
-          out += String.fromCharCode(parseInt(hex, 16));
-          this.i += 6;
-        } else {
-          throw this.error(`an invalid escape "\\${e}" in a string`, this.i);
-        }
-        chunkStart = this.i;
-        continue;
-      }
-      this.i++;
-    }
-  }
-  number() {
-    const s = this.s;
-    const start = this.i;
-    if (s[this.i] === "-") {
-      this.i++;
-      if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
-      if (s.startsWith("Infinity", this.i)) return -this.literal("Infinity", Infinity);
-    }
-    const re = /(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-    re.lastIndex = this.i;
-    const m = re.exec(s);
-    if (!m) throw this.error(`expected a number, found ${this.describeAt(start)}`, start);
-    this.i += m[0].length;
-    const next = s[this.i];
-    if (next !== void 0 && /[\w.+-]/.test(next)) {
-      if (this.i >= s.length) throw this.truncated();
-      throw this.error(`a malformed number "${s.slice(start, Math.min(s.length, this.i + 8)).split(/[\s,\]}]/)[0]}"`, start);
-    }
-    return Number(s.slice(start, this.i));
-  }
-};
-var JsonFields = class {
-  constructor(file, doc) {
-    this.file = file;
-    this.doc = doc;
-  }
-  file;
-  doc;
-  error(message, object, key) {
-    let place;
-    if (key === void 0) place = this.doc.placeOf(object);
-    else if (typeof key === "number") place = this.doc.placeOfElement(object, key);
-    else place = this.doc.placeOfKey(object, key);
-    return new InputError(message, { file: this.file, ...place });
-  }
-  /** A number field; undefined when absent (or null with `nullable`). */
-  number(object, key, options = {}) {
-    const value2 = object[key];
-    if (value2 === void 0 || value2 === null && options.nullable) {
-      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
-      return void 0;
-    }
-    if (typeof value2 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
-    return value2;
-  }
-  string(object, key, options = {}) {
-    const value2 = object[key];
-    if (value2 === void 0) {
-      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
-      return void 0;
-    }
-    if (typeof value2 !== "string") throw this.error(`expected a string for "${key}", found ${describeJson(value2)}`, object, key);
-    return value2;
-  }
-  /** An array of numbers; undefined when absent or null. */
-  numbers(object, key) {
-    const value2 = object[key];
-    if (value2 === void 0 || value2 === null) return void 0;
-    if (!Array.isArray(value2)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value2)}`, object, key);
-    value2.forEach((v, index) => {
-      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value2, index);
-    });
-    return value2;
-  }
-};
-function describeJson(value2) {
-  if (value2 === null) return "null";
-  if (Array.isArray(value2)) return "an array";
-  if (typeof value2 === "object") return "an object";
-  if (typeof value2 === "string") return `the string "${value2.length > 40 ? value2.slice(0, 40) + "…" : value2}"`;
-  return String(value2);
 }
 
 // src/engine/formats/githubActionBenchmark.ts
@@ -5846,8 +5747,8 @@ function templateOf(command, values) {
 // src/engine/formats/redisBenchmark.ts
 var MS2 = parseUnit("ms");
 var THROUGHPUT6 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "req/s", direction: "higher-is-better" };
-var LATENCY7 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
-var LATENCY_COLUMNS = [
+var LATENCY6 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
+var LATENCY_COLUMNS2 = [
   ["avg_latency_ms", "mean"],
   ["min_latency_ms", "min"],
   ["p50_latency_ms", "median"],
@@ -5855,7 +5756,7 @@ var LATENCY_COLUMNS = [
   ["p99_latency_ms", "p99"],
   ["max_latency_ms", "max"]
 ];
-var ALL_COLUMNS = ["test", "rps", ...LATENCY_COLUMNS.map(([c]) => c)];
+var ALL_COLUMNS = ["test", "rps", ...LATENCY_COLUMNS2.map(([c]) => c)];
 var HEADER4 = /^"test","rps"(,"\w+")*\s*$/;
 var OLD_LINE = /^"[^",]+","\d+(\.\d+)?"\s*$/;
 var redisBenchmarkAdapter = {
@@ -5893,7 +5794,7 @@ var redisBenchmarkAdapter = {
     const rows = table3.rows.map((row) => ({ ...row, line: row.line - lineOffset }));
     if (rows.length === 0) throw new InputError("the redis-benchmark CSV has a header but no results", { file, line: 2 });
     const headerFields = stripBom(content).split(/\r?\n/, 1)[0].split(",").map((f) => f.trim().replace(/^"(.*)"$/, "$1"));
-    const latencyIndexes = LATENCY_COLUMNS.map(([column, statistic]) => [headerFields.indexOf(column), statistic, column]).filter(([i]) => i >= 0);
+    const latencyIndexes = LATENCY_COLUMNS2.map(([column, statistic]) => [headerFields.indexOf(column), statistic, column]).filter(([i]) => i >= 0);
     const unknown = headerFields.filter((f) => !ALL_COLUMNS.includes(f));
     if (unknown.length > 0) notes.push(`columns not read: ${unknown.join(", ")}`);
     const number2 = (row, index, column) => {
@@ -5927,7 +5828,7 @@ var redisBenchmarkAdapter = {
         const value2 = number2(row, index, column);
         if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, MS2);
       }
-      if (Object.keys(statistics).length > 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: LATENCY7, statistics, place });
+      if (Object.keys(statistics).length > 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: LATENCY6, statistics, place });
     }
     return { format: "redis-benchmark", file, measurements, notes };
   }
@@ -6002,7 +5903,7 @@ var hyperfineCsvAdapter = {
 var FINAL = /^([^:\r\n]+): (\d+(?:\.\d+)?) requests per second(?:, p50=(\d+(?:\.\d+)?) msec)?\s*$/;
 var PROGRESS = /^[^:\r\n]+: rps=/;
 var THROUGHPUT7 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "req/s", direction: "higher-is-better" };
-var LATENCY8 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
+var LATENCY7 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
 function finalText(line) {
   const parts = line.split("\r").filter((p) => p.trim() !== "");
   return (parts[parts.length - 1] ?? "").trim();
@@ -6028,7 +5929,7 @@ var redisBenchmarkQuietAdapter = {
       const place = { file, line: i + 1 };
       const experiment = match[1].trim();
       measurements.push({ experiment, parameter: { label: "" }, metric: THROUGHPUT7, statistics: { value: Number(match[2]) }, place });
-      if (match[3] !== void 0) measurements.push({ experiment, parameter: { label: "" }, metric: LATENCY8, statistics: { median: Number(match[3]) * 1e3 }, place });
+      if (match[3] !== void 0) measurements.push({ experiment, parameter: { label: "" }, metric: LATENCY7, statistics: { median: Number(match[3]) * 1e3 }, place });
     });
     if (measurements.length === 0) throw new InputError('no "requests per second" lines found', { file, line: 1 });
     return { format: "redis-benchmark-quiet", file, measurements, notes: [] };
@@ -6036,7 +5937,6 @@ var redisBenchmarkQuietAdapter = {
 };
 
 // src/engine/formats/registry.ts
-var FASTDDS_FORMATS = ["fastdds-summary", "fastdds-raw"];
 var ADAPTERS = [
   fastddsLatencyConsoleAdapter,
   fastddsLatencyCsvAdapter,
@@ -6067,6 +5967,9 @@ function recogniseFormat(head, file) {
 function formatIds() {
   return [...FASTDDS_FORMATS, ...ADAPTERS.map((a) => a.id)];
 }
+
+// src/pipeline/resultSets.ts
+import { statSync as statSync3 } from "node:fs";
 
 // src/pipeline/files.ts
 import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from "node:fs";
@@ -6172,353 +6075,324 @@ var ReportWriter = class {
   }
 };
 
-// src/pipeline/discover.ts
-var HEAD_BYTES = 65536;
-var GLOB_CHARACTERS = /[*?[\]{}]/;
-function discoverResults(patterns, options = {}) {
-  if (patterns.length === 0) throw new UsageError("no results given: name summary or raw files, folders or glob patterns");
-  const forced = options.format !== void 0 && options.format !== "auto" ? options.format : void 0;
-  if (forced !== void 0 && !formatIds().includes(forced)) {
-    throw new UsageError(`unknown format "${forced}"; known formats: auto, ${formatIds().join(", ")}`);
-  }
-  const classify = (path, lenient) => classifyFile(path, lenient, options.formats === true, forced, notices);
-  const notices = [];
-  const found = [];
-  const seen = /* @__PURE__ */ new Set();
-  const add = (file) => {
-    if (seen.has(file.path)) return;
-    seen.add(file.path);
-    found.push(file);
-  };
-  for (const pattern of patterns) {
-    const stat = statOrUndefined(pattern);
-    if (stat?.isDirectory()) {
-      const before = found.length;
-      for (const name of readdirSync(pattern).sort(byCodePoint)) {
-        const path = join2(pattern, name);
-        if (!statOrUndefined(path)?.isFile()) continue;
-        const file = classify(path, true);
-        if (file) add(file);
-      }
-      if (found.length === before) {
-        throw new InputError(options.formats ? "the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format)" : "the folder holds no summary or raw measurement CSV files", {
-          file: pattern
-        });
-      }
-    } else if (stat?.isFile()) {
-      add(classify(pattern, false));
-    } else if (GLOB_CHARACTERS.test(pattern)) {
-      const matches = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
-      if (matches.length === 0) throw new InputError("no files match this pattern", { file: pattern });
-      for (const path of matches) add(classify(path, false));
-    } else {
-      throw new InputError("no such file or folder", { file: pattern });
-    }
-  }
-  return { files: preferSummaries(found, notices), notices };
+// src/engine/formats/fastddsRaw.ts
+var RAW_HEADER = "Sample,Payload [Bytes],Latency [us]";
+var PAYLOAD = "Payload [Bytes]";
+var LATENCY8 = "Latency [us]";
+var RAW_REQUIRED_COLUMNS = [PAYLOAD, LATENCY8];
+var RAW_COLUMNS = ["Sample", PAYLOAD, LATENCY8];
+function looksLikeRawMeasurements(headerLine) {
+  const names = stripBom(headerLine).split(",").map((s) => s.trim());
+  return names.includes(PAYLOAD) && names.includes(LATENCY8);
 }
-function classifyFile(path, lenient, formats, forced, notices) {
-  if (forced === "fastdds-summary") return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path) };
-  if (forced === "fastdds-raw") return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path) };
-  if (forced !== void 0) return { path, kind: "format", experimentType: "", format: forced };
-  const fastdds = classifyFastdds(path, lenient || formats);
-  if (fastdds || !formats) return fastdds;
-  const head = readHead(path);
-  const adapter = recogniseFormat(head, path);
-  if (adapter) {
-    const companion = lenient ? adapter.companion?.(head, path) : void 0;
-    if (companion !== void 0) {
-      notices?.push(`${path}: skipped, ${companion}`);
-      return void 0;
-    }
-    return { path, kind: "format", experimentType: "", format: adapter.id };
+var GrowableSamples = class {
+  constructor(payloadBytes) {
+    this.payloadBytes = payloadBytes;
   }
-  if (lenient) return void 0;
-  const header = readFirstLine(path);
-  const error = headerError(path, header);
-  if (error.message.startsWith("not a result file") || error.message.startsWith("the file is empty")) {
-    return unrecognised(path, header);
+  payloadBytes;
+  values = new Float64Array(1024);
+  length = 0;
+  push(v) {
+    if (this.length === this.values.length) this.grow();
+    this.values[this.length++] = v;
   }
-  throw error;
-}
-function unrecognised(path, header) {
-  if (stripBom(header).trim() === "") throw new InputError("the file is empty", { file: path, line: 1 });
-  throw new InputError(
-    `not a result file perfgate recognises: expected the Fast-DDS summary header "${SUMMARY_HEADER}" or raw header "${RAW_HEADER}", or the output of another supported tool (formats: ${formatIds().join(", ")}; name one with format/--format)`,
-    {
-      file: path,
-      line: 1,
-      column: 1
-    }
-  );
-}
-function readHead(path) {
-  const fd = openSync2(path, "r");
-  try {
-    const buffer = new Uint8Array(HEAD_BYTES);
-    const n = readSync2(fd, buffer, 0, buffer.length, 0);
-    return new TextDecoder().decode(buffer.subarray(0, n));
-  } finally {
-    closeSync2(fd);
+  grow() {
+    const bigger = new Float64Array(this.values.length * 2);
+    bigger.set(this.values);
+    this.values = bigger;
   }
-}
-function classifyFastdds(path, lenient) {
-  const name = baseName(path);
-  if (lenient && !name.toLowerCase().endsWith(".csv") && !name.includes("summary")) return void 0;
-  const header = readFirstLine(path);
-  if (looksLikeSummary(header) && (!lenient || name.includes("summary"))) return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path) };
-  if (looksLikeRawMeasurements(header)) return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path) };
-  if (lenient && !name.includes("summary")) return void 0;
-  throw headerError(path, header);
-}
-function headerError(path, headerLine) {
-  const line = stripBom(headerLine);
-  if (line.trim() === "") return new InputError(`the file is empty; expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1 });
-  const fields = line.split(",");
-  if (fields.some((f) => f.trim() === "Experiment type")) {
-    return new InputError("this is a requirements file, not a result file: give it as the requirements", { file: path, line: 1, column: 1 });
-  }
-  const name = baseName(path);
-  const looksRaw = name.startsWith("measurements") || fields.some((f) => RAW_COLUMNS.includes(f.trim()));
-  try {
-    if (name.includes("summary")) resolveColumns(path, line, fields, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
-    else if (looksRaw) resolveColumns(path, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  return new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1, column: 1 });
-}
-function preferSummaries(files, notices) {
-  const byType = /* @__PURE__ */ new Map();
-  for (const file of files) {
-    if (file.kind === "format") continue;
-    const other = byType.get(file.experimentType);
-    if (!other) {
-      byType.set(file.experimentType, file);
-      continue;
-    }
-    if (other.kind !== file.kind) {
-      const summary = file.kind === "summary" ? file : other;
-      const raw = file.kind === "raw" ? file : other;
-      byType.set(file.experimentType, summary);
-      notices.push(`${raw.path}: skipped, its summary ${summary.path} is used for ${file.experimentType}`);
-      continue;
-    }
-    throw new InputError(`sub-experiment "${file.experimentType}" is also given by ${other.path}; give each sub-experiment once`, {
-      file: file.path
-    });
-  }
-  return files.filter((f) => f.kind === "format" || byType.get(f.experimentType) === f);
-}
-function statOrUndefined(path) {
-  try {
-    return statSync2(path);
-  } catch {
-    return void 0;
-  }
-}
-function byCodePoint(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-// src/engine/formats/mappingJson.ts
-var MAPPING_EXAMPLE = '{"experiment":"bench","parameter":"size","metrics":[{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}';
-function parseMappingJson(file, text) {
-  const document = parseLooseJson(file, text);
-  const root = document.value;
-  const fail = (message) => {
-    throw new InputError(`${message}; expected a mapping such as ${MAPPING_EXAMPLE}`, { file, line: 1 });
-  };
-  if (!isJsonObject(root)) return fail("the mapping must be a JSON object");
-  const mapping = { metrics: [] };
-  const text_ = (value2, what) => {
-    if (value2 === void 0) return void 0;
-    if (typeof value2 !== "string" || value2.trim() === "") return fail(`${what} must be a column name (a string)`);
-    return value2;
-  };
-  const experiment = text_(root.experiment, '"experiment"');
-  if (experiment !== void 0) mapping.experiment = experiment;
-  const parameter = text_(root.parameter, '"parameter"');
-  if (parameter !== void 0) mapping.parameter = parameter;
-  const metrics = root.metrics;
-  if (!Array.isArray(metrics) || metrics.length === 0) return fail('"metrics" must be a non-empty list');
-  for (const entry of metrics) {
-    if (!isJsonObject(entry)) return fail('each entry of "metrics" must be an object with a "column"');
-    const column = text_(entry.column, '"column"');
-    if (column === void 0) return fail('each entry of "metrics" needs a "column"');
-    const metric2 = { column };
-    for (const key of ["metric", "statistic", "unit"]) {
-      const value2 = entry[key];
-      if (value2 === void 0) continue;
-      if (typeof value2 !== "string") return fail(`"${key}" must be a string`);
-      metric2[key] = value2;
-    }
-    const direction = entry.direction;
-    if (direction !== void 0) {
-      if (direction !== "lower-is-better" && direction !== "higher-is-better") return fail('"direction" must be "lower-is-better" or "higher-is-better"');
-      metric2.direction = direction;
-    }
-    for (const key of Object.keys(entry)) {
-      if (!["column", "metric", "statistic", "unit", "direction"].includes(key)) return fail(`unknown key "${key}" in a metrics entry`);
-    }
-    mapping.metrics.push(metric2);
-  }
-  return mapping;
-}
-
-// src/engine/formats/metricRequirementsCsv.ts
-var METRIC_REQUIREMENTS_EXAMPLE = "Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=";
-var LATENCY_COLUMNS2 = {
-  Min: "min",
-  Mean: "mean",
-  Median: "median",
-  "90%": "p90",
-  "99%": "p99",
-  "99.99%": "p9999",
-  Max: "max"
 };
-function isMetricRequirementsHeader(headerLine) {
-  const fields = stripBom(headerLine).split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
-  if (fields.includes("Experiment") || fields.includes("Parameter")) return true;
-  return fields.some((f) => !(f in LATENCY_COLUMNS2) && /[.[\]]|>=|<=|≥|≤/.test(f));
-}
-function parseMetricRequirementsCsv(file, content, floatParse) {
-  const firstLine = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
-  const headerFields = firstLine.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
-  const experimentName = headerFields.includes("Experiment type") ? "Experiment type" : "Experiment";
-  const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
-  const table3 = readCsvTable(file, content, [experimentName, parameterName], METRIC_REQUIREMENTS_EXAMPLE, headerFields);
-  const limitColumns = [];
-  headerFields.forEach((name, index) => {
-    if (name === experimentName || name === parameterName) return;
-    limitColumns.push(parseLimitColumn(file, firstLine, name, index));
-  });
-  if (limitColumns.length === 0) {
-    throw new InputError(`no limit columns: add columns such as "latency.p99 [us]" or "throughput [Mb/s] >=" (e.g. ${METRIC_REQUIREMENTS_EXAMPLE})`, {
-      file,
-      line: 1
-    });
+var NEWLINE = 10;
+var QUOTE = 34;
+var CR = 13;
+var COMMA = 44;
+var SPACE = 32;
+var TAB = 9;
+var DOT = 46;
+var RawMeasurementReader = class {
+  constructor(file, floatParse) {
+    this.file = file;
+    this.floatParse = floatParse;
   }
-  const seen = /* @__PURE__ */ new Map();
-  const requirements = [];
-  const rows = table3.rows.map((row) => {
-    const experiment = (row.fields[table3.columns[experimentName]] ?? "").trim();
-    if (experiment === "") {
-      throw new InputError(`the "${experimentName}" cell is empty`, { file, line: row.line, column: fieldColumn(row.text, table3.columns[experimentName]) });
+  file;
+  floatParse;
+  lineNumber = 0;
+  headerSeen = false;
+  payloadField = -1;
+  latencyField = -1;
+  fieldCount = 0;
+  /** The header is `Sample,Payload [Bytes],Latency [us]` in that order: `fastLines` reads the rows. */
+  fastLayout = false;
+  pending;
+  groups = /* @__PURE__ */ new Map();
+  order = [];
+  last;
+  rows = 0;
+  /** Feeds the next bytes of the file. Lines may be split across chunks. */
+  push(chunk) {
+    let start = 0;
+    if (this.pending) {
+      const nl2 = chunk.indexOf(NEWLINE);
+      if (nl2 < 0) {
+        this.pending = concat(this.pending, chunk);
+        return;
+      }
+      const line = concat(this.pending, chunk.subarray(0, nl2));
+      this.pending = void 0;
+      this.line(line, 0, line.length);
+      start = nl2 + 1;
     }
-    const parameter = (row.fields[table3.columns[parameterName]] ?? "").trim();
-    if (parameter === "") {
-      throw new InputError(`the "${parameterName}" cell is empty (use * for every parameter)`, {
-        file,
-        line: row.line,
-        column: fieldColumn(row.text, table3.columns[parameterName])
+    const last = chunk.lastIndexOf(NEWLINE);
+    while (start <= last) {
+      if (this.fastLayout) {
+        start = this.fastLines(chunk, start, last + 1);
+      } else {
+        const nl2 = chunk.indexOf(NEWLINE, start);
+        this.line(chunk, start, nl2);
+        start = nl2 + 1;
+      }
+    }
+    if (start < chunk.length) this.pending = chunk.slice(start);
+  }
+  /**
+   * The hot loop, for the usual layout `Sample,Payload,Latency`: reads the complete lines of
+   * bytes[start, stop) (stop - 1 is a newline) straight from the bytes. A line it is not sure of
+   * (quotes, spaces, signs, exponents, more than 15 digits, blank, wrong field count …) goes to
+   * `line`, which reads it in full and reports any error, so results and errors are the same.
+   * Latencies with at most 15 digits are exact integers over an exact power of ten: one division
+   * is the correctly rounded value (precise), and `legacyScale` is what the legacy parser does.
+   */
+  fastLines(b, start, stop) {
+    const legacy = this.floatParse === "legacy";
+    let p = start;
+    let group = this.last;
+    while (p < stop) {
+      const lineStart = p;
+      let c = b[p];
+      while (c !== COMMA) {
+        if (c === NEWLINE || c === QUOTE) break;
+        c = b[++p];
+      }
+      slow: {
+        if (c !== COMMA) break slow;
+        let payload = 0;
+        let digits = 0;
+        let d = b[++p] - 48;
+        while (d >= 0 && d <= 9) {
+          payload = payload * 10 + d;
+          digits++;
+          d = b[++p] - 48;
+        }
+        if (digits === 0 || digits > 15 || b[p] !== COMMA) break slow;
+        let mantissa = 0;
+        digits = 0;
+        d = b[++p] - 48;
+        while (d >= 0 && d <= 9) {
+          mantissa = mantissa * 10 + d;
+          digits++;
+          d = b[++p] - 48;
+        }
+        let fraction = 0;
+        if (b[p] === DOT) {
+          d = b[++p] - 48;
+          while (d >= 0 && d <= 9) {
+            mantissa = mantissa * 10 + d;
+            fraction++;
+            d = b[++p] - 48;
+          }
+        }
+        digits += fraction;
+        if (digits === 0 || digits > 15) break slow;
+        c = b[p];
+        if (c === CR) c = b[++p];
+        if (c !== NEWLINE) break slow;
+        p++;
+        const latency = fraction === 0 ? mantissa : legacy ? legacyScale(mantissa, -fraction) : mantissa / EXACT_POW10[fraction];
+        this.lineNumber++;
+        if (group === void 0 || group.payloadBytes !== payload) group = this.groupOf(payload);
+        if (group.length === group.values.length) group.grow();
+        group.values[group.length++] = latency;
+        this.rows++;
+        continue;
+      }
+      const nl2 = b.indexOf(NEWLINE, lineStart);
+      this.line(b, lineStart, nl2);
+      group = this.last;
+      p = nl2 + 1;
+    }
+    return p;
+  }
+  groupOf(payload) {
+    let group = this.groups.get(payload);
+    if (group === void 0) {
+      group = new GrowableSamples(payload);
+      this.groups.set(payload, group);
+      this.order.push(group);
+    }
+    this.last = group;
+    return group;
+  }
+  /** Ends the file and returns the samples grouped by payload. */
+  finish() {
+    if (this.pending) {
+      const rest = this.pending;
+      this.pending = void 0;
+      this.line(rest, 0, rest.length);
+    }
+    if (!this.headerSeen) throw new InputError(`the file is empty; expected the header "${RAW_HEADER}"`, { file: this.file, line: 1 });
+    if (this.rows === 0) {
+      throw new InputError("the file has a header but no measurements", { file: this.file, line: this.lineNumber + 1 });
+    }
+    const groups = this.order.map((g) => ({ payloadBytes: g.payloadBytes, latencies: g.values.subarray(0, g.length) }));
+    return { source: this.file, groups, rows: this.rows };
+  }
+  line(bytes, start, end) {
+    this.lineNumber++;
+    if (end > start && bytes[end - 1] === CR) end--;
+    if (end === start) return;
+    if (!this.headerSeen) {
+      this.header(new TextDecoder().decode(bytes.subarray(start, end)));
+      return;
+    }
+    let field2 = 0;
+    let fieldStart = start;
+    let payload = -1;
+    let latency = NaN;
+    for (let i = start; i <= end; i++) {
+      if (i < end) {
+        const b2 = bytes[i];
+        if (b2 === QUOTE) {
+          this.quotedLine(new TextDecoder().decode(bytes.subarray(start, end)));
+          return;
+        }
+        if (b2 !== COMMA) continue;
+      }
+      let a = fieldStart;
+      let b = i;
+      while (a < b && (bytes[a] === SPACE || bytes[a] === TAB)) a++;
+      while (b > a && (bytes[b - 1] === SPACE || bytes[b - 1] === TAB)) b--;
+      if (field2 === this.payloadField) {
+        payload = parseCount(bytes, a, b);
+        if (payload < 0) this.fail(bytes, start, fieldStart, end, `expected a payload size in bytes (a whole number)`);
+      } else if (field2 === this.latencyField) {
+        const value2 = parseDecimalBytes(bytes, a, b, this.floatParse);
+        if (value2 === void 0 || Number.isNaN(value2)) this.fail(bytes, start, fieldStart, end, "expected a latency in microseconds");
+        latency = value2;
+      }
+      field2++;
+      fieldStart = i + 1;
+    }
+    this.checkFieldCount(field2);
+    this.add(payload, latency);
+  }
+  /** The rare line with quotes: fields may be quoted, `""` is a quote inside a quoted field. */
+  quotedLine(text) {
+    const fields = splitQuotedLine(text, (message, column) => new InputError(message, { file: this.file, line: this.lineNumber, column }));
+    this.checkFieldCount(fields.length);
+    const encoder2 = new TextEncoder();
+    const cell = (index) => {
+      const f = fields[index];
+      const bytes = encoder2.encode(f.value.trim());
+      return { bytes, column: f.column, text: f.value };
+    };
+    const p = cell(this.payloadField);
+    const payload = parseCount(p.bytes, 0, p.bytes.length);
+    if (payload < 0) this.failAt(p.column, "expected a payload size in bytes (a whole number)", p.text);
+    const l = cell(this.latencyField);
+    const latency = parseDecimalBytes(l.bytes, 0, l.bytes.length, this.floatParse);
+    if (latency === void 0 || Number.isNaN(latency)) this.failAt(l.column, "expected a latency in microseconds", l.text);
+    this.add(payload, latency);
+  }
+  checkFieldCount(found) {
+    if (found !== this.fieldCount) {
+      throw new InputError(`expected ${this.fieldCount} fields like the header "${RAW_HEADER}", found ${found}`, {
+        file: this.file,
+        line: this.lineNumber,
+        column: 1
       });
     }
-    const key = `${experiment}\0${parameter}`;
-    const earlier = seen.get(key);
-    if (earlier !== void 0) {
-      throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, { file, line: row.line, column: 1 });
-    }
-    seen.set(key, row.line);
-    return { row, experiment, parameter };
-  });
-  for (const column of limitColumns) {
-    for (const { row, experiment, parameter } of rows) {
-      const text = row.fields[column.index] ?? "";
-      if (isMissingValue(text)) continue;
-      const value2 = parseNumber(text, floatParse);
-      const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
-      if (value2 === void 0) throw new InputError(`expected a number in column "${column.label}", found "${clip(text)}"`, place);
-      requirements.push({
-        experiment,
-        parameter,
-        metric: column.metric,
-        ...column.statistic !== void 0 ? { statistic: column.statistic } : {},
-        limit: column.toBase === 1 ? value2 : value2 * column.toBase,
-        ...column.dimension !== void 0 ? { dimension: column.dimension } : {},
-        ...column.direction !== void 0 ? { direction: column.direction } : {},
-        label: column.label,
-        ...place
-      });
-    }
   }
-  if (rows.length === 0) throw new InputError("the requirements file has a header but no rows", { file, line: 2 });
-  if (requirements.length === 0) throw new InputError("every limit cell is empty: no requirement is set", { file, line: 2 });
-  return requirements;
+  add(payload, latency) {
+    let group = this.last;
+    if (group === void 0 || group.payloadBytes !== payload) group = this.groupOf(payload);
+    group.push(latency);
+    this.rows++;
+  }
+  header(text) {
+    const line = stripBom(text);
+    const fields = line.split(",");
+    const columns = resolveColumns(this.file, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
+    this.payloadField = columns[PAYLOAD];
+    this.latencyField = columns[LATENCY8];
+    this.fieldCount = fields.length;
+    this.fastLayout = this.fieldCount === 3 && this.payloadField === 1 && this.latencyField === 2;
+    this.headerSeen = true;
+  }
+  fail(bytes, lineStart, fieldStart, lineEnd, expected) {
+    const decoder = new TextDecoder();
+    const column = decoder.decode(bytes.subarray(lineStart, fieldStart)).length + 1;
+    let fieldEnd = bytes.indexOf(COMMA, fieldStart);
+    if (fieldEnd < 0 || fieldEnd > lineEnd) fieldEnd = lineEnd;
+    this.failAt(column, expected, decoder.decode(bytes.subarray(fieldStart, fieldEnd)));
+  }
+  failAt(column, expected, cell) {
+    const shown = cell.length > 40 ? cell.slice(0, 40) + "…" : cell;
+    throw new InputError(`${expected}, found "${shown}"`, { file: this.file, line: this.lineNumber, column });
+  }
+};
+function parseCount(bytes, start, end) {
+  if (start === end || end - start > 15) return -1;
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const d = bytes[i] - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
 }
-function parseLimitColumn(file, headerLine, name, index) {
-  const place = { file, line: 1, column: fieldColumn(headerLine, index) };
-  const latency = LATENCY_COLUMNS2[name];
-  if (latency !== void 0) return { index, label: name, metric: "latency", statistic: latency, dimension: "time", toBase: 1, direction: "lower-is-better" };
-  const parts = splitLimitColumn(name);
-  if (parts === void 0) {
-    throw new InputError(`cannot read the limit column "${clip(name)}"; write <metric>[.<statistic>] [<unit>] [>=|<=], e.g. "latency.p99 [us]"`, place);
-  }
-  const { subject, unitText, relation } = parts;
-  const dot = subject.lastIndexOf(".");
-  let metric2 = subject;
-  let statistic;
-  if (dot > 0) {
-    const statText = subject.slice(dot + 1);
-    const known = resolveStatistic(statText);
-    if (known === void 0) {
-      throw new InputError(`unknown statistic "${clip(statText)}" in column "${clip(name)}"; known: ${STATISTIC_NAMES.join(", ")}`, place);
+function concat(a, b) {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+function splitQuotedLine(text, error) {
+  const fields = [];
+  let i = 0;
+  for (; ; ) {
+    const column = i + 1;
+    if (text[i] === '"') {
+      let value2 = "";
+      let j = i + 1;
+      for (; ; ) {
+        if (j >= text.length) throw error("a quoted field is not closed", column);
+        if (text[j] === '"') {
+          if (text[j + 1] === '"') {
+            value2 += '"';
+            j += 2;
+            continue;
+          }
+          j++;
+          break;
+        }
+        value2 += text[j++];
+      }
+      if (j < text.length && text[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
+      fields.push({ value: value2, column });
+      if (j >= text.length) return fields;
+      i = j + 1;
+    } else {
+      const comma = text.indexOf(",", i);
+      const stop = comma < 0 ? text.length : comma;
+      const value2 = text.slice(i, stop);
+      const stray = value2.indexOf('"');
+      if (stray >= 0) throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
+      fields.push({ value: value2, column });
+      if (comma < 0) return fields;
+      i = comma + 1;
     }
-    metric2 = subject.slice(0, dot);
-    statistic = known;
   }
-  const column = { index, label: subject.trim(), metric: metric2.trim(), toBase: 1 };
-  if (statistic !== void 0) column.statistic = statistic;
-  if (unitText !== void 0) {
-    const unit = parseUnit(unitText);
-    if (!unit) throw new InputError(`unknown unit "${clip(unitText)}" in column "${clip(name)}"`, place);
-    column.dimension = unit.dimension;
-    column.toBase = unit.toBase;
-  }
-  if (relation !== void 0) column.direction = relation === ">=" || relation === "≥" ? "higher-is-better" : "lower-is-better";
-  return column;
 }
-function splitLimitColumn(name) {
-  let rest = name.trim();
-  let relation;
-  for (const r of [">=", "<=", "≥", "≤"]) {
-    if (rest.endsWith(r)) {
-      relation = r;
-      rest = rest.slice(0, -r.length).trimEnd();
-      break;
-    }
-  }
-  let unitText;
-  if (rest.endsWith("]")) {
-    const open = rest.lastIndexOf("[");
-    if (open < 0) return void 0;
-    unitText = rest.slice(open + 1, -1);
-    if (unitText.includes("]")) return void 0;
-    rest = rest.slice(0, open).trimEnd();
-  }
-  if (rest === "") return void 0;
-  return { subject: rest, ...unitText !== void 0 ? { unitText } : {}, ...relation !== void 0 ? { relation } : {} };
-}
-function metricRequirementsOf(requirements, file) {
-  return CHECKED_MAGNITUDES.flatMap(
-    (magnitude) => requirements.map((r) => ({
-      experiment: r.experimentType,
-      parameter: String(r.payloadBytes),
-      metric: "latency",
-      statistic: MAGNITUDE_FIELDS[magnitude],
-      limit: r.limits[magnitude],
-      dimension: "time",
-      direction: "lower-is-better",
-      label: magnitude,
-      file,
-      line: r.line
-    }))
-  );
-}
-
-// src/pipeline/resultSets.ts
-import { statSync as statSync3 } from "node:fs";
 
 // src/engine/formats/requirementsCsv.ts
 var REQUIREMENTS_HEADER = "Experiment type,Bytes,Median,99%,Max";
@@ -6799,6 +6673,158 @@ function summarize(raw, experimentType = "") {
   };
 }
 
+// src/pipeline/discover.ts
+import { closeSync as closeSync2, globSync, openSync as openSync2, readdirSync, readSync as readSync2, statSync as statSync2 } from "node:fs";
+import { join as join2 } from "node:path";
+var HEAD_BYTES = 65536;
+var GLOB_CHARACTERS = /[*?[\]{}]/;
+function discoverResults(patterns, options = {}) {
+  if (patterns.length === 0) throw new UsageError("no results given: name summary or raw files, folders or glob patterns");
+  const forced = options.format !== void 0 && options.format !== "auto" ? options.format : void 0;
+  if (forced !== void 0 && !formatIds().includes(forced)) {
+    throw new UsageError(`unknown format "${forced}"; known formats: auto, ${formatIds().join(", ")}`);
+  }
+  const classify = (path, lenient) => classifyFile(path, lenient, options.formats === true, forced, notices);
+  const notices = [];
+  const found = [];
+  const seen = /* @__PURE__ */ new Set();
+  const add = (file) => {
+    if (seen.has(file.path)) return;
+    seen.add(file.path);
+    found.push(file);
+  };
+  for (const pattern of patterns) {
+    const stat = statOrUndefined(pattern);
+    if (stat?.isDirectory()) {
+      const before = found.length;
+      for (const name of readdirSync(pattern).sort(byCodePoint)) {
+        const path = join2(pattern, name);
+        if (!statOrUndefined(path)?.isFile()) continue;
+        const file = classify(path, true);
+        if (file) add(file);
+      }
+      if (found.length === before) {
+        throw new InputError(options.formats ? "the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format)" : "the folder holds no summary or raw measurement CSV files", {
+          file: pattern
+        });
+      }
+    } else if (stat?.isFile()) {
+      add(classify(pattern, false));
+    } else if (GLOB_CHARACTERS.test(pattern)) {
+      const matches = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      if (matches.length === 0) throw new InputError("no files match this pattern", { file: pattern });
+      for (const path of matches) add(classify(path, false));
+    } else {
+      throw new InputError("no such file or folder", { file: pattern });
+    }
+  }
+  return { files: preferSummaries(found, notices), notices };
+}
+function classifyFile(path, lenient, formats, forced, notices) {
+  if (forced === "fastdds-summary") return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path) };
+  if (forced === "fastdds-raw") return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path) };
+  if (forced !== void 0) return { path, kind: "format", experimentType: "", format: forced };
+  const fastdds = classifyFastdds(path, lenient || formats);
+  if (fastdds || !formats) return fastdds;
+  const head = readHead(path);
+  const adapter = recogniseFormat(head, path);
+  if (adapter) {
+    const companion = lenient ? adapter.companion?.(head, path) : void 0;
+    if (companion !== void 0) {
+      notices?.push(`${path}: skipped, ${companion}`);
+      return void 0;
+    }
+    return { path, kind: "format", experimentType: "", format: adapter.id };
+  }
+  if (lenient) return void 0;
+  const header = readFirstLine(path);
+  const error = headerError(path, header);
+  if (error.message.startsWith("not a result file") || error.message.startsWith("the file is empty")) {
+    return unrecognised(path, header);
+  }
+  throw error;
+}
+function unrecognised(path, header) {
+  if (stripBom(header).trim() === "") throw new InputError("the file is empty", { file: path, line: 1 });
+  throw new InputError(
+    `not a result file perfgate recognises: expected the Fast-DDS summary header "${SUMMARY_HEADER}" or raw header "${RAW_HEADER}", or the output of another supported tool (formats: ${formatIds().join(", ")}; name one with format/--format)`,
+    {
+      file: path,
+      line: 1,
+      column: 1
+    }
+  );
+}
+function readHead(path) {
+  const fd = openSync2(path, "r");
+  try {
+    const buffer = new Uint8Array(HEAD_BYTES);
+    const n = readSync2(fd, buffer, 0, buffer.length, 0);
+    return new TextDecoder().decode(buffer.subarray(0, n));
+  } finally {
+    closeSync2(fd);
+  }
+}
+function classifyFastdds(path, lenient) {
+  const name = baseName(path);
+  if (lenient && !name.toLowerCase().endsWith(".csv") && !name.includes("summary")) return void 0;
+  const header = readFirstLine(path);
+  if (looksLikeSummary(header) && (!lenient || name.includes("summary"))) return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path) };
+  if (looksLikeRawMeasurements(header)) return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path) };
+  if (lenient && !name.includes("summary")) return void 0;
+  throw headerError(path, header);
+}
+function headerError(path, headerLine) {
+  const line = stripBom(headerLine);
+  if (line.trim() === "") return new InputError(`the file is empty; expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1 });
+  const fields = line.split(",");
+  if (fields.some((f) => f.trim() === "Experiment type")) {
+    return new InputError("this is a requirements file, not a result file: give it as the requirements", { file: path, line: 1, column: 1 });
+  }
+  const name = baseName(path);
+  const looksRaw = name.startsWith("measurements") || fields.some((f) => RAW_COLUMNS.includes(f.trim()));
+  try {
+    if (name.includes("summary")) resolveColumns(path, line, fields, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+    else if (looksRaw) resolveColumns(path, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  return new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1, column: 1 });
+}
+function preferSummaries(files, notices) {
+  const byType = /* @__PURE__ */ new Map();
+  for (const file of files) {
+    if (file.kind === "format") continue;
+    const other = byType.get(file.experimentType);
+    if (!other) {
+      byType.set(file.experimentType, file);
+      continue;
+    }
+    if (other.kind !== file.kind) {
+      const summary = file.kind === "summary" ? file : other;
+      const raw = file.kind === "raw" ? file : other;
+      byType.set(file.experimentType, summary);
+      notices.push(`${raw.path}: skipped, its summary ${summary.path} is used for ${file.experimentType}`);
+      continue;
+    }
+    throw new InputError(`sub-experiment "${file.experimentType}" is also given by ${other.path}; give each sub-experiment once`, {
+      file: file.path
+    });
+  }
+  return files.filter((f) => f.kind === "format" || byType.get(f.experimentType) === f);
+}
+function statOrUndefined(path) {
+  try {
+    return statSync2(path);
+  } catch {
+    return void 0;
+  }
+}
+function byCodePoint(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 // src/pipeline/read.ts
 function readRawMeasurements(path, floatParse) {
   const reader = new RawMeasurementReader(path, floatParse);
@@ -6860,96 +6886,135 @@ function readMapping(path) {
   return parseMappingJson(path, readText(path));
 }
 
+// src/pipeline/results.ts
+var REPETITION_MODES = ["error", "pool"];
+function loadResults(patterns, options, progress) {
+  const discovery = discoverResults(patterns, { formats: true, ...options.format !== void 0 ? { format: options.format } : {} });
+  const files = discovery.files.map((file) => loadResultSet(file, options));
+  const grouped = groupResults(files, options.repetitions ?? "error");
+  const notices = [...discovery.notices, ...grouped.notices];
+  if (progress) {
+    for (const notice of notices) progress.info(notice);
+    for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
+  }
+  return { files, experiments: grouped.experiments, notices };
+}
+function keyOf(m) {
+  return `${m.experiment}\0${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
+}
+function groupResults(files, mode) {
+  const byKey = /* @__PURE__ */ new Map();
+  const experimentFiles = /* @__PURE__ */ new Map();
+  for (const loaded of files) {
+    const { set } = loaded;
+    for (const m of set.measurements) {
+      const key = keyOf(m);
+      let entry = byKey.get(key);
+      if (!entry) byKey.set(key, entry = { measurements: [], files: [] });
+      if (entry.files.length > 0 && !entry.files.includes(set.file) && mode === "error") {
+        throw new InputError(
+          `${describeKey(m)} is also in ${entry.files[0]}: a results set holds one run of each experiment. Give the runs as separate sets (compare --history takes one folder per run), or pool them as repetitions with --repetitions pool (action input repetitions: pool)`,
+          { file: set.file, ...m.place.line !== void 0 ? { line: m.place.line } : {} }
+        );
+      }
+      entry.measurements.push(m);
+      if (!entry.files.includes(set.file)) entry.files.push(set.file);
+      let ex = experimentFiles.get(m.experiment);
+      if (!ex) experimentFiles.set(m.experiment, ex = { first: loaded, files: /* @__PURE__ */ new Set() });
+      ex.files.add(set.file);
+    }
+  }
+  const experiments = /* @__PURE__ */ new Map();
+  const notices = [];
+  for (const { measurements, files: from } of byKey.values()) {
+    const experiment = measurements[0].experiment;
+    const { first, files: experimentSources } = experimentFiles.get(experiment);
+    let ex = experiments.get(experiment);
+    if (!ex) {
+      const summary = experimentSources.size === 1 && first.set.summary?.experimentType === experiment ? first.set.summary : void 0;
+      experiments.set(experiment, ex = { experiment, measurements: [], source: first.set.file, format: first.set.format, ...summary ? { summary } : {}, repetitions: 1 });
+    }
+    if (from.length > 1) {
+      ex.measurements.push(poolMeasurements(measurements));
+      ex.repetitions = Math.max(ex.repetitions, from.length);
+      delete ex.summary;
+    } else {
+      ex.measurements.push(...measurements);
+    }
+  }
+  for (const ex of experiments.values()) {
+    if (ex.repetitions > 1) {
+      notices.push(`${ex.experiment}: ${ex.repetitions} repetitions pooled (each statistic is the median over the runs)`);
+    }
+  }
+  return { experiments, notices };
+}
+function describeKey(m) {
+  return `experiment "${m.experiment}", parameter "${m.parameter.label}", metric "${m.metric.name}"`;
+}
+function poolMeasurements(runs) {
+  const first = runs[0];
+  const statistics = {};
+  const names = new Set(runs.flatMap((m) => Object.keys(m.statistics)));
+  for (const name of names) {
+    const values = runs.map((m) => m.statistics[name]).filter((v) => v !== void 0);
+    if (name === "samples") {
+      statistics.samples = values.reduce((a, b) => a + b, 0);
+      continue;
+    }
+    statistics[name] = values.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values).sort(), 50);
+  }
+  const { samples: _samples, ...rest } = first;
+  return { ...rest, statistics, place: first.place, repetitions: runs.length };
+}
+
 // src/pipeline/check.ts
 var REPORT_MARKDOWN = "report.md";
 var REPORT_JSON = "report.json";
 function runCheck(options, progress) {
   checkOutputFolder(options.outputDir);
-  const discovery = progress.step("Finding result files", () => {
-    const discovery2 = discoverResults(options.results, { formats: true, ...options.format !== void 0 ? { format: options.format } : {} });
-    for (const notice of discovery2.notices) progress.info(notice);
-    return discovery2;
-  });
-  const reference = discovery.files.every((f) => f.kind !== "format") && isReferenceRequirementsFile(options.requirements);
-  if (!reference) return runMetricCheck(options, discovery.files, progress);
-  const { loaded, requirements } = progress.step("Reading results and requirements", () => {
-    const requirements2 = readRequirements(options.requirements, options.floatParse);
-    const loaded2 = discovery.files.map((file) => loadResult(file, options.floatParse));
-    progress.info(`${loaded2.length} sub-experiment(s): ${loaded2.map((l) => `${l.summary.experimentType} (${l.file.kind} ${l.file.path})`).join(", ")}`);
-    return { loaded: loaded2, requirements: requirements2 };
-  });
-  const report = progress.step(
-    "Checking against requirements",
-    () => buildCheckReport(
-      loaded.map((l) => checkSummary(l.summary, requirements)),
-      requirements
-    )
-  );
-  for (const w of report.warnings) progress.warning(w);
-  return progress.step("Writing reports", () => {
-    const out = new ReportWriter(options.outputDir);
-    const write = out.write.bind(out);
-    for (const { file, summaryCsv } of loaded) {
-      if (summaryCsv !== void 0) write(summaryFileNameOfRaw(file.path), summaryCsv);
+  const results = progress.step("Finding and reading result files", () => loadResults(options.results, options, progress));
+  const experiments = [...results.experiments.values()];
+  const reference = experiments.length > 0 && experiments.every((e) => e.summary !== void 0) && isReferenceRequirementsFile(options.requirements);
+  const report = progress.step("Checking against requirements", () => {
+    if (reference) {
+      const requirements2 = readRequirements(options.requirements, options.floatParse);
+      progress.info(`${experiments.length} sub-experiment(s): ${experiments.map((e) => `${e.experiment} (${e.format} ${e.source})`).join(", ")}`);
+      return buildCheckReport(
+        experiments.map((e) => checkSummary(e.summary, requirements2)),
+        requirements2
+      );
     }
-    for (const sub of report.subExperiments) {
-      if (sub.status !== "unchecked") write(checksFileName(sub.experimentType), renderChecksCsv(sub));
-    }
-    const markdown = renderMarkdown(report);
-    const markdownPath = write(REPORT_MARKDOWN, markdown);
-    const jsonPath = write(REPORT_JSON, renderJson(report));
-    progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
-    const summaryFiles = new Map(
-      loaded.map(({ file, summaryCsv }) => [file.experimentType, summaryCsv !== void 0 ? join3(options.outputDir, summaryFileNameOfRaw(file.path)) : file.path])
-    );
-    const summaries = loaded.map((l) => l.summary);
-    const measurements = summaries.flatMap((s) => resultSetOfSummary(s, "fastdds-summary").measurements);
-    const rawFiles = loaded.filter((l) => l.file.kind === "raw").map((l) => ({ experimentType: l.file.experimentType, path: l.file.path }));
-    return { report, measurements, summaries, rawFiles, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
-  });
-}
-function runMetricCheck(options, files, progress) {
-  const { loaded, requirements } = progress.step("Reading results and requirements", () => {
-    const requirements2 = readMetricRequirements(options.requirements, options.floatParse);
-    const loaded2 = files.map((file) => loadResultSet(file, options));
-    for (const { set } of loaded2) {
-      const experiments = [...new Set(set.measurements.map((m) => m.experiment))];
-      progress.info(`${set.file}: ${set.format}, ${set.measurements.length} measurement(s) of ${experiments.join(", ")}`);
-      for (const note of set.notes) progress.info(`${set.file}: ${note}`);
-    }
-    return { loaded: loaded2, requirements: requirements2 };
-  });
-  const report = progress.step(
-    "Checking against requirements",
-    () => buildCheckReport(
-      checkMeasurements(
-        loaded.map((l) => l.set),
-        requirements
-      ),
+    const requirements = readMetricRequirements(options.requirements, options.floatParse);
+    for (const e of experiments) progress.info(`${e.source}: ${e.format}, ${e.measurements.length} measurement(s) of ${e.experiment}`);
+    const sets = experiments.map((e) => ({ format: e.format, file: e.source, measurements: e.measurements, notes: [] }));
+    return buildCheckReport(
+      checkMeasurements(sets, requirements),
       requirements.map((r) => r.experiment)
-    )
-  );
+    );
+  });
+  report.warnings.push(...results.notices.filter((n) => n.includes("repetitions pooled")));
   for (const w of report.warnings) progress.warning(w);
   return progress.step("Writing reports", () => {
     const out = new ReportWriter(options.outputDir);
     const write = out.write.bind(out);
     const summaryFiles = /* @__PURE__ */ new Map();
-    for (const { file, set, fastdds } of loaded) {
+    for (const { file, set, fastdds } of results.files) {
       let source = file.path;
       if (fastdds?.summaryCsv !== void 0) source = write(summaryFileNameOfRaw(file.path), fastdds.summaryCsv);
       for (const m of set.measurements) if (!summaryFiles.has(m.experiment)) summaryFiles.set(m.experiment, source);
     }
-    const stems = uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
+    const stems = reference ? void 0 : uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
     for (const sub of report.subExperiments) {
-      if (sub.status !== "unchecked") write(checksFileName(stems.get(sub.experimentType)), renderChecksCsv(sub));
+      if (sub.status !== "unchecked") write(checksFileName(stems?.get(sub.experimentType) ?? sub.experimentType), renderChecksCsv(sub));
     }
     const markdown = renderMarkdown(report);
     const markdownPath = write(REPORT_MARKDOWN, markdown);
     const jsonPath = write(REPORT_JSON, renderJson(report));
     progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
-    const summaries = loaded.flatMap((l) => l.fastdds ? [l.fastdds.summary] : []);
-    const measurements = loaded.flatMap((l) => l.set.measurements);
-    const rawFiles = loaded.filter((l) => l.file.kind === "raw").map((l) => ({ experimentType: l.file.experimentType, path: l.file.path }));
+    const summaries = experiments.flatMap((e) => e.summary ? [e.summary] : []);
+    const measurements = experiments.flatMap((e) => e.measurements);
+    const rawFiles = results.files.filter((l) => l.file.kind === "raw").map((l) => ({ experimentType: l.file.experimentType, path: l.file.path }));
     return { report, measurements, summaries, rawFiles, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
   });
 }
@@ -7608,6 +7673,149 @@ function toVegaLite(chart) {
   };
 }
 
+// src/pipeline/history.ts
+import { readdirSync as readdirSync2, rmSync as rmSync2 } from "node:fs";
+import { join as join3 } from "node:path";
+var HISTORY_FORMAT = "perfgate-history";
+var HISTORY_VERSION = 2;
+var READABLE_HISTORY_VERSIONS = [1, 2];
+var DEFAULT_HISTORY_WINDOW = 30;
+function measurementOfHistory(m, source) {
+  const statistics = {};
+  for (const [name, value2] of Object.entries(m.statistics)) statistics[name] = value2 === null ? NaN : value2;
+  return {
+    experiment: m.experiment,
+    parameter: { label: m.parameter, ...m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {} },
+    metric: { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction },
+    statistics,
+    place: { file: source },
+    ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {}
+  };
+}
+function latencyHistoryRuns(records) {
+  return records.map((r) => {
+    const experiments = /* @__PURE__ */ new Map();
+    for (const m of r.measurements) {
+      if (m.metric !== "latency" || m.unit !== "us" || m.payloadBytes === null) continue;
+      let ex = experiments.get(m.experiment);
+      if (!ex) experiments.set(m.experiment, ex = { experiment: m.experiment, payloads: [] });
+      const value2 = (s) => m.statistics[s] ?? null;
+      ex.payloads.push({ bytes: m.payloadBytes, median: value2("median"), p99: value2("p99"), max: value2("max"), min: value2("min") });
+    }
+    return { sha: r.sha, date: r.date, runId: r.runId, experiments: [...experiments.values()] };
+  });
+}
+function parseHistoryRecord(text, source) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`not a perfgate history record: ${error.message}`, { file: source });
+  }
+  const bad = (what) => new InputError(`not a perfgate history record: ${what}`, { file: source });
+  if (typeof data !== "object" || data === null || data.format !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
+  if (!READABLE_HISTORY_VERSIONS.includes(data.version)) {
+    throw bad(`unsupported version ${JSON.stringify(data.version)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(" and ")}; a newer perfgate may have written it)`);
+  }
+  for (const key of ["sha", "date", "runId", "runUrl"]) if (typeof data[key] !== "string") throw bad(`"${key}" is not a string`);
+  const numberOrNull = (v, what) => {
+    if (v === null) return null;
+    if (typeof v !== "number") throw bad(`${what} is not a number`);
+    return v;
+  };
+  const head = { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha: data.sha, date: data.date, runId: data.runId, runUrl: data.runUrl };
+  if (data.version === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
+  if (!Array.isArray(data.measurements)) throw bad('"measurements" is not a list');
+  const measurements = data.measurements.map((m, i) => {
+    const where = `measurement ${i + 1}`;
+    if (typeof m !== "object" || m === null) throw bad(`${where} is not an object`);
+    for (const key of ["experiment", "format", "parameter", "metric", "unit", "displayUnit"]) {
+      if (typeof m[key] !== "string") throw bad(`${where}: "${key}" is not a string`);
+    }
+    if (!(m.dimension in BASE_UNITS)) throw bad(`${where}: unknown dimension ${JSON.stringify(m.dimension)}`);
+    if (m.direction !== "lower-is-better" && m.direction !== "higher-is-better") throw bad(`${where}: unknown direction ${JSON.stringify(m.direction)}`);
+    if (typeof m.statistics !== "object" || m.statistics === null || Array.isArray(m.statistics)) throw bad(`${where}: "statistics" is not an object`);
+    const statistics = {};
+    for (const [name, value2] of Object.entries(m.statistics)) {
+      if (!STATISTIC_NAMES.includes(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
+      statistics[name] = numberOrNull(value2, `${where}: "${name}"`);
+    }
+    if (m.repetitions !== void 0 && !(Number.isInteger(m.repetitions) && m.repetitions > 1)) throw bad(`${where}: "repetitions" is not a count above 1`);
+    return {
+      experiment: m.experiment,
+      format: m.format,
+      parameter: m.parameter,
+      payloadBytes: numberOrNull(m.payloadBytes ?? null, `${where}: "payloadBytes"`),
+      metric: m.metric,
+      dimension: m.dimension,
+      unit: m.unit,
+      displayUnit: m.displayUnit,
+      direction: m.direction,
+      statistics,
+      ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {}
+    };
+  });
+  return { ...head, measurements };
+}
+function measurementsOfVersion1(data, bad, numberOrNull) {
+  if (!Array.isArray(data.experiments)) throw bad('"experiments" is not a list');
+  return data.experiments.flatMap((ex, i) => {
+    if (typeof ex?.experiment !== "string" || !Array.isArray(ex.payloads)) throw bad(`experiment ${i + 1} is malformed`);
+    return ex.payloads.map((p, j) => {
+      const where = `${ex.experiment} payload ${j + 1}`;
+      if (typeof p?.bytes !== "number") throw bad(`${where}: "bytes" is not a number`);
+      const statistics = {};
+      for (const name of ["samples", "min", "mean", "median", "p99", "max"]) statistics[name] = numberOrNull(p[name], `${where}: "${name}"`);
+      return {
+        experiment: ex.experiment,
+        format: "fastdds-summary",
+        parameter: String(p.bytes),
+        payloadBytes: p.bytes,
+        metric: "latency",
+        dimension: "time",
+        unit: "us",
+        displayUnit: "us",
+        direction: "lower-is-better",
+        statistics
+      };
+    });
+  });
+}
+var HISTORY_FILE = /^history-.*\.json$/;
+function compareRecords(a, b) {
+  return compareStrings(a.date, b.date) || compareRunIds(a.runId, b.runId) || compareStrings(a.sha, b.sha);
+}
+function compareRunIds(a, b) {
+  return a.length !== b.length ? a.length - b.length : compareStrings(a, b);
+}
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function checkWindow(window) {
+  if (!Number.isInteger(window) || window < 1) throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
+}
+function readAll(folder) {
+  let names;
+  try {
+    names = readdirSync2(folder);
+  } catch (error) {
+    if (error.code === "ENOENT") return [];
+    throw new InputError(`cannot read the history folder: ${error.message}`, { file: folder });
+  }
+  return names.filter((name) => HISTORY_FILE.test(name)).sort().map((name) => {
+    const file = join3(folder, name);
+    return { ...parseHistoryRecord(readText(file), file), file };
+  });
+}
+function strip({ file: _file, ...record }) {
+  return record;
+}
+function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW) {
+  checkWindow(window);
+  const all = readAll(folder).sort(compareRecords);
+  return all.slice(Math.max(0, all.length - window)).map(strip);
+}
+
 // src/pipeline/charts.ts
 var CHARTS_FOLDER = "charts";
 var REPORT_HTML = "report.html";
@@ -7621,7 +7829,7 @@ function planCharts(input) {
     ...input.check ? { check: input.check.report } : {},
     ...input.compare ? { comparison: input.compare.report } : {},
     ...input.summaries ? { summaries: input.summaries } : {},
-    ...input.history ? { history: input.history } : {},
+    ...input.history ? { history: latencyHistoryRuns(input.history) } : {},
     ...input.raw ? { raw: input.raw } : {},
     ...input.measurements ? { measurements: input.measurements } : {}
   });
@@ -7702,9 +7910,9 @@ function runSummarize(options, progress, onWritten = () => {
 
 // src/engine/compare/noise.ts
 var NOISE_DEFAULTS = { confidence: 0.999, minHistory: 3, maxHistory: 20 };
-function thresholdVerdict(reference, result, threshold) {
-  if (result > reference * (1 + threshold)) return "fail";
-  if (result < reference * (1 - threshold)) return "improved";
+function thresholdVerdict(reference, result, threshold, higherIsBetter = false) {
+  if (higherIsBetter ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return "fail";
+  if (higherIsBetter ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return "improved";
   return "pass";
 }
 function noiseVerdict(history, result, threshold, options = {}) {
@@ -7714,11 +7922,13 @@ function noiseVerdict(history, result, threshold, options = {}) {
   if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
   if (!Number.isFinite(result) || result <= 0) throw new RangeError(`result must be a positive number, got ${result}`);
   if (!Number.isFinite(threshold) || threshold < 0) throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
+  const higher = options.direction === "higher-is-better";
+  const worseBy = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
   const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
   const n = usable.length;
   if (n < minHistory) {
     const reference2 = n > 0 ? usable[n - 1] : NaN;
-    const fallback = n > 0 ? thresholdVerdict(reference2, result, threshold) : "pass";
+    const fallback = n > 0 ? thresholdVerdict(reference2, result, threshold, higher) : "pass";
     const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
     return {
       status: "insufficient-history",
@@ -7726,7 +7936,7 @@ function noiseVerdict(history, result, threshold, options = {}) {
       fallback,
       reference: reference2,
       result,
-      effect: n > 0 ? result / reference2 - 1 : NaN,
+      effect: n > 0 ? worseBy(reference2) : NaN,
       threshold,
       band: nanBand,
       spread: NaN,
@@ -7741,16 +7951,16 @@ function noiseVerdict(history, result, threshold, options = {}) {
   const halfWidth = studentTQuantile(confidence, n - 1) * spread * Math.sqrt(1 + 1 / n);
   const reference = Math.exp(centre);
   const band = {
-    lower: Math.exp(-halfWidth) - 1,
-    upper: Math.exp(halfWidth) - 1,
+    lower: higher ? 1 - Math.exp(halfWidth) : Math.exp(-halfWidth) - 1,
+    upper: higher ? 1 - Math.exp(-halfWidth) : Math.exp(halfWidth) - 1,
     lowerValue: Math.exp(centre - halfWidth),
     upperValue: Math.exp(centre + halfWidth)
   };
-  const effect = result / reference - 1;
-  const overThreshold = result > reference * (1 + threshold);
-  const underThreshold = result < reference * (1 - threshold);
-  const aboveBand = result > band.upperValue;
-  const belowBand = result < band.lowerValue;
+  const effect = worseBy(reference);
+  const overThreshold = higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold);
+  const underThreshold = higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold);
+  const aboveBand = higher ? result < band.lowerValue : result > band.upperValue;
+  const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
   const noisy = band.upper > threshold;
   const pct = (x) => `${(x * 100).toFixed(1)} %`;
   const bandText = `noise band ${pct(band.lower)} … +${pct(band.upper)} from ${n} runs`;
@@ -7838,7 +8048,6 @@ function studentTQuantile(p, df) {
 
 // src/engine/compare/thresholds.ts
 var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
-var COMPARED_FIELDS = { Min: "min", Median: "median", Max: "max", "99%": "p99" };
 var DEFAULT_THRESHOLD = 0.1;
 var KEYS = { min: "Min", median: "Median", max: "Max", "99%": "99%", p99: "99%", "99": "99%" };
 function parseThresholds(text, what = "--threshold") {
@@ -7866,64 +8075,91 @@ function parseThresholds(text, what = "--threshold") {
   }
   return thresholds;
 }
+function thresholdOf(thresholds, statistic) {
+  return statistic === "min" ? thresholds.Min : statistic === "max" ? thresholds.Max : statistic === "p99" ? thresholds["99%"] : thresholds.Median;
+}
 
 // src/engine/compare/compare.ts
 function comparisonRowFailed(row) {
   return row.failed;
 }
-function judge(reference, result, threshold) {
+function judge(reference, result, threshold, direction = "lower-is-better") {
   if (Number.isNaN(result)) return "missing";
   if (Number.isNaN(reference)) return "new";
-  if (result > reference * (1 + threshold)) return "fail";
-  if (result < reference * (1 - threshold)) return "improved";
+  const higher = direction === "higher-is-better";
+  if (higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return "fail";
+  if (higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return "improved";
   return "pass";
 }
-function deltaPercent(reference, result) {
-  return reference === 0 ? result === 0 ? 0 : NaN : (result - reference) / reference * 100;
+function deltaPercent(reference, result, direction = "lower-is-better") {
+  const worseBy = direction === "higher-is-better" ? reference - result : result - reference;
+  return reference === 0 ? result === 0 ? 0 : NaN : worseBy / reference * 100;
 }
-function compareSummaries(experimentType, reference, result, thresholds) {
-  const refPayloads = reference?.payloads ?? [];
-  const resultByPayload = new Map((result?.payloads ?? []).map((p) => [p.payloadBytes, p]));
-  const refByPayload = new Map(refPayloads.map((p) => [p.payloadBytes, p]));
-  const payloads = [...refPayloads.map((p) => p.payloadBytes), ...(result?.payloads ?? []).map((p) => p.payloadBytes).filter((b) => !refByPayload.has(b))];
+var MAGNITUDE_NAMES = { min: "Min", median: "Median", max: "Max", p99: "99%", mean: "Mean", value: "Value" };
+function magnitudeName(statistic) {
+  return MAGNITUDE_NAMES[statistic] ?? statistic;
+}
+function comparedStatistics(m) {
+  const primary = primaryStatistic(m);
+  return ["min", primary, "max", "p99"].filter((s) => s === primary || m.statistics[s] !== void 0);
+}
+function keyOf2(m) {
+  return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
+}
+function compareExperiment(experimentType, reference, result, thresholds) {
+  const refList = reference?.measurements ?? [];
+  const resList = result?.measurements ?? [];
+  const refByKey = new Map(refList.map((m) => [keyOf2(m), m]));
+  const resByKey = new Map(resList.map((m) => [keyOf2(m), m]));
+  const keys = [...refByKey.keys(), ...[...resByKey.keys()].filter((k) => !refByKey.has(k))];
   const rows = [];
-  for (const payloadBytes of payloads) {
-    const ref = refByPayload.get(payloadBytes);
-    const res = resultByPayload.get(payloadBytes);
-    for (const magnitude of COMPARED_MAGNITUDES) {
-      const field2 = COMPARED_FIELDS[magnitude];
-      const r = ref ? ref[field2] : NaN;
-      const x = res ? res[field2] : NaN;
+  for (const key of keys) {
+    const ref = refByKey.get(key);
+    const res = resByKey.get(key);
+    const shape = ref ?? res;
+    const direction = shape.metric.direction;
+    for (const statistic of comparedStatistics(shape)) {
+      const r = ref ? ref.statistics[statistic] ?? NaN : NaN;
+      const x = res ? res.statistics[statistic] ?? NaN : NaN;
+      if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
+      const threshold = thresholdOf(thresholds, statistic);
       rows.push({
         experimentType,
-        payloadBytes,
-        magnitude,
+        parameter: shape.parameter.label,
+        payloadBytes: shape.parameter.payloadBytes ?? NaN,
+        metric: shape.metric.name,
+        statistic,
+        magnitude: magnitudeName(statistic),
+        unit: displayUnit(shape.metric.unit, shape.metric.dimension),
+        direction,
         reference: r,
         result: x,
-        deltaPercent: deltaPercent(r, x),
-        threshold: thresholds[magnitude],
-        ...statusOf(!res ? "missing" : !ref ? "new" : judge(r, x, thresholds[magnitude]))
+        deltaPercent: deltaPercent(r, x, direction),
+        threshold,
+        ...statusOf(!res ? "missing" : !ref ? "new" : judge(r, x, threshold, direction))
       });
     }
   }
   const status = !reference ? "new" : !result ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
-  return { experimentType, ...reference ? { reference } : {}, ...result ? { result } : {}, status, rows };
+  return { experimentType, ...reference?.summary ? { reference: reference.summary } : {}, ...result?.summary ? { result: result.summary } : {}, status, rows };
 }
 function statusOf(status) {
   return { status, failed: status === "fail" || status === "missing" };
 }
-function compareWithHistory(experimentType, history, result, thresholds, options = {}) {
+function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
   const present = history.filter((s) => s !== void 0);
   const newest = present[present.length - 1];
-  if (!newest || !result) return compareSummaries(experimentType, newest, result, thresholds);
-  const plain = compareSummaries(experimentType, newest, result, thresholds);
-  const resultByPayload = new Map(result.payloads.map((p) => [p.payloadBytes, p]));
+  const plain = compareExperiment(experimentType, newest, result, thresholds);
+  if (!newest || !result) return plain;
+  const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf2(m), m])));
+  const resultByKey = new Map(result.measurements.map((m) => [keyOf2(m), m]));
   const rows = plain.rows.map((row) => {
     if (row.status === "new" || row.status === "missing") return row;
-    const field2 = COMPARED_FIELDS[row.magnitude];
-    const values = present.map((s) => s.payloads.find((p) => p.payloadBytes === row.payloadBytes)?.[field2]).filter((v) => v !== void 0 && Number.isFinite(v));
-    const x = resultByPayload.get(row.payloadBytes)[field2];
-    const verdict = noiseVerdict(values, x, row.threshold, options);
+    const key = `${row.parameter}\0${row.metric.toLowerCase()}`;
+    const x = resultByKey.get(key).statistics[row.statistic] ?? NaN;
+    if (!(x > 0) || !Number.isFinite(x)) return row;
+    const values = byKey.map((m) => m.get(key)?.statistics[row.statistic]).filter((v) => v !== void 0 && Number.isFinite(v));
+    const verdict = noiseVerdict(values, x, row.threshold, { ...options, direction: row.direction });
     return {
       ...row,
       reference: verdict.reference,
@@ -7935,196 +8171,6 @@ function compareWithHistory(experimentType, history, result, thresholds, options
     };
   });
   return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
-}
-
-// src/pipeline/historyRuns.ts
-import { readdirSync as readdirSync4 } from "node:fs";
-
-// src/pipeline/derive.ts
-import { readdirSync as readdirSync2, statSync as statSync4 } from "node:fs";
-import { join as join6 } from "node:path";
-
-// src/engine/derive/deriveRequirements.ts
-function deriveRequirements(runs, options) {
-  const byType = /* @__PURE__ */ new Map();
-  for (const run of runs) {
-    for (const summary of run.summaries) {
-      let payloads = byType.get(summary.experimentType);
-      if (!payloads) byType.set(summary.experimentType, payloads = /* @__PURE__ */ new Map());
-      for (const p of summary.payloads) {
-        let values = payloads.get(p.payloadBytes);
-        if (!values) payloads.set(p.payloadBytes, values = { Median: [], "99%": [], Max: [] });
-        for (const m of CHECKED_MAGNITUDES) values[m].push(p[MAGNITUDE_FIELDS[m]]);
-      }
-    }
-  }
-  const derived = [];
-  for (const [experimentType, payloads] of byType) {
-    for (const [payloadBytes, values] of payloads) {
-      const limits = {};
-      for (const m of CHECKED_MAGNITUDES) {
-        const limit = values[m].some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values[m]).sort(), options.percentile);
-        limits[m] = options.margin === 0 ? limit : limit * (1 + options.margin);
-      }
-      derived.push({ experimentType, payloadBytes, limits, runs: values.Median.length });
-    }
-  }
-  return derived;
-}
-function renderRequirementsCsv(requirements) {
-  let out = REQUIREMENTS_HEADER + "\n";
-  for (const r of requirements) {
-    out += `${csvText(r.experimentType)},${r.payloadBytes},${CHECKED_MAGNITUDES.map((m) => Number.isNaN(r.limits[m]) ? "" : formatFixed3(r.limits[m])).join(",")}
-`;
-  }
-  return out;
-}
-
-// src/pipeline/derive.ts
-function readRuns(runsFolder, floatParse, progress) {
-  let entries;
-  try {
-    entries = readdirSync2(runsFolder).sort(byCodePoint);
-  } catch {
-    throw new InputError("cannot find the runs folder", { file: runsFolder });
-  }
-  const runs = [];
-  for (const name of entries) {
-    const folder = join6(runsFolder, name);
-    if (!statSync4(folder).isDirectory()) continue;
-    const files = readdirSync2(folder).filter((f) => f.includes("summary") && statSync4(join6(folder, f)).isFile()).sort(byCodePoint);
-    if (files.length === 0) {
-      progress.warning(`${folder}: no summary files, run skipped`);
-      continue;
-    }
-    runs.push({ name, summaries: files.map((f) => parseSummaryCsv(join6(folder, f), readText(join6(folder, f)), floatParse)) });
-  }
-  if (runs.length === 0) throw new InputError("no run folders with summary files", { file: runsFolder });
-  return runs;
-}
-function runDeriveRequirements(options, progress) {
-  const runs = progress.step("Reading runs", () => readRuns(options.runsFolder, options.floatParse, progress));
-  const derived = deriveRequirements(runs, { percentile: options.percentile, margin: options.margin });
-  for (const d of derived) {
-    if (d.runs < runs.length) progress.warning(`${d.experimentType}, ${d.payloadBytes} bytes: only in ${d.runs} of ${runs.length} runs`);
-  }
-  const csv = renderRequirementsCsv(derived);
-  writeFileAtomic(options.output, csv);
-  return { csv, runs: runs.length };
-}
-
-// src/pipeline/history.ts
-import { readdirSync as readdirSync3, rmSync as rmSync2 } from "node:fs";
-import { join as join7 } from "node:path";
-var HISTORY_FORMAT = "perfgate-history";
-var HISTORY_VERSION = 1;
-var DEFAULT_HISTORY_WINDOW = 30;
-function parseHistoryRecord(text, source) {
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`not a perfgate history record: ${error.message}`, { file: source });
-  }
-  const bad = (what) => new InputError(`not a perfgate history record: ${what}`, { file: source });
-  if (typeof data !== "object" || data === null || data.format !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
-  if (data.version !== HISTORY_VERSION) throw bad(`unsupported version ${JSON.stringify(data.version)}`);
-  for (const key of ["sha", "date", "runId", "runUrl"]) if (typeof data[key] !== "string") throw bad(`"${key}" is not a string`);
-  if (!Array.isArray(data.experiments)) throw bad('"experiments" is not a list');
-  const numberOrNull = (v, what) => {
-    if (v === null) return null;
-    if (typeof v !== "number") throw bad(`${what} is not a number`);
-    return v;
-  };
-  const experiments = data.experiments.map((ex, i) => {
-    if (typeof ex?.experiment !== "string" || !Array.isArray(ex.payloads)) throw bad(`experiment ${i + 1} is malformed`);
-    return {
-      experiment: ex.experiment,
-      payloads: ex.payloads.map((p, j) => {
-        const where = `${ex.experiment} payload ${j + 1}`;
-        if (typeof p?.bytes !== "number") throw bad(`${where}: "bytes" is not a number`);
-        return {
-          bytes: p.bytes,
-          samples: numberOrNull(p.samples, `${where}: "samples"`),
-          median: numberOrNull(p.median, `${where}: "median"`),
-          p99: numberOrNull(p.p99, `${where}: "p99"`),
-          max: numberOrNull(p.max, `${where}: "max"`),
-          min: numberOrNull(p.min, `${where}: "min"`),
-          mean: numberOrNull(p.mean, `${where}: "mean"`)
-        };
-      })
-    };
-  });
-  return { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha: data.sha, date: data.date, runId: data.runId, runUrl: data.runUrl, experiments };
-}
-var HISTORY_FILE = /^history-.*\.json$/;
-function compareRecords(a, b) {
-  return compareStrings(a.date, b.date) || compareRunIds(a.runId, b.runId) || compareStrings(a.sha, b.sha);
-}
-function compareRunIds(a, b) {
-  return a.length !== b.length ? a.length - b.length : compareStrings(a, b);
-}
-function compareStrings(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function checkWindow(window) {
-  if (!Number.isInteger(window) || window < 1) throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
-}
-function readAll(folder) {
-  let names;
-  try {
-    names = readdirSync3(folder);
-  } catch (error) {
-    if (error.code === "ENOENT") return [];
-    throw new InputError(`cannot read the history folder: ${error.message}`, { file: folder });
-  }
-  return names.filter((name) => HISTORY_FILE.test(name)).sort().map((name) => {
-    const file = join7(folder, name);
-    return { ...parseHistoryRecord(readText(file), file), file };
-  });
-}
-function strip({ file: _file, ...record }) {
-  return record;
-}
-function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW) {
-  checkWindow(window);
-  const all = readAll(folder).sort(compareRecords);
-  return all.slice(Math.max(0, all.length - window)).map(strip);
-}
-
-// src/pipeline/historyRuns.ts
-function readHistoryRuns(folder, floatParse, progress) {
-  let names;
-  try {
-    names = readdirSync4(folder);
-  } catch {
-    throw new InputError("cannot find the history folder", { file: folder });
-  }
-  if (names.some((n) => n.startsWith("history-") && n.endsWith(".json"))) {
-    return readHistoryWindow(folder).map((record) => ({ name: `run ${record.runId}`, summaries: summariesOf(record) }));
-  }
-  return readRuns(folder, floatParse, progress).map((run) => ({ name: run.name, summaries: run.summaries }));
-}
-function summariesOf(record) {
-  const value2 = (x) => x === null ? NaN : x;
-  return record.experiments.map((e) => ({
-    experimentType: e.experiment,
-    source: `run ${record.runId}`,
-    payloads: e.payloads.map((p) => ({
-      payloadBytes: p.bytes,
-      samples: value2(p.samples),
-      max: value2(p.max),
-      min: value2(p.min),
-      mean: value2(p.mean),
-      median: value2(p.median),
-      stdev: NaN,
-      meanJitter: NaN,
-      maxJitter: NaN,
-      p90: NaN,
-      p99: value2(p.p99),
-      p9999: NaN
-    }))
-  }));
 }
 
 // src/engine/report/comparisonCsv.ts
@@ -8167,7 +8213,12 @@ function renderComparisonJson(report) {
         experimentType: s.experimentType,
         status: s.status,
         comparisons: s.rows.map((r) => ({
-          bytes: r.payloadBytes,
+          bytes: finite2(r.payloadBytes),
+          parameter: r.parameter,
+          metric: r.metric,
+          statistic: r.statistic,
+          unit: r.unit,
+          direction: r.direction,
           magnitude: r.magnitude,
           reference: finite2(r.reference),
           result: finite2(r.result),
@@ -8211,13 +8262,21 @@ function renderComparisonMarkdown(report) {
     lines.push(`Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`, "");
   }
   for (const note of report.notes) lines.push(`> ${note}`, "");
+  const general = !payloadLayout(report.rows);
   const failing = report.rows.filter(comparisonRowFailed);
   const rest = report.rows.filter((r) => !comparisonRowFailed(r));
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
-    if (report.rows.length > 0) lines.push(...table2(report.rows), "");
+    if (report.rows.length > 0) lines.push(...table2(report.rows, general), "");
   } else {
-    if (failing.length > 0) lines.push(...table2(failing), "");
-    if (rest.length > 0) lines.push("<details>", `<summary>${rest.length} other row${rest.length === 1 ? "" : "s"}</summary>`, "", ...table2(rest), "", "</details>", "");
+    if (failing.length > 0) lines.push(...table2(failing, general), "");
+    if (rest.length > 0) lines.push("<details>", `<summary>${rest.length} other row${rest.length === 1 ? "" : "s"}</summary>`, "", ...table2(rest, general), "", "</details>", "");
+  }
+  if (!payloadLayout(report.rows)) {
+    lines.push(
+      report.rows.some((r) => r.band !== void 0) ? "Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. With a history the reference is the geometric mean of the baseline runs. A row fails when Δ exceeds the threshold and the noise band." : "Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. A row fails when Δ exceeds the threshold.",
+      ""
+    );
+    return lines.join("\n");
   }
   lines.push(
     report.rows.some((r) => r.band !== void 0) ? "Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band." : "Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).",
@@ -8225,7 +8284,16 @@ function renderComparisonMarkdown(report) {
   );
   return lines.join("\n");
 }
-function table2(rows) {
+function payloadLayout(rows) {
+  return rows.every((r) => r.metric === "latency" && r.unit === "µs" && Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes));
+}
+function formatMeasured(x) {
+  if (Number.isNaN(x)) return "—";
+  if (Math.abs(x) >= 100 || x === 0 || !Number.isFinite(x)) return formatFixed3(x);
+  return String(Number(x.toPrecision(6)));
+}
+function table2(rows, general) {
+  if (general) return generalTable(rows);
   const withBand = rows.some((r) => r.band !== void 0);
   const out = [
     `| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold |${withBand ? " Noise band |" : ""} Status |`,
@@ -8236,6 +8304,22 @@ function table2(rows) {
     const band = r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : "";
     out.push(
       `| ${escapeMarkdown(r.experimentType)} | ${r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${withBand ? ` ${band} |` : ""} ${MARK[r.status]} ${r.status} |`
+    );
+  }
+  return out;
+}
+function generalTable(rows) {
+  const withBand = rows.some((r) => r.band !== void 0);
+  const out = [
+    `| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold |${withBand ? " Noise band |" : ""} Status |`,
+    `| :-- | :-- | :-- | --: | --: | --: | --: |${withBand ? " --: |" : ""} :-- |`
+  ];
+  for (const r of rows) {
+    const value2 = (x) => Number.isNaN(x) ? "—" : `${formatMeasured(x)}${r.unit ? ` ${escapeMarkdown(r.unit)}` : ""}`;
+    const band = r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : "";
+    const metric2 = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
+    out.push(
+      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${withBand ? ` ${band} |` : ""} ${MARK[r.status]} ${r.status} |`
     );
   }
   return out;
@@ -8283,52 +8367,286 @@ function noiseNotes(rows) {
   return notes;
 }
 
+// src/pipeline/historyRuns.ts
+import { readdirSync as readdirSync3, statSync as statSync4 } from "node:fs";
+import { join as join6 } from "node:path";
+function readHistoryRuns(folder, options, progress) {
+  let names;
+  try {
+    names = readdirSync3(folder);
+  } catch {
+    throw new InputError("cannot find the history folder", { file: folder });
+  }
+  if (names.some((n) => n.startsWith("history-") && n.endsWith(".json"))) {
+    return readHistoryWindow(folder).map((record) => runOfRecord(record));
+  }
+  return readRunFolders(folder, options, progress);
+}
+function readRunFolders(folder, options, progress) {
+  let entries;
+  try {
+    entries = readdirSync3(folder).sort(naturalCompare);
+  } catch {
+    throw new InputError("cannot find the runs folder", { file: folder });
+  }
+  const runs = [];
+  for (const name of entries) {
+    const runFolder = join6(folder, name);
+    if (!statSync4(runFolder).isDirectory()) continue;
+    let loaded;
+    try {
+      loaded = loadResults([runFolder], options, progress);
+    } catch (error) {
+      if (error instanceof InputError && error.message.startsWith("the folder holds no")) {
+        progress.warning(`${runFolder}: no result files, run skipped`);
+        continue;
+      }
+      throw error;
+    }
+    const experiments = /* @__PURE__ */ new Map();
+    for (const [experiment, e] of loaded.experiments) {
+      experiments.set(experiment, { measurements: e.measurements, format: e.format, ...e.summary ? { summary: e.summary } : {} });
+    }
+    runs.push({ name, experiments });
+  }
+  if (runs.length === 0) throw new InputError("no run folders with result files (one sub-folder of result files per run)", { file: folder });
+  return runs;
+}
+function runOfRecord(record) {
+  const source = `run ${record.runId}`;
+  const byExperiment = /* @__PURE__ */ new Map();
+  for (const stored of record.measurements) {
+    let entry = byExperiment.get(stored.experiment);
+    if (!entry) byExperiment.set(stored.experiment, entry = { format: stored.format, measurements: [] });
+    entry.measurements.push(measurementOfHistory(stored, source));
+  }
+  const experiments = /* @__PURE__ */ new Map();
+  for (const [experiment, { format, measurements }] of byExperiment) {
+    const summary = isFastddsFormat(format) ? summaryOfMeasurements(experiment, measurements, source) : void 0;
+    experiments.set(experiment, { measurements, format, ...summary ? { summary } : {} });
+  }
+  return { name: source, experiments };
+}
+function naturalCompare(a, b) {
+  const pa = a.match(/\d+|\D+/g) ?? [];
+  const pb = b.match(/\d+|\D+/g) ?? [];
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const x = pa[i];
+    const y = pb[i];
+    if (x === y) continue;
+    const dx = /^\d/.test(x);
+    const dy = /^\d/.test(y);
+    if (dx && dy) {
+      const nx = x.replace(/^0+(?=\d)/, "");
+      const ny = y.replace(/^0+(?=\d)/, "");
+      if (nx.length !== ny.length) return nx.length - ny.length;
+      if (nx !== ny) return nx < ny ? -1 : 1;
+      return x.length - y.length;
+    }
+    return x < y ? -1 : 1;
+  }
+  return pa.length - pb.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 // src/pipeline/compare.ts
 var COMPARISON_MARKDOWN = "comparison.md";
 var COMPARISON_JSON = "comparison.json";
-function loadSet(patterns, floatParse, progress) {
-  const discovery = discoverResults(patterns);
-  for (const notice of discovery.notices) progress.info(notice);
-  return new Map(discovery.files.map((f) => [f.experimentType, loadResult(f, floatParse).summary]));
+function loadSide(patterns, options, progress) {
+  const loaded = loadResults(patterns, options, progress);
+  const sides = /* @__PURE__ */ new Map();
+  for (const [experiment, e] of loaded.experiments) sides.set(experiment, { measurements: e.measurements, ...e.summary ? { summary: e.summary } : {} });
+  return sides;
 }
-function newestByType(history) {
+function newestByExperiment(history) {
   const newest = /* @__PURE__ */ new Map();
-  for (const run of history) for (const s of run.summaries) newest.set(s.experimentType, s);
+  for (const run of history) for (const [experiment, side] of run.experiments) newest.set(experiment, side);
   return newest;
 }
 function runCompare(options, progress) {
   checkOutputFolder(options.outputDir);
   const { reference, results, history } = progress.step("Reading reference and results", () => {
-    const history2 = options.history !== void 0 ? readHistoryRuns(options.history, options.floatParse, progress) : void 0;
+    const history2 = options.history !== void 0 ? readHistoryRuns(options.history, options, progress) : void 0;
     return {
       history: history2,
-      reference: history2 ? newestByType(history2) : loadSet(options.reference, options.floatParse, progress),
-      results: loadSet(options.results, options.floatParse, progress)
+      reference: history2 ? newestByExperiment(history2) : loadSide(options.reference, options, progress),
+      results: loadSide(options.results, options, progress)
     };
   });
-  const types = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
   const report = progress.step(
     "Comparing",
     () => buildComparisonReport(
-      types.map(
-        (t) => history ? compareWithHistory(t, history.map((run) => run.summaries.find((s) => s.experimentType === t)), results.get(t), options.thresholds) : compareSummaries(t, reference.get(t), results.get(t), options.thresholds)
+      experiments.map(
+        (t) => history ? compareExperimentWithHistory(t, history.map((run) => run.experiments.get(t)), results.get(t), options.thresholds) : compareExperiment(t, reference.get(t), results.get(t), options.thresholds)
       ),
       options.referenceLabel,
       options.resultLabel,
       options.baselineRun
     )
   );
+  if (report.subExperiments.length > 0 && report.subExperiments.every((s) => s.status === "new" || s.status === "missing")) {
+    const names = (side) => [...side.keys()].join(", ") || "none";
+    report.notes.unshift(
+      `Nothing was paired: no experiment of the results is in the reference. Reference: ${names(reference)}. Results: ${names(results)}. Both sides must name their experiments alike: see "Experiment names" in the README.`
+    );
+    progress.warning(report.notes[0]);
+  }
   return progress.step("Writing reports", () => {
     const out = new ReportWriter(options.outputDir);
     const write = out.write.bind(out);
+    const stems = uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
     for (const sub of report.subExperiments) {
-      if (sub.reference && sub.result) write(comparisonFileName(sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
+      if (sub.reference && sub.result) write(comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
     }
     const markdown = renderComparisonMarkdown(report);
     write(COMPARISON_MARKDOWN, markdown);
     write(COMPARISON_JSON, renderComparisonJson(report));
     return { report, markdown, written: out.written };
   });
+}
+
+// src/engine/derive/deriveRequirements.ts
+function deriveRequirements(runs, options) {
+  const byType = /* @__PURE__ */ new Map();
+  for (const run of runs) {
+    for (const summary of run.summaries) {
+      let payloads = byType.get(summary.experimentType);
+      if (!payloads) byType.set(summary.experimentType, payloads = /* @__PURE__ */ new Map());
+      for (const p of summary.payloads) {
+        let values = payloads.get(p.payloadBytes);
+        if (!values) payloads.set(p.payloadBytes, values = { Median: [], "99%": [], Max: [] });
+        for (const m of CHECKED_MAGNITUDES) values[m].push(p[MAGNITUDE_FIELDS[m]]);
+      }
+    }
+  }
+  const derived = [];
+  for (const [experimentType, payloads] of byType) {
+    for (const [payloadBytes, values] of payloads) {
+      const limits = {};
+      for (const m of CHECKED_MAGNITUDES) {
+        const limit = values[m].some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values[m]).sort(), options.percentile);
+        limits[m] = options.margin === 0 ? limit : limit * (1 + options.margin);
+      }
+      derived.push({ experimentType, payloadBytes, limits, runs: values.Median.length });
+    }
+  }
+  return derived;
+}
+function renderRequirementsCsv(requirements) {
+  let out = REQUIREMENTS_HEADER + "\n";
+  for (const r of requirements) {
+    out += `${csvText(r.experimentType)},${r.payloadBytes},${CHECKED_MAGNITUDES.map((m) => Number.isNaN(r.limits[m]) ? "" : formatFixed3(r.limits[m])).join(",")}
+`;
+  }
+  return out;
+}
+
+// src/engine/derive/deriveMetricRequirements.ts
+function deriveMetricLimits(runs, options) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const run of runs) {
+    for (const [experiment, { measurements }] of run.experiments) {
+      for (const m of measurements) {
+        const key = `${experiment}\0${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
+        let entry = byKey.get(key);
+        if (!entry) byKey.set(key, entry = { shape: m, values: /* @__PURE__ */ new Map(), runs: 0 });
+        entry.runs++;
+        for (const statistic of derivedStatistics(entry.shape)) {
+          let list = entry.values.get(statistic);
+          if (!list) entry.values.set(statistic, list = []);
+          list.push(m.statistics[statistic] ?? NaN);
+        }
+      }
+    }
+  }
+  const limits = [];
+  for (const { shape, values, runs: count } of byKey.values()) {
+    const higher = shape.metric.direction === "higher-is-better";
+    for (const [statistic, list] of values) {
+      const percentile2 = higher ? 100 - options.percentile : options.percentile;
+      const value2 = list.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(list).sort(), percentile2);
+      const limit = options.margin === 0 ? value2 : value2 * (higher ? 1 - options.margin : 1 + options.margin);
+      limits.push({
+        experiment: shape.experiment,
+        parameter: shape.parameter.label,
+        metric: shape.metric.name,
+        statistic,
+        unit: shape.metric.unit,
+        direction: shape.metric.direction,
+        limit,
+        runs: count
+      });
+    }
+  }
+  return limits;
+}
+function derivedStatistics(m) {
+  const primary = primaryStatistic(m);
+  return [primary, ...["p99", "max"].filter((s) => s !== primary && m.statistics[s] !== void 0)];
+}
+function limitColumnName(limit) {
+  return `${limit.metric}.${limit.statistic}${limit.unit ? ` [${limit.unit}]` : ""} ${limit.direction === "higher-is-better" ? ">=" : "<="}`;
+}
+function formatLimit(value2, direction) {
+  if (!Number.isFinite(value2)) return "";
+  const up = direction === "lower-is-better";
+  const fixed = Math.abs(value2) >= 100 || value2 === 0;
+  const step = fixed ? 1e-3 : 10 ** (Math.floor(Math.log10(Math.abs(value2))) - 5);
+  const text = (x) => fixed ? x.toFixed(3) : String(Number(x.toPrecision(6)));
+  const nearest = Number(text(value2));
+  if (up ? nearest >= value2 : nearest <= value2) return text(nearest);
+  return text(up ? nearest + step : nearest - step);
+}
+function renderMetricRequirementsCsv(limits) {
+  const columns = [];
+  const rows = /* @__PURE__ */ new Map();
+  for (const l of limits) {
+    const column = limitColumnName(l);
+    if (!columns.includes(column)) columns.push(column);
+    const key = `${l.experiment}\0${l.parameter}`;
+    let row = rows.get(key);
+    if (!row) rows.set(key, row = { experiment: l.experiment, parameter: l.parameter, cells: /* @__PURE__ */ new Map() });
+    row.cells.set(column, l);
+  }
+  let out = ["Experiment", "Parameter", ...columns].map(csvText).join(",") + "\n";
+  for (const row of rows.values()) {
+    const cells = columns.map((c) => {
+      const limit = row.cells.get(c);
+      return limit ? formatLimit(limit.limit, limit.direction) : "";
+    });
+    out += [csvText(row.experiment), row.parameter === "" ? "*" : csvText(row.parameter), ...cells].join(",") + "\n";
+  }
+  return out;
+}
+
+// src/pipeline/derive.ts
+function runDeriveRequirements(options, progress) {
+  const runs = progress.step("Reading runs", () => readRunFolders(options.runsFolder, options, progress));
+  const fastdds = runs.every((run) => [...run.experiments.values()].every((e) => e.summary !== void 0));
+  let csv;
+  if (fastdds) {
+    const derived = deriveRequirements(
+      runs.map((run) => ({ name: run.name, summaries: [...run.experiments.values()].map((e) => e.summary) })),
+      { percentile: options.percentile, margin: options.margin }
+    );
+    for (const d of derived) {
+      if (d.runs < runs.length) progress.warning(`${d.experimentType}, ${d.payloadBytes} bytes: only in ${d.runs} of ${runs.length} runs`);
+    }
+    csv = renderRequirementsCsv(derived);
+  } else {
+    const limits = deriveMetricLimits(runs, { percentile: options.percentile, margin: options.margin });
+    const warned = /* @__PURE__ */ new Set();
+    for (const l of limits) {
+      const what = `${l.experiment}, ${l.parameter}, ${l.metric}`;
+      if (l.runs < runs.length && !warned.has(what)) {
+        warned.add(what);
+        progress.warning(`${what}: only in ${l.runs} of ${runs.length} runs`);
+      }
+    }
+    csv = renderMetricRequirementsCsv(limits);
+  }
+  writeFileAtomic(options.output, csv);
+  return { csv, runs: runs.length };
 }
 
 // src/engine/report/comparisonText.ts
@@ -8339,22 +8657,26 @@ function renderComparisonText(report) {
     ...report.notes.map((n) => `  note: ${n}`)
   ];
   const withBand = report.rows.some((r) => r.band !== void 0);
-  const header = ["Sub-experiment", "Bytes", "Magnitude", "Reference", "Result", "Δ", "Threshold", ...withBand ? ["Noise band"] : [], "Status"];
-  const value2 = (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
-  const rows = report.rows.map((r) => [
-    r.experimentType.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?"),
-    String(r.payloadBytes),
-    r.magnitude,
-    value2(r.reference),
-    value2(r.result),
-    percent(r.deltaPercent),
-    `${Number((r.threshold * 100).toPrecision(6))} %`,
-    ...withBand ? [r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : ""] : [],
-    r.status
-  ]);
+  const general = !payloadLayout(report.rows);
+  const safe2 = (text) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  const header = general ? ["Experiment", "Parameter", "Metric", "Reference", "Result", "Δ", "Threshold", ...withBand ? ["Noise band"] : [], "Status"] : ["Sub-experiment", "Bytes", "Magnitude", "Reference", "Result", "Δ", "Threshold", ...withBand ? ["Noise band"] : [], "Status"];
+  const rows = report.rows.map((r) => {
+    const value2 = general ? (x) => Number.isNaN(x) ? "-" : `${formatMeasured(x)}${r.unit ? ` ${safe2(r.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
+    return [
+      safe2(r.experimentType),
+      general ? safe2(r.parameter) : String(r.payloadBytes),
+      general ? `${safe2(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " (higher is better)" : ""}` : r.magnitude,
+      value2(r.reference),
+      value2(r.result),
+      percent(r.deltaPercent),
+      `${Number((r.threshold * 100).toPrecision(6))} %`,
+      ...withBand ? [r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : ""] : [],
+      r.status
+    ];
+  });
   const last = header.length - 1;
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) => cells.map((c, i) => i === 0 || i === 2 || i === last ? c.padEnd(widths[i]) : c.padStart(widths[i])).join("  ").trimEnd();
+  const line = (cells) => cells.map((c, i) => i === 0 || i === 2 || i === last || general && i === 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])).join("  ").trimEnd();
   out.push("", line(header), ...rows.map(line));
   return out.join("\n") + "\n";
 }
@@ -8386,9 +8708,9 @@ Usage:
                  [--format F] [--skip-seconds N] [--output-dir D] [--float-parse precise|legacy]
   perfgate inspect [--json] [--format F] [--skip-seconds N] <files, folders or globs…>
   perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
-                   [--output-dir D] [--float-parse precise|legacy]
+                   [--format F] [--repetitions error|pool] [--output-dir D]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
-                   [--percentile 99] [--margin 0]
+                   [--percentile 99] [--margin 0] [--format F]
   perfgate <command> --help
   perfgate --version
 
@@ -8437,38 +8759,50 @@ Options:
   --mapping FILE         column mapping (JSON) for --format generic-csv, e.g.
                          {"experiment":"bench","parameter":"size","metrics":
                           [{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}
+  --repetitions MODE     several files with the same experiment, parameter and metric: error
+                         (default) or pool (repetitions of one run: the median of each statistic)
   -o, --output-dir D     report folder (default: perfgate-report)
   --float-parse MODE     precise (pandas >= 1.2, default) or legacy (pandas < 1.2 parser)
   -h, --help             show this help
 
 Exit codes: 0 all checks passed, 1 a check failed, 2 usage or input error.
 `;
-var COMPARE_HELP = `perfgate compare — compare results with a reference run
+var COMPARE_HELP = `perfgate compare — compare results with a reference run or a history of runs
 
 Usage:
   perfgate compare --reference <set…> --results <set…> [--threshold T]
                    [--output-dir D] [--float-parse precise|legacy]
   perfgate compare --history <runs-folder> --results <set…> [--threshold T] …
 
-A set is summary or raw measurement files, folders or glob patterns (repeat the flag for more).
-Sub-experiments are paired by name. Writes <type>_comparison.csv (byte-compatible with
-latency_compare_experiments.py), comparison.md and comparison.json, and prints Δ% per
-sub-experiment, payload and magnitude (Min, Median, Max, 99%), worst first.
+A set is result files of any supported format (Fast-DDS summary or raw CSVs, iceperf, ddsperf,
+hyperfine, …), folders or glob patterns (repeat the flag, or list paths after --results). Rows
+are paired by experiment × parameter × metric × statistic (Min, the primary statistic, Max, 99%).
+Δ is positive when the result is worse: slower for a latency, lower for a throughput or rate.
+Writes comparison.md and comparison.json, and for Fast-DDS results on both sides
+<type>_comparison.csv (byte-compatible with latency_compare_experiments.py); prints Δ% per row,
+worst first.
 
-A magnitude fails when result > reference × (1 + threshold).
+A row fails when it is worse than the reference by more than the threshold
+(for a latency: result > reference × (1 + threshold)).
 
 With --history, each row is judged against the between-run spread of that statistic over the
-runs of the folder (one sub-folder of summaries per run, or perfgate history-*.json records):
-it fails only when it exceeds the threshold AND lies outside the noise band (status warn when it
-is over the threshold but inside the band, noisy when the band is wider than the threshold,
-insufficient-history with fewer than 3 runs, judged on the threshold alone).
+runs of the folder (one sub-folder of result files per run, in natural order, or perfgate
+history-*.json records): it fails only when it exceeds the threshold AND lies outside the noise
+band (status warn when it is over the threshold but inside the band, noisy when the band is wider
+than the threshold, insufficient-history with fewer than 3 runs, judged on the threshold alone).
 
 Options:
   -R, --reference PATH   the reference set (repeatable)
-  -H, --history FOLDER   baseline runs, oldest first by name (instead of --reference)
-  -r, --results PATH     the results set (repeatable)
+  -H, --history FOLDER   baseline runs (instead of --reference)
+  -r, --results PATH…    the results set (repeatable; more paths may follow)
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
-                         (keys min, median, max, 99%; unnamed ones stay 0.1)
+                         (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
+                         to every primary statistic)
+  -f, --format F         read every file of both sides as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --repetitions MODE     several files with the same experiment, parameter and metric in one
+                         set: error (default) or pool (the median of each statistic)
   --reference-label L    label in the CSV (default: base name of the first --reference)
   --results-label L      label in the CSV (default: base name of the first --results)
   -o, --output-dir D     report folder (default: perfgate-report)
@@ -8483,16 +8817,23 @@ var DERIVE_HELP = `perfgate derive-requirements — requirements from the histor
 
 Usage:
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
-                               [--percentile 99] [--margin 0]
+                               [--percentile 99] [--margin 0] [--format F]
 
-Each sub-folder of <runs-folder> is one run (sorted by name); its files whose name contains
-"summary" are read. Each limit is the linear percentile across runs of Median, 99% and Max,
-as latency_determine_requirements.py computes it, raised by the margin.
+Each sub-folder of <runs-folder> is one run (in natural order: r2 before r10), with every result
+file in it (any format; raw files are summarised). For Fast-DDS runs each limit is the linear
+percentile across runs of Median, 99% and Max, as latency_determine_requirements.py computes it,
+raised by the margin (the reference's file, byte for byte). For other formats the general form
+(Experiment,Parameter,<metric>.<statistic> [<unit>] <=|>=): a ceiling is the high percentile
+raised by the margin, a floor (throughput, rates) the low percentile lowered by it.
 
 Options:
   -o, --output FILE      the requirements CSV to write (default: requirements.csv)
   --percentile P         percentile across runs, 0–100 (default: 99)
-  --margin M             relative safety margin: 0.1 raises every limit by 10 % (default: 0)
+  --margin M             relative safety margin: 0.1 moves every limit 10 % looser (default: 0)
+  -f, --format F         read every file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --repetitions MODE     error (default) or pool, for several files of one experiment in a run
   --float-parse MODE     precise (default) or legacy
   -h, --help             show this help
 `;
@@ -8649,6 +8990,7 @@ function checkCommand(args, io) {
     format: { type: "string", short: "f" },
     "skip-seconds": { type: "string" },
     mapping: { type: "string" },
+    repetitions: { type: "string" },
     charts: { type: "boolean" },
     "no-png": { type: "boolean" },
     help: { type: "boolean", short: "h" }
@@ -8686,6 +9028,11 @@ Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 }
 function formatOptions(values) {
   const out = {};
+  if (values.repetitions !== void 0) {
+    const mode = values.repetitions;
+    if (!REPETITION_MODES.includes(mode)) throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(" or ")}; got "${terminalSafe(mode)}"`);
+    out.repetitions = mode;
+  }
   if (values.format !== void 0) out.format = values.format;
   if (values.mapping !== void 0) out.mapping = readMapping(values.mapping);
   if (out.format === "generic-csv" && out.mapping === void 0) throw new UsageError("--format generic-csv needs --mapping <file.json> (see perfgate check --help)");
@@ -8722,7 +9069,7 @@ function cliProgress(io) {
   };
 }
 function compareCommand(args, io) {
-  const { values } = parseCommandArgs("compare", args, {
+  const { values, positionals } = parseCommandArgs("compare", args, {
     reference: { type: "string", short: "R", multiple: true },
     history: { type: "string", short: "H" },
     results: { type: "string", short: "r", multiple: true },
@@ -8731,6 +9078,10 @@ function compareCommand(args, io) {
     threshold: { type: "string", short: "t" },
     "output-dir": { type: "string", short: "o" },
     "float-parse": { type: "string" },
+    format: { type: "string", short: "f" },
+    "skip-seconds": { type: "string" },
+    mapping: { type: "string" },
+    repetitions: { type: "string" },
     charts: { type: "boolean" },
     "no-png": { type: "boolean" },
     help: { type: "boolean", short: "h" }
@@ -8740,7 +9091,7 @@ function compareCommand(args, io) {
     return EXIT_PASS;
   }
   const reference = values.reference ?? [];
-  const results = values.results ?? [];
+  const results = [...values.results ?? [], ...positionals];
   const history = values.history;
   if (reference.length === 0 && history === void 0) throw new UsageError("compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required");
   if (reference.length > 0 && history !== void 0) throw new UsageError("compare: give --reference or --history, not both");
@@ -8754,7 +9105,8 @@ function compareCommand(args, io) {
       resultLabel: values["results-label"] ?? labelOfPath(results[0]),
       outputDir: values["output-dir"] ?? "perfgate-report",
       thresholds: parseThresholds(values.threshold),
-      floatParse: floatParseOption(values["float-parse"])
+      floatParse: floatParseOption(values["float-parse"]),
+      ...formatOptions(values)
     },
     cliProgress(io)
   );
@@ -8774,6 +9126,10 @@ function deriveCommand(args, io) {
     percentile: { type: "string" },
     margin: { type: "string" },
     "float-parse": { type: "string" },
+    format: { type: "string", short: "f" },
+    "skip-seconds": { type: "string" },
+    mapping: { type: "string" },
+    repetitions: { type: "string" },
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
@@ -8785,7 +9141,7 @@ function deriveCommand(args, io) {
   const margin = numberOption(values.margin, "--margin", 0, (v) => v >= 0, "a fraction of at least 0, such as 0.1 for 10 %");
   const output = values.output ?? "requirements.csv";
   const { runs } = runDeriveRequirements(
-    { runsFolder: positionals[0], output, percentile: percentile2, margin, floatParse: floatParseOption(values["float-parse"]) },
+    { runsFolder: positionals[0], output, percentile: percentile2, margin, floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) },
     cliProgress(io)
   );
   io.out(`wrote ${output} from ${runs} run(s)

@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import type { GenericCsvMapping } from '../engine/formats/adapter.js';
 import { formatIds } from '../engine/formats/registry.js';
+import { REPETITION_MODES, type RepetitionMode } from '../pipeline/results.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import { UsageError } from '../engine/errors.js';
 import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
@@ -49,6 +50,8 @@ export interface ActionInputs {
   skipSeconds?: number;
   /** The column mapping for `format: generic-csv`. */
   mapping?: GenericCsvMapping;
+  /** Several files of one experiment in a results set: an error (default) or repetitions to pool. */
+  repetitions?: RepetitionMode;
 }
 
 /** Reads and validates the action's inputs; a bad value names the input and what it accepts. */
@@ -97,6 +100,7 @@ export function readInputs(): ActionInputs {
     ...chartHostingInputs(),
     ...(booleanInput('upload-report', true) ? { uploadReport: core.getInput('report-artifact').trim() || 'perfgate-report' } : {}),
     ...formatInputs(),
+    ...(core.getInput('repetitions').trim() !== '' ? { repetitions: choiceInput<RepetitionMode>('repetitions', REPETITION_MODES, 'error') } : {}),
   };
 }
 

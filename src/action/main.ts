@@ -16,9 +16,9 @@ import { join } from 'node:path';
 import { writeReportCharts } from '../pipeline/reportCharts.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { appendHistoryRecord, historyRunInfoFromEnv, makeHistoryRecord, readHistoryWindow, type HistoryRecord } from '../pipeline/history.js';
-import { loadSummaries } from '../pipeline/read.js';
+import { loadResults, type ResultsOptions } from '../pipeline/results.js';
 import type { Progress } from '../pipeline/steps.js';
-import { readCommentModeInputs, readInputs, readMode, type CommentSettings } from './inputs.js';
+import { readCommentModeInputs, readInputs, readMode, type ActionInputs, type CommentSettings } from './inputs.js';
 import { commentMarker, fitCommentBody, MAX_COMMENT_BODY, upsertStickyComment, type CommentSection } from './github/comment.js';
 import { COMMENT_BODY_FILE, COMMENT_META_FILE, runCommentMode, type CommentMeta } from './commentMode.js';
 import { hostCharts, isForkPullRequest, readEventPayload, type HostedChartFile } from './github/chartHosting.js';
@@ -113,13 +113,13 @@ export async function run(): Promise<void> {
               resultLabel: labelOfPath(inputs.results[0]!),
               outputDir: inputs.outputDir,
               thresholds: inputs.thresholds,
-              floatParse: inputs.floatParse,
+              ...readOptionsOf(inputs),
               ...(baselineRun ? { baselineRun } : {}),
             },
             actionProgress,
           )
         : undefined;
-    if (inputs.recordHistory !== undefined) recordHistory(inputs.recordHistory, inputs.historyWindow, inputs.results, inputs.floatParse);
+    if (inputs.recordHistory !== undefined) recordHistory(inputs.recordHistory, inputs.historyWindow, inputs.results, readOptionsOf(inputs));
     // PNGs are about half of the charts' time: `chart-png: false` leaves them out, unless they are hosted.
     const png = inputs.chartPng || inputs.chartHosting === 'branch';
     const drawn = inputs.charts ? await drawCharts(inputs.outputDir, check, comparison, inputs.history, inputs.floatParse, png) : undefined;
@@ -351,8 +351,19 @@ function annotateFailedChecks(check: CheckOutcome, limit: number, annotate: type
   if (notes.length > limit && limit > 0) core.info(logSafe(`${notes.length - limit} more failed checks are not annotated (input annotations is ${limit}); the job summary lists them all`));
 }
 
+/** How result files are read, the same for results, baseline, history and the record. */
+function readOptionsOf(inputs: ActionInputs): ResultsOptions {
+  return {
+    floatParse: inputs.floatParse,
+    ...(inputs.format !== undefined ? { format: inputs.format } : {}),
+    ...(inputs.skipSeconds !== undefined ? { skipSeconds: inputs.skipSeconds } : {}),
+    ...(inputs.mapping !== undefined ? { mapping: inputs.mapping } : {}),
+    ...(inputs.repetitions !== undefined ? { repetitions: inputs.repetitions } : {}),
+  };
+}
+
 /** Appends this run to the history folder (kept to the window), when the event dates the commit. */
-function recordHistory(folder: string, window: number, results: string[], floatParse: FloatParse): void {
+function recordHistory(folder: string, window: number, results: string[], options: ResultsOptions): void {
   const eventPath = process.env['GITHUB_EVENT_PATH'];
   let event: unknown;
   try {
@@ -365,7 +376,8 @@ function recordHistory(folder: string, window: number, results: string[], floatP
     core.warning('record-history: this run was not recorded: the event names no commit date (record on push events)');
     return;
   }
-  const record = makeHistoryRecord(loadSummaries(results, floatParse), { sha: info.sha, date: info.date, runId: info.runId, runUrl: info.runUrl });
+  const experiments = [...loadResults(results, options, actionProgress).experiments.values()];
+  const record = makeHistoryRecord(experiments, { sha: info.sha, date: info.date, runId: info.runId, runUrl: info.runUrl });
   const { written, removed } = appendHistoryRecord(folder, record, window);
   core.info(logSafe(`history: recorded ${written}${removed.length > 0 ? `, removed ${removed.length} older record(s)` : ''}`));
   core.setOutput('history-record', written);

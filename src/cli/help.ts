@@ -6,9 +6,9 @@ Usage:
                  [--format F] [--skip-seconds N] [--output-dir D] [--float-parse precise|legacy]
   perfgate inspect [--json] [--format F] [--skip-seconds N] <files, folders or globs…>
   perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
-                   [--output-dir D] [--float-parse precise|legacy]
+                   [--format F] [--repetitions error|pool] [--output-dir D]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
-                   [--percentile 99] [--margin 0]
+                   [--percentile 99] [--margin 0] [--format F]
   perfgate <command> --help
   perfgate --version
 
@@ -59,6 +59,8 @@ Options:
   --mapping FILE         column mapping (JSON) for --format generic-csv, e.g.
                          {"experiment":"bench","parameter":"size","metrics":
                           [{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}
+  --repetitions MODE     several files with the same experiment, parameter and metric: error
+                         (default) or pool (repetitions of one run: the median of each statistic)
   -o, --output-dir D     report folder (default: perfgate-report)
   --float-parse MODE     precise (pandas >= 1.2, default) or legacy (pandas < 1.2 parser)
   -h, --help             show this help
@@ -66,32 +68,42 @@ Options:
 Exit codes: 0 all checks passed, 1 a check failed, 2 usage or input error.
 `;
 
-export const COMPARE_HELP = `perfgate compare — compare results with a reference run
+export const COMPARE_HELP = `perfgate compare — compare results with a reference run or a history of runs
 
 Usage:
   perfgate compare --reference <set…> --results <set…> [--threshold T]
                    [--output-dir D] [--float-parse precise|legacy]
   perfgate compare --history <runs-folder> --results <set…> [--threshold T] …
 
-A set is summary or raw measurement files, folders or glob patterns (repeat the flag for more).
-Sub-experiments are paired by name. Writes <type>_comparison.csv (byte-compatible with
-latency_compare_experiments.py), comparison.md and comparison.json, and prints Δ% per
-sub-experiment, payload and magnitude (Min, Median, Max, 99%), worst first.
+A set is result files of any supported format (Fast-DDS summary or raw CSVs, iceperf, ddsperf,
+hyperfine, …), folders or glob patterns (repeat the flag, or list paths after --results). Rows
+are paired by experiment × parameter × metric × statistic (Min, the primary statistic, Max, 99%).
+Δ is positive when the result is worse: slower for a latency, lower for a throughput or rate.
+Writes comparison.md and comparison.json, and for Fast-DDS results on both sides
+<type>_comparison.csv (byte-compatible with latency_compare_experiments.py); prints Δ% per row,
+worst first.
 
-A magnitude fails when result > reference × (1 + threshold).
+A row fails when it is worse than the reference by more than the threshold
+(for a latency: result > reference × (1 + threshold)).
 
 With --history, each row is judged against the between-run spread of that statistic over the
-runs of the folder (one sub-folder of summaries per run, or perfgate history-*.json records):
-it fails only when it exceeds the threshold AND lies outside the noise band (status warn when it
-is over the threshold but inside the band, noisy when the band is wider than the threshold,
-insufficient-history with fewer than 3 runs, judged on the threshold alone).
+runs of the folder (one sub-folder of result files per run, in natural order, or perfgate
+history-*.json records): it fails only when it exceeds the threshold AND lies outside the noise
+band (status warn when it is over the threshold but inside the band, noisy when the band is wider
+than the threshold, insufficient-history with fewer than 3 runs, judged on the threshold alone).
 
 Options:
   -R, --reference PATH   the reference set (repeatable)
-  -H, --history FOLDER   baseline runs, oldest first by name (instead of --reference)
-  -r, --results PATH     the results set (repeatable)
+  -H, --history FOLDER   baseline runs (instead of --reference)
+  -r, --results PATH…    the results set (repeatable; more paths may follow)
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
-                         (keys min, median, max, 99%; unnamed ones stay 0.1)
+                         (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
+                         to every primary statistic)
+  -f, --format F         read every file of both sides as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --repetitions MODE     several files with the same experiment, parameter and metric in one
+                         set: error (default) or pool (the median of each statistic)
   --reference-label L    label in the CSV (default: base name of the first --reference)
   --results-label L      label in the CSV (default: base name of the first --results)
   -o, --output-dir D     report folder (default: perfgate-report)
@@ -107,16 +119,23 @@ export const DERIVE_HELP = `perfgate derive-requirements — requirements from t
 
 Usage:
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
-                               [--percentile 99] [--margin 0]
+                               [--percentile 99] [--margin 0] [--format F]
 
-Each sub-folder of <runs-folder> is one run (sorted by name); its files whose name contains
-"summary" are read. Each limit is the linear percentile across runs of Median, 99% and Max,
-as latency_determine_requirements.py computes it, raised by the margin.
+Each sub-folder of <runs-folder> is one run (in natural order: r2 before r10), with every result
+file in it (any format; raw files are summarised). For Fast-DDS runs each limit is the linear
+percentile across runs of Median, 99% and Max, as latency_determine_requirements.py computes it,
+raised by the margin (the reference's file, byte for byte). For other formats the general form
+(Experiment,Parameter,<metric>.<statistic> [<unit>] <=|>=): a ceiling is the high percentile
+raised by the margin, a floor (throughput, rates) the low percentile lowered by it.
 
 Options:
   -o, --output FILE      the requirements CSV to write (default: requirements.csv)
   --percentile P         percentile across runs, 0–100 (default: 99)
-  --margin M             relative safety margin: 0.1 raises every limit by 10 % (default: 0)
+  --margin M             relative safety margin: 0.1 moves every limit 10 % looser (default: 0)
+  -f, --format F         read every file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --repetitions MODE     error (default) or pool, for several files of one experiment in a run
   --float-parse MODE     precise (default) or legacy
   -h, --help             show this help
 `;

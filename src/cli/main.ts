@@ -16,6 +16,7 @@ import { runInspect } from '../pipeline/inspect.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import type { GenericCsvMapping } from '../engine/formats/adapter.js';
 import { renderInspectionJson, renderInspectionText } from '../engine/report/inspect.js';
+import { REPETITION_MODES, type RepetitionMode } from '../pipeline/results.js';
 
 export const EXIT_PASS = 0;
 export const EXIT_GATE_FAILED = 1;
@@ -108,6 +109,7 @@ function checkCommand(args: string[], io: Console): number | Promise<number> {
     format: { type: 'string', short: 'f' },
     'skip-seconds': { type: 'string' },
     mapping: { type: 'string' },
+    repetitions: { type: 'string' },
     charts: { type: 'boolean' },
     'no-png': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -142,9 +144,14 @@ function checkCommand(args: string[], io: Console): number | Promise<number> {
   });
 }
 
-/** `--format`, `--skip-seconds` and `--mapping`, shared by check and inspect. */
-function formatOptions(values: Record<string, unknown>): { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping } {
-  const out: { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping } = {};
+/** `--format`, `--skip-seconds`, `--mapping` and `--repetitions`: how result files are read, the same for every command. */
+function formatOptions(values: Record<string, unknown>): { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping; repetitions?: RepetitionMode } {
+  const out: { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping; repetitions?: RepetitionMode } = {};
+  if (values.repetitions !== undefined) {
+    const mode = values.repetitions as string;
+    if (!(REPETITION_MODES as readonly string[]).includes(mode)) throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(' or ')}; got "${terminalSafe(mode)}"`);
+    out.repetitions = mode as RepetitionMode;
+  }
   if (values.format !== undefined) out.format = values.format as string;
   if (values.mapping !== undefined) out.mapping = readMapping(values.mapping as string);
   if (out.format === 'generic-csv' && out.mapping === undefined) throw new UsageError('--format generic-csv needs --mapping <file.json> (see perfgate check --help)');
@@ -182,7 +189,7 @@ function cliProgress(io: Console): Progress {
 }
 
 function compareCommand(args: string[], io: Console): number | Promise<number> {
-  const { values } = parseCommandArgs('compare', args, {
+  const { values, positionals } = parseCommandArgs('compare', args, {
     reference: { type: 'string', short: 'R', multiple: true },
     history: { type: 'string', short: 'H' },
     results: { type: 'string', short: 'r', multiple: true },
@@ -191,6 +198,10 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
     threshold: { type: 'string', short: 't' },
     'output-dir': { type: 'string', short: 'o' },
     'float-parse': { type: 'string' },
+    format: { type: 'string', short: 'f' },
+    'skip-seconds': { type: 'string' },
+    mapping: { type: 'string' },
+    repetitions: { type: 'string' },
     charts: { type: 'boolean' },
     'no-png': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -200,7 +211,8 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
     return EXIT_PASS;
   }
   const reference = (values.reference as string[] | undefined) ?? [];
-  const results = (values.results as string[] | undefined) ?? [];
+  // `--results a b c`: paths after the last flag are results (a shell glob expands to many).
+  const results = [...((values.results as string[] | undefined) ?? []), ...positionals];
   const history = values.history as string | undefined;
   if (reference.length === 0 && history === undefined) throw new UsageError('compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required');
   if (reference.length > 0 && history !== undefined) throw new UsageError('compare: give --reference or --history, not both');
@@ -215,6 +227,7 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
       outputDir: (values['output-dir'] as string | undefined) ?? 'perfgate-report',
       thresholds: parseThresholds(values.threshold as string | undefined),
       floatParse: floatParseOption(values['float-parse'] as string | undefined),
+      ...formatOptions(values),
     },
     cliProgress(io),
   );
@@ -234,6 +247,10 @@ function deriveCommand(args: string[], io: Console): number {
     percentile: { type: 'string' },
     margin: { type: 'string' },
     'float-parse': { type: 'string' },
+    format: { type: 'string', short: 'f' },
+    'skip-seconds': { type: 'string' },
+    mapping: { type: 'string' },
+    repetitions: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -245,7 +262,7 @@ function deriveCommand(args: string[], io: Console): number {
   const margin = numberOption(values.margin as string | undefined, '--margin', 0, (v) => v >= 0, 'a fraction of at least 0, such as 0.1 for 10 %');
   const output = (values.output as string | undefined) ?? 'requirements.csv';
   const { runs } = runDeriveRequirements(
-    { runsFolder: positionals[0]!, output, percentile, margin, floatParse: floatParseOption(values['float-parse'] as string | undefined) },
+    { runsFolder: positionals[0]!, output, percentile, margin, floatParse: floatParseOption(values['float-parse'] as string | undefined), ...formatOptions(values) },
     cliProgress(io),
   );
   io.out(`wrote ${output} from ${runs} run(s)\n`);

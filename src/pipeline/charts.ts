@@ -14,7 +14,7 @@ import type { Measurement } from '../engine/model/measurement.js';
 import type { Summary } from '../engine/model/summary.js';
 import type { ComparisonReport } from '../engine/report/comparisonReport.js';
 import type { CheckReport } from '../engine/report/model.js';
-import type { HistoryRecord } from './history.js';
+import { latencyHistoryRuns, type HistoryRecord } from './history.js';
 
 export const CHARTS_FOLDER = 'charts';
 export const REPORT_HTML = 'report.html';
@@ -69,7 +69,7 @@ export function planCharts(input: ChartsInput): Chart[] {
     ...(input.check ? { check: input.check.report } : {}),
     ...(input.compare ? { comparison: input.compare.report } : {}),
     ...(input.summaries ? { summaries: input.summaries } : {}),
-    ...(input.history ? { history: input.history } : {}),
+    ...(input.history ? { history: latencyHistoryRuns(input.history) } : {}),
     ...(input.raw ? { raw: input.raw } : {}),
     ...(input.measurements ? { measurements: input.measurements } : {}),
   });

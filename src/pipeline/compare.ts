@@ -1,18 +1,16 @@
-import { compareSummaries, compareWithHistory } from '../engine/compare/compare.js';
-import { readHistoryRuns, type HistoryRun } from './historyRuns.js';
+import { compareExperiment, compareExperimentWithHistory, type ExperimentSide } from '../engine/compare/compare.js';
 import type { Thresholds } from '../engine/compare/thresholds.js';
-import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { comparisonFileName, renderComparisonCsv } from '../engine/report/comparisonCsv.js';
 import { renderComparisonJson } from '../engine/report/comparisonJson.js';
 import { renderComparisonMarkdown } from '../engine/report/comparisonMarkdown.js';
 import { buildComparisonReport, type BaselineRun, type ComparisonReport } from '../engine/report/comparisonReport.js';
-import type { Summary } from '../engine/model/summary.js';
-import { discoverResults } from './discover.js';
+import { uniqueFileStems } from '../engine/report/fileNames.js';
+import { readHistoryRuns, type HistoryRun } from './historyRuns.js';
 import { checkOutputFolder, ReportWriter } from './files.js';
-import { loadResult } from './read.js';
+import { loadResults, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
 
-export interface CompareOptions {
+export interface CompareOptions extends ResultsOptions {
   /** The reference set; with `history`, the newest history run is the reference instead. */
   reference: readonly string[];
   /** A history folder: judge each row against the between-run noise of its runs. */
@@ -22,7 +20,6 @@ export interface CompareOptions {
   resultLabel: string;
   outputDir: string;
   thresholds: Thresholds;
-  floatParse: FloatParse;
   /** Where the reference came from, when the API found it. */
   baselineRun?: BaselineRun;
 }
@@ -36,48 +33,63 @@ export interface CompareOutcome {
 export const COMPARISON_MARKDOWN = 'comparison.md';
 export const COMPARISON_JSON = 'comparison.json';
 
-function loadSet(patterns: readonly string[], floatParse: FloatParse, progress: Progress): Map<string, Summary> {
-  const discovery = discoverResults(patterns);
-  for (const notice of discovery.notices) progress.info(notice);
-  return new Map(discovery.files.map((f) => [f.experimentType, loadResult(f, floatParse).summary]));
+function loadSide(patterns: readonly string[], options: ResultsOptions, progress: Progress): Map<string, ExperimentSide> {
+  const loaded = loadResults(patterns, options, progress);
+  const sides = new Map<string, ExperimentSide>();
+  for (const [experiment, e] of loaded.experiments) sides.set(experiment, { measurements: e.measurements, ...(e.summary ? { summary: e.summary } : {}) });
+  return sides;
 }
 
-/** Each sub-experiment's newest summary in the history (the reference for the comparison CSV). */
-function newestByType(history: readonly HistoryRun[]): Map<string, Summary> {
-  const newest = new Map<string, Summary>();
-  for (const run of history) for (const s of run.summaries) newest.set(s.experimentType, s);
+/** Each experiment's newest run in the history. */
+function newestByExperiment(history: readonly HistoryRun[]): Map<string, ExperimentSide> {
+  const newest = new Map<string, ExperimentSide>();
+  for (const run of history) for (const [experiment, side] of run.experiments) newest.set(experiment, side);
   return newest;
 }
 
-/** The `compare` job: a results set against a reference set, paired by sub-experiment. */
+/**
+ * The `compare` job: a results set against a reference set (or a history of runs), paired by
+ * experiment × parameter × metric × statistic. Any supported format on either side.
+ */
 export function runCompare(options: CompareOptions, progress: Progress): CompareOutcome {
   checkOutputFolder(options.outputDir);
   const { reference, results, history } = progress.step('Reading reference and results', () => {
-    const history = options.history !== undefined ? readHistoryRuns(options.history, options.floatParse, progress) : undefined;
+    const history = options.history !== undefined ? readHistoryRuns(options.history, options, progress) : undefined;
     return {
       history,
-      reference: history ? newestByType(history) : loadSet(options.reference, options.floatParse, progress),
-      results: loadSet(options.results, options.floatParse, progress),
+      reference: history ? newestByExperiment(history) : loadSide(options.reference, options, progress),
+      results: loadSide(options.results, options, progress),
     };
   });
-  const types = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
   const report = progress.step('Comparing', () =>
     buildComparisonReport(
-      types.map((t) =>
+      experiments.map((t) =>
         history
-          ? compareWithHistory(t, history.map((run) => run.summaries.find((s) => s.experimentType === t)), results.get(t), options.thresholds)
-          : compareSummaries(t, reference.get(t), results.get(t), options.thresholds),
+          ? compareExperimentWithHistory(t, history.map((run) => run.experiments.get(t)), results.get(t), options.thresholds)
+          : compareExperiment(t, reference.get(t), results.get(t), options.thresholds),
       ),
       options.referenceLabel,
       options.resultLabel,
       options.baselineRun,
     ),
   );
+  // Nothing paired: every experiment is only on one side. Say so loudly, with the names on each side.
+  if (report.subExperiments.length > 0 && report.subExperiments.every((s) => s.status === 'new' || s.status === 'missing')) {
+    const names = (side: Map<string, ExperimentSide>) => [...side.keys()].join(', ') || 'none';
+    report.notes.unshift(
+      `Nothing was paired: no experiment of the results is in the reference. Reference: ${names(reference)}. Results: ${names(results)}. ` +
+        'Both sides must name their experiments alike: see "Experiment names" in the README.',
+    );
+    progress.warning(report.notes[0]!);
+  }
   return progress.step('Writing reports', () => {
     const out = new ReportWriter(options.outputDir);
     const write = out.write.bind(out);
+    const stems = uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
     for (const sub of report.subExperiments) {
-      if (sub.reference && sub.result) write(comparisonFileName(sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
+      // The reference's comparison CSV, for Fast-DDS experiments on both sides.
+      if (sub.reference && sub.result) write(comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
     }
     const markdown = renderComparisonMarkdown(report);
     write(COMPARISON_MARKDOWN, markdown);

@@ -7,27 +7,33 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../engine/errors.js';
-import type { Summary } from '../engine/model/summary.js';
+import type { HistoryRun as ChartHistoryRun } from '../engine/charts/build.js';
+import { STATISTIC_NAMES, type Direction, type Measurement, type StatisticName } from '../engine/model/measurement.js';
+import { BASE_UNITS, type Dimension } from '../engine/model/units.js';
 import { readText, writeFileAtomic } from './files.js';
 
 export const HISTORY_FORMAT = 'perfgate-history';
-export const HISTORY_VERSION = 1;
+/** Version 2 stores the common model (any format); version 1 (Fast-DDS payload rows) is still read. */
+export const HISTORY_VERSION = 2;
+export const READABLE_HISTORY_VERSIONS = [1, 2] as const;
 export const DEFAULT_HISTORY_WINDOW = 30;
 
-/** One payload row of a sub-experiment. Values that are not numbers are null. */
-export interface HistoryPayload {
-  bytes: number;
-  samples: number | null;
-  median: number | null;
-  p99: number | null;
-  max: number | null;
-  min: number | null;
-  mean: number | null;
-}
-
-export interface HistoryExperiment {
+/** One measurement of a run as stored: the common model's measurement, flat. Values that are not numbers are null. */
+export interface HistoryMeasurement {
   experiment: string;
-  payloads: HistoryPayload[];
+  /** The adapter id the run's file was read with (`fastdds-summary`, `iceperf`, …). */
+  format: string;
+  parameter: string;
+  payloadBytes: number | null;
+  metric: string;
+  dimension: Dimension;
+  unit: string;
+  displayUnit: string;
+  direction: Direction;
+  /** In STATISTIC_NAMES order. */
+  statistics: Partial<Record<StatisticName, number | null>>;
+  /** Present when the run pooled several repetitions into this measurement. */
+  repetitions?: number;
 }
 
 export interface HistoryRecord {
@@ -41,8 +47,8 @@ export interface HistoryRecord {
   runId: string;
   /** The run's page, `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}`. */
   runUrl: string;
-  /** Sub-experiments sorted by name; payloads in the summary's order. */
-  experiments: HistoryExperiment[];
+  /** Sorted by experiment name; inside an experiment in the order the run's files gave them. */
+  measurements: HistoryMeasurement[];
 }
 
 export interface HistoryRunInfo {
@@ -53,35 +59,81 @@ export interface HistoryRunInfo {
   runUrl: string;
 }
 
+/** What a run recorded: each experiment's measurements and the format they were read from. */
+export interface RecordedExperiment {
+  experiment: string;
+  format: string;
+  measurements: readonly Measurement[];
+}
+
 function finiteOrNull(value: number): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-/** The record of one run: its summaries plus the run's identity. */
-export function makeHistoryRecord(summaries: readonly Summary[], run: HistoryRunInfo): HistoryRecord {
+/** The record of one run: its measurements plus the run's identity. */
+export function makeHistoryRecord(experiments: readonly RecordedExperiment[], run: HistoryRunInfo): HistoryRecord {
   const runId = String(run.runId);
   if (!/^[0-9]+$/.test(runId)) throw new InputError(`history: the run id must be a number, got "${runId}"`);
   if (!/^[0-9a-f]{7,64}$/i.test(run.sha)) throw new InputError(`history: not a commit SHA: "${run.sha}"`);
-  const experiments = [...summaries]
-    .sort((a, b) => compareStrings(a.experimentType, b.experimentType))
-    .map((summary) => ({
-      experiment: summary.experimentType,
-      payloads: summary.payloads.map((p) => ({
-        bytes: p.payloadBytes,
-        samples: finiteOrNull(p.samples),
-        median: finiteOrNull(p.median),
-        p99: finiteOrNull(p.p99),
-        max: finiteOrNull(p.max),
-        min: finiteOrNull(p.min),
-        mean: finiteOrNull(p.mean),
-      })),
-    }));
-  for (let i = 1; i < experiments.length; i++) {
-    if (experiments[i]!.experiment === experiments[i - 1]!.experiment) {
-      throw new InputError(`history: sub-experiment "${experiments[i]!.experiment}" appears twice`);
-    }
+  const sorted = [...experiments].sort((a, b) => compareStrings(a.experiment, b.experiment));
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i]!.experiment === sorted[i - 1]!.experiment) throw new InputError(`history: experiment "${sorted[i]!.experiment}" appears twice`);
   }
-  return { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha: run.sha.toLowerCase(), date: normalizeDate(run.date), runId, runUrl: run.runUrl, experiments };
+  const measurements = sorted.flatMap((ex) =>
+    ex.measurements.map((m): HistoryMeasurement => {
+      const statistics: HistoryMeasurement['statistics'] = {};
+      for (const name of STATISTIC_NAMES) {
+        const value = m.statistics[name];
+        if (value !== undefined) statistics[name] = finiteOrNull(value);
+      }
+      return {
+        experiment: ex.experiment,
+        format: ex.format,
+        parameter: m.parameter.label,
+        payloadBytes: m.parameter.payloadBytes ?? null,
+        metric: m.metric.name,
+        dimension: m.metric.dimension,
+        unit: m.metric.unit,
+        displayUnit: m.metric.displayUnit,
+        direction: m.metric.direction,
+        statistics,
+        ...(m.repetitions !== undefined && m.repetitions > 1 ? { repetitions: m.repetitions } : {}),
+      };
+    }),
+  );
+  return { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha: run.sha.toLowerCase(), date: normalizeDate(run.date), runId, runUrl: run.runUrl, measurements };
+}
+
+/** A stored measurement back in the common model. */
+export function measurementOfHistory(m: HistoryMeasurement, source: string): Measurement {
+  const statistics: Measurement['statistics'] = {};
+  for (const [name, value] of Object.entries(m.statistics) as [StatisticName, number | null][]) statistics[name] = value === null ? NaN : value;
+  return {
+    experiment: m.experiment,
+    parameter: { label: m.parameter, ...(m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {}) },
+    metric: { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction },
+    statistics,
+    place: { file: source },
+    ...(m.repetitions !== undefined ? { repetitions: m.repetitions } : {}),
+  };
+}
+
+/**
+ * A record's runs as the history charts draw them: latency per payload (Fast-DDS-like
+ * experiments); experiments of other metrics are left out of these charts.
+ */
+export function latencyHistoryRuns(records: readonly HistoryRecord[]): ChartHistoryRun[] {
+  return records.map((r) => {
+    const experiments = new Map<string, ChartHistoryRun['experiments'][number]>();
+    for (const m of r.measurements) {
+      if (m.metric !== 'latency' || m.unit !== 'us' || m.payloadBytes === null) continue;
+      let ex = experiments.get(m.experiment);
+      if (!ex) experiments.set(m.experiment, (ex = { experiment: m.experiment, payloads: [] }));
+      const value = (s: StatisticName) => m.statistics[s] ?? null;
+      ex.payloads.push({ bytes: m.payloadBytes, median: value('median'), p99: value('p99'), max: value('max'), min: value('min') });
+    }
+    return { sha: r.sha, date: r.date, runId: r.runId, experiments: [...experiments.values()] };
+  });
 }
 
 /** An ISO 8601 UTC string (`2026-11-22T00:55:02.000Z`) for any date `Date.parse` reads. */
@@ -121,7 +173,7 @@ function pickString(...values: unknown[]): string | undefined {
   return undefined;
 }
 
-/** Deterministic bytes: fixed key order, two-space indent, payload rows on one line, final newline. */
+/** Deterministic bytes: fixed key order, two-space indent, one measurement per line, final newline. */
 export function renderHistoryRecord(record: HistoryRecord): string {
   const lines = [
     '{',
@@ -132,22 +184,28 @@ export function renderHistoryRecord(record: HistoryRecord): string {
     `  "runId": ${JSON.stringify(record.runId)},`,
     `  "runUrl": ${JSON.stringify(record.runUrl)},`,
   ];
-  if (record.experiments.length === 0) {
-    lines.push('  "experiments": []');
+  if (record.measurements.length === 0) {
+    lines.push('  "measurements": []');
   } else {
-    lines.push('  "experiments": [');
-    record.experiments.forEach((ex, i) => {
-      lines.push('    {', `      "experiment": ${JSON.stringify(ex.experiment)},`);
-      if (ex.payloads.length === 0) lines.push('      "payloads": []');
-      else {
-        lines.push('      "payloads": [');
-        ex.payloads.forEach((p, j) => {
-          const row = `{"bytes": ${num(p.bytes)}, "samples": ${num(p.samples)}, "median": ${num(p.median)}, "p99": ${num(p.p99)}, "max": ${num(p.max)}, "min": ${num(p.min)}, "mean": ${num(p.mean)}}`;
-          lines.push(`        ${row}${j < ex.payloads.length - 1 ? ',' : ''}`);
-        });
-        lines.push('      ]');
-      }
-      lines.push(`    }${i < record.experiments.length - 1 ? ',' : ''}`);
+    lines.push('  "measurements": [');
+    record.measurements.forEach((m, i) => {
+      const statistics = STATISTIC_NAMES.filter((s) => m.statistics[s] !== undefined)
+        .map((s) => `${JSON.stringify(s)}: ${num(m.statistics[s]!)}`)
+        .join(', ');
+      const fields = [
+        `"experiment": ${JSON.stringify(m.experiment)}`,
+        `"format": ${JSON.stringify(m.format)}`,
+        `"parameter": ${JSON.stringify(m.parameter)}`,
+        `"payloadBytes": ${num(m.payloadBytes)}`,
+        `"metric": ${JSON.stringify(m.metric)}`,
+        `"dimension": ${JSON.stringify(m.dimension)}`,
+        `"unit": ${JSON.stringify(m.unit)}`,
+        `"displayUnit": ${JSON.stringify(m.displayUnit)}`,
+        `"direction": ${JSON.stringify(m.direction)}`,
+        `"statistics": {${statistics}}`,
+        ...(m.repetitions !== undefined ? [`"repetitions": ${m.repetitions}`] : []),
+      ];
+      lines.push(`    {${fields.join(', ')}}${i < record.measurements.length - 1 ? ',' : ''}`);
     });
     lines.push('  ]');
   }
@@ -159,7 +217,10 @@ function num(value: number | null): string {
   return value === null || !Number.isFinite(value) ? 'null' : JSON.stringify(value);
 }
 
-/** Reads a record back; anything that is not a record of this version is an InputError at `source`. */
+/**
+ * Reads a record back: version 2 as it is, version 1 (Fast-DDS payload rows) as latency
+ * measurements. Anything else is an InputError at `source`.
+ */
 export function parseHistoryRecord(text: string, source: string): HistoryRecord {
   let data: any;
   try {
@@ -169,34 +230,74 @@ export function parseHistoryRecord(text: string, source: string): HistoryRecord 
   }
   const bad = (what: string) => new InputError(`not a perfgate history record: ${what}`, { file: source });
   if (typeof data !== 'object' || data === null || data.format !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
-  if (data.version !== HISTORY_VERSION) throw bad(`unsupported version ${JSON.stringify(data.version)}`);
+  if (!(READABLE_HISTORY_VERSIONS as readonly unknown[]).includes(data.version)) {
+    throw bad(`unsupported version ${JSON.stringify(data.version)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(' and ')}; a newer perfgate may have written it)`);
+  }
   for (const key of ['sha', 'date', 'runId', 'runUrl'] as const) if (typeof data[key] !== 'string') throw bad(`"${key}" is not a string`);
-  if (!Array.isArray(data.experiments)) throw bad('"experiments" is not a list');
   const numberOrNull = (v: unknown, what: string): number | null => {
     if (v === null) return null;
     if (typeof v !== 'number') throw bad(`${what} is not a number`);
     return v;
   };
-  const experiments: HistoryExperiment[] = data.experiments.map((ex: any, i: number) => {
-    if (typeof ex?.experiment !== 'string' || !Array.isArray(ex.payloads)) throw bad(`experiment ${i + 1} is malformed`);
+  const head = { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha: data.sha, date: data.date, runId: data.runId, runUrl: data.runUrl } as const;
+  if (data.version === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
+  if (!Array.isArray(data.measurements)) throw bad('"measurements" is not a list');
+  const measurements = data.measurements.map((m: any, i: number): HistoryMeasurement => {
+    const where = `measurement ${i + 1}`;
+    if (typeof m !== 'object' || m === null) throw bad(`${where} is not an object`);
+    for (const key of ['experiment', 'format', 'parameter', 'metric', 'unit', 'displayUnit'] as const) {
+      if (typeof m[key] !== 'string') throw bad(`${where}: "${key}" is not a string`);
+    }
+    if (!(m.dimension in BASE_UNITS)) throw bad(`${where}: unknown dimension ${JSON.stringify(m.dimension)}`);
+    if (m.direction !== 'lower-is-better' && m.direction !== 'higher-is-better') throw bad(`${where}: unknown direction ${JSON.stringify(m.direction)}`);
+    if (typeof m.statistics !== 'object' || m.statistics === null || Array.isArray(m.statistics)) throw bad(`${where}: "statistics" is not an object`);
+    const statistics: HistoryMeasurement['statistics'] = {};
+    for (const [name, value] of Object.entries(m.statistics)) {
+      if (!(STATISTIC_NAMES as readonly string[]).includes(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
+      statistics[name as StatisticName] = numberOrNull(value, `${where}: "${name}"`);
+    }
+    if (m.repetitions !== undefined && !(Number.isInteger(m.repetitions) && m.repetitions > 1)) throw bad(`${where}: "repetitions" is not a count above 1`);
     return {
-      experiment: ex.experiment,
-      payloads: ex.payloads.map((p: any, j: number) => {
-        const where = `${ex.experiment} payload ${j + 1}`;
-        if (typeof p?.bytes !== 'number') throw bad(`${where}: "bytes" is not a number`);
-        return {
-          bytes: p.bytes,
-          samples: numberOrNull(p.samples, `${where}: "samples"`),
-          median: numberOrNull(p.median, `${where}: "median"`),
-          p99: numberOrNull(p.p99, `${where}: "p99"`),
-          max: numberOrNull(p.max, `${where}: "max"`),
-          min: numberOrNull(p.min, `${where}: "min"`),
-          mean: numberOrNull(p.mean, `${where}: "mean"`),
-        };
-      }),
+      experiment: m.experiment,
+      format: m.format,
+      parameter: m.parameter,
+      payloadBytes: numberOrNull(m.payloadBytes ?? null, `${where}: "payloadBytes"`),
+      metric: m.metric,
+      dimension: m.dimension,
+      unit: m.unit,
+      displayUnit: m.displayUnit,
+      direction: m.direction,
+      statistics,
+      ...(m.repetitions !== undefined ? { repetitions: m.repetitions } : {}),
     };
   });
-  return { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha: data.sha, date: data.date, runId: data.runId, runUrl: data.runUrl, experiments };
+  return { ...head, measurements };
+}
+
+/** Version 1 stored Fast-DDS summary rows per payload: they are latency measurements in µs. */
+function measurementsOfVersion1(data: any, bad: (what: string) => InputError, numberOrNull: (v: unknown, what: string) => number | null): HistoryMeasurement[] {
+  if (!Array.isArray(data.experiments)) throw bad('"experiments" is not a list');
+  return data.experiments.flatMap((ex: any, i: number) => {
+    if (typeof ex?.experiment !== 'string' || !Array.isArray(ex.payloads)) throw bad(`experiment ${i + 1} is malformed`);
+    return ex.payloads.map((p: any, j: number): HistoryMeasurement => {
+      const where = `${ex.experiment} payload ${j + 1}`;
+      if (typeof p?.bytes !== 'number') throw bad(`${where}: "bytes" is not a number`);
+      const statistics: HistoryMeasurement['statistics'] = {};
+      for (const name of ['samples', 'min', 'mean', 'median', 'p99', 'max'] as const) statistics[name] = numberOrNull(p[name], `${where}: "${name}"`);
+      return {
+        experiment: ex.experiment,
+        format: 'fastdds-summary',
+        parameter: String(p.bytes),
+        payloadBytes: p.bytes,
+        metric: 'latency',
+        dimension: 'time',
+        unit: 'us',
+        displayUnit: 'us',
+        direction: 'lower-is-better',
+        statistics,
+      };
+    });
+  });
 }
 
 /** `history-<date>-<run id>.json`; the date's `:` become `-` so the name is valid everywhere. */

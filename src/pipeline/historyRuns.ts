@@ -1,23 +1,31 @@
-import { readdirSync } from 'node:fs';
-import type { Summary } from '../engine/model/summary.js';
-import type { FloatParse } from '../engine/numeric/parseNumber.js';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ExperimentSide } from '../engine/compare/compare.js';
 import { InputError } from '../engine/errors.js';
-import { readRuns } from './derive.js';
-import { readHistoryWindow, type HistoryRecord } from './history.js';
+import { isFastddsFormat, summaryOfMeasurements } from '../engine/formats/fastddsMeasurements.js';
+import type { Measurement } from '../engine/model/measurement.js';
+import { measurementOfHistory, readHistoryWindow, type HistoryRecord } from './history.js';
+import { loadResults, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
 
-/** One baseline run of a history window: its name and its summaries. */
+/** One run of a history window or a derive runs folder: its name and its experiments. */
 export interface HistoryRun {
   name: string;
-  summaries: Summary[];
+  experiments: Map<string, RunExperiment>;
+}
+
+export interface RunExperiment extends ExperimentSide {
+  format: string;
 }
 
 /**
  * A history window, oldest run first, from either layout: perfgate's JSON history records
- * (`history-*.json`, what the action stores), or one sub-folder of summaries per run, sorted by
- * name (the reference's `experiments_results/<timestamp>/` layout).
+ * (`history-*.json`, what the action stores), or one sub-folder per run, in natural order of their
+ * names (`r2` before `r10`; timestamps sort as they read: the reference's
+ * `experiments_results/<timestamp>/` layout). A run folder holds result files of any format,
+ * raw files included (summarised on the fly).
  */
-export function readHistoryRuns(folder: string, floatParse: FloatParse, progress: Progress): HistoryRun[] {
+export function readHistoryRuns(folder: string, options: ResultsOptions, progress: Progress): HistoryRun[] {
   let names: string[];
   try {
     names = readdirSync(folder);
@@ -25,29 +33,78 @@ export function readHistoryRuns(folder: string, floatParse: FloatParse, progress
     throw new InputError('cannot find the history folder', { file: folder });
   }
   if (names.some((n) => n.startsWith('history-') && n.endsWith('.json'))) {
-    return readHistoryWindow(folder).map((record) => ({ name: `run ${record.runId}`, summaries: summariesOf(record) }));
+    return readHistoryWindow(folder).map((record) => runOfRecord(record));
   }
-  return readRuns(folder, floatParse, progress).map((run) => ({ name: run.name, summaries: run.summaries }));
+  return readRunFolders(folder, options, progress);
 }
 
-function summariesOf(record: HistoryRecord): Summary[] {
-  const value = (x: number | null) => (x === null ? NaN : x);
-  return record.experiments.map((e) => ({
-    experimentType: e.experiment,
-    source: `run ${record.runId}`,
-    payloads: e.payloads.map((p) => ({
-      payloadBytes: p.bytes,
-      samples: value(p.samples),
-      max: value(p.max),
-      min: value(p.min),
-      mean: value(p.mean),
-      median: value(p.median),
-      stdev: NaN,
-      meanJitter: NaN,
-      maxJitter: NaN,
-      p90: NaN,
-      p99: value(p.p99),
-      p9999: NaN,
-    })),
-  }));
+/** The runs of a runs folder: one sub-folder per run, in natural order; a folder without results is skipped with a warning. */
+export function readRunFolders(folder: string, options: ResultsOptions, progress: Progress): HistoryRun[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(folder).sort(naturalCompare);
+  } catch {
+    throw new InputError('cannot find the runs folder', { file: folder });
+  }
+  const runs: HistoryRun[] = [];
+  for (const name of entries) {
+    const runFolder = join(folder, name);
+    if (!statSync(runFolder).isDirectory()) continue;
+    let loaded;
+    try {
+      loaded = loadResults([runFolder], options, progress);
+    } catch (error) {
+      if (error instanceof InputError && error.message.startsWith('the folder holds no')) {
+        progress.warning(`${runFolder}: no result files, run skipped`);
+        continue;
+      }
+      throw error;
+    }
+    const experiments = new Map<string, RunExperiment>();
+    for (const [experiment, e] of loaded.experiments) {
+      experiments.set(experiment, { measurements: e.measurements, format: e.format, ...(e.summary ? { summary: e.summary } : {}) });
+    }
+    runs.push({ name, experiments });
+  }
+  if (runs.length === 0) throw new InputError('no run folders with result files (one sub-folder of result files per run)', { file: folder });
+  return runs;
+}
+
+function runOfRecord(record: HistoryRecord): HistoryRun {
+  const source = `run ${record.runId}`;
+  const byExperiment = new Map<string, { format: string; measurements: Measurement[] }>();
+  for (const stored of record.measurements) {
+    let entry = byExperiment.get(stored.experiment);
+    if (!entry) byExperiment.set(stored.experiment, (entry = { format: stored.format, measurements: [] }));
+    entry.measurements.push(measurementOfHistory(stored, source));
+  }
+  const experiments = new Map<string, RunExperiment>();
+  for (const [experiment, { format, measurements }] of byExperiment) {
+    // A Fast-DDS experiment keeps its summary, so the reference's comparison CSV is written from history too.
+    const summary = isFastddsFormat(format) ? summaryOfMeasurements(experiment, measurements, source) : undefined;
+    experiments.set(experiment, { measurements, format, ...(summary ? { summary } : {}) });
+  }
+  return { name: source, experiments };
+}
+
+/** Names in natural order: digit runs compare as numbers (`r2` < `r10`), the rest by code point. */
+export function naturalCompare(a: string, b: string): number {
+  const pa = a.match(/\d+|\D+/g) ?? [];
+  const pb = b.match(/\d+|\D+/g) ?? [];
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const x = pa[i]!;
+    const y = pb[i]!;
+    if (x === y) continue;
+    const dx = /^\d/.test(x);
+    const dy = /^\d/.test(y);
+    if (dx && dy) {
+      const nx = x.replace(/^0+(?=\d)/, '');
+      const ny = y.replace(/^0+(?=\d)/, '');
+      if (nx.length !== ny.length) return nx.length - ny.length;
+      if (nx !== ny) return nx < ny ? -1 : 1;
+      return x.length - y.length;
+    }
+    return x < y ? -1 : 1;
+  }
+  return pa.length - pb.length || (a < b ? -1 : a > b ? 1 : 0);
 }

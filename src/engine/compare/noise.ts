@@ -29,15 +29,17 @@ export interface NoiseOptions {
   minHistory?: number;
   /** Only the newest `maxHistory` values are used. Default 20. */
   maxHistory?: number;
+  /** Which way is worse; default lower-is-better (latency). Throughput and rates are mirrored. */
+  direction?: 'lower-is-better' | 'higher-is-better';
 }
 
 export const NOISE_DEFAULTS = { confidence: 0.999, minHistory: 3, maxHistory: 20 } as const;
 
 export interface NoiseBand {
-  /** Lowest and highest relative effect an unchanged build is expected to give, e.g. −0.2 … +0.25. */
+  /** Lowest and highest relative effect (worse positive) an unchanged build is expected to give, e.g. −0.2 … +0.25. */
   lower: number;
   upper: number;
-  /** Reference × (1 + lower) and reference × (1 + upper), in the statistic's unit (µs). */
+  /** The band's edges as values in the statistic's unit (µs): the lowest and highest value expected. */
   lowerValue: number;
   upperValue: number;
 }
@@ -54,7 +56,7 @@ export interface NoiseVerdict {
    */
   reference: number;
   result: number;
-  /** (result − reference) / reference: positive means slower. */
+  /** (result − reference) / reference, negated for higher-is-better metrics: positive means worse. */
   effect: number;
   threshold: number;
   /** NaN edges with `insufficient-history`. */
@@ -73,9 +75,9 @@ export interface NoiseVerdict {
  * The fallback when there is no usable history: compare.ts's `judge` for finite values.
  * Fails iff result > reference × (1 + threshold); improved iff result < reference × (1 − threshold).
  */
-export function thresholdVerdict(reference: number, result: number, threshold: number): ThresholdStatus {
-  if (result > reference * (1 + threshold)) return 'fail';
-  if (result < reference * (1 - threshold)) return 'improved';
+export function thresholdVerdict(reference: number, result: number, threshold: number, higherIsBetter = false): ThresholdStatus {
+  if (higherIsBetter ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return 'fail';
+  if (higherIsBetter ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return 'improved';
   return 'pass';
 }
 
@@ -105,11 +107,14 @@ export function noiseVerdict(history: readonly number[], result: number, thresho
   if (!Number.isFinite(result) || result <= 0) throw new RangeError(`result must be a positive number, got ${result}`);
   if (!Number.isFinite(threshold) || threshold < 0) throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
 
+  const higher = options.direction === 'higher-is-better';
+  // The effect is signed so that positive is worse, whichever way the metric points.
+  const worseBy = (reference: number) => (higher ? 1 - result / reference : result / reference - 1);
   const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
   const n = usable.length;
   if (n < minHistory) {
     const reference = n > 0 ? usable[n - 1]! : NaN;
-    const fallback = n > 0 ? thresholdVerdict(reference, result, threshold) : 'pass';
+    const fallback = n > 0 ? thresholdVerdict(reference, result, threshold, higher) : 'pass';
     const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
     return {
       status: 'insufficient-history',
@@ -117,7 +122,7 @@ export function noiseVerdict(history: readonly number[], result: number, thresho
       fallback,
       reference,
       result,
-      effect: n > 0 ? result / reference - 1 : NaN,
+      effect: n > 0 ? worseBy(reference) : NaN,
       threshold,
       band: nanBand,
       spread: NaN,
@@ -135,17 +140,18 @@ export function noiseVerdict(history: readonly number[], result: number, thresho
   const spread = Math.sqrt(logs.reduce((a, b) => a + (b - centre) ** 2, 0) / (n - 1));
   const halfWidth = studentTQuantile(confidence, n - 1) * spread * Math.sqrt(1 + 1 / n);
   const reference = Math.exp(centre);
+  // Band edges as effects (worse positive): for a higher-is-better metric the low values are the worse ones.
   const band: NoiseBand = {
-    lower: Math.exp(-halfWidth) - 1,
-    upper: Math.exp(halfWidth) - 1,
+    lower: higher ? 1 - Math.exp(halfWidth) : Math.exp(-halfWidth) - 1,
+    upper: higher ? 1 - Math.exp(-halfWidth) : Math.exp(halfWidth) - 1,
     lowerValue: Math.exp(centre - halfWidth),
     upperValue: Math.exp(centre + halfWidth),
   };
-  const effect = result / reference - 1;
-  const overThreshold = result > reference * (1 + threshold);
-  const underThreshold = result < reference * (1 - threshold);
-  const aboveBand = result > band.upperValue;
-  const belowBand = result < band.lowerValue;
+  const effect = worseBy(reference);
+  const overThreshold = higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold);
+  const underThreshold = higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold);
+  const aboveBand = higher ? result < band.lowerValue : result > band.upperValue;
+  const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
   const noisy = band.upper > threshold;
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const bandText = `noise band ${pct(band.lower)} … +${pct(band.upper)} from ${n} runs`;

@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import type { StatisticName } from '../model/measurement.js';
 
 /** The magnitudes the reference compare step looks at, in its order (spec §6). */
 export const COMPARED_MAGNITUDES = ['Min', 'Median', 'Max', '99%'] as const;
@@ -40,4 +41,9 @@ export function parseThresholds(text: string | undefined, what = '--threshold'):
     thresholds[magnitude] = value(raw);
   }
   return thresholds;
+}
+
+/** The threshold of a statistic: Min, Max and 99% have their own; every other statistic (the single value, median, mean) the Median's. */
+export function thresholdOf(thresholds: Thresholds, statistic: StatisticName): number {
+  return statistic === 'min' ? thresholds.Min : statistic === 'max' ? thresholds.Max : statistic === 'p99' ? thresholds['99%'] : thresholds.Median;
 }

@@ -29,5 +29,29 @@ export function resultSetOfSummary(summary: Summary, format: 'fastdds-summary' |
       place: p.line !== undefined ? { file, line: p.line } : { file },
     };
   });
-  return { format, file, measurements, notes: [] };
+  return { format, file, measurements, notes: [], summary };
+}
+
+/** Fast-DDS formats: their results carry a summary for the byte-compatible renderers. */
+export const FASTDDS_FORMATS = ['fastdds-summary', 'fastdds-raw'] as const;
+
+export function isFastddsFormat(format: string): boolean {
+  return (FASTDDS_FORMATS as readonly string[]).includes(format);
+}
+
+/**
+ * The Fast-DDS summary of an experiment's latency measurements (the inverse of resultSetOfSummary,
+ * for measurements stored in a history record): statistics the measurements lack are NaN.
+ */
+export function summaryOfMeasurements(experimentType: string, measurements: readonly Measurement[], source: string): Summary | undefined {
+  if (measurements.length === 0 || !measurements.every((m) => m.metric.name === 'latency' && m.metric.unit === 'us' && m.parameter.payloadBytes !== undefined)) return undefined;
+  return {
+    experimentType,
+    source,
+    payloads: measurements.map((m) => {
+      const p = { payloadBytes: m.parameter.payloadBytes! } as PayloadSummary;
+      for (const [field, name] of STATISTICS) (p[field] as number) = m.statistics[name] ?? NaN;
+      return p;
+    }),
+  };
 }

@@ -3,6 +3,7 @@
  * CSVs are recognised by their headers before these (they are streamed, not read whole).
  */
 import type { FormatAdapter } from './adapter.js';
+import { FASTDDS_FORMATS } from './fastddsMeasurements.js';
 import { ddsperfAdapter } from './ddsperf.js';
 import { fastddsLatencyConsoleAdapter } from './fastddsLatencyConsole.js';
 import { fastddsLatencyCsvAdapter } from './fastddsLatencyCsv.js';
@@ -22,8 +23,6 @@ import { redisBenchmarkAdapter } from './redisBenchmark.js';
 import { hyperfineCsvAdapter } from './hyperfineCsv.js';
 import { redisBenchmarkQuietAdapter } from './redisBenchmarkQuiet.js';
 
-/** Formats read by the Fast-DDS pipeline itself (header-detected, raw files streamed). */
-export const FASTDDS_FORMATS = ['fastdds-summary', 'fastdds-raw'] as const;
 
 export const ADAPTERS: readonly FormatAdapter[] = [
   fastddsLatencyConsoleAdapter,

@@ -5,6 +5,7 @@
  */
 import type { SourcePlace } from '../errors.js';
 import type { Dimension } from './units.js';
+import type { Summary } from './summary.js';
 
 /** Whether a larger value of a metric is worse (latency) or better (throughput). */
 export type Direction = 'lower-is-better' | 'higher-is-better';
@@ -93,6 +94,8 @@ export interface Measurement {
   samples?: Float64Array;
   /** Where this measurement was read (the line of its row or block). */
   place: SourcePlace;
+  /** When several runs' measurements were pooled into this one: how many (each statistic is their median). */
+  repetitions?: number;
 }
 
 /** Everything one input file contained. */
@@ -103,4 +106,9 @@ export interface ResultSet {
   measurements: Measurement[];
   /** Things the adapter wants the user to know (skipped lines, assumed units). */
   notes: string[];
+  /**
+   * The Fast-DDS summary the measurements are (summary and raw CSVs): the byte-compatible
+   * reference files are rendered from it.
+   */
+  summary?: Summary;
 }

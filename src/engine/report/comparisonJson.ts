@@ -19,7 +19,12 @@ export function renderComparisonJson(report: ComparisonReport): string {
           experimentType: s.experimentType,
           status: s.status,
           comparisons: s.rows.map((r) => ({
-            bytes: r.payloadBytes,
+            bytes: finite(r.payloadBytes),
+            parameter: r.parameter,
+            metric: r.metric,
+            statistic: r.statistic,
+            unit: r.unit,
+            direction: r.direction,
             magnitude: r.magnitude,
             reference: finite(r.reference),
             result: finite(r.result),

@@ -33,13 +33,23 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
   }
   // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
   for (const note of report.notes) lines.push(`> ${note}`, '');
+  const general = !payloadLayout(report.rows);
   const failing = report.rows.filter(comparisonRowFailed);
   const rest = report.rows.filter((r) => !comparisonRowFailed(r));
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
-    if (report.rows.length > 0) lines.push(...table(report.rows), '');
+    if (report.rows.length > 0) lines.push(...table(report.rows, general), '');
   } else {
-    if (failing.length > 0) lines.push(...table(failing), '');
-    if (rest.length > 0) lines.push('<details>', `<summary>${rest.length} other row${rest.length === 1 ? '' : 's'}</summary>`, '', ...table(rest), '', '</details>', '');
+    if (failing.length > 0) lines.push(...table(failing, general), '');
+    if (rest.length > 0) lines.push('<details>', `<summary>${rest.length} other row${rest.length === 1 ? '' : 's'}</summary>`, '', ...table(rest, general), '', '</details>', '');
+  }
+  if (!payloadLayout(report.rows)) {
+    lines.push(
+      report.rows.some((r) => r.band !== undefined)
+        ? 'Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. With a history the reference is the geometric mean of the baseline runs. A row fails when Δ exceeds the threshold and the noise band.'
+        : 'Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. A row fails when Δ exceeds the threshold.',
+      '',
+    );
+    return lines.join('\n');
   }
   lines.push(
     report.rows.some((r) => r.band !== undefined)
@@ -50,7 +60,23 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
   return lines.join('\n');
 }
 
-function table(rows: ComparisonRow[]): string[] {
+/**
+ * The reference's layout (sub-experiment, payload, magnitude; values in µs) when every row is a
+ * latency per payload size; otherwise one with parameter, metric and unit.
+ */
+export function payloadLayout(rows: readonly ComparisonRow[]): boolean {
+  return rows.every((r) => r.metric === 'latency' && r.unit === 'µs' && Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes));
+}
+
+/** A measured value with the digits it needs (ns-scale values shown in µs keep theirs). */
+export function formatMeasured(x: number): string {
+  if (Number.isNaN(x)) return '—';
+  if (Math.abs(x) >= 100 || x === 0 || !Number.isFinite(x)) return formatFixed3(x);
+  return String(Number(x.toPrecision(6)));
+}
+
+function table(rows: ComparisonRow[], general: boolean): string[] {
+  if (general) return generalTable(rows);
   const withBand = rows.some((r) => r.band !== undefined);
   const out = [
     `| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold |${withBand ? ' Noise band |' : ''} Status |`,
@@ -61,6 +87,23 @@ function table(rows: ComparisonRow[]): string[] {
     const band = r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : '';
     out.push(
       `| ${escapeMarkdown(r.experimentType)} | ${r.payloadBytes} | ${r.magnitude} | ${value(r.reference)} | ${value(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${withBand ? ` ${band} |` : ''} ${MARK[r.status]} ${r.status} |`,
+    );
+  }
+  return out;
+}
+
+function generalTable(rows: ComparisonRow[]): string[] {
+  const withBand = rows.some((r) => r.band !== undefined);
+  const out = [
+    `| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold |${withBand ? ' Noise band |' : ''} Status |`,
+    `| :-- | :-- | :-- | --: | --: | --: | --: |${withBand ? ' --: |' : ''} :-- |`,
+  ];
+  for (const r of rows) {
+    const value = (x: number) => (Number.isNaN(x) ? '—' : `${formatMeasured(x)}${r.unit ? ` ${escapeMarkdown(r.unit)}` : ''}`);
+    const band = r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : '';
+    const metric = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`;
+    out.push(
+      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric} | ${value(r.reference)} | ${value(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${withBand ? ` ${band} |` : ''} ${MARK[r.status]} ${r.status} |`,
     );
   }
   return out;

@@ -1,6 +1,7 @@
 import { formatFixed3 } from '../numeric/formatFixed.js';
 import type { ComparisonReport } from './comparisonReport.js';
 import { percent } from './markdown.js';
+import { formatMeasured, payloadLayout } from './comparisonMarkdown.js';
 
 /** Plain-text comparison table for terminals: failing rows first, then worst Δ first. */
 export function renderComparisonText(report: ComparisonReport): string {
@@ -11,22 +12,30 @@ export function renderComparisonText(report: ComparisonReport): string {
     ...report.notes.map((n) => `  note: ${n}`),
   ];
   const withBand = report.rows.some((r) => r.band !== undefined);
-  const header = ['Sub-experiment', 'Bytes', 'Magnitude', 'Reference', 'Result', 'Δ', 'Threshold', ...(withBand ? ['Noise band'] : []), 'Status'];
-  const value = (x: number) => (Number.isNaN(x) ? '-' : formatFixed3(x));
-  const rows = report.rows.map((r) => [
-    r.experimentType.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?'),
-    String(r.payloadBytes),
-    r.magnitude,
-    value(r.reference),
-    value(r.result),
-    percent(r.deltaPercent),
-    `${Number((r.threshold * 100).toPrecision(6))} %`,
-    ...(withBand ? [r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : ''] : []),
-    r.status,
-  ]);
+  const general = !payloadLayout(report.rows);
+  const safe = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  const header = general
+    ? ['Experiment', 'Parameter', 'Metric', 'Reference', 'Result', 'Δ', 'Threshold', ...(withBand ? ['Noise band'] : []), 'Status']
+    : ['Sub-experiment', 'Bytes', 'Magnitude', 'Reference', 'Result', 'Δ', 'Threshold', ...(withBand ? ['Noise band'] : []), 'Status'];
+  const rows = report.rows.map((r) => {
+    const value = general
+      ? (x: number) => (Number.isNaN(x) ? '-' : `${formatMeasured(x)}${r.unit ? ` ${safe(r.unit)}` : ''}`)
+      : (x: number) => (Number.isNaN(x) ? '-' : formatFixed3(x));
+    return [
+      safe(r.experimentType),
+      general ? safe(r.parameter) : String(r.payloadBytes),
+      general ? `${safe(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' (higher is better)' : ''}` : r.magnitude,
+      value(r.reference),
+      value(r.result),
+      percent(r.deltaPercent),
+      `${Number((r.threshold * 100).toPrecision(6))} %`,
+      ...(withBand ? [r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : ''] : []),
+      r.status,
+    ];
+  });
   const last = header.length - 1;
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 2 || i === last ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 2 || i === last || (general && i === 1) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
   out.push('', line(header), ...rows.map(line));
   return out.join('\n') + '\n';
 }

@@ -1,0 +1,141 @@
+/**
+ * The one way every command reads a results set: files, folders or glob patterns of any supported
+ * format, into the common model, grouped by experiment. Repetitions are explicit: the same
+ * experiment × parameter × metric from two files is an error naming both, or — when the user says
+ * so — repetitions of one run, pooled into one measurement per key.
+ */
+import { InputError } from '../engine/errors.js';
+import type { Measurement, StatisticName } from '../engine/model/measurement.js';
+import type { Summary } from '../engine/model/summary.js';
+import { percentileOfSorted } from '../engine/numeric/numpy.js';
+import { discoverResults } from './discover.js';
+import { loadResultSet, type LoadedResultSet, type ReadSetOptions } from './resultSets.js';
+import type { Progress } from './steps.js';
+
+/** What to do with one experiment × parameter × metric given by several files of one set. */
+export type RepetitionMode = 'error' | 'pool';
+export const REPETITION_MODES: readonly RepetitionMode[] = ['error', 'pool'];
+
+export interface ResultsOptions extends ReadSetOptions {
+  /** A format id to read every file with; `auto` or absent detects each file's format. */
+  format?: string;
+  /** Default `error`. */
+  repetitions?: RepetitionMode;
+}
+
+/** One experiment of a results set. */
+export interface ExperimentResults {
+  experiment: string;
+  /** In the order the files gave them; one per parameter × metric (pooled where asked). */
+  measurements: Measurement[];
+  /** The first file it was read from. */
+  source: string;
+  /** The adapter id of that file. */
+  format: string;
+  /** The Fast-DDS summary, when the experiment is one Fast-DDS file (the byte-compatible renderers use it). */
+  summary?: Summary;
+  /** How many files were pooled into it (1 when none). */
+  repetitions: number;
+}
+
+export interface LoadedResults {
+  files: LoadedResultSet[];
+  /** Experiments in order of first appearance. */
+  experiments: Map<string, ExperimentResults>;
+  /** Things the user should know (files skipped, repetitions pooled). */
+  notices: string[];
+}
+
+/** Reads a results set (see the module comment); notices go to `progress.info`. */
+export function loadResults(patterns: readonly string[], options: ResultsOptions, progress?: Progress): LoadedResults {
+  const discovery = discoverResults(patterns, { formats: true, ...(options.format !== undefined ? { format: options.format } : {}) });
+  const files = discovery.files.map((file) => loadResultSet(file, options));
+  const grouped = groupResults(files, options.repetitions ?? 'error');
+  const notices = [...discovery.notices, ...grouped.notices];
+  if (progress) {
+    for (const notice of notices) progress.info(notice);
+    for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
+  }
+  return { files, experiments: grouped.experiments, notices };
+}
+
+function keyOf(m: Measurement): string {
+  return `${m.experiment}\u0000${m.parameter.label}\u0000${m.metric.name.toLowerCase()}`;
+}
+
+/**
+ * Groups the sets' measurements by experiment. A key given by two files is an error in `error`
+ * mode; in `pool` mode its measurements become one, each statistic the median over the files.
+ */
+export function groupResults(files: readonly LoadedResultSet[], mode: RepetitionMode): { experiments: Map<string, ExperimentResults>; notices: string[] } {
+  const byKey = new Map<string, { measurements: Measurement[]; files: string[] }>();
+  const experimentFiles = new Map<string, { first: LoadedResultSet; files: Set<string> }>();
+  for (const loaded of files) {
+    const { set } = loaded;
+    for (const m of set.measurements) {
+      const key = keyOf(m);
+      let entry = byKey.get(key);
+      if (!entry) byKey.set(key, (entry = { measurements: [], files: [] }));
+      if (entry.files.length > 0 && !entry.files.includes(set.file) && mode === 'error') {
+        throw new InputError(
+          `${describeKey(m)} is also in ${entry.files[0]}: a results set holds one run of each experiment. ` +
+            'Give the runs as separate sets (compare --history takes one folder per run), or pool them as repetitions with --repetitions pool (action input repetitions: pool)',
+          { file: set.file, ...(m.place.line !== undefined ? { line: m.place.line } : {}) },
+        );
+      }
+      entry.measurements.push(m);
+      if (!entry.files.includes(set.file)) entry.files.push(set.file);
+      let ex = experimentFiles.get(m.experiment);
+      if (!ex) experimentFiles.set(m.experiment, (ex = { first: loaded, files: new Set() }));
+      ex.files.add(set.file);
+    }
+  }
+  const experiments = new Map<string, ExperimentResults>();
+  const notices: string[] = [];
+  for (const { measurements, files: from } of byKey.values()) {
+    const experiment = measurements[0]!.experiment;
+    const { first, files: experimentSources } = experimentFiles.get(experiment)!;
+    let ex = experiments.get(experiment);
+    if (!ex) {
+      // A Fast-DDS summary stands for the experiment only when it is the experiment's one file.
+      const summary = experimentSources.size === 1 && first.set.summary?.experimentType === experiment ? first.set.summary : undefined;
+      experiments.set(experiment, (ex = { experiment, measurements: [], source: first.set.file, format: first.set.format, ...(summary ? { summary } : {}), repetitions: 1 }));
+    }
+    if (from.length > 1) {
+      ex.measurements.push(poolMeasurements(measurements));
+      ex.repetitions = Math.max(ex.repetitions, from.length);
+      delete ex.summary;
+    } else {
+      // One file may list a key more than once only as its own adapter decided (kept as it is).
+      ex.measurements.push(...measurements);
+    }
+  }
+  for (const ex of experiments.values()) {
+    if (ex.repetitions > 1) {
+      notices.push(`${ex.experiment}: ${ex.repetitions} repetitions pooled (each statistic is the median over the runs)`);
+    }
+  }
+  return { experiments, notices };
+}
+
+function describeKey(m: Measurement): string {
+  return `experiment "${m.experiment}", parameter "${m.parameter.label}", metric "${m.metric.name}"`;
+}
+
+/** Repetitions of one measurement as one: each statistic the median over the runs, sample counts added. */
+export function poolMeasurements(runs: readonly Measurement[]): Measurement {
+  const first = runs[0]!;
+  const statistics: Partial<Record<StatisticName, number>> = {};
+  const names = new Set(runs.flatMap((m) => Object.keys(m.statistics) as StatisticName[]));
+  for (const name of names) {
+    const values = runs.map((m) => m.statistics[name]).filter((v): v is number => v !== undefined);
+    if (name === 'samples') {
+      statistics.samples = values.reduce((a, b) => a + b, 0);
+      continue;
+    }
+    // NaN (an empty cell in one run) keeps the statistic NaN, as numpy's median would.
+    statistics[name] = values.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values).sort(), 50);
+  }
+  const { samples: _samples, ...rest } = first;
+  return { ...rest, statistics, place: first.place, repetitions: runs.length };
+}
