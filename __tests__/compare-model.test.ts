@@ -193,3 +193,29 @@ describe('requirements derived from runs of any format', () => {
     expect(formatLimit(NaN, 'lower-is-better')).toBe('');
   });
 });
+
+describe('--experiment-name renames experiments on every side', () => {
+  const results = join(repoRoot, 'fixtures', 'example', 'results');
+
+  test('a run whose file names another experiment pairs with the reference once renamed', async () => {
+    const dir = tempDir('perfgate-rename-');
+    const renamed = join(dir, 'shm_raw_data.csv');
+    copyFileSync(join(results, 'measurements_intraprocess_best_effort.csv'), renamed);
+    const out = join(dir, 'out');
+    const result = await cli(['compare', '--reference', results, '--results', renamed, '--experiment-name', 'intraprocess_best_effort=shm', '-o', out]);
+    const report = JSON.parse(read(join(out, 'comparison.json'))) as { subExperiments: { experimentType: string; status: string }[] };
+    expect(report.subExperiments.map((s) => [s.experimentType, s.status])).toEqual([
+      ['interprocess_best_effort', 'missing'],
+      ['shm', 'passed'],
+    ]);
+    expect(result.code).toBe(1);
+    // The reference's comparison CSV carries the new name.
+    expect(read(join(out, 'shm_comparison.csv')).split('\n')).toHaveLength(2 * 11 + 2);
+  });
+
+  test('a malformed pair is a usage error naming the flag', async () => {
+    const result = await cli(['compare', '--reference', results, '--results', results, '--experiment-name', 'no-equals-sign', '-o', tempDir()]);
+    expect(result.code).toBe(2);
+    expect(result.err).toBe('perfgate: error: --experiment-name: "no-equals-sign" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable\n');
+  });
+});

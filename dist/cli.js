@@ -6888,9 +6888,21 @@ function readMapping(path) {
 
 // src/pipeline/results.ts
 var REPETITION_MODES = ["error", "pool"];
+function parseExperimentNames(pairs, what) {
+  const names = /* @__PURE__ */ new Map();
+  for (const pair of pairs) {
+    const cut = pair.lastIndexOf("=");
+    const from = cut > 0 ? pair.slice(0, cut).trim() : "";
+    const to = cut > 0 ? pair.slice(cut + 1).trim() : "";
+    if (from === "" || to === "") throw new UsageError(`${what}: "${pair}" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable`);
+    if (names.has(from)) throw new UsageError(`${what}: "${from}" is renamed twice`);
+    names.set(from, to);
+  }
+  return names;
+}
 function loadResults(patterns, options, progress) {
   const discovery = discoverResults(patterns, { formats: true, ...options.format !== void 0 ? { format: options.format } : {} });
-  const files = discovery.files.map((file) => loadResultSet(file, options));
+  const files = discovery.files.map((file) => renameExperiments(loadResultSet(file, options), options.experimentNames));
   const grouped = groupResults(files, options.repetitions ?? "error");
   const notices = [...discovery.notices, ...grouped.notices];
   if (progress) {
@@ -6898,6 +6910,13 @@ function loadResults(patterns, options, progress) {
     for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
   }
   return { files, experiments: grouped.experiments, notices };
+}
+function renameExperiments(loaded, names) {
+  if (!names || names.size === 0) return loaded;
+  const { set } = loaded;
+  const measurements = set.measurements.map((m) => names.has(m.experiment) ? { ...m, experiment: names.get(m.experiment) } : m);
+  const summary = set.summary && names.has(set.summary.experimentType) ? { ...set.summary, experimentType: names.get(set.summary.experimentType) } : set.summary;
+  return { ...loaded, set: { ...set, measurements, ...summary ? { summary } : {} } };
 }
 function keyOf(m) {
   return `${m.experiment}\0${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
@@ -7014,7 +7033,7 @@ function runCheck(options, progress) {
     progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
     const summaries = experiments.flatMap((e) => e.summary ? [e.summary] : []);
     const measurements = experiments.flatMap((e) => e.measurements);
-    const rawFiles = results.files.filter((l) => l.file.kind === "raw").map((l) => ({ experimentType: l.file.experimentType, path: l.file.path }));
+    const rawFiles = results.files.filter((l) => l.file.kind === "raw").map((l) => ({ experimentType: l.set.summary?.experimentType ?? l.file.experimentType, path: l.file.path }));
     return { report, measurements, summaries, rawFiles, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
   });
 }
@@ -8761,6 +8780,7 @@ Options:
                           [{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}
   --repetitions MODE     several files with the same experiment, parameter and metric: error
                          (default) or pool (repetitions of one run: the median of each statistic)
+  --experiment-name A=B  read experiment A as B (repeatable)
   -o, --output-dir D     report folder (default: perfgate-report)
   --float-parse MODE     precise (pandas >= 1.2, default) or legacy (pandas < 1.2 parser)
   -h, --help             show this help
@@ -8803,6 +8823,8 @@ Options:
   --mapping FILE         column mapping (JSON) for --format generic-csv
   --repetitions MODE     several files with the same experiment, parameter and metric in one
                          set: error (default) or pool (the median of each statistic)
+  --experiment-name A=B  read experiment A as B on every side (repeatable), so that runs
+                         whose files name an experiment differently pair up
   --reference-label L    label in the CSV (default: base name of the first --reference)
   --results-label L      label in the CSV (default: base name of the first --results)
   -o, --output-dir D     report folder (default: perfgate-report)
@@ -8834,6 +8856,7 @@ Options:
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
   --mapping FILE         column mapping (JSON) for --format generic-csv
   --repetitions MODE     error (default) or pool, for several files of one experiment in a run
+  --experiment-name A=B  read experiment A as B in every run (repeatable)
   --float-parse MODE     precise (default) or legacy
   -h, --help             show this help
 `;
@@ -8991,6 +9014,7 @@ function checkCommand(args, io) {
     "skip-seconds": { type: "string" },
     mapping: { type: "string" },
     repetitions: { type: "string" },
+    "experiment-name": { type: "string", multiple: true },
     charts: { type: "boolean" },
     "no-png": { type: "boolean" },
     help: { type: "boolean", short: "h" }
@@ -9028,6 +9052,7 @@ Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 }
 function formatOptions(values) {
   const out = {};
+  if (values["experiment-name"] !== void 0) out.experimentNames = parseExperimentNames(values["experiment-name"], "--experiment-name");
   if (values.repetitions !== void 0) {
     const mode = values.repetitions;
     if (!REPETITION_MODES.includes(mode)) throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(" or ")}; got "${terminalSafe(mode)}"`);
@@ -9082,6 +9107,7 @@ function compareCommand(args, io) {
     "skip-seconds": { type: "string" },
     mapping: { type: "string" },
     repetitions: { type: "string" },
+    "experiment-name": { type: "string", multiple: true },
     charts: { type: "boolean" },
     "no-png": { type: "boolean" },
     help: { type: "boolean", short: "h" }
@@ -9130,6 +9156,7 @@ function deriveCommand(args, io) {
     "skip-seconds": { type: "string" },
     mapping: { type: "string" },
     repetitions: { type: "string" },
+    "experiment-name": { type: "string", multiple: true },
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {

@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import type { GenericCsvMapping } from '../engine/formats/adapter.js';
 import { formatIds } from '../engine/formats/registry.js';
-import { REPETITION_MODES, type RepetitionMode } from '../pipeline/results.js';
+import { parseExperimentNames, REPETITION_MODES, type RepetitionMode } from '../pipeline/results.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import { UsageError } from '../engine/errors.js';
 import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
@@ -52,6 +52,8 @@ export interface ActionInputs {
   mapping?: GenericCsvMapping;
   /** Several files of one experiment in a results set: an error (default) or repetitions to pool. */
   repetitions?: RepetitionMode;
+  /** Experiment names to replace in every set read (from → to). */
+  experimentNames?: Map<string, string>;
 }
 
 /** Reads and validates the action's inputs; a bad value names the input and what it accepts. */
@@ -101,7 +103,18 @@ export function readInputs(): ActionInputs {
     ...(booleanInput('upload-report', true) ? { uploadReport: core.getInput('report-artifact').trim() || 'perfgate-report' } : {}),
     ...formatInputs(),
     ...(core.getInput('repetitions').trim() !== '' ? { repetitions: choiceInput<RepetitionMode>('repetitions', REPETITION_MODES, 'error') } : {}),
+    ...experimentNamesInput(),
   };
+}
+
+/** `experiment-names`: one `from=to` per line (or comma-separated). */
+function experimentNamesInput(): { experimentNames?: Map<string, string> } {
+  const lines = core
+    .getInput('experiment-names')
+    .split(/[\n,]/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return lines.length > 0 ? { experimentNames: parseExperimentNames(lines, 'input "experiment-names"') } : {};
 }
 
 /** `chart-hosting` and `chart-branch`. */

@@ -359,6 +359,7 @@ function readOptionsOf(inputs: ActionInputs): ResultsOptions {
     ...(inputs.skipSeconds !== undefined ? { skipSeconds: inputs.skipSeconds } : {}),
     ...(inputs.mapping !== undefined ? { mapping: inputs.mapping } : {}),
     ...(inputs.repetitions !== undefined ? { repetitions: inputs.repetitions } : {}),
+    ...(inputs.experimentNames !== undefined ? { experimentNames: inputs.experimentNames } : {}),
   };
 }
 

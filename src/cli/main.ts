@@ -16,7 +16,7 @@ import { runInspect } from '../pipeline/inspect.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import type { GenericCsvMapping } from '../engine/formats/adapter.js';
 import { renderInspectionJson, renderInspectionText } from '../engine/report/inspect.js';
-import { REPETITION_MODES, type RepetitionMode } from '../pipeline/results.js';
+import { parseExperimentNames, REPETITION_MODES, type RepetitionMode, type ResultsOptions } from '../pipeline/results.js';
 
 export const EXIT_PASS = 0;
 export const EXIT_GATE_FAILED = 1;
@@ -110,6 +110,7 @@ function checkCommand(args: string[], io: Console): number | Promise<number> {
     'skip-seconds': { type: 'string' },
     mapping: { type: 'string' },
     repetitions: { type: 'string' },
+    'experiment-name': { type: 'string', multiple: true },
     charts: { type: 'boolean' },
     'no-png': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -145,8 +146,9 @@ function checkCommand(args: string[], io: Console): number | Promise<number> {
 }
 
 /** `--format`, `--skip-seconds`, `--mapping` and `--repetitions`: how result files are read, the same for every command. */
-function formatOptions(values: Record<string, unknown>): { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping; repetitions?: RepetitionMode } {
-  const out: { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping; repetitions?: RepetitionMode } = {};
+function formatOptions(values: Record<string, unknown>): Pick<ResultsOptions, 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> {
+  const out: Pick<ResultsOptions, 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> = {};
+  if (values['experiment-name'] !== undefined) out.experimentNames = parseExperimentNames(values['experiment-name'] as string[], '--experiment-name');
   if (values.repetitions !== undefined) {
     const mode = values.repetitions as string;
     if (!(REPETITION_MODES as readonly string[]).includes(mode)) throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(' or ')}; got "${terminalSafe(mode)}"`);
@@ -202,6 +204,7 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
     'skip-seconds': { type: 'string' },
     mapping: { type: 'string' },
     repetitions: { type: 'string' },
+    'experiment-name': { type: 'string', multiple: true },
     charts: { type: 'boolean' },
     'no-png': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -251,6 +254,7 @@ function deriveCommand(args: string[], io: Console): number {
     'skip-seconds': { type: 'string' },
     mapping: { type: 'string' },
     repetitions: { type: 'string' },
+    'experiment-name': { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {

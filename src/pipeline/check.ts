@@ -2,9 +2,7 @@ import { checkSummary } from '../engine/check/check.js';
 import { checkMeasurements } from '../engine/check/metricCheck.js';
 import type { Measurement, ResultSet } from '../engine/model/measurement.js';
 import type { Summary } from '../engine/model/summary.js';
-import type { ParseOptions } from '../engine/formats/adapter.js';
 import { summaryFileNameOfRaw } from '../engine/model/experimentType.js';
-import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { checksFileName, renderChecksCsv } from '../engine/report/checksCsv.js';
 import { renderJson } from '../engine/report/json.js';
 import { renderMarkdown } from '../engine/report/markdown.js';
@@ -13,19 +11,14 @@ import { uniqueFileStems } from '../engine/report/fileNames.js';
 import { isReferenceRequirementsFile, readMetricRequirements } from './resultSets.js';
 import { checkOutputFolder, ReportWriter } from './files.js';
 import { readRequirements } from './read.js';
-import { loadResults, type RepetitionMode } from './results.js';
+import { loadResults, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
 
-export interface CheckOptions extends ParseOptions {
+export interface CheckOptions extends ResultsOptions {
   /** Files, folders or glob patterns of result files (any supported format). */
   results: readonly string[];
   requirements: string;
   outputDir: string;
-  floatParse: FloatParse;
-  /** A format id to read every result file with; `auto` or absent detects each file's format. */
-  format?: string;
-  /** Several files of one experiment: an error (default) or repetitions to pool. */
-  repetitions?: RepetitionMode;
 }
 
 export interface CheckOutcome {
@@ -102,7 +95,7 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
     progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
     const summaries = experiments.flatMap((e) => (e.summary ? [e.summary] : []));
     const measurements = experiments.flatMap((e) => e.measurements);
-    const rawFiles = results.files.filter((l) => l.file.kind === 'raw').map((l) => ({ experimentType: l.file.experimentType, path: l.file.path }));
+    const rawFiles = results.files.filter((l) => l.file.kind === 'raw').map((l) => ({ experimentType: l.set.summary?.experimentType ?? l.file.experimentType, path: l.file.path }));
     return { report, measurements, summaries, rawFiles, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
   });
 }

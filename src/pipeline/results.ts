@@ -4,7 +4,7 @@
  * experiment × parameter × metric from two files is an error naming both, or — when the user says
  * so — repetitions of one run, pooled into one measurement per key.
  */
-import { InputError } from '../engine/errors.js';
+import { InputError, UsageError } from '../engine/errors.js';
 import type { Measurement, StatisticName } from '../engine/model/measurement.js';
 import type { Summary } from '../engine/model/summary.js';
 import { percentileOfSorted } from '../engine/numeric/numpy.js';
@@ -21,6 +21,25 @@ export interface ResultsOptions extends ReadSetOptions {
   format?: string;
   /** Default `error`. */
   repetitions?: RepetitionMode;
+  /** Experiment names to replace (from → to), so that runs named differently pair up. */
+  experimentNames?: ReadonlyMap<string, string>;
+}
+
+/**
+ * `from=to` pairs (split at the last `=`, since names taken from commands may hold one) as a
+ * rename map; `what` names the flag or input in errors.
+ */
+export function parseExperimentNames(pairs: readonly string[], what: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const pair of pairs) {
+    const cut = pair.lastIndexOf('=');
+    const from = cut > 0 ? pair.slice(0, cut).trim() : '';
+    const to = cut > 0 ? pair.slice(cut + 1).trim() : '';
+    if (from === '' || to === '') throw new UsageError(`${what}: "${pair}" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable`);
+    if (names.has(from)) throw new UsageError(`${what}: "${from}" is renamed twice`);
+    names.set(from, to);
+  }
+  return names;
 }
 
 /** One experiment of a results set. */
@@ -49,7 +68,7 @@ export interface LoadedResults {
 /** Reads a results set (see the module comment); notices go to `progress.info`. */
 export function loadResults(patterns: readonly string[], options: ResultsOptions, progress?: Progress): LoadedResults {
   const discovery = discoverResults(patterns, { formats: true, ...(options.format !== undefined ? { format: options.format } : {}) });
-  const files = discovery.files.map((file) => loadResultSet(file, options));
+  const files = discovery.files.map((file) => renameExperiments(loadResultSet(file, options), options.experimentNames));
   const grouped = groupResults(files, options.repetitions ?? 'error');
   const notices = [...discovery.notices, ...grouped.notices];
   if (progress) {
@@ -57,6 +76,15 @@ export function loadResults(patterns: readonly string[], options: ResultsOptions
     for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
   }
   return { files, experiments: grouped.experiments, notices };
+}
+
+/** The set with its experiments renamed as the user asked (a Fast-DDS summary too, so its files carry the new name). */
+function renameExperiments(loaded: LoadedResultSet, names: ReadonlyMap<string, string> | undefined): LoadedResultSet {
+  if (!names || names.size === 0) return loaded;
+  const { set } = loaded;
+  const measurements = set.measurements.map((m) => (names.has(m.experiment) ? { ...m, experiment: names.get(m.experiment)! } : m));
+  const summary = set.summary && names.has(set.summary.experimentType) ? { ...set.summary, experimentType: names.get(set.summary.experimentType)! } : set.summary;
+  return { ...loaded, set: { ...set, measurements, ...(summary ? { summary } : {}) } };
 }
 
 function keyOf(m: Measurement): string {
