@@ -1,4 +1,5 @@
-import { checkMagnitude, checkSummary } from '../src/engine/check/check.js';
+import { checkMagnitude } from '../src/engine/check/check.js';
+import { checkSummary } from '../src/engine/check/metricCheck.js';
 import { parseRequirementsCsv } from '../src/engine/formats/requirementsCsv.js';
 import { parseSummaryCsv } from '../src/engine/formats/fastddsSummary.js';
 import { renderChecksCsv } from '../src/engine/report/checksCsv.js';

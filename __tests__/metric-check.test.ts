@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
-import { checkLimit } from '../src/engine/check/metricCheck.js';
+import { checkLimit } from '../src/engine/check/checkRow.js';
 import { InputError } from '../src/engine/errors.js';
 import { isMetricRequirementsHeader, parseMetricRequirementsCsv } from '../src/engine/formats/metricRequirementsCsv.js';
 import { csvText } from '../src/engine/report/csvText.js';

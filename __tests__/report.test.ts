@@ -1,4 +1,4 @@
-import { checkSummary } from '../src/engine/check/check.js';
+import { checkSummary } from '../src/engine/check/metricCheck.js';
 import { parseRequirementsCsv } from '../src/engine/formats/requirementsCsv.js';
 import { parseSummaryCsv } from '../src/engine/formats/fastddsSummary.js';
 import { renderJson } from '../src/engine/report/json.js';

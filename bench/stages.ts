@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { checkSummary } from '../src/engine/check/check.js';
+import { checkSummary } from '../src/engine/check/metricCheck.js';
 import { compareSummaries } from '../src/engine/compare/compare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { RawMeasurements } from '../src/engine/model/rawMeasurements.js';

@@ -103,6 +103,13 @@ var MAGNITUDE_FIELDS = { Median: "median", "99%": "p99", Max: "max" };
 function rowFailed(row) {
   return row.status !== "passed";
 }
+function checkLimit(requirement, direction, value2) {
+  const limit = requirement.limit;
+  const margin = direction === "higher-is-better" ? value2 - limit : limit - value2;
+  const percentOver = limit === 0 ? -margin * 100 : -margin * 100 / Math.abs(limit);
+  const failed = Number.isNaN(value2) || Number.isNaN(limit) || margin < 0;
+  return { requirement: limit, experiment: value2, difference: Math.abs(limit - value2), percentOver, status: failed ? "failed" : "passed" };
+}
 
 // src/engine/report/model.ts
 function buildCheckReport(checks, requiredExperiments) {
@@ -296,50 +303,6 @@ function sanitize(text) {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
 }
 
-// src/engine/check/check.ts
-function checkMagnitude(check, payloadBytes, requirement, experiment) {
-  const diff = requirement - experiment;
-  const percentOver = requirement === 0 ? -diff * 100 : -diff * 100 / requirement;
-  const row = { check, payloadBytes, requirement, experiment, difference: Math.abs(diff), percentOver, status: diff < 0 ? "failed" : "passed" };
-  if (Number.isNaN(experiment)) {
-    row.status = "failed";
-    row.message = `no ${check} value for ${payloadBytes} bytes in the results`;
-  } else if (Number.isNaN(requirement)) {
-    row.status = "failed";
-    row.message = `no ${check} requirement for ${payloadBytes} bytes`;
-  }
-  return row;
-}
-function checkSummary(summary, requirements) {
-  const own = requirements.filter((r) => r.experimentType === summary.experimentType);
-  if (own.length === 0) return { experimentType: summary.experimentType, source: summary.source, status: "unchecked", rows: [] };
-  const byPayload = new Map(summary.payloads.map((p) => [p.payloadBytes, p]));
-  const rows = [];
-  for (const check of CHECKED_MAGNITUDES) {
-    for (const requirement of own) {
-      const limit = requirement.limits[check];
-      const payload = byPayload.get(requirement.payloadBytes);
-      if (!payload) {
-        rows.push({
-          check,
-          payloadBytes: requirement.payloadBytes,
-          requirement: limit,
-          experiment: NaN,
-          difference: NaN,
-          percentOver: NaN,
-          status: "missing",
-          message: `payload ${requirement.payloadBytes} bytes is required but not in the results`
-        });
-        continue;
-      }
-      const row = checkMagnitude(check, requirement.payloadBytes, limit, payload[MAGNITUDE_FIELDS[check]]);
-      if (payload.line !== void 0) row.line = payload.line;
-      rows.push(row);
-    }
-  }
-  return { experimentType: summary.experimentType, source: summary.source, status: rows.some(rowFailed) ? "failed" : "passed", rows };
-}
-
 // src/engine/model/units.ts
 var BASE_UNITS = {
   time: "us",
@@ -441,692 +404,25 @@ function toBaseUnit(value2, unit) {
   return unit.toBase === 1 ? value2 : value2 * unit.toBase;
 }
 
-// src/engine/check/metricCheck.ts
-function checkLimit(requirement, direction, value2) {
-  const limit = requirement.limit;
-  const worseBy = direction === "higher-is-better" ? limit - value2 : value2 - limit;
-  const percentOver = limit === 0 ? worseBy * 100 : worseBy * 100 / Math.abs(limit);
-  const failed = Number.isNaN(value2) || Number.isNaN(limit) || worseBy > 0;
-  return { requirement: limit, experiment: value2, difference: Math.abs(limit - value2), percentOver, status: failed ? "failed" : "passed" };
+// src/engine/check/check.ts
+function checkMagnitude(check, payloadBytes, requirement, experiment) {
+  const row = { check, payloadBytes, ...checkLimit({ limit: requirement }, "lower-is-better", experiment) };
+  if (Number.isNaN(experiment)) row.message = `no ${check} value for ${payloadBytes} bytes in the results`;
+  else if (Number.isNaN(requirement)) row.message = `no ${check} requirement for ${payloadBytes} bytes`;
+  return row;
 }
-function checkMeasurements(resultSets, requirements) {
-  const experiments = /* @__PURE__ */ new Map();
-  for (const set of resultSets) {
-    for (const m of set.measurements) {
-      let entry = experiments.get(m.experiment);
-      if (!entry) experiments.set(m.experiment, entry = { source: set.file, measurements: [] });
-      entry.measurements.push(m);
-    }
-  }
-  const checks = [];
-  for (const [experiment, { source, measurements }] of experiments) {
-    const own = requirements.filter((r) => r.experiment === experiment);
-    if (own.length === 0) {
-      checks.push({ experimentType: experiment, source, status: "unchecked", rows: [] });
-      continue;
-    }
-    const rows = [];
-    for (const requirement of own) rows.push(...checkRequirement(requirement, measurements));
-    checks.push({ experimentType: experiment, source, status: rows.some(rowFailed) ? "failed" : "passed", rows });
-  }
-  return checks;
-}
-function checkRequirement(requirement, measurements) {
-  const ofMetric = measurements.filter((m) => sameName(m.metric.name, requirement.metric));
-  const matching = requirement.parameter === "*" ? ofMetric : ofMetric.filter((m) => parameterMatches(m, requirement.parameter));
-  if (matching.length === 0) {
-    const payloadBytes = /^\d+$/.test(requirement.parameter) ? Number(requirement.parameter) : NaN;
-    const known = [...new Set(measurements.map((m) => m.metric.name))];
-    const what = ofMetric.length === 0 ? `metric "${requirement.metric}" (the results have: ${known.join(", ") || "none"})` : `parameter ${requirement.parameter}`;
+function checkReferenceRequirement(requirement, measurements) {
+  const payloadBytes = Number(requirement.parameter);
+  const m = measurements.find((x) => x.metric.name === "latency" && x.parameter.payloadBytes === payloadBytes);
+  const check = requirement.label;
+  if (!m) {
     return [
-      {
-        check: requirement.label,
-        payloadBytes,
-        parameter: requirement.parameter,
-        ...requirement.direction !== void 0 ? { direction: requirement.direction } : {},
-        requirement: requirement.limit,
-        experiment: NaN,
-        difference: NaN,
-        percentOver: NaN,
-        status: "missing",
-        message: `${what} is required but not in the results`
-      }
+      { check, payloadBytes, requirement: requirement.limit, experiment: NaN, difference: NaN, percentOver: NaN, status: "missing", message: `payload ${payloadBytes} bytes is required but not in the results` }
     ];
   }
-  return matching.map((m) => {
-    if (requirement.dimension !== void 0 && requirement.dimension !== m.metric.dimension) {
-      throw new InputError(
-        `the limit on "${requirement.label}" is in a ${requirement.dimension} unit but ${m.experiment} measures ${m.metric.name} in ${m.metric.displayUnit || "a count"}`,
-        { file: requirement.file, line: requirement.line, ...requirement.column !== void 0 ? { column: requirement.column } : {} }
-      );
-    }
-    const direction = requirement.direction ?? m.metric.direction;
-    const statistic = requirement.statistic ?? primaryStatistic(m);
-    const value2 = m.statistics[statistic];
-    const row = {
-      check: requirement.label,
-      payloadBytes: m.parameter.payloadBytes ?? NaN,
-      parameter: m.parameter.label,
-      direction,
-      unit: displayUnit(m.metric.unit, m.metric.dimension),
-      ...checkLimit(requirement, direction, value2 ?? NaN)
-    };
-    if (value2 === void 0) {
-      row.status = "failed";
-      row.message = `${m.parameter.label}: the results have no ${statistic} of ${m.metric.name} (they have ${Object.keys(m.statistics).join(", ")})`;
-    } else if (Number.isNaN(requirement.limit)) {
-      row.message = `no ${requirement.label} requirement for ${m.parameter.label}`;
-    }
-    if (m.place.line !== void 0) row.line = m.place.line;
-    return row;
-  });
-}
-function primaryStatistic(m) {
-  for (const s of ["value", "median", "mean"]) if (m.statistics[s] !== void 0) return s;
-  return "value";
-}
-function parameterMatches(m, parameter) {
-  if (m.parameter.label === parameter) return true;
-  return /^\d+$/.test(parameter) && m.parameter.payloadBytes === Number(parameter);
-}
-function sameName(a, b) {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
-}
-function displayUnit(unit, dimension) {
-  return dimension === "time" && unit === "us" ? "µs" : unit;
-}
-
-// src/engine/model/experimentType.ts
-function experimentTypeOfSummaryFile(path) {
-  const name = baseName(path);
-  if (!name.startsWith("measurements")) {
-    const other = experimentOfOtherName(stemOf(name).replace(/_summary$/, ""));
-    if (other !== "") return other;
-  }
-  const parts = name.split(".");
-  const stem = parts.length >= 2 ? parts[parts.length - 2] : "";
-  const type = stem.split("_").slice(1, -1).join("_");
-  if (type === "") {
-    throw new InputError(
-      `cannot tell the sub-experiment from the file name "${name}": expected measurements_<type>_summary.csv`,
-      { file: path }
-    );
-  }
-  return type;
-}
-function summaryFileNameOfRaw(path) {
-  const name = baseName(path);
-  const dot = name.lastIndexOf(".");
-  const stem = dot > 0 ? name.slice(0, dot) : name;
-  return `${stem}_summary.csv`;
-}
-function experimentOfOtherName(stem) {
-  return stem.replace(/_raw(_data)?$/, "").replace(/[_-](r|run|rep)\d+$/i, "");
-}
-function stemOf(name) {
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? name.slice(0, dot) : name;
-}
-function experimentTypeOfRawFile(path) {
-  const name = baseName(path);
-  if (!name.startsWith("measurements")) {
-    const other = experimentOfOtherName(stemOf(name));
-    if (other !== "") return other;
-  }
-  const type = summaryFileNameOfRaw(path).slice(0, -".csv".length).split("_").slice(1, -1).join("_");
-  if (type === "") {
-    throw new InputError(
-      `cannot tell the sub-experiment from the file name "${baseName(path)}": expected measurements_<type>.csv`,
-      { file: path }
-    );
-  }
-  return type;
-}
-function baseName(path) {
-  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  return cut >= 0 ? path.slice(cut + 1) : path;
-}
-
-// src/engine/report/csvText.ts
-function csvText(text) {
-  let cell = text;
-  if (/^[=+\-@\t\r]/.test(cell) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell)) cell = "'" + cell;
-  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
-}
-
-// src/engine/report/checksCsv.ts
-var CHECKS_HEADER = "Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status";
-var METRIC_CHECKS_HEADER = "Check,Parameter,Unit,Direction,Requirement,Experiment,Difference,Percentage over requirement,Status";
-function renderChecksCsv(check) {
-  if (check.rows.some((r) => r.parameter !== void 0 || r.direction !== void 0)) return renderMetricChecksCsv(check);
-  let out = CHECKS_HEADER + "\n";
-  for (const r of check.rows) {
-    out += `${r.check},${r.payloadBytes},${formatCsvFloat(r.requirement)},${formatCsvFloat(r.experiment)},${formatCsvFloat(r.difference)},${formatCsvFloat(r.percentOver)},${r.status}
-`;
-  }
-  return out;
-}
-function checksFileName(experimentType) {
-  return `checks_${experimentType}.csv`;
-}
-function renderMetricChecksCsv(check) {
-  let out = METRIC_CHECKS_HEADER + "\n";
-  for (const r of check.rows) {
-    const cells = [
-      csvText(r.check),
-      csvText(r.parameter ?? String(r.payloadBytes)),
-      csvText(r.unit ?? "µs"),
-      r.direction === "higher-is-better" ? ">=" : "<=",
-      formatCsvFloat(r.requirement),
-      formatCsvFloat(r.experiment),
-      formatCsvFloat(r.difference),
-      formatCsvFloat(r.percentOver),
-      r.status
-    ];
-    out += cells.join(",") + "\n";
-  }
-  return out;
-}
-
-// src/engine/report/json.ts
-var REPORT_SCHEMA_VERSION = 1;
-function renderJson(report) {
-  const document = {
-    schemaVersion: REPORT_SCHEMA_VERSION,
-    verdict: report.verdict,
-    checksTotal: report.checksTotal,
-    checksPassed: report.checksPassed,
-    checksFailed: report.checksFailed,
-    failedExperiments: report.failedExperiments,
-    uncheckedExperiments: report.uncheckedExperiments,
-    experimentsWithoutResults: report.experimentsWithoutResults,
-    subExperiments: report.subExperiments.map((s) => ({
-      experimentType: s.experimentType,
-      source: s.source,
-      status: s.status,
-      checks: s.rows.map((r) => ({
-        check: r.check,
-        bytes: finite(r.payloadBytes),
-        ...r.parameter !== void 0 ? { parameter: r.parameter } : {},
-        ...r.direction !== void 0 ? { direction: r.direction } : {},
-        ...r.unit !== void 0 ? { unit: r.unit } : {},
-        requirement: finite(r.requirement),
-        experiment: finite(r.experiment),
-        difference: finite(r.difference),
-        percentOverRequirement: finite(r.percentOver),
-        status: r.status,
-        ...r.message !== void 0 ? { message: r.message } : {}
-      }))
-    })),
-    problems: report.problems,
-    warnings: report.warnings
-  };
-  return JSON.stringify(document, null, 2) + "\n";
-}
-function finite(x) {
-  return Number.isFinite(x) ? x : null;
-}
-
-// src/engine/report/fileNames.ts
-function safeFileStem(name) {
-  let stem = name.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/\.{2,}/g, ".").replace(/^[._]+/, "").slice(0, 100);
-  if (stem === "") stem = "experiment";
-  return stem;
-}
-function uniqueFileStems(names) {
-  const out = /* @__PURE__ */ new Map();
-  const used = /* @__PURE__ */ new Set();
-  for (const name of names) {
-    if (out.has(name)) continue;
-    const base = safeFileStem(name);
-    let stem = base;
-    for (let n = 2; used.has(stem.toLowerCase()); n++) stem = `${base}-${n}`;
-    used.add(stem.toLowerCase());
-    out.set(name, stem);
-  }
-  return out;
-}
-
-// src/engine/csv/header.ts
-function stripBom(text) {
-  return text.charCodeAt(0) === 65279 ? text.slice(1) : text;
-}
-function resolveColumns(file, headerLine, fields, required, expectedHeader, knownColumns = required) {
-  const found = {};
-  const names = fields.map((f) => f.trim());
-  for (const name of required) {
-    const index = names.indexOf(name);
-    if (index >= 0) {
-      found[name] = index;
-      continue;
-    }
-    if (fields.length === 1) {
-      const delimiter = [";", "	", "|"].find((d) => headerLine.includes(d));
-      if (delimiter) {
-        throw new InputError(
-          `the header uses ${describeDelimiter(delimiter)} as delimiter; expected comma-separated columns "${expectedHeader}"`,
-          { file, line: 1, column: headerLine.indexOf(delimiter) + 1 }
-        );
-      }
-    }
-    const guess = closestName(name, names, knownColumns);
-    if (guess !== void 0) {
-      throw new InputError(`column ${guess + 1} is "${names[guess]}" but "${name}" was expected (header: "${expectedHeader}")`, {
-        file,
-        line: 1,
-        column: fieldColumn(headerLine, guess)
-      });
-    }
-    throw new InputError(`missing column "${name}"; expected the header "${expectedHeader}"`, { file, line: 1, column: 1 });
-  }
-  return found;
-}
-function describeDelimiter(d) {
-  return d === "	" ? "a tab" : `"${d}"`;
-}
-function closestName(wanted, names, known) {
-  let best;
-  let bestDistance = Infinity;
-  const knownNames = new Set(known);
-  names.forEach((name, index) => {
-    if (knownNames.has(name)) return;
-    const limit = Math.max(2, Math.floor(wanted.length / 3));
-    if (Math.abs(name.length - wanted.length) > limit) return;
-    const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
-    if (distance <= limit && distance < bestDistance) {
-      best = index;
-      bestDistance = distance;
-    }
-  });
-  return best;
-}
-function editDistance(a, b) {
-  const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = previous[0];
-    previous[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = previous[j];
-      previous[j] = Math.min(above + 1, previous[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return previous[b.length];
-}
-function fieldColumn(line, index) {
-  let field2 = 0;
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    if (field2 === index) return i + 1;
-    const c = line[i];
-    if (c === '"') quoted = !quoted;
-    else if (c === "," && !quoted) field2++;
-  }
-  return field2 === index ? line.length + 1 : 1;
-}
-function unclosedQuote(text) {
-  let line = 1;
-  let lineStart = 0;
-  let open;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') {
-      if (!open) open = { line, column: i - lineStart + 1 };
-      else if (text[i + 1] === '"') i++;
-      else open = void 0;
-    } else if (c === "\n" || c === "\r" && text[i + 1] !== "\n") {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return open;
-}
-
-// src/engine/formats/looseJson.ts
-var MAX_DEPTH = 1e3;
-function isJsonObject(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
-function parseLooseJson(file, text) {
-  const source = stripBom(text);
-  const parser = new Parser(file, source);
-  return parser.document();
-}
-var Parser = class {
-  constructor(file, s) {
-    this.file = file;
-    this.s = s;
-    for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) === 10) this.lineStarts.push(k + 1);
-  }
-  file;
-  s;
-  i = 0;
-  depth = 0;
-  lineStarts = [0];
-  containerPlaces = /* @__PURE__ */ new WeakMap();
-  keyPlaces = /* @__PURE__ */ new WeakMap();
-  elementPlaces = /* @__PURE__ */ new WeakMap();
-  /** Offsets of the containers currently open, to say which one a truncated file leaves open. */
-  open = [];
-  document() {
-    this.skipSpace();
-    if (this.i >= this.s.length) throw this.error("the file is empty; expected a JSON document", this.i);
-    const value2 = this.value();
-    this.skipSpace();
-    if (this.i < this.s.length) throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
-    const place = (offset) => this.place(offset);
-    const containers = this.containerPlaces;
-    const keys = this.keyPlaces;
-    const elements = this.elementPlaces;
-    return {
-      value: value2,
-      placeOf: (container) => place(containers.get(container) ?? 0),
-      placeOfKey: (object, key) => place(keys.get(object)?.get(key) ?? containers.get(object) ?? 0),
-      placeOfElement: (array, index) => place(elements.get(array)?.[index] ?? containers.get(array) ?? 0)
-    };
-  }
-  place(offset) {
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >> 1;
-      if (this.lineStarts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
-  }
-  error(message, offset) {
-    return new InputError(message, { file: this.file, ...this.place(offset) });
-  }
-  describeAt(offset) {
-    if (offset >= this.s.length) return "end of file";
-    const c = this.s[offset];
-    if (c === "\n" || c === "\r") return "end of line";
-    const word = /^[A-Za-z_][\w.+-]*/.exec(this.s.slice(offset, offset + 40));
-    if (word) return `"${word[0]}"`;
-    return `"${c}"`;
-  }
-  truncated() {
-    const innermost = this.open[this.open.length - 1];
-    let message = "unexpected end of file: the JSON document is truncated";
-    if (innermost !== void 0) {
-      const kind = this.s[innermost] === "{" ? "an object" : "an array";
-      message += ` (${kind} opened on line ${this.place(innermost).line} is not closed)`;
-    }
-    return this.error(message, this.s.length);
-  }
-  skipSpace() {
-    const s = this.s;
-    while (this.i < s.length) {
-      const c = s.charCodeAt(this.i);
-      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
-      else break;
-    }
-  }
-  value() {
-    this.skipSpace();
-    const s = this.s;
-    if (this.i >= s.length) throw this.truncated();
-    const c = s[this.i];
-    if (c === "{") return this.object();
-    if (c === "[") return this.array();
-    if (c === '"') return this.string();
-    if (c === "-" || c >= "0" && c <= "9") return this.number();
-    if (s.startsWith("true", this.i)) return this.literal("true", true);
-    if (s.startsWith("false", this.i)) return this.literal("false", false);
-    if (s.startsWith("null", this.i)) return this.literal("null", null);
-    if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
-    if (s.startsWith("Infinity", this.i)) return this.literal("Infinity", Infinity);
-    throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
-  }
-  literal(word, value2) {
-    const end = this.i + word.length;
-    if (end < this.s.length && /[\w]/.test(this.s[end])) throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
-    this.i = end;
-    return value2;
-  }
-  enter(offset) {
-    if (++this.depth > MAX_DEPTH) throw this.error(`the JSON is nested more than ${MAX_DEPTH} levels deep`, offset);
-    this.open.push(offset);
-  }
-  leave() {
-    this.depth--;
-    this.open.pop();
-  }
-  object() {
-    const start = this.i;
-    this.enter(start);
-    this.i++;
-    const object = /* @__PURE__ */ Object.create(null);
-    const keys = /* @__PURE__ */ new Map();
-    this.containerPlaces.set(object, start);
-    this.keyPlaces.set(object, keys);
-    this.skipSpace();
-    if (this.s[this.i] === "}") {
-      this.i++;
-      this.leave();
-      return object;
-    }
-    for (; ; ) {
-      this.skipSpace();
-      if (this.i >= this.s.length) throw this.truncated();
-      if (this.s[this.i] !== '"') {
-        throw this.error(`expected a quoted key, found ${this.describeAt(this.i)}`, this.i);
-      }
-      const keyOffset = this.i;
-      const key = this.string();
-      this.skipSpace();
-      if (this.i >= this.s.length) throw this.truncated();
-      if (this.s[this.i] !== ":") throw this.error(`expected ":" after the key "${key}", found ${this.describeAt(this.i)}`, this.i);
-      this.i++;
-      const value2 = this.value();
-      object[key] = value2;
-      keys.set(key, keyOffset);
-      this.skipSpace();
-      if (this.i >= this.s.length) throw this.truncated();
-      const c = this.s[this.i];
-      if (c === ",") {
-        this.i++;
-        continue;
-      }
-      if (c === "}") {
-        this.i++;
-        this.leave();
-        return object;
-      }
-      throw this.error(`expected "," or "}" in the object opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
-    }
-  }
-  array() {
-    const start = this.i;
-    this.enter(start);
-    this.i++;
-    const array = [];
-    const places = [];
-    this.containerPlaces.set(array, start);
-    this.elementPlaces.set(array, places);
-    this.skipSpace();
-    if (this.s[this.i] === "]") {
-      this.i++;
-      this.leave();
-      return array;
-    }
-    for (; ; ) {
-      this.skipSpace();
-      places.push(this.i);
-      array.push(this.value());
-      this.skipSpace();
-      if (this.i >= this.s.length) throw this.truncated();
-      const c = this.s[this.i];
-      if (c === ",") {
-        this.i++;
-        continue;
-      }
-      if (c === "]") {
-        this.i++;
-        this.leave();
-        return array;
-      }
-      throw this.error(`expected "," or "]" in the array opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
-    }
-  }
-  string() {
-    const s = this.s;
-    const start = this.i;
-    this.i++;
-    let out = "";
-    let chunkStart = this.i;
-    for (; ; ) {
-      if (this.i >= s.length) throw this.error("a string is not closed (it starts here)", start);
-      const c = s.charCodeAt(this.i);
-      if (c === 34) {
-        out += s.slice(chunkStart, this.i);
-        this.i++;
-        return out;
-      }
-      if (c < 32) {
-        if (c === 10) throw this.error("a string is not closed before the end of the line (it starts here)", start);
-        throw this.error("a control character inside a string", this.i);
-      }
-      if (c === 92) {
-        out += s.slice(chunkStart, this.i);
-        const e = s[this.i + 1];
-        if (e === void 0) throw this.truncated();
-        const simple = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "	" };
-        const mapped = simple[e];
-        if (mapped !== void 0) {
-          out += mapped;
-          this.i += 2;
-        } else if (e === "u") {
-          const hex = s.slice(this.i + 2, this.i + 6);
-          if (!/^[0-9A-Fa-f]{4}$/.test(hex)) throw this.error("a \\u escape needs four hexadecimal digits", this.i);
-          out += String.fromCharCode(parseInt(hex, 16));
-          this.i += 6;
-        } else {
-          throw this.error(`an invalid escape "\\${e}" in a string`, this.i);
-        }
-        chunkStart = this.i;
-        continue;
-      }
-      this.i++;
-    }
-  }
-  number() {
-    const s = this.s;
-    const start = this.i;
-    if (s[this.i] === "-") {
-      this.i++;
-      if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
-      if (s.startsWith("Infinity", this.i)) return -this.literal("Infinity", Infinity);
-    }
-    const re = /(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-    re.lastIndex = this.i;
-    const m = re.exec(s);
-    if (!m) throw this.error(`expected a number, found ${this.describeAt(start)}`, start);
-    this.i += m[0].length;
-    const next = s[this.i];
-    if (next !== void 0 && /[\w.+-]/.test(next)) {
-      if (this.i >= s.length) throw this.truncated();
-      throw this.error(`a malformed number "${s.slice(start, Math.min(s.length, this.i + 8)).split(/[\s,\]}]/)[0]}"`, start);
-    }
-    return Number(s.slice(start, this.i));
-  }
-};
-var JsonFields = class {
-  constructor(file, doc) {
-    this.file = file;
-    this.doc = doc;
-  }
-  file;
-  doc;
-  error(message, object, key) {
-    let place;
-    if (key === void 0) place = this.doc.placeOf(object);
-    else if (typeof key === "number") place = this.doc.placeOfElement(object, key);
-    else place = this.doc.placeOfKey(object, key);
-    return new InputError(message, { file: this.file, ...place });
-  }
-  /** A number field; undefined when absent (or null with `nullable`). */
-  number(object, key, options = {}) {
-    const value2 = object[key];
-    if (value2 === void 0 || value2 === null && options.nullable) {
-      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
-      return void 0;
-    }
-    if (typeof value2 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
-    return value2;
-  }
-  string(object, key, options = {}) {
-    const value2 = object[key];
-    if (value2 === void 0) {
-      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
-      return void 0;
-    }
-    if (typeof value2 !== "string") throw this.error(`expected a string for "${key}", found ${describeJson(value2)}`, object, key);
-    return value2;
-  }
-  /** An array of numbers; undefined when absent or null. */
-  numbers(object, key) {
-    const value2 = object[key];
-    if (value2 === void 0 || value2 === null) return void 0;
-    if (!Array.isArray(value2)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value2)}`, object, key);
-    value2.forEach((v, index) => {
-      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value2, index);
-    });
-    return value2;
-  }
-};
-function describeJson(value2) {
-  if (value2 === null) return "null";
-  if (Array.isArray(value2)) return "an array";
-  if (typeof value2 === "object") return "an object";
-  if (typeof value2 === "string") return `the string "${value2.length > 40 ? value2.slice(0, 40) + "…" : value2}"`;
-  return String(value2);
-}
-
-// src/engine/formats/mappingJson.ts
-var MAPPING_EXAMPLE = '{"experiment":"bench","parameter":"size","metrics":[{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}';
-function parseMappingJson(file, text) {
-  const document = parseLooseJson(file, text);
-  const root = document.value;
-  const fail = (message) => {
-    throw new InputError(`${message}; expected a mapping such as ${MAPPING_EXAMPLE}`, { file, line: 1 });
-  };
-  if (!isJsonObject(root)) return fail("the mapping must be a JSON object");
-  const mapping = { metrics: [] };
-  const text_ = (value2, what) => {
-    if (value2 === void 0) return void 0;
-    if (typeof value2 !== "string" || value2.trim() === "") return fail(`${what} must be a column name (a string)`);
-    return value2;
-  };
-  const experiment = text_(root.experiment, '"experiment"');
-  if (experiment !== void 0) mapping.experiment = experiment;
-  const parameter = text_(root.parameter, '"parameter"');
-  if (parameter !== void 0) mapping.parameter = parameter;
-  const metrics = root.metrics;
-  if (!Array.isArray(metrics) || metrics.length === 0) return fail('"metrics" must be a non-empty list');
-  for (const entry of metrics) {
-    if (!isJsonObject(entry)) return fail('each entry of "metrics" must be an object with a "column"');
-    const column = text_(entry.column, '"column"');
-    if (column === void 0) return fail('each entry of "metrics" needs a "column"');
-    const metric2 = { column };
-    for (const key of ["metric", "statistic", "unit"]) {
-      const value2 = entry[key];
-      if (value2 === void 0) continue;
-      if (typeof value2 !== "string") return fail(`"${key}" must be a string`);
-      metric2[key] = value2;
-    }
-    const direction = entry.direction;
-    if (direction !== void 0) {
-      if (direction !== "lower-is-better" && direction !== "higher-is-better") return fail('"direction" must be "lower-is-better" or "higher-is-better"');
-      metric2.direction = direction;
-    }
-    for (const key of Object.keys(entry)) {
-      if (!["column", "metric", "statistic", "unit", "direction"].includes(key)) return fail(`unknown key "${key}" in a metrics entry`);
-    }
-    mapping.metrics.push(metric2);
-  }
-  return mapping;
+  const row = checkMagnitude(check, payloadBytes, requirement.limit, m.statistics[requirement.statistic] ?? NaN);
+  if (m.place.line !== void 0) row.line = m.place.line;
+  return [row];
 }
 
 // src/engine/formats/fastddsMeasurements.ts
@@ -2878,6 +2174,101 @@ var parse = function(data, opts = {}) {
   return records;
 };
 
+// src/engine/csv/header.ts
+function stripBom(text) {
+  return text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+}
+function resolveColumns(file, headerLine, fields, required, expectedHeader, knownColumns = required) {
+  const found = {};
+  const names = fields.map((f) => f.trim());
+  for (const name of required) {
+    const index = names.indexOf(name);
+    if (index >= 0) {
+      found[name] = index;
+      continue;
+    }
+    if (fields.length === 1) {
+      const delimiter = [";", "	", "|"].find((d) => headerLine.includes(d));
+      if (delimiter) {
+        throw new InputError(
+          `the header uses ${describeDelimiter(delimiter)} as delimiter; expected comma-separated columns "${expectedHeader}"`,
+          { file, line: 1, column: headerLine.indexOf(delimiter) + 1 }
+        );
+      }
+    }
+    const guess = closestName(name, names, knownColumns);
+    if (guess !== void 0) {
+      throw new InputError(`column ${guess + 1} is "${names[guess]}" but "${name}" was expected (header: "${expectedHeader}")`, {
+        file,
+        line: 1,
+        column: fieldColumn(headerLine, guess)
+      });
+    }
+    throw new InputError(`missing column "${name}"; expected the header "${expectedHeader}"`, { file, line: 1, column: 1 });
+  }
+  return found;
+}
+function describeDelimiter(d) {
+  return d === "	" ? "a tab" : `"${d}"`;
+}
+function closestName(wanted, names, known) {
+  let best;
+  let bestDistance = Infinity;
+  const knownNames = new Set(known);
+  names.forEach((name, index) => {
+    if (knownNames.has(name)) return;
+    const limit = Math.max(2, Math.floor(wanted.length / 3));
+    if (Math.abs(name.length - wanted.length) > limit) return;
+    const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
+    if (distance <= limit && distance < bestDistance) {
+      best = index;
+      bestDistance = distance;
+    }
+  });
+  return best;
+}
+function editDistance(a, b) {
+  const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = previous[0];
+    previous[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = previous[j];
+      previous[j] = Math.min(above + 1, previous[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return previous[b.length];
+}
+function fieldColumn(line, index) {
+  let field2 = 0;
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    if (field2 === index) return i + 1;
+    const c = line[i];
+    if (c === '"') quoted = !quoted;
+    else if (c === "," && !quoted) field2++;
+  }
+  return field2 === index ? line.length + 1 : 1;
+}
+function unclosedQuote(text) {
+  let line = 1;
+  let lineStart = 0;
+  let open;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      if (!open) open = { line, column: i - lineStart + 1 };
+      else if (text[i + 1] === '"') i++;
+      else open = void 0;
+    } else if (c === "\n" || c === "\r" && text[i + 1] !== "\n") {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return open;
+}
+
 // src/engine/csv/table.ts
 function readCsvTable(file, content, required, expectedHeader, knownColumns = required) {
   const text = stripBom(content);
@@ -3051,6 +2442,57 @@ var cellBuffer = new Uint8Array(256);
 function isMissingValue(text) {
   const t = text.trim();
   return t === "" || t === "nan" || t === "NaN" || t === "NA" || t === "N/A";
+}
+
+// src/engine/model/experimentType.ts
+function experimentTypeOfSummaryFile(path) {
+  const name = baseName(path);
+  if (!name.startsWith("measurements")) {
+    const other = experimentOfOtherName(stemOf(name).replace(/_summary$/, ""));
+    if (other !== "") return other;
+  }
+  const parts = name.split(".");
+  const stem = parts.length >= 2 ? parts[parts.length - 2] : "";
+  const type = stem.split("_").slice(1, -1).join("_");
+  if (type === "") {
+    throw new InputError(
+      `cannot tell the sub-experiment from the file name "${name}": expected measurements_<type>_summary.csv`,
+      { file: path }
+    );
+  }
+  return type;
+}
+function summaryFileNameOfRaw(path) {
+  const name = baseName(path);
+  const dot = name.lastIndexOf(".");
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  return `${stem}_summary.csv`;
+}
+function experimentOfOtherName(stem) {
+  return stem.replace(/_raw(_data)?$/, "").replace(/[_-](r|run|rep)\d+$/i, "");
+}
+function stemOf(name) {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+function experimentTypeOfRawFile(path) {
+  const name = baseName(path);
+  if (!name.startsWith("measurements")) {
+    const other = experimentOfOtherName(stemOf(name));
+    if (other !== "") return other;
+  }
+  const type = summaryFileNameOfRaw(path).slice(0, -".csv".length).split("_").slice(1, -1).join("_");
+  if (type === "") {
+    throw new InputError(
+      `cannot tell the sub-experiment from the file name "${baseName(path)}": expected measurements_<type>.csv`,
+      { file: path }
+    );
+  }
+  return type;
+}
+function baseName(path) {
+  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  return cut >= 0 ? path.slice(cut + 1) : path;
 }
 
 // src/engine/model/summary.ts
@@ -3314,6 +2756,541 @@ function metricRequirementsOf(requirements, file) {
       line: r.line
     }))
   );
+}
+
+// src/engine/check/metricCheck.ts
+function checkMeasurements(resultSets, requirements, options = {}) {
+  const experiments = /* @__PURE__ */ new Map();
+  for (const set of resultSets) {
+    for (const m of set.measurements) {
+      let entry = experiments.get(m.experiment);
+      if (!entry) experiments.set(m.experiment, entry = { source: set.file, measurements: [] });
+      entry.measurements.push(m);
+    }
+  }
+  const checks = [];
+  for (const [experiment, { source, measurements }] of experiments) {
+    const own = requirements.filter((r) => r.experiment === experiment);
+    if (own.length === 0) {
+      checks.push({ experimentType: experiment, source, status: "unchecked", rows: [] });
+      continue;
+    }
+    const rows = [];
+    for (const requirement of own) rows.push(...options.reference ? checkReferenceRequirement(requirement, measurements) : checkRequirement(requirement, measurements));
+    checks.push({ experimentType: experiment, source, status: rows.some(rowFailed) ? "failed" : "passed", rows });
+  }
+  return checks;
+}
+function checkRequirement(requirement, measurements) {
+  const ofMetric = measurements.filter((m) => sameName(m.metric.name, requirement.metric));
+  const matching = requirement.parameter === "*" ? ofMetric : ofMetric.filter((m) => parameterMatches(m, requirement.parameter));
+  if (matching.length === 0) {
+    const payloadBytes = /^\d+$/.test(requirement.parameter) ? Number(requirement.parameter) : NaN;
+    const known = [...new Set(measurements.map((m) => m.metric.name))];
+    const what = ofMetric.length === 0 ? `metric "${requirement.metric}" (the results have: ${known.join(", ") || "none"})` : `parameter ${requirement.parameter}`;
+    return [
+      {
+        check: requirement.label,
+        payloadBytes,
+        parameter: requirement.parameter,
+        ...requirement.direction !== void 0 ? { direction: requirement.direction } : {},
+        requirement: requirement.limit,
+        experiment: NaN,
+        difference: NaN,
+        percentOver: NaN,
+        status: "missing",
+        message: `${what} is required but not in the results`
+      }
+    ];
+  }
+  return matching.map((m) => {
+    if (requirement.dimension !== void 0 && requirement.dimension !== m.metric.dimension) {
+      throw new InputError(
+        `the limit on "${requirement.label}" is in a ${requirement.dimension} unit but ${m.experiment} measures ${m.metric.name} in ${m.metric.displayUnit || "a count"}`,
+        { file: requirement.file, line: requirement.line, ...requirement.column !== void 0 ? { column: requirement.column } : {} }
+      );
+    }
+    const direction = requirement.direction ?? m.metric.direction;
+    const statistic = requirement.statistic ?? primaryStatistic(m);
+    const value2 = m.statistics[statistic];
+    const row = {
+      check: requirement.label,
+      payloadBytes: m.parameter.payloadBytes ?? NaN,
+      parameter: m.parameter.label,
+      direction,
+      unit: displayUnit(m.metric.unit, m.metric.dimension),
+      ...checkLimit(requirement, direction, value2 ?? NaN)
+    };
+    if (value2 === void 0) {
+      row.status = "failed";
+      row.message = `${m.parameter.label}: the results have no ${statistic} of ${m.metric.name} (they have ${Object.keys(m.statistics).join(", ")})`;
+    } else if (Number.isNaN(requirement.limit)) {
+      row.message = `no ${requirement.label} requirement for ${m.parameter.label}`;
+    }
+    if (m.place.line !== void 0) row.line = m.place.line;
+    return row;
+  });
+}
+function primaryStatistic(m) {
+  for (const s of ["value", "median", "mean"]) if (m.statistics[s] !== void 0) return s;
+  return "value";
+}
+function parameterMatches(m, parameter) {
+  if (m.parameter.label === parameter) return true;
+  return /^\d+$/.test(parameter) && m.parameter.payloadBytes === Number(parameter);
+}
+function sameName(a, b) {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+function displayUnit(unit, dimension) {
+  return dimension === "time" && unit === "us" ? "µs" : unit;
+}
+
+// src/engine/report/csvText.ts
+function csvText(text) {
+  let cell = text;
+  if (/^[=+\-@\t\r]/.test(cell) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell)) cell = "'" + cell;
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
+// src/engine/report/checksCsv.ts
+var CHECKS_HEADER = "Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status";
+var METRIC_CHECKS_HEADER = "Check,Parameter,Unit,Direction,Requirement,Experiment,Difference,Percentage over requirement,Status";
+function renderChecksCsv(check) {
+  if (check.rows.some((r) => r.parameter !== void 0 || r.direction !== void 0)) return renderMetricChecksCsv(check);
+  let out = CHECKS_HEADER + "\n";
+  for (const r of check.rows) {
+    out += `${r.check},${r.payloadBytes},${formatCsvFloat(r.requirement)},${formatCsvFloat(r.experiment)},${formatCsvFloat(r.difference)},${formatCsvFloat(r.percentOver)},${r.status}
+`;
+  }
+  return out;
+}
+function checksFileName(experimentType) {
+  return `checks_${experimentType}.csv`;
+}
+function renderMetricChecksCsv(check) {
+  let out = METRIC_CHECKS_HEADER + "\n";
+  for (const r of check.rows) {
+    const cells = [
+      csvText(r.check),
+      csvText(r.parameter ?? String(r.payloadBytes)),
+      csvText(r.unit ?? "µs"),
+      r.direction === "higher-is-better" ? ">=" : "<=",
+      formatCsvFloat(r.requirement),
+      formatCsvFloat(r.experiment),
+      formatCsvFloat(r.difference),
+      formatCsvFloat(r.percentOver),
+      r.status
+    ];
+    out += cells.join(",") + "\n";
+  }
+  return out;
+}
+
+// src/engine/report/json.ts
+var REPORT_SCHEMA_VERSION = 1;
+function renderJson(report) {
+  const document = {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    verdict: report.verdict,
+    checksTotal: report.checksTotal,
+    checksPassed: report.checksPassed,
+    checksFailed: report.checksFailed,
+    failedExperiments: report.failedExperiments,
+    uncheckedExperiments: report.uncheckedExperiments,
+    experimentsWithoutResults: report.experimentsWithoutResults,
+    subExperiments: report.subExperiments.map((s) => ({
+      experimentType: s.experimentType,
+      source: s.source,
+      status: s.status,
+      checks: s.rows.map((r) => ({
+        check: r.check,
+        bytes: finite(r.payloadBytes),
+        ...r.parameter !== void 0 ? { parameter: r.parameter } : {},
+        ...r.direction !== void 0 ? { direction: r.direction } : {},
+        ...r.unit !== void 0 ? { unit: r.unit } : {},
+        requirement: finite(r.requirement),
+        experiment: finite(r.experiment),
+        difference: finite(r.difference),
+        percentOverRequirement: finite(r.percentOver),
+        status: r.status,
+        ...r.message !== void 0 ? { message: r.message } : {}
+      }))
+    })),
+    problems: report.problems,
+    warnings: report.warnings
+  };
+  return JSON.stringify(document, null, 2) + "\n";
+}
+function finite(x) {
+  return Number.isFinite(x) ? x : null;
+}
+
+// src/engine/report/fileNames.ts
+function safeFileStem(name) {
+  let stem = name.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/\.{2,}/g, ".").replace(/^[._]+/, "").slice(0, 100);
+  if (stem === "") stem = "experiment";
+  return stem;
+}
+function uniqueFileStems(names) {
+  const out = /* @__PURE__ */ new Map();
+  const used = /* @__PURE__ */ new Set();
+  for (const name of names) {
+    if (out.has(name)) continue;
+    const base = safeFileStem(name);
+    let stem = base;
+    for (let n = 2; used.has(stem.toLowerCase()); n++) stem = `${base}-${n}`;
+    used.add(stem.toLowerCase());
+    out.set(name, stem);
+  }
+  return out;
+}
+
+// src/engine/formats/looseJson.ts
+var MAX_DEPTH = 1e3;
+function isJsonObject(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+function parseLooseJson(file, text) {
+  const source = stripBom(text);
+  const parser = new Parser(file, source);
+  return parser.document();
+}
+var Parser = class {
+  constructor(file, s) {
+    this.file = file;
+    this.s = s;
+    for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) === 10) this.lineStarts.push(k + 1);
+  }
+  file;
+  s;
+  i = 0;
+  depth = 0;
+  lineStarts = [0];
+  containerPlaces = /* @__PURE__ */ new WeakMap();
+  keyPlaces = /* @__PURE__ */ new WeakMap();
+  elementPlaces = /* @__PURE__ */ new WeakMap();
+  /** Offsets of the containers currently open, to say which one a truncated file leaves open. */
+  open = [];
+  document() {
+    this.skipSpace();
+    if (this.i >= this.s.length) throw this.error("the file is empty; expected a JSON document", this.i);
+    const value2 = this.value();
+    this.skipSpace();
+    if (this.i < this.s.length) throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
+    const place = (offset) => this.place(offset);
+    const containers = this.containerPlaces;
+    const keys = this.keyPlaces;
+    const elements = this.elementPlaces;
+    return {
+      value: value2,
+      placeOf: (container) => place(containers.get(container) ?? 0),
+      placeOfKey: (object, key) => place(keys.get(object)?.get(key) ?? containers.get(object) ?? 0),
+      placeOfElement: (array, index) => place(elements.get(array)?.[index] ?? containers.get(array) ?? 0)
+    };
+  }
+  place(offset) {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (this.lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
+  }
+  error(message, offset) {
+    return new InputError(message, { file: this.file, ...this.place(offset) });
+  }
+  describeAt(offset) {
+    if (offset >= this.s.length) return "end of file";
+    const c = this.s[offset];
+    if (c === "\n" || c === "\r") return "end of line";
+    const word = /^[A-Za-z_][\w.+-]*/.exec(this.s.slice(offset, offset + 40));
+    if (word) return `"${word[0]}"`;
+    return `"${c}"`;
+  }
+  truncated() {
+    const innermost = this.open[this.open.length - 1];
+    let message = "unexpected end of file: the JSON document is truncated";
+    if (innermost !== void 0) {
+      const kind = this.s[innermost] === "{" ? "an object" : "an array";
+      message += ` (${kind} opened on line ${this.place(innermost).line} is not closed)`;
+    }
+    return this.error(message, this.s.length);
+  }
+  skipSpace() {
+    const s = this.s;
+    while (this.i < s.length) {
+      const c = s.charCodeAt(this.i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
+      else break;
+    }
+  }
+  value() {
+    this.skipSpace();
+    const s = this.s;
+    if (this.i >= s.length) throw this.truncated();
+    const c = s[this.i];
+    if (c === "{") return this.object();
+    if (c === "[") return this.array();
+    if (c === '"') return this.string();
+    if (c === "-" || c >= "0" && c <= "9") return this.number();
+    if (s.startsWith("true", this.i)) return this.literal("true", true);
+    if (s.startsWith("false", this.i)) return this.literal("false", false);
+    if (s.startsWith("null", this.i)) return this.literal("null", null);
+    if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
+    if (s.startsWith("Infinity", this.i)) return this.literal("Infinity", Infinity);
+    throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
+  }
+  literal(word, value2) {
+    const end = this.i + word.length;
+    if (end < this.s.length && /[\w]/.test(this.s[end])) throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
+    this.i = end;
+    return value2;
+  }
+  enter(offset) {
+    if (++this.depth > MAX_DEPTH) throw this.error(`the JSON is nested more than ${MAX_DEPTH} levels deep`, offset);
+    this.open.push(offset);
+  }
+  leave() {
+    this.depth--;
+    this.open.pop();
+  }
+  object() {
+    const start = this.i;
+    this.enter(start);
+    this.i++;
+    const object = /* @__PURE__ */ Object.create(null);
+    const keys = /* @__PURE__ */ new Map();
+    this.containerPlaces.set(object, start);
+    this.keyPlaces.set(object, keys);
+    this.skipSpace();
+    if (this.s[this.i] === "}") {
+      this.i++;
+      this.leave();
+      return object;
+    }
+    for (; ; ) {
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      if (this.s[this.i] !== '"') {
+        throw this.error(`expected a quoted key, found ${this.describeAt(this.i)}`, this.i);
+      }
+      const keyOffset = this.i;
+      const key = this.string();
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      if (this.s[this.i] !== ":") throw this.error(`expected ":" after the key "${key}", found ${this.describeAt(this.i)}`, this.i);
+      this.i++;
+      const value2 = this.value();
+      object[key] = value2;
+      keys.set(key, keyOffset);
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      const c = this.s[this.i];
+      if (c === ",") {
+        this.i++;
+        continue;
+      }
+      if (c === "}") {
+        this.i++;
+        this.leave();
+        return object;
+      }
+      throw this.error(`expected "," or "}" in the object opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
+    }
+  }
+  array() {
+    const start = this.i;
+    this.enter(start);
+    this.i++;
+    const array = [];
+    const places = [];
+    this.containerPlaces.set(array, start);
+    this.elementPlaces.set(array, places);
+    this.skipSpace();
+    if (this.s[this.i] === "]") {
+      this.i++;
+      this.leave();
+      return array;
+    }
+    for (; ; ) {
+      this.skipSpace();
+      places.push(this.i);
+      array.push(this.value());
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      const c = this.s[this.i];
+      if (c === ",") {
+        this.i++;
+        continue;
+      }
+      if (c === "]") {
+        this.i++;
+        this.leave();
+        return array;
+      }
+      throw this.error(`expected "," or "]" in the array opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
+    }
+  }
+  string() {
+    const s = this.s;
+    const start = this.i;
+    this.i++;
+    let out = "";
+    let chunkStart = this.i;
+    for (; ; ) {
+      if (this.i >= s.length) throw this.error("a string is not closed (it starts here)", start);
+      const c = s.charCodeAt(this.i);
+      if (c === 34) {
+        out += s.slice(chunkStart, this.i);
+        this.i++;
+        return out;
+      }
+      if (c < 32) {
+        if (c === 10) throw this.error("a string is not closed before the end of the line (it starts here)", start);
+        throw this.error("a control character inside a string", this.i);
+      }
+      if (c === 92) {
+        out += s.slice(chunkStart, this.i);
+        const e = s[this.i + 1];
+        if (e === void 0) throw this.truncated();
+        const simple = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "	" };
+        const mapped = simple[e];
+        if (mapped !== void 0) {
+          out += mapped;
+          this.i += 2;
+        } else if (e === "u") {
+          const hex = s.slice(this.i + 2, this.i + 6);
+          if (!/^[0-9A-Fa-f]{4}$/.test(hex)) throw this.error("a \\u escape needs four hexadecimal digits", this.i);
+          out += String.fromCharCode(parseInt(hex, 16));
+          this.i += 6;
+        } else {
+          throw this.error(`an invalid escape "\\${e}" in a string`, this.i);
+        }
+        chunkStart = this.i;
+        continue;
+      }
+      this.i++;
+    }
+  }
+  number() {
+    const s = this.s;
+    const start = this.i;
+    if (s[this.i] === "-") {
+      this.i++;
+      if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
+      if (s.startsWith("Infinity", this.i)) return -this.literal("Infinity", Infinity);
+    }
+    const re = /(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+    re.lastIndex = this.i;
+    const m = re.exec(s);
+    if (!m) throw this.error(`expected a number, found ${this.describeAt(start)}`, start);
+    this.i += m[0].length;
+    const next = s[this.i];
+    if (next !== void 0 && /[\w.+-]/.test(next)) {
+      if (this.i >= s.length) throw this.truncated();
+      throw this.error(`a malformed number "${s.slice(start, Math.min(s.length, this.i + 8)).split(/[\s,\]}]/)[0]}"`, start);
+    }
+    return Number(s.slice(start, this.i));
+  }
+};
+var JsonFields = class {
+  constructor(file, doc) {
+    this.file = file;
+    this.doc = doc;
+  }
+  file;
+  doc;
+  error(message, object, key) {
+    let place;
+    if (key === void 0) place = this.doc.placeOf(object);
+    else if (typeof key === "number") place = this.doc.placeOfElement(object, key);
+    else place = this.doc.placeOfKey(object, key);
+    return new InputError(message, { file: this.file, ...place });
+  }
+  /** A number field; undefined when absent (or null with `nullable`). */
+  number(object, key, options = {}) {
+    const value2 = object[key];
+    if (value2 === void 0 || value2 === null && options.nullable) {
+      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
+      return void 0;
+    }
+    if (typeof value2 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
+    return value2;
+  }
+  string(object, key, options = {}) {
+    const value2 = object[key];
+    if (value2 === void 0) {
+      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
+      return void 0;
+    }
+    if (typeof value2 !== "string") throw this.error(`expected a string for "${key}", found ${describeJson(value2)}`, object, key);
+    return value2;
+  }
+  /** An array of numbers; undefined when absent or null. */
+  numbers(object, key) {
+    const value2 = object[key];
+    if (value2 === void 0 || value2 === null) return void 0;
+    if (!Array.isArray(value2)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value2)}`, object, key);
+    value2.forEach((v, index) => {
+      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value2, index);
+    });
+    return value2;
+  }
+};
+function describeJson(value2) {
+  if (value2 === null) return "null";
+  if (Array.isArray(value2)) return "an array";
+  if (typeof value2 === "object") return "an object";
+  if (typeof value2 === "string") return `the string "${value2.length > 40 ? value2.slice(0, 40) + "…" : value2}"`;
+  return String(value2);
+}
+
+// src/engine/formats/mappingJson.ts
+var MAPPING_EXAMPLE = '{"experiment":"bench","parameter":"size","metrics":[{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}';
+function parseMappingJson(file, text) {
+  const document = parseLooseJson(file, text);
+  const root = document.value;
+  const fail = (message) => {
+    throw new InputError(`${message}; expected a mapping such as ${MAPPING_EXAMPLE}`, { file, line: 1 });
+  };
+  if (!isJsonObject(root)) return fail("the mapping must be a JSON object");
+  const mapping = { metrics: [] };
+  const text_ = (value2, what) => {
+    if (value2 === void 0) return void 0;
+    if (typeof value2 !== "string" || value2.trim() === "") return fail(`${what} must be a column name (a string)`);
+    return value2;
+  };
+  const experiment = text_(root.experiment, '"experiment"');
+  if (experiment !== void 0) mapping.experiment = experiment;
+  const parameter = text_(root.parameter, '"parameter"');
+  if (parameter !== void 0) mapping.parameter = parameter;
+  const metrics = root.metrics;
+  if (!Array.isArray(metrics) || metrics.length === 0) return fail('"metrics" must be a non-empty list');
+  for (const entry of metrics) {
+    if (!isJsonObject(entry)) return fail('each entry of "metrics" must be an object with a "column"');
+    const column = text_(entry.column, '"column"');
+    if (column === void 0) return fail('each entry of "metrics" needs a "column"');
+    const metric2 = { column };
+    for (const key of ["metric", "statistic", "unit"]) {
+      const value2 = entry[key];
+      if (value2 === void 0) continue;
+      if (typeof value2 !== "string") return fail(`"${key}" must be a string`);
+      metric2[key] = value2;
+    }
+    const direction = entry.direction;
+    if (direction !== void 0) {
+      if (direction !== "lower-is-better" && direction !== "higher-is-better") return fail('"direction" must be "lower-is-better" or "higher-is-better"');
+      metric2.direction = direction;
+    }
+    for (const key of Object.keys(entry)) {
+      if (!["column", "metric", "statistic", "unit", "direction"].includes(key)) return fail(`unknown key "${key}" in a metrics entry`);
+    }
+    mapping.metrics.push(metric2);
+  }
+  return mapping;
 }
 
 // src/engine/formats/consoleText.ts
@@ -6996,19 +6973,11 @@ function runCheck(options, progress) {
   const experiments = [...results.experiments.values()];
   const reference = experiments.length > 0 && experiments.every((e) => e.summary !== void 0) && isReferenceRequirementsFile(options.requirements);
   const report = progress.step("Checking against requirements", () => {
-    if (reference) {
-      const requirements2 = readRequirements(options.requirements, options.floatParse);
-      progress.info(`${experiments.length} sub-experiment(s): ${experiments.map((e) => `${e.experiment} (${e.format} ${e.source})`).join(", ")}`);
-      return buildCheckReport(
-        experiments.map((e) => checkSummary(e.summary, requirements2)),
-        requirements2
-      );
-    }
     const requirements = readMetricRequirements(options.requirements, options.floatParse);
     for (const e of experiments) progress.info(`${e.source}: ${e.format}, ${e.measurements.length} measurement(s) of ${e.experiment}`);
     const sets = experiments.map((e) => ({ format: e.format, file: e.source, measurements: e.measurements, notes: [] }));
     return buildCheckReport(
-      checkMeasurements(sets, requirements),
+      checkMeasurements(sets, requirements, { reference }),
       requirements.map((r) => r.experiment)
     );
   });

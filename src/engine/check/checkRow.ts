@@ -1,4 +1,5 @@
 import type { Direction } from '../model/measurement.js';
+import type { MetricRequirement } from '../model/metricRequirement.js';
 
 /**
  * `passed`/`failed` as in the reference; `missing` when the requirement's payload is not in the
@@ -53,3 +54,19 @@ export interface SubExperimentCheck {
   /** Median rows, then 99% rows, then Max rows, each in requirement payload order. */
   rows: CheckRow[];
 }
+
+/**
+ * One statistic against its limit, in the metric's direction, with the reference's arithmetic
+ * (spec §4) mirrored for floors: margin = limit − value for a ceiling (value − limit for a
+ * floor), % over = (−margin·100)/|limit|, fail iff margin < 0. `percentOver` is signed so that
+ * positive always means worse; a tie gives −0 (`-0.000`), as the reference prints. A zero limit
+ * gives −margin × 100, as the reference throughput tooling does.
+ */
+export function checkLimit(requirement: Pick<MetricRequirement, 'limit'>, direction: Direction, value: number): Pick<CheckRow, 'requirement' | 'experiment' | 'difference' | 'percentOver' | 'status'> {
+  const limit = requirement.limit;
+  const margin = direction === 'higher-is-better' ? value - limit : limit - value;
+  const percentOver = limit === 0 ? -margin * 100 : (-margin * 100) / Math.abs(limit);
+  const failed = Number.isNaN(value) || Number.isNaN(limit) || margin < 0;
+  return { requirement: limit, experiment: value, difference: Math.abs(limit - value), percentOver, status: failed ? 'failed' : 'passed' };
+}
+

@@ -2,19 +2,19 @@ import { InputError } from '../errors.js';
 import type { Direction, Measurement, ResultSet, StatisticName } from '../model/measurement.js';
 import type { MetricRequirement } from '../model/metricRequirement.js';
 import { BASE_UNITS } from '../model/units.js';
-import { rowFailed, type CheckRow, type SubExperimentCheck } from './checkRow.js';
+import { checkLimit, rowFailed, type CheckRow, type SubExperimentCheck } from './checkRow.js';
+import { checkReferenceRequirement } from './check.js';
+import { resultSetOfSummary } from '../formats/fastddsMeasurements.js';
+import { metricRequirementsOf } from '../formats/metricRequirementsCsv.js';
+import type { Requirement } from '../model/requirement.js';
+import type { Summary } from '../model/summary.js';
 
-/**
- * One statistic against its limit, in the metric's direction. `percentOver` is signed so that
- * positive always means worse: (value − limit)/limit for ceilings, (limit − value)/limit for floors.
- * A zero limit gives the plain difference × 100, as the reference throughput tooling does.
- */
-export function checkLimit(requirement: MetricRequirement, direction: Direction, value: number): Pick<CheckRow, 'requirement' | 'experiment' | 'difference' | 'percentOver' | 'status'> {
-  const limit = requirement.limit;
-  const worseBy = direction === 'higher-is-better' ? limit - value : value - limit;
-  const percentOver = limit === 0 ? worseBy * 100 : (worseBy * 100) / Math.abs(limit);
-  const failed = Number.isNaN(value) || Number.isNaN(limit) || worseBy > 0;
-  return { requirement: limit, experiment: value, difference: Math.abs(limit - value), percentOver, status: failed ? 'failed' : 'passed' };
+export interface CheckOptions {
+  /**
+   * Fast-DDS results against a reference requirements file: rows in the reference's shape (check,
+   * payload, µs) and wording, which the byte-compatible `checks_<type>.csv` renders.
+   */
+  reference?: boolean;
 }
 
 /**
@@ -22,7 +22,7 @@ export function checkLimit(requirement: MetricRequirement, direction: Direction,
  * requirement order (column by column, as the requirements file lists them); a `*` parameter
  * expands to every parameter the experiment has, in result order.
  */
-export function checkMeasurements(resultSets: readonly ResultSet[], requirements: readonly MetricRequirement[]): SubExperimentCheck[] {
+export function checkMeasurements(resultSets: readonly ResultSet[], requirements: readonly MetricRequirement[], options: CheckOptions = {}): SubExperimentCheck[] {
   const experiments = new Map<string, { source: string; measurements: Measurement[] }>();
   for (const set of resultSets) {
     for (const m of set.measurements) {
@@ -40,7 +40,7 @@ export function checkMeasurements(resultSets: readonly ResultSet[], requirements
       continue;
     }
     const rows: CheckRow[] = [];
-    for (const requirement of own) rows.push(...checkRequirement(requirement, measurements));
+    for (const requirement of own) rows.push(...(options.reference ? checkReferenceRequirement(requirement, measurements) : checkRequirement(requirement, measurements)));
     checks.push({ experimentType: experiment, source, status: rows.some(rowFailed) ? 'failed' : 'passed', rows });
   }
   return checks;
@@ -95,6 +95,13 @@ function checkRequirement(requirement: MetricRequirement, measurements: readonly
     if (m.place.line !== undefined) row.line = m.place.line;
     return row;
   });
+}
+
+/** Checks one Fast-DDS sub-experiment's summary against reference requirement rows (the reference check). */
+export function checkSummary(summary: Summary, requirements: readonly Requirement[]): SubExperimentCheck {
+  const own = requirements.filter((r) => r.experimentType === summary.experimentType);
+  const [check] = checkMeasurements([resultSetOfSummary(summary, 'fastdds-summary')], metricRequirementsOf(own, summary.source), { reference: true });
+  return check ?? { experimentType: summary.experimentType, source: summary.source, status: 'unchecked', rows: [] };
 }
 
 /** The statistic a limit without one applies to: the single value, else the median, else the mean. */
