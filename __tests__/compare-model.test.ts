@@ -114,7 +114,7 @@ describe('names line up across runs', () => {
     const result = await cli(['compare', '--reference', join(formats, 'iceperf', 'v2.95_leader.txt'), '--results', join(formats, 'redis', 'redis7.csv'), '-o', dir]);
     expect(result.code).toBe(1);
     expect(result.err).toContain('Nothing was paired: no experiment of the results is in the reference. Reference: MESSAGE QUEUE, ICEORYX WAITSET. Results: ');
-    expect(read(join(dir, 'comparison.md'))).toContain('> Nothing was paired');
+    expect(read(join(dir, 'comparison.md'))).toContain('- ⚠️ Nothing was paired\\: no experiment of the results is in the reference');
   });
 });
 

@@ -6881,12 +6881,12 @@ function loadResults(patterns, options, progress) {
   const discovery = discoverResults(patterns, { formats: true, ...options.format !== void 0 ? { format: options.format } : {} });
   const files = discovery.files.map((file) => renameExperiments(loadResultSet(file, options), options.experimentNames));
   const grouped = groupResults(files, options.repetitions ?? "error");
-  const notices = [...discovery.notices, ...grouped.notices];
+  const notices = [...discovery.notices, ...grouped.pooled];
   if (progress) {
     for (const notice of notices) progress.info(notice);
     for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
   }
-  return { files, experiments: grouped.experiments, notices };
+  return { files, experiments: grouped.experiments, notices, pooled: grouped.pooled };
 }
 function renameExperiments(loaded, names) {
   if (!names || names.size === 0) return loaded;
@@ -6921,7 +6921,6 @@ function groupResults(files, mode) {
     }
   }
   const experiments = /* @__PURE__ */ new Map();
-  const notices = [];
   for (const { measurements, files: from } of byKey.values()) {
     const experiment = measurements[0].experiment;
     const { first, files: experimentSources } = experimentFiles.get(experiment);
@@ -6938,12 +6937,8 @@ function groupResults(files, mode) {
       ex.measurements.push(...measurements);
     }
   }
-  for (const ex of experiments.values()) {
-    if (ex.repetitions > 1) {
-      notices.push(`${ex.experiment}: ${ex.repetitions} repetitions pooled (each statistic is the median over the runs)`);
-    }
-  }
-  return { experiments, notices };
+  const pooled = [...experiments.values()].filter((ex) => ex.repetitions > 1).map((ex) => `${ex.experiment}: ${ex.repetitions} repetitions pooled (each statistic is the median over the runs)`);
+  return { experiments, pooled };
 }
 function describeKey(m) {
   return `experiment "${m.experiment}", parameter "${m.parameter.label}", metric "${m.metric.name}"`;
@@ -6981,7 +6976,7 @@ function runCheck(options, progress) {
       requirements.map((r) => r.experiment)
     );
   });
-  report.warnings.push(...results.notices.filter((n) => n.includes("repetitions pooled")));
+  report.warnings.push(...results.pooled);
   for (const w of report.warnings) progress.warning(w);
   return progress.step("Writing reports", () => {
     const out = new ReportWriter(options.outputDir);
@@ -8217,7 +8212,8 @@ function renderComparisonJson(report) {
           failed: r.failed
         }))
       })),
-      notes: report.notes
+      notes: report.notes,
+      warnings: report.warnings
     },
     null,
     2
@@ -8250,6 +8246,7 @@ function renderComparisonMarkdown(report) {
     lines.push(`Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`, "");
   }
   for (const note of report.notes) lines.push(`> ${note}`, "");
+  if (report.warnings.length > 0) lines.push(...report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`), "");
   const general = !payloadLayout(report.rows);
   const failing = report.rows.filter(comparisonRowFailed);
   const rest = report.rows.filter((r) => !comparisonRowFailed(r));
@@ -8277,7 +8274,7 @@ function payloadLayout(rows) {
 }
 function formatMeasured(x) {
   if (Number.isNaN(x)) return "—";
-  if (Math.abs(x) >= 100 || x === 0 || !Number.isFinite(x)) return formatFixed3(x);
+  if (!Number.isFinite(x) || Math.abs(x) >= 1e15) return formatFixed3(x);
   return String(Number(x.toPrecision(6)));
 }
 function table2(rows, general) {
@@ -8338,7 +8335,8 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     failedExperiments,
     subExperiments: comparisons,
     rows,
-    notes: noiseNotes(all)
+    notes: noiseNotes(all),
+    warnings: []
   };
 }
 function noiseNotes(rows) {
@@ -8439,8 +8437,9 @@ function naturalCompare(a, b) {
 // src/pipeline/compare.ts
 var COMPARISON_MARKDOWN = "comparison.md";
 var COMPARISON_JSON = "comparison.json";
-function loadSide(patterns, options, progress) {
+function loadSide(patterns, options, progress, pooled) {
   const loaded = loadResults(patterns, options, progress);
+  pooled.push(...loaded.pooled);
   const sides = /* @__PURE__ */ new Map();
   for (const [experiment, e] of loaded.experiments) sides.set(experiment, { measurements: e.measurements, ...e.summary ? { summary: e.summary } : {} });
   return sides;
@@ -8452,12 +8451,13 @@ function newestByExperiment(history) {
 }
 function runCompare(options, progress) {
   checkOutputFolder(options.outputDir);
+  const pooled = [];
   const { reference, results, history } = progress.step("Reading reference and results", () => {
     const history2 = options.history !== void 0 ? readHistoryRuns(options.history, options, progress) : void 0;
     return {
       history: history2,
-      reference: history2 ? newestByExperiment(history2) : loadSide(options.reference, options, progress),
-      results: loadSide(options.results, options, progress)
+      reference: history2 ? newestByExperiment(history2) : loadSide(options.reference, options, progress, pooled),
+      results: loadSide(options.results, options, progress, pooled)
     };
   });
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
@@ -8474,11 +8474,12 @@ function runCompare(options, progress) {
   );
   if (report.subExperiments.length > 0 && report.subExperiments.every((s) => s.status === "new" || s.status === "missing")) {
     const names = (side) => [...side.keys()].join(", ") || "none";
-    report.notes.unshift(
-      `Nothing was paired: no experiment of the results is in the reference. Reference: ${names(reference)}. Results: ${names(results)}. Both sides must name their experiments alike: see "Experiment names" in the README.`
+    report.warnings.push(
+      `Nothing was paired: no experiment of the results is in the reference. Reference: ${names(reference)}. Results: ${names(results)}. Both sides must name their experiments alike (see "Repetitions and experiment names" in the README, or --experiment-name).`
     );
-    progress.warning(report.notes[0]);
   }
+  report.warnings.push(...pooled);
+  for (const w of report.warnings) progress.warning(w);
   return progress.step("Writing reports", () => {
     const out = new ReportWriter(options.outputDir);
     const write = out.write.bind(out);
@@ -8642,7 +8643,8 @@ function renderComparisonText(report) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   const out = [
     `perfgate compare: ${report.verdict === "pass" ? "PASS" : "FAIL"}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
-    ...report.notes.map((n) => `  note: ${n}`)
+    ...report.notes.map((n) => `  note: ${n}`),
+    ...report.warnings.map((w) => `  warning: ${w.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?")}`)
   ];
   const withBand = report.rows.some((r) => r.band !== void 0);
   const general = !payloadLayout(report.rows);

@@ -64,7 +64,7 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
       requirements.map((r) => r.experiment),
     );
   });
-  report.warnings.push(...results.notices.filter((n) => n.includes('repetitions pooled')));
+  report.warnings.push(...results.pooled);
   for (const w of report.warnings) progress.warning(w);
 
   return progress.step('Writing reports', () => {

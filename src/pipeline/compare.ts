@@ -33,8 +33,9 @@ export interface CompareOutcome {
 export const COMPARISON_MARKDOWN = 'comparison.md';
 export const COMPARISON_JSON = 'comparison.json';
 
-function loadSide(patterns: readonly string[], options: ResultsOptions, progress: Progress): Map<string, ExperimentSide> {
+function loadSide(patterns: readonly string[], options: ResultsOptions, progress: Progress, pooled: string[]): Map<string, ExperimentSide> {
   const loaded = loadResults(patterns, options, progress);
+  pooled.push(...loaded.pooled);
   const sides = new Map<string, ExperimentSide>();
   for (const [experiment, e] of loaded.experiments) sides.set(experiment, { measurements: e.measurements, ...(e.summary ? { summary: e.summary } : {}) });
   return sides;
@@ -53,12 +54,13 @@ function newestByExperiment(history: readonly HistoryRun[]): Map<string, Experim
  */
 export function runCompare(options: CompareOptions, progress: Progress): CompareOutcome {
   checkOutputFolder(options.outputDir);
+  const pooled: string[] = [];
   const { reference, results, history } = progress.step('Reading reference and results', () => {
     const history = options.history !== undefined ? readHistoryRuns(options.history, options, progress) : undefined;
     return {
       history,
-      reference: history ? newestByExperiment(history) : loadSide(options.reference, options, progress),
-      results: loadSide(options.results, options, progress),
+      reference: history ? newestByExperiment(history) : loadSide(options.reference, options, progress, pooled),
+      results: loadSide(options.results, options, progress, pooled),
     };
   });
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
@@ -77,12 +79,13 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
   // Nothing paired: every experiment is only on one side. Say so loudly, with the names on each side.
   if (report.subExperiments.length > 0 && report.subExperiments.every((s) => s.status === 'new' || s.status === 'missing')) {
     const names = (side: Map<string, ExperimentSide>) => [...side.keys()].join(', ') || 'none';
-    report.notes.unshift(
+    report.warnings.push(
       `Nothing was paired: no experiment of the results is in the reference. Reference: ${names(reference)}. Results: ${names(results)}. ` +
-        'Both sides must name their experiments alike: see "Experiment names" in the README.',
+        'Both sides must name their experiments alike (see "Repetitions and experiment names" in the README, or --experiment-name).',
     );
-    progress.warning(report.notes[0]!);
   }
+  report.warnings.push(...pooled);
+  for (const w of report.warnings) progress.warning(w);
   return progress.step('Writing reports', () => {
     const out = new ReportWriter(options.outputDir);
     const write = out.write.bind(out);

@@ -63,6 +63,8 @@ export interface LoadedResults {
   experiments: Map<string, ExperimentResults>;
   /** Things the user should know (files skipped, repetitions pooled). */
   notices: string[];
+  /** One sentence per experiment whose repetitions were pooled; reports show them. */
+  pooled: string[];
 }
 
 /** Reads a results set (see the module comment); notices go to `progress.info`. */
@@ -70,12 +72,12 @@ export function loadResults(patterns: readonly string[], options: ResultsOptions
   const discovery = discoverResults(patterns, { formats: true, ...(options.format !== undefined ? { format: options.format } : {}) });
   const files = discovery.files.map((file) => renameExperiments(loadResultSet(file, options), options.experimentNames));
   const grouped = groupResults(files, options.repetitions ?? 'error');
-  const notices = [...discovery.notices, ...grouped.notices];
+  const notices = [...discovery.notices, ...grouped.pooled];
   if (progress) {
     for (const notice of notices) progress.info(notice);
     for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
   }
-  return { files, experiments: grouped.experiments, notices };
+  return { files, experiments: grouped.experiments, notices, pooled: grouped.pooled };
 }
 
 /** The set with its experiments renamed as the user asked (a Fast-DDS summary too, so its files carry the new name). */
@@ -95,7 +97,7 @@ function keyOf(m: Measurement): string {
  * Groups the sets' measurements by experiment. A key given by two files is an error in `error`
  * mode; in `pool` mode its measurements become one, each statistic the median over the files.
  */
-export function groupResults(files: readonly LoadedResultSet[], mode: RepetitionMode): { experiments: Map<string, ExperimentResults>; notices: string[] } {
+export function groupResults(files: readonly LoadedResultSet[], mode: RepetitionMode): { experiments: Map<string, ExperimentResults>; pooled: string[] } {
   const byKey = new Map<string, { measurements: Measurement[]; files: string[] }>();
   const experimentFiles = new Map<string, { first: LoadedResultSet; files: Set<string> }>();
   for (const loaded of files) {
@@ -119,7 +121,6 @@ export function groupResults(files: readonly LoadedResultSet[], mode: Repetition
     }
   }
   const experiments = new Map<string, ExperimentResults>();
-  const notices: string[] = [];
   for (const { measurements, files: from } of byKey.values()) {
     const experiment = measurements[0]!.experiment;
     const { first, files: experimentSources } = experimentFiles.get(experiment)!;
@@ -138,12 +139,10 @@ export function groupResults(files: readonly LoadedResultSet[], mode: Repetition
       ex.measurements.push(...measurements);
     }
   }
-  for (const ex of experiments.values()) {
-    if (ex.repetitions > 1) {
-      notices.push(`${ex.experiment}: ${ex.repetitions} repetitions pooled (each statistic is the median over the runs)`);
-    }
-  }
-  return { experiments, notices };
+  const pooled = [...experiments.values()]
+    .filter((ex) => ex.repetitions > 1)
+    .map((ex) => `${ex.experiment}: ${ex.repetitions} repetitions pooled (each statistic is the median over the runs)`);
+  return { experiments, pooled };
 }
 
 function describeKey(m: Measurement): string {

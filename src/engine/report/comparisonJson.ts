@@ -36,6 +36,7 @@ export function renderComparisonJson(report: ComparisonReport): string {
           })),
         })),
         notes: report.notes,
+        warnings: report.warnings,
       },
       null,
       2,

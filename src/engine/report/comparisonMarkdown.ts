@@ -33,6 +33,7 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
   }
   // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
   for (const note of report.notes) lines.push(`> ${note}`, '');
+  if (report.warnings.length > 0) lines.push(...report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`), '');
   const general = !payloadLayout(report.rows);
   const failing = report.rows.filter(comparisonRowFailed);
   const rest = report.rows.filter((r) => !comparisonRowFailed(r));
@@ -68,10 +69,10 @@ export function payloadLayout(rows: readonly ComparisonRow[]): boolean {
   return rows.every((r) => r.metric === 'latency' && r.unit === 'µs' && Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes));
 }
 
-/** A measured value with the digits it needs (ns-scale values shown in µs keep theirs). */
+/** A measured value to six significant digits (ns-scale values shown in µs keep theirs; no trailing zeros). */
 export function formatMeasured(x: number): string {
   if (Number.isNaN(x)) return '—';
-  if (Math.abs(x) >= 100 || x === 0 || !Number.isFinite(x)) return formatFixed3(x);
+  if (!Number.isFinite(x) || Math.abs(x) >= 1e15) return formatFixed3(x);
   return String(Number(x.toPrecision(6)));
 }
 

@@ -22,8 +22,10 @@ export interface ComparisonReport {
   subExperiments: SubExperimentComparison[];
   /** Failing rows first, then by Δ% from worst to best; rows without a Δ% last. */
   rows: ComparisonRow[];
-  /** Why the verdict rests on the threshold alone, and similar caveats. */
+  /** Why the verdict rests on the threshold alone, and similar caveats: perfgate's own sentences. */
   notes: string[];
+  /** What the user must look at (nothing paired, repetitions pooled); may hold names from result files, so renderers escape them. */
+  warnings: string[];
 }
 
 export function buildComparisonReport(
@@ -56,6 +58,7 @@ export function buildComparisonReport(
     subExperiments: comparisons,
     rows,
     notes: noiseNotes(all),
+    warnings: [],
   };
 }
 

@@ -10,6 +10,7 @@ export function renderComparisonText(report: ComparisonReport): string {
     `perfgate compare: ${report.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${passed} of ${report.comparisonsTotal} comparisons passed, ` +
       `${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
     ...report.notes.map((n) => `  note: ${n}`),
+    ...report.warnings.map((w) => `  warning: ${w.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?')}`),
   ];
   const withBand = report.rows.some((r) => r.band !== undefined);
   const general = !payloadLayout(report.rows);
