@@ -119,6 +119,18 @@ describe('action: artifacts of a given run', () => {
     expect(run.summary).toContain('Baseline: [run 4242](https://github.example/octo/bench/actions/runs/4242)');
   });
 
+  test('baseline: run:<id> of a run that does not exist is an error, never a pass', async () => {
+    const env = await serveRun([{ id: 71, name: 'perfgate-results', folder: join(example, 'results') }]);
+    const run = await runActionAsync({ results: join(example, 'results'), baseline: 'run:99999', 'github-token': TOKEN }, { env });
+    expect(fake.problems).toEqual([]);
+    expect(run.status).toBe(1);
+    expect(run.outputs['verdict']).toBeUndefined();
+    const error = run.commands.find((c) => c.command === 'error')?.message ?? '';
+    expect(error).toMatch(/^perfgate: input "baseline": run:99999 gives no baseline: /);
+    expect(run.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
+    expect(visible(run)).not.toContain(TOKEN);
+  });
+
   test('results-artifacts merges the artifacts of a matrix of benchmark jobs into one gate', async () => {
     // Two matrix jobs, one sub-experiment each; a third artifact does not match the pattern.
     const root = makeTempDir('perfgate-matrix-');

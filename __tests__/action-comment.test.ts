@@ -1,9 +1,9 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { FakeCommentGitHub, type FakeCommentOptions } from './helpers/github-comment-fake.js';
 import { eventFile, pullRequestEvent, workflowRunEvent } from './helpers/github-events.js';
-import { removeTempDirs, repoRoot, runActionAsync, type ActionInputs, type ActionRun } from './helpers/runner-action.js';
+import { makeTempDir, removeTempDirs, repoRoot, runActionAsync, type ActionInputs, type ActionRun } from './helpers/runner-action.js';
 
 // The bundled action on real pull_request and workflow_run payloads, talking to a loopback GitHub
 // that checks every request against GitHub's OpenAPI description.
@@ -90,9 +90,64 @@ describe('action: the pull-request comment', () => {
   test('comment: on-regression posts nothing for a passing run; comment: never never calls the API but still writes comment.md', async () => {
     await serve();
     await runActionAsync(gate('results', { comment: 'on-regression' }), { env: pullRequestEnv(fake!.apiUrl) });
+    // A pass only looks for an earlier ❌ comment to correct: one listing, nothing posted.
+    expect(fake!.requests.map((r) => `${r.method} ${r.operationId}`)).toEqual(['GET issues/list-comments']);
+    expect(fake!.comments).toEqual([]);
+    fake!.requests.length = 0;
     const never = await runActionAsync(gate('results-regression', { comment: 'never' }), { env: pullRequestEnv(fake!.apiUrl) });
     expect(fake!.requests).toEqual([]);
     expect(readdirSync(join(never.workspace, 'perfgate-report'))).toEqual(expect.arrayContaining(['comment.md', 'comment.json']));
+  });
+
+  test('the comment tells the truth of the last run: pass, then an input error, then pass', async () => {
+    await serve();
+    const env = pullRequestEnv(fake!.apiUrl);
+    const pass = await runActionAsync(gate('results'), { env });
+    expect(pass.status).toBe(0);
+    expect(fake!.comments[0]!.body).toContain('### ✅ perfgate: 66 of 66 checks passed');
+    // The next push breaks a results file: the run errors, and the ✅ comment must not stand.
+    const broken = join(makeTempDir('perfgate-broken-'), 'results');
+    mkdirSync(broken);
+    writeFileSync(join(broken, 'measurements_interprocess_best_effort_summary.csv'), 'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n16,10,9,1,2,"7,5",1,1,1,1,8,9\n');
+    const errored = await runActionAsync({ ...gate('results'), results: broken }, { env });
+    expect(errored.status).toBe(1);
+    expect(fake!.comments).toHaveLength(1);
+    const body = fake!.comments[0]!.body;
+    expect(body).toContain('### ⚠️ perfgate errored: nothing was gated');
+    expect(body).toContain('expected a number in column');
+    expect(body).toContain('[Workflow run](https://github.example/octo/bench/actions/runs/555)');
+    expect(body).not.toContain('✅');
+    expect(errored.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
+    // Fixed again: the same comment says ✅.
+    const again = await runActionAsync(gate('results'), { env });
+    expect(again.status).toBe(0);
+    expect(fake!.comments).toHaveLength(1);
+    expect(fake!.comments[0]!.body).toContain('### ✅ perfgate: 66 of 66 checks passed');
+    expect(fake!.problems).toEqual([]);
+  });
+
+  test('a missing results folder errors the same way: the comment says so', async () => {
+    await serve();
+    const env = pullRequestEnv(fake!.apiUrl);
+    await runActionAsync(gate('results'), { env });
+    const missing = await runActionAsync({ ...gate('results'), results: join(example, 'no-such-folder') }, { env });
+    expect(missing.status).toBe(1);
+    expect(fake!.comments).toHaveLength(1);
+    expect(fake!.comments[0]!.body).toContain('### ⚠️ perfgate errored: nothing was gated');
+    expect(fake!.comments[0]!.body).toContain('no such file or folder');
+  });
+
+  test('comment: on-regression: a passing run corrects the ❌ comment a failing run left', async () => {
+    await serve();
+    const env = pullRequestEnv(fake!.apiUrl);
+    const failed = await runActionAsync(gate('results-regression', { comment: 'on-regression' }), { env });
+    expect(failed.status).toBe(1);
+    expect(fake!.comments[0]!.body).toContain('### ❌ perfgate');
+    const fixed = await runActionAsync(gate('results', { comment: 'on-regression' }), { env });
+    expect(fixed.status).toBe(0);
+    expect(fake!.comments).toHaveLength(1);
+    expect(fake!.comments[0]!.body).toContain('### ✅ perfgate: 66 of 66 checks passed');
+    expect(fake!.problems).toEqual([]);
   });
 
   test('a 502 and then a secondary rate limit (retry-after: 1) are retried: one comment, and a warning for the wait', async () => {

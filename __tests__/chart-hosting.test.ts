@@ -213,7 +213,7 @@ describe('action: chart-hosting: branch', () => {
     expect(imageLinks(comments!.comments[0]!.body)).toEqual([]);
   });
 
-  test('bad chart-hosting or chart-branch values fail the step before anything is read', async () => {
+  test('bad chart-hosting or chart-branch values fail the step before anything is read or hosted; the comment says the run errored', async () => {
     await serve();
     const badMode = await runActionAsync(gate('results', { 'chart-hosting': 'gist', charts: 'false' }), { env: env(git!.apiUrl) });
     expect(badMode.status).toBe(1);
@@ -222,7 +222,16 @@ describe('action: chart-hosting: branch', () => {
     expect(badBranch.status).toBe(1);
     expect(badBranch.stdout).toContain('input "chart-branch" must be a branch name');
     expect(git!.requests).toEqual([]);
-    expect(comments!.requests).toEqual([]);
+    // Only the sticky comment is touched: it now says the run errored, naming the input.
+    expect(comments!.requests.map((r) => `${r.method} ${r.operationId}`)).toEqual([
+      'GET issues/list-comments',
+      'POST issues/create-comment',
+      'GET issues/list-comments',
+      'PATCH issues/update-comment',
+    ]);
+    expect(comments!.comments).toHaveLength(1);
+    expect(comments!.comments[0]!.body).toContain('### ⚠️ perfgate errored: nothing was gated');
+    expect(comments!.comments[0]!.body).toContain('must be a branch name');
   });
 });
 

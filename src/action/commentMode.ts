@@ -31,7 +31,7 @@ export const COMMENT_META_FILE = 'comment.json';
 export interface CommentMeta {
   pullRequest?: number;
   commentId?: string;
-  verdict?: 'pass' | 'fail';
+  verdict?: 'pass' | 'fail' | 'error';
 }
 
 /** Largest report artifact accepted, zipped and unzipped. */
@@ -112,10 +112,9 @@ export async function runCommentMode(inputs: CommentModeInputs, log: (message: s
     return;
   }
   core.setOutput('pull-request', lookup.number);
-  if (comment.when === 'on-regression' && verdict !== 'fail') {
-    log(`the gate passed and input comment is on-regression: no comment on #${lookup.number}`);
-    return;
-  }
+  // With on-regression a passing gate posts nothing new, but corrects the ❌ comment an earlier run left.
+  const onlyReplace = comment.when === 'on-regression' && verdict !== 'fail' && verdict !== 'error';
+  if (onlyReplace) log(`the gate passed and input comment is on-regression: only an earlier comment on #${lookup.number} is updated`);
   // The gate's marker id, so that the comment it may have posted itself is the one updated.
   const id = !comment.idGiven && meta.commentId !== undefined ? meta.commentId : comment.id;
   const runUrl = run.htmlUrl ?? `${env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${owner}/${repo}/actions/runs/${run.id}`;
@@ -130,7 +129,12 @@ export async function runCommentMode(inputs: CommentModeInputs, log: (message: s
     mode: comment.mode,
     author: comment.author,
     fullReportUrl: runUrl,
+    onlyReplace,
   });
+  if (result.outcome === 'skipped') {
+    log(`no comment: ${result.reason ?? 'nothing to replace'}`);
+    return;
+  }
   if (result.outcome === 'forbidden') {
     core.warning(`perfgate: no pull-request comment: ${result.reason ?? result.outcome}`);
     return;
@@ -222,7 +226,7 @@ function readMeta(folder: string): CommentMeta {
   const id = data['commentId'];
   if (typeof id === 'string' && isValidMarkerId(id)) meta.commentId = id;
   const verdict = data['verdict'];
-  if (verdict === 'pass' || verdict === 'fail') meta.verdict = verdict;
+  if (verdict === 'pass' || verdict === 'fail' || verdict === 'error') meta.verdict = verdict;
   return meta;
 }
 

@@ -180,7 +180,7 @@ export interface CommentSettings {
   token: string;
 }
 
-function commentSettings(): CommentSettings {
+export function commentSettings(): CommentSettings {
   const when = choiceInput<CommentWhen>('comment', ['always', 'on-regression', 'never'], 'always');
   const mode = choiceInput<StickyCommentMode>('comment-mode', ['update', 'recreate', 'hide-and-recreate'], 'update');
   const given = core.getInput('comment-id').trim();

@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { randomUUID } from 'node:crypto';
-import { describeError, InputError, isUserError } from '../engine/errors.js';
+import { describeError, InputError, isUserError, UsageError } from '../engine/errors.js';
 import { renderText } from '../engine/report/text.js';
 import { REPORT_MARKDOWN, runCheck, type CheckOutcome } from '../pipeline/check.js';
 import { runCompare, type CompareOutcome } from '../pipeline/compare.js';
@@ -18,7 +18,7 @@ import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { appendHistoryRecord, historyRunInfoFromEnv, makeHistoryRecord, readHistoryWindow, type HistoryRecord } from '../pipeline/history.js';
 import { loadResults, type ResultsOptions } from '../pipeline/results.js';
 import type { Progress } from '../pipeline/steps.js';
-import { readCommentModeInputs, readInputs, readMode, type ActionInputs, type CommentSettings } from './inputs.js';
+import { commentSettings, readCommentModeInputs, readInputs, readMode, type ActionInputs, type CommentSettings } from './inputs.js';
 import { commentMarker, fitCommentBody, MAX_COMMENT_BODY, upsertStickyComment, type CommentSection } from './github/comment.js';
 import { COMMENT_BODY_FILE, COMMENT_META_FILE, runCommentMode, type CommentMeta } from './commentMode.js';
 import { hostCharts, isForkPullRequest, readEventPayload, type HostedChartFile } from './github/chartHosting.js';
@@ -91,6 +91,10 @@ export async function run(): Promise<void> {
         for (const note of found.notes) core.info(logSafe(note));
       } finally {
         core.endGroup();
+      }
+      if ('reason' in found && inputs.autoBaseline.runId !== undefined) {
+        // A comparison the user asked for by run id that cannot be made is an error, never a pass.
+        throw new UsageError(`input "baseline": run:${inputs.autoBaseline.runId} gives no baseline: ${found.reason}`);
       }
       if ('reason' in found) {
         baselineNotice = `No baseline: ${found.reason}. ${inputs.requirements !== undefined ? 'The gate rests on the requirements alone.' : 'Nothing was compared.'}`;
@@ -172,17 +176,72 @@ export async function run(): Promise<void> {
       else core.warning(`${message} (fail-on-regression is false)`);
     }
   } catch (error) {
+    let summary: string;
     if (error instanceof InputError && error.place) {
       // One annotation at the file, line and column (setFailed would add a second, unplaced one).
       const { file, line, column } = error.place;
       core.error(`perfgate: ${describeError(error)}`, { file, startLine: line, startColumn: column, title: 'perfgate: bad input' });
       process.exitCode = core.ExitCode.Failure;
+      summary = describeError(error);
     } else if (isUserError(error)) {
       core.setFailed(`perfgate: ${describeError(error)}`);
+      summary = describeError(error);
     } else {
       core.setFailed(`perfgate: internal error (a bug, please report it): ${(error as Error)?.stack ?? String(error)}`);
+      summary = `internal error (a bug, please report it): ${(error as Error)?.message ?? String(error)}`;
     }
+    await publishError(summary);
   }
+}
+
+/**
+ * A run that errored decided nothing: the job summary and the pull-request comment say so, so an
+ * earlier ✅ or ❌ comment never stands for this run. Best effort: this never throws.
+ */
+async function publishError(message: string): Promise<void> {
+  if (readModeOrGate() === 'comment') return; // that mode posts another run's report
+  const runUrl = workflowRunUrl();
+  const markdown = erroredMarkdown(message, runUrl);
+  await writeJobSummary(markdown);
+  let settings: CommentSettings;
+  try {
+    settings = commentSettings();
+  } catch {
+    return; // the comment inputs themselves are invalid: the error above says which
+  }
+  const pullRequest = pullRequestNumber();
+  if (pullRequest === undefined || runUrl === undefined) return;
+  try {
+    await postComment(settings, true, pullRequest, { body: markdown, runUrl });
+  } catch (error) {
+    core.warning(`perfgate: no pull-request comment: ${describeError(error)}`);
+  }
+}
+
+/** What a pull request and the job summary show for a run that errored. */
+export function erroredMarkdown(message: string, runUrl: string | undefined): string {
+  return [
+    '### ⚠️ perfgate errored: nothing was gated',
+    '',
+    `The run stopped before a verdict: ${escapeMarkdown(message)}`,
+    '',
+    `Earlier results of this pull request do not stand for this run. Fix the input and run again.${runUrl ? ` [Workflow run](${runUrl})` : ''}`,
+    '',
+  ].join('\n');
+}
+
+function readModeOrGate(): 'gate' | 'comment' {
+  try {
+    return readMode();
+  } catch {
+    return 'gate';
+  }
+}
+
+function workflowRunUrl(): string | undefined {
+  const [owner, repo] = (process.env['GITHUB_REPOSITORY'] ?? '').split('/');
+  if (!owner || !repo) return undefined;
+  return `${process.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${owner}/${repo}/actions/runs/${process.env['GITHUB_RUN_ID'] ?? ''}`;
 }
 
 /**
@@ -305,7 +364,9 @@ function listFilesUnder(folder: string): string[] {
 }
 
 async function postComment(settings: CommentSettings, failed: boolean, pullRequest: number, comment: { body: string; runUrl: string }): Promise<void> {
-  if (settings.when === 'never' || (settings.when === 'on-regression' && !failed)) return;
+  if (settings.when === 'never') return;
+  // With on-regression a pass posts nothing new, but corrects the ❌ (or errored) comment an earlier run left.
+  const onlyReplace = settings.when === 'on-regression' && !failed;
   const [owner, repo] = (process.env['GITHUB_REPOSITORY'] ?? '').split('/') as [string, string];
   const result = await upsertStickyComment({
     token: settings.token,
@@ -318,7 +379,12 @@ async function postComment(settings: CommentSettings, failed: boolean, pullReque
     mode: settings.mode,
     author: settings.author,
     fullReportUrl: comment.runUrl,
+    onlyReplace,
   });
+  if (result.outcome === 'skipped') {
+    core.info(logSafe(`no pull-request comment: ${result.reason ?? 'nothing to replace'}`));
+    return;
+  }
   if (result.outcome === 'forbidden' || result.outcome === 'failed') {
     core.warning(`perfgate: no pull-request comment: ${result.reason ?? result.outcome}`);
     return;

@@ -52,9 +52,15 @@ export interface UpsertStickyCommentOptions {
   author?: string;
   /** Where a rate-limit wait is reported (default: a workflow warning). */
   warn?: (message: string) => void;
+  /**
+   * Only replace an earlier comment of this report; post nothing when there is none (outcome
+   * `skipped`). For `comment: on-regression`: a passing run corrects the ❌ comment a failing run
+   * left, without commenting on pull requests that never failed.
+   */
+  onlyReplace?: boolean;
 }
 
-export type StickyCommentOutcome = 'created' | 'updated' | 'unchanged' | 'recreated' | 'forbidden' | 'failed';
+export type StickyCommentOutcome = 'created' | 'updated' | 'unchanged' | 'recreated' | 'skipped' | 'forbidden' | 'failed';
 
 export interface StickyCommentResult {
   outcome: StickyCommentOutcome;
@@ -124,6 +130,8 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
     }
     // Oldest first; GitHub's ids grow with time, so they break ties in created_at.
     marked.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id - b.id));
+
+    if (options.onlyReplace && marked.filter((c) => !isMinimized(c)).length === 0) return result('skipped', { reason: `no earlier comment of this report on ${where}` });
 
     const sideNotes: string[] = [];
     const removeAll = async (comments: IssueComment[]) => {
