@@ -126,6 +126,18 @@ describe('action: the pull-request comment', () => {
     expect(fake!.problems).toEqual([]);
   });
 
+  test('the comment names the artifact as uploaded: report-artifact, or none with upload-report: false', async () => {
+    await serve();
+    const env = pullRequestEnv(fake!.apiUrl);
+    await runActionAsync(gate('results'), { env });
+    expect(fake!.comments[0]!.body).toContain('[Workflow run and job summary](https://github.example/octo/bench/actions/runs/555) · report files, charts and report.html in the `perfgate-report` artifact.');
+    await runActionAsync(gate('results', { 'report-artifact': 'latency-report' }), { env });
+    expect(fake!.comments[0]!.body).toContain('in the `latency-report` artifact.');
+    await runActionAsync(gate('results', { 'upload-report': 'false' }), { env });
+    expect(fake!.comments[0]!.body).toContain('[Workflow run and job summary](https://github.example/octo/bench/actions/runs/555).');
+    expect(fake!.comments[0]!.body).not.toContain('artifact');
+  });
+
   test('a missing results folder errors the same way: the comment says so', async () => {
     await serve();
     const env = pullRequestEnv(fake!.apiUrl);

@@ -8488,9 +8488,9 @@ function runCompare(options, progress) {
       if (sub.reference && sub.result) write(comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
     }
     const markdown = renderComparisonMarkdown(report);
-    write(COMPARISON_MARKDOWN, markdown);
-    write(COMPARISON_JSON, renderComparisonJson(report));
-    return { report, markdown, written: out.written };
+    const markdownPath = write(COMPARISON_MARKDOWN, markdown);
+    const jsonPath = write(COMPARISON_JSON, renderComparisonJson(report));
+    return { report, markdown, written: out.written, markdownPath, jsonPath };
   });
 }
 
@@ -8672,10 +8672,30 @@ function renderComparisonText(report) {
 }
 
 // src/cli/args.ts
+import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+
+// src/pipeline/patterns.ts
+function splitPatterns(text) {
+  const patterns = [];
+  let depth = 0;
+  let current = "";
+  for (const c of text) {
+    if (c === "{") depth++;
+    else if (c === "}") depth = Math.max(0, depth - 1);
+    if (c === "\n" || c === "\r" || c === "," && depth === 0) {
+      patterns.push(current);
+      current = "";
+    } else current += c;
+  }
+  patterns.push(current);
+  return patterns.map((p) => p.trim()).filter((p) => p !== "");
+}
+
+// src/cli/args.ts
 function parseCommandArgs(command, args, options) {
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({ args: joinNegativeValues(args, options), options, allowPositionals: true, strict: true });
   } catch (error) {
     const message = error.message.replace(/\. To specify a positional argument.*$/s, "").replace(/^Unknown option/, "unknown option");
     throw new UsageError(`${command}: ${message} (see perfgate ${command} --help)`);
@@ -8688,6 +8708,22 @@ function floatParseOption(value2, name = "--float-parse") {
   }
   return mode;
 }
+function joinNegativeValues(args, options) {
+  const out = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const next = args[i + 1];
+    const name = arg.startsWith("--") ? arg.slice(2) : void 0;
+    if (name !== void 0 && options[name]?.type === "string" && next !== void 0 && /^-(\d|\.\d)/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+function resultPaths(args) {
+  return args.flatMap((arg) => arg.includes(",") && !existsSync(arg) ? splitPatterns(arg) : [arg]);
+}
 
 // src/cli/help.ts
 var MAIN_HELP = `perfgate — gate benchmark results against requirements
@@ -8695,14 +8731,17 @@ var MAIN_HELP = `perfgate — gate benchmark results against requirements
 Usage:
   perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
   perfgate check --results <files, folders or globs…> --requirements <csv>
-                 [--format F] [--skip-seconds N] [--output-dir D] [--float-parse precise|legacy]
-  perfgate inspect [--json] [--format F] [--skip-seconds N] <files, folders or globs…>
+                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
+                 [--output-dir D] [--float-parse precise|legacy] [--charts [--no-png]]
+  perfgate inspect [--json] [--format F] [--skip-seconds N] [--mapping M.json] <files…>
   perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
                    [--format F] [--repetitions error|pool] [--output-dir D]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
                    [--percentile 99] [--margin 0] [--format F]
   perfgate <command> --help
-  perfgate --version
+  perfgate --version (-V, -v)
+
+Result paths may be given one per argument, or comma-separated in one argument.
 
 Exit codes: 0 pass, 1 gate failed, 2 usage or input error, 3 internal error.
 `;
@@ -8723,7 +8762,9 @@ var CHECK_HELP = `perfgate check — check results against a requirements file
 
 Usage:
   perfgate check --results <files, folders or globs…> --requirements <csv>
-                 [--output-dir D] [--float-parse precise|legacy]
+                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
+                 [--experiment-name A=B …] [--output-dir D] [--float-parse precise|legacy]
+                 [--charts [--no-png]]
 
 Results are Fast-DDS summary CSVs (measurements_<type>_summary.csv) or raw measurement CSVs
 (summarised on the fly), or the output of any supported tool (iceperf, ddsperf, hyperfine, …;
@@ -8939,6 +8980,7 @@ function dispatch(argv, io) {
       io.out(MAIN_HELP);
       return command === void 0 ? EXIT_USAGE : EXIT_PASS;
     case "-V":
+    case "-v":
     case "--version":
       io.out(version() + "\n");
       return EXIT_PASS;
@@ -8994,7 +9036,7 @@ function checkCommand(args, io) {
     io.out(CHECK_HELP);
     return EXIT_PASS;
   }
-  const results = [...values.results ?? [], ...positionals];
+  const results = resultPaths([...values.results ?? [], ...positionals]);
   if (results.length === 0) throw new UsageError("check: --results is required (files, folders or glob patterns)");
   const requirements = values.requirements;
   if (!requirements) throw new UsageError("check: --requirements is required (a requirements CSV)");
@@ -9030,7 +9072,11 @@ function formatOptions(values) {
     out.repetitions = mode;
   }
   if (values.format !== void 0) out.format = values.format;
-  if (values.mapping !== void 0) out.mapping = readMapping(values.mapping);
+  if (values.mapping !== void 0) {
+    if (out.format !== void 0 && out.format !== "generic-csv") throw new UsageError(`--mapping is read only with --format generic-csv, not --format ${terminalSafe(out.format)}`);
+    out.format = "generic-csv";
+    out.mapping = readMapping(values.mapping);
+  }
   if (out.format === "generic-csv" && out.mapping === void 0) throw new UsageError("--format generic-csv needs --mapping <file.json> (see perfgate check --help)");
   if (values["skip-seconds"] !== void 0) {
     out.skipSeconds = numberOption(values["skip-seconds"], "--skip-seconds", 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
@@ -9087,8 +9133,8 @@ function compareCommand(args, io) {
     io.out(COMPARE_HELP);
     return EXIT_PASS;
   }
-  const reference = values.reference ?? [];
-  const results = [...values.results ?? [], ...positionals];
+  const reference = resultPaths(values.reference ?? []);
+  const results = resultPaths([...values.results ?? [], ...positionals]);
   const history = values.history;
   if (reference.length === 0 && history === void 0) throw new UsageError("compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required");
   if (reference.length > 0 && history !== void 0) throw new UsageError("compare: give --reference or --history, not both");
@@ -9108,6 +9154,9 @@ function compareCommand(args, io) {
     cliProgress(io)
   );
   io.out(renderComparisonText(outcome.report));
+  io.out(`
+Report: ${outcome.markdownPath}, ${outcome.jsonPath}
+`);
   const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
   if (!values.charts) return code;
   const outputDir = values["output-dir"] ?? "perfgate-report";

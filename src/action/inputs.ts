@@ -2,6 +2,7 @@ import * as core from '@actions/core';
 import type { GenericCsvMapping } from '../engine/formats/adapter.js';
 import { formatIds } from '../engine/formats/registry.js';
 import { parseExperimentNames, REPETITION_MODES, type RepetitionMode } from '../pipeline/results.js';
+import { splitPatterns } from '../pipeline/patterns.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import { UsageError } from '../engine/errors.js';
 import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
@@ -141,29 +142,14 @@ function formatInputs(): { format?: string; skipSeconds?: number; mapping?: Gene
     if (skip > 0) out.skipSeconds = skip;
   }
   const mapping = core.getInput('mapping').trim();
-  if (mapping !== '') out.mapping = readMapping(mapping);
+  if (mapping !== '') {
+    // A mapping is only read by the generic CSV format: giving one names that format.
+    if (out.format !== undefined && out.format !== 'generic-csv') throw new UsageError(`input "mapping" is read only with format generic-csv; input "format" is "${out.format}"`);
+    out.format = 'generic-csv';
+    out.mapping = readMapping(mapping);
+  }
   if (out.format === 'generic-csv' && out.mapping === undefined) throw new UsageError('input "format": generic-csv needs input "mapping" (a JSON file mapping columns to metrics)');
   return out;
-}
-
-/**
- * Patterns are given one per line or separated by commas; a comma inside `{…}` belongs to a
- * brace pattern such as `measurements_{inter,intra}process_*.csv`.
- */
-export function splitPatterns(text: string): string[] {
-  const patterns: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const c of text) {
-    if (c === '{') depth++;
-    else if (c === '}') depth = Math.max(0, depth - 1);
-    if (c === '\n' || c === '\r' || (c === ',' && depth === 0)) {
-      patterns.push(current);
-      current = '';
-    } else current += c;
-  }
-  patterns.push(current);
-  return patterns.map((p) => p.trim()).filter((p) => p !== '');
 }
 
 export type CommentWhen = 'always' | 'on-regression' | 'never';

@@ -156,7 +156,7 @@ export async function run(): Promise<void> {
       if (drawn !== undefined && pullRequest !== undefined && willComment) chartImages = await hostChartImages(inputs.comment.token, inputs.chartBranch, pullRequest, drawn.pngs);
       else core.info(logSafe(`charts not hosted: ${drawn === undefined ? 'no charts were drawn' : pullRequest === undefined ? 'no pull request in this event' : 'no comment is posted'}`));
     }
-    const comment = pullRequest !== undefined ? commentOf(inputs.comment.id, [check?.markdown, notice, comparison?.markdown, chartsMarkdown], chartImages) : undefined;
+    const comment = pullRequest !== undefined ? commentOf(inputs.comment.id, [check?.markdown, notice, comparison?.markdown, chartsMarkdown], inputs.uploadReport, chartImages) : undefined;
     if (comment !== undefined) {
       // For a workflow_run workflow with mode: comment (fork pull requests): the exact body, and what it is for.
       writer.write(COMMENT_BODY_FILE, comment.body + '\n');
@@ -248,7 +248,7 @@ function workflowRunUrl(): string | undefined {
  * The sticky pull-request comment: the same report as the job summary, shortened to fit
  * GitHub's limit by dropping the comparison before the check, with a link to the run.
  */
-function commentOf(id: string, parts: (string | undefined)[], chartImages?: string): { body: string; runUrl: string } | undefined {
+function commentOf(id: string, parts: (string | undefined)[], artifact: string | undefined, chartImages?: string): { body: string; runUrl: string } | undefined {
   const [owner, repo] = (process.env['GITHUB_REPOSITORY'] ?? '').split('/');
   if (!owner || !repo) return undefined;
   const runUrl = `${process.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${owner}/${repo}/actions/runs/${process.env['GITHUB_RUN_ID'] ?? ''}`;
@@ -257,7 +257,9 @@ function commentOf(id: string, parts: (string | undefined)[], chartImages?: stri
     .map((text, index) => ({ text, priority: index, required: index === 0, label: index === 0 ? 'the check table' : 'the comparison table' }));
   // The hosted images are a few short links: dropped only after the Mermaid charts and the comparison.
   if (chartImages !== undefined && chartImages !== '') sections.push({ text: chartImages, priority: 1, label: 'the chart images' });
-  sections.push({ text: `[Workflow run and job summary](${runUrl}) · report files, charts and report.html in the \`perfgate-report\` artifact, if uploaded.`, priority: -1, required: true, label: 'links' });
+  // The artifact named as it is uploaded (report-artifact), and only when upload-report asks for it.
+  const files = artifact !== undefined ? ` · report files, charts and report.html in the \`${artifact.replace(/[`\\]/g, '')}\` artifact` : '';
+  sections.push({ text: `[Workflow run and job summary](${runUrl})${files}.`, priority: -1, required: true, label: 'links' });
   return { body: fitCommentBody(sections, runUrl, MAX_COMMENT_BODY - commentMarker(id).length - 1).body, runUrl };
 }
 
@@ -346,6 +348,11 @@ async function uploadReport(name: string, folder: string): Promise<void> {
     core.info(logSafe(`report not uploaded as artifact "${name}": not running on a GitHub Actions runner (no ACTIONS_RUNTIME_TOKEN)`));
     return;
   }
+  if (isEnterpriseServer(process.env['GITHUB_SERVER_URL'])) {
+    // @actions/artifact (v2 and later) does not support GitHub Enterprise Server: say so once, never as a warning.
+    core.notice(`perfgate: the report is not uploaded as artifact "${name}": GitHub Enterprise Server does not support the artifact API perfgate uses; the report folder ${folder} is on the runner (set upload-report: false to silence this)`);
+    return;
+  }
   try {
     const files = listFilesUnder(folder);
     const { DefaultArtifactClient } = await import('@actions/artifact');
@@ -354,6 +361,17 @@ async function uploadReport(name: string, folder: string): Promise<void> {
   } catch (error) {
     core.warning(`perfgate: the report was not uploaded as artifact "${name}": ${describeError(error)}`);
   }
+}
+
+/** GitHub Enterprise Server: not github.com, not GHE.com (data residency), not a local test host (as @actions/artifact decides). */
+export function isEnterpriseServer(serverUrl: string | undefined): boolean {
+  let host: string;
+  try {
+    host = new URL(serverUrl || 'https://github.com').hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host !== 'github.com' && !host.endsWith('.ghe.com') && !host.endsWith('.localhost');
 }
 
 function listFilesUnder(folder: string): string[] {

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { splitPatterns } from '../pipeline/patterns.js';
 import { UsageError } from '../engine/errors.js';
 import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
 
@@ -7,7 +9,7 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 /** node:util parseArgs, with its errors turned into one-line usage errors. */
 export function parseCommandArgs(command: string, args: string[], options: Options) {
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({ args: joinNegativeValues(args, options), options, allowPositionals: true, strict: true });
   } catch (error) {
     const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '').replace(/^Unknown option/, 'unknown option');
     throw new UsageError(`${command}: ${message} (see perfgate ${command} --help)`);
@@ -20,4 +22,30 @@ export function floatParseOption(value: string | undefined, name = '--float-pars
     throw new UsageError(`${name} must be one of ${FLOAT_PARSE_MODES.join(', ')}; got "${mode}"`);
   }
   return mode as FloatParse;
+}
+
+/**
+ * `--skip-seconds -3` as `--skip-seconds=-3`: parseArgs takes a value that starts with `-` for an
+ * option, so a negative number would get a parser message instead of the option's range error.
+ */
+function joinNegativeValues(args: readonly string[], options: Options): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    const name = arg.startsWith('--') ? arg.slice(2) : undefined;
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-(\d|\.\d)/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+/**
+ * Result paths as the user gave them; an argument that is not a path but holds commas is split
+ * like the action's input (`--results a.csv,b.csv`; a comma inside `{…}` belongs to the pattern).
+ */
+export function resultPaths(args: readonly string[]): string[] {
+  return args.flatMap((arg) => (arg.includes(',') && !existsSync(arg) ? splitPatterns(arg) : [arg]));
 }

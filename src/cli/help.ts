@@ -3,14 +3,17 @@ export const MAIN_HELP = `perfgate — gate benchmark results against requiremen
 Usage:
   perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
   perfgate check --results <files, folders or globs…> --requirements <csv>
-                 [--format F] [--skip-seconds N] [--output-dir D] [--float-parse precise|legacy]
-  perfgate inspect [--json] [--format F] [--skip-seconds N] <files, folders or globs…>
+                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
+                 [--output-dir D] [--float-parse precise|legacy] [--charts [--no-png]]
+  perfgate inspect [--json] [--format F] [--skip-seconds N] [--mapping M.json] <files…>
   perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
                    [--format F] [--repetitions error|pool] [--output-dir D]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
                    [--percentile 99] [--margin 0] [--format F]
   perfgate <command> --help
-  perfgate --version
+  perfgate --version (-V, -v)
+
+Result paths may be given one per argument, or comma-separated in one argument.
 
 Exit codes: 0 pass, 1 gate failed, 2 usage or input error, 3 internal error.
 `;
@@ -33,7 +36,9 @@ export const CHECK_HELP = `perfgate check — check results against a requiremen
 
 Usage:
   perfgate check --results <files, folders or globs…> --requirements <csv>
-                 [--output-dir D] [--float-parse precise|legacy]
+                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
+                 [--experiment-name A=B …] [--output-dir D] [--float-parse precise|legacy]
+                 [--charts [--no-png]]
 
 Results are Fast-DDS summary CSVs (measurements_<type>_summary.csv) or raw measurement CSVs
 (summarised on the fly), or the output of any supported tool (iceperf, ddsperf, hyperfine, …;

@@ -10,7 +10,7 @@ import { runDeriveRequirements } from '../pipeline/derive.js';
 import { parseThresholds } from '../engine/compare/thresholds.js';
 import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
-import { floatParseOption, parseCommandArgs } from './args.js';
+import { floatParseOption, parseCommandArgs, resultPaths } from './args.js';
 import { CHECK_HELP, COMPARE_HELP, DERIVE_HELP, INSPECT_HELP, MAIN_HELP, SUMMARIZE_HELP } from './help.js';
 import { runInspect } from '../pipeline/inspect.js';
 import { readMapping } from '../pipeline/resultSets.js';
@@ -63,6 +63,7 @@ function dispatch(argv: string[], io: Console): number | Promise<number> {
       io.out(MAIN_HELP);
       return command === undefined ? EXIT_USAGE : EXIT_PASS;
     case '-V':
+    case '-v':
     case '--version':
       io.out(version() + '\n');
       return EXIT_PASS;
@@ -120,7 +121,7 @@ function checkCommand(args: string[], io: Console): number | Promise<number> {
     return EXIT_PASS;
   }
   // `--results a b c`: paths after the flag are positionals (a shell glob expands to many).
-  const results = [...((values.results as string[] | undefined) ?? []), ...positionals];
+  const results = resultPaths([...((values.results as string[] | undefined) ?? []), ...positionals]);
   if (results.length === 0) throw new UsageError('check: --results is required (files, folders or glob patterns)');
   const requirements = values.requirements as string | undefined;
   if (!requirements) throw new UsageError('check: --requirements is required (a requirements CSV)');
@@ -155,7 +156,12 @@ function formatOptions(values: Record<string, unknown>): Pick<ResultsOptions, 'f
     out.repetitions = mode as RepetitionMode;
   }
   if (values.format !== undefined) out.format = values.format as string;
-  if (values.mapping !== undefined) out.mapping = readMapping(values.mapping as string);
+  if (values.mapping !== undefined) {
+    // A mapping is only read by the generic CSV format: giving one names that format.
+    if (out.format !== undefined && out.format !== 'generic-csv') throw new UsageError(`--mapping is read only with --format generic-csv, not --format ${terminalSafe(out.format)}`);
+    out.format = 'generic-csv';
+    out.mapping = readMapping(values.mapping as string);
+  }
   if (out.format === 'generic-csv' && out.mapping === undefined) throw new UsageError('--format generic-csv needs --mapping <file.json> (see perfgate check --help)');
   if (values['skip-seconds'] !== undefined) {
     out.skipSeconds = numberOption(values['skip-seconds'] as string, '--skip-seconds', 0, (v) => Number.isInteger(v) && v >= 0, 'a whole number of seconds, 0 or more');
@@ -213,9 +219,9 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
     io.out(COMPARE_HELP);
     return EXIT_PASS;
   }
-  const reference = (values.reference as string[] | undefined) ?? [];
+  const reference = resultPaths((values.reference as string[] | undefined) ?? []);
   // `--results a b c`: paths after the last flag are results (a shell glob expands to many).
-  const results = [...((values.results as string[] | undefined) ?? []), ...positionals];
+  const results = resultPaths([...((values.results as string[] | undefined) ?? []), ...positionals]);
   const history = values.history as string | undefined;
   if (reference.length === 0 && history === undefined) throw new UsageError('compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required');
   if (reference.length > 0 && history !== undefined) throw new UsageError('compare: give --reference or --history, not both');
@@ -235,6 +241,7 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
     cliProgress(io),
   );
   io.out(renderComparisonText(outcome.report));
+  io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
   if (!values.charts) return code;
   const outputDir = (values['output-dir'] as string | undefined) ?? 'perfgate-report';

@@ -28,6 +28,8 @@ export interface CompareOutcome {
   report: ComparisonReport;
   markdown: string;
   written: string[];
+  markdownPath: string;
+  jsonPath: string;
 }
 
 export const COMPARISON_MARKDOWN = 'comparison.md';
@@ -95,8 +97,8 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
       if (sub.reference && sub.result) write(comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
     }
     const markdown = renderComparisonMarkdown(report);
-    write(COMPARISON_MARKDOWN, markdown);
-    write(COMPARISON_JSON, renderComparisonJson(report));
-    return { report, markdown, written: out.written };
+    const markdownPath = write(COMPARISON_MARKDOWN, markdown);
+    const jsonPath = write(COMPARISON_JSON, renderComparisonJson(report));
+    return { report, markdown, written: out.written, markdownPath, jsonPath };
   });
 }

@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import { cli, read, repoRoot, tempDir } from './helpers/shared.js';
+import { removeTempDirs, runAction } from './helpers/runner-action.js';
+
+// What a new user trips over on the command line, each answered in one line.
+const formats = join(repoRoot, 'fixtures', 'formats');
+const iceperf = join(formats, 'iceperf', 'v2.95_leader.txt');
+const requirements = join(formats, 'requirements', 'iceperf.csv');
+afterAll(removeTempDirs);
+
+describe('CLI papercuts', () => {
+  test('-v, -V and --version print the version', async () => {
+    for (const flag of ['-v', '-V', '--version']) {
+      const result = await cli([flag]);
+      expect(result).toEqual({ code: 0, out: expect.stringMatching(/^\d+\.\d+\.\d+\n$/), err: '' });
+    }
+  });
+
+  test('a negative number for a numeric option gets the range error, not a parser message', async () => {
+    const result = await cli(['inspect', '--skip-seconds', '-3', join(formats, 'ddsperf', 'ping_size64.txt')]);
+    expect(result.code).toBe(2);
+    expect(result.err).toBe('perfgate: error: --skip-seconds must be a whole number of seconds, 0 or more; got "-3"\n');
+    const margin = await cli(['derive-requirements', tempDir(), '--margin', '-0.5']);
+    expect(margin.err).toBe('perfgate: error: --margin must be a fraction of at least 0, such as 0.1 for 10 %; got "-0.5"\n');
+  });
+
+  test('--results a,b is two paths, as the action reads its input; a path with a comma in its name stays whole', async () => {
+    const dir = tempDir('perfgate-commas-');
+    const both = await cli(['check', '--results', `${iceperf},${join(formats, 'iceperf', 'v1.0_laurel.txt')}`, '--requirements', requirements, '-o', join(dir, 'a')]);
+    expect(both.code).toBe(1);
+    expect(JSON.parse(read(join(dir, 'a', 'report.json'))).subExperiments.map((s: { experimentType: string }) => s.experimentType)).toContain('UNIX DOMAIN SOCKET');
+  });
+
+  test('--mapping names the generic CSV format; with another format it is a usage error', async () => {
+    const csv = join(formats, 'generic-csv', 'latency.csv');
+    const mapping = join(formats, 'generic-csv', 'mapping.json');
+    const implied = await cli(['inspect', '--mapping', mapping, csv]);
+    expect(implied.code).toBe(0);
+    expect(implied.out).toContain(': generic-csv (CSV with a declared column mapping)');
+    const clash = await cli(['inspect', '--format', 'iceperf', '--mapping', mapping, csv]);
+    expect(clash).toEqual({ code: 2, out: '', err: 'perfgate: error: --mapping is read only with --format generic-csv, not --format iceperf\n' });
+  });
+
+  test('compare prints where it wrote its report', async () => {
+    const dir = tempDir('perfgate-compare-path-');
+    const result = await cli(['compare', '--reference', iceperf, '--results', iceperf, '-o', dir]);
+    expect(result.code).toBe(0);
+    expect(result.out.endsWith(`\nReport: ${join(dir, 'comparison.md')}, ${join(dir, 'comparison.json')}\n`)).toBe(true);
+  });
+});
+
+describe('action on GitHub Enterprise Server', () => {
+  test('the report upload is skipped with one notice, no warning', () => {
+    const example = join(repoRoot, 'fixtures', 'example');
+    const run = runAction(
+      { results: join(example, 'results'), requirements: join(example, 'requirements.csv'), charts: 'false' },
+      { env: { GITHUB_SERVER_URL: 'https://ghes.example.internal', ACTIONS_RUNTIME_TOKEN: 'x', ACTIONS_RESULTS_URL: 'https://ghes.example.internal/results'} },
+    );
+    expect(run.status).toBe(0);
+    expect(run.commands.filter((c) => c.command === 'warning')).toEqual([]);
+    const notices = run.commands.filter((c) => c.command === 'notice').map((c) => c.message);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('GitHub Enterprise Server does not support the artifact API perfgate uses');
+  });
+});
