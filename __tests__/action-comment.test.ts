@@ -126,6 +126,24 @@ describe('action: the pull-request comment', () => {
     expect(fake!.problems).toEqual([]);
   });
 
+  test('comment-charts: a passing comment holds no chart by default; a failing one does; always and never as asked', async () => {
+    await serve();
+    const env = pullRequestEnv(fake!.apiUrl);
+    const charts = { charts: 'true', 'chart-png': 'false' };
+    const pass = await runActionAsync(gate('results', charts), { env });
+    expect(pass.status).toBe(0);
+    expect(fake!.comments[0]!.body).not.toContain('```mermaid');
+    expect(pass.summary).toContain('```mermaid');
+    const fail = await runActionAsync(gate('results-regression', charts), { env });
+    expect(fail.status).toBe(1);
+    expect(fake!.comments[0]!.body).toContain('```mermaid');
+    await runActionAsync(gate('results', { ...charts, 'comment-charts': 'always' }), { env });
+    expect(fake!.comments[0]!.body).toContain('```mermaid');
+    await runActionAsync(gate('results-regression', { ...charts, 'comment-charts': 'never' }), { env });
+    expect(fake!.comments[0]!.body).not.toContain('```mermaid');
+    expect(fake!.comments[0]!.body).toContain('### ❌ perfgate');
+  });
+
   test('the comment names the artifact as uploaded: report-artifact, or none with upload-report: false', async () => {
     await serve();
     const env = pullRequestEnv(fake!.apiUrl);

@@ -55,7 +55,11 @@ export interface ActionInputs {
   repetitions?: RepetitionMode;
   /** Experiment names to replace in every set read (from → to). */
   experimentNames?: Map<string, string>;
+  /** When the pull-request comment shows charts: on a failing gate (default), always, or never. */
+  commentCharts: CommentCharts;
 }
+
+export type CommentCharts = 'failing' | 'always' | 'never';
 
 /** Reads and validates the action's inputs; a bad value names the input and what it accepts. */
 export function readInputs(): ActionInputs {
@@ -105,6 +109,7 @@ export function readInputs(): ActionInputs {
     ...formatInputs(),
     ...(core.getInput('repetitions').trim() !== '' ? { repetitions: choiceInput<RepetitionMode>('repetitions', REPETITION_MODES, 'error') } : {}),
     ...experimentNamesInput(),
+    commentCharts: choiceInput<CommentCharts>('comment-charts', ['failing', 'always', 'never'], 'failing'),
   };
 }
 

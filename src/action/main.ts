@@ -151,12 +151,14 @@ export async function run(): Promise<void> {
     const verdict = failures.length > 0 ? 'fail' : 'pass';
     const pullRequest = pullRequestNumber();
     const willComment = inputs.comment.when === 'always' || (inputs.comment.when === 'on-regression' && failures.length > 0);
+    // A reviewer needs charts of what failed: by default none on a clean pass (the job summary and report.html keep them).
+    const commentCharts = inputs.commentCharts === 'always' || (inputs.commentCharts === 'failing' && failures.length > 0);
     let chartImages: string | undefined;
     if (inputs.chartHosting === 'branch') {
-      if (drawn !== undefined && pullRequest !== undefined && willComment) chartImages = await hostChartImages(inputs.comment.token, inputs.chartBranch, pullRequest, drawn.pngs);
-      else core.info(logSafe(`charts not hosted: ${drawn === undefined ? 'no charts were drawn' : pullRequest === undefined ? 'no pull request in this event' : 'no comment is posted'}`));
+      if (drawn !== undefined && pullRequest !== undefined && willComment && commentCharts) chartImages = await hostChartImages(inputs.comment.token, inputs.chartBranch, pullRequest, drawn.pngs);
+      else core.info(logSafe(`charts not hosted: ${drawn === undefined ? 'no charts were drawn' : pullRequest === undefined ? 'no pull request in this event' : !willComment ? 'no comment is posted' : `comment-charts is ${inputs.commentCharts} and the gate passed`}`));
     }
-    const comment = pullRequest !== undefined ? commentOf(inputs.comment.id, [check?.markdown, notice, comparison?.markdown, chartsMarkdown], inputs.uploadReport, chartImages) : undefined;
+    const comment = pullRequest !== undefined ? commentOf(inputs.comment.id, [check?.markdown, notice, comparison?.markdown, commentCharts ? chartsMarkdown : undefined], inputs.uploadReport, chartImages) : undefined;
     if (comment !== undefined) {
       // For a workflow_run workflow with mode: comment (fork pull requests): the exact body, and what it is for.
       writer.write(COMMENT_BODY_FILE, comment.body + '\n');
