@@ -125,6 +125,8 @@ function metadataProblems(doc: Yaml, exists: (path: string) => boolean): string[
   unknown('top level', doc, TOP_LEVEL);
   if (!text(doc['name'])) problems.push('name: required, a non-empty string');
   if (!text(doc['description'])) problems.push('description: required, a non-empty string');
+  // The Marketplace rejects a description of 125 characters or more.
+  else if ([...(doc['description'] as string)].length >= 125) problems.push(`description: ${[...(doc['description'] as string)].length} characters; the Marketplace takes at most 124`);
   if (doc['author'] !== undefined && typeof doc['author'] !== 'string') problems.push('author: must be a string');
 
   const ids = new Set<string>();
@@ -220,6 +222,8 @@ describe('action.yml follows GitHub\'s metadata syntax', () => {
   test('the rules are real: each broken document gives its problem', () => {
     const base = 'name: x\ndescription: y\nruns:\n  using: node24\n  main: dist/index.js\n';
     const check = (yaml: string) => metadataProblems(parseYamlSubset(yaml), inRepo);
+    expect(check(base.replace('description: y', `description: ${'d'.repeat(125)}`))).toEqual(['description: 125 characters; the Marketplace takes at most 124']);
+    expect(check(base.replace('description: y', `description: ${'d'.repeat(124)}`))).toEqual([]);
     expect(check(base)).toEqual([]);
     expect(check('description: y\nruns:\n  using: node16\n  main: dist/index.js\nextra: 1\n')).toEqual([
       'top level: unknown key "extra"',
