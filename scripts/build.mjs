@@ -81,6 +81,9 @@ export const common = {
   charset: 'utf8',
   define: { PERFGATE_VERSION: JSON.stringify(version) },
   absWorkingDir: root,
+  // Module paths as they appear under the checkout, even where node_modules is a symlink (the
+  // release test's scratch clone): the bundle's bytes never depend on where the tools live.
+  preserveSymlinks: true,
 };
 
 /** The PNG worker's file, next to the charts bundle (src/charts/pngRenderer.ts starts it). */

@@ -1,0 +1,78 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, tempDir } from './helpers/shared.js';
+
+// scripts/release.mjs in a scratch clone of this repository's HEAD: nothing here touches the checkout.
+
+function scratchClone(): string {
+  const dir = join(tempDir('perfgate-release-'), 'clone');
+  execFileSync('git', ['clone', '-q', '--no-local', repoRoot, dir]);
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' });
+  git('config', 'user.name', 'Release Test');
+  git('config', 'user.email', 'release@example.invalid');
+  // The build's tools, from the checkout (a symlink, which `node_modules/` in .gitignore does not match).
+  symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  writeFileSync(join(dir, '.git', 'info', 'exclude'), 'node_modules\n');
+  return dir;
+}
+
+const release = (dir: string, ...args: string[]) => {
+  const run = spawnSync(process.execPath, [join(dir, 'scripts', 'release.mjs'), ...args], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  return { status: run.status, out: run.stdout, err: run.stderr };
+};
+const git = (dir: string, ...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
+
+describe('scripts/release.mjs', () => {
+  test('a release: changelog, version, one commit, the version tag and the moving major tag', () => {
+    const dir = scratchClone();
+    const version = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version as string;
+    const [major, minor] = version.split('.').map(Number) as [number, number];
+    const next = `${major}.${minor + 1}.0`;
+    const date = git(dir, 'log', '-1', '--format=%cs');
+    const head = git(dir, 'rev-parse', 'HEAD');
+
+    const run = release(dir, next);
+    expect(run.err).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.out).toContain(`released ${next}: commit`);
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version).toBe(next);
+    expect(JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')).version).toBe(next);
+    const changelog = readFileSync(join(dir, 'CHANGELOG.md'), 'utf8');
+    expect(changelog).toContain(`## Unreleased\n\n## ${next} (${date})\n`);
+    expect(git(dir, 'log', '-1', '--format=%s')).toBe(`Release v${next}`);
+    expect(git(dir, 'rev-parse', 'HEAD~1')).toBe(head);
+    expect(git(dir, 'rev-parse', `v${next}^{commit}`)).toBe(git(dir, 'rev-parse', 'HEAD'));
+    expect(git(dir, 'rev-parse', `v${major}^{commit}`)).toBe(git(dir, 'rev-parse', 'HEAD'));
+    expect(git(dir, 'status', '--porcelain')).toBe('');
+    // dist/ is part of the release commit: it carries the new version.
+    expect(git(dir, 'show', '--stat', '--format=', 'HEAD')).toContain('dist/cli.js');
+    expect(execFileSync(process.execPath, [join(dir, 'dist', 'cli.js'), '--version'], { encoding: 'utf8' })).toBe(`${next}\n`);
+
+    // The next release moves the major tag; an empty Unreleased section is refused first.
+    const empty = release(dir, `${major}.${minor + 1}.1`);
+    expect(empty.status).toBe(2);
+    expect(empty.err).toBe('release: CHANGELOG.md has no "## Unreleased" section with entries: say what this release changes\n');
+    writeFileSync(join(dir, 'CHANGELOG.md'), changelog.replace('## Unreleased\n', '## Unreleased\n\n- A fix.\n'));
+    git(dir, 'commit', '-qam', 'Changelog: a fix');
+    expect(release(dir, `${major}.${minor + 1}.1`).status).toBe(0);
+    expect(git(dir, 'rev-parse', `v${major}^{commit}`)).toBe(git(dir, 'rev-parse', 'HEAD'));
+    expect(git(dir, 'rev-parse', `v${next}^{commit}`)).toBe(git(dir, 'rev-parse', 'HEAD~2'));
+  });
+
+  test('refusals: a version not above the current one, a dirty tree, a stale dist/', () => {
+    const dir = scratchClone();
+    const version = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version as string;
+    expect(release(dir, version)).toMatchObject({ status: 2, err: `release: ${version} is not above the current version ${version}\n` });
+    expect(release(dir, 'next')).toMatchObject({ status: 2, err: 'release: usage: node scripts/release.mjs <X.Y.Z> [--dry-run]\n' });
+    writeFileSync(join(dir, 'README.md'), 'changed\n');
+    expect(release(dir, '9.0.0')).toMatchObject({ status: 2, err: 'release: the work tree has uncommitted changes: commit or stash them first\n' });
+    git(dir, 'checkout', '-q', '--', 'README.md');
+    writeFileSync(join(dir, 'dist', 'cli.js'), 'stale\n');
+    git(dir, 'commit', '-qam', 'A stale bundle');
+    const stale = release(dir, '9.0.0');
+    expect(stale.status).toBe(2);
+    expect(stale.err).toContain('release: dist/ is not what src/ builds to');
+    expect(git(dir, 'tag', '--list')).toBe('');
+  });
+});
