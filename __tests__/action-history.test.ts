@@ -91,6 +91,21 @@ describe('action: record-history and history', () => {
     expect(run.commands.find((c) => c.command === 'warning')?.message).toContain('record-history: this run was not recorded');
   });
 
+  test('a history folder that does not exist yet (nothing recorded, or the cache missed): a notice, the requirements decide', () => {
+    const missing = join(makeTempDir('perfgate-history-'), 'perfgate-history');
+    const run = runAction({ results: join(example, 'results'), requirements: join(example, 'requirements.csv'), history: missing });
+    expect(run.status).toBe(0);
+    expect(run.outputs['verdict']).toBe('pass');
+    expect(run.outputs['comparisons-total']).toBeUndefined();
+    const notice = run.commands.find((c) => c.command === 'notice')?.message ?? '';
+    expect(notice).toBe(`No history: ${missing} does not exist (no run recorded yet, or the cache missed). The gate rests on the requirements alone.`);
+    expect(run.summary).toContain('No history');
+    // Without requirements, the summary says plainly that nothing was gated.
+    const nothing = runAction({ results: join(example, 'results'), history: missing });
+    expect(nothing.status).toBe(0);
+    expect(nothing.summary).toContain('Nothing was compared, so nothing was gated.');
+  });
+
   test('baseline and history together are a usage error', () => {
     const run = runAction({ results: join(example, 'results'), baseline: join(example, 'results'), history: join(example, 'results') });
     expect(run.status).toBe(1);

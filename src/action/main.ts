@@ -97,13 +97,19 @@ export async function run(): Promise<void> {
         throw new UsageError(`input "baseline": run:${inputs.autoBaseline.runId} gives no baseline: ${found.reason}`);
       }
       if ('reason' in found) {
-        baselineNotice = `No baseline: ${found.reason}. ${inputs.requirements !== undefined ? 'The gate rests on the requirements alone.' : 'Nothing was compared.'}`;
+        baselineNotice = `No baseline: ${found.reason}. ${inputs.requirements !== undefined ? 'The gate rests on the requirements alone.' : 'Nothing was compared, so nothing was gated.'}`;
         core.notice(baselineNotice);
       } else {
         baseline = found.patterns;
         baselineRun = found.run;
         core.info(logSafe(`baseline: run ${found.run.runId} (${found.run.runUrl}), commit ${found.run.commit}, ${found.run.date}`));
       }
+    }
+    if (inputs.history !== undefined && !existsSync(inputs.history)) {
+      // A history kept in the Actions cache is missing until the first recorded run, and whenever the cache misses.
+      baselineNotice = `No history: ${inputs.history} does not exist (no run recorded yet, or the cache missed). ${inputs.requirements !== undefined ? 'The gate rests on the requirements alone.' : 'Nothing was compared, so nothing was gated.'}`;
+      core.notice(baselineNotice);
+      delete inputs.history;
     }
     const check = inputs.requirements !== undefined ? runCheck({ ...inputs, requirements: inputs.requirements }, actionProgress) : undefined;
     const comparison =
