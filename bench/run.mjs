@@ -66,7 +66,7 @@ function fingerprint(dir) {
 mkdirSync(join(repoRoot, 'bench', '.out'), { recursive: true });
 const out = mkdtempSync(join(repoRoot, 'bench', '.out', 'run-'));
 let buildRoot;
-let status = 1;
+let status;
 try {
   await build({ ...common, entryPoints: ['bench/main.ts'], outfile: join(out, 'bench.mjs') });
   let actionPath = join(repoRoot, 'dist', 'index.js');

@@ -177,7 +177,3 @@ export class OpenApi {
     return errors;
   }
 }
-
-function op(matched: MatchedOperation): Json {
-  return matched.operation;
-}

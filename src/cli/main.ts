@@ -14,7 +14,6 @@ import { floatParseOption, parseCommandArgs, resultPaths } from './args.js';
 import { CHECK_HELP, COMPARE_HELP, DERIVE_HELP, INSPECT_HELP, MAIN_HELP, SUMMARIZE_HELP } from './help.js';
 import { runInspect } from '../pipeline/inspect.js';
 import { readMapping } from '../pipeline/resultSets.js';
-import type { GenericCsvMapping } from '../engine/formats/adapter.js';
 import { renderInspectionJson, renderInspectionText } from '../engine/report/inspect.js';
 import { parseExperimentNames, REPETITION_MODES, type RepetitionMode, type ResultsOptions } from '../pipeline/results.js';
 

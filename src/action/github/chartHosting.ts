@@ -101,7 +101,7 @@ export function readEventPayload(path: string | undefined = process.env['GITHUB_
 export function chartBranchProblem(name: string): string | undefined {
   if (name === '') return 'it is empty';
   if (name.length > 200) return 'it is longer than 200 characters';
-  if (!/^[A-Za-z0-9._\/-]+$/.test(name)) return 'only letters, digits, . _ / - are allowed';
+  if (!/^[A-Za-z0-9._/-]+$/.test(name)) return 'only letters, digits, . _ / - are allowed';
   if (name.startsWith('/') || name.endsWith('/') || name.includes('//')) return 'it may not start or end with / or hold //';
   if (name.startsWith('-')) return 'it may not start with -';
   if (name.includes('..')) return 'it may not hold ..';

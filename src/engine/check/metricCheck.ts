@@ -1,5 +1,5 @@
 import { InputError } from '../errors.js';
-import type { Direction, Measurement, ResultSet, StatisticName } from '../model/measurement.js';
+import type { Measurement, ResultSet, StatisticName } from '../model/measurement.js';
 import type { MetricRequirement } from '../model/metricRequirement.js';
 import { BASE_UNITS } from '../model/units.js';
 import { checkLimit, rowFailed, type CheckRow, type SubExperimentCheck } from './checkRow.js';

@@ -2,7 +2,7 @@ import { InputError } from '../errors.js';
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import { parseUnit, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
-import { isJsonObject, JsonFields, parseLooseJson, type JsonObject } from './looseJson.js';
+import { isJsonObject, JsonFields, parseLooseJson } from './looseJson.js';
 import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
 
 /**
