@@ -1,0 +1,210 @@
+/**
+ * Golden files: what people read (report.md, comparison.md, the terminal text of `perfgate check`,
+ * `compare` and `inspect`, and the action's job summary and log) for two fixed input sets, compared
+ * byte for byte with the files under __tests__/__golden__/. A change to any of them shows up as a
+ * diff of those files in review.
+ *
+ *   UPDATE_GOLDEN=1 npm run jest -- __tests__/golden.test.ts   rewrites them instead of comparing
+ *
+ * The inputs come from the repository's own fixtures/ only (never ../shared), copied into a temp
+ * folder that is the working directory of every run, so paths in the output are relative and the
+ * same on every machine. The action (dist/index.js, run as the runner runs it) prints step timings
+ * and random stop-commands tokens: those are replaced by placeholders, and nothing else is.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { cli, repoRoot, tempDir } from './helpers/shared.js';
+import { removeTempDirs, runAction, type ActionInputs } from './helpers/runner-action.js';
+
+const GOLDEN_DIR = join(repoRoot, '__tests__', '__golden__');
+const UPDATE = process.env['UPDATE_GOLDEN'] === '1';
+
+/** The golden files this run compared or wrote, to find stale ones at the end. */
+const seen = new Set<string>();
+
+/** Compares `actual` with the golden file `name` (relative to __golden__), or rewrites it with UPDATE_GOLDEN=1. */
+function expectGolden(name: string, actual: string): void {
+  seen.add(name);
+  const path = join(GOLDEN_DIR, name);
+  if (UPDATE) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, actual);
+    return;
+  }
+  if (!existsSync(path)) throw new Error(`no golden file __tests__/__golden__/${name}: run the test with UPDATE_GOLDEN=1 to write it, then review and commit it`);
+  const expected = readFileSync(path, 'utf8');
+  if (actual !== expected) {
+    // Jest's diff of two long strings is hard to read: name the first differing line as well.
+    const a = actual.split('\n');
+    const e = expected.split('\n');
+    let line = 0;
+    while (line < a.length && a[line] === e[line]) line++;
+    throw new Error(
+      `__tests__/__golden__/${name} differs at line ${line + 1}:\n  golden: ${JSON.stringify(e[line])}\n  actual: ${JSON.stringify(a[line])}\n` +
+        'If the change is intended, rewrite the goldens with UPDATE_GOLDEN=1 and review the diff.',
+    );
+  }
+}
+
+/** A temp folder holding copies of the given fixtures/ paths at the same relative places. */
+function workspace(fixturePaths: readonly string[]): string {
+  const dir = tempDir('perfgate-golden-');
+  for (const path of fixturePaths) cpSync(join(repoRoot, path), join(dir, path), { recursive: true });
+  return dir;
+}
+
+/** Runs the CLI in-process with `cwd` as the working directory: the terminal text as a person sees it, exit code included. */
+async function terminal(cwd: string, argv: string[]): Promise<string> {
+  const before = process.cwd();
+  process.chdir(cwd);
+  try {
+    const { code, out, err } = await cli(argv);
+    const quoted = argv.map((a) => (/^[\w./:=,%-]+$/.test(a) ? a : `'${a}'`)).join(' ');
+    return `$ perfgate ${quoted}\nexit code ${code}\n--- stdout\n${out}--- stderr\n${err}`;
+  } finally {
+    process.chdir(before);
+  }
+}
+
+function read(dir: string, file: string): string {
+  return readFileSync(join(dir, file), 'utf8');
+}
+
+/** The action's log with the step timings and the random stop-commands tokens as placeholders. */
+function normaliseActionLog(stdout: string): string {
+  return stdout.replace(/^(.+): \d+ ms$/gm, '$1: <n> ms').replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, '<token>');
+}
+
+/**
+ * Runs dist/index.js in a workspace of fixture copies, without charts, upload or comment, and
+ * compares its job summary, log and outputs with the goldens under `name`.
+ */
+function expectActionGoldens(name: string, fixturePaths: readonly string[], inputs: ActionInputs, expectedStatus: number): void {
+  const ws = workspace(fixturePaths);
+  const run = runAction({ charts: 'false', 'upload-report': 'false', comment: 'never', ...inputs }, { workspace: ws });
+  const placeholders = (text: string) => text.split(ws).join('<workspace>');
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(expectedStatus);
+  expectGolden(`${name}/summary.md`, placeholders(run.summary));
+  expectGolden(`${name}/log.txt`, placeholders(normaliseActionLog(run.stdout)));
+  const outputs = Object.fromEntries(Object.entries(run.outputs).sort(([a], [b]) => a.localeCompare(b)));
+  expectGolden(`${name}/outputs.json`, JSON.stringify(outputs, null, 2) + '\n');
+}
+
+afterAll(() => removeTempDirs());
+
+// ---------------------------------------------------------------------------------------------
+// The example set (npm run demo, demo:regression): Fast-DDS raw measurement CSVs.
+
+describe('goldens: the example set (fixtures/example)', () => {
+  const EXAMPLE = ['fixtures/example/results', 'fixtures/example/results-regression', 'fixtures/example/requirements.csv'];
+  const requirements = 'fixtures/example/requirements.csv';
+  let ws: string;
+  beforeAll(() => {
+    ws = workspace(EXAMPLE);
+  });
+
+  test('check, passing (npm run demo): terminal text and report.md', async () => {
+    expectGolden('example/check/terminal.txt', await terminal(ws, ['check', '--results', 'fixtures/example/results', '--requirements', requirements, '--output-dir', 'out-check']));
+    expectGolden('example/check/report.md', read(ws, 'out-check/report.md'));
+  });
+
+  test('check, failing (npm run demo:regression): terminal text and report.md', async () => {
+    expectGolden(
+      'example/check-regression/terminal.txt',
+      await terminal(ws, ['check', '--results', 'fixtures/example/results-regression', '--requirements', requirements, '--output-dir', 'out-check-regression']),
+    );
+    expectGolden('example/check-regression/report.md', read(ws, 'out-check-regression/report.md'));
+  });
+
+  test('compare with the default threshold (10 %): terminal text and comparison.md', async () => {
+    expectGolden(
+      'example/compare/terminal.txt',
+      await terminal(ws, ['compare', '--reference', 'fixtures/example/results', '--results', 'fixtures/example/results-regression', '--output-dir', 'out-compare']),
+    );
+    expectGolden('example/compare/comparison.md', read(ws, 'out-compare/comparison.md'));
+  });
+
+  test('compare with per-magnitude thresholds: terminal text and comparison.md', async () => {
+    expectGolden(
+      'example/compare-per-magnitude/terminal.txt',
+      await terminal(ws, [
+        'compare',
+        '--reference',
+        'fixtures/example/results',
+        '--results',
+        'fixtures/example/results-regression',
+        '--threshold',
+        'median=0.05,max=0.5',
+        '--output-dir',
+        'out-compare-per-magnitude',
+      ]),
+    );
+    expectGolden('example/compare-per-magnitude/comparison.md', read(ws, 'out-compare-per-magnitude/comparison.md'));
+  });
+
+  test('compare with a sub-experiment missing from the results: terminal text and comparison.md', async () => {
+    expectGolden(
+      'example/compare-missing/terminal.txt',
+      await terminal(ws, [
+        'compare',
+        '--reference',
+        'fixtures/example/results',
+        '--results',
+        'fixtures/example/results-regression/measurements_intraprocess_best_effort.csv',
+        '--output-dir',
+        'out-compare-missing',
+      ]),
+    );
+    expectGolden('example/compare-missing/comparison.md', read(ws, 'out-compare-missing/comparison.md'));
+  });
+
+  test('inspect: terminal text', async () => {
+    expectGolden('example/inspect/terminal.txt', await terminal(ws, ['inspect', 'fixtures/example/results']));
+  });
+
+  test('the action (requirements and baseline): job summary, log and outputs', () => {
+    expectActionGoldens('example/action', EXAMPLE, { results: 'fixtures/example/results-regression', requirements, baseline: 'fixtures/example/results', threshold: '0.1' }, 1);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A set of other tools' outputs: Cyclone DDS ddsperf (latency, throughput, lost samples) and
+// iceoryx iceperf (mean latency), checked against the general requirements form.
+
+describe('goldens: ddsperf and iceperf outputs with general requirements (fixtures/formats)', () => {
+  const SET = ['fixtures/formats/ddsperf', 'fixtures/formats/iceperf/v2.95_leader.txt', 'fixtures/formats/requirements/ddsperf-iceperf.csv'];
+  const results = ['fixtures/formats/ddsperf', 'fixtures/formats/iceperf/v2.95_leader.txt'];
+  const requirements = 'fixtures/formats/requirements/ddsperf-iceperf.csv';
+  let ws: string;
+  beforeAll(() => {
+    ws = workspace(SET);
+  });
+
+  test('check: terminal text and report.md', async () => {
+    expectGolden('ddsperf-iceperf/check/terminal.txt', await terminal(ws, ['check', '--results', ...results, '--requirements', requirements, '--output-dir', 'out-check']));
+    expectGolden('ddsperf-iceperf/check/report.md', read(ws, 'out-check/report.md'));
+  });
+
+  test('inspect: terminal text', async () => {
+    expectGolden('ddsperf-iceperf/inspect/terminal.txt', await terminal(ws, ['inspect', ...results]));
+  });
+
+  test('the action (requirements): job summary, log and outputs', () => {
+    expectActionGoldens('ddsperf-iceperf/action', SET, { results: results.join('\n'), requirements }, 1);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+test('no stale golden files: every file under __tests__/__golden__ belongs to a test above', () => {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir)
+      .sort()
+      .flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [relative(GOLDEN_DIR, join(dir, name))]));
+  const files = existsSync(GOLDEN_DIR) ? walk(GOLDEN_DIR) : [];
+  const stale = files.filter((f) => !seen.has(f));
+  if (UPDATE) for (const f of stale) rmSync(join(GOLDEN_DIR, f));
+  else expect(stale).toEqual([]);
+  expect(seen.size).toBeGreaterThan(0);
+});
