@@ -82,7 +82,7 @@ const ENGINE_PURITY = {
 export default tseslint.config(
   {
     name: 'perfgate/ignores',
-    ignores: ['dist/', 'node_modules/', 'coverage/', 'perfgate-report*/', '**/__golden__/'],
+    ignores: ['dist/', 'node_modules/', 'coverage/', 'perfgate-report*/', 'bench/.out/', '**/__golden__/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
