@@ -6927,7 +6927,7 @@ function groupResults(files, mode) {
     let ex = experiments.get(experiment);
     if (!ex) {
       const summary = experimentSources.size === 1 && first.set.summary?.experimentType === experiment ? first.set.summary : void 0;
-      experiments.set(experiment, ex = { experiment, measurements: [], source: first.set.file, format: first.set.format, ...summary ? { summary } : {}, repetitions: 1 });
+      experiments.set(experiment, ex = { experiment, measurements: [], source: first.set.file, files: [...experimentSources], format: first.set.format, ...summary ? { summary } : {}, repetitions: 1 });
     }
     if (from.length > 1) {
       ex.measurements.push(poolMeasurements(measurements));
@@ -6969,7 +6969,7 @@ function runCheck(options, progress) {
   const reference = experiments.length > 0 && experiments.every((e) => e.summary !== void 0) && isReferenceRequirementsFile(options.requirements);
   const report = progress.step("Checking against requirements", () => {
     const requirements = readMetricRequirements(options.requirements, options.floatParse);
-    for (const e of experiments) progress.info(`${e.source}: ${e.format}, ${e.measurements.length} measurement(s) of ${e.experiment}`);
+    for (const e of experiments) progress.info(`${e.experiment}: ${e.measurements.length} measurement(s), ${e.format}, from ${e.files.join(", ")}`);
     const sets = experiments.map((e) => ({ format: e.format, file: e.source, measurements: e.measurements, notes: [] }));
     return buildCheckReport(
       checkMeasurements(sets, requirements, { reference }),

@@ -57,7 +57,7 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
   const reference = experiments.length > 0 && experiments.every((e) => e.summary !== undefined) && isReferenceRequirementsFile(options.requirements);
   const report = progress.step('Checking against requirements', () => {
     const requirements = readMetricRequirements(options.requirements, options.floatParse);
-    for (const e of experiments) progress.info(`${e.source}: ${e.format}, ${e.measurements.length} measurement(s) of ${e.experiment}`);
+    for (const e of experiments) progress.info(`${e.experiment}: ${e.measurements.length} measurement(s), ${e.format}, from ${e.files.join(', ')}`);
     const sets: ResultSet[] = experiments.map((e) => ({ format: e.format, file: e.source, measurements: e.measurements, notes: [] }));
     return buildCheckReport(
       checkMeasurements(sets, requirements, { reference }),
