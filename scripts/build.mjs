@@ -1,4 +1,5 @@
-// Bundles the action (dist/index.js) and the CLI (dist/cli.js) as self-contained ES modules,
+// Bundles the action (dist/index.js) and the CLI (dist/cli.js, which loads dist/cli-main.js) as
+// self-contained ES modules,
 // so both run from a checkout with no node_modules. Output is deterministic (no timestamps;
 // chunk names carry a content hash).
 //
@@ -71,6 +72,19 @@ export const chartsExternal = {
   },
 };
 
+/** Where dist/cli.js finds the CLI proper, relative to dist/. */
+export const CLI_MAIN = './cli-main.js';
+
+/** src/cli/index.ts imports './run.js' dynamically; in dist/cli.js that stays an import of dist/cli-main.js. */
+export const cliMainExternal = {
+  name: 'perfgate-cli-main-external',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/run\.js$/ }, (args) =>
+      resolve(args.resolveDir) === join(root, 'src', 'cli') ? { path: CLI_MAIN, external: true } : undefined,
+    );
+  },
+};
+
 export const common = {
   bundle: true,
   platform: 'node',
@@ -111,14 +125,18 @@ async function main() {
   // Old chunks would pile up: their names change with their content.
   rmSync(join(root, 'dist', 'chunks'), { recursive: true, force: true });
   await build({ ...common, entryPoints: ['src/action/index.ts'], outfile: 'dist/index.js', plugins: [chartsExternal], banner: { js: requireShim } });
+  // dist/cli.js only checks the Node.js version, then imports the CLI, dist/cli-main.js (see
+  // src/cli/index.ts): older Node.js versions must be able to load it, so it has no imports.
   await build({
     ...common,
     entryPoints: ['src/cli/index.ts'],
     outfile: 'dist/cli.js',
-    plugins: [chartsExternal],
-    banner: { js: '#!/usr/bin/env node\n' + requireShim },
+    target: 'node16',
+    plugins: [cliMainExternal],
+    banner: { js: '#!/usr/bin/env node' },
   });
   chmodSync(join(root, 'dist', 'cli.js'), 0o755);
+  await build({ ...common, entryPoints: ['src/cli/run.ts'], outfile: 'dist/cli-main.js', plugins: [chartsExternal], banner: { js: requireShim } });
   await build(chartsBuild);
 }
 

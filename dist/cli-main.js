@@ -1,0 +1,9218 @@
+import { createRequire as __perfgateCreateRequire } from 'node:module';
+const require = __perfgateCreateRequire(import.meta.url);
+
+// src/cli/main.ts
+import { createRequire } from "node:module";
+
+// src/engine/errors.ts
+var InputError = class extends Error {
+  constructor(message, place) {
+    super(message);
+    this.place = place;
+  }
+  place;
+  name = "InputError";
+  /** `file:line:column: message`, the form compilers use and editors link. */
+  describe() {
+    if (!this.place) return this.message;
+    const { file, line, column } = this.place;
+    let where = file;
+    if (line !== void 0) where += `:${line}`;
+    if (line !== void 0 && column !== void 0) where += `:${column}`;
+    return `${where}: ${this.message}`;
+  }
+};
+var UsageError = class extends Error {
+  name = "UsageError";
+};
+function isUserError(error) {
+  return error instanceof InputError || error instanceof UsageError;
+}
+function describeError(error) {
+  if (error instanceof InputError) return error.describe();
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+// src/engine/numeric/formatFixed.ts
+var TIE_SCALE = 16;
+function formatFixed3(x) {
+  if (Number.isNaN(x)) return "nan";
+  if (x === Infinity) return "inf";
+  if (x === -Infinity) return "-inf";
+  const negative = x < 0 || Object.is(x, -0);
+  const magnitude = Math.abs(x);
+  let digits;
+  if (magnitude >= 1e21) {
+    digits = exactFixed3(magnitude);
+  } else {
+    const scaled = magnitude * TIE_SCALE;
+    if (Number.isInteger(scaled) && scaled % 2 === 1) {
+      digits = exactFixed3(magnitude);
+    } else {
+      digits = magnitude.toFixed(3);
+    }
+  }
+  return negative ? "-" + digits : digits;
+}
+function exactFixed3(magnitude) {
+  const { mantissa, exponent } = decompose(magnitude);
+  let thousandths;
+  if (exponent >= 0) {
+    thousandths = (mantissa << BigInt(exponent)) * 1000n;
+  } else {
+    const shift = BigInt(-exponent);
+    const numerator = mantissa * 1000n;
+    const quotient = numerator >> shift;
+    const remainder = numerator - (quotient << shift);
+    const half = 1n << shift - 1n;
+    if (remainder > half || remainder === half && (quotient & 1n) === 1n) {
+      thousandths = quotient + 1n;
+    } else {
+      thousandths = quotient;
+    }
+  }
+  const text = thousandths.toString().padStart(4, "0");
+  return `${text.slice(0, -3)}.${text.slice(-3)}`;
+}
+function decompose(magnitude) {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, magnitude);
+  const high = view.getUint32(0);
+  const low = view.getUint32(4);
+  const biased = high >>> 20 & 2047;
+  const fraction = BigInt(high & 1048575) << 32n | BigInt(low);
+  if (biased === 0) return { mantissa: fraction, exponent: -1074 };
+  return { mantissa: fraction | 1n << 52n, exponent: biased - 1075 };
+}
+function formatCsvFloat(x) {
+  return Number.isNaN(x) ? "" : formatFixed3(x);
+}
+
+// src/engine/report/escape.ts
+function escapeMarkdown(text) {
+  return text.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => "\\" + c).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, "&#64;");
+}
+
+// src/engine/model/requirement.ts
+var CHECKED_MAGNITUDES = ["Median", "99%", "Max"];
+var MAGNITUDE_FIELDS = { Median: "median", "99%": "p99", Max: "max" };
+
+// src/engine/check/checkRow.ts
+function rowFailed(row) {
+  return row.status !== "passed";
+}
+function checkLimit(requirement, direction, value2) {
+  const limit = requirement.limit;
+  const margin = direction === "higher-is-better" ? value2 - limit : limit - value2;
+  const percentOver = limit === 0 ? -margin * 100 : -margin * 100 / Math.abs(limit);
+  const failed = Number.isNaN(value2) || Number.isNaN(limit) || margin < 0;
+  return { requirement: limit, experiment: value2, difference: Math.abs(limit - value2), percentOver, status: failed ? "failed" : "passed" };
+}
+
+// src/engine/report/model.ts
+function buildCheckReport(checks, requiredExperiments) {
+  const rows = checks.flatMap((c) => c.rows);
+  const checksFailed = rows.filter(rowFailed).length;
+  const failedExperiments = checks.filter((c) => c.status === "failed").map((c) => c.experimentType);
+  const uncheckedExperiments = checks.filter((c) => c.status === "unchecked").map((c) => c.experimentType);
+  const present = new Set(checks.map((c) => c.experimentType));
+  const required = requiredExperiments.map((r) => typeof r === "string" ? r : r.experimentType);
+  const experimentsWithoutResults = [...new Set(required)].filter((t) => !present.has(t));
+  const latencyOnly = rows.every((r) => r.direction === void 0 && r.unit === void 0 && r.parameter === void 0);
+  const columns = latencyOnly ? [...CHECKED_MAGNITUDES] : [];
+  if (!latencyOnly) {
+    for (const r of rows) if (!columns.includes(r.check)) columns.push(r.check);
+  }
+  const table3 = [];
+  for (const sub of checks) {
+    const byParameter = /* @__PURE__ */ new Map();
+    for (const row of sub.rows) {
+      const parameter = row.parameter ?? String(row.payloadBytes);
+      let line = byParameter.get(parameter);
+      if (!line) {
+        line = { experimentType: sub.experimentType, payloadBytes: row.payloadBytes, parameter, cells: {}, failed: false };
+        byParameter.set(parameter, line);
+        table3.push(line);
+      }
+      line.cells[row.check] = row;
+      if (rowFailed(row)) line.failed = true;
+    }
+  }
+  const ordered = [...table3.filter((r) => r.failed), ...table3.filter((r) => !r.failed)];
+  const problems = [];
+  if (rows.length === 0) {
+    problems.push("no checks were run: no sub-experiment in the results has requirements");
+  }
+  problems.push(...checks.flatMap(
+    (c) => (
+      // A missing payload fails every magnitude of it; say so once (on its first column).
+      c.rows.filter((r) => r.message !== void 0 && !(r.status === "missing" && r.check !== firstCheckOf(c, r))).map((r) => `${c.experimentType}: ${r.message}`)
+    )
+  ));
+  const warnings = [
+    ...uncheckedExperiments.map((t) => `${t}: no requirements for this sub-experiment; it was not checked`),
+    ...experimentsWithoutResults.map((t) => `${t}: requirements are given but no results were found`)
+  ];
+  return {
+    verdict: failedExperiments.length > 0 || rows.length === 0 ? "fail" : "pass",
+    checksTotal: rows.length,
+    checksPassed: rows.length - checksFailed,
+    checksFailed,
+    experimentsChecked: checks.length - uncheckedExperiments.length,
+    failedExperiments,
+    uncheckedExperiments,
+    experimentsWithoutResults,
+    subExperiments: checks,
+    table: ordered,
+    columns,
+    latencyOnly,
+    problems,
+    warnings
+  };
+}
+function headline(report) {
+  const checks = `${report.checksPassed} of ${report.checksTotal} checks passed`;
+  const subs = `${report.failedExperiments.length} of ${report.experimentsChecked} sub-experiment${report.experimentsChecked === 1 ? "" : "s"} failed`;
+  return `${checks}, ${subs}`;
+}
+function firstCheckOf(sub, row) {
+  const parameter = row.parameter ?? String(row.payloadBytes);
+  return sub.rows.find((r) => (r.parameter ?? String(r.payloadBytes)) === parameter)?.check ?? row.check;
+}
+
+// src/engine/report/markdown.ts
+var FOLD_ROWS_ABOVE = 20;
+var PASS = "✅";
+var FAIL = "❌";
+function renderMarkdown(report) {
+  const lines = [];
+  const icon = report.verdict === "pass" ? PASS : FAIL;
+  lines.push(`### ${icon} perfgate: ${headline(report)}`, "");
+  if (report.problems.length > 0) {
+    for (const p of report.problems) lines.push(`- ${FAIL} ${escapeMarkdown(p)}`);
+    lines.push("");
+  }
+  if (report.warnings.length > 0) {
+    for (const w of report.warnings) lines.push(`- ⚠️ ${escapeMarkdown(w)}`);
+    lines.push("");
+  }
+  const failing = report.table.filter((r) => r.failed);
+  const passing = report.table.filter((r) => !r.failed);
+  const columns = report.columns;
+  if (report.table.length <= FOLD_ROWS_ABOVE) {
+    if (report.table.length > 0) lines.push(...table(report.table, columns, report.latencyOnly), "");
+  } else {
+    if (failing.length > 0) lines.push(...table(failing, columns, report.latencyOnly), "");
+    if (passing.length > 0) {
+      lines.push(
+        "<details>",
+        `<summary>${passing.length} passing row${passing.length === 1 ? "" : "s"}</summary>`,
+        "",
+        ...table(passing, columns, report.latencyOnly),
+        "",
+        "</details>",
+        ""
+      );
+    }
+  }
+  if (report.table.length > 0 && report.latencyOnly) {
+    lines.push(
+      "Latencies in µs. A check passes when the result is at most the requirement; *over* = (result − requirement) / requirement, positive when worse.",
+      ""
+    );
+  } else if (report.table.length > 0) {
+    lines.push(
+      "A ≤ check passes when the result is at most the requirement, a ≥ check (throughput, rates) when it is at least the requirement; *over* is the relative distance to the requirement, positive when worse in either direction.",
+      ""
+    );
+  }
+  return lines.join("\n");
+}
+function table(rows, columns, latencyOnly) {
+  const header = ["Sub-experiment", latencyOnly ? "Bytes" : "Parameter"];
+  const align = [":--", "--:"];
+  for (const column of columns) {
+    header.push(latencyOnly ? column : escapeMarkdown(columnTitle(column, rows)), "req.", "over", "");
+    align.push("--:", "--:", "--:", ":-:");
+  }
+  const out = [`| ${header.join(" | ")} |`, `| ${align.join(" | ")} |`];
+  for (const row of rows) {
+    const cells = [escapeMarkdown(row.experimentType), escapeMarkdown(row.parameter)];
+    for (const column of columns) cells.push(...magnitudeCells(row.cells[column]));
+    out.push(`| ${cells.join(" | ")} |`);
+  }
+  return out;
+}
+function columnTitle(column, rows) {
+  const sample = rows.map((r) => r.cells[column]).find((c) => c !== void 0);
+  if (!sample) return column;
+  const unit = sample.unit ?? "µs";
+  return `${column}${unit ? ` [${unit}]` : ""} ${sample.direction === "higher-is-better" ? "≥" : "≤"}`;
+}
+function magnitudeCells(row) {
+  if (!row) return ["", "", "", ""];
+  const value2 = row.status === "missing" ? "missing" : number(row.experiment);
+  return [value2, number(row.requirement), percent(row.percentOver), row.status === "passed" ? PASS : FAIL];
+}
+function number(x) {
+  return Number.isNaN(x) ? "—" : formatFixed3(x);
+}
+function percent(x) {
+  if (Number.isNaN(x)) return "—";
+  const text = formatFixed3(x);
+  return (text.startsWith("-") ? text : "+" + text) + " %";
+}
+
+// src/engine/report/text.ts
+function renderText(report) {
+  const out = [];
+  out.push(`perfgate: ${report.verdict === "pass" ? "PASS" : "FAIL"}: ${headline(report)}`);
+  for (const p of report.problems) out.push(`  error: ${sanitize(p)}`);
+  for (const w of report.warnings) out.push(`  warning: ${sanitize(w)}`);
+  if (report.table.length > 0) {
+    const header = ["Sub-experiment", report.latencyOnly ? "Bytes" : "Parameter"];
+    for (const m of report.columns) header.push(report.latencyOnly ? m : sanitize(columnTitle(m, report.table)), "req.", "over", "");
+    const rows = report.table.map((row) => {
+      const cells = [sanitize(row.experimentType), sanitize(row.parameter)];
+      for (const m of report.columns) {
+        const c = row.cells[m];
+        if (!c) cells.push("", "", "", "");
+        else {
+          cells.push(
+            c.status === "missing" ? "missing" : value(c.experiment),
+            value(c.requirement),
+            percent(c.percentOver),
+            c.status === "passed" ? "ok" : "FAIL"
+          );
+        }
+      }
+      return cells;
+    });
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (cells) => cells.map((c, i) => i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])).join("  ").trimEnd();
+    out.push("", line(header), ...rows.map(line));
+  }
+  return out.join("\n") + "\n";
+}
+function value(x) {
+  return Number.isNaN(x) ? "-" : formatFixed3(x);
+}
+function sanitize(text) {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+}
+
+// src/engine/model/units.ts
+var BASE_UNITS = {
+  time: "us",
+  size: "B",
+  bitrate: "Mb/s",
+  byterate: "MB/s",
+  rate: "Hz",
+  count: "",
+  ratio: "%"
+};
+var TIME = {
+  ps: 1e-6,
+  ns: 1e-3,
+  us: 1,
+  "µs": 1,
+  "μs": 1,
+  usec: 1,
+  ms: 1e3,
+  msec: 1e3,
+  s: 1e6,
+  sec: 1e6,
+  secs: 1e6,
+  seconds: 1e6,
+  min: 6e7
+};
+var SIZE = {
+  b: 1,
+  // only when spelled `B`; see parseUnit
+  B: 1,
+  bytes: 1,
+  Bytes: 1,
+  kB: 1e3,
+  KB: 1e3,
+  KiB: 1024,
+  MB: 1e6,
+  MiB: 1024 * 1024,
+  GB: 1e9,
+  GiB: 1024 * 1024 * 1024
+};
+var BITRATE = {
+  "b/s": 1e-6,
+  bps: 1e-6,
+  "kb/s": 1e-3,
+  "Kb/s": 1e-3,
+  kbps: 1e-3,
+  "Mb/s": 1,
+  Mbps: 1,
+  "Mbit/s": 1,
+  "Gb/s": 1e3,
+  Gbps: 1e3,
+  "Gbit/s": 1e3
+};
+var BYTERATE = {
+  "B/s": 1e-6,
+  "kB/s": 1e-3,
+  "KB/s": 1e-3,
+  "KiB/s": 1024 / 1e6,
+  "MB/s": 1,
+  "MiB/s": 1024 * 1024 / 1e6,
+  "GB/s": 1e3,
+  "GiB/s": 1024 * 1024 * 1024 / 1e6
+};
+var RATE = {
+  Hz: 1,
+  "1/s": 1,
+  "msg/s": 1,
+  "msgs/s": 1,
+  "samples/s": 1,
+  "Sample/s": 1,
+  "sample/s": 1,
+  "req/s": 1,
+  "requests/s": 1,
+  "ops/s": 1,
+  "kS/s": 1e3,
+  kHz: 1e3,
+  "k/s": 1e3,
+  MHz: 1e6,
+  "M/s": 1e6
+};
+function parseUnit(text) {
+  const symbol = text.trim();
+  if (symbol === "") return { symbol, dimension: "count", toBase: 1 };
+  if (symbol === "%") return { symbol, dimension: "ratio", toBase: 1 };
+  const tables = [
+    ["time", TIME],
+    ["bitrate", BITRATE],
+    ["byterate", BYTERATE],
+    ["rate", RATE],
+    ["size", SIZE]
+  ];
+  for (const [dimension, table3] of tables) {
+    if (symbol === "b") continue;
+    const factor = table3[symbol];
+    if (factor !== void 0) return { symbol, dimension, toBase: factor };
+  }
+  return void 0;
+}
+function toBaseUnit(value2, unit) {
+  return unit.toBase === 1 ? value2 : value2 * unit.toBase;
+}
+
+// src/engine/check/check.ts
+function checkMagnitude(check, payloadBytes, requirement, experiment) {
+  const row = { check, payloadBytes, ...checkLimit({ limit: requirement }, "lower-is-better", experiment) };
+  if (Number.isNaN(experiment)) row.message = `no ${check} value for ${payloadBytes} bytes in the results`;
+  else if (Number.isNaN(requirement)) row.message = `no ${check} requirement for ${payloadBytes} bytes`;
+  return row;
+}
+function checkReferenceRequirement(requirement, measurements) {
+  const payloadBytes = Number(requirement.parameter);
+  const m = measurements.find((x) => x.metric.name === "latency" && x.parameter.payloadBytes === payloadBytes);
+  const check = requirement.label;
+  if (!m) {
+    return [
+      { check, payloadBytes, requirement: requirement.limit, experiment: NaN, difference: NaN, percentOver: NaN, status: "missing", message: `payload ${payloadBytes} bytes is required but not in the results` }
+    ];
+  }
+  const row = checkMagnitude(check, payloadBytes, requirement.limit, m.statistics[requirement.statistic] ?? NaN);
+  if (m.place.line !== void 0) row.line = m.place.line;
+  return [row];
+}
+
+// src/engine/formats/fastddsMeasurements.ts
+var STATISTICS = [
+  ["samples", "samples"],
+  ["min", "min"],
+  ["mean", "mean"],
+  ["median", "median"],
+  ["p90", "p90"],
+  ["p99", "p99"],
+  ["p9999", "p9999"],
+  ["max", "max"],
+  ["stdev", "stdev"],
+  ["meanJitter", "jitter"],
+  ["maxJitter", "maxJitter"]
+];
+function resultSetOfSummary(summary, format, file = summary.source) {
+  const measurements = summary.payloads.map((p) => {
+    const statistics = {};
+    for (const [field2, name] of STATISTICS) statistics[name] = p[field2];
+    return {
+      experiment: summary.experimentType,
+      parameter: { label: String(p.payloadBytes), payloadBytes: p.payloadBytes },
+      metric: { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" },
+      statistics,
+      place: p.line !== void 0 ? { file, line: p.line } : { file }
+    };
+  });
+  return { format, file, measurements, notes: [], summary };
+}
+var FASTDDS_FORMATS = ["fastdds-summary", "fastdds-raw"];
+function isFastddsFormat(format) {
+  return FASTDDS_FORMATS.includes(format);
+}
+function summaryOfMeasurements(experimentType, measurements, source) {
+  if (measurements.length === 0 || !measurements.every((m) => m.metric.name === "latency" && m.metric.unit === "us" && m.parameter.payloadBytes !== void 0)) return void 0;
+  return {
+    experimentType,
+    source,
+    payloads: measurements.map((m) => {
+      const p = { payloadBytes: m.parameter.payloadBytes };
+      for (const [field2, name] of STATISTICS) p[field2] = m.statistics[name] ?? NaN;
+      return p;
+    })
+  };
+}
+
+// node_modules/csv-parse/lib/api/CsvError.js
+var CsvError = class _CsvError extends Error {
+  constructor(code, message, options, ...contexts) {
+    if (Array.isArray(message)) message = message.join(" ").trim();
+    super(message);
+    if (Error.captureStackTrace !== void 0) {
+      Error.captureStackTrace(this, _CsvError);
+    }
+    this.code = code;
+    for (const context of contexts) {
+      for (const key in context) {
+        const value2 = context[key];
+        this[key] = Buffer.isBuffer(value2) ? value2.toString(options.encoding) : value2 == null ? value2 : JSON.parse(JSON.stringify(value2));
+      }
+    }
+  }
+};
+
+// node_modules/csv-parse/lib/utils/is_object.js
+var is_object = function(obj) {
+  return typeof obj === "object" && obj !== null && !Array.isArray(obj);
+};
+
+// node_modules/csv-parse/lib/api/normalize_columns_array.js
+var normalize_columns_array = function(columns) {
+  const normalizedColumns = [];
+  for (let i = 0, l = columns.length; i < l; i++) {
+    const column = columns[i];
+    if (column === void 0 || column === null || column === false) {
+      normalizedColumns[i] = { disabled: true };
+    } else if (typeof column === "string" || typeof column === "number") {
+      normalizedColumns[i] = { name: `${column}` };
+    } else if (is_object(column)) {
+      if (typeof column.name !== "string") {
+        throw new CsvError("CSV_OPTION_COLUMNS_MISSING_NAME", [
+          "Option columns missing name:",
+          `property "name" is required at position ${i}`,
+          "when column is an object literal"
+        ]);
+      }
+      normalizedColumns[i] = column;
+    } else {
+      throw new CsvError("CSV_INVALID_COLUMN_DEFINITION", [
+        "Invalid column definition:",
+        "expect a string or a literal object,",
+        `got ${JSON.stringify(column)} at position ${i}`
+      ]);
+    }
+  }
+  return normalizedColumns;
+};
+
+// node_modules/csv-parse/lib/utils/ResizeableBuffer.js
+var ResizeableBuffer = class {
+  constructor(size = 100) {
+    this.size = size;
+    this.length = 0;
+    this.buf = Buffer.allocUnsafe(size);
+  }
+  prepend(val) {
+    if (Buffer.isBuffer(val)) {
+      const length = this.length + val.length;
+      if (length >= this.size) {
+        this.resize();
+        if (length >= this.size) {
+          throw Error("INVALID_BUFFER_STATE");
+        }
+      }
+      const buf = this.buf;
+      this.buf = Buffer.allocUnsafe(this.size);
+      val.copy(this.buf, 0);
+      buf.copy(this.buf, val.length);
+      this.length += val.length;
+    } else {
+      const length = this.length++;
+      if (length === this.size) {
+        this.resize();
+      }
+      const buf = this.clone();
+      this.buf[0] = val;
+      buf.copy(this.buf, 1, 0, length);
+    }
+  }
+  append(val) {
+    const length = this.length++;
+    if (length === this.size) {
+      this.resize();
+    }
+    this.buf[length] = val;
+  }
+  clone() {
+    return Buffer.from(this.buf.slice(0, this.length));
+  }
+  resize() {
+    const length = this.length;
+    this.size = this.size * 2;
+    const buf = Buffer.allocUnsafe(this.size);
+    this.buf.copy(buf, 0, 0, length);
+    this.buf = buf;
+  }
+  toString(encoding) {
+    if (encoding) {
+      return this.buf.toString(encoding, 0, this.length);
+    } else {
+      return Uint8Array.prototype.slice.call(this.buf.slice(0, this.length));
+    }
+  }
+  toJSON() {
+    return this.toString("utf8");
+  }
+  reset() {
+    this.length = 0;
+  }
+};
+var ResizeableBuffer_default = ResizeableBuffer;
+
+// node_modules/csv-parse/lib/api/init_state.js
+var init_state = function(options) {
+  const timchars = [
+    // Basic Latin
+    32,
+    // [Space](https://www.fileformat.info/info/unicode/char/0020/index.htm)
+    9,
+    // [CHARACTER TABULATION (HT)](https://www.fileformat.info/info/unicode/char/0009/index.htm)
+    10,
+    // [LINE FEED (LF)](https://www.fileformat.info/info/unicode/char/000a/index.htm)
+    13,
+    // [CARRIAGE RETURN (CR)](https://www.fileformat.info/info/unicode/char/000d/index.htm)
+    12,
+    // [FORM FEED (FF)](https://www.fileformat.info/info/unicode/char/000c/index.htm)
+    11,
+    // [LINE TABULATION (VT)](https://www.fileformat.info/info/unicode/char/000b/index.htm)
+    // Latin-1 Supplement
+    160,
+    // [NO-BREAK SPACE (NBSP)](https://www.fileformat.info/info/unicode/char/00a0/index.htm)
+    // Ogham
+    5760,
+    // [OGHAM SPACE MARK](https://www.fileformat.info/info/unicode/char/1680/index.htm)
+    // General Punctuation
+    8192,
+    // [EN QUAD](https://www.fileformat.info/info/unicode/char/2000/index.htm)
+    8193,
+    // [EM QUAD](https://www.fileformat.info/info/unicode/char/2001/index.htm)
+    8194,
+    // [EN SPACE](https://www.fileformat.info/info/unicode/char/2002/index.htm)
+    8195,
+    // [EM SPACE](https://www.fileformat.info/info/unicode/char/2003/index.htm)
+    8196,
+    // [THREE-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2004/index.htm)
+    8197,
+    // [FOUR-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2005/index.htm)
+    8198,
+    // [SIX-PER-EM SPACE](https://www.fileformat.info/info/unicode/char/2006/index.htm)
+    8199,
+    // [FIGURE SPACE](https://www.fileformat.info/info/unicode/char/2007/index.htm)
+    8200,
+    // [PUNCTUATION SPACE](https://www.fileformat.info/info/unicode/char/2008/index.htm)
+    8201,
+    // [THIN SPACE](https://www.fileformat.info/info/unicode/char/2009/index.htm)
+    8202,
+    // [HAIR SPACE](https://www.fileformat.info/info/unicode/char/200a/index.htm)
+    8232,
+    // [LINE SEPARATOR](https://www.fileformat.info/info/unicode/char/2028/index.htm)
+    8233,
+    // [PARAGRAPH SEPARATOR](https://www.fileformat.info/info/unicode/char/2029/index.htm)
+    8239,
+    // [NARROW NO-BREAK SPACE (NNBSP)](https://www.fileformat.info/info/unicode/char/202f/index.htm)
+    8287,
+    // [MEDIUM MATHEMATICAL SPACE (MMSP)](https://www.fileformat.info/info/unicode/char/205f/index.htm)
+    12288,
+    // [IDEOGRAPHIC SPACE](https://www.fileformat.info/info/unicode/char/3000/index.htm)
+    65279
+    // [ZERO WIDTH NO-BREAK SPACE (BOM)](https://www.fileformat.info/info/unicode/char/feff/index.htm)
+  ].reduce((acc, codepoint) => {
+    const encoded = Buffer.from(
+      String.fromCharCode(codepoint),
+      options.encoding
+    );
+    if (codepoint !== 63 && encoded.length === 1 && encoded[0] === 63) {
+      return acc;
+    }
+    acc.push(encoded);
+    return acc;
+  }, []);
+  const timcharFirstBytes = new Uint8Array(256);
+  for (const t of timchars) timcharFirstBytes[t[0]] = 1;
+  return {
+    bomSkipped: false,
+    bufBytesStart: 0,
+    castField: options.cast_function,
+    commenting: false,
+    delimiterBufPrevious: void 0,
+    delimiterDiscovered: false,
+    // Current error encountered by a record
+    error: void 0,
+    enabled: options.from_line === 1,
+    escaping: false,
+    escapeIsQuote: Buffer.isBuffer(options.escape) && Buffer.isBuffer(options.quote) && Buffer.compare(options.escape, options.quote) === 0,
+    // columns can be `false`, `true`, `Array`
+    expectedRecordLength: Array.isArray(options.columns) ? options.columns.length : void 0,
+    field: new ResizeableBuffer_default(20),
+    firstLineToHeaders: options.cast_first_line_to_header,
+    needMoreDataSize: Math.max(
+      // Skip if the remaining buffer smaller than comment
+      options.comment !== null ? options.comment.length : 0,
+      ...options.delimiter ? options.delimiter.map((delimiter) => delimiter.length) : [],
+      // Auto discovery of delimiter is limited to 1 character
+      options.delimiter_auto ? 1 : 0,
+      // Skip if the remaining buffer can be escape sequence
+      options.quote !== null ? options.quote.length : 0,
+      ...timchars.map((t) => t.length)
+    ),
+    previousBuf: void 0,
+    quoting: false,
+    stop: false,
+    rawBuffer: new ResizeableBuffer_default(100),
+    record: [],
+    recordHasError: false,
+    record_length: 0,
+    recordDelimiterMaxLength: options.record_delimiter.length === 0 ? 0 : Math.max(...options.record_delimiter.map((v) => v.length)),
+    trimChars: [
+      Buffer.from(" ", options.encoding)[0],
+      Buffer.from("	", options.encoding)[0]
+    ],
+    wasQuoting: false,
+    wasRowDelimiter: false,
+    timchars,
+    timcharFirstBytes
+  };
+};
+
+// node_modules/csv-parse/lib/utils/underscore.js
+var underscore = function(str) {
+  return str.replace(/([A-Z])/g, function(_, match) {
+    return "_" + match.toLowerCase();
+  });
+};
+
+// node_modules/csv-parse/lib/api/normalize_options.js
+var normalize_options = function(opts) {
+  const options = {};
+  for (const opt in opts) {
+    options[underscore(opt)] = opts[opt];
+  }
+  if (options.encoding === void 0 || options.encoding === true) {
+    options.encoding = "utf8";
+  } else if (options.encoding === null || options.encoding === false) {
+    options.encoding = null;
+  } else if (typeof options.encoding !== "string" && options.encoding !== null) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_ENCODING",
+      [
+        "Invalid option encoding:",
+        "encoding must be a string or null to return a buffer,",
+        `got ${JSON.stringify(options.encoding)}`
+      ],
+      options
+    );
+  }
+  if (options.bom === void 0 || options.bom === null || options.bom === false) {
+    options.bom = false;
+  } else if (options.bom !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_BOM",
+      [
+        "Invalid option bom:",
+        "bom must be true,",
+        `got ${JSON.stringify(options.bom)}`
+      ],
+      options
+    );
+  }
+  options.cast_function = null;
+  if (options.cast === void 0 || options.cast === null || options.cast === false || options.cast === "") {
+    options.cast = void 0;
+  } else if (typeof options.cast === "function") {
+    options.cast_function = options.cast;
+    options.cast = true;
+  } else if (options.cast !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_CAST",
+      [
+        "Invalid option cast:",
+        "cast must be true or a function,",
+        `got ${JSON.stringify(options.cast)}`
+      ],
+      options
+    );
+  }
+  if (options.cast_date === void 0 || options.cast_date === null || options.cast_date === false || options.cast_date === "") {
+    options.cast_date = false;
+  } else if (options.cast_date === true) {
+    options.cast_date = function(value2) {
+      const date = Date.parse(value2);
+      return !isNaN(date) ? new Date(date) : value2;
+    };
+  } else if (typeof options.cast_date !== "function") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_CAST_DATE",
+      [
+        "Invalid option cast_date:",
+        "cast_date must be true or a function,",
+        `got ${JSON.stringify(options.cast_date)}`
+      ],
+      options
+    );
+  }
+  options.cast_first_line_to_header = void 0;
+  if (options.columns === true) {
+    options.cast_first_line_to_header = void 0;
+  } else if (typeof options.columns === "function") {
+    options.cast_first_line_to_header = options.columns;
+    options.columns = true;
+  } else if (Array.isArray(options.columns)) {
+    options.columns = normalize_columns_array(options.columns);
+  } else if (options.columns === void 0 || options.columns === null || options.columns === false) {
+    options.columns = false;
+  } else {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_COLUMNS",
+      [
+        "Invalid option columns:",
+        "expect an array, a function or true,",
+        `got ${JSON.stringify(options.columns)}`
+      ],
+      options
+    );
+  }
+  if (options.group_columns_by_name === void 0 || options.group_columns_by_name === null || options.group_columns_by_name === false) {
+    options.group_columns_by_name = false;
+  } else if (options.group_columns_by_name !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
+      [
+        "Invalid option group_columns_by_name:",
+        "expect an boolean,",
+        `got ${JSON.stringify(options.group_columns_by_name)}`
+      ],
+      options
+    );
+  } else if (options.columns === false) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_GROUP_COLUMNS_BY_NAME",
+      [
+        "Invalid option group_columns_by_name:",
+        "the `columns` mode must be activated."
+      ],
+      options
+    );
+  }
+  if (options.comment === void 0 || options.comment === null || options.comment === false || options.comment === "") {
+    options.comment = null;
+  } else {
+    if (typeof options.comment === "string") {
+      options.comment = Buffer.from(options.comment, options.encoding);
+    }
+    if (!Buffer.isBuffer(options.comment)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_COMMENT",
+        [
+          "Invalid option comment:",
+          "comment must be a buffer or a string,",
+          `got ${JSON.stringify(options.comment)}`
+        ],
+        options
+      );
+    }
+  }
+  if (options.comment_no_infix === void 0 || options.comment_no_infix === null || options.comment_no_infix === false) {
+    options.comment_no_infix = false;
+  } else if (options.comment_no_infix !== true) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_COMMENT",
+      [
+        "Invalid option comment_no_infix:",
+        "value must be a boolean,",
+        `got ${JSON.stringify(options.comment_no_infix)}`
+      ],
+      options
+    );
+  }
+  if (options.delimiter_auto === void 0 || options.delimiter_auto === null || options.delimiter_auto === false) {
+    options.delimiter_auto = false;
+  } else if (options.delimiter_auto === true) {
+    options.delimiter_auto = {};
+  } else if (!is_object(options.delimiter_auto)) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_DELIMITER_AUTO",
+      [
+        "Invalid option delimiter_auto:",
+        "delimiter_auto must be a boolean or a configuration object,",
+        `got ${JSON.stringify(options.delimiter_auto)}`
+      ],
+      options
+    );
+  }
+  if (options.delimiter_auto) {
+    if (options.delimiter_auto.preferred === void 0)
+      options.delimiter_auto.preferred = {
+        [",".charCodeAt(0)]: 1.8,
+        ["	".charCodeAt(0)]: 1.8,
+        [";".charCodeAt(0)]: 1.6,
+        [" ".charCodeAt(0)]: 1.6,
+        [":".charCodeAt(0)]: 1.5,
+        [".".charCodeAt(0)]: 1.4,
+        ["/".charCodeAt(0)]: 1.4
+      };
+    else if (!is_object(options.delimiter_auto.preferred)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "preferred must be an object,",
+          `got ${JSON.stringify(options.delimiter_auto.preferred)}`
+        ],
+        options
+      );
+    }
+    if (options.delimiter_auto.score === void 0)
+      options.delimiter_auto.score = (info, options2) => {
+        return (info.total - info.std) * (options2.preferred[info.char_code] || 1);
+      };
+    else if (typeof options.delimiter_auto.score !== "function") {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "score must be a function,",
+          `got ${JSON.stringify(options.delimiter_auto.score)}`
+        ],
+        options
+      );
+    }
+    if (options.delimiter_auto.size === void 0)
+      options.delimiter_auto.size = 2048;
+    else if (typeof options.delimiter_auto.size !== "number") {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER_AUTO",
+        [
+          "Invalid option delimiter_auto:",
+          "size must be a number,",
+          `got ${JSON.stringify(options.delimiter_auto.size)}`
+        ],
+        options
+      );
+    }
+  }
+  const delimiter_json = JSON.stringify(options.delimiter);
+  if (options.delimiter_auto !== false) {
+    options.delimiter = [];
+  }
+  if (!Array.isArray(options.delimiter)) {
+    if (options.delimiter === void 0 || options.delimiter === null || options.delimiter === false) {
+      options.delimiter = Buffer.from(",", options.encoding);
+    }
+    options.delimiter = [options.delimiter];
+  }
+  options.delimiter = options.delimiter.map(function(delimiter) {
+    if (typeof delimiter === "string") {
+      delimiter = Buffer.from(delimiter, options.encoding);
+    }
+    if (!Buffer.isBuffer(delimiter) || delimiter.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_DELIMITER",
+        [
+          "Invalid option delimiter:",
+          "delimiter must be a non empty string or buffer or array of string|buffer,",
+          `got ${delimiter_json}`
+        ],
+        options
+      );
+    }
+    return delimiter;
+  });
+  if (options.escape === void 0 || options.escape === true) {
+    options.escape = Buffer.from('"', options.encoding);
+  } else if (typeof options.escape === "string") {
+    options.escape = Buffer.from(options.escape, options.encoding);
+  } else if (options.escape === null || options.escape === false) {
+    options.escape = null;
+  }
+  if (options.escape !== null) {
+    if (!Buffer.isBuffer(options.escape)) {
+      throw new Error(
+        `Invalid Option: escape must be a buffer, a string or a boolean, got ${JSON.stringify(options.escape)}`
+      );
+    }
+  }
+  if (options.from === void 0 || options.from === null) {
+    options.from = 1;
+  } else {
+    if (typeof options.from === "string" && /\d+/.test(options.from)) {
+      options.from = parseInt(options.from);
+    }
+    if (Number.isInteger(options.from)) {
+      if (options.from < 0) {
+        throw new Error(
+          `Invalid Option: from must be a positive integer, got ${JSON.stringify(opts.from)}`
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: from must be an integer, got ${JSON.stringify(options.from)}`
+      );
+    }
+  }
+  if (options.from_line === void 0 || options.from_line === null) {
+    options.from_line = 1;
+  } else {
+    if (typeof options.from_line === "string" && /\d+/.test(options.from_line)) {
+      options.from_line = parseInt(options.from_line);
+    }
+    if (Number.isInteger(options.from_line)) {
+      if (options.from_line <= 0) {
+        throw new Error(
+          `Invalid Option: from_line must be a positive integer greater than 0, got ${JSON.stringify(opts.from_line)}`
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: from_line must be an integer, got ${JSON.stringify(opts.from_line)}`
+      );
+    }
+  }
+  if (options.ignore_last_delimiters === void 0 || options.ignore_last_delimiters === null) {
+    options.ignore_last_delimiters = false;
+  } else if (typeof options.ignore_last_delimiters === "number") {
+    options.ignore_last_delimiters = Math.floor(options.ignore_last_delimiters);
+    if (options.ignore_last_delimiters === 0) {
+      options.ignore_last_delimiters = false;
+    }
+  } else if (typeof options.ignore_last_delimiters !== "boolean") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_IGNORE_LAST_DELIMITERS",
+      [
+        "Invalid option `ignore_last_delimiters`:",
+        "the value must be a boolean value or an integer,",
+        `got ${JSON.stringify(options.ignore_last_delimiters)}`
+      ],
+      options
+    );
+  }
+  if (options.ignore_last_delimiters === true && options.columns === false) {
+    throw new CsvError(
+      "CSV_IGNORE_LAST_DELIMITERS_REQUIRES_COLUMNS",
+      [
+        "The option `ignore_last_delimiters`",
+        "requires the activation of the `columns` option"
+      ],
+      options
+    );
+  }
+  if (options.info === void 0 || options.info === null || options.info === false) {
+    options.info = false;
+  } else if (options.info !== true) {
+    throw new Error(
+      `Invalid Option: info must be true, got ${JSON.stringify(options.info)}`
+    );
+  }
+  if (options.max_record_size === void 0 || options.max_record_size === null || options.max_record_size === false) {
+    options.max_record_size = 0;
+  } else if (Number.isInteger(options.max_record_size) && options.max_record_size >= 0) {
+  } else if (typeof options.max_record_size === "string" && /\d+/.test(options.max_record_size)) {
+    options.max_record_size = parseInt(options.max_record_size);
+  } else {
+    throw new Error(
+      `Invalid Option: max_record_size must be a positive integer, got ${JSON.stringify(options.max_record_size)}`
+    );
+  }
+  if (options.objname === void 0 || options.objname === null || options.objname === false) {
+    options.objname = void 0;
+  } else if (Buffer.isBuffer(options.objname)) {
+    if (options.objname.length === 0) {
+      throw new Error(`Invalid Option: objname must be a non empty buffer`);
+    }
+    if (options.encoding === null) {
+    } else {
+      options.objname = options.objname.toString(options.encoding);
+    }
+  } else if (typeof options.objname === "string") {
+    if (options.objname.length === 0) {
+      throw new Error(`Invalid Option: objname must be a non empty string`);
+    }
+  } else if (typeof options.objname === "number") {
+  } else {
+    throw new Error(
+      `Invalid Option: objname must be a string or a buffer, got ${options.objname}`
+    );
+  }
+  if (options.objname !== void 0) {
+    if (typeof options.objname === "number") {
+      if (options.columns !== false) {
+        throw Error(
+          "Invalid Option: objname index cannot be combined with columns or be defined as a field"
+        );
+      }
+    } else {
+      if (options.columns === false) {
+        throw Error(
+          "Invalid Option: objname field must be combined with columns or be defined as an index"
+        );
+      }
+    }
+  }
+  if (options.on_record === void 0 || options.on_record === null) {
+    options.on_record = void 0;
+  } else if (typeof options.on_record !== "function") {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_ON_RECORD",
+      [
+        "Invalid option `on_record`:",
+        "expect a function,",
+        `got ${JSON.stringify(options.on_record)}`
+      ],
+      options
+    );
+  }
+  if (options.on_skip !== void 0 && options.on_skip !== null && typeof options.on_skip !== "function") {
+    throw new Error(
+      `Invalid Option: on_skip must be a function, got ${JSON.stringify(options.on_skip)}`
+    );
+  }
+  if (options.quote === null || options.quote === false || options.quote === "") {
+    options.quote = null;
+  } else {
+    if (options.quote === void 0 || options.quote === true) {
+      options.quote = Buffer.from('"', options.encoding);
+    } else if (typeof options.quote === "string") {
+      options.quote = Buffer.from(options.quote, options.encoding);
+    }
+    if (!Buffer.isBuffer(options.quote)) {
+      throw new Error(
+        `Invalid Option: quote must be a buffer or a string, got ${JSON.stringify(options.quote)}`
+      );
+    }
+  }
+  if (options.raw === void 0 || options.raw === null || options.raw === false) {
+    options.raw = false;
+  } else if (options.raw !== true) {
+    throw new Error(
+      `Invalid Option: raw must be true, got ${JSON.stringify(options.raw)}`
+    );
+  }
+  if (options.record_delimiter === void 0) {
+    options.record_delimiter = [];
+  } else if (typeof options.record_delimiter === "string" || Buffer.isBuffer(options.record_delimiter)) {
+    if (options.record_delimiter.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a non empty string or buffer,",
+          `got ${JSON.stringify(options.record_delimiter)}`
+        ],
+        options
+      );
+    }
+    options.record_delimiter = [options.record_delimiter];
+  } else if (!Array.isArray(options.record_delimiter)) {
+    throw new CsvError(
+      "CSV_INVALID_OPTION_RECORD_DELIMITER",
+      [
+        "Invalid option `record_delimiter`:",
+        "value must be a string, a buffer or array of string|buffer,",
+        `got ${JSON.stringify(options.record_delimiter)}`
+      ],
+      options
+    );
+  }
+  options.record_delimiter = options.record_delimiter.map(function(rd, i) {
+    if (typeof rd !== "string" && !Buffer.isBuffer(rd)) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a string, a buffer or array of string|buffer",
+          `at index ${i},`,
+          `got ${JSON.stringify(rd)}`
+        ],
+        options
+      );
+    } else if (rd.length === 0) {
+      throw new CsvError(
+        "CSV_INVALID_OPTION_RECORD_DELIMITER",
+        [
+          "Invalid option `record_delimiter`:",
+          "value must be a non empty string or buffer",
+          `at index ${i},`,
+          `got ${JSON.stringify(rd)}`
+        ],
+        options
+      );
+    }
+    if (typeof rd === "string") {
+      rd = Buffer.from(rd, options.encoding);
+    }
+    return rd;
+  });
+  if (typeof options.relax_column_count === "boolean") {
+  } else if (options.relax_column_count === void 0 || options.relax_column_count === null) {
+    options.relax_column_count = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count must be a boolean, got ${JSON.stringify(options.relax_column_count)}`
+    );
+  }
+  if (typeof options.relax_column_count_less === "boolean") {
+  } else if (options.relax_column_count_less === void 0 || options.relax_column_count_less === null) {
+    options.relax_column_count_less = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count_less must be a boolean, got ${JSON.stringify(options.relax_column_count_less)}`
+    );
+  }
+  if (typeof options.relax_column_count_more === "boolean") {
+  } else if (options.relax_column_count_more === void 0 || options.relax_column_count_more === null) {
+    options.relax_column_count_more = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_column_count_more must be a boolean, got ${JSON.stringify(options.relax_column_count_more)}`
+    );
+  }
+  if (typeof options.relax_quotes === "boolean") {
+  } else if (options.relax_quotes === void 0 || options.relax_quotes === null) {
+    options.relax_quotes = false;
+  } else {
+    throw new Error(
+      `Invalid Option: relax_quotes must be a boolean, got ${JSON.stringify(options.relax_quotes)}`
+    );
+  }
+  if (typeof options.skip_empty_lines === "boolean") {
+  } else if (options.skip_empty_lines === void 0 || options.skip_empty_lines === null) {
+    options.skip_empty_lines = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_empty_lines must be a boolean, got ${JSON.stringify(options.skip_empty_lines)}`
+    );
+  }
+  if (typeof options.skip_records_with_empty_values === "boolean") {
+  } else if (options.skip_records_with_empty_values === void 0 || options.skip_records_with_empty_values === null) {
+    options.skip_records_with_empty_values = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_records_with_empty_values must be a boolean, got ${JSON.stringify(options.skip_records_with_empty_values)}`
+    );
+  }
+  if (typeof options.skip_records_with_error === "boolean") {
+  } else if (options.skip_records_with_error === void 0 || options.skip_records_with_error === null) {
+    options.skip_records_with_error = false;
+  } else {
+    throw new Error(
+      `Invalid Option: skip_records_with_error must be a boolean, got ${JSON.stringify(options.skip_records_with_error)}`
+    );
+  }
+  if (options.rtrim === void 0 || options.rtrim === null || options.rtrim === false) {
+    options.rtrim = false;
+  } else if (options.rtrim !== true) {
+    throw new Error(
+      `Invalid Option: rtrim must be a boolean, got ${JSON.stringify(options.rtrim)}`
+    );
+  }
+  if (options.ltrim === void 0 || options.ltrim === null || options.ltrim === false) {
+    options.ltrim = false;
+  } else if (options.ltrim !== true) {
+    throw new Error(
+      `Invalid Option: ltrim must be a boolean, got ${JSON.stringify(options.ltrim)}`
+    );
+  }
+  if (options.trim === void 0 || options.trim === null || options.trim === false) {
+    options.trim = false;
+  } else if (options.trim !== true) {
+    throw new Error(
+      `Invalid Option: trim must be a boolean, got ${JSON.stringify(options.trim)}`
+    );
+  }
+  if (options.trim === true && opts.ltrim !== false) {
+    options.ltrim = true;
+  } else if (options.ltrim !== true) {
+    options.ltrim = false;
+  }
+  if (options.trim === true && opts.rtrim !== false) {
+    options.rtrim = true;
+  } else if (options.rtrim !== true) {
+    options.rtrim = false;
+  }
+  if (options.to === void 0 || options.to === null) {
+    options.to = -1;
+  } else if (options.to !== -1) {
+    if (typeof options.to === "string" && /\d+/.test(options.to)) {
+      options.to = parseInt(options.to);
+    }
+    if (Number.isInteger(options.to)) {
+      if (options.to <= 0) {
+        throw new Error(
+          `Invalid Option: to must be a positive integer greater than 0, got ${JSON.stringify(opts.to)}`
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: to must be an integer, got ${JSON.stringify(opts.to)}`
+      );
+    }
+  }
+  if (options.to_line === void 0 || options.to_line === null) {
+    options.to_line = -1;
+  } else if (options.to_line !== -1) {
+    if (typeof options.to_line === "string" && /\d+/.test(options.to_line)) {
+      options.to_line = parseInt(options.to_line);
+    }
+    if (Number.isInteger(options.to_line)) {
+      if (options.to_line <= 0) {
+        throw new Error(
+          `Invalid Option: to_line must be a positive integer greater than 0, got ${JSON.stringify(opts.to_line)}`
+        );
+      }
+    } else {
+      throw new Error(
+        `Invalid Option: to_line must be an integer, got ${JSON.stringify(opts.to_line)}`
+      );
+    }
+  }
+  return options;
+};
+
+// node_modules/csv-parse/lib/utils/delimiter_discover.js
+var delimiter_discover = function(records, options) {
+  if (!options) {
+    ({ delimiter_auto: options } = normalize_options({ delimiter_auto: true }));
+  }
+  if (typeof records === "string") {
+    records = Buffer.from(records);
+  }
+  if (Buffer.isBuffer(records)) {
+    records = ((data) => {
+      const records2 = [];
+      const parser = transform({ delimiter: [] });
+      const push = (record) => records2.push(record);
+      const close = () => {
+      };
+      const error = parser.parse(data, true, push, close);
+      if (error !== void 0) throw error;
+      return records2;
+    })(records);
+  }
+  const info = Array(127).fill().map(() => ({ lines: [] }));
+  records.map(([record], line) => {
+    for (let i = 0, l = record.length; i < l; i++) {
+      const code = record.charCodeAt(i);
+      if (info[code].lines[line] === void 0) info[code].lines[line] = 0;
+      info[code].lines[line]++;
+    }
+  });
+  info.map((info2, i) => {
+    info2.char_code = i;
+    info2.std = std(info2.lines);
+    info2.total = info2.lines.reduce((acc, val) => acc + val, 0);
+    info2.preferred = !!options.preferred[i];
+    info2.score = options.score(info2, options);
+  });
+  const result = info.reduce(
+    (acc, info2) => acc.score > info2.score ? acc : info2,
+    {}
+  );
+  return String.fromCharCode(result.char_code);
+};
+var std = function(array) {
+  const n = array.length;
+  if (n === 0) return 0;
+  const mean2 = array.reduce((a, b) => a + b) / n;
+  return Math.sqrt(
+    array.map((x) => Math.pow(x - mean2, 2)).reduce((a, b) => a + b) / n
+  );
+};
+
+// node_modules/csv-parse/lib/api/index.js
+var isRecordEmpty = function(record) {
+  return record.every(
+    (field2) => field2 == null || field2.toString && field2.toString().trim() === ""
+  );
+};
+var cr = 13;
+var nl = 10;
+var boms = {
+  // Note, the following are equals:
+  // Buffer.from("\ufeff")
+  // Buffer.from([239, 187, 191])
+  // Buffer.from('EFBBBF', 'hex')
+  utf8: Buffer.from([239, 187, 191]),
+  // Note, the following are equals:
+  // Buffer.from "\ufeff", 'utf16le
+  // Buffer.from([255, 254])
+  utf16le: Buffer.from([255, 254])
+};
+var transform = function(original_options = {}) {
+  const info = {
+    bytes: 0,
+    bytes_records: 0,
+    comment_lines: 0,
+    empty_lines: 0,
+    invalid_field_length: 0,
+    lines: 1,
+    records: 0
+  };
+  const options = normalize_options(original_options);
+  return {
+    info,
+    original_options,
+    options,
+    state: init_state(options),
+    __needMoreData: function(i, bufLen, end) {
+      if (end) return false;
+      const { encoding, escape, quote } = this.options;
+      const { quoting, needMoreDataSize, recordDelimiterMaxLength } = this.state;
+      const numOfCharLeft = bufLen - i - 1;
+      const requiredLength = Math.max(
+        needMoreDataSize,
+        // Skip if the remaining buffer smaller than record delimiter
+        // If "record_delimiter" is yet to be discovered:
+        // 1. It is equals to `[]` and "recordDelimiterMaxLength" equals `0`
+        // 2. We set the length to windows line ending in the current encoding
+        // Note, that encoding is known from user or bom discovery at that point
+        // recordDelimiterMaxLength,
+        recordDelimiterMaxLength === 0 ? Buffer.from("\r\n", encoding).length : recordDelimiterMaxLength,
+        // Skip if remaining buffer can be an escaped quote
+        quoting ? (escape === null ? 0 : escape.length) + quote.length : 0,
+        // Skip if remaining buffer can be record delimiter following the closing quote
+        quoting ? quote.length + recordDelimiterMaxLength : 0
+      );
+      return numOfCharLeft < requiredLength;
+    },
+    // Central parser implementation
+    parse: function(nextBuf, end, push, close) {
+      const {
+        bom,
+        comment_no_infix,
+        delimiter_auto,
+        encoding,
+        from_line,
+        ltrim,
+        max_record_size,
+        raw,
+        relax_quotes,
+        rtrim,
+        skip_empty_lines,
+        to,
+        to_line
+      } = this.options;
+      let { comment, escape, quote, record_delimiter } = this.options;
+      const {
+        bomSkipped,
+        delimiterDiscovered,
+        delimiterBufPrevious,
+        rawBuffer,
+        escapeIsQuote
+      } = this.state;
+      if (!delimiterDiscovered && delimiter_auto) {
+        let delimiterBuf;
+        if (delimiterBufPrevious === void 0) {
+          delimiterBuf = nextBuf;
+        } else if (delimiterBufPrevious !== void 0 && nextBuf === void 0) {
+          delimiterBuf = delimiterBufPrevious;
+        } else {
+          delimiterBuf = Buffer.concat([delimiterBufPrevious, nextBuf]);
+        }
+        nextBuf = void 0;
+        if (end || delimiterBuf.length > delimiter_auto.size) {
+          this.options.delimiter = [
+            Buffer.from(
+              delimiter_discover(delimiterBuf, this.options.delimiter_auto)
+            )
+          ];
+          this.state.previousBuf = delimiterBuf;
+          this.state.delimiterBufPrevious = void 0;
+          this.state.delimiterDiscovered = true;
+        } else {
+          this.state.delimiterBufPrevious = delimiterBuf;
+          return;
+        }
+      }
+      const { previousBuf } = this.state;
+      let buf;
+      if (previousBuf === void 0) {
+        if (nextBuf === void 0) {
+          close();
+          return;
+        } else {
+          buf = nextBuf;
+        }
+      } else if (previousBuf !== void 0 && nextBuf === void 0) {
+        buf = previousBuf;
+      } else {
+        buf = Buffer.concat([previousBuf, nextBuf]);
+      }
+      if (bomSkipped === false) {
+        if (bom === false) {
+          this.state.bomSkipped = true;
+        } else if (buf.length < 3) {
+          if (end === false) {
+            this.state.previousBuf = buf;
+            return;
+          }
+        } else {
+          for (const encoding2 in boms) {
+            if (boms[encoding2].compare(buf, 0, boms[encoding2].length) === 0) {
+              const bomLength = boms[encoding2].length;
+              this.state.bufBytesStart += bomLength;
+              buf = buf.slice(bomLength);
+              const options2 = normalize_options({
+                ...this.original_options,
+                encoding: encoding2
+              });
+              for (const key in options2) {
+                this.options[key] = options2[key];
+              }
+              ({ comment, escape, quote } = this.options);
+              break;
+            }
+          }
+          this.state.bomSkipped = true;
+        }
+      }
+      const bufLen = buf.length;
+      let pos;
+      for (pos = 0; pos < bufLen; pos++) {
+        if (this.__needMoreData(pos, bufLen, end)) {
+          break;
+        }
+        if (this.state.wasRowDelimiter === true) {
+          this.info.lines++;
+          this.state.wasRowDelimiter = false;
+        }
+        if (to_line !== -1 && this.info.lines > to_line) {
+          this.state.stop = true;
+          close();
+          return;
+        }
+        if (this.state.quoting === false && record_delimiter.length === 0) {
+          const record_delimiterCount = this.__autoDiscoverRecordDelimiter(
+            buf,
+            pos
+          );
+          if (record_delimiterCount) {
+            record_delimiter = this.options.record_delimiter;
+          }
+        }
+        const chr = buf[pos];
+        if (raw === true) {
+          rawBuffer.append(chr);
+        }
+        if ((chr === cr || chr === nl) && this.state.wasRowDelimiter === false) {
+          this.state.wasRowDelimiter = true;
+        }
+        if (this.state.escaping === true) {
+          this.state.escaping = false;
+        } else {
+          if (escape !== null && this.state.quoting === true && this.__isEscape(buf, pos, chr) && pos + escape.length < bufLen) {
+            if (escapeIsQuote) {
+              if (this.__isQuote(buf, pos + escape.length)) {
+                this.state.escaping = true;
+                pos += escape.length - 1;
+                continue;
+              }
+            } else {
+              this.state.escaping = true;
+              pos += escape.length - 1;
+              continue;
+            }
+          }
+          if (this.state.commenting === false && this.__isQuote(buf, pos)) {
+            if (this.state.quoting === true) {
+              const nextChr = buf[pos + quote.length];
+              const isNextChrTrimable = rtrim && this.__isCharTrimable(buf, pos + quote.length);
+              const isNextChrComment = comment !== null && this.__compareBytes(comment, buf, pos + quote.length, nextChr);
+              const isNextChrDelimiter = this.__isDelimiter(
+                buf,
+                pos + quote.length,
+                nextChr
+              );
+              const isNextChrRecordDelimiter = record_delimiter.length === 0 ? this.__autoDiscoverRecordDelimiter(buf, pos + quote.length) : this.__isRecordDelimiter(nextChr, buf, pos + quote.length);
+              if (escape !== null && this.__isEscape(buf, pos, chr) && this.__isQuote(buf, pos + escape.length)) {
+                pos += escape.length - 1;
+              } else if (!nextChr || isNextChrDelimiter || isNextChrRecordDelimiter || isNextChrComment || isNextChrTrimable) {
+                this.state.quoting = false;
+                this.state.wasQuoting = true;
+                pos += quote.length - 1;
+                continue;
+              } else if (relax_quotes === false) {
+                const err = this.__error(
+                  new CsvError(
+                    "CSV_INVALID_CLOSING_QUOTE",
+                    [
+                      "Invalid Closing Quote:",
+                      `got "${String.fromCharCode(nextChr)}"`,
+                      `at line ${this.info.lines}`,
+                      "instead of delimiter, record delimiter, trimable character",
+                      "(if activated) or comment"
+                    ],
+                    this.options,
+                    this.__infoField()
+                  )
+                );
+                if (err !== void 0) return err;
+              } else {
+                this.state.quoting = false;
+                this.state.wasQuoting = true;
+                this.state.field.prepend(quote);
+                pos += quote.length - 1;
+              }
+            } else {
+              if (this.state.field.length !== 0) {
+                if (relax_quotes === false) {
+                  const info2 = this.__infoField();
+                  const bom2 = Object.keys(boms).map(
+                    (b) => boms[b].equals(this.state.field.toString()) ? b : false
+                  ).filter(Boolean)[0];
+                  const err = this.__error(
+                    new CsvError(
+                      "INVALID_OPENING_QUOTE",
+                      [
+                        "Invalid Opening Quote:",
+                        `a quote is found on field ${JSON.stringify(info2.column)} at line ${info2.lines}, value is ${JSON.stringify(this.state.field.toString(encoding))}`,
+                        bom2 ? `(${bom2} bom)` : void 0
+                      ],
+                      this.options,
+                      info2,
+                      {
+                        field: this.state.field
+                      }
+                    )
+                  );
+                  if (err !== void 0) return err;
+                }
+              } else {
+                this.state.quoting = true;
+                pos += quote.length - 1;
+                continue;
+              }
+            }
+          }
+          if (this.state.quoting === false) {
+            const recordDelimiterLength = this.__isRecordDelimiter(
+              chr,
+              buf,
+              pos
+            );
+            if (recordDelimiterLength !== 0) {
+              const skipCommentLine = this.state.commenting && this.state.wasQuoting === false && this.state.record.length === 0 && this.state.field.length === 0;
+              if (skipCommentLine) {
+                this.info.comment_lines++;
+              } else {
+                if (this.state.enabled === false && this.info.lines + (this.state.wasRowDelimiter === true ? 1 : 0) >= from_line) {
+                  this.state.enabled = true;
+                  this.__resetField();
+                  this.__resetRecord();
+                  pos += recordDelimiterLength - 1;
+                  continue;
+                }
+                if (skip_empty_lines === true && this.state.wasQuoting === false && this.state.record.length === 0 && this.state.field.length === 0) {
+                  this.info.empty_lines++;
+                  pos += recordDelimiterLength - 1;
+                  continue;
+                }
+                this.info.bytes = this.state.bufBytesStart + pos;
+                const errField = this.__onField();
+                if (errField !== void 0) return errField;
+                this.info.bytes = this.state.bufBytesStart + pos + recordDelimiterLength;
+                const errRecord = this.__onRecord(push);
+                if (errRecord !== void 0) return errRecord;
+                if (to !== -1 && this.info.records >= to) {
+                  this.state.stop = true;
+                  close();
+                  return;
+                }
+              }
+              this.state.commenting = false;
+              pos += recordDelimiterLength - 1;
+              continue;
+            }
+            if (this.state.commenting) {
+              continue;
+            }
+            if (comment !== null && (comment_no_infix === false || this.state.record.length === 0 && this.state.field.length === 0)) {
+              const commentCount = this.__compareBytes(comment, buf, pos, chr);
+              if (commentCount !== 0) {
+                this.state.commenting = true;
+                continue;
+              }
+            }
+            const delimiterLength = this.__isDelimiter(buf, pos, chr);
+            if (delimiterLength !== 0) {
+              this.info.bytes = this.state.bufBytesStart + pos;
+              const errField = this.__onField();
+              if (errField !== void 0) return errField;
+              pos += delimiterLength - 1;
+              continue;
+            }
+          }
+        }
+        if (this.state.commenting === false) {
+          if (max_record_size !== 0 && this.state.record_length + this.state.field.length > max_record_size) {
+            return this.__error(
+              new CsvError(
+                "CSV_MAX_RECORD_SIZE",
+                [
+                  "Max Record Size:",
+                  "record exceed the maximum number of tolerated bytes",
+                  `of ${max_record_size}`,
+                  `at line ${this.info.lines}`
+                ],
+                this.options,
+                this.__infoField()
+              )
+            );
+          }
+        }
+        const lappend = ltrim === false || this.state.quoting === true || this.state.field.length !== 0 || !this.__isCharTrimable(buf, pos);
+        const rappend = rtrim === false || this.state.wasQuoting === false;
+        if (lappend === true && rappend === true) {
+          this.state.field.append(chr);
+        } else if (rtrim === true && !this.__isCharTrimable(buf, pos)) {
+          return this.__error(
+            new CsvError(
+              "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE",
+              [
+                "Invalid Closing Quote:",
+                "found non trimable byte after quote",
+                `at line ${this.info.lines}`
+              ],
+              this.options,
+              this.__infoField()
+            )
+          );
+        } else {
+          if (lappend === false) {
+            pos += this.__isCharTrimable(buf, pos) - 1;
+          }
+          continue;
+        }
+      }
+      if (end === true) {
+        if (this.state.quoting === true) {
+          const err = this.__error(
+            new CsvError(
+              "CSV_QUOTE_NOT_CLOSED",
+              [
+                "Quote Not Closed:",
+                `the parsing is finished with an opening quote at line ${this.info.lines}`
+              ],
+              this.options,
+              this.__infoField()
+            )
+          );
+          if (err !== void 0) return err;
+        } else {
+          if (this.state.wasQuoting === true || this.state.record.length !== 0 || this.state.field.length !== 0) {
+            this.info.bytes = this.state.bufBytesStart + pos;
+            const errField = this.__onField();
+            if (errField !== void 0) return errField;
+            const errRecord = this.__onRecord(push);
+            if (errRecord !== void 0) return errRecord;
+          } else if (this.state.wasRowDelimiter === true) {
+            this.info.empty_lines++;
+          } else if (this.state.commenting === true) {
+            this.info.comment_lines++;
+          }
+        }
+      } else {
+        this.state.bufBytesStart += pos;
+        this.state.previousBuf = buf.slice(pos);
+      }
+      if (this.state.wasRowDelimiter === true) {
+        this.info.lines++;
+        this.state.wasRowDelimiter = false;
+      }
+    },
+    __onRecord: function(push) {
+      const {
+        columns,
+        group_columns_by_name,
+        encoding,
+        info: info2,
+        from,
+        relax_column_count,
+        relax_column_count_less,
+        relax_column_count_more,
+        raw,
+        skip_records_with_empty_values
+      } = this.options;
+      const { enabled, record } = this.state;
+      if (enabled === false) {
+        return this.__resetRecord();
+      }
+      const recordLength = record.length;
+      if (columns === true) {
+        if (skip_records_with_empty_values === true && isRecordEmpty(record)) {
+          this.__resetRecord();
+          return;
+        }
+        return this.__firstLineToColumns(record);
+      }
+      if (columns === false && this.info.records === 0) {
+        this.state.expectedRecordLength = recordLength;
+      }
+      if (recordLength !== this.state.expectedRecordLength) {
+        const err = columns === false ? new CsvError(
+          "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH",
+          [
+            "Invalid Record Length:",
+            `expect ${this.state.expectedRecordLength},`,
+            `got ${recordLength} on line ${this.info.lines}`
+          ],
+          this.options,
+          this.__infoField(),
+          {
+            record
+          }
+        ) : new CsvError(
+          "CSV_RECORD_INCONSISTENT_COLUMNS",
+          [
+            "Invalid Record Length:",
+            `columns length is ${columns.length},`,
+            // rename columns
+            `got ${recordLength} on line ${this.info.lines}`
+          ],
+          this.options,
+          this.__infoField(),
+          {
+            record
+          }
+        );
+        if (relax_column_count === true || relax_column_count_less === true && recordLength < this.state.expectedRecordLength || relax_column_count_more === true && recordLength > this.state.expectedRecordLength) {
+          this.info.invalid_field_length++;
+          this.state.error = err;
+        } else {
+          const finalErr = this.__error(err);
+          if (finalErr) return finalErr;
+        }
+      }
+      if (skip_records_with_empty_values === true && isRecordEmpty(record)) {
+        this.__resetRecord();
+        return;
+      }
+      if (this.state.recordHasError === true) {
+        this.__resetRecord();
+        this.state.recordHasError = false;
+        return;
+      }
+      this.info.records++;
+      if (from === 1 || this.info.records >= from) {
+        const { objname } = this.options;
+        if (columns !== false) {
+          const obj = {};
+          for (let i = 0, l = record.length; i < l; i++) {
+            if (columns[i] === void 0 || columns[i].disabled) continue;
+            if (group_columns_by_name === true && Object.hasOwn(obj, columns[i].name)) {
+              if (Array.isArray(obj[columns[i].name])) {
+                obj[columns[i].name] = obj[columns[i].name].concat(record[i]);
+              } else {
+                obj[columns[i].name] = [obj[columns[i].name], record[i]];
+              }
+            } else {
+              Object.defineProperty(obj, columns[i].name, {
+                value: record[i],
+                enumerable: true,
+                writable: true,
+                configurable: true
+              });
+            }
+          }
+          if (raw === true || info2 === true) {
+            const extRecord = Object.assign(
+              { record: obj },
+              raw === true ? { raw: this.state.rawBuffer.toString(encoding) } : {},
+              info2 === true ? { info: this.__infoRecord() } : {}
+            );
+            const err = this.__push(
+              objname === void 0 ? extRecord : [obj[objname], extRecord],
+              push
+            );
+            if (err) {
+              return err;
+            }
+          } else {
+            const err = this.__push(
+              objname === void 0 ? obj : [obj[objname], obj],
+              push
+            );
+            if (err) {
+              return err;
+            }
+          }
+        } else {
+          if (raw === true || info2 === true) {
+            const extRecord = Object.assign(
+              { record },
+              raw === true ? { raw: this.state.rawBuffer.toString(encoding) } : {},
+              info2 === true ? { info: this.__infoRecord() } : {}
+            );
+            const err = this.__push(
+              objname === void 0 ? extRecord : [record[objname], extRecord],
+              push
+            );
+            if (err) {
+              return err;
+            }
+          } else {
+            const err = this.__push(
+              objname === void 0 ? record : [record[objname], record],
+              push
+            );
+            if (err) {
+              return err;
+            }
+          }
+        }
+      }
+      this.__resetRecord();
+    },
+    __firstLineToColumns: function(record) {
+      const { firstLineToHeaders } = this.state;
+      try {
+        const headers = firstLineToHeaders === void 0 ? record : firstLineToHeaders.call(null, record);
+        if (!Array.isArray(headers)) {
+          return this.__error(
+            new CsvError(
+              "CSV_INVALID_COLUMN_MAPPING",
+              [
+                "Invalid Column Mapping:",
+                "expect an array from column function,",
+                `got ${JSON.stringify(headers)}`
+              ],
+              this.options,
+              this.__infoField(),
+              {
+                headers
+              }
+            )
+          );
+        }
+        const normalizedHeaders = normalize_columns_array(headers);
+        this.state.expectedRecordLength = normalizedHeaders.length;
+        this.options.columns = normalizedHeaders;
+        this.__resetRecord();
+        return;
+      } catch (err) {
+        return err;
+      }
+    },
+    __resetRecord: function() {
+      if (this.options.raw === true) {
+        this.state.rawBuffer.reset();
+      }
+      this.state.error = void 0;
+      this.state.record = [];
+      this.state.record_length = 0;
+    },
+    __onField: function() {
+      const { cast, encoding, rtrim, max_record_size } = this.options;
+      const { enabled, wasQuoting } = this.state;
+      if (enabled === false) {
+        return this.__resetField();
+      }
+      let field2 = this.state.field.toString(encoding);
+      if (rtrim === true && wasQuoting === false) {
+        field2 = field2.trimRight();
+      }
+      if (cast === true) {
+        const [err, f] = this.__cast(field2);
+        if (err !== void 0) return err;
+        field2 = f;
+      }
+      this.state.record.push(field2);
+      if (max_record_size !== 0 && typeof field2 === "string") {
+        this.state.record_length += field2.length;
+      }
+      this.__resetField();
+    },
+    __resetField: function() {
+      this.state.field.reset();
+      this.state.wasQuoting = false;
+    },
+    __push: function(record, push) {
+      const { on_record } = this.options;
+      if (on_record !== void 0) {
+        const info2 = this.__infoRecord();
+        try {
+          record = on_record.call(null, record, info2);
+        } catch (err) {
+          return err;
+        }
+        if (record === void 0 || record === null) {
+          return;
+        }
+      }
+      this.info.bytes_records += this.info.bytes;
+      push(record);
+    },
+    // Return a tuple with the error and the casted value
+    __cast: function(field2) {
+      const { columns, relax_column_count } = this.options;
+      const isColumns = Array.isArray(columns);
+      if (isColumns === true && relax_column_count && this.options.columns.length <= this.state.record.length) {
+        return [void 0, void 0];
+      }
+      if (this.state.castField !== null) {
+        try {
+          const info2 = this.__infoField();
+          return [void 0, this.state.castField.call(null, field2, info2)];
+        } catch (err) {
+          return [err];
+        }
+      }
+      if (this.__isFloat(field2)) {
+        return [void 0, parseFloat(field2)];
+      } else if (this.options.cast_date !== false) {
+        const info2 = this.__infoField();
+        return [void 0, this.options.cast_date.call(null, field2, info2)];
+      }
+      return [void 0, field2];
+    },
+    __compareBytes: function(sourceBuf, targetBuf, targetPos, firstByte) {
+      if (sourceBuf[0] !== firstByte) return 0;
+      const sourceLength = sourceBuf.length;
+      for (let i = 1; i < sourceLength; i++) {
+        if (sourceBuf[i] !== targetBuf[targetPos + i]) return 0;
+      }
+      return sourceLength;
+    },
+    // Helper to test if a character is trimable
+    __isCharTrimable: function(buf, pos) {
+      const { timchars, timcharFirstBytes } = this.state;
+      const first = buf[pos];
+      if (first === void 0 || timcharFirstBytes[first] === 0) return 0;
+      loop1: for (let i = 0; i < timchars.length; i++) {
+        const timchar = timchars[i];
+        for (let j = 0; j < timchar.length; j++) {
+          if (timchar[j] !== buf[pos + j]) continue loop1;
+        }
+        return timchar.length;
+      }
+      return 0;
+    },
+    __isDelimiter: function(buf, pos, chr) {
+      const { delimiter, ignore_last_delimiters } = this.options;
+      if (ignore_last_delimiters === true && this.state.record.length === this.options.columns.length - 1) {
+        return 0;
+      } else if (ignore_last_delimiters !== false && typeof ignore_last_delimiters === "number" && this.state.record.length === ignore_last_delimiters - 1) {
+        return 0;
+      }
+      loop1: for (let i = 0; i < delimiter.length; i++) {
+        const del = delimiter[i];
+        if (del[0] === chr) {
+          for (let j = 1; j < del.length; j++) {
+            if (del[j] !== buf[pos + j]) continue loop1;
+          }
+          return del.length;
+        }
+      }
+      return 0;
+    },
+    __isEscape: function(buf, pos, chr) {
+      const { escape } = this.options;
+      if (escape === null) return false;
+      const l = escape.length;
+      if (escape[0] === chr) {
+        for (let i = 0; i < l; i++) {
+          if (escape[i] !== buf[pos + i]) {
+            return false;
+          }
+        }
+        return true;
+      }
+      return false;
+    },
+    __isFloat: function(value2) {
+      return value2 - parseFloat(value2) + 1 >= 0;
+    },
+    // Keep it in case we implement the `cast_int` option
+    // __isInt(value){
+    //   // return Number.isInteger(parseInt(value))
+    //   // return !isNaN( parseInt( obj ) );
+    //   return /^(\-|\+)?[1-9][0-9]*$/.test(value)
+    // }
+    __isQuote: function(buf, pos) {
+      const { quote } = this.options;
+      if (quote === null) return false;
+      const l = quote.length;
+      for (let i = 0; i < l; i++) {
+        if (quote[i] !== buf[pos + i]) {
+          return false;
+        }
+      }
+      return true;
+    },
+    __isRecordDelimiter: function(chr, buf, pos) {
+      const { record_delimiter } = this.options;
+      const recordDelimiterLength = record_delimiter.length;
+      loop1: for (let i = 0; i < recordDelimiterLength; i++) {
+        const rd = record_delimiter[i];
+        const rdLength = rd.length;
+        if (rd[0] !== chr) {
+          continue;
+        }
+        for (let j = 1; j < rdLength; j++) {
+          if (rd[j] !== buf[pos + j]) {
+            continue loop1;
+          }
+        }
+        return rd.length;
+      }
+      return 0;
+    },
+    __autoDiscoverRecordDelimiter: function(buf, pos) {
+      const { encoding } = this.options;
+      const rds = [
+        // Important, the windows line ending must be before mac os 9
+        Buffer.from("\r\n", encoding),
+        Buffer.from("\n", encoding),
+        Buffer.from("\r", encoding)
+      ];
+      loop: for (let i = 0; i < rds.length; i++) {
+        const l = rds[i].length;
+        for (let j = 0; j < l; j++) {
+          if (rds[i][j] !== buf[pos + j]) {
+            continue loop;
+          }
+        }
+        this.options.record_delimiter.push(rds[i]);
+        this.state.recordDelimiterMaxLength = rds[i].length;
+        return rds[i].length;
+      }
+      return 0;
+    },
+    __error: function(msg) {
+      const { encoding, raw, skip_records_with_error } = this.options;
+      const err = typeof msg === "string" ? new Error(msg) : msg;
+      if (skip_records_with_error) {
+        this.state.recordHasError = true;
+        if (this.options.on_skip !== void 0) {
+          try {
+            this.options.on_skip(
+              err,
+              raw ? this.state.rawBuffer.toString(encoding) : void 0
+            );
+          } catch (err2) {
+            return err2;
+          }
+        }
+        return void 0;
+      } else {
+        return err;
+      }
+    },
+    __infoDataSet: function() {
+      return {
+        ...this.info,
+        columns: this.options.columns
+      };
+    },
+    __infoRecord: function() {
+      const { columns, raw, encoding } = this.options;
+      return {
+        ...this.__infoDataSet(),
+        bytes_records: this.info.bytes,
+        error: this.state.error,
+        header: columns === true,
+        index: this.state.record.length,
+        raw: raw ? this.state.rawBuffer.toString(encoding) : void 0
+      };
+    },
+    __infoField: function() {
+      const { columns } = this.options;
+      const isColumns = Array.isArray(columns);
+      const bytes_records = this.info.bytes_records;
+      return {
+        ...this.__infoRecord(),
+        bytes_records,
+        column: isColumns === true ? columns.length > this.state.record.length ? columns[this.state.record.length].name : null : this.state.record.length,
+        quoting: this.state.wasQuoting
+      };
+    }
+  };
+};
+
+// node_modules/csv-parse/lib/sync.js
+var parse = function(data, opts = {}) {
+  if (typeof data === "string") {
+    data = Buffer.from(data);
+  }
+  const records = opts && opts.objname ? /* @__PURE__ */ Object.create(null) : [];
+  const parser = transform(opts);
+  const push = (record) => {
+    if (parser.options.objname === void 0) records.push(record);
+    else {
+      records[record[0]] = record[1];
+    }
+  };
+  const close = () => {
+  };
+  const error = parser.parse(data, true, push, close);
+  if (error !== void 0) throw error;
+  return records;
+};
+
+// src/engine/csv/header.ts
+function stripBom(text) {
+  return text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+}
+function resolveColumns(file, headerLine, fields, required, expectedHeader, knownColumns = required) {
+  const found = {};
+  const names = fields.map((f) => f.trim());
+  for (const name of required) {
+    const index = names.indexOf(name);
+    if (index >= 0) {
+      found[name] = index;
+      continue;
+    }
+    if (fields.length === 1) {
+      const delimiter = [";", "	", "|"].find((d) => headerLine.includes(d));
+      if (delimiter) {
+        throw new InputError(
+          `the header uses ${describeDelimiter(delimiter)} as delimiter; expected comma-separated columns "${expectedHeader}"`,
+          { file, line: 1, column: headerLine.indexOf(delimiter) + 1 }
+        );
+      }
+    }
+    const guess = closestName(name, names, knownColumns);
+    if (guess !== void 0) {
+      throw new InputError(`column ${guess + 1} is "${names[guess]}" but "${name}" was expected (header: "${expectedHeader}")`, {
+        file,
+        line: 1,
+        column: fieldColumn(headerLine, guess)
+      });
+    }
+    throw new InputError(`missing column "${name}"; expected the header "${expectedHeader}"`, { file, line: 1, column: 1 });
+  }
+  return found;
+}
+function describeDelimiter(d) {
+  return d === "	" ? "a tab" : `"${d}"`;
+}
+function closestName(wanted, names, known) {
+  let best;
+  let bestDistance = Infinity;
+  const knownNames = new Set(known);
+  names.forEach((name, index) => {
+    if (knownNames.has(name)) return;
+    const limit = Math.max(2, Math.floor(wanted.length / 3));
+    if (Math.abs(name.length - wanted.length) > limit) return;
+    const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
+    if (distance <= limit && distance < bestDistance) {
+      best = index;
+      bestDistance = distance;
+    }
+  });
+  return best;
+}
+function editDistance(a, b) {
+  const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = previous[0];
+    previous[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = previous[j];
+      previous[j] = Math.min(above + 1, previous[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return previous[b.length];
+}
+function fieldColumn(line, index) {
+  let field2 = 0;
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    if (field2 === index) return i + 1;
+    const c = line[i];
+    if (c === '"') quoted = !quoted;
+    else if (c === "," && !quoted) field2++;
+  }
+  return field2 === index ? line.length + 1 : 1;
+}
+function unclosedQuote(text) {
+  let line = 1;
+  let lineStart = 0;
+  let open;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      if (!open) open = { line, column: i - lineStart + 1 };
+      else if (text[i + 1] === '"') i++;
+      else open = void 0;
+    } else if (c === "\n" || c === "\r" && text[i + 1] !== "\n") {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return open;
+}
+
+// src/engine/csv/table.ts
+function readCsvTable(file, content, required, expectedHeader, knownColumns = required) {
+  const text = stripBom(content);
+  if (text.trim() === "") throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
+  const lines = text.split(/\r\n|\n|\r/);
+  let records;
+  try {
+    records = parse(text, { info: true, skip_empty_lines: true, relax_column_count: true, record_delimiter: ["\r\n", "\n", "\r"] });
+  } catch (error) {
+    if (error instanceof CsvError) throw csvError(file, error, text, lines);
+    throw error;
+  }
+  const [header, ...data] = records;
+  if (!header) throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
+  const headerLineNumber = header.info.lines;
+  const columns = resolveColumns(file, lines[headerLineNumber - 1] ?? "", header.record, required, expectedHeader, knownColumns);
+  const rows = data.map(({ record, info }) => ({ line: info.lines, text: lines[info.lines - 1] ?? "", fields: record }));
+  for (const row of rows) {
+    if (row.fields.length !== header.record.length) {
+      throw new InputError(`expected ${header.record.length} fields like the header, found ${row.fields.length}`, { file, line: row.line, column: 1 });
+    }
+  }
+  return { columns, rows };
+}
+function csvError(file, error, text, lines) {
+  if (error.code === "CSV_QUOTE_NOT_CLOSED") {
+    const open = unclosedQuote(text);
+    return new InputError("a quoted field is not closed", open ? { file, ...open } : { file });
+  }
+  const line = error.lines;
+  const where = line !== void 0 && line <= lines.length ? { file, line } : { file };
+  if (error.code === "INVALID_OPENING_QUOTE" || error.code === "CSV_INVALID_CLOSING_QUOTE") {
+    return new InputError('a quote inside a field; quote the whole field and double any quote in it ("")', where);
+  }
+  return new InputError(error.message.replace(/\s*\(line \d+\)$/, ""), where);
+}
+
+// src/engine/model/measurement.ts
+var STATISTIC_NAMES = [
+  "value",
+  "samples",
+  "min",
+  "mean",
+  "median",
+  "p90",
+  "p95",
+  "p99",
+  "p999",
+  "p9999",
+  "max",
+  "stdev",
+  "variance",
+  "jitter",
+  "maxJitter"
+];
+var STATISTIC_ALIASES = {
+  avg: "mean",
+  average: "mean",
+  p50: "median",
+  stddev: "stdev",
+  std: "stdev",
+  count: "samples",
+  n: "samples"
+};
+function resolveStatistic(text) {
+  const name = text.trim();
+  if (STATISTIC_NAMES.includes(name)) return name;
+  const alias = STATISTIC_ALIASES[name.toLowerCase()];
+  if (alias) return alias;
+  const percentile2 = /^p(\d+(?:\.\d+)?)$/i.exec(name);
+  if (percentile2) {
+    const compact = `p${percentile2[1].replace(".", "")}`;
+    if (STATISTIC_NAMES.includes(compact)) return compact;
+  }
+  return void 0;
+}
+var PAYLOAD_PARAMETER_NAMES = /^(size|bytes|payload|payload_?size|payload_?bytes|msg_?size|message_?size|data_?size)$/i;
+
+// src/engine/numeric/parseNumber.ts
+var FLOAT_PARSE_MODES = ["precise", "legacy"];
+var DBL_MIN_EXP = -1021;
+var DBL_MAX_EXP = 1024;
+function legacyScale(digits, exponent) {
+  if (exponent < DBL_MIN_EXP || exponent > DBL_MAX_EXP) return exponent < 0 ? 0 : Infinity;
+  let number2 = digits;
+  let p10 = 10;
+  let n = exponent < 0 ? -exponent : exponent;
+  while (n) {
+    if (n & 1) number2 = exponent < 0 ? number2 / p10 : number2 * p10;
+    n >>= 1;
+    p10 *= p10;
+  }
+  return number2;
+}
+var EXACT_POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+function parseDecimalBytes(bytes, start, end, mode) {
+  let i = start;
+  let negative = false;
+  const first = bytes[i];
+  if (first === 45 || first === 43) {
+    negative = first === 45;
+    i++;
+  }
+  const digitsStart = i;
+  let mantissa = 0;
+  let digitCount = 0;
+  let significant = 0;
+  let fractionDigits = 0;
+  while (i < end) {
+    const d = bytes[i] - 48;
+    if (d < 0 || d > 9) break;
+    mantissa = mantissa * 10 + d;
+    if (significant > 0 || d !== 0) significant++;
+    digitCount++;
+    i++;
+  }
+  if (i < end && bytes[i] === 46) {
+    i++;
+    while (i < end) {
+      const d = bytes[i] - 48;
+      if (d < 0 || d > 9) break;
+      mantissa = mantissa * 10 + d;
+      if (significant > 0 || d !== 0) significant++;
+      digitCount++;
+      fractionDigits++;
+      i++;
+    }
+  }
+  if (digitCount === 0) return void 0;
+  let exponent = -fractionDigits;
+  if (i < end && (bytes[i] | 32) === 101) {
+    i++;
+    let expNegative = false;
+    const sign = bytes[i];
+    if (sign === 45 || sign === 43) {
+      expNegative = sign === 45;
+      i++;
+    }
+    let e = 0;
+    let expDigits = 0;
+    while (i < end) {
+      const d = bytes[i] - 48;
+      if (d < 0 || d > 9) break;
+      if (e < 1e5) e = e * 10 + d;
+      expDigits++;
+      i++;
+    }
+    if (expDigits === 0) return void 0;
+    exponent += expNegative ? -e : e;
+  }
+  if (i !== end) return void 0;
+  let value2;
+  if (mode === "legacy") {
+    value2 = legacyScale(mantissa, exponent);
+  } else if (significant <= 15 && exponent >= -22 && exponent <= 22) {
+    value2 = exponent < 0 ? mantissa / EXACT_POW10[-exponent] : mantissa * EXACT_POW10[exponent];
+  } else {
+    value2 = Number(latin1.decode(bytes.subarray(digitsStart, end)));
+  }
+  return negative ? -value2 : value2;
+}
+var encoder = new TextEncoder();
+var latin1 = new TextDecoder("latin1");
+function parseNumber(text, mode) {
+  const trimmed = text.trim();
+  if (trimmed.length * 3 > cellBuffer.length) cellBuffer = new Uint8Array(trimmed.length * 3);
+  const { written } = encoder.encodeInto(trimmed, cellBuffer);
+  return parseDecimalBytes(cellBuffer, 0, written, mode);
+}
+var cellBuffer = new Uint8Array(256);
+function isMissingValue(text) {
+  const t = text.trim();
+  return t === "" || t === "nan" || t === "NaN" || t === "NA" || t === "N/A";
+}
+
+// src/engine/model/experimentType.ts
+function experimentTypeOfSummaryFile(path) {
+  const name = baseName(path);
+  if (!name.startsWith("measurements")) {
+    const other = experimentOfOtherName(stemOf(name).replace(/_summary$/, ""));
+    if (other !== "") return other;
+  }
+  const parts = name.split(".");
+  const stem = parts.length >= 2 ? parts[parts.length - 2] : "";
+  const type = stem.split("_").slice(1, -1).join("_");
+  if (type === "") {
+    throw new InputError(
+      `cannot tell the sub-experiment from the file name "${name}": expected measurements_<type>_summary.csv`,
+      { file: path }
+    );
+  }
+  return type;
+}
+function summaryFileNameOfRaw(path) {
+  const name = baseName(path);
+  const dot = name.lastIndexOf(".");
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  return `${stem}_summary.csv`;
+}
+function experimentOfOtherName(stem) {
+  return stem.replace(/_raw(_data)?$/, "").replace(/[_-](r|run|rep)\d+$/i, "");
+}
+function stemOf(name) {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+function experimentTypeOfRawFile(path) {
+  const name = baseName(path);
+  if (!name.startsWith("measurements")) {
+    const other = experimentOfOtherName(stemOf(name));
+    if (other !== "") return other;
+  }
+  const type = summaryFileNameOfRaw(path).slice(0, -".csv".length).split("_").slice(1, -1).join("_");
+  if (type === "") {
+    throw new InputError(
+      `cannot tell the sub-experiment from the file name "${baseName(path)}": expected measurements_<type>.csv`,
+      { file: path }
+    );
+  }
+  return type;
+}
+function baseName(path) {
+  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  return cut >= 0 ? path.slice(cut + 1) : path;
+}
+
+// src/engine/model/summary.ts
+var SUMMARY_COLUMNS = [
+  "Bytes",
+  "Samples",
+  "Max",
+  "Min",
+  "Mean",
+  "Median",
+  "Stdev",
+  "Mean jitter",
+  "Max jitter",
+  "90%",
+  "99%",
+  "99.99%"
+];
+var SUMMARY_FIELDS = {
+  Bytes: "payloadBytes",
+  Samples: "samples",
+  Max: "max",
+  Min: "min",
+  Mean: "mean",
+  Median: "median",
+  Stdev: "stdev",
+  "Mean jitter": "meanJitter",
+  "Max jitter": "maxJitter",
+  "90%": "p90",
+  "99%": "p99",
+  "99.99%": "p9999"
+};
+
+// src/engine/formats/fastddsSummary.ts
+var SUMMARY_HEADER = SUMMARY_COLUMNS.join(",");
+var SUMMARY_REQUIRED_COLUMNS = ["Bytes", "Median", "99%", "Max"];
+function looksLikeSummary(headerLine) {
+  const names = stripBom(headerLine).split(",").map((s) => s.trim());
+  return names.includes("Bytes") && names.includes("Median") && names.includes("99%") && names.includes("Max") && !names.includes("Experiment type");
+}
+function renderSummaryCsv(summary) {
+  let out = SUMMARY_HEADER + "\n";
+  for (const p of summary.payloads) {
+    out += `${p.payloadBytes},${p.samples}`;
+    for (const column of SUMMARY_COLUMNS.slice(2)) out += "," + formatFixed3(p[SUMMARY_FIELDS[column]]);
+    out += "\n";
+  }
+  return out;
+}
+function parseSummaryCsv(file, content, floatParse) {
+  const experimentType = experimentTypeOfSummaryFile(file);
+  const table3 = readCsvTable(file, content, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+  if (table3.rows.length === 0) throw new InputError("the summary has a header but no rows", { file, line: 2 });
+  const headerFields = /* @__PURE__ */ new Map();
+  const headerLine = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
+  headerLine.split(",").forEach((name, index) => headerFields.set(name.trim(), index));
+  const payloads = [];
+  const seen = /* @__PURE__ */ new Map();
+  for (const row of table3.rows) {
+    const bytesIndex = table3.columns.Bytes;
+    const bytesText = row.fields[bytesIndex] ?? "";
+    const payloadBytes = Number(bytesText.trim());
+    if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(payloadBytes)) {
+      throw new InputError(`expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`, {
+        file,
+        line: row.line,
+        column: fieldColumn(row.text, bytesIndex)
+      });
+    }
+    const earlier = seen.get(payloadBytes);
+    if (earlier !== void 0) {
+      throw new InputError(`payload ${payloadBytes} appears twice (first on line ${earlier})`, {
+        file,
+        line: row.line,
+        column: fieldColumn(row.text, bytesIndex)
+      });
+    }
+    seen.set(payloadBytes, row.line);
+    const summary = {
+      payloadBytes,
+      samples: NaN,
+      max: NaN,
+      min: NaN,
+      mean: NaN,
+      median: NaN,
+      stdev: NaN,
+      meanJitter: NaN,
+      maxJitter: NaN,
+      p90: NaN,
+      p99: NaN,
+      p9999: NaN,
+      line: row.line
+    };
+    for (const column of SUMMARY_COLUMNS.slice(1)) {
+      const index = headerFields.get(column);
+      if (index === void 0) continue;
+      const text = row.fields[index] ?? "";
+      if (isMissingValue(text)) continue;
+      const value2 = parseNumber(text, floatParse);
+      if (value2 === void 0) {
+        throw new InputError(`expected a number in column "${column}", found "${clip(text)}"`, {
+          file,
+          line: row.line,
+          column: fieldColumn(row.text, index)
+        });
+      }
+      summary[SUMMARY_FIELDS[column]] = value2;
+    }
+    payloads.push(summary);
+  }
+  return { experimentType, source: file, payloads };
+}
+function clip(text) {
+  return text.length > 40 ? text.slice(0, 40) + "…" : text;
+}
+
+// src/engine/formats/metricRequirementsCsv.ts
+var METRIC_REQUIREMENTS_EXAMPLE = "Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=";
+var LATENCY_COLUMNS = {
+  Min: "min",
+  Mean: "mean",
+  Median: "median",
+  "90%": "p90",
+  "99%": "p99",
+  "99.99%": "p9999",
+  Max: "max"
+};
+function isMetricRequirementsHeader(headerLine) {
+  const fields = stripBom(headerLine).split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+  if (fields.includes("Experiment") || fields.includes("Parameter")) return true;
+  return fields.some((f) => !(f in LATENCY_COLUMNS) && /[.[\]]|>=|<=|≥|≤/.test(f));
+}
+function parseMetricRequirementsCsv(file, content, floatParse) {
+  const firstLine = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
+  const headerFields = firstLine.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+  const experimentName = headerFields.includes("Experiment type") ? "Experiment type" : "Experiment";
+  const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
+  const table3 = readCsvTable(file, content, [experimentName, parameterName], METRIC_REQUIREMENTS_EXAMPLE, headerFields);
+  const limitColumns = [];
+  headerFields.forEach((name, index) => {
+    if (name === experimentName || name === parameterName) return;
+    limitColumns.push(parseLimitColumn(file, firstLine, name, index));
+  });
+  if (limitColumns.length === 0) {
+    throw new InputError(`no limit columns: add columns such as "latency.p99 [us]" or "throughput [Mb/s] >=" (e.g. ${METRIC_REQUIREMENTS_EXAMPLE})`, {
+      file,
+      line: 1
+    });
+  }
+  const seen = /* @__PURE__ */ new Map();
+  const requirements = [];
+  const rows = table3.rows.map((row) => {
+    const experiment = (row.fields[table3.columns[experimentName]] ?? "").trim();
+    if (experiment === "") {
+      throw new InputError(`the "${experimentName}" cell is empty`, { file, line: row.line, column: fieldColumn(row.text, table3.columns[experimentName]) });
+    }
+    const parameter = (row.fields[table3.columns[parameterName]] ?? "").trim();
+    if (parameter === "") {
+      throw new InputError(`the "${parameterName}" cell is empty (use * for every parameter)`, {
+        file,
+        line: row.line,
+        column: fieldColumn(row.text, table3.columns[parameterName])
+      });
+    }
+    const key = `${experiment}\0${parameter}`;
+    const earlier = seen.get(key);
+    if (earlier !== void 0) {
+      throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, { file, line: row.line, column: 1 });
+    }
+    seen.set(key, row.line);
+    return { row, experiment, parameter };
+  });
+  for (const column of limitColumns) {
+    for (const { row, experiment, parameter } of rows) {
+      const text = row.fields[column.index] ?? "";
+      if (isMissingValue(text)) continue;
+      const value2 = parseNumber(text, floatParse);
+      const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
+      if (value2 === void 0) throw new InputError(`expected a number in column "${column.label}", found "${clip(text)}"`, place);
+      requirements.push({
+        experiment,
+        parameter,
+        metric: column.metric,
+        ...column.statistic !== void 0 ? { statistic: column.statistic } : {},
+        limit: column.toBase === 1 ? value2 : value2 * column.toBase,
+        ...column.dimension !== void 0 ? { dimension: column.dimension } : {},
+        ...column.direction !== void 0 ? { direction: column.direction } : {},
+        label: column.label,
+        ...place
+      });
+    }
+  }
+  if (rows.length === 0) throw new InputError("the requirements file has a header but no rows", { file, line: 2 });
+  if (requirements.length === 0) throw new InputError("every limit cell is empty: no requirement is set", { file, line: 2 });
+  return requirements;
+}
+function parseLimitColumn(file, headerLine, name, index) {
+  const place = { file, line: 1, column: fieldColumn(headerLine, index) };
+  const latency = LATENCY_COLUMNS[name];
+  if (latency !== void 0) return { index, label: name, metric: "latency", statistic: latency, dimension: "time", toBase: 1, direction: "lower-is-better" };
+  const parts = splitLimitColumn(name);
+  if (parts === void 0) {
+    throw new InputError(`cannot read the limit column "${clip(name)}"; write <metric>[.<statistic>] [<unit>] [>=|<=], e.g. "latency.p99 [us]"`, place);
+  }
+  const { subject, unitText, relation } = parts;
+  const dot = subject.lastIndexOf(".");
+  let metric2 = subject;
+  let statistic;
+  if (dot > 0) {
+    const statText = subject.slice(dot + 1);
+    const known = resolveStatistic(statText);
+    if (known === void 0) {
+      throw new InputError(`unknown statistic "${clip(statText)}" in column "${clip(name)}"; known: ${STATISTIC_NAMES.join(", ")}`, place);
+    }
+    metric2 = subject.slice(0, dot);
+    statistic = known;
+  }
+  const column = { index, label: subject.trim(), metric: metric2.trim(), toBase: 1 };
+  if (statistic !== void 0) column.statistic = statistic;
+  if (unitText !== void 0) {
+    const unit = parseUnit(unitText);
+    if (!unit) throw new InputError(`unknown unit "${clip(unitText)}" in column "${clip(name)}"`, place);
+    column.dimension = unit.dimension;
+    column.toBase = unit.toBase;
+  }
+  if (relation !== void 0) column.direction = relation === ">=" || relation === "≥" ? "higher-is-better" : "lower-is-better";
+  return column;
+}
+function splitLimitColumn(name) {
+  let rest = name.trim();
+  let relation;
+  for (const r of [">=", "<=", "≥", "≤"]) {
+    if (rest.endsWith(r)) {
+      relation = r;
+      rest = rest.slice(0, -r.length).trimEnd();
+      break;
+    }
+  }
+  let unitText;
+  if (rest.endsWith("]")) {
+    const open = rest.lastIndexOf("[");
+    if (open < 0) return void 0;
+    unitText = rest.slice(open + 1, -1);
+    if (unitText.includes("]")) return void 0;
+    rest = rest.slice(0, open).trimEnd();
+  }
+  if (rest === "") return void 0;
+  return { subject: rest, ...unitText !== void 0 ? { unitText } : {}, ...relation !== void 0 ? { relation } : {} };
+}
+function metricRequirementsOf(requirements, file) {
+  return CHECKED_MAGNITUDES.flatMap(
+    (magnitude) => requirements.map((r) => ({
+      experiment: r.experimentType,
+      parameter: String(r.payloadBytes),
+      metric: "latency",
+      statistic: MAGNITUDE_FIELDS[magnitude],
+      limit: r.limits[magnitude],
+      dimension: "time",
+      direction: "lower-is-better",
+      label: magnitude,
+      file,
+      line: r.line
+    }))
+  );
+}
+
+// src/engine/check/metricCheck.ts
+function checkMeasurements(resultSets, requirements, options = {}) {
+  const experiments = /* @__PURE__ */ new Map();
+  for (const set of resultSets) {
+    for (const m of set.measurements) {
+      let entry = experiments.get(m.experiment);
+      if (!entry) experiments.set(m.experiment, entry = { source: set.file, measurements: [] });
+      entry.measurements.push(m);
+    }
+  }
+  const checks = [];
+  for (const [experiment, { source, measurements }] of experiments) {
+    const own = requirements.filter((r) => r.experiment === experiment);
+    if (own.length === 0) {
+      checks.push({ experimentType: experiment, source, status: "unchecked", rows: [] });
+      continue;
+    }
+    const rows = [];
+    for (const requirement of own) rows.push(...options.reference ? checkReferenceRequirement(requirement, measurements) : checkRequirement(requirement, measurements));
+    checks.push({ experimentType: experiment, source, status: rows.some(rowFailed) ? "failed" : "passed", rows });
+  }
+  return checks;
+}
+function checkRequirement(requirement, measurements) {
+  const ofMetric = measurements.filter((m) => sameName(m.metric.name, requirement.metric));
+  const matching = requirement.parameter === "*" ? ofMetric : ofMetric.filter((m) => parameterMatches(m, requirement.parameter));
+  if (matching.length === 0) {
+    const payloadBytes = /^\d+$/.test(requirement.parameter) ? Number(requirement.parameter) : NaN;
+    const known = [...new Set(measurements.map((m) => m.metric.name))];
+    const what = ofMetric.length === 0 ? `metric "${requirement.metric}" (the results have: ${known.join(", ") || "none"})` : `parameter ${requirement.parameter}`;
+    return [
+      {
+        check: requirement.label,
+        payloadBytes,
+        parameter: requirement.parameter,
+        ...requirement.direction !== void 0 ? { direction: requirement.direction } : {},
+        requirement: requirement.limit,
+        experiment: NaN,
+        difference: NaN,
+        percentOver: NaN,
+        status: "missing",
+        message: `${what} is required but not in the results`
+      }
+    ];
+  }
+  return matching.map((m) => {
+    if (requirement.dimension !== void 0 && requirement.dimension !== m.metric.dimension) {
+      throw new InputError(
+        `the limit on "${requirement.label}" is in a ${requirement.dimension} unit but ${m.experiment} measures ${m.metric.name} in ${m.metric.displayUnit || "a count"}`,
+        { file: requirement.file, line: requirement.line, ...requirement.column !== void 0 ? { column: requirement.column } : {} }
+      );
+    }
+    const direction = requirement.direction ?? m.metric.direction;
+    const statistic = requirement.statistic ?? primaryStatistic(m);
+    const value2 = m.statistics[statistic];
+    const row = {
+      check: requirement.label,
+      payloadBytes: m.parameter.payloadBytes ?? NaN,
+      parameter: m.parameter.label,
+      direction,
+      unit: displayUnit(m.metric.unit, m.metric.dimension),
+      ...checkLimit(requirement, direction, value2 ?? NaN)
+    };
+    if (value2 === void 0) {
+      row.status = "failed";
+      row.message = `${m.parameter.label}: the results have no ${statistic} of ${m.metric.name} (they have ${Object.keys(m.statistics).join(", ")})`;
+    } else if (Number.isNaN(requirement.limit)) {
+      row.message = `no ${requirement.label} requirement for ${m.parameter.label}`;
+    }
+    if (m.place.line !== void 0) row.line = m.place.line;
+    return row;
+  });
+}
+function primaryStatistic(m) {
+  for (const s of ["value", "median", "mean"]) if (m.statistics[s] !== void 0) return s;
+  return "value";
+}
+function parameterMatches(m, parameter) {
+  if (m.parameter.label === parameter) return true;
+  return /^\d+$/.test(parameter) && m.parameter.payloadBytes === Number(parameter);
+}
+function sameName(a, b) {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+function displayUnit(unit, dimension) {
+  return dimension === "time" && unit === "us" ? "µs" : unit;
+}
+
+// src/engine/report/csvText.ts
+function csvText(text) {
+  let cell = text;
+  if (/^[=+\-@\t\r]/.test(cell) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell)) cell = "'" + cell;
+  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+}
+
+// src/engine/report/checksCsv.ts
+var CHECKS_HEADER = "Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status";
+var METRIC_CHECKS_HEADER = "Check,Parameter,Unit,Direction,Requirement,Experiment,Difference,Percentage over requirement,Status";
+function renderChecksCsv(check) {
+  if (check.rows.some((r) => r.parameter !== void 0 || r.direction !== void 0)) return renderMetricChecksCsv(check);
+  let out = CHECKS_HEADER + "\n";
+  for (const r of check.rows) {
+    out += `${r.check},${r.payloadBytes},${formatCsvFloat(r.requirement)},${formatCsvFloat(r.experiment)},${formatCsvFloat(r.difference)},${formatCsvFloat(r.percentOver)},${r.status}
+`;
+  }
+  return out;
+}
+function checksFileName(experimentType) {
+  return `checks_${experimentType}.csv`;
+}
+function renderMetricChecksCsv(check) {
+  let out = METRIC_CHECKS_HEADER + "\n";
+  for (const r of check.rows) {
+    const cells = [
+      csvText(r.check),
+      csvText(r.parameter ?? String(r.payloadBytes)),
+      csvText(r.unit ?? "µs"),
+      r.direction === "higher-is-better" ? ">=" : "<=",
+      formatCsvFloat(r.requirement),
+      formatCsvFloat(r.experiment),
+      formatCsvFloat(r.difference),
+      formatCsvFloat(r.percentOver),
+      r.status
+    ];
+    out += cells.join(",") + "\n";
+  }
+  return out;
+}
+
+// src/engine/report/json.ts
+var REPORT_SCHEMA_VERSION = 1;
+function renderJson(report) {
+  const document = {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    verdict: report.verdict,
+    checksTotal: report.checksTotal,
+    checksPassed: report.checksPassed,
+    checksFailed: report.checksFailed,
+    failedExperiments: report.failedExperiments,
+    uncheckedExperiments: report.uncheckedExperiments,
+    experimentsWithoutResults: report.experimentsWithoutResults,
+    subExperiments: report.subExperiments.map((s) => ({
+      experimentType: s.experimentType,
+      source: s.source,
+      status: s.status,
+      checks: s.rows.map((r) => ({
+        check: r.check,
+        bytes: finite(r.payloadBytes),
+        ...r.parameter !== void 0 ? { parameter: r.parameter } : {},
+        ...r.direction !== void 0 ? { direction: r.direction } : {},
+        ...r.unit !== void 0 ? { unit: r.unit } : {},
+        requirement: finite(r.requirement),
+        experiment: finite(r.experiment),
+        difference: finite(r.difference),
+        percentOverRequirement: finite(r.percentOver),
+        status: r.status,
+        ...r.message !== void 0 ? { message: r.message } : {}
+      }))
+    })),
+    problems: report.problems,
+    warnings: report.warnings
+  };
+  return JSON.stringify(document, null, 2) + "\n";
+}
+function finite(x) {
+  return Number.isFinite(x) ? x : null;
+}
+
+// src/engine/report/fileNames.ts
+function safeFileStem(name) {
+  let stem = name.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/\.{2,}/g, ".").replace(/^[._]+/, "").slice(0, 100);
+  if (stem === "") stem = "experiment";
+  return stem;
+}
+function uniqueFileStems(names) {
+  const out = /* @__PURE__ */ new Map();
+  const used = /* @__PURE__ */ new Set();
+  for (const name of names) {
+    if (out.has(name)) continue;
+    const base = safeFileStem(name);
+    let stem = base;
+    for (let n = 2; used.has(stem.toLowerCase()); n++) stem = `${base}-${n}`;
+    used.add(stem.toLowerCase());
+    out.set(name, stem);
+  }
+  return out;
+}
+
+// src/engine/formats/looseJson.ts
+var MAX_DEPTH = 1e3;
+function isJsonObject(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+function parseLooseJson(file, text) {
+  const source = stripBom(text);
+  const parser = new Parser(file, source);
+  return parser.document();
+}
+var Parser = class {
+  constructor(file, s) {
+    this.file = file;
+    this.s = s;
+    for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) === 10) this.lineStarts.push(k + 1);
+  }
+  file;
+  s;
+  i = 0;
+  depth = 0;
+  lineStarts = [0];
+  containerPlaces = /* @__PURE__ */ new WeakMap();
+  keyPlaces = /* @__PURE__ */ new WeakMap();
+  elementPlaces = /* @__PURE__ */ new WeakMap();
+  /** Offsets of the containers currently open, to say which one a truncated file leaves open. */
+  open = [];
+  document() {
+    this.skipSpace();
+    if (this.i >= this.s.length) throw this.error("the file is empty; expected a JSON document", this.i);
+    const value2 = this.value();
+    this.skipSpace();
+    if (this.i < this.s.length) throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
+    const place = (offset) => this.place(offset);
+    const containers = this.containerPlaces;
+    const keys = this.keyPlaces;
+    const elements = this.elementPlaces;
+    return {
+      value: value2,
+      placeOf: (container) => place(containers.get(container) ?? 0),
+      placeOfKey: (object, key) => place(keys.get(object)?.get(key) ?? containers.get(object) ?? 0),
+      placeOfElement: (array, index) => place(elements.get(array)?.[index] ?? containers.get(array) ?? 0)
+    };
+  }
+  place(offset) {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (this.lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
+  }
+  error(message, offset) {
+    return new InputError(message, { file: this.file, ...this.place(offset) });
+  }
+  describeAt(offset) {
+    if (offset >= this.s.length) return "end of file";
+    const c = this.s[offset];
+    if (c === "\n" || c === "\r") return "end of line";
+    const word = /^[A-Za-z_][\w.+-]*/.exec(this.s.slice(offset, offset + 40));
+    if (word) return `"${word[0]}"`;
+    return `"${c}"`;
+  }
+  truncated() {
+    const innermost = this.open[this.open.length - 1];
+    let message = "unexpected end of file: the JSON document is truncated";
+    if (innermost !== void 0) {
+      const kind = this.s[innermost] === "{" ? "an object" : "an array";
+      message += ` (${kind} opened on line ${this.place(innermost).line} is not closed)`;
+    }
+    return this.error(message, this.s.length);
+  }
+  skipSpace() {
+    const s = this.s;
+    while (this.i < s.length) {
+      const c = s.charCodeAt(this.i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
+      else break;
+    }
+  }
+  value() {
+    this.skipSpace();
+    const s = this.s;
+    if (this.i >= s.length) throw this.truncated();
+    const c = s[this.i];
+    if (c === "{") return this.object();
+    if (c === "[") return this.array();
+    if (c === '"') return this.string();
+    if (c === "-" || c >= "0" && c <= "9") return this.number();
+    if (s.startsWith("true", this.i)) return this.literal("true", true);
+    if (s.startsWith("false", this.i)) return this.literal("false", false);
+    if (s.startsWith("null", this.i)) return this.literal("null", null);
+    if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
+    if (s.startsWith("Infinity", this.i)) return this.literal("Infinity", Infinity);
+    throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
+  }
+  literal(word, value2) {
+    const end = this.i + word.length;
+    if (end < this.s.length && /[\w]/.test(this.s[end])) throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
+    this.i = end;
+    return value2;
+  }
+  enter(offset) {
+    if (++this.depth > MAX_DEPTH) throw this.error(`the JSON is nested more than ${MAX_DEPTH} levels deep`, offset);
+    this.open.push(offset);
+  }
+  leave() {
+    this.depth--;
+    this.open.pop();
+  }
+  object() {
+    const start = this.i;
+    this.enter(start);
+    this.i++;
+    const object = /* @__PURE__ */ Object.create(null);
+    const keys = /* @__PURE__ */ new Map();
+    this.containerPlaces.set(object, start);
+    this.keyPlaces.set(object, keys);
+    this.skipSpace();
+    if (this.s[this.i] === "}") {
+      this.i++;
+      this.leave();
+      return object;
+    }
+    for (; ; ) {
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      if (this.s[this.i] !== '"') {
+        throw this.error(`expected a quoted key, found ${this.describeAt(this.i)}`, this.i);
+      }
+      const keyOffset = this.i;
+      const key = this.string();
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      if (this.s[this.i] !== ":") throw this.error(`expected ":" after the key "${key}", found ${this.describeAt(this.i)}`, this.i);
+      this.i++;
+      const value2 = this.value();
+      object[key] = value2;
+      keys.set(key, keyOffset);
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      const c = this.s[this.i];
+      if (c === ",") {
+        this.i++;
+        continue;
+      }
+      if (c === "}") {
+        this.i++;
+        this.leave();
+        return object;
+      }
+      throw this.error(`expected "," or "}" in the object opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
+    }
+  }
+  array() {
+    const start = this.i;
+    this.enter(start);
+    this.i++;
+    const array = [];
+    const places = [];
+    this.containerPlaces.set(array, start);
+    this.elementPlaces.set(array, places);
+    this.skipSpace();
+    if (this.s[this.i] === "]") {
+      this.i++;
+      this.leave();
+      return array;
+    }
+    for (; ; ) {
+      this.skipSpace();
+      places.push(this.i);
+      array.push(this.value());
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      const c = this.s[this.i];
+      if (c === ",") {
+        this.i++;
+        continue;
+      }
+      if (c === "]") {
+        this.i++;
+        this.leave();
+        return array;
+      }
+      throw this.error(`expected "," or "]" in the array opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
+    }
+  }
+  string() {
+    const s = this.s;
+    const start = this.i;
+    this.i++;
+    let out = "";
+    let chunkStart = this.i;
+    for (; ; ) {
+      if (this.i >= s.length) throw this.error("a string is not closed (it starts here)", start);
+      const c = s.charCodeAt(this.i);
+      if (c === 34) {
+        out += s.slice(chunkStart, this.i);
+        this.i++;
+        return out;
+      }
+      if (c < 32) {
+        if (c === 10) throw this.error("a string is not closed before the end of the line (it starts here)", start);
+        throw this.error("a control character inside a string", this.i);
+      }
+      if (c === 92) {
+        out += s.slice(chunkStart, this.i);
+        const e = s[this.i + 1];
+        if (e === void 0) throw this.truncated();
+        const simple = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "	" };
+        const mapped = simple[e];
+        if (mapped !== void 0) {
+          out += mapped;
+          this.i += 2;
+        } else if (e === "u") {
+          const hex = s.slice(this.i + 2, this.i + 6);
+          if (!/^[0-9A-Fa-f]{4}$/.test(hex)) throw this.error("a \\u escape needs four hexadecimal digits", this.i);
+          out += String.fromCharCode(parseInt(hex, 16));
+          this.i += 6;
+        } else {
+          throw this.error(`an invalid escape "\\${e}" in a string`, this.i);
+        }
+        chunkStart = this.i;
+        continue;
+      }
+      this.i++;
+    }
+  }
+  number() {
+    const s = this.s;
+    const start = this.i;
+    if (s[this.i] === "-") {
+      this.i++;
+      if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
+      if (s.startsWith("Infinity", this.i)) return -this.literal("Infinity", Infinity);
+    }
+    const re = /(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+    re.lastIndex = this.i;
+    const m = re.exec(s);
+    if (!m) throw this.error(`expected a number, found ${this.describeAt(start)}`, start);
+    this.i += m[0].length;
+    const next = s[this.i];
+    if (next !== void 0 && /[\w.+-]/.test(next)) {
+      if (this.i >= s.length) throw this.truncated();
+      throw this.error(`a malformed number "${s.slice(start, Math.min(s.length, this.i + 8)).split(/[\s,\]}]/)[0]}"`, start);
+    }
+    return Number(s.slice(start, this.i));
+  }
+};
+var JsonFields = class {
+  constructor(file, doc) {
+    this.file = file;
+    this.doc = doc;
+  }
+  file;
+  doc;
+  error(message, object, key) {
+    let place;
+    if (key === void 0) place = this.doc.placeOf(object);
+    else if (typeof key === "number") place = this.doc.placeOfElement(object, key);
+    else place = this.doc.placeOfKey(object, key);
+    return new InputError(message, { file: this.file, ...place });
+  }
+  /** A number field; undefined when absent (or null with `nullable`). */
+  number(object, key, options = {}) {
+    const value2 = object[key];
+    if (value2 === void 0 || value2 === null && options.nullable) {
+      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
+      return void 0;
+    }
+    if (typeof value2 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
+    return value2;
+  }
+  string(object, key, options = {}) {
+    const value2 = object[key];
+    if (value2 === void 0) {
+      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
+      return void 0;
+    }
+    if (typeof value2 !== "string") throw this.error(`expected a string for "${key}", found ${describeJson(value2)}`, object, key);
+    return value2;
+  }
+  /** An array of numbers; undefined when absent or null. */
+  numbers(object, key) {
+    const value2 = object[key];
+    if (value2 === void 0 || value2 === null) return void 0;
+    if (!Array.isArray(value2)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value2)}`, object, key);
+    value2.forEach((v, index) => {
+      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value2, index);
+    });
+    return value2;
+  }
+};
+function describeJson(value2) {
+  if (value2 === null) return "null";
+  if (Array.isArray(value2)) return "an array";
+  if (typeof value2 === "object") return "an object";
+  if (typeof value2 === "string") return `the string "${value2.length > 40 ? value2.slice(0, 40) + "…" : value2}"`;
+  return String(value2);
+}
+
+// src/engine/formats/mappingJson.ts
+var MAPPING_EXAMPLE = '{"experiment":"bench","parameter":"size","metrics":[{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}';
+function parseMappingJson(file, text) {
+  const document = parseLooseJson(file, text);
+  const root = document.value;
+  const fail = (message) => {
+    throw new InputError(`${message}; expected a mapping such as ${MAPPING_EXAMPLE}`, { file, line: 1 });
+  };
+  if (!isJsonObject(root)) return fail("the mapping must be a JSON object");
+  const mapping = { metrics: [] };
+  const text_ = (value2, what) => {
+    if (value2 === void 0) return void 0;
+    if (typeof value2 !== "string" || value2.trim() === "") return fail(`${what} must be a column name (a string)`);
+    return value2;
+  };
+  const experiment = text_(root.experiment, '"experiment"');
+  if (experiment !== void 0) mapping.experiment = experiment;
+  const parameter = text_(root.parameter, '"parameter"');
+  if (parameter !== void 0) mapping.parameter = parameter;
+  const metrics = root.metrics;
+  if (!Array.isArray(metrics) || metrics.length === 0) return fail('"metrics" must be a non-empty list');
+  for (const entry of metrics) {
+    if (!isJsonObject(entry)) return fail('each entry of "metrics" must be an object with a "column"');
+    const column = text_(entry.column, '"column"');
+    if (column === void 0) return fail('each entry of "metrics" needs a "column"');
+    const metric2 = { column };
+    for (const key of ["metric", "statistic", "unit"]) {
+      const value2 = entry[key];
+      if (value2 === void 0) continue;
+      if (typeof value2 !== "string") return fail(`"${key}" must be a string`);
+      metric2[key] = value2;
+    }
+    const direction = entry.direction;
+    if (direction !== void 0) {
+      if (direction !== "lower-is-better" && direction !== "higher-is-better") return fail('"direction" must be "lower-is-better" or "higher-is-better"');
+      metric2.direction = direction;
+    }
+    for (const key of Object.keys(entry)) {
+      if (!["column", "metric", "statistic", "unit", "direction"].includes(key)) return fail(`unknown key "${key}" in a metrics entry`);
+    }
+    mapping.metrics.push(metric2);
+  }
+  return mapping;
+}
+
+// src/engine/formats/consoleText.ts
+var ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
+
+// src/engine/formats/ddsperf.ts
+var PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
+var PARTICIPANT = /^\[\d+\] participant \S+: (?:new(?: \(self\))?|gone)$/;
+var LATENCY_START = /^(?:(sublat) )?(\S+) size\b/;
+var SUB_START = /^size\b/;
+var LATENCY = { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" };
+var THROUGHPUT = { name: "throughput", dimension: "bitrate", unit: "Mb/s", displayUnit: "Mb/s", direction: "higher-is-better" };
+var RATE2 = { name: "message rate", dimension: "rate", unit: "Hz", displayUnit: "kS/s", direction: "higher-is-better" };
+var LOST = { name: "lost samples", dimension: "count", unit: "", displayUnit: "", direction: "lower-is-better" };
+var Cursor = class {
+  constructor(text, start, file, line) {
+    this.text = text;
+    this.file = file;
+    this.line = line;
+    this.pos = start;
+  }
+  text;
+  file;
+  line;
+  pos;
+  /** Matches `re` (a sticky regex whose group 1 is the value) at the cursor. */
+  take(re, what) {
+    re.lastIndex = this.pos;
+    const m = re.exec(this.text);
+    if (!m) {
+      const found = this.text.slice(this.pos, this.pos + 20);
+      throw new InputError(`expected ${what}, found ${found === "" ? "the end of the line" : `"${found}"`}`, {
+        file: this.file,
+        line: this.line,
+        column: this.pos + 1
+      });
+    }
+    this.pos = re.lastIndex;
+    return m[1] ?? m[0];
+  }
+  optional(re) {
+    re.lastIndex = this.pos;
+    const m = re.exec(this.text);
+    if (!m) return void 0;
+    this.pos = re.lastIndex;
+    return m[1] ?? m[0];
+  }
+  end() {
+    if (this.pos !== this.text.length) {
+      throw new InputError(`unexpected text "${this.text.slice(this.pos, this.pos + 20)}" at the end of the line`, {
+        file: this.file,
+        line: this.line,
+        column: this.pos + 1
+      });
+    }
+  }
+};
+var DECIMAL = "(-?\\d+\\.\\d+)";
+var UINT = "(\\d+)";
+var field = (name, value2, unit = "") => new RegExp(` ${name} ${value2}${unit}`, "y");
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+function readLatency(c, line) {
+  const mean2 = Number(c.take(field("mean", DECIMAL, "us"), '"mean <number>us"'));
+  const min = Number(c.take(field("min", DECIMAL, "us"), '"min <number>us"'));
+  const p50 = Number(c.take(field("50%", DECIMAL, "us"), '"50% <number>us"'));
+  const p90 = Number(c.take(field("90%", DECIMAL, "us"), '"90% <number>us"'));
+  const p99 = Number(c.take(field("99%", DECIMAL, "us"), '"99% <number>us"'));
+  const max = Number(c.take(field("max", DECIMAL, "us"), '"max <number>us"'));
+  const cnt = Number(c.take(field("cnt", UINT), '"cnt <count>"'));
+  c.end();
+  return { line, mean: mean2, min, p50, p90, p99, max, cnt };
+}
+function readSub(c, line) {
+  c.take(field("total", UINT), '"total <count>"');
+  c.take(field("lost", UINT), '"lost <count>"');
+  const delta = Number(c.take(field("delta", UINT), '"delta <count>"'));
+  const lost = Number(c.take(field("lost", UINT), '"lost <count>"'));
+  const kSps = Number(c.take(field("rate", DECIMAL, " kS/s"), '"rate <number> kS/s"'));
+  const mbps = Number(c.take(new RegExp(` ${DECIMAL} Mb/s`, "y"), '"<number> Mb/s"'));
+  c.optional(new RegExp(` \\(${DECIMAL} kS/s ${DECIMAL} Mb/s\\)`, "y"));
+  c.end();
+  return { line, delta, lost, kSps, mbps };
+}
+function combineLatency(seconds) {
+  const cnt = seconds.reduce((s, x) => s + x.cnt, 0);
+  const weighted = seconds.reduce((s, x) => s + x.mean * x.cnt, 0);
+  return {
+    mean: cnt > 0 ? weighted / cnt : median(seconds.map((x) => x.mean)),
+    min: Math.min(...seconds.map((x) => x.min)),
+    median: median(seconds.map((x) => x.p50)),
+    p90: median(seconds.map((x) => x.p90)),
+    p99: median(seconds.map((x) => x.p99)),
+    max: Math.max(...seconds.map((x) => x.max)),
+    samples: cnt
+  };
+}
+function combineRate(values, received) {
+  return {
+    median: median(values),
+    mean: values.reduce((s, v) => s + v, 0) / values.length,
+    min: Math.min(...values),
+    max: Math.max(...values),
+    samples: received
+  };
+}
+var ddsperfAdapter = {
+  id: "ddsperf",
+  title: "Cyclone DDS ddsperf output",
+  recognises(head) {
+    for (const raw of stripBom(head).split("\n")) {
+      const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
+      if (PARTICIPANT.test(line)) return true;
+      const prefix = PREFIX.exec(line);
+      if (!prefix) continue;
+      const rest = line.slice(prefix[0].length);
+      if (/^(?:sublat )?\S+ size \d+ mean -?\d+\.\d+us /.test(rest) || /^size \d+ total \d+ lost \d+ delta /.test(rest)) return true;
+    }
+    return false;
+  },
+  companion(head) {
+    for (const raw of stripBom(head).split("\n")) {
+      const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
+      const prefix = PREFIX.exec(line);
+      if (!prefix) continue;
+      const rest = line.slice(prefix[0].length);
+      if (/^(?:sublat )?\S+ size \d+ mean -?\d+\.\d+us /.test(rest) || /^size \d+ total \d+ lost \d+ delta /.test(rest)) return void 0;
+    }
+    return "ddsperf pong or pub side output (no ping latency or subscriber throughput lines)";
+  },
+  parse(input, options) {
+    const { file } = input;
+    const skip = options.skipSeconds ?? 0;
+    if (!Number.isInteger(skip) || skip < 0) {
+      throw new UsageError(`skip-seconds must be a whole number of seconds, got ${options.skipSeconds}`);
+    }
+    const lines = stripBom(input.text).split("\n");
+    if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+    const latencySeries = /* @__PURE__ */ new Map();
+    const subSeries = /* @__PURE__ */ new Map();
+    let ddsperfLines = 0;
+    let lastLine = 1;
+    const peers = /* @__PURE__ */ new Map();
+    lines.forEach((raw, index) => {
+      const lineNumber = index + 1;
+      const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
+      if (line !== "") lastLine = lineNumber;
+      const prefix = PREFIX.exec(line);
+      if (!prefix) {
+        if (PARTICIPANT.test(line) || /^\[\d+\] /.test(line)) ddsperfLines++;
+        return;
+      }
+      ddsperfLines++;
+      const pid = prefix[1];
+      const rest = line.slice(prefix[0].length);
+      const lat = LATENCY_START.exec(rest);
+      if (lat && !SUB_START.test(rest)) {
+        const kind = lat[1] === "sublat" ? "sublat" : "ping";
+        const peer = lat[2];
+        const c = new Cursor(line, prefix[0].length + lat[0].length, file, lineNumber);
+        const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
+        const second = readLatency(c, lineNumber);
+        const key = `${pid} ${kind} ${peer} ${size}`;
+        let series = latencySeries.get(key);
+        if (!series) latencySeries.set(key, series = { kind, size, seconds: [] });
+        series.seconds.push(second);
+        const peerKey = `${kind} ${size}`;
+        if (!peers.has(peerKey)) peers.set(peerKey, /* @__PURE__ */ new Set());
+        peers.get(peerKey).add(`${pid}>${peer}`);
+        return;
+      }
+      if (SUB_START.test(rest)) {
+        const c = new Cursor(line, prefix[0].length + 4, file, lineNumber);
+        const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
+        const second = readSub(c, lineNumber);
+        const key = `${pid} ${size}`;
+        let series = subSeries.get(key);
+        if (!series) subSeries.set(key, series = { kind: "sub", size, seconds: [] });
+        series.seconds.push(second);
+      }
+    });
+    if (latencySeries.size === 0 && subSeries.size === 0) {
+      if (ddsperfLines === 0) throw new InputError('no ddsperf lines ("[pid] seconds …") in the file', { file, line: 1 });
+      throw new InputError(
+        "ddsperf output without ping latency or subscriber throughput lines (is this the pong or pub side? give the ping or sub output)",
+        { file, line: lastLine }
+      );
+    }
+    const notes = [];
+    let dropped = 0;
+    const keep = (series) => {
+      if (series.seconds.length <= skip) {
+        throw new InputError(
+          `skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`,
+          { file, line: series.seconds[0].line }
+        );
+      }
+      dropped += skip;
+      return series.seconds.slice(skip);
+    };
+    const latencyGroups = /* @__PURE__ */ new Map();
+    for (const series of latencySeries.values()) {
+      const key = `${series.kind} ${series.size}`;
+      let group = latencyGroups.get(key);
+      if (!group) latencyGroups.set(key, group = { kind: series.kind, size: series.size, seconds: [] });
+      group.seconds.push(...keep(series));
+    }
+    const subGroups = /* @__PURE__ */ new Map();
+    for (const series of subSeries.values()) {
+      const group = subGroups.get(series.size) ?? [];
+      group.push(...keep(series));
+      subGroups.set(series.size, group);
+    }
+    const measurements = [];
+    const parameter = (size) => ({ label: String(size), payloadBytes: size });
+    const firstLine = (seconds) => Math.min(...seconds.map((s) => s.line));
+    for (const group of latencyGroups.values()) {
+      measurements.push({
+        // `ping` latency is round trip / 2; `sublat` is the one-way latency the subscriber saw.
+        experiment: group.kind === "ping" ? "ping" : "sub",
+        parameter: parameter(group.size),
+        metric: LATENCY,
+        statistics: combineLatency(group.seconds),
+        place: { file, line: firstLine(group.seconds) }
+      });
+    }
+    for (const [size, seconds] of subGroups) {
+      const place = { file, line: firstLine(seconds) };
+      const received = seconds.reduce((s, x) => s + x.delta, 0);
+      measurements.push(
+        { experiment: "sub", parameter: parameter(size), metric: THROUGHPUT, statistics: combineRate(seconds.map((s) => s.mbps), received), place },
+        {
+          experiment: "sub",
+          parameter: parameter(size),
+          metric: RATE2,
+          statistics: combineRate(seconds.map((s) => s.kSps * 1e3), received),
+          place
+        },
+        { experiment: "sub", parameter: parameter(size), metric: LOST, statistics: { value: seconds.reduce((s, x) => s + x.lost, 0) }, place }
+      );
+    }
+    if (skip > 0) notes.push(`skipped the first ${skip} per-second line(s) of each series as warm-up (${dropped} line(s) in all)`);
+    if (latencyGroups.size > 0) {
+      notes.push(
+        "latency over the seconds: mean weighted by each second's count, min of the minima, max of the maxima, median/p90/p99 the median of the per-second values"
+      );
+    }
+    if (subGroups.size > 0) notes.push("throughput and rate over the seconds: median (and mean, min, max) of the per-second values; the 10-second averages are not used");
+    for (const [key, set] of peers) {
+      if (set.size > 1) notes.push(`${key}: lines from ${set.size} process/peer pairs were combined`);
+    }
+    return { format: "ddsperf", file, measurements, notes };
+  }
+};
+
+// src/engine/formats/fastddsLatencyConsole.ts
+var BANNER = /Printing round-trip times in (\S+), statistics for (\d+) samples/;
+var HEADER = /^\s*Bytes,\s*Samples,\s*stdev,\s*mean,\s*min,\s*50%,\s*90%,\s*99%,\s*99\.99%,\s*max\s*$/;
+var DASHES = /^-{8}(,-{8}){9},?\s*$/;
+var COLUMNS = ["stdev", "mean", "min", "median", "p90", "p99", "p9999", "max"];
+var COLUMN_TITLES = ["stdev", "mean", "min", "50%", "90%", "99%", "99.99%", "max"];
+var FIXED3 = /^-?\d+\.\d{3}$/;
+var NAN = /^-?(nan|inf)$/i;
+var LATENCY_METRIC = {
+  name: "latency",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "us",
+  direction: "lower-is-better"
+};
+function splitLines(text) {
+  return stripBom(text).split(/\r?\n/);
+}
+function consoleExperimentName(file) {
+  const name = baseName(file);
+  const dot = name.lastIndexOf(".");
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const kept = stem.split(/[_\-. ]+/).filter((t) => t !== "" && !/^(publisher|pub|stdout|out|log|console)$/i.test(t));
+  return kept.length > 0 ? kept.join("_") : stem || "latency";
+}
+function firstContentLine(head) {
+  for (const line of splitLines(head)) {
+    const clean2 = line.replace(ANSI_ESCAPE, "");
+    if (clean2.trim() !== "") return clean2;
+  }
+  return void 0;
+}
+var fastddsLatencyConsoleAdapter = {
+  id: "fastdds-latency-console",
+  title: "Fast-DDS LatencyTest console table",
+  recognises(head) {
+    if (BANNER.test(head)) return true;
+    const first = firstContentLine(head);
+    return first !== void 0 && HEADER.test(first);
+  },
+  parse(input, _options) {
+    return parseFastddsLatencyConsole(input.file, input.text);
+  }
+};
+function parseFastddsLatencyConsole(file, text) {
+  const lines = splitLines(text);
+  const notes = [
+    'Fast-DDS LatencyTest: the banner says "round-trip" but the values are half the round trip minus the clock overhead (a one-way estimate), in µs.',
+    "Fast-DDS LatencyTest: percentiles are sorted[floor(N·q) − 1] without interpolation; stdev is the population value."
+  ];
+  const tables = [];
+  let table3;
+  let lastContent = 0;
+  let nanCount = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const lineNo = i + 1;
+    const raw = lines[i].replace(ANSI_ESCAPE, "");
+    if (raw.trim() === "") continue;
+    lastContent = lineNo;
+    const banner = BANNER.exec(raw);
+    if (banner) {
+      if (banner[1] !== "us") {
+        throw new InputError(`expected round-trip times in us, found "${banner[1]}"`, { file, line: lineNo, column: raw.indexOf(banner[1]) + 1 });
+      }
+      table3 = { bannerLine: lineNo, declaredSamples: Number(banner[2]), headerSeen: false, dashesSeen: false, rows: [], payloads: /* @__PURE__ */ new Map() };
+      tables.push(table3);
+      continue;
+    }
+    if (HEADER.test(raw)) {
+      if (!table3 || table3.headerSeen) {
+        table3 = { bannerLine: lineNo, headerSeen: false, dashesSeen: false, rows: [], payloads: /* @__PURE__ */ new Map() };
+        tables.push(table3);
+      }
+      table3.headerSeen = true;
+      continue;
+    }
+    if (table3?.headerSeen && !table3.dashesSeen && DASHES.test(raw)) {
+      table3.dashesSeen = true;
+      continue;
+    }
+    if (!/^\s*\d+\s*,/.test(raw)) continue;
+    if (!table3 || !table3.headerSeen) continue;
+    const row = parseRow(file, raw, lineNo);
+    if (row.nan > 0) nanCount += row.nan;
+    const earlier = table3.payloads.get(row.bytes);
+    if (earlier !== void 0) {
+      throw new InputError(`payload ${row.bytes} appears twice in one table (first on line ${earlier})`, { file, line: lineNo, column: 1 });
+    }
+    table3.payloads.set(row.bytes, lineNo);
+    table3.rows.push({
+      experiment: "",
+      parameter: { label: `${row.bytes} B`, payloadBytes: row.bytes },
+      metric: LATENCY_METRIC,
+      statistics: row.statistics,
+      place: { file, line: lineNo }
+    });
+  }
+  if (tables.length === 0) {
+    throw new InputError('no "Printing round-trip times in us" table found', { file, line: Math.max(lastContent, 1) });
+  }
+  const stem = consoleExperimentName(file);
+  const measurements = [];
+  tables.forEach((t, index) => {
+    if (!t.headerSeen) {
+      throw new InputError("the round-trip table has a banner but no column header (truncated output?)", { file, line: t.bannerLine });
+    }
+    if (t.rows.length === 0) {
+      throw new InputError("the round-trip table has a header but no data rows", { file, line: t.bannerLine });
+    }
+    const experiment = tables.length === 1 ? stem : `${stem} (run ${index + 1})`;
+    for (const m of t.rows) measurements.push({ ...m, experiment });
+  });
+  if (tables.length > 1) notes.push(`${tables.length} round-trip tables in one file: experiments "${stem} (run 1)" … "${stem} (run ${tables.length})".`);
+  if (nanCount > 0) notes.push(`${nanCount} statistic(s) printed as nan (too few samples) are kept as NaN.`);
+  return { format: fastddsLatencyConsoleAdapter.id, file, measurements, notes };
+}
+function parseRow(file, text, line) {
+  const body = text.replace(/\s+$/, "");
+  const fields = [];
+  let start = 0;
+  for (let i = 0; i <= body.length; i++) {
+    if (i === body.length || body[i] === ",") {
+      const rawField = body.slice(start, i);
+      const lead = rawField.length - rawField.trimStart().length;
+      fields.push({ value: rawField.trim(), column: start + lead + 1 });
+      start = i + 1;
+    }
+  }
+  if (fields.length !== 10) {
+    throw new InputError(
+      `expected 10 comma-separated fields (Bytes, Samples, stdev, mean, min, 50%, 90%, 99%, 99.99%, max), found ${fields.length} (truncated row?)`,
+      { file, line, column: fields.length < 10 ? body.length + 1 : fields[10].column }
+    );
+  }
+  const [bytesField, samplesField, ...stats] = fields;
+  if (!/^\d+$/.test(samplesField.value)) {
+    throw new InputError(`expected the sample count (a whole number) in column "Samples", found "${samplesField.value}"`, {
+      file,
+      line,
+      column: samplesField.column
+    });
+  }
+  const bytes = Number(bytesField.value);
+  if (!Number.isSafeInteger(bytes)) {
+    throw new InputError(`expected a payload size in bytes, found "${bytesField.value}"`, { file, line, column: bytesField.column });
+  }
+  const statistics = { samples: Number(samplesField.value) };
+  let nan = 0;
+  stats.forEach((field2, index) => {
+    const name = COLUMNS[index];
+    if (NAN.test(field2.value)) {
+      statistics[name] = NaN;
+      nan++;
+      return;
+    }
+    if (!FIXED3.test(field2.value)) {
+      throw new InputError(`expected a number with 3 decimals in column "${COLUMN_TITLES[index]}", found "${field2.value}"`, {
+        file,
+        line,
+        column: field2.column
+      });
+    }
+    statistics[name] = Number(field2.value);
+  });
+  return { bytes, statistics, nan };
+}
+
+// src/engine/formats/fastddsLatencyCsv.ts
+var PER_SIZE_HEADER = /^"Minimum of (\d+) samples \((reliable|besteffort)\)","Average of (\d+) samples \((reliable|besteffort)\)"\s*$/;
+var ACROSS_HEADER_CELL = /^"(\d+) samples of (\d+) bytes \(us\)"$/;
+var NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+var fastddsLatencyCsvAdapter = {
+  id: "fastdds-latency-csv",
+  title: "Fast-DDS LatencyTest --export_csv (minimum/average) files",
+  recognises(head) {
+    const first = splitLines(head)[0] ?? "";
+    return PER_SIZE_HEADER.test(first) || /^"\d+ samples of \d+ bytes \(us\)"(,"\d+ samples of \d+ bytes \(us\)")*\s*$/.test(first);
+  },
+  parse(input, _options) {
+    return parseFastddsLatencyCsv(input.file, input.text);
+  }
+};
+function splitName(file) {
+  const m = /^(.*)_([^_]+)_(reliable|besteffort)\.csv$/i.exec(baseName(file));
+  return m ? { prefix: m[1], key: m[2], reliability: m[3] } : void 0;
+}
+function quotedValues(file, text, line) {
+  const values = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === "," || c === " " || c === "	") {
+      i++;
+      continue;
+    }
+    if (c !== '"') throw new InputError(`expected a quoted value, found "${text.slice(i, i + 10)}"`, { file, line, column: i + 1 });
+    const end = text.indexOf('"', i + 1);
+    if (end < 0) throw new InputError("a quoted value is not closed (truncated file?)", { file, line, column: i + 1 });
+    const inner = text.slice(i + 1, end).trim();
+    if (!NUMBER.test(inner)) throw new InputError(`expected a number, found "${inner}"`, { file, line, column: i + 2 });
+    values.push({ value: Number(inner), column: i + 2 });
+    i = end + 1;
+  }
+  return values;
+}
+function parseFastddsLatencyCsv(file, text) {
+  const lines = splitLines(text);
+  const header = lines[0] ?? "";
+  const dataIndex = lines.findIndex((l, i) => i > 0 && l.trim() !== "");
+  const notes = [
+    "Fast-DDS LatencyTest --export_csv: values in µs (half round trip minus clock overhead), 6 significant digits."
+  ];
+  const name = splitName(file);
+  const perSize = PER_SIZE_HEADER.exec(header);
+  if (perSize) {
+    if (dataIndex < 0) throw new InputError("the file has a header but no data row", { file, line: 2 });
+    const values2 = quotedValues(file, lines[dataIndex], dataIndex + 1);
+    if (values2.length !== 2) {
+      throw new InputError(`expected 2 values (minimum, average), found ${values2.length}`, { file, line: dataIndex + 1, column: 1 });
+    }
+    const bytes = name && /^\d+$/.test(name.key) ? Number(name.key) : void 0;
+    if (bytes === void 0) {
+      throw new InputError("cannot tell the payload size from the file name: expected <prefix>_<bytes>_<reliable|besteffort>.csv", { file, line: 1 });
+    }
+    const measurement = {
+      experiment: name.prefix,
+      parameter: { label: `${bytes} B`, payloadBytes: bytes, settings: { reliability: perSize[2] } },
+      metric: LATENCY_METRIC,
+      statistics: { samples: Number(perSize[1]), min: values2[0].value, mean: values2[1].value },
+      place: { file, line: dataIndex + 1 }
+    };
+    return { format: fastddsLatencyCsvAdapter.id, file, measurements: [measurement], notes };
+  }
+  const cells = header.trim().split(",");
+  const columns = cells.map((cell, index) => {
+    const m = ACROSS_HEADER_CELL.exec(cell.trim());
+    if (!m) throw new InputError(`expected "<n> samples of <bytes> bytes (us)", found ${cell}`, { file, line: 1, column: index + 1 });
+    return { samples: Number(m[1]), bytes: Number(m[2]) };
+  });
+  const kind = name?.key.toLowerCase();
+  if (kind !== "minimum" && kind !== "average") {
+    throw new InputError("cannot tell minimum from average: expected the file name <prefix>_<minimum|average>_<reliable|besteffort>.csv", {
+      file,
+      line: 1
+    });
+  }
+  if (dataIndex < 0) throw new InputError("the file has a header but no data row", { file, line: 2 });
+  const values = quotedValues(file, lines[dataIndex], dataIndex + 1);
+  if (values.length !== columns.length) {
+    throw new InputError(`expected ${columns.length} values like the header, found ${values.length} (truncated file?)`, {
+      file,
+      line: dataIndex + 1,
+      column: lines[dataIndex].length + 1
+    });
+  }
+  const statistic = kind === "minimum" ? "min" : "mean";
+  notes.push(
+    "Fast-DDS LatencyTest minimum/average export: upstream writes the values without separators; they are read as quoted values in header order."
+  );
+  const seen = /* @__PURE__ */ new Set();
+  const measurements = columns.map((column, index) => {
+    if (seen.has(column.bytes)) throw new InputError(`payload ${column.bytes} appears twice in the header`, { file, line: 1 });
+    seen.add(column.bytes);
+    return {
+      experiment: name.prefix,
+      parameter: { label: `${column.bytes} B`, payloadBytes: column.bytes, settings: { reliability: name.reliability } },
+      metric: LATENCY_METRIC,
+      statistics: { samples: column.samples, [statistic]: values[index].value },
+      place: { file, line: dataIndex + 1 }
+    };
+  });
+  return { format: fastddsLatencyCsvAdapter.id, file, measurements, notes };
+}
+
+// src/engine/formats/fastddsThroughput.ts
+var COLUMN_PATTERNS = {
+  payload: /^Payload \[Bytes\]$/,
+  demand: /^Demand \[samples?\/burst\]$/,
+  recovery: /^Recovery time \[ms\]$/,
+  sent: /^Sent \[samples\]$/,
+  pubTime: /^Publication time \[us\]$/,
+  pubRate: /^Publication sample rate \[[Ss]amples?\/s\]$/,
+  pubThroughput: /^Publication throughput \[(Mb\/s|Mbits\/s)\]$/,
+  received: /^Received \[samples\]$/,
+  lost: /^Lost \[samples\]$/,
+  subTime: /^Subscription time \[us\]$/,
+  subRate: /^Subscription sample rate \[[Ss]amples?\/s\]$/,
+  subThroughput: /^Subscription throughput \[(Mb\/s|Mbits\/s)\]$/
+};
+var REQUIRED = ["payload", "demand", "subThroughput"];
+var INTEGER_COLUMNS = ["payload", "demand", "recovery", "sent", "received", "lost"];
+var NUMBER2 = /^-?\d+(\.\d+)?$/;
+var metric = (name, dimension, unit, displayUnit2, direction) => ({
+  name,
+  dimension,
+  unit,
+  displayUnit: displayUnit2,
+  direction
+});
+var THROUGHPUT2 = metric("throughput", "bitrate", "Mb/s", "Mb/s", "higher-is-better");
+var SAMPLE_RATE = metric("sample rate", "rate", "Hz", "Sample/s", "higher-is-better");
+var LOST2 = metric("lost samples", "count", "", "samples", "lower-is-better");
+var PUB_THROUGHPUT = metric("publication throughput", "bitrate", "Mb/s", "Mb/s", "higher-is-better");
+var PUB_RATE = metric("publication sample rate", "rate", "Hz", "Sample/s", "higher-is-better");
+var fastddsThroughputAdapter = {
+  id: "fastdds-throughput",
+  title: "Fast-DDS ThroughputTest --export_csv",
+  recognises(head) {
+    const first = stripBom(head).split(/\r?\n/, 1)[0] ?? "";
+    return /^Payload \[Bytes\],Demand \[samples?\/burst\],/.test(first) && first.includes("Subscription throughput [");
+  },
+  parse(input, _options) {
+    return parseFastddsThroughput(input.file, input.text);
+  }
+};
+function experimentOf(file) {
+  const name = baseName(file);
+  const stem = name.toLowerCase().endsWith(".csv") ? name.slice(0, -4) : name;
+  const cut = stem.replace(/^measurements_/, "");
+  return cut === "" ? stem : cut;
+}
+function parseFastddsThroughput(file, text) {
+  const lines = stripBom(text).split(/\r?\n/);
+  const header = lines[0] ?? "";
+  const names = header.split(",").map((s) => s.trim());
+  const index = {};
+  names.forEach((name, i) => {
+    for (const column of Object.keys(COLUMN_PATTERNS)) {
+      if (COLUMN_PATTERNS[column].test(name)) index[column] = i;
+    }
+  });
+  for (const column of REQUIRED) {
+    if (index[column] === void 0) {
+      throw new InputError(`missing the column matching ${COLUMN_PATTERNS[column].source.replace(/\\/g, "")}`, { file, line: 1, column: 1 });
+    }
+  }
+  const rows = [];
+  for (let i = 1; i < lines.length; i++) {
+    const textLine = lines[i];
+    if (textLine.trim() === "") continue;
+    const fields = textLine.split(",");
+    if (fields.length !== names.length) {
+      throw new InputError(`expected ${names.length} fields like the header, found ${fields.length} (truncated row?)`, {
+        file,
+        line: i + 1,
+        column: textLine.length + 1
+      });
+    }
+    const values = {};
+    let column = 1;
+    const starts = fields.map((f) => {
+      const start = column;
+      column += f.length + 1;
+      return start;
+    });
+    for (const [name, at] of Object.entries(index)) {
+      const raw = fields[at].trim();
+      const integer = INTEGER_COLUMNS.includes(name);
+      if (!(integer ? /^\d+$/ : NUMBER2).test(raw)) {
+        throw new InputError(`expected ${integer ? "a whole number" : "a number"} in column "${names[at]}", found "${raw}"`, {
+          file,
+          line: i + 1,
+          column: starts[at]
+        });
+      }
+      values[name] = Number(raw);
+    }
+    rows.push({ line: i + 1, values });
+  }
+  if (rows.length === 0) throw new InputError("the ThroughputTest CSV has a header but no data rows", { file, line: 2 });
+  const notes = [
+    "Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s."
+  ];
+  const merged = /* @__PURE__ */ new Map();
+  let mergedCount = 0;
+  for (const row of rows) {
+    const key = `${row.values.payload}|${row.values.demand}|${row.values.recovery ?? ""}`;
+    const earlier = merged.get(key);
+    if (!earlier) {
+      merged.set(key, { line: row.line, values: { ...row.values } });
+      continue;
+    }
+    mergedCount++;
+    for (const c of ["received", "lost", "subRate", "subThroughput"]) {
+      if (earlier.values[c] !== void 0 && row.values[c] !== void 0) earlier.values[c] = earlier.values[c] + row.values[c];
+    }
+  }
+  if (mergedCount > 0) {
+    notes.push(
+      `${mergedCount} row(s) repeat a payload × demand × recovery: taken as further subscribers of one test, their received, lost, sample rate and throughput are summed.`
+    );
+  }
+  const experiment = experimentOf(file);
+  const measurements = [];
+  for (const row of merged.values()) {
+    const v = row.values;
+    const payload = v.payload;
+    const settings = { demand: v.demand };
+    let label = `${payload} B × ${v.demand}`;
+    if (v.recovery !== void 0) {
+      settings.recoveryMs = v.recovery;
+      label += ` × ${v.recovery} ms`;
+    }
+    const parameter = { label, payloadBytes: payload, settings };
+    const add = (m, value2) => {
+      if (value2 === void 0) return;
+      measurements.push({ experiment, parameter, metric: m, statistics: { value: value2 }, place: { file, line: row.line } });
+    };
+    add(THROUGHPUT2, v.subThroughput);
+    add(SAMPLE_RATE, v.subRate);
+    add(LOST2, v.lost);
+    add(PUB_THROUGHPUT, v.pubThroughput);
+    add(PUB_RATE, v.pubRate);
+  }
+  return { format: fastddsThroughputAdapter.id, file, measurements, notes };
+}
+
+// src/engine/formats/fep.ts
+var ALIASES = {
+  throughput: ["throughputmbs", "throughputmeanmbs", "throughputmeanmbps", "throughputmbps"],
+  variance: ["throughputvariance", "throughputvariancembs2", "variance"],
+  received: ["samplesreceived", "samplesreceivedmean", "samplesreceivedmeanno"],
+  size: ["samplesizeb", "samplesize", "samplesizebytes"],
+  cycle: ["cycletimems", "cycletime"],
+  mode: ["synchronizationmode", "syncmode", "synchronisationmode"]
+};
+var REQUIRED2 = ["throughput", "size"];
+var NUMBER3 = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+var THROUGHPUT3 = { name: "throughput", dimension: "byterate", unit: "MB/s", displayUnit: "MB/s", direction: "higher-is-better" };
+var RECEIVED = { name: "samples received", dimension: "count", unit: "", displayUnit: "samples/window", direction: "higher-is-better" };
+function normalise(name) {
+  return name.toLowerCase().replace(/⌀|#|²/g, "").replace(/[^a-z0-9]/g, "");
+}
+function columnOf(name) {
+  const key = normalise(name);
+  return Object.keys(ALIASES).find((c) => ALIASES[c].includes(key));
+}
+var GRID_LINE = /^[^\S\r\n\u2028\u2029]*[|+]/m;
+var HEADER_HINT = /throughput \(⌀ MB\/s\)|throughput_mean_MBps/;
+var fepAdapter = {
+  id: "fep",
+  title: "FEP SDK 3 throughput test table",
+  recognises(head) {
+    const text = stripBom(head);
+    if (GRID_LINE.test(text) && /\|\s*throughput \(⌀ MB\/s\)\s*\|/.test(text) && /sample size \(B\)/.test(text)) return true;
+    const first = text.split(/\r?\n/, 1)[0] ?? "";
+    if (!first.includes(",") || !HEADER_HINT.test(first)) return false;
+    const columns = first.split(",").map(columnOf);
+    return columns.includes("throughput") && columns.includes("size");
+  },
+  parse(input, _options) {
+    return parseFep(input.file, input.text);
+  }
+};
+function readGridTable(file, lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (!/^\s*\|/.test(line) || !/throughput/i.test(line)) continue;
+    const header = splitCells(line, i + 1).map((c) => c.text);
+    if (!header.some((h) => columnOf(h) === "throughput")) continue;
+    const rows = [];
+    let pending;
+    let separatorSeen = false;
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const text = lines[j];
+      const trimmed = text.trim();
+      if (/^\+[-=+]+\+$/.test(trimmed) || /^\|[-:| ]+\|$/.test(trimmed)) {
+        separatorSeen = true;
+        if (pending) rows.push(pending);
+        pending = void 0;
+        continue;
+      }
+      if (!trimmed.startsWith("|")) break;
+      if (!separatorSeen) continue;
+      const cells = splitCells(text, j + 1);
+      if (cells.length !== header.length) {
+        throw new InputError(`expected ${header.length} cells like the header, found ${cells.length}`, { file, line: j + 1, column: 1 });
+      }
+      if (!pending) pending = cells;
+      else {
+        pending = pending.map((c, k) => ({ ...c, text: [c.text, cells[k].text].filter((t) => t !== "").join(" ") }));
+      }
+    }
+    if (pending) {
+      if (/^\s*\+/.test(lines[i - 1] ?? "")) {
+        throw new InputError('the grid table ends without its closing "+---+" line (truncated?)', { file, line: j });
+      }
+      rows.push(pending);
+    }
+    return { headerLine: i + 1, header, rows };
+  }
+  return void 0;
+}
+function splitCells(text, line) {
+  const cells = [];
+  const first = text.indexOf("|");
+  const last = text.trimEnd().endsWith("|") ? text.trimEnd().length - 1 : text.length;
+  let start = first + 1;
+  for (let k = start; k <= last; k++) {
+    if (k === last || text[k] === "|") {
+      const raw = text.slice(start, k);
+      cells.push({ text: raw.trim(), line, column: start + (raw.length - raw.trimStart().length) + 1 });
+      start = k + 1;
+    }
+  }
+  return cells;
+}
+function readCsv(file, lines) {
+  const header = (lines[0] ?? "").split(",").map((s) => s.trim());
+  const rows = [];
+  for (let i = 1; i < lines.length; i++) {
+    const text = lines[i];
+    if (text.trim() === "") continue;
+    const fields = text.split(",");
+    if (fields.length !== header.length) {
+      throw new InputError(`expected ${header.length} fields like the header, found ${fields.length} (truncated row?)`, {
+        file,
+        line: i + 1,
+        column: text.length + 1
+      });
+    }
+    let column = 1;
+    rows.push(
+      fields.map((f) => {
+        const cell = { text: f.trim(), line: i + 1, column: column + (f.length - f.trimStart().length) };
+        column += f.length + 1;
+        return cell;
+      })
+    );
+  }
+  return { headerLine: 1, header, rows };
+}
+function parseFep(file, text) {
+  const lines = stripBom(text).split(/\r?\n/);
+  const grid = GRID_LINE.test(text) && !HEADER_HINT.test(lines[0] ?? "") ? readGridTable(file, lines) : void 0;
+  const table3 = grid ?? readCsv(file, lines);
+  const index = {};
+  table3.header.forEach((name2, i) => {
+    const column = columnOf(name2);
+    if (column !== void 0 && index[column] === void 0) index[column] = i;
+  });
+  for (const column of REQUIRED2) {
+    if (index[column] === void 0) {
+      throw new InputError(`missing the ${column === "size" ? '"sample size (B)"' : '"throughput (⌀ MB/s)"'} column`, {
+        file,
+        line: table3.headerLine,
+        column: 1
+      });
+    }
+  }
+  if (table3.rows.length === 0) throw new InputError("the FEP results table has a header but no data rows", { file, line: table3.headerLine });
+  const name = baseName(file);
+  const dot = name.lastIndexOf(".");
+  const experiment = dot > 0 ? name.slice(0, dot) : name;
+  const measurements = [];
+  const seen = /* @__PURE__ */ new Map();
+  for (const row of table3.rows) {
+    const number2 = (column, integer = false) => {
+      const at = index[column];
+      if (at === void 0) return void 0;
+      const cell = row[at];
+      if (!(integer ? /^\d+$/ : NUMBER3).test(cell.text)) {
+        throw new InputError(`expected ${integer ? "a whole number" : "a number"} in column "${table3.header[at]}", found "${cell.text}"`, {
+          file,
+          line: cell.line,
+          column: cell.column
+        });
+      }
+      return Number(cell.text);
+    };
+    const throughput = number2("throughput");
+    const size = number2("size", true);
+    const variance = number2("variance");
+    const received = number2("received");
+    const cycle = number2("cycle");
+    const modeCell = index.mode !== void 0 ? row[index.mode] : void 0;
+    if (modeCell && modeCell.text === "") {
+      throw new InputError("empty synchronization mode", { file, line: modeCell.line, column: modeCell.column });
+    }
+    const settings = {};
+    let label = `${size} B`;
+    if (cycle !== void 0) {
+      settings.cycleTimeMs = cycle;
+      label += `, ${cycle} ms`;
+    }
+    if (modeCell) {
+      settings.syncMode = modeCell.text;
+      label += `, ${modeCell.text}`;
+    }
+    const line = row[0].line;
+    const earlier = seen.get(label);
+    if (earlier !== void 0) throw new InputError(`"${label}" appears twice (first on line ${earlier})`, { file, line, column: 1 });
+    seen.set(label, line);
+    const parameter = { label, payloadBytes: size, settings };
+    const statistics = { mean: throughput };
+    if (variance !== void 0) statistics.variance = variance;
+    measurements.push({ experiment, parameter, metric: THROUGHPUT3, statistics, place: { file, line } });
+    if (received !== void 0) {
+      measurements.push({ experiment, parameter, metric: RECEIVED, statistics: { mean: received }, place: { file, line } });
+    }
+  }
+  return {
+    format: fepAdapter.id,
+    file,
+    measurements,
+    notes: [
+      'FEP throughput: mean over ~1 s receive windows in MB/s (10^6 B/s); variance in (MB/s)²; "samples received" is the mean count per window.',
+      `FEP throughput: the experiment is the file name stem ("${experiment}").`
+    ]
+  };
+}
+
+// src/engine/formats/iceoryx2.ts
+var LINE = /^(?:\[(REQUESTS|RESPONSE_STREAM)\] )?(.+?) ::: (?:MaxEventId: (\d+), )?Iterations: (\d+), Time: (\d+(?:\.\d+)?(?:e[-+]?\d+)?)(?: s)?, Latency: (\d+) ns(?:, Sample Size: (\d+))?$/;
+var LOOKS_LIKE = /^(?:\[[A-Z_]+\] )?\S.* ::: (?:MaxEventId|Iterations): /;
+var USAGE_HINT = "Please use either '--bench-all' or select a specific benchmark.";
+var SERVICE = /^iceoryx2::service::(\w+)::Service$/;
+var LATENCY2 = {
+  name: "latency",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "ns",
+  direction: "lower-is-better"
+};
+function clean(line) {
+  return line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
+}
+function firstBadColumn(line) {
+  const sep = line.indexOf(" ::: ");
+  let pos = sep + 5;
+  const steps = [
+    /MaxEventId: \d+, /y,
+    /Iterations: \d+, /y,
+    /Time: \d+(?:\.\d+)?(?:e[-+]?\d+)?(?: s)?, /y,
+    /Latency: \d+ ns/y,
+    /, Sample Size: \d+/y
+  ];
+  for (const [index, step] of steps.entries()) {
+    step.lastIndex = pos;
+    if (step.test(line)) pos = step.lastIndex;
+    else if (index !== 0 && index !== 4) return pos + 1;
+  }
+  return pos + 1;
+}
+var iceoryx2Adapter = {
+  id: "iceoryx2",
+  title: "iceoryx2 benchmark output",
+  recognises(head) {
+    for (const raw of stripBom(head).split("\n")) {
+      const line = clean(raw);
+      if (LINE.test(line)) return true;
+      if (line.startsWith(USAGE_HINT)) return true;
+    }
+    return false;
+  },
+  parse(input, options) {
+    const { file } = input;
+    const lines = stripBom(input.text).split("\n");
+    if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+    const measurements = [];
+    const notes = [];
+    if (options.skipSeconds !== void 0 && options.skipSeconds !== 0) {
+      if (!Number.isInteger(options.skipSeconds) || options.skipSeconds < 0) {
+        throw new UsageError(`skip-seconds must be a whole number of seconds, got ${options.skipSeconds}`);
+      }
+      notes.push("skip-seconds does not apply to iceoryx2 benchmark output (one line per variant); ignored");
+    }
+    const seen = /* @__PURE__ */ new Map();
+    let usageHint;
+    lines.forEach((raw, index) => {
+      const lineNumber = index + 1;
+      const line = clean(raw);
+      if (line.startsWith(USAGE_HINT)) usageHint ??= lineNumber;
+      const m = LINE.exec(line);
+      if (!m) {
+        if (LOOKS_LIKE.test(line)) {
+          throw new InputError(
+            'expected "<type> ::: [MaxEventId: N, ]Iterations: N, Time: T s, Latency: N ns[, Sample Size: N]"',
+            { file, line: lineNumber, column: firstBadColumn(line) }
+          );
+        }
+        return;
+      }
+      const [, stream, typeName, maxEventId, iterations, , latencyNs, sampleSize] = m;
+      const service = SERVICE.exec(typeName);
+      const variant = service ? service[1] : typeName;
+      let benchmark;
+      if (stream !== void 0) benchmark = stream === "REQUESTS" ? "request-response requests" : "request-response response-stream";
+      else if (maxEventId !== void 0) benchmark = "event";
+      else if (sampleSize !== void 0 || service) benchmark = "publish-subscribe";
+      else benchmark = "queue";
+      const experiment = `${benchmark} ${variant}`;
+      const parameter = { label: "default", settings: { iterations: Number(iterations) } };
+      if (sampleSize !== void 0) {
+        parameter.label = sampleSize;
+        parameter.payloadBytes = Number(sampleSize);
+      } else if (maxEventId !== void 0) {
+        parameter.label = `max event id ${maxEventId}`;
+        parameter.settings.maxEventId = Number(maxEventId);
+      }
+      const key = `${experiment}\0${parameter.label}`;
+      const earlier = seen.get(key);
+      if (earlier !== void 0) {
+        throw new InputError(`${experiment} (${parameter.label}) appears twice (first on line ${earlier})`, { file, line: lineNumber });
+      }
+      seen.set(key, lineNumber);
+      measurements.push({
+        experiment,
+        parameter,
+        metric: LATENCY2,
+        // ns → µs; `samples` is the number of round trips the mean is taken over.
+        statistics: { mean: Number(latencyNs) / 1e3, samples: Number(iterations) },
+        place: { file, line: lineNumber }
+      });
+    });
+    if (measurements.length === 0) {
+      if (usageHint !== void 0) {
+        throw new InputError("the benchmark ran nothing: it printed its usage hint; pass --bench-all (or --bench-ipc / --bench-local)", {
+          file,
+          line: usageHint
+        });
+      }
+      throw new InputError('no iceoryx2 benchmark lines ("… ::: Iterations: …, Latency: … ns") in the file', { file, line: 1 });
+    }
+    notes.push("iceoryx2 prints the mean one-way latency (total / (2 · iterations)) in whole ns");
+    return { format: "iceoryx2", file, measurements, notes };
+  }
+};
+
+// src/engine/formats/iceperf.ts
+var TECHNOLOGY = /^\*{6}\s*(MESSAGE QUEUE|UNIX DOMAIN SOCKET|ICEORYX|ICEORYX C API|ICEORYX WAITSET)\s*\*{8}$/;
+var RESULT_BANNER = /^#### Measurement Result ####$/;
+var ROUND_TRIPS = /^(\d+) round trips for each payload\.$/;
+var TABLE_HEADER = /^\|\s*Payload Size(?:\s*\[(kB)\])?\s*\|\s*Average Latency \[(?:\u00b5|\u03bc|u)s\]\s*\|$/;
+var SEPARATOR = /^\|-+:?\|-+:?\|$/;
+var ROW = /^\|\s*(\d+)(?: \[([A-Za-z]+)\])?\s*\|\s*(\S+)\s*\|$/;
+var NUMBER4 = /^\d+(?:\.\d*)?(?:e[-+]\d+)?$/;
+var SIZE_FACTOR = { B: 1, kB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 };
+var LATENCY3 = {
+  name: "latency",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "µs",
+  direction: "lower-is-better"
+};
+function cleanLines(text) {
+  const raw = stripBom(text).split("\n");
+  if (raw.length > 0 && raw[raw.length - 1] === "") raw.pop();
+  return raw.map((t, i) => ({ text: t.replace(ANSI_ESCAPE, "").trim(), number: i + 1 }));
+}
+function columnOf2(raw, needle, last = false) {
+  const index = last ? raw.lastIndexOf(needle) : raw.indexOf(needle);
+  return index >= 0 ? index + 1 : void 0;
+}
+var iceperfAdapter = {
+  id: "iceperf",
+  title: "iceoryx iceperf leader output",
+  recognises(head) {
+    let technology = false;
+    let table3 = false;
+    for (const rawLine of stripBom(head).split("\n")) {
+      const line = rawLine.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
+      if (TECHNOLOGY.test(line)) technology = true;
+      else if (RESULT_BANNER.test(line) || TABLE_HEADER.test(line)) table3 = true;
+      if (technology && table3) return true;
+    }
+    return technology;
+  },
+  companion(head) {
+    for (const rawLine of stripBom(head).split("\n")) {
+      const line = rawLine.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
+      if (RESULT_BANNER.test(line) || TABLE_HEADER.test(line)) return void 0;
+    }
+    return "iceperf follower output (no result table)";
+  },
+  parse(input, options) {
+    const { file } = input;
+    const lines = cleanLines(input.text);
+    const rawLines = stripBom(input.text).split("\n");
+    const measurements = [];
+    const notes = [];
+    if (options.skipSeconds !== void 0 && options.skipSeconds !== 0) {
+      if (!Number.isInteger(options.skipSeconds) || options.skipSeconds < 0) {
+        throw new UsageError(`skip-seconds must be a whole number of seconds, got ${options.skipSeconds}`);
+      }
+      notes.push("skip-seconds does not apply to iceperf output (it has no per-second lines); ignored");
+    }
+    let technology;
+    let roundTrips;
+    const tables = /* @__PURE__ */ new Map();
+    const withoutTable = [];
+    let technologyHasTable = false;
+    let follower = false;
+    const closeTechnology = () => {
+      if (technology && !technologyHasTable) withoutTable.push(technology.name);
+    };
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i];
+      const tech = TECHNOLOGY.exec(line.text);
+      if (tech) {
+        closeTechnology();
+        technology = { name: tech[1], line: line.number };
+        technologyHasTable = false;
+        roundTrips = void 0;
+        continue;
+      }
+      if (line.text === "Waiting for PerfSettings from leader application!") follower = true;
+      const trips = ROUND_TRIPS.exec(line.text);
+      if (trips) {
+        roundTrips = Number(trips[1]);
+        continue;
+      }
+      if (!line.text.startsWith("| Payload Size") && !line.text.startsWith("|Payload Size")) continue;
+      const header = TABLE_HEADER.exec(line.text);
+      if (!header) {
+        throw new InputError(
+          'expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")',
+          { file, line: line.number }
+        );
+      }
+      const oldKiB = header[1] === "kB";
+      const experiment = technology?.name ?? "iceperf";
+      if (!technology && !notes.some((n) => n.startsWith("a result table has no technology"))) {
+        notes.push('a result table has no technology banner ("******   ICEORYX       ********") before it; its experiment is called "iceperf"');
+      }
+      const earlier = tables.get(experiment);
+      if (earlier !== void 0) {
+        throw new InputError(`${experiment} has a second result table (the first is on line ${earlier})`, { file, line: line.number });
+      }
+      tables.set(experiment, line.number);
+      technologyHasTable = true;
+      const separator = lines[i + 1];
+      if (!separator || !SEPARATOR.test(separator.text)) {
+        throw new InputError('the iceperf table header is not followed by its "|----:|----:|" line (truncated output?)', {
+          file,
+          line: separator?.number ?? line.number + 1
+        });
+      }
+      i += 1;
+      const seen = /* @__PURE__ */ new Map();
+      let rows = 0;
+      for (; ; ) {
+        const rowLine = lines[i + 1];
+        if (!rowLine) {
+          if (rows === 0) throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
+          throw new InputError(`the ${experiment} table ends with the file, without the blank line and "Finished!" after it (truncated output?)`, {
+            file,
+            line: lines[i].number + 1
+          });
+        }
+        if (!rowLine.text.startsWith("|")) break;
+        i += 1;
+        const raw = rawLines[rowLine.number - 1] ?? "";
+        const row = ROW.exec(rowLine.text);
+        if (!row) {
+          throw new InputError('expected a table row "| <payload> | <latency> |"', { file, line: rowLine.number });
+        }
+        const [, sizeText, unitText, valueText] = row;
+        let bytes;
+        if (unitText !== void 0) {
+          const factor = SIZE_FACTOR[unitText];
+          if (oldKiB || factor === void 0) {
+            throw new InputError(
+              oldKiB ? `the header says the payload is in kB, but the row gives a unit "[${unitText}]"` : `unknown payload unit "[${unitText}]"`,
+              { file, line: rowLine.number, column: columnOf2(raw, `[${unitText}]`) }
+            );
+          }
+          bytes = Number(sizeText) * factor;
+        } else {
+          bytes = Number(sizeText) * (oldKiB ? 1024 : 1);
+        }
+        if (!NUMBER4.test(valueText)) {
+          throw new InputError(`expected a latency in µs (like 0.72 or 1.6e+02), found "${valueText.slice(0, 40)}"`, {
+            file,
+            line: rowLine.number,
+            column: columnOf2(raw, valueText, true)
+          });
+        }
+        const previous = seen.get(bytes);
+        if (previous !== void 0) {
+          throw new InputError(`payload ${bytes} B appears twice in the ${experiment} table (first on line ${previous})`, {
+            file,
+            line: rowLine.number
+          });
+        }
+        seen.set(bytes, rowLine.number);
+        rows += 1;
+        const statistics = { mean: Number(valueText) };
+        if (roundTrips !== void 0) statistics.samples = roundTrips;
+        measurements.push({
+          experiment,
+          parameter: { label: String(bytes), payloadBytes: bytes },
+          metric: LATENCY3,
+          statistics,
+          place: { file, line: rowLine.number }
+        });
+      }
+      if (rows === 0) throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
+    }
+    closeTechnology();
+    if (measurements.length === 0) {
+      const last = lines.length > 0 ? lines[lines.length - 1].number : 1;
+      if (follower) {
+        throw new InputError("this is iceperf follower output, which has no results; give the leader's output (iceperf-bench-leader)", {
+          file,
+          line: last
+        });
+      }
+      throw new InputError('iceperf output without a "#### Measurement Result ####" table (the run stopped before its results?)', {
+        file,
+        line: last
+      });
+    }
+    if (withoutTable.length > 0) {
+      notes.push(`no result table for ${withoutTable.join(", ")} (follower output, or the run stopped early); skipped`);
+    }
+    notes.push("iceperf prints the mean one-way latency (round trip / 2) with two significant digits: differences under ~10 % are not measurable");
+    return { format: "iceperf", file, measurements, notes };
+  }
+};
+
+// src/engine/formats/kuksaConsole.ts
+var GLOBAL = /^\s*Global Summary:\s*$/;
+var GROUP = /^\s*Group: (.*) \| Cycle time\(ms\): (\d+)\s*$/;
+var KEY = /^ {2}(API|Total elapsed seconds|Skipped test seconds|Total signals|Sent|Skipped|Received|Throughput|Signal\/Second|95% in under|Fastest|Slowest|Average|Elapsed time|Rate limit): *(?! )(.*\S|)\s*$/;
+var HISTOGRAM_TITLE = /^\s*Latency histogram:\s*$/;
+var DISTRIBUTION_TITLE = /^\s*Latency distribution:\s*$/;
+var HISTOGRAM_LINE = /^\s+(\d+\.\d+) ms \[(\d+)\s*\] \|/;
+var DISTRIBUTION_LINE = /^\s+(\d+)% in under (\d+\.\d+) ms\s*$/;
+var MS = /^(\d+\.\d+) ms$/;
+var QUANTILES = [10, 25, 50, 75, 90, 95, 99];
+var QUANTILE_STATISTIC = { 50: "median", 90: "p90", 95: "p95", 99: "p99" };
+var LATENCY4 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
+var THROUGHPUT4 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "signal/s", direction: "higher-is-better" };
+var kuksaConsoleAdapter = {
+  id: "kuksa-console",
+  title: "Eclipse Kuksa databroker-perf console output",
+  recognises(head) {
+    const text = head.replace(ANSI_ESCAPE, "");
+    const block = /^[^\S\r\n\u2028\u2029]*Global Summary:\s*$/m.test(text) || /^[^\S\r\n\u2028\u2029]*Group: .* \| Cycle time\(ms\): \d+\s*$/m.test(text);
+    return block && /^ {2}(Fastest|Average|95% in under): /m.test(text) && / ms\s*$/m.test(text);
+  },
+  parse(input, options) {
+    return parseKuksaConsole(input.file, input.text, options);
+  }
+};
+function msToUs(text) {
+  return Math.round(Number(text) * 1e6) / 1e3;
+}
+function parseKuksaConsole(file, text, options = {}) {
+  const lines = stripBom(text).split(/\r?\n/);
+  const blocks = [];
+  let block;
+  const notes = [
+    "databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second."
+  ];
+  const start = (b) => {
+    if (block) finish(file, block);
+    block = { ...b, keys: /* @__PURE__ */ new Map(), histogram: [], quantiles: /* @__PURE__ */ new Map(), section: "summary", lastLine: b.line };
+    blocks.push(block);
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const lineNo = i + 1;
+    const line = lines[i].replace(ANSI_ESCAPE, "");
+    if (line.trim() === "") continue;
+    if (GLOBAL.test(line)) {
+      if (blocks.some((b) => b.kind === "global")) {
+        throw new InputError('a second "Global Summary:" block: one databroker-perf run per file', { file, line: lineNo, column: 1 });
+      }
+      start({ kind: "global", name: "global", line: lineNo });
+      continue;
+    }
+    const group = GROUP.exec(line);
+    if (group) {
+      const name = group[1].trim();
+      if (blocks.some((b) => b.kind === "group" && b.name === name)) {
+        throw new InputError(`group "${name}" appears twice`, { file, line: lineNo, column: line.indexOf(name) + 1 });
+      }
+      start({ kind: "group", name, line: lineNo, cycleTimeMs: Number(group[2]) });
+      continue;
+    }
+    if (!block) continue;
+    if (HISTOGRAM_TITLE.test(line)) {
+      block.section = "histogram";
+      block.histogramLine = lineNo;
+      block.lastLine = lineNo;
+      continue;
+    }
+    if (DISTRIBUTION_TITLE.test(line)) {
+      block.section = "distribution";
+      block.distributionLine = lineNo;
+      block.lastLine = lineNo;
+      continue;
+    }
+    if (!/^\s/.test(line)) {
+      finish(file, block);
+      block = void 0;
+      continue;
+    }
+    block.lastLine = lineNo;
+    if (block.section === "summary") {
+      const key = KEY.exec(line);
+      if (key) {
+        block.keys.set(key[1], { value: key[2], line: lineNo, column: line.indexOf(key[2], key[1].length + 2) + 1 });
+      }
+      continue;
+    }
+    if (block.section === "histogram") {
+      const m2 = HISTOGRAM_LINE.exec(line);
+      if (!m2) {
+        throw new InputError(`expected a histogram line "<value> ms [<count>] |…", found "${line.trim().slice(0, 40)}"`, {
+          file,
+          line: lineNo,
+          column: line.length - line.trimStart().length + 1
+        });
+      }
+      block.histogram.push({ valueUs: msToUs(m2[1]), count: Number(m2[2]), line: lineNo });
+      continue;
+    }
+    const m = DISTRIBUTION_LINE.exec(line);
+    if (!m) {
+      throw new InputError(`expected a distribution line "<q>% in under <value> ms", found "${line.trim().slice(0, 40)}"`, {
+        file,
+        line: lineNo,
+        column: line.length - line.trimStart().length + 1
+      });
+    }
+    block.quantiles.set(Number(m[1]), { valueUs: msToUs(m[2]), line: lineNo });
+  }
+  if (block) finish(file, block);
+  if (blocks.length === 0) {
+    throw new InputError('no "Global Summary:" or "Group: … | Cycle time(ms): …" block found', { file, line: 1 });
+  }
+  if (options.skipSeconds !== void 0 && options.skipSeconds > 0) {
+    notes.push(
+      "skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up)."
+    );
+  }
+  notes.push("databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept.");
+  const measurements = [];
+  for (const b of blocks) measurements.push(...toMeasurements(file, b));
+  return { format: kuksaConsoleAdapter.id, file, measurements, notes };
+}
+function requireKey(file, b, key, alias) {
+  const found = b.keys.get(key) ?? (alias ? b.keys.get(alias) : void 0);
+  if (!found) {
+    throw new InputError(
+      `the ${describe(b)} ends without a "${key}:" line (truncated output?)`,
+      { file, line: b.lastLine }
+    );
+  }
+  return found;
+}
+function describe(b) {
+  return b.kind === "global" ? "Global Summary block" : `block of group "${b.name}"`;
+}
+function finish(file, b) {
+  for (const key of ["API", "Received", "95% in under", "Fastest", "Slowest", "Average"]) requireKey(file, b, key);
+  requireKey(file, b, "Throughput", "Signal/Second");
+  if (b.histogramLine === void 0 && b.distributionLine === void 0) return;
+  if (b.histogramLine !== void 0 && b.histogram.length === 0) {
+    throw new InputError("the latency histogram has no lines (truncated output?)", { file, line: b.histogramLine });
+  }
+  if (b.distributionLine === void 0) {
+    throw new InputError(`the ${describe(b)} ends before "Latency distribution:" (truncated output?)`, { file, line: b.lastLine });
+  }
+  for (const q of QUANTILES) {
+    if (!b.quantiles.has(q)) {
+      throw new InputError(`the latency distribution has no ${q}% line (truncated output?)`, { file, line: b.lastLine });
+    }
+  }
+}
+function msValue(file, entry, key) {
+  const m = MS.exec(entry.value.trim());
+  if (!m) {
+    throw new InputError(`expected "${key}: <value> ms" with a number like 0.225, found "${entry.value}"`, {
+      file,
+      line: entry.line,
+      column: entry.column
+    });
+  }
+  return msToUs(m[1]);
+}
+function leadingCount(file, entry, key, unit) {
+  const m = /^(\d+)\s+(.*)$/.exec(entry.value.trim());
+  if (!m || !unit.test(m[2])) {
+    throw new InputError(`expected "${key}: <whole number> …", found "${entry.value}"`, { file, line: entry.line, column: entry.column });
+  }
+  return Number(m[1]);
+}
+function toMeasurements(file, b) {
+  const api = b.keys.get("API").value;
+  const received = leadingCount(file, b.keys.get("Received"), "Received", /^(signal )?updates$/);
+  const throughputEntry = b.keys.get("Throughput") ?? b.keys.get("Signal/Second");
+  const throughput = leadingCount(file, throughputEntry, b.keys.has("Throughput") ? "Throughput" : "Signal/Second", /^signal\/(second|s)$/);
+  const statistics = {
+    samples: received,
+    min: msValue(file, b.keys.get("Fastest"), "Fastest"),
+    max: msValue(file, b.keys.get("Slowest"), "Slowest"),
+    mean: msValue(file, b.keys.get("Average"), "Average"),
+    p95: msValue(file, b.keys.get("95% in under"), "95% in under")
+  };
+  for (const [q, entry] of b.quantiles) {
+    const name = QUANTILE_STATISTIC[q];
+    if (name) statistics[name] = entry.valueUs;
+  }
+  const settings = { api };
+  let label = api;
+  const signals = b.keys.get("Total signals");
+  if (signals) settings.signals = leadingCount(file, signals, "Total signals", /^signals$/);
+  if (b.kind === "group") {
+    settings.cycleTimeMs = b.cycleTimeMs;
+    label += `, cycle ${b.cycleTimeMs} ms`;
+    const sent = b.keys.get("Sent");
+    const perIteration = sent ? /\* (\d+) signals/.exec(sent.value) : null;
+    if (perIteration) settings.signals = Number(perIteration[1]);
+  }
+  const parameter = { label, settings };
+  return [
+    { experiment: b.name, parameter, metric: LATENCY4, statistics, place: { file, line: b.line } },
+    { experiment: b.name, parameter, metric: THROUGHPUT4, statistics: { value: throughput }, place: { file, line: throughputEntry.line } }
+  ];
+}
+
+// src/engine/formats/kuksaCsv.ts
+var HEADER2 = "Latency (ms)";
+var LATENCY5 = { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" };
+var kuksaCsvAdapter = {
+  id: "kuksa-csv",
+  title: "Eclipse Kuksa databroker-perf per-group latency CSV",
+  recognises(head) {
+    const [first, second] = stripBom(head).split(/\r?\n/, 2);
+    return first?.trim() === HEADER2 && (second === void 0 || second.trim() === "" || /^\s*\d+\s*$/.test(second));
+  },
+  parse(input, _options) {
+    return parseKuksaCsv(input.file, input.text);
+  }
+};
+function percentile(sorted, q) {
+  const position = (sorted.length - 1) * q;
+  const low = Math.floor(position);
+  const high = Math.min(low + 1, sorted.length - 1);
+  return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
+}
+function parseKuksaCsv(file, text) {
+  const lines = stripBom(text).split(/\r?\n/);
+  if ((lines[0] ?? "").trim() !== HEADER2) {
+    throw new InputError(`expected the header "${HEADER2}"`, { file, line: 1, column: 1 });
+  }
+  const values = [];
+  let firstLine = 0;
+  for (let i = 1; i < lines.length; i++) {
+    const raw = lines[i];
+    if (raw.trim() === "") continue;
+    if (!/^\s*\d+\s*$/.test(raw)) {
+      throw new InputError(`expected a latency in whole microseconds, found "${raw.trim().slice(0, 40)}"`, {
+        file,
+        line: i + 1,
+        column: raw.length - raw.trimStart().length + 1
+      });
+    }
+    if (firstLine === 0) firstLine = i + 1;
+    values.push(Number(raw));
+  }
+  if (values.length === 0) throw new InputError("the latency file has a header but no data rows", { file, line: 2 });
+  const samples = Float64Array.from(values);
+  const sorted = Float64Array.from(values).sort();
+  let sum2 = 0;
+  for (const v of values) sum2 += v;
+  const mean2 = sum2 / values.length;
+  let squares = 0;
+  for (const v of values) squares += (v - mean2) ** 2;
+  const name = baseName(file);
+  const experiment = name.toLowerCase().endsWith(".csv") ? name.slice(0, -4) : name;
+  return {
+    format: kuksaCsvAdapter.id,
+    file,
+    measurements: [
+      {
+        experiment,
+        parameter: { label: experiment },
+        metric: LATENCY5,
+        statistics: {
+          samples: values.length,
+          min: sorted[0],
+          max: sorted[sorted.length - 1],
+          mean: mean2,
+          median: percentile(sorted, 0.5),
+          p90: percentile(sorted, 0.9),
+          p95: percentile(sorted, 0.95),
+          p99: percentile(sorted, 0.99),
+          stdev: Math.sqrt(squares / values.length)
+        },
+        samples,
+        place: { file, line: firstLine }
+      }
+    ],
+    notes: [
+      'databroker-perf CSV: the header says "Latency (ms)" but the values are whole microseconds (the tool writes as_micros()); read as µs.',
+      "databroker-perf CSV: percentiles computed here with linear interpolation (numpy default), stdev is the population value; the console figures come from an HdrHistogram (3 significant digits) and may differ slightly.",
+      `databroker-perf CSV: the experiment is the group name taken from the file name ("${experiment}").`
+    ]
+  };
+}
+
+// src/engine/formats/netio3.ts
+var NAMES = {
+  backend: ["backend", "netiobackend", "network", "networktype", "transport"],
+  bufferSize: ["buffersize", "bufsize", "buffersizebytes"],
+  bufferCount: ["numbuffers", "buffercount", "numberofbuffers", "nbuffers", "buffers", "nbufs", "numbufs"],
+  msgSize: ["msgsize", "messagesize"],
+  repetition: ["repetition", "rep", "run", "iteration", "repeat"],
+  rate: ["msgrate", "messagerate", "rate", "messagefrequency", "frequency", "msgfrequency"],
+  throughput: ["throughput", "datathroughput", "bandwidth"]
+};
+var MESSAGE_RATE = { name: "message rate", dimension: "rate", unit: "Hz", direction: "higher-is-better" };
+var THROUGHPUT5 = { name: "throughput", dimension: "bitrate", unit: "Mb/s", direction: "higher-is-better" };
+function splitHeader(name) {
+  const trimmed = name.trim();
+  const bracket = unitInBrackets(trimmed);
+  if (bracket) return { key: normalise2(bracket.name), unit: bracket.unit.trim() };
+  const tokens = trimmed.split("_");
+  const last = tokens[tokens.length - 1];
+  if (tokens.length > 1 && (parseUnit(last) || /^(Gbps|Mbps|MBps|GBps|KB|KiB)$/.test(last))) {
+    return { key: normalise2(tokens.slice(0, -1).join("_")), unit: last };
+  }
+  return { key: normalise2(trimmed) };
+}
+function unitInBrackets(text) {
+  const end = text.trimEnd();
+  const close = end.length - 1;
+  if (close < 1 || end[close] !== "]" && end[close] !== ")") return void 0;
+  let from = 0;
+  for (let i = close - 1; i >= 0; i--) {
+    if (end[i] === "]" || end[i] === ")") {
+      from = i + 1;
+      break;
+    }
+  }
+  for (let open = from; open < close; open++) {
+    if (end[open] !== "[" && end[open] !== "(") continue;
+    const name = end.slice(0, open).trimEnd();
+    if (/[\n\r\u2028\u2029]/.test(name)) return void 0;
+    return { name, unit: end.slice(open + 1, close) };
+  }
+  return void 0;
+}
+function normalise2(name) {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+function unitOf(text) {
+  if (text === void 0) return void 0;
+  const aliases = { MBps: "MB/s", GBps: "GB/s" };
+  return parseUnit(aliases[text] ?? text);
+}
+function readHeader(line) {
+  const index = {};
+  const units = {};
+  line.split(",").forEach((name, i) => {
+    const { key, unit } = splitHeader(name);
+    const column = Object.keys(NAMES).find((c) => NAMES[c].includes(key));
+    if (column && index[column] === void 0) {
+      index[column] = i;
+      if (unit !== void 0) units[column] = unit;
+    }
+  });
+  return { index, units };
+}
+function headerLineOf(text) {
+  const lines = stripBom(text).split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.trim() === "" || line.startsWith("#")) continue;
+    return { line, number: i + 1 };
+  }
+  return void 0;
+}
+var netio3Adapter = {
+  id: "netio3",
+  title: "netio3 throughput sweep (buffer size × number of buffers)",
+  recognises(head) {
+    const header = headerLineOf(head);
+    if (!header || !header.line.includes(",")) return false;
+    const { index } = readHeader(header.line);
+    return index.bufferSize !== void 0 && index.bufferCount !== void 0 && (index.rate !== void 0 || index.throughput !== void 0);
+  },
+  parse(input, _options) {
+    return parseNetio3(input.file, input.text);
+  }
+};
+function parseBytes(text) {
+  const m = /^(\d+)\s*(K|KB|KiB|k|kB|M|MB|MiB)?$/.exec(text);
+  if (!m) return void 0;
+  const factor = m[2] === void 0 ? 1 : /^[kK]/.test(m[2]) ? 1024 : 1024 * 1024;
+  return Number(m[1]) * factor;
+}
+function median2(sorted) {
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+function parseNetio3(file, text) {
+  const lines = stripBom(text).split(/\r?\n/);
+  const found = headerLineOf(text);
+  if (!found) throw new InputError("the file is empty; expected a header with buffer size, number of buffers and rate/throughput", { file, line: 1 });
+  const names = found.line.split(",").map((s) => s.trim());
+  const { index, units } = readHeader(found.line);
+  if (index.bufferSize === void 0 || index.bufferCount === void 0 || index.rate === void 0 && index.throughput === void 0) {
+    throw new InputError("expected columns for buffer size, number of buffers and message rate or throughput", {
+      file,
+      line: found.number,
+      column: 1
+    });
+  }
+  const notes = [];
+  const resolve = (column, fallback, dimension) => {
+    const given = units[column];
+    const unit = unitOf(given ?? fallback);
+    if (!unit || unit.dimension !== dimension) {
+      const at = index[column];
+      throw new InputError(`unknown ${column === "rate" ? "rate" : "throughput"} unit "${given}" in column "${names[at]}"`, {
+        file,
+        line: found.number,
+        column: 1
+      });
+    }
+    if (given === void 0) notes.push(`netio3: column "${names[index[column]]}" names no unit; assumed ${fallback}.`);
+    return unit;
+  };
+  const rateUnit = index.rate !== void 0 ? resolve("rate", "Hz", "rate") : void 0;
+  let throughputUnit;
+  let throughputFactor = 1;
+  if (index.throughput !== void 0) {
+    const given = units.throughput;
+    const unit = unitOf(given ?? "Gb/s");
+    if (!unit || unit.dimension !== "bitrate" && unit.dimension !== "byterate") {
+      throw new InputError(`unknown throughput unit "${given}" in column "${names[index.throughput]}"`, { file, line: found.number, column: 1 });
+    }
+    if (given === void 0) notes.push(`netio3: column "${names[index.throughput]}" names no unit; assumed Gb/s.`);
+    throughputUnit = unit;
+    throughputFactor = unit.dimension === "byterate" ? unit.toBase * 8 : unit.toBase;
+    if (unit.dimension === "byterate") notes.push(`netio3: throughput in ${unit.symbol} converted to Mb/s (× 8).`);
+  }
+  const sizeUnit = units.bufferSize !== void 0 ? unitOf(units.bufferSize) : void 0;
+  if (units.bufferSize !== void 0 && (!sizeUnit || sizeUnit.dimension !== "size")) {
+    throw new InputError(`unknown size unit "${units.bufferSize}"`, { file, line: found.number, column: 1 });
+  }
+  const stem = (() => {
+    const name = baseName(file);
+    const dot = name.lastIndexOf(".");
+    return dot > 0 ? name.slice(0, dot) : name;
+  })();
+  const groups = /* @__PURE__ */ new Map();
+  let rows = 0;
+  for (let i = found.number; i < lines.length; i++) {
+    const textLine = lines[i];
+    const lineNo = i + 1;
+    if (textLine.trim() === "" || textLine.startsWith("#")) continue;
+    const fields = textLine.split(",");
+    if (fields.length !== names.length) {
+      throw new InputError(`expected ${names.length} fields like the header, found ${fields.length} (truncated row?)`, {
+        file,
+        line: lineNo,
+        column: textLine.length + 1
+      });
+    }
+    const columnOf3 = (at) => {
+      let c = 1;
+      for (let k = 0; k < at; k++) c += fields[k].length + 1;
+      return c + (fields[at].length - fields[at].trimStart().length);
+    };
+    const fail = (at, what) => {
+      throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at].trim()}"`, { file, line: lineNo, column: columnOf3(at) });
+    };
+    const bytesAt = (at) => {
+      const value2 = parseBytes(fields[at].trim());
+      if (value2 === void 0) return fail(at, "a size in bytes");
+      return sizeUnit && at === index.bufferSize ? value2 * sizeUnit.toBase : value2;
+    };
+    const numberAt = (at) => {
+      const t = fields[at].trim();
+      if (!/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(t)) return fail(at, "a number");
+      return Number(t);
+    };
+    const bufferBytes = bytesAt(index.bufferSize);
+    const countText = fields[index.bufferCount].trim();
+    if (!/^\d+$/.test(countText)) fail(index.bufferCount, "a whole number of buffers");
+    const bufferCount = Number(countText);
+    const msgBytes = index.msgSize !== void 0 ? bytesAt(index.msgSize) : void 0;
+    const experiment = index.backend !== void 0 ? fields[index.backend].trim() || stem : stem;
+    const key = `${experiment}|${bufferBytes}|${bufferCount}|${msgBytes ?? ""}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { experiment, bufferBytes, bufferCount, line: lineNo, rate: [], throughput: [] };
+      if (msgBytes !== void 0) group.msgBytes = msgBytes;
+      groups.set(key, group);
+    }
+    if (index.rate !== void 0) group.rate.push(numberAt(index.rate) * rateUnit.toBase);
+    if (index.throughput !== void 0) group.throughput.push(numberAt(index.throughput) * throughputFactor);
+    rows++;
+  }
+  if (rows === 0) throw new InputError("the netio3 table has a header but no data rows", { file, line: found.number });
+  const measurements = [];
+  for (const g of groups.values()) {
+    let label = `${g.bufferBytes} B × ${g.bufferCount}`;
+    const settings = { bufferBytes: g.bufferBytes, bufferCount: g.bufferCount };
+    if (g.msgBytes !== void 0) {
+      settings.msgBytes = g.msgBytes;
+      label += `, msg ${g.msgBytes} B`;
+    }
+    const parameter = g.msgBytes !== void 0 ? { label, payloadBytes: g.msgBytes, settings } : { label, settings };
+    const add = (metric2, displayUnit2, values) => {
+      if (values.length === 0) return;
+      const sorted = [...values].sort((a, b) => a - b);
+      measurements.push({
+        experiment: g.experiment,
+        parameter,
+        metric: { ...metric2, displayUnit: displayUnit2 },
+        statistics: {
+          median: median2(sorted),
+          min: sorted[0],
+          max: sorted[sorted.length - 1],
+          mean: values.reduce((a, b) => a + b, 0) / values.length,
+          samples: values.length
+        },
+        samples: Float64Array.from(values),
+        place: { file, line: g.line }
+      });
+    };
+    add(MESSAGE_RATE, rateUnit?.symbol ?? "Hz", g.rate);
+    add(THROUGHPUT5, throughputUnit?.symbol ?? "Gb/s", g.throughput);
+  }
+  notes.push("netio3: rows repeating a backend × buffer size × number of buffers are repetitions; the median is the statistic to compare (as in the FELIX thesis).");
+  return { format: netio3Adapter.id, file, measurements, notes };
+}
+
+// src/engine/formats/githubActionBenchmark.ts
+var RATE_SUFFIX = /^(.+?)\s*\/\s*(s|sec|secs|second|seconds)$/;
+var PER_OPERATION_SUFFIX = /^(.+?)\s*\/\s*(iter|iters|iteration|op|ops|operation|call|run)$/;
+function readUnit(text) {
+  const symbol = text.trim();
+  const direct = parseUnit(symbol);
+  if (direct && direct.dimension !== "count" && direct.dimension !== "ratio") return { unit: direct, direction: directionOf(direct), known: true };
+  const perOperation = PER_OPERATION_SUFFIX.exec(symbol);
+  if (perOperation) {
+    const inner = parseUnit(perOperation[1]);
+    if (inner && (inner.dimension === "time" || inner.dimension === "size")) {
+      return { unit: { ...inner, symbol }, direction: "lower-is-better", known: true };
+    }
+    return { unit: { symbol, dimension: "count", toBase: 1 }, direction: "lower-is-better", known: true };
+  }
+  const rate = RATE_SUFFIX.exec(symbol);
+  if (rate) {
+    const perSecond = parseUnit(`${rate[1]}/s`);
+    if (perSecond && perSecond.dimension !== "time") return { unit: { ...perSecond, symbol }, direction: "higher-is-better", known: true };
+    return { unit: { symbol, dimension: "rate", toBase: 1 }, direction: "higher-is-better", known: true };
+  }
+  if (direct?.dimension === "ratio") return { unit: direct, direction: "lower-is-better", known: false };
+  return { unit: { symbol, dimension: "count", toBase: 1 }, direction: "lower-is-better", known: false };
+}
+function directionOf(unit) {
+  return unit.dimension === "rate" || unit.dimension === "bitrate" || unit.dimension === "byterate" ? "higher-is-better" : "lower-is-better";
+}
+function metricNameOf(unit) {
+  switch (unit.dimension) {
+    case "time":
+      return "time";
+    case "rate":
+    case "bitrate":
+    case "byterate":
+      return "throughput";
+    case "size":
+      return "size";
+    default:
+      return "value";
+  }
+}
+var githubActionBenchmarkAdapter = {
+  id: "github-action-benchmark",
+  title: "github-action-benchmark custom JSON (customSmallerIsBetter / customBiggerIsBetter)",
+  recognises(head) {
+    const m = /^\uFEFF?\s*\[\s*\{/.exec(head);
+    if (!m) return false;
+    const end = head.indexOf("}", m[0].length);
+    const first = head.slice(m[0].length - 1, end < 0 ? Math.min(head.length, 4096) : end + 1);
+    return /"name"\s*:\s*"/.test(first) && /"unit"\s*:\s*"/.test(first) && /"value"\s*:/.test(first);
+  },
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!Array.isArray(root)) {
+      throw new InputError('expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects', { file, line: 1, column: 1 });
+    }
+    if (root.length === 0) throw new InputError("the benchmark array is empty: no results", { file, ...doc.placeOf(root) });
+    const measurements = [];
+    const notes = [];
+    const guessed = /* @__PURE__ */ new Set();
+    const inferred = /* @__PURE__ */ new Map();
+    const seen = /* @__PURE__ */ new Map();
+    root.forEach((entry, index) => {
+      if (!isJsonObject(entry)) throw fields.error('expected a {"name", "unit", "value"} object', root, index);
+      const line = doc.placeOf(entry).line;
+      const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
+      const unitText = fields.string(entry, "unit", { required: true, what: `the benchmark "${name}"` });
+      const value2 = fields.number(entry, "value", { required: true, what: `the benchmark "${name}"` });
+      const reading = readUnit(unitText);
+      if (reading.known) inferred.set(unitText, reading.direction);
+      else guessed.add(unitText);
+      const metric2 = {
+        name: metricNameOf(reading.unit),
+        dimension: reading.unit.dimension,
+        unit: BASE_UNITS[reading.unit.dimension],
+        displayUnit: unitText,
+        direction: reading.direction
+      };
+      let experiment = name;
+      const key = `${name}\0${metric2.name}`;
+      const earlier = seen.get(key);
+      seen.set(key, (earlier ?? 0) + 1);
+      if (earlier !== void 0) {
+        experiment = `${name} (${earlier + 1})`;
+        notes.push(`"${name}" has more than one ${metric2.name} value; line ${line} is read as "${experiment}"`);
+      }
+      measurements.push({
+        experiment,
+        parameter: { label: "" },
+        metric: metric2,
+        statistics: { value: toBaseUnit(value2, reading.unit) },
+        place: { file, line }
+      });
+    });
+    if (inferred.size > 0) {
+      const list = [...inferred].map(([unit, direction]) => `"${unit}" ${direction}`).join(", ");
+      notes.push(`the file does not say whether smaller or bigger is better; inferred from the unit: ${list}`);
+    }
+    if (guessed.size > 0) {
+      notes.push(
+        `unknown unit${guessed.size > 1 ? "s" : ""} ${[...guessed].map((u) => `"${u}"`).join(", ")}: values kept as plain numbers and taken as lower-is-better (customSmallerIsBetter)`
+      );
+    }
+    return { format: "github-action-benchmark", file, measurements, notes };
+  }
+};
+
+// src/engine/formats/genericCsv.ts
+var PAYLOAD_COLUMN = /bytes|size|payload/i;
+var genericCsvAdapter = {
+  id: "generic-csv",
+  title: "CSV with a declared column mapping",
+  recognises() {
+    return false;
+  },
+  parse({ file, text }, options) {
+    const mapping = options.mapping;
+    if (!mapping) throw new UsageError(`${file}: the generic-csv format needs a column mapping (which columns are the experiment, parameter and metrics)`);
+    const notes = [];
+    const plans = planColumns(mapping, notes);
+    const required = [...new Set([mapping.experiment, mapping.parameter, ...plans.map((p) => p.column)].filter((c) => c !== void 0))];
+    const table3 = readCsvTable(file, text, required, required.join(","), required);
+    if (table3.rows.length === 0) throw new InputError("the CSV has a header but no rows", { file, line: 2 });
+    const defaultExperiment = baseName2(file);
+    if (mapping.experiment === void 0) notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
+    const measurements = [];
+    const byKey = /* @__PURE__ */ new Map();
+    const firstLine = /* @__PURE__ */ new Map();
+    for (const row of table3.rows) {
+      let experiment = defaultExperiment;
+      if (mapping.experiment !== void 0) {
+        const index = table3.columns[mapping.experiment];
+        experiment = (row.fields[index] ?? "").trim();
+        if (experiment === "") {
+          throw new InputError(`the experiment column "${mapping.experiment}" is empty`, { file, line: row.line, column: fieldColumn(row.text, index) });
+        }
+      }
+      let parameter = { label: "" };
+      if (mapping.parameter !== void 0) {
+        const label = (row.fields[table3.columns[mapping.parameter]] ?? "").trim();
+        parameter = { label };
+        if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label))) parameter.payloadBytes = Number(label);
+      }
+      for (const plan of plans) {
+        const index = table3.columns[plan.column];
+        const cell = row.fields[index] ?? "";
+        if (isMissingValue(cell)) continue;
+        const value2 = parseNumber(cell, "precise");
+        if (value2 === void 0) {
+          throw new InputError(`expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`, {
+            file,
+            line: row.line,
+            column: fieldColumn(row.text, index)
+          });
+        }
+        const key = `${experiment}\0${parameter.label}\0${plan.metric.name}`;
+        const statisticKey = `${key}\0${plan.statistic}`;
+        const earlier = firstLine.get(statisticKey);
+        if (earlier !== void 0) {
+          const what = `${experiment}${parameter.label ? ` / ${parameter.label}` : ""}`;
+          throw new InputError(`"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`, {
+            file,
+            line: row.line,
+            column: fieldColumn(row.text, index)
+          });
+        }
+        firstLine.set(statisticKey, row.line);
+        let measurement = byKey.get(key);
+        if (!measurement) {
+          measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
+          byKey.set(key, measurement);
+          measurements.push(measurement);
+        }
+        measurement.statistics[plan.statistic] = scale(value2, plan.statistic, plan.unit);
+      }
+    }
+    return { format: "generic-csv", file, measurements, notes };
+  }
+};
+function scale(value2, statistic, unit) {
+  if (statistic === "samples") return value2;
+  if (statistic === "variance") return value2 * unit.toBase * unit.toBase;
+  return value2 * unit.toBase;
+}
+function planColumns(mapping, notes) {
+  if (!Array.isArray(mapping.metrics) || mapping.metrics.length === 0) {
+    throw new UsageError("the generic-csv mapping declares no metric columns");
+  }
+  const metrics = /* @__PURE__ */ new Map();
+  const plans = [];
+  const guessed = [];
+  const seenColumns = /* @__PURE__ */ new Set();
+  for (const spec of mapping.metrics) {
+    if (!spec.column) throw new UsageError("a generic-csv metric mapping has no column name");
+    if (seenColumns.has(spec.column)) throw new UsageError(`the column "${spec.column}" is mapped twice in the generic-csv mapping`);
+    seenColumns.add(spec.column);
+    if (spec.column === mapping.experiment || spec.column === mapping.parameter) {
+      throw new UsageError(`the column "${spec.column}" is mapped both as a metric and as the experiment or parameter`);
+    }
+    const statistic = statisticOf(spec.statistic ?? "value", spec.column);
+    const reading = readUnit(spec.unit ?? "");
+    if (spec.unit && !reading.known && reading.unit.dimension === "count") {
+      notes.push(`unknown unit "${spec.unit}" for column "${spec.column}": values kept as plain numbers`);
+    }
+    let direction = spec.direction;
+    if (direction === void 0) {
+      direction = reading.direction;
+      if (!reading.known) guessed.push(spec.column);
+    } else if (direction !== "lower-is-better" && direction !== "higher-is-better") {
+      throw new UsageError(`the direction of column "${spec.column}" must be lower-is-better or higher-is-better, not "${String(direction)}"`);
+    }
+    const name = spec.metric ?? spec.column;
+    const metric2 = {
+      name,
+      dimension: reading.unit.dimension,
+      unit: BASE_UNITS[reading.unit.dimension],
+      displayUnit: spec.unit ?? "",
+      direction
+    };
+    const earlier = metrics.get(name);
+    if (earlier) {
+      if (earlier.dimension !== metric2.dimension || earlier.direction !== metric2.direction) {
+        throw new UsageError(`the columns of metric "${name}" disagree on its unit or direction in the generic-csv mapping`);
+      }
+      plans.push({ column: spec.column, metric: earlier, statistic, unit: reading.unit });
+    } else {
+      metrics.set(name, metric2);
+      plans.push({ column: spec.column, metric: metric2, statistic, unit: reading.unit });
+    }
+  }
+  if (guessed.length > 0) {
+    notes.push(`no direction declared or implied by a unit for ${guessed.map((c) => `"${c}"`).join(", ")}: taken as lower-is-better`);
+  }
+  return plans;
+}
+function statisticOf(text, column) {
+  const known = resolveStatistic(text);
+  if (known) return known;
+  throw new UsageError(`unknown statistic "${text}" for column "${column}"; expected one of ${STATISTIC_NAMES.join(", ")}`);
+}
+function baseName2(file) {
+  const base = file.split(/[\\/]/).pop() ?? file;
+  return base.replace(/\.[^.]+$/, "") || base;
+}
+
+// src/engine/formats/googleBenchmark.ts
+var ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
+var KNOWN_FIELDS = /* @__PURE__ */ new Set([
+  "name",
+  "family_index",
+  "per_family_instance_index",
+  "run_name",
+  "run_type",
+  "repetitions",
+  "repetition_index",
+  "threads",
+  "aggregate_name",
+  "aggregate_unit",
+  "error_occurred",
+  "error_message",
+  "skipped",
+  "skip_message",
+  "iterations",
+  "real_time",
+  "cpu_time",
+  "time_unit",
+  "cpu_coefficient",
+  "real_coefficient",
+  "big_o",
+  "rms",
+  "bytes_per_second",
+  "items_per_second",
+  "allocs_per_iter",
+  "max_bytes_used",
+  "total_allocated_bytes",
+  "net_heap_growth",
+  "label"
+]);
+var METRICS = [
+  { field: "real_time", metric: { name: "real time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" }, unit: "time_unit" },
+  { field: "cpu_time", metric: { name: "cpu time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" }, unit: "time_unit" },
+  {
+    field: "bytes_per_second",
+    metric: { name: "bytes per second", dimension: "byterate", unit: "MB/s", displayUnit: "B/s", direction: "higher-is-better" },
+    unit: parseUnit("B/s")
+  },
+  {
+    field: "items_per_second",
+    metric: { name: "items per second", dimension: "rate", unit: "Hz", displayUnit: "items/s", direction: "higher-is-better" },
+    unit: parseUnit("Hz")
+  }
+];
+var googleBenchmarkAdapter = {
+  id: "google-benchmark",
+  title: "Google Benchmark JSON output",
+  recognises(head) {
+    if (!/^\uFEFF?\s*\{/.test(head)) return false;
+    if (!/"benchmarks"\s*:\s*\[/.test(head)) return false;
+    return /^\uFEFF?\s*\{\s*"context"\s*:\s*\{/.test(head) || /"(run_type|time_unit|real_time|per_family_instance_index)"\s*:/.test(head);
+  },
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!isJsonObject(root) || !Array.isArray(root.benchmarks)) {
+      throw new InputError('expected a Google Benchmark JSON output: an object with a "benchmarks" array', { file, line: 1, column: 1 });
+    }
+    const benchmarks = root.benchmarks;
+    if (benchmarks.length === 0) {
+      throw new InputError('the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
+    }
+    const notes = [];
+    const groups = /* @__PURE__ */ new Map();
+    const skippedAggregates = /* @__PURE__ */ new Set();
+    const customCounters = /* @__PURE__ */ new Set();
+    let assumedNs = false;
+    benchmarks.forEach((entry, index) => {
+      if (!isJsonObject(entry)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index);
+      const line = doc.placeOf(entry).line;
+      const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
+      const runType = fields.string(entry, "run_type");
+      const aggregateName = fields.string(entry, "aggregate_name");
+      if (entry.error_occurred === true) {
+        const message = typeof entry.error_message === "string" ? `: ${entry.error_message}` : "";
+        notes.push(`"${name}" (line ${line}) reported an error and is skipped${message}`);
+        return;
+      }
+      if (entry.skipped === true || typeof entry.skipped === "number" && entry.skipped !== 0 || typeof entry.skip_message === "string") {
+        notes.push(`"${name}" (line ${line}) was skipped by the benchmark${typeof entry.skip_message === "string" ? `: ${entry.skip_message}` : ""}`);
+        return;
+      }
+      let statistic;
+      if (runType === "aggregate" || aggregateName !== void 0) {
+        const mapped = aggregateName === void 0 ? void 0 : { mean: "mean", median: "median", stddev: "stdev" }[aggregateName];
+        if (mapped === void 0 || fields.string(entry, "aggregate_unit") === "percentage") {
+          skippedAggregates.add(aggregateName ?? "(no aggregate_name)");
+          return;
+        }
+        statistic = mapped;
+      } else {
+        statistic = "repetition";
+      }
+      let runName = fields.string(entry, "run_name");
+      if (runName === void 0) {
+        runName = aggregateName !== void 0 && name.endsWith("_" + aggregateName) ? name.slice(0, -aggregateName.length - 1) : name;
+      }
+      let timeUnit;
+      const timeUnitText = fields.string(entry, "time_unit");
+      if (timeUnitText !== void 0) {
+        timeUnit = parseUnit(timeUnitText);
+        if (timeUnit?.dimension !== "time") throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, "time_unit");
+      }
+      for (const key of Object.keys(entry)) {
+        if (!KNOWN_FIELDS.has(key) && typeof entry[key] === "number") customCounters.add(key);
+      }
+      for (const spec of METRICS) {
+        const value2 = fields.number(entry, spec.field, { nullable: true });
+        if (value2 === void 0) continue;
+        let unit;
+        if (spec.unit === "time_unit") {
+          if (!timeUnit) {
+            assumedNs = true;
+            timeUnit = parseUnit("ns");
+          }
+          unit = timeUnit;
+        } else {
+          unit = spec.unit;
+        }
+        const group = groupOf(groups, runName, line);
+        let slot = group.metrics.get(spec.field);
+        if (!slot) {
+          const metric2 = spec.unit === "time_unit" ? { ...spec.metric, displayUnit: unit.symbol } : spec.metric;
+          slot = { metric: metric2, statistics: {}, repetitions: [] };
+          group.metrics.set(spec.field, slot);
+        }
+        const base = toBaseUnit(value2, unit);
+        if (statistic === "repetition") slot.repetitions.push(base);
+        else slot.statistics[statistic] = base;
+      }
+    });
+    const measurements = [];
+    for (const group of groups.values()) {
+      for (const { metric: metric2, statistics, repetitions } of group.metrics.values()) {
+        const measurement = {
+          experiment: group.experiment,
+          parameter: group.parameter,
+          metric: metric2,
+          statistics: { ...statistics },
+          place: { file, line: group.line }
+        };
+        if (repetitions.length > 0) {
+          const s = measurement.statistics;
+          const sorted = [...repetitions].sort((a, b) => a - b);
+          const n = sorted.length;
+          s.samples = n;
+          const mean2 = repetitions.reduce((a, b) => a + b, 0) / n;
+          if (s.mean === void 0) s.mean = mean2;
+          if (n > 1) {
+            s.min = sorted[0];
+            s.max = sorted[n - 1];
+            if (s.median === void 0) s.median = n % 2 === 1 ? sorted[n >> 1] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+            if (s.stdev === void 0) s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean2) ** 2, 0) / (n - 1));
+          }
+          measurement.samples = Float64Array.from(repetitions);
+        }
+        measurements.push(measurement);
+      }
+    }
+    if (measurements.length === 0) {
+      throw new InputError("the Google Benchmark output has no benchmark with a real_time, cpu_time or rate counter", {
+        file,
+        ...doc.placeOf(benchmarks)
+      });
+    }
+    if (assumedNs) notes.push('some benchmarks have no "time_unit"; their times were read as nanoseconds (the library default)');
+    if (skippedAggregates.size > 0) notes.push(`aggregates other than mean, median and stddev are not read: ${[...skippedAggregates].join(", ")}`);
+    if (customCounters.size > 0) {
+      notes.push(`user counters are not read, as the file does not say whether more is better: ${[...customCounters].join(", ")}`);
+    }
+    return { format: "google-benchmark", file, measurements, notes };
+  }
+};
+function groupOf(groups, runName, line) {
+  let group = groups.get(runName);
+  if (!group) {
+    group = { ...splitName2(runName), line, metrics: /* @__PURE__ */ new Map() };
+    groups.set(runName, group);
+  }
+  return group;
+}
+function splitName2(runName) {
+  const segments = runName.split("/");
+  let cut = segments.length;
+  while (cut > 1 && ARGUMENT_SEGMENT.test(segments[cut - 1])) cut--;
+  const args = segments.slice(cut);
+  const parameter = { label: args.join("/") };
+  const settings = {};
+  for (const arg of args) {
+    const colon = arg.indexOf(":");
+    if (colon < 0) continue;
+    const key = arg.slice(0, colon);
+    const text = arg.slice(colon + 1);
+    const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : void 0;
+    settings[key] = numeric ?? text;
+    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) parameter.payloadBytes = numeric;
+  }
+  if (Object.keys(settings).length > 0) parameter.settings = settings;
+  return { experiment: segments.slice(0, cut).join("/"), parameter };
+}
+
+// src/engine/formats/hdrHistogram.ts
+var HEADER3 = /^\s*"?Value"?(\s+|\s*,\s*)"?Percentile"?(\s+|\s*,\s*)"?TotalCount"?(\s+|\s*,\s*)"?1\/\(1-Percentile\)"?\s*$/;
+var NUMBER5 = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+var INFINITE = /^(inf|Infinity)$/i;
+var FOOTER = /^\s*#\[\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*,\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*\]\s*$/;
+var TARGETS = [
+  ["median", 0.5],
+  ["p90", 0.9],
+  ["p95", 0.95],
+  ["p99", 0.99],
+  ["p999", 0.999],
+  ["p9999", 0.9999]
+];
+var hdrHistogramAdapter = {
+  id: "hdrhistogram",
+  title: "HdrHistogram percentile distribution (.hgrm)",
+  recognises(head) {
+    const lines = stripBom(head).split(/\r?\n/, 200);
+    return lines.slice(0, -1).some((line) => HEADER3.test(line));
+  },
+  parse({ file, text }, _options) {
+    const lines = stripBom(text).split(/\r?\n/);
+    const headerIndex = lines.findIndex((line) => HEADER3.test(line));
+    if (headerIndex < 0) {
+      throw new InputError('expected an HdrHistogram percentile table with the header "Value Percentile TotalCount 1/(1-Percentile)"', { file, line: 1 });
+    }
+    const csv = lines[headerIndex].includes(",");
+    const notes = [];
+    const rows = [];
+    const footer = /* @__PURE__ */ new Map();
+    let endLine = lines.length;
+    for (let i = headerIndex + 1; i < lines.length; i++) {
+      const line = i + 1;
+      const raw = lines[i];
+      const trimmed = raw.trim();
+      if (trimmed === "") continue;
+      if (trimmed.startsWith("#")) {
+        const m = FOOTER.exec(trimmed);
+        if (!m) {
+          if (trimmed.startsWith("#[")) throw new InputError('a malformed footer line; expected "#[Name = value, Name = value]"', { file, line, column: raw.indexOf("#") + 1 });
+          continue;
+        }
+        for (const [name, valueText, offset] of [
+          [m[1], m[2], raw.indexOf(m[2])],
+          [m[3], m[4], raw.lastIndexOf(m[4])]
+        ]) {
+          if (!NUMBER5.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
+            throw new InputError(`expected a number for "${name}" in the footer, found "${valueText}"`, { file, line, column: offset + 1 });
+          }
+          footer.set(name.replace(/\s+/g, " "), { value: Number(/nan/i.test(valueText) ? NaN : /inf/i.test(valueText) ? valueText.startsWith("-") ? -Infinity : Infinity : valueText), line });
+        }
+        continue;
+      }
+      const tokens = tokenize(raw, csv);
+      if (!NUMBER5.test(tokens[0].text)) {
+        if (rows.length === 0) throw new InputError(`expected a row of numbers under the header, found "${clip2(trimmed)}"`, { file, line, column: tokens[0].column });
+        endLine = line;
+        break;
+      }
+      if (tokens.length < 3 || tokens.length > 4) {
+        throw new InputError(`expected 4 numbers (Value, Percentile, TotalCount, 1/(1-Percentile)), found ${tokens.length}`, {
+          file,
+          line,
+          column: tokens[tokens.length - 1]?.column ?? 1
+        });
+      }
+      const [valueToken, percentileToken, countToken, inverseToken] = tokens;
+      for (const token of [valueToken, percentileToken, countToken]) {
+        if (!NUMBER5.test(token.text)) throw new InputError(`expected a number, found "${clip2(token.text)}"`, { file, line, column: token.column });
+      }
+      if (inverseToken && !NUMBER5.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
+        throw new InputError(`expected a number or "inf", found "${clip2(inverseToken.text)}"`, { file, line, column: inverseToken.column });
+      }
+      const value2 = Number(valueToken.text);
+      const percentile2 = Number(percentileToken.text);
+      const count = Number(countToken.text);
+      if (percentile2 < 0 || percentile2 > 1) {
+        throw new InputError(`the percentile ${percentileToken.text} is outside 0…1`, { file, line, column: percentileToken.column });
+      }
+      if (!Number.isInteger(count) || count < 0) {
+        throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, { file, line, column: countToken.column });
+      }
+      const previous = rows[rows.length - 1];
+      if (previous && (percentile2 < previous.percentile || value2 < previous.value || count < previous.count)) {
+        throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, { file, line, column: valueToken.column });
+      }
+      rows.push({ value: value2, percentile: percentile2, count, line });
+    }
+    if (rows.length === 0) throw new InputError("the percentile table has a header but no rows", { file, line: headerIndex + 1 });
+    const last = rows[rows.length - 1];
+    if (last.percentile < 1 - 1e-9 && footer.size === 0) {
+      throw new InputError(`the table stops at percentile ${last.percentile} without reaching 1.0 and has no footer: the file looks truncated`, {
+        file,
+        line: Math.min(endLine, lines.length)
+      });
+    }
+    const unit = unitOf2(file, text, notes);
+    const metric2 = { name: "latency", dimension: "time", unit: "us", displayUnit: unit.symbol, direction: "lower-is-better" };
+    const toBase = (v) => toBaseUnit(v, unit);
+    const statistics = { min: toBase(rows[0].value) };
+    if (rows[0].percentile > 0) notes.push(`the first row is at percentile ${rows[0].percentile}, not 0; min is its value`);
+    for (const [name, target] of TARGETS) {
+      const row = rows.find((r) => r.percentile >= target - 1e-12);
+      if (row) statistics[name] = toBase(row.value);
+    }
+    const max = footer.get("Max");
+    statistics.max = toBase(max ? max.value : last.value);
+    const mean2 = footer.get("Mean");
+    if (mean2) statistics.mean = toBase(mean2.value);
+    const stdev = footer.get("StdDeviation");
+    if (stdev) statistics.stdev = toBase(stdev.value);
+    const total = footer.get("Total count");
+    statistics.samples = total ? total.value : last.count;
+    if (!max || !mean2) notes.push(`no "#[Mean …]"/"#[Max …]" footer: max is the last row's value${mean2 ? "" : ", and there is no mean or standard deviation"}`);
+    const measurement = {
+      experiment: experimentOf2(file),
+      parameter: { label: "" },
+      metric: metric2,
+      statistics,
+      place: { file, line: headerIndex + 1 }
+    };
+    return { format: "hdrhistogram", file, measurements: [measurement], notes };
+  }
+};
+function tokenize(line, csv) {
+  const tokens = [];
+  const re = csv ? /[^,]+/g : /\S+/g;
+  for (let m = re.exec(line); m; m = re.exec(line)) {
+    const lead = m[0].length - m[0].trimStart().length;
+    const text = m[0].trim().replace(/^"(.*)"$/, "$1");
+    tokens.push({ text, column: m.index + lead + 1 });
+  }
+  return tokens;
+}
+function clip2(text) {
+  return text.length > 40 ? text.slice(0, 40) + "…" : text;
+}
+function experimentOf2(file) {
+  const base = file.split(/[\\/]/).pop() ?? file;
+  return base.replace(/\.(hgrm|txt|csv|log|out)$/i, "") || base;
+}
+function unitOf2(file, text, notes) {
+  const base = (file.split(/[\\/]/).pop() ?? file).replace(/\.[^.]*$/, "");
+  const m = /(?:^|[^a-zA-Z])(ns|us|µs|μs|usec|ms|msec|s|sec)(?:$|[^a-zA-Z])/.exec(base);
+  if (m) {
+    const unit = parseUnit(m[1]);
+    notes.push(`HdrHistogram files do not state their unit; ${unit.symbol} taken from the file name`);
+    return unit;
+  }
+  if (/Detailed Percentile spectrum|HdrHistogram - (Recorded|Uncorrected) Latency/.test(text)) {
+    notes.push("HdrHistogram files do not state their unit; wrk2 output, read as milliseconds");
+    return parseUnit("ms");
+  }
+  notes.push("HdrHistogram files do not state their unit; values assumed to be microseconds (name the file e.g. latency_ms.hgrm to say otherwise)");
+  return parseUnit("us");
+}
+
+// src/engine/formats/hyperfine.ts
+var SECONDS = parseUnit("s");
+var BYTES = parseUnit("B");
+var TIME_METRIC = { name: "wall time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
+var USER_METRIC = { name: "user time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
+var SYSTEM_METRIC = { name: "system time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
+var MEMORY_METRIC = { name: "memory usage", dimension: "size", unit: "B", displayUnit: "B", direction: "lower-is-better" };
+var hyperfineAdapter = {
+  id: "hyperfine",
+  title: "hyperfine --export-json output",
+  recognises(head) {
+    return /^\uFEFF?\s*\{\s*"results"\s*:\s*\[\s*(\{\s*"command"\s*:|\])/.test(head);
+  },
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!isJsonObject(root) || !Array.isArray(root.results)) {
+      throw new InputError('expected a hyperfine JSON export: an object with a "results" array', { file, line: 1, column: 1 });
+    }
+    const results = root.results;
+    if (results.length === 0) {
+      throw new InputError('the hyperfine export has no results (the "results" array is empty)', { file, ...doc.placeOf(results) });
+    }
+    const measurements = [];
+    const notes = [];
+    const seen = /* @__PURE__ */ new Map();
+    results.forEach((result, index) => {
+      if (!isJsonObject(result)) throw fields.error(`expected a benchmark result object in "results", found ${typeof result}`, results, index);
+      const line = doc.placeOf(result).line;
+      const command = fields.string(result, "command", { required: true, what: "the result" });
+      const [parameter, rawValues] = parameterOf(fields, result);
+      let experiment = templateOf(command, rawValues);
+      const key = `${experiment}\0${parameter.label}`;
+      const earlier = seen.get(key);
+      seen.set(key, (earlier ?? 0) + 1);
+      if (earlier !== void 0) {
+        const renamed = `${experiment} (${earlier + 1})`;
+        notes.push(`the command "${experiment}"${parameter.label ? ` with ${parameter.label}` : ""} appears more than once; line ${line} is read as "${renamed}"`);
+        experiment = renamed;
+      }
+      const place = { file, line };
+      const statistics = {};
+      const timeFields = [
+        ["mean", "mean"],
+        ["stddev", "stdev"],
+        ["median", "median"],
+        ["min", "min"],
+        ["max", "max"]
+      ];
+      for (const [name, statistic] of timeFields) {
+        const value2 = fields.number(result, name, { nullable: true, required: name === "mean", what: `the result for "${command}"` });
+        if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, SECONDS);
+      }
+      const times = fields.numbers(result, "times");
+      const time = { experiment, parameter, metric: TIME_METRIC, statistics, place };
+      if (times) {
+        statistics.samples = times.length;
+        time.samples = Float64Array.from(times, (t) => toBaseUnit(t, SECONDS));
+      }
+      measurements.push(time);
+      for (const [name, metric2] of [
+        ["user", USER_METRIC],
+        ["system", SYSTEM_METRIC]
+      ]) {
+        const value2 = fields.number(result, name, { nullable: true });
+        if (value2 !== void 0) measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: toBaseUnit(value2, SECONDS) }, place });
+      }
+      const memory = fields.numbers(result, "memory_usage_byte");
+      if (memory && memory.length > 0) {
+        const bytes = Float64Array.from(memory, (b) => toBaseUnit(b, BYTES));
+        let sum2 = 0;
+        for (const b of bytes) sum2 += b;
+        measurements.push({
+          experiment,
+          parameter,
+          metric: MEMORY_METRIC,
+          statistics: { samples: bytes.length, min: Math.min(...bytes), max: Math.max(...bytes), mean: sum2 / bytes.length },
+          samples: bytes,
+          place
+        });
+      }
+      const exitCodes = result.exit_codes;
+      if (Array.isArray(exitCodes)) {
+        const failed = exitCodes.filter((c) => c !== 0).length;
+        if (failed > 0) notes.push(`"${command}" (line ${line}): ${failed} of ${exitCodes.length} runs exited with a non-zero or no exit code`);
+      }
+    });
+    return { format: "hyperfine", file, measurements, notes };
+  }
+};
+function parameterOf(fields, result) {
+  const raw = result.parameters;
+  if (raw === void 0 || raw === null) return [{ label: "" }, {}];
+  if (!isJsonObject(raw)) throw fields.error('expected an object for "parameters"', result, "parameters");
+  const names = Object.keys(raw);
+  if (names.length === 0) return [{ label: "" }, {}];
+  const settings = {};
+  const texts = {};
+  const labels = [];
+  let payloadBytes;
+  for (const name of names) {
+    const value2 = raw[name];
+    if (typeof value2 !== "string" && typeof value2 !== "number") {
+      throw fields.error(`expected a string for the parameter "${name}"`, raw, name);
+    }
+    const text = String(value2);
+    texts[name] = text;
+    const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : void 0;
+    settings[name] = numeric ?? text;
+    labels.push(`${name}=${text}`);
+    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
+  }
+  const parameter = { label: labels.join(", "), settings };
+  if (payloadBytes !== void 0) parameter.payloadBytes = payloadBytes;
+  return [parameter, texts];
+}
+function templateOf(command, values) {
+  let template = command;
+  for (const [name, text] of Object.entries(values)) {
+    if (text === "") continue;
+    const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    template = template.replace(new RegExp(`(?<![\\w.])${escaped}(?![\\w.])`, "g"), `{${name}}`);
+  }
+  return template;
+}
+
+// src/engine/formats/redisBenchmark.ts
+var MS2 = parseUnit("ms");
+var THROUGHPUT6 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "req/s", direction: "higher-is-better" };
+var LATENCY6 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
+var LATENCY_COLUMNS2 = [
+  ["avg_latency_ms", "mean"],
+  ["min_latency_ms", "min"],
+  ["p50_latency_ms", "median"],
+  ["p95_latency_ms", "p95"],
+  ["p99_latency_ms", "p99"],
+  ["max_latency_ms", "max"]
+];
+var ALL_COLUMNS = ["test", "rps", ...LATENCY_COLUMNS2.map(([c]) => c)];
+var HEADER4 = /^"test","rps"(,"\w+")*\s*$/;
+var OLD_LINE = /^"[^",]+","\d+(\.\d+)?"\s*$/;
+var redisBenchmarkAdapter = {
+  id: "redis-benchmark",
+  title: "redis-benchmark --csv output",
+  recognises(head) {
+    const lines = stripBom(head).split(/\r?\n/).slice(0, 20).filter((l) => l.trim() !== "");
+    const first = lines[0];
+    if (first === void 0) return false;
+    if (HEADER4.test(first)) return true;
+    const complete = lines.length > 1 ? lines.slice(0, -1) : lines;
+    return complete.every((l) => OLD_LINE.test(l));
+  },
+  parse({ file, text }) {
+    const body = stripBom(text);
+    const firstLine = body.split(/\r?\n/, 1)[0] ?? "";
+    const notes = [];
+    let content = body;
+    let lineOffset = 0;
+    if (!/^"?test"?\s*,/.test(firstLine.trim())) {
+      if (body.trim() === "") throw new InputError("the file is empty; expected redis-benchmark --csv output", { file, line: 1 });
+      content = '"test","rps"\n' + body;
+      lineOffset = 1;
+      notes.push("an old redis-benchmark CSV without header: only requests per second");
+    }
+    let table3;
+    try {
+      table3 = readCsvTable(file, content, ["test", "rps"], '"test","rps",…', ALL_COLUMNS);
+    } catch (error) {
+      if (lineOffset > 0 && error instanceof InputError && error.place?.line !== void 0) {
+        throw new InputError(error.message, { ...error.place, line: Math.max(1, error.place.line - lineOffset) });
+      }
+      throw error;
+    }
+    const rows = table3.rows.map((row) => ({ ...row, line: row.line - lineOffset }));
+    if (rows.length === 0) throw new InputError("the redis-benchmark CSV has a header but no results", { file, line: 2 });
+    const headerFields = stripBom(content).split(/\r?\n/, 1)[0].split(",").map((f) => f.trim().replace(/^"(.*)"$/, "$1"));
+    const latencyIndexes = LATENCY_COLUMNS2.map(([column, statistic]) => [headerFields.indexOf(column), statistic, column]).filter(([i]) => i >= 0);
+    const unknown = headerFields.filter((f) => !ALL_COLUMNS.includes(f));
+    if (unknown.length > 0) notes.push(`columns not read: ${unknown.join(", ")}`);
+    const number2 = (row, index, column) => {
+      const cell = row.fields[index] ?? "";
+      if (isMissingValue(cell)) return void 0;
+      const value2 = parseNumber(cell, "precise");
+      if (value2 === void 0) {
+        throw new InputError(`expected a number in column "${column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`, {
+          file,
+          line: row.line,
+          column: fieldColumn(row.text, index)
+        });
+      }
+      return value2;
+    };
+    const measurements = [];
+    const seen = /* @__PURE__ */ new Map();
+    for (const row of rows) {
+      const test = (row.fields[table3.columns.test] ?? "").trim();
+      if (test === "") throw new InputError("a row without a test name", { file, line: row.line, column: 1 });
+      const earlier = seen.get(test);
+      if (earlier !== void 0) {
+        throw new InputError(`the test "${test}" appears twice (first on line ${earlier})`, { file, line: row.line, column: 1 });
+      }
+      seen.set(test, row.line);
+      const place = { file, line: row.line };
+      const rps = number2(row, table3.columns.rps, "rps");
+      if (rps !== void 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: THROUGHPUT6, statistics: { value: rps }, place });
+      const statistics = {};
+      for (const [index, statistic, column] of latencyIndexes) {
+        const value2 = number2(row, index, column);
+        if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, MS2);
+      }
+      if (Object.keys(statistics).length > 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: LATENCY6, statistics, place });
+    }
+    return { format: "redis-benchmark", file, measurements, notes };
+  }
+};
+
+// src/engine/formats/hyperfineCsv.ts
+var HEADER5 = /^command,mean,stddev,median,user,system,min,max(,parameter_[^,]+)*\s*$/;
+var WALL = { name: "wall time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
+var USER = { name: "user time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
+var SYSTEM = { name: "system time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
+var STATISTICS2 = [
+  ["mean", "mean"],
+  ["stddev", "stdev"],
+  ["median", "median"],
+  ["min", "min"],
+  ["max", "max"]
+];
+var hyperfineCsvAdapter = {
+  id: "hyperfine-csv",
+  title: "hyperfine --export-csv output",
+  recognises(head) {
+    return HEADER5.test(stripBom(head).split(/\r?\n/, 1)[0] ?? "");
+  },
+  parse({ file, text }) {
+    const header = stripBom(text).split(/\r?\n/, 1)[0] ?? "";
+    const names = header.split(",").map((n) => n.trim());
+    const table3 = readCsvTable(file, text, ["command", "mean", "stddev", "median", "user", "system", "min", "max"], "command,mean,stddev,median,user,system,min,max", names);
+    const parameterColumns = names.map((n, i) => [n, i]).filter(([n]) => n.startsWith("parameter_"));
+    const measurements = [];
+    for (const row of table3.rows) {
+      const command = row.fields[table3.columns.command] ?? "";
+      const values = {};
+      const settings = {};
+      let payloadBytes;
+      for (const [column, index] of parameterColumns) {
+        const name = column.slice("parameter_".length);
+        const value2 = (row.fields[index] ?? "").trim();
+        values[name] = value2;
+        const numeric = /^-?\d+(\.\d+)?$/.test(value2) ? Number(value2) : void 0;
+        settings[name] = numeric ?? value2;
+        if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
+      }
+      const parameter = { label: Object.entries(values).map(([n, v]) => `${n}=${v}`).join(", ") };
+      if (parameterColumns.length > 0) parameter.settings = settings;
+      if (payloadBytes !== void 0) parameter.payloadBytes = payloadBytes;
+      const statistics = {};
+      for (const [column, statistic] of STATISTICS2) {
+        const index = table3.columns[column];
+        const cell = row.fields[index] ?? "";
+        const seconds = parseNumber(cell, "precise");
+        if (seconds === void 0) {
+          throw new InputError(`expected a time in seconds in column "${column}", found "${cell.slice(0, 40)}"`, { file, line: row.line, column: fieldColumn(row.text, index) });
+        }
+        statistics[statistic] = seconds * 1e6;
+      }
+      const experiment = templateOf(command, values);
+      const place = { file, line: row.line };
+      measurements.push({ experiment, parameter, metric: WALL, statistics, place });
+      for (const [metric2, column] of [[USER, "user"], [SYSTEM, "system"]]) {
+        const index = table3.columns[column];
+        const seconds = parseNumber(row.fields[index] ?? "", "precise");
+        if (seconds === void 0) throw new InputError(`expected a time in seconds in column "${column}"`, { file, line: row.line, column: fieldColumn(row.text, index) });
+        measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: seconds * 1e6 }, place });
+      }
+    }
+    if (measurements.length === 0) throw new InputError("the file has a header but no rows", { file, line: 2 });
+    return { format: "hyperfine-csv", file, measurements, notes: [] };
+  }
+};
+
+// src/engine/formats/redisBenchmarkQuiet.ts
+var FINAL = /^([^:\r\n]+): (\d+(?:\.\d+)?) requests per second(?:, p50=(\d+(?:\.\d+)?) msec)?\s*$/;
+var PROGRESS = /^[^:\r\n]+: rps=/;
+var THROUGHPUT7 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "req/s", direction: "higher-is-better" };
+var LATENCY7 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
+function finalText(line) {
+  const parts = line.split("\r").filter((p) => p.trim() !== "");
+  return (parts[parts.length - 1] ?? "").trim();
+}
+var redisBenchmarkQuietAdapter = {
+  id: "redis-benchmark-quiet",
+  title: "redis-benchmark -q output",
+  recognises(head) {
+    const lines = stripBom(head).split("\n").slice(0, 20);
+    return lines.some((l) => FINAL.test(finalText(l))) || lines.some((l) => PROGRESS.test(l.replace(/^[\s\r]+/, "")));
+  },
+  parse({ file, text }) {
+    const measurements = [];
+    const lines = stripBom(text).split("\n");
+    lines.forEach((raw, i) => {
+      const line = finalText(raw);
+      if (line === "") return;
+      const match = FINAL.exec(line);
+      if (!match) {
+        if (PROGRESS.test(line)) throw new InputError('this test has progress output but no final "requests per second" line (the run was cut short?)', { file, line: i + 1 });
+        throw new InputError(`not a redis-benchmark -q line: "${line.slice(0, 60)}"`, { file, line: i + 1, column: 1 });
+      }
+      const place = { file, line: i + 1 };
+      const experiment = match[1].trim();
+      measurements.push({ experiment, parameter: { label: "" }, metric: THROUGHPUT7, statistics: { value: Number(match[2]) }, place });
+      if (match[3] !== void 0) measurements.push({ experiment, parameter: { label: "" }, metric: LATENCY7, statistics: { median: Number(match[3]) * 1e3 }, place });
+    });
+    if (measurements.length === 0) throw new InputError('no "requests per second" lines found', { file, line: 1 });
+    return { format: "redis-benchmark-quiet", file, measurements, notes: [] };
+  }
+};
+
+// src/engine/formats/registry.ts
+var ADAPTERS = [
+  fastddsLatencyConsoleAdapter,
+  fastddsLatencyCsvAdapter,
+  fastddsThroughputAdapter,
+  iceperfAdapter,
+  iceoryx2Adapter,
+  kuksaConsoleAdapter,
+  kuksaCsvAdapter,
+  fepAdapter,
+  netio3Adapter,
+  ddsperfAdapter,
+  hyperfineAdapter,
+  hyperfineCsvAdapter,
+  googleBenchmarkAdapter,
+  githubActionBenchmarkAdapter,
+  hdrHistogramAdapter,
+  redisBenchmarkAdapter,
+  redisBenchmarkQuietAdapter,
+  // Never auto-detected: only used when named, with a column mapping.
+  genericCsvAdapter
+];
+function adapterById(id) {
+  return ADAPTERS.find((a) => a.id === id);
+}
+function recogniseFormat(head, file) {
+  return ADAPTERS.find((a) => a.recognises(head, file));
+}
+function formatIds() {
+  return [...FASTDDS_FORMATS, ...ADAPTERS.map((a) => a.id)];
+}
+
+// src/pipeline/resultSets.ts
+import { statSync as statSync3 } from "node:fs";
+
+// src/pipeline/files.ts
+import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+var CHUNK_BYTES = 1 << 20;
+function forEachChunk(path, consume) {
+  const fd = openForReading(path);
+  try {
+    const buffer = new Uint8Array(CHUNK_BYTES);
+    for (; ; ) {
+      let n;
+      try {
+        n = readSync(fd, buffer, 0, CHUNK_BYTES, null);
+      } catch (error) {
+        throw cannotRead(path, error);
+      }
+      if (n === 0) break;
+      consume(buffer.subarray(0, n));
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+function readFirstLine(path) {
+  const fd = openForReading(path);
+  try {
+    const buffer = new Uint8Array(65536);
+    let n;
+    try {
+      n = readSync(fd, buffer, 0, buffer.length, 0);
+    } catch (error) {
+      throw cannotRead(path, error);
+    }
+    const text = new TextDecoder().decode(buffer.subarray(0, n));
+    return text.split(/\r?\n/, 1)[0] ?? "";
+  } finally {
+    closeSync(fd);
+  }
+}
+function readText(path) {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw cannotRead(path, error);
+  }
+}
+function openForReading(path) {
+  try {
+    return openSync(path, "r");
+  } catch (error) {
+    throw cannotRead(path, error);
+  }
+}
+function cannotRead(path, error) {
+  const code = error.code;
+  const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a folder, not a file" : code === "EACCES" ? "permission denied" : String(error.message);
+  return new InputError(`cannot read the file: ${reason}`, { file: path });
+}
+function writeFileAtomic(path, content) {
+  const folder = dirname(path);
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw cannotWrite(folder, error, "cannot create the output folder");
+  }
+  const temporary = join(folder, `.${process.pid}.tmp-${basenameOf(path)}`);
+  try {
+    writeFileSync(temporary, content);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw cannotWrite(path, error, "cannot write the file");
+  }
+}
+function cannotWrite(path, error, what) {
+  const code = error.code;
+  const reason = code === "EEXIST" || code === "ENOTDIR" ? "a file is in the way where a folder is needed" : code === "EISDIR" ? "a folder is in the way" : code === "EACCES" || code === "EPERM" ? "permission denied" : code === "ENOSPC" ? "no space left on the device" : String(error.message);
+  return new InputError(`${what}: ${reason}`, { file: path });
+}
+function basenameOf(path) {
+  return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+}
+function checkOutputFolder(folder) {
+  let stat;
+  try {
+    stat = statSync(folder);
+  } catch {
+    return;
+  }
+  if (!stat.isDirectory()) throw new InputError("cannot write reports here: a file is in the way where a folder is needed", { file: folder });
+}
+var ReportWriter = class {
+  constructor(folder) {
+    this.folder = folder;
+  }
+  folder;
+  written = [];
+  write(name, content) {
+    const path = join(this.folder, name);
+    writeFileAtomic(path, content);
+    this.written.push(path);
+    return path;
+  }
+};
+
+// src/engine/formats/fastddsRaw.ts
+var RAW_HEADER = "Sample,Payload [Bytes],Latency [us]";
+var PAYLOAD = "Payload [Bytes]";
+var LATENCY8 = "Latency [us]";
+var RAW_REQUIRED_COLUMNS = [PAYLOAD, LATENCY8];
+var RAW_COLUMNS = ["Sample", PAYLOAD, LATENCY8];
+function looksLikeRawMeasurements(headerLine) {
+  const names = stripBom(headerLine).split(",").map((s) => s.trim());
+  return names.includes(PAYLOAD) && names.includes(LATENCY8);
+}
+var GrowableSamples = class {
+  constructor(payloadBytes) {
+    this.payloadBytes = payloadBytes;
+  }
+  payloadBytes;
+  values = new Float64Array(1024);
+  length = 0;
+  push(v) {
+    if (this.length === this.values.length) this.grow();
+    this.values[this.length++] = v;
+  }
+  grow() {
+    const bigger = new Float64Array(this.values.length * 2);
+    bigger.set(this.values);
+    this.values = bigger;
+  }
+};
+var NEWLINE = 10;
+var QUOTE = 34;
+var CR = 13;
+var COMMA = 44;
+var SPACE = 32;
+var TAB = 9;
+var DOT = 46;
+var RawMeasurementReader = class {
+  constructor(file, floatParse) {
+    this.file = file;
+    this.floatParse = floatParse;
+  }
+  file;
+  floatParse;
+  lineNumber = 0;
+  headerSeen = false;
+  payloadField = -1;
+  latencyField = -1;
+  fieldCount = 0;
+  /** The header is `Sample,Payload [Bytes],Latency [us]` in that order: `fastLines` reads the rows. */
+  fastLayout = false;
+  pending;
+  groups = /* @__PURE__ */ new Map();
+  order = [];
+  last;
+  rows = 0;
+  /** Feeds the next bytes of the file. Lines may be split across chunks. */
+  push(chunk) {
+    let start = 0;
+    if (this.pending) {
+      const nl2 = chunk.indexOf(NEWLINE);
+      if (nl2 < 0) {
+        this.pending = concat(this.pending, chunk);
+        return;
+      }
+      const line = concat(this.pending, chunk.subarray(0, nl2));
+      this.pending = void 0;
+      this.line(line, 0, line.length);
+      start = nl2 + 1;
+    }
+    const last = chunk.lastIndexOf(NEWLINE);
+    while (start <= last) {
+      if (this.fastLayout) {
+        start = this.fastLines(chunk, start, last + 1);
+      } else {
+        const nl2 = chunk.indexOf(NEWLINE, start);
+        this.line(chunk, start, nl2);
+        start = nl2 + 1;
+      }
+    }
+    if (start < chunk.length) this.pending = chunk.slice(start);
+  }
+  /**
+   * The hot loop, for the usual layout `Sample,Payload,Latency`: reads the complete lines of
+   * bytes[start, stop) (stop - 1 is a newline) straight from the bytes. A line it is not sure of
+   * (quotes, spaces, signs, exponents, more than 15 digits, blank, wrong field count …) goes to
+   * `line`, which reads it in full and reports any error, so results and errors are the same.
+   * Latencies with at most 15 digits are exact integers over an exact power of ten: one division
+   * is the correctly rounded value (precise), and `legacyScale` is what the legacy parser does.
+   */
+  fastLines(b, start, stop) {
+    const legacy = this.floatParse === "legacy";
+    let p = start;
+    let group = this.last;
+    while (p < stop) {
+      const lineStart = p;
+      let c = b[p];
+      while (c !== COMMA) {
+        if (c === NEWLINE || c === QUOTE) break;
+        c = b[++p];
+      }
+      slow: {
+        if (c !== COMMA) break slow;
+        let payload = 0;
+        let digits = 0;
+        let d = b[++p] - 48;
+        while (d >= 0 && d <= 9) {
+          payload = payload * 10 + d;
+          digits++;
+          d = b[++p] - 48;
+        }
+        if (digits === 0 || digits > 15 || b[p] !== COMMA) break slow;
+        let mantissa = 0;
+        digits = 0;
+        d = b[++p] - 48;
+        while (d >= 0 && d <= 9) {
+          mantissa = mantissa * 10 + d;
+          digits++;
+          d = b[++p] - 48;
+        }
+        let fraction = 0;
+        if (b[p] === DOT) {
+          d = b[++p] - 48;
+          while (d >= 0 && d <= 9) {
+            mantissa = mantissa * 10 + d;
+            fraction++;
+            d = b[++p] - 48;
+          }
+        }
+        digits += fraction;
+        if (digits === 0 || digits > 15) break slow;
+        c = b[p];
+        if (c === CR) c = b[++p];
+        if (c !== NEWLINE) break slow;
+        p++;
+        const latency = fraction === 0 ? mantissa : legacy ? legacyScale(mantissa, -fraction) : mantissa / EXACT_POW10[fraction];
+        this.lineNumber++;
+        if (group === void 0 || group.payloadBytes !== payload) group = this.groupOf(payload);
+        if (group.length === group.values.length) group.grow();
+        group.values[group.length++] = latency;
+        this.rows++;
+        continue;
+      }
+      const nl2 = b.indexOf(NEWLINE, lineStart);
+      this.line(b, lineStart, nl2);
+      group = this.last;
+      p = nl2 + 1;
+    }
+    return p;
+  }
+  groupOf(payload) {
+    let group = this.groups.get(payload);
+    if (group === void 0) {
+      group = new GrowableSamples(payload);
+      this.groups.set(payload, group);
+      this.order.push(group);
+    }
+    this.last = group;
+    return group;
+  }
+  /** Ends the file and returns the samples grouped by payload. */
+  finish() {
+    if (this.pending) {
+      const rest = this.pending;
+      this.pending = void 0;
+      this.line(rest, 0, rest.length);
+    }
+    if (!this.headerSeen) throw new InputError(`the file is empty; expected the header "${RAW_HEADER}"`, { file: this.file, line: 1 });
+    if (this.rows === 0) {
+      throw new InputError("the file has a header but no measurements", { file: this.file, line: this.lineNumber + 1 });
+    }
+    const groups = this.order.map((g) => ({ payloadBytes: g.payloadBytes, latencies: g.values.subarray(0, g.length) }));
+    return { source: this.file, groups, rows: this.rows };
+  }
+  line(bytes, start, end) {
+    this.lineNumber++;
+    if (end > start && bytes[end - 1] === CR) end--;
+    if (end === start) return;
+    if (!this.headerSeen) {
+      this.header(new TextDecoder().decode(bytes.subarray(start, end)));
+      return;
+    }
+    let field2 = 0;
+    let fieldStart = start;
+    let payload = -1;
+    let latency = NaN;
+    for (let i = start; i <= end; i++) {
+      if (i < end) {
+        const b2 = bytes[i];
+        if (b2 === QUOTE) {
+          this.quotedLine(new TextDecoder().decode(bytes.subarray(start, end)));
+          return;
+        }
+        if (b2 !== COMMA) continue;
+      }
+      let a = fieldStart;
+      let b = i;
+      while (a < b && (bytes[a] === SPACE || bytes[a] === TAB)) a++;
+      while (b > a && (bytes[b - 1] === SPACE || bytes[b - 1] === TAB)) b--;
+      if (field2 === this.payloadField) {
+        payload = parseCount(bytes, a, b);
+        if (payload < 0) this.fail(bytes, start, fieldStart, end, `expected a payload size in bytes (a whole number)`);
+      } else if (field2 === this.latencyField) {
+        const value2 = parseDecimalBytes(bytes, a, b, this.floatParse);
+        if (value2 === void 0 || Number.isNaN(value2)) this.fail(bytes, start, fieldStart, end, "expected a latency in microseconds");
+        latency = value2;
+      }
+      field2++;
+      fieldStart = i + 1;
+    }
+    this.checkFieldCount(field2);
+    this.add(payload, latency);
+  }
+  /** The rare line with quotes: fields may be quoted, `""` is a quote inside a quoted field. */
+  quotedLine(text) {
+    const fields = splitQuotedLine(text, (message, column) => new InputError(message, { file: this.file, line: this.lineNumber, column }));
+    this.checkFieldCount(fields.length);
+    const encoder2 = new TextEncoder();
+    const cell = (index) => {
+      const f = fields[index];
+      const bytes = encoder2.encode(f.value.trim());
+      return { bytes, column: f.column, text: f.value };
+    };
+    const p = cell(this.payloadField);
+    const payload = parseCount(p.bytes, 0, p.bytes.length);
+    if (payload < 0) this.failAt(p.column, "expected a payload size in bytes (a whole number)", p.text);
+    const l = cell(this.latencyField);
+    const latency = parseDecimalBytes(l.bytes, 0, l.bytes.length, this.floatParse);
+    if (latency === void 0 || Number.isNaN(latency)) this.failAt(l.column, "expected a latency in microseconds", l.text);
+    this.add(payload, latency);
+  }
+  checkFieldCount(found) {
+    if (found !== this.fieldCount) {
+      throw new InputError(`expected ${this.fieldCount} fields like the header "${RAW_HEADER}", found ${found}`, {
+        file: this.file,
+        line: this.lineNumber,
+        column: 1
+      });
+    }
+  }
+  add(payload, latency) {
+    let group = this.last;
+    if (group === void 0 || group.payloadBytes !== payload) group = this.groupOf(payload);
+    group.push(latency);
+    this.rows++;
+  }
+  header(text) {
+    const line = stripBom(text);
+    const fields = line.split(",");
+    const columns = resolveColumns(this.file, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
+    this.payloadField = columns[PAYLOAD];
+    this.latencyField = columns[LATENCY8];
+    this.fieldCount = fields.length;
+    this.fastLayout = this.fieldCount === 3 && this.payloadField === 1 && this.latencyField === 2;
+    this.headerSeen = true;
+  }
+  fail(bytes, lineStart, fieldStart, lineEnd, expected) {
+    const decoder = new TextDecoder();
+    const column = decoder.decode(bytes.subarray(lineStart, fieldStart)).length + 1;
+    let fieldEnd = bytes.indexOf(COMMA, fieldStart);
+    if (fieldEnd < 0 || fieldEnd > lineEnd) fieldEnd = lineEnd;
+    this.failAt(column, expected, decoder.decode(bytes.subarray(fieldStart, fieldEnd)));
+  }
+  failAt(column, expected, cell) {
+    const shown = cell.length > 40 ? cell.slice(0, 40) + "…" : cell;
+    throw new InputError(`${expected}, found "${shown}"`, { file: this.file, line: this.lineNumber, column });
+  }
+};
+function parseCount(bytes, start, end) {
+  if (start === end || end - start > 15) return -1;
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const d = bytes[i] - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+function concat(a, b) {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+function splitQuotedLine(text, error) {
+  const fields = [];
+  let i = 0;
+  for (; ; ) {
+    const column = i + 1;
+    if (text[i] === '"') {
+      let value2 = "";
+      let j = i + 1;
+      for (; ; ) {
+        if (j >= text.length) throw error("a quoted field is not closed", column);
+        if (text[j] === '"') {
+          if (text[j + 1] === '"') {
+            value2 += '"';
+            j += 2;
+            continue;
+          }
+          j++;
+          break;
+        }
+        value2 += text[j++];
+      }
+      if (j < text.length && text[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
+      fields.push({ value: value2, column });
+      if (j >= text.length) return fields;
+      i = j + 1;
+    } else {
+      const comma = text.indexOf(",", i);
+      const stop = comma < 0 ? text.length : comma;
+      const value2 = text.slice(i, stop);
+      const stray = value2.indexOf('"');
+      if (stray >= 0) throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
+      fields.push({ value: value2, column });
+      if (comma < 0) return fields;
+      i = comma + 1;
+    }
+  }
+}
+
+// src/engine/formats/requirementsCsv.ts
+var REQUIREMENTS_HEADER = "Experiment type,Bytes,Median,99%,Max";
+function parseRequirementsCsv(file, content, floatParse) {
+  const table3 = readCsvTable(file, content, ["Experiment type", "Bytes", ...CHECKED_MAGNITUDES], REQUIREMENTS_HEADER);
+  const seen = /* @__PURE__ */ new Map();
+  const requirements = [];
+  for (const row of table3.rows) {
+    const typeIndex = table3.columns["Experiment type"];
+    const experimentType = (row.fields[typeIndex] ?? "").trim();
+    if (experimentType === "") {
+      throw new InputError('the "Experiment type" cell is empty', { file, line: row.line, column: fieldColumn(row.text, typeIndex) });
+    }
+    const bytesIndex = table3.columns.Bytes;
+    const bytesText = row.fields[bytesIndex] ?? "";
+    if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(Number(bytesText))) {
+      throw new InputError(`expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`, {
+        file,
+        line: row.line,
+        column: fieldColumn(row.text, bytesIndex)
+      });
+    }
+    const payloadBytes = Number(bytesText);
+    const key = `${experimentType}\0${payloadBytes}`;
+    const earlier = seen.get(key);
+    if (earlier !== void 0) {
+      throw new InputError(`duplicate requirement for ${experimentType}, ${payloadBytes} bytes (first given on line ${earlier})`, {
+        file,
+        line: row.line,
+        column: 1
+      });
+    }
+    seen.set(key, row.line);
+    const limits = {};
+    for (const magnitude of CHECKED_MAGNITUDES) {
+      const index = table3.columns[magnitude];
+      const text = row.fields[index] ?? "";
+      if (isMissingValue(text)) {
+        limits[magnitude] = NaN;
+        continue;
+      }
+      const value2 = parseNumber(text, floatParse);
+      if (value2 === void 0) {
+        throw new InputError(`expected a number in column "${magnitude}", found "${clip(text)}"`, {
+          file,
+          line: row.line,
+          column: fieldColumn(row.text, index)
+        });
+      }
+      limits[magnitude] = value2;
+    }
+    requirements.push({ experimentType, payloadBytes, limits, line: row.line });
+  }
+  if (requirements.length === 0) throw new InputError("the requirements file has a header but no rows", { file, line: 2 });
+  return requirements;
+}
+
+// src/engine/numeric/numpy.ts
+var BUFFER_SIZE = 8192;
+var PAIRWISE_BLOCK = 128;
+function pairwiseSum(values, start, n) {
+  if (n < 8) {
+    let res = 0;
+    for (let i = 0; i < n; i++) res += values[start + i];
+    return res;
+  }
+  if (n <= PAIRWISE_BLOCK) {
+    let r0 = values[start];
+    let r1 = values[start + 1];
+    let r2 = values[start + 2];
+    let r3 = values[start + 3];
+    let r4 = values[start + 4];
+    let r5 = values[start + 5];
+    let r6 = values[start + 6];
+    let r7 = values[start + 7];
+    const unrolledEnd = n - n % 8;
+    let i = 8;
+    for (; i < unrolledEnd; i += 8) {
+      const k = start + i;
+      r0 += values[k];
+      r1 += values[k + 1];
+      r2 += values[k + 2];
+      r3 += values[k + 3];
+      r4 += values[k + 4];
+      r5 += values[k + 5];
+      r6 += values[k + 6];
+      r7 += values[k + 7];
+    }
+    let res = r0 + r1 + (r2 + r3) + (r4 + r5 + (r6 + r7));
+    for (; i < n; i++) res += values[start + i];
+    return res;
+  }
+  let n2 = Math.floor(n / 2);
+  n2 -= n2 % 8;
+  return pairwiseSum(values, start, n2) + pairwiseSum(values, start + n2, n - n2);
+}
+function sum(values, start = 0, end = values.length) {
+  let total = 0;
+  for (let chunk = start; chunk < end; chunk += BUFFER_SIZE) {
+    total += pairwiseSum(values, chunk, Math.min(BUFFER_SIZE, end - chunk));
+  }
+  return total;
+}
+function mean(values) {
+  return sum(values) / values.length;
+}
+function populationStdev(values, valuesMean = mean(values), scratch) {
+  const n = values.length;
+  const squares = scratch !== void 0 && scratch.length >= n ? scratch : new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const d = values[i] - valuesMean;
+    squares[i] = d * d;
+  }
+  return Math.sqrt(sum(squares, 0, n) / n);
+}
+function medianOfSorted(sorted) {
+  const n = sorted.length;
+  if (n === 0) return NaN;
+  const mid = n >> 1;
+  if (n % 2 === 1) return sorted[mid];
+  return (sorted[mid - 1] + sorted[mid]) / 2;
+}
+function percentileOfSorted(sorted, p) {
+  const n = sorted.length;
+  if (n === 0) return NaN;
+  const q = p / 100;
+  const virtualIndex = (n - 1) * q;
+  if (virtualIndex >= n - 1) return sorted[n - 1];
+  if (virtualIndex <= 0) return sorted[0];
+  const lo = Math.floor(virtualIndex);
+  const g = virtualIndex - lo;
+  const a = sorted[lo];
+  const b = sorted[lo + 1];
+  const d = b - a;
+  return g >= 0.5 ? b - d * (1 - g) : a + d * g;
+}
+function extremes(values) {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isNaN(v)) return { min: NaN, max: NaN };
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return values.length === 0 ? { min: NaN, max: NaN } : { min, max };
+}
+function selectOrderStatistics(values, positions) {
+  const n = values.length;
+  const ks = [...new Set(positions)].filter((k) => k >= 0 && k < n).sort((a, b) => a - b);
+  if (ks.length === 0) return;
+  selectBudget = 16 * n + 4096;
+  selectSeed = 2654435769;
+  if (!multiSelect(values, 0, n - 1, ks, 0, ks.length - 1)) values.sort();
+}
+var selectBudget = 0;
+var selectSeed = 0;
+function multiSelect(a, left, right, ks, kFrom, kTo) {
+  for (; ; ) {
+    if (kFrom > kTo) return true;
+    if (right - left < 24) {
+      for (let i2 = left + 1; i2 <= right; i2++) {
+        const v = a[i2];
+        let j2 = i2 - 1;
+        while (j2 >= left && a[j2] > v) {
+          a[j2 + 1] = a[j2];
+          j2--;
+        }
+        a[j2 + 1] = v;
+      }
+      return true;
+    }
+    selectBudget -= right - left;
+    if (selectBudget < 0) return false;
+    selectSeed ^= selectSeed << 13;
+    selectSeed ^= selectSeed >>> 17;
+    selectSeed ^= selectSeed << 5;
+    const mid = left + 1 + (selectSeed >>> 0) % (right - left - 1);
+    let t = a[mid];
+    a[mid] = a[left + 1];
+    a[left + 1] = t;
+    if (a[left] > a[right]) {
+      t = a[left];
+      a[left] = a[right];
+      a[right] = t;
+    }
+    if (a[left + 1] > a[right]) {
+      t = a[left + 1];
+      a[left + 1] = a[right];
+      a[right] = t;
+    }
+    if (a[left] > a[left + 1]) {
+      t = a[left];
+      a[left] = a[left + 1];
+      a[left + 1] = t;
+    }
+    const pivot = a[left + 1];
+    let i = left + 1;
+    let j = right;
+    for (; ; ) {
+      do
+        i++;
+      while (a[i] < pivot);
+      do
+        j--;
+      while (a[j] > pivot);
+      if (j < i) break;
+      t = a[i];
+      a[i] = a[j];
+      a[j] = t;
+    }
+    a[left + 1] = a[j];
+    a[j] = pivot;
+    let below = kFrom;
+    while (below <= kTo && ks[below] < j) below++;
+    let above = below;
+    if (above <= kTo && ks[above] === j) above++;
+    if (below > kFrom && above <= kTo) {
+      if (!multiSelect(a, left, j - 1, ks, kFrom, below - 1)) return false;
+      left = j + 1;
+      kFrom = above;
+    } else if (below > kFrom) {
+      right = j - 1;
+      kTo = below - 1;
+    } else {
+      left = j + 1;
+      kFrom = above;
+    }
+  }
+}
+
+// src/engine/summarize.ts
+function summarizePayload(samples) {
+  const latencies = samples.latencies;
+  const n = latencies.length;
+  const { min, max } = extremes(latencies);
+  const average = mean(latencies);
+  const work = new Float64Array(n);
+  const jitter = work.subarray(0, Math.max(0, n - 1));
+  for (let i = 1; i < n; i++) jitter[i - 1] = Math.abs(latencies[i] - latencies[i - 1]);
+  const meanJitter = n > 1 ? mean(jitter) : NaN;
+  const maxJitter = n > 1 ? extremes(jitter).max : NaN;
+  const stdev = populationStdev(latencies, average, work);
+  work.set(latencies);
+  const ordered = orderStatistics(work, min, max);
+  return {
+    payloadBytes: samples.payloadBytes,
+    samples: n,
+    max,
+    min,
+    mean: average,
+    median: medianOfSorted(ordered),
+    stdev,
+    meanJitter,
+    maxJitter,
+    p90: percentileOfSorted(ordered, 90),
+    p99: percentileOfSorted(ordered, 99),
+    p9999: percentileOfSorted(ordered, 99.99)
+  };
+}
+var PERCENTILES = [90, 99, 99.99];
+function orderStatistics(values, min, max) {
+  const n = values.length;
+  if (n < 64 || Number.isNaN(min) || min <= 0 && max >= 0) return values.sort();
+  const positions = [(n >> 1) - 1, n >> 1];
+  for (const p of PERCENTILES) {
+    const lo = Math.floor((n - 1) * (p / 100));
+    positions.push(lo, lo + 1);
+  }
+  selectOrderStatistics(values, positions);
+  return values;
+}
+function summarize(raw, experimentType = "") {
+  return {
+    experimentType,
+    source: raw.source,
+    payloads: raw.groups.map(summarizePayload)
+  };
+}
+
+// src/pipeline/discover.ts
+import { closeSync as closeSync2, globSync, openSync as openSync2, readdirSync, readSync as readSync2, statSync as statSync2 } from "node:fs";
+import { join as join2 } from "node:path";
+var HEAD_BYTES = 65536;
+var GLOB_CHARACTERS = /[*?[\]{}]/;
+function discoverResults(patterns, options = {}) {
+  if (patterns.length === 0) throw new UsageError("no results given: name summary or raw files, folders or glob patterns");
+  const forced = options.format !== void 0 && options.format !== "auto" ? options.format : void 0;
+  if (forced !== void 0 && !formatIds().includes(forced)) {
+    throw new UsageError(`unknown format "${forced}"; known formats: auto, ${formatIds().join(", ")}`);
+  }
+  const classify = (path, lenient) => classifyFile(path, lenient, options.formats === true, forced, notices);
+  const notices = [];
+  const found = [];
+  const seen = /* @__PURE__ */ new Set();
+  const add = (file) => {
+    if (seen.has(file.path)) return;
+    seen.add(file.path);
+    found.push(file);
+  };
+  for (const pattern of patterns) {
+    const stat = statOrUndefined(pattern);
+    if (stat?.isDirectory()) {
+      const before = found.length;
+      for (const name of readdirSync(pattern).sort(byCodePoint)) {
+        const path = join2(pattern, name);
+        if (!statOrUndefined(path)?.isFile()) continue;
+        const file = classify(path, true);
+        if (file) add(file);
+      }
+      if (found.length === before) {
+        throw new InputError(options.formats ? "the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format)" : "the folder holds no summary or raw measurement CSV files", {
+          file: pattern
+        });
+      }
+    } else if (stat?.isFile()) {
+      add(classify(pattern, false));
+    } else if (GLOB_CHARACTERS.test(pattern)) {
+      const matches = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      if (matches.length === 0) throw new InputError("no files match this pattern", { file: pattern });
+      for (const path of matches) add(classify(path, false));
+    } else {
+      throw new InputError("no such file or folder", { file: pattern });
+    }
+  }
+  return { files: preferSummaries(found, notices), notices };
+}
+function classifyFile(path, lenient, formats, forced, notices) {
+  if (forced === "fastdds-summary") return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path) };
+  if (forced === "fastdds-raw") return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path) };
+  if (forced !== void 0) return { path, kind: "format", experimentType: "", format: forced };
+  const fastdds = classifyFastdds(path, lenient || formats);
+  if (fastdds || !formats) return fastdds;
+  const head = readHead(path);
+  const adapter = recogniseFormat(head, path);
+  if (adapter) {
+    const companion = lenient ? adapter.companion?.(head, path) : void 0;
+    if (companion !== void 0) {
+      notices?.push(`${path}: skipped, ${companion}`);
+      return void 0;
+    }
+    return { path, kind: "format", experimentType: "", format: adapter.id };
+  }
+  if (lenient) return void 0;
+  const header = readFirstLine(path);
+  const error = headerError(path, header);
+  if (error.message.startsWith("not a result file") || error.message.startsWith("the file is empty")) {
+    return unrecognised(path, header);
+  }
+  throw error;
+}
+function unrecognised(path, header) {
+  if (stripBom(header).trim() === "") throw new InputError("the file is empty", { file: path, line: 1 });
+  throw new InputError(
+    `not a result file perfgate recognises: expected the Fast-DDS summary header "${SUMMARY_HEADER}" or raw header "${RAW_HEADER}", or the output of another supported tool (formats: ${formatIds().join(", ")}; name one with format/--format)`,
+    {
+      file: path,
+      line: 1,
+      column: 1
+    }
+  );
+}
+function readHead(path) {
+  const fd = openSync2(path, "r");
+  try {
+    const buffer = new Uint8Array(HEAD_BYTES);
+    const n = readSync2(fd, buffer, 0, buffer.length, 0);
+    return new TextDecoder().decode(buffer.subarray(0, n));
+  } finally {
+    closeSync2(fd);
+  }
+}
+function classifyFastdds(path, lenient) {
+  const name = baseName(path);
+  if (lenient && !name.toLowerCase().endsWith(".csv") && !name.includes("summary")) return void 0;
+  const header = readFirstLine(path);
+  if (looksLikeSummary(header) && (!lenient || name.includes("summary"))) return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path) };
+  if (looksLikeRawMeasurements(header)) return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path) };
+  if (lenient && !name.includes("summary")) return void 0;
+  throw headerError(path, header);
+}
+function headerError(path, headerLine) {
+  const line = stripBom(headerLine);
+  if (line.trim() === "") return new InputError(`the file is empty; expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1 });
+  const fields = line.split(",");
+  if (fields.some((f) => f.trim() === "Experiment type")) {
+    return new InputError("this is a requirements file, not a result file: give it as the requirements", { file: path, line: 1, column: 1 });
+  }
+  const name = baseName(path);
+  const looksRaw = name.startsWith("measurements") || fields.some((f) => RAW_COLUMNS.includes(f.trim()));
+  try {
+    if (name.includes("summary")) resolveColumns(path, line, fields, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+    else if (looksRaw) resolveColumns(path, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  return new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1, column: 1 });
+}
+function preferSummaries(files, notices) {
+  const byType = /* @__PURE__ */ new Map();
+  for (const file of files) {
+    if (file.kind === "format") continue;
+    const other = byType.get(file.experimentType);
+    if (!other) {
+      byType.set(file.experimentType, file);
+      continue;
+    }
+    if (other.kind !== file.kind) {
+      const summary = file.kind === "summary" ? file : other;
+      const raw = file.kind === "raw" ? file : other;
+      byType.set(file.experimentType, summary);
+      notices.push(`${raw.path}: skipped, its summary ${summary.path} is used for ${file.experimentType}`);
+      continue;
+    }
+    throw new InputError(`sub-experiment "${file.experimentType}" is also given by ${other.path}; give each sub-experiment once`, {
+      file: file.path
+    });
+  }
+  return files.filter((f) => f.kind === "format" || byType.get(f.experimentType) === f);
+}
+function statOrUndefined(path) {
+  try {
+    return statSync2(path);
+  } catch {
+    return void 0;
+  }
+}
+function byCodePoint(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// src/pipeline/read.ts
+function readRawMeasurements(path, floatParse) {
+  const reader = new RawMeasurementReader(path, floatParse);
+  forEachChunk(path, (chunk) => reader.push(chunk));
+  return reader.finish();
+}
+function readRequirements(path, floatParse) {
+  return parseRequirementsCsv(path, readText(path), floatParse);
+}
+function loadResult(file, floatParse) {
+  if (file.kind === "summary") return { file, summary: parseSummaryCsv(file.path, readText(file.path), floatParse) };
+  const summaryCsv = renderSummaryCsv(summarize(readRawMeasurements(file.path, floatParse), file.experimentType));
+  const summary = parseSummaryCsv(summaryFileNameOfRaw(file.path), summaryCsv, floatParse);
+  return { file, summary: { ...summary, experimentType: file.experimentType, source: file.path }, summaryCsv };
+}
+
+// src/pipeline/resultSets.ts
+var RESULT_LIMITS = {
+  fileBytes: 256 * 1024 * 1024,
+  measurements: 2e5,
+  experiments: 1e4
+};
+function mebibytes(bytes) {
+  return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "");
+}
+function loadResultSet(file, options) {
+  if (file.kind !== "format") {
+    const fastdds = loadResult(file, options.floatParse);
+    return { file, set: resultSetOfSummary(fastdds.summary, file.kind === "summary" ? "fastdds-summary" : "fastdds-raw", file.path), fastdds };
+  }
+  const adapter = adapterById(file.format ?? "");
+  if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });
+  const size = statSync3(file.path).size;
+  if (size > RESULT_LIMITS.fileBytes) {
+    throw new InputError(
+      `the file is ${mebibytes(size)} MiB; ${adapter.title} files are read whole and limited to ${mebibytes(RESULT_LIMITS.fileBytes)} MiB (Fast-DDS raw measurement files are streamed and have no such limit)`,
+      { file: file.path }
+    );
+  }
+  const set = adapter.parse({ file: file.path, text: readText(file.path) }, options);
+  if (set.measurements.length === 0) throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+  if (set.measurements.length > RESULT_LIMITS.measurements) {
+    throw new InputError(`the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`, { file: file.path });
+  }
+  const experiments = new Set(set.measurements.map((m) => m.experiment)).size;
+  if (experiments > RESULT_LIMITS.experiments) {
+    throw new InputError(`the file holds ${experiments} experiments; the limit is ${RESULT_LIMITS.experiments} per file`, { file: file.path });
+  }
+  return { file, set };
+}
+function isReferenceRequirementsFile(path) {
+  return !isMetricRequirementsHeader(readFirstLine(path));
+}
+function readMetricRequirements(path, floatParse) {
+  if (isReferenceRequirementsFile(path)) return metricRequirementsOf(readRequirements(path, floatParse), path);
+  return parseMetricRequirementsCsv(path, readText(path), floatParse);
+}
+function readMapping(path) {
+  return parseMappingJson(path, readText(path));
+}
+
+// src/pipeline/results.ts
+var REPETITION_MODES = ["error", "pool"];
+function parseExperimentNames(pairs, what) {
+  const names = /* @__PURE__ */ new Map();
+  for (const pair of pairs) {
+    const cut = pair.lastIndexOf("=");
+    const from = cut > 0 ? pair.slice(0, cut).trim() : "";
+    const to = cut > 0 ? pair.slice(cut + 1).trim() : "";
+    if (from === "" || to === "") throw new UsageError(`${what}: "${pair}" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable`);
+    if (names.has(from)) throw new UsageError(`${what}: "${from}" is renamed twice`);
+    names.set(from, to);
+  }
+  return names;
+}
+function loadResults(patterns, options, progress) {
+  const discovery = discoverResults(patterns, { formats: true, ...options.format !== void 0 ? { format: options.format } : {} });
+  const files = discovery.files.map((file) => renameExperiments(loadResultSet(file, options), options.experimentNames));
+  const grouped = groupResults(files, options.repetitions ?? "error");
+  const notices = [...discovery.notices, ...grouped.pooled];
+  if (progress) {
+    for (const notice of notices) progress.info(notice);
+    for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
+  }
+  return { files, experiments: grouped.experiments, notices, pooled: grouped.pooled };
+}
+function renameExperiments(loaded, names) {
+  if (!names || names.size === 0) return loaded;
+  const { set } = loaded;
+  const measurements = set.measurements.map((m) => names.has(m.experiment) ? { ...m, experiment: names.get(m.experiment) } : m);
+  const summary = set.summary && names.has(set.summary.experimentType) ? { ...set.summary, experimentType: names.get(set.summary.experimentType) } : set.summary;
+  return { ...loaded, set: { ...set, measurements, ...summary ? { summary } : {} } };
+}
+function keyOf(m) {
+  return `${m.experiment}\0${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
+}
+function groupResults(files, mode) {
+  const byKey = /* @__PURE__ */ new Map();
+  const experimentFiles = /* @__PURE__ */ new Map();
+  for (const loaded of files) {
+    const { set } = loaded;
+    for (const m of set.measurements) {
+      const key = keyOf(m);
+      let entry = byKey.get(key);
+      if (!entry) byKey.set(key, entry = { measurements: [], files: [] });
+      if (entry.files.length > 0 && !entry.files.includes(set.file) && mode === "error") {
+        throw new InputError(
+          `${describeKey(m)} is also in ${entry.files[0]}: a results set holds one run of each experiment. Give the runs as separate sets (compare --history takes one folder per run), or pool them as repetitions with --repetitions pool (action input repetitions: pool)`,
+          { file: set.file, ...m.place.line !== void 0 ? { line: m.place.line } : {} }
+        );
+      }
+      entry.measurements.push(m);
+      if (!entry.files.includes(set.file)) entry.files.push(set.file);
+      let ex = experimentFiles.get(m.experiment);
+      if (!ex) experimentFiles.set(m.experiment, ex = { first: loaded, files: /* @__PURE__ */ new Set() });
+      ex.files.add(set.file);
+    }
+  }
+  const experiments = /* @__PURE__ */ new Map();
+  for (const { measurements, files: from } of byKey.values()) {
+    const experiment = measurements[0].experiment;
+    const { first, files: experimentSources } = experimentFiles.get(experiment);
+    let ex = experiments.get(experiment);
+    if (!ex) {
+      const summary = experimentSources.size === 1 && first.set.summary?.experimentType === experiment ? first.set.summary : void 0;
+      experiments.set(experiment, ex = { experiment, measurements: [], source: first.set.file, files: [...experimentSources], format: first.set.format, ...summary ? { summary } : {}, repetitions: 1 });
+    }
+    if (from.length > 1) {
+      ex.measurements.push(poolMeasurements(measurements));
+      ex.repetitions = Math.max(ex.repetitions, from.length);
+      delete ex.summary;
+    } else {
+      ex.measurements.push(...measurements);
+    }
+  }
+  const pooled = [...experiments.values()].filter((ex) => ex.repetitions > 1).map((ex) => `${ex.experiment}: ${ex.repetitions} repetitions pooled (each statistic is the median over the runs)`);
+  return { experiments, pooled };
+}
+function describeKey(m) {
+  return `experiment "${m.experiment}", parameter "${m.parameter.label}", metric "${m.metric.name}"`;
+}
+function poolMeasurements(runs) {
+  const first = runs[0];
+  const statistics = {};
+  const names = new Set(runs.flatMap((m) => Object.keys(m.statistics)));
+  for (const name of names) {
+    const values = runs.map((m) => m.statistics[name]).filter((v) => v !== void 0);
+    if (name === "samples") {
+      statistics.samples = values.reduce((a, b) => a + b, 0);
+      continue;
+    }
+    statistics[name] = values.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values).sort(), 50);
+  }
+  const { samples: _samples, ...rest } = first;
+  return { ...rest, statistics, place: first.place, repetitions: runs.length };
+}
+
+// src/pipeline/check.ts
+var REPORT_MARKDOWN = "report.md";
+var REPORT_JSON = "report.json";
+function runCheck(options, progress) {
+  checkOutputFolder(options.outputDir);
+  const results = progress.step("Finding and reading result files", () => loadResults(options.results, options, progress));
+  const experiments = [...results.experiments.values()];
+  const reference = experiments.length > 0 && experiments.every((e) => e.summary !== void 0) && isReferenceRequirementsFile(options.requirements);
+  const report = progress.step("Checking against requirements", () => {
+    const requirements = readMetricRequirements(options.requirements, options.floatParse);
+    for (const e of experiments) progress.info(`${e.experiment}: ${e.measurements.length} measurement(s), ${e.format}, from ${e.files.join(", ")}`);
+    const sets = experiments.map((e) => ({ format: e.format, file: e.source, measurements: e.measurements, notes: [] }));
+    return buildCheckReport(
+      checkMeasurements(sets, requirements, { reference }),
+      requirements.map((r) => r.experiment)
+    );
+  });
+  report.warnings.push(...results.pooled);
+  for (const w of report.warnings) progress.warning(w);
+  return progress.step("Writing reports", () => {
+    const out = new ReportWriter(options.outputDir);
+    const write = out.write.bind(out);
+    const summaryFiles = /* @__PURE__ */ new Map();
+    for (const { file, set, fastdds } of results.files) {
+      let source = file.path;
+      if (fastdds?.summaryCsv !== void 0) source = write(summaryFileNameOfRaw(file.path), fastdds.summaryCsv);
+      for (const m of set.measurements) if (!summaryFiles.has(m.experiment)) summaryFiles.set(m.experiment, source);
+    }
+    const stems = reference ? void 0 : uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
+    for (const sub of report.subExperiments) {
+      if (sub.status !== "unchecked") write(checksFileName(stems?.get(sub.experimentType) ?? sub.experimentType), renderChecksCsv(sub));
+    }
+    const markdown = renderMarkdown(report);
+    const markdownPath = write(REPORT_MARKDOWN, markdown);
+    const jsonPath = write(REPORT_JSON, renderJson(report));
+    progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
+    const summaries = experiments.flatMap((e) => e.summary ? [e.summary] : []);
+    const measurements = experiments.flatMap((e) => e.measurements);
+    const rawFiles = results.files.filter((l) => l.file.kind === "raw").map((l) => ({ experimentType: l.set.summary?.experimentType ?? l.file.experimentType, path: l.file.path }));
+    return { report, measurements, summaries, rawFiles, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
+  });
+}
+
+// src/pipeline/charts.ts
+import { mkdirSync as mkdirSync2, renameSync as renameSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { join as join4 } from "node:path";
+
+// src/engine/charts/payloadAxis.ts
+var UNITS = ["B", "KiB", "MiB", "GiB"];
+function formatBytes(bytes) {
+  if (!Number.isFinite(bytes)) return String(bytes);
+  let value2 = bytes;
+  let unit = 0;
+  while (Math.abs(value2) >= 1024 && unit < UNITS.length - 1) {
+    value2 /= 1024;
+    unit++;
+  }
+  const text = Number.isInteger(value2) ? String(value2) : String(Number(value2.toPrecision(3)));
+  return `${text} ${UNITS[unit]}`;
+}
+function exponentRange(payloads) {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const p of payloads) {
+    if (!Number.isFinite(p) || p <= 0) continue;
+    if (p < min) min = p;
+    if (p > max) max = p;
+  }
+  return min <= max ? { lo: Math.floor(Math.log2(min)), hi: Math.ceil(Math.log2(max)) } : void 0;
+}
+function payloadTicks(payloads, maxTicks = 12) {
+  const range = exponentRange(payloads);
+  if (!range) return [];
+  const count = range.hi - range.lo + 1;
+  const step = Math.max(1, Math.ceil(count / maxTicks));
+  const ticks = [];
+  for (let e = range.lo; e <= range.hi; e += step) ticks.push(2 ** e);
+  return ticks;
+}
+function payloadDomain(payloads) {
+  const range = exponentRange(payloads);
+  return range ? [2 ** range.lo, 2 ** range.hi] : void 0;
+}
+var PAYLOAD_LABEL_EXPR = "datum.value >= 1073741824 ? format(datum.value / 1073741824, '~r') + ' GiB' : datum.value >= 1048576 ? format(datum.value / 1048576, '~r') + ' MiB' : datum.value >= 1024 ? format(datum.value / 1024, '~r') + ' KiB' : format(datum.value, '~r') + ' B'";
+function isPayloadAxis(values) {
+  return values.length > 0 && values.every((v) => Number.isFinite(v) && v > 0);
+}
+
+// src/engine/charts/palette.ts
+var REQUIREMENT_RED = "#ff0000";
+var EXPERIMENT_BLUE = "#09487e";
+var REFERENCE_REDS = ["#ff0000", "#ff6666"];
+var RESULT_BLUES = ["#09487e", "#0895cd"];
+var SERIES_PALETTE = [
+  "#0072b2",
+  "#e69f00",
+  "#009e73",
+  "#d55e00",
+  "#cc79a7",
+  "#56b4e9",
+  "#000000",
+  "#332288",
+  "#88ccee",
+  "#44aa99",
+  "#117733",
+  "#999933",
+  "#ddcc77",
+  "#cc6677",
+  "#882255",
+  "#aa4499"
+];
+function seriesColor(index) {
+  return SERIES_PALETTE[index % SERIES_PALETTE.length];
+}
+
+// src/engine/charts/model.ts
+var LOG_SCALE_RATIO = 50;
+function wantsLogScale(values) {
+  const finite3 = values.filter((v) => Number.isFinite(v));
+  if (finite3.length === 0 || finite3.some((v) => v <= 0)) return false;
+  return Math.max(...finite3) / Math.min(...finite3) > LOG_SCALE_RATIO;
+}
+function panelValues(series) {
+  return series.flatMap((s) => s.points.map((p) => p.y));
+}
+function safeFileStem2(text) {
+  const cleaned = text.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/\.{2,}/g, "_").replace(/^[._-]+/, "").slice(0, 80).replace(/[._-]+$/, "");
+  return cleaned === "" ? "chart" : cleaned;
+}
+function uniqueIds(charts) {
+  const seen = /* @__PURE__ */ new Set();
+  return charts.map((chart) => {
+    let id = chart.id;
+    for (let n = 2; seen.has(id.toLowerCase()); n++) id = `${chart.id}-${n}`;
+    seen.add(id.toLowerCase());
+    return id === chart.id ? chart : { ...chart, id };
+  });
+}
+
+// src/engine/charts/build.ts
+var PAYLOAD_AXIS = { kind: "payload", title: "Payload" };
+var LATENCY_UNIT = "µs";
+var HISTOGRAM_BINS = 100;
+var SERIES_MAX_POINTS = 1e3;
+function panel(title, x, yTitle, unit, series, mark = "line", allowLog = true) {
+  return { title, x, y: { title: yTitle, unit, log: allowLog && wantsLogScale(panelValues(series)) }, mark, series };
+}
+function withUnit(title, unit) {
+  return unit ? `${title} [${unit}]` : title;
+}
+function finitePoints(points) {
+  return points.filter((p) => Number.isFinite(p.y) && (typeof p.x === "string" || Number.isFinite(p.x)));
+}
+function buildCharts(sources) {
+  const charts = [];
+  if (sources.check) charts.push(...checkCharts(sources.check));
+  const summaries = sources.summaries ?? sources.comparison?.subExperiments.flatMap((s) => s.result ? [s.result] : []) ?? [];
+  const sub = subExperimentChart(summaries);
+  if (sub) charts.push(sub);
+  if (sources.comparison) charts.push(...referenceCharts(sources.comparison));
+  if (sources.history && sources.history.length > 0) charts.push(...historyCharts(sources.history, sources.check));
+  for (const raw of sources.raw ?? []) charts.push(...rawCharts(raw));
+  if (sources.measurements) charts.push(...throughputCharts(sources.measurements));
+  return uniqueIds(charts);
+}
+function checkCharts(report) {
+  const charts = [];
+  for (const sub of report.subExperiments) {
+    if (sub.rows.length === 0) continue;
+    const byCheck = /* @__PURE__ */ new Map();
+    for (const row of sub.rows) {
+      const list = byCheck.get(row.check) ?? [];
+      list.push(row);
+      byCheck.set(row.check, list);
+    }
+    const panels = [...byCheck].map(([check, rows]) => {
+      const unit = rows[0].unit ?? LATENCY_UNIT;
+      const onPayload = rows.every((r) => r.parameter === void 0 || String(r.payloadBytes) === r.parameter) && isPayloadAxis(rows.map((r) => r.payloadBytes));
+      const xOf = (r) => onPayload ? r.payloadBytes : r.parameter ?? String(r.payloadBytes);
+      const x = onPayload ? PAYLOAD_AXIS : { kind: "category", title: "Parameter", categories: [...new Set(rows.map((r) => String(xOf(r))))] };
+      const floor = rows[0].direction === "higher-is-better";
+      return panel(
+        `${check}: experiment vs ${floor ? "floor" : "requirement"}`,
+        x,
+        withUnit(check, unit),
+        unit,
+        [
+          { name: `requirement ${check}`, color: REQUIREMENT_RED, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.requirement }))) },
+          { name: `experiment ${check}`, color: EXPERIMENT_BLUE, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.experiment }))) }
+        ]
+      );
+    });
+    const missing = sub.rows.filter((r) => !Number.isFinite(r.experiment)).length;
+    charts.push({
+      id: `check-${safeFileStem2(sub.experimentType)}`,
+      kind: "check",
+      title: `Check ${sub.experimentType} (${sub.status})`,
+      experiment: sub.experimentType,
+      panels,
+      columns: Math.min(3, panels.length),
+      inline: true,
+      ...missing > 0 ? { note: `${missing} check(s) have no experiment value and are not drawn.` } : {}
+    });
+  }
+  return charts;
+}
+var SUMMARY_MAGNITUDES = [
+  ["Min", "min"],
+  ["Median", "median"],
+  ["Max", "max"],
+  ["99%", "p99"]
+];
+function summaryPoints(summary, field2) {
+  return finitePoints(summary.payloads.map((p) => ({ x: p.payloadBytes, y: p[field2] })));
+}
+function subExperimentChart(summaries) {
+  if (summaries.length === 0) return void 0;
+  const panels = SUMMARY_MAGNITUDES.map(
+    ([label, field2]) => panel(
+      `Comparison ${label}`,
+      PAYLOAD_AXIS,
+      withUnit(label, LATENCY_UNIT),
+      LATENCY_UNIT,
+      summaries.map((s, i) => ({ name: s.experimentType, color: seriesColor(i), points: summaryPoints(s, field2) }))
+    )
+  );
+  const log = panels.some((p) => p.y.log) && panels.every((p) => panelValues(p.series).every((v) => v > 0));
+  const aligned = panels.map((p) => ({ ...p, y: { ...p.y, log } }));
+  return { id: "subexperiments", kind: "subexperiments", title: "Sub-experiment comparison", panels: aligned, columns: 2, inline: true };
+}
+function referenceCharts(report) {
+  const charts = [];
+  for (const sub of report.subExperiments) {
+    if (!sub.reference || !sub.result) continue;
+    const ref = sub.reference;
+    const res = sub.result;
+    const pair = (a, b) => panel(
+      `${a[0].toLowerCase()} – ${b[0].toLowerCase()}`,
+      PAYLOAD_AXIS,
+      withUnit("Latency", LATENCY_UNIT),
+      LATENCY_UNIT,
+      [
+        { name: `${report.referenceLabel} ${a[0]}`, color: REFERENCE_REDS[0], points: summaryPoints(ref, a[1]) },
+        { name: `${report.referenceLabel} ${b[0]}`, color: REFERENCE_REDS[1], points: summaryPoints(ref, b[1]) },
+        { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: summaryPoints(res, a[1]) },
+        { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: summaryPoints(res, b[1]) }
+      ]
+    );
+    charts.push({
+      id: `reference-${safeFileStem2(sub.experimentType)}`,
+      kind: "reference",
+      title: `Comparison ${sub.experimentType}: ${report.referenceLabel} vs ${report.resultLabel} (${sub.status})`,
+      experiment: sub.experimentType,
+      panels: [pair(["Min", "min"], ["Median", "median"]), pair(["Max", "max"], ["99%", "p99"])],
+      columns: 2,
+      inline: true
+    });
+  }
+  return charts;
+}
+function runLabels(runs) {
+  const base = runs.map((r) => `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}`);
+  return base.map((label, i) => base.indexOf(label) !== base.lastIndexOf(label) ? `${label} #${runs[i].runId}` : label);
+}
+function runColor(i, n) {
+  const stops = ["#b5de2b", "#6ece58", "#35b779", "#1f9e89", "#26828e", "#31688e", "#3e4989", "#482878", "#440154"];
+  const t = n <= 1 ? 1 : i / (n - 1);
+  const pos = t * (stops.length - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.min(stops.length - 1, lo + 1);
+  const f = pos - lo;
+  const rgb = (hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
+  const a = rgb(stops[lo]);
+  const b = rgb(stops[hi]);
+  return "#" + a.map((v, k) => Math.round(v + (b[k] - v) * f).toString(16).padStart(2, "0")).join("");
+}
+var HISTORY_MAGNITUDES = [
+  ["Min", "min"],
+  ["Median", "median"],
+  ["Max", "max"],
+  ["99%", "p99"]
+];
+var CHECKED = [
+  ["Median", "median"],
+  ["99%", "p99"],
+  ["Max", "max"]
+];
+function historyCharts(runs, check) {
+  const labels = runLabels(runs);
+  const names = [...new Set(runs.flatMap((r) => r.experiments.map((e) => e.experiment)))].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+  const charts = [];
+  for (const name of names) {
+    const perRun = runs.map((r) => r.experiments.find((e) => e.experiment === name));
+    const magnitudePanels = HISTORY_MAGNITUDES.map(
+      ([label, field2]) => panel(
+        `History ${label}`,
+        PAYLOAD_AXIS,
+        withUnit(label, LATENCY_UNIT),
+        LATENCY_UNIT,
+        perRun.flatMap(
+          (ex, i) => ex ? [{ name: labels[i], color: runColor(i, runs.length), points: finitePoints(ex.payloads.map((p) => ({ x: p.bytes, y: p[field2] ?? NaN }))) }] : []
+        )
+      )
+    );
+    charts.push({
+      id: `history-magnitude-${safeFileStem2(name)}`,
+      kind: "history-magnitude",
+      title: `History ${name} per magnitude (${runs.length} run${runs.length === 1 ? "" : "s"})`,
+      experiment: name,
+      panels: magnitudePanels,
+      columns: 2,
+      inline: false
+    });
+    const payloads = [...new Set(perRun.flatMap((ex) => ex?.payloads.map((p) => p.bytes) ?? []))];
+    const rows = check?.subExperiments.find((s) => s.experimentType === name)?.rows ?? [];
+    const x = { kind: "category", title: "Run", categories: labels };
+    const payloadPanels = payloads.map((bytes) => {
+      const series = [];
+      CHECKED.forEach(([label, field2], k) => {
+        const color = seriesColor(k);
+        series.push({
+          name: label,
+          color,
+          points: finitePoints(perRun.map((ex, i) => ({ x: labels[i], y: ex?.payloads.find((p) => p.bytes === bytes)?.[field2] ?? NaN })))
+        });
+        const limit = rows.find((r) => r.check === label && r.payloadBytes === bytes && r.direction === void 0)?.requirement;
+        if (limit !== void 0 && Number.isFinite(limit)) {
+          series.push({ name: `requirement ${label}`, color, dashed: true, points: labels.map((l) => ({ x: l, y: limit })) });
+        }
+      });
+      return panel(`History ${formatPayloadTitle(bytes)}`, x, withUnit("Latency", LATENCY_UNIT), LATENCY_UNIT, series);
+    });
+    if (payloadPanels.length > 0) {
+      charts.push({
+        id: `history-payload-${safeFileStem2(name)}`,
+        kind: "history-payload",
+        title: `History ${name} per payload`,
+        experiment: name,
+        panels: payloadPanels,
+        columns: 3,
+        inline: false
+      });
+    }
+  }
+  return charts;
+}
+function formatPayloadTitle(bytes) {
+  return `${bytes} Bytes`;
+}
+function rawCharts({ experimentType, raw }) {
+  if (raw.groups.length === 0) return [];
+  const latency = withUnit("Latency", LATENCY_UNIT);
+  const histogramPanels = raw.groups.map(
+    (g) => panel(`Latency Histogram - ${g.payloadBytes} Bytes`, { kind: "linear", title: latency }, "Number of occurrences", "", [
+      { name: "samples", color: EXPERIMENT_BLUE, points: histogram(g.latencies, HISTOGRAM_BINS) }
+    ], "bar", false)
+  );
+  let thinned = false;
+  const seriesPanels = raw.groups.map((g) => {
+    const points = thinSeries(g.latencies, SERIES_MAX_POINTS);
+    if (points.length < g.latencies.length) thinned = true;
+    return panel(`Latency Series - ${g.payloadBytes} Bytes`, { kind: "linear", title: "Sample" }, latency, LATENCY_UNIT, [
+      { name: "latency", color: EXPERIMENT_BLUE, points }
+    ], "line", false);
+  });
+  const stem = safeFileStem2(experimentType);
+  return [
+    { id: `histogram-${stem}`, kind: "histogram", title: `Latency histograms ${experimentType}`, experiment: experimentType, panels: histogramPanels, columns: 3, inline: false },
+    {
+      id: `series-${stem}`,
+      kind: "series",
+      title: `Latency series ${experimentType}`,
+      experiment: experimentType,
+      panels: seriesPanels,
+      columns: 3,
+      inline: false,
+      ...thinned ? { note: `Series longer than ${SERIES_MAX_POINTS} samples show each bucket's lowest and highest sample, in order.` } : {}
+    }
+  ];
+}
+function histogram(samples, bins) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of samples) {
+    if (!Number.isFinite(v)) continue;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (lo > hi) return [];
+  if (lo === hi) {
+    lo -= 0.5;
+    hi += 0.5;
+  }
+  const width = (hi - lo) / bins;
+  const counts = new Array(bins).fill(0);
+  for (const v of samples) {
+    if (!Number.isFinite(v)) continue;
+    const k = Math.min(bins - 1, Math.floor((v - lo) / width));
+    counts[k]++;
+  }
+  return counts.map((count, k) => ({ x: lo + k * width, x2: k === bins - 1 ? hi : lo + (k + 1) * width, y: count }));
+}
+function thinSeries(samples, maxPoints) {
+  const n = samples.length;
+  if (n <= maxPoints) return finitePoints(Array.from(samples, (y, i) => ({ x: i + 1, y })));
+  const bucket = Math.ceil(n / Math.floor(maxPoints / 2));
+  const points = [];
+  for (let start = 0; start < n; start += bucket) {
+    let iMin = -1;
+    let iMax = -1;
+    for (let i = start; i < Math.min(n, start + bucket); i++) {
+      const v = samples[i];
+      if (!Number.isFinite(v)) continue;
+      if (iMin < 0 || v < samples[iMin]) iMin = i;
+      if (iMax < 0 || v > samples[iMax]) iMax = i;
+    }
+    if (iMin < 0) continue;
+    for (const i of iMin === iMax ? [iMin] : [Math.min(iMin, iMax), Math.max(iMin, iMax)]) points.push({ x: i + 1, y: samples[i] });
+  }
+  return points;
+}
+function primaryValue(m) {
+  for (const s of ["value", "median", "mean"]) {
+    const v = m.statistics[s];
+    if (v !== void 0) return v;
+  }
+  return NaN;
+}
+function throughputCharts(measurements) {
+  const better = measurements.filter((m) => m.metric.direction === "higher-is-better");
+  const metrics = [...new Set(better.map((m) => m.metric.name))];
+  return metrics.map((metricName) => {
+    const ofMetric = better.filter((m) => m.metric.name === metricName);
+    const unit = ofMetric[0].metric.displayUnit;
+    const experiments = [...new Set(ofMetric.map((m) => m.experiment))];
+    const onPayload = experiments.every((e) => {
+      const bytes = ofMetric.filter((m) => m.experiment === e).map((m) => m.parameter.payloadBytes ?? NaN);
+      return isPayloadAxis(bytes) && new Set(bytes).size === bytes.length;
+    });
+    const xOf = (m) => onPayload ? m.parameter.payloadBytes : m.parameter.label;
+    const x = onPayload ? PAYLOAD_AXIS : { kind: "category", title: "Parameter", categories: [...new Set(ofMetric.map((m) => m.parameter.label))] };
+    const series = experiments.map((e, i) => ({
+      name: e,
+      color: seriesColor(i),
+      points: finitePoints(ofMetric.filter((m) => m.experiment === e).map((m) => ({ x: xOf(m), y: primaryValue(m) })))
+    }));
+    const title = metricName.charAt(0).toUpperCase() + metricName.slice(1);
+    return {
+      id: `throughput-${safeFileStem2(metricName)}`,
+      kind: "throughput",
+      title: `${title} (higher is better)`,
+      panels: [panel(title, x, withUnit(title, unit), unit, series)],
+      columns: 1,
+      inline: true
+    };
+  });
+}
+
+// src/engine/charts/mermaid.ts
+function mermaidLabel(text, max = 80) {
+  const cleaned = text.normalize("NFKC").replace(/[\r\n\t\u2028\u2029\u0085\u000b\u000c]+/g, " ").replace(/"/g, "'").replace(/`/g, "'").replace(/\[/g, "(").replace(/\]/g, ")").replace(/[^\p{L}\p{N} _.,:()+\-/%'=µ–]/gu, "").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
+  return cleaned.length > max ? cleaned.slice(0, max - 1) + "…" : cleaned;
+}
+function mermaidNumber(value2) {
+  if (!Number.isFinite(value2)) return "0";
+  const rounded = Number(value2.toPrecision(6));
+  const text = String(rounded);
+  if (!/e/i.test(text)) return text;
+  const fixed = rounded.toFixed(Math.min(20, Math.max(0, 6 - Math.floor(Math.log10(Math.abs(rounded))))));
+  return fixed.includes(".") ? fixed.replace(/0+$/, "").replace(/\.$/, "") : fixed;
+}
+var PALETTE_LIMIT = 16;
+function categoriesOf(p) {
+  if (p.x.kind === "category") return { keys: p.x.categories, labels: p.x.categories, toScale: true };
+  const xs = [...new Set(p.series.flatMap((s) => s.points.map((q) => q.x)))].sort((a, b) => a - b);
+  if (p.x.kind === "payload") {
+    const doubling = xs.every((x, i) => i === 0 || x === xs[i - 1] * 2);
+    return { keys: xs, labels: xs.map(formatBytes), toScale: doubling };
+  }
+  return { keys: xs, labels: xs.map((x) => mermaidNumber(x)), toScale: false };
+}
+function logTicks(values) {
+  const lo = Math.floor(Math.log10(Math.min(...values)));
+  const hi = Math.ceil(Math.log10(Math.max(...values)));
+  const ticks = [];
+  for (let e = lo; e <= hi; e++) ticks.push(`${e} = ${mermaidNumber(10 ** e)}`);
+  return ticks.join(", ");
+}
+function panelToMermaid(chart, p, width) {
+  const { keys, labels, toScale } = categoriesOf(p);
+  const drawn = [];
+  const skipped = [];
+  for (const s of p.series) {
+    const byX = new Map(s.points.map((q) => [q.x, q.y]));
+    if (keys.every((k) => byX.has(k))) drawn.push(s);
+    else skipped.push(s);
+  }
+  const shown = drawn.slice(0, PALETTE_LIMIT);
+  skipped.push(...drawn.slice(PALETTE_LIMIT));
+  const all = shown.flatMap((s) => s.points.map((q) => q.y));
+  const log = p.y.log && all.length > 0 && all.every((v) => v > 0);
+  const y = (v) => log ? Math.log10(v) : v;
+  const unit = p.y.unit ? ` ${mermaidLabel(p.y.unit, 12)}` : "";
+  const yTitle = log ? `log10 of ${mermaidLabel(p.y.title, 50)}` : mermaidLabel(p.y.title, 60);
+  const palette = shown.map((s) => s.color).join(", ");
+  const lines = [
+    "```mermaid",
+    "---",
+    "config:",
+    "  xyChart:",
+    `    width: ${width}`,
+    "    height: 320",
+    "  themeVariables:",
+    "    xyChart:",
+    `      plotColorPalette: "${palette}"`,
+    "---",
+    "xychart-beta",
+    `  title "${mermaidLabel(chart.panels.length > 1 ? `${chart.title}: ${p.title}` : chart.title, 100)}"`,
+    `  x-axis "${mermaidLabel(p.x.title, 40)}" [${labels.map((l) => `"${mermaidLabel(l, 30)}"`).join(", ")}]`
+  ];
+  if (all.length > 0) {
+    const ys = all.map(y);
+    let lo = Math.min(...ys);
+    let hi = Math.max(...ys);
+    if (log) {
+      lo = Math.floor(lo);
+      hi = Math.ceil(hi);
+    } else {
+      lo = Math.min(0, lo);
+    }
+    if (hi === lo) hi = lo + 1;
+    lines.push(`  y-axis "${yTitle}" ${mermaidNumber(lo)} --> ${mermaidNumber(hi)}`);
+  } else {
+    lines.push(`  y-axis "${yTitle}"`);
+  }
+  for (const s of shown) {
+    const byX = new Map(s.points.map((q) => [q.x, q.y]));
+    lines.push(`  ${p.mark === "bar" ? "bar" : "line"} [${keys.map((k) => mermaidNumber(y(byX.get(k)))).join(", ")}]`);
+  }
+  lines.push("```");
+  const legend = [];
+  const items = shown.map((s, i) => `${i + 1}. ${escapeMarkdown(s.name)} (\`${s.color}\`${s.dashed ? ", dashed in the image" : ""})`);
+  legend.push(`**Legend** (lines in order): ${items.join(" · ") || "none"}`);
+  if (log) legend.push(`y axis: log₁₀ of the value in${unit || " its unit"}; ${logTicks(all)}.`);
+  if (p.x.kind === "payload") legend.push(toScale ? "x axis: payload sizes, log₂ scale." : "x axis: payload sizes in order, not to scale.");
+  if (skipped.length > 0) legend.push(`Not drawn (missing values or too many series): ${skipped.map((s) => escapeMarkdown(s.name)).join(", ")}.`);
+  return { block: lines.join("\n"), legend: legend.join("  \n") };
+}
+function chartToMermaid(chart, width = 700) {
+  const parts = chart.panels.map((p) => {
+    const { block, legend } = panelToMermaid(chart, p, width);
+    return `${block}
+
+${legend}
+`;
+  });
+  if (chart.note) parts.push(`_${escapeMarkdown(chart.note)}_
+`);
+  return parts.join("\n");
+}
+function chartsToMermaidMarkdown(charts, maxChars = 4e4) {
+  const out = [];
+  let size = 0;
+  let left = 0;
+  for (const chart of charts) {
+    if (!chart.inline) continue;
+    const text = `#### ${escapeMarkdown(chart.title)}
+
+${chartToMermaid(chart)}`;
+    if (size + text.length > maxChars) {
+      left++;
+      continue;
+    }
+    out.push(text);
+    size += text.length + 1;
+  }
+  if (left > 0) out.push(`_${left} more chart(s) are in report.html and the chart images._
+`);
+  return out.join("\n");
+}
+
+// src/engine/charts/vegaLite.ts
+var CHART_FONT = "DejaVu Sans";
+var PANEL_WIDTH = 360;
+var PANEL_HEIGHT = 220;
+var MAX_POINTS_WITH_MARKERS = 60;
+var DASH = [6, 4];
+var SOLID = [1, 0];
+var CHART_CONFIG = {
+  font: CHART_FONT,
+  background: "white",
+  padding: 8,
+  title: { fontSize: 14, anchor: "start", font: CHART_FONT },
+  axis: { labelFontSize: 10, titleFontSize: 11, labelFont: CHART_FONT, titleFont: CHART_FONT, gridColor: "#e6e6e6" },
+  legend: { labelFontSize: 10, titleFontSize: 11, labelFont: CHART_FONT, titleFont: CHART_FONT, labelLimit: 220, symbolLimit: 40 },
+  view: { stroke: "#cccccc" }
+};
+function xEncoding(p) {
+  switch (p.x.kind) {
+    case "payload": {
+      const xs = p.series.flatMap((s) => s.points.map((q) => q.x));
+      const domain = payloadDomain(xs);
+      return {
+        field: "x",
+        type: "quantitative",
+        title: p.x.title,
+        scale: { type: "log", base: 2, ...domain ? { domain } : {} },
+        axis: { values: payloadTicks(xs), labelExpr: PAYLOAD_LABEL_EXPR, labelOverlap: true, grid: true }
+      };
+    }
+    case "category":
+      return { field: "x", type: "ordinal", title: p.x.title, sort: p.x.categories, axis: { labelAngle: -45, labelLimit: 240 } };
+    case "linear":
+      return { field: "x", type: "quantitative", title: p.x.title, scale: { zero: false, nice: false } };
+  }
+}
+function yEncoding(p) {
+  return {
+    field: "y",
+    type: "quantitative",
+    title: p.y.title,
+    scale: p.y.log ? { type: "log" } : { zero: p.mark === "bar" }
+  };
+}
+function panelSpec(p) {
+  const values = p.series.flatMap((s) => s.points.map((q) => q.x2 !== void 0 ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y }));
+  const names = p.series.map((s) => s.name);
+  const common = { title: p.title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values } };
+  if (p.mark === "bar") {
+    return {
+      ...common,
+      mark: { type: "rect", color: p.series[0]?.color ?? "#09487e", tooltip: true },
+      encoding: {
+        x: xEncoding(p),
+        x2: { field: "x2" },
+        y: yEncoding(p)
+      }
+    };
+  }
+  const pointsPerSeries = Math.max(0, ...p.series.map((s) => s.points.length));
+  const many = names.length > 8;
+  const legend = { orient: many ? "right" : "bottom", direction: many ? "vertical" : "horizontal", columns: many ? 1 : 2, symbolType: "stroke", symbolStrokeWidth: 2 };
+  const tooltipX = p.x.kind === "payload" ? { field: "x", type: "quantitative", title: "Payload [B]" } : { field: "x", title: p.x.title };
+  return {
+    ...common,
+    // No clip: every domain holds all of its panel's points (payloadDomain, data-driven y scales,
+    // every category listed), and resvg draws each clip-path through a full-canvas mask, which
+    // made clipping two thirds of the PNGs' raster time.
+    mark: { type: "line", strokeWidth: 2, point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true },
+    encoding: {
+      x: xEncoding(p),
+      y: yEncoding(p),
+      color: {
+        field: "series",
+        type: "nominal",
+        title: null,
+        sort: names,
+        scale: { domain: names, range: p.series.map((s) => s.color) },
+        legend
+      },
+      // Same field, domain and legend as colour: Vega-Lite merges them into one legend whose symbols show the dashes.
+      strokeDash: {
+        field: "series",
+        type: "nominal",
+        title: null,
+        sort: names,
+        scale: { domain: names, range: p.series.map((s) => s.dashed ? DASH : SOLID) },
+        legend
+      },
+      tooltip: [
+        { field: "series", title: "Series" },
+        tooltipX,
+        { field: "y", type: "quantitative", title: p.y.title, format: "~r" }
+      ]
+    }
+  };
+}
+function toVegaLite(chart) {
+  const head = {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    description: chart.note ?? chart.title,
+    config: CHART_CONFIG
+  };
+  if (chart.panels.length === 1) {
+    const only = panelSpec(chart.panels[0]);
+    return { ...head, ...only, title: { text: chart.title, subtitle: chart.panels[0].title } };
+  }
+  return {
+    ...head,
+    title: chart.title,
+    columns: chart.columns,
+    concat: chart.panels.map(panelSpec),
+    // Each panel has its own series and units: nothing is shared between panels.
+    resolve: { scale: { x: "independent", y: "independent", color: "independent", strokeDash: "independent" }, legend: { color: "independent" } }
+  };
+}
+
+// src/pipeline/history.ts
+import { readdirSync as readdirSync2, rmSync as rmSync2 } from "node:fs";
+import { join as join3 } from "node:path";
+var HISTORY_FORMAT = "perfgate-history";
+var HISTORY_VERSION = 2;
+var READABLE_HISTORY_VERSIONS = [1, 2];
+var DEFAULT_HISTORY_WINDOW = 30;
+function measurementOfHistory(m, source) {
+  const statistics = {};
+  for (const [name, value2] of Object.entries(m.statistics)) statistics[name] = value2 === null ? NaN : value2;
+  return {
+    experiment: m.experiment,
+    parameter: { label: m.parameter, ...m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {} },
+    metric: { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction },
+    statistics,
+    place: { file: source },
+    ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {}
+  };
+}
+function latencyHistoryRuns(records) {
+  return records.map((r) => {
+    const experiments = /* @__PURE__ */ new Map();
+    for (const m of r.measurements) {
+      if (m.metric !== "latency" || m.unit !== "us" || m.payloadBytes === null) continue;
+      let ex = experiments.get(m.experiment);
+      if (!ex) experiments.set(m.experiment, ex = { experiment: m.experiment, payloads: [] });
+      const value2 = (s) => m.statistics[s] ?? null;
+      ex.payloads.push({ bytes: m.payloadBytes, median: value2("median"), p99: value2("p99"), max: value2("max"), min: value2("min") });
+    }
+    return { sha: r.sha, date: r.date, runId: r.runId, experiments: [...experiments.values()] };
+  });
+}
+function parseHistoryRecord(text, source) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`not a perfgate history record: ${error.message}`, { file: source });
+  }
+  const bad = (what) => new InputError(`not a perfgate history record: ${what}`, { file: source });
+  if (typeof data !== "object" || data === null || data.format !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
+  if (!READABLE_HISTORY_VERSIONS.includes(data.version)) {
+    throw bad(`unsupported version ${JSON.stringify(data.version)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(" and ")}; a newer perfgate may have written it)`);
+  }
+  for (const key of ["sha", "date", "runId", "runUrl"]) if (typeof data[key] !== "string") throw bad(`"${key}" is not a string`);
+  const numberOrNull = (v, what) => {
+    if (v === null) return null;
+    if (typeof v !== "number") throw bad(`${what} is not a number`);
+    return v;
+  };
+  const head = { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha: data.sha, date: data.date, runId: data.runId, runUrl: data.runUrl };
+  if (data.version === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
+  if (!Array.isArray(data.measurements)) throw bad('"measurements" is not a list');
+  const measurements = data.measurements.map((m, i) => {
+    const where = `measurement ${i + 1}`;
+    if (typeof m !== "object" || m === null) throw bad(`${where} is not an object`);
+    for (const key of ["experiment", "format", "parameter", "metric", "unit", "displayUnit"]) {
+      if (typeof m[key] !== "string") throw bad(`${where}: "${key}" is not a string`);
+    }
+    if (!(m.dimension in BASE_UNITS)) throw bad(`${where}: unknown dimension ${JSON.stringify(m.dimension)}`);
+    if (m.direction !== "lower-is-better" && m.direction !== "higher-is-better") throw bad(`${where}: unknown direction ${JSON.stringify(m.direction)}`);
+    if (typeof m.statistics !== "object" || m.statistics === null || Array.isArray(m.statistics)) throw bad(`${where}: "statistics" is not an object`);
+    const statistics = {};
+    for (const [name, value2] of Object.entries(m.statistics)) {
+      if (!STATISTIC_NAMES.includes(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
+      statistics[name] = numberOrNull(value2, `${where}: "${name}"`);
+    }
+    if (m.repetitions !== void 0 && !(Number.isInteger(m.repetitions) && m.repetitions > 1)) throw bad(`${where}: "repetitions" is not a count above 1`);
+    return {
+      experiment: m.experiment,
+      format: m.format,
+      parameter: m.parameter,
+      payloadBytes: numberOrNull(m.payloadBytes ?? null, `${where}: "payloadBytes"`),
+      metric: m.metric,
+      dimension: m.dimension,
+      unit: m.unit,
+      displayUnit: m.displayUnit,
+      direction: m.direction,
+      statistics,
+      ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {}
+    };
+  });
+  return { ...head, measurements };
+}
+function measurementsOfVersion1(data, bad, numberOrNull) {
+  if (!Array.isArray(data.experiments)) throw bad('"experiments" is not a list');
+  return data.experiments.flatMap((ex, i) => {
+    if (typeof ex?.experiment !== "string" || !Array.isArray(ex.payloads)) throw bad(`experiment ${i + 1} is malformed`);
+    return ex.payloads.map((p, j) => {
+      const where = `${ex.experiment} payload ${j + 1}`;
+      if (typeof p?.bytes !== "number") throw bad(`${where}: "bytes" is not a number`);
+      const statistics = {};
+      for (const name of ["samples", "min", "mean", "median", "p99", "max"]) statistics[name] = numberOrNull(p[name], `${where}: "${name}"`);
+      return {
+        experiment: ex.experiment,
+        format: "fastdds-summary",
+        parameter: String(p.bytes),
+        payloadBytes: p.bytes,
+        metric: "latency",
+        dimension: "time",
+        unit: "us",
+        displayUnit: "us",
+        direction: "lower-is-better",
+        statistics
+      };
+    });
+  });
+}
+var HISTORY_FILE = /^history-.*\.json$/;
+function compareRecords(a, b) {
+  return compareStrings(a.date, b.date) || compareRunIds(a.runId, b.runId) || compareStrings(a.sha, b.sha);
+}
+function compareRunIds(a, b) {
+  return a.length !== b.length ? a.length - b.length : compareStrings(a, b);
+}
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function checkWindow(window) {
+  if (!Number.isInteger(window) || window < 1) throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
+}
+function readAll(folder) {
+  let names;
+  try {
+    names = readdirSync2(folder);
+  } catch (error) {
+    if (error.code === "ENOENT") return [];
+    throw new InputError(`cannot read the history folder: ${error.message}`, { file: folder });
+  }
+  return names.filter((name) => HISTORY_FILE.test(name)).sort().map((name) => {
+    const file = join3(folder, name);
+    return { ...parseHistoryRecord(readText(file), file), file };
+  });
+}
+function strip({ file: _file, ...record }) {
+  return record;
+}
+function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW) {
+  checkWindow(window);
+  const all = readAll(folder).sort(compareRecords);
+  return all.slice(Math.max(0, all.length - window)).map(strip);
+}
+
+// src/pipeline/charts.ts
+var CHARTS_FOLDER = "charts";
+var REPORT_HTML = "report.html";
+function writeAtomic(path, content) {
+  const temporary = `${path}.tmp-${process.pid}`;
+  writeFileSync2(temporary, content);
+  renameSync2(temporary, path);
+}
+function planCharts(input) {
+  return buildCharts({
+    ...input.check ? { check: input.check.report } : {},
+    ...input.compare ? { comparison: input.compare.report } : {},
+    ...input.summaries ? { summaries: input.summaries } : {},
+    ...input.history ? { history: latencyHistoryRuns(input.history) } : {},
+    ...input.raw ? { raw: input.raw } : {},
+    ...input.measurements ? { measurements: input.measurements } : {}
+  });
+}
+var OPEN_PNGS = 8;
+async function writeCharts(outputDir, input) {
+  const charts = planCharts(input);
+  const render = await import("./chunks/charts.js");
+  const folder = join4(outputDir, CHARTS_FOLDER);
+  mkdirSync2(folder, { recursive: true });
+  const pngs = input.png !== false && charts.length > 0 ? render.startPngRenderer() : void 0;
+  try {
+    const out = [];
+    const forHtml = [];
+    const pngWrites = [];
+    for (const chart of charts) {
+      const spec = toVegaLite(chart);
+      const svg = await render.renderSvg(spec);
+      const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...pngs ? [`${chart.id}.png`] : []];
+      const files = names.map((name) => join4(folder, name));
+      writeAtomic(files[0], JSON.stringify(spec, null, 2) + "\n");
+      writeAtomic(files[1], svg);
+      if (pngs) {
+        const path = files[2];
+        pngWrites.push(
+          pngs.render(svg).then((png) => writeAtomic(path, png)).catch((error) => error ?? new Error("PNG not drawn"))
+        );
+        while (pngs.open > OPEN_PNGS) await pngs.help();
+      }
+      out.push({ id: chart.id, kind: chart.kind, title: chart.title, files, ...chart.inline ? { mermaid: chartToMermaid(chart) } : {} });
+      forHtml.push({ title: chart.title, spec, ...chart.note ? { note: chart.note } : {}, files: names.slice(1).map((n) => `${CHARTS_FOLDER}/${n}`) });
+    }
+    await pngs?.finish();
+    const failed = (await Promise.all(pngWrites)).find((outcome) => outcome !== void 0);
+    if (failed !== void 0) throw failed;
+    const html = render.renderReportHtml({ title: input.title ?? "perfgate report", charts: forHtml, bundles: await render.loadBrowserBundles() });
+    const reportHtmlPath = join4(outputDir, REPORT_HTML);
+    writeAtomic(reportHtmlPath, html);
+    const written = [...out.flatMap((c) => c.files), reportHtmlPath];
+    return { charts: out, written, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
+  } finally {
+    await pngs?.close();
+  }
+}
+
+// src/pipeline/reportCharts.ts
+async function writeReportCharts(outputDir, options) {
+  const raw = (options.check?.rawFiles ?? []).map((f) => ({ experimentType: f.experimentType, raw: readRawMeasurements(f.path, options.floatParse) }));
+  return writeCharts(outputDir, {
+    ...options.check ? { check: options.check } : {},
+    ...options.compare ? { compare: options.compare } : {},
+    ...options.check && options.check.summaries.length > 0 ? { summaries: options.check.summaries } : {},
+    ...options.check ? { measurements: options.check.measurements } : {},
+    ...options.history && options.history.length > 0 ? { history: options.history } : {},
+    ...raw.length > 0 ? { raw } : {},
+    ...options.png !== void 0 ? { png: options.png } : {},
+    ...options.title !== void 0 ? { title: options.title } : {}
+  });
+}
+
+// src/pipeline/summarize.ts
+import { dirname as dirname2, join as join5 } from "node:path";
+function runSummarize(options, progress, onWritten = () => {
+}) {
+  if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
+  const written = [];
+  for (const raw of options.rawFiles) {
+    progress.step(`Summarising ${raw}`, () => {
+      const summary = summarize(readRawMeasurements(raw, options.floatParse));
+      const path = join5(options.outputDir ?? dirname2(raw), summaryFileNameOfRaw(raw));
+      writeFileAtomic(path, renderSummaryCsv(summary));
+      written.push(path);
+      onWritten(path);
+    });
+  }
+  return written;
+}
+
+// src/engine/compare/noise.ts
+var NOISE_DEFAULTS = { confidence: 0.999, minHistory: 3, maxHistory: 20 };
+function thresholdVerdict(reference, result, threshold, higherIsBetter = false) {
+  if (higherIsBetter ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return "fail";
+  if (higherIsBetter ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return "improved";
+  return "pass";
+}
+function noiseVerdict(history, result, threshold, options = {}) {
+  const confidence = options.confidence ?? NOISE_DEFAULTS.confidence;
+  const minHistory = Math.max(2, options.minHistory ?? NOISE_DEFAULTS.minHistory);
+  const maxHistory = Math.max(minHistory, options.maxHistory ?? NOISE_DEFAULTS.maxHistory);
+  if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
+  if (!Number.isFinite(result) || result <= 0) throw new RangeError(`result must be a positive number, got ${result}`);
+  if (!Number.isFinite(threshold) || threshold < 0) throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
+  const higher = options.direction === "higher-is-better";
+  const worseBy = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
+  const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
+  const n = usable.length;
+  if (n < minHistory) {
+    const reference2 = n > 0 ? usable[n - 1] : NaN;
+    const fallback = n > 0 ? thresholdVerdict(reference2, result, threshold, higher) : "pass";
+    const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
+    return {
+      status: "insufficient-history",
+      failed: fallback === "fail",
+      fallback,
+      reference: reference2,
+      result,
+      effect: n > 0 ? worseBy(reference2) : NaN,
+      threshold,
+      band: nanBand,
+      spread: NaN,
+      historyRuns: n,
+      noisy: false,
+      reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
+    };
+  }
+  const logs = usable.map(Math.log);
+  const centre = logs.reduce((a, b) => a + b, 0) / n;
+  const spread = Math.sqrt(logs.reduce((a, b) => a + (b - centre) ** 2, 0) / (n - 1));
+  const halfWidth = studentTQuantile(confidence, n - 1) * spread * Math.sqrt(1 + 1 / n);
+  const reference = Math.exp(centre);
+  const band = {
+    lower: higher ? 1 - Math.exp(halfWidth) : Math.exp(-halfWidth) - 1,
+    upper: higher ? 1 - Math.exp(-halfWidth) : Math.exp(halfWidth) - 1,
+    lowerValue: Math.exp(centre - halfWidth),
+    upperValue: Math.exp(centre + halfWidth)
+  };
+  const effect = worseBy(reference);
+  const overThreshold = higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold);
+  const underThreshold = higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold);
+  const aboveBand = higher ? result < band.lowerValue : result > band.upperValue;
+  const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
+  const noisy = band.upper > threshold;
+  const pct = (x) => `${(x * 100).toFixed(1)} %`;
+  const bandText = `noise band ${pct(band.lower)} … +${pct(band.upper)} from ${n} runs`;
+  let status;
+  let reason;
+  if (overThreshold && aboveBand) {
+    status = "fail";
+    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) and outside the ${bandText}`;
+  } else if (overThreshold) {
+    status = "warn";
+    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) but inside the ${bandText}: could be noise`;
+  } else if (underThreshold && belowBand) {
+    status = "improved";
+    reason = `${pct(effect)} is beyond the threshold and outside the ${bandText}`;
+  } else if (noisy) {
+    status = "noisy";
+    reason = `the ${bandText} is wider than the threshold (${pct(threshold)}): a change of that size cannot be told from noise here`;
+  } else {
+    status = "pass";
+    reason = `${effect >= 0 ? "+" : ""}${pct(effect)} is within the threshold (${pct(threshold)}); ${bandText}`;
+  }
+  return { status, failed: status === "fail", reference, result, effect, threshold, band, spread, historyRuns: n, noisy, reason };
+}
+function logGamma(x) {
+  const c = [0.9999999999998099, 676.5203681218851, -1259.1392167224028, 771.3234287776531, -176.6150291621406, 12.507343278686905, -0.13857109526572012, 9984369578019572e-21, 15056327351493116e-23];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const z = x - 1;
+  let a = c[0];
+  const t = z + 7.5;
+  for (let i = 1; i < 9; i++) a += c[i] / (z + i);
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
+}
+function betaContinuedFraction(a, b, x) {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - (a + b) * x / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    let aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const del = d * c;
+    h *= del;
+    if (Math.abs(del - 1) < 1e-15) break;
+  }
+  return h;
+}
+function regularizedIncompleteBeta(a, b, x) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  return x < (a + 1) / (a + b + 2) ? front * betaContinuedFraction(a, b, x) / a : 1 - front * betaContinuedFraction(b, a, 1 - x) / b;
+}
+function studentTCdf(t, df) {
+  const x = df / (df + t * t);
+  const tail = 0.5 * regularizedIncompleteBeta(df / 2, 0.5, x);
+  return t >= 0 ? 1 - tail : tail;
+}
+function studentTQuantile(p, df) {
+  if (!(p > 0 && p < 1) || !(df >= 1)) throw new RangeError(`studentTQuantile(${p}, ${df})`);
+  if (p < 0.5) return -studentTQuantile(1 - p, df);
+  let lo = 0;
+  let hi = 1;
+  while (studentTCdf(hi, df) < p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTCdf(mid, df) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+// src/engine/compare/thresholds.ts
+var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
+var DEFAULT_THRESHOLD = 0.1;
+var KEYS = { min: "Min", median: "Median", max: "Max", "99%": "99%", p99: "99%", "99": "99%" };
+function parseThresholds(text, what = "--threshold") {
+  const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEFAULT_THRESHOLD, "99%": DEFAULT_THRESHOLD };
+  if (text === void 0 || text.trim() === "") return thresholds;
+  const value2 = (s) => {
+    const v = Number(s.trim());
+    if (s.trim() === "" || !Number.isFinite(v) || v < 0) {
+      throw new UsageError(`${what}: "${s.trim()}" is not a threshold; expected a fraction such as 0.1 (10 %)`);
+    }
+    return v;
+  };
+  if (!text.includes("=")) {
+    const v = value2(text);
+    for (const m of COMPARED_MAGNITUDES) thresholds[m] = v;
+    return thresholds;
+  }
+  for (const part of text.split(",")) {
+    const [key, raw] = part.split("=", 2);
+    const magnitude = KEYS[(key ?? "").trim().toLowerCase()];
+    if (!magnitude || raw === void 0) {
+      throw new UsageError(`${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%`);
+    }
+    thresholds[magnitude] = value2(raw);
+  }
+  return thresholds;
+}
+function thresholdOf(thresholds, statistic) {
+  return statistic === "min" ? thresholds.Min : statistic === "max" ? thresholds.Max : statistic === "p99" ? thresholds["99%"] : thresholds.Median;
+}
+
+// src/engine/compare/compare.ts
+function comparisonRowFailed(row) {
+  return row.failed;
+}
+function judge(reference, result, threshold, direction = "lower-is-better") {
+  if (Number.isNaN(result)) return "missing";
+  if (Number.isNaN(reference)) return "new";
+  const higher = direction === "higher-is-better";
+  if (higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return "fail";
+  if (higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return "improved";
+  return "pass";
+}
+function deltaPercent(reference, result, direction = "lower-is-better") {
+  const worseBy = direction === "higher-is-better" ? reference - result : result - reference;
+  return reference === 0 ? result === 0 ? 0 : NaN : worseBy / reference * 100;
+}
+var MAGNITUDE_NAMES = { min: "Min", median: "Median", max: "Max", p99: "99%", mean: "Mean", value: "Value" };
+function magnitudeName(statistic) {
+  return MAGNITUDE_NAMES[statistic] ?? statistic;
+}
+function comparedStatistics(m) {
+  const primary = primaryStatistic(m);
+  return ["min", primary, "max", "p99"].filter((s) => s === primary || m.statistics[s] !== void 0);
+}
+function keyOf2(m) {
+  return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
+}
+function compareExperiment(experimentType, reference, result, thresholds) {
+  const refList = reference?.measurements ?? [];
+  const resList = result?.measurements ?? [];
+  const refByKey = new Map(refList.map((m) => [keyOf2(m), m]));
+  const resByKey = new Map(resList.map((m) => [keyOf2(m), m]));
+  const keys = [...refByKey.keys(), ...[...resByKey.keys()].filter((k) => !refByKey.has(k))];
+  const rows = [];
+  for (const key of keys) {
+    const ref = refByKey.get(key);
+    const res = resByKey.get(key);
+    const shape = ref ?? res;
+    const direction = shape.metric.direction;
+    for (const statistic of comparedStatistics(shape)) {
+      const r = ref ? ref.statistics[statistic] ?? NaN : NaN;
+      const x = res ? res.statistics[statistic] ?? NaN : NaN;
+      if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
+      const threshold = thresholdOf(thresholds, statistic);
+      rows.push({
+        experimentType,
+        parameter: shape.parameter.label,
+        payloadBytes: shape.parameter.payloadBytes ?? NaN,
+        metric: shape.metric.name,
+        statistic,
+        magnitude: magnitudeName(statistic),
+        unit: displayUnit(shape.metric.unit, shape.metric.dimension),
+        direction,
+        reference: r,
+        result: x,
+        deltaPercent: deltaPercent(r, x, direction),
+        threshold,
+        ...statusOf(!res ? "missing" : !ref ? "new" : judge(r, x, threshold, direction))
+      });
+    }
+  }
+  const status = !reference ? "new" : !result ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
+  return { experimentType, ...reference?.summary ? { reference: reference.summary } : {}, ...result?.summary ? { result: result.summary } : {}, status, rows };
+}
+function statusOf(status) {
+  return { status, failed: status === "fail" || status === "missing" };
+}
+function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
+  const present = history.filter((s) => s !== void 0);
+  const newest = present[present.length - 1];
+  const plain = compareExperiment(experimentType, newest, result, thresholds);
+  if (!newest || !result) return plain;
+  const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf2(m), m])));
+  const resultByKey = new Map(result.measurements.map((m) => [keyOf2(m), m]));
+  const rows = plain.rows.map((row) => {
+    if (row.status === "new" || row.status === "missing") return row;
+    const key = `${row.parameter}\0${row.metric.toLowerCase()}`;
+    const x = resultByKey.get(key).statistics[row.statistic] ?? NaN;
+    if (!(x > 0) || !Number.isFinite(x)) return row;
+    const values = byKey.map((m) => m.get(key)?.statistics[row.statistic]).filter((v) => v !== void 0 && Number.isFinite(v));
+    const verdict = noiseVerdict(values, x, row.threshold, { ...options, direction: row.direction });
+    return {
+      ...row,
+      reference: verdict.reference,
+      deltaPercent: verdict.effect * 100,
+      status: verdict.status,
+      failed: verdict.failed,
+      historyRuns: verdict.historyRuns,
+      ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {}
+    };
+  });
+  return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
+}
+
+// src/engine/report/comparisonCsv.ts
+function renderComparisonCsv(reference, result, referenceLabel, resultLabel) {
+  let out = SUMMARY_COLUMNS.join(",") + ",Label\n";
+  const rows = (summary, label) => {
+    for (const p of summary.payloads) {
+      const cells = [String(p.payloadBytes), Number.isFinite(p.samples) ? String(p.samples) : ""];
+      for (const column of SUMMARY_COLUMNS.slice(2)) cells.push(formatCsvFloat(p[SUMMARY_FIELDS[column]]));
+      out += `${cells.join(",")},${csvText(label)}
+`;
+    }
+  };
+  rows(reference, `Reference: ${referenceLabel}`);
+  rows(result, `Result: ${resultLabel}`);
+  return out;
+}
+function comparisonFileName(experimentType) {
+  return `${experimentType}_comparison.csv`;
+}
+function labelOfPath(path) {
+  const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+}
+
+// src/engine/report/comparisonJson.ts
+var finite2 = (x) => Number.isFinite(x) ? x : null;
+function renderComparisonJson(report) {
+  return JSON.stringify(
+    {
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      verdict: report.verdict,
+      reference: report.referenceLabel,
+      ...report.baselineRun ? { baselineRun: report.baselineRun } : {},
+      result: report.resultLabel,
+      comparisonsTotal: report.comparisonsTotal,
+      comparisonsFailed: report.comparisonsFailed,
+      failedExperiments: report.failedExperiments,
+      subExperiments: report.subExperiments.map((s) => ({
+        experimentType: s.experimentType,
+        status: s.status,
+        comparisons: s.rows.map((r) => ({
+          bytes: finite2(r.payloadBytes),
+          parameter: r.parameter,
+          metric: r.metric,
+          statistic: r.statistic,
+          unit: r.unit,
+          direction: r.direction,
+          magnitude: r.magnitude,
+          reference: finite2(r.reference),
+          result: finite2(r.result),
+          deltaPercent: finite2(r.deltaPercent),
+          threshold: r.threshold,
+          ...r.band ? { noiseBand: { lower: finite2(r.band.lower), upper: finite2(r.band.upper) }, historyRuns: r.historyRuns } : {},
+          status: r.status,
+          failed: r.failed
+        }))
+      })),
+      notes: report.notes,
+      warnings: report.warnings
+    },
+    null,
+    2
+  ) + "\n";
+}
+
+// src/engine/report/comparisonMarkdown.ts
+var MARK = {
+  pass: "✅",
+  improved: "🟢",
+  fail: "❌",
+  new: "🆕",
+  missing: "❌",
+  warn: "⚠️",
+  noisy: "〰️",
+  "insufficient-history": "❔"
+};
+function renderComparisonMarkdown(report) {
+  const icon = report.verdict === "pass" ? "✅" : "❌";
+  const passed = report.comparisonsTotal - report.comparisonsFailed;
+  const lines = [
+    `### ${icon} perfgate comparison: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
+    "",
+    `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`,
+    ""
+  ];
+  if (report.baselineRun) {
+    const { runId, runUrl, commit, date } = report.baselineRun;
+    const run = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
+    lines.push(`Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`, "");
+  }
+  for (const note of report.notes) lines.push(`> ${note}`, "");
+  if (report.warnings.length > 0) lines.push(...report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`), "");
+  const general = !payloadLayout(report.rows);
+  const failing = report.rows.filter(comparisonRowFailed);
+  const rest = report.rows.filter((r) => !comparisonRowFailed(r));
+  if (report.rows.length <= FOLD_ROWS_ABOVE) {
+    if (report.rows.length > 0) lines.push(...table2(report.rows, general), "");
+  } else {
+    if (failing.length > 0) lines.push(...table2(failing, general), "");
+    if (rest.length > 0) lines.push("<details>", `<summary>${rest.length} other row${rest.length === 1 ? "" : "s"}</summary>`, "", ...table2(rest, general), "", "</details>", "");
+  }
+  if (!payloadLayout(report.rows)) {
+    lines.push(
+      report.rows.some((r) => r.band !== void 0) ? "Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. With a history the reference is the geometric mean of the baseline runs. A row fails when Δ exceeds the threshold and the noise band." : "Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. A row fails when Δ exceeds the threshold.",
+      ""
+    );
+    return lines.join("\n");
+  }
+  lines.push(
+    report.rows.some((r) => r.band !== void 0) ? "Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band." : "Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).",
+    ""
+  );
+  return lines.join("\n");
+}
+function payloadLayout(rows) {
+  return rows.every((r) => r.metric === "latency" && r.unit === "µs" && Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes));
+}
+function formatMeasured(x) {
+  if (Number.isNaN(x)) return "—";
+  if (!Number.isFinite(x) || Math.abs(x) >= 1e15) return formatFixed3(x);
+  return String(Number(x.toPrecision(6)));
+}
+function table2(rows, general) {
+  if (general) return generalTable(rows);
+  const withBand = rows.some((r) => r.band !== void 0);
+  const out = [
+    `| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold |${withBand ? " Noise band |" : ""} Status |`,
+    `| :-- | --: | :-- | --: | --: | --: | --: |${withBand ? " --: |" : ""} :-- |`
+  ];
+  for (const r of rows) {
+    const value2 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
+    const band = r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : "";
+    out.push(
+      `| ${escapeMarkdown(r.experimentType)} | ${r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${withBand ? ` ${band} |` : ""} ${MARK[r.status]} ${r.status} |`
+    );
+  }
+  return out;
+}
+function generalTable(rows) {
+  const withBand = rows.some((r) => r.band !== void 0);
+  const out = [
+    `| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold |${withBand ? " Noise band |" : ""} Status |`,
+    `| :-- | :-- | :-- | --: | --: | --: | --: |${withBand ? " --: |" : ""} :-- |`
+  ];
+  for (const r of rows) {
+    const value2 = (x) => Number.isNaN(x) ? "—" : `${formatMeasured(x)}${r.unit ? ` ${escapeMarkdown(r.unit)}` : ""}`;
+    const band = r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : "";
+    const metric2 = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
+    out.push(
+      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${withBand ? ` ${band} |` : ""} ${MARK[r.status]} ${r.status} |`
+    );
+  }
+  return out;
+}
+function formatThreshold(t) {
+  return `${Number((t * 100).toPrecision(6))} %`;
+}
+
+// src/engine/report/comparisonReport.ts
+function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun) {
+  const all = comparisons.flatMap((c) => c.rows);
+  const rank = (r) => comparisonRowFailed(r) ? 0 : 1;
+  const rows = all.map((row, index) => ({ row, index })).sort((a, b) => {
+    const byFail = rank(a.row) - rank(b.row);
+    if (byFail !== 0) return byFail;
+    const da = Number.isNaN(a.row.deltaPercent) ? -Infinity : a.row.deltaPercent;
+    const db = Number.isNaN(b.row.deltaPercent) ? -Infinity : b.row.deltaPercent;
+    return db - da || a.index - b.index;
+  }).map((x) => x.row);
+  const failedExperiments = comparisons.filter((c) => c.status === "failed" || c.status === "missing").map((c) => c.experimentType);
+  return {
+    ...baselineRun ? { baselineRun } : {},
+    verdict: failedExperiments.length > 0 ? "fail" : "pass",
+    referenceLabel,
+    resultLabel,
+    comparisonsTotal: all.length,
+    comparisonsFailed: all.filter(comparisonRowFailed).length,
+    failedExperiments,
+    subExperiments: comparisons,
+    rows,
+    notes: noiseNotes(all),
+    warnings: []
+  };
+}
+function noiseNotes(rows) {
+  const withHistory = rows.filter((r) => r.historyRuns !== void 0);
+  if (withHistory.length === 0) {
+    return ["Between-run noise could not be estimated (no baseline history): the verdict rests on the relative threshold alone."];
+  }
+  const runs = Math.max(...withHistory.map((r) => r.historyRuns));
+  const notes = [
+    `Noise-aware: each row is judged against the between-run spread of ${runs} baseline run${runs === 1 ? "" : "s"}; a row fails only when it exceeds the threshold and lies outside the noise band.`
+  ];
+  const short = rows.filter((r) => r.status === "insufficient-history").length;
+  if (short > 0) notes.push(`${short} row${short === 1 ? "" : "s"} had fewer than 3 runs of history: judged on the threshold alone against the newest run.`);
+  return notes;
+}
+
+// src/pipeline/historyRuns.ts
+import { readdirSync as readdirSync3, statSync as statSync4 } from "node:fs";
+import { join as join6 } from "node:path";
+function readHistoryRuns(folder, options, progress) {
+  let names;
+  try {
+    names = readdirSync3(folder);
+  } catch {
+    throw new InputError("cannot find the history folder", { file: folder });
+  }
+  if (names.some((n) => n.startsWith("history-") && n.endsWith(".json"))) {
+    return readHistoryWindow(folder).map((record) => runOfRecord(record));
+  }
+  return readRunFolders(folder, options, progress);
+}
+function readRunFolders(folder, options, progress) {
+  let entries;
+  try {
+    entries = readdirSync3(folder).sort(naturalCompare);
+  } catch {
+    throw new InputError("cannot find the runs folder", { file: folder });
+  }
+  const runs = [];
+  for (const name of entries) {
+    const runFolder = join6(folder, name);
+    if (!statSync4(runFolder).isDirectory()) continue;
+    let loaded;
+    try {
+      loaded = loadResults([runFolder], options, progress);
+    } catch (error) {
+      if (error instanceof InputError && error.message.startsWith("the folder holds no")) {
+        progress.warning(`${runFolder}: no result files, run skipped`);
+        continue;
+      }
+      throw error;
+    }
+    const experiments = /* @__PURE__ */ new Map();
+    for (const [experiment, e] of loaded.experiments) {
+      experiments.set(experiment, { measurements: e.measurements, format: e.format, ...e.summary ? { summary: e.summary } : {} });
+    }
+    runs.push({ name, experiments });
+  }
+  if (runs.length === 0) throw new InputError("no run folders with result files (one sub-folder of result files per run)", { file: folder });
+  return runs;
+}
+function runOfRecord(record) {
+  const source = `run ${record.runId}`;
+  const byExperiment = /* @__PURE__ */ new Map();
+  for (const stored of record.measurements) {
+    let entry = byExperiment.get(stored.experiment);
+    if (!entry) byExperiment.set(stored.experiment, entry = { format: stored.format, measurements: [] });
+    entry.measurements.push(measurementOfHistory(stored, source));
+  }
+  const experiments = /* @__PURE__ */ new Map();
+  for (const [experiment, { format, measurements }] of byExperiment) {
+    const summary = isFastddsFormat(format) ? summaryOfMeasurements(experiment, measurements, source) : void 0;
+    experiments.set(experiment, { measurements, format, ...summary ? { summary } : {} });
+  }
+  return { name: source, experiments };
+}
+function naturalCompare(a, b) {
+  const pa = a.match(/\d+|\D+/g) ?? [];
+  const pb = b.match(/\d+|\D+/g) ?? [];
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const x = pa[i];
+    const y = pb[i];
+    if (x === y) continue;
+    const dx = /^\d/.test(x);
+    const dy = /^\d/.test(y);
+    if (dx && dy) {
+      const nx = x.replace(/^0+(?=\d)/, "");
+      const ny = y.replace(/^0+(?=\d)/, "");
+      if (nx.length !== ny.length) return nx.length - ny.length;
+      if (nx !== ny) return nx < ny ? -1 : 1;
+      return x.length - y.length;
+    }
+    return x < y ? -1 : 1;
+  }
+  return pa.length - pb.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+// src/pipeline/compare.ts
+var COMPARISON_MARKDOWN = "comparison.md";
+var COMPARISON_JSON = "comparison.json";
+function loadSide(patterns, options, progress, pooled) {
+  const loaded = loadResults(patterns, options, progress);
+  pooled.push(...loaded.pooled);
+  const sides = /* @__PURE__ */ new Map();
+  for (const [experiment, e] of loaded.experiments) sides.set(experiment, { measurements: e.measurements, ...e.summary ? { summary: e.summary } : {} });
+  return sides;
+}
+function newestByExperiment(history) {
+  const newest = /* @__PURE__ */ new Map();
+  for (const run of history) for (const [experiment, side] of run.experiments) newest.set(experiment, side);
+  return newest;
+}
+function runCompare(options, progress) {
+  checkOutputFolder(options.outputDir);
+  const pooled = [];
+  const { reference, results, history } = progress.step("Reading reference and results", () => {
+    const history2 = options.history !== void 0 ? readHistoryRuns(options.history, options, progress) : void 0;
+    return {
+      history: history2,
+      reference: history2 ? newestByExperiment(history2) : loadSide(options.reference, options, progress, pooled),
+      results: loadSide(options.results, options, progress, pooled)
+    };
+  });
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  const report = progress.step(
+    "Comparing",
+    () => buildComparisonReport(
+      experiments.map(
+        (t) => history ? compareExperimentWithHistory(t, history.map((run) => run.experiments.get(t)), results.get(t), options.thresholds) : compareExperiment(t, reference.get(t), results.get(t), options.thresholds)
+      ),
+      options.referenceLabel,
+      options.resultLabel,
+      options.baselineRun
+    )
+  );
+  if (report.subExperiments.length > 0 && report.subExperiments.every((s) => s.status === "new" || s.status === "missing")) {
+    const names = (side) => [...side.keys()].join(", ") || "none";
+    report.warnings.push(
+      `Nothing was paired: no experiment of the results is in the reference. Reference: ${names(reference)}. Results: ${names(results)}. Both sides must name their experiments alike (see "Repetitions and experiment names" in the README, or --experiment-name).`
+    );
+  }
+  report.warnings.push(...pooled);
+  for (const w of report.warnings) progress.warning(w);
+  return progress.step("Writing reports", () => {
+    const out = new ReportWriter(options.outputDir);
+    const write = out.write.bind(out);
+    const stems = uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
+    for (const sub of report.subExperiments) {
+      if (sub.reference && sub.result) write(comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
+    }
+    const markdown = renderComparisonMarkdown(report);
+    const markdownPath = write(COMPARISON_MARKDOWN, markdown);
+    const jsonPath = write(COMPARISON_JSON, renderComparisonJson(report));
+    return { report, markdown, written: out.written, markdownPath, jsonPath };
+  });
+}
+
+// src/engine/derive/deriveRequirements.ts
+function deriveRequirements(runs, options) {
+  const byType = /* @__PURE__ */ new Map();
+  for (const run of runs) {
+    for (const summary of run.summaries) {
+      let payloads = byType.get(summary.experimentType);
+      if (!payloads) byType.set(summary.experimentType, payloads = /* @__PURE__ */ new Map());
+      for (const p of summary.payloads) {
+        let values = payloads.get(p.payloadBytes);
+        if (!values) payloads.set(p.payloadBytes, values = { Median: [], "99%": [], Max: [] });
+        for (const m of CHECKED_MAGNITUDES) values[m].push(p[MAGNITUDE_FIELDS[m]]);
+      }
+    }
+  }
+  const derived = [];
+  for (const [experimentType, payloads] of byType) {
+    for (const [payloadBytes, values] of payloads) {
+      const limits = {};
+      for (const m of CHECKED_MAGNITUDES) {
+        const limit = values[m].some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values[m]).sort(), options.percentile);
+        limits[m] = options.margin === 0 ? limit : limit * (1 + options.margin);
+      }
+      derived.push({ experimentType, payloadBytes, limits, runs: values.Median.length });
+    }
+  }
+  return derived;
+}
+function renderRequirementsCsv(requirements) {
+  let out = REQUIREMENTS_HEADER + "\n";
+  for (const r of requirements) {
+    out += `${csvText(r.experimentType)},${r.payloadBytes},${CHECKED_MAGNITUDES.map((m) => Number.isNaN(r.limits[m]) ? "" : formatFixed3(r.limits[m])).join(",")}
+`;
+  }
+  return out;
+}
+
+// src/engine/derive/deriveMetricRequirements.ts
+function deriveMetricLimits(runs, options) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const run of runs) {
+    for (const [experiment, { measurements }] of run.experiments) {
+      for (const m of measurements) {
+        const key = `${experiment}\0${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
+        let entry = byKey.get(key);
+        if (!entry) byKey.set(key, entry = { shape: m, values: /* @__PURE__ */ new Map(), runs: 0 });
+        entry.runs++;
+        for (const statistic of derivedStatistics(entry.shape)) {
+          let list = entry.values.get(statistic);
+          if (!list) entry.values.set(statistic, list = []);
+          list.push(m.statistics[statistic] ?? NaN);
+        }
+      }
+    }
+  }
+  const limits = [];
+  for (const { shape, values, runs: count } of byKey.values()) {
+    const higher = shape.metric.direction === "higher-is-better";
+    for (const [statistic, list] of values) {
+      const percentile2 = higher ? 100 - options.percentile : options.percentile;
+      const value2 = list.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(list).sort(), percentile2);
+      const limit = options.margin === 0 ? value2 : value2 * (higher ? 1 - options.margin : 1 + options.margin);
+      limits.push({
+        experiment: shape.experiment,
+        parameter: shape.parameter.label,
+        metric: shape.metric.name,
+        statistic,
+        unit: shape.metric.unit,
+        direction: shape.metric.direction,
+        limit,
+        runs: count
+      });
+    }
+  }
+  return limits;
+}
+function derivedStatistics(m) {
+  const primary = primaryStatistic(m);
+  return [primary, ...["p99", "max"].filter((s) => s !== primary && m.statistics[s] !== void 0)];
+}
+function limitColumnName(limit) {
+  return `${limit.metric}.${limit.statistic}${limit.unit ? ` [${limit.unit}]` : ""} ${limit.direction === "higher-is-better" ? ">=" : "<="}`;
+}
+function formatLimit(value2, direction) {
+  if (!Number.isFinite(value2)) return "";
+  const up = direction === "lower-is-better";
+  const fixed = Math.abs(value2) >= 100 || value2 === 0;
+  const step = fixed ? 1e-3 : 10 ** (Math.floor(Math.log10(Math.abs(value2))) - 5);
+  const text = (x) => fixed ? x.toFixed(3) : String(Number(x.toPrecision(6)));
+  const nearest = Number(text(value2));
+  if (up ? nearest >= value2 : nearest <= value2) return text(nearest);
+  return text(up ? nearest + step : nearest - step);
+}
+function renderMetricRequirementsCsv(limits) {
+  const columns = [];
+  const rows = /* @__PURE__ */ new Map();
+  for (const l of limits) {
+    const column = limitColumnName(l);
+    if (!columns.includes(column)) columns.push(column);
+    const key = `${l.experiment}\0${l.parameter}`;
+    let row = rows.get(key);
+    if (!row) rows.set(key, row = { experiment: l.experiment, parameter: l.parameter, cells: /* @__PURE__ */ new Map() });
+    row.cells.set(column, l);
+  }
+  let out = ["Experiment", "Parameter", ...columns].map(csvText).join(",") + "\n";
+  for (const row of rows.values()) {
+    const cells = columns.map((c) => {
+      const limit = row.cells.get(c);
+      return limit ? formatLimit(limit.limit, limit.direction) : "";
+    });
+    out += [csvText(row.experiment), row.parameter === "" ? "*" : csvText(row.parameter), ...cells].join(",") + "\n";
+  }
+  return out;
+}
+
+// src/pipeline/derive.ts
+function runDeriveRequirements(options, progress) {
+  const runs = progress.step("Reading runs", () => readRunFolders(options.runsFolder, options, progress));
+  const fastdds = runs.every((run) => [...run.experiments.values()].every((e) => e.summary !== void 0));
+  let csv;
+  if (fastdds) {
+    const derived = deriveRequirements(
+      runs.map((run) => ({ name: run.name, summaries: [...run.experiments.values()].map((e) => e.summary) })),
+      { percentile: options.percentile, margin: options.margin }
+    );
+    for (const d of derived) {
+      if (d.runs < runs.length) progress.warning(`${d.experimentType}, ${d.payloadBytes} bytes: only in ${d.runs} of ${runs.length} runs`);
+    }
+    csv = renderRequirementsCsv(derived);
+  } else {
+    const limits = deriveMetricLimits(runs, { percentile: options.percentile, margin: options.margin });
+    const warned = /* @__PURE__ */ new Set();
+    for (const l of limits) {
+      const what = `${l.experiment}, ${l.parameter}, ${l.metric}`;
+      if (l.runs < runs.length && !warned.has(what)) {
+        warned.add(what);
+        progress.warning(`${what}: only in ${l.runs} of ${runs.length} runs`);
+      }
+    }
+    csv = renderMetricRequirementsCsv(limits);
+  }
+  writeFileAtomic(options.output, csv);
+  return { csv, runs: runs.length };
+}
+
+// src/engine/report/comparisonText.ts
+function renderComparisonText(report) {
+  const passed = report.comparisonsTotal - report.comparisonsFailed;
+  const out = [
+    `perfgate compare: ${report.verdict === "pass" ? "PASS" : "FAIL"}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
+    ...report.notes.map((n) => `  note: ${n}`),
+    ...report.warnings.map((w) => `  warning: ${w.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?")}`)
+  ];
+  const withBand = report.rows.some((r) => r.band !== void 0);
+  const general = !payloadLayout(report.rows);
+  const safe2 = (text) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  const header = general ? ["Experiment", "Parameter", "Metric", "Reference", "Result", "Δ", "Threshold", ...withBand ? ["Noise band"] : [], "Status"] : ["Sub-experiment", "Bytes", "Magnitude", "Reference", "Result", "Δ", "Threshold", ...withBand ? ["Noise band"] : [], "Status"];
+  const rows = report.rows.map((r) => {
+    const value2 = general ? (x) => Number.isNaN(x) ? "-" : `${formatMeasured(x)}${r.unit ? ` ${safe2(r.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
+    return [
+      safe2(r.experimentType),
+      general ? safe2(r.parameter) : String(r.payloadBytes),
+      general ? `${safe2(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " (higher is better)" : ""}` : r.magnitude,
+      value2(r.reference),
+      value2(r.result),
+      percent(r.deltaPercent),
+      `${Number((r.threshold * 100).toPrecision(6))} %`,
+      ...withBand ? [r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : ""] : [],
+      r.status
+    ];
+  });
+  const last = header.length - 1;
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => i === 0 || i === 2 || i === last || general && i === 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])).join("  ").trimEnd();
+  out.push("", line(header), ...rows.map(line));
+  return out.join("\n") + "\n";
+}
+
+// src/cli/args.ts
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+// src/pipeline/patterns.ts
+function splitPatterns(text) {
+  const patterns = [];
+  let depth = 0;
+  let current = "";
+  for (const c of text) {
+    if (c === "{") depth++;
+    else if (c === "}") depth = Math.max(0, depth - 1);
+    if (c === "\n" || c === "\r" || c === "," && depth === 0) {
+      patterns.push(current);
+      current = "";
+    } else current += c;
+  }
+  patterns.push(current);
+  return patterns.map((p) => p.trim()).filter((p) => p !== "");
+}
+
+// src/cli/args.ts
+function parseCommandArgs(command, args, options) {
+  try {
+    return parseArgs({ args: joinNegativeValues(args, options), options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = error.message.replace(/\. To specify a positional argument.*$/s, "").replace(/^Unknown option/, "unknown option");
+    throw new UsageError(`${command}: ${message} (see perfgate ${command} --help)`);
+  }
+}
+function floatParseOption(value2, name = "--float-parse") {
+  const mode = value2 ?? "precise";
+  if (!FLOAT_PARSE_MODES.includes(mode)) {
+    throw new UsageError(`${name} must be one of ${FLOAT_PARSE_MODES.join(", ")}; got "${mode}"`);
+  }
+  return mode;
+}
+function joinNegativeValues(args, options) {
+  const out = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const next = args[i + 1];
+    const name = arg.startsWith("--") ? arg.slice(2) : void 0;
+    if (name !== void 0 && options[name]?.type === "string" && next !== void 0 && /^-(\d|\.\d)/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+function resultPaths(args) {
+  return args.flatMap((arg) => arg.includes(",") && !existsSync(arg) ? splitPatterns(arg) : [arg]);
+}
+
+// src/cli/help.ts
+var MAIN_HELP = `perfgate — gate benchmark results against requirements
+
+Usage:
+  perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
+  perfgate check --results <files, folders or globs…> --requirements <csv>
+                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
+                 [--output-dir D] [--float-parse precise|legacy] [--charts [--no-png]]
+  perfgate inspect [--json] [--format F] [--skip-seconds N] [--mapping M.json] <files…>
+  perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
+                   [--format F] [--repetitions error|pool] [--output-dir D]
+  perfgate derive-requirements <runs-folder> [--output requirements.csv]
+                   [--percentile 99] [--margin 0] [--format F]
+  perfgate <command> --help
+  perfgate --version (-V, -v)
+
+Result paths may be given one per argument, or comma-separated in one argument.
+
+Exit codes: 0 pass, 1 gate failed, 2 usage or input error, 3 internal error.
+`;
+var SUMMARIZE_HELP = `perfgate summarize — per-payload latency summaries from raw measurement CSVs
+
+Usage:
+  perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
+
+Reads Fast-DDS LatencyTest raw files (header "Sample,Payload [Bytes],Latency [us]") and writes
+<name>_summary.csv for each <name>.csv, byte-compatible with latency_process_results.py.
+
+Options:
+  -o, --output-dir D     where to write the summaries (default: next to each raw file)
+  --float-parse MODE     precise (pandas >= 1.2, default) or legacy (pandas < 1.2 parser)
+  -h, --help             show this help
+`;
+var CHECK_HELP = `perfgate check — check results against a requirements file
+
+Usage:
+  perfgate check --results <files, folders or globs…> --requirements <csv>
+                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
+                 [--experiment-name A=B …] [--output-dir D] [--float-parse precise|legacy]
+                 [--charts [--no-png]]
+
+Results are Fast-DDS summary CSVs (measurements_<type>_summary.csv) or raw measurement CSVs
+(summarised on the fly), or the output of any supported tool (iceperf, ddsperf, hyperfine, …;
+see perfgate inspect). A folder contributes every file perfgate recognises. Writes
+checks_<type>.csv per sub-experiment, report.md and report.json to the output folder and prints
+the percentage-over-requirement table.
+
+Requirements are the reference CSV (Experiment type,Bytes,Median,99%,Max: upper limits in µs)
+or the general form, one column per limit:
+  Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=
+  ping,1024,25,
+  sub,*,,800
+A column is <metric>[.<statistic>] [<unit>] [>=|<=]; >= is a floor (throughput), <= a ceiling.
+Parameter * applies a limit to every parameter of the experiment; an empty cell sets no limit.
+
+Options:
+  -r, --results PATH…    result files, folders or glob patterns (repeatable; more paths may follow)
+  -q, --requirements F   requirements CSV (reference or general form)
+  -f, --format F         read every result file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
+  --charts               also draw the charts: charts/*.vl.json, .svg, .png and report.html
+  --no-png               with --charts: specs and SVG only (faster)
+  --mapping FILE         column mapping (JSON) for --format generic-csv, e.g.
+                         {"experiment":"bench","parameter":"size","metrics":
+                          [{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}
+  --repetitions MODE     several files with the same experiment, parameter and metric: error
+                         (default) or pool (repetitions of one run: the median of each statistic)
+  --experiment-name A=B  read experiment A as B (repeatable)
+  -o, --output-dir D     report folder (default: perfgate-report)
+  --float-parse MODE     precise (pandas >= 1.2, default) or legacy (pandas < 1.2 parser)
+  -h, --help             show this help
+
+Exit codes: 0 all checks passed, 1 a check failed, 2 usage or input error.
+`;
+var COMPARE_HELP = `perfgate compare — compare results with a reference run or a history of runs
+
+Usage:
+  perfgate compare --reference <set…> --results <set…> [--threshold T]
+                   [--output-dir D] [--float-parse precise|legacy]
+  perfgate compare --history <runs-folder> --results <set…> [--threshold T] …
+
+A set is result files of any supported format (Fast-DDS summary or raw CSVs, iceperf, ddsperf,
+hyperfine, …), folders or glob patterns (repeat the flag, or list paths after --results). Rows
+are paired by experiment × parameter × metric × statistic (Min, the primary statistic, Max, 99%).
+Δ is positive when the result is worse: slower for a latency, lower for a throughput or rate.
+Writes comparison.md and comparison.json, and for Fast-DDS results on both sides
+<type>_comparison.csv (byte-compatible with latency_compare_experiments.py); prints Δ% per row,
+worst first.
+
+A row fails when it is worse than the reference by more than the threshold
+(for a latency: result > reference × (1 + threshold)).
+
+With --history, each row is judged against the between-run spread of that statistic over the
+runs of the folder (one sub-folder of result files per run, in natural order, or perfgate
+history-*.json records): it fails only when it exceeds the threshold AND lies outside the noise
+band (status warn when it is over the threshold but inside the band, noisy when the band is wider
+than the threshold, insufficient-history with fewer than 3 runs, judged on the threshold alone).
+
+Options:
+  -R, --reference PATH   the reference set (repeatable)
+  -H, --history FOLDER   baseline runs (instead of --reference)
+  -r, --results PATH…    the results set (repeatable; more paths may follow)
+  -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
+                         (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
+                         to every primary statistic)
+  -f, --format F         read every file of both sides as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --repetitions MODE     several files with the same experiment, parameter and metric in one
+                         set: error (default) or pool (the median of each statistic)
+  --experiment-name A=B  read experiment A as B on every side (repeatable), so that runs
+                         whose files name an experiment differently pair up
+  --reference-label L    label in the CSV (default: base name of the first --reference)
+  --results-label L      label in the CSV (default: base name of the first --results)
+  -o, --output-dir D     report folder (default: perfgate-report)
+  --charts               also draw the comparison charts and report.html (see check --help)
+  --no-png               with --charts: specs and SVG only
+  --float-parse MODE     precise (default) or legacy
+  -h, --help             show this help
+
+Exit codes: 0 no comparison failed, 1 a comparison failed, 2 usage or input error.
+`;
+var DERIVE_HELP = `perfgate derive-requirements — requirements from the history of runs
+
+Usage:
+  perfgate derive-requirements <runs-folder> [--output requirements.csv]
+                               [--percentile 99] [--margin 0] [--format F]
+
+Each sub-folder of <runs-folder> is one run (in natural order: r2 before r10), with every result
+file in it (any format; raw files are summarised). For Fast-DDS runs each limit is the linear
+percentile across runs of Median, 99% and Max, as latency_determine_requirements.py computes it,
+raised by the margin (the reference's file, byte for byte). For other formats the general form
+(Experiment,Parameter,<metric>.<statistic> [<unit>] <=|>=): a ceiling is the high percentile
+raised by the margin, a floor (throughput, rates) the low percentile lowered by it.
+
+Options:
+  -o, --output FILE      the requirements CSV to write (default: requirements.csv)
+  --percentile P         percentile across runs, 0–100 (default: 99)
+  --margin M             relative safety margin: 0.1 moves every limit 10 % looser (default: 0)
+  -f, --format F         read every file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --repetitions MODE     error (default) or pool, for several files of one experiment in a run
+  --experiment-name A=B  read experiment A as B in every run (repeatable)
+  --float-parse MODE     precise (default) or legacy
+  -h, --help             show this help
+`;
+var INSPECT_HELP = `perfgate inspect — show what perfgate reads from result files
+
+Usage:
+  perfgate inspect [--json] [--format F] [--skip-seconds N] <files, folders or globs…>
+
+For every file: the format detected, its experiments, parameters, metrics (unit and direction:
+lower-is-better or higher-is-better), the statistics found, and the values of the first
+parameter, so you can see why a file was read the way it was.
+
+Options:
+  --json                 print JSON instead of text
+  -f, --format F         read every file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
+  -h, --help             show this help
+`;
+
+// src/engine/report/inspect.ts
+function inspectResultSet(set, formatTitle) {
+  const experiments = /* @__PURE__ */ new Map();
+  for (const m of set.measurements) {
+    let e = experiments.get(m.experiment);
+    if (!e) experiments.set(m.experiment, e = { name: m.experiment, parameters: [], metrics: [] });
+    if (!e.parameters.includes(m.parameter.label)) e.parameters.push(m.parameter.label);
+    let metric2 = e.metrics.find((x) => x.name === m.metric.name && x.unit === m.metric.unit);
+    if (!metric2) {
+      metric2 = { name: m.metric.name, unit: m.metric.unit, displayUnit: m.metric.displayUnit, direction: m.metric.direction, statistics: [], measurements: 0 };
+      e.metrics.push(metric2);
+    }
+    metric2.measurements++;
+    for (const s of Object.keys(m.statistics)) if (!metric2.statistics.includes(s)) metric2.statistics.push(s);
+  }
+  return { file: set.file, format: set.format, formatTitle, measurements: set.measurements.length, experiments: [...experiments.values()], notes: set.notes };
+}
+function renderInspectionText(files, sets) {
+  const out = [];
+  files.forEach((f, i) => {
+    out.push(`${safe(f.file)}: ${f.format} (${f.formatTitle}), ${f.measurements} measurement(s), ${f.experiments.length} experiment(s)`);
+    for (const note of f.notes) out.push(`  note: ${safe(note)}`);
+    for (const e of f.experiments) {
+      out.push(`  ${safe(e.name)}: ${e.parameters.length} parameter(s): ${e.parameters.map((p) => p === "" ? "(none)" : safe(p)).join(", ")}`);
+      for (const m of e.metrics) {
+        const unit = m.unit === m.displayUnit ? m.unit : `${m.unit}, read as ${m.displayUnit}`;
+        out.push(`    ${safe(m.name)} [${unit || "count"}] ${m.direction}: ${m.statistics.join(", ")}`);
+      }
+      const first = sets[i]?.measurements.filter((m) => m.experiment === e.name && m.parameter.label === e.parameters[0]) ?? [];
+      for (const m of first) {
+        const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${k === "samples" ? String(v) : formatFixed3(v)}`);
+        out.push(`    e.g. ${m.parameter.label === "" ? "(none)" : safe(m.parameter.label)} ${safe(m.metric.name)}: ${values.join(" ")}`);
+      }
+    }
+  });
+  return out.join("\n") + "\n";
+}
+function renderInspectionJson(files) {
+  return JSON.stringify({ files }, null, 2) + "\n";
+}
+function safe(text) {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+}
+
+// src/pipeline/inspect.ts
+var FASTDDS_TITLES = {
+  "fastdds-summary": "Fast-DDS latency summary CSV",
+  "fastdds-raw": "Fast-DDS raw latency measurements CSV"
+};
+function runInspect(options) {
+  const discovery = discoverResults(options.files, { formats: true, ...options.format !== void 0 ? { format: options.format } : {} });
+  const sets = discovery.files.map((file) => loadResultSet(file, options).set);
+  const inspections = sets.map((set) => inspectResultSet(set, FASTDDS_TITLES[set.format] ?? adapterById(set.format)?.title ?? set.format));
+  return { inspections, sets };
+}
+
+// src/cli/main.ts
+var EXIT_PASS = 0;
+var EXIT_GATE_FAILED = 1;
+var EXIT_USAGE = 2;
+var EXIT_INTERNAL = 3;
+function runCli(argv, io) {
+  try {
+    const result = dispatch(argv, io);
+    return typeof result === "number" ? result : result.catch((error) => failure(error, io));
+  } catch (error) {
+    return failure(error, io);
+  }
+}
+function failure(error, io) {
+  if (isUserError(error)) {
+    io.err(`perfgate: error: ${terminalSafe(describeError(error))}
+`);
+    return EXIT_USAGE;
+  }
+  io.err(`perfgate: internal error: ${error?.stack ?? String(error)}
+This is a bug in perfgate; please report it.
+`);
+  return EXIT_INTERNAL;
+}
+function dispatch(argv, io) {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case void 0:
+    case "help":
+    case "-h":
+    case "--help":
+      io.out(MAIN_HELP);
+      return command === void 0 ? EXIT_USAGE : EXIT_PASS;
+    case "-V":
+    case "-v":
+    case "--version":
+      io.out(version() + "\n");
+      return EXIT_PASS;
+    case "summarize":
+      return summarizeCommand(rest, io);
+    case "check":
+      return checkCommand(rest, io);
+    case "compare":
+      return compareCommand(rest, io);
+    case "derive-requirements":
+      return deriveCommand(rest, io);
+    case "inspect":
+      return inspectCommand(rest, io);
+    default:
+      throw new UsageError(`unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements and inspect (see perfgate --help)`);
+  }
+}
+function summarizeCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("summarize", args, {
+    "output-dir": { type: "string", short: "o" },
+    "float-parse": { type: "string" },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.out(SUMMARIZE_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length === 0) throw new UsageError("summarize: name at least one raw measurement CSV");
+  runSummarize(
+    { rawFiles: positionals, outputDir: values["output-dir"], floatParse: floatParseOption(values["float-parse"]) },
+    cliProgress(io),
+    (path) => io.out(`wrote ${path}
+`)
+  );
+  return EXIT_PASS;
+}
+function checkCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("check", args, {
+    results: { type: "string", short: "r", multiple: true },
+    requirements: { type: "string", short: "q" },
+    "output-dir": { type: "string", short: "o" },
+    "float-parse": { type: "string" },
+    format: { type: "string", short: "f" },
+    "skip-seconds": { type: "string" },
+    mapping: { type: "string" },
+    repetitions: { type: "string" },
+    "experiment-name": { type: "string", multiple: true },
+    charts: { type: "boolean" },
+    "no-png": { type: "boolean" },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.out(CHECK_HELP);
+    return EXIT_PASS;
+  }
+  const results = resultPaths([...values.results ?? [], ...positionals]);
+  if (results.length === 0) throw new UsageError("check: --results is required (files, folders or glob patterns)");
+  const requirements = values.requirements;
+  if (!requirements) throw new UsageError("check: --requirements is required (a requirements CSV)");
+  const outcome = runCheck(
+    {
+      results,
+      requirements,
+      outputDir: values["output-dir"] ?? "perfgate-report",
+      floatParse: floatParseOption(values["float-parse"]),
+      ...formatOptions(values)
+    },
+    cliProgress(io)
+  );
+  io.out(renderText(outcome.report));
+  io.out(`
+Report: ${outcome.markdownPath}, ${outcome.jsonPath}
+`);
+  const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+  if (!values.charts) return code;
+  const outputDir = values["output-dir"] ?? "perfgate-report";
+  return writeReportCharts(outputDir, { check: outcome, floatParse: floatParseOption(values["float-parse"]), png: !values["no-png"] }).then((charts) => {
+    io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}
+`);
+    return code;
+  });
+}
+function formatOptions(values) {
+  const out = {};
+  if (values["experiment-name"] !== void 0) out.experimentNames = parseExperimentNames(values["experiment-name"], "--experiment-name");
+  if (values.repetitions !== void 0) {
+    const mode = values.repetitions;
+    if (!REPETITION_MODES.includes(mode)) throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(" or ")}; got "${terminalSafe(mode)}"`);
+    out.repetitions = mode;
+  }
+  if (values.format !== void 0) out.format = values.format;
+  if (values.mapping !== void 0) {
+    if (out.format !== void 0 && out.format !== "generic-csv") throw new UsageError(`--mapping is read only with --format generic-csv, not --format ${terminalSafe(out.format)}`);
+    out.format = "generic-csv";
+    out.mapping = readMapping(values.mapping);
+  }
+  if (out.format === "generic-csv" && out.mapping === void 0) throw new UsageError("--format generic-csv needs --mapping <file.json> (see perfgate check --help)");
+  if (values["skip-seconds"] !== void 0) {
+    out.skipSeconds = numberOption(values["skip-seconds"], "--skip-seconds", 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
+  }
+  return out;
+}
+function inspectCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("inspect", args, {
+    json: { type: "boolean" },
+    format: { type: "string", short: "f" },
+    "skip-seconds": { type: "string" },
+    mapping: { type: "string" },
+    "float-parse": { type: "string" },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.out(INSPECT_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length === 0) throw new UsageError("inspect: name at least one result file, folder or glob pattern");
+  const { inspections, sets } = runInspect({ files: positionals, floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) });
+  io.out(values.json ? renderInspectionJson(inspections) : renderInspectionText(inspections, sets));
+  return EXIT_PASS;
+}
+function cliProgress(io) {
+  return {
+    step: (_title, work) => work(),
+    info: () => {
+    },
+    warning: (message) => io.err(`perfgate: warning: ${terminalSafe(message)}
+`)
+  };
+}
+function compareCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("compare", args, {
+    reference: { type: "string", short: "R", multiple: true },
+    history: { type: "string", short: "H" },
+    results: { type: "string", short: "r", multiple: true },
+    "reference-label": { type: "string" },
+    "results-label": { type: "string" },
+    threshold: { type: "string", short: "t" },
+    "output-dir": { type: "string", short: "o" },
+    "float-parse": { type: "string" },
+    format: { type: "string", short: "f" },
+    "skip-seconds": { type: "string" },
+    mapping: { type: "string" },
+    repetitions: { type: "string" },
+    "experiment-name": { type: "string", multiple: true },
+    charts: { type: "boolean" },
+    "no-png": { type: "boolean" },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.out(COMPARE_HELP);
+    return EXIT_PASS;
+  }
+  const reference = resultPaths(values.reference ?? []);
+  const results = resultPaths([...values.results ?? [], ...positionals]);
+  const history = values.history;
+  if (reference.length === 0 && history === void 0) throw new UsageError("compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required");
+  if (reference.length > 0 && history !== void 0) throw new UsageError("compare: give --reference or --history, not both");
+  if (results.length === 0) throw new UsageError("compare: --results is required (files, folders or glob patterns)");
+  const outcome = runCompare(
+    {
+      reference,
+      ...history !== void 0 ? { history } : {},
+      results,
+      referenceLabel: values["reference-label"] ?? labelOfPath(reference[0] ?? history),
+      resultLabel: values["results-label"] ?? labelOfPath(results[0]),
+      outputDir: values["output-dir"] ?? "perfgate-report",
+      thresholds: parseThresholds(values.threshold),
+      floatParse: floatParseOption(values["float-parse"]),
+      ...formatOptions(values)
+    },
+    cliProgress(io)
+  );
+  io.out(renderComparisonText(outcome.report));
+  io.out(`
+Report: ${outcome.markdownPath}, ${outcome.jsonPath}
+`);
+  const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+  if (!values.charts) return code;
+  const outputDir = values["output-dir"] ?? "perfgate-report";
+  return writeReportCharts(outputDir, { compare: outcome, floatParse: floatParseOption(values["float-parse"]), png: !values["no-png"] }).then((charts) => {
+    io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}
+`);
+    return code;
+  });
+}
+function deriveCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("derive-requirements", args, {
+    output: { type: "string", short: "o" },
+    percentile: { type: "string" },
+    margin: { type: "string" },
+    "float-parse": { type: "string" },
+    format: { type: "string", short: "f" },
+    "skip-seconds": { type: "string" },
+    mapping: { type: "string" },
+    repetitions: { type: "string" },
+    "experiment-name": { type: "string", multiple: true },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.out(DERIVE_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length !== 1) throw new UsageError("derive-requirements: name one runs folder (one sub-folder per run)");
+  const percentile2 = numberOption(values.percentile, "--percentile", 99, (v) => v >= 0 && v <= 100, "a number from 0 to 100");
+  const margin = numberOption(values.margin, "--margin", 0, (v) => v >= 0, "a fraction of at least 0, such as 0.1 for 10 %");
+  const output = values.output ?? "requirements.csv";
+  const { runs } = runDeriveRequirements(
+    { runsFolder: positionals[0], output, percentile: percentile2, margin, floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) },
+    cliProgress(io)
+  );
+  io.out(`wrote ${output} from ${runs} run(s)
+`);
+  return EXIT_PASS;
+}
+function numberOption(text, name, fallback, valid, expected) {
+  if (text === void 0) return fallback;
+  const v = Number(text);
+  if (text.trim() === "" || !Number.isFinite(v) || !valid(v)) throw new UsageError(`${name} must be ${expected}; got "${terminalSafe(text)}"`);
+  return v;
+}
+function terminalSafe(text) {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "?");
+}
+function version() {
+  if (true) return "0.1.0";
+  return createRequire(import.meta.url)("../../package.json").version;
+}
+
+// src/cli/run.ts
+process.stdout.on("error", (error) => {
+  if (error.code !== "EPIPE") throw error;
+});
+process.exitCode = await runCli(process.argv.slice(2), {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text)
+});
