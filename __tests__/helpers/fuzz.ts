@@ -7,7 +7,10 @@
  * - it returns, or throws InputError / UsageError (never TypeError, RangeError, SyntaxError …);
  * - an InputError names the file (its place, or its message) and any line / column is a whole
  *   number ≥ 1 (and the line is at most one past the last line of the input);
- * - it takes less than a time budget (no hang, no super-linear blow-up).
+ * - it uses less than a generous hang guard of CPU time (HANG_GUARD_CPU_MS).
+ *
+ * `checkScaling` guards against super-linear work (quadratic regexes and loops) without a
+ * time budget: it compares the work for an input with the work for one 32 times smaller.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
@@ -26,13 +29,40 @@ import { parseHistoryRecord } from '../../src/pipeline/history.js';
 import { repoRoot, sharedDir } from './shared.js';
 
 /**
- * Longest a single parse of a fuzzed input may take. These are hang guards, not speed targets
- * (those live in `npm run bench`): quadratic behaviour on the inputs used here costs tens of
- * seconds, so the budgets stay generous for a loaded 2-core CI machine.
+ * CPU time this process has used, in ms. Not wall-clock time: other processes on a loaded machine
+ * do not add to it, so the bounds below hold however busy the machine is. (process.cpuUsage, not
+ * threadCpuUsage: on Linux the latter advances in 4 ms clock ticks, too coarse for small inputs.)
  */
-export const PARSE_BUDGET_MS = 5000;
-/** Longest a parse of a long (256 KiB) line may take: LONG_LINE_BUDGET_MS / 4 in the tests. */
-export const LONG_LINE_BUDGET_MS = 4000;
+export function cpuMs(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
+
+/**
+ * Most CPU time one parse may use: a hang guard only, never a speed target (those are measured
+ * by `npm run bench`). The slowest linear parse in the suite takes about 3 s; the quadratic bugs
+ * of docs/fuzzing.md took minutes on the inputs used here.
+ */
+export const HANG_GUARD_CPU_MS = 30_000;
+
+/** `checkScaling` compares an input with one this many times smaller. */
+export const SCALE_FACTOR = 32;
+/**
+ * Largest allowed growth of the work when the input grows SCALE_FACTOR (32) times. Quadratic
+ * work grows ×1024. Linear work would grow ×32, but in practice a little more: memory and the
+ * garbage collector cost more per character for large inputs (the parsers measured ×17–70 on the
+ * inputs of the fuzz suites). ×200 is three times the worst linear growth seen and a fifth of
+ * quadratic growth.
+ */
+export const SCALE_RATIO_BOUND = 200;
+/**
+ * Work on the full-size input below which `checkScaling` does not compare: timing noise would
+ * swamp the small input. It decides only a pass, never a failure, and cannot let quadratic work
+ * through: the inputs checked are 64 K–1 M characters, quadratic work on 64 K is ≥ 64K² / 2 ≈
+ * 2·10^9 steps, seconds of CPU (the quadratic bugs in docs/fuzzing.md took 2–4 s for 33–70 K
+ * characters).
+ */
+export const SCALE_FLOOR_CPU_MS = 50;
 
 export const GENERIC_MAPPING: GenericCsvMapping = JSON.parse(readFileSync(join(repoRoot, 'fixtures', 'formats', 'generic-csv', 'mapping.json'), 'utf8'));
 
@@ -179,7 +209,10 @@ export interface Outcome<T = unknown> {
   ok: boolean;
   value?: T;
   error?: InputError | UsageError;
+  /** Wall-clock ms, for the statistics of docs/fuzzing.md only (never checked). */
   ms: number;
+  /** CPU ms of the process (see `cpuMs`). */
+  cpuMs: number;
 }
 
 /** Every parse duration the fuzz tests measured, by test file, for the report in docs/fuzzing.md. */
@@ -189,14 +222,16 @@ export const timings = { parses: 0, maxMs: 0, maxWhat: '' };
  * Runs one parse and checks the contract; throws an Error describing the input when it is broken.
  * `text` is the input (for the line bound and the failure message; may be omitted for bytes).
  */
-export function parseChecked<T>(what: string, file: string, text: string | undefined, run: () => T, budgetMs = PARSE_BUDGET_MS): Outcome<T> {
+export function parseChecked<T>(what: string, file: string, text: string | undefined, run: () => T): Outcome<T> {
   const started = performance.now();
+  const cpuStarted = cpuMs();
   let outcome: Outcome<T>;
   try {
     const value = run();
-    outcome = { ok: true, value, ms: performance.now() - started };
+    outcome = { ok: true, value, ms: performance.now() - started, cpuMs: cpuMs() - cpuStarted };
   } catch (error) {
     const ms = performance.now() - started;
+    const cpu = cpuMs() - cpuStarted;
     const input = text === undefined ? '' : `\ninput: ${show(text)}`;
     if (!(error instanceof InputError) && !(error instanceof UsageError)) {
       const e = error as Error;
@@ -217,28 +252,82 @@ export function parseChecked<T>(what: string, file: string, text: string | undef
       }
       if (error.message.trim() === '') throw new Error(`${what}: empty error message${input}`);
     }
-    outcome = { ok: false, error, ms };
+    outcome = { ok: false, error, ms, cpuMs: cpu };
   }
   timings.parses++;
   if (outcome.ms > timings.maxMs) {
     timings.maxMs = outcome.ms;
     timings.maxWhat = `${what} (${text?.length ?? '?'} chars)`;
   }
-  if (outcome.ms > budgetMs) {
-    throw new Error(`${what}: took ${outcome.ms.toFixed(0)} ms (budget ${budgetMs} ms)${text === undefined ? '' : `\ninput: ${show(text)}`}`);
+  if (outcome.cpuMs > HANG_GUARD_CPU_MS) {
+    throw new Error(`${what}: used ${outcome.cpuMs.toFixed(0)} ms of CPU (hang guard ${HANG_GUARD_CPU_MS} ms)${text === undefined ? '' : `\ninput: ${show(text)}`}`);
   }
   return outcome;
 }
 
-/** parseChecked for a FuzzParser, plus: a parse that succeeds succeeds again with a deep-equal result. */
-export function checkParser(parser: FuzzParser, file: string, text: string, budgetMs = PARSE_BUDGET_MS): Outcome {
-  const first = parseChecked(parser.id, file, text, () => parser.parse(file, text), budgetMs);
+/**
+ * parseChecked for a FuzzParser, plus: a parse that succeeds succeeds again with a deep-equal
+ * result. `cpuMs` of the outcome is the lesser of the two parses.
+ */
+export function checkParser(parser: FuzzParser, file: string, text: string): Outcome {
+  const first = parseChecked(parser.id, file, text, () => parser.parse(file, text));
   if (first.ok) {
-    const second = parseChecked(parser.id, file, text, () => parser.parse(file, text), budgetMs);
+    const second = parseChecked(parser.id, file, text, () => parser.parse(file, text));
     if (!second.ok) throw new Error(`${parser.id}: parsed once, failed the second time: ${second.error?.message}\ninput: ${show(text)}`);
     if (!isDeepStrictEqual(first.value, second.value)) throw new Error(`${parser.id}: two parses of the same input differ\ninput: ${show(text)}`);
+    return { ...first, cpuMs: Math.min(first.cpuMs, second.cpuMs) };
   }
   return first;
+}
+
+/** Least CPU time (see `cpuMs`) of `runs` calls of `body`. */
+function leastCpuMs(body: () => void, runs: number): number {
+  let least = Infinity;
+  for (let k = 0; k < runs; k++) {
+    const started = cpuMs();
+    body();
+    least = Math.min(least, cpuMs() - started);
+  }
+  return least;
+}
+
+/**
+ * Guards against super-linear work without a time budget. `make(n)` builds an input of size
+ * about n; `run(text)` does the work on it (and checks what it must). The work for `make(size)`
+ * may be at most SCALE_RATIO_BOUND (200) times the work for `make(size / SCALE_FACTOR)`, a 32nd:
+ * linear work grows ×32–70, quadratic ×1024. Work is the process's CPU time, the least of a few
+ * runs: a ratio of two measurements made one after the other, which other processes on the
+ * machine do not skew. `bigCpuMs`: the work for `make(size)` when the caller measured it already.
+ *
+ * Below SCALE_FLOOR_CPU_MS for the full size the input is too small to time and too fast to be
+ * quadratic (see there): it passes without the comparison.
+ */
+export function checkScaling(what: string, size: number, make: (n: number) => string, run: (text: string) => void, bigCpuMs?: number): void {
+  const bigText = make(size);
+  let big = bigCpuMs ?? leastCpuMs(() => run(bigText), 2);
+  if (big < SCALE_FLOOR_CPU_MS) return;
+  const smallSize = Math.max(1, Math.floor(size / SCALE_FACTOR));
+  const smallText = make(smallSize);
+  let small = leastCpuMs(() => run(smallText), 3);
+  if (big > SCALE_RATIO_BOUND * small) {
+    // Confirm before failing: a garbage collection or a JIT compilation can land in one run.
+    big = Math.min(big, leastCpuMs(() => run(bigText), 3));
+    small = Math.min(small, leastCpuMs(() => run(smallText), 3));
+  }
+  if (big > SCALE_RATIO_BOUND * Math.max(small, 0.01)) {
+    throw new Error(
+      `${what}: super-linear: ${bigText.length} chars took ${big.toFixed(1)} ms of CPU, ${smallText.length} chars ${small.toFixed(2)} ms ` +
+        `(×${(big / Math.max(small, 0.01)).toFixed(0)} for ×${SCALE_FACTOR} the input; linear ×${SCALE_FACTOR}, bound ×${SCALE_RATIO_BOUND})\ninput: ${show(bigText)}`,
+    );
+  }
+}
+
+/** checkParser on `make(size)`, then `checkScaling` of the parser on the same family of inputs. */
+export function checkParserLinear(parser: FuzzParser, file: string, size: number, make: (n: number) => string): Outcome {
+  const outcome = checkParser(parser, file, make(size));
+  // One parse per run, as outcome.cpuMs is the work of one parse.
+  checkScaling(`${parser.id} on ${file}`, size, make, (text) => void parseChecked(parser.id, file, text, () => parser.parse(file, text)), outcome.cpuMs);
+  return outcome;
 }
 
 /** `recognises` (and `companion`) of every adapter must answer, never throw. */
