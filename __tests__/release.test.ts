@@ -46,7 +46,7 @@ describe('scripts/release.mjs', () => {
     expect(git(dir, 'rev-parse', `v${major}^{commit}`)).toBe(git(dir, 'rev-parse', 'HEAD'));
     expect(git(dir, 'status', '--porcelain')).toBe('');
     // dist/ is part of the release commit: it carries the new version.
-    expect(git(dir, 'show', '--stat', '--format=', 'HEAD')).toContain('dist/cli.js');
+    expect(git(dir, 'show', '--stat', '--format=', 'HEAD')).toContain('dist/cli-main.js');
     expect(execFileSync(process.execPath, [join(dir, 'dist', 'cli.js'), '--version'], { encoding: 'utf8' })).toBe(`${next}\n`);
 
     // The next release moves the major tag; an empty Unreleased section is refused first.
