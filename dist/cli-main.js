@@ -2624,15 +2624,15 @@ function isMetricRequirementsHeader(headerLine) {
   return fields.some((f) => !(f in LATENCY_COLUMNS) && /[.[\]]|>=|<=|≥|≤/.test(f));
 }
 function parseMetricRequirementsCsv(file, content, floatParse) {
-  const firstLine = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
-  const headerFields = firstLine.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+  const firstLine2 = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
+  const headerFields = firstLine2.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
   const experimentName = headerFields.includes("Experiment type") ? "Experiment type" : "Experiment";
   const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
   const table3 = readCsvTable(file, content, [experimentName, parameterName], METRIC_REQUIREMENTS_EXAMPLE, headerFields);
   const limitColumns = [];
   headerFields.forEach((name, index) => {
     if (name === experimentName || name === parameterName) return;
-    limitColumns.push(parseLimitColumn(file, firstLine, name, index));
+    limitColumns.push(parseLimitColumn(file, firstLine2, name, index));
   });
   if (limitColumns.length === 0) {
     throw new InputError(`no limit columns: add columns such as "latency.p99 [us]" or "throughput [Mb/s] >=" (e.g. ${METRIC_REQUIREMENTS_EXAMPLE})`, {
@@ -3292,6 +3292,577 @@ function parseMappingJson(file, text) {
   return mapping;
 }
 
+// src/engine/formats/fastddsRaw.ts
+var RAW_HEADER = "Sample,Payload [Bytes],Latency [us]";
+var PAYLOAD = "Payload [Bytes]";
+var LATENCY = "Latency [us]";
+var RAW_REQUIRED_COLUMNS = [PAYLOAD, LATENCY];
+var RAW_COLUMNS = ["Sample", PAYLOAD, LATENCY];
+function looksLikeRawMeasurements(headerLine) {
+  const names = stripBom(headerLine).split(",").map((s) => s.trim());
+  return names.includes(PAYLOAD) && names.includes(LATENCY);
+}
+var GrowableSamples = class {
+  constructor(payloadBytes) {
+    this.payloadBytes = payloadBytes;
+  }
+  payloadBytes;
+  values = new Float64Array(1024);
+  length = 0;
+  push(v) {
+    if (this.length === this.values.length) this.grow();
+    this.values[this.length++] = v;
+  }
+  grow() {
+    const bigger = new Float64Array(this.values.length * 2);
+    bigger.set(this.values);
+    this.values = bigger;
+  }
+};
+var NEWLINE = 10;
+var QUOTE = 34;
+var CR = 13;
+var COMMA = 44;
+var SPACE = 32;
+var TAB = 9;
+var DOT = 46;
+var RawMeasurementReader = class {
+  constructor(file, floatParse) {
+    this.file = file;
+    this.floatParse = floatParse;
+  }
+  file;
+  floatParse;
+  lineNumber = 0;
+  headerSeen = false;
+  payloadField = -1;
+  latencyField = -1;
+  fieldCount = 0;
+  /** The header is `Sample,Payload [Bytes],Latency [us]` in that order: `fastLines` reads the rows. */
+  fastLayout = false;
+  pending;
+  groups = /* @__PURE__ */ new Map();
+  order = [];
+  last;
+  rows = 0;
+  /** Feeds the next bytes of the file. Lines may be split across chunks. */
+  push(chunk) {
+    let start = 0;
+    if (this.pending) {
+      const nl2 = chunk.indexOf(NEWLINE);
+      if (nl2 < 0) {
+        this.pending = concat(this.pending, chunk);
+        return;
+      }
+      const line = concat(this.pending, chunk.subarray(0, nl2));
+      this.pending = void 0;
+      this.line(line, 0, line.length);
+      start = nl2 + 1;
+    }
+    const last = chunk.lastIndexOf(NEWLINE);
+    while (start <= last) {
+      if (this.fastLayout) {
+        start = this.fastLines(chunk, start, last + 1);
+      } else {
+        const nl2 = chunk.indexOf(NEWLINE, start);
+        this.line(chunk, start, nl2);
+        start = nl2 + 1;
+      }
+    }
+    if (start < chunk.length) this.pending = chunk.slice(start);
+  }
+  /**
+   * The hot loop, for the usual layout `Sample,Payload,Latency`: reads the complete lines of
+   * bytes[start, stop) (stop - 1 is a newline) straight from the bytes. A line it is not sure of
+   * (quotes, spaces, signs, exponents, more than 15 digits, blank, wrong field count …) goes to
+   * `line`, which reads it in full and reports any error, so results and errors are the same.
+   * Latencies with at most 15 digits are exact integers over an exact power of ten: one division
+   * is the correctly rounded value (precise), and `legacyScale` is what the legacy parser does.
+   */
+  fastLines(b, start, stop) {
+    const legacy = this.floatParse === "legacy";
+    let p = start;
+    let group = this.last;
+    while (p < stop) {
+      const lineStart = p;
+      let c = b[p];
+      while (c !== COMMA) {
+        if (c === NEWLINE || c === QUOTE) break;
+        c = b[++p];
+      }
+      slow: {
+        if (c !== COMMA) break slow;
+        let payload = 0;
+        let digits = 0;
+        let d = b[++p] - 48;
+        while (d >= 0 && d <= 9) {
+          payload = payload * 10 + d;
+          digits++;
+          d = b[++p] - 48;
+        }
+        if (digits === 0 || digits > 15 || b[p] !== COMMA) break slow;
+        let mantissa = 0;
+        digits = 0;
+        d = b[++p] - 48;
+        while (d >= 0 && d <= 9) {
+          mantissa = mantissa * 10 + d;
+          digits++;
+          d = b[++p] - 48;
+        }
+        let fraction = 0;
+        if (b[p] === DOT) {
+          d = b[++p] - 48;
+          while (d >= 0 && d <= 9) {
+            mantissa = mantissa * 10 + d;
+            fraction++;
+            d = b[++p] - 48;
+          }
+        }
+        digits += fraction;
+        if (digits === 0 || digits > 15) break slow;
+        c = b[p];
+        if (c === CR) c = b[++p];
+        if (c !== NEWLINE) break slow;
+        p++;
+        const latency = fraction === 0 ? mantissa : legacy ? legacyScale(mantissa, -fraction) : mantissa / EXACT_POW10[fraction];
+        this.lineNumber++;
+        if (group === void 0 || group.payloadBytes !== payload) group = this.groupOf(payload);
+        if (group.length === group.values.length) group.grow();
+        group.values[group.length++] = latency;
+        this.rows++;
+        continue;
+      }
+      const nl2 = b.indexOf(NEWLINE, lineStart);
+      this.line(b, lineStart, nl2);
+      group = this.last;
+      p = nl2 + 1;
+    }
+    return p;
+  }
+  groupOf(payload) {
+    let group = this.groups.get(payload);
+    if (group === void 0) {
+      group = new GrowableSamples(payload);
+      this.groups.set(payload, group);
+      this.order.push(group);
+    }
+    this.last = group;
+    return group;
+  }
+  /** Ends the file and returns the samples grouped by payload. */
+  finish() {
+    if (this.pending) {
+      const rest = this.pending;
+      this.pending = void 0;
+      this.line(rest, 0, rest.length);
+    }
+    if (!this.headerSeen) throw new InputError(`the file is empty; expected the header "${RAW_HEADER}"`, { file: this.file, line: 1 });
+    if (this.rows === 0) {
+      throw new InputError("the file has a header but no measurements", { file: this.file, line: this.lineNumber + 1 });
+    }
+    const groups = this.order.map((g) => ({ payloadBytes: g.payloadBytes, latencies: g.values.subarray(0, g.length) }));
+    return { source: this.file, groups, rows: this.rows };
+  }
+  line(bytes, start, end) {
+    this.lineNumber++;
+    if (end > start && bytes[end - 1] === CR) end--;
+    if (end === start) return;
+    if (!this.headerSeen) {
+      this.header(new TextDecoder().decode(bytes.subarray(start, end)));
+      return;
+    }
+    let field2 = 0;
+    let fieldStart = start;
+    let payload = -1;
+    let latency = NaN;
+    for (let i = start; i <= end; i++) {
+      if (i < end) {
+        const b2 = bytes[i];
+        if (b2 === QUOTE) {
+          this.quotedLine(new TextDecoder().decode(bytes.subarray(start, end)));
+          return;
+        }
+        if (b2 !== COMMA) continue;
+      }
+      let a = fieldStart;
+      let b = i;
+      while (a < b && (bytes[a] === SPACE || bytes[a] === TAB)) a++;
+      while (b > a && (bytes[b - 1] === SPACE || bytes[b - 1] === TAB)) b--;
+      if (field2 === this.payloadField) {
+        payload = parseCount(bytes, a, b);
+        if (payload < 0) this.fail(bytes, start, fieldStart, end, `expected a payload size in bytes (a whole number)`);
+      } else if (field2 === this.latencyField) {
+        const value2 = parseDecimalBytes(bytes, a, b, this.floatParse);
+        if (value2 === void 0 || Number.isNaN(value2)) this.fail(bytes, start, fieldStart, end, "expected a latency in microseconds");
+        latency = value2;
+      }
+      field2++;
+      fieldStart = i + 1;
+    }
+    this.checkFieldCount(field2);
+    this.add(payload, latency);
+  }
+  /** The rare line with quotes: fields may be quoted, `""` is a quote inside a quoted field. */
+  quotedLine(text) {
+    const fields = splitQuotedLine(text, (message, column) => new InputError(message, { file: this.file, line: this.lineNumber, column }));
+    this.checkFieldCount(fields.length);
+    const encoder2 = new TextEncoder();
+    const cell = (index) => {
+      const f = fields[index];
+      const bytes = encoder2.encode(f.value.trim());
+      return { bytes, column: f.column, text: f.value };
+    };
+    const p = cell(this.payloadField);
+    const payload = parseCount(p.bytes, 0, p.bytes.length);
+    if (payload < 0) this.failAt(p.column, "expected a payload size in bytes (a whole number)", p.text);
+    const l = cell(this.latencyField);
+    const latency = parseDecimalBytes(l.bytes, 0, l.bytes.length, this.floatParse);
+    if (latency === void 0 || Number.isNaN(latency)) this.failAt(l.column, "expected a latency in microseconds", l.text);
+    this.add(payload, latency);
+  }
+  checkFieldCount(found) {
+    if (found !== this.fieldCount) {
+      throw new InputError(`expected ${this.fieldCount} fields like the header "${RAW_HEADER}", found ${found}`, {
+        file: this.file,
+        line: this.lineNumber,
+        column: 1
+      });
+    }
+  }
+  add(payload, latency) {
+    let group = this.last;
+    if (group === void 0 || group.payloadBytes !== payload) group = this.groupOf(payload);
+    group.push(latency);
+    this.rows++;
+  }
+  header(text) {
+    const line = stripBom(text);
+    const fields = line.split(",");
+    const columns = resolveColumns(this.file, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
+    this.payloadField = columns[PAYLOAD];
+    this.latencyField = columns[LATENCY];
+    this.fieldCount = fields.length;
+    this.fastLayout = this.fieldCount === 3 && this.payloadField === 1 && this.latencyField === 2;
+    this.headerSeen = true;
+  }
+  fail(bytes, lineStart, fieldStart, lineEnd, expected) {
+    const decoder = new TextDecoder();
+    const column = decoder.decode(bytes.subarray(lineStart, fieldStart)).length + 1;
+    let fieldEnd = bytes.indexOf(COMMA, fieldStart);
+    if (fieldEnd < 0 || fieldEnd > lineEnd) fieldEnd = lineEnd;
+    this.failAt(column, expected, decoder.decode(bytes.subarray(fieldStart, fieldEnd)));
+  }
+  failAt(column, expected, cell) {
+    const shown = cell.length > 40 ? cell.slice(0, 40) + "…" : cell;
+    throw new InputError(`${expected}, found "${shown}"`, { file: this.file, line: this.lineNumber, column });
+  }
+};
+function parseCount(bytes, start, end) {
+  if (start === end || end - start > 15) return -1;
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const d = bytes[i] - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+function concat(a, b) {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+function splitQuotedLine(text, error) {
+  const fields = [];
+  let i = 0;
+  for (; ; ) {
+    const column = i + 1;
+    if (text[i] === '"') {
+      let value2 = "";
+      let j = i + 1;
+      for (; ; ) {
+        if (j >= text.length) throw error("a quoted field is not closed", column);
+        if (text[j] === '"') {
+          if (text[j + 1] === '"') {
+            value2 += '"';
+            j += 2;
+            continue;
+          }
+          j++;
+          break;
+        }
+        value2 += text[j++];
+      }
+      if (j < text.length && text[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
+      fields.push({ value: value2, column });
+      if (j >= text.length) return fields;
+      i = j + 1;
+    } else {
+      const comma = text.indexOf(",", i);
+      const stop = comma < 0 ? text.length : comma;
+      const value2 = text.slice(i, stop);
+      const stray = value2.indexOf('"');
+      if (stray >= 0) throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
+      fields.push({ value: value2, column });
+      if (comma < 0) return fields;
+      i = comma + 1;
+    }
+  }
+}
+
+// src/engine/numeric/numpy.ts
+var BUFFER_SIZE = 8192;
+var PAIRWISE_BLOCK = 128;
+function pairwiseSum(values, start, n) {
+  if (n < 8) {
+    let res = 0;
+    for (let i = 0; i < n; i++) res += values[start + i];
+    return res;
+  }
+  if (n <= PAIRWISE_BLOCK) {
+    let r0 = values[start];
+    let r1 = values[start + 1];
+    let r2 = values[start + 2];
+    let r3 = values[start + 3];
+    let r4 = values[start + 4];
+    let r5 = values[start + 5];
+    let r6 = values[start + 6];
+    let r7 = values[start + 7];
+    const unrolledEnd = n - n % 8;
+    let i = 8;
+    for (; i < unrolledEnd; i += 8) {
+      const k = start + i;
+      r0 += values[k];
+      r1 += values[k + 1];
+      r2 += values[k + 2];
+      r3 += values[k + 3];
+      r4 += values[k + 4];
+      r5 += values[k + 5];
+      r6 += values[k + 6];
+      r7 += values[k + 7];
+    }
+    let res = r0 + r1 + (r2 + r3) + (r4 + r5 + (r6 + r7));
+    for (; i < n; i++) res += values[start + i];
+    return res;
+  }
+  let n2 = Math.floor(n / 2);
+  n2 -= n2 % 8;
+  return pairwiseSum(values, start, n2) + pairwiseSum(values, start + n2, n - n2);
+}
+function sum(values, start = 0, end = values.length) {
+  let total = 0;
+  for (let chunk = start; chunk < end; chunk += BUFFER_SIZE) {
+    total += pairwiseSum(values, chunk, Math.min(BUFFER_SIZE, end - chunk));
+  }
+  return total;
+}
+function mean(values) {
+  return sum(values) / values.length;
+}
+function populationStdev(values, valuesMean = mean(values), scratch) {
+  const n = values.length;
+  const squares = scratch !== void 0 && scratch.length >= n ? scratch : new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const d = values[i] - valuesMean;
+    squares[i] = d * d;
+  }
+  return Math.sqrt(sum(squares, 0, n) / n);
+}
+function medianOfSorted(sorted) {
+  const n = sorted.length;
+  if (n === 0) return NaN;
+  const mid = n >> 1;
+  if (n % 2 === 1) return sorted[mid];
+  return (sorted[mid - 1] + sorted[mid]) / 2;
+}
+function percentileOfSorted(sorted, p) {
+  const n = sorted.length;
+  if (n === 0) return NaN;
+  const q = p / 100;
+  const virtualIndex = (n - 1) * q;
+  if (virtualIndex >= n - 1) return sorted[n - 1];
+  if (virtualIndex <= 0) return sorted[0];
+  const lo = Math.floor(virtualIndex);
+  const g = virtualIndex - lo;
+  const a = sorted[lo];
+  const b = sorted[lo + 1];
+  const d = b - a;
+  return g >= 0.5 ? b - d * (1 - g) : a + d * g;
+}
+function extremes(values) {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isNaN(v)) return { min: NaN, max: NaN };
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return values.length === 0 ? { min: NaN, max: NaN } : { min, max };
+}
+function selectOrderStatistics(values, positions) {
+  const n = values.length;
+  const ks = [...new Set(positions)].filter((k) => k >= 0 && k < n).sort((a, b) => a - b);
+  if (ks.length === 0) return;
+  selectBudget = 16 * n + 4096;
+  selectSeed = 2654435769;
+  if (!multiSelect(values, 0, n - 1, ks, 0, ks.length - 1)) values.sort();
+}
+var selectBudget = 0;
+var selectSeed = 0;
+function multiSelect(a, left, right, ks, kFrom, kTo) {
+  for (; ; ) {
+    if (kFrom > kTo) return true;
+    if (right - left < 24) {
+      for (let i2 = left + 1; i2 <= right; i2++) {
+        const v = a[i2];
+        let j2 = i2 - 1;
+        while (j2 >= left && a[j2] > v) {
+          a[j2 + 1] = a[j2];
+          j2--;
+        }
+        a[j2 + 1] = v;
+      }
+      return true;
+    }
+    selectBudget -= right - left;
+    if (selectBudget < 0) return false;
+    selectSeed ^= selectSeed << 13;
+    selectSeed ^= selectSeed >>> 17;
+    selectSeed ^= selectSeed << 5;
+    const mid = left + 1 + (selectSeed >>> 0) % (right - left - 1);
+    let t = a[mid];
+    a[mid] = a[left + 1];
+    a[left + 1] = t;
+    if (a[left] > a[right]) {
+      t = a[left];
+      a[left] = a[right];
+      a[right] = t;
+    }
+    if (a[left + 1] > a[right]) {
+      t = a[left + 1];
+      a[left + 1] = a[right];
+      a[right] = t;
+    }
+    if (a[left] > a[left + 1]) {
+      t = a[left];
+      a[left] = a[left + 1];
+      a[left + 1] = t;
+    }
+    const pivot = a[left + 1];
+    let i = left + 1;
+    let j = right;
+    for (; ; ) {
+      do
+        i++;
+      while (a[i] < pivot);
+      do
+        j--;
+      while (a[j] > pivot);
+      if (j < i) break;
+      t = a[i];
+      a[i] = a[j];
+      a[j] = t;
+    }
+    a[left + 1] = a[j];
+    a[j] = pivot;
+    let below = kFrom;
+    while (below <= kTo && ks[below] < j) below++;
+    let above = below;
+    if (above <= kTo && ks[above] === j) above++;
+    if (below > kFrom && above <= kTo) {
+      if (!multiSelect(a, left, j - 1, ks, kFrom, below - 1)) return false;
+      left = j + 1;
+      kFrom = above;
+    } else if (below > kFrom) {
+      right = j - 1;
+      kTo = below - 1;
+    } else {
+      left = j + 1;
+      kFrom = above;
+    }
+  }
+}
+
+// src/engine/summarize.ts
+function summarizePayload(samples) {
+  const latencies = samples.latencies;
+  const n = latencies.length;
+  const { min, max } = extremes(latencies);
+  const average = mean(latencies);
+  const work = new Float64Array(n);
+  const jitter = work.subarray(0, Math.max(0, n - 1));
+  for (let i = 1; i < n; i++) jitter[i - 1] = Math.abs(latencies[i] - latencies[i - 1]);
+  const meanJitter = n > 1 ? mean(jitter) : NaN;
+  const maxJitter = n > 1 ? extremes(jitter).max : NaN;
+  const stdev = populationStdev(latencies, average, work);
+  work.set(latencies);
+  const ordered = orderStatistics(work, min, max);
+  return {
+    payloadBytes: samples.payloadBytes,
+    samples: n,
+    max,
+    min,
+    mean: average,
+    median: medianOfSorted(ordered),
+    stdev,
+    meanJitter,
+    maxJitter,
+    p90: percentileOfSorted(ordered, 90),
+    p99: percentileOfSorted(ordered, 99),
+    p9999: percentileOfSorted(ordered, 99.99)
+  };
+}
+var PERCENTILES = [90, 99, 99.99];
+function orderStatistics(values, min, max) {
+  const n = values.length;
+  if (n < 64 || Number.isNaN(min) || min <= 0 && max >= 0) return values.sort();
+  const positions = [(n >> 1) - 1, n >> 1];
+  for (const p of PERCENTILES) {
+    const lo = Math.floor((n - 1) * (p / 100));
+    positions.push(lo, lo + 1);
+  }
+  selectOrderStatistics(values, positions);
+  return values;
+}
+function summarize(raw, experimentType = "") {
+  return {
+    experimentType,
+    source: raw.source,
+    payloads: raw.groups.map(summarizePayload)
+  };
+}
+
+// src/engine/formats/fastddsAdapters.ts
+function firstLine(head) {
+  const end = head.search(/\r\n|\n|\r/);
+  return end < 0 ? head : head.slice(0, end);
+}
+var fastddsSummaryAdapter = {
+  id: "fastdds-summary",
+  title: "Fast-DDS latency summary CSV",
+  recognises: (head) => looksLikeSummary(firstLine(head)),
+  parse: ({ file, text }, options) => resultSetOfSummary(parseSummaryCsv(file, text, options.floatParse ?? "precise"), "fastdds-summary", file)
+};
+function summaryOfRaw(raw, file, floatParse) {
+  const experimentType = experimentTypeOfRawFile(file);
+  const summaryCsv = renderSummaryCsv(summarize(raw, experimentType));
+  const summary = parseSummaryCsv(summaryFileNameOfRaw(file), summaryCsv, floatParse);
+  return { summary: { ...summary, experimentType, source: file }, summaryCsv };
+}
+var fastddsRawAdapter = {
+  id: "fastdds-raw",
+  title: "Fast-DDS raw latency measurements CSV",
+  recognises: (head) => looksLikeRawMeasurements(firstLine(head)),
+  parse: ({ file, text }, options) => {
+    const floatParse = options.floatParse ?? "precise";
+    const reader = new RawMeasurementReader(file, floatParse);
+    reader.push(new TextEncoder().encode(text));
+    return resultSetOfSummary(summaryOfRaw(reader.finish(), file, floatParse).summary, "fastdds-raw", file);
+  }
+};
+
 // src/engine/formats/consoleText.ts
 var ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
@@ -3300,7 +3871,7 @@ var PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
 var PARTICIPANT = /^\[\d+\] participant \S+: (?:new(?: \(self\))?|gone)$/;
 var LATENCY_START = /^(?:(sublat) )?(\S+) size\b/;
 var SUB_START = /^size\b/;
-var LATENCY = { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" };
+var LATENCY2 = { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" };
 var THROUGHPUT = { name: "throughput", dimension: "bitrate", unit: "Mb/s", displayUnit: "Mb/s", direction: "higher-is-better" };
 var RATE2 = { name: "message rate", dimension: "rate", unit: "Hz", displayUnit: "kS/s", direction: "higher-is-better" };
 var LOST = { name: "lost samples", dimension: "count", unit: "", displayUnit: "", direction: "lower-is-better" };
@@ -3508,19 +4079,19 @@ var ddsperfAdapter = {
     }
     const measurements = [];
     const parameter = (size) => ({ label: String(size), payloadBytes: size });
-    const firstLine = (seconds) => Math.min(...seconds.map((s) => s.line));
+    const firstLine2 = (seconds) => Math.min(...seconds.map((s) => s.line));
     for (const group of latencyGroups.values()) {
       measurements.push({
         // `ping` latency is round trip / 2; `sublat` is the one-way latency the subscriber saw.
         experiment: group.kind === "ping" ? "ping" : "sub",
         parameter: parameter(group.size),
-        metric: LATENCY,
+        metric: LATENCY2,
         statistics: combineLatency(group.seconds),
-        place: { file, line: firstLine(group.seconds) }
+        place: { file, line: firstLine2(group.seconds) }
       });
     }
     for (const [size, seconds] of subGroups) {
-      const place = { file, line: firstLine(seconds) };
+      const place = { file, line: firstLine2(seconds) };
       const received = seconds.reduce((s, x) => s + x.delta, 0);
       measurements.push(
         { experiment: "sub", parameter: parameter(size), metric: THROUGHPUT, statistics: combineRate(seconds.map((s) => s.mbps), received), place },
@@ -4166,7 +4737,7 @@ var LINE = /^(?:\[(REQUESTS|RESPONSE_STREAM)\] )?(.+?) ::: (?:MaxEventId: (\d+),
 var LOOKS_LIKE = /^(?:\[[A-Z_]+\] )?\S.* ::: (?:MaxEventId|Iterations): /;
 var USAGE_HINT = "Please use either '--bench-all' or select a specific benchmark.";
 var SERVICE = /^iceoryx2::service::(\w+)::Service$/;
-var LATENCY2 = {
+var LATENCY3 = {
   name: "latency",
   dimension: "time",
   unit: "us",
@@ -4258,7 +4829,7 @@ var iceoryx2Adapter = {
       measurements.push({
         experiment,
         parameter,
-        metric: LATENCY2,
+        metric: LATENCY3,
         // ns → µs; `samples` is the number of round trips the mean is taken over.
         statistics: { mean: Number(latencyNs) / 1e3, samples: Number(iterations) },
         place: { file, line: lineNumber }
@@ -4287,7 +4858,7 @@ var SEPARATOR = /^\|-+:?\|-+:?\|$/;
 var ROW = /^\|\s*(\d+)(?: \[([A-Za-z]+)\])?\s*\|\s*(\S+)\s*\|$/;
 var NUMBER4 = /^\d+(?:\.\d*)?(?:e[-+]\d+)?$/;
 var SIZE_FACTOR = { B: 1, kB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 };
-var LATENCY3 = {
+var LATENCY4 = {
   name: "latency",
   dimension: "time",
   unit: "us",
@@ -4441,7 +5012,7 @@ var iceperfAdapter = {
         measurements.push({
           experiment,
           parameter: { label: String(bytes), payloadBytes: bytes },
-          metric: LATENCY3,
+          metric: LATENCY4,
           statistics,
           place: { file, line: rowLine.number }
         });
@@ -4481,7 +5052,7 @@ var DISTRIBUTION_LINE = /^\s+(\d+)% in under (\d+\.\d+) ms\s*$/;
 var MS = /^(\d+\.\d+) ms$/;
 var QUANTILES = [10, 25, 50, 75, 90, 95, 99];
 var QUANTILE_STATISTIC = { 50: "median", 90: "p90", 95: "p95", 99: "p99" };
-var LATENCY4 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
+var LATENCY5 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
 var THROUGHPUT4 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "signal/s", direction: "higher-is-better" };
 var kuksaConsoleAdapter = {
   id: "kuksa-console",
@@ -4668,14 +5239,14 @@ function toMeasurements(file, b) {
   }
   const parameter = { label, settings };
   return [
-    { experiment: b.name, parameter, metric: LATENCY4, statistics, place: { file, line: b.line } },
+    { experiment: b.name, parameter, metric: LATENCY5, statistics, place: { file, line: b.line } },
     { experiment: b.name, parameter, metric: THROUGHPUT4, statistics: { value: throughput }, place: { file, line: throughputEntry.line } }
   ];
 }
 
 // src/engine/formats/kuksaCsv.ts
 var HEADER2 = "Latency (ms)";
-var LATENCY5 = { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" };
+var LATENCY6 = { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" };
 var kuksaCsvAdapter = {
   id: "kuksa-csv",
   title: "Eclipse Kuksa databroker-perf per-group latency CSV",
@@ -4699,7 +5270,7 @@ function parseKuksaCsv(file, text) {
     throw new InputError(`expected the header "${HEADER2}"`, { file, line: 1, column: 1 });
   }
   const values = [];
-  let firstLine = 0;
+  let firstLine2 = 0;
   for (let i = 1; i < lines.length; i++) {
     const raw = lines[i];
     if (raw.trim() === "") continue;
@@ -4710,7 +5281,7 @@ function parseKuksaCsv(file, text) {
         column: raw.length - raw.trimStart().length + 1
       });
     }
-    if (firstLine === 0) firstLine = i + 1;
+    if (firstLine2 === 0) firstLine2 = i + 1;
     values.push(Number(raw));
   }
   if (values.length === 0) throw new InputError("the latency file has a header but no data rows", { file, line: 2 });
@@ -4730,7 +5301,7 @@ function parseKuksaCsv(file, text) {
       {
         experiment,
         parameter: { label: experiment },
-        metric: LATENCY5,
+        metric: LATENCY6,
         statistics: {
           samples: values.length,
           min: sorted[0],
@@ -4743,7 +5314,7 @@ function parseKuksaCsv(file, text) {
           stdev: Math.sqrt(squares / values.length)
         },
         samples,
-        place: { file, line: firstLine }
+        place: { file, line: firstLine2 }
       }
     ],
     notes: [
@@ -5113,7 +5684,7 @@ var genericCsvAdapter = {
     if (mapping.experiment === void 0) notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
     const measurements = [];
     const byKey = /* @__PURE__ */ new Map();
-    const firstLine = /* @__PURE__ */ new Map();
+    const firstLine2 = /* @__PURE__ */ new Map();
     for (const row of table3.rows) {
       let experiment = defaultExperiment;
       if (mapping.experiment !== void 0) {
@@ -5143,7 +5714,7 @@ var genericCsvAdapter = {
         }
         const key = `${experiment}\0${parameter.label}\0${plan.metric.name}`;
         const statisticKey = `${key}\0${plan.statistic}`;
-        const earlier = firstLine.get(statisticKey);
+        const earlier = firstLine2.get(statisticKey);
         if (earlier !== void 0) {
           const what = `${experiment}${parameter.label ? ` / ${parameter.label}` : ""}`;
           throw new InputError(`"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`, {
@@ -5152,7 +5723,7 @@ var genericCsvAdapter = {
             column: fieldColumn(row.text, index)
           });
         }
-        firstLine.set(statisticKey, row.line);
+        firstLine2.set(statisticKey, row.line);
         let measurement = byKey.get(key);
         if (!measurement) {
           measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
@@ -5723,7 +6294,7 @@ function templateOf(command, values) {
 // src/engine/formats/redisBenchmark.ts
 var MS2 = parseUnit("ms");
 var THROUGHPUT6 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "req/s", direction: "higher-is-better" };
-var LATENCY6 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
+var LATENCY7 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
 var LATENCY_COLUMNS2 = [
   ["avg_latency_ms", "mean"],
   ["min_latency_ms", "min"],
@@ -5748,11 +6319,11 @@ var redisBenchmarkAdapter = {
   },
   parse({ file, text }) {
     const body = stripBom(text);
-    const firstLine = body.split(/\r?\n/, 1)[0] ?? "";
+    const firstLine2 = body.split(/\r?\n/, 1)[0] ?? "";
     const notes = [];
     let content = body;
     let lineOffset = 0;
-    if (!/^"?test"?\s*,/.test(firstLine.trim())) {
+    if (!/^"?test"?\s*,/.test(firstLine2.trim())) {
       if (body.trim() === "") throw new InputError("the file is empty; expected redis-benchmark --csv output", { file, line: 1 });
       content = '"test","rps"\n' + body;
       lineOffset = 1;
@@ -5804,7 +6375,7 @@ var redisBenchmarkAdapter = {
         const value2 = number2(row, index, column);
         if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, MS2);
       }
-      if (Object.keys(statistics).length > 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: LATENCY6, statistics, place });
+      if (Object.keys(statistics).length > 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: LATENCY7, statistics, place });
     }
     return { format: "redis-benchmark", file, measurements, notes };
   }
@@ -5879,7 +6450,7 @@ var hyperfineCsvAdapter = {
 var FINAL = /^([^:\r\n]+): (\d+(?:\.\d+)?) requests per second(?:, p50=(\d+(?:\.\d+)?) msec)?\s*$/;
 var PROGRESS = /^[^:\r\n]+: rps=/;
 var THROUGHPUT7 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "req/s", direction: "higher-is-better" };
-var LATENCY7 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
+var LATENCY8 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
 function finalText(line) {
   const parts = line.split("\r").filter((p) => p.trim() !== "");
   return (parts[parts.length - 1] ?? "").trim();
@@ -5905,7 +6476,7 @@ var redisBenchmarkQuietAdapter = {
       const place = { file, line: i + 1 };
       const experiment = match[1].trim();
       measurements.push({ experiment, parameter: { label: "" }, metric: THROUGHPUT7, statistics: { value: Number(match[2]) }, place });
-      if (match[3] !== void 0) measurements.push({ experiment, parameter: { label: "" }, metric: LATENCY7, statistics: { median: Number(match[3]) * 1e3 }, place });
+      if (match[3] !== void 0) measurements.push({ experiment, parameter: { label: "" }, metric: LATENCY8, statistics: { median: Number(match[3]) * 1e3 }, place });
     });
     if (measurements.length === 0) throw new InputError('no "requests per second" lines found', { file, line: 1 });
     return { format: "redis-benchmark-quiet", file, measurements, notes: [] };
@@ -5914,6 +6485,8 @@ var redisBenchmarkQuietAdapter = {
 
 // src/engine/formats/registry.ts
 var ADAPTERS = [
+  fastddsSummaryAdapter,
+  fastddsRawAdapter,
   fastddsLatencyConsoleAdapter,
   fastddsLatencyCsvAdapter,
   fastddsThroughputAdapter,
@@ -5937,11 +6510,11 @@ var ADAPTERS = [
 function adapterById(id) {
   return ADAPTERS.find((a) => a.id === id);
 }
-function recogniseFormat(head, file) {
-  return ADAPTERS.find((a) => a.recognises(head, file));
+function recogniseFormat(head, file, afterFastdds = false) {
+  return ADAPTERS.find((a) => !(afterFastdds && isFastddsFormat(a.id)) && a.recognises(head, file));
 }
 function formatIds() {
-  return [...FASTDDS_FORMATS, ...ADAPTERS.map((a) => a.id)];
+  return ADAPTERS.map((a) => a.id);
 }
 
 // src/pipeline/resultSets.ts
@@ -6051,325 +6624,6 @@ var ReportWriter = class {
   }
 };
 
-// src/engine/formats/fastddsRaw.ts
-var RAW_HEADER = "Sample,Payload [Bytes],Latency [us]";
-var PAYLOAD = "Payload [Bytes]";
-var LATENCY8 = "Latency [us]";
-var RAW_REQUIRED_COLUMNS = [PAYLOAD, LATENCY8];
-var RAW_COLUMNS = ["Sample", PAYLOAD, LATENCY8];
-function looksLikeRawMeasurements(headerLine) {
-  const names = stripBom(headerLine).split(",").map((s) => s.trim());
-  return names.includes(PAYLOAD) && names.includes(LATENCY8);
-}
-var GrowableSamples = class {
-  constructor(payloadBytes) {
-    this.payloadBytes = payloadBytes;
-  }
-  payloadBytes;
-  values = new Float64Array(1024);
-  length = 0;
-  push(v) {
-    if (this.length === this.values.length) this.grow();
-    this.values[this.length++] = v;
-  }
-  grow() {
-    const bigger = new Float64Array(this.values.length * 2);
-    bigger.set(this.values);
-    this.values = bigger;
-  }
-};
-var NEWLINE = 10;
-var QUOTE = 34;
-var CR = 13;
-var COMMA = 44;
-var SPACE = 32;
-var TAB = 9;
-var DOT = 46;
-var RawMeasurementReader = class {
-  constructor(file, floatParse) {
-    this.file = file;
-    this.floatParse = floatParse;
-  }
-  file;
-  floatParse;
-  lineNumber = 0;
-  headerSeen = false;
-  payloadField = -1;
-  latencyField = -1;
-  fieldCount = 0;
-  /** The header is `Sample,Payload [Bytes],Latency [us]` in that order: `fastLines` reads the rows. */
-  fastLayout = false;
-  pending;
-  groups = /* @__PURE__ */ new Map();
-  order = [];
-  last;
-  rows = 0;
-  /** Feeds the next bytes of the file. Lines may be split across chunks. */
-  push(chunk) {
-    let start = 0;
-    if (this.pending) {
-      const nl2 = chunk.indexOf(NEWLINE);
-      if (nl2 < 0) {
-        this.pending = concat(this.pending, chunk);
-        return;
-      }
-      const line = concat(this.pending, chunk.subarray(0, nl2));
-      this.pending = void 0;
-      this.line(line, 0, line.length);
-      start = nl2 + 1;
-    }
-    const last = chunk.lastIndexOf(NEWLINE);
-    while (start <= last) {
-      if (this.fastLayout) {
-        start = this.fastLines(chunk, start, last + 1);
-      } else {
-        const nl2 = chunk.indexOf(NEWLINE, start);
-        this.line(chunk, start, nl2);
-        start = nl2 + 1;
-      }
-    }
-    if (start < chunk.length) this.pending = chunk.slice(start);
-  }
-  /**
-   * The hot loop, for the usual layout `Sample,Payload,Latency`: reads the complete lines of
-   * bytes[start, stop) (stop - 1 is a newline) straight from the bytes. A line it is not sure of
-   * (quotes, spaces, signs, exponents, more than 15 digits, blank, wrong field count …) goes to
-   * `line`, which reads it in full and reports any error, so results and errors are the same.
-   * Latencies with at most 15 digits are exact integers over an exact power of ten: one division
-   * is the correctly rounded value (precise), and `legacyScale` is what the legacy parser does.
-   */
-  fastLines(b, start, stop) {
-    const legacy = this.floatParse === "legacy";
-    let p = start;
-    let group = this.last;
-    while (p < stop) {
-      const lineStart = p;
-      let c = b[p];
-      while (c !== COMMA) {
-        if (c === NEWLINE || c === QUOTE) break;
-        c = b[++p];
-      }
-      slow: {
-        if (c !== COMMA) break slow;
-        let payload = 0;
-        let digits = 0;
-        let d = b[++p] - 48;
-        while (d >= 0 && d <= 9) {
-          payload = payload * 10 + d;
-          digits++;
-          d = b[++p] - 48;
-        }
-        if (digits === 0 || digits > 15 || b[p] !== COMMA) break slow;
-        let mantissa = 0;
-        digits = 0;
-        d = b[++p] - 48;
-        while (d >= 0 && d <= 9) {
-          mantissa = mantissa * 10 + d;
-          digits++;
-          d = b[++p] - 48;
-        }
-        let fraction = 0;
-        if (b[p] === DOT) {
-          d = b[++p] - 48;
-          while (d >= 0 && d <= 9) {
-            mantissa = mantissa * 10 + d;
-            fraction++;
-            d = b[++p] - 48;
-          }
-        }
-        digits += fraction;
-        if (digits === 0 || digits > 15) break slow;
-        c = b[p];
-        if (c === CR) c = b[++p];
-        if (c !== NEWLINE) break slow;
-        p++;
-        const latency = fraction === 0 ? mantissa : legacy ? legacyScale(mantissa, -fraction) : mantissa / EXACT_POW10[fraction];
-        this.lineNumber++;
-        if (group === void 0 || group.payloadBytes !== payload) group = this.groupOf(payload);
-        if (group.length === group.values.length) group.grow();
-        group.values[group.length++] = latency;
-        this.rows++;
-        continue;
-      }
-      const nl2 = b.indexOf(NEWLINE, lineStart);
-      this.line(b, lineStart, nl2);
-      group = this.last;
-      p = nl2 + 1;
-    }
-    return p;
-  }
-  groupOf(payload) {
-    let group = this.groups.get(payload);
-    if (group === void 0) {
-      group = new GrowableSamples(payload);
-      this.groups.set(payload, group);
-      this.order.push(group);
-    }
-    this.last = group;
-    return group;
-  }
-  /** Ends the file and returns the samples grouped by payload. */
-  finish() {
-    if (this.pending) {
-      const rest = this.pending;
-      this.pending = void 0;
-      this.line(rest, 0, rest.length);
-    }
-    if (!this.headerSeen) throw new InputError(`the file is empty; expected the header "${RAW_HEADER}"`, { file: this.file, line: 1 });
-    if (this.rows === 0) {
-      throw new InputError("the file has a header but no measurements", { file: this.file, line: this.lineNumber + 1 });
-    }
-    const groups = this.order.map((g) => ({ payloadBytes: g.payloadBytes, latencies: g.values.subarray(0, g.length) }));
-    return { source: this.file, groups, rows: this.rows };
-  }
-  line(bytes, start, end) {
-    this.lineNumber++;
-    if (end > start && bytes[end - 1] === CR) end--;
-    if (end === start) return;
-    if (!this.headerSeen) {
-      this.header(new TextDecoder().decode(bytes.subarray(start, end)));
-      return;
-    }
-    let field2 = 0;
-    let fieldStart = start;
-    let payload = -1;
-    let latency = NaN;
-    for (let i = start; i <= end; i++) {
-      if (i < end) {
-        const b2 = bytes[i];
-        if (b2 === QUOTE) {
-          this.quotedLine(new TextDecoder().decode(bytes.subarray(start, end)));
-          return;
-        }
-        if (b2 !== COMMA) continue;
-      }
-      let a = fieldStart;
-      let b = i;
-      while (a < b && (bytes[a] === SPACE || bytes[a] === TAB)) a++;
-      while (b > a && (bytes[b - 1] === SPACE || bytes[b - 1] === TAB)) b--;
-      if (field2 === this.payloadField) {
-        payload = parseCount(bytes, a, b);
-        if (payload < 0) this.fail(bytes, start, fieldStart, end, `expected a payload size in bytes (a whole number)`);
-      } else if (field2 === this.latencyField) {
-        const value2 = parseDecimalBytes(bytes, a, b, this.floatParse);
-        if (value2 === void 0 || Number.isNaN(value2)) this.fail(bytes, start, fieldStart, end, "expected a latency in microseconds");
-        latency = value2;
-      }
-      field2++;
-      fieldStart = i + 1;
-    }
-    this.checkFieldCount(field2);
-    this.add(payload, latency);
-  }
-  /** The rare line with quotes: fields may be quoted, `""` is a quote inside a quoted field. */
-  quotedLine(text) {
-    const fields = splitQuotedLine(text, (message, column) => new InputError(message, { file: this.file, line: this.lineNumber, column }));
-    this.checkFieldCount(fields.length);
-    const encoder2 = new TextEncoder();
-    const cell = (index) => {
-      const f = fields[index];
-      const bytes = encoder2.encode(f.value.trim());
-      return { bytes, column: f.column, text: f.value };
-    };
-    const p = cell(this.payloadField);
-    const payload = parseCount(p.bytes, 0, p.bytes.length);
-    if (payload < 0) this.failAt(p.column, "expected a payload size in bytes (a whole number)", p.text);
-    const l = cell(this.latencyField);
-    const latency = parseDecimalBytes(l.bytes, 0, l.bytes.length, this.floatParse);
-    if (latency === void 0 || Number.isNaN(latency)) this.failAt(l.column, "expected a latency in microseconds", l.text);
-    this.add(payload, latency);
-  }
-  checkFieldCount(found) {
-    if (found !== this.fieldCount) {
-      throw new InputError(`expected ${this.fieldCount} fields like the header "${RAW_HEADER}", found ${found}`, {
-        file: this.file,
-        line: this.lineNumber,
-        column: 1
-      });
-    }
-  }
-  add(payload, latency) {
-    let group = this.last;
-    if (group === void 0 || group.payloadBytes !== payload) group = this.groupOf(payload);
-    group.push(latency);
-    this.rows++;
-  }
-  header(text) {
-    const line = stripBom(text);
-    const fields = line.split(",");
-    const columns = resolveColumns(this.file, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
-    this.payloadField = columns[PAYLOAD];
-    this.latencyField = columns[LATENCY8];
-    this.fieldCount = fields.length;
-    this.fastLayout = this.fieldCount === 3 && this.payloadField === 1 && this.latencyField === 2;
-    this.headerSeen = true;
-  }
-  fail(bytes, lineStart, fieldStart, lineEnd, expected) {
-    const decoder = new TextDecoder();
-    const column = decoder.decode(bytes.subarray(lineStart, fieldStart)).length + 1;
-    let fieldEnd = bytes.indexOf(COMMA, fieldStart);
-    if (fieldEnd < 0 || fieldEnd > lineEnd) fieldEnd = lineEnd;
-    this.failAt(column, expected, decoder.decode(bytes.subarray(fieldStart, fieldEnd)));
-  }
-  failAt(column, expected, cell) {
-    const shown = cell.length > 40 ? cell.slice(0, 40) + "…" : cell;
-    throw new InputError(`${expected}, found "${shown}"`, { file: this.file, line: this.lineNumber, column });
-  }
-};
-function parseCount(bytes, start, end) {
-  if (start === end || end - start > 15) return -1;
-  let n = 0;
-  for (let i = start; i < end; i++) {
-    const d = bytes[i] - 48;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n;
-}
-function concat(a, b) {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}
-function splitQuotedLine(text, error) {
-  const fields = [];
-  let i = 0;
-  for (; ; ) {
-    const column = i + 1;
-    if (text[i] === '"') {
-      let value2 = "";
-      let j = i + 1;
-      for (; ; ) {
-        if (j >= text.length) throw error("a quoted field is not closed", column);
-        if (text[j] === '"') {
-          if (text[j + 1] === '"') {
-            value2 += '"';
-            j += 2;
-            continue;
-          }
-          j++;
-          break;
-        }
-        value2 += text[j++];
-      }
-      if (j < text.length && text[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
-      fields.push({ value: value2, column });
-      if (j >= text.length) return fields;
-      i = j + 1;
-    } else {
-      const comma = text.indexOf(",", i);
-      const stop = comma < 0 ? text.length : comma;
-      const value2 = text.slice(i, stop);
-      const stray = value2.indexOf('"');
-      if (stray >= 0) throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
-      fields.push({ value: value2, column });
-      if (comma < 0) return fields;
-      i = comma + 1;
-    }
-  }
-}
-
 // src/engine/formats/requirementsCsv.ts
 var REQUIREMENTS_HEADER = "Experiment type,Bytes,Median,99%,Max";
 function parseRequirementsCsv(file, content, floatParse) {
@@ -6426,229 +6680,6 @@ function parseRequirementsCsv(file, content, floatParse) {
   return requirements;
 }
 
-// src/engine/numeric/numpy.ts
-var BUFFER_SIZE = 8192;
-var PAIRWISE_BLOCK = 128;
-function pairwiseSum(values, start, n) {
-  if (n < 8) {
-    let res = 0;
-    for (let i = 0; i < n; i++) res += values[start + i];
-    return res;
-  }
-  if (n <= PAIRWISE_BLOCK) {
-    let r0 = values[start];
-    let r1 = values[start + 1];
-    let r2 = values[start + 2];
-    let r3 = values[start + 3];
-    let r4 = values[start + 4];
-    let r5 = values[start + 5];
-    let r6 = values[start + 6];
-    let r7 = values[start + 7];
-    const unrolledEnd = n - n % 8;
-    let i = 8;
-    for (; i < unrolledEnd; i += 8) {
-      const k = start + i;
-      r0 += values[k];
-      r1 += values[k + 1];
-      r2 += values[k + 2];
-      r3 += values[k + 3];
-      r4 += values[k + 4];
-      r5 += values[k + 5];
-      r6 += values[k + 6];
-      r7 += values[k + 7];
-    }
-    let res = r0 + r1 + (r2 + r3) + (r4 + r5 + (r6 + r7));
-    for (; i < n; i++) res += values[start + i];
-    return res;
-  }
-  let n2 = Math.floor(n / 2);
-  n2 -= n2 % 8;
-  return pairwiseSum(values, start, n2) + pairwiseSum(values, start + n2, n - n2);
-}
-function sum(values, start = 0, end = values.length) {
-  let total = 0;
-  for (let chunk = start; chunk < end; chunk += BUFFER_SIZE) {
-    total += pairwiseSum(values, chunk, Math.min(BUFFER_SIZE, end - chunk));
-  }
-  return total;
-}
-function mean(values) {
-  return sum(values) / values.length;
-}
-function populationStdev(values, valuesMean = mean(values), scratch) {
-  const n = values.length;
-  const squares = scratch !== void 0 && scratch.length >= n ? scratch : new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const d = values[i] - valuesMean;
-    squares[i] = d * d;
-  }
-  return Math.sqrt(sum(squares, 0, n) / n);
-}
-function medianOfSorted(sorted) {
-  const n = sorted.length;
-  if (n === 0) return NaN;
-  const mid = n >> 1;
-  if (n % 2 === 1) return sorted[mid];
-  return (sorted[mid - 1] + sorted[mid]) / 2;
-}
-function percentileOfSorted(sorted, p) {
-  const n = sorted.length;
-  if (n === 0) return NaN;
-  const q = p / 100;
-  const virtualIndex = (n - 1) * q;
-  if (virtualIndex >= n - 1) return sorted[n - 1];
-  if (virtualIndex <= 0) return sorted[0];
-  const lo = Math.floor(virtualIndex);
-  const g = virtualIndex - lo;
-  const a = sorted[lo];
-  const b = sorted[lo + 1];
-  const d = b - a;
-  return g >= 0.5 ? b - d * (1 - g) : a + d * g;
-}
-function extremes(values) {
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (Number.isNaN(v)) return { min: NaN, max: NaN };
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  return values.length === 0 ? { min: NaN, max: NaN } : { min, max };
-}
-function selectOrderStatistics(values, positions) {
-  const n = values.length;
-  const ks = [...new Set(positions)].filter((k) => k >= 0 && k < n).sort((a, b) => a - b);
-  if (ks.length === 0) return;
-  selectBudget = 16 * n + 4096;
-  selectSeed = 2654435769;
-  if (!multiSelect(values, 0, n - 1, ks, 0, ks.length - 1)) values.sort();
-}
-var selectBudget = 0;
-var selectSeed = 0;
-function multiSelect(a, left, right, ks, kFrom, kTo) {
-  for (; ; ) {
-    if (kFrom > kTo) return true;
-    if (right - left < 24) {
-      for (let i2 = left + 1; i2 <= right; i2++) {
-        const v = a[i2];
-        let j2 = i2 - 1;
-        while (j2 >= left && a[j2] > v) {
-          a[j2 + 1] = a[j2];
-          j2--;
-        }
-        a[j2 + 1] = v;
-      }
-      return true;
-    }
-    selectBudget -= right - left;
-    if (selectBudget < 0) return false;
-    selectSeed ^= selectSeed << 13;
-    selectSeed ^= selectSeed >>> 17;
-    selectSeed ^= selectSeed << 5;
-    const mid = left + 1 + (selectSeed >>> 0) % (right - left - 1);
-    let t = a[mid];
-    a[mid] = a[left + 1];
-    a[left + 1] = t;
-    if (a[left] > a[right]) {
-      t = a[left];
-      a[left] = a[right];
-      a[right] = t;
-    }
-    if (a[left + 1] > a[right]) {
-      t = a[left + 1];
-      a[left + 1] = a[right];
-      a[right] = t;
-    }
-    if (a[left] > a[left + 1]) {
-      t = a[left];
-      a[left] = a[left + 1];
-      a[left + 1] = t;
-    }
-    const pivot = a[left + 1];
-    let i = left + 1;
-    let j = right;
-    for (; ; ) {
-      do
-        i++;
-      while (a[i] < pivot);
-      do
-        j--;
-      while (a[j] > pivot);
-      if (j < i) break;
-      t = a[i];
-      a[i] = a[j];
-      a[j] = t;
-    }
-    a[left + 1] = a[j];
-    a[j] = pivot;
-    let below = kFrom;
-    while (below <= kTo && ks[below] < j) below++;
-    let above = below;
-    if (above <= kTo && ks[above] === j) above++;
-    if (below > kFrom && above <= kTo) {
-      if (!multiSelect(a, left, j - 1, ks, kFrom, below - 1)) return false;
-      left = j + 1;
-      kFrom = above;
-    } else if (below > kFrom) {
-      right = j - 1;
-      kTo = below - 1;
-    } else {
-      left = j + 1;
-      kFrom = above;
-    }
-  }
-}
-
-// src/engine/summarize.ts
-function summarizePayload(samples) {
-  const latencies = samples.latencies;
-  const n = latencies.length;
-  const { min, max } = extremes(latencies);
-  const average = mean(latencies);
-  const work = new Float64Array(n);
-  const jitter = work.subarray(0, Math.max(0, n - 1));
-  for (let i = 1; i < n; i++) jitter[i - 1] = Math.abs(latencies[i] - latencies[i - 1]);
-  const meanJitter = n > 1 ? mean(jitter) : NaN;
-  const maxJitter = n > 1 ? extremes(jitter).max : NaN;
-  const stdev = populationStdev(latencies, average, work);
-  work.set(latencies);
-  const ordered = orderStatistics(work, min, max);
-  return {
-    payloadBytes: samples.payloadBytes,
-    samples: n,
-    max,
-    min,
-    mean: average,
-    median: medianOfSorted(ordered),
-    stdev,
-    meanJitter,
-    maxJitter,
-    p90: percentileOfSorted(ordered, 90),
-    p99: percentileOfSorted(ordered, 99),
-    p9999: percentileOfSorted(ordered, 99.99)
-  };
-}
-var PERCENTILES = [90, 99, 99.99];
-function orderStatistics(values, min, max) {
-  const n = values.length;
-  if (n < 64 || Number.isNaN(min) || min <= 0 && max >= 0) return values.sort();
-  const positions = [(n >> 1) - 1, n >> 1];
-  for (const p of PERCENTILES) {
-    const lo = Math.floor((n - 1) * (p / 100));
-    positions.push(lo, lo + 1);
-  }
-  selectOrderStatistics(values, positions);
-  return values;
-}
-function summarize(raw, experimentType = "") {
-  return {
-    experimentType,
-    source: raw.source,
-    payloads: raw.groups.map(summarizePayload)
-  };
-}
-
 // src/pipeline/discover.ts
 import { closeSync as closeSync2, globSync, openSync as openSync2, readdirSync, readSync as readSync2, statSync as statSync2 } from "node:fs";
 import { join as join2 } from "node:path";
@@ -6697,13 +6728,13 @@ function discoverResults(patterns, options = {}) {
   return { files: preferSummaries(found, notices), notices };
 }
 function classifyFile(path, lenient, formats, forced, notices) {
-  if (forced === "fastdds-summary") return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path) };
-  if (forced === "fastdds-raw") return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path) };
+  if (forced === "fastdds-summary") return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path), format: forced };
+  if (forced === "fastdds-raw") return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path), format: forced };
   if (forced !== void 0) return { path, kind: "format", experimentType: "", format: forced };
   const fastdds = classifyFastdds(path, lenient || formats);
   if (fastdds || !formats) return fastdds;
   const head = readHead(path);
-  const adapter = recogniseFormat(head, path);
+  const adapter = recogniseFormat(head, path, true);
   if (adapter) {
     const companion = lenient ? adapter.companion?.(head, path) : void 0;
     if (companion !== void 0) {
@@ -6745,8 +6776,8 @@ function classifyFastdds(path, lenient) {
   const name = baseName(path);
   if (lenient && !name.toLowerCase().endsWith(".csv") && !name.includes("summary")) return void 0;
   const header = readFirstLine(path);
-  if (looksLikeSummary(header) && (!lenient || name.includes("summary"))) return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path) };
-  if (looksLikeRawMeasurements(header)) return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path) };
+  if (looksLikeSummary(header) && (!lenient || name.includes("summary"))) return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path), format: "fastdds-summary" };
+  if (looksLikeRawMeasurements(header)) return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path), format: "fastdds-raw" };
   if (lenient && !name.includes("summary")) return void 0;
   throw headerError(path, header);
 }
@@ -6812,9 +6843,7 @@ function readRequirements(path, floatParse) {
 }
 function loadResult(file, floatParse) {
   if (file.kind === "summary") return { file, summary: parseSummaryCsv(file.path, readText(file.path), floatParse) };
-  const summaryCsv = renderSummaryCsv(summarize(readRawMeasurements(file.path, floatParse), file.experimentType));
-  const summary = parseSummaryCsv(summaryFileNameOfRaw(file.path), summaryCsv, floatParse);
-  return { file, summary: { ...summary, experimentType: file.experimentType, source: file.path }, summaryCsv };
+  return { file, ...summaryOfRaw(readRawMeasurements(file.path, floatParse), file.path, floatParse) };
 }
 
 // src/pipeline/resultSets.ts
@@ -6827,11 +6856,11 @@ function mebibytes(bytes) {
   return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "");
 }
 function loadResultSet(file, options) {
-  if (file.kind !== "format") {
+  if (file.kind === "raw") {
     const fastdds = loadResult(file, options.floatParse);
-    return { file, set: resultSetOfSummary(fastdds.summary, file.kind === "summary" ? "fastdds-summary" : "fastdds-raw", file.path), fastdds };
+    return { file, set: resultSetOfSummary(fastdds.summary, "fastdds-raw", file.path), fastdds };
   }
-  const adapter = adapterById(file.format ?? "");
+  const adapter = adapterById(file.format);
   if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });
   const size = statSync3(file.path).size;
   if (size > RESULT_LIMITS.fileBytes) {
@@ -8934,14 +8963,10 @@ function safe(text) {
 }
 
 // src/pipeline/inspect.ts
-var FASTDDS_TITLES = {
-  "fastdds-summary": "Fast-DDS latency summary CSV",
-  "fastdds-raw": "Fast-DDS raw latency measurements CSV"
-};
 function runInspect(options) {
   const discovery = discoverResults(options.files, { formats: true, ...options.format !== void 0 ? { format: options.format } : {} });
   const sets = discovery.files.map((file) => loadResultSet(file, options).set);
-  const inspections = sets.map((set) => inspectResultSet(set, FASTDDS_TITLES[set.format] ?? adapterById(set.format)?.title ?? set.format));
+  const inspections = sets.map((set) => inspectResultSet(set, adapterById(set.format)?.title ?? set.format));
   return { inspections, sets };
 }
 

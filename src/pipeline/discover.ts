@@ -14,11 +14,12 @@ export type ResultKind = 'summary' | 'raw' | 'format';
 
 export interface ResultFile {
   path: string;
+  /** `raw` files are streamed; `summary` and `raw` files follow the reference's folder rules. */
   kind: ResultKind;
   /** The sub-experiment of a Fast-DDS file; empty for other formats (their content names them). */
   experimentType: string;
-  /** The adapter id, for kind `format`. */
-  format?: string;
+  /** The adapter id (`fastdds-summary`, `fastdds-raw`, `iceperf`, …). */
+  format: string;
 }
 
 export interface DiscoverOptions {
@@ -94,13 +95,13 @@ export function discoverResults(patterns: readonly string[], options: DiscoverOp
  * result file. With `formats`, files of every adapter are recognised by their content.
  */
 function classifyFile(path: string, lenient: boolean, formats: boolean, forced: string | undefined, notices?: string[]): ResultFile | undefined {
-  if (forced === 'fastdds-summary') return { path, kind: 'summary', experimentType: experimentTypeOfSummaryFile(path) };
-  if (forced === 'fastdds-raw') return { path, kind: 'raw', experimentType: experimentTypeOfRawFile(path) };
+  if (forced === 'fastdds-summary') return { path, kind: 'summary', experimentType: experimentTypeOfSummaryFile(path), format: forced };
+  if (forced === 'fastdds-raw') return { path, kind: 'raw', experimentType: experimentTypeOfRawFile(path), format: forced };
   if (forced !== undefined) return { path, kind: 'format', experimentType: '', format: forced };
   const fastdds = classifyFastdds(path, lenient || formats);
   if (fastdds || !formats) return fastdds;
   const head = readHead(path);
-  const adapter = recogniseFormat(head, path);
+  const adapter = recogniseFormat(head, path, true);
   if (adapter) {
     const companion = lenient ? adapter.companion?.(head, path) : undefined;
     if (companion !== undefined) {
@@ -150,8 +151,8 @@ function classifyFastdds(path: string, lenient: boolean): ResultFile | undefined
   const header = readFirstLine(path);
   // In a folder, only names with `summary` are summaries (the reference rule): a comparison CSV
   // has every summary column too.
-  if (looksLikeSummary(header) && (!lenient || name.includes('summary'))) return { path, kind: 'summary', experimentType: experimentTypeOfSummaryFile(path) };
-  if (looksLikeRawMeasurements(header)) return { path, kind: 'raw', experimentType: experimentTypeOfRawFile(path) };
+  if (looksLikeSummary(header) && (!lenient || name.includes('summary'))) return { path, kind: 'summary', experimentType: experimentTypeOfSummaryFile(path), format: 'fastdds-summary' };
+  if (looksLikeRawMeasurements(header)) return { path, kind: 'raw', experimentType: experimentTypeOfRawFile(path), format: 'fastdds-raw' };
   if (lenient && !name.includes('summary')) return undefined;
   throw headerError(path, header);
 }

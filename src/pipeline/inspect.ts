@@ -12,15 +12,10 @@ export interface InspectOptions extends ParseOptions {
   floatParse: FloatParse;
 }
 
-const FASTDDS_TITLES: Record<string, string> = {
-  'fastdds-summary': 'Fast-DDS latency summary CSV',
-  'fastdds-raw': 'Fast-DDS raw latency measurements CSV',
-};
-
 /** Reads every file the way `check` would and says what was understood. */
 export function runInspect(options: InspectOptions): { inspections: FileInspection[]; sets: ResultSet[] } {
   const discovery = discoverResults(options.files, { formats: true, ...(options.format !== undefined ? { format: options.format } : {}) });
   const sets = discovery.files.map((file) => loadResultSet(file, options).set);
-  const inspections = sets.map((set) => inspectResultSet(set, FASTDDS_TITLES[set.format] ?? adapterById(set.format)?.title ?? set.format));
+  const inspections = sets.map((set) => inspectResultSet(set, adapterById(set.format)?.title ?? set.format));
   return { inspections, sets };
 }

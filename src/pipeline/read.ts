@@ -1,12 +1,11 @@
 import { RawMeasurementReader } from '../engine/formats/fastddsRaw.js';
-import { parseSummaryCsv, renderSummaryCsv } from '../engine/formats/fastddsSummary.js';
+import { parseSummaryCsv } from '../engine/formats/fastddsSummary.js';
+import { summaryOfRaw } from '../engine/formats/fastddsAdapters.js';
 import { parseRequirementsCsv } from '../engine/formats/requirementsCsv.js';
-import { summaryFileNameOfRaw } from '../engine/model/experimentType.js';
 import type { Requirement } from '../engine/model/requirement.js';
 import type { RawMeasurements } from '../engine/model/rawMeasurements.js';
 import type { Summary } from '../engine/model/summary.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
-import { summarize } from '../engine/summarize.js';
 import { discoverResults, type ResultFile } from './discover.js';
 import { forEachChunk, readText } from './files.js';
 
@@ -34,9 +33,7 @@ export interface LoadedResult {
  */
 export function loadResult(file: ResultFile, floatParse: FloatParse): LoadedResult {
   if (file.kind === 'summary') return { file, summary: parseSummaryCsv(file.path, readText(file.path), floatParse) };
-  const summaryCsv = renderSummaryCsv(summarize(readRawMeasurements(file.path, floatParse), file.experimentType));
-  const summary = parseSummaryCsv(summaryFileNameOfRaw(file.path), summaryCsv, floatParse);
-  return { file, summary: { ...summary, experimentType: file.experimentType, source: file.path }, summaryCsv };
+  return { file, ...summaryOfRaw(readRawMeasurements(file.path, floatParse), file.path, floatParse) };
 }
 
 /** The summaries of every result file of a set (raw files summarised), for history records. */

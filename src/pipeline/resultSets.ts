@@ -33,17 +33,18 @@ export interface ReadSetOptions extends ParseOptions {
 export interface LoadedResultSet {
   file: ResultFile;
   set: ResultSet;
-  /** For Fast-DDS inputs: the summary, and the summary CSV a raw file gives. */
+  /** For Fast-DDS raw inputs: the summary, and the summary CSV the reference would have written. */
   fastdds?: LoadedResult;
 }
 
 /** Reads one result file of any format into the common model. */
 export function loadResultSet(file: ResultFile, options: ReadSetOptions): LoadedResultSet {
-  if (file.kind !== 'format') {
+  // Raw files are streamed (the registry's fastdds-raw adapter reads whole texts): no size limit.
+  if (file.kind === 'raw') {
     const fastdds = loadResult(file, options.floatParse);
-    return { file, set: resultSetOfSummary(fastdds.summary, file.kind === 'summary' ? 'fastdds-summary' : 'fastdds-raw', file.path), fastdds };
+    return { file, set: resultSetOfSummary(fastdds.summary, 'fastdds-raw', file.path), fastdds };
   }
-  const adapter = adapterById(file.format ?? '');
+  const adapter = adapterById(file.format);
   if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });
   const size = statSync(file.path).size;
   if (size > RESULT_LIMITS.fileBytes) {

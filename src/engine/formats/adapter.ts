@@ -3,6 +3,7 @@
  * them into the common model; nothing outside the adapter knows a tool's quirks.
  */
 import type { ResultSet } from '../model/measurement.js';
+import type { FloatParse } from '../numeric/parseNumber.js';
 
 export interface AdapterInput {
   /** The path as the user gave it; used in error places and notes. */
@@ -12,6 +13,8 @@ export interface AdapterInput {
 }
 
 export interface ParseOptions {
+  /** How decimal numbers are read where a format follows pandas (Fast-DDS CSVs); default precise. */
+  floatParse?: FloatParse;
   /** Drop the first N seconds of per-second outputs (ddsperf, databroker-perf) as warm-up. */
   skipSeconds?: number;
   /** Column mapping for the generic CSV adapter. */

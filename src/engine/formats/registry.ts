@@ -1,9 +1,11 @@
 /**
  * Every format perfgate reads, in the order auto-detection asks them. Fast-DDS summary and raw
- * CSVs are recognised by their headers before these (they are streamed, not read whole).
+ * CSVs come first; folder discovery applies the reference's file-name rules to them before asking
+ * the others (src/pipeline/discover.ts).
  */
 import type { FormatAdapter } from './adapter.js';
-import { FASTDDS_FORMATS } from './fastddsMeasurements.js';
+import { fastddsRawAdapter, fastddsSummaryAdapter } from './fastddsAdapters.js';
+import { isFastddsFormat } from './fastddsMeasurements.js';
 import { ddsperfAdapter } from './ddsperf.js';
 import { fastddsLatencyConsoleAdapter } from './fastddsLatencyConsole.js';
 import { fastddsLatencyCsvAdapter } from './fastddsLatencyCsv.js';
@@ -25,6 +27,8 @@ import { redisBenchmarkQuietAdapter } from './redisBenchmarkQuiet.js';
 
 
 export const ADAPTERS: readonly FormatAdapter[] = [
+  fastddsSummaryAdapter,
+  fastddsRawAdapter,
   fastddsLatencyConsoleAdapter,
   fastddsLatencyCsvAdapter,
   fastddsThroughputAdapter,
@@ -50,11 +54,14 @@ export function adapterById(id: string): FormatAdapter | undefined {
   return ADAPTERS.find((a) => a.id === id);
 }
 
-/** The first adapter that recognises the start of a file. */
-export function recogniseFormat(head: string, file: string): FormatAdapter | undefined {
-  return ADAPTERS.find((a) => a.recognises(head, file));
+/**
+ * The first adapter that recognises the start of a file. With `afterFastdds`, the Fast-DDS
+ * adapters are not asked: discovery has applied the reference's rules to them already.
+ */
+export function recogniseFormat(head: string, file: string, afterFastdds = false): FormatAdapter | undefined {
+  return ADAPTERS.find((a) => !(afterFastdds && isFastddsFormat(a.id)) && a.recognises(head, file));
 }
 
 export function formatIds(): string[] {
-  return [...FASTDDS_FORMATS, ...ADAPTERS.map((a) => a.id)];
+  return ADAPTERS.map((a) => a.id);
 }
