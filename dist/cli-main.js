@@ -2809,16 +2809,22 @@ function checkRequirement(requirement, measurements) {
         { file: requirement.file, line: requirement.line, ...requirement.column !== void 0 ? { column: requirement.column } : {} }
       );
     }
-    const direction = requirement.direction ?? m.metric.direction;
     const statistic = requirement.statistic ?? primaryStatistic(m);
+    const direction = requirement.direction ?? statisticDirection(statistic, m.metric.direction);
     const value2 = m.statistics[statistic];
+    const shown = shownUnit(m, statistic);
+    const limited = checkLimit(requirement, direction, value2 ?? NaN);
     const row = {
       check: requirement.label,
       payloadBytes: m.parameter.payloadBytes ?? NaN,
       parameter: m.parameter.label,
       direction,
-      unit: displayUnit(m.metric.unit, m.metric.dimension),
-      ...checkLimit(requirement, direction, value2 ?? NaN)
+      unit: shown.unit,
+      ...limited,
+      // Shown in the unit that keeps the tool's precision; % over does not depend on the unit.
+      requirement: limited.requirement * shown.scale,
+      experiment: limited.experiment * shown.scale,
+      difference: limited.difference * shown.scale
     };
     if (value2 === void 0) {
       row.status = "failed";
@@ -2840,6 +2846,22 @@ function parameterMatches(m, parameter) {
 }
 function sameName(a, b) {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+function statisticDirection(statistic, metricDirection) {
+  return SPREADS.includes(statistic) ? "lower-is-better" : metricDirection;
+}
+var SPREADS = ["stdev", "variance", "jitter", "maxJitter"];
+function shownUnit(m, statistic) {
+  if (statistic === "samples") return { unit: "", scale: 1 };
+  let unit = displayUnit(m.metric.unit, m.metric.dimension);
+  let scale2 = 1;
+  const printed = parseUnit(m.metric.displayUnit);
+  if (printed && printed.dimension === m.metric.dimension && printed.toBase < 1) {
+    unit = printed.symbol === "us" || printed.symbol === "μs" ? "µs" : printed.symbol;
+    scale2 = 1 / printed.toBase;
+  }
+  if (statistic === "variance") return { unit: unit === "" ? "" : `(${unit})²`, scale: scale2 * scale2 };
+  return { unit, scale: scale2 };
 }
 function displayUnit(unit, dimension) {
   return dimension === "time" && unit === "us" ? "µs" : unit;

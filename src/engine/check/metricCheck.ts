@@ -1,7 +1,7 @@
 import { InputError } from '../errors.js';
-import type { Measurement, ResultSet, StatisticName } from '../model/measurement.js';
+import type { Direction, Measurement, ResultSet, StatisticName } from '../model/measurement.js';
 import type { MetricRequirement } from '../model/metricRequirement.js';
-import { BASE_UNITS } from '../model/units.js';
+import { BASE_UNITS, parseUnit } from '../model/units.js';
 import { checkLimit, rowFailed, type CheckRow, type SubExperimentCheck } from './checkRow.js';
 import { checkReferenceRequirement } from './check.js';
 import { resultSetOfSummary } from '../formats/fastddsMeasurements.js';
@@ -75,16 +75,22 @@ function checkRequirement(requirement: MetricRequirement, measurements: readonly
         { file: requirement.file, line: requirement.line, ...(requirement.column !== undefined ? { column: requirement.column } : {}) },
       );
     }
-    const direction = requirement.direction ?? m.metric.direction;
     const statistic = requirement.statistic ?? primaryStatistic(m);
+    const direction = requirement.direction ?? statisticDirection(statistic, m.metric.direction);
     const value = m.statistics[statistic];
+    const shown = shownUnit(m, statistic);
+    const limited = checkLimit(requirement, direction, value ?? NaN);
     const row: CheckRow = {
       check: requirement.label,
       payloadBytes: m.parameter.payloadBytes ?? NaN,
       parameter: m.parameter.label,
       direction,
-      unit: displayUnit(m.metric.unit, m.metric.dimension),
-      ...checkLimit(requirement, direction, value ?? NaN),
+      unit: shown.unit,
+      ...limited,
+      // Shown in the unit that keeps the tool's precision; % over does not depend on the unit.
+      requirement: limited.requirement * shown.scale,
+      experiment: limited.experiment * shown.scale,
+      difference: limited.difference * shown.scale,
     };
     if (value === undefined) {
       row.status = 'failed';
@@ -117,6 +123,34 @@ function parameterMatches(m: Measurement, parameter: string): boolean {
 
 function sameName(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/**
+ * Which way is worse for a statistic of a metric: spreads (standard deviation, variance, jitter)
+ * are worse when larger, whatever the metric's own direction; every other statistic follows the metric.
+ */
+export function statisticDirection(statistic: StatisticName, metricDirection: Direction): Direction {
+  return SPREADS.includes(statistic) ? 'lower-is-better' : metricDirection;
+}
+const SPREADS: readonly StatisticName[] = ['stdev', 'variance', 'jitter', 'maxJitter'];
+
+/**
+ * The unit a statistic is reported in, and the factor from the stored base unit to it. Values stay
+ * in the base unit unless the tool printed a smaller unit of the same dimension (Google Benchmark's
+ * ns, B/s), which keeps their digits (10.3 ns, not 0.010 µs). A sample count has no unit; a
+ * variance is in the unit squared.
+ */
+export function shownUnit(m: Measurement, statistic: StatisticName): { unit: string; scale: number } {
+  if (statistic === 'samples') return { unit: '', scale: 1 };
+  let unit = displayUnit(m.metric.unit, m.metric.dimension);
+  let scale = 1;
+  const printed = parseUnit(m.metric.displayUnit);
+  if (printed && printed.dimension === m.metric.dimension && printed.toBase < 1) {
+    unit = printed.symbol === 'us' || printed.symbol === 'μs' ? 'µs' : printed.symbol;
+    scale = 1 / printed.toBase;
+  }
+  if (statistic === 'variance') return { unit: unit === '' ? '' : `(${unit})²`, scale: scale * scale };
+  return { unit, scale };
 }
 
 /** `us` is shown as µs; a count has no unit. */

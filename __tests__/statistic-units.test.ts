@@ -1,0 +1,51 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, describeShared, read, repoRoot, sharedDir, tempDir } from './helpers/shared.js';
+
+// A statistic's unit and direction come from the statistic, not only from its metric: a variance
+// is a ceiling in the unit squared, and values keep the precision the tool printed them with.
+const formats = join(repoRoot, 'fixtures', 'formats');
+
+async function checkRows(results: string, requirementsCsv: string): Promise<{ code: number; rows: string[] }> {
+  const dir = tempDir('perfgate-units-');
+  const requirements = join(dir, 'requirements.csv');
+  writeFileSync(requirements, requirementsCsv);
+  const out = join(dir, 'out');
+  const result = await cli(['check', '--results', results, '--requirements', requirements, '-o', out]);
+  const csv = read(join(out, readdirSync(out).find((f) => f.startsWith('checks_'))!));
+  return { code: result.code, rows: csv.trim().split('\n') };
+}
+
+describe('statistics report in their own unit and direction', () => {
+  test('FEP: throughput.variance is a ceiling in (MB/s)², not a floor in MB/s', async () => {
+    const { code, rows } = await checkRows(join(formats, 'fep', 'results.csv'), 'Experiment,Parameter,throughput.variance <=\nresults,*,0.005\n');
+    expect(code).toBe(1);
+    expect(rows).toEqual([
+      'Check,Parameter,Unit,Direction,Requirement,Experiment,Difference,Percentage over requirement,Status',
+      'throughput.variance,"10 B, 1 ms, continuous",(MB/s)²,<=,0.005,0.000,0.005,-100.000,passed',
+      'throughput.variance,"500 B, 1 ms, continuous",(MB/s)²,<=,0.005,0.000,0.005,-99.999,passed',
+      'throughput.variance,"10000000 B, 100 ms, discrete",(MB/s)²,<=,0.005,0.008,0.003,55.253,failed',
+    ]);
+  });
+
+  test('a variance limit without a direction is still a ceiling, though throughput is higher-is-better', async () => {
+    const { rows } = await checkRows(join(formats, 'fep', 'results.csv'), 'Experiment,Parameter,throughput.variance\nresults,*,0.005\n');
+    expect(rows.slice(1).map((r) => r.split(',').slice(-6, -5)[0])).toEqual(['<=', '<=', '<=']);
+  });
+
+  test('Google Benchmark: times in ns stay in ns', async () => {
+    const { code, rows } = await checkRows(join(formats, 'google-benchmark', 'repetitions.json'), 'Experiment,Parameter,real time.median [ns],real time.samples\nBM_Publish,*,1250,5\n');
+    expect(code).toBe(1);
+    expect(rows.slice(1)).toEqual([
+      'real time.median,64/repeats:2,ns,<=,1250.000,1300.000,50.000,4.000,failed',
+      'real time.samples,64/repeats:2,,<=,5.000,2.000,3.000,-60.000,passed',
+    ]);
+  });
+});
+
+describeShared('Google Benchmark times below a microsecond (github-action-benchmark test data)', () => {
+  test('50 ns is shown as 50.000 ns, not 0.050 µs', async () => {
+    const { rows } = await checkRows(join(sharedDir, 'fixtures', 'formats', 'google-benchmark', 'test1_run1.json'), 'Experiment,Parameter,real time [ns]\nBM_2xSlower,*,60\n');
+    expect(rows.slice(1)).toEqual(['real time,,ns,<=,60.000,50.000,10.000,-16.667,passed']);
+  });
+});
