@@ -2787,13 +2787,17 @@ function checkRequirement(requirement, measurements) {
     const payloadBytes = /^\d+$/.test(requirement.parameter) ? Number(requirement.parameter) : NaN;
     const known = [...new Set(measurements.map((m) => m.metric.name))];
     const what = ofMetric.length === 0 ? `metric "${requirement.metric}" (the results have: ${known.join(", ") || "none"})` : `parameter ${requirement.parameter}`;
+    const shape = ofMetric[0];
+    const unit = shape ? shownUnit(shape, requirement.statistic ?? primaryStatistic(shape)) : void 0;
+    const direction = requirement.direction ?? (shape ? statisticDirection(requirement.statistic ?? primaryStatistic(shape), shape.metric.direction) : void 0);
     return [
       {
         check: requirement.label,
         payloadBytes,
         parameter: requirement.parameter,
-        ...requirement.direction !== void 0 ? { direction: requirement.direction } : {},
-        requirement: requirement.limit,
+        ...direction !== void 0 ? { direction } : {},
+        unit: unit ? unit.unit : requirement.dimension !== void 0 ? displayUnit(BASE_UNITS[requirement.dimension], requirement.dimension) : "",
+        requirement: requirement.limit * (unit ? unit.scale : 1),
         experiment: NaN,
         difference: NaN,
         percentOver: NaN,
@@ -2841,8 +2845,15 @@ function primaryStatistic(m) {
   return "value";
 }
 function parameterMatches(m, parameter) {
-  if (m.parameter.label === parameter) return true;
-  return /^\d+$/.test(parameter) && m.parameter.payloadBytes === Number(parameter);
+  if (m.parameter.label === parameter || normaliseLabel(m.parameter.label) === normaliseLabel(parameter)) return true;
+  if (!/^\d+$/.test(parameter)) return false;
+  const bytes = Number(parameter);
+  if (m.parameter.payloadBytes !== void 0) return m.parameter.payloadBytes === bytes;
+  const size = /^(\d+) B\b/.exec(m.parameter.label);
+  return size !== null && Number(size[1]) === bytes;
+}
+function normaliseLabel(label) {
+  return label.trim().toLowerCase().replace(/([\db])\s*[x×]\s*(?=\d)/g, "$1 × ").replace(/\s+/g, " ");
 }
 function sameName(a, b) {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -7442,7 +7453,7 @@ function throughputCharts(measurements) {
   const metrics = [...new Set(better.map((m) => m.metric.name))];
   return metrics.map((metricName) => {
     const ofMetric = better.filter((m) => m.metric.name === metricName);
-    const unit = ofMetric[0].metric.displayUnit;
+    const unit = displayUnit(ofMetric[0].metric.unit, ofMetric[0].metric.dimension);
     const experiments = [...new Set(ofMetric.map((m) => m.experiment))];
     const onPayload = experiments.every((e) => {
       const bytes = ofMetric.filter((m) => m.experiment === e).map((m) => m.parameter.payloadBytes ?? NaN);

@@ -10,6 +10,7 @@ import type { Measurement, StatisticName } from '../model/measurement.js';
 import type { RawMeasurements } from '../model/rawMeasurements.js';
 import type { PayloadSummary, Summary } from '../model/summary.js';
 import { isPayloadAxis } from './payloadAxis.js';
+import { displayUnit } from '../check/metricCheck.js';
 import { EXPERIMENT_BLUE, REFERENCE_REDS, REQUIREMENT_RED, RESULT_BLUES, seriesColor } from './palette.js';
 import { panelValues, safeFileStem, uniqueIds, wantsLogScale, type Chart, type Panel, type Point, type Series, type XAxis } from './model.js';
 
@@ -386,7 +387,8 @@ export function throughputCharts(measurements: readonly Measurement[]): Chart[] 
   const metrics = [...new Set(better.map((m) => m.metric.name))];
   return metrics.map((metricName) => {
     const ofMetric = better.filter((m) => m.metric.name === metricName);
-    const unit = ofMetric[0]!.metric.displayUnit;
+    // The values are in the metric's base unit (Mb/s for netio3's Gbps): the axis says so.
+    const unit = displayUnit(ofMetric[0]!.metric.unit, ofMetric[0]!.metric.dimension);
     const experiments = [...new Set(ofMetric.map((m) => m.experiment))];
     // A payload axis only when each experiment has one value per payload (no other varied setting).
     const onPayload = experiments.every((e) => {

@@ -53,13 +53,18 @@ function checkRequirement(requirement: MetricRequirement, measurements: readonly
     const payloadBytes = /^\d+$/.test(requirement.parameter) ? Number(requirement.parameter) : NaN;
     const known = [...new Set(measurements.map((m) => m.metric.name))];
     const what = ofMetric.length === 0 ? `metric "${requirement.metric}" (the results have: ${known.join(', ') || 'none'})` : `parameter ${requirement.parameter}`;
+    // The limit's own unit (the metric's, when other parameters have it), never a default µs.
+    const shape = ofMetric[0];
+    const unit = shape ? shownUnit(shape, requirement.statistic ?? primaryStatistic(shape)) : undefined;
+    const direction = requirement.direction ?? (shape ? statisticDirection(requirement.statistic ?? primaryStatistic(shape), shape.metric.direction) : undefined);
     return [
       {
         check: requirement.label,
         payloadBytes,
         parameter: requirement.parameter,
-        ...(requirement.direction !== undefined ? { direction: requirement.direction } : {}),
-        requirement: requirement.limit,
+        ...(direction !== undefined ? { direction } : {}),
+        unit: unit ? unit.unit : requirement.dimension !== undefined ? displayUnit(BASE_UNITS[requirement.dimension], requirement.dimension) : '',
+        requirement: requirement.limit * (unit ? unit.scale : 1),
         experiment: NaN,
         difference: NaN,
         percentOver: NaN,
@@ -116,9 +121,26 @@ export function primaryStatistic(m: Measurement): StatisticName {
   return 'value';
 }
 
-function parameterMatches(m: Measurement, parameter: string): boolean {
-  if (m.parameter.label === parameter) return true;
-  return /^\d+$/.test(parameter) && m.parameter.payloadBytes === Number(parameter);
+/**
+ * Whether a requirement's Parameter names a measurement's parameter: its label (`x` and `×` alike,
+ * spaces and case ignored: `4096 B x 16`), or a bare number (`65536`) for the payload size, or for
+ * a sweep point labelled by its size (`65536 B × 16`: every buffer count of that size).
+ */
+export function parameterMatches(m: Measurement, parameter: string): boolean {
+  if (m.parameter.label === parameter || normaliseLabel(m.parameter.label) === normaliseLabel(parameter)) return true;
+  if (!/^\d+$/.test(parameter)) return false;
+  const bytes = Number(parameter);
+  if (m.parameter.payloadBytes !== undefined) return m.parameter.payloadBytes === bytes;
+  const size = /^(\d+) B\b/.exec(m.parameter.label);
+  return size !== null && Number(size[1]) === bytes;
+}
+
+function normaliseLabel(label: string): string {
+  return label
+    .trim()
+    .toLowerCase()
+    .replace(/([\db])\s*[x×]\s*(?=\d)/g, '$1 × ')
+    .replace(/\s+/g, ' ');
 }
 
 function sameName(a: string, b: string): boolean {
