@@ -35,7 +35,7 @@ describe('kuksa databroker-perf console (project fixture, --detailed-output)', (
     const latency = get(result, 'global', 'latency');
     expect(latency.metric).toMatchObject({ unit: 'us', displayUnit: 'ms', direction: 'lower-is-better' });
     expect(latency.statistics).toEqual({ samples: 748, min: 61, max: 412, mean: 152, p95: 231, median: 131, p90: 198, p99: 388 });
-    expect(latency.parameter).toEqual({ label: 'kuksa.val.v2', settings: { api: 'kuksa.val.v2', signals: 4 } });
+    expect(latency.parameter).toEqual({ label: 'kuksa.val.v2, 4 signals', settings: { api: 'kuksa.val.v2', signals: 4 } });
     expect(latency.place.line).toBe(4);
     const throughput = get(result, 'global', 'throughput');
     expect(throughput.statistics).toEqual({ value: 149 });
@@ -47,7 +47,7 @@ describe('kuksa databroker-perf console (project fixture, --detailed-output)', (
     expect([...new Set(result.measurements.map((m) => m.experiment))]).toEqual(['global', 'Frame 1', 'Frame 2']);
     const f2 = get(result, 'Frame 2', 'latency');
     expect(f2.statistics).toEqual({ samples: 249, min: 61, max: 412, mean: 176, p95: 262, median: 171, p90: 241, p99: 401 });
-    expect(f2.parameter).toEqual({ label: 'kuksa.val.v2, cycle 20 ms', settings: { api: 'kuksa.val.v2', cycleTimeMs: 20, signals: 3 } });
+    expect(f2.parameter).toEqual({ label: 'kuksa.val.v2, cycle 20 ms, 4 signals in all', settings: { api: 'kuksa.val.v2', cycleTimeMs: 20, signals: 3, totalSignals: 4 } });
     expect(get(result, 'Frame 1', 'throughput').statistics.value).toBe(99);
   });
 
@@ -126,9 +126,28 @@ describeShared('kuksa databroker-perf on real files', () => {
     expect(get(r, 'global', 'latency').statistics).toEqual({ samples: 3086, min: 67, max: 295, mean: 140, p95: 215, median: 132, p90: 199, p99: 253 });
   });
 
-  it('the whole README (two runs pasted in one file) is an InputError, not a silent mix', () => {
-    const e = inputError(() => kuksaConsoleAdapter.parse({ file: readme, text }, {}));
-    expect(e.message).toMatch(/second "Global Summary:"/);
+  it('the whole README (two runs in one file, as kuksa-perf\'s CI tees every configuration into perf-result.txt) reads as two runs', () => {
+    const r = kuksaConsoleAdapter.parse({ file: readme, text }, {});
+    expect(r.measurements.map((m) => [m.experiment, m.parameter.label, m.metric.name])).toEqual([
+      ['global', 'kuksa.val.v2, 101 signals', 'latency'],
+      ['global', 'kuksa.val.v2, 101 signals', 'throughput'],
+      ['global', 'kuksa.val.v2, 55 signals', 'latency'],
+      ['global', 'kuksa.val.v2, 55 signals', 'throughput'],
+    ]);
+    // The same configuration gets the same key in a file of its own.
+    const alone = kuksaConsoleAdapter.parse({ file: readme, text: blocks[1]! }, {});
+    expect(alone.measurements.map((m) => m.parameter.label)).toEqual(['kuksa.val.v2, 55 signals', 'kuksa.val.v2, 55 signals']);
+  });
+
+  it('a run repeating an earlier configuration in the same file is told apart as run N, never merged', () => {
+    const r = kuksaConsoleAdapter.parse({ file: readme, text: `${blocks[0]!}\n${blocks[0]!}` }, {});
+    expect(r.measurements.map((m) => m.parameter.label)).toEqual([
+      'kuksa.val.v2, 101 signals',
+      'kuksa.val.v2, 101 signals',
+      'kuksa.val.v2, 101 signals, run 2',
+      'kuksa.val.v2, 101 signals, run 2',
+    ]);
+    expect(r.notes.some((n) => n.includes('2 runs in one file'))).toBe(true);
   });
 
   const others = [

@@ -83,3 +83,11 @@ describe('netio3 sweeps: parameters as people write them', () => {
     expect(values).toEqual(expect.arrayContaining([96670, 189265, 720]));
   });
 });
+
+describe('Kuksa databroker-perf: the tool\'s own unit', () => {
+  test('a throughput limit in signal/s is read (databroker-perf prints "149 signal/second")', async () => {
+    const { code, rows } = await checkRows(join(formats, 'kuksa', 'detailed.txt'), 'Experiment,Parameter,throughput [signal/s] >=\nglobal,*,100\n', 'global');
+    expect(code).toBe(0);
+    expect(rows.slice(1)).toEqual(['throughput,"kuksa.val.v2, 4 signals",Hz,>=,100.000,149.000,49.000,-49.000,passed']);
+  });
+});

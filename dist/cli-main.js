@@ -375,6 +375,11 @@ var RATE = {
   "req/s": 1,
   "requests/s": 1,
   "ops/s": 1,
+  // databroker-perf's own spelling of its throughput
+  "signal/s": 1,
+  "signals/s": 1,
+  "signal/second": 1,
+  "updates/s": 1,
   "kS/s": 1e3,
   kHz: 1e3,
   "k/s": 1e3,
@@ -5109,9 +5114,10 @@ function parseKuksaConsole(file, text, options = {}) {
   const notes = [
     "databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second."
   ];
+  let run = 1;
   const start = (b) => {
     if (block) finish(file, block);
-    block = { ...b, keys: /* @__PURE__ */ new Map(), histogram: [], quantiles: /* @__PURE__ */ new Map(), section: "summary", lastLine: b.line };
+    block = { ...b, run, keys: /* @__PURE__ */ new Map(), histogram: [], quantiles: /* @__PURE__ */ new Map(), section: "summary", lastLine: b.line };
     blocks.push(block);
   };
   for (let i = 0; i < lines.length; i++) {
@@ -5119,16 +5125,14 @@ function parseKuksaConsole(file, text, options = {}) {
     const line = lines[i].replace(ANSI_ESCAPE, "");
     if (line.trim() === "") continue;
     if (GLOBAL.test(line)) {
-      if (blocks.some((b) => b.kind === "global")) {
-        throw new InputError('a second "Global Summary:" block: one databroker-perf run per file', { file, line: lineNo, column: 1 });
-      }
+      if (blocks.some((b) => b.kind === "global" && b.run === run)) run++;
       start({ kind: "global", name: "global", line: lineNo });
       continue;
     }
     const group = GROUP.exec(line);
     if (group) {
       const name = group[1].trim();
-      if (blocks.some((b) => b.kind === "group" && b.name === name)) {
+      if (blocks.some((b) => b.kind === "group" && b.name === name && b.run === run)) {
         throw new InputError(`group "${name}" appears twice`, { file, line: lineNo, column: line.indexOf(name) + 1 });
       }
       start({ kind: "group", name, line: lineNo, cycleTimeMs: Number(group[2]) });
@@ -5193,7 +5197,17 @@ function parseKuksaConsole(file, text, options = {}) {
   }
   notes.push("databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept.");
   const measurements = [];
-  for (const b of blocks) measurements.push(...toMeasurements(file, b));
+  const seen = /* @__PURE__ */ new Set();
+  for (const b of blocks) {
+    for (const m of toMeasurements(file, b, runSignals(file, blocks, b.run))) {
+      if (seen.has(keyOf(m))) m.parameter = { label: `${m.parameter.label}, run ${b.run}`, settings: { ...m.parameter.settings, run: b.run } };
+      seen.add(keyOf(m));
+      measurements.push(m);
+    }
+  }
+  if (run > 1) {
+    notes.push(`databroker-perf: ${run} runs in one file (each "Global Summary:" starts one); a run repeating an earlier configuration (API, groups, total signals) is told apart as "run N".`);
+  }
   return { format: kuksaConsoleAdapter.id, file, measurements, notes };
 }
 function requireKey(file, b, key, alias) {
@@ -5243,7 +5257,15 @@ function leadingCount(file, entry, key, unit) {
   }
   return Number(m[1]);
 }
-function toMeasurements(file, b) {
+function keyOf(m) {
+  return `${m.experiment}\0${m.parameter.label}\0${m.metric.name}`;
+}
+function runSignals(file, blocks, run) {
+  const global = blocks.find((b) => b.kind === "global" && b.run === run);
+  const entry = global?.keys.get("Total signals");
+  return entry ? leadingCount(file, entry, "Total signals", /^signals$/) : void 0;
+}
+function toMeasurements(file, b, totalSignals) {
   const api = b.keys.get("API").value;
   const received = leadingCount(file, b.keys.get("Received"), "Received", /^(signal )?updates$/);
   const throughputEntry = b.keys.get("Throughput") ?? b.keys.get("Signal/Second");
@@ -5269,6 +5291,10 @@ function toMeasurements(file, b) {
     const sent = b.keys.get("Sent");
     const perIteration = sent ? /\* (\d+) signals/.exec(sent.value) : null;
     if (perIteration) settings.signals = Number(perIteration[1]);
+  }
+  if (totalSignals !== void 0) {
+    label += b.kind === "global" ? `, ${totalSignals} signals` : `, ${totalSignals} signals in all`;
+    if (b.kind === "group") settings.totalSignals = totalSignals;
   }
   const parameter = { label, settings };
   return [
@@ -6956,7 +6982,7 @@ function renameExperiments(loaded, names) {
   const summary = set.summary && names.has(set.summary.experimentType) ? { ...set.summary, experimentType: names.get(set.summary.experimentType) } : set.summary;
   return { ...loaded, set: { ...set, measurements, ...summary ? { summary } : {} } };
 }
-function keyOf(m) {
+function keyOf2(m) {
   return `${m.experiment}\0${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
 }
 function groupResults(files, mode) {
@@ -6965,7 +6991,7 @@ function groupResults(files, mode) {
   for (const loaded of files) {
     const { set } = loaded;
     for (const m of set.measurements) {
-      const key = keyOf(m);
+      const key = keyOf2(m);
       let entry = byKey.get(key);
       if (!entry) byKey.set(key, entry = { measurements: [], files: [] });
       if (entry.files.length > 0 && !entry.files.includes(set.file) && mode === "error") {
@@ -8147,14 +8173,14 @@ function comparedStatistics(m) {
   const primary = primaryStatistic(m);
   return ["min", primary, "max", "p99"].filter((s) => s === primary || m.statistics[s] !== void 0);
 }
-function keyOf2(m) {
+function keyOf3(m) {
   return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
 }
 function compareExperiment(experimentType, reference, result, thresholds) {
   const refList = reference?.measurements ?? [];
   const resList = result?.measurements ?? [];
-  const refByKey = new Map(refList.map((m) => [keyOf2(m), m]));
-  const resByKey = new Map(resList.map((m) => [keyOf2(m), m]));
+  const refByKey = new Map(refList.map((m) => [keyOf3(m), m]));
+  const resByKey = new Map(resList.map((m) => [keyOf3(m), m]));
   const keys = [...refByKey.keys(), ...[...resByKey.keys()].filter((k) => !refByKey.has(k))];
   const rows = [];
   for (const key of keys) {
@@ -8195,8 +8221,8 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const newest = present[present.length - 1];
   const plain = compareExperiment(experimentType, newest, result, thresholds);
   if (!newest || !result) return plain;
-  const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf2(m), m])));
-  const resultByKey = new Map(result.measurements.map((m) => [keyOf2(m), m]));
+  const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf3(m), m])));
+  const resultByKey = new Map(result.measurements.map((m) => [keyOf3(m), m]));
   const rows = plain.rows.map((row) => {
     if (row.status === "new" || row.status === "missing") return row;
     const key = `${row.parameter}\0${row.metric.toLowerCase()}`;

@@ -45,6 +45,8 @@ interface Block {
   kind: 'global' | 'group';
   name: string;
   line: number;
+  /** Which run of the file (1-based): each `Global Summary:` starts one. */
+  run: number;
   cycleTimeMs?: number;
   keys: Map<string, { value: string; line: number; column: number }>;
   histogram: { valueUs: number; count: number; line: number }[];
@@ -68,9 +70,10 @@ export function parseKuksaConsole(file: string, text: string, options: ParseOpti
     'databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second.',
   ];
 
-  const start = (b: Omit<Block, 'keys' | 'histogram' | 'quantiles' | 'section' | 'lastLine'>): void => {
+  let run = 1;
+  const start = (b: Omit<Block, 'keys' | 'histogram' | 'quantiles' | 'section' | 'lastLine' | 'run'>): void => {
     if (block) finish(file, block);
-    block = { ...b, keys: new Map(), histogram: [], quantiles: new Map(), section: 'summary', lastLine: b.line };
+    block = { ...b, run, keys: new Map(), histogram: [], quantiles: new Map(), section: 'summary', lastLine: b.line };
     blocks.push(block);
   };
 
@@ -79,16 +82,15 @@ export function parseKuksaConsole(file: string, text: string, options: ParseOpti
     const line = lines[i]!.replace(ANSI_ESCAPE, '');
     if (line.trim() === '') continue;
     if (GLOBAL.test(line)) {
-      if (blocks.some((b) => b.kind === 'global')) {
-        throw new InputError('a second "Global Summary:" block: one databroker-perf run per file', { file, line: lineNo, column: 1 });
-      }
+      // kuksa-perf's CI tees every configuration's run into one file: a new Global Summary starts the next run.
+      if (blocks.some((b) => b.kind === 'global' && b.run === run)) run++;
       start({ kind: 'global', name: 'global', line: lineNo });
       continue;
     }
     const group = GROUP.exec(line);
     if (group) {
       const name = group[1]!.trim();
-      if (blocks.some((b) => b.kind === 'group' && b.name === name)) {
+      if (blocks.some((b) => b.kind === 'group' && b.name === name && b.run === run)) {
         throw new InputError(`group "${name}" appears twice`, { file, line: lineNo, column: line.indexOf(name) + 1 });
       }
       start({ kind: 'group', name, line: lineNo, cycleTimeMs: Number(group[2]) });
@@ -155,7 +157,18 @@ export function parseKuksaConsole(file: string, text: string, options: ParseOpti
   }
   notes.push('databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept.');
   const measurements: Measurement[] = [];
-  for (const b of blocks) measurements.push(...toMeasurements(file, b));
+  const seen = new Set<string>();
+  for (const b of blocks) {
+    for (const m of toMeasurements(file, b, runSignals(file, blocks, b.run))) {
+      // A run repeating an earlier run's configuration (same total signals) is told apart by its number.
+      if (seen.has(keyOf(m))) m.parameter = { label: `${m.parameter.label}, run ${b.run}`, settings: { ...m.parameter.settings, run: b.run } };
+      seen.add(keyOf(m));
+      measurements.push(m);
+    }
+  }
+  if (run > 1) {
+    notes.push(`databroker-perf: ${run} runs in one file (each "Global Summary:" starts one); a run repeating an earlier configuration (API, groups, total signals) is told apart as "run N".`);
+  }
   return { format: kuksaConsoleAdapter.id, file, measurements, notes };
 }
 
@@ -212,7 +225,22 @@ function leadingCount(file: string, entry: { value: string; line: number; column
   return Number(m[1]);
 }
 
-function toMeasurements(file: string, b: Block): Measurement[] {
+function keyOf(m: Measurement): string {
+  return `${m.experiment}\u0000${m.parameter.label}\u0000${m.metric.name}`;
+}
+
+/**
+ * The total signals of a run (its Global Summary's): it tells one configuration from another, so
+ * every parameter carries it, and the same configuration gets the same key in a file of its own
+ * and in a file of several runs.
+ */
+function runSignals(file: string, blocks: readonly Block[], run: number): number | undefined {
+  const global = blocks.find((b) => b.kind === 'global' && b.run === run);
+  const entry = global?.keys.get('Total signals');
+  return entry ? leadingCount(file, entry, 'Total signals', /^signals$/) : undefined;
+}
+
+function toMeasurements(file: string, b: Block, totalSignals: number | undefined): Measurement[] {
   const api = b.keys.get('API')!.value;
   const received = leadingCount(file, b.keys.get('Received')!, 'Received', /^(signal )?updates$/);
   const throughputEntry = b.keys.get('Throughput') ?? b.keys.get('Signal/Second')!;
@@ -238,6 +266,11 @@ function toMeasurements(file: string, b: Block): Measurement[] {
     const sent = b.keys.get('Sent');
     const perIteration = sent ? /\* (\d+) signals/.exec(sent.value) : null;
     if (perIteration) settings.signals = Number(perIteration[1]);
+  }
+  if (totalSignals !== undefined) {
+    // The run's configuration: a group's own signals count is in its settings.
+    label += b.kind === 'global' ? `, ${totalSignals} signals` : `, ${totalSignals} signals in all`;
+    if (b.kind === 'group') settings.totalSignals = totalSignals;
   }
   const parameter: Parameter = { label, settings };
   return [

@@ -89,6 +89,11 @@ const RATE: Record<string, number> = {
   'req/s': 1,
   'requests/s': 1,
   'ops/s': 1,
+  // databroker-perf's own spelling of its throughput
+  'signal/s': 1,
+  'signals/s': 1,
+  'signal/second': 1,
+  'updates/s': 1,
   'kS/s': 1e3,
   kHz: 1e3,
   'k/s': 1e3,
