@@ -2,14 +2,16 @@ import { closeSync, openSync, readFileSync, readSync, readdirSync, statSync } fr
 import { join } from 'node:path';
 import { InputError } from '../src/engine/errors.js';
 import type { FormatAdapter } from '../src/engine/formats/adapter.js';
-import { githubActionBenchmarkAdapter, readUnit } from '../src/engine/formats/githubActionBenchmark.js';
+import { githubActionBenchmarkAdapter } from '../src/engine/formats/githubActionBenchmark.js';
+import { readUnit, templateOf } from '../src/engine/formats/shared.js';
 import { googleBenchmarkAdapter, splitName } from '../src/engine/formats/googleBenchmark.js';
 import { hdrHistogramAdapter } from '../src/engine/formats/hdrHistogram.js';
-import { hyperfineAdapter, templateOf } from '../src/engine/formats/hyperfine.js';
+import { hyperfineAdapter } from '../src/engine/formats/hyperfine.js';
 import { isJsonObject, parseLooseJson } from '../src/engine/formats/looseJson.js';
 import { redisBenchmarkAdapter } from '../src/engine/formats/redisBenchmark.js';
 import type { Measurement, ResultSet } from '../src/engine/model/measurement.js';
 import { describeShared, repoRoot, sharedDir } from './helpers/shared.js';
+import { ADAPTERS as REGISTRY } from '../src/engine/formats/registry.js';
 
 const ADAPTERS: FormatAdapter[] = [hyperfineAdapter, googleBenchmarkAdapter, githubActionBenchmarkAdapter, hdrHistogramAdapter, redisBenchmarkAdapter];
 const project = join(repoRoot, 'fixtures', 'formats');
@@ -417,21 +419,34 @@ describe('every cut of every project fixture gives a result or an InputError', (
 
 // ---------------------------------------------------------------------------------------------
 describe('recognisers (project fixtures)', () => {
-  const own: Record<string, FormatAdapter> = {
-    hyperfine: hyperfineAdapter,
-    'google-benchmark': googleBenchmarkAdapter,
-    'github-action-benchmark': githubActionBenchmarkAdapter,
-    hdrhistogram: hdrHistogramAdapter,
-    redis: redisBenchmarkAdapter,
-  };
-  it('each project fixture is recognised by its adapter only; other formats by none', () => {
-    for (const file of walk(project)) {
-      const dir = file.slice(project.length + 1).split(/[\\/]/)[0]!;
-      const expected = own[dir]?.id;
+  /** A fixture folder is named by its adapter id, or by the family of ids it holds (kuksa → kuksa-console, kuksa-csv). */
+  const family = (folder: string) => REGISTRY.map((a) => a.id).filter((id) => id === folder || id.startsWith(`${folder.split('-')[0]}-`));
+  /** Folders that hold no auto-detected results: requirement files, and CSVs read only with a mapping. */
+  const notResults = ['requirements', 'generic-csv'];
+
+  it('registry-wide: each project fixture is recognised by exactly one adapter, of its folder\'s family; every adapter has one', () => {
+    const seen = new Set<string>();
+    const files = [...walk(project), ...walk(join(repoRoot, 'fixtures', 'example', 'results'))];
+    for (const file of files) {
+      const dir = file.startsWith(project) ? file.slice(project.length + 1).split(/[\\/]/)[0]! : 'fastdds-raw';
       const text = head(file);
-      const recognised = ADAPTERS.filter((a) => a.recognises(text, file)).map((a) => a.id);
-      expect({ file, recognised }).toEqual({ file, recognised: expected ? [expected] : [] });
+      const recognised = REGISTRY.filter((a) => a.recognises(text, file)).map((a) => a.id);
+      if (notResults.includes(dir)) {
+        expect({ file, recognised }).toEqual({ file, recognised: [] });
+        continue;
+      }
+      expect({ file, count: recognised.length }).toEqual({ file, count: 1 });
+      expect(family(dir)).toContain(recognised[0]);
+      seen.add(recognised[0]!);
     }
+    // Formats without a project fixture, each for a stated reason.
+    const elsewhere: Record<string, string> = {
+      'fastdds-summary': 'written by perfgate summarize in the tests (reference summaries are in ../shared)',
+      'hyperfine-csv': 'real samples in ../shared/fixtures/real-runs/hyperfine',
+      'redis-benchmark-quiet': 'real samples in ../shared/fixtures/real-runs/redis',
+      'generic-csv': 'never auto-detected: read only with a mapping',
+    };
+    expect(REGISTRY.map((a) => a.id).filter((id) => !seen.has(id))).toEqual(Object.keys(elsewhere).filter((id) => REGISTRY.some((a) => a.id === id)).sort((a, b) => REGISTRY.findIndex((x) => x.id === a) - REGISTRY.findIndex((x) => x.id === b)));
   });
 
   it('rejects look-alikes', () => {

@@ -90,6 +90,11 @@ function formatCsvFloat(x) {
 }
 
 // src/engine/report/escape.ts
+var CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+var CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+function withoutControls(text, keepLines = false) {
+  return text.replace(keepLines ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS, "?");
+}
 function escapeMarkdown(text) {
   return text.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => "\\" + c).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, "&#64;");
 }
@@ -299,7 +304,7 @@ function value(x) {
   return Number.isNaN(x) ? "-" : formatFixed3(x);
 }
 function sanitize(text) {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  return withoutControls(text);
 }
 
 // src/engine/model/units.ts
@@ -2342,9 +2347,9 @@ function resolveStatistic(text) {
   if (STATISTIC_NAMES.includes(name)) return name;
   const alias = STATISTIC_ALIASES[name.toLowerCase()];
   if (alias) return alias;
-  const percentile2 = /^p(\d+(?:\.\d+)?)$/i.exec(name);
-  if (percentile2) {
-    const compact = `p${percentile2[1].replace(".", "")}`;
+  const percentile = /^p(\d+(?:\.\d+)?)$/i.exec(name);
+  if (percentile) {
+    const compact = `p${percentile[1].replace(".", "")}`;
     if (STATISTIC_NAMES.includes(compact)) return compact;
   }
   return void 0;
@@ -3901,8 +3906,43 @@ var fastddsRawAdapter = {
   }
 };
 
-// src/engine/formats/consoleText.ts
+// src/engine/formats/shared.ts
 var ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
+var RATE_SUFFIX = /^(.+?)\s*\/\s*(s|sec|secs|second|seconds)$/;
+var PER_OPERATION_SUFFIX = /^(.+?)\s*\/\s*(iter|iters|iteration|op|ops|operation|call|run)$/;
+function readUnit(text) {
+  const symbol = text.trim();
+  const direct = parseUnit(symbol);
+  if (direct && direct.dimension !== "count" && direct.dimension !== "ratio") return { unit: direct, direction: directionOf(direct), known: true };
+  const perOperation = PER_OPERATION_SUFFIX.exec(symbol);
+  if (perOperation) {
+    const inner = parseUnit(perOperation[1]);
+    if (inner && (inner.dimension === "time" || inner.dimension === "size")) {
+      return { unit: { ...inner, symbol }, direction: "lower-is-better", known: true };
+    }
+    return { unit: { symbol, dimension: "count", toBase: 1 }, direction: "lower-is-better", known: true };
+  }
+  const rate = RATE_SUFFIX.exec(symbol);
+  if (rate) {
+    const perSecond = parseUnit(`${rate[1]}/s`);
+    if (perSecond && perSecond.dimension !== "time") return { unit: { ...perSecond, symbol }, direction: "higher-is-better", known: true };
+    return { unit: { symbol, dimension: "rate", toBase: 1 }, direction: "higher-is-better", known: true };
+  }
+  if (direct?.dimension === "ratio") return { unit: direct, direction: "lower-is-better", known: false };
+  return { unit: { symbol, dimension: "count", toBase: 1 }, direction: "lower-is-better", known: false };
+}
+function directionOf(unit) {
+  return unit.dimension === "rate" || unit.dimension === "bitrate" || unit.dimension === "byterate" ? "higher-is-better" : "lower-is-better";
+}
+function templateOf(command, values) {
+  let template = command;
+  for (const [name, text] of Object.entries(values)) {
+    if (text === "") continue;
+    const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    template = template.replace(new RegExp(`(?<![\\w.])${escaped}(?![\\w.])`, "g"), `{${name}}`);
+  }
+  return template;
+}
 
 // src/engine/formats/ddsperf.ts
 var PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
@@ -5317,12 +5357,6 @@ var kuksaCsvAdapter = {
     return parseKuksaCsv(input.file, input.text);
   }
 };
-function percentile(sorted, q) {
-  const position = (sorted.length - 1) * q;
-  const low = Math.floor(position);
-  const high = Math.min(low + 1, sorted.length - 1);
-  return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
-}
 function parseKuksaCsv(file, text) {
   const lines = stripBom(text).split(/\r?\n/);
   if ((lines[0] ?? "").trim() !== HEADER2) {
@@ -5366,10 +5400,10 @@ function parseKuksaCsv(file, text) {
           min: sorted[0],
           max: sorted[sorted.length - 1],
           mean: mean2,
-          median: percentile(sorted, 0.5),
-          p90: percentile(sorted, 0.9),
-          p95: percentile(sorted, 0.95),
-          p99: percentile(sorted, 0.99),
+          median: percentileOfSorted(sorted, 50),
+          p90: percentileOfSorted(sorted, 90),
+          p95: percentileOfSorted(sorted, 95),
+          p99: percentileOfSorted(sorted, 99),
           stdev: Math.sqrt(squares / values.length)
         },
         samples,
@@ -5614,115 +5648,6 @@ function parseNetio3(file, text) {
   return { format: netio3Adapter.id, file, measurements, notes };
 }
 
-// src/engine/formats/githubActionBenchmark.ts
-var RATE_SUFFIX = /^(.+?)\s*\/\s*(s|sec|secs|second|seconds)$/;
-var PER_OPERATION_SUFFIX = /^(.+?)\s*\/\s*(iter|iters|iteration|op|ops|operation|call|run)$/;
-function readUnit(text) {
-  const symbol = text.trim();
-  const direct = parseUnit(symbol);
-  if (direct && direct.dimension !== "count" && direct.dimension !== "ratio") return { unit: direct, direction: directionOf(direct), known: true };
-  const perOperation = PER_OPERATION_SUFFIX.exec(symbol);
-  if (perOperation) {
-    const inner = parseUnit(perOperation[1]);
-    if (inner && (inner.dimension === "time" || inner.dimension === "size")) {
-      return { unit: { ...inner, symbol }, direction: "lower-is-better", known: true };
-    }
-    return { unit: { symbol, dimension: "count", toBase: 1 }, direction: "lower-is-better", known: true };
-  }
-  const rate = RATE_SUFFIX.exec(symbol);
-  if (rate) {
-    const perSecond = parseUnit(`${rate[1]}/s`);
-    if (perSecond && perSecond.dimension !== "time") return { unit: { ...perSecond, symbol }, direction: "higher-is-better", known: true };
-    return { unit: { symbol, dimension: "rate", toBase: 1 }, direction: "higher-is-better", known: true };
-  }
-  if (direct?.dimension === "ratio") return { unit: direct, direction: "lower-is-better", known: false };
-  return { unit: { symbol, dimension: "count", toBase: 1 }, direction: "lower-is-better", known: false };
-}
-function directionOf(unit) {
-  return unit.dimension === "rate" || unit.dimension === "bitrate" || unit.dimension === "byterate" ? "higher-is-better" : "lower-is-better";
-}
-function metricNameOf(unit) {
-  switch (unit.dimension) {
-    case "time":
-      return "time";
-    case "rate":
-    case "bitrate":
-    case "byterate":
-      return "throughput";
-    case "size":
-      return "size";
-    default:
-      return "value";
-  }
-}
-var githubActionBenchmarkAdapter = {
-  id: "github-action-benchmark",
-  title: "github-action-benchmark custom JSON (customSmallerIsBetter / customBiggerIsBetter)",
-  recognises(head) {
-    const m = /^\uFEFF?\s*\[\s*\{/.exec(head);
-    if (!m) return false;
-    const end = head.indexOf("}", m[0].length);
-    const first = head.slice(m[0].length - 1, end < 0 ? Math.min(head.length, 4096) : end + 1);
-    return /"name"\s*:\s*"/.test(first) && /"unit"\s*:\s*"/.test(first) && /"value"\s*:/.test(first);
-  },
-  parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!Array.isArray(root)) {
-      throw new InputError('expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects', { file, line: 1, column: 1 });
-    }
-    if (root.length === 0) throw new InputError("the benchmark array is empty: no results", { file, ...doc.placeOf(root) });
-    const measurements = [];
-    const notes = [];
-    const guessed = /* @__PURE__ */ new Set();
-    const inferred = /* @__PURE__ */ new Map();
-    const seen = /* @__PURE__ */ new Map();
-    root.forEach((entry, index) => {
-      if (!isJsonObject(entry)) throw fields.error('expected a {"name", "unit", "value"} object', root, index);
-      const line = doc.placeOf(entry).line;
-      const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
-      const unitText = fields.string(entry, "unit", { required: true, what: `the benchmark "${name}"` });
-      const value2 = fields.number(entry, "value", { required: true, what: `the benchmark "${name}"` });
-      const reading = readUnit(unitText);
-      if (reading.known) inferred.set(unitText, reading.direction);
-      else guessed.add(unitText);
-      const metric2 = {
-        name: metricNameOf(reading.unit),
-        dimension: reading.unit.dimension,
-        unit: BASE_UNITS[reading.unit.dimension],
-        displayUnit: unitText,
-        direction: reading.direction
-      };
-      let experiment = name;
-      const key = `${name}\0${metric2.name}`;
-      const earlier = seen.get(key);
-      seen.set(key, (earlier ?? 0) + 1);
-      if (earlier !== void 0) {
-        experiment = `${name} (${earlier + 1})`;
-        notes.push(`"${name}" has more than one ${metric2.name} value; line ${line} is read as "${experiment}"`);
-      }
-      measurements.push({
-        experiment,
-        parameter: { label: "" },
-        metric: metric2,
-        statistics: { value: toBaseUnit(value2, reading.unit) },
-        place: { file, line }
-      });
-    });
-    if (inferred.size > 0) {
-      const list = [...inferred].map(([unit, direction]) => `"${unit}" ${direction}`).join(", ");
-      notes.push(`the file does not say whether smaller or bigger is better; inferred from the unit: ${list}`);
-    }
-    if (guessed.size > 0) {
-      notes.push(
-        `unknown unit${guessed.size > 1 ? "s" : ""} ${[...guessed].map((u) => `"${u}"`).join(", ")}: values kept as plain numbers and taken as lower-is-better (customSmallerIsBetter)`
-      );
-    }
-    return { format: "github-action-benchmark", file, measurements, notes };
-  }
-};
-
 // src/engine/formats/genericCsv.ts
 var PAYLOAD_COLUMN = /bytes|size|payload/i;
 var genericCsvAdapter = {
@@ -5860,6 +5785,89 @@ function baseName2(file) {
   const base = file.split(/[\\/]/).pop() ?? file;
   return base.replace(/\.[^.]+$/, "") || base;
 }
+
+// src/engine/formats/githubActionBenchmark.ts
+function metricNameOf(unit) {
+  switch (unit.dimension) {
+    case "time":
+      return "time";
+    case "rate":
+    case "bitrate":
+    case "byterate":
+      return "throughput";
+    case "size":
+      return "size";
+    default:
+      return "value";
+  }
+}
+var githubActionBenchmarkAdapter = {
+  id: "github-action-benchmark",
+  title: "github-action-benchmark custom JSON (customSmallerIsBetter / customBiggerIsBetter)",
+  recognises(head) {
+    const m = /^\uFEFF?\s*\[\s*\{/.exec(head);
+    if (!m) return false;
+    const end = head.indexOf("}", m[0].length);
+    const first = head.slice(m[0].length - 1, end < 0 ? Math.min(head.length, 4096) : end + 1);
+    return /"name"\s*:\s*"/.test(first) && /"unit"\s*:\s*"/.test(first) && /"value"\s*:/.test(first);
+  },
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!Array.isArray(root)) {
+      throw new InputError('expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects', { file, line: 1, column: 1 });
+    }
+    if (root.length === 0) throw new InputError("the benchmark array is empty: no results", { file, ...doc.placeOf(root) });
+    const measurements = [];
+    const notes = [];
+    const guessed = /* @__PURE__ */ new Set();
+    const inferred = /* @__PURE__ */ new Map();
+    const seen = /* @__PURE__ */ new Map();
+    root.forEach((entry, index) => {
+      if (!isJsonObject(entry)) throw fields.error('expected a {"name", "unit", "value"} object', root, index);
+      const line = doc.placeOf(entry).line;
+      const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
+      const unitText = fields.string(entry, "unit", { required: true, what: `the benchmark "${name}"` });
+      const value2 = fields.number(entry, "value", { required: true, what: `the benchmark "${name}"` });
+      const reading = readUnit(unitText);
+      if (reading.known) inferred.set(unitText, reading.direction);
+      else guessed.add(unitText);
+      const metric2 = {
+        name: metricNameOf(reading.unit),
+        dimension: reading.unit.dimension,
+        unit: BASE_UNITS[reading.unit.dimension],
+        displayUnit: unitText,
+        direction: reading.direction
+      };
+      let experiment = name;
+      const key = `${name}\0${metric2.name}`;
+      const earlier = seen.get(key);
+      seen.set(key, (earlier ?? 0) + 1);
+      if (earlier !== void 0) {
+        experiment = `${name} (${earlier + 1})`;
+        notes.push(`"${name}" has more than one ${metric2.name} value; line ${line} is read as "${experiment}"`);
+      }
+      measurements.push({
+        experiment,
+        parameter: { label: "" },
+        metric: metric2,
+        statistics: { value: toBaseUnit(value2, reading.unit) },
+        place: { file, line }
+      });
+    });
+    if (inferred.size > 0) {
+      const list = [...inferred].map(([unit, direction]) => `"${unit}" ${direction}`).join(", ");
+      notes.push(`the file does not say whether smaller or bigger is better; inferred from the unit: ${list}`);
+    }
+    if (guessed.size > 0) {
+      notes.push(
+        `unknown unit${guessed.size > 1 ? "s" : ""} ${[...guessed].map((u) => `"${u}"`).join(", ")}: values kept as plain numbers and taken as lower-is-better (customSmallerIsBetter)`
+      );
+    }
+    return { format: "github-action-benchmark", file, measurements, notes };
+  }
+};
 
 // src/engine/formats/googleBenchmark.ts
 var ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
@@ -6140,19 +6148,19 @@ var hdrHistogramAdapter = {
         throw new InputError(`expected a number or "inf", found "${clip2(inverseToken.text)}"`, { file, line, column: inverseToken.column });
       }
       const value2 = Number(valueToken.text);
-      const percentile2 = Number(percentileToken.text);
+      const percentile = Number(percentileToken.text);
       const count = Number(countToken.text);
-      if (percentile2 < 0 || percentile2 > 1) {
+      if (percentile < 0 || percentile > 1) {
         throw new InputError(`the percentile ${percentileToken.text} is outside 0…1`, { file, line, column: percentileToken.column });
       }
       if (!Number.isInteger(count) || count < 0) {
         throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, { file, line, column: countToken.column });
       }
       const previous = rows[rows.length - 1];
-      if (previous && (percentile2 < previous.percentile || value2 < previous.value || count < previous.count)) {
+      if (previous && (percentile < previous.percentile || value2 < previous.value || count < previous.count)) {
         throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, { file, line, column: valueToken.column });
       }
-      rows.push({ value: value2, percentile: percentile2, count, line });
+      rows.push({ value: value2, percentile, count, line });
     }
     if (rows.length === 0) throw new InputError("the percentile table has a header but no rows", { file, line: headerIndex + 1 });
     const last = rows[rows.length - 1];
@@ -6339,15 +6347,6 @@ function parameterOf(fields, result) {
   const parameter = { label: labels.join(", "), settings };
   if (payloadBytes !== void 0) parameter.payloadBytes = payloadBytes;
   return [parameter, texts];
-}
-function templateOf(command, values) {
-  let template = command;
-  for (const [name, text] of Object.entries(values)) {
-    if (text === "") continue;
-    const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    template = template.replace(new RegExp(`(?<![\\w.])${escaped}(?![\\w.])`, "g"), `{${name}}`);
-  }
-  return template;
 }
 
 // src/engine/formats/redisBenchmark.ts
@@ -8639,8 +8638,8 @@ function deriveMetricLimits(runs, options) {
   for (const { shape, values, runs: count } of byKey.values()) {
     const higher = shape.metric.direction === "higher-is-better";
     for (const [statistic, list] of values) {
-      const percentile2 = higher ? 100 - options.percentile : options.percentile;
-      const value2 = list.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(list).sort(), percentile2);
+      const percentile = higher ? 100 - options.percentile : options.percentile;
+      const value2 = list.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(list).sort(), percentile);
       const limit = options.margin === 0 ? value2 : value2 * (higher ? 1 - options.margin : 1 + options.margin);
       limits.push({
         experiment: shape.experiment,
@@ -8731,11 +8730,11 @@ function renderComparisonText(report) {
   const out = [
     `perfgate compare: ${report.verdict === "pass" ? "PASS" : "FAIL"}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
     ...report.notes.map((n) => `  note: ${n}`),
-    ...report.warnings.map((w) => `  warning: ${w.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?")}`)
+    ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`)
   ];
   const withBand = report.rows.some((r) => r.band !== void 0);
   const general = !payloadLayout(report.rows);
-  const safe2 = (text) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  const safe2 = (text) => withoutControls(text);
   const header = general ? ["Experiment", "Parameter", "Metric", "Reference", "Result", "Δ", "Threshold", ...withBand ? ["Noise band"] : [], "Status"] : ["Sub-experiment", "Bytes", "Magnitude", "Reference", "Result", "Δ", "Threshold", ...withBand ? ["Noise band"] : [], "Status"];
   const rows = report.rows.map((r) => {
     const value2 = general ? (x) => Number.isNaN(x) ? "-" : `${formatMeasured(x)}${r.unit ? ` ${safe2(r.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
@@ -9018,7 +9017,7 @@ function renderInspectionJson(files) {
   return JSON.stringify({ files }, null, 2) + "\n";
 }
 function safe(text) {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  return withoutControls(text);
 }
 
 // src/pipeline/inspect.ts
@@ -9267,11 +9266,11 @@ function deriveCommand(args, io) {
     return EXIT_PASS;
   }
   if (positionals.length !== 1) throw new UsageError("derive-requirements: name one runs folder (one sub-folder per run)");
-  const percentile2 = numberOption(values.percentile, "--percentile", 99, (v) => v >= 0 && v <= 100, "a number from 0 to 100");
+  const percentile = numberOption(values.percentile, "--percentile", 99, (v) => v >= 0 && v <= 100, "a number from 0 to 100");
   const margin = numberOption(values.margin, "--margin", 0, (v) => v >= 0, "a fraction of at least 0, such as 0.1 for 10 %");
   const output = values.output ?? "requirements.csv";
   const { runs } = runDeriveRequirements(
-    { runsFolder: positionals[0], output, percentile: percentile2, margin, floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) },
+    { runsFolder: positionals[0], output, percentile, margin, floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) },
     cliProgress(io)
   );
   io.out(`wrote ${output} from ${runs} run(s)
@@ -9285,7 +9284,7 @@ function numberOption(text, name, fallback, valid, expected) {
   return v;
 }
 function terminalSafe(text) {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "?");
+  return withoutControls(text, true);
 }
 function version() {
   if (true) return "0.1.0";

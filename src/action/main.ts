@@ -8,7 +8,6 @@ import { checkOutputFolder, ReportWriter } from '../pipeline/files.js';
 import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
 import type { BaselineRun } from '../engine/report/comparisonReport.js';
-import { escapeMarkdown } from '../engine/report/escape.js';
 import { failedCheckNotes } from '../engine/report/model.js';
 import { downloadResultArtifacts, resolveAutoBaseline } from './autoBaseline.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -22,6 +21,7 @@ import { commentSettings, readCommentModeInputs, readInputs, readMode, type Acti
 import { commentMarker, fitCommentBody, MAX_COMMENT_BODY, upsertStickyComment, type CommentSection } from './github/comment.js';
 import { COMMENT_BODY_FILE, COMMENT_META_FILE, runCommentMode, type CommentMeta } from './commentMode.js';
 import { hostCharts, isForkPullRequest, readEventPayload, type HostedChartFile } from './github/chartHosting.js';
+import { escapeMarkdown, withoutControls } from '../engine/report/escape.js';
 
 /** Log groups with their duration, warnings as annotations. */
 const actionProgress: Progress = {
@@ -45,14 +45,14 @@ const actionProgress: Progress = {
  * from result files, so they are kept on one line and never start a line.
  */
 export function logSafe(message: string): string {
-  return 'perfgate: ' + message.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return 'perfgate: ' + withoutControls(message);
 }
 
 /** Prints untrusted multi-line text with workflow commands switched off around it. */
 function logVerbatim(text: string): void {
   const token = randomUUID();
   core.info(`::stop-commands::${token}`);
-  core.info(text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?'));
+  core.info(withoutControls(text, true));
   core.info(`::${token}::`);
 }
 

@@ -16,6 +16,7 @@ import { runInspect } from '../pipeline/inspect.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import { renderInspectionJson, renderInspectionText } from '../engine/report/inspect.js';
 import { parseExperimentNames, REPETITION_MODES, type RepetitionMode, type ResultsOptions } from '../pipeline/results.js';
+import { withoutControls } from '../engine/report/escape.js';
 
 export const EXIT_PASS = 0;
 export const EXIT_GATE_FAILED = 1;
@@ -288,7 +289,7 @@ function numberOption(text: string | undefined, name: string, fallback: number, 
 
 /** No control characters (terminal escape sequences) from untrusted names reach the terminal. */
 function terminalSafe(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?');
+  return withoutControls(text, true);
 }
 
 function version(): string {

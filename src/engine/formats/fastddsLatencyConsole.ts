@@ -3,7 +3,7 @@ import { stripBom } from '../csv/header.js';
 import { baseName } from '../model/experimentType.js';
 import type { Measurement, Metric, ResultSet, StatisticName } from '../model/measurement.js';
 import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
-import { ANSI_ESCAPE } from './consoleText.js';
+import { ANSI_ESCAPE } from './shared.js';
 
 /**
  * Fast-DDS (Fast-RTPS) `LatencyTest publisher` console output (spec §5.1):

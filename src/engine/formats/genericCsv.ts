@@ -5,7 +5,7 @@ import { resolveStatistic, STATISTIC_NAMES, type Measurement, type Metric, type 
 import { BASE_UNITS, type Unit } from '../model/units.js';
 import { isMissingValue, parseNumber } from '../numeric/parseNumber.js';
 import type { FormatAdapter, GenericCsvMapping } from './adapter.js';
-import { readUnit } from './githubActionBenchmark.js';
+import { readUnit } from './shared.js';
 
 /**
  * Any comma-separated table, read through a declared column mapping (`options.mapping`): which

@@ -1,8 +1,9 @@
 import { InputError } from '../errors.js';
 import type { Direction, Measurement, Metric } from '../model/measurement.js';
-import { BASE_UNITS, parseUnit, toBaseUnit, type Unit } from '../model/units.js';
+import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
 import { isJsonObject, JsonFields, parseLooseJson } from './looseJson.js';
+import { readUnit } from './shared.js';
 
 /**
  * github-action-benchmark's custom JSON (`tool: customSmallerIsBetter` / `customBiggerIsBetter`):
@@ -13,49 +14,6 @@ import { isJsonObject, JsonFields, parseLooseJson } from './looseJson.js';
  * (`ops/sec`, `req/s`, `MB/s`) higher-is-better; anything else is taken as lower-is-better and a
  * note says so. Experiment: `name`; no parameter; the statistic is `value`.
  */
-
-export interface UnitReading {
-  unit: Unit;
-  direction: Direction;
-  /** False when the unit did not say and the direction is a guess. */
-  known: boolean;
-}
-
-const RATE_SUFFIX = /^(.+?)\s*\/\s*(s|sec|secs|second|seconds)$/;
-const PER_OPERATION_SUFFIX = /^(.+?)\s*\/\s*(iter|iters|iteration|op|ops|operation|call|run)$/;
-
-/**
- * Reads a unit as benchmark tools write it (`ns/iter`, `ops/sec`, `B/op`, `ms`, `MB/s`) and says
- * whether more is better. Time and size (also per operation) → lower; rates → higher; unknown
- * units → a plain count, lower-is-better, `known: false`.
- */
-export function readUnit(text: string): UnitReading {
-  const symbol = text.trim();
-  const direct = parseUnit(symbol);
-  if (direct && direct.dimension !== 'count' && direct.dimension !== 'ratio') return { unit: direct, direction: directionOf(direct), known: true };
-  const perOperation = PER_OPERATION_SUFFIX.exec(symbol);
-  if (perOperation) {
-    const inner = parseUnit(perOperation[1]!);
-    if (inner && (inner.dimension === 'time' || inner.dimension === 'size')) {
-      return { unit: { ...inner, symbol }, direction: 'lower-is-better', known: true };
-    }
-    // Anything else per operation (`allocs/op`) is a cost.
-    return { unit: { symbol, dimension: 'count', toBase: 1 }, direction: 'lower-is-better', known: true };
-  }
-  const rate = RATE_SUFFIX.exec(symbol);
-  if (rate) {
-    const perSecond = parseUnit(`${rate[1]}/s`);
-    if (perSecond && perSecond.dimension !== 'time') return { unit: { ...perSecond, symbol }, direction: 'higher-is-better', known: true };
-    // Operations, iterations, messages… per second: a rate.
-    return { unit: { symbol, dimension: 'rate', toBase: 1 }, direction: 'higher-is-better', known: true };
-  }
-  if (direct?.dimension === 'ratio') return { unit: direct, direction: 'lower-is-better', known: false };
-  return { unit: { symbol, dimension: 'count', toBase: 1 }, direction: 'lower-is-better', known: false };
-}
-
-function directionOf(unit: Unit): Direction {
-  return unit.dimension === 'rate' || unit.dimension === 'bitrate' || unit.dimension === 'byterate' ? 'higher-is-better' : 'lower-is-better';
-}
 
 /** A metric name for a unit's dimension. */
 export function metricNameOf(unit: Unit): string {

@@ -4,6 +4,7 @@ import { parseUnit, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
 import { isJsonObject, JsonFields, parseLooseJson, type JsonObject } from './looseJson.js';
 import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
+import { templateOf } from './shared.js';
 
 /**
  * hyperfine `--export-json FILE`: `{"results": [{command, mean, stddev, median, user, system, min,
@@ -143,13 +144,3 @@ function parameterOf(fields: JsonFields, result: JsonObject): [Parameter, Record
   return [parameter, texts];
 }
 
-/** The command with each parameter's value, where it stands as a whole word, put back as `{name}`. */
-export function templateOf(command: string, values: Record<string, string>): string {
-  let template = command;
-  for (const [name, text] of Object.entries(values)) {
-    if (text === '') continue;
-    const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    template = template.replace(new RegExp(`(?<![\\w.])${escaped}(?![\\w.])`, 'g'), `{${name}}`);
-  }
-  return template;
-}

@@ -4,7 +4,7 @@ import { readCsvTable } from '../csv/table.js';
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import { parseNumber } from '../numeric/parseNumber.js';
 import type { FormatAdapter } from './adapter.js';
-import { templateOf } from './hyperfine.js';
+import { templateOf } from './shared.js';
 import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
 
 /**

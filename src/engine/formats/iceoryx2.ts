@@ -7,7 +7,7 @@ import { InputError, UsageError } from '../errors.js';
 import { stripBom } from '../csv/header.js';
 import type { Measurement, Metric, Parameter, ResultSet } from '../model/measurement.js';
 import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
-import { ANSI_ESCAPE } from './consoleText.js';
+import { ANSI_ESCAPE } from './shared.js';
 
 
 /**

@@ -12,7 +12,7 @@ import { InputError, UsageError } from '../errors.js';
 import { stripBom } from '../csv/header.js';
 import type { Measurement, Metric, ResultSet } from '../model/measurement.js';
 import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
-import { ANSI_ESCAPE } from './consoleText.js';
+import { ANSI_ESCAPE } from './shared.js';
 
 
 /** Exact technology banners of `IcePerfLeader::run()` (the follower prints the same). */

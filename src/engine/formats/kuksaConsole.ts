@@ -2,7 +2,7 @@ import { InputError } from '../errors.js';
 import { stripBom } from '../csv/header.js';
 import type { Measurement, Metric, Parameter, ResultSet, StatisticName } from '../model/measurement.js';
 import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
-import { ANSI_ESCAPE } from './consoleText.js';
+import { ANSI_ESCAPE } from './shared.js';
 
 /**
  * Eclipse Kuksa `databroker-perf` console output (spec §2.2, §2.3): the `Global Summary:` block,

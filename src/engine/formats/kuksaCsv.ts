@@ -3,6 +3,7 @@ import { stripBom } from '../csv/header.js';
 import { baseName } from '../model/experimentType.js';
 import type { Metric, ResultSet } from '../model/measurement.js';
 import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
+import { percentileOfSorted } from '../numeric/numpy.js';
 
 /**
  * databroker-perf `--detailed-output` per-group latency file `output/<group_name>.csv` (spec §2.4):
@@ -24,14 +25,6 @@ export const kuksaCsvAdapter: FormatAdapter = {
     return parseKuksaCsv(input.file, input.text);
   },
 };
-
-/** numpy's default (linear) percentile of sorted values. */
-function percentile(sorted: Float64Array, q: number): number {
-  const position = (sorted.length - 1) * q;
-  const low = Math.floor(position);
-  const high = Math.min(low + 1, sorted.length - 1);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
-}
 
 export function parseKuksaCsv(file: string, text: string): ResultSet {
   const lines = stripBom(text).split(/\r?\n/);
@@ -76,10 +69,10 @@ export function parseKuksaCsv(file: string, text: string): ResultSet {
           min: sorted[0]!,
           max: sorted[sorted.length - 1]!,
           mean,
-          median: percentile(sorted, 0.5),
-          p90: percentile(sorted, 0.9),
-          p95: percentile(sorted, 0.95),
-          p99: percentile(sorted, 0.99),
+          median: percentileOfSorted(sorted, 50),
+          p90: percentileOfSorted(sorted, 90),
+          p95: percentileOfSorted(sorted, 95),
+          p99: percentileOfSorted(sorted, 99),
           stdev: Math.sqrt(squares / values.length),
         },
         samples,

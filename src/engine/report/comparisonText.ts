@@ -2,6 +2,7 @@ import { formatFixed3 } from '../numeric/formatFixed.js';
 import type { ComparisonReport } from './comparisonReport.js';
 import { percent } from './markdown.js';
 import { formatMeasured, payloadLayout } from './comparisonMarkdown.js';
+import { withoutControls } from './escape.js';
 
 /** Plain-text comparison table for terminals: failing rows first, then worst Δ first. */
 export function renderComparisonText(report: ComparisonReport): string {
@@ -10,11 +11,11 @@ export function renderComparisonText(report: ComparisonReport): string {
     `perfgate compare: ${report.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${passed} of ${report.comparisonsTotal} comparisons passed, ` +
       `${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
     ...report.notes.map((n) => `  note: ${n}`),
-    ...report.warnings.map((w) => `  warning: ${w.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?')}`),
+    ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`),
   ];
   const withBand = report.rows.some((r) => r.band !== undefined);
   const general = !payloadLayout(report.rows);
-  const safe = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  const safe = (text: string) => withoutControls(text);
   const header = general
     ? ['Experiment', 'Parameter', 'Metric', 'Reference', 'Result', 'Δ', 'Threshold', ...(withBand ? ['Noise band'] : []), 'Status']
     : ['Sub-experiment', 'Bytes', 'Magnitude', 'Reference', 'Result', 'Δ', 'Threshold', ...(withBand ? ['Noise band'] : []), 'Status'];

@@ -1,3 +1,16 @@
+/** C0 and C1 control characters: a terminal escape sequence or a workflow command starts with one. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+/** The same, less tab and line feed, for multi-line text. */
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Untrusted text for a terminal or a log, with every control character as `?`, so no escape
+ * sequence or command reaches it; `keepLines` keeps tabs and line feeds.
+ */
+export function withoutControls(text: string, keepLines = false): string {
+  return text.replace(keepLines ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS, '?');
+}
+
 /**
  * Text read from result files (sub-experiment names, file names) is untrusted: it must render
  * as plain text in GitHub Markdown, never as markup, links, mentions or table structure.

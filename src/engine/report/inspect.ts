@@ -1,5 +1,6 @@
 import type { ResultSet } from '../model/measurement.js';
 import { formatFixed3 } from '../numeric/formatFixed.js';
+import { withoutControls } from './escape.js';
 
 /** What perfgate understood of one file: for `perfgate inspect`. */
 export interface FileInspection {
@@ -62,5 +63,5 @@ export function renderInspectionJson(files: readonly FileInspection[]): string {
 }
 
 function safe(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return withoutControls(text);
 }

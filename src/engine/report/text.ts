@@ -1,6 +1,7 @@
 import { formatFixed3 } from '../numeric/formatFixed.js';
 import { columnTitle, percent } from './markdown.js';
 import { headline, type CheckReport } from './model.js';
+import { withoutControls } from './escape.js';
 
 /** A plain-text table for terminals and logs: failing rows first, columns aligned. */
 export function renderText(report: CheckReport): string {
@@ -44,5 +45,5 @@ function value(x: number): string {
 
 /** Terminal-safe: no control characters (escape sequences) from untrusted names. */
 function sanitize(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return withoutControls(text);
 }

@@ -1,0 +1,63 @@
+/**
+ * Helpers more than one format adapter needs, in one place: how tools spell units, command
+ * templates, and terminal colour codes.
+ */
+import type { Direction } from '../model/measurement.js';
+import { parseUnit, type Unit } from '../model/units.js';
+
+/** ANSI CSI escape sequences (colours, cursor moves) that console outputs carry; stripped before parsing. */
+export const ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
+
+export interface UnitReading {
+  unit: Unit;
+  direction: Direction;
+  /** False when the unit did not say and the direction is a guess. */
+  known: boolean;
+}
+
+const RATE_SUFFIX = /^(.+?)\s*\/\s*(s|sec|secs|second|seconds)$/;
+const PER_OPERATION_SUFFIX = /^(.+?)\s*\/\s*(iter|iters|iteration|op|ops|operation|call|run)$/;
+
+/**
+ * Reads a unit as benchmark tools write it (`ns/iter`, `ops/sec`, `B/op`, `ms`, `MB/s`) and says
+ * whether more is better. Time and size (also per operation) → lower; rates → higher; unknown
+ * units → a plain count, lower-is-better, `known: false`.
+ */
+export function readUnit(text: string): UnitReading {
+  const symbol = text.trim();
+  const direct = parseUnit(symbol);
+  if (direct && direct.dimension !== 'count' && direct.dimension !== 'ratio') return { unit: direct, direction: directionOf(direct), known: true };
+  const perOperation = PER_OPERATION_SUFFIX.exec(symbol);
+  if (perOperation) {
+    const inner = parseUnit(perOperation[1]!);
+    if (inner && (inner.dimension === 'time' || inner.dimension === 'size')) {
+      return { unit: { ...inner, symbol }, direction: 'lower-is-better', known: true };
+    }
+    // Anything else per operation (`allocs/op`) is a cost.
+    return { unit: { symbol, dimension: 'count', toBase: 1 }, direction: 'lower-is-better', known: true };
+  }
+  const rate = RATE_SUFFIX.exec(symbol);
+  if (rate) {
+    const perSecond = parseUnit(`${rate[1]}/s`);
+    if (perSecond && perSecond.dimension !== 'time') return { unit: { ...perSecond, symbol }, direction: 'higher-is-better', known: true };
+    // Operations, iterations, messages… per second: a rate.
+    return { unit: { symbol, dimension: 'rate', toBase: 1 }, direction: 'higher-is-better', known: true };
+  }
+  if (direct?.dimension === 'ratio') return { unit: direct, direction: 'lower-is-better', known: false };
+  return { unit: { symbol, dimension: 'count', toBase: 1 }, direction: 'lower-is-better', known: false };
+}
+
+function directionOf(unit: Unit): Direction {
+  return unit.dimension === 'rate' || unit.dimension === 'bitrate' || unit.dimension === 'byterate' ? 'higher-is-better' : 'lower-is-better';
+}
+
+/** The command with each parameter's value, where it stands as a whole word, put back as `{name}`. */
+export function templateOf(command: string, values: Record<string, string>): string {
+  let template = command;
+  for (const [name, text] of Object.entries(values)) {
+    if (text === '') continue;
+    const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    template = template.replace(new RegExp(`(?<![\\w.])${escaped}(?![\\w.])`, 'g'), `{${name}}`);
+  }
+  return template;
+}
