@@ -26,7 +26,12 @@ afterAll(removeTempDirs);
 
 /** Everything a person could see, less the `::add-mask::` command by which the runner masks it. */
 const visible = (run: { stdout: string; stderr: string; summary: string }) =>
-  run.stdout.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n') + run.stderr + run.summary;
+  run.stdout
+    .split('\n')
+    .filter((l) => !l.startsWith('::add-mask::'))
+    .join('\n') +
+  run.stderr +
+  run.summary;
 
 async function runWith(options: { artifacts: boolean }) {
   fake = await new FakeGitHub({
@@ -61,7 +66,7 @@ async function runWith(options: { artifacts: boolean }) {
 }
 
 describe('action: baseline: auto', () => {
-  test('compares with the artifact of the base branch\'s latest successful run and says which run it was', async () => {
+  test("compares with the artifact of the base branch's latest successful run and says which run it was", async () => {
     const run = await runWith({ artifacts: true });
     expect(fake.problems).toEqual([]);
     expect(fake.requests.map((r) => `${r.method} ${r.url.split('?')[0]}`)).toEqual([
@@ -110,7 +115,7 @@ describe('action: artifacts of a given run', () => {
     return { GITHUB_REPOSITORY: 'octo/bench', GITHUB_API_URL: fake.apiUrl, GITHUB_RUN_ID: '4242' };
   }
 
-  test('baseline: run:<id> compares with that run\'s artifact (manual comparisons)', async () => {
+  test("baseline: run:<id> compares with that run's artifact (manual comparisons)", async () => {
     const env = await serveRun([{ id: 71, name: 'perfgate-results', folder: join(example, 'results') }]);
     const run = await runActionAsync({ results: join(example, 'results'), baseline: 'run:4242', 'github-token': TOKEN }, { env });
     expect(fake.problems).toEqual([]);

@@ -45,7 +45,13 @@ const gate = (results: string, extra: ActionInputs = {}): ActionInputs => ({
 });
 
 /** Everything a person could see, less the `::add-mask::` command by which the runner masks it. */
-const visible = (run: ActionRun) => run.stdout.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n') + run.stderr + run.summary;
+const visible = (run: ActionRun) =>
+  run.stdout
+    .split('\n')
+    .filter((l) => !l.startsWith('::add-mask::'))
+    .join('\n') +
+  run.stderr +
+  run.summary;
 const warnings = (run: ActionRun) => run.commands.filter((c) => c.command === 'warning').map((c) => c.message);
 
 describe('action: the pull-request comment', () => {
@@ -108,7 +114,10 @@ describe('action: the pull-request comment', () => {
     // The next push breaks a results file: the run errors, and the ✅ comment must not stand.
     const broken = join(makeTempDir('perfgate-broken-'), 'results');
     mkdirSync(broken);
-    writeFileSync(join(broken, 'measurements_interprocess_best_effort_summary.csv'), 'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n16,10,9,1,2,"7,5",1,1,1,1,8,9\n');
+    writeFileSync(
+      join(broken, 'measurements_interprocess_best_effort_summary.csv'),
+      'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n16,10,9,1,2,"7,5",1,1,1,1,8,9\n',
+    );
     const errored = await runActionAsync({ ...gate('results'), results: broken }, { env });
     expect(errored.status).toBe(1);
     expect(fake!.comments).toHaveLength(1);
@@ -148,7 +157,9 @@ describe('action: the pull-request comment', () => {
     await serve();
     const env = pullRequestEnv(fake!.apiUrl);
     await runActionAsync(gate('results'), { env });
-    expect(fake!.comments[0]!.body).toContain('[Workflow run and job summary](https://github.example/octo/bench/actions/runs/555) · report files, charts and report.html in the `perfgate-report` artifact.');
+    expect(fake!.comments[0]!.body).toContain(
+      '[Workflow run and job summary](https://github.example/octo/bench/actions/runs/555) · report files, charts and report.html in the `perfgate-report` artifact.',
+    );
     await runActionAsync(gate('results', { 'report-artifact': 'latency-report' }), { env });
     expect(fake!.comments[0]!.body).toContain('in the `latency-report` artifact.');
     await runActionAsync(gate('results', { 'upload-report': 'false' }), { env });
@@ -183,7 +194,12 @@ describe('action: the pull-request comment', () => {
   test('a 502 and then a secondary rate limit (retry-after: 1) are retried: one comment, and a warning for the wait', async () => {
     await serve({
       faults: [
-        { operationId: 'issues/list-comments', status: 403, message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', headers: { 'retry-after': '1' } },
+        {
+          operationId: 'issues/list-comments',
+          status: 403,
+          message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+          headers: { 'retry-after': '1' },
+        },
         { operationId: 'issues/create-comment', status: 502, message: 'Server Error' },
       ],
     });
@@ -196,7 +212,7 @@ describe('action: the pull-request comment', () => {
     expect(warnings(run)).toEqual([expect.stringMatching(/^perfgate: GitHub's secondary rate limit: waiting 1 s before retrying GET /)]);
   });
 
-  test('a marker planted in a user\'s own comment is not hijacked: the bot posts its own', async () => {
+  test("a marker planted in a user's own comment is not hijacked: the bot posts its own", async () => {
     const planted = { id: 50, body: '<!-- perfgate:latency/gate -->\nAll good, merge it!', created_at: '2026-11-21T10:00:00Z', user: 'mallory' };
     await serve({ comments: [planted] });
     const run = await runActionAsync(gate('results-regression'), { env: pullRequestEnv(fake!.apiUrl) });
@@ -244,7 +260,7 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
   const forkPull = { number: 12, headSha: HEAD_SHA, headRef: 'feature', headOwner: 'forker', hiddenFromCommit: true };
   const commentMode = (extra: ActionInputs = {}): ActionInputs => ({ mode: 'comment', 'github-token': TOKEN, ...extra });
 
-  test('posts the gate\'s comment.md on the pull request the API names, with the gate\'s marker; untrusted content is defused', async () => {
+  test("posts the gate's comment.md on the pull request the API names, with the gate's marker; untrusted content is defused", async () => {
     const zip = artifactZip((files) => {
       // Pull-request code wrote the artifact: a wrong number and a spoofed marker of another report.
       files['comment.json'] = JSON.stringify({ pullRequest: 99, commentId: 'latency/gate', verdict: 'fail' });
@@ -283,9 +299,13 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
 
   test('a comment.md over 65 536 characters is cut to fit, with a link to the gate run', async () => {
     const zip = artifactZip((files) => {
-      files['comment.md'] = ('| row | 1 |\n').repeat(20_000);
+      files['comment.md'] = '| row | 1 |\n'.repeat(20_000);
     });
-    await serve({ pulls: [{ ...forkPull, hiddenFromCommit: false }], runs: [{ id: RUN_ID, headSha: HEAD_SHA }], artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }] });
+    await serve({
+      pulls: [{ ...forkPull, hiddenFromCommit: false }],
+      runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
+      artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }],
+    });
     const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
     expect(fake!.problems).toEqual([]);
     expect(run.status).toBe(0);
@@ -296,11 +316,16 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
     expect(fake!.requests.some((r) => r.operationId === 'pulls/list')).toBe(false);
   });
 
-  test('updates the comment the gate posted itself, and leaves a user\'s planted marker alone', async () => {
+  test("updates the comment the gate posted itself, and leaves a user's planted marker alone", async () => {
     const zip = artifactZip();
     const botComment = { id: 60, body: '<!-- perfgate:latency/gate -->\nold report', created_at: '2026-11-21T10:00:00Z' };
     const planted = { id: 61, body: '<!-- perfgate:latency/gate -->\nLGTM', created_at: '2026-11-21T11:00:00Z', user: 'mallory' };
-    await serve({ comments: [botComment, planted], pulls: [forkPull], runs: [{ id: RUN_ID, headSha: HEAD_SHA }], artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }] });
+    await serve({
+      comments: [botComment, planted],
+      pulls: [forkPull],
+      runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
+      artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }],
+    });
     const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
     expect(fake!.problems).toEqual([]);
     expect(run.outputs['comment-id']).toBe('60');
@@ -317,7 +342,11 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
   });
 
   test('no open pull request at that commit (pushed again since): a notice, exit 0', async () => {
-    await serve({ pulls: [{ ...forkPull, headSha: 'c'.repeat(40) }], runs: [{ id: RUN_ID, headSha: HEAD_SHA }], artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip: artifactZip() }] });
+    await serve({
+      pulls: [{ ...forkPull, headSha: 'c'.repeat(40) }],
+      runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
+      artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip: artifactZip() }],
+    });
     const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
     expect(fake!.problems).toEqual([]);
     expect(run.status).toBe(0);
@@ -357,7 +386,9 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
     await serve({ ...setup, failWrites: { status: 500, message: 'Server Error' } });
     const down = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
     expect(down.status).toBe(1);
-    expect(down.commands.find((c) => c.command === 'error')?.message).toMatch(/^perfgate: no pull-request comment on #12: cannot comment on pull request #12 of octo\/bench: HTTP 500/);
+    expect(down.commands.find((c) => c.command === 'error')?.message).toMatch(
+      /^perfgate: no pull-request comment on #12: cannot comment on pull request #12 of octo\/bench: HTTP 500/,
+    );
     expect(fake!.requests.filter((r) => r.operationId === 'issues/create-comment')).toHaveLength(4); // 1 + 3 retries
     expect(down.outputs['verdict']).toBe('fail'); // from the artifact: an output only, nothing gated here
   });
@@ -366,7 +397,9 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
     const run = await runActionAsync(commentMode(), { env: { ...pullRequestEnv('http://127.0.0.1:9') } });
     expect(run.status).toBe(1);
     const errors = run.commands.filter((c) => c.command === 'error');
-    expect(errors.map((e) => e.message)).toEqual(['perfgate: mode: comment runs in a workflow triggered by workflow_run (this event is pull_request and its payload names no workflow run)']);
+    expect(errors.map((e) => e.message)).toEqual([
+      'perfgate: mode: comment runs in a workflow triggered by workflow_run (this event is pull_request and its payload names no workflow run)',
+    ]);
     expect(visible(run)).not.toMatch(/\n\s+at /);
   });
 

@@ -11,7 +11,14 @@ function pushEnv(runId: number, day: number): Record<string, string> {
   const eventPath = join(makeTempDir('perfgate-event-'), 'event.json');
   const sha = String(runId).padStart(40, 'a');
   writeFileSync(eventPath, JSON.stringify({ after: sha, head_commit: { id: sha, timestamp: `2026-11-${String(day).padStart(2, '0')}T12:00:00+01:00` } }));
-  return { GITHUB_EVENT_PATH: eventPath, GITHUB_EVENT_NAME: 'push', GITHUB_SHA: sha, GITHUB_RUN_ID: String(runId), GITHUB_REPOSITORY: 'octo/bench', GITHUB_SERVER_URL: 'https://github.com' };
+  return {
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_EVENT_NAME: 'push',
+    GITHUB_SHA: sha,
+    GITHUB_RUN_ID: String(runId),
+    GITHUB_REPOSITORY: 'octo/bench',
+    GITHUB_SERVER_URL: 'https://github.com',
+  };
 }
 
 describe('action: record-history and history', () => {
@@ -23,7 +30,11 @@ describe('action: record-history and history', () => {
       expect(run.outputs['history-record']).toBe(join(history, `history-2026-11-${10 + i}T11-00-00.000Z-${100 + i}.json`));
     }
     // The window keeps the three newest runs.
-    expect(readdirSync(history).sort()).toEqual(['history-2026-11-12T11-00-00.000Z-102.json', 'history-2026-11-13T11-00-00.000Z-103.json', 'history-2026-11-14T11-00-00.000Z-104.json']);
+    expect(readdirSync(history).sort()).toEqual([
+      'history-2026-11-12T11-00-00.000Z-102.json',
+      'history-2026-11-13T11-00-00.000Z-103.json',
+      'history-2026-11-14T11-00-00.000Z-104.json',
+    ]);
     const record = JSON.parse(readFileSync(join(history, readdirSync(history).sort()[2]!), 'utf8'));
     expect(record).toMatchObject({ format: 'perfgate-history', sha: '104'.padStart(40, 'a'), runId: '104', runUrl: 'https://github.com/octo/bench/actions/runs/104' });
 
@@ -63,12 +74,20 @@ describe('action: record-history and history', () => {
     const pr = join(makeTempDir('perfgate-ddsperf-pr-'), 'results');
     mkdirSync(pr);
     copyFileSync(ping, join(pr, 'ping_size64.txt'));
-    writeFileSync(join(pr, 'sub_size1024.txt'), readFileSync(sub, 'utf8').replace(/([0-9.]+) Mb\/s/g, (_m, v: string) => `${(Number(v) * 0.7).toFixed(2)} Mb/s`));
+    writeFileSync(
+      join(pr, 'sub_size1024.txt'),
+      readFileSync(sub, 'utf8').replace(/([0-9.]+) Mb\/s/g, (_m, v: string) => `${(Number(v) * 0.7).toFixed(2)} Mb/s`),
+    );
     const run = runAction({ results: pr, history, threshold: '0.2' });
     expect(run.status).toBe(1);
     expect(run.outputs['failed-experiments']).toBe('sub');
     const comparison = JSON.parse(readFileSync(join(run.workspace, 'perfgate-report', 'comparison.json'), 'utf8'));
-    const rows = comparison.subExperiments.flatMap((s: { comparisons: unknown[] }) => s.comparisons) as { metric: string; failed: boolean; deltaPercent: number; historyRuns: number }[];
+    const rows = comparison.subExperiments.flatMap((s: { comparisons: unknown[] }) => s.comparisons) as {
+      metric: string;
+      failed: boolean;
+      deltaPercent: number;
+      historyRuns: number;
+    }[];
     const failed = rows.filter((r) => r.failed);
     expect(failed.length).toBeGreaterThan(0);
     for (const r of failed) {
@@ -86,7 +105,10 @@ describe('action: record-history and history', () => {
 
   test('a run whose event dates no commit is not recorded, with a warning', () => {
     const history = join(makeTempDir('perfgate-history-'), 'history');
-    const run = runAction({ results: join(example, 'results'), 'record-history': history }, { env: { GITHUB_RUN_ID: '7', GITHUB_SHA: 'a'.repeat(40), GITHUB_REPOSITORY: 'octo/bench' } });
+    const run = runAction(
+      { results: join(example, 'results'), 'record-history': history },
+      { env: { GITHUB_RUN_ID: '7', GITHUB_SHA: 'a'.repeat(40), GITHUB_REPOSITORY: 'octo/bench' } },
+    );
     expect(run.status).toBe(0);
     expect(run.commands.find((c) => c.command === 'warning')?.message).toContain('record-history: this run was not recorded');
   });

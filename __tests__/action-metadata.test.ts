@@ -126,7 +126,8 @@ function metadataProblems(doc: Yaml, exists: (path: string) => boolean): string[
   if (!text(doc['name'])) problems.push('name: required, a non-empty string');
   if (!text(doc['description'])) problems.push('description: required, a non-empty string');
   // The Marketplace rejects a description of 125 characters or more.
-  else if ([...(doc['description'] as string)].length >= 125) problems.push(`description: ${[...(doc['description'] as string)].length} characters; the Marketplace takes at most 124`);
+  else if ([...(doc['description'] as string)].length >= 125)
+    problems.push(`description: ${[...(doc['description'] as string)].length} characters; the Marketplace takes at most 124`);
   if (doc['author'] !== undefined && typeof doc['author'] !== 'string') problems.push('author: must be a string');
 
   const ids = new Set<string>();
@@ -189,9 +190,11 @@ function metadataProblems(doc: Yaml, exists: (path: string) => boolean): string[
     else {
       unknown('branding', branding, ['icon', 'color']);
       const icon = branding['icon'];
-      if (icon !== undefined && (typeof icon !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(icon) || EXCLUDED_ICONS.includes(icon))) problems.push(`branding.icon: ${JSON.stringify(icon)} is not a Feather icon GitHub offers`);
+      if (icon !== undefined && (typeof icon !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(icon) || EXCLUDED_ICONS.includes(icon)))
+        problems.push(`branding.icon: ${JSON.stringify(icon)} is not a Feather icon GitHub offers`);
       const color = branding['color'];
-      if (color !== undefined && (typeof color !== 'string' || !COLORS.includes(color))) problems.push(`branding.color: must be one of ${COLORS.join(', ')}; got ${JSON.stringify(color)}`);
+      if (color !== undefined && (typeof color !== 'string' || !COLORS.includes(color)))
+        problems.push(`branding.color: must be one of ${COLORS.join(', ')}; got ${JSON.stringify(color)}`);
     }
   }
   return problems;
@@ -199,7 +202,7 @@ function metadataProblems(doc: Yaml, exists: (path: string) => boolean): string[
 
 const inRepo = (path: string) => !path.includes('..') && existsSync(join(repoRoot, path));
 
-describe('action.yml follows GitHub\'s metadata syntax', () => {
+describe("action.yml follows GitHub's metadata syntax", () => {
   const doc = parseYamlSubset(readFileSync(join(repoRoot, 'action.yml'), 'utf8'));
 
   test('no problems: required keys, input and output fields and types, runs, branding', () => {

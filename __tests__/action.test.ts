@@ -43,10 +43,7 @@ function writeDemo(dir: string): { results: string; demoSummary: string; otherSu
   const otherSummary = join(results, 'measurements_other_type_summary.csv');
   writeFileSync(otherSummary, `${SUMMARY_HEADER}\n64,500,20.000,1.000,1.500,1.400,0.300,0.100,15.000,1.800,5.000,18.000\n`);
   const requirements = join(dir, 'requirements.csv');
-  writeFileSync(
-    requirements,
-    `${REQUIREMENTS_HEADER}\n` + 'demo_type,16,4.000,10.000,70.000\n' + 'demo_type,1024,4.500,11.000,80.000\n' + 'other_type,64,2.000,6.000,25.000\n',
-  );
+  writeFileSync(requirements, `${REQUIREMENTS_HEADER}\n` + 'demo_type,16,4.000,10.000,70.000\n' + 'demo_type,1024,4.500,11.000,80.000\n' + 'other_type,64,2.000,6.000,25.000\n');
   return { results, demoSummary, otherSummary, requirements };
 }
 
@@ -148,12 +145,7 @@ describe('test helpers', () => {
   });
   test('workflow command parser finds commands like the runner: indented, legacy ##[…], not after stop-commands', () => {
     const stdout = '   ::warning::indented\nx ##[error]legacy\n::stop-commands::tok\n::error::ignored\n::tok::\n::notice::after\n';
-    expect(parseWorkflowCommands(stdout).map((c) => `${c.command}:${c.message}`)).toEqual([
-      'warning:indented',
-      'error:legacy',
-      'stop-commands:tok',
-      'notice:after',
-    ]);
+    expect(parseWorkflowCommands(stdout).map((c) => `${c.command}:${c.message}`)).toEqual(['warning:indented', 'error:legacy', 'stop-commands:tok', 'notice:after']);
   });
 });
 
@@ -176,12 +168,7 @@ describeWithShared('action on the reference check fixture', () => {
 
     const reportDir = reportDirOf(run);
     expect(reportDir).toBe(join(run.workspace, 'perfgate-report'));
-    expect(readdirSync(reportDir).sort()).toEqual([
-      'checks_interprocess_best_effort.csv',
-      'checks_intraprocess_best_effort.csv',
-      'report.json',
-      'report.md',
-    ]);
+    expect(readdirSync(reportDir).sort()).toEqual(['checks_interprocess_best_effort.csv', 'checks_intraprocess_best_effort.csv', 'report.json', 'report.md']);
     for (const name of readdirSync(join(checkDir, 'expected'))) expectSameFile(join(reportDir, name), join(checkDir, 'expected', name));
 
     const reportMd = resolve(run.workspace, run.outputs['report-markdown']!);
@@ -220,9 +207,11 @@ describeWithShared('action on the reference check fixture', () => {
     expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-total': '66', 'checks-failed': '21', 'failed-experiments': FAILED_TYPES });
     expect(errors(run)).toEqual([]);
     // The verdict as one warning, and the annotations as warnings too: they do not fail the job.
-    expect(warnings(run).filter((w) => w.properties['file'] === undefined).map((w) => w.message)).toEqual([
-      'perfgate: 21 of 66 checks failed in interprocess_best_effort, intraprocess_best_effort (fail-on-regression is false)',
-    ]);
+    expect(
+      warnings(run)
+        .filter((w) => w.properties['file'] === undefined)
+        .map((w) => w.message),
+    ).toEqual(['perfgate: 21 of 66 checks failed in interprocess_best_effort, intraprocess_best_effort (fail-on-regression is false)']);
     expect(warnings(run).filter((w) => w.properties['file'] !== undefined)).toHaveLength(10);
     expect(run.stdout).toMatch(/^::warning::/m);
     const reportDir = reportDirOf(run);
@@ -334,7 +323,9 @@ describe('invalid inputs: exit 1 with a clear ::error::, never a stack trace', (
   test('float-parse: fast names the input and the allowed values', () => {
     const run = runAction({ results: demo.results, requirements: demo.requirements, 'float-parse': 'fast' });
     expectInputError(run);
-    const message = errors(run).map((e) => e.message).join('\n');
+    const message = errors(run)
+      .map((e) => e.message)
+      .join('\n');
     expect(message).toContain('float-parse');
     expect(message).toContain('precise');
     expect(message).toContain('legacy');
@@ -344,7 +335,9 @@ describe('invalid inputs: exit 1 with a clear ::error::, never a stack trace', (
   test('fail-on-regression: maybe names the input and the allowed values', () => {
     const run = runAction({ results: demo.results, requirements: demo.requirements, 'fail-on-regression': 'maybe' });
     expectInputError(run);
-    const message = errors(run).map((e) => e.message).join('\n');
+    const message = errors(run)
+      .map((e) => e.message)
+      .join('\n');
     expect(message).toContain('fail-on-regression');
     expect(message).toMatch(/\btrue\b/);
     expect(message).toMatch(/\bfalse\b/);
@@ -357,7 +350,11 @@ describe('invalid inputs: exit 1 with a clear ::error::, never a stack trace', (
     expectInputError(run);
     expect(errors(run).some((e) => e.message.includes(missing))).toBe(true);
     expect(errors(run).some((e) => e.properties['file'] === missing)).toBe(true);
-    expect(errors(run).map((e) => e.message).join('\n')).toMatch(/no such file/);
+    expect(
+      errors(run)
+        .map((e) => e.message)
+        .join('\n'),
+    ).toMatch(/no such file/);
   });
 
   test('a malformed requirements row gives a file/line/col annotation', () => {
@@ -388,13 +385,21 @@ describe('invalid inputs: exit 1 with a clear ::error::, never a stack trace', (
     const pattern = join(makeTempDir(), 'measurements_*_summary.csv');
     const run = runAction({ results: pattern, requirements: demo.requirements });
     expectInputError(run);
-    expect(errors(run).map((e) => e.message).join('\n')).toContain(pattern);
+    expect(
+      errors(run)
+        .map((e) => e.message)
+        .join('\n'),
+    ).toContain(pattern);
   });
 
   test('an empty results input says it is required', () => {
     const run = runAction({ results: ' \n , \n', requirements: demo.requirements });
     expectInputError(run);
-    expect(errors(run).map((e) => e.message).join('\n')).toMatch(/"results" is required/);
+    expect(
+      errors(run)
+        .map((e) => e.message)
+        .join('\n'),
+    ).toMatch(/"results" is required/);
   });
 
   test('an output-dir that is an existing file is a user error naming it, not an internal error', () => {
@@ -402,7 +407,9 @@ describe('invalid inputs: exit 1 with a clear ::error::, never a stack trace', (
     writeFileSync(join(workspace, 'report-file'), 'not a folder\n');
     const run = runAction({ results: demo.demoSummary, requirements: writeDemoOnlyRequirements(makeTempDir()), 'output-dir': 'report-file' }, { workspace });
     expect(run.status).toBe(1);
-    const message = errors(run).map((e) => e.message).join('\n');
+    const message = errors(run)
+      .map((e) => e.message)
+      .join('\n');
     expect(message).toContain('report-file');
     expectNoStackTrace(run);
   });

@@ -693,7 +693,13 @@ describe('BOM and CRLF are accepted and change nothing', () => {
     expect(second.out.replaceAll(b, a)).toBe(first.out);
     const reports = readAll(a);
     expect(Object.keys(reports)).toEqual(
-      expect.arrayContaining(['checks_interprocess_best_effort.csv', 'checks_intraprocess_best_effort.csv', 'measurements_intraprocess_best_effort_summary.csv', 'report.json', 'report.md']),
+      expect.arrayContaining([
+        'checks_interprocess_best_effort.csv',
+        'checks_intraprocess_best_effort.csv',
+        'measurements_intraprocess_best_effort_summary.csv',
+        'report.json',
+        'report.md',
+      ]),
     );
     expect(readAll(b)).toEqual(reports);
   });

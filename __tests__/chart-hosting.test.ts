@@ -57,10 +57,19 @@ const gate = (results: string, extra: ActionInputs = {}): ActionInputs => ({
   ...extra,
 });
 
-const pngsOf = (run: ActionRun) => readdirSync(join(run.workspace, 'perfgate-report', 'charts')).filter((f) => f.endsWith('.png')).sort();
+const pngsOf = (run: ActionRun) =>
+  readdirSync(join(run.workspace, 'perfgate-report', 'charts'))
+    .filter((f) => f.endsWith('.png'))
+    .sort();
 const notices = (run: ActionRun) => run.commands.filter((c) => c.command === 'notice').map((c) => c.message);
 const warnings = (run: ActionRun) => run.commands.filter((c) => c.command === 'warning').map((c) => c.message);
-const visible = (run: ActionRun) => run.stdout.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n') + run.stderr + run.summary;
+const visible = (run: ActionRun) =>
+  run.stdout
+    .split('\n')
+    .filter((l) => !l.startsWith('::add-mask::'))
+    .join('\n') +
+  run.stderr +
+  run.summary;
 const imageLinks = (body: string) => [...body.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]!);
 
 describe('action: chart-hosting: branch', () => {

@@ -21,7 +21,8 @@ const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEF
 /** Three history runs: the example results twice, then the regression. */
 export function exampleHistory(root = repoRoot): HistoryRecord[] {
   const folder = exampleFolder(root);
-  const recorded = (summaries: Summary[]) => summaries.map((s) => ({ experiment: s.experimentType, format: 'fastdds-summary', measurements: resultSetOfSummary(s, 'fastdds-summary').measurements }));
+  const recorded = (summaries: Summary[]) =>
+    summaries.map((s) => ({ experiment: s.experimentType, format: 'fastdds-summary', measurements: resultSetOfSummary(s, 'fastdds-summary').measurements }));
   const base = recorded(loadSummaries([join(folder, 'results')], 'precise'));
   const regression = recorded(loadSummaries([join(folder, 'results-regression')], 'precise'));
   return [

@@ -14,8 +14,24 @@ const sample: Chart = {
       y: { title: 'Median [µs]', unit: 'µs', log: false },
       mark: 'line',
       series: [
-        { name: 'requirement Median', color: '#ff0000', points: [{ x: 16, y: 9.76 }, { x: 32, y: 9.771 }, { x: 64, y: 9.792 }] },
-        { name: 'experiment Median', color: '#09487e', points: [{ x: 16, y: 7.48 }, { x: 32, y: 7.564 }, { x: 64, y: 7.532 }] },
+        {
+          name: 'requirement Median',
+          color: '#ff0000',
+          points: [
+            { x: 16, y: 9.76 },
+            { x: 32, y: 9.771 },
+            { x: 64, y: 9.792 },
+          ],
+        },
+        {
+          name: 'experiment Median',
+          color: '#09487e',
+          points: [
+            { x: 16, y: 7.48 },
+            { x: 32, y: 7.564 },
+            { x: 64, y: 7.532 },
+          ],
+        },
       ],
     },
   ],
@@ -54,7 +70,22 @@ test('a chart becomes an xychart-beta block with the reference colours and a Mar
 test('a log y axis is drawn as log10 with its ticks spelled out', () => {
   const chart: Chart = {
     ...sample,
-    panels: [{ ...sample.panels[0]!, y: { title: 'Max [µs]', unit: 'µs', log: true }, series: [{ name: 'a', color: '#0072b2', points: [{ x: 16, y: 0.5 }, { x: 1024, y: 60 }] }] }],
+    panels: [
+      {
+        ...sample.panels[0]!,
+        y: { title: 'Max [µs]', unit: 'µs', log: true },
+        series: [
+          {
+            name: 'a',
+            color: '#0072b2',
+            points: [
+              { x: 16, y: 0.5 },
+              { x: 1024, y: 60 },
+            ],
+          },
+        ],
+      },
+    ],
   };
   const text = chartToMermaid(chart);
   expect(text).toContain('  x-axis "Payload" ["16 B", "1 KiB"]');

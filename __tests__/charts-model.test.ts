@@ -238,5 +238,8 @@ test('metric checks: non-payload parameters become categories, the floor is labe
   expect(p.title).toBe('throughput: experiment vs floor');
   expect(p.x).toEqual({ kind: 'category', title: 'Parameter', categories: ['1x64', '4x64'] });
   expect(p.y).toEqual({ title: 'throughput [Mb/s]', unit: 'Mb/s', log: false });
-  expect(p.series[1]!.points).toEqual([{ x: '1x64', y: 120 }, { x: '4x64', y: 310 }]);
+  expect(p.series[1]!.points).toEqual([
+    { x: '1x64', y: 120 },
+    { x: '4x64', y: 310 },
+  ]);
 });

@@ -86,7 +86,7 @@ test('without a worker script every PNG is drawn in this thread, when helped', a
   await renderer.close();
 });
 
-test('the bundled worker and this thread share the jobs; every PNG has the bytes of this thread\'s drawing', async () => {
+test("the bundled worker and this thread share the jobs; every PNG has the bytes of this thread's drawing", async () => {
   const renderer = startPngRenderer({ worker: bundledWorker });
   expect(renderer.worker).toBe(true);
   try {
@@ -168,7 +168,11 @@ test('close rejects the jobs still open, and any new one', async () => {
 
 test('the bundled CLI (worker thread) writes the PNG that this thread draws from each SVG it wrote', () => {
   const out = tempDir('perfgate-cli-pngs-');
-  const run = spawnSync(process.execPath, [join(repoRoot, 'dist', 'cli.js'), 'check', '-r', join(example, 'results'), '-q', join(example, 'requirements.csv'), '-o', out, '--charts'], { encoding: 'utf8' });
+  const run = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'dist', 'cli.js'), 'check', '-r', join(example, 'results'), '-q', join(example, 'requirements.csv'), '-o', out, '--charts'],
+    { encoding: 'utf8' },
+  );
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
   const folder = join(out, 'charts');

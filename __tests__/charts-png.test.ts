@@ -21,9 +21,13 @@ const opaque = (rgba: Uint8Array) => {
 test('random opaque images come back pixel for pixel (every byte value through the four-lane Up filter)', () => {
   fc.assert(
     fc.property(
-      fc.integer({ min: 1, max: 40 }).chain((width) =>
-        fc.integer({ min: 1, max: 40 }).chain((height) => fc.tuple(fc.constant(width), fc.constant(height), fc.uint8Array({ minLength: width * height * 4, maxLength: width * height * 4 }))),
-      ),
+      fc
+        .integer({ min: 1, max: 40 })
+        .chain((width) =>
+          fc
+            .integer({ min: 1, max: 40 })
+            .chain((height) => fc.tuple(fc.constant(width), fc.constant(height), fc.uint8Array({ minLength: width * height * 4, maxLength: width * height * 4 }))),
+        ),
       ([width, height, bytes]) => {
         const rgba = opaque(Uint8Array.from(bytes));
         const decoded = decodePng(encodePng(rgba, width, height));
@@ -54,11 +58,19 @@ test('premultiplied pixels that are not opaque are stored as RGBA with straight 
 test('random premultiplied images with transparency come back with straight alpha', () => {
   fc.assert(
     fc.property(
-      fc.integer({ min: 1, max: 24 }).chain((width) =>
-        fc.integer({ min: 1, max: 24 }).chain((height) =>
-          fc.tuple(fc.constant(width), fc.constant(height), fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), fc.nat(255), fc.nat(255), fc.nat(255)), { minLength: width * height, maxLength: width * height })),
+      fc
+        .integer({ min: 1, max: 24 })
+        .chain((width) =>
+          fc
+            .integer({ min: 1, max: 24 })
+            .chain((height) =>
+              fc.tuple(
+                fc.constant(width),
+                fc.constant(height),
+                fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), fc.nat(255), fc.nat(255), fc.nat(255)), { minLength: width * height, maxLength: width * height }),
+              ),
+            ),
         ),
-      ),
       ([width, height, raw]) => {
         // Premultiplied: no colour channel above alpha. One pixel at least is not opaque.
         const pixels = raw.map(([a, r, g, b], i) => (i === 0 ? [r % 128, g % 128, b % 128, 127] : [Math.min(r, a), Math.min(g, a), Math.min(b, a), a]));
@@ -89,13 +101,19 @@ test('same pixels, same bytes', () => {
   expect(Buffer.from(encodePng(rgba, 64, 64)).equals(Buffer.from(encodePng(rgba.slice(), 64, 64)))).toBe(true);
 });
 
-test('for real charts, the pixels are those resvg\'s own encoder stores', async () => {
+test("for real charts, the pixels are those resvg's own encoder stores", async () => {
   const font = await prepareResvg(); // initialises resvg once and gives the bundled font
-  const charts = planCharts(exampleInput()).filter((c) => ['check-interprocess_best_effort', 'series-interprocess_best_effort', 'history-payload-interprocess_best_effort'].includes(c.id));
+  const charts = planCharts(exampleInput()).filter((c) =>
+    ['check-interprocess_best_effort', 'series-interprocess_best_effort', 'history-payload-interprocess_best_effort'].includes(c.id),
+  );
   expect(charts).toHaveLength(3);
   for (const chart of charts) {
     const svg = await renderSvg(toVegaLite(chart));
-    const resvg = new Resvg(svg, { fitTo: { mode: 'zoom', value: 1 }, background: 'white', font: { fontBuffers: [font], loadSystemFonts: false, defaultFontFamily: CHART_FONT, sansSerifFamily: CHART_FONT } });
+    const resvg = new Resvg(svg, {
+      fitTo: { mode: 'zoom', value: 1 },
+      background: 'white',
+      font: { fontBuffers: [font], loadSystemFonts: false, defaultFontFamily: CHART_FONT, sansSerifFamily: CHART_FONT },
+    });
     const image = resvg.render();
     const ours = decodePng(encodePng(image.pixels, image.width, image.height));
     const theirs = decodePng(image.asPng());

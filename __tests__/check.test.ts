@@ -6,8 +6,7 @@ import { renderChecksCsv } from '../src/engine/report/checksCsv.js';
 import { buildCheckReport } from '../src/engine/report/model.js';
 
 const summaryCsv = (rows: string) => 'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n' + rows;
-const summary = (rows: string, type = 'interprocess_best_effort') =>
-  parseSummaryCsv(`results/measurements_${type}_summary.csv`, summaryCsv(rows), 'precise');
+const summary = (rows: string, type = 'interprocess_best_effort') => parseSummaryCsv(`results/measurements_${type}_summary.csv`, summaryCsv(rows), 'precise');
 const requirements = (rows: string) => parseRequirementsCsv('requirements.csv', 'Experiment type,Bytes,Median,99%,Max\n' + rows, 'precise');
 
 describe('reference check arithmetic (spec §4)', () => {

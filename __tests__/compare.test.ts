@@ -35,9 +35,18 @@ describe('the comparison rule', () => {
     const comparison = compareSummaries('lat', reference, result, parseThresholds('0.1'));
     expect(comparison.status).toBe('failed');
     expect(comparison.rows.map((r) => `${r.payloadBytes}:${r.status}`)).toEqual([
-      '16:pass', '16:pass', '16:pass', '16:pass',
-      '32:missing', '32:missing', '32:missing', '32:missing',
-      '64:new', '64:new', '64:new', '64:new',
+      '16:pass',
+      '16:pass',
+      '16:pass',
+      '16:pass',
+      '32:missing',
+      '32:missing',
+      '32:missing',
+      '32:missing',
+      '64:new',
+      '64:new',
+      '64:new',
+      '64:new',
     ]);
   });
 
@@ -46,7 +55,9 @@ describe('the comparison rule', () => {
     const result = summary('16,10,10.8,1,2,4.2,1,1,1,1,6,1\n32,10,10,1,2,5,1,1,1,1,6,1\n');
     const report = buildComparisonReport([compareSummaries('lat', reference, result, parseThresholds('max=0.5'))], 'main', 'pr');
     expect(report.verdict).toBe('fail');
-    const rows = renderComparisonMarkdown(report).split('\n').filter((l) => l.startsWith('| lat'));
+    const rows = renderComparisonMarkdown(report)
+      .split('\n')
+      .filter((l) => l.startsWith('| lat'));
     expect(rows[0]).toBe('| lat | 32 | Median | 4.000 | 5.000 | +25.000 % | 10 % | ❌ fail |');
     expect(rows[1]).toBe('| lat | 16 | Max | 10.000 | 10.800 | +8.000 % | 50 % | ✅ pass |');
     expect(rows[2]).toBe('| lat | 16 | Median | 4.000 | 4.200 | +5.000 % | 10 % | ✅ pass |');

@@ -35,9 +35,7 @@ describe('the embedded example (npm run demo)', () => {
     expect(result.code).toBe(1);
     const report = JSON.parse(read(join(out, 'report.json')));
     expect(report.failedExperiments).toEqual(['intraprocess_best_effort']);
-    const failedPayloads = new Set<number>(
-      report.subExperiments[1].checks.filter((c: { status: string }) => c.status !== 'passed').map((c: { bytes: number }) => c.bytes),
-    );
+    const failedPayloads = new Set<number>(report.subExperiments[1].checks.filter((c: { status: string }) => c.status !== 'passed').map((c: { bytes: number }) => c.bytes));
     // The generator slowed payloads of 4096 bytes and more by 40 %.
     expect([...failedPayloads].sort((a, b) => a - b)).toEqual([4096, 8192, 16384]);
   });

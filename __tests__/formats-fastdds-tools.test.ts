@@ -19,9 +19,7 @@ function parseFile(adapter: FormatAdapter, file: string): ResultSet {
 }
 
 function find(result: ResultSet, label: string, metric = 'latency', experiment?: string): Measurement {
-  const m = result.measurements.find(
-    (x) => x.parameter.label === label && x.metric.name === metric && (experiment === undefined || x.experiment === experiment),
-  );
+  const m = result.measurements.find((x) => x.parameter.label === label && x.metric.name === metric && (experiment === undefined || x.experiment === experiment));
   if (!m) throw new Error(`no ${metric} at ${label}`);
   return m;
 }
@@ -47,7 +45,15 @@ describe('Fast-DDS LatencyTest console table (project fixture)', () => {
     expect(m.parameter.payloadBytes).toBe(16);
     expect(m.metric).toMatchObject({ unit: 'us', dimension: 'time', direction: 'lower-is-better' });
     expect(m.statistics).toEqual({
-      samples: 10000, stdev: 0.248, mean: 1.279, min: 1.106, median: 1.263, p90: 1.358, p99: 2.509, p9999: 6.932, max: 7.261,
+      samples: 10000,
+      stdev: 0.248,
+      mean: 1.279,
+      min: 1.106,
+      median: 1.263,
+      p90: 1.358,
+      p99: 2.509,
+      p9999: 6.932,
+      max: 7.261,
     });
     expect(m.place).toEqual({ file: local('latency_publisher_stdout.txt'), line: 6 });
   });
@@ -142,7 +148,15 @@ describeShared('Fast-DDS tools on real files', () => {
     const m16 = find(result, '16 B');
     expect(m16.experiment).toBe('shm_reliable');
     expect(m16.statistics).toEqual({
-      samples: 5000, stdev: 32.866, mean: 41.976, min: 13.365, median: 38.164, p90: 58.72, p99: 100.044, p9999: 1316.718, max: 1404.831,
+      samples: 5000,
+      stdev: 32.866,
+      mean: 41.976,
+      min: 13.365,
+      median: 38.164,
+      p90: 58.72,
+      p99: 100.044,
+      p9999: 1316.718,
+      max: 1404.831,
     });
     expect(m16.place.line).toBe(7);
     expect(find(result, '16384 B').statistics).toMatchObject({ p9999: 2894.894, max: 3059.935, stdev: 125.441 });
@@ -170,7 +184,15 @@ describeShared('Fast-DDS tools on real files', () => {
     expect(result.measurements).toHaveLength(11);
     expect(result.measurements[0]!.experiment).toBe('publisher');
     expect(find(result, '16 B').statistics).toEqual({
-      samples: 10001, stdev: 2.367, mean: 8.272, min: 7.029, median: 7.486, p90: 10.606, p99: 14.735, p9999: 58.625, max: 122.599,
+      samples: 10001,
+      stdev: 2.367,
+      mean: 8.272,
+      min: 7.029,
+      median: 7.486,
+      p90: 10.606,
+      p99: 14.735,
+      p9999: 58.625,
+      max: 122.599,
     });
     expect(find(result, '16384 B').statistics).toMatchObject({ mean: 16.457, max: 148.989 });
   });
@@ -202,7 +224,12 @@ describeShared('Fast-DDS tools on real files', () => {
     });
     const minimum = parseFile(fastddsLatencyCsvAdapter, realRuns('fastdds/shm_reliable_minimum_reliable.csv'));
     expect(minimum.measurements.map((m) => [m.parameter.payloadBytes, m.statistics.min])).toEqual([
-      [16, 13.365], [64, 15.789], [256, 17.939], [1024, 13.7805], [4096, 14.702], [16384, 19.011],
+      [16, 13.365],
+      [64, 15.789],
+      [256, 17.939],
+      [1024, 13.7805],
+      [4096, 14.702],
+      [16384, 19.011],
     ]);
     const average = parseFile(fastddsLatencyCsvAdapter, realRuns('fastdds/shm_reliable_average_reliable.csv'));
     expect(average.measurements.map((m) => m.statistics.mean)).toEqual([41.9759, 59.255, 59.853, 64.6918, 75.5792, 75.3379]);

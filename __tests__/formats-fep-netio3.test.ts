@@ -9,9 +9,7 @@ import { describeShared, repoRoot, sharedDir } from './helpers/shared.js';
 const local = (dir: string, name: string): string => join(repoRoot, 'fixtures', 'formats', dir, name);
 
 function get(result: ResultSet, label: string, metric: string, experiment?: string): Measurement {
-  const m = result.measurements.find(
-    (x) => x.parameter.label === label && x.metric.name === metric && (experiment === undefined || x.experiment === experiment),
-  );
+  const m = result.measurements.find((x) => x.parameter.label === label && x.metric.name === metric && (experiment === undefined || x.experiment === experiment));
   if (!m) throw new Error(`no ${metric} at ${label}`);
   return m;
 }

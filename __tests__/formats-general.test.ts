@@ -424,7 +424,7 @@ describe('recognisers (project fixtures)', () => {
   /** Folders that hold no auto-detected results: requirement files, and CSVs read only with a mapping. */
   const notResults = ['requirements', 'generic-csv'];
 
-  it('registry-wide: each project fixture is recognised by exactly one adapter, of its folder\'s family; every adapter has one', () => {
+  it("registry-wide: each project fixture is recognised by exactly one adapter, of its folder's family; every adapter has one", () => {
     const seen = new Set<string>();
     const files = [...walk(project), ...walk(join(repoRoot, 'fixtures', 'example', 'results'))];
     for (const file of files) {
@@ -446,7 +446,11 @@ describe('recognisers (project fixtures)', () => {
       'redis-benchmark-quiet': 'real samples in ../shared/fixtures/real-runs/redis',
       'generic-csv': 'never auto-detected: read only with a mapping',
     };
-    expect(REGISTRY.map((a) => a.id).filter((id) => !seen.has(id))).toEqual(Object.keys(elsewhere).filter((id) => REGISTRY.some((a) => a.id === id)).sort((a, b) => REGISTRY.findIndex((x) => x.id === a) - REGISTRY.findIndex((x) => x.id === b)));
+    expect(REGISTRY.map((a) => a.id).filter((id) => !seen.has(id))).toEqual(
+      Object.keys(elsewhere)
+        .filter((id) => REGISTRY.some((a) => a.id === id))
+        .sort((a, b) => REGISTRY.findIndex((x) => x.id === a) - REGISTRY.findIndex((x) => x.id === b)),
+    );
   });
 
   it('rejects look-alikes', () => {
@@ -512,7 +516,7 @@ describeShared('hyperfine adapter on real runs', () => {
   });
 });
 
-describeShared('Google Benchmark adapter on the library\'s compare.py inputs', () => {
+describeShared("Google Benchmark adapter on the library's compare.py inputs", () => {
   const dir = sharedFormats + '/google-benchmark';
 
   it('test2_run.json: units, prefixes and argument segments', () => {
@@ -704,7 +708,7 @@ describeShared('recognisers on every real fixture in ../shared', () => {
     return undefined;
   }
 
-  it('each adapter takes its own files and no other tool\'s (ddsperf, iceperf, Fast-DDS, kuksa, …)', () => {
+  it("each adapter takes its own files and no other tool's (ddsperf, iceperf, Fast-DDS, kuksa, …)", () => {
     const files = walk(join(sharedDir, 'fixtures'));
     expect(files.filter((f) => /real-runs\/(ddsperf|iceperf|fastdds)\//.test(f)).length).toBeGreaterThan(40);
     for (const file of files) {

@@ -186,9 +186,7 @@ describe('iceoryx2: project fixtures', () => {
       ['request-response response-stream ipc', 'default', 0.226],
     ]);
     const queue = parse(iceoryx2Adapter, join(own, 'iceoryx2', 'queue.txt'));
-    expect(queue.measurements.map((m) => [m.experiment, m.statistics.mean])).toEqual([
-      ['queue iceoryx2_bb_lock_free::spsc::queue::Queue<usize, 1>', 0.026],
-    ]);
+    expect(queue.measurements.map((m) => [m.experiment, m.statistics.mean])).toEqual([['queue iceoryx2_bb_lock_free::spsc::queue::Queue<usize, 1>', 0.026]]);
     const old = parse(iceoryx2Adapter, join(own, 'iceoryx2', 'v0.3_publish_subscribe.txt'));
     expect(old.measurements.map((m) => [m.experiment, m.statistics.mean])).toEqual([
       ['publish-subscribe zero_copy', 0.051],
@@ -210,7 +208,9 @@ describe('iceoryx2: project fixtures', () => {
     const garbled = inputError(() => parseText(iceoryx2Adapter, lines.join('\n')));
     expect(garbled.place).toEqual({ file: 'in.txt', line: 4, column: 86 });
     // Cut inside "Iterations: 1000": the column is where that field starts (36 + 17 characters before it).
-    const cut = read(join(own, 'iceoryx2', 'event.txt')).split('\n')[0]!.slice(0, 70);
+    const cut = read(join(own, 'iceoryx2', 'event.txt'))
+      .split('\n')[0]!
+      .slice(0, 70);
     expect(inputError(() => parseText(iceoryx2Adapter, cut)).place).toEqual({ file: 'in.txt', line: 1, column: 54 });
   });
 
@@ -258,16 +258,13 @@ describeShared('iceperf: real outputs in ../shared', () => {
     expect(find(result, 'ICEORYX C API', '16384').statistics.mean).toBe(3.5);
   });
 
-  test.each(['cpp_n10000_follower.txt', 'c_n10000_follower.txt', 'cpp_n10000_run2_follower.txt'])(
-    'follower output %s is recognised and refused with a reason',
-    (name) => {
-      const path = join(real, name);
-      expect(iceperfAdapter.recognises(head(path), path)).toBe(true);
-      const error = inputError(() => parse(iceperfAdapter, path));
-      expect(error.message).toMatch(/follower/);
-      expect(error.place).toEqual({ file: path, line: 8 });
-    },
-  );
+  test.each(['cpp_n10000_follower.txt', 'c_n10000_follower.txt', 'cpp_n10000_run2_follower.txt'])('follower output %s is recognised and refused with a reason', (name) => {
+    const path = join(real, name);
+    expect(iceperfAdapter.recognises(head(path), path)).toBe(true);
+    const error = inputError(() => parse(iceperfAdapter, path));
+    expect(error.message).toMatch(/follower/);
+    expect(error.place).toEqual({ file: path, line: 8 });
+  });
 
   test('the upstream README (old [kB] generation, quoted in a code block) is no result file but parses', () => {
     const path = join(sharedDir, 'fixtures', 'formats', 'iceperf', 'README.md');
@@ -287,10 +284,13 @@ describeShared('iceoryx adapters recognise no other tool’s files in ../shared'
   const files = allFiles(join(sharedDir, 'fixtures')).filter((f) => !f.endsWith('.gz'));
 
   test('iceperf says yes to exactly the iceperf runs', () => {
-    const yes = files.filter((f) => iceperfAdapter.recognises(head(f), f)).map((f) => relative(sharedDir, f)).sort();
+    const yes = files
+      .filter((f) => iceperfAdapter.recognises(head(f), f))
+      .map((f) => relative(sharedDir, f))
+      .sort();
     expect(yes).toEqual(
-      ['c_n10000_follower.txt', 'c_n10000_leader.txt', 'cpp_n10000_follower.txt', 'cpp_n10000_leader.txt', 'cpp_n10000_run2_follower.txt', 'cpp_n10000_run2_leader.txt'].map(
-        (n) => join('fixtures', 'real-runs', 'iceperf', n),
+      ['c_n10000_follower.txt', 'c_n10000_leader.txt', 'cpp_n10000_follower.txt', 'cpp_n10000_leader.txt', 'cpp_n10000_run2_follower.txt', 'cpp_n10000_run2_leader.txt'].map((n) =>
+        join('fixtures', 'real-runs', 'iceperf', n),
       ),
     );
   });

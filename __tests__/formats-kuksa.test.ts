@@ -114,7 +114,14 @@ describeShared('kuksa databroker-perf on real files', () => {
     const r = kuksaConsoleAdapter.parse({ file: readme, text: blocks[0]! }, {});
     expect(r.measurements).toHaveLength(2);
     expect(get(r, 'global', 'latency').statistics).toEqual({
-      samples: 251807, min: 56, max: 4187, mean: 225, p95: 294, median: 199, p90: 263, p99: 1205,
+      samples: 251807,
+      min: 56,
+      max: 4187,
+      mean: 225,
+      p95: 294,
+      median: 199,
+      p90: 263,
+      p99: 1205,
     });
     expect(get(r, 'global', 'throughput').statistics).toEqual({ value: 83935 });
     expect(get(r, 'global', 'latency').parameter.settings).toEqual({ api: 'kuksa.val.v2', signals: 101 });
@@ -126,7 +133,7 @@ describeShared('kuksa databroker-perf on real files', () => {
     expect(get(r, 'global', 'latency').statistics).toEqual({ samples: 3086, min: 67, max: 295, mean: 140, p95: 215, median: 132, p90: 199, p99: 253 });
   });
 
-  it('the whole README (two runs in one file, as kuksa-perf\'s CI tees every configuration into perf-result.txt) reads as two runs', () => {
+  it("the whole README (two runs in one file, as kuksa-perf's CI tees every configuration into perf-result.txt) reads as two runs", () => {
     const r = kuksaConsoleAdapter.parse({ file: readme, text }, {});
     expect(r.measurements.map((m) => [m.experiment, m.parameter.label, m.metric.name])).toEqual([
       ['global', 'kuksa.val.v2, 101 signals', 'latency'],

@@ -27,21 +27,38 @@ function sameSplit(bytes: Uint8Array, chunks: readonly number[], floatParse: 'pr
   const whole = outcome(bytes, undefined, floatParse);
   const split = outcome(bytes, chunks, floatParse);
   if (!isDeepStrictEqual(whole, split)) {
-    throw new Error(`chunks ${JSON.stringify(chunks)} change the result: ${JSON.stringify(whole).slice(0, 300)} vs ${JSON.stringify(split).slice(0, 300)}\ninput: ${JSON.stringify(new TextDecoder().decode(bytes).slice(0, 400))}`);
+    throw new Error(
+      `chunks ${JSON.stringify(chunks)} change the result: ${JSON.stringify(whole).slice(0, 300)} vs ${JSON.stringify(split).slice(0, 300)}\ninput: ${JSON.stringify(new TextDecoder().decode(bytes).slice(0, 400))}`,
+    );
   }
 }
 
 const chunksArb = fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 8 });
-const rowArb = fc.tuple(fc.nat(), fc.oneof(fc.constantFrom(16, 32, 64), fc.nat()), fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }).map(String), fc.constantFrom(...NASTY), fc.string({ maxLength: 6 })));
+const rowArb = fc.tuple(
+  fc.nat(),
+  fc.oneof(fc.constantFrom(16, 32, 64), fc.nat()),
+  fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }).map(String), fc.constantFrom(...NASTY), fc.string({ maxLength: 6 })),
+);
 const rawTextArb = fc
-  .tuple(fc.constantFrom(RAW_HEADER, 'Payload [Bytes],Latency [us]', 'Latency [us],Sample,Payload [Bytes]', '\uFEFF' + RAW_HEADER, ' Sample , Payload [Bytes] , Latency [us] '), fc.array(rowArb, { maxLength: 30 }), fc.constantFrom('\n', '\r\n'))
+  .tuple(
+    fc.constantFrom(RAW_HEADER, 'Payload [Bytes],Latency [us]', 'Latency [us],Sample,Payload [Bytes]', '\uFEFF' + RAW_HEADER, ' Sample , Payload [Bytes] , Latency [us] '),
+    fc.array(rowArb, { maxLength: 30 }),
+    fc.constantFrom('\n', '\r\n'),
+  )
   .map(([header, rows, eol]) => [header, ...rows.map(([s, p, l]) => `${s},${p},${l}`)].join(eol));
 
 describe('Fast-DDS raw reader', () => {
   it('random bytes, any chunk split: InputError or samples, the same for every split', () => {
     timed('fastdds-raw', 'random bytes, random chunk splits', () => {
       fc.assert(
-        fc.property(fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.uint8Array({ maxLength: 300 }).map((b) => Uint8Array.from([...encoder.encode(RAW_HEADER + '\n'), ...b]))), chunksArb, (bytes, chunks) => sameSplit(bytes, chunks)),
+        fc.property(
+          fc.oneof(
+            fc.uint8Array({ maxLength: 300 }),
+            fc.uint8Array({ maxLength: 300 }).map((b) => Uint8Array.from([...encoder.encode(RAW_HEADER + '\n'), ...b])),
+          ),
+          chunksArb,
+          (bytes, chunks) => sameSplit(bytes, chunks),
+        ),
         { seed: 42, numRuns: 200 },
       );
       return 400;

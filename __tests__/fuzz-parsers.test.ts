@@ -35,9 +35,12 @@ describe('every parser with every project fixture (mixed formats)', () => {
         n++;
       }
       fc.assert(
-        fc.property(fc.constantFrom(...project).chain((s) => fc.tuple(fc.constant(s.name), fc.oneof(mutantArb(s.text), randomTextArb))), ([name, text]) => {
-          checkRecognisers(ADAPTERS, text, name);
-        }),
+        fc.property(
+          fc.constantFrom(...project).chain((s) => fc.tuple(fc.constant(s.name), fc.oneof(mutantArb(s.text), randomTextArb))),
+          ([name, text]) => {
+            checkRecognisers(ADAPTERS, text, name);
+          },
+        ),
         { seed: 42, numRuns: 300 },
       );
       return n + 300;
@@ -76,9 +79,12 @@ describe('mutations, random text and spliced formats', () => {
     const runs = { mutants: 150, random: 100, splice: 60 };
     timed(parser.id, 'mutated own fixtures (1–4 edits)', () => {
       fc.assert(
-        fc.property(fc.constantFrom(...seeds).chain((s) => fc.tuple(fc.constant(s.name), mutantArb(s.text))), ([name, text]) => {
-          checkParser(parser, name, text);
-        }),
+        fc.property(
+          fc.constantFrom(...seeds).chain((s) => fc.tuple(fc.constant(s.name), mutantArb(s.text))),
+          ([name, text]) => {
+            checkParser(parser, name, text);
+          },
+        ),
         { seed: 42, numRuns: runs.mutants },
       );
       return runs.mutants;

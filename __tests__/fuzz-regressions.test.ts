@@ -31,7 +31,15 @@ describe('fuzz regressions', () => {
   });
 
   it('hdrhistogram: a footer with a long run of spaces is read in linear time', () => {
-    linearParse('hdrhistogram', (n) => '       Value     Percentile TotalCount 1/(1-Percentile)\n\n       1.000 0.5 1 2.00\n#[Mean    = ' + ' '.repeat(n) + '1, StdDeviation = 2]\n#[M' + ' '.repeat(n) + 'ax = 1, Total count = 2]\n');
+    linearParse(
+      'hdrhistogram',
+      (n) =>
+        '       Value     Percentile TotalCount 1/(1-Percentile)\n\n       1.000 0.5 1 2.00\n#[Mean    = ' +
+        ' '.repeat(n) +
+        '1, StdDeviation = 2]\n#[M' +
+        ' '.repeat(n) +
+        'ax = 1, Total count = 2]\n',
+    );
   });
 
   it('kuksa-console: a "key: value" line with a long run of spaces is read in linear time', () => {

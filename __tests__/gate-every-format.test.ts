@@ -50,7 +50,11 @@ const json = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
 interface ComparisonJson {
   verdict: string;
-  subExperiments: { experimentType: string; status: string; comparisons: { status: string; deltaPercent: number | null; result: number | null; historyRuns?: number; parameter: string; metric: string }[] }[];
+  subExperiments: {
+    experimentType: string;
+    status: string;
+    comparisons: { status: string; deltaPercent: number | null; result: number | null; historyRuns?: number; parameter: string; metric: string }[];
+  }[];
 }
 
 /** One folder per run (r1, r2, r10), each holding copies of the files. */
@@ -143,7 +147,10 @@ describe('a results set never hides a row: two files of one experiment', () => {
     const folder = tempDir('perfgate-repetitions-');
     copyFileSync(iceperf, join(folder, 'run_a.txt'));
     // The second run is 10 % slower on every mean (a real file, values scaled).
-    const slower = readFileSync(iceperf, 'utf8').replace(/(\|\s*)(\d+(?:\.\d+)?)(\s*\|?\s*$)/gm, (_m, a: string, v: string, b: string) => `${a}${(Number(v) * 1.1).toPrecision(3)}${b}`);
+    const slower = readFileSync(iceperf, 'utf8').replace(
+      /(\|\s*)(\d+(?:\.\d+)?)(\s*\|?\s*$)/gm,
+      (_m, a: string, v: string, b: string) => `${a}${(Number(v) * 1.1).toPrecision(3)}${b}`,
+    );
     writeFileSync(join(folder, 'run_b.txt'), slower);
     return folder;
   }
@@ -165,7 +172,9 @@ describe('a results set never hides a row: two files of one experiment', () => {
     const out = join(folder, 'out');
     const check = await cli(['check', '--results', folder, '--requirements', requirements, '--repetitions', 'pool', '-o', out]);
     const report = json(join(out, 'report.json')) as { checksTotal: number; checksFailed: number; verdict: string };
-    expect(check.err).toBe('perfgate: warning: MESSAGE QUEUE: 2 repetitions pooled (each statistic is the median over the runs)\nperfgate: warning: ICEORYX WAITSET: 2 repetitions pooled (each statistic is the median over the runs)\n');
+    expect(check.err).toBe(
+      'perfgate: warning: MESSAGE QUEUE: 2 repetitions pooled (each statistic is the median over the runs)\nperfgate: warning: ICEORYX WAITSET: 2 repetitions pooled (each statistic is the median over the runs)\n',
+    );
     const csvRows = ['checks_ICEORYX_WAITSET.csv', 'checks_MESSAGE_QUEUE.csv'].flatMap((f) => read(join(out, f)).trim().split('\n').slice(1));
     const markdown = read(join(out, 'report.md'));
     const tableRows = markdown.split('\n').filter((l) => /^\| (MESSAGE QUEUE|ICEORYX WAITSET) \|/.test(l));
@@ -185,7 +194,7 @@ describe('a results set never hides a row: two files of one experiment', () => {
 });
 
 describe('Fast-DDS summary and raw CSVs are adapters of the one registry', () => {
-  test('recognised by header and parsed into the common model with their summary; the raw adapter gives the streamed reader\'s summary', async () => {
+  test("recognised by header and parsed into the common model with their summary; the raw adapter gives the streamed reader's summary", async () => {
     const { adapterById, recogniseFormat } = await import('../src/engine/formats/registry.js');
     const { loadResult } = await import('../src/pipeline/read.js');
     const raw = join(repoRoot, 'fixtures', 'example', 'results', 'measurements_interprocess_best_effort.csv');

@@ -67,7 +67,9 @@ async function lookUp(options: FindBaselineOptions) {
   const spies = [
     jest.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => (captured.push(String(chunk)), true)),
     jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => (captured.push(String(chunk)), true)),
-    ...(['log', 'info', 'warn', 'error', 'debug'] as const).map((m) => jest.spyOn(console, m).mockImplementation((...args: unknown[]) => void captured.push(args.map(String).join(' ')))),
+    ...(['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
+      jest.spyOn(console, m).mockImplementation((...args: unknown[]) => void captured.push(args.map(String).join(' '))),
+    ),
   ];
   try {
     const result = await findBaseline(options);
@@ -126,7 +128,7 @@ describe('findBaseline against a loopback GitHub checked with the OpenAPI descri
     expect(fake.blobRequests).toHaveLength(1);
   });
 
-  test('newest run\'s artifact expired: falls through to the previous run', async () => {
+  test("newest run's artifact expired: falls through to the previous run", async () => {
     const fake = await serve({
       artifacts: [
         { id: 91, runId: 3003, name: 'perfgate-baseline', expired: true },
@@ -187,7 +189,9 @@ describe('findBaseline against a loopback GitHub checked with the OpenAPI descri
     const fake = await serve({ failWith: { status: 403, message: 'Resource not accessible by integration' } });
     const { result, output } = await lookUp(optionsFor(fake));
     expect(result.baseline).toBeUndefined();
-    expect(result.reason).toMatch(/^cannot list the runs of workflow latency\.yml on branch main: HTTP 403: the token may lack the actions: read permission \(Resource not accessible by integration/);
+    expect(result.reason).toMatch(
+      /^cannot list the runs of workflow latency\.yml on branch main: HTTP 403: the token may lack the actions: read permission \(Resource not accessible by integration/,
+    );
     expect(JSON.stringify(result)).not.toContain(TOKEN);
     expect(output).not.toContain(TOKEN);
     expectValidTraffic(fake);
@@ -274,7 +278,9 @@ describe('the OpenAPI check itself', () => {
     expect(spec.validateRequest('GET', url('/repos/o/r/actions/runs/abc/artifacts'), headers).problems).toEqual([
       expect.stringContaining('path parameter run_id=abc: not an integer'),
     ]);
-    expect(spec.validateRequest('GET', url('/repos/o/r/actions/workflow/w.yml/runs'), headers).problems).toEqual(['GET /repos/o/r/actions/workflow/w.yml/runs: no such path in the description']);
+    expect(spec.validateRequest('GET', url('/repos/o/r/actions/workflow/w.yml/runs'), headers).problems).toEqual([
+      'GET /repos/o/r/actions/workflow/w.yml/runs: no such path in the description',
+    ]);
     expect(spec.validateRequest('DELETE', url('/repos/o/r/actions/workflows/w.yml/runs'), headers).problems).toEqual([
       'DELETE /repos/o/r/actions/workflows/w.yml/runs: the path exists but has no DELETE operation',
     ]);
@@ -301,7 +307,20 @@ describe('history records', () => {
     experimentType,
     source: `measurements_${experimentType}_summary.csv`,
     payloads: [
-      { payloadBytes: 16, samples: 10000, max: 122.599, min: 7.029, mean: 8.272, median, stdev: 2.367, meanJitter: 0.534, maxJitter: 109.092, p90: 10.607, p99: 14.735, p9999: 58.631 },
+      {
+        payloadBytes: 16,
+        samples: 10000,
+        max: 122.599,
+        min: 7.029,
+        mean: 8.272,
+        median,
+        stdev: 2.367,
+        meanJitter: 0.534,
+        maxJitter: 109.092,
+        p90: 10.607,
+        p99: 14.735,
+        p9999: 58.631,
+      },
       { payloadBytes: 32, samples: 1, max: 9, min: 9, mean: 9, median: 9, stdev: 0, meanJitter: NaN, maxJitter: NaN, p90: 9, p99: NaN, p9999: 9 },
     ],
   });
@@ -376,10 +395,12 @@ describe('history records', () => {
     expect(() => makeHistoryRecord([], { ...run(1, 'yesterday') })).toThrow('history: not a date: "yesterday"');
     expect(() => makeHistoryRecord([], { ...run(1, '2026-01-01T00:00:00Z'), sha: 'main' })).toThrow('not a commit SHA');
     expect(() => makeHistoryRecord([summary('a', 1), summary('a', 2)].map(recorded), run(1, '2026-01-01T00:00:00Z'))).toThrow('appears twice');
-    expect(() => parseHistoryRecord('{"format":"perfgate-history","version":3}', 'h.json')).toThrow('unsupported version 3 (this perfgate reads versions 1 and 2; a newer perfgate may have written it)');
-    expect(() => parseHistoryRecord('{"format":"perfgate-history","version":2,"sha":"a","date":"d","runId":"1","runUrl":"u","measurements":[{"experiment":"x"}]}', 'h.json')).toThrow(
-      'measurement 1: "format" is not a string',
+    expect(() => parseHistoryRecord('{"format":"perfgate-history","version":3}', 'h.json')).toThrow(
+      'unsupported version 3 (this perfgate reads versions 1 and 2; a newer perfgate may have written it)',
     );
+    expect(() =>
+      parseHistoryRecord('{"format":"perfgate-history","version":2,"sha":"a","date":"d","runId":"1","runUrl":"u","measurements":[{"experiment":"x"}]}', 'h.json'),
+    ).toThrow('measurement 1: "format" is not a string');
     expect(() => parseHistoryRecord('[', 'h.json')).toThrow('not a perfgate history record');
   });
 
@@ -406,11 +427,7 @@ describe('history records', () => {
     expect(written).toBe(join(folder, 'history-2026-11-04T10-00-00.000Z-104.json'));
     expect(removed).toEqual([join(folder, 'history-2026-11-01T10-00-00.000Z-101.json')]);
     appendHistoryRecord(folder, records[4]!, 3);
-    expect(readdirSync(folder)).toEqual([
-      'history-2026-11-03T10-00-00.000Z-103.json',
-      'history-2026-11-04T10-00-00.000Z-104.json',
-      'history-2026-11-05T10-00-00.000Z-105.json',
-    ]);
+    expect(readdirSync(folder)).toEqual(['history-2026-11-03T10-00-00.000Z-103.json', 'history-2026-11-04T10-00-00.000Z-104.json', 'history-2026-11-05T10-00-00.000Z-105.json']);
     expect(readHistoryWindow(folder, 3)).toEqual(records.slice(2));
     expect(readHistoryWindow(folder, 2).map((r) => r.runId)).toEqual(['104', '105']);
     // A record older than the whole window is not kept.
@@ -421,7 +438,11 @@ describe('history records', () => {
     const rerun = makeHistoryRecord([recorded(summary('x', 99))], { ...run(5, '2026-11-06T10:00:00Z') });
     const again = appendHistoryRecord(folder, rerun, 3);
     expect(again.removed).toEqual([join(folder, 'history-2026-11-05T10-00-00.000Z-105.json')]);
-    expect(readHistoryWindow(folder).map((r) => [r.runId, r.measurements[0]!.statistics.median])).toEqual([['103', 3], ['104', 4], ['105', 99]]);
+    expect(readHistoryWindow(folder).map((r) => [r.runId, r.measurements[0]!.statistics.median])).toEqual([
+      ['103', 3],
+      ['104', 4],
+      ['105', 99],
+    ]);
     expect(readFileSync(again.written, 'utf8')).toBe(renderHistoryRecord(rerun));
     expect(planHistoryWindow([], rerun, 30)).toEqual({ kept: [rerun], dropped: [] });
     expect(() => readHistoryWindow(folder, 0)).toThrow('at least 1');

@@ -40,7 +40,9 @@ async function upsert(options: UpsertStickyCommentOptions) {
   const spies = [
     jest.spyOn(process.stdout, 'write').mockImplementation((chunk: any) => (captured.push(String(chunk)), true)),
     jest.spyOn(process.stderr, 'write').mockImplementation((chunk: any) => (captured.push(String(chunk)), true)),
-    ...(['log', 'info', 'warn', 'error', 'debug'] as const).map((m) => jest.spyOn(console, m).mockImplementation((...args: unknown[]) => void captured.push(args.map(String).join(' ')))),
+    ...(['log', 'info', 'warn', 'error', 'debug'] as const).map((m) =>
+      jest.spyOn(console, m).mockImplementation((...args: unknown[]) => void captured.push(args.map(String).join(' '))),
+    ),
   ];
   try {
     const result = await upsertStickyComment(options);
@@ -169,7 +171,11 @@ describe('upsertStickyComment against a loopback GitHub checked with the OpenAPI
     const graphql = fake.requests[2]!;
     expect(new URL(graphql.url, 'http://x').pathname).toBe('/graphql');
     expect(JSON.parse(graphql.body).variables).toEqual({ subjectId: nodeId(5) });
-    expect(fake.comments.map((c) => [c.id, c.minimized ?? null])).toEqual([[4, 'outdated'], [5, 'outdated'], [9000, null]]);
+    expect(fake.comments.map((c) => [c.id, c.minimized ?? null])).toEqual([
+      [4, 'outdated'],
+      [5, 'outdated'],
+      [9000, null],
+    ]);
     // Next run in update mode edits the live comment and leaves the hidden ones be.
     const update = await upsert(optionsFor(fake, { body: 'changed' }));
     expect(update).toMatchObject({ outcome: 'updated', commentId: 9000 });
@@ -314,7 +320,14 @@ describe('retries, rate limits and the comment author', () => {
 
     // A primary limit whose reset is an hour away: not waited for either.
     const primary = await serve({
-      faults: [{ operationId: 'issues/list-comments', status: 403, message: 'API rate limit exceeded', headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600) } }],
+      faults: [
+        {
+          operationId: 'issues/list-comments',
+          status: 403,
+          message: 'API rate limit exceeded',
+          headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600) },
+        },
+      ],
     });
     const limited = await upsert(optionsFor(primary, { warn: () => {} }));
     expect(limited).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('API rate limit exceeded') });
@@ -404,7 +417,10 @@ describe('fitCommentBody and the marker', () => {
     const item = spec.resolve(spec.responseSchema(list, 200).items);
     for (const field of ['id', 'node_id', 'html_url', 'created_at']) expect(item.required).toContain(field);
     expect(Object.keys(item.properties)).toEqual(expect.arrayContaining(['body', 'minimized']));
-    for (const [method, path] of [['POST', '/repos/o/r/issues/1/comments'], ['PATCH', '/repos/o/r/issues/comments/2']] as const) {
+    for (const [method, path] of [
+      ['POST', '/repos/o/r/issues/1/comments'],
+      ['PATCH', '/repos/o/r/issues/comments/2'],
+    ] as const) {
       const op = spec.match(method, path)!;
       const schema = spec.resolve(spec.resolve(op.operation.requestBody).content['application/json'].schema);
       expect(schema.required).toEqual(['body']);
@@ -416,12 +432,20 @@ describe('fitCommentBody and the marker', () => {
     const create = spec.match('POST', '/repos/o/r/issues/1/comments')!;
     const json = { 'content-type': 'application/json; charset=utf-8' };
     expect(checkBody(spec, create, json, JSON.stringify({ body: 'x' }))).toEqual([]);
-    expect(checkBody(spec, create, json, JSON.stringify({ body: 'x', marker: 'perfgate' }))).toEqual(['issues/create-comment (POST /repos/{owner}/{repo}/issues/{issue_number}/comments): body field marker is not declared in the requestBody schema']);
-    expect(checkBody(spec, create, json, JSON.stringify({ body: 5 }))).toEqual(['issues/create-comment (POST /repos/{owner}/{repo}/issues/{issue_number}/comments): body field body is number, the schema says string']);
+    expect(checkBody(spec, create, json, JSON.stringify({ body: 'x', marker: 'perfgate' }))).toEqual([
+      'issues/create-comment (POST /repos/{owner}/{repo}/issues/{issue_number}/comments): body field marker is not declared in the requestBody schema',
+    ]);
+    expect(checkBody(spec, create, json, JSON.stringify({ body: 5 }))).toEqual([
+      'issues/create-comment (POST /repos/{owner}/{repo}/issues/{issue_number}/comments): body field body is number, the schema says string',
+    ]);
     expect(checkBody(spec, create, json, '{}')).toEqual(['issues/create-comment (POST /repos/{owner}/{repo}/issues/{issue_number}/comments): required body field body missing']);
-    expect(checkBody(spec, create, { 'content-type': 'text/plain' }, '{"body":"x"}')).toEqual(['issues/create-comment (POST /repos/{owner}/{repo}/issues/{issue_number}/comments): content-type text/plain is not application/json']);
+    expect(checkBody(spec, create, { 'content-type': 'text/plain' }, '{"body":"x"}')).toEqual([
+      'issues/create-comment (POST /repos/{owner}/{repo}/issues/{issue_number}/comments): content-type text/plain is not application/json',
+    ]);
     const del = spec.match('DELETE', '/repos/o/r/issues/comments/2')!;
-    expect(checkBody(spec, del, {}, '{"body":"x"}')).toEqual(['issues/delete-comment (DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}): a request body for an operation that takes none']);
+    expect(checkBody(spec, del, {}, '{"body":"x"}')).toEqual([
+      'issues/delete-comment (DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}): a request body for an operation that takes none',
+    ]);
     const url = new URL('http://x/repos/o/r/issues/1/comments?per_page=500&sort=created');
     expect(spec.validateRequest('GET', url, { authorization: `token ${TOKEN}`, accept: 'application/vnd.github.v3+json' }).problems).toEqual([
       'issues/list-comments (GET /repos/{owner}/{repo}/issues/{issue_number}/comments): per_page=500 is over the documented maximum of 100',

@@ -26,7 +26,16 @@ describe('general requirements CSV', () => {
     const reqs = parseMetricRequirementsCsv('req.csv', text, 'precise');
     expect(reqs).toEqual([
       expect.objectContaining({ experiment: 'ping', parameter: '1024', metric: 'latency', statistic: 'p99', limit: 500, dimension: 'time', label: 'latency.p99', line: 2 }),
-      expect.objectContaining({ experiment: 'sub', parameter: '*', metric: 'throughput', limit: 1500, dimension: 'bitrate', direction: 'higher-is-better', label: 'throughput', line: 3 }),
+      expect.objectContaining({
+        experiment: 'sub',
+        parameter: '*',
+        metric: 'throughput',
+        limit: 1500,
+        dimension: 'bitrate',
+        direction: 'higher-is-better',
+        label: 'throughput',
+        line: 3,
+      }),
       expect.objectContaining({ experiment: 'sub', metric: 'lost samples', limit: 0, direction: 'lower-is-better', line: 3 }),
     ]);
     expect(reqs[1]!.statistic).toBeUndefined();
@@ -125,8 +134,17 @@ describe('perfgate check and inspect on other formats (project fixtures)', () =>
     const out = tempDir();
     const dir = join(formats, 'generic-csv');
     const result = await cli([
-      'check', '-r', join(dir, 'latency.csv'), '-q', join(formats, 'requirements', 'generic.csv'),
-      '--format', 'generic-csv', '--mapping', join(dir, 'mapping.json'), '-o', out,
+      'check',
+      '-r',
+      join(dir, 'latency.csv'),
+      '-q',
+      join(formats, 'requirements', 'generic.csv'),
+      '--format',
+      'generic-csv',
+      '--mapping',
+      join(dir, 'mapping.json'),
+      '-o',
+      out,
     ]);
     expect(result.code).toBe(1);
     // udp 1024: p99 0.610 ms = 610 µs over 600; 76000 msg/s under the 80000 floor: 5 % worse.

@@ -101,7 +101,15 @@ describe('fewer than 3 history runs', () => {
   });
 
   test('thresholdVerdict is compare.ts judge for finite values', () => {
-    for (const [r, x, t] of [[10, 10.9, 0.1], [10, 11, 0.1], [10, 11.01, 0.1], [10, 8.9, 0.1], [10, 9, 0.1], [3, 3, 0], [3, 3.0001, 0]] as const) {
+    for (const [r, x, t] of [
+      [10, 10.9, 0.1],
+      [10, 11, 0.1],
+      [10, 11.01, 0.1],
+      [10, 8.9, 0.1],
+      [10, 9, 0.1],
+      [3, 3, 0],
+      [3, 3.0001, 0],
+    ] as const) {
       expect(thresholdVerdict(r, x, t)).toBe(judge(r, x, t));
     }
   });

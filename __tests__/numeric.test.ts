@@ -49,7 +49,7 @@ describe("formatFixed3 matches Python's '%.3f'", () => {
 
   test('the toFixed fast path agrees with exact integer rounding on 200 000 values', () => {
     let seed = 12345;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let i = 0; i < 200_000; i++) {
       const scale = 10 ** Math.floor(random() * 12 - 4);
       const x = (random() - 0.3) * scale;
@@ -78,7 +78,7 @@ describe('number parsing', () => {
 
   test('precise parsing equals JavaScript Number() on 100 000 decimal strings', () => {
     let seed = 99;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (let i = 0; i < 100_000; i++) {
       const digits = 1 + Math.floor(random() * 19);
       let text = '';

@@ -51,10 +51,20 @@ describe('the npm package', () => {
     expect(version.out).toBe(`${JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version}\n`);
 
     const example = join(repoRoot, 'fixtures', 'example');
-    const check = npm(['exec', '--offline', '--', 'perfgate', 'check', '--results', join(example, 'results'), '--requirements', join(example, 'requirements.csv'), '-o', join(project, 'report')], project);
+    const check = npm(
+      ['exec', '--offline', '--', 'perfgate', 'check', '--results', join(example, 'results'), '--requirements', join(example, 'requirements.csv'), '-o', join(project, 'report')],
+      project,
+    );
     expect(check.err).toBe('');
     expect(check.status).toBe(0);
     expect(check.out).toContain('perfgate: PASS: 66 of 66 checks passed');
-    expect(readdirSync(join(project, 'report')).sort()).toEqual(['checks_interprocess_best_effort.csv', 'checks_intraprocess_best_effort.csv', 'measurements_interprocess_best_effort_summary.csv', 'measurements_intraprocess_best_effort_summary.csv', 'report.json', 'report.md']);
+    expect(readdirSync(join(project, 'report')).sort()).toEqual([
+      'checks_interprocess_best_effort.csv',
+      'checks_intraprocess_best_effort.csv',
+      'measurements_interprocess_best_effort_summary.csv',
+      'measurements_intraprocess_best_effort_summary.csv',
+      'report.json',
+      'report.md',
+    ]);
   });
 });

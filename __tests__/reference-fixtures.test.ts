@@ -61,7 +61,11 @@ describeShared('check reports are byte-identical to latency_check_experiment.py'
   test('the 33-row example of the specification reproduces exactly', async () => {
     // Rebuild its inputs from its own Requirement and Experiment columns, then check.
     const example = readFileSync(join(fastdds, 'spec-example', 'checks_example_from_spec.csv'), 'utf8');
-    const rows = example.trim().split('\n').slice(1).map((l) => l.split(','));
+    const rows = example
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
     const payloads = [...new Set(rows.map((r) => r[1]!))];
     const value = (check: string, bytes: string, column: 2 | 3) => rows.find((r) => r[0] === check && r[1] === bytes)![column];
     const dir = tempDir();

@@ -36,7 +36,15 @@ describe('escaping', () => {
       id: 'x',
       kind: 'check',
       title: hostile,
-      panels: [{ title: hostile, x: { kind: 'payload', title: 'Payload' }, y: { title: 'y', unit: '', log: false }, mark: 'line', series: [{ name: hostile, color: '#000000', points: [{ x: 16, y: 1 }] }] }],
+      panels: [
+        {
+          title: hostile,
+          x: { kind: 'payload', title: 'Payload' },
+          y: { title: 'y', unit: '', log: false },
+          mark: 'line',
+          series: [{ name: hostile, color: '#000000', points: [{ x: 16, y: 1 }] }],
+        },
+      ],
       columns: 1,
       inline: true,
     };
@@ -47,7 +55,7 @@ describe('escaping', () => {
     expect(html).not.toContain('<!--');
     expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- \u2028\u2029 &amp; &quot;q&quot; &#39;s&#39;</title>');
     expect(html).toContain('href="charts/a%20b.svg"');
-    expect(html).toContain("Content-Security-Policy\" content=\"default-src 'none'");
+    expect(html).toContain('Content-Security-Policy" content="default-src \'none\'');
   });
 });
 

@@ -34,7 +34,10 @@ describe('statistics report in their own unit and direction', () => {
   });
 
   test('Google Benchmark: times in ns stay in ns', async () => {
-    const { code, rows } = await checkRows(join(formats, 'google-benchmark', 'repetitions.json'), 'Experiment,Parameter,real time.median [ns],real time.samples\nBM_Publish,*,1250,5\n');
+    const { code, rows } = await checkRows(
+      join(formats, 'google-benchmark', 'repetitions.json'),
+      'Experiment,Parameter,real time.median [ns],real time.samples\nBM_Publish,*,1250,5\n',
+    );
     expect(code).toBe(1);
     expect(rows.slice(1)).toEqual([
       'real time.median,64/repeats:2,ns,<=,1250.000,1300.000,50.000,4.000,failed',
@@ -62,17 +65,21 @@ describe('netio3 sweeps: parameters as people write them', () => {
     expect(tcp.rows.slice(1)).toEqual(['throughput,1024 B × 8,Mb/s,>=,500.000,720.000,220.000,-44.000,passed']);
   });
 
-  test('a sweep point not in the results is missing, in the limit\'s own unit (never µs)', async () => {
+  test("a sweep point not in the results is missing, in the limit's own unit (never µs)", async () => {
     const dir = tempDir('perfgate-netio3-');
     const requirements = join(dir, 'requirements.csv');
     writeFileSync(requirements, 'Experiment,Parameter,throughput [Gb/s] >=\nLIBFABRIC-RDMA,1048576,150\n');
     const result = await cli(['check', '--results', sweep, '--requirements', requirements, '-o', join(dir, 'out')]);
     expect(result.code).toBe(1);
-    expect(read(join(dir, 'out', 'checks_LIBFABRIC-RDMA.csv')).trim().split('\n')[1]).toBe('throughput,1048576,Mb/s,>=,150000.000,,,,missing');
+    expect(
+      read(join(dir, 'out', 'checks_LIBFABRIC-RDMA.csv'))
+        .trim()
+        .split('\n')[1],
+    ).toBe('throughput,1048576,Mb/s,>=,150000.000,,,,missing');
     expect(read(join(dir, 'out', 'report.md'))).not.toContain('µs');
   });
 
-  test('the throughput chart\'s axis is in the unit of its values (Mb/s), not the tool\'s Gbps', async () => {
+  test("the throughput chart's axis is in the unit of its values (Mb/s), not the tool's Gbps", async () => {
     const { loadResults } = await import('../src/pipeline/results.js');
     const { throughputCharts } = await import('../src/engine/charts/build.js');
     const loaded = loadResults([sweep], { floatParse: 'precise' });
@@ -84,7 +91,7 @@ describe('netio3 sweeps: parameters as people write them', () => {
   });
 });
 
-describe('Kuksa databroker-perf: the tool\'s own unit', () => {
+describe("Kuksa databroker-perf: the tool's own unit", () => {
   test('a throughput limit in signal/s is read (databroker-perf prints "149 signal/second")', async () => {
     const { code, rows } = await checkRows(join(formats, 'kuksa', 'detailed.txt'), 'Experiment,Parameter,throughput [signal/s] >=\nglobal,*,100\n', 'global');
     expect(code).toBe(0);

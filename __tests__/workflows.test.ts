@@ -5,7 +5,9 @@ import { repoRoot } from './helpers/shared.js';
 
 // The workflows users copy (and this repository runs) must lint clean with actionlint.
 const folder = join(repoRoot, '.github', 'workflows');
-const files = readdirSync(folder).filter((f) => f.endsWith('.yml')).sort();
+const files = readdirSync(folder)
+  .filter((f) => f.endsWith('.yml'))
+  .sort();
 
 describe('.github/workflows', () => {
   test('the example workflows are there', () => {
@@ -25,7 +27,13 @@ describe('.github/workflows', () => {
   });
 
   test('each uses only inputs that action.yml declares', () => {
-    const declared = new Set([...readFileSync(join(repoRoot, 'action.yml'), 'utf8').split('\noutputs:')[0]!.matchAll(/^ {2}([a-z0-9-]+):/gm)].map((m) => m[1]));
+    const declared = new Set(
+      [
+        ...readFileSync(join(repoRoot, 'action.yml'), 'utf8')
+          .split('\noutputs:')[0]!
+          .matchAll(/^ {2}([a-z0-9-]+):/gm),
+      ].map((m) => m[1]),
+    );
     for (const file of files) {
       const text = readFileSync(join(folder, file), 'utf8');
       const step = text.split('uses: ./')[1]!.split(/\n {6}- /)[0]!;

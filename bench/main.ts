@@ -136,7 +136,11 @@ async function main(): Promise<void> {
   const c = summaryCorpus(1000);
   const trivial = trivialCorpus();
   const ctx: BenchContext = { corpora: { a, aBaseline, c, ...(b ? { b } : {}) }, bundleDir, repoRoot, quick, timings: new Map() };
-  const describe = { a: `(a) ${a.rows.toLocaleString('en')} rows, ${mb(a.bytes).toFixed(1)} MB`, b: b ? `(b) ${b.rows.toLocaleString('en')} rows, ${mb(b.bytes).toFixed(1)} MB` : '(b) skipped', c: `(c) ${c.files} summary files` };
+  const describe = {
+    a: `(a) ${a.rows.toLocaleString('en')} rows, ${mb(a.bytes).toFixed(1)} MB`,
+    b: b ? `(b) ${b.rows.toLocaleString('en')} rows, ${mb(b.bytes).toFixed(1)} MB` : '(b) skipped',
+    c: `(c) ${c.files} summary files`,
+  };
 
   // ---- in-process stages ----
   const stageRows: string[] = [];
@@ -170,10 +174,22 @@ async function main(): Promise<void> {
   // Without charts (charts: false) the runs show the ingest, check, compare and report path;
   // with the default (charts: true) the whole pipeline.
   const noCharts = { charts: 'false' };
-  const actionABCharts = timeAction('(a) raw, requirements + raw baseline, charts (default)', { results: a.dir, requirements: a.requirements, baseline: aBaseline.dir }, PROCESS_RUNS);
+  const actionABCharts = timeAction(
+    '(a) raw, requirements + raw baseline, charts (default)',
+    { results: a.dir, requirements: a.requirements, baseline: aBaseline.dir },
+    PROCESS_RUNS,
+  );
   const actionA = timeAction('(a) raw, requirements, charts: false', { results: a.dir, requirements: a.requirements, ...noCharts }, PROCESS_RUNS);
-  const actionAB = timeAction('(a) raw, requirements + raw baseline, charts: false', { results: a.dir, requirements: a.requirements, baseline: aBaseline.dir, ...noCharts }, PROCESS_RUNS);
-  const actionC = timeAction('(c) 1 000 summaries, requirements + baseline, charts: false', { results: c.dir, requirements: c.requirements, baseline: c.baselineDir, ...noCharts }, PROCESS_RUNS);
+  const actionAB = timeAction(
+    '(a) raw, requirements + raw baseline, charts: false',
+    { results: a.dir, requirements: a.requirements, baseline: aBaseline.dir, ...noCharts },
+    PROCESS_RUNS,
+  );
+  const actionC = timeAction(
+    '(c) 1 000 summaries, requirements + baseline, charts: false',
+    { results: c.dir, requirements: c.requirements, baseline: c.baselineDir, ...noCharts },
+    PROCESS_RUNS,
+  );
   const actionA3 = a3 ? timeAction('3× (a) raw, requirements, charts: false', { results: a3.dir, requirements: a3.requirements, ...noCharts }, PROCESS_RUNS) : undefined;
   const actionB = b ? timeAction('(b) = 10× (a) raw, requirements, charts: false', { results: b.dir, requirements: b.requirements, ...noCharts }, PROCESS_RUNS) : undefined;
   const actionBCharts = b ? timeAction('(b) = 10× (a) raw, requirements, charts (default)', { results: b.dir, requirements: b.requirements }, 1) : undefined;
@@ -202,7 +218,10 @@ async function main(): Promise<void> {
   // ---- charts of the example fixture set, cold: a fresh process per run ----
   const chartsColdScript = join(bundleDir, 'charts-cold.mjs');
   const coldCharts = existsSync(chartsColdScript) ? Array.from({ length: COLD_CHARTS_RUNS }, () => runChartsCold(chartsColdScript)) : [];
-  const coldChartsMedian = coldCharts.length > 0 ? { ms: median(coldCharts.map((r) => r.ms)), cpuMs: median(coldCharts.map((r) => r.cpuMs)), charts: coldCharts[0]!.charts, pngs: coldCharts[0]!.pngs } : undefined;
+  const coldChartsMedian =
+    coldCharts.length > 0
+      ? { ms: median(coldCharts.map((r) => r.ms)), cpuMs: median(coldCharts.map((r) => r.cpuMs)), charts: coldCharts[0]!.charts, pngs: coldCharts[0]!.pngs }
+      : undefined;
   if (coldChartsMedian) log(`charts of the example set, cold: ${ms(coldChartsMedian.ms)} ms (${ms(coldChartsMedian.cpuMs)} ms CPU), ${coldChartsMedian.charts} charts`);
 
   // ---- cost growth ----
@@ -221,7 +240,9 @@ async function main(): Promise<void> {
   const pyRows: string[] = [];
   const ingestAms = (mb(a.bytes) / ingestMBps) * 1000;
   pyRows.push(`| perfgate (Node, in-process, warm) | ${ms(ingestAms)} | ${ingestMBps.toFixed(0)} | 1.0 |`);
-  pyRows.push(`| perfgate action, whole process (start-up, reports included, charts: false) | ${ms(actionA.wallMs)} | ${(mb(a.bytes) / (actionA.wallMs / 1000)).toFixed(0)} | ${(actionA.wallMs / ingestAms).toFixed(1)} |`);
+  pyRows.push(
+    `| perfgate action, whole process (start-up, reports included, charts: false) | ${ms(actionA.wallMs)} | ${(mb(a.bytes) / (actionA.wallMs / 1000)).toFixed(0)} | ${(actionA.wallMs / ingestAms).toFixed(1)} |`,
+  );
   const pyRuns = (script: string) => {
     const secs: number[] = [];
     let detail: Record<string, unknown> = {};
@@ -235,16 +256,20 @@ async function main(): Promise<void> {
   if (pythonHas('numpy')) {
     const np = pyRuns('numpy_summarise.py');
     log(`numpy-only: ${ms(np.ms)} ms`);
-    pyRows.push(`| numpy only (numpy ${String(np.detail['numpy'])}: loadtxt + boolean masks + np.percentile) | ${ms(np.ms)} | ${(mb(a.bytes) / (np.ms / 1000)).toFixed(0)} | ${(np.ms / ingestAms).toFixed(1)} |`);
+    pyRows.push(
+      `| numpy only (numpy ${String(np.detail['numpy'])}: loadtxt + boolean masks + np.percentile) | ${ms(np.ms)} | ${(mb(a.bytes) / (np.ms / 1000)).toFixed(0)} | ${(np.ms / ingestAms).toFixed(1)} |`,
+    );
   } else {
     pyRows.push('| numpy only | skipped: python3 with numpy not found | | |');
   }
   if (pythonHas('pandas')) {
     const pd = pyRuns('pandas_summarise.py');
     log(`pandas: ${ms(pd.ms)} ms`);
-    pyRows.push(`| pandas ${String(pd.detail['pandas'])} (read_csv + groupby + numpy percentiles, the reference's way) | ${ms(pd.ms)} | ${(mb(a.bytes) / (pd.ms / 1000)).toFixed(0)} | ${(pd.ms / ingestAms).toFixed(1)} |`);
+    pyRows.push(
+      `| pandas ${String(pd.detail['pandas'])} (read_csv + groupby + numpy percentiles, the reference's way) | ${ms(pd.ms)} | ${(mb(a.bytes) / (pd.ms / 1000)).toFixed(0)} | ${(pd.ms / ingestAms).toFixed(1)} |`,
+    );
   } else {
-    pyRows.push('| pandas (read_csv + groupby, the reference\'s way) | skipped: pandas is not installed here | | |');
+    pyRows.push("| pandas (read_csv + groupby, the reference's way) | skipped: pandas is not installed here | | |");
   }
 
   // ---- targets ----
@@ -253,7 +278,9 @@ async function main(): Promise<void> {
   const pipelineAms = actionABCharts.wallMs + (chartsAdded ? (chartsAms ?? 0) : 0);
   const yes = (ok: boolean) => (ok ? '**met**' : '**not met**');
   const rssRow = (f: ActionFigure | undefined, what: string) =>
-    f ? `| corpus (b) peak RSS, action ${what} | ≤ ${TARGETS.peakRssBMb} MB | ${ms(f.peakRssMb)} MB | ${yes(f.peakRssMb <= TARGETS.peakRssBMb)} |` : `| corpus (b) peak RSS, action ${what} | ≤ ${TARGETS.peakRssBMb} MB | skipped (--quick) | |`;
+    f
+      ? `| corpus (b) peak RSS, action ${what} | ≤ ${TARGETS.peakRssBMb} MB | ${ms(f.peakRssMb)} MB | ${yes(f.peakRssMb <= TARGETS.peakRssBMb)} |`
+      : `| corpus (b) peak RSS, action ${what} | ≤ ${TARGETS.peakRssBMb} MB | skipped (--quick) | |`;
   const targetRows = [
     `| raw CSV ingest (parse + summarise), corpus (a), in-process | ≥ ${TARGETS.ingestMBps} MB/s | ${ingestMBps.toFixed(0)} MB/s | ${yes(ingestMBps >= TARGETS.ingestMBps)} |`,
     `| corpus (a) whole pipeline incl. every chart (action wall, requirements + baseline${actionABCharts.wroteCharts ? ', charts drawn by the action' : chartsAdded ? ' + in-process charts stage: the action drew no charts' : '; charts: not available'}) | ≤ ${TARGETS.pipelineAms} ms | ${ms(pipelineAms)} ms | ${yes(pipelineAms <= TARGETS.pipelineAms)} |`,
@@ -304,7 +331,9 @@ async function main(): Promise<void> {
     '',
     '| run | wall ms | peak RSS MB | runs |',
     '| --- | --- | --- | --- |',
-    ...[actionABCharts, actionA, actionAB, actionC, ...(actionA3 ? [actionA3] : []), ...(actionB ? [actionB] : []), ...(actionBCharts ? [actionBCharts] : [])].map((f) => `| ${f.label} | ${ms(f.wallMs)} | ${ms(f.peakRssMb)} | ${f.runs} |`),
+    ...[actionABCharts, actionA, actionAB, actionC, ...(actionA3 ? [actionA3] : []), ...(actionB ? [actionB] : []), ...(actionBCharts ? [actionBCharts] : [])].map(
+      (f) => `| ${f.label} | ${ms(f.wallMs)} | ${ms(f.peakRssMb)} | ${f.runs} |`,
+    ),
     `| cold start: one summary file, one requirement, charts: false | ${ms(coldMs)} | | ${coldWalls.length} |`,
     `| cold start: the same with the defaults (one chart) | ${ms(coldChartsMs)} | | ${coldChartsWalls.length} |`,
     `| for scale: \`node -e 0\` | ${ms(noopMs)} | | ${COLD_RUNS} |`,
@@ -320,7 +349,7 @@ async function main(): Promise<void> {
     '',
     '## Side by side: the same summarisation in Python, corpus (a)',
     '',
-    'Python figures are the script\'s own timing of reading and summarising (interpreter start-up excluded).',
+    "Python figures are the script's own timing of reading and summarising (interpreter start-up excluded).",
     '',
     '| implementation | ms | MB/s | × perfgate in-process |',
     '| --- | --- | --- | --- |',

@@ -19,9 +19,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const useDist = args.includes('--dist');
 
-const requireShim =
-  "import { createRequire as __perfgateCreateRequire } from 'node:module';\n" +
-  'const require = __perfgateCreateRequire(import.meta.url);';
+const requireShim = "import { createRequire as __perfgateCreateRequire } from 'node:module';\n" + 'const require = __perfgateCreateRequire(import.meta.url);';
 const common = {
   bundle: true,
   platform: 'node',
@@ -50,14 +48,18 @@ function buildAction() {
   const before = fingerprint(join(repoRoot, 'dist'));
   const r = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('scripts/build.mjs failed');
-  if (fingerprint(join(repoRoot, 'dist')) !== before) process.stderr.write('bench: warning: scripts/build.mjs wrote to the checkout\'s dist/ (it should not resolve paths outside its own root)\n');
+  if (fingerprint(join(repoRoot, 'dist')) !== before)
+    process.stderr.write("bench: warning: scripts/build.mjs wrote to the checkout's dist/ (it should not resolve paths outside its own root)\n");
   if (!existsSync(join(root, 'dist', 'index.js'))) throw new Error('scripts/build.mjs did not write dist/index.js under its own root');
   return { root, actionPath: join(root, 'dist', 'index.js') };
 }
 
 function fingerprint(dir) {
   try {
-    return readdirSync(dir, { recursive: true }).sort().map((name) => `${name}:${statSync(join(dir, String(name))).mtimeMs}`).join('|');
+    return readdirSync(dir, { recursive: true })
+      .sort()
+      .map((name) => `${name}:${statSync(join(dir, String(name))).mtimeMs}`)
+      .join('|');
   } catch {
     return '';
   }

@@ -25,7 +25,10 @@ const MAGNITUDES = ['Median', '99%', 'Max'] as const;
 type Magnitude = (typeof MAGNITUDES)[number];
 
 function readRaw(file: string): Map<number, Float64Array> {
-  const lines = readFileSync(path.join(realRuns, file), 'utf8').split(/\r?\n/).slice(1).filter((l) => l.trim() !== '');
+  const lines = readFileSync(path.join(realRuns, file), 'utf8')
+    .split(/\r?\n/)
+    .slice(1)
+    .filter((l) => l.trim() !== '');
   const groups = new Map<number, number[]>();
   for (const line of lines) {
     const [, bytes, latency] = line.split(',');
@@ -73,7 +76,12 @@ function withinSe(samples: Float64Array, m: Magnitude, resamples = 100): number 
   return Math.sqrt(vals.reduce((a, b) => a + (b - mean) ** 2, 0) / (vals.length - 1));
 }
 
-interface Calibration { total: number; within: number; between: number; residuals: number[] }
+interface Calibration {
+  total: number;
+  within: number;
+  between: number;
+  residuals: number[];
+}
 const calibration = {} as Record<Magnitude, Calibration>;
 console.log('## Calibration (log scale; pooled over udp_reliable ×6 runs and shm_reliable ×5 runs, 6 payloads each)\n');
 console.log('| magnitude | σ_total (run to run) | σ_within (block bootstrap) | σ_between | max |residual|/σ_total |');
@@ -121,7 +129,12 @@ function noise(m: Magnitude, model: Model): number {
   return gauss() / Math.sqrt(chi / 4) / Math.SQRT2;
 }
 
-interface Rates { fail: number; warn: number; noisy: number; thresholdOnly: number }
+interface Rates {
+  fail: number;
+  warn: number;
+  noisy: number;
+  thresholdOnly: number;
+}
 function simulate(m: Magnitude, model: Model, historyRuns: number, shiftSigmas: number, trials: number): Rates {
   const sigma = calibration[m].total;
   const level = 100;
@@ -145,7 +158,9 @@ function simulate(m: Magnitude, model: Model, historyRuns: number, shiftSigmas: 
 const TRIALS = 40000;
 const pct = (x: number) => `${(100 * x).toFixed(2)} %`;
 console.log(`\n## Simulation (${TRIALS} rows per cell, threshold ${THRESHOLD}, confidence ${CONFIDENCE})\n`);
-console.log('| magnitude | noise model | history | unchanged: fail (false alarm) | unchanged: warn | threshold-only false alarm | 3σ shift: fail (detection) | 3σ: fail+warn | 4σ: fail | 5σ: fail | rows noisy |');
+console.log(
+  '| magnitude | noise model | history | unchanged: fail (false alarm) | unchanged: warn | threshold-only false alarm | 3σ shift: fail (detection) | 3σ: fail+warn | 4σ: fail | 5σ: fail | rows noisy |',
+);
 console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const m of MAGNITUDES) {
   for (const model of ['gaussian', 'empirical', 't4'] as const) {
@@ -154,7 +169,9 @@ for (const m of MAGNITUDES) {
       const h3 = simulate(m, model, n, 3, TRIALS);
       const h4 = simulate(m, model, n, 4, TRIALS);
       const h5 = simulate(m, model, n, 5, TRIALS);
-      console.log(`| ${m} | ${model} | ${n} | ${pct(h0.fail)} | ${pct(h0.warn)} | ${pct(h0.thresholdOnly)} | ${pct(h3.fail)} | ${pct(h3.fail + h3.warn)} | ${pct(h4.fail)} | ${pct(h5.fail)} | ${pct(h0.noisy)} |`);
+      console.log(
+        `| ${m} | ${model} | ${n} | ${pct(h0.fail)} | ${pct(h0.warn)} | ${pct(h0.thresholdOnly)} | ${pct(h3.fail)} | ${pct(h3.fail + h3.warn)} | ${pct(h4.fail)} | ${pct(h5.fail)} | ${pct(h0.noisy)} |`,
+      );
     }
   }
 }
@@ -177,7 +194,9 @@ for (const p of PAYLOADS) {
     const a = noiseVerdict(histA, x, THRESHOLD, { confidence: CONFIDENCE });
     const b = noiseVerdict(histB, x, THRESHOLD, { confidence: CONFIDENCE });
     const band = (v: typeof a) => `${(100 * v.band.lower).toFixed(0)} … +${(100 * v.band.upper).toFixed(0)} %`;
-    console.log(`| ${p} | ${m} | ${r.toFixed(1)} | ${x.toFixed(1)} | ${(100 * (x / r - 1)).toFixed(1)} % | ${thresholdVerdict(r, x, THRESHOLD)} | ${a.status} | ${band(a)} | ${b.status} | ${band(b)} |`);
+    console.log(
+      `| ${p} | ${m} | ${r.toFixed(1)} | ${x.toFixed(1)} | ${(100 * (x / r - 1)).toFixed(1)} % | ${thresholdVerdict(r, x, THRESHOLD)} | ${a.status} | ${band(a)} | ${b.status} | ${band(b)} |`,
+    );
   }
 }
 
@@ -186,5 +205,7 @@ console.log('| payload | relative shift | 95 % interval | Hodges–Lehmann µs |
 console.log('|---:|---:|---|---:|---:|');
 for (const p of PAYLOADS) {
   const s = withinRunShift(ref.get(p)!, res.get(p)!);
-  console.log(`| ${p} | ${(100 * s.relativeShift).toFixed(1)} % | ${(100 * s.interval.lower).toFixed(1)} … ${(100 * s.interval.upper).toFixed(1)} % | ${s.hodgesLehmann.toFixed(2)} | ${s.blockLength} |`);
+  console.log(
+    `| ${p} | ${(100 * s.relativeShift).toFixed(1)} % | ${(100 * s.interval.lower).toFixed(1)} … ${(100 * s.interval.upper).toFixed(1)} % | ${s.hodgesLehmann.toFixed(2)} | ${s.blockLength} |`,
+  );
 }

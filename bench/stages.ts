@@ -73,7 +73,10 @@ function summariesOfDir(dir: string): Summary[] {
 function checkReportOf(results: string, requirementsPath: string): CheckReport {
   return once(`check:${results}`, () => {
     const requirements = readRequirements(requirementsPath, FLOAT_PARSE);
-    return buildCheckReport(summariesOfDir(results).map((s) => checkSummary(s, requirements)), requirements);
+    return buildCheckReport(
+      summariesOfDir(results).map((s) => checkSummary(s, requirements)),
+      requirements,
+    );
   });
 }
 
@@ -200,7 +203,11 @@ export const STAGES: Stage[] = [
     setup: (ctx) => {
       const summaries = summariesOfDir(ctx.corpora.a.dir);
       const requirements = readRequirements(ctx.corpora.a.requirements, FLOAT_PARSE);
-      return () => buildCheckReport(summaries.map((s) => checkSummary(s, requirements)), requirements);
+      return () =>
+        buildCheckReport(
+          summaries.map((s) => checkSummary(s, requirements)),
+          requirements,
+        );
     },
   },
   {
@@ -209,7 +216,11 @@ export const STAGES: Stage[] = [
     setup: (ctx) => {
       const summaries = summariesOfDir(ctx.corpora.c.dir);
       const requirements = readRequirements(ctx.corpora.c.requirements, FLOAT_PARSE);
-      return () => buildCheckReport(summaries.map((s) => checkSummary(s, requirements)), requirements);
+      return () =>
+        buildCheckReport(
+          summaries.map((s) => checkSummary(s, requirements)),
+          requirements,
+        );
     },
   },
   {

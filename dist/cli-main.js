@@ -149,12 +149,14 @@ function buildCheckReport(checks, requiredExperiments) {
   if (rows.length === 0) {
     problems.push("no checks were run: no sub-experiment in the results has requirements");
   }
-  problems.push(...checks.flatMap(
-    (c) => (
-      // A missing payload fails every magnitude of it; say so once (on its first column).
-      c.rows.filter((r) => r.message !== void 0 && !(r.status === "missing" && r.check !== firstCheckOf(c, r))).map((r) => `${c.experimentType}: ${r.message}`)
+  problems.push(
+    ...checks.flatMap(
+      (c) => (
+        // A missing payload fails every magnitude of it; say so once (on its first column).
+        c.rows.filter((r) => r.message !== void 0 && !(r.status === "missing" && r.check !== firstCheckOf(c, r))).map((r) => `${c.experimentType}: ${r.message}`)
+      )
     )
-  ));
+  );
   const warnings = [
     ...uncheckedExperiments.map((t) => `${t}: no requirements for this sub-experiment; it was not checked`),
     ...experimentsWithoutResults.map((t) => `${t}: requirements are given but no results were found`)
@@ -222,10 +224,7 @@ function renderMarkdown(report) {
     }
   }
   if (report.table.length > 0 && report.latencyOnly) {
-    lines.push(
-      "Latencies in µs. A check passes when the result is at most the requirement; *over* = (result − requirement) / requirement, positive when worse.",
-      ""
-    );
+    lines.push("Latencies in µs. A check passes when the result is at most the requirement; *over* = (result − requirement) / requirement, positive when worse.", "");
   } else if (report.table.length > 0) {
     lines.push(
       "A ≤ check passes when the result is at most the requirement, a ≥ check (throughput, rates) when it is at least the requirement; *over* is the relative distance to the requirement, positive when worse in either direction.",
@@ -284,12 +283,7 @@ function renderText(report) {
         const c = row.cells[m];
         if (!c) cells.push("", "", "", "");
         else {
-          cells.push(
-            c.status === "missing" ? "missing" : value(c.experiment),
-            value(c.requirement),
-            percent(c.percentOver),
-            c.status === "passed" ? "ok" : "FAIL"
-          );
+          cells.push(c.status === "missing" ? "missing" : value(c.experiment), value(c.requirement), percent(c.percentOver), c.status === "passed" ? "ok" : "FAIL");
         }
       }
       return cells;
@@ -426,7 +420,16 @@ function checkReferenceRequirement(requirement, measurements) {
   const check = requirement.label;
   if (!m) {
     return [
-      { check, payloadBytes, requirement: requirement.limit, experiment: NaN, difference: NaN, percentOver: NaN, status: "missing", message: `payload ${payloadBytes} bytes is required but not in the results` }
+      {
+        check,
+        payloadBytes,
+        requirement: requirement.limit,
+        experiment: NaN,
+        difference: NaN,
+        percentOver: NaN,
+        status: "missing",
+        message: `payload ${payloadBytes} bytes is required but not in the results`
+      }
     ];
   }
   const row = checkMagnitude(check, payloadBytes, requirement.limit, m.statistics[requirement.statistic] ?? NaN);
@@ -2199,10 +2202,11 @@ function resolveColumns(file, headerLine, fields, required, expectedHeader, know
     if (fields.length === 1) {
       const delimiter = [";", "	", "|"].find((d) => headerLine.includes(d));
       if (delimiter) {
-        throw new InputError(
-          `the header uses ${describeDelimiter(delimiter)} as delimiter; expected comma-separated columns "${expectedHeader}"`,
-          { file, line: 1, column: headerLine.indexOf(delimiter) + 1 }
-        );
+        throw new InputError(`the header uses ${describeDelimiter(delimiter)} as delimiter; expected comma-separated columns "${expectedHeader}"`, {
+          file,
+          line: 1,
+          column: headerLine.indexOf(delimiter) + 1
+        });
       }
     }
     const guess = closestName(name, names, knownColumns);
@@ -2268,7 +2272,8 @@ function unclosedQuote(text) {
     const c = text[i];
     if (c === '"') {
       if (!open) open = { line, column: i - lineStart + 1 };
-      else if (text[i + 1] === '"') i++;
+      else if (text[i + 1] === '"')
+        i++;
       else open = void 0;
     } else if (c === "\n" || c === "\r" && text[i + 1] !== "\n") {
       line++;
@@ -2316,23 +2321,7 @@ function csvError(file, error, text, lines) {
 }
 
 // src/engine/model/measurement.ts
-var STATISTIC_NAMES = [
-  "value",
-  "samples",
-  "min",
-  "mean",
-  "median",
-  "p90",
-  "p95",
-  "p99",
-  "p999",
-  "p9999",
-  "max",
-  "stdev",
-  "variance",
-  "jitter",
-  "maxJitter"
-];
+var STATISTIC_NAMES = ["value", "samples", "min", "mean", "median", "p90", "p95", "p99", "p999", "p9999", "max", "stdev", "variance", "jitter", "maxJitter"];
 var STATISTIC_ALIASES = {
   avg: "mean",
   average: "mean",
@@ -2464,10 +2453,7 @@ function experimentTypeOfSummaryFile(path) {
   const stem = parts.length >= 2 ? parts[parts.length - 2] : "";
   const type = stem.split("_").slice(1, -1).join("_");
   if (type === "") {
-    throw new InputError(
-      `cannot tell the sub-experiment from the file name "${name}": expected measurements_<type>_summary.csv`,
-      { file: path }
-    );
+    throw new InputError(`cannot tell the sub-experiment from the file name "${name}": expected measurements_<type>_summary.csv`, { file: path });
   }
   return type;
 }
@@ -2492,10 +2478,7 @@ function experimentTypeOfRawFile(path) {
   }
   const type = summaryFileNameOfRaw(path).slice(0, -".csv".length).split("_").slice(1, -1).join("_");
   if (type === "") {
-    throw new InputError(
-      `cannot tell the sub-experiment from the file name "${baseName(path)}": expected measurements_<type>.csv`,
-      { file: path }
-    );
+    throw new InputError(`cannot tell the sub-experiment from the file name "${baseName(path)}": expected measurements_<type>.csv`, { file: path });
   }
   return type;
 }
@@ -2505,20 +2488,7 @@ function baseName(path) {
 }
 
 // src/engine/model/summary.ts
-var SUMMARY_COLUMNS = [
-  "Bytes",
-  "Samples",
-  "Max",
-  "Min",
-  "Mean",
-  "Median",
-  "Stdev",
-  "Mean jitter",
-  "Max jitter",
-  "90%",
-  "99%",
-  "99.99%"
-];
+var SUMMARY_COLUMNS = ["Bytes", "Samples", "Max", "Min", "Mean", "Median", "Stdev", "Mean jitter", "Max jitter", "90%", "99%", "99.99%"];
 var SUMMARY_FIELDS = {
   Bytes: "payloadBytes",
   Samples: "samples",
@@ -4125,19 +4095,19 @@ var ddsperfAdapter = {
     });
     if (latencySeries.size === 0 && subSeries.size === 0) {
       if (ddsperfLines === 0) throw new InputError('no ddsperf lines ("[pid] seconds …") in the file', { file, line: 1 });
-      throw new InputError(
-        "ddsperf output without ping latency or subscriber throughput lines (is this the pong or pub side? give the ping or sub output)",
-        { file, line: lastLine }
-      );
+      throw new InputError("ddsperf output without ping latency or subscriber throughput lines (is this the pong or pub side? give the ping or sub output)", {
+        file,
+        line: lastLine
+      });
     }
     const notes = [];
     let dropped = 0;
     const keep = (series) => {
       if (series.seconds.length <= skip) {
-        throw new InputError(
-          `skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`,
-          { file, line: series.seconds[0].line }
-        );
+        throw new InputError(`skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`, {
+          file,
+          line: series.seconds[0].line
+        });
       }
       dropped += skip;
       return series.seconds.slice(skip);
@@ -4172,12 +4142,24 @@ var ddsperfAdapter = {
       const place = { file, line: firstLine2(seconds) };
       const received = seconds.reduce((s, x) => s + x.delta, 0);
       measurements.push(
-        { experiment: "sub", parameter: parameter(size), metric: THROUGHPUT, statistics: combineRate(seconds.map((s) => s.mbps), received), place },
+        {
+          experiment: "sub",
+          parameter: parameter(size),
+          metric: THROUGHPUT,
+          statistics: combineRate(
+            seconds.map((s) => s.mbps),
+            received
+          ),
+          place
+        },
         {
           experiment: "sub",
           parameter: parameter(size),
           metric: RATE2,
-          statistics: combineRate(seconds.map((s) => s.kSps * 1e3), received),
+          statistics: combineRate(
+            seconds.map((s) => s.kSps * 1e3),
+            received
+          ),
           place
         },
         { experiment: "sub", parameter: parameter(size), metric: LOST, statistics: { value: seconds.reduce((s, x) => s + x.lost, 0) }, place }
@@ -4185,9 +4167,7 @@ var ddsperfAdapter = {
     }
     if (skip > 0) notes.push(`skipped the first ${skip} per-second line(s) of each series as warm-up (${dropped} line(s) in all)`);
     if (latencyGroups.size > 0) {
-      notes.push(
-        "latency over the seconds: mean weighted by each second's count, min of the minima, max of the maxima, median/p90/p99 the median of the per-second values"
-      );
+      notes.push("latency over the seconds: mean weighted by each second's count, min of the minima, max of the maxima, median/p90/p99 the median of the per-second values");
     }
     if (subGroups.size > 0) notes.push("throughput and rate over the seconds: median (and mean, min, max) of the per-second values; the 10-second averages are not used");
     for (const [key, set] of peers) {
@@ -4326,10 +4306,11 @@ function parseRow(file, text, line) {
     }
   }
   if (fields.length !== 10) {
-    throw new InputError(
-      `expected 10 comma-separated fields (Bytes, Samples, stdev, mean, min, 50%, 90%, 99%, 99.99%, max), found ${fields.length} (truncated row?)`,
-      { file, line, column: fields.length < 10 ? body.length + 1 : fields[10].column }
-    );
+    throw new InputError(`expected 10 comma-separated fields (Bytes, Samples, stdev, mean, min, 50%, 90%, 99%, 99.99%, max), found ${fields.length} (truncated row?)`, {
+      file,
+      line,
+      column: fields.length < 10 ? body.length + 1 : fields[10].column
+    });
   }
   const [bytesField, samplesField, ...stats] = fields;
   if (!/^\d+$/.test(samplesField.value)) {
@@ -4406,9 +4387,7 @@ function parseFastddsLatencyCsv(file, text) {
   const lines = splitLines(text);
   const header = lines[0] ?? "";
   const dataIndex = lines.findIndex((l, i) => i > 0 && l.trim() !== "");
-  const notes = [
-    "Fast-DDS LatencyTest --export_csv: values in µs (half round trip minus clock overhead), 6 significant digits."
-  ];
+  const notes = ["Fast-DDS LatencyTest --export_csv: values in µs (half round trip minus clock overhead), 6 significant digits."];
   const name = splitName(file);
   const perSize = PER_SIZE_HEADER.exec(header);
   if (perSize) {
@@ -4453,9 +4432,7 @@ function parseFastddsLatencyCsv(file, text) {
     });
   }
   const statistic = kind === "minimum" ? "min" : "mean";
-  notes.push(
-    "Fast-DDS LatencyTest minimum/average export: upstream writes the values without separators; they are read as quoted values in header order."
-  );
+  notes.push("Fast-DDS LatencyTest minimum/average export: upstream writes the values without separators; they are read as quoted values in header order.");
   const seen = /* @__PURE__ */ new Set();
   const measurements = columns.map((column, index) => {
     if (seen.has(column.bytes)) throw new InputError(`payload ${column.bytes} appears twice in the header`, { file, line: 1 });
@@ -4567,9 +4544,7 @@ function parseFastddsThroughput(file, text) {
     rows.push({ line: i + 1, values });
   }
   if (rows.length === 0) throw new InputError("the ThroughputTest CSV has a header but no data rows", { file, line: 2 });
-  const notes = [
-    "Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s."
-  ];
+  const notes = ["Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s."];
   const merged = /* @__PURE__ */ new Map();
   let mergedCount = 0;
   for (const row of rows) {
@@ -4828,13 +4803,7 @@ function clean(line) {
 function firstBadColumn(line) {
   const sep = line.indexOf(" ::: ");
   let pos = sep + 5;
-  const steps = [
-    /MaxEventId: \d+, /y,
-    /Iterations: \d+, /y,
-    /Time: \d+(?:\.\d+)?(?:e[-+]?\d+)?(?: s)?, /y,
-    /Latency: \d+ ns/y,
-    /, Sample Size: \d+/y
-  ];
+  const steps = [/MaxEventId: \d+, /y, /Iterations: \d+, /y, /Time: \d+(?:\.\d+)?(?:e[-+]?\d+)?(?: s)?, /y, /Latency: \d+ ns/y, /, Sample Size: \d+/y];
   for (const [index, step] of steps.entries()) {
     step.lastIndex = pos;
     if (step.test(line)) pos = step.lastIndex;
@@ -4874,10 +4843,11 @@ var iceoryx2Adapter = {
       const m = LINE.exec(line);
       if (!m) {
         if (LOOKS_LIKE.test(line)) {
-          throw new InputError(
-            'expected "<type> ::: [MaxEventId: N, ]Iterations: N, Time: T s, Latency: N ns[, Sample Size: N]"',
-            { file, line: lineNumber, column: firstBadColumn(line) }
-          );
+          throw new InputError('expected "<type> ::: [MaxEventId: N, ]Iterations: N, Time: T s, Latency: N ns[, Sample Size: N]"', {
+            file,
+            line: lineNumber,
+            column: firstBadColumn(line)
+          });
         }
         return;
       }
@@ -5013,10 +4983,7 @@ var iceperfAdapter = {
       if (!line.text.startsWith("| Payload Size") && !line.text.startsWith("|Payload Size")) continue;
       const header = TABLE_HEADER.exec(line.text);
       if (!header) {
-        throw new InputError(
-          'expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")',
-          { file, line: line.number }
-        );
+        throw new InputError('expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")', { file, line: line.number });
       }
       const oldKiB = header[1] === "kB";
       const experiment = technology?.name ?? "iceperf";
@@ -5060,10 +5027,11 @@ var iceperfAdapter = {
         if (unitText !== void 0) {
           const factor = SIZE_FACTOR[unitText];
           if (oldKiB || factor === void 0) {
-            throw new InputError(
-              oldKiB ? `the header says the payload is in kB, but the row gives a unit "[${unitText}]"` : `unknown payload unit "[${unitText}]"`,
-              { file, line: rowLine.number, column: columnOf2(raw, `[${unitText}]`) }
-            );
+            throw new InputError(oldKiB ? `the header says the payload is in kB, but the row gives a unit "[${unitText}]"` : `unknown payload unit "[${unitText}]"`, {
+              file,
+              line: rowLine.number,
+              column: columnOf2(raw, `[${unitText}]`)
+            });
           }
           bytes = Number(sizeText) * factor;
         } else {
@@ -5151,9 +5119,7 @@ function parseKuksaConsole(file, text, options = {}) {
   const lines = stripBom(text).split(/\r?\n/);
   const blocks = [];
   let block;
-  const notes = [
-    "databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second."
-  ];
+  const notes = ["databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second."];
   let run = 1;
   const start = (b) => {
     if (block) finish(file, block);
@@ -5231,9 +5197,7 @@ function parseKuksaConsole(file, text, options = {}) {
     throw new InputError('no "Global Summary:" or "Group: … | Cycle time(ms): …" block found', { file, line: 1 });
   }
   if (options.skipSeconds !== void 0 && options.skipSeconds > 0) {
-    notes.push(
-      "skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up)."
-    );
+    notes.push("skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up).");
   }
   notes.push("databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept.");
   const measurements = [];
@@ -5246,17 +5210,16 @@ function parseKuksaConsole(file, text, options = {}) {
     }
   }
   if (run > 1) {
-    notes.push(`databroker-perf: ${run} runs in one file (each "Global Summary:" starts one); a run repeating an earlier configuration (API, groups, total signals) is told apart as "run N".`);
+    notes.push(
+      `databroker-perf: ${run} runs in one file (each "Global Summary:" starts one); a run repeating an earlier configuration (API, groups, total signals) is told apart as "run N".`
+    );
   }
   return { format: kuksaConsoleAdapter.id, file, measurements, notes };
 }
 function requireKey(file, b, key, alias) {
   const found = b.keys.get(key) ?? (alias ? b.keys.get(alias) : void 0);
   if (!found) {
-    throw new InputError(
-      `the ${describe(b)} ends without a "${key}:" line (truncated output?)`,
-      { file, line: b.lastLine }
-    );
+    throw new InputError(`the ${describe(b)} ends without a "${key}:" line (truncated output?)`, { file, line: b.lastLine });
   }
   return found;
 }
@@ -6123,7 +6086,10 @@ var hdrHistogramAdapter = {
           if (!NUMBER5.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
             throw new InputError(`expected a number for "${name}" in the footer, found "${valueText}"`, { file, line, column: offset + 1 });
           }
-          footer.set(name.replace(/\s+/g, " "), { value: Number(/nan/i.test(valueText) ? NaN : /inf/i.test(valueText) ? valueText.startsWith("-") ? -Infinity : Infinity : valueText), line });
+          footer.set(name.replace(/\s+/g, " "), {
+            value: Number(/nan/i.test(valueText) ? NaN : /inf/i.test(valueText) ? valueText.startsWith("-") ? -Infinity : Infinity : valueText),
+            line
+          });
         }
         continue;
       }
@@ -6460,7 +6426,13 @@ var hyperfineCsvAdapter = {
   parse({ file, text }) {
     const header = stripBom(text).split(/\r?\n/, 1)[0] ?? "";
     const names = header.split(",").map((n) => n.trim());
-    const table3 = readCsvTable(file, text, ["command", "mean", "stddev", "median", "user", "system", "min", "max"], "command,mean,stddev,median,user,system,min,max", names);
+    const table3 = readCsvTable(
+      file,
+      text,
+      ["command", "mean", "stddev", "median", "user", "system", "min", "max"],
+      "command,mean,stddev,median,user,system,min,max",
+      names
+    );
     const parameterColumns = names.map((n, i) => [n, i]).filter(([n]) => n.startsWith("parameter_"));
     const measurements = [];
     for (const row of table3.rows) {
@@ -6476,7 +6448,9 @@ var hyperfineCsvAdapter = {
         settings[name] = numeric ?? value2;
         if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
       }
-      const parameter = { label: Object.entries(values).map(([n, v]) => `${n}=${v}`).join(", ") };
+      const parameter = {
+        label: Object.entries(values).map(([n, v]) => `${n}=${v}`).join(", ")
+      };
       if (parameterColumns.length > 0) parameter.settings = settings;
       if (payloadBytes !== void 0) parameter.payloadBytes = payloadBytes;
       const statistics = {};
@@ -6492,7 +6466,10 @@ var hyperfineCsvAdapter = {
       const experiment = templateOf(command, values);
       const place = { file, line: row.line };
       measurements.push({ experiment, parameter, metric: WALL, statistics, place });
-      for (const [metric2, column] of [[USER, "user"], [SYSTEM, "system"]]) {
+      for (const [metric2, column] of [
+        [USER, "user"],
+        [SYSTEM, "system"]
+      ]) {
         const index = table3.columns[column];
         const seconds = parseNumber(row.fields[index] ?? "", "precise");
         if (seconds === void 0) throw new InputError(`expected a time in seconds in column "${column}"`, { file, line: row.line, column: fieldColumn(row.text, index) });
@@ -6769,9 +6746,12 @@ function discoverResults(patterns, options = {}) {
         if (file) add(file);
       }
       if (found.length === before) {
-        throw new InputError(options.formats ? "the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format)" : "the folder holds no summary or raw measurement CSV files", {
-          file: pattern
-        });
+        throw new InputError(
+          options.formats ? "the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format)" : "the folder holds no summary or raw measurement CSV files",
+          {
+            file: pattern
+          }
+        );
       }
     } else if (stat?.isFile()) {
       add(classify(pattern, false));
@@ -6834,7 +6814,8 @@ function classifyFastdds(path, lenient) {
   const name = baseName(path);
   if (lenient && !name.toLowerCase().endsWith(".csv") && !name.includes("summary")) return void 0;
   const header = readFirstLine(path);
-  if (looksLikeSummary(header) && (!lenient || name.includes("summary"))) return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path), format: "fastdds-summary" };
+  if (looksLikeSummary(header) && (!lenient || name.includes("summary")))
+    return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path), format: "fastdds-summary" };
   if (looksLikeRawMeasurements(header)) return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path), format: "fastdds-raw" };
   if (lenient && !name.includes("summary")) return void 0;
   throw headerError(path, header);
@@ -7013,7 +6994,10 @@ function groupResults(files, mode) {
     let ex = experiments.get(experiment);
     if (!ex) {
       const summary = experimentSources.size === 1 && first.set.summary?.experimentType === experiment ? first.set.summary : void 0;
-      experiments.set(experiment, ex = { experiment, measurements: [], source: first.set.file, files: [...experimentSources], format: first.set.format, ...summary ? { summary } : {}, repetitions: 1 });
+      experiments.set(
+        experiment,
+        ex = { experiment, measurements: [], source: first.set.file, files: [...experimentSources], format: first.set.format, ...summary ? { summary } : {}, repetitions: 1 }
+      );
     }
     if (from.length > 1) {
       ex.measurements.push(poolMeasurements(measurements));
@@ -7226,16 +7210,10 @@ function checkCharts(report) {
       const xOf = (r) => onPayload ? r.payloadBytes : r.parameter ?? String(r.payloadBytes);
       const x = onPayload ? PAYLOAD_AXIS : { kind: "category", title: "Parameter", categories: [...new Set(rows.map((r) => String(xOf(r))))] };
       const floor = rows[0].direction === "higher-is-better";
-      return panel(
-        `${check}: experiment vs ${floor ? "floor" : "requirement"}`,
-        x,
-        withUnit(check, unit),
-        unit,
-        [
-          { name: `requirement ${check}`, color: REQUIREMENT_RED, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.requirement }))) },
-          { name: `experiment ${check}`, color: EXPERIMENT_BLUE, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.experiment }))) }
-        ]
-      );
+      return panel(`${check}: experiment vs ${floor ? "floor" : "requirement"}`, x, withUnit(check, unit), unit, [
+        { name: `requirement ${check}`, color: REQUIREMENT_RED, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.requirement }))) },
+        { name: `experiment ${check}`, color: EXPERIMENT_BLUE, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.experiment }))) }
+      ]);
     });
     const missing = sub.rows.filter((r) => !Number.isFinite(r.experiment)).length;
     charts.push({
@@ -7281,18 +7259,12 @@ function referenceCharts(report) {
     if (!sub.reference || !sub.result) continue;
     const ref = sub.reference;
     const res = sub.result;
-    const pair = (a, b) => panel(
-      `${a[0].toLowerCase()} – ${b[0].toLowerCase()}`,
-      PAYLOAD_AXIS,
-      withUnit("Latency", LATENCY_UNIT),
-      LATENCY_UNIT,
-      [
-        { name: `${report.referenceLabel} ${a[0]}`, color: REFERENCE_REDS[0], points: summaryPoints(ref, a[1]) },
-        { name: `${report.referenceLabel} ${b[0]}`, color: REFERENCE_REDS[1], points: summaryPoints(ref, b[1]) },
-        { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: summaryPoints(res, a[1]) },
-        { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: summaryPoints(res, b[1]) }
-      ]
-    );
+    const pair = (a, b) => panel(`${a[0].toLowerCase()} – ${b[0].toLowerCase()}`, PAYLOAD_AXIS, withUnit("Latency", LATENCY_UNIT), LATENCY_UNIT, [
+      { name: `${report.referenceLabel} ${a[0]}`, color: REFERENCE_REDS[0], points: summaryPoints(ref, a[1]) },
+      { name: `${report.referenceLabel} ${b[0]}`, color: REFERENCE_REDS[1], points: summaryPoints(ref, b[1]) },
+      { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: summaryPoints(res, a[1]) },
+      { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: summaryPoints(res, b[1]) }
+    ]);
     charts.push({
       id: `reference-${safeFileStem2(sub.experimentType)}`,
       kind: "reference",
@@ -7319,7 +7291,9 @@ function runColor(i, n) {
   const rgb = (hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
   const a = rgb(stops[lo]);
   const b = rgb(stops[hi]);
-  return "#" + a.map((v, k) => Math.round(v + (b[k] - v) * f).toString(16).padStart(2, "0")).join("");
+  return "#" + a.map(
+    (v, k) => Math.round(v + (b[k] - v) * f).toString(16).padStart(2, "0")
+  ).join("");
 }
 var HISTORY_MAGNITUDES = [
   ["Min", "min"],
@@ -7398,17 +7372,29 @@ function rawCharts({ experimentType, raw }) {
   if (raw.groups.length === 0) return [];
   const latency = withUnit("Latency", LATENCY_UNIT);
   const histogramPanels = raw.groups.map(
-    (g) => panel(`Latency Histogram - ${g.payloadBytes} Bytes`, { kind: "linear", title: latency }, "Number of occurrences", "", [
-      { name: "samples", color: EXPERIMENT_BLUE, points: histogram(g.latencies, HISTOGRAM_BINS) }
-    ], "bar", false)
+    (g) => panel(
+      `Latency Histogram - ${g.payloadBytes} Bytes`,
+      { kind: "linear", title: latency },
+      "Number of occurrences",
+      "",
+      [{ name: "samples", color: EXPERIMENT_BLUE, points: histogram(g.latencies, HISTOGRAM_BINS) }],
+      "bar",
+      false
+    )
   );
   let thinned = false;
   const seriesPanels = raw.groups.map((g) => {
     const points = thinSeries(g.latencies, SERIES_MAX_POINTS);
     if (points.length < g.latencies.length) thinned = true;
-    return panel(`Latency Series - ${g.payloadBytes} Bytes`, { kind: "linear", title: "Sample" }, latency, LATENCY_UNIT, [
-      { name: "latency", color: EXPERIMENT_BLUE, points }
-    ], "line", false);
+    return panel(
+      `Latency Series - ${g.payloadBytes} Bytes`,
+      { kind: "linear", title: "Sample" },
+      latency,
+      LATENCY_UNIT,
+      [{ name: "latency", color: EXPERIMENT_BLUE, points }],
+      "line",
+      false
+    );
   });
   const stem = safeFileStem2(experimentType);
   return [
@@ -7714,11 +7700,7 @@ function panelSpec(p) {
         scale: { domain: names, range: p.series.map((s) => s.dashed ? DASH : SOLID) },
         legend
       },
-      tooltip: [
-        { field: "series", title: "Series" },
-        tooltipX,
-        { field: "y", type: "quantitative", title: p.y.title, format: "~r" }
-      ]
+      tooltip: [{ field: "series", title: "Series" }, tooltipX, { field: "y", type: "quantitative", title: p.y.title, format: "~r" }]
     }
   };
 }
@@ -7784,7 +7766,9 @@ function parseHistoryRecord(text, source) {
   const bad = (what) => new InputError(`not a perfgate history record: ${what}`, { file: source });
   if (typeof data !== "object" || data === null || data.format !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
   if (!READABLE_HISTORY_VERSIONS.includes(data.version)) {
-    throw bad(`unsupported version ${JSON.stringify(data.version)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(" and ")}; a newer perfgate may have written it)`);
+    throw bad(
+      `unsupported version ${JSON.stringify(data.version)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(" and ")}; a newer perfgate may have written it)`
+    );
   }
   for (const key of ["sha", "date", "runId", "runUrl"]) if (typeof data[key] !== "string") throw bad(`"${key}" is not a string`);
   const numberOrNull = (v, what) => {
@@ -8054,7 +8038,17 @@ function noiseVerdict(history, result, threshold, options = {}) {
   return { status, failed: status === "fail", reference, result, effect, threshold, band, spread, historyRuns: n, noisy, reason };
 }
 function logGamma(x) {
-  const c = [0.9999999999998099, 676.5203681218851, -1259.1392167224028, 771.3234287776531, -176.6150291621406, 12.507343278686905, -0.13857109526572012, 9984369578019572e-21, 15056327351493116e-23];
+  const c = [
+    0.9999999999998099,
+    676.5203681218851,
+    -1259.1392167224028,
+    771.3234287776531,
+    -176.6150291621406,
+    12.507343278686905,
+    -0.13857109526572012,
+    9984369578019572e-21,
+    15056327351493116e-23
+  ];
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
   const z = x - 1;
   let a = c[0];
@@ -8551,7 +8545,12 @@ function runCompare(options, progress) {
     "Comparing",
     () => buildComparisonReport(
       experiments.map(
-        (t) => history ? compareExperimentWithHistory(t, history.map((run) => run.experiments.get(t)), results.get(t), options.thresholds) : compareExperiment(t, reference.get(t), results.get(t), options.thresholds)
+        (t) => history ? compareExperimentWithHistory(
+          t,
+          history.map((run) => run.experiments.get(t)),
+          results.get(t),
+          options.thresholds
+        ) : compareExperiment(t, reference.get(t), results.get(t), options.thresholds)
       ),
       options.referenceLabel,
       options.resultLabel,
@@ -8571,7 +8570,8 @@ function runCompare(options, progress) {
     const write = out.write.bind(out);
     const stems = uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
     for (const sub of report.subExperiments) {
-      if (sub.reference && sub.result) write(comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
+      if (sub.reference && sub.result)
+        write(comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
     }
     const markdown = renderComparisonMarkdown(report);
     const markdownPath = write(COMPARISON_MARKDOWN, markdown);
@@ -9155,7 +9155,8 @@ function formatOptions(values) {
   }
   if (values.format !== void 0) out.format = values.format;
   if (values.mapping !== void 0) {
-    if (out.format !== void 0 && out.format !== "generic-csv") throw new UsageError(`--mapping is read only with --format generic-csv, not --format ${terminalSafe(out.format)}`);
+    if (out.format !== void 0 && out.format !== "generic-csv")
+      throw new UsageError(`--mapping is read only with --format generic-csv, not --format ${terminalSafe(out.format)}`);
     out.format = "generic-csv";
     out.mapping = readMapping(values.mapping);
   }

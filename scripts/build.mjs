@@ -18,9 +18,7 @@ const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const requireFromRoot = createRequire(join(root, 'package.json'));
 
 // Some bundled CommonJS dependencies call require() on Node built-ins; ESM output needs a shim.
-const requireShim =
-  "import { createRequire as __perfgateCreateRequire } from 'node:module';\n" +
-  'const require = __perfgateCreateRequire(import.meta.url);';
+const requireShim = "import { createRequire as __perfgateCreateRequire } from 'node:module';\n" + 'const require = __perfgateCreateRequire(import.meta.url);';
 
 /** The embedded assets: `perfgate-asset:<name>` → file and esbuild loader. */
 const beside = (pkg, file) => join(dirname(requireFromRoot.resolve(pkg)), file);
@@ -40,9 +38,7 @@ export const embedAssets = {
   name: 'perfgate-embed-assets',
   setup(b) {
     const chartsDir = join(root, 'src', 'charts');
-    b.onResolve({ filter: /^\.\/assets\.js$/ }, (args) =>
-      resolve(args.resolveDir) === chartsDir ? { path: join(chartsDir, 'assets.bundled.ts') } : undefined,
-    );
+    b.onResolve({ filter: /^\.\/assets\.js$/ }, (args) => (resolve(args.resolveDir) === chartsDir ? { path: join(chartsDir, 'assets.bundled.ts') } : undefined));
     b.onResolve({ filter: /^perfgate-asset:/ }, (args) => {
       const name = args.path.slice('perfgate-asset:'.length);
       if (!ASSETS[name]) return { errors: [{ text: `unknown asset ${name}` }] };
@@ -79,9 +75,7 @@ export const CLI_MAIN = './cli-main.js';
 export const cliMainExternal = {
   name: 'perfgate-cli-main-external',
   setup(b) {
-    b.onResolve({ filter: /^\.\/run\.js$/ }, (args) =>
-      resolve(args.resolveDir) === join(root, 'src', 'cli') ? { path: CLI_MAIN, external: true } : undefined,
-    );
+    b.onResolve({ filter: /^\.\/run\.js$/ }, (args) => (resolve(args.resolveDir) === join(root, 'src', 'cli') ? { path: CLI_MAIN, external: true } : undefined));
   },
 };
 

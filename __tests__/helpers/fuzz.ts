@@ -100,8 +100,7 @@ export function adapterParser(adapter: FormatAdapter, options: ParseOptions = {}
   return {
     id: adapter.id,
     parse: (file, text) => adapter.parse({ file, text }, opts),
-    home: (text, file) =>
-      adapter.id === 'generic-csv' ? basename(file) === 'latency.csv' && file.includes('generic-csv') : adapter.recognises(text.slice(0, HEAD), file),
+    home: (text, file) => (adapter.id === 'generic-csv' ? basename(file) === 'latency.csv' && file.includes('generic-csv') : adapter.recognises(text.slice(0, HEAD), file)),
   };
 }
 
@@ -121,7 +120,10 @@ export const PARSERS: FuzzParser[] = [
   {
     id: 'requirements-csv',
     parse: (file, text) => parseRequirementsCsv(file, text, 'precise'),
-    home: (text) => firstLine(text).replace(/^\uFEFF/, '').startsWith(REQUIREMENTS_HEADER),
+    home: (text) =>
+      firstLine(text)
+        .replace(/^\uFEFF/, '')
+        .startsWith(REQUIREMENTS_HEADER),
   },
   {
     id: 'metric-requirements-csv',
@@ -311,8 +313,14 @@ export function checkScaling(what: string, size: number, make: (n: number) => st
   let small = leastCpuMs(() => run(smallText), 3);
   if (big > SCALE_RATIO_BOUND * small) {
     // Confirm before failing: a garbage collection or a JIT compilation can land in one run.
-    big = Math.min(big, leastCpuMs(() => run(bigText), 3));
-    small = Math.min(small, leastCpuMs(() => run(smallText), 3));
+    big = Math.min(
+      big,
+      leastCpuMs(() => run(bigText), 3),
+    );
+    small = Math.min(
+      small,
+      leastCpuMs(() => run(smallText), 3),
+    );
   }
   if (big > SCALE_RATIO_BOUND * Math.max(small, 0.01)) {
     throw new Error(
@@ -417,15 +425,37 @@ const pos = (text: string, at: number) => (text.length === 0 ? 0 : at % (text.le
 
 /** One edit of a text. */
 export const editArb: fc.Arbitrary<Edit> = fc.oneof(
-  fc.nat().map((at): Edit => (t) => t.slice(0, pos(t, at))),
-  fc.tuple(fc.nat(), fc.constantFrom(...NASTY)).map(([at, s]): Edit => (t) => t.slice(0, pos(t, at)) + s + t.slice(pos(t, at))),
-  fc.tuple(fc.nat(), fc.string({ unit: 'binary', maxLength: 8 })).map(([at, s]): Edit => (t) => t.slice(0, pos(t, at)) + s + t.slice(pos(t, at))),
-  fc.tuple(fc.nat(), fc.nat({ max: 40 })).map(([at, n]): Edit => (t) => t.slice(0, pos(t, at)) + t.slice(pos(t, at) + n)),
-  fc.tuple(fc.nat(), fc.constantFrom(...NASTY)).map(([at, s]): Edit => (t) => t.slice(0, pos(t, at)) + s + t.slice(pos(t, at) + 1)),
+  fc.nat().map(
+    (at): Edit =>
+      (t) =>
+        t.slice(0, pos(t, at)),
+  ),
+  fc.tuple(fc.nat(), fc.constantFrom(...NASTY)).map(
+    ([at, s]): Edit =>
+      (t) =>
+        t.slice(0, pos(t, at)) + s + t.slice(pos(t, at)),
+  ),
+  fc.tuple(fc.nat(), fc.string({ unit: 'binary', maxLength: 8 })).map(
+    ([at, s]): Edit =>
+      (t) =>
+        t.slice(0, pos(t, at)) + s + t.slice(pos(t, at)),
+  ),
+  fc.tuple(fc.nat(), fc.nat({ max: 40 })).map(
+    ([at, n]): Edit =>
+      (t) =>
+        t.slice(0, pos(t, at)) + t.slice(pos(t, at) + n),
+  ),
+  fc.tuple(fc.nat(), fc.constantFrom(...NASTY)).map(
+    ([at, s]): Edit =>
+      (t) =>
+        t.slice(0, pos(t, at)) + s + t.slice(pos(t, at) + 1),
+  ),
   // a whole separator or line ending replaced everywhere
-  fc
-    .constantFrom<[string, string]>([',', ';'], [',', '\t'], [',', ' '], [',', ',,'], ['\n', '\r\n'], ['\n', '\r'], ['\n', ''], ['.', ','], [' ', '\t'], ['"', ''], [':', ''])
-    .map(([from, to]): Edit => (t) => t.split(from).join(to)),
+  fc.constantFrom<[string, string]>([',', ';'], [',', '\t'], [',', ' '], [',', ',,'], ['\n', '\r\n'], ['\n', '\r'], ['\n', ''], ['.', ','], [' ', '\t'], ['"', ''], [':', '']).map(
+    ([from, to]): Edit =>
+      (t) =>
+        t.split(from).join(to),
+  ),
   fc.constant<Edit>((t) => '\uFEFF' + t),
   fc.constant<Edit>((t) => t.split('\n').join('\r\n')),
   fc.constant<Edit>((t) => t.toUpperCase()),
@@ -442,9 +472,11 @@ export const editArb: fc.Arbitrary<Edit> = fc.oneof(
     return lines.join('\n');
   }),
   // huge fields and long lines
-  fc
-    .tuple(fc.nat(), fc.constantFrom('9', 'x', ',', '"', ' ', '.', '0', '-', '\u00e9', '{', '['), fc.integer({ min: 1000, max: 100_000 }))
-    .map(([at, c, n]): Edit => (t) => t.slice(0, pos(t, at)) + c.repeat(n) + t.slice(pos(t, at))),
+  fc.tuple(fc.nat(), fc.constantFrom('9', 'x', ',', '"', ' ', '.', '0', '-', '\u00e9', '{', '['), fc.integer({ min: 1000, max: 100_000 })).map(
+    ([at, c, n]): Edit =>
+      (t) =>
+        t.slice(0, pos(t, at)) + c.repeat(n) + t.slice(pos(t, at)),
+  ),
   // a numeric-looking cell replaced by an edge number
   fc
     .tuple(fc.nat(), fc.oneof(fc.double().map(String), fc.bigInt().map(String), fc.constantFrom('1e309', '-1', '0', '4294967296', '1.7976931348623157e308')))

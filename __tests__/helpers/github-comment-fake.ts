@@ -146,7 +146,8 @@ export class FakeCommentGitHub {
       this.blobRequests.push({ method, url: rawUrl, headers, body });
       if (headers['authorization'] !== undefined) this.problems.push('artifact storage: the request carried an authorization header');
       const artifact = this.options.artifacts?.find((a) => a.id === Number(blob[1]));
-      if (!artifact || url.searchParams.get('sig') !== 'signed') return { status: 404, headers: { 'content-type': 'application/xml' }, body: '<Error><Code>BlobNotFound</Code></Error>' };
+      if (!artifact || url.searchParams.get('sig') !== 'signed')
+        return { status: 404, headers: { 'content-type': 'application/xml' }, body: '<Error><Code>BlobNotFound</Code></Error>' };
       return { status: 200, headers: { 'content-type': 'application/zip', 'content-length': String(artifact.zip.length) }, body: Buffer.from(artifact.zip) };
     }
     const record: RecordedRequest = { method, url: rawUrl, headers, body };
@@ -161,7 +162,8 @@ export class FakeCommentGitHub {
     const validation = spec.validateRequest(method, url, headers as Record<string, string | string[] | undefined>, this.options.apiRoot ?? '');
     this.problems.push(...validation.problems);
     const op = validation.operation;
-    const error = (status: number, message: string, extra: Record<string, string> = {}) => json(status, { message, documentation_url: 'https://docs.github.com/rest', status: String(status) }, extra);
+    const error = (status: number, message: string, extra: Record<string, string> = {}) =>
+      json(status, { message, documentation_url: 'https://docs.github.com/rest', status: String(status) }, extra);
     if (!op) return error(404, 'Not Found');
     record.operationId = op.operationId;
     this.problems.push(...checkBody(spec, op, headers, body));
@@ -184,13 +186,19 @@ export class FakeCommentGitHub {
     switch (op.operationId) {
       case 'repos/list-pull-requests-associated-with-commit': {
         const sha = op.pathParams['commit_sha'];
-        return reply(200, (this.options.pulls ?? []).filter((p) => p.headSha === sha && !p.hiddenFromCommit).map((p) => this.pullJson(p)));
+        return reply(
+          200,
+          (this.options.pulls ?? []).filter((p) => p.headSha === sha && !p.hiddenFromCommit).map((p) => this.pullJson(p)),
+        );
       }
       case 'pulls/list': {
         const head = url.searchParams.get('head');
         const state = url.searchParams.get('state') ?? 'open';
         const pulls = (this.options.pulls ?? []).filter((p) => (head === null || `${p.headOwner}:${p.headRef}` === head) && (state === 'all' || (p.state ?? 'open') === state));
-        return reply(200, pulls.map((p) => this.pullJson(p)));
+        return reply(
+          200,
+          pulls.map((p) => this.pullJson(p)),
+        );
       }
       case 'actions/get-workflow-run': {
         const run = this.options.runs?.find((r) => r.id === Number(op.pathParams['run_id']));
@@ -302,7 +310,11 @@ export class FakeCommentGitHub {
     if (names.length !== 1 || typeof variables.subjectId !== 'string') this.problems.push(`${where}: variables ${JSON.stringify(variables)} are not exactly {subjectId: string}`);
     if (this.options.failWrites) return json(200, { data: { minimizeComment: null }, errors: [{ type: 'FORBIDDEN', message: this.options.failWrites.message }] });
     const comment = this.comments.find((c) => nodeId(c.id) === variables.subjectId);
-    if (!comment) return json(200, { data: { minimizeComment: null }, errors: [{ type: 'NOT_FOUND', message: `Could not resolve to a node with the global id of '${String(variables.subjectId)}'` }] });
+    if (!comment)
+      return json(200, {
+        data: { minimizeComment: null },
+        errors: [{ type: 'NOT_FOUND', message: `Could not resolve to a node with the global id of '${String(variables.subjectId)}'` }],
+      });
     comment.minimized = 'outdated';
     return json(200, { data: { minimizeComment: { minimizedComment: { isMinimized: true } } } });
   }
@@ -377,11 +389,18 @@ export function checkBody(spec: OpenApi, op: MatchedOperation, headers: Incoming
         continue;
       }
       const type = property.type;
-      const actual = Array.isArray(value[name]) ? 'array' : value[name] === null ? 'null' : typeof value[name] === 'number' && Number.isInteger(value[name]) && type === 'integer' ? 'integer' : typeof value[name];
+      const actual = Array.isArray(value[name])
+        ? 'array'
+        : value[name] === null
+          ? 'null'
+          : typeof value[name] === 'number' && Number.isInteger(value[name]) && type === 'integer'
+            ? 'integer'
+            : typeof value[name];
       const allowed = Array.isArray(type) ? type : type === undefined ? [] : [type];
       if (property.nullable) allowed.push('null');
       if (allowed.length > 0 && !allowed.includes(actual)) problems.push(`${where}: body field ${name} is ${actual}, the schema says ${allowed.join('|')}`);
-      if (Array.isArray(property.enum) && !property.enum.includes(value[name])) problems.push(`${where}: body field ${name}=${JSON.stringify(value[name])} is not one of ${property.enum.join(', ')}`);
+      if (Array.isArray(property.enum) && !property.enum.includes(value[name]))
+        problems.push(`${where}: body field ${name}=${JSON.stringify(value[name])} is not one of ${property.enum.join(', ')}`);
     }
     for (const name of schema.required ?? []) if (!(name in value)) problems.push(`${where}: required body field ${name} missing`);
   }

@@ -159,7 +159,17 @@ export class FakeGitHub {
         const runId = Number(op.pathParams['run_id']);
         if (!this.options.runs.some((r) => r.id === runId)) return error(404, 'Not Found');
         const artifacts = this.options.artifacts.filter((a) => a.runId === runId && (q.get('name') === null || a.name === q.get('name')));
-        return reply(200, { total_count: artifacts.length, artifacts: artifacts.slice(0, perPage).map((a) => artifactJson(a, this.options.runs.find((r) => r.id === runId)!, fullName, this.apiUrl)) });
+        return reply(200, {
+          total_count: artifacts.length,
+          artifacts: artifacts.slice(0, perPage).map((a) =>
+            artifactJson(
+              a,
+              this.options.runs.find((r) => r.id === runId)!,
+              fullName,
+              this.apiUrl,
+            ),
+          ),
+        });
       }
       case 'actions/download-artifact': {
         const artifact = this.options.artifacts.find((a) => a.id === Number(op.pathParams['artifact_id']));

@@ -182,7 +182,8 @@ export class FakeGitGitHub {
     const validation = spec.validateRequest(method, url, headers as Record<string, string | string[] | undefined>);
     this.problems.push(...validation.problems);
     const op = validation.operation;
-    const error = (status: number, message: string, extra: Record<string, string> = {}) => json(status, { message, documentation_url: 'https://docs.github.com/rest/git', status: String(status) }, extra);
+    const error = (status: number, message: string, extra: Record<string, string> = {}) =>
+      json(status, { message, documentation_url: 'https://docs.github.com/rest/git', status: String(status) }, extra);
     if (!op) return error(404, 'Not Found');
     record.operationId = op.operationId;
     this.problems.push(...checkBody(spec, op, headers, body));
@@ -200,7 +201,12 @@ export class FakeGitGitHub {
       return error(fault.status, fault.message ?? 'Server Error', fault.headers);
     }
     const base = `${this.apiUrl}/repos/${owner}/${repo}/git`;
-    const refJson = (ref: string) => ({ ref, node_id: `REF_${ref}`, url: `${base}/${ref}`, object: { type: 'commit', sha: this.refs.get(ref)!, url: `${base}/commits/${this.refs.get(ref)!}` } });
+    const refJson = (ref: string) => ({
+      ref,
+      node_id: `REF_${ref}`,
+      url: `${base}/${ref}`,
+      object: { type: 'commit', sha: this.refs.get(ref)!, url: `${base}/commits/${this.refs.get(ref)!}` },
+    });
     const commitJson = (c: FakeGitCommit) => ({
       sha: c.sha,
       node_id: `C_${c.sha}`,
@@ -246,16 +252,27 @@ export class FakeGitGitHub {
             this.problems.push(`git/create-tree: entry ${JSON.stringify(e)} is not a file naming a known blob`);
             return reply(422, { message: 'Invalid tree info' });
           }
-          if (e.path.startsWith('/') || e.path.split('/').some((p: string) => p === '' || p === '.' || p === '..')) return reply(422, { message: `tree.path contains a malformed path component` });
+          if (e.path.startsWith('/') || e.path.split('/').some((p: string) => p === '' || p === '.' || p === '..'))
+            return reply(422, { message: `tree.path contains a malformed path component` });
           tree.set(e.path, e.sha);
         }
         const sha = this.storeTree(tree);
-        return reply(201, { sha, url: `${base}/trees/${sha}`, truncated: false, tree: [...tree].map(([path, blob]) => ({ path, mode: '100644', type: 'blob', sha: blob, size: this.blobs.get(blob)!.length, url: `${base}/blobs/${blob}` })) }, { location: `${base}/trees/${sha}` });
+        return reply(
+          201,
+          {
+            sha,
+            url: `${base}/trees/${sha}`,
+            truncated: false,
+            tree: [...tree].map(([path, blob]) => ({ path, mode: '100644', type: 'blob', sha: blob, size: this.blobs.get(blob)!.length, url: `${base}/blobs/${blob}` })),
+          },
+          { location: `${base}/trees/${sha}` },
+        );
       }
       case 'git/create-commit': {
         const parents: unknown[] = parsed?.parents ?? [];
         if (typeof parsed?.tree !== 'string' || !this.trees.has(parsed.tree)) return reply(422, { message: 'Tree SHA does not exist' });
-        if (!Array.isArray(parents) || parents.some((p) => typeof p !== 'string' || !this.commits.has(p))) return reply(422, { message: 'Parent SHA does not exist or is not a commit object' });
+        if (!Array.isArray(parents) || parents.some((p) => typeof p !== 'string' || !this.commits.has(p)))
+          return reply(422, { message: 'Parent SHA does not exist or is not a commit object' });
         if (typeof parsed.message !== 'string' || parsed.message === '') this.problems.push('git/create-commit: no message');
         const sha = this.storeCommit({ tree: parsed.tree, parents: parents as string[], message: parsed.message });
         return reply(201, commitJson(this.commits.get(sha)!), { location: `${base}/commits/${sha}` });
@@ -299,8 +316,10 @@ function deepChecks(spec: OpenApi, op: MatchedOperation, parsed: Json): string[]
         problems.push(`git/create-tree: tree entry field ${name} is not declared`);
         continue;
       }
-      if (value === null ? !property.nullable : typeof value !== property.type) problems.push(`git/create-tree: tree entry field ${name} is ${value === null ? 'null' : typeof value}, the schema says ${property.type}`);
-      if (Array.isArray(property.enum) && !property.enum.includes(value)) problems.push(`git/create-tree: tree entry ${name}=${JSON.stringify(value)} is not one of ${property.enum.join(', ')}`);
+      if (value === null ? !property.nullable : typeof value !== property.type)
+        problems.push(`git/create-tree: tree entry field ${name} is ${value === null ? 'null' : typeof value}, the schema says ${property.type}`);
+      if (Array.isArray(property.enum) && !property.enum.includes(value))
+        problems.push(`git/create-tree: tree entry ${name}=${JSON.stringify(value)} is not one of ${property.enum.join(', ')}`);
     }
     if ('sha' in (entry ?? {}) && 'content' in (entry ?? {})) problems.push('git/create-tree: a tree entry has both sha and content');
   }

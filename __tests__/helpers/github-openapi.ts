@@ -131,7 +131,8 @@ export class OpenApi {
     const authorization = headers['authorization'];
     if (typeof authorization !== 'string' || !/^(token|Bearer) \S+$/.test(authorization)) problems.push(`${where}: no authorization header of the form "token …" or "Bearer …"`);
     const accept = headers['accept'];
-    if (typeof accept !== 'string' || !/application\/(vnd\.github[.+a-z0-9-]*|json)/.test(accept)) problems.push(`${where}: accept header ${String(accept)} is not a GitHub media type`);
+    if (typeof accept !== 'string' || !/application\/(vnd\.github[.+a-z0-9-]*|json)/.test(accept))
+      problems.push(`${where}: accept header ${String(accept)} is not a GitHub media type`);
     // Whether a body is allowed is checked by the fakes, which see the body: an operation without a
     // requestBody (DELETE …/comments/{id}) is fine as long as none is sent.
     return { operation, problems };

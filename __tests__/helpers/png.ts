@@ -95,5 +95,9 @@ export function decodePng(png: Uint8Array): DecodedPng {
 }
 
 export function samePixels(a: DecodedPng, b: DecodedPng): boolean {
-  return a.width === b.width && a.height === b.height && Buffer.from(a.rgba.buffer, a.rgba.byteOffset, a.rgba.byteLength).equals(Buffer.from(b.rgba.buffer, b.rgba.byteOffset, b.rgba.byteLength));
+  return (
+    a.width === b.width &&
+    a.height === b.height &&
+    Buffer.from(a.rgba.buffer, a.rgba.byteOffset, a.rgba.byteLength).equals(Buffer.from(b.rgba.buffer, b.rgba.byteOffset, b.rgba.byteLength))
+  );
 }

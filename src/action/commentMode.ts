@@ -52,7 +52,9 @@ export async function runCommentMode(inputs: CommentModeInputs, log: (message: s
   const env = process.env;
   const run = readWorkflowRun(env['GITHUB_EVENT_PATH']);
   if (run === undefined) {
-    throw new UsageError(`mode: comment runs in a workflow triggered by workflow_run (this event is ${env['GITHUB_EVENT_NAME'] || 'unknown'} and its payload names no workflow run)`);
+    throw new UsageError(
+      `mode: comment runs in a workflow triggered by workflow_run (this event is ${env['GITHUB_EVENT_NAME'] || 'unknown'} and its payload names no workflow run)`,
+    );
   }
   if (inputs.ignored.length > 0) core.warning(`perfgate: mode: comment ignores input ${inputs.ignored.map((n) => `"${n}"`).join(', ')}: the gate run read them`);
   if (run.event !== 'pull_request' && run.event !== 'pull_request_target') {

@@ -208,7 +208,8 @@ export interface CommentModeInputs {
 /** The inputs of `mode: comment`; the gate's own inputs are not required there. */
 export function readCommentModeInputs(): CommentModeInputs {
   const comment = commentSettings();
-  if (comment.when !== 'never' && comment.token === '') throw new UsageError('mode: comment needs input "github-token" (the default, github.token, works with permissions pull-requests: write and actions: read)');
+  if (comment.when !== 'never' && comment.token === '')
+    throw new UsageError('mode: comment needs input "github-token" (the default, github.token, works with permissions pull-requests: write and actions: read)');
   const reportArtifact = core.getInput('report-artifact').trim() || 'perfgate-report';
   const ignored = ['results', 'results-artifacts', 'requirements', 'baseline', 'history', 'record-history'].filter((name) => core.getInput(name).trim() !== '');
   return { comment, reportArtifact, ignored };

@@ -161,10 +161,19 @@ export async function run(): Promise<void> {
     const commentCharts = inputs.commentCharts === 'always' || (inputs.commentCharts === 'failing' && failures.length > 0);
     let chartImages: string | undefined;
     if (inputs.chartHosting === 'branch') {
-      if (drawn !== undefined && pullRequest !== undefined && willComment && commentCharts) chartImages = await hostChartImages(inputs.comment.token, inputs.chartBranch, pullRequest, drawn.pngs);
-      else core.info(logSafe(`charts not hosted: ${drawn === undefined ? 'no charts were drawn' : pullRequest === undefined ? 'no pull request in this event' : !willComment ? 'no comment is posted' : `comment-charts is ${inputs.commentCharts} and the gate passed`}`));
+      if (drawn !== undefined && pullRequest !== undefined && willComment && commentCharts)
+        chartImages = await hostChartImages(inputs.comment.token, inputs.chartBranch, pullRequest, drawn.pngs);
+      else
+        core.info(
+          logSafe(
+            `charts not hosted: ${drawn === undefined ? 'no charts were drawn' : pullRequest === undefined ? 'no pull request in this event' : !willComment ? 'no comment is posted' : `comment-charts is ${inputs.commentCharts} and the gate passed`}`,
+          ),
+        );
     }
-    const comment = pullRequest !== undefined ? commentOf(inputs.comment.id, [check?.markdown, notice, comparison?.markdown, commentCharts ? chartsMarkdown : undefined], inputs.uploadReport, chartImages) : undefined;
+    const comment =
+      pullRequest !== undefined
+        ? commentOf(inputs.comment.id, [check?.markdown, notice, comparison?.markdown, commentCharts ? chartsMarkdown : undefined], inputs.uploadReport, chartImages)
+        : undefined;
     if (comment !== undefined) {
       // For a workflow_run workflow with mode: comment (fork pull requests): the exact body, and what it is for.
       writer.write(COMMENT_BODY_FILE, comment.body + '\n');
@@ -358,7 +367,9 @@ async function uploadReport(name: string, folder: string): Promise<void> {
   }
   if (isEnterpriseServer(process.env['GITHUB_SERVER_URL'])) {
     // @actions/artifact (v2 and later) does not support GitHub Enterprise Server: say so once, never as a warning.
-    core.notice(`perfgate: the report is not uploaded as artifact "${name}": GitHub Enterprise Server does not support the artifact API perfgate uses; the report folder ${folder} is on the runner (set upload-report: false to silence this)`);
+    core.notice(
+      `perfgate: the report is not uploaded as artifact "${name}": GitHub Enterprise Server does not support the artifact API perfgate uses; the report folder ${folder} is on the runner (set upload-report: false to silence this)`,
+    );
     return;
   }
   try {
@@ -440,7 +451,8 @@ function annotateFailedChecks(check: CheckOutcome, limit: number, annotate: type
     const file = check.summaryFiles.get(note.experimentType);
     annotate(note.message, { title: `perfgate: ${note.experimentType}`, ...(file ? { file } : {}), ...(note.line !== undefined ? { startLine: note.line } : {}) });
   }
-  if (notes.length > limit && limit > 0) core.info(logSafe(`${notes.length - limit} more failed checks are not annotated (input annotations is ${limit}); the job summary lists them all`));
+  if (notes.length > limit && limit > 0)
+    core.info(logSafe(`${notes.length - limit} more failed checks are not annotated (input annotations is ${limit}); the job summary lists them all`));
 }
 
 /** How result files are read, the same for results, baseline, history and the record. */

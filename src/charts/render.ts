@@ -43,9 +43,7 @@ export function normalizeSvgIds(svg: string): string {
  * `<`, `>` in attribute values, so `<…>` is always a tag and `opacity="…"` in it an attribute.
  */
 export function tidySvg(svg: string): string {
-  return svg
-    .replace(/<text\b[^<>]*\sopacity="0"[^<>]*>[^<]*<\/text>/g, '')
-    .replace(/<[^<>]*\sopacity="1"[^<>]*>/g, (tag) => tag.replace(/\sopacity="1"(?=[\s/>])/, ''));
+  return svg.replace(/<text\b[^<>]*\sopacity="0"[^<>]*>[^<]*<\/text>/g, '').replace(/<[^<>]*\sopacity="1"[^<>]*>/g, (tag) => tag.replace(/\sopacity="1"(?=[\s/>])/, ''));
 }
 
 type SpecNode = Record<string, unknown>;

@@ -158,7 +158,8 @@ function formatOptions(values: Record<string, unknown>): Pick<ResultsOptions, 'f
   if (values.format !== undefined) out.format = values.format as string;
   if (values.mapping !== undefined) {
     // A mapping is only read by the generic CSV format: giving one names that format.
-    if (out.format !== undefined && out.format !== 'generic-csv') throw new UsageError(`--mapping is read only with --format generic-csv, not --format ${terminalSafe(out.format)}`);
+    if (out.format !== undefined && out.format !== 'generic-csv')
+      throw new UsageError(`--mapping is read only with --format generic-csv, not --format ${terminalSafe(out.format)}`);
     out.format = 'generic-csv';
     out.mapping = readMapping(values.mapping as string);
   }

@@ -70,7 +70,12 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
     buildComparisonReport(
       experiments.map((t) =>
         history
-          ? compareExperimentWithHistory(t, history.map((run) => run.experiments.get(t)), results.get(t), options.thresholds)
+          ? compareExperimentWithHistory(
+              t,
+              history.map((run) => run.experiments.get(t)),
+              results.get(t),
+              options.thresholds,
+            )
           : compareExperiment(t, reference.get(t), results.get(t), options.thresholds),
       ),
       options.referenceLabel,
@@ -94,7 +99,8 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
     const stems = uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
     for (const sub of report.subExperiments) {
       // The reference's comparison CSV, for Fast-DDS experiments on both sides.
-      if (sub.reference && sub.result) write(comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
+      if (sub.reference && sub.result)
+        write(comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
     }
     const markdown = renderComparisonMarkdown(report);
     const markdownPath = write(COMPARISON_MARKDOWN, markdown);

@@ -73,14 +73,21 @@ export function discoverResults(patterns: readonly string[], options: DiscoverOp
         if (file) add(file);
       }
       if (found.length === before) {
-        throw new InputError(options.formats ? 'the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format)' : 'the folder holds no summary or raw measurement CSV files', {
-          file: pattern,
-        });
+        throw new InputError(
+          options.formats
+            ? 'the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format)'
+            : 'the folder holds no summary or raw measurement CSV files',
+          {
+            file: pattern,
+          },
+        );
       }
     } else if (stat?.isFile()) {
       add(classify(pattern, false)!);
     } else if (GLOB_CHARACTERS.test(pattern)) {
-      const matches = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      const matches = globSync(pattern)
+        .filter((p) => statOrUndefined(p)?.isFile())
+        .sort(byCodePoint);
       if (matches.length === 0) throw new InputError('no files match this pattern', { file: pattern });
       for (const path of matches) add(classify(path, false)!);
     } else {
@@ -151,7 +158,8 @@ function classifyFastdds(path: string, lenient: boolean): ResultFile | undefined
   const header = readFirstLine(path);
   // In a folder, only names with `summary` are summaries (the reference rule): a comparison CSV
   // has every summary column too.
-  if (looksLikeSummary(header) && (!lenient || name.includes('summary'))) return { path, kind: 'summary', experimentType: experimentTypeOfSummaryFile(path), format: 'fastdds-summary' };
+  if (looksLikeSummary(header) && (!lenient || name.includes('summary')))
+    return { path, kind: 'summary', experimentType: experimentTypeOfSummaryFile(path), format: 'fastdds-summary' };
   if (looksLikeRawMeasurements(header)) return { path, kind: 'raw', experimentType: experimentTypeOfRawFile(path), format: 'fastdds-raw' };
   if (lenient && !name.includes('summary')) return undefined;
   throw headerError(path, header);

@@ -231,7 +231,9 @@ export function parseHistoryRecord(text: string, source: string): HistoryRecord 
   const bad = (what: string) => new InputError(`not a perfgate history record: ${what}`, { file: source });
   if (typeof data !== 'object' || data === null || data.format !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
   if (!(READABLE_HISTORY_VERSIONS as readonly unknown[]).includes(data.version)) {
-    throw bad(`unsupported version ${JSON.stringify(data.version)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(' and ')}; a newer perfgate may have written it)`);
+    throw bad(
+      `unsupported version ${JSON.stringify(data.version)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(' and ')}; a newer perfgate may have written it)`,
+    );
   }
   for (const key of ['sha', 'date', 'runId', 'runUrl'] as const) if (typeof data[key] !== 'string') throw bad(`"${key}" is not a string`);
   const numberOrNull = (v: unknown, what: string): number | null => {

@@ -130,7 +130,10 @@ export function groupResults(files: readonly LoadedResultSet[], mode: Repetition
     if (!ex) {
       // A Fast-DDS summary stands for the experiment only when it is the experiment's one file.
       const summary = experimentSources.size === 1 && first.set.summary?.experimentType === experiment ? first.set.summary : undefined;
-      experiments.set(experiment, (ex = { experiment, measurements: [], source: first.set.file, files: [...experimentSources], format: first.set.format, ...(summary ? { summary } : {}), repetitions: 1 }));
+      experiments.set(
+        experiment,
+        (ex = { experiment, measurements: [], source: first.set.file, files: [...experimentSources], format: first.set.format, ...(summary ? { summary } : {}), repetitions: 1 }),
+      );
     }
     if (from.length > 1) {
       ex.measurements.push(poolMeasurements(measurements));

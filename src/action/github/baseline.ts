@@ -51,14 +51,10 @@ export interface Baseline {
   files: string[];
 }
 
-export type BaselineLookup =
-  | { baseline: Baseline; reason?: undefined; notes: string[] }
-  | { baseline: undefined; reason: string; notes: string[] };
+export type BaselineLookup = { baseline: Baseline; reason?: undefined; notes: string[] } | { baseline: undefined; reason: string; notes: string[] };
 
 const DEFAULT_PER_PAGE = 20;
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
-
-
 
 /** Finds, downloads and unzips the baseline artifact. Throws only for a destination that cannot be written. */
 export async function findBaseline(options: FindBaselineOptions): Promise<BaselineLookup> {
@@ -286,7 +282,6 @@ function safeRelative(name: string): string {
   return normal;
 }
 
-
 function describeFailure(failure: HttpFailure, what: 'runs' | 'artifacts' | 'artifact'): string {
   const first = failure.message.split('\n', 1)[0]!.slice(0, 300);
   switch (failure.status) {
@@ -305,11 +300,9 @@ function describeFailure(failure: HttpFailure, what: 'runs' | 'artifacts' | 'art
   }
 }
 
-
 function compareDesc(a: string, b: string): number {
   return a < b ? 1 : a > b ? -1 : 0;
 }
-
 
 export interface RunArtifactsOptions {
   token: string;

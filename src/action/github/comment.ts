@@ -16,7 +16,18 @@
 import { apiRoot, githubClient, redact, toFailure, type HttpFailure, type Octokit } from './http.js';
 import { commentMarker, fitCommentBody, hasMarker, isValidMarkerId, MAX_COMMENT_BODY, neutraliseMarkers, withMarker, type CommentSection } from './commentBody.js';
 
-export { cutToFit, commentMarker, fitCommentBody, hasMarker, isValidMarkerId, MAX_COMMENT_BODY, neutraliseMarkers, withMarker, type CommentSection, type FittedBody } from './commentBody.js';
+export {
+  cutToFit,
+  commentMarker,
+  fitCommentBody,
+  hasMarker,
+  isValidMarkerId,
+  MAX_COMMENT_BODY,
+  neutraliseMarkers,
+  withMarker,
+  type CommentSection,
+  type FittedBody,
+} from './commentBody.js';
 
 export type StickyCommentMode = 'update' | 'recreate' | 'hide-and-recreate';
 
@@ -74,7 +85,6 @@ export interface StickyCommentResult {
   truncated: boolean;
 }
 
-
 interface IssueComment {
   id: number;
   node_id: string;
@@ -84,7 +94,6 @@ interface IssueComment {
   minimized?: { reason: string | null } | null;
   user?: { login?: string } | null;
 }
-
 
 /** Safety stop for the comment listing: 100 pages of 100 comments. */
 const MAX_PAGES = 100;
@@ -103,9 +112,11 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
   });
 
   try {
-    if (!isValidMarkerId(options.commentId)) return result('failed', { reason: `invalid comment id ${JSON.stringify(options.commentId.slice(0, 120))}: use 1-100 of A-Z a-z 0-9 . _ : / + = @ -` });
+    if (!isValidMarkerId(options.commentId))
+      return result('failed', { reason: `invalid comment id ${JSON.stringify(options.commentId.slice(0, 120))}: use 1-100 of A-Z a-z 0-9 . _ : / + = @ -` });
     if (!Number.isSafeInteger(issueNumber) || issueNumber < 1) return result('failed', { reason: `invalid pull request number ${String(issueNumber)}` });
-    if (mode !== 'update' && mode !== 'recreate' && mode !== 'hide-and-recreate') return result('failed', { reason: `unknown comment mode ${JSON.stringify(String(mode))}: use update, recreate or hide-and-recreate` });
+    if (mode !== 'update' && mode !== 'recreate' && mode !== 'hide-and-recreate')
+      return result('failed', { reason: `unknown comment mode ${JSON.stringify(String(mode))}: use update, recreate or hide-and-recreate` });
     if (!token) return result('failed', { reason: 'no token was given: commenting needs one with pull-requests: write' });
 
     const marker = commentMarker(options.commentId);
@@ -276,7 +287,6 @@ function isForbidden(failure: HttpFailure): boolean {
   return failure.status === 403 && /not accessible by (integration|personal access token)/i.test(failure.message);
 }
 
-
 function describeFailure(failure: HttpFailure): string {
   const first = failure.message.split('\n', 1)[0]!.slice(0, 300);
   if (isForbidden(failure)) {
@@ -304,4 +314,3 @@ function describeFailure(failure: HttpFailure): string {
       return `HTTP ${failure.status} (${first})`;
   }
 }
-

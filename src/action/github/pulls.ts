@@ -40,8 +40,7 @@ export async function findPullRequest(octokit: Octokit, options: FindPullRequest
   const failures: string[] = [];
   const fullName = `${owner}/${repo}`.toLowerCase();
   // Open, in this repository, and still at the run's commit: a newer push gets its own run and comment.
-  const usable = (pulls: PullSummary[]) =>
-    pulls.filter((p) => p.state === 'open' && p.head?.sha === headSha && (p.base?.repo?.full_name ?? fullName).toLowerCase() === fullName);
+  const usable = (pulls: PullSummary[]) => pulls.filter((p) => p.state === 'open' && p.head?.sha === headSha && (p.base?.repo?.full_name ?? fullName).toLowerCase() === fullName);
 
   let candidates: PullSummary[] = [];
   try {
@@ -67,7 +66,8 @@ export async function findPullRequest(octokit: Octokit, options: FindPullRequest
   let chosen = numbers[0]!;
   if (options.hint !== undefined) {
     if (numbers.includes(options.hint)) chosen = options.hint;
-    else warnings.push(`the report artifact names pull request #${options.hint}, but commit ${headSha.slice(0, 12)} is the head of #${numbers.join(', #')}: commenting on #${chosen}`);
+    else
+      warnings.push(`the report artifact names pull request #${options.hint}, but commit ${headSha.slice(0, 12)} is the head of #${numbers.join(', #')}: commenting on #${chosen}`);
   } else if (numbers.length > 1) {
     warnings.push(`commit ${headSha.slice(0, 12)} is the head of pull requests #${numbers.join(', #')}: commenting on #${chosen}`);
   }

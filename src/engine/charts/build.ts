@@ -91,16 +91,10 @@ export function checkCharts(report: CheckReport): Chart[] {
       const xOf = (r: CheckRow): number | string => (onPayload ? r.payloadBytes : (r.parameter ?? String(r.payloadBytes)));
       const x: XAxis = onPayload ? PAYLOAD_AXIS : { kind: 'category', title: 'Parameter', categories: [...new Set(rows.map((r) => String(xOf(r))))] };
       const floor = rows[0]!.direction === 'higher-is-better';
-      return panel(
-        `${check}: experiment vs ${floor ? 'floor' : 'requirement'}`,
-        x,
-        withUnit(check, unit),
-        unit,
-        [
-          { name: `requirement ${check}`, color: REQUIREMENT_RED, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.requirement }))) },
-          { name: `experiment ${check}`, color: EXPERIMENT_BLUE, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.experiment }))) },
-        ],
-      );
+      return panel(`${check}: experiment vs ${floor ? 'floor' : 'requirement'}`, x, withUnit(check, unit), unit, [
+        { name: `requirement ${check}`, color: REQUIREMENT_RED, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.requirement }))) },
+        { name: `experiment ${check}`, color: EXPERIMENT_BLUE, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.experiment }))) },
+      ]);
     });
     const missing = sub.rows.filter((r) => !Number.isFinite(r.experiment)).length;
     charts.push({
@@ -154,18 +148,12 @@ export function referenceCharts(report: ComparisonReport): Chart[] {
     const ref = sub.reference;
     const res = sub.result;
     const pair = (a: [string, keyof PayloadSummary], b: [string, keyof PayloadSummary]): Panel =>
-      panel(
-        `${a[0].toLowerCase()} – ${b[0].toLowerCase()}`,
-        PAYLOAD_AXIS,
-        withUnit('Latency', LATENCY_UNIT),
-        LATENCY_UNIT,
-        [
-          { name: `${report.referenceLabel} ${a[0]}`, color: REFERENCE_REDS[0], points: summaryPoints(ref, a[1]) },
-          { name: `${report.referenceLabel} ${b[0]}`, color: REFERENCE_REDS[1], points: summaryPoints(ref, b[1]) },
-          { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: summaryPoints(res, a[1]) },
-          { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: summaryPoints(res, b[1]) },
-        ],
-      );
+      panel(`${a[0].toLowerCase()} – ${b[0].toLowerCase()}`, PAYLOAD_AXIS, withUnit('Latency', LATENCY_UNIT), LATENCY_UNIT, [
+        { name: `${report.referenceLabel} ${a[0]}`, color: REFERENCE_REDS[0], points: summaryPoints(ref, a[1]) },
+        { name: `${report.referenceLabel} ${b[0]}`, color: REFERENCE_REDS[1], points: summaryPoints(ref, b[1]) },
+        { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: summaryPoints(res, a[1]) },
+        { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: summaryPoints(res, b[1]) },
+      ]);
     charts.push({
       id: `reference-${safeFileStem(sub.experimentType)}`,
       kind: 'reference',
@@ -200,7 +188,16 @@ export function runColor(i: number, n: number): string {
   const rgb = (hex: string) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
   const a = rgb(stops[lo]!);
   const b = rgb(stops[hi]!);
-  return '#' + a.map((v, k) => Math.round(v + (b[k]! - v) * f).toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    a
+      .map((v, k) =>
+        Math.round(v + (b[k]! - v) * f)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
 }
 
 const HISTORY_MAGNITUDES: readonly [string, 'min' | 'median' | 'max' | 'p99'][] = [
@@ -233,9 +230,7 @@ export function historyCharts(runs: readonly HistoryRun[], check?: CheckReport):
         withUnit(label, LATENCY_UNIT),
         LATENCY_UNIT,
         perRun.flatMap((ex, i) =>
-          ex
-            ? [{ name: labels[i]!, color: runColor(i, runs.length), points: finitePoints(ex.payloads.map((p) => ({ x: p.bytes, y: p[field] ?? NaN }))) }]
-            : [],
+          ex ? [{ name: labels[i]!, color: runColor(i, runs.length), points: finitePoints(ex.payloads.map((p) => ({ x: p.bytes, y: p[field] ?? NaN }))) }] : [],
         ),
       ),
     );
@@ -292,17 +287,29 @@ export function rawCharts({ experimentType, raw }: RawSamples): Chart[] {
   if (raw.groups.length === 0) return [];
   const latency = withUnit('Latency', LATENCY_UNIT);
   const histogramPanels = raw.groups.map((g) =>
-    panel(`Latency Histogram - ${g.payloadBytes} Bytes`, { kind: 'linear', title: latency }, 'Number of occurrences', '', [
-      { name: 'samples', color: EXPERIMENT_BLUE, points: histogram(g.latencies, HISTOGRAM_BINS) },
-    ], 'bar', false),
+    panel(
+      `Latency Histogram - ${g.payloadBytes} Bytes`,
+      { kind: 'linear', title: latency },
+      'Number of occurrences',
+      '',
+      [{ name: 'samples', color: EXPERIMENT_BLUE, points: histogram(g.latencies, HISTOGRAM_BINS) }],
+      'bar',
+      false,
+    ),
   );
   let thinned = false;
   const seriesPanels = raw.groups.map((g) => {
     const points = thinSeries(g.latencies, SERIES_MAX_POINTS);
     if (points.length < g.latencies.length) thinned = true;
-    return panel(`Latency Series - ${g.payloadBytes} Bytes`, { kind: 'linear', title: 'Sample' }, latency, LATENCY_UNIT, [
-      { name: 'latency', color: EXPERIMENT_BLUE, points },
-    ], 'line', false);
+    return panel(
+      `Latency Series - ${g.payloadBytes} Bytes`,
+      { kind: 'linear', title: 'Sample' },
+      latency,
+      LATENCY_UNIT,
+      [{ name: 'latency', color: EXPERIMENT_BLUE, points }],
+      'line',
+      false,
+    );
   });
   const stem = safeFileStem(experimentType);
   return [

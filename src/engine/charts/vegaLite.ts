@@ -101,11 +101,7 @@ function panelSpec(p: Panel): VegaLiteSpec {
         scale: { domain: names, range: p.series.map((s) => (s.dashed ? DASH : SOLID)) },
         legend,
       },
-      tooltip: [
-        { field: 'series', title: 'Series' },
-        tooltipX,
-        { field: 'y', type: 'quantitative', title: p.y.title, format: '~r' },
-      ],
+      tooltip: [{ field: 'series', title: 'Series' }, tooltipX, { field: 'y', type: 'quantitative', title: p.y.title, format: '~r' }],
     },
   };
 }

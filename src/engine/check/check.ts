@@ -26,7 +26,16 @@ export function checkReferenceRequirement(requirement: MetricRequirement, measur
   const check = requirement.label;
   if (!m) {
     return [
-      { check, payloadBytes, requirement: requirement.limit, experiment: NaN, difference: NaN, percentOver: NaN, status: 'missing', message: `payload ${payloadBytes} bytes is required but not in the results` },
+      {
+        check,
+        payloadBytes,
+        requirement: requirement.limit,
+        experiment: NaN,
+        difference: NaN,
+        percentOver: NaN,
+        status: 'missing',
+        message: `payload ${payloadBytes} bytes is required but not in the results`,
+      },
     ];
   }
   const row = checkMagnitude(check, payloadBytes, requirement.limit, m.statistics[requirement.statistic!] ?? NaN);

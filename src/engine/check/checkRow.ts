@@ -62,11 +62,14 @@ export interface SubExperimentCheck {
  * positive always means worse; a tie gives −0 (`-0.000`), as the reference prints. A zero limit
  * gives −margin × 100, as the reference throughput tooling does.
  */
-export function checkLimit(requirement: Pick<MetricRequirement, 'limit'>, direction: Direction, value: number): Pick<CheckRow, 'requirement' | 'experiment' | 'difference' | 'percentOver' | 'status'> {
+export function checkLimit(
+  requirement: Pick<MetricRequirement, 'limit'>,
+  direction: Direction,
+  value: number,
+): Pick<CheckRow, 'requirement' | 'experiment' | 'difference' | 'percentOver' | 'status'> {
   const limit = requirement.limit;
   const margin = direction === 'higher-is-better' ? value - limit : limit - value;
   const percentOver = limit === 0 ? -margin * 100 : (-margin * 100) / Math.abs(limit);
   const failed = Number.isNaN(value) || Number.isNaN(limit) || margin < 0;
   return { requirement: limit, experiment: value, difference: Math.abs(limit - value), percentOver, status: failed ? 'failed' : 'passed' };
 }
-

@@ -110,7 +110,12 @@ function keyOf(m: Measurement): string {
  * Compares one experiment, keyed by parameter × metric × statistic: measurements in reference
  * order, then measurements new in the results. A metric's direction decides what is worse.
  */
-export function compareExperiment(experimentType: string, reference: ExperimentSide | undefined, result: ExperimentSide | undefined, thresholds: Thresholds): SubExperimentComparison {
+export function compareExperiment(
+  experimentType: string,
+  reference: ExperimentSide | undefined,
+  result: ExperimentSide | undefined,
+  thresholds: Thresholds,
+): SubExperimentComparison {
   const refList = reference?.measurements ?? [];
   const resList = result?.measurements ?? [];
   const refByKey = new Map(refList.map((m) => [keyOf(m), m]));
@@ -211,5 +216,11 @@ export function compareWithHistory(
   thresholds: Thresholds,
   options: NoiseOptions = {},
 ): SubExperimentComparison {
-  return compareExperimentWithHistory(experimentType, history.map((s) => s && sideOfSummary(s)), result && sideOfSummary(result), thresholds, options);
+  return compareExperimentWithHistory(
+    experimentType,
+    history.map((s) => s && sideOfSummary(s)),
+    result && sideOfSummary(result),
+    thresholds,
+    options,
+  );
 }

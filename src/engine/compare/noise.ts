@@ -129,9 +129,7 @@ export function noiseVerdict(history: readonly number[], result: number, thresho
       historyRuns: n,
       noisy: false,
       reason:
-        n > 0
-          ? `only ${n} baseline run${n === 1 ? '' : 's'} (need ${minHistory}): threshold rule against the newest, ${fallback}`
-          : `no baseline run: nothing to compare with`,
+        n > 0 ? `only ${n} baseline run${n === 1 ? '' : 's'} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`,
     };
   }
 
@@ -182,7 +180,10 @@ export function noiseVerdict(history: readonly number[], result: number, thresho
 
 function logGamma(x: number): number {
   // Lanczos approximation (g = 7, n = 9), |error| < 1e-14 for x > 0.
-  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
+    1.5056327351493116e-7,
+  ];
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
   const z = x - 1;
   let a = c[0]!;

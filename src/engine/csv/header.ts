@@ -30,10 +30,11 @@ export function resolveColumns<Name extends string>(
     if (fields.length === 1) {
       const delimiter = [';', '\t', '|'].find((d) => headerLine.includes(d));
       if (delimiter) {
-        throw new InputError(
-          `the header uses ${describeDelimiter(delimiter)} as delimiter; expected comma-separated columns "${expectedHeader}"`,
-          { file, line: 1, column: headerLine.indexOf(delimiter) + 1 },
-        );
+        throw new InputError(`the header uses ${describeDelimiter(delimiter)} as delimiter; expected comma-separated columns "${expectedHeader}"`, {
+          file,
+          line: 1,
+          column: headerLine.indexOf(delimiter) + 1,
+        });
       }
     }
     const guess = closestName(name, names, knownColumns);
@@ -108,7 +109,8 @@ export function unclosedQuote(text: string): { line: number; column: number } | 
     const c = text[i];
     if (c === '"') {
       if (!open) open = { line, column: i - lineStart + 1 };
-      else if (text[i + 1] === '"') i++; // an escaped quote inside a quoted field
+      else if (text[i + 1] === '"')
+        i++; // an escaped quote inside a quoted field
       else open = undefined;
     } else if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) {
       line++;

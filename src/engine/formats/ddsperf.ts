@@ -259,20 +259,20 @@ export const ddsperfAdapter: FormatAdapter = {
 
     if (latencySeries.size === 0 && subSeries.size === 0) {
       if (ddsperfLines === 0) throw new InputError('no ddsperf lines ("[pid] seconds …") in the file', { file, line: 1 });
-      throw new InputError(
-        'ddsperf output without ping latency or subscriber throughput lines (is this the pong or pub side? give the ping or sub output)',
-        { file, line: lastLine },
-      );
+      throw new InputError('ddsperf output without ping latency or subscriber throughput lines (is this the pong or pub side? give the ping or sub output)', {
+        file,
+        line: lastLine,
+      });
     }
 
     const notes: string[] = [];
     let dropped = 0;
     const keep = <T extends { line: number }>(series: Series<T>): T[] => {
       if (series.seconds.length <= skip) {
-        throw new InputError(
-          `skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`,
-          { file, line: series.seconds[0]!.line },
-        );
+        throw new InputError(`skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`, {
+          file,
+          line: series.seconds[0]!.line,
+        });
       }
       dropped += skip;
       return series.seconds.slice(skip);
@@ -310,12 +310,24 @@ export const ddsperfAdapter: FormatAdapter = {
       const place = { file, line: firstLine(seconds) };
       const received = seconds.reduce((s, x) => s + x.delta, 0);
       measurements.push(
-        { experiment: 'sub', parameter: parameter(size), metric: THROUGHPUT, statistics: combineRate(seconds.map((s) => s.mbps), received), place },
+        {
+          experiment: 'sub',
+          parameter: parameter(size),
+          metric: THROUGHPUT,
+          statistics: combineRate(
+            seconds.map((s) => s.mbps),
+            received,
+          ),
+          place,
+        },
         {
           experiment: 'sub',
           parameter: parameter(size),
           metric: RATE,
-          statistics: combineRate(seconds.map((s) => s.kSps * 1000), received),
+          statistics: combineRate(
+            seconds.map((s) => s.kSps * 1000),
+            received,
+          ),
           place,
         },
         { experiment: 'sub', parameter: parameter(size), metric: LOST, statistics: { value: seconds.reduce((s, x) => s + x.lost, 0) }, place },
@@ -324,9 +336,7 @@ export const ddsperfAdapter: FormatAdapter = {
 
     if (skip > 0) notes.push(`skipped the first ${skip} per-second line(s) of each series as warm-up (${dropped} line(s) in all)`);
     if (latencyGroups.size > 0) {
-      notes.push(
-        'latency over the seconds: mean weighted by each second\'s count, min of the minima, max of the maxima, median/p90/p99 the median of the per-second values',
-      );
+      notes.push("latency over the seconds: mean weighted by each second's count, min of the minima, max of the maxima, median/p90/p99 the median of the per-second values");
     }
     if (subGroups.size > 0) notes.push('throughput and rate over the seconds: median (and mean, min, max) of the per-second values; the 10-second averages are not used');
     for (const [key, set] of peers) {

@@ -12,7 +12,7 @@ import { ANSI_ESCAPE } from './shared.js';
  * Printing round-trip times in us, statistics for 10000 samples
  *    Bytes, Samples,   stdev,    mean,     min,     50%,     90%,     99%,  99.99%,     max
  * --------,--------,--------,--------,--------,--------,--------,--------,--------,--------,
- *       16,   10001,   2.367,   8.272,   7.029,   7.486,  10.606,  14.735,  58.625, 122.599 
+ *       16,   10001,   2.367,   8.272,   7.029,   7.486,  10.606,  14.735,  58.625, 122.599
  * ```
  *
  * Rows are `%8u,%8u,%8.3f…` with a trailing space (absent in some 1.9.x builds); fields wider than
@@ -161,11 +161,7 @@ export function parseFastddsLatencyConsole(file: string, text: string): ResultSe
   return { format: fastddsLatencyConsoleAdapter.id, file, measurements, notes };
 }
 
-function parseRow(
-  file: string,
-  text: string,
-  line: number,
-): { bytes: number; statistics: Partial<Record<StatisticName, number>>; nan: number } {
+function parseRow(file: string, text: string, line: number): { bytes: number; statistics: Partial<Record<StatisticName, number>>; nan: number } {
   // The trailing space after the last field, and no trailing comma (the dash line has one).
   const body = text.replace(/\s+$/, '');
   const fields: { value: string; column: number }[] = [];
@@ -179,10 +175,11 @@ function parseRow(
     }
   }
   if (fields.length !== 10) {
-    throw new InputError(
-      `expected 10 comma-separated fields (Bytes, Samples, stdev, mean, min, 50%, 90%, 99%, 99.99%, max), found ${fields.length} (truncated row?)`,
-      { file, line, column: fields.length < 10 ? body.length + 1 : fields[10]!.column },
-    );
+    throw new InputError(`expected 10 comma-separated fields (Bytes, Samples, stdev, mean, min, 50%, 90%, 99%, 99.99%, max), found ${fields.length} (truncated row?)`, {
+      file,
+      line,
+      column: fields.length < 10 ? body.length + 1 : fields[10]!.column,
+    });
   }
   const [bytesField, samplesField, ...stats] = fields as [(typeof fields)[0], (typeof fields)[0], ...typeof fields];
   if (!/^\d+$/.test(samplesField.value)) {

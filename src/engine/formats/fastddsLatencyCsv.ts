@@ -61,9 +61,7 @@ export function parseFastddsLatencyCsv(file: string, text: string): ResultSet {
   const lines = splitLines(text);
   const header = lines[0] ?? '';
   const dataIndex = lines.findIndex((l, i) => i > 0 && l.trim() !== '');
-  const notes = [
-    'Fast-DDS LatencyTest --export_csv: values in µs (half round trip minus clock overhead), 6 significant digits.',
-  ];
+  const notes = ['Fast-DDS LatencyTest --export_csv: values in µs (half round trip minus clock overhead), 6 significant digits.'];
   const name = splitName(file);
   const perSize = PER_SIZE_HEADER.exec(header);
   if (perSize) {
@@ -109,9 +107,7 @@ export function parseFastddsLatencyCsv(file: string, text: string): ResultSet {
     });
   }
   const statistic: StatisticName = kind === 'minimum' ? 'min' : 'mean';
-  notes.push(
-    'Fast-DDS LatencyTest minimum/average export: upstream writes the values without separators; they are read as quoted values in header order.',
-  );
+  notes.push('Fast-DDS LatencyTest minimum/average export: upstream writes the values without separators; they are read as quoted values in header order.');
   const seen = new Set<number>();
   const measurements: Measurement[] = columns.map((column, index) => {
     if (seen.has(column.bytes)) throw new InputError(`payload ${column.bytes} appears twice in the header`, { file, line: 1 });

@@ -18,7 +18,9 @@ export const RAW_REQUIRED_COLUMNS = [PAYLOAD, LATENCY] as const;
 export const RAW_COLUMNS = ['Sample', PAYLOAD, LATENCY] as const;
 
 export function looksLikeRawMeasurements(headerLine: string): boolean {
-  const names = stripBom(headerLine).split(',').map((s) => s.trim());
+  const names = stripBom(headerLine)
+    .split(',')
+    .map((s) => s.trim());
   return names.includes(PAYLOAD) && names.includes(LATENCY);
 }
 

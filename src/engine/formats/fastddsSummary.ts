@@ -15,7 +15,9 @@ export const SUMMARY_HEADER = SUMMARY_COLUMNS.join(',');
 export const SUMMARY_REQUIRED_COLUMNS = ['Bytes', 'Median', '99%', 'Max'] as const;
 
 export function looksLikeSummary(headerLine: string): boolean {
-  const names = stripBom(headerLine).split(',').map((s) => s.trim());
+  const names = stripBom(headerLine)
+    .split(',')
+    .map((s) => s.trim());
   return names.includes('Bytes') && names.includes('Median') && names.includes('99%') && names.includes('Max') && !names.includes('Experiment type');
 }
 

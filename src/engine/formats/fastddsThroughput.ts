@@ -17,19 +17,7 @@ import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
  * demand × recovery time; with several subscribers one row per subscriber.
  */
 
-type Column =
-  | 'payload'
-  | 'demand'
-  | 'recovery'
-  | 'sent'
-  | 'pubTime'
-  | 'pubRate'
-  | 'pubThroughput'
-  | 'received'
-  | 'lost'
-  | 'subTime'
-  | 'subRate'
-  | 'subThroughput';
+type Column = 'payload' | 'demand' | 'recovery' | 'sent' | 'pubTime' | 'pubRate' | 'pubThroughput' | 'received' | 'lost' | 'subTime' | 'subRate' | 'subThroughput';
 
 const COLUMN_PATTERNS: Record<Column, RegExp> = {
   payload: /^Payload \[Bytes\]$/,
@@ -137,9 +125,7 @@ export function parseFastddsThroughput(file: string, text: string): ResultSet {
   }
   if (rows.length === 0) throw new InputError('the ThroughputTest CSV has a header but no data rows', { file, line: 2 });
 
-  const notes: string[] = [
-    'Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s.',
-  ];
+  const notes: string[] = ['Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s.'];
   // Several subscribers: one CSV row each for the same test; merge them like the console table does.
   const merged = new Map<string, Row>();
   let mergedCount = 0;

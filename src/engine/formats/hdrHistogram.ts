@@ -88,7 +88,10 @@ export const hdrHistogramAdapter: FormatAdapter = {
           if (!NUMBER.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
             throw new InputError(`expected a number for "${name}" in the footer, found "${valueText}"`, { file, line, column: offset + 1 });
           }
-          footer.set(name.replace(/\s+/g, ' '), { value: Number(/nan/i.test(valueText) ? NaN : /inf/i.test(valueText) ? (valueText.startsWith('-') ? -Infinity : Infinity) : valueText), line });
+          footer.set(name.replace(/\s+/g, ' '), {
+            value: Number(/nan/i.test(valueText) ? NaN : /inf/i.test(valueText) ? (valueText.startsWith('-') ? -Infinity : Infinity) : valueText),
+            line,
+          });
         }
         continue;
       }
@@ -103,7 +106,7 @@ export const hdrHistogramAdapter: FormatAdapter = {
         throw new InputError(`expected 4 numbers (Value, Percentile, TotalCount, 1/(1-Percentile)), found ${tokens.length}`, {
           file,
           line,
-          column: (tokens[tokens.length - 1]?.column ?? 1),
+          column: tokens[tokens.length - 1]?.column ?? 1,
         });
       }
       const [valueToken, percentileToken, countToken, inverseToken] = tokens as [Token, Token, Token, Token | undefined];

@@ -143,4 +143,3 @@ function parameterOf(fields: JsonFields, result: JsonObject): [Parameter, Record
   if (payloadBytes !== undefined) parameter.payloadBytes = payloadBytes;
   return [parameter, texts];
 }
-

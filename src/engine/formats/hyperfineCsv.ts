@@ -36,7 +36,13 @@ export const hyperfineCsvAdapter: FormatAdapter = {
   parse({ file, text }) {
     const header = stripBom(text).split(/\r?\n/, 1)[0] ?? '';
     const names = header.split(',').map((n) => n.trim());
-    const table = readCsvTable(file, text, ['command', 'mean', 'stddev', 'median', 'user', 'system', 'min', 'max'] as const, 'command,mean,stddev,median,user,system,min,max', names);
+    const table = readCsvTable(
+      file,
+      text,
+      ['command', 'mean', 'stddev', 'median', 'user', 'system', 'min', 'max'] as const,
+      'command,mean,stddev,median,user,system,min,max',
+      names,
+    );
     const parameterColumns = names.map((n, i) => [n, i] as const).filter(([n]) => n.startsWith('parameter_'));
     const measurements: Measurement[] = [];
     for (const row of table.rows) {
@@ -52,7 +58,11 @@ export const hyperfineCsvAdapter: FormatAdapter = {
         settings[name] = numeric ?? value;
         if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
       }
-      const parameter: Parameter = { label: Object.entries(values).map(([n, v]) => `${n}=${v}`).join(', ') };
+      const parameter: Parameter = {
+        label: Object.entries(values)
+          .map(([n, v]) => `${n}=${v}`)
+          .join(', '),
+      };
       if (parameterColumns.length > 0) parameter.settings = settings;
       if (payloadBytes !== undefined) parameter.payloadBytes = payloadBytes;
       const statistics: Measurement['statistics'] = {};
@@ -69,7 +79,10 @@ export const hyperfineCsvAdapter: FormatAdapter = {
       const place = { file, line: row.line };
       measurements.push({ experiment, parameter, metric: WALL, statistics, place });
       // user and system are means over the runs, as in the JSON export's adapter.
-      for (const [metric, column] of [[USER, 'user'], [SYSTEM, 'system']] as const) {
+      for (const [metric, column] of [
+        [USER, 'user'],
+        [SYSTEM, 'system'],
+      ] as const) {
         const index = table.columns[column];
         const seconds = parseNumber(row.fields[index] ?? '', 'precise');
         if (seconds === undefined) throw new InputError(`expected a time in seconds in column "${column}"`, { file, line: row.line, column: fieldColumn(row.text, index) });

@@ -9,7 +9,6 @@ import type { Measurement, Metric, Parameter, ResultSet } from '../model/measure
 import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
 import { ANSI_ESCAPE } from './shared.js';
 
-
 /**
  * The whole line. `Time: {} s` since v0.5 (v0.3 printed no ` s`); `Sample Size` since v0.4
  * (publish-subscribe only); `MaxEventId` is the event benchmark; `[REQUESTS]` / `[RESPONSE_STREAM]`
@@ -39,13 +38,7 @@ function clean(line: string): string {
 function firstBadColumn(line: string): number {
   const sep = line.indexOf(' ::: ');
   let pos = sep + 5;
-  const steps = [
-    /MaxEventId: \d+, /y,
-    /Iterations: \d+, /y,
-    /Time: \d+(?:\.\d+)?(?:e[-+]?\d+)?(?: s)?, /y,
-    /Latency: \d+ ns/y,
-    /, Sample Size: \d+/y,
-  ];
+  const steps = [/MaxEventId: \d+, /y, /Iterations: \d+, /y, /Time: \d+(?:\.\d+)?(?:e[-+]?\d+)?(?: s)?, /y, /Latency: \d+ ns/y, /, Sample Size: \d+/y];
   for (const [index, step] of steps.entries()) {
     step.lastIndex = pos;
     if (step.test(line)) pos = step.lastIndex;
@@ -89,10 +82,11 @@ export const iceoryx2Adapter: FormatAdapter = {
       const m = LINE.exec(line);
       if (!m) {
         if (LOOKS_LIKE.test(line)) {
-          throw new InputError(
-            'expected "<type> ::: [MaxEventId: N, ]Iterations: N, Time: T s, Latency: N ns[, Sample Size: N]"',
-            { file, line: lineNumber, column: firstBadColumn(line) },
-          );
+          throw new InputError('expected "<type> ::: [MaxEventId: N, ]Iterations: N, Time: T s, Latency: N ns[, Sample Size: N]"', {
+            file,
+            line: lineNumber,
+            column: firstBadColumn(line),
+          });
         }
         return; // cargo output, logs: not ours
       }
@@ -133,7 +127,7 @@ export const iceoryx2Adapter: FormatAdapter = {
 
     if (measurements.length === 0) {
       if (usageHint !== undefined) {
-        throw new InputError("the benchmark ran nothing: it printed its usage hint; pass --bench-all (or --bench-ipc / --bench-local)", {
+        throw new InputError('the benchmark ran nothing: it printed its usage hint; pass --bench-all (or --bench-ipc / --bench-local)', {
           file,
           line: usageHint,
         });

@@ -14,7 +14,6 @@ import type { Measurement, Metric, ResultSet } from '../model/measurement.js';
 import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
 import { ANSI_ESCAPE } from './shared.js';
 
-
 /** Exact technology banners of `IcePerfLeader::run()` (the follower prints the same). */
 const TECHNOLOGY = /^\*{6}\s*(MESSAGE QUEUE|UNIX DOMAIN SOCKET|ICEORYX|ICEORYX C API|ICEORYX WAITSET)\s*\*{8}$/;
 const RESULT_BANNER = /^#### Measurement Result ####$/;
@@ -129,10 +128,7 @@ export const iceperfAdapter: FormatAdapter = {
 
       const header = TABLE_HEADER.exec(line.text);
       if (!header) {
-        throw new InputError(
-          'expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")',
-          { file, line: line.number },
-        );
+        throw new InputError('expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")', { file, line: line.number });
       }
       const oldKiB = header[1] === 'kB';
       const experiment = technology?.name ?? 'iceperf';
@@ -178,10 +174,11 @@ export const iceperfAdapter: FormatAdapter = {
         if (unitText !== undefined) {
           const factor = SIZE_FACTOR[unitText];
           if (oldKiB || factor === undefined) {
-            throw new InputError(
-              oldKiB ? `the header says the payload is in kB, but the row gives a unit "[${unitText}]"` : `unknown payload unit "[${unitText}]"`,
-              { file, line: rowLine.number, column: columnOf(raw, `[${unitText}]`) },
-            );
+            throw new InputError(oldKiB ? `the header says the payload is in kB, but the row gives a unit "[${unitText}]"` : `unknown payload unit "[${unitText}]"`, {
+              file,
+              line: rowLine.number,
+              column: columnOf(raw, `[${unitText}]`),
+            });
           }
           bytes = Number(sizeText) * factor;
         } else {
@@ -220,7 +217,7 @@ export const iceperfAdapter: FormatAdapter = {
     if (measurements.length === 0) {
       const last = lines.length > 0 ? lines[lines.length - 1]!.number : 1;
       if (follower) {
-        throw new InputError('this is iceperf follower output, which has no results; give the leader\'s output (iceperf-bench-leader)', {
+        throw new InputError("this is iceperf follower output, which has no results; give the leader's output (iceperf-bench-leader)", {
           file,
           line: last,
         });

@@ -15,7 +15,8 @@ import { ANSI_ESCAPE } from './shared.js';
 
 const GLOBAL = /^\s*Global Summary:\s*$/;
 const GROUP = /^\s*Group: (.*) \| Cycle time\(ms\): (\d+)\s*$/;
-const KEY = /^ {2}(API|Total elapsed seconds|Skipped test seconds|Total signals|Sent|Skipped|Received|Throughput|Signal\/Second|95% in under|Fastest|Slowest|Average|Elapsed time|Rate limit): *(?! )(.*\S|)\s*$/;
+const KEY =
+  /^ {2}(API|Total elapsed seconds|Skipped test seconds|Total signals|Sent|Skipped|Received|Throughput|Signal\/Second|95% in under|Fastest|Slowest|Average|Elapsed time|Rate limit): *(?! )(.*\S|)\s*$/;
 const HISTOGRAM_TITLE = /^\s*Latency histogram:\s*$/;
 const DISTRIBUTION_TITLE = /^\s*Latency distribution:\s*$/;
 const HISTOGRAM_LINE = /^\s+(\d+\.\d+) ms \[(\d+)\s*\] \|/;
@@ -66,9 +67,7 @@ export function parseKuksaConsole(file: string, text: string, options: ParseOpti
   const lines = stripBom(text).split(/\r?\n/);
   const blocks: Block[] = [];
   let block: Block | undefined;
-  const notes: string[] = [
-    'databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second.',
-  ];
+  const notes: string[] = ['databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second.'];
 
   let run = 1;
   const start = (b: Omit<Block, 'keys' | 'histogram' | 'quantiles' | 'section' | 'lastLine' | 'run'>): void => {
@@ -151,9 +150,7 @@ export function parseKuksaConsole(file: string, text: string, options: ParseOpti
     throw new InputError('no "Global Summary:" or "Group: … | Cycle time(ms): …" block found', { file, line: 1 });
   }
   if (options.skipSeconds !== undefined && options.skipSeconds > 0) {
-    notes.push(
-      'skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up).',
-    );
+    notes.push('skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up).');
   }
   notes.push('databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept.');
   const measurements: Measurement[] = [];
@@ -167,7 +164,9 @@ export function parseKuksaConsole(file: string, text: string, options: ParseOpti
     }
   }
   if (run > 1) {
-    notes.push(`databroker-perf: ${run} runs in one file (each "Global Summary:" starts one); a run repeating an earlier configuration (API, groups, total signals) is told apart as "run N".`);
+    notes.push(
+      `databroker-perf: ${run} runs in one file (each "Global Summary:" starts one); a run repeating an earlier configuration (API, groups, total signals) is told apart as "run N".`,
+    );
   }
   return { format: kuksaConsoleAdapter.id, file, measurements, notes };
 }
@@ -175,10 +174,7 @@ export function parseKuksaConsole(file: string, text: string, options: ParseOpti
 function requireKey(file: string, b: Block, key: string, alias?: string): { value: string; line: number; column: number } {
   const found = b.keys.get(key) ?? (alias ? b.keys.get(alias) : undefined);
   if (!found) {
-    throw new InputError(
-      `the ${describe(b)} ends without a "${key}:" line (truncated output?)`,
-      { file, line: b.lastLine },
-    );
+    throw new InputError(`the ${describe(b)} ends without a "${key}:" line (truncated output?)`, { file, line: b.lastLine });
   }
   return found;
 }

@@ -47,7 +47,9 @@ interface LimitColumn {
  * reference form, whose parser names a misspelled or missing column precisely.
  */
 export function isMetricRequirementsHeader(headerLine: string): boolean {
-  const fields = stripBom(headerLine).split(',').map((f) => f.trim().replace(/^"|"$/g, ''));
+  const fields = stripBom(headerLine)
+    .split(',')
+    .map((f) => f.trim().replace(/^"|"$/g, ''));
   if (fields.includes('Experiment') || fields.includes('Parameter')) return true;
   return fields.some((f) => !(f in LATENCY_COLUMNS) && /[.[\]]|>=|<=|≥|≤/.test(f));
 }

@@ -25,7 +25,6 @@ import { redisBenchmarkAdapter } from './redisBenchmark.js';
 import { hyperfineCsvAdapter } from './hyperfineCsv.js';
 import { redisBenchmarkQuietAdapter } from './redisBenchmarkQuiet.js';
 
-
 export const ADAPTERS: readonly FormatAdapter[] = [
   fastddsSummaryAdapter,
   fastddsRawAdapter,

@@ -16,10 +16,7 @@ export function experimentTypeOfSummaryFile(path: string): string {
   const stem = parts.length >= 2 ? parts[parts.length - 2]! : '';
   const type = stem.split('_').slice(1, -1).join('_');
   if (type === '') {
-    throw new InputError(
-      `cannot tell the sub-experiment from the file name "${name}": expected measurements_<type>_summary.csv`,
-      { file: path },
-    );
+    throw new InputError(`cannot tell the sub-experiment from the file name "${name}": expected measurements_<type>_summary.csv`, { file: path });
   }
   return type;
 }
@@ -40,9 +37,7 @@ export function summaryFileNameOfRaw(path: string): string {
  * all measure `udp_reliable`, and `shm_reliable_raw_data.csv` stays apart from them.
  */
 export function experimentOfOtherName(stem: string): string {
-  return stem
-    .replace(/_raw(_data)?$/, '')
-    .replace(/[_-](r|run|rep)\d+$/i, '');
+  return stem.replace(/_raw(_data)?$/, '').replace(/[_-](r|run|rep)\d+$/i, '');
 }
 
 function stemOf(name: string): string {
@@ -59,10 +54,7 @@ export function experimentTypeOfRawFile(path: string): string {
   }
   const type = summaryFileNameOfRaw(path).slice(0, -'.csv'.length).split('_').slice(1, -1).join('_');
   if (type === '') {
-    throw new InputError(
-      `cannot tell the sub-experiment from the file name "${baseName(path)}": expected measurements_<type>.csv`,
-      { file: path },
-    );
+    throw new InputError(`cannot tell the sub-experiment from the file name "${baseName(path)}": expected measurements_<type>.csv`, { file: path });
   }
   return type;
 }

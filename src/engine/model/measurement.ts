@@ -14,23 +14,7 @@ export type Direction = 'lower-is-better' | 'higher-is-better';
  * Statistic names perfgate knows. `value` is a metric reported as one number (a throughput, a
  * lost-sample count). Percentiles are `p<digits>` with the dot dropped (p90, p99, p9999); the 50th percentile is `median`.
  */
-export const STATISTIC_NAMES = [
-  'value',
-  'samples',
-  'min',
-  'mean',
-  'median',
-  'p90',
-  'p95',
-  'p99',
-  'p999',
-  'p9999',
-  'max',
-  'stdev',
-  'variance',
-  'jitter',
-  'maxJitter',
-] as const;
+export const STATISTIC_NAMES = ['value', 'samples', 'min', 'mean', 'median', 'p90', 'p95', 'p99', 'p999', 'p9999', 'max', 'stdev', 'variance', 'jitter', 'maxJitter'] as const;
 export type StatisticName = (typeof STATISTIC_NAMES)[number];
 
 /** Other spellings of statistics that tools and users write. */

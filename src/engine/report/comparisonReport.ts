@@ -28,12 +28,7 @@ export interface ComparisonReport {
   warnings: string[];
 }
 
-export function buildComparisonReport(
-  comparisons: SubExperimentComparison[],
-  referenceLabel: string,
-  resultLabel: string,
-  baselineRun?: BaselineRun,
-): ComparisonReport {
+export function buildComparisonReport(comparisons: SubExperimentComparison[], referenceLabel: string, resultLabel: string, baselineRun?: BaselineRun): ComparisonReport {
   const all = comparisons.flatMap((c) => c.rows);
   const rank = (r: ComparisonRow) => (comparisonRowFailed(r) ? 0 : 1);
   const rows = all

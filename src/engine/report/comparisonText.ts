@@ -37,7 +37,11 @@ export function renderComparisonText(report: ComparisonReport): string {
   });
   const last = header.length - 1;
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 2 || i === last || (general && i === 1) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 || i === 2 || i === last || (general && i === 1) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   out.push('', line(header), ...rows.map(line));
   return out.join('\n') + '\n';
 }

@@ -42,11 +42,7 @@ export function renderMarkdown(report: CheckReport): string {
     }
   }
   if (report.table.length > 0 && report.latencyOnly) {
-    lines.push(
-      'Latencies in µs. A check passes when the result is at most the requirement; ' +
-        '*over* = (result − requirement) / requirement, positive when worse.',
-      '',
-    );
+    lines.push('Latencies in µs. A check passes when the result is at most the requirement; ' + '*over* = (result − requirement) / requirement, positive when worse.', '');
   } else if (report.table.length > 0) {
     lines.push(
       'A ≤ check passes when the result is at most the requirement, a ≥ check (throughput, rates) when it is at least the requirement; ' +

@@ -78,10 +78,12 @@ export function buildCheckReport(checks: SubExperimentCheck[], requiredExperimen
     // A gate that checked nothing is a configuration mistake (e.g. a misspelled type), not a pass.
     problems.push('no checks were run: no sub-experiment in the results has requirements');
   }
-  problems.push(...checks.flatMap((c) =>
-    // A missing payload fails every magnitude of it; say so once (on its first column).
-    c.rows.filter((r) => r.message !== undefined && !(r.status === 'missing' && r.check !== firstCheckOf(c, r))).map((r) => `${c.experimentType}: ${r.message}`),
-  ));
+  problems.push(
+    ...checks.flatMap((c) =>
+      // A missing payload fails every magnitude of it; say so once (on its first column).
+      c.rows.filter((r) => r.message !== undefined && !(r.status === 'missing' && r.check !== firstCheckOf(c, r))).map((r) => `${c.experimentType}: ${r.message}`),
+    ),
+  );
   const warnings = [
     ...uncheckedExperiments.map((t) => `${t}: no requirements for this sub-experiment; it was not checked`),
     ...experimentsWithoutResults.map((t) => `${t}: requirements are given but no results were found`),

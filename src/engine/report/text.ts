@@ -18,12 +18,7 @@ export function renderText(report: CheckReport): string {
         const c = row.cells[m];
         if (!c) cells.push('', '', '', '');
         else {
-          cells.push(
-            c.status === 'missing' ? 'missing' : value(c.experiment),
-            value(c.requirement),
-            percent(c.percentOver),
-            c.status === 'passed' ? 'ok' : 'FAIL',
-          );
+          cells.push(c.status === 'missing' ? 'missing' : value(c.experiment), value(c.requirement), percent(c.percentOver), c.status === 'passed' ? 'ok' : 'FAIL');
         }
       }
       return cells;
