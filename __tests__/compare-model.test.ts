@@ -163,6 +163,21 @@ describeShared('real reruns of one Fast-DDS build, named as LatencyTest exports 
     expect(read(join(dir, 'udp_reliable_comparison.csv')).split('\n')[0]).toBe('Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%,Label');
   });
 
+  test('reruns in one set: an error naming both files, or pooled with --repetitions pool', async () => {
+    const runs = ['03', '04', '05'].map((r) => join(repeats, `udp_reliable_r${r}_raw_data.csv`));
+    const refused = await cli(['compare', '--reference', runs[0]!, '--results', runs[1]!, '--results', runs[2]!, '-o', tempDir()]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(`sub-experiment "udp_reliable" is also given by ${runs[1]}`);
+    expect(refused.err).toContain('--repetitions pool');
+    const dir = tempDir('perfgate-pooled-reruns-');
+    const pooled = await cli(['compare', '--reference', runs[0]!, '--results', runs[1]!, '--results', runs[2]!, '--repetitions', 'pool', '-o', dir]);
+    expect([0, 1]).toContain(pooled.code);
+    expect(pooled.err).toContain('udp_reliable: 2 repetitions pooled');
+    const report = JSON.parse(read(join(dir, 'comparison.json'))) as { warnings: string[]; subExperiments: { comparisons: unknown[] }[] };
+    expect(report.subExperiments[0]!.comparisons).toHaveLength(24);
+    expect(report.warnings).toEqual(['udp_reliable: 2 repetitions pooled (each statistic is the median over the runs)']);
+  });
+
   test('a history of run folders r3, r4, r5 of raw exports (summarised on the fly) judges r6', async () => {
     const runs = join(tempDir('perfgate-repeat-runs-'), 'runs');
     for (const r of ['03', '04', '05']) {

@@ -6763,7 +6763,7 @@ function discoverResults(patterns, options = {}) {
       throw new InputError("no such file or folder", { file: pattern });
     }
   }
-  return { files: preferSummaries(found, notices), notices };
+  return { files: preferSummaries(found, notices, options.repetitions === true), notices };
 }
 function classifyFile(path, lenient, formats, forced, notices) {
   if (forced === "fastdds-summary") return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path), format: forced };
@@ -6838,27 +6838,32 @@ function headerError(path, headerLine) {
   }
   return new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1, column: 1 });
 }
-function preferSummaries(files, notices) {
+function preferSummaries(files, notices, repetitions) {
   const byType = /* @__PURE__ */ new Map();
   for (const file of files) {
     if (file.kind === "format") continue;
-    const other = byType.get(file.experimentType);
-    if (!other) {
-      byType.set(file.experimentType, file);
+    const kept = byType.get(file.experimentType);
+    if (!kept) {
+      byType.set(file.experimentType, [file]);
       continue;
     }
-    if (other.kind !== file.kind) {
-      const summary = file.kind === "summary" ? file : other;
-      const raw = file.kind === "raw" ? file : other;
-      byType.set(file.experimentType, summary);
-      notices.push(`${raw.path}: skipped, its summary ${summary.path} is used for ${file.experimentType}`);
+    if (kept[0].kind !== file.kind) {
+      const summaries = file.kind === "summary" ? [file] : kept;
+      const raws = file.kind === "raw" ? [file] : kept;
+      byType.set(file.experimentType, summaries);
+      for (const raw of raws) notices.push(`${raw.path}: skipped, its summary ${summaries[0].path} is used for ${file.experimentType}`);
       continue;
     }
-    throw new InputError(`sub-experiment "${file.experimentType}" is also given by ${other.path}; give each sub-experiment once`, {
-      file: file.path
-    });
+    if (!repetitions) throw sameType(file, kept[0]);
+    kept.push(file);
   }
-  return files.filter((f) => f.kind === "format" || byType.get(f.experimentType) === f);
+  return files.filter((f) => f.kind === "format" || byType.get(f.experimentType).includes(f));
+}
+function sameType(file, other) {
+  return new InputError(
+    `sub-experiment "${file.experimentType}" is also given by ${other.path}; give each sub-experiment once, or pool reruns as repetitions with --repetitions pool (action input repetitions: pool)`,
+    { file: file.path }
+  );
 }
 function statOrUndefined(path) {
   try {
@@ -6945,7 +6950,7 @@ function parseExperimentNames(pairs, what) {
   return names;
 }
 function loadResults(patterns, options, progress) {
-  const discovery = discoverResults(patterns, { formats: true, ...options.format !== void 0 ? { format: options.format } : {} });
+  const discovery = discoverResults(patterns, { formats: true, repetitions: options.repetitions === "pool", ...options.format !== void 0 ? { format: options.format } : {} });
   const files = discovery.files.map((file) => renameExperiments(loadResultSet(file, options), options.experimentNames));
   const grouped = groupResults(files, options.repetitions ?? "error");
   const notices = [...discovery.notices, ...grouped.pooled];

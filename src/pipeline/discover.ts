@@ -27,6 +27,8 @@ export interface DiscoverOptions {
   formats?: boolean;
   /** Read every file with this format instead of detecting it (`auto` detects). */
   format?: string;
+  /** Several Fast-DDS files of one sub-experiment are repetitions to pool, not an error. */
+  repetitions?: boolean;
 }
 
 /** How many bytes of a file format detection looks at. */
@@ -94,7 +96,7 @@ export function discoverResults(patterns: readonly string[], options: DiscoverOp
       throw new InputError('no such file or folder', { file: pattern });
     }
   }
-  return { files: preferSummaries(found, notices), notices };
+  return { files: preferSummaries(found, notices, options.repetitions === true), notices };
 }
 
 /**
@@ -190,27 +192,34 @@ function headerError(path: string, headerLine: string): InputError {
  * One file per sub-experiment. When both a raw file and its summary are present (the reference's
  * results folder holds both), the summary is used, as the reference check does.
  */
-function preferSummaries(files: ResultFile[], notices: string[]): ResultFile[] {
-  const byType = new Map<string, ResultFile>();
+function preferSummaries(files: ResultFile[], notices: string[], repetitions: boolean): ResultFile[] {
+  const byType = new Map<string, ResultFile[]>();
   for (const file of files) {
     if (file.kind === 'format') continue;
-    const other = byType.get(file.experimentType);
-    if (!other) {
-      byType.set(file.experimentType, file);
+    const kept = byType.get(file.experimentType);
+    if (!kept) {
+      byType.set(file.experimentType, [file]);
       continue;
     }
-    if (other.kind !== file.kind) {
-      const summary = file.kind === 'summary' ? file : other;
-      const raw = file.kind === 'raw' ? file : other;
-      byType.set(file.experimentType, summary);
-      notices.push(`${raw.path}: skipped, its summary ${summary.path} is used for ${file.experimentType}`);
+    if (kept[0]!.kind !== file.kind) {
+      // The summary is used, as the reference check does; its raw file(s) are skipped.
+      const summaries = file.kind === 'summary' ? [file] : kept;
+      const raws = file.kind === 'raw' ? [file] : kept;
+      byType.set(file.experimentType, summaries);
+      for (const raw of raws) notices.push(`${raw.path}: skipped, its summary ${summaries[0]!.path} is used for ${file.experimentType}`);
       continue;
     }
-    throw new InputError(`sub-experiment "${file.experimentType}" is also given by ${other.path}; give each sub-experiment once`, {
-      file: file.path,
-    });
+    if (!repetitions) throw sameType(file, kept[0]!);
+    kept.push(file);
   }
-  return files.filter((f) => f.kind === 'format' || byType.get(f.experimentType) === f);
+  return files.filter((f) => f.kind === 'format' || byType.get(f.experimentType)!.includes(f));
+}
+
+function sameType(file: ResultFile, other: ResultFile): InputError {
+  return new InputError(
+    `sub-experiment "${file.experimentType}" is also given by ${other.path}; give each sub-experiment once, or pool reruns as repetitions with --repetitions pool (action input repetitions: pool)`,
+    { file: file.path },
+  );
 }
 
 function statOrUndefined(path: string) {

@@ -71,7 +71,7 @@ export interface LoadedResults {
 
 /** Reads a results set (see the module comment); notices go to `progress.info`. */
 export function loadResults(patterns: readonly string[], options: ResultsOptions, progress?: Progress): LoadedResults {
-  const discovery = discoverResults(patterns, { formats: true, ...(options.format !== undefined ? { format: options.format } : {}) });
+  const discovery = discoverResults(patterns, { formats: true, repetitions: options.repetitions === 'pool', ...(options.format !== undefined ? { format: options.format } : {}) });
   const files = discovery.files.map((file) => renameExperiments(loadResultSet(file, options), options.experimentNames));
   const grouped = groupResults(files, options.repetitions ?? 'error');
   const notices = [...discovery.notices, ...grouped.pooled];
