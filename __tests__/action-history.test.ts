@@ -95,7 +95,7 @@ describe('action: record-history and history', () => {
       expect(r.deltaPercent).toBeCloseTo(30, 0);
       expect(r.historyRuns).toBe(3);
     }
-    expect(run.summary).toContain('| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold | Noise band | Status |');
+    expect(run.summary).toContain('| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold | Noise band | Catches ≥ | Status |');
 
     // The same pull request against a baseline folder of the unchanged run: the same verdict.
     const baseline = runAction({ results: pr, baseline: results, threshold: '0.2' });

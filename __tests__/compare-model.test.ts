@@ -1,5 +1,5 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { compareExperiment, compareExperimentWithHistory, deltaPercent, judge, type ExperimentSide } from '../src/engine/compare/compare.js';
 import { noiseVerdict } from '../src/engine/compare/noise.js';
 import { deriveMetricLimits, formatLimit, renderMetricRequirementsCsv, type MeasurementRun } from '../src/engine/derive/deriveMetricRequirements.js';
@@ -165,14 +165,27 @@ describeShared('real reruns of one Fast-DDS build, named as LatencyTest exports 
 
   test('reruns in one set: an error naming both files, or pooled with --repetitions pool', async () => {
     const runs = ['03', '04', '05'].map((r) => join(repeats, `udp_reliable_r${r}_raw_data.csv`));
-    const refused = await cli(['compare', '--reference', runs[0]!, '--results', runs[1]!, '--results', runs[2]!, '-o', tempDir()]);
+    const oneSet = join(tempDir('perfgate-one-set-'), 'set');
+    mkdirSync(oneSet);
+    for (const run of runs.slice(1)) copyFileSync(run, join(oneSet, basename(run)));
+    const refused = await cli(['compare', '--reference', runs[0]!, '--results', oneSet, '-o', tempDir()]);
     expect(refused.code).toBe(2);
-    expect(refused.err).toContain(`sub-experiment "udp_reliable" is also given by ${runs[1]}`);
+    expect(refused.err).toContain(`sub-experiment "udp_reliable" is also given by ${join(oneSet, basename(runs[1]!))}`);
     expect(refused.err).toContain('--repetitions pool');
     const dir = tempDir('perfgate-pooled-reruns-');
-    const pooled = await cli(['compare', '--reference', runs[0]!, '--results', runs[1]!, '--results', runs[2]!, '--repetitions', 'pool', '-o', dir]);
+    const pooled = await cli(['compare', '--reference', runs[0]!, '--results', oneSet, '--repetitions', 'pool', '-o', dir]);
     expect([0, 1]).toContain(pooled.code);
     expect(pooled.err).toContain('udp_reliable: 2 repetitions pooled');
+    const report = JSON.parse(read(join(dir, 'comparison.json'))) as { warnings: string[]; subExperiments: { comparisons: unknown[] }[] };
+    expect(report.subExperiments[0]!.comparisons).toHaveLength(24);
+    expect(report.warnings).toEqual(['udp_reliable: 2 repetitions pooled (each statistic is the median over the runs)']);
+  });
+
+  test('--results given once per rerun: the reruns are repetitions of the candidate, no flag needed', async () => {
+    const runs = ['03', '04', '05'].map((r) => join(repeats, `udp_reliable_r${r}_raw_data.csv`));
+    const dir = tempDir('perfgate-repetition-args-');
+    const result = await cli(['compare', '--reference', runs[0]!, '--results', runs[1]!, '--results', runs[2]!, '-o', dir]);
+    expect([0, 1]).toContain(result.code);
     const report = JSON.parse(read(join(dir, 'comparison.json'))) as { warnings: string[]; subExperiments: { comparisons: unknown[] }[] };
     expect(report.subExperiments[0]!.comparisons).toHaveLength(24);
     expect(report.warnings).toEqual(['udp_reliable: 2 repetitions pooled (each statistic is the median over the runs)']);
@@ -187,9 +200,11 @@ describeShared('real reruns of one Fast-DDS build, named as LatencyTest exports 
     const dir = tempDir('perfgate-repeat-history-');
     const result = await cli(['compare', '--history', runs, '--results', join(repeats, 'udp_reliable_r06_raw_data.csv'), '--threshold', '0.2', '-o', dir]);
     expect(result.err).toBe('');
-    const report = JSON.parse(read(join(dir, 'comparison.json'))) as { subExperiments: { comparisons: { historyRuns?: number }[] }[] };
+    const report = JSON.parse(read(join(dir, 'comparison.json'))) as { subExperiments: { comparisons: { historyRuns?: number; pooled?: boolean; parameter: string }[] }[] };
     const rows = report.subExperiments.flatMap((s) => s.comparisons);
-    expect(rows).toHaveLength(24);
+    // 6 payloads × Min, Median, Max, 99%, and a geomean row per statistic over the payloads.
+    expect(rows.filter((r) => !r.pooled)).toHaveLength(24);
+    expect(rows.filter((r) => r.pooled).map((r) => r.parameter)).toEqual(['geomean', 'geomean', 'geomean', 'geomean']);
     expect(rows.every((r) => r.historyRuns === 3)).toBe(true);
   });
 });

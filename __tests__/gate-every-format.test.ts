@@ -53,7 +53,7 @@ interface ComparisonJson {
   subExperiments: {
     experimentType: string;
     status: string;
-    comparisons: { status: string; deltaPercent: number | null; result: number | null; historyRuns?: number; parameter: string; metric: string }[];
+    comparisons: { status: string; deltaPercent: number | null; result: number | null; historyRuns?: number; parameter: string; metric: string; pooled?: boolean }[];
   }[];
 }
 
@@ -88,7 +88,10 @@ async function gateEveryCommand({ id, files, read: readFlags = [] }: FormatCase)
   const runs = runsFolder(files);
   const history = await cli(['compare', '--history', runs, ...flagged('--results', files), ...readFlags, '-o', join(dir, 'history')]);
   expect(history.code).toBe(0);
-  const historyRows = (json(join(dir, 'history', 'comparison.json')) as ComparisonJson).subExperiments.flatMap((s) => s.comparisons);
+  const judged = (json(join(dir, 'history', 'comparison.json')) as ComparisonJson).subExperiments.flatMap((s) => s.comparisons);
+  // Experiments with several parameters get a pooled geomean row per metric × statistic as well.
+  const historyRows = judged.filter((r) => !r.pooled);
+  for (const r of judged.filter((r) => r.pooled)) expect(r.parameter).toBe('geomean');
   expect(historyRows.map((r) => [r.parameter, r.metric])).toEqual(rows.map((r) => [r.parameter, r.metric]));
   // Rows with a positive result are judged on the 3 runs (a band on logs needs positive values).
   for (const r of historyRows) if (r.result !== null && r.result > 0) expect(r.historyRuns).toBe(3);

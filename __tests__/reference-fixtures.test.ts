@@ -133,7 +133,9 @@ describeShared('compare --history: the reference runs as a history window', () =
     expect(result.out).toContain('Noise-aware: each row is judged against the between-run spread of 5 baseline runs');
     const json = JSON.parse(read(join(out, 'comparison.json')));
     const rows = json.subExperiments.flatMap((s: { comparisons: { status: string; historyRuns?: number; noiseBand?: unknown }[] }) => s.comparisons);
-    expect(rows).toHaveLength(88);
+    // 22 sub-experiment × payload rows × 4 magnitudes, and a pooled geomean row per sub-experiment × magnitude.
+    expect(rows.filter((r: { pooled?: boolean }) => !r.pooled)).toHaveLength(88);
+    expect(rows.filter((r: { pooled?: boolean }) => r.pooled).length).toBeGreaterThan(0);
     expect(rows.every((r: { historyRuns?: number }) => r.historyRuns === 5)).toBe(true);
     expect(rows.filter((r: { status: string }) => r.status === 'fail').length).toBe(json.comparisonsFailed);
     // The comparison CSV pairs the results with the newest run of the history.

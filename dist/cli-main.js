@@ -7021,9 +7021,11 @@ function describeKey(m) {
 function poolMeasurements(runs) {
   const first = runs[0];
   const statistics = {};
+  const repetitionValues = {};
   const names = new Set(runs.flatMap((m) => Object.keys(m.statistics)));
   for (const name of names) {
     const values = runs.map((m) => m.statistics[name]).filter((v) => v !== void 0);
+    if (name !== "samples") repetitionValues[name] = runs.flatMap((m) => m.repetitionValues?.[name] ?? (m.statistics[name] !== void 0 ? [m.statistics[name]] : []));
     if (name === "samples") {
       statistics.samples = values.reduce((a, b) => a + b, 0);
       continue;
@@ -7031,7 +7033,8 @@ function poolMeasurements(runs) {
     statistics[name] = values.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values).sort(), 50);
   }
   const { samples: _samples, ...rest } = first;
-  return { ...rest, statistics, place: first.place, repetitions: runs.length };
+  const repetitions = runs.reduce((a, m) => a + (m.repetitions ?? 1), 0);
+  return { ...rest, statistics, place: first.place, repetitions, repetitionValues };
 }
 
 // src/pipeline/check.ts
@@ -7966,82 +7969,7 @@ function runSummarize(options, progress, onWritten = () => {
   return written;
 }
 
-// src/engine/compare/noise.ts
-var NOISE_DEFAULTS = { confidence: 0.999, minHistory: 3, maxHistory: 20 };
-function thresholdVerdict(reference, result, threshold, higherIsBetter = false) {
-  if (higherIsBetter ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return "fail";
-  if (higherIsBetter ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return "improved";
-  return "pass";
-}
-function noiseVerdict(history, result, threshold, options = {}) {
-  const confidence = options.confidence ?? NOISE_DEFAULTS.confidence;
-  const minHistory = Math.max(2, options.minHistory ?? NOISE_DEFAULTS.minHistory);
-  const maxHistory = Math.max(minHistory, options.maxHistory ?? NOISE_DEFAULTS.maxHistory);
-  if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
-  if (!Number.isFinite(result) || result <= 0) throw new RangeError(`result must be a positive number, got ${result}`);
-  if (!Number.isFinite(threshold) || threshold < 0) throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
-  const higher = options.direction === "higher-is-better";
-  const worseBy = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
-  const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
-  const n = usable.length;
-  if (n < minHistory) {
-    const reference2 = n > 0 ? usable[n - 1] : NaN;
-    const fallback = n > 0 ? thresholdVerdict(reference2, result, threshold, higher) : "pass";
-    const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
-    return {
-      status: "insufficient-history",
-      failed: fallback === "fail",
-      fallback,
-      reference: reference2,
-      result,
-      effect: n > 0 ? worseBy(reference2) : NaN,
-      threshold,
-      band: nanBand,
-      spread: NaN,
-      historyRuns: n,
-      noisy: false,
-      reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
-    };
-  }
-  const logs = usable.map(Math.log);
-  const centre = logs.reduce((a, b) => a + b, 0) / n;
-  const spread = Math.sqrt(logs.reduce((a, b) => a + (b - centre) ** 2, 0) / (n - 1));
-  const halfWidth = studentTQuantile(confidence, n - 1) * spread * Math.sqrt(1 + 1 / n);
-  const reference = Math.exp(centre);
-  const band = {
-    lower: higher ? 1 - Math.exp(halfWidth) : Math.exp(-halfWidth) - 1,
-    upper: higher ? 1 - Math.exp(-halfWidth) : Math.exp(halfWidth) - 1,
-    lowerValue: Math.exp(centre - halfWidth),
-    upperValue: Math.exp(centre + halfWidth)
-  };
-  const effect = worseBy(reference);
-  const overThreshold = higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold);
-  const underThreshold = higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold);
-  const aboveBand = higher ? result < band.lowerValue : result > band.upperValue;
-  const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
-  const noisy = band.upper > threshold;
-  const pct = (x) => `${(x * 100).toFixed(1)} %`;
-  const bandText = `noise band ${pct(band.lower)} … +${pct(band.upper)} from ${n} runs`;
-  let status;
-  let reason;
-  if (overThreshold && aboveBand) {
-    status = "fail";
-    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) and outside the ${bandText}`;
-  } else if (overThreshold) {
-    status = "warn";
-    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) but inside the ${bandText}: could be noise`;
-  } else if (underThreshold && belowBand) {
-    status = "improved";
-    reason = `${pct(effect)} is beyond the threshold and outside the ${bandText}`;
-  } else if (noisy) {
-    status = "noisy";
-    reason = `the ${bandText} is wider than the threshold (${pct(threshold)}): a change of that size cannot be told from noise here`;
-  } else {
-    status = "pass";
-    reason = `${effect >= 0 ? "+" : ""}${pct(effect)} is within the threshold (${pct(threshold)}); ${bandText}`;
-  }
-  return { status, failed: status === "fail", reference, result, effect, threshold, band, spread, historyRuns: n, noisy, reason };
-}
+// src/engine/stats/studentT.ts
 function logGamma(x) {
   const c = [
     0.9999999999998099,
@@ -8114,6 +8042,163 @@ function studentTQuantile(p, df) {
   return (lo + hi) / 2;
 }
 
+// src/engine/stats/effectTest.ts
+var DETECTION_POWER = 0.9;
+function relativeOfLog(logWorse2, direction) {
+  return direction === "higher-is-better" ? 1 - Math.exp(-logWorse2) : Math.exp(logWorse2) - 1;
+}
+function logWorse(reference, result, direction) {
+  const l = Math.log(result / reference);
+  return direction === "higher-is-better" ? -l : l;
+}
+function logEffectTest(logEffect, se, df, alpha, direction) {
+  if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
+  if (!(df >= 1)) throw new RangeError(`a t test needs at least 1 degree of freedom, got ${df}`);
+  const critical = studentTQuantile(1 - alpha, df);
+  const margin = critical * se;
+  const pValue = se > 0 ? 1 - studentTCdf(logEffect / se, df) : logEffect > 0 ? 0 : logEffect < 0 ? 1 : 0.5;
+  return {
+    effect: relativeOfLog(logEffect, direction),
+    interval: { lower: relativeOfLog(logEffect - margin, direction), upper: relativeOfLog(logEffect + margin, direction) },
+    pValue,
+    significant: logEffect - margin > 0,
+    significantlyBetter: logEffect + margin < 0,
+    df,
+    standardError: se,
+    detectable: relativeOfLog((critical + studentTQuantile(DETECTION_POWER, df)) * se, direction)
+  };
+}
+function meanAndSd(values) {
+  const n = values.length;
+  const mean2 = values.reduce((a, b) => a + b, 0) / n;
+  const sd = n > 1 ? Math.sqrt(values.reduce((a, b) => a + (b - mean2) ** 2, 0) / (n - 1)) : NaN;
+  return { mean: mean2, sd };
+}
+function pairedLogTest(logRatios, alpha, direction) {
+  const k = logRatios.length;
+  if (k < 2) throw new RangeError(`a paired test needs at least 2 pairs, got ${k}`);
+  const { mean: mean2, sd } = meanAndSd(logRatios);
+  return logEffectTest(mean2, sd / Math.sqrt(k), k - 1, alpha, direction);
+}
+
+// src/engine/compare/noise.ts
+var NOISE_DEFAULTS = { confidence: 0.999, minHistory: 3, maxHistory: 20 };
+function thresholdVerdict(reference, result, threshold, higherIsBetter = false) {
+  if (higherIsBetter ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return "fail";
+  if (higherIsBetter ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return "improved";
+  return "pass";
+}
+function noiseVerdict(history, candidate, threshold, options = {}) {
+  const runs = typeof candidate === "number" ? [candidate] : candidate;
+  if (runs.length === 0) throw new RangeError("noiseVerdict needs at least one candidate value");
+  for (const v of runs) if (!Number.isFinite(v) || v <= 0) throw new RangeError(`result must be a positive number, got ${v}`);
+  const k = runs.length;
+  const result = k === 1 ? runs[0] : Math.exp(meanAndSd(runs.map(Math.log)).mean);
+  const confidence = options.confidence ?? NOISE_DEFAULTS.confidence;
+  const minHistory = Math.max(2, options.minHistory ?? NOISE_DEFAULTS.minHistory);
+  const maxHistory = Math.max(minHistory, options.maxHistory ?? NOISE_DEFAULTS.maxHistory);
+  if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
+  if (!Number.isFinite(threshold) || threshold < 0) throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
+  const higher = options.direction === "higher-is-better";
+  const worseBy = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
+  const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
+  const n = usable.length;
+  if (n < minHistory) {
+    const reference2 = n > 0 ? usable[n - 1] : NaN;
+    const fallback = n > 0 ? thresholdVerdict(reference2, result, threshold, higher) : "pass";
+    const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
+    return {
+      status: "insufficient-history",
+      failed: fallback === "fail",
+      fallback,
+      reference: reference2,
+      result,
+      effect: n > 0 ? worseBy(reference2) : NaN,
+      threshold,
+      band: nanBand,
+      spread: NaN,
+      historyRuns: n,
+      repetitions: k,
+      detectable: NaN,
+      pValue: NaN,
+      noisy: false,
+      reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
+    };
+  }
+  const { mean: centre, sd: spread } = meanAndSd(usable.map(Math.log));
+  const standardError = spread * Math.sqrt(1 / k + 1 / n);
+  const critical = studentTQuantile(confidence, n - 1);
+  const halfWidth = critical * standardError;
+  const reference = Math.exp(centre);
+  const band = {
+    lower: higher ? 1 - Math.exp(halfWidth) : Math.exp(-halfWidth) - 1,
+    upper: higher ? 1 - Math.exp(-halfWidth) : Math.exp(halfWidth) - 1,
+    lowerValue: Math.exp(centre - halfWidth),
+    upperValue: Math.exp(centre + halfWidth)
+  };
+  const effect = worseBy(reference);
+  const overThreshold = higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold);
+  const underThreshold = higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold);
+  const aboveBand = higher ? result < band.lowerValue : result > band.upperValue;
+  const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
+  const noisy = band.upper > threshold;
+  const direction = higher ? "higher-is-better" : "lower-is-better";
+  const detectable = Math.max(threshold, relativeOfLog((critical + studentTQuantile(DETECTION_POWER, n - 1)) * standardError, direction));
+  const z = (Math.log(result) - centre) / standardError;
+  const pValue = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, n - 1) : NaN;
+  const pct2 = (x) => `${(x * 100).toFixed(1)} %`;
+  const bandText = `noise band ${pct2(band.lower)} … +${pct2(band.upper)} from ${n} runs${k > 1 ? ` for the mean of ${k} repetitions` : ""}`;
+  let status;
+  let reason;
+  if (overThreshold && aboveBand) {
+    status = "fail";
+    reason = `+${pct2(effect)} is over the threshold (${pct2(threshold)}) and outside the ${bandText}`;
+  } else if (overThreshold) {
+    status = "warn";
+    reason = `+${pct2(effect)} is over the threshold (${pct2(threshold)}) but inside the ${bandText}: could be noise`;
+  } else if (underThreshold && belowBand) {
+    status = "improved";
+    reason = `${pct2(effect)} is beyond the threshold and outside the ${bandText}`;
+  } else if (noisy) {
+    status = "noisy";
+    reason = `the ${bandText} is wider than the threshold (${pct2(threshold)}): a change of that size cannot be told from noise here`;
+  } else {
+    status = "pass";
+    reason = `${effect >= 0 ? "+" : ""}${pct2(effect)} is within the threshold (${pct2(threshold)}); ${bandText}`;
+  }
+  return { status, failed: status === "fail", reference, result, effect, threshold, band, spread, historyRuns: n, repetitions: k, detectable, pValue, noisy, reason };
+}
+
+// src/engine/compare/gate.ts
+var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false };
+var MAGNITUDE_SPELLINGS = { "99%": "p99", "99": "p99", "median": "median", "min": "min", "max": "max" };
+function parseGateStatistics(text, what = "--gate") {
+  if (text === void 0 || text.trim() === "") return DEFAULT_GATE;
+  let primary = false;
+  let all = false;
+  const statistics = /* @__PURE__ */ new Set();
+  for (const part of text.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
+    const lower = part.toLowerCase();
+    if (lower === "primary") primary = true;
+    else if (lower === "all") all = true;
+    else {
+      const name = MAGNITUDE_SPELLINGS[lower] ?? resolveStatistic(part);
+      if (!name) throw new UsageError(`${what}: "${part}" is not a statistic; give primary, all, or names such as median, mean, p99, max`);
+      statistics.add(name);
+    }
+  }
+  if (!primary && !all && statistics.size === 0) throw new UsageError(`${what}: name at least one statistic, primary or all`);
+  return { primary, statistics, all };
+}
+function gates(gate, statistic, shape) {
+  return gate.all || gate.statistics.has(statistic) || gate.primary && statistic === primaryStatistic(shape);
+}
+function describeGate(gate) {
+  if (gate.all) return "every statistic";
+  const names = [...gate.primary ? ["the primary statistic (median, mean or single value)"] : [], ...gate.statistics];
+  return names.join(", ");
+}
+
 // src/engine/compare/thresholds.ts
 var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
 var DEFAULT_THRESHOLD = 0.1;
@@ -8148,6 +8233,8 @@ function thresholdOf(thresholds, statistic) {
 }
 
 // src/engine/compare/compare.ts
+var POOLED_PARAMETER = "geomean";
+var DEFAULT_CONFIDENCE = 0.99;
 function comparisonRowFailed(row) {
   return row.failed;
 }
@@ -8174,7 +8261,8 @@ function comparedStatistics(m) {
 function keyOf3(m) {
   return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
 }
-function compareExperiment(experimentType, reference, result, thresholds) {
+function compareExperiment(experimentType, reference, result, thresholds, options = {}) {
+  const gate = options.gate ?? DEFAULT_GATE;
   const refList = reference?.measurements ?? [];
   const resList = result?.measurements ?? [];
   const refByKey = new Map(refList.map((m) => [keyOf3(m), m]));
@@ -8191,6 +8279,7 @@ function compareExperiment(experimentType, reference, result, thresholds) {
       const x = res ? res.statistics[statistic] ?? NaN : NaN;
       if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
       const threshold = thresholdOf(thresholds, statistic);
+      const judged = statusOf(!res ? "missing" : !ref ? "new" : judge(r, x, threshold, direction));
       rows.push({
         experimentType,
         parameter: shape.parameter.label,
@@ -8204,7 +8293,7 @@ function compareExperiment(experimentType, reference, result, thresholds) {
         result: x,
         deltaPercent: deltaPercent(r, x, direction),
         threshold,
-        ...statusOf(!res ? "missing" : !ref ? "new" : judge(r, x, threshold, direction))
+        ...gated(judged, gates(gate, statistic, shape))
       });
     }
   }
@@ -8214,31 +8303,213 @@ function compareExperiment(experimentType, reference, result, thresholds) {
 function statusOf(status) {
   return { status, failed: status === "fail" || status === "missing" };
 }
+function gated(row, isGated) {
+  if (isGated || !row.failed) return { ...row, gated: isGated };
+  return { ...row, status: row.status === "fail" ? "warn" : row.status, failed: false, gated: false };
+}
+function valuesOf(m, statistic) {
+  if (!m) return [];
+  const reps = m.repetitionValues?.[statistic];
+  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
+  return values.filter((v) => Number.isFinite(v) && v > 0);
+}
+function rowAlpha(alpha, parameters) {
+  return parameters > 1 ? alpha / (2 * parameters) : alpha;
+}
+function familyKey(row) {
+  return `${row.metric.toLowerCase()}\0${row.statistic}`;
+}
+function familySizes(rows) {
+  const sizes = /* @__PURE__ */ new Map();
+  for (const row of rows) if (row.status !== "new" && row.status !== "missing") sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
+  return sizes;
+}
+function confidenceOf(options) {
+  const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
+  if (!(confidence >= 0.5 && confidence < 1)) throw new RangeError(`confidence must be in [0.5, 1), got ${confidence}`);
+  return confidence;
+}
 function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
   const present = history.filter((s) => s !== void 0);
   const newest = present[present.length - 1];
-  const plain = compareExperiment(experimentType, newest, result, thresholds);
-  if (!newest || !result) return plain;
+  const gate = options.gate ?? DEFAULT_GATE;
+  const plain = compareExperiment(experimentType, newest, result, thresholds, { gate: ALL_GATED });
+  if (!newest || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest, result)) };
+  const alpha = 1 - confidenceOf(options);
   const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf3(m), m])));
   const resultByKey = new Map(result.measurements.map((m) => [keyOf3(m), m]));
-  const rows = plain.rows.map((row) => {
-    if (row.status === "new" || row.status === "missing") return row;
-    const key = `${row.parameter}\0${row.metric.toLowerCase()}`;
-    const x = resultByKey.get(key).statistics[row.statistic] ?? NaN;
-    if (!(x > 0) || !Number.isFinite(x)) return row;
-    const values = byKey.map((m) => m.get(key)?.statistics[row.statistic]).filter((v) => v !== void 0 && Number.isFinite(v));
-    const verdict = noiseVerdict(values, x, row.threshold, { ...options, direction: row.direction });
+  const sizes = familySizes(plain.rows);
+  const noise = (values, candidate, row, rowConfidence) => {
+    const verdict = noiseVerdict(values, candidate, row.threshold, {
+      confidence: rowConfidence,
+      direction: row.direction,
+      ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
+      ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
+    });
     return {
-      ...row,
       reference: verdict.reference,
+      result: verdict.result,
       deltaPercent: verdict.effect * 100,
       status: verdict.status,
       failed: verdict.failed,
       historyRuns: verdict.historyRuns,
-      ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {}
+      repetitions: verdict.repetitions,
+      confidence: rowConfidence,
+      ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
+      ...Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {},
+      ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}
     };
+  };
+  const judged = plain.rows.map((row) => {
+    const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1].get(rowKey(row));
+    if (row.status === "new" || row.status === "missing") return regate(row, gate, shape);
+    const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
+    if (candidate.length === 0) return regate(row, gate, shape);
+    const values = byKey.map((m) => m.get(rowKey(row))?.statistics[row.statistic]).filter((v) => v !== void 0 && Number.isFinite(v));
+    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
+    return regate({ ...row, ...noise(values, candidate, row, rowConfidence) }, gate, shape);
   });
+  const pooled = pooledRows(
+    judged,
+    (row, parameters) => {
+      const historyLevels = byKey.map((runByKey) => meanLog(parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.statistics[row.statistic]))).filter(Number.isFinite).map(Math.exp);
+      const candidate = perRepetitionLevels(parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)));
+      if (candidate.length === 0) return void 0;
+      return noise(historyLevels, candidate, row, 1 - alpha / 2);
+    },
+    gate,
+    resultByKey
+  );
+  const rows = [...judged, ...pooled];
   return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
+}
+function compareExperimentPaired(experimentType, pairs, thresholds, options = {}) {
+  const gate = options.gate ?? DEFAULT_GATE;
+  const alpha = 1 - confidenceOf(options);
+  const refs = pairs.map((p) => p.reference).filter((s) => s !== void 0);
+  const ress = pairs.map((p) => p.result).filter((s) => s !== void 0);
+  const plain = compareExperiment(experimentType, refs[0], ress[0], thresholds, { gate: ALL_GATED });
+  const pairMaps = pairs.map((p) => ({
+    reference: new Map((p.reference?.measurements ?? []).map((m) => [keyOf3(m), m])),
+    result: new Map((p.result?.measurements ?? []).map((m) => [keyOf3(m), m]))
+  }));
+  const shapeOf = (row) => pairMaps.map((p) => p.result.get(rowKey(row)) ?? p.reference.get(rowKey(row))).find((m) => m !== void 0);
+  const logRatios = (row, parameter) => pairMaps.map((p) => {
+    const a = p.reference.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
+    const b = p.result.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
+    return a !== void 0 && b !== void 0 && a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b) ? { a, b, d: logWorse(a, b, row.direction) } : void 0;
+  });
+  const sizes = familySizes(plain.rows);
+  const judge2 = (row, pairValues, rowConfidence) => {
+    const usable = pairValues.filter((v) => v !== void 0);
+    const reference = Math.exp(meanAndSd(usable.map((v) => Math.log(v.a))).mean);
+    const result = Math.exp(meanAndSd(usable.map((v) => Math.log(v.b))).mean);
+    if (usable.length < 2) {
+      if (usable.length === 0) return void 0;
+      const status3 = judge1(reference, result, row);
+      return { reference, result, deltaPercent: deltaPercent(reference, result, row.direction), repetitions: 1, ...statusOf(status3) };
+    }
+    const test = pairedLogTest(
+      usable.map((v) => v.d),
+      1 - rowConfidence,
+      row.direction
+    );
+    const over = test.effect > row.threshold;
+    const under = test.effect < -row.threshold;
+    const status2 = over && test.significant ? "fail" : over ? "warn" : under && test.significantlyBetter ? "improved" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
+    return {
+      reference,
+      result,
+      deltaPercent: test.effect * 100,
+      repetitions: usable.length,
+      interval: test.interval,
+      detectable: Math.max(row.threshold, test.detectable),
+      pValue: test.pValue,
+      confidence: rowConfidence,
+      ...statusOf(status2)
+    };
+  };
+  const judged = plain.rows.map((row) => {
+    if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf(row));
+    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
+    const outcome = judge2(row, logRatios(row, row.parameter), rowConfidence);
+    return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
+  });
+  const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
+  const pooled = pooledRows(
+    judged,
+    (row, parameters) => {
+      const perParameter = parameters.map((p) => logRatios(row, p));
+      const perPair = pairs.map((_, i) => {
+        const cells = perParameter.map((values) => values[i]);
+        if (cells.some((c) => c === void 0)) return void 0;
+        const defined = cells;
+        const mean2 = (f) => defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
+        return { a: Math.exp(mean2((c) => Math.log(c.a))), b: Math.exp(mean2((c) => Math.log(c.b))), d: mean2((c) => c.d) };
+      });
+      return judge2(row, perPair, 1 - alpha / 2);
+    },
+    gate,
+    resultByKey
+  );
+  const rows = [...judged, ...pooled];
+  const status = refs.length === 0 ? "new" : ress.length === 0 ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
+  return { ...plain, status, rows };
+}
+function judge1(reference, result, row) {
+  return judge(reference, result, row.threshold, row.direction);
+}
+var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true };
+function regate(row, gate, ...shapes) {
+  const shape = shapes.map((s) => s && "measurements" in s ? s.measurements.find((m) => keyOf3(m) === rowKey(row)) : s).find((m) => m !== void 0);
+  const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
+  const { gated: _previous, ...rest } = row;
+  return gated(rest, isGated);
+}
+function rowKey(row) {
+  return `${row.parameter}\0${row.metric.toLowerCase()}`;
+}
+function meanLog(values) {
+  if (values.length === 0 || values.some((v) => v === void 0 || !Number.isFinite(v) || v <= 0)) return NaN;
+  return values.reduce((a, v) => a + Math.log(v), 0) / values.length;
+}
+function perRepetitionLevels(perParameter) {
+  if (perParameter.length === 0 || perParameter.some((v) => v.length === 0)) return [];
+  const k = Math.min(...perParameter.map((v) => v.length));
+  return Array.from({ length: k }, (_, i) => Math.exp(meanLog(perParameter.map((v) => v[i]))));
+}
+function pooledRows(rows, judgeFamily, gate, shapes) {
+  const families = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.status === "new" || row.status === "missing" || row.pooled) continue;
+    const list = families.get(familyKey(row)) ?? [];
+    list.push(row);
+    families.set(familyKey(row), list);
+  }
+  const out = [];
+  for (const family of families.values()) {
+    if (family.length < 2) continue;
+    const first = family[0];
+    const outcome = judgeFamily(
+      first,
+      family.map((r) => r.parameter)
+    );
+    if (!outcome) continue;
+    const row = {
+      ...first,
+      parameter: POOLED_PARAMETER,
+      payloadBytes: NaN,
+      pooled: true,
+      reference: NaN,
+      result: NaN,
+      deltaPercent: NaN,
+      ...outcome
+    };
+    delete row.band;
+    if (outcome.band) row.band = outcome.band;
+    out.push(regate(row, gate, shapes.get(rowKey(first))));
+  }
+  return out;
 }
 
 // src/engine/report/comparisonCsv.ts
@@ -8271,6 +8542,7 @@ function renderComparisonJson(report) {
     {
       schemaVersion: REPORT_SCHEMA_VERSION,
       verdict: report.verdict,
+      method: report.method,
       reference: report.referenceLabel,
       ...report.baselineRun ? { baselineRun: report.baselineRun } : {},
       result: report.resultLabel,
@@ -8293,7 +8565,14 @@ function renderComparisonJson(report) {
           deltaPercent: finite2(r.deltaPercent),
           threshold: r.threshold,
           ...r.band ? { noiseBand: { lower: finite2(r.band.lower), upper: finite2(r.band.upper) }, historyRuns: r.historyRuns } : {},
+          ...r.interval ? { interval: { lower: finite2(r.interval.lower), upper: finite2(r.interval.upper) } } : {},
+          ...r.repetitions !== void 0 ? { repetitions: r.repetitions } : {},
+          ...r.detectable !== void 0 ? { detectable: finite2(r.detectable) } : {},
+          ...r.pValue !== void 0 ? { pValue: finite2(r.pValue) } : {},
+          ...r.confidence !== void 0 ? { confidence: r.confidence } : {},
+          ...r.pooled ? { pooled: true } : {},
           status: r.status,
+          gated: r.gated,
           failed: r.failed
         }))
       })),
@@ -8320,7 +8599,7 @@ function renderComparisonMarkdown(report) {
   const icon = report.verdict === "pass" ? "✅" : "❌";
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   const lines = [
-    `### ${icon} perfgate comparison: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
+    `### ${icon} perfgate comparison (${report.methodLabel}): ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
     "",
     `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`,
     ""
@@ -8355,41 +8634,56 @@ function renderComparisonMarkdown(report) {
   return lines.join("\n");
 }
 function payloadLayout(rows) {
-  return rows.every((r) => r.metric === "latency" && r.unit === "µs" && Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes));
+  return rows.every((r) => r.metric === "latency" && r.unit === "µs" && (r.pooled || Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes)));
 }
 function formatMeasured(x) {
   if (Number.isNaN(x)) return "—";
   if (!Number.isFinite(x) || Math.abs(x) >= 1e15) return formatFixed3(x);
   return String(Number(x.toPrecision(6)));
 }
+function extraColumns(rows) {
+  const withBand = rows.some((r) => r.band !== void 0);
+  const withInterval = rows.some((r) => r.interval !== void 0);
+  const withDetectable = rows.some((r) => r.detectable !== void 0);
+  const range = (x) => x ? `${percent(x.lower * 100)} … ${percent(x.upper * 100)}` : "";
+  return {
+    header: `${withBand ? " Noise band |" : ""}${withInterval ? " Interval |" : ""}${withDetectable ? " Catches ≥ |" : ""}`,
+    align: `${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
+    cells: (r) => `${withBand ? ` ${range(r.band)} |` : ""}${withInterval ? ` ${range(r.interval)} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? percent(r.detectable * 100) : ""} |` : ""}`
+  };
+}
+function showNotGated(r) {
+  return !r.gated && r.status !== "pass" && r.status !== "improved" && r.status !== "new";
+}
+function statusCell(r) {
+  return `${MARK[r.status]} ${r.status}${showNotGated(r) ? " (not gated)" : ""}`;
+}
 function table2(rows, general) {
   if (general) return generalTable(rows);
-  const withBand = rows.some((r) => r.band !== void 0);
+  const extra = extraColumns(rows);
   const out = [
-    `| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold |${withBand ? " Noise band |" : ""} Status |`,
-    `| :-- | --: | :-- | --: | --: | --: | --: |${withBand ? " --: |" : ""} :-- |`
+    `| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold |${extra.header} Status |`,
+    `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`
   ];
   for (const r of rows) {
     const value2 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
-    const band = r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : "";
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${withBand ? ` ${band} |` : ""} ${MARK[r.status]} ${r.status} |`
+      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
   }
   return out;
 }
 function generalTable(rows) {
-  const withBand = rows.some((r) => r.band !== void 0);
+  const extra = extraColumns(rows);
   const out = [
-    `| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold |${withBand ? " Noise band |" : ""} Status |`,
-    `| :-- | :-- | :-- | --: | --: | --: | --: |${withBand ? " --: |" : ""} :-- |`
+    `| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold |${extra.header} Status |`,
+    `| :-- | :-- | :-- | --: | --: | --: | --: |${extra.align} :-- |`
   ];
   for (const r of rows) {
     const value2 = (x) => Number.isNaN(x) ? "—" : `${formatMeasured(x)}${r.unit ? ` ${escapeMarkdown(r.unit)}` : ""}`;
-    const band = r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : "";
     const metric2 = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${withBand ? ` ${band} |` : ""} ${MARK[r.status]} ${r.status} |`
+      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
   }
   return out;
@@ -8399,8 +8693,10 @@ function formatThreshold(t) {
 }
 
 // src/engine/report/comparisonReport.ts
-function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun) {
+var THRESHOLD_METHOD = { method: "threshold", confidence: DEFAULT_CONFIDENCE, gate: DEFAULT_GATE };
+function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun, method) {
   const all = comparisons.flatMap((c) => c.rows);
+  if (!method) method = { ...THRESHOLD_METHOD, method: all.some((r) => r.interval) ? "paired" : all.some((r) => r.historyRuns !== void 0) ? "history" : "threshold" };
   const rank = (r) => comparisonRowFailed(r) ? 0 : 1;
   const rows = all.map((row, index) => ({ row, index })).sort((a, b) => {
     const byFail = rank(a.row) - rank(b.row);
@@ -8413,6 +8709,8 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
   return {
     ...baselineRun ? { baselineRun } : {},
     verdict: failedExperiments.length > 0 ? "fail" : "pass",
+    method: method.method,
+    methodLabel: methodLabel(method.method, all),
     referenceLabel,
     resultLabel,
     comparisonsTotal: all.length,
@@ -8420,21 +8718,70 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     failedExperiments,
     subExperiments: comparisons,
     rows,
-    notes: noiseNotes(all),
+    notes: methodNotes(method, all),
     warnings: []
   };
 }
-function noiseNotes(rows) {
-  const withHistory = rows.filter((r) => r.historyRuns !== void 0);
-  if (withHistory.length === 0) {
-    return ["Between-run noise could not be estimated (no baseline history): the verdict rests on the relative threshold alone."];
+var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function most(rows, of) {
+  return Math.max(0, ...rows.map(of).filter((v) => v !== void 0));
+}
+function methodLabel(method, rows) {
+  if (method === "paired")
+    return `A/B paired, ${plural(
+      most(rows, (r) => r.repetitions),
+      "pair"
+    )}`;
+  if (method === "history") {
+    const k = most(rows, (r) => r.repetitions);
+    return `history of ${plural(
+      most(rows, (r) => r.historyRuns),
+      "run"
+    )}${k > 1 ? `, ${plural(k, "repetition")}` : ""}`;
   }
-  const runs = Math.max(...withHistory.map((r) => r.historyRuns));
-  const notes = [
-    `Noise-aware: each row is judged against the between-run spread of ${runs} baseline run${runs === 1 ? "" : "s"}; a row fails only when it exceeds the threshold and lies outside the noise band.`
-  ];
-  const short = rows.filter((r) => r.status === "insufficient-history").length;
-  if (short > 0) notes.push(`${short} row${short === 1 ? "" : "s"} had fewer than 3 runs of history: judged on the threshold alone against the newest run.`);
+  return "threshold against one run";
+}
+function pct(x) {
+  return `${Number((x * 100).toPrecision(3))} %`;
+}
+function methodNotes(method, rows) {
+  const alpha = pct(1 - method.confidence);
+  const notes = [];
+  if (method.method === "threshold") {
+    notes.push(
+      "Threshold against one reference run: between-run noise is not estimated. On a 2-core CI runner one run's median moves by about ±14 % (1 sd) between unchanged runs, so a 10 % threshold fails most unchanged comparisons (docs/statistics.md). For a verdict that knows the noise, compare with a history (several candidate repetitions help) or run A/B pairs (--paired)."
+    );
+  } else if (method.method === "history") {
+    notes.push(
+      `Noise-aware: each row is judged against the between-run spread of ${plural(
+        most(rows, (r) => r.historyRuns),
+        "baseline run"
+      )}; a row fails only when it exceeds the threshold and lies outside the noise band. Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), half of it spent on the pooled geomean row where there are several parameters.`
+    );
+    const short = rows.filter((r) => r.status === "insufficient-history").length;
+    if (short > 0)
+      notes.push(`${plural(short, "row")} had fewer than 3 runs of history: judged on the threshold alone against the newest run. Record more runs of the default branch.`);
+  } else {
+    notes.push(
+      `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change. Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), half of it spent on the pooled geomean row where there are several parameters.`
+    );
+  }
+  const gatedRows = rows.filter((r) => r.gated && r.detectable !== void 0 && Number.isFinite(r.detectable));
+  if (gatedRows.length > 0) {
+    const pooled = gatedRows.filter((r) => r.pooled);
+    const shown = pooled.length > 0 ? pooled : gatedRows;
+    const values = shown.map((r) => r.detectable).sort((a, b) => a - b);
+    const range = values[0] === values[values.length - 1] ? pct(values[0]) : `${pct(values[0])} to ${pct(values[values.length - 1])}`;
+    notes.push(
+      `Smallest change the gated ${pooled.length > 0 ? "geomean " : ""}rows catch 9 times in 10: ${range}. Smaller regressions pass unnoticed; more ${method.method === "paired" ? "pairs" : "history runs or candidate repetitions"} narrow it.`
+    );
+  }
+  const ungated = rows.filter((r) => !r.gated).length;
+  if (ungated > 0) {
+    notes.push(
+      `Gated: ${describeGate(method.gate)}. ${plural(ungated, "other row")} (tail statistics such as Min, Max, 99 %) are reported but cannot fail; opt in with --gate (input gate).`
+    );
+  }
   return notes;
 }
 
@@ -8529,6 +8876,39 @@ function loadSide(patterns, options, progress, pooled) {
   for (const [experiment, e] of loaded.experiments) sides.set(experiment, { measurements: e.measurements, ...e.summary ? { summary: e.summary } : {} });
   return sides;
 }
+function loadRepetitions(patterns, options, progress, pooled) {
+  if (patterns.length <= 1) return loadSide(patterns, options, progress, pooled);
+  const files = patterns.flatMap((pattern) => loadResults([pattern], options, progress).files);
+  const grouped = groupResults(files, "pool");
+  for (const notice of grouped.pooled) progress.info(notice);
+  pooled.push(...grouped.pooled);
+  const sides = /* @__PURE__ */ new Map();
+  for (const [experiment, e] of grouped.experiments) sides.set(experiment, { measurements: e.measurements, ...e.summary ? { summary: e.summary } : {} });
+  return sides;
+}
+function loadPairs(options, progress) {
+  const { reference, results } = options;
+  if (reference.length === 1 && results.length === 1) {
+    const base = readRunFolders(reference[0], options, progress);
+    const head = readRunFolders(results[0], options, progress);
+    if (base.length !== head.length) {
+      throw new UsageError(`compare --paired: ${reference[0]} holds ${base.length} run folders and ${results[0]} ${head.length}; each base run needs its candidate run`);
+    }
+    const names = (runs) => runs.map((r) => r.name).sort(naturalCompare).join(", ");
+    if (names(base) !== names(head)) throw new UsageError(`compare --paired: the run folders differ: ${names(base)} against ${names(head)}`);
+    return base.map((run, i) => ({ reference: stripSummaries(run.experiments), result: stripSummaries(head[i].experiments) }));
+  }
+  if (reference.length !== results.length) {
+    throw new UsageError(`compare --paired: ${reference.length} --reference and ${results.length} --results; give them in pairs, in run order (or one folder of run folders each)`);
+  }
+  return reference.map((ref, i) => ({
+    reference: stripSummaries(loadSide([ref], options, progress, [])),
+    result: stripSummaries(loadSide([results[i]], options, progress, []))
+  }));
+}
+function stripSummaries(sides) {
+  return new Map([...sides].map(([name, side]) => [name, { measurements: side.measurements }]));
+}
 function newestByExperiment(history) {
   const newest = /* @__PURE__ */ new Map();
   for (const run of history) for (const [experiment, side] of run.experiments) newest.set(experiment, side);
@@ -8536,13 +8916,42 @@ function newestByExperiment(history) {
 }
 function runCompare(options, progress) {
   checkOutputFolder(options.outputDir);
+  const verdict = { confidence: options.confidence ?? DEFAULT_CONFIDENCE, gate: options.gate ?? DEFAULT_GATE };
+  const method = { method: options.paired ? "paired" : options.history !== void 0 ? "history" : "threshold", ...verdict };
   const pooled = [];
+  if (options.paired) {
+    if (options.history !== void 0) throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
+    const pairs = progress.step("Reading the A/B pairs", () => loadPairs(options, progress));
+    if (pairs.length < 2)
+      throw new UsageError(`compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`);
+    const reference2 = new Map(pairs.flatMap((p) => [...p.reference]));
+    const results2 = new Map(pairs.flatMap((p) => [...p.result]));
+    const experiments2 = [...reference2.keys(), ...[...results2.keys()].filter((t) => !reference2.has(t))];
+    const report2 = progress.step(
+      "Comparing",
+      () => buildComparisonReport(
+        experiments2.map(
+          (t) => compareExperimentPaired(
+            t,
+            pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) })),
+            options.thresholds,
+            verdict
+          )
+        ),
+        options.referenceLabel,
+        options.resultLabel,
+        options.baselineRun,
+        method
+      )
+    );
+    return finish2(report2, reference2, results2, pooled, options, progress);
+  }
   const { reference, results, history } = progress.step("Reading reference and results", () => {
     const history2 = options.history !== void 0 ? readHistoryRuns(options.history, options, progress) : void 0;
     return {
       history: history2,
       reference: history2 ? newestByExperiment(history2) : loadSide(options.reference, options, progress, pooled),
-      results: loadSide(options.results, options, progress, pooled)
+      results: loadRepetitions(options.results, options, progress, pooled)
     };
   });
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
@@ -8554,14 +8963,19 @@ function runCompare(options, progress) {
           t,
           history.map((run) => run.experiments.get(t)),
           results.get(t),
-          options.thresholds
-        ) : compareExperiment(t, reference.get(t), results.get(t), options.thresholds)
+          options.thresholds,
+          verdict
+        ) : compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict)
       ),
       options.referenceLabel,
       options.resultLabel,
-      options.baselineRun
+      options.baselineRun,
+      method
     )
   );
+  return finish2(report, reference, results, pooled, options, progress);
+}
+function finish2(report, reference, results, pooled, options, progress) {
   if (report.subExperiments.length > 0 && report.subExperiments.every((s) => s.status === "new" || s.status === "missing")) {
     const names = (side) => [...side.keys()].join(", ") || "none";
     report.warnings.push(
@@ -8733,26 +9147,55 @@ function runDeriveRequirements(options, progress) {
 function renderComparisonText(report) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   const out = [
-    `perfgate compare: ${report.verdict === "pass" ? "PASS" : "FAIL"}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
+    `perfgate compare (${report.methodLabel}): ${report.verdict === "pass" ? "PASS" : "FAIL"}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
     ...report.notes.map((n) => `  note: ${n}`),
     ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`)
   ];
   const withBand = report.rows.some((r) => r.band !== void 0);
+  const withInterval = report.rows.some((r) => r.interval !== void 0);
+  const withDetectable = report.rows.some((r) => r.detectable !== void 0);
+  const range = (x) => x ? `${percent(x.lower * 100)} … ${percent(x.upper * 100)}` : "";
   const general = !payloadLayout(report.rows);
   const safe2 = (text) => withoutControls(text);
-  const header = general ? ["Experiment", "Parameter", "Metric", "Reference", "Result", "Δ", "Threshold", ...withBand ? ["Noise band"] : [], "Status"] : ["Sub-experiment", "Bytes", "Magnitude", "Reference", "Result", "Δ", "Threshold", ...withBand ? ["Noise band"] : [], "Status"];
+  const header = general ? [
+    "Experiment",
+    "Parameter",
+    "Metric",
+    "Reference",
+    "Result",
+    "Δ",
+    "Threshold",
+    ...withBand ? ["Noise band"] : [],
+    ...withInterval ? ["Interval"] : [],
+    ...withDetectable ? ["Catches ≥"] : [],
+    "Status"
+  ] : [
+    "Sub-experiment",
+    "Bytes",
+    "Magnitude",
+    "Reference",
+    "Result",
+    "Δ",
+    "Threshold",
+    ...withBand ? ["Noise band"] : [],
+    ...withInterval ? ["Interval"] : [],
+    ...withDetectable ? ["Catches ≥"] : [],
+    "Status"
+  ];
   const rows = report.rows.map((r) => {
     const value2 = general ? (x) => Number.isNaN(x) ? "-" : `${formatMeasured(x)}${r.unit ? ` ${safe2(r.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
     return [
       safe2(r.experimentType),
-      general ? safe2(r.parameter) : String(r.payloadBytes),
+      general ? safe2(r.parameter) : r.pooled ? "geomean" : String(r.payloadBytes),
       general ? `${safe2(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " (higher is better)" : ""}` : r.magnitude,
       value2(r.reference),
       value2(r.result),
       percent(r.deltaPercent),
       `${Number((r.threshold * 100).toPrecision(6))} %`,
-      ...withBand ? [r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : ""] : [],
-      r.status
+      ...withBand ? [range(r.band)] : [],
+      ...withInterval ? [range(r.interval)] : [],
+      ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? percent(r.detectable * 100) : ""] : [],
+      showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];
   });
   const last = header.length - 1;
@@ -8890,34 +9333,46 @@ Options:
 
 Exit codes: 0 all checks passed, 1 a check failed, 2 usage or input error.
 `;
-var COMPARE_HELP = `perfgate compare — compare results with a reference run or a history of runs
+var COMPARE_HELP = `perfgate compare — compare results with a reference run, a history of runs, or A/B pairs
 
 Usage:
-  perfgate compare --reference <set…> --results <set…> [--threshold T]
-                   [--output-dir D] [--float-parse precise|legacy]
-  perfgate compare --history <runs-folder> --results <set…> [--threshold T] …
+  perfgate compare --history <runs-folder> --results <run> [--results <run>…] [--threshold T]
+  perfgate compare --paired --reference <base-runs> --results <candidate-runs> …
+  perfgate compare --paired --reference A1 --results B1 --reference A2 --results B2 …
+  perfgate compare --reference <set…> --results <set…> [--threshold T] [--output-dir D]
 
 A set is result files of any supported format (Fast-DDS summary or raw CSVs, iceperf, ddsperf,
-hyperfine, …), folders or glob patterns (repeat the flag, or list paths after --results). Rows
-are paired by experiment × parameter × metric × statistic (Min, the primary statistic, Max, 99%).
-Δ is positive when the result is worse: slower for a latency, lower for a throughput or rate.
-Writes comparison.md and comparison.json, and for Fast-DDS results on both sides
-<type>_comparison.csv (byte-compatible with latency_compare_experiments.py); prints Δ% per row,
-worst first.
+hyperfine, …), folders or glob patterns. Rows are paired by experiment × parameter × metric ×
+statistic (Min, the primary statistic, Max, 99%). Δ is positive when the result is worse: slower
+for a latency, lower for a throughput or rate. Writes comparison.md and comparison.json, and for
+Fast-DDS results on both sides <type>_comparison.csv (byte-compatible with
+latency_compare_experiments.py); prints Δ% per row, worst first.
 
-A row fails when it is worse than the reference by more than the threshold
-(for a latency: result > reference × (1 + threshold)).
-
-With --history, each row is judged against the between-run spread of that statistic over the
-runs of the folder (one sub-folder of result files per run, in natural order, or perfgate
-history-*.json records): it fails only when it exceeds the threshold AND lies outside the noise
-band (status warn when it is over the threshold but inside the band, noisy when the band is wider
-than the threshold, insufficient-history with fewer than 3 runs, judged on the threshold alone).
+Three methods (docs/statistics.md has their measured error rates on CI noise):
+  --paired   base and candidate ran interleaved on the same runner (A B A B …). Each row is the
+             mean of the per-pair log ratios with a t interval; it fails when Δ exceeds the
+             threshold AND the interval excludes no change. The best method on a noisy runner:
+             8 pairs catch a 20 % median change. Give one folder of run folders per side (paired
+             by name in natural order: r1, r2, … r10), or --reference/--results once per pair.
+  --history  each row is judged against the between-run spread of the runs of the folder (one
+             sub-folder per run, or perfgate history-*.json records): it fails when Δ exceeds the
+             threshold AND lies outside the noise band. Give --results once per repetition of the
+             candidate: the band is then the one for the mean of k runs (√(1/k + 1/n)).
+  threshold  (--reference alone) fails when a row is worse than one reference run by more than
+             the threshold. No noise estimate: on a CI runner it fails most unchanged reruns.
+With several parameters (payload sizes), the history and paired methods add a pooled geomean row
+per metric and statistic; half the gate's α goes to it, half is split among the parameter rows.
+Each row reports the smallest change it catches 9 times in 10 (Catches ≥).
 
 Options:
-  -R, --reference PATH   the reference set (repeatable)
+  -R, --reference PATH   the reference set (repeatable; with --paired one per pair)
   -H, --history FOLDER   baseline runs (instead of --reference)
-  -r, --results PATH…    the results set (repeatable; more paths may follow)
+  -r, --results PATH…    the candidate; each one is a run: an experiment given by several is
+                         judged on all its repetitions (more paths may follow the flag)
+  --paired               compare interleaved A/B pairs (see above)
+  --confidence C         1 − the false-alarm rate per gated statistic (default 0.99)
+  --gate LIST            statistics that can fail: primary (default: the median, mean or single
+                         value), all, or names such as median,p99,max. Others are reported only.
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
                          (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
                          to every primary statistic)
@@ -8925,7 +9380,7 @@ Options:
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
   --mapping FILE         column mapping (JSON) for --format generic-csv
   --repetitions MODE     several files with the same experiment, parameter and metric in one
-                         set: error (default) or pool (the median of each statistic)
+                         set: error (default) or pool (repetitions of one run)
   --experiment-name A=B  read experiment A as B on every side (repeatable), so that runs
                          whose files name an experiment differently pair up
   --reference-label L    label in the CSV (default: base name of the first --reference)
@@ -9203,6 +9658,9 @@ function compareCommand(args, io) {
     reference: { type: "string", short: "R", multiple: true },
     history: { type: "string", short: "H" },
     results: { type: "string", short: "r", multiple: true },
+    paired: { type: "boolean" },
+    confidence: { type: "string" },
+    gate: { type: "string" },
     "reference-label": { type: "string" },
     "results-label": { type: "string" },
     threshold: { type: "string", short: "t" },
@@ -9226,6 +9684,7 @@ function compareCommand(args, io) {
   const history = values.history;
   if (reference.length === 0 && history === void 0) throw new UsageError("compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required");
   if (reference.length > 0 && history !== void 0) throw new UsageError("compare: give --reference or --history, not both");
+  if (values.paired && history !== void 0) throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
   if (results.length === 0) throw new UsageError("compare: --results is required (files, folders or glob patterns)");
   const outcome = runCompare(
     {
@@ -9236,6 +9695,15 @@ function compareCommand(args, io) {
       resultLabel: values["results-label"] ?? labelOfPath(results[0]),
       outputDir: values["output-dir"] ?? "perfgate-report",
       thresholds: parseThresholds(values.threshold),
+      ...values.paired ? { paired: true } : {},
+      confidence: numberOption(
+        values.confidence,
+        "--confidence",
+        DEFAULT_CONFIDENCE,
+        (v) => v >= 0.5 && v < 1,
+        "a probability from 0.5 to below 1, such as 0.99"
+      ),
+      gate: parseGateStatistics(values.gate),
       floatParse: floatParseOption(values["float-parse"]),
       ...formatOptions(values)
     },

@@ -74,34 +74,46 @@ Options:
 Exit codes: 0 all checks passed, 1 a check failed, 2 usage or input error.
 `;
 
-export const COMPARE_HELP = `perfgate compare — compare results with a reference run or a history of runs
+export const COMPARE_HELP = `perfgate compare — compare results with a reference run, a history of runs, or A/B pairs
 
 Usage:
-  perfgate compare --reference <set…> --results <set…> [--threshold T]
-                   [--output-dir D] [--float-parse precise|legacy]
-  perfgate compare --history <runs-folder> --results <set…> [--threshold T] …
+  perfgate compare --history <runs-folder> --results <run> [--results <run>…] [--threshold T]
+  perfgate compare --paired --reference <base-runs> --results <candidate-runs> …
+  perfgate compare --paired --reference A1 --results B1 --reference A2 --results B2 …
+  perfgate compare --reference <set…> --results <set…> [--threshold T] [--output-dir D]
 
 A set is result files of any supported format (Fast-DDS summary or raw CSVs, iceperf, ddsperf,
-hyperfine, …), folders or glob patterns (repeat the flag, or list paths after --results). Rows
-are paired by experiment × parameter × metric × statistic (Min, the primary statistic, Max, 99%).
-Δ is positive when the result is worse: slower for a latency, lower for a throughput or rate.
-Writes comparison.md and comparison.json, and for Fast-DDS results on both sides
-<type>_comparison.csv (byte-compatible with latency_compare_experiments.py); prints Δ% per row,
-worst first.
+hyperfine, …), folders or glob patterns. Rows are paired by experiment × parameter × metric ×
+statistic (Min, the primary statistic, Max, 99%). Δ is positive when the result is worse: slower
+for a latency, lower for a throughput or rate. Writes comparison.md and comparison.json, and for
+Fast-DDS results on both sides <type>_comparison.csv (byte-compatible with
+latency_compare_experiments.py); prints Δ% per row, worst first.
 
-A row fails when it is worse than the reference by more than the threshold
-(for a latency: result > reference × (1 + threshold)).
-
-With --history, each row is judged against the between-run spread of that statistic over the
-runs of the folder (one sub-folder of result files per run, in natural order, or perfgate
-history-*.json records): it fails only when it exceeds the threshold AND lies outside the noise
-band (status warn when it is over the threshold but inside the band, noisy when the band is wider
-than the threshold, insufficient-history with fewer than 3 runs, judged on the threshold alone).
+Three methods (docs/statistics.md has their measured error rates on CI noise):
+  --paired   base and candidate ran interleaved on the same runner (A B A B …). Each row is the
+             mean of the per-pair log ratios with a t interval; it fails when Δ exceeds the
+             threshold AND the interval excludes no change. The best method on a noisy runner:
+             8 pairs catch a 20 % median change. Give one folder of run folders per side (paired
+             by name in natural order: r1, r2, … r10), or --reference/--results once per pair.
+  --history  each row is judged against the between-run spread of the runs of the folder (one
+             sub-folder per run, or perfgate history-*.json records): it fails when Δ exceeds the
+             threshold AND lies outside the noise band. Give --results once per repetition of the
+             candidate: the band is then the one for the mean of k runs (√(1/k + 1/n)).
+  threshold  (--reference alone) fails when a row is worse than one reference run by more than
+             the threshold. No noise estimate: on a CI runner it fails most unchanged reruns.
+With several parameters (payload sizes), the history and paired methods add a pooled geomean row
+per metric and statistic; half the gate's α goes to it, half is split among the parameter rows.
+Each row reports the smallest change it catches 9 times in 10 (Catches ≥).
 
 Options:
-  -R, --reference PATH   the reference set (repeatable)
+  -R, --reference PATH   the reference set (repeatable; with --paired one per pair)
   -H, --history FOLDER   baseline runs (instead of --reference)
-  -r, --results PATH…    the results set (repeatable; more paths may follow)
+  -r, --results PATH…    the candidate; each one is a run: an experiment given by several is
+                         judged on all its repetitions (more paths may follow the flag)
+  --paired               compare interleaved A/B pairs (see above)
+  --confidence C         1 − the false-alarm rate per gated statistic (default 0.99)
+  --gate LIST            statistics that can fail: primary (default: the median, mean or single
+                         value), all, or names such as median,p99,max. Others are reported only.
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
                          (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
                          to every primary statistic)
@@ -109,7 +121,7 @@ Options:
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
   --mapping FILE         column mapping (JSON) for --format generic-csv
   --repetitions MODE     several files with the same experiment, parameter and metric in one
-                         set: error (default) or pool (the median of each statistic)
+                         set: error (default) or pool (repetitions of one run)
   --experiment-name A=B  read experiment A as B on every side (repeatable), so that runs
                          whose files name an experiment differently pair up
   --reference-label L    label in the CSV (default: base name of the first --reference)

@@ -8,6 +8,8 @@ import { runSummarize } from '../pipeline/summarize.js';
 import { runCompare } from '../pipeline/compare.js';
 import { runDeriveRequirements } from '../pipeline/derive.js';
 import { parseThresholds } from '../engine/compare/thresholds.js';
+import { DEFAULT_CONFIDENCE } from '../engine/compare/compare.js';
+import { parseGateStatistics } from '../engine/compare/gate.js';
 import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
 import { floatParseOption, parseCommandArgs, resultPaths } from './args.js';
@@ -202,6 +204,9 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
     reference: { type: 'string', short: 'R', multiple: true },
     history: { type: 'string', short: 'H' },
     results: { type: 'string', short: 'r', multiple: true },
+    paired: { type: 'boolean' },
+    confidence: { type: 'string' },
+    gate: { type: 'string' },
     'reference-label': { type: 'string' },
     'results-label': { type: 'string' },
     threshold: { type: 'string', short: 't' },
@@ -226,6 +231,7 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
   const history = values.history as string | undefined;
   if (reference.length === 0 && history === undefined) throw new UsageError('compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required');
   if (reference.length > 0 && history !== undefined) throw new UsageError('compare: give --reference or --history, not both');
+  if (values.paired && history !== undefined) throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');
   if (results.length === 0) throw new UsageError('compare: --results is required (files, folders or glob patterns)');
   const outcome = runCompare(
     {
@@ -236,6 +242,15 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
       resultLabel: (values['results-label'] as string | undefined) ?? labelOfPath(results[0]!),
       outputDir: (values['output-dir'] as string | undefined) ?? 'perfgate-report',
       thresholds: parseThresholds(values.threshold as string | undefined),
+      ...(values.paired ? { paired: true } : {}),
+      confidence: numberOption(
+        values.confidence as string | undefined,
+        '--confidence',
+        DEFAULT_CONFIDENCE,
+        (v) => v >= 0.5 && v < 1,
+        'a probability from 0.5 to below 1, such as 0.99',
+      ),
+      gate: parseGateStatistics(values.gate as string | undefined),
       floatParse: floatParseOption(values['float-parse'] as string | undefined),
       ...formatOptions(values),
     },

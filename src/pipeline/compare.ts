@@ -1,21 +1,36 @@
-import { compareExperiment, compareExperimentWithHistory, type ExperimentSide } from '../engine/compare/compare.js';
+import { compareExperiment, compareExperimentPaired, compareExperimentWithHistory, DEFAULT_CONFIDENCE, type ExperimentSide } from '../engine/compare/compare.js';
+import { DEFAULT_GATE, type GateStatistics } from '../engine/compare/gate.js';
+import { UsageError } from '../engine/errors.js';
 import type { Thresholds } from '../engine/compare/thresholds.js';
 import { comparisonFileName, renderComparisonCsv } from '../engine/report/comparisonCsv.js';
 import { renderComparisonJson } from '../engine/report/comparisonJson.js';
 import { renderComparisonMarkdown } from '../engine/report/comparisonMarkdown.js';
-import { buildComparisonReport, type BaselineRun, type ComparisonReport } from '../engine/report/comparisonReport.js';
+import { buildComparisonReport, type BaselineRun, type ComparisonReport, type MethodSummary } from '../engine/report/comparisonReport.js';
 import { uniqueFileStems } from '../engine/report/fileNames.js';
-import { readHistoryRuns, type HistoryRun } from './historyRuns.js';
+import { naturalCompare, readHistoryRuns, readRunFolders, type HistoryRun } from './historyRuns.js';
 import { checkOutputFolder, ReportWriter } from './files.js';
-import { loadResults, type ResultsOptions } from './results.js';
+import { groupResults, loadResults, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
 
 export interface CompareOptions extends ResultsOptions {
-  /** The reference set; with `history`, the newest history run is the reference instead. */
+  /**
+   * The reference set; with `history`, the newest history run is the reference instead. With
+   * `paired`: the base build's runs, one entry per run in run order (or one folder of run folders).
+   */
   reference: readonly string[];
   /** A history folder: judge each row against the between-run noise of its runs. */
   history?: string;
+  /**
+   * The candidate: each entry (a file, folder or glob) is one run; an experiment given by several
+   * entries has that many repetitions. With `paired`, entry i pairs with reference entry i.
+   */
   results: readonly string[];
+  /** Interleaved A/B pairs of base and candidate runs from the same runner. */
+  paired?: boolean;
+  /** The gate's confidence per gated statistic family (default 0.99). */
+  confidence?: number;
+  /** Which statistics can fail (default: the primary statistic). */
+  gate?: GateStatistics;
   referenceLabel: string;
   resultLabel: string;
   outputDir: string;
@@ -43,6 +58,55 @@ function loadSide(patterns: readonly string[], options: ResultsOptions, progress
   return sides;
 }
 
+/**
+ * The candidate's runs: each entry is one run; entries that give the same experiment are its
+ * repetitions, pooled into one measurement per key that keeps every run's values.
+ */
+function loadRepetitions(patterns: readonly string[], options: ResultsOptions, progress: Progress, pooled: string[]): Map<string, ExperimentSide> {
+  if (patterns.length <= 1) return loadSide(patterns, options, progress, pooled);
+  const files = patterns.flatMap((pattern) => loadResults([pattern], options, progress).files);
+  const grouped = groupResults(files, 'pool');
+  for (const notice of grouped.pooled) progress.info(notice);
+  pooled.push(...grouped.pooled);
+  const sides = new Map<string, ExperimentSide>();
+  for (const [experiment, e] of grouped.experiments) sides.set(experiment, { measurements: e.measurements, ...(e.summary ? { summary: e.summary } : {}) });
+  return sides;
+}
+
+/**
+ * The pairs of a paired comparison: entry i of the reference with entry i of the results, or —
+ * given one folder each — their run sub-folders paired in natural order (`r1`, `r2`, … `r10`).
+ */
+function loadPairs(options: CompareOptions, progress: Progress): { reference: Map<string, ExperimentSide>; result: Map<string, ExperimentSide> }[] {
+  const { reference, results } = options;
+  if (reference.length === 1 && results.length === 1) {
+    const base = readRunFolders(reference[0]!, options, progress);
+    const head = readRunFolders(results[0]!, options, progress);
+    if (base.length !== head.length) {
+      throw new UsageError(`compare --paired: ${reference[0]} holds ${base.length} run folders and ${results[0]} ${head.length}; each base run needs its candidate run`);
+    }
+    const names = (runs: HistoryRun[]) =>
+      runs
+        .map((r) => r.name)
+        .sort(naturalCompare)
+        .join(', ');
+    if (names(base) !== names(head)) throw new UsageError(`compare --paired: the run folders differ: ${names(base)} against ${names(head)}`);
+    return base.map((run, i) => ({ reference: stripSummaries(run.experiments), result: stripSummaries(head[i]!.experiments) }));
+  }
+  if (reference.length !== results.length) {
+    throw new UsageError(`compare --paired: ${reference.length} --reference and ${results.length} --results; give them in pairs, in run order (or one folder of run folders each)`);
+  }
+  return reference.map((ref, i) => ({
+    reference: stripSummaries(loadSide([ref], options, progress, [])),
+    result: stripSummaries(loadSide([results[i]!], options, progress, [])),
+  }));
+}
+
+/** The reference's comparison CSV compares two single runs: a paired comparison writes none. */
+function stripSummaries(sides: Map<string, ExperimentSide>): Map<string, ExperimentSide> {
+  return new Map([...sides].map(([name, side]) => [name, { measurements: side.measurements }]));
+}
+
 /** Each experiment's newest run in the history. */
 function newestByExperiment(history: readonly HistoryRun[]): Map<string, ExperimentSide> {
   const newest = new Map<string, ExperimentSide>();
@@ -56,13 +120,41 @@ function newestByExperiment(history: readonly HistoryRun[]): Map<string, Experim
  */
 export function runCompare(options: CompareOptions, progress: Progress): CompareOutcome {
   checkOutputFolder(options.outputDir);
+  const verdict = { confidence: options.confidence ?? DEFAULT_CONFIDENCE, gate: options.gate ?? DEFAULT_GATE };
+  const method: MethodSummary = { method: options.paired ? 'paired' : options.history !== undefined ? 'history' : 'threshold', ...verdict };
   const pooled: string[] = [];
+  if (options.paired) {
+    if (options.history !== undefined) throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');
+    const pairs = progress.step('Reading the A/B pairs', () => loadPairs(options, progress));
+    if (pairs.length < 2)
+      throw new UsageError(`compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`);
+    const reference = new Map(pairs.flatMap((p) => [...p.reference]));
+    const results = new Map(pairs.flatMap((p) => [...p.result]));
+    const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+    const report = progress.step('Comparing', () =>
+      buildComparisonReport(
+        experiments.map((t) =>
+          compareExperimentPaired(
+            t,
+            pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) })),
+            options.thresholds,
+            verdict,
+          ),
+        ),
+        options.referenceLabel,
+        options.resultLabel,
+        options.baselineRun,
+        method,
+      ),
+    );
+    return finish(report, reference, results, pooled, options, progress);
+  }
   const { reference, results, history } = progress.step('Reading reference and results', () => {
     const history = options.history !== undefined ? readHistoryRuns(options.history, options, progress) : undefined;
     return {
       history,
       reference: history ? newestByExperiment(history) : loadSide(options.reference, options, progress, pooled),
-      results: loadSide(options.results, options, progress, pooled),
+      results: loadRepetitions(options.results, options, progress, pooled),
     };
   });
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
@@ -75,14 +167,27 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
               history.map((run) => run.experiments.get(t)),
               results.get(t),
               options.thresholds,
+              verdict,
             )
-          : compareExperiment(t, reference.get(t), results.get(t), options.thresholds),
+          : compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict),
       ),
       options.referenceLabel,
       options.resultLabel,
       options.baselineRun,
+      method,
     ),
   );
+  return finish(report, reference, results, pooled, options, progress);
+}
+
+function finish(
+  report: ComparisonReport,
+  reference: Map<string, ExperimentSide>,
+  results: Map<string, ExperimentSide>,
+  pooled: string[],
+  options: CompareOptions,
+  progress: Progress,
+): CompareOutcome {
   // Nothing paired: every experiment is only on one side. Say so loudly, with the names on each side.
   if (report.subExperiments.length > 0 && report.subExperiments.every((s) => s.status === 'new' || s.status === 'missing')) {
     const names = (side: Map<string, ExperimentSide>) => [...side.keys()].join(', ') || 'none';

@@ -158,9 +158,11 @@ function describeKey(m: Measurement): string {
 export function poolMeasurements(runs: readonly Measurement[]): Measurement {
   const first = runs[0]!;
   const statistics: Partial<Record<StatisticName, number>> = {};
+  const repetitionValues: Partial<Record<StatisticName, number[]>> = {};
   const names = new Set(runs.flatMap((m) => Object.keys(m.statistics) as StatisticName[]));
   for (const name of names) {
     const values = runs.map((m) => m.statistics[name]).filter((v): v is number => v !== undefined);
+    if (name !== 'samples') repetitionValues[name] = runs.flatMap((m) => m.repetitionValues?.[name] ?? (m.statistics[name] !== undefined ? [m.statistics[name]!] : []));
     if (name === 'samples') {
       statistics.samples = values.reduce((a, b) => a + b, 0);
       continue;
@@ -169,5 +171,6 @@ export function poolMeasurements(runs: readonly Measurement[]): Measurement {
     statistics[name] = values.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values).sort(), 50);
   }
   const { samples: _samples, ...rest } = first;
-  return { ...rest, statistics, place: first.place, repetitions: runs.length };
+  const repetitions = runs.reduce((a, m) => a + (m.repetitions ?? 1), 0);
+  return { ...rest, statistics, place: first.place, repetitions, repetitionValues };
 }

@@ -2,7 +2,9 @@ import { resultSetOfSummary } from '../formats/fastddsMeasurements.js';
 import { displayUnit, primaryStatistic } from '../check/metricCheck.js';
 import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
 import type { Summary } from '../model/summary.js';
+import { logWorse, meanAndSd, pairedLogTest } from '../stats/effectTest.js';
 import { noiseVerdict, type NoiseOptions } from './noise.js';
+import { DEFAULT_GATE, gates, type GateStatistics } from './gate.js';
 import { thresholdOf, type Thresholds } from './thresholds.js';
 
 /**
@@ -42,6 +44,47 @@ export interface ComparisonRow {
   band?: { lower: number; upper: number };
   /** With a history: how many runs the band was estimated from. */
   historyRuns?: number;
+  /**
+   * Whether this row can fail the gate. Tail statistics (Min, Max, 99 %) are reported but not
+   * gated unless the user opts in: their run-to-run spread is 3–5× the median's.
+   */
+  gated: boolean;
+  /** The geometric mean over every parameter of the metric (benchstat's geomean row); `parameter` is `geomean`. */
+  pooled?: boolean;
+  /** How many candidate runs (with a history) or A/B pairs (paired) the row was judged on. */
+  repetitions?: number;
+  /** Paired mode: the relative change's interval, worse positive (lower edge: the one-sided bound at the row's confidence). */
+  interval?: { lower: number; upper: number };
+  /** The smallest true worsening (relative) this row catches 9 times in 10; absent where there is no noise estimate. */
+  detectable?: number;
+  /** One-sided p-value of "unchanged" against "worse"; absent without a noise estimate. */
+  pValue?: number;
+  /** The one-sided confidence the row was judged at (1 − its share of the gate's α). */
+  confidence?: number;
+}
+
+/** How a comparison decided: one reference run and a threshold, a history's noise band, or interleaved A/B pairs. */
+export type ComparisonMethod = 'threshold' | 'history' | 'paired';
+
+/** The label `parameter` has on pooled rows. */
+export const POOLED_PARAMETER = 'geomean';
+
+/** Default confidence of the gate: each gated statistic family fails an unchanged build with probability ≤ 1 %. */
+export const DEFAULT_CONFIDENCE = 0.99;
+
+export interface VerdictOptions {
+  /**
+   * 1 − α, the gate's false-alarm budget per experiment × metric × statistic. With several
+   * parameters, half of α goes to the pooled row and half is split evenly among the parameter
+   * rows (Bonferroni), so the family fails an unchanged build with probability ≤ α. Default 0.99.
+   */
+  confidence?: number;
+  /** Which statistics can fail the gate; default the primary statistic (median, mean or single value). */
+  gate?: GateStatistics;
+  /** History mode: fewer runs than this judge on the threshold alone. Default 3. */
+  minHistory?: number;
+  /** History mode: only the newest runs are used. Default 20. */
+  maxHistory?: number;
 }
 
 export function comparisonRowFailed(row: ComparisonRow): boolean {
@@ -115,7 +158,9 @@ export function compareExperiment(
   reference: ExperimentSide | undefined,
   result: ExperimentSide | undefined,
   thresholds: Thresholds,
+  options: Pick<VerdictOptions, 'gate'> = {},
 ): SubExperimentComparison {
+  const gate = options.gate ?? DEFAULT_GATE;
   const refList = reference?.measurements ?? [];
   const resList = result?.measurements ?? [];
   const refByKey = new Map(refList.map((m) => [keyOf(m), m]));
@@ -133,6 +178,7 @@ export function compareExperiment(
       // Neither side has a number (the tool printed none in either run): nothing to compare.
       if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
       const threshold = thresholdOf(thresholds, statistic);
+      const judged = statusOf(!res ? 'missing' : !ref ? 'new' : judge(r, x, threshold, direction));
       rows.push({
         experimentType,
         parameter: shape.parameter.label,
@@ -146,7 +192,7 @@ export function compareExperiment(
         result: x,
         deltaPercent: deltaPercent(r, x, direction),
         threshold,
-        ...statusOf(!res ? 'missing' : !ref ? 'new' : judge(r, x, threshold, direction)),
+        ...gated(judged, gates(gate, statistic, shape)),
       });
     }
   }
@@ -159,9 +205,50 @@ function statusOf(status: ComparisonStatus): { status: ComparisonStatus; failed:
 }
 
 /**
+ * A row of a statistic that is not gated is reported with the status its numbers give, but does
+ * not fail: a `fail` shows as `warn`.
+ */
+function gated<T extends { status: ComparisonStatus; failed: boolean }>(row: T, isGated: boolean): T & { gated: boolean } {
+  if (isGated || !row.failed) return { ...row, gated: isGated };
+  return { ...row, status: row.status === 'fail' ? 'warn' : row.status, failed: false, gated: false };
+}
+
+/** The values a side gives for a statistic: its repetitions where it pooled some, else its one value. */
+function valuesOf(m: Measurement | undefined, statistic: StatisticName): number[] {
+  if (!m) return [];
+  const reps = m.repetitionValues?.[statistic];
+  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
+  return values.filter((v) => Number.isFinite(v) && v > 0);
+}
+
+/** α of one row: with several parameters, half of the family's α to the pooled row, half split among the parameter rows. */
+function rowAlpha(alpha: number, parameters: number): number {
+  return parameters > 1 ? alpha / (2 * parameters) : alpha;
+}
+
+function familyKey(row: Pick<ComparisonRow, 'metric' | 'statistic'>): string {
+  return `${row.metric.toLowerCase()}\u0000${row.statistic}`;
+}
+
+/** How many parameter rows each metric × statistic family has (rows that can be judged). */
+function familySizes(rows: readonly ComparisonRow[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const row of rows) if (row.status !== 'new' && row.status !== 'missing') sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
+  return sizes;
+}
+
+function confidenceOf(options: VerdictOptions): number {
+  const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
+  if (!(confidence >= 0.5 && confidence < 1)) throw new RangeError(`confidence must be in [0.5, 1), got ${confidence}`);
+  return confidence;
+}
+
+/**
  * Compares one experiment with a history window of runs (oldest first; a run may lack the
- * experiment). Each row is judged against the between-run spread of that statistic over the
- * window: it fails only when the change exceeds the threshold and lies outside the noise band.
+ * experiment). The result may hold k repetitions per measurement (`repetitionValues`): the row
+ * then judges the mean of the k runs, with the band for a mean of k (√(1/k + 1/n)). A row fails
+ * only when the change exceeds the threshold and lies outside the noise band; with several
+ * parameters a pooled geomean row per metric × statistic is judged too (see VerdictOptions).
  * The newest run that has the experiment is the reference for the comparison CSV.
  */
 export function compareExperimentWithHistory(
@@ -169,33 +256,236 @@ export function compareExperimentWithHistory(
   history: readonly (ExperimentSide | undefined)[],
   result: ExperimentSide | undefined,
   thresholds: Thresholds,
-  options: NoiseOptions = {},
+  options: VerdictOptions & Pick<NoiseOptions, 'confidence'> = {},
 ): SubExperimentComparison {
   const present = history.filter((s): s is ExperimentSide => s !== undefined);
   const newest = present[present.length - 1];
-  const plain = compareExperiment(experimentType, newest, result, thresholds);
-  if (!newest || !result) return plain;
+  const gate = options.gate ?? DEFAULT_GATE;
+  const plain = compareExperiment(experimentType, newest, result, thresholds, { gate: ALL_GATED });
+  if (!newest || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest, result)) };
+  const alpha = 1 - confidenceOf(options);
   const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf(m), m])));
   const resultByKey = new Map(result.measurements.map((m) => [keyOf(m), m]));
-  const rows = plain.rows.map((row): ComparisonRow => {
-    if (row.status === 'new' || row.status === 'missing') return row;
-    const key = `${row.parameter}\u0000${row.metric.toLowerCase()}`;
-    const x = resultByKey.get(key)!.statistics[row.statistic] ?? NaN;
-    // The band is estimated on logs: only positive results can be judged against it.
-    if (!(x > 0) || !Number.isFinite(x)) return row;
-    const values = byKey.map((m) => m.get(key)?.statistics[row.statistic]).filter((v): v is number => v !== undefined && Number.isFinite(v));
-    const verdict = noiseVerdict(values, x, row.threshold, { ...options, direction: row.direction });
+  const sizes = familySizes(plain.rows);
+  // A row's fields from the noise verdict on `values` (the history) and the candidate's runs.
+  const noise = (values: number[], candidate: number[], row: ComparisonRow, rowConfidence: number): Partial<ComparisonRow> => {
+    const verdict = noiseVerdict(values, candidate, row.threshold, {
+      confidence: rowConfidence,
+      direction: row.direction,
+      ...(options.minHistory !== undefined ? { minHistory: options.minHistory } : {}),
+      ...(options.maxHistory !== undefined ? { maxHistory: options.maxHistory } : {}),
+    });
     return {
-      ...row,
       reference: verdict.reference,
+      result: verdict.result,
       deltaPercent: verdict.effect * 100,
       status: verdict.status,
       failed: verdict.failed,
       historyRuns: verdict.historyRuns,
+      repetitions: verdict.repetitions,
+      confidence: rowConfidence,
       ...(Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {}),
+      ...(Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {}),
+      ...(Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}),
     };
+  };
+  const judged = plain.rows.map((row): ComparisonRow => {
+    const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1]!.get(rowKey(row));
+    if (row.status === 'new' || row.status === 'missing') return regate(row, gate, shape);
+    const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
+    // The band is estimated on logs: only positive results can be judged against it.
+    if (candidate.length === 0) return regate(row, gate, shape);
+    const values = byKey.map((m) => m.get(rowKey(row))?.statistics[row.statistic]).filter((v): v is number => v !== undefined && Number.isFinite(v));
+    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
+    return regate({ ...row, ...noise(values, candidate, row, rowConfidence) }, gate, shape);
   });
+  const pooled = pooledRows(
+    judged,
+    (row, parameters) => {
+      // Per history run and per candidate repetition: the mean log over every parameter of the family.
+      const historyLevels = byKey
+        .map((runByKey) => meanLog(parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.statistics[row.statistic])))
+        .filter(Number.isFinite)
+        .map(Math.exp);
+      const candidate = perRepetitionLevels(parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)));
+      if (candidate.length === 0) return undefined;
+      return noise(historyLevels, candidate, row, 1 - alpha / 2);
+    },
+    gate,
+    resultByKey,
+  );
+  const rows = [...judged, ...pooled];
   return { ...plain, status: rows.some(comparisonRowFailed) ? 'failed' : 'passed', rows };
+}
+
+/** One A/B pair of interleaved runs on the same runner: the base build's run and the candidate's. */
+export interface ExperimentPair {
+  reference: ExperimentSide | undefined;
+  result: ExperimentSide | undefined;
+}
+
+/**
+ * Compares one experiment from k interleaved A/B pairs (base and candidate run alternately on
+ * the same runner, so the machine's state cancels in each pair's ratio). Per row: the mean of the
+ * per-pair log ratios with a t interval on k − 1 degrees of freedom; with several parameters a
+ * pooled geomean row (per pair, the mean log ratio over the parameters). A row fails when its
+ * change exceeds the threshold and its interval excludes no change. Reference and result shown
+ * are the geometric means of the pairs' values.
+ */
+export function compareExperimentPaired(experimentType: string, pairs: readonly ExperimentPair[], thresholds: Thresholds, options: VerdictOptions = {}): SubExperimentComparison {
+  const gate = options.gate ?? DEFAULT_GATE;
+  const alpha = 1 - confidenceOf(options);
+  const refs = pairs.map((p) => p.reference).filter((s): s is ExperimentSide => s !== undefined);
+  const ress = pairs.map((p) => p.result).filter((s): s is ExperimentSide => s !== undefined);
+  // Rows and new/missing from the first pair that has each side; values from every pair.
+  const plain = compareExperiment(experimentType, refs[0], ress[0], thresholds, { gate: ALL_GATED });
+  const pairMaps = pairs.map((p) => ({
+    reference: new Map((p.reference?.measurements ?? []).map((m) => [keyOf(m), m])),
+    result: new Map((p.result?.measurements ?? []).map((m) => [keyOf(m), m])),
+  }));
+  const shapeOf = (row: ComparisonRow) => pairMaps.map((p) => p.result.get(rowKey(row)) ?? p.reference.get(rowKey(row))).find((m) => m !== undefined);
+  const logRatios = (row: ComparisonRow, parameter: string) =>
+    pairMaps.map((p) => {
+      const a = p.reference.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
+      const b = p.result.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
+      return a !== undefined && b !== undefined && a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b) ? { a, b, d: logWorse(a, b, row.direction) } : undefined;
+    });
+  const sizes = familySizes(plain.rows);
+  const judge = (row: ComparisonRow, pairValues: ({ a: number; b: number; d: number } | undefined)[], rowConfidence: number): Partial<ComparisonRow> | undefined => {
+    const usable = pairValues.filter((v): v is { a: number; b: number; d: number } => v !== undefined);
+    const reference = Math.exp(meanAndSd(usable.map((v) => Math.log(v.a))).mean);
+    const result = Math.exp(meanAndSd(usable.map((v) => Math.log(v.b))).mean);
+    if (usable.length < 2) {
+      if (usable.length === 0) return undefined;
+      const status = judge1(reference, result, row);
+      return { reference, result, deltaPercent: deltaPercent(reference, result, row.direction), repetitions: 1, ...statusOf(status) };
+    }
+    const test = pairedLogTest(
+      usable.map((v) => v.d),
+      1 - rowConfidence,
+      row.direction,
+    );
+    const over = test.effect > row.threshold;
+    const under = test.effect < -row.threshold;
+    const status: ComparisonStatus =
+      over && test.significant ? 'fail' : over ? 'warn' : under && test.significantlyBetter ? 'improved' : test.detectable > row.threshold && !test.significant ? 'noisy' : 'pass';
+    return {
+      reference,
+      result,
+      deltaPercent: test.effect * 100,
+      repetitions: usable.length,
+      interval: test.interval,
+      detectable: Math.max(row.threshold, test.detectable),
+      pValue: test.pValue,
+      confidence: rowConfidence,
+      ...statusOf(status),
+    };
+  };
+  const judged = plain.rows.map((row): ComparisonRow => {
+    if (row.status === 'new' || row.status === 'missing') return regate(row, gate, shapeOf(row));
+    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
+    const outcome = judge(row, logRatios(row, row.parameter), rowConfidence);
+    return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
+  });
+  const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
+  const pooled = pooledRows(
+    judged,
+    (row, parameters) => {
+      // Per pair: the mean log ratio over the parameters (the log of the geometric-mean ratio).
+      const perParameter = parameters.map((p) => logRatios(row, p));
+      const perPair = pairs.map((_, i) => {
+        const cells = perParameter.map((values) => values[i]);
+        if (cells.some((c) => c === undefined)) return undefined;
+        const defined = cells as { a: number; b: number; d: number }[];
+        const mean = (f: (c: { a: number; b: number; d: number }) => number) => defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
+        return { a: Math.exp(mean((c) => Math.log(c.a))), b: Math.exp(mean((c) => Math.log(c.b))), d: mean((c) => c.d) };
+      });
+      return judge(row, perPair, 1 - alpha / 2);
+    },
+    gate,
+    resultByKey,
+  );
+  const rows = [...judged, ...pooled];
+  const status = refs.length === 0 ? 'new' : ress.length === 0 ? 'missing' : rows.some(comparisonRowFailed) ? 'failed' : 'passed';
+  return { ...plain, status, rows };
+}
+
+/** The threshold rule for a row judged on one value per side. */
+function judge1(reference: number, result: number, row: ComparisonRow): ComparisonStatus {
+  return judge(reference, result, row.threshold, row.direction);
+}
+
+/** Every statistic gated: the rows are built first, the gate applied once they are judged. */
+const ALL_GATED: GateStatistics = { primary: true, statistics: new Set(), all: true };
+
+function regate(row: ComparisonRow, gate: GateStatistics, ...shapes: (Measurement | ExperimentSide | undefined)[]): ComparisonRow {
+  const shape = shapes.map((s) => (s && 'measurements' in s ? s.measurements.find((m) => keyOf(m) === rowKey(row)) : s)).find((m) => m !== undefined);
+  const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
+  const { gated: _previous, ...rest } = row;
+  return gated(rest, isGated);
+}
+
+function rowKey(row: Pick<ComparisonRow, 'parameter' | 'metric'>): string {
+  return `${row.parameter}\u0000${row.metric.toLowerCase()}`;
+}
+
+/** The mean of the logs of values that must all be positive numbers; NaN if any is not. */
+function meanLog(values: readonly (number | undefined)[]): number {
+  if (values.length === 0 || values.some((v) => v === undefined || !Number.isFinite(v) || v <= 0)) return NaN;
+  return values.reduce((a: number, v) => a + Math.log(v!), 0) / values.length;
+}
+
+/**
+ * A candidate's pooled level per repetition: repetition i's mean log over the parameters. When the
+ * parameters hold different numbers of repetitions, the first min(k) of each.
+ */
+function perRepetitionLevels(perParameter: readonly number[][]): number[] {
+  if (perParameter.length === 0 || perParameter.some((v) => v.length === 0)) return [];
+  const k = Math.min(...perParameter.map((v) => v.length));
+  return Array.from({ length: k }, (_, i) => Math.exp(meanLog(perParameter.map((v) => v[i]))));
+}
+
+/**
+ * The pooled (geomean) rows of a judged experiment: one per metric × statistic that has two or
+ * more parameters with numbers on both sides, after the parameter rows of the family's metric.
+ */
+function pooledRows(
+  rows: readonly ComparisonRow[],
+  judgeFamily: (row: ComparisonRow, parameters: string[]) => Partial<ComparisonRow> | undefined,
+  gate: GateStatistics,
+  shapes: ReadonlyMap<string, Measurement>,
+): ComparisonRow[] {
+  const families = new Map<string, ComparisonRow[]>();
+  for (const row of rows) {
+    if (row.status === 'new' || row.status === 'missing' || row.pooled) continue;
+    const list = families.get(familyKey(row)) ?? [];
+    list.push(row);
+    families.set(familyKey(row), list);
+  }
+  const out: ComparisonRow[] = [];
+  for (const family of families.values()) {
+    if (family.length < 2) continue;
+    const first = family[0]!;
+    const outcome = judgeFamily(
+      first,
+      family.map((r) => r.parameter),
+    );
+    if (!outcome) continue;
+    const row: ComparisonRow = {
+      ...first,
+      parameter: POOLED_PARAMETER,
+      payloadBytes: NaN,
+      pooled: true,
+      reference: NaN,
+      result: NaN,
+      deltaPercent: NaN,
+      ...outcome,
+    } as ComparisonRow;
+    delete row.band;
+    if (outcome.band) row.band = outcome.band;
+    out.push(regate(row, gate, shapes.get(rowKey(first))));
+  }
+  return out;
 }
 
 /** A Fast-DDS summary as one side of a comparison. */

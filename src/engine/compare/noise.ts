@@ -6,11 +6,16 @@
  * The between-run spread is estimated on log values, because latency noise is multiplicative
  * (a busy machine makes everything x % slower) and a log band is symmetric in ratio terms.
  *
- * The band is a one-sided-per-side prediction interval for one new run of an unchanged build:
- *   mean(log h) ± t(confidence, n − 1) · sd(log h) · √(1 + 1/n)
+ * The band is a one-sided-per-side prediction interval for the mean of k new runs of an unchanged
+ * build (k = 1 for a single run, k > 1 for repetitions of the candidate):
+ *   mean(log h) ± t(confidence, n − 1) · sd(log h) · √(1/k + 1/n)
  * which, for log-normal run-to-run noise, lets an unchanged result fall above the upper edge
- * with probability exactly 1 − confidence (0.1 % by default), whatever n is.
+ * with probability exactly 1 − confidence, whatever n and k are.
  */
+import { DETECTION_POWER, meanAndSd, relativeOfLog } from '../stats/effectTest.js';
+import { studentTCdf, studentTQuantile } from '../stats/studentT.js';
+
+export { studentTCdf, studentTQuantile } from '../stats/studentT.js';
 
 /** The outcome of one noise-aware check. */
 export type NoiseStatus = 'pass' | 'improved' | 'warn' | 'fail' | 'insufficient-history' | 'noisy';
@@ -65,6 +70,15 @@ export interface NoiseVerdict {
   spread: number;
   /** Number of history values used. */
   historyRuns: number;
+  /** Number of candidate runs whose mean was judged (1 for a single run). */
+  repetitions: number;
+  /**
+   * The smallest true worsening (relative) this row catches 9 times in 10 with this history and
+   * these repetitions: max(threshold, (t(confidence) + t(0.9)) · s · √(1/k + 1/n)). NaN without a band.
+   */
+  detectable: number;
+  /** One-sided p-value of "unchanged" against "worse"; NaN without a band. */
+  pValue: number;
   /** The band's upper edge is above the threshold: this row cannot resolve a change of size t. */
   noisy: boolean;
   /** One sentence for reports. */
@@ -99,12 +113,17 @@ export function thresholdVerdict(reference: number, result: number, threshold: n
  * non-positive result, or a non-finite threshold, throws a RangeError: missing rows are the
  * caller's business (compare.ts reports them as `missing`).
  */
-export function noiseVerdict(history: readonly number[], result: number, threshold: number, options: NoiseOptions = {}): NoiseVerdict {
+export function noiseVerdict(history: readonly number[], candidate: number | readonly number[], threshold: number, options: NoiseOptions = {}): NoiseVerdict {
+  const runs = typeof candidate === 'number' ? [candidate] : candidate;
+  if (runs.length === 0) throw new RangeError('noiseVerdict needs at least one candidate value');
+  for (const v of runs) if (!Number.isFinite(v) || v <= 0) throw new RangeError(`result must be a positive number, got ${v}`);
+  const k = runs.length;
+  // The candidate's level: the geometric mean of its runs (the mean of their logs).
+  const result = k === 1 ? runs[0]! : Math.exp(meanAndSd(runs.map(Math.log)).mean);
   const confidence = options.confidence ?? NOISE_DEFAULTS.confidence;
   const minHistory = Math.max(2, options.minHistory ?? NOISE_DEFAULTS.minHistory);
   const maxHistory = Math.max(minHistory, options.maxHistory ?? NOISE_DEFAULTS.maxHistory);
   if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
-  if (!Number.isFinite(result) || result <= 0) throw new RangeError(`result must be a positive number, got ${result}`);
   if (!Number.isFinite(threshold) || threshold < 0) throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
 
   const higher = options.direction === 'higher-is-better';
@@ -127,16 +146,19 @@ export function noiseVerdict(history: readonly number[], result: number, thresho
       band: nanBand,
       spread: NaN,
       historyRuns: n,
+      repetitions: k,
+      detectable: NaN,
+      pValue: NaN,
       noisy: false,
       reason:
         n > 0 ? `only ${n} baseline run${n === 1 ? '' : 's'} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`,
     };
   }
 
-  const logs = usable.map(Math.log);
-  const centre = logs.reduce((a, b) => a + b, 0) / n;
-  const spread = Math.sqrt(logs.reduce((a, b) => a + (b - centre) ** 2, 0) / (n - 1));
-  const halfWidth = studentTQuantile(confidence, n - 1) * spread * Math.sqrt(1 + 1 / n);
+  const { mean: centre, sd: spread } = meanAndSd(usable.map(Math.log));
+  const standardError = spread * Math.sqrt(1 / k + 1 / n);
+  const critical = studentTQuantile(confidence, n - 1);
+  const halfWidth = critical * standardError;
   const reference = Math.exp(centre);
   // Band edges as effects (worse positive): for a higher-is-better metric the low values are the worse ones.
   const band: NoiseBand = {
@@ -151,8 +173,12 @@ export function noiseVerdict(history: readonly number[], result: number, thresho
   const aboveBand = higher ? result < band.lowerValue : result > band.upperValue;
   const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
   const noisy = band.upper > threshold;
+  const direction = higher ? 'higher-is-better' : 'lower-is-better';
+  const detectable = Math.max(threshold, relativeOfLog((critical + studentTQuantile(DETECTION_POWER, n - 1)) * standardError, direction));
+  const z = (Math.log(result) - centre) / standardError;
+  const pValue = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, n - 1) : NaN;
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-  const bandText = `noise band ${pct(band.lower)} … +${pct(band.upper)} from ${n} runs`;
+  const bandText = `noise band ${pct(band.lower)} … +${pct(band.upper)} from ${n} runs${k > 1 ? ` for the mean of ${k} repetitions` : ''}`;
 
   let status: NoiseStatus;
   let reason: string;
@@ -172,81 +198,5 @@ export function noiseVerdict(history: readonly number[], result: number, thresho
     status = 'pass';
     reason = `${effect >= 0 ? '+' : ''}${pct(effect)} is within the threshold (${pct(threshold)}); ${bandText}`;
   }
-  return { status, failed: status === 'fail', reference, result, effect, threshold, band, spread, historyRuns: n, noisy, reason };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Student t quantile (no dependency): bisection on the CDF through the regularized incomplete beta.
-
-function logGamma(x: number): number {
-  // Lanczos approximation (g = 7, n = 9), |error| < 1e-14 for x > 0.
-  const c = [
-    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
-    1.5056327351493116e-7,
-  ];
-  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
-  const z = x - 1;
-  let a = c[0]!;
-  const t = z + 7.5;
-  for (let i = 1; i < 9; i++) a += c[i]! / (z + i);
-  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
-}
-
-/** Continued fraction for the incomplete beta (Numerical Recipes `betacf`). */
-function betaContinuedFraction(a: number, b: number, x: number): number {
-  const tiny = 1e-300;
-  let c = 1;
-  let d = 1 - ((a + b) * x) / (a + 1);
-  if (Math.abs(d) < tiny) d = tiny;
-  d = 1 / d;
-  let h = d;
-  for (let m = 1; m <= 300; m++) {
-    const m2 = 2 * m;
-    let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    h *= d * c;
-    aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const del = d * c;
-    h *= del;
-    if (Math.abs(del - 1) < 1e-15) break;
-  }
-  return h;
-}
-
-function regularizedIncompleteBeta(a: number, b: number, x: number): number {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
-  return x < (a + 1) / (a + b + 2) ? (front * betaContinuedFraction(a, b, x)) / a : 1 - (front * betaContinuedFraction(b, a, 1 - x)) / b;
-}
-
-/** P(T ≤ t) for Student's t with `df` degrees of freedom. */
-export function studentTCdf(t: number, df: number): number {
-  const x = df / (df + t * t);
-  const tail = 0.5 * regularizedIncompleteBeta(df / 2, 0.5, x);
-  return t >= 0 ? 1 - tail : tail;
-}
-
-/** The p-quantile of Student's t with `df` degrees of freedom (p in (0, 1), df ≥ 1). */
-export function studentTQuantile(p: number, df: number): number {
-  if (!(p > 0 && p < 1) || !(df >= 1)) throw new RangeError(`studentTQuantile(${p}, ${df})`);
-  if (p < 0.5) return -studentTQuantile(1 - p, df);
-  let lo = 0;
-  let hi = 1;
-  while (studentTCdf(hi, df) < p) hi *= 2;
-  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
-    const mid = (lo + hi) / 2;
-    if (studentTCdf(mid, df) < p) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
+  return { status, failed: status === 'fail', reference, result, effect, threshold, band, spread, historyRuns: n, repetitions: k, detectable, pValue, noisy, reason };
 }

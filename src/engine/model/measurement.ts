@@ -80,6 +80,11 @@ export interface Measurement {
   place: SourcePlace;
   /** When several runs' measurements were pooled into this one: how many (each statistic is their median). */
   repetitions?: number;
+  /**
+   * With `repetitions`: each statistic's value in every pooled run, in run order. A history
+   * comparison judges their mean (the band for a mean of k runs), a paired one pairs them.
+   */
+  repetitionValues?: Partial<Record<StatisticName, number[]>>;
 }
 
 /** Everything one input file contained. */

@@ -21,7 +21,7 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
   const icon = report.verdict === 'pass' ? '✅' : '❌';
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   const lines = [
-    `### ${icon} perfgate comparison: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
+    `### ${icon} perfgate comparison (${report.methodLabel}): ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
     '',
     `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`,
     '',
@@ -66,7 +66,7 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
  * latency per payload size; otherwise one with parameter, metric and unit.
  */
 export function payloadLayout(rows: readonly ComparisonRow[]): boolean {
-  return rows.every((r) => r.metric === 'latency' && r.unit === 'µs' && Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes));
+  return rows.every((r) => r.metric === 'latency' && r.unit === 'µs' && (r.pooled || (Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes))));
 }
 
 /** A measured value to six significant digits (ns-scale values shown in µs keep theirs; no trailing zeros). */
@@ -76,35 +76,56 @@ export function formatMeasured(x: number): string {
   return String(Number(x.toPrecision(6)));
 }
 
+/** The optional columns: a noise band (history), an interval (A/B pairs), the smallest change a row catches. */
+function extraColumns(rows: readonly ComparisonRow[]): { header: string; align: string; cells: (r: ComparisonRow) => string } {
+  const withBand = rows.some((r) => r.band !== undefined);
+  const withInterval = rows.some((r) => r.interval !== undefined);
+  const withDetectable = rows.some((r) => r.detectable !== undefined);
+  const range = (x?: { lower: number; upper: number }) => (x ? `${percent(x.lower * 100)} … ${percent(x.upper * 100)}` : '');
+  return {
+    header: `${withBand ? ' Noise band |' : ''}${withInterval ? ' Interval |' : ''}${withDetectable ? ' Catches ≥ |' : ''}`,
+    align: `${withBand ? ' --: |' : ''}${withInterval ? ' --: |' : ''}${withDetectable ? ' --: |' : ''}`,
+    cells: (r) =>
+      `${withBand ? ` ${range(r.band)} |` : ''}${withInterval ? ` ${range(r.interval)} |` : ''}${withDetectable ? ` ${r.detectable !== undefined && Number.isFinite(r.detectable) ? percent(r.detectable * 100) : ''} |` : ''}`,
+  };
+}
+
+/** Whether a row's status needs the reader told that it cannot fail the gate. */
+export function showNotGated(r: ComparisonRow): boolean {
+  return !r.gated && r.status !== 'pass' && r.status !== 'improved' && r.status !== 'new';
+}
+
+function statusCell(r: ComparisonRow): string {
+  return `${MARK[r.status]} ${r.status}${showNotGated(r) ? ' (not gated)' : ''}`;
+}
+
 function table(rows: ComparisonRow[], general: boolean): string[] {
   if (general) return generalTable(rows);
-  const withBand = rows.some((r) => r.band !== undefined);
+  const extra = extraColumns(rows);
   const out = [
-    `| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold |${withBand ? ' Noise band |' : ''} Status |`,
-    `| :-- | --: | :-- | --: | --: | --: | --: |${withBand ? ' --: |' : ''} :-- |`,
+    `| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold |${extra.header} Status |`,
+    `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`,
   ];
   for (const r of rows) {
     const value = (x: number) => (Number.isNaN(x) ? '—' : formatFixed3(x));
-    const band = r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : '';
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.payloadBytes} | ${r.magnitude} | ${value(r.reference)} | ${value(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${withBand ? ` ${band} |` : ''} ${MARK[r.status]} ${r.status} |`,
+      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? 'geomean' : r.payloadBytes} | ${r.magnitude} | ${value(r.reference)} | ${value(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
     );
   }
   return out;
 }
 
 function generalTable(rows: ComparisonRow[]): string[] {
-  const withBand = rows.some((r) => r.band !== undefined);
+  const extra = extraColumns(rows);
   const out = [
-    `| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold |${withBand ? ' Noise band |' : ''} Status |`,
-    `| :-- | :-- | :-- | --: | --: | --: | --: |${withBand ? ' --: |' : ''} :-- |`,
+    `| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold |${extra.header} Status |`,
+    `| :-- | :-- | :-- | --: | --: | --: | --: |${extra.align} :-- |`,
   ];
   for (const r of rows) {
     const value = (x: number) => (Number.isNaN(x) ? '—' : `${formatMeasured(x)}${r.unit ? ` ${escapeMarkdown(r.unit)}` : ''}`);
-    const band = r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : '';
     const metric = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`;
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric} | ${value(r.reference)} | ${value(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${withBand ? ` ${band} |` : ''} ${MARK[r.status]} ${r.status} |`,
+      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric} | ${value(r.reference)} | ${value(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
     );
   }
   return out;

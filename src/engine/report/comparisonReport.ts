@@ -1,5 +1,16 @@
-import { comparisonRowFailed, type ComparisonRow, type SubExperimentComparison } from '../compare/compare.js';
+import { comparisonRowFailed, DEFAULT_CONFIDENCE, type ComparisonMethod, type ComparisonRow, type SubExperimentComparison } from '../compare/compare.js';
+import { DEFAULT_GATE, describeGate, type GateStatistics } from '../compare/gate.js';
 import type { Verdict } from './model.js';
+
+/** How the comparison decided, for the headline and the notes. */
+export interface MethodSummary {
+  method: ComparisonMethod;
+  /** The gate's confidence per gated statistic family (1 − α). */
+  confidence: number;
+  gate: GateStatistics;
+}
+
+export const THRESHOLD_METHOD: MethodSummary = { method: 'threshold', confidence: DEFAULT_CONFIDENCE, gate: DEFAULT_GATE };
 
 /** Where an automatic baseline came from, as the API reported it. */
 export interface BaselineRun {
@@ -14,6 +25,9 @@ export interface ComparisonReport {
   /** Set when the reference is a run found through the API. */
   baselineRun?: BaselineRun;
   verdict: Verdict;
+  method: ComparisonMethod;
+  /** The headline's account of the method: `A/B paired, 8 pairs`, `history of 10 runs, 3 repetitions`. */
+  methodLabel: string;
   referenceLabel: string;
   resultLabel: string;
   comparisonsTotal: number;
@@ -28,8 +42,15 @@ export interface ComparisonReport {
   warnings: string[];
 }
 
-export function buildComparisonReport(comparisons: SubExperimentComparison[], referenceLabel: string, resultLabel: string, baselineRun?: BaselineRun): ComparisonReport {
+export function buildComparisonReport(
+  comparisons: SubExperimentComparison[],
+  referenceLabel: string,
+  resultLabel: string,
+  baselineRun?: BaselineRun,
+  method?: MethodSummary,
+): ComparisonReport {
   const all = comparisons.flatMap((c) => c.rows);
+  if (!method) method = { ...THRESHOLD_METHOD, method: all.some((r) => r.interval) ? 'paired' : all.some((r) => r.historyRuns !== undefined) ? 'history' : 'threshold' };
   const rank = (r: ComparisonRow) => (comparisonRowFailed(r) ? 0 : 1);
   const rows = all
     .map((row, index) => ({ row, index }))
@@ -45,6 +66,8 @@ export function buildComparisonReport(comparisons: SubExperimentComparison[], re
   return {
     ...(baselineRun ? { baselineRun } : {}),
     verdict: failedExperiments.length > 0 ? 'fail' : 'pass',
+    method: method.method,
+    methodLabel: methodLabel(method.method, all),
     referenceLabel,
     resultLabel,
     comparisonsTotal: all.length,
@@ -52,22 +75,79 @@ export function buildComparisonReport(comparisons: SubExperimentComparison[], re
     failedExperiments,
     subExperiments: comparisons,
     rows,
-    notes: noiseNotes(all),
+    notes: methodNotes(method, all),
     warnings: [],
   };
 }
 
-function noiseNotes(rows: readonly ComparisonRow[]): string[] {
-  const withHistory = rows.filter((r) => r.historyRuns !== undefined);
-  if (withHistory.length === 0) {
-    return ['Between-run noise could not be estimated (no baseline history): the verdict rests on the relative threshold alone.'];
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The most any row was judged on (history runs, repetitions or pairs). */
+function most(rows: readonly ComparisonRow[], of: (r: ComparisonRow) => number | undefined): number {
+  return Math.max(0, ...rows.map(of).filter((v): v is number => v !== undefined));
+}
+
+function methodLabel(method: ComparisonMethod, rows: readonly ComparisonRow[]): string {
+  if (method === 'paired')
+    return `A/B paired, ${plural(
+      most(rows, (r) => r.repetitions),
+      'pair',
+    )}`;
+  if (method === 'history') {
+    const k = most(rows, (r) => r.repetitions);
+    return `history of ${plural(
+      most(rows, (r) => r.historyRuns),
+      'run',
+    )}${k > 1 ? `, ${plural(k, 'repetition')}` : ''}`;
   }
-  const runs = Math.max(...withHistory.map((r) => r.historyRuns!));
-  const notes = [
-    `Noise-aware: each row is judged against the between-run spread of ${runs} baseline run${runs === 1 ? '' : 's'}; ` +
-      'a row fails only when it exceeds the threshold and lies outside the noise band.',
-  ];
-  const short = rows.filter((r) => r.status === 'insufficient-history').length;
-  if (short > 0) notes.push(`${short} row${short === 1 ? '' : 's'} had fewer than 3 runs of history: judged on the threshold alone against the newest run.`);
+  return 'threshold against one run';
+}
+
+function pct(x: number): string {
+  return `${Number((x * 100).toPrecision(3))} %`;
+}
+
+/** What the method can and cannot tell, in perfgate's own words (no text from result files). */
+function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): string[] {
+  const alpha = pct(1 - method.confidence);
+  const notes: string[] = [];
+  if (method.method === 'threshold') {
+    notes.push(
+      "Threshold against one reference run: between-run noise is not estimated. On a 2-core CI runner one run's median moves by about ±14 % (1 sd) between unchanged runs, " +
+        'so a 10 % threshold fails most unchanged comparisons (docs/statistics.md). For a verdict that knows the noise, compare with a history (several candidate repetitions help) or run A/B pairs (--paired).',
+    );
+  } else if (method.method === 'history') {
+    notes.push(
+      `Noise-aware: each row is judged against the between-run spread of ${plural(
+        most(rows, (r) => r.historyRuns),
+        'baseline run',
+      )}; a row fails only when it exceeds the threshold and lies outside the noise band. ` +
+        `Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), half of it spent on the pooled geomean row where there are several parameters.`,
+    );
+    const short = rows.filter((r) => r.status === 'insufficient-history').length;
+    if (short > 0)
+      notes.push(`${plural(short, 'row')} had fewer than 3 runs of history: judged on the threshold alone against the newest run. Record more runs of the default branch.`);
+  } else {
+    notes.push(
+      `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change. ` +
+        `Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), half of it spent on the pooled geomean row where there are several parameters.`,
+    );
+  }
+  const gatedRows = rows.filter((r) => r.gated && r.detectable !== undefined && Number.isFinite(r.detectable));
+  if (gatedRows.length > 0) {
+    const pooled = gatedRows.filter((r) => r.pooled);
+    const shown = pooled.length > 0 ? pooled : gatedRows;
+    const values = shown.map((r) => r.detectable!).sort((a, b) => a - b);
+    const range = values[0] === values[values.length - 1] ? pct(values[0]!) : `${pct(values[0]!)} to ${pct(values[values.length - 1]!)}`;
+    notes.push(
+      `Smallest change the gated ${pooled.length > 0 ? 'geomean ' : ''}rows catch 9 times in 10: ${range}. Smaller regressions pass unnoticed; more ${method.method === 'paired' ? 'pairs' : 'history runs or candidate repetitions'} narrow it.`,
+    );
+  }
+  const ungated = rows.filter((r) => !r.gated).length;
+  if (ungated > 0) {
+    notes.push(
+      `Gated: ${describeGate(method.gate)}. ${plural(ungated, 'other row')} (tail statistics such as Min, Max, 99 %) are reported but cannot fail; opt in with --gate (input gate).`,
+    );
+  }
   return notes;
 }

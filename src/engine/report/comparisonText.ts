@@ -1,38 +1,67 @@
 import { formatFixed3 } from '../numeric/formatFixed.js';
 import type { ComparisonReport } from './comparisonReport.js';
 import { percent } from './markdown.js';
-import { formatMeasured, payloadLayout } from './comparisonMarkdown.js';
+import { formatMeasured, payloadLayout, showNotGated } from './comparisonMarkdown.js';
 import { withoutControls } from './escape.js';
 
 /** Plain-text comparison table for terminals: failing rows first, then worst Δ first. */
 export function renderComparisonText(report: ComparisonReport): string {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   const out = [
-    `perfgate compare: ${report.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${passed} of ${report.comparisonsTotal} comparisons passed, ` +
+    `perfgate compare (${report.methodLabel}): ${report.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${passed} of ${report.comparisonsTotal} comparisons passed, ` +
       `${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
     ...report.notes.map((n) => `  note: ${n}`),
     ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`),
   ];
   const withBand = report.rows.some((r) => r.band !== undefined);
+  const withInterval = report.rows.some((r) => r.interval !== undefined);
+  const withDetectable = report.rows.some((r) => r.detectable !== undefined);
+  const range = (x?: { lower: number; upper: number }) => (x ? `${percent(x.lower * 100)} … ${percent(x.upper * 100)}` : '');
   const general = !payloadLayout(report.rows);
   const safe = (text: string) => withoutControls(text);
   const header = general
-    ? ['Experiment', 'Parameter', 'Metric', 'Reference', 'Result', 'Δ', 'Threshold', ...(withBand ? ['Noise band'] : []), 'Status']
-    : ['Sub-experiment', 'Bytes', 'Magnitude', 'Reference', 'Result', 'Δ', 'Threshold', ...(withBand ? ['Noise band'] : []), 'Status'];
+    ? [
+        'Experiment',
+        'Parameter',
+        'Metric',
+        'Reference',
+        'Result',
+        'Δ',
+        'Threshold',
+        ...(withBand ? ['Noise band'] : []),
+        ...(withInterval ? ['Interval'] : []),
+        ...(withDetectable ? ['Catches ≥'] : []),
+        'Status',
+      ]
+    : [
+        'Sub-experiment',
+        'Bytes',
+        'Magnitude',
+        'Reference',
+        'Result',
+        'Δ',
+        'Threshold',
+        ...(withBand ? ['Noise band'] : []),
+        ...(withInterval ? ['Interval'] : []),
+        ...(withDetectable ? ['Catches ≥'] : []),
+        'Status',
+      ];
   const rows = report.rows.map((r) => {
     const value = general
       ? (x: number) => (Number.isNaN(x) ? '-' : `${formatMeasured(x)}${r.unit ? ` ${safe(r.unit)}` : ''}`)
       : (x: number) => (Number.isNaN(x) ? '-' : formatFixed3(x));
     return [
       safe(r.experimentType),
-      general ? safe(r.parameter) : String(r.payloadBytes),
+      general ? safe(r.parameter) : r.pooled ? 'geomean' : String(r.payloadBytes),
       general ? `${safe(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' (higher is better)' : ''}` : r.magnitude,
       value(r.reference),
       value(r.result),
       percent(r.deltaPercent),
       `${Number((r.threshold * 100).toPrecision(6))} %`,
-      ...(withBand ? [r.band ? `${percent(r.band.lower * 100)} … ${percent(r.band.upper * 100)}` : ''] : []),
-      r.status,
+      ...(withBand ? [range(r.band)] : []),
+      ...(withInterval ? [range(r.interval)] : []),
+      ...(withDetectable ? [r.detectable !== undefined && Number.isFinite(r.detectable) ? percent(r.detectable * 100) : ''] : []),
+      showNotGated(r) ? `${r.status} (not gated)` : r.status,
     ];
   });
   const last = header.length - 1;

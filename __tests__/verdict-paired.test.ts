@@ -1,0 +1,205 @@
+/**
+ * The paired A/B rule, the history rule for k candidate repetitions, the pooled geomean row and
+ * which statistics are gated. Expected values are worked by hand (closed forms of Student's t for
+ * 2 degrees of freedom) or built from the inputs, never taken from the code under test.
+ */
+import { describe, expect, test } from '@jest/globals';
+import { compareExperiment, compareExperimentPaired, compareExperimentWithHistory, type ExperimentSide } from '../src/engine/compare/compare.js';
+import { parseGateStatistics } from '../src/engine/compare/gate.js';
+import { noiseVerdict } from '../src/engine/compare/noise.js';
+import { parseThresholds } from '../src/engine/compare/thresholds.js';
+import { historyLogTest, logEffectTest, pairedLogTest } from '../src/engine/stats/effectTest.js';
+import { studentTQuantile } from '../src/engine/stats/studentT.js';
+import type { Measurement } from '../src/engine/model/measurement.js';
+
+/** Student t with 2 degrees of freedom in closed form: F(t) = 1/2 + t / (2√(2 + t²)), t_p = (2p − 1) / √(2p(1 − p)). */
+const t2Quantile = (p: number) => (2 * p - 1) / Math.sqrt(2 * p * (1 - p));
+const t2Cdf = (t: number) => 0.5 + t / (2 * Math.sqrt(2 + t * t));
+
+describe('pairedLogTest', () => {
+  test('log ratios 0.1, 0.2, 0.3: mean 0.2, se 0.1/√3, df 2, checked against the closed form', () => {
+    const test = pairedLogTest([0.1, 0.2, 0.3], 0.01, 'lower-is-better');
+    const se = 0.1 / Math.sqrt(3);
+    expect(test.df).toBe(2);
+    expect(test.standardError).toBeCloseTo(se, 12);
+    expect(test.effect).toBeCloseTo(Math.exp(0.2) - 1, 12);
+    expect(test.pValue).toBeCloseTo(1 - t2Cdf(0.2 / se), 9);
+    expect(test.pValue).toBeCloseTo(0.03709, 4);
+    expect(test.interval.lower).toBeCloseTo(Math.exp(0.2 - t2Quantile(0.99) * se) - 1, 9);
+    expect(test.interval.upper).toBeCloseTo(Math.exp(0.2 + t2Quantile(0.99) * se) - 1, 9);
+    // p ≈ 3.7 % > α = 1 %: the interval includes no change.
+    expect(test.significant).toBe(false);
+    expect(test.interval.lower).toBeLessThan(0);
+    // The smallest change caught 9 times in 10: (t(0.99) + t(0.9)) · se, as a ratio.
+    expect(test.detectable).toBeCloseTo(Math.exp((t2Quantile(0.99) + t2Quantile(0.9)) * se) - 1, 9);
+    expect(test.detectable).toBeCloseTo(0.6668, 3);
+    // At α = 5 % it is significant: p < 0.05.
+    expect(pairedLogTest([0.1, 0.2, 0.3], 0.05, 'lower-is-better').significant).toBe(true);
+  });
+
+  test('for a throughput the same log ratios (worse positive) give the mirrored relative change', () => {
+    const test = pairedLogTest([0.1, 0.2, 0.3], 0.01, 'higher-is-better');
+    expect(test.effect).toBeCloseTo(1 - Math.exp(-0.2), 12);
+    expect(test.pValue).toBeCloseTo(0.03709, 4);
+  });
+
+  test('identical ratios: exact, significant whenever not zero; one pair is refused', () => {
+    expect(pairedLogTest([0.05, 0.05, 0.05], 0.01, 'lower-is-better')).toMatchObject({ significant: true, pValue: 0 });
+    expect(pairedLogTest([0, 0], 0.01, 'lower-is-better')).toMatchObject({ significant: false, significantlyBetter: false });
+    expect(() => pairedLogTest([0.1], 0.01, 'lower-is-better')).toThrow(RangeError);
+    expect(() => logEffectTest(0.1, 0.1, 3, 0.7, 'lower-is-better')).toThrow(RangeError);
+  });
+});
+
+describe('the history rule for the mean of k candidate runs', () => {
+  const history = [10, 11, 9.5, 10.5, 10.2];
+  const logs = history.map(Math.log);
+  const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
+  const sd = Math.sqrt(logs.reduce((a, b) => a + (b - mean) ** 2, 0) / (logs.length - 1));
+
+  test('the band narrows from √(1 + 1/n) to √(1/k + 1/n)', () => {
+    const t = studentTQuantile(0.99, 4);
+    const one = noiseVerdict(history, 10, 0.1, { confidence: 0.99 });
+    const three = noiseVerdict(history, [10, 10, 10], 0.1, { confidence: 0.99 });
+    expect(one.band.upper).toBeCloseTo(Math.exp(t * sd * Math.sqrt(1 + 1 / 5)) - 1, 9);
+    expect(three.band.upper).toBeCloseTo(Math.exp(t * sd * Math.sqrt(1 / 3 + 1 / 5)) - 1, 9);
+    expect(three.repetitions).toBe(3);
+    expect(one.repetitions).toBe(1);
+  });
+
+  test('the candidate is the geometric mean of its runs, and historyLogTest agrees with the band', () => {
+    const verdict = noiseVerdict(history, [12, 13, 12.5], 0.1, { confidence: 0.99 });
+    expect(verdict.result).toBeCloseTo(Math.cbrt(12 * 13 * 12.5), 9);
+    const test = historyLogTest(logs, [12, 13, 12.5].map(Math.log), 0.01, 'lower-is-better');
+    expect(test.effect).toBeCloseTo(verdict.effect, 9);
+    expect(test.significant).toBe(verdict.result > verdict.band.upperValue);
+    expect(test.detectable).toBeCloseTo(verdict.detectable, 9);
+  });
+
+  test('three repetitions catch a shift one run cannot', () => {
+    // A +25 % shift: inside the one-run band, outside the band for the mean of three.
+    const shifted = Math.exp(mean) * 1.25;
+    expect(noiseVerdict(history, shifted, 0.1, { confidence: 0.99 }).status).toBe('warn');
+    expect(noiseVerdict(history, [shifted, shifted, shifted], 0.1, { confidence: 0.99 }).status).toBe('fail');
+  });
+});
+
+function measurement(parameter: string, stats: Record<string, number>, repetitionValues?: Record<string, number[]>): Measurement {
+  return {
+    experiment: 'udp',
+    parameter: { label: parameter, payloadBytes: Number(parameter) },
+    metric: { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' },
+    statistics: stats,
+    place: { file: 'x.csv' },
+    ...(repetitionValues ? { repetitionValues, repetitions: Object.values(repetitionValues)[0]!.length } : {}),
+  } as Measurement;
+}
+
+/** One run: median and max per payload, scaled. */
+function run(scale: number, medians: Record<string, number> = { '16': 50, '1024': 60 }, maxScale = 1): ExperimentSide {
+  return { measurements: Object.entries(medians).map(([p, v]) => measurement(p, { median: v * scale, max: 10 * v * scale * maxScale })) };
+}
+
+/** Run-to-run jitter of an interleaved pair, the same on both sides of a pair: what interleaving cancels. */
+const JITTER = [1.0, 1.3, 0.8, 1.1, 0.9, 1.25, 0.85, 1.05];
+/** Small within-pair differences, so the pairs are not exact. */
+const WOBBLE = [0.02, -0.015, 0.01, -0.02, 0.015, 0.005, -0.01, -0.005];
+
+function pairs(change: number, maxChange = 1): { reference: ExperimentSide; result: ExperimentSide }[] {
+  return JITTER.map((j, i) => ({ reference: run(j), result: run(j * change * Math.exp(WOBBLE[i]!), undefined, maxChange) }));
+}
+
+describe('compareExperimentPaired', () => {
+  const thresholds = parseThresholds('0.1');
+
+  test('a 20 % slow-down under ±30 % machine jitter fails, on the parameter rows and the pooled geomean row', () => {
+    const c = compareExperimentPaired('udp', pairs(1.2), thresholds);
+    expect(c.status).toBe('failed');
+    const pooled = c.rows.find((r) => r.pooled && r.statistic === 'median')!;
+    expect(pooled).toMatchObject({ parameter: 'geomean', status: 'fail', failed: true, gated: true, repetitions: 8 });
+    // Per pair the pooled log ratio is log 1.2 + wobble (the same on both payloads).
+    const meanWobble = WOBBLE.reduce((a, b) => a + b, 0) / WOBBLE.length;
+    expect(pooled.deltaPercent).toBeCloseTo((Math.exp(Math.log(1.2) + meanWobble) - 1) * 100, 6);
+    // Half of α to the pooled row, the other half split between the two payload rows.
+    expect(pooled.confidence).toBeCloseTo(0.995, 12);
+    expect(c.rows.find((r) => r.parameter === '16' && r.statistic === 'median')!.confidence).toBeCloseTo(0.9975, 12);
+    expect(pooled.interval!.lower).toBeGreaterThan(0);
+  });
+
+  test('an unchanged build under the same jitter passes; a single run against another would not', () => {
+    const c = compareExperimentPaired('udp', pairs(1), thresholds);
+    expect(c.status).toBe('passed');
+    expect(c.rows.filter((r) => r.failed)).toEqual([]);
+    // The threshold rule on pair 1 against pair 2 (a 30 % jitter) fails the same build.
+    expect(compareExperiment('udp', run(JITTER[0]!), run(JITTER[1]!), thresholds).status).toBe('failed');
+  });
+
+  test('a doubled Max is reported but does not fail unless the user gates it', () => {
+    const c = compareExperimentPaired('udp', pairs(1, 2), thresholds);
+    expect(c.status).toBe('passed');
+    const max = c.rows.find((r) => r.pooled && r.statistic === 'max')!;
+    expect(max).toMatchObject({ status: 'warn', failed: false, gated: false });
+    const gated = compareExperimentPaired('udp', pairs(1, 2), thresholds, { gate: parseGateStatistics('primary,max') });
+    expect(gated.status).toBe('failed');
+    expect(gated.rows.find((r) => r.pooled && r.statistic === 'max')).toMatchObject({ status: 'fail', failed: true, gated: true });
+  });
+
+  test('an experiment in the candidate only is new, one in the base only is missing', () => {
+    expect(
+      compareExperimentPaired(
+        'udp',
+        [
+          { reference: undefined, result: run(1) },
+          { reference: undefined, result: run(1) },
+        ],
+        thresholds,
+      ).status,
+    ).toBe('new');
+    expect(
+      compareExperimentPaired(
+        'udp',
+        [
+          { reference: run(1), result: undefined },
+          { reference: run(1), result: undefined },
+        ],
+        thresholds,
+      ).status,
+    ).toBe('missing');
+  });
+});
+
+describe('history with candidate repetitions', () => {
+  test('the rows judge the mean of the repetitions, and the pooled row pools the payloads per run', () => {
+    const history = [1, 1.1, 0.92, 1.05, 0.97, 1.02, 0.95, 1.08, 0.99, 1.03].map((s) => run(s));
+    const reps = [1.2, 1.25, 1.18];
+    const candidate: ExperimentSide = {
+      measurements: [
+        measurement('16', { median: 60, max: 500 }, { median: reps.map((r) => 50 * r), max: [500, 500, 500] }),
+        measurement('1024', { median: 72, max: 600 }, { median: reps.map((r) => 60 * r), max: [600, 600, 600] }),
+      ],
+    };
+    const c = compareExperimentWithHistory('udp', history, candidate, parseThresholds('0.1'));
+    const row16 = c.rows.find((r) => r.parameter === '16' && r.statistic === 'median')!;
+    expect(row16.repetitions).toBe(3);
+    expect(row16.result).toBeCloseTo(50 * Math.cbrt(1.2 * 1.25 * 1.18), 9);
+    const pooled = c.rows.find((r) => r.pooled && r.statistic === 'median')!;
+    expect(pooled).toMatchObject({ historyRuns: 10, repetitions: 3, status: 'fail', gated: true });
+    expect(c.status).toBe('failed');
+    // Every row states the smallest change it can catch; more repetitions make it smaller.
+    const single = compareExperimentWithHistory('udp', history, run(1.2), parseThresholds('0.1'));
+    const pooledSingle = single.rows.find((r) => r.pooled && r.statistic === 'median')!;
+    expect(pooled.detectable!).toBeLessThan(pooledSingle.detectable!);
+  });
+});
+
+describe('parseGateStatistics', () => {
+  test('primary by default; names, aliases, 99% and all', () => {
+    expect(parseGateStatistics(undefined)).toMatchObject({ primary: true, all: false });
+    const g = parseGateStatistics('median, 99%, max');
+    expect(g.primary).toBe(false);
+    expect([...g.statistics]).toEqual(['median', 'p99', 'max']);
+    expect(parseGateStatistics('all').all).toBe(true);
+    expect(() => parseGateStatistics('tail')).toThrow('"tail" is not a statistic');
+    expect(() => parseGateStatistics(',')).toThrow('name at least one statistic');
+  });
+});
