@@ -11,7 +11,7 @@ const files = readdirSync(folder)
 
 describe('.github/workflows', () => {
   test('the example workflows are there', () => {
-    expect(files).toEqual(['perfgate-baseline.yml', 'perfgate-comment.yml', 'perfgate-compare.yml', 'perfgate-pr.yml']);
+    expect(files).toEqual(['perfgate-ab.yml', 'perfgate-baseline.yml', 'perfgate-comment.yml', 'perfgate-compare.yml', 'perfgate-pr.yml']);
   });
 
   test.each(files)('%s lints clean', async (file) => {

@@ -7,6 +7,8 @@ import { readMapping } from '../pipeline/resultSets.js';
 import { UsageError } from '../engine/errors.js';
 import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
 import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
+import { DEFAULT_CONFIDENCE } from '../engine/compare/compare.js';
+import { parseGateStatistics, type GateStatistics } from '../engine/compare/gate.js';
 import type { AutoBaselineSettings } from './autoBaseline.js';
 import { isValidMarkerId, type StickyCommentMode } from './github/comment.js';
 import { chartBranchProblem, DEFAULT_CHART_BRANCH, type ChartHosting } from './github/chartHosting.js';
@@ -57,6 +59,12 @@ export interface ActionInputs {
   experimentNames?: Map<string, string>;
   /** When the pull-request comment shows charts: on a failing gate (default), always, or never. */
   commentCharts: CommentCharts;
+  /** `baseline` and `results` are folders of interleaved A/B runs from this runner (r1, r2, …). */
+  paired: boolean;
+  /** The gate's confidence per gated statistic (1 − its false-alarm rate). */
+  confidence: number;
+  /** Which statistics can fail the gate. */
+  gate: GateStatistics;
 }
 
 export type CommentCharts = 'failing' | 'always' | 'never';
@@ -110,7 +118,24 @@ export function readInputs(): ActionInputs {
     ...(core.getInput('repetitions').trim() !== '' ? { repetitions: choiceInput<RepetitionMode>('repetitions', REPETITION_MODES, 'error') } : {}),
     ...experimentNamesInput(),
     commentCharts: choiceInput<CommentCharts>('comment-charts', ['failing', 'always', 'never'], 'failing'),
+    ...verdictInputs(baseline.length > 0),
   };
+}
+
+/** `paired`, `confidence` and `gate`: how a comparison decides. */
+function verdictInputs(hasBaselineFolder: boolean): Pick<ActionInputs, 'paired' | 'confidence' | 'gate'> {
+  const paired = booleanInput('paired', false);
+  if (paired && !hasBaselineFolder) {
+    throw new UsageError(
+      'input "paired": give input "baseline" as the folder of base-build runs and "results" as the folder of candidate runs (one sub-folder per run: r1, r2, …)',
+    );
+  }
+  const confidenceText = core.getInput('confidence').trim() || String(DEFAULT_CONFIDENCE);
+  const confidence = Number(confidenceText);
+  if (!Number.isFinite(confidence) || confidence < 0.5 || confidence >= 1) {
+    throw new UsageError(`input "confidence" must be a probability from 0.5 to below 1, such as 0.99; got "${confidenceText}"`);
+  }
+  return { paired, confidence, gate: parseGateStatistics(core.getInput('gate'), 'input "gate"') };
 }
 
 /** `experiment-names`: one `from=to` per line (or comma-separated). */
