@@ -107,12 +107,12 @@ var MAGNITUDE_FIELDS = { Median: "median", "99%": "p99", Max: "max" };
 function rowFailed(row) {
   return row.status !== "passed";
 }
-function checkLimit(requirement, direction, value2) {
+function checkLimit(requirement, direction, value3) {
   const limit = requirement.limit;
-  const margin = direction === "higher-is-better" ? value2 - limit : limit - value2;
+  const margin = direction === "higher-is-better" ? value3 - limit : limit - value3;
   const percentOver = limit === 0 ? -margin * 100 : -margin * 100 / Math.abs(limit);
-  const failed = Number.isNaN(value2) || Number.isNaN(limit) || margin < 0;
-  return { requirement: limit, experiment: value2, difference: Math.abs(limit - value2), percentOver, status: failed ? "failed" : "passed" };
+  const failed = Number.isNaN(value3) || Number.isNaN(limit) || margin < 0;
+  return { requirement: limit, experiment: value3, difference: Math.abs(limit - value3), percentOver, status: failed ? "failed" : "passed" };
 }
 
 // src/engine/report/model.ts
@@ -256,8 +256,8 @@ function columnTitle(column, rows) {
 }
 function magnitudeCells(row) {
   if (!row) return ["", "", "", ""];
-  const value2 = row.status === "missing" ? "missing" : number(row.experiment);
-  return [value2, number(row.requirement), percent(row.percentOver), row.status === "passed" ? PASS : FAIL];
+  const value3 = row.status === "missing" ? "missing" : number(row.experiment);
+  return [value3, number(row.requirement), percent(row.percentOver), row.status === "passed" ? PASS : FAIL];
 }
 function number(x) {
   return Number.isNaN(x) ? "—" : formatFixed3(x);
@@ -403,8 +403,8 @@ function parseUnit(text) {
   }
   return void 0;
 }
-function toBaseUnit(value2, unit) {
-  return unit.toBase === 1 ? value2 : value2 * unit.toBase;
+function toBaseUnit(value3, unit) {
+  return unit.toBase === 1 ? value3 : value3 * unit.toBase;
 }
 
 // src/engine/check/check.ts
@@ -493,8 +493,8 @@ var CsvError = class _CsvError extends Error {
     this.code = code;
     for (const context of contexts) {
       for (const key in context) {
-        const value2 = context[key];
-        this[key] = Buffer.isBuffer(value2) ? value2.toString(options.encoding) : value2 == null ? value2 : JSON.parse(JSON.stringify(value2));
+        const value3 = context[key];
+        this[key] = Buffer.isBuffer(value3) ? value3.toString(options.encoding) : value3 == null ? value3 : JSON.parse(JSON.stringify(value3));
       }
     }
   }
@@ -774,9 +774,9 @@ var normalize_options = function(opts) {
   if (options.cast_date === void 0 || options.cast_date === null || options.cast_date === false || options.cast_date === "") {
     options.cast_date = false;
   } else if (options.cast_date === true) {
-    options.cast_date = function(value2) {
-      const date = Date.parse(value2);
-      return !isNaN(date) ? new Date(date) : value2;
+    options.cast_date = function(value3) {
+      const date = Date.parse(value3);
+      return !isNaN(date) ? new Date(date) : value3;
     };
   } else if (typeof options.cast_date !== "function") {
     throw new CsvError(
@@ -1350,9 +1350,9 @@ var delimiter_discover = function(records, options) {
 var std = function(array) {
   const n = array.length;
   if (n === 0) return 0;
-  const mean2 = array.reduce((a, b) => a + b) / n;
+  const mean3 = array.reduce((a, b) => a + b) / n;
   return Math.sqrt(
-    array.map((x) => Math.pow(x - mean2, 2)).reduce((a, b) => a + b) / n
+    array.map((x) => Math.pow(x - mean3, 2)).reduce((a, b) => a + b) / n
   );
 };
 
@@ -2056,8 +2056,8 @@ var transform = function(original_options = {}) {
       }
       return false;
     },
-    __isFloat: function(value2) {
-      return value2 - parseFloat(value2) + 1 >= 0;
+    __isFloat: function(value3) {
+      return value3 - parseFloat(value3) + 1 >= 0;
     },
     // Keep it in case we implement the `cast_int` option
     // __isInt(value){
@@ -2418,15 +2418,15 @@ function parseDecimalBytes(bytes, start, end, mode) {
     exponent += expNegative ? -e : e;
   }
   if (i !== end) return void 0;
-  let value2;
+  let value3;
   if (mode === "legacy") {
-    value2 = legacyScale(mantissa, exponent);
+    value3 = legacyScale(mantissa, exponent);
   } else if (significant <= 15 && exponent >= -22 && exponent <= 22) {
-    value2 = exponent < 0 ? mantissa / EXACT_POW10[-exponent] : mantissa * EXACT_POW10[exponent];
+    value3 = exponent < 0 ? mantissa / EXACT_POW10[-exponent] : mantissa * EXACT_POW10[exponent];
   } else {
-    value2 = Number(latin1.decode(bytes.subarray(digitsStart, end)));
+    value3 = Number(latin1.decode(bytes.subarray(digitsStart, end)));
   }
-  return negative ? -value2 : value2;
+  return negative ? -value3 : value3;
 }
 var encoder = new TextEncoder();
 var latin1 = new TextDecoder("latin1");
@@ -2569,15 +2569,15 @@ function parseSummaryCsv(file, content, floatParse) {
       if (index === void 0) continue;
       const text = row.fields[index] ?? "";
       if (isMissingValue(text)) continue;
-      const value2 = parseNumber(text, floatParse);
-      if (value2 === void 0) {
+      const value3 = parseNumber(text, floatParse);
+      if (value3 === void 0) {
         throw new InputError(`expected a number in column "${column}", found "${clip(text)}"`, {
           file,
           line: row.line,
           column: fieldColumn(row.text, index)
         });
       }
-      summary[SUMMARY_FIELDS[column]] = value2;
+      summary[SUMMARY_FIELDS[column]] = value3;
     }
     payloads.push(summary);
   }
@@ -2647,15 +2647,15 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
     for (const { row, experiment, parameter } of rows) {
       const text = row.fields[column.index] ?? "";
       if (isMissingValue(text)) continue;
-      const value2 = parseNumber(text, floatParse);
+      const value3 = parseNumber(text, floatParse);
       const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
-      if (value2 === void 0) throw new InputError(`expected a number in column "${column.label}", found "${clip(text)}"`, place);
+      if (value3 === void 0) throw new InputError(`expected a number in column "${column.label}", found "${clip(text)}"`, place);
       requirements.push({
         experiment,
         parameter,
         metric: column.metric,
         ...column.statistic !== void 0 ? { statistic: column.statistic } : {},
-        limit: column.toBase === 1 ? value2 : value2 * column.toBase,
+        limit: column.toBase === 1 ? value3 : value3 * column.toBase,
         ...column.dimension !== void 0 ? { dimension: column.dimension } : {},
         ...column.direction !== void 0 ? { direction: column.direction } : {},
         label: column.label,
@@ -2795,9 +2795,9 @@ function checkRequirement(requirement, measurements) {
     }
     const statistic = requirement.statistic ?? primaryStatistic(m);
     const direction = requirement.direction ?? statisticDirection(statistic, m.metric.direction);
-    const value2 = m.statistics[statistic];
+    const value3 = m.statistics[statistic];
     const shown = shownUnit(m, statistic);
-    const limited = checkLimit(requirement, direction, value2 ?? NaN);
+    const limited = checkLimit(requirement, direction, value3 ?? NaN);
     const row = {
       check: requirement.label,
       payloadBytes: m.parameter.payloadBytes ?? NaN,
@@ -2810,7 +2810,7 @@ function checkRequirement(requirement, measurements) {
       experiment: limited.experiment * shown.scale,
       difference: limited.difference * shown.scale
     };
-    if (value2 === void 0) {
+    if (value3 === void 0) {
       row.status = "failed";
       row.message = `${m.parameter.label}: the results have no ${statistic} of ${m.metric.name} (they have ${Object.keys(m.statistics).join(", ")})`;
     } else if (Number.isNaN(requirement.limit)) {
@@ -2960,8 +2960,8 @@ function uniqueFileStems(names) {
 
 // src/engine/formats/looseJson.ts
 var MAX_DEPTH = 1e3;
-function isJsonObject(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+function isJsonObject(value3) {
+  return typeof value3 === "object" && value3 !== null && !Array.isArray(value3);
 }
 function parseLooseJson(file, text) {
   const source = stripBom(text);
@@ -2987,7 +2987,7 @@ var Parser = class {
   document() {
     this.skipSpace();
     if (this.i >= this.s.length) throw this.error("the file is empty; expected a JSON document", this.i);
-    const value2 = this.value();
+    const value3 = this.value();
     this.skipSpace();
     if (this.i < this.s.length) throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
     const place = (offset) => this.place(offset);
@@ -2995,7 +2995,7 @@ var Parser = class {
     const keys = this.keyPlaces;
     const elements = this.elementPlaces;
     return {
-      value: value2,
+      value: value3,
       placeOf: (container) => place(containers.get(container) ?? 0),
       placeOfKey: (object, key) => place(keys.get(object)?.get(key) ?? containers.get(object) ?? 0),
       placeOfElement: (array, index) => place(elements.get(array)?.[index] ?? containers.get(array) ?? 0)
@@ -3055,11 +3055,11 @@ var Parser = class {
     if (s.startsWith("Infinity", this.i)) return this.literal("Infinity", Infinity);
     throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
   }
-  literal(word, value2) {
+  literal(word, value3) {
     const end = this.i + word.length;
     if (end < this.s.length && /[\w]/.test(this.s[end])) throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
     this.i = end;
-    return value2;
+    return value3;
   }
   enter(offset) {
     if (++this.depth > MAX_DEPTH) throw this.error(`the JSON is nested more than ${MAX_DEPTH} levels deep`, offset);
@@ -3095,8 +3095,8 @@ var Parser = class {
       if (this.i >= this.s.length) throw this.truncated();
       if (this.s[this.i] !== ":") throw this.error(`expected ":" after the key "${key}", found ${this.describeAt(this.i)}`, this.i);
       this.i++;
-      const value2 = this.value();
-      object[key] = value2;
+      const value3 = this.value();
+      object[key] = value3;
       keys.set(key, keyOffset);
       this.skipSpace();
       if (this.i >= this.s.length) throw this.truncated();
@@ -3224,40 +3224,40 @@ var JsonFields = class {
   }
   /** A number field; undefined when absent (or null with `nullable`). */
   number(object, key, options = {}) {
-    const value2 = object[key];
-    if (value2 === void 0 || value2 === null && options.nullable) {
+    const value3 = object[key];
+    if (value3 === void 0 || value3 === null && options.nullable) {
       if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
       return void 0;
     }
-    if (typeof value2 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
-    return value2;
+    if (typeof value3 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value3)}`, object, key);
+    return value3;
   }
   string(object, key, options = {}) {
-    const value2 = object[key];
-    if (value2 === void 0) {
+    const value3 = object[key];
+    if (value3 === void 0) {
       if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
       return void 0;
     }
-    if (typeof value2 !== "string") throw this.error(`expected a string for "${key}", found ${describeJson(value2)}`, object, key);
-    return value2;
+    if (typeof value3 !== "string") throw this.error(`expected a string for "${key}", found ${describeJson(value3)}`, object, key);
+    return value3;
   }
   /** An array of numbers; undefined when absent or null. */
   numbers(object, key) {
-    const value2 = object[key];
-    if (value2 === void 0 || value2 === null) return void 0;
-    if (!Array.isArray(value2)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value2)}`, object, key);
-    value2.forEach((v, index) => {
-      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value2, index);
+    const value3 = object[key];
+    if (value3 === void 0 || value3 === null) return void 0;
+    if (!Array.isArray(value3)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value3)}`, object, key);
+    value3.forEach((v, index) => {
+      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value3, index);
     });
-    return value2;
+    return value3;
   }
 };
-function describeJson(value2) {
-  if (value2 === null) return "null";
-  if (Array.isArray(value2)) return "an array";
-  if (typeof value2 === "object") return "an object";
-  if (typeof value2 === "string") return `the string "${value2.length > 40 ? value2.slice(0, 40) + "…" : value2}"`;
-  return String(value2);
+function describeJson(value3) {
+  if (value3 === null) return "null";
+  if (Array.isArray(value3)) return "an array";
+  if (typeof value3 === "object") return "an object";
+  if (typeof value3 === "string") return `the string "${value3.length > 40 ? value3.slice(0, 40) + "…" : value3}"`;
+  return String(value3);
 }
 
 // src/engine/formats/mappingJson.ts
@@ -3270,10 +3270,10 @@ function parseMappingJson(file, text) {
   };
   if (!isJsonObject(root)) return fail("the mapping must be a JSON object");
   const mapping = { metrics: [] };
-  const text_ = (value2, what) => {
-    if (value2 === void 0) return void 0;
-    if (typeof value2 !== "string" || value2.trim() === "") return fail(`${what} must be a column name (a string)`);
-    return value2;
+  const text_ = (value3, what) => {
+    if (value3 === void 0) return void 0;
+    if (typeof value3 !== "string" || value3.trim() === "") return fail(`${what} must be a column name (a string)`);
+    return value3;
   };
   const experiment = text_(root.experiment, '"experiment"');
   if (experiment !== void 0) mapping.experiment = experiment;
@@ -3287,10 +3287,10 @@ function parseMappingJson(file, text) {
     if (column === void 0) return fail('each entry of "metrics" needs a "column"');
     const metric2 = { column };
     for (const key of ["metric", "statistic", "unit"]) {
-      const value2 = entry[key];
-      if (value2 === void 0) continue;
-      if (typeof value2 !== "string") return fail(`"${key}" must be a string`);
-      metric2[key] = value2;
+      const value3 = entry[key];
+      if (value3 === void 0) continue;
+      if (typeof value3 !== "string") return fail(`"${key}" must be a string`);
+      metric2[key] = value3;
     }
     const direction = entry.direction;
     if (direction !== void 0) {
@@ -3505,9 +3505,9 @@ var RawMeasurementReader = class {
         payload = parseCount(bytes, a, b);
         if (payload < 0) this.fail(bytes, start, fieldStart, end, `expected a payload size in bytes (a whole number)`);
       } else if (field2 === this.latencyField) {
-        const value2 = parseDecimalBytes(bytes, a, b, this.floatParse);
-        if (value2 === void 0 || Number.isNaN(value2)) this.fail(bytes, start, fieldStart, end, "expected a latency in microseconds");
-        latency = value2;
+        const value3 = parseDecimalBytes(bytes, a, b, this.floatParse);
+        if (value3 === void 0 || Number.isNaN(value3)) this.fail(bytes, start, fieldStart, end, "expected a latency in microseconds");
+        latency = value3;
       }
       field2++;
       fieldStart = i + 1;
@@ -3592,32 +3592,32 @@ function splitQuotedLine(text, error) {
   for (; ; ) {
     const column = i + 1;
     if (text[i] === '"') {
-      let value2 = "";
+      let value3 = "";
       let j = i + 1;
       for (; ; ) {
         if (j >= text.length) throw error("a quoted field is not closed", column);
         if (text[j] === '"') {
           if (text[j + 1] === '"') {
-            value2 += '"';
+            value3 += '"';
             j += 2;
             continue;
           }
           j++;
           break;
         }
-        value2 += text[j++];
+        value3 += text[j++];
       }
       if (j < text.length && text[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
-      fields.push({ value: value2, column });
+      fields.push({ value: value3, column });
       if (j >= text.length) return fields;
       i = j + 1;
     } else {
       const comma = text.indexOf(",", i);
       const stop = comma < 0 ? text.length : comma;
-      const value2 = text.slice(i, stop);
-      const stray = value2.indexOf('"');
+      const value3 = text.slice(i, stop);
+      const stray = value3.indexOf('"');
       if (stray >= 0) throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
-      fields.push({ value: value2, column });
+      fields.push({ value: value3, column });
       if (comma < 0) return fields;
       i = comma + 1;
     }
@@ -3968,14 +3968,14 @@ var Cursor = class {
 };
 var DECIMAL = "(-?\\d+\\.\\d+)";
 var UINT = "(\\d+)";
-var field = (name, value2, unit = "") => new RegExp(` ${name} ${value2}${unit}`, "y");
+var field = (name, value3, unit = "") => new RegExp(` ${name} ${value3}${unit}`, "y");
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 function readLatency(c, line) {
-  const mean2 = Number(c.take(field("mean", DECIMAL, "us"), '"mean <number>us"'));
+  const mean3 = Number(c.take(field("mean", DECIMAL, "us"), '"mean <number>us"'));
   const min = Number(c.take(field("min", DECIMAL, "us"), '"min <number>us"'));
   const p50 = Number(c.take(field("50%", DECIMAL, "us"), '"50% <number>us"'));
   const p90 = Number(c.take(field("90%", DECIMAL, "us"), '"90% <number>us"'));
@@ -3983,7 +3983,7 @@ function readLatency(c, line) {
   const max = Number(c.take(field("max", DECIMAL, "us"), '"max <number>us"'));
   const cnt = Number(c.take(field("cnt", UINT), '"cnt <count>"'));
   c.end();
-  return { line, mean: mean2, min, p50, p90, p99, max, cnt };
+  return { line, mean: mean3, min, p50, p90, p99, max, cnt };
 }
 function readSub(c, line) {
   c.take(field("total", UINT), '"total <count>"');
@@ -4576,9 +4576,9 @@ function parseFastddsThroughput(file, text) {
       label += ` × ${v.recovery} ms`;
     }
     const parameter = { label, payloadBytes: payload, settings };
-    const add = (m, value2) => {
-      if (value2 === void 0) return;
-      measurements.push({ experiment, parameter, metric: m, statistics: { value: value2 }, place: { file, line: row.line } });
+    const add = (m, value3) => {
+      if (value3 === void 0) return;
+      measurements.push({ experiment, parameter, metric: m, statistics: { value: value3 }, place: { file, line: row.line } });
     };
     add(THROUGHPUT2, v.subThroughput);
     add(SAMPLE_RATE, v.subRate);
@@ -5345,9 +5345,9 @@ function parseKuksaCsv(file, text) {
   const sorted = Float64Array.from(values).sort();
   let sum2 = 0;
   for (const v of values) sum2 += v;
-  const mean2 = sum2 / values.length;
+  const mean3 = sum2 / values.length;
   let squares = 0;
-  for (const v of values) squares += (v - mean2) ** 2;
+  for (const v of values) squares += (v - mean3) ** 2;
   const name = baseName(file);
   const experiment = name.toLowerCase().endsWith(".csv") ? name.slice(0, -4) : name;
   return {
@@ -5362,7 +5362,7 @@ function parseKuksaCsv(file, text) {
           samples: values.length,
           min: sorted[0],
           max: sorted[sorted.length - 1],
-          mean: mean2,
+          mean: mean3,
           median: percentileOfSorted(sorted, 50),
           p90: percentileOfSorted(sorted, 90),
           p95: percentileOfSorted(sorted, 95),
@@ -5550,9 +5550,9 @@ function parseNetio3(file, text) {
       throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at].trim()}"`, { file, line: lineNo, column: columnOf3(at) });
     };
     const bytesAt = (at) => {
-      const value2 = parseBytes(fields[at].trim());
-      if (value2 === void 0) return fail(at, "a size in bytes");
-      return sizeUnit && at === index.bufferSize ? value2 * sizeUnit.toBase : value2;
+      const value3 = parseBytes(fields[at].trim());
+      if (value3 === void 0) return fail(at, "a size in bytes");
+      return sizeUnit && at === index.bufferSize ? value3 * sizeUnit.toBase : value3;
     };
     const numberAt = (at) => {
       const t = fields[at].trim();
@@ -5651,8 +5651,8 @@ var genericCsvAdapter = {
         const index = table3.columns[plan.column];
         const cell = row.fields[index] ?? "";
         if (isMissingValue(cell)) continue;
-        const value2 = parseNumber(cell, "precise");
-        if (value2 === void 0) {
+        const value3 = parseNumber(cell, "precise");
+        if (value3 === void 0) {
           throw new InputError(`expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`, {
             file,
             line: row.line,
@@ -5677,16 +5677,16 @@ var genericCsvAdapter = {
           byKey.set(key, measurement);
           measurements.push(measurement);
         }
-        measurement.statistics[plan.statistic] = scale(value2, plan.statistic, plan.unit);
+        measurement.statistics[plan.statistic] = scale(value3, plan.statistic, plan.unit);
       }
     }
     return { format: "generic-csv", file, measurements, notes };
   }
 };
-function scale(value2, statistic, unit) {
-  if (statistic === "samples") return value2;
-  if (statistic === "variance") return value2 * unit.toBase * unit.toBase;
-  return value2 * unit.toBase;
+function scale(value3, statistic, unit) {
+  if (statistic === "samples") return value3;
+  if (statistic === "variance") return value3 * unit.toBase * unit.toBase;
+  return value3 * unit.toBase;
 }
 function planColumns(mapping, notes) {
   if (!Array.isArray(mapping.metrics) || mapping.metrics.length === 0) {
@@ -5792,7 +5792,7 @@ var githubActionBenchmarkAdapter = {
       const line = doc.placeOf(entry).line;
       const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
       const unitText = fields.string(entry, "unit", { required: true, what: `the benchmark "${name}"` });
-      const value2 = fields.number(entry, "value", { required: true, what: `the benchmark "${name}"` });
+      const value3 = fields.number(entry, "value", { required: true, what: `the benchmark "${name}"` });
       const reading = readUnit(unitText);
       if (reading.known) inferred.set(unitText, reading.direction);
       else guessed.add(unitText);
@@ -5815,7 +5815,7 @@ var githubActionBenchmarkAdapter = {
         experiment,
         parameter: { label: "" },
         metric: metric2,
-        statistics: { value: toBaseUnit(value2, reading.unit) },
+        statistics: { value: toBaseUnit(value3, reading.unit) },
         place: { file, line }
       });
     });
@@ -5943,8 +5943,8 @@ var googleBenchmarkAdapter = {
         if (!KNOWN_FIELDS.has(key) && typeof entry[key] === "number") customCounters.add(key);
       }
       for (const spec of METRICS) {
-        const value2 = fields.number(entry, spec.field, { nullable: true });
-        if (value2 === void 0) continue;
+        const value3 = fields.number(entry, spec.field, { nullable: true });
+        if (value3 === void 0) continue;
         let unit;
         if (spec.unit === "time_unit") {
           if (!timeUnit) {
@@ -5962,7 +5962,7 @@ var googleBenchmarkAdapter = {
           slot = { metric: metric2, statistics: {}, repetitions: [] };
           group.metrics.set(spec.field, slot);
         }
-        const base = toBaseUnit(value2, unit);
+        const base = toBaseUnit(value3, unit);
         if (statistic === "repetition") slot.repetitions.push(base);
         else slot.statistics[statistic] = base;
       }
@@ -5982,13 +5982,13 @@ var googleBenchmarkAdapter = {
           const sorted = [...repetitions].sort((a, b) => a - b);
           const n = sorted.length;
           s.samples = n;
-          const mean2 = repetitions.reduce((a, b) => a + b, 0) / n;
-          if (s.mean === void 0) s.mean = mean2;
+          const mean3 = repetitions.reduce((a, b) => a + b, 0) / n;
+          if (s.mean === void 0) s.mean = mean3;
           if (n > 1) {
             s.min = sorted[0];
             s.max = sorted[n - 1];
             if (s.median === void 0) s.median = n % 2 === 1 ? sorted[n >> 1] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-            if (s.stdev === void 0) s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean2) ** 2, 0) / (n - 1));
+            if (s.stdev === void 0) s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean3) ** 2, 0) / (n - 1));
           }
           measurement.samples = Float64Array.from(repetitions);
         }
@@ -6113,7 +6113,7 @@ var hdrHistogramAdapter = {
       if (inverseToken && !NUMBER5.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
         throw new InputError(`expected a number or "inf", found "${clip2(inverseToken.text)}"`, { file, line, column: inverseToken.column });
       }
-      const value2 = Number(valueToken.text);
+      const value3 = Number(valueToken.text);
       const percentile = Number(percentileToken.text);
       const count = Number(countToken.text);
       if (percentile < 0 || percentile > 1) {
@@ -6123,10 +6123,10 @@ var hdrHistogramAdapter = {
         throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, { file, line, column: countToken.column });
       }
       const previous = rows[rows.length - 1];
-      if (previous && (percentile < previous.percentile || value2 < previous.value || count < previous.count)) {
+      if (previous && (percentile < previous.percentile || value3 < previous.value || count < previous.count)) {
         throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, { file, line, column: valueToken.column });
       }
-      rows.push({ value: value2, percentile, count, line });
+      rows.push({ value: value3, percentile, count, line });
     }
     if (rows.length === 0) throw new InputError("the percentile table has a header but no rows", { file, line: headerIndex + 1 });
     const last = rows[rows.length - 1];
@@ -6147,13 +6147,13 @@ var hdrHistogramAdapter = {
     }
     const max = footer.get("Max");
     statistics.max = toBase(max ? max.value : last.value);
-    const mean2 = footer.get("Mean");
-    if (mean2) statistics.mean = toBase(mean2.value);
+    const mean3 = footer.get("Mean");
+    if (mean3) statistics.mean = toBase(mean3.value);
     const stdev = footer.get("StdDeviation");
     if (stdev) statistics.stdev = toBase(stdev.value);
     const total = footer.get("Total count");
     statistics.samples = total ? total.value : last.count;
-    if (!max || !mean2) notes.push(`no "#[Mean …]"/"#[Max …]" footer: max is the last row's value${mean2 ? "" : ", and there is no mean or standard deviation"}`);
+    if (!max || !mean3) notes.push(`no "#[Mean …]"/"#[Max …]" footer: max is the last row's value${mean3 ? "" : ", and there is no mean or standard deviation"}`);
     const measurement = {
       experiment: experimentOf2(file),
       parameter: { label: "" },
@@ -6248,8 +6248,8 @@ var hyperfineAdapter = {
         ["max", "max"]
       ];
       for (const [name, statistic] of timeFields) {
-        const value2 = fields.number(result, name, { nullable: true, required: name === "mean", what: `the result for "${command}"` });
-        if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, SECONDS);
+        const value3 = fields.number(result, name, { nullable: true, required: name === "mean", what: `the result for "${command}"` });
+        if (value3 !== void 0) statistics[statistic] = toBaseUnit(value3, SECONDS);
       }
       const times = fields.numbers(result, "times");
       const time = { experiment, parameter, metric: TIME_METRIC, statistics, place };
@@ -6262,8 +6262,8 @@ var hyperfineAdapter = {
         ["user", USER_METRIC],
         ["system", SYSTEM_METRIC]
       ]) {
-        const value2 = fields.number(result, name, { nullable: true });
-        if (value2 !== void 0) measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: toBaseUnit(value2, SECONDS) }, place });
+        const value3 = fields.number(result, name, { nullable: true });
+        if (value3 !== void 0) measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: toBaseUnit(value3, SECONDS) }, place });
       }
       const memory = fields.numbers(result, "memory_usage_byte");
       if (memory && memory.length > 0) {
@@ -6299,11 +6299,11 @@ function parameterOf(fields, result) {
   const labels = [];
   let payloadBytes;
   for (const name of names) {
-    const value2 = raw[name];
-    if (typeof value2 !== "string" && typeof value2 !== "number") {
+    const value3 = raw[name];
+    if (typeof value3 !== "string" && typeof value3 !== "number") {
       throw fields.error(`expected a string for the parameter "${name}"`, raw, name);
     }
-    const text = String(value2);
+    const text = String(value3);
     texts[name] = text;
     const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : void 0;
     settings[name] = numeric ?? text;
@@ -6371,15 +6371,15 @@ var redisBenchmarkAdapter = {
     const number2 = (row, index, column) => {
       const cell = row.fields[index] ?? "";
       if (isMissingValue(cell)) return void 0;
-      const value2 = parseNumber(cell, "precise");
-      if (value2 === void 0) {
+      const value3 = parseNumber(cell, "precise");
+      if (value3 === void 0) {
         throw new InputError(`expected a number in column "${column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`, {
           file,
           line: row.line,
           column: fieldColumn(row.text, index)
         });
       }
-      return value2;
+      return value3;
     };
     const measurements = [];
     const seen = /* @__PURE__ */ new Map();
@@ -6396,8 +6396,8 @@ var redisBenchmarkAdapter = {
       if (rps !== void 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: THROUGHPUT6, statistics: { value: rps }, place });
       const statistics = {};
       for (const [index, statistic, column] of latencyIndexes) {
-        const value2 = number2(row, index, column);
-        if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, MS2);
+        const value3 = number2(row, index, column);
+        if (value3 !== void 0) statistics[statistic] = toBaseUnit(value3, MS2);
       }
       if (Object.keys(statistics).length > 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: LATENCY7, statistics, place });
     }
@@ -6442,10 +6442,10 @@ var hyperfineCsvAdapter = {
       let payloadBytes;
       for (const [column, index] of parameterColumns) {
         const name = column.slice("parameter_".length);
-        const value2 = (row.fields[index] ?? "").trim();
-        values[name] = value2;
-        const numeric = /^-?\d+(\.\d+)?$/.test(value2) ? Number(value2) : void 0;
-        settings[name] = numeric ?? value2;
+        const value3 = (row.fields[index] ?? "").trim();
+        values[name] = value3;
+        const numeric = /^-?\d+(\.\d+)?$/.test(value3) ? Number(value3) : void 0;
+        settings[name] = numeric ?? value3;
         if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
       }
       const parameter = {
@@ -6699,15 +6699,15 @@ function parseRequirementsCsv(file, content, floatParse) {
         limits[magnitude] = NaN;
         continue;
       }
-      const value2 = parseNumber(text, floatParse);
-      if (value2 === void 0) {
+      const value3 = parseNumber(text, floatParse);
+      if (value3 === void 0) {
         throw new InputError(`expected a number in column "${magnitude}", found "${clip(text)}"`, {
           file,
           line: row.line,
           column: fieldColumn(row.text, index)
         });
       }
-      limits[magnitude] = value2;
+      limits[magnitude] = value3;
     }
     requirements.push({ experimentType, payloadBytes, limits, line: row.line });
   }
@@ -7088,13 +7088,13 @@ import { join as join4 } from "node:path";
 var UNITS = ["B", "KiB", "MiB", "GiB"];
 function formatBytes(bytes) {
   if (!Number.isFinite(bytes)) return String(bytes);
-  let value2 = bytes;
+  let value3 = bytes;
   let unit = 0;
-  while (Math.abs(value2) >= 1024 && unit < UNITS.length - 1) {
-    value2 /= 1024;
+  while (Math.abs(value3) >= 1024 && unit < UNITS.length - 1) {
+    value3 /= 1024;
     unit++;
   }
-  const text = Number.isInteger(value2) ? String(value2) : String(Number(value2.toPrecision(3)));
+  const text = Number.isInteger(value3) ? String(value3) : String(Number(value3.toPrecision(3)));
   return `${text} ${UNITS[unit]}`;
 }
 function exponentRange(payloads) {
@@ -7155,9 +7155,9 @@ function seriesColor(index) {
 // src/engine/charts/model.ts
 var LOG_SCALE_RATIO = 50;
 function wantsLogScale(values) {
-  const finite3 = values.filter((v) => Number.isFinite(v));
-  if (finite3.length === 0 || finite3.some((v) => v <= 0)) return false;
-  return Math.max(...finite3) / Math.min(...finite3) > LOG_SCALE_RATIO;
+  const finite4 = values.filter((v) => Number.isFinite(v));
+  if (finite4.length === 0 || finite4.some((v) => v <= 0)) return false;
+  return Math.max(...finite4) / Math.min(...finite4) > LOG_SCALE_RATIO;
 }
 function panelValues(series) {
   return series.flatMap((s) => s.points.map((p) => p.y));
@@ -7502,9 +7502,9 @@ function mermaidLabel(text, max = 80) {
   const cleaned = text.normalize("NFKC").replace(/[\r\n\t\u2028\u2029\u0085\u000b\u000c]+/g, " ").replace(/"/g, "'").replace(/`/g, "'").replace(/\[/g, "(").replace(/\]/g, ")").replace(/[^\p{L}\p{N} _.,:()+\-/%'=µ–]/gu, "").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
   return cleaned.length > max ? cleaned.slice(0, max - 1) + "…" : cleaned;
 }
-function mermaidNumber(value2) {
-  if (!Number.isFinite(value2)) return "0";
-  const rounded = Number(value2.toPrecision(6));
+function mermaidNumber(value3) {
+  if (!Number.isFinite(value3)) return "0";
+  const rounded = Number(value3.toPrecision(6));
   const text = String(rounded);
   if (!/e/i.test(text)) return text;
   const fixed = rounded.toFixed(Math.min(20, Math.max(0, 6 - Math.floor(Math.log10(Math.abs(rounded))))));
@@ -7741,7 +7741,7 @@ var READABLE_HISTORY_VERSIONS = [1, 2];
 var DEFAULT_HISTORY_WINDOW = 30;
 function measurementOfHistory(m, source) {
   const statistics = {};
-  for (const [name, value2] of Object.entries(m.statistics)) statistics[name] = value2 === null ? NaN : value2;
+  for (const [name, value3] of Object.entries(m.statistics)) statistics[name] = value3 === null ? NaN : value3;
   return {
     experiment: m.experiment,
     parameter: { label: m.parameter, ...m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {} },
@@ -7758,8 +7758,8 @@ function latencyHistoryRuns(records) {
       if (m.metric !== "latency" || m.unit !== "us" || m.payloadBytes === null) continue;
       let ex = experiments.get(m.experiment);
       if (!ex) experiments.set(m.experiment, ex = { experiment: m.experiment, payloads: [] });
-      const value2 = (s) => m.statistics[s] ?? null;
-      ex.payloads.push({ bytes: m.payloadBytes, median: value2("median"), p99: value2("p99"), max: value2("max"), min: value2("min") });
+      const value3 = (s) => m.statistics[s] ?? null;
+      ex.payloads.push({ bytes: m.payloadBytes, median: value3("median"), p99: value3("p99"), max: value3("max"), min: value3("min") });
     }
     return { sha: r.sha, date: r.date, runId: r.runId, experiments: [...experiments.values()] };
   });
@@ -7797,9 +7797,9 @@ function parseHistoryRecord(text, source) {
     if (m.direction !== "lower-is-better" && m.direction !== "higher-is-better") throw bad(`${where}: unknown direction ${JSON.stringify(m.direction)}`);
     if (typeof m.statistics !== "object" || m.statistics === null || Array.isArray(m.statistics)) throw bad(`${where}: "statistics" is not an object`);
     const statistics = {};
-    for (const [name, value2] of Object.entries(m.statistics)) {
+    for (const [name, value3] of Object.entries(m.statistics)) {
       if (!STATISTIC_NAMES.includes(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
-      statistics[name] = numberOrNull(value2, `${where}: "${name}"`);
+      statistics[name] = numberOrNull(value3, `${where}: "${name}"`);
     }
     if (m.repetitions !== void 0 && !(Number.isInteger(m.repetitions) && m.repetitions > 1)) throw bad(`${where}: "repetitions" is not a count above 1`);
     return {
@@ -8056,11 +8056,11 @@ function logEffectTest(logEffect, se, df, alpha, direction) {
   if (!(df >= 1)) throw new RangeError(`a t test needs at least 1 degree of freedom, got ${df}`);
   const critical = studentTQuantile(1 - alpha, df);
   const margin = critical * se;
-  const pValue = se > 0 ? 1 - studentTCdf(logEffect / se, df) : logEffect > 0 ? 0 : logEffect < 0 ? 1 : 0.5;
+  const pValue2 = se > 0 ? 1 - studentTCdf(logEffect / se, df) : logEffect > 0 ? 0 : logEffect < 0 ? 1 : 0.5;
   return {
     effect: relativeOfLog(logEffect, direction),
     interval: { lower: relativeOfLog(logEffect - margin, direction), upper: relativeOfLog(logEffect + margin, direction) },
-    pValue,
+    pValue: pValue2,
     significant: logEffect - margin > 0,
     significantlyBetter: logEffect + margin < 0,
     df,
@@ -8070,15 +8070,15 @@ function logEffectTest(logEffect, se, df, alpha, direction) {
 }
 function meanAndSd(values) {
   const n = values.length;
-  const mean2 = values.reduce((a, b) => a + b, 0) / n;
-  const sd = n > 1 ? Math.sqrt(values.reduce((a, b) => a + (b - mean2) ** 2, 0) / (n - 1)) : NaN;
-  return { mean: mean2, sd };
+  const mean3 = values.reduce((a, b) => a + b, 0) / n;
+  const sd = n > 1 ? Math.sqrt(values.reduce((a, b) => a + (b - mean3) ** 2, 0) / (n - 1)) : NaN;
+  return { mean: mean3, sd };
 }
 function pairedLogTest(logRatios, alpha, direction) {
   const k = logRatios.length;
   if (k < 2) throw new RangeError(`a paired test needs at least 2 pairs, got ${k}`);
-  const { mean: mean2, sd } = meanAndSd(logRatios);
-  return logEffectTest(mean2, sd / Math.sqrt(k), k - 1, alpha, direction);
+  const { mean: mean3, sd } = meanAndSd(logRatios);
+  return logEffectTest(mean3, sd / Math.sqrt(k), k - 1, alpha, direction);
 }
 
 // src/engine/compare/noise.ts
@@ -8145,7 +8145,7 @@ function noiseVerdict(history, candidate, threshold, options = {}) {
   const direction = higher ? "higher-is-better" : "lower-is-better";
   const detectable = Math.max(threshold, relativeOfLog((critical + studentTQuantile(DETECTION_POWER, n - 1)) * standardError, direction));
   const z = (Math.log(result) - centre) / standardError;
-  const pValue = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, n - 1) : NaN;
+  const pValue2 = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, n - 1) : NaN;
   const pct2 = (x) => `${(x * 100).toFixed(1)} %`;
   const bandText = `noise band ${pct2(band.lower)} … +${pct2(band.upper)} from ${n} runs${k > 1 ? ` for the mean of ${k} repetitions` : ""}`;
   let status;
@@ -8166,7 +8166,7 @@ function noiseVerdict(history, candidate, threshold, options = {}) {
     status = "pass";
     reason = `${effect >= 0 ? "+" : ""}${pct2(effect)} is within the threshold (${pct2(threshold)}); ${bandText}`;
   }
-  return { status, failed: status === "fail", reference, result, effect, threshold, band, spread, historyRuns: n, repetitions: k, detectable, pValue, noisy, reason };
+  return { status, failed: status === "fail", reference, result, effect, threshold, band, spread, historyRuns: n, repetitions: k, detectable, pValue: pValue2, noisy, reason };
 }
 
 // src/engine/compare/gate.ts
@@ -8206,7 +8206,7 @@ var KEYS = { min: "Min", median: "Median", max: "Max", "99%": "99%", p99: "99%",
 function parseThresholds(text, what = "--threshold") {
   const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEFAULT_THRESHOLD, "99%": DEFAULT_THRESHOLD };
   if (text === void 0 || text.trim() === "") return thresholds;
-  const value2 = (s) => {
+  const value3 = (s) => {
     const v = Number(s.trim());
     if (s.trim() === "" || !Number.isFinite(v) || v < 0) {
       throw new UsageError(`${what}: "${s.trim()}" is not a threshold; expected a fraction such as 0.1 (10 %)`);
@@ -8214,7 +8214,7 @@ function parseThresholds(text, what = "--threshold") {
     return v;
   };
   if (!text.includes("=")) {
-    const v = value2(text);
+    const v = value3(text);
     for (const m of COMPARED_MAGNITUDES) thresholds[m] = v;
     return thresholds;
   }
@@ -8224,7 +8224,7 @@ function parseThresholds(text, what = "--threshold") {
     if (!magnitude || raw === void 0) {
       throw new UsageError(`${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%`);
     }
-    thresholds[magnitude] = value2(raw);
+    thresholds[magnitude] = value3(raw);
   }
   return thresholds;
 }
@@ -8444,8 +8444,8 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
         const cells = perParameter.map((values) => values[i]);
         if (cells.some((c) => c === void 0)) return void 0;
         const defined = cells;
-        const mean2 = (f) => defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
-        return { a: Math.exp(mean2((c) => Math.log(c.a))), b: Math.exp(mean2((c) => Math.log(c.b))), d: mean2((c) => c.d) };
+        const mean3 = (f) => defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
+        return { a: Math.exp(mean3((c) => Math.log(c.a))), b: Math.exp(mean3((c) => Math.log(c.b))), d: mean3((c) => c.d) };
       });
       return judge2(row, perPair, 1 - alpha / 2);
     },
@@ -8666,9 +8666,9 @@ function table2(rows, general) {
     `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`
   ];
   for (const r of rows) {
-    const value2 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
+    const value3 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
+      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value3(r.reference)} | ${value3(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
   }
   return out;
@@ -8680,10 +8680,10 @@ function generalTable(rows) {
     `| :-- | :-- | :-- | --: | --: | --: | --: |${extra.align} :-- |`
   ];
   for (const r of rows) {
-    const value2 = (x) => Number.isNaN(x) ? "—" : `${formatMeasured(x)}${r.unit ? ` ${escapeMarkdown(r.unit)}` : ""}`;
+    const value3 = (x) => Number.isNaN(x) ? "—" : `${formatMeasured(x)}${r.unit ? ` ${escapeMarkdown(r.unit)}` : ""}`;
     const metric2 = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
+      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value3(r.reference)} | ${value3(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
   }
   return out;
@@ -9058,8 +9058,8 @@ function deriveMetricLimits(runs, options) {
     const higher = shape.metric.direction === "higher-is-better";
     for (const [statistic, list] of values) {
       const percentile = higher ? 100 - options.percentile : options.percentile;
-      const value2 = list.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(list).sort(), percentile);
-      const limit = options.margin === 0 ? value2 : value2 * (higher ? 1 - options.margin : 1 + options.margin);
+      const value3 = list.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(list).sort(), percentile);
+      const limit = options.margin === 0 ? value3 : value3 * (higher ? 1 - options.margin : 1 + options.margin);
       limits.push({
         experiment: shape.experiment,
         parameter: shape.parameter.label,
@@ -9081,14 +9081,14 @@ function derivedStatistics(m) {
 function limitColumnName(limit) {
   return `${limit.metric}.${limit.statistic}${limit.unit ? ` [${limit.unit}]` : ""} ${limit.direction === "higher-is-better" ? ">=" : "<="}`;
 }
-function formatLimit(value2, direction) {
-  if (!Number.isFinite(value2)) return "";
+function formatLimit(value3, direction) {
+  if (!Number.isFinite(value3)) return "";
   const up = direction === "lower-is-better";
-  const fixed = Math.abs(value2) >= 100 || value2 === 0;
-  const step = fixed ? 1e-3 : 10 ** (Math.floor(Math.log10(Math.abs(value2))) - 5);
+  const fixed = Math.abs(value3) >= 100 || value3 === 0;
+  const step = fixed ? 1e-3 : 10 ** (Math.floor(Math.log10(Math.abs(value3))) - 5);
   const text = (x) => fixed ? x.toFixed(3) : String(Number(x.toPrecision(6)));
-  const nearest = Number(text(value2));
-  if (up ? nearest >= value2 : nearest <= value2) return text(nearest);
+  const nearest = Number(text(value3));
+  if (up ? nearest >= value3 : nearest <= value3) return text(nearest);
   return text(up ? nearest + step : nearest - step);
 }
 function renderMetricRequirementsCsv(limits) {
@@ -9183,13 +9183,13 @@ function renderComparisonText(report) {
     "Status"
   ];
   const rows = report.rows.map((r) => {
-    const value2 = general ? (x) => Number.isNaN(x) ? "-" : `${formatMeasured(x)}${r.unit ? ` ${safe2(r.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
+    const value3 = general ? (x) => Number.isNaN(x) ? "-" : `${formatMeasured(x)}${r.unit ? ` ${safe2(r.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
     return [
       safe2(r.experimentType),
       general ? safe2(r.parameter) : r.pooled ? "geomean" : String(r.payloadBytes),
       general ? `${safe2(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " (higher is better)" : ""}` : r.magnitude,
-      value2(r.reference),
-      value2(r.result),
+      value3(r.reference),
+      value3(r.result),
       percent(r.deltaPercent),
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...withBand ? [range(r.band)] : [],
@@ -9235,8 +9235,8 @@ function parseCommandArgs(command, args, options) {
     throw new UsageError(`${command}: ${message} (see perfgate ${command} --help)`);
   }
 }
-function floatParseOption(value2, name = "--float-parse") {
-  const mode = value2 ?? "precise";
+function floatParseOption(value3, name = "--float-parse") {
+  const mode = value3 ?? "precise";
   if (!FLOAT_PARSE_MODES.includes(mode)) {
     throw new UsageError(`${name} must be one of ${FLOAT_PARSE_MODES.join(", ")}; got "${mode}"`);
   }
@@ -9272,6 +9272,7 @@ Usage:
                    [--format F] [--repetitions error|pool] [--output-dir D]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
                    [--percentile 99] [--margin 0] [--format F]
+  perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
   perfgate <command> --help
   perfgate --version (-V, -v)
 
@@ -9435,6 +9436,479 @@ Options:
   --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
   -h, --help             show this help
 `;
+var TRENDS_HELP = `perfgate trends — persistent steps over the history of the default branch
+
+Usage:
+  perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--window N]
+                  [--fail-on-regression]
+
+Reads perfgate history records (history-*.json, what the action keeps) and, for every experiment
+× parameter × metric × statistic, finds the runs where the level changed for good: E-divisive
+means proposes change points, a t-test keeps the significant ones (p ≤ 0.001) and changes under
+10 % are dropped (docs/change-points.md). A step is named by the commits of the last run before it
+and the first run after it; a one- or two-run excursion that returns is an outlier, and a change
+in the newest runs with fewer than 3 runs after it is pending. Writes trends.md and trends.json.
+
+Options:
+  -s, --statistic S      statistics to analyse (repeatable or comma-separated: median,p99);
+                         default: each measurement's primary one (median, mean or value)
+  --window N             only the newest N runs (default: every record in the folder)
+  --fail-on-regression   exit 1 when a regression step appeared with the newest run
+  -o, --output-dir D     report folder (default: perfgate-report)
+  -h, --help             show this help
+
+Exit codes: 0 done (steps or not), 1 a new regression step with --fail-on-regression,
+2 usage or input error.
+`;
+
+// src/pipeline/trends.ts
+import { existsSync as existsSync2, readdirSync as readdirSync4 } from "node:fs";
+
+// src/engine/trends/render.ts
+var TRENDS_SCHEMA_VERSION = 1;
+function value2(v) {
+  if (!Number.isFinite(v)) return "—";
+  return String(Number(v.toPrecision(4)));
+}
+function percent2(change) {
+  const p = change * 100;
+  return `${p >= 0 ? "+" : "−"}${Math.abs(p).toFixed(1)} %`;
+}
+function pValue(p) {
+  return p < 1e-4 ? "< 0.0001" : p.toFixed(4);
+}
+function shortSha(run) {
+  return run ? run.sha.slice(0, 7) : "?";
+}
+function seriesName(s, escape) {
+  return [escape(s.experiment), escape(s.parameter), escape(s.metric), s.statistic];
+}
+function withUnit2(v, unit) {
+  return unit ? `${value2(v)} ${unit}` : value2(v);
+}
+function rowsOf(report, pick) {
+  return report.series.flatMap((series) => pick(series).map((step) => ({ series, step })));
+}
+function settingsLine(report) {
+  const { maxPValue, minMagnitude, minSegment } = report.settings;
+  return `E-divisive means with a t-test: p ≤ ${maxPValue}, change ≥ ${Math.round(minMagnitude * 100)} %, at least ${minSegment} runs on each side of a step`;
+}
+function renderTrendsMarkdown(report) {
+  const md = (text) => escapeMarkdown(text);
+  const sha = (i) => md(shortSha(report.runs[i]));
+  const lines = ["## Trends on the default branch", ""];
+  if (report.runs.length === 0) return [...lines, "No recorded runs.", ""].join("\n");
+  const first = report.runs[0];
+  const last = report.runs[report.runs.length - 1];
+  lines.push(
+    `${report.runs.length} run(s) from ${md(shortSha(first))} (${md(first.date)}) to ${md(shortSha(last))} (${md(last.date)}); ${report.series.length} series; ${settingsLine(report)}.`,
+    ""
+  );
+  if (report.newRegressions > 0) lines.push(`**${report.newRegressions} new regression step(s) appeared with the newest run.**`, "");
+  const steps = rowsOf(report, (s) => s.steps);
+  if (steps.length === 0) {
+    lines.push("No persistent step in any series.", "");
+  } else {
+    lines.push("| | experiment | parameter | metric | statistic | change | before → after | began between | runs after | p |", "|---|---|---|---|---|---:|---:|---|---:|---:|");
+    for (const { series, step } of steps) {
+      const mark = step.kind === "regression" ? step.isNew ? "**new regression**" : "regression" : "improvement";
+      lines.push(
+        `| ${mark} | ${seriesName(series, md).join(" | ")} | ${percent2(step.change)} | ${withUnit2(step.before, md(series.unit))} → ${withUnit2(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`
+      );
+    }
+    lines.push("");
+  }
+  const pending = rowsOf(report, (s) => s.pending ? [s.pending] : []);
+  if (pending.length > 0) {
+    lines.push("Pending (too few runs after the change to tell a step from an outlier yet):", "");
+    for (const { series, step } of pending) {
+      lines.push(`- ${seriesName(series, md).join(" · ")}: ${percent2(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`);
+    }
+    lines.push("");
+  }
+  const outliers = report.series.flatMap((series) => series.outliers.map((o) => ({ series, o })));
+  if (outliers.length > 0) {
+    lines.push("Outliers (short excursions that returned; not steps):", "");
+    for (const { series, o } of outliers) lines.push(`- ${seriesName(series, md).join(" · ")}: ${outlierText(o, series.unit, md, sha(o.run))}`);
+    lines.push("");
+  }
+  return lines.join("\n");
+}
+function outlierText(o, unit, escape, at) {
+  const span = o.length === 1 ? `run ${at}` : `${o.length} runs from ${at}`;
+  return `${withUnit2(o.value, escape(unit))} against ${withUnit2(o.level, escape(unit))} (${percent2(o.change)}, ${o.kind}) at ${span}`;
+}
+function renderTrendsText(report) {
+  const t = (text) => withoutControls(text);
+  const sha = (i) => t(shortSha(report.runs[i]));
+  const lines = [`Trends: ${report.runs.length} run(s), ${report.series.length} series (${settingsLine(report)})`];
+  const steps = rowsOf(report, (s) => s.steps);
+  if (steps.length === 0) lines.push("  no persistent step");
+  for (const { series, step } of steps) {
+    const mark = step.kind === "regression" ? step.isNew ? "NEW REGRESSION" : "regression" : "improvement";
+    lines.push(
+      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent2(step.change)} (${withUnit2(step.before, t(series.unit))} -> ${withUnit2(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}`
+    );
+  }
+  for (const series of report.series) {
+    if (series.pending)
+      lines.push(`  pending: ${seriesName(series, t).join(" / ")} ${percent2(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`);
+    for (const o of series.outliers) lines.push(`  outlier: ${seriesName(series, t).join(" / ")} ${outlierText(o, series.unit, t, sha(o.run))}`);
+  }
+  return lines.join("\n") + "\n";
+}
+function finite3(v) {
+  return Number.isFinite(v) ? v : null;
+}
+function stepJson(s) {
+  return {
+    kind: s.kind,
+    isNew: s.isNew,
+    firstRun: s.firstRun,
+    lastRunBefore: s.lastRunBefore,
+    before: finite3(s.before),
+    after: finite3(s.after),
+    change: finite3(s.change),
+    pValue: finite3(s.pValue),
+    runsBefore: s.runsBefore,
+    runsAfter: s.runsAfter
+  };
+}
+function renderTrendsJson(report) {
+  const document = {
+    schemaVersion: TRENDS_SCHEMA_VERSION,
+    settings: report.settings,
+    newRegressions: report.newRegressions,
+    runs: report.runs.map((r) => ({ sha: r.sha, date: r.date, runId: r.runId, runUrl: r.runUrl })),
+    series: report.series.map((s) => ({
+      experiment: s.experiment,
+      parameter: s.parameter,
+      metric: s.metric,
+      statistic: s.statistic,
+      unit: s.unit,
+      direction: s.direction,
+      values: s.values,
+      latest: finite3(s.latest),
+      steps: s.steps.map(stepJson),
+      ...s.pending ? { pending: stepJson(s.pending) } : {},
+      outliers: s.outliers.map((o) => ({ run: o.run, length: o.length, value: finite3(o.value), level: finite3(o.level), change: finite3(o.change), kind: o.kind }))
+    }))
+  };
+  return JSON.stringify(document, null, 2) + "\n";
+}
+
+// src/engine/stats/changePoints.ts
+var CHANGE_POINT_DEFAULTS = { maxPValue: 1e-3, minMagnitude: 0.1, minSegment: 3 };
+function tTest(left, right) {
+  const n1 = left.length;
+  const n2 = right.length;
+  const df = n1 + n2 - 2;
+  if (n1 === 0 || n2 === 0 || df <= 0) return { t: 0, df: Math.max(df, 0), pValue: 1 };
+  const m1 = mean2(left, 0, n1);
+  const m2 = mean2(right, 0, n2);
+  const ss = sumSquares(left, m1) + sumSquares(right, m2);
+  const se = Math.sqrt(ss / df * (1 / n1 + 1 / n2));
+  if (se === 0) return m1 === m2 ? { t: 0, df, pValue: 1 } : { t: m2 > m1 ? Infinity : -Infinity, df, pValue: 0 };
+  const t = (m2 - m1) / se;
+  return { t, df, pValue: Math.min(1, 2 * studentTCdf(-Math.abs(t), df)) };
+}
+function mean2(values, from, to) {
+  let s = 0;
+  for (let i = from; i < to; i++) s += values[i];
+  return s / (to - from);
+}
+function sumSquares(values, m) {
+  let s = 0;
+  for (let i = 0; i < values.length; i++) s += (values[i] - m) ** 2;
+  return s;
+}
+var EDivisive = class {
+  n;
+  /** prefix[a·(n+1) + b] = Σ_{i<a, j<b} |x_i − x_j|. */
+  prefix;
+  constructor(values) {
+    const n = this.n = values.length;
+    const w = n + 1;
+    const p = this.prefix = new Float64Array(w * w);
+    for (let a = 1; a <= n; a++) {
+      let row = 0;
+      for (let b = 1; b <= n; b++) {
+        row += Math.abs(values[a - 1] - values[b - 1]);
+        p[a * w + b] = p[(a - 1) * w + b] + row;
+      }
+    }
+  }
+  /** Σ |x_i − x_j| over i in [r0, r1), j in [c0, c1). */
+  block(r0, r1, c0, c1) {
+    const w = this.n + 1;
+    const p = this.prefix;
+    return p[r1 * w + c1] - p[r0 * w + c1] - p[r1 * w + c0] + p[r0 * w + c0];
+  }
+  /** QQ(x[s, τ), x[τ, κ)) of Matteson and James (scaled energy distance). */
+  q(s, tau, kappa) {
+    const n = tau - s;
+    const m = kappa - tau;
+    const between = this.block(s, tau, tau, kappa);
+    const withinX = n > 1 ? this.block(s, tau, s, tau) / 2 : 0;
+    const withinY = m > 1 ? this.block(tau, kappa, tau, kappa) / 2 : 0;
+    return 2 / (m + n) * between - (n > 1 ? 2 * m / ((m + n) * (n - 1)) * withinX : 0) - (m > 1 ? 2 * n / ((m + n) * (m - 1)) * withinY : 0);
+  }
+  /** The best split of [start, end) (at least two values), or undefined; ties go to the lowest τ, then κ. */
+  candidate(start, end) {
+    if (end - start < 2) return void 0;
+    let best;
+    for (let tau = start + 1; tau < end; tau++) {
+      for (let kappa = tau + 1; kappa <= end; kappa++) {
+        const q = this.q(start, tau, kappa);
+        if (best === void 0 || q > best.qhat) best = { index: tau, end: kappa, qhat: q };
+      }
+    }
+    return best;
+  }
+};
+function firstPassPValue(maxPValue) {
+  return maxPValue < 0.05 ? maxPValue * 10 : maxPValue < 0.5 ? maxPValue * 2 : maxPValue;
+}
+function split(values, maxPValue) {
+  const calc = new EDivisive(values);
+  const points = [];
+  const cache = /* @__PURE__ */ new Map();
+  for (; ; ) {
+    const bounds = [0, ...points, values.length];
+    let best;
+    for (let i = 0; i + 1 < bounds.length; i++) {
+      const start = bounds[i];
+      const end = bounds[i + 1];
+      const key = `${start}:${end}`;
+      if (!cache.has(key)) cache.set(key, calc.candidate(start, end));
+      const c = cache.get(key);
+      if (c && c.qhat > 0 && (best === void 0 || c.qhat > best.qhat)) best = { ...c, start };
+    }
+    if (!best) return points;
+    const test = tTest(values.subarray(best.start, best.index), values.subarray(best.index, best.end));
+    if (test.pValue > maxPValue) return points;
+    points.push(best.index);
+    points.sort((a, b) => a - b);
+  }
+}
+function score(values, points, k) {
+  const start = k === 0 ? 0 : points[k - 1];
+  const end = k + 1 < points.length ? points[k + 1] : values.length;
+  const index = points[k];
+  const left = values.subarray(start, index);
+  const right = values.subarray(index, end);
+  return { index, pValue: tTest(left, right).pValue, before: mean2(left, 0, left.length), after: mean2(right, 0, right.length) };
+}
+function merge(values, points, maxPValue, minMagnitude) {
+  const pts = [...points];
+  let scored = pts.map((_, k) => score(values, pts, k));
+  const logFloor = Math.log1p(minMagnitude);
+  while (scored.length > 0) {
+    let weakest = 0;
+    for (let k = 1; k < scored.length; k++) if (scored[k].pValue > scored[weakest].pValue) weakest = k;
+    if (scored[weakest].pValue <= maxPValue) {
+      weakest = 0;
+      const size = (s) => Math.abs(s.after - s.before);
+      for (let k = 1; k < scored.length; k++) if (size(scored[k]) < size(scored[weakest])) weakest = k;
+      if (size(scored[weakest]) >= logFloor) return scored;
+    }
+    pts.splice(weakest, 1);
+    scored = pts.map((_, k) => score(values, pts, k));
+  }
+  return scored;
+}
+function changePointsOf(values, o) {
+  return merge(values, split(values, firstPassPValue(o.maxPValue)), o.maxPValue, o.minMagnitude);
+}
+function detectChangePoints(logValues, options = {}) {
+  const o = { ...CHANGE_POINT_DEFAULTS, ...options };
+  if (!(o.maxPValue > 0 && o.maxPValue < 1)) throw new RangeError(`maxPValue must be in (0, 1), got ${o.maxPValue}`);
+  if (!(o.minMagnitude >= 0)) throw new RangeError(`minMagnitude must be 0 or more, got ${o.minMagnitude}`);
+  if (!(Number.isInteger(o.minSegment) && o.minSegment >= 1)) throw new RangeError(`minSegment must be a whole number ≥ 1, got ${o.minSegment}`);
+  logValues.forEach((v, i) => {
+    if (!Number.isFinite(v)) throw new RangeError(`value ${i} is not a finite number: ${v}`);
+  });
+  let kept = logValues.map((_, i) => i);
+  const outliers = [];
+  for (; ; ) {
+    const values = Float64Array.from(kept, (i) => logValues[i]);
+    const points = changePointsOf(values, o);
+    const bounds = [0, ...points.map((p) => p.index), values.length];
+    let excursion = -1;
+    for (let s = 0; s + 2 < bounds.length; s++) {
+      if (bounds[s + 1] - bounds[s] < o.minSegment) {
+        excursion = s;
+        break;
+      }
+    }
+    if (excursion < 0) return finish3(kept, points, bounds, outliers, o.minSegment);
+    const from = bounds[excursion];
+    const to = bounds[excursion + 1];
+    const around = excursion === 0 ? values.subarray(to, bounds[2]) : values.subarray(bounds[excursion - 1], from);
+    const level = mean2(around, 0, around.length);
+    for (let i = from; i < to; ) {
+      let j = i + 1;
+      while (j < to && kept[j] === kept[j - 1] + 1) j++;
+      const stretch = mean2(values, i, j);
+      outliers.push({ index: kept[i], length: j - i, value: stretch, level, relativeChange: Math.expm1(stretch - level) });
+      i = j;
+    }
+    kept = [...kept.slice(0, from), ...kept.slice(to)];
+  }
+}
+function finish3(kept, points, bounds, outliers, minSegment) {
+  const changes = points.map((p, k) => {
+    const runsBefore = bounds[k + 1] - bounds[k];
+    const runsAfter = bounds[k + 2] - bounds[k + 1];
+    return {
+      index: kept[p.index],
+      lastBefore: kept[p.index - 1],
+      before: p.before,
+      after: p.after,
+      relativeChange: Math.expm1(p.after - p.before),
+      pValue: p.pValue,
+      runsBefore,
+      runsAfter
+    };
+  });
+  outliers.sort((a, b) => a.index - b.index);
+  const last = changes[changes.length - 1];
+  if (last && last.runsAfter < minSegment) return { steps: changes.slice(0, -1), outliers, pending: last };
+  return { steps: changes, outliers };
+}
+
+// src/engine/trends/trends.ts
+var SAME_STEP = 2;
+function collect(runs, statistics) {
+  const series = /* @__PURE__ */ new Map();
+  runs.forEach((run, r) => {
+    for (const m of run.measurements) {
+      for (const statistic of statistics ?? [primaryStatistic(m)]) {
+        const value3 = m.statistics[statistic];
+        if (value3 === void 0) continue;
+        const key = JSON.stringify([m.experiment, m.parameter.label, m.metric.name, statistic]);
+        let s = series.get(key);
+        if (!s) {
+          const shown = shownUnit(m, statistic);
+          s = {
+            experiment: m.experiment,
+            parameter: m.parameter.label,
+            metric: m.metric.name,
+            statistic,
+            unit: shown.unit,
+            scale: shown.scale,
+            direction: statisticDirection(statistic, m.metric.direction),
+            values: []
+          };
+          series.set(key, s);
+        }
+        s.values[r] = value3;
+      }
+    }
+  });
+  return [...series.values()];
+}
+function stepOf(c, runIndex, s, isNew) {
+  const worse = s.direction === "lower-is-better" ? c.relativeChange > 0 : c.relativeChange < 0;
+  return {
+    kind: worse ? "regression" : "improvement",
+    firstRun: runIndex[c.index],
+    lastRunBefore: runIndex[c.lastBefore],
+    before: Math.exp(c.before) * s.scale,
+    after: Math.exp(c.after) * s.scale,
+    change: c.relativeChange,
+    pValue: c.pValue,
+    runsBefore: c.runsBefore,
+    runsAfter: c.runsAfter,
+    isNew
+  };
+}
+function analyzeTrends(runs, options = {}) {
+  const settings = {
+    maxPValue: options.maxPValue ?? CHANGE_POINT_DEFAULTS.maxPValue,
+    minMagnitude: options.minMagnitude ?? CHANGE_POINT_DEFAULTS.minMagnitude,
+    minSegment: options.minSegment ?? CHANGE_POINT_DEFAULTS.minSegment
+  };
+  const newest = runs.length - 1;
+  const series = collect(runs, options.statistics).map((s) => {
+    const runIndex = [];
+    const logs = [];
+    s.values.forEach((v, r) => {
+      if (v !== void 0 && Number.isFinite(v) && v > 0) {
+        runIndex.push(r);
+        logs.push(Math.log(v));
+      }
+    });
+    const found = detectChangePoints(logs, settings);
+    const hasNewest = runIndex[runIndex.length - 1] === newest;
+    const before = hasNewest ? detectChangePoints(logs.slice(0, -1), settings).steps : found.steps;
+    const seenBefore = (c) => before.some((b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange));
+    const latest = logs.length > 0 ? Math.exp(logs[logs.length - 1]) * s.scale : NaN;
+    return {
+      experiment: s.experiment,
+      parameter: s.parameter,
+      metric: s.metric,
+      statistic: s.statistic,
+      unit: s.unit,
+      direction: s.direction,
+      values: logs.length,
+      latest,
+      steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c))),
+      outliers: found.outliers.map((o) => {
+        const higher = o.relativeChange > 0;
+        return {
+          run: runIndex[o.index],
+          length: o.length,
+          value: Math.exp(o.value) * s.scale,
+          level: Math.exp(o.level) * s.scale,
+          change: o.relativeChange,
+          kind: higher === (s.direction === "lower-is-better") ? "worse" : "better"
+        };
+      }),
+      ...found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest) } : {}
+    };
+  });
+  const newRegressions = series.reduce((n, s) => n + s.steps.filter((t) => t.isNew && t.kind === "regression").length, 0);
+  return { runs: runs.map(({ measurements: _m, ...ref }) => ref), settings, series, newRegressions };
+}
+
+// src/pipeline/trends.ts
+var TRENDS_MARKDOWN = "trends.md";
+var TRENDS_JSON = "trends.json";
+function trendRunOfRecord(record) {
+  const source = `run ${record.runId}`;
+  return { sha: record.sha, date: record.date, runId: record.runId, runUrl: record.runUrl, measurements: record.measurements.map((m) => measurementOfHistory(m, source)) };
+}
+function trendsOfRecords(records, options = {}) {
+  return analyzeTrends(records.map(trendRunOfRecord), options);
+}
+function runTrends(options, progress) {
+  checkOutputFolder(options.outputDir);
+  const records = progress.step("Reading history", () => {
+    if (!existsSync2(options.history)) throw new InputError("cannot find the history folder", { file: options.history });
+    if (!readdirSync4(options.history).some((name) => /^history-.*\.json$/.test(name))) {
+      throw new InputError("no perfgate history records (history-*.json) in this folder", { file: options.history });
+    }
+    return readHistoryWindow(options.history, options.window ?? Number.MAX_SAFE_INTEGER);
+  });
+  const { history: _h, outputDir: _o, window: _w, ...analysis } = options;
+  const report = progress.step("Finding change points", () => trendsOfRecords(records, analysis));
+  return progress.step("Writing reports", () => {
+    const out = new ReportWriter(options.outputDir);
+    const markdown = renderTrendsMarkdown(report);
+    const markdownPath = out.write(TRENDS_MARKDOWN, markdown);
+    const jsonPath = out.write(TRENDS_JSON, renderTrendsJson(report));
+    return { report, markdown, written: out.written, markdownPath, jsonPath };
+  });
+}
+function parseTrendStatistics(texts, what) {
+  const names = texts.flatMap((t) => t.split(",")).map((t) => t.trim());
+  return names.map((name) => {
+    const statistic = resolveStatistic(name);
+    if (statistic === void 0) throw new UsageError(`${what}: unknown statistic "${name}" (median, mean, value, min, max, p90, p95, p99, p999, …)`);
+    return statistic;
+  });
+}
 
 // src/engine/report/inspect.ts
 function inspectResultSet(set, formatTitle) {
@@ -9536,8 +10010,10 @@ function dispatch(argv, io) {
       return deriveCommand(rest, io);
     case "inspect":
       return inspectCommand(rest, io);
+    case "trends":
+      return trendsCommand(rest, io);
     default:
-      throw new UsageError(`unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements and inspect (see perfgate --help)`);
+      throw new UsageError(`unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect and trends (see perfgate --help)`);
   }
 }
 function summarizeCommand(args, io) {
@@ -9750,6 +10226,36 @@ function deriveCommand(args, io) {
   io.out(`wrote ${output} from ${runs} run(s)
 `);
   return EXIT_PASS;
+}
+function trendsCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("trends", args, {
+    "output-dir": { type: "string", short: "o" },
+    statistic: { type: "string", short: "s", multiple: true },
+    window: { type: "string" },
+    "fail-on-regression": { type: "boolean" },
+    help: { type: "boolean", short: "h" }
+  });
+  if (values.help) {
+    io.out(TRENDS_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length !== 1) throw new UsageError("trends: name one history folder (perfgate history-*.json records)");
+  const statistics = values.statistic !== void 0 ? parseTrendStatistics(values.statistic, "--statistic") : void 0;
+  const window = values.window !== void 0 ? numberOption(values.window, "--window", 0, (v) => Number.isInteger(v) && v >= 2, "a whole number of runs, 2 or more") : void 0;
+  const outcome = runTrends(
+    {
+      history: positionals[0],
+      outputDir: values["output-dir"] ?? "perfgate-report",
+      ...statistics ? { statistics } : {},
+      ...window !== void 0 ? { window } : {}
+    },
+    cliProgress(io)
+  );
+  io.out(renderTrendsText(outcome.report));
+  io.out(`
+Report: ${outcome.markdownPath}, ${outcome.jsonPath}
+`);
+  return values["fail-on-regression"] && outcome.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
 }
 function numberOption(text, name, fallback, valid, expected) {
   if (text === void 0) return fallback;

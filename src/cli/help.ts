@@ -10,6 +10,7 @@ Usage:
                    [--format F] [--repetitions error|pool] [--output-dir D]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
                    [--percentile 99] [--margin 0] [--format F]
+  perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
   perfgate <command> --help
   perfgate --version (-V, -v)
 
@@ -177,4 +178,29 @@ Options:
   --mapping FILE         column mapping (JSON) for --format generic-csv
   --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
   -h, --help             show this help
+`;
+
+export const TRENDS_HELP = `perfgate trends — persistent steps over the history of the default branch
+
+Usage:
+  perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--window N]
+                  [--fail-on-regression]
+
+Reads perfgate history records (history-*.json, what the action keeps) and, for every experiment
+× parameter × metric × statistic, finds the runs where the level changed for good: E-divisive
+means proposes change points, a t-test keeps the significant ones (p ≤ 0.001) and changes under
+10 % are dropped (docs/change-points.md). A step is named by the commits of the last run before it
+and the first run after it; a one- or two-run excursion that returns is an outlier, and a change
+in the newest runs with fewer than 3 runs after it is pending. Writes trends.md and trends.json.
+
+Options:
+  -s, --statistic S      statistics to analyse (repeatable or comma-separated: median,p99);
+                         default: each measurement's primary one (median, mean or value)
+  --window N             only the newest N runs (default: every record in the folder)
+  --fail-on-regression   exit 1 when a regression step appeared with the newest run
+  -o, --output-dir D     report folder (default: perfgate-report)
+  -h, --help             show this help
+
+Exit codes: 0 done (steps or not), 1 a new regression step with --fail-on-regression,
+2 usage or input error.
 `;

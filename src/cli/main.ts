@@ -13,7 +13,9 @@ import { parseGateStatistics } from '../engine/compare/gate.js';
 import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
 import { floatParseOption, parseCommandArgs, resultPaths } from './args.js';
-import { CHECK_HELP, COMPARE_HELP, DERIVE_HELP, INSPECT_HELP, MAIN_HELP, SUMMARIZE_HELP } from './help.js';
+import { CHECK_HELP, COMPARE_HELP, DERIVE_HELP, INSPECT_HELP, MAIN_HELP, SUMMARIZE_HELP, TRENDS_HELP } from './help.js';
+import { parseTrendStatistics, runTrends } from '../pipeline/trends.js';
+import { renderTrendsText } from '../engine/trends/render.js';
 import { runInspect } from '../pipeline/inspect.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import { renderInspectionJson, renderInspectionText } from '../engine/report/inspect.js';
@@ -79,8 +81,10 @@ function dispatch(argv: string[], io: Console): number | Promise<number> {
       return deriveCommand(rest, io);
     case 'inspect':
       return inspectCommand(rest, io);
+    case 'trends':
+      return trendsCommand(rest, io);
     default:
-      throw new UsageError(`unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements and inspect (see perfgate --help)`);
+      throw new UsageError(`unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect and trends (see perfgate --help)`);
   }
 }
 
@@ -294,6 +298,36 @@ function deriveCommand(args: string[], io: Console): number {
   );
   io.out(`wrote ${output} from ${runs} run(s)\n`);
   return EXIT_PASS;
+}
+
+function trendsCommand(args: string[], io: Console): number {
+  const { values, positionals } = parseCommandArgs('trends', args, {
+    'output-dir': { type: 'string', short: 'o' },
+    statistic: { type: 'string', short: 's', multiple: true },
+    window: { type: 'string' },
+    'fail-on-regression': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.out(TRENDS_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length !== 1) throw new UsageError('trends: name one history folder (perfgate history-*.json records)');
+  const statistics = values.statistic !== undefined ? parseTrendStatistics(values.statistic as string[], '--statistic') : undefined;
+  const window =
+    values.window !== undefined ? numberOption(values.window as string, '--window', 0, (v) => Number.isInteger(v) && v >= 2, 'a whole number of runs, 2 or more') : undefined;
+  const outcome = runTrends(
+    {
+      history: positionals[0]!,
+      outputDir: (values['output-dir'] as string | undefined) ?? 'perfgate-report',
+      ...(statistics ? { statistics } : {}),
+      ...(window !== undefined ? { window } : {}),
+    },
+    cliProgress(io),
+  );
+  io.out(renderTrendsText(outcome.report));
+  io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
+  return values['fail-on-regression'] && outcome.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
 }
 
 function numberOption(text: string | undefined, name: string, fallback: number, valid: (v: number) => boolean, expected: string): number {

@@ -1,0 +1,162 @@
+/**
+ * The trend report as a Markdown section (trends.md, the job summary), plain terminal text and
+ * JSON. Every number comes from the model (trends.ts); names from result files are untrusted and
+ * escaped.
+ */
+import { escapeMarkdown, withoutControls } from '../report/escape.js';
+import type { TrendOutlier, TrendReport, TrendRunRef, TrendSeries, TrendStep } from './trends.js';
+
+/** Bumped when the shape of trends.json changes incompatibly. */
+export const TRENDS_SCHEMA_VERSION = 1;
+
+function value(v: number): string {
+  if (!Number.isFinite(v)) return '—';
+  return String(Number(v.toPrecision(4)));
+}
+
+function percent(change: number): string {
+  const p = change * 100;
+  return `${p >= 0 ? '+' : '−'}${Math.abs(p).toFixed(1)} %`;
+}
+
+function pValue(p: number): string {
+  return p < 1e-4 ? '< 0.0001' : p.toFixed(4);
+}
+
+function shortSha(run: TrendRunRef | undefined): string {
+  return run ? run.sha.slice(0, 7) : '?';
+}
+
+function seriesName(s: TrendSeries, escape: (text: string) => string): string[] {
+  return [escape(s.experiment), escape(s.parameter), escape(s.metric), s.statistic];
+}
+
+function withUnit(v: number, unit: string): string {
+  return unit ? `${value(v)} ${unit}` : value(v);
+}
+
+interface Row {
+  series: TrendSeries;
+  step: TrendStep;
+}
+
+function rowsOf(report: TrendReport, pick: (s: TrendSeries) => readonly TrendStep[]): Row[] {
+  return report.series.flatMap((series) => pick(series).map((step) => ({ series, step })));
+}
+
+function settingsLine(report: TrendReport): string {
+  const { maxPValue, minMagnitude, minSegment } = report.settings;
+  return `E-divisive means with a t-test: p ≤ ${maxPValue}, change ≥ ${Math.round(minMagnitude * 100)} %, at least ${minSegment} runs on each side of a step`;
+}
+
+/** The trend section in Markdown. */
+export function renderTrendsMarkdown(report: TrendReport): string {
+  const md = (text: string) => escapeMarkdown(text);
+  const sha = (i: number) => md(shortSha(report.runs[i]));
+  const lines = ['## Trends on the default branch', ''];
+  if (report.runs.length === 0) return [...lines, 'No recorded runs.', ''].join('\n');
+  const first = report.runs[0]!;
+  const last = report.runs[report.runs.length - 1]!;
+  lines.push(
+    `${report.runs.length} run(s) from ${md(shortSha(first))} (${md(first.date)}) to ${md(shortSha(last))} (${md(last.date)}); ${report.series.length} series; ${settingsLine(report)}.`,
+    '',
+  );
+  if (report.newRegressions > 0) lines.push(`**${report.newRegressions} new regression step(s) appeared with the newest run.**`, '');
+  const steps = rowsOf(report, (s) => s.steps);
+  if (steps.length === 0) {
+    lines.push('No persistent step in any series.', '');
+  } else {
+    lines.push('| | experiment | parameter | metric | statistic | change | before → after | began between | runs after | p |', '|---|---|---|---|---|---:|---:|---|---:|---:|');
+    for (const { series, step } of steps) {
+      const mark = step.kind === 'regression' ? (step.isNew ? '**new regression**' : 'regression') : 'improvement';
+      lines.push(
+        `| ${mark} | ${seriesName(series, md).join(' | ')} | ${percent(step.change)} | ${withUnit(step.before, md(series.unit))} → ${withUnit(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`,
+      );
+    }
+    lines.push('');
+  }
+  const pending = rowsOf(report, (s) => (s.pending ? [s.pending] : []));
+  if (pending.length > 0) {
+    lines.push('Pending (too few runs after the change to tell a step from an outlier yet):', '');
+    for (const { series, step } of pending) {
+      lines.push(`- ${seriesName(series, md).join(' · ')}: ${percent(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`);
+    }
+    lines.push('');
+  }
+  const outliers = report.series.flatMap((series) => series.outliers.map((o) => ({ series, o })));
+  if (outliers.length > 0) {
+    lines.push('Outliers (short excursions that returned; not steps):', '');
+    for (const { series, o } of outliers) lines.push(`- ${seriesName(series, md).join(' · ')}: ${outlierText(o, series.unit, md, sha(o.run))}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+function outlierText(o: TrendOutlier, unit: string, escape: (text: string) => string, at: string): string {
+  const span = o.length === 1 ? `run ${at}` : `${o.length} runs from ${at}`;
+  return `${withUnit(o.value, escape(unit))} against ${withUnit(o.level, escape(unit))} (${percent(o.change)}, ${o.kind}) at ${span}`;
+}
+
+/** The trend report for a terminal: steps, pending changes and outliers, one line each. */
+export function renderTrendsText(report: TrendReport): string {
+  const t = (text: string) => withoutControls(text);
+  const sha = (i: number) => t(shortSha(report.runs[i]));
+  const lines = [`Trends: ${report.runs.length} run(s), ${report.series.length} series (${settingsLine(report)})`];
+  const steps = rowsOf(report, (s) => s.steps);
+  if (steps.length === 0) lines.push('  no persistent step');
+  for (const { series, step } of steps) {
+    const mark = step.kind === 'regression' ? (step.isNew ? 'NEW REGRESSION' : 'regression') : 'improvement';
+    lines.push(
+      `  ${mark}: ${seriesName(series, t).join(' / ')} ${percent(step.change)} (${withUnit(step.before, t(series.unit))} -> ${withUnit(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}`,
+    );
+  }
+  for (const series of report.series) {
+    if (series.pending)
+      lines.push(`  pending: ${seriesName(series, t).join(' / ')} ${percent(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`);
+    for (const o of series.outliers) lines.push(`  outlier: ${seriesName(series, t).join(' / ')} ${outlierText(o, series.unit, t, sha(o.run))}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function finite(v: number): number | null {
+  return Number.isFinite(v) ? v : null;
+}
+
+function stepJson(s: TrendStep) {
+  return {
+    kind: s.kind,
+    isNew: s.isNew,
+    firstRun: s.firstRun,
+    lastRunBefore: s.lastRunBefore,
+    before: finite(s.before),
+    after: finite(s.after),
+    change: finite(s.change),
+    pValue: finite(s.pValue),
+    runsBefore: s.runsBefore,
+    runsAfter: s.runsAfter,
+  };
+}
+
+/** trends.json: the whole model; run indices refer to `runs`. */
+export function renderTrendsJson(report: TrendReport): string {
+  const document = {
+    schemaVersion: TRENDS_SCHEMA_VERSION,
+    settings: report.settings,
+    newRegressions: report.newRegressions,
+    runs: report.runs.map((r) => ({ sha: r.sha, date: r.date, runId: r.runId, runUrl: r.runUrl })),
+    series: report.series.map((s) => ({
+      experiment: s.experiment,
+      parameter: s.parameter,
+      metric: s.metric,
+      statistic: s.statistic,
+      unit: s.unit,
+      direction: s.direction,
+      values: s.values,
+      latest: finite(s.latest),
+      steps: s.steps.map(stepJson),
+      ...(s.pending ? { pending: stepJson(s.pending) } : {}),
+      outliers: s.outliers.map((o) => ({ run: o.run, length: o.length, value: finite(o.value), level: finite(o.level), change: finite(o.change), kind: o.kind })),
+    })),
+  };
+  return JSON.stringify(document, null, 2) + '\n';
+}

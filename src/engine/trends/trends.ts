@@ -1,0 +1,188 @@
+/**
+ * Trends on the default branch: for every experiment × parameter × metric × statistic, the
+ * series of its value over the recorded runs (oldest first), and the persistent steps, outliers
+ * and pending changes the change-point detector finds in it (src/engine/stats/changePoints.ts).
+ * The model carries every number the renderers show; they never compute statistics.
+ */
+import { primaryStatistic, shownUnit, statisticDirection } from '../check/metricCheck.js';
+import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
+import { CHANGE_POINT_DEFAULTS, detectChangePoints, type ChangePoint, type ChangePointOptions } from '../stats/changePoints.js';
+
+/** One run of the default branch, as the history records it. */
+export interface TrendRun {
+  sha: string;
+  date: string;
+  runId: string;
+  runUrl: string;
+  measurements: readonly Measurement[];
+}
+
+export type TrendRunRef = Omit<TrendRun, 'measurements'>;
+
+export interface TrendOptions extends ChangePointOptions {
+  /** Statistics to analyse; default: each measurement's primary statistic (median, mean or value). */
+  statistics?: readonly StatisticName[];
+}
+
+/** A step found in a series; values are geometric means in `unit`. */
+export interface TrendStep {
+  kind: 'regression' | 'improvement';
+  /** Index in `TrendReport.runs` of the first run at the new level, and of the last run at the old one. */
+  firstRun: number;
+  lastRunBefore: number;
+  before: number;
+  after: number;
+  /** after / before − 1. */
+  change: number;
+  pValue: number;
+  runsBefore: number;
+  runsAfter: number;
+  /** Not found in the same series without the newest run (± 2 runs, same kind): it appeared with the newest run. */
+  isNew: boolean;
+}
+
+export interface TrendOutlier {
+  /** Index in `TrendReport.runs` of the first run of the excursion, and how many runs it spans. */
+  run: number;
+  length: number;
+  value: number;
+  level: number;
+  change: number;
+  kind: 'worse' | 'better';
+}
+
+export interface TrendSeries {
+  experiment: string;
+  parameter: string;
+  metric: string;
+  statistic: StatisticName;
+  unit: string;
+  direction: Direction;
+  /** Runs with a positive, finite value (the others are left out of the analysis). */
+  values: number;
+  /** The newest value, in `unit`. */
+  latest: number;
+  steps: TrendStep[];
+  outliers: TrendOutlier[];
+  pending?: TrendStep;
+}
+
+export interface TrendReport {
+  runs: TrendRunRef[];
+  settings: Required<ChangePointOptions>;
+  series: TrendSeries[];
+  /** Regression steps that appeared with the newest run. */
+  newRegressions: number;
+}
+
+interface Collected {
+  experiment: string;
+  parameter: string;
+  metric: string;
+  statistic: StatisticName;
+  unit: string;
+  scale: number;
+  direction: Direction;
+  /** Per run: the value, or undefined. */
+  values: (number | undefined)[];
+}
+
+/** Two steps at most this many runs apart, in the same direction, are the same step. */
+const SAME_STEP = 2;
+
+function collect(runs: readonly TrendRun[], statistics: readonly StatisticName[] | undefined): Collected[] {
+  const series = new Map<string, Collected>();
+  runs.forEach((run, r) => {
+    for (const m of run.measurements) {
+      for (const statistic of statistics ?? [primaryStatistic(m)]) {
+        const value = m.statistics[statistic];
+        if (value === undefined) continue;
+        const key = JSON.stringify([m.experiment, m.parameter.label, m.metric.name, statistic]);
+        let s = series.get(key);
+        if (!s) {
+          const shown = shownUnit(m, statistic);
+          s = {
+            experiment: m.experiment,
+            parameter: m.parameter.label,
+            metric: m.metric.name,
+            statistic,
+            unit: shown.unit,
+            scale: shown.scale,
+            direction: statisticDirection(statistic, m.metric.direction),
+            values: [],
+          };
+          series.set(key, s);
+        }
+        s.values[r] = value;
+      }
+    }
+  });
+  return [...series.values()];
+}
+
+function stepOf(c: ChangePoint, runIndex: readonly number[], s: Collected, isNew: boolean): TrendStep {
+  const worse = s.direction === 'lower-is-better' ? c.relativeChange > 0 : c.relativeChange < 0;
+  return {
+    kind: worse ? 'regression' : 'improvement',
+    firstRun: runIndex[c.index]!,
+    lastRunBefore: runIndex[c.lastBefore]!,
+    before: Math.exp(c.before) * s.scale,
+    after: Math.exp(c.after) * s.scale,
+    change: c.relativeChange,
+    pValue: c.pValue,
+    runsBefore: c.runsBefore,
+    runsAfter: c.runsAfter,
+    isNew,
+  };
+}
+
+/** The trend report of a history, oldest run first. */
+export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions = {}): TrendReport {
+  const settings: Required<ChangePointOptions> = {
+    maxPValue: options.maxPValue ?? CHANGE_POINT_DEFAULTS.maxPValue,
+    minMagnitude: options.minMagnitude ?? CHANGE_POINT_DEFAULTS.minMagnitude,
+    minSegment: options.minSegment ?? CHANGE_POINT_DEFAULTS.minSegment,
+  };
+  const newest = runs.length - 1;
+  const series = collect(runs, options.statistics).map((s): TrendSeries => {
+    const runIndex: number[] = [];
+    const logs: number[] = [];
+    s.values.forEach((v, r) => {
+      if (v !== undefined && Number.isFinite(v) && v > 0) {
+        runIndex.push(r);
+        logs.push(Math.log(v));
+      }
+    });
+    const found = detectChangePoints(logs, settings);
+    // What the history showed before the newest run: a step found then is not new now.
+    const hasNewest = runIndex[runIndex.length - 1] === newest;
+    const before = hasNewest ? detectChangePoints(logs.slice(0, -1), settings).steps : found.steps;
+    const seenBefore = (c: ChangePoint) => before.some((b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange));
+    const latest = logs.length > 0 ? Math.exp(logs[logs.length - 1]!) * s.scale : NaN;
+    return {
+      experiment: s.experiment,
+      parameter: s.parameter,
+      metric: s.metric,
+      statistic: s.statistic,
+      unit: s.unit,
+      direction: s.direction,
+      values: logs.length,
+      latest,
+      steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c))),
+      outliers: found.outliers.map((o): TrendOutlier => {
+        const higher = o.relativeChange > 0;
+        return {
+          run: runIndex[o.index]!,
+          length: o.length,
+          value: Math.exp(o.value) * s.scale,
+          level: Math.exp(o.level) * s.scale,
+          change: o.relativeChange,
+          kind: higher === (s.direction === 'lower-is-better') ? 'worse' : 'better',
+        };
+      }),
+      ...(found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest) } : {}),
+    };
+  });
+  const newRegressions = series.reduce((n, s) => n + s.steps.filter((t) => t.isNew && t.kind === 'regression').length, 0);
+  return { runs: runs.map(({ measurements: _m, ...ref }) => ref), settings, series, newRegressions };
+}

@@ -1,0 +1,73 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { InputError, UsageError } from '../engine/errors.js';
+import { resolveStatistic, type StatisticName } from '../engine/model/measurement.js';
+import { renderTrendsJson, renderTrendsMarkdown } from '../engine/trends/render.js';
+import { analyzeTrends, type TrendOptions, type TrendReport, type TrendRun } from '../engine/trends/trends.js';
+import { checkOutputFolder, ReportWriter } from './files.js';
+import { measurementOfHistory, readHistoryWindow, type HistoryRecord } from './history.js';
+import type { Progress } from './steps.js';
+
+export interface TrendsOptions extends TrendOptions {
+  /** A folder of perfgate history records (history-*.json), as the action keeps on the default branch. */
+  history: string;
+  outputDir: string;
+  /** Analyse at most the newest `window` runs (default: every record in the folder). */
+  window?: number;
+}
+
+export interface TrendsOutcome {
+  report: TrendReport;
+  markdown: string;
+  written: string[];
+  markdownPath: string;
+  jsonPath: string;
+}
+
+export const TRENDS_MARKDOWN = 'trends.md';
+export const TRENDS_JSON = 'trends.json';
+
+/** A history record as the trend analysis reads it. */
+export function trendRunOfRecord(record: HistoryRecord): TrendRun {
+  const source = `run ${record.runId}`;
+  return { sha: record.sha, date: record.date, runId: record.runId, runUrl: record.runUrl, measurements: record.measurements.map((m) => measurementOfHistory(m, source)) };
+}
+
+/** The trend report of history records (oldest first), without touching files. */
+export function trendsOfRecords(records: readonly HistoryRecord[], options: TrendOptions = {}): TrendReport {
+  return analyzeTrends(records.map(trendRunOfRecord), options);
+}
+
+/**
+ * The `trends` job: reads the history folder, finds steps per experiment × parameter × metric ×
+ * statistic, writes trends.md and trends.json. It never fails by itself: the caller decides what
+ * `report.newRegressions` means.
+ */
+export function runTrends(options: TrendsOptions, progress: Progress): TrendsOutcome {
+  checkOutputFolder(options.outputDir);
+  const records = progress.step('Reading history', () => {
+    if (!existsSync(options.history)) throw new InputError('cannot find the history folder', { file: options.history });
+    if (!readdirSync(options.history).some((name) => /^history-.*\.json$/.test(name))) {
+      throw new InputError('no perfgate history records (history-*.json) in this folder', { file: options.history });
+    }
+    return readHistoryWindow(options.history, options.window ?? Number.MAX_SAFE_INTEGER);
+  });
+  const { history: _h, outputDir: _o, window: _w, ...analysis } = options;
+  const report = progress.step('Finding change points', () => trendsOfRecords(records, analysis as TrendOptions));
+  return progress.step('Writing reports', () => {
+    const out = new ReportWriter(options.outputDir);
+    const markdown = renderTrendsMarkdown(report);
+    const markdownPath = out.write(TRENDS_MARKDOWN, markdown);
+    const jsonPath = out.write(TRENDS_JSON, renderTrendsJson(report));
+    return { report, markdown, written: out.written, markdownPath, jsonPath };
+  });
+}
+
+/** Statistics named on the command line or in an input (`median,p99`, aliases too); an unknown name is a usage error. */
+export function parseTrendStatistics(texts: readonly string[], what: string): StatisticName[] {
+  const names = texts.flatMap((t) => t.split(',')).map((t) => t.trim());
+  return names.map((name) => {
+    const statistic = resolveStatistic(name);
+    if (statistic === undefined) throw new UsageError(`${what}: unknown statistic "${name}" (median, mean, value, min, max, p90, p95, p99, p999, …)`);
+    return statistic;
+  });
+}
