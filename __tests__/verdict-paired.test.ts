@@ -76,6 +76,15 @@ describe('the history rule for the mean of k candidate runs', () => {
     expect(test.detectable).toBeCloseTo(verdict.detectable, 9);
   });
 
+  test('a history of pooled records (r runs each) against k candidate runs: √(r/k + 1/n)', () => {
+    const t = studentTQuantile(0.99, 4);
+    // Three runs a side: the band of one run against single-run records, on the records' (smaller) spread.
+    const pooled = noiseVerdict(history, [10, 10, 10], 0.1, { confidence: 0.99, historyRepetitions: 3 });
+    expect(pooled.band.upper).toBeCloseTo(Math.exp(t * sd * Math.sqrt(3 / 3 + 1 / 5)) - 1, 9);
+    const one = noiseVerdict(history, 10, 0.1, { confidence: 0.99, historyRepetitions: 3 });
+    expect(one.band.upper).toBeCloseTo(Math.exp(t * sd * Math.sqrt(3 + 1 / 5)) - 1, 9);
+  });
+
   test('three repetitions catch a shift one run cannot', () => {
     // A +25 % shift: inside the one-run band, outside the band for the mean of three.
     const shifted = Math.exp(mean) * 1.25;

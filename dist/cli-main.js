@@ -8126,7 +8126,8 @@ function noiseVerdict(history, candidate, threshold, options = {}) {
     };
   }
   const { mean: centre, sd: spread } = meanAndSd(usable.map(Math.log));
-  const standardError = spread * Math.sqrt(1 / k + 1 / n);
+  const r = Math.max(1, options.historyRepetitions ?? 1);
+  const standardError = spread * Math.sqrt(r / k + 1 / n);
   const critical = studentTQuantile(confidence, n - 1);
   const halfWidth = critical * standardError;
   const reference = Math.exp(centre);
@@ -8234,7 +8235,10 @@ function thresholdOf(thresholds, statistic) {
 
 // src/engine/compare/compare.ts
 var POOLED_PARAMETER = "geomean";
-var DEFAULT_CONFIDENCE = 0.99;
+var DEFAULT_CONFIDENCE = { history: 0.995, paired: 0.99 };
+function confidenceFor(method, confidence) {
+  return confidence ?? (method === "threshold" ? DEFAULT_CONFIDENCE.paired : DEFAULT_CONFIDENCE[method]);
+}
 function comparisonRowFailed(row) {
   return row.failed;
 }
@@ -8324,8 +8328,8 @@ function familySizes(rows) {
   for (const row of rows) if (row.status !== "new" && row.status !== "missing") sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
   return sizes;
 }
-function confidenceOf(options) {
-  const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
+function confidenceOf(options, method) {
+  const confidence = confidenceFor(method, options.confidence);
   if (!(confidence >= 0.5 && confidence < 1)) throw new RangeError(`confidence must be in [0.5, 1), got ${confidence}`);
   return confidence;
 }
@@ -8335,14 +8339,15 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const gate = options.gate ?? DEFAULT_GATE;
   const plain = compareExperiment(experimentType, newest, result, thresholds, { gate: ALL_GATED });
   if (!newest || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest, result)) };
-  const alpha = 1 - confidenceOf(options);
+  const alpha = 1 - confidenceOf(options, "history");
   const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf3(m), m])));
   const resultByKey = new Map(result.measurements.map((m) => [keyOf3(m), m]));
   const sizes = familySizes(plain.rows);
-  const noise = (values, candidate, row, rowConfidence) => {
+  const noise = (values, candidate, row, rowConfidence, historyRepetitions) => {
     const verdict = noiseVerdict(values, candidate, row.threshold, {
       confidence: rowConfidence,
       direction: row.direction,
+      historyRepetitions,
       ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
       ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
     });
@@ -8367,7 +8372,8 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     if (candidate.length === 0) return regate(row, gate, shape);
     const values = byKey.map((m) => m.get(rowKey(row))?.statistics[row.statistic]).filter((v) => v !== void 0 && Number.isFinite(v));
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
-    return regate({ ...row, ...noise(values, candidate, row, rowConfidence) }, gate, shape);
+    const pooledRuns = median3(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
+    return regate({ ...row, ...noise(values, candidate, row, rowConfidence, pooledRuns) }, gate, shape);
   });
   const pooled = pooledRows(
     judged,
@@ -8375,7 +8381,8 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
       const historyLevels = byKey.map((runByKey) => meanLog(parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.statistics[row.statistic]))).filter(Number.isFinite).map(Math.exp);
       const candidate = perRepetitionLevels(parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)));
       if (candidate.length === 0) return void 0;
-      return noise(historyLevels, candidate, row, 1 - alpha / 2);
+      const pooledRuns = median3(byKey.flatMap((runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)));
+      return noise(historyLevels, candidate, row, 1 - alpha / 2, pooledRuns);
     },
     gate,
     resultByKey
@@ -8385,7 +8392,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
 }
 function compareExperimentPaired(experimentType, pairs, thresholds, options = {}) {
   const gate = options.gate ?? DEFAULT_GATE;
-  const alpha = 1 - confidenceOf(options);
+  const alpha = 1 - confidenceOf(options, "paired");
   const refs = pairs.map((p) => p.reference).filter((s) => s !== void 0);
   const ress = pairs.map((p) => p.result).filter((s) => s !== void 0);
   const plain = compareExperiment(experimentType, refs[0], ress[0], thresholds, { gate: ALL_GATED });
@@ -8455,6 +8462,12 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
   const rows = [...judged, ...pooled];
   const status = refs.length === 0 ? "new" : ress.length === 0 ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
   return { ...plain, status, rows };
+}
+function median3(values) {
+  if (values.length === 0) return 1;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 function judge1(reference, result, row) {
   return judge(reference, result, row.threshold, row.direction);
@@ -8693,10 +8706,13 @@ function formatThreshold(t) {
 }
 
 // src/engine/report/comparisonReport.ts
-var THRESHOLD_METHOD = { method: "threshold", confidence: DEFAULT_CONFIDENCE, gate: DEFAULT_GATE };
+var THRESHOLD_METHOD = { method: "threshold", confidence: confidenceFor("threshold", void 0), gate: DEFAULT_GATE };
 function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun, method) {
   const all = comparisons.flatMap((c) => c.rows);
-  if (!method) method = { ...THRESHOLD_METHOD, method: all.some((r) => r.interval) ? "paired" : all.some((r) => r.historyRuns !== void 0) ? "history" : "threshold" };
+  if (!method) {
+    const inferred = all.some((r) => r.interval) ? "paired" : all.some((r) => r.historyRuns !== void 0) ? "history" : "threshold";
+    method = { ...THRESHOLD_METHOD, method: inferred, confidence: confidenceFor(inferred, void 0) };
+  }
   const rank = (r) => comparisonRowFailed(r) ? 0 : 1;
   const rows = all.map((row, index) => ({ row, index })).sort((a, b) => {
     const byFail = rank(a.row) - rank(b.row);
@@ -8916,8 +8932,9 @@ function newestByExperiment(history) {
 }
 function runCompare(options, progress) {
   checkOutputFolder(options.outputDir);
-  const verdict = { confidence: options.confidence ?? DEFAULT_CONFIDENCE, gate: options.gate ?? DEFAULT_GATE };
-  const method = { method: options.paired ? "paired" : options.history !== void 0 ? "history" : "threshold", ...verdict };
+  const kind = options.paired ? "paired" : options.history !== void 0 ? "history" : "threshold";
+  const verdict = { confidence: confidenceFor(kind, options.confidence), gate: options.gate ?? DEFAULT_GATE };
+  const method = { method: kind, ...verdict };
   const pooled = [];
   if (options.paired) {
     if (options.history !== void 0) throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
@@ -9371,7 +9388,8 @@ Options:
   -r, --results PATH…    the candidate; each one is a run: an experiment given by several is
                          judged on all its repetitions (more paths may follow the flag)
   --paired               compare interleaved A/B pairs (see above)
-  --confidence C         1 − the false-alarm rate per gated statistic (default 0.99)
+  --confidence C         1 − the false-alarm rate per gated statistic (default 0.995 with
+                         --history, 0.99 with --paired)
   --gate LIST            statistics that can fail: primary (default: the median, mean or single
                          value), all, or names such as median,p99,max. Others are reported only.
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
@@ -10172,13 +10190,7 @@ function compareCommand(args, io) {
       outputDir: values["output-dir"] ?? "perfgate-report",
       thresholds: parseThresholds(values.threshold),
       ...values.paired ? { paired: true } : {},
-      confidence: numberOption(
-        values.confidence,
-        "--confidence",
-        DEFAULT_CONFIDENCE,
-        (v) => v >= 0.5 && v < 1,
-        "a probability from 0.5 to below 1, such as 0.99"
-      ),
+      ...values.confidence !== void 0 ? { confidence: numberOption(values.confidence, "--confidence", NaN, (v) => v >= 0.5 && v < 1, "a probability from 0.5 to below 1, such as 0.99") } : {},
       gate: parseGateStatistics(values.gate),
       floatParse: floatParseOption(values["float-parse"]),
       ...formatOptions(values)

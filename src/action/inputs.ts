@@ -7,7 +7,6 @@ import { readMapping } from '../pipeline/resultSets.js';
 import { UsageError } from '../engine/errors.js';
 import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
 import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
-import { DEFAULT_CONFIDENCE } from '../engine/compare/compare.js';
 import { parseGateStatistics, type GateStatistics } from '../engine/compare/gate.js';
 import type { AutoBaselineSettings } from './autoBaseline.js';
 import { isValidMarkerId, type StickyCommentMode } from './github/comment.js';
@@ -61,8 +60,8 @@ export interface ActionInputs {
   commentCharts: CommentCharts;
   /** `baseline` and `results` are folders of interleaved A/B runs from this runner (r1, r2, …). */
   paired: boolean;
-  /** The gate's confidence per gated statistic (1 − its false-alarm rate). */
-  confidence: number;
+  /** The gate's confidence per gated statistic (1 − its false-alarm rate); absent: the method's default. */
+  confidence?: number;
   /** Which statistics can fail the gate. */
   gate: GateStatistics;
 }
@@ -130,12 +129,14 @@ function verdictInputs(hasBaselineFolder: boolean): Pick<ActionInputs, 'paired' 
       'input "paired": give input "baseline" as the folder of base-build runs and "results" as the folder of candidate runs (one sub-folder per run: r1, r2, …)',
     );
   }
-  const confidenceText = core.getInput('confidence').trim() || String(DEFAULT_CONFIDENCE);
+  const gate = parseGateStatistics(core.getInput('gate'), 'input "gate"');
+  const confidenceText = core.getInput('confidence').trim();
+  if (confidenceText === '') return { paired, gate };
   const confidence = Number(confidenceText);
   if (!Number.isFinite(confidence) || confidence < 0.5 || confidence >= 1) {
     throw new UsageError(`input "confidence" must be a probability from 0.5 to below 1, such as 0.99; got "${confidenceText}"`);
   }
-  return { paired, confidence, gate: parseGateStatistics(core.getInput('gate'), 'input "gate"') };
+  return { paired, confidence, gate };
 }
 
 /** `experiment-names`: one `from=to` per line (or comma-separated). */

@@ -124,7 +124,7 @@ export async function run(): Promise<void> {
               outputDir: inputs.outputDir,
               thresholds: inputs.thresholds,
               ...(inputs.paired ? { paired: true } : {}),
-              confidence: inputs.confidence,
+              ...(inputs.confidence !== undefined ? { confidence: inputs.confidence } : {}),
               gate: inputs.gate,
               ...readOptionsOf(inputs),
               ...(baselineRun ? { baselineRun } : {}),

@@ -112,7 +112,8 @@ Options:
   -r, --results PATH…    the candidate; each one is a run: an experiment given by several is
                          judged on all its repetitions (more paths may follow the flag)
   --paired               compare interleaved A/B pairs (see above)
-  --confidence C         1 − the false-alarm rate per gated statistic (default 0.99)
+  --confidence C         1 − the false-alarm rate per gated statistic (default 0.995 with
+                         --history, 0.99 with --paired)
   --gate LIST            statistics that can fail: primary (default: the median, mean or single
                          value), all, or names such as median,p99,max. Others are reported only.
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5

@@ -8,7 +8,6 @@ import { runSummarize } from '../pipeline/summarize.js';
 import { runCompare } from '../pipeline/compare.js';
 import { runDeriveRequirements } from '../pipeline/derive.js';
 import { parseThresholds } from '../engine/compare/thresholds.js';
-import { DEFAULT_CONFIDENCE } from '../engine/compare/compare.js';
 import { parseGateStatistics } from '../engine/compare/gate.js';
 import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
@@ -247,13 +246,9 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
       outputDir: (values['output-dir'] as string | undefined) ?? 'perfgate-report',
       thresholds: parseThresholds(values.threshold as string | undefined),
       ...(values.paired ? { paired: true } : {}),
-      confidence: numberOption(
-        values.confidence as string | undefined,
-        '--confidence',
-        DEFAULT_CONFIDENCE,
-        (v) => v >= 0.5 && v < 1,
-        'a probability from 0.5 to below 1, such as 0.99',
-      ),
+      ...(values.confidence !== undefined
+        ? { confidence: numberOption(values.confidence as string, '--confidence', NaN, (v) => v >= 0.5 && v < 1, 'a probability from 0.5 to below 1, such as 0.99') }
+        : {}),
       gate: parseGateStatistics(values.gate as string | undefined),
       floatParse: floatParseOption(values['float-parse'] as string | undefined),
       ...formatOptions(values),

@@ -1,4 +1,4 @@
-import { compareExperiment, compareExperimentPaired, compareExperimentWithHistory, DEFAULT_CONFIDENCE, type ExperimentSide } from '../engine/compare/compare.js';
+import { compareExperiment, compareExperimentPaired, compareExperimentWithHistory, confidenceFor, type ExperimentSide } from '../engine/compare/compare.js';
 import { DEFAULT_GATE, type GateStatistics } from '../engine/compare/gate.js';
 import { UsageError } from '../engine/errors.js';
 import type { Thresholds } from '../engine/compare/thresholds.js';
@@ -27,7 +27,7 @@ export interface CompareOptions extends ResultsOptions {
   results: readonly string[];
   /** Interleaved A/B pairs of base and candidate runs from the same runner. */
   paired?: boolean;
-  /** The gate's confidence per gated statistic family (default 0.99). */
+  /** The gate's confidence per gated statistic family (default: 0.995 with a history, 0.99 paired). */
   confidence?: number;
   /** Which statistics can fail (default: the primary statistic). */
   gate?: GateStatistics;
@@ -120,8 +120,9 @@ function newestByExperiment(history: readonly HistoryRun[]): Map<string, Experim
  */
 export function runCompare(options: CompareOptions, progress: Progress): CompareOutcome {
   checkOutputFolder(options.outputDir);
-  const verdict = { confidence: options.confidence ?? DEFAULT_CONFIDENCE, gate: options.gate ?? DEFAULT_GATE };
-  const method: MethodSummary = { method: options.paired ? 'paired' : options.history !== undefined ? 'history' : 'threshold', ...verdict };
+  const kind = options.paired ? 'paired' : options.history !== undefined ? 'history' : 'threshold';
+  const verdict = { confidence: confidenceFor(kind, options.confidence), gate: options.gate ?? DEFAULT_GATE };
+  const method: MethodSummary = { method: kind, ...verdict };
   const pooled: string[] = [];
   if (options.paired) {
     if (options.history !== undefined) throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');

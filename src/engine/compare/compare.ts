@@ -69,14 +69,25 @@ export type ComparisonMethod = 'threshold' | 'history' | 'paired';
 /** The label `parameter` has on pooled rows. */
 export const POOLED_PARAMETER = 'geomean';
 
-/** Default confidence of the gate: each gated statistic family fails an unchanged build with probability ≤ 1 %. */
-export const DEFAULT_CONFIDENCE = 0.99;
+/**
+ * Default confidence of the gate per method: each gated statistic family fails an unchanged build
+ * with probability ≤ 1 − confidence. A history is recorded at other times than the candidate (the
+ * machine drifts, tails are heavier than log-normal), so it gets the stricter default; measured in
+ * docs/statistics.md, 0.995 keeps a history's false alarms ≤ 1 % under heavy-tailed noise too.
+ */
+export const DEFAULT_CONFIDENCE: Record<Exclude<ComparisonMethod, 'threshold'>, number> = { history: 0.995, paired: 0.99 };
+
+/** The confidence a comparison uses: the user's, else the method's default. */
+export function confidenceFor(method: ComparisonMethod, confidence: number | undefined): number {
+  return confidence ?? (method === 'threshold' ? DEFAULT_CONFIDENCE.paired : DEFAULT_CONFIDENCE[method]);
+}
 
 export interface VerdictOptions {
   /**
    * 1 − α, the gate's false-alarm budget per experiment × metric × statistic. With several
    * parameters, half of α goes to the pooled row and half is split evenly among the parameter
-   * rows (Bonferroni), so the family fails an unchanged build with probability ≤ α. Default 0.99.
+   * rows (Bonferroni), so the family fails an unchanged build with probability ≤ α. Default
+   * DEFAULT_CONFIDENCE of the method.
    */
   confidence?: number;
   /** Which statistics can fail the gate; default the primary statistic (median, mean or single value). */
@@ -237,8 +248,8 @@ function familySizes(rows: readonly ComparisonRow[]): Map<string, number> {
   return sizes;
 }
 
-function confidenceOf(options: VerdictOptions): number {
-  const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
+function confidenceOf(options: VerdictOptions, method: ComparisonMethod): number {
+  const confidence = confidenceFor(method, options.confidence);
   if (!(confidence >= 0.5 && confidence < 1)) throw new RangeError(`confidence must be in [0.5, 1), got ${confidence}`);
   return confidence;
 }
@@ -263,15 +274,16 @@ export function compareExperimentWithHistory(
   const gate = options.gate ?? DEFAULT_GATE;
   const plain = compareExperiment(experimentType, newest, result, thresholds, { gate: ALL_GATED });
   if (!newest || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest, result)) };
-  const alpha = 1 - confidenceOf(options);
+  const alpha = 1 - confidenceOf(options, 'history');
   const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf(m), m])));
   const resultByKey = new Map(result.measurements.map((m) => [keyOf(m), m]));
   const sizes = familySizes(plain.rows);
   // A row's fields from the noise verdict on `values` (the history) and the candidate's runs.
-  const noise = (values: number[], candidate: number[], row: ComparisonRow, rowConfidence: number): Partial<ComparisonRow> => {
+  const noise = (values: number[], candidate: number[], row: ComparisonRow, rowConfidence: number, historyRepetitions: number): Partial<ComparisonRow> => {
     const verdict = noiseVerdict(values, candidate, row.threshold, {
       confidence: rowConfidence,
       direction: row.direction,
+      historyRepetitions,
       ...(options.minHistory !== undefined ? { minHistory: options.minHistory } : {}),
       ...(options.maxHistory !== undefined ? { maxHistory: options.maxHistory } : {}),
     });
@@ -297,7 +309,8 @@ export function compareExperimentWithHistory(
     if (candidate.length === 0) return regate(row, gate, shape);
     const values = byKey.map((m) => m.get(rowKey(row))?.statistics[row.statistic]).filter((v): v is number => v !== undefined && Number.isFinite(v));
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
-    return regate({ ...row, ...noise(values, candidate, row, rowConfidence) }, gate, shape);
+    const pooledRuns = median(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
+    return regate({ ...row, ...noise(values, candidate, row, rowConfidence, pooledRuns) }, gate, shape);
   });
   const pooled = pooledRows(
     judged,
@@ -309,7 +322,8 @@ export function compareExperimentWithHistory(
         .map(Math.exp);
       const candidate = perRepetitionLevels(parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)));
       if (candidate.length === 0) return undefined;
-      return noise(historyLevels, candidate, row, 1 - alpha / 2);
+      const pooledRuns = median(byKey.flatMap((runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)));
+      return noise(historyLevels, candidate, row, 1 - alpha / 2, pooledRuns);
     },
     gate,
     resultByKey,
@@ -334,7 +348,7 @@ export interface ExperimentPair {
  */
 export function compareExperimentPaired(experimentType: string, pairs: readonly ExperimentPair[], thresholds: Thresholds, options: VerdictOptions = {}): SubExperimentComparison {
   const gate = options.gate ?? DEFAULT_GATE;
-  const alpha = 1 - confidenceOf(options);
+  const alpha = 1 - confidenceOf(options, 'paired');
   const refs = pairs.map((p) => p.reference).filter((s): s is ExperimentSide => s !== undefined);
   const ress = pairs.map((p) => p.result).filter((s): s is ExperimentSide => s !== undefined);
   // Rows and new/missing from the first pair that has each side; values from every pair.
@@ -408,6 +422,14 @@ export function compareExperimentPaired(experimentType: string, pairs: readonly 
   const rows = [...judged, ...pooled];
   const status = refs.length === 0 ? 'new' : ress.length === 0 ? 'missing' : rows.some(comparisonRowFailed) ? 'failed' : 'passed';
   return { ...plain, status, rows };
+}
+
+/** The median of counts (the history's typical repetitions per record); 1 for none. */
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 1;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** The threshold rule for a row judged on one value per side. */

@@ -7,10 +7,12 @@
  * (a busy machine makes everything x % slower) and a log band is symmetric in ratio terms.
  *
  * The band is a one-sided-per-side prediction interval for the mean of k new runs of an unchanged
- * build (k = 1 for a single run, k > 1 for repetitions of the candidate):
- *   mean(log h) ± t(confidence, n − 1) · sd(log h) · √(1/k + 1/n)
- * which, for log-normal run-to-run noise, lets an unchanged result fall above the upper edge
- * with probability exactly 1 − confidence, whatever n and k are.
+ * build (k = 1 for a single run, k > 1 for repetitions of the candidate), when each history value
+ * is itself the pool of r runs (r = 1 unless the history recorded repetitions):
+ *   mean(log h) ± t(confidence, n − 1) · sd(log h) · √(r/k + 1/n)
+ * (sd(log h) estimates σ/√r, the candidate's mean has sd σ/√k), which, for log-normal run-to-run
+ * noise, lets an unchanged result fall above the upper edge with probability exactly
+ * 1 − confidence, whatever n, k and r are.
  */
 import { DETECTION_POWER, meanAndSd, relativeOfLog } from '../stats/effectTest.js';
 import { studentTCdf, studentTQuantile } from '../stats/studentT.js';
@@ -34,6 +36,8 @@ export interface NoiseOptions {
   minHistory?: number;
   /** Only the newest `maxHistory` values are used. Default 20. */
   maxHistory?: number;
+  /** How many runs each history value pools (history recorded with repetitions). Default 1. */
+  historyRepetitions?: number;
   /** Which way is worse; default lower-is-better (latency). Throughput and rates are mirrored. */
   direction?: 'lower-is-better' | 'higher-is-better';
 }
@@ -74,7 +78,7 @@ export interface NoiseVerdict {
   repetitions: number;
   /**
    * The smallest true worsening (relative) this row catches 9 times in 10 with this history and
-   * these repetitions: max(threshold, (t(confidence) + t(0.9)) · s · √(1/k + 1/n)). NaN without a band.
+   * these repetitions: max(threshold, (t(confidence) + t(0.9)) · s · √(r/k + 1/n)). NaN without a band.
    */
   detectable: number;
   /** One-sided p-value of "unchanged" against "worse"; NaN without a band. */
@@ -156,7 +160,8 @@ export function noiseVerdict(history: readonly number[], candidate: number | rea
   }
 
   const { mean: centre, sd: spread } = meanAndSd(usable.map(Math.log));
-  const standardError = spread * Math.sqrt(1 / k + 1 / n);
+  const r = Math.max(1, options.historyRepetitions ?? 1);
+  const standardError = spread * Math.sqrt(r / k + 1 / n);
   const critical = studentTQuantile(confidence, n - 1);
   const halfWidth = critical * standardError;
   const reference = Math.exp(centre);

@@ -1,4 +1,4 @@
-import { comparisonRowFailed, DEFAULT_CONFIDENCE, type ComparisonMethod, type ComparisonRow, type SubExperimentComparison } from '../compare/compare.js';
+import { comparisonRowFailed, confidenceFor, type ComparisonMethod, type ComparisonRow, type SubExperimentComparison } from '../compare/compare.js';
 import { DEFAULT_GATE, describeGate, type GateStatistics } from '../compare/gate.js';
 import type { Verdict } from './model.js';
 
@@ -10,7 +10,7 @@ export interface MethodSummary {
   gate: GateStatistics;
 }
 
-export const THRESHOLD_METHOD: MethodSummary = { method: 'threshold', confidence: DEFAULT_CONFIDENCE, gate: DEFAULT_GATE };
+export const THRESHOLD_METHOD: MethodSummary = { method: 'threshold', confidence: confidenceFor('threshold', undefined), gate: DEFAULT_GATE };
 
 /** Where an automatic baseline came from, as the API reported it. */
 export interface BaselineRun {
@@ -50,7 +50,10 @@ export function buildComparisonReport(
   method?: MethodSummary,
 ): ComparisonReport {
   const all = comparisons.flatMap((c) => c.rows);
-  if (!method) method = { ...THRESHOLD_METHOD, method: all.some((r) => r.interval) ? 'paired' : all.some((r) => r.historyRuns !== undefined) ? 'history' : 'threshold' };
+  if (!method) {
+    const inferred = all.some((r) => r.interval) ? 'paired' : all.some((r) => r.historyRuns !== undefined) ? 'history' : 'threshold';
+    method = { ...THRESHOLD_METHOD, method: inferred, confidence: confidenceFor(inferred, undefined) };
+  }
   const rank = (r: ComparisonRow) => (comparisonRowFailed(r) ? 0 : 1);
   const rows = all
     .map((row, index) => ({ row, index }))
