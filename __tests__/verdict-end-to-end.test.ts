@@ -4,7 +4,7 @@
  * `paired: true`). The synthetic runs carry ±30 % machine-state swings between pairs, the kind of
  * noise that makes a single-run threshold fail unchanged builds.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, tempDir } from './helpers/shared.js';
 import { makeTempDir, removeTempDirs, runAction } from './helpers/runner-action.js';
@@ -124,5 +124,45 @@ describe('the action with paired: true (dist/index.js, as the runner runs it)', 
     expect(badConfidence.status).toBe(1);
     expect(badConfidence.summary).toContain('input "confidence"');
     expect(badConfidence.stdout).toContain('input "confidence" must be a probability');
+  });
+});
+
+describe('the action with trends (dist/index.js): change points on the default branch', () => {
+  function pushEnv(runId: number, day: number): Record<string, string> {
+    const eventPath = join(makeTempDir('perfgate-event-'), 'event.json');
+    const sha = String(runId).padStart(40, 'b');
+    writeFileSync(eventPath, JSON.stringify({ after: sha, head_commit: { id: sha, timestamp: `2026-10-${String(day).padStart(2, '0')}T12:00:00Z` } }));
+    return {
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_EVENT_NAME: 'push',
+      GITHUB_SHA: sha,
+      GITHUB_RUN_ID: String(runId),
+      GITHUB_REPOSITORY: 'octo/bench',
+      GITHUB_SERVER_URL: 'https://github.com',
+    };
+  }
+
+  test('trends: fail fails the one push that shows a new +40 % step, names its commit range, and never a pull request', () => {
+    const root = makeTempDir('perfgate-trends-');
+    const history = join(root, 'history');
+    // ±2 % machine states; the build gets 40 % slower from the 9th push on.
+    const states = [1.0, 1.02, 0.98, 1.01, 0.99, 1.0, 1.02, 0.99, 1.0, 1.01, 0.98, 1.0, 1.02, 0.99];
+    const statuses = states.map((state, i) => {
+      const results = join(root, `push${i + 1}`);
+      writeSyntheticRun(results, 'fastdds-raw', state, i >= 8 ? 1.4 : 1, 300 + i);
+      const run = runAction({ results, 'record-history': history, trends: 'fail', charts: 'false' }, { env: pushEnv(500 + i, i + 1) });
+      return { status: run.status, summary: run.summary };
+    });
+    const failing = statuses.map((s, i) => (s.status === 1 ? i + 1 : 0)).filter((i) => i > 0);
+    // One push fails: the first with enough runs after the step to tell it from an outlier.
+    expect(failing).toHaveLength(1);
+    expect(failing[0]).toBeGreaterThanOrEqual(9);
+    const failed = statuses[failing[0]! - 1]!;
+    expect(failed.summary).toContain('bbbbbbb'); // the commit range names the pushes around the step
+    expect(statuses.slice(0, 8).every((s) => s.status === 0)).toBe(true);
+
+    // A pull request with trends: fail is judged on its comparison only.
+    const pr = runAction({ results: join(root, 'push14'), history, trends: 'fail', charts: 'false' }, { env: { GITHUB_EVENT_NAME: 'pull_request' } });
+    expect(pr.stdout).toContain('trends: not on pull requests');
   });
 });

@@ -64,6 +64,8 @@ export interface ActionInputs {
   confidence?: number;
   /** Which statistics can fail the gate. */
   gate: GateStatistics;
+  /** Change points over the recorded history: off, report them, or fail on a new regression step. */
+  trends: 'off' | 'report' | 'fail';
 }
 
 export type CommentCharts = 'failing' | 'always' | 'never';
@@ -118,11 +120,12 @@ export function readInputs(): ActionInputs {
     ...experimentNamesInput(),
     commentCharts: choiceInput<CommentCharts>('comment-charts', ['failing', 'always', 'never'], 'failing'),
     ...verdictInputs(baseline.length > 0),
+    trends: choiceInput<ActionInputs['trends']>('trends', ['off', 'report', 'fail'], 'off'),
   };
 }
 
 /** `paired`, `confidence` and `gate`: how a comparison decides. */
-function verdictInputs(hasBaselineFolder: boolean): Pick<ActionInputs, 'paired' | 'confidence' | 'gate'> {
+function verdictInputs(hasBaselineFolder: boolean): Pick<ActionInputs, 'paired' | 'gate'> & { confidence?: number } {
   const paired = booleanInput('paired', false);
   if (paired && !hasBaselineFolder) {
     throw new UsageError(

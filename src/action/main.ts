@@ -14,6 +14,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeReportCharts } from '../pipeline/reportCharts.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
+import { runTrends, type TrendsOutcome } from '../pipeline/trends.js';
 import { appendHistoryRecord, historyRunInfoFromEnv, makeHistoryRecord, readHistoryWindow, type HistoryRecord } from '../pipeline/history.js';
 import { loadResults, type ResultsOptions } from '../pipeline/results.js';
 import type { Progress } from '../pipeline/steps.js';
@@ -133,13 +134,14 @@ export async function run(): Promise<void> {
           )
         : undefined;
     if (inputs.recordHistory !== undefined) recordHistory(inputs.recordHistory, inputs.historyWindow, inputs.results, readOptionsOf(inputs));
+    const trends = trendsOfHistory(inputs);
     // PNGs are about half of the charts' time: `chart-png: false` leaves them out, unless they are hosted.
     const png = inputs.chartPng || inputs.chartHosting === 'branch';
     const drawn = inputs.charts ? await drawCharts(inputs.outputDir, check, comparison, inputs.history, inputs.floatParse, png) : undefined;
     const chartsMarkdown = drawn?.mermaid;
     // report.md holds everything the job summary shows: the check, then the comparison, then charts.
     const notice = baselineNotice !== undefined ? `> ${escapeMarkdown(baselineNotice)}\n` : undefined;
-    const markdown = [check?.markdown, notice, comparison?.markdown, chartsMarkdown].filter((m) => m !== undefined).join('\n');
+    const markdown = [check?.markdown, notice, comparison?.markdown, trends?.markdown, chartsMarkdown].filter((m) => m !== undefined).join('\n');
     const writer = new ReportWriter(inputs.outputDir);
     const markdownPath = writer.write(REPORT_MARKDOWN, markdown);
     await writeJobSummary(markdown);
@@ -156,6 +158,11 @@ export async function run(): Promise<void> {
     }
     if (comparison?.report.verdict === 'fail') {
       failures.push(`${comparison.report.comparisonsFailed} of ${comparison.report.comparisonsTotal} comparisons with the baseline failed`);
+    }
+    if (trends && inputs.trends === 'fail' && trends.report.newRegressions > 0) {
+      failures.push(`${trends.report.newRegressions} new regression step${trends.report.newRegressions === 1 ? '' : 's'} in the history of the default branch`);
+    } else if (trends && trends.report.newRegressions > 0) {
+      core.warning(`perfgate: ${trends.report.newRegressions} new regression step(s) in the history of the default branch (see trends.md)`);
     }
     const verdict = failures.length > 0 ? 'fail' : 'pass';
     const pullRequest = pullRequestNumber();
@@ -468,6 +475,23 @@ function readOptionsOf(inputs: ActionInputs): ResultsOptions {
     ...(inputs.repetitions !== undefined ? { repetitions: inputs.repetitions } : {}),
     ...(inputs.experimentNames !== undefined ? { experimentNames: inputs.experimentNames } : {}),
   };
+}
+
+/**
+ * With `trends` on a recording run (pushes to the default branch): change points over the history
+ * just recorded. Never on a pull request, whose candidate is not part of the default branch.
+ */
+function trendsOfHistory(inputs: ActionInputs): TrendsOutcome | undefined {
+  if (inputs.trends === 'off') return undefined;
+  if ((process.env['GITHUB_EVENT_NAME'] ?? '').startsWith('pull_request')) {
+    core.info('trends: not on pull requests (they never fail on the trend of the default branch)');
+    return undefined;
+  }
+  if (inputs.recordHistory === undefined || !existsSync(inputs.recordHistory)) {
+    core.notice('trends: no history was recorded in this run (input record-history), so no change points were looked for');
+    return undefined;
+  }
+  return runTrends({ history: inputs.recordHistory, outputDir: inputs.outputDir }, actionProgress);
 }
 
 /** Appends this run to the history folder (kept to the window), when the event dates the commit. */
