@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempDir, removeTempDirs, repoRoot, runAction } from './helpers/runner-action.js';
+import { makeTempDir, pushEventEnv, removeTempDirs, repoRoot, runAction } from './helpers/runner-action.js';
 
 // The history loop: pushes to the default branch record a bounded window of runs; pull requests
 // are judged against the between-run noise of that window.
@@ -8,17 +8,7 @@ const example = join(repoRoot, 'fixtures', 'example');
 afterAll(removeTempDirs);
 
 function pushEnv(runId: number, day: number): Record<string, string> {
-  const eventPath = join(makeTempDir('perfgate-event-'), 'event.json');
-  const sha = String(runId).padStart(40, 'a');
-  writeFileSync(eventPath, JSON.stringify({ after: sha, head_commit: { id: sha, timestamp: `2026-11-${String(day).padStart(2, '0')}T12:00:00+01:00` } }));
-  return {
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_EVENT_NAME: 'push',
-    GITHUB_SHA: sha,
-    GITHUB_RUN_ID: String(runId),
-    GITHUB_REPOSITORY: 'octo/bench',
-    GITHUB_SERVER_URL: 'https://github.com',
-  };
+  return pushEventEnv(runId, `2026-11-${String(day).padStart(2, '0')}T12:00:00+01:00`);
 }
 
 describe('action: record-history and history', () => {

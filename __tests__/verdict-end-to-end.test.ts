@@ -4,10 +4,11 @@
  * `paired: true`). The synthetic runs carry ±30 % machine-state swings between pairs, the kind of
  * noise that makes a single-run threshold fail unchanged builds.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { environmentDifferences, environmentOfJson } from '../src/engine/model/environment.js';
 import { join } from 'node:path';
 import { cli, tempDir } from './helpers/shared.js';
-import { makeTempDir, removeTempDirs, runAction } from './helpers/runner-action.js';
+import { makeTempDir, pushEventEnv, removeTempDirs, runAction } from './helpers/runner-action.js';
 import { SYNTHETIC_FORMATS, writeSyntheticPairs, writeSyntheticRun } from './helpers/synthetic-runs.js';
 
 afterAll(removeTempDirs);
@@ -128,20 +129,6 @@ describe('the action with paired: true (dist/index.js, as the runner runs it)', 
 });
 
 describe('the action with trends (dist/index.js): change points on the default branch', () => {
-  function pushEnv(runId: number, day: number): Record<string, string> {
-    const eventPath = join(makeTempDir('perfgate-event-'), 'event.json');
-    const sha = String(runId).padStart(40, 'b');
-    writeFileSync(eventPath, JSON.stringify({ after: sha, head_commit: { id: sha, timestamp: `2026-10-${String(day).padStart(2, '0')}T12:00:00Z` } }));
-    return {
-      GITHUB_EVENT_PATH: eventPath,
-      GITHUB_EVENT_NAME: 'push',
-      GITHUB_SHA: sha,
-      GITHUB_RUN_ID: String(runId),
-      GITHUB_REPOSITORY: 'octo/bench',
-      GITHUB_SERVER_URL: 'https://github.com',
-    };
-  }
-
   test('trends: fail fails the one push that shows a new +40 % step, names its commit range, and never a pull request', () => {
     const root = makeTempDir('perfgate-trends-');
     const history = join(root, 'history');
@@ -150,7 +137,10 @@ describe('the action with trends (dist/index.js): change points on the default b
     const statuses = states.map((state, i) => {
       const results = join(root, `push${i + 1}`);
       writeSyntheticRun(results, 'fastdds-raw', state, i >= 8 ? 1.4 : 1, 300 + i);
-      const run = runAction({ results, 'record-history': history, trends: 'fail', charts: 'false' }, { env: pushEnv(500 + i, i + 1) });
+      const run = runAction(
+        { results, 'record-history': history, trends: 'fail', charts: 'false' },
+        { env: pushEventEnv(500 + i, `2026-10-${String(i + 1).padStart(2, '0')}T12:00:00Z`, {}, 'b') },
+      );
       return { status: run.status, summary: run.summary };
     });
     const failing = statuses.map((s, i) => (s.status === 1 ? i + 1 : 0)).filter((i) => i > 0);
@@ -164,5 +154,44 @@ describe('the action with trends (dist/index.js): change points on the default b
     // A pull request with trends: fail is judged on its comparison only.
     const pr = runAction({ results: join(root, 'push14'), history, trends: 'fail', charts: 'false' }, { env: { GITHUB_EVENT_NAME: 'pull_request' } });
     expect(pr.stdout).toContain('trends: not on pull requests');
+  });
+});
+
+describe('environment fingerprints', () => {
+  test('fields both sides name are compared; kernel and image version are shown only; untrusted JSON is filtered', () => {
+    const a = { os: 'Linux', kernel: '6.8.0-1', cpu: 'AMD EPYC 7763', cores: 4, memoryGiB: 16, runnerImage: 'ubuntu24', runnerImageVersion: '20261117.1' };
+    expect(environmentDifferences(a, { ...a, kernel: '6.8.0-2', runnerImageVersion: '20261124.1' })).toEqual([]);
+    expect(environmentDifferences(a, { ...a, cpu: 'Intel Xeon Platinum 8370C', cores: 2 })).toEqual(['CPU: AMD EPYC 7763 vs Intel Xeon Platinum 8370C', 'cores: 4 vs 2']);
+    expect(environmentDifferences(a, { os: 'Linux' })).toEqual([]);
+    expect(environmentDifferences(undefined, a)).toEqual([]);
+    expect(environmentOfJson({ cpu: 'x', cores: '4', evil: 'y', memoryGiB: Infinity })).toEqual({ cpu: 'x' });
+    expect(environmentOfJson('ubuntu')).toBeUndefined();
+  });
+
+  test('the action records its runner; a history from another runner image is not comparable and gates nothing', () => {
+    const root = makeTempDir('perfgate-fingerprint-');
+    const history = join(root, 'history');
+    for (let i = 0; i < 4; i++) {
+      const results = join(root, `push${i + 1}`);
+      writeSyntheticRun(results, 'hyperfine', [1, 1.02, 0.98, 1.01][i]!, 1, 700 + i);
+      const push = pushEventEnv(800 + i, `2026-09-0${i + 1}T12:00:00Z`, { ImageOS: 'ubuntu22', ImageVersion: '20261101.1' }, 'c');
+      expect(runAction({ results, 'record-history': history, charts: 'false' }, { env: push }).status).toBe(0);
+    }
+    const record = JSON.parse(readFileSync(join(history, readdirSync(history).sort()[0]!), 'utf8'));
+    expect(record.environment).toMatchObject({ runnerImage: 'ubuntu22', runnerImageVersion: '20261101.1' });
+    expect(typeof record.environment.cores).toBe('number');
+
+    // Twice as slow, but measured on another runner image: reported, not gated, and said why.
+    const slow = join(root, 'slow');
+    writeSyntheticRun(slow, 'hyperfine', 1, 2, 900);
+    const pr = runAction({ results: slow, history, charts: 'false' }, { env: { ImageOS: 'ubuntu24' } });
+    expect(pr.status).toBe(0);
+    expect(pr.summary).toContain('### ➖ perfgate comparison (history of 4 runs): not comparable, none of 20 comparisons gated');
+    expect(pr.summary).toContain('Not comparable\\: all 4 history runs were measured on another kind of machine');
+    expect(pr.summary).toContain('runner image\\: ubuntu22 vs ubuntu24');
+    expect(pr.summary).toContain('➖ not-comparable');
+    // On the same image the same results fail.
+    const same = runAction({ results: slow, history, charts: 'false' }, { env: { ImageOS: 'ubuntu22' } });
+    expect(same.status).toBe(1);
   });
 });

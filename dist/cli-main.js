@@ -7735,6 +7735,39 @@ function toVegaLite(chart) {
 // src/pipeline/history.ts
 import { readdirSync as readdirSync2, rmSync as rmSync2 } from "node:fs";
 import { join as join3 } from "node:path";
+
+// src/engine/model/environment.ts
+var COMPARED = [
+  ["os", "OS"],
+  ["arch", "architecture"],
+  ["cpu", "CPU"],
+  ["cores", "cores"],
+  ["memoryGiB", "memory (GiB)"],
+  ["runnerImage", "runner image"]
+];
+function environmentDifferences(a, b) {
+  if (!a || !b) return [];
+  const out = [];
+  for (const [key, label] of COMPARED) {
+    const x = a[key];
+    const y = b[key];
+    if (x !== void 0 && y !== void 0 && x !== y) out.push(`${label}: ${String(x)} vs ${String(y)}`);
+  }
+  return out;
+}
+var ALL_FIELDS = ["os", "kernel", "arch", "cpu", "cores", "memoryGiB", "runnerImage", "runnerImageVersion"];
+function environmentOfJson(value3) {
+  if (typeof value3 !== "object" || value3 === null || Array.isArray(value3)) return void 0;
+  const out = {};
+  for (const key of ALL_FIELDS) {
+    const v = value3[key];
+    const numeric = key === "cores" || key === "memoryGiB";
+    if (numeric ? typeof v === "number" && Number.isFinite(v) : typeof v === "string" && v.length <= 200) out[key] = v;
+  }
+  return Object.keys(out).length > 0 ? out : void 0;
+}
+
+// src/pipeline/history.ts
 var HISTORY_FORMAT = "perfgate-history";
 var HISTORY_VERSION = 2;
 var READABLE_HISTORY_VERSIONS = [1, 2];
@@ -7784,7 +7817,16 @@ function parseHistoryRecord(text, source) {
     if (typeof v !== "number") throw bad(`${what} is not a number`);
     return v;
   };
-  const head = { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha: data.sha, date: data.date, runId: data.runId, runUrl: data.runUrl };
+  const environment = environmentOfJson(data.environment);
+  const head = {
+    format: HISTORY_FORMAT,
+    version: HISTORY_VERSION,
+    sha: data.sha,
+    date: data.date,
+    runId: data.runId,
+    runUrl: data.runUrl,
+    ...environment ? { environment } : {}
+  };
   if (data.version === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
   if (!Array.isArray(data.measurements)) throw bad('"measurements" is not a list');
   const measurements = data.measurements.map((m, i) => {
@@ -8524,6 +8566,9 @@ function pooledRows(rows, judgeFamily, gate, shapes) {
   }
   return out;
 }
+function asNotComparable(comparison) {
+  return { ...comparison, status: "passed", rows: comparison.rows.map((row) => ({ ...row, status: "not-comparable", failed: false })) };
+}
 
 // src/engine/report/comparisonCsv.ts
 function renderComparisonCsv(reference, result, referenceLabel, resultLabel) {
@@ -8606,17 +8651,11 @@ var MARK = {
   missing: "❌",
   warn: "⚠️",
   noisy: "〰️",
-  "insufficient-history": "❔"
+  "insufficient-history": "❔",
+  "not-comparable": "➖"
 };
 function renderComparisonMarkdown(report) {
-  const icon = report.verdict === "pass" ? "✅" : "❌";
-  const passed = report.comparisonsTotal - report.comparisonsFailed;
-  const lines = [
-    `### ${icon} perfgate comparison (${report.methodLabel}): ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
-    "",
-    `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`,
-    ""
-  ];
+  const lines = [`### ${headline2(report)}`, "", `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`, ""];
   if (report.baselineRun) {
     const { runId, runUrl, commit, date } = report.baselineRun;
     const run = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
@@ -8646,6 +8685,14 @@ function renderComparisonMarkdown(report) {
   );
   return lines.join("\n");
 }
+function headline2(report) {
+  const method = `perfgate comparison (${report.methodLabel})`;
+  if (report.rows.length > 0 && report.rows.every((r) => r.status === "not-comparable")) {
+    return `➖ ${method}: not comparable, none of ${report.comparisonsTotal} comparisons gated`;
+  }
+  const passed = report.comparisonsTotal - report.comparisonsFailed;
+  return `${report.verdict === "pass" ? "✅" : "❌"} ${method}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`;
+}
 function payloadLayout(rows) {
   return rows.every((r) => r.metric === "latency" && r.unit === "µs" && (r.pooled || Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes)));
 }
@@ -8666,7 +8713,7 @@ function extraColumns(rows) {
   };
 }
 function showNotGated(r) {
-  return !r.gated && r.status !== "pass" && r.status !== "improved" && r.status !== "new";
+  return !r.gated && r.status !== "pass" && r.status !== "improved" && r.status !== "new" && r.status !== "not-comparable";
 }
 function statusCell(r) {
   return `${MARK[r.status]} ${r.status}${showNotGated(r) ? " (not gated)" : ""}`;
@@ -8859,7 +8906,7 @@ function runOfRecord(record) {
     const summary = isFastddsFormat(format) ? summaryOfMeasurements(experiment, measurements, source) : void 0;
     experiments.set(experiment, { measurements, format, ...summary ? { summary } : {} });
   }
-  return { name: source, experiments };
+  return { name: source, experiments, ...record.environment ? { environment: record.environment } : {} };
 }
 function naturalCompare(a, b) {
   const pa = a.match(/\d+|\D+/g) ?? [];
@@ -8972,25 +9019,46 @@ function runCompare(options, progress) {
     };
   });
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  const machines = history ? comparableRuns(history, options.environment) : void 0;
   const report = progress.step(
     "Comparing",
     () => buildComparisonReport(
-      experiments.map(
-        (t) => history ? compareExperimentWithHistory(
+      experiments.map((t) => {
+        if (!history) return compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict);
+        const judged = compareExperimentWithHistory(
           t,
-          history.map((run) => run.experiments.get(t)),
+          (machines.runs.length > 0 ? machines.runs : history).map((run) => run.experiments.get(t)),
           results.get(t),
           options.thresholds,
           verdict
-        ) : compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict)
-      ),
+        );
+        return machines.runs.length > 0 ? judged : asNotComparable(judged);
+      }),
       options.referenceLabel,
       options.resultLabel,
       options.baselineRun,
       method
     )
   );
+  if (machines?.warning) report.warnings.unshift(machines.warning);
   return finish2(report, reference, results, pooled, options, progress);
+}
+function comparableRuns(history, environment) {
+  if (!environment) return { runs: history };
+  const runs = history.filter((run) => environmentDifferences(run.environment, environment).length === 0);
+  if (runs.length === history.length) return { runs };
+  const other = history.find((run) => environmentDifferences(run.environment, environment).length > 0);
+  const what = environmentDifferences(other.environment, environment).join("; ");
+  if (runs.length === 0) {
+    return {
+      runs,
+      warning: `Not comparable: all ${history.length} history runs were measured on another kind of machine than these results (history vs this run: ${what}), so nothing was gated. Record a history on this kind of runner.`
+    };
+  }
+  return {
+    runs,
+    warning: `${history.length - runs.length} of ${history.length} history runs were measured on another kind of machine (history vs this run: ${what}) and were left out.`
+  };
 }
 function finish2(report, reference, results, pooled, options, progress) {
   if (report.subExperiments.length > 0 && report.subExperiments.every((s) => s.status === "new" || s.status === "missing")) {
@@ -9164,7 +9232,7 @@ function runDeriveRequirements(options, progress) {
 function renderComparisonText(report) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   const out = [
-    `perfgate compare (${report.methodLabel}): ${report.verdict === "pass" ? "PASS" : "FAIL"}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
+    `perfgate compare (${report.methodLabel}): ${report.rows.length > 0 && report.rows.every((r) => r.status === "not-comparable") ? "NOT COMPARABLE (nothing gated)" : report.verdict === "pass" ? "PASS" : "FAIL"}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
     ...report.notes.map((n) => `  note: ${n}`),
     ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`)
   ];

@@ -41,6 +41,25 @@ export function makeTempDir(prefix = 'perfgate-action-'): string {
 }
 
 /** Removes every temp folder made so far; set PERFGATE_KEEP_TMP=1 to keep them for a post-mortem. */
+/**
+ * The environment of a push to the default branch: an event file whose head commit is dated
+ * `timestamp`, the commit SHA made from the run id (`fill` repeated), and `extra` variables.
+ */
+export function pushEventEnv(runId: number, timestamp: string, extra: Record<string, string> = {}, fill = 'a'): Record<string, string> {
+  const eventPath = join(makeTempDir('perfgate-event-'), 'event.json');
+  const sha = String(runId).padStart(40, fill);
+  writeFileSync(eventPath, JSON.stringify({ after: sha, head_commit: { id: sha, timestamp } }));
+  return {
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_EVENT_NAME: 'push',
+    GITHUB_SHA: sha,
+    GITHUB_RUN_ID: String(runId),
+    GITHUB_REPOSITORY: 'octo/bench',
+    GITHUB_SERVER_URL: 'https://github.com',
+    ...extra,
+  };
+}
+
 export function removeTempDirs(): void {
   if (process.env['PERFGATE_KEEP_TMP']) return;
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });

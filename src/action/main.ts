@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { writeReportCharts } from '../pipeline/reportCharts.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { runTrends, type TrendsOutcome } from '../pipeline/trends.js';
+import { currentEnvironment } from '../pipeline/environment.js';
 import { appendHistoryRecord, historyRunInfoFromEnv, makeHistoryRecord, readHistoryWindow, type HistoryRecord } from '../pipeline/history.js';
 import { loadResults, type ResultsOptions } from '../pipeline/results.js';
 import type { Progress } from '../pipeline/steps.js';
@@ -127,6 +128,7 @@ export async function run(): Promise<void> {
               ...(inputs.paired ? { paired: true } : {}),
               ...(inputs.confidence !== undefined ? { confidence: inputs.confidence } : {}),
               gate: inputs.gate,
+              environment: currentEnvironment(),
               ...readOptionsOf(inputs),
               ...(baselineRun ? { baselineRun } : {}),
             },
@@ -509,7 +511,7 @@ function recordHistory(folder: string, window: number, results: string[], option
     return;
   }
   const experiments = [...loadResults(results, options, actionProgress).experiments.values()];
-  const record = makeHistoryRecord(experiments, { sha: info.sha, date: info.date, runId: info.runId, runUrl: info.runUrl });
+  const record = makeHistoryRecord(experiments, { sha: info.sha, date: info.date, runId: info.runId, runUrl: info.runUrl, environment: currentEnvironment() });
   const { written, removed } = appendHistoryRecord(folder, record, window);
   core.info(logSafe(`history: recorded ${written}${removed.length > 0 ? `, removed ${removed.length} older record(s)` : ''}`));
   core.setOutput('history-record', written);

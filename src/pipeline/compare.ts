@@ -1,6 +1,7 @@
-import { compareExperiment, compareExperimentPaired, compareExperimentWithHistory, confidenceFor, type ExperimentSide } from '../engine/compare/compare.js';
+import { asNotComparable, compareExperiment, compareExperimentPaired, compareExperimentWithHistory, confidenceFor, type ExperimentSide } from '../engine/compare/compare.js';
 import { DEFAULT_GATE, type GateStatistics } from '../engine/compare/gate.js';
 import { UsageError } from '../engine/errors.js';
+import { environmentDifferences, type EnvironmentFingerprint } from '../engine/model/environment.js';
 import type { Thresholds } from '../engine/compare/thresholds.js';
 import { comparisonFileName, renderComparisonCsv } from '../engine/report/comparisonCsv.js';
 import { renderComparisonJson } from '../engine/report/comparisonJson.js';
@@ -31,6 +32,8 @@ export interface CompareOptions extends ResultsOptions {
   confidence?: number;
   /** Which statistics can fail (default: the primary statistic). */
   gate?: GateStatistics;
+  /** The machine the results were measured on: history runs recorded on another kind are left out. */
+  environment?: EnvironmentFingerprint;
   referenceLabel: string;
   resultLabel: string;
   outputDir: string;
@@ -159,26 +162,50 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
     };
   });
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  const machines = history ? comparableRuns(history, options.environment) : undefined;
   const report = progress.step('Comparing', () =>
     buildComparisonReport(
-      experiments.map((t) =>
-        history
-          ? compareExperimentWithHistory(
-              t,
-              history.map((run) => run.experiments.get(t)),
-              results.get(t),
-              options.thresholds,
-              verdict,
-            )
-          : compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict),
-      ),
+      experiments.map((t) => {
+        if (!history) return compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict);
+        const judged = compareExperimentWithHistory(
+          t,
+          (machines!.runs.length > 0 ? machines!.runs : history).map((run) => run.experiments.get(t)),
+          results.get(t),
+          options.thresholds,
+          verdict,
+        );
+        return machines!.runs.length > 0 ? judged : asNotComparable(judged);
+      }),
       options.referenceLabel,
       options.resultLabel,
       options.baselineRun,
       method,
     ),
   );
+  if (machines?.warning) report.warnings.unshift(machines.warning);
   return finish(report, reference, results, pooled, options, progress);
+}
+
+/**
+ * The history runs measured on the same kind of machine as the results (runs that do not say are
+ * kept), and a warning naming the difference when some or all were left out.
+ */
+function comparableRuns(history: HistoryRun[], environment: EnvironmentFingerprint | undefined): { runs: HistoryRun[]; warning?: string } {
+  if (!environment) return { runs: history };
+  const runs = history.filter((run) => environmentDifferences(run.environment, environment).length === 0);
+  if (runs.length === history.length) return { runs };
+  const other = history.find((run) => environmentDifferences(run.environment, environment).length > 0)!;
+  const what = environmentDifferences(other.environment, environment).join('; ');
+  if (runs.length === 0) {
+    return {
+      runs,
+      warning: `Not comparable: all ${history.length} history runs were measured on another kind of machine than these results (history vs this run: ${what}), so nothing was gated. Record a history on this kind of runner.`,
+    };
+  }
+  return {
+    runs,
+    warning: `${history.length - runs.length} of ${history.length} history runs were measured on another kind of machine (history vs this run: ${what}) and were left out.`,
+  };
 }
 
 function finish(

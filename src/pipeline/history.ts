@@ -10,6 +10,7 @@ import { InputError } from '../engine/errors.js';
 import type { HistoryRun as ChartHistoryRun } from '../engine/charts/build.js';
 import { STATISTIC_NAMES, type Direction, type Measurement, type StatisticName } from '../engine/model/measurement.js';
 import { BASE_UNITS, type Dimension } from '../engine/model/units.js';
+import { environmentOfJson, orderedEnvironment, type EnvironmentFingerprint } from '../engine/model/environment.js';
 import { readText, writeFileAtomic } from './files.js';
 
 export const HISTORY_FORMAT = 'perfgate-history';
@@ -47,6 +48,8 @@ export interface HistoryRecord {
   runId: string;
   /** The run's page, `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}`. */
   runUrl: string;
+  /** The machine the run was measured on, where it was known (records of older perfgate versions have none). */
+  environment?: EnvironmentFingerprint;
   /** Sorted by experiment name; inside an experiment in the order the run's files gave them. */
   measurements: HistoryMeasurement[];
 }
@@ -57,6 +60,8 @@ export interface HistoryRunInfo {
   date: string;
   runId: string | number;
   runUrl: string;
+  /** The machine the run was measured on. */
+  environment?: EnvironmentFingerprint;
 }
 
 /** What a run recorded: each experiment's measurements and the format they were read from. */
@@ -101,7 +106,16 @@ export function makeHistoryRecord(experiments: readonly RecordedExperiment[], ru
       };
     }),
   );
-  return { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha: run.sha.toLowerCase(), date: normalizeDate(run.date), runId, runUrl: run.runUrl, measurements };
+  return {
+    format: HISTORY_FORMAT,
+    version: HISTORY_VERSION,
+    sha: run.sha.toLowerCase(),
+    date: normalizeDate(run.date),
+    runId,
+    runUrl: run.runUrl,
+    ...(run.environment ? { environment: orderedEnvironment(run.environment) } : {}),
+    measurements,
+  };
 }
 
 /** A stored measurement back in the common model. */
@@ -183,6 +197,7 @@ export function renderHistoryRecord(record: HistoryRecord): string {
     `  "date": ${JSON.stringify(record.date)},`,
     `  "runId": ${JSON.stringify(record.runId)},`,
     `  "runUrl": ${JSON.stringify(record.runUrl)},`,
+    ...(record.environment ? [`  "environment": ${JSON.stringify(orderedEnvironment(record.environment))},`] : []),
   ];
   if (record.measurements.length === 0) {
     lines.push('  "measurements": []');
@@ -241,7 +256,16 @@ export function parseHistoryRecord(text: string, source: string): HistoryRecord 
     if (typeof v !== 'number') throw bad(`${what} is not a number`);
     return v;
   };
-  const head = { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha: data.sha, date: data.date, runId: data.runId, runUrl: data.runUrl } as const;
+  const environment = environmentOfJson(data.environment);
+  const head = {
+    format: HISTORY_FORMAT,
+    version: HISTORY_VERSION,
+    sha: data.sha,
+    date: data.date,
+    runId: data.runId,
+    runUrl: data.runUrl,
+    ...(environment ? { environment } : {}),
+  } as const;
   if (data.version === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
   if (!Array.isArray(data.measurements)) throw bad('"measurements" is not a list');
   const measurements = data.measurements.map((m: any, i: number): HistoryMeasurement => {

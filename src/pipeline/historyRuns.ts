@@ -4,6 +4,7 @@ import type { ExperimentSide } from '../engine/compare/compare.js';
 import { InputError } from '../engine/errors.js';
 import { isFastddsFormat, summaryOfMeasurements } from '../engine/formats/fastddsMeasurements.js';
 import type { Measurement } from '../engine/model/measurement.js';
+import type { EnvironmentFingerprint } from '../engine/model/environment.js';
 import { measurementOfHistory, readHistoryWindow, type HistoryRecord } from './history.js';
 import { loadResults, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
@@ -12,6 +13,8 @@ import type { Progress } from './steps.js';
 export interface HistoryRun {
   name: string;
   experiments: Map<string, RunExperiment>;
+  /** The machine of a recorded run, where the record says. */
+  environment?: EnvironmentFingerprint;
 }
 
 export interface RunExperiment extends ExperimentSide {
@@ -84,7 +87,7 @@ function runOfRecord(record: HistoryRecord): HistoryRun {
     const summary = isFastddsFormat(format) ? summaryOfMeasurements(experiment, measurements, source) : undefined;
     experiments.set(experiment, { measurements, format, ...(summary ? { summary } : {}) });
   }
-  return { name: source, experiments };
+  return { name: source, experiments, ...(record.environment ? { environment: record.environment } : {}) };
 }
 
 /** Names in natural order: digit runs compare as numbers (`r2` < `r10`), the rest by code point. */

@@ -13,9 +13,10 @@ import { thresholdOf, type Thresholds } from './thresholds.js';
  * - `new`: in the results only; `missing`: in the reference only (fails);
  * - with a history only: `warn` (over the threshold, inside the noise band), `noisy` (the band is
  *   wider than the threshold), `insufficient-history` (fewer than 3 runs: judged on the threshold
- *   against the newest run).
+ *   against the newest run), `not-comparable` (every history run was measured on another kind of
+ *   machine: reported, never failing).
  */
-export type ComparisonStatus = 'pass' | 'improved' | 'fail' | 'new' | 'missing' | 'warn' | 'noisy' | 'insufficient-history';
+export type ComparisonStatus = 'pass' | 'improved' | 'fail' | 'new' | 'missing' | 'warn' | 'noisy' | 'insufficient-history' | 'not-comparable';
 
 /** One statistic of one metric of one experiment at one parameter: reference against result. */
 export interface ComparisonRow {
@@ -508,6 +509,11 @@ function pooledRows(
     out.push(regate(row, gate, shapes.get(rowKey(first))));
   }
   return out;
+}
+
+/** A comparison whose reference was measured on another kind of machine: every row reported as `not-comparable`, none failing. */
+export function asNotComparable(comparison: SubExperimentComparison): SubExperimentComparison {
+  return { ...comparison, status: 'passed', rows: comparison.rows.map((row) => ({ ...row, status: 'not-comparable', failed: false })) };
 }
 
 /** A Fast-DDS summary as one side of a comparison. */

@@ -14,18 +14,12 @@ const MARK: Record<ComparisonRow['status'], string> = {
   warn: '⚠️',
   noisy: '〰️',
   'insufficient-history': '❔',
+  'not-comparable': '➖',
 };
 
 /** Δ% per sub-experiment × payload × magnitude, failing rows first, then worst first. */
 export function renderComparisonMarkdown(report: ComparisonReport): string {
-  const icon = report.verdict === 'pass' ? '✅' : '❌';
-  const passed = report.comparisonsTotal - report.comparisonsFailed;
-  const lines = [
-    `### ${icon} perfgate comparison (${report.methodLabel}): ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
-    '',
-    `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`,
-    '',
-  ];
+  const lines = [`### ${headline(report)}`, '', `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`, ''];
   if (report.baselineRun) {
     const { runId, runUrl, commit, date } = report.baselineRun;
     const run = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
@@ -61,6 +55,16 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
   return lines.join('\n');
 }
 
+/** The verdict line: what passed and failed, or that nothing could be compared. */
+export function headline(report: ComparisonReport): string {
+  const method = `perfgate comparison (${report.methodLabel})`;
+  if (report.rows.length > 0 && report.rows.every((r) => r.status === 'not-comparable')) {
+    return `➖ ${method}: not comparable, none of ${report.comparisonsTotal} comparisons gated`;
+  }
+  const passed = report.comparisonsTotal - report.comparisonsFailed;
+  return `${report.verdict === 'pass' ? '✅' : '❌'} ${method}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`;
+}
+
 /**
  * The reference's layout (sub-experiment, payload, magnitude; values in µs) when every row is a
  * latency per payload size; otherwise one with parameter, metric and unit.
@@ -92,7 +96,7 @@ function extraColumns(rows: readonly ComparisonRow[]): { header: string; align: 
 
 /** Whether a row's status needs the reader told that it cannot fail the gate. */
 export function showNotGated(r: ComparisonRow): boolean {
-  return !r.gated && r.status !== 'pass' && r.status !== 'improved' && r.status !== 'new';
+  return !r.gated && r.status !== 'pass' && r.status !== 'improved' && r.status !== 'new' && r.status !== 'not-comparable';
 }
 
 function statusCell(r: ComparisonRow): string {

@@ -8,7 +8,7 @@ import { withoutControls } from './escape.js';
 export function renderComparisonText(report: ComparisonReport): string {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   const out = [
-    `perfgate compare (${report.methodLabel}): ${report.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${passed} of ${report.comparisonsTotal} comparisons passed, ` +
+    `perfgate compare (${report.methodLabel}): ${report.rows.length > 0 && report.rows.every((r) => r.status === 'not-comparable') ? 'NOT COMPARABLE (nothing gated)' : report.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${passed} of ${report.comparisonsTotal} comparisons passed, ` +
       `${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
     ...report.notes.map((n) => `  note: ${n}`),
     ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`),
