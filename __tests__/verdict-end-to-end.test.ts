@@ -4,10 +4,10 @@
  * `paired: true`). The synthetic runs carry ±30 % machine-state swings between pairs, the kind of
  * noise that makes a single-run threshold fail unchanged builds.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { environmentDifferences, environmentOfJson } from '../src/engine/model/environment.js';
-import { join } from 'node:path';
-import { cli, tempDir } from './helpers/shared.js';
+import { basename, join } from 'node:path';
+import { cli, describeShared, sharedDir, tempDir } from './helpers/shared.js';
 import { makeTempDir, pushEventEnv, removeTempDirs, runAction } from './helpers/runner-action.js';
 import { SYNTHETIC_FORMATS, writeSyntheticPairs, writeSyntheticRun } from './helpers/synthetic-runs.js';
 
@@ -193,5 +193,28 @@ describe('environment fingerprints', () => {
     // On the same image the same results fail.
     const same = runAction({ results: slow, history, charts: 'false' }, { env: { ImageOS: 'ubuntu22' } });
     expect(same.status).toBe(1);
+  });
+});
+
+describeShared('ddsperf on a 2-core VM: a fast and a slow state (real runs in ../shared)', () => {
+  test('a history that saw both states reports the slow-state rerun as a state change, and passes', async () => {
+    const real = join(sharedDir, 'fixtures', 'real-runs');
+    const history = join(tempDir('perfgate-states-'), 'runs');
+    const run = (name: string, files: string[]) => {
+      mkdirSync(join(history, name), { recursive: true });
+      for (const f of files) copyFileSync(f, join(history, name, basename(f)));
+    };
+    const fast = [64, 4096].map((s) => join(real, 'ddsperf', `pingpong_size${s}_ping.txt`));
+    const slow = (r: string) => [64, 4096].map((s) => join(real, 'repeats', 'ddsperf', `pingpong_size${s}_${r}_ping.txt`));
+    run('r1', fast);
+    run('r2', fast);
+    run('r3', slow('r03'));
+    run('r4', slow('r04'));
+    const out = tempDir('perfgate-states-out-');
+    const result = await cli(['compare', '--history', history, ...slow('r05').flatMap((f) => ['--results', f]), '-o', out]);
+    expect(result.code).toBe(0);
+    const medians = rowsOf(comparison(out)).filter((r) => r.statistic === 'median');
+    expect(medians.map((r) => r.status)).toEqual(['state-change', 'state-change', 'state-change']);
+    expect(result.out).toContain('changed state');
   });
 });

@@ -10,6 +10,7 @@ import { noiseVerdict } from '../src/engine/compare/noise.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { historyLogTest, logEffectTest, pairedLogTest } from '../src/engine/stats/effectTest.js';
 import { studentTQuantile } from '../src/engine/stats/studentT.js';
+import { splitStates, stateOf } from '../src/engine/stats/states.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 
 /** Student t with 2 degrees of freedom in closed form: F(t) = 1/2 + t / (2√(2 + t²)), t_p = (2p − 1) / √(2p(1 − p)). */
@@ -210,5 +211,27 @@ describe('parseGateStatistics', () => {
     expect(parseGateStatistics('all').all).toBe(true);
     expect(() => parseGateStatistics('tail')).toThrow('"tail" is not a statistic');
     expect(() => parseGateStatistics(',')).toThrow('name at least one statistic');
+  });
+});
+
+describe('machine states (splitStates, state-change rows)', () => {
+  test('the widest gap of a factor ≥ 2 splits the states; a result inside one (± threshold) is in it', () => {
+    const split = splitStates([9, 45, 8.8, 44, 9.1])!;
+    expect(split.lower).toEqual([8.8, 9, 9.1]);
+    expect(split.upper).toEqual([44, 45]);
+    expect(split.ratio).toBeCloseTo(44 / 9.1, 12);
+    expect(stateOf(split, 46, 0.1)).toBe('upper');
+    expect(stateOf(split, 9.5, 0.1)).toBe('lower');
+    expect(stateOf(split, 20, 0.1)).toBeUndefined();
+    expect(splitStates([9, 10, 12, 15])).toBeUndefined();
+    expect(splitStates([9, 45])).toBeUndefined();
+  });
+
+  test('a history with both states reports a result at the slow level as a state change, one beyond both as before', () => {
+    const history = [9, 9.1, 8.9, 9.05, 45, 44].map((m) => ({ measurements: [measurement('64', { median: m })] }));
+    const slow = compareExperimentWithHistory('ping', history, { measurements: [measurement('64', { median: 45.5 })] }, parseThresholds('0.1'));
+    expect(slow.rows[0]).toMatchObject({ status: 'state-change', failed: false });
+    const beyond = compareExperimentWithHistory('ping', history, { measurements: [measurement('64', { median: 400 })] }, parseThresholds('0.1'));
+    expect(beyond.rows[0]!.status).not.toBe('state-change');
   });
 });

@@ -8212,6 +8212,24 @@ function noiseVerdict(history, candidate, threshold, options = {}) {
   return { status, failed: status === "fail", reference, result, effect, threshold, band, spread, historyRuns: n, repetitions: k, detectable, pValue: pValue2, noisy, reason };
 }
 
+// src/engine/stats/states.ts
+function splitStates(values, minRatio = 2) {
+  const sorted = values.filter((v) => Number.isFinite(v) && v > 0).sort((a, b) => a - b);
+  if (sorted.length < 3) return void 0;
+  let at = -1;
+  let widest = 0;
+  for (let i = 1; i < sorted.length; i++) {
+    const gap = sorted[i] / sorted[i - 1];
+    if (gap > widest) [widest, at] = [gap, i];
+  }
+  if (widest < minRatio) return void 0;
+  return { lower: sorted.slice(0, at), upper: sorted.slice(at), ratio: widest };
+}
+function stateOf(split2, level, slack) {
+  const inside = (state) => level >= state[0] / (1 + slack) && level <= state[state.length - 1] * (1 + slack);
+  return inside(split2.lower) ? "lower" : inside(split2.upper) ? "upper" : void 0;
+}
+
 // src/engine/compare/gate.ts
 var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false };
 var MAGNITUDE_SPELLINGS = { "99%": "p99", "99": "p99", "median": "median", "min": "min", "max": "max" };
@@ -8393,12 +8411,14 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
       ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
       ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
     });
+    const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
+    const stateChange = states !== void 0 && stateOf(states, verdict.result, row.threshold) !== void 0;
     return {
       reference: verdict.reference,
       result: verdict.result,
       deltaPercent: verdict.effect * 100,
-      status: verdict.status,
-      failed: verdict.failed,
+      status: stateChange ? "state-change" : verdict.status,
+      failed: stateChange ? false : verdict.failed,
       historyRuns: verdict.historyRuns,
       repetitions: verdict.repetitions,
       confidence: rowConfidence,
@@ -8652,7 +8672,8 @@ var MARK = {
   warn: "⚠️",
   noisy: "〰️",
   "insufficient-history": "❔",
-  "not-comparable": "➖"
+  "not-comparable": "➖",
+  "state-change": "🔀"
 };
 function renderComparisonMarkdown(report) {
   const lines = [`### ${headline2(report)}`, "", `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`, ""];
@@ -8713,7 +8734,7 @@ function extraColumns(rows) {
   };
 }
 function showNotGated(r) {
-  return !r.gated && r.status !== "pass" && r.status !== "improved" && r.status !== "new" && r.status !== "not-comparable";
+  return !r.gated && r.status !== "pass" && r.status !== "improved" && r.status !== "new" && r.status !== "not-comparable" && r.status !== "state-change";
 }
 function statusCell(r) {
   return `${MARK[r.status]} ${r.status}${showNotGated(r) ? " (not gated)" : ""}`;
@@ -8821,6 +8842,12 @@ function methodNotes(method, rows) {
         "baseline run"
       )}; a row fails only when it exceeds the threshold and lies outside the noise band. Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), half of it spent on the pooled geomean row where there are several parameters.`
     );
+    const states = rows.filter((r) => r.status === "state-change").length;
+    if (states > 0) {
+      notes.push(
+        `${plural(states, "row")} changed state: the history shows two levels a factor of 2 or more apart (a tool that switches between a fast and a slow state, as ddsperf does on small VMs) and the result is at one of them. Reported as a state change, not a regression.`
+      );
+    }
     const short = rows.filter((r) => r.status === "insufficient-history").length;
     if (short > 0)
       notes.push(`${plural(short, "row")} had fewer than 3 runs of history: judged on the threshold alone against the newest run. Record more runs of the default branch.`);

@@ -4,6 +4,7 @@ import type { Direction, Measurement, StatisticName } from '../model/measurement
 import type { Summary } from '../model/summary.js';
 import { logWorse, meanAndSd, pairedLogTest } from '../stats/effectTest.js';
 import { noiseVerdict, type NoiseOptions } from './noise.js';
+import { splitStates, stateOf } from '../stats/states.js';
 import { DEFAULT_GATE, gates, type GateStatistics } from './gate.js';
 import { thresholdOf, type Thresholds } from './thresholds.js';
 
@@ -14,9 +15,10 @@ import { thresholdOf, type Thresholds } from './thresholds.js';
  * - with a history only: `warn` (over the threshold, inside the noise band), `noisy` (the band is
  *   wider than the threshold), `insufficient-history` (fewer than 3 runs: judged on the threshold
  *   against the newest run), `not-comparable` (every history run was measured on another kind of
- *   machine: reported, never failing).
+ *   machine: reported, never failing), `state-change` (the history shows two machine states, a
+ *   factor of 2 or more apart, and the result is in one of them: reported, never failing).
  */
-export type ComparisonStatus = 'pass' | 'improved' | 'fail' | 'new' | 'missing' | 'warn' | 'noisy' | 'insufficient-history' | 'not-comparable';
+export type ComparisonStatus = 'pass' | 'improved' | 'fail' | 'new' | 'missing' | 'warn' | 'noisy' | 'insufficient-history' | 'not-comparable' | 'state-change';
 
 /** One statistic of one metric of one experiment at one parameter: reference against result. */
 export interface ComparisonRow {
@@ -288,12 +290,15 @@ export function compareExperimentWithHistory(
       ...(options.minHistory !== undefined ? { minHistory: options.minHistory } : {}),
       ...(options.maxHistory !== undefined ? { maxHistory: options.maxHistory } : {}),
     });
+    // A history that has seen two machine states explains a result in either of them.
+    const states = verdict.status === 'fail' || verdict.status === 'warn' ? splitStates(values) : undefined;
+    const stateChange = states !== undefined && stateOf(states, verdict.result, row.threshold) !== undefined;
     return {
       reference: verdict.reference,
       result: verdict.result,
       deltaPercent: verdict.effect * 100,
-      status: verdict.status,
-      failed: verdict.failed,
+      status: stateChange ? 'state-change' : verdict.status,
+      failed: stateChange ? false : verdict.failed,
       historyRuns: verdict.historyRuns,
       repetitions: verdict.repetitions,
       confidence: rowConfidence,

@@ -15,6 +15,7 @@ const MARK: Record<ComparisonRow['status'], string> = {
   noisy: '〰️',
   'insufficient-history': '❔',
   'not-comparable': '➖',
+  'state-change': '🔀',
 };
 
 /** Δ% per sub-experiment × payload × magnitude, failing rows first, then worst first. */
@@ -96,7 +97,7 @@ function extraColumns(rows: readonly ComparisonRow[]): { header: string; align: 
 
 /** Whether a row's status needs the reader told that it cannot fail the gate. */
 export function showNotGated(r: ComparisonRow): boolean {
-  return !r.gated && r.status !== 'pass' && r.status !== 'improved' && r.status !== 'new' && r.status !== 'not-comparable';
+  return !r.gated && r.status !== 'pass' && r.status !== 'improved' && r.status !== 'new' && r.status !== 'not-comparable' && r.status !== 'state-change';
 }
 
 function statusCell(r: ComparisonRow): string {

@@ -127,6 +127,12 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
       )}; a row fails only when it exceeds the threshold and lies outside the noise band. ` +
         `Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), half of it spent on the pooled geomean row where there are several parameters.`,
     );
+    const states = rows.filter((r) => r.status === 'state-change').length;
+    if (states > 0) {
+      notes.push(
+        `${plural(states, 'row')} changed state: the history shows two levels a factor of 2 or more apart (a tool that switches between a fast and a slow state, as ddsperf does on small VMs) and the result is at one of them. Reported as a state change, not a regression.`,
+      );
+    }
     const short = rows.filter((r) => r.status === 'insufficient-history').length;
     if (short > 0)
       notes.push(`${plural(short, 'row')} had fewer than 3 runs of history: judged on the threshold alone against the newest run. Record more runs of the default branch.`);
