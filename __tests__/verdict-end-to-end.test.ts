@@ -41,7 +41,7 @@ describe.each(SYNTHETIC_FORMATS)('%s', (format) => {
     const pass = await cli(['compare', '--paired', '--reference', same.base, '--results', same.head, '-o', out]);
     expect(pass.err).toBe('');
     expect(pass.code).toBe(0);
-    expect(pass.out).toMatch(/^perfgate compare \(A\/B paired, 8 pairs\): PASS/);
+    expect(pass.out).toMatch(/^perfgate compare \(A\/B paired, 8 pairs; false alarms ≤ 1 % per gated statistic\): PASS/);
     const passed = comparison(out);
     expect(passed.method).toBe('paired');
     expect(rowsOf(passed).filter((r) => r.pooled && r.gated).length).toBeGreaterThan(0);
@@ -85,7 +85,7 @@ describe.each(SYNTHETIC_FORMATS)('%s', (format) => {
     const out = tempDir('perfgate-history-out-');
     const result = await cli(['compare', '--history', history, ...reps.flatMap((r) => ['--results', r]), '-o', out]);
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/^perfgate compare \(history of 10 runs, 3 repetitions\): FAIL/);
+    expect(result.out).toMatch(/^perfgate compare \(history of 10 runs, 3 repetitions; false alarms ≤ 0.5 % per gated statistic\): FAIL/);
     const rows = rowsOf(comparison(out));
     expect(rows.filter((r) => r.gated).every((r) => r.repetitions === 3 && r.historyRuns === 10)).toBe(true);
     expect(rows.find((r) => r.pooled && r.gated)).toMatchObject({ status: 'fail' });
@@ -98,6 +98,16 @@ describe.each(SYNTHETIC_FORMATS)('%s', (format) => {
 });
 
 describe('the action with paired: true (dist/index.js, as the runner runs it)', () => {
+  test.each(SYNTHETIC_FORMATS.filter((f) => f !== 'fastdds-raw'))('%s: an unchanged build passes, a 25 %% slower one fails', (format) => {
+    const root = makeTempDir('perfgate-action-ab-');
+    const same = writeSyntheticPairs(join(root, 'same'), format, 1);
+    expect(runAction({ baseline: same.base, results: same.head, paired: 'true', charts: 'false' }).outputs['verdict']).toBe('pass');
+    const slow = writeSyntheticPairs(join(root, 'slow'), format, 1.25);
+    const fail = runAction({ baseline: slow.base, results: slow.head, paired: 'true', charts: 'false' });
+    expect(fail.status).toBe(1);
+    expect(fail.outputs['verdict']).toBe('fail');
+  });
+
   test('interleaved A/B folders: an unchanged build passes, a 25 % slower one fails and the summary names the method', () => {
     const root = makeTempDir('perfgate-action-ab-');
     const same = writeSyntheticPairs(join(root, 'same'), 'fastdds-raw', 1);
@@ -105,7 +115,7 @@ describe('the action with paired: true (dist/index.js, as the runner runs it)', 
     expect(pass.stderr).toBe('');
     expect(pass.status).toBe(0);
     expect(pass.outputs['verdict']).toBe('pass');
-    expect(pass.summary).toContain('perfgate comparison (A/B paired, 8 pairs)');
+    expect(pass.summary).toContain('perfgate comparison (A/B paired, 8 pairs; false alarms ≤ 1 % per gated statistic)');
 
     const slow = writeSyntheticPairs(join(root, 'slow'), 'fastdds-raw', 1.25);
     const fail = runAction({ baseline: slow.base, results: slow.head, paired: 'true', charts: 'false' });
@@ -186,7 +196,7 @@ describe('environment fingerprints', () => {
     writeSyntheticRun(slow, 'hyperfine', 1, 2, 900);
     const pr = runAction({ results: slow, history, charts: 'false' }, { env: { ImageOS: 'ubuntu24' } });
     expect(pr.status).toBe(0);
-    expect(pr.summary).toContain('### ➖ perfgate comparison (history of 4 runs): not comparable, none of 20 comparisons gated');
+    expect(pr.summary).toContain('### ➖ perfgate comparison (history of 4 runs; false alarms ≤ 0.5 % per gated statistic): not comparable, none of 20 comparisons gated');
     expect(pr.summary).toContain('Not comparable\\: all 4 history runs were measured on another kind of machine');
     expect(pr.summary).toContain('runner image\\: ubuntu22 vs ubuntu24');
     expect(pr.summary).toContain('➖ not-comparable');

@@ -8794,7 +8794,7 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     ...baselineRun ? { baselineRun } : {},
     verdict: failedExperiments.length > 0 ? "fail" : "pass",
     method: method.method,
-    methodLabel: methodLabel(method.method, all),
+    methodLabel: methodLabel(method, all),
     referenceLabel,
     resultLabel,
     comparisonsTotal: all.length,
@@ -8811,19 +8811,17 @@ function most(rows, of) {
   return Math.max(0, ...rows.map(of).filter((v) => v !== void 0));
 }
 function methodLabel(method, rows) {
-  if (method === "paired")
-    return `A/B paired, ${plural(
-      most(rows, (r) => r.repetitions),
-      "pair"
-    )}`;
-  if (method === "history") {
-    const k = most(rows, (r) => r.repetitions);
-    return `history of ${plural(
+  const falseAlarms = `false alarms ≤ ${pct(1 - method.confidence)} per gated statistic`;
+  const pairs = most(rows, (r) => r.repetitions);
+  if (method.method === "paired") return `A/B paired, ${plural(pairs, "pair")}; ${falseAlarms}`;
+  if (method.method === "history") {
+    const runs = plural(
       most(rows, (r) => r.historyRuns),
       "run"
-    )}${k > 1 ? `, ${plural(k, "repetition")}` : ""}`;
+    );
+    return `history of ${runs}${pairs > 1 ? `, ${plural(pairs, "repetition")}` : ""}; ${falseAlarms}`;
   }
-  return "threshold against one run";
+  return "threshold against one run, noise not estimated";
 }
 function pct(x) {
   return `${Number((x * 100).toPrecision(3))} %`;
@@ -8849,8 +8847,11 @@ function methodNotes(method, rows) {
       );
     }
     const short = rows.filter((r) => r.status === "insufficient-history").length;
-    if (short > 0)
-      notes.push(`${plural(short, "row")} had fewer than 3 runs of history: judged on the threshold alone against the newest run. Record more runs of the default branch.`);
+    if (short > 0) {
+      notes.push(
+        `${plural(short, "row")} had fewer than 3 runs of history: judged on the threshold alone against the newest run, which fails most unchanged builds on a CI runner. Record at least 3 runs of the default branch (record-history), or run A/B pairs (paired: true).`
+      );
+    }
   } else {
     notes.push(
       `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change. Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), half of it spent on the pooled geomean row where there are several parameters.`

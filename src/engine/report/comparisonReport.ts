@@ -70,7 +70,7 @@ export function buildComparisonReport(
     ...(baselineRun ? { baselineRun } : {}),
     verdict: failedExperiments.length > 0 ? 'fail' : 'pass',
     method: method.method,
-    methodLabel: methodLabel(method.method, all),
+    methodLabel: methodLabel(method, all),
     referenceLabel,
     resultLabel,
     comparisonsTotal: all.length,
@@ -90,20 +90,18 @@ function most(rows: readonly ComparisonRow[], of: (r: ComparisonRow) => number |
   return Math.max(0, ...rows.map(of).filter((v): v is number => v !== undefined));
 }
 
-function methodLabel(method: ComparisonMethod, rows: readonly ComparisonRow[]): string {
-  if (method === 'paired')
-    return `A/B paired, ${plural(
-      most(rows, (r) => r.repetitions),
-      'pair',
-    )}`;
-  if (method === 'history') {
-    const k = most(rows, (r) => r.repetitions);
-    return `history of ${plural(
+function methodLabel(method: MethodSummary, rows: readonly ComparisonRow[]): string {
+  const falseAlarms = `false alarms ≤ ${pct(1 - method.confidence)} per gated statistic`;
+  const pairs = most(rows, (r) => r.repetitions);
+  if (method.method === 'paired') return `A/B paired, ${plural(pairs, 'pair')}; ${falseAlarms}`;
+  if (method.method === 'history') {
+    const runs = plural(
       most(rows, (r) => r.historyRuns),
       'run',
-    )}${k > 1 ? `, ${plural(k, 'repetition')}` : ''}`;
+    );
+    return `history of ${runs}${pairs > 1 ? `, ${plural(pairs, 'repetition')}` : ''}; ${falseAlarms}`;
   }
-  return 'threshold against one run';
+  return 'threshold against one run, noise not estimated';
 }
 
 function pct(x: number): string {
@@ -134,8 +132,12 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
       );
     }
     const short = rows.filter((r) => r.status === 'insufficient-history').length;
-    if (short > 0)
-      notes.push(`${plural(short, 'row')} had fewer than 3 runs of history: judged on the threshold alone against the newest run. Record more runs of the default branch.`);
+    if (short > 0) {
+      notes.push(
+        `${plural(short, 'row')} had fewer than 3 runs of history: judged on the threshold alone against the newest run, which fails most unchanged builds on a CI runner. ` +
+          'Record at least 3 runs of the default branch (record-history), or run A/B pairs (paired: true).',
+      );
+    }
   } else {
     notes.push(
       `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change. ` +
