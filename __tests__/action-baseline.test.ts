@@ -12,7 +12,7 @@ describe('action: baseline comparison', () => {
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', 'comparisons-failed': '0', 'comparisons-total': '88' });
     expect(run.outputs['checks-total']).toBeUndefined();
-    expect(run.summary).toContain('perfgate comparison: 88 of 88 comparisons passed');
+    expect(run.summary).toContain('perfgate comparison (threshold against one run, noise not estimated): 88 of 88 comparisons passed');
     expect(readFileSync(join(run.workspace, 'perfgate-report', 'report.md'), 'utf8')).toBe(run.summary.replace(/\n$/, ''));
   });
 
@@ -27,7 +27,7 @@ describe('action: baseline comparison', () => {
     expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-failed': '7', 'failed-experiments': 'intraprocess_best_effort' });
     expect(Number(run.outputs['comparisons-failed'])).toBeGreaterThan(0);
     expect(run.summary).toContain('perfgate: 59 of 66 checks passed');
-    expect(run.summary).toContain('perfgate comparison:');
+    expect(run.summary).toContain('perfgate comparison (threshold against one run, noise not estimated):');
     const error = run.commands.find((c) => c.command === 'error' && c.properties['file'] === undefined);
     expect(error?.message).toMatch(/7 of 66 checks failed in intraprocess_best_effort; \d+ of 88 comparisons with the baseline failed/);
   });
