@@ -45,7 +45,7 @@ describe('CLI papercuts', () => {
     const dir = tempDir('perfgate-compare-path-');
     const result = await cli(['compare', '--reference', iceperf, '--results', iceperf, '-o', dir]);
     expect(result.code).toBe(0);
-    expect(result.out.endsWith(`\nReport: ${join(dir, 'comparison.md')}, ${join(dir, 'comparison.json')}\n`)).toBe(true);
+    expect(result.out.endsWith(`\nReport: ${join(dir, 'comparison.md')}, ${join(dir, 'comparison.json')}\nComment: ${join(dir, 'comment.md')}\n`)).toBe(true);
   });
 });
 
@@ -61,5 +61,34 @@ describe('action on GitHub Enterprise Server', () => {
     const notices = run.commands.filter((c) => c.command === 'notice').map((c) => c.message);
     expect(notices).toHaveLength(1);
     expect(notices[0]).toContain('GitHub Enterprise Server does not support the artifact API perfgate uses');
+  });
+});
+
+describe('comment.md: the reviewer comment outside GitHub Actions', () => {
+  const example = join(repoRoot, 'fixtures', 'example');
+
+  test('check --charts on a failing run writes comment.md with the check table and the Mermaid charts the action would post', async () => {
+    const dir = tempDir('perfgate-comment-md-');
+    const result = await cli(['check', '--results', join(example, 'results-regression'), '--requirements', join(example, 'requirements.csv'), '--charts', '--no-png', '-o', dir]);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain(`Comment: ${join(dir, 'comment.md')}\n`);
+    const comment = read(join(dir, 'comment.md'));
+    expect(comment.startsWith('### ❌ perfgate: 59 of 66 checks passed')).toBe(true);
+    expect(comment).toContain('```mermaid');
+    expect(comment).toContain(read(join(dir, 'report.md')).split('\n')[0]);
+    expect(comment.trimEnd().endsWith(`Report files in \`${dir}\`.`)).toBe(true);
+  });
+
+  test('a passing check holds no chart unless asked; --comment-charts always adds them', async () => {
+    const dir = tempDir('perfgate-comment-pass-');
+    const args = ['check', '--results', join(example, 'results'), '--requirements', join(example, 'requirements.csv'), '--charts', '--no-png'];
+    expect((await cli([...args, '-o', dir])).code).toBe(0);
+    expect(read(join(dir, 'comment.md'))).not.toContain('```mermaid');
+    const always = tempDir('perfgate-comment-always-');
+    expect((await cli([...args, '--comment-charts', 'always', '-o', always])).code).toBe(0);
+    expect(read(join(always, 'comment.md'))).toContain('```mermaid');
+    const bad = await cli([...args, '--comment-charts', 'sometimes', '-o', tempDir()]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--comment-charts must be failing, always, never; got "sometimes"');
   });
 });

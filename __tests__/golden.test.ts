@@ -115,6 +115,8 @@ describe('goldens: the example set (fixtures/example)', () => {
       await terminal(ws, ['check', '--results', 'fixtures/example/results-regression', '--requirements', requirements, '--output-dir', 'out-check-regression']),
     );
     expectGolden('example/check-regression/report.md', read(ws, 'out-check-regression/report.md'));
+    // The comment a GitLab or Jenkins job would post: the check, and a link to the report folder (no charts were drawn).
+    expectGolden('example/check-regression/comment.md', read(ws, 'out-check-regression/comment.md'));
   });
 
   test('compare with the default threshold (10 %): terminal text and comparison.md', async () => {
@@ -123,6 +125,7 @@ describe('goldens: the example set (fixtures/example)', () => {
       await terminal(ws, ['compare', '--reference', 'fixtures/example/results', '--results', 'fixtures/example/results-regression', '--output-dir', 'out-compare']),
     );
     expectGolden('example/compare/comparison.md', read(ws, 'out-compare/comparison.md'));
+    expectGolden('example/compare/comment.md', read(ws, 'out-compare/comment.md'));
   });
 
   test('compare with per-magnitude thresholds: terminal text and comparison.md', async () => {

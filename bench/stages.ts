@@ -20,7 +20,7 @@ import { buildComparisonReport, type ComparisonReport } from '../src/engine/repo
 import { renderMarkdown } from '../src/engine/report/markdown.js';
 import { buildCheckReport, type CheckReport } from '../src/engine/report/model.js';
 import { summarize } from '../src/engine/summarize.js';
-import { fitCommentBody, MAX_COMMENT_BODY } from '../src/action/github/commentBody.js';
+import { fitCommentBody, MAX_COMMENT_BODY } from '../src/engine/report/commentBody.js';
 import { discoverResults } from '../src/pipeline/discover.js';
 import { loadResult, readRawMeasurements, readRequirements } from '../src/pipeline/read.js';
 import type { RawCorpus, SummaryCorpus } from './corpus.js';

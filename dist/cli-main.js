@@ -5820,8 +5820,8 @@ var githubActionBenchmarkAdapter = {
       });
     });
     if (inferred.size > 0) {
-      const list = [...inferred].map(([unit, direction]) => `"${unit}" ${direction}`).join(", ");
-      notes.push(`the file does not say whether smaller or bigger is better; inferred from the unit: ${list}`);
+      const list2 = [...inferred].map(([unit, direction]) => `"${unit}" ${direction}`).join(", ");
+      notes.push(`the file does not say whether smaller or bigger is better; inferred from the unit: ${list2}`);
     }
     if (guessed.size > 0) {
       notes.push(
@@ -7208,9 +7208,9 @@ function checkCharts(report) {
     if (sub.rows.length === 0) continue;
     const byCheck = /* @__PURE__ */ new Map();
     for (const row of sub.rows) {
-      const list = byCheck.get(row.check) ?? [];
-      list.push(row);
-      byCheck.set(row.check, list);
+      const list2 = byCheck.get(row.check) ?? [];
+      list2.push(row);
+      byCheck.set(row.check, list2);
     }
     const panels = [...byCheck].map(([check, rows]) => {
       const unit = rows[0].unit ?? LATENCY_UNIT;
@@ -8557,9 +8557,9 @@ function pooledRows(rows, judgeFamily, gate, shapes) {
   const families = /* @__PURE__ */ new Map();
   for (const row of rows) {
     if (row.status === "new" || row.status === "missing" || row.pooled) continue;
-    const list = families.get(familyKey(row)) ?? [];
-    list.push(row);
-    families.set(familyKey(row), list);
+    const list2 = families.get(familyKey(row)) ?? [];
+    list2.push(row);
+    families.set(familyKey(row), list2);
   }
   const out = [];
   for (const family of families.values()) {
@@ -9159,9 +9159,9 @@ function deriveMetricLimits(runs, options) {
         if (!entry) byKey.set(key, entry = { shape: m, values: /* @__PURE__ */ new Map(), runs: 0 });
         entry.runs++;
         for (const statistic of derivedStatistics(entry.shape)) {
-          let list = entry.values.get(statistic);
-          if (!list) entry.values.set(statistic, list = []);
-          list.push(m.statistics[statistic] ?? NaN);
+          let list2 = entry.values.get(statistic);
+          if (!list2) entry.values.set(statistic, list2 = []);
+          list2.push(m.statistics[statistic] ?? NaN);
         }
       }
     }
@@ -9169,9 +9169,9 @@ function deriveMetricLimits(runs, options) {
   const limits = [];
   for (const { shape, values, runs: count } of byKey.values()) {
     const higher = shape.metric.direction === "higher-is-better";
-    for (const [statistic, list] of values) {
+    for (const [statistic, list2] of values) {
       const percentile = higher ? 100 - options.percentile : options.percentile;
-      const value3 = list.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(list).sort(), percentile);
+      const value3 = list2.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(list2).sort(), percentile);
       const limit = options.margin === 0 ? value3 : value3 * (higher ? 1 - options.margin : 1 + options.margin);
       limits.push({
         experiment: shape.experiment,
@@ -10076,6 +10076,146 @@ function runInspect(options) {
   return { inspections, sets };
 }
 
+// src/engine/report/commentBody.ts
+var MAX_COMMENT_BODY = 65536;
+function fitCommentBody(sections, link, limit = MAX_COMMENT_BODY) {
+  const parts = sections.map((s, index) => {
+    const section = typeof s === "string" ? { text: s } : s;
+    return {
+      index,
+      text: section.text.replace(/\r\n?/g, "\n").replace(/\s+$/, ""),
+      priority: section.priority ?? index,
+      label: section.label?.trim() || `part ${index + 1}`,
+      required: section.required === true
+    };
+  });
+  const kept = parts.filter((p) => p.text !== "");
+  const join7 = () => kept.map((p) => p.text).join("\n\n");
+  const untouched = join7();
+  if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
+  const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
+  const dropped = [];
+  const cut = [];
+  const byIndex = (a, b) => a.index - b.index;
+  const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
+  const compose = () => {
+    const notice = noticeOf(labels(dropped), labels(cut), link);
+    const text = join7();
+    return text === "" ? notice : `${text}
+
+${notice}`;
+  };
+  for (const part of dropOrder) {
+    if (compose().length <= limit) break;
+    if (part.required || kept.length === 1) continue;
+    kept.splice(kept.indexOf(part), 1);
+    dropped.push(part);
+  }
+  for (const part of dropOrder.filter((p) => kept.includes(p))) {
+    const body2 = compose();
+    if (body2.length <= limit) break;
+    if (!cut.includes(part)) cut.push(part);
+    const room = limit - (compose().length - part.text.length);
+    part.text = cutToFit(part.text, room);
+    if (part.text === "") {
+      kept.splice(kept.indexOf(part), 1);
+      cut.splice(cut.indexOf(part), 1);
+      dropped.push(part);
+    }
+  }
+  let body = compose();
+  if (body.length > limit) body = cutToFit(body, limit);
+  return { body, truncated: true, dropped: labels(dropped), cut: labels(cut) };
+}
+function noticeOf(dropped, cut, link) {
+  const what = [];
+  if (dropped.length > 0) what.push(`left out ${list(dropped)}`);
+  if (cut.length > 0) what.push(`cut short ${list(cut)}`);
+  const where = link ? `[the full report](${safeLink(link)})` : "the job summary and the report artifact";
+  return `> [!NOTE]
+> This comment ${what.join(" and ")} to stay within GitHub's limit of 65,536 characters per comment. See ${where} for everything.`;
+}
+function list(labels) {
+  const quoted = labels.map((l) => l.replace(/[\r\n]+/g, " "));
+  if (quoted.length <= 1) return quoted.join("");
+  return `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`;
+}
+function safeLink(link) {
+  return link.trim().replace(/[\s()<>]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
+}
+function cutToFit(text, room) {
+  if (text.length <= room) return text;
+  if (room <= 0) return "";
+  let end = text.lastIndexOf("\n", room);
+  for (; ; ) {
+    const head = end > 0 ? text.slice(0, end) : "";
+    if (head !== "") {
+      const closed = head.replace(/\s+$/, "") + closings(head);
+      if (closed.length <= room) return closed;
+      end = text.lastIndexOf("\n", end - 1);
+      continue;
+    }
+    let cutAt = Math.min(room, text.length);
+    const code = text.charCodeAt(cutAt - 1);
+    if (code >= 55296 && code <= 56319) cutAt--;
+    return text.slice(0, cutAt);
+  }
+}
+function closings(head) {
+  let fence;
+  let details = 0;
+  for (const line of head.split("\n")) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence !== void 0) {
+      if (marker !== void 0 && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = void 0;
+      continue;
+    }
+    if (marker !== void 0) {
+      fence = marker;
+      continue;
+    }
+    details += (line.match(/<details[\s>]/gi) ?? []).length;
+    details -= (line.match(/<\/details>/gi) ?? []).length;
+  }
+  let tail = "";
+  if (fence !== void 0) tail += `
+${fence}`;
+  for (let i = 0; i < details; i++) tail += "\n\n</details>";
+  return tail;
+}
+
+// src/engine/report/reviewerComment.ts
+function reviewerComment(parts, links, limit = MAX_COMMENT_BODY) {
+  const named = [
+    [parts.check, "the check table"],
+    [parts.notice, "the notice"],
+    [parts.comparison, "the comparison table"],
+    [parts.trends, "the trends"],
+    [parts.charts, "the charts"]
+  ];
+  const sections = named.filter((p) => p[0] !== void 0 && p[0] !== "").map(([text, label], index) => ({ text, priority: index, required: index === 0, label }));
+  if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 1, label: "the chart images" });
+  const link = linksLine(links);
+  if (link !== void 0) sections.push({ text: link, priority: -1, required: true, label: "links" });
+  return fitCommentBody(sections, links.runUrl, limit).body;
+}
+function linksLine(links) {
+  const artifact = links.artifact !== void 0 ? ` · report files, charts and report.html in the \`${links.artifact.replace(/[`\\]/g, "")}\` artifact` : "";
+  if (links.runUrl !== void 0) return `[Workflow run and job summary](${links.runUrl})${artifact}.`;
+  if (links.reportFolder !== void 0) return `Report files in \`${links.reportFolder.replace(/[`\\]/g, "")}\`.`;
+  return void 0;
+}
+
+// src/pipeline/comment.ts
+var COMMENT_FILE = "comment.md";
+var COMMENT_CHARTS = ["failing", "always", "never"];
+function writeReviewerComment(outputDir, parts, failed, commentCharts) {
+  const withCharts = commentCharts === "always" || commentCharts === "failing" && failed;
+  const { charts, ...rest } = parts;
+  const body = reviewerComment({ ...rest, ...withCharts && charts !== void 0 ? { charts } : {} }, { reportFolder: outputDir });
+  return new ReportWriter(outputDir).write(COMMENT_FILE, body + "\n");
+}
+
 // src/cli/main.ts
 var EXIT_PASS = 0;
 var EXIT_GATE_FAILED = 1;
@@ -10162,6 +10302,7 @@ function checkCommand(args, io) {
     "experiment-name": { type: "string", multiple: true },
     charts: { type: "boolean" },
     "no-png": { type: "boolean" },
+    "comment-charts": { type: "string" },
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
@@ -10187,10 +10328,18 @@ function checkCommand(args, io) {
 Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
   const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
-  if (!values.charts) return code;
   const outputDir = values["output-dir"] ?? "perfgate-report";
+  const commentCharts = commentChartsOption(values["comment-charts"]);
+  const comment = (charts) => writeReviewerComment(outputDir, { check: outcome.markdown, ...charts ? { charts } : {} }, code !== EXIT_PASS, commentCharts);
+  if (!values.charts) {
+    io.out(`Comment: ${comment()}
+`);
+    return code;
+  }
   return writeReportCharts(outputDir, { check: outcome, floatParse: floatParseOption(values["float-parse"]), png: !values["no-png"] }).then((charts) => {
     io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}
+`);
+    io.out(`Comment: ${comment(charts.mermaid)}
 `);
     return code;
   });
@@ -10263,6 +10412,7 @@ function compareCommand(args, io) {
     "experiment-name": { type: "string", multiple: true },
     charts: { type: "boolean" },
     "no-png": { type: "boolean" },
+    "comment-charts": { type: "string" },
     help: { type: "boolean", short: "h" }
   });
   if (values.help) {
@@ -10298,10 +10448,18 @@ function compareCommand(args, io) {
 Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
   const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
-  if (!values.charts) return code;
   const outputDir = values["output-dir"] ?? "perfgate-report";
+  const commentCharts = commentChartsOption(values["comment-charts"]);
+  const comment = (charts) => writeReviewerComment(outputDir, { comparison: outcome.markdown, ...charts ? { charts } : {} }, code !== EXIT_PASS, commentCharts);
+  if (!values.charts) {
+    io.out(`Comment: ${comment()}
+`);
+    return code;
+  }
   return writeReportCharts(outputDir, { compare: outcome, floatParse: floatParseOption(values["float-parse"]), png: !values["no-png"] }).then((charts) => {
     io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}
+`);
+    io.out(`Comment: ${comment(charts.mermaid)}
 `);
     return code;
   });
@@ -10364,6 +10522,11 @@ function trendsCommand(args, io) {
 Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
   return values["fail-on-regression"] && outcome.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
+}
+function commentChartsOption(value3) {
+  if (value3 === void 0) return "failing";
+  if (!COMMENT_CHARTS.includes(value3)) throw new UsageError(`--comment-charts must be ${COMMENT_CHARTS.join(", ")}; got "${terminalSafe(value3)}"`);
+  return value3;
 }
 function numberOption(text, name, fallback, valid, expected) {
   if (text === void 0) return fallback;

@@ -5,6 +5,7 @@ import { parseExperimentNames, REPETITION_MODES, type RepetitionMode } from '../
 import { splitPatterns } from '../pipeline/patterns.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import { UsageError } from '../engine/errors.js';
+import { COMMENT_CHARTS, type CommentCharts } from '../pipeline/comment.js';
 import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
 import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
 import { parseGateStatistics, type GateStatistics } from '../engine/compare/gate.js';
@@ -68,7 +69,7 @@ export interface ActionInputs {
   trends: 'off' | 'report' | 'fail';
 }
 
-export type CommentCharts = 'failing' | 'always' | 'never';
+export type { CommentCharts } from '../pipeline/comment.js';
 
 /** Reads and validates the action's inputs; a bad value names the input and what it accepts. */
 export function readInputs(): ActionInputs {
@@ -118,7 +119,7 @@ export function readInputs(): ActionInputs {
     ...formatInputs(),
     ...(core.getInput('repetitions').trim() !== '' ? { repetitions: choiceInput<RepetitionMode>('repetitions', REPETITION_MODES, 'error') } : {}),
     ...experimentNamesInput(),
-    commentCharts: choiceInput<CommentCharts>('comment-charts', ['failing', 'always', 'never'], 'failing'),
+    commentCharts: choiceInput<CommentCharts>('comment-charts', COMMENT_CHARTS, 'failing'),
     ...verdictInputs(baseline.length > 0),
     trends: choiceInput<ActionInputs['trends']>('trends', ['off', 'report', 'fail'], 'off'),
   };

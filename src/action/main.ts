@@ -20,10 +20,11 @@ import { appendHistoryRecord, historyRunInfoFromEnv, makeHistoryRecord, readHist
 import { loadResults, type ResultsOptions } from '../pipeline/results.js';
 import type { Progress } from '../pipeline/steps.js';
 import { commentSettings, readCommentModeInputs, readInputs, readMode, type ActionInputs, type CommentSettings } from './inputs.js';
-import { commentMarker, fitCommentBody, MAX_COMMENT_BODY, upsertStickyComment, type CommentSection } from './github/comment.js';
+import { commentMarker, MAX_COMMENT_BODY, upsertStickyComment } from './github/comment.js';
 import { COMMENT_BODY_FILE, COMMENT_META_FILE, runCommentMode, type CommentMeta } from './commentMode.js';
 import { hostCharts, isForkPullRequest, readEventPayload, type HostedChartFile } from './github/chartHosting.js';
 import { escapeMarkdown, withoutControls } from '../engine/report/escape.js';
+import { reviewerComment, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
 
 /** Log groups with their duration, warnings as annotations. */
 const actionProgress: Progress = {
@@ -184,7 +185,18 @@ export async function run(): Promise<void> {
     }
     const comment =
       pullRequest !== undefined
-        ? commentOf(inputs.comment.id, [check?.markdown, notice, comparison?.markdown, commentCharts ? chartsMarkdown : undefined], inputs.uploadReport, chartImages)
+        ? commentOf(
+            inputs.comment.id,
+            {
+              ...(check ? { check: check.markdown } : {}),
+              ...(notice !== undefined ? { notice } : {}),
+              ...(comparison ? { comparison: comparison.markdown } : {}),
+              ...(trends ? { trends: trends.markdown } : {}),
+              ...(commentCharts && chartsMarkdown !== undefined ? { charts: chartsMarkdown } : {}),
+              ...(chartImages !== undefined ? { chartImages } : {}),
+            },
+            inputs.uploadReport,
+          )
         : undefined;
     if (comment !== undefined) {
       // For a workflow_run workflow with mode: comment (fork pull requests): the exact body, and what it is for.
@@ -277,19 +289,12 @@ function workflowRunUrl(): string | undefined {
  * The sticky pull-request comment: the same report as the job summary, shortened to fit
  * GitHub's limit by dropping the comparison before the check, with a link to the run.
  */
-function commentOf(id: string, parts: (string | undefined)[], artifact: string | undefined, chartImages?: string): { body: string; runUrl: string } | undefined {
+function commentOf(id: string, parts: ReviewerCommentParts, artifact: string | undefined): { body: string; runUrl: string } | undefined {
   const [owner, repo] = (process.env['GITHUB_REPOSITORY'] ?? '').split('/');
   if (!owner || !repo) return undefined;
   const runUrl = `${process.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${owner}/${repo}/actions/runs/${process.env['GITHUB_RUN_ID'] ?? ''}`;
-  const sections: CommentSection[] = parts
-    .filter((p): p is string => p !== undefined && p !== '')
-    .map((text, index) => ({ text, priority: index, required: index === 0, label: index === 0 ? 'the check table' : 'the comparison table' }));
-  // The hosted images are a few short links: dropped only after the Mermaid charts and the comparison.
-  if (chartImages !== undefined && chartImages !== '') sections.push({ text: chartImages, priority: 1, label: 'the chart images' });
-  // The artifact named as it is uploaded (report-artifact), and only when upload-report asks for it.
-  const files = artifact !== undefined ? ` · report files, charts and report.html in the \`${artifact.replace(/[`\\]/g, '')}\` artifact` : '';
-  sections.push({ text: `[Workflow run and job summary](${runUrl})${files}.`, priority: -1, required: true, label: 'links' });
-  return { body: fitCommentBody(sections, runUrl, MAX_COMMENT_BODY - commentMarker(id).length - 1).body, runUrl };
+  const links = { runUrl, ...(artifact !== undefined ? { artifact } : {}) };
+  return { body: reviewerComment(parts, links, MAX_COMMENT_BODY - commentMarker(id).length - 1), runUrl };
 }
 
 /**

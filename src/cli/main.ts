@@ -16,6 +16,7 @@ import { CHECK_HELP, COMPARE_HELP, DERIVE_HELP, INSPECT_HELP, MAIN_HELP, SUMMARI
 import { parseTrendStatistics, runTrends } from '../pipeline/trends.js';
 import { renderTrendsText } from '../engine/trends/render.js';
 import { runInspect } from '../pipeline/inspect.js';
+import { COMMENT_CHARTS, writeReviewerComment, type CommentCharts } from '../pipeline/comment.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import { renderInspectionJson, renderInspectionText } from '../engine/report/inspect.js';
 import { parseExperimentNames, REPETITION_MODES, type RepetitionMode, type ResultsOptions } from '../pipeline/results.js';
@@ -119,6 +120,7 @@ function checkCommand(args: string[], io: Console): number | Promise<number> {
     'experiment-name': { type: 'string', multiple: true },
     charts: { type: 'boolean' },
     'no-png': { type: 'boolean' },
+    'comment-charts': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -143,10 +145,16 @@ function checkCommand(args: string[], io: Console): number | Promise<number> {
   io.out(renderText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
-  if (!values.charts) return code;
   const outputDir = (values['output-dir'] as string | undefined) ?? 'perfgate-report';
+  const commentCharts = commentChartsOption(values['comment-charts'] as string | undefined);
+  const comment = (charts?: string) => writeReviewerComment(outputDir, { check: outcome.markdown, ...(charts ? { charts } : {}) }, code !== EXIT_PASS, commentCharts);
+  if (!values.charts) {
+    io.out(`Comment: ${comment()}\n`);
+    return code;
+  }
   return writeReportCharts(outputDir, { check: outcome, floatParse: floatParseOption(values['float-parse'] as string | undefined), png: !values['no-png'] }).then((charts) => {
     io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}\n`);
+    io.out(`Comment: ${comment(charts.mermaid)}\n`);
     return code;
   });
 }
@@ -222,6 +230,7 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
     'experiment-name': { type: 'string', multiple: true },
     charts: { type: 'boolean' },
     'no-png': { type: 'boolean' },
+    'comment-charts': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -258,10 +267,16 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
   io.out(renderComparisonText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
-  if (!values.charts) return code;
   const outputDir = (values['output-dir'] as string | undefined) ?? 'perfgate-report';
+  const commentCharts = commentChartsOption(values['comment-charts'] as string | undefined);
+  const comment = (charts?: string) => writeReviewerComment(outputDir, { comparison: outcome.markdown, ...(charts ? { charts } : {}) }, code !== EXIT_PASS, commentCharts);
+  if (!values.charts) {
+    io.out(`Comment: ${comment()}\n`);
+    return code;
+  }
   return writeReportCharts(outputDir, { compare: outcome, floatParse: floatParseOption(values['float-parse'] as string | undefined), png: !values['no-png'] }).then((charts) => {
     io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}\n`);
+    io.out(`Comment: ${comment(charts.mermaid)}\n`);
     return code;
   });
 }
@@ -323,6 +338,12 @@ function trendsCommand(args: string[], io: Console): number {
   io.out(renderTrendsText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   return values['fail-on-regression'] && outcome.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
+}
+
+function commentChartsOption(value: string | undefined): CommentCharts {
+  if (value === undefined) return 'failing';
+  if (!(COMMENT_CHARTS as readonly string[]).includes(value)) throw new UsageError(`--comment-charts must be ${COMMENT_CHARTS.join(', ')}; got "${terminalSafe(value)}"`);
+  return value as CommentCharts;
 }
 
 function numberOption(text: string | undefined, name: string, fallback: number, valid: (v: number) => boolean, expected: string): number {

@@ -14,7 +14,16 @@
  *   mutation minimizeComment(input: {subjectId, classifier: OUTDATED})
  */
 import { apiRoot, githubClient, redact, toFailure, type HttpFailure, type Octokit } from './http.js';
-import { commentMarker, fitCommentBody, hasMarker, isValidMarkerId, MAX_COMMENT_BODY, neutraliseMarkers, withMarker, type CommentSection } from './commentBody.js';
+import {
+  commentMarker,
+  fitCommentBody,
+  hasMarker,
+  isValidMarkerId,
+  MAX_COMMENT_BODY,
+  neutraliseMarkers,
+  withMarker,
+  type CommentSection,
+} from '../../engine/report/commentBody.js';
 
 export {
   cutToFit,
@@ -27,7 +36,7 @@ export {
   withMarker,
   type CommentSection,
   type FittedBody,
-} from './commentBody.js';
+} from '../../engine/report/commentBody.js';
 
 export type StickyCommentMode = 'update' | 'recreate' | 'hide-and-recreate';
 

@@ -1,0 +1,20 @@
+/**
+ * comment.md: the reviewer comment the action would post, written by the CLI into the report
+ * folder so that any CI (GitLab, Jenkins, Buildkite) can post it as a merge-request note.
+ */
+import { reviewerComment, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
+import { ReportWriter } from './files.js';
+
+export const COMMENT_FILE = 'comment.md';
+
+/** Which charts go into the comment: on a failing gate (the default, as the action), always, or never. */
+export type CommentCharts = 'failing' | 'always' | 'never';
+export const COMMENT_CHARTS: readonly CommentCharts[] = ['failing', 'always', 'never'];
+
+/** Writes comment.md into `outputDir` and returns its path. */
+export function writeReviewerComment(outputDir: string, parts: ReviewerCommentParts, failed: boolean, commentCharts: CommentCharts): string {
+  const withCharts = commentCharts === 'always' || (commentCharts === 'failing' && failed);
+  const { charts, ...rest } = parts;
+  const body = reviewerComment({ ...rest, ...(withCharts && charts !== undefined ? { charts } : {}) }, { reportFolder: outputDir });
+  return new ReportWriter(outputDir).write(COMMENT_FILE, body + '\n');
+}
