@@ -169,6 +169,48 @@ describe('goldens: the example set (fixtures/example)', () => {
   test('the action (requirements and baseline): job summary, log and outputs', () => {
     expectActionGoldens('example/action', EXAMPLE, { results: 'fixtures/example/results-regression', requirements, baseline: 'fixtures/example/results', threshold: '0.1' }, 1);
   });
+
+  // What a pull request shows in each outcome: the job summary and the comment body (comment.md,
+  // written for a pull-request event; comment: never keeps it from being posted).
+  describe.each([
+    ['pass', { results: 'fixtures/example/results', requirements, charts: 'true', 'chart-png': 'false' }, 0],
+    ['fail', { results: 'fixtures/example/results-regression', requirements, baseline: 'fixtures/example/results' }, 1],
+    ['warn', { results: 'fixtures/example/results-regression', history: 'history', threshold: '0.1' }, 0],
+    ['no-baseline', { results: 'fixtures/example/results', history: 'no-such-history' }, 0],
+    ['error', { results: 'fixtures/example/no-such-results', requirements }, 1],
+  ] as const)('the action on a pull request, %s: job summary and comment', (name, inputs, status) => {
+    test('as the goldens say', () => {
+      const ws = workspace(EXAMPLE);
+      // A history of three runs that disagree (two unchanged, one regressed): the regression lands inside its wide band.
+      for (const [run, from] of [
+        ['r1', 'results'],
+        ['r2', 'results-regression'],
+        ['r3', 'results'],
+      ] as const)
+        cpSync(join(ws, 'fixtures', 'example', from), join(ws, 'history', run), { recursive: true });
+      const event = join(ws, 'event.json');
+      writeFileSync(event, JSON.stringify({ pull_request: { number: 7 } }));
+      const env = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/bench', GITHUB_RUN_ID: '99', GITHUB_SERVER_URL: 'https://github.com' };
+      const run = runAction({ charts: 'false', 'upload-report': 'false', comment: 'never', ...inputs }, { workspace: ws, env });
+      expect(run.status).toBe(status);
+      const placeholders = (text: string) => text.split(ws).join('<workspace>');
+      expectGolden(`pull-request/${name}/summary.md`, placeholders(run.summary));
+      const comment = join(ws, 'perfgate-report', 'comment.md');
+      if (name === 'error') {
+        // An errored run writes no report; the summary (and a posted comment) say it errored.
+        expect(existsSync(comment)).toBe(false);
+        expect(run.summary).toContain('perfgate errored: nothing was gated');
+        return;
+      }
+      const body = readFileSync(comment, 'utf8');
+      expectGolden(`pull-request/${name}/comment.md`, placeholders(body));
+      // A passing comment holds no chart by default, though charts were drawn for the summary.
+      if (name === 'pass') {
+        expect(body).not.toContain('```mermaid');
+        expect(run.summary).toContain('```mermaid');
+      }
+    });
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

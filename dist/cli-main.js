@@ -262,6 +262,10 @@ function magnitudeCells(row) {
 function number(x) {
   return Number.isNaN(x) ? "—" : formatFixed3(x);
 }
+function boundedPercent(x) {
+  if (x > 1e4) return "> +10000 %";
+  return percent(x);
+}
 function percent(x) {
   if (Number.isNaN(x)) return "—";
   const text = formatFixed3(x);
@@ -8685,8 +8689,8 @@ function renderComparisonMarkdown(report) {
   for (const note of report.notes) lines.push(`> ${note}`, "");
   if (report.warnings.length > 0) lines.push(...report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`), "");
   const general = !payloadLayout(report.rows);
-  const failing = report.rows.filter(comparisonRowFailed);
-  const rest = report.rows.filter((r) => !comparisonRowFailed(r));
+  const failing = report.rows.filter(needsAttention);
+  const rest = report.rows.filter((r) => !needsAttention(r));
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
     if (report.rows.length > 0) lines.push(...table2(report.rows, general), "");
   } else {
@@ -8726,12 +8730,15 @@ function extraColumns(rows) {
   const withBand = rows.some((r) => r.band !== void 0);
   const withInterval = rows.some((r) => r.interval !== void 0);
   const withDetectable = rows.some((r) => r.detectable !== void 0);
-  const range = (x) => x ? `${percent(x.lower * 100)} … ${percent(x.upper * 100)}` : "";
+  const range = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
   return {
     header: `${withBand ? " Noise band |" : ""}${withInterval ? " Interval |" : ""}${withDetectable ? " Catches ≥ |" : ""}`,
     align: `${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
-    cells: (r) => `${withBand ? ` ${range(r.band)} |` : ""}${withInterval ? ` ${range(r.interval)} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? percent(r.detectable * 100) : ""} |` : ""}`
+    cells: (r) => `${withBand ? ` ${range(r.band)} |` : ""}${withInterval ? ` ${range(r.interval)} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? boundedPercent(r.detectable * 100) : ""} |` : ""}`
   };
+}
+function needsAttention(r) {
+  return comparisonRowFailed(r) || r.gated && (r.status === "warn" || r.status === "state-change" || r.status === "insufficient-history" && r.deltaPercent > r.threshold * 100);
 }
 function showNotGated(r) {
   return !r.gated && r.status !== "pass" && r.status !== "improved" && r.status !== "new" && r.status !== "not-comparable" && r.status !== "state-change";
@@ -9267,7 +9274,7 @@ function renderComparisonText(report) {
   const withBand = report.rows.some((r) => r.band !== void 0);
   const withInterval = report.rows.some((r) => r.interval !== void 0);
   const withDetectable = report.rows.some((r) => r.detectable !== void 0);
-  const range = (x) => x ? `${percent(x.lower * 100)} … ${percent(x.upper * 100)}` : "";
+  const range = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
   const general = !payloadLayout(report.rows);
   const safe2 = (text) => withoutControls(text);
   const header = general ? [
@@ -9307,7 +9314,7 @@ function renderComparisonText(report) {
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...withBand ? [range(r.band)] : [],
       ...withInterval ? [range(r.interval)] : [],
-      ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? percent(r.detectable * 100) : ""] : [],
+      ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? boundedPercent(r.detectable * 100) : ""] : [],
       showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];
   });

@@ -3,7 +3,7 @@ import type { ComparisonRow } from '../compare/compare.js';
 import { comparisonRowFailed } from '../compare/compare.js';
 import type { ComparisonReport } from './comparisonReport.js';
 import { escapeMarkdown } from './escape.js';
-import { FOLD_ROWS_ABOVE, percent } from './markdown.js';
+import { boundedPercent, FOLD_ROWS_ABOVE, percent } from './markdown.js';
 
 const MARK: Record<ComparisonRow['status'], string> = {
   pass: '✅',
@@ -30,8 +30,9 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
   for (const note of report.notes) lines.push(`> ${note}`, '');
   if (report.warnings.length > 0) lines.push(...report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`), '');
   const general = !payloadLayout(report.rows);
-  const failing = report.rows.filter(comparisonRowFailed);
-  const rest = report.rows.filter((r) => !comparisonRowFailed(r));
+  // What a reviewer must see stays above the fold: failures, and gated rows that warn or changed state.
+  const failing = report.rows.filter(needsAttention);
+  const rest = report.rows.filter((r) => !needsAttention(r));
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
     if (report.rows.length > 0) lines.push(...table(report.rows, general), '');
   } else {
@@ -86,13 +87,18 @@ function extraColumns(rows: readonly ComparisonRow[]): { header: string; align: 
   const withBand = rows.some((r) => r.band !== undefined);
   const withInterval = rows.some((r) => r.interval !== undefined);
   const withDetectable = rows.some((r) => r.detectable !== undefined);
-  const range = (x?: { lower: number; upper: number }) => (x ? `${percent(x.lower * 100)} … ${percent(x.upper * 100)}` : '');
+  const range = (x?: { lower: number; upper: number }) => (x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '');
   return {
     header: `${withBand ? ' Noise band |' : ''}${withInterval ? ' Interval |' : ''}${withDetectable ? ' Catches ≥ |' : ''}`,
     align: `${withBand ? ' --: |' : ''}${withInterval ? ' --: |' : ''}${withDetectable ? ' --: |' : ''}`,
     cells: (r) =>
-      `${withBand ? ` ${range(r.band)} |` : ''}${withInterval ? ` ${range(r.interval)} |` : ''}${withDetectable ? ` ${r.detectable !== undefined && Number.isFinite(r.detectable) ? percent(r.detectable * 100) : ''} |` : ''}`,
+      `${withBand ? ` ${range(r.band)} |` : ''}${withInterval ? ` ${range(r.interval)} |` : ''}${withDetectable ? ` ${r.detectable !== undefined && Number.isFinite(r.detectable) ? boundedPercent(r.detectable * 100) : ''} |` : ''}`,
   };
+}
+
+/** A failed row, or a gated one over the threshold that did not fail (warn, state change, too little history). */
+export function needsAttention(r: ComparisonRow): boolean {
+  return comparisonRowFailed(r) || (r.gated && (r.status === 'warn' || r.status === 'state-change' || (r.status === 'insufficient-history' && r.deltaPercent > r.threshold * 100)));
 }
 
 /** Whether a row's status needs the reader told that it cannot fail the gate. */

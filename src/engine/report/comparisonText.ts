@@ -1,6 +1,6 @@
 import { formatFixed3 } from '../numeric/formatFixed.js';
 import type { ComparisonReport } from './comparisonReport.js';
-import { percent } from './markdown.js';
+import { boundedPercent, percent } from './markdown.js';
 import { formatMeasured, payloadLayout, showNotGated } from './comparisonMarkdown.js';
 import { withoutControls } from './escape.js';
 
@@ -16,7 +16,7 @@ export function renderComparisonText(report: ComparisonReport): string {
   const withBand = report.rows.some((r) => r.band !== undefined);
   const withInterval = report.rows.some((r) => r.interval !== undefined);
   const withDetectable = report.rows.some((r) => r.detectable !== undefined);
-  const range = (x?: { lower: number; upper: number }) => (x ? `${percent(x.lower * 100)} … ${percent(x.upper * 100)}` : '');
+  const range = (x?: { lower: number; upper: number }) => (x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '');
   const general = !payloadLayout(report.rows);
   const safe = (text: string) => withoutControls(text);
   const header = general
@@ -60,7 +60,7 @@ export function renderComparisonText(report: ComparisonReport): string {
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...(withBand ? [range(r.band)] : []),
       ...(withInterval ? [range(r.interval)] : []),
-      ...(withDetectable ? [r.detectable !== undefined && Number.isFinite(r.detectable) ? percent(r.detectable * 100) : ''] : []),
+      ...(withDetectable ? [r.detectable !== undefined && Number.isFinite(r.detectable) ? boundedPercent(r.detectable * 100) : ''] : []),
       showNotGated(r) ? `${r.status} (not gated)` : r.status,
     ];
   });

@@ -87,6 +87,15 @@ function number(x: number): string {
   return Number.isNaN(x) ? '—' : formatFixed3(x);
 }
 
+/**
+ * A band edge or a detectable change in %: beyond ±10 000 % (a factor of 100) the digits say
+ * nothing a reader can use, so it reads `> +10000 %`.
+ */
+export function boundedPercent(x: number): string {
+  if (x > 10_000) return '> +10000 %';
+  return percent(x);
+}
+
 export function percent(x: number): string {
   if (Number.isNaN(x)) return '—';
   const text = formatFixed3(x);
