@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { requireRepository, type RunContext } from './context.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../engine/errors.js';
@@ -22,33 +22,33 @@ export type AutoBaseline = { patterns: string[]; run: BaselineRun; notes: string
  * `baseline: auto`: the artifact of the latest successful run of this workflow on the base branch.
  * "No baseline" is an answer, not an error: the caller gates on requirements alone and says why.
  */
-export async function resolveAutoBaseline(settings: AutoBaselineSettings, env: NodeJS.ProcessEnv = process.env): Promise<AutoBaseline> {
-  const { owner, repo } = repository(env, 'input "baseline"');
+export async function resolveAutoBaseline(settings: AutoBaselineSettings, context: RunContext): Promise<AutoBaseline> {
+  const { owner, repo } = requireRepository(context, 'input "baseline"');
   if (settings.token === '') throw new UsageError('input "baseline" needs input "github-token" (the default, github.token, works with permission actions: read)');
   if (settings.runId !== undefined) {
     const found = await downloadRunArtifacts({
       token: settings.token,
-      ...(env['GITHUB_API_URL'] ? { apiUrl: env['GITHUB_API_URL'] } : {}),
+      ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
       owner,
       repo,
       runId: settings.runId,
       namePattern: settings.artifactName,
-      destination: join(env['RUNNER_TEMP'] || tmpdir(), 'perfgate-baseline'),
+      destination: join(context.runnerTemp || tmpdir(), 'perfgate-baseline'),
     });
     const artifact = found.artifacts[0];
     if (!artifact || !found.run) return { reason: found.reason ?? `no artifact "${settings.artifactName}" in run ${settings.runId}`, notes: found.notes };
     const { id, runUrl, headSha, createdAt } = found.run;
     return { patterns: [artifact.path], run: { runId: id, runUrl, commit: headSha, date: createdAt }, notes: found.notes };
   }
-  const event = readEvent(env['GITHUB_EVENT_PATH']);
+  const event = context.event as EventPayload | undefined;
   const branch = settings.branch || event?.pull_request?.base?.ref || event?.repository?.default_branch;
   if (!branch) throw new UsageError('input "baseline-branch" is needed: this event names no base branch');
-  const workflow = settings.workflow || workflowFile(env['GITHUB_WORKFLOW_REF']);
+  const workflow = settings.workflow || workflowFile(context.workflowRef);
   if (!workflow) throw new UsageError('input "baseline-workflow" is needed: GITHUB_WORKFLOW_REF does not name the workflow file');
-  const destination = join(env['RUNNER_TEMP'] || tmpdir(), 'perfgate-baseline');
+  const destination = join(context.runnerTemp || tmpdir(), 'perfgate-baseline');
   const lookup = await findBaseline({
     token: settings.token,
-    ...(env['GITHUB_API_URL'] ? { apiUrl: env['GITHUB_API_URL'] } : {}),
+    ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
     owner,
     repo,
     workflowId: workflow,
@@ -61,29 +61,23 @@ export async function resolveAutoBaseline(settings: AutoBaselineSettings, env: N
   return { patterns: [path], run: { runId, runUrl, commit: headSha, date: createdAt }, notes: lookup.notes };
 }
 
-function repository(env: NodeJS.ProcessEnv, what: string): { owner: string; repo: string } {
-  const [owner, repo] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
-  if (!owner || !repo) throw new UsageError(`${what} needs GITHUB_REPOSITORY (it runs inside GitHub Actions)`);
-  return { owner, repo };
-}
-
 /**
  * `results-artifacts`: the result artifacts of this run's benchmark jobs (a matrix), each unzipped
  * into its own folder, so that one gate judges them all.
  */
-export async function downloadResultArtifacts(token: string, namePattern: string, env: NodeJS.ProcessEnv = process.env): Promise<{ folders: string[]; notes: string[] }> {
-  const { owner, repo } = repository(env, 'input "results-artifacts"');
-  const runId = Number(env['GITHUB_RUN_ID']);
+export async function downloadResultArtifacts(token: string, namePattern: string, context: RunContext): Promise<{ folders: string[]; notes: string[] }> {
+  const { owner, repo } = requireRepository(context, 'input "results-artifacts"');
+  const runId = Number(context.runId);
   if (!Number.isSafeInteger(runId) || runId <= 0) throw new UsageError('input "results-artifacts" needs GITHUB_RUN_ID (it runs inside GitHub Actions)');
   if (token === '') throw new UsageError('input "results-artifacts" needs input "github-token" (permission actions: read)');
   const found = await downloadRunArtifacts({
     token,
-    ...(env['GITHUB_API_URL'] ? { apiUrl: env['GITHUB_API_URL'] } : {}),
+    ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
     owner,
     repo,
     runId,
     namePattern,
-    destination: join(env['RUNNER_TEMP'] || tmpdir(), 'perfgate-results'),
+    destination: join(context.runnerTemp || tmpdir(), 'perfgate-results'),
   });
   // Missing results must fail the gate, not pass it quietly.
   if (found.reason !== undefined) throw new UsageError(`input "results-artifacts": ${found.reason}`);
@@ -93,15 +87,6 @@ export async function downloadResultArtifacts(token: string, namePattern: string
 interface EventPayload {
   pull_request?: { base?: { ref?: string } };
   repository?: { default_branch?: string };
-}
-
-function readEvent(path: string | undefined): EventPayload | undefined {
-  if (!path || !existsSync(path)) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as EventPayload;
-  } catch {
-    return undefined;
-  }
 }
 
 /** `owner/repo/.github/workflows/perf.yml@refs/heads/main` → `perf.yml`. */

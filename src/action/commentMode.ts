@@ -12,6 +12,7 @@
  * report artifact) and when the comment could not be posted for any other reason (API down after
  * the retries, 404, 422), so a broken comment job shows. The gate's verdict never fails this job.
  */
+import { requireRepository, type RunContext } from './context.js';
 import * as core from '@actions/core';
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,13 +49,10 @@ interface WorkflowRunEvent {
   name?: string;
 }
 
-export async function runCommentMode(inputs: CommentModeInputs, log: (message: string) => void): Promise<void> {
-  const env = process.env;
-  const run = readWorkflowRun(env['GITHUB_EVENT_PATH']);
+export async function runCommentMode(inputs: CommentModeInputs, context: RunContext, log: (message: string) => void): Promise<void> {
+  const run = readWorkflowRun(context.event);
   if (run === undefined) {
-    throw new UsageError(
-      `mode: comment runs in a workflow triggered by workflow_run (this event is ${env['GITHUB_EVENT_NAME'] || 'unknown'} and its payload names no workflow run)`,
-    );
+    throw new UsageError(`mode: comment runs in a workflow triggered by workflow_run (this event is ${context.eventName || 'unknown'} and its payload names no workflow run)`);
   }
   if (inputs.ignored.length > 0) core.warning(`perfgate: mode: comment ignores input ${inputs.ignored.map((n) => `"${n}"`).join(', ')}: the gate run read them`);
   if (run.event !== 'pull_request' && run.event !== 'pull_request_target') {
@@ -66,20 +64,19 @@ export async function runCommentMode(inputs: CommentModeInputs, log: (message: s
     log('input comment is never: nothing to do');
     return;
   }
-  const [owner, repo] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
-  if (!owner || !repo) throw new UsageError('mode: comment needs GITHUB_REPOSITORY (it runs inside GitHub Actions)');
+  const { owner, repo } = requireRepository(context, 'mode: comment');
 
   core.startGroup(`Downloading the report of run ${run.id}`);
   let folder: string;
   try {
     const found = await downloadRunArtifacts({
       token: comment.token,
-      ...(env['GITHUB_API_URL'] ? { apiUrl: env['GITHUB_API_URL'] } : {}),
+      ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
       owner,
       repo,
       runId: run.id,
       namePattern: inputs.reportArtifact,
-      destination: join(env['RUNNER_TEMP'] || tmpdir(), 'perfgate-comment'),
+      destination: join(context.runnerTemp || tmpdir(), 'perfgate-comment'),
       // A report folder is small; an artifact from pull-request code gets no more room than this.
       maxBytes: MAX_ARTIFACT_BYTES,
     });
@@ -98,7 +95,7 @@ export async function runCommentMode(inputs: CommentModeInputs, log: (message: s
   const verdict = meta.verdict ?? verdictOfReports(folder);
   if (verdict !== undefined) core.setOutput('verdict', verdict);
 
-  const octokit = githubClient(comment.token, apiRoot(env['GITHUB_API_URL']));
+  const octokit = githubClient(comment.token, apiRoot(context.apiUrl));
   const lookup = await findPullRequest(octokit, {
     owner,
     repo,
@@ -119,10 +116,10 @@ export async function runCommentMode(inputs: CommentModeInputs, log: (message: s
   if (onlyReplace) log(`the gate passed and input comment is on-regression: only an earlier comment on #${lookup.number} is updated`);
   // The gate's marker id, so that the comment it may have posted itself is the one updated.
   const id = !comment.idGiven && meta.commentId !== undefined ? meta.commentId : comment.id;
-  const runUrl = run.htmlUrl ?? `${env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${owner}/${repo}/actions/runs/${run.id}`;
+  const runUrl = run.htmlUrl ?? `${context.serverUrl}/${owner}/${repo}/actions/runs/${run.id}`;
   const result = await upsertStickyComment({
     token: comment.token,
-    ...(env['GITHUB_API_URL'] ? { apiUrl: env['GITHUB_API_URL'] } : {}),
+    ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
     owner,
     repo,
     issueNumber: lookup.number,
@@ -163,14 +160,7 @@ function noReport(run: WorkflowRunEvent, reason: string): void {
   core.setFailed(`perfgate: no comment: ${reason}. Upload the gate's output-dir as this artifact (input report-artifact) in the pull-request workflow`);
 }
 
-function readWorkflowRun(path: string | undefined): WorkflowRunEvent | undefined {
-  if (!path || !existsSync(path)) return undefined;
-  let payload: unknown;
-  try {
-    payload = JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
-    return undefined;
-  }
+function readWorkflowRun(payload: unknown): WorkflowRunEvent | undefined {
   const run = (payload as { workflow_run?: Record<string, unknown> } | null)?.workflow_run;
   if (!run || typeof run !== 'object') return undefined;
   const id = run['id'];

@@ -1,3 +1,4 @@
+import type { RunContext } from './context.js';
 import * as core from '@actions/core';
 import type { GenericCsvMapping } from '../engine/formats/adapter.js';
 import { formatIds } from '../engine/formats/registry.js';
@@ -72,7 +73,7 @@ export interface ActionInputs {
 export type { CommentCharts } from '../pipeline/comment.js';
 
 /** Reads and validates the action's inputs; a bad value names the input and what it accepts. */
-export function readInputs(): ActionInputs {
+export function readInputs(context: Pick<RunContext, 'workflow' | 'job'>): ActionInputs {
   const results = splitPatterns(core.getInput('results', { required: false }));
   const resultsArtifacts = core.getInput('results-artifacts').trim();
   if (results.length === 0 && resultsArtifacts === '') {
@@ -107,7 +108,7 @@ export function readInputs(): ActionInputs {
     ...(recordHistory !== '' ? { recordHistory } : {}),
     historyWindow,
     annotations,
-    comment: commentSettings(),
+    comment: commentSettings(context),
     thresholds: parseThresholds(core.getInput('threshold'), 'input "threshold"'),
     outputDir,
     failOnRegression: booleanInput('fail-on-regression', true),
@@ -201,12 +202,12 @@ export interface CommentSettings {
   token: string;
 }
 
-export function commentSettings(): CommentSettings {
+export function commentSettings(context: Pick<RunContext, 'workflow' | 'job'>): CommentSettings {
   const when = choiceInput<CommentWhen>('comment', ['always', 'on-regression', 'never'], 'always');
   const mode = choiceInput<StickyCommentMode>('comment-mode', ['update', 'recreate', 'hide-and-recreate'], 'update');
   const given = core.getInput('comment-id').trim();
   // By default one comment per workflow and job, so two gates in one pull request do not collide.
-  const id = given || defaultCommentId(process.env['GITHUB_WORKFLOW'], process.env['GITHUB_JOB']);
+  const id = given || defaultCommentId(context.workflow, context.job);
   if (!isValidMarkerId(id)) throw new UsageError(`input "comment-id" must be 1–100 letters, digits or . _ : / + = @ -, starting with a letter or digit; got "${given}"`);
   // An unset input (a workflow that passes no with: value, or a test) means the default; a value of '' given on purpose cannot be told apart, so "any" is spelled out.
   const authorText = core.getInput('comment-author').trim();
@@ -236,8 +237,8 @@ export interface CommentModeInputs {
 }
 
 /** The inputs of `mode: comment`; the gate's own inputs are not required there. */
-export function readCommentModeInputs(): CommentModeInputs {
-  const comment = commentSettings();
+export function readCommentModeInputs(context: Pick<RunContext, 'workflow' | 'job'>): CommentModeInputs {
+  const comment = commentSettings(context);
   if (comment.when !== 'never' && comment.token === '')
     throw new UsageError('mode: comment needs input "github-token" (the default, github.token, works with permissions pull-requests: write and actions: read)');
   const reportArtifact = core.getInput('report-artifact').trim() || 'perfgate-report';

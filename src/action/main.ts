@@ -10,7 +10,7 @@ import { renderComparisonText } from '../engine/report/comparisonText.js';
 import type { BaselineRun } from '../engine/report/comparisonReport.js';
 import { failedCheckNotes } from '../engine/report/model.js';
 import { downloadResultArtifacts, resolveAutoBaseline } from './autoBaseline.js';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeReportCharts } from '../pipeline/reportCharts.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
@@ -22,8 +22,9 @@ import type { Progress } from '../pipeline/steps.js';
 import { commentSettings, readCommentModeInputs, readInputs, readMode, type ActionInputs, type CommentSettings } from './inputs.js';
 import { commentMarker, MAX_COMMENT_BODY, upsertStickyComment } from './github/comment.js';
 import { COMMENT_BODY_FILE, COMMENT_META_FILE, runCommentMode, type CommentMeta } from './commentMode.js';
-import { hostCharts, isForkPullRequest, readEventPayload, type HostedChartFile } from './github/chartHosting.js';
+import { hostCharts, isForkPullRequest, type HostedChartFile } from './github/chartHosting.js';
 import { escapeMarkdown, withoutControls } from '../engine/report/escape.js';
+import { readRunContext, requireRepository, type RunContext } from './context.js';
 import { reviewerComment, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
 
 /** Log groups with their duration, warnings as annotations. */
@@ -65,17 +66,18 @@ function logVerbatim(text: string): void {
  * `fail-on-regression` is true).
  */
 export async function run(): Promise<void> {
+  const context = readRunContext();
   try {
     if (readMode() === 'comment') {
-      await runCommentMode(readCommentModeInputs(), (message) => core.info(logSafe(message)));
+      await runCommentMode(readCommentModeInputs(context), context, (message) => core.info(logSafe(message)));
       return;
     }
-    const inputs = readInputs();
+    const inputs = readInputs(context);
     checkOutputFolder(inputs.outputDir);
     if (inputs.resultsArtifacts !== undefined) {
       core.startGroup('Downloading result artifacts');
       try {
-        const { folders, notes } = await downloadResultArtifacts(inputs.token ?? '', inputs.resultsArtifacts);
+        const { folders, notes } = await downloadResultArtifacts(inputs.token ?? '', inputs.resultsArtifacts, context);
         for (const note of notes) core.warning(note);
         for (const folder of folders) core.info(logSafe(`results from ${folder}`));
         inputs.results = [...inputs.results, ...folders];
@@ -90,7 +92,7 @@ export async function run(): Promise<void> {
       core.startGroup('Finding the baseline');
       let found: Awaited<ReturnType<typeof resolveAutoBaseline>>;
       try {
-        found = await resolveAutoBaseline(inputs.autoBaseline);
+        found = await resolveAutoBaseline(inputs.autoBaseline, context);
         for (const note of found.notes) core.info(logSafe(note));
       } finally {
         core.endGroup();
@@ -129,15 +131,15 @@ export async function run(): Promise<void> {
               ...(inputs.paired ? { paired: true } : {}),
               ...(inputs.confidence !== undefined ? { confidence: inputs.confidence } : {}),
               gate: inputs.gate,
-              environment: currentEnvironment(),
+              environment: currentEnvironment(context.env),
               ...readOptionsOf(inputs),
               ...(baselineRun ? { baselineRun } : {}),
             },
             actionProgress,
           )
         : undefined;
-    if (inputs.recordHistory !== undefined) recordHistory(inputs.recordHistory, inputs.historyWindow, inputs.results, readOptionsOf(inputs));
-    const trends = trendsOfHistory(inputs);
+    if (inputs.recordHistory !== undefined) recordHistory(context, inputs.recordHistory, inputs.historyWindow, inputs.results, readOptionsOf(inputs));
+    const trends = trendsOfHistory(inputs, context);
     // PNGs are about half of the charts' time: `chart-png: false` leaves them out, unless they are hosted.
     const png = inputs.chartPng || inputs.chartHosting === 'branch';
     const drawn = inputs.charts ? await drawCharts(inputs.outputDir, check, comparison, inputs.history, inputs.floatParse, png) : undefined;
@@ -168,14 +170,14 @@ export async function run(): Promise<void> {
       core.warning(`perfgate: ${trends.report.newRegressions} new regression step(s) in the history of the default branch (see trends.md)`);
     }
     const verdict = failures.length > 0 ? 'fail' : 'pass';
-    const pullRequest = pullRequestNumber();
+    const pullRequest = context.pullRequest;
     const willComment = inputs.comment.when === 'always' || (inputs.comment.when === 'on-regression' && failures.length > 0);
     // A reviewer needs charts of what failed: by default none on a clean pass (the job summary and report.html keep them).
     const commentCharts = inputs.commentCharts === 'always' || (inputs.commentCharts === 'failing' && failures.length > 0);
     let chartImages: string | undefined;
     if (inputs.chartHosting === 'branch') {
       if (drawn !== undefined && pullRequest !== undefined && willComment && commentCharts)
-        chartImages = await hostChartImages(inputs.comment.token, inputs.chartBranch, pullRequest, drawn.pngs);
+        chartImages = await hostChartImages(context, inputs.comment.token, inputs.chartBranch, pullRequest, drawn.pngs);
       else
         core.info(
           logSafe(
@@ -196,6 +198,7 @@ export async function run(): Promise<void> {
               ...(chartImages !== undefined ? { chartImages } : {}),
             },
             inputs.uploadReport,
+            context.runUrl,
           )
         : undefined;
     if (comment !== undefined) {
@@ -205,9 +208,9 @@ export async function run(): Promise<void> {
       writer.write(COMMENT_META_FILE, JSON.stringify(meta, null, 2) + '\n');
     }
     setOutputs(inputs.outputDir, markdownPath, verdict, check, comparison);
-    if (inputs.uploadReport !== undefined) await uploadReport(inputs.uploadReport, inputs.outputDir);
+    if (inputs.uploadReport !== undefined) await uploadReport(context, inputs.uploadReport, inputs.outputDir);
     // The comment comes after every report file: whatever the API does cannot change the verdict.
-    if (comment !== undefined && pullRequest !== undefined) await postComment(inputs.comment, failures.length > 0, pullRequest, comment);
+    if (comment !== undefined && pullRequest !== undefined) await postComment(inputs.comment, context, failures.length > 0, pullRequest, comment);
     else if (pullRequest === undefined && inputs.comment.when !== 'never') core.info(logSafe('no pull request in this event: no comment'));
     // Annotations are errors when the job fails for them, warnings when it does not.
     if (check) annotateFailedChecks(check, inputs.annotations, inputs.failOnRegression ? core.error : core.warning);
@@ -231,7 +234,7 @@ export async function run(): Promise<void> {
       core.setFailed(`perfgate: internal error (a bug, please report it): ${(error as Error)?.stack ?? String(error)}`);
       summary = `internal error (a bug, please report it): ${(error as Error)?.message ?? String(error)}`;
     }
-    await publishError(summary);
+    await publishError(summary, context);
   }
 }
 
@@ -239,21 +242,21 @@ export async function run(): Promise<void> {
  * A run that errored decided nothing: the job summary and the pull-request comment say so, so an
  * earlier ✅ or ❌ comment never stands for this run. Best effort: this never throws.
  */
-async function publishError(message: string): Promise<void> {
+async function publishError(message: string, context: RunContext): Promise<void> {
   if (readModeOrGate() === 'comment') return; // that mode posts another run's report
-  const runUrl = workflowRunUrl();
+  const runUrl = context.runUrl;
   const markdown = erroredMarkdown(message, runUrl);
   await writeJobSummary(markdown);
   let settings: CommentSettings;
   try {
-    settings = commentSettings();
+    settings = commentSettings(context);
   } catch {
     return; // the comment inputs themselves are invalid: the error above says which
   }
-  const pullRequest = pullRequestNumber();
+  const pullRequest = context.pullRequest;
   if (pullRequest === undefined || runUrl === undefined) return;
   try {
-    await postComment(settings, true, pullRequest, { body: markdown, runUrl });
+    await postComment(settings, context, true, pullRequest, { body: markdown, runUrl });
   } catch (error) {
     core.warning(`perfgate: no pull-request comment: ${describeError(error)}`);
   }
@@ -279,20 +282,12 @@ function readModeOrGate(): 'gate' | 'comment' {
   }
 }
 
-function workflowRunUrl(): string | undefined {
-  const [owner, repo] = (process.env['GITHUB_REPOSITORY'] ?? '').split('/');
-  if (!owner || !repo) return undefined;
-  return `${process.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${owner}/${repo}/actions/runs/${process.env['GITHUB_RUN_ID'] ?? ''}`;
-}
-
 /**
  * The sticky pull-request comment: the same report as the job summary, shortened to fit
  * GitHub's limit by dropping the comparison before the check, with a link to the run.
  */
-function commentOf(id: string, parts: ReviewerCommentParts, artifact: string | undefined): { body: string; runUrl: string } | undefined {
-  const [owner, repo] = (process.env['GITHUB_REPOSITORY'] ?? '').split('/');
-  if (!owner || !repo) return undefined;
-  const runUrl = `${process.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${owner}/${repo}/actions/runs/${process.env['GITHUB_RUN_ID'] ?? ''}`;
+function commentOf(id: string, parts: ReviewerCommentParts, artifact: string | undefined, runUrl: string | undefined): { body: string; runUrl: string } | undefined {
+  if (runUrl === undefined) return undefined;
   const links = { runUrl, ...(artifact !== undefined ? { artifact } : {}) };
   return { body: reviewerComment(parts, links, MAX_COMMENT_BODY - commentMarker(id).length - 1), runUrl };
 }
@@ -336,28 +331,28 @@ async function drawCharts(
  * section. Skipped up front for a fork pull request; a token that may not write gives a notice,
  * any other failure a warning. Never changes the verdict.
  */
-async function hostChartImages(token: string, branch: string, pullRequest: number, pngs: HostedChartFile[]): Promise<string | undefined> {
-  if (isForkPullRequest(readEventPayload())) {
+async function hostChartImages(context: RunContext, token: string, branch: string, pullRequest: number, pngs: HostedChartFile[]): Promise<string | undefined> {
+  if (isForkPullRequest(context.event)) {
     core.notice('perfgate: charts not hosted: the pull request comes from a fork, whose token may not write to this repository');
     return undefined;
   }
-  const [owner, repo] = (process.env['GITHUB_REPOSITORY'] ?? '').split('/');
-  if (!owner || !repo) {
+  if (!context.repository) {
     core.notice('perfgate: charts not hosted: GITHUB_REPOSITORY is not set');
     return undefined;
   }
+  const { owner, repo } = context.repository;
   core.startGroup('Hosting chart images');
   try {
     const result = await hostCharts({
       token,
-      ...(process.env['GITHUB_API_URL'] ? { apiUrl: process.env['GITHUB_API_URL'] } : {}),
-      serverUrl: process.env['GITHUB_SERVER_URL'] || 'https://github.com',
+      ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
+      serverUrl: context.serverUrl,
       owner,
       repo,
       branch,
       pullRequest,
-      runId: process.env['GITHUB_RUN_ID'] ?? '',
-      runAttempt: process.env['GITHUB_RUN_ATTEMPT'] ?? '1',
+      runId: context.runId,
+      runAttempt: context.runAttempt,
       files: pngs,
     });
     for (const note of result.notes) core.info(logSafe(note));
@@ -377,12 +372,12 @@ async function hostChartImages(token: string, branch: string, pullRequest: numbe
  * Uploads the report folder as an artifact (the comment links it; mode: comment reads it). Off a
  * runner (no ACTIONS_RUNTIME_TOKEN) or on an upload failure this is a warning, never a verdict.
  */
-async function uploadReport(name: string, folder: string): Promise<void> {
-  if (!process.env['ACTIONS_RUNTIME_TOKEN'] || !process.env['ACTIONS_RESULTS_URL']) {
+async function uploadReport(context: RunContext, name: string, folder: string): Promise<void> {
+  if (!context.env['ACTIONS_RUNTIME_TOKEN'] || !context.env['ACTIONS_RESULTS_URL']) {
     core.info(logSafe(`report not uploaded as artifact "${name}": not running on a GitHub Actions runner (no ACTIONS_RUNTIME_TOKEN)`));
     return;
   }
-  if (isEnterpriseServer(process.env['GITHUB_SERVER_URL'])) {
+  if (isEnterpriseServer(context.serverUrl)) {
     // @actions/artifact (v2 and later) does not support GitHub Enterprise Server: say so once, never as a warning.
     core.notice(
       `perfgate: the report is not uploaded as artifact "${name}": GitHub Enterprise Server does not support the artifact API perfgate uses; the report folder ${folder} is on the runner (set upload-report: false to silence this)`,
@@ -417,14 +412,14 @@ function listFilesUnder(folder: string): string[] {
     .sort();
 }
 
-async function postComment(settings: CommentSettings, failed: boolean, pullRequest: number, comment: { body: string; runUrl: string }): Promise<void> {
+async function postComment(settings: CommentSettings, context: RunContext, failed: boolean, pullRequest: number, comment: { body: string; runUrl: string }): Promise<void> {
   if (settings.when === 'never') return;
   // With on-regression a pass posts nothing new, but corrects the ❌ (or errored) comment an earlier run left.
   const onlyReplace = settings.when === 'on-regression' && !failed;
-  const [owner, repo] = (process.env['GITHUB_REPOSITORY'] ?? '').split('/') as [string, string];
+  const { owner, repo } = requireRepository(context, 'the pull-request comment');
   const result = await upsertStickyComment({
     token: settings.token,
-    ...(process.env['GITHUB_API_URL'] ? { apiUrl: process.env['GITHUB_API_URL'] } : {}),
+    ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
     owner,
     repo,
     issueNumber: pullRequest,
@@ -446,19 +441,6 @@ async function postComment(settings: CommentSettings, failed: boolean, pullReque
   core.info(logSafe(`pull-request comment ${result.outcome}${result.url ? `: ${result.url}` : ''}${result.truncated ? ' (shortened to fit)' : ''}`));
   if (result.commentId !== undefined) core.setOutput('comment-id', result.commentId);
   if (result.url !== undefined) core.setOutput('comment-url', result.url);
-}
-
-/** The pull request of a pull_request(_target) event, from the event payload. */
-function pullRequestNumber(): number | undefined {
-  const path = process.env['GITHUB_EVENT_PATH'];
-  if (!path || !existsSync(path)) return undefined;
-  try {
-    const event = JSON.parse(readFileSync(path, 'utf8')) as { pull_request?: { number?: unknown } };
-    const n = event.pull_request?.number;
-    return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** One error annotation per failed check at its line in the summary file, at most `limit`. */
@@ -488,9 +470,9 @@ function readOptionsOf(inputs: ActionInputs): ResultsOptions {
  * With `trends` on a recording run (pushes to the default branch): change points over the history
  * just recorded. Never on a pull request, whose candidate is not part of the default branch.
  */
-function trendsOfHistory(inputs: ActionInputs): TrendsOutcome | undefined {
+function trendsOfHistory(inputs: ActionInputs, context: RunContext): TrendsOutcome | undefined {
   if (inputs.trends === 'off') return undefined;
-  if ((process.env['GITHUB_EVENT_NAME'] ?? '').startsWith('pull_request')) {
+  if (context.eventName.startsWith('pull_request')) {
     core.info('trends: not on pull requests (they never fail on the trend of the default branch)');
     return undefined;
   }
@@ -502,21 +484,14 @@ function trendsOfHistory(inputs: ActionInputs): TrendsOutcome | undefined {
 }
 
 /** Appends this run to the history folder (kept to the window), when the event dates the commit. */
-function recordHistory(folder: string, window: number, results: string[], options: ResultsOptions): void {
-  const eventPath = process.env['GITHUB_EVENT_PATH'];
-  let event: unknown;
-  try {
-    event = eventPath && existsSync(eventPath) ? JSON.parse(readFileSync(eventPath, 'utf8')) : undefined;
-  } catch {
-    event = undefined;
-  }
-  const info = historyRunInfoFromEnv(process.env, event);
+function recordHistory(context: RunContext, folder: string, window: number, results: string[], options: ResultsOptions): void {
+  const info = historyRunInfoFromEnv(context.env, context.event);
   if (!info.sha || !info.date || !info.runId || !info.runUrl) {
     core.warning('record-history: this run was not recorded: the event names no commit date (record on push events)');
     return;
   }
   const experiments = [...loadResults(results, options, actionProgress).experiments.values()];
-  const record = makeHistoryRecord(experiments, { sha: info.sha, date: info.date, runId: info.runId, runUrl: info.runUrl, environment: currentEnvironment() });
+  const record = makeHistoryRecord(experiments, { sha: info.sha, date: info.date, runId: info.runId, runUrl: info.runUrl, environment: currentEnvironment(context.env) });
   const { written, removed } = appendHistoryRecord(folder, record, window);
   core.info(logSafe(`history: recorded ${written}${removed.length > 0 ? `, removed ${removed.length} older record(s)` : ''}`));
   core.setOutput('history-record', written);

@@ -1,0 +1,95 @@
+/**
+ * Where the action runs: the event and its payload, the repository, the run and the GitHub
+ * hosts, read once from the runner's environment (as @actions/github's `context` does) and passed
+ * down, so no other part of the action reads GITHUB_* variables or the event file itself.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { UsageError } from '../engine/errors.js';
+
+/** A payload larger than this is not read (GitHub's webhook payloads are capped at 25 MB). */
+export const MAX_EVENT_BYTES = 25 * 1024 * 1024;
+
+export interface RunContext {
+  /** GITHUB_EVENT_NAME: `push`, `pull_request`, `workflow_run`, … ('' off a runner). */
+  eventName: string;
+  /** The event payload (GITHUB_EVENT_PATH); undefined when absent, too large or not JSON. */
+  event: unknown;
+  /** owner/repo of GITHUB_REPOSITORY; undefined outside a repository. */
+  repository?: { owner: string; repo: string };
+  /** GITHUB_SERVER_URL without a trailing slash (default https://github.com). */
+  serverUrl: string;
+  /** GITHUB_API_URL, when set (GitHub Enterprise Server, tests). */
+  apiUrl?: string;
+  runId: string;
+  runAttempt: string;
+  /** The run's page, when the repository and run are known. */
+  runUrl?: string;
+  /** The pull request of a pull_request(_target) event. */
+  pullRequest?: number;
+  /** GITHUB_SHA. */
+  sha?: string;
+  /** GITHUB_WORKFLOW, GITHUB_JOB and GITHUB_WORKFLOW_REF, for default comment ids and baselines. */
+  workflow?: string;
+  job?: string;
+  workflowRef?: string;
+  /** RUNNER_TEMP. */
+  runnerTemp?: string;
+  /** The whole environment, for what is not the run's identity (runner tokens, ImageOS). */
+  env: NodeJS.ProcessEnv;
+}
+
+/** The run context of an environment (the process's by default). Never throws. */
+export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext {
+  const [owner, repo] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
+  const repository = owner && repo ? { owner, repo } : undefined;
+  const serverUrl = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
+  const runId = env['GITHUB_RUN_ID'] ?? '';
+  const event = readEvent(env['GITHUB_EVENT_PATH']);
+  const pullRequest = pullRequestOf(event);
+  const optional = (key: string) => (env[key] ? env[key] : undefined);
+  const context: RunContext = {
+    eventName: env['GITHUB_EVENT_NAME'] ?? '',
+    event,
+    serverUrl,
+    runId,
+    runAttempt: env['GITHUB_RUN_ATTEMPT'] || '1',
+    env,
+  };
+  if (repository) context.repository = repository;
+  if (repository) context.runUrl = `${serverUrl}/${repository.owner}/${repository.repo}/actions/runs/${runId}`;
+  if (pullRequest !== undefined) context.pullRequest = pullRequest;
+  for (const [key, name] of [
+    ['apiUrl', 'GITHUB_API_URL'],
+    ['sha', 'GITHUB_SHA'],
+    ['workflow', 'GITHUB_WORKFLOW'],
+    ['job', 'GITHUB_JOB'],
+    ['workflowRef', 'GITHUB_WORKFLOW_REF'],
+    ['runnerTemp', 'RUNNER_TEMP'],
+  ] as const) {
+    const value = optional(name);
+    if (value !== undefined) context[key] = value;
+  }
+  return context;
+}
+
+function readEvent(path: string | undefined): unknown {
+  if (!path || !existsSync(path)) return undefined;
+  try {
+    if (statSync(path).size > MAX_EVENT_BYTES) return undefined;
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pull request number of a pull_request(_target) payload. */
+function pullRequestOf(event: unknown): number | undefined {
+  const n = (event as { pull_request?: { number?: unknown } } | undefined)?.pull_request?.number;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** The repository, or a usage error naming what needs it. */
+export function requireRepository(context: RunContext, what: string): { owner: string; repo: string } {
+  if (!context.repository) throw new UsageError(`${what} needs GITHUB_REPOSITORY (it runs inside GitHub Actions)`);
+  return context.repository;
+}
