@@ -1,4 +1,4 @@
-import { buildCharts, histogram, runColor, runLabels, thinSeries } from '../src/engine/charts/build.js';
+import { buildCharts, histogram, runColor, runLabels } from '../src/engine/charts/build.js';
 import { safeFileStem, uniqueIds, wantsLogScale, type Chart } from '../src/engine/charts/model.js';
 import { EXPERIMENT_BLUE, REFERENCE_REDS, REQUIREMENT_RED, RESULT_BLUES, SERIES_PALETTE } from '../src/engine/charts/palette.js';
 import { formatBytes, payloadDomain, payloadTicks } from '../src/engine/charts/payloadAxis.js';
@@ -183,14 +183,6 @@ describe('charts of the example fixture set', () => {
     ]);
     expect(charts.some((c) => c.id.includes('lost'))).toBe(false);
   });
-});
-
-test('thinning keeps each bucket’s extremes in order', () => {
-  const samples = Float64Array.from({ length: 10000 }, (_, i) => (i === 4321 ? 999 : i % 7));
-  const points = thinSeries(samples, 1000);
-  expect(points.length).toBeLessThanOrEqual(1000);
-  expect(points).toContainEqual({ x: 4322, y: 999 });
-  expect(points.map((p) => p.x as number)).toEqual([...points.map((p) => p.x as number)].sort((a, b) => a - b));
 });
 
 test('histogram of identical samples is one widened bin', () => {

@@ -7084,10 +7084,6 @@ function runCheck(options, progress) {
   });
 }
 
-// src/pipeline/charts.ts
-import { mkdirSync as mkdirSync2, renameSync as renameSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join4 } from "node:path";
-
 // src/engine/charts/payloadAxis.ts
 var UNITS = ["B", "KiB", "MiB", "GiB"];
 function formatBytes(bytes) {
@@ -7156,7 +7152,72 @@ function seriesColor(index) {
   return SERIES_PALETTE[index % SERIES_PALETTE.length];
 }
 
+// src/engine/charts/histogram.ts
+function binSamples(samples, bins) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < samples.length; i++) {
+    const v = samples[i];
+    if (!Number.isFinite(v)) continue;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (lo > hi) return [];
+  if (lo === hi) {
+    lo -= 0.5;
+    hi += 0.5;
+  }
+  const width = (hi - lo) / bins;
+  const counts = new Array(bins).fill(0);
+  for (let i = 0; i < samples.length; i++) {
+    const v = samples[i];
+    if (!Number.isFinite(v)) continue;
+    counts[Math.min(bins - 1, Math.floor((v - lo) / width))]++;
+  }
+  return counts.map((count, k) => ({ start: lo + k * width, end: k === bins - 1 ? hi : lo + (k + 1) * width, count }));
+}
+
+// src/engine/charts/m4.ts
+function m4(samples, columns) {
+  const n = samples.length;
+  const out = [];
+  if (n <= 4 * columns || n < 2) {
+    for (let i2 = 0; i2 < n; i2++) {
+      const y = samples[i2];
+      if (Number.isFinite(y)) out.push({ x: i2 + 1, y });
+    }
+    return out;
+  }
+  const span = n - 1;
+  const columnOf3 = (index) => Math.min(columns - 1, Math.floor(index / span * columns));
+  let i = 0;
+  while (i < n) {
+    const column = columnOf3(i);
+    let first = -1;
+    let last = -1;
+    let lo = -1;
+    let hi = -1;
+    for (; i < n && columnOf3(i) === column; i++) {
+      const v = samples[i];
+      if (!Number.isFinite(v)) continue;
+      if (first < 0) first = i;
+      last = i;
+      if (lo < 0 || v < samples[lo]) lo = i;
+      if (hi < 0 || v > samples[hi]) hi = i;
+    }
+    if (first < 0) continue;
+    const kept = [first, lo, hi, last].sort((a, b) => a - b);
+    for (let k = 0; k < kept.length; k++) {
+      if (k > 0 && kept[k] === kept[k - 1]) continue;
+      out.push({ x: kept[k] + 1, y: samples[kept[k]] });
+    }
+  }
+  return out;
+}
+
 // src/engine/charts/model.ts
+var PANEL_WIDTH = 360;
+var PANEL_HEIGHT = 220;
 var LOG_SCALE_RATIO = 50;
 function wantsLogScale(values) {
   const finite4 = values.filter((v) => Number.isFinite(v));
@@ -7184,7 +7245,6 @@ function uniqueIds(charts) {
 var PAYLOAD_AXIS = { kind: "payload", title: "Payload" };
 var LATENCY_UNIT = "µs";
 var HISTOGRAM_BINS = 100;
-var SERIES_MAX_POINTS = 1e3;
 function panel(title, x, yTitle, unit, series, mark = "line", allowLog = true) {
   return { title, x, y: { title: yTitle, unit, log: allowLog && wantsLogScale(panelValues(series)) }, mark, series };
 }
@@ -7380,34 +7440,44 @@ function historyCharts(runs, check) {
 function formatPayloadTitle(bytes) {
   return `${bytes} Bytes`;
 }
-function rawCharts({ experimentType, raw }) {
-  if (raw.groups.length === 0) return [];
+function reduceRaw({ experimentType, raw }) {
+  return {
+    experimentType,
+    groups: raw.groups.map((g) => ({
+      payloadBytes: g.payloadBytes,
+      samples: g.latencies.length,
+      histogram: histogram(g.latencies, HISTOGRAM_BINS),
+      series: m4(g.latencies, PANEL_WIDTH)
+    }))
+  };
+}
+function rawCharts(source) {
+  const { experimentType, groups } = "raw" in source ? reduceRaw(source) : source;
+  if (groups.length === 0) return [];
   const latency = withUnit("Latency", LATENCY_UNIT);
-  const histogramPanels = raw.groups.map(
+  const histogramPanels = groups.map(
     (g) => panel(
       `Latency Histogram - ${g.payloadBytes} Bytes`,
       { kind: "linear", title: latency },
       "Number of occurrences",
       "",
-      [{ name: "samples", color: EXPERIMENT_BLUE, points: histogram(g.latencies, HISTOGRAM_BINS) }],
+      [{ name: "samples", color: EXPERIMENT_BLUE, points: g.histogram }],
       "bar",
       false
     )
   );
-  let thinned = false;
-  const seriesPanels = raw.groups.map((g) => {
-    const points = thinSeries(g.latencies, SERIES_MAX_POINTS);
-    if (points.length < g.latencies.length) thinned = true;
-    return panel(
+  const reduced = groups.some((g) => g.series.length < g.samples);
+  const seriesPanels = groups.map(
+    (g) => panel(
       `Latency Series - ${g.payloadBytes} Bytes`,
       { kind: "linear", title: "Sample" },
       latency,
       LATENCY_UNIT,
-      [{ name: "latency", color: EXPERIMENT_BLUE, points }],
+      [{ name: "latency", color: EXPERIMENT_BLUE, points: g.series }],
       "line",
       false
-    );
-  });
+    )
+  );
   const stem = safeFileStem2(experimentType);
   return [
     { id: `histogram-${stem}`, kind: "histogram", title: `Latency histograms ${experimentType}`, experiment: experimentType, panels: histogramPanels, columns: 3, inline: false },
@@ -7419,50 +7489,12 @@ function rawCharts({ experimentType, raw }) {
       panels: seriesPanels,
       columns: 3,
       inline: false,
-      ...thinned ? { note: `Series longer than ${SERIES_MAX_POINTS} samples show each bucket's lowest and highest sample, in order.` } : {}
+      ...reduced ? { note: `Series longer than their plot is wide show, per pixel column, the first, last, lowest and highest sample (M4): the line the whole series draws.` } : {}
     }
   ];
 }
 function histogram(samples, bins) {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const v of samples) {
-    if (!Number.isFinite(v)) continue;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  if (lo > hi) return [];
-  if (lo === hi) {
-    lo -= 0.5;
-    hi += 0.5;
-  }
-  const width = (hi - lo) / bins;
-  const counts = new Array(bins).fill(0);
-  for (const v of samples) {
-    if (!Number.isFinite(v)) continue;
-    const k = Math.min(bins - 1, Math.floor((v - lo) / width));
-    counts[k]++;
-  }
-  return counts.map((count, k) => ({ x: lo + k * width, x2: k === bins - 1 ? hi : lo + (k + 1) * width, y: count }));
-}
-function thinSeries(samples, maxPoints) {
-  const n = samples.length;
-  if (n <= maxPoints) return finitePoints(Array.from(samples, (y, i) => ({ x: i + 1, y })));
-  const bucket = Math.ceil(n / Math.floor(maxPoints / 2));
-  const points = [];
-  for (let start = 0; start < n; start += bucket) {
-    let iMin = -1;
-    let iMax = -1;
-    for (let i = start; i < Math.min(n, start + bucket); i++) {
-      const v = samples[i];
-      if (!Number.isFinite(v)) continue;
-      if (iMin < 0 || v < samples[iMin]) iMin = i;
-      if (iMax < 0 || v > samples[iMax]) iMax = i;
-    }
-    if (iMin < 0) continue;
-    for (const i of iMin === iMax ? [iMin] : [Math.min(iMin, iMax), Math.max(iMin, iMax)]) points.push({ x: i + 1, y: samples[i] });
-  }
-  return points;
+  return binSamples(samples, bins).map((b) => ({ x: b.start, x2: b.end, y: b.count }));
 }
 function primaryValue(m) {
   for (const s of ["value", "median", "mean"]) {
@@ -7500,6 +7532,10 @@ function throughputCharts(measurements) {
     };
   });
 }
+
+// src/pipeline/charts.ts
+import { mkdirSync as mkdirSync2, renameSync as renameSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { join as join4 } from "node:path";
 
 // src/engine/charts/mermaid.ts
 function mermaidLabel(text, max = 80) {
@@ -7626,8 +7662,6 @@ ${chartToMermaid(chart)}`;
 
 // src/engine/charts/vegaLite.ts
 var CHART_FONT = "DejaVu Sans";
-var PANEL_WIDTH = 360;
-var PANEL_HEIGHT = 220;
 var MAX_POINTS_WITH_MARKERS = 60;
 var DASH = [6, 4];
 var SOLID = [1, 0];
@@ -7691,7 +7725,10 @@ function panelSpec(p) {
     // No clip: every domain holds all of its panel's points (payloadDomain, data-driven y scales,
     // every category listed), and resvg draws each clip-path through a full-canvas mask, which
     // made clipping two thirds of the PNGs' raster time.
-    mark: { type: "line", strokeWidth: 2, point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true },
+    // Round joins on sample series: a miter join at a sharp turn of a dense series reaches up to
+    // four line widths past the sample (SVG's miter limit), drawing values that are not there; a
+    // round join stays within half a line width of every sample, whatever M4 keeps (m4.ts).
+    mark: { type: "line", strokeWidth: 2, ...p.x.kind === "linear" ? { strokeJoin: "round" } : {}, point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true },
     encoding: {
       x: xEncoding(p),
       y: yEncoding(p),
@@ -7984,7 +8021,7 @@ async function writeCharts(outputDir, input) {
 
 // src/pipeline/reportCharts.ts
 async function writeReportCharts(outputDir, options) {
-  const raw = (options.check?.rawFiles ?? []).map((f) => ({ experimentType: f.experimentType, raw: readRawMeasurements(f.path, options.floatParse) }));
+  const raw = (options.check?.rawFiles ?? []).map((f) => reduceRaw({ experimentType: f.experimentType, raw: readRawMeasurements(f.path, options.floatParse) }));
   return writeCharts(outputDir, {
     ...options.check ? { check: options.check } : {},
     ...options.compare ? { compare: options.compare } : {},

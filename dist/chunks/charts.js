@@ -9,7 +9,7 @@ import {
   pngWorkerUrl,
   rasterize,
   startPngRenderer
-} from "./chunk-GVJGDFRR.js";
+} from "./chunk-2ONHGTJL.js";
 import {
   __commonJS,
   __export,

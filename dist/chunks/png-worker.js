@@ -5,7 +5,7 @@ import {
   UNCLAIMED,
   prepareResvg,
   rasterize
-} from "./chunk-GVJGDFRR.js";
+} from "./chunk-2ONHGTJL.js";
 import "./chunk-35V5D2N5.js";
 
 // src/charts/pngWorker.ts

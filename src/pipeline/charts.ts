@@ -6,7 +6,7 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCharts, type RawSamples } from '../engine/charts/build.js';
+import { buildCharts, type RawSamples, type ReducedRaw } from '../engine/charts/build.js';
 import { chartToMermaid, chartsToMermaidMarkdown } from '../engine/charts/mermaid.js';
 import type { Chart, ChartKind } from '../engine/charts/model.js';
 import { toVegaLite } from '../engine/charts/vegaLite.js';
@@ -28,8 +28,8 @@ export interface ChartsInput {
   summaries?: readonly Summary[];
   /** History records, oldest first (readHistoryWindow's order). */
   history?: readonly HistoryRecord[];
-  /** Raw samples per sub-experiment, for histograms and time series. */
-  raw?: readonly RawSamples[];
+  /** Raw samples per sub-experiment, for histograms and time series (or their reduceRaw reduction). */
+  raw?: readonly (RawSamples | ReducedRaw)[];
   /** Measurements of the general model; higher-is-better metrics get throughput charts. */
   measurements?: readonly Measurement[];
   /** report.html's title. */

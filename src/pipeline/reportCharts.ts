@@ -1,3 +1,4 @@
+import { reduceRaw } from '../engine/charts/build.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import type { CheckOutcome } from './check.js';
 import type { CompareOutcome } from './compare.js';
@@ -16,10 +17,12 @@ export interface ReportChartsOptions {
 
 /**
  * The charts of a check and/or comparison, with raw inputs re-read for their histograms and time
- * series (only when charts are asked for, so a plain check never holds every sample twice).
+ * series (only when charts are asked for, so a plain check never holds every sample twice). Each
+ * file is reduced to its histograms and M4 series as soon as it is read, so at most one file's
+ * samples are held at a time.
  */
 export async function writeReportCharts(outputDir: string, options: ReportChartsOptions): Promise<ChartsOutcome> {
-  const raw = (options.check?.rawFiles ?? []).map((f) => ({ experimentType: f.experimentType, raw: readRawMeasurements(f.path, options.floatParse) }));
+  const raw = (options.check?.rawFiles ?? []).map((f) => reduceRaw({ experimentType: f.experimentType, raw: readRawMeasurements(f.path, options.floatParse) }));
   return writeCharts(outputDir, {
     ...(options.check ? { check: options.check } : {}),
     ...(options.compare ? { compare: options.compare } : {}),

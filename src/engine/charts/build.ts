@@ -1,7 +1,8 @@
 /**
  * Chart data from the report models. Every y value is read from a CheckReport row, a Summary, a
  * ComparisonReport, a HistoryRecord, a Measurement or a raw sample; the only arithmetic here is
- * laying samples out for drawing (histogram bins, thinning a long series).
+ * laying samples out for drawing: histogram bins (histogram.ts) and the M4 reduction of a long
+ * series to what its plot can show (m4.ts).
  */
 import type { CheckRow } from '../check/checkRow.js';
 import type { ComparisonReport } from '../report/comparisonReport.js';
@@ -12,7 +13,9 @@ import type { PayloadSummary, Summary } from '../model/summary.js';
 import { isPayloadAxis } from './payloadAxis.js';
 import { displayUnit } from '../check/metricCheck.js';
 import { EXPERIMENT_BLUE, REFERENCE_REDS, REQUIREMENT_RED, RESULT_BLUES, seriesColor } from './palette.js';
-import { panelValues, safeFileStem, uniqueIds, wantsLogScale, type Chart, type Panel, type Point, type Series, type XAxis } from './model.js';
+import { binSamples } from './histogram.js';
+import { m4 } from './m4.js';
+import { PANEL_WIDTH, panelValues, safeFileStem, uniqueIds, wantsLogScale, type Chart, type Panel, type Point, type Series, type XAxis } from './model.js';
 
 /** A history run as the chart needs it (structurally a HistoryRecord of src/pipeline/history.ts). */
 export interface HistoryRun {
@@ -27,6 +30,12 @@ export interface RawSamples {
   raw: RawMeasurements;
 }
 
+/** Raw samples as the charts draw them: binned and M4-reduced, without the samples (reduceRaw). */
+export interface ReducedRaw {
+  experimentType: string;
+  groups: { payloadBytes: number; samples: number; histogram: Point[]; series: Point[] }[];
+}
+
 export interface ChartSources {
   check?: CheckReport;
   /** Summaries of the results (for the sub-experiment comparison: it needs Min). */
@@ -34,7 +43,7 @@ export interface ChartSources {
   comparison?: ComparisonReport;
   /** History records, oldest first. */
   history?: readonly HistoryRun[];
-  raw?: readonly RawSamples[];
+  raw?: readonly (RawSamples | ReducedRaw)[];
   /** Measurements of the general model; higher-is-better metrics get throughput charts. */
   measurements?: readonly Measurement[];
 }
@@ -42,8 +51,6 @@ export interface ChartSources {
 const PAYLOAD_AXIS: XAxis = { kind: 'payload', title: 'Payload' };
 const LATENCY_UNIT = 'µs';
 export const HISTOGRAM_BINS = 100;
-/** Long time series are thinned to about this many points (min and max of each bucket). */
-export const SERIES_MAX_POINTS = 1000;
 
 function panel(title: string, x: XAxis, yTitle: string, unit: string, series: Series[], mark: 'line' | 'bar' = 'line', allowLog = true): Panel {
   return { title, x, y: { title: yTitle, unit, log: allowLog && wantsLogScale(panelValues(series)) }, mark, series };
@@ -282,35 +289,51 @@ function formatPayloadTitle(bytes: number): string {
   return `${bytes} Bytes`;
 }
 
+/**
+ * What the charts keep of a file's raw samples: per payload its histogram (HISTOGRAM_BINS bins) and
+ * its series reduced to what a panel PANEL_WIDTH pixels wide can show (M4). The samples themselves
+ * can be dropped afterwards: a run with charts never has to hold every file's samples at once.
+ */
+export function reduceRaw({ experimentType, raw }: RawSamples): ReducedRaw {
+  return {
+    experimentType,
+    groups: raw.groups.map((g) => ({
+      payloadBytes: g.payloadBytes,
+      samples: g.latencies.length,
+      histogram: histogram(g.latencies, HISTOGRAM_BINS),
+      series: m4(g.latencies, PANEL_WIDTH),
+    })),
+  };
+}
+
 /** Histogram (100 bins, as the reference) and time series of every payload's raw samples. */
-export function rawCharts({ experimentType, raw }: RawSamples): Chart[] {
-  if (raw.groups.length === 0) return [];
+export function rawCharts(source: RawSamples | ReducedRaw): Chart[] {
+  const { experimentType, groups } = 'raw' in source ? reduceRaw(source) : source;
+  if (groups.length === 0) return [];
   const latency = withUnit('Latency', LATENCY_UNIT);
-  const histogramPanels = raw.groups.map((g) =>
+  const histogramPanels = groups.map((g) =>
     panel(
       `Latency Histogram - ${g.payloadBytes} Bytes`,
       { kind: 'linear', title: latency },
       'Number of occurrences',
       '',
-      [{ name: 'samples', color: EXPERIMENT_BLUE, points: histogram(g.latencies, HISTOGRAM_BINS) }],
+      [{ name: 'samples', color: EXPERIMENT_BLUE, points: g.histogram }],
       'bar',
       false,
     ),
   );
-  let thinned = false;
-  const seriesPanels = raw.groups.map((g) => {
-    const points = thinSeries(g.latencies, SERIES_MAX_POINTS);
-    if (points.length < g.latencies.length) thinned = true;
-    return panel(
+  const reduced = groups.some((g) => g.series.length < g.samples);
+  const seriesPanels = groups.map((g) =>
+    panel(
       `Latency Series - ${g.payloadBytes} Bytes`,
       { kind: 'linear', title: 'Sample' },
       latency,
       LATENCY_UNIT,
-      [{ name: 'latency', color: EXPERIMENT_BLUE, points }],
+      [{ name: 'latency', color: EXPERIMENT_BLUE, points: g.series }],
       'line',
       false,
-    );
-  });
+    ),
+  );
   const stem = safeFileStem(experimentType);
   return [
     { id: `histogram-${stem}`, kind: 'histogram', title: `Latency histograms ${experimentType}`, experiment: experimentType, panels: histogramPanels, columns: 3, inline: false },
@@ -322,61 +345,16 @@ export function rawCharts({ experimentType, raw }: RawSamples): Chart[] {
       panels: seriesPanels,
       columns: 3,
       inline: false,
-      ...(thinned ? { note: `Series longer than ${SERIES_MAX_POINTS} samples show each bucket's lowest and highest sample, in order.` } : {}),
+      ...(reduced
+        ? { note: `Series longer than their plot is wide show, per pixel column, the first, last, lowest and highest sample (M4): the line the whole series draws.` }
+        : {}),
     },
   ];
 }
 
-/**
- * `bins` equal-width bins from the smallest to the largest finite sample (the last bin closed),
- * as pandas `hist` draws them. Points: x = bin start, x2 = bin end, y = count.
- */
+/** The histogram of `samples` as bar points: x = bin start, x2 = bin end, y = count (histogram.ts). */
 export function histogram(samples: Float64Array, bins: number): Point[] {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const v of samples) {
-    if (!Number.isFinite(v)) continue;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  if (lo > hi) return [];
-  if (lo === hi) {
-    // numpy widens a zero range to ±0.5 so there is something to draw.
-    lo -= 0.5;
-    hi += 0.5;
-  }
-  const width = (hi - lo) / bins;
-  const counts = new Array<number>(bins).fill(0);
-  for (const v of samples) {
-    if (!Number.isFinite(v)) continue;
-    const k = Math.min(bins - 1, Math.floor((v - lo) / width));
-    counts[k]!++;
-  }
-  return counts.map((count, k) => ({ x: lo + k * width, x2: k === bins - 1 ? hi : lo + (k + 1) * width, y: count }));
-}
-
-/**
- * The samples as (1-based index, value) points; beyond `maxPoints`, each bucket of consecutive
- * samples keeps its lowest and highest sample in order, so spikes stay visible.
- */
-export function thinSeries(samples: Float64Array, maxPoints: number): Point[] {
-  const n = samples.length;
-  if (n <= maxPoints) return finitePoints(Array.from(samples, (y, i) => ({ x: i + 1, y })));
-  const bucket = Math.ceil(n / Math.floor(maxPoints / 2));
-  const points: Point[] = [];
-  for (let start = 0; start < n; start += bucket) {
-    let iMin = -1;
-    let iMax = -1;
-    for (let i = start; i < Math.min(n, start + bucket); i++) {
-      const v = samples[i]!;
-      if (!Number.isFinite(v)) continue;
-      if (iMin < 0 || v < samples[iMin]!) iMin = i;
-      if (iMax < 0 || v > samples[iMax]!) iMax = i;
-    }
-    if (iMin < 0) continue;
-    for (const i of iMin === iMax ? [iMin] : [Math.min(iMin, iMax), Math.max(iMin, iMax)]) points.push({ x: i + 1, y: samples[i]! });
-  }
-  return points;
+  return binSamples(samples, bins).map((b) => ({ x: b.start, x2: b.end, y: b.count }));
 }
 
 /** The statistic a one-number metric is reported as (the check code picks the same). */

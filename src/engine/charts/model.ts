@@ -61,6 +61,10 @@ export interface Chart {
   note?: string;
 }
 
+/** The plot area of one panel, in SVG units (CSS pixels in report.html). */
+export const PANEL_WIDTH = 360;
+export const PANEL_HEIGHT = 220;
+
 /** A y axis switches to log₁₀ when its largest positive value is this many times its smallest. */
 export const LOG_SCALE_RATIO = 50;
 

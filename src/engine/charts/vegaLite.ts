@@ -3,15 +3,13 @@
  * embedded in report.html, so the images and the interactive report agree.
  */
 import { PAYLOAD_LABEL_EXPR, payloadDomain, payloadTicks } from './payloadAxis.js';
-import type { Chart, Panel } from './model.js';
+import { PANEL_HEIGHT, PANEL_WIDTH, type Chart, type Panel } from './model.js';
 
 /** The font bundled for PNG rendering; named in the spec so SVG viewers pick the same face. */
 export const CHART_FONT = 'DejaVu Sans';
 
 export type VegaLiteSpec = Record<string, unknown>;
 
-const PANEL_WIDTH = 360;
-const PANEL_HEIGHT = 220;
 /** Point markers only where they can still be told apart. */
 const MAX_POINTS_WITH_MARKERS = 60;
 const DASH = [6, 4];
@@ -80,7 +78,10 @@ function panelSpec(p: Panel): VegaLiteSpec {
     // No clip: every domain holds all of its panel's points (payloadDomain, data-driven y scales,
     // every category listed), and resvg draws each clip-path through a full-canvas mask, which
     // made clipping two thirds of the PNGs' raster time.
-    mark: { type: 'line', strokeWidth: 2, point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true },
+    // Round joins on sample series: a miter join at a sharp turn of a dense series reaches up to
+    // four line widths past the sample (SVG's miter limit), drawing values that are not there; a
+    // round join stays within half a line width of every sample, whatever M4 keeps (m4.ts).
+    mark: { type: 'line', strokeWidth: 2, ...(p.x.kind === 'linear' ? { strokeJoin: 'round' } : {}), point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true },
     encoding: {
       x: xEncoding(p),
       y: yEncoding(p),
