@@ -8,11 +8,12 @@ import { runAction } from './helpers/runner-action.js';
 describe('action: charts and the report artifact', () => {
   const example = join(repoRoot, 'fixtures', 'example');
 
-  test('passing example: charts (with PNGs, the default) in the report folder, Mermaid in the summary, upload skipped off a runner', () => {
+  test('passing example: charts (with PNGs, chart-png: true) in the report folder, Mermaid in the summary, upload skipped off a runner', () => {
     const run = runAction({
       results: join(example, 'results'),
       requirements: join(example, 'requirements.csv'),
       charts: 'true',
+      'chart-png': 'true',
     });
     expect(run.status).toBe(0);
     expect(run.outputs['verdict']).toBe('pass');
@@ -48,14 +49,42 @@ describe('action: charts and the report artifact', () => {
     expect(charts.filter((f) => f.endsWith('.svg'))).toHaveLength(7);
     expect(charts.filter((f) => f.endsWith('.png'))).toHaveLength(0);
   });
+
+  test('the default draws no PNG: nothing shows one without chart hosting', () => {
+    const run = runAction({ results: join(example, 'results'), requirements: join(example, 'requirements.csv'), charts: 'true' });
+    expect(run.status).toBe(0);
+    const charts = readdirSync(join(run.workspace, 'perfgate-report', 'charts'));
+    expect(charts.filter((f) => f.endsWith('.vl.json'))).toHaveLength(7);
+    expect(charts.filter((f) => f.endsWith('.svg'))).toHaveLength(7);
+    expect(charts.filter((f) => f.endsWith('.png'))).toHaveLength(0);
+    expect(run.summary).toContain('xychart-beta');
+  });
+
+  test('chart-png must be true, false or auto', () => {
+    const run = runAction({ results: join(example, 'results'), requirements: join(example, 'requirements.csv'), 'chart-png': 'yes' });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('input "chart-png" must be true or false or auto; got "yes"');
+  });
 });
 
 describe('perfgate check --charts', () => {
-  test('--no-png writes specs, SVGs and report.html only', async () => {
+  test('--charts writes specs, SVGs and report.html; --png adds the PNGs', async () => {
+    const { cli, tempDir } = await import('./helpers/shared.js');
+    const example = join(repoRoot, 'fixtures', 'example');
+    const plain = tempDir();
+    const withPng = tempDir();
+    const args = ['check', '-r', join(example, 'results'), '-q', join(example, 'requirements.csv'), '--charts'];
+    expect((await cli([...args, '-o', plain])).out).toMatch(/Charts: 7, 15 files; open .*report\.html/);
+    expect(readdirSync(join(plain, 'charts')).filter((f) => f.endsWith('.png'))).toHaveLength(0);
+    expect((await cli([...args, '-o', withPng, '--png'])).out).toMatch(/Charts: 7, 22 files; open .*report\.html/);
+    expect(readdirSync(join(withPng, 'charts')).filter((f) => f.endsWith('.png'))).toHaveLength(7);
+  });
+
+  test('--no-png, the former opt-out, is still accepted and wins over --png', async () => {
     const { cli, tempDir } = await import('./helpers/shared.js');
     const out = tempDir();
     const example = join(repoRoot, 'fixtures', 'example');
-    const result = await cli(['check', '-r', join(example, 'results'), '-q', join(example, 'requirements.csv'), '-o', out, '--charts', '--no-png']);
+    const result = await cli(['check', '-r', join(example, 'results'), '-q', join(example, 'requirements.csv'), '-o', out, '--charts', '--png', '--no-png']);
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/Charts: 7, 15 files; open .*report\.html/);
     const charts = readdirSync(join(out, 'charts'));

@@ -213,11 +213,11 @@ describe('action: chart-hosting: branch', () => {
     expect(warnings(run)).toEqual([]);
   });
 
-  test('chart-hosting defaults to none: charts drawn (with PNGs), nothing committed, no notice', async () => {
+  test('chart-hosting defaults to none: charts drawn (without PNGs: nothing shows them), nothing committed, no notice', async () => {
     await serve();
     const run = await runActionAsync(gate('results', { 'chart-hosting': '' }), { env: env(git!.apiUrl, '560') });
     expect(run.status).toBe(0);
-    expect(pngsOf(run)).toHaveLength(7);
+    expect(pngsOf(run)).toHaveLength(0);
     expect(readdirSync(join(run.workspace, 'perfgate-report', 'charts')).filter((f) => f.endsWith('.svg'))).toHaveLength(7);
     expect(git!.requests).toEqual([]);
     expect(notices(run)).toEqual([]);

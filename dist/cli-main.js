@@ -9423,7 +9423,7 @@ Usage:
   perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
   perfgate check --results <files, folders or globs…> --requirements <csv>
                  [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
-                 [--output-dir D] [--float-parse precise|legacy] [--charts [--no-png]]
+                 [--output-dir D] [--float-parse precise|legacy] [--charts [--png]]
   perfgate inspect [--json] [--format F] [--skip-seconds N] [--mapping M.json] <files…>
   perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
                    [--format F] [--repetitions error|pool] [--output-dir D]
@@ -9456,7 +9456,7 @@ Usage:
   perfgate check --results <files, folders or globs…> --requirements <csv>
                  [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
                  [--experiment-name A=B …] [--output-dir D] [--float-parse precise|legacy]
-                 [--charts [--no-png]]
+                 [--charts [--png]]
 
 Results are Fast-DDS summary CSVs (measurements_<type>_summary.csv) or raw measurement CSVs
 (summarised on the fly), or the output of any supported tool (iceperf, ddsperf, hyperfine, …;
@@ -9477,8 +9477,8 @@ Options:
   -q, --requirements F   requirements CSV (reference or general form)
   -f, --format F         read every result file as format F instead of detecting it
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
-  --charts               also draw the charts: charts/*.vl.json, .svg, .png and report.html
-  --no-png               with --charts: specs and SVG only (faster)
+  --charts               also draw the charts: charts/*.vl.json, .svg and report.html
+  --png                  with --charts: a PNG of every chart too (slower)
   --mapping FILE         column mapping (JSON) for --format generic-csv, e.g.
                          {"experiment":"bench","parameter":"size","metrics":
                           [{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}
@@ -9546,7 +9546,7 @@ Options:
   --results-label L      label in the CSV (default: base name of the first --results)
   -o, --output-dir D     report folder (default: perfgate-report)
   --charts               also draw the comparison charts and report.html (see check --help)
-  --no-png               with --charts: specs and SVG only
+  --png                  with --charts: a PNG of every chart too
   --float-parse MODE     precise (default) or legacy
   -h, --help             show this help
 
@@ -10345,6 +10345,7 @@ function checkCommand(args, io) {
     repetitions: { type: "string" },
     "experiment-name": { type: "string", multiple: true },
     charts: { type: "boolean" },
+    png: { type: "boolean" },
     "no-png": { type: "boolean" },
     "comment-charts": { type: "string" },
     help: { type: "boolean", short: "h" }
@@ -10380,7 +10381,7 @@ Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
     return code;
   }
-  return writeReportCharts(outputDir, { check: outcome, floatParse: floatParseOption(values["float-parse"]), png: !values["no-png"] }).then((charts) => {
+  return writeReportCharts(outputDir, { check: outcome, floatParse: floatParseOption(values["float-parse"]), png: pngOption(values) }).then((charts) => {
     io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}
 `);
     io.out(`Comment: ${comment(charts.mermaid)}
@@ -10455,6 +10456,7 @@ function compareCommand(args, io) {
     repetitions: { type: "string" },
     "experiment-name": { type: "string", multiple: true },
     charts: { type: "boolean" },
+    png: { type: "boolean" },
     "no-png": { type: "boolean" },
     "comment-charts": { type: "string" },
     help: { type: "boolean", short: "h" }
@@ -10500,7 +10502,7 @@ Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
     return code;
   }
-  return writeReportCharts(outputDir, { compare: outcome, floatParse: floatParseOption(values["float-parse"]), png: !values["no-png"] }).then((charts) => {
+  return writeReportCharts(outputDir, { compare: outcome, floatParse: floatParseOption(values["float-parse"]), png: pngOption(values) }).then((charts) => {
     io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}
 `);
     io.out(`Comment: ${comment(charts.mermaid)}
@@ -10584,6 +10586,9 @@ function terminalSafe(text) {
 function version() {
   if (true) return "0.1.0";
   return createRequire(import.meta.url)("../../package.json").version;
+}
+function pngOption(values) {
+  return values["png"] === true && values["no-png"] !== true;
 }
 
 // src/cli/run.ts

@@ -40,8 +40,11 @@ export interface ActionInputs {
   floatParse: FloatParse;
   /** Draw charts: specs, SVG, report.html, and Mermaid charts in the summary and comment. */
   charts: boolean;
-  /** Also render every chart as PNG (always done for chart hosting). */
-  chartPng: boolean;
+  /**
+   * Also render every chart as PNG: `true` or `false` when the user says so; `auto` (the default)
+   * only when something ships them (chart hosting). Hosting draws them whatever this says.
+   */
+  chartPng: boolean | 'auto';
   /** `branch`: commit the chart PNGs to `chartBranch` and embed them in the comment; `none`: do not. */
   chartHosting: ChartHosting;
   /** The branch the chart PNGs are committed to (with `chartHosting: branch`). */
@@ -114,7 +117,7 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job'>): Actio
     failOnRegression: booleanInput('fail-on-regression', true),
     floatParse: choiceInput('float-parse', FLOAT_PARSE_MODES, 'precise'),
     charts: booleanInput('charts', true),
-    chartPng: booleanInput('chart-png', true),
+    chartPng: core.getInput('chart-png').trim() === 'auto' ? 'auto' : booleanInput('chart-png', 'auto'),
     ...chartHostingInputs(),
     ...(booleanInput('upload-report', true) ? { uploadReport: core.getInput('report-artifact').trim() || 'perfgate-report' } : {}),
     ...formatInputs(),
@@ -264,12 +267,12 @@ function apiSettings(): AutoBaselineSettings {
   };
 }
 
-function booleanInput(name: string, fallback: boolean): boolean {
+function booleanInput<F extends boolean | 'auto'>(name: string, fallback: F): boolean | F {
   const value = core.getInput(name).trim();
   if (value === '') return fallback;
   if (['true', 'True', 'TRUE'].includes(value)) return true;
   if (['false', 'False', 'FALSE'].includes(value)) return false;
-  throw new UsageError(`input "${name}" must be true or false; got "${value}"`);
+  throw new UsageError(`input "${name}" must be true or false${fallback === 'auto' ? ' or auto' : ''}; got "${value}"`);
 }
 
 function choiceInput<T extends string>(name: string, allowed: readonly T[], fallback: T): T {

@@ -140,8 +140,10 @@ export async function run(): Promise<void> {
         : undefined;
     if (inputs.recordHistory !== undefined) recordHistory(context, inputs.recordHistory, inputs.historyWindow, inputs.results, readOptionsOf(inputs));
     const trends = trendsOfHistory(inputs, context);
-    // PNGs are about half of the charts' time: `chart-png: false` leaves them out, unless they are hosted.
-    const png = inputs.chartPng || inputs.chartHosting === 'branch';
+    // Each output gets what it shows: the comment and job summary Mermaid, the artifact specs, SVGs
+    // and report.html (which draws from the specs). PNGs only when something ships them (chart
+    // hosting) or the user asks for them (chart-png: true); they were most of the charts' time.
+    const png = inputs.chartPng === true || inputs.chartHosting === 'branch';
     const drawn = inputs.charts ? await drawCharts(inputs.outputDir, check, comparison, inputs.history, inputs.floatParse, png) : undefined;
     const chartsMarkdown = drawn?.mermaid;
     // report.md holds everything the job summary shows: the check, then the comparison, then charts.

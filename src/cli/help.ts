@@ -4,7 +4,7 @@ Usage:
   perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
   perfgate check --results <files, folders or globs…> --requirements <csv>
                  [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
-                 [--output-dir D] [--float-parse precise|legacy] [--charts [--no-png]]
+                 [--output-dir D] [--float-parse precise|legacy] [--charts [--png]]
   perfgate inspect [--json] [--format F] [--skip-seconds N] [--mapping M.json] <files…>
   perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
                    [--format F] [--repetitions error|pool] [--output-dir D]
@@ -39,7 +39,7 @@ Usage:
   perfgate check --results <files, folders or globs…> --requirements <csv>
                  [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
                  [--experiment-name A=B …] [--output-dir D] [--float-parse precise|legacy]
-                 [--charts [--no-png]]
+                 [--charts [--png]]
 
 Results are Fast-DDS summary CSVs (measurements_<type>_summary.csv) or raw measurement CSVs
 (summarised on the fly), or the output of any supported tool (iceperf, ddsperf, hyperfine, …;
@@ -60,8 +60,8 @@ Options:
   -q, --requirements F   requirements CSV (reference or general form)
   -f, --format F         read every result file as format F instead of detecting it
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
-  --charts               also draw the charts: charts/*.vl.json, .svg, .png and report.html
-  --no-png               with --charts: specs and SVG only (faster)
+  --charts               also draw the charts: charts/*.vl.json, .svg and report.html
+  --png                  with --charts: a PNG of every chart too (slower)
   --mapping FILE         column mapping (JSON) for --format generic-csv, e.g.
                          {"experiment":"bench","parameter":"size","metrics":
                           [{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}
@@ -130,7 +130,7 @@ Options:
   --results-label L      label in the CSV (default: base name of the first --results)
   -o, --output-dir D     report folder (default: perfgate-report)
   --charts               also draw the comparison charts and report.html (see check --help)
-  --no-png               with --charts: specs and SVG only
+  --png                  with --charts: a PNG of every chart too
   --float-parse MODE     precise (default) or legacy
   -h, --help             show this help
 

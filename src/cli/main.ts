@@ -119,6 +119,7 @@ function checkCommand(args: string[], io: Console): number | Promise<number> {
     repetitions: { type: 'string' },
     'experiment-name': { type: 'string', multiple: true },
     charts: { type: 'boolean' },
+    png: { type: 'boolean' },
     'no-png': { type: 'boolean' },
     'comment-charts': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -152,7 +153,7 @@ function checkCommand(args: string[], io: Console): number | Promise<number> {
     io.out(`Comment: ${comment()}\n`);
     return code;
   }
-  return writeReportCharts(outputDir, { check: outcome, floatParse: floatParseOption(values['float-parse'] as string | undefined), png: !values['no-png'] }).then((charts) => {
+  return writeReportCharts(outputDir, { check: outcome, floatParse: floatParseOption(values['float-parse'] as string | undefined), png: pngOption(values) }).then((charts) => {
     io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}\n`);
     io.out(`Comment: ${comment(charts.mermaid)}\n`);
     return code;
@@ -229,6 +230,7 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
     repetitions: { type: 'string' },
     'experiment-name': { type: 'string', multiple: true },
     charts: { type: 'boolean' },
+    png: { type: 'boolean' },
     'no-png': { type: 'boolean' },
     'comment-charts': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -274,7 +276,7 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
     io.out(`Comment: ${comment()}\n`);
     return code;
   }
-  return writeReportCharts(outputDir, { compare: outcome, floatParse: floatParseOption(values['float-parse'] as string | undefined), png: !values['no-png'] }).then((charts) => {
+  return writeReportCharts(outputDir, { compare: outcome, floatParse: floatParseOption(values['float-parse'] as string | undefined), png: pngOption(values) }).then((charts) => {
     io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}\n`);
     io.out(`Comment: ${comment(charts.mermaid)}\n`);
     return code;
@@ -361,4 +363,9 @@ function terminalSafe(text: string): string {
 function version(): string {
   if (typeof PERFGATE_VERSION === 'string') return PERFGATE_VERSION;
   return (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+}
+
+/** `--png` draws PNGs too; `--charts` alone writes what report.html and a reader use: specs and SVGs. `--no-png` (the former opt-out) is accepted and wins. */
+function pngOption(values: Record<string, unknown>): boolean {
+  return values['png'] === true && values['no-png'] !== true;
 }
