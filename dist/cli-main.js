@@ -7979,27 +7979,48 @@ function planCharts(input) {
   });
 }
 var OPEN_PNGS = 8;
+async function waitHelping(job, renderer) {
+  let done = false;
+  void job.then(
+    () => done = true,
+    () => done = true
+  );
+  await Promise.resolve();
+  while (!done && renderer && renderer.open > 0) await Promise.race([renderer.help(), job.catch(() => void 0)]);
+  return job;
+}
+var SVGS_AHEAD = 4;
 async function writeCharts(outputDir, input) {
   const charts = planCharts(input);
   const render = await import("./chunks/charts.js");
   const folder = join4(outputDir, CHARTS_FOLDER);
   mkdirSync2(folder, { recursive: true });
-  const pngs = input.png !== false && charts.length > 0 ? render.startPngRenderer() : void 0;
+  const png = input.png !== false && charts.length > 0;
+  const pngs = png || charts.length > 1 ? render.startPngRenderer({ prepare: { png, svg: charts.length > 1 } }) : void 0;
   try {
     const out = [];
     const forHtml = [];
     const pngWrites = [];
-    for (const chart of charts) {
-      const spec = toVegaLite(chart);
-      const svg = await render.renderSvg(spec);
-      const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...pngs ? [`${chart.id}.png`] : []];
+    const specs = charts.map((chart) => toVegaLite(chart));
+    const svgs = [];
+    const drawSvg = (k) => {
+      const svg = pngs && charts.length > 1 ? pngs.renderSvg(specs[k]) : render.renderSvg(specs[k]);
+      svg.catch(() => void 0);
+      svgs[k] = svg;
+    };
+    for (const [k, chart] of charts.entries()) {
+      for (let ahead = svgs.length; ahead < Math.min(charts.length, k + 1 + SVGS_AHEAD); ahead++) drawSvg(ahead);
+      const spec = specs[k];
+      const svg = await waitHelping(svgs[k], pngs);
+      delete svgs[k];
+      const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...png ? [`${chart.id}.png`] : []];
       const files = names.map((name) => join4(folder, name));
       writeAtomic(files[0], JSON.stringify(spec, null, 2) + "\n");
       writeAtomic(files[1], svg);
-      if (pngs) {
+      if (png && pngs) {
         const path = files[2];
         pngWrites.push(
-          pngs.render(svg).then((png) => writeAtomic(path, png)).catch((error) => error ?? new Error("PNG not drawn"))
+          pngs.render(svg).then((drawn) => writeAtomic(path, drawn)).catch((error) => error ?? new Error("PNG not drawn"))
         );
         while (pngs.open > OPEN_PNGS) await pngs.help();
       }

@@ -3,23 +3,28 @@ const require = __perfgateCreateRequire(import.meta.url);
 import {
   CLAIMED_BY_WORKER,
   UNCLAIMED,
-  prepareResvg,
-  rasterize
-} from "./chunk-2ONHGTJL.js";
+  drawJob
+} from "./chunk-VVCNNQ7T.js";
+import {
+  prepareResvg
+} from "./chunk-JVABXYTJ.js";
 import "./chunk-35V5D2N5.js";
 
 // src/charts/pngWorker.ts
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 var port = parentPort;
 if (!port) throw new Error("png-worker.js runs as a worker thread (new Worker), not as a script");
-void prepareResvg().catch(() => void 0);
+var prepare = workerData ?? {};
+if (prepare.png) void prepareResvg().catch(() => void 0);
+if (prepare.svg) void import("./render-4XEXDXQZ.js").catch(() => void 0);
 var queue = Promise.resolve();
 port.on("message", (job) => {
   queue = queue.then(async () => {
     if (Atomics.compareExchange(job.claim, 0, UNCLAIMED, CLAIMED_BY_WORKER) !== UNCLAIMED) return;
     let response;
     try {
-      response = { id: job.id, png: await rasterize(job.svg, job.scale) };
+      const drawn = await drawJob(job);
+      response = typeof drawn === "string" ? { id: job.id, svg: drawn } : { id: job.id, png: drawn };
     } catch (error) {
       response = { id: job.id, error: error instanceof Error ? error.message : String(error) };
     }

@@ -6,11 +6,16 @@
  * first draws it, so no job is drawn twice or lost. A PNG is a function of its SVG alone, so the
  * bytes are the same whichever thread draws it.
  *
- * From the TypeScript sources (tests) there is no worker script: this thread draws every PNG.
+ * The same goes for SVGs (renderSvg): with more than one chart to draw, the worker draws some of
+ * their SVGs with vega too, so both cores draw; an SVG, like a PNG, is a function of its spec alone
+ * (render.ts numbers its ids per SVG), whichever thread draws it.
+ *
+ * From the TypeScript sources (tests) there is no worker script: this thread draws every PNG and SVG.
  */
 import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
+import type { VegaLiteSpec } from '../engine/charts/vegaLite.js';
 import { PNG_SCALE, rasterize } from './rasterize.js';
 
 /** Set by scripts/build.mjs: the worker's file, relative to the charts bundle. */
@@ -28,7 +33,23 @@ export interface PngRequest {
   claim: Int32Array;
 }
 
-export type PngResponse = { id: number; png: Uint8Array } | { id: number; error: string };
+/** An SVG to draw from a Vega-Lite spec (render.ts renderSvg). */
+export interface SvgRequest {
+  id: number;
+  spec: VegaLiteSpec;
+  claim: Int32Array;
+}
+
+export type PngResponse = { id: number; png: Uint8Array } | { id: number; svg: string } | { id: number; error: string };
+
+/** What a job gives: a PNG's bytes or an SVG's text. */
+type Drawn = Uint8Array | string;
+
+/** Draws a job in the calling thread, as the worker draws it. */
+export async function drawJob(job: PngRequest | SvgRequest): Promise<Drawn> {
+  if ('spec' in job) return (await import('./render.js')).renderSvg(job.spec);
+  return rasterize(job.svg, job.scale);
+}
 
 export interface PngRenderer {
   /** Whether a worker thread shares the work. */
@@ -37,6 +58,8 @@ export interface PngRenderer {
   readonly open: number;
   /** The PNG of an SVG, as renderPng draws it. The job starts on the worker, or in `help`/`finish`. */
   render(svg: string, scale?: number): Promise<Uint8Array>;
+  /** The SVG of a spec, as render.ts renderSvg draws it; shared out like `render`. */
+  renderSvg(spec: VegaLiteSpec): Promise<string>;
   /** Draws one job no thread has claimed yet, newest first; when there is none, waits for any job to finish. */
   help(): Promise<void>;
   /** Helps until every job has finished. */
@@ -59,17 +82,18 @@ function signal(): { promise: Promise<void>; resolve: () => void } {
 
 interface Job {
   id: number;
-  svg: string;
-  scale: number;
+  request: PngRequest | SvgRequest;
   claim: Int32Array;
   settled: boolean;
-  resolve: (png: Uint8Array) => void;
+  resolve: (drawn: Drawn) => void;
   reject: (error: Error) => void;
 }
 
 export interface PngRendererOptions {
   /** The worker script; by default the bundled one (pngWorkerUrl); false for none. */
   worker?: URL | false;
+  /** What the worker loads before its first job: resvg for PNGs (the default), vega for SVGs. */
+  prepare?: { png?: boolean; svg?: boolean };
 }
 
 /**
@@ -84,22 +108,29 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
   /** Resolved (and replaced) whenever a job finishes, for `help` to wait on. */
   let changed = signal();
 
-  const settle = (job: Job, outcome: { png: Uint8Array } | { error: Error }) => {
+  const settle = (job: Job, outcome: { drawn: Drawn } | { error: Error }) => {
     if (job.settled) return;
     job.settled = true;
     jobs.delete(job.id);
-    if ('png' in outcome) job.resolve(outcome.png);
+    if ('drawn' in outcome) job.resolve(outcome.drawn);
     else job.reject(outcome.error);
     changed.resolve();
     changed = signal();
   };
 
-  let worker: Worker | undefined = workerUrl !== undefined && availableParallelism() > 1 ? new Worker(workerUrl) : undefined;
+  let worker: Worker | undefined = workerUrl !== undefined && availableParallelism() > 1 ? new Worker(workerUrl, { workerData: options.prepare ?? { png: true } }) : undefined;
   if (worker) {
     worker.on('message', (response: PngResponse) => {
       const job = jobs.get(response.id);
       if (!job) return;
-      settle(job, 'png' in response ? { png: response.png } : { error: new Error(`PNG not drawn: ${response.error}`) });
+      settle(
+        job,
+        'png' in response
+          ? { drawn: response.png }
+          : 'svg' in response
+            ? { drawn: response.svg }
+            : { error: new Error(`${'spec' in job.request ? 'SVG' : 'PNG'} not drawn: ${response.error}`) },
+      );
     });
     // A worker that dies leaves its jobs to this thread: they are drawn here, so a crash costs time, not PNGs.
     // Only the worker's claims are released; a job this thread is drawing stays its own.
@@ -117,11 +148,22 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
   const drawHere = async (job: Job): Promise<boolean> => {
     if (Atomics.compareExchange(job.claim, 0, UNCLAIMED, CLAIMED_HERE) !== UNCLAIMED) return false;
     try {
-      settle(job, { png: await rasterize(job.svg, job.scale) });
+      settle(job, { drawn: await drawJob(job.request) });
     } catch (error) {
       settle(job, { error: error instanceof Error ? error : new Error(String(error)) });
     }
     return true;
+  };
+
+  const submit = (request: (id: number, claim: Int32Array) => PngRequest | SvgRequest): Promise<Drawn> => {
+    if (closed) return Promise.reject(closed);
+    const id = nextId++;
+    const claim = new Int32Array(new SharedArrayBuffer(4));
+    const message = request(id, claim);
+    return new Promise<Drawn>((resolve, reject) => {
+      jobs.set(id, { id, request: message, claim, settled: false, resolve, reject });
+      worker?.postMessage(message);
+    });
   };
 
   const help = async (): Promise<void> => {
@@ -144,13 +186,10 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
       return jobs.size;
     },
     render(svg, scale = PNG_SCALE) {
-      if (closed) return Promise.reject(closed);
-      const id = nextId++;
-      const claim = new Int32Array(new SharedArrayBuffer(4));
-      return new Promise<Uint8Array>((resolve, reject) => {
-        jobs.set(id, { id, svg, scale, claim, settled: false, resolve, reject });
-        worker?.postMessage({ id, svg, scale, claim } satisfies PngRequest);
-      });
+      return submit((id, claim) => ({ id, svg, scale, claim })) as Promise<Uint8Array>;
+    },
+    renderSvg(spec) {
+      return submit((id, claim) => ({ id, spec, claim })) as Promise<string>;
     },
     help,
     async finish() {

@@ -1,26 +1,29 @@
 /**
- * The PNG worker thread (dist/chunks/png-worker.js): draws PNGs while the main thread draws SVGs
- * with vega (pngRenderer.ts). Jobs arrive as soon as their SVG exists and are taken in order; a job
- * the main thread has claimed meanwhile is skipped. Each PNG is exactly what rasterize() gives in
- * the main thread.
+ * The chart worker thread (dist/chunks/png-worker.js): draws PNGs, and SVGs of specs, while the
+ * main thread draws others (pngRenderer.ts). Jobs are taken in order; a job the main thread has
+ * claimed meanwhile is skipped. Each PNG and SVG is exactly what the main thread would draw
+ * (drawJob). vega and resvg are loaded on the first job that needs them.
  */
-import { parentPort } from 'node:worker_threads';
-import { prepareResvg, rasterize } from './rasterize.js';
-import { CLAIMED_BY_WORKER, UNCLAIMED, type PngRequest, type PngResponse } from './pngRenderer.js';
+import { parentPort, workerData } from 'node:worker_threads';
+import { prepareResvg } from './rasterize.js';
+import { CLAIMED_BY_WORKER, drawJob, UNCLAIMED, type PngRequest, type PngResponse, type SvgRequest } from './pngRenderer.js';
 
 const port = parentPort;
 if (!port) throw new Error('png-worker.js runs as a worker thread (new Worker), not as a script');
 
-// Start compiling the WebAssembly module now, while the first SVG is still being drawn.
-void prepareResvg().catch(() => undefined);
+// Start loading what the jobs will need (PngRendererOptions.prepare) while the first chart is built.
+const prepare = (workerData ?? {}) as { png?: boolean; svg?: boolean };
+if (prepare.png) void prepareResvg().catch(() => undefined);
+if (prepare.svg) void import('./render.js').catch(() => undefined);
 
 let queue: Promise<void> = Promise.resolve();
-port.on('message', (job: PngRequest) => {
+port.on('message', (job: PngRequest | SvgRequest) => {
   queue = queue.then(async () => {
     if (Atomics.compareExchange(job.claim, 0, UNCLAIMED, CLAIMED_BY_WORKER) !== UNCLAIMED) return;
     let response: PngResponse;
     try {
-      response = { id: job.id, png: await rasterize(job.svg, job.scale) };
+      const drawn = await drawJob(job);
+      response = typeof drawn === 'string' ? { id: job.id, svg: drawn } : { id: job.id, png: drawn };
     } catch (error) {
       response = { id: job.id, error: error instanceof Error ? error.message : String(error) };
     }

@@ -15,6 +15,7 @@ import type { Summary } from '../engine/model/summary.js';
 import type { ComparisonReport } from '../engine/report/comparisonReport.js';
 import type { CheckReport } from '../engine/report/model.js';
 import { latencyHistoryRuns, type HistoryRecord } from './history.js';
+import type { PngRenderer } from '../charts/pngRenderer.js';
 
 export const CHARTS_FOLDER = 'charts';
 export const REPORT_HTML = 'report.html';
@@ -81,31 +82,61 @@ export function planCharts(input: ChartsInput): Chart[] {
  */
 const OPEN_PNGS = 8;
 
+/**
+ * The outcome of a job, drawing other open jobs in this thread meanwhile (newest first: the worker
+ * takes the oldest), so this thread never waits idle while there is work.
+ */
+async function waitHelping<T>(job: Promise<T>, renderer: PngRenderer | undefined): Promise<T> {
+  let done = false;
+  void job.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await Promise.resolve();
+  while (!done && renderer && renderer.open > 0) await Promise.race([renderer.help(), job.catch(() => undefined)]);
+  return job;
+}
+
+/** SVGs drawn ahead of the one being written, at most: both threads stay busy, few SVGs are held. */
+const SVGS_AHEAD = 4;
+
 export async function writeCharts(outputDir: string, input: ChartsInput): Promise<ChartsOutcome> {
   const charts = planCharts(input);
   const render = await import('../charts/index.js');
   const folder = join(outputDir, CHARTS_FOLDER);
   mkdirSync(folder, { recursive: true });
-  // Started first, so a worker loads resvg while the first SVG is drawn.
-  const pngs = input.png !== false && charts.length > 0 ? render.startPngRenderer() : undefined;
+  const png = input.png !== false && charts.length > 0;
+  // Started first, so the worker loads vega (and resvg) while the first chart is built. A single
+  // chart without a PNG is drawn here: a worker would only load vega a second time.
+  const pngs = png || charts.length > 1 ? render.startPngRenderer({ prepare: { png, svg: charts.length > 1 } }) : undefined;
   try {
     const out: WrittenChart[] = [];
     const forHtml = [];
     // Each PNG write settles to its error or undefined, so none is left rejected and unobserved.
     const pngWrites: Promise<unknown>[] = [];
-    for (const chart of charts) {
-      const spec = toVegaLite(chart);
-      const svg = await render.renderSvg(spec);
-      const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...(pngs ? [`${chart.id}.png`] : [])];
+    const specs = charts.map((chart) => toVegaLite(chart));
+    const svgs: Promise<string>[] = [];
+    const drawSvg = (k: number) => {
+      // Settled to the SVG or its error and observed, so a job that fails while another is awaited is not an unhandled rejection.
+      const svg = pngs && charts.length > 1 ? pngs.renderSvg(specs[k]!) : render.renderSvg(specs[k]!);
+      svg.catch(() => undefined);
+      svgs[k] = svg;
+    };
+    for (const [k, chart] of charts.entries()) {
+      for (let ahead = svgs.length; ahead < Math.min(charts.length, k + 1 + SVGS_AHEAD); ahead++) drawSvg(ahead);
+      const spec = specs[k]!;
+      const svg = await waitHelping(svgs[k]!, pngs);
+      delete svgs[k];
+      const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...(png ? [`${chart.id}.png`] : [])];
       const files = names.map((name) => join(folder, name));
       writeAtomic(files[0]!, JSON.stringify(spec, null, 2) + '\n');
       writeAtomic(files[1]!, svg);
-      if (pngs) {
+      if (png && pngs) {
         const path = files[2]!;
         pngWrites.push(
           pngs
             .render(svg)
-            .then((png) => writeAtomic(path, png))
+            .then((drawn) => writeAtomic(path, drawn))
             .catch((error: unknown) => error ?? new Error('PNG not drawn')),
         );
         while (pngs.open > OPEN_PNGS) await pngs.help();

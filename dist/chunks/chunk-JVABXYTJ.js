@@ -748,100 +748,6 @@ async function rasterize(svg, scale = PNG_SCALE) {
   }
 }
 
-// src/charts/pngRenderer.ts
-import { availableParallelism } from "node:os";
-import { setImmediate as yieldToEvents } from "node:timers/promises";
-import { Worker } from "node:worker_threads";
-var UNCLAIMED = 0;
-var CLAIMED_BY_WORKER = 1;
-var CLAIMED_HERE = 2;
-function pngWorkerUrl() {
-  return true ? new URL("./png-worker.js", import.meta.url) : void 0;
-}
-function signal() {
-  let resolve;
-  const promise = new Promise((r) => resolve = r);
-  return { promise, resolve };
-}
-function startPngRenderer(options = {}) {
-  const workerUrl = options.worker === false ? void 0 : options.worker ?? pngWorkerUrl();
-  const jobs = /* @__PURE__ */ new Map();
-  let nextId = 1;
-  let closed;
-  let changed = signal();
-  const settle = (job, outcome) => {
-    if (job.settled) return;
-    job.settled = true;
-    jobs.delete(job.id);
-    if ("png" in outcome) job.resolve(outcome.png);
-    else job.reject(outcome.error);
-    changed.resolve();
-    changed = signal();
-  };
-  let worker = workerUrl !== void 0 && availableParallelism() > 1 ? new Worker(workerUrl) : void 0;
-  if (worker) {
-    worker.on("message", (response) => {
-      const job = jobs.get(response.id);
-      if (!job) return;
-      settle(job, "png" in response ? { png: response.png } : { error: new Error(`PNG not drawn: ${response.error}`) });
-    });
-    const lost = () => {
-      worker = void 0;
-      for (const job of jobs.values()) Atomics.compareExchange(job.claim, 0, CLAIMED_BY_WORKER, UNCLAIMED);
-      changed.resolve();
-      changed = signal();
-    };
-    worker.on("error", lost);
-    worker.on("exit", lost);
-  }
-  const drawHere = async (job) => {
-    if (Atomics.compareExchange(job.claim, 0, UNCLAIMED, CLAIMED_HERE) !== UNCLAIMED) return false;
-    try {
-      settle(job, { png: await rasterize(job.svg, job.scale) });
-    } catch (error) {
-      settle(job, { error: error instanceof Error ? error : new Error(String(error)) });
-    }
-    return true;
-  };
-  const help = async () => {
-    for (const job of [...jobs.values()].reverse()) {
-      if (Atomics.load(job.claim, 0) === UNCLAIMED && await drawHere(job)) {
-        await yieldToEvents();
-        return;
-      }
-    }
-    if (jobs.size > 0) await changed.promise;
-  };
-  return {
-    get worker() {
-      return worker !== void 0;
-    },
-    get open() {
-      return jobs.size;
-    },
-    render(svg, scale = PNG_SCALE) {
-      if (closed) return Promise.reject(closed);
-      const id = nextId++;
-      const claim = new Int32Array(new SharedArrayBuffer(4));
-      return new Promise((resolve, reject) => {
-        jobs.set(id, { id, svg, scale, claim, settled: false, resolve, reject });
-        worker?.postMessage({ id, svg, scale, claim });
-      });
-    },
-    help,
-    async finish() {
-      while (jobs.size > 0) await help();
-    },
-    async close() {
-      closed = new Error("the PNG renderer was closed");
-      for (const job of [...jobs.values()]) settle(job, { error: closed });
-      const stopping = worker;
-      worker = void 0;
-      await stopping?.terminate();
-    }
-  };
-}
-
 export {
   loadBrowserBundles,
   encodePng,
@@ -849,9 +755,5 @@ export {
   MAX_PNG_WIDTH,
   pngWidth,
   prepareResvg,
-  rasterize,
-  UNCLAIMED,
-  CLAIMED_BY_WORKER,
-  pngWorkerUrl,
-  startPngRenderer
+  rasterize
 };
