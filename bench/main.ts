@@ -7,11 +7,11 @@
  * Started by bench/run.mjs, which bundles this file and the action first.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { corpusRoot, rawCorpus, summaryCorpus, trivialCorpus, type RawCorpus } from './corpus.js';
-import { pythonHas, runActionProcess, runChartsCold, runNodeNoop, runPython, type ProcessRun } from './processes.js';
+import { pythonHas, runActionProcess, runChartsCold, runCliProcess, runNodeNoop, runPython, type ProcessRun } from './processes.js';
 import { STAGES, type BenchContext } from './stages.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { summarize } from '../src/engine/summarize.js';
@@ -29,7 +29,16 @@ const RUNS = quick ? 3 : 7;
 const PROCESS_RUNS = quick ? 1 : 3;
 const COLD_RUNS = quick ? 5 : 11;
 
-const TARGETS = { ingestMBps: 200, pipelineAms: 1500, peakRssBMb: 400, coldStartMs: 300, exampleChartsMs: 2000 };
+const TARGETS = {
+  ingestMBps: 200,
+  pipelineAms: 1500,
+  peakRssBMb: 400,
+  coldStartMs: 300,
+  exampleChartsMs: 2000,
+  campaignsChartsRatio: 5,
+  campaignsChartsRssMb: 250,
+  exampleActionMs: 2000,
+};
 /** Fresh processes for the cold charts figure. */
 const COLD_CHARTS_RUNS = quick ? 3 : 5;
 
@@ -93,6 +102,28 @@ function timeAction(label: string, inputs: Record<string, string>, runs: number)
   }
   log(`action ${label}: ${ms(median(walls))} ms, peak RSS ${ms(Math.max(...rss))} MB`);
   return { label, wroteCharts, wallMs: median(walls), peakRssMb: Math.max(...rss), runs: walls.length };
+}
+
+/**
+ * The real Fast-DDS raw campaigns of ../shared in one results folder: fixtures/fastdds/raw (two
+ * campaigns of 11 payloads × 10 000 samples) and the three raw_data files of
+ * fixtures/real-runs/fastdds (UDP, UDP rerun, SHM: 6 payloads × 5 000 samples each), checked against
+ * fixtures/fastdds/check/requirements.csv (which covers the first two). Undefined without ../shared.
+ */
+function realCampaigns(): { dir: string; requirements: string; files: number; samples: number } | undefined {
+  const shared = join(repoRoot, '..', 'shared', 'fixtures');
+  const sources = [
+    ...['interprocess_best_effort', 'intraprocess_best_effort'].map((t) => [join(shared, 'fastdds', 'raw', `measurements_${t}.csv`), `measurements_${t}.csv`]),
+    ...['udp_reliable', 'udp_reliable_run2', 'shm_reliable'].map((t) => [join(shared, 'real-runs', 'fastdds', `${t}_raw_data.csv`), `measurements_${t}.csv`]),
+  ];
+  if (!sources.every(([from]) => existsSync(from!))) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'perfgate-bench-real-'));
+  let samples = 0;
+  for (const [from, name] of sources) {
+    copyFileSync(from!, join(dir, name!));
+    samples += readRawMeasurements(from!, 'precise').rows;
+  }
+  return { dir, requirements: join(shared, 'fastdds', 'check', 'requirements.csv'), files: sources.length, samples };
 }
 
 function ingestOnce(corpus: RawCorpus): void {
@@ -215,6 +246,59 @@ async function main(): Promise<void> {
   const noopMs = median(noopWalls);
   log(`cold start: ${ms(coldMs)} ms, with charts ${ms(coldChartsMs)} ms (node -e 0: ${ms(noopMs)} ms)`);
 
+  // ---- the real Fast-DDS campaigns (../shared), `perfgate check` with and without --charts, side by side ----
+  const campaigns = realCampaigns();
+  let campaignFigures: { plain: ActionFigure; charts: ActionFigure; files: number; samples: number } | undefined;
+  if (campaigns) {
+    const walls = { plain: [] as number[], charts: [] as number[] };
+    const rss = { plain: [] as number[], charts: [] as number[] };
+    for (let i = 0; i <= PROCESS_RUNS + 2; i++) {
+      for (const kind of ['plain', 'charts'] as const) {
+        const out = mkdtempSync(join(tmpdir(), 'perfgate-bench-campaigns-'));
+        const r = runCliProcess({
+          cliPath: join(dirname(actionPath), 'cli.js'),
+          args: ['check', '--results', campaigns.dir, '--requirements', campaigns.requirements, '-o', out, ...(kind === 'charts' ? ['--charts'] : [])],
+          cwd: out,
+          peakRssHook,
+        });
+        rmSync(out, { recursive: true, force: true });
+        if (r.status !== 0 && r.status !== 1) throw new Error(`perfgate check failed on the real campaigns:\n${r.stderr.slice(-3000)}`);
+        if (i === 0) continue; // warm-up: file cache
+        walls[kind].push(r.wallMs);
+        rss[kind].push(r.peakRssMb ?? NaN);
+      }
+    }
+    const figure = (kind: 'plain' | 'charts', label: string): ActionFigure => ({
+      label,
+      wroteCharts: kind === 'charts',
+      wallMs: median(walls[kind]),
+      peakRssMb: Math.max(...rss[kind]),
+      runs: walls[kind].length,
+    });
+    campaignFigures = {
+      plain: figure('plain', `real campaigns: \`perfgate check\` (${campaigns.files} raw files, ${campaigns.samples.toLocaleString('en')} samples)`),
+      charts: figure('charts', 'the same with `--charts` (the default: specs, SVGs, report.html)'),
+      files: campaigns.files,
+      samples: campaigns.samples,
+    };
+    log(`real campaigns: check ${ms(campaignFigures.plain.wallMs)} ms, with --charts ${ms(campaignFigures.charts.wallMs)} ms, ${ms(campaignFigures.charts.peakRssMb)} MB`);
+  } else {
+    log('real campaigns: skipped, ../shared not found');
+  }
+
+  // ---- the action's whole step on the example set, default inputs (charts drawn as a default run draws them) ----
+  const exampleDir = join(repoRoot, 'fixtures', 'example');
+  const exampleAction = timeAction(
+    'example set (fixtures/example), requirements, default inputs',
+    { results: join(exampleDir, 'results'), requirements: join(exampleDir, 'requirements.csv') },
+    RUNS,
+  );
+  const exampleActionPlain = timeAction(
+    'example set, requirements, charts: false',
+    { results: join(exampleDir, 'results'), requirements: join(exampleDir, 'requirements.csv'), charts: 'false' },
+    RUNS,
+  );
+
   // ---- charts of the example fixture set, cold: a fresh process per run ----
   const chartsColdScript = join(bundleDir, 'charts-cold.mjs');
   const coldCharts = existsSync(chartsColdScript) ? Array.from({ length: COLD_CHARTS_RUNS }, () => runChartsCold(chartsColdScript)) : [];
@@ -295,6 +379,13 @@ async function main(): Promise<void> {
       : `| the same, cold: one fresh process per run | ≤ ${TARGETS.exampleChartsMs} ms | not available | |`,
     `| cold start, trivial input (action wall, charts: false) | ≤ ${TARGETS.coldStartMs} ms | ${ms(coldMs)} ms | ${yes(coldMs <= TARGETS.coldStartMs)} |`,
     `| cold start, trivial input (action wall, defaults: draws its one chart) | ≤ ${TARGETS.coldStartMs} ms | ${ms(coldChartsMs)} ms | ${yes(coldChartsMs <= TARGETS.coldStartMs)} |`,
+    ...(campaignFigures
+      ? [
+          `| real campaigns (${campaignFigures.files} raw files of ../shared, ${campaignFigures.samples.toLocaleString('en')} samples): \`perfgate check --charts\` against the same check without charts | ≤ ${TARGETS.campaignsChartsRatio}× | ${(campaignFigures.charts.wallMs / campaignFigures.plain.wallMs).toFixed(1)}× (${ms(campaignFigures.charts.wallMs)} ms against ${ms(campaignFigures.plain.wallMs)} ms) | ${yes(campaignFigures.charts.wallMs <= TARGETS.campaignsChartsRatio * campaignFigures.plain.wallMs)} |`,
+          `| the same with \`--charts\`: peak RSS | ≤ ${TARGETS.campaignsChartsRssMb} MB | ${ms(campaignFigures.charts.peakRssMb)} MB (${ms(campaignFigures.plain.peakRssMb)} MB without charts) | ${yes(campaignFigures.charts.peakRssMb <= TARGETS.campaignsChartsRssMb)} |`,
+        ]
+      : [`| real campaigns: \`perfgate check --charts\` | ≤ ${TARGETS.campaignsChartsRatio}× | skipped: ../shared not found | |`]),
+    `| the action's whole step on the example set, default inputs (wall) | ≤ ${TARGETS.exampleActionMs} ms | ${ms(exampleAction.wallMs)} ms (${ms(exampleActionPlain.wallMs)} ms with charts: false) | ${yes(exampleAction.wallMs <= TARGETS.exampleActionMs)} |`,
   ];
 
   const lines = [
@@ -331,9 +422,18 @@ async function main(): Promise<void> {
     '',
     '| run | wall ms | peak RSS MB | runs |',
     '| --- | --- | --- | --- |',
-    ...[actionABCharts, actionA, actionAB, actionC, ...(actionA3 ? [actionA3] : []), ...(actionB ? [actionB] : []), ...(actionBCharts ? [actionBCharts] : [])].map(
-      (f) => `| ${f.label} | ${ms(f.wallMs)} | ${ms(f.peakRssMb)} | ${f.runs} |`,
-    ),
+    ...[
+      actionABCharts,
+      actionA,
+      actionAB,
+      actionC,
+      ...(actionA3 ? [actionA3] : []),
+      ...(actionB ? [actionB] : []),
+      ...(actionBCharts ? [actionBCharts] : []),
+      exampleAction,
+      exampleActionPlain,
+      ...(campaignFigures ? [campaignFigures.plain, campaignFigures.charts] : []),
+    ].map((f) => `| ${f.label} | ${ms(f.wallMs)} | ${ms(f.peakRssMb)} | ${f.runs} |`),
     `| cold start: one summary file, one requirement, charts: false | ${ms(coldMs)} | | ${coldWalls.length} |`,
     `| cold start: the same with the defaults (one chart) | ${ms(coldChartsMs)} | | ${coldChartsWalls.length} |`,
     `| for scale: \`node -e 0\` | ${ms(noopMs)} | | ${COLD_RUNS} |`,

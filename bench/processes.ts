@@ -71,6 +71,35 @@ export function runActionProcess(options: ActionRunOptions): ProcessRun {
   }
 }
 
+/** The CLI (dist/cli.js) as a user runs it, in `cwd`; wall time and, with the hook, peak RSS. */
+export function runCliProcess(options: { cliPath: string; args: readonly string[]; cwd: string; peakRssHook?: string }): ProcessRun {
+  const rssDir = mkdtempSync(join(tmpdir(), 'perfgate-bench-cli-'));
+  try {
+    const rssPath = join(rssDir, 'peak_rss');
+    const env: Record<string, string> = { PATH: process.env['PATH'] ?? '/usr/bin:/bin' };
+    const args = [options.cliPath, ...options.args];
+    if (options.peakRssHook) {
+      env['PERFGATE_BENCH_PEAK_RSS'] = rssPath;
+      args.unshift(`--import=${pathToFileURL(options.peakRssHook).href}`);
+    }
+    const start = performance.now();
+    const result = spawnSync(process.execPath, args, { cwd: options.cwd, env, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 << 20 });
+    const wallMs = performance.now() - start;
+    if (result.error) throw result.error;
+    const kb = options.peakRssHook && existsSync(rssPath) ? Number(readFileSync(rssPath, 'utf8')) : 0;
+    return {
+      wallMs,
+      ...(kb > 0 ? { peakRssMb: kb / 1024 } : {}),
+      status: result.status,
+      wroteCharts: options.args.includes('--charts'),
+      stdout: result.stdout,
+      stderr: result.stderr,
+    };
+  } finally {
+    rmSync(rssDir, { recursive: true, force: true });
+  }
+}
+
 /** `node -e 0`: what any Node process costs to start on this machine. */
 export function runNodeNoop(): number {
   const start = performance.now();
