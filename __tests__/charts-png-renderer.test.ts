@@ -98,6 +98,21 @@ test("the bundled worker and this thread share the jobs; every PNG has the bytes
   }
 });
 
+test('two bundled workers draw the SVGs of specs, byte for byte as this thread draws them, and this thread leaves SVGs to them', async () => {
+  const specs = planCharts(exampleInput()).map((chart) => toVegaLite(chart));
+  expect(specs.length).toBeGreaterThanOrEqual(5);
+  const renderer = startPngRenderer({ worker: bundledWorker, workers: 2, prepare: { svg: true } });
+  try {
+    expect(renderer.worker).toBe(true);
+    expect(renderer.helpWithSvgs).toBe(false);
+    const drawn = await Promise.all(specs.map((spec) => renderer.renderSvg(spec)));
+    for (const [k, spec] of specs.entries()) expect(drawn[k]).toBe(await renderSvg(spec));
+    expect(renderer.open).toBe(0);
+  } finally {
+    await renderer.close();
+  }
+});
+
 test('jobs the worker has claimed are drawn by it: this thread waits for them instead of drawing them again', async () => {
   // A worker that claims every job and answers with a marker, so whoever drew a job shows.
   const url = claimingWorker('perfgate-claims-1', 'setTimeout(() => parentPort.postMessage({ id: job.id, png: Uint8Array.of(job.id) }), 50);');

@@ -8006,7 +8006,7 @@ async function writeCharts(outputDir, input) {
   const folder = join4(outputDir, CHARTS_FOLDER);
   mkdirSync2(folder, { recursive: true });
   const png = input.png !== false && charts.length > 0;
-  const pngs = png || charts.length > 1 ? render.startPngRenderer({ prepare: { png, svg: charts.length > 1 } }) : void 0;
+  const pngs = png || charts.length > 1 ? render.startPngRenderer({ prepare: { png, svg: charts.length > 1 }, workers: charts.length > 1 ? 2 : 1 }) : void 0;
   try {
     const out = [];
     const forHtml = [];

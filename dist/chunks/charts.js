@@ -3,7 +3,7 @@ const require = __perfgateCreateRequire(import.meta.url);
 import {
   pngWorkerUrl,
   startPngRenderer
-} from "./chunk-VVCNNQ7T.js";
+} from "./chunk-6POCJKRX.js";
 import {
   compileSpec,
   normalizeSvgIds,

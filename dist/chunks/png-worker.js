@@ -4,7 +4,7 @@ import {
   CLAIMED_BY_WORKER,
   UNCLAIMED,
   drawJob
-} from "./chunk-VVCNNQ7T.js";
+} from "./chunk-6POCJKRX.js";
 import {
   prepareResvg
 } from "./chunk-JVABXYTJ.js";
@@ -15,12 +15,13 @@ import { parentPort, workerData } from "node:worker_threads";
 var port = parentPort;
 if (!port) throw new Error("png-worker.js runs as a worker thread (new Worker), not as a script");
 var prepare = workerData ?? {};
+var claimValue = prepare.claim ?? CLAIMED_BY_WORKER;
 if (prepare.png) void prepareResvg().catch(() => void 0);
 if (prepare.svg) void import("./render-4XEXDXQZ.js").catch(() => void 0);
 var queue = Promise.resolve();
 port.on("message", (job) => {
   queue = queue.then(async () => {
-    if (Atomics.compareExchange(job.claim, 0, UNCLAIMED, CLAIMED_BY_WORKER) !== UNCLAIMED) return;
+    if (Atomics.compareExchange(job.claim, 0, UNCLAIMED, claimValue) !== UNCLAIMED) return;
     let response;
     try {
       const drawn = await drawJob(job);

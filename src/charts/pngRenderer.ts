@@ -56,6 +56,8 @@ export interface PngRenderer {
   readonly worker: boolean;
   /** Jobs not finished yet. */
   readonly open: number;
+  /** Whether this thread should draw SVG jobs while it waits (false with two workers alive). */
+  readonly helpWithSvgs: boolean;
   /** The PNG of an SVG, as renderPng draws it. The job starts on the worker, or in `help`/`finish`. */
   render(svg: string, scale?: number): Promise<Uint8Array>;
   /** The SVG of a spec, as render.ts renderSvg draws it; shared out like `render`. */
@@ -94,7 +96,16 @@ export interface PngRendererOptions {
   worker?: URL | false;
   /** What the worker loads before its first job: resvg for PNGs (the default), vega for SVGs. */
   prepare?: { png?: boolean; svg?: boolean };
+  /**
+   * Worker threads (default 1, at most one per core). With two, SVG jobs are
+   * left to the workers (`helpWithSvgs` is false): vega's garbage then lives in worker heaps whose
+   * young generation is capped, not in this thread's, which V8 lets grow to 3 × 16 MB.
+   */
+  workers?: number;
 }
+
+/** A worker's young generation (MB): vega allocates fast; a small nursery keeps the peak RSS down. */
+const WORKER_YOUNG_GENERATION_MB = 16;
 
 /**
  * A renderer that shares PNG work with a worker thread, or draws everything in this thread when
@@ -118,8 +129,17 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
     changed = signal();
   };
 
-  let worker: Worker | undefined = workerUrl !== undefined && availableParallelism() > 1 ? new Worker(workerUrl, { workerData: options.prepare ?? { png: true } }) : undefined;
-  if (worker) {
+  // No worker on one core: this thread draws everything. Two workers on two cores: this thread mostly waits.
+  const count = workerUrl === undefined || availableParallelism() < 2 ? 0 : Math.max(1, Math.min(options.workers ?? 1, availableParallelism()));
+  const workers = new Set<Worker>();
+  for (let k = 0; k < count; k++) {
+    // Worker k claims with its own value, so a worker that dies releases only its own jobs.
+    const claimValue = CLAIMED_BY_WORKER + 2 * k;
+    const worker = new Worker(workerUrl!, {
+      workerData: { ...(options.prepare ?? { png: true }), claim: claimValue },
+      ...(count > 1 ? { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } } : {}),
+    });
+    workers.add(worker);
     worker.on('message', (response: PngResponse) => {
       const job = jobs.get(response.id);
       if (!job) return;
@@ -135,8 +155,8 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
     // A worker that dies leaves its jobs to this thread: they are drawn here, so a crash costs time, not PNGs.
     // Only the worker's claims are released; a job this thread is drawing stays its own.
     const lost = () => {
-      worker = undefined;
-      for (const job of jobs.values()) Atomics.compareExchange(job.claim, 0, CLAIMED_BY_WORKER, UNCLAIMED);
+      workers.delete(worker);
+      for (const job of jobs.values()) Atomics.compareExchange(job.claim, 0, claimValue, UNCLAIMED);
       changed.resolve();
       changed = signal();
     };
@@ -162,13 +182,14 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
     const message = request(id, claim);
     return new Promise<Drawn>((resolve, reject) => {
       jobs.set(id, { id, request: message, claim, settled: false, resolve, reject });
-      worker?.postMessage(message);
+      for (const worker of workers) worker.postMessage(message);
     });
   };
 
   const help = async (): Promise<void> => {
     // Newest first: the worker works through its queue from the oldest.
     for (const job of [...jobs.values()].reverse()) {
+      if ('spec' in job.request && workers.size >= 2) continue;
       if (Atomics.load(job.claim, 0) === UNCLAIMED && (await drawHere(job))) {
         // Let the worker's answers in before the next job.
         await yieldToEvents();
@@ -180,7 +201,10 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
 
   return {
     get worker() {
-      return worker !== undefined;
+      return workers.size > 0;
+    },
+    get helpWithSvgs() {
+      return workers.size < 2;
     },
     get open() {
       return jobs.size;
@@ -198,9 +222,9 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
     async close() {
       closed = new Error('the PNG renderer was closed');
       for (const job of [...jobs.values()]) settle(job, { error: closed });
-      const stopping = worker;
-      worker = undefined;
-      await stopping?.terminate();
+      const stopping = [...workers];
+      workers.clear();
+      await Promise.all(stopping.map((worker) => worker.terminate()));
     },
   };
 }

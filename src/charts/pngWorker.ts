@@ -12,14 +12,15 @@ const port = parentPort;
 if (!port) throw new Error('png-worker.js runs as a worker thread (new Worker), not as a script');
 
 // Start loading what the jobs will need (PngRendererOptions.prepare) while the first chart is built.
-const prepare = (workerData ?? {}) as { png?: boolean; svg?: boolean };
+const prepare = (workerData ?? {}) as { png?: boolean; svg?: boolean; claim?: number };
+const claimValue = prepare.claim ?? CLAIMED_BY_WORKER;
 if (prepare.png) void prepareResvg().catch(() => undefined);
 if (prepare.svg) void import('./render.js').catch(() => undefined);
 
 let queue: Promise<void> = Promise.resolve();
 port.on('message', (job: PngRequest | SvgRequest) => {
   queue = queue.then(async () => {
-    if (Atomics.compareExchange(job.claim, 0, UNCLAIMED, CLAIMED_BY_WORKER) !== UNCLAIMED) return;
+    if (Atomics.compareExchange(job.claim, 0, UNCLAIMED, claimValue) !== UNCLAIMED) return;
     let response: PngResponse;
     try {
       const drawn = await drawJob(job);

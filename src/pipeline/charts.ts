@@ -108,7 +108,7 @@ export async function writeCharts(outputDir: string, input: ChartsInput): Promis
   const png = input.png !== false && charts.length > 0;
   // Started first, so the worker loads vega (and resvg) while the first chart is built. A single
   // chart without a PNG is drawn here: a worker would only load vega a second time.
-  const pngs = png || charts.length > 1 ? render.startPngRenderer({ prepare: { png, svg: charts.length > 1 } }) : undefined;
+  const pngs = png || charts.length > 1 ? render.startPngRenderer({ prepare: { png, svg: charts.length > 1 }, workers: charts.length > 1 ? 2 : 1 }) : undefined;
   try {
     const out: WrittenChart[] = [];
     const forHtml = [];

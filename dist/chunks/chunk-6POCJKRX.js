@@ -24,6 +24,7 @@ function signal() {
   const promise = new Promise((r) => resolve = r);
   return { promise, resolve };
 }
+var WORKER_YOUNG_GENERATION_MB = 16;
 function startPngRenderer(options = {}) {
   const workerUrl = options.worker === false ? void 0 : options.worker ?? pngWorkerUrl();
   const jobs = /* @__PURE__ */ new Map();
@@ -39,8 +40,15 @@ function startPngRenderer(options = {}) {
     changed.resolve();
     changed = signal();
   };
-  let worker = workerUrl !== void 0 && availableParallelism() > 1 ? new Worker(workerUrl, { workerData: options.prepare ?? { png: true } }) : void 0;
-  if (worker) {
+  const count = workerUrl === void 0 || availableParallelism() < 2 ? 0 : Math.max(1, Math.min(options.workers ?? 1, availableParallelism()));
+  const workers = /* @__PURE__ */ new Set();
+  for (let k = 0; k < count; k++) {
+    const claimValue = CLAIMED_BY_WORKER + 2 * k;
+    const worker = new Worker(workerUrl, {
+      workerData: { ...options.prepare ?? { png: true }, claim: claimValue },
+      ...count > 1 ? { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } } : {}
+    });
+    workers.add(worker);
     worker.on("message", (response) => {
       const job = jobs.get(response.id);
       if (!job) return;
@@ -50,8 +58,8 @@ function startPngRenderer(options = {}) {
       );
     });
     const lost = () => {
-      worker = void 0;
-      for (const job of jobs.values()) Atomics.compareExchange(job.claim, 0, CLAIMED_BY_WORKER, UNCLAIMED);
+      workers.delete(worker);
+      for (const job of jobs.values()) Atomics.compareExchange(job.claim, 0, claimValue, UNCLAIMED);
       changed.resolve();
       changed = signal();
     };
@@ -74,11 +82,12 @@ function startPngRenderer(options = {}) {
     const message = request(id, claim);
     return new Promise((resolve, reject) => {
       jobs.set(id, { id, request: message, claim, settled: false, resolve, reject });
-      worker?.postMessage(message);
+      for (const worker of workers) worker.postMessage(message);
     });
   };
   const help = async () => {
     for (const job of [...jobs.values()].reverse()) {
+      if ("spec" in job.request && workers.size >= 2) continue;
       if (Atomics.load(job.claim, 0) === UNCLAIMED && await drawHere(job)) {
         await yieldToEvents();
         return;
@@ -88,7 +97,10 @@ function startPngRenderer(options = {}) {
   };
   return {
     get worker() {
-      return worker !== void 0;
+      return workers.size > 0;
+    },
+    get helpWithSvgs() {
+      return workers.size < 2;
     },
     get open() {
       return jobs.size;
@@ -106,9 +118,9 @@ function startPngRenderer(options = {}) {
     async close() {
       closed = new Error("the PNG renderer was closed");
       for (const job of [...jobs.values()]) settle(job, { error: closed });
-      const stopping = worker;
-      worker = void 0;
-      await stopping?.terminate();
+      const stopping = [...workers];
+      workers.clear();
+      await Promise.all(stopping.map((worker) => worker.terminate()));
     }
   };
 }
