@@ -7999,6 +7999,7 @@ async function waitHelping(job, renderer) {
   while (!done && renderer && renderer.open > 0) await Promise.race([renderer.help(), job.catch(() => void 0)]);
   return job;
 }
+var MIN_CHARTS_FOR_SVG_WORKERS = 4;
 var SVGS_AHEAD = 4;
 async function writeCharts(outputDir, input) {
   const charts = planCharts(input);
@@ -8006,7 +8007,8 @@ async function writeCharts(outputDir, input) {
   const folder = join4(outputDir, CHARTS_FOLDER);
   mkdirSync2(folder, { recursive: true });
   const png = input.png !== false && charts.length > 0;
-  const pngs = png || charts.length > 1 ? render.startPngRenderer({ prepare: { png, svg: charts.length > 1 }, workers: charts.length > 1 ? 2 : 1 }) : void 0;
+  const svgWorkers = charts.length >= MIN_CHARTS_FOR_SVG_WORKERS;
+  const pngs = png || svgWorkers ? render.startPngRenderer({ prepare: { png, svg: svgWorkers }, workers: svgWorkers ? 2 : 1 }) : void 0;
   try {
     const out = [];
     const forHtml = [];
@@ -8014,7 +8016,7 @@ async function writeCharts(outputDir, input) {
     const specs = charts.map((chart) => toVegaLite(chart));
     const svgs = [];
     const drawSvg = (k) => {
-      const svg = pngs && charts.length > 1 ? pngs.renderSvg(specs[k]) : render.renderSvg(specs[k]);
+      const svg = pngs && svgWorkers ? pngs.renderSvg(specs[k]) : render.renderSvg(specs[k]);
       svg.catch(() => void 0);
       svgs[k] = svg;
     };

@@ -97,6 +97,13 @@ async function waitHelping<T>(job: Promise<T>, renderer: PngRenderer | undefined
   return job;
 }
 
+/**
+ * Fewer charts are drawn in this thread: each worker loads and compiles vega (about 0.3 s of CPU
+ * cold), which costs more than a few charts take to draw (the trivial input's 2 charts took 1.5-2.1 s
+ * with workers against about 0.9 s without).
+ */
+const MIN_CHARTS_FOR_SVG_WORKERS = 4;
+
 /** SVGs drawn ahead of the one being written, at most: both threads stay busy, few SVGs are held. */
 const SVGS_AHEAD = 4;
 
@@ -106,9 +113,10 @@ export async function writeCharts(outputDir: string, input: ChartsInput): Promis
   const folder = join(outputDir, CHARTS_FOLDER);
   mkdirSync(folder, { recursive: true });
   const png = input.png !== false && charts.length > 0;
-  // Started first, so the worker loads vega (and resvg) while the first chart is built. A single
-  // chart without a PNG is drawn here: a worker would only load vega a second time.
-  const pngs = png || charts.length > 1 ? render.startPngRenderer({ prepare: { png, svg: charts.length > 1 }, workers: charts.length > 1 ? 2 : 1 }) : undefined;
+  // Started first, so the workers load vega (and resvg) while the first chart is built. A few
+  // charts without PNGs are drawn here: workers would only load vega again.
+  const svgWorkers = charts.length >= MIN_CHARTS_FOR_SVG_WORKERS;
+  const pngs = png || svgWorkers ? render.startPngRenderer({ prepare: { png, svg: svgWorkers }, workers: svgWorkers ? 2 : 1 }) : undefined;
   try {
     const out: WrittenChart[] = [];
     const forHtml = [];
@@ -118,7 +126,7 @@ export async function writeCharts(outputDir: string, input: ChartsInput): Promis
     const svgs: Promise<string>[] = [];
     const drawSvg = (k: number) => {
       // Settled to the SVG or its error and observed, so a job that fails while another is awaited is not an unhandled rejection.
-      const svg = pngs && charts.length > 1 ? pngs.renderSvg(specs[k]!) : render.renderSvg(specs[k]!);
+      const svg = pngs && svgWorkers ? pngs.renderSvg(specs[k]!) : render.renderSvg(specs[k]!);
       svg.catch(() => undefined);
       svgs[k] = svg;
     };
