@@ -76,7 +76,8 @@ describe('comment.md: the reviewer comment outside GitHub Actions', () => {
     expect(comment.startsWith('### ❌ perfgate: 59 of 66 checks passed')).toBe(true);
     expect(comment).toContain('```mermaid');
     expect(comment).toContain(read(join(dir, 'report.md')).split('\n')[0]);
-    expect(comment.trimEnd().endsWith(`Report files in \`${dir}\`.`)).toBe(true);
+    expect(comment.trimEnd().endsWith('The full report (report.md, the CSV files, and report.html with charts) is in the report folder of this job.')).toBe(true);
+    expect(comment).not.toContain(dir);
   });
 
   test('a passing check holds no chart unless asked; --comment-charts always adds them', async () => {

@@ -22,6 +22,7 @@ describe('the embedded example (npm run demo)', () => {
     expect(listFiles(out)).toEqual([
       'checks_interprocess_best_effort.csv',
       'checks_intraprocess_best_effort.csv',
+      'comment.md',
       'measurements_interprocess_best_effort_summary.csv',
       'measurements_intraprocess_best_effort_summary.csv',
       'report.json',

@@ -33,7 +33,8 @@ describe('a malicious experiment name renders inert', () => {
 
   test('report files stay inside the report folder, with a cleaned name', () => {
     const files = readdirSync(out).sort();
-    expect(files).toHaveLength(3);
+    expect(files).toHaveLength(4);
+    expect(files).toContain('comment.md');
     const checks = files.find((f) => f.startsWith('checks_'))!;
     expect(checks).toMatch(/^checks_[A-Za-z0-9._-]+\.csv$/);
     expect(checks).not.toContain('..');

@@ -109,7 +109,7 @@ describe('perfgate check and inspect on other formats (project fixtures)', () =>
     expect(result.code).toBe(1);
     // MESSAGE QUEUE at 1 kB reads 2.5 µs in the fixture; its limit is 2.
     expect(result.out).toMatch(/MESSAGE QUEUE +1024 +2\.500 +2\.000 +\+25\.000 % +FAIL/);
-    expect(listFiles(out)).toEqual(['checks_ICEORYX_WAITSET.csv', 'checks_MESSAGE_QUEUE.csv', 'report.json', 'report.md']);
+    expect(listFiles(out)).toEqual(['checks_ICEORYX_WAITSET.csv', 'checks_MESSAGE_QUEUE.csv', 'comment.md', 'report.json', 'report.md']);
     expect(read(join(out, 'checks_MESSAGE_QUEUE.csv'))).toBe(
       'Check,Parameter,Unit,Direction,Requirement,Experiment,Difference,Percentage over requirement,Status\n' +
         'latency.mean,16,µs,<=,2.500,2.100,0.400,-16.000,passed\n' +

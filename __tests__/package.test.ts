@@ -61,6 +61,7 @@ describe('the npm package', () => {
     expect(readdirSync(join(project, 'report')).sort()).toEqual([
       'checks_interprocess_best_effort.csv',
       'checks_intraprocess_best_effort.csv',
+      'comment.md',
       'measurements_interprocess_best_effort_summary.csv',
       'measurements_intraprocess_best_effort_summary.csv',
       'report.json',

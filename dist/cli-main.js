@@ -10279,7 +10279,7 @@ function reviewerComment(parts, links, limit = MAX_COMMENT_BODY) {
 function linksLine(links) {
   const artifact = links.artifact !== void 0 ? ` · report files, charts and report.html in the \`${links.artifact.replace(/[`\\]/g, "")}\` artifact` : "";
   if (links.runUrl !== void 0) return `[Workflow run and job summary](${links.runUrl})${artifact}.`;
-  if (links.reportFolder !== void 0) return `Report files in \`${links.reportFolder.replace(/[`\\]/g, "")}\`.`;
+  if (links.reportFolder) return "The full report (report.md, the CSV files, and report.html with charts) is in the report folder of this job.";
   return void 0;
 }
 
@@ -10289,7 +10289,7 @@ var COMMENT_CHARTS = ["failing", "always", "never"];
 function writeReviewerComment(outputDir, parts, failed, commentCharts) {
   const withCharts = commentCharts === "always" || commentCharts === "failing" && failed;
   const { charts, ...rest } = parts;
-  const body = reviewerComment({ ...rest, ...withCharts && charts !== void 0 ? { charts } : {} }, { reportFolder: outputDir });
+  const body = reviewerComment({ ...rest, ...withCharts && charts !== void 0 ? { charts } : {} }, { reportFolder: true });
   return new ReportWriter(outputDir).write(COMMENT_FILE, body + "\n");
 }
 

@@ -15,6 +15,6 @@ export const COMMENT_CHARTS: readonly CommentCharts[] = ['failing', 'always', 'n
 export function writeReviewerComment(outputDir: string, parts: ReviewerCommentParts, failed: boolean, commentCharts: CommentCharts): string {
   const withCharts = commentCharts === 'always' || (commentCharts === 'failing' && failed);
   const { charts, ...rest } = parts;
-  const body = reviewerComment({ ...rest, ...(withCharts && charts !== undefined ? { charts } : {}) }, { reportFolder: outputDir });
+  const body = reviewerComment({ ...rest, ...(withCharts && charts !== undefined ? { charts } : {}) }, { reportFolder: true });
   return new ReportWriter(outputDir).write(COMMENT_FILE, body + '\n');
 }

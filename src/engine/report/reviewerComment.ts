@@ -24,8 +24,11 @@ export interface ReviewerCommentLinks {
   runUrl?: string;
   /** The name of the uploaded report artifact, when one was uploaded. */
   artifact?: string;
-  /** Where the report files are when there is no run page (the CLI's output folder). */
-  reportFolder?: string;
+  /**
+   * No run page (the CLI): say that the report files are in the report folder. The folder's path
+   * is left out, so that the same inputs give the same bytes wherever the report is written.
+   */
+  reportFolder?: boolean;
 }
 
 /** The comment body (without the sticky marker), at most `limit` characters. */
@@ -51,6 +54,6 @@ function linksLine(links: ReviewerCommentLinks): string | undefined {
   // The artifact named as it is uploaded (report-artifact), and only when it was.
   const artifact = links.artifact !== undefined ? ` · report files, charts and report.html in the \`${links.artifact.replace(/[`\\]/g, '')}\` artifact` : '';
   if (links.runUrl !== undefined) return `[Workflow run and job summary](${links.runUrl})${artifact}.`;
-  if (links.reportFolder !== undefined) return `Report files in \`${links.reportFolder.replace(/[`\\]/g, '')}\`.`;
+  if (links.reportFolder) return 'The full report (report.md, the CSV files, and report.html with charts) is in the report folder of this job.';
   return undefined;
 }
