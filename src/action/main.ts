@@ -74,153 +74,7 @@ export async function run(): Promise<void> {
     }
     const inputs = readInputs(context);
     checkOutputFolder(inputs.outputDir);
-    if (inputs.resultsArtifacts !== undefined) {
-      core.startGroup('Downloading result artifacts');
-      try {
-        const { folders, notes } = await downloadResultArtifacts(inputs.token ?? '', inputs.resultsArtifacts, context);
-        for (const note of notes) core.warning(note);
-        for (const folder of folders) core.info(logSafe(`results from ${folder}`));
-        inputs.results = [...inputs.results, ...folders];
-      } finally {
-        core.endGroup();
-      }
-    }
-    let baseline = inputs.baseline;
-    let baselineRun: BaselineRun | undefined;
-    let baselineNotice: string | undefined;
-    if (inputs.autoBaseline) {
-      core.startGroup('Finding the baseline');
-      let found: Awaited<ReturnType<typeof resolveAutoBaseline>>;
-      try {
-        found = await resolveAutoBaseline(inputs.autoBaseline, context);
-        for (const note of found.notes) core.info(logSafe(note));
-      } finally {
-        core.endGroup();
-      }
-      if ('reason' in found && inputs.autoBaseline.runId !== undefined) {
-        // A comparison the user asked for by run id that cannot be made is an error, never a pass.
-        throw new UsageError(`input "baseline": run:${inputs.autoBaseline.runId} gives no baseline: ${found.reason}`);
-      }
-      if ('reason' in found) {
-        baselineNotice = `No baseline: ${found.reason}. ${inputs.requirements !== undefined ? 'The gate rests on the requirements alone.' : 'Nothing was compared, so nothing was gated.'}`;
-        core.notice(baselineNotice);
-      } else {
-        baseline = found.patterns;
-        baselineRun = found.run;
-        core.info(logSafe(`baseline: run ${found.run.runId} (${found.run.runUrl}), commit ${found.run.commit}, ${found.run.date}`));
-      }
-    }
-    if (inputs.history !== undefined && !existsSync(inputs.history)) {
-      // A history kept in the Actions cache is missing until the first recorded run, and whenever the cache misses.
-      baselineNotice = `No history: ${inputs.history} does not exist (no run recorded yet, or the cache missed). ${inputs.requirements !== undefined ? 'The gate rests on the requirements alone.' : 'Nothing was compared, so nothing was gated.'}`;
-      core.notice(baselineNotice);
-      delete inputs.history;
-    }
-    const check = inputs.requirements !== undefined ? runCheck({ ...inputs, requirements: inputs.requirements }, actionProgress) : undefined;
-    const comparison =
-      baseline !== undefined || inputs.history !== undefined
-        ? runCompare(
-            {
-              reference: baseline ?? [],
-              ...(inputs.history !== undefined ? { history: inputs.history } : {}),
-              results: inputs.results,
-              referenceLabel: baselineRun ? `run ${baselineRun.runId}` : labelOfPath(baseline?.[0] ?? inputs.history!),
-              resultLabel: labelOfPath(inputs.results[0]!),
-              outputDir: inputs.outputDir,
-              thresholds: inputs.thresholds,
-              ...(inputs.paired ? { paired: true } : {}),
-              ...(inputs.confidence !== undefined ? { confidence: inputs.confidence } : {}),
-              gate: inputs.gate,
-              environment: currentEnvironment(context.env),
-              ...readOptionsOf(inputs),
-              ...(baselineRun ? { baselineRun } : {}),
-            },
-            actionProgress,
-          )
-        : undefined;
-    if (inputs.recordHistory !== undefined) recordHistory(context, inputs.recordHistory, inputs.historyWindow, inputs.results, readOptionsOf(inputs));
-    const trends = trendsOfHistory(inputs, context);
-    // Each output gets what it shows: the comment and job summary Mermaid, the artifact specs, SVGs
-    // and report.html (which draws from the specs). PNGs only when something ships them (chart
-    // hosting) or the user asks for them (chart-png: true); they were most of the charts' time.
-    const png = inputs.chartPng === true || inputs.chartHosting === 'branch';
-    const drawn = inputs.charts ? await drawCharts(inputs.outputDir, check, comparison, inputs.history, inputs.floatParse, png) : undefined;
-    const chartsMarkdown = drawn?.mermaid;
-    // report.md holds everything the job summary shows: the check, then the comparison, then charts.
-    const notice = baselineNotice !== undefined ? `> ${escapeMarkdown(baselineNotice)}\n` : undefined;
-    const markdown = [check?.markdown, notice, comparison?.markdown, trends?.markdown, chartsMarkdown].filter((m) => m !== undefined).join('\n');
-    const writer = new ReportWriter(inputs.outputDir);
-    const markdownPath = writer.write(REPORT_MARKDOWN, markdown);
-    await writeJobSummary(markdown);
-    if (check) logVerbatim(renderText(check.report));
-    if (comparison) logVerbatim(renderComparisonText(comparison.report));
-
-    const failures: string[] = [];
-    if (check?.report.verdict === 'fail') {
-      failures.push(
-        check.report.checksTotal === 0
-          ? 'no checks were run'
-          : `${check.report.checksFailed} of ${check.report.checksTotal} checks failed in ${check.report.failedExperiments.join(', ')}`,
-      );
-    }
-    if (comparison?.report.verdict === 'fail') {
-      failures.push(`${comparison.report.comparisonsFailed} of ${comparison.report.comparisonsTotal} comparisons with the baseline failed`);
-    }
-    if (trends && inputs.trends === 'fail' && trends.report.newRegressions > 0) {
-      failures.push(`${trends.report.newRegressions} new regression step${trends.report.newRegressions === 1 ? '' : 's'} in the history of the default branch`);
-    } else if (trends && trends.report.newRegressions > 0) {
-      core.warning(`perfgate: ${trends.report.newRegressions} new regression step(s) in the history of the default branch (see trends.md)`);
-    }
-    const verdict = failures.length > 0 ? 'fail' : 'pass';
-    const pullRequest = context.pullRequest;
-    const willComment = inputs.comment.when === 'always' || (inputs.comment.when === 'on-regression' && failures.length > 0);
-    // A reviewer needs charts of what failed: by default none on a clean pass (the job summary and report.html keep them).
-    const commentCharts = inputs.commentCharts === 'always' || (inputs.commentCharts === 'failing' && failures.length > 0);
-    let chartImages: string | undefined;
-    if (inputs.chartHosting === 'branch') {
-      if (drawn !== undefined && pullRequest !== undefined && willComment && commentCharts)
-        chartImages = await hostChartImages(context, inputs.comment.token, inputs.chartBranch, pullRequest, drawn.pngs);
-      else
-        core.info(
-          logSafe(
-            `charts not hosted: ${drawn === undefined ? 'no charts were drawn' : pullRequest === undefined ? 'no pull request in this event' : !willComment ? 'no comment is posted' : `comment-charts is ${inputs.commentCharts} and the gate passed`}`,
-          ),
-        );
-    }
-    const comment =
-      pullRequest !== undefined
-        ? commentOf(
-            inputs.comment.id,
-            {
-              ...(check ? { check: check.markdown } : {}),
-              ...(notice !== undefined ? { notice } : {}),
-              ...(comparison ? { comparison: comparison.markdown } : {}),
-              ...(trends ? { trends: trends.markdown } : {}),
-              ...(commentCharts && chartsMarkdown !== undefined ? { charts: chartsMarkdown } : {}),
-              ...(chartImages !== undefined ? { chartImages } : {}),
-            },
-            inputs.uploadReport,
-            context.runUrl,
-          )
-        : undefined;
-    if (comment !== undefined) {
-      // For a workflow_run workflow with mode: comment (fork pull requests): the exact body, and what it is for.
-      writer.write(COMMENT_BODY_FILE, comment.body + '\n');
-      const meta: CommentMeta = { pullRequest, commentId: inputs.comment.id, verdict };
-      writer.write(COMMENT_META_FILE, JSON.stringify(meta, null, 2) + '\n');
-    }
-    setOutputs(inputs.outputDir, markdownPath, verdict, check, comparison);
-    if (inputs.uploadReport !== undefined) await uploadReport(context, inputs.uploadReport, inputs.outputDir);
-    // The comment comes after every report file: whatever the API does cannot change the verdict.
-    if (comment !== undefined && pullRequest !== undefined) await postComment(inputs.comment, context, failures.length > 0, pullRequest, comment);
-    else if (pullRequest === undefined && inputs.comment.when !== 'never') core.info(logSafe('no pull request in this event: no comment'));
-    // Annotations are errors when the job fails for them, warnings when it does not.
-    if (check) annotateFailedChecks(check, inputs.annotations, inputs.failOnRegression ? core.error : core.warning);
-    if (failures.length > 0) {
-      const message = `perfgate: ${failures.join('; ')}`;
-      if (inputs.failOnRegression) core.setFailed(message);
-      else core.warning(`${message} (fail-on-regression is false)`);
-    }
+    await publish(inputs, context, await decide(inputs, context));
   } catch (error) {
     let summary: string;
     if (error instanceof InputError && error.place) {
@@ -237,6 +91,183 @@ export async function run(): Promise<void> {
       summary = `internal error (a bug, please report it): ${(error as Error)?.message ?? String(error)}`;
     }
     await publishError(summary, context);
+  }
+}
+
+/** What a run decided, before anything is published. */
+interface Decision {
+  check?: CheckOutcome;
+  comparison?: CompareOutcome;
+  trends?: TrendsOutcome;
+  /** The charts drawn into the report folder, with their Mermaid version. */
+  drawn?: { mermaid?: string; pngs: HostedChartFile[] };
+  /** Why nothing (or only the requirements) was compared: a missing baseline or history. */
+  notice?: string;
+  /** One sentence per reason the gate failed; empty when it passed. */
+  failures: string[];
+}
+
+/** Reads every input set, checks, compares, records and draws: everything but publishing. */
+async function decide(inputs: ActionInputs, context: RunContext): Promise<Decision> {
+  if (inputs.resultsArtifacts !== undefined) {
+    const pattern = inputs.resultsArtifacts;
+    const folders = await core.group('Downloading result artifacts', async () => {
+      const downloaded = await downloadResultArtifacts(inputs.token ?? '', pattern, context);
+      for (const note of downloaded.notes) core.warning(note);
+      for (const folder of downloaded.folders) core.info(logSafe(`results from ${folder}`));
+      return downloaded.folders;
+    });
+    inputs.results = [...inputs.results, ...folders];
+  }
+  const { baseline, baselineRun, notice: baselineNotice } = await baselineOf(inputs, context);
+  let notice = baselineNotice;
+  if (inputs.history !== undefined && !existsSync(inputs.history)) {
+    // A history kept in the Actions cache is missing until the first recorded run, and whenever the cache misses.
+    notice = `No history: ${inputs.history} does not exist (no run recorded yet, or the cache missed). ${inputs.requirements !== undefined ? 'The gate rests on the requirements alone.' : 'Nothing was compared, so nothing was gated.'}`;
+    core.notice(notice);
+    delete inputs.history;
+  }
+  const check = inputs.requirements !== undefined ? runCheck({ ...inputs, requirements: inputs.requirements }, actionProgress) : undefined;
+  const comparison =
+    baseline !== undefined || inputs.history !== undefined
+      ? runCompare(
+          {
+            reference: baseline ?? [],
+            ...(inputs.history !== undefined ? { history: inputs.history } : {}),
+            results: inputs.results,
+            referenceLabel: baselineRun ? `run ${baselineRun.runId}` : labelOfPath(baseline?.[0] ?? inputs.history!),
+            resultLabel: labelOfPath(inputs.results[0]!),
+            outputDir: inputs.outputDir,
+            thresholds: inputs.thresholds,
+            ...(inputs.paired ? { paired: true } : {}),
+            ...(inputs.confidence !== undefined ? { confidence: inputs.confidence } : {}),
+            gate: inputs.gate,
+            environment: currentEnvironment(context.env),
+            ...readOptionsOf(inputs),
+            ...(baselineRun ? { baselineRun } : {}),
+          },
+          actionProgress,
+        )
+      : undefined;
+  if (inputs.recordHistory !== undefined) recordHistory(context, inputs.recordHistory, inputs.historyWindow, inputs.results, readOptionsOf(inputs));
+  const trends = trendsOfHistory(inputs, context);
+  // Each output gets what it shows: the comment and job summary Mermaid, the artifact specs, SVGs
+  // and report.html (which draws from the specs). PNGs only when something ships them (chart
+  // hosting) or the user asks for them (chart-png: true); they were most of the charts' time.
+  const png = inputs.chartPng === true || inputs.chartHosting === 'branch';
+  const drawn = inputs.charts ? await drawCharts(inputs.outputDir, check, comparison, inputs.history, inputs.floatParse, png) : undefined;
+
+  const failures: string[] = [];
+  if (check?.report.verdict === 'fail') {
+    failures.push(
+      check.report.checksTotal === 0
+        ? 'no checks were run'
+        : `${check.report.checksFailed} of ${check.report.checksTotal} checks failed in ${check.report.failedExperiments.join(', ')}`,
+    );
+  }
+  if (comparison?.report.verdict === 'fail') {
+    failures.push(`${comparison.report.comparisonsFailed} of ${comparison.report.comparisonsTotal} comparisons with the baseline failed`);
+  }
+  if (trends && inputs.trends === 'fail' && trends.report.newRegressions > 0) {
+    failures.push(`${trends.report.newRegressions} new regression step${trends.report.newRegressions === 1 ? '' : 's'} in the history of the default branch`);
+  } else if (trends && trends.report.newRegressions > 0) {
+    core.warning(`perfgate: ${trends.report.newRegressions} new regression step(s) in the history of the default branch (see trends.md)`);
+  }
+  return {
+    ...(check ? { check } : {}),
+    ...(comparison ? { comparison } : {}),
+    ...(trends ? { trends } : {}),
+    ...(drawn ? { drawn } : {}),
+    ...(notice !== undefined ? { notice } : {}),
+    failures,
+  };
+}
+
+/** The baseline files: the input's patterns, or those of a run found through the API (`auto`, `run:<id>`). */
+async function baselineOf(inputs: ActionInputs, context: RunContext): Promise<{ baseline?: string[]; baselineRun?: BaselineRun; notice?: string }> {
+  const settings = inputs.autoBaseline;
+  if (!settings) return inputs.baseline ? { baseline: inputs.baseline } : {};
+  const found = await core.group('Finding the baseline', async () => {
+    const result = await resolveAutoBaseline(settings, context);
+    for (const note of result.notes) core.info(logSafe(note));
+    return result;
+  });
+  if ('reason' in found) {
+    // A comparison the user asked for by run id that cannot be made is an error, never a pass.
+    if (settings.runId !== undefined) throw new UsageError(`input "baseline": run:${settings.runId} gives no baseline: ${found.reason}`);
+    const notice = `No baseline: ${found.reason}. ${inputs.requirements !== undefined ? 'The gate rests on the requirements alone.' : 'Nothing was compared, so nothing was gated.'}`;
+    core.notice(notice);
+    return { notice };
+  }
+  core.info(logSafe(`baseline: run ${found.run.runId} (${found.run.runUrl}), commit ${found.run.commit}, ${found.run.date}`));
+  return { baseline: found.patterns, baselineRun: found.run };
+}
+
+/**
+ * Publishes a decision, in this order: report.md and the job summary, the logs, the comment body,
+ * the outputs, the uploaded report, then the comment, annotations and the failure. The comment
+ * and the upload come after every report file: whatever the API does cannot change the verdict.
+ */
+async function publish(inputs: ActionInputs, context: RunContext, decision: Decision): Promise<void> {
+  const { check, comparison, trends, drawn, failures } = decision;
+  const chartsMarkdown = drawn?.mermaid;
+  // report.md holds everything the job summary shows: the check, then the comparison, then charts.
+  const notice = decision.notice !== undefined ? `> ${escapeMarkdown(decision.notice)}\n` : undefined;
+  const markdown = [check?.markdown, notice, comparison?.markdown, trends?.markdown, chartsMarkdown].filter((m) => m !== undefined).join('\n');
+  const writer = new ReportWriter(inputs.outputDir);
+  const markdownPath = writer.write(REPORT_MARKDOWN, markdown);
+  await writeJobSummary(markdown);
+  if (check) logVerbatim(renderText(check.report));
+  if (comparison) logVerbatim(renderComparisonText(comparison.report));
+
+  const verdict = failures.length > 0 ? 'fail' : 'pass';
+  const pullRequest = context.pullRequest;
+  const willComment = inputs.comment.when === 'always' || (inputs.comment.when === 'on-regression' && failures.length > 0);
+  // A reviewer needs charts of what failed: by default none on a clean pass (the job summary and report.html keep them).
+  const commentCharts = inputs.commentCharts === 'always' || (inputs.commentCharts === 'failing' && failures.length > 0);
+  let chartImages: string | undefined;
+  if (inputs.chartHosting === 'branch') {
+    if (drawn !== undefined && pullRequest !== undefined && willComment && commentCharts)
+      chartImages = await hostChartImages(context, inputs.comment.token, inputs.chartBranch, pullRequest, drawn.pngs);
+    else
+      core.info(
+        logSafe(
+          `charts not hosted: ${drawn === undefined ? 'no charts were drawn' : pullRequest === undefined ? 'no pull request in this event' : !willComment ? 'no comment is posted' : `comment-charts is ${inputs.commentCharts} and the gate passed`}`,
+        ),
+      );
+  }
+  const comment =
+    pullRequest !== undefined
+      ? commentOf(
+          inputs.comment.id,
+          {
+            ...(check ? { check: check.markdown } : {}),
+            ...(notice !== undefined ? { notice } : {}),
+            ...(comparison ? { comparison: comparison.markdown } : {}),
+            ...(trends ? { trends: trends.markdown } : {}),
+            ...(commentCharts && chartsMarkdown !== undefined ? { charts: chartsMarkdown } : {}),
+            ...(chartImages !== undefined ? { chartImages } : {}),
+          },
+          inputs.uploadReport,
+          context.runUrl,
+        )
+      : undefined;
+  if (comment !== undefined) {
+    // For a workflow_run workflow with mode: comment (fork pull requests): the exact body, and what it is for.
+    writer.write(COMMENT_BODY_FILE, comment.body + '\n');
+    const meta: CommentMeta = { pullRequest, commentId: inputs.comment.id, verdict };
+    writer.write(COMMENT_META_FILE, JSON.stringify(meta, null, 2) + '\n');
+  }
+  setOutputs(inputs.outputDir, markdownPath, verdict, check, comparison);
+  if (inputs.uploadReport !== undefined) await uploadReport(context, inputs.uploadReport, inputs.outputDir);
+  if (comment !== undefined && pullRequest !== undefined) await postComment(inputs.comment, context, failures.length > 0, pullRequest, comment);
+  else if (pullRequest === undefined && inputs.comment.when !== 'never') core.info(logSafe('no pull request in this event: no comment'));
+  // Annotations are errors when the job fails for them, warnings when it does not.
+  if (check) annotateFailedChecks(check, inputs.annotations, inputs.failOnRegression ? core.error : core.warning);
+  if (failures.length > 0) {
+    const message = `perfgate: ${failures.join('; ')}`;
+    if (inputs.failOnRegression) core.setFailed(message);
+    else core.warning(`${message} (fail-on-regression is false)`);
   }
 }
 
@@ -306,26 +337,25 @@ async function drawCharts(
   floatParse: FloatParse,
   png: boolean,
 ): Promise<{ mermaid?: string; pngs: HostedChartFile[] } | undefined> {
-  core.startGroup('Drawing charts');
-  try {
-    let history: HistoryRecord[] = [];
-    if (historyFolder !== undefined) {
-      try {
-        history = readHistoryWindow(historyFolder);
-      } catch {
-        history = []; // a folder of summary runs has no records to chart; the comparison still used it
+  return core.group('Drawing charts', async () => {
+    try {
+      let history: HistoryRecord[] = [];
+      if (historyFolder !== undefined) {
+        try {
+          history = readHistoryWindow(historyFolder);
+        } catch {
+          history = []; // a folder of summary runs has no records to chart; the comparison still used it
+        }
       }
+      const charts = await writeReportCharts(outputDir, { ...(check ? { check } : {}), ...(comparison ? { compare: comparison } : {}), history, floatParse, png });
+      core.info(logSafe(`${charts.charts.length} chart(s), ${charts.written.length} file(s); ${charts.reportHtmlPath}`));
+      const pngs = charts.charts.flatMap((chart) => chart.files.filter((f) => f.endsWith('.png')).map((path) => ({ path, title: chart.title })));
+      return { ...(charts.mermaid === '' ? {} : { mermaid: charts.mermaid }), pngs };
+    } catch (error) {
+      core.warning(`perfgate: charts were not drawn: ${describeError(error)}`);
+      return undefined;
     }
-    const charts = await writeReportCharts(outputDir, { ...(check ? { check } : {}), ...(comparison ? { compare: comparison } : {}), history, floatParse, png });
-    core.info(logSafe(`${charts.charts.length} chart(s), ${charts.written.length} file(s); ${charts.reportHtmlPath}`));
-    const pngs = charts.charts.flatMap((chart) => chart.files.filter((f) => f.endsWith('.png')).map((path) => ({ path, title: chart.title })));
-    return { ...(charts.mermaid === '' ? {} : { mermaid: charts.mermaid }), pngs };
-  } catch (error) {
-    core.warning(`perfgate: charts were not drawn: ${describeError(error)}`);
-    return undefined;
-  } finally {
-    core.endGroup();
-  }
+  });
 }
 
 /**
@@ -343,8 +373,7 @@ async function hostChartImages(context: RunContext, token: string, branch: strin
     return undefined;
   }
   const { owner, repo } = context.repository;
-  core.startGroup('Hosting chart images');
-  try {
+  return core.group('Hosting chart images', async () => {
     const result = await hostCharts({
       token,
       ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
@@ -365,9 +394,7 @@ async function hostChartImages(context: RunContext, token: string, branch: strin
     if (result.outcome === 'skipped') core.notice(`perfgate: charts not hosted: ${result.reason}`);
     else core.warning(`perfgate: charts not hosted: ${result.reason}`);
     return undefined;
-  } finally {
-    core.endGroup();
-  }
+  });
 }
 
 /**
