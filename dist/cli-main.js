@@ -9425,6 +9425,24 @@ function parseCommandArgs(command, args, options) {
     throw new UsageError(`${command}: ${message} (see perfgate ${command} --help)`);
   }
 }
+var READ_OPTIONS = {
+  "float-parse": { type: "string" },
+  format: { type: "string", short: "f" },
+  "skip-seconds": { type: "string" },
+  mapping: { type: "string" }
+};
+var SET_OPTIONS = {
+  ...READ_OPTIONS,
+  repetitions: { type: "string" },
+  "experiment-name": { type: "string", multiple: true }
+};
+var CHART_OPTIONS = {
+  charts: { type: "boolean" },
+  png: { type: "boolean" },
+  "no-png": { type: "boolean" },
+  "comment-charts": { type: "string" }
+};
+var HELP_OPTION = { help: { type: "boolean", short: "h" } };
 function floatParseOption(value3, name = "--float-parse") {
   const mode = value3 ?? "precise";
   if (!FLOAT_PARSE_MODES.includes(mode)) {
@@ -10351,7 +10369,7 @@ function summarizeCommand(args, io) {
   const { values, positionals } = parseCommandArgs("summarize", args, {
     "output-dir": { type: "string", short: "o" },
     "float-parse": { type: "string" },
-    help: { type: "boolean", short: "h" }
+    ...HELP_OPTION
   });
   if (values.help) {
     io.out(SUMMARIZE_HELP);
@@ -10371,17 +10389,9 @@ function checkCommand(args, io) {
     results: { type: "string", short: "r", multiple: true },
     requirements: { type: "string", short: "q" },
     "output-dir": { type: "string", short: "o" },
-    "float-parse": { type: "string" },
-    format: { type: "string", short: "f" },
-    "skip-seconds": { type: "string" },
-    mapping: { type: "string" },
-    repetitions: { type: "string" },
-    "experiment-name": { type: "string", multiple: true },
-    charts: { type: "boolean" },
-    png: { type: "boolean" },
-    "no-png": { type: "boolean" },
-    "comment-charts": { type: "string" },
-    help: { type: "boolean", short: "h" }
+    ...SET_OPTIONS,
+    ...CHART_OPTIONS,
+    ...HELP_OPTION
   });
   if (values.help) {
     io.out(CHECK_HELP);
@@ -10446,11 +10456,8 @@ function formatOptions(values) {
 function inspectCommand(args, io) {
   const { values, positionals } = parseCommandArgs("inspect", args, {
     json: { type: "boolean" },
-    format: { type: "string", short: "f" },
-    "skip-seconds": { type: "string" },
-    mapping: { type: "string" },
-    "float-parse": { type: "string" },
-    help: { type: "boolean", short: "h" }
+    ...READ_OPTIONS,
+    ...HELP_OPTION
   });
   if (values.help) {
     io.out(INSPECT_HELP);
@@ -10482,17 +10489,9 @@ function compareCommand(args, io) {
     "results-label": { type: "string" },
     threshold: { type: "string", short: "t" },
     "output-dir": { type: "string", short: "o" },
-    "float-parse": { type: "string" },
-    format: { type: "string", short: "f" },
-    "skip-seconds": { type: "string" },
-    mapping: { type: "string" },
-    repetitions: { type: "string" },
-    "experiment-name": { type: "string", multiple: true },
-    charts: { type: "boolean" },
-    png: { type: "boolean" },
-    "no-png": { type: "boolean" },
-    "comment-charts": { type: "string" },
-    help: { type: "boolean", short: "h" }
+    ...SET_OPTIONS,
+    ...CHART_OPTIONS,
+    ...HELP_OPTION
   });
   if (values.help) {
     io.out(COMPARE_HELP);
@@ -10548,13 +10547,8 @@ function deriveCommand(args, io) {
     output: { type: "string", short: "o" },
     percentile: { type: "string" },
     margin: { type: "string" },
-    "float-parse": { type: "string" },
-    format: { type: "string", short: "f" },
-    "skip-seconds": { type: "string" },
-    mapping: { type: "string" },
-    repetitions: { type: "string" },
-    "experiment-name": { type: "string", multiple: true },
-    help: { type: "boolean", short: "h" }
+    ...SET_OPTIONS,
+    ...HELP_OPTION
   });
   if (values.help) {
     io.out(DERIVE_HELP);
@@ -10578,7 +10572,7 @@ function trendsCommand(args, io) {
     statistic: { type: "string", short: "s", multiple: true },
     window: { type: "string" },
     "fail-on-regression": { type: "boolean" },
-    help: { type: "boolean", short: "h" }
+    ...HELP_OPTION
   });
   if (values.help) {
     io.out(TRENDS_HELP);
@@ -10621,7 +10615,7 @@ function version() {
   return createRequire(import.meta.url)("../../package.json").version;
 }
 function pngOption(values) {
-  return values["png"] === true && values["no-png"] !== true;
+  return values.png === true && values["no-png"] !== true;
 }
 
 // src/cli/run.ts

@@ -6,8 +6,8 @@ import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumbe
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
-/** node:util parseArgs, with its errors turned into one-line usage errors. */
-export function parseCommandArgs(command: string, args: string[], options: Options) {
+/** node:util parseArgs, with its errors turned into one-line usage errors; the values keep their types. */
+export function parseCommandArgs<T extends Options>(command: string, args: string[], options: T) {
   try {
     return parseArgs({ args: joinNegativeValues(args, options), options, allowPositionals: true, strict: true });
   } catch (error) {
@@ -15,6 +15,31 @@ export function parseCommandArgs(command: string, args: string[], options: Optio
     throw new UsageError(`${command}: ${message} (see perfgate ${command} --help)`);
   }
 }
+
+/** How result files are read: the same flags on every command that reads results. */
+export const READ_OPTIONS = {
+  'float-parse': { type: 'string' },
+  format: { type: 'string', short: 'f' },
+  'skip-seconds': { type: 'string' },
+  mapping: { type: 'string' },
+} as const;
+
+/** Sets of runs: several files of one key, and renamed experiments (every command but inspect). */
+export const SET_OPTIONS = {
+  ...READ_OPTIONS,
+  repetitions: { type: 'string' },
+  'experiment-name': { type: 'string', multiple: true },
+} as const;
+
+/** Charts and the comment, on check and compare. */
+export const CHART_OPTIONS = {
+  charts: { type: 'boolean' },
+  png: { type: 'boolean' },
+  'no-png': { type: 'boolean' },
+  'comment-charts': { type: 'string' },
+} as const;
+
+export const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
 
 export function floatParseOption(value: string | undefined, name = '--float-parse'): FloatParse {
   const mode = value ?? 'precise';

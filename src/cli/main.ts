@@ -11,7 +11,7 @@ import { parseThresholds } from '../engine/compare/thresholds.js';
 import { parseGateStatistics } from '../engine/compare/gate.js';
 import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
-import { floatParseOption, parseCommandArgs, resultPaths } from './args.js';
+import { CHART_OPTIONS, floatParseOption, HELP_OPTION, parseCommandArgs, READ_OPTIONS, resultPaths, SET_OPTIONS } from './args.js';
 import { CHECK_HELP, COMPARE_HELP, DERIVE_HELP, INSPECT_HELP, MAIN_HELP, SUMMARIZE_HELP, TRENDS_HELP } from './help.js';
 import { parseTrendStatistics, runTrends } from '../pipeline/trends.js';
 import { renderTrendsText } from '../engine/trends/render.js';
@@ -92,17 +92,15 @@ function summarizeCommand(args: string[], io: Console): number {
   const { values, positionals } = parseCommandArgs('summarize', args, {
     'output-dir': { type: 'string', short: 'o' },
     'float-parse': { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
+    ...HELP_OPTION,
   });
   if (values.help) {
     io.out(SUMMARIZE_HELP);
     return EXIT_PASS;
   }
   if (positionals.length === 0) throw new UsageError('summarize: name at least one raw measurement CSV');
-  runSummarize(
-    { rawFiles: positionals, outputDir: values['output-dir'] as string | undefined, floatParse: floatParseOption(values['float-parse'] as string | undefined) },
-    cliProgress(io),
-    (path) => io.out(`wrote ${path}\n`),
+  runSummarize({ rawFiles: positionals, outputDir: values['output-dir'], floatParse: floatParseOption(values['float-parse']) }, cliProgress(io), (path) =>
+    io.out(`wrote ${path}\n`),
   );
   return EXIT_PASS;
 }
@@ -112,33 +110,25 @@ function checkCommand(args: string[], io: Console): number | Promise<number> {
     results: { type: 'string', short: 'r', multiple: true },
     requirements: { type: 'string', short: 'q' },
     'output-dir': { type: 'string', short: 'o' },
-    'float-parse': { type: 'string' },
-    format: { type: 'string', short: 'f' },
-    'skip-seconds': { type: 'string' },
-    mapping: { type: 'string' },
-    repetitions: { type: 'string' },
-    'experiment-name': { type: 'string', multiple: true },
-    charts: { type: 'boolean' },
-    png: { type: 'boolean' },
-    'no-png': { type: 'boolean' },
-    'comment-charts': { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
+    ...SET_OPTIONS,
+    ...CHART_OPTIONS,
+    ...HELP_OPTION,
   });
   if (values.help) {
     io.out(CHECK_HELP);
     return EXIT_PASS;
   }
   // `--results a b c`: paths after the flag are positionals (a shell glob expands to many).
-  const results = resultPaths([...((values.results as string[] | undefined) ?? []), ...positionals]);
+  const results = resultPaths([...(values.results ?? []), ...positionals]);
   if (results.length === 0) throw new UsageError('check: --results is required (files, folders or glob patterns)');
-  const requirements = values.requirements as string | undefined;
+  const requirements = values.requirements;
   if (!requirements) throw new UsageError('check: --requirements is required (a requirements CSV)');
   const outcome = runCheck(
     {
       results,
       requirements,
-      outputDir: (values['output-dir'] as string | undefined) ?? 'perfgate-report',
-      floatParse: floatParseOption(values['float-parse'] as string | undefined),
+      outputDir: values['output-dir'] ?? 'perfgate-report',
+      floatParse: floatParseOption(values['float-parse']),
       ...formatOptions(values),
     },
     cliProgress(io),
@@ -146,14 +136,14 @@ function checkCommand(args: string[], io: Console): number | Promise<number> {
   io.out(renderText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
-  const outputDir = (values['output-dir'] as string | undefined) ?? 'perfgate-report';
-  const commentCharts = commentChartsOption(values['comment-charts'] as string | undefined);
+  const outputDir = values['output-dir'] ?? 'perfgate-report';
+  const commentCharts = commentChartsOption(values['comment-charts']);
   const comment = (charts?: string) => writeReviewerComment(outputDir, { check: outcome.markdown, ...(charts ? { charts } : {}) }, code !== EXIT_PASS, commentCharts);
   if (!values.charts) {
     io.out(`Comment: ${comment()}\n`);
     return code;
   }
-  return writeReportCharts(outputDir, { check: outcome, floatParse: floatParseOption(values['float-parse'] as string | undefined), png: pngOption(values) }).then((charts) => {
+  return writeReportCharts(outputDir, { check: outcome, floatParse: floatParseOption(values['float-parse']), png: pngOption(values) }).then((charts) => {
     io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}\n`);
     io.out(`Comment: ${comment(charts.mermaid)}\n`);
     return code;
@@ -161,25 +151,31 @@ function checkCommand(args: string[], io: Console): number | Promise<number> {
 }
 
 /** `--format`, `--skip-seconds`, `--mapping` and `--repetitions`: how result files are read, the same for every command. */
-function formatOptions(values: Record<string, unknown>): Pick<ResultsOptions, 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> {
+function formatOptions(values: {
+  format?: string;
+  'skip-seconds'?: string;
+  mapping?: string;
+  repetitions?: string;
+  'experiment-name'?: string[];
+}): Pick<ResultsOptions, 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> {
   const out: Pick<ResultsOptions, 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> = {};
-  if (values['experiment-name'] !== undefined) out.experimentNames = parseExperimentNames(values['experiment-name'] as string[], '--experiment-name');
+  if (values['experiment-name'] !== undefined) out.experimentNames = parseExperimentNames(values['experiment-name'], '--experiment-name');
   if (values.repetitions !== undefined) {
-    const mode = values.repetitions as string;
+    const mode = values.repetitions;
     if (!(REPETITION_MODES as readonly string[]).includes(mode)) throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(' or ')}; got "${terminalSafe(mode)}"`);
     out.repetitions = mode as RepetitionMode;
   }
-  if (values.format !== undefined) out.format = values.format as string;
+  if (values.format !== undefined) out.format = values.format;
   if (values.mapping !== undefined) {
     // A mapping is only read by the generic CSV format: giving one names that format.
     if (out.format !== undefined && out.format !== 'generic-csv')
       throw new UsageError(`--mapping is read only with --format generic-csv, not --format ${terminalSafe(out.format)}`);
     out.format = 'generic-csv';
-    out.mapping = readMapping(values.mapping as string);
+    out.mapping = readMapping(values.mapping);
   }
   if (out.format === 'generic-csv' && out.mapping === undefined) throw new UsageError('--format generic-csv needs --mapping <file.json> (see perfgate check --help)');
   if (values['skip-seconds'] !== undefined) {
-    out.skipSeconds = numberOption(values['skip-seconds'] as string, '--skip-seconds', 0, (v) => Number.isInteger(v) && v >= 0, 'a whole number of seconds, 0 or more');
+    out.skipSeconds = numberOption(values['skip-seconds'], '--skip-seconds', 0, (v) => Number.isInteger(v) && v >= 0, 'a whole number of seconds, 0 or more');
   }
   return out;
 }
@@ -187,18 +183,15 @@ function formatOptions(values: Record<string, unknown>): Pick<ResultsOptions, 'f
 function inspectCommand(args: string[], io: Console): number {
   const { values, positionals } = parseCommandArgs('inspect', args, {
     json: { type: 'boolean' },
-    format: { type: 'string', short: 'f' },
-    'skip-seconds': { type: 'string' },
-    mapping: { type: 'string' },
-    'float-parse': { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
+    ...READ_OPTIONS,
+    ...HELP_OPTION,
   });
   if (values.help) {
     io.out(INSPECT_HELP);
     return EXIT_PASS;
   }
   if (positionals.length === 0) throw new UsageError('inspect: name at least one result file, folder or glob pattern');
-  const { inspections, sets } = runInspect({ files: positionals, floatParse: floatParseOption(values['float-parse'] as string | undefined), ...formatOptions(values) });
+  const { inspections, sets } = runInspect({ files: positionals, floatParse: floatParseOption(values['float-parse']), ...formatOptions(values) });
   io.out(values.json ? renderInspectionJson(inspections) : renderInspectionText(inspections, sets));
   return EXIT_PASS;
 }
@@ -223,26 +216,18 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
     'results-label': { type: 'string' },
     threshold: { type: 'string', short: 't' },
     'output-dir': { type: 'string', short: 'o' },
-    'float-parse': { type: 'string' },
-    format: { type: 'string', short: 'f' },
-    'skip-seconds': { type: 'string' },
-    mapping: { type: 'string' },
-    repetitions: { type: 'string' },
-    'experiment-name': { type: 'string', multiple: true },
-    charts: { type: 'boolean' },
-    png: { type: 'boolean' },
-    'no-png': { type: 'boolean' },
-    'comment-charts': { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
+    ...SET_OPTIONS,
+    ...CHART_OPTIONS,
+    ...HELP_OPTION,
   });
   if (values.help) {
     io.out(COMPARE_HELP);
     return EXIT_PASS;
   }
-  const reference = resultPaths((values.reference as string[] | undefined) ?? []);
+  const reference = resultPaths(values.reference ?? []);
   // `--results a b c`: paths after the last flag are results (a shell glob expands to many).
-  const results = resultPaths([...((values.results as string[] | undefined) ?? []), ...positionals]);
-  const history = values.history as string | undefined;
+  const results = resultPaths([...(values.results ?? []), ...positionals]);
+  const history = values.history;
   if (reference.length === 0 && history === undefined) throw new UsageError('compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required');
   if (reference.length > 0 && history !== undefined) throw new UsageError('compare: give --reference or --history, not both');
   if (values.paired && history !== undefined) throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');
@@ -252,16 +237,16 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
       reference,
       ...(history !== undefined ? { history } : {}),
       results,
-      referenceLabel: (values['reference-label'] as string | undefined) ?? labelOfPath(reference[0] ?? history!),
-      resultLabel: (values['results-label'] as string | undefined) ?? labelOfPath(results[0]!),
-      outputDir: (values['output-dir'] as string | undefined) ?? 'perfgate-report',
-      thresholds: parseThresholds(values.threshold as string | undefined),
+      referenceLabel: values['reference-label'] ?? labelOfPath(reference[0] ?? history!),
+      resultLabel: values['results-label'] ?? labelOfPath(results[0]!),
+      outputDir: values['output-dir'] ?? 'perfgate-report',
+      thresholds: parseThresholds(values.threshold),
       ...(values.paired ? { paired: true } : {}),
       ...(values.confidence !== undefined
-        ? { confidence: numberOption(values.confidence as string, '--confidence', NaN, (v) => v >= 0.5 && v < 1, 'a probability from 0.5 to below 1, such as 0.99') }
+        ? { confidence: numberOption(values.confidence, '--confidence', NaN, (v) => v >= 0.5 && v < 1, 'a probability from 0.5 to below 1, such as 0.99') }
         : {}),
-      gate: parseGateStatistics(values.gate as string | undefined),
-      floatParse: floatParseOption(values['float-parse'] as string | undefined),
+      gate: parseGateStatistics(values.gate),
+      floatParse: floatParseOption(values['float-parse']),
       ...formatOptions(values),
     },
     cliProgress(io),
@@ -269,14 +254,14 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
   io.out(renderComparisonText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
-  const outputDir = (values['output-dir'] as string | undefined) ?? 'perfgate-report';
-  const commentCharts = commentChartsOption(values['comment-charts'] as string | undefined);
+  const outputDir = values['output-dir'] ?? 'perfgate-report';
+  const commentCharts = commentChartsOption(values['comment-charts']);
   const comment = (charts?: string) => writeReviewerComment(outputDir, { comparison: outcome.markdown, ...(charts ? { charts } : {}) }, code !== EXIT_PASS, commentCharts);
   if (!values.charts) {
     io.out(`Comment: ${comment()}\n`);
     return code;
   }
-  return writeReportCharts(outputDir, { compare: outcome, floatParse: floatParseOption(values['float-parse'] as string | undefined), png: pngOption(values) }).then((charts) => {
+  return writeReportCharts(outputDir, { compare: outcome, floatParse: floatParseOption(values['float-parse']), png: pngOption(values) }).then((charts) => {
     io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}\n`);
     io.out(`Comment: ${comment(charts.mermaid)}\n`);
     return code;
@@ -288,24 +273,19 @@ function deriveCommand(args: string[], io: Console): number {
     output: { type: 'string', short: 'o' },
     percentile: { type: 'string' },
     margin: { type: 'string' },
-    'float-parse': { type: 'string' },
-    format: { type: 'string', short: 'f' },
-    'skip-seconds': { type: 'string' },
-    mapping: { type: 'string' },
-    repetitions: { type: 'string' },
-    'experiment-name': { type: 'string', multiple: true },
-    help: { type: 'boolean', short: 'h' },
+    ...SET_OPTIONS,
+    ...HELP_OPTION,
   });
   if (values.help) {
     io.out(DERIVE_HELP);
     return EXIT_PASS;
   }
   if (positionals.length !== 1) throw new UsageError('derive-requirements: name one runs folder (one sub-folder per run)');
-  const percentile = numberOption(values.percentile as string | undefined, '--percentile', 99, (v) => v >= 0 && v <= 100, 'a number from 0 to 100');
-  const margin = numberOption(values.margin as string | undefined, '--margin', 0, (v) => v >= 0, 'a fraction of at least 0, such as 0.1 for 10 %');
-  const output = (values.output as string | undefined) ?? 'requirements.csv';
+  const percentile = numberOption(values.percentile, '--percentile', 99, (v) => v >= 0 && v <= 100, 'a number from 0 to 100');
+  const margin = numberOption(values.margin, '--margin', 0, (v) => v >= 0, 'a fraction of at least 0, such as 0.1 for 10 %');
+  const output = values.output ?? 'requirements.csv';
   const { runs } = runDeriveRequirements(
-    { runsFolder: positionals[0]!, output, percentile, margin, floatParse: floatParseOption(values['float-parse'] as string | undefined), ...formatOptions(values) },
+    { runsFolder: positionals[0]!, output, percentile, margin, floatParse: floatParseOption(values['float-parse']), ...formatOptions(values) },
     cliProgress(io),
   );
   io.out(`wrote ${output} from ${runs} run(s)\n`);
@@ -318,20 +298,19 @@ function trendsCommand(args: string[], io: Console): number {
     statistic: { type: 'string', short: 's', multiple: true },
     window: { type: 'string' },
     'fail-on-regression': { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
+    ...HELP_OPTION,
   });
   if (values.help) {
     io.out(TRENDS_HELP);
     return EXIT_PASS;
   }
   if (positionals.length !== 1) throw new UsageError('trends: name one history folder (perfgate history-*.json records)');
-  const statistics = values.statistic !== undefined ? parseTrendStatistics(values.statistic as string[], '--statistic') : undefined;
-  const window =
-    values.window !== undefined ? numberOption(values.window as string, '--window', 0, (v) => Number.isInteger(v) && v >= 2, 'a whole number of runs, 2 or more') : undefined;
+  const statistics = values.statistic !== undefined ? parseTrendStatistics(values.statistic, '--statistic') : undefined;
+  const window = values.window !== undefined ? numberOption(values.window, '--window', 0, (v) => Number.isInteger(v) && v >= 2, 'a whole number of runs, 2 or more') : undefined;
   const outcome = runTrends(
     {
       history: positionals[0]!,
-      outputDir: (values['output-dir'] as string | undefined) ?? 'perfgate-report',
+      outputDir: values['output-dir'] ?? 'perfgate-report',
       ...(statistics ? { statistics } : {}),
       ...(window !== undefined ? { window } : {}),
     },
@@ -366,6 +345,6 @@ function version(): string {
 }
 
 /** `--png` draws PNGs too; `--charts` alone writes what report.html and a reader use: specs and SVGs. `--no-png` (the former opt-out) is accepted and wins. */
-function pngOption(values: Record<string, unknown>): boolean {
-  return values['png'] === true && values['no-png'] !== true;
+function pngOption(values: { png?: boolean; 'no-png'?: boolean }): boolean {
+  return values.png === true && values['no-png'] !== true;
 }
