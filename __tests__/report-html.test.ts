@@ -95,6 +95,20 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${chromium} not found, 
       expect(await page.locator('h1').textContent()).toBe(`perfgate ${hostile}`);
       expect(problems).toEqual([]);
       expect(requests).toEqual([]);
+      // The page leads with the verdicts: the passing check, then the failing comparison and its failed rows, above the first chart.
+      expect(await page.locator('.verdict h2').allTextContents()).toEqual([
+        '✓ perfgate: 66 of 66 checks passed, 0 of 2 sub-experiments failed',
+        '✗ perfgate comparison (threshold against one run, noise not estimated): 85 of 88 comparisons passed, 1 of 2 sub-experiments failed',
+      ]);
+      const failedRows = await page.$$eval('.verdict.fail tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent)));
+      expect(failedRows).toEqual([
+        ['intraprocess_best_effort', '16384', 'latency Median'],
+        ['intraprocess_best_effort', '8192', 'latency Median'],
+        ['intraprocess_best_effort', '4096', 'latency Median'],
+      ]);
+      const verdictBottom = await page.$eval('.verdict.fail', (el) => el.getBoundingClientRect().bottom);
+      const firstChartTop = await page.$eval('.chart', (el) => el.getBoundingClientRect().top);
+      expect(verdictBottom).toBeLessThan(firstChartTop);
       const screenshot = join(dir, 'report.png');
       await page.screenshot({ path: screenshot, fullPage: false });
       process.stderr.write(`perfgate tests: report.html screenshot at ${screenshot}\n`);

@@ -107,12 +107,12 @@ var MAGNITUDE_FIELDS = { Median: "median", "99%": "p99", Max: "max" };
 function rowFailed(row) {
   return row.status !== "passed";
 }
-function checkLimit(requirement, direction, value3) {
+function checkLimit(requirement, direction, value4) {
   const limit = requirement.limit;
-  const margin = direction === "higher-is-better" ? value3 - limit : limit - value3;
+  const margin = direction === "higher-is-better" ? value4 - limit : limit - value4;
   const percentOver = limit === 0 ? -margin * 100 : -margin * 100 / Math.abs(limit);
-  const failed = Number.isNaN(value3) || Number.isNaN(limit) || margin < 0;
-  return { requirement: limit, experiment: value3, difference: Math.abs(limit - value3), percentOver, status: failed ? "failed" : "passed" };
+  const failed = Number.isNaN(value4) || Number.isNaN(limit) || margin < 0;
+  return { requirement: limit, experiment: value4, difference: Math.abs(limit - value4), percentOver, status: failed ? "failed" : "passed" };
 }
 
 // src/engine/report/model.ts
@@ -256,8 +256,8 @@ function columnTitle(column, rows) {
 }
 function magnitudeCells(row) {
   if (!row) return ["", "", "", ""];
-  const value3 = row.status === "missing" ? "missing" : number(row.experiment);
-  return [value3, number(row.requirement), percent(row.percentOver), row.status === "passed" ? PASS : FAIL];
+  const value4 = row.status === "missing" ? "missing" : number(row.experiment);
+  return [value4, number(row.requirement), percent(row.percentOver), row.status === "passed" ? PASS : FAIL];
 }
 function number(x) {
   return Number.isNaN(x) ? "—" : formatFixed3(x);
@@ -407,8 +407,8 @@ function parseUnit(text) {
   }
   return void 0;
 }
-function toBaseUnit(value3, unit) {
-  return unit.toBase === 1 ? value3 : value3 * unit.toBase;
+function toBaseUnit(value4, unit) {
+  return unit.toBase === 1 ? value4 : value4 * unit.toBase;
 }
 
 // src/engine/check/check.ts
@@ -497,8 +497,8 @@ var CsvError = class _CsvError extends Error {
     this.code = code;
     for (const context of contexts) {
       for (const key in context) {
-        const value3 = context[key];
-        this[key] = Buffer.isBuffer(value3) ? value3.toString(options.encoding) : value3 == null ? value3 : JSON.parse(JSON.stringify(value3));
+        const value4 = context[key];
+        this[key] = Buffer.isBuffer(value4) ? value4.toString(options.encoding) : value4 == null ? value4 : JSON.parse(JSON.stringify(value4));
       }
     }
   }
@@ -778,9 +778,9 @@ var normalize_options = function(opts) {
   if (options.cast_date === void 0 || options.cast_date === null || options.cast_date === false || options.cast_date === "") {
     options.cast_date = false;
   } else if (options.cast_date === true) {
-    options.cast_date = function(value3) {
-      const date = Date.parse(value3);
-      return !isNaN(date) ? new Date(date) : value3;
+    options.cast_date = function(value4) {
+      const date = Date.parse(value4);
+      return !isNaN(date) ? new Date(date) : value4;
     };
   } else if (typeof options.cast_date !== "function") {
     throw new CsvError(
@@ -2060,8 +2060,8 @@ var transform = function(original_options = {}) {
       }
       return false;
     },
-    __isFloat: function(value3) {
-      return value3 - parseFloat(value3) + 1 >= 0;
+    __isFloat: function(value4) {
+      return value4 - parseFloat(value4) + 1 >= 0;
     },
     // Keep it in case we implement the `cast_int` option
     // __isInt(value){
@@ -2422,15 +2422,15 @@ function parseDecimalBytes(bytes, start, end, mode) {
     exponent += expNegative ? -e : e;
   }
   if (i !== end) return void 0;
-  let value3;
+  let value4;
   if (mode === "legacy") {
-    value3 = legacyScale(mantissa, exponent);
+    value4 = legacyScale(mantissa, exponent);
   } else if (significant <= 15 && exponent >= -22 && exponent <= 22) {
-    value3 = exponent < 0 ? mantissa / EXACT_POW10[-exponent] : mantissa * EXACT_POW10[exponent];
+    value4 = exponent < 0 ? mantissa / EXACT_POW10[-exponent] : mantissa * EXACT_POW10[exponent];
   } else {
-    value3 = Number(latin1.decode(bytes.subarray(digitsStart, end)));
+    value4 = Number(latin1.decode(bytes.subarray(digitsStart, end)));
   }
-  return negative ? -value3 : value3;
+  return negative ? -value4 : value4;
 }
 var encoder = new TextEncoder();
 var latin1 = new TextDecoder("latin1");
@@ -2573,15 +2573,15 @@ function parseSummaryCsv(file, content, floatParse) {
       if (index === void 0) continue;
       const text = row.fields[index] ?? "";
       if (isMissingValue(text)) continue;
-      const value3 = parseNumber(text, floatParse);
-      if (value3 === void 0) {
+      const value4 = parseNumber(text, floatParse);
+      if (value4 === void 0) {
         throw new InputError(`expected a number in column "${column}", found "${clip(text)}"`, {
           file,
           line: row.line,
           column: fieldColumn(row.text, index)
         });
       }
-      summary[SUMMARY_FIELDS[column]] = value3;
+      summary[SUMMARY_FIELDS[column]] = value4;
     }
     payloads.push(summary);
   }
@@ -2651,15 +2651,15 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
     for (const { row, experiment, parameter } of rows) {
       const text = row.fields[column.index] ?? "";
       if (isMissingValue(text)) continue;
-      const value3 = parseNumber(text, floatParse);
+      const value4 = parseNumber(text, floatParse);
       const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
-      if (value3 === void 0) throw new InputError(`expected a number in column "${column.label}", found "${clip(text)}"`, place);
+      if (value4 === void 0) throw new InputError(`expected a number in column "${column.label}", found "${clip(text)}"`, place);
       requirements.push({
         experiment,
         parameter,
         metric: column.metric,
         ...column.statistic !== void 0 ? { statistic: column.statistic } : {},
-        limit: column.toBase === 1 ? value3 : value3 * column.toBase,
+        limit: column.toBase === 1 ? value4 : value4 * column.toBase,
         ...column.dimension !== void 0 ? { dimension: column.dimension } : {},
         ...column.direction !== void 0 ? { direction: column.direction } : {},
         label: column.label,
@@ -2799,9 +2799,9 @@ function checkRequirement(requirement, measurements) {
     }
     const statistic = requirement.statistic ?? primaryStatistic(m);
     const direction = requirement.direction ?? statisticDirection(statistic, m.metric.direction);
-    const value3 = m.statistics[statistic];
+    const value4 = m.statistics[statistic];
     const shown = shownUnit(m, statistic);
-    const limited = checkLimit(requirement, direction, value3 ?? NaN);
+    const limited = checkLimit(requirement, direction, value4 ?? NaN);
     const row = {
       check: requirement.label,
       payloadBytes: m.parameter.payloadBytes ?? NaN,
@@ -2814,7 +2814,7 @@ function checkRequirement(requirement, measurements) {
       experiment: limited.experiment * shown.scale,
       difference: limited.difference * shown.scale
     };
-    if (value3 === void 0) {
+    if (value4 === void 0) {
       row.status = "failed";
       row.message = `${m.parameter.label}: the results have no ${statistic} of ${m.metric.name} (they have ${Object.keys(m.statistics).join(", ")})`;
     } else if (Number.isNaN(requirement.limit)) {
@@ -2964,8 +2964,8 @@ function uniqueFileStems(names) {
 
 // src/engine/formats/looseJson.ts
 var MAX_DEPTH = 1e3;
-function isJsonObject(value3) {
-  return typeof value3 === "object" && value3 !== null && !Array.isArray(value3);
+function isJsonObject(value4) {
+  return typeof value4 === "object" && value4 !== null && !Array.isArray(value4);
 }
 function parseLooseJson(file, text) {
   const source = stripBom(text);
@@ -2991,7 +2991,7 @@ var Parser = class {
   document() {
     this.skipSpace();
     if (this.i >= this.s.length) throw this.error("the file is empty; expected a JSON document", this.i);
-    const value3 = this.value();
+    const value4 = this.value();
     this.skipSpace();
     if (this.i < this.s.length) throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
     const place = (offset) => this.place(offset);
@@ -2999,7 +2999,7 @@ var Parser = class {
     const keys = this.keyPlaces;
     const elements = this.elementPlaces;
     return {
-      value: value3,
+      value: value4,
       placeOf: (container) => place(containers.get(container) ?? 0),
       placeOfKey: (object, key) => place(keys.get(object)?.get(key) ?? containers.get(object) ?? 0),
       placeOfElement: (array, index) => place(elements.get(array)?.[index] ?? containers.get(array) ?? 0)
@@ -3059,11 +3059,11 @@ var Parser = class {
     if (s.startsWith("Infinity", this.i)) return this.literal("Infinity", Infinity);
     throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
   }
-  literal(word, value3) {
+  literal(word, value4) {
     const end = this.i + word.length;
     if (end < this.s.length && /[\w]/.test(this.s[end])) throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
     this.i = end;
-    return value3;
+    return value4;
   }
   enter(offset) {
     if (++this.depth > MAX_DEPTH) throw this.error(`the JSON is nested more than ${MAX_DEPTH} levels deep`, offset);
@@ -3099,8 +3099,8 @@ var Parser = class {
       if (this.i >= this.s.length) throw this.truncated();
       if (this.s[this.i] !== ":") throw this.error(`expected ":" after the key "${key}", found ${this.describeAt(this.i)}`, this.i);
       this.i++;
-      const value3 = this.value();
-      object[key] = value3;
+      const value4 = this.value();
+      object[key] = value4;
       keys.set(key, keyOffset);
       this.skipSpace();
       if (this.i >= this.s.length) throw this.truncated();
@@ -3228,40 +3228,40 @@ var JsonFields = class {
   }
   /** A number field; undefined when absent (or null with `nullable`). */
   number(object, key, options = {}) {
-    const value3 = object[key];
-    if (value3 === void 0 || value3 === null && options.nullable) {
+    const value4 = object[key];
+    if (value4 === void 0 || value4 === null && options.nullable) {
       if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
       return void 0;
     }
-    if (typeof value3 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value3)}`, object, key);
-    return value3;
+    if (typeof value4 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value4)}`, object, key);
+    return value4;
   }
   string(object, key, options = {}) {
-    const value3 = object[key];
-    if (value3 === void 0) {
+    const value4 = object[key];
+    if (value4 === void 0) {
       if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
       return void 0;
     }
-    if (typeof value3 !== "string") throw this.error(`expected a string for "${key}", found ${describeJson(value3)}`, object, key);
-    return value3;
+    if (typeof value4 !== "string") throw this.error(`expected a string for "${key}", found ${describeJson(value4)}`, object, key);
+    return value4;
   }
   /** An array of numbers; undefined when absent or null. */
   numbers(object, key) {
-    const value3 = object[key];
-    if (value3 === void 0 || value3 === null) return void 0;
-    if (!Array.isArray(value3)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value3)}`, object, key);
-    value3.forEach((v, index) => {
-      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value3, index);
+    const value4 = object[key];
+    if (value4 === void 0 || value4 === null) return void 0;
+    if (!Array.isArray(value4)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value4)}`, object, key);
+    value4.forEach((v, index) => {
+      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value4, index);
     });
-    return value3;
+    return value4;
   }
 };
-function describeJson(value3) {
-  if (value3 === null) return "null";
-  if (Array.isArray(value3)) return "an array";
-  if (typeof value3 === "object") return "an object";
-  if (typeof value3 === "string") return `the string "${value3.length > 40 ? value3.slice(0, 40) + "…" : value3}"`;
-  return String(value3);
+function describeJson(value4) {
+  if (value4 === null) return "null";
+  if (Array.isArray(value4)) return "an array";
+  if (typeof value4 === "object") return "an object";
+  if (typeof value4 === "string") return `the string "${value4.length > 40 ? value4.slice(0, 40) + "…" : value4}"`;
+  return String(value4);
 }
 
 // src/engine/formats/mappingJson.ts
@@ -3274,10 +3274,10 @@ function parseMappingJson(file, text) {
   };
   if (!isJsonObject(root)) return fail("the mapping must be a JSON object");
   const mapping = { metrics: [] };
-  const text_ = (value3, what) => {
-    if (value3 === void 0) return void 0;
-    if (typeof value3 !== "string" || value3.trim() === "") return fail(`${what} must be a column name (a string)`);
-    return value3;
+  const text_ = (value4, what) => {
+    if (value4 === void 0) return void 0;
+    if (typeof value4 !== "string" || value4.trim() === "") return fail(`${what} must be a column name (a string)`);
+    return value4;
   };
   const experiment = text_(root.experiment, '"experiment"');
   if (experiment !== void 0) mapping.experiment = experiment;
@@ -3291,10 +3291,10 @@ function parseMappingJson(file, text) {
     if (column === void 0) return fail('each entry of "metrics" needs a "column"');
     const metric2 = { column };
     for (const key of ["metric", "statistic", "unit"]) {
-      const value3 = entry[key];
-      if (value3 === void 0) continue;
-      if (typeof value3 !== "string") return fail(`"${key}" must be a string`);
-      metric2[key] = value3;
+      const value4 = entry[key];
+      if (value4 === void 0) continue;
+      if (typeof value4 !== "string") return fail(`"${key}" must be a string`);
+      metric2[key] = value4;
     }
     const direction = entry.direction;
     if (direction !== void 0) {
@@ -3509,9 +3509,9 @@ var RawMeasurementReader = class {
         payload = parseCount(bytes, a, b);
         if (payload < 0) this.fail(bytes, start, fieldStart, end, `expected a payload size in bytes (a whole number)`);
       } else if (field2 === this.latencyField) {
-        const value3 = parseDecimalBytes(bytes, a, b, this.floatParse);
-        if (value3 === void 0 || Number.isNaN(value3)) this.fail(bytes, start, fieldStart, end, "expected a latency in microseconds");
-        latency = value3;
+        const value4 = parseDecimalBytes(bytes, a, b, this.floatParse);
+        if (value4 === void 0 || Number.isNaN(value4)) this.fail(bytes, start, fieldStart, end, "expected a latency in microseconds");
+        latency = value4;
       }
       field2++;
       fieldStart = i + 1;
@@ -3596,32 +3596,32 @@ function splitQuotedLine(text, error) {
   for (; ; ) {
     const column = i + 1;
     if (text[i] === '"') {
-      let value3 = "";
+      let value4 = "";
       let j = i + 1;
       for (; ; ) {
         if (j >= text.length) throw error("a quoted field is not closed", column);
         if (text[j] === '"') {
           if (text[j + 1] === '"') {
-            value3 += '"';
+            value4 += '"';
             j += 2;
             continue;
           }
           j++;
           break;
         }
-        value3 += text[j++];
+        value4 += text[j++];
       }
       if (j < text.length && text[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
-      fields.push({ value: value3, column });
+      fields.push({ value: value4, column });
       if (j >= text.length) return fields;
       i = j + 1;
     } else {
       const comma = text.indexOf(",", i);
       const stop = comma < 0 ? text.length : comma;
-      const value3 = text.slice(i, stop);
-      const stray = value3.indexOf('"');
+      const value4 = text.slice(i, stop);
+      const stray = value4.indexOf('"');
       if (stray >= 0) throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
-      fields.push({ value: value3, column });
+      fields.push({ value: value4, column });
       if (comma < 0) return fields;
       i = comma + 1;
     }
@@ -3972,7 +3972,7 @@ var Cursor = class {
 };
 var DECIMAL = "(-?\\d+\\.\\d+)";
 var UINT = "(\\d+)";
-var field = (name, value3, unit = "") => new RegExp(` ${name} ${value3}${unit}`, "y");
+var field = (name, value4, unit = "") => new RegExp(` ${name} ${value4}${unit}`, "y");
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -4580,9 +4580,9 @@ function parseFastddsThroughput(file, text) {
       label += ` × ${v.recovery} ms`;
     }
     const parameter = { label, payloadBytes: payload, settings };
-    const add = (m, value3) => {
-      if (value3 === void 0) return;
-      measurements.push({ experiment, parameter, metric: m, statistics: { value: value3 }, place: { file, line: row.line } });
+    const add = (m, value4) => {
+      if (value4 === void 0) return;
+      measurements.push({ experiment, parameter, metric: m, statistics: { value: value4 }, place: { file, line: row.line } });
     };
     add(THROUGHPUT2, v.subThroughput);
     add(SAMPLE_RATE, v.subRate);
@@ -5554,9 +5554,9 @@ function parseNetio3(file, text) {
       throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at].trim()}"`, { file, line: lineNo, column: columnOf3(at) });
     };
     const bytesAt = (at) => {
-      const value3 = parseBytes(fields[at].trim());
-      if (value3 === void 0) return fail(at, "a size in bytes");
-      return sizeUnit && at === index.bufferSize ? value3 * sizeUnit.toBase : value3;
+      const value4 = parseBytes(fields[at].trim());
+      if (value4 === void 0) return fail(at, "a size in bytes");
+      return sizeUnit && at === index.bufferSize ? value4 * sizeUnit.toBase : value4;
     };
     const numberAt = (at) => {
       const t = fields[at].trim();
@@ -5655,8 +5655,8 @@ var genericCsvAdapter = {
         const index = table3.columns[plan.column];
         const cell = row.fields[index] ?? "";
         if (isMissingValue(cell)) continue;
-        const value3 = parseNumber(cell, "precise");
-        if (value3 === void 0) {
+        const value4 = parseNumber(cell, "precise");
+        if (value4 === void 0) {
           throw new InputError(`expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`, {
             file,
             line: row.line,
@@ -5681,16 +5681,16 @@ var genericCsvAdapter = {
           byKey.set(key, measurement);
           measurements.push(measurement);
         }
-        measurement.statistics[plan.statistic] = scale(value3, plan.statistic, plan.unit);
+        measurement.statistics[plan.statistic] = scale(value4, plan.statistic, plan.unit);
       }
     }
     return { format: "generic-csv", file, measurements, notes };
   }
 };
-function scale(value3, statistic, unit) {
-  if (statistic === "samples") return value3;
-  if (statistic === "variance") return value3 * unit.toBase * unit.toBase;
-  return value3 * unit.toBase;
+function scale(value4, statistic, unit) {
+  if (statistic === "samples") return value4;
+  if (statistic === "variance") return value4 * unit.toBase * unit.toBase;
+  return value4 * unit.toBase;
 }
 function planColumns(mapping, notes) {
   if (!Array.isArray(mapping.metrics) || mapping.metrics.length === 0) {
@@ -5796,7 +5796,7 @@ var githubActionBenchmarkAdapter = {
       const line = doc.placeOf(entry).line;
       const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
       const unitText = fields.string(entry, "unit", { required: true, what: `the benchmark "${name}"` });
-      const value3 = fields.number(entry, "value", { required: true, what: `the benchmark "${name}"` });
+      const value4 = fields.number(entry, "value", { required: true, what: `the benchmark "${name}"` });
       const reading = readUnit(unitText);
       if (reading.known) inferred.set(unitText, reading.direction);
       else guessed.add(unitText);
@@ -5819,7 +5819,7 @@ var githubActionBenchmarkAdapter = {
         experiment,
         parameter: { label: "" },
         metric: metric2,
-        statistics: { value: toBaseUnit(value3, reading.unit) },
+        statistics: { value: toBaseUnit(value4, reading.unit) },
         place: { file, line }
       });
     });
@@ -5947,8 +5947,8 @@ var googleBenchmarkAdapter = {
         if (!KNOWN_FIELDS.has(key) && typeof entry[key] === "number") customCounters.add(key);
       }
       for (const spec of METRICS) {
-        const value3 = fields.number(entry, spec.field, { nullable: true });
-        if (value3 === void 0) continue;
+        const value4 = fields.number(entry, spec.field, { nullable: true });
+        if (value4 === void 0) continue;
         let unit;
         if (spec.unit === "time_unit") {
           if (!timeUnit) {
@@ -5966,7 +5966,7 @@ var googleBenchmarkAdapter = {
           slot = { metric: metric2, statistics: {}, repetitions: [] };
           group.metrics.set(spec.field, slot);
         }
-        const base = toBaseUnit(value3, unit);
+        const base = toBaseUnit(value4, unit);
         if (statistic === "repetition") slot.repetitions.push(base);
         else slot.statistics[statistic] = base;
       }
@@ -6117,7 +6117,7 @@ var hdrHistogramAdapter = {
       if (inverseToken && !NUMBER5.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
         throw new InputError(`expected a number or "inf", found "${clip2(inverseToken.text)}"`, { file, line, column: inverseToken.column });
       }
-      const value3 = Number(valueToken.text);
+      const value4 = Number(valueToken.text);
       const percentile = Number(percentileToken.text);
       const count = Number(countToken.text);
       if (percentile < 0 || percentile > 1) {
@@ -6127,10 +6127,10 @@ var hdrHistogramAdapter = {
         throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, { file, line, column: countToken.column });
       }
       const previous = rows[rows.length - 1];
-      if (previous && (percentile < previous.percentile || value3 < previous.value || count < previous.count)) {
+      if (previous && (percentile < previous.percentile || value4 < previous.value || count < previous.count)) {
         throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, { file, line, column: valueToken.column });
       }
-      rows.push({ value: value3, percentile, count, line });
+      rows.push({ value: value4, percentile, count, line });
     }
     if (rows.length === 0) throw new InputError("the percentile table has a header but no rows", { file, line: headerIndex + 1 });
     const last = rows[rows.length - 1];
@@ -6252,8 +6252,8 @@ var hyperfineAdapter = {
         ["max", "max"]
       ];
       for (const [name, statistic] of timeFields) {
-        const value3 = fields.number(result, name, { nullable: true, required: name === "mean", what: `the result for "${command}"` });
-        if (value3 !== void 0) statistics[statistic] = toBaseUnit(value3, SECONDS);
+        const value4 = fields.number(result, name, { nullable: true, required: name === "mean", what: `the result for "${command}"` });
+        if (value4 !== void 0) statistics[statistic] = toBaseUnit(value4, SECONDS);
       }
       const times = fields.numbers(result, "times");
       const time = { experiment, parameter, metric: TIME_METRIC, statistics, place };
@@ -6266,8 +6266,8 @@ var hyperfineAdapter = {
         ["user", USER_METRIC],
         ["system", SYSTEM_METRIC]
       ]) {
-        const value3 = fields.number(result, name, { nullable: true });
-        if (value3 !== void 0) measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: toBaseUnit(value3, SECONDS) }, place });
+        const value4 = fields.number(result, name, { nullable: true });
+        if (value4 !== void 0) measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: toBaseUnit(value4, SECONDS) }, place });
       }
       const memory = fields.numbers(result, "memory_usage_byte");
       if (memory && memory.length > 0) {
@@ -6303,11 +6303,11 @@ function parameterOf(fields, result) {
   const labels = [];
   let payloadBytes;
   for (const name of names) {
-    const value3 = raw[name];
-    if (typeof value3 !== "string" && typeof value3 !== "number") {
+    const value4 = raw[name];
+    if (typeof value4 !== "string" && typeof value4 !== "number") {
       throw fields.error(`expected a string for the parameter "${name}"`, raw, name);
     }
-    const text = String(value3);
+    const text = String(value4);
     texts[name] = text;
     const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : void 0;
     settings[name] = numeric ?? text;
@@ -6375,15 +6375,15 @@ var redisBenchmarkAdapter = {
     const number2 = (row, index, column) => {
       const cell = row.fields[index] ?? "";
       if (isMissingValue(cell)) return void 0;
-      const value3 = parseNumber(cell, "precise");
-      if (value3 === void 0) {
+      const value4 = parseNumber(cell, "precise");
+      if (value4 === void 0) {
         throw new InputError(`expected a number in column "${column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`, {
           file,
           line: row.line,
           column: fieldColumn(row.text, index)
         });
       }
-      return value3;
+      return value4;
     };
     const measurements = [];
     const seen = /* @__PURE__ */ new Map();
@@ -6400,8 +6400,8 @@ var redisBenchmarkAdapter = {
       if (rps !== void 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: THROUGHPUT6, statistics: { value: rps }, place });
       const statistics = {};
       for (const [index, statistic, column] of latencyIndexes) {
-        const value3 = number2(row, index, column);
-        if (value3 !== void 0) statistics[statistic] = toBaseUnit(value3, MS2);
+        const value4 = number2(row, index, column);
+        if (value4 !== void 0) statistics[statistic] = toBaseUnit(value4, MS2);
       }
       if (Object.keys(statistics).length > 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: LATENCY7, statistics, place });
     }
@@ -6446,10 +6446,10 @@ var hyperfineCsvAdapter = {
       let payloadBytes;
       for (const [column, index] of parameterColumns) {
         const name = column.slice("parameter_".length);
-        const value3 = (row.fields[index] ?? "").trim();
-        values[name] = value3;
-        const numeric = /^-?\d+(\.\d+)?$/.test(value3) ? Number(value3) : void 0;
-        settings[name] = numeric ?? value3;
+        const value4 = (row.fields[index] ?? "").trim();
+        values[name] = value4;
+        const numeric = /^-?\d+(\.\d+)?$/.test(value4) ? Number(value4) : void 0;
+        settings[name] = numeric ?? value4;
         if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
       }
       const parameter = {
@@ -6703,15 +6703,15 @@ function parseRequirementsCsv(file, content, floatParse) {
         limits[magnitude] = NaN;
         continue;
       }
-      const value3 = parseNumber(text, floatParse);
-      if (value3 === void 0) {
+      const value4 = parseNumber(text, floatParse);
+      if (value4 === void 0) {
         throw new InputError(`expected a number in column "${magnitude}", found "${clip(text)}"`, {
           file,
           line: row.line,
           column: fieldColumn(row.text, index)
         });
       }
-      limits[magnitude] = value3;
+      limits[magnitude] = value4;
     }
     requirements.push({ experimentType, payloadBytes, limits, line: row.line });
   }
@@ -7088,13 +7088,13 @@ function runCheck(options, progress) {
 var UNITS = ["B", "KiB", "MiB", "GiB"];
 function formatBytes(bytes) {
   if (!Number.isFinite(bytes)) return String(bytes);
-  let value3 = bytes;
+  let value4 = bytes;
   let unit = 0;
-  while (Math.abs(value3) >= 1024 && unit < UNITS.length - 1) {
-    value3 /= 1024;
+  while (Math.abs(value4) >= 1024 && unit < UNITS.length - 1) {
+    value4 /= 1024;
     unit++;
   }
-  const text = Number.isInteger(value3) ? String(value3) : String(Number(value3.toPrecision(3)));
+  const text = Number.isInteger(value4) ? String(value4) : String(Number(value4.toPrecision(3)));
   return `${text} ${UNITS[unit]}`;
 }
 function exponentRange(payloads) {
@@ -7533,558 +7533,6 @@ function throughputCharts(measurements) {
   });
 }
 
-// src/pipeline/charts.ts
-import { mkdirSync as mkdirSync2, renameSync as renameSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join4 } from "node:path";
-
-// src/engine/charts/mermaid.ts
-function mermaidLabel(text, max = 80) {
-  const cleaned = text.normalize("NFKC").replace(/[\r\n\t\u2028\u2029\u0085\u000b\u000c]+/g, " ").replace(/"/g, "'").replace(/`/g, "'").replace(/\[/g, "(").replace(/\]/g, ")").replace(/[^\p{L}\p{N} _.,:()+\-/%'=µ–]/gu, "").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
-  return cleaned.length > max ? cleaned.slice(0, max - 1) + "…" : cleaned;
-}
-function mermaidNumber(value3) {
-  if (!Number.isFinite(value3)) return "0";
-  const rounded = Number(value3.toPrecision(6));
-  const text = String(rounded);
-  if (!/e/i.test(text)) return text;
-  const fixed = rounded.toFixed(Math.min(20, Math.max(0, 6 - Math.floor(Math.log10(Math.abs(rounded))))));
-  return fixed.includes(".") ? fixed.replace(/0+$/, "").replace(/\.$/, "") : fixed;
-}
-var PALETTE_LIMIT = 16;
-function categoriesOf(p) {
-  if (p.x.kind === "category") return { keys: p.x.categories, labels: p.x.categories, toScale: true };
-  const xs = [...new Set(p.series.flatMap((s) => s.points.map((q) => q.x)))].sort((a, b) => a - b);
-  if (p.x.kind === "payload") {
-    const doubling = xs.every((x, i) => i === 0 || x === xs[i - 1] * 2);
-    return { keys: xs, labels: xs.map(formatBytes), toScale: doubling };
-  }
-  return { keys: xs, labels: xs.map((x) => mermaidNumber(x)), toScale: false };
-}
-function logTicks(values) {
-  const lo = Math.floor(Math.log10(Math.min(...values)));
-  const hi = Math.ceil(Math.log10(Math.max(...values)));
-  const ticks = [];
-  for (let e = lo; e <= hi; e++) ticks.push(`${e} = ${mermaidNumber(10 ** e)}`);
-  return ticks.join(", ");
-}
-function panelToMermaid(chart, p, width) {
-  const { keys, labels, toScale } = categoriesOf(p);
-  const drawn = [];
-  const skipped = [];
-  for (const s of p.series) {
-    const byX = new Map(s.points.map((q) => [q.x, q.y]));
-    if (keys.every((k) => byX.has(k))) drawn.push(s);
-    else skipped.push(s);
-  }
-  const shown = drawn.slice(0, PALETTE_LIMIT);
-  skipped.push(...drawn.slice(PALETTE_LIMIT));
-  const all = shown.flatMap((s) => s.points.map((q) => q.y));
-  const log = p.y.log && all.length > 0 && all.every((v) => v > 0);
-  const y = (v) => log ? Math.log10(v) : v;
-  const unit = p.y.unit ? ` ${mermaidLabel(p.y.unit, 12)}` : "";
-  const yTitle = log ? `log10 of ${mermaidLabel(p.y.title, 50)}` : mermaidLabel(p.y.title, 60);
-  const palette = shown.map((s) => s.color).join(", ");
-  const lines = [
-    "```mermaid",
-    "---",
-    "config:",
-    "  xyChart:",
-    `    width: ${width}`,
-    "    height: 320",
-    "  themeVariables:",
-    "    xyChart:",
-    `      plotColorPalette: "${palette}"`,
-    "---",
-    "xychart-beta",
-    `  title "${mermaidLabel(chart.panels.length > 1 ? `${chart.title}: ${p.title}` : chart.title, 100)}"`,
-    `  x-axis "${mermaidLabel(p.x.title, 40)}" [${labels.map((l) => `"${mermaidLabel(l, 30)}"`).join(", ")}]`
-  ];
-  if (all.length > 0) {
-    const ys = all.map(y);
-    let lo = Math.min(...ys);
-    let hi = Math.max(...ys);
-    if (log) {
-      lo = Math.floor(lo);
-      hi = Math.ceil(hi);
-    } else {
-      lo = Math.min(0, lo);
-    }
-    if (hi === lo) hi = lo + 1;
-    lines.push(`  y-axis "${yTitle}" ${mermaidNumber(lo)} --> ${mermaidNumber(hi)}`);
-  } else {
-    lines.push(`  y-axis "${yTitle}"`);
-  }
-  for (const s of shown) {
-    const byX = new Map(s.points.map((q) => [q.x, q.y]));
-    lines.push(`  ${p.mark === "bar" ? "bar" : "line"} [${keys.map((k) => mermaidNumber(y(byX.get(k)))).join(", ")}]`);
-  }
-  lines.push("```");
-  const legend = [];
-  const items = shown.map((s, i) => `${i + 1}. ${escapeMarkdown(s.name)} (\`${s.color}\`${s.dashed ? ", dashed in the image" : ""})`);
-  legend.push(`**Legend** (lines in order): ${items.join(" · ") || "none"}`);
-  if (log) legend.push(`y axis: log₁₀ of the value in${unit || " its unit"}; ${logTicks(all)}.`);
-  if (p.x.kind === "payload") legend.push(toScale ? "x axis: payload sizes, log₂ scale." : "x axis: payload sizes in order, not to scale.");
-  if (skipped.length > 0) legend.push(`Not drawn (missing values or too many series): ${skipped.map((s) => escapeMarkdown(s.name)).join(", ")}.`);
-  return { block: lines.join("\n"), legend: legend.join("  \n") };
-}
-function chartToMermaid(chart, width = 700) {
-  const parts = chart.panels.map((p) => {
-    const { block, legend } = panelToMermaid(chart, p, width);
-    return `${block}
-
-${legend}
-`;
-  });
-  if (chart.note) parts.push(`_${escapeMarkdown(chart.note)}_
-`);
-  return parts.join("\n");
-}
-function chartsToMermaidMarkdown(charts, maxChars = 4e4) {
-  const out = [];
-  let size = 0;
-  let left = 0;
-  for (const chart of charts) {
-    if (!chart.inline) continue;
-    const text = `#### ${escapeMarkdown(chart.title)}
-
-${chartToMermaid(chart)}`;
-    if (size + text.length > maxChars) {
-      left++;
-      continue;
-    }
-    out.push(text);
-    size += text.length + 1;
-  }
-  if (left > 0) out.push(`_${left} more chart(s) are in report.html and the chart images._
-`);
-  return out.join("\n");
-}
-
-// src/engine/charts/vegaLite.ts
-var CHART_FONT = "DejaVu Sans";
-var MAX_POINTS_WITH_MARKERS = 60;
-var DASH = [6, 4];
-var SOLID = [1, 0];
-var CHART_CONFIG = {
-  font: CHART_FONT,
-  background: "white",
-  padding: 8,
-  title: { fontSize: 14, anchor: "start", font: CHART_FONT },
-  axis: { labelFontSize: 10, titleFontSize: 11, labelFont: CHART_FONT, titleFont: CHART_FONT, gridColor: "#e6e6e6" },
-  legend: { labelFontSize: 10, titleFontSize: 11, labelFont: CHART_FONT, titleFont: CHART_FONT, labelLimit: 220, symbolLimit: 40 },
-  view: { stroke: "#cccccc" }
-};
-function xEncoding(p) {
-  switch (p.x.kind) {
-    case "payload": {
-      const xs = p.series.flatMap((s) => s.points.map((q) => q.x));
-      const domain = payloadDomain(xs);
-      return {
-        field: "x",
-        type: "quantitative",
-        title: p.x.title,
-        scale: { type: "log", base: 2, ...domain ? { domain } : {} },
-        axis: { values: payloadTicks(xs), labelExpr: PAYLOAD_LABEL_EXPR, labelOverlap: true, grid: true }
-      };
-    }
-    case "category":
-      return { field: "x", type: "ordinal", title: p.x.title, sort: p.x.categories, axis: { labelAngle: -45, labelLimit: 240 } };
-    case "linear":
-      return { field: "x", type: "quantitative", title: p.x.title, scale: { zero: false, nice: false } };
-  }
-}
-function yEncoding(p) {
-  return {
-    field: "y",
-    type: "quantitative",
-    title: p.y.title,
-    scale: p.y.log ? { type: "log" } : { zero: p.mark === "bar" }
-  };
-}
-function panelSpec(p) {
-  const values = p.series.flatMap((s) => s.points.map((q) => q.x2 !== void 0 ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y }));
-  const names = p.series.map((s) => s.name);
-  const common = { title: p.title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values } };
-  if (p.mark === "bar") {
-    return {
-      ...common,
-      mark: { type: "rect", color: p.series[0]?.color ?? "#09487e", tooltip: true },
-      encoding: {
-        x: xEncoding(p),
-        x2: { field: "x2" },
-        y: yEncoding(p)
-      }
-    };
-  }
-  const pointsPerSeries = Math.max(0, ...p.series.map((s) => s.points.length));
-  const many = names.length > 8;
-  const legend = { orient: many ? "right" : "bottom", direction: many ? "vertical" : "horizontal", columns: many ? 1 : 2, symbolType: "stroke", symbolStrokeWidth: 2 };
-  const tooltipX = p.x.kind === "payload" ? { field: "x", type: "quantitative", title: "Payload [B]" } : { field: "x", title: p.x.title };
-  const tooltipY = { field: "y", type: "quantitative", title: p.y.title, format: "~r" };
-  if (p.x.kind === "linear" && p.series.length === 1 && !p.series[0].dashed) {
-    const only = p.series[0];
-    return {
-      ...common,
-      data: { values: only.points.map((q) => ({ x: q.x, y: q.y })) },
-      // Round joins: a miter join at a sharp turn of a dense series reaches up to four line widths
-      // past the sample (SVG's miter limit), drawing values that are not there; a round join stays
-      // within half a line width of every sample, whatever M4 keeps (m4.ts).
-      mark: { type: "line", strokeWidth: 2, strokeJoin: "round", color: only.color, point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true },
-      encoding: { x: xEncoding(p), y: yEncoding(p), tooltip: [tooltipX, tooltipY] }
-    };
-  }
-  return {
-    ...common,
-    // No clip: every domain holds all of its panel's points (payloadDomain, data-driven y scales,
-    // every category listed), and resvg draws each clip-path through a full-canvas mask, which
-    // made clipping two thirds of the PNGs' raster time.
-    mark: { type: "line", strokeWidth: 2, point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true },
-    encoding: {
-      x: xEncoding(p),
-      y: yEncoding(p),
-      color: {
-        field: "series",
-        type: "nominal",
-        title: null,
-        sort: names,
-        scale: { domain: names, range: p.series.map((s) => s.color) },
-        legend
-      },
-      // Same field, domain and legend as colour: Vega-Lite merges them into one legend whose symbols show the dashes.
-      strokeDash: {
-        field: "series",
-        type: "nominal",
-        title: null,
-        sort: names,
-        scale: { domain: names, range: p.series.map((s) => s.dashed ? DASH : SOLID) },
-        legend
-      },
-      tooltip: [{ field: "series", title: "Series" }, tooltipX, tooltipY]
-    }
-  };
-}
-function toVegaLite(chart) {
-  const head = {
-    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
-    description: chart.note ?? chart.title,
-    config: CHART_CONFIG
-  };
-  if (chart.panels.length === 1) {
-    const only = panelSpec(chart.panels[0]);
-    return { ...head, ...only, title: { text: chart.title, subtitle: chart.panels[0].title } };
-  }
-  return {
-    ...head,
-    title: chart.title,
-    columns: chart.columns,
-    concat: chart.panels.map(panelSpec),
-    // Each panel has its own series and units: nothing is shared between panels.
-    resolve: { scale: { x: "independent", y: "independent", color: "independent", strokeDash: "independent" }, legend: { color: "independent" } }
-  };
-}
-
-// src/pipeline/history.ts
-import { readdirSync as readdirSync2, rmSync as rmSync2 } from "node:fs";
-import { join as join3 } from "node:path";
-
-// src/engine/model/environment.ts
-var COMPARED = [
-  ["os", "OS"],
-  ["arch", "architecture"],
-  ["cpu", "CPU"],
-  ["cores", "cores"],
-  ["memoryGiB", "memory (GiB)"],
-  ["runnerImage", "runner image"]
-];
-function environmentDifferences(a, b) {
-  if (!a || !b) return [];
-  const out = [];
-  for (const [key, label] of COMPARED) {
-    const x = a[key];
-    const y = b[key];
-    if (x !== void 0 && y !== void 0 && x !== y) out.push(`${label}: ${String(x)} vs ${String(y)}`);
-  }
-  return out;
-}
-var ALL_FIELDS = ["os", "kernel", "arch", "cpu", "cores", "memoryGiB", "runnerImage", "runnerImageVersion"];
-function environmentOfJson(value3) {
-  if (typeof value3 !== "object" || value3 === null || Array.isArray(value3)) return void 0;
-  const out = {};
-  for (const key of ALL_FIELDS) {
-    const v = value3[key];
-    const numeric = key === "cores" || key === "memoryGiB";
-    if (numeric ? typeof v === "number" && Number.isFinite(v) : typeof v === "string" && v.length <= 200) out[key] = v;
-  }
-  return Object.keys(out).length > 0 ? out : void 0;
-}
-
-// src/pipeline/history.ts
-var HISTORY_FORMAT = "perfgate-history";
-var HISTORY_VERSION = 2;
-var READABLE_HISTORY_VERSIONS = [1, 2];
-var DEFAULT_HISTORY_WINDOW = 30;
-function measurementOfHistory(m, source) {
-  const statistics = {};
-  for (const [name, value3] of Object.entries(m.statistics)) statistics[name] = value3 === null ? NaN : value3;
-  return {
-    experiment: m.experiment,
-    parameter: { label: m.parameter, ...m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {} },
-    metric: { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction },
-    statistics,
-    place: { file: source },
-    ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {}
-  };
-}
-function latencyHistoryRuns(records) {
-  return records.map((r) => {
-    const experiments = /* @__PURE__ */ new Map();
-    for (const m of r.measurements) {
-      if (m.metric !== "latency" || m.unit !== "us" || m.payloadBytes === null) continue;
-      let ex = experiments.get(m.experiment);
-      if (!ex) experiments.set(m.experiment, ex = { experiment: m.experiment, payloads: [] });
-      const value3 = (s) => m.statistics[s] ?? null;
-      ex.payloads.push({ bytes: m.payloadBytes, median: value3("median"), p99: value3("p99"), max: value3("max"), min: value3("min") });
-    }
-    return { sha: r.sha, date: r.date, runId: r.runId, experiments: [...experiments.values()] };
-  });
-}
-function parseHistoryRecord(text, source) {
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`not a perfgate history record: ${error.message}`, { file: source });
-  }
-  const bad = (what) => new InputError(`not a perfgate history record: ${what}`, { file: source });
-  if (typeof data !== "object" || data === null || data.format !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
-  if (!READABLE_HISTORY_VERSIONS.includes(data.version)) {
-    throw bad(
-      `unsupported version ${JSON.stringify(data.version)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(" and ")}; a newer perfgate may have written it)`
-    );
-  }
-  for (const key of ["sha", "date", "runId", "runUrl"]) if (typeof data[key] !== "string") throw bad(`"${key}" is not a string`);
-  const numberOrNull = (v, what) => {
-    if (v === null) return null;
-    if (typeof v !== "number") throw bad(`${what} is not a number`);
-    return v;
-  };
-  const environment = environmentOfJson(data.environment);
-  const head = {
-    format: HISTORY_FORMAT,
-    version: HISTORY_VERSION,
-    sha: data.sha,
-    date: data.date,
-    runId: data.runId,
-    runUrl: data.runUrl,
-    ...environment ? { environment } : {}
-  };
-  if (data.version === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
-  if (!Array.isArray(data.measurements)) throw bad('"measurements" is not a list');
-  const measurements = data.measurements.map((m, i) => {
-    const where = `measurement ${i + 1}`;
-    if (typeof m !== "object" || m === null) throw bad(`${where} is not an object`);
-    for (const key of ["experiment", "format", "parameter", "metric", "unit", "displayUnit"]) {
-      if (typeof m[key] !== "string") throw bad(`${where}: "${key}" is not a string`);
-    }
-    if (!(m.dimension in BASE_UNITS)) throw bad(`${where}: unknown dimension ${JSON.stringify(m.dimension)}`);
-    if (m.direction !== "lower-is-better" && m.direction !== "higher-is-better") throw bad(`${where}: unknown direction ${JSON.stringify(m.direction)}`);
-    if (typeof m.statistics !== "object" || m.statistics === null || Array.isArray(m.statistics)) throw bad(`${where}: "statistics" is not an object`);
-    const statistics = {};
-    for (const [name, value3] of Object.entries(m.statistics)) {
-      if (!STATISTIC_NAMES.includes(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
-      statistics[name] = numberOrNull(value3, `${where}: "${name}"`);
-    }
-    if (m.repetitions !== void 0 && !(Number.isInteger(m.repetitions) && m.repetitions > 1)) throw bad(`${where}: "repetitions" is not a count above 1`);
-    return {
-      experiment: m.experiment,
-      format: m.format,
-      parameter: m.parameter,
-      payloadBytes: numberOrNull(m.payloadBytes ?? null, `${where}: "payloadBytes"`),
-      metric: m.metric,
-      dimension: m.dimension,
-      unit: m.unit,
-      displayUnit: m.displayUnit,
-      direction: m.direction,
-      statistics,
-      ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {}
-    };
-  });
-  return { ...head, measurements };
-}
-function measurementsOfVersion1(data, bad, numberOrNull) {
-  if (!Array.isArray(data.experiments)) throw bad('"experiments" is not a list');
-  return data.experiments.flatMap((ex, i) => {
-    if (typeof ex?.experiment !== "string" || !Array.isArray(ex.payloads)) throw bad(`experiment ${i + 1} is malformed`);
-    return ex.payloads.map((p, j) => {
-      const where = `${ex.experiment} payload ${j + 1}`;
-      if (typeof p?.bytes !== "number") throw bad(`${where}: "bytes" is not a number`);
-      const statistics = {};
-      for (const name of ["samples", "min", "mean", "median", "p99", "max"]) statistics[name] = numberOrNull(p[name], `${where}: "${name}"`);
-      return {
-        experiment: ex.experiment,
-        format: "fastdds-summary",
-        parameter: String(p.bytes),
-        payloadBytes: p.bytes,
-        metric: "latency",
-        dimension: "time",
-        unit: "us",
-        displayUnit: "us",
-        direction: "lower-is-better",
-        statistics
-      };
-    });
-  });
-}
-var HISTORY_FILE = /^history-.*\.json$/;
-function compareRecords(a, b) {
-  return compareStrings(a.date, b.date) || compareRunIds(a.runId, b.runId) || compareStrings(a.sha, b.sha);
-}
-function compareRunIds(a, b) {
-  return a.length !== b.length ? a.length - b.length : compareStrings(a, b);
-}
-function compareStrings(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-function checkWindow(window) {
-  if (!Number.isInteger(window) || window < 1) throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
-}
-function readAll(folder) {
-  let names;
-  try {
-    names = readdirSync2(folder);
-  } catch (error) {
-    if (error.code === "ENOENT") return [];
-    throw new InputError(`cannot read the history folder: ${error.message}`, { file: folder });
-  }
-  return names.filter((name) => HISTORY_FILE.test(name)).sort().map((name) => {
-    const file = join3(folder, name);
-    return { ...parseHistoryRecord(readText(file), file), file };
-  });
-}
-function strip({ file: _file, ...record }) {
-  return record;
-}
-function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW) {
-  checkWindow(window);
-  const all = readAll(folder).sort(compareRecords);
-  return all.slice(Math.max(0, all.length - window)).map(strip);
-}
-
-// src/pipeline/charts.ts
-var CHARTS_FOLDER = "charts";
-var REPORT_HTML = "report.html";
-function writeAtomic(path, content) {
-  const temporary = `${path}.tmp-${process.pid}`;
-  writeFileSync2(temporary, content);
-  renameSync2(temporary, path);
-}
-function planCharts(input) {
-  return buildCharts({
-    ...input.check ? { check: input.check.report } : {},
-    ...input.compare ? { comparison: input.compare.report } : {},
-    ...input.summaries ? { summaries: input.summaries } : {},
-    ...input.history ? { history: latencyHistoryRuns(input.history) } : {},
-    ...input.raw ? { raw: input.raw } : {},
-    ...input.measurements ? { measurements: input.measurements } : {}
-  });
-}
-var OPEN_PNGS = 8;
-async function waitHelping(job, renderer) {
-  let done = false;
-  void job.then(
-    () => done = true,
-    () => done = true
-  );
-  await Promise.resolve();
-  while (!done && renderer && renderer.open > 0) await Promise.race([renderer.help(), job.catch(() => void 0)]);
-  return job;
-}
-var MIN_CHARTS_FOR_SVG_WORKERS = 4;
-var SVGS_AHEAD = 4;
-async function writeCharts(outputDir, input) {
-  const charts = planCharts(input);
-  const render = await import("./chunks/charts.js");
-  const folder = join4(outputDir, CHARTS_FOLDER);
-  mkdirSync2(folder, { recursive: true });
-  const png = input.png !== false && charts.length > 0;
-  const svgWorkers = charts.length >= MIN_CHARTS_FOR_SVG_WORKERS;
-  const pngs = png || svgWorkers ? render.startPngRenderer({ prepare: { png, svg: svgWorkers }, workers: svgWorkers ? 2 : 1 }) : void 0;
-  try {
-    const out = [];
-    const forHtml = [];
-    const pngWrites = [];
-    const specs = charts.map((chart) => toVegaLite(chart));
-    const svgs = [];
-    const drawSvg = (k) => {
-      const svg = pngs && svgWorkers ? pngs.renderSvg(specs[k]) : render.renderSvg(specs[k]);
-      svg.catch(() => void 0);
-      svgs[k] = svg;
-    };
-    for (const [k, chart] of charts.entries()) {
-      for (let ahead = svgs.length; ahead < Math.min(charts.length, k + 1 + SVGS_AHEAD); ahead++) drawSvg(ahead);
-      const spec = specs[k];
-      const svg = await waitHelping(svgs[k], pngs);
-      delete svgs[k];
-      const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...png ? [`${chart.id}.png`] : []];
-      const files = names.map((name) => join4(folder, name));
-      writeAtomic(files[0], JSON.stringify(spec, null, 2) + "\n");
-      writeAtomic(files[1], svg);
-      if (png && pngs) {
-        const path = files[2];
-        pngWrites.push(
-          pngs.render(svg).then((drawn) => writeAtomic(path, drawn)).catch((error) => error ?? new Error("PNG not drawn"))
-        );
-        while (pngs.open > OPEN_PNGS) await pngs.help();
-      }
-      out.push({ id: chart.id, kind: chart.kind, title: chart.title, files, ...chart.inline ? { mermaid: chartToMermaid(chart) } : {} });
-      forHtml.push({ title: chart.title, spec, ...chart.note ? { note: chart.note } : {}, files: names.slice(1).map((n) => `${CHARTS_FOLDER}/${n}`) });
-    }
-    await pngs?.finish();
-    const failed = (await Promise.all(pngWrites)).find((outcome) => outcome !== void 0);
-    if (failed !== void 0) throw failed;
-    const html = render.renderReportHtml({ title: input.title ?? "perfgate report", charts: forHtml, bundles: await render.loadBrowserBundles() });
-    const reportHtmlPath = join4(outputDir, REPORT_HTML);
-    writeAtomic(reportHtmlPath, html);
-    const written = [...out.flatMap((c) => c.files), reportHtmlPath];
-    return { charts: out, written, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
-  } finally {
-    await pngs?.close();
-  }
-}
-
-// src/pipeline/reportCharts.ts
-async function writeReportCharts(outputDir, options) {
-  const raw = (options.check?.rawFiles ?? []).map((f) => reduceRaw({ experimentType: f.experimentType, raw: readRawMeasurements(f.path, options.floatParse) }));
-  return writeCharts(outputDir, {
-    ...options.check ? { check: options.check } : {},
-    ...options.compare ? { compare: options.compare } : {},
-    ...options.check && options.check.summaries.length > 0 ? { summaries: options.check.summaries } : {},
-    ...options.check ? { measurements: options.check.measurements } : {},
-    ...options.history && options.history.length > 0 ? { history: options.history } : {},
-    ...raw.length > 0 ? { raw } : {},
-    ...options.png !== void 0 ? { png: options.png } : {},
-    ...options.title !== void 0 ? { title: options.title } : {}
-  });
-}
-
-// src/pipeline/summarize.ts
-import { dirname as dirname2, join as join5 } from "node:path";
-function runSummarize(options, progress, onWritten = () => {
-}) {
-  if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
-  const written = [];
-  for (const raw of options.rawFiles) {
-    progress.step(`Summarising ${raw}`, () => {
-      const summary = summarize(readRawMeasurements(raw, options.floatParse));
-      const path = join5(options.outputDir ?? dirname2(raw), summaryFileNameOfRaw(raw));
-      writeFileAtomic(path, renderSummaryCsv(summary));
-      written.push(path);
-      onWritten(path);
-    });
-  }
-  return written;
-}
-
 // src/engine/stats/studentT.ts
 function logGamma(x) {
   const c = [
@@ -8341,7 +7789,7 @@ var KEYS = { min: "Min", median: "Median", max: "Max", "99%": "99%", p99: "99%",
 function parseThresholds(text, what = "--threshold") {
   const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEFAULT_THRESHOLD, "99%": DEFAULT_THRESHOLD };
   if (text === void 0 || text.trim() === "") return thresholds;
-  const value3 = (s) => {
+  const value4 = (s) => {
     const v = Number(s.trim());
     if (s.trim() === "" || !Number.isFinite(v) || v < 0) {
       throw new UsageError(`${what}: "${s.trim()}" is not a threshold; expected a fraction such as 0.1 (10 %)`);
@@ -8349,7 +7797,7 @@ function parseThresholds(text, what = "--threshold") {
     return v;
   };
   if (!text.includes("=")) {
-    const v = value3(text);
+    const v = value4(text);
     for (const m of COMPARED_MAGNITUDES) thresholds[m] = v;
     return thresholds;
   }
@@ -8359,7 +7807,7 @@ function parseThresholds(text, what = "--threshold") {
     if (!magnitude || raw === void 0) {
       throw new UsageError(`${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%`);
     }
-    thresholds[magnitude] = value3(raw);
+    thresholds[magnitude] = value4(raw);
   }
   return thresholds;
 }
@@ -8664,78 +8112,6 @@ function asNotComparable(comparison) {
   return { ...comparison, status: "passed", rows: comparison.rows.map((row) => ({ ...row, status: "not-comparable", failed: false })) };
 }
 
-// src/engine/report/comparisonCsv.ts
-function renderComparisonCsv(reference, result, referenceLabel, resultLabel) {
-  let out = SUMMARY_COLUMNS.join(",") + ",Label\n";
-  const rows = (summary, label) => {
-    for (const p of summary.payloads) {
-      const cells = [String(p.payloadBytes), Number.isFinite(p.samples) ? String(p.samples) : ""];
-      for (const column of SUMMARY_COLUMNS.slice(2)) cells.push(formatCsvFloat(p[SUMMARY_FIELDS[column]]));
-      out += `${cells.join(",")},${csvText(label)}
-`;
-    }
-  };
-  rows(reference, `Reference: ${referenceLabel}`);
-  rows(result, `Result: ${resultLabel}`);
-  return out;
-}
-function comparisonFileName(experimentType) {
-  return `${experimentType}_comparison.csv`;
-}
-function labelOfPath(path) {
-  const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
-  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
-}
-
-// src/engine/report/comparisonJson.ts
-var finite2 = (x) => Number.isFinite(x) ? x : null;
-function renderComparisonJson(report) {
-  return JSON.stringify(
-    {
-      schemaVersion: REPORT_SCHEMA_VERSION,
-      verdict: report.verdict,
-      method: report.method,
-      reference: report.referenceLabel,
-      ...report.baselineRun ? { baselineRun: report.baselineRun } : {},
-      result: report.resultLabel,
-      comparisonsTotal: report.comparisonsTotal,
-      comparisonsFailed: report.comparisonsFailed,
-      failedExperiments: report.failedExperiments,
-      subExperiments: report.subExperiments.map((s) => ({
-        experimentType: s.experimentType,
-        status: s.status,
-        comparisons: s.rows.map((r) => ({
-          bytes: finite2(r.payloadBytes),
-          parameter: r.parameter,
-          metric: r.metric,
-          statistic: r.statistic,
-          unit: r.unit,
-          direction: r.direction,
-          magnitude: r.magnitude,
-          reference: finite2(r.reference),
-          result: finite2(r.result),
-          deltaPercent: finite2(r.deltaPercent),
-          threshold: r.threshold,
-          ...r.band ? { noiseBand: { lower: finite2(r.band.lower), upper: finite2(r.band.upper) }, historyRuns: r.historyRuns } : {},
-          ...r.interval ? { interval: { lower: finite2(r.interval.lower), upper: finite2(r.interval.upper) } } : {},
-          ...r.repetitions !== void 0 ? { repetitions: r.repetitions } : {},
-          ...r.detectable !== void 0 ? { detectable: finite2(r.detectable) } : {},
-          ...r.pValue !== void 0 ? { pValue: finite2(r.pValue) } : {},
-          ...r.confidence !== void 0 ? { confidence: r.confidence } : {},
-          ...r.pooled ? { pooled: true } : {},
-          status: r.status,
-          gated: r.gated,
-          failed: r.failed
-        }))
-      })),
-      notes: report.notes,
-      warnings: report.warnings
-    },
-    null,
-    2
-  ) + "\n";
-}
-
 // src/engine/report/comparisonMarkdown.ts
 var MARK = {
   pass: "✅",
@@ -8824,9 +8200,9 @@ function table2(rows, general) {
     `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`
   ];
   for (const r of rows) {
-    const value3 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
+    const value4 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value3(r.reference)} | ${value3(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
+      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value4(r.reference)} | ${value4(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
   }
   return out;
@@ -8838,16 +8214,684 @@ function generalTable(rows) {
     `| :-- | :-- | :-- | --: | --: | --: | --: |${extra.align} :-- |`
   ];
   for (const r of rows) {
-    const value3 = (x) => Number.isNaN(x) ? "—" : `${formatMeasured(x)}${r.unit ? ` ${escapeMarkdown(r.unit)}` : ""}`;
+    const value4 = (x) => Number.isNaN(x) ? "—" : `${formatMeasured(x)}${r.unit ? ` ${escapeMarkdown(r.unit)}` : ""}`;
     const metric2 = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value3(r.reference)} | ${value3(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
+      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value4(r.reference)} | ${value4(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
   }
   return out;
 }
 function formatThreshold(t) {
   return `${Number((t * 100).toPrecision(6))} %`;
+}
+
+// src/engine/report/verdictTable.ts
+var value2 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
+function checkVerdictTable(report) {
+  const rows = [];
+  let cells = 0;
+  for (const row of report.table) {
+    for (const [column, cell] of Object.entries(row.cells)) {
+      if (!cell) continue;
+      cells++;
+      if (cell.status === "passed") continue;
+      rows.push([row.experimentType, row.parameter, column, cell.status === "missing" ? "missing" : value2(cell.experiment), value2(cell.requirement), percent(cell.percentOver)]);
+    }
+  }
+  return {
+    verdict: report.verdict,
+    headline: `perfgate: ${headline(report)}`,
+    header: ["Sub-experiment", "Parameter", "Check", "Result", "Requirement", "Over"],
+    rows,
+    otherRows: cells - rows.length,
+    file: "report.md"
+  };
+}
+function comparisonVerdictTable(report) {
+  const attention = report.rows.filter(needsAttention);
+  const measured = (x, unit) => Number.isNaN(x) ? "—" : `${formatMeasured(x)}${unit ? ` ${unit}` : ""}`;
+  return {
+    verdict: report.verdict,
+    headline: headline2(report).replace(/^\S+ /, ""),
+    header: ["Experiment", "Parameter", "Statistic", "Reference", "Result", "Δ", "Status"],
+    rows: attention.map((r) => [
+      r.experimentType,
+      r.parameter,
+      `${r.metric} ${r.magnitude}`,
+      measured(r.reference, r.unit),
+      measured(r.result, r.unit),
+      percent(r.deltaPercent),
+      r.status
+    ]),
+    otherRows: report.rows.length - attention.length,
+    file: "comparison.md"
+  };
+}
+
+// src/pipeline/charts.ts
+import { mkdirSync as mkdirSync2, renameSync as renameSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { join as join4 } from "node:path";
+
+// src/engine/charts/mermaid.ts
+function mermaidLabel(text, max = 80) {
+  const cleaned = text.normalize("NFKC").replace(/[\r\n\t\u2028\u2029\u0085\u000b\u000c]+/g, " ").replace(/"/g, "'").replace(/`/g, "'").replace(/\[/g, "(").replace(/\]/g, ")").replace(/[^\p{L}\p{N} _.,:()+\-/%'=µ–]/gu, "").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
+  return cleaned.length > max ? cleaned.slice(0, max - 1) + "…" : cleaned;
+}
+function mermaidNumber(value4) {
+  if (!Number.isFinite(value4)) return "0";
+  const rounded = Number(value4.toPrecision(6));
+  const text = String(rounded);
+  if (!/e/i.test(text)) return text;
+  const fixed = rounded.toFixed(Math.min(20, Math.max(0, 6 - Math.floor(Math.log10(Math.abs(rounded))))));
+  return fixed.includes(".") ? fixed.replace(/0+$/, "").replace(/\.$/, "") : fixed;
+}
+var PALETTE_LIMIT = 16;
+function categoriesOf(p) {
+  if (p.x.kind === "category") return { keys: p.x.categories, labels: p.x.categories, toScale: true };
+  const xs = [...new Set(p.series.flatMap((s) => s.points.map((q) => q.x)))].sort((a, b) => a - b);
+  if (p.x.kind === "payload") {
+    const doubling = xs.every((x, i) => i === 0 || x === xs[i - 1] * 2);
+    return { keys: xs, labels: xs.map(formatBytes), toScale: doubling };
+  }
+  return { keys: xs, labels: xs.map((x) => mermaidNumber(x)), toScale: false };
+}
+function logTicks(values) {
+  const lo = Math.floor(Math.log10(Math.min(...values)));
+  const hi = Math.ceil(Math.log10(Math.max(...values)));
+  const ticks = [];
+  for (let e = lo; e <= hi; e++) ticks.push(`${e} = ${mermaidNumber(10 ** e)}`);
+  return ticks.join(", ");
+}
+function panelToMermaid(chart, p, width) {
+  const { keys, labels, toScale } = categoriesOf(p);
+  const drawn = [];
+  const skipped = [];
+  for (const s of p.series) {
+    const byX = new Map(s.points.map((q) => [q.x, q.y]));
+    if (keys.every((k) => byX.has(k))) drawn.push(s);
+    else skipped.push(s);
+  }
+  const shown = drawn.slice(0, PALETTE_LIMIT);
+  skipped.push(...drawn.slice(PALETTE_LIMIT));
+  const all = shown.flatMap((s) => s.points.map((q) => q.y));
+  const log = p.y.log && all.length > 0 && all.every((v) => v > 0);
+  const y = (v) => log ? Math.log10(v) : v;
+  const unit = p.y.unit ? ` ${mermaidLabel(p.y.unit, 12)}` : "";
+  const yTitle = log ? `log10 of ${mermaidLabel(p.y.title, 50)}` : mermaidLabel(p.y.title, 60);
+  const palette = shown.map((s) => s.color).join(", ");
+  const lines = [
+    "```mermaid",
+    "---",
+    "config:",
+    "  xyChart:",
+    `    width: ${width}`,
+    "    height: 320",
+    "  themeVariables:",
+    "    xyChart:",
+    `      plotColorPalette: "${palette}"`,
+    "---",
+    "xychart-beta",
+    `  title "${mermaidLabel(chart.panels.length > 1 ? `${chart.title}: ${p.title}` : chart.title, 100)}"`,
+    `  x-axis "${mermaidLabel(p.x.title, 40)}" [${labels.map((l) => `"${mermaidLabel(l, 30)}"`).join(", ")}]`
+  ];
+  if (all.length > 0) {
+    const ys = all.map(y);
+    let lo = Math.min(...ys);
+    let hi = Math.max(...ys);
+    if (log) {
+      lo = Math.floor(lo);
+      hi = Math.ceil(hi);
+    } else {
+      lo = Math.min(0, lo);
+    }
+    if (hi === lo) hi = lo + 1;
+    lines.push(`  y-axis "${yTitle}" ${mermaidNumber(lo)} --> ${mermaidNumber(hi)}`);
+  } else {
+    lines.push(`  y-axis "${yTitle}"`);
+  }
+  for (const s of shown) {
+    const byX = new Map(s.points.map((q) => [q.x, q.y]));
+    lines.push(`  ${p.mark === "bar" ? "bar" : "line"} [${keys.map((k) => mermaidNumber(y(byX.get(k)))).join(", ")}]`);
+  }
+  lines.push("```");
+  const legend = [];
+  const items = shown.map((s, i) => `${i + 1}. ${escapeMarkdown(s.name)} (\`${s.color}\`${s.dashed ? ", dashed in the image" : ""})`);
+  legend.push(`**Legend** (lines in order): ${items.join(" · ") || "none"}`);
+  if (log) legend.push(`y axis: log₁₀ of the value in${unit || " its unit"}; ${logTicks(all)}.`);
+  if (p.x.kind === "payload") legend.push(toScale ? "x axis: payload sizes, log₂ scale." : "x axis: payload sizes in order, not to scale.");
+  if (skipped.length > 0) legend.push(`Not drawn (missing values or too many series): ${skipped.map((s) => escapeMarkdown(s.name)).join(", ")}.`);
+  return { block: lines.join("\n"), legend: legend.join("  \n") };
+}
+function chartToMermaid(chart, width = 700) {
+  const parts = chart.panels.map((p) => {
+    const { block, legend } = panelToMermaid(chart, p, width);
+    return `${block}
+
+${legend}
+`;
+  });
+  if (chart.note) parts.push(`_${escapeMarkdown(chart.note)}_
+`);
+  return parts.join("\n");
+}
+function chartsToMermaidMarkdown(charts, maxChars = 4e4) {
+  const out = [];
+  let size = 0;
+  let left = 0;
+  for (const chart of charts) {
+    if (!chart.inline) continue;
+    const text = `#### ${escapeMarkdown(chart.title)}
+
+${chartToMermaid(chart)}`;
+    if (size + text.length > maxChars) {
+      left++;
+      continue;
+    }
+    out.push(text);
+    size += text.length + 1;
+  }
+  if (left > 0) out.push(`_${left} more chart(s) are in report.html and the chart images._
+`);
+  return out.join("\n");
+}
+
+// src/engine/charts/vegaLite.ts
+var CHART_FONT = "DejaVu Sans";
+var MAX_POINTS_WITH_MARKERS = 60;
+var DASH = [6, 4];
+var SOLID = [1, 0];
+var CHART_CONFIG = {
+  font: CHART_FONT,
+  background: "white",
+  padding: 8,
+  title: { fontSize: 14, anchor: "start", font: CHART_FONT },
+  axis: { labelFontSize: 10, titleFontSize: 11, labelFont: CHART_FONT, titleFont: CHART_FONT, gridColor: "#e6e6e6" },
+  legend: { labelFontSize: 10, titleFontSize: 11, labelFont: CHART_FONT, titleFont: CHART_FONT, labelLimit: 220, symbolLimit: 40 },
+  view: { stroke: "#cccccc" }
+};
+function xEncoding(p) {
+  switch (p.x.kind) {
+    case "payload": {
+      const xs = p.series.flatMap((s) => s.points.map((q) => q.x));
+      const domain = payloadDomain(xs);
+      return {
+        field: "x",
+        type: "quantitative",
+        title: p.x.title,
+        scale: { type: "log", base: 2, ...domain ? { domain } : {} },
+        axis: { values: payloadTicks(xs), labelExpr: PAYLOAD_LABEL_EXPR, labelOverlap: true, grid: true }
+      };
+    }
+    case "category":
+      return { field: "x", type: "ordinal", title: p.x.title, sort: p.x.categories, axis: { labelAngle: -45, labelLimit: 240 } };
+    case "linear":
+      return { field: "x", type: "quantitative", title: p.x.title, scale: { zero: false, nice: false } };
+  }
+}
+function yEncoding(p) {
+  return {
+    field: "y",
+    type: "quantitative",
+    title: p.y.title,
+    scale: p.y.log ? { type: "log" } : { zero: p.mark === "bar" }
+  };
+}
+function panelSpec(p) {
+  const values = p.series.flatMap((s) => s.points.map((q) => q.x2 !== void 0 ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y }));
+  const names = p.series.map((s) => s.name);
+  const common = { title: p.title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values } };
+  if (p.mark === "bar") {
+    return {
+      ...common,
+      mark: { type: "rect", color: p.series[0]?.color ?? "#09487e", tooltip: true },
+      encoding: {
+        x: xEncoding(p),
+        x2: { field: "x2" },
+        y: yEncoding(p)
+      }
+    };
+  }
+  const pointsPerSeries = Math.max(0, ...p.series.map((s) => s.points.length));
+  const many = names.length > 8;
+  const legend = { orient: many ? "right" : "bottom", direction: many ? "vertical" : "horizontal", columns: many ? 1 : 2, symbolType: "stroke", symbolStrokeWidth: 2 };
+  const tooltipX = p.x.kind === "payload" ? { field: "x", type: "quantitative", title: "Payload [B]" } : { field: "x", title: p.x.title };
+  const tooltipY = { field: "y", type: "quantitative", title: p.y.title, format: "~r" };
+  if (p.x.kind === "linear" && p.series.length === 1 && !p.series[0].dashed) {
+    const only = p.series[0];
+    return {
+      ...common,
+      data: { values: only.points.map((q) => ({ x: q.x, y: q.y })) },
+      // Round joins: a miter join at a sharp turn of a dense series reaches up to four line widths
+      // past the sample (SVG's miter limit), drawing values that are not there; a round join stays
+      // within half a line width of every sample, whatever M4 keeps (m4.ts).
+      mark: { type: "line", strokeWidth: 2, strokeJoin: "round", color: only.color, point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true },
+      encoding: { x: xEncoding(p), y: yEncoding(p), tooltip: [tooltipX, tooltipY] }
+    };
+  }
+  return {
+    ...common,
+    // No clip: every domain holds all of its panel's points (payloadDomain, data-driven y scales,
+    // every category listed), and resvg draws each clip-path through a full-canvas mask, which
+    // made clipping two thirds of the PNGs' raster time.
+    mark: { type: "line", strokeWidth: 2, point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true },
+    encoding: {
+      x: xEncoding(p),
+      y: yEncoding(p),
+      color: {
+        field: "series",
+        type: "nominal",
+        title: null,
+        sort: names,
+        scale: { domain: names, range: p.series.map((s) => s.color) },
+        legend
+      },
+      // Same field, domain and legend as colour: Vega-Lite merges them into one legend whose symbols show the dashes.
+      strokeDash: {
+        field: "series",
+        type: "nominal",
+        title: null,
+        sort: names,
+        scale: { domain: names, range: p.series.map((s) => s.dashed ? DASH : SOLID) },
+        legend
+      },
+      tooltip: [{ field: "series", title: "Series" }, tooltipX, tooltipY]
+    }
+  };
+}
+function toVegaLite(chart) {
+  const head = {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    description: chart.note ?? chart.title,
+    config: CHART_CONFIG
+  };
+  if (chart.panels.length === 1) {
+    const only = panelSpec(chart.panels[0]);
+    return { ...head, ...only, title: { text: chart.title, subtitle: chart.panels[0].title } };
+  }
+  return {
+    ...head,
+    title: chart.title,
+    columns: chart.columns,
+    concat: chart.panels.map(panelSpec),
+    // Each panel has its own series and units: nothing is shared between panels.
+    resolve: { scale: { x: "independent", y: "independent", color: "independent", strokeDash: "independent" }, legend: { color: "independent" } }
+  };
+}
+
+// src/pipeline/history.ts
+import { readdirSync as readdirSync2, rmSync as rmSync2 } from "node:fs";
+import { join as join3 } from "node:path";
+
+// src/engine/model/environment.ts
+var COMPARED = [
+  ["os", "OS"],
+  ["arch", "architecture"],
+  ["cpu", "CPU"],
+  ["cores", "cores"],
+  ["memoryGiB", "memory (GiB)"],
+  ["runnerImage", "runner image"]
+];
+function environmentDifferences(a, b) {
+  if (!a || !b) return [];
+  const out = [];
+  for (const [key, label] of COMPARED) {
+    const x = a[key];
+    const y = b[key];
+    if (x !== void 0 && y !== void 0 && x !== y) out.push(`${label}: ${String(x)} vs ${String(y)}`);
+  }
+  return out;
+}
+var ALL_FIELDS = ["os", "kernel", "arch", "cpu", "cores", "memoryGiB", "runnerImage", "runnerImageVersion"];
+function environmentOfJson(value4) {
+  if (typeof value4 !== "object" || value4 === null || Array.isArray(value4)) return void 0;
+  const out = {};
+  for (const key of ALL_FIELDS) {
+    const v = value4[key];
+    const numeric = key === "cores" || key === "memoryGiB";
+    if (numeric ? typeof v === "number" && Number.isFinite(v) : typeof v === "string" && v.length <= 200) out[key] = v;
+  }
+  return Object.keys(out).length > 0 ? out : void 0;
+}
+
+// src/pipeline/history.ts
+var HISTORY_FORMAT = "perfgate-history";
+var HISTORY_VERSION = 2;
+var READABLE_HISTORY_VERSIONS = [1, 2];
+var DEFAULT_HISTORY_WINDOW = 30;
+function measurementOfHistory(m, source) {
+  const statistics = {};
+  for (const [name, value4] of Object.entries(m.statistics)) statistics[name] = value4 === null ? NaN : value4;
+  return {
+    experiment: m.experiment,
+    parameter: { label: m.parameter, ...m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {} },
+    metric: { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction },
+    statistics,
+    place: { file: source },
+    ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {}
+  };
+}
+function latencyHistoryRuns(records) {
+  return records.map((r) => {
+    const experiments = /* @__PURE__ */ new Map();
+    for (const m of r.measurements) {
+      if (m.metric !== "latency" || m.unit !== "us" || m.payloadBytes === null) continue;
+      let ex = experiments.get(m.experiment);
+      if (!ex) experiments.set(m.experiment, ex = { experiment: m.experiment, payloads: [] });
+      const value4 = (s) => m.statistics[s] ?? null;
+      ex.payloads.push({ bytes: m.payloadBytes, median: value4("median"), p99: value4("p99"), max: value4("max"), min: value4("min") });
+    }
+    return { sha: r.sha, date: r.date, runId: r.runId, experiments: [...experiments.values()] };
+  });
+}
+function parseHistoryRecord(text, source) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`not a perfgate history record: ${error.message}`, { file: source });
+  }
+  const bad = (what) => new InputError(`not a perfgate history record: ${what}`, { file: source });
+  if (typeof data !== "object" || data === null || data.format !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
+  if (!READABLE_HISTORY_VERSIONS.includes(data.version)) {
+    throw bad(
+      `unsupported version ${JSON.stringify(data.version)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(" and ")}; a newer perfgate may have written it)`
+    );
+  }
+  for (const key of ["sha", "date", "runId", "runUrl"]) if (typeof data[key] !== "string") throw bad(`"${key}" is not a string`);
+  const numberOrNull = (v, what) => {
+    if (v === null) return null;
+    if (typeof v !== "number") throw bad(`${what} is not a number`);
+    return v;
+  };
+  const environment = environmentOfJson(data.environment);
+  const head = {
+    format: HISTORY_FORMAT,
+    version: HISTORY_VERSION,
+    sha: data.sha,
+    date: data.date,
+    runId: data.runId,
+    runUrl: data.runUrl,
+    ...environment ? { environment } : {}
+  };
+  if (data.version === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
+  if (!Array.isArray(data.measurements)) throw bad('"measurements" is not a list');
+  const measurements = data.measurements.map((m, i) => {
+    const where = `measurement ${i + 1}`;
+    if (typeof m !== "object" || m === null) throw bad(`${where} is not an object`);
+    for (const key of ["experiment", "format", "parameter", "metric", "unit", "displayUnit"]) {
+      if (typeof m[key] !== "string") throw bad(`${where}: "${key}" is not a string`);
+    }
+    if (!(m.dimension in BASE_UNITS)) throw bad(`${where}: unknown dimension ${JSON.stringify(m.dimension)}`);
+    if (m.direction !== "lower-is-better" && m.direction !== "higher-is-better") throw bad(`${where}: unknown direction ${JSON.stringify(m.direction)}`);
+    if (typeof m.statistics !== "object" || m.statistics === null || Array.isArray(m.statistics)) throw bad(`${where}: "statistics" is not an object`);
+    const statistics = {};
+    for (const [name, value4] of Object.entries(m.statistics)) {
+      if (!STATISTIC_NAMES.includes(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
+      statistics[name] = numberOrNull(value4, `${where}: "${name}"`);
+    }
+    if (m.repetitions !== void 0 && !(Number.isInteger(m.repetitions) && m.repetitions > 1)) throw bad(`${where}: "repetitions" is not a count above 1`);
+    return {
+      experiment: m.experiment,
+      format: m.format,
+      parameter: m.parameter,
+      payloadBytes: numberOrNull(m.payloadBytes ?? null, `${where}: "payloadBytes"`),
+      metric: m.metric,
+      dimension: m.dimension,
+      unit: m.unit,
+      displayUnit: m.displayUnit,
+      direction: m.direction,
+      statistics,
+      ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {}
+    };
+  });
+  return { ...head, measurements };
+}
+function measurementsOfVersion1(data, bad, numberOrNull) {
+  if (!Array.isArray(data.experiments)) throw bad('"experiments" is not a list');
+  return data.experiments.flatMap((ex, i) => {
+    if (typeof ex?.experiment !== "string" || !Array.isArray(ex.payloads)) throw bad(`experiment ${i + 1} is malformed`);
+    return ex.payloads.map((p, j) => {
+      const where = `${ex.experiment} payload ${j + 1}`;
+      if (typeof p?.bytes !== "number") throw bad(`${where}: "bytes" is not a number`);
+      const statistics = {};
+      for (const name of ["samples", "min", "mean", "median", "p99", "max"]) statistics[name] = numberOrNull(p[name], `${where}: "${name}"`);
+      return {
+        experiment: ex.experiment,
+        format: "fastdds-summary",
+        parameter: String(p.bytes),
+        payloadBytes: p.bytes,
+        metric: "latency",
+        dimension: "time",
+        unit: "us",
+        displayUnit: "us",
+        direction: "lower-is-better",
+        statistics
+      };
+    });
+  });
+}
+var HISTORY_FILE = /^history-.*\.json$/;
+function compareRecords(a, b) {
+  return compareStrings(a.date, b.date) || compareRunIds(a.runId, b.runId) || compareStrings(a.sha, b.sha);
+}
+function compareRunIds(a, b) {
+  return a.length !== b.length ? a.length - b.length : compareStrings(a, b);
+}
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function checkWindow(window) {
+  if (!Number.isInteger(window) || window < 1) throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
+}
+function readAll(folder) {
+  let names;
+  try {
+    names = readdirSync2(folder);
+  } catch (error) {
+    if (error.code === "ENOENT") return [];
+    throw new InputError(`cannot read the history folder: ${error.message}`, { file: folder });
+  }
+  return names.filter((name) => HISTORY_FILE.test(name)).sort().map((name) => {
+    const file = join3(folder, name);
+    return { ...parseHistoryRecord(readText(file), file), file };
+  });
+}
+function strip({ file: _file, ...record }) {
+  return record;
+}
+function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW) {
+  checkWindow(window);
+  const all = readAll(folder).sort(compareRecords);
+  return all.slice(Math.max(0, all.length - window)).map(strip);
+}
+
+// src/pipeline/charts.ts
+var CHARTS_FOLDER = "charts";
+var REPORT_HTML = "report.html";
+function writeAtomic(path, content) {
+  const temporary = `${path}.tmp-${process.pid}`;
+  writeFileSync2(temporary, content);
+  renameSync2(temporary, path);
+}
+function planCharts(input) {
+  return buildCharts({
+    ...input.check ? { check: input.check.report } : {},
+    ...input.compare ? { comparison: input.compare.report } : {},
+    ...input.summaries ? { summaries: input.summaries } : {},
+    ...input.history ? { history: latencyHistoryRuns(input.history) } : {},
+    ...input.raw ? { raw: input.raw } : {},
+    ...input.measurements ? { measurements: input.measurements } : {}
+  });
+}
+var OPEN_PNGS = 8;
+async function waitHelping(job, renderer) {
+  let done = false;
+  void job.then(
+    () => done = true,
+    () => done = true
+  );
+  await Promise.resolve();
+  while (!done && renderer && renderer.open > 0) await Promise.race([renderer.help(), job.catch(() => void 0)]);
+  return job;
+}
+var MIN_CHARTS_FOR_SVG_WORKERS = 4;
+var SVGS_AHEAD = 4;
+async function writeCharts(outputDir, input) {
+  const charts = planCharts(input);
+  const render = await import("./chunks/charts.js");
+  const folder = join4(outputDir, CHARTS_FOLDER);
+  mkdirSync2(folder, { recursive: true });
+  const png = input.png !== false && charts.length > 0;
+  const svgWorkers = charts.length >= MIN_CHARTS_FOR_SVG_WORKERS;
+  const pngs = png || svgWorkers ? render.startPngRenderer({ prepare: { png, svg: svgWorkers }, workers: svgWorkers ? 2 : 1 }) : void 0;
+  try {
+    const out = [];
+    const forHtml = [];
+    const pngWrites = [];
+    const specs = charts.map((chart) => toVegaLite(chart));
+    const svgs = [];
+    const drawSvg = (k) => {
+      const svg = pngs && svgWorkers ? pngs.renderSvg(specs[k]) : render.renderSvg(specs[k]);
+      svg.catch(() => void 0);
+      svgs[k] = svg;
+    };
+    for (const [k, chart] of charts.entries()) {
+      for (let ahead = svgs.length; ahead < Math.min(charts.length, k + 1 + SVGS_AHEAD); ahead++) drawSvg(ahead);
+      const spec = specs[k];
+      const svg = await waitHelping(svgs[k], pngs);
+      delete svgs[k];
+      const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...png ? [`${chart.id}.png`] : []];
+      const files = names.map((name) => join4(folder, name));
+      writeAtomic(files[0], JSON.stringify(spec, null, 2) + "\n");
+      writeAtomic(files[1], svg);
+      if (png && pngs) {
+        const path = files[2];
+        pngWrites.push(
+          pngs.render(svg).then((drawn) => writeAtomic(path, drawn)).catch((error) => error ?? new Error("PNG not drawn"))
+        );
+        while (pngs.open > OPEN_PNGS) await pngs.help();
+      }
+      out.push({ id: chart.id, kind: chart.kind, title: chart.title, files, ...chart.inline ? { mermaid: chartToMermaid(chart) } : {} });
+      forHtml.push({ title: chart.title, spec, ...chart.note ? { note: chart.note } : {}, files: names.slice(1).map((n) => `${CHARTS_FOLDER}/${n}`) });
+    }
+    await pngs?.finish();
+    const failed = (await Promise.all(pngWrites)).find((outcome) => outcome !== void 0);
+    if (failed !== void 0) throw failed;
+    const verdicts = [...input.check ? [checkVerdictTable(input.check.report)] : [], ...input.compare ? [comparisonVerdictTable(input.compare.report)] : []];
+    const html = render.renderReportHtml({ title: input.title ?? "perfgate report", verdicts, charts: forHtml, bundles: await render.loadBrowserBundles() });
+    const reportHtmlPath = join4(outputDir, REPORT_HTML);
+    writeAtomic(reportHtmlPath, html);
+    const written = [...out.flatMap((c) => c.files), reportHtmlPath];
+    return { charts: out, written, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
+  } finally {
+    await pngs?.close();
+  }
+}
+
+// src/pipeline/reportCharts.ts
+async function writeReportCharts(outputDir, options) {
+  const raw = (options.check?.rawFiles ?? []).map((f) => reduceRaw({ experimentType: f.experimentType, raw: readRawMeasurements(f.path, options.floatParse) }));
+  return writeCharts(outputDir, {
+    ...options.check ? { check: options.check } : {},
+    ...options.compare ? { compare: options.compare } : {},
+    ...options.check && options.check.summaries.length > 0 ? { summaries: options.check.summaries } : {},
+    ...options.check ? { measurements: options.check.measurements } : {},
+    ...options.history && options.history.length > 0 ? { history: options.history } : {},
+    ...raw.length > 0 ? { raw } : {},
+    ...options.png !== void 0 ? { png: options.png } : {},
+    ...options.title !== void 0 ? { title: options.title } : {}
+  });
+}
+
+// src/pipeline/summarize.ts
+import { dirname as dirname2, join as join5 } from "node:path";
+function runSummarize(options, progress, onWritten = () => {
+}) {
+  if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
+  const written = [];
+  for (const raw of options.rawFiles) {
+    progress.step(`Summarising ${raw}`, () => {
+      const summary = summarize(readRawMeasurements(raw, options.floatParse));
+      const path = join5(options.outputDir ?? dirname2(raw), summaryFileNameOfRaw(raw));
+      writeFileAtomic(path, renderSummaryCsv(summary));
+      written.push(path);
+      onWritten(path);
+    });
+  }
+  return written;
+}
+
+// src/engine/report/comparisonCsv.ts
+function renderComparisonCsv(reference, result, referenceLabel, resultLabel) {
+  let out = SUMMARY_COLUMNS.join(",") + ",Label\n";
+  const rows = (summary, label) => {
+    for (const p of summary.payloads) {
+      const cells = [String(p.payloadBytes), Number.isFinite(p.samples) ? String(p.samples) : ""];
+      for (const column of SUMMARY_COLUMNS.slice(2)) cells.push(formatCsvFloat(p[SUMMARY_FIELDS[column]]));
+      out += `${cells.join(",")},${csvText(label)}
+`;
+    }
+  };
+  rows(reference, `Reference: ${referenceLabel}`);
+  rows(result, `Result: ${resultLabel}`);
+  return out;
+}
+function comparisonFileName(experimentType) {
+  return `${experimentType}_comparison.csv`;
+}
+function labelOfPath(path) {
+  const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+}
+
+// src/engine/report/comparisonJson.ts
+var finite2 = (x) => Number.isFinite(x) ? x : null;
+function renderComparisonJson(report) {
+  return JSON.stringify(
+    {
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      verdict: report.verdict,
+      method: report.method,
+      reference: report.referenceLabel,
+      ...report.baselineRun ? { baselineRun: report.baselineRun } : {},
+      result: report.resultLabel,
+      comparisonsTotal: report.comparisonsTotal,
+      comparisonsFailed: report.comparisonsFailed,
+      failedExperiments: report.failedExperiments,
+      subExperiments: report.subExperiments.map((s) => ({
+        experimentType: s.experimentType,
+        status: s.status,
+        comparisons: s.rows.map((r) => ({
+          bytes: finite2(r.payloadBytes),
+          parameter: r.parameter,
+          metric: r.metric,
+          statistic: r.statistic,
+          unit: r.unit,
+          direction: r.direction,
+          magnitude: r.magnitude,
+          reference: finite2(r.reference),
+          result: finite2(r.result),
+          deltaPercent: finite2(r.deltaPercent),
+          threshold: r.threshold,
+          ...r.band ? { noiseBand: { lower: finite2(r.band.lower), upper: finite2(r.band.upper) }, historyRuns: r.historyRuns } : {},
+          ...r.interval ? { interval: { lower: finite2(r.interval.lower), upper: finite2(r.interval.upper) } } : {},
+          ...r.repetitions !== void 0 ? { repetitions: r.repetitions } : {},
+          ...r.detectable !== void 0 ? { detectable: finite2(r.detectable) } : {},
+          ...r.pValue !== void 0 ? { pValue: finite2(r.pValue) } : {},
+          ...r.confidence !== void 0 ? { confidence: r.confidence } : {},
+          ...r.pooled ? { pooled: true } : {},
+          status: r.status,
+          gated: r.gated,
+          failed: r.failed
+        }))
+      })),
+      notes: report.notes,
+      warnings: report.warnings
+    },
+    null,
+    2
+  ) + "\n";
 }
 
 // src/engine/report/comparisonReport.ts
@@ -9248,8 +9292,8 @@ function deriveMetricLimits(runs, options) {
     const higher = shape.metric.direction === "higher-is-better";
     for (const [statistic, list2] of values) {
       const percentile = higher ? 100 - options.percentile : options.percentile;
-      const value3 = list2.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(list2).sort(), percentile);
-      const limit = options.margin === 0 ? value3 : value3 * (higher ? 1 - options.margin : 1 + options.margin);
+      const value4 = list2.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(list2).sort(), percentile);
+      const limit = options.margin === 0 ? value4 : value4 * (higher ? 1 - options.margin : 1 + options.margin);
       limits.push({
         experiment: shape.experiment,
         parameter: shape.parameter.label,
@@ -9271,14 +9315,14 @@ function derivedStatistics(m) {
 function limitColumnName(limit) {
   return `${limit.metric}.${limit.statistic}${limit.unit ? ` [${limit.unit}]` : ""} ${limit.direction === "higher-is-better" ? ">=" : "<="}`;
 }
-function formatLimit(value3, direction) {
-  if (!Number.isFinite(value3)) return "";
+function formatLimit(value4, direction) {
+  if (!Number.isFinite(value4)) return "";
   const up = direction === "lower-is-better";
-  const fixed = Math.abs(value3) >= 100 || value3 === 0;
-  const step = fixed ? 1e-3 : 10 ** (Math.floor(Math.log10(Math.abs(value3))) - 5);
+  const fixed = Math.abs(value4) >= 100 || value4 === 0;
+  const step = fixed ? 1e-3 : 10 ** (Math.floor(Math.log10(Math.abs(value4))) - 5);
   const text = (x) => fixed ? x.toFixed(3) : String(Number(x.toPrecision(6)));
-  const nearest = Number(text(value3));
-  if (up ? nearest >= value3 : nearest <= value3) return text(nearest);
+  const nearest = Number(text(value4));
+  if (up ? nearest >= value4 : nearest <= value4) return text(nearest);
   return text(up ? nearest + step : nearest - step);
 }
 function renderMetricRequirementsCsv(limits) {
@@ -9373,13 +9417,13 @@ function renderComparisonText(report) {
     "Status"
   ];
   const rows = report.rows.map((r) => {
-    const value3 = general ? (x) => Number.isNaN(x) ? "-" : `${formatMeasured(x)}${r.unit ? ` ${safe2(r.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
+    const value4 = general ? (x) => Number.isNaN(x) ? "-" : `${formatMeasured(x)}${r.unit ? ` ${safe2(r.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
     return [
       safe2(r.experimentType),
       general ? safe2(r.parameter) : r.pooled ? "geomean" : String(r.payloadBytes),
       general ? `${safe2(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " (higher is better)" : ""}` : r.magnitude,
-      value3(r.reference),
-      value3(r.result),
+      value4(r.reference),
+      value4(r.result),
       percent(r.deltaPercent),
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...withBand ? [range(r.band)] : [],
@@ -9443,8 +9487,8 @@ var CHART_OPTIONS = {
   "comment-charts": { type: "string" }
 };
 var HELP_OPTION = { help: { type: "boolean", short: "h" } };
-function floatParseOption(value3, name = "--float-parse") {
-  const mode = value3 ?? "precise";
+function floatParseOption(value4, name = "--float-parse") {
+  const mode = value4 ?? "precise";
   if (!FLOAT_PARSE_MODES.includes(mode)) {
     throw new UsageError(`${name} must be one of ${FLOAT_PARSE_MODES.join(", ")}; got "${mode}"`);
   }
@@ -9675,7 +9719,7 @@ import { existsSync as existsSync2, readdirSync as readdirSync4 } from "node:fs"
 
 // src/engine/trends/render.ts
 var TRENDS_SCHEMA_VERSION = 1;
-function value2(v) {
+function value3(v) {
   if (!Number.isFinite(v)) return "—";
   return String(Number(v.toPrecision(4)));
 }
@@ -9693,7 +9737,7 @@ function seriesName(s, escape) {
   return [escape(s.experiment), escape(s.parameter), escape(s.metric), s.statistic];
 }
 function withUnit2(v, unit) {
-  return unit ? `${value2(v)} ${unit}` : value2(v);
+  return unit ? `${value3(v)} ${unit}` : value3(v);
 }
 function rowsOf(report, pick) {
   return report.series.flatMap((series) => pick(series).map((step) => ({ series, step })));
@@ -9993,8 +10037,8 @@ function collect(runs, statistics) {
   runs.forEach((run, r) => {
     for (const m of run.measurements) {
       for (const statistic of statistics ?? [primaryStatistic(m)]) {
-        const value3 = m.statistics[statistic];
-        if (value3 === void 0) continue;
+        const value4 = m.statistics[statistic];
+        if (value4 === void 0) continue;
         const key = JSON.stringify([m.experiment, m.parameter.label, m.metric.name, statistic]);
         let s = series.get(key);
         if (!s) {
@@ -10011,7 +10055,7 @@ function collect(runs, statistics) {
           };
           series.set(key, s);
         }
-        s.values[r] = value3;
+        s.values[r] = value4;
       }
     }
   });
@@ -10596,10 +10640,10 @@ Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
   return values["fail-on-regression"] && outcome.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
 }
-function commentChartsOption(value3) {
-  if (value3 === void 0) return "failing";
-  if (!COMMENT_CHARTS.includes(value3)) throw new UsageError(`--comment-charts must be ${COMMENT_CHARTS.join(", ")}; got "${terminalSafe(value3)}"`);
-  return value3;
+function commentChartsOption(value4) {
+  if (value4 === void 0) return "failing";
+  if (!COMMENT_CHARTS.includes(value4)) throw new UsageError(`--comment-charts must be ${COMMENT_CHARTS.join(", ")}; got "${terminalSafe(value4)}"`);
+  return value4;
 }
 function numberOption(text, name, fallback, valid, expected) {
   if (text === void 0) return fallback;

@@ -47,6 +47,9 @@ section { border-top: 1px solid #d0d7de; }
 .chart { overflow-x: auto; min-height: 60px; }
 .note, .files { color: #59636e; font-size: 0.85em; }
 .error { color: #d1242f; }
+.verdict h2 { margin-top: 1em; } .verdict.fail h2 { color: #d1242f; } .verdict.pass h2 { color: #1a7f37; }
+.verdict table { border-collapse: collapse; font-size: 0.9em; margin-bottom: 0.5em; }
+.verdict th, .verdict td { border: 1px solid #d0d7de; padding: 0.2em 0.6em; text-align: left; }
 `;
 var MAIN = `
 (function () {
@@ -71,6 +74,19 @@ var MAIN = `
   if (charts.length === 0) document.body.setAttribute('data-charts-done', '0');
 })();
 `;
+function verdictSection(v) {
+  const icon = v.verdict === "pass" ? "✓" : "✗";
+  const table = v.rows.length === 0 ? "" : [
+    "<table>",
+    `<thead><tr>${v.header.map((h) => `<th>${escapeHtml(h)}</th>`).join("")}</tr></thead>`,
+    "<tbody>",
+    ...v.rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join("")}</tr>`),
+    "</tbody>",
+    "</table>"
+  ].join("\n");
+  const rest = v.otherRows > 0 ? `<p class="note">${v.otherRows} other row${v.otherRows === 1 ? "" : "s"} in ${escapeHtml(v.file)}.</p>` : "";
+  return [`<section class="verdict ${v.verdict}">`, `<h2>${icon} ${escapeHtml(v.headline)}</h2>`, table, rest, "</section>"].filter((l) => l !== "").join("\n");
+}
 function renderReportHtml(input) {
   const toc = input.charts.map((c, i) => `<li><a href="#chart-${i}">${escapeHtml(c.title)}</a></li>`).join("\n");
   const sections = input.charts.map((c, i) => {
@@ -99,6 +115,7 @@ function renderReportHtml(input) {
     "</head>",
     "<body>",
     `<h1>${escapeHtml(input.title)}</h1>`,
+    ...(input.verdicts ?? []).map(verdictSection),
     `<nav><ol>
 ${toc}
 </ol></nav>`,

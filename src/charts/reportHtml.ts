@@ -5,6 +5,7 @@
  * that cannot end its script element.
  */
 import type { VegaLiteSpec } from '../engine/charts/vegaLite.js';
+import type { VerdictTable } from '../engine/report/verdictTable.js';
 
 export interface ReportHtmlChart {
   title: string;
@@ -16,6 +17,8 @@ export interface ReportHtmlChart {
 
 export interface ReportHtmlInput {
   title: string;
+  /** The verdicts, shown first: headline, then the failing and warning rows. */
+  verdicts?: readonly VerdictTable[];
   charts: readonly ReportHtmlChart[];
   bundles: { vega: string; vegaLite: string; vegaEmbed: string };
 }
@@ -62,6 +65,9 @@ section { border-top: 1px solid #d0d7de; }
 .chart { overflow-x: auto; min-height: 60px; }
 .note, .files { color: #59636e; font-size: 0.85em; }
 .error { color: #d1242f; }
+.verdict h2 { margin-top: 1em; } .verdict.fail h2 { color: #d1242f; } .verdict.pass h2 { color: #1a7f37; }
+.verdict table { border-collapse: collapse; font-size: 0.9em; margin-bottom: 0.5em; }
+.verdict th, .verdict td { border: 1px solid #d0d7de; padding: 0.2em 0.6em; text-align: left; }
 `;
 
 const MAIN = `
@@ -87,6 +93,25 @@ const MAIN = `
   if (charts.length === 0) document.body.setAttribute('data-charts-done', '0');
 })();
 `;
+
+/** One verdict: its line, then the rows that failed or warned, then where the rest is. */
+function verdictSection(v: VerdictTable): string {
+  // Text marks, not emoji: a browser without an emoji font (a CI screenshot) still shows them.
+  const icon = v.verdict === 'pass' ? '✓' : '✗';
+  const table =
+    v.rows.length === 0
+      ? ''
+      : [
+          '<table>',
+          `<thead><tr>${v.header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead>`,
+          '<tbody>',
+          ...v.rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`),
+          '</tbody>',
+          '</table>',
+        ].join('\n');
+  const rest = v.otherRows > 0 ? `<p class="note">${v.otherRows} other row${v.otherRows === 1 ? '' : 's'} in ${escapeHtml(v.file)}.</p>` : '';
+  return [`<section class="verdict ${v.verdict}">`, `<h2>${icon} ${escapeHtml(v.headline)}</h2>`, table, rest, '</section>'].filter((l) => l !== '').join('\n');
+}
 
 export function renderReportHtml(input: ReportHtmlInput): string {
   const toc = input.charts.map((c, i) => `<li><a href="#chart-${i}">${escapeHtml(c.title)}</a></li>`).join('\n');
@@ -120,6 +145,7 @@ export function renderReportHtml(input: ReportHtmlInput): string {
     '</head>',
     '<body>',
     `<h1>${escapeHtml(input.title)}</h1>`,
+    ...(input.verdicts ?? []).map(verdictSection),
     `<nav><ol>\n${toc}\n</ol></nav>`,
     sections,
     `<script type="application/json" id="perfgate-specs">${jsonForScript(input.charts.map((c) => c.spec))}</script>`,

@@ -4,6 +4,7 @@
  * comment and job summary. vega, vega-lite and resvg are imported only here, on demand, so runs
  * without charts start without them.
  */
+import { checkVerdictTable, comparisonVerdictTable } from '../engine/report/verdictTable.js';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildCharts, type RawSamples, type ReducedRaw } from '../engine/charts/build.js';
@@ -155,7 +156,8 @@ export async function writeCharts(outputDir: string, input: ChartsInput): Promis
     await pngs?.finish();
     const failed = (await Promise.all(pngWrites)).find((outcome) => outcome !== undefined);
     if (failed !== undefined) throw failed;
-    const html = render.renderReportHtml({ title: input.title ?? 'perfgate report', charts: forHtml, bundles: await render.loadBrowserBundles() });
+    const verdicts = [...(input.check ? [checkVerdictTable(input.check.report)] : []), ...(input.compare ? [comparisonVerdictTable(input.compare.report)] : [])];
+    const html = render.renderReportHtml({ title: input.title ?? 'perfgate report', verdicts, charts: forHtml, bundles: await render.loadBrowserBundles() });
     const reportHtmlPath = join(outputDir, REPORT_HTML);
     writeAtomic(reportHtmlPath, html);
     const written = [...out.flatMap((c) => c.files), reportHtmlPath];

@@ -1,0 +1,67 @@
+/**
+ * What a reader must see first, as plain text cells: the verdict line of the check and of the
+ * comparison, and their failing (and, for a comparison, warning) rows. report.html shows it above
+ * its charts. Formats what the report models hold; computes nothing new.
+ */
+import type { ComparisonReport } from './comparisonReport.js';
+import { formatMeasured, headline as comparisonHeadline, needsAttention } from './comparisonMarkdown.js';
+import { percent } from './markdown.js';
+import { headline as checkHeadline, type CheckReport } from './model.js';
+import { formatFixed3 } from '../numeric/formatFixed.js';
+
+export interface VerdictTable {
+  verdict: 'pass' | 'fail';
+  /** The verdict line without its icon. */
+  headline: string;
+  header: string[];
+  /** The failing and warning rows, worst first. */
+  rows: string[][];
+  /** How many rows the full report holds besides these. */
+  otherRows: number;
+  /** The full report's file. */
+  file: string;
+}
+
+const value = (x: number) => (Number.isNaN(x) ? '—' : formatFixed3(x));
+
+export function checkVerdictTable(report: CheckReport): VerdictTable {
+  const rows: string[][] = [];
+  let cells = 0;
+  for (const row of report.table) {
+    for (const [column, cell] of Object.entries(row.cells)) {
+      if (!cell) continue;
+      cells++;
+      if (cell.status === 'passed') continue;
+      rows.push([row.experimentType, row.parameter, column, cell.status === 'missing' ? 'missing' : value(cell.experiment), value(cell.requirement), percent(cell.percentOver)]);
+    }
+  }
+  return {
+    verdict: report.verdict,
+    headline: `perfgate: ${checkHeadline(report)}`,
+    header: ['Sub-experiment', 'Parameter', 'Check', 'Result', 'Requirement', 'Over'],
+    rows,
+    otherRows: cells - rows.length,
+    file: 'report.md',
+  };
+}
+
+export function comparisonVerdictTable(report: ComparisonReport): VerdictTable {
+  const attention = report.rows.filter(needsAttention);
+  const measured = (x: number, unit: string) => (Number.isNaN(x) ? '—' : `${formatMeasured(x)}${unit ? ` ${unit}` : ''}`);
+  return {
+    verdict: report.verdict,
+    headline: comparisonHeadline(report).replace(/^\S+ /, ''),
+    header: ['Experiment', 'Parameter', 'Statistic', 'Reference', 'Result', 'Δ', 'Status'],
+    rows: attention.map((r) => [
+      r.experimentType,
+      r.parameter,
+      `${r.metric} ${r.magnitude}`,
+      measured(r.reference, r.unit),
+      measured(r.result, r.unit),
+      percent(r.deltaPercent),
+      r.status,
+    ]),
+    otherRows: report.rows.length - attention.length,
+    file: 'comparison.md',
+  };
+}
