@@ -55,7 +55,7 @@ test('a chart becomes an xychart-beta block with the reference colours and a Mar
       'xychart-beta',
       '  title "Check x"',
       '  x-axis "Payload" ["16 B", "32 B", "64 B"]',
-      '  y-axis "Median (μs)" 0 --> 9.792',
+      '  y-axis "Median (µs)" 0 --> 9.792',
       '  line [9.76, 9.771, 9.792]',
       '  line [7.48, 7.564, 7.532]',
       '```',
@@ -89,9 +89,9 @@ test('a log y axis is drawn as log10 with its ticks spelled out', () => {
   };
   const text = chartToMermaid(chart);
   expect(text).toContain('  x-axis "Payload" ["16 B", "1 KiB"]');
-  expect(text).toContain('  y-axis "log10 of Max (μs)" -1 --> 2');
+  expect(text).toContain('  y-axis "log10 of Max (µs)" -1 --> 2');
   expect(text).toContain('  line [-0.30103, 1.77815]');
-  expect(text).toContain('y axis: log₁₀ of the value in μs; -1 = 0.1, 0 = 1, 1 = 10, 2 = 100.');
+  expect(text).toContain('y axis: log₁₀ of the value in µs; -1 = 0.1, 0 = 1, 1 = 10, 2 = 100.');
   expect(text).toContain('x axis: payload sizes in order, not to scale.');
 });
 
@@ -133,4 +133,10 @@ test('Markdown for the example set: the inline charts only, under the size cap',
   expect(md).not.toContain('Latency Histogram');
   const small = chartsToMermaidMarkdown(charts, 3000);
   expect(small).toMatch(/_\d+ more chart\(s\) are in report\.html and the chart images\._/);
+});
+
+test('one micro sign: labels keep µ (U+00B5), as the tables write it, never Greek mu (U+03BC)', () => {
+  expect(mermaidLabel('latency [µs]')).toBe('latency (µs)');
+  expect(mermaidLabel('latency [\u03bcs]')).toBe('latency (µs)');
+  expect(mermaidLabel('latency [µs]')).not.toContain('\u03bc');
 });

@@ -8275,7 +8275,7 @@ import { join as join4 } from "node:path";
 
 // src/engine/charts/mermaid.ts
 function mermaidLabel(text, max = 80) {
-  const cleaned = text.normalize("NFKC").replace(/[\r\n\t\u2028\u2029\u0085\u000b\u000c]+/g, " ").replace(/"/g, "'").replace(/`/g, "'").replace(/\[/g, "(").replace(/\]/g, ")").replace(/[^\p{L}\p{N} _.,:()+\-/%'=µ–]/gu, "").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
+  const cleaned = text.normalize("NFKC").replace(/\u03bc/g, "µ").replace(/[\r\n\t\u2028\u2029\u0085\u000b\u000c]+/g, " ").replace(/"/g, "'").replace(/`/g, "'").replace(/\[/g, "(").replace(/\]/g, ")").replace(/[^\p{L}\p{N} _.,:()+\-/%'=µ–]/gu, "").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
   return cleaned.length > max ? cleaned.slice(0, max - 1) + "…" : cleaned;
 }
 function mermaidNumber(value4) {
@@ -8332,7 +8332,8 @@ function panelToMermaid(chart, p, width) {
     `      plotColorPalette: "${palette}"`,
     "---",
     "xychart-beta",
-    `  title "${mermaidLabel(chart.panels.length > 1 ? `${chart.title}: ${p.title}` : chart.title, 100)}"`,
+    // The chart's title is the Markdown heading above the blocks: a panel's block names the panel, short enough to fit.
+    `  title "${mermaidLabel(chart.panels.length > 1 ? p.title : chart.title, Math.round(width / 10))}"`,
     `  x-axis "${mermaidLabel(p.x.title, 40)}" [${labels.map((l) => `"${mermaidLabel(l, 30)}"`).join(", ")}]`
   ];
   if (all.length > 0) {

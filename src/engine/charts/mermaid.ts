@@ -16,6 +16,8 @@ import type { Chart, Panel, Series } from './model.js';
 export function mermaidLabel(text: string, max = 80): string {
   const cleaned = text
     .normalize('NFKC')
+    // NFKC turns the micro sign into Greek mu; tables and units use the micro sign (µ, U+00B5).
+    .replace(/\u03bc/g, 'µ')
     .replace(/[\r\n\t\u2028\u2029\u0085\u000b\u000c]+/g, ' ')
     .replace(/"/g, "'")
     .replace(/`/g, "'")
@@ -95,7 +97,8 @@ function panelToMermaid(chart: Chart, p: Panel, width: number): MermaidPanel {
     `      plotColorPalette: "${palette}"`,
     '---',
     'xychart-beta',
-    `  title "${mermaidLabel(chart.panels.length > 1 ? `${chart.title}: ${p.title}` : chart.title, 100)}"`,
+    // The chart's title is the Markdown heading above the blocks: a panel's block names the panel, short enough to fit.
+    `  title "${mermaidLabel(chart.panels.length > 1 ? p.title : chart.title, Math.round(width / 10))}"`,
     `  x-axis "${mermaidLabel(p.x.title, 40)}" [${labels.map((l) => `"${mermaidLabel(l, 30)}"`).join(', ')}]`,
   ];
   if (all.length > 0) {
