@@ -202,6 +202,25 @@ describe('history with candidate repetitions', () => {
   });
 });
 
+describe('history whose runs hold repetitions', () => {
+  /** A run of three repetitions (one a slow warm-up): median 50 and 60, geometric means higher. */
+  const skewed = (): ExperimentSide => ({
+    measurements: [measurement('16', { median: 50 }, { median: [400, 50, 49] }), measurement('1024', { median: 60 }, { median: [450, 61, 60] })],
+  });
+
+  test('each history run is judged at the level the candidate is: the geometric mean of its repetitions', () => {
+    const c = compareExperimentWithHistory('udp', [skewed(), skewed(), skewed()], skewed(), parseThresholds('0.1'));
+    const row16 = c.rows.find((r) => r.parameter === '16' && r.statistic === 'median')!;
+    // Not the median 50 against the candidate's geometric mean ∛(400·50·49) ≈ 99.4, a false +99 %.
+    expect(row16.reference).toBeCloseTo(Math.cbrt(400 * 50 * 49), 9);
+    expect(row16.result).toBeCloseTo(Math.cbrt(400 * 50 * 49), 9);
+    expect(row16).toMatchObject({ status: 'pass', historyRuns: 3, repetitions: 3 });
+    const pooled = c.rows.find((r) => r.pooled && r.statistic === 'median')!;
+    expect(pooled.deltaPercent).toBeCloseTo(0, 9);
+    expect(c.status).toBe('passed');
+  });
+});
+
 describe('parseGateStatistics', () => {
   test('primary by default; names, aliases, 99% and all', () => {
     expect(parseGateStatistics(undefined)).toMatchObject({ primary: true, all: false });

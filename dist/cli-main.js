@@ -7899,6 +7899,11 @@ function valuesOf(m, statistic) {
   const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
   return values.filter((v) => Number.isFinite(v) && v > 0);
 }
+function levelOf(m, statistic) {
+  const values = valuesOf(m, statistic);
+  if (values.length === 0) return void 0;
+  return values.length === 1 ? values[0] : Math.exp(meanLog(values));
+}
 function rowAlpha(alpha, parameters) {
   return parameters > 1 ? alpha / (2 * parameters) : alpha;
 }
@@ -7954,7 +7959,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     if (row.status === "new" || row.status === "missing") return regate(row, gate, shape);
     const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
     if (candidate.length === 0) return regate(row, gate, shape);
-    const values = byKey.map((m) => m.get(rowKey(row))?.statistics[row.statistic]).filter((v) => v !== void 0 && Number.isFinite(v));
+    const values = byKey.map((m) => levelOf(m.get(rowKey(row)), row.statistic)).filter((v) => v !== void 0 && Number.isFinite(v));
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
     const pooledRuns = median3(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
     return regate({ ...row, ...noise(values, candidate, row, rowConfidence, pooledRuns) }, gate, shape);
@@ -7962,7 +7967,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const pooled = pooledRows(
     judged,
     (row, parameters) => {
-      const historyLevels = byKey.map((runByKey) => meanLog(parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.statistics[row.statistic]))).filter(Number.isFinite).map(Math.exp);
+      const historyLevels = byKey.map((runByKey) => meanLog(parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic)))).filter(Number.isFinite).map(Math.exp);
       const candidate = perRepetitionLevels(parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)));
       if (candidate.length === 0) return void 0;
       const pooledRuns = median3(byKey.flatMap((runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)));

@@ -235,6 +235,17 @@ function valuesOf(m: Measurement | undefined, statistic: StatisticName): number[
   return values.filter((v) => Number.isFinite(v) && v > 0);
 }
 
+/**
+ * A history run's level of a statistic, as the candidate's is judged (noiseVerdict): the
+ * geometric mean of its repetitions where it pooled some, else its one value; undefined when it
+ * has no positive value.
+ */
+function levelOf(m: Measurement | undefined, statistic: StatisticName): number | undefined {
+  const values = valuesOf(m, statistic);
+  if (values.length === 0) return undefined;
+  return values.length === 1 ? values[0]! : Math.exp(meanLog(values));
+}
+
 /** α of one row: with several parameters, half of the family's α to the pooled row, half split among the parameter rows. */
 function rowAlpha(alpha: number, parameters: number): number {
   return parameters > 1 ? alpha / (2 * parameters) : alpha;
@@ -313,7 +324,7 @@ export function compareExperimentWithHistory(
     const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
     // The band is estimated on logs: only positive results can be judged against it.
     if (candidate.length === 0) return regate(row, gate, shape);
-    const values = byKey.map((m) => m.get(rowKey(row))?.statistics[row.statistic]).filter((v): v is number => v !== undefined && Number.isFinite(v));
+    const values = byKey.map((m) => levelOf(m.get(rowKey(row)), row.statistic)).filter((v): v is number => v !== undefined && Number.isFinite(v));
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
     const pooledRuns = median(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
     return regate({ ...row, ...noise(values, candidate, row, rowConfidence, pooledRuns) }, gate, shape);
@@ -323,7 +334,7 @@ export function compareExperimentWithHistory(
     (row, parameters) => {
       // Per history run and per candidate repetition: the mean log over every parameter of the family.
       const historyLevels = byKey
-        .map((runByKey) => meanLog(parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.statistics[row.statistic])))
+        .map((runByKey) => meanLog(parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic))))
         .filter(Number.isFinite)
         .map(Math.exp);
       const candidate = perRepetitionLevels(parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)));
