@@ -9,7 +9,8 @@ import { hdrHistogramAdapter } from '../src/engine/formats/hdrHistogram.js';
 import { hyperfineAdapter } from '../src/engine/formats/hyperfine.js';
 import { isJsonObject, parseLooseJson } from '../src/engine/formats/looseJson.js';
 import { redisBenchmarkAdapter } from '../src/engine/formats/redisBenchmark.js';
-import type { Measurement, ResultSet } from '../src/engine/model/measurement.js';
+import type { ResultSet } from '../src/engine/model/measurement.js';
+import { find, inputError } from './helpers/formats.js';
 import { describeShared, repoRoot, sharedDir } from './helpers/shared.js';
 import { ADAPTERS as REGISTRY } from '../src/engine/formats/registry.js';
 
@@ -24,23 +25,6 @@ function parseFile(adapter: FormatAdapter, file: string): ResultSet {
 
 function parseText(adapter: FormatAdapter, text: string, file = 'input'): ResultSet {
   return adapter.parse({ file, text }, {});
-}
-
-function find(set: ResultSet, experiment: string, metric: string, label = ''): Measurement {
-  const m = set.measurements.find((x) => x.experiment === experiment && x.metric.name === metric && x.parameter.label === label);
-  if (!m) throw new Error(`no ${experiment} / ${label} / ${metric} in ${set.measurements.map((x) => `${x.experiment}|${x.parameter.label}|${x.metric.name}`).join(', ')}`);
-  return m;
-}
-
-/** The InputError a call throws (fails the test when it throws nothing or something else). */
-function inputError(run: () => unknown): InputError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw new Error(`expected an InputError, got ${String(error)}`);
-  }
-  throw new Error('expected an InputError, nothing was thrown');
 }
 
 /** The first 64 KiB of a file, as the recogniser sees it. */
