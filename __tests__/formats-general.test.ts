@@ -415,7 +415,9 @@ describe('recognisers (project fixtures)', () => {
       const dir = file.startsWith(project) ? file.slice(project.length + 1).split(/[\\/]/)[0]! : 'fastdds-raw';
       const text = head(file);
       const recognised = REGISTRY.filter((a) => a.recognises(text, file)).map((a) => a.id);
-      if (notResults.includes(dir)) {
+      // Where the samples came from: SOURCES.md and the benchmark sources in `source/` folders.
+      const generator = file === join(project, 'SOURCES.md') || file.split(/[\\/]/).includes('source');
+      if (notResults.includes(dir) || generator) {
         expect({ file, recognised }).toEqual({ file, recognised: [] });
         continue;
       }

@@ -29,6 +29,7 @@ const CASES: FormatCase[] = [
   { id: 'ddsperf', files: [join(formats, 'ddsperf', 'ping_size64.txt'), join(formats, 'ddsperf', 'sub_size1024.txt')] },
   { id: 'hyperfine', files: [join(formats, 'hyperfine', 'scan.json')] },
   { id: 'google-benchmark', files: [join(formats, 'google-benchmark', 'repetitions.json')] },
+  { id: 'go-bench', files: [join(formats, 'go-bench', 'publish_count3.txt')] },
   { id: 'github-action-benchmark', files: [join(formats, 'github-action-benchmark', 'custom.json')] },
   { id: 'hdrhistogram', files: [join(formats, 'hdrhistogram', 'rtt_ms.hgrm')] },
   { id: 'redis-benchmark', files: [join(formats, 'redis', 'redis7.csv')] },

@@ -3917,6 +3917,17 @@ function templateOf(command, values) {
   }
   return template;
 }
+function repetitionMeasurement(values) {
+  const sorted = Float64Array.from(values).sort();
+  const statistics = {
+    median: percentileOfSorted(sorted, 50),
+    mean: values.reduce((a, b) => a + b, 0) / values.length,
+    min: sorted[0],
+    max: sorted[sorted.length - 1]
+  };
+  const runs = [...values];
+  return { statistics, repetitions: values.length, repetitionValues: { median: runs, mean: [...runs], min: [...runs], max: [...runs] } };
+}
 
 // src/engine/formats/ddsperf.ts
 var PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
@@ -6041,9 +6052,157 @@ function splitName2(runName) {
   return { experiment: segments.slice(0, cut).join("/"), parameter };
 }
 
+// src/engine/formats/goBench.ts
+var RESULT_LINE = /^Benchmark\S*[ \t]+\d+[ \t]+-?\d+(?:\.\d+)?(?:e[-+]?\d+)? \S/m;
+var HEADER3 = /^(goos|goarch|pkg|cpu): (.*)$/;
+var NUMBER5 = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+var PROCS = /-(\d+)$/;
+var OUTCOME = /(?:^|[ \t])--- (FAIL|SKIP): (Benchmark\S*)/;
+var goBenchAdapter = {
+  id: "go-bench",
+  title: "Go testing benchmark output (go test -bench)",
+  recognises(head) {
+    return RESULT_LINE.test(stripBom(head).replace(/\r/g, ""));
+  },
+  parse({ file, text }) {
+    const lines = stripBom(text).split("\n");
+    const notes = [];
+    const headers = /* @__PURE__ */ new Set();
+    const benchmarks = /* @__PURE__ */ new Map();
+    const packages = /* @__PURE__ */ new Set();
+    let pkg = "";
+    let pending;
+    const cutShort = (p) => new InputError(`benchmark ${p.name} has a name but no results (the run was cut short?)`, { file, line: p.line, column: 1 });
+    const record = (name, nameLine, tail, tailLine, tailColumn) => {
+      const values = readResults(tail, file, tailLine, tailColumn);
+      const key = `${pkg}\0${name}`;
+      let benchmark = benchmarks.get(key);
+      if (!benchmark) {
+        const procs = PROCS.exec(name);
+        benchmark = { pkg, name: procs ? name.slice(0, procs.index) : name, procs: procs ? Number(procs[1]) : 1, line: nameLine, runs: [] };
+        benchmarks.set(key, benchmark);
+      }
+      benchmark.runs.push({ line: nameLine, values });
+      packages.add(pkg);
+    };
+    lines.forEach((raw, index) => {
+      const lineNo = index + 1;
+      const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "");
+      const header = HEADER3.exec(line);
+      if (header) {
+        const value4 = header[2].trim();
+        if (header[1] === "pkg") pkg = value4;
+        const note = `${header[1]}: ${value4}`;
+        if (!headers.has(note)) {
+          headers.add(note);
+          notes.push(note);
+        }
+        return;
+      }
+      const outcome = OUTCOME.exec(line);
+      if (outcome) {
+        notes.push(`${outcome[2]} (line ${lineNo}) ${outcome[1] === "FAIL" ? "failed" : "was skipped"}; it has no results`);
+        if (pending && outcome[2] === pending.name) pending = void 0;
+        return;
+      }
+      if (line.startsWith("Benchmark")) {
+        if (pending) throw cutShort(pending);
+        const nameEnd = line.search(/[ \t]/);
+        const name = nameEnd < 0 ? line : line.slice(0, nameEnd);
+        const tail = nameEnd < 0 ? "" : line.slice(nameEnd);
+        if (/^[ \t]+\d+(?:[ \t]|$)/.test(tail)) record(name, lineNo, tail, lineNo, nameEnd + 1);
+        else pending = { name, line: lineNo };
+        return;
+      }
+      if (pending && /^[ \t]*\d+[ \t]+\S/.test(line)) {
+        record(pending.name, pending.line, line, lineNo, 1);
+        pending = void 0;
+      }
+    });
+    if (pending) throw cutShort(pending);
+    if (benchmarks.size === 0) throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
+    const procsOf = /* @__PURE__ */ new Map();
+    for (const b of benchmarks.values()) {
+      const experiment = experimentOf2(b, packages.size > 1);
+      procsOf.set(experiment, (procsOf.get(experiment) ?? /* @__PURE__ */ new Set()).add(b.procs));
+    }
+    const measurements = [];
+    const unknownUnits = /* @__PURE__ */ new Set();
+    for (const b of benchmarks.values()) {
+      const experiment = experimentOf2(b, packages.size > 1);
+      const parameter = parameterOf(b, procsOf.get(experiment).size > 1);
+      const byUnit = /* @__PURE__ */ new Map();
+      for (const run of b.runs) {
+        for (const { value: value4, unit: symbol } of run.values) {
+          let slot = byUnit.get(symbol);
+          if (!slot) {
+            const reading = readUnit(symbol);
+            if (!reading.known) unknownUnits.add(symbol);
+            const metric2 = {
+              name: symbol === "ns/op" ? "time/op" : symbol,
+              dimension: reading.unit.dimension,
+              unit: BASE_UNITS[reading.unit.dimension],
+              displayUnit: symbol,
+              direction: reading.direction
+            };
+            slot = { metric: metric2, unit: reading.unit, values: [] };
+            byUnit.set(symbol, slot);
+          }
+          slot.values.push(toBaseUnit(value4, slot.unit));
+        }
+      }
+      for (const { metric: metric2, values } of byUnit.values()) {
+        measurements.push({ experiment, parameter, metric: metric2, ...repetitionMeasurement(values), place: { file, line: b.line } });
+      }
+    }
+    if (unknownUnits.size > 0) {
+      notes.push(`units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`);
+    }
+    return { format: "go-bench", file, measurements, notes };
+  }
+};
+function readResults(tail, file, line, column) {
+  const tokens = [];
+  const pattern = /[^ \t]+/g;
+  for (let m = pattern.exec(tail); m; m = pattern.exec(tail)) tokens.push({ text: m[0], column: column + m.index });
+  const values = [];
+  for (let i = 1; i < tokens.length; i += 2) {
+    const value4 = tokens[i];
+    const unit = tokens[i + 1];
+    if (!NUMBER5.test(value4.text)) throw new InputError(`expected a number before a unit, found "${value4.text.slice(0, 40)}"`, { file, line, column: value4.column });
+    if (!unit) throw new InputError(`the value ${value4.text} has no unit`, { file, line, column: value4.column });
+    values.push({ value: Number(value4.text), unit: unit.text });
+  }
+  if (values.length === 0) throw new InputError('the iteration count is followed by no results (expected "123 ns/op")', { file, line, column: tokens[0].column });
+  return values;
+}
+function experimentOf2(b, qualify) {
+  const slash = b.name.indexOf("/");
+  const base = slash < 0 ? b.name : b.name.slice(0, slash);
+  return qualify && b.pkg !== "" ? `${b.pkg}.${base}` : base;
+}
+function parameterOf(b, labelProcs) {
+  const slash = b.name.indexOf("/");
+  let label = slash < 0 ? "" : b.name.slice(slash + 1);
+  const settings = {};
+  let payloadBytes;
+  for (const part of label.split(/[/,]/)) {
+    const eq = part.indexOf("=");
+    if (eq <= 0) continue;
+    const key = part.slice(0, eq);
+    const text = part.slice(eq + 1);
+    const numeric = NUMBER5.test(text) ? Number(text) : void 0;
+    settings[key] = numeric ?? text;
+    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) payloadBytes ??= numeric;
+  }
+  settings.procs = b.procs;
+  if (labelProcs) label += `${label === "" ? "" : ","}procs=${b.procs}`;
+  return { label, ...payloadBytes !== void 0 ? { payloadBytes } : {}, settings };
+}
+
 // src/engine/formats/hdrHistogram.ts
-var HEADER3 = /^\s*"?Value"?(\s+|\s*,\s*)"?Percentile"?(\s+|\s*,\s*)"?TotalCount"?(\s+|\s*,\s*)"?1\/\(1-Percentile\)"?\s*$/;
-var NUMBER5 = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+var HEADER4 = /^\s*"?Value"?(\s+|\s*,\s*)"?Percentile"?(\s+|\s*,\s*)"?TotalCount"?(\s+|\s*,\s*)"?1\/\(1-Percentile\)"?\s*$/;
+var NUMBER6 = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 var INFINITE = /^(inf|Infinity)$/i;
 var FOOTER = /^\s*#\[\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*,\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*\]\s*$/;
 var TARGETS = [
@@ -6059,11 +6218,11 @@ var hdrHistogramAdapter = {
   title: "HdrHistogram percentile distribution (.hgrm)",
   recognises(head) {
     const lines = stripBom(head).split(/\r?\n/, 200);
-    return lines.slice(0, -1).some((line) => HEADER3.test(line));
+    return lines.slice(0, -1).some((line) => HEADER4.test(line));
   },
   parse({ file, text }, _options) {
     const lines = stripBom(text).split(/\r?\n/);
-    const headerIndex = lines.findIndex((line) => HEADER3.test(line));
+    const headerIndex = lines.findIndex((line) => HEADER4.test(line));
     if (headerIndex < 0) {
       throw new InputError('expected an HdrHistogram percentile table with the header "Value Percentile TotalCount 1/(1-Percentile)"', { file, line: 1 });
     }
@@ -6087,7 +6246,7 @@ var hdrHistogramAdapter = {
           [m[1], m[2], raw.indexOf(m[2])],
           [m[3], m[4], raw.lastIndexOf(m[4])]
         ]) {
-          if (!NUMBER5.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
+          if (!NUMBER6.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
             throw new InputError(`expected a number for "${name}" in the footer, found "${valueText}"`, { file, line, column: offset + 1 });
           }
           footer.set(name.replace(/\s+/g, " "), {
@@ -6098,7 +6257,7 @@ var hdrHistogramAdapter = {
         continue;
       }
       const tokens = tokenize(raw, csv);
-      if (!NUMBER5.test(tokens[0].text)) {
+      if (!NUMBER6.test(tokens[0].text)) {
         if (rows.length === 0) throw new InputError(`expected a row of numbers under the header, found "${clip2(trimmed)}"`, { file, line, column: tokens[0].column });
         endLine = line;
         break;
@@ -6112,9 +6271,9 @@ var hdrHistogramAdapter = {
       }
       const [valueToken, percentileToken, countToken, inverseToken] = tokens;
       for (const token of [valueToken, percentileToken, countToken]) {
-        if (!NUMBER5.test(token.text)) throw new InputError(`expected a number, found "${clip2(token.text)}"`, { file, line, column: token.column });
+        if (!NUMBER6.test(token.text)) throw new InputError(`expected a number, found "${clip2(token.text)}"`, { file, line, column: token.column });
       }
-      if (inverseToken && !NUMBER5.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
+      if (inverseToken && !NUMBER6.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
         throw new InputError(`expected a number or "inf", found "${clip2(inverseToken.text)}"`, { file, line, column: inverseToken.column });
       }
       const value4 = Number(valueToken.text);
@@ -6159,7 +6318,7 @@ var hdrHistogramAdapter = {
     statistics.samples = total ? total.value : last.count;
     if (!max || !mean3) notes.push(`no "#[Mean …]"/"#[Max …]" footer: max is the last row's value${mean3 ? "" : ", and there is no mean or standard deviation"}`);
     const measurement = {
-      experiment: experimentOf2(file),
+      experiment: experimentOf3(file),
       parameter: { label: "" },
       metric: metric2,
       statistics,
@@ -6181,7 +6340,7 @@ function tokenize(line, csv) {
 function clip2(text) {
   return text.length > 40 ? text.slice(0, 40) + "…" : text;
 }
-function experimentOf2(file) {
+function experimentOf3(file) {
   const base = file.split(/[\\/]/).pop() ?? file;
   return base.replace(/\.(hgrm|txt|csv|log|out)$/i, "") || base;
 }
@@ -6232,7 +6391,7 @@ var hyperfineAdapter = {
       if (!isJsonObject(result)) throw fields.error(`expected a benchmark result object in "results", found ${typeof result}`, results, index);
       const line = doc.placeOf(result).line;
       const command = fields.string(result, "command", { required: true, what: "the result" });
-      const [parameter, rawValues] = parameterOf(fields, result);
+      const [parameter, rawValues] = parameterOf2(fields, result);
       let experiment = templateOf(command, rawValues);
       const key = `${experiment}\0${parameter.label}`;
       const earlier = seen.get(key);
@@ -6292,7 +6451,7 @@ var hyperfineAdapter = {
     return { format: "hyperfine", file, measurements, notes };
   }
 };
-function parameterOf(fields, result) {
+function parameterOf2(fields, result) {
   const raw = result.parameters;
   if (raw === void 0 || raw === null) return [{ label: "" }, {}];
   if (!isJsonObject(raw)) throw fields.error('expected an object for "parameters"', result, "parameters");
@@ -6332,7 +6491,7 @@ var LATENCY_COLUMNS2 = [
   ["max_latency_ms", "max"]
 ];
 var ALL_COLUMNS = ["test", "rps", ...LATENCY_COLUMNS2.map(([c]) => c)];
-var HEADER4 = /^"test","rps"(,"\w+")*\s*$/;
+var HEADER5 = /^"test","rps"(,"\w+")*\s*$/;
 var OLD_LINE = /^"[^",]+","\d+(\.\d+)?"\s*$/;
 var redisBenchmarkAdapter = {
   id: "redis-benchmark",
@@ -6341,7 +6500,7 @@ var redisBenchmarkAdapter = {
     const lines = stripBom(head).split(/\r?\n/).slice(0, 20).filter((l) => l.trim() !== "");
     const first = lines[0];
     if (first === void 0) return false;
-    if (HEADER4.test(first)) return true;
+    if (HEADER5.test(first)) return true;
     const complete = lines.length > 1 ? lines.slice(0, -1) : lines;
     return complete.every((l) => OLD_LINE.test(l));
   },
@@ -6410,7 +6569,7 @@ var redisBenchmarkAdapter = {
 };
 
 // src/engine/formats/hyperfineCsv.ts
-var HEADER5 = /^command,mean,stddev,median,user,system,min,max(,parameter_[^,]+)*\s*$/;
+var HEADER6 = /^command,mean,stddev,median,user,system,min,max(,parameter_[^,]+)*\s*$/;
 var WALL = { name: "wall time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
 var USER = { name: "user time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
 var SYSTEM = { name: "system time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
@@ -6425,7 +6584,7 @@ var hyperfineCsvAdapter = {
   id: "hyperfine-csv",
   title: "hyperfine --export-csv output",
   recognises(head) {
-    return HEADER5.test(stripBom(head).split(/\r?\n/, 1)[0] ?? "");
+    return HEADER6.test(stripBom(head).split(/\r?\n/, 1)[0] ?? "");
   },
   parse({ file, text }) {
     const header = stripBom(text).split(/\r?\n/, 1)[0] ?? "";
@@ -6539,6 +6698,7 @@ var ADAPTERS = [
   hyperfineAdapter,
   hyperfineCsvAdapter,
   googleBenchmarkAdapter,
+  goBenchAdapter,
   githubActionBenchmarkAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,

@@ -19,6 +19,7 @@ import { netio3Adapter } from './netio3.js';
 import { genericCsvAdapter } from './genericCsv.js';
 import { githubActionBenchmarkAdapter } from './githubActionBenchmark.js';
 import { googleBenchmarkAdapter } from './googleBenchmark.js';
+import { goBenchAdapter } from './goBench.js';
 import { hdrHistogramAdapter } from './hdrHistogram.js';
 import { hyperfineAdapter } from './hyperfine.js';
 import { redisBenchmarkAdapter } from './redisBenchmark.js';
@@ -41,6 +42,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   hyperfineAdapter,
   hyperfineCsvAdapter,
   googleBenchmarkAdapter,
+  goBenchAdapter,
   githubActionBenchmarkAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,

@@ -1,8 +1,9 @@
 /**
  * Helpers more than one format adapter needs, in one place: how tools spell units, command
- * templates, and terminal colour codes.
+ * templates, terminal colour codes, and repetitions within one file.
  */
-import type { Direction } from '../model/measurement.js';
+import type { Direction, Measurement } from '../model/measurement.js';
+import { percentileOfSorted } from '../numeric/numpy.js';
 import { parseUnit, type Unit } from '../model/units.js';
 
 /** ANSI CSI escape sequences (colours, cursor moves) that console outputs carry; stripped before parsing. */
@@ -60,4 +61,23 @@ export function templateOf(command: string, values: Record<string, string>): str
     template = template.replace(new RegExp(`(?<![\\w.])${escaped}(?![\\w.])`, 'g'), `{${name}}`);
   }
   return template;
+}
+
+/**
+ * One benchmark's value in each of N runs of one file (`go test -count N`) as one measurement, as
+ * benchstat reads them: the median (the primary statistic), min, max and mean over the runs, with
+ * `repetitions: N` and every run's value in `repetitionValues`, so that a history comparison
+ * judges the mean of the N runs with the band for a mean of N. The median and mean of one run are
+ * its value, so files with one run and with several compare statistic by statistic.
+ */
+export function repetitionMeasurement(values: readonly number[]): Pick<Measurement, 'statistics' | 'repetitions' | 'repetitionValues'> {
+  const sorted = Float64Array.from(values).sort();
+  const statistics = {
+    median: percentileOfSorted(sorted, 50),
+    mean: values.reduce((a, b) => a + b, 0) / values.length,
+    min: sorted[0]!,
+    max: sorted[sorted.length - 1]!,
+  };
+  const runs = [...values];
+  return { statistics, repetitions: values.length, repetitionValues: { median: runs, mean: [...runs], min: [...runs], max: [...runs] } };
 }

@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FormatAdapter } from '../src/engine/formats/adapter.js';
+import { goBenchAdapter } from '../src/engine/formats/goBench.js';
+import { recogniseFormat } from '../src/engine/formats/registry.js';
+import type { ResultSet } from '../src/engine/model/measurement.js';
+import { find, inputError } from './helpers/formats.js';
+import { repoRoot } from './helpers/shared.js';
+
+// Benchmark harnesses' console outputs (Go testing, …), on samples generated here (see
+// fixtures/formats/SOURCES.md). Expected values are read off the sample files by hand.
+
+const formats = join(repoRoot, 'fixtures', 'formats');
+
+function parseFile(adapter: FormatAdapter, file: string): ResultSet {
+  const text = readFileSync(file, 'utf8');
+  expect(recogniseFormat(text, file)?.id).toBe(adapter.id);
+  return adapter.parse({ file, text }, {});
+}
+
+function parseText(adapter: FormatAdapter, text: string, file = 'bench.txt'): ResultSet {
+  return adapter.parse({ file, text }, {});
+}
+
+describe('Go testing benchmarks (go-bench)', () => {
+  const count3 = join(formats, 'go-bench', 'publish_count3.txt');
+  const cpus = join(formats, 'go-bench', 'publish_cpu1_2.txt');
+
+  it('reads -count 3 as three repetitions of each benchmark: median, min, max and mean over the runs', () => {
+    const set = parseFile(goBenchAdapter, count3);
+    expect(set.format).toBe('go-bench');
+    // 4 sub-benchmarks × (ns/op, MB/s, B/op, allocs/op) + QueueDepth × (ns/op, 2 custom, B/op, allocs/op)
+    expect(set.measurements).toHaveLength(21);
+    const time = find(set, 'BenchmarkPublish', 'time/op', 'size=64,mode=copy');
+    expect(time.parameter).toEqual({ label: 'size=64,mode=copy', payloadBytes: 64, settings: { size: 64, mode: 'copy', procs: 2 } });
+    expect(time.metric).toEqual({ name: 'time/op', dimension: 'time', unit: 'us', displayUnit: 'ns/op', direction: 'lower-is-better' });
+    // 1060, 112.6 and 109.3 ns/op
+    expect(time.statistics).toEqual({ median: expect.closeTo(0.1126, 9), min: expect.closeTo(0.1093, 9), max: expect.closeTo(1.06, 9), mean: expect.closeTo(0.4273, 9) });
+    expect(time.repetitions).toBe(3);
+    expect(time.repetitionValues!.median).toEqual([expect.closeTo(1.06, 9), expect.closeTo(0.1126, 9), expect.closeTo(0.1093, 9)]);
+    expect(time.place).toEqual({ file: count3, line: 5 });
+
+    const rate = find(set, 'BenchmarkPublish', 'MB/s', 'size=1024,mode=copy');
+    expect(rate.metric).toEqual({ name: 'MB/s', dimension: 'byterate', unit: 'MB/s', displayUnit: 'MB/s', direction: 'higher-is-better' });
+    // 538.67, 893.21, 505.64
+    expect(rate.statistics).toEqual({ median: 538.67, min: 505.64, max: 893.21, mean: expect.closeTo(645.84, 9) });
+    expect(rate.parameter.payloadBytes).toBe(1024);
+
+    const bytes = find(set, 'BenchmarkPublish', 'B/op', 'size=1024,mode=copy');
+    expect(bytes.metric).toEqual({ name: 'B/op', dimension: 'size', unit: 'B', displayUnit: 'B/op', direction: 'lower-is-better' });
+    expect(bytes.statistics).toEqual({ median: 1152, min: 1152, max: 1152, mean: 1152 });
+    const allocs = find(set, 'BenchmarkPublish', 'allocs/op', 'size=64,mode=zero');
+    expect(allocs.metric).toEqual({ name: 'allocs/op', dimension: 'count', unit: '', displayUnit: 'allocs/op', direction: 'lower-is-better' });
+    expect(allocs.statistics.median).toBe(0);
+
+    // A benchmark without sub-benchmarks: empty label; ReportMetric units kept as written.
+    const aux = find(set, 'BenchmarkQueueDepth', 'auxMetricUnits', '');
+    expect(aux.metric).toEqual({ name: 'auxMetricUnits', dimension: 'count', unit: '', displayUnit: 'auxMetricUnits', direction: 'lower-is-better' });
+    expect(aux.statistics.median).toBe(3);
+    expect(aux.parameter).toEqual({ label: '', settings: { procs: 2 } });
+    expect(find(set, 'BenchmarkQueueDepth', 'frames/op', '').metric.direction).toBe('lower-is-better');
+    expect(find(set, 'BenchmarkQueueDepth', 'time/op', '').statistics.median).toBeCloseTo(0.004095, 9);
+
+    expect(set.notes).toEqual([
+      'goos: linux',
+      'goarch: amd64',
+      'pkg: example.com/perfgate/publish',
+      'cpu: Oxide Virtual Turin-like Processor',
+      'units perfgate does not know are kept as written and read as lower-is-better: auxMetricUnits',
+    ]);
+  });
+
+  it('labels runs of one benchmark at several GOMAXPROCS (-cpu 1,2) by procs', () => {
+    const set = parseFile(goBenchAdapter, cpus);
+    const one = find(set, 'BenchmarkPublish', 'time/op', 'size=64,mode=copy,procs=1');
+    expect(one.statistics).toEqual({ median: expect.closeTo(0.04244, 9), min: expect.closeTo(0.04244, 9), max: expect.closeTo(0.04244, 9), mean: expect.closeTo(0.04244, 9) });
+    expect(one.repetitions).toBe(1);
+    expect(one.parameter.settings).toEqual({ size: 64, mode: 'copy', procs: 1 });
+    expect(find(set, 'BenchmarkPublish', 'time/op', 'size=64,mode=copy,procs=2').statistics.median).toBeCloseTo(0.1144, 9);
+    expect(find(set, 'BenchmarkQueueDepth', 'frames/op', 'procs=1').statistics.median).toBe(2);
+    expect(find(set, 'BenchmarkQueueDepth', 'frames/op', 'procs=2').statistics.median).toBe(1);
+  });
+
+  it('reads numbers printed after the benchmark’s own output, and notes failed benchmarks', () => {
+    const text = [
+      'pkg: example.com/a',
+      'BenchmarkLoud-4   \tstarting the server',
+      'server up',
+      '    1000\t      2500 ns/op',
+      'BenchmarkBroken-4 \t--- FAIL: BenchmarkBroken-4',
+      '    broken_test.go:12: no connection',
+      'BenchmarkQuiet \t 50\t 3.5 ns/op',
+      'FAIL',
+      'pkg: example.com/b',
+      'BenchmarkQuiet \t 40\t 4.5 ns/op',
+      '',
+    ].join('\r\n');
+    const set = parseText(goBenchAdapter, text);
+    expect(set.measurements.map((m) => [m.experiment, m.parameter.label, m.statistics.median, m.place.line])).toEqual([
+      ['example.com/a.BenchmarkLoud', '', 2.5, 2],
+      ['example.com/a.BenchmarkQuiet', '', expect.closeTo(0.0035, 12), 7],
+      ['example.com/b.BenchmarkQuiet', '', expect.closeTo(0.0045, 12), 10],
+    ]);
+    expect(set.notes).toContain('BenchmarkBroken-4 (line 5) failed; it has no results');
+  });
+
+  it.each([
+    ['BenchmarkX-8   100   abc ns/op\n', 1, 22, /expected a number before a unit, found "abc"/],
+    ['BenchmarkX-8 \t 100 \t 5\n', 1, 22, /the value 5 has no unit/],
+    ['goos: linux\nBenchmarkX-8   100\n', 2, 16, /followed by no results/],
+    ['goos: linux\nBenchmarkX-8   \t', 2, 1, /BenchmarkX-8 has a name but no results \(the run was cut short\?\)/],
+    ['BenchmarkX-8 \tlog\nBenchmarkY-8   100   5 ns/op\n', 1, 1, /BenchmarkX-8 has a name but no results/],
+    ['goos: linux\nPASS\n', 1, undefined, /no Go benchmark result lines/],
+  ])('reports %j as one InputError at line %i column %s', (text, line, column, message) => {
+    const error = inputError(() => parseText(goBenchAdapter, text, 'go.txt'));
+    expect(error.place).toEqual({ file: 'go.txt', line, ...(column !== undefined ? { column } : {}) });
+    expect(error.message).toMatch(message);
+  });
+
+  it('is not taken for other text that mentions benchmarks', () => {
+    expect(goBenchAdapter.recognises('Benchmarking alloc: Collecting 100 samples in estimated 5 s (5050 iterations)\n', 'x')).toBe(false);
+    expect(goBenchAdapter.recognises('BenchmarkX-8   \tPASS\nok  \tpkg\t0.1s\n', 'x')).toBe(false);
+    expect(goBenchAdapter.recognises('goos: linux\nBenchmarkX-8 \t 100\t 5 ns/op\n', 'x')).toBe(true);
+  });
+});

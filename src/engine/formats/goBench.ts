@@ -1,0 +1,204 @@
+/**
+ * Go `testing` benchmarks: the console output of `go test -bench . [-benchmem] [-count N]`.
+ *
+ * - A result line is `BenchmarkPublish/size=64,mode=copy-8 \t 1000000 \t 1052 ns/op \t 128 B/op …`:
+ *   the name, the iteration count, then value–unit pairs. When the benchmark itself prints, its
+ *   output comes between the name and the numbers, and the numbers start a later line.
+ * - The name's first segment is the experiment (`BenchmarkPublish`; with results of several
+ *   `pkg:` blocks, `<pkg>.BenchmarkPublish`). The rest is the parameter, its `,`-separated
+ *   `key=value` parts its settings (`size`, `bytes`, … give the payload). The `-8` suffix is
+ *   GOMAXPROCS (none means 1), the `procs` setting; it is in the label only where an experiment
+ *   was run with several (`-cpu 1,4`).
+ * - `-count N` repeats each benchmark N times: the runs are repetitions (benchstat's model), one
+ *   measurement per benchmark × unit with the median, min, max and mean over them.
+ * - Units: `ns/op` (metric `time/op`, stored in µs) and `B/op`, `allocs/op` are lower-is-better,
+ *   `MB/s` higher-is-better; other `ReportMetric` units are kept as written, lower-is-better
+ *   unless they are a rate (`x/s`), with a note.
+ * - `goos:`, `goarch:`, `pkg:` and `cpu:` lines are kept as notes; failed and skipped benchmarks
+ *   are noted and left out. Other lines (`PASS`, `ok`, test logs) are not results and are skipped.
+ */
+import { InputError } from '../errors.js';
+import { stripBom } from '../csv/header.js';
+import { PAYLOAD_PARAMETER_NAMES, type Measurement, type Metric, type Parameter } from '../model/measurement.js';
+import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
+import type { FormatAdapter } from './adapter.js';
+import { ANSI_ESCAPE, readUnit, repetitionMeasurement } from './shared.js';
+
+/** A result line somewhere in the head: name, iteration count, a value and its unit. */
+const RESULT_LINE = /^Benchmark\S*[ \t]+\d+[ \t]+-?\d+(?:\.\d+)?(?:e[-+]?\d+)? \S/m;
+const HEADER = /^(goos|goarch|pkg|cpu): (.*)$/;
+const NUMBER = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+const PROCS = /-(\d+)$/;
+/** A failed or skipped benchmark: on a line of its own, or after the name the run printed first. */
+const OUTCOME = /(?:^|[ \t])--- (FAIL|SKIP): (Benchmark\S*)/;
+
+interface Run {
+  line: number;
+  /** Value–unit pairs as printed. */
+  values: { value: number; unit: string }[];
+}
+
+interface Benchmark {
+  pkg: string;
+  name: string;
+  procs: number;
+  line: number;
+  runs: Run[];
+}
+
+export const goBenchAdapter: FormatAdapter = {
+  id: 'go-bench',
+  title: 'Go testing benchmark output (go test -bench)',
+
+  recognises(head: string): boolean {
+    return RESULT_LINE.test(stripBom(head).replace(/\r/g, ''));
+  },
+
+  parse({ file, text }) {
+    const lines = stripBom(text).split('\n');
+    const notes: string[] = [];
+    const headers = new Set<string>();
+    const benchmarks = new Map<string, Benchmark>();
+    const packages = new Set<string>();
+    let pkg = '';
+    /** A benchmark whose name was printed and whose numbers are still to come. */
+    let pending: { name: string; line: number } | undefined;
+
+    const cutShort = (p: { name: string; line: number }) =>
+      new InputError(`benchmark ${p.name} has a name but no results (the run was cut short?)`, { file, line: p.line, column: 1 });
+
+    const record = (name: string, nameLine: number, tail: string, tailLine: number, tailColumn: number) => {
+      const values = readResults(tail, file, tailLine, tailColumn);
+      const key = `${pkg}\u0000${name}`;
+      let benchmark = benchmarks.get(key);
+      if (!benchmark) {
+        const procs = PROCS.exec(name);
+        benchmark = { pkg, name: procs ? name.slice(0, procs.index) : name, procs: procs ? Number(procs[1]) : 1, line: nameLine, runs: [] };
+        benchmarks.set(key, benchmark);
+      }
+      benchmark.runs.push({ line: nameLine, values });
+      packages.add(pkg);
+    };
+
+    lines.forEach((raw, index) => {
+      const lineNo = index + 1;
+      const line = raw.replace(ANSI_ESCAPE, '').replace(/\r$/, '');
+      const header = HEADER.exec(line);
+      if (header) {
+        const value = header[2]!.trim();
+        if (header[1] === 'pkg') pkg = value;
+        const note = `${header[1]}: ${value}`;
+        if (!headers.has(note)) {
+          headers.add(note);
+          notes.push(note);
+        }
+        return;
+      }
+      const outcome = OUTCOME.exec(line);
+      if (outcome) {
+        notes.push(`${outcome[2]} (line ${lineNo}) ${outcome[1] === 'FAIL' ? 'failed' : 'was skipped'}; it has no results`);
+        if (pending && outcome[2] === pending.name) pending = undefined;
+        return;
+      }
+      if (line.startsWith('Benchmark')) {
+        if (pending) throw cutShort(pending);
+        const nameEnd = line.search(/[ \t]/);
+        const name = nameEnd < 0 ? line : line.slice(0, nameEnd);
+        const tail = nameEnd < 0 ? '' : line.slice(nameEnd);
+        // The numbers start with the iteration count; anything else is the benchmark's own output.
+        if (/^[ \t]+\d+(?:[ \t]|$)/.test(tail)) record(name, lineNo, tail, lineNo, nameEnd + 1);
+        else pending = { name, line: lineNo };
+        return;
+      }
+      if (pending && /^[ \t]*\d+[ \t]+\S/.test(line)) {
+        record(pending.name, pending.line, line, lineNo, 1);
+        pending = undefined;
+      }
+    });
+    if (pending) throw cutShort(pending);
+    if (benchmarks.size === 0) throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
+
+    // Experiments run with several GOMAXPROCS values name it in their labels.
+    const procsOf = new Map<string, Set<number>>();
+    for (const b of benchmarks.values()) {
+      const experiment = experimentOf(b, packages.size > 1);
+      procsOf.set(experiment, (procsOf.get(experiment) ?? new Set()).add(b.procs));
+    }
+    const measurements: Measurement[] = [];
+    const unknownUnits = new Set<string>();
+    for (const b of benchmarks.values()) {
+      const experiment = experimentOf(b, packages.size > 1);
+      const parameter = parameterOf(b, procsOf.get(experiment)!.size > 1);
+      const byUnit = new Map<string, { metric: Metric; unit: Unit; values: number[] }>();
+      for (const run of b.runs) {
+        for (const { value, unit: symbol } of run.values) {
+          let slot = byUnit.get(symbol);
+          if (!slot) {
+            const reading = readUnit(symbol);
+            if (!reading.known) unknownUnits.add(symbol);
+            const metric: Metric = {
+              name: symbol === 'ns/op' ? 'time/op' : symbol,
+              dimension: reading.unit.dimension,
+              unit: BASE_UNITS[reading.unit.dimension],
+              displayUnit: symbol,
+              direction: reading.direction,
+            };
+            slot = { metric, unit: reading.unit, values: [] };
+            byUnit.set(symbol, slot);
+          }
+          slot.values.push(toBaseUnit(value, slot.unit));
+        }
+      }
+      for (const { metric, values } of byUnit.values()) {
+        measurements.push({ experiment, parameter, metric, ...repetitionMeasurement(values), place: { file, line: b.line } });
+      }
+    }
+    if (unknownUnits.size > 0) {
+      notes.push(`units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(', ')}`);
+    }
+    return { format: 'go-bench', file, measurements, notes };
+  },
+};
+
+/** Value–unit pairs after the iteration count; an error names the first token that is not one. */
+function readResults(tail: string, file: string, line: number, column: number): { value: number; unit: string }[] {
+  const tokens: { text: string; column: number }[] = [];
+  const pattern = /[^ \t]+/g;
+  for (let m = pattern.exec(tail); m; m = pattern.exec(tail)) tokens.push({ text: m[0], column: column + m.index });
+  const values: { value: number; unit: string }[] = [];
+  for (let i = 1; i < tokens.length; i += 2) {
+    const value = tokens[i]!;
+    const unit = tokens[i + 1];
+    if (!NUMBER.test(value.text)) throw new InputError(`expected a number before a unit, found "${value.text.slice(0, 40)}"`, { file, line, column: value.column });
+    if (!unit) throw new InputError(`the value ${value.text} has no unit`, { file, line, column: value.column });
+    values.push({ value: Number(value.text), unit: unit.text });
+  }
+  if (values.length === 0) throw new InputError('the iteration count is followed by no results (expected "123 ns/op")', { file, line, column: tokens[0]!.column });
+  return values;
+}
+
+function experimentOf(b: Benchmark, qualify: boolean): string {
+  const slash = b.name.indexOf('/');
+  const base = slash < 0 ? b.name : b.name.slice(0, slash);
+  return qualify && b.pkg !== '' ? `${b.pkg}.${base}` : base;
+}
+
+/** `BenchmarkPublish/size=64,mode=copy` → label `size=64,mode=copy`, settings size 64 and mode copy. */
+function parameterOf(b: Benchmark, labelProcs: boolean): Parameter {
+  const slash = b.name.indexOf('/');
+  let label = slash < 0 ? '' : b.name.slice(slash + 1);
+  const settings: Record<string, number | string> = {};
+  let payloadBytes: number | undefined;
+  for (const part of label.split(/[/,]/)) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const key = part.slice(0, eq);
+    const text = part.slice(eq + 1);
+    const numeric = NUMBER.test(text) ? Number(text) : undefined;
+    settings[key] = numeric ?? text;
+    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) payloadBytes ??= numeric;
+  }
+  settings.procs = b.procs;
+  if (labelProcs) label += `${label === '' ? '' : ','}procs=${b.procs}`;
+  return { label, ...(payloadBytes !== undefined ? { payloadBytes } : {}), settings };
+}
