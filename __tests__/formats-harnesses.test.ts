@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FormatAdapter } from '../src/engine/formats/adapter.js';
 import { goBenchAdapter } from '../src/engine/formats/goBench.js';
+import { rustLibtestAdapter } from '../src/engine/formats/rustLibtest.js';
 import { recogniseFormat } from '../src/engine/formats/registry.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
 import { find, inputError } from './helpers/formats.js';
@@ -121,5 +122,46 @@ describe('Go testing benchmarks (go-bench)', () => {
     expect(goBenchAdapter.recognises('Benchmarking alloc: Collecting 100 samples in estimated 5 s (5050 iterations)\n', 'x')).toBe(false);
     expect(goBenchAdapter.recognises('BenchmarkX-8   \tPASS\nok  \tpkg\t0.1s\n', 'x')).toBe(false);
     expect(goBenchAdapter.recognises('goos: linux\nBenchmarkX-8 \t 100\t 5 ns/op\n', 'x')).toBe(true);
+  });
+});
+
+describe('Rust libtest benchmarks (rust-libtest)', () => {
+  const nightly = join(formats, 'rust-libtest', 'nightly_1.97.txt');
+  const old = join(formats, 'rust-libtest', 'old_integer_ns.txt');
+
+  it('reads the median time per iteration and MB/s of a current nightly (two decimals)', () => {
+    const set = parseFile(rustLibtestAdapter, nightly);
+    expect(set.measurements.map((m) => [m.experiment, m.metric.name, m.statistics, m.place.line])).toEqual([
+      ['bench_publish_4096', 'time/iter', { median: expect.closeTo(0.09115, 12) }, 9],
+      ['bench_publish_4096', 'MB/s', { median: 45010 }, 9],
+      ['bench_publish_64', 'time/iter', { median: expect.closeTo(0.02224, 12) }, 10],
+      ['bench_sum_small', 'time/iter', { median: expect.closeTo(0.00107, 12) }, 11],
+    ]);
+    const time = find(set, 'bench_publish_64', 'time/iter');
+    expect(time.parameter).toEqual({ label: '' });
+    expect(time.metric).toEqual({ name: 'time/iter', dimension: 'time', unit: 'us', displayUnit: 'ns/iter', direction: 'lower-is-better' });
+    expect(find(set, 'bench_publish_4096', 'MB/s').metric).toEqual({ name: 'MB/s', dimension: 'byterate', unit: 'MB/s', displayUnit: 'MB/s', direction: 'higher-is-better' });
+    expect(set.notes).toEqual([]);
+  });
+
+  it('reads whole nanoseconds with thousands separators, and notes a failed benchmark', () => {
+    const set = parseFile(rustLibtestAdapter, old);
+    expect(find(set, 'tests::bench_decode_frame', 'time/iter').statistics).toEqual({ median: 1.234 });
+    expect(find(set, 'tests::bench_publish_64', 'time/iter').statistics).toEqual({ median: 0.087 });
+    expect(find(set, 'tests::bench_publish_65536', 'time/iter').statistics).toEqual({ median: 18.211 });
+    expect(find(set, 'tests::bench_publish_65536', 'MB/s').statistics).toEqual({ median: 3598 });
+    expect(set.measurements).toHaveLength(4);
+    expect(set.notes).toEqual(['tests::bench_flaky (line 7) failed; it has no result']);
+  });
+
+  it.each([
+    ['test x ... bench:   abc ns/iter (+/- 1)\n', 1, 21, /expected "<time> ns\/iter \(\+\/- <range>\)" after "bench:", found "abc ns\/iter/],
+    ['test x ... ok\ntest y ... bench:       12 ns/iter\n', 2, 25, /found "12 ns\/iter"/],
+    ['test x ... bench: 1 ns/iter (+/- 0)\ntest x ... bench: 2 ns/iter (+/- 0)\n', 2, undefined, /benchmark x is listed twice \(first on line 1\)/],
+    ['running 1 test\ntest x ... ok\n', 1, undefined, /no libtest benchmark lines/],
+  ])('reports %j as one InputError at line %i column %s', (text, line, column, message) => {
+    const error = inputError(() => parseText(rustLibtestAdapter, text, 'bench.txt'));
+    expect(error.place).toEqual({ file: 'bench.txt', line, ...(column !== undefined ? { column } : {}) });
+    expect(error.message).toMatch(message);
   });
 });

@@ -2355,15 +2355,15 @@ var DBL_MIN_EXP = -1021;
 var DBL_MAX_EXP = 1024;
 function legacyScale(digits, exponent) {
   if (exponent < DBL_MIN_EXP || exponent > DBL_MAX_EXP) return exponent < 0 ? 0 : Infinity;
-  let number2 = digits;
+  let number3 = digits;
   let p10 = 10;
   let n = exponent < 0 ? -exponent : exponent;
   while (n) {
-    if (n & 1) number2 = exponent < 0 ? number2 / p10 : number2 * p10;
+    if (n & 1) number3 = exponent < 0 ? number3 / p10 : number3 * p10;
     n >>= 1;
     p10 *= p10;
   }
-  return number2;
+  return number3;
 }
 var EXACT_POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 function parseDecimalBytes(bytes, start, end, mode) {
@@ -4219,8 +4219,8 @@ function consoleExperimentName(file) {
 }
 function firstContentLine(head) {
   for (const line of splitLines(head)) {
-    const clean2 = line.replace(ANSI_ESCAPE, "");
-    if (clean2.trim() !== "") return clean2;
+    const clean3 = line.replace(ANSI_ESCAPE, "");
+    if (clean3.trim() !== "") return clean3;
   }
   return void 0;
 }
@@ -4745,7 +4745,7 @@ function parseFep(file, text) {
   const measurements = [];
   const seen = /* @__PURE__ */ new Map();
   for (const row of table3.rows) {
-    const number2 = (column, integer = false) => {
+    const number3 = (column, integer = false) => {
       const at = index[column];
       if (at === void 0) return void 0;
       const cell = row[at];
@@ -4758,11 +4758,11 @@ function parseFep(file, text) {
       }
       return Number(cell.text);
     };
-    const throughput = number2("throughput");
-    const size = number2("size", true);
-    const variance = number2("variance");
-    const received = number2("received");
-    const cycle = number2("cycle");
+    const throughput = number3("throughput");
+    const size = number3("size", true);
+    const variance = number3("variance");
+    const received = number3("received");
+    const cycle = number3("cycle");
     const modeCell = index.mode !== void 0 ? row[index.mode] : void 0;
     if (modeCell && modeCell.text === "") {
       throw new InputError("empty synchronization mode", { file, line: modeCell.line, column: modeCell.column });
@@ -6200,9 +6200,57 @@ function parameterOf(b, labelProcs) {
   return { label, ...payloadBytes !== void 0 ? { payloadBytes } : {}, settings };
 }
 
+// src/engine/formats/rustLibtest.ts
+var NUMBER6 = "(\\d{1,3}(?:,\\d{3})*(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)";
+var BENCH_LINE = new RegExp(`^test (\\S+) +\\.\\.\\. bench: +${NUMBER6} ns/iter \\(\\+/- ${NUMBER6}\\)(?: = ${NUMBER6} MB/s)?$`);
+var LOOKS_LIKE2 = /^test \S+ +\.\.\. bench:/;
+var FAILED = /^test (\S+) +\.\.\. FAILED$/;
+var TIME2 = { name: "time/iter", dimension: "time", unit: "us", displayUnit: "ns/iter", direction: "lower-is-better" };
+var RATE3 = { name: "MB/s", dimension: "byterate", unit: "MB/s", displayUnit: "MB/s", direction: "higher-is-better" };
+var number2 = (text) => Number(text.replace(/,/g, ""));
+var rustLibtestAdapter = {
+  id: "rust-libtest",
+  title: "Rust libtest benchmark output (cargo bench, #[bench])",
+  recognises(head) {
+    return stripBom(head).split("\n").some((line) => BENCH_LINE.test(clean2(line)));
+  },
+  parse({ file, text }) {
+    const measurements = [];
+    const notes = [];
+    const seen = /* @__PURE__ */ new Map();
+    stripBom(text).split("\n").forEach((raw, index) => {
+      const line = clean2(raw);
+      const place = { file, line: index + 1 };
+      const failed = FAILED.exec(line);
+      if (failed) {
+        notes.push(`${failed[1]} (line ${place.line}) failed; it has no result`);
+        return;
+      }
+      if (!LOOKS_LIKE2.test(line)) return;
+      const match = BENCH_LINE.exec(line);
+      if (!match) {
+        const at = line.indexOf("bench:") + "bench:".length;
+        const column = at + line.slice(at).search(/\S|$/) + 1;
+        throw new InputError(`expected "<time> ns/iter (+/- <range>)" after "bench:", found "${line.slice(column - 1, column + 39)}"`, { ...place, column });
+      }
+      const experiment = match[1];
+      const earlier = seen.get(experiment);
+      if (earlier !== void 0) throw new InputError(`benchmark ${experiment} is listed twice (first on line ${earlier}); give each run its own file`, place);
+      seen.set(experiment, place.line);
+      measurements.push({ experiment, parameter: { label: "" }, metric: TIME2, statistics: { median: number2(match[2]) / 1e3 }, place });
+      if (match[4] !== void 0) measurements.push({ experiment, parameter: { label: "" }, metric: RATE3, statistics: { median: number2(match[4]) }, place });
+    });
+    if (measurements.length === 0) throw new InputError('no libtest benchmark lines ("test name ... bench: 123 ns/iter (+/- 4)") found', { file, line: 1 });
+    return { format: "rust-libtest", file, measurements, notes };
+  }
+};
+function clean2(line) {
+  return line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
+}
+
 // src/engine/formats/hdrHistogram.ts
 var HEADER4 = /^\s*"?Value"?(\s+|\s*,\s*)"?Percentile"?(\s+|\s*,\s*)"?TotalCount"?(\s+|\s*,\s*)"?1\/\(1-Percentile\)"?\s*$/;
-var NUMBER6 = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+var NUMBER7 = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 var INFINITE = /^(inf|Infinity)$/i;
 var FOOTER = /^\s*#\[\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*,\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*\]\s*$/;
 var TARGETS = [
@@ -6246,7 +6294,7 @@ var hdrHistogramAdapter = {
           [m[1], m[2], raw.indexOf(m[2])],
           [m[3], m[4], raw.lastIndexOf(m[4])]
         ]) {
-          if (!NUMBER6.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
+          if (!NUMBER7.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
             throw new InputError(`expected a number for "${name}" in the footer, found "${valueText}"`, { file, line, column: offset + 1 });
           }
           footer.set(name.replace(/\s+/g, " "), {
@@ -6257,7 +6305,7 @@ var hdrHistogramAdapter = {
         continue;
       }
       const tokens = tokenize(raw, csv);
-      if (!NUMBER6.test(tokens[0].text)) {
+      if (!NUMBER7.test(tokens[0].text)) {
         if (rows.length === 0) throw new InputError(`expected a row of numbers under the header, found "${clip2(trimmed)}"`, { file, line, column: tokens[0].column });
         endLine = line;
         break;
@@ -6271,9 +6319,9 @@ var hdrHistogramAdapter = {
       }
       const [valueToken, percentileToken, countToken, inverseToken] = tokens;
       for (const token of [valueToken, percentileToken, countToken]) {
-        if (!NUMBER6.test(token.text)) throw new InputError(`expected a number, found "${clip2(token.text)}"`, { file, line, column: token.column });
+        if (!NUMBER7.test(token.text)) throw new InputError(`expected a number, found "${clip2(token.text)}"`, { file, line, column: token.column });
       }
-      if (inverseToken && !NUMBER6.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
+      if (inverseToken && !NUMBER7.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
         throw new InputError(`expected a number or "inf", found "${clip2(inverseToken.text)}"`, { file, line, column: inverseToken.column });
       }
       const value4 = Number(valueToken.text);
@@ -6531,7 +6579,7 @@ var redisBenchmarkAdapter = {
     const latencyIndexes = LATENCY_COLUMNS2.map(([column, statistic]) => [headerFields.indexOf(column), statistic, column]).filter(([i]) => i >= 0);
     const unknown = headerFields.filter((f) => !ALL_COLUMNS.includes(f));
     if (unknown.length > 0) notes.push(`columns not read: ${unknown.join(", ")}`);
-    const number2 = (row, index, column) => {
+    const number3 = (row, index, column) => {
       const cell = row.fields[index] ?? "";
       if (isMissingValue(cell)) return void 0;
       const value4 = parseNumber(cell, "precise");
@@ -6555,11 +6603,11 @@ var redisBenchmarkAdapter = {
       }
       seen.set(test, row.line);
       const place = { file, line: row.line };
-      const rps = number2(row, table3.columns.rps, "rps");
+      const rps = number3(row, table3.columns.rps, "rps");
       if (rps !== void 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: THROUGHPUT6, statistics: { value: rps }, place });
       const statistics = {};
       for (const [index, statistic, column] of latencyIndexes) {
-        const value4 = number2(row, index, column);
+        const value4 = number3(row, index, column);
         if (value4 !== void 0) statistics[statistic] = toBaseUnit(value4, MS2);
       }
       if (Object.keys(statistics).length > 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: LATENCY7, statistics, place });
@@ -6699,6 +6747,7 @@ var ADAPTERS = [
   hyperfineCsvAdapter,
   googleBenchmarkAdapter,
   goBenchAdapter,
+  rustLibtestAdapter,
   githubActionBenchmarkAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,

@@ -20,6 +20,7 @@ import { genericCsvAdapter } from './genericCsv.js';
 import { githubActionBenchmarkAdapter } from './githubActionBenchmark.js';
 import { googleBenchmarkAdapter } from './googleBenchmark.js';
 import { goBenchAdapter } from './goBench.js';
+import { rustLibtestAdapter } from './rustLibtest.js';
 import { hdrHistogramAdapter } from './hdrHistogram.js';
 import { hyperfineAdapter } from './hyperfine.js';
 import { redisBenchmarkAdapter } from './redisBenchmark.js';
@@ -43,6 +44,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   hyperfineCsvAdapter,
   googleBenchmarkAdapter,
   goBenchAdapter,
+  rustLibtestAdapter,
   githubActionBenchmarkAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,
