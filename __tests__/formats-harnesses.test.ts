@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FormatAdapter } from '../src/engine/formats/adapter.js';
 import { goBenchAdapter } from '../src/engine/formats/goBench.js';
 import { rustLibtestAdapter } from '../src/engine/formats/rustLibtest.js';
+import { criterionConsoleAdapter } from '../src/engine/formats/criterionConsole.js';
 import { recogniseFormat } from '../src/engine/formats/registry.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
 import { find, inputError } from './helpers/formats.js';
@@ -162,6 +163,48 @@ describe('Rust libtest benchmarks (rust-libtest)', () => {
   ])('reports %j as one InputError at line %i column %s', (text, line, column, message) => {
     const error = inputError(() => parseText(rustLibtestAdapter, text, 'bench.txt'));
     expect(error.place).toEqual({ file: 'bench.txt', line, ...(column !== undefined ? { column } : {}) });
+    expect(error.message).toMatch(message);
+  });
+});
+
+describe('Criterion.rs console output (criterion-console)', () => {
+  const file = join(formats, 'criterion', 'criterion_console.txt');
+
+  it('reads the estimate of each time and throughput interval as the mean; change lines are not read', () => {
+    const set = parseFile(criterionConsoleAdapter, file);
+    expect(set.measurements.map((m) => [m.experiment, m.parameter.label, m.metric.name, m.metric.displayUnit, m.statistics, m.place.line])).toEqual([
+      ['publish', '64', 'time', 'µs', { mean: expect.closeTo(1.24, 12) }, 5],
+      ['publish', '64', 'throughput', 'MiB/s', { mean: expect.closeTo((49.222 * 1024 * 1024) / 1e6, 9) }, 5],
+      ['publish', '4096', 'time', 'µs', { mean: expect.closeTo(1.0021, 12) }, 17],
+      ['publish', '4096', 'throughput', 'GiB/s', { mean: expect.closeTo((3.8067 * 1024 ** 3) / 1e6, 6) }, 17],
+      ['decode', 'frame_with_a_long_benchmark_name', 'time', 'ns', { mean: expect.closeTo(0.08731, 12) }, 28],
+      ['decode', 'frame_with_a_long_benchmark_name', 'throughput', 'Melem/s', { mean: expect.closeTo(11.453e6, 3) }, 28],
+      ['checksum', '', 'time', 'ms', { mean: expect.closeTo(2530.6, 9) }, 36],
+    ]);
+    expect(find(set, 'publish', 'time', '64').metric).toEqual({ name: 'time', dimension: 'time', unit: 'us', displayUnit: 'µs', direction: 'lower-is-better' });
+    expect(find(set, 'publish', 'throughput', '64').metric).toEqual({
+      name: 'throughput',
+      dimension: 'byterate',
+      unit: 'MB/s',
+      displayUnit: 'MiB/s',
+      direction: 'higher-is-better',
+    });
+    expect(find(set, 'decode', 'throughput', 'frame_with_a_long_benchmark_name').metric).toMatchObject({ dimension: 'rate', unit: 'Hz', direction: 'higher-is-better' });
+    expect(set.notes).toEqual(["Criterion's change: lines (its comparison with its own saved baseline) are not read"]);
+  });
+
+  it.each([
+    ['a                       time:   [1.0 ns 2.0 ns]\n', 1, 34, /expected three values with units in "time: \[...\]"/],
+    ['a                       time:   [1.0 ns x ns 3.0 ns]\n', 1, 34, /expected a number in "time: \[...\]", found "x"/],
+    ['a                       time:   [1.0 ns 2.0 parsecs 3.0 ns]\n', 1, 34, /unknown time unit "parsecs"/],
+    ['a                       time:   [1.0 ns 2.0 ns 3.0 ns]\n                        thrpt:  [1 MiB 2 MiB 3 MiB]\n', 2, 34, /unknown throughput unit "MiB"/],
+    ['                        time:   [1.0 ns 2.0 ns 3.0 ns]\n', 1, 1, /a "time:" line with no benchmark id before it/],
+    ['Found 1 outliers among 100 measurements\n                        thrpt:  [1 B/s 2 B/s 3 B/s]\n', 2, 1, /a "thrpt:" line that does not follow a "time:" line/],
+    ['a   time:   [1.0 ns 2.0 ns 3.0 ns]\na   time:   [1.0 ns 2.0 ns 3.0 ns]\n', 2, undefined, /benchmark a is listed twice \(first on line 1\)/],
+    ['Benchmarking a\n', 1, undefined, /no Criterion "time: \[low estimate high\]" lines found/],
+  ])('reports %j as one InputError at line %i column %s', (text, line, column, message) => {
+    const error = inputError(() => parseText(criterionConsoleAdapter, text, 'criterion.txt'));
+    expect(error.place).toEqual({ file: 'criterion.txt', line, ...(column !== undefined ? { column } : {}) });
     expect(error.message).toMatch(message);
   });
 });

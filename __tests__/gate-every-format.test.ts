@@ -31,6 +31,7 @@ const CASES: FormatCase[] = [
   { id: 'google-benchmark', files: [join(formats, 'google-benchmark', 'repetitions.json')] },
   { id: 'go-bench', files: [join(formats, 'go-bench', 'publish_count3.txt')] },
   { id: 'rust-libtest', files: [join(formats, 'rust-libtest', 'nightly_1.97.txt')] },
+  { id: 'criterion-console', files: [join(formats, 'criterion', 'criterion_console.txt')] },
   { id: 'github-action-benchmark', files: [join(formats, 'github-action-benchmark', 'custom.json')] },
   { id: 'hdrhistogram', files: [join(formats, 'hdrhistogram', 'rtt_ms.hgrm')] },
   { id: 'redis-benchmark', files: [join(formats, 'redis', 'redis7.csv')] },

@@ -3882,6 +3882,9 @@ var fastddsRawAdapter = {
 
 // src/engine/formats/shared.ts
 var ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
+function consoleLines(text) {
+  return stripBom(text).split("\n").map((line) => line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd());
+}
 var RATE_SUFFIX = /^(.+?)\s*\/\s*(s|sec|secs|second|seconds)$/;
 var PER_OPERATION_SUFFIX = /^(.+?)\s*\/\s*(iter|iters|iteration|op|ops|operation|call|run)$/;
 function readUnit(text) {
@@ -4219,8 +4222,8 @@ function consoleExperimentName(file) {
 }
 function firstContentLine(head) {
   for (const line of splitLines(head)) {
-    const clean3 = line.replace(ANSI_ESCAPE, "");
-    if (clean3.trim() !== "") return clean3;
+    const clean2 = line.replace(ANSI_ESCAPE, "");
+    if (clean2.trim() !== "") return clean2;
   }
   return void 0;
 }
@@ -6212,14 +6215,13 @@ var rustLibtestAdapter = {
   id: "rust-libtest",
   title: "Rust libtest benchmark output (cargo bench, #[bench])",
   recognises(head) {
-    return stripBom(head).split("\n").some((line) => BENCH_LINE.test(clean2(line)));
+    return consoleLines(head).some((line) => BENCH_LINE.test(line));
   },
   parse({ file, text }) {
     const measurements = [];
     const notes = [];
     const seen = /* @__PURE__ */ new Map();
-    stripBom(text).split("\n").forEach((raw, index) => {
-      const line = clean2(raw);
+    consoleLines(text).forEach((line, index) => {
       const place = { file, line: index + 1 };
       const failed = FAILED.exec(line);
       if (failed) {
@@ -6244,13 +6246,115 @@ var rustLibtestAdapter = {
     return { format: "rust-libtest", file, measurements, notes };
   }
 };
-function clean2(line) {
-  return line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
+
+// src/engine/formats/criterionConsole.ts
+var INTERVAL = /(?:^|\s)(time|thrpt): +\[([^[\]]*)\]/;
+var RECOGNISED = /(?:^|\s)time: +\[\d[\d.]* \S+ \d[\d.]* \S+ \d[\d.]* \S+\]/;
+var NUMBER7 = /^\d+(?:\.\d+)?(?:e[-+]?\d+)?$/;
+var ELEMENTS = { "elem/s": 1, "Kelem/s": 1e3, "Melem/s": 1e6, "Gelem/s": 1e9 };
+var NOT_AN_ID = /^(Benchmarking |Found \d+ outliers|Gnuplot not found|WARNING|Warning|Running |running |test result:)/;
+var criterionConsoleAdapter = {
+  id: "criterion-console",
+  title: "Criterion.rs console output (cargo bench)",
+  recognises(head) {
+    return consoleLines(head).some((line) => RECOGNISED.test(line));
+  },
+  parse({ file, text }) {
+    const measurements = [];
+    const seen = /* @__PURE__ */ new Map();
+    let changeLines = 0;
+    let candidate;
+    let current;
+    consoleLines(text).forEach((line, index) => {
+      const lineNo = index + 1;
+      if (line.trim() === "") return;
+      const interval = INTERVAL.exec(line);
+      if (!interval) {
+        if (/^\s*change:/.test(line)) changeLines++;
+        if (!/^\s/.test(line) && !NOT_AN_ID.test(line)) candidate = { id: line, line: lineNo };
+        else if (!/^\s/.test(line)) candidate = void 0;
+        return;
+      }
+      const kind = interval[1];
+      const bracketColumn = interval.index + interval[0].indexOf("[") + 2;
+      if (interval[2].includes("%")) {
+        changeLines++;
+        return;
+      }
+      const prefix = line.slice(0, interval.index + (interval[0].startsWith(kind) ? 0 : 1)).trim();
+      if (kind === "time") {
+        let id;
+        let idLine;
+        if (prefix !== "") {
+          id = prefix;
+          idLine = lineNo;
+        } else if (candidate) {
+          id = candidate.id;
+          idLine = candidate.line;
+        } else {
+          throw new InputError('a "time:" line with no benchmark id before it', { file, line: lineNo, column: 1 });
+        }
+        candidate = void 0;
+        const earlier = seen.get(id);
+        if (earlier !== void 0) throw new InputError(`benchmark ${id} is listed twice (first on line ${earlier}); give each run its own file`, { file, line: lineNo });
+        seen.set(id, lineNo);
+        current = { ...splitId(id), line: idLine };
+        const { unit, estimate } = readInterval(interval[2], file, lineNo, bracketColumn, "time");
+        measurements.push({ ...current, metric: metricOf("time", unit), statistics: { mean: estimate }, place: { file, line: idLine } });
+      } else {
+        if (!current || prefix !== "") throw new InputError('a "thrpt:" line that does not follow a "time:" line', { file, line: lineNo, column: 1 });
+        const { unit, estimate } = readInterval(interval[2], file, lineNo, bracketColumn, "thrpt");
+        measurements.push({ ...current, metric: metricOf("throughput", unit), statistics: { mean: estimate }, place: { file, line: current.line } });
+        current = void 0;
+      }
+    });
+    if (measurements.length === 0) throw new InputError('no Criterion "time: [low estimate high]" lines found', { file, line: 1 });
+    const notes = changeLines > 0 ? ["Criterion's change: lines (its comparison with its own saved baseline) are not read"] : [];
+    return { format: "criterion-console", file, measurements, notes };
+  }
+};
+function splitId(id) {
+  const slash = id.lastIndexOf("/");
+  if (slash <= 0 || slash === id.length - 1) return { experiment: id, parameter: { label: "" } };
+  return { experiment: id.slice(0, slash), parameter: { label: id.slice(slash + 1) } };
+}
+function unitOf2(symbol, kind) {
+  if (kind === "time") {
+    const unit = parseUnit(symbol);
+    return unit?.dimension === "time" ? unit : void 0;
+  }
+  const elements = ELEMENTS[symbol];
+  if (elements !== void 0) return { symbol, dimension: "rate", toBase: elements };
+  const reading = readUnit(symbol);
+  return reading.known && reading.direction === "higher-is-better" ? reading.unit : void 0;
+}
+function readInterval(body, file, line, column, kind) {
+  const tokens = body.split(" ");
+  const fail = (message) => new InputError(message, { file, line, column });
+  if (tokens.length !== 6) throw fail(`expected three values with units in "${kind}: [...]", found "${body.slice(0, 60)}"`);
+  const values = [];
+  for (let i = 0; i < 6; i += 2) {
+    const unit = unitOf2(tokens[i + 1], kind);
+    if (!NUMBER7.test(tokens[i])) throw fail(`expected a number in "${kind}: [...]", found "${tokens[i].slice(0, 40)}"`);
+    if (!unit) throw fail(`unknown ${kind === "time" ? "time" : "throughput"} unit "${tokens[i + 1].slice(0, 20)}"`);
+    values.push({ value: Number(tokens[i]), unit });
+  }
+  const middle = values[1];
+  return { unit: middle.unit, estimate: toBaseUnit(middle.value, middle.unit) };
+}
+function metricOf(name, unit) {
+  return {
+    name,
+    dimension: unit.dimension,
+    unit: BASE_UNITS[unit.dimension],
+    displayUnit: unit.symbol,
+    direction: name === "time" ? "lower-is-better" : "higher-is-better"
+  };
 }
 
 // src/engine/formats/hdrHistogram.ts
 var HEADER4 = /^\s*"?Value"?(\s+|\s*,\s*)"?Percentile"?(\s+|\s*,\s*)"?TotalCount"?(\s+|\s*,\s*)"?1\/\(1-Percentile\)"?\s*$/;
-var NUMBER7 = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+var NUMBER8 = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 var INFINITE = /^(inf|Infinity)$/i;
 var FOOTER = /^\s*#\[\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*,\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*\]\s*$/;
 var TARGETS = [
@@ -6294,7 +6398,7 @@ var hdrHistogramAdapter = {
           [m[1], m[2], raw.indexOf(m[2])],
           [m[3], m[4], raw.lastIndexOf(m[4])]
         ]) {
-          if (!NUMBER7.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
+          if (!NUMBER8.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
             throw new InputError(`expected a number for "${name}" in the footer, found "${valueText}"`, { file, line, column: offset + 1 });
           }
           footer.set(name.replace(/\s+/g, " "), {
@@ -6305,7 +6409,7 @@ var hdrHistogramAdapter = {
         continue;
       }
       const tokens = tokenize(raw, csv);
-      if (!NUMBER7.test(tokens[0].text)) {
+      if (!NUMBER8.test(tokens[0].text)) {
         if (rows.length === 0) throw new InputError(`expected a row of numbers under the header, found "${clip2(trimmed)}"`, { file, line, column: tokens[0].column });
         endLine = line;
         break;
@@ -6319,9 +6423,9 @@ var hdrHistogramAdapter = {
       }
       const [valueToken, percentileToken, countToken, inverseToken] = tokens;
       for (const token of [valueToken, percentileToken, countToken]) {
-        if (!NUMBER7.test(token.text)) throw new InputError(`expected a number, found "${clip2(token.text)}"`, { file, line, column: token.column });
+        if (!NUMBER8.test(token.text)) throw new InputError(`expected a number, found "${clip2(token.text)}"`, { file, line, column: token.column });
       }
-      if (inverseToken && !NUMBER7.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
+      if (inverseToken && !NUMBER8.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
         throw new InputError(`expected a number or "inf", found "${clip2(inverseToken.text)}"`, { file, line, column: inverseToken.column });
       }
       const value4 = Number(valueToken.text);
@@ -6347,7 +6451,7 @@ var hdrHistogramAdapter = {
         line: Math.min(endLine, lines.length)
       });
     }
-    const unit = unitOf2(file, text, notes);
+    const unit = unitOf3(file, text, notes);
     const metric2 = { name: "latency", dimension: "time", unit: "us", displayUnit: unit.symbol, direction: "lower-is-better" };
     const toBase = (v) => toBaseUnit(v, unit);
     const statistics = { min: toBase(rows[0].value) };
@@ -6392,7 +6496,7 @@ function experimentOf3(file) {
   const base = file.split(/[\\/]/).pop() ?? file;
   return base.replace(/\.(hgrm|txt|csv|log|out)$/i, "") || base;
 }
-function unitOf2(file, text, notes) {
+function unitOf3(file, text, notes) {
   const base = (file.split(/[\\/]/).pop() ?? file).replace(/\.[^.]*$/, "");
   const m = /(?:^|[^a-zA-Z])(ns|us|µs|μs|usec|ms|msec|s|sec)(?:$|[^a-zA-Z])/.exec(base);
   if (m) {
@@ -6748,6 +6852,7 @@ var ADAPTERS = [
   googleBenchmarkAdapter,
   goBenchAdapter,
   rustLibtestAdapter,
+  criterionConsoleAdapter,
   githubActionBenchmarkAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,

@@ -21,6 +21,7 @@ import { githubActionBenchmarkAdapter } from './githubActionBenchmark.js';
 import { googleBenchmarkAdapter } from './googleBenchmark.js';
 import { goBenchAdapter } from './goBench.js';
 import { rustLibtestAdapter } from './rustLibtest.js';
+import { criterionConsoleAdapter } from './criterionConsole.js';
 import { hdrHistogramAdapter } from './hdrHistogram.js';
 import { hyperfineAdapter } from './hyperfine.js';
 import { redisBenchmarkAdapter } from './redisBenchmark.js';
@@ -45,6 +46,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   googleBenchmarkAdapter,
   goBenchAdapter,
   rustLibtestAdapter,
+  criterionConsoleAdapter,
   githubActionBenchmarkAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,

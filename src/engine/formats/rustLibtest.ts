@@ -14,10 +14,9 @@
  * failed benchmarks are noted.
  */
 import { InputError } from '../errors.js';
-import { stripBom } from '../csv/header.js';
 import type { Measurement, Metric } from '../model/measurement.js';
 import type { FormatAdapter } from './adapter.js';
-import { ANSI_ESCAPE } from './shared.js';
+import { consoleLines } from './shared.js';
 
 const NUMBER = '(\\d{1,3}(?:,\\d{3})*(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)';
 const BENCH_LINE = new RegExp(`^test (\\S+) +\\.\\.\\. bench: +${NUMBER} ns/iter \\(\\+/- ${NUMBER}\\)(?: = ${NUMBER} MB/s)?$`);
@@ -35,44 +34,35 @@ export const rustLibtestAdapter: FormatAdapter = {
   title: 'Rust libtest benchmark output (cargo bench, #[bench])',
 
   recognises(head: string): boolean {
-    return stripBom(head)
-      .split('\n')
-      .some((line) => BENCH_LINE.test(clean(line)));
+    return consoleLines(head).some((line) => BENCH_LINE.test(line));
   },
 
   parse({ file, text }) {
     const measurements: Measurement[] = [];
     const notes: string[] = [];
     const seen = new Map<string, number>();
-    stripBom(text)
-      .split('\n')
-      .forEach((raw, index) => {
-        const line = clean(raw);
-        const place = { file, line: index + 1 };
-        const failed = FAILED.exec(line);
-        if (failed) {
-          notes.push(`${failed[1]} (line ${place.line}) failed; it has no result`);
-          return;
-        }
-        if (!LOOKS_LIKE.test(line)) return;
-        const match = BENCH_LINE.exec(line);
-        if (!match) {
-          const at = line.indexOf('bench:') + 'bench:'.length;
-          const column = at + line.slice(at).search(/\S|$/) + 1;
-          throw new InputError(`expected "<time> ns/iter (+/- <range>)" after "bench:", found "${line.slice(column - 1, column + 39)}"`, { ...place, column });
-        }
-        const experiment = match[1]!;
-        const earlier = seen.get(experiment);
-        if (earlier !== undefined) throw new InputError(`benchmark ${experiment} is listed twice (first on line ${earlier}); give each run its own file`, place);
-        seen.set(experiment, place.line);
-        measurements.push({ experiment, parameter: { label: '' }, metric: TIME, statistics: { median: number(match[2]!) / 1000 }, place });
-        if (match[4] !== undefined) measurements.push({ experiment, parameter: { label: '' }, metric: RATE, statistics: { median: number(match[4]) }, place });
-      });
+    consoleLines(text).forEach((line, index) => {
+      const place = { file, line: index + 1 };
+      const failed = FAILED.exec(line);
+      if (failed) {
+        notes.push(`${failed[1]} (line ${place.line}) failed; it has no result`);
+        return;
+      }
+      if (!LOOKS_LIKE.test(line)) return;
+      const match = BENCH_LINE.exec(line);
+      if (!match) {
+        const at = line.indexOf('bench:') + 'bench:'.length;
+        const column = at + line.slice(at).search(/\S|$/) + 1;
+        throw new InputError(`expected "<time> ns/iter (+/- <range>)" after "bench:", found "${line.slice(column - 1, column + 39)}"`, { ...place, column });
+      }
+      const experiment = match[1]!;
+      const earlier = seen.get(experiment);
+      if (earlier !== undefined) throw new InputError(`benchmark ${experiment} is listed twice (first on line ${earlier}); give each run its own file`, place);
+      seen.set(experiment, place.line);
+      measurements.push({ experiment, parameter: { label: '' }, metric: TIME, statistics: { median: number(match[2]!) / 1000 }, place });
+      if (match[4] !== undefined) measurements.push({ experiment, parameter: { label: '' }, metric: RATE, statistics: { median: number(match[4]) }, place });
+    });
     if (measurements.length === 0) throw new InputError('no libtest benchmark lines ("test name ... bench: 123 ns/iter (+/- 4)") found', { file, line: 1 });
     return { format: 'rust-libtest', file, measurements, notes };
   },
 };
-
-function clean(line: string): string {
-  return line.replace(ANSI_ESCAPE, '').replace(/\r$/, '').trimEnd();
-}

@@ -5,9 +5,17 @@
 import type { Direction, Measurement } from '../model/measurement.js';
 import { percentileOfSorted } from '../numeric/numpy.js';
 import { parseUnit, type Unit } from '../model/units.js';
+import { stripBom } from '../csv/header.js';
 
 /** ANSI CSI escape sequences (colours, cursor moves) that console outputs carry; stripped before parsing. */
 export const ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
+
+/** A console output's lines without BOM, colour codes, carriage returns and trailing blanks. */
+export function consoleLines(text: string): string[] {
+  return stripBom(text)
+    .split('\n')
+    .map((line) => line.replace(ANSI_ESCAPE, '').replace(/\r$/, '').trimEnd());
+}
 
 export interface UnitReading {
   unit: Unit;
