@@ -4,10 +4,12 @@ import type { FormatAdapter } from '../src/engine/formats/adapter.js';
 import { goBenchAdapter } from '../src/engine/formats/goBench.js';
 import { rustLibtestAdapter } from '../src/engine/formats/rustLibtest.js';
 import { criterionConsoleAdapter } from '../src/engine/formats/criterionConsole.js';
+import { criterionJsonAdapter } from '../src/engine/formats/criterionJson.js';
 import { recogniseFormat } from '../src/engine/formats/registry.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
 import { find, inputError } from './helpers/formats.js';
 import { repoRoot } from './helpers/shared.js';
+import { loadResultSet } from '../src/pipeline/resultSets.js';
 
 // Benchmark harnesses' console outputs (Go testing, …), on samples generated here (see
 // fixtures/formats/SOURCES.md). Expected values are read off the sample files by hand.
@@ -205,6 +207,66 @@ describe('Criterion.rs console output (criterion-console)', () => {
   ])('reports %j as one InputError at line %i column %s', (text, line, column, message) => {
     const error = inputError(() => parseText(criterionConsoleAdapter, text, 'criterion.txt'));
     expect(error.place).toEqual({ file: 'criterion.txt', line, ...(column !== undefined ? { column } : {}) });
+    expect(error.message).toMatch(message);
+  });
+});
+
+describe('Criterion.rs estimates.json with sample.json (criterion-json)', () => {
+  const folder = join(formats, 'criterion', 'target', 'criterion', 'publish', '64');
+  const estimates = join(folder, 'new', 'estimates.json');
+  const siblings = () => ({
+    'sample.json': readFileSync(join(folder, 'new', 'sample.json'), 'utf8'),
+    'benchmark.json': readFileSync(join(folder, 'new', 'benchmark.json'), 'utf8'),
+  });
+
+  it('reads mean, median and std_dev (ns → µs), the id of benchmark.json and the per-iteration samples', () => {
+    const text = readFileSync(estimates, 'utf8');
+    expect(recogniseFormat(text, estimates)?.id).toBe('criterion-json');
+    const set = criterionJsonAdapter.parse({ file: estimates, text, siblings: siblings() }, {});
+    expect(set.measurements).toHaveLength(1);
+    const m = set.measurements[0]!;
+    expect(m.experiment).toBe('publish');
+    expect(m.parameter).toEqual({ label: '64' });
+    expect(m.metric).toEqual({ name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' });
+    expect(m.statistics).toEqual({ mean: expect.closeTo(1.2415, 12), median: expect.closeTo(1.2395, 12), stdev: expect.closeTo(0.009698224, 12), samples: 10 });
+    // times[i] / iters[i]: 1231000 ns / 1000, 2490000 / 2000, …
+    expect(Array.from(m.samples!)).toEqual([1.231, 1.245, 1.238, 1.262, 1.24, 1.236, 1.251, 1.239, 1.244, 1.229].map((v) => expect.closeTo(v, 12)));
+    expect(set.notes).toEqual(['the slope estimate (what Criterion prints as the time) is not read; the mean and median are']);
+  });
+
+  it('is read with its sibling files by the pipeline', () => {
+    const { set } = loadResultSet({ path: estimates, kind: 'format', experimentType: '', format: 'criterion-json' }, { floatParse: 'precise' });
+    expect(set.measurements.map((m) => [m.experiment, m.parameter.label, m.statistics.samples, m.samples?.length])).toEqual([['publish', '64', 10, 10]]);
+  });
+
+  it('without benchmark.json takes the id from the target/criterion/<id>/new/ path; without sample.json has no samples', () => {
+    const text = readFileSync(estimates, 'utf8');
+    const set = criterionJsonAdapter.parse({ file: 'target/criterion/publish/64/new/estimates.json', text }, {});
+    expect(set.measurements.map((m) => [m.experiment, m.parameter.label, m.samples, m.statistics.samples])).toEqual([['publish', '64', undefined, undefined]]);
+    const bare = criterionJsonAdapter.parse({ file: 'estimates.json', text }, {});
+    expect(bare.measurements[0]!.experiment).toBe('criterion');
+    expect(bare.notes).toContain('no benchmark.json and no target/criterion/<id>/new/ path: the benchmark id "criterion" is the folder\'s name');
+  });
+
+  it("is told apart from Criterion's saved baseline, which folder discovery skips", () => {
+    const base = join(folder, 'base', 'estimates.json');
+    expect(criterionJsonAdapter.companion!(readFileSync(base, 'utf8'), base)).toBe("Criterion's saved baseline (base/); the run's results are in new/");
+    expect(criterionJsonAdapter.companion!(readFileSync(estimates, 'utf8'), estimates)).toBeUndefined();
+    // change/estimates.json: relative changes, no std_dev
+    expect(criterionJsonAdapter.recognises('{"mean":{"confidence_interval":{"confidence_level":0.95},"point_estimate":0.01},"median":{}}', 'x')).toBe(false);
+  });
+
+  const good = readFileSync(estimates, 'utf8');
+  it.each([
+    ['estimates.json', '{"mean": {"point_estimate": 1}, "median": {"point_estimate": 1}}', {}, 1, 1, /expected an estimate object for "std_dev"/],
+    ['estimates.json', '{"mean": {"point_estimate": "x"}}', {}, 1, 11, /expected a number for "point_estimate", found the string "x"/],
+    ['estimates.json', good, { 'sample.json': '{"iters": [1, 2], "times": [5]}' }, 1, 19, /"iters" has 2 values and "times" 1; they pair up/],
+    ['estimates.json', good, { 'sample.json': '{"iters": [1, 0],\n "times": [5, 6]}' }, 1, 15, /expected a positive iteration count, found 0/],
+    ['estimates.json', good, { 'sample.json': '{"times": [5]}' }, 1, 1, /needs "iters" and "times" arrays/],
+  ])('reports bad input %# (%s and its siblings) as one InputError', (file, text, sibling, line, column, message) => {
+    const error = inputError(() => criterionJsonAdapter.parse({ file, text, siblings: sibling }, {}));
+    expect(error.place).toMatchObject({ line, column });
+    expect(error.place!.file).toMatch(/(estimates|sample)\.json$/);
     expect(error.message).toMatch(message);
   });
 });

@@ -7,10 +7,13 @@ import { cli, describeShared, read, repoRoot, sharedDir, tempDir } from './helpe
 // each tool (the repository's own fixtures, so this runs in a clone without ../shared).
 
 const formats = join(repoRoot, 'fixtures', 'formats');
+const criterionNew = join(formats, 'criterion', 'target', 'criterion', 'publish', '64', 'new');
 
 interface FormatCase {
   id: string;
   files: string[];
+  /** Files the adapter reads along with `files` from their folder, copied into each run's folder too. */
+  siblings?: string[];
   /** Extra flags every command needs to read the files. */
   read?: string[];
 }
@@ -32,6 +35,11 @@ const CASES: FormatCase[] = [
   { id: 'go-bench', files: [join(formats, 'go-bench', 'publish_count3.txt')] },
   { id: 'rust-libtest', files: [join(formats, 'rust-libtest', 'nightly_1.97.txt')] },
   { id: 'criterion-console', files: [join(formats, 'criterion', 'criterion_console.txt')] },
+  {
+    id: 'criterion-json',
+    files: [join(criterionNew, 'estimates.json')],
+    siblings: [join(criterionNew, 'benchmark.json'), join(criterionNew, 'sample.json')],
+  },
   { id: 'github-action-benchmark', files: [join(formats, 'github-action-benchmark', 'custom.json')] },
   { id: 'hdrhistogram', files: [join(formats, 'hdrhistogram', 'rtt_ms.hgrm')] },
   { id: 'redis-benchmark', files: [join(formats, 'redis', 'redis7.csv')] },
@@ -61,16 +69,16 @@ interface ComparisonJson {
 }
 
 /** One folder per run (r1, r2, r10), each holding copies of the files. */
-function runsFolder(files: readonly string[]): string {
+function runsFolder(files: readonly string[], siblings: readonly string[] = []): string {
   const runs = join(tempDir('perfgate-runs-'), 'runs');
   for (const run of ['r1', 'r2', 'r10']) {
     mkdirSync(join(runs, run), { recursive: true });
-    for (const file of files) copyFileSync(file, join(runs, run, basename(file)));
+    for (const file of [...files, ...siblings]) copyFileSync(file, join(runs, run, basename(file)));
   }
   return runs;
 }
 
-async function gateEveryCommand({ id, files, read: readFlags = [] }: FormatCase): Promise<void> {
+async function gateEveryCommand({ id, files, siblings, read: readFlags = [] }: FormatCase): Promise<void> {
   // The files are what the case says they are.
   const inspected = await cli(['inspect', '--json', ...readFlags, ...files]);
   expect(inspected.code).toBe(0);
@@ -88,7 +96,7 @@ async function gateEveryCommand({ id, files, read: readFlags = [] }: FormatCase)
   expect(rows.every((r) => r.deltaPercent === 0 || r.deltaPercent === null)).toBe(true);
 
   // Three runs of history (folders r1, r2, r10): every row judged on 3 runs.
-  const runs = runsFolder(files);
+  const runs = runsFolder(files, siblings);
   const history = await cli(['compare', '--history', runs, ...flagged('--results', files), ...readFlags, '-o', join(dir, 'history')]);
   expect(history.code).toBe(0);
   const judged = (json(join(dir, 'history', 'comparison.json')) as ComparisonJson).subExperiments.flatMap((s) => s.comparisons);

@@ -6352,6 +6352,81 @@ function metricOf(name, unit) {
   };
 }
 
+// src/engine/formats/criterionJson.ts
+var RECOGNISED2 = /^\uFEFF?\s*\{\s*"mean"\s*:\s*\{\s*"confidence_interval"\s*:/;
+var STATISTICS2 = [
+  ["mean", "mean"],
+  ["median", "median"],
+  ["std_dev", "stdev"]
+];
+var TIME3 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
+var criterionJsonAdapter = {
+  id: "criterion-json",
+  title: "Criterion.rs estimates.json (with sample.json)",
+  siblings: ["sample.json", "benchmark.json"],
+  recognises(head) {
+    return RECOGNISED2.test(head) && /"std_dev"\s*:/.test(head) && /"point_estimate"\s*:/.test(head);
+  },
+  companion(_head, file) {
+    const folders = file.split(/[\\/]/);
+    return folders[folders.length - 2] === "base" ? "Criterion's saved baseline (base/); the run's results are in new/" : void 0;
+  },
+  parse({ file, text, siblings }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!isJsonObject(root)) throw new InputError('expected a Criterion estimates.json: an object with "mean", "median" and "std_dev"', { file, line: 1, column: 1 });
+    const statistics = {};
+    for (const [key, name] of STATISTICS2) {
+      const estimate = root[key];
+      if (!isJsonObject(estimate)) throw fields.error(`expected an estimate object for "${key}"`, root, estimate === void 0 ? void 0 : key);
+      statistics[name] = fields.number(estimate, "point_estimate", { required: true, what: `the "${key}" estimate` }) / 1e3;
+    }
+    const notes = [];
+    if (isJsonObject(root.slope ?? null)) notes.push("the slope estimate (what Criterion prints as the time) is not read; the mean and median are");
+    const measurement = { ...splitId(benchmarkId(file, siblings?.["benchmark.json"], notes)), metric: TIME3, statistics, place: { file, line: 1 } };
+    const sampleText = siblings?.["sample.json"];
+    if (sampleText !== void 0) {
+      const samples = readSamples(file.replace(/estimates\.json$/, "sample.json"), sampleText);
+      measurement.samples = samples;
+      statistics.samples = samples.length;
+    }
+    return { format: "criterion-json", file, measurements: [measurement], notes };
+  }
+};
+function benchmarkId(file, benchmarkJson, notes) {
+  if (benchmarkJson !== void 0) {
+    const doc = parseLooseJson(file.replace(/estimates\.json$/, "benchmark.json"), benchmarkJson);
+    if (isJsonObject(doc.value)) {
+      const id2 = new JsonFields(file.replace(/estimates\.json$/, "benchmark.json"), doc).string(doc.value, "full_id");
+      if (id2 !== void 0 && id2 !== "") return id2;
+    }
+  }
+  const folders = file.split(/[\\/]/).slice(0, -1);
+  const root = folders.lastIndexOf("criterion");
+  const end = folders[folders.length - 1] === "new" ? folders.length - 1 : folders.length;
+  if (root >= 0 && root + 1 < end) return folders.slice(root + 1, end).join("/");
+  const id = end > 0 && folders[end - 1] !== "." && folders[end - 1] !== "" ? folders[end - 1] : "criterion";
+  notes.push(`no benchmark.json and no target/criterion/<id>/new/ path: the benchmark id "${id}" is the folder's name`);
+  return id;
+}
+function readSamples(file, text) {
+  const doc = parseLooseJson(file, text);
+  const fields = new JsonFields(file, doc);
+  const root = isJsonObject(doc.value) ? doc.value : void 0;
+  if (!root) throw new InputError('expected a Criterion sample.json: an object with "iters" and "times"', { file, line: 1, column: 1 });
+  const iters = fields.numbers(root, "iters");
+  const times = fields.numbers(root, "times");
+  if (!iters || !times) throw fields.error('a Criterion sample.json needs "iters" and "times" arrays', root);
+  if (iters.length !== times.length) throw fields.error(`"iters" has ${iters.length} values and "times" ${times.length}; they pair up`, root, "times");
+  const out = new Float64Array(iters.length);
+  iters.forEach((n, i) => {
+    if (!(n > 0)) throw fields.error(`expected a positive iteration count, found ${n}`, iters, i);
+    out[i] = times[i] / n / 1e3;
+  });
+  return out;
+}
+
 // src/engine/formats/hdrHistogram.ts
 var HEADER4 = /^\s*"?Value"?(\s+|\s*,\s*)"?Percentile"?(\s+|\s*,\s*)"?TotalCount"?(\s+|\s*,\s*)"?1\/\(1-Percentile\)"?\s*$/;
 var NUMBER8 = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -6725,7 +6800,7 @@ var HEADER6 = /^command,mean,stddev,median,user,system,min,max(,parameter_[^,]+)
 var WALL = { name: "wall time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
 var USER = { name: "user time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
 var SYSTEM = { name: "system time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
-var STATISTICS2 = [
+var STATISTICS3 = [
   ["mean", "mean"],
   ["stddev", "stdev"],
   ["median", "median"],
@@ -6769,7 +6844,7 @@ var hyperfineCsvAdapter = {
       if (parameterColumns.length > 0) parameter.settings = settings;
       if (payloadBytes !== void 0) parameter.payloadBytes = payloadBytes;
       const statistics = {};
-      for (const [column, statistic] of STATISTICS2) {
+      for (const [column, statistic] of STATISTICS3) {
         const index = table3.columns[column];
         const cell = row.fields[index] ?? "";
         const seconds = parseNumber(cell, "precise");
@@ -6853,6 +6928,7 @@ var ADAPTERS = [
   goBenchAdapter,
   rustLibtestAdapter,
   criterionConsoleAdapter,
+  criterionJsonAdapter,
   githubActionBenchmarkAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,
@@ -6871,7 +6947,8 @@ function formatIds() {
 }
 
 // src/pipeline/resultSets.ts
-import { statSync as statSync3 } from "node:fs";
+import { existsSync, statSync as statSync3 } from "node:fs";
+import { dirname as dirname2, join as join3 } from "node:path";
 
 // src/pipeline/files.ts
 import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from "node:fs";
@@ -7231,7 +7308,8 @@ function loadResultSet(file, options) {
       { file: file.path }
     );
   }
-  const set = adapter.parse({ file: file.path, text: readText(file.path) }, options);
+  const siblings = readSiblings(file.path, adapter.siblings ?? []);
+  const set = adapter.parse({ file: file.path, text: readText(file.path), ...siblings ? { siblings } : {} }, options);
   if (set.measurements.length === 0) throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
   if (set.measurements.length > RESULT_LIMITS.measurements) {
     throw new InputError(`the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`, { file: file.path });
@@ -7241,6 +7319,14 @@ function loadResultSet(file, options) {
     throw new InputError(`the file holds ${experiments} experiments; the limit is ${RESULT_LIMITS.experiments} per file`, { file: file.path });
   }
   return { file, set };
+}
+function readSiblings(path, names) {
+  const found = {};
+  for (const name of names) {
+    const sibling = join3(dirname2(path), name);
+    if (existsSync(sibling) && statSync3(sibling).isFile() && statSync3(sibling).size <= RESULT_LIMITS.fileBytes) found[name] = readText(sibling);
+  }
+  return Object.keys(found).length > 0 ? found : void 0;
 }
 function isReferenceRequirementsFile(path) {
   return !isMetricRequirementsHeader(readFirstLine(path));
@@ -8590,7 +8676,7 @@ function comparisonVerdictTable(report) {
 
 // src/pipeline/charts.ts
 import { mkdirSync as mkdirSync2, renameSync as renameSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 
 // src/engine/charts/mermaid.ts
 function mermaidLabel(text, max = 80) {
@@ -8841,7 +8927,7 @@ function toVegaLite(chart) {
 
 // src/pipeline/history.ts
 import { readdirSync as readdirSync2, rmSync as rmSync2 } from "node:fs";
-import { join as join3 } from "node:path";
+import { join as join4 } from "node:path";
 
 // src/engine/model/environment.ts
 var COMPARED = [
@@ -9013,7 +9099,7 @@ function readAll(folder) {
     throw new InputError(`cannot read the history folder: ${error.message}`, { file: folder });
   }
   return names.filter((name) => HISTORY_FILE.test(name)).sort().map((name) => {
-    const file = join3(folder, name);
+    const file = join4(folder, name);
     return { ...parseHistoryRecord(readText(file), file), file };
   });
 }
@@ -9060,7 +9146,7 @@ var SVGS_AHEAD = 4;
 async function writeCharts(outputDir, input) {
   const charts = planCharts(input);
   const render = await import("./chunks/charts.js");
-  const folder = join4(outputDir, CHARTS_FOLDER);
+  const folder = join5(outputDir, CHARTS_FOLDER);
   mkdirSync2(folder, { recursive: true });
   const png = input.png !== false && charts.length > 0;
   const svgWorkers = charts.length >= MIN_CHARTS_FOR_SVG_WORKERS;
@@ -9082,7 +9168,7 @@ async function writeCharts(outputDir, input) {
       const svg = await waitHelping(svgs[k], pngs);
       delete svgs[k];
       const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...png ? [`${chart.id}.png`] : []];
-      const files = names.map((name) => join4(folder, name));
+      const files = names.map((name) => join5(folder, name));
       writeAtomic(files[0], JSON.stringify(spec, null, 2) + "\n");
       writeAtomic(files[1], svg);
       if (png && pngs) {
@@ -9100,7 +9186,7 @@ async function writeCharts(outputDir, input) {
     if (failed !== void 0) throw failed;
     const verdicts = [...input.check ? [checkVerdictTable(input.check.report)] : [], ...input.compare ? [comparisonVerdictTable(input.compare.report)] : []];
     const html = render.renderReportHtml({ title: input.title ?? "perfgate report", verdicts, charts: forHtml, bundles: await render.loadBrowserBundles() });
-    const reportHtmlPath = join4(outputDir, REPORT_HTML);
+    const reportHtmlPath = join5(outputDir, REPORT_HTML);
     writeAtomic(reportHtmlPath, html);
     const written = [...out.flatMap((c) => c.files), reportHtmlPath];
     return { charts: out, written, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
@@ -9125,7 +9211,7 @@ async function writeReportCharts(outputDir, options) {
 }
 
 // src/pipeline/summarize.ts
-import { dirname as dirname2, join as join5 } from "node:path";
+import { dirname as dirname3, join as join6 } from "node:path";
 function runSummarize(options, progress, onWritten = () => {
 }) {
   if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
@@ -9133,7 +9219,7 @@ function runSummarize(options, progress, onWritten = () => {
   for (const raw of options.rawFiles) {
     progress.step(`Summarising ${raw}`, () => {
       const summary = summarize(readRawMeasurements(raw, options.floatParse));
-      const path = join5(options.outputDir ?? dirname2(raw), summaryFileNameOfRaw(raw));
+      const path = join6(options.outputDir ?? dirname3(raw), summaryFileNameOfRaw(raw));
       writeFileAtomic(path, renderSummaryCsv(summary));
       written.push(path);
       onWritten(path);
@@ -9319,7 +9405,7 @@ function methodNotes(method, rows) {
 
 // src/pipeline/historyRuns.ts
 import { readdirSync as readdirSync3, statSync as statSync4 } from "node:fs";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 function readHistoryRuns(folder, options, progress) {
   let names;
   try {
@@ -9341,7 +9427,7 @@ function readRunFolders(folder, options, progress) {
   }
   const runs = [];
   for (const name of entries) {
-    const runFolder = join6(folder, name);
+    const runFolder = join7(folder, name);
     if (!statSync4(runFolder).isDirectory()) continue;
     let loaded;
     try {
@@ -9760,7 +9846,7 @@ function renderComparisonText(report) {
 }
 
 // src/cli/args.ts
-import { existsSync } from "node:fs";
+import { existsSync as existsSync2 } from "node:fs";
 import { parseArgs } from "node:util";
 
 // src/pipeline/patterns.ts
@@ -9828,7 +9914,7 @@ function joinNegativeValues(args, options) {
   return out;
 }
 function resultPaths(args) {
-  return args.flatMap((arg) => arg.includes(",") && !existsSync(arg) ? splitPatterns(arg) : [arg]);
+  return args.flatMap((arg) => arg.includes(",") && !existsSync2(arg) ? splitPatterns(arg) : [arg]);
 }
 
 // src/cli/help.ts
@@ -10035,7 +10121,7 @@ Exit codes: 0 done (steps or not), 1 a new regression step with --fail-on-regres
 `;
 
 // src/pipeline/trends.ts
-import { existsSync as existsSync2, readdirSync as readdirSync4 } from "node:fs";
+import { existsSync as existsSync3, readdirSync as readdirSync4 } from "node:fs";
 
 // src/engine/trends/render.ts
 var TRENDS_SCHEMA_VERSION = 1;
@@ -10458,7 +10544,7 @@ function trendsOfRecords(records, options = {}) {
 function runTrends(options, progress) {
   checkOutputFolder(options.outputDir);
   const records = progress.step("Reading history", () => {
-    if (!existsSync2(options.history)) throw new InputError("cannot find the history folder", { file: options.history });
+    if (!existsSync3(options.history)) throw new InputError("cannot find the history folder", { file: options.history });
     if (!readdirSync4(options.history).some((name) => /^history-.*\.json$/.test(name))) {
       throw new InputError("no perfgate history records (history-*.json) in this folder", { file: options.history });
     }
@@ -10549,8 +10635,8 @@ function fitCommentBody(sections, link, limit = MAX_COMMENT_BODY) {
     };
   });
   const kept = parts.filter((p) => p.text !== "");
-  const join7 = () => kept.map((p) => p.text).join("\n\n");
-  const untouched = join7();
+  const join8 = () => kept.map((p) => p.text).join("\n\n");
+  const untouched = join8();
   if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
   const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
   const dropped = [];
@@ -10559,7 +10645,7 @@ function fitCommentBody(sections, link, limit = MAX_COMMENT_BODY) {
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
     const notice = noticeOf(labels(dropped), labels(cut), link);
-    const text = join7();
+    const text = join8();
     return text === "" ? notice : `${text}
 
 ${notice}`;

@@ -7,7 +7,8 @@ import { InputError } from '../engine/errors.js';
 import type { ResultSet } from '../engine/model/measurement.js';
 import type { MetricRequirement } from '../engine/model/metricRequirement.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { ResultFile } from './discover.js';
 import { readFirstLine, readText } from './files.js';
 import { loadResult, readRequirements, type LoadedResult } from './read.js';
@@ -54,7 +55,8 @@ export function loadResultSet(file: ResultFile, options: ReadSetOptions): Loaded
       { file: file.path },
     );
   }
-  const set = adapter.parse({ file: file.path, text: readText(file.path) }, options);
+  const siblings = readSiblings(file.path, adapter.siblings ?? []);
+  const set = adapter.parse({ file: file.path, text: readText(file.path), ...(siblings ? { siblings } : {}) }, options);
   if (set.measurements.length === 0) throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
   if (set.measurements.length > RESULT_LIMITS.measurements) {
     throw new InputError(`the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`, { file: file.path });
@@ -64,6 +66,16 @@ export function loadResultSet(file: ResultFile, options: ReadSetOptions): Loaded
     throw new InputError(`the file holds ${experiments} experiments; the limit is ${RESULT_LIMITS.experiments} per file`, { file: file.path });
   }
   return { file, set };
+}
+
+/** The texts of the named files next to `path` that exist (within the size limit); undefined for none. */
+function readSiblings(path: string, names: readonly string[]): Record<string, string> | undefined {
+  const found: Record<string, string> = {};
+  for (const name of names) {
+    const sibling = join(dirname(path), name);
+    if (existsSync(sibling) && statSync(sibling).isFile() && statSync(sibling).size <= RESULT_LIMITS.fileBytes) found[name] = readText(sibling);
+  }
+  return Object.keys(found).length > 0 ? found : undefined;
 }
 
 /** Whether a requirements file is in the reference form (`Experiment type,Bytes,Median,99%,Max`). */

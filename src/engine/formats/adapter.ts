@@ -10,6 +10,8 @@ export interface AdapterInput {
   file: string;
   /** The whole file as text (UTF-8, BOM kept: adapters strip it). */
   text: string;
+  /** The text of each file the adapter's `siblings` names that exists in the file's folder. */
+  siblings?: Record<string, string>;
 }
 
 export interface ParseOptions {
@@ -51,6 +53,12 @@ export interface FormatAdapter {
    * its own is still parsed, and its parse error says what to give instead.
    */
   companion?(head: string, file: string): string | undefined;
+  /**
+   * Files in the same folder that hold more of a recognised file's results (Criterion's
+   * `sample.json` and `benchmark.json` next to `estimates.json`): read along with it, when they
+   * exist, into `AdapterInput.siblings`. They are not result files of their own.
+   */
+  siblings?: readonly string[];
   /**
    * Reads the file. Throws InputError naming file and line (and column where it helps) for input
    * that looks like the format but is broken; never another exception type for bad input.

@@ -22,6 +22,7 @@ import { googleBenchmarkAdapter } from './googleBenchmark.js';
 import { goBenchAdapter } from './goBench.js';
 import { rustLibtestAdapter } from './rustLibtest.js';
 import { criterionConsoleAdapter } from './criterionConsole.js';
+import { criterionJsonAdapter } from './criterionJson.js';
 import { hdrHistogramAdapter } from './hdrHistogram.js';
 import { hyperfineAdapter } from './hyperfine.js';
 import { redisBenchmarkAdapter } from './redisBenchmark.js';
@@ -47,6 +48,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   goBenchAdapter,
   rustLibtestAdapter,
   criterionConsoleAdapter,
+  criterionJsonAdapter,
   githubActionBenchmarkAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,

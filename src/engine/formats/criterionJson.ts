@@ -1,0 +1,102 @@
+/**
+ * Criterion.rs result files: `target/criterion/<id>/new/estimates.json`, with `sample.json` and
+ * `benchmark.json` from the same folder read along when they are there.
+ *
+ * - `estimates.json` holds, per statistic, a `point_estimate` (ns) with its confidence interval:
+ *   `mean`, `median` and `std_dev` are read as the statistics of the metric `time` (µs);
+ *   `median_abs_dev` and `slope` are not (a note says so for a slope).
+ * - `sample.json` (`iters`, `times`: the iteration count and total ns of each sample) gives the
+ *   raw samples, times[i] / iters[i] per iteration, and their count.
+ * - The benchmark id is `full_id` of `benchmark.json`; without it, the folders between
+ *   `criterion/` and `new/` of the path. As on the console, `group/function/value` is split at
+ *   its last `/` into experiment and parameter.
+ * - The saved baseline (`base/estimates.json`) is Criterion's previous run: folder discovery
+ *   skips it. `change/estimates.json` (relative changes, no `std_dev`) is not recognised.
+ */
+import { InputError } from '../errors.js';
+import type { Measurement, Metric, StatisticName } from '../model/measurement.js';
+import type { FormatAdapter } from './adapter.js';
+import { splitId } from './criterionConsole.js';
+import { isJsonObject, JsonFields, parseLooseJson, type JsonObject } from './looseJson.js';
+
+const RECOGNISED = /^\uFEFF?\s*\{\s*"mean"\s*:\s*\{\s*"confidence_interval"\s*:/;
+const STATISTICS: [string, StatisticName][] = [
+  ['mean', 'mean'],
+  ['median', 'median'],
+  ['std_dev', 'stdev'],
+];
+const TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' };
+
+export const criterionJsonAdapter: FormatAdapter = {
+  id: 'criterion-json',
+  title: 'Criterion.rs estimates.json (with sample.json)',
+  siblings: ['sample.json', 'benchmark.json'],
+
+  recognises(head: string): boolean {
+    return RECOGNISED.test(head) && /"std_dev"\s*:/.test(head) && /"point_estimate"\s*:/.test(head);
+  },
+
+  companion(_head: string, file: string): string | undefined {
+    const folders = file.split(/[\\/]/);
+    return folders[folders.length - 2] === 'base' ? "Criterion's saved baseline (base/); the run's results are in new/" : undefined;
+  },
+
+  parse({ file, text, siblings }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!isJsonObject(root)) throw new InputError('expected a Criterion estimates.json: an object with "mean", "median" and "std_dev"', { file, line: 1, column: 1 });
+    const statistics: Partial<Record<StatisticName, number>> = {};
+    for (const [key, name] of STATISTICS) {
+      const estimate = root[key];
+      if (!isJsonObject(estimate)) throw fields.error(`expected an estimate object for "${key}"`, root, estimate === undefined ? undefined : key);
+      statistics[name] = fields.number(estimate, 'point_estimate', { required: true, what: `the "${key}" estimate` })! / 1000;
+    }
+    const notes: string[] = [];
+    if (isJsonObject(root.slope ?? null)) notes.push('the slope estimate (what Criterion prints as the time) is not read; the mean and median are');
+    const measurement: Measurement = { ...splitId(benchmarkId(file, siblings?.['benchmark.json'], notes)), metric: TIME, statistics, place: { file, line: 1 } };
+    const sampleText = siblings?.['sample.json'];
+    if (sampleText !== undefined) {
+      const samples = readSamples(file.replace(/estimates\.json$/, 'sample.json'), sampleText);
+      measurement.samples = samples;
+      statistics.samples = samples.length;
+    }
+    return { format: 'criterion-json', file, measurements: [measurement], notes };
+  },
+};
+
+/** `full_id` of benchmark.json, else the folders between `criterion/` and `new/` of the path. */
+function benchmarkId(file: string, benchmarkJson: string | undefined, notes: string[]): string {
+  if (benchmarkJson !== undefined) {
+    const doc = parseLooseJson(file.replace(/estimates\.json$/, 'benchmark.json'), benchmarkJson);
+    if (isJsonObject(doc.value)) {
+      const id = new JsonFields(file.replace(/estimates\.json$/, 'benchmark.json'), doc).string(doc.value, 'full_id');
+      if (id !== undefined && id !== '') return id;
+    }
+  }
+  const folders = file.split(/[\\/]/).slice(0, -1);
+  const root = folders.lastIndexOf('criterion');
+  const end = folders[folders.length - 1] === 'new' ? folders.length - 1 : folders.length;
+  if (root >= 0 && root + 1 < end) return folders.slice(root + 1, end).join('/');
+  const id = end > 0 && folders[end - 1] !== '.' && folders[end - 1] !== '' ? folders[end - 1]! : 'criterion';
+  notes.push(`no benchmark.json and no target/criterion/<id>/new/ path: the benchmark id "${id}" is the folder's name`);
+  return id;
+}
+
+/** Per-iteration times (µs) of sample.json's samples. */
+function readSamples(file: string, text: string): Float64Array {
+  const doc = parseLooseJson(file, text);
+  const fields = new JsonFields(file, doc);
+  const root: JsonObject | undefined = isJsonObject(doc.value) ? doc.value : undefined;
+  if (!root) throw new InputError('expected a Criterion sample.json: an object with "iters" and "times"', { file, line: 1, column: 1 });
+  const iters = fields.numbers(root, 'iters');
+  const times = fields.numbers(root, 'times');
+  if (!iters || !times) throw fields.error('a Criterion sample.json needs "iters" and "times" arrays', root);
+  if (iters.length !== times.length) throw fields.error(`"iters" has ${iters.length} values and "times" ${times.length}; they pair up`, root, 'times');
+  const out = new Float64Array(iters.length);
+  iters.forEach((n, i) => {
+    if (!(n > 0)) throw fields.error(`expected a positive iteration count, found ${n}`, iters, i);
+    out[i] = times[i]! / n / 1000;
+  });
+  return out;
+}
