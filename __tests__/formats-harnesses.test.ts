@@ -5,9 +5,10 @@ import { goBenchAdapter } from '../src/engine/formats/goBench.js';
 import { rustLibtestAdapter } from '../src/engine/formats/rustLibtest.js';
 import { criterionConsoleAdapter } from '../src/engine/formats/criterionConsole.js';
 import { criterionJsonAdapter } from '../src/engine/formats/criterionJson.js';
+import { catch2ConsoleAdapter } from '../src/engine/formats/catch2Console.js';
 import { recogniseFormat } from '../src/engine/formats/registry.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
-import { find, inputError } from './helpers/formats.js';
+import { expectInputError, find, inputError } from './helpers/formats.js';
 import { repoRoot } from './helpers/shared.js';
 import { loadResultSet } from '../src/pipeline/resultSets.js';
 
@@ -116,9 +117,7 @@ describe('Go testing benchmarks (go-bench)', () => {
     ['BenchmarkX-8 \tlog\nBenchmarkY-8   100   5 ns/op\n', 1, 1, /BenchmarkX-8 has a name but no results/],
     ['goos: linux\nPASS\n', 1, undefined, /no Go benchmark result lines/],
   ])('reports %j as one InputError at line %i column %s', (text, line, column, message) => {
-    const error = inputError(() => parseText(goBenchAdapter, text, 'go.txt'));
-    expect(error.place).toEqual({ file: 'go.txt', line, ...(column !== undefined ? { column } : {}) });
-    expect(error.message).toMatch(message);
+    expectInputError(() => parseText(goBenchAdapter, text, 'go.txt'), { file: 'go.txt', line, ...(column !== undefined ? { column } : {}) }, message);
   });
 
   it('is not taken for other text that mentions benchmarks', () => {
@@ -163,9 +162,7 @@ describe('Rust libtest benchmarks (rust-libtest)', () => {
     ['test x ... bench: 1 ns/iter (+/- 0)\ntest x ... bench: 2 ns/iter (+/- 0)\n', 2, undefined, /benchmark x is listed twice \(first on line 1\)/],
     ['running 1 test\ntest x ... ok\n', 1, undefined, /no libtest benchmark lines/],
   ])('reports %j as one InputError at line %i column %s', (text, line, column, message) => {
-    const error = inputError(() => parseText(rustLibtestAdapter, text, 'bench.txt'));
-    expect(error.place).toEqual({ file: 'bench.txt', line, ...(column !== undefined ? { column } : {}) });
-    expect(error.message).toMatch(message);
+    expectInputError(() => parseText(rustLibtestAdapter, text, 'bench.txt'), { file: 'bench.txt', line, ...(column !== undefined ? { column } : {}) }, message);
   });
 });
 
@@ -205,9 +202,7 @@ describe('Criterion.rs console output (criterion-console)', () => {
     ['a   time:   [1.0 ns 2.0 ns 3.0 ns]\na   time:   [1.0 ns 2.0 ns 3.0 ns]\n', 2, undefined, /benchmark a is listed twice \(first on line 1\)/],
     ['Benchmarking a\n', 1, undefined, /no Criterion "time: \[low estimate high\]" lines found/],
   ])('reports %j as one InputError at line %i column %s', (text, line, column, message) => {
-    const error = inputError(() => parseText(criterionConsoleAdapter, text, 'criterion.txt'));
-    expect(error.place).toEqual({ file: 'criterion.txt', line, ...(column !== undefined ? { column } : {}) });
-    expect(error.message).toMatch(message);
+    expectInputError(() => parseText(criterionConsoleAdapter, text, 'criterion.txt'), { file: 'criterion.txt', line, ...(column !== undefined ? { column } : {}) }, message);
   });
 });
 
@@ -268,5 +263,45 @@ describe('Criterion.rs estimates.json with sample.json (criterion-json)', () => 
     expect(error.place).toMatchObject({ line, column });
     expect(error.place!.file).toMatch(/(estimates|sample)\.json$/);
     expect(error.message).toMatch(message);
+  });
+});
+
+describe('Catch2 benchmarks (catch2-console)', () => {
+  const catch2 = join(formats, 'catch2');
+  const rows = (set: ResultSet) => set.measurements.map((m) => [m.experiment, m.parameter.label, m.statistics, m.place.line]);
+
+  it('reads the v2 console table: test case, benchmark, mean and std dev (ns → µs), samples', () => {
+    const set = parseFile(catch2ConsoleAdapter, join(catch2, 'v2_console.txt'));
+    expect(set.format).toBe('catch2-console');
+    expect(rows(set)).toEqual([
+      ['Publish', 'publish 64 bytes', { mean: expect.closeTo(0.0208906, 12), stdev: expect.closeTo(0.00314784, 12), samples: 20 }, 16],
+      ['Publish', 'publish 4096 bytes', { mean: expect.closeTo(0.140236, 12), stdev: expect.closeTo(0.0398498, 12), samples: 20 }, 20],
+      ['Checksum', 'sum of 1000 ints', { mean: expect.closeTo(0.486758, 12), stdev: expect.closeTo(0.0819596, 12), samples: 20 }, 35],
+    ]);
+    expect(set.measurements[0]!.metric).toEqual({ name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' });
+  });
+
+  it('reads the v3 table (est run time), a section in the experiment and a name wrapped over two rows', () => {
+    const set = parseFile(catch2ConsoleAdapter, join(catch2, 'v3_sections_console.txt'));
+    expect(rows(set)).toEqual([
+      [
+        'Publish over loopback / small payloads',
+        'publish 64 bytes with a zero-copy loan',
+        { mean: expect.closeTo(0.0610352, 12), stdev: expect.closeTo(0.00186211, 12), samples: 100 },
+        18,
+      ],
+      ['Publish over loopback / small payloads', 'publish 1024 bytes', { mean: expect.closeTo(0.455112, 12), stdev: expect.closeTo(0.0149012, 12), samples: 100 }, 23],
+    ]);
+  });
+
+  const table = ['benchmark name                       samples       iterations    estimated', ' mean', ' std dev', '-'.repeat(79)].join('\n');
+  it.each([
+    [`${table}\nx                              20    30    1.0 ms\n       1 ns  2 ns\n`, 6, 1, /expected the mean row: three times with units/],
+    [`${table}\nx                              20    30    1.0 ms\n       1 ns  2 ns  3 ns\n       1 ns  2 ns  3 parsecs\n`, 7, 1, /expected the std dev row/],
+    [`${table}\nonly a name\n\n`, 5, undefined, /benchmark "only a name" has no samples, iterations and estimate/],
+    ['benchmark name                       samples       iterations    estimated\n mean\n std dev\nx\n', 4, undefined, /expected the rule under the benchmark table header/],
+    ['no table here\n', 1, undefined, /no Catch2 benchmark results found/],
+  ])('reports console input %# as one InputError at line %i column %s', (text, line, column, message) => {
+    expectInputError(() => parseText(catch2ConsoleAdapter, text, 'catch2.txt'), { file: 'catch2.txt', line, ...(column !== undefined ? { column } : {}) }, message);
   });
 });

@@ -40,6 +40,7 @@ const CASES: FormatCase[] = [
     files: [join(criterionNew, 'estimates.json')],
     siblings: [join(criterionNew, 'benchmark.json'), join(criterionNew, 'sample.json')],
   },
+  { id: 'catch2-console', files: [join(formats, 'catch2', 'v2_console.txt')] },
   { id: 'github-action-benchmark', files: [join(formats, 'github-action-benchmark', 'custom.json')] },
   { id: 'hdrhistogram', files: [join(formats, 'hdrhistogram', 'rtt_ms.hgrm')] },
   { id: 'redis-benchmark', files: [join(formats, 'redis', 'redis7.csv')] },

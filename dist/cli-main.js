@@ -6427,9 +6427,88 @@ function readSamples(file, text) {
   return out;
 }
 
+// src/engine/formats/catch2Console.ts
+var HEADER4 = /^benchmark name +samples +iterations +(estimated|est run time)$/;
+var RULE = /^-{20,}$/;
+var END = /^(={20,}|\.{20,})$/;
+var NUMBER8 = /^\d+(?:\.\d+)?(?:e[-+]?\d+)?$/;
+var CATCH2_TIME = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
+var catch2ConsoleAdapter = {
+  id: "catch2-console",
+  title: "Catch2 console output with benchmarks",
+  recognises(head) {
+    return consoleLines(head).some((line) => HEADER4.test(line));
+  },
+  parse({ file, text }) {
+    const lines = consoleLines(text);
+    const measurements = [];
+    let experiment = "";
+    let i = 0;
+    const fail = (message, line, column) => new InputError(message, { file, line: line + 1, ...column !== void 0 ? { column } : {} });
+    while (i < lines.length) {
+      const line = lines[i];
+      if (RULE.test(line) && i + 2 < lines.length && !RULE.test(lines[i + 1]) && !HEADER4.test(lines[i - 1] ?? "")) {
+        let end = i + 1;
+        while (end < lines.length && !RULE.test(lines[end])) end++;
+        if (end < lines.length) {
+          experiment = lines.slice(i + 1, end).map((l) => l.trim()).filter((l) => l !== "").join(" / ");
+          i = end + 1;
+          continue;
+        }
+      }
+      if (!HEADER4.test(line)) {
+        i++;
+        continue;
+      }
+      i += 3;
+      if (!RULE.test(lines[i] ?? "")) throw fail("expected the rule under the benchmark table header", i);
+      i++;
+      let name = [];
+      let nameLine = i;
+      for (; i < lines.length; i++) {
+        const row = lines[i];
+        if (row.trim() === "") {
+          if (name.length > 0) throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
+          continue;
+        }
+        if (END.test(row) || RULE.test(row)) break;
+        if (name.length === 0) nameLine = i;
+        const tokens = row.trim().split(/ +/);
+        const n = tokens.length;
+        const summary = n >= 5 && /^\d+$/.test(tokens[n - 4]) && /^\d+$/.test(tokens[n - 3]) && NUMBER8.test(tokens[n - 2]) && parseUnit(tokens[n - 1])?.dimension === "time";
+        if (!summary) {
+          name.push(row.trim());
+          continue;
+        }
+        name.push(tokens.slice(0, n - 4).join(" "));
+        const mean3 = readTriple(lines[i + 1], i + 1, "mean", fail);
+        const stdev = readTriple(lines[i + 2], i + 2, "std dev", fail);
+        measurements.push({
+          experiment: experiment || "Catch2",
+          parameter: { label: name.join(" ") },
+          metric: CATCH2_TIME,
+          statistics: { mean: mean3, stdev, samples: Number(tokens[n - 4]) },
+          place: { file, line: nameLine + 1 }
+        });
+        name = [];
+        i += 2;
+      }
+      if (name.length > 0) throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
+    }
+    if (measurements.length === 0) throw new InputError('no Catch2 benchmark results found (a "benchmark name  samples  iterations" table)', { file, line: 1 });
+    return { format: "catch2-console", file, measurements, notes: [] };
+  }
+};
+function readTriple(row, index, what, fail) {
+  const tokens = (row ?? "").trim().split(/ +/);
+  const ok = tokens.length === 6 && [0, 2, 4].every((k) => NUMBER8.test(tokens[k]) && parseUnit(tokens[k + 1])?.dimension === "time");
+  if (!ok) throw fail(`expected the ${what} row: three times with units ("20.8 ns  20.1 ns  23.8 ns"), found "${(row ?? "").trim().slice(0, 60)}"`, index, 1);
+  return toBaseUnit(Number(tokens[0]), parseUnit(tokens[1]));
+}
+
 // src/engine/formats/hdrHistogram.ts
-var HEADER4 = /^\s*"?Value"?(\s+|\s*,\s*)"?Percentile"?(\s+|\s*,\s*)"?TotalCount"?(\s+|\s*,\s*)"?1\/\(1-Percentile\)"?\s*$/;
-var NUMBER8 = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+var HEADER5 = /^\s*"?Value"?(\s+|\s*,\s*)"?Percentile"?(\s+|\s*,\s*)"?TotalCount"?(\s+|\s*,\s*)"?1\/\(1-Percentile\)"?\s*$/;
+var NUMBER9 = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 var INFINITE = /^(inf|Infinity)$/i;
 var FOOTER = /^\s*#\[\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*,\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*\]\s*$/;
 var TARGETS = [
@@ -6445,11 +6524,11 @@ var hdrHistogramAdapter = {
   title: "HdrHistogram percentile distribution (.hgrm)",
   recognises(head) {
     const lines = stripBom(head).split(/\r?\n/, 200);
-    return lines.slice(0, -1).some((line) => HEADER4.test(line));
+    return lines.slice(0, -1).some((line) => HEADER5.test(line));
   },
   parse({ file, text }, _options) {
     const lines = stripBom(text).split(/\r?\n/);
-    const headerIndex = lines.findIndex((line) => HEADER4.test(line));
+    const headerIndex = lines.findIndex((line) => HEADER5.test(line));
     if (headerIndex < 0) {
       throw new InputError('expected an HdrHistogram percentile table with the header "Value Percentile TotalCount 1/(1-Percentile)"', { file, line: 1 });
     }
@@ -6473,7 +6552,7 @@ var hdrHistogramAdapter = {
           [m[1], m[2], raw.indexOf(m[2])],
           [m[3], m[4], raw.lastIndexOf(m[4])]
         ]) {
-          if (!NUMBER8.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
+          if (!NUMBER9.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
             throw new InputError(`expected a number for "${name}" in the footer, found "${valueText}"`, { file, line, column: offset + 1 });
           }
           footer.set(name.replace(/\s+/g, " "), {
@@ -6484,7 +6563,7 @@ var hdrHistogramAdapter = {
         continue;
       }
       const tokens = tokenize(raw, csv);
-      if (!NUMBER8.test(tokens[0].text)) {
+      if (!NUMBER9.test(tokens[0].text)) {
         if (rows.length === 0) throw new InputError(`expected a row of numbers under the header, found "${clip2(trimmed)}"`, { file, line, column: tokens[0].column });
         endLine = line;
         break;
@@ -6498,9 +6577,9 @@ var hdrHistogramAdapter = {
       }
       const [valueToken, percentileToken, countToken, inverseToken] = tokens;
       for (const token of [valueToken, percentileToken, countToken]) {
-        if (!NUMBER8.test(token.text)) throw new InputError(`expected a number, found "${clip2(token.text)}"`, { file, line, column: token.column });
+        if (!NUMBER9.test(token.text)) throw new InputError(`expected a number, found "${clip2(token.text)}"`, { file, line, column: token.column });
       }
-      if (inverseToken && !NUMBER8.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
+      if (inverseToken && !NUMBER9.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
         throw new InputError(`expected a number or "inf", found "${clip2(inverseToken.text)}"`, { file, line, column: inverseToken.column });
       }
       const value4 = Number(valueToken.text);
@@ -6718,7 +6797,7 @@ var LATENCY_COLUMNS2 = [
   ["max_latency_ms", "max"]
 ];
 var ALL_COLUMNS = ["test", "rps", ...LATENCY_COLUMNS2.map(([c]) => c)];
-var HEADER5 = /^"test","rps"(,"\w+")*\s*$/;
+var HEADER6 = /^"test","rps"(,"\w+")*\s*$/;
 var OLD_LINE = /^"[^",]+","\d+(\.\d+)?"\s*$/;
 var redisBenchmarkAdapter = {
   id: "redis-benchmark",
@@ -6727,7 +6806,7 @@ var redisBenchmarkAdapter = {
     const lines = stripBom(head).split(/\r?\n/).slice(0, 20).filter((l) => l.trim() !== "");
     const first = lines[0];
     if (first === void 0) return false;
-    if (HEADER5.test(first)) return true;
+    if (HEADER6.test(first)) return true;
     const complete = lines.length > 1 ? lines.slice(0, -1) : lines;
     return complete.every((l) => OLD_LINE.test(l));
   },
@@ -6796,7 +6875,7 @@ var redisBenchmarkAdapter = {
 };
 
 // src/engine/formats/hyperfineCsv.ts
-var HEADER6 = /^command,mean,stddev,median,user,system,min,max(,parameter_[^,]+)*\s*$/;
+var HEADER7 = /^command,mean,stddev,median,user,system,min,max(,parameter_[^,]+)*\s*$/;
 var WALL = { name: "wall time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
 var USER = { name: "user time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
 var SYSTEM = { name: "system time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
@@ -6811,7 +6890,7 @@ var hyperfineCsvAdapter = {
   id: "hyperfine-csv",
   title: "hyperfine --export-csv output",
   recognises(head) {
-    return HEADER6.test(stripBom(head).split(/\r?\n/, 1)[0] ?? "");
+    return HEADER7.test(stripBom(head).split(/\r?\n/, 1)[0] ?? "");
   },
   parse({ file, text }) {
     const header = stripBom(text).split(/\r?\n/, 1)[0] ?? "";
@@ -6929,6 +7008,7 @@ var ADAPTERS = [
   rustLibtestAdapter,
   criterionConsoleAdapter,
   criterionJsonAdapter,
+  catch2ConsoleAdapter,
   githubActionBenchmarkAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,

@@ -1,5 +1,5 @@
-/** Helpers of the format adapter tests: find a measurement, catch an InputError. */
-import { InputError } from '../../src/engine/errors.js';
+/** Helpers of the format adapter tests: find a measurement, catch an InputError and check it. */
+import { InputError, type SourcePlace } from '../../src/engine/errors.js';
 import type { Measurement, ResultSet } from '../../src/engine/model/measurement.js';
 
 /** The measurement of an experiment, metric and parameter label; an error lists what there is. */
@@ -18,4 +18,11 @@ export function inputError(run: () => unknown): InputError {
     throw new Error(`expected an InputError, got ${String(error)}`);
   }
   throw new Error('expected an InputError, nothing was thrown');
+}
+
+/** That a call throws one InputError at `place` whose message matches. */
+export function expectInputError(run: () => unknown, place: SourcePlace, message: RegExp): void {
+  const error = inputError(run);
+  expect(error.place).toEqual(place);
+  expect(error.message).toMatch(message);
 }

@@ -23,6 +23,7 @@ import { goBenchAdapter } from './goBench.js';
 import { rustLibtestAdapter } from './rustLibtest.js';
 import { criterionConsoleAdapter } from './criterionConsole.js';
 import { criterionJsonAdapter } from './criterionJson.js';
+import { catch2ConsoleAdapter } from './catch2Console.js';
 import { hdrHistogramAdapter } from './hdrHistogram.js';
 import { hyperfineAdapter } from './hyperfine.js';
 import { redisBenchmarkAdapter } from './redisBenchmark.js';
@@ -49,6 +50,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   rustLibtestAdapter,
   criterionConsoleAdapter,
   criterionJsonAdapter,
+  catch2ConsoleAdapter,
   githubActionBenchmarkAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,
