@@ -6,6 +6,7 @@ import { rustLibtestAdapter } from '../src/engine/formats/rustLibtest.js';
 import { criterionConsoleAdapter } from '../src/engine/formats/criterionConsole.js';
 import { criterionJsonAdapter } from '../src/engine/formats/criterionJson.js';
 import { catch2ConsoleAdapter } from '../src/engine/formats/catch2Console.js';
+import { catch2XmlAdapter } from '../src/engine/formats/catch2Xml.js';
 import { recogniseFormat } from '../src/engine/formats/registry.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
 import { expectInputError, find, inputError } from './helpers/formats.js';
@@ -266,7 +267,7 @@ describe('Criterion.rs estimates.json with sample.json (criterion-json)', () => 
   });
 });
 
-describe('Catch2 benchmarks (catch2-console)', () => {
+describe('Catch2 benchmarks (catch2-console, catch2-xml)', () => {
   const catch2 = join(formats, 'catch2');
   const rows = (set: ResultSet) => set.measurements.map((m) => [m.experiment, m.parameter.label, m.statistics, m.place.line]);
 
@@ -294,6 +295,21 @@ describe('Catch2 benchmarks (catch2-console)', () => {
     ]);
   });
 
+  it('reads the v2 and v3 XML reporter outputs, sections and entities included', () => {
+    const v2 = parseFile(catch2XmlAdapter, join(catch2, 'v2_results.xml'));
+    expect(v2.format).toBe('catch2-xml');
+    expect(rows(v2)).toEqual([
+      ['Publish', 'publish 64 bytes', { mean: expect.closeTo(0.0292794, 12), stdev: expect.closeTo(0.0132012, 12), samples: 20 }, 5],
+      ['Publish', 'publish 4096 bytes', { mean: expect.closeTo(0.147147, 12), stdev: expect.closeTo(0.026325, 12), samples: 20 }, 11],
+      ['Checksum', 'sum of 1000 ints', { mean: expect.closeTo(0.515383, 12), stdev: expect.closeTo(0.165612, 12), samples: 20 }, 20],
+    ]);
+    const v3 = parseFile(catch2XmlAdapter, join(catch2, 'v3_sections.xml'));
+    expect(rows(v3)).toEqual([
+      ['Publish over loopback / small payloads', 'publish 64 bytes & flush', { mean: expect.closeTo(0.0610352, 12), stdev: expect.closeTo(0.00186211, 12), samples: 100 }, 5],
+      ['Publish over loopback / large payloads', 'publish 65536 bytes', { mean: expect.closeTo(9.10722, 12), stdev: expect.closeTo(0.33809, 12), samples: 100 }, 14],
+    ]);
+  });
+
   const table = ['benchmark name                       samples       iterations    estimated', ' mean', ' std dev', '-'.repeat(79)].join('\n');
   it.each([
     [`${table}\nx                              20    30    1.0 ms\n       1 ns  2 ns\n`, 6, 1, /expected the mean row: three times with units/],
@@ -303,5 +319,17 @@ describe('Catch2 benchmarks (catch2-console)', () => {
     ['no table here\n', 1, undefined, /no Catch2 benchmark results found/],
   ])('reports console input %# as one InputError at line %i column %s', (text, line, column, message) => {
     expectInputError(() => parseText(catch2ConsoleAdapter, text, 'catch2.txt'), { file: 'catch2.txt', line, ...(column !== undefined ? { column } : {}) }, message);
+  });
+
+  const open = '<Catch name="b">\n<TestCase name="t">\n';
+  it.each([
+    [`${open}<BenchmarkResults name="x" samples="20">\n<mean value="fast"/>\n`, 4, /expected a number in <mean value="…">, found "fast"/],
+    [`${open}<BenchmarkResults name="x">\n`, 3, /<BenchmarkResults> has no samples="…"/],
+    [`${open}<BenchmarkResults name="x" samples="20">\n<standardDeviation value="1"/>\n</BenchmarkResults>\n`, 5, /benchmark "x" has no <mean value="…"\/>/],
+    [`${open}<BenchmarkResults name="x" samples="20">\n<mean value="1"/>\n`, 3, /benchmark "x" is not closed \(<\/BenchmarkResults> missing: the output was cut short\?\)/],
+    [`${open}</BenchmarkResults>\n`, 3, /<\/BenchmarkResults> with no <BenchmarkResults> before it/],
+    [`${open}</TestCase></Catch>\n`, 1, /no <BenchmarkResults> in this Catch2 XML output/],
+  ])('reports XML input %# as one InputError at line %i', (text, line, message) => {
+    expectInputError(() => parseText(catch2XmlAdapter, text, 'catch2.xml'), { file: 'catch2.xml', line }, message);
   });
 });

@@ -6506,6 +6506,84 @@ function readTriple(row, index, what, fail) {
   return toBaseUnit(Number(tokens[0]), parseUnit(tokens[1]));
 }
 
+// src/engine/formats/catch2Xml.ts
+var ROOT = /<(Catch|Catch2TestRun)\s+name="/;
+var TAG = /<(\/?)(TestCase|Section|BenchmarkResults|mean|standardDeviation)\b([^<>]*)>/g;
+var ATTRIBUTE = /([A-Za-z_][\w.-]*)\s*=\s*"([^"]*)"/g;
+var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+var catch2XmlAdapter = {
+  id: "catch2-xml",
+  title: "Catch2 XML reporter output with benchmarks",
+  recognises(head) {
+    return ROOT.test(head) && head.includes("<BenchmarkResults ");
+  },
+  parse({ file, text }) {
+    const measurements = [];
+    const scopes = [];
+    let benchmark;
+    let line = 1;
+    let counted = 0;
+    const lineAt = (index) => {
+      for (let k = text.indexOf("\n", counted); k !== -1 && k < index; k = text.indexOf("\n", k + 1)) line++;
+      counted = Math.max(counted, index);
+      return line;
+    };
+    TAG.lastIndex = 0;
+    for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
+      const [, closing, tag, body] = m;
+      const place = { file, line: lineAt(m.index) };
+      const selfClosing = body.endsWith("/");
+      const attributes = closing ? {} : attributesOf(body);
+      const required = (name) => {
+        const value4 = attributes[name];
+        if (value4 === void 0) throw new InputError(`<${tag}> has no ${name}="…"`, place);
+        return value4;
+      };
+      const number3 = (name) => {
+        const text2 = required(name);
+        const value4 = Number(text2);
+        if (text2.trim() === "" || !Number.isFinite(value4)) throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text2.slice(0, 40)}"`, place);
+        return value4;
+      };
+      if (tag === "TestCase" || tag === "Section") {
+        if (closing) scopes.pop();
+        else if (!selfClosing) scopes.push(required("name"));
+      } else if (tag === "BenchmarkResults") {
+        if (!closing) {
+          if (benchmark) throw new InputError(`<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`, place);
+          benchmark = { name: required("name"), samples: number3("samples"), line: place.line };
+        } else {
+          if (!benchmark) throw new InputError("</BenchmarkResults> with no <BenchmarkResults> before it", place);
+          if (benchmark.mean === void 0) throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
+          const statistics = { mean: benchmark.mean / 1e3, ...benchmark.stdev !== void 0 ? { stdev: benchmark.stdev / 1e3 } : {}, samples: benchmark.samples };
+          measurements.push({
+            experiment: scopes.join(" / ") || "Catch2",
+            parameter: { label: benchmark.name },
+            metric: CATCH2_TIME,
+            statistics,
+            place: { file, line: benchmark.line }
+          });
+          benchmark = void 0;
+        }
+      } else if (benchmark && !closing) {
+        if (tag === "mean") benchmark.mean = number3("value");
+        else benchmark.stdev = number3("value");
+      }
+    }
+    if (benchmark) throw new InputError(`benchmark "${benchmark.name}" is not closed (</BenchmarkResults> missing: the output was cut short?)`, { file, line: benchmark.line });
+    if (measurements.length === 0) throw new InputError("no <BenchmarkResults> in this Catch2 XML output", { file, line: 1 });
+    return { format: "catch2-xml", file, measurements, notes: [] };
+  }
+};
+function attributesOf(body) {
+  const out = /* @__PURE__ */ Object.create(null);
+  ATTRIBUTE.lastIndex = 0;
+  for (let m = ATTRIBUTE.exec(body); m; m = ATTRIBUTE.exec(body)) {
+    out[m[1]] = m[2].replace(/&(amp|lt|gt|quot|apos);/g, (_, name) => ENTITIES[name]);
+  }
+  return out;
+}
+
 // src/engine/formats/hdrHistogram.ts
 var HEADER5 = /^\s*"?Value"?(\s+|\s*,\s*)"?Percentile"?(\s+|\s*,\s*)"?TotalCount"?(\s+|\s*,\s*)"?1\/\(1-Percentile\)"?\s*$/;
 var NUMBER9 = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -7009,6 +7087,7 @@ var ADAPTERS = [
   criterionConsoleAdapter,
   criterionJsonAdapter,
   catch2ConsoleAdapter,
+  catch2XmlAdapter,
   githubActionBenchmarkAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,

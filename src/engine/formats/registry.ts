@@ -24,6 +24,7 @@ import { rustLibtestAdapter } from './rustLibtest.js';
 import { criterionConsoleAdapter } from './criterionConsole.js';
 import { criterionJsonAdapter } from './criterionJson.js';
 import { catch2ConsoleAdapter } from './catch2Console.js';
+import { catch2XmlAdapter } from './catch2Xml.js';
 import { hdrHistogramAdapter } from './hdrHistogram.js';
 import { hyperfineAdapter } from './hyperfine.js';
 import { redisBenchmarkAdapter } from './redisBenchmark.js';
@@ -51,6 +52,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   criterionConsoleAdapter,
   criterionJsonAdapter,
   catch2ConsoleAdapter,
+  catch2XmlAdapter,
   githubActionBenchmarkAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,

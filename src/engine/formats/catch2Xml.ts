@@ -1,0 +1,101 @@
+/**
+ * Catch2 XML reporter output with benchmarks (`-r xml`; root `<Catch>` in v2, `<Catch2TestRun>`
+ * in v3): per benchmark
+ *
+ *     <BenchmarkResults name="publish 64 bytes" samples="20" resamples="100000" iterations="2640" …>
+ *       <mean value="29.2794" lowerBound="24.8887" upperBound="37.4298" ci="0.95"/>
+ *       <standardDeviation value="13.2012" lowerBound="7.78112" upperBound="21.822" ci="0.95"/>
+ *
+ * in nanoseconds, inside its `<TestCase>` and `<Section>`s. As for the console output: the
+ * experiment is the test case (with its sections, joined by ` / `), the parameter the benchmark's
+ * name, `time` (µs) has the `mean`, `stdev` and `samples`. Only the tags perfgate needs are read,
+ * by a linear scan; the rest of the document (assertions, expressions) is skipped.
+ */
+import { InputError } from '../errors.js';
+import type { Measurement } from '../model/measurement.js';
+import type { FormatAdapter } from './adapter.js';
+import { CATCH2_TIME } from './catch2Console.js';
+
+const ROOT = /<(Catch|Catch2TestRun)\s+name="/;
+/** A start or end tag; `[^<>]*` keeps the scan linear on unclosed tags. */
+const TAG = /<(\/?)(TestCase|Section|BenchmarkResults|mean|standardDeviation)\b([^<>]*)>/g;
+const ATTRIBUTE = /([A-Za-z_][\w.-]*)\s*=\s*"([^"]*)"/g;
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+export const catch2XmlAdapter: FormatAdapter = {
+  id: 'catch2-xml',
+  title: 'Catch2 XML reporter output with benchmarks',
+
+  recognises(head: string): boolean {
+    return ROOT.test(head) && head.includes('<BenchmarkResults ');
+  },
+
+  parse({ file, text }) {
+    const measurements: Measurement[] = [];
+    /** Test case and section names, innermost last. */
+    const scopes: string[] = [];
+    let benchmark: { name: string; samples: number; line: number; mean?: number; stdev?: number } | undefined;
+    let line = 1;
+    let counted = 0;
+    const lineAt = (index: number) => {
+      for (let k = text.indexOf('\n', counted); k !== -1 && k < index; k = text.indexOf('\n', k + 1)) line++;
+      counted = Math.max(counted, index);
+      return line;
+    };
+    TAG.lastIndex = 0;
+    for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
+      const [, closing, tag, body] = m as unknown as [string, string, string, string];
+      const place = { file, line: lineAt(m.index) };
+      const selfClosing = body.endsWith('/');
+      const attributes = closing ? {} : attributesOf(body);
+      const required = (name: string) => {
+        const value = attributes[name];
+        if (value === undefined) throw new InputError(`<${tag}> has no ${name}="…"`, place);
+        return value;
+      };
+      const number = (name: string) => {
+        const text = required(name);
+        const value = Number(text);
+        if (text.trim() === '' || !Number.isFinite(value)) throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text.slice(0, 40)}"`, place);
+        return value;
+      };
+      if (tag === 'TestCase' || tag === 'Section') {
+        if (closing) scopes.pop();
+        else if (!selfClosing) scopes.push(required('name'));
+      } else if (tag === 'BenchmarkResults') {
+        if (!closing) {
+          if (benchmark) throw new InputError(`<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`, place);
+          benchmark = { name: required('name'), samples: number('samples'), line: place.line };
+        } else {
+          if (!benchmark) throw new InputError('</BenchmarkResults> with no <BenchmarkResults> before it', place);
+          if (benchmark.mean === undefined) throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
+          const statistics = { mean: benchmark.mean / 1000, ...(benchmark.stdev !== undefined ? { stdev: benchmark.stdev / 1000 } : {}), samples: benchmark.samples };
+          measurements.push({
+            experiment: scopes.join(' / ') || 'Catch2',
+            parameter: { label: benchmark.name },
+            metric: CATCH2_TIME,
+            statistics,
+            place: { file, line: benchmark.line },
+          });
+          benchmark = undefined;
+        }
+      } else if (benchmark && !closing) {
+        // <mean> and <standardDeviation> of the open benchmark, in ns
+        if (tag === 'mean') benchmark.mean = number('value');
+        else benchmark.stdev = number('value');
+      }
+    }
+    if (benchmark) throw new InputError(`benchmark "${benchmark.name}" is not closed (</BenchmarkResults> missing: the output was cut short?)`, { file, line: benchmark.line });
+    if (measurements.length === 0) throw new InputError('no <BenchmarkResults> in this Catch2 XML output', { file, line: 1 });
+    return { format: 'catch2-xml', file, measurements, notes: [] };
+  },
+};
+
+function attributesOf(body: string): Record<string, string> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  ATTRIBUTE.lastIndex = 0;
+  for (let m = ATTRIBUTE.exec(body); m; m = ATTRIBUTE.exec(body)) {
+    out[m[1]!] = m[2]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ENTITIES[name]!);
+  }
+  return out;
+}
