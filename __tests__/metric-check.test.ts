@@ -183,7 +183,7 @@ describe('perfgate check and inspect on other formats (project fixtures)', () =>
 
   test('every project format fixture is read by inspect', async () => {
     const skip = new Set(['requirements', 'generic-csv']);
-    for (const folder of readdirSync(formats).filter((f) => !skip.has(f))) {
+    for (const folder of readdirSync(formats).filter((f) => !skip.has(f) && statSync(join(formats, f)).isDirectory())) {
       for (const name of readdirSync(join(formats, folder))) {
         const path = join(formats, folder, name);
         if (!statSync(path).isFile()) continue;
