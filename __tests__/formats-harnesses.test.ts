@@ -317,6 +317,9 @@ describe('Catch2 benchmarks (catch2-console, catch2-xml)', () => {
     [`${table}\nonly a name\n\n`, 5, undefined, /benchmark "only a name" has no samples, iterations and estimate/],
     ['benchmark name                       samples       iterations    estimated\n mean\n std dev\nx\n', 4, undefined, /expected the rule under the benchmark table header/],
     ['no table here\n', 1, undefined, /no Catch2 benchmark results found/],
+    // cut off after the header: at its last line, not past the end
+    ['benchmark name                       samples       iterations    estimated\n mean', 2, undefined, /expected the rule under the benchmark table header/],
+    [`${table}\nx                              20    30    1.0 ms`, 5, 1, /expected the mean row/],
   ])('reports console input %# as one InputError at line %i column %s', (text, line, column, message) => {
     expectInputError(() => parseText(catch2ConsoleAdapter, text, 'catch2.txt'), { file: 'catch2.txt', line, ...(column !== undefined ? { column } : {}) }, message);
   });

@@ -6444,7 +6444,7 @@ var catch2ConsoleAdapter = {
     const measurements = [];
     let experiment = "";
     let i = 0;
-    const fail = (message, line, column) => new InputError(message, { file, line: line + 1, ...column !== void 0 ? { column } : {} });
+    const fail = (message, line, column) => new InputError(message, { file, line: Math.min(line, lines.length - 1) + 1, ...column !== void 0 ? { column } : {} });
     while (i < lines.length) {
       const line = lines[i];
       if (RULE.test(line) && i + 2 < lines.length && !RULE.test(lines[i + 1]) && !HEADER4.test(lines[i - 1] ?? "")) {

@@ -38,7 +38,9 @@ export const catch2ConsoleAdapter: FormatAdapter = {
     const measurements: Measurement[] = [];
     let experiment = '';
     let i = 0;
-    const fail = (message: string, line: number, column?: number) => new InputError(message, { file, line: line + 1, ...(column !== undefined ? { column } : {}) });
+    // A table cut off early is reported at the last line there is.
+    const fail = (message: string, line: number, column?: number) =>
+      new InputError(message, { file, line: Math.min(line, lines.length - 1) + 1, ...(column !== undefined ? { column } : {}) });
     while (i < lines.length) {
       const line = lines[i]!;
       // A test case's banner: a rule, its name and sections, a rule.
