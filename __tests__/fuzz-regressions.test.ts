@@ -62,6 +62,12 @@ describe('fuzz regressions', () => {
 });
 
 describe('the scaling guard itself', () => {
+  it('catch2-xml: a tag with a long run of name characters is read in linear time', () => {
+    // A name="value" regex restarted at every character of the run (found while adding the format).
+    const outcome = linearParse('catch2-xml', (n) => '<Catch name="b">\n<TestCase name="t">\n<BenchmarkResults ' + 'a'.repeat(n) + '>\n');
+    expect((outcome.error as InputError).message).toBe('<BenchmarkResults> has no name="…"');
+  });
+
   it('fails quadratic work', () => {
     // A regex that rescans the rest of the input from every start position: quadratic, like the
     // bugs above. 16 K spaces are ~10^8 steps, above the guard's floor.

@@ -6509,7 +6509,6 @@ function readTriple(row, index, what, fail) {
 // src/engine/formats/catch2Xml.ts
 var ROOT = /<(Catch|Catch2TestRun)\s+name="/;
 var TAG = /<(\/?)(TestCase|Section|BenchmarkResults|mean|standardDeviation)\b([^<>]*)>/g;
-var ATTRIBUTE = /([A-Za-z_][\w.-]*)\s*=\s*"([^"]*)"/g;
 var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 var catch2XmlAdapter = {
   id: "catch2-xml",
@@ -6577,9 +6576,13 @@ var catch2XmlAdapter = {
 };
 function attributesOf(body) {
   const out = /* @__PURE__ */ Object.create(null);
-  ATTRIBUTE.lastIndex = 0;
-  for (let m = ATTRIBUTE.exec(body); m; m = ATTRIBUTE.exec(body)) {
-    out[m[1]] = m[2].replace(/&(amp|lt|gt|quot|apos);/g, (_, name) => ENTITIES[name]);
+  const parts = body.split('"');
+  for (let k = 1; k + 1 < parts.length; k += 2) {
+    const before = parts[k - 1].trimEnd();
+    if (!before.endsWith("=")) continue;
+    const head = before.slice(0, -1).trimEnd();
+    const name = head.slice(Math.max(head.lastIndexOf(" "), head.lastIndexOf("	"), head.lastIndexOf("\n"), head.lastIndexOf("\r")) + 1);
+    if (name !== "") out[name] = parts[k].replace(/&(amp|lt|gt|quot|apos);/g, (_, entity) => ENTITIES[entity]);
   }
   return out;
 }

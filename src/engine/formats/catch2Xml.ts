@@ -19,7 +19,6 @@ import { CATCH2_TIME } from './catch2Console.js';
 const ROOT = /<(Catch|Catch2TestRun)\s+name="/;
 /** A start or end tag; `[^<>]*` keeps the scan linear on unclosed tags. */
 const TAG = /<(\/?)(TestCase|Section|BenchmarkResults|mean|standardDeviation)\b([^<>]*)>/g;
-const ATTRIBUTE = /([A-Za-z_][\w.-]*)\s*=\s*"([^"]*)"/g;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 export const catch2XmlAdapter: FormatAdapter = {
@@ -92,10 +91,16 @@ export const catch2XmlAdapter: FormatAdapter = {
 };
 
 function attributesOf(body: string): Record<string, string> {
+  // Split at the quotes rather than match name="value" with a regex: a long run of name
+  // characters would make a regex restart at every one of them (quadratic work).
   const out: Record<string, string> = Object.create(null) as Record<string, string>;
-  ATTRIBUTE.lastIndex = 0;
-  for (let m = ATTRIBUTE.exec(body); m; m = ATTRIBUTE.exec(body)) {
-    out[m[1]!] = m[2]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ENTITIES[name]!);
+  const parts = body.split('"');
+  for (let k = 1; k + 1 < parts.length; k += 2) {
+    const before = parts[k - 1]!.trimEnd();
+    if (!before.endsWith('=')) continue;
+    const head = before.slice(0, -1).trimEnd();
+    const name = head.slice(Math.max(head.lastIndexOf(' '), head.lastIndexOf('\t'), head.lastIndexOf('\n'), head.lastIndexOf('\r')) + 1);
+    if (name !== '') out[name] = parts[k]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, entity: string) => ENTITIES[entity]!);
   }
   return out;
 }
