@@ -94,7 +94,8 @@ Three methods (docs/statistics.md has their measured error rates on CI noise):
   --paired   base and candidate ran interleaved on the same runner (A B A B …). Each row is the
              mean of the per-pair log ratios with a t interval; it fails when Δ exceeds the
              threshold AND the interval excludes no change. The best method on a noisy runner:
-             8 pairs catch a 20 % median change. Give one folder of run folders per side (paired
+             8 pairs catch a 20 % median change in 74-100 % of comparisons (12 pairs: 95-100 %,
+             docs/statistics.md). Give one folder of run folders per side (paired
              by name in natural order: r1, r2, … r10), or --reference/--results once per pair.
   --history  each row is judged against the between-run spread of the runs of the folder (one
              sub-folder per run, or perfgate history-*.json records): it fails when Δ exceeds the
