@@ -114,7 +114,7 @@ describe('Fast-DDS raw reader', () => {
 
   it('huge cells and a 1 MB line are rejected in linear work', () => {
     timed('fastdds-raw', '1 MB cells / lines', () => {
-      // Each family at 1 MB and at 32 KB: the work may grow at most ×200 (linear ×32–70,
+      // Each family at 1 MB and at 32 KB: the work may grow at most ×512 (linear ×32–322,
       // quadratic ×1024; see checkScaling), and every split gives the same result as one chunk.
       const families: ((n: number) => string)[] = [
         (n) => RAW_HEADER + '\n1,16,' + '9'.repeat(n) + '\n',

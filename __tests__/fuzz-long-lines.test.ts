@@ -7,7 +7,7 @@ import { repoRoot } from './helpers/shared.js';
 // Super-linear behaviour: a 256 KB single line (or a fixture with one long line or cell), or
 // 256 KB of short lines, must cost every parser no more than linear work. No time budget: each
 // input family is built at 256 KB and at 8 KB, and the CPU time for the large one may be at most
-// 200 times that for the small one (checkScaling: linear ×32–70, quadratic ×1024), with a hang
+// 512 times that for the small one (checkScaling: linear ×32–322, quadratic ×1024), with a hang
 // guard of 30 s of CPU per parse. The quadratic cases of docs/fuzzing.md fail this by far.
 
 afterAll(writeStats);
