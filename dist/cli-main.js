@@ -9959,22 +9959,8 @@ function renderComparisonText(report) {
   const range = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
   const general = !payloadLayout(report.rows);
   const safe2 = (text) => withoutControls(text);
-  const header = general ? [
-    "Experiment",
-    "Parameter",
-    "Metric",
-    "Reference",
-    "Result",
-    "Δ",
-    "Threshold",
-    ...withBand ? ["Noise band"] : [],
-    ...withInterval ? ["Interval"] : [],
-    ...withDetectable ? ["Catches ≥"] : [],
-    "Status"
-  ] : [
-    "Sub-experiment",
-    "Bytes",
-    "Magnitude",
+  const header = [
+    ...general ? ["Experiment", "Parameter", "Metric"] : ["Sub-experiment", "Bytes", "Magnitude"],
     "Reference",
     "Result",
     "Δ",
@@ -11029,21 +11015,7 @@ function checkCommand(args, io) {
 Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
   const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
-  const outputDir = values["output-dir"] ?? "perfgate-report";
-  const commentCharts = commentChartsOption(values["comment-charts"]);
-  const comment = (charts) => writeReviewerComment(outputDir, { check: outcome.markdown, ...charts ? { charts } : {} }, code !== EXIT_PASS, commentCharts);
-  if (!values.charts) {
-    io.out(`Comment: ${comment()}
-`);
-    return code;
-  }
-  return writeReportCharts(outputDir, { check: outcome, floatParse: floatParseOption(values["float-parse"]), png: pngOption(values) }).then((charts) => {
-    io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}
-`);
-    io.out(`Comment: ${comment(charts.mermaid)}
-`);
-    return code;
-  });
+  return finishReport(io, values, code, { check: outcome.markdown }, { check: outcome });
 }
 function formatOptions(values) {
   const out = {};
@@ -11139,21 +11111,7 @@ function compareCommand(args, io) {
 Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
   const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
-  const outputDir = values["output-dir"] ?? "perfgate-report";
-  const commentCharts = commentChartsOption(values["comment-charts"]);
-  const comment = (charts) => writeReviewerComment(outputDir, { comparison: outcome.markdown, ...charts ? { charts } : {} }, code !== EXIT_PASS, commentCharts);
-  if (!values.charts) {
-    io.out(`Comment: ${comment()}
-`);
-    return code;
-  }
-  return writeReportCharts(outputDir, { compare: outcome, floatParse: floatParseOption(values["float-parse"]), png: pngOption(values) }).then((charts) => {
-    io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}
-`);
-    io.out(`Comment: ${comment(charts.mermaid)}
-`);
-    return code;
-  });
+  return finishReport(io, values, code, { comparison: outcome.markdown }, { compare: outcome });
 }
 function deriveCommand(args, io) {
   const { values, positionals } = parseCommandArgs("derive-requirements", args, {
@@ -11208,6 +11166,23 @@ function trendsCommand(args, io) {
 Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
   return values["fail-on-regression"] && outcome.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
+}
+function finishReport(io, values, code, parts, outcome) {
+  const outputDir = values["output-dir"] ?? "perfgate-report";
+  const commentCharts = commentChartsOption(values["comment-charts"]);
+  const comment = (charts) => writeReviewerComment(outputDir, { ...parts, ...charts ? { charts } : {} }, code !== EXIT_PASS, commentCharts);
+  if (!values.charts) {
+    io.out(`Comment: ${comment()}
+`);
+    return code;
+  }
+  return writeReportCharts(outputDir, { ...outcome, floatParse: floatParseOption(values["float-parse"]), png: pngOption(values) }).then((charts) => {
+    io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}
+`);
+    io.out(`Comment: ${comment(charts.mermaid)}
+`);
+    return code;
+  });
 }
 function commentChartsOption(value4) {
   if (value4 === void 0) return "failing";

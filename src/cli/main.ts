@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { describeError, isUserError, UsageError } from '../engine/errors.js';
 import { renderText } from '../engine/report/text.js';
 import { runCheck } from '../pipeline/check.js';
-import { writeReportCharts } from '../pipeline/reportCharts.js';
+import { writeReportCharts, type ReportChartsOptions } from '../pipeline/reportCharts.js';
+import type { ReviewerCommentParts } from '../engine/report/reviewerComment.js';
 import type { Progress } from '../pipeline/steps.js';
 import { runSummarize } from '../pipeline/summarize.js';
 import { runCompare } from '../pipeline/compare.js';
@@ -136,18 +137,7 @@ function checkCommand(args: string[], io: Console): number | Promise<number> {
   io.out(renderText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
-  const outputDir = values['output-dir'] ?? 'perfgate-report';
-  const commentCharts = commentChartsOption(values['comment-charts']);
-  const comment = (charts?: string) => writeReviewerComment(outputDir, { check: outcome.markdown, ...(charts ? { charts } : {}) }, code !== EXIT_PASS, commentCharts);
-  if (!values.charts) {
-    io.out(`Comment: ${comment()}\n`);
-    return code;
-  }
-  return writeReportCharts(outputDir, { check: outcome, floatParse: floatParseOption(values['float-parse']), png: pngOption(values) }).then((charts) => {
-    io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}\n`);
-    io.out(`Comment: ${comment(charts.mermaid)}\n`);
-    return code;
-  });
+  return finishReport(io, values, code, { check: outcome.markdown }, { check: outcome });
 }
 
 /** `--format`, `--skip-seconds`, `--mapping` and `--repetitions`: how result files are read, the same for every command. */
@@ -254,18 +244,7 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
   io.out(renderComparisonText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
-  const outputDir = values['output-dir'] ?? 'perfgate-report';
-  const commentCharts = commentChartsOption(values['comment-charts']);
-  const comment = (charts?: string) => writeReviewerComment(outputDir, { comparison: outcome.markdown, ...(charts ? { charts } : {}) }, code !== EXIT_PASS, commentCharts);
-  if (!values.charts) {
-    io.out(`Comment: ${comment()}\n`);
-    return code;
-  }
-  return writeReportCharts(outputDir, { compare: outcome, floatParse: floatParseOption(values['float-parse']), png: pngOption(values) }).then((charts) => {
-    io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}\n`);
-    io.out(`Comment: ${comment(charts.mermaid)}\n`);
-    return code;
-  });
+  return finishReport(io, values, code, { comparison: outcome.markdown }, { compare: outcome });
 }
 
 function deriveCommand(args: string[], io: Console): number {
@@ -319,6 +298,28 @@ function trendsCommand(args: string[], io: Console): number {
   io.out(renderTrendsText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   return values['fail-on-regression'] && outcome.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
+}
+
+/** After check or compare: with --charts the charts and report.html, then comment.md; the exit code. */
+function finishReport(
+  io: Console,
+  values: { 'output-dir'?: string; 'comment-charts'?: string; 'float-parse'?: string; charts?: boolean; png?: boolean; 'no-png'?: boolean },
+  code: number,
+  parts: ReviewerCommentParts,
+  outcome: Pick<ReportChartsOptions, 'check' | 'compare'>,
+): number | Promise<number> {
+  const outputDir = values['output-dir'] ?? 'perfgate-report';
+  const commentCharts = commentChartsOption(values['comment-charts']);
+  const comment = (charts?: string) => writeReviewerComment(outputDir, { ...parts, ...(charts ? { charts } : {}) }, code !== EXIT_PASS, commentCharts);
+  if (!values.charts) {
+    io.out(`Comment: ${comment()}\n`);
+    return code;
+  }
+  return writeReportCharts(outputDir, { ...outcome, floatParse: floatParseOption(values['float-parse']), png: pngOption(values) }).then((charts) => {
+    io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}\n`);
+    io.out(`Comment: ${comment(charts.mermaid)}\n`);
+    return code;
+  });
 }
 
 function commentChartsOption(value: string | undefined): CommentCharts {

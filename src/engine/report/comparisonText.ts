@@ -19,33 +19,17 @@ export function renderComparisonText(report: ComparisonReport): string {
   const range = (x?: { lower: number; upper: number }) => (x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '');
   const general = !payloadLayout(report.rows);
   const safe = (text: string) => withoutControls(text);
-  const header = general
-    ? [
-        'Experiment',
-        'Parameter',
-        'Metric',
-        'Reference',
-        'Result',
-        'Δ',
-        'Threshold',
-        ...(withBand ? ['Noise band'] : []),
-        ...(withInterval ? ['Interval'] : []),
-        ...(withDetectable ? ['Catches ≥'] : []),
-        'Status',
-      ]
-    : [
-        'Sub-experiment',
-        'Bytes',
-        'Magnitude',
-        'Reference',
-        'Result',
-        'Δ',
-        'Threshold',
-        ...(withBand ? ['Noise band'] : []),
-        ...(withInterval ? ['Interval'] : []),
-        ...(withDetectable ? ['Catches ≥'] : []),
-        'Status',
-      ];
+  const header = [
+    ...(general ? ['Experiment', 'Parameter', 'Metric'] : ['Sub-experiment', 'Bytes', 'Magnitude']),
+    'Reference',
+    'Result',
+    'Δ',
+    'Threshold',
+    ...(withBand ? ['Noise band'] : []),
+    ...(withInterval ? ['Interval'] : []),
+    ...(withDetectable ? ['Catches ≥'] : []),
+    'Status',
+  ];
   const rows = report.rows.map((r) => {
     const value = general
       ? (x: number) => (Number.isNaN(x) ? '-' : `${formatMeasured(x)}${r.unit ? ` ${safe(r.unit)}` : ''}`)
