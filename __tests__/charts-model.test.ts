@@ -1,10 +1,12 @@
+import { join } from 'node:path';
 import { buildCharts, histogram, runColor, runLabels } from '../src/engine/charts/build.js';
 import { safeFileStem, uniqueIds, wantsLogScale, type Chart } from '../src/engine/charts/model.js';
-import { EXPERIMENT_BLUE, REFERENCE_REDS, REQUIREMENT_RED, RESULT_BLUES, SERIES_PALETTE } from '../src/engine/charts/palette.js';
+import { EXPERIMENT_BLUE, BASELINE_GREYS, REQUIREMENT_RED, RESULT_BLUES, SERIES_PALETTE } from '../src/engine/charts/palette.js';
 import { formatBytes, payloadDomain, payloadTicks } from '../src/engine/charts/payloadAxis.js';
 import { toVegaLite } from '../src/engine/charts/vegaLite.js';
 import { planCharts } from '../src/pipeline/charts.js';
-import { exampleInput } from './charts-fixtures.js';
+import { readRawMeasurements } from '../src/pipeline/read.js';
+import { example, exampleInput } from './charts-fixtures.js';
 
 describe('payload axis', () => {
   test('labels sizes in binary units', () => {
@@ -44,13 +46,16 @@ describe('payload axis', () => {
     for (const c of [chart, ...planCharts(exampleInput())]) {
       const spec = toVegaLite(c) as any;
       for (const panel of spec.concat ?? [spec]) {
-        expect(panel.mark.clip).toBeUndefined();
-        const domain = panel.encoding.x.scale?.domain as [number, number] | undefined;
-        if (panel.encoding.x.scale?.type !== 'log') continue;
-        expect(domain).toBeDefined();
-        for (const v of panel.data.values) {
-          expect(v.x).toBeGreaterThanOrEqual(domain![0]);
-          expect(v.x).toBeLessThanOrEqual(domain![1]);
+        // A panel with failed points is a layer of its line and the failure marks.
+        for (const view of panel.layer ?? [panel]) {
+          expect(view.mark.clip).toBeUndefined();
+          const domain = view.encoding.x.scale?.domain as [number, number] | undefined;
+          if (view.encoding.x.scale?.type !== 'log') continue;
+          expect(domain).toBeDefined();
+          for (const v of panel.data.values) {
+            expect(v.x).toBeGreaterThanOrEqual(domain![0]);
+            expect(v.x).toBeLessThanOrEqual(domain![1]);
+          }
         }
       }
     }
@@ -131,12 +136,12 @@ describe('charts of the example fixture set', () => {
     expect(sub.panels.map((p) => p.y.log)).toEqual([true, true, true, true]);
   });
 
-  test('reference comparison: min–median and max–99% in the reference colours', () => {
+  test('reference comparison: min–median and max–99%, baseline grey and result blue', () => {
     const ref = byId.get('reference-interprocess_best_effort')!;
     expect(ref.panels.map((p) => p.title)).toEqual(['min – median', 'max – 99%']);
     expect(ref.panels[0]!.series.map((s) => [s.name, s.color])).toEqual([
-      ['main Min', REFERENCE_REDS[0]],
-      ['main Median', REFERENCE_REDS[1]],
+      ['main Min', BASELINE_GREYS[0]],
+      ['main Median', BASELINE_GREYS[1]],
       ['PR Min', RESULT_BLUES[0]],
       ['PR Median', RESULT_BLUES[1]],
     ]);
@@ -158,15 +163,23 @@ describe('charts of the example fixture set', () => {
     expect(m.panels[0]!.series.map((s) => s.name)).toEqual(['2026-01-01 aaaaaaa', '2026-01-02 bbbbbbb', '2026-01-03 ccccccc']);
   });
 
-  test('histogram: 100 bins holding every raw sample; series: 1000 samples kept as they are', () => {
+  test('histogram: 100 bins over the body, the tail counted; series: 1000 samples kept as they are', () => {
     const hist = byId.get('histogram-interprocess_best_effort')!;
     expect(hist.panels).toHaveLength(11);
     const bins = hist.panels[0]!.series[0]!.points;
     expect(bins).toHaveLength(100);
-    // 1000 samples of 16 B in the raw file, from 5.78678 to 28.3157 µs.
-    expect(bins.reduce((n, b) => n + b.y, 0)).toBe(1000);
+    // 1000 samples of 16 B in the raw file, from 5.78678 to 28.3157 µs; sorted, p50 is the 500th
+    // and p99 the 990th, and the axis ends at the fence p99 + (p99 − p50) when that cuts a tail.
+    const samples = [...readRawMeasurements(join(example, 'results', 'measurements_interprocess_best_effort.csv'), 'precise').groups[0]!.latencies].sort((a, b) => a - b);
+    const p50 = samples[499]!;
+    const p99 = samples[989]!;
+    const fence = bins[99]!.x2!;
     expect(bins[0]!.x).toBe(5.78678);
-    expect(bins[99]!.x2).toBe(28.3157);
+    expect(Math.abs(fence - (2 * p99 - p50))).toBeLessThan(0.05);
+    const above = samples.filter((v) => v > fence).length;
+    expect(above).toBeGreaterThan(0);
+    expect(bins.reduce((n, b) => n + b.y, 0)).toBe(1000 - above);
+    expect(hist.panels[0]!.subtitle).toMatch(new RegExp(`^${above} over [0-9.]+ µs \\([0-9.]+ %\\) not drawn; max 28\\.32 µs$`));
     const series = byId.get('series-interprocess_best_effort')!;
     expect(series.panels[0]!.series[0]!.points).toHaveLength(1000);
     expect(series.panels[0]!.series[0]!.points[0]).toEqual({ x: 1, y: 8.40071 });
@@ -186,7 +199,8 @@ describe('charts of the example fixture set', () => {
 });
 
 test('histogram of identical samples is one widened bin', () => {
-  const bins = histogram(Float64Array.from([2, 2, 2]), 4);
+  const { points: bins, tail } = histogram(Float64Array.from([2, 2, 2]), 4);
+  expect(tail).toBeUndefined();
   expect(bins.reduce((n, b) => n + b.y, 0)).toBe(3);
   expect(bins[0]!.x).toBe(1.5);
 });

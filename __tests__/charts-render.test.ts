@@ -197,7 +197,7 @@ test('writeCharts writes spec, SVG and PNG per chart and report.html, and return
 });
 
 describeShared('charts of the Fast-DDS reference comparison fixture', () => {
-  test('reference vs result in red and blue, with the values of the summaries', async () => {
+  test('baseline in grey and result in blue, with the values of the summaries', async () => {
     const t = DEFAULT_THRESHOLD;
     const compare = runCompare(
       {
@@ -221,7 +221,9 @@ describeShared('charts of the Fast-DDS reference comparison fixture', () => {
     ]);
     const { svg, png } = await renderChart(toVegaLite(chart));
     expect(texts(svg)).toEqual(expect.arrayContaining(['min – median', 'max – 99%', 'reference_2026-01-01 Min', 'results_2026-01-02 Median', '16 KiB']));
-    for (const colour of ['#ff0000', '#ff6666', '#09487e', '#0895cd']) expect(svg).toContain(`stroke="${colour}"`);
+    for (const colour of ['#4d4d4d', '#a6a6a6', '#09487e', '#0895cd']) expect(svg).toContain(`stroke="${colour}"`);
+    // Red is the requirement's colour only: no comparison line is drawn in it.
+    expect(svg).not.toContain('stroke="#ff0000"');
     expect([...png!.slice(0, 8)]).toEqual(PNG_SIGNATURE);
   });
 });

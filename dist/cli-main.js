@@ -7646,6 +7646,9 @@ function runCheck(options, progress) {
   });
 }
 
+// src/pipeline/reportCharts.ts
+import { basename } from "node:path";
+
 // src/engine/charts/payloadAxis.ts
 var UNITS = ["B", "KiB", "MiB", "GiB"];
 function formatBytes(bytes) {
@@ -7690,8 +7693,9 @@ function isPayloadAxis(values) {
 // src/engine/charts/palette.ts
 var REQUIREMENT_RED = "#ff0000";
 var EXPERIMENT_BLUE = "#09487e";
-var REFERENCE_REDS = ["#ff0000", "#ff6666"];
+var BASELINE_GREYS = ["#4d4d4d", "#a6a6a6"];
 var RESULT_BLUES = ["#09487e", "#0895cd"];
+var FAILED_MARK = "#000000";
 var SERIES_PALETTE = [
   "#0072b2",
   "#e69f00",
@@ -7737,6 +7741,55 @@ function binSamples(samples, bins) {
     counts[Math.min(bins - 1, Math.floor((v - lo) / width))]++;
   }
   return counts.map((count, k) => ({ start: lo + k * width, end: k === bins - 1 ? hi : lo + (k + 1) * width, count }));
+}
+var FINE_BINS = 1024;
+var MIN_QUANTILE_BIN = 64;
+function bodyHistogram(samples, bins) {
+  const all = binSamples(samples, bins);
+  if (all.length === 0) return { bins: all };
+  const lo = all[0].start;
+  const hi = all[all.length - 1].end;
+  let n = 0;
+  for (let i = 0; i < samples.length; i++) if (Number.isFinite(samples[i])) n++;
+  let upper = hi;
+  let p50 = hi;
+  let p99 = hi;
+  for (let step = 0; step < 20; step++) {
+    const width2 = (upper - lo) / FINE_BINS;
+    const counts2 = new Array(FINE_BINS).fill(0);
+    for (let i = 0; i < samples.length; i++) {
+      const v = samples[i];
+      if (!(v <= upper) || !Number.isFinite(v)) continue;
+      counts2[Math.min(FINE_BINS - 1, Math.floor((v - lo) / width2))]++;
+    }
+    const binOf = (rank) => {
+      let below = 0;
+      let k = 0;
+      while (k < FINE_BINS - 1 && below + counts2[k] < rank) below += counts2[k++];
+      return k;
+    };
+    const k99 = binOf(Math.ceil(n * 0.99));
+    const edge = (k) => k === FINE_BINS - 1 ? upper : lo + (k + 1) * width2;
+    p50 = edge(binOf(Math.ceil(n * 0.5)));
+    p99 = edge(k99);
+    if (k99 >= MIN_QUANTILE_BIN || width2 === 0) break;
+    upper = p99;
+  }
+  const fence = p99 + (p99 - p50);
+  if (fence >= hi || (fence - lo) * 2 >= hi - lo) return { bins: all };
+  const width = (fence - lo) / bins;
+  const counts = new Array(bins).fill(0);
+  let tail = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const v = samples[i];
+    if (!Number.isFinite(v)) continue;
+    if (v > fence) tail++;
+    else counts[Math.min(bins - 1, Math.floor((v - lo) / width))]++;
+  }
+  return {
+    bins: counts.map((count, k) => ({ start: lo + k * width, end: k === bins - 1 ? fence : lo + (k + 1) * width, count })),
+    tail: { above: fence, count: tail, max: hi }
+  };
 }
 
 // src/engine/charts/m4.ts
@@ -7813,6 +7866,9 @@ function panel(title, x, yTitle, unit, series, mark = "line", allowLog = true) {
 function withUnit(title, unit) {
   return unit ? `${title} [${unit}]` : title;
 }
+function failedIf(point, failed) {
+  return failed ? { ...point, failed: true } : point;
+}
 function finitePoints(points) {
   return points.filter((p) => Number.isFinite(p.y) && (typeof p.x === "string" || Number.isFinite(p.x)));
 }
@@ -7846,7 +7902,7 @@ function checkCharts(report) {
       const floor = rows[0].direction === "higher-is-better";
       return panel(`${check}: experiment vs ${floor ? "floor" : "requirement"}`, x, withUnit(check, unit), unit, [
         { name: `requirement ${check}`, color: REQUIREMENT_RED, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.requirement }))) },
-        { name: `experiment ${check}`, color: EXPERIMENT_BLUE, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.experiment }))) }
+        { name: `experiment ${check}`, color: EXPERIMENT_BLUE, points: finitePoints(rows.map((r) => failedIf({ x: xOf(r), y: r.experiment }, r.status === "failed"))) }
       ]);
     });
     const missing = sub.rows.filter((r) => !Number.isFinite(r.experiment)).length;
@@ -7893,11 +7949,16 @@ function referenceCharts(report) {
     if (!sub.reference || !sub.result) continue;
     const ref = sub.reference;
     const res = sub.result;
+    const failing = (magnitude) => new Set(sub.rows.filter((r) => r.failed && r.magnitude === magnitude).map((r) => r.payloadBytes));
+    const resultPoints = ([label, field2]) => {
+      const failed = failing(label);
+      return summaryPoints(res, field2).map((p) => failedIf(p, failed.has(p.x)));
+    };
     const pair = (a, b) => panel(`${a[0].toLowerCase()} – ${b[0].toLowerCase()}`, PAYLOAD_AXIS, withUnit("Latency", LATENCY_UNIT), LATENCY_UNIT, [
-      { name: `${report.referenceLabel} ${a[0]}`, color: REFERENCE_REDS[0], points: summaryPoints(ref, a[1]) },
-      { name: `${report.referenceLabel} ${b[0]}`, color: REFERENCE_REDS[1], points: summaryPoints(ref, b[1]) },
-      { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: summaryPoints(res, a[1]) },
-      { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: summaryPoints(res, b[1]) }
+      { name: `${report.referenceLabel} ${a[0]}`, color: BASELINE_GREYS[0], points: summaryPoints(ref, a[1]) },
+      { name: `${report.referenceLabel} ${b[0]}`, color: BASELINE_GREYS[1], points: summaryPoints(ref, b[1]) },
+      { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: resultPoints(a) },
+      { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: resultPoints(b) }
     ]);
     charts.push({
       id: `reference-${safeFileStem2(sub.experimentType)}`,
@@ -8002,23 +8063,30 @@ function historyCharts(runs, check) {
 function formatPayloadTitle(bytes) {
   return `${bytes} Bytes`;
 }
-function reduceRaw({ experimentType, raw }) {
+function reduceRaw({ experimentType, source, raw }) {
   return {
     experimentType,
-    groups: raw.groups.map((g) => ({
-      payloadBytes: g.payloadBytes,
-      samples: g.latencies.length,
-      histogram: histogram(g.latencies, HISTOGRAM_BINS),
-      series: m4(g.latencies, PANEL_WIDTH)
-    }))
+    ...source !== void 0 ? { source } : {},
+    groups: raw.groups.map((g) => {
+      const { points, tail } = histogram(g.latencies, HISTOGRAM_BINS);
+      return { payloadBytes: g.payloadBytes, samples: g.latencies.length, histogram: points, ...tail ? { tail } : {}, series: m4(g.latencies, PANEL_WIDTH) };
+    })
   };
 }
+function tailNote(tail, samples) {
+  const share = 100 * tail.count / samples;
+  const digits = (v, round) => {
+    const scale2 = 10 ** (Math.floor(Math.log10(Math.abs(v) || 1)) - 3);
+    return String(Number((round(v / scale2) * scale2).toPrecision(4)));
+  };
+  return `${tail.count} over ${digits(tail.above, Math.floor)} ${LATENCY_UNIT} (${share < 0.1 ? share.toPrecision(1) : share.toFixed(1)} %) not drawn; max ${digits(tail.max, Math.ceil)} ${LATENCY_UNIT}`;
+}
 function rawCharts(source) {
-  const { experimentType, groups } = "raw" in source ? reduceRaw(source) : source;
+  const { experimentType, groups, source: file } = "raw" in source ? reduceRaw(source) : source;
   if (groups.length === 0) return [];
   const latency = withUnit("Latency", LATENCY_UNIT);
-  const histogramPanels = groups.map(
-    (g) => panel(
+  const histogramPanels = groups.map((g) => ({
+    ...panel(
       `Latency Histogram - ${g.payloadBytes} Bytes`,
       { kind: "linear", title: latency },
       "Number of occurrences",
@@ -8026,8 +8094,10 @@ function rawCharts(source) {
       [{ name: "samples", color: EXPERIMENT_BLUE, points: g.histogram }],
       "bar",
       false
-    )
-  );
+    ),
+    ...g.tail ? { subtitle: tailNote(g.tail, g.samples) } : {}
+  }));
+  const of = `${experimentType}, results${file !== void 0 ? ` (${file})` : ""}`;
   const reduced = groups.some((g) => g.series.length < g.samples);
   const seriesPanels = groups.map(
     (g) => panel(
@@ -8042,11 +8112,11 @@ function rawCharts(source) {
   );
   const stem = safeFileStem2(experimentType);
   return [
-    { id: `histogram-${stem}`, kind: "histogram", title: `Latency histograms ${experimentType}`, experiment: experimentType, panels: histogramPanels, columns: 3, inline: false },
+    { id: `histogram-${stem}`, kind: "histogram", title: `Latency histograms ${of}`, experiment: experimentType, panels: histogramPanels, columns: 3, inline: false },
     {
       id: `series-${stem}`,
       kind: "series",
-      title: `Latency series ${experimentType}`,
+      title: `Latency series ${of}`,
       experiment: experimentType,
       panels: seriesPanels,
       columns: 3,
@@ -8056,7 +8126,8 @@ function rawCharts(source) {
   ];
 }
 function histogram(samples, bins) {
-  return binSamples(samples, bins).map((b) => ({ x: b.start, x2: b.end, y: b.count }));
+  const body = bodyHistogram(samples, bins);
+  return { points: body.bins.map((b) => ({ x: b.start, x2: b.end, y: b.count })), ...body.tail ? { tail: body.tail } : {} };
 }
 function primaryValue(m) {
   for (const s of ["value", "median", "mean"]) {
@@ -8926,6 +8997,11 @@ function panelToMermaid(chart, p, width) {
   const legend = [];
   const items = shown.map((s, i) => `${i + 1}. ${escapeMarkdown(s.name)} (\`${s.color}\`${s.dashed ? ", dashed in the image" : ""})`);
   legend.push(`**Legend** (lines in order): ${items.join(" · ") || "none"}`);
+  const failed = shown.flatMap((s) => {
+    const at = s.points.filter((q) => q.failed).map((q) => escapeMarkdown(labels[keys.indexOf(q.x)] ?? String(q.x)));
+    return at.length > 0 ? [`${escapeMarkdown(s.name)} at ${at.join(", ")}`] : [];
+  });
+  if (failed.length > 0) legend.push(`Failed (marked ✗ in the image): ${failed.join("; ")}.`);
   if (log) legend.push(`y axis: log₁₀ of the value in${unit || " its unit"}; ${logTicks(all)}.`);
   if (p.x.kind === "payload") legend.push(toScale ? "x axis: payload sizes, log₂ scale." : "x axis: payload sizes in order, not to scale.");
   if (skipped.length > 0) legend.push(`Not drawn (missing values or too many series): ${skipped.map((s) => escapeMarkdown(s.name)).join(", ")}.`);
@@ -9005,10 +9081,35 @@ function yEncoding(p) {
     scale: p.y.log ? { type: "log" } : { zero: p.mark === "bar" }
   };
 }
+var FAILED_LABEL = "failed";
+function failureLayer(p) {
+  return {
+    transform: [{ filter: "datum.failed === true" }],
+    mark: { type: "point", shape: "cross", filled: true, size: 110, color: FAILED_MARK, opacity: 1 },
+    encoding: {
+      x: xEncoding(p),
+      y: yEncoding(p),
+      shape: {
+        datum: FAILED_LABEL,
+        type: "nominal",
+        scale: { domain: [FAILED_LABEL], range: ["cross"] },
+        legend: { title: null, orient: "bottom", symbolFillColor: FAILED_MARK, symbolStrokeColor: FAILED_MARK }
+      }
+    }
+  };
+}
 function panelSpec(p) {
-  const values = p.series.flatMap((s) => s.points.map((q) => q.x2 !== void 0 ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y }));
+  const anyFailed = p.series.some((s) => s.points.some((q) => q.failed));
+  const values = p.series.flatMap(
+    (s) => s.points.map((q) => {
+      const row = q.x2 !== void 0 ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y };
+      if (q.failed) row.failed = true;
+      return row;
+    })
+  );
   const names = p.series.map((s) => s.name);
-  const common = { title: p.title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values } };
+  const title = p.subtitle !== void 0 ? { text: p.title, subtitle: p.subtitle, subtitleFontSize: 10 } : p.title;
+  const common = { title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values } };
   if (p.mark === "bar") {
     return {
       ...common,
@@ -9037,8 +9138,7 @@ function panelSpec(p) {
       encoding: { x: xEncoding(p), y: yEncoding(p), tooltip: [tooltipX, tooltipY] }
     };
   }
-  return {
-    ...common,
+  const line = {
     // No clip: every domain holds all of its panel's points (payloadDomain, data-driven y scales,
     // every category listed), and resvg draws each clip-path through a full-canvas mask, which
     // made clipping two thirds of the PNGs' raster time.
@@ -9066,6 +9166,7 @@ function panelSpec(p) {
       tooltip: [{ field: "series", title: "Series" }, tooltipX, tooltipY]
     }
   };
+  return anyFailed ? { ...common, layer: [line, failureLayer(p)] } : { ...common, ...line };
 }
 function toVegaLite(chart) {
   const head = {
@@ -9074,8 +9175,10 @@ function toVegaLite(chart) {
     config: CHART_CONFIG
   };
   if (chart.panels.length === 1) {
-    const only = panelSpec(chart.panels[0]);
-    return { ...head, ...only, title: { text: chart.title, subtitle: chart.panels[0].title } };
+    const panel2 = chart.panels[0];
+    const only = panelSpec(panel2);
+    const subtitle = panel2.subtitle !== void 0 ? [panel2.title, panel2.subtitle] : panel2.title;
+    return { ...head, ...only, title: { text: chart.title, subtitle } };
   }
   return {
     ...head,
@@ -9083,7 +9186,16 @@ function toVegaLite(chart) {
     columns: chart.columns,
     concat: chart.panels.map(panelSpec),
     // Each panel has its own series and units: nothing is shared between panels.
-    resolve: { scale: { x: "independent", y: "independent", color: "independent", strokeDash: "independent" }, legend: { color: "independent" } }
+    resolve: {
+      scale: {
+        x: "independent",
+        y: "independent",
+        color: "independent",
+        strokeDash: "independent",
+        ...chart.panels.some((p) => p.series.some((s) => s.points.some((q) => q.failed))) ? { shape: "independent" } : {}
+      },
+      legend: { color: "independent" }
+    }
   };
 }
 
@@ -9359,7 +9471,9 @@ async function writeCharts(outputDir, input) {
 
 // src/pipeline/reportCharts.ts
 async function writeReportCharts(outputDir, options) {
-  const raw = (options.check?.rawFiles ?? []).map((f) => reduceRaw({ experimentType: f.experimentType, raw: readRawMeasurements(f.path, options.floatParse) }));
+  const raw = (options.check?.rawFiles ?? []).map(
+    (f) => reduceRaw({ experimentType: f.experimentType, source: basename(f.path), raw: readRawMeasurements(f.path, options.floatParse) })
+  );
   return writeCharts(outputDir, {
     ...options.check ? { check: options.check } : {},
     ...options.compare ? { compare: options.compare } : {},

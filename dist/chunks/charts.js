@@ -3,7 +3,7 @@ const require = __perfgateCreateRequire(import.meta.url);
 import {
   pngWorkerUrl,
   startPngRenderer
-} from "./chunk-6POCJKRX.js";
+} from "./chunk-NKMW2U2M.js";
 import {
   compileSpec,
   normalizeSvgIds,
@@ -11,7 +11,7 @@ import {
   renderSvg,
   staticSpec,
   tidySvg
-} from "./chunk-YTDW4COX.js";
+} from "./chunk-RWPEFQGR.js";
 import {
   MAX_PNG_WIDTH,
   PNG_SCALE,
@@ -19,7 +19,7 @@ import {
   loadBrowserBundles,
   pngWidth,
   rasterize
-} from "./chunk-JVABXYTJ.js";
+} from "./chunk-54CDZIKX.js";
 import "./chunk-35V5D2N5.js";
 
 // src/charts/reportHtml.ts

@@ -4,10 +4,10 @@ import {
   CLAIMED_BY_WORKER,
   UNCLAIMED,
   drawJob
-} from "./chunk-6POCJKRX.js";
+} from "./chunk-NKMW2U2M.js";
 import {
   prepareResvg
-} from "./chunk-JVABXYTJ.js";
+} from "./chunk-54CDZIKX.js";
 import "./chunk-35V5D2N5.js";
 
 // src/charts/pngWorker.ts
@@ -17,7 +17,7 @@ if (!port) throw new Error("png-worker.js runs as a worker thread (new Worker), 
 var prepare = workerData ?? {};
 var claimValue = prepare.claim ?? CLAIMED_BY_WORKER;
 if (prepare.png) void prepareResvg().catch(() => void 0);
-if (prepare.svg) void import("./render-4XEXDXQZ.js").catch(() => void 0);
+if (prepare.svg) void import("./render-WHEJZECT.js").catch(() => void 0);
 var queue = Promise.resolve();
 port.on("message", (job) => {
   queue = queue.then(async () => {

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { reduceRaw } from '../engine/charts/build.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import type { CheckOutcome } from './check.js';
@@ -22,7 +23,9 @@ export interface ReportChartsOptions {
  * samples are held at a time.
  */
 export async function writeReportCharts(outputDir: string, options: ReportChartsOptions): Promise<ChartsOutcome> {
-  const raw = (options.check?.rawFiles ?? []).map((f) => reduceRaw({ experimentType: f.experimentType, raw: readRawMeasurements(f.path, options.floatParse) }));
+  const raw = (options.check?.rawFiles ?? []).map((f) =>
+    reduceRaw({ experimentType: f.experimentType, source: basename(f.path), raw: readRawMeasurements(f.path, options.floatParse) }),
+  );
   return writeCharts(outputDir, {
     ...(options.check ? { check: options.check } : {}),
     ...(options.compare ? { compare: options.compare } : {}),

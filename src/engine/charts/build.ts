@@ -12,8 +12,8 @@ import type { RawMeasurements } from '../model/rawMeasurements.js';
 import type { PayloadSummary, Summary } from '../model/summary.js';
 import { isPayloadAxis } from './payloadAxis.js';
 import { displayUnit } from '../check/metricCheck.js';
-import { EXPERIMENT_BLUE, REFERENCE_REDS, REQUIREMENT_RED, RESULT_BLUES, seriesColor } from './palette.js';
-import { binSamples } from './histogram.js';
+import { BASELINE_GREYS, EXPERIMENT_BLUE, REQUIREMENT_RED, RESULT_BLUES, seriesColor } from './palette.js';
+import { bodyHistogram, type HistogramTail } from './histogram.js';
 import { m4 } from './m4.js';
 import { PANEL_WIDTH, panelValues, safeFileStem, uniqueIds, wantsLogScale, type Chart, type Panel, type Point, type Series, type XAxis } from './model.js';
 
@@ -27,13 +27,16 @@ export interface HistoryRun {
 
 export interface RawSamples {
   experimentType: string;
+  /** The file the samples were read from, as the charts name it (its base name). */
+  source?: string;
   raw: RawMeasurements;
 }
 
 /** Raw samples as the charts draw them: binned and M4-reduced, without the samples (reduceRaw). */
 export interface ReducedRaw {
   experimentType: string;
-  groups: { payloadBytes: number; samples: number; histogram: Point[]; series: Point[] }[];
+  source?: string;
+  groups: { payloadBytes: number; samples: number; histogram: Point[]; tail?: HistogramTail; series: Point[] }[];
 }
 
 export interface ChartSources {
@@ -58,6 +61,10 @@ function panel(title: string, x: XAxis, yTitle: string, unit: string, series: Se
 
 function withUnit(title: string, unit: string): string {
   return unit ? `${title} [${unit}]` : title;
+}
+
+function failedIf(point: Point, failed: boolean): Point {
+  return failed ? { ...point, failed: true } : point;
 }
 
 function finitePoints(points: Point[]): Point[] {
@@ -100,7 +107,7 @@ export function checkCharts(report: CheckReport): Chart[] {
       const floor = rows[0]!.direction === 'higher-is-better';
       return panel(`${check}: experiment vs ${floor ? 'floor' : 'requirement'}`, x, withUnit(check, unit), unit, [
         { name: `requirement ${check}`, color: REQUIREMENT_RED, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.requirement }))) },
-        { name: `experiment ${check}`, color: EXPERIMENT_BLUE, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.experiment }))) },
+        { name: `experiment ${check}`, color: EXPERIMENT_BLUE, points: finitePoints(rows.map((r) => failedIf({ x: xOf(r), y: r.experiment }, r.status === 'failed'))) },
       ]);
     });
     const missing = sub.rows.filter((r) => !Number.isFinite(r.experiment)).length;
@@ -154,12 +161,18 @@ export function referenceCharts(report: ComparisonReport): Chart[] {
     if (!sub.reference || !sub.result) continue;
     const ref = sub.reference;
     const res = sub.result;
+    // The payloads where this magnitude's comparison failed: their result points are marked.
+    const failing = (magnitude: string) => new Set(sub.rows.filter((r) => r.failed && r.magnitude === magnitude).map((r) => r.payloadBytes));
+    const resultPoints = ([label, field]: [string, keyof PayloadSummary]) => {
+      const failed = failing(label);
+      return summaryPoints(res, field).map((p) => failedIf(p, failed.has(p.x as number)));
+    };
     const pair = (a: [string, keyof PayloadSummary], b: [string, keyof PayloadSummary]): Panel =>
       panel(`${a[0].toLowerCase()} – ${b[0].toLowerCase()}`, PAYLOAD_AXIS, withUnit('Latency', LATENCY_UNIT), LATENCY_UNIT, [
-        { name: `${report.referenceLabel} ${a[0]}`, color: REFERENCE_REDS[0], points: summaryPoints(ref, a[1]) },
-        { name: `${report.referenceLabel} ${b[0]}`, color: REFERENCE_REDS[1], points: summaryPoints(ref, b[1]) },
-        { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: summaryPoints(res, a[1]) },
-        { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: summaryPoints(res, b[1]) },
+        { name: `${report.referenceLabel} ${a[0]}`, color: BASELINE_GREYS[0], points: summaryPoints(ref, a[1]) },
+        { name: `${report.referenceLabel} ${b[0]}`, color: BASELINE_GREYS[1], points: summaryPoints(ref, b[1]) },
+        { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: resultPoints(a) },
+        { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: resultPoints(b) },
       ]);
     charts.push({
       id: `reference-${safeFileStem(sub.experimentType)}`,
@@ -294,25 +307,36 @@ function formatPayloadTitle(bytes: number): string {
  * its series reduced to what a panel PANEL_WIDTH pixels wide can show (M4). The samples themselves
  * can be dropped afterwards: a run with charts never has to hold every file's samples at once.
  */
-export function reduceRaw({ experimentType, raw }: RawSamples): ReducedRaw {
+export function reduceRaw({ experimentType, source, raw }: RawSamples): ReducedRaw {
   return {
     experimentType,
-    groups: raw.groups.map((g) => ({
-      payloadBytes: g.payloadBytes,
-      samples: g.latencies.length,
-      histogram: histogram(g.latencies, HISTOGRAM_BINS),
-      series: m4(g.latencies, PANEL_WIDTH),
-    })),
+    ...(source !== undefined ? { source } : {}),
+    groups: raw.groups.map((g) => {
+      const { points, tail } = histogram(g.latencies, HISTOGRAM_BINS);
+      return { payloadBytes: g.payloadBytes, samples: g.latencies.length, histogram: points, ...(tail ? { tail } : {}), series: m4(g.latencies, PANEL_WIDTH) };
+    }),
   };
+}
+
+/** `12 over 812.3 µs (0.1 %) not drawn; max 5022 µs`: what a clipped histogram leaves out. */
+function tailNote(tail: HistogramTail, samples: number): string {
+  const share = (100 * tail.count) / samples;
+  // Four significant digits, rounded so the sentence stays true: down for the cut, up for the max.
+  const digits = (v: number, round: (x: number) => number) => {
+    const scale = 10 ** (Math.floor(Math.log10(Math.abs(v) || 1)) - 3);
+    return String(Number((round(v / scale) * scale).toPrecision(4)));
+  };
+  // Short enough to fit over a panel (vega sizes the layout by an estimate of 0.8 em a character).
+  return `${tail.count} over ${digits(tail.above, Math.floor)} ${LATENCY_UNIT} (${share < 0.1 ? share.toPrecision(1) : share.toFixed(1)} %) not drawn; max ${digits(tail.max, Math.ceil)} ${LATENCY_UNIT}`;
 }
 
 /** Histogram (100 bins, as the reference) and time series of every payload's raw samples. */
 export function rawCharts(source: RawSamples | ReducedRaw): Chart[] {
-  const { experimentType, groups } = 'raw' in source ? reduceRaw(source) : source;
+  const { experimentType, groups, source: file } = 'raw' in source ? reduceRaw(source) : source;
   if (groups.length === 0) return [];
   const latency = withUnit('Latency', LATENCY_UNIT);
-  const histogramPanels = groups.map((g) =>
-    panel(
+  const histogramPanels = groups.map((g) => ({
+    ...panel(
       `Latency Histogram - ${g.payloadBytes} Bytes`,
       { kind: 'linear', title: latency },
       'Number of occurrences',
@@ -321,7 +345,10 @@ export function rawCharts(source: RawSamples | ReducedRaw): Chart[] {
       'bar',
       false,
     ),
-  );
+    ...(g.tail ? { subtitle: tailNote(g.tail, g.samples) } : {}),
+  }));
+  // The raw samples are always this run's results (a baseline is read as summaries).
+  const of = `${experimentType}, results${file !== undefined ? ` (${file})` : ''}`;
   const reduced = groups.some((g) => g.series.length < g.samples);
   const seriesPanels = groups.map((g) =>
     panel(
@@ -336,11 +363,11 @@ export function rawCharts(source: RawSamples | ReducedRaw): Chart[] {
   );
   const stem = safeFileStem(experimentType);
   return [
-    { id: `histogram-${stem}`, kind: 'histogram', title: `Latency histograms ${experimentType}`, experiment: experimentType, panels: histogramPanels, columns: 3, inline: false },
+    { id: `histogram-${stem}`, kind: 'histogram', title: `Latency histograms ${of}`, experiment: experimentType, panels: histogramPanels, columns: 3, inline: false },
     {
       id: `series-${stem}`,
       kind: 'series',
-      title: `Latency series ${experimentType}`,
+      title: `Latency series ${of}`,
       experiment: experimentType,
       panels: seriesPanels,
       columns: 3,
@@ -352,9 +379,13 @@ export function rawCharts(source: RawSamples | ReducedRaw): Chart[] {
   ];
 }
 
-/** The histogram of `samples` as bar points: x = bin start, x2 = bin end, y = count (histogram.ts). */
-export function histogram(samples: Float64Array, bins: number): Point[] {
-  return binSamples(samples, bins).map((b) => ({ x: b.start, x2: b.end, y: b.count }));
+/**
+ * The histogram of `samples` as bar points (x = bin start, x2 = bin end, y = count), over the body
+ * of the distribution, with the tail it leaves out (histogram.ts).
+ */
+export function histogram(samples: Float64Array, bins: number): { points: Point[]; tail?: HistogramTail } {
+  const body = bodyHistogram(samples, bins);
+  return { points: body.bins.map((b) => ({ x: b.start, x2: b.end, y: b.count })), ...(body.tail ? { tail: body.tail } : {}) };
 }
 
 /** The statistic a one-number metric is reported as (the check code picks the same). */

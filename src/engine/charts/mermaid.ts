@@ -125,6 +125,12 @@ function panelToMermaid(chart: Chart, p: Panel, width: number): MermaidPanel {
   const legend: string[] = [];
   const items = shown.map((s, i) => `${i + 1}. ${escapeMarkdown(s.name)} (\`${s.color}\`${s.dashed ? ', dashed in the image' : ''})`);
   legend.push(`**Legend** (lines in order): ${items.join(' · ') || 'none'}`);
+  // xychart cannot mark a point: the failed ones are named.
+  const failed = shown.flatMap((s) => {
+    const at = s.points.filter((q) => q.failed).map((q) => escapeMarkdown(labels[keys.indexOf(q.x)] ?? String(q.x)));
+    return at.length > 0 ? [`${escapeMarkdown(s.name)} at ${at.join(', ')}`] : [];
+  });
+  if (failed.length > 0) legend.push(`Failed (marked ✗ in the image): ${failed.join('; ')}.`);
   if (log) legend.push(`y axis: log₁₀ of the value in${unit || ' its unit'}; ${logTicks(all)}.`);
   if (p.x.kind === 'payload') legend.push(toScale ? 'x axis: payload sizes, log₂ scale.' : 'x axis: payload sizes in order, not to scale.');
   if (skipped.length > 0) legend.push(`Not drawn (missing values or too many series): ${skipped.map((s) => escapeMarkdown(s.name)).join(', ')}.`);

@@ -27,6 +27,8 @@ export interface Point {
   y: number;
   /** The end of a histogram bin that starts at `x`. */
   x2?: number;
+  /** The check or comparison this point shows failed: drawn with a failure mark. */
+  failed?: true;
 }
 
 export interface Series {
@@ -39,6 +41,8 @@ export interface Series {
 
 export interface Panel {
   title: string;
+  /** A second title line: what the panel leaves out (a histogram's clipped tail). */
+  subtitle?: string;
   x: XAxis;
   y: YAxis;
   mark: 'line' | 'bar';

@@ -1,15 +1,18 @@
 /**
- * Colours. Check and comparison charts keep the reference tooling's colours (requirement and
- * reference red, experiment and result blue) so they read like the plots users know; charts with
- * many series use the Okabe–Ito palette, which stays distinguishable with colour-vision deficiency.
+ * Colours. Requirements are red and results blue, the reference tooling's colours, so checks read
+ * like the plots users know; a baseline (the reference run of a comparison) is grey, so red always
+ * means a requirement and blue always this run. Charts with many series use the Okabe–Ito
+ * palette, which stays distinguishable with colour-vision deficiency.
  */
 
 /** Reference tooling: requirement series `#ff0000`, experiment series `#09487e`. */
 export const REQUIREMENT_RED = '#ff0000';
 export const EXPERIMENT_BLUE = '#09487e';
-/** Reference comparison plots: reference in two reds, result in two blues. */
-export const REFERENCE_REDS = ['#ff0000', '#ff6666'] as const;
+/** Comparison plots: baseline in two greys, result in two blues (the reference tooling's). */
+export const BASELINE_GREYS = ['#4d4d4d', '#a6a6a6'] as const;
 export const RESULT_BLUES = ['#09487e', '#0895cd'] as const;
+/** The mark on a point whose check or comparison failed. */
+export const FAILED_MARK = '#000000';
 
 /**
  * Okabe & Ito (2008), "Color Universal Design", without yellow (too pale on white), then Paul

@@ -4,6 +4,7 @@
  */
 import { PAYLOAD_LABEL_EXPR, payloadDomain, payloadTicks } from './payloadAxis.js';
 import { PANEL_HEIGHT, PANEL_WIDTH, type Chart, type Panel } from './model.js';
+import { FAILED_MARK } from './palette.js';
 
 /** The font bundled for PNG rendering; named in the spec so SVG viewers pick the same face. */
 export const CHART_FONT = 'DejaVu Sans';
@@ -54,10 +55,43 @@ function yEncoding(p: Panel): Record<string, unknown> {
   };
 }
 
+/** The legend entry of the failure marks: the same shape the points are drawn with. */
+const FAILED_LABEL = 'failed';
+
+/**
+ * A layer of crosses on the points whose check or comparison failed, with its own legend entry, so
+ * a failure reads on the chart without the table (and without colour).
+ */
+function failureLayer(p: Panel): VegaLiteSpec {
+  return {
+    transform: [{ filter: 'datum.failed === true' }],
+    mark: { type: 'point', shape: 'cross', filled: true, size: 110, color: FAILED_MARK, opacity: 1 },
+    encoding: {
+      x: xEncoding(p),
+      y: yEncoding(p),
+      shape: {
+        datum: FAILED_LABEL,
+        type: 'nominal',
+        scale: { domain: [FAILED_LABEL], range: ['cross'] },
+        legend: { title: null, orient: 'bottom', symbolFillColor: FAILED_MARK, symbolStrokeColor: FAILED_MARK },
+      },
+    },
+  };
+}
+
 function panelSpec(p: Panel): VegaLiteSpec {
-  const values = p.series.flatMap((s) => s.points.map((q) => (q.x2 !== undefined ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y })));
+  const anyFailed = p.series.some((s) => s.points.some((q) => q.failed));
+  const values = p.series.flatMap((s) =>
+    s.points.map((q) => {
+      const row: Record<string, unknown> = q.x2 !== undefined ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y };
+      if (q.failed) row.failed = true;
+      return row;
+    }),
+  );
   const names = p.series.map((s) => s.name);
-  const common = { title: p.title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values } };
+  // A 10 px subtitle: vega lays panels out by an estimate of 0.8 em a character.
+  const title = p.subtitle !== undefined ? { text: p.title, subtitle: p.subtitle, subtitleFontSize: 10 } : p.title;
+  const common = { title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values } };
   if (p.mark === 'bar') {
     return {
       ...common,
@@ -88,8 +122,7 @@ function panelSpec(p: Panel): VegaLiteSpec {
       encoding: { x: xEncoding(p), y: yEncoding(p), tooltip: [tooltipX, tooltipY] },
     };
   }
-  return {
-    ...common,
+  const line = {
     // No clip: every domain holds all of its panel's points (payloadDomain, data-driven y scales,
     // every category listed), and resvg draws each clip-path through a full-canvas mask, which
     // made clipping two thirds of the PNGs' raster time.
@@ -117,6 +150,8 @@ function panelSpec(p: Panel): VegaLiteSpec {
       tooltip: [{ field: 'series', title: 'Series' }, tooltipX, tooltipY],
     },
   };
+  // A panel without failures keeps its single-view spec (and its bytes).
+  return anyFailed ? { ...common, layer: [line, failureLayer(p)] } : { ...common, ...line };
 }
 
 /** The Vega-Lite spec of a chart: one panel, or a grid of independent panels. */
@@ -127,8 +162,10 @@ export function toVegaLite(chart: Chart): VegaLiteSpec {
     config: CHART_CONFIG,
   };
   if (chart.panels.length === 1) {
-    const only = panelSpec(chart.panels[0]!);
-    return { ...head, ...only, title: { text: chart.title, subtitle: chart.panels[0]!.title } };
+    const panel = chart.panels[0]!;
+    const only = panelSpec(panel);
+    const subtitle = panel.subtitle !== undefined ? [panel.title, panel.subtitle] : panel.title;
+    return { ...head, ...only, title: { text: chart.title, subtitle } };
   }
   return {
     ...head,
@@ -136,6 +173,15 @@ export function toVegaLite(chart: Chart): VegaLiteSpec {
     columns: chart.columns,
     concat: chart.panels.map(panelSpec),
     // Each panel has its own series and units: nothing is shared between panels.
-    resolve: { scale: { x: 'independent', y: 'independent', color: 'independent', strokeDash: 'independent' }, legend: { color: 'independent' } },
+    resolve: {
+      scale: {
+        x: 'independent',
+        y: 'independent',
+        color: 'independent',
+        strokeDash: 'independent',
+        ...(chart.panels.some((p) => p.series.some((s) => s.points.some((q) => q.failed))) ? { shape: 'independent' } : {}),
+      },
+      legend: { color: 'independent' },
+    },
   };
 }

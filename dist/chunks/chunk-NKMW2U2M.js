@@ -3,7 +3,7 @@ const require = __perfgateCreateRequire(import.meta.url);
 import {
   PNG_SCALE,
   rasterize
-} from "./chunk-JVABXYTJ.js";
+} from "./chunk-54CDZIKX.js";
 
 // src/charts/pngRenderer.ts
 import { availableParallelism } from "node:os";
@@ -13,7 +13,7 @@ var UNCLAIMED = 0;
 var CLAIMED_BY_WORKER = 1;
 var CLAIMED_HERE = 2;
 async function drawJob(job) {
-  if ("spec" in job) return (await import("./render-4XEXDXQZ.js")).renderSvg(job.spec);
+  if ("spec" in job) return (await import("./render-WHEJZECT.js")).renderSvg(job.spec);
   return rasterize(job.svg, job.scale);
 }
 function pngWorkerUrl() {

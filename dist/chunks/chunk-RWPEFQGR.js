@@ -2,7 +2,7 @@ import { createRequire as __perfgateCreateRequire } from 'node:module';
 const require = __perfgateCreateRequire(import.meta.url);
 import {
   rasterize
-} from "./chunk-JVABXYTJ.js";
+} from "./chunk-54CDZIKX.js";
 import {
   __commonJS,
   __export,

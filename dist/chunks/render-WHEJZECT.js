@@ -7,13 +7,13 @@ import {
   renderSvg,
   staticSpec,
   tidySvg
-} from "./chunk-YTDW4COX.js";
+} from "./chunk-RWPEFQGR.js";
 import {
   MAX_PNG_WIDTH,
   PNG_SCALE,
   pngWidth,
   rasterize
-} from "./chunk-JVABXYTJ.js";
+} from "./chunk-54CDZIKX.js";
 import "./chunk-35V5D2N5.js";
 export {
   MAX_PNG_WIDTH,
