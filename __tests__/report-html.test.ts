@@ -113,6 +113,27 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${chromium} not found, 
       await page.screenshot({ path: screenshot, fullPage: false });
       process.stderr.write(`perfgate tests: report.html screenshot at ${screenshot}\n`);
       expect(readFileSync(screenshot).subarray(1, 4).toString()).toBe('PNG');
+
+      // The failing comparison's chart marks its three failed points and says so in its legend;
+      // the histograms state the tail they leave out. Drawn in the browser, not only in the spec.
+      const section = (title: string) => page.locator('section', { has: page.locator('h2', { hasText: title }) });
+      const failing = section('Comparison intraprocess_best_effort');
+      const legends = await failing.locator('svg .role-legend-label text').allTextContents();
+      expect(legends.filter((t) => t === 'failed')).toHaveLength(1);
+      expect(legends).toEqual(expect.arrayContaining(['main Median', 'PR Median']));
+      expect(
+        await section('Comparison interprocess_best_effort')
+          .locator('svg .role-legend-label text', { hasText: /^failed$/ })
+          .count(),
+      ).toBe(0);
+      const histogramTitles = await section('Latency histograms interprocess_best_effort, results').locator('svg .role-title-subtitle').allTextContents();
+      expect(histogramTitles.length).toBeGreaterThan(0);
+      for (const t of histogramTitles) expect(t).toMatch(/^\d+ over [0-9.]+ µs \([0-9.]+ %\) not drawn; max [0-9.]+ µs$/);
+      await failing.locator('.chart').screenshot({ path: join(dir, 'failing-comparison.png') });
+      await section('Latency histograms interprocess_best_effort')
+        .locator('.chart')
+        .screenshot({ path: join(dir, 'histograms.png') });
+      process.stderr.write(`perfgate tests: chart screenshots at ${join(dir, 'failing-comparison.png')} and ${join(dir, 'histograms.png')}\n`);
     } finally {
       await browser.close();
     }
