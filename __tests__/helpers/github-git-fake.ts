@@ -1,6 +1,7 @@
 /**
- * A loopback stand-in for the Git Data endpoints `chart-hosting: branch` uses: get a ref, get a
- * commit, create a blob, a tree, a commit, create and update a ref. Objects live in memory with
+ * A loopback stand-in for the Git Data endpoints `chart-hosting: branch` and `history-branch` use:
+ * get a ref, a commit, a tree and a blob, create a blob, a tree (a null sha deletes a path), a
+ * commit, create and update a ref; a read-only token gets 403 on writes. Objects live in memory with
  * git-like SHA-1 ids; a tree is kept flat (path → blob sha). `PATCH …/git/refs/{ref}` without force
  * is only accepted as a fast-forward (422 "Update is not a fast forward" otherwise), and
  * `POST …/git/refs` for an existing ref answers 422 "Reference already exists", as GitHub does.
@@ -37,6 +38,10 @@ export interface FakeGitOptions {
    * the update is not a fast-forward (two runs racing).
    */
   raceRefUpdates?: number;
+  /** What the racing "run" commits (default: a chart PNG of another pull request). */
+  raceFiles?: () => Record<string, Buffer>;
+  /** Requests with this token may read but not write (403, as a `contents: read` GITHUB_TOKEN gets). */
+  readOnlyToken?: string;
 }
 
 type Answer = { status: number; headers: Record<string, string>; body: string };
@@ -200,6 +205,10 @@ export class FakeGitGitHub {
       fault.times = (fault.times ?? 1) - 1;
       return error(fault.status, fault.message ?? 'Server Error', fault.headers);
     }
+    const writes = method !== 'GET' && method !== 'HEAD';
+    const auth = String(headers['authorization'] ?? '').replace(/^(token|bearer)\s+/i, '');
+    if (writes && this.options.readOnlyToken !== undefined && auth === this.options.readOnlyToken)
+      return reply(403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/git', status: '403' });
     const base = `${this.apiUrl}/repos/${owner}/${repo}/git`;
     const refJson = (ref: string) => ({
       ref,
@@ -231,6 +240,38 @@ export class FakeGitGitHub {
         if (!commit) return error(404, 'Not Found');
         return reply(200, commitJson(commit));
       }
+      case 'git/get-tree': {
+        const tree = this.trees.get(op.pathParams['tree_sha']!);
+        if (!tree) return error(404, 'Not Found');
+        // Flat trees: with recursive, every folder is listed too, as GitHub does; without, the top level only.
+        const recursive = url.searchParams.has('recursive');
+        const folders = new Set<string>();
+        for (const path of tree.keys()) {
+          const parts = path.split('/');
+          for (let i = 1; i < parts.length; i++) folders.add(parts.slice(0, i).join('/'));
+        }
+        const entries = [
+          ...[...folders].map((path) => ({
+            path,
+            mode: '040000',
+            type: 'tree',
+            sha: gitSha('tree', Buffer.from(path)),
+            url: `${base}/trees/${gitSha('tree', Buffer.from(path))}`,
+          })),
+          ...[...tree].map(([path, blob]) => ({ path, mode: '100644', type: 'blob', sha: blob, size: this.blobs.get(blob)!.length, url: `${base}/blobs/${blob}` })),
+        ]
+          .filter((e) => recursive || !e.path.includes('/'))
+          .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+        return reply(200, { sha: op.pathParams['tree_sha'], url: `${base}/trees/${op.pathParams['tree_sha']}`, truncated: false, tree: entries });
+      }
+      case 'git/get-blob': {
+        const blob = this.blobs.get(op.pathParams['file_sha']!);
+        if (!blob) return error(404, 'Not Found');
+        // GitHub wraps the base64 content at 60 characters.
+        const content = (blob.toString('base64').match(/.{1,60}/g) ?? []).join('\n') + '\n';
+        const sha = op.pathParams['file_sha']!;
+        return reply(200, { sha, node_id: `B_${sha}`, size: blob.length, url: `${base}/blobs/${sha}`, content, encoding: 'base64' });
+      }
       case 'git/create-blob': {
         if (typeof parsed?.content !== 'string') return reply(422, { message: 'Invalid request.' });
         const encoding = parsed.encoding ?? 'utf-8';
@@ -248,6 +289,11 @@ export class FakeGitGitHub {
           tree = new Map(baseTree);
         }
         for (const e of entries) {
+          if (e?.sha === null && typeof e.path === 'string') {
+            // A null sha deletes the path (GitHub: only one that exists in the base tree).
+            if (!tree.delete(e.path)) return reply(422, { message: `tree.sha: ${e.path} does not exist in the base tree` });
+            continue;
+          }
           if (typeof e?.path !== 'string' || e.mode !== '100644' || e.type !== 'blob' || typeof e.sha !== 'string' || !this.blobs.has(e.sha)) {
             this.problems.push(`git/create-tree: entry ${JSON.stringify(e)} is not a file naming a known blob`);
             return reply(422, { message: 'Invalid tree info' });
@@ -291,7 +337,7 @@ export class FakeGitGitHub {
         if (!this.commits.has(parsed?.sha)) return reply(422, { message: 'Object does not exist' });
         if ((this.options.raceRefUpdates ?? 0) > 0) {
           this.options.raceRefUpdates!--;
-          this.seed(ref.slice('refs/heads/'.length), { [`pr-99/run-${this.commits.size}-1/other.png`]: Buffer.from('other run') });
+          this.seed(ref.slice('refs/heads/'.length), this.options.raceFiles?.() ?? { [`pr-99/run-${this.commits.size}-1/other.png`]: Buffer.from('other run') });
         }
         if (parsed.force !== true && !this.isAncestor(this.refs.get(ref)!, parsed.sha)) return reply(422, { message: 'Update is not a fast forward' });
         this.refs.set(ref, parsed.sha);

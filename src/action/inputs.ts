@@ -31,6 +31,8 @@ export interface ActionInputs {
   /** A folder to append this run's history record to. */
   recordHistory?: string;
   historyWindow: number;
+  /** The branch the history records are kept on: read into `history`, `record-history` committed to it. */
+  historyBranch?: string;
   /** At most this many failed checks get an annotation (0: none). */
   annotations: number;
   comment: CommentSettings;
@@ -100,6 +102,13 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job'>): Actio
   if (requirements === '' && baseline.length === 0 && !auto && history === '' && recordHistory === '') {
     throw new UsageError('give input "requirements" (a requirements CSV), input "baseline" or "history" (results to compare with), or input "record-history"');
   }
+  const historyBranch = core.getInput('history-branch').trim();
+  if (historyBranch !== '') {
+    const problem = chartBranchProblem(historyBranch);
+    if (problem !== undefined) throw new UsageError(`input "history-branch" must be a branch name: ${problem}; got "${historyBranch}"`);
+    if (history === '' && recordHistory === '')
+      throw new UsageError('input "history-branch" needs input "history" (the folder to read the records into) or input "record-history" (the folder to record into)');
+  }
   const outputDir = core.getInput('output-dir').trim() || 'perfgate-report';
   return {
     results,
@@ -110,6 +119,7 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job'>): Actio
     ...(history !== '' ? { history } : {}),
     ...(recordHistory !== '' ? { recordHistory } : {}),
     historyWindow,
+    ...(historyBranch !== '' ? { historyBranch, token: apiSettings().token } : {}),
     annotations,
     comment: commentSettings(context),
     thresholds: parseThresholds(core.getInput('threshold'), 'input "threshold"'),

@@ -23,6 +23,7 @@ import { commentSettings, readCommentModeInputs, readInputs, readMode, type Acti
 import { commentMarker, MAX_COMMENT_BODY, upsertStickyComment } from './github/comment.js';
 import { COMMENT_BODY_FILE, COMMENT_META_FILE, runCommentMode, type CommentMeta } from './commentMode.js';
 import { hostCharts, isForkPullRequest, type HostedChartFile } from './github/chartHosting.js';
+import { readHistoryBranch, writeHistoryBranch, type HistoryBranchOptions } from './github/historyBranch.js';
 import { escapeMarkdown, withoutControls } from '../engine/report/escape.js';
 import { readRunContext, requireRepository, type RunContext } from './context.js';
 import { reviewerComment, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
@@ -121,9 +122,14 @@ async function decide(inputs: ActionInputs, context: RunContext): Promise<Decisi
   }
   const { baseline, baselineRun, notice: baselineNotice } = await baselineOf(inputs, context);
   let notice = baselineNotice;
+  if (inputs.history !== undefined && inputs.historyBranch !== undefined) await historyFromBranch(inputs, inputs.history, inputs.historyBranch, context);
   if (inputs.history !== undefined && !existsSync(inputs.history)) {
     // A history kept in the Actions cache is missing until the first recorded run, and whenever the cache misses.
-    notice = `No history: ${inputs.history} does not exist (no run recorded yet, or the cache missed). ${inputs.requirements !== undefined ? 'The gate rests on the requirements alone.' : 'Nothing was compared, so nothing was gated.'}`;
+    const why =
+      inputs.historyBranch !== undefined
+        ? `branch ${inputs.historyBranch} does not exist yet (no run recorded there)`
+        : `${inputs.history} does not exist (no run recorded yet, or the cache missed)`;
+    notice = `No history: ${why}. ${inputs.requirements !== undefined ? 'The gate rests on the requirements alone.' : 'Nothing was compared, so nothing was gated.'}`;
     core.notice(notice);
     delete inputs.history;
   }
@@ -149,7 +155,7 @@ async function decide(inputs: ActionInputs, context: RunContext): Promise<Decisi
           actionProgress,
         )
       : undefined;
-  if (inputs.recordHistory !== undefined) recordHistory(context, inputs.recordHistory, inputs.historyWindow, inputs.results, readOptionsOf(inputs));
+  if (inputs.recordHistory !== undefined) await recordHistory(context, inputs, inputs.recordHistory);
   const trends = trendsOfHistory(inputs, context);
   // Each output gets what it shows: the comment and job summary Mermaid, the artifact specs, SVGs
   // and report.html (which draws from the specs). PNGs only when something ships them (chart
@@ -512,18 +518,64 @@ function trendsOfHistory(inputs: ActionInputs, context: RunContext): TrendsOutco
   return runTrends({ history: inputs.recordHistory, outputDir: inputs.outputDir }, actionProgress);
 }
 
-/** Appends this run to the history folder (kept to the window), when the event dates the commit. */
-function recordHistory(context: RunContext, folder: string, window: number, results: string[], options: ResultsOptions): void {
+/** `history-branch` on the Git Data API: the repository and token of this run. */
+function historyBranchOptions(inputs: ActionInputs, branch: string, folder: string, context: RunContext): HistoryBranchOptions {
+  const { owner, repo } = requireRepository(context, 'input "history-branch"');
+  if (!inputs.token) throw new UsageError('input "history-branch" needs input "github-token" (permission contents: read to read the history, contents: write to record it)');
+  return { token: inputs.token, ...(context.apiUrl !== undefined ? { apiUrl: context.apiUrl } : {}), owner, repo, branch, folder };
+}
+
+/**
+ * Copies the records of the history branch into the history folder. A branch that does not exist
+ * yet leaves the folder as it was (the caller's "no history" notice); one that cannot be read is
+ * an error: a pull request must not pass because its history was unreadable.
+ */
+async function historyFromBranch(inputs: ActionInputs, folder: string, branch: string, context: RunContext): Promise<void> {
+  const options = historyBranchOptions(inputs, branch, folder, context);
+  const result = await core.group(`Reading the history from branch ${branch}`, () => readHistoryBranch(options));
+  if (result.outcome === 'failed') throw new UsageError(`input "history-branch": ${result.reason}`);
+  if (result.outcome === 'read')
+    core.info(logSafe(`history: ${result.records} record(s) on branch ${branch} at ${result.commit.slice(0, 7)}; ${result.downloaded} copied into ${folder}`));
+}
+
+/**
+ * Appends this run to the history folder (kept to the window), when the event dates the commit;
+ * with `history-branch`, commits it there too (never from a pull request). A record the branch
+ * did not take is a warning: it is still in the folder, and the verdict does not change.
+ */
+async function recordHistory(context: RunContext, inputs: ActionInputs, folder: string): Promise<void> {
   const info = historyRunInfoFromEnv(context.env, context.event);
   if (!info.sha || !info.date || !info.runId || !info.runUrl) {
     core.warning('record-history: this run was not recorded: the event names no commit date (record on push events)');
     return;
   }
-  const experiments = [...loadResults(results, options, actionProgress).experiments.values()];
+  const experiments = [...loadResults(inputs.results, readOptionsOf(inputs), actionProgress).experiments.values()];
   const record = makeHistoryRecord(experiments, { sha: info.sha, date: info.date, runId: info.runId, runUrl: info.runUrl, environment: currentEnvironment(context.env) });
-  const { written, removed } = appendHistoryRecord(folder, record, window);
-  core.info(logSafe(`history: recorded ${written}${removed.length > 0 ? `, removed ${removed.length} older record(s)` : ''}`));
-  core.setOutput('history-record', written);
+  let outcome = { written: '', removed: [] as string[] };
+  const append = () => {
+    outcome = appendHistoryRecord(folder, record, inputs.historyWindow);
+  };
+  const branch = inputs.historyBranch;
+  if (branch !== undefined && context.eventName.startsWith('pull_request')) {
+    core.warning(`record-history: branch ${branch} is never written from a pull request; the record is only in ${folder}`);
+    append();
+  } else if (branch !== undefined) {
+    const result = await core.group(`Recording the history on branch ${branch}`, () => writeHistoryBranch(historyBranchOptions(inputs, branch, folder, context), append));
+    if (result.outcome === 'failed') {
+      if (outcome.written === '') append();
+      core.warning(logSafe(`record-history: this run's record was not committed to branch ${branch}: ${result.reason}. It is in ${folder}.`));
+    } else {
+      const what = [
+        result.added.length > 0 ? `added ${result.added.join(', ')}` : 'nothing new',
+        ...(result.removed.length > 0 ? [`removed ${result.removed.length} beyond the window`] : []),
+      ].join(', ');
+      core.info(logSafe(`history: branch ${branch} at ${result.commit.slice(0, 7)}: ${what}${result.attempts > 1 ? ` (after ${result.attempts - 1} concurrent update(s))` : ''}`));
+    }
+  } else {
+    append();
+  }
+  core.info(logSafe(`history: recorded ${outcome.written}${outcome.removed.length > 0 ? `, removed ${outcome.removed.length} older record(s)` : ''}`));
+  core.setOutput('history-record', outcome.written);
 }
 
 function setOutputs(outputDir: string, markdownPath: string, verdict: 'pass' | 'fail', check?: CheckOutcome, comparison?: CompareOutcome): void {

@@ -20,7 +20,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { escapeMarkdown } from '../../engine/report/escape.js';
-import { apiRoot, githubClient, redact, toFailure, type HttpFailure, type Octokit } from './http.js';
+import { apiRoot, githubClient, readRef, redact, toFailure, type HttpFailure, type RefInfo } from './http.js';
 
 export type ChartHosting = 'none' | 'branch';
 
@@ -130,11 +130,6 @@ export function rawUrl(serverUrl: string, owner: string, repo: string, commit: s
   return `${serverUrl.replace(/\/+$/, '')}/${encode(owner)}/${encode(repo)}/raw/${encode(commit)}/${path.split('/').map(encode).join('/')}`;
 }
 
-interface RefInfo {
-  commit: string;
-  tree: string;
-}
-
 /** Commits the PNGs to the branch and returns the image Markdown. Never throws. */
 export async function hostCharts(options: HostChartsOptions): Promise<HostChartsResult> {
   const { token, owner, repo, branch } = options;
@@ -231,21 +226,6 @@ export async function hostCharts(options: HostChartsOptions): Promise<HostCharts
     return { outcome: 'hosted', commit, images, markdown: imagesMarkdown(images), notes: notes.map(clean) };
   }
   return failed(`branch ${branch} kept moving: gave up after ${MAX_REF_ATTEMPTS} attempts (${lastConflict})`);
-}
-
-/** The branch's tip commit and tree, or undefined when there is no such branch yet. */
-async function readRef(octokit: Octokit, owner: string, repo: string, branch: string): Promise<RefInfo | undefined> {
-  let commit: string;
-  try {
-    const { data } = await octokit.rest.git.getRef({ owner, repo, ref: `heads/${branch}` });
-    if (data.object.type !== 'commit') throw Object.assign(new Error(`refs/heads/${branch} points to a ${data.object.type}, not a commit`), { status: 409 });
-    commit = data.object.sha;
-  } catch (error) {
-    if (toFailure(error).status === 404) return undefined;
-    throw error;
-  }
-  const { data } = await octokit.rest.git.getCommit({ owner, repo, commit_sha: commit });
-  return { commit, tree: data.tree.sha };
 }
 
 function describeFailure(failure: HttpFailure): string {

@@ -131,3 +131,24 @@ export function toFailure(error: unknown): HttpFailure {
 export function redact(text: string, token: string): string {
   return token.length >= 4 ? text.split(token).join('***') : text;
 }
+
+/** A branch's tip: its commit and that commit's tree. */
+export interface RefInfo {
+  commit: string;
+  tree: string;
+}
+
+/** The branch's tip commit and tree, or undefined when there is no such branch yet. */
+export async function readRef(octokit: Octokit, owner: string, repo: string, branch: string): Promise<RefInfo | undefined> {
+  let commit: string;
+  try {
+    const { data } = await octokit.rest.git.getRef({ owner, repo, ref: `heads/${branch}` });
+    if (data.object.type !== 'commit') throw Object.assign(new Error(`refs/heads/${branch} points to a ${data.object.type}, not a commit`), { status: 409 });
+    commit = data.object.sha;
+  } catch (error) {
+    if (toFailure(error).status === 404) return undefined;
+    throw error;
+  }
+  const { data } = await octokit.rest.git.getCommit({ owner, repo, commit_sha: commit });
+  return { commit, tree: data.tree.sha };
+}

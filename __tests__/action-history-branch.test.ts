@@ -1,0 +1,196 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FakeGitGitHub, type FakeGitOptions } from './helpers/github-git-fake.js';
+import { makeTempDir, pushEventEnv, removeTempDirs, repoRoot, runActionAsync, type ActionInputs, type ActionRun } from './helpers/runner-action.js';
+
+// history-branch — the bundled action as the runner runs it, every run in a fresh workspace (no
+// cache survives between jobs; runActionAsync, so that the in-process fake can answer), keeping its history on a branch through a loopback Git Data API
+// whose every request is checked against GitHub's OpenAPI description.
+const TOKEN = 'ghs_historyWRITE0123456789abcdefghijk';
+const READ_ONLY = 'ghs_historyREAD0123456789abcdefghijkl';
+const BRANCH = 'perfgate-history';
+const example = join(repoRoot, 'fixtures', 'example');
+
+let git: FakeGitGitHub | undefined;
+afterEach(async () => {
+  await git?.stop();
+  git = undefined;
+});
+afterAll(removeTempDirs);
+
+async function serve(options: Partial<FakeGitOptions> = {}): Promise<FakeGitGitHub> {
+  git = await new FakeGitGitHub({ owner: 'octo', repo: 'bench', readOnlyToken: READ_ONLY, ...options }).start();
+  return git;
+}
+
+/** Push number n: dated n hours after 2026-11-01 00:00 UTC, run id 1000 + n. */
+const dateOf = (n: number) => new Date(Date.UTC(2026, 10, 1, n)).toISOString();
+const recordName = (n: number) => `history-${dateOf(n).replace(/:/g, '-')}-${1000 + n}.json`;
+
+function pushEnv(n: number): Record<string, string> {
+  return pushEventEnv(1000 + n, dateOf(n), { GITHUB_API_URL: git!.apiUrl, PERFGATE_RETRY_BASE_MS: '1' });
+}
+
+function prEnv(): Record<string, string> {
+  return { GITHUB_EVENT_NAME: 'pull_request', GITHUB_REPOSITORY: 'octo/bench', GITHUB_API_URL: git!.apiUrl, GITHUB_RUN_ID: '77', PERFGATE_RETRY_BASE_MS: '1' };
+}
+
+const record = (extra: ActionInputs = {}): ActionInputs => ({
+  results: join(example, 'results'),
+  'record-history': 'history',
+  'history-branch': BRANCH,
+  'github-token': TOKEN,
+  charts: 'false',
+  'upload-report': 'false',
+  ...extra,
+});
+
+/** The record names on the branch's tip. */
+const tipRecords = () =>
+  [...git!.files(git!.history(BRANCH)[0]!.sha).keys()]
+    .filter((p) => p.startsWith('history/'))
+    .map((p) => p.slice('history/'.length))
+    .sort();
+const warnings = (run: ActionRun) => run.commands.filter((c) => c.command === 'warning').map((c) => c.message);
+const notices = (run: ActionRun) => run.commands.filter((c) => c.command === 'notice').map((c) => c.message);
+
+describe('action: history-branch', () => {
+  test('40 pushes, four at a time, each in a fresh workspace: none lost, the window kept, a PR reads it read-only', async () => {
+    await serve();
+    const runs: ActionRun[] = [];
+    for (let batch = 0; batch < 10; batch++) {
+      const four = [1, 2, 3, 4].map((k) => batch * 4 + k);
+      runs.push(...(await Promise.all(four.map((n) => runActionAsync(record(), { env: pushEnv(n) })))));
+    }
+    for (const run of runs) expect([run.status, warnings(run)]).toEqual([0, []]);
+    expect(git!.problems).toEqual([]);
+
+    // The tip holds the 30 newest records; every one of the 40 was on the branch at some commit.
+    const all = Array.from({ length: 40 }, (_, i) => recordName(i + 1));
+    expect(tipRecords()).toEqual(all.slice(10));
+    const commits = git!.history(BRANCH);
+    const ever = new Set(commits.flatMap((c) => [...git!.files(c.sha).keys()]));
+    for (const name of all) expect(ever.has(`history/${name}`)).toBe(true);
+    // Fast-forward only: one line of commits, one per push (a push whose record was already
+    // there would add none), the root first.
+    expect(commits).toHaveLength(40);
+    expect(commits.every((c, i) => c.parents.length === (i === commits.length - 1 ? 0 : 1))).toBe(true);
+    // Each record is the one its run wrote, byte for byte.
+    const tip = git!.files(commits[0]!.sha);
+    const last = runs[39]!;
+    expect(tip.get(`history/${recordName(40)}`)!.toString('utf8')).toBe(readFileSync(join(last.workspace, 'history', recordName(40)), 'utf8'));
+    // Runs that raced committed again on the new tip, and said so.
+    const raced = runs.filter((r) => /after \d+ concurrent update/.test(r.stdout)).length;
+    process.stderr.write(`perfgate tests: history-branch: ${raced} of 40 pushes committed again after a concurrent run moved the branch\n`);
+
+    // A pull request with a read-only token: the 30 records are read into its history folder and
+    // judge it; nothing is written.
+    const before = git!.requests.length;
+    const pr = await runActionAsync(
+      {
+        results: join(example, 'results-regression'),
+        history: 'history',
+        'history-branch': BRANCH,
+        'github-token': READ_ONLY,
+        threshold: '0.2',
+        charts: 'false',
+        'upload-report': 'false',
+      },
+      { env: prEnv() },
+    );
+    expect(pr.status).toBe(1);
+    expect(readdirSync(join(pr.workspace, 'history')).sort()).toEqual(all.slice(10));
+    const comparison = JSON.parse(readFileSync(join(pr.workspace, 'perfgate-report', 'comparison.json'), 'utf8'));
+    const rows = comparison.subExperiments.flatMap((s: { comparisons: { historyRuns?: number }[] }) => s.comparisons);
+    // The band is the newest 20 of them (the noise model's window, NOISE_DEFAULTS.maxHistory).
+    expect([...new Set(rows.map((r: { historyRuns?: number }) => r.historyRuns))]).toEqual([20]);
+    expect(pr.outputs['failed-experiments']).toContain('intraprocess_best_effort');
+    const prRequests = git!.requests.slice(before);
+    expect(prRequests.every((r) => r.method === 'GET')).toBe(true);
+    // The tip, its commit and tree, then one blob per record.
+    expect(prRequests.map((r) => r.operationId)).toEqual(['git/get-ref', 'git/get-commit', 'git/get-tree', ...Array(30).fill('git/get-blob')]);
+    expect(git!.problems).toEqual([]);
+  }, 600_000);
+
+  test('a run whose ref update loses a race takes in the other run’s record and commits both', async () => {
+    await serve();
+    expect((await runActionAsync(record(), { env: pushEnv(1) })).status).toBe(0);
+    git!.options.raceRefUpdates = 1;
+    // The racing run's record: run 1's record, re-dated and renumbered as push 2.
+    const first = JSON.parse(
+      git!
+        .files(git!.history(BRANCH)[0]!.sha)
+        .get(`history/${recordName(1)}`)!
+        .toString('utf8'),
+    );
+    const racing = { ...first, date: dateOf(2), runId: '1002', runUrl: 'https://github.com/octo/bench/actions/runs/1002' };
+    git!.options.raceFiles = () => ({ [`history/${recordName(2)}`]: Buffer.from(JSON.stringify(racing, null, 2) + '\n') });
+    const run = await runActionAsync(record(), { env: pushEnv(3) });
+    expect([run.status, warnings(run)]).toEqual([0, []]);
+    expect(run.stdout).toContain('(after 1 concurrent update(s))');
+    expect(tipRecords()).toEqual([recordName(1), recordName(2), recordName(3)]);
+    // The racing record is in this run's folder too (trends and later steps see the whole window).
+    expect(readdirSync(join(run.workspace, 'history')).sort()).toEqual([recordName(1), recordName(2), recordName(3)]);
+    expect(git!.problems).toEqual([]);
+  });
+
+  test('recording with a read-only token: a warning, the record kept in the folder, the verdict unchanged', async () => {
+    await serve();
+    const run = await runActionAsync(record({ 'github-token': READ_ONLY, requirements: join(example, 'requirements.csv') }), { env: pushEnv(1) });
+    expect(run.status).toBe(0);
+    expect(run.outputs['verdict']).toBe('pass');
+    expect(warnings(run)).toEqual([expect.stringContaining(`this run's record was not committed to branch ${BRANCH}: cannot commit to branch ${BRANCH}: HTTP 403`)]);
+    expect(warnings(run)[0]).not.toContain(READ_ONLY);
+    expect(readdirSync(join(run.workspace, 'history'))).toEqual([recordName(1)]);
+    expect(git!.refs.size).toBe(0);
+  });
+
+  test('a pull request before any run was recorded: a notice, the gate rests on the requirements', async () => {
+    await serve();
+    const pr = await runActionAsync(
+      {
+        results: join(example, 'results'),
+        requirements: join(example, 'requirements.csv'),
+        history: 'history',
+        'history-branch': BRANCH,
+        'github-token': READ_ONLY,
+        charts: 'false',
+        'upload-report': 'false',
+      },
+      { env: prEnv() },
+    );
+    expect(pr.status).toBe(0);
+    expect(notices(pr)).toContain(`No history: branch ${BRANCH} does not exist yet (no run recorded there). The gate rests on the requirements alone.`);
+  });
+
+  test('a history branch that cannot be read is an error: a pull request never passes on an unread history', async () => {
+    await serve({ faults: [{ operationId: 'git/get-tree', status: 500, times: 10 }] });
+    git!.seed(BRANCH, { [`history/${recordName(1)}`]: Buffer.from('{}') });
+    const pr = await runActionAsync(
+      { results: join(example, 'results'), history: 'history', 'history-branch': BRANCH, 'github-token': READ_ONLY, charts: 'false', 'upload-report': 'false' },
+      { env: prEnv() },
+    );
+    expect(pr.status).toBe(1);
+    expect(pr.outputs['verdict']).toBeUndefined();
+    expect(pr.commands.find((c) => c.command === 'error')?.message).toMatch(new RegExp(`^perfgate: input "history-branch": cannot read branch ${BRANCH}: HTTP 500`));
+    expect(pr.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
+    const shown =
+      pr.stdout
+        .split('\n')
+        .filter((l) => !l.startsWith('::add-mask::'))
+        .join('\n') +
+      pr.stderr +
+      pr.summary;
+    expect(shown).not.toContain(READ_ONLY);
+  });
+
+  test('a pull request never writes the branch, and history-branch needs a folder to work on', async () => {
+    await serve();
+    const pr = await runActionAsync(record(), { env: { ...prEnv(), GITHUB_EVENT_PATH: join(makeTempDir('perfgate-event-'), 'none.json') } });
+    expect(git!.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(pr.status).toBe(0);
+    const bad = await runActionAsync({ results: join(example, 'results'), requirements: join(example, 'requirements.csv'), 'history-branch': BRANCH }, { env: prEnv() });
+    expect(bad.status).toBe(1);
+    expect(bad.commands.find((c) => c.command === 'error')?.message).toContain('input "history-branch" needs input "history"');
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * `history-branch`: the history records kept on a branch of the repository, where neither the
+ * Actions cache's 7-day eviction nor an artifact's retention can lose them. One small file per run
+ * under `history/` (the same `history-*.json` records as a history folder), written through the
+ * Git Data API, fast-forward only; read back file by file with a read-only token.
+ *
+ * REST calls (all documented in GitHub's OpenAPI description, and checked against it in the tests):
+ *   GET   /repos/{owner}/{repo}/git/ref/heads/{branch}                                    404: no branch yet
+ *   GET   /repos/{owner}/{repo}/git/commits/{commit_sha}                                   the tip's tree
+ *   GET   /repos/{owner}/{repo}/git/trees/{tree_sha}?recursive=1                           the records' blob ids
+ *   GET   /repos/{owner}/{repo}/git/blobs/{file_sha}                                       one per record not held yet
+ *   POST  /repos/{owner}/{repo}/git/blobs, /git/trees, /git/commits                        writing only
+ *   PATCH /repos/{owner}/{repo}/git/refs/heads/{branch} {force: false}, or POST /git/refs
+ *
+ * Two runs recording at once: the second's ref update is not a fast-forward (422); it reads the new
+ * tip, takes in the records added and drops the ones removed since the tip it had, applies the
+ * window again with its own record, and commits on the new tip. So both records are kept, and
+ * the window holds on the branch whatever the order.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../../pipeline/files.js';
+import { apiRoot, githubClient, readRef, redact, toFailure, type HttpFailure, type Octokit, type RefInfo } from './http.js';
+
+/** The folder of the records inside the branch. */
+export const HISTORY_BRANCH_FOLDER = 'history';
+/** How often a record is committed again when concurrent runs move the branch under it. */
+export const MAX_HISTORY_ATTEMPTS = 8;
+/** Names a record may have on the branch (and so in the local folder): nothing else is read. */
+const RECORD_NAME = /^history-[A-Za-z0-9._-]+\.json$/;
+
+export interface HistoryBranchOptions {
+  token: string;
+  apiUrl?: string;
+  owner: string;
+  repo: string;
+  branch: string;
+  /** The local history folder: filled from the branch, and (when writing) the records to commit. */
+  folder: string;
+  warn?: (message: string) => void;
+}
+
+interface Tip extends RefInfo {
+  /** Record name → blob sha. */
+  records: Map<string, string>;
+}
+
+export type ReadHistoryResult =
+  | { outcome: 'read'; commit: string; records: number; downloaded: number }
+  /** The branch does not exist yet: nothing was ever recorded there. */
+  | { outcome: 'missing' }
+  | { outcome: 'failed'; reason: string };
+
+export type WriteHistoryResult = { outcome: 'written'; commit: string; added: string[]; removed: string[]; attempts: number } | { outcome: 'failed'; reason: string };
+
+/** Copies the branch's records into the folder (records already there with those names are kept). */
+export async function readHistoryBranch(options: HistoryBranchOptions): Promise<ReadHistoryResult> {
+  const octokit = client(options);
+  try {
+    const tip = await readTip(octokit, options);
+    if (!tip) return { outcome: 'missing' };
+    const downloaded = await download(octokit, options, tip, new Set(localRecords(options.folder)));
+    return { outcome: 'read', commit: tip.commit, records: tip.records.size, downloaded };
+  } catch (error) {
+    return { outcome: 'failed', reason: redact(`cannot read branch ${options.branch}: ${describe(toFailure(error))}`, options.token) };
+  }
+}
+
+/**
+ * Commits the folder's records to the branch: `record` is called on a folder that holds every
+ * record of the branch's tip (and those the folder held before), and writes this run's record into
+ * it, applying the window; whatever it leaves is what the branch holds after this commit.
+ */
+export async function writeHistoryBranch(options: HistoryBranchOptions, record: () => void): Promise<WriteHistoryResult> {
+  const octokit = client(options);
+  const { owner, repo, branch, folder } = options;
+  const fail = (what: string, error: unknown): WriteHistoryResult => ({ outcome: 'failed', reason: redact(`${what}: ${describe(toFailure(error))}`, options.token) });
+  let previous: Tip | undefined;
+  let lastConflict = '';
+  for (let attempt = 1; attempt <= MAX_HISTORY_ATTEMPTS; attempt++) {
+    let tip: Tip | undefined;
+    try {
+      tip = await readTip(octokit, options);
+      // Records another run removed since the tip this run built on are removed here too.
+      for (const name of previous?.records.keys() ?? []) if (!tip?.records.has(name)) rmSync(join(folder, name), { force: true });
+      if (tip) await download(octokit, options, tip, new Set(previous?.records.keys() ?? []));
+    } catch (error) {
+      return fail(`cannot read branch ${branch}`, error);
+    }
+    mkdirSync(folder, { recursive: true });
+    record();
+    const local = new Set(localRecords(folder));
+    const added = [...local].filter((name) => !tip?.records.has(name)).sort();
+    const removed = [...(tip?.records.keys() ?? [])].filter((name) => !local.has(name)).sort();
+    if (added.length === 0 && removed.length === 0 && tip) return { outcome: 'written', commit: tip.commit, added, removed, attempts: attempt };
+    let commit: string;
+    try {
+      const entries: { path: string; mode: '100644'; type: 'blob'; sha: string | null }[] = [];
+      for (const name of added) {
+        const content = readFileSync(join(folder, name)).toString('base64');
+        const { data } = await octokit.rest.git.createBlob({ owner, repo, content, encoding: 'base64' });
+        entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: data.sha });
+      }
+      for (const name of removed) entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: null });
+      const tree = await octokit.rest.git.createTree({ owner, repo, ...(tip ? { base_tree: tip.tree } : {}), tree: entries });
+      const message = `perfgate history: ${added.length > 0 ? `add ${added.join(', ')}` : 'no new record'}${removed.length > 0 ? `; drop ${removed.length} beyond the window` : ''}`;
+      const created = await octokit.rest.git.createCommit({ owner, repo, message, tree: tree.data.sha, parents: tip ? [tip.commit] : [] });
+      commit = created.data.sha;
+    } catch (error) {
+      return fail(`cannot commit to branch ${branch}`, error);
+    }
+    try {
+      if (tip) await octokit.rest.git.updateRef({ owner, repo, ref: `heads/${branch}`, sha: commit, force: false });
+      else await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: commit });
+      return { outcome: 'written', commit, added, removed, attempts: attempt };
+    } catch (error) {
+      const failure = toFailure(error);
+      if (failure.status !== 422 && failure.status !== 409) return fail(tip ? `cannot update branch ${branch}` : `cannot create branch ${branch}`, error);
+      // Another run moved (or created) the branch first: merge its records and commit again.
+      lastConflict = describe(failure);
+      previous = tip ?? { commit: '', tree: '', records: new Map() };
+    }
+  }
+  return { outcome: 'failed', reason: redact(`branch ${branch} kept moving: gave up after ${MAX_HISTORY_ATTEMPTS} attempts (${lastConflict})`, options.token) };
+}
+
+function client(options: HistoryBranchOptions): Octokit {
+  return githubClient(options.token, apiRoot(options.apiUrl), { ...(options.warn ? { warn: options.warn } : {}) });
+}
+
+function localRecords(folder: string): string[] {
+  return existsSync(folder) ? readdirSync(folder).filter((name) => RECORD_NAME.test(name)) : [];
+}
+
+/** The tip of the branch and its records, or undefined when there is no such branch. */
+async function readTip(octokit: Octokit, { owner, repo, branch }: HistoryBranchOptions): Promise<Tip | undefined> {
+  const ref = await readRef(octokit, owner, repo, branch);
+  if (!ref) return undefined;
+  const { data: treeData } = await octokit.rest.git.getTree({ owner, repo, tree_sha: ref.tree, recursive: '1' });
+  if (treeData.truncated) throw new Error(`the tree of branch ${branch} is too large for one request (GitHub truncated it)`);
+  const records = new Map<string, string>();
+  for (const entry of treeData.tree) {
+    const [top, name, ...rest] = (entry.path ?? '').split('/');
+    if (entry.type === 'blob' && top === HISTORY_BRANCH_FOLDER && name !== undefined && rest.length === 0 && RECORD_NAME.test(name) && entry.sha) records.set(name, entry.sha);
+  }
+  return { ...ref, records };
+}
+
+/** Writes the tip's records the folder lacks (skipping `known` names); returns how many. */
+async function download(octokit: Octokit, { owner, repo, folder }: HistoryBranchOptions, tip: Tip, known: ReadonlySet<string>): Promise<number> {
+  mkdirSync(folder, { recursive: true });
+  let count = 0;
+  for (const [name, sha] of [...tip.records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (known.has(name) || existsSync(join(folder, name))) continue;
+    const { data } = await octokit.rest.git.getBlob({ owner, repo, file_sha: sha });
+    writeFileAtomic(join(folder, name), Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8'));
+    count++;
+  }
+  return count;
+}
+
+function describe(failure: HttpFailure): string {
+  const first = failure.message.split('\n', 1)[0]!.slice(0, 300);
+  switch (failure.status) {
+    case 401:
+      return `HTTP 401: the token was refused (${first})`;
+    case 403:
+      return `HTTP 403: the token may not do this; reading the history needs contents: read, recording it contents: write (${first})`;
+    case 404:
+      return `HTTP 404: no such repository, or no access to it (${first})`;
+    case undefined:
+      return first;
+    default:
+      return `HTTP ${failure.status} (${first})`;
+  }
+}
