@@ -45,6 +45,7 @@ const CASES: FormatCase[] = [
   { id: 'github-action-benchmark', files: [join(formats, 'github-action-benchmark', 'custom.json')] },
   { id: 'hdrhistogram', files: [join(formats, 'hdrhistogram', 'rtt_ms.hgrm')] },
   { id: 'redis-benchmark', files: [join(formats, 'redis', 'redis7.csv')] },
+  { id: 'pytest-benchmark', files: [join(formats, 'pytest-benchmark', 'codec.json')] },
   {
     id: 'generic-csv',
     files: [join(formats, 'generic-csv', 'latency.csv')],

@@ -3931,6 +3931,26 @@ function repetitionMeasurement(values) {
   const runs = [...values];
   return { statistics, repetitions: values.length, repetitionValues: { median: runs, mean: [...runs], min: [...runs], max: [...runs] } };
 }
+var NUMERIC_SETTING = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+function settingsParameter(pairs) {
+  const settings = {};
+  const parts = [];
+  let payloadBytes;
+  for (const [key, value4] of pairs) {
+    const numeric = typeof value4 === "number" ? value4 : NUMERIC_SETTING.test(value4) ? Number(value4) : void 0;
+    settings[key] = numeric ?? value4;
+    parts.push(`${key}=${value4}`);
+    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) payloadBytes ??= numeric;
+  }
+  if (parts.length === 0) return { label: "" };
+  return { label: parts.join(","), ...payloadBytes !== void 0 ? { payloadBytes } : {}, settings };
+}
+function optionalStatistic(fields, object, key) {
+  const value4 = object[key];
+  if (value4 === void 0 || value4 === null || value4 === "" || value4 === "NaN") return void 0;
+  if (typeof value4 !== "number") throw fields.error(`expected a number for "${key}", found ${describeJson(value4)}`, object, key);
+  return Number.isNaN(value4) ? void 0 : value4;
+}
 
 // src/engine/formats/ddsperf.ts
 var PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
@@ -7068,6 +7088,123 @@ var redisBenchmarkQuietAdapter = {
   }
 };
 
+// src/engine/formats/pytestBenchmark.ts
+var TIME4 = { name: "time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
+var OPS = { name: "ops", dimension: "rate", unit: "Hz", displayUnit: "ops/s", direction: "higher-is-better" };
+var STATISTICS4 = [
+  ["min", "min"],
+  ["max", "max"],
+  ["mean", "mean"],
+  ["median", "median"],
+  ["stddev", "stdev"]
+];
+var US = 1e6;
+var pytestBenchmarkAdapter = {
+  id: "pytest-benchmark",
+  title: "pytest-benchmark JSON (--benchmark-json, --benchmark-save)",
+  recognises(head) {
+    if (!/^\uFEFF?\s*\{/.test(head)) return false;
+    return /"benchmarks"\s*:\s*\[/.test(head) && /"stats"\s*:\s*\{/.test(head) && /"(machine_info|fullname)"\s*:/.test(head);
+  },
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!isJsonObject(root) || !Array.isArray(root.benchmarks)) {
+      throw new InputError('expected a pytest-benchmark JSON file: an object with a "benchmarks" array', { file, line: 1, column: 1 });
+    }
+    const benchmarks = root.benchmarks;
+    if (benchmarks.length === 0) throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
+    const entries = benchmarks.map((value4, index) => {
+      if (!isJsonObject(value4)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index);
+      const name = fields.string(value4, "name", { required: true, what: "the benchmark" });
+      const fullname = fields.string(value4, "fullname") ?? name;
+      const group = value4.group === null ? void 0 : fields.string(value4, "group");
+      const stats = value4.stats;
+      if (!isJsonObject(stats)) throw fields.error(`expected a "stats" object for ${name}`, value4, stats === void 0 ? void 0 : "stats");
+      return {
+        group: group === "" ? void 0 : group,
+        name,
+        fn: withoutId(name),
+        path: withoutId(fullname),
+        parameter: parameterOf3(fields, value4),
+        stats,
+        place: doc.placeOf(value4)
+      };
+    });
+    const paths = /* @__PURE__ */ new Map();
+    for (const e of entries) paths.set(e.fn, (paths.get(e.fn) ?? /* @__PURE__ */ new Set()).add(e.path));
+    const measurements = [];
+    const seen = /* @__PURE__ */ new Map();
+    for (const e of entries) {
+      const test = paths.get(e.fn).size > 1 ? e.path : e.fn;
+      const experiment = e.group === void 0 ? test : `${e.group}/${test}`;
+      const key = `${experiment}\0${e.parameter.label}`;
+      const earlier = seen.get(key);
+      if (earlier !== void 0) throw new InputError(`the benchmark ${e.name} reads as the same experiment and parameter as ${earlier}`, { file, ...e.place });
+      seen.set(key, e.name);
+      const place = { file, line: e.place.line };
+      const statistics = {};
+      for (const [field2, statistic] of STATISTICS4) {
+        const value4 = optionalStatistic(fields, e.stats, field2);
+        if (value4 !== void 0) statistics[statistic] = value4 * US;
+      }
+      if (statistics.mean === void 0) throw fields.error(`the stats of ${e.name} have no "mean"`, e.stats);
+      const rounds = optionalStatistic(fields, e.stats, "rounds");
+      if (rounds !== void 0) statistics.samples = rounds;
+      const time = { experiment, parameter: e.parameter, metric: TIME4, statistics, place };
+      const data = fields.numbers(e.stats, "data");
+      if (data !== void 0 && data.length > 0) time.samples = Float64Array.from(data, (v) => v * US);
+      measurements.push(time);
+      const ops = optionalStatistic(fields, e.stats, "ops");
+      if (ops !== void 0) measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
+    }
+    return { format: "pytest-benchmark", file, measurements, notes: notesOf(root) };
+  }
+};
+function withoutId(name) {
+  const bracket = name.indexOf("[");
+  return bracket > 0 && name.endsWith("]") ? name.slice(0, bracket) : name;
+}
+function parameterOf3(fields, benchmark) {
+  const params = benchmark.params;
+  if (isJsonObject(params)) {
+    return settingsParameter(Object.entries(params).map(([key, value4]) => [key, typeof value4 === "number" || typeof value4 === "string" ? value4 : settingText(value4)]));
+  }
+  if (params !== void 0 && params !== null) throw fields.error(`expected an object for "params", found ${describeJson(params)}`, benchmark, "params");
+  const id = benchmark.param;
+  if (typeof id === "string" && id !== "") return { label: id };
+  return { label: "" };
+}
+function settingText(value4) {
+  if (value4 === null) return "None";
+  if (typeof value4 === "boolean") return value4 ? "True" : "False";
+  return JSON.stringify(value4);
+}
+function notesOf(root) {
+  const notes = [];
+  const machine = root.machine_info;
+  if (isJsonObject(machine)) {
+    const text = (key) => typeof machine[key] === "string" ? machine[key] : "";
+    const cpu = isJsonObject(machine.cpu) ? machine.cpu : void 0;
+    const brand = cpu && typeof cpu.brand_raw === "string" ? cpu.brand_raw : cpu && typeof cpu.brand === "string" ? cpu.brand : "";
+    const cores = cpu && typeof cpu.count === "number" ? `, ${cpu.count} cores` : "";
+    const system = [text("system"), text("release"), text("machine")].filter((s) => s !== "").join(" ");
+    const python = [text("python_implementation"), text("python_version")].filter((s) => s !== "").join(" ");
+    const parts = [text("node") !== "" ? `node ${text("node")}` : "", system, python, brand !== "" ? `${brand}${cores}` : ""].filter((s) => s !== "");
+    if (parts.length > 0) notes.push(`machine: ${parts.join(", ")}`);
+  }
+  const commit = root.commit_info;
+  if (isJsonObject(commit) && typeof commit.id === "string" && commit.id !== "") {
+    const branch = typeof commit.branch === "string" && commit.branch !== "" ? ` on ${commit.branch}` : "";
+    notes.push(`commit: ${commit.id}${branch}${commit.dirty === true ? " (dirty)" : ""}`);
+  }
+  const version2 = typeof root.version === "string" ? `pytest-benchmark ${root.version}` : "pytest-benchmark";
+  if (typeof root.datetime === "string") notes.push(`${version2}, run at ${root.datetime}`);
+  else if (typeof root.version === "string") notes.push(version2);
+  return notes;
+}
+
 // src/engine/formats/registry.ts
 var ADAPTERS = [
   fastddsSummaryAdapter,
@@ -7095,6 +7232,7 @@ var ADAPTERS = [
   hdrHistogramAdapter,
   redisBenchmarkAdapter,
   redisBenchmarkQuietAdapter,
+  pytestBenchmarkAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter
 ];

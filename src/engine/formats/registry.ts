@@ -30,6 +30,7 @@ import { hyperfineAdapter } from './hyperfine.js';
 import { redisBenchmarkAdapter } from './redisBenchmark.js';
 import { hyperfineCsvAdapter } from './hyperfineCsv.js';
 import { redisBenchmarkQuietAdapter } from './redisBenchmarkQuiet.js';
+import { pytestBenchmarkAdapter } from './pytestBenchmark.js';
 
 export const ADAPTERS: readonly FormatAdapter[] = [
   fastddsSummaryAdapter,
@@ -57,6 +58,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   hdrHistogramAdapter,
   redisBenchmarkAdapter,
   redisBenchmarkQuietAdapter,
+  pytestBenchmarkAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter,
 ];

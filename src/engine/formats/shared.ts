@@ -2,7 +2,8 @@
  * Helpers more than one format adapter needs, in one place: how tools spell units, command
  * templates, terminal colour codes, and repetitions within one file.
  */
-import type { Direction, Measurement } from '../model/measurement.js';
+import { PAYLOAD_PARAMETER_NAMES, type Direction, type Measurement, type Parameter } from '../model/measurement.js';
+import { describeJson, type JsonFields, type JsonObject } from './looseJson.js';
 import { percentileOfSorted } from '../numeric/numpy.js';
 import { parseUnit, type Unit } from '../model/units.js';
 import { stripBom } from '../csv/header.js';
@@ -88,4 +89,36 @@ export function repetitionMeasurement(values: readonly number[]): Pick<Measureme
   };
   const runs = [...values];
   return { statistics, repetitions: values.length, repetitionValues: { median: runs, mean: [...runs], min: [...runs], max: [...runs] } };
+}
+
+const NUMERIC_SETTING = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/**
+ * A parameter from a benchmark's named settings, in the tool's order: label `size=64,mode=copy`,
+ * each setting a number where its text is one, and the payload from a size-like name.
+ */
+export function settingsParameter(pairs: readonly (readonly [string, string | number])[]): Parameter {
+  const settings: Record<string, number | string> = {};
+  const parts: string[] = [];
+  let payloadBytes: number | undefined;
+  for (const [key, value] of pairs) {
+    const numeric = typeof value === 'number' ? value : NUMERIC_SETTING.test(value) ? Number(value) : undefined;
+    settings[key] = numeric ?? value;
+    parts.push(`${key}=${value}`);
+    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) payloadBytes ??= numeric;
+  }
+  if (parts.length === 0) return { label: '' };
+  return { label: parts.join(','), ...(payloadBytes !== undefined ? { payloadBytes } : {}), settings };
+}
+
+/**
+ * A statistic a JSON harness may leave undefined: a number, or absent when the field is missing,
+ * null, NaN, or the text JMH and BenchmarkDotNet write for NaN (`"NaN"`, `""`). Any other value
+ * is an error at the field.
+ */
+export function optionalStatistic(fields: JsonFields, object: JsonObject, key: string): number | undefined {
+  const value = object[key];
+  if (value === undefined || value === null || value === '' || value === 'NaN') return undefined;
+  if (typeof value !== 'number') throw fields.error(`expected a number for "${key}", found ${describeJson(value)}`, object, key);
+  return Number.isNaN(value) ? undefined : value;
 }

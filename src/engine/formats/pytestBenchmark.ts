@@ -1,0 +1,166 @@
+/**
+ * pytest-benchmark JSON: the file of `pytest --benchmark-json=out.json`, or a run saved with
+ * `--benchmark-save` / `--benchmark-autosave` (`.benchmarks/<machine>/0001_<name>.json`, the same
+ * layout): `{"machine_info": {...}, "commit_info": {...}, "benchmarks": [...], "datetime", "version"}`.
+ *
+ * - Each benchmark is one test: the experiment is the test function (`name` without its
+ *   `[param]` id; where two test files have a function of that name, the `fullname` path), with
+ *   the `group` in front when there is one (`encode/test_encode_json`). The parameter is `params`
+ *   (`size=64` or `codec=json,size=64`, numbers as settings, `size`-like names the payload); a
+ *   test with an id but no `params` has the id as its label.
+ * - `stats` are seconds per iteration of one round: `min`, `max`, `mean`, `median` and `stddev`
+ *   become the statistics of `time` (stored in µs), `rounds` the number of samples. `stats.data`
+ *   (every round's time per iteration; always in `--benchmark-json`, in saved runs only with
+ *   `--benchmark-save-data`) gives the raw samples. `ops` (1 / mean, operations per second) is the
+ *   `value` of the metric `ops`, higher-is-better. `iqr`, quartiles and outlier counts are not read.
+ * - `machine_info` and `commit_info` become notes, with the plugin's version and the date.
+ */
+import { InputError } from '../errors.js';
+import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
+import type { FormatAdapter } from './adapter.js';
+import { describeJson, isJsonObject, JsonFields, parseLooseJson, type JsonObject, type JsonPlace, type JsonValue } from './looseJson.js';
+import { optionalStatistic, settingsParameter } from './shared.js';
+
+const TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 's', direction: 'lower-is-better' };
+const OPS: Metric = { name: 'ops', dimension: 'rate', unit: 'Hz', displayUnit: 'ops/s', direction: 'higher-is-better' };
+const STATISTICS: [string, StatisticName][] = [
+  ['min', 'min'],
+  ['max', 'max'],
+  ['mean', 'mean'],
+  ['median', 'median'],
+  ['stddev', 'stdev'],
+];
+/** Seconds → µs. */
+const US = 1e6;
+
+interface Entry {
+  group: string | undefined;
+  name: string;
+  /** The test function: `name` without its `[param]` id. */
+  fn: string;
+  /** `fullname` without the id (`tests/test_codec.py::test_encode_json`). */
+  path: string;
+  parameter: Parameter;
+  stats: JsonObject;
+  place: JsonPlace;
+}
+
+export const pytestBenchmarkAdapter: FormatAdapter = {
+  id: 'pytest-benchmark',
+  title: 'pytest-benchmark JSON (--benchmark-json, --benchmark-save)',
+
+  recognises(head: string): boolean {
+    if (!/^\uFEFF?\s*\{/.test(head)) return false;
+    return /"benchmarks"\s*:\s*\[/.test(head) && /"stats"\s*:\s*\{/.test(head) && /"(machine_info|fullname)"\s*:/.test(head);
+  },
+
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!isJsonObject(root) || !Array.isArray(root.benchmarks)) {
+      throw new InputError('expected a pytest-benchmark JSON file: an object with a "benchmarks" array', { file, line: 1, column: 1 });
+    }
+    const benchmarks = root.benchmarks;
+    if (benchmarks.length === 0) throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
+
+    const entries = benchmarks.map((value, index): Entry => {
+      if (!isJsonObject(value)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index);
+      const name = fields.string(value, 'name', { required: true, what: 'the benchmark' })!;
+      const fullname = fields.string(value, 'fullname') ?? name;
+      const group = value.group === null ? undefined : fields.string(value, 'group');
+      const stats = value.stats;
+      if (!isJsonObject(stats)) throw fields.error(`expected a "stats" object for ${name}`, value, stats === undefined ? undefined : 'stats');
+      return {
+        group: group === '' ? undefined : group,
+        name,
+        fn: withoutId(name),
+        path: withoutId(fullname),
+        parameter: parameterOf(fields, value),
+        stats,
+        place: doc.placeOf(value),
+      };
+    });
+
+    // A function name that more than one test file has is qualified by its path.
+    const paths = new Map<string, Set<string>>();
+    for (const e of entries) paths.set(e.fn, (paths.get(e.fn) ?? new Set()).add(e.path));
+    const measurements: Measurement[] = [];
+    const seen = new Map<string, string>();
+    for (const e of entries) {
+      const test = paths.get(e.fn)!.size > 1 ? e.path : e.fn;
+      const experiment = e.group === undefined ? test : `${e.group}/${test}`;
+      const key = `${experiment}\u0000${e.parameter.label}`;
+      const earlier = seen.get(key);
+      if (earlier !== undefined) throw new InputError(`the benchmark ${e.name} reads as the same experiment and parameter as ${earlier}`, { file, ...e.place });
+      seen.set(key, e.name);
+      const place = { file, line: e.place.line };
+
+      const statistics: Partial<Record<StatisticName, number>> = {};
+      for (const [field, statistic] of STATISTICS) {
+        const value = optionalStatistic(fields, e.stats, field);
+        if (value !== undefined) statistics[statistic] = value * US;
+      }
+      if (statistics.mean === undefined) throw fields.error(`the stats of ${e.name} have no "mean"`, e.stats);
+      const rounds = optionalStatistic(fields, e.stats, 'rounds');
+      if (rounds !== undefined) statistics.samples = rounds;
+      const time: Measurement = { experiment, parameter: e.parameter, metric: TIME, statistics, place };
+      const data = fields.numbers(e.stats, 'data');
+      if (data !== undefined && data.length > 0) time.samples = Float64Array.from(data, (v) => v * US);
+      measurements.push(time);
+
+      const ops = optionalStatistic(fields, e.stats, 'ops');
+      if (ops !== undefined) measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
+    }
+    return { format: 'pytest-benchmark', file, measurements, notes: notesOf(root) };
+  },
+};
+
+/** `test_decode[json-64]` → `test_decode`; `file.py::test_x[a]` → `file.py::test_x`. */
+function withoutId(name: string): string {
+  const bracket = name.indexOf('[');
+  return bracket > 0 && name.endsWith(']') ? name.slice(0, bracket) : name;
+}
+
+/** `params` as the parameter's settings; else the test's `param` id as its label. */
+function parameterOf(fields: JsonFields, benchmark: JsonObject): Parameter {
+  const params = benchmark.params;
+  if (isJsonObject(params)) {
+    return settingsParameter(Object.entries(params).map(([key, value]) => [key, typeof value === 'number' || typeof value === 'string' ? value : settingText(value)] as const));
+  }
+  if (params !== undefined && params !== null) throw fields.error(`expected an object for "params", found ${describeJson(params)}`, benchmark, 'params');
+  const id = benchmark.param;
+  if (typeof id === 'string' && id !== '') return { label: id };
+  return { label: '' };
+}
+
+/** A parameter value that is no number or string (`true`, `null`, a list) as the text pytest would show. */
+function settingText(value: JsonValue): string {
+  if (value === null) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  return JSON.stringify(value);
+}
+
+function notesOf(root: JsonObject): string[] {
+  const notes: string[] = [];
+  const machine = root.machine_info;
+  if (isJsonObject(machine)) {
+    const text = (key: string) => (typeof machine[key] === 'string' ? (machine[key] as string) : '');
+    const cpu = isJsonObject(machine.cpu) ? machine.cpu : undefined;
+    const brand = cpu && typeof cpu.brand_raw === 'string' ? cpu.brand_raw : cpu && typeof cpu.brand === 'string' ? cpu.brand : '';
+    const cores = cpu && typeof cpu.count === 'number' ? `, ${cpu.count} cores` : '';
+    const system = [text('system'), text('release'), text('machine')].filter((s) => s !== '').join(' ');
+    const python = [text('python_implementation'), text('python_version')].filter((s) => s !== '').join(' ');
+    const parts = [text('node') !== '' ? `node ${text('node')}` : '', system, python, brand !== '' ? `${brand}${cores}` : ''].filter((s) => s !== '');
+    if (parts.length > 0) notes.push(`machine: ${parts.join(', ')}`);
+  }
+  const commit = root.commit_info;
+  if (isJsonObject(commit) && typeof commit.id === 'string' && commit.id !== '') {
+    const branch = typeof commit.branch === 'string' && commit.branch !== '' ? ` on ${commit.branch}` : '';
+    notes.push(`commit: ${commit.id}${branch}${commit.dirty === true ? ' (dirty)' : ''}`);
+  }
+  const version = typeof root.version === 'string' ? `pytest-benchmark ${root.version}` : 'pytest-benchmark';
+  if (typeof root.datetime === 'string') notes.push(`${version}, run at ${root.datetime}`);
+  else if (typeof root.version === 'string') notes.push(version);
+  return notes;
+}
