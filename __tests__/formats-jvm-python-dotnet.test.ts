@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FormatAdapter } from '../src/engine/formats/adapter.js';
 import { pytestBenchmarkAdapter } from '../src/engine/formats/pytestBenchmark.js';
+import { jmhAdapter } from '../src/engine/formats/jmh.js';
 import { ADAPTERS } from '../src/engine/formats/registry.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
 import { expectInputError, find } from './helpers/formats.js';
@@ -123,5 +124,129 @@ describe('pytest-benchmark JSON (pytest-benchmark)', () => {
     ['{"benchmarks": [{"name": "t", "stats": {"mean": 1', 1, 50, /truncated/],
   ])('reports %j as one InputError at line %i column %i', (text, line, column, message) => {
     expectInputError(() => parseText(pytestBenchmarkAdapter, text, 'pb.json'), { file: 'pb.json', line, column }, message);
+  });
+});
+
+describe('JMH JSON results (jmh)', () => {
+  const avgt = join(formats, 'jmh', 'publish_avgt_gc.json');
+  const modes = join(formats, 'jmh', 'queue_modes.json');
+
+  it('reads avgt runs: rawData forks × iterations as repetitions, GC profiler results as costs', () => {
+    const set = parseFile(jmhAdapter, avgt);
+    expect(set.format).toBe('jmh');
+    // 2 parameter sets × (avgt + 4 GC profiler results)
+    expect(set.measurements).toHaveLength(10);
+    const time = find(set, 'PublishBench.publish', 'avgt', 'mode=copy,size=64');
+    expect(time.parameter).toEqual({ label: 'mode=copy,size=64', payloadBytes: 64, settings: { mode: 'copy', size: 64 } });
+    expect(time.metric).toEqual({ name: 'avgt', dimension: 'time', unit: 'us', displayUnit: 'us/op', direction: 'lower-is-better' });
+    // 2 forks × 5 iterations; the mean is JMH's score 0.11350000000000002
+    expect(time.statistics).toEqual({ median: expect.closeTo(0.1135, 12), mean: expect.closeTo(0.1135, 12), min: 0.109, max: 0.118 });
+    expect(time.repetitions).toBe(10);
+    expect(time.repetitionValues!.mean).toEqual([0.112, 0.109, 0.111, 0.11, 0.113, 0.118, 0.115, 0.116, 0.117, 0.114]);
+    expect(time.place).toEqual({ file: avgt, line: 2 });
+    expect(find(set, 'PublishBench.publish', 'avgt', 'mode=copy,size=1024').place.line).toBe(214);
+
+    // "·gc.alloc.rate" (JMH 1.35 names) in MB/sec: a rate by its unit, a cost by what it is.
+    const rate = find(set, 'PublishBench.publish', 'gc.alloc.rate', 'mode=copy,size=64');
+    expect(rate.metric).toEqual({ name: 'gc.alloc.rate', dimension: 'byterate', unit: 'MB/s', displayUnit: 'MB/sec', direction: 'lower-is-better' });
+    expect(rate.statistics).toEqual({ median: expect.closeTo(739.427, 9), mean: expect.closeTo(739.8884, 9), min: 711.223, max: 769.939 });
+    const norm = find(set, 'PublishBench.publish', 'gc.alloc.rate.norm', 'mode=copy,size=1024');
+    expect(norm.metric).toEqual({ name: 'gc.alloc.rate.norm', dimension: 'size', unit: 'B', displayUnit: 'B/op', direction: 'lower-is-better' });
+    expect(norm.statistics).toEqual({ median: 1112, mean: expect.closeTo(1112.0002, 9), min: 1112, max: 1112.001 });
+    // gc.time in ms, per iteration (JMH's score, 26.0, is their sum)
+    const gcTime = find(set, 'PublishBench.publish', 'gc.time', 'mode=copy,size=64');
+    expect(gcTime.metric).toEqual({ name: 'gc.time', dimension: 'time', unit: 'us', displayUnit: 'ms', direction: 'lower-is-better' });
+    expect(gcTime.statistics).toEqual({ median: 3000, mean: 2600, min: 2000, max: 3000 });
+    expect(find(set, 'PublishBench.publish', 'gc.count', 'mode=copy,size=64').metric).toEqual({
+      name: 'gc.count',
+      dimension: 'count',
+      unit: '',
+      displayUnit: 'counts',
+      direction: 'lower-is-better',
+    });
+    expect(set.notes).toEqual([
+      'JMH 1.35, OpenJDK 64-Bit Server VM 17.0.15+6-Debian-1deb12u1',
+      'units perfgate does not know are kept as written (GC profiler results as costs, others in the direction of the mode): counts',
+    ]);
+  });
+
+  it('reads thrpt as a floor in Hz, sample mode from its percentiles and histogram count, ss runs as repetitions', () => {
+    const set = parseFile(jmhAdapter, modes);
+    const offer = find(set, 'QueueBench.offer', 'thrpt', 'capacity=1024');
+    expect(offer.metric).toEqual({ name: 'thrpt', dimension: 'rate', unit: 'Hz', displayUnit: 'ops/ms', direction: 'higher-is-better' });
+    // 10512.3, 10631.8, 10498.2, 10577.0, 10602.4 ops/ms
+    expect(offer.statistics).toEqual({
+      median: expect.closeTo(10577000, 6),
+      mean: expect.closeTo(10564340, 6),
+      min: expect.closeTo(10498200, 6),
+      max: expect.closeTo(10631800, 6),
+    });
+    expect(offer.repetitions).toBe(5);
+    expect(find(set, 'QueueBench.offer', 'gc.alloc.rate.norm', 'capacity=1024').statistics.max).toBeCloseTo(2.6e-4, 12);
+
+    const poll = find(set, 'QueueBench.poll', 'sample', 'capacity=1024');
+    expect(poll.metric).toEqual({ name: 'sample', dimension: 'time', unit: 'us', displayUnit: 'us/op', direction: 'lower-is-better' });
+    expect(poll.statistics).toEqual({
+      mean: 0.05517500000000295,
+      min: 0.05,
+      median: 0.05,
+      p90: 0.06,
+      p95: 0.07899999999999636,
+      p99: 0.08,
+      p999: 0.2,
+      p9999: 2.1,
+      max: 2.1,
+      // 1500 + 400 + 90 + 9 + 1 and 1450 + 450 + 85 + 14 + 1
+      samples: 4000,
+    });
+    expect(poll.repetitions).toBeUndefined();
+
+    const cold = find(set, 'StartupBench.coldStart', 'ss', '');
+    expect(cold.metric).toEqual({ name: 'ss', dimension: 'time', unit: 'us', displayUnit: 'ms/op', direction: 'lower-is-better' });
+    // five forks of one 41.2, 39.8, 40.5, 43.1, 40.0 ms shot each
+    expect(cold.statistics).toEqual({ median: 40500, mean: expect.closeTo(40920, 9), min: 39800, max: 43100 });
+    expect(cold.repetitions).toBe(5);
+    expect(set.notes).toEqual(['JMH 1.37, OpenJDK 64-Bit Server VM 17.0.15+6-Debian-1deb12u1']);
+  });
+
+  it('keeps the whole name where two classes share Class.method; without rawData the score is the mean; unknown units are noted', () => {
+    const run = (benchmark: string, unit: string, extra = '') =>
+      `{"benchmark": "${benchmark}", "mode": "thrpt", "primaryMetric": {"score": 12.5, "scoreError": "NaN", "scoreUnit": "${unit}", "rawData": []}${extra}}`;
+    const text = `[${run('org.a.Codec.encode', 'ops/s')}, ${run('org.b.Codec.encode', 'ops/min')}, ${run('org.a.Codec.decode', 'widgets', ', "secondaryMetrics": {"rejected": {"score": 2.0, "scoreUnit": "ops/s", "rawData": [[1.0, 3.0]]}}')}]`;
+    const set = parseText(jmhAdapter, text);
+    expect(set.measurements.map((m) => [m.experiment, m.metric.name, m.metric.direction, m.metric.displayUnit, m.statistics.mean])).toEqual([
+      ['org.a.Codec.encode', 'thrpt', 'higher-is-better', 'ops/s', 12.5],
+      ['org.b.Codec.encode', 'thrpt', 'higher-is-better', 'ops/min', expect.closeTo(12.5 / 60, 12)],
+      ['Codec.decode', 'thrpt', 'higher-is-better', 'widgets', 12.5],
+      ['Codec.decode', 'rejected', 'higher-is-better', 'ops/s', 2],
+    ]);
+    expect(set.notes).toEqual(['units perfgate does not know are kept as written (GC profiler results as costs, others in the direction of the mode): widgets']);
+  });
+
+  const runOf = (primary: string, extra = '') => `[{"benchmark": "a.B.c", "mode": "avgt", "primaryMetric": ${primary}${extra}}]`;
+  it.each([
+    ['[]', 1, 1, /no benchmark runs/],
+    ['[{"benchmark": "a.B.c", "mode": "fast", "primaryMetric": {}}]', 1, 25, /unknown JMH mode "fast"/],
+    ['[{"benchmark": "a.B.c", "mode": "avgt"}]', 1, 2, /expected a "primaryMetric" object for a.B.c/],
+    [runOf('{"score": 1}'), 1, 58, /the metric avgt has no "scoreUnit"/],
+    [runOf('{"scoreUnit": "us/op", "rawData": [[1, true]]}'), 1, 97, /expected an iteration score, found true/],
+    [runOf('{"scoreUnit": "us/op"}'), 1, 58, /neither a score nor raw data/],
+    [runOf('{"score": 1, "scoreUnit": "us/op"}', ', "params": {"n": 5}'), 1, 105, /expected a string for "n", found 5/],
+    [runOf('{"score": 1, "scoreUnit": "us/op"}', ', "secondaryMetrics": {"x": 3}'), 1, 115, /expected a metric object for the secondary metric "x"/],
+    [
+      `[{"benchmark": "a.B.c", "mode": "sample", "primaryMetric": {"score": 1, "scoreUnit": "us/op", "rawDataHistogram": [[[[0.5, 2.5]]]]}}]`,
+      1,
+      118,
+      /a \[value, count\] pair with a whole count/,
+    ],
+    [
+      `${runOf('{"score": 1, "scoreUnit": "us/op"}').slice(0, -1)},\n${runOf('{"score": 2, "scoreUnit": "us/op"}').slice(1)}`,
+      2,
+      1,
+      /a.B.c in avgt mode with these params is in the file twice/,
+    ],
+    ['[{"benchmark": "a.B.c", "mode": "avgt", "primaryMetric": {"score": 1', 1, 69, /truncated/],
+  ])('reports %j as one InputError at line %i column %i', (text, line, column, message) => {
+    expectInputError(() => parseText(jmhAdapter, text, 'jmh.json'), { file: 'jmh.json', line, column }, message);
   });
 });

@@ -46,6 +46,7 @@ const CASES: FormatCase[] = [
   { id: 'hdrhistogram', files: [join(formats, 'hdrhistogram', 'rtt_ms.hgrm')] },
   { id: 'redis-benchmark', files: [join(formats, 'redis', 'redis7.csv')] },
   { id: 'pytest-benchmark', files: [join(formats, 'pytest-benchmark', 'codec.json')] },
+  { id: 'jmh', files: [join(formats, 'jmh', 'publish_avgt_gc.json'), join(formats, 'jmh', 'queue_modes.json')] },
   {
     id: 'generic-csv',
     files: [join(formats, 'generic-csv', 'latency.csv')],

@@ -6798,8 +6798,8 @@ var hyperfineAdapter = {
       if (!isJsonObject(result)) throw fields.error(`expected a benchmark result object in "results", found ${typeof result}`, results, index);
       const line = doc.placeOf(result).line;
       const command = fields.string(result, "command", { required: true, what: "the result" });
-      const [parameter, rawValues] = parameterOf2(fields, result);
-      let experiment = templateOf(command, rawValues);
+      const [parameter, rawValues2] = parameterOf2(fields, result);
+      let experiment = templateOf(command, rawValues2);
       const key = `${experiment}\0${parameter.label}`;
       const earlier = seen.get(key);
       seen.set(key, (earlier ?? 0) + 1);
@@ -7205,6 +7205,164 @@ function notesOf(root) {
   return notes;
 }
 
+// src/engine/formats/jmh.ts
+var RECOGNISED3 = /^\uFEFF?\s*\[\s*\{\s*"(jmhVersion|benchmark)"\s*:\s*"/;
+var MODES = /* @__PURE__ */ new Set(["thrpt", "avgt", "sample", "ss"]);
+var MICROSECONDS = new Map(Object.entries({ ns: 1e-3, us: 1, ms: 1e3, s: 1e6, min: 6e7, hr: 36e8, day: 864e8 }));
+var HERTZ = new Map(Object.entries({ ns: 1e9, us: 1e6, ms: 1e3, s: 1, min: 1 / 60, hr: 1 / 3600, day: 1 / 86400 }));
+var PERCENTILES2 = [
+  ["0.0", "min"],
+  ["50.0", "median"],
+  ["90.0", "p90"],
+  ["95.0", "p95"],
+  ["99.0", "p99"],
+  ["99.9", "p999"],
+  ["99.99", "p9999"],
+  ["100.0", "max"]
+];
+var jmhAdapter = {
+  id: "jmh",
+  title: "JMH JSON results (-rf json)",
+  recognises(head) {
+    return RECOGNISED3.test(head) && /"primaryMetric"\s*:\s*\{/.test(head);
+  },
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!Array.isArray(root)) throw new InputError("expected JMH JSON results: an array of benchmark runs", { file, line: 1, column: 1 });
+    if (root.length === 0) throw new InputError("the JMH results have no benchmark runs (the array is empty)", { file, ...doc.placeOf(root) });
+    const notes = [];
+    const unknownUnits = /* @__PURE__ */ new Set();
+    const runs = root.map((entry, index) => {
+      if (!isJsonObject(entry)) throw fields.error("expected a benchmark run object", root, index);
+      const benchmark = fields.string(entry, "benchmark", { required: true, what: "the benchmark run" });
+      const mode = fields.string(entry, "mode", { required: true, what: `the run of ${benchmark}` });
+      if (!MODES.has(mode)) throw fields.error(`unknown JMH mode "${mode}" (expected thrpt, avgt, sample or ss)`, entry, "mode");
+      return { benchmark, mode, parameter: parameterOf4(fields, entry), entry, place: doc.placeOf(entry) };
+    });
+    const names = /* @__PURE__ */ new Map();
+    for (const run of runs) names.set(shortName(run.benchmark), (names.get(shortName(run.benchmark)) ?? /* @__PURE__ */ new Set()).add(run.benchmark));
+    const versions = /* @__PURE__ */ new Set();
+    const measurements = [];
+    const seen = /* @__PURE__ */ new Set();
+    for (const run of runs) {
+      const short = shortName(run.benchmark);
+      const experiment = names.get(short).size > 1 ? run.benchmark : short;
+      const key = `${experiment}\0${run.parameter.label}\0${run.mode}`;
+      if (seen.has(key)) throw new InputError(`${run.benchmark} in ${run.mode} mode with these params is in the file twice`, { file, ...run.place });
+      seen.add(key);
+      const version2 = versionNote(run.entry);
+      if (version2 !== void 0) versions.add(version2);
+      const primary = run.entry.primaryMetric;
+      if (!isJsonObject(primary)) throw fields.error(`expected a "primaryMetric" object for ${run.benchmark}`, run.entry, primary === void 0 ? void 0 : "primaryMetric");
+      const place = { file, line: run.place.line };
+      const modeDirection = run.mode === "thrpt" ? "higher-is-better" : "lower-is-better";
+      measurements.push({ experiment, parameter: run.parameter, place, ...readMetric(fields, primary, run.mode, modeDirection, run.mode === "sample", unknownUnits) });
+      const secondaries = run.entry.secondaryMetrics;
+      if (secondaries === void 0 || secondaries === null) continue;
+      if (!isJsonObject(secondaries)) throw fields.error(`expected an object for "secondaryMetrics", found ${describeJson(secondaries)}`, run.entry, "secondaryMetrics");
+      for (const [label, secondary] of Object.entries(secondaries)) {
+        if (!isJsonObject(secondary)) throw fields.error(`expected a metric object for the secondary metric "${label}"`, secondaries, label);
+        const name = label.replace(/^\u00b7/, "");
+        const direction = name.startsWith("gc.") ? "lower-is-better" : void 0;
+        measurements.push({ experiment, parameter: run.parameter, place, ...readMetric(fields, secondary, name, direction ?? modeDirection, false, unknownUnits, direction) });
+      }
+    }
+    notes.push(...versions);
+    if (unknownUnits.size > 0)
+      notes.push(`units perfgate does not know are kept as written (GC profiler results as costs, others in the direction of the mode): ${[...unknownUnits].join(", ")}`);
+    return { format: "jmh", file, measurements, notes };
+  }
+};
+function shortName(benchmark) {
+  const parts = benchmark.split(".");
+  return parts.length <= 2 ? benchmark : parts.slice(-2).join(".");
+}
+function parameterOf4(fields, entry) {
+  const params = entry.params;
+  if (params === void 0 || params === null) return { label: "" };
+  if (!isJsonObject(params)) throw fields.error(`expected an object for "params", found ${describeJson(params)}`, entry, "params");
+  return settingsParameter(Object.keys(params).map((key) => [key, fields.string(params, key)]));
+}
+function versionNote(entry) {
+  const text = (key) => typeof entry[key] === "string" && entry[key] !== "" ? entry[key] : void 0;
+  const jmh = text("jmhVersion");
+  const vm = [text("vmName"), text("vmVersion")].filter((s) => s !== void 0).join(" ");
+  if (jmh === void 0 && vm === "") return void 0;
+  return [jmh !== void 0 ? `JMH ${jmh}` : "", vm].filter((s) => s !== "").join(", ");
+}
+function jmhUnit(symbol) {
+  const hertz = HERTZ.get(/^ops\/(\w+)$/.exec(symbol)?.[1] ?? "");
+  if (hertz !== void 0) return { unit: { symbol, dimension: "rate", toBase: hertz }, direction: "higher-is-better" };
+  const microseconds = MICROSECONDS.get(/^(\w+)\/op$/.exec(symbol)?.[1] ?? "");
+  if (microseconds !== void 0) return { unit: { symbol, dimension: "time", toBase: microseconds }, direction: "lower-is-better" };
+  const reading = readUnit(symbol);
+  return { unit: reading.unit, direction: reading.known ? reading.direction : void 0 };
+}
+function readMetric(fields, metricObject, name, fallbackDirection, sample, unknownUnits, forcedDirection) {
+  const symbol = fields.string(metricObject, "scoreUnit", { required: true, what: `the metric ${name}` });
+  const { unit, direction } = jmhUnit(symbol);
+  if (direction === void 0) unknownUnits.add(symbol);
+  const metric2 = { name, dimension: unit.dimension, unit: BASE_UNITS[unit.dimension], displayUnit: symbol, direction: forcedDirection ?? direction ?? fallbackDirection };
+  const score2 = optionalStatistic(fields, metricObject, "score");
+  if (sample) {
+    const statistics = {};
+    if (score2 !== void 0) statistics.mean = toBaseUnit(score2, unit);
+    const percentiles = metricObject.scorePercentiles;
+    if (isJsonObject(percentiles)) {
+      for (const [key, statistic] of PERCENTILES2) {
+        const value4 = optionalStatistic(fields, percentiles, key);
+        if (value4 !== void 0) statistics[statistic] = toBaseUnit(value4, unit);
+      }
+    }
+    const count = histogramCount(fields, metricObject);
+    if (count !== void 0) statistics.samples = count;
+    if (Object.keys(statistics).length === 0) throw fields.error(`the metric ${name} has no score`, metricObject);
+    return { metric: metric2, statistics };
+  }
+  const raw = rawValues(fields, metricObject);
+  if (raw.length > 0) return { metric: metric2, ...repetitionMeasurement(raw.map((v) => toBaseUnit(v, unit))) };
+  if (score2 === void 0) throw fields.error(`the metric ${name} has neither a score nor raw data`, metricObject);
+  return { metric: metric2, statistics: { mean: toBaseUnit(score2, unit) } };
+}
+function rawValues(fields, metricObject) {
+  const raw = metricObject.rawData;
+  if (raw === void 0 || raw === null) return [];
+  if (!Array.isArray(raw)) throw fields.error(`expected an array of forks for "rawData", found ${describeJson(raw)}`, metricObject, "rawData");
+  const out = [];
+  raw.forEach((fork, index) => {
+    if (!Array.isArray(fork)) throw fields.error(`expected a fork's array of iteration scores in "rawData"`, raw, index);
+    fork.forEach((value4, i) => {
+      if (typeof value4 === "number" && Number.isFinite(value4)) out.push(value4);
+      else if (value4 !== "NaN") throw fields.error(`expected an iteration score, found ${describeJson(value4)}`, fork, i);
+    });
+  });
+  return out;
+}
+function histogramCount(fields, metricObject) {
+  const histogram2 = metricObject.rawDataHistogram;
+  if (histogram2 === void 0 || histogram2 === null) return void 0;
+  const expectArray = (value4, parent, key, what) => {
+    if (!Array.isArray(value4)) throw fields.error(`expected ${what} in "rawDataHistogram"`, parent, key);
+    return value4;
+  };
+  let count = 0;
+  for (const [f, fork] of expectArray(histogram2, metricObject, "rawDataHistogram", "an array of forks").entries()) {
+    for (const [i, iteration] of expectArray(fork, histogram2, f, "an array of iterations").entries()) {
+      for (const [b, bin] of expectArray(iteration, fork, i, "an array of [value, count] pairs").entries()) {
+        const pair = expectArray(bin, iteration, b, "a [value, count] pair");
+        const n = pair[1];
+        if (pair.length !== 2 || typeof pair[0] !== "number" || typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) {
+          throw fields.error("expected a [value, count] pair with a whole count", iteration, b);
+        }
+        count += n;
+      }
+    }
+  }
+  return count;
+}
+
 // src/engine/formats/registry.ts
 var ADAPTERS = [
   fastddsSummaryAdapter,
@@ -7233,6 +7391,7 @@ var ADAPTERS = [
   redisBenchmarkAdapter,
   redisBenchmarkQuietAdapter,
   pytestBenchmarkAdapter,
+  jmhAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter
 ];

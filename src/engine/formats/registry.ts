@@ -31,6 +31,7 @@ import { redisBenchmarkAdapter } from './redisBenchmark.js';
 import { hyperfineCsvAdapter } from './hyperfineCsv.js';
 import { redisBenchmarkQuietAdapter } from './redisBenchmarkQuiet.js';
 import { pytestBenchmarkAdapter } from './pytestBenchmark.js';
+import { jmhAdapter } from './jmh.js';
 
 export const ADAPTERS: readonly FormatAdapter[] = [
   fastddsSummaryAdapter,
@@ -59,6 +60,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   redisBenchmarkAdapter,
   redisBenchmarkQuietAdapter,
   pytestBenchmarkAdapter,
+  jmhAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter,
 ];
