@@ -1,12 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FormatAdapter } from '../src/engine/formats/adapter.js';
 import { pytestBenchmarkAdapter } from '../src/engine/formats/pytestBenchmark.js';
 import { jmhAdapter } from '../src/engine/formats/jmh.js';
-import { ADAPTERS } from '../src/engine/formats/registry.js';
+import { benchmarkDotNetAdapter } from '../src/engine/formats/benchmarkDotNet.js';
+import { ADAPTERS, recogniseFormat } from '../src/engine/formats/registry.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
 import { expectInputError, find } from './helpers/formats.js';
-import { repoRoot } from './helpers/shared.js';
+import { cli, repoRoot, tempDir } from './helpers/shared.js';
 
 // Python, JVM and .NET benchmark harnesses' JSON results (see fixtures/formats/SOURCES.md: which
 // samples the tools wrote and which are hand-written after the tools' sources). Expected values
@@ -248,5 +249,148 @@ describe('JMH JSON results (jmh)', () => {
     ['[{"benchmark": "a.B.c", "mode": "avgt", "primaryMetric": {"score": 1', 1, 69, /truncated/],
   ])('reports %j as one InputError at line %i column %i', (text, line, column, message) => {
     expectInputError(() => parseText(jmhAdapter, text, 'jmh.json'), { file: 'jmh.json', line, column }, message);
+  });
+});
+
+describe('BenchmarkDotNet JSON reports (benchmarkdotnet)', () => {
+  const brief = join(formats, 'benchmarkdotnet', 'Perfgate.Benchmarks.PublishBenchmarks-report-brief.json');
+  const full = join(formats, 'benchmarkdotnet', 'Perfgate.Benchmarks.PublishBenchmarks-report-full-compressed.json');
+
+  it('reads the brief report: Type.Method, Parameters, Statistics in µs, Memory per operation', () => {
+    const set = parseFile(benchmarkDotNetAdapter, brief);
+    expect(set.format).toBe('benchmarkdotnet');
+    // 3 benchmarks × (time, allocated, gen0, gen1, gen2)
+    expect(set.measurements).toHaveLength(15);
+    const time = find(set, 'PublishBenchmarks.Publish', 'time', 'Size=64,Mode=Copy');
+    expect(time.parameter).toEqual({ label: 'Size=64,Mode=Copy', payloadBytes: 64, settings: { Size: 64, Mode: 'Copy' } });
+    expect(time.metric).toEqual({ name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' });
+    expect(time.statistics).toEqual({
+      mean: expect.closeTo(0.05230111111111111, 12),
+      median: expect.closeTo(0.0522, 12),
+      min: expect.closeTo(0.05187, 12),
+      max: expect.closeTo(0.05312, 12),
+      stdev: expect.closeTo(0.00039466582207116796, 12),
+      p90: expect.closeTo(0.05276, 12),
+      p95: expect.closeTo(0.05294, 12),
+      // one upper outlier (71.3 ns) removed
+      samples: 9,
+    });
+    // Statistics.OriginalValues: all ten, the outlier too
+    expect(Array.from(time.samples!)).toEqual([52.31, 51.87, 52.05, 53.12, 52.44, 51.96, 71.3, 52.2, 52.67, 52.09].map((ns) => expect.closeTo(ns / 1000, 12)));
+    expect(time.place).toEqual({ file: brief, line: 23 });
+
+    const allocated = find(set, 'PublishBenchmarks.Publish', 'allocated', 'Size=1024,Mode=Copy');
+    expect(allocated.metric).toEqual({ name: 'allocated', dimension: 'size', unit: 'B', displayUnit: 'B/op', direction: 'lower-is-better' });
+    expect(allocated.statistics).toEqual({ value: 1112 });
+    expect(allocated.place.line).toBe(88);
+    // 36 and 1 collections in 5242880 operations, per 1000
+    const gen0 = find(set, 'PublishBenchmarks.Publish', 'gen0', 'Size=1024,Mode=Copy');
+    expect(gen0.metric).toEqual({ name: 'gen0', dimension: 'count', unit: '', displayUnit: 'per 1000 op', direction: 'lower-is-better' });
+    expect(gen0.statistics.value).toBeCloseTo(0.006866455078125, 15);
+    expect(find(set, 'PublishBenchmarks.Publish', 'gen1', 'Size=1024,Mode=Copy').statistics.value).toBeCloseTo(0.00019073486328125, 15);
+    expect(find(set, 'PublishBenchmarks.Checksum', 'time', '').statistics.mean).toBeCloseTo(1.2015111111111112, 12);
+    expect(set.notes).toEqual([
+      'BenchmarkDotNet 0.13.12',
+      'OS: Ubuntu 22.04.4 LTS (Jammy Jellyfish)',
+      'CPU: AMD EPYC 7763, 4 logical and 2 physical cores',
+      'runtime: .NET 8.0.6 (8.0.624.26715), X64, RELEASE',
+    ]);
+  });
+
+  it('reads the full compressed report alike, with the Workload Result measurements as samples and no memory metric twice', () => {
+    const set = parseFile(benchmarkDotNetAdapter, full);
+    const briefSet = benchmarkDotNetAdapter.parse({ file: brief, text: readFileSync(brief, 'utf8') }, {});
+    expect(set.measurements.map((m) => [m.experiment, m.parameter.label, m.metric.name, m.statistics])).toEqual(
+      briefSet.measurements.map((m) => [m.experiment, m.parameter.label, m.metric.name, m.statistics]),
+    );
+    // Nanoseconds / Operations of the ten Result iterations (4194304 operations each)
+    const time = find(set, 'PublishBenchmarks.Publish', 'time', 'Size=64,Mode=Copy');
+    expect(Array.from(time.samples!)).toEqual([52.31, 51.87, 52.05, 53.12, 52.44, 51.96, 71.3, 52.2, 52.67, 52.09].map((ns) => expect.closeTo(ns / 1000, 9)));
+    expect(time.place).toEqual({ file: full, line: 1 });
+  });
+
+  const host = '"HostEnvironmentInfo": {"BenchmarkDotNetVersion": "0.14.0"}';
+  const bench = (method: string, parameters: string, job: string, rest: string) =>
+    `{"DisplayInfo": "T.${method}: ${job}${parameters === '' ? '' : ` [${parameters.replace(/&/g, ', ')}]`}", "Namespace": "N", "Type": "T", "Method": "${method}", "Parameters": "${parameters}", ${rest}}`;
+  const stats = '"Statistics": {"N": 3, "Mean": 100, "Median": 100, "Min": 90, "Max": 110, "StandardDeviation": 10, "Skewness": "", "Kurtosis": "NaN"}';
+
+  it('names the job where a report has several; reads other diagnosers’ metrics in their own direction; notes failed benchmarks', () => {
+    const metrics =
+      '"Metrics": [{"Value": 12, "Descriptor": {"Id": "CompletedWorkItemCount", "DisplayName": "Completed Work Items", "Unit": "Count", "TheGreaterTheBetter": false}},' +
+      ' {"Value": 2048, "Descriptor": {"Id": "Goodput", "DisplayName": "Goodput", "Unit": "KB", "TheGreaterTheBetter": true}}]';
+    const text = `{"Title": "T", ${host}, "Benchmarks": [
+      ${bench('Run', 'N=10', '.NET 6.0(Runtime=.NET 6.0)', `${stats}, ${metrics}`)},
+      ${bench('Run', 'N=10', '.NET 8.0(Runtime=.NET 8.0)', stats)},
+      ${bench('Broken', '', '.NET 8.0(Runtime=.NET 8.0)', '"Statistics": null')}
+    ]}`;
+    const set = parseText(benchmarkDotNetAdapter, text);
+    expect(
+      set.measurements.map((m) => [m.experiment, m.parameter.label, m.metric.name, m.metric.direction, m.metric.displayUnit, m.statistics.mean ?? m.statistics.value]),
+    ).toEqual([
+      ['T.Run', 'N=10,job=.NET 6.0', 'time', 'lower-is-better', 'ns', 0.1],
+      ['T.Run', 'N=10,job=.NET 6.0', 'Completed Work Items', 'lower-is-better', 'Count', 12],
+      ['T.Run', 'N=10,job=.NET 6.0', 'Goodput', 'higher-is-better', 'KB', 2048000],
+      ['T.Run', 'N=10,job=.NET 8.0', 'time', 'lower-is-better', 'ns', 0.1],
+    ]);
+    expect(set.measurements[0]!.parameter.settings).toEqual({ N: 10, job: '.NET 6.0' });
+    expect(set.notes).toEqual(['BenchmarkDotNet 0.14.0', 'T.Broken (job=.NET 8.0) (line 4) has no statistics (it failed?) and is left out']);
+  });
+
+  it.each([
+    [`{${host}, "Benchmarks": []}`, 1, 77, /has no benchmarks/],
+    [`{${host}, "Benchmarks": [{"Type": "T", "Statistics": {}}]}`, 1, 78, /the benchmark has no "Method"/],
+    [`{${host}, "Benchmarks": [{"Method": "M", "Statistics": {"Median": 1}}]}`, 1, 108, /the statistics have no "Mean"/],
+    [`{${host}, "Benchmarks": [{"Method": "M", "Statistics": {"Mean": [1]}}]}`, 1, 109, /expected a number for "Mean", found an array/],
+    [`{${host}, "Benchmarks": [{"Method": "M", "Parameters": 5, "Statistics": {"Mean": 1}}]}`, 1, 94, /expected a string for "Parameters"/],
+    [
+      `{${host}, "Benchmarks": [{"Method": "M", "Statistics": {"Mean": 1}, "Measurements": [{"IterationMode": "Workload", "IterationStage": "Result", "Operations": 0, "Nanoseconds": 5}]}]}`,
+      1,
+      196,
+      /expected a positive number of operations, found 0/,
+    ],
+    [`{${host}, "Benchmarks": [{"Method": "M", "Statistics": {"Mean": 1}},\n {"Method": "M", "Statistics": {"Mean": 2}}]}`, 2, 2, /M is in the report twice/],
+    [`{${host}, "Benchmarks": [{"Method": "M", "Statistics": null}]}`, 1, 77, /no benchmark of the BenchmarkDotNet report has statistics/],
+    [`{${host}, "Benchmarks": [{"Method": "M", "Statistics": {"Mean": 1`, 1, 118, /truncated/],
+  ])('reports %j as one InputError at line %i column %i', (text, line, column, message) => {
+    expectInputError(() => parseText(benchmarkDotNetAdapter, text, 'bdn.json'), { file: 'bdn.json', line, column }, message);
+  });
+});
+
+describe('recognition and --format', () => {
+  const ours = [pytestBenchmarkAdapter, jmhAdapter, benchmarkDotNetAdapter];
+
+  it('does not take any other format’s project fixture', () => {
+    const folders = ['pytest-benchmark', 'jmh', 'benchmarkdotnet'];
+    const others = [
+      'go-bench/publish_count3.txt',
+      'google-benchmark/repetitions.json',
+      'hyperfine/scan.json',
+      'github-action-benchmark/custom.json',
+      'criterion/target/criterion/publish/64/new/estimates.json',
+      'catch2/v2_results.xml',
+    ];
+    for (const other of others) {
+      const file = join(formats, other);
+      const text = readFileSync(file, 'utf8');
+      expect({ other, by: ours.filter((a) => a.recognises(text, file)).map((a) => a.id) }).toEqual({ other, by: [] });
+      expect(folders).not.toContain(recogniseFormat(text, file)?.id);
+    }
+    // look-alikes: Google Benchmark's "benchmarks" array, github-action-benchmark's array of {name, unit, value}
+    expect(pytestBenchmarkAdapter.recognises('{"context": {}, "benchmarks": [{"name": "BM_x", "run_type": "iteration"}]}', 'x')).toBe(false);
+    expect(jmhAdapter.recognises('[{"name": "a", "unit": "ns/op", "value": 1}]', 'x')).toBe(false);
+    expect(benchmarkDotNetAdapter.recognises('{"Benchmarks": [{"Method": "M"}]}', 'x')).toBe(false);
+  });
+
+  it('reads a file detection does not recognise when the format is named', async () => {
+    const dir = tempDir('perfgate-jmh-');
+    const file = join(dir, 'reordered.json');
+    // A JMH result re-written by another tool with the keys in another order.
+    writeFileSync(file, '[{"mode": "avgt", "benchmark": "a.B.c", "primaryMetric": {"score": 1.5, "scoreUnit": "us/op", "rawData": [[1.0, 2.0]]}}]\n');
+    const auto = await cli(['inspect', file]);
+    expect(auto.code).not.toBe(0);
+    const named = await cli(['inspect', '--json', '--format', 'jmh', file]);
+    expect(named.code).toBe(0);
+    const files = (JSON.parse(named.out) as { files: { format: string }[] }).files;
+    expect(files.map((f) => f.format)).toEqual(['jmh']);
   });
 });

@@ -47,6 +47,7 @@ const CASES: FormatCase[] = [
   { id: 'redis-benchmark', files: [join(formats, 'redis', 'redis7.csv')] },
   { id: 'pytest-benchmark', files: [join(formats, 'pytest-benchmark', 'codec.json')] },
   { id: 'jmh', files: [join(formats, 'jmh', 'publish_avgt_gc.json'), join(formats, 'jmh', 'queue_modes.json')] },
+  { id: 'benchmarkdotnet', files: [join(formats, 'benchmarkdotnet', 'Perfgate.Benchmarks.PublishBenchmarks-report-full-compressed.json')] },
   {
     id: 'generic-csv',
     files: [join(formats, 'generic-csv', 'latency.csv')],

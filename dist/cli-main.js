@@ -7363,6 +7363,183 @@ function histogramCount(fields, metricObject) {
   return count;
 }
 
+// src/engine/formats/benchmarkDotNet.ts
+var TIME5 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
+var ALLOCATED = { name: "allocated", dimension: "size", unit: "B", displayUnit: "B/op", direction: "lower-is-better" };
+var STATISTICS5 = [
+  ["Mean", "mean"],
+  ["Median", "median"],
+  ["Min", "min"],
+  ["Max", "max"],
+  ["StandardDeviation", "stdev"]
+];
+var PERCENTILES3 = [
+  ["P90", "p90"],
+  ["P95", "p95"]
+];
+var MEMORY_METRICS = /^(Allocated Memory|Gen[012]Collects)$/;
+var benchmarkDotNetAdapter = {
+  id: "benchmarkdotnet",
+  title: "BenchmarkDotNet JSON report (-report-full.json, -report-brief.json)",
+  recognises(head) {
+    if (!/^\uFEFF?\s*\{/.test(head)) return false;
+    return /"Benchmarks"\s*:\s*\[/.test(head) && /"HostEnvironmentInfo"\s*:\s*\{/.test(head);
+  },
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!isJsonObject(root) || !Array.isArray(root.Benchmarks)) {
+      throw new InputError('expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array', { file, line: 1, column: 1 });
+    }
+    const benchmarks = root.Benchmarks;
+    if (benchmarks.length === 0) throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
+    const notes = hostNotes(root.HostEnvironmentInfo);
+    const entries = benchmarks.map((benchmark, index) => {
+      if (!isJsonObject(benchmark)) throw fields.error('expected a benchmark object in "Benchmarks"', benchmarks, index);
+      const method = fields.string(benchmark, "Method", { required: true, what: "the benchmark" });
+      const type = fields.string(benchmark, "Type");
+      const parameters = fields.string(benchmark, "Parameters") ?? "";
+      return {
+        experiment: type === void 0 || type === "" ? method : `${type}.${method}`,
+        namespace: fields.string(benchmark, "Namespace") ?? "",
+        job: jobOf(fields.string(benchmark, "DisplayInfo") ?? "", parameters !== ""),
+        pairs: parameters === "" ? [] : parameters.split("&").map((part) => splitPair(part)),
+        benchmark,
+        place: doc.placeOf(benchmark)
+      };
+    });
+    const namespaces = /* @__PURE__ */ new Map();
+    for (const e of entries) namespaces.set(e.experiment, (namespaces.get(e.experiment) ?? /* @__PURE__ */ new Set()).add(e.namespace));
+    const jobs = new Set(entries.map((e) => e.job));
+    const measurements = [];
+    const seen = /* @__PURE__ */ new Set();
+    for (const e of entries) {
+      const experiment = namespaces.get(e.experiment).size > 1 && e.namespace !== "" ? `${e.namespace}.${e.experiment}` : e.experiment;
+      const parameter = settingsParameter(jobs.size > 1 ? [...e.pairs, ["job", e.job]] : e.pairs);
+      const key = `${experiment}\0${parameter.label}`;
+      if (seen.has(key)) throw new InputError(`${experiment} ${parameter.label === "" ? "" : `(${parameter.label}) `}is in the report twice`, { file, ...e.place });
+      seen.add(key);
+      const place = { file, line: e.place.line };
+      const stats = e.benchmark.Statistics;
+      if (stats === void 0 || stats === null) {
+        notes.push(`${experiment}${parameter.label === "" ? "" : ` (${parameter.label})`} (line ${e.place.line}) has no statistics (it failed?) and is left out`);
+        continue;
+      }
+      if (!isJsonObject(stats)) throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, e.benchmark, "Statistics");
+      const statistics = {};
+      for (const [field2, statistic] of STATISTICS5) {
+        const value4 = optionalStatistic(fields, stats, field2);
+        if (value4 !== void 0) statistics[statistic] = value4 / 1e3;
+      }
+      if (isJsonObject(stats.Percentiles)) {
+        for (const [field2, statistic] of PERCENTILES3) {
+          const value4 = optionalStatistic(fields, stats.Percentiles, field2);
+          if (value4 !== void 0) statistics[statistic] = value4 / 1e3;
+        }
+      }
+      if (statistics.mean === void 0) throw fields.error('the statistics have no "Mean"', stats);
+      const n = optionalStatistic(fields, stats, "N");
+      if (n !== void 0) statistics.samples = n;
+      const time = { experiment, parameter, metric: TIME5, statistics, place };
+      const samples = resultSamples(fields, e.benchmark) ?? fields.numbers(stats, "OriginalValues")?.map((v) => v / 1e3);
+      if (samples !== void 0 && samples.length > 0) time.samples = Float64Array.from(samples);
+      measurements.push(time);
+      const memory = e.benchmark.Memory;
+      const memoryRead = isJsonObject(memory);
+      if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, { experiment, parameter, place }));
+      const metrics = e.benchmark.Metrics;
+      if (metrics === void 0 || metrics === null) continue;
+      if (!Array.isArray(metrics)) throw fields.error(`expected an array for "Metrics", found ${describeJson(metrics)}`, e.benchmark, "Metrics");
+      metrics.forEach((entry, index) => {
+        if (!isJsonObject(entry) || !isJsonObject(entry.Descriptor)) throw fields.error('expected a metric with a "Descriptor"', metrics, index);
+        const descriptor = entry.Descriptor;
+        const id = fields.string(descriptor, "Id") ?? "";
+        if (memoryRead && MEMORY_METRICS.test(id)) return;
+        const value4 = optionalStatistic(fields, entry, "Value");
+        if (value4 === void 0) return;
+        const name = fields.string(descriptor, "DisplayName") || id;
+        if (name === "") throw fields.error('the metric has neither a "DisplayName" nor an "Id"', descriptor);
+        const reading = readUnit(fields.string(descriptor, "Unit") ?? "");
+        const metric2 = {
+          name,
+          dimension: reading.unit.dimension,
+          unit: BASE_UNITS[reading.unit.dimension],
+          displayUnit: reading.unit.symbol,
+          direction: descriptor.TheGreaterTheBetter === true ? "higher-is-better" : "lower-is-better"
+        };
+        measurements.push({ experiment, parameter, metric: metric2, statistics: { value: toBaseUnit(value4, reading.unit) }, place });
+      });
+    }
+    if (measurements.length === 0) throw new InputError("no benchmark of the BenchmarkDotNet report has statistics", { file, ...doc.placeOf(benchmarks) });
+    return { format: "benchmarkdotnet", file, measurements, notes };
+  }
+};
+function splitPair(part) {
+  const eq = part.indexOf("=");
+  return eq < 0 ? [part, ""] : [part.slice(0, eq), part.slice(eq + 1)];
+}
+function jobOf(displayInfo, hasParameters) {
+  const colon = displayInfo.indexOf(": ");
+  if (colon < 0) return "";
+  let job = displayInfo.slice(colon + 2);
+  if (hasParameters) {
+    const bracket = job.lastIndexOf(" [");
+    if (bracket >= 0) job = job.slice(0, bracket);
+  }
+  const paren = job.indexOf("(");
+  return (paren > 0 ? job.slice(0, paren) : job).trim();
+}
+function resultSamples(fields, benchmark) {
+  const list2 = benchmark.Measurements;
+  if (list2 === void 0 || list2 === null) return void 0;
+  if (!Array.isArray(list2)) throw fields.error(`expected an array for "Measurements", found ${describeJson(list2)}`, benchmark, "Measurements");
+  const out = [];
+  list2.forEach((m, index) => {
+    if (!isJsonObject(m)) throw fields.error("expected a measurement object", list2, index);
+    if (m.IterationMode !== "Workload" || m.IterationStage !== "Result") return;
+    const operations = fields.number(m, "Operations", { required: true, what: "the measurement" });
+    const nanoseconds = fields.number(m, "Nanoseconds", { required: true, what: "the measurement" });
+    if (!(operations > 0)) throw fields.error(`expected a positive number of operations, found ${operations}`, m, "Operations");
+    out.push(nanoseconds / operations / 1e3);
+  });
+  return out;
+}
+function memoryMeasurements(fields, memory, at) {
+  const out = [];
+  const allocated = optionalStatistic(fields, memory, "BytesAllocatedPerOperation");
+  if (allocated !== void 0) out.push({ ...at, metric: ALLOCATED, statistics: { value: allocated } });
+  const operations = optionalStatistic(fields, memory, "TotalOperations");
+  if (operations === void 0 || !(operations > 0)) return out;
+  for (const generation of [0, 1, 2]) {
+    const collections = optionalStatistic(fields, memory, `Gen${generation}Collections`);
+    if (collections === void 0) continue;
+    const metric2 = { name: `gen${generation}`, dimension: "count", unit: "", displayUnit: "per 1000 op", direction: "lower-is-better" };
+    out.push({ ...at, metric: metric2, statistics: { value: collections / operations * 1e3 } });
+  }
+  return out;
+}
+function hostNotes(info) {
+  if (!isJsonObject(info)) return [];
+  const text = (key) => typeof info[key] === "string" && info[key] !== "" ? info[key] : void 0;
+  const count = (key) => typeof info[key] === "number" ? info[key] : void 0;
+  const notes = [];
+  const version2 = text("BenchmarkDotNetVersion");
+  if (version2 !== void 0) notes.push(`BenchmarkDotNet ${version2}`);
+  const os = text("OsVersion");
+  if (os !== void 0) notes.push(`OS: ${os}`);
+  const cpu = text("ProcessorName");
+  if (cpu !== void 0) {
+    const logical = count("LogicalCoreCount");
+    const physical = count("PhysicalCoreCount");
+    const cores = logical !== void 0 && physical !== void 0 ? `, ${logical} logical and ${physical} physical cores` : "";
+    notes.push(`CPU: ${cpu}${cores}`);
+  }
+  const runtime = [text("RuntimeVersion"), text("Architecture"), text("Configuration")].filter((s) => s !== void 0);
+  if (runtime.length > 0) notes.push(`runtime: ${runtime.join(", ")}`);
+  return notes;
+}
+
 // src/engine/formats/registry.ts
 var ADAPTERS = [
   fastddsSummaryAdapter,
@@ -7392,6 +7569,7 @@ var ADAPTERS = [
   redisBenchmarkQuietAdapter,
   pytestBenchmarkAdapter,
   jmhAdapter,
+  benchmarkDotNetAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter
 ];

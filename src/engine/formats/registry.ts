@@ -32,6 +32,7 @@ import { hyperfineCsvAdapter } from './hyperfineCsv.js';
 import { redisBenchmarkQuietAdapter } from './redisBenchmarkQuiet.js';
 import { pytestBenchmarkAdapter } from './pytestBenchmark.js';
 import { jmhAdapter } from './jmh.js';
+import { benchmarkDotNetAdapter } from './benchmarkDotNet.js';
 
 export const ADAPTERS: readonly FormatAdapter[] = [
   fastddsSummaryAdapter,
@@ -61,6 +62,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   redisBenchmarkQuietAdapter,
   pytestBenchmarkAdapter,
   jmhAdapter,
+  benchmarkDotNetAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter,
 ];
