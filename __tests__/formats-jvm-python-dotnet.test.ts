@@ -213,7 +213,7 @@ describe('JMH JSON results (jmh)', () => {
   it('keeps the whole name where two classes share Class.method; without rawData the score is the mean; unknown units are noted', () => {
     const run = (benchmark: string, unit: string, extra = '') =>
       `{"benchmark": "${benchmark}", "mode": "thrpt", "primaryMetric": {"score": 12.5, "scoreError": "NaN", "scoreUnit": "${unit}", "rawData": []}${extra}}`;
-    const text = `[${run('org.a.Codec.encode', 'ops/s')}, ${run('org.b.Codec.encode', 'ops/min')}, ${run('org.a.Codec.decode', 'widgets', ', "secondaryMetrics": {"rejected": {"score": 2.0, "scoreUnit": "ops/s", "rawData": [[1.0, 3.0]]}}')}]`;
+    const text = `[${run('org.a.Codec.encode', 'ops/s')}, ${run('org.b.Codec.encode', 'ops/min')}, ${run('org.a.Codec.decode', 'widgets', ', "secondaryMetrics": {"rejected": {"score": 2.0, "scoreUnit": "ops/s", "rawData": [[1.0, "+INF", 3.0, "NaN"]]}}')}]`;
     const set = parseText(jmhAdapter, text);
     expect(set.measurements.map((m) => [m.experiment, m.metric.name, m.metric.direction, m.metric.displayUnit, m.statistics.mean])).toEqual([
       ['org.a.Codec.encode', 'thrpt', 'higher-is-better', 'ops/s', 12.5],

@@ -3945,11 +3945,12 @@ function settingsParameter(pairs) {
   if (parts.length === 0) return { label: "" };
   return { label: parts.join(","), ...payloadBytes !== void 0 ? { payloadBytes } : {}, settings };
 }
+var NOT_FINITE_TEXTS = /* @__PURE__ */ new Set(["NaN", "+INF", "-INF", ""]);
 function optionalStatistic(fields, object, key) {
   const value4 = object[key];
-  if (value4 === void 0 || value4 === null || value4 === "" || value4 === "NaN") return void 0;
+  if (value4 === void 0 || value4 === null || typeof value4 === "string" && NOT_FINITE_TEXTS.has(value4)) return void 0;
   if (typeof value4 !== "number") throw fields.error(`expected a number for "${key}", found ${describeJson(value4)}`, object, key);
-  return Number.isNaN(value4) ? void 0 : value4;
+  return Number.isFinite(value4) ? value4 : void 0;
 }
 
 // src/engine/formats/ddsperf.ts
@@ -7335,7 +7336,7 @@ function rawValues(fields, metricObject) {
     if (!Array.isArray(fork)) throw fields.error(`expected a fork's array of iteration scores in "rawData"`, raw, index);
     fork.forEach((value4, i) => {
       if (typeof value4 === "number" && Number.isFinite(value4)) out.push(value4);
-      else if (value4 !== "NaN") throw fields.error(`expected an iteration score, found ${describeJson(value4)}`, fork, i);
+      else if (typeof value4 !== "string" || !NOT_FINITE_TEXTS.has(value4)) throw fields.error(`expected an iteration score, found ${describeJson(value4)}`, fork, i);
     });
   });
   return out;

@@ -13,7 +13,8 @@
  *   and mean over all iterations of all forks (the mean is JMH's score). Without raw data
  *   (`-Djmh.json.rawData=false`), the score is the mean. In `sample` mode, `score` is the mean and
  *   `scorePercentiles` give min, median, p90 … p9999 and max; the histogram's counts add up to
- *   the number of samples.
+ *   the number of samples. JMH writes `"NaN"`, `"+INF"` and `"-INF"` for scores that are not
+ *   finite: they are left out.
  * - Secondary metrics (`gc.alloc.rate.norm`, and `·gc.alloc.rate` before JMH dropped the `·`)
  *   are metrics of their own, named without the `·` and read like the primary one (per iteration;
  *   for `gc.count` JMH's score is their sum). The GC profiler's results are costs,
@@ -25,7 +26,7 @@ import type { Direction, Measurement, Metric, Parameter, StatisticName } from '.
 import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
 import { describeJson, isJsonObject, JsonFields, parseLooseJson, type JsonArray, type JsonObject, type JsonPlace } from './looseJson.js';
-import { optionalStatistic, readUnit, repetitionMeasurement, settingsParameter } from './shared.js';
+import { NOT_FINITE_TEXTS, optionalStatistic, readUnit, repetitionMeasurement, settingsParameter } from './shared.js';
 
 const RECOGNISED = /^\uFEFF?\s*\[\s*\{\s*"(jmhVersion|benchmark)"\s*:\s*"/;
 const MODES = new Set(['thrpt', 'avgt', 'sample', 'ss']);
@@ -194,7 +195,7 @@ function rawValues(fields: JsonFields, metricObject: JsonObject): number[] {
     if (!Array.isArray(fork)) throw fields.error('expected a fork\'s array of iteration scores in "rawData"', raw, index);
     fork.forEach((value, i) => {
       if (typeof value === 'number' && Number.isFinite(value)) out.push(value);
-      else if (value !== 'NaN') throw fields.error(`expected an iteration score, found ${describeJson(value)}`, fork, i);
+      else if (typeof value !== 'string' || !NOT_FINITE_TEXTS.has(value)) throw fields.error(`expected an iteration score, found ${describeJson(value)}`, fork, i);
     });
   });
   return out;

@@ -111,14 +111,17 @@ export function settingsParameter(pairs: readonly (readonly [string, string | nu
   return { label: parts.join(','), ...(payloadBytes !== undefined ? { payloadBytes } : {}), settings };
 }
 
+/** The texts JMH (`"NaN"`, `"+INF"`, `"-INF"`) and BenchmarkDotNet (`""`) write for a number that is not finite. */
+export const NOT_FINITE_TEXTS: ReadonlySet<string> = new Set(['NaN', '+INF', '-INF', '']);
+
 /**
- * A statistic a JSON harness may leave undefined: a number, or absent when the field is missing,
- * null, NaN, or the text JMH and BenchmarkDotNet write for NaN (`"NaN"`, `""`). Any other value
- * is an error at the field.
+ * A statistic a JSON harness may leave undefined: a finite number, or absent when the field is
+ * missing, null, not finite, or one of the NOT_FINITE_TEXTS. Any other value is an error at the
+ * field.
  */
 export function optionalStatistic(fields: JsonFields, object: JsonObject, key: string): number | undefined {
   const value = object[key];
-  if (value === undefined || value === null || value === '' || value === 'NaN') return undefined;
+  if (value === undefined || value === null || (typeof value === 'string' && NOT_FINITE_TEXTS.has(value))) return undefined;
   if (typeof value !== 'number') throw fields.error(`expected a number for "${key}", found ${describeJson(value)}`, object, key);
-  return Number.isNaN(value) ? undefined : value;
+  return Number.isFinite(value) ? value : undefined;
 }
