@@ -9676,7 +9676,7 @@ function toVegaLite(chart) {
 }
 
 // src/pipeline/history.ts
-import { readdirSync as readdirSync2, rmSync as rmSync2 } from "node:fs";
+import { existsSync as existsSync2, readdirSync as readdirSync2, rmSync as rmSync2 } from "node:fs";
 import { join as join4 } from "node:path";
 
 // src/engine/model/environment.ts
@@ -9860,6 +9860,13 @@ function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW) {
   checkWindow(window);
   const all = readAll(folder).sort(compareRecords);
   return all.slice(Math.max(0, all.length - window)).map(strip);
+}
+function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER) {
+  if (!existsSync2(folder)) throw new InputError("cannot find the history folder", { file: folder });
+  if (!readdirSync2(folder).some((name) => HISTORY_FILE.test(name))) {
+    throw new InputError("no perfgate history records (history-*.json) in this folder", { file: folder });
+  }
+  return readHistoryWindow(folder, window);
 }
 
 // src/pipeline/charts.ts
@@ -10170,10 +10177,10 @@ function readHistoryRuns(folder, options, progress) {
   }
   return readRunFolders(folder, options, progress);
 }
-function readRunFolders(folder, options, progress) {
+function readRunFolders(folder, options, progress, order = naturalCompare) {
   let entries;
   try {
-    entries = readdirSync3(folder).sort(naturalCompare);
+    entries = readdirSync3(folder).sort(order);
   } catch {
     throw new InputError("cannot find the runs folder", { file: folder });
   }
@@ -10181,24 +10188,28 @@ function readRunFolders(folder, options, progress) {
   for (const name of entries) {
     const runFolder = join7(folder, name);
     if (!statSync4(runFolder).isDirectory()) continue;
-    let loaded;
-    try {
-      loaded = loadResults([runFolder], options, progress);
-    } catch (error) {
-      if (error instanceof InputError && error.message.startsWith("the folder holds no")) {
-        progress.warning(`${runFolder}: no result files, run skipped`);
-        continue;
-      }
-      throw error;
-    }
-    const experiments = /* @__PURE__ */ new Map();
-    for (const [experiment, e] of loaded.experiments) {
-      experiments.set(experiment, { measurements: e.measurements, format: e.format, ...e.summary ? { summary: e.summary } : {} });
-    }
-    runs.push({ name, experiments });
+    const run = readRunFolder(runFolder, name, options, progress);
+    if (run) runs.push(run);
   }
   if (runs.length === 0) throw new InputError("no run folders with result files (one sub-folder of result files per run)", { file: folder });
   return runs;
+}
+function readRunFolder(runFolder, name, options, progress) {
+  let loaded;
+  try {
+    loaded = loadResults([runFolder], options, progress);
+  } catch (error) {
+    if (error instanceof InputError && error.message.startsWith("the folder holds no")) {
+      progress.warning(`${runFolder}: no result files, run skipped`);
+      return void 0;
+    }
+    throw error;
+  }
+  const experiments = /* @__PURE__ */ new Map();
+  for (const [experiment, e] of loaded.experiments) {
+    experiments.set(experiment, { measurements: e.measurements, format: e.format, ...e.summary ? { summary: e.summary } : {} });
+  }
+  return { name, experiments };
 }
 function runOfRecord(record) {
   const source = `run ${record.runId}`;
@@ -10584,7 +10595,7 @@ function renderComparisonText(report) {
 }
 
 // src/cli/args.ts
-import { existsSync as existsSync2 } from "node:fs";
+import { existsSync as existsSync3 } from "node:fs";
 import { parseArgs } from "node:util";
 
 // src/pipeline/patterns.ts
@@ -10652,7 +10663,7 @@ function joinNegativeValues(args, options) {
   return out;
 }
 function resultPaths(args) {
-  return args.flatMap((arg) => arg.includes(",") && !existsSync2(arg) ? splitPatterns(arg) : [arg]);
+  return args.flatMap((arg) => arg.includes(",") && !existsSync3(arg) ? splitPatterns(arg) : [arg]);
 }
 
 // src/cli/help.ts
@@ -10858,9 +10869,6 @@ Options:
 Exit codes: 0 done (steps or not), 1 a new regression step with --fail-on-regression,
 2 usage or input error.
 `;
-
-// src/pipeline/trends.ts
-import { existsSync as existsSync3, readdirSync as readdirSync4 } from "node:fs";
 
 // src/engine/trends/render.ts
 var TRENDS_SCHEMA_VERSION = 1;
@@ -11282,13 +11290,7 @@ function trendsOfRecords(records, options = {}) {
 }
 function runTrends(options, progress) {
   checkOutputFolder(options.outputDir);
-  const records = progress.step("Reading history", () => {
-    if (!existsSync3(options.history)) throw new InputError("cannot find the history folder", { file: options.history });
-    if (!readdirSync4(options.history).some((name) => /^history-.*\.json$/.test(name))) {
-      throw new InputError("no perfgate history records (history-*.json) in this folder", { file: options.history });
-    }
-    return readHistoryWindow(options.history, options.window ?? Number.MAX_SAFE_INTEGER);
-  });
+  const records = progress.step("Reading history", () => readRecordedHistory(options.history, options.window));
   const { history: _h, outputDir: _o, window: _w, ...analysis } = options;
   const report = progress.step("Finding change points", () => trendsOfRecords(records, analysis));
   return progress.step("Writing reports", () => {

@@ -4,7 +4,7 @@
  * comes from the caller (the event, the environment), never from the clock, so the same inputs
  * always give the same bytes.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../engine/errors.js';
 import type { HistoryRun as ChartHistoryRun } from '../engine/charts/build.js';
@@ -413,4 +413,13 @@ export function appendHistoryRecord(folder: string, record: HistoryRecord, windo
   }
   if (!keep && !removed.includes(written)) removed.push(written);
   return { written, removed };
+}
+
+/** The records of a history folder that must hold some (trends, export): oldest first, at most the newest `window`. */
+export function readRecordedHistory(folder: string, window = Number.MAX_SAFE_INTEGER): HistoryRecord[] {
+  if (!existsSync(folder)) throw new InputError('cannot find the history folder', { file: folder });
+  if (!readdirSync(folder).some((name) => HISTORY_FILE.test(name))) {
+    throw new InputError('no perfgate history records (history-*.json) in this folder', { file: folder });
+  }
+  return readHistoryWindow(folder, window);
 }

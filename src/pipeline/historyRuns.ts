@@ -41,11 +41,14 @@ export function readHistoryRuns(folder: string, options: ResultsOptions, progres
   return readRunFolders(folder, options, progress);
 }
 
-/** The runs of a runs folder: one sub-folder per run, in natural order; a folder without results is skipped with a warning. */
-export function readRunFolders(folder: string, options: ResultsOptions, progress: Progress): HistoryRun[] {
+/**
+ * The runs of a runs folder: one sub-folder per run, in natural order (or `order`); a folder
+ * without results is skipped with a warning.
+ */
+export function readRunFolders(folder: string, options: ResultsOptions, progress: Progress, order: (a: string, b: string) => number = naturalCompare): HistoryRun[] {
   let entries: string[];
   try {
-    entries = readdirSync(folder).sort(naturalCompare);
+    entries = readdirSync(folder).sort(order);
   } catch {
     throw new InputError('cannot find the runs folder', { file: folder });
   }
@@ -53,24 +56,30 @@ export function readRunFolders(folder: string, options: ResultsOptions, progress
   for (const name of entries) {
     const runFolder = join(folder, name);
     if (!statSync(runFolder).isDirectory()) continue;
-    let loaded;
-    try {
-      loaded = loadResults([runFolder], options, progress);
-    } catch (error) {
-      if (error instanceof InputError && error.message.startsWith('the folder holds no')) {
-        progress.warning(`${runFolder}: no result files, run skipped`);
-        continue;
-      }
-      throw error;
-    }
-    const experiments = new Map<string, RunExperiment>();
-    for (const [experiment, e] of loaded.experiments) {
-      experiments.set(experiment, { measurements: e.measurements, format: e.format, ...(e.summary ? { summary: e.summary } : {}) });
-    }
-    runs.push({ name, experiments });
+    const run = readRunFolder(runFolder, name, options, progress);
+    if (run) runs.push(run);
   }
   if (runs.length === 0) throw new InputError('no run folders with result files (one sub-folder of result files per run)', { file: folder });
   return runs;
+}
+
+/** One run folder's results as run `name`; undefined (with a warning) when it holds no result files. */
+export function readRunFolder(runFolder: string, name: string, options: ResultsOptions, progress: Progress): HistoryRun | undefined {
+  let loaded;
+  try {
+    loaded = loadResults([runFolder], options, progress);
+  } catch (error) {
+    if (error instanceof InputError && error.message.startsWith('the folder holds no')) {
+      progress.warning(`${runFolder}: no result files, run skipped`);
+      return undefined;
+    }
+    throw error;
+  }
+  const experiments = new Map<string, RunExperiment>();
+  for (const [experiment, e] of loaded.experiments) {
+    experiments.set(experiment, { measurements: e.measurements, format: e.format, ...(e.summary ? { summary: e.summary } : {}) });
+  }
+  return { name, experiments };
 }
 
 function runOfRecord(record: HistoryRecord): HistoryRun {

@@ -1,10 +1,9 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { InputError, UsageError } from '../engine/errors.js';
+import { UsageError } from '../engine/errors.js';
 import { resolveStatistic, type StatisticName } from '../engine/model/measurement.js';
 import { renderTrendsJson, renderTrendsMarkdown } from '../engine/trends/render.js';
 import { analyzeTrends, type TrendOptions, type TrendReport, type TrendRun } from '../engine/trends/trends.js';
 import { checkOutputFolder, ReportWriter } from './files.js';
-import { measurementOfHistory, readHistoryWindow, type HistoryRecord } from './history.js';
+import { measurementOfHistory, readRecordedHistory, type HistoryRecord } from './history.js';
 import type { Progress } from './steps.js';
 
 export interface TrendsOptions extends TrendOptions {
@@ -44,13 +43,7 @@ export function trendsOfRecords(records: readonly HistoryRecord[], options: Tren
  */
 export function runTrends(options: TrendsOptions, progress: Progress): TrendsOutcome {
   checkOutputFolder(options.outputDir);
-  const records = progress.step('Reading history', () => {
-    if (!existsSync(options.history)) throw new InputError('cannot find the history folder', { file: options.history });
-    if (!readdirSync(options.history).some((name) => /^history-.*\.json$/.test(name))) {
-      throw new InputError('no perfgate history records (history-*.json) in this folder', { file: options.history });
-    }
-    return readHistoryWindow(options.history, options.window ?? Number.MAX_SAFE_INTEGER);
-  });
+  const records = progress.step('Reading history', () => readRecordedHistory(options.history, options.window));
   const { history: _h, outputDir: _o, window: _w, ...analysis } = options;
   const report = progress.step('Finding change points', () => trendsOfRecords(records, analysis as TrendOptions));
   return progress.step('Writing reports', () => {
