@@ -5529,7 +5529,7 @@ function parseNetio3(file, text) {
     });
   }
   const notes = [];
-  const resolve = (column, fallback, dimension) => {
+  const resolve2 = (column, fallback, dimension) => {
     const given = units[column];
     const unit = unitOf(given ?? fallback);
     if (!unit || unit.dimension !== dimension) {
@@ -5543,7 +5543,7 @@ function parseNetio3(file, text) {
     if (given === void 0) notes.push(`netio3: column "${names[index[column]]}" names no unit; assumed ${fallback}.`);
     return unit;
   };
-  const rateUnit = index.rate !== void 0 ? resolve("rate", "Hz", "rate") : void 0;
+  const rateUnit = index.rate !== void 0 ? resolve2("rate", "Hz", "rate") : void 0;
   let throughputUnit;
   let throughputFactor = 1;
   if (index.throughput !== void 0) {
@@ -9709,12 +9709,62 @@ function environmentOfJson(value4) {
   }
   return Object.keys(out).length > 0 ? out : void 0;
 }
+function orderedEnvironment(env) {
+  const out = {};
+  for (const key of ALL_FIELDS) if (env[key] !== void 0) out[key] = env[key];
+  return out;
+}
 
 // src/pipeline/history.ts
 var HISTORY_FORMAT = "perfgate-history";
 var HISTORY_VERSION = 2;
 var READABLE_HISTORY_VERSIONS = [1, 2];
 var DEFAULT_HISTORY_WINDOW = 30;
+var UNKNOWN_COMMIT = "unknown";
+function finiteOrNull(value4) {
+  return Number.isFinite(value4) ? value4 : null;
+}
+function makeHistoryRecord(experiments, run) {
+  const runId = String(run.runId);
+  if (!/^[0-9]+$/.test(runId)) throw new InputError(`history: the run id must be a number, got "${runId}"`);
+  if (run.sha !== UNKNOWN_COMMIT && !/^[0-9a-f]{7,64}$/i.test(run.sha)) throw new InputError(`history: not a commit SHA: "${run.sha}"`);
+  const sorted = [...experiments].sort((a, b) => compareStrings(a.experiment, b.experiment));
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i].experiment === sorted[i - 1].experiment) throw new InputError(`history: experiment "${sorted[i].experiment}" appears twice`);
+  }
+  const measurements = sorted.flatMap(
+    (ex) => ex.measurements.map((m) => {
+      const statistics = {};
+      for (const name of STATISTIC_NAMES) {
+        const value4 = m.statistics[name];
+        if (value4 !== void 0) statistics[name] = finiteOrNull(value4);
+      }
+      return {
+        experiment: ex.experiment,
+        format: ex.format,
+        parameter: m.parameter.label,
+        payloadBytes: m.parameter.payloadBytes ?? null,
+        metric: m.metric.name,
+        dimension: m.metric.dimension,
+        unit: m.metric.unit,
+        displayUnit: m.metric.displayUnit,
+        direction: m.metric.direction,
+        statistics,
+        ...m.repetitions !== void 0 && m.repetitions > 1 ? { repetitions: m.repetitions } : {}
+      };
+    })
+  );
+  return {
+    format: HISTORY_FORMAT,
+    version: HISTORY_VERSION,
+    sha: run.sha.toLowerCase(),
+    date: normalizeDate(run.date),
+    runId,
+    runUrl: run.runUrl,
+    ...run.environment ? { environment: orderedEnvironment(run.environment) } : {},
+    measurements
+  };
+}
 function measurementOfHistory(m, source) {
   const statistics = {};
   for (const [name, value4] of Object.entries(m.statistics)) statistics[name] = value4 === null ? NaN : value4;
@@ -9739,6 +9789,51 @@ function latencyHistoryRuns(records) {
     }
     return { sha: r.sha, date: r.date, runId: r.runId, experiments: [...experiments.values()] };
   });
+}
+function normalizeDate(date) {
+  const ms = Date.parse(date);
+  if (Number.isNaN(ms)) throw new InputError(`history: not a date: "${date}"`);
+  return new Date(ms).toISOString();
+}
+function renderHistoryRecord(record) {
+  const lines = [
+    "{",
+    `  "format": ${JSON.stringify(record.format)},`,
+    `  "version": ${record.version},`,
+    `  "sha": ${JSON.stringify(record.sha)},`,
+    `  "date": ${JSON.stringify(record.date)},`,
+    `  "runId": ${JSON.stringify(record.runId)},`,
+    `  "runUrl": ${JSON.stringify(record.runUrl)},`,
+    ...record.environment ? [`  "environment": ${JSON.stringify(orderedEnvironment(record.environment))},`] : []
+  ];
+  if (record.measurements.length === 0) {
+    lines.push('  "measurements": []');
+  } else {
+    lines.push('  "measurements": [');
+    record.measurements.forEach((m, i) => {
+      const statistics = STATISTIC_NAMES.filter((s) => m.statistics[s] !== void 0).map((s) => `${JSON.stringify(s)}: ${num(m.statistics[s])}`).join(", ");
+      const fields = [
+        `"experiment": ${JSON.stringify(m.experiment)}`,
+        `"format": ${JSON.stringify(m.format)}`,
+        `"parameter": ${JSON.stringify(m.parameter)}`,
+        `"payloadBytes": ${num(m.payloadBytes)}`,
+        `"metric": ${JSON.stringify(m.metric)}`,
+        `"dimension": ${JSON.stringify(m.dimension)}`,
+        `"unit": ${JSON.stringify(m.unit)}`,
+        `"displayUnit": ${JSON.stringify(m.displayUnit)}`,
+        `"direction": ${JSON.stringify(m.direction)}`,
+        `"statistics": {${statistics}}`,
+        ...m.repetitions !== void 0 ? [`"repetitions": ${m.repetitions}`] : []
+      ];
+      lines.push(`    {${fields.join(", ")}}${i < record.measurements.length - 1 ? "," : ""}`);
+    });
+    lines.push("  ]");
+  }
+  lines.push("}", "");
+  return lines.join("\n");
+}
+function num(value4) {
+  return value4 === null || !Number.isFinite(value4) ? "null" : JSON.stringify(value4);
 }
 function parseHistoryRecord(text, source) {
   let data;
@@ -9827,6 +9922,9 @@ function measurementsOfVersion1(data, bad, numberOrNull) {
     });
   });
 }
+function historyFileName(record) {
+  return `history-${record.date.replace(/:/g, "-")}-${record.runId}.json`;
+}
 var HISTORY_FILE = /^history-.*\.json$/;
 function compareRecords(a, b) {
   return compareStrings(a.date, b.date) || compareRunIds(a.runId, b.runId) || compareStrings(a.sha, b.sha);
@@ -9836,6 +9934,13 @@ function compareRunIds(a, b) {
 }
 function compareStrings(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+function planHistoryWindow(existing, record, window = DEFAULT_HISTORY_WINDOW) {
+  checkWindow(window);
+  const replaced = existing.filter((r) => r.runId === record.runId);
+  const all = [...existing.filter((r) => r.runId !== record.runId), record].sort(compareRecords);
+  const cut = Math.max(0, all.length - window);
+  return { kept: all.slice(cut), dropped: [...replaced, ...all.slice(0, cut)] };
 }
 function checkWindow(window) {
   if (!Number.isInteger(window) || window < 1) throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
@@ -9860,6 +9965,41 @@ function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW) {
   checkWindow(window);
   const all = readAll(folder).sort(compareRecords);
   return all.slice(Math.max(0, all.length - window)).map(strip);
+}
+function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW) {
+  checkWindow(window);
+  const existing = readAll(folder);
+  const added = /* @__PURE__ */ new Set();
+  let kept = existing;
+  const dropped = [];
+  for (const record of records) {
+    const stored = { ...record, file: join4(folder, historyFileName(record)) };
+    added.add(stored);
+    const plan = planHistoryWindow(kept, stored, window);
+    kept = plan.kept;
+    dropped.push(...plan.dropped);
+  }
+  const outcome = { written: [], unchanged: [], removed: [], outsideWindow: 0 };
+  for (const record of kept) {
+    if (!added.has(record)) continue;
+    const content = renderHistoryRecord(strip(record));
+    if (existsSync2(record.file) && readText(record.file) === content) outcome.unchanged.push(record.file);
+    else {
+      writeFileAtomic(record.file, content);
+      outcome.written.push(record.file);
+    }
+  }
+  const keptFiles = new Set(kept.map((r) => r.file));
+  for (const old of dropped) {
+    if (added.has(old)) {
+      if (!kept.some((r) => r.runId === old.runId)) outcome.outsideWindow++;
+      continue;
+    }
+    if (keptFiles.has(old.file)) continue;
+    rmSync2(old.file, { force: true });
+    outcome.removed.push(old.file);
+  }
+  return outcome;
 }
 function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER) {
   if (!existsSync2(folder)) throw new InputError("cannot find the history folder", { file: folder });
@@ -10680,6 +10820,8 @@ Usage:
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
                    [--percentile 99] [--margin 0] [--format F]
   perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
+  perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
+                   [--commit C --date D --run-url U]
   perfgate <command> --help
   perfgate --version (-V, -v)
 
@@ -10803,6 +10945,14 @@ Options:
 
 Exit codes: 0 no comparison failed, 1 a comparison failed, 2 usage or input error.
 `;
+var RUN_FOLDER_OPTIONS = `  -f, --format F         read every file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --repetitions MODE     error (default) or pool, for several files of one experiment in a run
+  --experiment-name A=B  read experiment A as B in every run (repeatable)
+  --float-parse MODE     precise (default) or legacy
+  -h, --help             show this help
+`;
 var DERIVE_HELP = `perfgate derive-requirements — requirements from the history of runs
 
 Usage:
@@ -10820,14 +10970,7 @@ Options:
   -o, --output FILE      the requirements CSV to write (default: requirements.csv)
   --percentile P         percentile across runs, 0–100 (default: 99)
   --margin M             relative safety margin: 0.1 moves every limit 10 % looser (default: 0)
-  -f, --format F         read every file as format F instead of detecting it
-  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
-  --mapping FILE         column mapping (JSON) for --format generic-csv
-  --repetitions MODE     error (default) or pool, for several files of one experiment in a run
-  --experiment-name A=B  read experiment A as B in every run (repeatable)
-  --float-parse MODE     precise (default) or legacy
-  -h, --help             show this help
-`;
+${RUN_FOLDER_OPTIONS}`;
 var INSPECT_HELP = `perfgate inspect — show what perfgate reads from result files
 
 Usage:
@@ -10869,6 +11012,150 @@ Options:
 Exit codes: 0 done (steps or not), 1 a new regression step with --fail-on-regression,
 2 usage or input error.
 `;
+var HISTORY_HELP = `perfgate history — bring past runs into a history folder
+
+Usage:
+  perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
+                          [--commit C --date D --run-url U]
+
+See perfgate history import --help.
+`;
+var HISTORY_IMPORT_HELP = `perfgate history import — history records from folders of past runs
+
+Usage:
+  perfgate history import <runs-folder…> --output <history-folder> [--window N]
+                          [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
+  perfgate history import <run-folder> --output <history-folder> [--commit C] [--date D] [--run-url U]
+
+Writes one history record per run (history-*.json, the records the action's record-history keeps)
+into the history folder, which compare --history and trends then read. Each
+source is one of:
+  - a folder with one sub-folder of result files per run (any format perfgate reads; Fast-DDS raw
+    CSVs are summarised, and a summary is used when a run holds both), runs in natural order
+    (r2 before r10);
+  - the reference tooling's results database: <db>/experiments_results/<YYYY-MM-DD_hh-mm-ss>/ (give
+    <db> or its experiments_results), runs in the lexicographic order latency_plot_history.py uses.
+    Per run the measurements_<type>_summary.csv files are read (a raw measurements_<type>.csv only
+    where its summary is missing); checks_<type>.csv reports and the plots/ folders are not
+    measurements and are left out;
+  - a folder of result files: one run.
+
+What a folder cannot tell is stated in the record, never guessed:
+  date     from a run folder named YYYY-MM-DD[_hh-mm-ss], read as UTC (the names have no time zone);
+           a run folder without a date in its name is dated 1970-01-01T00:00:00Z plus one second
+           per such run, in the order read, so the runs keep their order (a warning lists them)
+  commit   "unknown" (a warning says so)
+  run id   a number made from the run's date and measurements, so importing the same runs again
+           rewrites the same bytes and adds no second record
+  run URL  empty; the machine (environment) is not recorded (it is not the one importing)
+With one run, --commit, --date and --run-url give what the folder cannot.
+
+Existing records stay; a record with the same run id is replaced; then only the newest --window
+runs are kept, as record-history does. Nothing is written unless every run and every existing
+record reads without error.
+
+Options:
+  -o, --output FOLDER    the history folder to add the records to (created if missing)
+  --window N             keep the newest N runs in the folder (default: 30, as record-history)
+  --commit C             the commit SHA the one imported run measured
+  --date D               its date (ISO 8601, e.g. 2026-01-05T09:30:00Z)
+  --run-url U            the page of the run (e.g. its workflow run)
+${RUN_FOLDER_OPTIONS}`;
+
+// src/pipeline/historyImport.ts
+import { createHash } from "node:crypto";
+import { readdirSync as readdirSync4, statSync as statSync5 } from "node:fs";
+import { basename as basename2, dirname as dirname4, join as join8, resolve } from "node:path";
+var REFERENCE_RUN_NAME = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;
+var DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})(?:[_T ](\d{2})[-:](\d{2})[-:](\d{2}))?/;
+var REFERENCE_RESULTS = "experiments_results";
+function runHistoryImport(options, progress) {
+  if (options.sources.length === 0) throw new UsageError("history import: name at least one folder of past runs");
+  if (options.commit !== void 0 && !/^[0-9a-f]{7,64}$/i.test(options.commit))
+    throw new UsageError(`--commit must be a commit SHA (7 to 64 hex digits); got "${options.commit}"`);
+  if (options.date !== void 0 && Number.isNaN(Date.parse(options.date))) throw new UsageError(`--date must be a date such as 2026-01-05T09:30:00Z; got "${options.date}"`);
+  const runs = progress.step("Reading runs", () => options.sources.flatMap((source) => runsOfSource(source, options, progress)));
+  const single = options.commit !== void 0 || options.date !== void 0 || options.runUrl !== void 0;
+  if (single && runs.length !== 1) {
+    throw new UsageError(
+      `history import: --commit, --date and --run-url describe one run, and these sources hold ${runs.length}; import each run folder on its own to give it its commit and date`
+    );
+  }
+  const undated = [];
+  const records = runs.map((r) => {
+    if (options.date === void 0 && dateOfName(r.run.name) === void 0) undated.push(join8(r.source, r.run.name));
+    return recordOfRun(r, options, undated.length);
+  });
+  if (undated.length > 0) {
+    progress.warning(
+      `${undated.length} run folder(s) have no date in their name (${undated.join(", ")}): dated 1970-01-01T00:00:00Z plus one second per run, in the order read, so they keep that order and sort before every dated run`
+    );
+  }
+  if (options.commit === void 0) progress.warning(`${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT}" (the folders do not say which commit they measured)`);
+  const outcome = progress.step("Writing records", () => importHistoryRecords(options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW));
+  return { ...outcome, records: [...records].sort(compareRecords) };
+}
+function runsOfSource(source, options, progress) {
+  if (!isFolder(source)) throw new InputError("history import: not a folder of runs", { file: source });
+  const nested = join8(source, REFERENCE_RESULTS);
+  if (isFolder(nested)) return runsOfSource(nested, options, progress);
+  if (holdsResultFiles(source, options)) {
+    const run = readRunFolder(source, basename2(resolve(source)), options, progress);
+    if (run) return [{ source: dirname4(resolve(source)), run }];
+  }
+  const reference = basename2(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
+  return readRunFolders(source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({ source, run }));
+}
+function holdsResultFiles(folder, options) {
+  const files = readdirSync4(folder).filter((name) => statSync5(join8(folder, name)).isFile());
+  if (files.length === 0) return false;
+  try {
+    return discoverResults([folder], { formats: true, ...options.format !== void 0 ? { format: options.format } : {} }).files.length > 0;
+  } catch (error) {
+    if (error instanceof InputError && error.message.startsWith("the folder holds no")) return false;
+    throw error;
+  }
+}
+function subFolders(folder) {
+  return readdirSync4(folder).filter((name) => isFolder(join8(folder, name)));
+}
+function isFolder(path) {
+  try {
+    return statSync5(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function dateOfName(name) {
+  const m = DATED_NAME.exec(name);
+  if (!m) return void 0;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((v) => v === void 0 ? 0 : Number(v));
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  const date = new Date(ms);
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || date.getUTCHours() !== hour || date.getUTCMinutes() !== minute || date.getUTCSeconds() !== second) {
+    return void 0;
+  }
+  return date.toISOString();
+}
+function recordOfRun({ source, run }, options, undated) {
+  const date = options.date !== void 0 ? normalizeDate(options.date) : dateOfName(run.name) ?? new Date(undated * 1e3).toISOString();
+  const experiments = [...run.experiments.entries()].map(([experiment, e]) => ({ experiment, format: e.format, measurements: e.measurements }));
+  const where = join8(source, run.name);
+  const info = { sha: options.commit ?? UNKNOWN_COMMIT, date, runId: "0", runUrl: options.runUrl ?? "" };
+  let record;
+  try {
+    record = makeHistoryRecord(experiments, info);
+  } catch (error) {
+    if (error instanceof InputError) throw new InputError(error.message, { file: where });
+    throw error;
+  }
+  return { ...record, runId: importedRunId(record) };
+}
+function importedRunId(record) {
+  const digest = createHash("sha256").update(`${record.date}
+${JSON.stringify(record.measurements)}`).digest("hex");
+  return String(parseInt(digest.slice(0, 12), 16));
+}
 
 // src/engine/trends/render.ts
 var TRENDS_SCHEMA_VERSION = 1;
@@ -11376,8 +11663,8 @@ function fitCommentBody(sections, link, limit = MAX_COMMENT_BODY) {
     };
   });
   const kept = parts.filter((p) => p.text !== "");
-  const join8 = () => kept.map((p) => p.text).join("\n\n");
-  const untouched = join8();
+  const join9 = () => kept.map((p) => p.text).join("\n\n");
+  const untouched = join9();
   if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
   const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
   const dropped = [];
@@ -11386,7 +11673,7 @@ function fitCommentBody(sections, link, limit = MAX_COMMENT_BODY) {
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
     const notice = noticeOf(labels(dropped), labels(cut), link);
-    const text = join8();
+    const text = join9();
     return text === "" ? notice : `${text}
 
 ${notice}`;
@@ -11552,8 +11839,12 @@ function dispatch(argv, io) {
       return inspectCommand(rest, io);
     case "trends":
       return trendsCommand(rest, io);
+    case "history":
+      return historyCommand(rest, io);
     default:
-      throw new UsageError(`unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect and trends (see perfgate --help)`);
+      throw new UsageError(
+        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect, trends and history (see perfgate --help)`
+      );
   }
 }
 function summarizeCommand(args, io) {
@@ -11758,6 +12049,59 @@ function trendsCommand(args, io) {
 Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
   return values["fail-on-regression"] && outcome.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
+}
+function historyCommand(args, io) {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case void 0:
+    case "-h":
+    case "--help":
+      io.out(HISTORY_HELP);
+      return sub === void 0 ? EXIT_USAGE : EXIT_PASS;
+    case "import":
+      return historyImportCommand(rest, io);
+    default:
+      throw new UsageError(`history: unknown subcommand "${terminalSafe(sub)}"; the subcommand is import (see perfgate history --help)`);
+  }
+}
+function historyImportCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("history import", args, {
+    output: { type: "string", short: "o" },
+    commit: { type: "string" },
+    date: { type: "string" },
+    "run-url": { type: "string" },
+    window: { type: "string" },
+    ...SET_OPTIONS,
+    ...HELP_OPTION
+  });
+  if (values.help) {
+    io.out(HISTORY_IMPORT_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length === 0) throw new UsageError("history import: name at least one folder of past runs");
+  if (values.output === void 0) throw new UsageError("history import: --output is required (the history folder to write the records to)");
+  const window = numberOption(values.window, "--window", DEFAULT_HISTORY_WINDOW, (v) => Number.isInteger(v) && v >= 1, "a whole number of runs, at least 1");
+  const outcome = runHistoryImport(
+    {
+      sources: positionals,
+      output: values.output,
+      window,
+      ...values.commit !== void 0 ? { commit: values.commit } : {},
+      ...values.date !== void 0 ? { date: values.date } : {},
+      ...values["run-url"] !== void 0 ? { runUrl: values["run-url"] } : {},
+      floatParse: floatParseOption(values["float-parse"]),
+      ...formatOptions(values)
+    },
+    cliProgress(io)
+  );
+  for (const path of outcome.written) io.out(`wrote ${terminalSafe(path)}
+`);
+  const parts = [`${outcome.records.length} run(s) read`, `${outcome.written.length} record(s) written`, `${outcome.unchanged.length} already there`];
+  if (outcome.removed.length > 0) parts.push(`${outcome.removed.length} older record(s) removed`);
+  if (outcome.outsideWindow > 0) parts.push(`${outcome.outsideWindow} run(s) older than the newest ${window} not kept`);
+  io.out(`history import: ${parts.join(", ")} (window ${window})
+`);
+  return EXIT_PASS;
 }
 function finishReport(io, values, code, parts, outcome) {
   const outputDir = values["output-dir"] ?? "perfgate-report";

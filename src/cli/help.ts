@@ -11,6 +11,8 @@ Usage:
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
                    [--percentile 99] [--margin 0] [--format F]
   perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
+  perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
+                   [--commit C --date D --run-url U]
   perfgate <command> --help
   perfgate --version (-V, -v)
 
@@ -138,6 +140,16 @@ Options:
 Exit codes: 0 no comparison failed, 1 a comparison failed, 2 usage or input error.
 `;
 
+/** How the files of run folders are read: the same options on derive-requirements and history import. */
+const RUN_FOLDER_OPTIONS = `  -f, --format F         read every file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --repetitions MODE     error (default) or pool, for several files of one experiment in a run
+  --experiment-name A=B  read experiment A as B in every run (repeatable)
+  --float-parse MODE     precise (default) or legacy
+  -h, --help             show this help
+`;
+
 export const DERIVE_HELP = `perfgate derive-requirements — requirements from the history of runs
 
 Usage:
@@ -155,14 +167,7 @@ Options:
   -o, --output FILE      the requirements CSV to write (default: requirements.csv)
   --percentile P         percentile across runs, 0–100 (default: 99)
   --margin M             relative safety margin: 0.1 moves every limit 10 % looser (default: 0)
-  -f, --format F         read every file as format F instead of detecting it
-  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
-  --mapping FILE         column mapping (JSON) for --format generic-csv
-  --repetitions MODE     error (default) or pool, for several files of one experiment in a run
-  --experiment-name A=B  read experiment A as B in every run (repeatable)
-  --float-parse MODE     precise (default) or legacy
-  -h, --help             show this help
-`;
+${RUN_FOLDER_OPTIONS}`;
 
 export const INSPECT_HELP = `perfgate inspect — show what perfgate reads from result files
 
@@ -206,3 +211,54 @@ Options:
 Exit codes: 0 done (steps or not), 1 a new regression step with --fail-on-regression,
 2 usage or input error.
 `;
+
+export const HISTORY_HELP = `perfgate history — bring past runs into a history folder
+
+Usage:
+  perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
+                          [--commit C --date D --run-url U]
+
+See perfgate history import --help.
+`;
+
+export const HISTORY_IMPORT_HELP = `perfgate history import — history records from folders of past runs
+
+Usage:
+  perfgate history import <runs-folder…> --output <history-folder> [--window N]
+                          [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
+  perfgate history import <run-folder> --output <history-folder> [--commit C] [--date D] [--run-url U]
+
+Writes one history record per run (history-*.json, the records the action's record-history keeps)
+into the history folder, which compare --history and trends then read. Each
+source is one of:
+  - a folder with one sub-folder of result files per run (any format perfgate reads; Fast-DDS raw
+    CSVs are summarised, and a summary is used when a run holds both), runs in natural order
+    (r2 before r10);
+  - the reference tooling's results database: <db>/experiments_results/<YYYY-MM-DD_hh-mm-ss>/ (give
+    <db> or its experiments_results), runs in the lexicographic order latency_plot_history.py uses.
+    Per run the measurements_<type>_summary.csv files are read (a raw measurements_<type>.csv only
+    where its summary is missing); checks_<type>.csv reports and the plots/ folders are not
+    measurements and are left out;
+  - a folder of result files: one run.
+
+What a folder cannot tell is stated in the record, never guessed:
+  date     from a run folder named YYYY-MM-DD[_hh-mm-ss], read as UTC (the names have no time zone);
+           a run folder without a date in its name is dated 1970-01-01T00:00:00Z plus one second
+           per such run, in the order read, so the runs keep their order (a warning lists them)
+  commit   "unknown" (a warning says so)
+  run id   a number made from the run's date and measurements, so importing the same runs again
+           rewrites the same bytes and adds no second record
+  run URL  empty; the machine (environment) is not recorded (it is not the one importing)
+With one run, --commit, --date and --run-url give what the folder cannot.
+
+Existing records stay; a record with the same run id is replaced; then only the newest --window
+runs are kept, as record-history does. Nothing is written unless every run and every existing
+record reads without error.
+
+Options:
+  -o, --output FOLDER    the history folder to add the records to (created if missing)
+  --window N             keep the newest N runs in the folder (default: 30, as record-history)
+  --commit C             the commit SHA the one imported run measured
+  --date D               its date (ISO 8601, e.g. 2026-01-05T09:30:00Z)
+  --run-url U            the page of the run (e.g. its workflow run)
+${RUN_FOLDER_OPTIONS}`;

@@ -13,7 +13,9 @@ import { parseGateStatistics } from '../engine/compare/gate.js';
 import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
 import { CHART_OPTIONS, floatParseOption, HELP_OPTION, parseCommandArgs, READ_OPTIONS, resultPaths, SET_OPTIONS } from './args.js';
-import { CHECK_HELP, COMPARE_HELP, DERIVE_HELP, INSPECT_HELP, MAIN_HELP, SUMMARIZE_HELP, TRENDS_HELP } from './help.js';
+import { CHECK_HELP, COMPARE_HELP, DERIVE_HELP, HISTORY_HELP, HISTORY_IMPORT_HELP, INSPECT_HELP, MAIN_HELP, SUMMARIZE_HELP, TRENDS_HELP } from './help.js';
+import { DEFAULT_HISTORY_WINDOW } from '../pipeline/history.js';
+import { runHistoryImport } from '../pipeline/historyImport.js';
 import { parseTrendStatistics, runTrends } from '../pipeline/trends.js';
 import { renderTrendsText } from '../engine/trends/render.js';
 import { runInspect } from '../pipeline/inspect.js';
@@ -84,8 +86,12 @@ function dispatch(argv: string[], io: Console): number | Promise<number> {
       return inspectCommand(rest, io);
     case 'trends':
       return trendsCommand(rest, io);
+    case 'history':
+      return historyCommand(rest, io);
     default:
-      throw new UsageError(`unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect and trends (see perfgate --help)`);
+      throw new UsageError(
+        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect, trends and history (see perfgate --help)`,
+      );
   }
 }
 
@@ -298,6 +304,59 @@ function trendsCommand(args: string[], io: Console): number {
   io.out(renderTrendsText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   return values['fail-on-regression'] && outcome.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
+}
+
+function historyCommand(args: string[], io: Console): number {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case undefined:
+    case '-h':
+    case '--help':
+      io.out(HISTORY_HELP);
+      return sub === undefined ? EXIT_USAGE : EXIT_PASS;
+    case 'import':
+      return historyImportCommand(rest, io);
+    default:
+      throw new UsageError(`history: unknown subcommand "${terminalSafe(sub)}"; the subcommand is import (see perfgate history --help)`);
+  }
+}
+
+function historyImportCommand(args: string[], io: Console): number {
+  const { values, positionals } = parseCommandArgs('history import', args, {
+    output: { type: 'string', short: 'o' },
+    commit: { type: 'string' },
+    date: { type: 'string' },
+    'run-url': { type: 'string' },
+    window: { type: 'string' },
+    ...SET_OPTIONS,
+    ...HELP_OPTION,
+  });
+  if (values.help) {
+    io.out(HISTORY_IMPORT_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length === 0) throw new UsageError('history import: name at least one folder of past runs');
+  if (values.output === undefined) throw new UsageError('history import: --output is required (the history folder to write the records to)');
+  const window = numberOption(values.window, '--window', DEFAULT_HISTORY_WINDOW, (v) => Number.isInteger(v) && v >= 1, 'a whole number of runs, at least 1');
+  const outcome = runHistoryImport(
+    {
+      sources: positionals,
+      output: values.output,
+      window,
+      ...(values.commit !== undefined ? { commit: values.commit } : {}),
+      ...(values.date !== undefined ? { date: values.date } : {}),
+      ...(values['run-url'] !== undefined ? { runUrl: values['run-url'] } : {}),
+      floatParse: floatParseOption(values['float-parse']),
+      ...formatOptions(values),
+    },
+    cliProgress(io),
+  );
+  for (const path of outcome.written) io.out(`wrote ${terminalSafe(path)}\n`);
+  const parts = [`${outcome.records.length} run(s) read`, `${outcome.written.length} record(s) written`, `${outcome.unchanged.length} already there`];
+  if (outcome.removed.length > 0) parts.push(`${outcome.removed.length} older record(s) removed`);
+  if (outcome.outsideWindow > 0) parts.push(`${outcome.outsideWindow} run(s) older than the newest ${window} not kept`);
+  io.out(`history import: ${parts.join(', ')} (window ${window})\n`);
+  return EXIT_PASS;
 }
 
 /** After check or compare: with --charts the charts and report.html, then comment.md; the exit code. */

@@ -18,6 +18,8 @@ export const HISTORY_FORMAT = 'perfgate-history';
 export const HISTORY_VERSION = 2;
 export const READABLE_HISTORY_VERSIONS = [1, 2] as const;
 export const DEFAULT_HISTORY_WINDOW = 30;
+/** The commit of an imported run whose commit nobody recorded (`perfgate history import` without --commit). */
+export const UNKNOWN_COMMIT = 'unknown';
 
 /** One measurement of a run as stored: the common model's measurement, flat. Values that are not numbers are null. */
 export interface HistoryMeasurement {
@@ -40,7 +42,7 @@ export interface HistoryMeasurement {
 export interface HistoryRecord {
   format: typeof HISTORY_FORMAT;
   version: typeof HISTORY_VERSION;
-  /** Commit SHA the run measured. */
+  /** Commit SHA the run measured; `unknown` for an imported run whose commit was not recorded. */
   sha: string;
   /** When the measured commit was made or pushed, as an ISO 8601 UTC string (from the event). */
   date: string;
@@ -79,7 +81,7 @@ function finiteOrNull(value: number): number | null {
 export function makeHistoryRecord(experiments: readonly RecordedExperiment[], run: HistoryRunInfo): HistoryRecord {
   const runId = String(run.runId);
   if (!/^[0-9]+$/.test(runId)) throw new InputError(`history: the run id must be a number, got "${runId}"`);
-  if (!/^[0-9a-f]{7,64}$/i.test(run.sha)) throw new InputError(`history: not a commit SHA: "${run.sha}"`);
+  if (run.sha !== UNKNOWN_COMMIT && !/^[0-9a-f]{7,64}$/i.test(run.sha)) throw new InputError(`history: not a commit SHA: "${run.sha}"`);
   const sorted = [...experiments].sort((a, b) => compareStrings(a.experiment, b.experiment));
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i]!.experiment === sorted[i - 1]!.experiment) throw new InputError(`history: experiment "${sorted[i]!.experiment}" appears twice`);
@@ -413,6 +415,60 @@ export function appendHistoryRecord(folder: string, record: HistoryRecord, windo
   }
   if (!keep && !removed.includes(written)) removed.push(written);
   return { written, removed };
+}
+
+/** What an import did to the history folder. */
+export interface ImportOutcome {
+  /** Records written (new, or changed). */
+  written: string[];
+  /** Records already in the folder with the same bytes: left as they were. */
+  unchanged: string[];
+  /** Older records removed to keep the window. */
+  removed: string[];
+  /** Imported records older than every kept one once the window is full: not written. */
+  outsideWindow: number;
+}
+
+/**
+ * Adds several records at once, with the rules of `appendHistoryRecord`: a record with the run
+ * id of one already in the folder replaces it, and only the newest `window` records stay. Every
+ * record already in the folder is read (and must be valid) before anything is written; a file
+ * that already holds the same bytes is not rewritten, so importing twice changes nothing.
+ */
+export function importHistoryRecords(folder: string, records: readonly HistoryRecord[], window = DEFAULT_HISTORY_WINDOW): ImportOutcome {
+  checkWindow(window);
+  const existing = readAll(folder);
+  const added = new Set<StoredRecord>();
+  let kept: StoredRecord[] = existing;
+  const dropped: StoredRecord[] = [];
+  for (const record of records) {
+    const stored = { ...record, file: join(folder, historyFileName(record)) };
+    added.add(stored);
+    const plan = planHistoryWindow<StoredRecord>(kept, stored, window);
+    kept = plan.kept;
+    dropped.push(...plan.dropped);
+  }
+  const outcome: ImportOutcome = { written: [], unchanged: [], removed: [], outsideWindow: 0 };
+  for (const record of kept) {
+    if (!added.has(record)) continue;
+    const content = renderHistoryRecord(strip(record));
+    if (existsSync(record.file) && readText(record.file) === content) outcome.unchanged.push(record.file);
+    else {
+      writeFileAtomic(record.file, content);
+      outcome.written.push(record.file);
+    }
+  }
+  const keptFiles = new Set(kept.map((r) => r.file));
+  for (const old of dropped) {
+    if (added.has(old)) {
+      if (!kept.some((r) => r.runId === old.runId)) outcome.outsideWindow++;
+      continue;
+    }
+    if (keptFiles.has(old.file)) continue;
+    rmSync(old.file, { force: true });
+    outcome.removed.push(old.file);
+  }
+  return outcome;
 }
 
 /** The records of a history folder that must hold some (trends, export): oldest first, at most the newest `window`. */

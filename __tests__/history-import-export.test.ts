@@ -1,0 +1,269 @@
+/**
+ * `perfgate history import` on the project's own sample runs
+ * (fixtures/history-import/, see its README): a folder of run folders (hyperfine JSON written by
+ * hyperfine 1.15.0, hand-written Fast-DDS raw CSVs) and the reference tooling's
+ * `<db>/experiments_results/<YYYY-MM-DD_hh-mm-ss>/` layout (summaries and check reports written by
+ * perfgate summarize and check from hand-written raw CSVs). Every expected value below is worked
+ * out by hand from those files and stated here.
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { appendHistoryRecord, makeHistoryRecord, parseHistoryRecord, type HistoryRecord } from '../src/pipeline/history.js';
+import { cli, describeShared, fastdds, read, repoRoot, tempDir } from './helpers/shared.js';
+
+const SAMPLES = join(repoRoot, 'fixtures', 'history-import');
+const RUNS = join(SAMPLES, 'runs');
+const DB = join(SAMPLES, 'latency_results_db');
+
+function records(folder: string): HistoryRecord[] {
+  return readdirSync(folder)
+    .filter((n) => n.startsWith('history-'))
+    .sort()
+    .map((n) => parseHistoryRecord(read(join(folder, n)), n));
+}
+
+/** name → bytes of every file in a folder. */
+function snapshot(folder: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(folder)
+      .sort()
+      .map((n) => [n, read(join(folder, n))]),
+  );
+}
+
+function statistic(record: HistoryRecord, experiment: string, parameter: string, metric: string, name: 'median' | 'p99' | 'max' | 'mean' | 'samples'): number | null | undefined {
+  return record.measurements.find((m) => m.experiment === experiment && m.parameter === parameter && m.metric === metric)?.statistics[name];
+}
+
+describe('history import: the reference layout <db>/experiments_results/<timestamp>/', () => {
+  test('one record per execution, dated by its folder name (UTC), summaries read, check reports and plots left out', async () => {
+    const work = tempDir('perfgate-import-');
+    const db = join(work, 'latency_results_db');
+    cpSync(DB, db, { recursive: true });
+    // What latency_job.bash also leaves in an execution and in the database: plots, not measurements.
+    mkdirSync(join(db, 'experiments_results', '2026-01-05_09-30-00', 'plots', 'measurements_demo_reliable'), { recursive: true });
+    writeFileSync(join(db, 'experiments_results', '2026-01-05_09-30-00', 'plots', 'measurements_demo_reliable', 'histogram_16.png'), 'not read');
+    mkdirSync(join(db, 'history_plots', 'demo_reliable'), { recursive: true });
+    const out = join(work, 'history');
+    const result = await cli(['history', 'import', db, '--output', out]);
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/^history import: 3 run\(s\) read, 3 record\(s\) written, 0 already there \(window 30\)$/m);
+    expect(result.err).toContain('3 run(s) recorded with commit "unknown"');
+    expect(result.err).not.toContain('no date');
+    const names = readdirSync(out).sort();
+    expect(names.map((n) => n.replace(/-\d+\.json$/, ''))).toEqual(['history-2026-01-05T09-30-00.000Z', 'history-2026-01-12T09-30-00.000Z', 'history-2026-01-19T09-30-00.000Z']);
+    const [first, second, third] = records(out);
+    for (const r of [first!, second!, third!]) {
+      expect(r).toMatchObject({ format: 'perfgate-history', version: 2, sha: 'unknown', runUrl: '' });
+      expect(r.environment).toBeUndefined();
+      expect(r.runId).toMatch(/^[0-9]+$/);
+      // The summary, not its raw file: one experiment, read as a Fast-DDS summary.
+      expect(new Set(r.measurements.map((m) => `${m.experiment} ${m.format}`))).toEqual(new Set(['demo_reliable fastdds-summary']));
+    }
+    // Medians of the four 16-byte samples of each run's raw file (10.5 11 10.75 12 → 10.875; …).
+    expect([first, second, third].map((r) => statistic(r!, 'demo_reliable', '16', 'latency', 'median'))).toEqual([10.875, 10.75, 12.875]);
+    // The 99% column of the summaries, as perfgate summarize wrote them (3 decimals).
+    expect([first, second, third].map((r) => statistic(r!, 'demo_reliable', '1024', 'latency', 'p99'))).toEqual([24.88, 23.925, 26.88]);
+    expect(first!.date).toBe('2026-01-05T09:30:00.000Z');
+  });
+
+  test('the experiments_results folder itself is a source too; runs in the code-point order of sorted()', async () => {
+    const work = tempDir('perfgate-import-');
+    const results = join(work, 'experiments_results');
+    cpSync(join(DB, 'experiments_results'), results, { recursive: true });
+    // A custom execution name (latency_job.bash -l): sorted() puts "Run-b" before "run-a" (uppercase first).
+    cpSync(join(results, '2026-01-05_09-30-00'), join(results, 'run-a'), { recursive: true });
+    cpSync(join(results, '2026-01-12_09-30-00'), join(results, 'Run-b'), { recursive: true });
+    const out = join(work, 'history');
+    const result = await cli(['history', 'import', results, '-o', out]);
+    expect(result.code).toBe(0);
+    expect(result.err).toContain(`no date in their name (${join(results, 'Run-b')}, ${join(results, 'run-a')})`);
+    const rs = records(out);
+    expect(rs.map((r) => r.date)).toEqual([
+      '1970-01-01T00:00:01.000Z',
+      '1970-01-01T00:00:02.000Z',
+      '2026-01-05T09:30:00.000Z',
+      '2026-01-12T09:30:00.000Z',
+      '2026-01-19T09:30:00.000Z',
+    ]);
+    // Run-b is a copy of the 2026-01-12 execution, run-a of 2026-01-05.
+    expect(rs.slice(0, 2).map((r) => statistic(r, 'demo_reliable', '16', 'latency', 'median'))).toEqual([10.75, 10.875]);
+  });
+});
+
+describe('history import: a folder of run folders (any format)', () => {
+  test('runs in natural order (r2 before r10), raw Fast-DDS files summarised, undated runs said to be so', async () => {
+    const out = join(tempDir('perfgate-import-'), 'history');
+    const result = await cli(['history', 'import', RUNS, '--output', out]);
+    expect(result.code).toBe(0);
+    expect(result.err).toContain(
+      `3 run folder(s) have no date in their name (${join(RUNS, 'r1')}, ${join(RUNS, 'r2')}, ${join(RUNS, 'r10')}): dated 1970-01-01T00:00:00Z plus one second per run`,
+    );
+    const rs = records(out);
+    expect(rs.map((r) => r.date)).toEqual(['1970-01-01T00:00:01.000Z', '1970-01-01T00:00:02.000Z', '1970-01-01T00:00:03.000Z']);
+    // r1, r2, r10: medians of the hand-written 16-byte samples (5.25 5.5 6 5.75 → 5.625; 5.5 5.25 5.75 6.5 → 5.625; 6.5 6.25 7 6.75 → 6.625).
+    expect(rs.map((r) => statistic(r, 'demo_best_effort', '16', 'latency', 'median'))).toEqual([5.625, 5.625, 6.625]);
+    expect(rs.map((r) => r.measurements.find((m) => m.experiment === 'demo_best_effort')!.format)).toEqual(['fastdds-raw', 'fastdds-raw', 'fastdds-raw']);
+    // hyperfine's "median" of sleep-10ms in r1 is 0.014140375019999998 s: stored in µs.
+    expect(statistic(rs[0]!, 'sleep-10ms', '', 'wall time', 'median')).toBeCloseTo(14140.37502, 6);
+    expect(statistic(rs[0]!, 'sleep-10ms', '', 'wall time', 'samples')).toBe(5);
+  });
+
+  test('compare --history and trends read the imported folder as they read the run folders', async () => {
+    const work = tempDir('perfgate-import-');
+    const out = join(work, 'history');
+    expect((await cli(['history', 'import', RUNS, '-o', out])).code).toBe(0);
+    const candidate = join(RUNS, 'r10');
+    const fromRecords = await cli(['compare', '--history', out, '--results', candidate, '-o', join(work, 'a'), '--reference-label', 'past']);
+    const fromFolders = await cli(['compare', '--history', RUNS, '--results', candidate, '-o', join(work, 'b'), '--reference-label', 'past']);
+    expect(fromRecords.code).toBe(fromFolders.code);
+    const rows = (text: string) => text.split('\n').filter((l) => /^(demo_best_effort|sleep-)/.test(l));
+    expect(rows(fromRecords.out).length).toBeGreaterThan(0);
+    expect(rows(fromRecords.out)).toEqual(rows(fromFolders.out));
+    const trends = await cli(['trends', out, '-o', join(work, 't')]);
+    expect(trends.code).toBe(0);
+    expect(trends.out).toMatch(/^Trends: 3 run\(s\), /m);
+    const json = JSON.parse(read(join(work, 't', 'trends.json'))) as { runs: { sha: string; date: string }[] };
+    expect(json.runs.map((r) => `${r.sha} ${r.date}`)).toEqual(['unknown 1970-01-01T00:00:01.000Z', 'unknown 1970-01-01T00:00:02.000Z', 'unknown 1970-01-01T00:00:03.000Z']);
+  });
+
+  test('one run folder with --commit, --date and --run-url; those options refuse several runs', async () => {
+    const work = tempDir('perfgate-import-');
+    const out = join(work, 'history');
+    const url = 'https://github.com/o/r/actions/runs/42';
+    const one = await cli(['history', 'import', join(RUNS, 'r2'), '-o', out, '--commit', 'ABCDEF0123', '--date', '2025-12-24T18:00:00+01:00', '--run-url', url]);
+    expect(one.code).toBe(0);
+    expect(one.err).toBe('');
+    const [record] = records(out);
+    expect(record).toMatchObject({ sha: 'abcdef0123', date: '2025-12-24T17:00:00.000Z', runUrl: url });
+    expect(statistic(record!, 'demo_best_effort', '1024', 'latency', 'median')).toBe(8);
+    const several = await cli(['history', 'import', RUNS, '-o', out, '--commit', 'abcdef0123']);
+    expect(several.code).toBe(2);
+    expect(several.err).toContain('--commit, --date and --run-url describe one run, and these sources hold 3');
+    const badCommit = await cli(['history', 'import', join(RUNS, 'r2'), '-o', out, '--commit', 'main']);
+    expect(badCommit).toMatchObject({ code: 2, err: expect.stringContaining('--commit must be a commit SHA') });
+  });
+});
+
+describe('history import: idempotent, window, existing records', () => {
+  test('importing again writes the same bytes and adds nothing; records already there stay', async () => {
+    const work = tempDir('perfgate-import-');
+    const out = join(work, 'history');
+    // A record the action's record-history wrote before.
+    const recorded = makeHistoryRecord([], { sha: 'feedbeef1234567', date: '2026-02-01T08:00:00Z', runId: 7001, runUrl: 'https://github.com/o/r/actions/runs/7001' });
+    const { written } = appendHistoryRecord(out, recorded);
+    const first = await cli(['history', 'import', RUNS, DB, '-o', out]);
+    expect(first.out).toMatch(/6 run\(s\) read, 6 record\(s\) written, 0 already there/);
+    const before = snapshot(out);
+    expect(Object.keys(before)).toHaveLength(7);
+    expect(before[written.slice(out.length + 1)]).toBe(read(written));
+    const again = await cli(['history', 'import', RUNS, DB, '-o', out]);
+    expect(again.code).toBe(0);
+    expect(again.out).toMatch(/^history import: 6 run\(s\) read, 0 record\(s\) written, 6 already there \(window 30\)$/m);
+    expect(snapshot(out)).toEqual(before);
+    // The same runs given another way (one execution folder on its own) are the same records.
+    const single = await cli(['history', 'import', join(DB, 'experiments_results', '2026-01-12_09-30-00'), '-o', out]);
+    expect(single.out).toMatch(/1 run\(s\) read, 0 record\(s\) written, 1 already there/);
+    expect(snapshot(out)).toEqual(before);
+  });
+
+  test('--window keeps the newest runs, as record-history does', async () => {
+    const out = join(tempDir('perfgate-import-'), 'history');
+    const result = await cli(['history', 'import', RUNS, DB, '-o', out, '--window', '2']);
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/6 run\(s\) read, 2 record\(s\) written, 0 already there, 4 run\(s\) older than the newest 2 not kept \(window 2\)/);
+    expect(records(out).map((r) => r.date)).toEqual(['2026-01-12T09:30:00.000Z', '2026-01-19T09:30:00.000Z']);
+    const bad = await cli(['history', 'import', RUNS, '-o', out, '--window', '0']);
+    expect(bad).toMatchObject({ code: 2, err: expect.stringContaining('--window must be a whole number of runs, at least 1') });
+  });
+});
+
+describe('history import: bad input is one error naming the file, and the folder keeps what it had', () => {
+  async function folderWithRecord(): Promise<{ work: string; out: string; before: Record<string, string> }> {
+    const work = tempDir('perfgate-import-');
+    const out = join(work, 'history');
+    expect((await cli(['history', 'import', join(DB, 'experiments_results', '2026-01-05_09-30-00'), '-o', out])).code).toBe(0);
+    return { work, out, before: snapshot(out) };
+  }
+
+  test('a broken summary in one run: file and line named, nothing written', async () => {
+    const { work, out, before } = await folderWithRecord();
+    const db = join(work, 'db');
+    cpSync(DB, db, { recursive: true });
+    const summary = join(db, 'experiments_results', '2026-01-19_09-30-00', 'measurements_demo_reliable_summary.csv');
+    writeFileSync(summary, read(summary).replace('1024,4,27.000', '1024,4,27.0x0'));
+    const result = await cli(['history', 'import', db, '-o', out]);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(new RegExp(`^perfgate: error: ${summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:\\d+: `, 'm'));
+    expect(result.err).not.toContain('    at ');
+    expect(snapshot(out)).toEqual(before);
+  });
+
+  test('a broken record already in the output folder is named and nothing is written', async () => {
+    const { out } = await folderWithRecord();
+    writeFileSync(join(out, 'history-2020-01-01T00-00-00.000Z-1.json'), '{"format": "perfgate-history", "version": 9}');
+    const before = snapshot(out);
+    const result = await cli(['history', 'import', RUNS, '-o', out]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('history-2020-01-01T00-00-00.000Z-1.json: not a perfgate history record: unsupported version 9');
+    expect(snapshot(out)).toEqual(before);
+  });
+
+  test('a missing source, a folder without runs, a usage slip', async () => {
+    const work = tempDir('perfgate-import-');
+    const out = join(work, 'history');
+    expect(await cli(['history', 'import', join(work, 'nope'), '-o', out])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(`${join(work, 'nope')}: history import: not a folder of runs`),
+    });
+    mkdirSync(join(work, 'empty', 'r1'), { recursive: true });
+    writeFileSync(join(work, 'empty', 'r1', 'notes.txt'), 'nothing measured\n');
+    const empty = await cli(['history', 'import', join(work, 'empty'), '-o', out]);
+    expect(empty.code).toBe(2);
+    expect(empty.err).toContain('no run folders with result files');
+    expect(existsSync(out)).toBe(false);
+    expect(await cli(['history', 'import', RUNS])).toMatchObject({ code: 2, err: expect.stringContaining('--output is required') });
+    expect(await cli(['history', 'import', '-o', out])).toMatchObject({ code: 2, err: expect.stringContaining('name at least one folder of past runs') });
+    expect(await cli(['history', 'frobnicate'])).toMatchObject({ code: 2, err: expect.stringContaining('the subcommand is import') });
+  });
+});
+
+describe('history --help', () => {
+  test.each([
+    [['history', '--help'], 'perfgate history import <runs-folder…> --output <history-folder>'],
+    [['history', 'import', '--help'], "the reference tooling's results database: <db>/experiments_results/<YYYY-MM-DD_hh-mm-ss>/"],
+    [['--help'], 'perfgate history import <runs-folder…> --output <history-folder>'],
+  ])('%p prints help and exits 0', async (args, text) => {
+    const result = await cli(args);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain(text);
+  });
+
+  test('history alone prints its help and exits 2', async () => {
+    const result = await cli(['history']);
+    expect(result.code).toBe(2);
+    expect(result.out).toContain('Usage:');
+  });
+});
+
+describeShared('history import of the reference fixtures (../shared)', () => {
+  test('the five derive runs (timestamp folders of reference summaries) become five dated records', async () => {
+    const runs = join(fastdds, 'derive', 'runs');
+    const out = join(tempDir('perfgate-import-'), 'history');
+    const result = await cli(['history', 'import', runs, '-o', out]);
+    expect(result.code).toBe(0);
+    const rs = records(out);
+    expect(rs.map((r) => r.date)).toEqual(['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05'].map((d) => `${d}T12:00:00.000Z`));
+    // The Median cell of the 16-byte row of each run's interprocess summary, as the file holds it.
+    const cells = readdirSync(runs)
+      .sort()
+      .map((run) => {
+        const [header, ...lines] = read(join(runs, run, 'measurements_interprocess_best_effort_summary.csv'))
+          .trim()
+          .split('\n');
+        const column = header!.split(',').indexOf('Median');
+        return Number(lines.find((l) => l.startsWith('16,'))!.split(',')[column]);
+      });
+    expect(rs.map((r) => statistic(r, 'interprocess_best_effort', '16', 'latency', 'median'))).toEqual(cells);
+  });
+});

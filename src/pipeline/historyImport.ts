@@ -1,0 +1,165 @@
+/**
+ * `perfgate history import`: past runs as history records, so that a team starts with its past.
+ * Two layouts are read: a folder with one sub-folder of result files per run (what
+ * `compare --history` and `derive-requirements` read), and the reference tooling's
+ * `experiments_results/<YYYY-MM-DD_hh-mm-ss>/` folders, as `latency_plot_history.py` lists them.
+ * The records are those `record-history` writes (same writer, same window rules).
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { InputError, UsageError } from '../engine/errors.js';
+import { byCodePoint, discoverResults } from './discover.js';
+import {
+  compareRecords,
+  DEFAULT_HISTORY_WINDOW,
+  importHistoryRecords,
+  makeHistoryRecord,
+  normalizeDate,
+  UNKNOWN_COMMIT,
+  type HistoryRecord,
+  type ImportOutcome,
+  type RecordedExperiment,
+} from './history.js';
+import { naturalCompare, readRunFolder, readRunFolders, type HistoryRun } from './historyRuns.js';
+import type { ResultsOptions } from './results.js';
+import type { Progress } from './steps.js';
+
+export interface HistoryImportOptions extends ResultsOptions {
+  /** Folders of runs (either layout), or folders of one run each. */
+  sources: readonly string[];
+  /** The history folder the records go to. */
+  output: string;
+  /** The commit, date and run page of the one run imported (several runs: not allowed). */
+  commit?: string;
+  date?: string;
+  runUrl?: string;
+  window?: number;
+}
+
+export interface HistoryImportResult extends ImportOutcome {
+  /** The records made, oldest first. */
+  records: HistoryRecord[];
+}
+
+/** The reference's execution folder name (`latency_job.bash`, `date '+%Y-%m-%d_%H-%M-%S'`). */
+const REFERENCE_RUN_NAME = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;
+/** A date at the start of a run folder's name: `2026-01-05`, `2026-01-05_09-30-00`, `2026-01-05T09:30:00`. */
+const DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})(?:[_T ](\d{2})[-:](\d{2})[-:](\d{2}))?/;
+const REFERENCE_RESULTS = 'experiments_results';
+
+interface SourceRun {
+  source: string;
+  run: HistoryRun;
+}
+
+/**
+ * Reads every source, makes one record per run and adds them to the history folder. Nothing is
+ * written before every run has been read and every existing record parsed: bad input leaves the
+ * folder as it was.
+ */
+export function runHistoryImport(options: HistoryImportOptions, progress: Progress): HistoryImportResult {
+  if (options.sources.length === 0) throw new UsageError('history import: name at least one folder of past runs');
+  if (options.commit !== undefined && !/^[0-9a-f]{7,64}$/i.test(options.commit))
+    throw new UsageError(`--commit must be a commit SHA (7 to 64 hex digits); got "${options.commit}"`);
+  if (options.date !== undefined && Number.isNaN(Date.parse(options.date))) throw new UsageError(`--date must be a date such as 2026-01-05T09:30:00Z; got "${options.date}"`);
+  const runs = progress.step('Reading runs', () => options.sources.flatMap((source) => runsOfSource(source, options, progress)));
+  const single = options.commit !== undefined || options.date !== undefined || options.runUrl !== undefined;
+  if (single && runs.length !== 1) {
+    throw new UsageError(
+      `history import: --commit, --date and --run-url describe one run, and these sources hold ${runs.length}; import each run folder on its own to give it its commit and date`,
+    );
+  }
+  const undated: string[] = [];
+  const records = runs.map((r) => {
+    if (options.date === undefined && dateOfName(r.run.name) === undefined) undated.push(join(r.source, r.run.name));
+    return recordOfRun(r, options, undated.length);
+  });
+  if (undated.length > 0) {
+    progress.warning(
+      `${undated.length} run folder(s) have no date in their name (${undated.join(', ')}): dated 1970-01-01T00:00:00Z plus one second per run, in the order read, so they keep that order and sort before every dated run`,
+    );
+  }
+  if (options.commit === undefined) progress.warning(`${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT}" (the folders do not say which commit they measured)`);
+  const outcome = progress.step('Writing records', () => importHistoryRecords(options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW));
+  return { ...outcome, records: [...records].sort(compareRecords) };
+}
+
+/** A source's runs, in the order its layout gives them. */
+function runsOfSource(source: string, options: ResultsOptions, progress: Progress): SourceRun[] {
+  if (!isFolder(source)) throw new InputError('history import: not a folder of runs', { file: source });
+  const nested = join(source, REFERENCE_RESULTS);
+  if (isFolder(nested)) return runsOfSource(nested, options, progress);
+  if (holdsResultFiles(source, options)) {
+    // A folder of result files is one run (an execution folder of the reference, or one run's results).
+    const run = readRunFolder(source, basename(resolve(source)), options, progress);
+    if (run) return [{ source: dirname(resolve(source)), run }];
+  }
+  // The reference lists executions with Python's sorted(): code-point order. Other run folders in natural order (r2 before r10).
+  const reference = basename(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
+  return readRunFolders(source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({ source, run }));
+}
+
+function holdsResultFiles(folder: string, options: ResultsOptions): boolean {
+  const files = readdirSync(folder).filter((name) => statSync(join(folder, name)).isFile());
+  if (files.length === 0) return false;
+  try {
+    return discoverResults([folder], { formats: true, ...(options.format !== undefined ? { format: options.format } : {}) }).files.length > 0;
+  } catch (error) {
+    if (error instanceof InputError && error.message.startsWith('the folder holds no')) return false;
+    throw error;
+  }
+}
+
+function subFolders(folder: string): string[] {
+  return readdirSync(folder).filter((name) => isFolder(join(folder, name)));
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The date a run folder's name gives, read as UTC (the reference's names carry no time zone); undefined when it gives none. */
+export function dateOfName(name: string): string | undefined {
+  const m = DATED_NAME.exec(name);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((v) => (v === undefined ? 0 : Number(v)));
+  const ms = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
+  const date = new Date(ms);
+  // 2026-02-30 or 25:00 is no date: Date.UTC would roll it over.
+  if (date.getUTCMonth() !== month! - 1 || date.getUTCDate() !== day! || date.getUTCHours() !== hour! || date.getUTCMinutes() !== minute! || date.getUTCSeconds() !== second!) {
+    return undefined;
+  }
+  return date.toISOString();
+}
+
+/** The record of one run; `undated` is how many undated runs were read up to this one (its second after the epoch). */
+function recordOfRun({ source, run }: SourceRun, options: HistoryImportOptions, undated: number): HistoryRecord {
+  const date = options.date !== undefined ? normalizeDate(options.date) : (dateOfName(run.name) ?? new Date(undated * 1000).toISOString());
+  const experiments: RecordedExperiment[] = [...run.experiments.entries()].map(([experiment, e]) => ({ experiment, format: e.format, measurements: e.measurements }));
+  const where = join(source, run.name);
+  const info = { sha: options.commit ?? UNKNOWN_COMMIT, date, runId: '0', runUrl: options.runUrl ?? '' };
+  let record: HistoryRecord;
+  try {
+    record = makeHistoryRecord(experiments, info);
+  } catch (error) {
+    if (error instanceof InputError) throw new InputError(error.message, { file: where });
+    throw error;
+  }
+  return { ...record, runId: importedRunId(record) };
+}
+
+/**
+ * An imported run has no workflow run: its id is a number made from its date and measurements,
+ * so importing the same run again replaces its record instead of adding a second one.
+ */
+function importedRunId(record: HistoryRecord): string {
+  const digest = createHash('sha256')
+    .update(`${record.date}\n${JSON.stringify(record.measurements)}`)
+    .digest('hex');
+  return String(parseInt(digest.slice(0, 12), 16));
+}
