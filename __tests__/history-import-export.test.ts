@@ -1,19 +1,21 @@
 /**
- * `perfgate history import` on the project's own sample runs
+ * `perfgate history import` and `perfgate history export` on the project's own sample runs
  * (fixtures/history-import/, see its README): a folder of run folders (hyperfine JSON written by
  * hyperfine 1.15.0, hand-written Fast-DDS raw CSVs) and the reference tooling's
  * `<db>/experiments_results/<YYYY-MM-DD_hh-mm-ss>/` layout (summaries and check reports written by
  * perfgate summarize and check from hand-written raw CSVs). Every expected value below is worked
  * out by hand from those files and stated here.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { appendHistoryRecord, makeHistoryRecord, parseHistoryRecord, type HistoryRecord } from '../src/pipeline/history.js';
 import { cli, describeShared, fastdds, read, repoRoot, tempDir } from './helpers/shared.js';
 
 const SAMPLES = join(repoRoot, 'fixtures', 'history-import');
 const RUNS = join(SAMPLES, 'runs');
 const DB = join(SAMPLES, 'latency_results_db');
+const GOLDEN = join(SAMPLES, 'expected', 'history.csv');
+const UPDATE = process.env['UPDATE_GOLDEN'] === '1';
 
 function records(folder: string): HistoryRecord[] {
   return readdirSync(folder)
@@ -33,6 +35,32 @@ function snapshot(folder: string): Record<string, string> {
 
 function statistic(record: HistoryRecord, experiment: string, parameter: string, metric: string, name: 'median' | 'p99' | 'max' | 'mean' | 'samples'): number | null | undefined {
   return record.measurements.find((m) => m.experiment === experiment && m.parameter === parameter && m.metric === metric)?.statistics[name];
+}
+
+/** A minimal RFC 4180 reader: enough to read the export back. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') quoted = !quoted;
+    else if (quoted) cell += c;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  return rows;
 }
 
 describe('history import: the reference layout <db>/experiments_results/<timestamp>/', () => {
@@ -224,7 +252,109 @@ describe('history import: bad input is one error naming the file, and the folder
     expect(existsSync(out)).toBe(false);
     expect(await cli(['history', 'import', RUNS])).toMatchObject({ code: 2, err: expect.stringContaining('--output is required') });
     expect(await cli(['history', 'import', '-o', out])).toMatchObject({ code: 2, err: expect.stringContaining('name at least one folder of past runs') });
-    expect(await cli(['history', 'frobnicate'])).toMatchObject({ code: 2, err: expect.stringContaining('the subcommand is import') });
+    expect(await cli(['history', 'frobnicate'])).toMatchObject({ code: 2, err: expect.stringContaining('subcommands are import and export') });
+  });
+});
+
+describe('history export --csv', () => {
+  async function importedSamples(): Promise<string> {
+    const out = join(tempDir('perfgate-export-'), 'history');
+    expect((await cli(['history', 'import', RUNS, DB, '-o', out])).code).toBe(0);
+    return out;
+  }
+
+  test('the table of the imported samples is pinned by fixtures/history-import/expected/history.csv', async () => {
+    const out = await importedSamples();
+    const result = await cli(['history', 'export', out, '--csv']);
+    expect(result.code).toBe(0);
+    if (UPDATE) {
+      mkdirSync(dirname(GOLDEN), { recursive: true });
+      writeFileSync(GOLDEN, result.out);
+    }
+    expect(result.out).toBe(readFileSync(GOLDEN, 'utf8'));
+    // --output writes the same bytes to a file.
+    const file = join(out, '..', 'history.csv');
+    const written = await cli(['history', 'export', out, '--csv', '--output', file]);
+    expect(written.out).toBe(`wrote ${file} (6 run(s))\n`);
+    expect(read(file)).toBe(result.out);
+  });
+
+  test('import then export: the values of the sample files come back, runs in history order', async () => {
+    const rows = parseCsv((await cli(['history', 'export', await importedSamples(), '--csv'])).out);
+    expect(rows[0]).toEqual(['run', 'commit', 'date', 'experiment', 'parameter', 'metric', 'statistic', 'unit', 'direction', 'value', 'repetitions']);
+    const body = rows.slice(1);
+    expect(body.every((r) => r.length === 11)).toBe(true);
+    const dates = [...new Set(body.map((r) => r[2]))];
+    expect(dates).toEqual([
+      '1970-01-01T00:00:01.000Z',
+      '1970-01-01T00:00:02.000Z',
+      '1970-01-01T00:00:03.000Z',
+      '2026-01-05T09:30:00.000Z',
+      '2026-01-12T09:30:00.000Z',
+      '2026-01-19T09:30:00.000Z',
+    ]);
+    const value = (date: string, experiment: string, parameter: string, metric: string, statistic: string) =>
+      body.filter((r) => r[2] === date && r[3] === experiment && r[4] === parameter && r[5] === metric && r[6] === statistic).map((r) => r.slice(7));
+    // The 2026-01-19 summary's 1024-byte row: Max 27.000, 99% 26.880, Samples 4, Stdev 1.931.
+    expect(value('2026-01-19T09:30:00.000Z', 'demo_reliable', '1024', 'latency', 'p99')).toEqual([['us', 'lower-is-better', '26.88', '1']]);
+    expect(value('2026-01-19T09:30:00.000Z', 'demo_reliable', '1024', 'latency', 'max')).toEqual([['us', 'lower-is-better', '27', '1']]);
+    expect(value('2026-01-19T09:30:00.000Z', 'demo_reliable', '1024', 'latency', 'samples')).toEqual([['', 'lower-is-better', '4', '1']]);
+    expect(value('2026-01-19T09:30:00.000Z', 'demo_reliable', '1024', 'latency', 'stdev')).toEqual([['us', 'lower-is-better', '1.931', '1']]);
+    // hyperfine r2 (the second undated run): its JSON's sleep-20ms "min", in µs, written so that it reads back as the same double.
+    const r2min = JSON.parse(read(join(RUNS, 'r2', 'hyperfine.json'))).results[1].min as number;
+    const [[unit, direction, text]] = value('1970-01-01T00:00:02.000Z', 'sleep-20ms', '', 'wall time', 'min') as [[string, string, string, string]];
+    expect([unit, direction]).toEqual(['us', 'lower-is-better']);
+    expect(Number(text)).toBeCloseTo(r2min * 1e6, 6);
+    expect(String(Number(text))).toBe(text);
+    expect(body.every((r) => r[1] === 'unknown')).toBe(true);
+  });
+
+  test('quoting, spreads, pooled repetitions and empty values in a hand-made record', async () => {
+    const out = join(tempDir('perfgate-export-'), 'history');
+    mkdirSync(out);
+    writeFileSync(
+      join(out, 'history-2026-03-01T00-00-00.000Z-5.json'),
+      JSON.stringify({
+        format: 'perfgate-history',
+        version: 2,
+        sha: '0123456789abcdef',
+        date: '2026-03-01T00:00:00.000Z',
+        runId: '5',
+        runUrl: '',
+        measurements: [
+          {
+            experiment: 'pub "fast", sub',
+            format: 'iceperf',
+            parameter: '=SUM(A1)',
+            payloadBytes: null,
+            metric: 'throughput',
+            dimension: 'bitrate',
+            unit: 'Mb/s',
+            displayUnit: 'Mb/s',
+            direction: 'higher-is-better',
+            statistics: { mean: 0.1, stdev: 1e-7, variance: null },
+            repetitions: 3,
+          },
+        ],
+      }),
+    );
+    const { out: csv } = await cli(['history', 'export', out, '--csv']);
+    expect(csv).toBe(
+      'run,commit,date,experiment,parameter,metric,statistic,unit,direction,value,repetitions\n' +
+        `5,0123456789abcdef,2026-03-01T00:00:00.000Z,"pub ""fast"", sub",'=SUM(A1),throughput,mean,Mb/s,higher-is-better,0.1,3\n` +
+        `5,0123456789abcdef,2026-03-01T00:00:00.000Z,"pub ""fast"", sub",'=SUM(A1),throughput,stdev,Mb/s,lower-is-better,1e-7,3\n` +
+        `5,0123456789abcdef,2026-03-01T00:00:00.000Z,"pub ""fast"", sub",'=SUM(A1),throughput,variance,(Mb/s)²,lower-is-better,,3\n`,
+    );
+  });
+
+  test('errors: no records, no --csv, no folder', async () => {
+    const empty = tempDir('perfgate-export-');
+    expect(await cli(['history', 'export', empty, '--csv'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('no perfgate history records (history-*.json) in this folder'),
+    });
+    expect(await cli(['history', 'export', empty])).toMatchObject({ code: 2, err: expect.stringContaining('--csv') });
+    expect(await cli(['history', 'export', '--csv'])).toMatchObject({ code: 2, err: expect.stringContaining('name one history folder') });
   });
 });
 
@@ -232,7 +362,8 @@ describe('history --help', () => {
   test.each([
     [['history', '--help'], 'perfgate history import <runs-folder…> --output <history-folder>'],
     [['history', 'import', '--help'], "the reference tooling's results database: <db>/experiments_results/<YYYY-MM-DD_hh-mm-ss>/"],
-    [['--help'], 'perfgate history import <runs-folder…> --output <history-folder>'],
+    [['history', 'export', '--help'], 'run,commit,date,experiment,parameter,metric,statistic,unit,direction,value,repetitions'],
+    [['--help'], 'perfgate history export <history-folder> --csv [--output FILE]'],
   ])('%p prints help and exits 0', async (args, text) => {
     const result = await cli(args);
     expect(result.code).toBe(0);

@@ -10822,6 +10822,7 @@ Usage:
   perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
   perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
                    [--commit C --date D --run-url U]
+  perfgate history export <history-folder> --csv [--output FILE]
   perfgate <command> --help
   perfgate --version (-V, -v)
 
@@ -11012,13 +11013,14 @@ Options:
 Exit codes: 0 done (steps or not), 1 a new regression step with --fail-on-regression,
 2 usage or input error.
 `;
-var HISTORY_HELP = `perfgate history — bring past runs into a history folder
+var HISTORY_HELP = `perfgate history — bring past runs into a history folder, and take them out as a table
 
 Usage:
   perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
                           [--commit C --date D --run-url U]
+  perfgate history export <history-folder> --csv [--output FILE]
 
-See perfgate history import --help.
+See perfgate history import --help and perfgate history export --help.
 `;
 var HISTORY_IMPORT_HELP = `perfgate history import — history records from folders of past runs
 
@@ -11028,7 +11030,7 @@ Usage:
   perfgate history import <run-folder> --output <history-folder> [--commit C] [--date D] [--run-url U]
 
 Writes one history record per run (history-*.json, the records the action's record-history keeps)
-into the history folder, which compare --history and trends then read. Each
+into the history folder, which compare --history, trends and history export then read. Each
 source is one of:
   - a folder with one sub-folder of result files per run (any format perfgate reads; Fast-DDS raw
     CSVs are summarised, and a summary is used when a run holds both), runs in natural order
@@ -11061,6 +11063,26 @@ Options:
   --date D               its date (ISO 8601, e.g. 2026-01-05T09:30:00Z)
   --run-url U            the page of the run (e.g. its workflow run)
 ${RUN_FOLDER_OPTIONS}`;
+var HISTORY_EXPORT_HELP = `perfgate history export — a history folder as one tidy CSV table
+
+Usage:
+  perfgate history export <history-folder> --csv [--output FILE]
+
+One row per value, runs oldest first (as trends reads them), inside a run its measurements in the
+record's order and the statistics in a fixed order:
+  run,commit,date,experiment,parameter,metric,statistic,unit,direction,value,repetitions
+unit is the unit the value is stored in (µs is written us; a sample count has none; a variance is
+in the unit squared); direction is the statistic's (lower-is-better or higher-is-better; a spread
+is lower-is-better whatever its metric); value is written in the shortest form that reads back as
+the same number, empty where the run had none; repetitions is how many repetitions of the run were
+pooled into the value (1: none). Cells are quoted as RFC 4180 says; a text cell that a
+spreadsheet would run as a formula starts with '.
+
+Options:
+  --csv                  write CSV (the one format there is)
+  -o, --output FILE      write the table to FILE (default: standard output)
+  -h, --help             show this help
+`;
 
 // src/pipeline/historyImport.ts
 import { createHash } from "node:crypto";
@@ -11155,6 +11177,38 @@ function importedRunId(record) {
   const digest = createHash("sha256").update(`${record.date}
 ${JSON.stringify(record.measurements)}`).digest("hex");
   return String(parseInt(digest.slice(0, 12), 16));
+}
+
+// src/engine/report/historyCsv.ts
+var HISTORY_CSV_HEADER = "run,commit,date,experiment,parameter,metric,statistic,unit,direction,value,repetitions";
+function renderHistoryCsv(runs) {
+  const lines = [HISTORY_CSV_HEADER];
+  for (const run of runs) {
+    const head = [csvText(run.runId), csvText(run.sha), csvText(run.date)].join(",");
+    for (const m of run.measurements) {
+      const what = [csvText(m.experiment), csvText(m.parameter), csvText(m.metric)].join(",");
+      for (const statistic of STATISTIC_NAMES) {
+        const value4 = m.statistics[statistic];
+        if (value4 === void 0) continue;
+        const unit = statistic === "samples" ? "" : statistic === "variance" && m.unit !== "" ? `(${m.unit})²` : m.unit;
+        const cells = [statistic, csvText(unit), statisticDirection(statistic, m.direction), numberCell(value4), m.repetitions !== void 0 ? String(m.repetitions) : "1"];
+        lines.push(`${head},${what},${cells.join(",")}`);
+      }
+    }
+  }
+  return lines.join("\n") + "\n";
+}
+function numberCell(value4) {
+  if (value4 === null || !Number.isFinite(value4)) return "";
+  return Object.is(value4, -0) ? "-0" : String(value4);
+}
+
+// src/pipeline/historyExport.ts
+function runHistoryExport(folder, output) {
+  const records = readRecordedHistory(folder);
+  const csv = renderHistoryCsv(records);
+  if (output !== void 0) writeFileAtomic(output, csv);
+  return { csv, runs: records.length };
 }
 
 // src/engine/trends/render.ts
@@ -12060,8 +12114,10 @@ function historyCommand(args, io) {
       return sub === void 0 ? EXIT_USAGE : EXIT_PASS;
     case "import":
       return historyImportCommand(rest, io);
+    case "export":
+      return historyExportCommand(rest, io);
     default:
-      throw new UsageError(`history: unknown subcommand "${terminalSafe(sub)}"; the subcommand is import (see perfgate history --help)`);
+      throw new UsageError(`history: unknown subcommand "${terminalSafe(sub)}"; subcommands are import and export (see perfgate history --help)`);
   }
 }
 function historyImportCommand(args, io) {
@@ -12100,6 +12156,24 @@ function historyImportCommand(args, io) {
   if (outcome.removed.length > 0) parts.push(`${outcome.removed.length} older record(s) removed`);
   if (outcome.outsideWindow > 0) parts.push(`${outcome.outsideWindow} run(s) older than the newest ${window} not kept`);
   io.out(`history import: ${parts.join(", ")} (window ${window})
+`);
+  return EXIT_PASS;
+}
+function historyExportCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("history export", args, {
+    csv: { type: "boolean" },
+    output: { type: "string", short: "o" },
+    ...HELP_OPTION
+  });
+  if (values.help) {
+    io.out(HISTORY_EXPORT_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length !== 1) throw new UsageError("history export: name one history folder (perfgate history-*.json records)");
+  if (!values.csv) throw new UsageError("history export: name the output format: --csv (the one format there is)");
+  const { csv, runs } = runHistoryExport(positionals[0], values.output);
+  if (values.output === void 0) io.out(csv);
+  else io.out(`wrote ${terminalSafe(values.output)} (${runs} run(s))
 `);
   return EXIT_PASS;
 }

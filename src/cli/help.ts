@@ -13,6 +13,7 @@ Usage:
   perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
   perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
                    [--commit C --date D --run-url U]
+  perfgate history export <history-folder> --csv [--output FILE]
   perfgate <command> --help
   perfgate --version (-V, -v)
 
@@ -212,13 +213,14 @@ Exit codes: 0 done (steps or not), 1 a new regression step with --fail-on-regres
 2 usage or input error.
 `;
 
-export const HISTORY_HELP = `perfgate history — bring past runs into a history folder
+export const HISTORY_HELP = `perfgate history — bring past runs into a history folder, and take them out as a table
 
 Usage:
   perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
                           [--commit C --date D --run-url U]
+  perfgate history export <history-folder> --csv [--output FILE]
 
-See perfgate history import --help.
+See perfgate history import --help and perfgate history export --help.
 `;
 
 export const HISTORY_IMPORT_HELP = `perfgate history import — history records from folders of past runs
@@ -229,7 +231,7 @@ Usage:
   perfgate history import <run-folder> --output <history-folder> [--commit C] [--date D] [--run-url U]
 
 Writes one history record per run (history-*.json, the records the action's record-history keeps)
-into the history folder, which compare --history and trends then read. Each
+into the history folder, which compare --history, trends and history export then read. Each
 source is one of:
   - a folder with one sub-folder of result files per run (any format perfgate reads; Fast-DDS raw
     CSVs are summarised, and a summary is used when a run holds both), runs in natural order
@@ -262,3 +264,24 @@ Options:
   --date D               its date (ISO 8601, e.g. 2026-01-05T09:30:00Z)
   --run-url U            the page of the run (e.g. its workflow run)
 ${RUN_FOLDER_OPTIONS}`;
+
+export const HISTORY_EXPORT_HELP = `perfgate history export — a history folder as one tidy CSV table
+
+Usage:
+  perfgate history export <history-folder> --csv [--output FILE]
+
+One row per value, runs oldest first (as trends reads them), inside a run its measurements in the
+record's order and the statistics in a fixed order:
+  run,commit,date,experiment,parameter,metric,statistic,unit,direction,value,repetitions
+unit is the unit the value is stored in (µs is written us; a sample count has none; a variance is
+in the unit squared); direction is the statistic's (lower-is-better or higher-is-better; a spread
+is lower-is-better whatever its metric); value is written in the shortest form that reads back as
+the same number, empty where the run had none; repetitions is how many repetitions of the run were
+pooled into the value (1: none). Cells are quoted as RFC 4180 says; a text cell that a
+spreadsheet would run as a formula starts with '.
+
+Options:
+  --csv                  write CSV (the one format there is)
+  -o, --output FILE      write the table to FILE (default: standard output)
+  -h, --help             show this help
+`;

@@ -13,9 +13,10 @@ import { parseGateStatistics } from '../engine/compare/gate.js';
 import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
 import { CHART_OPTIONS, floatParseOption, HELP_OPTION, parseCommandArgs, READ_OPTIONS, resultPaths, SET_OPTIONS } from './args.js';
-import { CHECK_HELP, COMPARE_HELP, DERIVE_HELP, HISTORY_HELP, HISTORY_IMPORT_HELP, INSPECT_HELP, MAIN_HELP, SUMMARIZE_HELP, TRENDS_HELP } from './help.js';
+import { CHECK_HELP, COMPARE_HELP, DERIVE_HELP, HISTORY_EXPORT_HELP, HISTORY_HELP, HISTORY_IMPORT_HELP, INSPECT_HELP, MAIN_HELP, SUMMARIZE_HELP, TRENDS_HELP } from './help.js';
 import { DEFAULT_HISTORY_WINDOW } from '../pipeline/history.js';
 import { runHistoryImport } from '../pipeline/historyImport.js';
+import { runHistoryExport } from '../pipeline/historyExport.js';
 import { parseTrendStatistics, runTrends } from '../pipeline/trends.js';
 import { renderTrendsText } from '../engine/trends/render.js';
 import { runInspect } from '../pipeline/inspect.js';
@@ -316,8 +317,10 @@ function historyCommand(args: string[], io: Console): number {
       return sub === undefined ? EXIT_USAGE : EXIT_PASS;
     case 'import':
       return historyImportCommand(rest, io);
+    case 'export':
+      return historyExportCommand(rest, io);
     default:
-      throw new UsageError(`history: unknown subcommand "${terminalSafe(sub)}"; the subcommand is import (see perfgate history --help)`);
+      throw new UsageError(`history: unknown subcommand "${terminalSafe(sub)}"; subcommands are import and export (see perfgate history --help)`);
   }
 }
 
@@ -356,6 +359,24 @@ function historyImportCommand(args: string[], io: Console): number {
   if (outcome.removed.length > 0) parts.push(`${outcome.removed.length} older record(s) removed`);
   if (outcome.outsideWindow > 0) parts.push(`${outcome.outsideWindow} run(s) older than the newest ${window} not kept`);
   io.out(`history import: ${parts.join(', ')} (window ${window})\n`);
+  return EXIT_PASS;
+}
+
+function historyExportCommand(args: string[], io: Console): number {
+  const { values, positionals } = parseCommandArgs('history export', args, {
+    csv: { type: 'boolean' },
+    output: { type: 'string', short: 'o' },
+    ...HELP_OPTION,
+  });
+  if (values.help) {
+    io.out(HISTORY_EXPORT_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length !== 1) throw new UsageError('history export: name one history folder (perfgate history-*.json records)');
+  if (!values.csv) throw new UsageError('history export: name the output format: --csv (the one format there is)');
+  const { csv, runs } = runHistoryExport(positionals[0]!, values.output);
+  if (values.output === undefined) io.out(csv);
+  else io.out(`wrote ${terminalSafe(values.output)} (${runs} run(s))\n`);
   return EXIT_PASS;
 }
 
