@@ -105,17 +105,20 @@ describe('history import: the reference layout <db>/experiments_results/<timesta
     const out = join(work, 'history');
     const result = await cli(['history', 'import', results, '-o', out]);
     expect(result.code).toBe(0);
-    expect(result.err).toContain(`no date in their name (${join(results, 'Run-b')}, ${join(results, 'run-a')})`);
+    // As latency_plot_history.py: the timestamps, then Run-b, then run-a; each dated a second after the one before.
+    expect(result.err).toContain(
+      `2 run folder(s) have no date in their name, dated one second after the run read before them (1970-01-01T00:00:00Z for the first) so that they keep the order read: ${join(results, 'Run-b')} 2026-01-19T09:30:01.000Z, ${join(results, 'run-a')} 2026-01-19T09:30:02.000Z`,
+    );
     const rs = records(out);
     expect(rs.map((r) => r.date)).toEqual([
-      '1970-01-01T00:00:01.000Z',
-      '1970-01-01T00:00:02.000Z',
       '2026-01-05T09:30:00.000Z',
       '2026-01-12T09:30:00.000Z',
       '2026-01-19T09:30:00.000Z',
+      '2026-01-19T09:30:01.000Z',
+      '2026-01-19T09:30:02.000Z',
     ]);
     // Run-b is a copy of the 2026-01-12 execution, run-a of 2026-01-05.
-    expect(rs.slice(0, 2).map((r) => statistic(r, 'demo_reliable', '16', 'latency', 'median'))).toEqual([10.75, 10.875]);
+    expect(rs.slice(3).map((r) => statistic(r, 'demo_reliable', '16', 'latency', 'median'))).toEqual([10.75, 10.875]);
   });
 });
 
@@ -125,7 +128,7 @@ describe('history import: a folder of run folders (any format)', () => {
     const result = await cli(['history', 'import', RUNS, '--output', out]);
     expect(result.code).toBe(0);
     expect(result.err).toContain(
-      `3 run folder(s) have no date in their name (${join(RUNS, 'r1')}, ${join(RUNS, 'r2')}, ${join(RUNS, 'r10')}): dated 1970-01-01T00:00:00Z plus one second per run`,
+      `3 run folder(s) have no date in their name, dated one second after the run read before them (1970-01-01T00:00:00Z for the first) so that they keep the order read: ${join(RUNS, 'r1')} 1970-01-01T00:00:01.000Z, ${join(RUNS, 'r2')} 1970-01-01T00:00:02.000Z, ${join(RUNS, 'r10')} 1970-01-01T00:00:03.000Z\n`,
     );
     const rs = records(out);
     expect(rs.map((r) => r.date)).toEqual(['1970-01-01T00:00:01.000Z', '1970-01-01T00:00:02.000Z', '1970-01-01T00:00:03.000Z']);

@@ -11026,8 +11026,10 @@ var HISTORY_IMPORT_HELP = `perfgate history import — history records from fold
 
 Usage:
   perfgate history import <runs-folder…> --output <history-folder> [--window N]
-                          [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
-  perfgate history import <run-folder> --output <history-folder> [--commit C] [--date D] [--run-url U]
+                          [--format F] [--skip-seconds N] [--mapping M.json]
+                          [--repetitions error|pool]
+  perfgate history import <run-folder> --output <history-folder>
+                          [--commit C] [--date D] [--run-url U]
 
 Writes one history record per run (history-*.json, the records the action's record-history keeps)
 into the history folder, which compare --history, trends and history export then read. Each
@@ -11040,12 +11042,14 @@ source is one of:
     Per run the measurements_<type>_summary.csv files are read (a raw measurements_<type>.csv only
     where its summary is missing); checks_<type>.csv reports and the plots/ folders are not
     measurements and are left out;
-  - a folder of result files: one run.
+  - a folder that holds result files itself: one run (its sub-folders, such as plots/, are
+    not read).
 
-What a folder cannot tell is stated in the record, never guessed:
+What a folder cannot tell is said, never silently guessed:
   date     from a run folder named YYYY-MM-DD[_hh-mm-ss], read as UTC (the names have no time zone);
-           a run folder without a date in its name is dated 1970-01-01T00:00:00Z plus one second
-           per such run, in the order read, so the runs keep their order (a warning lists them)
+           a run folder without a date in its name is dated one second after the run read before
+           it (1970-01-01T00:00:01Z for the first), so the runs keep the order read (a warning
+           lists them with their dates)
   commit   "unknown" (a warning says so)
   run id   a number made from the run's date and measurements, so importing the same runs again
            rewrites the same bytes and adds no second record
@@ -11103,16 +11107,14 @@ function runHistoryImport(options, progress) {
       `history import: --commit, --date and --run-url describe one run, and these sources hold ${runs.length}; import each run folder on its own to give it its commit and date`
     );
   }
-  const undated = [];
-  const records = runs.map((r) => {
-    if (options.date === void 0 && dateOfName(r.run.name) === void 0) undated.push(join8(r.source, r.run.name));
-    return recordOfRun(r, options, undated.length);
-  });
+  const dates = options.date !== void 0 ? [normalizeDate(options.date)] : datesOfRuns(runs);
+  const undated = runs.flatMap((r, i) => options.date === void 0 && dateOfName(r.run.name) === void 0 ? [`${join8(r.source, r.run.name)} ${dates[i]}`] : []);
   if (undated.length > 0) {
     progress.warning(
-      `${undated.length} run folder(s) have no date in their name (${undated.join(", ")}): dated 1970-01-01T00:00:00Z plus one second per run, in the order read, so they keep that order and sort before every dated run`
+      `${undated.length} run folder(s) have no date in their name, dated one second after the run read before them (1970-01-01T00:00:00Z for the first) so that they keep the order read: ${undated.join(", ")}`
     );
   }
+  const records = runs.map((r, i) => recordOfRun(r, options, dates[i]));
   if (options.commit === void 0) progress.warning(`${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT}" (the folders do not say which commit they measured)`);
   const outcome = progress.step("Writing records", () => importHistoryRecords(options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW));
   return { ...outcome, records: [...records].sort(compareRecords) };
@@ -11159,8 +11161,16 @@ function dateOfName(name) {
   }
   return date.toISOString();
 }
-function recordOfRun({ source, run }, options, undated) {
-  const date = options.date !== void 0 ? normalizeDate(options.date) : dateOfName(run.name) ?? new Date(undated * 1e3).toISOString();
+function datesOfRuns(runs) {
+  let previous = 0;
+  return runs.map((r, i) => {
+    if (i > 0 && runs[i - 1].source !== r.source) previous = 0;
+    const named = dateOfName(r.run.name);
+    previous = named !== void 0 ? Date.parse(named) : previous + 1e3;
+    return new Date(previous).toISOString();
+  });
+}
+function recordOfRun({ source, run }, options, date) {
   const experiments = [...run.experiments.entries()].map(([experiment, e]) => ({ experiment, format: e.format, measurements: e.measurements }));
   const where = join8(source, run.name);
   const info = { sha: options.commit ?? UNKNOWN_COMMIT, date, runId: "0", runUrl: options.runUrl ?? "" };

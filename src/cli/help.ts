@@ -227,8 +227,10 @@ export const HISTORY_IMPORT_HELP = `perfgate history import — history records 
 
 Usage:
   perfgate history import <runs-folder…> --output <history-folder> [--window N]
-                          [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
-  perfgate history import <run-folder> --output <history-folder> [--commit C] [--date D] [--run-url U]
+                          [--format F] [--skip-seconds N] [--mapping M.json]
+                          [--repetitions error|pool]
+  perfgate history import <run-folder> --output <history-folder>
+                          [--commit C] [--date D] [--run-url U]
 
 Writes one history record per run (history-*.json, the records the action's record-history keeps)
 into the history folder, which compare --history, trends and history export then read. Each
@@ -241,12 +243,14 @@ source is one of:
     Per run the measurements_<type>_summary.csv files are read (a raw measurements_<type>.csv only
     where its summary is missing); checks_<type>.csv reports and the plots/ folders are not
     measurements and are left out;
-  - a folder of result files: one run.
+  - a folder that holds result files itself: one run (its sub-folders, such as plots/, are
+    not read).
 
-What a folder cannot tell is stated in the record, never guessed:
+What a folder cannot tell is said, never silently guessed:
   date     from a run folder named YYYY-MM-DD[_hh-mm-ss], read as UTC (the names have no time zone);
-           a run folder without a date in its name is dated 1970-01-01T00:00:00Z plus one second
-           per such run, in the order read, so the runs keep their order (a warning lists them)
+           a run folder without a date in its name is dated one second after the run read before
+           it (1970-01-01T00:00:01Z for the first), so the runs keep the order read (a warning
+           lists them with their dates)
   commit   "unknown" (a warning says so)
   run id   a number made from the run's date and measurements, so importing the same runs again
            rewrites the same bytes and adds no second record

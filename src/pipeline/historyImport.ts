@@ -70,16 +70,14 @@ export function runHistoryImport(options: HistoryImportOptions, progress: Progre
       `history import: --commit, --date and --run-url describe one run, and these sources hold ${runs.length}; import each run folder on its own to give it its commit and date`,
     );
   }
-  const undated: string[] = [];
-  const records = runs.map((r) => {
-    if (options.date === undefined && dateOfName(r.run.name) === undefined) undated.push(join(r.source, r.run.name));
-    return recordOfRun(r, options, undated.length);
-  });
+  const dates = options.date !== undefined ? [normalizeDate(options.date)] : datesOfRuns(runs);
+  const undated = runs.flatMap((r, i) => (options.date === undefined && dateOfName(r.run.name) === undefined ? [`${join(r.source, r.run.name)} ${dates[i]}`] : []));
   if (undated.length > 0) {
     progress.warning(
-      `${undated.length} run folder(s) have no date in their name (${undated.join(', ')}): dated 1970-01-01T00:00:00Z plus one second per run, in the order read, so they keep that order and sort before every dated run`,
+      `${undated.length} run folder(s) have no date in their name, dated one second after the run read before them (1970-01-01T00:00:00Z for the first) so that they keep the order read: ${undated.join(', ')}`,
     );
   }
+  const records = runs.map((r, i) => recordOfRun(r, options, dates[i]!));
   if (options.commit === undefined) progress.warning(`${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT}" (the folders do not say which commit they measured)`);
   const outcome = progress.step('Writing records', () => importHistoryRecords(options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW));
   return { ...outcome, records: [...records].sort(compareRecords) };
@@ -137,9 +135,21 @@ export function dateOfName(name: string): string | undefined {
   return date.toISOString();
 }
 
-/** The record of one run; `undated` is how many undated runs were read up to this one (its second after the epoch). */
-function recordOfRun({ source, run }: SourceRun, options: HistoryImportOptions, undated: number): HistoryRecord {
-  const date = options.date !== undefined ? normalizeDate(options.date) : (dateOfName(run.name) ?? new Date(undated * 1000).toISOString());
+/**
+ * Each run's date: the one its name gives, else one second after the run read before it in the
+ * same source (the epoch for the first), so that the history keeps the order the layout gives.
+ */
+function datesOfRuns(runs: readonly SourceRun[]): string[] {
+  let previous = 0;
+  return runs.map((r, i) => {
+    if (i > 0 && runs[i - 1]!.source !== r.source) previous = 0;
+    const named = dateOfName(r.run.name);
+    previous = named !== undefined ? Date.parse(named) : previous + 1000;
+    return new Date(previous).toISOString();
+  });
+}
+
+function recordOfRun({ source, run }: SourceRun, options: HistoryImportOptions, date: string): HistoryRecord {
   const experiments: RecordedExperiment[] = [...run.experiments.entries()].map(([experiment, e]) => ({ experiment, format: e.format, measurements: e.measurements }));
   const where = join(source, run.name);
   const info = { sha: options.commit ?? UNKNOWN_COMMIT, date, runId: '0', runUrl: options.runUrl ?? '' };
