@@ -120,6 +120,26 @@ describe('history import: the reference layout <db>/experiments_results/<timesta
     // Run-b is a copy of the 2026-01-12 execution, run-a of 2026-01-05.
     expect(rs.slice(3).map((r) => statistic(r, 'demo_reliable', '16', 'latency', 'median'))).toEqual([10.75, 10.875]);
   });
+  test('compare --history and trends read the imported executions as they read experiments_results itself', async () => {
+    const work = tempDir('perfgate-import-');
+    const out = join(work, 'history');
+    expect((await cli(['history', 'import', DB, '-o', out])).code).toBe(0);
+    const candidate = join(DB, 'experiments_results', '2026-01-19_09-30-00');
+    const fromRecords = await cli(['compare', '--history', out, '--results', candidate, '-o', join(work, 'a'), '--reference-label', 'past']);
+    const fromFolders = await cli(['compare', '--history', join(DB, 'experiments_results'), '--results', candidate, '-o', join(work, 'b'), '--reference-label', 'past']);
+    expect(fromRecords.code).toBe(0);
+    expect(fromRecords.out).toMatch(/^perfgate compare \(history of 3 runs; /m);
+    const rows = (text: string) => text.split('\n').filter((l) => l.startsWith('demo_reliable '));
+    // 2 payloads and the geomean row, each Min, Median, Max and 99%.
+    expect(rows(fromRecords.out)).toHaveLength(12);
+    expect(rows(fromRecords.out)).toEqual(rows(fromFolders.out));
+    // The reference's comparison CSV is written from the records too (Fast-DDS on both sides).
+    expect(read(join(work, 'a', 'demo_reliable_comparison.csv'))).toBe(read(join(work, 'b', 'demo_reliable_comparison.csv')));
+    const trends = await cli(['trends', out, '-o', join(work, 't')]);
+    expect(trends.code).toBe(0);
+    const json = JSON.parse(read(join(work, 't', 'trends.json'))) as { runs: { date: string }[] };
+    expect(json.runs.map((r) => r.date)).toEqual(['2026-01-05T09:30:00.000Z', '2026-01-12T09:30:00.000Z', '2026-01-19T09:30:00.000Z']);
+  });
 });
 
 describe('history import: a folder of run folders (any format)', () => {
