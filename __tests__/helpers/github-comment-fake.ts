@@ -396,8 +396,10 @@ export function checkBody(spec: OpenApi, op: MatchedOperation, headers: Incoming
           : typeof value[name] === 'number' && Number.isInteger(value[name]) && type === 'integer'
             ? 'integer'
             : typeof value[name];
-      const allowed = Array.isArray(type) ? type : type === undefined ? [] : [type];
-      if (property.nullable) allowed.push('null');
+      // A oneOf/anyOf property (an issue's title: string or integer) allows its members' types.
+      const members: string[] = (property.oneOf ?? property.anyOf ?? []).flatMap((m: Json) => spec.resolve(m)?.type ?? []);
+      const allowed: string[] = Array.isArray(type) ? [...type] : type === undefined ? members : [type];
+      if (property.nullable && allowed.length > 0) allowed.push('null');
       if (allowed.length > 0 && !allowed.includes(actual)) problems.push(`${where}: body field ${name} is ${actual}, the schema says ${allowed.join('|')}`);
       if (Array.isArray(property.enum) && !property.enum.includes(value[name]))
         problems.push(`${where}: body field ${name}=${JSON.stringify(value[name])} is not one of ${property.enum.join(', ')}`);

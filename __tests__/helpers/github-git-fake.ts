@@ -13,10 +13,10 @@
  * {@link FakeCommentGitHub} when one is given, so one API root serves the whole action.
  */
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { checkBody, type FakeCommentGitHub, type FakeFault, type RecordedRequest } from './github-comment-fake.js';
 import { openApi, type MatchedOperation, type OpenApi } from './github-openapi.js';
+import { LoopbackFake, type Answer } from './loopback.js';
 
 type Json = any;
 
@@ -44,54 +44,17 @@ export interface FakeGitOptions {
   readOnlyToken?: string;
 }
 
-type Answer = { status: number; headers: Record<string, string>; body: string };
-
-export class FakeGitGitHub {
+export class FakeGitGitHub extends LoopbackFake {
   readonly requests: RecordedRequest[] = [];
-  readonly problems: string[] = [];
   readonly blobs = new Map<string, Buffer>();
   /** Tree sha → path → blob sha. */
   readonly trees = new Map<string, Map<string, string>>();
   readonly commits = new Map<string, FakeGitCommit>();
   /** `refs/heads/x` → commit sha. */
   readonly refs = new Map<string, string>();
-  private server!: Server;
-  apiUrl = '';
 
-  constructor(readonly options: FakeGitOptions) {}
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        void this.handle(req.method ?? 'GET', req.url ?? '/', req.headers, body).then(
-          (answer) => {
-            res.writeHead(answer.status, answer.headers);
-            res.end(answer.body);
-          },
-          (error: unknown) => {
-            this.problems.push(`fake: ${String(error)}`);
-            res.writeHead(500, { 'content-type': 'application/json' });
-            res.end('{"message":"fake failed"}');
-          },
-        );
-      });
-    });
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(0, '127.0.0.1', () => resolve());
-    });
-    this.apiUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => {
-      this.server.closeAllConnections();
-      this.server.close(() => resolve());
-    });
+  constructor(readonly options: FakeGitOptions) {
+    super();
   }
 
   /** The commits of a branch from its tip back to its root. */
@@ -166,7 +129,7 @@ export class FakeGitGitHub {
     return { status: response.status, headers: out, body: await response.text() };
   }
 
-  private async handle(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Promise<Answer> {
+  protected async serve(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Promise<Answer> {
     const url = new URL(rawUrl, 'http://127.0.0.1');
     if (!/^\/repos\/[^/]+\/[^/]+\/git\//.test(url.pathname)) {
       if (this.options.comments) return this.forward(method, rawUrl, headers, body);

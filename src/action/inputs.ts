@@ -73,6 +73,8 @@ export interface ActionInputs {
   gate: GateStatistics;
   /** Change points over the recorded history: off, report them, or fail on a new regression step. */
   trends: 'off' | 'report' | 'fail';
+  /** One GitHub issue per current regression step of the default branch (with `trends`). */
+  trendIssues: boolean;
 }
 
 export type { CommentCharts } from '../pipeline/comment.js';
@@ -135,8 +137,16 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job'>): Actio
     ...experimentNamesInput(),
     commentCharts: choiceInput<CommentCharts>('comment-charts', COMMENT_CHARTS, 'failing'),
     ...verdictInputs(baseline.length > 0),
-    trends: choiceInput<ActionInputs['trends']>('trends', ['off', 'report', 'fail'], 'off'),
+    ...trendInputs(),
   };
+}
+
+/** `trends` and `trend-issues`. */
+function trendInputs(): { trends: ActionInputs['trends']; trendIssues: boolean; token?: string } {
+  const trends = choiceInput<ActionInputs['trends']>('trends', ['off', 'report', 'fail'], 'off');
+  const trendIssues = booleanInput('trend-issues', false);
+  if (trendIssues && trends === 'off') throw new UsageError('input "trend-issues" needs input "trends" (report or fail): the issues follow the change points it finds');
+  return { trends, trendIssues, ...(trendIssues ? { token: apiSettings().token } : {}) };
 }
 
 /** `paired`, `confidence` and `gate`: how a comparison decides. */

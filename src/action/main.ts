@@ -24,6 +24,8 @@ import { commentMarker, MAX_COMMENT_BODY, upsertStickyComment } from './github/c
 import { COMMENT_BODY_FILE, COMMENT_META_FILE, runCommentMode, type CommentMeta } from './commentMode.js';
 import { hostCharts, isForkPullRequest, type HostedChartFile } from './github/chartHosting.js';
 import { readHistoryBranch, writeHistoryBranch, type HistoryBranchOptions } from './github/historyBranch.js';
+import { syncTrendIssues } from './github/trendIssues.js';
+import { trendAlerts } from '../engine/trends/alerts.js';
 import { escapeMarkdown, withoutControls } from '../engine/report/escape.js';
 import { readRunContext, requireRepository, type RunContext } from './context.js';
 import { reviewerComment, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
@@ -225,6 +227,7 @@ async function publish(inputs: ActionInputs, context: RunContext, decision: Deci
   await writeJobSummary(markdown);
   if (check) logVerbatim(renderText(check.report));
   if (comparison) logVerbatim(renderComparisonText(comparison.report));
+  if (trends && inputs.trendIssues) await publishTrendIssues(inputs, context, trends.report);
 
   const verdict = failures.length > 0 ? 'fail' : 'pass';
   const pullRequest = context.pullRequest;
@@ -516,6 +519,29 @@ function trendsOfHistory(inputs: ActionInputs, context: RunContext): TrendsOutco
     return undefined;
   }
   return runTrends({ history: inputs.recordHistory, outputDir: inputs.outputDir }, actionProgress);
+}
+
+/**
+ * `trend-issues`: opens, updates and closes one issue per current regression step. Only where
+ * trends run (a recording push, never a pull request); a failure is a warning.
+ */
+async function publishTrendIssues(inputs: ActionInputs, context: RunContext, report: TrendsOutcome['report']): Promise<void> {
+  const { owner, repo } = requireRepository(context, 'input "trend-issues"');
+  const alerts = trendAlerts(report, context.serverUrl, `${owner}/${repo}`);
+  const result = await core.group('Regression issues', () =>
+    syncTrendIssues({ token: inputs.token ?? '', ...(context.apiUrl !== undefined ? { apiUrl: context.apiUrl } : {}), serverUrl: context.serverUrl, owner, repo, alerts, report }),
+  );
+  if (result.outcome === 'failed') {
+    core.warning(logSafe(`trend-issues: ${result.reason}`));
+    return;
+  }
+  const said = [
+    ...result.opened.map((n) => `opened #${n}`),
+    ...result.updated.map((n) => `updated #${n}`),
+    ...result.closed.map((n) => `closed #${n} (recovered)`),
+    ...result.kept.map((n) => `#${n} unchanged`),
+  ];
+  core.info(`trend-issues: ${said.length > 0 ? said.join(', ') : 'no current regression step, no open issue'}`);
 }
 
 /** `history-branch` on the Git Data API: the repository and token of this run. */

@@ -1,0 +1,99 @@
+/**
+ * Alerts on the default branch: one GitHub issue per regression step that is still current. A step
+ * is current while the series' latest level (the level after its last step) is still worse than the
+ * level before the step by at least the change-point model's smallest change; once the level is
+ * back, or the step has left the recorded window, the alert is over and its issue is closed.
+ *
+ * Each alert carries a marker (a hash of experiment, parameter, metric, statistic and the commit
+ * where the step began) that finds its issue again on later runs. Pure: the action shell lists,
+ * opens, updates and closes the issues.
+ */
+import { escapeMarkdown, withoutControls } from '../report/escape.js';
+import type { TrendReport, TrendSeries, TrendStep } from './trends.js';
+
+export interface TrendAlert {
+  /** `<!-- perfgate-trend-alert:<hash> -->`: in the issue body, how the issue is found again. */
+  marker: string;
+  title: string;
+  body: string;
+}
+
+export const ALERT_MARKER_PREFIX = '<!-- perfgate-trend-alert:';
+/** GitHub's limit on an issue title. */
+const MAX_TITLE = 256;
+
+/** FNV-1a, 64 bits: a stable id of the alert's key (names from result files never reach the marker). */
+function hash64(text: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (const byte of new TextEncoder().encode(text)) {
+    h ^= BigInt(byte);
+    h = (h * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  return h.toString(16).padStart(16, '0');
+}
+
+function worseThan(series: TrendSeries, level: number, reference: number, margin: number): boolean {
+  return series.direction === 'higher-is-better' ? level < reference * (1 - margin) : level > reference * (1 + margin);
+}
+
+function value(v: number, unit: string): string {
+  const text = Number.isFinite(v) ? String(Number(v.toPrecision(4))) : '—';
+  return unit ? `${text} ${unit}` : text;
+}
+
+function percent(change: number): string {
+  const p = change * 100;
+  return `${p >= 0 ? '+' : '−'}${Math.abs(p).toFixed(1)} %`;
+}
+
+/** The series' level now: after its last step, or its whole level when it has none. */
+function latestLevel(series: TrendSeries, step: TrendStep): number {
+  const last = series.steps.reduce<TrendStep>((a, b) => (b.firstRun > a.firstRun ? b : a), step);
+  return last.after;
+}
+
+/** The alerts of the regression steps that are still current, in report order. */
+export function trendAlerts(report: TrendReport, serverUrl: string, repository: string): TrendAlert[] {
+  const margin = report.settings.minMagnitude;
+  const commitUrl = (sha: string) => `${serverUrl.replace(/\/+$/, '')}/${repository}/commit/${encodeURIComponent(sha)}`;
+  const alerts: TrendAlert[] = [];
+  for (const series of report.series) {
+    for (const step of series.steps) {
+      if (step.kind !== 'regression') continue;
+      const level = latestLevel(series, step);
+      if (!worseThan(series, level, step.before, margin)) continue;
+      const first = report.runs[step.firstRun]!;
+      const before = report.runs[step.lastRunBefore]!;
+      const latest = report.runs[report.runs.length - 1]!;
+      const names = [series.experiment, series.parameter, series.metric, series.statistic];
+      const marker = `${ALERT_MARKER_PREFIX}${hash64(JSON.stringify([...names, first.sha]))} -->`;
+      const plain = names.map((n) => withoutControls(n).replace(/\s+/g, ' ').trim()).filter((n) => n !== '');
+      const title = `perfgate: ${plain.join(' ')} regressed ${percent(step.change)} since ${first.sha.slice(0, 7)}`;
+      const md = (text: string) => escapeMarkdown(text);
+      const body = [
+        marker,
+        `### Regression on the default branch: ${md(series.experiment)}`,
+        '',
+        '| experiment | parameter | metric | statistic |',
+        '|---|---|---|---|',
+        `| ${names.map(md).join(' | ')} |`,
+        '',
+        `The ${md(series.statistic)} went from ${md(value(step.before, series.unit))} to ${md(value(step.after, series.unit))} (${percent(step.change)}), a persistent step (p = ${step.pValue < 1e-4 ? '< 0.0001' : step.pValue.toFixed(4)}, ${step.runsBefore} runs before, ${step.runsAfter} after).`,
+        '',
+        `It began between [${md(before.sha.slice(0, 7))}](${commitUrl(before.sha)}) (${md(before.date)}) and [${md(first.sha.slice(0, 7))}](${commitUrl(first.sha)}) (${md(first.date)}): [compare](${serverUrl.replace(/\/+$/, '')}/${repository}/compare/${encodeURIComponent(before.sha)}...${encodeURIComponent(first.sha)}).`,
+        '',
+        `Latest level: ${md(value(level, series.unit))} at [${md(latest.sha.slice(0, 7))}](${commitUrl(latest.sha)})${latest.runUrl ? ` ([run](${latest.runUrl}))` : ''}. perfgate closes this issue when the level is back within ${Math.round(margin * 100)} % of ${md(value(step.before, series.unit))}.`,
+      ].join('\n');
+      alerts.push({ marker, title: title.length > MAX_TITLE ? `${title.slice(0, MAX_TITLE - 1)}…` : title, body });
+    }
+  }
+  return alerts;
+}
+
+/** The body an alert's issue gets when it is closed: why, at which run. */
+export function recoveredBody(previous: string, report: TrendReport, serverUrl: string, repository: string): string {
+  const latest = report.runs[report.runs.length - 1];
+  const at = latest ? ` at [${escapeMarkdown(latest.sha.slice(0, 7))}](${serverUrl.replace(/\/+$/, '')}/${repository}/commit/${encodeURIComponent(latest.sha)})` : '';
+  const note = `**Closed by perfgate${at}:** the level is back within ${Math.round(report.settings.minMagnitude * 100)} % of where it was before this step, or the step has left the recorded window.`;
+  return previous.includes('**Closed by perfgate') ? previous : `${previous}\n\n${note}`;
+}
