@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { InputError } from '../src/engine/errors.js';
 import type { FormatAdapter } from '../src/engine/formats/adapter.js';
@@ -11,7 +11,7 @@ import { isJsonObject, parseLooseJson } from '../src/engine/formats/looseJson.js
 import { redisBenchmarkAdapter } from '../src/engine/formats/redisBenchmark.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
 import { find, inputError } from './helpers/formats.js';
-import { describeShared, repoRoot, sharedDir } from './helpers/shared.js';
+import { describeShared, repoRoot, sharedDir, walkFiles as walk } from './helpers/shared.js';
 import { ADAPTERS as REGISTRY } from '../src/engine/formats/registry.js';
 
 const ADAPTERS: FormatAdapter[] = [hyperfineAdapter, googleBenchmarkAdapter, githubActionBenchmarkAdapter, hdrHistogramAdapter, redisBenchmarkAdapter];
@@ -37,15 +37,6 @@ function head(file: string): string {
   } finally {
     closeSync(fd);
   }
-}
-
-function walk(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? walk(path) : [path];
-    });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3952,6 +3952,23 @@ function optionalStatistic(fields, object, key) {
   if (typeof value4 !== "number") throw fields.error(`expected a number for "${key}", found ${describeJson(value4)}`, object, key);
   return Number.isFinite(value4) ? value4 : void 0;
 }
+var DistinctNames = class {
+  constructor(notes) {
+    this.notes = notes;
+  }
+  notes;
+  seen = /* @__PURE__ */ new Map();
+  /** `name`, or `name (k)` when (name, metric) came k − 1 times before; `line` is for the note. */
+  name(name, metric2, line) {
+    const key = `${name}\0${metric2}`;
+    const earlier = this.seen.get(key);
+    this.seen.set(key, (earlier ?? 0) + 1);
+    if (earlier === void 0) return name;
+    const renamed = `${name} (${earlier + 1})`;
+    this.notes.push(`"${name}" has more than one ${metric2} value; line ${line} is read as "${renamed}"`);
+    return renamed;
+  }
+};
 
 // src/engine/formats/ddsperf.ts
 var PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
@@ -5825,7 +5842,7 @@ var githubActionBenchmarkAdapter = {
     const notes = [];
     const guessed = /* @__PURE__ */ new Set();
     const inferred = /* @__PURE__ */ new Map();
-    const seen = /* @__PURE__ */ new Map();
+    const names = new DistinctNames(notes);
     root.forEach((entry, index) => {
       if (!isJsonObject(entry)) throw fields.error('expected a {"name", "unit", "value"} object', root, index);
       const line = doc.placeOf(entry).line;
@@ -5842,16 +5859,8 @@ var githubActionBenchmarkAdapter = {
         displayUnit: unitText,
         direction: reading.direction
       };
-      let experiment = name;
-      const key = `${name}\0${metric2.name}`;
-      const earlier = seen.get(key);
-      seen.set(key, (earlier ?? 0) + 1);
-      if (earlier !== void 0) {
-        experiment = `${name} (${earlier + 1})`;
-        notes.push(`"${name}" has more than one ${metric2.name} value; line ${line} is read as "${experiment}"`);
-      }
       measurements.push({
-        experiment,
+        experiment: names.name(name, metric2.name, line),
         parameter: { label: "" },
         metric: metric2,
         statistics: { value: toBaseUnit(value4, reading.unit) },
@@ -7541,6 +7550,65 @@ function hostNotes(info) {
   return notes;
 }
 
+// src/engine/formats/benchmarkJs.ts
+var RESULT_LINE2 = /^.* x \d[\d,]*(?:\.\d+)? ops\/sec \u00b1\d+(?:\.\d+)?% \(\d+ runs? sampled\)/m;
+var THROUGHPUT8 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "ops/sec", direction: "higher-is-better" };
+var PARTS = [
+  [/(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/y, "a rate such as 4,161,532 or 66.93"],
+  [/ ops\/sec \u00b1/y, '" ops/sec ±"'],
+  [/\d+(?:\.\d+)?/y, "a margin of error in percent"],
+  [/% \(/y, '"% ("'],
+  [/\d+/y, "the number of runs sampled"],
+  [/ runs? sampled\)$/y, '" runs sampled)" at the end of the line']
+];
+var benchmarkJsAdapter = {
+  id: "benchmarkjs",
+  title: "benchmark.js console output (String(bench) per cycle)",
+  recognises(head) {
+    return RESULT_LINE2.test(head);
+  },
+  parse({ file, text }) {
+    const notes = [];
+    const names = new DistinctNames(notes);
+    const measurements = [];
+    consoleLines(text).forEach((line, index) => {
+      const lineNo = index + 1;
+      const cut = line.lastIndexOf(" x ");
+      if (cut < 0 || !line.includes(" ops/sec", cut)) return;
+      const [hz, runs] = readParts(line, cut + 3, file, lineNo);
+      if (cut === 0 || line.slice(0, cut).trim() === "") throw new InputError('a result line without a benchmark name before " x "', { file, line: lineNo, column: 1 });
+      const samples = Number(runs);
+      if (samples < 1) throw new InputError(`expected at least 1 run sampled, found ${runs}`, { file, line: lineNo, column: line.lastIndexOf("(") + 2 });
+      measurements.push({
+        experiment: names.name(line.slice(0, cut), THROUGHPUT8.name, lineNo),
+        parameter: { label: "" },
+        metric: THROUGHPUT8,
+        statistics: { mean: Number(hz.replace(/,/g, "")), samples },
+        place: { file, line: lineNo }
+      });
+    });
+    if (measurements.length === 0) {
+      throw new InputError('no benchmark.js result lines ("name x 1,234 ops/sec ±0.50% (90 runs sampled)") found', { file, line: 1 });
+    }
+    return { format: "benchmarkjs", file, measurements, notes };
+  }
+};
+function readParts(line, start, file, lineNo) {
+  const out = [];
+  let at = start;
+  for (const [pattern, expected] of PARTS) {
+    pattern.lastIndex = at;
+    const m = pattern.exec(line);
+    if (!m) {
+      const found = line.slice(at, at + 20);
+      throw new InputError(`expected ${expected} after the benchmark name, found ${found === "" ? "the end of the line" : `"${found}"`}`, { file, line: lineNo, column: at + 1 });
+    }
+    out.push(m[0]);
+    at += m[0].length;
+  }
+  return [out[0], out[4]];
+}
+
 // src/engine/formats/registry.ts
 var ADAPTERS = [
   fastddsSummaryAdapter,
@@ -7565,6 +7633,7 @@ var ADAPTERS = [
   catch2ConsoleAdapter,
   catch2XmlAdapter,
   githubActionBenchmarkAdapter,
+  benchmarkJsAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,
   redisBenchmarkQuietAdapter,

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,16 @@ export function read(path: string): string {
 
 export function listFiles(dir: string): string[] {
   return readdirSync(dir).sort();
+}
+
+/** Every file below `dir`, in sorted order, folders walked depth first. */
+export function walkFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walkFiles(path) : [path];
+    });
 }
 
 /** Runs the CLI in-process and collects what it prints. */

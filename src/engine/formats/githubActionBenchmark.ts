@@ -3,7 +3,7 @@ import type { Direction, Measurement, Metric } from '../model/measurement.js';
 import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
 import { isJsonObject, JsonFields, parseLooseJson } from './looseJson.js';
-import { readUnit } from './shared.js';
+import { DistinctNames, readUnit } from './shared.js';
 
 /**
  * github-action-benchmark's custom JSON (`tool: customSmallerIsBetter` / `customBiggerIsBetter`):
@@ -55,7 +55,7 @@ export const githubActionBenchmarkAdapter: FormatAdapter = {
     const notes: string[] = [];
     const guessed = new Set<string>();
     const inferred = new Map<string, Direction>();
-    const seen = new Map<string, number>();
+    const names = new DistinctNames(notes);
     root.forEach((entry, index) => {
       if (!isJsonObject(entry)) throw fields.error('expected a {"name", "unit", "value"} object', root, index);
       const line = doc.placeOf(entry).line;
@@ -72,16 +72,8 @@ export const githubActionBenchmarkAdapter: FormatAdapter = {
         displayUnit: unitText,
         direction: reading.direction,
       };
-      let experiment = name;
-      const key = `${name}\u0000${metric.name}`;
-      const earlier = seen.get(key);
-      seen.set(key, (earlier ?? 0) + 1);
-      if (earlier !== undefined) {
-        experiment = `${name} (${earlier + 1})`;
-        notes.push(`"${name}" has more than one ${metric.name} value; line ${line} is read as "${experiment}"`);
-      }
       measurements.push({
-        experiment,
+        experiment: names.name(name, metric.name, line),
         parameter: { label: '' },
         metric,
         statistics: { value: toBaseUnit(value, reading.unit) },

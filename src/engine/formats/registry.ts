@@ -33,6 +33,7 @@ import { redisBenchmarkQuietAdapter } from './redisBenchmarkQuiet.js';
 import { pytestBenchmarkAdapter } from './pytestBenchmark.js';
 import { jmhAdapter } from './jmh.js';
 import { benchmarkDotNetAdapter } from './benchmarkDotNet.js';
+import { benchmarkJsAdapter } from './benchmarkJs.js';
 
 export const ADAPTERS: readonly FormatAdapter[] = [
   fastddsSummaryAdapter,
@@ -57,6 +58,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   catch2ConsoleAdapter,
   catch2XmlAdapter,
   githubActionBenchmarkAdapter,
+  benchmarkJsAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,
   redisBenchmarkQuietAdapter,

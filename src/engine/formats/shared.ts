@@ -125,3 +125,23 @@ export function optionalStatistic(fields: JsonFields, object: JsonObject, key: s
   if (typeof value !== 'number') throw fields.error(`expected a number for "${key}", found ${describeJson(value)}`, object, key);
   return Number.isFinite(value) ? value : undefined;
 }
+
+/**
+ * Names that a file gives more than once (one benchmark name in two suites): the second is read
+ * as `name (2)`, the third `name (3)`, and a note says so.
+ */
+export class DistinctNames {
+  private readonly seen = new Map<string, number>();
+  constructor(private readonly notes: string[]) {}
+
+  /** `name`, or `name (k)` when (name, metric) came k − 1 times before; `line` is for the note. */
+  name(name: string, metric: string, line: number): string {
+    const key = `${name}\u0000${metric}`;
+    const earlier = this.seen.get(key);
+    this.seen.set(key, (earlier ?? 0) + 1);
+    if (earlier === undefined) return name;
+    const renamed = `${name} (${earlier + 1})`;
+    this.notes.push(`"${name}" has more than one ${metric} value; line ${line} is read as "${renamed}"`);
+    return renamed;
+  }
+}
