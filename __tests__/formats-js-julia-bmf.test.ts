@@ -2,16 +2,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FormatAdapter } from '../src/engine/formats/adapter.js';
 import { benchmarkJsAdapter } from '../src/engine/formats/benchmarkJs.js';
+import { juliaBenchmarkToolsAdapter } from '../src/engine/formats/juliaBenchmarkTools.js';
 import { recogniseFormat } from '../src/engine/formats/registry.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
 import { expectInputError, find } from './helpers/formats.js';
 import { describeShared, repoRoot, sharedDir, walkFiles as walk } from './helpers/shared.js';
 
-// benchmark.js console lines, generated here with benchmark 2.1.4: see fixtures/formats/SOURCES.md.
-// Expected values are read off the sample files by hand.
+// benchmark.js console lines (generated here with benchmark 2.1.4) and Julia BenchmarkTools JSON
+// (hand-written after its sources): see
+// fixtures/formats/SOURCES.md. Expected values are read off the sample files by hand.
 
 const formats = join(repoRoot, 'fixtures', 'formats');
-const NEW_ADAPTERS: FormatAdapter[] = [benchmarkJsAdapter];
+const NEW_ADAPTERS: FormatAdapter[] = [benchmarkJsAdapter, juliaBenchmarkToolsAdapter];
 
 function parseFile(adapter: FormatAdapter, file: string): ResultSet {
   const text = readFileSync(file, 'utf8');
@@ -90,9 +92,114 @@ describe('benchmark.js console output (benchmarkjs)', () => {
   });
 });
 
+describe('Julia BenchmarkTools JSON (julia-benchmarktools)', () => {
+  const results = join(formats, 'julia-benchmarktools', 'results.json');
+
+  it('reads Trials: nested group keys as experiment and parameter, times as raw samples, memory and allocs as ceilings', () => {
+    const set = parseFile(juliaBenchmarkToolsAdapter, results);
+    expect(set.format).toBe('julia-benchmarktools');
+    expect([...new Set(set.measurements.map((m) => `${m.experiment} | ${m.parameter.label}`))]).toEqual([
+      'string | replace',
+      'string | join',
+      'sum | 100',
+      'sum | 10000',
+      'io/parse | Int',
+      'alloc vector | ',
+    ]);
+    const time = find(set, 'string', 'time', 'replace');
+    expect(time.metric).toEqual({ name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' });
+    // times 2285.5 2290.125 2301.0 2296.75 2310.375 2288.0 2405.25 2293.5 ns: sorted, the middle two
+    // are 2293.5 and 2296.75; the sum is 18470.5.
+    expect(time.statistics).toMatchObject({
+      samples: 8,
+      min: expect.closeTo(2.2855, 9),
+      max: expect.closeTo(2.40525, 9),
+      median: expect.closeTo(2.295125, 9),
+      mean: expect.closeTo(2.3088125, 9),
+      stdev: expect.closeTo(0.03719795, 6),
+    });
+    expect(time.samples).toHaveLength(8);
+    expect(time.samples![6]).toBeCloseTo(2.40525, 9);
+    expect(find(set, 'string', 'memory', 'replace')).toMatchObject({
+      metric: { name: 'memory', dimension: 'size', unit: 'B', displayUnit: 'bytes', direction: 'lower-is-better' },
+      statistics: { value: 1104 },
+    });
+    expect(find(set, 'string', 'allocs', 'join')).toMatchObject({
+      metric: { name: 'allocs', dimension: 'count', unit: '', displayUnit: 'allocs', direction: 'lower-is-better' },
+      statistics: { value: 12 },
+    });
+    // A Trial straight under the top group: no parameter. times 812.0 … 4210.75 (a GC pause), 8064 bytes, 1 alloc.
+    expect(find(set, 'alloc vector', 'time', '').statistics).toMatchObject({ max: expect.closeTo(4.21075, 9), min: expect.closeTo(0.7985, 9) });
+    expect(find(set, 'alloc vector', 'memory', '').statistics).toEqual({ value: 8064 });
+    expect(find(set, 'io/parse', 'time', 'Int').statistics.samples).toBe(8);
+    expect(set.notes).toEqual(['Julia 1.10.4, BenchmarkTools 1.5.0']);
+  });
+
+  it('reads TrialEstimates (save of median(results)) as single values, with a note', () => {
+    const set = parseFile(juliaBenchmarkToolsAdapter, join(formats, 'julia-benchmarktools', 'median.json'));
+    expect(set.measurements).toHaveLength(12);
+    expect(find(set, 'sum', 'time', '10000').statistics).toEqual({ value: expect.closeTo(1.03155, 9) });
+    expect(find(set, 'sum', 'allocs', '100').statistics).toEqual({ value: 0 });
+    expect(set.notes[1]).toMatch(/^4 TrialEstimate result\(s\): their time is read as a single value/);
+  });
+
+  it('skips ratios and empty trials with a note', () => {
+    const text = JSON.stringify([
+      { Julia: '1.10.4', BenchmarkTools: '1.5.0' },
+      [
+        [
+          'BenchmarkGroup',
+          {
+            data: {
+              a: ['TrialRatio', { time: 1.02 }],
+              b: ['Trial', { times: [], gctimes: [], memory: 0, allocs: 0 }],
+              c: ['Trial', { times: [1000], gctimes: [0], memory: 0, allocs: 0 }],
+            },
+            tags: [],
+          },
+        ],
+      ],
+    ]);
+    const set = parseText(juliaBenchmarkToolsAdapter, text, 'r.json');
+    expect(set.measurements.map((m) => [m.experiment, m.metric.name, m.statistics.median ?? m.statistics.value])).toEqual([
+      ['c', 'time', 1],
+      ['c', 'memory', 0],
+      ['c', 'allocs', 0],
+    ]);
+    expect(set.notes).toEqual(['Julia 1.10.4, BenchmarkTools 1.5.0', '"a" is a TrialRatio, which holds no results: skipped', 'the Trial "b" has no samples: skipped']);
+  });
+
+  it('names file, line and column of broken input', () => {
+    const text = readFileSync(results, 'utf8');
+    const badTime = text.replace('2405.25', '"slow"');
+    expectInputError(
+      () => parseText(juliaBenchmarkToolsAdapter, badTime, 'r.json'),
+      { file: 'r.json', line: 1, column: badTime.indexOf('"slow"') + 1 },
+      /expected a number in "times"/,
+    );
+    const badType = text.replace(
+      '["Trial",{"allocs":0,"gctimes":[0.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0],"memory":0',
+      '["Benchmark",{"allocs":0,"gctimes":[0.0,0.0,0.0,0.0,0.0,0.0,0.0,0.0],"memory":0',
+    );
+    expectInputError(
+      () => parseText(juliaBenchmarkToolsAdapter, badType, 'r.json'),
+      { file: 'r.json', line: 1, column: badType.indexOf('["Benchmark"') + 1 },
+      /unknown BenchmarkTools type "Benchmark"/,
+    );
+    const noMemory = text.replace('"memory":1104,', '');
+    expectInputError(() => parseText(juliaBenchmarkToolsAdapter, noMemory, 'r.json'), { file: 'r.json', line: 1, column: noMemory.indexOf('{"allocs":3') + 1 }, /has no "memory"/);
+    expectInputError(() => parseText(juliaBenchmarkToolsAdapter, text.slice(0, 500), 'r.json'), { file: 'r.json', line: 1, column: 501 }, /truncated/);
+    expectInputError(
+      () => parseText(juliaBenchmarkToolsAdapter, '[{"Julia":"1.10.4","BenchmarkTools":"1.5.0"},[]]', 'r.json'),
+      { file: 'r.json', line: 1, column: 46 },
+      /no Trial/,
+    );
+  });
+});
+
 describe('recognition', () => {
-  it("the benchmark.js adapter takes its own fixtures and no other format's file in fixtures/", () => {
-    const owner = (path: string) => /formats\/(benchmarkjs)\/[^/]+\.(txt|json)$/.exec(path)?.[1];
+  it("each new adapter takes its own fixtures and no other format's file in fixtures/", () => {
+    const owner = (path: string) => /formats\/(benchmarkjs|julia-benchmarktools)\/[^/]+\.(txt|json)$/.exec(path)?.[1];
     const files = walk(join(repoRoot, 'fixtures'));
     expect(files.length).toBeGreaterThan(50);
     for (const file of files) {
@@ -105,7 +212,7 @@ describe('recognition', () => {
   });
 });
 
-describeShared('the benchmark.js adapter on ../shared fixtures', () => {
+describeShared('the new adapters on ../shared fixtures', () => {
   it('take none of them', () => {
     for (const file of walk(join(sharedDir, 'fixtures'))) {
       const head = readFileSync(file).subarray(0, 65536).toString('utf8');

@@ -3952,6 +3952,25 @@ function optionalStatistic(fields, object, key) {
   if (typeof value4 !== "number") throw fields.error(`expected a number for "${key}", found ${describeJson(value4)}`, object, key);
   return Number.isFinite(value4) ? value4 : void 0;
 }
+function sampleStatistics(values) {
+  const sorted = Float64Array.from(values).sort();
+  let sum2 = 0;
+  for (let i = 0; i < values.length; i++) sum2 += values[i];
+  const mean3 = sum2 / values.length;
+  let squares = 0;
+  for (let i = 0; i < values.length; i++) squares += (values[i] - mean3) ** 2;
+  return {
+    samples: values.length,
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
+    mean: mean3,
+    median: percentileOfSorted(sorted, 50),
+    p90: percentileOfSorted(sorted, 90),
+    p95: percentileOfSorted(sorted, 95),
+    p99: percentileOfSorted(sorted, 99),
+    stdev: Math.sqrt(squares / values.length)
+  };
+}
 var DistinctNames = class {
   constructor(notes) {
     this.notes = notes;
@@ -5398,12 +5417,6 @@ function parseKuksaCsv(file, text) {
   }
   if (values.length === 0) throw new InputError("the latency file has a header but no data rows", { file, line: 2 });
   const samples = Float64Array.from(values);
-  const sorted = Float64Array.from(values).sort();
-  let sum2 = 0;
-  for (const v of values) sum2 += v;
-  const mean3 = sum2 / values.length;
-  let squares = 0;
-  for (const v of values) squares += (v - mean3) ** 2;
   const name = baseName(file);
   const experiment = name.toLowerCase().endsWith(".csv") ? name.slice(0, -4) : name;
   return {
@@ -5414,17 +5427,7 @@ function parseKuksaCsv(file, text) {
         experiment,
         parameter: { label: experiment },
         metric: LATENCY6,
-        statistics: {
-          samples: values.length,
-          min: sorted[0],
-          max: sorted[sorted.length - 1],
-          mean: mean3,
-          median: percentileOfSorted(sorted, 50),
-          p90: percentileOfSorted(sorted, 90),
-          p95: percentileOfSorted(sorted, 95),
-          p99: percentileOfSorted(sorted, 99),
-          stdev: Math.sqrt(squares / values.length)
-        },
+        statistics: sampleStatistics(values),
         samples,
         place: { file, line: firstLine2 }
       }
@@ -7609,6 +7612,124 @@ function readParts(line, start, file, lineNo) {
   return [out[0], out[4]];
 }
 
+// src/engine/formats/juliaBenchmarkTools.ts
+var TIME6 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
+var MEMORY = { name: "memory", dimension: "size", unit: "B", displayUnit: "bytes", direction: "lower-is-better" };
+var ALLOCS = { name: "allocs", dimension: "count", unit: "", displayUnit: "allocs", direction: "lower-is-better" };
+var NO_RESULTS = /* @__PURE__ */ new Set(["TrialRatio", "TrialJudgement", "Parameters", "TagFilter"]);
+var juliaBenchmarkToolsAdapter = {
+  id: "julia-benchmarktools",
+  title: "Julia BenchmarkTools.save JSON",
+  recognises(head) {
+    const m = /^\uFEFF?\s*\[\s*\{([^{}]*)\}\s*,\s*\[/.exec(head.slice(0, 4096));
+    return m !== null && /"BenchmarkTools"\s*:/.test(m[1]) && /"Julia"\s*:/.test(m[1]);
+  },
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!Array.isArray(root) || root.length !== 2 || !isJsonObject(root[0]) || !Array.isArray(root[1])) {
+      throw new InputError('expected a BenchmarkTools JSON file: [{"Julia": …, "BenchmarkTools": …}, [results…]]', { file, line: 1, column: 1 });
+    }
+    const versions = root[0];
+    const notes = [];
+    const julia = fields.string(versions, "Julia");
+    const tools = fields.string(versions, "BenchmarkTools");
+    notes.push(`Julia ${julia ?? "?"}, BenchmarkTools ${tools ?? "?"}`);
+    const reader = new Reader(file, doc, fields, notes);
+    const values = root[1];
+    values.forEach((_value, index) => reader.value(values, index, []));
+    if (reader.measurements.length === 0) throw new InputError("the file holds no Trial or TrialEstimate results", { file, ...doc.placeOf(values) });
+    if (reader.estimates > 0) {
+      notes.push(`${reader.estimates} TrialEstimate result(s): their time is read as a single value (the file does not say whether it is a minimum, median or mean)`);
+    }
+    return { format: "julia-benchmarktools", file, measurements: reader.measurements, notes };
+  }
+};
+var Reader = class {
+  constructor(file, doc, fields, notes) {
+    this.file = file;
+    this.doc = doc;
+    this.fields = fields;
+    this.notes = notes;
+  }
+  file;
+  doc;
+  fields;
+  notes;
+  measurements = [];
+  estimates = 0;
+  keys = /* @__PURE__ */ new Set();
+  /** The `[type name, fields]` pair at `container[key]`, reached by `path`. */
+  value(container, key, path) {
+    const pair = container[key];
+    if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "string" || !isJsonObject(pair[1])) {
+      throw this.fields.error('expected a BenchmarkTools value: ["TypeName", {fields}]', container, key);
+    }
+    const type = pair[0].replace(/^BenchmarkTools\./, "");
+    const body = pair[1];
+    const place = this.doc.placeOf(pair);
+    switch (type) {
+      case "BenchmarkGroup": {
+        const data = body.data;
+        if (!isJsonObject(data ?? null)) throw this.fields.error('a BenchmarkGroup needs a "data" object', body, data === void 0 ? void 0 : "data");
+        for (const name of Object.keys(data)) this.value(data, name, [...path, name]);
+        return;
+      }
+      case "Trial":
+        this.trial(body, path, place.line);
+        return;
+      case "TrialEstimate":
+        this.estimate(body, path, place.line);
+        return;
+      default:
+        if (NO_RESULTS.has(type)) {
+          this.notes.push(`${describePath(path)} is a ${type}, which holds no results: skipped`);
+          return;
+        }
+        throw new InputError(`unknown BenchmarkTools type "${type.slice(0, 40)}" (expected BenchmarkGroup, Trial or TrialEstimate)`, { file: this.file, ...place });
+    }
+  }
+  trial(body, path, line) {
+    const times = this.fields.numbers(body, "times");
+    if (!times) throw this.fields.error(`the Trial ${describePath(path)} has no "times"`, body);
+    if (times.length === 0) {
+      this.notes.push(`the Trial ${describePath(path)} has no samples: skipped`);
+      return;
+    }
+    times.forEach((t, i) => {
+      if (!(t >= 0) || !Number.isFinite(t)) throw this.fields.error(`expected a time in ns of 0 or more, found ${t}`, body.times, i);
+    });
+    const samples = Float64Array.from(times, (t) => t / 1e3);
+    this.push(path, line, TIME6, sampleStatistics(samples), samples);
+    this.costs(body, path, line);
+  }
+  estimate(body, path, line) {
+    const time = this.fields.number(body, "time", { required: true, what: `the TrialEstimate ${describePath(path)}` });
+    this.estimates++;
+    this.push(path, line, TIME6, { value: time / 1e3 });
+    this.costs(body, path, line);
+  }
+  /** `memory` and `allocs`, single values. */
+  costs(body, path, line) {
+    for (const metric2 of [MEMORY, ALLOCS]) {
+      const value4 = this.fields.number(body, metric2.name, { required: true, what: `the result ${describePath(path)}` });
+      this.push(path, line, metric2, { value: value4 });
+    }
+  }
+  push(path, line, metric2, statistics, samples) {
+    const experiment = path.length <= 1 ? path[0] ?? "results" : path.slice(0, -1).join("/");
+    const label = path.length <= 1 ? "" : path[path.length - 1];
+    const key = `${experiment}\0${label}\0${metric2.name}`;
+    if (this.keys.has(key)) throw new InputError(`the result ${describePath(path)} is given twice`, { file: this.file, line });
+    this.keys.add(key);
+    this.measurements.push({ experiment, parameter: { label }, metric: metric2, statistics, ...samples ? { samples } : {}, place: { file: this.file, line } });
+  }
+};
+function describePath(path) {
+  return path.length === 0 ? "at the top level" : `"${path.join("/")}"`;
+}
+
 // src/engine/formats/registry.ts
 var ADAPTERS = [
   fastddsSummaryAdapter,
@@ -7632,6 +7753,7 @@ var ADAPTERS = [
   criterionJsonAdapter,
   catch2ConsoleAdapter,
   catch2XmlAdapter,
+  juliaBenchmarkToolsAdapter,
   githubActionBenchmarkAdapter,
   benchmarkJsAdapter,
   hdrHistogramAdapter,

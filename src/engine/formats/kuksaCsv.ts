@@ -3,7 +3,7 @@ import { stripBom } from '../csv/header.js';
 import { baseName } from '../model/experimentType.js';
 import type { Metric, ResultSet } from '../model/measurement.js';
 import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
-import { percentileOfSorted } from '../numeric/numpy.js';
+import { sampleStatistics } from './shared.js';
 
 /**
  * databroker-perf `--detailed-output` per-group latency file `output/<group_name>.csv` (spec §2.4):
@@ -48,12 +48,6 @@ export function parseKuksaCsv(file: string, text: string): ResultSet {
   }
   if (values.length === 0) throw new InputError('the latency file has a header but no data rows', { file, line: 2 });
   const samples = Float64Array.from(values);
-  const sorted = Float64Array.from(values).sort();
-  let sum = 0;
-  for (const v of values) sum += v;
-  const mean = sum / values.length;
-  let squares = 0;
-  for (const v of values) squares += (v - mean) ** 2;
   const name = baseName(file);
   const experiment = name.toLowerCase().endsWith('.csv') ? name.slice(0, -4) : name;
   return {
@@ -64,17 +58,7 @@ export function parseKuksaCsv(file: string, text: string): ResultSet {
         experiment,
         parameter: { label: experiment },
         metric: LATENCY,
-        statistics: {
-          samples: values.length,
-          min: sorted[0]!,
-          max: sorted[sorted.length - 1]!,
-          mean,
-          median: percentileOfSorted(sorted, 50),
-          p90: percentileOfSorted(sorted, 90),
-          p95: percentileOfSorted(sorted, 95),
-          p99: percentileOfSorted(sorted, 99),
-          stdev: Math.sqrt(squares / values.length),
-        },
+        statistics: sampleStatistics(values),
         samples,
         place: { file, line: firstLine },
       },

@@ -34,6 +34,7 @@ import { pytestBenchmarkAdapter } from './pytestBenchmark.js';
 import { jmhAdapter } from './jmh.js';
 import { benchmarkDotNetAdapter } from './benchmarkDotNet.js';
 import { benchmarkJsAdapter } from './benchmarkJs.js';
+import { juliaBenchmarkToolsAdapter } from './juliaBenchmarkTools.js';
 
 export const ADAPTERS: readonly FormatAdapter[] = [
   fastddsSummaryAdapter,
@@ -57,6 +58,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   criterionJsonAdapter,
   catch2ConsoleAdapter,
   catch2XmlAdapter,
+  juliaBenchmarkToolsAdapter,
   githubActionBenchmarkAdapter,
   benchmarkJsAdapter,
   hdrHistogramAdapter,

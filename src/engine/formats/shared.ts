@@ -2,7 +2,7 @@
  * Helpers more than one format adapter needs, in one place: how tools spell units, command
  * templates, terminal colour codes, and repetitions within one file.
  */
-import { PAYLOAD_PARAMETER_NAMES, type Direction, type Measurement, type Parameter } from '../model/measurement.js';
+import { PAYLOAD_PARAMETER_NAMES, type Direction, type Measurement, type Parameter, type StatisticName } from '../model/measurement.js';
 import { describeJson, type JsonFields, type JsonObject } from './looseJson.js';
 import { percentileOfSorted } from '../numeric/numpy.js';
 import { parseUnit, type Unit } from '../model/units.js';
@@ -124,6 +124,30 @@ export function optionalStatistic(fields: JsonFields, object: JsonObject, key: s
   if (value === undefined || value === null || (typeof value === 'string' && NOT_FINITE_TEXTS.has(value))) return undefined;
   if (typeof value !== 'number') throw fields.error(`expected a number for "${key}", found ${describeJson(value)}`, object, key);
   return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * The statistics of raw samples: count, min, max, mean, median, p90, p95, p99 (linear
+ * interpolation, numpy's default) and the population standard deviation.
+ */
+export function sampleStatistics(values: ArrayLike<number>): Partial<Record<StatisticName, number>> {
+  const sorted = Float64Array.from(values).sort();
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i]!;
+  const mean = sum / values.length;
+  let squares = 0;
+  for (let i = 0; i < values.length; i++) squares += (values[i]! - mean) ** 2;
+  return {
+    samples: values.length,
+    min: sorted[0]!,
+    max: sorted[sorted.length - 1]!,
+    mean,
+    median: percentileOfSorted(sorted, 50),
+    p90: percentileOfSorted(sorted, 90),
+    p95: percentileOfSorted(sorted, 95),
+    p99: percentileOfSorted(sorted, 99),
+    stdev: Math.sqrt(squares / values.length),
+  };
 }
 
 /**
