@@ -1,19 +1,20 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FormatAdapter } from '../src/engine/formats/adapter.js';
 import { benchmarkJsAdapter } from '../src/engine/formats/benchmarkJs.js';
 import { juliaBenchmarkToolsAdapter } from '../src/engine/formats/juliaBenchmarkTools.js';
+import { bmfAdapter } from '../src/engine/formats/bmf.js';
 import { recogniseFormat } from '../src/engine/formats/registry.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
 import { expectInputError, find } from './helpers/formats.js';
-import { describeShared, repoRoot, sharedDir, walkFiles as walk } from './helpers/shared.js';
+import { cli, describeShared, repoRoot, sharedDir, tempDir, walkFiles as walk } from './helpers/shared.js';
 
-// benchmark.js console lines (generated here with benchmark 2.1.4) and Julia BenchmarkTools JSON
-// (hand-written after its sources): see
+// benchmark.js console lines (generated here with benchmark 2.1.4), Julia BenchmarkTools JSON
+// and Bencher Metric Format JSON (hand-written after their sources and docs): see
 // fixtures/formats/SOURCES.md. Expected values are read off the sample files by hand.
 
 const formats = join(repoRoot, 'fixtures', 'formats');
-const NEW_ADAPTERS: FormatAdapter[] = [benchmarkJsAdapter, juliaBenchmarkToolsAdapter];
+const NEW_ADAPTERS: FormatAdapter[] = [benchmarkJsAdapter, juliaBenchmarkToolsAdapter, bmfAdapter];
 
 function parseFile(adapter: FormatAdapter, file: string): ResultSet {
   const text = readFileSync(file, 'utf8');
@@ -197,9 +198,75 @@ describe('Julia BenchmarkTools JSON (julia-benchmarktools)', () => {
   });
 });
 
-describe('recognition', () => {
+describe('Bencher Metric Format JSON (bmf)', () => {
+  const results = join(formats, 'bmf', 'results.json');
+
+  it('reads latency (ns, a ceiling) and throughput (ops/s, a floor), lower_value and upper_value as min and max', () => {
+    const set = parseFile(bmfAdapter, results);
+    expect(set.format).toBe('bmf');
+    const latency = find(set, 'publish/64', 'latency');
+    expect(latency.metric).toEqual({ name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' });
+    // "value": 1250.5, "lower_value": 1198.25, "upper_value": 1321.75 (ns)
+    expect(latency.statistics).toEqual({ value: expect.closeTo(1.2505, 9), min: expect.closeTo(1.19825, 9), max: expect.closeTo(1.32175, 9) });
+    expect(latency.place).toEqual({ file: results, line: 3 });
+    const throughput = find(set, 'publish/64', 'throughput');
+    expect(throughput.metric).toEqual({ name: 'throughput', dimension: 'rate', unit: 'Hz', displayUnit: 'ops/s', direction: 'higher-is-better' });
+    expect(throughput.statistics).toEqual({ value: 799680.1, min: 756572.4, max: 834551.2 });
+    expect(find(set, 'publish/1024', 'latency').statistics).toEqual({ value: expect.closeTo(4.012, 9) });
+  });
+
+  it("reads Bencher's build-time (s) and file-size (bytes); other measures by their unit, else kept as plain numbers with a note", () => {
+    const set = parseFile(bmfAdapter, results);
+    expect(find(set, '/bin/sh -c ./build.sh', 'build-time')).toMatchObject({
+      metric: { dimension: 'time', unit: 'us', displayUnit: 's', direction: 'lower-is-better' },
+      statistics: { value: 42.5e6 },
+    });
+    expect(find(set, 'target/release/server', 'file-size')).toMatchObject({
+      metric: { dimension: 'size', unit: 'B', direction: 'lower-is-better' },
+      statistics: { value: 5242880 },
+    });
+    // "cpu time [us]": the unit in brackets.
+    expect(find(set, 'decode frame', 'cpu time')).toMatchObject({
+      metric: { dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' },
+      statistics: { value: 12.75 },
+    });
+    // "allocs/op": the measure is a unit, a cost per operation.
+    expect(find(set, 'decode frame', 'allocs/op').metric).toEqual({ name: 'allocs/op', dimension: 'count', unit: '', displayUnit: 'allocs/op', direction: 'lower-is-better' });
+    expect(find(set, 'publish/1024', 'instructions').metric).toEqual({ name: 'instructions', dimension: 'count', unit: '', displayUnit: '', direction: 'lower-is-better' });
+    expect(find(set, 'decode frame', 'cache hit rate').metric.direction).toBe('higher-is-better');
+    expect(set.notes).toEqual([
+      'measures without a unit, kept as plain numbers; the direction is taken from the name: "instructions" lower-is-better, "cache hit rate" higher-is-better',
+    ]);
+  });
+
+  it('names file, line and column of broken input', () => {
+    expectInputError(() => parseText(bmfAdapter, '{"a": {"latency": {"lower_value": 1}}}', 'b.json'), { file: 'b.json', line: 1, column: 19 }, /has no "value"/);
+    expectInputError(() => parseText(bmfAdapter, '{"a": {"latency": {"value": "fast"}}}', 'b.json'), { file: 'b.json', line: 1, column: 20 }, /expected a number for "value"/);
+    expectInputError(() => parseText(bmfAdapter, '{"a": {"latency": 5}}', 'b.json'), { file: 'b.json', line: 1, column: 8 }, /expected \{"value": …\}/);
+    expectInputError(() => parseText(bmfAdapter, '{"a": {}}', 'b.json'), { file: 'b.json', line: 1, column: 2 }, /has no measures/);
+    expectInputError(() => parseText(bmfAdapter, '{}', 'b.json'), { file: 'b.json', line: 1, column: 1 }, /no benchmarks/);
+    expectInputError(() => parseText(bmfAdapter, '{\n  "a": {\n    "latency": {\n      "value": 1,\n', 'b.json'), { file: 'b.json', line: 5, column: 1 }, /truncated/);
+  });
+});
+
+describe('--format forcing and recognition', () => {
+  it('--format reads a file under any name as the named format; the wrong format is an input error', async () => {
+    const dir = tempDir('perfgate-js-julia-bmf-');
+    const log = join(dir, 'bench.log');
+    writeFileSync(log, readFileSync(join(formats, 'benchmarkjs', 'suite_run1.txt')));
+    const forced = await cli(['inspect', '--json', '--format', 'benchmarkjs', log]);
+    expect(forced.code).toBe(0);
+    expect((JSON.parse(forced.out) as { files: { format: string }[] }).files.map((f) => f.format)).toEqual(['benchmarkjs']);
+    const wrong = await cli(['inspect', '--format', 'bmf', log]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toBe(`perfgate: error: ${log}:1:1: expected a JSON value, found "RegExp"\n`);
+    const julia = await cli(['inspect', '--json', '--format', 'julia-benchmarktools', join(formats, 'bmf', 'results.json')]);
+    expect(julia.code).toBe(2);
+    expect(julia.err).toMatch(/results\.json:1:1: expected a BenchmarkTools JSON file/);
+  });
+
   it("each new adapter takes its own fixtures and no other format's file in fixtures/", () => {
-    const owner = (path: string) => /formats\/(benchmarkjs|julia-benchmarktools)\/[^/]+\.(txt|json)$/.exec(path)?.[1];
+    const owner = (path: string) => /formats\/(benchmarkjs|julia-benchmarktools|bmf)\/[^/]+\.(txt|json)$/.exec(path)?.[1];
     const files = walk(join(repoRoot, 'fixtures'));
     expect(files.length).toBeGreaterThan(50);
     for (const file of files) {

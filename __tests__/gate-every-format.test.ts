@@ -44,6 +44,7 @@ const CASES: FormatCase[] = [
   { id: 'catch2-xml', files: [join(formats, 'catch2', 'v3_sections.xml')] },
   { id: 'github-action-benchmark', files: [join(formats, 'github-action-benchmark', 'custom.json')] },
   { id: 'julia-benchmarktools', files: [join(formats, 'julia-benchmarktools', 'results.json')] },
+  { id: 'bmf', files: [join(formats, 'bmf', 'results.json')] },
   { id: 'benchmarkjs', files: [join(formats, 'benchmarkjs', 'suite_run1.txt')] },
   { id: 'hdrhistogram', files: [join(formats, 'hdrhistogram', 'rtt_ms.hgrm')] },
   { id: 'redis-benchmark', files: [join(formats, 'redis', 'redis7.csv')] },

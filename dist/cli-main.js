@@ -7730,6 +7730,81 @@ function describePath(path) {
   return path.length === 0 ? "at the top level" : `"${path.join("/")}"`;
 }
 
+// src/engine/formats/bmf.ts
+var STRING = '"(?:[^"\\\\\\n]|\\\\.)*"';
+var RECOGNISED4 = new RegExp(`^\\uFEFF?\\s*\\{\\s*${STRING}\\s*:\\s*\\{\\s*${STRING}\\s*:\\s*\\{\\s*"(?:value|lower_value|upper_value)"\\s*:`);
+var BENCHER_MEASURES = {
+  latency: { unit: "ns", direction: "lower-is-better" },
+  throughput: { unit: "ops/s", direction: "higher-is-better" },
+  "build-time": { unit: "s", direction: "lower-is-better" },
+  "file-size": { unit: "bytes", direction: "lower-is-better" }
+};
+var BRACKETED_UNIT = /^(.*\S)\s*\[([^\]]*)\]$/;
+var RATE_NAME = /throughput|[-_ ]rate$|per[-_ ]?s(ec(ond)?)?$/i;
+var BOUNDS = [
+  ["value", "value"],
+  ["lower_value", "min"],
+  ["upper_value", "max"]
+];
+function bmfMeasure(measure) {
+  const known = Object.hasOwn(BENCHER_MEASURES, measure) ? BENCHER_MEASURES[measure] : void 0;
+  const bracketed = known ? void 0 : BRACKETED_UNIT.exec(measure);
+  const name = bracketed ? bracketed[1] : measure;
+  const reading = readUnit(known?.unit ?? (bracketed ? bracketed[2] : measure));
+  if (reading.known || known) {
+    const direction2 = known?.direction ?? reading.direction;
+    return {
+      metric: { name, dimension: reading.unit.dimension, unit: BASE_UNITS[reading.unit.dimension], displayUnit: reading.unit.symbol, direction: direction2 },
+      unit: reading.unit,
+      known: true
+    };
+  }
+  const direction = RATE_NAME.test(name) ? "higher-is-better" : "lower-is-better";
+  const symbol = bracketed ? bracketed[2].trim() : "";
+  return { metric: { name, dimension: "count", unit: "", displayUnit: symbol, direction }, unit: { symbol, dimension: "count", toBase: 1 }, known: false };
+}
+var bmfAdapter = {
+  id: "bmf",
+  title: "Bencher Metric Format (BMF) JSON",
+  recognises(head) {
+    return RECOGNISED4.test(head);
+  },
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!isJsonObject(root)) throw new InputError('expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}', { file, line: 1, column: 1 });
+    const names = Object.keys(root);
+    if (names.length === 0) throw new InputError("the BMF object has no benchmarks", { file, ...doc.placeOf(root) });
+    const measurements = [];
+    const guessed = /* @__PURE__ */ new Map();
+    for (const benchmark of names) {
+      const measures = root[benchmark];
+      if (!isJsonObject(measures)) throw fields.error(`expected an object of measures for the benchmark "${benchmark.slice(0, 60)}"`, root, benchmark);
+      const measureNames = Object.keys(measures);
+      if (measureNames.length === 0) throw fields.error(`the benchmark "${benchmark.slice(0, 60)}" has no measures`, root, benchmark);
+      for (const measure of measureNames) {
+        const metric2 = measures[measure];
+        if (!isJsonObject(metric2)) throw fields.error(`expected {"value": …} for the measure "${measure.slice(0, 60)}"`, measures, measure);
+        const reading = bmfMeasure(measure);
+        if (!reading.known) guessed.set(measure, reading.metric.direction);
+        const statistics = {};
+        for (const [key, statistic] of BOUNDS) {
+          const value4 = fields.number(metric2, key, { required: key === "value", what: `the measure "${measure.slice(0, 60)}" of "${benchmark.slice(0, 60)}"` });
+          if (value4 !== void 0) statistics[statistic] = toBaseUnit(value4, reading.unit);
+        }
+        measurements.push({ experiment: benchmark, parameter: { label: "" }, metric: reading.metric, statistics, place: { file, line: doc.placeOfKey(measures, measure).line } });
+      }
+    }
+    const notes = [];
+    if (guessed.size > 0) {
+      const list2 = [...guessed].map(([measure, direction]) => `"${measure}" ${direction}`).join(", ");
+      notes.push(`measures without a unit, kept as plain numbers; the direction is taken from the name: ${list2}`);
+    }
+    return { format: "bmf", file, measurements, notes };
+  }
+};
+
 // src/engine/formats/registry.ts
 var ADAPTERS = [
   fastddsSummaryAdapter,
@@ -7755,6 +7830,7 @@ var ADAPTERS = [
   catch2XmlAdapter,
   juliaBenchmarkToolsAdapter,
   githubActionBenchmarkAdapter,
+  bmfAdapter,
   benchmarkJsAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,

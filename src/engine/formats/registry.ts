@@ -35,6 +35,7 @@ import { jmhAdapter } from './jmh.js';
 import { benchmarkDotNetAdapter } from './benchmarkDotNet.js';
 import { benchmarkJsAdapter } from './benchmarkJs.js';
 import { juliaBenchmarkToolsAdapter } from './juliaBenchmarkTools.js';
+import { bmfAdapter } from './bmf.js';
 
 export const ADAPTERS: readonly FormatAdapter[] = [
   fastddsSummaryAdapter,
@@ -60,6 +61,7 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   catch2XmlAdapter,
   juliaBenchmarkToolsAdapter,
   githubActionBenchmarkAdapter,
+  bmfAdapter,
   benchmarkJsAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,

@@ -1,0 +1,113 @@
+/**
+ * Bencher Metric Format (BMF) JSON: `{"<benchmark>": {"<measure>": {"value": n, "lower_value"?: n,
+ * "upper_value"?: n}}}`, what Bencher's `json` adapter reads.
+ *
+ * - The benchmark name is the experiment; there is no parameter. `value` is the statistic
+ *   `value`; `lower_value` and `upper_value` (Bencher's bounds) are read as `min` and `max`.
+ * - Measures Bencher defines: `latency` (ns, lower-is-better) and `throughput` (operations per
+ *   second, higher-is-better); those of its `--build-time` and `--file-size` options:
+ *   `build-time` (s) and `file-size` (bytes), lower-is-better.
+ * - Any other measure is kept as written. Its unit is the one in brackets at its end
+ *   (`cpu time [ns]`: metric `cpu time`, ns), else the measure itself when it is a unit
+ *   (`allocs/op`, `MB/s`); the unit gives the direction (times, sizes and costs per operation
+ *   lower-is-better, rates higher-is-better). Without a unit, a plain number: higher-is-better
+ *   when the name says a rate (`throughput`, `-rate`, `per-second`), else lower-is-better; a
+ *   note lists such measures.
+ */
+import { InputError } from '../errors.js';
+import type { Direction, Measurement, Metric, StatisticName } from '../model/measurement.js';
+import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
+import type { FormatAdapter } from './adapter.js';
+import { isJsonObject, JsonFields, parseLooseJson } from './looseJson.js';
+import { readUnit } from './shared.js';
+
+const STRING = '"(?:[^"\\\\\\n]|\\\\.)*"';
+/** `{"<benchmark>": {"<measure>": {"value"` (or `lower_value`, `upper_value`) at the start. */
+const RECOGNISED = new RegExp(`^\\uFEFF?\\s*\\{\\s*${STRING}\\s*:\\s*\\{\\s*${STRING}\\s*:\\s*\\{\\s*"(?:value|lower_value|upper_value)"\\s*:`);
+
+/** Measures with a meaning Bencher documents: their metric name, unit and direction. */
+export const BENCHER_MEASURES: Record<string, { unit: string; direction: Direction }> = {
+  latency: { unit: 'ns', direction: 'lower-is-better' },
+  throughput: { unit: 'ops/s', direction: 'higher-is-better' },
+  'build-time': { unit: 's', direction: 'lower-is-better' },
+  'file-size': { unit: 'bytes', direction: 'lower-is-better' },
+};
+
+const BRACKETED_UNIT = /^(.*\S)\s*\[([^\]]*)\]$/;
+const RATE_NAME = /throughput|[-_ ]rate$|per[-_ ]?s(ec(ond)?)?$/i;
+
+const BOUNDS: [string, StatisticName][] = [
+  ['value', 'value'],
+  ['lower_value', 'min'],
+  ['upper_value', 'max'],
+];
+
+export interface BmfMeasure {
+  metric: Metric;
+  unit: Unit;
+  /** False when the measure has no unit and the direction is the name rule's guess. */
+  known: boolean;
+}
+
+/** What a measure name means: metric, unit and direction (see the module comment). */
+export function bmfMeasure(measure: string): BmfMeasure {
+  const known = Object.hasOwn(BENCHER_MEASURES, measure) ? BENCHER_MEASURES[measure] : undefined;
+  const bracketed = known ? undefined : BRACKETED_UNIT.exec(measure);
+  const name = bracketed ? bracketed[1]! : measure;
+  const reading = readUnit(known?.unit ?? (bracketed ? bracketed[2]! : measure));
+  if (reading.known || known) {
+    const direction = known?.direction ?? reading.direction;
+    return {
+      metric: { name, dimension: reading.unit.dimension, unit: BASE_UNITS[reading.unit.dimension], displayUnit: reading.unit.symbol, direction },
+      unit: reading.unit,
+      known: true,
+    };
+  }
+  const direction: Direction = RATE_NAME.test(name) ? 'higher-is-better' : 'lower-is-better';
+  const symbol = bracketed ? bracketed[2]!.trim() : '';
+  return { metric: { name, dimension: 'count', unit: '', displayUnit: symbol, direction }, unit: { symbol, dimension: 'count', toBase: 1 }, known: false };
+}
+
+export const bmfAdapter: FormatAdapter = {
+  id: 'bmf',
+  title: 'Bencher Metric Format (BMF) JSON',
+
+  recognises(head: string): boolean {
+    return RECOGNISED.test(head);
+  },
+
+  parse({ file, text }) {
+    const doc = parseLooseJson(file, text);
+    const fields = new JsonFields(file, doc);
+    const root = doc.value;
+    if (!isJsonObject(root)) throw new InputError('expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}', { file, line: 1, column: 1 });
+    const names = Object.keys(root);
+    if (names.length === 0) throw new InputError('the BMF object has no benchmarks', { file, ...doc.placeOf(root) });
+    const measurements: Measurement[] = [];
+    const guessed = new Map<string, Direction>();
+    for (const benchmark of names) {
+      const measures = root[benchmark]!;
+      if (!isJsonObject(measures)) throw fields.error(`expected an object of measures for the benchmark "${benchmark.slice(0, 60)}"`, root, benchmark);
+      const measureNames = Object.keys(measures);
+      if (measureNames.length === 0) throw fields.error(`the benchmark "${benchmark.slice(0, 60)}" has no measures`, root, benchmark);
+      for (const measure of measureNames) {
+        const metric = measures[measure]!;
+        if (!isJsonObject(metric)) throw fields.error(`expected {"value": …} for the measure "${measure.slice(0, 60)}"`, measures, measure);
+        const reading = bmfMeasure(measure);
+        if (!reading.known) guessed.set(measure, reading.metric.direction);
+        const statistics: Partial<Record<StatisticName, number>> = {};
+        for (const [key, statistic] of BOUNDS) {
+          const value = fields.number(metric, key, { required: key === 'value', what: `the measure "${measure.slice(0, 60)}" of "${benchmark.slice(0, 60)}"` });
+          if (value !== undefined) statistics[statistic] = toBaseUnit(value, reading.unit);
+        }
+        measurements.push({ experiment: benchmark, parameter: { label: '' }, metric: reading.metric, statistics, place: { file, line: doc.placeOfKey(measures, measure).line } });
+      }
+    }
+    const notes: string[] = [];
+    if (guessed.size > 0) {
+      const list = [...guessed].map(([measure, direction]) => `"${measure}" ${direction}`).join(', ');
+      notes.push(`measures without a unit, kept as plain numbers; the direction is taken from the name: ${list}`);
+    }
+    return { format: 'bmf', file, measurements, notes };
+  },
+};
