@@ -19,6 +19,8 @@ describe('dist/cli.js', () => {
     [['--help'], 'perfgate summarize <raw.csv…>'],
     [['summarize', '--help'], 'byte-compatible with latency_process_results.py'],
     [['check', '--help'], 'Exit codes: 0 all checks passed, 1 a check failed, 2 usage or input error.'],
+    [['--help'], 'perfgate export --format bmf|github-action-benchmark'],
+    [['export', '--help'], 'perfgate export --format github-action-benchmark [--direction D] <files…> [--output FILE]'],
   ])('%p prints help and exits 0', (args, text) => {
     const result = run(args);
     expect(result.status).toBe(0);

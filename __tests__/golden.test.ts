@@ -1,8 +1,8 @@
 /**
  * Golden files: what people read (report.md, comparison.md, the terminal text of `perfgate check`,
- * `compare` and `inspect`, and the action's job summary and log) for two fixed input sets, compared
- * byte for byte with the files under __tests__/__golden__/. A change to any of them shows up as a
- * diff of those files in review.
+ * `compare` and `inspect`, the action's job summary and log, and what `export` writes) for fixed
+ * input sets, compared byte for byte with the files under __tests__/__golden__/. A change to any
+ * of them shows up as a diff of those files in review.
  *
  *   UPDATE_GOLDEN=1 npm run jest -- __tests__/golden.test.ts   rewrites them instead of comparing
  *
@@ -237,6 +237,52 @@ describe('goldens: ddsperf and iceperf outputs with general requirements (fixtur
 
   test('the action (requirements): job summary, log and outputs', () => {
     expectActionGoldens('ddsperf-iceperf/action', SET, { results: results.join('\n'), requirements }, 1);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// perfgate export: the bytes written for Bencher (BMF) and github-action-benchmark, from the Go
+// benchmark output of fixtures/formats (three runs of each benchmark) and a Julia BenchmarkTools file.
+
+describe('goldens: perfgate export (fixtures/formats)', () => {
+  const SET = ['fixtures/formats/go-bench/publish_count3.txt', 'fixtures/formats/julia-benchmarktools/results.json'];
+  let ws: string;
+  beforeAll(() => {
+    ws = workspace(SET);
+  });
+
+  test('--format bmf to standard output', async () => {
+    expectGolden('export/bmf/terminal.txt', await terminal(ws, ['export', '--format', 'bmf', 'fixtures/formats/go-bench/publish_count3.txt']));
+  });
+
+  test('--format bmf of Julia trials to a file', async () => {
+    expectGolden(
+      'export/bmf-julia/terminal.txt',
+      await terminal(ws, ['export', '--format', 'bmf', '--output', 'out/julia.json', 'fixtures/formats/julia-benchmarktools/results.json']),
+    );
+    expectGolden('export/bmf-julia/julia.json', read(ws, 'out/julia.json'));
+  });
+
+  test('--format github-action-benchmark, one file per direction', async () => {
+    for (const [direction, name] of [
+      ['lower-is-better', 'smaller'],
+      ['higher-is-better', 'bigger'],
+    ] as const) {
+      expectGolden(
+        `export/github-action-benchmark/${name}-terminal.txt`,
+        await terminal(ws, [
+          'export',
+          '--format',
+          'github-action-benchmark',
+          '--direction',
+          direction,
+          '--output',
+          `out/${name}.json`,
+          'fixtures/formats/go-bench/publish_count3.txt',
+        ]),
+      );
+      expectGolden(`export/github-action-benchmark/${name}.json`, read(ws, `out/${name}.json`));
+    }
   });
 });
 

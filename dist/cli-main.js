@@ -2437,8 +2437,8 @@ var latin1 = new TextDecoder("latin1");
 function parseNumber(text, mode) {
   const trimmed = text.trim();
   if (trimmed.length * 3 > cellBuffer.length) cellBuffer = new Uint8Array(trimmed.length * 3);
-  const { written } = encoder.encodeInto(trimmed, cellBuffer);
-  return parseDecimalBytes(cellBuffer, 0, written, mode);
+  const { written: written2 } = encoder.encodeInto(trimmed, cellBuffer);
+  return parseDecimalBytes(cellBuffer, 0, written2, mode);
 }
 var cellBuffer = new Uint8Array(256);
 function isMissingValue(text) {
@@ -10352,8 +10352,8 @@ async function writeCharts(outputDir, input) {
     const html = render.renderReportHtml({ title: input.title ?? "perfgate report", verdicts, charts: forHtml, bundles: await render.loadBrowserBundles() });
     const reportHtmlPath = join5(outputDir, REPORT_HTML);
     writeAtomic(reportHtmlPath, html);
-    const written = [...out.flatMap((c) => c.files), reportHtmlPath];
-    return { charts: out, written, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
+    const written2 = [...out.flatMap((c) => c.files), reportHtmlPath];
+    return { charts: out, written: written2, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
   } finally {
     await pngs?.close();
   }
@@ -10381,17 +10381,17 @@ import { dirname as dirname3, join as join6 } from "node:path";
 function runSummarize(options, progress, onWritten = () => {
 }) {
   if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
-  const written = [];
+  const written2 = [];
   for (const raw of options.rawFiles) {
     progress.step(`Summarising ${raw}`, () => {
       const summary = summarize(readRawMeasurements(raw, options.floatParse));
       const path = join6(options.outputDir ?? dirname3(raw), summaryFileNameOfRaw(raw));
       writeFileAtomic(path, renderSummaryCsv(summary));
-      written.push(path);
+      written2.push(path);
       onWritten(path);
     });
   }
-  return written;
+  return written2;
 }
 
 // src/engine/report/comparisonCsv.ts
@@ -11090,6 +11090,8 @@ Usage:
   perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
                    [--commit C --date D --run-url U]
   perfgate history export <history-folder> --csv [--output FILE]
+  perfgate export --format bmf|github-action-benchmark [--direction D] [--output FILE]
+                  [--from F] [--skip-seconds N] [--mapping M.json] <files…>
   perfgate <command> --help
   perfgate --version (-V, -v)
 
@@ -11354,6 +11356,40 @@ Options:
   -o, --output FILE      write the table to FILE (default: standard output)
   -h, --help             show this help
 `;
+var EXPORT_HELP = `perfgate export — write results as Bencher (BMF) or github-action-benchmark JSON
+
+Usage:
+  perfgate export --format bmf <files, folders or globs…> [--output FILE]
+  perfgate export --format github-action-benchmark [--direction D] <files…> [--output FILE]
+
+Reads result files of any supported format, as check does, and writes every experiment ×
+parameter as one benchmark named experiment/parameter, with each metric's primary statistic (the
+single value, else the median, else the mean):
+  bmf                      Bencher Metric Format: a benchmark's time metric is "latency" (ns), its
+                           rate "throughput" (ops/s), other metrics "<metric> [<unit>]"; min and
+                           max are lower_value and upper_value. Read it with bencher run
+                           --adapter json, or back with perfgate (format bmf).
+  github-action-benchmark  the custom JSON [{name, unit, value, range, extra}] of one direction:
+                           --direction lower-is-better for tool: customSmallerIsBetter,
+                           higher-is-better for tool: customBiggerIsBetter. Results with both
+                           need two exports, one per action step; perfgate reads both back.
+Without --output the JSON goes to standard output.
+
+Options:
+  -f, --format F         the format to write: bmf or github-action-benchmark
+  --direction D          github-action-benchmark: the metrics to write, lower-is-better or
+                         higher-is-better (default: the one direction the results have)
+  -o, --output FILE      the file to write (default: standard output)
+  --from F               read every result file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for generic CSVs (see check --help)
+  --repetitions MODE     error (default) or pool, for several files of one experiment
+  --experiment-name A=B  read experiment A as B (repeatable)
+  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
+  -h, --help             show this help
+
+Exit codes: 0 written, 2 usage or input error.
+`;
 
 // src/pipeline/historyImport.ts
 import { createHash } from "node:crypto";
@@ -11486,6 +11522,126 @@ function runHistoryExport(folder, output) {
   const csv = renderHistoryCsv(records);
   if (output !== void 0) writeFileAtomic(output, csv);
   return { csv, runs: records.length };
+}
+
+// src/engine/export/export.ts
+var EXPORT_FORMATS = ["bmf", "github-action-benchmark"];
+function unitOf4(m) {
+  const printed = readUnit(m.metric.displayUnit);
+  if (printed.known && printed.unit.dimension === m.metric.dimension) return { symbol: m.metric.displayUnit, fromBase: 1 / printed.unit.toBase };
+  if (m.metric.dimension === "count") return { symbol: m.metric.displayUnit, fromBase: 1 };
+  return { symbol: BASE_UNITS[m.metric.dimension], fromBase: 1 };
+}
+function written(value4, fromBase) {
+  return fromBase === 1 ? value4 : Number((value4 * fromBase).toPrecision(15));
+}
+function benchmarkName(m) {
+  return m.parameter.label === "" ? m.experiment : `${m.experiment}/${m.parameter.label}`;
+}
+function byBenchmark(measurements) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const m of measurements) {
+    const name = benchmarkName(m);
+    const group = groups.get(name);
+    if (group) group.push(m);
+    else groups.set(name, [m]);
+  }
+  return groups;
+}
+function primaryValue2(m, notes) {
+  const statistic = primaryStatistic(m);
+  const value4 = m.statistics[statistic];
+  if (value4 === void 0 || !Number.isFinite(value4)) {
+    notes.push(`${benchmarkName(m)}, ${m.metric.name}: no ${statistic} value to write; left out`);
+    return void 0;
+  }
+  return { statistic, value: value4 };
+}
+function bencherUnit(m) {
+  const measure = Object.hasOwn(BENCHER_MEASURES, m.metric.name) ? BENCHER_MEASURES[m.metric.name] : void 0;
+  const unit = measure && parseUnit(measure.unit);
+  return unit && unit.dimension === m.metric.dimension ? unit : void 0;
+}
+function bmfMeasures(group) {
+  const taken = new Set(group.filter((m) => bencherUnit(m)).map((m) => m.metric.name));
+  const only = (dimension, measure) => !taken.has(measure) && group.filter((m) => m.metric.dimension === dimension && !bencherUnit(m)).length === 1;
+  const used = /* @__PURE__ */ new Map();
+  return group.map((m) => {
+    let name;
+    let fromBase;
+    const bencher = bencherUnit(m);
+    if (bencher) [name, fromBase] = [m.metric.name, 1 / bencher.toBase];
+    else if (m.metric.dimension === "time" && only("time", "latency")) [name, fromBase] = ["latency", 1e3];
+    else if (m.metric.dimension === "rate" && only("rate", "throughput")) [name, fromBase] = ["throughput", 1];
+    else {
+      const unit = unitOf4(m);
+      name = unit.symbol === "" || unit.symbol === m.metric.name ? m.metric.name : `${m.metric.name} [${unit.symbol}]`;
+      fromBase = unit.fromBase;
+    }
+    const k = (used.get(name) ?? 0) + 1;
+    used.set(name, k);
+    return { name: k === 1 ? name : `${name} (${k})`, fromBase };
+  });
+}
+function renderBmf(measurements) {
+  const notes = [];
+  const document = {};
+  for (const [name, group] of byBenchmark(measurements)) {
+    const measures = bmfMeasures(group);
+    group.forEach((m, i) => {
+      const primary = primaryValue2(m, notes);
+      if (!primary) return;
+      const { name: measure, fromBase } = measures[i];
+      const metric2 = { value: written(primary.value, fromBase) };
+      const { min, max } = m.statistics;
+      if (min !== void 0 && Number.isFinite(min) && primary.statistic !== "min") metric2.lower_value = written(min, fromBase);
+      if (max !== void 0 && Number.isFinite(max) && primary.statistic !== "max") metric2.upper_value = written(max, fromBase);
+      (document[name] ??= {})[measure] = metric2;
+    });
+  }
+  return { text: JSON.stringify(document, null, 2) + "\n", count: Object.keys(document).length, notes };
+}
+function renderGithubActionBenchmark(measurements, direction) {
+  const directions = [...new Set(measurements.map((m) => m.metric.direction))];
+  if (direction === void 0 && directions.length > 1) {
+    const list2 = (d) => [...new Set(measurements.filter((m) => m.metric.direction === d).map((m) => m.metric.name))].slice(0, 5).join(", ");
+    throw new UsageError(
+      `the results have lower-is-better metrics (${list2("lower-is-better")}) and higher-is-better ones (${list2("higher-is-better")}); github-action-benchmark takes one direction per file: export twice, with --direction lower-is-better (tool: customSmallerIsBetter) and --direction higher-is-better (tool: customBiggerIsBetter)`
+    );
+  }
+  const wanted = direction ?? directions[0];
+  const notes = [];
+  const entries = [];
+  for (const [name, group] of byBenchmark(measurements)) {
+    for (const m of group) {
+      if (m.metric.direction !== wanted) continue;
+      const primary = primaryValue2(m, notes);
+      if (!primary) continue;
+      const { symbol, fromBase } = unitOf4(m);
+      const entry = { name: group.length > 1 ? `${name} - ${m.metric.name}` : name, unit: symbol, value: written(primary.value, fromBase) };
+      const stdev = m.statistics.stdev;
+      if (stdev !== void 0 && Number.isFinite(stdev)) entry.range = `± ${written(stdev, fromBase)}`;
+      const extra = [
+        ...primary.statistic !== "value" ? [primary.statistic] : [],
+        ...m.statistics.samples !== void 0 ? [`${m.statistics.samples} samples`] : [],
+        ...m.repetitions !== void 0 ? [`${m.repetitions} repetitions`] : []
+      ];
+      if (extra.length > 0) entry.extra = extra.join(", ");
+      entries.push(entry);
+    }
+  }
+  if (entries.length === 0) throw new UsageError(`the results have no ${wanted ?? "lower-is-better"} metric to export`);
+  return { text: JSON.stringify(entries, null, 2) + "\n", count: entries.length, notes };
+}
+
+// src/pipeline/export.ts
+function runExport(options, progress) {
+  const loaded = progress.step("Reading results", () => loadResults(options.files, options, progress));
+  const measurements = [...loaded.experiments.values()].flatMap((e) => e.measurements);
+  const exported = options.to === "bmf" ? renderBmf(measurements) : renderGithubActionBenchmark(measurements, options.direction);
+  for (const note of exported.notes) progress.warning(note);
+  if (options.output !== void 0) writeFileAtomic(options.output, exported.text);
+  return exported;
 }
 
 // src/engine/trends/render.ts
@@ -12172,9 +12328,11 @@ function dispatch(argv, io) {
       return trendsCommand(rest, io);
     case "history":
       return historyCommand(rest, io);
+    case "export":
+      return exportCommand(rest, io);
     default:
       throw new UsageError(
-        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect, trends and history (see perfgate --help)`
+        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect, trends, history and export (see perfgate --help)`
       );
   }
 }
@@ -12265,6 +12423,47 @@ function inspectCommand(args, io) {
   if (positionals.length === 0) throw new UsageError("inspect: name at least one result file, folder or glob pattern");
   const { inspections, sets } = runInspect({ files: positionals, floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) });
   io.out(values.json ? renderInspectionJson(inspections) : renderInspectionText(inspections, sets));
+  return EXIT_PASS;
+}
+var DIRECTIONS = ["lower-is-better", "higher-is-better"];
+function exportCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("export", args, {
+    ...SET_OPTIONS,
+    format: { type: "string", short: "f" },
+    from: { type: "string" },
+    direction: { type: "string" },
+    output: { type: "string", short: "o" },
+    ...HELP_OPTION
+  });
+  if (values.help) {
+    io.out(EXPORT_HELP);
+    return EXIT_PASS;
+  }
+  const to = values.format;
+  if (to === void 0 || !EXPORT_FORMATS.includes(to)) {
+    throw new UsageError(`export: --format must be ${EXPORT_FORMATS.join(" or ")}${to === void 0 ? "" : `; got "${terminalSafe(to)}"`}`);
+  }
+  const direction = values.direction;
+  if (direction !== void 0 && !DIRECTIONS.includes(direction)) {
+    throw new UsageError(`--direction must be ${DIRECTIONS.join(" or ")}; got "${terminalSafe(direction)}"`);
+  }
+  if (direction !== void 0 && to !== "github-action-benchmark") throw new UsageError("--direction is for --format github-action-benchmark (a BMF file holds every direction)");
+  const files = resultPaths(positionals);
+  if (files.length === 0) throw new UsageError("export: name at least one result file, folder or glob pattern");
+  const exported = runExport(
+    {
+      files,
+      to,
+      ...direction !== void 0 ? { direction } : {},
+      ...values.output !== void 0 ? { output: values.output } : {},
+      floatParse: floatParseOption(values["float-parse"]),
+      ...formatOptions({ ...values, format: values.from })
+    },
+    cliProgress(io)
+  );
+  if (values.output === void 0) io.out(exported.text);
+  else io.out(`wrote ${values.output}: ${exported.count} ${to === "bmf" ? "benchmark(s)" : "entries"}
+`);
   return EXIT_PASS;
 }
 function cliProgress(io) {

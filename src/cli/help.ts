@@ -14,6 +14,8 @@ Usage:
   perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
                    [--commit C --date D --run-url U]
   perfgate history export <history-folder> --csv [--output FILE]
+  perfgate export --format bmf|github-action-benchmark [--direction D] [--output FILE]
+                  [--from F] [--skip-seconds N] [--mapping M.json] <files…>
   perfgate <command> --help
   perfgate --version (-V, -v)
 
@@ -288,4 +290,39 @@ Options:
   --csv                  write CSV (the one format there is)
   -o, --output FILE      write the table to FILE (default: standard output)
   -h, --help             show this help
+`;
+
+export const EXPORT_HELP = `perfgate export — write results as Bencher (BMF) or github-action-benchmark JSON
+
+Usage:
+  perfgate export --format bmf <files, folders or globs…> [--output FILE]
+  perfgate export --format github-action-benchmark [--direction D] <files…> [--output FILE]
+
+Reads result files of any supported format, as check does, and writes every experiment ×
+parameter as one benchmark named experiment/parameter, with each metric's primary statistic (the
+single value, else the median, else the mean):
+  bmf                      Bencher Metric Format: a benchmark's time metric is "latency" (ns), its
+                           rate "throughput" (ops/s), other metrics "<metric> [<unit>]"; min and
+                           max are lower_value and upper_value. Read it with bencher run
+                           --adapter json, or back with perfgate (format bmf).
+  github-action-benchmark  the custom JSON [{name, unit, value, range, extra}] of one direction:
+                           --direction lower-is-better for tool: customSmallerIsBetter,
+                           higher-is-better for tool: customBiggerIsBetter. Results with both
+                           need two exports, one per action step; perfgate reads both back.
+Without --output the JSON goes to standard output.
+
+Options:
+  -f, --format F         the format to write: bmf or github-action-benchmark
+  --direction D          github-action-benchmark: the metrics to write, lower-is-better or
+                         higher-is-better (default: the one direction the results have)
+  -o, --output FILE      the file to write (default: standard output)
+  --from F               read every result file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for generic CSVs (see check --help)
+  --repetitions MODE     error (default) or pool, for several files of one experiment
+  --experiment-name A=B  read experiment A as B (repeatable)
+  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
+  -h, --help             show this help
+
+Exit codes: 0 written, 2 usage or input error.
 `;

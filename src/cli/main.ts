@@ -13,10 +13,25 @@ import { parseGateStatistics } from '../engine/compare/gate.js';
 import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
 import { CHART_OPTIONS, floatParseOption, HELP_OPTION, parseCommandArgs, READ_OPTIONS, resultPaths, SET_OPTIONS } from './args.js';
-import { CHECK_HELP, COMPARE_HELP, DERIVE_HELP, HISTORY_EXPORT_HELP, HISTORY_HELP, HISTORY_IMPORT_HELP, INSPECT_HELP, MAIN_HELP, SUMMARIZE_HELP, TRENDS_HELP } from './help.js';
+import {
+  CHECK_HELP,
+  COMPARE_HELP,
+  DERIVE_HELP,
+  EXPORT_HELP,
+  HISTORY_EXPORT_HELP,
+  HISTORY_HELP,
+  HISTORY_IMPORT_HELP,
+  INSPECT_HELP,
+  MAIN_HELP,
+  SUMMARIZE_HELP,
+  TRENDS_HELP,
+} from './help.js';
 import { DEFAULT_HISTORY_WINDOW } from '../pipeline/history.js';
 import { runHistoryImport } from '../pipeline/historyImport.js';
 import { runHistoryExport } from '../pipeline/historyExport.js';
+import { runExport } from '../pipeline/export.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../engine/export/export.js';
+import type { Direction } from '../engine/model/measurement.js';
 import { parseTrendStatistics, runTrends } from '../pipeline/trends.js';
 import { renderTrendsText } from '../engine/trends/render.js';
 import { runInspect } from '../pipeline/inspect.js';
@@ -89,9 +104,11 @@ function dispatch(argv: string[], io: Console): number | Promise<number> {
       return trendsCommand(rest, io);
     case 'history':
       return historyCommand(rest, io);
+    case 'export':
+      return exportCommand(rest, io);
     default:
       throw new UsageError(
-        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect, trends and history (see perfgate --help)`,
+        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect, trends, history and export (see perfgate --help)`,
       );
   }
 }
@@ -190,6 +207,49 @@ function inspectCommand(args: string[], io: Console): number {
   if (positionals.length === 0) throw new UsageError('inspect: name at least one result file, folder or glob pattern');
   const { inspections, sets } = runInspect({ files: positionals, floatParse: floatParseOption(values['float-parse']), ...formatOptions(values) });
   io.out(values.json ? renderInspectionJson(inspections) : renderInspectionText(inspections, sets));
+  return EXIT_PASS;
+}
+
+const DIRECTIONS: readonly Direction[] = ['lower-is-better', 'higher-is-better'];
+
+function exportCommand(args: string[], io: Console): number {
+  // `--format` names the format written; `--from` (an alias of the other commands' `--format`) the one read.
+  const { values, positionals } = parseCommandArgs('export', args, {
+    ...SET_OPTIONS,
+    format: { type: 'string', short: 'f' },
+    from: { type: 'string' },
+    direction: { type: 'string' },
+    output: { type: 'string', short: 'o' },
+    ...HELP_OPTION,
+  });
+  if (values.help) {
+    io.out(EXPORT_HELP);
+    return EXIT_PASS;
+  }
+  const to = values.format;
+  if (to === undefined || !(EXPORT_FORMATS as readonly string[]).includes(to)) {
+    throw new UsageError(`export: --format must be ${EXPORT_FORMATS.join(' or ')}${to === undefined ? '' : `; got "${terminalSafe(to)}"`}`);
+  }
+  const direction = values.direction;
+  if (direction !== undefined && !(DIRECTIONS as readonly string[]).includes(direction)) {
+    throw new UsageError(`--direction must be ${DIRECTIONS.join(' or ')}; got "${terminalSafe(direction)}"`);
+  }
+  if (direction !== undefined && to !== 'github-action-benchmark') throw new UsageError('--direction is for --format github-action-benchmark (a BMF file holds every direction)');
+  const files = resultPaths(positionals);
+  if (files.length === 0) throw new UsageError('export: name at least one result file, folder or glob pattern');
+  const exported = runExport(
+    {
+      files,
+      to: to as ExportFormat,
+      ...(direction !== undefined ? { direction: direction as Direction } : {}),
+      ...(values.output !== undefined ? { output: values.output } : {}),
+      floatParse: floatParseOption(values['float-parse']),
+      ...formatOptions({ ...values, format: values.from }),
+    },
+    cliProgress(io),
+  );
+  if (values.output === undefined) io.out(exported.text);
+  else io.out(`wrote ${values.output}: ${exported.count} ${to === 'bmf' ? 'benchmark(s)' : 'entries'}\n`);
   return EXIT_PASS;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Bencher Metric Format (BMF) JSON: `{"<benchmark>": {"<measure>": {"value": n, "lower_value"?: n,
- * "upper_value"?: n}}}`, what Bencher's `json` adapter reads.
+ * "upper_value"?: n}}}`, what Bencher's `json` adapter reads and what `perfgate export --format
+ * bmf` writes.
  *
  * - The benchmark name is the experiment; there is no parameter. `value` is the statistic
  *   `value`; `lower_value` and `upper_value` (Bencher's bounds) are read as `min` and `max`.
