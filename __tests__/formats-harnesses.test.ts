@@ -115,10 +115,26 @@ describe('Go testing benchmarks (go-bench)', () => {
     ['BenchmarkX-8 \t 100 \t 5\n', 1, 22, /the value 5 has no unit/],
     ['goos: linux\nBenchmarkX-8   100\n', 2, 16, /followed by no results/],
     ['goos: linux\nBenchmarkX-8   \t', 2, 1, /BenchmarkX-8 has a name but no results \(the run was cut short\?\)/],
-    ['BenchmarkX-8 \tlog\nBenchmarkY-8   100   5 ns/op\n', 1, 1, /BenchmarkX-8 has a name but no results/],
+    ['BenchmarkX\nBenchmarkX-8   100   5 ns/op\nBenchmarkY\n', 3, 1, /BenchmarkY has a name but no results/],
     ['goos: linux\nPASS\n', 1, undefined, /no Go benchmark result lines/],
   ])('reports %j as one InputError at line %i column %s', (text, line, column, message) => {
     expectInputError(() => parseText(goBenchAdapter, text, 'go.txt'), { file: 'go.txt', line, ...(column !== undefined ? { column } : {}) }, message);
+  });
+
+  it('reads go test -v, which prints every name alone before its result (a parent only so)', () => {
+    const verbose = join(formats, 'go-bench', 'publish_verbose.txt');
+    const set = parseFile(goBenchAdapter, verbose);
+    // 4 sub-benchmarks × (ns/op, MB/s, B/op, allocs/op) + QueueDepth × (ns/op, 2 custom, B/op, allocs/op); no
+    // experiment for the parent line "BenchmarkPublish", which has no numbers.
+    expect(set.measurements).toHaveLength(21);
+    expect([...new Set(set.measurements.map((m) => m.experiment))]).toEqual(['BenchmarkPublish', 'BenchmarkQueueDepth']);
+    // "BenchmarkPublish/size=64,mode=copy-2 \t 20000 \t 777.2 ns/op" on line 7, announced on line 6.
+    const time = find(set, 'BenchmarkPublish', 'time/op', 'size=64,mode=copy');
+    // One run: median, min, max and mean are that run's value.
+    const single = expect.closeTo(0.7772, 9);
+    expect(time.statistics).toEqual({ median: single, min: single, max: single, mean: single });
+    expect(time.place).toEqual({ file: verbose, line: 7 });
+    expect(find(set, 'BenchmarkPublish', 'MB/s', 'size=1024,mode=zero').statistics.median).toBe(530666.18);
   });
 
   it('is not taken for other text that mentions benchmarks', () => {
@@ -131,6 +147,27 @@ describe('Go testing benchmarks (go-bench)', () => {
 describe('Rust libtest benchmarks (rust-libtest)', () => {
   const nightly = join(formats, 'rust-libtest', 'nightly_1.97.txt');
   const old = join(formats, 'rust-libtest', 'old_integer_ns.txt');
+
+  it('reads names with spaces (Criterion --output-format bencher) and custom units', () => {
+    const text = [
+      'Gnuplot not found, using plotters backend',
+      'test Parse Header (cold) ... bench:       1,204 ns/iter (+/- 31)',
+      '',
+      'test crc32 ... bench:        4120 cycles/iter (+/- 22)',
+      'test decode ... bench:         850 MS/s (+/- 12)',
+      'test Broken (x) ... FAILED',
+      '',
+    ].join('\n');
+    expect(rustLibtestAdapter.recognises(text, 'bencher.txt')).toBe(true);
+    const set = parseText(rustLibtestAdapter, text, 'bencher.txt');
+    expect(set.measurements.map((m) => [m.experiment, m.metric.name, m.metric.direction, m.statistics.median, m.place.line])).toEqual([
+      ['Parse Header (cold)', 'time/iter', 'lower-is-better', expect.closeTo(1.204, 12), 2],
+      ['crc32', 'cycles/iter', 'lower-is-better', 4120, 4],
+      ['decode', 'MS/s', 'higher-is-better', 850, 5],
+    ]);
+    // cycles/iter is a cost per iteration, MS/s a rate: both units perfgate reads, so no note for them.
+    expect(set.notes).toEqual(['Broken (x) (line 6) failed; it has no result']);
+  });
 
   it('reads the median time per iteration and MB/s of a current nightly (two decimals)', () => {
     const set = parseFile(rustLibtestAdapter, nightly);

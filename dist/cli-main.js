@@ -3908,6 +3908,11 @@ function readUnit(text) {
   if (direct?.dimension === "ratio") return { unit: direct, direction: "lower-is-better", known: false };
   return { unit: { symbol, dimension: "count", toBase: 1 }, direction: "lower-is-better", known: false };
 }
+function metricOfUnit(symbol, name = symbol) {
+  const reading = readUnit(symbol);
+  const metric2 = { name, dimension: reading.unit.dimension, unit: BASE_UNITS[reading.unit.dimension], displayUnit: symbol, direction: reading.direction };
+  return { metric: metric2, unit: reading.unit, known: reading.known };
+}
 function directionOf(unit) {
   return unit.dimension === "rate" || unit.dimension === "bitrate" || unit.dimension === "byterate" ? "higher-is-better" : "lower-is-better";
 }
@@ -6142,7 +6147,7 @@ var goBenchAdapter = {
         return;
       }
       if (line.startsWith("Benchmark")) {
-        if (pending) throw cutShort(pending);
+        pending = void 0;
         const nameEnd = line.search(/[ \t]/);
         const name = nameEnd < 0 ? line : line.slice(0, nameEnd);
         const tail = nameEnd < 0 ? "" : line.slice(nameEnd);
@@ -6155,7 +6160,7 @@ var goBenchAdapter = {
         pending = void 0;
       }
     });
-    if (pending) throw cutShort(pending);
+    if (pending && ![...benchmarks.values()].some((b) => b.name === pending.name || b.name.startsWith(`${pending.name}/`))) throw cutShort(pending);
     if (benchmarks.size === 0) throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
     const procsOf = /* @__PURE__ */ new Map();
     for (const b of benchmarks.values()) {
@@ -6172,16 +6177,9 @@ var goBenchAdapter = {
         for (const { value: value4, unit: symbol } of run.values) {
           let slot = byUnit.get(symbol);
           if (!slot) {
-            const reading = readUnit(symbol);
-            if (!reading.known) unknownUnits.add(symbol);
-            const metric2 = {
-              name: symbol === "ns/op" ? "time/op" : symbol,
-              dimension: reading.unit.dimension,
-              unit: BASE_UNITS[reading.unit.dimension],
-              displayUnit: symbol,
-              direction: reading.direction
-            };
-            slot = { metric: metric2, unit: reading.unit, values: [] };
+            const { metric: metric2, unit, known } = metricOfUnit(symbol, symbol === "ns/op" ? "time/op" : symbol);
+            if (!known) unknownUnits.add(symbol);
+            slot = { metric: metric2, unit, values: [] };
             byUnit.set(symbol, slot);
           }
           slot.values.push(toBaseUnit(value4, slot.unit));
@@ -6238,9 +6236,16 @@ function parameterOf(b, labelProcs) {
 
 // src/engine/formats/rustLibtest.ts
 var NUMBER6 = "(\\d{1,3}(?:,\\d{3})*(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)";
-var BENCH_LINE = new RegExp(`^test (\\S+) +\\.\\.\\. bench: +${NUMBER6} ns/iter \\(\\+/- ${NUMBER6}\\)(?: = ${NUMBER6} MB/s)?$`);
-var LOOKS_LIKE2 = /^test \S+ +\.\.\. bench:/;
-var FAILED = /^test (\S+) +\.\.\. FAILED$/;
+var BENCH_MARK = " ... bench:";
+var RESULT = new RegExp(`^ +${NUMBER6} (\\S+) \\(\\+/- ${NUMBER6}\\)(?: = ${NUMBER6} MB/s)?$`);
+var FAILED_MARK = " ... FAILED";
+function benchLine(line) {
+  if (!line.startsWith("test ")) return void 0;
+  const at = line.indexOf(BENCH_MARK);
+  if (at < 0) return void 0;
+  const name = line.slice(5, at).trimEnd();
+  return name === "" ? void 0 : { name, rest: line.slice(at + BENCH_MARK.length), restColumn: at + BENCH_MARK.length + 1 };
+}
 var TIME2 = { name: "time/iter", dimension: "time", unit: "us", displayUnit: "ns/iter", direction: "lower-is-better" };
 var RATE3 = { name: "MB/s", dimension: "byterate", unit: "MB/s", displayUnit: "MB/s", direction: "higher-is-better" };
 var number2 = (text) => Number(text.replace(/,/g, ""));
@@ -6248,33 +6253,44 @@ var rustLibtestAdapter = {
   id: "rust-libtest",
   title: "Rust libtest benchmark output (cargo bench, #[bench])",
   recognises(head) {
-    return consoleLines(head).some((line) => BENCH_LINE.test(line));
+    return consoleLines(head).some((line) => {
+      const bench = benchLine(line);
+      return bench !== void 0 && RESULT.test(bench.rest);
+    });
   },
   parse({ file, text }) {
     const measurements = [];
     const notes = [];
     const seen = /* @__PURE__ */ new Map();
+    const unknownUnits = /* @__PURE__ */ new Set();
     consoleLines(text).forEach((line, index) => {
       const place = { file, line: index + 1 };
-      const failed = FAILED.exec(line);
-      if (failed) {
-        notes.push(`${failed[1]} (line ${place.line}) failed; it has no result`);
+      if (line.startsWith("test ") && line.endsWith(FAILED_MARK)) {
+        notes.push(`${line.slice(5, -FAILED_MARK.length).trim()} (line ${place.line}) failed; it has no result`);
         return;
       }
-      if (!LOOKS_LIKE2.test(line)) return;
-      const match = BENCH_LINE.exec(line);
+      const bench = benchLine(line);
+      if (!bench) return;
+      const match = RESULT.exec(bench.rest);
       if (!match) {
-        const at = line.indexOf("bench:") + "bench:".length;
-        const column = at + line.slice(at).search(/\S|$/) + 1;
+        const column = bench.restColumn + bench.rest.search(/\S|$/);
         throw new InputError(`expected "<time> ns/iter (+/- <range>)" after "bench:", found "${line.slice(column - 1, column + 39)}"`, { ...place, column });
       }
-      const experiment = match[1];
+      const experiment = bench.name;
       const earlier = seen.get(experiment);
       if (earlier !== void 0) throw new InputError(`benchmark ${experiment} is listed twice (first on line ${earlier}); give each run its own file`, place);
       seen.set(experiment, place.line);
-      measurements.push({ experiment, parameter: { label: "" }, metric: TIME2, statistics: { median: number2(match[2]) / 1e3 }, place });
+      const symbol = match[2];
+      if (symbol === "ns/iter") {
+        measurements.push({ experiment, parameter: { label: "" }, metric: TIME2, statistics: { median: number2(match[1]) / 1e3 }, place });
+      } else {
+        const { metric: metric2, unit, known } = metricOfUnit(symbol);
+        if (!known) unknownUnits.add(symbol);
+        measurements.push({ experiment, parameter: { label: "" }, metric: metric2, statistics: { median: toBaseUnit(number2(match[1]), unit) }, place });
+      }
       if (match[4] !== void 0) measurements.push({ experiment, parameter: { label: "" }, metric: RATE3, statistics: { median: number2(match[4]) }, place });
     });
+    if (unknownUnits.size > 0) notes.push(`units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`);
     if (measurements.length === 0) throw new InputError('no libtest benchmark lines ("test name ... bench: 123 ns/iter (+/- 4)") found', { file, line: 1 });
     return { format: "rust-libtest", file, measurements, notes };
   }
@@ -8438,7 +8454,7 @@ var REQUIREMENT_RED = "#ff0000";
 var EXPERIMENT_BLUE = "#09487e";
 var BASELINE_GREYS = ["#4d4d4d", "#a6a6a6"];
 var RESULT_BLUES = ["#09487e", "#0895cd"];
-var FAILED_MARK = "#000000";
+var FAILED_MARK2 = "#000000";
 var SERIES_PALETTE = [
   "#0072b2",
   "#e69f00",
@@ -9828,7 +9844,7 @@ var FAILED_LABEL = "failed";
 function failureLayer(p) {
   return {
     transform: [{ filter: "datum.failed === true" }],
-    mark: { type: "point", shape: "cross", filled: true, size: 110, color: FAILED_MARK, opacity: 1 },
+    mark: { type: "point", shape: "cross", filled: true, size: 110, color: FAILED_MARK2, opacity: 1 },
     encoding: {
       x: xEncoding(p),
       y: yEncoding(p),
@@ -9836,7 +9852,7 @@ function failureLayer(p) {
         datum: FAILED_LABEL,
         type: "nominal",
         scale: { domain: [FAILED_LABEL], range: ["cross"] },
-        legend: { title: null, orient: "bottom", symbolFillColor: FAILED_MARK, symbolStrokeColor: FAILED_MARK }
+        legend: { title: null, orient: "bottom", symbolFillColor: FAILED_MARK2, symbolStrokeColor: FAILED_MARK2 }
       }
     }
   };

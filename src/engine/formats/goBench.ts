@@ -3,7 +3,9 @@
  *
  * - A result line is `BenchmarkPublish/size=64,mode=copy-8 \t 1000000 \t 1052 ns/op \t 128 B/op …`:
  *   the name, the iteration count, then value–unit pairs. When the benchmark itself prints, its
- *   output comes between the name and the numbers, and the numbers start a later line.
+ *   output comes between the name and the numbers, and the numbers start a later line. With
+ *   `-v`, every name is printed alone first (a parent of sub-benchmarks only so): a name line
+ *   followed by another benchmark line is an announcement, not a result.
  * - The name's first segment is the experiment (`BenchmarkPublish`; with results of several
  *   `pkg:` blocks, `<pkg>.BenchmarkPublish`). The rest is the parameter, its `,`-separated
  *   `key=value` parts its settings (`size`, `bytes`, … give the payload). The `-8` suffix is
@@ -20,9 +22,9 @@
 import { InputError } from '../errors.js';
 import { stripBom } from '../csv/header.js';
 import { PAYLOAD_PARAMETER_NAMES, type Measurement, type Metric, type Parameter } from '../model/measurement.js';
-import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
+import { toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
-import { ANSI_ESCAPE, readUnit, repetitionMeasurement } from './shared.js';
+import { ANSI_ESCAPE, metricOfUnit, repetitionMeasurement } from './shared.js';
 
 /** A result line somewhere in the head: name, iteration count, a value and its unit. */
 const RESULT_LINE = /^Benchmark\S*[ \t]+\d+[ \t]+-?\d+(?:\.\d+)?(?:e[-+]?\d+)? \S/m;
@@ -101,7 +103,9 @@ export const goBenchAdapter: FormatAdapter = {
         return;
       }
       if (line.startsWith('Benchmark')) {
-        if (pending) throw cutShort(pending);
+        // A name with no numbers before another benchmark line announced it (`go test -v` prints
+        // every name first, and a parent of sub-benchmarks has no numbers of its own).
+        pending = undefined;
         const nameEnd = line.search(/[ \t]/);
         const name = nameEnd < 0 ? line : line.slice(0, nameEnd);
         const tail = nameEnd < 0 ? '' : line.slice(nameEnd);
@@ -115,7 +119,9 @@ export const goBenchAdapter: FormatAdapter = {
         pending = undefined;
       }
     });
-    if (pending) throw cutShort(pending);
+    // The last name printed has no numbers: the run stopped there, unless it is a parent whose
+    // sub-benchmarks came before (never, as Go prints a parent first) or itself was announced.
+    if (pending && ![...benchmarks.values()].some((b) => b.name === pending!.name || b.name.startsWith(`${pending!.name}/`))) throw cutShort(pending);
     if (benchmarks.size === 0) throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
 
     // Experiments run with several GOMAXPROCS values name it in their labels.
@@ -134,16 +140,9 @@ export const goBenchAdapter: FormatAdapter = {
         for (const { value, unit: symbol } of run.values) {
           let slot = byUnit.get(symbol);
           if (!slot) {
-            const reading = readUnit(symbol);
-            if (!reading.known) unknownUnits.add(symbol);
-            const metric: Metric = {
-              name: symbol === 'ns/op' ? 'time/op' : symbol,
-              dimension: reading.unit.dimension,
-              unit: BASE_UNITS[reading.unit.dimension],
-              displayUnit: symbol,
-              direction: reading.direction,
-            };
-            slot = { metric, unit: reading.unit, values: [] };
+            const { metric, unit, known } = metricOfUnit(symbol, symbol === 'ns/op' ? 'time/op' : symbol);
+            if (!known) unknownUnits.add(symbol);
+            slot = { metric, unit, values: [] };
             byUnit.set(symbol, slot);
           }
           slot.values.push(toBaseUnit(value, slot.unit));

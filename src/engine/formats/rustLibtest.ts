@@ -10,19 +10,33 @@
  * `time/iter`, stored in µs); the `+/-` figure is their range (max − min after winsorising), not
  * a deviation, and is not read. `= N MB/s` (with `b.bytes` set) is the metric `MB/s`, higher is
  * better, computed from that median. The experiment is the benchmark's full path
- * (`tests::bench_add_two`); there is no parameter. Tests (`... ok`, `... ignored`) are skipped;
- * failed benchmarks are noted.
+ * (`tests::bench_add_two`; Criterion's `--output-format bencher` ids may hold spaces); there is no
+ * parameter. Other units (custom measurements: `cycles/iter`, `MS/s`) are metrics named as
+ * written, rates higher-is-better, units perfgate does not know lower-is-better with a note. Tests
+ * (`... ok`, `... ignored`) are skipped; failed benchmarks are noted.
  */
 import { InputError } from '../errors.js';
 import type { Measurement, Metric } from '../model/measurement.js';
 import type { FormatAdapter } from './adapter.js';
-import { consoleLines } from './shared.js';
+import { toBaseUnit } from '../model/units.js';
+import { consoleLines, metricOfUnit } from './shared.js';
 
 const NUMBER = '(\\d{1,3}(?:,\\d{3})*(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)';
-const BENCH_LINE = new RegExp(`^test (\\S+) +\\.\\.\\. bench: +${NUMBER} ns/iter \\(\\+/- ${NUMBER}\\)(?: = ${NUMBER} MB/s)?$`);
-/** Any line that says it is a benchmark's result. */
-const LOOKS_LIKE = /^test \S+ +\.\.\. bench:/;
-const FAILED = /^test (\S+) +\.\.\. FAILED$/;
+// Names may hold spaces: Criterion's `--output-format bencher` prints its ids (`Fibonacci (Execution)`)
+// in this layout; they are found by the ` ... ` that ends them, without a backtracking pattern.
+// Units other than ns/iter come from custom measurements (`cycles/iter`, `MS/s`).
+const BENCH_MARK = ' ... bench:';
+const RESULT = new RegExp(`^ +${NUMBER} (\\S+) \\(\\+/- ${NUMBER}\\)(?: = ${NUMBER} MB/s)?$`);
+const FAILED_MARK = ' ... FAILED';
+
+/** The name and the text after `bench:` of a benchmark line, or undefined for another line. */
+function benchLine(line: string): { name: string; rest: string; restColumn: number } | undefined {
+  if (!line.startsWith('test ')) return undefined;
+  const at = line.indexOf(BENCH_MARK);
+  if (at < 0) return undefined;
+  const name = line.slice(5, at).trimEnd();
+  return name === '' ? undefined : { name, rest: line.slice(at + BENCH_MARK.length), restColumn: at + BENCH_MARK.length + 1 };
+}
 
 const TIME: Metric = { name: 'time/iter', dimension: 'time', unit: 'us', displayUnit: 'ns/iter', direction: 'lower-is-better' };
 const RATE: Metric = { name: 'MB/s', dimension: 'byterate', unit: 'MB/s', displayUnit: 'MB/s', direction: 'higher-is-better' };
@@ -34,34 +48,45 @@ export const rustLibtestAdapter: FormatAdapter = {
   title: 'Rust libtest benchmark output (cargo bench, #[bench])',
 
   recognises(head: string): boolean {
-    return consoleLines(head).some((line) => BENCH_LINE.test(line));
+    return consoleLines(head).some((line) => {
+      const bench = benchLine(line);
+      return bench !== undefined && RESULT.test(bench.rest);
+    });
   },
 
   parse({ file, text }) {
     const measurements: Measurement[] = [];
     const notes: string[] = [];
     const seen = new Map<string, number>();
+    const unknownUnits = new Set<string>();
     consoleLines(text).forEach((line, index) => {
       const place = { file, line: index + 1 };
-      const failed = FAILED.exec(line);
-      if (failed) {
-        notes.push(`${failed[1]} (line ${place.line}) failed; it has no result`);
+      if (line.startsWith('test ') && line.endsWith(FAILED_MARK)) {
+        notes.push(`${line.slice(5, -FAILED_MARK.length).trim()} (line ${place.line}) failed; it has no result`);
         return;
       }
-      if (!LOOKS_LIKE.test(line)) return;
-      const match = BENCH_LINE.exec(line);
+      const bench = benchLine(line);
+      if (!bench) return;
+      const match = RESULT.exec(bench.rest);
       if (!match) {
-        const at = line.indexOf('bench:') + 'bench:'.length;
-        const column = at + line.slice(at).search(/\S|$/) + 1;
+        const column = bench.restColumn + bench.rest.search(/\S|$/);
         throw new InputError(`expected "<time> ns/iter (+/- <range>)" after "bench:", found "${line.slice(column - 1, column + 39)}"`, { ...place, column });
       }
-      const experiment = match[1]!;
+      const experiment = bench.name;
       const earlier = seen.get(experiment);
       if (earlier !== undefined) throw new InputError(`benchmark ${experiment} is listed twice (first on line ${earlier}); give each run its own file`, place);
       seen.set(experiment, place.line);
-      measurements.push({ experiment, parameter: { label: '' }, metric: TIME, statistics: { median: number(match[2]!) / 1000 }, place });
+      const symbol = match[2]!;
+      if (symbol === 'ns/iter') {
+        measurements.push({ experiment, parameter: { label: '' }, metric: TIME, statistics: { median: number(match[1]!) / 1000 }, place });
+      } else {
+        const { metric, unit, known } = metricOfUnit(symbol);
+        if (!known) unknownUnits.add(symbol);
+        measurements.push({ experiment, parameter: { label: '' }, metric, statistics: { median: toBaseUnit(number(match[1]!), unit) }, place });
+      }
       if (match[4] !== undefined) measurements.push({ experiment, parameter: { label: '' }, metric: RATE, statistics: { median: number(match[4]) }, place });
     });
+    if (unknownUnits.size > 0) notes.push(`units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(', ')}`);
     if (measurements.length === 0) throw new InputError('no libtest benchmark lines ("test name ... bench: 123 ns/iter (+/- 4)") found', { file, line: 1 });
     return { format: 'rust-libtest', file, measurements, notes };
   },

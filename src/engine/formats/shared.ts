@@ -2,10 +2,10 @@
  * Helpers more than one format adapter needs, in one place: how tools spell units, command
  * templates, terminal colour codes, and repetitions within one file.
  */
-import { PAYLOAD_PARAMETER_NAMES, type Direction, type Measurement, type Parameter, type StatisticName } from '../model/measurement.js';
+import { PAYLOAD_PARAMETER_NAMES, type Direction, type Measurement, type Metric, type Parameter, type StatisticName } from '../model/measurement.js';
 import { describeJson, type JsonFields, type JsonObject } from './looseJson.js';
 import { percentileOfSorted } from '../numeric/numpy.js';
-import { parseUnit, type Unit } from '../model/units.js';
+import { BASE_UNITS, parseUnit, type Unit } from '../model/units.js';
 import { stripBom } from '../csv/header.js';
 
 /** ANSI CSI escape sequences (colours, cursor moves) that console outputs carry; stripped before parsing. */
@@ -55,6 +55,17 @@ export function readUnit(text: string): UnitReading {
   }
   if (direct?.dimension === 'ratio') return { unit: direct, direction: 'lower-is-better', known: false };
   return { unit: { symbol, dimension: 'count', toBase: 1 }, direction: 'lower-is-better', known: false };
+}
+
+/**
+ * The metric of a value printed with `symbol` (`ns/op`, `MB/s`, `cycles/iter`): named `name`
+ * (default the symbol), stored in its dimension's base unit, shown in the symbol, in the unit's
+ * direction. `known: false` for a unit perfgate does not know (kept as written, lower-is-better).
+ */
+export function metricOfUnit(symbol: string, name = symbol): { metric: Metric; unit: Unit; known: boolean } {
+  const reading = readUnit(symbol);
+  const metric: Metric = { name, dimension: reading.unit.dimension, unit: BASE_UNITS[reading.unit.dimension], displayUnit: symbol, direction: reading.direction };
+  return { metric, unit: reading.unit, known: reading.known };
 }
 
 function directionOf(unit: Unit): Direction {
