@@ -13,7 +13,7 @@ function step(kind: TrendStep['kind'], firstRun: number, before: number, after: 
   return { kind, firstRun, lastRunBefore: firstRun - 1, before, after, change: after / before - 1, pValue: 0.00002, runsBefore: firstRun, runsAfter: 12 - firstRun, isNew: false };
 }
 
-function series(steps: TrendStep[], extra: Partial<TrendSeries> = {}): TrendSeries {
+function series(steps: TrendStep[], extra: Partial<Pick<TrendSeries, 'experiment' | 'parameter' | 'metric' | 'unit' | 'direction'>> = {}): TrendSeries {
   return {
     experiment: 'udp',
     parameter: '64',
@@ -23,6 +23,8 @@ function series(steps: TrendStep[], extra: Partial<TrendSeries> = {}): TrendSeri
     direction: 'lower-is-better',
     values: 12,
     latest: 0,
+    byRun: [],
+    repetitions: [],
     steps,
     outliers: [],
     ...extra,

@@ -80,6 +80,23 @@ describe('analyzeTrends', () => {
     expect(report.runs).toHaveLength(20);
   });
 
+  test('each series keeps its value per run (null where a run has none), its payload size and repetitions', () => {
+    const ping64 = report.series[1]!;
+    expect(ping64.payloadBytes).toBe(64);
+    expect(ping64.byRun).toHaveLength(20);
+    ping64.byRun.forEach((v, i) => expect(v).toBeCloseTo((i >= 12 ? 130 : 100) * WIGGLE[i % 8]!, 9));
+    expect(ping64.repetitions).toEqual(Array(20).fill(1));
+    expect(report.series[0]!.payloadBytes).toBeUndefined();
+    // A run without the experiment: null in its place.
+    const partial = analyzeTrends([
+      { sha: sha(0), date: '2026-01-01T00:00:00Z', runId: '1', runUrl: '', measurements: [latency('ping', 64, 100)] },
+      { sha: sha(1), date: '2026-01-02T00:00:00Z', runId: '2', runUrl: '', measurements: [] },
+      { sha: sha(2), date: '2026-01-03T00:00:00Z', runId: '3', runUrl: '', measurements: [{ ...latency('ping', 64, 90), repetitions: 3 }] },
+    ]);
+    expect(partial.series[0]!.byRun).toEqual([100, null, 90]);
+    expect(partial.series[0]!.repetitions).toEqual([1, 1, 3]);
+  });
+
   test('the 64 B step: +30 %, between the commits of runs 11 and 12, a regression, not new', () => {
     const ping64 = report.series[1]!;
     expect(ping64.steps).toHaveLength(1);

@@ -11994,11 +11994,14 @@ function collect(runs, statistics) {
             unit: shown.unit,
             scale: shown.scale,
             direction: statisticDirection(statistic, m.metric.direction),
-            values: []
+            ...m.parameter.payloadBytes !== void 0 ? { payloadBytes: m.parameter.payloadBytes } : {},
+            values: [],
+            repetitions: []
           };
           series.set(key, s);
         }
         s.values[r] = value4;
+        s.repetitions[r] = m.repetitions ?? 1;
       }
     }
   });
@@ -12049,6 +12052,12 @@ function analyzeTrends(runs, options = {}) {
       direction: s.direction,
       values: logs.length,
       latest,
+      ...s.payloadBytes !== void 0 ? { payloadBytes: s.payloadBytes } : {},
+      byRun: runs.map((_, r) => {
+        const v = s.values[r];
+        return v !== void 0 && Number.isFinite(v) ? v * s.scale : null;
+      }),
+      repetitions: runs.map((_, r) => s.repetitions[r] ?? 1),
       steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c))),
       outliers: found.outliers.map((o) => {
         const higher = o.relativeChange > 0;

@@ -62,6 +62,12 @@ export interface TrendSeries {
   values: number;
   /** The newest value, in `unit`. */
   latest: number;
+  /** The payload size of the parameter, when it is one. */
+  payloadBytes?: number;
+  /** Per run of `TrendReport.runs`: the value in `unit`, null where the run has none (or none finite). */
+  byRun: (number | null)[];
+  /** Per run: how many repetitions the run pooled into the value (1 when none). */
+  repetitions: number[];
   steps: TrendStep[];
   outliers: TrendOutlier[];
   pending?: TrendStep;
@@ -83,8 +89,10 @@ interface Collected {
   unit: string;
   scale: number;
   direction: Direction;
+  payloadBytes?: number;
   /** Per run: the value, or undefined. */
   values: (number | undefined)[];
+  repetitions: number[];
 }
 
 /** Two steps at most this many runs apart, in the same direction, are the same step. */
@@ -109,11 +117,14 @@ function collect(runs: readonly TrendRun[], statistics: readonly StatisticName[]
             unit: shown.unit,
             scale: shown.scale,
             direction: statisticDirection(statistic, m.metric.direction),
+            ...(m.parameter.payloadBytes !== undefined ? { payloadBytes: m.parameter.payloadBytes } : {}),
             values: [],
+            repetitions: [],
           };
           series.set(key, s);
         }
         s.values[r] = value;
+        s.repetitions[r] = m.repetitions ?? 1;
       }
     }
   });
@@ -168,6 +179,12 @@ export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions =
       direction: s.direction,
       values: logs.length,
       latest,
+      ...(s.payloadBytes !== undefined ? { payloadBytes: s.payloadBytes } : {}),
+      byRun: runs.map((_, r) => {
+        const v = s.values[r];
+        return v !== undefined && Number.isFinite(v) ? v * s.scale : null;
+      }),
+      repetitions: runs.map((_, r) => s.repetitions[r] ?? 1),
       steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c))),
       outliers: found.outliers.map((o): TrendOutlier => {
         const higher = o.relativeChange > 0;
