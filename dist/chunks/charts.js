@@ -22,42 +22,42 @@ import {
 } from "./chunk-54CDZIKX.js";
 import "./chunk-35V5D2N5.js";
 
-// src/charts/reportHtml.ts
+// src/engine/report/escape.ts
 function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 function jsonForScript(value) {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
-function scriptText(source) {
-  return source.replace(/<\/(script)/gi, "<\\/$1").replace(/<!--/g, "<\\!--");
+
+// src/engine/report/embedScript.ts
+function chartPageCsp(self = false) {
+  return ["default-src 'none'", `script-src ${self ? "'self' " : ""}'unsafe-inline' 'unsafe-eval'`, "style-src 'unsafe-inline'", "img-src data: blob:"].join("; ");
 }
-var CSP = [
-  "default-src 'none'",
-  // vega compiles its expressions with Function(): 'unsafe-eval'.
-  "script-src 'unsafe-inline' 'unsafe-eval'",
-  "style-src 'unsafe-inline'",
-  "img-src data: blob:"
-].join("; ");
-var STYLE = `
+var CHART_PAGE_STYLE = `
 body { font-family: 'DejaVu Sans', Verdana, sans-serif; margin: 2em auto; max-width: 1500px; padding: 0 1em; color: #1f2328; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }
-nav ol { columns: 2; font-size: 0.9em; }
-section { border-top: 1px solid #d0d7de; }
-.chart { overflow-x: auto; min-height: 60px; }
-.note, .files { color: #59636e; font-size: 0.85em; }
-.error { color: #d1242f; }
-.verdict h2 { margin-top: 1em; } .verdict.fail h2 { color: #d1242f; } .verdict.pass h2 { color: #1a7f37; }
-.verdict table { border-collapse: collapse; font-size: 0.9em; margin-bottom: 0.5em; }
-.verdict th, .verdict td { border: 1px solid #d0d7de; padding: 0.2em 0.6em; text-align: left; }
 `;
-var MAIN = `
+function chartPageHead(csp, title, style) {
+  return [
+    "<!DOCTYPE html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${style}</style>`
+  ];
+}
+function embedChartsScript(load, spec = "spec") {
+  return `
 (function () {
-  var charts = JSON.parse(document.getElementById('perfgate-specs').textContent);
+  ${load}
   var done = 0, failed = 0;
   charts.forEach(function (spec, i) {
     var el = document.getElementById('view-' + i);
-    vegaEmbed(el, spec, { renderer: 'svg', actions: { export: true, source: false, compiled: false, editor: false } })
+    vegaEmbed(el, ${spec}, { renderer: 'svg', actions: { export: true, source: false, compiled: false, editor: false } })
       .then(function () { el.setAttribute('data-rendered', 'true'); })
       .catch(function (error) {
         failed++;
@@ -74,6 +74,23 @@ var MAIN = `
   if (charts.length === 0) document.body.setAttribute('data-charts-done', '0');
 })();
 `;
+}
+
+// src/charts/reportHtml.ts
+function scriptText(source) {
+  return source.replace(/<\/(script)/gi, "<\\/$1").replace(/<!--/g, "<\\!--");
+}
+var CSP = chartPageCsp();
+var STYLE = `${CHART_PAGE_STYLE}nav ol { columns: 2; font-size: 0.9em; }
+section { border-top: 1px solid #d0d7de; }
+.chart { overflow-x: auto; min-height: 60px; }
+.note, .files { color: #59636e; font-size: 0.85em; }
+.error { color: #d1242f; }
+.verdict h2 { margin-top: 1em; } .verdict.fail h2 { color: #d1242f; } .verdict.pass h2 { color: #1a7f37; }
+.verdict table { border-collapse: collapse; font-size: 0.9em; margin-bottom: 0.5em; }
+.verdict th, .verdict td { border: 1px solid #d0d7de; padding: 0.2em 0.6em; text-align: left; }
+`;
+var MAIN = embedChartsScript("var charts = JSON.parse(document.getElementById('perfgate-specs').textContent);");
 function verdictSection(v) {
   const icon = v.verdict === "pass" ? "✓" : "✗";
   const table = v.rows.length === 0 ? "" : [
@@ -101,14 +118,7 @@ function renderReportHtml(input) {
     ].filter((line) => line !== "").join("\n");
   }).join("\n");
   return [
-    "<!DOCTYPE html>",
-    '<html lang="en">',
-    "<head>",
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(input.title)}</title>`,
-    `<style>${STYLE}</style>`,
+    ...chartPageHead(CSP, input.title, STYLE),
     `<script>${scriptText(input.bundles.vega)}</script>`,
     `<script>${scriptText(input.bundles.vegaLite)}</script>`,
     `<script>${scriptText(input.bundles.vegaEmbed)}</script>`,

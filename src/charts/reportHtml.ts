@@ -6,6 +6,10 @@
  */
 import type { VegaLiteSpec } from '../engine/charts/vegaLite.js';
 import type { VerdictTable } from '../engine/report/verdictTable.js';
+import { escapeHtml, jsonForScript } from '../engine/report/escape.js';
+import { CHART_PAGE_STYLE, chartPageCsp, chartPageHead, embedChartsScript } from '../engine/report/embedScript.js';
+
+export { escapeHtml, jsonForScript };
 
 export interface ReportHtmlChart {
   title: string;
@@ -23,23 +27,6 @@ export interface ReportHtmlInput {
   bundles: { vega: string; vegaLite: string; vegaEmbed: string };
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-/**
- * JSON safe inside `<script type="application/json">`: `<`, `>` and `&` as \u escapes (so no
- * `</script` or `<!--` can appear), and U+2028/2029 escaped for tools that read it as JavaScript.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 /**
  * A library's source inside an inline `<script>`: the HTML parser would end the element at
  * `</script` and switch modes at `<!--`. The vendored builds contain neither (a test checks);
@@ -49,18 +36,9 @@ export function scriptText(source: string): string {
   return source.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 }
 
-const CSP = [
-  "default-src 'none'",
-  // vega compiles its expressions with Function(): 'unsafe-eval'.
-  "script-src 'unsafe-inline' 'unsafe-eval'",
-  "style-src 'unsafe-inline'",
-  'img-src data: blob:',
-].join('; ');
+const CSP = chartPageCsp();
 
-const STYLE = `
-body { font-family: 'DejaVu Sans', Verdana, sans-serif; margin: 2em auto; max-width: 1500px; padding: 0 1em; color: #1f2328; }
-h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }
-nav ol { columns: 2; font-size: 0.9em; }
+const STYLE = `${CHART_PAGE_STYLE}nav ol { columns: 2; font-size: 0.9em; }
 section { border-top: 1px solid #d0d7de; }
 .chart { overflow-x: auto; min-height: 60px; }
 .note, .files { color: #59636e; font-size: 0.85em; }
@@ -70,29 +48,7 @@ section { border-top: 1px solid #d0d7de; }
 .verdict th, .verdict td { border: 1px solid #d0d7de; padding: 0.2em 0.6em; text-align: left; }
 `;
 
-const MAIN = `
-(function () {
-  var charts = JSON.parse(document.getElementById('perfgate-specs').textContent);
-  var done = 0, failed = 0;
-  charts.forEach(function (spec, i) {
-    var el = document.getElementById('view-' + i);
-    vegaEmbed(el, spec, { renderer: 'svg', actions: { export: true, source: false, compiled: false, editor: false } })
-      .then(function () { el.setAttribute('data-rendered', 'true'); })
-      .catch(function (error) {
-        failed++;
-        var p = document.createElement('p');
-        p.className = 'error';
-        p.textContent = 'This chart could not be drawn: ' + error;
-        el.appendChild(p);
-        console.error(error);
-      })
-      .then(function () {
-        if (++done === charts.length) document.body.setAttribute('data-charts-done', String(charts.length - failed));
-      });
-  });
-  if (charts.length === 0) document.body.setAttribute('data-charts-done', '0');
-})();
-`;
+const MAIN = embedChartsScript("var charts = JSON.parse(document.getElementById('perfgate-specs').textContent);");
 
 /** One verdict: its line, then the rows that failed or warned, then where the rest is. */
 function verdictSection(v: VerdictTable): string {
@@ -131,14 +87,7 @@ export function renderReportHtml(input: ReportHtmlInput): string {
     })
     .join('\n');
   return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(input.title)}</title>`,
-    `<style>${STYLE}</style>`,
+    ...chartPageHead(CSP, input.title, STYLE),
     `<script>${scriptText(input.bundles.vega)}</script>`,
     `<script>${scriptText(input.bundles.vegaLite)}</script>`,
     `<script>${scriptText(input.bundles.vegaEmbed)}</script>`,

@@ -25,3 +25,21 @@ export function escapeMarkdown(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/@/g, '&#64;');
 }
+
+/** Untrusted text as HTML text or an attribute value: `&`, `<`, `>`, `"` and `'` as entities. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * JSON safe inside `<script type="application/json">`: `<`, `>` and `&` as \u escapes (so no
+ * `</script` or `<!--` can appear), and U+2028/2029 escaped for tools that read it as JavaScript.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
