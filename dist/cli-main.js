@@ -98,6 +98,12 @@ function withoutControls(text, keepLines = false) {
 function escapeMarkdown(text) {
   return text.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => "\\" + c).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, "&#64;");
 }
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+function jsonForScript(value4) {
+  return JSON.stringify(value4).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
 
 // src/engine/model/requirement.ts
 var CHECKED_MAGNITUDES = ["Median", "99%", "Max"];
@@ -2355,15 +2361,15 @@ var DBL_MIN_EXP = -1021;
 var DBL_MAX_EXP = 1024;
 function legacyScale(digits, exponent) {
   if (exponent < DBL_MIN_EXP || exponent > DBL_MAX_EXP) return exponent < 0 ? 0 : Infinity;
-  let number3 = digits;
+  let number4 = digits;
   let p10 = 10;
   let n = exponent < 0 ? -exponent : exponent;
   while (n) {
-    if (n & 1) number3 = exponent < 0 ? number3 / p10 : number3 * p10;
+    if (n & 1) number4 = exponent < 0 ? number4 / p10 : number4 * p10;
     n >>= 1;
     p10 *= p10;
   }
-  return number3;
+  return number4;
 }
 var EXACT_POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 function parseDecimalBytes(bytes, start, end, mode) {
@@ -4810,7 +4816,7 @@ function parseFep(file, text) {
   const measurements = [];
   const seen = /* @__PURE__ */ new Map();
   for (const row of table3.rows) {
-    const number3 = (column, integer = false) => {
+    const number4 = (column, integer = false) => {
       const at = index[column];
       if (at === void 0) return void 0;
       const cell = row[at];
@@ -4823,11 +4829,11 @@ function parseFep(file, text) {
       }
       return Number(cell.text);
     };
-    const throughput = number3("throughput");
-    const size = number3("size", true);
-    const variance = number3("variance");
-    const received = number3("received");
-    const cycle = number3("cycle");
+    const throughput = number4("throughput");
+    const size = number4("size", true);
+    const variance = number4("variance");
+    const received = number4("received");
+    const cycle = number4("cycle");
     const modeCell = index.mode !== void 0 ? row[index.mode] : void 0;
     if (modeCell && modeCell.text === "") {
       throw new InputError("empty synchronization mode", { file, line: modeCell.line, column: modeCell.column });
@@ -6587,7 +6593,7 @@ var catch2XmlAdapter = {
         if (value4 === void 0) throw new InputError(`<${tag}> has no ${name}="…"`, place);
         return value4;
       };
-      const number3 = (name) => {
+      const number4 = (name) => {
         const text2 = required(name);
         const value4 = Number(text2);
         if (text2.trim() === "" || !Number.isFinite(value4)) throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text2.slice(0, 40)}"`, place);
@@ -6599,7 +6605,7 @@ var catch2XmlAdapter = {
       } else if (tag === "BenchmarkResults") {
         if (!closing) {
           if (benchmark) throw new InputError(`<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`, place);
-          benchmark = { name: required("name"), samples: number3("samples"), line: place.line };
+          benchmark = { name: required("name"), samples: number4("samples"), line: place.line };
         } else {
           if (!benchmark) throw new InputError("</BenchmarkResults> with no <BenchmarkResults> before it", place);
           if (benchmark.mean === void 0) throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
@@ -6614,8 +6620,8 @@ var catch2XmlAdapter = {
           benchmark = void 0;
         }
       } else if (benchmark && !closing) {
-        if (tag === "mean") benchmark.mean = number3("value");
-        else benchmark.stdev = number3("value");
+        if (tag === "mean") benchmark.mean = number4("value");
+        else benchmark.stdev = number4("value");
       }
     }
     if (benchmark) throw new InputError(`benchmark "${benchmark.name}" is not closed (</BenchmarkResults> missing: the output was cut short?)`, { file, line: benchmark.line });
@@ -6967,7 +6973,7 @@ var redisBenchmarkAdapter = {
     const latencyIndexes = LATENCY_COLUMNS2.map(([column, statistic]) => [headerFields.indexOf(column), statistic, column]).filter(([i]) => i >= 0);
     const unknown = headerFields.filter((f) => !ALL_COLUMNS.includes(f));
     if (unknown.length > 0) notes.push(`columns not read: ${unknown.join(", ")}`);
-    const number3 = (row, index, column) => {
+    const number4 = (row, index, column) => {
       const cell = row.fields[index] ?? "";
       if (isMissingValue(cell)) return void 0;
       const value4 = parseNumber(cell, "precise");
@@ -6991,11 +6997,11 @@ var redisBenchmarkAdapter = {
       }
       seen.set(test, row.line);
       const place = { file, line: row.line };
-      const rps = number3(row, table3.columns.rps, "rps");
+      const rps = number4(row, table3.columns.rps, "rps");
       if (rps !== void 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: THROUGHPUT6, statistics: { value: rps }, place });
       const statistics = {};
       for (const [index, statistic, column] of latencyIndexes) {
-        const value4 = number3(row, index, column);
+        const value4 = number4(row, index, column);
         if (value4 !== void 0) statistics[statistic] = toBaseUnit(value4, MS2);
       }
       if (Object.keys(statistics).length > 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: LATENCY7, statistics, place });
@@ -8432,17 +8438,17 @@ function exponentRange(payloads) {
   return min <= max ? { lo: Math.floor(Math.log2(min)), hi: Math.ceil(Math.log2(max)) } : void 0;
 }
 function payloadTicks(payloads, maxTicks = 12) {
-  const range = exponentRange(payloads);
-  if (!range) return [];
-  const count = range.hi - range.lo + 1;
+  const range2 = exponentRange(payloads);
+  if (!range2) return [];
+  const count = range2.hi - range2.lo + 1;
   const step = Math.max(1, Math.ceil(count / maxTicks));
   const ticks = [];
-  for (let e = range.lo; e <= range.hi; e += step) ticks.push(2 ** e);
+  for (let e = range2.lo; e <= range2.hi; e += step) ticks.push(2 ** e);
   return ticks;
 }
 function payloadDomain(payloads) {
-  const range = exponentRange(payloads);
-  return range ? [2 ** range.lo, 2 ** range.hi] : void 0;
+  const range2 = exponentRange(payloads);
+  return range2 ? [2 ** range2.lo, 2 ** range2.hi] : void 0;
 }
 var PAYLOAD_LABEL_EXPR = "datum.value >= 1073741824 ? format(datum.value / 1073741824, '~r') + ' GiB' : datum.value >= 1048576 ? format(datum.value / 1048576, '~r') + ' MiB' : datum.value >= 1024 ? format(datum.value / 1024, '~r') + ' KiB' : format(datum.value, '~r') + ' B'";
 function isPayloadAxis(values) {
@@ -9573,11 +9579,11 @@ function extraColumns(rows) {
   const withBand = rows.some((r) => r.band !== void 0);
   const withInterval = rows.some((r) => r.interval !== void 0);
   const withDetectable = rows.some((r) => r.detectable !== void 0);
-  const range = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
+  const range2 = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
   return {
     header: `${withBand ? " Noise band |" : ""}${withInterval ? " Interval |" : ""}${withDetectable ? " Catches ≥ |" : ""}`,
     align: `${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
-    cells: (r) => `${withBand ? ` ${range(r.band)} |` : ""}${withInterval ? ` ${range(r.interval)} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? boundedPercent(r.detectable * 100) : ""} |` : ""}`
+    cells: (r) => `${withBand ? ` ${range2(r.band)} |` : ""}${withInterval ? ` ${range2(r.interval)} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? boundedPercent(r.detectable * 100) : ""} |` : ""}`
   };
 }
 function needsAttention(r) {
@@ -9702,15 +9708,15 @@ function logTicks(values) {
 }
 function panelToMermaid(chart, p, width) {
   const { keys, labels, toScale } = categoriesOf(p);
-  const drawn = [];
+  const drawn2 = [];
   const skipped = [];
   for (const s of p.series) {
     const byX = new Map(s.points.map((q) => [q.x, q.y]));
-    if (keys.every((k) => byX.has(k))) drawn.push(s);
+    if (keys.every((k) => byX.has(k))) drawn2.push(s);
     else skipped.push(s);
   }
-  const shown = drawn.slice(0, PALETTE_LIMIT);
-  skipped.push(...drawn.slice(PALETTE_LIMIT));
+  const shown = drawn2.slice(0, PALETTE_LIMIT);
+  skipped.push(...drawn2.slice(PALETTE_LIMIT));
   const all = shown.flatMap((s) => s.points.map((q) => q.y));
   const log = p.y.log && all.length > 0 && all.every((v) => v > 0);
   const y = (v) => log ? Math.log10(v) : v;
@@ -10354,7 +10360,7 @@ async function writeCharts(outputDir, input) {
       if (png && pngs) {
         const path = files[2];
         pngWrites.push(
-          pngs.render(svg).then((drawn) => writeAtomic(path, drawn)).catch((error) => error ?? new Error("PNG not drawn"))
+          pngs.render(svg).then((drawn2) => writeAtomic(path, drawn2)).catch((error) => error ?? new Error("PNG not drawn"))
         );
         while (pngs.open > OPEN_PNGS) await pngs.help();
       }
@@ -10571,9 +10577,9 @@ function methodNotes(method, rows) {
     const pooled = gatedRows.filter((r) => r.pooled);
     const shown = pooled.length > 0 ? pooled : gatedRows;
     const values = shown.map((r) => r.detectable).sort((a, b) => a - b);
-    const range = values[0] === values[values.length - 1] ? pct(values[0]) : `${pct(values[0])} to ${pct(values[values.length - 1])}`;
+    const range2 = values[0] === values[values.length - 1] ? pct(values[0]) : `${pct(values[0])} to ${pct(values[values.length - 1])}`;
     notes.push(
-      `Smallest change the gated ${pooled.length > 0 ? "geomean " : ""}rows catch 9 times in 10: ${range}. Smaller regressions pass unnoticed; more ${method.method === "paired" ? "pairs" : "history runs or candidate repetitions"} narrow it.`
+      `Smallest change the gated ${pooled.length > 0 ? "geomean " : ""}rows catch 9 times in 10: ${range2}. Smaller regressions pass unnoticed; more ${method.method === "paired" ? "pairs" : "history runs or candidate repetitions"} narrow it.`
     );
   }
   const ungated = rows.filter((r) => !r.gated).length;
@@ -10980,7 +10986,7 @@ function renderComparisonText(report) {
   const withBand = report.rows.some((r) => r.band !== void 0);
   const withInterval = report.rows.some((r) => r.interval !== void 0);
   const withDetectable = report.rows.some((r) => r.detectable !== void 0);
-  const range = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
+  const range2 = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
   const general = !payloadLayout(report.rows);
   const safe2 = (text) => withoutControls(text);
   const header = [
@@ -11004,8 +11010,8 @@ function renderComparisonText(report) {
       value4(r.result),
       percent(r.deltaPercent),
       `${Number((r.threshold * 100).toPrecision(6))} %`,
-      ...withBand ? [range(r.band)] : [],
-      ...withInterval ? [range(r.interval)] : [],
+      ...withBand ? [range2(r.band)] : [],
+      ...withInterval ? [range2(r.interval)] : [],
       ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? boundedPercent(r.detectable * 100) : ""] : [],
       showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];
@@ -11108,6 +11114,8 @@ Usage:
   perfgate history export <history-folder> --csv [--output FILE]
   perfgate export --format bmf|github-action-benchmark [--direction D] [--output FILE]
                   [--from F] [--skip-seconds N] [--mapping M.json] <files…>
+  perfgate dashboard <history-folder> --output <site-folder> [--requirements R] [--window N]
+                   [--statistic S…]
   perfgate <command> --help
   perfgate --version (-V, -v)
 
@@ -11402,6 +11410,38 @@ Options:
   --repetitions MODE     error (default) or pool, for several files of one experiment
   --experiment-name A=B  read experiment A as B (repeatable)
   --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
+  -h, --help             show this help
+
+Exit codes: 0 written, 2 usage or input error.
+`;
+var DASHBOARD_HELP = `perfgate dashboard — a static site of the history of the default branch
+
+Usage:
+  perfgate dashboard <history-folder> --output <site-folder> [--requirements R] [--window N]
+                     [--statistic S…] [--title T]
+
+Reads perfgate history records (history-*.json, what the action keeps) and writes a site that
+needs no server and no network (open index.html from disk, or publish the folder with GitHub Pages):
+  index.html               every experiment: its status (the newest run against the requirements,
+                           a regression step that appeared with the newest run), its change points
+                           and a sparkline of each parameter over its geometric mean
+  experiments/<name>.html  per parameter × metric × statistic a trend chart: runs on x (date and
+                           commit; each point links to its run), the requirement line, the noise
+                           band of the current level (the band compare --history judges a run
+                           against), change points with their commit range (as perfgate trends
+                           finds them); and the metric per payload for the newest run, the oldest
+                           one and the runs on either side of each step
+  assets/                  vega, vega-lite and vega-embed, loaded by the pages
+Names from result files are escaped and made safe as file names. Files of an earlier site in the
+folder that this one does not write are left as they are.
+
+Options:
+  -o, --output FOLDER    the site folder (created if missing)
+  -q, --requirements R   a requirements CSV (either form, see perfgate check --help)
+  -s, --statistic S      statistics to chart (repeatable or comma-separated: median,p99);
+                         default: each measurement's primary one (median, mean or value)
+  --window N             only the newest N runs (default: every record in the folder)
+  --title T              the site's title (default: perfgate dashboard)
   -h, --help             show this help
 
 Exit codes: 0 written, 2 usage or input error.
@@ -12161,9 +12201,598 @@ function runInspect(options) {
   return { inspections, sets };
 }
 
+// src/pipeline/dashboard.ts
+import { join as join9 } from "node:path";
+
+// src/engine/stats/shift.ts
+function median4(values) {
+  const n = values.length;
+  if (n === 0) return NaN;
+  const s = Float64Array.from(values).sort();
+  return n % 2 === 1 ? s[n >> 1] : (s[(n >> 1) - 1] + s[n >> 1]) / 2;
+}
+
+// src/engine/dashboard/model.ts
+function commitUrlOf(runUrl, sha) {
+  const match = /^(https:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+)\/actions\/runs\/\d+$/.exec(runUrl);
+  return match && /^[0-9a-f]{7,64}$/.test(sha) ? `${match[1]}/commit/${sha}` : void 0;
+}
+function safeUrl(url) {
+  return /^https?:\/\//i.test(url) ? url : "";
+}
+function seriesKey(s) {
+  return JSON.stringify([s.parameter, s.metric, s.statistic]);
+}
+function bandOf(s, runs, confidence) {
+  const last = s.steps[s.steps.length - 1];
+  const from = last ? last.firstRun : 0;
+  const to = s.pending ? s.pending.lastRunBefore + 1 : runs;
+  const outlying = new Set(s.outliers.flatMap((o) => Array.from({ length: o.length }, (_, k) => o.run + k)));
+  const picked = [];
+  for (let r = from; r < to; r++) {
+    const v = s.byRun[r];
+    if (v !== null && v !== void 0 && v > 0 && !outlying.has(r)) picked.push(r);
+  }
+  const used = picked.slice(-NOISE_DEFAULTS.maxHistory);
+  if (used.length < NOISE_DEFAULTS.minHistory) return void 0;
+  const values = used.map((r) => s.byRun[r]);
+  const verdict = noiseVerdict(values, values[values.length - 1], 0, {
+    confidence,
+    direction: s.direction,
+    historyRepetitions: median4(used.map((r) => s.repetitions[r] ?? 1))
+  });
+  if (!Number.isFinite(verdict.band.lowerValue)) return void 0;
+  return {
+    centre: verdict.reference,
+    lower: verdict.band.lowerValue,
+    upper: verdict.band.upperValue,
+    fromRun: used[0],
+    toRun: used[used.length - 1],
+    runs: used.length,
+    drawnTo: runs - 1,
+    confidence
+  };
+}
+function requirementOf(rows, s) {
+  const found = rows.find((r) => r.key === seriesKey(s));
+  if (!found || !Number.isFinite(found.row.requirement)) return void 0;
+  return { limit: found.row.requirement, direction: found.row.direction ?? "lower-is-better", status: found.row.status };
+}
+function checkNewest(name, measurements, requirements) {
+  const own = requirements.filter((r) => r.experiment === name);
+  const [check] = checkMeasurements([{ format: "perfgate-history", file: name, measurements: [...measurements], notes: [] }], own);
+  if (!check) return { status: "unchecked", failed: 0, rows: [] };
+  const rows = [];
+  for (const requirement of own) {
+    const matching = measurements.filter((m) => m.metric.name.trim().toLowerCase() === requirement.metric.trim().toLowerCase());
+    const [one] = checkMeasurements([{ format: "perfgate-history", file: name, measurements: matching, notes: [] }], [requirement]);
+    for (const row of one?.rows ?? []) {
+      const m = matching.find((x) => x.parameter.label === row.parameter || row.parameter === void 0 && x.parameter.payloadBytes === row.payloadBytes);
+      if (!m) continue;
+      rows.push({ row, key: seriesKey({ parameter: m.parameter.label, metric: m.metric.name, statistic: requirement.statistic ?? primaryStatistic(m) }) });
+    }
+  }
+  return { status: check.status, failed: check.rows.filter(rowFailed).length, rows };
+}
+function relativeLine(values) {
+  const logs = values.filter((v) => v !== null && v > 0).map(Math.log);
+  if (logs.length === 0) return values.map(() => null);
+  const centre = Math.exp(meanAndSd(logs).mean);
+  return values.map((v) => v !== null && v > 0 ? v / centre : null);
+}
+function payloadViews(series, runs, newest) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const s of series) {
+    if (s.payloadBytes === void 0 || String(s.payloadBytes) !== s.parameter) continue;
+    const key = JSON.stringify([s.metric, s.statistic]);
+    groups.set(key, [...groups.get(key) ?? [], s]);
+  }
+  const views = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const roles = /* @__PURE__ */ new Map();
+    const present = (r) => group.some((s) => s.values[r] !== null);
+    let oldest = 0;
+    while (oldest < runs && !present(oldest)) oldest++;
+    if (oldest < runs) roles.set(oldest, "oldest");
+    for (const s of group) {
+      for (const step of s.steps) {
+        roles.set(step.lastRunBefore, "before step");
+        roles.set(step.firstRun, "after step");
+      }
+    }
+    roles.set(newest, "newest");
+    const lines = [...roles].sort((a, b) => a[0] - b[0]).map(([run, role]) => ({
+      run,
+      role,
+      points: group.flatMap((s) => s.values[run] !== null ? [{ payloadBytes: s.payloadBytes, value: s.values[run] }] : []).sort((a, b) => a.payloadBytes - b.payloadBytes)
+    })).filter((line) => line.points.length > 0);
+    views.push({ metric: group[0].metric, statistic: group[0].statistic, unit: group[0].unit, lines });
+  }
+  return views;
+}
+function buildDashboard(runs, options = {}) {
+  const { requirements = [], confidence = DEFAULT_CONFIDENCE.history, ...trendOptions } = options;
+  const report = analyzeTrends(runs, trendOptions);
+  const labels = runLabels(runs);
+  const dashboardRuns = runs.map((r, i) => {
+    const runUrl = safeUrl(r.runUrl);
+    const commitUrl = commitUrlOf(runUrl, r.sha);
+    return { sha: r.sha, date: r.date, runId: r.runId, runUrl, label: labels[i], ...commitUrl ? { commitUrl } : {} };
+  });
+  const names = [...new Set(report.series.map((s) => s.experiment))].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+  const stems = uniqueFileStems(names);
+  const experiments = names.map((name) => {
+    const own = report.series.filter((s) => s.experiment === name);
+    let latestRun = runs.length - 1;
+    while (latestRun > 0 && !runs[latestRun].measurements.some((m) => m.experiment === name)) latestRun--;
+    const newestMeasurements = runs[latestRun]?.measurements.filter((m) => m.experiment === name) ?? [];
+    const checked = checkNewest(name, newestMeasurements, requirements);
+    const series = own.map((s) => {
+      const band = bandOf(s, runs.length, confidence);
+      const requirement = requirementOf(checked.rows, s);
+      const values = s.byRun;
+      const span = [...values.filter((v) => v !== null), ...band ? [band.lower, band.upper] : [], ...requirement ? [requirement.limit] : []];
+      return {
+        parameter: s.parameter,
+        ...s.payloadBytes !== void 0 ? { payloadBytes: s.payloadBytes } : {},
+        metric: s.metric,
+        statistic: s.statistic,
+        unit: s.unit,
+        direction: s.direction,
+        values,
+        steps: s.steps,
+        outliers: s.outliers,
+        ...s.pending ? { pending: s.pending } : {},
+        ...band ? { band } : {},
+        ...requirement ? { requirement } : {},
+        log: wantsLogScale(span)
+      };
+    });
+    const steps = series.flatMap((s) => s.steps);
+    const newRegressions = steps.filter((t) => t.isNew && t.kind === "regression").length;
+    const check = latestRun === runs.length - 1 ? checked.status : "absent";
+    const status = checked.status === "failed" ? "failed" : newRegressions > 0 ? "regression" : checked.status === "passed" ? "passed" : "unchecked";
+    const firstMetric = series[0]?.metric;
+    const sparkSeries = series.filter((s) => s.metric === firstMetric && s.statistic === series[0].statistic);
+    return {
+      name,
+      stem: stems.get(name),
+      status,
+      check,
+      failedChecks: checked.failed,
+      newRegressions,
+      regressions: steps.filter((t) => t.kind === "regression").length,
+      improvements: steps.filter((t) => t.kind === "improvement").length,
+      pending: series.filter((s) => s.pending !== void 0).length,
+      latestRun,
+      series,
+      sparkline: sparkSeries.map((s) => ({ parameter: s.parameter, relative: relativeLine(s.values) })),
+      payloadViews: payloadViews(series, runs.length, latestRun)
+    };
+  });
+  return {
+    runs: dashboardRuns,
+    settings: { ...report.settings, confidence },
+    experiments,
+    newRegressions: report.newRegressions
+  };
+}
+
+// src/engine/report/embedScript.ts
+function chartPageCsp(self = false) {
+  return ["default-src 'none'", `script-src ${self ? "'self' " : ""}'unsafe-inline' 'unsafe-eval'`, "style-src 'unsafe-inline'", "img-src data: blob:"].join("; ");
+}
+var CHART_PAGE_STYLE = `
+body { font-family: 'DejaVu Sans', Verdana, sans-serif; margin: 2em auto; max-width: 1500px; padding: 0 1em; color: #1f2328; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }
+`;
+function chartPageHead(csp, title, style) {
+  return [
+    "<!DOCTYPE html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${style}</style>`
+  ];
+}
+function embedChartsScript(load, spec = "spec") {
+  return `
+(function () {
+  ${load}
+  var done = 0, failed = 0;
+  charts.forEach(function (spec, i) {
+    var el = document.getElementById('view-' + i);
+    vegaEmbed(el, ${spec}, { renderer: 'svg', actions: { export: true, source: false, compiled: false, editor: false } })
+      .then(function () { el.setAttribute('data-rendered', 'true'); })
+      .catch(function (error) {
+        failed++;
+        var p = document.createElement('p');
+        p.className = 'error';
+        p.textContent = 'This chart could not be drawn: ' + error;
+        el.appendChild(p);
+        console.error(error);
+      })
+      .then(function () {
+        if (++done === charts.length) document.body.setAttribute('data-charts-done', String(charts.length - failed));
+      });
+  });
+  if (charts.length === 0) document.body.setAttribute('data-charts-done', '0');
+})();
+`;
+}
+
+// src/engine/dashboard/charts.ts
+var RUNS_DATASET = "runs";
+var RUN_LABELS_PARAM = "runLabels";
+var SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
+var REGRESSION = "#d55e00";
+var IMPROVEMENT = "#009e73";
+var PENDING = "#999999";
+var OUTLIER = "#cc79a7";
+function runRows(runs) {
+  return runs.map((r, i) => ({ i, label: r.label, date: r.date, sha: r.sha, url: r.runUrl || r.commitUrl || "" }));
+}
+function withUnit3(title, unit) {
+  return unit ? `${title} [${unit}]` : title;
+}
+var DRAWN_DIGITS = 6;
+function drawn(v) {
+  return Number(v.toPrecision(DRAWN_DIGITS));
+}
+function compactValues(values) {
+  const r = [];
+  const y = [];
+  values.forEach((v, i) => {
+    if (v !== null) {
+      r.push(i);
+      y.push(drawn(v));
+    }
+  });
+  return { r, y };
+}
+function runAxis(runs) {
+  return {
+    field: "r",
+    type: "quantitative",
+    title: "Run (date, commit)",
+    scale: { domain: [0, Math.max(1, runs - 1)], nice: false, zero: false },
+    axis: { tickMinStep: 1, format: "d", labelExpr: `${RUN_LABELS_PARAM}[datum.value] || ''`, labelAngle: -45, labelOverlap: true, labelLimit: 160, grid: false }
+  };
+}
+function percent3(change) {
+  const p = change * 100;
+  return `${p >= 0 ? "+" : "−"}${Math.abs(p).toFixed(1)} %`;
+}
+function seriesTitle(s) {
+  return `${s.metric} ${s.statistic} · ${s.parameter}`;
+}
+function trendSpec(s, runs) {
+  const n = runs.length;
+  const x = runAxis(n);
+  const yTitle = withUnit3(`${s.metric} ${s.statistic}`, s.unit);
+  const y = { field: "y", type: "quantitative", title: yTitle, scale: s.log ? { type: "log" } : { zero: false } };
+  const yDatum = (value4) => ({ datum: value4, type: "quantitative" });
+  const sha = (i) => runs[i]?.sha.slice(0, 7) ?? "?";
+  const layers = [];
+  if (s.band) {
+    const b = s.band;
+    const bandData = { values: [{ r: b.fromRun }, { r: b.drawnTo }] };
+    const what = `noise band (${b.runs} runs, ${Math.round(b.confidence * 1e3) / 10} %)`;
+    layers.push({
+      data: bandData,
+      mark: { type: "area", color: RESULT_BLUES[1], opacity: 0.15 },
+      encoding: { x, y: yDatum(b.lower), y2: { datum: b.upper }, tooltip: { value: `${what}: ${drawn(b.lower)} … ${drawn(b.upper)}` } }
+    });
+    layers.push({ data: bandData, mark: { type: "line", color: RESULT_BLUES[1], strokeDash: [2, 2], strokeWidth: 1 }, encoding: { x, y: yDatum(b.centre) } });
+  }
+  const changes = [
+    ...s.steps.map((t) => ({ t, color: t.kind === "regression" ? REGRESSION : IMPROVEMENT, kind: t.kind })),
+    ...s.pending ? [{ t: s.pending, color: PENDING, kind: "pending" }] : []
+  ];
+  for (const { t, color, kind } of changes) {
+    const text = `${kind}${t.isNew && kind === "regression" ? " (new)" : ""} ${percent3(t.change)}: ${sha(t.lastRunBefore)}…${sha(t.firstRun)}`;
+    const data = { values: [{ r: t.lastRunBefore, r2: t.firstRun, text }] };
+    layers.push({
+      data,
+      mark: { type: "rect", color, opacity: 0.25, tooltip: true },
+      encoding: { x: { ...x, field: "r" }, x2: { field: "r2" }, tooltip: [{ field: "text", title: "change point" }] }
+    });
+    layers.push({
+      data,
+      mark: { type: "text", color, align: "left", baseline: "top", dx: 2, dy: 2, y: 0, fontSize: 9 },
+      encoding: { x: { ...x, field: "r2" }, text: { field: "text" } }
+    });
+  }
+  if (s.requirement) {
+    const word = s.requirement.direction === "higher-is-better" ? "floor" : "requirement";
+    layers.push({
+      // One datum: a layer without data of its own would draw nothing (the chart's data is per layer).
+      data: { values: [{}] },
+      mark: { type: "rule", color: REQUIREMENT_RED, strokeDash: [6, 4], strokeWidth: 1.5 },
+      encoding: { y: yDatum(s.requirement.limit), tooltip: { value: `${word} ${s.requirement.limit}` } }
+    });
+  }
+  const values = { values: [compactValues(s.values)] };
+  const lookup = [{ flatten: ["r", "y"] }, { lookup: "r", from: { data: { name: RUNS_DATASET }, key: "i", fields: ["label", "date", "sha", "url"] } }];
+  const tooltip = [
+    { field: "label", title: "run" },
+    { field: "date", title: "date" },
+    { field: "sha", title: "commit" },
+    { field: "y", type: "quantitative", title: yTitle, format: "~r" }
+  ];
+  layers.push({ data: values, transform: lookup, mark: { type: "line", color: EXPERIMENT_BLUE, strokeWidth: 2 }, encoding: { x, y } });
+  layers.push({
+    data: values,
+    transform: lookup,
+    mark: { type: "point", filled: true, color: EXPERIMENT_BLUE, size: n > 60 ? 12 : 36, cursor: "pointer" },
+    encoding: { x, y, href: { field: "url" }, tooltip }
+  });
+  const outlierRuns = s.outliers.flatMap((o) => Array.from({ length: o.length }, (_, k) => o.run + k)).filter((r) => s.values[r] !== null);
+  if (outlierRuns.length > 0) {
+    layers.push({
+      data: { values: outlierRuns.map((r) => ({ r, y: s.values[r], text: "outlier" })) },
+      mark: { type: "point", shape: "circle", size: 140, color: OUTLIER, strokeWidth: 2 },
+      encoding: { x, y, tooltip: [{ field: "text", title: "outlier" }] }
+    });
+  }
+  return {
+    $schema: SCHEMA,
+    description: seriesTitle(s),
+    config: CHART_CONFIG,
+    title: { text: seriesTitle(s), subtitle: subtitleOf(s) },
+    width: PANEL_WIDTH * 2,
+    height: PANEL_HEIGHT,
+    layer: layers
+  };
+}
+function subtitleOf(s) {
+  const parts = [];
+  if (s.requirement) parts.push(`requirement ${s.requirement.status} (red)`);
+  if (s.band) parts.push(`noise band of the last ${s.band.runs} runs (blue)`);
+  if (s.steps.length > 0) parts.push(`${s.steps.length} step(s)`);
+  if (s.pending) parts.push("a pending change (grey)");
+  if (s.outliers.length > 0) parts.push(`${s.outliers.length} outlier(s)`);
+  return parts.length > 0 ? parts.join("; ") : "no change point";
+}
+function sparklineSpec(experiment, runs) {
+  const values = experiment.sparkline.map((line, p) => ({ p, ...compactValues(line.relative) }));
+  const all = experiment.sparkline.flatMap((l) => l.relative.filter((v) => v !== null));
+  return {
+    $schema: SCHEMA,
+    description: `${experiment.name}: each parameter over its geometric mean`,
+    // No export menu on a 160-pixel sparkline (vega-embed reads its options here).
+    usermeta: { embedOptions: { actions: false } },
+    config: { ...CHART_CONFIG, view: { stroke: null }, padding: 2 },
+    width: 160,
+    height: 32,
+    data: { values },
+    transform: [{ flatten: ["r", "y"] }],
+    mark: { type: "line", strokeWidth: 1, color: EXPERIMENT_BLUE, opacity: 0.7, clip: true },
+    encoding: {
+      x: { field: "r", type: "quantitative", axis: null, scale: { domain: [0, Math.max(1, runs - 1)], nice: false, zero: false } },
+      y: { field: "y", type: "quantitative", axis: null, scale: wantsLogScale(all) ? { type: "log" } : { zero: false } },
+      detail: { field: "p", type: "nominal" }
+    }
+  };
+}
+function payloadChart(experiment, views, runs) {
+  const panels = views.map((v) => {
+    const series = v.lines.map((line) => ({
+      name: `${runs[line.run].label} (${line.role})`,
+      color: runColor(line.run, runs.length),
+      points: line.points.map((p) => ({ x: p.payloadBytes, y: p.value }))
+    }));
+    return {
+      title: `${v.metric} ${v.statistic} per payload`,
+      x: { kind: "payload", title: "Payload" },
+      y: { title: withUnit3(`${v.metric} ${v.statistic}`, v.unit), unit: v.unit, log: wantsLogScale(panelValues(series)) },
+      mark: "line",
+      series
+    };
+  });
+  return {
+    id: `payload-${safeFileStem2(experiment.name)}`,
+    kind: "history-payload",
+    title: `${experiment.name} per payload: selected runs`,
+    experiment: experiment.name,
+    panels,
+    columns: Math.min(2, panels.length),
+    inline: false
+  };
+}
+function experimentCharts(experiment, model) {
+  const charts = experiment.series.map((s) => ({ title: seriesTitle(s), spec: trendSpec(s, model.runs) }));
+  if (experiment.payloadViews.length > 0) {
+    const chart = payloadChart(experiment, experiment.payloadViews, model.runs);
+    charts.push({ title: chart.title, spec: toVegaLite(chart) });
+  }
+  return charts;
+}
+
+// src/engine/dashboard/html.ts
+var ASSETS_FOLDER = "assets";
+var EXPERIMENTS_FOLDER = "experiments";
+var ASSET_FILES = ["vega.min.js", "vega-lite.min.js", "vega-embed.min.js"];
+function experimentPagePath(e) {
+  return `${EXPERIMENTS_FOLDER}/${e.stem}.html`;
+}
+var CSP = chartPageCsp(true);
+var STYLE = `${CHART_PAGE_STYLE}table { border-collapse: collapse; font-size: 0.9em; }
+th, td { border: 1px solid #d0d7de; padding: 0.25em 0.6em; text-align: left; vertical-align: middle; }
+.status { font-weight: bold; white-space: nowrap; }
+.status.failed, .status.regression { color: #d1242f; } .status.passed { color: #1a7f37; } .status.unchecked { color: #59636e; }
+.note { color: #59636e; font-size: 0.85em; }
+.chart { overflow-x: auto; min-height: 40px; }
+section.trend { display: inline-block; vertical-align: top; margin: 0 1.5em 1em 0; } section.trend h2 { font-size: 1em; margin-top: 1em; }
+.spark { width: 170px; }
+.error { color: #d1242f; }
+code { font-size: 0.95em; }
+`;
+var MAIN = embedChartsScript(
+  "var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);\n  var labels = page.runs.map(function (r) { return r.label; });\n  var charts = page.charts;",
+  "Object.assign({}, spec, { datasets: Object.assign({}, spec.datasets || {}, { runs: page.runs }), params: (spec.params || []).concat([{ name: 'runLabels', value: labels }]) })"
+);
+var STATUS_TEXT = {
+  failed: "✗ requirement failed",
+  regression: "✗ new regression",
+  passed: "✓ passed",
+  unchecked: "· no requirement"
+};
+function page(title, root, body, charts, runs) {
+  return [
+    ...chartPageHead(CSP, title, STYLE),
+    ...ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
+    "</head>",
+    "<body>",
+    ...body,
+    `<script type="application/json" id="perfgate-dashboard">${jsonForScript({ runs, charts })}</script>`,
+    `<script>${MAIN}</script>`,
+    "</body>",
+    "</html>",
+    ""
+  ].join("\n");
+}
+function link(url, text) {
+  return url ? `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>` : escapeHtml(text);
+}
+function runLink(model, i) {
+  const run = model.runs[i];
+  if (!run) return "?";
+  return link(run.runUrl || run.commitUrl, run.label);
+}
+function commitLink(model, i) {
+  const run = model.runs[i];
+  if (!run) return "?";
+  return link(run.commitUrl, run.sha.slice(0, 7));
+}
+function range(model) {
+  const first = model.runs[0];
+  const last = model.runs[model.runs.length - 1];
+  if (!first || !last) return "No recorded runs.";
+  return `${model.runs.length} run(s) from ${runLink(model, 0)} to ${runLink(model, model.runs.length - 1)}.`;
+}
+function settingsNote(model) {
+  const { maxPValue, minMagnitude, minSegment, confidence } = model.settings;
+  return `Change points: E-divisive means with a t-test (p ≤ ${maxPValue}, change ≥ ${Math.round(minMagnitude * 100)} %, at least ${minSegment} runs on each side; docs/change-points.md). Noise band: the runs since the last step, outliers and a pending change left out, the newest 20, at ${confidence * 100} % (the band compare --history judges a run against).`;
+}
+function changeText(e) {
+  const parts = [];
+  if (e.newRegressions > 0) parts.push(`${e.newRegressions} new regression(s)`);
+  const old = e.regressions - e.newRegressions;
+  if (old > 0) parts.push(`${old} regression(s)`);
+  if (e.improvements > 0) parts.push(`${e.improvements} improvement(s)`);
+  if (e.pending > 0) parts.push(`${e.pending} pending`);
+  return parts.length > 0 ? parts.join(", ") : "none";
+}
+function checkText(e) {
+  if (e.check === "absent") return `not in the newest run (last in ${e.latestRun + 1})`;
+  if (e.check === "unchecked") return "no requirement";
+  return e.failedChecks > 0 ? `${e.failedChecks} check(s) failed` : "all checks passed";
+}
+function renderIndexHtml(model, title = "perfgate dashboard") {
+  const rows = model.experiments.map(
+    (e, i) => `<tr><td><a href="${escapeHtml(experimentPagePath(e))}">${escapeHtml(e.name)}</a></td><td class="status ${e.status}">${STATUS_TEXT[e.status]}</td><td>${checkText(e)}</td><td>${changeText(e)}</td><td>${runLink(model, e.latestRun)}</td><td class="spark"><div class="chart" id="view-${i}"></div></td></tr>`
+  );
+  const failing = model.experiments.filter((e) => e.status === "failed" || e.status === "regression").length;
+  const body = [
+    `<h1>${escapeHtml(title)}</h1>`,
+    `<p>${range(model)} ${failing} of ${model.experiments.length} experiment(s) need attention.</p>`,
+    "<table>",
+    "<thead><tr><th>experiment</th><th>status</th><th>newest run vs requirements</th><th>change points</th><th>newest run</th><th>trend (each parameter over its geometric mean)</th></tr></thead>",
+    "<tbody>",
+    ...rows,
+    "</tbody>",
+    "</table>",
+    `<p class="note">${escapeHtml(settingsNote(model))}</p>`
+  ];
+  const sparks = model.experiments.map((e) => sparklineSpec(e, model.runs.length));
+  return page(title, "", body, sparks, runRows(model.runs));
+}
+function stepRows(model, e) {
+  const rows = [];
+  const add = (s, kind, t) => rows.push(
+    `<tr><td>${escapeHtml(kind)}</td><td>${escapeHtml(s.parameter)}</td><td>${escapeHtml(`${s.metric} ${s.statistic}`)}</td><td>${(t.change * 100).toFixed(1)} %</td><td>${escapeHtml(`${number3(t.before)} → ${number3(t.after)} ${s.unit}`)}</td><td>${commitLink(model, t.lastRunBefore)} … ${commitLink(model, t.firstRun)}</td><td>${runLink(model, t.firstRun)}</td><td>${t.runsAfter}</td></tr>`
+  );
+  for (const s of e.series) {
+    for (const t of s.steps) add(s, t.kind === "regression" ? t.isNew ? "new regression" : "regression" : "improvement", t);
+    if (s.pending) add(s, "pending", s.pending);
+  }
+  if (rows.length === 0) return ["<p>No change point in any series.</p>"];
+  return [
+    "<table>",
+    "<thead><tr><th>change</th><th>parameter</th><th>statistic</th><th>by</th><th>before → after</th><th>began between commits</th><th>first run after</th><th>runs after</th></tr></thead>",
+    "<tbody>",
+    ...rows,
+    "</tbody>",
+    "</table>"
+  ];
+}
+function number3(v) {
+  return Number.isFinite(v) ? String(Number(v.toPrecision(4))) : "—";
+}
+function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
+  const sections = charts.map(
+    (c, i) => [`<section class="trend" id="chart-${i}">`, `<h2>${escapeHtml(c.title)}</h2>`, `<div class="chart" id="view-${i}"></div>`, "</section>"].join("\n")
+  );
+  const body = [
+    `<p><a href="../index.html">${escapeHtml(title)}</a></p>`,
+    `<h1>${escapeHtml(e.name)}</h1>`,
+    `<p><span class="status ${e.status}">${STATUS_TEXT[e.status]}</span> · ${checkText(e)} · newest run ${runLink(model, e.latestRun)}. ${range(model)}</p>`,
+    "<h2>Change points</h2>",
+    ...stepRows(model, e),
+    `<p class="note">${escapeHtml(settingsNote(model))} Each point links to its run; the red dashed line is the requirement.</p>`,
+    ...sections
+  ];
+  return page(
+    `${e.name} · ${title}`,
+    "../",
+    body,
+    charts.map((c) => c.spec),
+    runRows(model.runs)
+  );
+}
+function renderDashboardSite(model, title) {
+  return [
+    { path: "index.html", content: renderIndexHtml(model, title) },
+    ...model.experiments.map((e) => ({ path: experimentPagePath(e), content: renderExperimentHtml(model, e, experimentCharts(e, model), title) }))
+  ];
+}
+
+// src/pipeline/dashboard.ts
+function dashboardOfRecords(records, options = {}) {
+  return buildDashboard(records.map(trendRunOfRecord), options);
+}
+function dashboardPages(model, title) {
+  return renderDashboardSite(model, title);
+}
+async function runDashboard(options, progress) {
+  checkOutputFolder(options.output);
+  const records = progress.step("Reading history", () => readRecordedHistory(options.history, options.window));
+  const requirements = options.requirements !== void 0 ? readMetricRequirements(options.requirements, "precise") : [];
+  const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;
+  const model = progress.step("Finding change points", () => dashboardOfRecords(records, { ...analysis, requirements }));
+  const pages = dashboardPages(model, title);
+  const { loadBrowserBundles } = await import("./chunks/charts.js");
+  const bundles = await loadBrowserBundles();
+  const assets = { "vega.min.js": bundles.vega, "vega-lite.min.js": bundles.vegaLite, "vega-embed.min.js": bundles.vegaEmbed };
+  return progress.step("Writing the site", () => {
+    const files = [...pages, ...ASSET_FILES.map((name) => ({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] }))];
+    const written2 = files.map((f) => {
+      const path = join9(options.output, ...f.path.split("/"));
+      writeFileAtomic(path, f.content);
+      return path;
+    });
+    return { model, written: written2, indexPath: written2[0] };
+  });
+}
+
 // src/engine/report/commentBody.ts
 var MAX_COMMENT_BODY = 65536;
-function fitCommentBody(sections, link, limit = MAX_COMMENT_BODY) {
+function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
   const parts = sections.map((s, index) => {
     const section = typeof s === "string" ? { text: s } : s;
     return {
@@ -12175,8 +12804,8 @@ function fitCommentBody(sections, link, limit = MAX_COMMENT_BODY) {
     };
   });
   const kept = parts.filter((p) => p.text !== "");
-  const join9 = () => kept.map((p) => p.text).join("\n\n");
-  const untouched = join9();
+  const join10 = () => kept.map((p) => p.text).join("\n\n");
+  const untouched = join10();
   if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
   const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
   const dropped = [];
@@ -12184,8 +12813,8 @@ function fitCommentBody(sections, link, limit = MAX_COMMENT_BODY) {
   const byIndex = (a, b) => a.index - b.index;
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
-    const notice = noticeOf(labels(dropped), labels(cut), link);
-    const text = join9();
+    const notice = noticeOf(labels(dropped), labels(cut), link2);
+    const text = join10();
     return text === "" ? notice : `${text}
 
 ${notice}`;
@@ -12212,11 +12841,11 @@ ${notice}`;
   if (body.length > limit) body = cutToFit(body, limit);
   return { body, truncated: true, dropped: labels(dropped), cut: labels(cut) };
 }
-function noticeOf(dropped, cut, link) {
+function noticeOf(dropped, cut, link2) {
   const what = [];
   if (dropped.length > 0) what.push(`left out ${list(dropped)}`);
   if (cut.length > 0) what.push(`cut short ${list(cut)}`);
-  const where = link ? `[the full report](${safeLink(link)})` : "the job summary and the report artifact";
+  const where = link2 ? `[the full report](${safeLink(link2)})` : "the job summary and the report artifact";
   return `> [!NOTE]
 > This comment ${what.join(" and ")} to stay within GitHub's limit of 65,536 characters per comment. See ${where} for everything.`;
 }
@@ -12225,8 +12854,8 @@ function list(labels) {
   if (quoted.length <= 1) return quoted.join("");
   return `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`;
 }
-function safeLink(link) {
-  return link.trim().replace(/[\s()<>]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
+function safeLink(link2) {
+  return link2.trim().replace(/[\s()<>]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
 }
 function cutToFit(text, room) {
   if (text.length <= room) return text;
@@ -12280,8 +12909,8 @@ function reviewerComment(parts, links, limit = MAX_COMMENT_BODY) {
   ];
   const sections = named.filter((p) => p[0] !== void 0 && p[0] !== "").map(([text, label], index) => ({ text, priority: index, required: index === 0, label }));
   if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 1, label: "the chart images" });
-  const link = linksLine(links);
-  if (link !== void 0) sections.push({ text: link, priority: -1, required: true, label: "links" });
+  const link2 = linksLine(links);
+  if (link2 !== void 0) sections.push({ text: link2, priority: -1, required: true, label: "links" });
   return fitCommentBody(sections, links.runUrl, limit).body;
 }
 function linksLine(links) {
@@ -12355,9 +12984,11 @@ function dispatch(argv, io) {
       return historyCommand(rest, io);
     case "export":
       return exportCommand(rest, io);
+    case "dashboard":
+      return dashboardCommand(rest, io);
     default:
       throw new UsageError(
-        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect, trends, history and export (see perfgate --help)`
+        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect, trends, history, export and dashboard (see perfgate --help)`
       );
   }
 }
@@ -12604,6 +13235,42 @@ function trendsCommand(args, io) {
 Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
   return values["fail-on-regression"] && outcome.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
+}
+function dashboardCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("dashboard", args, {
+    output: { type: "string", short: "o" },
+    requirements: { type: "string", short: "q" },
+    statistic: { type: "string", short: "s", multiple: true },
+    window: { type: "string" },
+    title: { type: "string" },
+    ...HELP_OPTION
+  });
+  if (values.help) {
+    io.out(DASHBOARD_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length !== 1) throw new UsageError("dashboard: name one history folder (perfgate history-*.json records)");
+  if (values.output === void 0) throw new UsageError("dashboard: --output is required (the folder to write the site to)");
+  const statistics = values.statistic !== void 0 ? parseTrendStatistics(values.statistic, "--statistic") : void 0;
+  const window = values.window !== void 0 ? numberOption(values.window, "--window", 0, (v) => Number.isInteger(v) && v >= 2, "a whole number of runs, 2 or more") : void 0;
+  return runDashboard(
+    {
+      history: positionals[0],
+      output: values.output,
+      ...values.requirements !== void 0 ? { requirements: values.requirements } : {},
+      ...statistics ? { statistics } : {},
+      ...window !== void 0 ? { window } : {},
+      ...values.title !== void 0 ? { title: values.title } : {}
+    },
+    cliProgress(io)
+  ).then((outcome) => {
+    const attention = outcome.model.experiments.filter((e) => e.status === "failed" || e.status === "regression").length;
+    io.out(`dashboard: ${outcome.model.runs.length} run(s), ${outcome.model.experiments.length} experiment(s), ${attention} need attention; ${outcome.written.length} files
+`);
+    io.out(`open ${terminalSafe(outcome.indexPath)}
+`);
+    return EXIT_PASS;
+  });
 }
 function historyCommand(args, io) {
   const [sub, ...rest] = args;

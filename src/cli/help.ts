@@ -16,6 +16,8 @@ Usage:
   perfgate history export <history-folder> --csv [--output FILE]
   perfgate export --format bmf|github-action-benchmark [--direction D] [--output FILE]
                   [--from F] [--skip-seconds N] [--mapping M.json] <files…>
+  perfgate dashboard <history-folder> --output <site-folder> [--requirements R] [--window N]
+                   [--statistic S…]
   perfgate <command> --help
   perfgate --version (-V, -v)
 
@@ -322,6 +324,39 @@ Options:
   --repetitions MODE     error (default) or pool, for several files of one experiment
   --experiment-name A=B  read experiment A as B (repeatable)
   --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
+  -h, --help             show this help
+
+Exit codes: 0 written, 2 usage or input error.
+`;
+
+export const DASHBOARD_HELP = `perfgate dashboard — a static site of the history of the default branch
+
+Usage:
+  perfgate dashboard <history-folder> --output <site-folder> [--requirements R] [--window N]
+                     [--statistic S…] [--title T]
+
+Reads perfgate history records (history-*.json, what the action keeps) and writes a site that
+needs no server and no network (open index.html from disk, or publish the folder with GitHub Pages):
+  index.html               every experiment: its status (the newest run against the requirements,
+                           a regression step that appeared with the newest run), its change points
+                           and a sparkline of each parameter over its geometric mean
+  experiments/<name>.html  per parameter × metric × statistic a trend chart: runs on x (date and
+                           commit; each point links to its run), the requirement line, the noise
+                           band of the current level (the band compare --history judges a run
+                           against), change points with their commit range (as perfgate trends
+                           finds them); and the metric per payload for the newest run, the oldest
+                           one and the runs on either side of each step
+  assets/                  vega, vega-lite and vega-embed, loaded by the pages
+Names from result files are escaped and made safe as file names. Files of an earlier site in the
+folder that this one does not write are left as they are.
+
+Options:
+  -o, --output FOLDER    the site folder (created if missing)
+  -q, --requirements R   a requirements CSV (either form, see perfgate check --help)
+  -s, --statistic S      statistics to chart (repeatable or comma-separated: median,p99);
+                         default: each measurement's primary one (median, mean or value)
+  --window N             only the newest N runs (default: every record in the folder)
+  --title T              the site's title (default: perfgate dashboard)
   -h, --help             show this help
 
 Exit codes: 0 written, 2 usage or input error.

@@ -16,6 +16,7 @@ import { CHART_OPTIONS, floatParseOption, HELP_OPTION, parseCommandArgs, READ_OP
 import {
   CHECK_HELP,
   COMPARE_HELP,
+  DASHBOARD_HELP,
   DERIVE_HELP,
   EXPORT_HELP,
   HISTORY_EXPORT_HELP,
@@ -35,6 +36,7 @@ import type { Direction } from '../engine/model/measurement.js';
 import { parseTrendStatistics, runTrends } from '../pipeline/trends.js';
 import { renderTrendsText } from '../engine/trends/render.js';
 import { runInspect } from '../pipeline/inspect.js';
+import { runDashboard } from '../pipeline/dashboard.js';
 import { COMMENT_CHARTS, writeReviewerComment, type CommentCharts } from '../pipeline/comment.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import { renderInspectionJson, renderInspectionText } from '../engine/report/inspect.js';
@@ -106,9 +108,11 @@ function dispatch(argv: string[], io: Console): number | Promise<number> {
       return historyCommand(rest, io);
     case 'export':
       return exportCommand(rest, io);
+    case 'dashboard':
+      return dashboardCommand(rest, io);
     default:
       throw new UsageError(
-        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect, trends, history and export (see perfgate --help)`,
+        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect, trends, history, export and dashboard (see perfgate --help)`,
       );
   }
 }
@@ -365,6 +369,41 @@ function trendsCommand(args: string[], io: Console): number {
   io.out(renderTrendsText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   return values['fail-on-regression'] && outcome.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
+}
+
+function dashboardCommand(args: string[], io: Console): number | Promise<number> {
+  const { values, positionals } = parseCommandArgs('dashboard', args, {
+    output: { type: 'string', short: 'o' },
+    requirements: { type: 'string', short: 'q' },
+    statistic: { type: 'string', short: 's', multiple: true },
+    window: { type: 'string' },
+    title: { type: 'string' },
+    ...HELP_OPTION,
+  });
+  if (values.help) {
+    io.out(DASHBOARD_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length !== 1) throw new UsageError('dashboard: name one history folder (perfgate history-*.json records)');
+  if (values.output === undefined) throw new UsageError('dashboard: --output is required (the folder to write the site to)');
+  const statistics = values.statistic !== undefined ? parseTrendStatistics(values.statistic, '--statistic') : undefined;
+  const window = values.window !== undefined ? numberOption(values.window, '--window', 0, (v) => Number.isInteger(v) && v >= 2, 'a whole number of runs, 2 or more') : undefined;
+  return runDashboard(
+    {
+      history: positionals[0]!,
+      output: values.output,
+      ...(values.requirements !== undefined ? { requirements: values.requirements } : {}),
+      ...(statistics ? { statistics } : {}),
+      ...(window !== undefined ? { window } : {}),
+      ...(values.title !== undefined ? { title: values.title } : {}),
+    },
+    cliProgress(io),
+  ).then((outcome) => {
+    const attention = outcome.model.experiments.filter((e) => e.status === 'failed' || e.status === 'regression').length;
+    io.out(`dashboard: ${outcome.model.runs.length} run(s), ${outcome.model.experiments.length} experiment(s), ${attention} need attention; ${outcome.written.length} files\n`);
+    io.out(`open ${terminalSafe(outcome.indexPath)}\n`);
+    return EXIT_PASS;
+  });
 }
 
 function historyCommand(args: string[], io: Console): number {

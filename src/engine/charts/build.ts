@@ -188,7 +188,7 @@ export function referenceCharts(report: ComparisonReport): Chart[] {
 }
 
 /** `2026-01-02 1a2b3c4`, with the run id when two runs would read the same. */
-export function runLabels(runs: readonly HistoryRun[]): string[] {
+export function runLabels(runs: readonly Pick<HistoryRun, 'sha' | 'date' | 'runId'>[]): string[] {
   const base = runs.map((r) => `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}`);
   return base.map((label, i) => (base.indexOf(label) !== base.lastIndexOf(label) ? `${label} #${runs[i]!.runId}` : label));
 }

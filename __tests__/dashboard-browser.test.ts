@@ -1,0 +1,113 @@
+/**
+ * The dashboard site in headless Chromium, opened from file://: every chart draws, nothing is
+ * logged, nothing is fetched from the network, hostile experiment names stay text, and points link
+ * to their runs. Screenshots of index.html and an experiment page go to the test's temp folder.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runDashboard } from '../src/pipeline/dashboard.js';
+import { silentProgress } from '../src/pipeline/steps.js';
+import { dashboardHistory } from './helpers/dashboard-history.js';
+import { writeHistory } from './helpers/dashboard-site.js';
+import { repoRoot, tempDir } from './helpers/shared.js';
+
+const HOSTILE = '=HYPERLINK("http://evil.example") @octocat [click](http://evil.example) <img src=x onerror=alert(1)> | # h1 ../../x ::set-output name=verdict::pass';
+const HOSTILE_SCRIPT = '</script><script>alert(1)</script><!-- & "q" \'s\'';
+
+const chromium = '/usr/bin/chromium';
+const haveChromium = existsSync(chromium);
+if (!haveChromium) process.stderr.write(`perfgate tests: ${chromium} not found, skipping the dashboard browser test\n`);
+
+(haveChromium ? describe : describe.skip)('the dashboard in headless Chromium', () => {
+  test('every page draws all its charts offline, with hostile names inert and points linking to runs', async () => {
+    const { chromium: browserType } = await import('playwright-core');
+    const hostile = (name: string) => `${name.startsWith('inter') ? HOSTILE : HOSTILE_SCRIPT} ${name}`;
+    const history = writeHistory(dashboardHistory(hostile));
+    const requirements = join(tempDir(), 'requirements.csv');
+    // The example's requirements, renamed like the experiments (the names are quoted CSV cells).
+    const csv = readFileSync(join(repoRoot, 'fixtures', 'example', 'requirements.csv'), 'utf8')
+      .split('\n')
+      .map((line, i) => (i === 0 || line === '' ? line : line.replace(/^([^,]+)/, (name) => `"${hostile(name).replace(/"/g, '""')}"`)))
+      .join('\n');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(requirements, csv);
+    const dir = tempDir('perfgate-dashboard-browser-');
+    const site = join(dir, 'site');
+    const outcome = await runDashboard({ history, output: site, requirements }, silentProgress);
+    expect(outcome.model.experiments.map((e) => e.status)).toEqual(['failed', 'passed']);
+
+    const browser = await browserType.launch({ executablePath: chromium, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    try {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      // Anything but file: is recorded and refused: the site must not need the network.
+      const requests: string[] = [];
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith('file:')) return route.continue();
+        requests.push(url);
+        return route.abort();
+      });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      page.on('dialog', (d) => {
+        problems.push(`dialog: ${d.message()}`);
+        void d.dismiss();
+      });
+      const open = async (path: string, charts: number) => {
+        await page.goto(pathToFileURL(path).href);
+        await page.waitForSelector('body[data-charts-done]', { timeout: 60000 });
+        expect(await page.getAttribute('body', 'data-charts-done')).toBe(String(charts));
+        const drawn = await page.$$eval('.chart', (els) => els.map((el) => el.querySelectorAll('svg .role-mark').length));
+        expect(drawn).toHaveLength(charts);
+        for (const marks of drawn) expect(marks).toBeGreaterThan(0);
+      };
+
+      // index.html: a sparkline per experiment, links to the pages, the names as text.
+      await open(outcome.indexPath, 2);
+      expect(await page.locator('tbody td:first-child a').allTextContents()).toEqual([`${HOSTILE_SCRIPT} intraprocess_best_effort`, `${HOSTILE} interprocess_best_effort`]);
+      expect(await page.locator('img').count()).toBe(0);
+      expect(await page.locator('tbody .status').allTextContents()).toEqual(['✗ requirement failed', '✓ passed']);
+      // Sparklines have no export menu.
+      expect(await page.locator('.vega-actions').count()).toBe(0);
+      const index = join(dir, 'dashboard-index.png');
+      await page.screenshot({ path: index, fullPage: true });
+
+      // Every experiment page: one trend chart per payload (11) and the payload view.
+      const pages = outcome.model.experiments.map((e) => join(site, 'experiments', `${e.stem}.html`));
+      for (const path of pages) await open(path, 12);
+      await page.goto(pathToFileURL(pages[0]!).href);
+      await page.waitForSelector('body[data-charts-done]', { timeout: 60000 });
+      expect(await page.locator('h1').textContent()).toBe(`${HOSTILE_SCRIPT} intraprocess_best_effort`);
+      expect(await page.locator('img').count()).toBe(0);
+      // The 4096 B chart: its change point named by its commit range, its requirement line, and 12 points linking to their runs.
+      const chart = page.locator('section', { has: page.locator('h2', { hasText: /^latency median · 4096$/ }) });
+      expect(await chart.locator('svg text', { hasText: 'regression +39.4 %: 0606060…0707070' }).count()).toBe(1);
+      expect(await chart.locator('svg .mark-rule.role-mark line, svg .mark-rule.role-mark path').count()).toBe(1);
+      const points = chart.locator('svg .mark-symbol path');
+      expect(await points.count()).toBe(12);
+      // The x axis names runs by date and commit.
+      expect(await chart.locator('svg .role-axis-label text').allTextContents()).toEqual(expect.arrayContaining(['2026-01-01 0101010', '2026-01-12 0c0c0c0']));
+      const experiment = join(dir, 'dashboard-experiment.png');
+      await page.screenshot({ path: experiment, fullPage: true });
+      const stepChart = join(dir, 'dashboard-4096.png');
+      await chart.screenshot({ path: stepChart });
+      process.stderr.write(`perfgate tests: dashboard screenshots at ${index}, ${experiment} and ${stepChart}\n`);
+      expect(readFileSync(experiment).subarray(1, 4).toString()).toBe('PNG');
+
+      expect(problems).toEqual([]);
+      expect(requests).toEqual([]);
+
+      // A click on the newest point opens its run (the request is refused here, and recorded).
+      await points.last().click();
+      for (let waited = 0; requests.length === 0 && waited < 10000; waited += 100) await page.waitForTimeout(100);
+      expect(requests).toEqual(['https://github.com/perfgate/example/actions/runs/1011']);
+    } finally {
+      await browser.close();
+    }
+  });
+});

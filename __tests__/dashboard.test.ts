@@ -1,0 +1,276 @@
+/**
+ * perfgate dashboard: the site model (statuses, change points, noise band, requirement lines), the
+ * pages (escaping, safe file names, one data block a page), determinism and the site's size.
+ * Histories are written by perfgate's own record writer from the example fixtures
+ * (helpers/dashboard-history.ts), with stated run factors.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { compile } from 'vega-lite';
+import { loadSummaries } from '../src/pipeline/read.js';
+import { dashboardOfRecords, dashboardPages } from '../src/pipeline/dashboard.js';
+import { readMetricRequirements } from '../src/pipeline/resultSets.js';
+import { makeHistoryRecord, type HistoryRecord } from '../src/pipeline/history.js';
+import { commitUrlOf, type DashboardModel } from '../src/engine/dashboard/model.js';
+import { experimentCharts, runRows, sparklineSpec, withRuns } from '../src/engine/dashboard/charts.js';
+import { mulberry32 } from '../src/engine/stats/shift.js';
+import type { Measurement } from '../src/engine/model/measurement.js';
+import { dashboardHistory, RUN_FACTORS, shaOf, STEP_RUN } from './helpers/dashboard-history.js';
+import { cli, read, repoRoot, tempDir } from './helpers/shared.js';
+
+const example = join(repoRoot, 'fixtures', 'example');
+const requirements = readMetricRequirements(join(example, 'requirements.csv'), 'precise');
+
+/** The hostile strings of hostile-names.test.ts and report-html.test.ts. */
+export const HOSTILE = '=HYPERLINK("http://evil.example") @octocat [click](http://evil.example) <img src=x onerror=alert(1)> | # h1 ../../x ::set-output name=verdict::pass';
+export const HOSTILE_SCRIPT = '</script><script>alert(1)</script><!-- \u2028\u2029 & "q" \'s\'';
+
+/** Sample standard deviation (n − 1) of the logs, written out here rather than taken from the code under test. */
+function sdOfLogs(values: readonly number[]): number {
+  const logs = values.map(Math.log);
+  const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
+  return Math.sqrt(logs.reduce((a, b) => a + (b - mean) ** 2, 0) / (logs.length - 1));
+}
+
+describe('the dashboard model of 12 runs with a regression from run 7', () => {
+  const model = dashboardOfRecords(dashboardHistory(), { requirements });
+  const experiment = (name: string) => model.experiments.find((e) => e.name === name)!;
+  const series = (name: string, parameter: string) => experiment(name).series.find((s) => s.parameter === parameter)!;
+
+  test('runs are labelled by date and short commit and link to their run and commit', () => {
+    expect(model.runs).toHaveLength(12);
+    expect(model.runs[0]).toEqual({
+      sha: shaOf(0),
+      date: '2026-01-01T10:00:00.000Z',
+      runId: '1000',
+      runUrl: 'https://github.com/perfgate/example/actions/runs/1000',
+      label: '2026-01-01 0101010',
+      commitUrl: `https://github.com/perfgate/example/commit/${shaOf(0)}`,
+    });
+  });
+
+  test('statuses: the regressed experiment fails its requirements in the newest run, the other passes', () => {
+    expect(model.experiments.map((e) => [e.name, e.status, e.check, e.stem])).toEqual([
+      ['interprocess_best_effort', 'passed', 'passed', 'interprocess_best_effort'],
+      ['intraprocess_best_effort', 'failed', 'failed', 'intraprocess_best_effort'],
+    ]);
+    expect(experiment('interprocess_best_effort').failedChecks).toBe(0);
+    expect(experiment('intraprocess_best_effort').failedChecks).toBeGreaterThanOrEqual(3);
+    // The step is in the middle of the window, so it is not new.
+    expect(model.newRegressions).toBe(0);
+    expect(experiment('intraprocess_best_effort').regressions).toBe(3);
+  });
+
+  test('change points: the three regressed medians step between runs 6 and 7, nothing else does', () => {
+    const stepped = model.experiments.flatMap((e) => e.series.filter((s) => s.steps.length > 0).map((s) => `${e.name} ${s.parameter}`));
+    expect(stepped).toEqual(['intraprocess_best_effort 4096', 'intraprocess_best_effort 8192', 'intraprocess_best_effort 16384']);
+    for (const parameter of ['4096', '8192', '16384']) {
+      const [step] = series('intraprocess_best_effort', parameter).steps;
+      expect(step).toMatchObject({ kind: 'regression', lastRunBefore: STEP_RUN - 1, firstRun: STEP_RUN, runsBefore: 6, runsAfter: 6, isNew: false });
+    }
+  });
+
+  test('the noise band is compare --history’s: geometric mean ± t(0.995, n − 1) · sd(log) · √(1 + 1/n) of the runs since the step', () => {
+    // The regressed 4096 B median, unscaled, from the fixture; each run multiplies it by its factor.
+    const base = loadSummaries([join(example, 'results-regression')], 'precise')
+      .find((s) => s.experimentType === 'intraprocess_best_effort')!
+      .payloads.find((p) => p.payloadBytes === 4096)!.median;
+    const factors = RUN_FACTORS.slice(STEP_RUN);
+    const values = factors.map((f) => base * f);
+    const n = values.length;
+    const centre = Math.exp(values.map(Math.log).reduce((a, b) => a + b, 0) / n);
+    // Student t quantile 0.995 with 5 degrees of freedom (tables: 4.032142734).
+    const half = 4.032142734 * sdOfLogs(values) * Math.sqrt(1 + 1 / n);
+    const band = series('intraprocess_best_effort', '4096').band!;
+    expect(band.fromRun).toBe(STEP_RUN);
+    expect(band.toRun).toBe(11);
+    expect(band.runs).toBe(6);
+    expect(band.confidence).toBe(0.995);
+    expect(band.centre).toBeCloseTo(centre, 9);
+    expect(band.lower).toBeCloseTo(centre * Math.exp(-half), 6);
+    expect(band.upper).toBeCloseTo(centre * Math.exp(half), 6);
+    // A series without a step: the band covers every run.
+    expect(series('interprocess_best_effort', '16').band).toMatchObject({ fromRun: 0, toRun: 11, runs: 12 });
+    const quiet = factors.length;
+    expect(quiet).toBe(6);
+  });
+
+  test('requirement lines: the limit of the requirements file and the newest run’s verdict', () => {
+    // requirements.csv: intraprocess_best_effort,4096,1.117,1.289,6.877 and …,16,0.587,…
+    expect(series('intraprocess_best_effort', '4096').requirement).toEqual({ limit: 1.117, direction: 'lower-is-better', status: 'failed' });
+    expect(series('intraprocess_best_effort', '16').requirement).toEqual({ limit: 0.587, direction: 'lower-is-better', status: 'passed' });
+    expect(dashboardOfRecords(dashboardHistory()).experiments.map((e) => [e.status, e.series[0]!.requirement])).toEqual([
+      ['unchecked', undefined],
+      ['unchecked', undefined],
+    ]);
+  });
+
+  test('the payload view draws the oldest run, either side of the step and the newest', () => {
+    const views = experiment('intraprocess_best_effort').payloadViews;
+    expect(views.map((v) => [v.metric, v.statistic, v.unit])).toEqual([['latency', 'median', 'µs']]);
+    expect(views[0]!.lines.map((l) => [l.run, l.role, l.points.length])).toEqual([
+      [0, 'oldest', 11],
+      [5, 'before step', 11],
+      [6, 'after step', 11],
+      [11, 'newest', 11],
+    ]);
+    expect(experiment('interprocess_best_effort').payloadViews[0]!.lines.map((l) => l.role)).toEqual(['oldest', 'newest']);
+  });
+
+  test('every spec compiles with vega-lite once the page’s run table is added', () => {
+    const rows = runRows(model.runs);
+    for (const e of model.experiments) {
+      for (const chart of [...experimentCharts(e, model), { title: 'spark', spec: sparklineSpec(e, model.runs.length) }]) {
+        expect(() => compile(withRuns(chart.spec, rows) as never)).not.toThrow();
+      }
+    }
+    // One trend chart per parameter × metric × statistic, then the payload view.
+    expect(experimentCharts(experiment('intraprocess_best_effort'), model)).toHaveLength(12);
+  });
+});
+
+test('a step that appears with the newest runs is a new regression: the status without requirements', () => {
+  const model = dashboardOfRecords(dashboardHistory(undefined, 9));
+  const intra = model.experiments.find((e) => e.name === 'intraprocess_best_effort')!;
+  expect(intra.status).toBe('regression');
+  expect(intra.newRegressions).toBe(3);
+  expect(model.newRegressions).toBe(3);
+  expect(model.experiments.find((e) => e.name === 'interprocess_best_effort')!.status).toBe('unchecked');
+});
+
+describe('links', () => {
+  test('a commit page only for a GitHub Actions run URL and a hex SHA', () => {
+    expect(commitUrlOf('https://github.com/o/r/actions/runs/12', 'abcdef1')).toBe('https://github.com/o/r/commit/abcdef1');
+    expect(commitUrlOf('https://ghe.example/o/r/actions/runs/12', 'abcdef1')).toBe('https://ghe.example/o/r/commit/abcdef1');
+    expect(commitUrlOf('', 'abcdef1')).toBeUndefined();
+    expect(commitUrlOf('https://github.com/o/r/actions/runs/12', 'unknown')).toBeUndefined();
+  });
+
+  test('a run URL that is not http(s) never reaches a page', () => {
+    const records = dashboardHistory().map((r) => ({ ...r, runUrl: 'javascript:alert(1)' }));
+    const model = dashboardOfRecords(records);
+    expect(model.runs.every((r) => r.runUrl === '' && r.commitUrl === undefined)).toBe(true);
+    for (const page of dashboardPages(model)) expect(page.content).not.toContain('javascript:');
+  });
+});
+
+describe('pages', () => {
+  const hostile = (name: string) => `${name.startsWith('inter') ? HOSTILE : HOSTILE_SCRIPT} ${name}`;
+  const model = dashboardOfRecords(dashboardHistory(hostile), { requirements: requirements.map((r) => ({ ...r, experiment: hostile(r.experiment) })) });
+  const pages = dashboardPages(model);
+
+  test('hostile experiment names get safe, distinct page names', () => {
+    expect(pages.map((p) => p.path)).toEqual([
+      'index.html',
+      // Sorted by name: `<` before `=`.
+      'experiments/script_script_alert_1_script_--_q_s_intraprocess_best_effort.html',
+      'experiments/HYPERLINK_http_evil.example_octocat_click_http_evil.example_img_src_x_onerror_alert_1_h1_._._x_set-o.html',
+    ]);
+    for (const page of pages) expect(page.path).toMatch(/^(index|experiments\/[A-Za-z0-9][A-Za-z0-9._-]*)\.html$/);
+  });
+
+  test('hostile names are text: no markup, no extra script element, and the data block reads back verbatim', () => {
+    for (const page of pages) {
+      expect(page.content).not.toContain('<img');
+      expect(page.content).not.toContain('<!--');
+      // Three vendored libraries, the data block and the loader.
+      expect(page.content.match(/<script/gi)).toHaveLength(5);
+      expect(page.content.match(/<\/script/gi)).toHaveLength(5);
+      expect(page.content.match(/type="application\/json"/g)).toHaveLength(1);
+    }
+    const index = pages[0]!.content;
+    expect(index).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(index).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- \u2028'.replace('\u2028', ''));
+    const block = /<script type="application\/json" id="perfgate-dashboard">(.*?)<\/script>/s.exec(pages[1]!.content)![1]!;
+    const data = JSON.parse(block) as { runs: unknown[]; charts: { title: { text: string }; description: string }[] };
+    expect(data.runs).toHaveLength(12);
+    expect(data.charts[0]!.title.text).toBe('latency median · 16');
+    expect(data.charts[data.charts.length - 1]!.description).toBe(`${HOSTILE_SCRIPT} intraprocess_best_effort per payload: selected runs`);
+    expect(pages[1]!.content).toContain(
+      `<h1>${HOSTILE_SCRIPT.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')} intraprocess_best_effort</h1>`,
+    );
+  });
+
+  test('the same history gives the same bytes', () => {
+    const again = dashboardPages(
+      dashboardOfRecords(dashboardHistory(hostile).reverse().reverse(), { requirements: requirements.map((r) => ({ ...r, experiment: hostile(r.experiment) })) }),
+    );
+    expect(again).toEqual(pages);
+  });
+});
+
+/** `runs` runs of 2 experiments × 50 payloads of a latency median with seeded noise: 100 rows a run. */
+function syntheticHistory(runs: number): HistoryRecord[] {
+  const random = mulberry32(7);
+  const records: HistoryRecord[] = [];
+  for (let i = 0; i < runs; i++) {
+    const experiments = ['udp', 'shm'].map((experiment) => ({
+      experiment,
+      format: 'fastdds-summary',
+      measurements: Array.from({ length: 50 }, (_, k): Measurement => ({
+        experiment,
+        parameter: { label: String(16 * (k + 1)), payloadBytes: 16 * (k + 1) },
+        metric: { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' },
+        statistics: { median: (10 + k) * Math.exp(0.05 * (random() - 0.5)) },
+        place: { file: 'synthetic' },
+      })),
+    }));
+    const date = new Date(Date.UTC(2026, 0, 1) + i * 3600_000).toISOString();
+    records.push(makeHistoryRecord(experiments, { sha: (i + 1).toString(16).padStart(7, '0'), date, runId: i + 1, runUrl: `https://github.com/o/r/actions/runs/${i + 1}` }));
+  }
+  return records;
+}
+
+describe('size', () => {
+  const siteBytes = (model: DashboardModel) => dashboardPages(model).reduce((n, p) => n + Buffer.byteLength(p.content), 0);
+
+  test('the site grows linearly with the runs: 1000 runs × 100 rows is at most 12 × 100 runs', () => {
+    const small = dashboardOfRecords(syntheticHistory(100));
+    const large = dashboardOfRecords(syntheticHistory(1000));
+    const smallBytes = siteBytes(small);
+    const largeBytes = siteBytes(large);
+    const rows = 1000 * 100;
+    process.stderr.write(`perfgate tests: dashboard site ${smallBytes} bytes for 100 runs, ${largeBytes} for 1000 runs (${(largeBytes / rows).toFixed(1)} bytes a value)\n`);
+    expect(largeBytes / smallBytes).toBeLessThanOrEqual(12);
+    // Compact: a value costs a few dozen bytes in the site (two pages of 1000-run tables, 100 series).
+    expect(largeBytes / rows).toBeLessThan(60);
+    // One page per experiment and the index; one data block each.
+    const pages = dashboardPages(large);
+    expect(pages).toHaveLength(3);
+    for (const p of pages) expect(p.content.match(/application\/json/g)).toHaveLength(1);
+    // The change-point analysis of 100 series of 1000 runs dominates: allow for a loaded machine.
+  }, 240000);
+});
+
+describe('perfgate dashboard (CLI)', () => {
+  test('--help names the command, its output and its options', async () => {
+    const run = await cli(['dashboard', '--help']);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('perfgate dashboard <history-folder> --output <site-folder>');
+    const main = await cli(['--help']);
+    expect(main.out).toContain('perfgate dashboard <history-folder>');
+  });
+
+  test('usage errors: no history folder, no --output, a missing folder', async () => {
+    expect((await cli(['dashboard', '--output', tempDir()])).err).toMatch(/dashboard: name one history folder/);
+    expect((await cli(['dashboard', tempDir()])).err).toMatch(/--output is required/);
+    const missing = await cli(['dashboard', join(tempDir(), 'nope'), '--output', tempDir()]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/cannot find the history folder/);
+  });
+
+  test('writes index.html, a page per experiment and the vendored libraries', async () => {
+    const { writeHistory } = await import('./helpers/dashboard-site.js');
+    const history = writeHistory(dashboardHistory());
+    const out = join(tempDir(), 'site');
+    const run = await cli(['dashboard', history, '--output', out, '--requirements', join(example, 'requirements.csv')]);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('dashboard: 12 run(s), 2 experiment(s), 1 need attention; 6 files');
+    expect(readdirSync(out).sort()).toEqual(['assets', 'experiments', 'index.html']);
+    expect(readdirSync(join(out, 'assets')).sort()).toEqual(['vega-embed.min.js', 'vega-lite.min.js', 'vega.min.js']);
+    expect(existsSync(join(out, 'experiments', 'intraprocess_best_effort.html'))).toBe(true);
+    expect(read(join(out, 'index.html'))).toContain('<script src="assets/vega.min.js"></script>');
+    expect(read(join(out, 'experiments', 'intraprocess_best_effort.html'))).toContain('<script src="../assets/vega.min.js"></script>');
+  });
+});

@@ -1,0 +1,246 @@
+/**
+ * Vega-Lite specs of the dashboard, from its model (model.ts): a trend chart per series (runs on
+ * x, the requirement line, the noise band, the change points with their commit range, every point
+ * linking to its run), a sparkline per experiment and the payload view (the chart model's
+ * history-per-payload chart). Values are compact: a series is one row of two arrays (run indices
+ * and values) that the spec flattens; run labels, dates, commits and links are one table per page
+ * (RUNS_DATASET), which `withRuns` (and the page's script) adds to every spec.
+ */
+import { runColor } from '../charts/build.js';
+import { PANEL_HEIGHT, PANEL_WIDTH, panelValues, safeFileStem, wantsLogScale, type Chart, type Series } from '../charts/model.js';
+import { EXPERIMENT_BLUE, REQUIREMENT_RED, RESULT_BLUES } from '../charts/palette.js';
+import { CHART_CONFIG, toVegaLite, type VegaLiteSpec } from '../charts/vegaLite.js';
+import type { DashboardExperiment, DashboardModel, DashboardRun, DashboardSeries, PayloadView } from './model.js';
+
+/** The name of the page's run table in every spec's `datasets`, and of the run-label array parameter. */
+export const RUNS_DATASET = 'runs';
+export const RUN_LABELS_PARAM = 'runLabels';
+
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+const REGRESSION = '#d55e00';
+const IMPROVEMENT = '#009e73';
+const PENDING = '#999999';
+const OUTLIER = '#cc79a7';
+
+/** One row of the page's run table, as the specs look runs up. */
+export interface RunRow {
+  i: number;
+  label: string;
+  date: string;
+  sha: string;
+  /** The run's page, else its commit's page, else empty. */
+  url: string;
+}
+
+export function runRows(runs: readonly DashboardRun[]): RunRow[] {
+  return runs.map((r, i) => ({ i, label: r.label, date: r.date, sha: r.sha, url: r.runUrl || r.commitUrl || '' }));
+}
+
+/** A spec made whole with the page's run table: what the page's script does before drawing it. */
+export function withRuns(spec: VegaLiteSpec, rows: readonly RunRow[]): VegaLiteSpec {
+  return {
+    ...spec,
+    datasets: { ...((spec['datasets'] as Record<string, unknown>) ?? {}), [RUNS_DATASET]: rows },
+    params: [...((spec['params'] as unknown[]) ?? []), { name: RUN_LABELS_PARAM, value: rows.map((r) => r.label) }],
+  };
+}
+
+function withUnit(title: string, unit: string): string {
+  return unit ? `${title} [${unit}]` : title;
+}
+
+/** Digits a drawn value keeps: more than a chart or its tooltip (`~r`) shows, far fewer than a double's 17. */
+const DRAWN_DIGITS = 6;
+
+function drawn(v: number): number {
+  return Number(v.toPrecision(DRAWN_DIGITS));
+}
+
+/** A series as one compact row: the runs that have a value and the values. */
+function compactValues(values: readonly (number | null)[]): { r: number[]; y: number[] } {
+  const r: number[] = [];
+  const y: number[] = [];
+  values.forEach((v, i) => {
+    if (v !== null) {
+      r.push(i);
+      y.push(drawn(v));
+    }
+  });
+  return { r, y };
+}
+
+function runAxis(runs: number): Record<string, unknown> {
+  return {
+    field: 'r',
+    type: 'quantitative',
+    title: 'Run (date, commit)',
+    scale: { domain: [0, Math.max(1, runs - 1)], nice: false, zero: false },
+    axis: { tickMinStep: 1, format: 'd', labelExpr: `${RUN_LABELS_PARAM}[datum.value] || ''`, labelAngle: -45, labelOverlap: true, labelLimit: 160, grid: false },
+  };
+}
+
+function percent(change: number): string {
+  const p = change * 100;
+  return `${p >= 0 ? '+' : '−'}${Math.abs(p).toFixed(1)} %`;
+}
+
+/** A trend chart's title: the series' name (untrusted text, drawn as text by vega). */
+export function seriesTitle(s: Pick<DashboardSeries, 'metric' | 'statistic' | 'parameter'>): string {
+  return `${s.metric} ${s.statistic} · ${s.parameter}`;
+}
+
+/** The trend chart of one series. */
+export function trendSpec(s: DashboardSeries, runs: readonly DashboardRun[]): VegaLiteSpec {
+  const n = runs.length;
+  const x = runAxis(n);
+  const yTitle = withUnit(`${s.metric} ${s.statistic}`, s.unit);
+  const y = { field: 'y', type: 'quantitative', title: yTitle, scale: s.log ? { type: 'log' } : { zero: false } };
+  const yDatum = (value: number) => ({ datum: value, type: 'quantitative' });
+  const sha = (i: number) => runs[i]?.sha.slice(0, 7) ?? '?';
+  const layers: VegaLiteSpec[] = [];
+  if (s.band) {
+    const b = s.band;
+    const bandData = { values: [{ r: b.fromRun }, { r: b.drawnTo }] };
+    const what = `noise band (${b.runs} runs, ${Math.round(b.confidence * 1000) / 10} %)`;
+    layers.push({
+      data: bandData,
+      mark: { type: 'area', color: RESULT_BLUES[1], opacity: 0.15 },
+      encoding: { x, y: yDatum(b.lower), y2: { datum: b.upper }, tooltip: { value: `${what}: ${drawn(b.lower)} … ${drawn(b.upper)}` } },
+    });
+    layers.push({ data: bandData, mark: { type: 'line', color: RESULT_BLUES[1], strokeDash: [2, 2], strokeWidth: 1 }, encoding: { x, y: yDatum(b.centre) } });
+  }
+  const changes = [
+    ...s.steps.map((t) => ({ t, color: t.kind === 'regression' ? REGRESSION : IMPROVEMENT, kind: t.kind })),
+    ...(s.pending ? [{ t: s.pending, color: PENDING, kind: 'pending' as const }] : []),
+  ];
+  for (const { t, color, kind } of changes) {
+    const text = `${kind}${t.isNew && kind === 'regression' ? ' (new)' : ''} ${percent(t.change)}: ${sha(t.lastRunBefore)}…${sha(t.firstRun)}`;
+    const data = { values: [{ r: t.lastRunBefore, r2: t.firstRun, text }] };
+    layers.push({
+      data,
+      mark: { type: 'rect', color, opacity: 0.25, tooltip: true },
+      encoding: { x: { ...x, field: 'r' }, x2: { field: 'r2' }, tooltip: [{ field: 'text', title: 'change point' }] },
+    });
+    layers.push({
+      data,
+      mark: { type: 'text', color, align: 'left', baseline: 'top', dx: 2, dy: 2, y: 0, fontSize: 9 },
+      encoding: { x: { ...x, field: 'r2' }, text: { field: 'text' } },
+    });
+  }
+  if (s.requirement) {
+    const word = s.requirement.direction === 'higher-is-better' ? 'floor' : 'requirement';
+    layers.push({
+      // One datum: a layer without data of its own would draw nothing (the chart's data is per layer).
+      data: { values: [{}] },
+      mark: { type: 'rule', color: REQUIREMENT_RED, strokeDash: [6, 4], strokeWidth: 1.5 },
+      encoding: { y: yDatum(s.requirement.limit), tooltip: { value: `${word} ${s.requirement.limit}` } },
+    });
+  }
+  const values = { values: [compactValues(s.values)] };
+  const lookup = [{ flatten: ['r', 'y'] }, { lookup: 'r', from: { data: { name: RUNS_DATASET }, key: 'i', fields: ['label', 'date', 'sha', 'url'] } }];
+  const tooltip = [
+    { field: 'label', title: 'run' },
+    { field: 'date', title: 'date' },
+    { field: 'sha', title: 'commit' },
+    { field: 'y', type: 'quantitative', title: yTitle, format: '~r' },
+  ];
+  layers.push({ data: values, transform: lookup, mark: { type: 'line', color: EXPERIMENT_BLUE, strokeWidth: 2 }, encoding: { x, y } });
+  layers.push({
+    data: values,
+    transform: lookup,
+    mark: { type: 'point', filled: true, color: EXPERIMENT_BLUE, size: n > 60 ? 12 : 36, cursor: 'pointer' },
+    encoding: { x, y, href: { field: 'url' }, tooltip },
+  });
+  const outlierRuns = s.outliers.flatMap((o) => Array.from({ length: o.length }, (_, k) => o.run + k)).filter((r) => s.values[r] !== null);
+  if (outlierRuns.length > 0) {
+    layers.push({
+      data: { values: outlierRuns.map((r) => ({ r, y: s.values[r]!, text: 'outlier' })) },
+      mark: { type: 'point', shape: 'circle', size: 140, color: OUTLIER, strokeWidth: 2 },
+      encoding: { x, y, tooltip: [{ field: 'text', title: 'outlier' }] },
+    });
+  }
+  return {
+    $schema: SCHEMA,
+    description: seriesTitle(s),
+    config: CHART_CONFIG,
+    title: { text: seriesTitle(s), subtitle: subtitleOf(s) },
+    width: PANEL_WIDTH * 2,
+    height: PANEL_HEIGHT,
+    layer: layers,
+  };
+}
+
+function subtitleOf(s: DashboardSeries): string {
+  const parts: string[] = [];
+  if (s.requirement) parts.push(`requirement ${s.requirement.status} (red)`);
+  if (s.band) parts.push(`noise band of the last ${s.band.runs} runs (blue)`);
+  if (s.steps.length > 0) parts.push(`${s.steps.length} step(s)`);
+  if (s.pending) parts.push('a pending change (grey)');
+  if (s.outliers.length > 0) parts.push(`${s.outliers.length} outlier(s)`);
+  return parts.length > 0 ? parts.join('; ') : 'no change point';
+}
+
+/** The experiment's sparkline: every parameter of its first metric, over its own geometric mean. */
+export function sparklineSpec(experiment: DashboardExperiment, runs: number): VegaLiteSpec {
+  const values = experiment.sparkline.map((line, p) => ({ p, ...compactValues(line.relative) }));
+  const all = experiment.sparkline.flatMap((l) => l.relative.filter((v): v is number => v !== null));
+  return {
+    $schema: SCHEMA,
+    description: `${experiment.name}: each parameter over its geometric mean`,
+    // No export menu on a 160-pixel sparkline (vega-embed reads its options here).
+    usermeta: { embedOptions: { actions: false } },
+    config: { ...CHART_CONFIG, view: { stroke: null }, padding: 2 },
+    width: 160,
+    height: 32,
+    data: { values },
+    transform: [{ flatten: ['r', 'y'] }],
+    mark: { type: 'line', strokeWidth: 1, color: EXPERIMENT_BLUE, opacity: 0.7, clip: true },
+    encoding: {
+      x: { field: 'r', type: 'quantitative', axis: null, scale: { domain: [0, Math.max(1, runs - 1)], nice: false, zero: false } },
+      y: { field: 'y', type: 'quantitative', axis: null, scale: wantsLogScale(all) ? { type: 'log' } : { zero: false } },
+      detail: { field: 'p', type: 'nominal' },
+    },
+  };
+}
+
+/** The payload view: one line per selected run (oldest, either side of each step, newest), as the reference's history plots. */
+export function payloadChart(experiment: DashboardExperiment, views: readonly PayloadView[], runs: readonly DashboardRun[]): Chart {
+  const panels = views.map((v) => {
+    const series: Series[] = v.lines.map((line) => ({
+      name: `${runs[line.run]!.label} (${line.role})`,
+      color: runColor(line.run, runs.length),
+      points: line.points.map((p) => ({ x: p.payloadBytes, y: p.value })),
+    }));
+    return {
+      title: `${v.metric} ${v.statistic} per payload`,
+      x: { kind: 'payload' as const, title: 'Payload' },
+      y: { title: withUnit(`${v.metric} ${v.statistic}`, v.unit), unit: v.unit, log: wantsLogScale(panelValues(series)) },
+      mark: 'line' as const,
+      series,
+    };
+  });
+  return {
+    id: `payload-${safeFileStem(experiment.name)}`,
+    kind: 'history-payload',
+    title: `${experiment.name} per payload: selected runs`,
+    experiment: experiment.name,
+    panels,
+    columns: Math.min(2, panels.length),
+    inline: false,
+  };
+}
+
+export interface DashboardChart {
+  title: string;
+  spec: VegaLiteSpec;
+}
+
+/** Every chart of an experiment's page: the trend of each series, then the payload view. */
+export function experimentCharts(experiment: DashboardExperiment, model: DashboardModel): DashboardChart[] {
+  const charts = experiment.series.map((s) => ({ title: seriesTitle(s), spec: trendSpec(s, model.runs) }));
+  if (experiment.payloadViews.length > 0) {
+    const chart = payloadChart(experiment, experiment.payloadViews, model.runs);
+    charts.push({ title: chart.title, spec: toVegaLite(chart) });
+  }
+  return charts;
+}

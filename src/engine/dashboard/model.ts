@@ -1,0 +1,320 @@
+/**
+ * The dashboard's data: per experiment its status (the newest run against the requirements, a new
+ * regression step), and per experiment × parameter × metric × statistic the values over the runs
+ * with the change points of the trend analysis (src/engine/trends), the noise band of the current
+ * level (src/engine/compare/noise.ts) and the requirement line. Every number is taken from those
+ * engines; the renderers (charts.ts, html.ts) only lay it out.
+ */
+import { checkMeasurements, primaryStatistic } from '../check/metricCheck.js';
+import { rowFailed, type CheckRow, type SubExperimentStatus } from '../check/checkRow.js';
+import { DEFAULT_CONFIDENCE } from '../compare/compare.js';
+import { noiseVerdict, NOISE_DEFAULTS } from '../compare/noise.js';
+import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
+import type { MetricRequirement } from '../model/metricRequirement.js';
+import { uniqueFileStems } from '../report/fileNames.js';
+import { meanAndSd } from '../stats/effectTest.js';
+import { median } from '../stats/shift.js';
+import { analyzeTrends, type TrendOptions, type TrendOutlier, type TrendRun, type TrendSeries, type TrendStep } from '../trends/trends.js';
+import { runLabels } from '../charts/build.js';
+import { wantsLogScale } from '../charts/model.js';
+
+export interface DashboardOptions extends TrendOptions {
+  /** Limits to check the newest run against and to draw as lines. */
+  requirements?: readonly MetricRequirement[];
+  /** The noise band's confidence; default: compare --history's (0.995). */
+  confidence?: number;
+}
+
+export interface DashboardRun {
+  sha: string;
+  date: string;
+  runId: string;
+  runUrl: string;
+  /** `2026-01-02 1a2b3c4` (with `#<run id>` when two runs would read the same): the x axis label. */
+  label: string;
+  /** The commit's page, when the run's page is a GitHub Actions run of a repository. */
+  commitUrl?: string;
+}
+
+/** The band an unchanged run is expected in at the current level: compare --history's noise band. */
+export interface DashboardBand {
+  /** The geometric mean of the band's runs (its centre) and its edges, in the series' unit. */
+  centre: number;
+  lower: number;
+  upper: number;
+  /** The runs the band is estimated from: those since the last step (before a pending change), outliers left out, the newest 20. */
+  fromRun: number;
+  toRun: number;
+  runs: number;
+  /** Where the band is drawn: from its first run to the newest run. */
+  drawnTo: number;
+  confidence: number;
+}
+
+export interface DashboardRequirement {
+  /** The limit in the series' unit. */
+  limit: number;
+  /** `>=` for a floor, `<=` for a ceiling. */
+  direction: Direction;
+  /** The newest run's check row (`perfgate check` on that run). */
+  status: CheckRow['status'];
+}
+
+export interface DashboardSeries {
+  parameter: string;
+  payloadBytes?: number;
+  metric: string;
+  statistic: StatisticName;
+  unit: string;
+  direction: Direction;
+  /** Per run, in the unit; null where the run has none. */
+  values: (number | null)[];
+  steps: TrendStep[];
+  outliers: TrendOutlier[];
+  pending?: TrendStep;
+  band?: DashboardBand;
+  requirement?: DashboardRequirement;
+  /** Log₁₀ y axis: the values, band and limit span more than the chart model's ratio. */
+  log: boolean;
+}
+
+/** One line of the payload view: a run's values of one metric × statistic over the payloads. */
+export interface PayloadLine {
+  run: number;
+  /** Why this run is drawn: the newest, the oldest of the window, or either side of a step. */
+  role: 'newest' | 'oldest' | 'before step' | 'after step';
+  points: { payloadBytes: number; value: number }[];
+}
+
+export interface PayloadView {
+  metric: string;
+  statistic: StatisticName;
+  unit: string;
+  lines: PayloadLine[];
+}
+
+export type ExperimentStatus = 'failed' | 'regression' | 'passed' | 'unchecked';
+
+export interface DashboardExperiment {
+  name: string;
+  /** File-name stem of its page (safe from the untrusted name, unique case-insensitively). */
+  stem: string;
+  /**
+   * `failed`: the newest run fails a requirement; `regression`: a regression step appeared with the
+   * newest run; `passed`: the requirements hold and no new regression; `unchecked`: no requirement.
+   */
+  status: ExperimentStatus;
+  /** The newest run's check against the requirements (`perfgate check`), or `absent` when the newest run lacks the experiment. */
+  check: SubExperimentStatus | 'absent';
+  failedChecks: number;
+  newRegressions: number;
+  regressions: number;
+  improvements: number;
+  pending: number;
+  /** The newest run that has the experiment. */
+  latestRun: number;
+  series: DashboardSeries[];
+  /** The sparkline: per parameter of the first metric and statistic, its values over their geometric mean. */
+  sparkline: { parameter: string; relative: (number | null)[] }[];
+  payloadViews: PayloadView[];
+}
+
+export interface DashboardModel {
+  runs: DashboardRun[];
+  settings: Required<Pick<DashboardOptions, 'maxPValue' | 'minMagnitude' | 'minSegment'>> & { confidence: number };
+  experiments: DashboardExperiment[];
+  newRegressions: number;
+}
+
+/** The commit page of a GitHub Actions run's repository: `…/owner/repo/actions/runs/1` → `…/owner/repo/commit/<sha>`. */
+export function commitUrlOf(runUrl: string, sha: string): string | undefined {
+  const match = /^(https:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+)\/actions\/runs\/\d+$/.exec(runUrl);
+  return match && /^[0-9a-f]{7,64}$/.test(sha) ? `${match[1]}/commit/${sha}` : undefined;
+}
+
+/** Only http(s) links reach a page: a `javascript:` run URL from a hand-made record is dropped. */
+function safeUrl(url: string): string {
+  return /^https?:\/\//i.test(url) ? url : '';
+}
+
+function seriesKey(s: { parameter: string; metric: string; statistic: string }): string {
+  return JSON.stringify([s.parameter, s.metric, s.statistic]);
+}
+
+/** The noise band of the current level: the runs since the last step, before a pending change, outliers left out. */
+function bandOf(s: TrendSeries, runs: number, confidence: number): DashboardBand | undefined {
+  const last = s.steps[s.steps.length - 1];
+  const from = last ? last.firstRun : 0;
+  const to = s.pending ? s.pending.lastRunBefore + 1 : runs;
+  const outlying = new Set(s.outliers.flatMap((o) => Array.from({ length: o.length }, (_, k) => o.run + k)));
+  const picked: number[] = [];
+  for (let r = from; r < to; r++) {
+    const v = s.byRun[r];
+    if (v !== null && v !== undefined && v > 0 && !outlying.has(r)) picked.push(r);
+  }
+  const used = picked.slice(-NOISE_DEFAULTS.maxHistory);
+  if (used.length < NOISE_DEFAULTS.minHistory) return undefined;
+  const values = used.map((r) => s.byRun[r]!);
+  // The band compare --history judges a single run against; it depends on the history only.
+  const verdict = noiseVerdict(values, values[values.length - 1]!, 0, {
+    confidence,
+    direction: s.direction,
+    historyRepetitions: median(used.map((r) => s.repetitions[r] ?? 1)),
+  });
+  if (!Number.isFinite(verdict.band.lowerValue)) return undefined;
+  return {
+    centre: verdict.reference,
+    lower: verdict.band.lowerValue,
+    upper: verdict.band.upperValue,
+    fromRun: used[0]!,
+    toRun: used[used.length - 1]!,
+    runs: used.length,
+    drawnTo: runs - 1,
+    confidence,
+  };
+}
+
+/** The check rows of one series in the newest run that has its experiment. */
+function requirementOf(rows: readonly { row: CheckRow; key: string }[], s: TrendSeries): DashboardRequirement | undefined {
+  const found = rows.find((r) => r.key === seriesKey(s));
+  if (!found || !Number.isFinite(found.row.requirement)) return undefined;
+  return { limit: found.row.requirement, direction: found.row.direction ?? 'lower-is-better', status: found.row.status };
+}
+
+/**
+ * The newest run's measurements of an experiment checked against the requirements, each row with
+ * the series it belongs to (matched the way the check matched it: one requirement per measurement).
+ */
+function checkNewest(
+  name: string,
+  measurements: readonly Measurement[],
+  requirements: readonly MetricRequirement[],
+): { status: SubExperimentStatus; failed: number; rows: { row: CheckRow; key: string }[] } {
+  const own = requirements.filter((r) => r.experiment === name);
+  const [check] = checkMeasurements([{ format: 'perfgate-history', file: name, measurements: [...measurements], notes: [] }], own);
+  if (!check) return { status: 'unchecked', failed: 0, rows: [] };
+  const rows: { row: CheckRow; key: string }[] = [];
+  // checkMeasurements gives, per requirement, one row per matching measurement in measurement order.
+  for (const requirement of own) {
+    const matching = measurements.filter((m) => m.metric.name.trim().toLowerCase() === requirement.metric.trim().toLowerCase());
+    const [one] = checkMeasurements([{ format: 'perfgate-history', file: name, measurements: matching, notes: [] }], [requirement]);
+    for (const row of one?.rows ?? []) {
+      const m = matching.find((x) => x.parameter.label === row.parameter || (row.parameter === undefined && x.parameter.payloadBytes === row.payloadBytes));
+      if (!m) continue;
+      rows.push({ row, key: seriesKey({ parameter: m.parameter.label, metric: m.metric.name, statistic: requirement.statistic ?? primaryStatistic(m) }) });
+    }
+  }
+  return { status: check.status, failed: check.rows.filter(rowFailed).length, rows };
+}
+
+/** Values over their geometric mean: a sparkline's line, so parameters of any size share one axis. */
+function relativeLine(values: readonly (number | null)[]): (number | null)[] {
+  const logs = values.filter((v): v is number => v !== null && v > 0).map(Math.log);
+  if (logs.length === 0) return values.map(() => null);
+  const centre = Math.exp(meanAndSd(logs).mean);
+  return values.map((v) => (v !== null && v > 0 ? v / centre : null));
+}
+
+function payloadViews(series: readonly DashboardSeries[], runs: number, newest: number): PayloadView[] {
+  const groups = new Map<string, DashboardSeries[]>();
+  for (const s of series) {
+    if (s.payloadBytes === undefined || String(s.payloadBytes) !== s.parameter) continue;
+    const key = JSON.stringify([s.metric, s.statistic]);
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  }
+  const views: PayloadView[] = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const roles = new Map<number, PayloadLine['role']>();
+    const present = (r: number) => group.some((s) => s.values[r] !== null);
+    let oldest = 0;
+    while (oldest < runs && !present(oldest)) oldest++;
+    if (oldest < runs) roles.set(oldest, 'oldest');
+    for (const s of group) {
+      for (const step of s.steps) {
+        roles.set(step.lastRunBefore, 'before step');
+        roles.set(step.firstRun, 'after step');
+      }
+    }
+    roles.set(newest, 'newest');
+    const lines = [...roles]
+      .sort((a, b) => a[0] - b[0])
+      .map(([run, role]): PayloadLine => ({
+        run,
+        role,
+        points: group.flatMap((s) => (s.values[run] !== null ? [{ payloadBytes: s.payloadBytes!, value: s.values[run]! }] : [])).sort((a, b) => a.payloadBytes - b.payloadBytes),
+      }))
+      .filter((line) => line.points.length > 0);
+    views.push({ metric: group[0]!.metric, statistic: group[0]!.statistic, unit: group[0]!.unit, lines });
+  }
+  return views;
+}
+
+/** The dashboard of a history (runs oldest first). */
+export function buildDashboard(runs: readonly TrendRun[], options: DashboardOptions = {}): DashboardModel {
+  const { requirements = [], confidence = DEFAULT_CONFIDENCE.history, ...trendOptions } = options;
+  const report = analyzeTrends(runs, trendOptions);
+  const labels = runLabels(runs);
+  const dashboardRuns = runs.map((r, i): DashboardRun => {
+    const runUrl = safeUrl(r.runUrl);
+    const commitUrl = commitUrlOf(runUrl, r.sha);
+    return { sha: r.sha, date: r.date, runId: r.runId, runUrl, label: labels[i]!, ...(commitUrl ? { commitUrl } : {}) };
+  });
+  const names = [...new Set(report.series.map((s) => s.experiment))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const stems = uniqueFileStems(names);
+  const experiments = names.map((name): DashboardExperiment => {
+    const own = report.series.filter((s) => s.experiment === name);
+    let latestRun = runs.length - 1;
+    while (latestRun > 0 && !runs[latestRun]!.measurements.some((m) => m.experiment === name)) latestRun--;
+    const newestMeasurements = runs[latestRun]?.measurements.filter((m) => m.experiment === name) ?? [];
+    const checked = checkNewest(name, newestMeasurements, requirements);
+    const series = own.map((s): DashboardSeries => {
+      const band = bandOf(s, runs.length, confidence);
+      const requirement = requirementOf(checked.rows, s);
+      const values = s.byRun;
+      const span = [...values.filter((v): v is number => v !== null), ...(band ? [band.lower, band.upper] : []), ...(requirement ? [requirement.limit] : [])];
+      return {
+        parameter: s.parameter,
+        ...(s.payloadBytes !== undefined ? { payloadBytes: s.payloadBytes } : {}),
+        metric: s.metric,
+        statistic: s.statistic,
+        unit: s.unit,
+        direction: s.direction,
+        values,
+        steps: s.steps,
+        outliers: s.outliers,
+        ...(s.pending ? { pending: s.pending } : {}),
+        ...(band ? { band } : {}),
+        ...(requirement ? { requirement } : {}),
+        log: wantsLogScale(span),
+      };
+    });
+    const steps = series.flatMap((s) => s.steps);
+    const newRegressions = steps.filter((t) => t.isNew && t.kind === 'regression').length;
+    const check = latestRun === runs.length - 1 ? checked.status : 'absent';
+    const status: ExperimentStatus = checked.status === 'failed' ? 'failed' : newRegressions > 0 ? 'regression' : checked.status === 'passed' ? 'passed' : 'unchecked';
+    const firstMetric = series[0]?.metric;
+    const sparkSeries = series.filter((s) => s.metric === firstMetric && s.statistic === series[0]!.statistic);
+    return {
+      name,
+      stem: stems.get(name)!,
+      status,
+      check,
+      failedChecks: checked.failed,
+      newRegressions,
+      regressions: steps.filter((t) => t.kind === 'regression').length,
+      improvements: steps.filter((t) => t.kind === 'improvement').length,
+      pending: series.filter((s) => s.pending !== undefined).length,
+      latestRun,
+      series,
+      sparkline: sparkSeries.map((s) => ({ parameter: s.parameter, relative: relativeLine(s.values) })),
+      payloadViews: payloadViews(series, runs.length, latestRun),
+    };
+  });
+  return {
+    runs: dashboardRuns,
+    settings: { ...report.settings, confidence },
+    experiments,
+    newRegressions: report.newRegressions,
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The `dashboard` job: reads a history folder (and requirements), builds the dashboard model and
+ * writes the static site: index.html, experiments/<stem>.html and the vendored vega, vega-lite and
+ * vega-embed builds in assets/ (loaded from the charts bundle, only here).
+ */
+import { join } from 'node:path';
+import { buildDashboard, type DashboardModel, type DashboardOptions } from '../engine/dashboard/model.js';
+import { ASSET_FILES, ASSETS_FOLDER, renderDashboardSite, type SiteFile } from '../engine/dashboard/html.js';
+import type { MetricRequirement } from '../engine/model/metricRequirement.js';
+import { checkOutputFolder, writeFileAtomic } from './files.js';
+import { readRecordedHistory, type HistoryRecord } from './history.js';
+import { readMetricRequirements } from './resultSets.js';
+import type { Progress } from './steps.js';
+import { trendRunOfRecord } from './trends.js';
+
+export interface DashboardRunOptions extends Omit<DashboardOptions, 'requirements'> {
+  /** A folder of perfgate history records (history-*.json). */
+  history: string;
+  /** The site folder. */
+  output: string;
+  /** A requirements CSV (either form). */
+  requirements?: string;
+  /** At most the newest `window` runs (default: every record in the folder). */
+  window?: number;
+  title?: string;
+}
+
+export interface DashboardOutcome {
+  model: DashboardModel;
+  /** Every path written, pages first, then the assets. */
+  written: string[];
+  indexPath: string;
+}
+
+/** The dashboard's pages for history records (oldest first), without touching files. */
+export function dashboardOfRecords(records: readonly HistoryRecord[], options: DashboardOptions = {}): DashboardModel {
+  return buildDashboard(records.map(trendRunOfRecord), options);
+}
+
+/** The site's pages for a model; the vendored assets are added by `runDashboard`. */
+export function dashboardPages(model: DashboardModel, title?: string): SiteFile[] {
+  return renderDashboardSite(model, title);
+}
+
+export async function runDashboard(options: DashboardRunOptions, progress: Progress): Promise<DashboardOutcome> {
+  checkOutputFolder(options.output);
+  const records = progress.step('Reading history', () => readRecordedHistory(options.history, options.window));
+  const requirements: MetricRequirement[] = options.requirements !== undefined ? readMetricRequirements(options.requirements, 'precise') : [];
+  const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;
+  const model = progress.step('Finding change points', () => dashboardOfRecords(records, { ...analysis, requirements }));
+  const pages = dashboardPages(model, title);
+  const { loadBrowserBundles } = await import('../charts/index.js');
+  const bundles = await loadBrowserBundles();
+  const assets: Record<(typeof ASSET_FILES)[number], string> = { 'vega.min.js': bundles.vega, 'vega-lite.min.js': bundles.vegaLite, 'vega-embed.min.js': bundles.vegaEmbed };
+  return progress.step('Writing the site', () => {
+    const files: SiteFile[] = [...pages, ...ASSET_FILES.map((name) => ({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] }))];
+    const written = files.map((f) => {
+      const path = join(options.output, ...f.path.split('/'));
+      writeFileAtomic(path, f.content);
+      return path;
+    });
+    return { model, written, indexPath: written[0]! };
+  });
+}
