@@ -3,14 +3,14 @@
  * logged, nothing is fetched from the network, hostile experiment names stay text, and points link
  * to their runs. Screenshots of index.html and an experiment page go to the test's temp folder.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runDashboard } from '../src/pipeline/dashboard.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { dashboardHistory } from './helpers/dashboard-history.js';
 import { writeHistory } from './helpers/dashboard-site.js';
-import { repoRoot, tempDir } from './helpers/shared.js';
+import { cli, fastdds, repoRoot, sharedAvailable, tempDir } from './helpers/shared.js';
 
 const HOSTILE = '=HYPERLINK("http://evil.example") @octocat [click](http://evil.example) <img src=x onerror=alert(1)> | # h1 ../../x ::set-output name=verdict::pass';
 const HOSTILE_SCRIPT = '</script><script>alert(1)</script><!-- & "q" \'s\'';
@@ -106,6 +106,57 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${chromium} not found, 
       await points.last().click();
       for (let waited = 0; requests.length === 0 && waited < 10000; waited += 100) await page.waitForTimeout(100);
       expect(requests).toEqual(['https://github.com/perfgate/example/actions/runs/1011']);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+// The reference tooling's executions (timestamp folders of summaries, ../shared): imported with
+// `perfgate history import`, drawn with `perfgate dashboard`, opened in Chromium.
+(haveChromium && sharedAvailable ? describe : describe.skip)('the dashboard of imported reference executions', () => {
+  test('history import → dashboard: every chart of every page draws, with no console error', async () => {
+    const { chromium: browserType } = await import('playwright-core');
+    const dir = tempDir('perfgate-dashboard-imported-');
+    const history = join(dir, 'history');
+    const site = join(dir, 'site');
+    expect((await cli(['history', 'import', join(fastdds, 'derive', 'runs'), '--output', history])).code).toBe(0);
+    const built = await cli(['dashboard', history, '--output', site, '--requirements', join(fastdds, 'derive', 'expected', 'requirements.csv')]);
+    expect([built.code, built.err]).toEqual([0, '']);
+    const pages = ['index.html', ...readdirSync(join(site, 'experiments')).map((f) => join('experiments', f))];
+    // Two experiments (inter- and intra-process best effort).
+    expect(pages).toHaveLength(3);
+    const browser = await browserType.launch({ executablePath: chromium, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      const shots: string[] = [];
+      for (const path of pages) {
+        await page.goto(pathToFileURL(join(site, path)).href);
+        await page.waitForSelector('body[data-charts-done]', { timeout: 60000 });
+        const charts = await page.locator('.chart').count();
+        expect(charts).toBeGreaterThan(0);
+        expect(await page.getAttribute('body', 'data-charts-done')).toBe(String(charts));
+        const drawn = await page.$$eval('.chart', (els) => els.map((el) => el.querySelectorAll('svg .role-mark').length));
+        for (const marks of drawn) expect(marks).toBeGreaterThan(0);
+        const shot = join(dir, `${path.replace(/[/\\]/g, '-')}.png`);
+        await page.screenshot({ path: shot, fullPage: true });
+        shots.push(shot);
+      }
+      // The five executions are the five runs on the x axis of an experiment page.
+      expect(
+        await page
+          .locator('.chart')
+          .first()
+          .locator('svg .role-axis-label text', { hasText: /^2026-01-0[1-5] / })
+          .count(),
+      ).toBe(5);
+      expect(problems).toEqual([]);
+      process.stderr.write(`perfgate tests: dashboard of imported executions at ${shots.join(', ')}\n`);
     } finally {
       await browser.close();
     }
