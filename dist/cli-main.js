@@ -8598,6 +8598,7 @@ function m4(samples, columns) {
 // src/engine/charts/model.ts
 var PANEL_WIDTH = 360;
 var PANEL_HEIGHT = 220;
+var MAX_POINTS_WITH_MARKERS = 60;
 var LOG_SCALE_RATIO = 50;
 function wantsLogScale(values) {
   const finite4 = values.filter((v) => Number.isFinite(v));
@@ -9807,7 +9808,6 @@ ${chartToMermaid(chart)}`;
 
 // src/engine/charts/vegaLite.ts
 var CHART_FONT = "DejaVu Sans";
-var MAX_POINTS_WITH_MARKERS = 60;
 var DASH = [6, 4];
 var SOLID = [1, 0];
 var CHART_CONFIG = {

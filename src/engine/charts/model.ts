@@ -69,6 +69,9 @@ export interface Chart {
 export const PANEL_WIDTH = 360;
 export const PANEL_HEIGHT = 220;
 
+/** Point markers on line series only where they can still be told apart: at most this many points a series. */
+export const MAX_POINTS_WITH_MARKERS = 60;
+
 /** A y axis switches to log₁₀ when its largest positive value is this many times its smallest. */
 export const LOG_SCALE_RATIO = 50;
 

@@ -3,7 +3,7 @@
  * embedded in report.html, so the images and the interactive report agree.
  */
 import { PAYLOAD_LABEL_EXPR, payloadDomain, payloadTicks } from './payloadAxis.js';
-import { PANEL_HEIGHT, PANEL_WIDTH, type Chart, type Panel } from './model.js';
+import { MAX_POINTS_WITH_MARKERS, PANEL_HEIGHT, PANEL_WIDTH, type Chart, type Panel } from './model.js';
 import { FAILED_MARK } from './palette.js';
 
 /** The font bundled for PNG rendering; named in the spec so SVG viewers pick the same face. */
@@ -11,8 +11,6 @@ export const CHART_FONT = 'DejaVu Sans';
 
 export type VegaLiteSpec = Record<string, unknown>;
 
-/** Point markers only where they can still be told apart. */
-const MAX_POINTS_WITH_MARKERS = 60;
 const DASH = [6, 4];
 const SOLID = [1, 0];
 
