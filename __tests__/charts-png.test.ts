@@ -7,8 +7,8 @@ import { Resvg } from '@resvg/resvg-wasm';
 import fc from 'fast-check';
 import { encodePng } from '../src/charts/png.js';
 import { prepareResvg } from '../src/charts/rasterize.js';
-import { renderSvg } from '../src/charts/render.js';
-import { CHART_FONT, toVegaLite } from '../src/engine/charts/vegaLite.js';
+import { chartToSvg } from '../src/engine/charts/svg.js';
+import { CHART_FONT } from '../src/engine/charts/vegaLite.js';
 import { planCharts } from '../src/pipeline/charts.js';
 import { exampleInput } from './charts-fixtures.js';
 import { decodePng, samePixels } from './helpers/png.js';
@@ -108,7 +108,7 @@ test("for real charts, the pixels are those resvg's own encoder stores", async (
   );
   expect(charts).toHaveLength(3);
   for (const chart of charts) {
-    const svg = await renderSvg(toVegaLite(chart));
+    const svg = chartToSvg(chart);
     const resvg = new Resvg(svg, {
       fitTo: { mode: 'zoom', value: 1 },
       background: 'white',

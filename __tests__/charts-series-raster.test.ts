@@ -1,6 +1,6 @@
 /**
  * The M4 reduction draws the same picture as the whole series. Each test builds a series chart
- * twice, from every sample and from reduceRaw's M4 points, draws both through vega and resvg at the
+ * twice, from every sample and from reduceRaw's M4 points, draws both (svg.ts, then resvg) at the
  * chart's size (1 pixel per SVG unit, the size report.html shows, and the M4 columns) and at the
  * PNG's size (2 pixels per column), and compares where the two put ink: every pixel one picture
  * inks, the other inks within one M4 column (1 pixel at 1×, 2 at 2×). Exact pixel equality is not
@@ -10,10 +10,10 @@
  */
 import { join } from 'node:path';
 import { rawCharts, reduceRaw, type ReducedRaw } from '../src/engine/charts/build.js';
-import { toVegaLite } from '../src/engine/charts/vegaLite.js';
+import { chartToSvg } from '../src/engine/charts/svg.js';
 import type { RawMeasurements } from '../src/engine/model/rawMeasurements.js';
 import { rasterize } from '../src/charts/rasterize.js';
-import { PNG_SCALE, renderSvg } from '../src/charts/render.js';
+import { PNG_SCALE } from '../src/charts/rasterize.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { decodePng, type DecodedPng } from './helpers/png.js';
 import { describeShared, fastdds } from './helpers/shared.js';
@@ -34,8 +34,8 @@ function unreduced(raw: RawMeasurements, experimentType: string): ReducedRaw {
 
 async function seriesRaster(source: ReducedRaw, scale: number): Promise<DecodedPng> {
   const series = rawCharts(source).find((c) => c.kind === 'series')!;
-  // The note (the spec's description) differs between the two; it is not drawn.
-  return decodePng(await rasterize(await renderSvg(toVegaLite({ ...series, note: '' })), scale));
+  // The note differs between the two; it is not drawn.
+  return decodePng(await rasterize(chartToSvg({ ...series, note: '' }), scale));
 }
 
 /** Ink: the line and the text, not the white background or the light grid lines. */

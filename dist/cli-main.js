@@ -72,8 +72,8 @@ function exactFixed3(magnitude) {
       thousandths = quotient;
     }
   }
-  const text = thousandths.toString().padStart(4, "0");
-  return `${text.slice(0, -3)}.${text.slice(-3)}`;
+  const text2 = thousandths.toString().padStart(4, "0");
+  return `${text2.slice(0, -3)}.${text2.slice(-3)}`;
 }
 function decompose(magnitude) {
   const view = new DataView(new ArrayBuffer(8));
@@ -92,14 +92,14 @@ function formatCsvFloat(x) {
 // src/engine/report/escape.ts
 var CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 var CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-function withoutControls(text, keepLines = false) {
-  return text.replace(keepLines ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS, "?");
+function withoutControls(text2, keepLines = false) {
+  return text2.replace(keepLines ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS, "?");
 }
-function escapeMarkdown(text) {
-  return text.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => "\\" + c).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, "&#64;");
+function escapeMarkdown(text2) {
+  return text2.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => "\\" + c).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, "&#64;");
 }
-function escapeHtml(text) {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+function escapeHtml(text2) {
+  return text2.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 function jsonForScript(value4) {
   return JSON.stringify(value4).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
@@ -150,7 +150,7 @@ function buildCheckReport(checks, requiredExperiments) {
       if (rowFailed(row)) line.failed = true;
     }
   }
-  const ordered = [...table3.filter((r) => r.failed), ...table3.filter((r) => !r.failed)];
+  const ordered2 = [...table3.filter((r) => r.failed), ...table3.filter((r) => !r.failed)];
   const problems = [];
   if (rows.length === 0) {
     problems.push("no checks were run: no sub-experiment in the results has requirements");
@@ -177,7 +177,7 @@ function buildCheckReport(checks, requiredExperiments) {
     uncheckedExperiments,
     experimentsWithoutResults,
     subExperiments: checks,
-    table: ordered,
+    table: ordered2,
     columns,
     latencyOnly,
     problems,
@@ -274,8 +274,8 @@ function boundedPercent(x) {
 }
 function percent(x) {
   if (Number.isNaN(x)) return "—";
-  const text = formatFixed3(x);
-  return (text.startsWith("-") ? text : "+" + text) + " %";
+  const text2 = formatFixed3(x);
+  return (text2.startsWith("-") ? text2 : "+" + text2) + " %";
 }
 
 // src/engine/report/text.ts
@@ -307,8 +307,8 @@ function renderText(report) {
 function value(x) {
   return Number.isNaN(x) ? "-" : formatFixed3(x);
 }
-function sanitize(text) {
-  return withoutControls(text);
+function sanitize(text2) {
+  return withoutControls(text2);
 }
 
 // src/engine/model/units.ts
@@ -395,8 +395,8 @@ var RATE = {
   MHz: 1e6,
   "M/s": 1e6
 };
-function parseUnit(text) {
-  const symbol = text.trim();
+function parseUnit(text2) {
+  const symbol = text2.trim();
   if (symbol === "") return { symbol, dimension: "count", toBase: 1 };
   if (symbol === "%") return { symbol, dimension: "ratio", toBase: 1 };
   const tables = [
@@ -2197,16 +2197,16 @@ var parse = function(data, opts = {}) {
 };
 
 // src/engine/csv/header.ts
-function stripBom(text) {
-  return text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+function stripBom(text2) {
+  return text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
 }
 function resolveColumns(file, headerLine, fields, required, expectedHeader, knownColumns = required) {
   const found = {};
   const names = fields.map((f) => f.trim());
   for (const name of required) {
-    const index = names.indexOf(name);
-    if (index >= 0) {
-      found[name] = index;
+    const index2 = names.indexOf(name);
+    if (index2 >= 0) {
+      found[name] = index2;
       continue;
     }
     if (fields.length === 1) {
@@ -2238,13 +2238,13 @@ function closestName(wanted, names, known) {
   let best;
   let bestDistance = Infinity;
   const knownNames = new Set(known);
-  names.forEach((name, index) => {
+  names.forEach((name, index2) => {
     if (knownNames.has(name)) return;
     const limit = Math.max(2, Math.floor(wanted.length / 3));
     if (Math.abs(name.length - wanted.length) > limit) return;
     const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
     if (distance <= limit && distance < bestDistance) {
-      best = index;
+      best = index2;
       bestDistance = distance;
     }
   });
@@ -2263,29 +2263,29 @@ function editDistance(a, b) {
   }
   return previous[b.length];
 }
-function fieldColumn(line, index) {
+function fieldColumn(line, index2) {
   let field2 = 0;
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
-    if (field2 === index) return i + 1;
+    if (field2 === index2) return i + 1;
     const c = line[i];
     if (c === '"') quoted = !quoted;
     else if (c === "," && !quoted) field2++;
   }
-  return field2 === index ? line.length + 1 : 1;
+  return field2 === index2 ? line.length + 1 : 1;
 }
-function unclosedQuote(text) {
+function unclosedQuote(text2) {
   let line = 1;
   let lineStart = 0;
   let open;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2[i];
     if (c === '"') {
       if (!open) open = { line, column: i - lineStart + 1 };
-      else if (text[i + 1] === '"')
+      else if (text2[i + 1] === '"')
         i++;
       else open = void 0;
-    } else if (c === "\n" || c === "\r" && text[i + 1] !== "\n") {
+    } else if (c === "\n" || c === "\r" && text2[i + 1] !== "\n") {
       line++;
       lineStart = i + 1;
     }
@@ -2295,14 +2295,14 @@ function unclosedQuote(text) {
 
 // src/engine/csv/table.ts
 function readCsvTable(file, content, required, expectedHeader, knownColumns = required) {
-  const text = stripBom(content);
-  if (text.trim() === "") throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
-  const lines = text.split(/\r\n|\n|\r/);
+  const text2 = stripBom(content);
+  if (text2.trim() === "") throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
+  const lines = text2.split(/\r\n|\n|\r/);
   let records;
   try {
-    records = parse(text, { info: true, skip_empty_lines: true, relax_column_count: true, record_delimiter: ["\r\n", "\n", "\r"] });
+    records = parse(text2, { info: true, skip_empty_lines: true, relax_column_count: true, record_delimiter: ["\r\n", "\n", "\r"] });
   } catch (error) {
-    if (error instanceof CsvError) throw csvError(file, error, text, lines);
+    if (error instanceof CsvError) throw csvError(file, error, text2, lines);
     throw error;
   }
   const [header, ...data] = records;
@@ -2317,9 +2317,9 @@ function readCsvTable(file, content, required, expectedHeader, knownColumns = re
   }
   return { columns, rows };
 }
-function csvError(file, error, text, lines) {
+function csvError(file, error, text2, lines) {
   if (error.code === "CSV_QUOTE_NOT_CLOSED") {
-    const open = unclosedQuote(text);
+    const open = unclosedQuote(text2);
     return new InputError("a quoted field is not closed", open ? { file, ...open } : { file });
   }
   const line = error.lines;
@@ -2341,8 +2341,8 @@ var STATISTIC_ALIASES = {
   count: "samples",
   n: "samples"
 };
-function resolveStatistic(text) {
-  const name = text.trim();
+function resolveStatistic(text2) {
+  const name = text2.trim();
   if (STATISTIC_NAMES.includes(name)) return name;
   const alias = STATISTIC_ALIASES[name.toLowerCase()];
   if (alias) return alias;
@@ -2440,15 +2440,15 @@ function parseDecimalBytes(bytes, start, end, mode) {
 }
 var encoder = new TextEncoder();
 var latin1 = new TextDecoder("latin1");
-function parseNumber(text, mode) {
-  const trimmed = text.trim();
+function parseNumber(text2, mode) {
+  const trimmed = text2.trim();
   if (trimmed.length * 3 > cellBuffer.length) cellBuffer = new Uint8Array(trimmed.length * 3);
   const { written: written2 } = encoder.encodeInto(trimmed, cellBuffer);
   return parseDecimalBytes(cellBuffer, 0, written2, mode);
 }
 var cellBuffer = new Uint8Array(256);
-function isMissingValue(text) {
-  const t = text.trim();
+function isMissingValue(text2) {
+  const t = text2.trim();
   return t === "" || t === "nan" || t === "NaN" || t === "NA" || t === "N/A";
 }
 
@@ -2536,7 +2536,7 @@ function parseSummaryCsv(file, content, floatParse) {
   if (table3.rows.length === 0) throw new InputError("the summary has a header but no rows", { file, line: 2 });
   const headerFields = /* @__PURE__ */ new Map();
   const headerLine = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
-  headerLine.split(",").forEach((name, index) => headerFields.set(name.trim(), index));
+  headerLine.split(",").forEach((name, index2) => headerFields.set(name.trim(), index2));
   const payloads = [];
   const seen = /* @__PURE__ */ new Map();
   for (const row of table3.rows) {
@@ -2575,16 +2575,16 @@ function parseSummaryCsv(file, content, floatParse) {
       line: row.line
     };
     for (const column of SUMMARY_COLUMNS.slice(1)) {
-      const index = headerFields.get(column);
-      if (index === void 0) continue;
-      const text = row.fields[index] ?? "";
-      if (isMissingValue(text)) continue;
-      const value4 = parseNumber(text, floatParse);
+      const index2 = headerFields.get(column);
+      if (index2 === void 0) continue;
+      const text2 = row.fields[index2] ?? "";
+      if (isMissingValue(text2)) continue;
+      const value4 = parseNumber(text2, floatParse);
       if (value4 === void 0) {
-        throw new InputError(`expected a number in column "${column}", found "${clip(text)}"`, {
+        throw new InputError(`expected a number in column "${column}", found "${clip(text2)}"`, {
           file,
           line: row.line,
-          column: fieldColumn(row.text, index)
+          column: fieldColumn(row.text, index2)
         });
       }
       summary[SUMMARY_FIELDS[column]] = value4;
@@ -2593,8 +2593,8 @@ function parseSummaryCsv(file, content, floatParse) {
   }
   return { experimentType, source: file, payloads };
 }
-function clip(text) {
-  return text.length > 40 ? text.slice(0, 40) + "…" : text;
+function clip(text2) {
+  return text2.length > 40 ? text2.slice(0, 40) + "…" : text2;
 }
 
 // src/engine/formats/metricRequirementsCsv.ts
@@ -2620,9 +2620,9 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
   const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
   const table3 = readCsvTable(file, content, [experimentName, parameterName], METRIC_REQUIREMENTS_EXAMPLE, headerFields);
   const limitColumns = [];
-  headerFields.forEach((name, index) => {
+  headerFields.forEach((name, index2) => {
     if (name === experimentName || name === parameterName) return;
-    limitColumns.push(parseLimitColumn(file, firstLine2, name, index));
+    limitColumns.push(parseLimitColumn(file, firstLine2, name, index2));
   });
   if (limitColumns.length === 0) {
     throw new InputError(`no limit columns: add columns such as "latency.p99 [us]" or "throughput [Mb/s] >=" (e.g. ${METRIC_REQUIREMENTS_EXAMPLE})`, {
@@ -2655,11 +2655,11 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
   });
   for (const column of limitColumns) {
     for (const { row, experiment, parameter } of rows) {
-      const text = row.fields[column.index] ?? "";
-      if (isMissingValue(text)) continue;
-      const value4 = parseNumber(text, floatParse);
+      const text2 = row.fields[column.index] ?? "";
+      if (isMissingValue(text2)) continue;
+      const value4 = parseNumber(text2, floatParse);
       const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
-      if (value4 === void 0) throw new InputError(`expected a number in column "${column.label}", found "${clip(text)}"`, place);
+      if (value4 === void 0) throw new InputError(`expected a number in column "${column.label}", found "${clip(text2)}"`, place);
       requirements.push({
         experiment,
         parameter,
@@ -2677,10 +2677,10 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
   if (requirements.length === 0) throw new InputError("every limit cell is empty: no requirement is set", { file, line: 2 });
   return requirements;
 }
-function parseLimitColumn(file, headerLine, name, index) {
-  const place = { file, line: 1, column: fieldColumn(headerLine, index) };
+function parseLimitColumn(file, headerLine, name, index2) {
+  const place = { file, line: 1, column: fieldColumn(headerLine, index2) };
   const latency = LATENCY_COLUMNS[name];
-  if (latency !== void 0) return { index, label: name, metric: "latency", statistic: latency, dimension: "time", toBase: 1, direction: "lower-is-better" };
+  if (latency !== void 0) return { index: index2, label: name, metric: "latency", statistic: latency, dimension: "time", toBase: 1, direction: "lower-is-better" };
   const parts = splitLimitColumn(name);
   if (parts === void 0) {
     throw new InputError(`cannot read the limit column "${clip(name)}"; write <metric>[.<statistic>] [<unit>] [>=|<=], e.g. "latency.p99 [us]"`, place);
@@ -2698,7 +2698,7 @@ function parseLimitColumn(file, headerLine, name, index) {
     metric2 = subject.slice(0, dot);
     statistic = known;
   }
-  const column = { index, label: subject.trim(), metric: metric2.trim(), toBase: 1 };
+  const column = { index: index2, label: subject.trim(), metric: metric2.trim(), toBase: 1 };
   if (statistic !== void 0) column.statistic = statistic;
   if (unitText !== void 0) {
     const unit = parseUnit(unitText);
@@ -2869,8 +2869,8 @@ function displayUnit(unit, dimension) {
 }
 
 // src/engine/report/csvText.ts
-function csvText(text) {
-  let cell = text;
+function csvText(text2) {
+  let cell = text2;
   if (/^[=+\-@\t\r]/.test(cell) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell)) cell = "'" + cell;
   return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
@@ -2973,8 +2973,8 @@ var MAX_DEPTH = 1e3;
 function isJsonObject(value4) {
   return typeof value4 === "object" && value4 !== null && !Array.isArray(value4);
 }
-function parseLooseJson(file, text) {
-  const source = stripBom(text);
+function parseLooseJson(file, text2) {
+  const source = stripBom(text2);
   const parser = new Parser(file, source);
   return parser.document();
 }
@@ -3008,7 +3008,7 @@ var Parser = class {
       value: value4,
       placeOf: (container) => place(containers.get(container) ?? 0),
       placeOfKey: (object, key) => place(keys.get(object)?.get(key) ?? containers.get(object) ?? 0),
-      placeOfElement: (array, index) => place(elements.get(array)?.[index] ?? containers.get(array) ?? 0)
+      placeOfElement: (array, index2) => place(elements.get(array)?.[index2] ?? containers.get(array) ?? 0)
     };
   }
   place(offset) {
@@ -3256,8 +3256,8 @@ var JsonFields = class {
     const value4 = object[key];
     if (value4 === void 0 || value4 === null) return void 0;
     if (!Array.isArray(value4)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value4)}`, object, key);
-    value4.forEach((v, index) => {
-      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value4, index);
+    value4.forEach((v, index2) => {
+      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value4, index2);
     });
     return value4;
   }
@@ -3272,8 +3272,8 @@ function describeJson(value4) {
 
 // src/engine/formats/mappingJson.ts
 var MAPPING_EXAMPLE = '{"experiment":"bench","parameter":"size","metrics":[{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}';
-function parseMappingJson(file, text) {
-  const document = parseLooseJson(file, text);
+function parseMappingJson(file, text2) {
+  const document = parseLooseJson(file, text2);
   const root = document.value;
   const fail = (message) => {
     throw new InputError(`${message}; expected a mapping such as ${MAPPING_EXAMPLE}`, { file, line: 1 });
@@ -3526,12 +3526,12 @@ var RawMeasurementReader = class {
     this.add(payload, latency);
   }
   /** The rare line with quotes: fields may be quoted, `""` is a quote inside a quoted field. */
-  quotedLine(text) {
-    const fields = splitQuotedLine(text, (message, column) => new InputError(message, { file: this.file, line: this.lineNumber, column }));
+  quotedLine(text2) {
+    const fields = splitQuotedLine(text2, (message, column) => new InputError(message, { file: this.file, line: this.lineNumber, column }));
     this.checkFieldCount(fields.length);
     const encoder2 = new TextEncoder();
-    const cell = (index) => {
-      const f = fields[index];
+    const cell = (index2) => {
+      const f = fields[index2];
       const bytes = encoder2.encode(f.value.trim());
       return { bytes, column: f.column, text: f.value };
     };
@@ -3558,8 +3558,8 @@ var RawMeasurementReader = class {
     group.push(latency);
     this.rows++;
   }
-  header(text) {
-    const line = stripBom(text);
+  header(text2) {
+    const line = stripBom(text2);
     const fields = line.split(",");
     const columns = resolveColumns(this.file, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
     this.payloadField = columns[PAYLOAD];
@@ -3596,18 +3596,18 @@ function concat(a, b) {
   out.set(b, a.length);
   return out;
 }
-function splitQuotedLine(text, error) {
+function splitQuotedLine(text2, error) {
   const fields = [];
   let i = 0;
   for (; ; ) {
     const column = i + 1;
-    if (text[i] === '"') {
+    if (text2[i] === '"') {
       let value4 = "";
       let j = i + 1;
       for (; ; ) {
-        if (j >= text.length) throw error("a quoted field is not closed", column);
-        if (text[j] === '"') {
-          if (text[j + 1] === '"') {
+        if (j >= text2.length) throw error("a quoted field is not closed", column);
+        if (text2[j] === '"') {
+          if (text2[j + 1] === '"') {
             value4 += '"';
             j += 2;
             continue;
@@ -3615,16 +3615,16 @@ function splitQuotedLine(text, error) {
           j++;
           break;
         }
-        value4 += text[j++];
+        value4 += text2[j++];
       }
-      if (j < text.length && text[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
+      if (j < text2.length && text2[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
       fields.push({ value: value4, column });
-      if (j >= text.length) return fields;
+      if (j >= text2.length) return fields;
       i = j + 1;
     } else {
-      const comma = text.indexOf(",", i);
-      const stop = comma < 0 ? text.length : comma;
-      const value4 = text.slice(i, stop);
+      const comma = text2.indexOf(",", i);
+      const stop = comma < 0 ? text2.length : comma;
+      const value4 = text2.slice(i, stop);
       const stray = value4.indexOf('"');
       if (stray >= 0) throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
       fields.push({ value: value4, column });
@@ -3821,20 +3821,20 @@ function summarizePayload(samples) {
   const maxJitter = n > 1 ? extremes(jitter).max : NaN;
   const stdev = populationStdev(latencies, average, work);
   work.set(latencies);
-  const ordered = orderStatistics(work, min, max);
+  const ordered2 = orderStatistics(work, min, max);
   return {
     payloadBytes: samples.payloadBytes,
     samples: n,
     max,
     min,
     mean: average,
-    median: medianOfSorted(ordered),
+    median: medianOfSorted(ordered2),
     stdev,
     meanJitter,
     maxJitter,
-    p90: percentileOfSorted(ordered, 90),
-    p99: percentileOfSorted(ordered, 99),
-    p9999: percentileOfSorted(ordered, 99.99)
+    p90: percentileOfSorted(ordered2, 90),
+    p99: percentileOfSorted(ordered2, 99),
+    p9999: percentileOfSorted(ordered2, 99.99)
   };
 }
 var PERCENTILES = [90, 99, 99.99];
@@ -3866,7 +3866,7 @@ var fastddsSummaryAdapter = {
   id: "fastdds-summary",
   title: "Fast-DDS latency summary CSV",
   recognises: (head) => looksLikeSummary(firstLine(head)),
-  parse: ({ file, text }, options) => resultSetOfSummary(parseSummaryCsv(file, text, options.floatParse ?? "precise"), "fastdds-summary", file)
+  parse: ({ file, text: text2 }, options) => resultSetOfSummary(parseSummaryCsv(file, text2, options.floatParse ?? "precise"), "fastdds-summary", file)
 };
 function summaryOfRaw(raw, file, floatParse) {
   const experimentType = experimentTypeOfRawFile(file);
@@ -3878,23 +3878,23 @@ var fastddsRawAdapter = {
   id: "fastdds-raw",
   title: "Fast-DDS raw latency measurements CSV",
   recognises: (head) => looksLikeRawMeasurements(firstLine(head)),
-  parse: ({ file, text }, options) => {
+  parse: ({ file, text: text2 }, options) => {
     const floatParse = options.floatParse ?? "precise";
     const reader = new RawMeasurementReader(file, floatParse);
-    reader.push(new TextEncoder().encode(text));
+    reader.push(new TextEncoder().encode(text2));
     return resultSetOfSummary(summaryOfRaw(reader.finish(), file, floatParse).summary, "fastdds-raw", file);
   }
 };
 
 // src/engine/formats/shared.ts
 var ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
-function consoleLines(text) {
-  return stripBom(text).split("\n").map((line) => line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd());
+function consoleLines(text2) {
+  return stripBom(text2).split("\n").map((line) => line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd());
 }
 var RATE_SUFFIX = /^(.+?)\s*\/\s*(s|sec|secs|second|seconds)$/;
 var PER_OPERATION_SUFFIX = /^(.+?)\s*\/\s*(iter|iters|iteration|op|ops|operation|call|run)$/;
-function readUnit(text) {
-  const symbol = text.trim();
+function readUnit(text2) {
+  const symbol = text2.trim();
   const direct = parseUnit(symbol);
   if (direct && direct.dimension !== "count" && direct.dimension !== "ratio") return { unit: direct, direction: directionOf(direct), known: true };
   const perOperation = PER_OPERATION_SUFFIX.exec(symbol);
@@ -3924,9 +3924,9 @@ function directionOf(unit) {
 }
 function templateOf(command, values) {
   let template = command;
-  for (const [name, text] of Object.entries(values)) {
-    if (text === "") continue;
-    const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  for (const [name, text2] of Object.entries(values)) {
+    if (text2 === "") continue;
+    const escaped = text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     template = template.replace(new RegExp(`(?<![\\w.])${escaped}(?![\\w.])`, "g"), `{${name}}`);
   }
   return template;
@@ -4010,8 +4010,8 @@ var THROUGHPUT = { name: "throughput", dimension: "bitrate", unit: "Mb/s", displ
 var RATE2 = { name: "message rate", dimension: "rate", unit: "Hz", displayUnit: "kS/s", direction: "higher-is-better" };
 var LOST = { name: "lost samples", dimension: "count", unit: "", displayUnit: "", direction: "lower-is-better" };
 var Cursor = class {
-  constructor(text, start, file, line) {
-    this.text = text;
+  constructor(text2, start, file, line) {
+    this.text = text2;
     this.file = file;
     this.line = line;
     this.pos = start;
@@ -4141,8 +4141,8 @@ var ddsperfAdapter = {
     let ddsperfLines = 0;
     let lastLine = 1;
     const peers = /* @__PURE__ */ new Map();
-    lines.forEach((raw, index) => {
-      const lineNumber = index + 1;
+    lines.forEach((raw, index2) => {
+      const lineNumber = index2 + 1;
       const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
       if (line !== "") lastLine = lineNumber;
       const prefix = PREFIX.exec(line);
@@ -4278,8 +4278,8 @@ var LATENCY_METRIC = {
   displayUnit: "us",
   direction: "lower-is-better"
 };
-function splitLines(text) {
-  return stripBom(text).split(/\r?\n/);
+function splitLines(text2) {
+  return stripBom(text2).split(/\r?\n/);
 }
 function consoleExperimentName(file) {
   const name = baseName(file);
@@ -4307,8 +4307,8 @@ var fastddsLatencyConsoleAdapter = {
     return parseFastddsLatencyConsole(input.file, input.text);
   }
 };
-function parseFastddsLatencyConsole(file, text) {
-  const lines = splitLines(text);
+function parseFastddsLatencyConsole(file, text2) {
+  const lines = splitLines(text2);
   const notes = [
     'Fast-DDS LatencyTest: the banner says "round-trip" but the values are half the round trip minus the clock overhead (a one-way estimate), in µs.',
     "Fast-DDS LatencyTest: percentiles are sorted[floor(N·q) − 1] without interpolation; stdev is the population value."
@@ -4365,22 +4365,22 @@ function parseFastddsLatencyConsole(file, text) {
   }
   const stem = consoleExperimentName(file);
   const measurements = [];
-  tables.forEach((t, index) => {
+  tables.forEach((t, index2) => {
     if (!t.headerSeen) {
       throw new InputError("the round-trip table has a banner but no column header (truncated output?)", { file, line: t.bannerLine });
     }
     if (t.rows.length === 0) {
       throw new InputError("the round-trip table has a header but no data rows", { file, line: t.bannerLine });
     }
-    const experiment = tables.length === 1 ? stem : `${stem} (run ${index + 1})`;
+    const experiment = tables.length === 1 ? stem : `${stem} (run ${index2 + 1})`;
     for (const m of t.rows) measurements.push({ ...m, experiment });
   });
   if (tables.length > 1) notes.push(`${tables.length} round-trip tables in one file: experiments "${stem} (run 1)" … "${stem} (run ${tables.length})".`);
   if (nanCount > 0) notes.push(`${nanCount} statistic(s) printed as nan (too few samples) are kept as NaN.`);
   return { format: fastddsLatencyConsoleAdapter.id, file, measurements, notes };
 }
-function parseRow(file, text, line) {
-  const body = text.replace(/\s+$/, "");
+function parseRow(file, text2, line) {
+  const body = text2.replace(/\s+$/, "");
   const fields = [];
   let start = 0;
   for (let i = 0; i <= body.length; i++) {
@@ -4412,15 +4412,15 @@ function parseRow(file, text, line) {
   }
   const statistics = { samples: Number(samplesField.value) };
   let nan = 0;
-  stats.forEach((field2, index) => {
-    const name = COLUMNS[index];
+  stats.forEach((field2, index2) => {
+    const name = COLUMNS[index2];
     if (NAN.test(field2.value)) {
       statistics[name] = NaN;
       nan++;
       return;
     }
     if (!FIXED3.test(field2.value)) {
-      throw new InputError(`expected a number with 3 decimals in column "${COLUMN_TITLES[index]}", found "${field2.value}"`, {
+      throw new InputError(`expected a number with 3 decimals in column "${COLUMN_TITLES[index2]}", found "${field2.value}"`, {
         file,
         line,
         column: field2.column
@@ -4450,27 +4450,27 @@ function splitName(file) {
   const m = /^(.*)_([^_]+)_(reliable|besteffort)\.csv$/i.exec(baseName(file));
   return m ? { prefix: m[1], key: m[2], reliability: m[3] } : void 0;
 }
-function quotedValues(file, text, line) {
+function quotedValues(file, text2, line) {
   const values = [];
   let i = 0;
-  while (i < text.length) {
-    const c = text[i];
+  while (i < text2.length) {
+    const c = text2[i];
     if (c === "," || c === " " || c === "	") {
       i++;
       continue;
     }
-    if (c !== '"') throw new InputError(`expected a quoted value, found "${text.slice(i, i + 10)}"`, { file, line, column: i + 1 });
-    const end = text.indexOf('"', i + 1);
+    if (c !== '"') throw new InputError(`expected a quoted value, found "${text2.slice(i, i + 10)}"`, { file, line, column: i + 1 });
+    const end = text2.indexOf('"', i + 1);
     if (end < 0) throw new InputError("a quoted value is not closed (truncated file?)", { file, line, column: i + 1 });
-    const inner = text.slice(i + 1, end).trim();
+    const inner = text2.slice(i + 1, end).trim();
     if (!NUMBER.test(inner)) throw new InputError(`expected a number, found "${inner}"`, { file, line, column: i + 2 });
     values.push({ value: Number(inner), column: i + 2 });
     i = end + 1;
   }
   return values;
 }
-function parseFastddsLatencyCsv(file, text) {
-  const lines = splitLines(text);
+function parseFastddsLatencyCsv(file, text2) {
+  const lines = splitLines(text2);
   const header = lines[0] ?? "";
   const dataIndex = lines.findIndex((l, i) => i > 0 && l.trim() !== "");
   const notes = ["Fast-DDS LatencyTest --export_csv: values in µs (half round trip minus clock overhead), 6 significant digits."];
@@ -4496,9 +4496,9 @@ function parseFastddsLatencyCsv(file, text) {
     return { format: fastddsLatencyCsvAdapter.id, file, measurements: [measurement], notes };
   }
   const cells = header.trim().split(",");
-  const columns = cells.map((cell, index) => {
+  const columns = cells.map((cell, index2) => {
     const m = ACROSS_HEADER_CELL.exec(cell.trim());
-    if (!m) throw new InputError(`expected "<n> samples of <bytes> bytes (us)", found ${cell}`, { file, line: 1, column: index + 1 });
+    if (!m) throw new InputError(`expected "<n> samples of <bytes> bytes (us)", found ${cell}`, { file, line: 1, column: index2 + 1 });
     return { samples: Number(m[1]), bytes: Number(m[2]) };
   });
   const kind = name?.key.toLowerCase();
@@ -4520,14 +4520,14 @@ function parseFastddsLatencyCsv(file, text) {
   const statistic = kind === "minimum" ? "min" : "mean";
   notes.push("Fast-DDS LatencyTest minimum/average export: upstream writes the values without separators; they are read as quoted values in header order.");
   const seen = /* @__PURE__ */ new Set();
-  const measurements = columns.map((column, index) => {
+  const measurements = columns.map((column, index2) => {
     if (seen.has(column.bytes)) throw new InputError(`payload ${column.bytes} appears twice in the header`, { file, line: 1 });
     seen.add(column.bytes);
     return {
       experiment: name.prefix,
       parameter: { label: `${column.bytes} B`, payloadBytes: column.bytes, settings: { reliability: name.reliability } },
       metric: LATENCY_METRIC,
-      statistics: { samples: column.samples, [statistic]: values[index].value },
+      statistics: { samples: column.samples, [statistic]: values[index2].value },
       place: { file, line: dataIndex + 1 }
     };
   });
@@ -4581,18 +4581,18 @@ function experimentOf(file) {
   const cut = stem.replace(/^measurements_/, "");
   return cut === "" ? stem : cut;
 }
-function parseFastddsThroughput(file, text) {
-  const lines = stripBom(text).split(/\r?\n/);
+function parseFastddsThroughput(file, text2) {
+  const lines = stripBom(text2).split(/\r?\n/);
   const header = lines[0] ?? "";
   const names = header.split(",").map((s) => s.trim());
-  const index = {};
+  const index2 = {};
   names.forEach((name, i) => {
     for (const column of Object.keys(COLUMN_PATTERNS)) {
-      if (COLUMN_PATTERNS[column].test(name)) index[column] = i;
+      if (COLUMN_PATTERNS[column].test(name)) index2[column] = i;
     }
   });
   for (const column of REQUIRED) {
-    if (index[column] === void 0) {
+    if (index2[column] === void 0) {
       throw new InputError(`missing the column matching ${COLUMN_PATTERNS[column].source.replace(/\\/g, "")}`, { file, line: 1, column: 1 });
     }
   }
@@ -4615,7 +4615,7 @@ function parseFastddsThroughput(file, text) {
       column += f.length + 1;
       return start;
     });
-    for (const [name, at] of Object.entries(index)) {
+    for (const [name, at] of Object.entries(index2)) {
       const raw = fields[at].trim();
       const integer = INTEGER_COLUMNS.includes(name);
       if (!(integer ? /^\d+$/ : NUMBER2).test(raw)) {
@@ -4701,9 +4701,9 @@ var fepAdapter = {
   id: "fep",
   title: "FEP SDK 3 throughput test table",
   recognises(head) {
-    const text = stripBom(head);
-    if (GRID_LINE.test(text) && /\|\s*throughput \(⌀ MB\/s\)\s*\|/.test(text) && /sample size \(B\)/.test(text)) return true;
-    const first = text.split(/\r?\n/, 1)[0] ?? "";
+    const text2 = stripBom(head);
+    if (GRID_LINE.test(text2) && /\|\s*throughput \(⌀ MB\/s\)\s*\|/.test(text2) && /sample size \(B\)/.test(text2)) return true;
+    const first = text2.split(/\r?\n/, 1)[0] ?? "";
     if (!first.includes(",") || !HEADER_HINT.test(first)) return false;
     const columns = first.split(",").map(columnOf);
     return columns.includes("throughput") && columns.includes("size");
@@ -4723,8 +4723,8 @@ function readGridTable(file, lines) {
     let separatorSeen = false;
     let j = i + 1;
     for (; j < lines.length; j++) {
-      const text = lines[j];
-      const trimmed = text.trim();
+      const text2 = lines[j];
+      const trimmed = text2.trim();
       if (/^\+[-=+]+\+$/.test(trimmed) || /^\|[-:| ]+\|$/.test(trimmed)) {
         separatorSeen = true;
         if (pending) rows.push(pending);
@@ -4733,7 +4733,7 @@ function readGridTable(file, lines) {
       }
       if (!trimmed.startsWith("|")) break;
       if (!separatorSeen) continue;
-      const cells = splitCells(text, j + 1);
+      const cells = splitCells(text2, j + 1);
       if (cells.length !== header.length) {
         throw new InputError(`expected ${header.length} cells like the header, found ${cells.length}`, { file, line: j + 1, column: 1 });
       }
@@ -4752,14 +4752,14 @@ function readGridTable(file, lines) {
   }
   return void 0;
 }
-function splitCells(text, line) {
+function splitCells(text2, line) {
   const cells = [];
-  const first = text.indexOf("|");
-  const last = text.trimEnd().endsWith("|") ? text.trimEnd().length - 1 : text.length;
+  const first = text2.indexOf("|");
+  const last = text2.trimEnd().endsWith("|") ? text2.trimEnd().length - 1 : text2.length;
   let start = first + 1;
   for (let k = start; k <= last; k++) {
-    if (k === last || text[k] === "|") {
-      const raw = text.slice(start, k);
+    if (k === last || text2[k] === "|") {
+      const raw = text2.slice(start, k);
       cells.push({ text: raw.trim(), line, column: start + (raw.length - raw.trimStart().length) + 1 });
       start = k + 1;
     }
@@ -4770,14 +4770,14 @@ function readCsv(file, lines) {
   const header = (lines[0] ?? "").split(",").map((s) => s.trim());
   const rows = [];
   for (let i = 1; i < lines.length; i++) {
-    const text = lines[i];
-    if (text.trim() === "") continue;
-    const fields = text.split(",");
+    const text2 = lines[i];
+    if (text2.trim() === "") continue;
+    const fields = text2.split(",");
     if (fields.length !== header.length) {
       throw new InputError(`expected ${header.length} fields like the header, found ${fields.length} (truncated row?)`, {
         file,
         line: i + 1,
-        column: text.length + 1
+        column: text2.length + 1
       });
     }
     let column = 1;
@@ -4791,17 +4791,17 @@ function readCsv(file, lines) {
   }
   return { headerLine: 1, header, rows };
 }
-function parseFep(file, text) {
-  const lines = stripBom(text).split(/\r?\n/);
-  const grid = GRID_LINE.test(text) && !HEADER_HINT.test(lines[0] ?? "") ? readGridTable(file, lines) : void 0;
+function parseFep(file, text2) {
+  const lines = stripBom(text2).split(/\r?\n/);
+  const grid = GRID_LINE.test(text2) && !HEADER_HINT.test(lines[0] ?? "") ? readGridTable(file, lines) : void 0;
   const table3 = grid ?? readCsv(file, lines);
-  const index = {};
+  const index2 = {};
   table3.header.forEach((name2, i) => {
     const column = columnOf(name2);
-    if (column !== void 0 && index[column] === void 0) index[column] = i;
+    if (column !== void 0 && index2[column] === void 0) index2[column] = i;
   });
   for (const column of REQUIRED2) {
-    if (index[column] === void 0) {
+    if (index2[column] === void 0) {
       throw new InputError(`missing the ${column === "size" ? '"sample size (B)"' : '"throughput (⌀ MB/s)"'} column`, {
         file,
         line: table3.headerLine,
@@ -4817,7 +4817,7 @@ function parseFep(file, text) {
   const seen = /* @__PURE__ */ new Map();
   for (const row of table3.rows) {
     const number4 = (column, integer = false) => {
-      const at = index[column];
+      const at = index2[column];
       if (at === void 0) return void 0;
       const cell = row[at];
       if (!(integer ? /^\d+$/ : NUMBER3).test(cell.text)) {
@@ -4834,7 +4834,7 @@ function parseFep(file, text) {
     const variance = number4("variance");
     const received = number4("received");
     const cycle = number4("cycle");
-    const modeCell = index.mode !== void 0 ? row[index.mode] : void 0;
+    const modeCell = index2.mode !== void 0 ? row[index2.mode] : void 0;
     if (modeCell && modeCell.text === "") {
       throw new InputError("empty synchronization mode", { file, line: modeCell.line, column: modeCell.column });
     }
@@ -4890,10 +4890,10 @@ function firstBadColumn(line) {
   const sep = line.indexOf(" ::: ");
   let pos = sep + 5;
   const steps = [/MaxEventId: \d+, /y, /Iterations: \d+, /y, /Time: \d+(?:\.\d+)?(?:e[-+]?\d+)?(?: s)?, /y, /Latency: \d+ ns/y, /, Sample Size: \d+/y];
-  for (const [index, step] of steps.entries()) {
+  for (const [index2, step] of steps.entries()) {
     step.lastIndex = pos;
     if (step.test(line)) pos = step.lastIndex;
-    else if (index !== 0 && index !== 4) return pos + 1;
+    else if (index2 !== 0 && index2 !== 4) return pos + 1;
   }
   return pos + 1;
 }
@@ -4922,8 +4922,8 @@ var iceoryx2Adapter = {
     }
     const seen = /* @__PURE__ */ new Map();
     let usageHint;
-    lines.forEach((raw, index) => {
-      const lineNumber = index + 1;
+    lines.forEach((raw, index2) => {
+      const lineNumber = index2 + 1;
       const line = clean(raw);
       if (line.startsWith(USAGE_HINT)) usageHint ??= lineNumber;
       const m = LINE.exec(line);
@@ -4999,14 +4999,14 @@ var LATENCY4 = {
   displayUnit: "µs",
   direction: "lower-is-better"
 };
-function cleanLines(text) {
-  const raw = stripBom(text).split("\n");
+function cleanLines(text2) {
+  const raw = stripBom(text2).split("\n");
   if (raw.length > 0 && raw[raw.length - 1] === "") raw.pop();
   return raw.map((t, i) => ({ text: t.replace(ANSI_ESCAPE, "").trim(), number: i + 1 }));
 }
 function columnOf2(raw, needle, last = false) {
-  const index = last ? raw.lastIndexOf(needle) : raw.indexOf(needle);
-  return index >= 0 ? index + 1 : void 0;
+  const index2 = last ? raw.lastIndexOf(needle) : raw.indexOf(needle);
+  return index2 >= 0 ? index2 + 1 : void 0;
 }
 var iceperfAdapter = {
   id: "iceperf",
@@ -5190,19 +5190,19 @@ var kuksaConsoleAdapter = {
   id: "kuksa-console",
   title: "Eclipse Kuksa databroker-perf console output",
   recognises(head) {
-    const text = head.replace(ANSI_ESCAPE, "");
-    const block = /^[^\S\r\n\u2028\u2029]*Global Summary:\s*$/m.test(text) || /^[^\S\r\n\u2028\u2029]*Group: .* \| Cycle time\(ms\): \d+\s*$/m.test(text);
-    return block && /^ {2}(Fastest|Average|95% in under): /m.test(text) && / ms\s*$/m.test(text);
+    const text2 = head.replace(ANSI_ESCAPE, "");
+    const block = /^[^\S\r\n\u2028\u2029]*Global Summary:\s*$/m.test(text2) || /^[^\S\r\n\u2028\u2029]*Group: .* \| Cycle time\(ms\): \d+\s*$/m.test(text2);
+    return block && /^ {2}(Fastest|Average|95% in under): /m.test(text2) && / ms\s*$/m.test(text2);
   },
   parse(input, options) {
     return parseKuksaConsole(input.file, input.text, options);
   }
 };
-function msToUs(text) {
-  return Math.round(Number(text) * 1e6) / 1e3;
+function msToUs(text2) {
+  return Math.round(Number(text2) * 1e6) / 1e3;
 }
-function parseKuksaConsole(file, text, options = {}) {
-  const lines = stripBom(text).split(/\r?\n/);
+function parseKuksaConsole(file, text2, options = {}) {
+  const lines = stripBom(text2).split(/\r?\n/);
   const blocks = [];
   let block;
   const notes = ["databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second."];
@@ -5406,8 +5406,8 @@ var kuksaCsvAdapter = {
     return parseKuksaCsv(input.file, input.text);
   }
 };
-function parseKuksaCsv(file, text) {
-  const lines = stripBom(text).split(/\r?\n/);
+function parseKuksaCsv(file, text2) {
+  const lines = stripBom(text2).split(/\r?\n/);
   if ((lines[0] ?? "").trim() !== HEADER2) {
     throw new InputError(`expected the header "${HEADER2}"`, { file, line: 1, column: 1 });
   }
@@ -5474,8 +5474,8 @@ function splitHeader(name) {
   }
   return { key: normalise2(trimmed) };
 }
-function unitInBrackets(text) {
-  const end = text.trimEnd();
+function unitInBrackets(text2) {
+  const end = text2.trimEnd();
   const close = end.length - 1;
   if (close < 1 || end[close] !== "]" && end[close] !== ")") return void 0;
   let from = 0;
@@ -5496,26 +5496,26 @@ function unitInBrackets(text) {
 function normalise2(name) {
   return name.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
-function unitOf(text) {
-  if (text === void 0) return void 0;
+function unitOf(text2) {
+  if (text2 === void 0) return void 0;
   const aliases = { MBps: "MB/s", GBps: "GB/s" };
-  return parseUnit(aliases[text] ?? text);
+  return parseUnit(aliases[text2] ?? text2);
 }
 function readHeader(line) {
-  const index = {};
+  const index2 = {};
   const units = {};
   line.split(",").forEach((name, i) => {
     const { key, unit } = splitHeader(name);
     const column = Object.keys(NAMES).find((c) => NAMES[c].includes(key));
-    if (column && index[column] === void 0) {
-      index[column] = i;
+    if (column && index2[column] === void 0) {
+      index2[column] = i;
       if (unit !== void 0) units[column] = unit;
     }
   });
-  return { index, units };
+  return { index: index2, units };
 }
-function headerLineOf(text) {
-  const lines = stripBom(text).split(/\r?\n/);
+function headerLineOf(text2) {
+  const lines = stripBom(text2).split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (line.trim() === "" || line.startsWith("#")) continue;
@@ -5529,15 +5529,15 @@ var netio3Adapter = {
   recognises(head) {
     const header = headerLineOf(head);
     if (!header || !header.line.includes(",")) return false;
-    const { index } = readHeader(header.line);
-    return index.bufferSize !== void 0 && index.bufferCount !== void 0 && (index.rate !== void 0 || index.throughput !== void 0);
+    const { index: index2 } = readHeader(header.line);
+    return index2.bufferSize !== void 0 && index2.bufferCount !== void 0 && (index2.rate !== void 0 || index2.throughput !== void 0);
   },
   parse(input, _options) {
     return parseNetio3(input.file, input.text);
   }
 };
-function parseBytes(text) {
-  const m = /^(\d+)\s*(K|KB|KiB|k|kB|M|MB|MiB)?$/.exec(text);
+function parseBytes(text2) {
+  const m = /^(\d+)\s*(K|KB|KiB|k|kB|M|MB|MiB)?$/.exec(text2);
   if (!m) return void 0;
   const factor = m[2] === void 0 ? 1 : /^[kK]/.test(m[2]) ? 1024 : 1024 * 1024;
   return Number(m[1]) * factor;
@@ -5546,13 +5546,13 @@ function median2(sorted) {
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
-function parseNetio3(file, text) {
-  const lines = stripBom(text).split(/\r?\n/);
-  const found = headerLineOf(text);
+function parseNetio3(file, text2) {
+  const lines = stripBom(text2).split(/\r?\n/);
+  const found = headerLineOf(text2);
   if (!found) throw new InputError("the file is empty; expected a header with buffer size, number of buffers and rate/throughput", { file, line: 1 });
   const names = found.line.split(",").map((s) => s.trim());
-  const { index, units } = readHeader(found.line);
-  if (index.bufferSize === void 0 || index.bufferCount === void 0 || index.rate === void 0 && index.throughput === void 0) {
+  const { index: index2, units } = readHeader(found.line);
+  if (index2.bufferSize === void 0 || index2.bufferCount === void 0 || index2.rate === void 0 && index2.throughput === void 0) {
     throw new InputError("expected columns for buffer size, number of buffers and message rate or throughput", {
       file,
       line: found.number,
@@ -5564,26 +5564,26 @@ function parseNetio3(file, text) {
     const given = units[column];
     const unit = unitOf(given ?? fallback);
     if (!unit || unit.dimension !== dimension) {
-      const at = index[column];
+      const at = index2[column];
       throw new InputError(`unknown ${column === "rate" ? "rate" : "throughput"} unit "${given}" in column "${names[at]}"`, {
         file,
         line: found.number,
         column: 1
       });
     }
-    if (given === void 0) notes.push(`netio3: column "${names[index[column]]}" names no unit; assumed ${fallback}.`);
+    if (given === void 0) notes.push(`netio3: column "${names[index2[column]]}" names no unit; assumed ${fallback}.`);
     return unit;
   };
-  const rateUnit = index.rate !== void 0 ? resolve2("rate", "Hz", "rate") : void 0;
+  const rateUnit = index2.rate !== void 0 ? resolve2("rate", "Hz", "rate") : void 0;
   let throughputUnit;
   let throughputFactor = 1;
-  if (index.throughput !== void 0) {
+  if (index2.throughput !== void 0) {
     const given = units.throughput;
     const unit = unitOf(given ?? "Gb/s");
     if (!unit || unit.dimension !== "bitrate" && unit.dimension !== "byterate") {
-      throw new InputError(`unknown throughput unit "${given}" in column "${names[index.throughput]}"`, { file, line: found.number, column: 1 });
+      throw new InputError(`unknown throughput unit "${given}" in column "${names[index2.throughput]}"`, { file, line: found.number, column: 1 });
     }
-    if (given === void 0) notes.push(`netio3: column "${names[index.throughput]}" names no unit; assumed Gb/s.`);
+    if (given === void 0) notes.push(`netio3: column "${names[index2.throughput]}" names no unit; assumed Gb/s.`);
     throughputUnit = unit;
     throughputFactor = unit.dimension === "byterate" ? unit.toBase * 8 : unit.toBase;
     if (unit.dimension === "byterate") notes.push(`netio3: throughput in ${unit.symbol} converted to Mb/s (× 8).`);
@@ -5622,19 +5622,19 @@ function parseNetio3(file, text) {
     const bytesAt = (at) => {
       const value4 = parseBytes(fields[at].trim());
       if (value4 === void 0) return fail(at, "a size in bytes");
-      return sizeUnit && at === index.bufferSize ? value4 * sizeUnit.toBase : value4;
+      return sizeUnit && at === index2.bufferSize ? value4 * sizeUnit.toBase : value4;
     };
     const numberAt = (at) => {
       const t = fields[at].trim();
       if (!/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(t)) return fail(at, "a number");
       return Number(t);
     };
-    const bufferBytes = bytesAt(index.bufferSize);
-    const countText = fields[index.bufferCount].trim();
-    if (!/^\d+$/.test(countText)) fail(index.bufferCount, "a whole number of buffers");
+    const bufferBytes = bytesAt(index2.bufferSize);
+    const countText = fields[index2.bufferCount].trim();
+    if (!/^\d+$/.test(countText)) fail(index2.bufferCount, "a whole number of buffers");
     const bufferCount = Number(countText);
-    const msgBytes = index.msgSize !== void 0 ? bytesAt(index.msgSize) : void 0;
-    const experiment = index.backend !== void 0 ? fields[index.backend].trim() || stem : stem;
+    const msgBytes = index2.msgSize !== void 0 ? bytesAt(index2.msgSize) : void 0;
+    const experiment = index2.backend !== void 0 ? fields[index2.backend].trim() || stem : stem;
     const key = `${experiment}|${bufferBytes}|${bufferCount}|${msgBytes ?? ""}`;
     let group = groups.get(key);
     if (!group) {
@@ -5642,8 +5642,8 @@ function parseNetio3(file, text) {
       if (msgBytes !== void 0) group.msgBytes = msgBytes;
       groups.set(key, group);
     }
-    if (index.rate !== void 0) group.rate.push(numberAt(index.rate) * rateUnit.toBase);
-    if (index.throughput !== void 0) group.throughput.push(numberAt(index.throughput) * throughputFactor);
+    if (index2.rate !== void 0) group.rate.push(numberAt(index2.rate) * rateUnit.toBase);
+    if (index2.throughput !== void 0) group.throughput.push(numberAt(index2.throughput) * throughputFactor);
     rows++;
   }
   if (rows === 0) throw new InputError("the netio3 table has a header but no data rows", { file, line: found.number });
@@ -5689,13 +5689,13 @@ var genericCsvAdapter = {
   recognises() {
     return false;
   },
-  parse({ file, text }, options) {
+  parse({ file, text: text2 }, options) {
     const mapping = options.mapping;
     if (!mapping) throw new UsageError(`${file}: the generic-csv format needs a column mapping (which columns are the experiment, parameter and metrics)`);
     const notes = [];
     const plans = planColumns(mapping, notes);
     const required = [...new Set([mapping.experiment, mapping.parameter, ...plans.map((p) => p.column)].filter((c) => c !== void 0))];
-    const table3 = readCsvTable(file, text, required, required.join(","), required);
+    const table3 = readCsvTable(file, text2, required, required.join(","), required);
     if (table3.rows.length === 0) throw new InputError("the CSV has a header but no rows", { file, line: 2 });
     const defaultExperiment = baseName2(file);
     if (mapping.experiment === void 0) notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
@@ -5705,10 +5705,10 @@ var genericCsvAdapter = {
     for (const row of table3.rows) {
       let experiment = defaultExperiment;
       if (mapping.experiment !== void 0) {
-        const index = table3.columns[mapping.experiment];
-        experiment = (row.fields[index] ?? "").trim();
+        const index2 = table3.columns[mapping.experiment];
+        experiment = (row.fields[index2] ?? "").trim();
         if (experiment === "") {
-          throw new InputError(`the experiment column "${mapping.experiment}" is empty`, { file, line: row.line, column: fieldColumn(row.text, index) });
+          throw new InputError(`the experiment column "${mapping.experiment}" is empty`, { file, line: row.line, column: fieldColumn(row.text, index2) });
         }
       }
       let parameter = { label: "" };
@@ -5718,15 +5718,15 @@ var genericCsvAdapter = {
         if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label))) parameter.payloadBytes = Number(label);
       }
       for (const plan of plans) {
-        const index = table3.columns[plan.column];
-        const cell = row.fields[index] ?? "";
+        const index2 = table3.columns[plan.column];
+        const cell = row.fields[index2] ?? "";
         if (isMissingValue(cell)) continue;
         const value4 = parseNumber(cell, "precise");
         if (value4 === void 0) {
           throw new InputError(`expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`, {
             file,
             line: row.line,
-            column: fieldColumn(row.text, index)
+            column: fieldColumn(row.text, index2)
           });
         }
         const key = `${experiment}\0${parameter.label}\0${plan.metric.name}`;
@@ -5737,7 +5737,7 @@ var genericCsvAdapter = {
           throw new InputError(`"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`, {
             file,
             line: row.line,
-            column: fieldColumn(row.text, index)
+            column: fieldColumn(row.text, index2)
           });
         }
         firstLine2.set(statisticKey, row.line);
@@ -5809,10 +5809,10 @@ function planColumns(mapping, notes) {
   }
   return plans;
 }
-function statisticOf(text, column) {
-  const known = resolveStatistic(text);
+function statisticOf(text2, column) {
+  const known = resolveStatistic(text2);
   if (known) return known;
-  throw new UsageError(`unknown statistic "${text}" for column "${column}"; expected one of ${STATISTIC_NAMES.join(", ")}`);
+  throw new UsageError(`unknown statistic "${text2}" for column "${column}"; expected one of ${STATISTIC_NAMES.join(", ")}`);
 }
 function baseName2(file) {
   const base = file.split(/[\\/]/).pop() ?? file;
@@ -5844,8 +5844,8 @@ var githubActionBenchmarkAdapter = {
     const first = head.slice(m[0].length - 1, end < 0 ? Math.min(head.length, 4096) : end + 1);
     return /"name"\s*:\s*"/.test(first) && /"unit"\s*:\s*"/.test(first) && /"value"\s*:/.test(first);
   },
-  parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
+  parse({ file, text: text2 }) {
+    const doc = parseLooseJson(file, text2);
     const fields = new JsonFields(file, doc);
     const root = doc.value;
     if (!Array.isArray(root)) {
@@ -5857,8 +5857,8 @@ var githubActionBenchmarkAdapter = {
     const guessed = /* @__PURE__ */ new Set();
     const inferred = /* @__PURE__ */ new Map();
     const names = new DistinctNames(notes);
-    root.forEach((entry, index) => {
-      if (!isJsonObject(entry)) throw fields.error('expected a {"name", "unit", "value"} object', root, index);
+    root.forEach((entry, index2) => {
+      if (!isJsonObject(entry)) throw fields.error('expected a {"name", "unit", "value"} object', root, index2);
       const line = doc.placeOf(entry).line;
       const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
       const unitText = fields.string(entry, "unit", { required: true, what: `the benchmark "${name}"` });
@@ -5949,8 +5949,8 @@ var googleBenchmarkAdapter = {
     if (!/"benchmarks"\s*:\s*\[/.test(head)) return false;
     return /^\uFEFF?\s*\{\s*"context"\s*:\s*\{/.test(head) || /"(run_type|time_unit|real_time|per_family_instance_index)"\s*:/.test(head);
   },
-  parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
+  parse({ file, text: text2 }) {
+    const doc = parseLooseJson(file, text2);
     const fields = new JsonFields(file, doc);
     const root = doc.value;
     if (!isJsonObject(root) || !Array.isArray(root.benchmarks)) {
@@ -5965,8 +5965,8 @@ var googleBenchmarkAdapter = {
     const skippedAggregates = /* @__PURE__ */ new Set();
     const customCounters = /* @__PURE__ */ new Set();
     let assumedNs = false;
-    benchmarks.forEach((entry, index) => {
-      if (!isJsonObject(entry)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index);
+    benchmarks.forEach((entry, index2) => {
+      if (!isJsonObject(entry)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index2);
       const line = doc.placeOf(entry).line;
       const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
       const runType = fields.string(entry, "run_type");
@@ -6090,9 +6090,9 @@ function splitName2(runName) {
     const colon = arg.indexOf(":");
     if (colon < 0) continue;
     const key = arg.slice(0, colon);
-    const text = arg.slice(colon + 1);
-    const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : void 0;
-    settings[key] = numeric ?? text;
+    const text2 = arg.slice(colon + 1);
+    const numeric = /^-?\d+(\.\d+)?$/.test(text2) ? Number(text2) : void 0;
+    settings[key] = numeric ?? text2;
     if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) parameter.payloadBytes = numeric;
   }
   if (Object.keys(settings).length > 0) parameter.settings = settings;
@@ -6111,8 +6111,8 @@ var goBenchAdapter = {
   recognises(head) {
     return RESULT_LINE.test(stripBom(head).replace(/\r/g, ""));
   },
-  parse({ file, text }) {
-    const lines = stripBom(text).split("\n");
+  parse({ file, text: text2 }) {
+    const lines = stripBom(text2).split("\n");
     const notes = [];
     const headers = /* @__PURE__ */ new Set();
     const benchmarks = /* @__PURE__ */ new Map();
@@ -6132,8 +6132,8 @@ var goBenchAdapter = {
       benchmark.runs.push({ line: nameLine, values });
       packages.add(pkg);
     };
-    lines.forEach((raw, index) => {
-      const lineNo = index + 1;
+    lines.forEach((raw, index2) => {
+      const lineNo = index2 + 1;
       const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "");
       const header = HEADER3.exec(line);
       if (header) {
@@ -6230,9 +6230,9 @@ function parameterOf(b, labelProcs) {
     const eq = part.indexOf("=");
     if (eq <= 0) continue;
     const key = part.slice(0, eq);
-    const text = part.slice(eq + 1);
-    const numeric = NUMBER5.test(text) ? Number(text) : void 0;
-    settings[key] = numeric ?? text;
+    const text2 = part.slice(eq + 1);
+    const numeric = NUMBER5.test(text2) ? Number(text2) : void 0;
+    settings[key] = numeric ?? text2;
     if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) payloadBytes ??= numeric;
   }
   settings.procs = b.procs;
@@ -6254,7 +6254,7 @@ function benchLine(line) {
 }
 var TIME2 = { name: "time/iter", dimension: "time", unit: "us", displayUnit: "ns/iter", direction: "lower-is-better" };
 var RATE3 = { name: "MB/s", dimension: "byterate", unit: "MB/s", displayUnit: "MB/s", direction: "higher-is-better" };
-var number2 = (text) => Number(text.replace(/,/g, ""));
+var number2 = (text2) => Number(text2.replace(/,/g, ""));
 var rustLibtestAdapter = {
   id: "rust-libtest",
   title: "Rust libtest benchmark output (cargo bench, #[bench])",
@@ -6264,13 +6264,13 @@ var rustLibtestAdapter = {
       return bench !== void 0 && RESULT.test(bench.rest);
     });
   },
-  parse({ file, text }) {
+  parse({ file, text: text2 }) {
     const measurements = [];
     const notes = [];
     const seen = /* @__PURE__ */ new Map();
     const unknownUnits = /* @__PURE__ */ new Set();
-    consoleLines(text).forEach((line, index) => {
-      const place = { file, line: index + 1 };
+    consoleLines(text2).forEach((line, index2) => {
+      const place = { file, line: index2 + 1 };
       if (line.startsWith("test ") && line.endsWith(FAILED_MARK)) {
         notes.push(`${line.slice(5, -FAILED_MARK.length).trim()} (line ${place.line}) failed; it has no result`);
         return;
@@ -6314,14 +6314,14 @@ var criterionConsoleAdapter = {
   recognises(head) {
     return consoleLines(head).some((line) => RECOGNISED.test(line));
   },
-  parse({ file, text }) {
+  parse({ file, text: text2 }) {
     const measurements = [];
     const seen = /* @__PURE__ */ new Map();
     let changeLines = 0;
     let candidate;
     let current;
-    consoleLines(text).forEach((line, index) => {
-      const lineNo = index + 1;
+    consoleLines(text2).forEach((line, index2) => {
+      const lineNo = index2 + 1;
       if (line.trim() === "") return;
       const interval = INTERVAL.exec(line);
       if (!interval) {
@@ -6426,8 +6426,8 @@ var criterionJsonAdapter = {
     const folders = file.split(/[\\/]/);
     return folders[folders.length - 2] === "base" ? "Criterion's saved baseline (base/); the run's results are in new/" : void 0;
   },
-  parse({ file, text, siblings }) {
-    const doc = parseLooseJson(file, text);
+  parse({ file, text: text2, siblings }) {
+    const doc = parseLooseJson(file, text2);
     const fields = new JsonFields(file, doc);
     const root = doc.value;
     if (!isJsonObject(root)) throw new InputError('expected a Criterion estimates.json: an object with "mean", "median" and "std_dev"', { file, line: 1, column: 1 });
@@ -6465,8 +6465,8 @@ function benchmarkId(file, benchmarkJson, notes) {
   notes.push(`no benchmark.json and no target/criterion/<id>/new/ path: the benchmark id "${id}" is the folder's name`);
   return id;
 }
-function readSamples(file, text) {
-  const doc = parseLooseJson(file, text);
+function readSamples(file, text2) {
+  const doc = parseLooseJson(file, text2);
   const fields = new JsonFields(file, doc);
   const root = isJsonObject(doc.value) ? doc.value : void 0;
   if (!root) throw new InputError('expected a Criterion sample.json: an object with "iters" and "times"', { file, line: 1, column: 1 });
@@ -6494,8 +6494,8 @@ var catch2ConsoleAdapter = {
   recognises(head) {
     return consoleLines(head).some((line) => HEADER4.test(line));
   },
-  parse({ file, text }) {
-    const lines = consoleLines(text);
+  parse({ file, text: text2 }) {
+    const lines = consoleLines(text2);
     const measurements = [];
     let experiment = "";
     let i = 0;
@@ -6554,10 +6554,10 @@ var catch2ConsoleAdapter = {
     return { format: "catch2-console", file, measurements, notes: [] };
   }
 };
-function readTriple(row, index, what, fail) {
+function readTriple(row, index2, what, fail) {
   const tokens = (row ?? "").trim().split(/ +/);
   const ok = tokens.length === 6 && [0, 2, 4].every((k) => NUMBER8.test(tokens[k]) && parseUnit(tokens[k + 1])?.dimension === "time");
-  if (!ok) throw fail(`expected the ${what} row: three times with units ("20.8 ns  20.1 ns  23.8 ns"), found "${(row ?? "").trim().slice(0, 60)}"`, index, 1);
+  if (!ok) throw fail(`expected the ${what} row: three times with units ("20.8 ns  20.1 ns  23.8 ns"), found "${(row ?? "").trim().slice(0, 60)}"`, index2, 1);
   return toBaseUnit(Number(tokens[0]), parseUnit(tokens[1]));
 }
 
@@ -6571,19 +6571,19 @@ var catch2XmlAdapter = {
   recognises(head) {
     return ROOT.test(head) && head.includes("<BenchmarkResults ");
   },
-  parse({ file, text }) {
+  parse({ file, text: text2 }) {
     const measurements = [];
     const scopes = [];
     let benchmark;
     let line = 1;
     let counted = 0;
-    const lineAt = (index) => {
-      for (let k = text.indexOf("\n", counted); k !== -1 && k < index; k = text.indexOf("\n", k + 1)) line++;
-      counted = Math.max(counted, index);
+    const lineAt = (index2) => {
+      for (let k = text2.indexOf("\n", counted); k !== -1 && k < index2; k = text2.indexOf("\n", k + 1)) line++;
+      counted = Math.max(counted, index2);
       return line;
     };
     TAG.lastIndex = 0;
-    for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
+    for (let m = TAG.exec(text2); m; m = TAG.exec(text2)) {
       const [, closing, tag, body] = m;
       const place = { file, line: lineAt(m.index) };
       const selfClosing = body.endsWith("/");
@@ -6594,9 +6594,9 @@ var catch2XmlAdapter = {
         return value4;
       };
       const number4 = (name) => {
-        const text2 = required(name);
-        const value4 = Number(text2);
-        if (text2.trim() === "" || !Number.isFinite(value4)) throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text2.slice(0, 40)}"`, place);
+        const text3 = required(name);
+        const value4 = Number(text3);
+        if (text3.trim() === "" || !Number.isFinite(value4)) throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text3.slice(0, 40)}"`, place);
         return value4;
       };
       if (tag === "TestCase" || tag === "Section") {
@@ -6662,8 +6662,8 @@ var hdrHistogramAdapter = {
     const lines = stripBom(head).split(/\r?\n/, 200);
     return lines.slice(0, -1).some((line) => HEADER5.test(line));
   },
-  parse({ file, text }, _options) {
-    const lines = stripBom(text).split(/\r?\n/);
+  parse({ file, text: text2 }, _options) {
+    const lines = stripBom(text2).split(/\r?\n/);
     const headerIndex = lines.findIndex((line) => HEADER5.test(line));
     if (headerIndex < 0) {
       throw new InputError('expected an HdrHistogram percentile table with the header "Value Percentile TotalCount 1/(1-Percentile)"', { file, line: 1 });
@@ -6741,7 +6741,7 @@ var hdrHistogramAdapter = {
         line: Math.min(endLine, lines.length)
       });
     }
-    const unit = unitOf3(file, text, notes);
+    const unit = unitOf3(file, text2, notes);
     const metric2 = { name: "latency", dimension: "time", unit: "us", displayUnit: unit.symbol, direction: "lower-is-better" };
     const toBase = (v) => toBaseUnit(v, unit);
     const statistics = { min: toBase(rows[0].value) };
@@ -6774,19 +6774,19 @@ function tokenize(line, csv) {
   const re = csv ? /[^,]+/g : /\S+/g;
   for (let m = re.exec(line); m; m = re.exec(line)) {
     const lead = m[0].length - m[0].trimStart().length;
-    const text = m[0].trim().replace(/^"(.*)"$/, "$1");
-    tokens.push({ text, column: m.index + lead + 1 });
+    const text2 = m[0].trim().replace(/^"(.*)"$/, "$1");
+    tokens.push({ text: text2, column: m.index + lead + 1 });
   }
   return tokens;
 }
-function clip2(text) {
-  return text.length > 40 ? text.slice(0, 40) + "…" : text;
+function clip2(text2) {
+  return text2.length > 40 ? text2.slice(0, 40) + "…" : text2;
 }
 function experimentOf3(file) {
   const base = file.split(/[\\/]/).pop() ?? file;
   return base.replace(/\.(hgrm|txt|csv|log|out)$/i, "") || base;
 }
-function unitOf3(file, text, notes) {
+function unitOf3(file, text2, notes) {
   const base = (file.split(/[\\/]/).pop() ?? file).replace(/\.[^.]*$/, "");
   const m = /(?:^|[^a-zA-Z])(ns|us|µs|μs|usec|ms|msec|s|sec)(?:$|[^a-zA-Z])/.exec(base);
   if (m) {
@@ -6794,7 +6794,7 @@ function unitOf3(file, text, notes) {
     notes.push(`HdrHistogram files do not state their unit; ${unit.symbol} taken from the file name`);
     return unit;
   }
-  if (/Detailed Percentile spectrum|HdrHistogram - (Recorded|Uncorrected) Latency/.test(text)) {
+  if (/Detailed Percentile spectrum|HdrHistogram - (Recorded|Uncorrected) Latency/.test(text2)) {
     notes.push("HdrHistogram files do not state their unit; wrk2 output, read as milliseconds");
     return parseUnit("ms");
   }
@@ -6815,8 +6815,8 @@ var hyperfineAdapter = {
   recognises(head) {
     return /^\uFEFF?\s*\{\s*"results"\s*:\s*\[\s*(\{\s*"command"\s*:|\])/.test(head);
   },
-  parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
+  parse({ file, text: text2 }) {
+    const doc = parseLooseJson(file, text2);
     const fields = new JsonFields(file, doc);
     const root = doc.value;
     if (!isJsonObject(root) || !Array.isArray(root.results)) {
@@ -6829,8 +6829,8 @@ var hyperfineAdapter = {
     const measurements = [];
     const notes = [];
     const seen = /* @__PURE__ */ new Map();
-    results.forEach((result, index) => {
-      if (!isJsonObject(result)) throw fields.error(`expected a benchmark result object in "results", found ${typeof result}`, results, index);
+    results.forEach((result, index2) => {
+      if (!isJsonObject(result)) throw fields.error(`expected a benchmark result object in "results", found ${typeof result}`, results, index2);
       const line = doc.placeOf(result).line;
       const command = fields.string(result, "command", { required: true, what: "the result" });
       const [parameter, rawValues2] = parameterOf2(fields, result);
@@ -6908,11 +6908,11 @@ function parameterOf2(fields, result) {
     if (typeof value4 !== "string" && typeof value4 !== "number") {
       throw fields.error(`expected a string for the parameter "${name}"`, raw, name);
     }
-    const text = String(value4);
-    texts[name] = text;
-    const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : void 0;
-    settings[name] = numeric ?? text;
-    labels.push(`${name}=${text}`);
+    const text2 = String(value4);
+    texts[name] = text2;
+    const numeric = /^-?\d+(\.\d+)?$/.test(text2) ? Number(text2) : void 0;
+    settings[name] = numeric ?? text2;
+    labels.push(`${name}=${text2}`);
     if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
   }
   const parameter = { label: labels.join(", "), settings };
@@ -6946,8 +6946,8 @@ var redisBenchmarkAdapter = {
     const complete = lines.length > 1 ? lines.slice(0, -1) : lines;
     return complete.every((l) => OLD_LINE.test(l));
   },
-  parse({ file, text }) {
-    const body = stripBom(text);
+  parse({ file, text: text2 }) {
+    const body = stripBom(text2);
     const firstLine2 = body.split(/\r?\n/, 1)[0] ?? "";
     const notes = [];
     let content = body;
@@ -6973,15 +6973,15 @@ var redisBenchmarkAdapter = {
     const latencyIndexes = LATENCY_COLUMNS2.map(([column, statistic]) => [headerFields.indexOf(column), statistic, column]).filter(([i]) => i >= 0);
     const unknown = headerFields.filter((f) => !ALL_COLUMNS.includes(f));
     if (unknown.length > 0) notes.push(`columns not read: ${unknown.join(", ")}`);
-    const number4 = (row, index, column) => {
-      const cell = row.fields[index] ?? "";
+    const number4 = (row, index2, column) => {
+      const cell = row.fields[index2] ?? "";
       if (isMissingValue(cell)) return void 0;
       const value4 = parseNumber(cell, "precise");
       if (value4 === void 0) {
         throw new InputError(`expected a number in column "${column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`, {
           file,
           line: row.line,
-          column: fieldColumn(row.text, index)
+          column: fieldColumn(row.text, index2)
         });
       }
       return value4;
@@ -7000,8 +7000,8 @@ var redisBenchmarkAdapter = {
       const rps = number4(row, table3.columns.rps, "rps");
       if (rps !== void 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: THROUGHPUT6, statistics: { value: rps }, place });
       const statistics = {};
-      for (const [index, statistic, column] of latencyIndexes) {
-        const value4 = number4(row, index, column);
+      for (const [index2, statistic, column] of latencyIndexes) {
+        const value4 = number4(row, index2, column);
         if (value4 !== void 0) statistics[statistic] = toBaseUnit(value4, MS2);
       }
       if (Object.keys(statistics).length > 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: LATENCY7, statistics, place });
@@ -7028,12 +7028,12 @@ var hyperfineCsvAdapter = {
   recognises(head) {
     return HEADER7.test(stripBom(head).split(/\r?\n/, 1)[0] ?? "");
   },
-  parse({ file, text }) {
-    const header = stripBom(text).split(/\r?\n/, 1)[0] ?? "";
+  parse({ file, text: text2 }) {
+    const header = stripBom(text2).split(/\r?\n/, 1)[0] ?? "";
     const names = header.split(",").map((n) => n.trim());
     const table3 = readCsvTable(
       file,
-      text,
+      text2,
       ["command", "mean", "stddev", "median", "user", "system", "min", "max"],
       "command,mean,stddev,median,user,system,min,max",
       names
@@ -7045,9 +7045,9 @@ var hyperfineCsvAdapter = {
       const values = {};
       const settings = {};
       let payloadBytes;
-      for (const [column, index] of parameterColumns) {
+      for (const [column, index2] of parameterColumns) {
         const name = column.slice("parameter_".length);
-        const value4 = (row.fields[index] ?? "").trim();
+        const value4 = (row.fields[index2] ?? "").trim();
         values[name] = value4;
         const numeric = /^-?\d+(\.\d+)?$/.test(value4) ? Number(value4) : void 0;
         settings[name] = numeric ?? value4;
@@ -7060,11 +7060,11 @@ var hyperfineCsvAdapter = {
       if (payloadBytes !== void 0) parameter.payloadBytes = payloadBytes;
       const statistics = {};
       for (const [column, statistic] of STATISTICS3) {
-        const index = table3.columns[column];
-        const cell = row.fields[index] ?? "";
+        const index2 = table3.columns[column];
+        const cell = row.fields[index2] ?? "";
         const seconds = parseNumber(cell, "precise");
         if (seconds === void 0) {
-          throw new InputError(`expected a time in seconds in column "${column}", found "${cell.slice(0, 40)}"`, { file, line: row.line, column: fieldColumn(row.text, index) });
+          throw new InputError(`expected a time in seconds in column "${column}", found "${cell.slice(0, 40)}"`, { file, line: row.line, column: fieldColumn(row.text, index2) });
         }
         statistics[statistic] = seconds * 1e6;
       }
@@ -7075,9 +7075,9 @@ var hyperfineCsvAdapter = {
         [USER, "user"],
         [SYSTEM, "system"]
       ]) {
-        const index = table3.columns[column];
-        const seconds = parseNumber(row.fields[index] ?? "", "precise");
-        if (seconds === void 0) throw new InputError(`expected a time in seconds in column "${column}"`, { file, line: row.line, column: fieldColumn(row.text, index) });
+        const index2 = table3.columns[column];
+        const seconds = parseNumber(row.fields[index2] ?? "", "precise");
+        if (seconds === void 0) throw new InputError(`expected a time in seconds in column "${column}"`, { file, line: row.line, column: fieldColumn(row.text, index2) });
         measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: seconds * 1e6 }, place });
       }
     }
@@ -7102,9 +7102,9 @@ var redisBenchmarkQuietAdapter = {
     const lines = stripBom(head).split("\n").slice(0, 20);
     return lines.some((l) => FINAL.test(finalText(l))) || lines.some((l) => PROGRESS.test(l.replace(/^[\s\r]+/, "")));
   },
-  parse({ file, text }) {
+  parse({ file, text: text2 }) {
     const measurements = [];
-    const lines = stripBom(text).split("\n");
+    const lines = stripBom(text2).split("\n");
     lines.forEach((raw, i) => {
       const line = finalText(raw);
       if (line === "") return;
@@ -7141,8 +7141,8 @@ var pytestBenchmarkAdapter = {
     if (!/^\uFEFF?\s*\{/.test(head)) return false;
     return /"benchmarks"\s*:\s*\[/.test(head) && /"stats"\s*:\s*\{/.test(head) && /"(machine_info|fullname)"\s*:/.test(head);
   },
-  parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
+  parse({ file, text: text2 }) {
+    const doc = parseLooseJson(file, text2);
     const fields = new JsonFields(file, doc);
     const root = doc.value;
     if (!isJsonObject(root) || !Array.isArray(root.benchmarks)) {
@@ -7150,8 +7150,8 @@ var pytestBenchmarkAdapter = {
     }
     const benchmarks = root.benchmarks;
     if (benchmarks.length === 0) throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
-    const entries = benchmarks.map((value4, index) => {
-      if (!isJsonObject(value4)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index);
+    const entries = benchmarks.map((value4, index2) => {
+      if (!isJsonObject(value4)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index2);
       const name = fields.string(value4, "name", { required: true, what: "the benchmark" });
       const fullname = fields.string(value4, "fullname") ?? name;
       const group = value4.group === null ? void 0 : fields.string(value4, "group");
@@ -7220,13 +7220,13 @@ function notesOf(root) {
   const notes = [];
   const machine = root.machine_info;
   if (isJsonObject(machine)) {
-    const text = (key) => typeof machine[key] === "string" ? machine[key] : "";
+    const text2 = (key) => typeof machine[key] === "string" ? machine[key] : "";
     const cpu = isJsonObject(machine.cpu) ? machine.cpu : void 0;
     const brand = cpu && typeof cpu.brand_raw === "string" ? cpu.brand_raw : cpu && typeof cpu.brand === "string" ? cpu.brand : "";
     const cores = cpu && typeof cpu.count === "number" ? `, ${cpu.count} cores` : "";
-    const system = [text("system"), text("release"), text("machine")].filter((s) => s !== "").join(" ");
-    const python = [text("python_implementation"), text("python_version")].filter((s) => s !== "").join(" ");
-    const parts = [text("node") !== "" ? `node ${text("node")}` : "", system, python, brand !== "" ? `${brand}${cores}` : ""].filter((s) => s !== "");
+    const system = [text2("system"), text2("release"), text2("machine")].filter((s) => s !== "").join(" ");
+    const python = [text2("python_implementation"), text2("python_version")].filter((s) => s !== "").join(" ");
+    const parts = [text2("node") !== "" ? `node ${text2("node")}` : "", system, python, brand !== "" ? `${brand}${cores}` : ""].filter((s) => s !== "");
     if (parts.length > 0) notes.push(`machine: ${parts.join(", ")}`);
   }
   const commit = root.commit_info;
@@ -7261,16 +7261,16 @@ var jmhAdapter = {
   recognises(head) {
     return RECOGNISED3.test(head) && /"primaryMetric"\s*:\s*\{/.test(head);
   },
-  parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
+  parse({ file, text: text2 }) {
+    const doc = parseLooseJson(file, text2);
     const fields = new JsonFields(file, doc);
     const root = doc.value;
     if (!Array.isArray(root)) throw new InputError("expected JMH JSON results: an array of benchmark runs", { file, line: 1, column: 1 });
     if (root.length === 0) throw new InputError("the JMH results have no benchmark runs (the array is empty)", { file, ...doc.placeOf(root) });
     const notes = [];
     const unknownUnits = /* @__PURE__ */ new Set();
-    const runs = root.map((entry, index) => {
-      if (!isJsonObject(entry)) throw fields.error("expected a benchmark run object", root, index);
+    const runs = root.map((entry, index2) => {
+      if (!isJsonObject(entry)) throw fields.error("expected a benchmark run object", root, index2);
       const benchmark = fields.string(entry, "benchmark", { required: true, what: "the benchmark run" });
       const mode = fields.string(entry, "mode", { required: true, what: `the run of ${benchmark}` });
       if (!MODES.has(mode)) throw fields.error(`unknown JMH mode "${mode}" (expected thrpt, avgt, sample or ss)`, entry, "mode");
@@ -7321,9 +7321,9 @@ function parameterOf4(fields, entry) {
   return settingsParameter(Object.keys(params).map((key) => [key, fields.string(params, key)]));
 }
 function versionNote(entry) {
-  const text = (key) => typeof entry[key] === "string" && entry[key] !== "" ? entry[key] : void 0;
-  const jmh = text("jmhVersion");
-  const vm = [text("vmName"), text("vmVersion")].filter((s) => s !== void 0).join(" ");
+  const text2 = (key) => typeof entry[key] === "string" && entry[key] !== "" ? entry[key] : void 0;
+  const jmh = text2("jmhVersion");
+  const vm = [text2("vmName"), text2("vmVersion")].filter((s) => s !== void 0).join(" ");
   if (jmh === void 0 && vm === "") return void 0;
   return [jmh !== void 0 ? `JMH ${jmh}` : "", vm].filter((s) => s !== "").join(", ");
 }
@@ -7366,8 +7366,8 @@ function rawValues(fields, metricObject) {
   if (raw === void 0 || raw === null) return [];
   if (!Array.isArray(raw)) throw fields.error(`expected an array of forks for "rawData", found ${describeJson(raw)}`, metricObject, "rawData");
   const out = [];
-  raw.forEach((fork, index) => {
-    if (!Array.isArray(fork)) throw fields.error(`expected a fork's array of iteration scores in "rawData"`, raw, index);
+  raw.forEach((fork, index2) => {
+    if (!Array.isArray(fork)) throw fields.error(`expected a fork's array of iteration scores in "rawData"`, raw, index2);
     fork.forEach((value4, i) => {
       if (typeof value4 === "number" && Number.isFinite(value4)) out.push(value4);
       else if (typeof value4 !== "string" || !NOT_FINITE_TEXTS.has(value4)) throw fields.error(`expected an iteration score, found ${describeJson(value4)}`, fork, i);
@@ -7420,8 +7420,8 @@ var benchmarkDotNetAdapter = {
     if (!/^\uFEFF?\s*\{/.test(head)) return false;
     return /"Benchmarks"\s*:\s*\[/.test(head) && /"HostEnvironmentInfo"\s*:\s*\{/.test(head);
   },
-  parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
+  parse({ file, text: text2 }) {
+    const doc = parseLooseJson(file, text2);
     const fields = new JsonFields(file, doc);
     const root = doc.value;
     if (!isJsonObject(root) || !Array.isArray(root.Benchmarks)) {
@@ -7430,8 +7430,8 @@ var benchmarkDotNetAdapter = {
     const benchmarks = root.Benchmarks;
     if (benchmarks.length === 0) throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
     const notes = hostNotes(root.HostEnvironmentInfo);
-    const entries = benchmarks.map((benchmark, index) => {
-      if (!isJsonObject(benchmark)) throw fields.error('expected a benchmark object in "Benchmarks"', benchmarks, index);
+    const entries = benchmarks.map((benchmark, index2) => {
+      if (!isJsonObject(benchmark)) throw fields.error('expected a benchmark object in "Benchmarks"', benchmarks, index2);
       const method = fields.string(benchmark, "Method", { required: true, what: "the benchmark" });
       const type = fields.string(benchmark, "Type");
       const parameters = fields.string(benchmark, "Parameters") ?? "";
@@ -7486,8 +7486,8 @@ var benchmarkDotNetAdapter = {
       const metrics = e.benchmark.Metrics;
       if (metrics === void 0 || metrics === null) continue;
       if (!Array.isArray(metrics)) throw fields.error(`expected an array for "Metrics", found ${describeJson(metrics)}`, e.benchmark, "Metrics");
-      metrics.forEach((entry, index) => {
-        if (!isJsonObject(entry) || !isJsonObject(entry.Descriptor)) throw fields.error('expected a metric with a "Descriptor"', metrics, index);
+      metrics.forEach((entry, index2) => {
+        if (!isJsonObject(entry) || !isJsonObject(entry.Descriptor)) throw fields.error('expected a metric with a "Descriptor"', metrics, index2);
         const descriptor = entry.Descriptor;
         const id = fields.string(descriptor, "Id") ?? "";
         if (memoryRead && MEMORY_METRICS.test(id)) return;
@@ -7530,8 +7530,8 @@ function resultSamples(fields, benchmark) {
   if (list2 === void 0 || list2 === null) return void 0;
   if (!Array.isArray(list2)) throw fields.error(`expected an array for "Measurements", found ${describeJson(list2)}`, benchmark, "Measurements");
   const out = [];
-  list2.forEach((m, index) => {
-    if (!isJsonObject(m)) throw fields.error("expected a measurement object", list2, index);
+  list2.forEach((m, index2) => {
+    if (!isJsonObject(m)) throw fields.error("expected a measurement object", list2, index2);
     if (m.IterationMode !== "Workload" || m.IterationStage !== "Result") return;
     const operations = fields.number(m, "Operations", { required: true, what: "the measurement" });
     const nanoseconds = fields.number(m, "Nanoseconds", { required: true, what: "the measurement" });
@@ -7556,21 +7556,21 @@ function memoryMeasurements(fields, memory, at) {
 }
 function hostNotes(info) {
   if (!isJsonObject(info)) return [];
-  const text = (key) => typeof info[key] === "string" && info[key] !== "" ? info[key] : void 0;
+  const text2 = (key) => typeof info[key] === "string" && info[key] !== "" ? info[key] : void 0;
   const count = (key) => typeof info[key] === "number" ? info[key] : void 0;
   const notes = [];
-  const version2 = text("BenchmarkDotNetVersion");
+  const version2 = text2("BenchmarkDotNetVersion");
   if (version2 !== void 0) notes.push(`BenchmarkDotNet ${version2}`);
-  const os = text("OsVersion");
+  const os = text2("OsVersion");
   if (os !== void 0) notes.push(`OS: ${os}`);
-  const cpu = text("ProcessorName");
+  const cpu = text2("ProcessorName");
   if (cpu !== void 0) {
     const logical = count("LogicalCoreCount");
     const physical = count("PhysicalCoreCount");
     const cores = logical !== void 0 && physical !== void 0 ? `, ${logical} logical and ${physical} physical cores` : "";
     notes.push(`CPU: ${cpu}${cores}`);
   }
-  const runtime = [text("RuntimeVersion"), text("Architecture"), text("Configuration")].filter((s) => s !== void 0);
+  const runtime = [text2("RuntimeVersion"), text2("Architecture"), text2("Configuration")].filter((s) => s !== void 0);
   if (runtime.length > 0) notes.push(`runtime: ${runtime.join(", ")}`);
   return notes;
 }
@@ -7592,12 +7592,12 @@ var benchmarkJsAdapter = {
   recognises(head) {
     return RESULT_LINE2.test(head);
   },
-  parse({ file, text }) {
+  parse({ file, text: text2 }) {
     const notes = [];
     const names = new DistinctNames(notes);
     const measurements = [];
-    consoleLines(text).forEach((line, index) => {
-      const lineNo = index + 1;
+    consoleLines(text2).forEach((line, index2) => {
+      const lineNo = index2 + 1;
       const cut = line.lastIndexOf(" x ");
       if (cut < 0 || !line.includes(" ops/sec", cut)) return;
       const [hz, runs] = readParts(line, cut + 3, file, lineNo);
@@ -7646,8 +7646,8 @@ var juliaBenchmarkToolsAdapter = {
     const m = /^\uFEFF?\s*\[\s*\{([^{}]*)\}\s*,\s*\[/.exec(head.slice(0, 4096));
     return m !== null && /"BenchmarkTools"\s*:/.test(m[1]) && /"Julia"\s*:/.test(m[1]);
   },
-  parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
+  parse({ file, text: text2 }) {
+    const doc = parseLooseJson(file, text2);
     const fields = new JsonFields(file, doc);
     const root = doc.value;
     if (!Array.isArray(root) || root.length !== 2 || !isJsonObject(root[0]) || !Array.isArray(root[1])) {
@@ -7660,7 +7660,7 @@ var juliaBenchmarkToolsAdapter = {
     notes.push(`Julia ${julia ?? "?"}, BenchmarkTools ${tools ?? "?"}`);
     const reader = new Reader(file, doc, fields, notes);
     const values = root[1];
-    values.forEach((_value, index) => reader.value(values, index, []));
+    values.forEach((_value, index2) => reader.value(values, index2, []));
     if (reader.measurements.length === 0) throw new InputError("the file holds no Trial or TrialEstimate results", { file, ...doc.placeOf(values) });
     if (reader.estimates > 0) {
       notes.push(`${reader.estimates} TrialEstimate result(s): their time is read as a single value (the file does not say whether it is a minimum, median or mean)`);
@@ -7791,8 +7791,8 @@ var bmfAdapter = {
   recognises(head) {
     return RECOGNISED4.test(head);
   },
-  parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
+  parse({ file, text: text2 }) {
+    const doc = parseLooseJson(file, text2);
     const fields = new JsonFields(file, doc);
     const root = doc.value;
     if (!isJsonObject(root)) throw new InputError('expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}', { file, line: 1, column: 1 });
@@ -7909,8 +7909,8 @@ function readFirstLine(path) {
     } catch (error) {
       throw cannotRead(path, error);
     }
-    const text = new TextDecoder().decode(buffer.subarray(0, n));
-    return text.split(/\r?\n/, 1)[0] ?? "";
+    const text2 = new TextDecoder().decode(buffer.subarray(0, n));
+    return text2.split(/\r?\n/, 1)[0] ?? "";
   } finally {
     closeSync(fd);
   }
@@ -8015,18 +8015,18 @@ function parseRequirementsCsv(file, content, floatParse) {
     seen.set(key, row.line);
     const limits = {};
     for (const magnitude of CHECKED_MAGNITUDES) {
-      const index = table3.columns[magnitude];
-      const text = row.fields[index] ?? "";
-      if (isMissingValue(text)) {
+      const index2 = table3.columns[magnitude];
+      const text2 = row.fields[index2] ?? "";
+      if (isMissingValue(text2)) {
         limits[magnitude] = NaN;
         continue;
       }
-      const value4 = parseNumber(text, floatParse);
+      const value4 = parseNumber(text2, floatParse);
       if (value4 === void 0) {
-        throw new InputError(`expected a number in column "${magnitude}", found "${clip(text)}"`, {
+        throw new InputError(`expected a number in column "${magnitude}", found "${clip(text2)}"`, {
           file,
           line: row.line,
-          column: fieldColumn(row.text, index)
+          column: fieldColumn(row.text, index2)
         });
       }
       limits[magnitude] = value4;
@@ -8424,8 +8424,8 @@ function formatBytes(bytes) {
     value4 /= 1024;
     unit++;
   }
-  const text = Number.isInteger(value4) ? String(value4) : String(Number(value4.toPrecision(3)));
-  return `${text} ${UNITS[unit]}`;
+  const text2 = Number.isInteger(value4) ? String(value4) : String(Number(value4.toPrecision(3)));
+  return `${text2} ${UNITS[unit]}`;
 }
 function exponentRange(payloads) {
   let min = Infinity;
@@ -8479,8 +8479,8 @@ var SERIES_PALETTE = [
   "#882255",
   "#aa4499"
 ];
-function seriesColor(index) {
-  return SERIES_PALETTE[index % SERIES_PALETTE.length];
+function seriesColor(index2) {
+  return SERIES_PALETTE[index2 % SERIES_PALETTE.length];
 }
 
 // src/engine/charts/histogram.ts
@@ -8569,7 +8569,7 @@ function m4(samples, columns) {
     return out;
   }
   const span = n - 1;
-  const columnOf3 = (index) => Math.min(columns - 1, Math.floor(index / span * columns));
+  const columnOf3 = (index2) => Math.min(columns - 1, Math.floor(index2 / span * columns));
   let i = 0;
   while (i < n) {
     const column = columnOf3(i);
@@ -8608,8 +8608,8 @@ function wantsLogScale(values) {
 function panelValues(series) {
   return series.flatMap((s) => s.points.map((p) => p.y));
 }
-function safeFileStem2(text) {
-  const cleaned = text.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/\.{2,}/g, "_").replace(/^[._-]+/, "").slice(0, 80).replace(/[._-]+$/, "");
+function safeFileStem2(text2) {
+  const cleaned = text2.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/\.{2,}/g, "_").replace(/^[._-]+/, "").slice(0, 80).replace(/[._-]+$/, "");
   return cleaned === "" ? "chart" : cleaned;
 }
 function uniqueIds(charts) {
@@ -9088,9 +9088,9 @@ function noiseVerdict(history, candidate, threshold, options = {}) {
       reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
     };
   }
-  const { mean: centre, sd: spread } = meanAndSd(usable.map(Math.log));
+  const { mean: centre, sd: spread2 } = meanAndSd(usable.map(Math.log));
   const r = Math.max(1, options.historyRepetitions ?? 1);
-  const standardError = spread * Math.sqrt(r / k + 1 / n);
+  const standardError = spread2 * Math.sqrt(r / k + 1 / n);
   const critical = studentTQuantile(confidence, n - 1);
   const halfWidth = critical * standardError;
   const reference = Math.exp(centre);
@@ -9130,7 +9130,7 @@ function noiseVerdict(history, candidate, threshold, options = {}) {
     status = "pass";
     reason = `${effect >= 0 ? "+" : ""}${pct2(effect)} is within the threshold (${pct2(threshold)}); ${bandText}`;
   }
-  return { status, failed: status === "fail", reference, result, effect, threshold, band, spread, historyRuns: n, repetitions: k, detectable, pValue: pValue2, noisy, reason };
+  return { status, failed: status === "fail", reference, result, effect, threshold, band, spread: spread2, historyRuns: n, repetitions: k, detectable, pValue: pValue2, noisy, reason };
 }
 
 // src/engine/stats/states.ts
@@ -9154,12 +9154,12 @@ function stateOf(split2, level, slack) {
 // src/engine/compare/gate.ts
 var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false };
 var MAGNITUDE_SPELLINGS = { "99%": "p99", "99": "p99", "median": "median", "min": "min", "max": "max" };
-function parseGateStatistics(text, what = "--gate") {
-  if (text === void 0 || text.trim() === "") return DEFAULT_GATE;
+function parseGateStatistics(text2, what = "--gate") {
+  if (text2 === void 0 || text2.trim() === "") return DEFAULT_GATE;
   let primary = false;
   let all = false;
   const statistics = /* @__PURE__ */ new Set();
-  for (const part of text.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
+  for (const part of text2.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
     const lower = part.toLowerCase();
     if (lower === "primary") primary = true;
     else if (lower === "all") all = true;
@@ -9185,9 +9185,9 @@ function describeGate(gate) {
 var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
 var DEFAULT_THRESHOLD = 0.1;
 var KEYS = { min: "Min", median: "Median", max: "Max", "99%": "99%", p99: "99%", "99": "99%" };
-function parseThresholds(text, what = "--threshold") {
+function parseThresholds(text2, what = "--threshold") {
   const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEFAULT_THRESHOLD, "99%": DEFAULT_THRESHOLD };
-  if (text === void 0 || text.trim() === "") return thresholds;
+  if (text2 === void 0 || text2.trim() === "") return thresholds;
   const value4 = (s) => {
     const v = Number(s.trim());
     if (s.trim() === "" || !Number.isFinite(v) || v < 0) {
@@ -9195,12 +9195,12 @@ function parseThresholds(text, what = "--threshold") {
     }
     return v;
   };
-  if (!text.includes("=")) {
-    const v = value4(text);
+  if (!text2.includes("=")) {
+    const v = value4(text2);
     for (const m of COMPARED_MAGNITUDES) thresholds[m] = v;
     return thresholds;
   }
-  for (const part of text.split(",")) {
+  for (const part of text2.split(",")) {
     const [key, raw] = part.split("=", 2);
     const magnitude = KEYS[(key ?? "").trim().toLowerCase()];
     if (!magnitude || raw === void 0) {
@@ -9678,15 +9678,15 @@ import { mkdirSync as mkdirSync2, renameSync as renameSync2, writeFileSync as wr
 import { join as join5 } from "node:path";
 
 // src/engine/charts/mermaid.ts
-function mermaidLabel(text, max = 80) {
-  const cleaned = text.normalize("NFKC").replace(/\u03bc/g, "µ").replace(/[\r\n\t\u2028\u2029\u0085\u000b\u000c]+/g, " ").replace(/"/g, "'").replace(/`/g, "'").replace(/\[/g, "(").replace(/\]/g, ")").replace(/[^\p{L}\p{N} _.,:()+\-/%'=µ–]/gu, "").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
+function mermaidLabel(text2, max = 80) {
+  const cleaned = text2.normalize("NFKC").replace(/\u03bc/g, "µ").replace(/[\r\n\t\u2028\u2029\u0085\u000b\u000c]+/g, " ").replace(/"/g, "'").replace(/`/g, "'").replace(/\[/g, "(").replace(/\]/g, ")").replace(/[^\p{L}\p{N} _.,:()+\-/%'=µ–]/gu, "").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
   return cleaned.length > max ? cleaned.slice(0, max - 1) + "…" : cleaned;
 }
 function mermaidNumber(value4) {
   if (!Number.isFinite(value4)) return "0";
   const rounded = Number(value4.toPrecision(6));
-  const text = String(rounded);
-  if (!/e/i.test(text)) return text;
+  const text2 = String(rounded);
+  if (!/e/i.test(text2)) return text2;
   const fixed = rounded.toFixed(Math.min(20, Math.max(0, 6 - Math.floor(Math.log10(Math.abs(rounded))))));
   return fixed.includes(".") ? fixed.replace(/0+$/, "").replace(/\.$/, "") : fixed;
 }
@@ -9791,19 +9791,361 @@ function chartsToMermaidMarkdown(charts, maxChars = 4e4) {
   let left = 0;
   for (const chart of charts) {
     if (!chart.inline) continue;
-    const text = `#### ${escapeMarkdown(chart.title)}
+    const text2 = `#### ${escapeMarkdown(chart.title)}
 
 ${chartToMermaid(chart)}`;
-    if (size + text.length > maxChars) {
+    if (size + text2.length > maxChars) {
       left++;
       continue;
     }
-    out.push(text);
-    size += text.length + 1;
+    out.push(text2);
+    size += text2.length + 1;
   }
   if (left > 0) out.push(`_${left} more chart(s) are in report.html and the chart images._
 `);
   return out.join("\n");
+}
+
+// src/engine/charts/scales.ts
+var E10 = Math.sqrt(50);
+var E5 = Math.sqrt(10);
+var E2 = Math.sqrt(2);
+function tickSpec(start, stop, count) {
+  const step = (stop - start) / Math.max(0, count);
+  const power = Math.floor(Math.log10(step));
+  const error = step / Math.pow(10, power);
+  const factor = error >= E10 ? 10 : error >= E5 ? 5 : error >= E2 ? 2 : 1;
+  let i1;
+  let i2;
+  let inc;
+  if (power < 0) {
+    inc = Math.pow(10, -power) / factor;
+    i1 = Math.round(start * inc);
+    i2 = Math.round(stop * inc);
+    if (i1 / inc < start) ++i1;
+    if (i2 / inc > stop) --i2;
+    inc = -inc;
+  } else {
+    inc = Math.pow(10, power) * factor;
+    i1 = Math.round(start / inc);
+    i2 = Math.round(stop / inc);
+    if (i1 * inc < start) ++i1;
+    if (i2 * inc > stop) --i2;
+  }
+  if (i2 < i1 && 0.5 <= count && count < 2) return tickSpec(start, stop, count * 2);
+  return [i1, i2, inc];
+}
+function linearTicks(start, stop, count) {
+  if (!(count > 0) || !Number.isFinite(start) || !Number.isFinite(stop)) return [];
+  if (start === stop) return [start];
+  const [i1, i2, inc] = tickSpec(start, stop, count);
+  if (!(i2 >= i1)) return [];
+  const ticks = [];
+  for (let k = 0; k <= i2 - i1; k++) ticks.push(inc < 0 ? (i1 + k) / -inc : (i1 + k) * inc);
+  return ticks;
+}
+function tickStep(start, stop, count) {
+  const inc = tickSpec(start, stop, count)[2];
+  return inc < 0 ? 1 / -inc : inc;
+}
+function niceDomain(start, stop, count) {
+  let prestep;
+  for (let iteration = 0; iteration < 10; iteration++) {
+    const inc = tickSpec(start, stop, count)[2];
+    if (inc === prestep) break;
+    if (inc > 0) {
+      start = Math.floor(start / inc) * inc;
+      stop = Math.ceil(stop / inc) * inc;
+    } else if (inc < 0) {
+      start = Math.ceil(start * inc) / inc;
+      stop = Math.floor(stop * inc) / inc;
+    } else break;
+    prestep = inc;
+  }
+  return [start, stop];
+}
+function spread(lo, hi) {
+  if (lo < hi) return [lo, hi];
+  const pad = lo === 0 ? 1 : Math.abs(lo) * 0.1;
+  return [lo - pad, hi + pad];
+}
+function groupThousands(fixed) {
+  const negative = fixed.startsWith("-");
+  const body = negative ? fixed.slice(1) : fixed;
+  const dot = body.indexOf(".");
+  const whole = dot < 0 ? body : body.slice(0, dot);
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return (negative ? "-" : "") + grouped + (dot < 0 ? "" : body.slice(dot));
+}
+function formatTick(value4, step) {
+  const decimals = Math.max(0, Math.min(20, -Math.floor(Math.log10(Math.abs(step)))));
+  const text2 = groupThousands(value4.toFixed(decimals));
+  return /^-0(\.0*)?$/.test(text2) ? text2.slice(1) : text2;
+}
+function formatLogTick(value4) {
+  const exponent = Math.floor(Math.log10(value4) + 1e-9);
+  return groupThousands(value4.toFixed(Math.max(0, Math.min(20, -exponent))));
+}
+function logDomain(lo, hi) {
+  const a = Math.floor(Math.log10(lo) + 1e-12);
+  let b = Math.ceil(Math.log10(hi) - 1e-12);
+  if (b <= a) b = a + 1;
+  return [Math.pow(10, a), Math.pow(10, b)];
+}
+function decadeValue(m, k) {
+  return k >= 0 ? m * Math.pow(10, k) : m / Math.pow(10, -k);
+}
+function logTicks2(lo, hi, labelled, decadeStep = 1) {
+  const a = Math.round(Math.log10(lo));
+  const b = Math.round(Math.log10(hi));
+  const grid = [];
+  const labels = [];
+  const minor = b - a <= 6;
+  for (let k = a; k <= b; k++) {
+    for (let m = 1; m <= 9; m++) {
+      if (k === b && m > 1) break;
+      const value4 = decadeValue(m, k);
+      if (m === 1 || minor) grid.push(value4);
+      if (labelled.includes(m) && (k - a) % decadeStep === 0) labels.push(value4);
+    }
+  }
+  return { grid, labels };
+}
+
+// src/engine/charts/textWidth.ts
+var EXTRA_CHARS = "µ–…×≥≤✗";
+var TABLE_CHARS = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join("") + EXTRA_CHARS;
+var REGULAR_WIDTHS = [
+  318,
+  401,
+  460,
+  838,
+  636,
+  950,
+  780,
+  275,
+  390,
+  390,
+  500,
+  838,
+  318,
+  361,
+  318,
+  337,
+  636,
+  636,
+  636,
+  636,
+  636,
+  636,
+  636,
+  636,
+  636,
+  636,
+  337,
+  337,
+  838,
+  838,
+  838,
+  531,
+  1e3,
+  684,
+  686,
+  698,
+  770,
+  632,
+  575,
+  775,
+  752,
+  295,
+  295,
+  656,
+  557,
+  863,
+  748,
+  787,
+  603,
+  787,
+  695,
+  635,
+  611,
+  732,
+  684,
+  989,
+  685,
+  611,
+  685,
+  390,
+  337,
+  390,
+  838,
+  500,
+  500,
+  613,
+  635,
+  550,
+  635,
+  615,
+  352,
+  635,
+  634,
+  278,
+  278,
+  579,
+  278,
+  974,
+  634,
+  612,
+  635,
+  635,
+  411,
+  521,
+  392,
+  634,
+  592,
+  818,
+  592,
+  592,
+  525,
+  636,
+  337,
+  636,
+  838,
+  636,
+  500,
+  1e3,
+  838,
+  838,
+  838,
+  838
+];
+var BOLD_WIDTHS = [
+  348,
+  456,
+  521,
+  838,
+  696,
+  1002,
+  872,
+  306,
+  457,
+  457,
+  523,
+  838,
+  380,
+  415,
+  380,
+  365,
+  696,
+  696,
+  696,
+  696,
+  696,
+  696,
+  696,
+  696,
+  696,
+  696,
+  400,
+  400,
+  838,
+  838,
+  838,
+  580,
+  1e3,
+  774,
+  762,
+  734,
+  830,
+  683,
+  683,
+  821,
+  837,
+  372,
+  372,
+  775,
+  637,
+  995,
+  837,
+  850,
+  733,
+  850,
+  770,
+  720,
+  682,
+  812,
+  774,
+  1103,
+  771,
+  724,
+  725,
+  457,
+  365,
+  457,
+  838,
+  500,
+  500,
+  675,
+  716,
+  593,
+  716,
+  678,
+  435,
+  716,
+  712,
+  343,
+  343,
+  665,
+  343,
+  1042,
+  712,
+  687,
+  716,
+  716,
+  493,
+  595,
+  478,
+  712,
+  652,
+  924,
+  645,
+  652,
+  582,
+  712,
+  365,
+  712,
+  838,
+  736,
+  500,
+  1e3,
+  838,
+  838,
+  838,
+  838
+];
+var OTHER_WIDTH = 1e3;
+var index = new Map([...TABLE_CHARS].map((c, k) => [c.codePointAt(0), k]));
+function textWidth(text2, fontSize, bold = false) {
+  const widths = bold ? BOLD_WIDTHS : REGULAR_WIDTHS;
+  let total = 0;
+  for (const c of text2) {
+    const k = index.get(c.codePointAt(0));
+    total += k === void 0 ? OTHER_WIDTH : widths[k];
+  }
+  return total * fontSize / 1e3;
+}
+function truncateText(text2, fontSize, limit, bold = false) {
+  if (textWidth(text2, fontSize, bold) <= limit) return text2;
+  const chars = [...text2];
+  const ellipsis = textWidth("…", fontSize, bold);
+  let width = 0;
+  let kept = 0;
+  for (; kept < chars.length; kept++) {
+    const w = textWidth(chars[kept], fontSize, bold);
+    if (width + w + ellipsis > limit) break;
+    width += w;
+  }
+  return chars.slice(0, kept).join("") + "…";
 }
 
 // src/engine/charts/vegaLite.ts
@@ -9964,6 +10306,348 @@ function toVegaLite(chart) {
   };
 }
 
+// src/engine/charts/svg.ts
+var W = PANEL_WIDTH;
+var H = PANEL_HEIGHT;
+var PAD = 8;
+var TITLE_SIZE = 14;
+var PANEL_TITLE_SIZE = 13;
+var SUBTITLE_SIZE = 10;
+var LABEL_SIZE = 10;
+var AXIS_TITLE_SIZE = 11;
+var LEGEND_SIZE = 10;
+var ASCENT = 0.76;
+var DESCENT = 0.24;
+var TICK_SIZE = 5;
+var LABEL_GAP = 3;
+var GAP_X = 24;
+var GAP_Y = 22;
+var LEGEND_ROW = 16;
+var LEGEND_SYMBOL = 16;
+var LEGEND_COLUMN_GAP = 20;
+var LEGEND_LABEL_LIMIT = 220;
+var CATEGORY_LABEL_LIMIT = 240;
+var MAX_BOTTOM_LEGEND_ENTRIES = 8;
+var POINT_RADIUS = 3;
+var CROSS_SIZE = Math.sqrt(110);
+var LEGEND_CROSS_SIZE = 8;
+var DASH2 = "6,4";
+var GRID = "#e6e6e6";
+var FRAME = "#cccccc";
+var AXIS = "#888888";
+var TEXT = "#000000";
+var SUBTITLE_TEXT = "#444444";
+var SIN45 = Math.SQRT1_2;
+var MAX_TITLE_WIDTH = 1200;
+var MIN_LABEL_SPACING = LABEL_SIZE + 3;
+function escapeXml(text2) {
+  return text2.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "�").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+function num(v) {
+  const r = Math.round(v * 100) / 100;
+  return String(r === 0 ? 0 : r);
+}
+function crisp(v) {
+  return num(Math.round(v) + 0.5);
+}
+function thinCentred(labels, size, minGap = 6) {
+  let kept = labels;
+  const overlaps = (ts) => ts.some((t, k) => k > 0 && t.at - textWidth(t.label, size) / 2 < ts[k - 1].at + textWidth(ts[k - 1].label, size) / 2 + minGap);
+  while (kept.length > 1 && overlaps(kept)) kept = kept.filter((_, k) => k % 2 === 0);
+  return kept;
+}
+function numericXs(p) {
+  const xs = [];
+  for (const s of p.series)
+    for (const q of s.points) {
+      if (typeof q.x === "number" && Number.isFinite(q.x)) xs.push(q.x);
+      if (q.x2 !== void 0 && Number.isFinite(q.x2)) xs.push(q.x2);
+    }
+  return xs;
+}
+function minMax(values) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return lo <= hi ? [lo, hi] : void 0;
+}
+function xAxis(p) {
+  const x = p.x;
+  if (x.kind === "category") {
+    const index2 = new Map(x.categories.map((c, k) => [c, k]));
+    const step = W / Math.max(1, x.categories.length);
+    const at = (k) => step * (k + 0.5);
+    const every = Math.max(1, Math.ceil((LABEL_SIZE + 1) / (step * SIN45)));
+    return {
+      map: (v) => {
+        const k = index2.get(String(v));
+        return k === void 0 ? void 0 : at(k);
+      },
+      grid: x.categories.map((_, k) => at(k)),
+      labels: x.categories.flatMap((c, k) => k % every === 0 ? [{ at: at(k), label: truncateText(c, LABEL_SIZE, CATEGORY_LABEL_LIMIT) }] : [])
+    };
+  }
+  const xs = numericXs(p);
+  if (x.kind === "payload") {
+    const positive = xs.filter((v) => v > 0);
+    let [lo2, hi2] = payloadDomain(positive) ?? [1, 2];
+    if (lo2 === hi2) [lo2, hi2] = [lo2 / 2, hi2 * 2];
+    const l0 = Math.log2(lo2);
+    const span = Math.log2(hi2) - l0;
+    const map2 = (v) => W * (Math.log2(v) - l0) / span;
+    const ticks = payloadTicks(positive).filter((t) => t >= lo2 && t <= hi2);
+    return {
+      map: (v) => typeof v === "number" && v > 0 ? map2(v) : void 0,
+      grid: ticks.map(map2),
+      labels: thinCentred(
+        ticks.map((t) => ({ at: map2(t), label: formatBytes(t) })),
+        LABEL_SIZE
+      )
+    };
+  }
+  const [lo, hi] = spread(...minMax(xs) ?? [0, 1]);
+  const map = (v) => W * (v - lo) / (hi - lo);
+  let count = Math.ceil(W / 40);
+  let labels = [];
+  let values = [];
+  for (; count >= 1; count = Math.min(count - 1, Math.floor(count * 0.75))) {
+    values = linearTicks(lo, hi, count);
+    const step = tickStep(lo, hi, count);
+    labels = values.map((v) => ({ at: map(v), label: formatTick(v, step) }));
+    if (thinCentred(labels, LABEL_SIZE).length === labels.length) break;
+  }
+  return { map: (v) => typeof v === "number" ? map(v) : void 0, grid: values.map(map), labels: thinCentred(labels, LABEL_SIZE) };
+}
+function yAxis(p) {
+  const ys = p.series.flatMap((s) => s.points.map((q) => q.y)).filter((v) => Number.isFinite(v));
+  if (p.y.log) {
+    const positive = ys.filter((v) => v > 0);
+    const [lo2, hi2] = logDomain(...minMax(positive) ?? [1, 10]);
+    const l0 = Math.log10(lo2);
+    const span = Math.log10(hi2) - l0;
+    const map2 = (v) => H - H * (Math.log10(v) - l0) / span;
+    let ticks = logTicks2(lo2, hi2, [1]);
+    const tries = [
+      [[1, 2, 5], 1],
+      [[1, 2], 1],
+      [[1], 1],
+      [[1], 2],
+      [[1], 3],
+      [[1], 5],
+      [[1], 10]
+    ];
+    for (const [multiples, decadeStep] of tries) {
+      ticks = logTicks2(lo2, hi2, multiples, decadeStep);
+      const at = ticks.labels.map(map2);
+      if (at.every((y, k) => k === 0 || at[k - 1] - y >= MIN_LABEL_SPACING)) break;
+    }
+    return {
+      map: (v) => typeof v === "number" && v > 0 ? map2(v) : void 0,
+      grid: ticks.grid.map(map2),
+      labels: ticks.labels.map((v) => ({ at: map2(v), label: formatLogTick(v) }))
+    };
+  }
+  const range2 = minMax(p.mark === "bar" ? [0, ...ys] : ys) ?? [0, 1];
+  const count = Math.ceil(H / 40);
+  const [lo, hi] = niceDomain(...spread(...range2), count);
+  const map = (v) => H - H * (v - lo) / (hi - lo);
+  const values = linearTicks(lo, hi, count);
+  const step = tickStep(lo, hi, count);
+  return {
+    map: (v) => typeof v === "number" ? map(v) : void 0,
+    grid: values.map(map),
+    labels: values.map((v) => ({ at: map(v), label: formatTick(v, step) }))
+  };
+}
+function legendEntries(p) {
+  if (p.mark === "bar") return [];
+  if (p.x.kind === "linear" && p.series.length === 1 && !p.series[0].dashed) return [];
+  const entries = p.series.map((s) => ({ label: truncateText(s.name, LEGEND_SIZE, LEGEND_LABEL_LIMIT), color: s.color, ...s.dashed ? { dashed: true } : {} }));
+  if (p.series.some((s) => s.points.some((q) => q.failed))) entries.push({ label: "failed", color: FAILED_MARK2, cross: true });
+  return entries;
+}
+function layoutPanel(panel2) {
+  const x = xAxis(panel2);
+  const y = yAxis(panel2);
+  const rotated = panel2.x.kind === "category";
+  const labelWidths = x.labels.map((t) => textWidth(t.label, LABEL_SIZE));
+  const xLabelsDepth = rotated ? Math.max(0, ...labelWidths) * SIN45 + LABEL_SIZE * SIN45 : LABEL_SIZE;
+  const xLabelsBottom = TICK_SIZE + LABEL_GAP + xLabelsDepth;
+  const xTitleBottom = xLabelsBottom + 4 + AXIS_TITLE_SIZE;
+  let overLeft = 0;
+  let overRight = 0;
+  x.labels.forEach((t, k) => {
+    const w = labelWidths[k];
+    overLeft = Math.max(overLeft, (rotated ? w * SIN45 : w / 2) - t.at);
+    overRight = Math.max(overRight, t.at + (rotated ? LABEL_SIZE * SIN45 : w / 2) - W);
+  });
+  const yLabelWidth = Math.max(0, ...y.labels.map((t) => textWidth(t.label, LABEL_SIZE)));
+  const left = Math.max(overLeft, TICK_SIZE + LABEL_GAP + yLabelWidth + 6 + AXIS_TITLE_SIZE);
+  const legend = legendEntries(panel2);
+  const legendRight = legend.length > MAX_BOTTOM_LEGEND_ENTRIES;
+  const legendColumns = legendRight ? 1 : Math.min(2, legend.length);
+  const legendColumnWidth = Math.max(0, ...legend.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
+  const legendRows = legendColumns > 0 ? Math.ceil(legend.length / legendColumns) : 0;
+  const legendHeight = legendRows * LEGEND_ROW;
+  const bottom = xTitleBottom + AXIS_TITLE_SIZE * DESCENT + (legendRight || legend.length === 0 ? 0 : 10 + legendHeight);
+  const right = Math.max(overRight, legendRight ? 16 + legendColumnWidth : 0);
+  const titleBlock = PANEL_TITLE_SIZE + (panel2.subtitle !== void 0 ? 4 + SUBTITLE_SIZE : 0) + 8;
+  const legendBelowPlot = legendRight ? Math.max(0, legendHeight - H) : 0;
+  return {
+    panel: panel2,
+    x,
+    y,
+    legend,
+    legendRight,
+    legendColumns,
+    legendColumnWidth,
+    xLabelsBottom,
+    yLabelWidth,
+    extent: { left: Math.ceil(left), right: Math.ceil(right), top: Math.ceil(titleBlock), bottom: Math.ceil(Math.max(bottom, legendBelowPlot)) }
+  };
+}
+function text(kind, x, y, content, attrs, size) {
+  return `<text class="${kind}" x="${num(x)}" y="${num(y)}" font-size="${size}"${attrs}>${escapeXml(content)}</text>`;
+}
+function ordered(points, categorical) {
+  if (categorical) return points;
+  for (let k = 1; k < points.length; k++) if (points[k].x < points[k - 1].x) return [...points].sort((a, b) => a.x - b.x);
+  return points;
+}
+function crossPath(cx, cy, size) {
+  const a = size / 2;
+  const b = size * 0.2;
+  return `M${num(cx - a)},${num(cy - b)}H${num(cx - b)}V${num(cy - a)}H${num(cx + b)}V${num(cy - b)}H${num(cx + a)}V${num(cy + b)}H${num(cx + b)}V${num(cy + a)}H${num(cx - b)}V${num(cy + b)}H${num(cx - a)}Z`;
+}
+function seriesMarks(s, l, markers) {
+  const categorical = l.panel.x.kind === "category";
+  let d = "";
+  let pen = false;
+  const dots = [];
+  for (const q of ordered(s.points, categorical)) {
+    const px = l.x.map(q.x);
+    const py = Number.isFinite(q.y) ? l.y.map(q.y) : void 0;
+    if (px === void 0 || py === void 0) {
+      pen = false;
+      continue;
+    }
+    d += `${pen ? "L" : "M"}${num(px)},${num(py)}`;
+    pen = true;
+    if (markers) dots.push(`<circle cx="${num(px)}" cy="${num(py)}" r="${POINT_RADIUS}"/>`);
+  }
+  const out = [];
+  const color = escapeXml(s.color);
+  if (d !== "") out.push(`<path class="line" d="${d}" fill="none" stroke="${color}" stroke-width="2" stroke-linejoin="round"${s.dashed ? ` stroke-dasharray="${DASH2}"` : ""}/>`);
+  if (dots.length > 0) out.push(`<g class="points" fill="${color}">${dots.join("")}</g>`);
+  return out;
+}
+function barMarks(s, l) {
+  const base = l.y.map(0) ?? H;
+  let d = "";
+  for (const q of s.points) {
+    if (q.x2 === void 0 || !(q.y > 0)) continue;
+    const x0 = l.x.map(q.x);
+    const x1 = l.x.map(q.x2);
+    const top = l.y.map(q.y);
+    if (x0 === void 0 || x1 === void 0 || top === void 0) continue;
+    d += `M${num(x0)},${num(base)}V${num(top)}H${num(x1)}V${num(base)}Z`;
+  }
+  return d === "" ? "" : `<path class="bars" d="${d}" fill="${escapeXml(s.color)}"/>`;
+}
+function legendMarks(l) {
+  if (l.legend.length === 0) return [];
+  const out = [];
+  const originX = l.legendRight ? W + 16 : 0;
+  const originY = l.legendRight ? 0 : H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE + AXIS_TITLE_SIZE * DESCENT + 10;
+  l.legend.forEach((e, k) => {
+    const column = k % l.legendColumns;
+    const row = Math.floor(k / l.legendColumns);
+    const x = originX + column * l.legendColumnWidth;
+    const cy = originY + row * LEGEND_ROW + LEGEND_ROW / 2;
+    const color = escapeXml(e.color);
+    if (e.cross) out.push(`<path class="legend-symbol" d="${crossPath(x + LEGEND_SYMBOL / 2, cy, LEGEND_CROSS_SIZE)}" fill="${color}"/>`);
+    else
+      out.push(
+        `<path class="legend-symbol" d="M${num(x)},${num(cy)}H${num(x + LEGEND_SYMBOL)}" fill="none" stroke="${color}" stroke-width="2"${e.dashed ? ` stroke-dasharray="${DASH2}"` : ""}/>`
+      );
+    out.push(text("legend-label", x + LEGEND_SYMBOL + 6, cy + LEGEND_SIZE * 0.35, e.label, "", LEGEND_SIZE));
+  });
+  return out;
+}
+function panelMarks(l, cell) {
+  const p = l.panel;
+  const out = [];
+  const titleWidth = cell.left + W + cell.right;
+  const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
+  const titleY = p.subtitle !== void 0 ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
+  out.push(text("panel-title", -cell.left, titleY, truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true), ' font-weight="bold"', PANEL_TITLE_SIZE));
+  if (p.subtitle !== void 0) out.push(text("subtitle", -cell.left, subtitleY, truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth), ` fill="${SUBTITLE_TEXT}"`, SUBTITLE_SIZE));
+  const grid = [...l.x.grid.map((x) => `M${crisp(x)},0V${H}`), ...l.y.grid.map((y) => `M0,${crisp(y)}H${W}`)].join("");
+  if (grid !== "") out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
+  out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${H}" fill="none" stroke="${FRAME}"/>`);
+  const ticks = [...l.x.labels.map((t) => `M${crisp(t.at)},${H}v${TICK_SIZE}`), ...l.y.labels.map((t) => `M0,${crisp(t.at)}h-${TICK_SIZE}`)].join("");
+  out.push(`<path class="axis" d="M0.5,0V${H + 0.5}H${W}${ticks}" stroke="${AXIS}" fill="none"/>`);
+  const labelTop = H + TICK_SIZE + LABEL_GAP;
+  if (p.x.kind === "category") {
+    for (const t of l.x.labels)
+      out.push(
+        `<text class="x-label" transform="translate(${num(t.at + LABEL_SIZE * 0.35 * SIN45)},${num(labelTop)}) rotate(-45)" font-size="${LABEL_SIZE}" text-anchor="end">${escapeXml(t.label)}</text>`
+      );
+  } else {
+    for (const t of l.x.labels) out.push(text("x-label", t.at, labelTop + LABEL_SIZE * ASCENT, t.label, ' text-anchor="middle"', LABEL_SIZE));
+  }
+  for (const t of l.y.labels) out.push(text("y-label", -TICK_SIZE - LABEL_GAP, t.at + LABEL_SIZE * 0.35, t.label, ' text-anchor="end"', LABEL_SIZE));
+  out.push(text("axis-title", W / 2, H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT, p.x.title, ' text-anchor="middle" font-weight="bold"', AXIS_TITLE_SIZE));
+  const yTitleX = -(TICK_SIZE + LABEL_GAP + l.yLabelWidth + 6 + AXIS_TITLE_SIZE * DESCENT);
+  out.push(
+    `<text class="axis-title" transform="translate(${num(yTitleX)},${H / 2}) rotate(-90)" font-size="${AXIS_TITLE_SIZE}" text-anchor="middle" font-weight="bold">${escapeXml(truncateText(p.y.title, AXIS_TITLE_SIZE, H, true))}</text>`
+  );
+  if (p.mark === "bar") {
+    for (const s of p.series) out.push(barMarks(s, l));
+  } else {
+    const markers = Math.max(0, ...p.series.map((s) => s.points.length)) <= MAX_POINTS_WITH_MARKERS;
+    for (const s of p.series) out.push(...seriesMarks(s, l, markers));
+    const crosses = p.series.flatMap((s) => s.points.filter((q) => q.failed)).flatMap((q) => {
+      const px = l.x.map(q.x);
+      const py = Number.isFinite(q.y) ? l.y.map(q.y) : void 0;
+      return px === void 0 || py === void 0 ? [] : [crossPath(px, py, CROSS_SIZE)];
+    });
+    if (crosses.length > 0) out.push(`<path class="failed" d="${crosses.join("")}" fill="${FAILED_MARK2}"/>`);
+  }
+  out.push(...legendMarks(l));
+  return out.filter((s) => s !== "");
+}
+function chartToSvg(chart) {
+  const layouts = chart.panels.map(layoutPanel);
+  const columns = Math.max(1, Math.min(chart.columns, layouts.length));
+  const rows = Math.max(1, Math.ceil(layouts.length / columns));
+  const cell = { left: 0, right: 0, top: 0, bottom: 0 };
+  for (const l of layouts) for (const side of ["left", "right", "top", "bottom"]) cell[side] = Math.max(cell[side], l.extent[side]);
+  const cellWidth = cell.left + W + cell.right;
+  const cellHeight = cell.top + H + cell.bottom;
+  const titleBlock = TITLE_SIZE + 8;
+  const panelsWidth = columns * cellWidth + (columns - 1) * GAP_X;
+  const width = Math.ceil(2 * PAD + Math.max(panelsWidth, Math.min(MAX_TITLE_WIDTH, textWidth(chart.title, TITLE_SIZE, true))));
+  const height = Math.ceil(2 * PAD + titleBlock + rows * cellHeight + (rows - 1) * GAP_Y);
+  const title = escapeXml(chart.title);
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${CHART_FONT}, sans-serif" fill="${TEXT}" role="img" aria-label="${title}">`,
+    `<title>${title}</title>`,
+    `<rect width="${width}" height="${height}" fill="white"/>`,
+    text("title", PAD, PAD + TITLE_SIZE * ASCENT, truncateText(chart.title, TITLE_SIZE, width - 2 * PAD, true), ' font-weight="bold"', TITLE_SIZE)
+  ];
+  layouts.forEach((l, k) => {
+    const ox = PAD + k % columns * (cellWidth + GAP_X) + cell.left;
+    const oy = PAD + titleBlock + Math.floor(k / columns) * (cellHeight + GAP_Y) + cell.top;
+    out.push(`<g class="panel" transform="translate(${num(ox)},${num(oy)})">`, ...panelMarks(l, cell), "</g>");
+  });
+  out.push("</svg>");
+  return out.join("\n") + "\n";
+}
+
 // src/pipeline/history.ts
 import { existsSync as existsSync2, readdirSync as readdirSync2, rmSync as rmSync2 } from "node:fs";
 import { join as join4 } from "node:path";
@@ -10100,12 +10784,12 @@ function renderHistoryRecord(record) {
   } else {
     lines.push('  "measurements": [');
     record.measurements.forEach((m, i) => {
-      const statistics = STATISTIC_NAMES.filter((s) => m.statistics[s] !== void 0).map((s) => `${JSON.stringify(s)}: ${num(m.statistics[s])}`).join(", ");
+      const statistics = STATISTIC_NAMES.filter((s) => m.statistics[s] !== void 0).map((s) => `${JSON.stringify(s)}: ${num2(m.statistics[s])}`).join(", ");
       const fields = [
         `"experiment": ${JSON.stringify(m.experiment)}`,
         `"format": ${JSON.stringify(m.format)}`,
         `"parameter": ${JSON.stringify(m.parameter)}`,
-        `"payloadBytes": ${num(m.payloadBytes)}`,
+        `"payloadBytes": ${num2(m.payloadBytes)}`,
         `"metric": ${JSON.stringify(m.metric)}`,
         `"dimension": ${JSON.stringify(m.dimension)}`,
         `"unit": ${JSON.stringify(m.unit)}`,
@@ -10121,13 +10805,13 @@ function renderHistoryRecord(record) {
   lines.push("}", "");
   return lines.join("\n");
 }
-function num(value4) {
+function num2(value4) {
   return value4 === null || !Number.isFinite(value4) ? "null" : JSON.stringify(value4);
 }
-function parseHistoryRecord(text, source) {
+function parseHistoryRecord(text2, source) {
   let data;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text2);
   } catch (error) {
     throw new InputError(`not a perfgate history record: ${error.message}`, { file: source });
   }
@@ -10317,47 +11001,25 @@ function planCharts(input) {
   });
 }
 var OPEN_PNGS = 8;
-async function waitHelping(job, renderer) {
-  let done = false;
-  void job.then(
-    () => done = true,
-    () => done = true
-  );
-  await Promise.resolve();
-  while (!done && renderer && renderer.open > 0) await Promise.race([renderer.help(), job.catch(() => void 0)]);
-  return job;
-}
-var MIN_CHARTS_FOR_SVG_WORKERS = 4;
-var SVGS_AHEAD = 4;
 async function writeCharts(outputDir, input) {
   const charts = planCharts(input);
-  const render = await import("./chunks/charts.js");
   const folder = join5(outputDir, CHARTS_FOLDER);
   mkdirSync2(folder, { recursive: true });
   const png = input.png !== false && charts.length > 0;
-  const svgWorkers = charts.length >= MIN_CHARTS_FOR_SVG_WORKERS;
-  const pngs = png || svgWorkers ? render.startPngRenderer({ prepare: { png, svg: svgWorkers }, workers: svgWorkers ? 2 : 1 }) : void 0;
+  const render = await import("./chunks/charts.js");
+  const pngs = png ? render.startPngRenderer({ prepare: { png: true } }) : void 0;
   try {
     const out = [];
     const forHtml = [];
     const pngWrites = [];
-    const specs = charts.map((chart) => toVegaLite(chart));
-    const svgs = [];
-    const drawSvg = (k) => {
-      const svg = pngs && svgWorkers ? pngs.renderSvg(specs[k]) : render.renderSvg(specs[k]);
-      svg.catch(() => void 0);
-      svgs[k] = svg;
-    };
-    for (const [k, chart] of charts.entries()) {
-      for (let ahead = svgs.length; ahead < Math.min(charts.length, k + 1 + SVGS_AHEAD); ahead++) drawSvg(ahead);
-      const spec = specs[k];
-      const svg = await waitHelping(svgs[k], pngs);
-      delete svgs[k];
+    for (const chart of charts) {
+      const spec = toVegaLite(chart);
+      const svg = chartToSvg(chart);
       const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...png ? [`${chart.id}.png`] : []];
       const files = names.map((name) => join5(folder, name));
       writeAtomic(files[0], JSON.stringify(spec, null, 2) + "\n");
       writeAtomic(files[1], svg);
-      if (png && pngs) {
+      if (pngs) {
         const path = files[2];
         pngWrites.push(
           pngs.render(svg).then((drawn2) => writeAtomic(path, drawn2)).catch((error) => error ?? new Error("PNG not drawn"))
@@ -10497,7 +11159,7 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     method = { ...THRESHOLD_METHOD, method: inferred, confidence: confidenceFor(inferred, void 0) };
   }
   const rank = (r) => comparisonRowFailed(r) ? 0 : 1;
-  const rows = all.map((row, index) => ({ row, index })).sort((a, b) => {
+  const rows = all.map((row, index2) => ({ row, index: index2 })).sort((a, b) => {
     const byFail = rank(a.row) - rank(b.row);
     if (byFail !== 0) return byFail;
     const da = Number.isNaN(a.row.deltaPercent) ? -Infinity : a.row.deltaPercent;
@@ -10918,10 +11580,10 @@ function formatLimit(value4, direction) {
   const up = direction === "lower-is-better";
   const fixed = Math.abs(value4) >= 100 || value4 === 0;
   const step = fixed ? 1e-3 : 10 ** (Math.floor(Math.log10(Math.abs(value4))) - 5);
-  const text = (x) => fixed ? x.toFixed(3) : String(Number(x.toPrecision(6)));
-  const nearest = Number(text(value4));
-  if (up ? nearest >= value4 : nearest <= value4) return text(nearest);
-  return text(up ? nearest + step : nearest - step);
+  const text2 = (x) => fixed ? x.toFixed(3) : String(Number(x.toPrecision(6)));
+  const nearest = Number(text2(value4));
+  if (up ? nearest >= value4 : nearest <= value4) return text2(nearest);
+  return text2(up ? nearest + step : nearest - step);
 }
 function renderMetricRequirementsCsv(limits) {
   const columns = [];
@@ -10988,7 +11650,7 @@ function renderComparisonText(report) {
   const withDetectable = report.rows.some((r) => r.detectable !== void 0);
   const range2 = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
   const general = !payloadLayout(report.rows);
-  const safe2 = (text) => withoutControls(text);
+  const safe2 = (text2) => withoutControls(text2);
   const header = [
     ...general ? ["Experiment", "Parameter", "Metric"] : ["Sub-experiment", "Bytes", "Magnitude"],
     "Reference",
@@ -11028,11 +11690,11 @@ import { existsSync as existsSync3 } from "node:fs";
 import { parseArgs } from "node:util";
 
 // src/pipeline/patterns.ts
-function splitPatterns(text) {
+function splitPatterns(text2) {
   const patterns = [];
   let depth = 0;
   let current = "";
-  for (const c of text) {
+  for (const c of text2) {
     if (c === "{") depth++;
     else if (c === "}") depth = Math.max(0, depth - 1);
     if (c === "\n" || c === "\r" || c === "," && depth === 0) {
@@ -11730,7 +12392,7 @@ function settingsLine(report) {
   return `E-divisive means with a t-test: p ≤ ${maxPValue}, change ≥ ${Math.round(minMagnitude * 100)} %, at least ${minSegment} runs on each side of a step`;
 }
 function renderTrendsMarkdown(report) {
-  const md = (text) => escapeMarkdown(text);
+  const md = (text2) => escapeMarkdown(text2);
   const sha = (i) => md(shortSha(report.runs[i]));
   const lines = ["## Trends on the default branch", ""];
   if (report.runs.length === 0) return [...lines, "No recorded runs.", ""].join("\n");
@@ -11775,7 +12437,7 @@ function outlierText(o, unit, escape, at) {
   return `${withUnit2(o.value, escape(unit))} against ${withUnit2(o.level, escape(unit))} (${percent2(o.change)}, ${o.kind}) at ${span}`;
 }
 function renderTrendsText(report) {
-  const t = (text) => withoutControls(text);
+  const t = (text2) => withoutControls(text2);
   const sha = (i) => t(shortSha(report.runs[i]));
   const lines = [`Trends: ${report.runs.length} run(s), ${report.series.length} series (${settingsLine(report)})`];
   const steps = rowsOf(report, (s) => s.steps);
@@ -11930,10 +12592,10 @@ function split(values, maxPValue) {
 function score(values, points, k) {
   const start = k === 0 ? 0 : points[k - 1];
   const end = k + 1 < points.length ? points[k + 1] : values.length;
-  const index = points[k];
-  const left = values.subarray(start, index);
-  const right = values.subarray(index, end);
-  return { index, pValue: tTest(left, right).pValue, before: mean2(left, 0, left.length), after: mean2(right, 0, right.length) };
+  const index2 = points[k];
+  const left = values.subarray(start, index2);
+  const right = values.subarray(index2, end);
+  return { index: index2, pValue: tTest(left, right).pValue, before: mean2(left, 0, left.length), after: mean2(right, 0, right.length) };
 }
 function merge(values, points, maxPValue, minMagnitude) {
   const pts = [...points];
@@ -12189,8 +12851,8 @@ function renderInspectionText(files, sets) {
 function renderInspectionJson(files) {
   return JSON.stringify({ files }, null, 2) + "\n";
 }
-function safe(text) {
-  return withoutControls(text);
+function safe(text2) {
+  return withoutControls(text2);
 }
 
 // src/pipeline/inspect.ts
@@ -12494,8 +13156,8 @@ function trendSpec(s, runs) {
     ...s.pending ? [{ t: s.pending, color: PENDING, kind: "pending" }] : []
   ];
   for (const { t, color, kind } of changes) {
-    const text = `${kind}${t.isNew && kind === "regression" ? " (new)" : ""} ${percent3(t.change)}: ${sha(t.lastRunBefore)}…${sha(t.firstRun)}`;
-    const data = { values: [{ r: t.lastRunBefore, r2: t.firstRun, text }] };
+    const text2 = `${kind}${t.isNew && kind === "regression" ? " (new)" : ""} ${percent3(t.change)}: ${sha(t.lastRunBefore)}…${sha(t.firstRun)}`;
+    const data = { values: [{ r: t.lastRunBefore, r2: t.firstRun, text: text2 }] };
     layers.push({
       data,
       mark: { type: "rect", color, opacity: 0.25, tooltip: true },
@@ -12656,8 +13318,8 @@ function page(title, root, body, charts, runs) {
     ""
   ].join("\n");
 }
-function link(url, text) {
-  return url ? `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>` : escapeHtml(text);
+function link(url, text2) {
+  return url ? `<a href="${escapeHtml(url)}">${escapeHtml(text2)}</a>` : escapeHtml(text2);
 }
 function runLink(model, i) {
   const run = model.runs[i];
@@ -12793,13 +13455,13 @@ async function runDashboard(options, progress) {
 // src/engine/report/commentBody.ts
 var MAX_COMMENT_BODY = 65536;
 function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
-  const parts = sections.map((s, index) => {
+  const parts = sections.map((s, index2) => {
     const section = typeof s === "string" ? { text: s } : s;
     return {
-      index,
+      index: index2,
       text: section.text.replace(/\r\n?/g, "\n").replace(/\s+$/, ""),
-      priority: section.priority ?? index,
-      label: section.label?.trim() || `part ${index + 1}`,
+      priority: section.priority ?? index2,
+      label: section.label?.trim() || `part ${index2 + 1}`,
       required: section.required === true
     };
   });
@@ -12814,8 +13476,8 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
     const notice = noticeOf(labels(dropped), labels(cut), link2);
-    const text = join10();
-    return text === "" ? notice : `${text}
+    const text2 = join10();
+    return text2 === "" ? notice : `${text2}
 
 ${notice}`;
   };
@@ -12857,22 +13519,22 @@ function list(labels) {
 function safeLink(link2) {
   return link2.trim().replace(/[\s()<>]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
 }
-function cutToFit(text, room) {
-  if (text.length <= room) return text;
+function cutToFit(text2, room) {
+  if (text2.length <= room) return text2;
   if (room <= 0) return "";
-  let end = text.lastIndexOf("\n", room);
+  let end = text2.lastIndexOf("\n", room);
   for (; ; ) {
-    const head = end > 0 ? text.slice(0, end) : "";
+    const head = end > 0 ? text2.slice(0, end) : "";
     if (head !== "") {
       const closed = head.replace(/\s+$/, "") + closings(head);
       if (closed.length <= room) return closed;
-      end = text.lastIndexOf("\n", end - 1);
+      end = text2.lastIndexOf("\n", end - 1);
       continue;
     }
-    let cutAt = Math.min(room, text.length);
-    const code = text.charCodeAt(cutAt - 1);
+    let cutAt = Math.min(room, text2.length);
+    const code = text2.charCodeAt(cutAt - 1);
     if (code >= 55296 && code <= 56319) cutAt--;
-    return text.slice(0, cutAt);
+    return text2.slice(0, cutAt);
   }
 }
 function closings(head) {
@@ -12907,7 +13569,7 @@ function reviewerComment(parts, links, limit = MAX_COMMENT_BODY) {
     [parts.trends, "the trends"],
     [parts.charts, "the charts"]
   ];
-  const sections = named.filter((p) => p[0] !== void 0 && p[0] !== "").map(([text, label], index) => ({ text, priority: index, required: index === 0, label }));
+  const sections = named.filter((p) => p[0] !== void 0 && p[0] !== "").map(([text2, label], index2) => ({ text: text2, priority: index2, required: index2 === 0, label }));
   if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 1, label: "the chart images" });
   const link2 = linksLine(links);
   if (link2 !== void 0) sections.push({ text: link2, priority: -1, required: true, label: "links" });
@@ -13367,14 +14029,14 @@ function commentChartsOption(value4) {
   if (!COMMENT_CHARTS.includes(value4)) throw new UsageError(`--comment-charts must be ${COMMENT_CHARTS.join(", ")}; got "${terminalSafe(value4)}"`);
   return value4;
 }
-function numberOption(text, name, fallback, valid, expected) {
-  if (text === void 0) return fallback;
-  const v = Number(text);
-  if (text.trim() === "" || !Number.isFinite(v) || !valid(v)) throw new UsageError(`${name} must be ${expected}; got "${terminalSafe(text)}"`);
+function numberOption(text2, name, fallback, valid, expected) {
+  if (text2 === void 0) return fallback;
+  const v = Number(text2);
+  if (text2.trim() === "" || !Number.isFinite(v) || !valid(v)) throw new UsageError(`${name} must be ${expected}; got "${terminalSafe(text2)}"`);
   return v;
 }
-function terminalSafe(text) {
-  return withoutControls(text, true);
+function terminalSafe(text2) {
+  return withoutControls(text2, true);
 }
 function version() {
   if (true) return "0.1.0";
@@ -13389,6 +14051,6 @@ process.stdout.on("error", (error) => {
   if (error.code !== "EPIPE") throw error;
 });
 process.exitCode = await runCli(process.argv.slice(2), {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text)
+  out: (text2) => process.stdout.write(text2),
+  err: (text2) => process.stderr.write(text2)
 });

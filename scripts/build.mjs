@@ -3,7 +3,7 @@
 // so both run from a checkout with no node_modules. Output is deterministic (no timestamps;
 // chunk names carry a content hash).
 //
-// Charts (vega, vega-lite, resvg-wasm, the font and the browser builds for report.html) are a
+// Charts (resvg-wasm, the font, the PNG worker and the browser builds of vega for report.html) are a
 // separate bundle, dist/chunks/charts.js, that the entry points reach only through a dynamic
 // import(): a run without charts never loads it. Within it, code splitting makes each embedded
 // asset its own chunk, parsed only when used (the 2.5 MB wasm only for PNGs, in the PNG worker).
@@ -109,8 +109,6 @@ export const chartsBuild = {
   splitting: true,
   entryNames: '[name]',
   chunkNames: '[name]-[hash]',
-  // vega-canvas tries `await import('canvas')` inside a try/catch and falls back to no canvas.
-  external: ['canvas'],
   plugins: [embedAssets],
   banner: { js: requireShim },
 };

@@ -1,26 +1,16 @@
 import { createRequire as __perfgateCreateRequire } from 'node:module';
 const require = __perfgateCreateRequire(import.meta.url);
 import {
-  pngWorkerUrl,
-  startPngRenderer
-} from "./chunk-NKMW2U2M.js";
-import {
-  compileSpec,
-  normalizeSvgIds,
-  renderChart,
-  renderSvg,
-  staticSpec,
-  tidySvg
-} from "./chunk-RWPEFQGR.js";
-import {
   MAX_PNG_WIDTH,
   PNG_SCALE,
   encodePng,
   loadBrowserBundles,
   pngWidth,
-  rasterize
-} from "./chunk-54CDZIKX.js";
-import "./chunk-35V5D2N5.js";
+  pngWorkerUrl,
+  rasterize,
+  startPngRenderer
+} from "./chunk-YE5NV4KN.js";
+import "./chunk-KP423JM7.js";
 
 // src/engine/report/escape.ts
 function escapeHtml(text) {
@@ -140,20 +130,14 @@ ${toc}
 export {
   MAX_PNG_WIDTH,
   PNG_SCALE,
-  compileSpec,
   encodePng,
   escapeHtml,
   jsonForScript,
   loadBrowserBundles,
-  normalizeSvgIds,
   pngWidth,
   pngWorkerUrl,
-  renderChart,
   rasterize as renderPng,
   renderReportHtml,
-  renderSvg,
   scriptText,
-  startPngRenderer,
-  staticSpec,
-  tidySvg
+  startPngRenderer
 };

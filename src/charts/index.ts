@@ -1,5 +1,5 @@
-/** The lazily loaded chart renderer: everything that needs vega, vega-lite or resvg. */
-export { renderChart, renderPng, renderSvg, staticSpec, tidySvg, compileSpec, normalizeSvgIds, PNG_SCALE, MAX_PNG_WIDTH, pngWidth, type RenderedChart } from './render.js';
+/** The lazily loaded chart renderer: PNGs (resvg), the PNG worker, and report.html with its scripts. */
+export { rasterize as renderPng, PNG_SCALE, MAX_PNG_WIDTH, pngWidth } from './rasterize.js';
 export { startPngRenderer, pngWorkerUrl, type PngRenderer, type PngRendererOptions } from './pngRenderer.js';
 export { encodePng } from './png.js';
 export { renderReportHtml, escapeHtml, jsonForScript, scriptText, type ReportHtmlChart, type ReportHtmlInput } from './reportHtml.js';

@@ -6,16 +6,11 @@
  * first draws it, so no job is drawn twice or lost. A PNG is a function of its SVG alone, so the
  * bytes are the same whichever thread draws it.
  *
- * The same goes for SVGs (renderSvg): with more than one chart to draw, the worker draws some of
- * their SVGs with vega too, so both cores draw; an SVG, like a PNG, is a function of its spec alone
- * (render.ts numbers its ids per SVG), whichever thread draws it.
- *
- * From the TypeScript sources (tests) there is no worker script: this thread draws every PNG and SVG.
+ * From the TypeScript sources (tests) there is no worker script: this thread draws every PNG.
  */
 import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import type { VegaLiteSpec } from '../engine/charts/vegaLite.js';
 import { PNG_SCALE, rasterize } from './rasterize.js';
 
 /** Set by scripts/build.mjs: the worker's file, relative to the charts bundle. */
@@ -33,21 +28,10 @@ export interface PngRequest {
   claim: Int32Array;
 }
 
-/** An SVG to draw from a Vega-Lite spec (render.ts renderSvg). */
-export interface SvgRequest {
-  id: number;
-  spec: VegaLiteSpec;
-  claim: Int32Array;
-}
-
-export type PngResponse = { id: number; png: Uint8Array } | { id: number; svg: string } | { id: number; error: string };
-
-/** What a job gives: a PNG's bytes or an SVG's text. */
-type Drawn = Uint8Array | string;
+export type PngResponse = { id: number; png: Uint8Array } | { id: number; error: string };
 
 /** Draws a job in the calling thread, as the worker draws it. */
-export async function drawJob(job: PngRequest | SvgRequest): Promise<Drawn> {
-  if ('spec' in job) return (await import('./render.js')).renderSvg(job.spec);
+export function drawJob(job: PngRequest): Promise<Uint8Array> {
   return rasterize(job.svg, job.scale);
 }
 
@@ -56,12 +40,8 @@ export interface PngRenderer {
   readonly worker: boolean;
   /** Jobs not finished yet. */
   readonly open: number;
-  /** Whether this thread should draw SVG jobs while it waits (false with two workers alive). */
-  readonly helpWithSvgs: boolean;
   /** The PNG of an SVG, as renderPng draws it. The job starts on the worker, or in `help`/`finish`. */
   render(svg: string, scale?: number): Promise<Uint8Array>;
-  /** The SVG of a spec, as render.ts renderSvg draws it; shared out like `render`. */
-  renderSvg(spec: VegaLiteSpec): Promise<string>;
   /** Draws one job no thread has claimed yet, newest first; when there is none, waits for any job to finish. */
   help(): Promise<void>;
   /** Helps until every job has finished. */
@@ -84,27 +64,23 @@ function signal(): { promise: Promise<void>; resolve: () => void } {
 
 interface Job {
   id: number;
-  request: PngRequest | SvgRequest;
+  request: PngRequest;
   claim: Int32Array;
   settled: boolean;
-  resolve: (drawn: Drawn) => void;
+  resolve: (drawn: Uint8Array) => void;
   reject: (error: Error) => void;
 }
 
 export interface PngRendererOptions {
   /** The worker script; by default the bundled one (pngWorkerUrl); false for none. */
   worker?: URL | false;
-  /** What the worker loads before its first job: resvg for PNGs (the default), vega for SVGs. */
-  prepare?: { png?: boolean; svg?: boolean };
-  /**
-   * Worker threads (default 1, at most one per core). With two, SVG jobs are
-   * left to the workers (`helpWithSvgs` is false): vega's garbage then lives in worker heaps whose
-   * young generation is capped, not in this thread's, which V8 lets grow to 3 × 16 MB.
-   */
+  /** Whether the worker loads resvg before its first job (the default), while this thread prepares the first SVG. */
+  prepare?: { png?: boolean };
+  /** Worker threads (default 1, at most one per core); their young generation is capped when there are several. */
   workers?: number;
 }
 
-/** A worker's young generation (MB): vega allocates fast; a small nursery keeps the peak RSS down. */
+/** A worker's young generation (MB) when several run: a small nursery keeps the peak RSS down. */
 const WORKER_YOUNG_GENERATION_MB = 16;
 
 /**
@@ -119,7 +95,7 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
   /** Resolved (and replaced) whenever a job finishes, for `help` to wait on. */
   let changed = signal();
 
-  const settle = (job: Job, outcome: { drawn: Drawn } | { error: Error }) => {
+  const settle = (job: Job, outcome: { drawn: Uint8Array } | { error: Error }) => {
     if (job.settled) return;
     job.settled = true;
     jobs.delete(job.id);
@@ -143,14 +119,7 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
     worker.on('message', (response: PngResponse) => {
       const job = jobs.get(response.id);
       if (!job) return;
-      settle(
-        job,
-        'png' in response
-          ? { drawn: response.png }
-          : 'svg' in response
-            ? { drawn: response.svg }
-            : { error: new Error(`${'spec' in job.request ? 'SVG' : 'PNG'} not drawn: ${response.error}`) },
-      );
+      settle(job, 'png' in response ? { drawn: response.png } : { error: new Error(`PNG not drawn: ${response.error}`) });
     });
     // A worker that dies leaves its jobs to this thread: they are drawn here, so a crash costs time, not PNGs.
     // Only the worker's claims are released; a job this thread is drawing stays its own.
@@ -175,12 +144,12 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
     return true;
   };
 
-  const submit = (request: (id: number, claim: Int32Array) => PngRequest | SvgRequest): Promise<Drawn> => {
+  const submit = (svg: string, scale: number): Promise<Uint8Array> => {
     if (closed) return Promise.reject(closed);
     const id = nextId++;
     const claim = new Int32Array(new SharedArrayBuffer(4));
-    const message = request(id, claim);
-    return new Promise<Drawn>((resolve, reject) => {
+    const message: PngRequest = { id, svg, scale, claim };
+    return new Promise<Uint8Array>((resolve, reject) => {
       jobs.set(id, { id, request: message, claim, settled: false, resolve, reject });
       for (const worker of workers) worker.postMessage(message);
     });
@@ -189,7 +158,6 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
   const help = async (): Promise<void> => {
     // Newest first: the worker works through its queue from the oldest.
     for (const job of [...jobs.values()].reverse()) {
-      if ('spec' in job.request && workers.size >= 2) continue;
       if (Atomics.load(job.claim, 0) === UNCLAIMED && (await drawHere(job))) {
         // Let the worker's answers in before the next job.
         await yieldToEvents();
@@ -203,17 +171,11 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
     get worker() {
       return workers.size > 0;
     },
-    get helpWithSvgs() {
-      return workers.size < 2;
-    },
     get open() {
       return jobs.size;
     },
     render(svg, scale = PNG_SCALE) {
-      return submit((id, claim) => ({ id, svg, scale, claim })) as Promise<Uint8Array>;
-    },
-    renderSvg(spec) {
-      return submit((id, claim) => ({ id, spec, claim })) as Promise<string>;
+      return submit(svg, scale);
     },
     help,
     async finish() {

@@ -1,30 +1,27 @@
 /**
- * The chart worker thread (dist/chunks/png-worker.js): draws PNGs, and SVGs of specs, while the
- * main thread draws others (pngRenderer.ts). Jobs are taken in order; a job the main thread has
- * claimed meanwhile is skipped. Each PNG and SVG is exactly what the main thread would draw
- * (drawJob). vega and resvg are loaded on the first job that needs them.
+ * The chart worker thread (dist/chunks/png-worker.js): draws PNGs while the main thread draws
+ * others (pngRenderer.ts). Jobs are taken in order; a job the main thread has claimed meanwhile is
+ * skipped. Each PNG is exactly what the main thread would draw (drawJob).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { prepareResvg } from './rasterize.js';
-import { CLAIMED_BY_WORKER, drawJob, UNCLAIMED, type PngRequest, type PngResponse, type SvgRequest } from './pngRenderer.js';
+import { CLAIMED_BY_WORKER, drawJob, UNCLAIMED, type PngRequest, type PngResponse } from './pngRenderer.js';
 
 const port = parentPort;
 if (!port) throw new Error('png-worker.js runs as a worker thread (new Worker), not as a script');
 
-// Start loading what the jobs will need (PngRendererOptions.prepare) while the first chart is built.
-const prepare = (workerData ?? {}) as { png?: boolean; svg?: boolean; claim?: number };
+// Start loading resvg (PngRendererOptions.prepare) while the first chart is drawn.
+const prepare = (workerData ?? {}) as { png?: boolean; claim?: number };
 const claimValue = prepare.claim ?? CLAIMED_BY_WORKER;
 if (prepare.png) void prepareResvg().catch(() => undefined);
-if (prepare.svg) void import('./render.js').catch(() => undefined);
 
 let queue: Promise<void> = Promise.resolve();
-port.on('message', (job: PngRequest | SvgRequest) => {
+port.on('message', (job: PngRequest) => {
   queue = queue.then(async () => {
     if (Atomics.compareExchange(job.claim, 0, UNCLAIMED, claimValue) !== UNCLAIMED) return;
     let response: PngResponse;
     try {
-      const drawn = await drawJob(job);
-      response = typeof drawn === 'string' ? { id: job.id, svg: drawn } : { id: job.id, png: drawn };
+      response = { id: job.id, png: await drawJob(job) };
     } catch (error) {
       response = { id: job.id, error: error instanceof Error ? error.message : String(error) };
     }

@@ -1,8 +1,8 @@
 /**
  * Writes the charts of a run: for every chart `charts/<id>.vl.json` (the Vega-Lite spec),
  * `.svg` and `.png`, then `report.html` with all of them; returns the Mermaid Markdown for the PR
- * comment and job summary. vega, vega-lite and resvg are imported only here, on demand, so runs
- * without charts start without them.
+ * comment and job summary. SVGs are drawn from the chart model (engine/charts/svg.ts); resvg and
+ * report.html's scripts are imported only here, on demand, so runs without charts start without them.
  */
 import { checkVerdictTable, comparisonVerdictTable } from '../engine/report/verdictTable.js';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { buildCharts, type RawSamples, type ReducedRaw } from '../engine/charts/build.js';
 import { chartToMermaid, chartsToMermaidMarkdown } from '../engine/charts/mermaid.js';
 import type { Chart, ChartKind } from '../engine/charts/model.js';
+import { chartToSvg } from '../engine/charts/svg.js';
 import { toVegaLite } from '../engine/charts/vegaLite.js';
 import type { Measurement } from '../engine/model/measurement.js';
 import type { Summary } from '../engine/model/summary.js';
 import type { ComparisonReport } from '../engine/report/comparisonReport.js';
 import type { CheckReport } from '../engine/report/model.js';
 import { latencyHistoryRuns, type HistoryRecord } from './history.js';
-import type { PngRenderer } from '../charts/pngRenderer.js';
 
 export const CHARTS_FOLDER = 'charts';
 export const REPORT_HTML = 'report.html';
@@ -83,64 +83,27 @@ export function planCharts(input: ChartsInput): Chart[] {
  */
 const OPEN_PNGS = 8;
 
-/**
- * The outcome of a job, drawing other open jobs in this thread meanwhile (newest first: the worker
- * takes the oldest), so this thread never waits idle while there is work.
- */
-async function waitHelping<T>(job: Promise<T>, renderer: PngRenderer | undefined): Promise<T> {
-  let done = false;
-  void job.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  await Promise.resolve();
-  while (!done && renderer && renderer.open > 0) await Promise.race([renderer.help(), job.catch(() => undefined)]);
-  return job;
-}
-
-/**
- * Fewer charts are drawn in this thread: each worker loads and compiles vega (about 0.3 s of CPU
- * cold), which costs more than a few charts take to draw (the trivial input's 2 charts took 1.5-2.1 s
- * with workers against about 0.9 s without).
- */
-const MIN_CHARTS_FOR_SVG_WORKERS = 4;
-
-/** SVGs drawn ahead of the one being written, at most: both threads stay busy, few SVGs are held. */
-const SVGS_AHEAD = 4;
-
 export async function writeCharts(outputDir: string, input: ChartsInput): Promise<ChartsOutcome> {
   const charts = planCharts(input);
-  const render = await import('../charts/index.js');
   const folder = join(outputDir, CHARTS_FOLDER);
   mkdirSync(folder, { recursive: true });
   const png = input.png !== false && charts.length > 0;
-  // Started first, so the workers load vega (and resvg) while the first chart is built. A few
-  // charts without PNGs are drawn here: workers would only load vega again.
-  const svgWorkers = charts.length >= MIN_CHARTS_FOR_SVG_WORKERS;
-  const pngs = png || svgWorkers ? render.startPngRenderer({ prepare: { png, svg: svgWorkers }, workers: svgWorkers ? 2 : 1 }) : undefined;
+  // The PNG worker starts first, so it loads resvg while this thread draws the SVGs.
+  const render = await import('../charts/index.js');
+  const pngs = png ? render.startPngRenderer({ prepare: { png: true } }) : undefined;
   try {
     const out: WrittenChart[] = [];
     const forHtml = [];
     // Each PNG write settles to its error or undefined, so none is left rejected and unobserved.
     const pngWrites: Promise<unknown>[] = [];
-    const specs = charts.map((chart) => toVegaLite(chart));
-    const svgs: Promise<string>[] = [];
-    const drawSvg = (k: number) => {
-      // Settled to the SVG or its error and observed, so a job that fails while another is awaited is not an unhandled rejection.
-      const svg = pngs && svgWorkers ? pngs.renderSvg(specs[k]!) : render.renderSvg(specs[k]!);
-      svg.catch(() => undefined);
-      svgs[k] = svg;
-    };
-    for (const [k, chart] of charts.entries()) {
-      for (let ahead = svgs.length; ahead < Math.min(charts.length, k + 1 + SVGS_AHEAD); ahead++) drawSvg(ahead);
-      const spec = specs[k]!;
-      const svg = await waitHelping(svgs[k]!, pngs);
-      delete svgs[k];
+    for (const chart of charts) {
+      const spec = toVegaLite(chart);
+      const svg = chartToSvg(chart);
       const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...(png ? [`${chart.id}.png`] : [])];
       const files = names.map((name) => join(folder, name));
       writeAtomic(files[0]!, JSON.stringify(spec, null, 2) + '\n');
       writeAtomic(files[1]!, svg);
-      if (png && pngs) {
+      if (pngs) {
         const path = files[2]!;
         pngWrites.push(
           pngs
