@@ -3,25 +3,23 @@
  * logged, nothing is fetched from the network, hostile experiment names stay text, and points link
  * to their runs. Screenshots of index.html and an experiment page go to the test's temp folder.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runDashboard } from '../src/pipeline/dashboard.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { dashboardHistory } from './helpers/dashboard-history.js';
 import { writeHistory } from './helpers/dashboard-site.js';
+import { CHROMIUM, haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
 import { cli, fastdds, repoRoot, sharedAvailable, tempDir } from './helpers/shared.js';
 
 const HOSTILE = '=HYPERLINK("http://evil.example") @octocat [click](http://evil.example) <img src=x onerror=alert(1)> | # h1 ../../x ::set-output name=verdict::pass';
 const HOSTILE_SCRIPT = '</script><script>alert(1)</script><!-- & "q" \'s\'';
 
-const chromium = '/usr/bin/chromium';
-const haveChromium = existsSync(chromium);
-if (!haveChromium) process.stderr.write(`perfgate tests: ${chromium} not found, skipping the dashboard browser test\n`);
+if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, skipping the dashboard browser test\n`);
 
 (haveChromium ? describe : describe.skip)('the dashboard in headless Chromium', () => {
   test('every page draws all its charts offline, with hostile names inert and points linking to runs', async () => {
-    const { chromium: browserType } = await import('playwright-core');
     const hostile = (name: string) => `${name.startsWith('inter') ? HOSTILE : HOSTILE_SCRIPT} ${name}`;
     const history = writeHistory(dashboardHistory(hostile));
     const requirements = join(tempDir(), 'requirements.csv');
@@ -37,7 +35,7 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${chromium} not found, 
     const outcome = await runDashboard({ history, output: site, requirements }, silentProgress);
     expect(outcome.model.experiments.map((e) => e.status)).toEqual(['failed', 'passed']);
 
-    const browser = await browserType.launch({ executablePath: chromium, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    const browser = await launchChromium();
     try {
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
       // Anything but file: is recorded and refused: the site must not need the network.
@@ -48,12 +46,7 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${chromium} not found, 
         requests.push(url);
         return route.abort();
       });
-      const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      const { page, problems } = await watchedPage(context);
       page.on('dialog', (d) => {
         problems.push(`dialog: ${d.message()}`);
         void d.dismiss();
@@ -116,7 +109,6 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${chromium} not found, 
 // `perfgate history import`, drawn with `perfgate dashboard`, opened in Chromium.
 (haveChromium && sharedAvailable ? describe : describe.skip)('the dashboard of imported reference executions', () => {
   test('history import → dashboard: every chart of every page draws, with no console error', async () => {
-    const { chromium: browserType } = await import('playwright-core');
     const dir = tempDir('perfgate-dashboard-imported-');
     const history = join(dir, 'history');
     const site = join(dir, 'site');
@@ -126,14 +118,9 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${chromium} not found, 
     const pages = ['index.html', ...readdirSync(join(site, 'experiments')).map((f) => join('experiments', f))];
     // Two experiments (inter- and intra-process best effort).
     expect(pages).toHaveLength(3);
-    const browser = await browserType.launch({ executablePath: chromium, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    const browser = await launchChromium();
     try {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      const problems: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      const { page, problems } = await watchedPage(browser);
       const shots: string[] = [];
       for (const path of pages) {
         await page.goto(pathToFileURL(join(site, path)).href);

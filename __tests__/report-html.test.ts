@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +8,7 @@ import { writeCharts } from '../src/pipeline/charts.js';
 import type { Chart } from '../src/engine/charts/model.js';
 import { toVegaLite } from '../src/engine/charts/vegaLite.js';
 import { exampleInput } from './charts-fixtures.js';
+import { CHROMIUM, haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
 
 const hostile = '</script><script>alert(1)</script><!-- \u2028\u2029 & "q" \'s\'';
 const bundles = { vega: 'window.vega = {};', vegaLite: 'window.vegaLite = {};', vegaEmbed: 'window.vegaEmbed = function () {};' };
@@ -59,27 +60,19 @@ describe('escaping', () => {
   });
 });
 
-const chromium = '/usr/bin/chromium';
-const haveChromium = existsSync(chromium);
-if (!haveChromium) process.stderr.write(`perfgate tests: ${chromium} not found, skipping the report.html browser test\n`);
+if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, skipping the report.html browser test\n`);
 
 (haveChromium ? describe : describe.skip)('report.html in headless Chromium', () => {
   test('every chart renders offline, with no console or page error', async () => {
-    const { chromium: browserType } = await import('playwright-core');
     const dir = mkdtempSync(join(tmpdir(), 'perfgate-report-html-'));
     const input = exampleInput();
     // A hostile title must render as text and not break the page.
     const outcome = await writeCharts(dir, { ...input, title: `perfgate ${hostile}`, png: false });
     const expected = outcome.charts.length;
-    const browser = await browserType.launch({ executablePath: chromium, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    const browser = await launchChromium();
     try {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      const problems: string[] = [];
+      const { page, problems } = await watchedPage(browser);
       const requests: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
       page.on('request', (r) => {
         if (!r.url().startsWith('file:')) requests.push(r.url());
       });
