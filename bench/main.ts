@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { corpusRoot, rawCorpus, summaryCorpus, trivialCorpus, type RawCorpus } from './corpus.js';
 import { pythonHas, runActionProcess, runChartsCold, runCliProcess, runNodeNoop, runPython, type ProcessRun } from './processes.js';
@@ -130,6 +130,9 @@ function ingestOnce(corpus: RawCorpus): void {
   for (const f of corpus.files) summarize(readRawMeasurements(f, 'precise'));
 }
 
+/** The 1-minute load average when the bench started: how busy the machine was (2 cores: 2 is full). */
+const loadAtStart = loadavg()[0]!;
+
 function machine(): string[] {
   let cpu = cpus()[0]?.model ?? 'unknown';
   try {
@@ -152,6 +155,7 @@ function machine(): string[] {
     `- Memory: ${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
     `- Node ${process.version}, ${process.platform}-${process.arch}`,
     `- Commit: ${commit}; run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC${quick ? ' (--quick)' : ''}`,
+    `- Load average (1 min): ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0]!.toFixed(2)} at the end (the bench itself keeps up to 2 busy)`,
     `- Runs: median of ${RUNS} in-process runs after one warm-up run; ${PROCESS_RUNS} action / Python runs after one warm-up; ${COLD_RUNS} cold starts`,
     `- Action: ${actionLabel}`,
   ];
@@ -418,7 +422,7 @@ async function main(): Promise<void> {
     '',
     '## The action as a process',
     '',
-    `The action (${actionLabel}) runs as the runner runs it: INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, no token (no API calls, no comment, no upload). Reports are written. Peak RSS is the child's ru_maxrss. A run slower than 5 s needs no warm-up run and is repeated only within a time budget.`,
+    `The action (${actionLabel}) runs as the runner runs it: INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, no token (no API calls, no comment, no upload). Reports are written. Peak RSS is the child's own high-water mark (VmHWM, read at exit by bench/peak-rss.mjs; ru_maxrss where there is none). A run slower than 5 s needs no warm-up run and is repeated only within a time budget.`,
     '',
     '| run | wall ms | peak RSS MB | runs |',
     '| --- | --- | --- | --- |',

@@ -2,7 +2,7 @@
  * The bench's child processes: the bundled action run the way the GitHub runner runs it (as
  * __tests__/helpers/runner-action.ts does: a fresh environment with INPUT_* variables and
  * GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files, no token, no API), and the Python side-by-side
- * scripts. Wall time is measured around the spawn; peak RSS is the child's own ru_maxrss,
+ * scripts. Wall time is measured around the spawn; peak RSS is the child's own VmHWM (ru_maxrss off Linux),
  * written at exit by bench/peak-rss.mjs (loaded with --import).
  */
 import { spawnSync } from 'node:child_process';
