@@ -233,9 +233,27 @@ function textBoxes(svg: string): Box[] {
   return boxes;
 }
 
+/** The plot areas (frames) of an SVG's panels, in canvas coordinates. */
+function plotAreas(svg: string): { left: number; right: number; top: number; bottom: number }[] {
+  return [...svg.matchAll(/<g class="panel" transform="translate\(([-\d.]+),([-\d.]+)\)">\n(?:.*\n)*?<rect class="frame" x="0.5" y="0.5" width="(\d+)" height="(\d+)"/g)].map(
+    (m) => {
+      const [x, y, width, height] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+      return { left: x, right: x + width, top: y, bottom: y + height };
+    },
+  );
+}
+
 function expectTidyLayout(svg: string): void {
   const [, w, h] = /^<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg)!.map(Number) as [number, number, number];
   const boxes = textBoxes(svg);
+  // No text is drawn over a plot.
+  const plots = plotAreas(svg);
+  expect(plots).toHaveLength((svg.match(/<g class="panel"/g) ?? []).length);
+  for (const b of boxes)
+    for (const p of plots) {
+      const inside = b.left < p.right && p.left < b.right && b.top < p.bottom && p.top < b.bottom;
+      expect([b.text, inside]).toEqual([b.text, false]);
+    }
   expect(boxes.length).toBeGreaterThan(3);
   for (const b of boxes) {
     expect([b.text, b.left >= 0 && b.right <= w && b.top >= 0 && b.bottom <= h]).toEqual([b.text, true]);
@@ -328,6 +346,7 @@ describe('degenerate panels still draw', () => {
   test.each(cases)('%s', async (_name, chart) => {
     const svg = chartToSvg(chart);
     expect(svg).not.toMatch(/NaN|Infinity|undefined/);
+    expectTidyLayout(svg);
     const png = decodePng(await rasterize(svg, 1));
     expect(png.width).toBeGreaterThan(300);
   });
@@ -342,4 +361,57 @@ describe('degenerate panels still draw', () => {
 test('escapeXml keeps text as text', () => {
   expect(escapeXml(`<a href="x">'&'</a>\u0000\ud800`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\ufffd\ufffd');
   expect(escapeXml('µs – 日本 😀')).toBe('µs – 日本 😀');
+});
+
+describe('random charts: drawable, tidy, every point where its axis says', () => {
+  const name = fc.string({ unit: fc.constantFrom('a', 'B', 'z', '_', ' ', '-', '.', '7', 'µ', 'é', '日', '<', '&', '"'), minLength: 1, maxLength: 60 });
+  const magnitude = fc.constantFrom(1e-4, 0.5, 1, 30, 1000, 1e6);
+  const panel = fc
+    .record({
+      kind: fc.constantFrom('payload', 'category', 'linear'),
+      log: fc.boolean(),
+      names: fc.uniqueArray(name, { minLength: 1, maxLength: 11 }),
+      count: fc.integer({ min: 1, max: 14 }),
+      scale: magnitude,
+      spread: fc.constantFrom(1.01, 2, 60, 1e4),
+      title: name,
+    })
+    .map(({ kind, log, names, count, scale, spread, title }): Panel => {
+      const categories = Array.from({ length: count }, (_, k) => `run ${k} ${title}`.slice(0, 40));
+      const xOf = (k: number) => (kind === 'payload' ? 16 * 2 ** k : kind === 'category' ? categories[k]! : k + 1);
+      return {
+        title,
+        x: kind === 'category' ? { kind, title: 'Run', categories } : { kind, title: kind === 'payload' ? 'Payload' : 'Sample' },
+        y: { title: `${title} [µs]`, unit: 'µs', log },
+        mark: 'line',
+        series: names.map((n, j) => ({
+          name: n,
+          color: '#0072b2',
+          points: Array.from({ length: count }, (_, k) => ({
+            x: xOf(k),
+            y: scale * spread ** (((k * 7 + j * 3) % (count + 1)) / Math.max(1, count)),
+            ...(k === j ? { failed: true as const } : {}),
+          })),
+        })),
+      };
+    });
+  test('property', () => {
+    fc.assert(
+      fc.property(fc.array(panel, { minLength: 1, maxLength: 5 }), name, fc.integer({ min: 1, max: 3 }), (drawn, title, columns) => {
+        const chart: Chart = { id: 'random', kind: 'check', title, panels: drawn, columns, inline: false };
+        const svg = chartToSvg(chart);
+        expect(svg).not.toMatch(/NaN|Infinity|undefined/);
+        expectTidyLayout(svg);
+        const bodies = panels(svg);
+        chart.panels.forEach((p, k) => {
+          const lines = readLines(p, bodies[k]!);
+          lines.forEach((line, j) => {
+            const points = p.x.kind === 'category' ? p.series[j]!.points : [...p.series[j]!.points].sort((a, b) => (a.x as number) - (b.x as number));
+            points.forEach((q, i) => expect(Math.abs(line.yAt(q.y) - line.points[i]!.y)).toBeLessThanOrEqual(PIXEL_TOLERANCE));
+          });
+        });
+      }),
+      { seed: 1826, numRuns: 150 },
+    );
+  });
 });
