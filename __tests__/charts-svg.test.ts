@@ -314,6 +314,8 @@ describe('degenerate panels still draw', () => {
             { x: 32, y: 5 },
             { x: 64, y: Infinity },
             { x: 128, y: 6 },
+            { x: Infinity, y: 7 },
+            { x: NaN, y: 8 },
           ],
         },
       ]),

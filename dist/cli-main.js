@@ -10400,7 +10400,7 @@ function xAxis(p) {
     const map2 = (v) => W * (Math.log2(v) - l0) / span;
     const ticks = payloadTicks(positive).filter((t) => t >= lo2 && t <= hi2);
     return {
-      map: (v) => typeof v === "number" && v > 0 ? map2(v) : void 0,
+      map: (v) => typeof v === "number" && Number.isFinite(v) && v > 0 ? map2(v) : void 0,
       grid: ticks.map(map2),
       labels: thinCentred(
         ticks.map((t) => ({ at: map2(t), label: formatBytes(t) })),
@@ -10419,7 +10419,7 @@ function xAxis(p) {
     labels = values.map((v) => ({ at: map(v), label: formatTick(v, step) }));
     if (thinCentred(labels, LABEL_SIZE).length === labels.length) break;
   }
-  return { map: (v) => typeof v === "number" ? map(v) : void 0, grid: values.map(map), labels: thinCentred(labels, LABEL_SIZE) };
+  return { map: (v) => typeof v === "number" && Number.isFinite(v) ? map(v) : void 0, grid: values.map(map), labels: thinCentred(labels, LABEL_SIZE) };
 }
 function yAxis(p) {
   const ys = p.series.flatMap((s) => s.points.map((q) => q.y)).filter((v) => Number.isFinite(v));
@@ -10445,7 +10445,7 @@ function yAxis(p) {
       if (at.every((y, k) => k === 0 || at[k - 1] - y >= MIN_LABEL_SPACING)) break;
     }
     return {
-      map: (v) => typeof v === "number" && v > 0 ? map2(v) : void 0,
+      map: (v) => typeof v === "number" && Number.isFinite(v) && v > 0 ? map2(v) : void 0,
       grid: ticks.grid.map(map2),
       labels: ticks.labels.map((v) => ({ at: map2(v), label: formatLogTick(v) }))
     };
@@ -10457,7 +10457,7 @@ function yAxis(p) {
   const values = linearTicks(lo, hi, count);
   const step = tickStep(lo, hi, count);
   return {
-    map: (v) => typeof v === "number" ? map(v) : void 0,
+    map: (v) => typeof v === "number" && Number.isFinite(v) ? map(v) : void 0,
     grid: values.map(map),
     labels: values.map((v) => ({ at: map(v), label: formatTick(v, step) }))
   };

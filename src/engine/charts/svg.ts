@@ -150,7 +150,7 @@ function xAxis(p: Panel): Axis {
     const map = (v: number) => (W * (Math.log2(v) - l0)) / span;
     const ticks = payloadTicks(positive).filter((t) => t >= lo && t <= hi);
     return {
-      map: (v) => (typeof v === 'number' && v > 0 ? map(v) : undefined),
+      map: (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? map(v) : undefined),
       grid: ticks.map(map),
       labels: thinCentred(
         ticks.map((t) => ({ at: map(t), label: formatBytes(t) })),
@@ -170,7 +170,7 @@ function xAxis(p: Panel): Axis {
     labels = values.map((v) => ({ at: map(v), label: formatTick(v, step) }));
     if (thinCentred(labels, LABEL_SIZE).length === labels.length) break;
   }
-  return { map: (v) => (typeof v === 'number' ? map(v) : undefined), grid: values.map(map), labels: thinCentred(labels, LABEL_SIZE) };
+  return { map: (v) => (typeof v === 'number' && Number.isFinite(v) ? map(v) : undefined), grid: values.map(map), labels: thinCentred(labels, LABEL_SIZE) };
 }
 
 function yAxis(p: Panel): Axis {
@@ -198,7 +198,7 @@ function yAxis(p: Panel): Axis {
       if (at.every((y, k) => k === 0 || at[k - 1]! - y >= MIN_LABEL_SPACING)) break;
     }
     return {
-      map: (v) => (typeof v === 'number' && v > 0 ? map(v) : undefined),
+      map: (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? map(v) : undefined),
       grid: ticks.grid.map(map),
       labels: ticks.labels.map((v) => ({ at: map(v), label: formatLogTick(v) })),
     };
@@ -210,7 +210,7 @@ function yAxis(p: Panel): Axis {
   const values = linearTicks(lo, hi, count);
   const step = tickStep(lo, hi, count);
   return {
-    map: (v) => (typeof v === 'number' ? map(v) : undefined),
+    map: (v) => (typeof v === 'number' && Number.isFinite(v) ? map(v) : undefined),
     grid: values.map(map),
     labels: values.map((v) => ({ at: map(v), label: formatTick(v, step) })),
   };
