@@ -337,6 +337,25 @@ describe('degenerate panels still draw', () => {
         { y: { title: 'y', log: true, unit: '' } },
       ),
     ],
+    [
+      'long legend labels in neighbouring panels',
+      {
+        ...base([]),
+        columns: 2,
+        panels: ['A', 'B'].map((title) => ({
+          ...base([]).panels[0]!,
+          title,
+          series: [0, 1, 2].map((k) => ({
+            name: `a very long series name number ${k} that goes on and on`,
+            color: '#000000',
+            points: [
+              { x: 16, y: k },
+              { x: 64, y: k + 1 },
+            ],
+          })),
+        })),
+      },
+    ],
     ['many series', base(Array.from({ length: 12 }, (_, k) => ({ name: `series ${k}`, color: '#000000', points: [{ x: 16, y: k + 1 }] })))],
     [
       'categories',
@@ -366,7 +385,9 @@ test('escapeXml keeps text as text', () => {
 });
 
 describe('random charts: drawable, tidy, every point where its axis says', () => {
-  const name = fc.string({ unit: fc.constantFrom('a', 'B', 'z', '_', ' ', '-', '.', '7', 'µ', 'é', '日', '<', '&', '"'), minLength: 1, maxLength: 60 });
+  const unit = fc.constantFrom('a', 'B', 'W', 'm', 'z', '_', ' ', '-', '.', '7', 'µ', 'é', '日', '<', '&', '"');
+  // Short names and long ones (fast-check favours short strings): long legend labels are what crowd a layout.
+  const name = fc.oneof(fc.string({ unit, minLength: 1, maxLength: 12 }), fc.string({ unit, minLength: 20, maxLength: 80 }));
   const magnitude = fc.constantFrom(1e-4, 0.5, 1, 30, 1000, 1e6);
   const panel = fc
     .record({

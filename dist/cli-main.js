@@ -10488,12 +10488,13 @@ function layoutPanel(panel2) {
   const left = Math.max(overLeft, TICK_SIZE + LABEL_GAP + yLabelWidth + 6 + AXIS_TITLE_SIZE);
   const legend = legendEntries(panel2);
   const legendRight = legend.length > MAX_BOTTOM_LEGEND_ENTRIES;
-  const legendColumns = legendRight ? 1 : Math.min(2, legend.length);
   const legendColumnWidth = Math.max(0, ...legend.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
+  const legendColumns = legendRight ? 1 : Math.min(2 * legendColumnWidth - LEGEND_COLUMN_GAP <= W ? 2 : 1, legend.length);
   const legendRows = legendColumns > 0 ? Math.ceil(legend.length / legendColumns) : 0;
   const legendHeight = legendRows * LEGEND_ROW;
   const bottom = xTitleBottom + AXIS_TITLE_SIZE * DESCENT + (legendRight || legend.length === 0 ? 0 : 10 + legendHeight);
-  const right = Math.max(overRight, legendRight ? 16 + legendColumnWidth : 0);
+  const legendWidth = legendColumns * legendColumnWidth - LEGEND_COLUMN_GAP;
+  const right = Math.max(overRight, legendRight ? 16 + legendWidth : legendWidth - W);
   const titleBlock = PANEL_TITLE_SIZE + (panel2.subtitle !== void 0 ? 4 + SUBTITLE_SIZE : 0) + 8;
   const legendBelowPlot = legendRight ? Math.max(0, legendHeight - H) : 0;
   return {
