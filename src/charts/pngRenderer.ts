@@ -1,8 +1,8 @@
 /**
- * Where chart PNGs are drawn. Rasterising (resvg in WebAssembly) costs more than drawing the SVGs
- * with vega, and a runner has at least two cores: in the bundled action and CLI a worker thread
- * (pngWorker.ts) draws PNGs while this thread goes on with vega, and this thread draws some too
- * whenever it would otherwise wait. Each job carries a shared claim cell; whichever thread claims it
+ * Where chart PNGs are drawn. Rasterising (resvg in WebAssembly) costs far more than drawing the
+ * SVGs, and a runner has at least two cores: in the bundled action and CLI a worker thread
+ * (pngWorker.ts) draws PNGs while this thread draws the next SVGs, and this thread draws some PNGs
+ * too whenever it would otherwise wait. Each job carries a shared claim cell; whichever thread claims it
  * first draws it, so no job is drawn twice or lost. A PNG is a function of its SVG alone, so the
  * bytes are the same whichever thread draws it.
  *

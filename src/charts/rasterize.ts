@@ -21,7 +21,7 @@ export function pngWidth(svgWidth: number, scale = PNG_SCALE): number {
   return Math.max(1, Math.min(MAX_PNG_WIDTH, Math.round(svgWidth * scale)));
 }
 
-/** The width of an SVG from its root element (vega always writes one). */
+/** The width of an SVG from its root element (the chart SVGs always have one). */
 export function svgWidth(svg: string): number | undefined {
   const root = /<svg\b[^>]*>/.exec(svg)?.[0];
   const width = root ? /\swidth="(\d+(?:\.\d+)?)"/.exec(root)?.[1] : undefined;

@@ -65,7 +65,7 @@ function writeAtomic(path: string, content: string | Uint8Array): void {
   renameSync(temporary, path);
 }
 
-/** The charts the input allows, without rendering anything (cheap; no vega import). */
+/** The charts the input allows, without drawing anything (cheap; no renderer import). */
 export function planCharts(input: ChartsInput): Chart[] {
   return buildCharts({
     ...(input.check ? { check: input.check.report } : {}),
