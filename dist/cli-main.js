@@ -101,6 +101,10 @@ function escapeMarkdown(text2) {
 function escapeHtml(text2) {
   return text2.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
+var NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+function escapeXml(text2) {
+  return escapeHtml(text2.replace(NOT_XML, "�"));
+}
 function jsonForScript(value4) {
   return JSON.stringify(value4).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
@@ -8598,6 +8602,11 @@ function m4(samples, columns) {
 // src/engine/charts/model.ts
 var PANEL_WIDTH = 360;
 var PANEL_HEIGHT = 220;
+var MAX_BOTTOM_LEGEND_SERIES = 8;
+var DASH_PATTERN = [6, 4];
+function isSampleSeries(p) {
+  return p.x.kind === "linear" && p.series.length === 1 && !p.series[0].dashed;
+}
 var MAX_POINTS_WITH_MARKERS = 60;
 var LOG_SCALE_RATIO = 50;
 function wantsLogScale(values) {
@@ -10150,7 +10159,6 @@ function truncateText(text2, fontSize, limit, bold = false) {
 
 // src/engine/charts/vegaLite.ts
 var CHART_FONT = "DejaVu Sans";
-var DASH = [6, 4];
 var SOLID = [1, 0];
 var CHART_CONFIG = {
   font: CHART_FONT,
@@ -10229,11 +10237,11 @@ function panelSpec(p) {
     };
   }
   const pointsPerSeries = Math.max(0, ...p.series.map((s) => s.points.length));
-  const many = names.length > 8;
+  const many = names.length > MAX_BOTTOM_LEGEND_SERIES;
   const legend = { orient: many ? "right" : "bottom", direction: many ? "vertical" : "horizontal", columns: many ? 1 : 2, symbolType: "stroke", symbolStrokeWidth: 2 };
   const tooltipX = p.x.kind === "payload" ? { field: "x", type: "quantitative", title: "Payload [B]" } : { field: "x", title: p.x.title };
   const tooltipY = { field: "y", type: "quantitative", title: p.y.title, format: "~r" };
-  if (p.x.kind === "linear" && p.series.length === 1 && !p.series[0].dashed) {
+  if (isSampleSeries(p)) {
     const only = p.series[0];
     return {
       ...common,
@@ -10267,7 +10275,7 @@ function panelSpec(p) {
         type: "nominal",
         title: null,
         sort: names,
-        scale: { domain: names, range: p.series.map((s) => s.dashed ? DASH : SOLID) },
+        scale: { domain: names, range: p.series.map((s) => s.dashed ? [...DASH_PATTERN] : SOLID) },
         legend
       },
       tooltip: [{ field: "series", title: "Series" }, tooltipX, tooltipY]
@@ -10327,11 +10335,10 @@ var LEGEND_SYMBOL = 16;
 var LEGEND_COLUMN_GAP = 20;
 var LEGEND_LABEL_LIMIT = 220;
 var CATEGORY_LABEL_LIMIT = 240;
-var MAX_BOTTOM_LEGEND_ENTRIES = 8;
 var POINT_RADIUS = 3;
 var CROSS_SIZE = Math.sqrt(110);
 var LEGEND_CROSS_SIZE = 8;
-var DASH2 = "6,4";
+var DASH = DASH_PATTERN.join(",");
 var GRID = "#e6e6e6";
 var FRAME = "#cccccc";
 var AXIS = "#888888";
@@ -10340,9 +10347,6 @@ var SUBTITLE_TEXT = "#444444";
 var SIN45 = Math.SQRT1_2;
 var MAX_TITLE_WIDTH = 1200;
 var MIN_LABEL_SPACING = LABEL_SIZE + 3;
-function escapeXml(text2) {
-  return text2.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "�").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
 function num(v) {
   const r = Math.round(v * 100) / 100;
   return String(r === 0 ? 0 : r);
@@ -10410,16 +10414,16 @@ function xAxis(p) {
   }
   const [lo, hi] = spread(...minMax(xs) ?? [0, 1]);
   const map = (v) => W * (v - lo) / (hi - lo);
-  let count = Math.ceil(W / 40);
-  let labels = [];
   let values = [];
-  for (; count >= 1; count = Math.min(count - 1, Math.floor(count * 0.75))) {
+  let labels = [];
+  for (let count = Math.ceil(W / 40); count >= 1; count = Math.min(count - 1, Math.floor(count * 0.75))) {
     values = linearTicks(lo, hi, count);
     const step = tickStep(lo, hi, count);
-    labels = values.map((v) => ({ at: map(v), label: formatTick(v, step) }));
-    if (thinCentred(labels, LABEL_SIZE).length === labels.length) break;
+    const all = values.map((v) => ({ at: map(v), label: formatTick(v, step) }));
+    labels = thinCentred(all, LABEL_SIZE);
+    if (labels.length === all.length) break;
   }
-  return { map: (v) => typeof v === "number" && Number.isFinite(v) ? map(v) : void 0, grid: values.map(map), labels: thinCentred(labels, LABEL_SIZE) };
+  return { map: (v) => typeof v === "number" && Number.isFinite(v) ? map(v) : void 0, grid: values.map(map), labels };
 }
 function yAxis(p) {
   const ys = p.series.flatMap((s) => s.points.map((q) => q.y)).filter((v) => Number.isFinite(v));
@@ -10464,7 +10468,7 @@ function yAxis(p) {
 }
 function legendEntries(p) {
   if (p.mark === "bar") return [];
-  if (p.x.kind === "linear" && p.series.length === 1 && !p.series[0].dashed) return [];
+  if (isSampleSeries(p)) return [];
   const entries = p.series.map((s) => ({ label: truncateText(s.name, LEGEND_SIZE, LEGEND_LABEL_LIMIT), color: s.color, ...s.dashed ? { dashed: true } : {} }));
   if (p.series.some((s) => s.points.some((q) => q.failed))) entries.push({ label: "failed", color: FAILED_MARK2, cross: true });
   return entries;
@@ -10487,7 +10491,7 @@ function layoutPanel(panel2) {
   const yLabelWidth = Math.max(0, ...y.labels.map((t) => textWidth(t.label, LABEL_SIZE)));
   const left = Math.max(overLeft, TICK_SIZE + LABEL_GAP + yLabelWidth + 6 + AXIS_TITLE_SIZE);
   const legend = legendEntries(panel2);
-  const legendRight = legend.length > MAX_BOTTOM_LEGEND_ENTRIES;
+  const legendRight = panel2.series.length > MAX_BOTTOM_LEGEND_SERIES;
   const legendColumnWidth = Math.max(0, ...legend.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
   const legendColumns = legendRight ? 1 : Math.min(2 * legendColumnWidth - LEGEND_COLUMN_GAP <= W ? 2 : 1, legend.length);
   const legendRows = legendColumns > 0 ? Math.ceil(legend.length / legendColumns) : 0;
@@ -10541,7 +10545,7 @@ function seriesMarks(s, l, markers) {
   }
   const out = [];
   const color = escapeXml(s.color);
-  if (d !== "") out.push(`<path class="line" d="${d}" fill="none" stroke="${color}" stroke-width="2" stroke-linejoin="round"${s.dashed ? ` stroke-dasharray="${DASH2}"` : ""}/>`);
+  if (d !== "") out.push(`<path class="line" d="${d}" fill="none" stroke="${color}" stroke-width="2" stroke-linejoin="round"${s.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`);
   if (dots.length > 0) out.push(`<g class="points" fill="${color}">${dots.join("")}</g>`);
   return out;
 }
@@ -10572,7 +10576,7 @@ function legendMarks(l) {
     if (e.cross) out.push(`<path class="legend-symbol" d="${crossPath(x + LEGEND_SYMBOL / 2, cy, LEGEND_CROSS_SIZE)}" fill="${color}"/>`);
     else
       out.push(
-        `<path class="legend-symbol" d="M${num(x)},${num(cy)}H${num(x + LEGEND_SYMBOL)}" fill="none" stroke="${color}" stroke-width="2"${e.dashed ? ` stroke-dasharray="${DASH2}"` : ""}/>`
+        `<path class="legend-symbol" d="M${num(x)},${num(cy)}H${num(x + LEGEND_SYMBOL)}" fill="none" stroke="${color}" stroke-width="2"${e.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`
       );
     out.push(text("legend-label", x + LEGEND_SYMBOL + 6, cy + LEGEND_SIZE * 0.35, e.label, "", LEGEND_SIZE));
   });

@@ -69,6 +69,20 @@ export interface Chart {
 export const PANEL_WIDTH = 360;
 export const PANEL_HEIGHT = 220;
 
+/** More series than this: the legend stands right of the plot, one entry a row (else below it, two columns). */
+export const MAX_BOTTOM_LEGEND_SERIES = 8;
+
+/** The dash pattern of a dashed series (requirement lines of history charts): 6 units drawn, 4 left out. */
+export const DASH_PATTERN = [6, 4] as const;
+
+/**
+ * A panel of one sample series (a time series of raw samples): one line named by the panel's
+ * title and y axis, drawn without a legend.
+ */
+export function isSampleSeries(p: Panel): boolean {
+  return p.x.kind === 'linear' && p.series.length === 1 && !p.series[0]!.dashed;
+}
+
 /** Point markers on line series only where they can still be told apart: at most this many points a series. */
 export const MAX_POINTS_WITH_MARKERS = 60;
 

@@ -14,7 +14,19 @@
  */
 import { FAILED_MARK } from './palette.js';
 import { formatBytes, payloadDomain, payloadTicks } from './payloadAxis.js';
-import { MAX_POINTS_WITH_MARKERS, PANEL_HEIGHT, PANEL_WIDTH, type Chart, type Panel, type Point, type Series } from './model.js';
+import {
+  DASH_PATTERN,
+  isSampleSeries,
+  MAX_BOTTOM_LEGEND_SERIES,
+  MAX_POINTS_WITH_MARKERS,
+  PANEL_HEIGHT,
+  PANEL_WIDTH,
+  type Chart,
+  type Panel,
+  type Point,
+  type Series,
+} from './model.js';
+import { escapeXml } from '../report/escape.js';
 import { formatLogTick, formatTick, linearTicks, logDomain, logTicks, niceDomain, spread, tickStep } from './scales.js';
 import { textWidth, truncateText } from './textWidth.js';
 import { CHART_FONT } from './vegaLite.js';
@@ -41,13 +53,11 @@ const LEGEND_SYMBOL = 16;
 const LEGEND_COLUMN_GAP = 20;
 const LEGEND_LABEL_LIMIT = 220;
 const CATEGORY_LABEL_LIMIT = 240;
-/** More series than this: the legend stands right of the plot, one entry a row (as vegaLite.ts orders it). */
-const MAX_BOTTOM_LEGEND_ENTRIES = 8;
 const POINT_RADIUS = 3;
 /** The failure cross, as vega draws a `cross` point of size 110: arms of √110 units, bars 0.4 of that wide. */
 const CROSS_SIZE = Math.sqrt(110);
 const LEGEND_CROSS_SIZE = 8;
-const DASH = '6,4';
+const DASH = DASH_PATTERN.join(',');
 const GRID = '#e6e6e6';
 const FRAME = '#cccccc';
 const AXIS = '#888888';
@@ -58,17 +68,6 @@ const SIN45 = Math.SQRT1_2;
 const MAX_TITLE_WIDTH = 1200;
 /** The fewest pixels between two y-axis labels' baselines: a label and a little air. */
 const MIN_LABEL_SPACING = LABEL_SIZE + 3;
-
-/** Text for an XML text node or attribute value: markup escaped, characters XML 1.0 forbids replaced. */
-export function escapeXml(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** A coordinate: two decimals, no `-0`. */
 function num(v: number): string {
@@ -161,16 +160,16 @@ function xAxis(p: Panel): Axis {
   const [lo, hi] = spread(...(minMax(xs) ?? [0, 1]));
   const map = (v: number) => (W * (v - lo)) / (hi - lo);
   // As many ticks as fit: about one per 40 units, fewer while their labels would touch.
-  let count = Math.ceil(W / 40);
-  let labels: Tick[] = [];
   let values: number[] = [];
-  for (; count >= 1; count = Math.min(count - 1, Math.floor(count * 0.75))) {
+  let labels: Tick[] = [];
+  for (let count = Math.ceil(W / 40); count >= 1; count = Math.min(count - 1, Math.floor(count * 0.75))) {
     values = linearTicks(lo, hi, count);
     const step = tickStep(lo, hi, count);
-    labels = values.map((v) => ({ at: map(v), label: formatTick(v, step) }));
-    if (thinCentred(labels, LABEL_SIZE).length === labels.length) break;
+    const all = values.map((v) => ({ at: map(v), label: formatTick(v, step) }));
+    labels = thinCentred(all, LABEL_SIZE);
+    if (labels.length === all.length) break;
   }
-  return { map: (v) => (typeof v === 'number' && Number.isFinite(v) ? map(v) : undefined), grid: values.map(map), labels: thinCentred(labels, LABEL_SIZE) };
+  return { map: (v) => (typeof v === 'number' && Number.isFinite(v) ? map(v) : undefined), grid: values.map(map), labels };
 }
 
 function yAxis(p: Panel): Axis {
@@ -226,7 +225,7 @@ interface LegendEntry {
 /** The panel's legend: one entry per series, and one for the failure crosses; none for a lone sample series or bars (vegaLite.ts draws none either). */
 function legendEntries(p: Panel): LegendEntry[] {
   if (p.mark === 'bar') return [];
-  if (p.x.kind === 'linear' && p.series.length === 1 && !p.series[0]!.dashed) return [];
+  if (isSampleSeries(p)) return [];
   const entries: LegendEntry[] = p.series.map((s) => ({ label: truncateText(s.name, LEGEND_SIZE, LEGEND_LABEL_LIMIT), color: s.color, ...(s.dashed ? { dashed: true } : {}) }));
   if (p.series.some((s) => s.points.some((q) => q.failed))) entries.push({ label: 'failed', color: FAILED_MARK, cross: true });
   return entries;
@@ -273,7 +272,7 @@ function layoutPanel(panel: Panel): PanelLayout {
   const yLabelWidth = Math.max(0, ...y.labels.map((t) => textWidth(t.label!, LABEL_SIZE)));
   const left = Math.max(overLeft, TICK_SIZE + LABEL_GAP + yLabelWidth + 6 + AXIS_TITLE_SIZE);
   const legend = legendEntries(panel);
-  const legendRight = legend.length > MAX_BOTTOM_LEGEND_ENTRIES;
+  const legendRight = panel.series.length > MAX_BOTTOM_LEGEND_SERIES;
   const legendColumnWidth = Math.max(0, ...legend.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
   // Two columns under the plot where they fit its width, else one.
   const legendColumns = legendRight ? 1 : Math.min(2 * legendColumnWidth - LEGEND_COLUMN_GAP <= W ? 2 : 1, legend.length);

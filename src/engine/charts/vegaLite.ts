@@ -3,7 +3,7 @@
  * embedded in report.html, so the images and the interactive report agree.
  */
 import { PAYLOAD_LABEL_EXPR, payloadDomain, payloadTicks } from './payloadAxis.js';
-import { MAX_POINTS_WITH_MARKERS, PANEL_HEIGHT, PANEL_WIDTH, type Chart, type Panel } from './model.js';
+import { DASH_PATTERN, isSampleSeries, MAX_BOTTOM_LEGEND_SERIES, MAX_POINTS_WITH_MARKERS, PANEL_HEIGHT, PANEL_WIDTH, type Chart, type Panel } from './model.js';
 import { FAILED_MARK } from './palette.js';
 
 /** The font bundled for PNG rendering; named in the spec so SVG viewers pick the same face. */
@@ -11,7 +11,6 @@ export const CHART_FONT = 'DejaVu Sans';
 
 export type VegaLiteSpec = Record<string, unknown>;
 
-const DASH = [6, 4];
 const SOLID = [1, 0];
 
 export const CHART_CONFIG = {
@@ -102,11 +101,11 @@ function panelSpec(p: Panel): VegaLiteSpec {
     };
   }
   const pointsPerSeries = Math.max(0, ...p.series.map((s) => s.points.length));
-  const many = names.length > 8;
+  const many = names.length > MAX_BOTTOM_LEGEND_SERIES;
   const legend = { orient: many ? 'right' : 'bottom', direction: many ? 'vertical' : 'horizontal', columns: many ? 1 : 2, symbolType: 'stroke', symbolStrokeWidth: 2 };
   const tooltipX = p.x.kind === 'payload' ? { field: 'x', type: 'quantitative', title: 'Payload [B]' } : { field: 'x', title: p.x.title };
   const tooltipY = { field: 'y', type: 'quantitative', title: p.y.title, format: '~r' };
-  if (p.x.kind === 'linear' && p.series.length === 1 && !p.series[0]!.dashed) {
+  if (isSampleSeries(p)) {
     // A sample series: one line, named by the panel's title and y axis. Without a colour and dash
     // encoding vega builds no legend and no per-series grouping: a third less work per panel.
     const only = p.series[0]!;
@@ -142,7 +141,7 @@ function panelSpec(p: Panel): VegaLiteSpec {
         type: 'nominal',
         title: null,
         sort: names,
-        scale: { domain: names, range: p.series.map((s) => (s.dashed ? DASH : SOLID)) },
+        scale: { domain: names, range: p.series.map((s) => (s.dashed ? [...DASH_PATTERN] : SOLID)) },
         legend,
       },
       tooltip: [{ field: 'series', title: 'Series' }, tooltipX, tooltipY],

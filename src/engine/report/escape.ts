@@ -31,6 +31,14 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/** Characters XML 1.0 forbids (C0 controls but tab and line ends, U+FFFE/FFFF, lone surrogates). */
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Untrusted text as XML (SVG) text or an attribute value: escapeHtml, with characters XML forbids as U+FFFD. */
+export function escapeXml(text: string): string {
+  return escapeHtml(text.replace(NOT_XML, '\ufffd'));
+}
+
 /**
  * JSON safe inside `<script type="application/json">`: `<`, `>` and `&` as \u escapes (so no
  * `</script` or `<!--` can appear), and U+2028/2029 escaped for tools that read it as JavaScript.
