@@ -114,12 +114,12 @@ describe('perfgate export --format bmf', () => {
 describe('perfgate export --format github-action-benchmark', () => {
   it('writes one direction per file: lower-is-better for customSmallerIsBetter, higher-is-better for customBiggerIsBetter', async () => {
     const smaller = JSON.parse(await exportTo(['--format', 'github-action-benchmark', '--direction', 'lower-is-better', goCount3])) as Record<string, unknown>[];
-    expect(smaller[0]).toEqual({ name: 'BenchmarkPublish/size=64,mode=copy - time/op', unit: 'ns/op', value: 112.6, extra: 'median, 3 repetitions' });
+    expect(smaller[0]).toEqual({ name: 'BenchmarkPublish/size=64,mode=copy - time/op', unit: 'ns/op', value: 112.6, extra: 'median, 3 samples' });
     expect(smaller.map((e) => e.unit)).not.toContain('MB/s');
     const bigger = JSON.parse(await exportTo(['--format', 'github-action-benchmark', '--direction', 'higher-is-better', goCount3])) as Record<string, unknown>[];
     // BenchmarkPublish/size=1024,mode=copy: 538.67, 893.21, 505.64 MB/s
     expect(bigger.map((e) => e.unit)).toEqual(['MB/s', 'MB/s', 'MB/s', 'MB/s']);
-    expect(bigger[2]).toEqual({ name: 'BenchmarkPublish/size=1024,mode=copy - MB/s', unit: 'MB/s', value: 538.67, extra: 'median, 3 repetitions' });
+    expect(bigger[2]).toEqual({ name: 'BenchmarkPublish/size=1024,mode=copy - MB/s', unit: 'MB/s', value: 538.67, extra: 'median, 3 samples' });
   });
 
   it('round trip: both files read back give every value, unit and direction (the direction from the unit)', async () => {

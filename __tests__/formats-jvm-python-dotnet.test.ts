@@ -132,7 +132,7 @@ describe('JMH JSON results (jmh)', () => {
   const avgt = join(formats, 'jmh', 'publish_avgt_gc.json');
   const modes = join(formats, 'jmh', 'queue_modes.json');
 
-  it('reads avgt runs: rawData forks × iterations as repetitions, GC profiler results as costs', () => {
+  it('reads avgt runs: rawData forks × iterations as samples of one run, GC profiler results as costs', () => {
     const set = parseFile(jmhAdapter, avgt);
     expect(set.format).toBe('jmh');
     // 2 parameter sets × (avgt + 4 GC profiler results)
@@ -141,23 +141,25 @@ describe('JMH JSON results (jmh)', () => {
     expect(time.parameter).toEqual({ label: 'mode=copy,size=64', payloadBytes: 64, settings: { mode: 'copy', size: 64 } });
     expect(time.metric).toEqual({ name: 'avgt', dimension: 'time', unit: 'us', displayUnit: 'us/op', direction: 'lower-is-better' });
     // 2 forks × 5 iterations; the mean is JMH's score 0.11350000000000002
-    expect(time.statistics).toEqual({ median: expect.closeTo(0.1135, 12), mean: expect.closeTo(0.1135, 12), min: 0.109, max: 0.118 });
-    expect(time.repetitions).toBe(10);
-    expect(time.repetitionValues!.mean).toEqual([0.112, 0.109, 0.111, 0.11, 0.113, 0.118, 0.115, 0.116, 0.117, 0.114]);
+    expect(time.statistics).toEqual({ median: expect.closeTo(0.1135, 12), mean: expect.closeTo(0.1135, 12), min: 0.109, max: 0.118, samples: 10 });
+    // Iterations inside one JVM are not runs: no repetitions for a history comparison to count.
+    expect(time.repetitions).toBeUndefined();
+    expect(time.repetitionValues).toBeUndefined();
+    expect([...time.samples!]).toEqual([0.112, 0.109, 0.111, 0.11, 0.113, 0.118, 0.115, 0.116, 0.117, 0.114]);
     expect(time.place).toEqual({ file: avgt, line: 2 });
     expect(find(set, 'PublishBench.publish', 'avgt', 'mode=copy,size=1024').place.line).toBe(214);
 
     // "·gc.alloc.rate" (JMH 1.35 names) in MB/sec: a rate by its unit, a cost by what it is.
     const rate = find(set, 'PublishBench.publish', 'gc.alloc.rate', 'mode=copy,size=64');
     expect(rate.metric).toEqual({ name: 'gc.alloc.rate', dimension: 'byterate', unit: 'MB/s', displayUnit: 'MB/sec', direction: 'lower-is-better' });
-    expect(rate.statistics).toEqual({ median: expect.closeTo(739.427, 9), mean: expect.closeTo(739.8884, 9), min: 711.223, max: 769.939 });
+    expect(rate.statistics).toEqual({ median: expect.closeTo(739.427, 9), mean: expect.closeTo(739.8884, 9), min: 711.223, max: 769.939, samples: 10 });
     const norm = find(set, 'PublishBench.publish', 'gc.alloc.rate.norm', 'mode=copy,size=1024');
     expect(norm.metric).toEqual({ name: 'gc.alloc.rate.norm', dimension: 'size', unit: 'B', displayUnit: 'B/op', direction: 'lower-is-better' });
-    expect(norm.statistics).toEqual({ median: 1112, mean: expect.closeTo(1112.0002, 9), min: 1112, max: 1112.001 });
+    expect(norm.statistics).toEqual({ median: 1112, mean: expect.closeTo(1112.0002, 9), min: 1112, max: 1112.001, samples: 10 });
     // gc.time in ms, per iteration (JMH's score, 26.0, is their sum)
     const gcTime = find(set, 'PublishBench.publish', 'gc.time', 'mode=copy,size=64');
     expect(gcTime.metric).toEqual({ name: 'gc.time', dimension: 'time', unit: 'us', displayUnit: 'ms', direction: 'lower-is-better' });
-    expect(gcTime.statistics).toEqual({ median: 3000, mean: 2600, min: 2000, max: 3000 });
+    expect(gcTime.statistics).toEqual({ median: 3000, mean: 2600, min: 2000, max: 3000, samples: 10 });
     expect(find(set, 'PublishBench.publish', 'gc.count', 'mode=copy,size=64').metric).toEqual({
       name: 'gc.count',
       dimension: 'count',
@@ -171,7 +173,7 @@ describe('JMH JSON results (jmh)', () => {
     ]);
   });
 
-  it('reads thrpt as a floor in Hz, sample mode from its percentiles and histogram count, ss runs as repetitions', () => {
+  it('reads thrpt as a floor in Hz, sample mode from its percentiles and histogram count, ss iterations as samples', () => {
     const set = parseFile(jmhAdapter, modes);
     const offer = find(set, 'QueueBench.offer', 'thrpt', 'capacity=1024');
     expect(offer.metric).toEqual({ name: 'thrpt', dimension: 'rate', unit: 'Hz', displayUnit: 'ops/ms', direction: 'higher-is-better' });
@@ -181,8 +183,10 @@ describe('JMH JSON results (jmh)', () => {
       mean: expect.closeTo(10564340, 6),
       min: expect.closeTo(10498200, 6),
       max: expect.closeTo(10631800, 6),
+      samples: 5,
     });
-    expect(offer.repetitions).toBe(5);
+    expect(offer.repetitions).toBeUndefined();
+    expect(offer.samples).toHaveLength(5);
     expect(find(set, 'QueueBench.offer', 'gc.alloc.rate.norm', 'capacity=1024').statistics.max).toBeCloseTo(2.6e-4, 12);
 
     const poll = find(set, 'QueueBench.poll', 'sample', 'capacity=1024');
@@ -205,8 +209,10 @@ describe('JMH JSON results (jmh)', () => {
     const cold = find(set, 'StartupBench.coldStart', 'ss', '');
     expect(cold.metric).toEqual({ name: 'ss', dimension: 'time', unit: 'us', displayUnit: 'ms/op', direction: 'lower-is-better' });
     // five forks of one 41.2, 39.8, 40.5, 43.1, 40.0 ms shot each
-    expect(cold.statistics).toEqual({ median: 40500, mean: expect.closeTo(40920, 9), min: 39800, max: 43100 });
-    expect(cold.repetitions).toBe(5);
+    expect(cold.statistics).toEqual({ median: 40500, mean: expect.closeTo(40920, 9), min: 39800, max: 43100, samples: 5 });
+    // Forks run back to back in one job: one run's samples, not five runs.
+    expect(cold.repetitions).toBeUndefined();
+    expect(cold.samples).toHaveLength(5);
     expect(set.notes).toEqual(['JMH 1.37, OpenJDK 64-Bit Server VM 17.0.15+6-Debian-1deb12u1']);
   });
 

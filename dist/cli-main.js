@@ -3935,16 +3935,16 @@ function templateOf(command, values) {
   }
   return template;
 }
-function repetitionMeasurement(values) {
+function iterationMeasurement(values) {
   const sorted = Float64Array.from(values).sort();
   const statistics = {
     median: percentileOfSorted(sorted, 50),
     mean: values.reduce((a, b) => a + b, 0) / values.length,
     min: sorted[0],
-    max: sorted[sorted.length - 1]
+    max: sorted[sorted.length - 1],
+    samples: values.length
   };
-  const runs = [...values];
-  return { statistics, repetitions: values.length, repetitionValues: { median: runs, mean: [...runs], min: [...runs], max: [...runs] } };
+  return { statistics, samples: Float64Array.from(values) };
 }
 var NUMERIC_SETTING = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 function settingsParameter(pairs) {
@@ -6196,7 +6196,7 @@ var goBenchAdapter = {
         }
       }
       for (const { metric: metric2, values } of byUnit.values()) {
-        measurements.push({ experiment, parameter, metric: metric2, ...repetitionMeasurement(values), place: { file, line: b.line } });
+        measurements.push({ experiment, parameter, metric: metric2, ...iterationMeasurement(values), place: { file, line: b.line } });
       }
     }
     if (unknownUnits.size > 0) {
@@ -7361,7 +7361,7 @@ function readMetric(fields, metricObject, name, fallbackDirection, sample, unkno
     return { metric: metric2, statistics };
   }
   const raw = rawValues(fields, metricObject);
-  if (raw.length > 0) return { metric: metric2, ...repetitionMeasurement(raw.map((v) => toBaseUnit(v, unit))) };
+  if (raw.length > 0) return { metric: metric2, ...iterationMeasurement(raw.map((v) => toBaseUnit(v, unit))) };
   if (score2 === void 0) throw fields.error(`the metric ${name} has neither a score nor raw data`, metricObject);
   return { metric: metric2, statistics: { mean: toBaseUnit(score2, unit) } };
 }
@@ -10728,7 +10728,8 @@ function makeHistoryRecord(experiments, run) {
         displayUnit: m.metric.displayUnit,
         direction: m.metric.direction,
         statistics,
-        ...m.repetitions !== void 0 && m.repetitions > 1 ? { repetitions: m.repetitions } : {}
+        ...m.repetitions !== void 0 && m.repetitions > 1 ? { repetitions: m.repetitions } : {},
+        ...m.repetitions !== void 0 && m.repetitions > 1 && m.repetitionValues ? repetitionValuesField(m.repetitionValues, m.repetitions) : {}
       };
     })
   );
@@ -10743,16 +10744,26 @@ function makeHistoryRecord(experiments, run) {
     measurements
   };
 }
+function repetitionValuesField(values, repetitions) {
+  const out = {};
+  for (const name of STATISTIC_NAMES) if (values[name]?.length === repetitions) out[name] = values[name].map(finiteOrNull);
+  return Object.keys(out).length > 0 ? { repetitionValues: out } : {};
+}
+var IN_PROCESS_REPETITION_FORMATS = /* @__PURE__ */ new Set(["go-bench", "jmh"]);
 function measurementOfHistory(m, source) {
   const statistics = {};
   for (const [name, value4] of Object.entries(m.statistics)) statistics[name] = value4 === null ? NaN : value4;
+  const inProcess = m.repetitionValues === void 0 && IN_PROCESS_REPETITION_FORMATS.has(m.format);
+  const repetitionValues = {};
+  for (const [name, values] of Object.entries(m.repetitionValues ?? {})) repetitionValues[name] = values.map((v) => v === null ? NaN : v);
   return {
     experiment: m.experiment,
     parameter: { label: m.parameter, ...m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {} },
     metric: { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction },
     statistics,
     place: { file: source },
-    ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {}
+    ...m.repetitions !== void 0 && !inProcess ? { repetitions: m.repetitions } : {},
+    ...m.repetitionValues !== void 0 ? { repetitionValues } : {}
   };
 }
 function latencyHistoryRuns(records) {
@@ -10801,7 +10812,8 @@ function renderHistoryRecord(record) {
         `"displayUnit": ${JSON.stringify(m.displayUnit)}`,
         `"direction": ${JSON.stringify(m.direction)}`,
         `"statistics": {${statistics}}`,
-        ...m.repetitions !== void 0 ? [`"repetitions": ${m.repetitions}`] : []
+        ...m.repetitions !== void 0 ? [`"repetitions": ${m.repetitions}`] : [],
+        ...m.repetitionValues !== void 0 ? [`"repetitionValues": {${repetitionValuesJson(m.repetitionValues)}}`] : []
       ];
       lines.push(`    {${fields.join(", ")}}${i < record.measurements.length - 1 ? "," : ""}`);
     });
@@ -10809,6 +10821,9 @@ function renderHistoryRecord(record) {
   }
   lines.push("}", "");
   return lines.join("\n");
+}
+function repetitionValuesJson(values) {
+  return STATISTIC_NAMES.filter((s) => values[s] !== void 0).map((s) => `${JSON.stringify(s)}: [${values[s].map(num2).join(", ")}]`).join(", ");
 }
 function num2(value4) {
   return value4 === null || !Number.isFinite(value4) ? "null" : JSON.stringify(value4);
@@ -10860,6 +10875,17 @@ function parseHistoryRecord(text2, source) {
       statistics[name] = numberOrNull(value4, `${where}: "${name}"`);
     }
     if (m.repetitions !== void 0 && !(Number.isInteger(m.repetitions) && m.repetitions > 1)) throw bad(`${where}: "repetitions" is not a count above 1`);
+    let repetitionValues;
+    if (m.repetitionValues !== void 0) {
+      if (m.repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
+      if (typeof m.repetitionValues !== "object" || m.repetitionValues === null || Array.isArray(m.repetitionValues)) throw bad(`${where}: "repetitionValues" is not an object`);
+      repetitionValues = {};
+      for (const [name, values] of Object.entries(m.repetitionValues)) {
+        if (!STATISTIC_NAMES.includes(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)} in "repetitionValues"`);
+        if (!Array.isArray(values) || values.length !== m.repetitions) throw bad(`${where}: "repetitionValues"."${name}" is not a list of ${m.repetitions} values`);
+        repetitionValues[name] = values.map((v, j) => numberOrNull(v, `${where}: "repetitionValues"."${name}"[${j}]`));
+      }
+    }
     return {
       experiment: m.experiment,
       format: m.format,
@@ -10871,7 +10897,8 @@ function parseHistoryRecord(text2, source) {
       displayUnit: m.displayUnit,
       direction: m.direction,
       statistics,
-      ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {}
+      ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {},
+      ...repetitionValues !== void 0 ? { repetitionValues } : {}
     };
   });
   return { ...head, measurements };

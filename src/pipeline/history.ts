@@ -35,8 +35,13 @@ export interface HistoryMeasurement {
   direction: Direction;
   /** In STATISTIC_NAMES order. */
   statistics: Partial<Record<StatisticName, number | null>>;
-  /** Present when the run pooled several repetitions into this measurement. */
+  /** Present when the run pooled several repetitions (runs given as separate files or folders) into this measurement. */
   repetitions?: number;
+  /**
+   * With `repetitions`: each statistic's value in every pooled run, in run order, so that the
+   * history judges a pooled run as the candidate's pooled runs are judged (their geometric mean).
+   */
+  repetitionValues?: Partial<Record<StatisticName, (number | null)[]>>;
 }
 
 export interface HistoryRecord {
@@ -105,6 +110,7 @@ export function makeHistoryRecord(experiments: readonly RecordedExperiment[], ru
         direction: m.metric.direction,
         statistics,
         ...(m.repetitions !== undefined && m.repetitions > 1 ? { repetitions: m.repetitions } : {}),
+        ...(m.repetitions !== undefined && m.repetitions > 1 && m.repetitionValues ? repetitionValuesField(m.repetitionValues, m.repetitions) : {}),
       };
     }),
   );
@@ -120,17 +126,36 @@ export function makeHistoryRecord(experiments: readonly RecordedExperiment[], ru
   };
 }
 
+/** The statistics every pooled run gave, in STATISTIC_NAMES order (a statistic some run lacked is left out). */
+function repetitionValuesField(values: Partial<Record<StatisticName, readonly number[]>>, repetitions: number): Pick<HistoryMeasurement, 'repetitionValues'> {
+  const out: Partial<Record<StatisticName, (number | null)[]>> = {};
+  for (const name of STATISTIC_NAMES) if (values[name]?.length === repetitions) out[name] = values[name].map(finiteOrNull);
+  return Object.keys(out).length > 0 ? { repetitionValues: out } : {};
+}
+
+/**
+ * Formats whose files repeat a benchmark inside one process (`go test -count N`, JMH's forks ×
+ * iterations). Before perfgate counted such values as samples of one run, it recorded them as
+ * `repetitions` without their values: a record of one of these formats with `repetitions` but no
+ * `repetitionValues` is one run.
+ */
+const IN_PROCESS_REPETITION_FORMATS = new Set(['go-bench', 'jmh']);
+
 /** A stored measurement back in the common model. */
 export function measurementOfHistory(m: HistoryMeasurement, source: string): Measurement {
   const statistics: Measurement['statistics'] = {};
   for (const [name, value] of Object.entries(m.statistics) as [StatisticName, number | null][]) statistics[name] = value === null ? NaN : value;
+  const inProcess = m.repetitionValues === undefined && IN_PROCESS_REPETITION_FORMATS.has(m.format);
+  const repetitionValues: Partial<Record<StatisticName, number[]>> = {};
+  for (const [name, values] of Object.entries(m.repetitionValues ?? {}) as [StatisticName, (number | null)[]][]) repetitionValues[name] = values.map((v) => (v === null ? NaN : v));
   return {
     experiment: m.experiment,
     parameter: { label: m.parameter, ...(m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {}) },
     metric: { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction },
     statistics,
     place: { file: source },
-    ...(m.repetitions !== undefined ? { repetitions: m.repetitions } : {}),
+    ...(m.repetitions !== undefined && !inProcess ? { repetitions: m.repetitions } : {}),
+    ...(m.repetitionValues !== undefined ? { repetitionValues } : {}),
   };
 }
 
@@ -221,6 +246,7 @@ export function renderHistoryRecord(record: HistoryRecord): string {
         `"direction": ${JSON.stringify(m.direction)}`,
         `"statistics": {${statistics}}`,
         ...(m.repetitions !== undefined ? [`"repetitions": ${m.repetitions}`] : []),
+        ...(m.repetitionValues !== undefined ? [`"repetitionValues": {${repetitionValuesJson(m.repetitionValues)}}`] : []),
       ];
       lines.push(`    {${fields.join(', ')}}${i < record.measurements.length - 1 ? ',' : ''}`);
     });
@@ -228,6 +254,12 @@ export function renderHistoryRecord(record: HistoryRecord): string {
   }
   lines.push('}', '');
   return lines.join('\n');
+}
+
+function repetitionValuesJson(values: Partial<Record<StatisticName, (number | null)[]>>): string {
+  return STATISTIC_NAMES.filter((s) => values[s] !== undefined)
+    .map((s) => `${JSON.stringify(s)}: [${values[s]!.map(num).join(', ')}]`)
+    .join(', ');
 }
 
 function num(value: number | null): string {
@@ -285,6 +317,17 @@ export function parseHistoryRecord(text: string, source: string): HistoryRecord 
       statistics[name as StatisticName] = numberOrNull(value, `${where}: "${name}"`);
     }
     if (m.repetitions !== undefined && !(Number.isInteger(m.repetitions) && m.repetitions > 1)) throw bad(`${where}: "repetitions" is not a count above 1`);
+    let repetitionValues: HistoryMeasurement['repetitionValues'];
+    if (m.repetitionValues !== undefined) {
+      if (m.repetitions === undefined) throw bad(`${where}: "repetitionValues" without "repetitions"`);
+      if (typeof m.repetitionValues !== 'object' || m.repetitionValues === null || Array.isArray(m.repetitionValues)) throw bad(`${where}: "repetitionValues" is not an object`);
+      repetitionValues = {};
+      for (const [name, values] of Object.entries(m.repetitionValues)) {
+        if (!(STATISTIC_NAMES as readonly string[]).includes(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)} in "repetitionValues"`);
+        if (!Array.isArray(values) || values.length !== m.repetitions) throw bad(`${where}: "repetitionValues"."${name}" is not a list of ${m.repetitions} values`);
+        repetitionValues[name as StatisticName] = values.map((v, j) => numberOrNull(v, `${where}: "repetitionValues"."${name}"[${j}]`));
+      }
+    }
     return {
       experiment: m.experiment,
       format: m.format,
@@ -297,6 +340,7 @@ export function parseHistoryRecord(text: string, source: string): HistoryRecord 
       direction: m.direction,
       statistics,
       ...(m.repetitions !== undefined ? { repetitions: m.repetitions } : {}),
+      ...(repetitionValues !== undefined ? { repetitionValues } : {}),
     };
   });
   return { ...head, measurements };

@@ -11,8 +11,9 @@
  *   `key=value` parts its settings (`size`, `bytes`, … give the payload). The `-8` suffix is
  *   GOMAXPROCS (none means 1), the `procs` setting; it is in the label only where an experiment
  *   was run with several (`-cpu 1,4`).
- * - `-count N` repeats each benchmark N times: the runs are repetitions (benchstat's model), one
- *   measurement per benchmark × unit with the median, min, max and mean over them.
+ * - `-count N` repeats each benchmark N times in one process: one measurement per benchmark × unit
+ *   with the median (benchstat's statistic), min, max and mean over them, the N values its
+ *   samples. They are one run, not N: a history comparison judges the file as one run.
  * - Units: `ns/op` (metric `time/op`, stored in µs) and `B/op`, `allocs/op` are lower-is-better,
  *   `MB/s` higher-is-better; other `ReportMetric` units are kept as written, lower-is-better
  *   unless they are a rate (`x/s`), with a note.
@@ -24,7 +25,7 @@ import { stripBom } from '../csv/header.js';
 import { PAYLOAD_PARAMETER_NAMES, type Measurement, type Metric, type Parameter } from '../model/measurement.js';
 import { toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
-import { ANSI_ESCAPE, metricOfUnit, repetitionMeasurement } from './shared.js';
+import { ANSI_ESCAPE, metricOfUnit, iterationMeasurement } from './shared.js';
 
 /** A result line somewhere in the head: name, iteration count, a value and its unit. */
 const RESULT_LINE = /^Benchmark\S*[ \t]+\d+[ \t]+-?\d+(?:\.\d+)?(?:e[-+]?\d+)? \S/m;
@@ -149,7 +150,7 @@ export const goBenchAdapter: FormatAdapter = {
         }
       }
       for (const { metric, values } of byUnit.values()) {
-        measurements.push({ experiment, parameter, metric, ...repetitionMeasurement(values), place: { file, line: b.line } });
+        measurements.push({ experiment, parameter, metric, ...iterationMeasurement(values), place: { file, line: b.line } });
       }
     }
     if (unknownUnits.size > 0) {

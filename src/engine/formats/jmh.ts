@@ -9,8 +9,9 @@
  * - `scoreUnit` decides unit and direction: `ops/s`, `ops/ms`, `ops/us`, … are rates (stored in
  *   Hz), higher-is-better; `s/op`, `ms/op`, `us/op`, `ns/op` are times (stored in µs),
  *   lower-is-better. Other units are kept as written, with a note, and read in the mode's direction.
- * - `rawData` (forks × iterations, each an iteration's score) are repetitions: median, min, max
- *   and mean over all iterations of all forks (the mean is JMH's score). Without raw data
+ * - `rawData` (forks × iterations, each an iteration's score) are the samples of one run: median,
+ *   min, max and mean over all iterations of all forks (the mean is JMH's score). Iterations are
+ *   not runs: a history comparison judges the file as one run. Without raw data
  *   (`-Djmh.json.rawData=false`), the score is the mean. In `sample` mode, `score` is the mean and
  *   `scorePercentiles` give min, median, p90 … p9999 and max; the histogram's counts add up to
  *   the number of samples. JMH writes `"NaN"`, `"+INF"` and `"-INF"` for scores that are not
@@ -26,7 +27,7 @@ import type { Direction, Measurement, Metric, Parameter, StatisticName } from '.
 import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
 import { describeJson, isJsonObject, JsonFields, parseLooseJson, type JsonArray, type JsonObject, type JsonPlace } from './looseJson.js';
-import { NOT_FINITE_TEXTS, optionalStatistic, readUnit, repetitionMeasurement, settingsParameter } from './shared.js';
+import { NOT_FINITE_TEXTS, optionalStatistic, readUnit, iterationMeasurement, settingsParameter } from './shared.js';
 
 const RECOGNISED = /^\uFEFF?\s*\[\s*\{\s*"(jmhVersion|benchmark)"\s*:\s*"/;
 const MODES = new Set(['thrpt', 'avgt', 'sample', 'ss']);
@@ -147,7 +148,7 @@ function jmhUnit(symbol: string): { unit: Unit; direction: Direction | undefined
   return { unit: reading.unit, direction: reading.known ? reading.direction : undefined };
 }
 
-/** One primary or secondary metric: its unit, and its raw data as repetitions (or the score, or the sample percentiles). */
+/** One primary or secondary metric: its unit, and its raw data as samples (or the score, or the sample percentiles). */
 function readMetric(
   fields: JsonFields,
   metricObject: JsonObject,
@@ -156,7 +157,7 @@ function readMetric(
   sample: boolean,
   unknownUnits: Set<string>,
   forcedDirection?: Direction,
-): Pick<Measurement, 'metric' | 'statistics' | 'repetitions' | 'repetitionValues'> {
+): Pick<Measurement, 'metric' | 'statistics' | 'samples'> {
   const symbol = fields.string(metricObject, 'scoreUnit', { required: true, what: `the metric ${name}` })!;
   const { unit, direction } = jmhUnit(symbol);
   if (direction === undefined) unknownUnits.add(symbol);
@@ -180,7 +181,7 @@ function readMetric(
   }
 
   const raw = rawValues(fields, metricObject);
-  if (raw.length > 0) return { metric, ...repetitionMeasurement(raw.map((v) => toBaseUnit(v, unit))) };
+  if (raw.length > 0) return { metric, ...iterationMeasurement(raw.map((v) => toBaseUnit(v, unit))) };
   if (score === undefined) throw fields.error(`the metric ${name} has neither a score nor raw data`, metricObject);
   return { metric, statistics: { mean: toBaseUnit(score, unit) } };
 }

@@ -84,22 +84,22 @@ export function templateOf(command: string, values: Record<string, string>): str
 }
 
 /**
- * One benchmark's value in each of N runs of one file (`go test -count N`) as one measurement, as
- * benchstat reads them: the median (the primary statistic), min, max and mean over the runs, with
- * `repetitions: N` and every run's value in `repetitionValues`, so that a history comparison
- * judges the mean of the N runs with the band for a mean of N. The median and mean of one run are
- * its value, so files with one run and with several compare statistic by statistic.
+ * One benchmark's values from repeated measurements inside one process (`go test -count N`, JMH's
+ * forks × iterations) as one run's measurement: the median (the primary statistic, as benchstat),
+ * min, max and mean over them, with the values as its samples (and their count). They are not runs: their spread is
+ * within one process, narrower than the spread between runs on CI, so a history comparison judges
+ * the run as one value. Runs are files or folders pooled with `repetitions: pool`.
  */
-export function repetitionMeasurement(values: readonly number[]): Pick<Measurement, 'statistics' | 'repetitions' | 'repetitionValues'> {
+export function iterationMeasurement(values: readonly number[]): Pick<Measurement, 'statistics' | 'samples'> {
   const sorted = Float64Array.from(values).sort();
   const statistics = {
     median: percentileOfSorted(sorted, 50),
     mean: values.reduce((a, b) => a + b, 0) / values.length,
     min: sorted[0]!,
     max: sorted[sorted.length - 1]!,
+    samples: values.length,
   };
-  const runs = [...values];
-  return { statistics, repetitions: values.length, repetitionValues: { median: runs, mean: [...runs], min: [...runs], max: [...runs] } };
+  return { statistics, samples: Float64Array.from(values) };
 }
 
 const NUMERIC_SETTING = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
