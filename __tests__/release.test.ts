@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { repoRoot, tempDir } from './helpers/shared.js';
 
 // scripts/release.mjs in a scratch clone of this repository's HEAD: nothing here touches the checkout.
@@ -22,6 +22,13 @@ const release = (dir: string, ...args: string[]) => {
   return { status: run.status, out: run.stdout, err: run.stderr };
 };
 const git = (dir: string, ...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
+
+/** The shell commands the README's install section gives for the command line, in order. */
+function readmeInstallCommands(): string {
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const section = readme.split('\n### The command line\n')[1]!.split('\n## ')[0]!;
+  return [...section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!).join('');
+}
 
 describe('scripts/release.mjs', () => {
   test('a release: changelog, version, one commit, the version tag and the moving major tag', () => {
@@ -48,6 +55,36 @@ describe('scripts/release.mjs', () => {
     // dist/ is part of the release commit: it carries the new version.
     expect(git(dir, 'show', '--stat', '--format=', 'HEAD')).toContain('dist/cli-main.js');
     expect(execFileSync(process.execPath, [join(dir, 'dist', 'cli.js'), '--version'], { encoding: 'utf8' })).toBe(`${next}\n`);
+
+    // The README's install commands, run as written in an empty project of a user, from the
+    // released repository (its URL made this clone's) and with no npm registry: the clone runs as
+    // is, and its packed tarball installs and runs through npx.
+    const user = tempDir('perfgate-user-');
+    writeFileSync(join(user, 'package.json'), JSON.stringify({ name: 'user-project', private: true }));
+    const commands = readmeInstallCommands();
+    expect(commands).toContain('git clone --depth 1 https://github.com/perfgate/perfgate\n');
+    // git clone names its folder after the URL's last part: the released clone, as .../perfgate.
+    const repository = join(tempDir('perfgate-remote-'), 'perfgate');
+    symlinkSync(dir, repository, 'dir');
+    const install = spawnSync('bash', ['-euo', 'pipefail', '-c', commands.replaceAll('https://github.com/perfgate/perfgate', `file://${repository}`)], {
+      cwd: user,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
+        npm_config_offline: 'true',
+        npm_config_audit: 'false',
+        npm_config_fund: 'false',
+        npm_config_update_notifier: 'false',
+      },
+      timeout: 180_000,
+    });
+    expect({ status: install.status, stderr: install.stderr }).toEqual({ status: 0, stderr: expect.any(String) });
+    // --help from the clone, then --version through npx from the installed tarball.
+    expect(install.stdout).toMatch(/^perfgate — gate benchmark results against requirements\n\nUsage:\n {2}perfgate summarize /);
+    expect(install.stdout.endsWith(`\n${next}\n`)).toBe(true);
+    expect(JSON.parse(readFileSync(join(user, 'package.json'), 'utf8')).devDependencies).toEqual({ perfgate: `file:perfgate/perfgate-${next}.tgz` });
+    expect(execFileSync(process.execPath, [join(user, 'node_modules', 'perfgate', 'dist', 'cli.js'), '--help'], { encoding: 'utf8' })).toContain('Usage:\n');
 
     // The next release moves the major tag; an empty Unreleased section is refused first.
     const empty = release(dir, `${major}.${minor + 1}.1`);
