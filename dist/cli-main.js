@@ -2465,11 +2465,11 @@ function experimentTypeOfSummaryFile(path) {
   }
   const parts = name.split(".");
   const stem = parts.length >= 2 ? parts[parts.length - 2] : "";
-  const type = stem.split("_").slice(1, -1).join("_");
-  if (type === "") {
+  const type2 = stem.split("_").slice(1, -1).join("_");
+  if (type2 === "") {
     throw new InputError(`cannot tell the sub-experiment from the file name "${name}": expected measurements_<type>_summary.csv`, { file: path });
   }
-  return type;
+  return type2;
 }
 function summaryFileNameOfRaw(path) {
   const name = baseName(path);
@@ -2490,11 +2490,11 @@ function experimentTypeOfRawFile(path) {
     const other = experimentOfOtherName(stemOf(name));
     if (other !== "") return other;
   }
-  const type = summaryFileNameOfRaw(path).slice(0, -".csv".length).split("_").slice(1, -1).join("_");
-  if (type === "") {
+  const type2 = summaryFileNameOfRaw(path).slice(0, -".csv".length).split("_").slice(1, -1).join("_");
+  if (type2 === "") {
     throw new InputError(`cannot tell the sub-experiment from the file name "${baseName(path)}": expected measurements_<type>.csv`, { file: path });
   }
-  return type;
+  return type2;
 }
 function baseName(path) {
   const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
@@ -6072,9 +6072,15 @@ var googleBenchmarkAdapter = {
     if (customCounters.size > 0) {
       notes.push(`user counters are not read, as the file does not say whether more is better: ${[...customCounters].join(", ")}`);
     }
-    return { format: "google-benchmark", file, measurements, notes };
+    const environment = environmentOfContext(root.context);
+    return { format: "google-benchmark", file, measurements, notes, ...environment ? { environment } : {} };
   }
 };
+function environmentOfContext(context) {
+  if (!isJsonObject(context)) return void 0;
+  const cpus2 = context.num_cpus;
+  return typeof cpus2 === "number" && Number.isSafeInteger(cpus2) && cpus2 > 0 ? { cores: cpus2 } : void 0;
+}
 function groupOf(groups, runName, line) {
   let group = groups.get(runName);
   if (!group) {
@@ -7127,6 +7133,116 @@ var redisBenchmarkQuietAdapter = {
   }
 };
 
+// src/engine/model/environment.ts
+var COMPARED = [
+  ["os", "OS"],
+  ["arch", "architecture"],
+  ["cpu", "CPU"],
+  ["cores", "cores"],
+  ["memoryGiB", "memory (GiB)"],
+  ["runnerImage", "runner image"],
+  ["runtime", "runtime"]
+];
+function environmentDifferences(a, b) {
+  if (!a || !b) return [];
+  const out = [];
+  for (const [key, label] of COMPARED) {
+    const x = a[key];
+    const y = b[key];
+    if (x !== void 0 && y !== void 0 && x !== y) out.push(`${label}: ${String(x)} vs ${String(y)}`);
+  }
+  return out;
+}
+var ENVIRONMENT_FIELDS = [
+  "os",
+  "kernel",
+  "arch",
+  "cpu",
+  "cores",
+  "memoryGiB",
+  "runnerImage",
+  "runnerImageVersion",
+  "runtime",
+  "runtimeVersion"
+];
+var ALL_FIELDS = ENVIRONMENT_FIELDS;
+var NUMERIC_FIELDS = /* @__PURE__ */ new Set(["cores", "memoryGiB"]);
+function environmentOfJson(value4) {
+  if (typeof value4 !== "object" || value4 === null || Array.isArray(value4)) return void 0;
+  const out = {};
+  for (const key of ALL_FIELDS) {
+    const v = value4[key];
+    const numeric = NUMERIC_FIELDS.has(key);
+    if (numeric ? typeof v === "number" && Number.isFinite(v) : typeof v === "string" && v.length <= 200) out[key] = v;
+  }
+  return Object.keys(out).length > 0 ? out : void 0;
+}
+function orderedEnvironment(env) {
+  const out = {};
+  for (const key of ALL_FIELDS) if (env[key] !== void 0) out[key] = env[key];
+  return out;
+}
+function mergeEnvironments(...sources) {
+  const out = {};
+  for (const source of sources) {
+    if (!source) continue;
+    for (const key of ALL_FIELDS) if (out[key] === void 0 && source[key] !== void 0) out[key] = source[key];
+  }
+  return Object.keys(out).length > 0 ? orderedEnvironment(out) : void 0;
+}
+function nodeOsName(name) {
+  const trimmed = name.trim();
+  const known = { windows: "Windows_NT", linux: "Linux", darwin: "Darwin", macos: "Darwin", freebsd: "FreeBSD" };
+  return known[trimmed.toLowerCase()] ?? trimmed;
+}
+function nodeArchName(name) {
+  const trimmed = name.trim();
+  const known = { x86_64: "x64", amd64: "x64", x64: "x64", aarch64: "arm64", arm64: "arm64", i386: "ia32", i686: "ia32", x86: "ia32" };
+  return known[trimmed.toLowerCase()] ?? trimmed;
+}
+function cpuName(model) {
+  return model.trim().replace(/\s+/g, " ");
+}
+function parseEnvironmentPairs(text2, what) {
+  const out = {};
+  for (const pair of text2.split(",")) {
+    if (pair.trim() === "") continue;
+    const cut = pair.indexOf("=");
+    const key = (cut > 0 ? pair.slice(0, cut) : pair).trim();
+    const value4 = cut > 0 ? pair.slice(cut + 1).trim() : "";
+    if (!ALL_FIELDS.includes(key)) {
+      throw new UsageError(`${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(", ")} (e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4)`);
+    }
+    if (cut <= 0 || value4 === "") throw new UsageError(`${what}: "${pair.trim()}" has no value; write ${key}=<value>`);
+    out[key] = environmentValue(key, value4, what);
+  }
+  if (Object.keys(out).length === 0) throw new UsageError(`${what}: no field given; write e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4`);
+  return orderedEnvironment(out);
+}
+function parseEnvironmentObject(value4, what) {
+  if (typeof value4 !== "object" || value4 === null || Array.isArray(value4)) throw new UsageError(`${what}: expected a JSON object of fields such as {"os": "Linux", "cores": 4}`);
+  const out = {};
+  for (const [key, v] of Object.entries(value4)) {
+    if (!ALL_FIELDS.includes(key)) throw new UsageError(`${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(", ")}`);
+    if (typeof v !== "string" && typeof v !== "number") throw new UsageError(`${what}: "${key}" must be a string or a number`);
+    out[key] = environmentValue(key, String(v), what);
+  }
+  if (Object.keys(out).length === 0) throw new UsageError(`${what}: no field given`);
+  return orderedEnvironment(out);
+}
+function environmentValue(key, text2, what) {
+  const value4 = text2.trim();
+  if (NUMERIC_FIELDS.has(key)) {
+    if (!/^\d+$/.test(value4)) throw new UsageError(`${what}: ${key} must be a whole number; got "${value4}"`);
+    return Number(value4);
+  }
+  if (value4 === "" || value4.length > 200) throw new UsageError(`${what}: ${key} must be a text of 1 to 200 characters`);
+  if (key === "os") return nodeOsName(value4);
+  if (key === "arch") return nodeArchName(value4);
+  if (key === "cpu") return cpuName(value4);
+  return value4;
+}
+
 // src/engine/formats/pytestBenchmark.ts
 var TIME4 = { name: "time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
 var OPS = { name: "ops", dimension: "rate", unit: "Hz", displayUnit: "ops/s", direction: "higher-is-better" };
@@ -7198,7 +7314,8 @@ var pytestBenchmarkAdapter = {
       const ops = optionalStatistic(fields, e.stats, "ops");
       if (ops !== void 0) measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
     }
-    return { format: "pytest-benchmark", file, measurements, notes: notesOf(root) };
+    const environment = environmentOfMachine(root.machine_info);
+    return { format: "pytest-benchmark", file, measurements, notes: notesOf(root), ...environment ? { environment } : {} };
   }
 };
 function withoutId(name) {
@@ -7242,6 +7359,27 @@ function notesOf(root) {
   if (typeof root.datetime === "string") notes.push(`${version2}, run at ${root.datetime}`);
   else if (typeof root.version === "string") notes.push(version2);
   return notes;
+}
+function environmentOfMachine(machine) {
+  if (!isJsonObject(machine)) return void 0;
+  const text2 = (object, key) => typeof object[key] === "string" && object[key].trim() !== "" ? object[key].trim() : void 0;
+  const out = {};
+  const system = text2(machine, "system");
+  if (system !== void 0) out.os = nodeOsName(system);
+  const release2 = text2(machine, "release");
+  if (release2 !== void 0) out.kernel = release2;
+  const arch2 = text2(machine, "machine");
+  if (arch2 !== void 0) out.arch = nodeArchName(arch2);
+  const cpu = isJsonObject(machine.cpu) ? machine.cpu : void 0;
+  const brand = cpu && (text2(cpu, "brand_raw") ?? text2(cpu, "brand"));
+  if (brand !== void 0) out.cpu = cpuName(brand);
+  if (cpu && typeof cpu.count === "number" && Number.isSafeInteger(cpu.count) && cpu.count > 0) out.cores = cpu.count;
+  const implementation = text2(machine, "python_implementation");
+  const version2 = text2(machine, "python_version");
+  const minor = version2 !== void 0 ? /^\d+\.\d+/.exec(version2)?.[0] : void 0;
+  if (implementation !== void 0 && minor !== void 0) out.runtime = `${implementation} ${minor}`;
+  if (version2 !== void 0) out.runtimeVersion = version2;
+  return Object.keys(out).length > 0 ? out : void 0;
 }
 
 // src/engine/formats/jmh.ts
@@ -7311,7 +7449,8 @@ var jmhAdapter = {
     notes.push(...versions);
     if (unknownUnits.size > 0)
       notes.push(`units perfgate does not know are kept as written (GC profiler results as costs, others in the direction of the mode): ${[...unknownUnits].join(", ")}`);
-    return { format: "jmh", file, measurements, notes };
+    const environment = runtimeOfRuns(runs.map((run) => run.entry));
+    return { format: "jmh", file, measurements, notes, ...environment ? { environment } : {} };
   }
 };
 function shortName(benchmark) {
@@ -7401,6 +7540,17 @@ function histogramCount(fields, metricObject) {
   }
   return count;
 }
+function runtimeOfRuns(entries) {
+  const text2 = (entry2, key) => typeof entry2[key] === "string" && entry2[key].trim() !== "" ? entry2[key].trim() : void 0;
+  const entry = entries.find((e) => text2(e, "vmName") !== void 0 || text2(e, "jdkVersion") !== void 0);
+  if (!entry) return void 0;
+  const name = text2(entry, "vmName");
+  const jdk = text2(entry, "jdkVersion");
+  const major = jdk !== void 0 ? /^(1\.\d+|\d+)/.exec(jdk)?.[1] : void 0;
+  const runtime = [name ?? "JVM", major].filter((s) => s !== void 0).join(" ");
+  const full = text2(entry, "vmVersion") ?? jdk;
+  return { runtime, ...full !== void 0 ? { runtimeVersion: full } : {} };
+}
 
 // src/engine/formats/benchmarkDotNet.ts
 var TIME5 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
@@ -7437,10 +7587,10 @@ var benchmarkDotNetAdapter = {
     const entries = benchmarks.map((benchmark, index2) => {
       if (!isJsonObject(benchmark)) throw fields.error('expected a benchmark object in "Benchmarks"', benchmarks, index2);
       const method = fields.string(benchmark, "Method", { required: true, what: "the benchmark" });
-      const type = fields.string(benchmark, "Type");
+      const type2 = fields.string(benchmark, "Type");
       const parameters = fields.string(benchmark, "Parameters") ?? "";
       return {
-        experiment: type === void 0 || type === "" ? method : `${type}.${method}`,
+        experiment: type2 === void 0 || type2 === "" ? method : `${type2}.${method}`,
         namespace: fields.string(benchmark, "Namespace") ?? "",
         job: jobOf(fields.string(benchmark, "DisplayInfo") ?? "", parameters !== ""),
         pairs: parameters === "" ? [] : parameters.split("&").map((part) => splitPair(part)),
@@ -7692,10 +7842,10 @@ var Reader = class {
     if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "string" || !isJsonObject(pair[1])) {
       throw this.fields.error('expected a BenchmarkTools value: ["TypeName", {fields}]', container, key);
     }
-    const type = pair[0].replace(/^BenchmarkTools\./, "");
+    const type2 = pair[0].replace(/^BenchmarkTools\./, "");
     const body = pair[1];
     const place = this.doc.placeOf(pair);
-    switch (type) {
+    switch (type2) {
       case "BenchmarkGroup": {
         const data = body.data;
         if (!isJsonObject(data ?? null)) throw this.fields.error('a BenchmarkGroup needs a "data" object', body, data === void 0 ? void 0 : "data");
@@ -7709,11 +7859,11 @@ var Reader = class {
         this.estimate(body, path, place.line);
         return;
       default:
-        if (NO_RESULTS.has(type)) {
-          this.notes.push(`${describePath(path)} is a ${type}, which holds no results: skipped`);
+        if (NO_RESULTS.has(type2)) {
+          this.notes.push(`${describePath(path)} is a ${type2}, which holds no results: skipped`);
           return;
         }
-        throw new InputError(`unknown BenchmarkTools type "${type.slice(0, 40)}" (expected BenchmarkGroup, Trial or TrialEstimate)`, { file: this.file, ...place });
+        throw new InputError(`unknown BenchmarkTools type "${type2.slice(0, 40)}" (expected BenchmarkGroup, Trial or TrialEstimate)`, { file: this.file, ...place });
     }
   }
   trial(body, path, line) {
@@ -10656,44 +10806,6 @@ function chartToSvg(chart) {
 // src/pipeline/history.ts
 import { existsSync as existsSync2, readdirSync as readdirSync2, rmSync as rmSync2 } from "node:fs";
 import { join as join4 } from "node:path";
-
-// src/engine/model/environment.ts
-var COMPARED = [
-  ["os", "OS"],
-  ["arch", "architecture"],
-  ["cpu", "CPU"],
-  ["cores", "cores"],
-  ["memoryGiB", "memory (GiB)"],
-  ["runnerImage", "runner image"]
-];
-function environmentDifferences(a, b) {
-  if (!a || !b) return [];
-  const out = [];
-  for (const [key, label] of COMPARED) {
-    const x = a[key];
-    const y = b[key];
-    if (x !== void 0 && y !== void 0 && x !== y) out.push(`${label}: ${String(x)} vs ${String(y)}`);
-  }
-  return out;
-}
-var ALL_FIELDS = ["os", "kernel", "arch", "cpu", "cores", "memoryGiB", "runnerImage", "runnerImageVersion"];
-function environmentOfJson(value4) {
-  if (typeof value4 !== "object" || value4 === null || Array.isArray(value4)) return void 0;
-  const out = {};
-  for (const key of ALL_FIELDS) {
-    const v = value4[key];
-    const numeric = key === "cores" || key === "memoryGiB";
-    if (numeric ? typeof v === "number" && Number.isFinite(v) : typeof v === "string" && v.length <= 200) out[key] = v;
-  }
-  return Object.keys(out).length > 0 ? out : void 0;
-}
-function orderedEnvironment(env) {
-  const out = {};
-  for (const key of ALL_FIELDS) if (env[key] !== void 0) out[key] = env[key];
-  return out;
-}
-
-// src/pipeline/history.ts
 var HISTORY_FORMAT = "perfgate-history";
 var HISTORY_VERSION = 2;
 var READABLE_HISTORY_VERSIONS = [1, 2];
@@ -11110,6 +11222,52 @@ function runSummarize(options, progress, onWritten = () => {
   return written2;
 }
 
+// src/pipeline/environment.ts
+import { existsSync as existsSync3 } from "node:fs";
+import { arch, cpus, release, totalmem, type } from "node:os";
+function currentEnvironment(env = process.env) {
+  const processors = cpus();
+  const image = env["ImageOS"]?.trim();
+  const imageVersion = env["ImageVersion"]?.trim();
+  return {
+    os: type(),
+    kernel: release(),
+    arch: arch(),
+    ...processors.length > 0 && processors[0].model.trim() !== "" ? { cpu: cpuName(processors[0].model) } : {},
+    cores: processors.length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    ...image ? { runnerImage: image } : {},
+    ...imageVersion ? { runnerImageVersion: imageVersion } : {}
+  };
+}
+function environmentOfSets(sets) {
+  return mergeEnvironments(...sets.map((set) => set.environment));
+}
+function environmentOption(values, what = "--environment") {
+  const parsed = values.map((value4) => {
+    const text2 = value4.trim();
+    if (text2 === "local") return currentEnvironment();
+    if (/\.json$/i.test(text2) && !text2.includes("=")) {
+      if (!existsSync3(text2)) throw new UsageError(`${what}: cannot find the file ${text2}`);
+      let json;
+      try {
+        json = JSON.parse(readText(text2));
+      } catch (error) {
+        if (error instanceof InputError) throw error;
+        throw new InputError(`${what}: not JSON: ${error.message}`, { file: text2 });
+      }
+      try {
+        return parseEnvironmentObject(json, what);
+      } catch (error) {
+        if (error instanceof UsageError) throw new InputError(error.message, { file: text2 });
+        throw error;
+      }
+    }
+    return parseEnvironmentPairs(text2, what);
+  });
+  return mergeEnvironments(...parsed.reverse());
+}
+
 // src/engine/report/comparisonCsv.ts
 function renderComparisonCsv(reference, result, referenceLabel, resultLabel) {
   let out = SUMMARY_COLUMNS.join(",") + ",Label\n";
@@ -11332,7 +11490,8 @@ function readRunFolder(runFolder, name, options, progress) {
   for (const [experiment, e] of loaded.experiments) {
     experiments.set(experiment, { measurements: e.measurements, format: e.format, ...e.summary ? { summary: e.summary } : {} });
   }
-  return { name, experiments };
+  const environment = environmentOfSets(loaded.files.map((f) => f.set));
+  return { name, experiments, ...environment ? { environment } : {} };
 }
 function runOfRecord(record) {
   const source = `run ${record.runId}`;
@@ -11373,16 +11532,18 @@ function naturalCompare(a, b) {
 // src/pipeline/compare.ts
 var COMPARISON_MARKDOWN = "comparison.md";
 var COMPARISON_JSON = "comparison.json";
-function loadSide(patterns, options, progress, pooled) {
+function loadSide(patterns, options, progress, pooled, environments) {
   const loaded = loadResults(patterns, options, progress);
   pooled.push(...loaded.pooled);
+  environments?.push(environmentOfSets(loaded.files.map((f) => f.set)));
   const sides = /* @__PURE__ */ new Map();
   for (const [experiment, e] of loaded.experiments) sides.set(experiment, { measurements: e.measurements, ...e.summary ? { summary: e.summary } : {} });
   return sides;
 }
-function loadRepetitions(patterns, options, progress, pooled) {
-  if (patterns.length <= 1) return loadSide(patterns, options, progress, pooled);
+function loadRepetitions(patterns, options, progress, pooled, environments) {
+  if (patterns.length <= 1) return loadSide(patterns, options, progress, pooled, environments);
   const files = patterns.flatMap((pattern) => loadResults([pattern], options, progress).files);
+  environments.push(environmentOfSets(files.map((f) => f.set)));
   const grouped = groupResults(files, "pool");
   for (const notice of grouped.pooled) progress.info(notice);
   pooled.push(...grouped.pooled);
@@ -11451,16 +11612,18 @@ function runCompare(options, progress) {
     );
     return finish2(report2, reference2, results2, pooled, options, progress);
   }
+  const resultEnvironments = [];
   const { reference, results, history } = progress.step("Reading reference and results", () => {
     const history2 = options.history !== void 0 ? readHistoryRuns(options.history, options, progress) : void 0;
     return {
       history: history2,
       reference: history2 ? newestByExperiment(history2) : loadSide(options.reference, options, progress, pooled),
-      results: loadRepetitions(options.results, options, progress, pooled)
+      results: loadRepetitions(options.results, options, progress, pooled, resultEnvironments)
     };
   });
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
-  const machines = history ? comparableRuns(history, options.environment) : void 0;
+  const machines = history ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments))) : void 0;
+  if (machines?.notice) progress.warning(machines.notice);
   const report = progress.step(
     "Comparing",
     () => buildComparisonReport(
@@ -11484,8 +11647,19 @@ function runCompare(options, progress) {
   if (machines?.warning) report.warnings.unshift(machines.warning);
   return finish2(report, reference, results, pooled, options, progress);
 }
+function resultsMachine(options, fromFiles) {
+  if (options.resultsEnvironment) return mergeEnvironments(options.resultsEnvironment, fromFiles);
+  if (options.environment) return mergeEnvironments(fromFiles, options.environment);
+  return void 0;
+}
 function comparableRuns(history, environment) {
   if (!environment) return { runs: history };
+  if (history.every((run) => run.environment === void 0)) {
+    return {
+      runs: history,
+      notice: `No machine check: the ${history.length} history runs record no machine, so a result 60 % slower may be a slower machine rather than slower code (perfgate history import --environment records it; the action records its runner).`
+    };
+  }
   const runs = history.filter((run) => environmentDifferences(run.environment, environment).length === 0);
   if (runs.length === history.length) return { runs };
   const other = history.find((run) => environmentDifferences(run.environment, environment).length > 0);
@@ -11718,7 +11892,7 @@ function renderComparisonText(report) {
 }
 
 // src/cli/args.ts
-import { existsSync as existsSync3 } from "node:fs";
+import { existsSync as existsSync4 } from "node:fs";
 import { parseArgs } from "node:util";
 
 // src/pipeline/patterns.ts
@@ -11786,7 +11960,7 @@ function joinNegativeValues(args, options) {
   return out;
 }
 function resultPaths(args) {
-  return args.flatMap((arg) => arg.includes(",") && !existsSync3(arg) ? splitPatterns(arg) : [arg]);
+  return args.flatMap((arg) => arg.includes(",") && !existsSync4(arg) ? splitPatterns(arg) : [arg]);
 }
 
 // src/cli/help.ts
@@ -11875,6 +12049,7 @@ var COMPARE_HELP = `perfgate compare — compare results with a reference run, a
 
 Usage:
   perfgate compare --history <runs-folder> --results <run> [--results <run>…] [--threshold T]
+                   [--environment FIELDS | --no-environment-check]
   perfgate compare --paired --reference <base-runs> --results <candidate-runs> …
   perfgate compare --paired --reference A1 --results B1 --reference A2 --results B2 …
   perfgate compare --reference <set…> --results <set…> [--threshold T] [--output-dir D]
@@ -11897,6 +12072,13 @@ Three methods (docs/statistics.md has their measured error rates on CI noise):
              sub-folder per run, or perfgate history-*.json records): it fails when Δ exceeds the
              threshold AND lies outside the noise band. Give --results once per repetition of the
              candidate: the band is then the one for the mean of k runs (√(1/k + 1/n)).
+             Machine check, as the action does it: history runs measured on another kind of
+             machine than the results (OS, architecture, CPU, cores, memory, runner image, or the
+             runtime's major version differ) are left out; when all are, every row is
+             not-comparable, the difference is named and nothing fails. The results' machine is
+             what their files say (Google Benchmark's context, pytest-benchmark's machine_info,
+             JMH's JVM), else this machine; history runs that record no machine are kept, with
+             one warning when none does.
   threshold  (--reference alone) fails when a row is worse than one reference run by more than
              the threshold. No noise estimate: on a CI runner it fails most unchanged reruns.
 With several parameters (payload sizes), the history and paired methods add a pooled geomean row
@@ -11906,6 +12088,12 @@ Each row reports the smallest change it catches 9 times in 10 (Catches ≥).
 Options:
   -R, --reference PATH   the reference set (repeatable; with --paired one per pair)
   -H, --history FOLDER   baseline runs (instead of --reference)
+  --environment FIELDS   with --history: the machine the results were measured on, instead of
+                         this one (its fields win over the files'): key=value pairs such as
+                         os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4 (fields: os, kernel, arch,
+                         cpu, cores, memoryGiB, runnerImage, runnerImageVersion, runtime,
+                         runtimeVersion), a JSON file of them, or local (repeatable)
+  --no-environment-check with --history: judge every history run whatever its machine
   -r, --results PATH…    the candidate; each one is a run: an experiment given by several is
                          judged on all its repetitions (more paths may follow the flag)
   --paired               compare interleaved A/B pairs (see above)
@@ -12016,7 +12204,7 @@ Usage:
                           [--format F] [--skip-seconds N] [--mapping M.json]
                           [--repetitions error|pool]
   perfgate history import <run-folder> --output <history-folder>
-                          [--commit C] [--date D] [--run-url U]
+                          [--commit C] [--date D] [--run-url U] [--environment FIELDS]
 
 Writes one history record per run (history-*.json, the records the action's record-history keeps)
 into the history folder, which compare --history, trends and history export then read. Each
@@ -12040,7 +12228,11 @@ What a folder cannot tell is said, never silently guessed:
   commit   "unknown" (a warning says so)
   run id   a number made from the run's date and measurements, so importing the same runs again
            rewrites the same bytes and adds no second record
-  run URL  empty; the machine (environment) is not recorded (it is not the one importing)
+  run URL  empty
+  machine  what the run's files say (Google Benchmark's context: cores; pytest-benchmark's
+           machine_info: OS, kernel, architecture, CPU, cores, Python; JMH: the JVM), else none;
+           --environment names it (its fields win over the files'). compare --history leaves out
+           runs of another kind of machine than the results.
 With one run, --commit, --date and --run-url give what the folder cannot.
 
 Existing records stay; a record with the same run id is replaced; then only the newest --window
@@ -12053,6 +12245,9 @@ Options:
   --commit C             the commit SHA the one imported run measured
   --date D               its date (ISO 8601, e.g. 2026-01-05T09:30:00Z)
   --run-url U            the page of the run (e.g. its workflow run)
+  --environment FIELDS   the machine the runs were measured on: key=value pairs such as
+                         os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4, a JSON file of the fields
+                         (see compare --help), or local (this machine; repeatable)
 ${RUN_FOLDER_OPTIONS}`;
 var HISTORY_EXPORT_HELP = `perfgate history export — a history folder as one tidy CSV table
 
@@ -12226,7 +12421,8 @@ function datesOfRuns(runs) {
 function recordOfRun({ source, run }, options, date) {
   const experiments = [...run.experiments.entries()].map(([experiment, e]) => ({ experiment, format: e.format, measurements: e.measurements }));
   const where = join8(source, run.name);
-  const info = { sha: options.commit ?? UNKNOWN_COMMIT, date, runId: "0", runUrl: options.runUrl ?? "" };
+  const environment = mergeEnvironments(options.environment, run.environment);
+  const info = { sha: options.commit ?? UNKNOWN_COMMIT, date, runId: "0", runUrl: options.runUrl ?? "", ...environment ? { environment } : {} };
   let record;
   try {
     record = makeHistoryRecord(experiments, info);
@@ -13837,6 +14033,8 @@ function compareCommand(args, io) {
     "results-label": { type: "string" },
     threshold: { type: "string", short: "t" },
     "output-dir": { type: "string", short: "o" },
+    environment: { type: "string", multiple: true },
+    "no-environment-check": { type: "boolean" },
     ...SET_OPTIONS,
     ...CHART_OPTIONS,
     ...HELP_OPTION
@@ -13852,6 +14050,11 @@ function compareCommand(args, io) {
   if (reference.length > 0 && history !== void 0) throw new UsageError("compare: give --reference or --history, not both");
   if (values.paired && history !== void 0) throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
   if (results.length === 0) throw new UsageError("compare: --results is required (files, folders or glob patterns)");
+  const given = values.environment;
+  if (given !== void 0 && values["no-environment-check"])
+    throw new UsageError("compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one");
+  if ((given !== void 0 || values["no-environment-check"]) && history === void 0)
+    throw new UsageError("compare: --environment and --no-environment-check are for --history (the machine check of history runs)");
   const outcome = runCompare(
     {
       reference,
@@ -13864,6 +14067,8 @@ function compareCommand(args, io) {
       ...values.paired ? { paired: true } : {},
       ...values.confidence !== void 0 ? { confidence: numberOption(values.confidence, "--confidence", NaN, (v) => v >= 0.5 && v < 1, "a probability from 0.5 to below 1, such as 0.99") } : {},
       gate: parseGateStatistics(values.gate),
+      // As the action does with its runner: history runs from another kind of machine are not judged.
+      ...values["no-environment-check"] || history === void 0 ? {} : given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() },
       floatParse: floatParseOption(values["float-parse"]),
       ...formatOptions(values)
     },
@@ -13989,6 +14194,7 @@ function historyImportCommand(args, io) {
     date: { type: "string" },
     "run-url": { type: "string" },
     window: { type: "string" },
+    environment: { type: "string", multiple: true },
     ...SET_OPTIONS,
     ...HELP_OPTION
   });
@@ -14007,6 +14213,7 @@ function historyImportCommand(args, io) {
       ...values.commit !== void 0 ? { commit: values.commit } : {},
       ...values.date !== void 0 ? { date: values.date } : {},
       ...values["run-url"] !== void 0 ? { runUrl: values["run-url"] } : {},
+      ...values.environment !== void 0 ? { environment: environmentOption(values.environment) } : {},
       floatParse: floatParseOption(values["float-parse"]),
       ...formatOptions(values)
     },

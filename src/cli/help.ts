@@ -86,6 +86,7 @@ export const COMPARE_HELP = `perfgate compare — compare results with a referen
 
 Usage:
   perfgate compare --history <runs-folder> --results <run> [--results <run>…] [--threshold T]
+                   [--environment FIELDS | --no-environment-check]
   perfgate compare --paired --reference <base-runs> --results <candidate-runs> …
   perfgate compare --paired --reference A1 --results B1 --reference A2 --results B2 …
   perfgate compare --reference <set…> --results <set…> [--threshold T] [--output-dir D]
@@ -108,6 +109,13 @@ Three methods (docs/statistics.md has their measured error rates on CI noise):
              sub-folder per run, or perfgate history-*.json records): it fails when Δ exceeds the
              threshold AND lies outside the noise band. Give --results once per repetition of the
              candidate: the band is then the one for the mean of k runs (√(1/k + 1/n)).
+             Machine check, as the action does it: history runs measured on another kind of
+             machine than the results (OS, architecture, CPU, cores, memory, runner image, or the
+             runtime's major version differ) are left out; when all are, every row is
+             not-comparable, the difference is named and nothing fails. The results' machine is
+             what their files say (Google Benchmark's context, pytest-benchmark's machine_info,
+             JMH's JVM), else this machine; history runs that record no machine are kept, with
+             one warning when none does.
   threshold  (--reference alone) fails when a row is worse than one reference run by more than
              the threshold. No noise estimate: on a CI runner it fails most unchanged reruns.
 With several parameters (payload sizes), the history and paired methods add a pooled geomean row
@@ -117,6 +125,12 @@ Each row reports the smallest change it catches 9 times in 10 (Catches ≥).
 Options:
   -R, --reference PATH   the reference set (repeatable; with --paired one per pair)
   -H, --history FOLDER   baseline runs (instead of --reference)
+  --environment FIELDS   with --history: the machine the results were measured on, instead of
+                         this one (its fields win over the files'): key=value pairs such as
+                         os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4 (fields: os, kernel, arch,
+                         cpu, cores, memoryGiB, runnerImage, runnerImageVersion, runtime,
+                         runtimeVersion), a JSON file of them, or local (repeatable)
+  --no-environment-check with --history: judge every history run whatever its machine
   -r, --results PATH…    the candidate; each one is a run: an experiment given by several is
                          judged on all its repetitions (more paths may follow the flag)
   --paired               compare interleaved A/B pairs (see above)
@@ -234,7 +248,7 @@ Usage:
                           [--format F] [--skip-seconds N] [--mapping M.json]
                           [--repetitions error|pool]
   perfgate history import <run-folder> --output <history-folder>
-                          [--commit C] [--date D] [--run-url U]
+                          [--commit C] [--date D] [--run-url U] [--environment FIELDS]
 
 Writes one history record per run (history-*.json, the records the action's record-history keeps)
 into the history folder, which compare --history, trends and history export then read. Each
@@ -258,7 +272,11 @@ What a folder cannot tell is said, never silently guessed:
   commit   "unknown" (a warning says so)
   run id   a number made from the run's date and measurements, so importing the same runs again
            rewrites the same bytes and adds no second record
-  run URL  empty; the machine (environment) is not recorded (it is not the one importing)
+  run URL  empty
+  machine  what the run's files say (Google Benchmark's context: cores; pytest-benchmark's
+           machine_info: OS, kernel, architecture, CPU, cores, Python; JMH: the JVM), else none;
+           --environment names it (its fields win over the files'). compare --history leaves out
+           runs of another kind of machine than the results.
 With one run, --commit, --date and --run-url give what the folder cannot.
 
 Existing records stay; a record with the same run id is replaced; then only the newest --window
@@ -271,6 +289,9 @@ Options:
   --commit C             the commit SHA the one imported run measured
   --date D               its date (ISO 8601, e.g. 2026-01-05T09:30:00Z)
   --run-url U            the page of the run (e.g. its workflow run)
+  --environment FIELDS   the machine the runs were measured on: key=value pairs such as
+                         os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4, a JSON file of the fields
+                         (see compare --help), or local (this machine; repeatable)
 ${RUN_FOLDER_OPTIONS}`;
 
 export const HISTORY_EXPORT_HELP = `perfgate history export — a history folder as one tidy CSV table

@@ -29,6 +29,7 @@ import {
 } from './help.js';
 import { DEFAULT_HISTORY_WINDOW } from '../pipeline/history.js';
 import { runHistoryImport } from '../pipeline/historyImport.js';
+import { currentEnvironment, environmentOption } from '../pipeline/environment.js';
 import { runHistoryExport } from '../pipeline/historyExport.js';
 import { runExport } from '../pipeline/export.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../engine/export/export.js';
@@ -277,6 +278,8 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
     'results-label': { type: 'string' },
     threshold: { type: 'string', short: 't' },
     'output-dir': { type: 'string', short: 'o' },
+    environment: { type: 'string', multiple: true },
+    'no-environment-check': { type: 'boolean' },
     ...SET_OPTIONS,
     ...CHART_OPTIONS,
     ...HELP_OPTION,
@@ -293,6 +296,11 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
   if (reference.length > 0 && history !== undefined) throw new UsageError('compare: give --reference or --history, not both');
   if (values.paired && history !== undefined) throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');
   if (results.length === 0) throw new UsageError('compare: --results is required (files, folders or glob patterns)');
+  const given = values.environment;
+  if (given !== undefined && values['no-environment-check'])
+    throw new UsageError('compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one');
+  if ((given !== undefined || values['no-environment-check']) && history === undefined)
+    throw new UsageError('compare: --environment and --no-environment-check are for --history (the machine check of history runs)');
   const outcome = runCompare(
     {
       reference,
@@ -307,6 +315,12 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
         ? { confidence: numberOption(values.confidence, '--confidence', NaN, (v) => v >= 0.5 && v < 1, 'a probability from 0.5 to below 1, such as 0.99') }
         : {}),
       gate: parseGateStatistics(values.gate),
+      // As the action does with its runner: history runs from another kind of machine are not judged.
+      ...(values['no-environment-check'] || history === undefined
+        ? {}
+        : given !== undefined
+          ? { resultsEnvironment: environmentOption(given) }
+          : { environment: currentEnvironment() }),
       floatParse: floatParseOption(values['float-parse']),
       ...formatOptions(values),
     },
@@ -430,6 +444,7 @@ function historyImportCommand(args: string[], io: Console): number {
     date: { type: 'string' },
     'run-url': { type: 'string' },
     window: { type: 'string' },
+    environment: { type: 'string', multiple: true },
     ...SET_OPTIONS,
     ...HELP_OPTION,
   });
@@ -448,6 +463,7 @@ function historyImportCommand(args: string[], io: Console): number {
       ...(values.commit !== undefined ? { commit: values.commit } : {}),
       ...(values.date !== undefined ? { date: values.date } : {}),
       ...(values['run-url'] !== undefined ? { runUrl: values['run-url'] } : {}),
+      ...(values.environment !== undefined ? { environment: environmentOption(values.environment) } : {}),
       floatParse: floatParseOption(values['float-parse']),
       ...formatOptions(values),
     },

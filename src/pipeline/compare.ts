@@ -1,7 +1,8 @@
 import { asNotComparable, compareExperiment, compareExperimentPaired, compareExperimentWithHistory, confidenceFor, type ExperimentSide } from '../engine/compare/compare.js';
 import { DEFAULT_GATE, type GateStatistics } from '../engine/compare/gate.js';
 import { UsageError } from '../engine/errors.js';
-import { environmentDifferences, type EnvironmentFingerprint } from '../engine/model/environment.js';
+import { environmentDifferences, mergeEnvironments, type EnvironmentFingerprint } from '../engine/model/environment.js';
+import { environmentOfSets } from './environment.js';
 import type { Thresholds } from '../engine/compare/thresholds.js';
 import { comparisonFileName, renderComparisonCsv } from '../engine/report/comparisonCsv.js';
 import { renderComparisonJson } from '../engine/report/comparisonJson.js';
@@ -32,8 +33,18 @@ export interface CompareOptions extends ResultsOptions {
   confidence?: number;
   /** Which statistics can fail (default: the primary statistic). */
   gate?: GateStatistics;
-  /** The machine the results were measured on: history runs recorded on another kind are left out. */
+  /**
+   * The machine perfgate runs on, which turns the machine check of a history comparison on:
+   * history runs recorded on another kind of machine than the results are left out. Fields the
+   * result files give themselves (Google Benchmark's context, pytest-benchmark's machine_info, JMH's
+   * JVM) win over it.
+   */
   environment?: EnvironmentFingerprint;
+  /**
+   * The machine the user says the results were measured on (CLI `--environment`): turns the check
+   * on too, replaces `environment`, and wins over the files' fields.
+   */
+  resultsEnvironment?: EnvironmentFingerprint;
   referenceLabel: string;
   resultLabel: string;
   outputDir: string;
@@ -53,9 +64,16 @@ export interface CompareOutcome {
 export const COMPARISON_MARKDOWN = 'comparison.md';
 export const COMPARISON_JSON = 'comparison.json';
 
-function loadSide(patterns: readonly string[], options: ResultsOptions, progress: Progress, pooled: string[]): Map<string, ExperimentSide> {
+function loadSide(
+  patterns: readonly string[],
+  options: ResultsOptions,
+  progress: Progress,
+  pooled: string[],
+  environments?: (EnvironmentFingerprint | undefined)[],
+): Map<string, ExperimentSide> {
   const loaded = loadResults(patterns, options, progress);
   pooled.push(...loaded.pooled);
+  environments?.push(environmentOfSets(loaded.files.map((f) => f.set)));
   const sides = new Map<string, ExperimentSide>();
   for (const [experiment, e] of loaded.experiments) sides.set(experiment, { measurements: e.measurements, ...(e.summary ? { summary: e.summary } : {}) });
   return sides;
@@ -65,9 +83,16 @@ function loadSide(patterns: readonly string[], options: ResultsOptions, progress
  * The candidate's runs: each entry is one run; entries that give the same experiment are its
  * repetitions, pooled into one measurement per key that keeps every run's values.
  */
-function loadRepetitions(patterns: readonly string[], options: ResultsOptions, progress: Progress, pooled: string[]): Map<string, ExperimentSide> {
-  if (patterns.length <= 1) return loadSide(patterns, options, progress, pooled);
+function loadRepetitions(
+  patterns: readonly string[],
+  options: ResultsOptions,
+  progress: Progress,
+  pooled: string[],
+  environments: (EnvironmentFingerprint | undefined)[],
+): Map<string, ExperimentSide> {
+  if (patterns.length <= 1) return loadSide(patterns, options, progress, pooled, environments);
   const files = patterns.flatMap((pattern) => loadResults([pattern], options, progress).files);
+  environments.push(environmentOfSets(files.map((f) => f.set)));
   const grouped = groupResults(files, 'pool');
   for (const notice of grouped.pooled) progress.info(notice);
   pooled.push(...grouped.pooled);
@@ -153,16 +178,18 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
     );
     return finish(report, reference, results, pooled, options, progress);
   }
+  const resultEnvironments: (EnvironmentFingerprint | undefined)[] = [];
   const { reference, results, history } = progress.step('Reading reference and results', () => {
     const history = options.history !== undefined ? readHistoryRuns(options.history, options, progress) : undefined;
     return {
       history,
       reference: history ? newestByExperiment(history) : loadSide(options.reference, options, progress, pooled),
-      results: loadRepetitions(options.results, options, progress, pooled),
+      results: loadRepetitions(options.results, options, progress, pooled, resultEnvironments),
     };
   });
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
-  const machines = history ? comparableRuns(history, options.environment) : undefined;
+  const machines = history ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments))) : undefined;
+  if (machines?.notice) progress.warning(machines.notice);
   const report = progress.step('Comparing', () =>
     buildComparisonReport(
       experiments.map((t) => {
@@ -187,11 +214,30 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
 }
 
 /**
- * The history runs measured on the same kind of machine as the results (runs that do not say are
- * kept), and a warning naming the difference when some or all were left out.
+ * The machine the results were measured on, for the machine check; undefined when the check is
+ * off. The user's word wins, then what the result files say, then the machine perfgate runs on.
  */
-function comparableRuns(history: HistoryRun[], environment: EnvironmentFingerprint | undefined): { runs: HistoryRun[]; warning?: string } {
+function resultsMachine(options: CompareOptions, fromFiles: EnvironmentFingerprint | undefined): EnvironmentFingerprint | undefined {
+  if (options.resultsEnvironment) return mergeEnvironments(options.resultsEnvironment, fromFiles);
+  if (options.environment) return mergeEnvironments(fromFiles, options.environment);
+  return undefined;
+}
+
+/**
+ * The history runs measured on the same kind of machine as the results (runs that do not say are
+ * kept), and a warning naming the difference when some or all were left out; when no run says,
+ * a notice that nothing could be checked.
+ */
+function comparableRuns(history: HistoryRun[], environment: EnvironmentFingerprint | undefined): { runs: HistoryRun[]; warning?: string; notice?: string } {
   if (!environment) return { runs: history };
+  if (history.every((run) => run.environment === undefined)) {
+    return {
+      runs: history,
+      notice:
+        `No machine check: the ${history.length} history runs record no machine, so a result 60 % slower may be a slower machine rather than slower code ` +
+        '(perfgate history import --environment records it; the action records its runner).',
+    };
+  }
   const runs = history.filter((run) => environmentDifferences(run.environment, environment).length === 0);
   if (runs.length === history.length) return { runs };
   const other = history.find((run) => environmentDifferences(run.environment, environment).length > 0)!;

@@ -4,11 +4,15 @@
  * `compare --history` and `derive-requirements` read), and the reference tooling's
  * `experiments_results/<YYYY-MM-DD_hh-mm-ss>/` folders, as `latency_plot_history.py` lists them.
  * The records are those `record-history` writes (same writer, same window rules).
+ *
+ * A run's machine is what `--environment` says, else what its result files say (Google
+ * Benchmark's context, pytest-benchmark's machine_info, JMH's JVM); the user's fields win.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, UsageError } from '../engine/errors.js';
+import { mergeEnvironments, type EnvironmentFingerprint } from '../engine/model/environment.js';
 import { byCodePoint, discoverResults } from './discover.js';
 import {
   compareRecords,
@@ -35,6 +39,8 @@ export interface HistoryImportOptions extends ResultsOptions {
   date?: string;
   runUrl?: string;
   window?: number;
+  /** The machine the runs were measured on, as the user names it: its fields win over the result files'. */
+  environment?: EnvironmentFingerprint;
 }
 
 export interface HistoryImportResult extends ImportOutcome {
@@ -152,7 +158,8 @@ function datesOfRuns(runs: readonly SourceRun[]): string[] {
 function recordOfRun({ source, run }: SourceRun, options: HistoryImportOptions, date: string): HistoryRecord {
   const experiments: RecordedExperiment[] = [...run.experiments.entries()].map(([experiment, e]) => ({ experiment, format: e.format, measurements: e.measurements }));
   const where = join(source, run.name);
-  const info = { sha: options.commit ?? UNKNOWN_COMMIT, date, runId: '0', runUrl: options.runUrl ?? '' };
+  const environment = mergeEnvironments(options.environment, run.environment);
+  const info = { sha: options.commit ?? UNKNOWN_COMMIT, date, runId: '0', runUrl: options.runUrl ?? '', ...(environment ? { environment } : {}) };
   let record: HistoryRecord;
   try {
     record = makeHistoryRecord(experiments, info);

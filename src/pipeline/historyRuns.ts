@@ -5,6 +5,7 @@ import { InputError } from '../engine/errors.js';
 import { isFastddsFormat, summaryOfMeasurements } from '../engine/formats/fastddsMeasurements.js';
 import type { Measurement } from '../engine/model/measurement.js';
 import type { EnvironmentFingerprint } from '../engine/model/environment.js';
+import { environmentOfSets } from './environment.js';
 import { measurementOfHistory, readHistoryWindow, type HistoryRecord } from './history.js';
 import { loadResults, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
@@ -13,7 +14,7 @@ import type { Progress } from './steps.js';
 export interface HistoryRun {
   name: string;
   experiments: Map<string, RunExperiment>;
-  /** The machine of a recorded run, where the record says. */
+  /** The machine of the run, where its record or its result files say. */
   environment?: EnvironmentFingerprint;
 }
 
@@ -79,7 +80,8 @@ export function readRunFolder(runFolder: string, name: string, options: ResultsO
   for (const [experiment, e] of loaded.experiments) {
     experiments.set(experiment, { measurements: e.measurements, format: e.format, ...(e.summary ? { summary: e.summary } : {}) });
   }
-  return { name, experiments };
+  const environment = environmentOfSets(loaded.files.map((f) => f.set));
+  return { name, experiments, ...(environment ? { environment } : {}) };
 }
 
 function runOfRecord(record: HistoryRecord): HistoryRun {

@@ -2,7 +2,8 @@ import { InputError } from '../errors.js';
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import { parseUnit, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
-import { isJsonObject, JsonFields, parseLooseJson } from './looseJson.js';
+import { isJsonObject, JsonFields, parseLooseJson, type JsonValue } from './looseJson.js';
+import type { EnvironmentFingerprint } from '../model/environment.js';
 import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
 
 /**
@@ -20,6 +21,7 @@ import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
  *   `mean` (its time is a mean over its iterations). `samples` is the number of
  *   repetitions, not of iterations. `cv`, BigO, RMS and custom aggregates are skipped with a note,
  *   as are custom user counters (their direction is not in the file) and errored/skipped runs.
+ * - `context.num_cpus` is the machine's cores (its fingerprint, see environmentOfContext).
  */
 const ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
 
@@ -222,9 +224,21 @@ export const googleBenchmarkAdapter: FormatAdapter = {
     if (customCounters.size > 0) {
       notes.push(`user counters are not read, as the file does not say whether more is better: ${[...customCounters].join(', ')}`);
     }
-    return { format: 'google-benchmark', file, measurements, notes };
+    const environment = environmentOfContext(root.context);
+    return { format: 'google-benchmark', file, measurements, notes, ...(environment ? { environment } : {}) };
   },
 };
+
+/**
+ * What the `context` block says of the machine: `num_cpus` (the logical CPUs, as the action counts
+ * them). Its `host_name` names one host, not a kind of machine, and `mhz_per_cpu` is often the
+ * current, scaled frequency: neither is compared. The block names no CPU model and no OS.
+ */
+function environmentOfContext(context: JsonValue | undefined): EnvironmentFingerprint | undefined {
+  if (!isJsonObject(context)) return undefined;
+  const cpus = context.num_cpus;
+  return typeof cpus === 'number' && Number.isSafeInteger(cpus) && cpus > 0 ? { cores: cpus } : undefined;
+}
 
 function groupOf(groups: Map<string, Group>, runName: string, line: number): Group {
   let group = groups.get(runName);

@@ -20,13 +20,15 @@
  *   are metrics of their own, named without the `·` and read like the primary one (per iteration;
  *   for `gc.count` JMH's score is their sum). The GC profiler's results are costs,
  *   lower-is-better, whatever their unit (`gc.alloc.rate` is in MB/sec).
- * - The JMH and JVM versions are noted once per file.
+ * - The JMH and JVM versions are noted once per file; the JVM is the run's runtime (its
+ *   fingerprint, see runtimeOfRuns). JMH names no CPU, cores or OS.
  */
 import { InputError } from '../errors.js';
 import type { Direction, Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
 import { describeJson, isJsonObject, JsonFields, parseLooseJson, type JsonArray, type JsonObject, type JsonPlace } from './looseJson.js';
+import type { EnvironmentFingerprint } from '../model/environment.js';
 import { NOT_FINITE_TEXTS, optionalStatistic, readUnit, iterationMeasurement, settingsParameter } from './shared.js';
 
 const RECOGNISED = /^\uFEFF?\s*\[\s*\{\s*"(jmhVersion|benchmark)"\s*:\s*"/;
@@ -113,7 +115,8 @@ export const jmhAdapter: FormatAdapter = {
     notes.push(...versions);
     if (unknownUnits.size > 0)
       notes.push(`units perfgate does not know are kept as written (GC profiler results as costs, others in the direction of the mode): ${[...unknownUnits].join(', ')}`);
-    return { format: 'jmh', file, measurements, notes };
+    const environment = runtimeOfRuns(runs.map((run) => run.entry));
+    return { format: 'jmh', file, measurements, notes, ...(environment ? { environment } : {}) };
   },
 };
 
@@ -224,4 +227,21 @@ function histogramCount(fields: JsonFields, metricObject: JsonObject): number | 
     }
   }
   return count;
+}
+
+/**
+ * The JVM the runs ran in: `vmName` with the major version of `jdkVersion` (`OpenJDK 64-Bit Server
+ * VM 17`; `1.8` for Java 8's `1.8.0_392`), compared; `vmVersion` (else `jdkVersion`) as the full
+ * version, shown. One JMH run has one JVM: the first run that names it is read.
+ */
+function runtimeOfRuns(entries: readonly JsonObject[]): EnvironmentFingerprint | undefined {
+  const text = (entry: JsonObject, key: string) => (typeof entry[key] === 'string' && (entry[key] as string).trim() !== '' ? (entry[key] as string).trim() : undefined);
+  const entry = entries.find((e) => text(e, 'vmName') !== undefined || text(e, 'jdkVersion') !== undefined);
+  if (!entry) return undefined;
+  const name = text(entry, 'vmName');
+  const jdk = text(entry, 'jdkVersion');
+  const major = jdk !== undefined ? /^(1\.\d+|\d+)/.exec(jdk)?.[1] : undefined;
+  const runtime = [name ?? 'JVM', major].filter((s) => s !== undefined).join(' ');
+  const full = text(entry, 'vmVersion') ?? jdk;
+  return { runtime, ...(full !== undefined ? { runtimeVersion: full } : {}) };
 }

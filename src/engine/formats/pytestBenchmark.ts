@@ -13,13 +13,15 @@
  *   (every round's time per iteration; always in `--benchmark-json`, in saved runs only with
  *   `--benchmark-save-data`) gives the raw samples. `ops` (1 / mean, operations per second) is the
  *   `value` of the metric `ops`, higher-is-better. `iqr`, quartiles and outlier counts are not read.
- * - `machine_info` and `commit_info` become notes, with the plugin's version and the date.
+ * - `machine_info` and `commit_info` become notes, with the plugin's version and the date;
+ *   `machine_info` is also the run's machine fingerprint (see environmentOfMachine).
  */
 import { InputError } from '../errors.js';
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import type { FormatAdapter } from './adapter.js';
 import { describeJson, isJsonObject, JsonFields, parseLooseJson, type JsonObject, type JsonPlace, type JsonValue } from './looseJson.js';
 import { optionalStatistic, settingsParameter } from './shared.js';
+import { cpuName, nodeArchName, nodeOsName, type EnvironmentFingerprint } from '../model/environment.js';
 
 const TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 's', direction: 'lower-is-better' };
 const OPS: Metric = { name: 'ops', dimension: 'rate', unit: 'Hz', displayUnit: 'ops/s', direction: 'higher-is-better' };
@@ -112,7 +114,8 @@ export const pytestBenchmarkAdapter: FormatAdapter = {
       const ops = optionalStatistic(fields, e.stats, 'ops');
       if (ops !== undefined) measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
     }
-    return { format: 'pytest-benchmark', file, measurements, notes: notesOf(root) };
+    const environment = environmentOfMachine(root.machine_info);
+    return { format: 'pytest-benchmark', file, measurements, notes: notesOf(root), ...(environment ? { environment } : {}) };
   },
 };
 
@@ -163,4 +166,32 @@ function notesOf(root: JsonObject): string[] {
   if (typeof root.datetime === 'string') notes.push(`${version}, run at ${root.datetime}`);
   else if (typeof root.version === 'string') notes.push(version);
   return notes;
+}
+
+/**
+ * `machine_info` as the fingerprint the action records: `system` (Python's platform.system()) as
+ * the OS, `machine` as the architecture, both in Node's spelling; `release` as the kernel;
+ * py-cpuinfo's `cpu.brand_raw` (`cpu.brand` before py-cpuinfo 7) and `cpu.count`; the Python
+ * implementation and its major.minor version as the runtime. `node` (the host name) is not used.
+ */
+function environmentOfMachine(machine: JsonValue | undefined): EnvironmentFingerprint | undefined {
+  if (!isJsonObject(machine)) return undefined;
+  const text = (object: JsonObject, key: string) => (typeof object[key] === 'string' && (object[key] as string).trim() !== '' ? (object[key] as string).trim() : undefined);
+  const out: EnvironmentFingerprint = {};
+  const system = text(machine, 'system');
+  if (system !== undefined) out.os = nodeOsName(system);
+  const release = text(machine, 'release');
+  if (release !== undefined) out.kernel = release;
+  const arch = text(machine, 'machine');
+  if (arch !== undefined) out.arch = nodeArchName(arch);
+  const cpu = isJsonObject(machine.cpu) ? machine.cpu : undefined;
+  const brand = cpu && (text(cpu, 'brand_raw') ?? text(cpu, 'brand'));
+  if (brand !== undefined) out.cpu = cpuName(brand);
+  if (cpu && typeof cpu.count === 'number' && Number.isSafeInteger(cpu.count) && cpu.count > 0) out.cores = cpu.count;
+  const implementation = text(machine, 'python_implementation');
+  const version = text(machine, 'python_version');
+  const minor = version !== undefined ? /^\d+\.\d+/.exec(version)?.[0] : undefined;
+  if (implementation !== undefined && minor !== undefined) out.runtime = `${implementation} ${minor}`;
+  if (version !== undefined) out.runtimeVersion = version;
+  return Object.keys(out).length > 0 ? out : undefined;
 }

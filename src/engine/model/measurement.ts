@@ -6,6 +6,7 @@
 import type { SourcePlace } from '../errors.js';
 import type { Dimension } from './units.js';
 import type { Summary } from './summary.js';
+import type { EnvironmentFingerprint } from './environment.js';
 
 /** Whether a larger value of a metric is worse (latency) or better (throughput). */
 export type Direction = 'lower-is-better' | 'higher-is-better';
@@ -100,4 +101,9 @@ export interface ResultSet {
    * reference files are rendered from it.
    */
   summary?: Summary;
+  /**
+   * The machine (and runtime) the file says it was measured on: Google Benchmark's `context`,
+   * pytest-benchmark's `machine_info`, JMH's JVM. Absent when the file does not say.
+   */
+  environment?: EnvironmentFingerprint;
 }
