@@ -107,7 +107,9 @@ describe('history import: the reference layout <db>/experiments_results/<timesta
     expect(result.code).toBe(0);
     // As latency_plot_history.py: the timestamps, then Run-b, then run-a; each dated a second after the one before.
     expect(result.err).toContain(
-      `2 run folder(s) have no date in their name, dated one second after the run read before them (1970-01-01T00:00:00Z for the first) so that they keep the order read: ${join(results, 'Run-b')} 2026-01-19T09:30:01.000Z, ${join(results, 'run-a')} 2026-01-19T09:30:02.000Z`,
+      `2 run folder(s) have no date in their name, dated one second after the newest run before them (the newest record already in ${out}, or the run read before them; ` +
+        `1970-01-01T00:00:00Z when there is none) so that they sort as the newest, in the order read; give --date to date one run: ` +
+        `${join(results, 'Run-b')} 2026-01-19T09:30:01.000Z, ${join(results, 'run-a')} 2026-01-19T09:30:02.000Z`,
     );
     const rs = records(out);
     expect(rs.map((r) => r.date)).toEqual([
@@ -147,8 +149,11 @@ describe('history import: a folder of run folders (any format)', () => {
     const out = join(tempDir('perfgate-import-'), 'history');
     const result = await cli(['history', 'import', RUNS, '--output', out]);
     expect(result.code).toBe(0);
+    // An empty history folder: nothing is known before the first, dated one second after the epoch.
     expect(result.err).toContain(
-      `3 run folder(s) have no date in their name, dated one second after the run read before them (1970-01-01T00:00:00Z for the first) so that they keep the order read: ${join(RUNS, 'r1')} 1970-01-01T00:00:01.000Z, ${join(RUNS, 'r2')} 1970-01-01T00:00:02.000Z, ${join(RUNS, 'r10')} 1970-01-01T00:00:03.000Z\n`,
+      `3 run folder(s) have no date in their name, dated one second after the newest run before them (the newest record already in ${out}, or the run read before them; ` +
+        `1970-01-01T00:00:00Z when there is none) so that they sort as the newest, in the order read; give --date to date one run: ` +
+        `${join(RUNS, 'r1')} 1970-01-01T00:00:01.000Z, ${join(RUNS, 'r2')} 1970-01-01T00:00:02.000Z, ${join(RUNS, 'r10')} 1970-01-01T00:00:03.000Z\n`,
     );
     const rs = records(out);
     expect(rs.map((r) => r.date)).toEqual(['1970-01-01T00:00:01.000Z', '1970-01-01T00:00:02.000Z', '1970-01-01T00:00:03.000Z']);
@@ -226,6 +231,67 @@ describe('history import: idempotent, window, existing records', () => {
     expect(records(out).map((r) => r.date)).toEqual(['2026-01-12T09:30:00.000Z', '2026-01-19T09:30:00.000Z']);
     const bad = await cli(['history', 'import', RUNS, '-o', out, '--window', '0']);
     expect(bad).toMatchObject({ code: 2, err: expect.stringContaining('--window must be a whole number of runs, at least 1') });
+  });
+});
+
+describe('history import: a run without a date in its name sorts as the newest', () => {
+  const median10ms = (r: HistoryRecord) => statistic(r, 'sleep-10ms', '', 'wall time', 'median');
+  const undatedWarning = (out: string, runs: string) =>
+    `run folder(s) have no date in their name, dated one second after the newest run before them (the newest record already in ${out}, or the run read before them; ` +
+    `1970-01-01T00:00:00Z when there is none) so that they sort as the newest, in the order read; give --date to date one run: ${runs}\n`;
+
+  test('after every record already in the history, then after the run imported before it; importing it again changes nothing', async () => {
+    const out = join(tempDir('perfgate-import-'), 'history');
+    expect((await cli(['history', 'import', DB, '-o', out])).code).toBe(0);
+    // r2 on its own: one second after the newest execution of the database (2026-01-19 09:30:00), not in 1970.
+    const r2 = await cli(['history', 'import', join(RUNS, 'r2'), '-o', out]);
+    expect(r2.code).toBe(0);
+    expect(r2.err).toContain(`1 ${undatedWarning(out, `${join(RUNS, 'r2')} 2026-01-19T09:30:01.000Z`)}`);
+    let rs = records(out);
+    expect(rs.map((r) => r.date)).toEqual(['2026-01-05T09:30:00.000Z', '2026-01-12T09:30:00.000Z', '2026-01-19T09:30:00.000Z', '2026-01-19T09:30:01.000Z']);
+    // The newest record is r2's: hyperfine's sleep-10ms median in r2/hyperfine.json, in µs.
+    const r2median = JSON.parse(read(join(RUNS, 'r2', 'hyperfine.json'))).results[0].median as number;
+    expect(median10ms(rs[3]!)).toBeCloseTo(r2median * 1e6, 6);
+
+    // The same run again: found in the history by its measurements, it keeps its date; nothing is written.
+    const before = snapshot(out);
+    const again = await cli(['history', 'import', join(RUNS, 'r2'), '-o', out]);
+    expect(again.out).toMatch(/^history import: 1 run\(s\) read, 0 record\(s\) written, 1 already there \(window 30\)$/m);
+    expect(again.err).toContain(`1 ${undatedWarning(out, `${join(RUNS, 'r2')} 2026-01-19T09:30:01.000Z (already in the history)`)}`);
+    expect(snapshot(out)).toEqual(before);
+
+    // A newer run: after r2. Then the action records a run (a later date), and a run imported after that follows it.
+    expect((await cli(['history', 'import', join(RUNS, 'r10'), '-o', out])).code).toBe(0);
+    appendHistoryRecord(out, makeHistoryRecord([], { sha: 'feedbeef1234567', date: '2026-02-01T08:00:00Z', runId: 7001, runUrl: '' }));
+    const r1 = await cli(['history', 'import', join(RUNS, 'r1'), '-o', out]);
+    expect(r1.err).toContain(`1 ${undatedWarning(out, `${join(RUNS, 'r1')} 2026-02-01T08:00:01.000Z`)}`);
+    rs = records(out);
+    expect(rs.map((r) => `${r.date} ${r.sha}`).slice(3)).toEqual([
+      '2026-01-19T09:30:01.000Z unknown',
+      '2026-01-19T09:30:02.000Z unknown',
+      '2026-02-01T08:00:00.000Z feedbeef1234567',
+      '2026-02-01T08:00:01.000Z unknown',
+    ]);
+    const r1median = JSON.parse(read(join(RUNS, 'r1', 'hyperfine.json'))).results[0].median as number;
+    expect(median10ms(rs[6]!)).toBeCloseTo(r1median * 1e6, 6);
+  });
+
+  test('several undated runs follow the newest record in the order read; --date dates one run as given', async () => {
+    const out = join(tempDir('perfgate-import-'), 'history');
+    expect((await cli(['history', 'import', join(DB, 'experiments_results', '2026-01-12_09-30-00'), '-o', out])).code).toBe(0);
+    const result = await cli(['history', 'import', RUNS, '-o', out]);
+    expect(result.err).toContain(
+      `3 ${undatedWarning(out, `${join(RUNS, 'r1')} 2026-01-12T09:30:01.000Z, ${join(RUNS, 'r2')} 2026-01-12T09:30:02.000Z, ${join(RUNS, 'r10')} 2026-01-12T09:30:03.000Z`)}`,
+    );
+    const dated = await cli(['history', 'import', join(DB, 'experiments_results', '2026-01-19_09-30-00'), '-o', out, '--date', '2025-12-31T00:00:00Z']);
+    expect(dated).toMatchObject({ code: 0, err: expect.not.stringContaining('no date in their name') });
+    expect(records(out).map((r) => r.date)).toEqual([
+      '2025-12-31T00:00:00.000Z',
+      '2026-01-12T09:30:00.000Z',
+      '2026-01-12T09:30:01.000Z',
+      '2026-01-12T09:30:02.000Z',
+      '2026-01-12T09:30:03.000Z',
+    ]);
   });
 });
 

@@ -12222,9 +12222,12 @@ source is one of:
 
 What a folder cannot tell is said, never silently guessed:
   date     from a run folder named YYYY-MM-DD[_hh-mm-ss], read as UTC (the names have no time zone);
-           a run folder without a date in its name is dated one second after the run read before
-           it (1970-01-01T00:00:01Z for the first), so the runs keep the order read (a warning
-           lists them with their dates)
+           a run folder without a date in its name is dated one second after the newest run
+           before it: the newest record already in the history folder, or the run this import
+           read before it (1970-01-01T00:00:00Z when there is none). So a run imported later
+           sorts as the newest, in the order read, and the same inputs give the same bytes (no
+           clock, no file times). A run already in the history (same commit, same measurements)
+           keeps its date. A warning lists the undated runs with their dates.
   commit   "unknown" (a warning says so)
   run id   a number made from the run's date and measurements, so importing the same runs again
            rewrites the same bytes and adds no second record
@@ -12355,14 +12358,19 @@ function runHistoryImport(options, progress) {
       `history import: --commit, --date and --run-url describe one run, and these sources hold ${runs.length}; import each run folder on its own to give it its commit and date`
     );
   }
-  const dates = options.date !== void 0 ? [normalizeDate(options.date)] : datesOfRuns(runs);
-  const undated = runs.flatMap((r, i) => options.date === void 0 && dateOfName(r.run.name) === void 0 ? [`${join8(r.source, r.run.name)} ${dates[i]}`] : []);
+  const existing = readHistoryWindow(options.output, Number.MAX_SAFE_INTEGER);
+  const drafts = runs.map((r) => recordOfRun(r, options, UNDATED));
+  const dates = options.date !== void 0 ? [{ date: normalizeDate(options.date), how: "given" }] : datesOfRuns(runs, drafts, existing);
+  const undated = runs.flatMap((r, i) => {
+    const { date, how } = dates[i];
+    return how === "after" || how === "imported" ? [`${join8(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
+  });
   if (undated.length > 0) {
     progress.warning(
-      `${undated.length} run folder(s) have no date in their name, dated one second after the run read before them (1970-01-01T00:00:00Z for the first) so that they keep the order read: ${undated.join(", ")}`
+      `${undated.length} run folder(s) have no date in their name, dated one second after the newest run before them (the newest record already in ${options.output}, or the run read before them; 1970-01-01T00:00:00Z when there is none) so that they sort as the newest, in the order read; give --date to date one run: ${undated.join(", ")}`
     );
   }
-  const records = runs.map((r, i) => recordOfRun(r, options, dates[i]));
+  const records = drafts.map((draft, i) => datedRecord(draft, dates[i].date));
   if (options.commit === void 0) progress.warning(`${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT}" (the folders do not say which commit they measured)`);
   const outcome = progress.step("Writing records", () => importHistoryRecords(options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW));
   return { ...outcome, records: [...records].sort(compareRecords) };
@@ -12409,27 +12417,34 @@ function dateOfName(name) {
   }
   return date.toISOString();
 }
-function datesOfRuns(runs) {
-  let previous = 0;
+var UNDATED = (/* @__PURE__ */ new Date(0)).toISOString();
+function datesOfRuns(runs, drafts, existing) {
+  let newest = existing.reduce((latest, r) => Math.max(latest, Date.parse(r.date)), 0);
   return runs.map((r, i) => {
-    if (i > 0 && runs[i - 1].source !== r.source) previous = 0;
     const named = dateOfName(r.run.name);
-    previous = named !== void 0 ? Date.parse(named) : previous + 1e3;
-    return new Date(previous).toISOString();
+    const same = named === void 0 ? existing.find((e) => e.sha === drafts[i].sha && sameMeasurements(e, drafts[i])) : void 0;
+    const dated = named !== void 0 ? { date: named, how: "named" } : same ? { date: normalizeDate(same.date), how: "imported" } : { date: new Date(newest + 1e3).toISOString(), how: "after" };
+    newest = Math.max(newest, Date.parse(dated.date));
+    return dated;
   });
+}
+function sameMeasurements(a, b) {
+  return JSON.stringify(a.measurements) === JSON.stringify(b.measurements);
 }
 function recordOfRun({ source, run }, options, date) {
   const experiments = [...run.experiments.entries()].map(([experiment, e]) => ({ experiment, format: e.format, measurements: e.measurements }));
   const where = join8(source, run.name);
   const environment = mergeEnvironments(options.environment, run.environment);
   const info = { sha: options.commit ?? UNKNOWN_COMMIT, date, runId: "0", runUrl: options.runUrl ?? "", ...environment ? { environment } : {} };
-  let record;
   try {
-    record = makeHistoryRecord(experiments, info);
+    return makeHistoryRecord(experiments, info);
   } catch (error) {
     if (error instanceof InputError) throw new InputError(error.message, { file: where });
     throw error;
   }
+}
+function datedRecord(draft, date) {
+  const record = { ...draft, date };
   return { ...record, runId: importedRunId(record) };
 }
 function importedRunId(record) {

@@ -5,6 +5,13 @@
  * `experiments_results/<YYYY-MM-DD_hh-mm-ss>/` folders, as `latency_plot_history.py` lists them.
  * The records are those `record-history` writes (same writer, same window rules).
  *
+ * A run's date is the one its folder's name gives (or `--date`). A run whose name gives none is
+ * dated one second after the newest run known before it: every record already in the history
+ * folder and every run this import read before it. So a run imported later sorts as the newest,
+ * and the same inputs into the same folder give the same bytes (no clock, no file times). A run
+ * already in the folder (same commit, same measurements: imported before) keeps its date, so
+ * importing twice changes nothing.
+ *
  * A run's machine is what `--environment` says, else what its result files say (Google
  * Benchmark's context, pytest-benchmark's machine_info, JMH's JVM); the user's fields win.
  */
@@ -20,6 +27,7 @@ import {
   importHistoryRecords,
   makeHistoryRecord,
   normalizeDate,
+  readHistoryWindow,
   UNKNOWN_COMMIT,
   type HistoryRecord,
   type ImportOutcome,
@@ -76,14 +84,21 @@ export function runHistoryImport(options: HistoryImportOptions, progress: Progre
       `history import: --commit, --date and --run-url describe one run, and these sources hold ${runs.length}; import each run folder on its own to give it its commit and date`,
     );
   }
-  const dates = options.date !== undefined ? [normalizeDate(options.date)] : datesOfRuns(runs);
-  const undated = runs.flatMap((r, i) => (options.date === undefined && dateOfName(r.run.name) === undefined ? [`${join(r.source, r.run.name)} ${dates[i]}`] : []));
+  // Undated runs follow the records already there: read them first (a broken one stops the import before anything is written).
+  const existing = readHistoryWindow(options.output, Number.MAX_SAFE_INTEGER);
+  const drafts = runs.map((r) => recordOfRun(r, options, UNDATED));
+  const dates = options.date !== undefined ? [{ date: normalizeDate(options.date), how: 'given' as const }] : datesOfRuns(runs, drafts, existing);
+  const undated = runs.flatMap((r, i) => {
+    const { date, how } = dates[i]!;
+    return how === 'after' || how === 'imported' ? [`${join(r.source, r.run.name)} ${date}${how === 'imported' ? ' (already in the history)' : ''}`] : [];
+  });
   if (undated.length > 0) {
     progress.warning(
-      `${undated.length} run folder(s) have no date in their name, dated one second after the run read before them (1970-01-01T00:00:00Z for the first) so that they keep the order read: ${undated.join(', ')}`,
+      `${undated.length} run folder(s) have no date in their name, dated one second after the newest run before them (the newest record already in ${options.output}, ` +
+        `or the run read before them; 1970-01-01T00:00:00Z when there is none) so that they sort as the newest, in the order read; give --date to date one run: ${undated.join(', ')}`,
     );
   }
-  const records = runs.map((r, i) => recordOfRun(r, options, dates[i]!));
+  const records = drafts.map((draft, i) => datedRecord(draft, dates[i]!.date));
   if (options.commit === undefined) progress.warning(`${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT}" (the folders do not say which commit they measured)`);
   const outcome = progress.step('Writing records', () => importHistoryRecords(options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW));
   return { ...outcome, records: [...records].sort(compareRecords) };
@@ -141,18 +156,39 @@ export function dateOfName(name: string): string | undefined {
   return date.toISOString();
 }
 
+/** The date a record is made with before its own is known. */
+const UNDATED = new Date(0).toISOString();
+
+interface RunDate {
+  date: string;
+  /** From `--date`, from the folder's name, kept from the same run already in the history, or after the newest run before it. */
+  how: 'given' | 'named' | 'imported' | 'after';
+}
+
 /**
- * Each run's date: the one its name gives, else one second after the run read before it in the
- * same source (the epoch for the first), so that the history keeps the order the layout gives.
+ * Each run's date (see the module comment): the one its name gives; else that of the same run
+ * already in the history; else one second after the newest of the existing records and the runs
+ * read before it (the epoch when there is none).
  */
-function datesOfRuns(runs: readonly SourceRun[]): string[] {
-  let previous = 0;
-  return runs.map((r, i) => {
-    if (i > 0 && runs[i - 1]!.source !== r.source) previous = 0;
+function datesOfRuns(runs: readonly SourceRun[], drafts: readonly HistoryRecord[], existing: readonly HistoryRecord[]): RunDate[] {
+  let newest = existing.reduce((latest, r) => Math.max(latest, Date.parse(r.date)), 0);
+  return runs.map((r, i): RunDate => {
     const named = dateOfName(r.run.name);
-    previous = named !== undefined ? Date.parse(named) : previous + 1000;
-    return new Date(previous).toISOString();
+    const same = named === undefined ? existing.find((e) => e.sha === drafts[i]!.sha && sameMeasurements(e, drafts[i]!)) : undefined;
+    const dated: RunDate =
+      named !== undefined
+        ? { date: named, how: 'named' }
+        : same
+          ? { date: normalizeDate(same.date), how: 'imported' }
+          : { date: new Date(newest + 1000).toISOString(), how: 'after' };
+    newest = Math.max(newest, Date.parse(dated.date));
+    return dated;
   });
+}
+
+/** Whether two records hold the same measurements, value for value (a record read back from its file against a new one). */
+function sameMeasurements(a: HistoryRecord, b: HistoryRecord): boolean {
+  return JSON.stringify(a.measurements) === JSON.stringify(b.measurements);
 }
 
 function recordOfRun({ source, run }: SourceRun, options: HistoryImportOptions, date: string): HistoryRecord {
@@ -160,13 +196,17 @@ function recordOfRun({ source, run }: SourceRun, options: HistoryImportOptions, 
   const where = join(source, run.name);
   const environment = mergeEnvironments(options.environment, run.environment);
   const info = { sha: options.commit ?? UNKNOWN_COMMIT, date, runId: '0', runUrl: options.runUrl ?? '', ...(environment ? { environment } : {}) };
-  let record: HistoryRecord;
   try {
-    record = makeHistoryRecord(experiments, info);
+    return makeHistoryRecord(experiments, info);
   } catch (error) {
     if (error instanceof InputError) throw new InputError(error.message, { file: where });
     throw error;
   }
+}
+
+/** The record at its date, with the run id that date and its measurements give. */
+function datedRecord(draft: HistoryRecord, date: string): HistoryRecord {
+  const record = { ...draft, date };
   return { ...record, runId: importedRunId(record) };
 }
 
