@@ -223,7 +223,7 @@ describe('requirements derived from runs of any format', () => {
 
   test('a latency ceiling is the high percentile plus the margin; a throughput floor the low percentile minus it', () => {
     const runs = [10, 20, 30, 40, 50].map((v, i) => runOf(v, 100 * (i + 1)));
-    const limits = deriveMetricLimits(runs, { percentile: 99, margin: 0.1 });
+    const { limits } = deriveMetricLimits(runs, { kind: 'percentile', percentile: 99, margin: 0.1 });
     expect(limits.map((l) => [l.metric, l.statistic, l.direction, l.runs])).toEqual([
       ['latency', 'median', 'lower-is-better', 5],
       ['throughput', 'value', 'higher-is-better', 5],

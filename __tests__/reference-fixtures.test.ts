@@ -104,9 +104,9 @@ describeShared('comparison CSVs are byte-identical to latency_compare_experiment
 });
 
 describeShared('derived requirements are byte-identical to latency_determine_requirements.py', () => {
-  test('99th linear percentile across five runs', async () => {
+  test('99th linear percentile across five runs (--percentile 99: the default is the prediction bound)', async () => {
     const out = join(tempDir(), 'requirements.csv');
-    const result = await cli(['derive-requirements', join(fastdds, 'derive', 'runs'), '--output', out]);
+    const result = await cli(['derive-requirements', join(fastdds, 'derive', 'runs'), '--output', out, '--percentile', '99']);
     expect(result).toMatchObject({ code: 0, err: '' });
     expect(read(out)).toBe(read(join(fastdds, 'derive', 'expected', 'requirements.csv')));
   });

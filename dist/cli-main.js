@@ -2298,13 +2298,19 @@ function unclosedQuote(text2) {
 }
 
 // src/engine/csv/table.ts
-function readCsvTable(file, content, required, expectedHeader, knownColumns = required) {
+function readCsvTable(file, content, required, expectedHeader, knownColumns = required, { comments = false } = {}) {
   const text2 = stripBom(content);
   if (text2.trim() === "") throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
   const lines = text2.split(/\r\n|\n|\r/);
   let records;
   try {
-    records = parse(text2, { info: true, skip_empty_lines: true, relax_column_count: true, record_delimiter: ["\r\n", "\n", "\r"] });
+    records = parse(text2, {
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      record_delimiter: ["\r\n", "\n", "\r"],
+      ...comments ? { comment: "#", comment_no_infix: true } : {}
+    });
   } catch (error) {
     if (error instanceof CsvError) throw csvError(file, error, text2, lines);
     throw error;
@@ -2613,16 +2619,17 @@ var LATENCY_COLUMNS = {
   Max: "max"
 };
 function isMetricRequirementsHeader(headerLine) {
+  if (stripBom(headerLine).startsWith("#")) return true;
   const fields = stripBom(headerLine).split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
   if (fields.includes("Experiment") || fields.includes("Parameter")) return true;
   return fields.some((f) => !(f in LATENCY_COLUMNS) && /[.[\]]|>=|<=|≥|≤/.test(f));
 }
 function parseMetricRequirementsCsv(file, content, floatParse) {
-  const firstLine2 = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
+  const firstLine2 = stripBom(content).split(/\r\n|\n|\r/).find((line) => !line.startsWith("#")) ?? "";
   const headerFields = firstLine2.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
   const experimentName = headerFields.includes("Experiment type") ? "Experiment type" : "Experiment";
   const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
-  const table3 = readCsvTable(file, content, [experimentName, parameterName], METRIC_REQUIREMENTS_EXAMPLE, headerFields);
+  const table3 = readCsvTable(file, content, [experimentName, parameterName], METRIC_REQUIREMENTS_EXAMPLE, headerFields, { comments: true });
   const limitColumns = [];
   headerFields.forEach((name, index2) => {
     if (name === experimentName || name === parameterName) return;
@@ -11699,8 +11706,130 @@ function finish2(report, reference, results, pooled, options, progress) {
   });
 }
 
+// src/engine/stats/predictionBound.ts
+function predictionLimit(values, direction, confidence, floorMargin) {
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence ${confidence} is not in (0, 1)`);
+  const n = values.length;
+  const ceiling = direction === "lower-is-better";
+  const side = ceiling ? 1 : -1;
+  if (n === 0 || values.some(Number.isNaN)) {
+    return { limit: NaN, centre: NaN, spread: NaN, scale: "log", runs: n, t: NaN, setBy: "bound", margin: NaN };
+  }
+  const { scale: scale2, mean: mean3, spread: spread2 } = spreadOf(values);
+  const t = n > 1 ? studentTQuantile(confidence, n - 1) : NaN;
+  const worst = ceiling ? Math.max(...values) : Math.min(...values);
+  const floorLimit = worst + side * floorMargin * Math.abs(worst);
+  let limit = floorLimit;
+  let setBy = "floor";
+  if (n > 1) {
+    const reach = mean3 + side * t * spread2 * Math.sqrt(1 + 1 / n);
+    const bound = scale2 === "log" ? Math.exp(reach) : reach;
+    if (ceiling ? bound > floorLimit : bound < floorLimit) {
+      limit = bound;
+      setBy = "bound";
+    }
+  }
+  const centre = scale2 === "log" ? Math.exp(mean3) : mean3;
+  return { limit, centre, spread: spread2, scale: scale2, runs: n, t, setBy, margin: marginOver(centre, limit, direction, scale2) };
+}
+function spreadOf(values) {
+  const n = values.length;
+  const scale2 = values.every((v) => v > 0) ? "log" : "linear";
+  const xs = scale2 === "log" ? values.map(Math.log) : values;
+  const mean3 = xs.reduce((a, b) => a + b, 0) / n;
+  const spread2 = n > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean3) ** 2, 0) / (n - 1)) : NaN;
+  return { scale: scale2, mean: mean3, spread: spread2 };
+}
+function marginOver(centre, limit, direction, scale2) {
+  const ceiling = direction === "lower-is-better";
+  if (scale2 === "log") return ceiling ? limit / centre - 1 : limit > 0 ? centre / limit - 1 : Infinity;
+  const side = ceiling ? 1 : -1;
+  return centre !== 0 ? side * (limit - centre) / Math.abs(centre) : limit === centre ? 0 : NaN;
+}
+function perLimitConfidence(runConfidence, limits) {
+  return limits <= 1 ? runConfidence : 1 - (1 - runConfidence) / limits;
+}
+
+// src/engine/derive/method.ts
+var DEFAULT_PREDICTION = { kind: "prediction", confidence: 0.99, floorMargin: 0.01 };
+var DEFAULT_DERIVE_METHOD = DEFAULT_PREDICTION;
+function deriveLimitValues(series, method) {
+  if (method.kind === "percentile") {
+    return {
+      values: series.map(({ values, direction }) => {
+        const higher = direction === "higher-is-better";
+        const p = higher ? 100 - method.percentile : method.percentile;
+        const value4 = values.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values).sort(), p);
+        const limit = method.margin === 0 ? value4 : value4 * (higher ? 1 - method.margin : 1 + method.margin);
+        const { scale: scale2, mean: mean3, spread: spread2 } = spreadOf(values);
+        const centre = scale2 === "log" ? Math.exp(mean3) : mean3;
+        return { limit, basis: { runs: values.length, centre, spread: spread2, scale: scale2, setBy: "percentile", margin: marginOver(centre, limit, direction, scale2) } };
+      })
+    };
+  }
+  const judged = series.filter((s) => s.values.length > 0 && !s.values.some(Number.isNaN)).length;
+  const confidence = perLimitConfidence(method.confidence, judged);
+  return {
+    perLimitConfidence: confidence,
+    values: series.map(({ values, direction }) => {
+      const p = predictionLimit(values, direction, confidence, method.floorMargin);
+      return { limit: p.limit, basis: { runs: p.runs, centre: p.centre, spread: p.spread, scale: p.scale, setBy: p.setBy, margin: p.margin } };
+    })
+  };
+}
+
+// src/engine/derive/notes.ts
+function methodLines(method, summary) {
+  const from = `derived by perfgate derive-requirements from ${summary.runs} run${summary.runs === 1 ? "" : "s"}`;
+  const margins = "Margin: how far a limit lies beyond the runs' geometric mean on the worse side (×: a factor). sd: the spread between runs (sd of log values, about the relative sd).";
+  if (method.kind === "percentile") {
+    return [
+      `${from}: each limit is the ${ordinal(method.percentile)} percentile across the runs (the ${ordinal(100 - method.percentile)} for a floor), ${percentText(method.margin)} looser (--percentile ${method.percentile} --margin ${method.margin}).`,
+      "This rule does not scale with the runs' spread: a new run of the same build can fail it.",
+      margins
+    ];
+  }
+  const each = summary.perLimitConfidence ?? method.confidence;
+  return [
+    `${from}: each limit is a one-sided prediction bound for one new run of the same build, from the spread between the runs:`,
+    `exp(mean ± t(q, n−1)·sd·√(1 + 1/n)) of the log values (+ for a ceiling, − for a floor), and at least ${percentText(method.floorMargin)} beyond the worst run.`,
+    `An unchanged run passes all ${summary.limits} limits with probability ≥ ${percentText(method.confidence)} if its noise is log-normal: each limit holds with q = ${percentText(each, 4)}.`,
+    margins
+  ];
+}
+function marginNote(basis, floorMargin, unit) {
+  const margin = basis.margin === Infinity ? "unbounded" : Number.isFinite(basis.margin) ? marginText(basis.margin) : "n/a";
+  if (basis.runs <= 1) return `${margin} (1 run: no spread; worst run + ${percentText(floorMargin)})`;
+  const sd = basis.scale === "log" ? `sd ${percentText(basis.spread, 1)}` : `sd ${formatSpread(basis.spread)}${unit ? ` ${unit}` : ""}`;
+  if (basis.setBy === "floor")
+    return basis.spread === 0 ? `${margin} (no spread: worst run + ${percentText(floorMargin)})` : `${margin} (${sd}; worst run + ${percentText(floorMargin)})`;
+  return `${margin} (${sd})`;
+}
+function rowNote(experiment, parameter, runs, cells) {
+  const counts = [...new Set(runs)];
+  const runText = counts.length === 1 ? `${counts[0]} run${counts[0] === 1 ? "" : "s"}` : `${Math.min(...counts)}–${Math.max(...counts)} runs`;
+  return `${withoutControls(experiment)}${parameter === "" ? "" : `, ${withoutControls(parameter)}`} (${runText}): ${cells.join("; ")}`;
+}
+function ordinal(p) {
+  const suffix = Number.isInteger(p) && ![11, 12, 13].includes(p % 100) ? ["th", "st", "nd", "rd"][p % 10] ?? "th" : "th";
+  return `${p}${suffix}`;
+}
+function percentText(fraction, digits = 2) {
+  return `${Number((fraction * 100).toFixed(digits))} %`;
+}
+function marginText(fraction) {
+  const factor = 1 + fraction;
+  if (factor >= 1e3) return `×${factor.toExponential(2).replace(/\.?0+e/, "e")}`;
+  if (fraction >= 10) return `×${Number(factor.toPrecision(3))}`;
+  const p = fraction * 100;
+  return `${p >= 0 ? "+" : ""}${p.toFixed(1)} %`;
+}
+function formatSpread(value4) {
+  return Number.isFinite(value4) ? String(Number(value4.toPrecision(3))) : "n/a";
+}
+
 // src/engine/derive/deriveRequirements.ts
-function deriveRequirements(runs, options) {
+function deriveRequirements(runs, method) {
   const byType = /* @__PURE__ */ new Map();
   for (const run of runs) {
     for (const summary of run.summaries) {
@@ -11713,18 +11842,30 @@ function deriveRequirements(runs, options) {
       }
     }
   }
-  const derived = [];
-  for (const [experimentType, payloads] of byType) {
-    for (const [payloadBytes, values] of payloads) {
-      const limits = {};
-      for (const m of CHECKED_MAGNITUDES) {
-        const limit = values[m].some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values[m]).sort(), options.percentile);
-        limits[m] = options.margin === 0 ? limit : limit * (1 + options.margin);
-      }
-      derived.push({ experimentType, payloadBytes, limits, runs: values.Median.length });
-    }
-  }
-  return derived;
+  const rows = [...byType].flatMap(([experimentType, payloads]) => [...payloads].map(([payloadBytes, values]) => ({ experimentType, payloadBytes, values })));
+  const derived = deriveLimitValues(
+    rows.flatMap(({ values }) => CHECKED_MAGNITUDES.map((m) => ({ values: values[m], direction: "lower-is-better" }))),
+    method
+  );
+  const requirements = rows.map(({ experimentType, payloadBytes, values }, row) => {
+    const limits = {};
+    const bases = {};
+    CHECKED_MAGNITUDES.forEach((m, i) => {
+      const { limit, basis } = derived.values[row * CHECKED_MAGNITUDES.length + i];
+      limits[m] = limit;
+      bases[m] = basis;
+    });
+    return { experimentType, payloadBytes, limits, runs: values.Median.length, bases };
+  });
+  return derived.perLimitConfidence !== void 0 ? { requirements, perLimitConfidence: derived.perLimitConfidence } : { requirements };
+}
+function requirementRowNote(r, floorMargin) {
+  return rowNote(
+    r.experimentType,
+    `${r.payloadBytes} B`,
+    CHECKED_MAGNITUDES.map(() => r.runs),
+    CHECKED_MAGNITUDES.map((m) => `${m} ${marginNote(r.bases[m], floorMargin, "us")}`)
+  );
 }
 function renderRequirementsCsv(requirements) {
   let out = REQUIREMENTS_HEADER + "\n";
@@ -11736,7 +11877,7 @@ function renderRequirementsCsv(requirements) {
 }
 
 // src/engine/derive/deriveMetricRequirements.ts
-function deriveMetricLimits(runs, options) {
+function deriveMetricLimits(runs, method) {
   const byKey = /* @__PURE__ */ new Map();
   for (const run of runs) {
     for (const [experiment, { measurements }] of run.experiments) {
@@ -11753,26 +11894,26 @@ function deriveMetricLimits(runs, options) {
       }
     }
   }
-  const limits = [];
-  for (const { shape, values, runs: count } of byKey.values()) {
-    const higher = shape.metric.direction === "higher-is-better";
-    for (const [statistic, list2] of values) {
-      const percentile = higher ? 100 - options.percentile : options.percentile;
-      const value4 = list2.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(list2).sort(), percentile);
-      const limit = options.margin === 0 ? value4 : value4 * (higher ? 1 - options.margin : 1 + options.margin);
-      limits.push({
-        experiment: shape.experiment,
-        parameter: shape.parameter.label,
-        metric: shape.metric.name,
-        statistic,
-        unit: shape.metric.unit,
-        direction: shape.metric.direction,
-        limit,
-        runs: count
-      });
-    }
-  }
-  return limits;
+  const series = [...byKey.values()].flatMap(({ shape, values, runs: count }) => [...values].map(([statistic, list2]) => ({ shape, statistic, list: list2, count })));
+  const derived = deriveLimitValues(
+    series.map(({ shape, list: list2 }) => ({ values: list2, direction: shape.metric.direction })),
+    method
+  );
+  const limits = series.map(({ shape, statistic, count }, i) => {
+    const { limit, basis } = derived.values[i];
+    return {
+      experiment: shape.experiment,
+      parameter: shape.parameter.label,
+      metric: shape.metric.name,
+      statistic,
+      unit: shape.metric.unit,
+      direction: shape.metric.direction,
+      limit,
+      runs: count,
+      basis
+    };
+  });
+  return derived.perLimitConfidence !== void 0 ? { limits, perLimitConfidence: derived.perLimitConfidence } : { limits };
 }
 function derivedStatistics(m) {
   const primary = primaryStatistic(m);
@@ -11791,7 +11932,7 @@ function formatLimit(value4, direction) {
   if (up ? nearest >= value4 : nearest <= value4) return text2(nearest);
   return text2(up ? nearest + step : nearest - step);
 }
-function renderMetricRequirementsCsv(limits) {
+function renderMetricRequirementsCsv(limits, notes) {
   const columns = [];
   const rows = /* @__PURE__ */ new Map();
   for (const l of limits) {
@@ -11802,45 +11943,89 @@ function renderMetricRequirementsCsv(limits) {
     if (!row) rows.set(key, row = { experiment: l.experiment, parameter: l.parameter, cells: /* @__PURE__ */ new Map() });
     row.cells.set(column, l);
   }
-  let out = ["Experiment", "Parameter", ...columns].map(csvText).join(",") + "\n";
+  let out = notes ? notes.method.map((line) => `# ${line}
+`).join("") : "";
+  out += ["Experiment", "Parameter", ...columns].map(csvText).join(",") + "\n";
   for (const row of rows.values()) {
+    if (notes) out += `# ${metricRowNote(row.experiment, row.parameter, [...row.cells.values()], notes.floorMargin)}
+`;
     const cells = columns.map((c) => {
       const limit = row.cells.get(c);
       return limit ? formatLimit(limit.limit, limit.direction) : "";
     });
-    out += [csvText(row.experiment), row.parameter === "" ? "*" : csvText(row.parameter), ...cells].join(",") + "\n";
+    out += [firstCell(row.experiment), row.parameter === "" ? "*" : csvText(row.parameter), ...cells].join(",") + "\n";
   }
   return out;
 }
+function metricRowNote(experiment, parameter, limits, floorMargin) {
+  return rowNote(
+    experiment,
+    parameter,
+    limits.map((l) => l.runs),
+    limits.map((l) => `${l.metric}.${l.statistic} ${marginNote(l.basis, floorMargin, l.unit)}`)
+  );
+}
+function metricRowNotes(limits, floorMargin) {
+  const rows = /* @__PURE__ */ new Map();
+  for (const l of limits) {
+    const key = `${l.experiment}\0${l.parameter}`;
+    const row = rows.get(key);
+    if (row) row.push(l);
+    else rows.set(key, [l]);
+  }
+  return [...rows.values()].map((row) => metricRowNote(row[0].experiment, row[0].parameter, row, floorMargin));
+}
+function firstCell(experiment) {
+  const cell = csvText(experiment);
+  return cell.startsWith("#") ? `"${cell}"` : cell;
+}
 
 // src/pipeline/derive.ts
+var MIN_RUNS_FOR_PREDICTION = 3;
 function runDeriveRequirements(options, progress) {
+  const method = options.method ?? DEFAULT_DERIVE_METHOD;
   const runs = progress.step("Reading runs", () => readRunFolders(options.runsFolder, options, progress));
+  if (method.kind === "prediction" && runs.length < MIN_RUNS_FOR_PREDICTION) {
+    throw new InputError(
+      `found ${runs.length} run${runs.length === 1 ? "" : "s"}; a limit from the runs' spread needs at least ${MIN_RUNS_FOR_PREDICTION}. Add runs, or set the rule yourself: --percentile 100 --margin 0.2 takes the worst run plus 20 %`,
+      { file: options.runsFolder }
+    );
+  }
+  const floorMargin = method.kind === "prediction" ? method.floorMargin : 0;
   const fastdds = runs.every((run) => [...run.experiments.values()].every((e) => e.summary !== void 0));
   let csv;
+  let notes;
   if (fastdds) {
     const derived = deriveRequirements(
       runs.map((run) => ({ name: run.name, summaries: [...run.experiments.values()].map((e) => e.summary) })),
-      { percentile: options.percentile, margin: options.margin }
+      method
     );
-    for (const d of derived) {
+    for (const d of derived.requirements) {
       if (d.runs < runs.length) progress.warning(`${d.experimentType}, ${d.payloadBytes} bytes: only in ${d.runs} of ${runs.length} runs`);
     }
-    csv = renderRequirementsCsv(derived);
+    const limits = derived.requirements.reduce((n, r) => n + Object.values(r.limits).filter(Number.isFinite).length, 0);
+    notes = [
+      ...methodLines(method, { runs: runs.length, limits, ...derived.perLimitConfidence !== void 0 ? { perLimitConfidence: derived.perLimitConfidence } : {} }),
+      ...derived.requirements.map((r) => requirementRowNote(r, floorMargin))
+    ];
+    csv = renderRequirementsCsv(derived.requirements);
   } else {
-    const limits = deriveMetricLimits(runs, { percentile: options.percentile, margin: options.margin });
+    const derived = deriveMetricLimits(runs, method);
     const warned = /* @__PURE__ */ new Set();
-    for (const l of limits) {
+    for (const l of derived.limits) {
       const what = `${l.experiment}, ${l.parameter}, ${l.metric}`;
       if (l.runs < runs.length && !warned.has(what)) {
         warned.add(what);
         progress.warning(`${what}: only in ${l.runs} of ${runs.length} runs`);
       }
     }
-    csv = renderMetricRequirementsCsv(limits);
+    const limits = derived.limits.filter((l) => Number.isFinite(l.limit)).length;
+    const stated = methodLines(method, { runs: runs.length, limits, ...derived.perLimitConfidence !== void 0 ? { perLimitConfidence: derived.perLimitConfidence } : {} });
+    notes = [...stated, ...metricRowNotes(derived.limits, floorMargin)];
+    csv = renderMetricRequirementsCsv(derived.limits, { method: stated, floorMargin });
   }
   writeFileAtomic(options.output, csv);
-  return { csv, runs: runs.length };
+  return { csv, runs: runs.length, notes };
 }
 
 // src/engine/report/comparisonText.ts
@@ -11975,7 +12160,7 @@ Usage:
   perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
                    [--format F] [--repetitions error|pool] [--output-dir D]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
-                   [--percentile 99] [--margin 0] [--format F]
+                   [--confidence 0.99 | --percentile P --margin M] [--format F]
   perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
   perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
                    [--commit C --date D --run-url U]
@@ -12133,19 +12318,31 @@ var DERIVE_HELP = `perfgate derive-requirements — requirements from the histor
 
 Usage:
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
-                               [--percentile 99] [--margin 0] [--format F]
+                               [--confidence 0.99 | --percentile P --margin M] [--format F]
 
-Each sub-folder of <runs-folder> is one run (in natural order: r2 before r10), with every result
-file in it (any format; raw files are summarised). For Fast-DDS runs each limit is the linear
-percentile across runs of Median, 99% and Max, as latency_determine_requirements.py computes it,
-raised by the margin (the reference's file, byte for byte). For other formats the general form
-(Experiment,Parameter,<metric>.<statistic> [<unit>] <=|>=): a ceiling is the high percentile
-raised by the margin, a floor (throughput, rates) the low percentile lowered by it.
+Each sub-folder of <runs-folder> is one run of one unchanged build (in natural order: r2 before
+r10), with every result file in it (any format; raw files are summarised).
+
+By default each limit comes from the runs' own spread, so that a new run of the same build passes
+every limit with probability --confidence (0.99): a one-sided prediction bound on the log values,
+exp(mean + t·sd·√(1 + 1/n)) for a ceiling, exp(mean − t·sd·√(1 + 1/n)) for a floor (throughput,
+rates), each limit at 1 − (1 − confidence)/k for k limits, and at least 1 % beyond the worst run.
+It needs 3 runs or more; with few runs the spread is uncertain and the limits are wide.
+
+--percentile and --margin choose the reference's rule instead: the linear percentile across runs on
+the worse side, moved by the margin. It ignores the runs' spread, so unchanged runs can fail it.
+Fast-DDS runs with --percentile 99 give latency_determine_requirements.py's file byte for byte.
+
+The output states the method and, per limit, its margin over the runs' geometric mean and the runs'
+spread. A general-form file (Experiment,Parameter,<metric>.<statistic> [<unit>] <=|>=) carries them
+as # comment lines; the Fast-DDS form (Experiment type,Bytes,Median,99%,Max) has none, so that the
+reference check reads it.
 
 Options:
   -o, --output FILE      the requirements CSV to write (default: requirements.csv)
-  --percentile P         percentile across runs, 0–100 (default: 99)
-  --margin M             relative safety margin: 0.1 moves every limit 10 % looser (default: 0)
+  --confidence P         probability that an unchanged run passes every limit (default: 0.99)
+  --percentile P         percentile rule: the percentile across runs, 0–100 (99 if only --margin is given)
+  --margin M             percentile rule: 0.1 moves every limit 10 % looser (0 if only --percentile is given)
 ${RUN_FOLDER_OPTIONS}`;
 var INSPECT_HELP = `perfgate inspect — show what perfgate reads from result files
 
@@ -14099,6 +14296,7 @@ Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 function deriveCommand(args, io) {
   const { values, positionals } = parseCommandArgs("derive-requirements", args, {
     output: { type: "string", short: "o" },
+    confidence: { type: "string" },
     percentile: { type: "string" },
     margin: { type: "string" },
     ...SET_OPTIONS,
@@ -14109,16 +14307,30 @@ function deriveCommand(args, io) {
     return EXIT_PASS;
   }
   if (positionals.length !== 1) throw new UsageError("derive-requirements: name one runs folder (one sub-folder per run)");
-  const percentile = numberOption(values.percentile, "--percentile", 99, (v) => v >= 0 && v <= 100, "a number from 0 to 100");
-  const margin = numberOption(values.margin, "--margin", 0, (v) => v >= 0, "a fraction of at least 0, such as 0.1 for 10 %");
   const output = values.output ?? "requirements.csv";
-  const { runs } = runDeriveRequirements(
-    { runsFolder: positionals[0], output, percentile, margin, floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) },
+  const outcome = runDeriveRequirements(
+    { runsFolder: positionals[0], output, method: deriveMethodOption(values), floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) },
     cliProgress(io)
   );
-  io.out(`wrote ${output} from ${runs} run(s)
+  io.out(outcome.notes.map((line) => `${line}
+`).join(""));
+  io.out(`wrote ${output} from ${outcome.runs} run(s)
 `);
   return EXIT_PASS;
+}
+function deriveMethodOption(values) {
+  if (values.percentile !== void 0 || values.margin !== void 0) {
+    if (values.confidence !== void 0) {
+      throw new UsageError("--confidence sets the prediction bound; --percentile and --margin the percentile rule: give one or the other");
+    }
+    return {
+      kind: "percentile",
+      percentile: numberOption(values.percentile, "--percentile", 99, (v) => v >= 0 && v <= 100, "a number from 0 to 100"),
+      margin: numberOption(values.margin, "--margin", 0, (v) => v >= 0, "a fraction of at least 0, such as 0.1 for 10 %")
+    };
+  }
+  const confidence = numberOption(values.confidence, "--confidence", DEFAULT_PREDICTION.confidence, (v) => v >= 0.5 && v < 1, "a probability from 0.5 to below 1, such as 0.99");
+  return { ...DEFAULT_PREDICTION, confidence };
 }
 function trendsCommand(args, io) {
   const { values, positionals } = parseCommandArgs("trends", args, {

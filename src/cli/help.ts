@@ -9,7 +9,7 @@ Usage:
   perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
                    [--format F] [--repetitions error|pool] [--output-dir D]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
-                   [--percentile 99] [--margin 0] [--format F]
+                   [--confidence 0.99 | --percentile P --margin M] [--format F]
   perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
   perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
                    [--commit C --date D --run-url U]
@@ -173,19 +173,31 @@ export const DERIVE_HELP = `perfgate derive-requirements — requirements from t
 
 Usage:
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
-                               [--percentile 99] [--margin 0] [--format F]
+                               [--confidence 0.99 | --percentile P --margin M] [--format F]
 
-Each sub-folder of <runs-folder> is one run (in natural order: r2 before r10), with every result
-file in it (any format; raw files are summarised). For Fast-DDS runs each limit is the linear
-percentile across runs of Median, 99% and Max, as latency_determine_requirements.py computes it,
-raised by the margin (the reference's file, byte for byte). For other formats the general form
-(Experiment,Parameter,<metric>.<statistic> [<unit>] <=|>=): a ceiling is the high percentile
-raised by the margin, a floor (throughput, rates) the low percentile lowered by it.
+Each sub-folder of <runs-folder> is one run of one unchanged build (in natural order: r2 before
+r10), with every result file in it (any format; raw files are summarised).
+
+By default each limit comes from the runs' own spread, so that a new run of the same build passes
+every limit with probability --confidence (0.99): a one-sided prediction bound on the log values,
+exp(mean + t·sd·√(1 + 1/n)) for a ceiling, exp(mean − t·sd·√(1 + 1/n)) for a floor (throughput,
+rates), each limit at 1 − (1 − confidence)/k for k limits, and at least 1 % beyond the worst run.
+It needs 3 runs or more; with few runs the spread is uncertain and the limits are wide.
+
+--percentile and --margin choose the reference's rule instead: the linear percentile across runs on
+the worse side, moved by the margin. It ignores the runs' spread, so unchanged runs can fail it.
+Fast-DDS runs with --percentile 99 give latency_determine_requirements.py's file byte for byte.
+
+The output states the method and, per limit, its margin over the runs' geometric mean and the runs'
+spread. A general-form file (Experiment,Parameter,<metric>.<statistic> [<unit>] <=|>=) carries them
+as # comment lines; the Fast-DDS form (Experiment type,Bytes,Median,99%,Max) has none, so that the
+reference check reads it.
 
 Options:
   -o, --output FILE      the requirements CSV to write (default: requirements.csv)
-  --percentile P         percentile across runs, 0–100 (default: 99)
-  --margin M             relative safety margin: 0.1 moves every limit 10 % looser (default: 0)
+  --confidence P         probability that an unchanged run passes every limit (default: 0.99)
+  --percentile P         percentile rule: the percentile across runs, 0–100 (99 if only --margin is given)
+  --margin M             percentile rule: 0.1 moves every limit 10 % looser (0 if only --percentile is given)
 ${RUN_FOLDER_OPTIONS}`;
 
 export const INSPECT_HELP = `perfgate inspect — show what perfgate reads from result files

@@ -8,6 +8,7 @@ import type { Progress } from '../pipeline/steps.js';
 import { runSummarize } from '../pipeline/summarize.js';
 import { runCompare } from '../pipeline/compare.js';
 import { runDeriveRequirements } from '../pipeline/derive.js';
+import { DEFAULT_PREDICTION, type DeriveMethod } from '../engine/derive/method.js';
 import { parseThresholds } from '../engine/compare/thresholds.js';
 import { parseGateStatistics } from '../engine/compare/gate.js';
 import { labelOfPath } from '../engine/report/comparisonCsv.js';
@@ -335,6 +336,7 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
 function deriveCommand(args: string[], io: Console): number {
   const { values, positionals } = parseCommandArgs('derive-requirements', args, {
     output: { type: 'string', short: 'o' },
+    confidence: { type: 'string' },
     percentile: { type: 'string' },
     margin: { type: 'string' },
     ...SET_OPTIONS,
@@ -345,15 +347,30 @@ function deriveCommand(args: string[], io: Console): number {
     return EXIT_PASS;
   }
   if (positionals.length !== 1) throw new UsageError('derive-requirements: name one runs folder (one sub-folder per run)');
-  const percentile = numberOption(values.percentile, '--percentile', 99, (v) => v >= 0 && v <= 100, 'a number from 0 to 100');
-  const margin = numberOption(values.margin, '--margin', 0, (v) => v >= 0, 'a fraction of at least 0, such as 0.1 for 10 %');
   const output = values.output ?? 'requirements.csv';
-  const { runs } = runDeriveRequirements(
-    { runsFolder: positionals[0]!, output, percentile, margin, floatParse: floatParseOption(values['float-parse']), ...formatOptions(values) },
+  const outcome = runDeriveRequirements(
+    { runsFolder: positionals[0]!, output, method: deriveMethodOption(values), floatParse: floatParseOption(values['float-parse']), ...formatOptions(values) },
     cliProgress(io),
   );
-  io.out(`wrote ${output} from ${runs} run(s)\n`);
+  io.out(outcome.notes.map((line) => `${line}\n`).join(''));
+  io.out(`wrote ${output} from ${outcome.runs} run(s)\n`);
   return EXIT_PASS;
+}
+
+/** `--percentile`/`--margin` choose the reference's rule; otherwise the prediction bound at `--confidence`. */
+function deriveMethodOption(values: { confidence?: string; percentile?: string; margin?: string }): DeriveMethod {
+  if (values.percentile !== undefined || values.margin !== undefined) {
+    if (values.confidence !== undefined) {
+      throw new UsageError('--confidence sets the prediction bound; --percentile and --margin the percentile rule: give one or the other');
+    }
+    return {
+      kind: 'percentile',
+      percentile: numberOption(values.percentile, '--percentile', 99, (v) => v >= 0 && v <= 100, 'a number from 0 to 100'),
+      margin: numberOption(values.margin, '--margin', 0, (v) => v >= 0, 'a fraction of at least 0, such as 0.1 for 10 %'),
+    };
+  }
+  const confidence = numberOption(values.confidence, '--confidence', DEFAULT_PREDICTION.confidence, (v) => v >= 0.5 && v < 1, 'a probability from 0.5 to below 1, such as 0.99');
+  return { ...DEFAULT_PREDICTION, confidence };
 }
 
 function trendsCommand(args: string[], io: Console): number {

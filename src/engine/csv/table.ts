@@ -18,7 +18,8 @@ export interface CsvTable<Name extends string> {
 
 /**
  * Reads a small comma-separated file (summaries, requirements) with csv-parse. BOM and CRLF are
- * accepted; blank lines are skipped like pandas does. Errors name the file and line.
+ * accepted; blank lines are skipped like pandas does. Errors name the file and line. With
+ * `comments`, a line starting with `#` is a comment (a quoted `"#…"` field is not).
  */
 export function readCsvTable<Name extends string>(
   file: string,
@@ -26,6 +27,7 @@ export function readCsvTable<Name extends string>(
   required: readonly Name[],
   expectedHeader: string,
   knownColumns: readonly string[] = required,
+  { comments = false }: { comments?: boolean } = {},
 ): CsvTable<Name> {
   const text = stripBom(content);
   if (text.trim() === '') throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
@@ -33,7 +35,13 @@ export function readCsvTable<Name extends string>(
   const lines = text.split(/\r\n|\n|\r/);
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { info: true, skip_empty_lines: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'] }) as unknown as typeof records;
+    records = parse(text, {
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      ...(comments ? { comment: '#', comment_no_infix: true } : {}),
+    }) as unknown as typeof records;
   } catch (error) {
     if (error instanceof CsvError) throw csvError(file, error, text, lines);
     throw error;

@@ -1,7 +1,8 @@
 import { primaryStatistic } from '../check/metricCheck.js';
 import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
-import { percentileOfSorted } from '../numeric/numpy.js';
 import { csvText } from '../report/csvText.js';
+import { deriveLimitValues, type DeriveMethod, type LimitBasis } from './method.js';
+import { marginNote, rowNote } from './notes.js';
 
 /** One run for deriving: each experiment's measurements. */
 export interface MeasurementRun {
@@ -21,22 +22,17 @@ export interface DerivedLimit {
   limit: number;
   /** How many runs had this measurement. */
   runs: number;
-}
-
-export interface DeriveMetricOptions {
-  /** Percentile across runs on the worse side: 99 takes the 99th percentile of a latency, the 1st of a throughput. */
-  percentile: number;
-  /** Relative safety margin on the worse side: a ceiling × (1 + margin), a floor × (1 − margin). */
-  margin: number;
+  /** How the limit was set: the runs' centre and spread, and the margin beyond the centre. */
+  basis: LimitBasis;
 }
 
 /**
  * The general form of `latency_determine_requirements.py`: for every experiment × parameter ×
- * metric, the primary statistic, 99% and Max (those the measurement has), each the percentile
- * across runs on the side that is worse for the metric. Order: experiments, parameters and
- * metrics as first met over the runs in order.
+ * metric, the primary statistic, 99% and Max (those the measurement has), each a limit on the
+ * side that is worse for the metric (a ceiling for a time, a floor for a throughput), set by
+ * `method`. Order: experiments, parameters and metrics as first met over the runs in order.
  */
-export function deriveMetricLimits(runs: readonly MeasurementRun[], options: DeriveMetricOptions): DerivedLimit[] {
+export function deriveMetricLimits(runs: readonly MeasurementRun[], method: DeriveMethod): { limits: DerivedLimit[]; perLimitConfidence?: number } {
   const byKey = new Map<string, { shape: Measurement; values: Map<StatisticName, number[]>; runs: number }>();
   for (const run of runs) {
     for (const [experiment, { measurements }] of run.experiments) {
@@ -53,26 +49,26 @@ export function deriveMetricLimits(runs: readonly MeasurementRun[], options: Der
       }
     }
   }
-  const limits: DerivedLimit[] = [];
-  for (const { shape, values, runs: count } of byKey.values()) {
-    const higher = shape.metric.direction === 'higher-is-better';
-    for (const [statistic, list] of values) {
-      const percentile = higher ? 100 - options.percentile : options.percentile;
-      const value = list.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(list).sort(), percentile);
-      const limit = options.margin === 0 ? value : value * (higher ? 1 - options.margin : 1 + options.margin);
-      limits.push({
-        experiment: shape.experiment,
-        parameter: shape.parameter.label,
-        metric: shape.metric.name,
-        statistic,
-        unit: shape.metric.unit,
-        direction: shape.metric.direction,
-        limit,
-        runs: count,
-      });
-    }
-  }
-  return limits;
+  const series = [...byKey.values()].flatMap(({ shape, values, runs: count }) => [...values].map(([statistic, list]) => ({ shape, statistic, list, count })));
+  const derived = deriveLimitValues(
+    series.map(({ shape, list }) => ({ values: list, direction: shape.metric.direction })),
+    method,
+  );
+  const limits = series.map(({ shape, statistic, count }, i): DerivedLimit => {
+    const { limit, basis } = derived.values[i]!;
+    return {
+      experiment: shape.experiment,
+      parameter: shape.parameter.label,
+      metric: shape.metric.name,
+      statistic,
+      unit: shape.metric.unit,
+      direction: shape.metric.direction,
+      limit,
+      runs: count,
+      basis,
+    };
+  });
+  return derived.perLimitConfidence !== undefined ? { limits, perLimitConfidence: derived.perLimitConfidence } : { limits };
 }
 
 /** The statistics a derived requirement limits: the primary one, 99% and Max, as the reference's Median, 99%, Max. */
@@ -103,11 +99,19 @@ export function formatLimit(value: number, direction: Direction): string {
   return text(up ? nearest + step : nearest - step);
 }
 
+/** What the file says about itself as `#` comment lines: the method above the header, each row's margins above the row. */
+export interface RequirementsNotes {
+  method: readonly string[];
+  /** The floor margin of the prediction method (for the notes of limits it set). */
+  floorMargin: number;
+}
+
 /**
  * The general requirements CSV (`Experiment,Parameter,<limit columns>`): one row per experiment ×
- * parameter, one column per metric × statistic, empty where a limit does not apply.
+ * parameter, one column per metric × statistic, empty where a limit does not apply. With `notes`,
+ * `#` comment lines state the method and each row's margins (the requirements reader skips them).
  */
-export function renderMetricRequirementsCsv(limits: readonly DerivedLimit[]): string {
+export function renderMetricRequirementsCsv(limits: readonly DerivedLimit[], notes?: RequirementsNotes): string {
   const columns: string[] = [];
   const rows = new Map<string, { experiment: string; parameter: string; cells: Map<string, DerivedLimit> }>();
   for (const l of limits) {
@@ -118,14 +122,44 @@ export function renderMetricRequirementsCsv(limits: readonly DerivedLimit[]): st
     if (!row) rows.set(key, (row = { experiment: l.experiment, parameter: l.parameter, cells: new Map() }));
     row.cells.set(column, l);
   }
-  let out = ['Experiment', 'Parameter', ...columns].map(csvText).join(',') + '\n';
+  let out = notes ? notes.method.map((line) => `# ${line}\n`).join('') : '';
+  out += ['Experiment', 'Parameter', ...columns].map(csvText).join(',') + '\n';
   for (const row of rows.values()) {
+    if (notes) out += `# ${metricRowNote(row.experiment, row.parameter, [...row.cells.values()], notes.floorMargin)}\n`;
     const cells = columns.map((c) => {
       const limit = row.cells.get(c);
       return limit ? formatLimit(limit.limit, limit.direction) : '';
     });
     // A measurement without a parameter (one value per experiment) is limited for every parameter: `*`.
-    out += [csvText(row.experiment), row.parameter === '' ? '*' : csvText(row.parameter), ...cells].join(',') + '\n';
+    out += [firstCell(row.experiment), row.parameter === '' ? '*' : csvText(row.parameter), ...cells].join(',') + '\n';
   }
   return out;
+}
+
+/** One row's limits with their margins, for the terminal and the file's comment line. */
+export function metricRowNote(experiment: string, parameter: string, limits: readonly DerivedLimit[], floorMargin: number): string {
+  return rowNote(
+    experiment,
+    parameter,
+    limits.map((l) => l.runs),
+    limits.map((l) => `${l.metric}.${l.statistic} ${marginNote(l.basis, floorMargin, l.unit)}`),
+  );
+}
+
+/** Every row's note, in the file's row order. */
+export function metricRowNotes(limits: readonly DerivedLimit[], floorMargin: number): string[] {
+  const rows = new Map<string, DerivedLimit[]>();
+  for (const l of limits) {
+    const key = `${l.experiment}\u0000${l.parameter}`;
+    const row = rows.get(key);
+    if (row) row.push(l);
+    else rows.set(key, [l]);
+  }
+  return [...rows.values()].map((row) => metricRowNote(row[0]!.experiment, row[0]!.parameter, row, floorMargin));
+}
+
+/** A line starting with `#` is a comment: an experiment named `#…` is quoted so that its row stays a row. */
+function firstCell(experiment: string): string {
+  const cell = csvText(experiment);
+  return cell.startsWith('#') ? `"${cell}"` : cell;
 }

@@ -47,6 +47,8 @@ interface LimitColumn {
  * reference form, whose parser names a misspelled or missing column precisely.
  */
 export function isMetricRequirementsHeader(headerLine: string): boolean {
+  // `#` comment lines (what derive-requirements states about its limits) exist only in the general form.
+  if (stripBom(headerLine).startsWith('#')) return true;
   const fields = stripBom(headerLine)
     .split(',')
     .map((f) => f.trim().replace(/^"|"$/g, ''));
@@ -55,11 +57,14 @@ export function isMetricRequirementsHeader(headerLine: string): boolean {
 }
 
 export function parseMetricRequirementsCsv(file: string, content: string, floatParse: FloatParse): MetricRequirement[] {
-  const firstLine = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? '';
+  const firstLine =
+    stripBom(content)
+      .split(/\r\n|\n|\r/)
+      .find((line) => !line.startsWith('#')) ?? '';
   const headerFields = firstLine.split(',').map((f) => f.trim().replace(/^"|"$/g, ''));
   const experimentName = headerFields.includes('Experiment type') ? 'Experiment type' : 'Experiment';
   const parameterName = headerFields.includes('Bytes') ? 'Bytes' : 'Parameter';
-  const table = readCsvTable(file, content, [experimentName, parameterName] as const, METRIC_REQUIREMENTS_EXAMPLE, headerFields);
+  const table = readCsvTable(file, content, [experimentName, parameterName] as const, METRIC_REQUIREMENTS_EXAMPLE, headerFields, { comments: true });
   const limitColumns: LimitColumn[] = [];
   headerFields.forEach((name, index) => {
     if (name === experimentName || name === parameterName) return;
