@@ -9,6 +9,7 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, type } from 'node:os';
 import { join } from 'node:path';
+import { goBenchAdapter } from '../src/engine/formats/goBench.js';
 import { googleBenchmarkAdapter } from '../src/engine/formats/googleBenchmark.js';
 import { jmhAdapter } from '../src/engine/formats/jmh.js';
 import { pytestBenchmarkAdapter } from '../src/engine/formats/pytestBenchmark.js';
@@ -92,6 +93,13 @@ describe('the machine a result file names', () => {
       .replaceAll('"jdkVersion" : "17.0.15"', '"jdkVersion" : "1.8.0_392"')
       .replaceAll('"vmVersion" : "17.0.15+6-Debian-1deb12u1"', '"vmVersion" : "25.392-b08"');
     expect(jmhAdapter.parse({ file: 'j.json', text: java8 }, {}).environment).toEqual({ runtime: 'OpenJDK 64-Bit Server VM 1.8', runtimeVersion: '25.392-b08' });
+  });
+
+  test("go test: its goos, goarch and cpu lines, in the action's spelling", () => {
+    expect(environmentOf(goBenchAdapter, join(formats, 'go-bench', 'publish_count3.txt'))).toEqual({ os: 'Linux', arch: 'x64', cpu: 'Oxide Virtual Turin-like Processor' });
+    const arm = 'goos: darwin\ngoarch: arm64\ncpu: Apple M2\nBenchmarkX-8   \t 100 \t 12.5 ns/op\n';
+    expect(goBenchAdapter.parse({ file: 'b.txt', text: arm }, {}).environment).toEqual({ os: 'Darwin', arch: 'arm64', cpu: 'Apple M2' });
+    expect(goBenchAdapter.parse({ file: 'b.txt', text: 'BenchmarkX-8   \t 100 \t 12.5 ns/op\n' }, {}).environment).toBeUndefined();
   });
 
   test('Google Benchmark: context.num_cpus as the cores; host name and MHz are not a kind of machine', () => {

@@ -6116,6 +6116,116 @@ function splitName2(runName) {
   return { experiment: segments.slice(0, cut).join("/"), parameter };
 }
 
+// src/engine/model/environment.ts
+var COMPARED = [
+  ["os", "OS"],
+  ["arch", "architecture"],
+  ["cpu", "CPU"],
+  ["cores", "cores"],
+  ["memoryGiB", "memory (GiB)"],
+  ["runnerImage", "runner image"],
+  ["runtime", "runtime"]
+];
+function environmentDifferences(a, b) {
+  if (!a || !b) return [];
+  const out = [];
+  for (const [key, label] of COMPARED) {
+    const x = a[key];
+    const y = b[key];
+    if (x !== void 0 && y !== void 0 && x !== y) out.push(`${label}: ${String(x)} vs ${String(y)}`);
+  }
+  return out;
+}
+var ENVIRONMENT_FIELDS = [
+  "os",
+  "kernel",
+  "arch",
+  "cpu",
+  "cores",
+  "memoryGiB",
+  "runnerImage",
+  "runnerImageVersion",
+  "runtime",
+  "runtimeVersion"
+];
+var ALL_FIELDS = ENVIRONMENT_FIELDS;
+var NUMERIC_FIELDS = /* @__PURE__ */ new Set(["cores", "memoryGiB"]);
+function environmentOfJson(value4) {
+  if (typeof value4 !== "object" || value4 === null || Array.isArray(value4)) return void 0;
+  const out = {};
+  for (const key of ALL_FIELDS) {
+    const v = value4[key];
+    const numeric = NUMERIC_FIELDS.has(key);
+    if (numeric ? typeof v === "number" && Number.isFinite(v) : typeof v === "string" && v.length <= 200) out[key] = v;
+  }
+  return Object.keys(out).length > 0 ? out : void 0;
+}
+function orderedEnvironment(env) {
+  const out = {};
+  for (const key of ALL_FIELDS) if (env[key] !== void 0) out[key] = env[key];
+  return out;
+}
+function mergeEnvironments(...sources) {
+  const out = {};
+  for (const source of sources) {
+    if (!source) continue;
+    for (const key of ALL_FIELDS) if (out[key] === void 0 && source[key] !== void 0) out[key] = source[key];
+  }
+  return Object.keys(out).length > 0 ? orderedEnvironment(out) : void 0;
+}
+function nodeOsName(name) {
+  const trimmed = name.trim();
+  const known = { windows: "Windows_NT", linux: "Linux", darwin: "Darwin", macos: "Darwin", freebsd: "FreeBSD" };
+  return known[trimmed.toLowerCase()] ?? trimmed;
+}
+function nodeArchName(name) {
+  const trimmed = name.trim();
+  const known = { x86_64: "x64", amd64: "x64", x64: "x64", aarch64: "arm64", arm64: "arm64", i386: "ia32", i686: "ia32", x86: "ia32" };
+  return known[trimmed.toLowerCase()] ?? trimmed;
+}
+function cpuName(model) {
+  return model.trim().replace(/\s+/g, " ");
+}
+function parseEnvironmentPairs(text2, what) {
+  const out = {};
+  for (const pair of text2.split(",")) {
+    if (pair.trim() === "") continue;
+    const cut = pair.indexOf("=");
+    const key = (cut > 0 ? pair.slice(0, cut) : pair).trim();
+    const value4 = cut > 0 ? pair.slice(cut + 1).trim() : "";
+    if (!ALL_FIELDS.includes(key)) {
+      throw new UsageError(`${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(", ")} (e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4)`);
+    }
+    if (cut <= 0 || value4 === "") throw new UsageError(`${what}: "${pair.trim()}" has no value; write ${key}=<value>`);
+    out[key] = environmentValue(key, value4, what);
+  }
+  if (Object.keys(out).length === 0) throw new UsageError(`${what}: no field given; write e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4`);
+  return orderedEnvironment(out);
+}
+function parseEnvironmentObject(value4, what) {
+  if (typeof value4 !== "object" || value4 === null || Array.isArray(value4)) throw new UsageError(`${what}: expected a JSON object of fields such as {"os": "Linux", "cores": 4}`);
+  const out = {};
+  for (const [key, v] of Object.entries(value4)) {
+    if (!ALL_FIELDS.includes(key)) throw new UsageError(`${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(", ")}`);
+    if (typeof v !== "string" && typeof v !== "number") throw new UsageError(`${what}: "${key}" must be a string or a number`);
+    out[key] = environmentValue(key, String(v), what);
+  }
+  if (Object.keys(out).length === 0) throw new UsageError(`${what}: no field given`);
+  return orderedEnvironment(out);
+}
+function environmentValue(key, text2, what) {
+  const value4 = text2.trim();
+  if (NUMERIC_FIELDS.has(key)) {
+    if (!/^\d+$/.test(value4)) throw new UsageError(`${what}: ${key} must be a whole number; got "${value4}"`);
+    return Number(value4);
+  }
+  if (value4 === "" || value4.length > 200) throw new UsageError(`${what}: ${key} must be a text of 1 to 200 characters`);
+  if (key === "os") return nodeOsName(value4);
+  if (key === "arch") return nodeArchName(value4);
+  if (key === "cpu") return cpuName(value4);
+  return value4;
+}
+
 // src/engine/formats/goBench.ts
 var RESULT_LINE = /^Benchmark\S*[ \t]+\d+[ \t]+-?\d+(?:\.\d+)?(?:e[-+]?\d+)? \S/m;
 var HEADER3 = /^(goos|goarch|pkg|cpu): (.*)$/;
@@ -6149,6 +6259,7 @@ var goBenchAdapter = {
       benchmark.runs.push({ line: nameLine, values });
       packages.add(pkg);
     };
+    const machine = {};
     lines.forEach((raw, index2) => {
       const lineNo = index2 + 1;
       const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "");
@@ -6156,6 +6267,7 @@ var goBenchAdapter = {
       if (header) {
         const value4 = header[2].trim();
         if (header[1] === "pkg") pkg = value4;
+        else if (value4 !== "") machine[header[1]] = value4;
         const note = `${header[1]}: ${value4}`;
         if (!headers.has(note)) {
           headers.add(note);
@@ -6215,7 +6327,8 @@ var goBenchAdapter = {
     if (unknownUnits.size > 0) {
       notes.push(`units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`);
     }
-    return { format: "go-bench", file, measurements, notes };
+    const environment = environmentOfHeaders(machine);
+    return { format: "go-bench", file, measurements, notes, ...environment ? { environment } : {} };
   }
 };
 function readResults(tail, file, line, column) {
@@ -6255,6 +6368,14 @@ function parameterOf(b, labelProcs) {
   settings.procs = b.procs;
   if (labelProcs) label += `${label === "" ? "" : ","}procs=${b.procs}`;
   return { label, ...payloadBytes !== void 0 ? { payloadBytes } : {}, settings };
+}
+function environmentOfHeaders(machine) {
+  const environment = {
+    ...machine.goos !== void 0 ? { os: nodeOsName(machine.goos) } : {},
+    ...machine.goarch !== void 0 ? { arch: nodeArchName(machine.goarch) } : {},
+    ...machine.cpu !== void 0 ? { cpu: cpuName(machine.cpu) } : {}
+  };
+  return Object.keys(environment).length > 0 ? environment : void 0;
 }
 
 // src/engine/formats/rustLibtest.ts
@@ -7139,116 +7260,6 @@ var redisBenchmarkQuietAdapter = {
     return { format: "redis-benchmark-quiet", file, measurements, notes: [] };
   }
 };
-
-// src/engine/model/environment.ts
-var COMPARED = [
-  ["os", "OS"],
-  ["arch", "architecture"],
-  ["cpu", "CPU"],
-  ["cores", "cores"],
-  ["memoryGiB", "memory (GiB)"],
-  ["runnerImage", "runner image"],
-  ["runtime", "runtime"]
-];
-function environmentDifferences(a, b) {
-  if (!a || !b) return [];
-  const out = [];
-  for (const [key, label] of COMPARED) {
-    const x = a[key];
-    const y = b[key];
-    if (x !== void 0 && y !== void 0 && x !== y) out.push(`${label}: ${String(x)} vs ${String(y)}`);
-  }
-  return out;
-}
-var ENVIRONMENT_FIELDS = [
-  "os",
-  "kernel",
-  "arch",
-  "cpu",
-  "cores",
-  "memoryGiB",
-  "runnerImage",
-  "runnerImageVersion",
-  "runtime",
-  "runtimeVersion"
-];
-var ALL_FIELDS = ENVIRONMENT_FIELDS;
-var NUMERIC_FIELDS = /* @__PURE__ */ new Set(["cores", "memoryGiB"]);
-function environmentOfJson(value4) {
-  if (typeof value4 !== "object" || value4 === null || Array.isArray(value4)) return void 0;
-  const out = {};
-  for (const key of ALL_FIELDS) {
-    const v = value4[key];
-    const numeric = NUMERIC_FIELDS.has(key);
-    if (numeric ? typeof v === "number" && Number.isFinite(v) : typeof v === "string" && v.length <= 200) out[key] = v;
-  }
-  return Object.keys(out).length > 0 ? out : void 0;
-}
-function orderedEnvironment(env) {
-  const out = {};
-  for (const key of ALL_FIELDS) if (env[key] !== void 0) out[key] = env[key];
-  return out;
-}
-function mergeEnvironments(...sources) {
-  const out = {};
-  for (const source of sources) {
-    if (!source) continue;
-    for (const key of ALL_FIELDS) if (out[key] === void 0 && source[key] !== void 0) out[key] = source[key];
-  }
-  return Object.keys(out).length > 0 ? orderedEnvironment(out) : void 0;
-}
-function nodeOsName(name) {
-  const trimmed = name.trim();
-  const known = { windows: "Windows_NT", linux: "Linux", darwin: "Darwin", macos: "Darwin", freebsd: "FreeBSD" };
-  return known[trimmed.toLowerCase()] ?? trimmed;
-}
-function nodeArchName(name) {
-  const trimmed = name.trim();
-  const known = { x86_64: "x64", amd64: "x64", x64: "x64", aarch64: "arm64", arm64: "arm64", i386: "ia32", i686: "ia32", x86: "ia32" };
-  return known[trimmed.toLowerCase()] ?? trimmed;
-}
-function cpuName(model) {
-  return model.trim().replace(/\s+/g, " ");
-}
-function parseEnvironmentPairs(text2, what) {
-  const out = {};
-  for (const pair of text2.split(",")) {
-    if (pair.trim() === "") continue;
-    const cut = pair.indexOf("=");
-    const key = (cut > 0 ? pair.slice(0, cut) : pair).trim();
-    const value4 = cut > 0 ? pair.slice(cut + 1).trim() : "";
-    if (!ALL_FIELDS.includes(key)) {
-      throw new UsageError(`${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(", ")} (e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4)`);
-    }
-    if (cut <= 0 || value4 === "") throw new UsageError(`${what}: "${pair.trim()}" has no value; write ${key}=<value>`);
-    out[key] = environmentValue(key, value4, what);
-  }
-  if (Object.keys(out).length === 0) throw new UsageError(`${what}: no field given; write e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4`);
-  return orderedEnvironment(out);
-}
-function parseEnvironmentObject(value4, what) {
-  if (typeof value4 !== "object" || value4 === null || Array.isArray(value4)) throw new UsageError(`${what}: expected a JSON object of fields such as {"os": "Linux", "cores": 4}`);
-  const out = {};
-  for (const [key, v] of Object.entries(value4)) {
-    if (!ALL_FIELDS.includes(key)) throw new UsageError(`${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(", ")}`);
-    if (typeof v !== "string" && typeof v !== "number") throw new UsageError(`${what}: "${key}" must be a string or a number`);
-    out[key] = environmentValue(key, String(v), what);
-  }
-  if (Object.keys(out).length === 0) throw new UsageError(`${what}: no field given`);
-  return orderedEnvironment(out);
-}
-function environmentValue(key, text2, what) {
-  const value4 = text2.trim();
-  if (NUMERIC_FIELDS.has(key)) {
-    if (!/^\d+$/.test(value4)) throw new UsageError(`${what}: ${key} must be a whole number; got "${value4}"`);
-    return Number(value4);
-  }
-  if (value4 === "" || value4.length > 200) throw new UsageError(`${what}: ${key} must be a text of 1 to 200 characters`);
-  if (key === "os") return nodeOsName(value4);
-  if (key === "arch") return nodeArchName(value4);
-  if (key === "cpu") return cpuName(value4);
-  return value4;
-}
 
 // src/engine/formats/pytestBenchmark.ts
 var TIME4 = { name: "time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };

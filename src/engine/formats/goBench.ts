@@ -17,13 +17,15 @@
  * - Units: `ns/op` (metric `time/op`, stored in µs) and `B/op`, `allocs/op` are lower-is-better,
  *   `MB/s` higher-is-better; other `ReportMetric` units are kept as written, lower-is-better
  *   unless they are a rate (`x/s`), with a note.
- * - `goos:`, `goarch:`, `pkg:` and `cpu:` lines are kept as notes; failed and skipped benchmarks
+ * - `goos:`, `goarch:`, `pkg:` and `cpu:` lines are kept as notes, and `goos`, `goarch` and `cpu`
+ *   are the run's machine (OS and architecture in Node's spelling, as the action records them); failed and skipped benchmarks
  *   are noted and left out. Other lines (`PASS`, `ok`, test logs) are not results and are skipped.
  */
 import { InputError } from '../errors.js';
 import { stripBom } from '../csv/header.js';
 import { PAYLOAD_PARAMETER_NAMES, type Measurement, type Metric, type Parameter } from '../model/measurement.js';
 import { toBaseUnit, type Unit } from '../model/units.js';
+import { cpuName, nodeArchName, nodeOsName, type EnvironmentFingerprint } from '../model/environment.js';
 import type { FormatAdapter } from './adapter.js';
 import { ANSI_ESCAPE, metricOfUnit, iterationMeasurement } from './shared.js';
 
@@ -83,6 +85,7 @@ export const goBenchAdapter: FormatAdapter = {
       packages.add(pkg);
     };
 
+    const machine: { goos?: string; goarch?: string; cpu?: string } = {};
     lines.forEach((raw, index) => {
       const lineNo = index + 1;
       const line = raw.replace(ANSI_ESCAPE, '').replace(/\r$/, '');
@@ -90,6 +93,7 @@ export const goBenchAdapter: FormatAdapter = {
       if (header) {
         const value = header[2]!.trim();
         if (header[1] === 'pkg') pkg = value;
+        else if (value !== '') machine[header[1] as 'goos' | 'goarch' | 'cpu'] = value;
         const note = `${header[1]}: ${value}`;
         if (!headers.has(note)) {
           headers.add(note);
@@ -156,7 +160,8 @@ export const goBenchAdapter: FormatAdapter = {
     if (unknownUnits.size > 0) {
       notes.push(`units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(', ')}`);
     }
-    return { format: 'go-bench', file, measurements, notes };
+    const environment = environmentOfHeaders(machine);
+    return { format: 'go-bench', file, measurements, notes, ...(environment ? { environment } : {}) };
   },
 };
 
@@ -201,4 +206,14 @@ function parameterOf(b: Benchmark, labelProcs: boolean): Parameter {
   settings.procs = b.procs;
   if (labelProcs) label += `${label === '' ? '' : ','}procs=${b.procs}`;
   return { label, ...(payloadBytes !== undefined ? { payloadBytes } : {}), settings };
+}
+
+/** The machine Go's header names: `goos: linux`, `goarch: amd64`, `cpu: AMD EPYC 7763 64-Core Processor`. */
+function environmentOfHeaders(machine: { goos?: string; goarch?: string; cpu?: string }): EnvironmentFingerprint | undefined {
+  const environment: EnvironmentFingerprint = {
+    ...(machine.goos !== undefined ? { os: nodeOsName(machine.goos) } : {}),
+    ...(machine.goarch !== undefined ? { arch: nodeArchName(machine.goarch) } : {}),
+    ...(machine.cpu !== undefined ? { cpu: cpuName(machine.cpu) } : {}),
+  };
+  return Object.keys(environment).length > 0 ? environment : undefined;
 }
