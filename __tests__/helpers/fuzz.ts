@@ -175,9 +175,15 @@ function walk(dir: string): string[] {
   return out;
 }
 
-/** fixtures/formats/** and fixtures/example/** of the project (always present). */
+/**
+ * fixtures/formats/** and fixtures/example/** of the project (always present), but for the runs
+ * folder of Criterion's real tree (criterion/real-<version>/runs): 160 more files of the layout
+ * its target/criterion already gives the fuzzers.
+ */
 export function projectSeeds(): Seed[] {
-  const files = [...walk(join(repoRoot, 'fixtures', 'formats')), ...walk(join(repoRoot, 'fixtures', 'example'))];
+  const files = [...walk(join(repoRoot, 'fixtures', 'formats')), ...walk(join(repoRoot, 'fixtures', 'example'))].filter(
+    (path) => !/[\\/]criterion[\\/]real-[^\\/]+[\\/]runs[\\/]/.test(path),
+  );
   return files.map((path) => ({ name: relative(repoRoot, path), text: readFileSync(path, 'utf8') }));
 }
 
