@@ -285,7 +285,7 @@ describe('Criterion.rs estimates.json with sample.json (criterion-json)', () => 
 
   it("is told apart from Criterion's saved baseline, which folder discovery skips", () => {
     const base = join(folder, 'base', 'estimates.json');
-    expect(criterionJsonAdapter.companion!(readFileSync(base, 'utf8'), base)).toBe("Criterion's saved baseline (base/); the run's results are in new/");
+    expect(criterionJsonAdapter.companion!(readFileSync(base, 'utf8'), base)).toBe("Criterion's saved baseline (base/), not the results of the run (new/); name the file on its own to read it");
     expect(criterionJsonAdapter.companion!(readFileSync(estimates, 'utf8'), estimates)).toBeUndefined();
     // change/estimates.json: relative changes, no std_dev
     expect(criterionJsonAdapter.recognises('{"mean":{"confidence_interval":{"confidence_level":0.95},"point_estimate":0.01},"median":{}}', 'x')).toBe(false);

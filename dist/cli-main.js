@@ -6562,7 +6562,7 @@ var criterionJsonAdapter = {
   },
   companion(_head, file) {
     const folders = file.split(/[\\/]/);
-    return folders[folders.length - 2] === "base" ? "Criterion's saved baseline (base/); the run's results are in new/" : void 0;
+    return folders[folders.length - 2] === "base" ? "Criterion's saved baseline (base/), not the results of the run (new/); name the file on its own to read it" : void 0;
   },
   parse({ file, text: text2, siblings }) {
     const doc = parseLooseJson(file, text2);
@@ -6577,7 +6577,7 @@ var criterionJsonAdapter = {
     }
     const notes = [];
     if (isJsonObject(root.slope ?? null)) notes.push("the slope estimate (what Criterion prints as the time) is not read; the mean and median are");
-    const measurement = { ...splitId(benchmarkId(file, siblings?.["benchmark.json"], notes)), metric: TIME3, statistics, place: { file, line: 1 } };
+    const measurement = { ...benchmarkNames(file, siblings?.["benchmark.json"], notes), metric: TIME3, statistics, place: { file, line: 1 } };
     const sampleText = siblings?.["sample.json"];
     if (sampleText !== void 0) {
       const samples = readSamples(file.replace(/estimates\.json$/, "sample.json"), sampleText);
@@ -6587,14 +6587,25 @@ var criterionJsonAdapter = {
     return { format: "criterion-json", file, measurements: [measurement], notes };
   }
 };
-function benchmarkId(file, benchmarkJson, notes) {
+function benchmarkNames(file, benchmarkJson, notes) {
   if (benchmarkJson !== void 0) {
-    const doc = parseLooseJson(file.replace(/estimates\.json$/, "benchmark.json"), benchmarkJson);
+    const path = file.replace(/estimates\.json$/, "benchmark.json");
+    const doc = parseLooseJson(path, benchmarkJson);
     if (isJsonObject(doc.value)) {
-      const id2 = new JsonFields(file.replace(/estimates\.json$/, "benchmark.json"), doc).string(doc.value, "full_id");
-      if (id2 !== void 0 && id2 !== "") return id2;
+      const fields = new JsonFields(path, doc);
+      const group = fields.string(doc.value, "group_id");
+      if (group !== void 0 && group !== "") {
+        const fn = doc.value.function_id === null ? void 0 : fields.string(doc.value, "function_id");
+        const value4 = doc.value.value_str === null ? void 0 : fields.string(doc.value, "value_str");
+        return { experiment: fn !== void 0 && fn !== "" ? `${group}/${fn}` : group, parameter: { label: value4 ?? "" } };
+      }
+      const id = fields.string(doc.value, "full_id");
+      if (id !== void 0 && id !== "") return splitId(id);
     }
   }
+  return splitId(idOfPath(file, notes));
+}
+function idOfPath(file, notes) {
   const folders = file.split(/[\\/]/).slice(0, -1);
   const root = folders.lastIndexOf("criterion");
   const end = folders[folders.length - 1] === "new" ? folders.length - 1 : folders.length;

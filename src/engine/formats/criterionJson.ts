@@ -7,14 +7,19 @@
  *   `median_abs_dev` and `slope` are not (a note says so for a slope).
  * - `sample.json` (`iters`, `times`: the iteration count and total ns of each sample) gives the
  *   raw samples, times[i] / iters[i] per iteration, and their count.
- * - The benchmark id is `full_id` of `benchmark.json`; without it, the folders between
- *   `criterion/` and `new/` of the path. As on the console, `group/function/value` is split at
- *   its last `/` into experiment and parameter.
- * - The saved baseline (`base/estimates.json`) is Criterion's previous run: folder discovery
- *   skips it. `change/estimates.json` (relative changes, no `std_dev`) is not recognised.
+ * - The names come from `benchmark.json` (Criterion's `BenchmarkId`): the experiment is
+ *   `group_id`, or `group_id/function_id` when the benchmark names a function in its group; the
+ *   parameter is `value_str` (`BenchmarkId::from_parameter(64)` in group `publish` is experiment
+ *   `publish`, parameter `64`; `BenchmarkId::new("encode", 64)` in group `codec` is `codec/encode`,
+ *   `64`). A value holding a `/` stays whole. Without benchmark.json, the id is the folders
+ *   between `criterion/` and `new/` of the path, split like the console's id at its last `/`.
+ * - The saved baseline (`base/estimates.json`: after a plain `cargo bench` a copy of `new/`, which
+ *   the next run compares with; with `--baseline`, an older run) is not the run's result:
+ *   discovery skips it in a folder or a glob, and reads it only when it is named on its own.
+ *   `change/estimates.json` (relative changes, no `std_dev`) is not recognised.
  */
 import { InputError } from '../errors.js';
-import type { Measurement, Metric, StatisticName } from '../model/measurement.js';
+import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import type { FormatAdapter } from './adapter.js';
 import { splitId } from './criterionConsole.js';
 import { isJsonObject, JsonFields, parseLooseJson, type JsonObject } from './looseJson.js';
@@ -38,7 +43,7 @@ export const criterionJsonAdapter: FormatAdapter = {
 
   companion(_head: string, file: string): string | undefined {
     const folders = file.split(/[\\/]/);
-    return folders[folders.length - 2] === 'base' ? "Criterion's saved baseline (base/); the run's results are in new/" : undefined;
+    return folders[folders.length - 2] === 'base' ? "Criterion's saved baseline (base/), not the results of the run (new/); name the file on its own to read it" : undefined;
   },
 
   parse({ file, text, siblings }) {
@@ -54,7 +59,7 @@ export const criterionJsonAdapter: FormatAdapter = {
     }
     const notes: string[] = [];
     if (isJsonObject(root.slope ?? null)) notes.push('the slope estimate (what Criterion prints as the time) is not read; the mean and median are');
-    const measurement: Measurement = { ...splitId(benchmarkId(file, siblings?.['benchmark.json'], notes)), metric: TIME, statistics, place: { file, line: 1 } };
+    const measurement: Measurement = { ...benchmarkNames(file, siblings?.['benchmark.json'], notes), metric: TIME, statistics, place: { file, line: 1 } };
     const sampleText = siblings?.['sample.json'];
     if (sampleText !== undefined) {
       const samples = readSamples(file.replace(/estimates\.json$/, 'sample.json'), sampleText);
@@ -65,15 +70,31 @@ export const criterionJsonAdapter: FormatAdapter = {
   },
 };
 
-/** `full_id` of benchmark.json, else the folders between `criterion/` and `new/` of the path. */
-function benchmarkId(file: string, benchmarkJson: string | undefined, notes: string[]): string {
+/**
+ * Experiment and parameter from benchmark.json's `group_id`, `function_id` and `value_str` (else
+ * its `full_id`, split at the last `/`); without benchmark.json, from the path.
+ */
+function benchmarkNames(file: string, benchmarkJson: string | undefined, notes: string[]): { experiment: string; parameter: Parameter } {
   if (benchmarkJson !== undefined) {
-    const doc = parseLooseJson(file.replace(/estimates\.json$/, 'benchmark.json'), benchmarkJson);
+    const path = file.replace(/estimates\.json$/, 'benchmark.json');
+    const doc = parseLooseJson(path, benchmarkJson);
     if (isJsonObject(doc.value)) {
-      const id = new JsonFields(file.replace(/estimates\.json$/, 'benchmark.json'), doc).string(doc.value, 'full_id');
-      if (id !== undefined && id !== '') return id;
+      const fields = new JsonFields(path, doc);
+      const group = fields.string(doc.value, 'group_id');
+      if (group !== undefined && group !== '') {
+        const fn = doc.value.function_id === null ? undefined : fields.string(doc.value, 'function_id');
+        const value = doc.value.value_str === null ? undefined : fields.string(doc.value, 'value_str');
+        return { experiment: fn !== undefined && fn !== '' ? `${group}/${fn}` : group, parameter: { label: value ?? '' } };
+      }
+      const id = fields.string(doc.value, 'full_id');
+      if (id !== undefined && id !== '') return splitId(id);
     }
   }
+  return splitId(idOfPath(file, notes));
+}
+
+/** The folders between `criterion/` and `new/` of the path, else the folder's name. */
+function idOfPath(file: string, notes: string[]): string {
   const folders = file.split(/[\\/]/).slice(0, -1);
   const root = folders.lastIndexOf('criterion');
   const end = folders[folders.length - 1] === 'new' ? folders.length - 1 : folders.length;
