@@ -533,7 +533,14 @@ describe('files, folders and patterns', () => {
     const s = setup();
     writeLines(join(s.dir, 'notes.txt'), ['hello']);
     const pattern = join(s.dir, '*.txt');
-    expectUserError(check(s, pattern), { file: join(s.dir, 'notes.txt'), line: 1, column: 'optional' }, mentions(SUMMARY_HEADER), mentions(RAW_HEADER));
+    // In a pattern's matches, files that are no results are skipped; none left is an error at the pattern.
+    expectUserError(check(s, pattern), { file: pattern }, /no result files perfgate recognises .* among the 1 file\(s\) this pattern matches/, mentions(join(s.dir, 'notes.txt')));
+  });
+
+  test('a non-result file named on its own', () => {
+    const s = setup();
+    writeLines(join(s.dir, 'notes.txt'), ['hello']);
+    expectUserError(check(s, join(s.dir, 'notes.txt')), { file: join(s.dir, 'notes.txt'), line: 1, column: 'optional' }, mentions(SUMMARY_HEADER), mentions(RAW_HEADER));
   });
 
   test('a folder with no result files', () => {

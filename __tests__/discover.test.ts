@@ -42,3 +42,60 @@ describe('finding result files', () => {
     expect(found.files.map((f) => f.experimentType)).toEqual(['z', 'a', 'b']);
   });
 });
+
+describe("a results tree: the reference's folder rule for Fast-DDS, notices for what is skipped", () => {
+  test("a folder's sub-folders are not read for Fast-DDS files (nor for other formats but Criterion's tree)", () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'measurements_a_type_summary.csv'), SUMMARY);
+    mkdirSync(join(dir, 'old'));
+    writeFileSync(join(dir, 'old', 'measurements_a_type_summary.csv'), SUMMARY);
+    writeFileSync(join(dir, 'old', 'hyperfine.json'), '{"results": [{"command": "sleep 0.1", "mean": 0.1, "times": [0.1]}]}');
+    for (const formats of [false, true]) {
+      const found = discoverResults([dir], { formats });
+      expect(found.files.map((f) => f.path)).toEqual([join(dir, 'measurements_a_type_summary.csv')]);
+      expect(found.notices).toEqual([]);
+    }
+  });
+
+  test('files that are not results are skipped with one notice per folder', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'measurements_b_type_summary.csv'), SUMMARY);
+    writeFileSync(join(dir, 'checks_b_type.csv'), 'Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status\n');
+    writeFileSync(join(dir, 'notes.txt'), 'hello\n');
+    const found = discoverResults([dir], { formats: true });
+    expect(found.files.map((f) => f.experimentType)).toEqual(['b_type']);
+    expect(found.notices).toEqual([`${dir}: skipped 2 file(s) that are not result files: ${join(dir, 'checks_b_type.csv')}, ${join(dir, 'notes.txt')}`]);
+  });
+
+  test('a glob skips what is not a result with a notice; a summary is known by its header, as when named', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'latency.csv'), SUMMARY);
+    writeFileSync(join(dir, 'measurements_a_type.csv'), RAW);
+    writeFileSync(join(dir, 'checks_b_type.csv'), 'Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status\n');
+    writeFileSync(join(dir, 'plot.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+    const pattern = join(dir, '*');
+    const found = discoverResults([pattern]);
+    expect(found.files.map((f) => [f.kind, f.experimentType])).toEqual([
+      ['summary', 'latency'],
+      ['raw', 'a_type'],
+    ]);
+    expect(found.notices).toEqual([`${pattern}: skipped 2 file(s) that are not result files: ${join(dir, 'checks_b_type.csv')}, ${join(dir, 'plot.svg')}`]);
+  });
+
+  test('a broken Fast-DDS summary matched by a glob is still an error, not skipped', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'measurements_a_type_summary.csv'), SUMMARY.replace('Median', 'Medain'));
+    expect(() => discoverResults([join(dir, '*.csv')], { formats: true })).toThrow(/Median/);
+  });
+
+  test('a glob matching no result file at all is an error, never an empty set', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'notes.txt'), 'hello\n');
+    writeFileSync(join(dir, 'plot.svg'), '<svg/>\n');
+    const pattern = join(dir, '*');
+    expect(() => discoverResults([pattern], { formats: true })).toThrow(
+      `no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format) among the 2 file(s) this pattern matches (${join(dir, 'notes.txt')}, ${join(dir, 'plot.svg')})`,
+    );
+    expect(() => discoverResults([join(dir, 'notes.txt')], { formats: true })).toThrow(/^not a result file perfgate recognises/);
+  });
+});

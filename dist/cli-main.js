@@ -8058,7 +8058,7 @@ function formatIds() {
 
 // src/pipeline/resultSets.ts
 import { existsSync, statSync as statSync3 } from "node:fs";
-import { dirname as dirname2, join as join3 } from "node:path";
+import { dirname as dirname3, join as join3 } from "node:path";
 
 // src/pipeline/files.ts
 import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from "node:fs";
@@ -8222,16 +8222,18 @@ function parseRequirementsCsv(file, content, floatParse) {
 
 // src/pipeline/discover.ts
 import { closeSync as closeSync2, globSync, openSync as openSync2, readdirSync, readSync as readSync2, statSync as statSync2 } from "node:fs";
-import { join as join2 } from "node:path";
+import { basename, dirname as dirname2, join as join2 } from "node:path";
 var HEAD_BYTES = 65536;
 var GLOB_CHARACTERS = /[*?[\]{}]/;
+var CRITERION_SEARCH_DEPTH = 8;
 function discoverResults(patterns, options = {}) {
   if (patterns.length === 0) throw new UsageError("no results given: name summary or raw files, folders or glob patterns");
   const forced = options.format !== void 0 && options.format !== "auto" ? options.format : void 0;
   if (forced !== void 0 && !formatIds().includes(forced)) {
     throw new UsageError(`unknown format "${forced}"; known formats: auto, ${formatIds().join(", ")}`);
   }
-  const classify = (path, lenient) => classifyFile(path, lenient, options.formats === true, forced, notices);
+  const formats = options.formats === true;
+  const classify = (path, listing, skipped) => classifyFile(path, listing, formats, forced, skipped);
   const notices = [];
   const found = [];
   const seen = /* @__PURE__ */ new Set();
@@ -8242,51 +8244,137 @@ function discoverResults(patterns, options = {}) {
   };
   for (const pattern of patterns) {
     const stat = statOrUndefined(pattern);
+    const skipped = { notResults: [], companions: /* @__PURE__ */ new Map() };
     if (stat?.isDirectory()) {
-      const before = found.length;
+      const taken = [];
       for (const name of readdirSync(pattern).sort(byCodePoint)) {
         const path = join2(pattern, name);
         if (!statOrUndefined(path)?.isFile()) continue;
-        const file = classify(path, true);
-        if (file) add(file);
+        const file = classify(path, "listed", skipped);
+        if (file) taken.push(file);
       }
-      if (found.length === before) {
-        throw new InputError(
-          options.formats ? "the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format)" : "the folder holds no summary or raw measurement CSV files",
-          {
-            file: pattern
-          }
-        );
+      const tree = formats && options.criterionTree !== false && (forced === void 0 || forced === "criterion-json") ? searchCriterionTree(pattern) : void 0;
+      if (tree && tree.estimates.length > 0) {
+        for (const path of tree.estimates) taken.push(classify(path, "named", skipped));
+        notices.push(criterionTreeNotice(pattern, tree));
       }
+      if (taken.length === 0) throw emptyFolder(pattern, formats, tree);
+      notices.push(...skipNotices(pattern, skipped, taken));
+      taken.forEach(add);
     } else if (stat?.isFile()) {
-      add(classify(pattern, false));
+      add(classify(pattern, "named", skipped));
     } else if (GLOB_CHARACTERS.test(pattern)) {
       const matches = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
       if (matches.length === 0) throw new InputError("no files match this pattern", { file: pattern });
-      for (const path of matches) add(classify(path, false));
+      const taken = matches.flatMap((path) => classify(path, "matched", skipped) ?? []);
+      if (taken.length === 0) throw noResultsMatched(pattern, matches, skipped);
+      notices.push(...skipNotices(pattern, skipped, taken));
+      taken.forEach(add);
     } else {
       throw new InputError("no such file or folder", { file: pattern });
     }
   }
   return { files: preferSummaries(found, notices, options.repetitions === true), notices };
 }
-function classifyFile(path, lenient, formats, forced, notices) {
+function searchCriterionTree(folder, depth = CRITERION_SEARCH_DEPTH) {
+  const tree = { estimates: [], baselines: [], changes: 0, reports: 0 };
+  const visit = (dir, level) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    const folders = entries.filter((e) => e.isDirectory() && !e.name.startsWith(".") && e.name !== "node_modules").map((e) => e.name).sort(byCodePoint);
+    const benchmark = folders.includes("new") && isFile(join2(dir, "new", "estimates.json"));
+    for (const name of folders) {
+      const sub = join2(dir, name);
+      const estimates = join2(sub, "estimates.json");
+      if (name === "new" && benchmark) tree.estimates.push(estimates);
+      else if (name === "change" && isFile(estimates)) tree.changes++;
+      else if ((name === "base" || benchmark) && isFile(estimates)) tree.baselines.push(estimates);
+      else if (name === "report" && isFile(join2(sub, "index.html"))) tree.reports++;
+      else if (level < depth) visit(sub, level + 1);
+    }
+  };
+  visit(folder, 1);
+  return tree;
+}
+function criterionBaseline(path) {
+  const folder = basename(dirname2(path));
+  if (folder === "new" || folder !== "base" && !isFile(join2(dirname2(dirname2(path)), "new", "estimates.json"))) return void 0;
+  return `Criterion's saved baseline (${folder}/), not the results of the run (new/); name the file on its own to read it`;
+}
+function criterionTreeNotice(folder, tree) {
+  const skipped = [
+    tree.baselines.length > 0 ? `${tree.baselines.length} saved baseline(s) (base/: name a base/estimates.json on its own to read it)` : "",
+    tree.changes > 0 ? `${tree.changes} change/ folder(s) (Criterion's comparison with its baseline)` : "",
+    tree.reports > 0 ? `${tree.reports} report/ folder(s)` : ""
+  ].filter((part) => part !== "");
+  return `${folder}: Criterion's layout: read ${tree.estimates.length} benchmark(s) from <id>/new/estimates.json` + (skipped.length > 0 ? `; skipped what is not the current run: ${joinAnd(skipped)}` : "");
+}
+function emptyFolder(folder, formats, tree) {
+  if (!formats) return new InputError("the folder holds no summary or raw measurement CSV files", { file: folder });
+  const baselines = tree?.baselines.length ?? 0;
+  return new InputError(
+    `the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format); of its sub-folders only Criterion's <id>/new/estimates.json are searched (up to ${CRITERION_SEARCH_DEPTH} levels)` + (baselines > 0 ? `, and it holds only Criterion's saved baselines (${baselines} base/estimates.json): name one on its own to read it` : ""),
+    { file: folder }
+  );
+}
+function noResultsMatched(pattern, matches, skipped) {
+  const companions = [...skipped.companions].map(([reason, paths]) => `${paths.length} skipped as ${reason}`);
+  return new InputError(
+    `no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format) among the ${matches.length} file(s) this pattern matches (${listed(matches)})` + (companions.length > 0 ? `; ${companions.join("; ")}` : ""),
+    { file: pattern }
+  );
+}
+function skipNotices(where, skipped, taken) {
+  const readAlong = new Set(taken.flatMap((file) => (adapterById(file.format)?.siblings ?? []).map((name) => join2(dirname2(file.path), name))));
+  const notResults = skipped.notResults.filter((path) => !readAlong.has(path));
+  const notices = [];
+  for (const [reason, paths] of skipped.companions) {
+    notices.push(paths.length === 1 ? `${paths[0]}: skipped, ${reason}` : `${where}: skipped ${paths.length} files, ${reason}: ${listed(paths)}`);
+  }
+  if (notResults.length > 0) notices.push(`${where}: skipped ${notResults.length} file(s) that are not result files: ${listed(notResults)}`);
+  return notices;
+}
+function listed(paths) {
+  const shown = paths.slice(0, 3).join(", ");
+  return paths.length > 3 ? `${shown} and ${paths.length - 3} more` : shown;
+}
+function joinAnd(parts) {
+  return parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+}
+function classifyFile(path, listing, formats, forced, skipped) {
   if (forced === "fastdds-summary") return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path), format: forced };
   if (forced === "fastdds-raw") return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path), format: forced };
   if (forced !== void 0) return { path, kind: "format", experimentType: "", format: forced };
-  const fastdds = classifyFastdds(path, lenient || formats);
-  if (fastdds || !formats) return fastdds;
+  const lenient = listing !== "named";
+  const fastdds = classifyFastdds(path, lenient || formats, listing === "matched" && !formats);
+  if (fastdds || !formats) {
+    if (!fastdds) skipped.notResults.push(path);
+    return fastdds;
+  }
   const head = readHead(path);
   const adapter = recogniseFormat(head, path, true);
   if (adapter) {
-    const companion = lenient ? adapter.companion?.(head, path) : void 0;
+    const companion = lenient ? adapter.companion?.(head, path) ?? (adapter.id === "criterion-json" ? criterionBaseline(path) : void 0) : void 0;
     if (companion !== void 0) {
-      notices?.push(`${path}: skipped, ${companion}`);
+      skipped.companions.set(companion, [...skipped.companions.get(companion) ?? [], path]);
       return void 0;
     }
     return { path, kind: "format", experimentType: "", format: adapter.id };
   }
-  if (lenient) return void 0;
+  if (lenient) {
+    skipped.notResults.push(path);
+    return void 0;
+  }
+  const reader = formatIds().map((id) => adapterById(id)).find((a) => a.siblings?.includes(basename(path)));
+  if (reader !== void 0) {
+    throw new InputError(`not a result file: ${basename(path)} is read along with the ${reader.title} result file of its folder; name that file, or the folder`, {
+      file: path
+    });
+  }
   const header = readFirstLine(path);
   const error = headerError(path, header);
   if (error.message.startsWith("not a result file") || error.message.startsWith("the file is empty")) {
@@ -8315,11 +8403,11 @@ function readHead(path) {
     closeSync2(fd);
   }
 }
-function classifyFastdds(path, lenient) {
+function classifyFastdds(path, lenient, summaryByHeader = false) {
   const name = baseName(path);
-  if (lenient && !name.toLowerCase().endsWith(".csv") && !name.includes("summary")) return void 0;
+  if (lenient && !summaryByHeader && !name.toLowerCase().endsWith(".csv") && !name.includes("summary")) return void 0;
   const header = readFirstLine(path);
-  if (looksLikeSummary(header) && (!lenient || name.includes("summary")))
+  if (looksLikeSummary(header) && (!lenient || summaryByHeader || name.includes("summary")))
     return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path), format: "fastdds-summary" };
   if (looksLikeRawMeasurements(header)) return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path), format: "fastdds-raw" };
   if (lenient && !name.includes("summary")) return void 0;
@@ -8369,6 +8457,9 @@ function sameType(file, other) {
     `sub-experiment "${file.experimentType}" is also given by ${other.path}; give each sub-experiment once, or pool reruns as repetitions with --repetitions pool (action input repetitions: pool)`,
     { file: file.path }
   );
+}
+function isFile(path) {
+  return statOrUndefined(path)?.isFile() === true;
 }
 function statOrUndefined(path) {
   try {
@@ -8433,7 +8524,7 @@ function loadResultSet(file, options) {
 function readSiblings(path, names) {
   const found = {};
   for (const name of names) {
-    const sibling = join3(dirname2(path), name);
+    const sibling = join3(dirname3(path), name);
     if (existsSync(sibling) && statSync3(sibling).isFile() && statSync3(sibling).size <= RESULT_LIMITS.fileBytes) found[name] = readText(sibling);
   }
   return Object.keys(found).length > 0 ? found : void 0;
@@ -8595,7 +8686,7 @@ function runCheck(options, progress) {
 }
 
 // src/pipeline/reportCharts.ts
-import { basename } from "node:path";
+import { basename as basename2 } from "node:path";
 
 // src/engine/charts/payloadAxis.ts
 var UNITS = ["B", "KiB", "MiB", "GiB"];
@@ -11219,7 +11310,7 @@ async function writeCharts(outputDir, input) {
 // src/pipeline/reportCharts.ts
 async function writeReportCharts(outputDir, options) {
   const raw = (options.check?.rawFiles ?? []).map(
-    (f) => reduceRaw({ experimentType: f.experimentType, source: basename(f.path), raw: readRawMeasurements(f.path, options.floatParse) })
+    (f) => reduceRaw({ experimentType: f.experimentType, source: basename2(f.path), raw: readRawMeasurements(f.path, options.floatParse) })
   );
   return writeCharts(outputDir, {
     ...options.check ? { check: options.check } : {},
@@ -11234,7 +11325,7 @@ async function writeReportCharts(outputDir, options) {
 }
 
 // src/pipeline/summarize.ts
-import { dirname as dirname3, join as join6 } from "node:path";
+import { dirname as dirname4, join as join6 } from "node:path";
 function runSummarize(options, progress, onWritten = () => {
 }) {
   if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
@@ -11242,7 +11333,7 @@ function runSummarize(options, progress, onWritten = () => {
   for (const raw of options.rawFiles) {
     progress.step(`Summarising ${raw}`, () => {
       const summary = summarize(readRawMeasurements(raw, options.floatParse));
-      const path = join6(options.outputDir ?? dirname3(raw), summaryFileNameOfRaw(raw));
+      const path = join6(options.outputDir ?? dirname4(raw), summaryFileNameOfRaw(raw));
       writeFileAtomic(path, renderSummaryCsv(summary));
       written2.push(path);
       onWritten(path);
@@ -12561,7 +12652,7 @@ Exit codes: 0 written, 2 usage or input error.
 // src/pipeline/historyImport.ts
 import { createHash } from "node:crypto";
 import { readdirSync as readdirSync4, statSync as statSync5 } from "node:fs";
-import { basename as basename2, dirname as dirname4, join as join8, resolve } from "node:path";
+import { basename as basename3, dirname as dirname5, join as join8, resolve } from "node:path";
 var REFERENCE_RUN_NAME = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;
 var DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})(?:[_T ](\d{2})[-:](\d{2})[-:](\d{2}))?/;
 var REFERENCE_RESULTS = "experiments_results";
@@ -12599,10 +12690,10 @@ function runsOfSource(source, options, progress) {
   const nested = join8(source, REFERENCE_RESULTS);
   if (isFolder(nested)) return runsOfSource(nested, options, progress);
   if (holdsResultFiles(source, options)) {
-    const run = readRunFolder(source, basename2(resolve(source)), options, progress);
-    if (run) return [{ source: dirname4(resolve(source)), run }];
+    const run = readRunFolder(source, basename3(resolve(source)), options, progress);
+    if (run) return [{ source: dirname5(resolve(source)), run }];
   }
-  const reference = basename2(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
+  const reference = basename3(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
   return readRunFolders(source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({ source, run }));
 }
 function holdsResultFiles(folder, options) {

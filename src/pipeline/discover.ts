@@ -1,12 +1,12 @@
-import { closeSync, globSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, globSync, openSync, readdirSync, readSync, statSync, type Dirent } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { InputError, UsageError } from '../engine/errors.js';
 import { resolveColumns, stripBom } from '../engine/csv/header.js';
 import { looksLikeRawMeasurements, RAW_COLUMNS, RAW_HEADER, RAW_REQUIRED_COLUMNS } from '../engine/formats/fastddsRaw.js';
 import { looksLikeSummary, SUMMARY_HEADER, SUMMARY_REQUIRED_COLUMNS } from '../engine/formats/fastddsSummary.js';
 import { SUMMARY_COLUMNS } from '../engine/model/summary.js';
 import { baseName, experimentTypeOfRawFile, experimentTypeOfSummaryFile } from '../engine/model/experimentType.js';
-import { formatIds, recogniseFormat } from '../engine/formats/registry.js';
+import { adapterById, formatIds, recogniseFormat } from '../engine/formats/registry.js';
 import { readFirstLine } from './files.js';
 
 /** Fast-DDS summary, Fast-DDS raw measurements, or a file another format adapter reads. */
@@ -29,6 +29,8 @@ export interface DiscoverOptions {
   format?: string;
   /** Several Fast-DDS files of one sub-experiment are repetitions to pool, not an error. */
   repetitions?: boolean;
+  /** With `formats`, search a folder's sub-folders for Criterion's layout (default true). */
+  criterionTree?: boolean;
 }
 
 /** How many bytes of a file format detection looks at. */
@@ -43,11 +45,47 @@ export interface Discovery {
 const GLOB_CHARACTERS = /[*?[\]{}]/;
 
 /**
+ * How many folder levels below a folder given as results Criterion's `<id>/new/estimates.json` is
+ * looked for: `./target/criterion/<group>/<function>/<value>/new/` is 6 levels below a
+ * repository's root, 8 leaves room for a workspace member's `crates/<name>/target/criterion/…`.
+ */
+export const CRITERION_SEARCH_DEPTH = 8;
+
+/** How a file came to be read: named on its own, listed in a folder given, or matched by a glob pattern. */
+type Listing = 'named' | 'listed' | 'matched';
+
+/** The files of one argument that were not taken, for one notice per argument rather than one per file. */
+interface Skipped {
+  /** Files that are no result of any format perfgate reads. */
+  notResults: string[];
+  /** Result files that are a tool's companion output, by the reason the adapter gives. */
+  companions: Map<string, string[]>;
+}
+
+/**
  * Turns the user's result arguments (files, folders or glob patterns) into the list of result
- * files, each recognised by its header as a summary or a raw measurement file.
- * Folders are read like the reference does (their files, not sub-folders): files whose name
- * contains `summary` are summaries; other CSV files are taken when their header is a raw header.
- * Order: arguments in the order given, names sorted inside a folder or pattern.
+ * files, each recognised by its content.
+ *
+ * - A file named on its own must be a result file: anything else is an error naming it.
+ * - A folder is read like the reference reads a results folder: its own files, not its
+ *   sub-folders. Files whose name contains `summary` are Fast-DDS summaries; other CSV files are
+ *   taken when their header is a raw header; with `formats`, files of the other formats are
+ *   recognised by content. Files that are no results (check reports, plots, notes) are skipped
+ *   with one notice.
+ * - With `formats`, a folder's sub-folders are searched for Criterion's layout only
+ *   (`<id>/new/estimates.json`, up to CRITERION_SEARCH_DEPTH levels, not following links nor
+ *   entering hidden folders or `node_modules`), because Criterion writes a tree of its own
+ *   (`target/criterion/<group>/<function>/<value>/new/`) where every other tool writes the files
+ *   it is told to. Its saved baselines (`base/`), changes (`change/`) and HTML reports are skipped
+ *   with a notice (after a plain `cargo bench`, `base/` is a copy of `new/`: reading both would
+ *   give every benchmark twice). Other formats' files in sub-folders are not read: a results folder's
+ *   sub-folders hold plots, reports or earlier runs, and reading them would mix runs.
+ * - A glob pattern's matches are read like a folder's files (a Fast-DDS summary is known by its
+ *   header, as for a file named on its own); matches that are no results, and companion outputs
+ *   such as Criterion's `base/estimates.json`, are skipped with a notice. A pattern whose
+ *   matches hold no result file at all is an error.
+ *
+ * Order: arguments in the order given, names sorted by code point inside a folder or pattern.
  */
 export function discoverResults(patterns: readonly string[], options: DiscoverOptions = {}): Discovery {
   if (patterns.length === 0) throw new UsageError('no results given: name summary or raw files, folders or glob patterns');
@@ -55,7 +93,8 @@ export function discoverResults(patterns: readonly string[], options: DiscoverOp
   if (forced !== undefined && !formatIds().includes(forced)) {
     throw new UsageError(`unknown format "${forced}"; known formats: auto, ${formatIds().join(', ')}`);
   }
-  const classify = (path: string, lenient: boolean) => classifyFile(path, lenient, options.formats === true, forced, notices);
+  const formats = options.formats === true;
+  const classify = (path: string, listing: Listing, skipped: Skipped) => classifyFile(path, listing, formats, forced, skipped);
   const notices: string[] = [];
   const found: ResultFile[] = [];
   const seen = new Set<string>();
@@ -66,32 +105,36 @@ export function discoverResults(patterns: readonly string[], options: DiscoverOp
   };
   for (const pattern of patterns) {
     const stat = statOrUndefined(pattern);
+    const skipped: Skipped = { notResults: [], companions: new Map() };
     if (stat?.isDirectory()) {
-      const before = found.length;
+      const taken: ResultFile[] = [];
       for (const name of readdirSync(pattern).sort(byCodePoint)) {
         const path = join(pattern, name);
         if (!statOrUndefined(path)?.isFile()) continue;
-        const file = classify(path, true);
-        if (file) add(file);
+        const file = classify(path, 'listed', skipped);
+        if (file) taken.push(file);
       }
-      if (found.length === before) {
-        throw new InputError(
-          options.formats
-            ? 'the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format)'
-            : 'the folder holds no summary or raw measurement CSV files',
-          {
-            file: pattern,
-          },
-        );
+      // Criterion's tree, only where its files can be read as Criterion's.
+      const tree = formats && options.criterionTree !== false && (forced === undefined || forced === 'criterion-json') ? searchCriterionTree(pattern) : undefined;
+      if (tree && tree.estimates.length > 0) {
+        // A new/estimates.json Criterion wrote must read as one: it is named, not guessed.
+        for (const path of tree.estimates) taken.push(classify(path, 'named', skipped)!);
+        notices.push(criterionTreeNotice(pattern, tree));
       }
+      if (taken.length === 0) throw emptyFolder(pattern, formats, tree);
+      notices.push(...skipNotices(pattern, skipped, taken));
+      taken.forEach(add);
     } else if (stat?.isFile()) {
-      add(classify(pattern, false)!);
+      add(classify(pattern, 'named', skipped)!);
     } else if (GLOB_CHARACTERS.test(pattern)) {
       const matches = globSync(pattern)
         .filter((p) => statOrUndefined(p)?.isFile())
         .sort(byCodePoint);
       if (matches.length === 0) throw new InputError('no files match this pattern', { file: pattern });
-      for (const path of matches) add(classify(path, false)!);
+      const taken = matches.flatMap((path) => classify(path, 'matched', skipped) ?? []);
+      if (taken.length === 0) throw noResultsMatched(pattern, matches, skipped);
+      notices.push(...skipNotices(pattern, skipped, taken));
+      taken.forEach(add);
     } else {
       throw new InputError('no such file or folder', { file: pattern });
     }
@@ -99,27 +142,160 @@ export function discoverResults(patterns: readonly string[], options: DiscoverOp
   return { files: preferSummaries(found, notices, options.repetitions === true), notices };
 }
 
+/** What Criterion's tree under a folder holds: its current results, and what is not. */
+export interface CriterionTree {
+  /** Each benchmark's `<id>/new/estimates.json`, depth first in code-point order of the names. */
+  estimates: string[];
+  /** `<id>/base/estimates.json` and other saved baselines beside a benchmark's `new/`. */
+  baselines: string[];
+  /** `<id>/change/` folders: Criterion's own comparison of new/ with base/. */
+  changes: number;
+  /** `report/` folders of Criterion's HTML report. */
+  reports: number;
+}
+
 /**
- * A file named in a folder listing may be skipped (`lenient`); a file named on its own must be a
- * result file. With `formats`, files of every adapter are recognised by their content.
+ * Searches a folder's sub-folders for Criterion's layout (see discoverResults). A benchmark's
+ * folder holds `new/` (the run's results), `base/` (the baseline Criterion saves: after a plain
+ * `cargo bench`, a copy of new/ for the next run to compare with; with `--baseline`, an older run),
+ * other saved baselines (`--save-baseline main` writes `main/`), `change/` and `report/`. A
+ * benchmark's folder may also hold other benchmarks' folders (ids `publish` and `publish/64`).
  */
-function classifyFile(path: string, lenient: boolean, formats: boolean, forced: string | undefined, notices?: string[]): ResultFile | undefined {
+export function searchCriterionTree(folder: string, depth = CRITERION_SEARCH_DEPTH): CriterionTree {
+  const tree: CriterionTree = { estimates: [], baselines: [], changes: 0, reports: 0 };
+  const visit = (dir: string, level: number) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    // Dirent.isDirectory() is false for a link: links are not followed, so no cycle is walked.
+    const folders = entries
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules')
+      .map((e) => e.name)
+      .sort(byCodePoint);
+    const benchmark = folders.includes('new') && isFile(join(dir, 'new', 'estimates.json'));
+    for (const name of folders) {
+      const sub = join(dir, name);
+      const estimates = join(sub, 'estimates.json');
+      if (name === 'new' && benchmark) tree.estimates.push(estimates);
+      else if (name === 'change' && isFile(estimates)) tree.changes++;
+      else if ((name === 'base' || benchmark) && isFile(estimates)) tree.baselines.push(estimates);
+      else if (name === 'report' && isFile(join(sub, 'index.html'))) tree.reports++;
+      else if (level < depth) visit(sub, level + 1);
+    }
+  };
+  visit(folder, 1);
+  return tree;
+}
+
+/**
+ * Why a Criterion estimates.json matched by a pattern or listed in a folder is not the run's
+ * result: it is in a saved baseline's folder beside the benchmark's `new/` (or in `base/`).
+ */
+function criterionBaseline(path: string): string | undefined {
+  const folder = basename(dirname(path));
+  if (folder === 'new' || (folder !== 'base' && !isFile(join(dirname(dirname(path)), 'new', 'estimates.json')))) return undefined;
+  return `Criterion's saved baseline (${folder}/), not the results of the run (new/); name the file on its own to read it`;
+}
+
+function criterionTreeNotice(folder: string, tree: CriterionTree): string {
+  const skipped = [
+    tree.baselines.length > 0 ? `${tree.baselines.length} saved baseline(s) (base/: name a base/estimates.json on its own to read it)` : '',
+    tree.changes > 0 ? `${tree.changes} change/ folder(s) (Criterion's comparison with its baseline)` : '',
+    tree.reports > 0 ? `${tree.reports} report/ folder(s)` : '',
+  ].filter((part) => part !== '');
+  return (
+    `${folder}: Criterion's layout: read ${tree.estimates.length} benchmark(s) from <id>/new/estimates.json` +
+    (skipped.length > 0 ? `; skipped what is not the current run: ${joinAnd(skipped)}` : '')
+  );
+}
+
+function emptyFolder(folder: string, formats: boolean, tree: CriterionTree | undefined): InputError {
+  if (!formats) return new InputError('the folder holds no summary or raw measurement CSV files', { file: folder });
+  const baselines = tree?.baselines.length ?? 0;
+  return new InputError(
+    'the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format); ' +
+      `of its sub-folders only Criterion's <id>/new/estimates.json are searched (up to ${CRITERION_SEARCH_DEPTH} levels)` +
+      (baselines > 0 ? `, and it holds only Criterion's saved baselines (${baselines} base/estimates.json): name one on its own to read it` : ''),
+    { file: folder },
+  );
+}
+
+function noResultsMatched(pattern: string, matches: readonly string[], skipped: Skipped): InputError {
+  const companions = [...skipped.companions].map(([reason, paths]) => `${paths.length} skipped as ${reason}`);
+  return new InputError(
+    `no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format) among the ${matches.length} file(s) this pattern matches (${listed(matches)})` +
+      (companions.length > 0 ? `; ${companions.join('; ')}` : ''),
+    { file: pattern },
+  );
+}
+
+/**
+ * One notice per argument for the files skipped, not one per file: Criterion's tree holds a dozen
+ * files per benchmark. Files an adapter reads along with a result file taken from the same folder
+ * (Criterion's sample.json next to estimates.json) were read, not skipped.
+ */
+function skipNotices(where: string, skipped: Skipped, taken: readonly ResultFile[]): string[] {
+  const readAlong = new Set(taken.flatMap((file) => (adapterById(file.format)?.siblings ?? []).map((name) => join(dirname(file.path), name))));
+  const notResults = skipped.notResults.filter((path) => !readAlong.has(path));
+  const notices: string[] = [];
+  for (const [reason, paths] of skipped.companions) {
+    notices.push(paths.length === 1 ? `${paths[0]}: skipped, ${reason}` : `${where}: skipped ${paths.length} files, ${reason}: ${listed(paths)}`);
+  }
+  if (notResults.length > 0) notices.push(`${where}: skipped ${notResults.length} file(s) that are not result files: ${listed(notResults)}`);
+  return notices;
+}
+
+/** The first three paths, and how many more. */
+function listed(paths: readonly string[]): string {
+  const shown = paths.slice(0, 3).join(', ');
+  return paths.length > 3 ? `${shown} and ${paths.length - 3} more` : shown;
+}
+
+function joinAnd(parts: readonly string[]): string {
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/**
+ * A file named on its own must be a result file; a file listed in a folder or matched by a pattern
+ * may be skipped (into `skipped`). With `formats`, files of every adapter are recognised by their
+ * content.
+ */
+function classifyFile(path: string, listing: Listing, formats: boolean, forced: string | undefined, skipped: Skipped): ResultFile | undefined {
   if (forced === 'fastdds-summary') return { path, kind: 'summary', experimentType: experimentTypeOfSummaryFile(path), format: forced };
   if (forced === 'fastdds-raw') return { path, kind: 'raw', experimentType: experimentTypeOfRawFile(path), format: forced };
   if (forced !== undefined) return { path, kind: 'format', experimentType: '', format: forced };
-  const fastdds = classifyFastdds(path, lenient || formats);
-  if (fastdds || !formats) return fastdds;
+  const lenient = listing !== 'named';
+  // Without `formats`, a matched file is known as a summary by its header, as a named one is.
+  const fastdds = classifyFastdds(path, lenient || formats, listing === 'matched' && !formats);
+  if (fastdds || !formats) {
+    if (!fastdds) skipped.notResults.push(path);
+    return fastdds;
+  }
   const head = readHead(path);
   const adapter = recogniseFormat(head, path, true);
   if (adapter) {
-    const companion = lenient ? adapter.companion?.(head, path) : undefined;
+    const companion = lenient ? (adapter.companion?.(head, path) ?? (adapter.id === 'criterion-json' ? criterionBaseline(path) : undefined)) : undefined;
     if (companion !== undefined) {
-      notices?.push(`${path}: skipped, ${companion}`);
+      skipped.companions.set(companion, [...(skipped.companions.get(companion) ?? []), path]);
       return undefined;
     }
     return { path, kind: 'format', experimentType: '', format: adapter.id };
   }
-  if (lenient) return undefined;
+  if (lenient) {
+    skipped.notResults.push(path);
+    return undefined;
+  }
+  const reader = formatIds()
+    .map((id) => adapterById(id)!)
+    .find((a) => a.siblings?.includes(basename(path)));
+  if (reader !== undefined) {
+    throw new InputError(`not a result file: ${basename(path)} is read along with the ${reader.title} result file of its folder; name that file, or the folder`, {
+      file: path,
+    });
+  }
   // Say why the file is not a Fast-DDS file when it looks like one; otherwise list the formats.
   const header = readFirstLine(path);
   const error = headerError(path, header);
@@ -154,13 +330,16 @@ export function readHead(path: string): string {
   }
 }
 
-function classifyFastdds(path: string, lenient: boolean): ResultFile | undefined {
+/**
+ * `lenient`: a file that is no Fast-DDS file gives undefined, and only names with `summary` are
+ * summaries (the reference's folder rule: a comparison CSV has every summary column too), unless
+ * `summaryByHeader`.
+ */
+function classifyFastdds(path: string, lenient: boolean, summaryByHeader = false): ResultFile | undefined {
   const name = baseName(path);
-  if (lenient && !name.toLowerCase().endsWith('.csv') && !name.includes('summary')) return undefined;
+  if (lenient && !summaryByHeader && !name.toLowerCase().endsWith('.csv') && !name.includes('summary')) return undefined;
   const header = readFirstLine(path);
-  // In a folder, only names with `summary` are summaries (the reference rule): a comparison CSV
-  // has every summary column too.
-  if (looksLikeSummary(header) && (!lenient || name.includes('summary')))
+  if (looksLikeSummary(header) && (!lenient || summaryByHeader || name.includes('summary')))
     return { path, kind: 'summary', experimentType: experimentTypeOfSummaryFile(path), format: 'fastdds-summary' };
   if (looksLikeRawMeasurements(header)) return { path, kind: 'raw', experimentType: experimentTypeOfRawFile(path), format: 'fastdds-raw' };
   if (lenient && !name.includes('summary')) return undefined;
@@ -220,6 +399,10 @@ function sameType(file: ResultFile, other: ResultFile): InputError {
     `sub-experiment "${file.experimentType}" is also given by ${other.path}; give each sub-experiment once, or pool reruns as repetitions with --repetitions pool (action input repetitions: pool)`,
     { file: file.path },
   );
+}
+
+function isFile(path: string): boolean {
+  return statOrUndefined(path)?.isFile() === true;
 }
 
 function statOrUndefined(path: string) {
