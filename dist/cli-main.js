@@ -4898,8 +4898,8 @@ function clean(line) {
   return line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
 }
 function firstBadColumn(line) {
-  const sep = line.indexOf(" ::: ");
-  let pos = sep + 5;
+  const sep2 = line.indexOf(" ::: ");
+  let pos = sep2 + 5;
   const steps = [/MaxEventId: \d+, /y, /Iterations: \d+, /y, /Time: \d+(?:\.\d+)?(?:e[-+]?\d+)?(?: s)?, /y, /Latency: \d+ ns/y, /, Sample Size: \d+/y];
   for (const [index2, step] of steps.entries()) {
     step.lastIndex = pos;
@@ -5571,7 +5571,7 @@ function parseNetio3(file, text2) {
     });
   }
   const notes = [];
-  const resolve2 = (column, fallback, dimension) => {
+  const resolve3 = (column, fallback, dimension) => {
     const given = units[column];
     const unit = unitOf(given ?? fallback);
     if (!unit || unit.dimension !== dimension) {
@@ -5585,7 +5585,7 @@ function parseNetio3(file, text2) {
     if (given === void 0) notes.push(`netio3: column "${names[index2[column]]}" names no unit; assumed ${fallback}.`);
     return unit;
   };
-  const rateUnit = index2.rate !== void 0 ? resolve2("rate", "Hz", "rate") : void 0;
+  const rateUnit = index2.rate !== void 0 ? resolve3("rate", "Hz", "rate") : void 0;
   let throughputUnit;
   let throughputFactor = 1;
   if (index2.throughput !== void 0) {
@@ -11564,8 +11564,8 @@ function methodNotes(method, rows) {
 }
 
 // src/pipeline/historyRuns.ts
-import { readdirSync as readdirSync3, statSync as statSync4 } from "node:fs";
-import { join as join7 } from "node:path";
+import { readdirSync as readdirSync3, readFileSync as readFileSync2, statSync as statSync4 } from "node:fs";
+import { basename as basename3, dirname as dirname5, join as join7, relative, resolve, sep } from "node:path";
 function readHistoryRuns(folder, options, progress) {
   let names;
   try {
@@ -11584,6 +11584,12 @@ function readRunFolders(folder, options, progress, order = naturalCompare) {
     entries = readdirSync3(folder).sort(order);
   } catch {
     throw new InputError("cannot find the runs folder", { file: folder });
+  }
+  if (isCriterionRun(folder)) {
+    throw new InputError(
+      "this is one run of Criterion (its sub-folders are Criterion's benchmark groups), not a folder of runs: give a folder with one sub-folder per run, each a copy of target/criterion",
+      { file: folder }
+    );
   }
   const runs = [];
   for (const name of entries) {
@@ -11612,6 +11618,25 @@ function readRunFolder(runFolder, name, options, progress) {
   }
   const environment = environmentOfSets(loaded.files.map((f) => f.set));
   return { name, experiments, ...environment ? { environment } : {} };
+}
+function isCriterionRun(folder) {
+  const first = searchCriterionTree(folder).estimates[0];
+  if (first === void 0) return false;
+  const benchmark = dirname5(dirname5(first));
+  const path = relative(folder, benchmark).split(sep).join("/");
+  const roots = ["", "criterion/", "target/criterion/"];
+  const directory = directoryName(join7(dirname5(first), "benchmark.json"));
+  if (directory !== void 0) return roots.some((root) => path === root + directory);
+  return basename3(resolve(folder)) === "criterion" || roots.slice(1).some((root) => path.startsWith(root));
+}
+function directoryName(path) {
+  try {
+    const doc = JSON.parse(readFileSync2(path, "utf8"));
+    const name = typeof doc === "object" && doc !== null ? doc["directory_name"] : void 0;
+    return typeof name === "string" && name !== "" ? name : void 0;
+  } catch {
+    return void 0;
+  }
 }
 function runOfRecord(record) {
   const source = `run ${record.runId}`;
@@ -12652,7 +12677,7 @@ Exit codes: 0 written, 2 usage or input error.
 // src/pipeline/historyImport.ts
 import { createHash } from "node:crypto";
 import { readdirSync as readdirSync4, statSync as statSync5 } from "node:fs";
-import { basename as basename3, dirname as dirname5, join as join8, resolve } from "node:path";
+import { basename as basename4, dirname as dirname6, join as join8, resolve as resolve2 } from "node:path";
 var REFERENCE_RUN_NAME = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;
 var DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})(?:[_T ](\d{2})[-:](\d{2})[-:](\d{2}))?/;
 var REFERENCE_RESULTS = "experiments_results";
@@ -12689,18 +12714,18 @@ function runsOfSource(source, options, progress) {
   if (!isFolder(source)) throw new InputError("history import: not a folder of runs", { file: source });
   const nested = join8(source, REFERENCE_RESULTS);
   if (isFolder(nested)) return runsOfSource(nested, options, progress);
-  if (holdsResultFiles(source, options)) {
-    const run = readRunFolder(source, basename3(resolve(source)), options, progress);
-    if (run) return [{ source: dirname5(resolve(source)), run }];
+  if (holdsResultFiles(source, options) || isCriterionRun(source)) {
+    const run = readRunFolder(source, basename4(resolve2(source)), options, progress);
+    if (run) return [{ source: dirname6(resolve2(source)), run }];
   }
-  const reference = basename3(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
+  const reference = basename4(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
   return readRunFolders(source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({ source, run }));
 }
 function holdsResultFiles(folder, options) {
   const files = readdirSync4(folder).filter((name) => statSync5(join8(folder, name)).isFile());
   if (files.length === 0) return false;
   try {
-    return discoverResults([folder], { formats: true, ...options.format !== void 0 ? { format: options.format } : {} }).files.length > 0;
+    return discoverResults([folder], { formats: true, criterionTree: false, ...options.format !== void 0 ? { format: options.format } : {} }).files.length > 0;
   } catch (error) {
     if (error instanceof InputError && error.message.startsWith("the folder holds no")) return false;
     throw error;

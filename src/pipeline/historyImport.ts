@@ -33,7 +33,7 @@ import {
   type ImportOutcome,
   type RecordedExperiment,
 } from './history.js';
-import { naturalCompare, readRunFolder, readRunFolders, type HistoryRun } from './historyRuns.js';
+import { isCriterionRun, naturalCompare, readRunFolder, readRunFolders, type HistoryRun } from './historyRuns.js';
 import type { ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
 
@@ -109,8 +109,8 @@ function runsOfSource(source: string, options: ResultsOptions, progress: Progres
   if (!isFolder(source)) throw new InputError('history import: not a folder of runs', { file: source });
   const nested = join(source, REFERENCE_RESULTS);
   if (isFolder(nested)) return runsOfSource(nested, options, progress);
-  if (holdsResultFiles(source, options)) {
-    // A folder of result files is one run (an execution folder of the reference, or one run's results).
+  if (holdsResultFiles(source, options) || isCriterionRun(source)) {
+    // A folder of result files is one run (an execution folder of the reference, one run's results, or target/criterion).
     const run = readRunFolder(source, basename(resolve(source)), options, progress);
     if (run) return [{ source: dirname(resolve(source)), run }];
   }
@@ -123,7 +123,8 @@ function holdsResultFiles(folder: string, options: ResultsOptions): boolean {
   const files = readdirSync(folder).filter((name) => statSync(join(folder, name)).isFile());
   if (files.length === 0) return false;
   try {
-    return discoverResults([folder], { formats: true, ...(options.format !== undefined ? { format: options.format } : {}) }).files.length > 0;
+    // Its own files only: a folder of Criterion runs holds Criterion trees below its run folders.
+    return discoverResults([folder], { formats: true, criterionTree: false, ...(options.format !== undefined ? { format: options.format } : {}) }).files.length > 0;
   } catch (error) {
     if (error instanceof InputError && error.message.startsWith('the folder holds no')) return false;
     throw error;

@@ -1,10 +1,11 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { ExperimentSide } from '../engine/compare/compare.js';
 import { InputError } from '../engine/errors.js';
 import { isFastddsFormat, summaryOfMeasurements } from '../engine/formats/fastddsMeasurements.js';
 import type { Measurement } from '../engine/model/measurement.js';
 import type { EnvironmentFingerprint } from '../engine/model/environment.js';
+import { searchCriterionTree } from './discover.js';
 import { environmentOfSets } from './environment.js';
 import { measurementOfHistory, readHistoryWindow, type HistoryRecord } from './history.js';
 import { loadResults, type ResultsOptions } from './results.js';
@@ -44,7 +45,8 @@ export function readHistoryRuns(folder: string, options: ResultsOptions, progres
 
 /**
  * The runs of a runs folder: one sub-folder per run, in natural order (or `order`); a folder
- * without results is skipped with a warning.
+ * without results is skipped with a warning. A run folder is read like a results folder: its own
+ * files, and Criterion's `<id>/new/estimates.json` at any depth (a copy of `target/criterion`).
  */
 export function readRunFolders(folder: string, options: ResultsOptions, progress: Progress, order: (a: string, b: string) => number = naturalCompare): HistoryRun[] {
   let entries: string[];
@@ -52,6 +54,13 @@ export function readRunFolders(folder: string, options: ResultsOptions, progress
     entries = readdirSync(folder).sort(order);
   } catch {
     throw new InputError('cannot find the runs folder', { file: folder });
+  }
+  // Its sub-folders would be taken for runs: Criterion's groups.
+  if (isCriterionRun(folder)) {
+    throw new InputError(
+      "this is one run of Criterion (its sub-folders are Criterion's benchmark groups), not a folder of runs: give a folder with one sub-folder per run, each a copy of target/criterion",
+      { file: folder },
+    );
   }
   const runs: HistoryRun[] = [];
   for (const name of entries) {
@@ -82,6 +91,35 @@ export function readRunFolder(runFolder: string, name: string, options: ResultsO
   }
   const environment = environmentOfSets(loaded.files.map((f) => f.set));
   return { name, experiments, ...(environment ? { environment } : {}) };
+}
+
+/**
+ * Whether a folder is one Criterion run, `target/criterion` or a folder holding it (`target/`, a
+ * project): the benchmark folder of its first `<id>/new/estimates.json` is where benchmark.json's
+ * `directory_name` says, below it, its `criterion/` or its `target/criterion/`. In a folder of
+ * runs, the run's own folder comes first (`r1/publish/64`, not `publish/64`). Without
+ * benchmark.json, a path through a folder named `criterion` says the same.
+ */
+export function isCriterionRun(folder: string): boolean {
+  const first = searchCriterionTree(folder).estimates[0];
+  if (first === undefined) return false;
+  const benchmark = dirname(dirname(first));
+  const path = relative(folder, benchmark).split(sep).join('/');
+  const roots = ['', 'criterion/', 'target/criterion/'];
+  const directory = directoryName(join(dirname(first), 'benchmark.json'));
+  if (directory !== undefined) return roots.some((root) => path === root + directory);
+  return basename(resolve(folder)) === 'criterion' || roots.slice(1).some((root) => path.startsWith(root));
+}
+
+/** `directory_name` of a Criterion benchmark.json; undefined when it cannot be read. */
+function directoryName(path: string): string | undefined {
+  try {
+    const doc: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    const name = typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>)['directory_name'] : undefined;
+    return typeof name === 'string' && name !== '' ? name : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function runOfRecord(record: HistoryRecord): HistoryRun {
