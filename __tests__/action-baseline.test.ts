@@ -12,7 +12,8 @@ describe('action: baseline comparison', () => {
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', 'comparisons-failed': '0', 'comparisons-total': '88' });
     expect(run.outputs['checks-total']).toBeUndefined();
-    expect(run.summary).toContain('perfgate comparison (threshold against one run, noise not estimated): 88 of 88 comparisons passed');
+    expect(run.summary).toMatch(/^### ✅ No benchmark changed beyond the threshold against the baseline \(one run, noise not estimated, 22 benchmarks\)\n/);
+    expect(run.summary).toContain('(threshold against one run, noise not estimated): 88 of 88 comparisons passed');
     expect(readFileSync(join(run.workspace, 'perfgate-report', 'report.md'), 'utf8')).toBe(run.summary.replace(/\n$/, ''));
   });
 
@@ -26,8 +27,10 @@ describe('action: baseline comparison', () => {
     expect(run.status).toBe(1);
     expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-failed': '7', 'failed-experiments': 'intraprocess_best_effort' });
     expect(Number(run.outputs['comparisons-failed'])).toBeGreaterThan(0);
-    expect(run.summary).toContain('perfgate: 59 of 66 checks passed');
-    expect(run.summary).toContain('perfgate comparison (threshold against one run, noise not estimated):');
+    // The comparison first, the requirements second, in one line; both full tables below it.
+    expect(run.summary).toMatch(/^### ❌ 3 benchmarks 39–41 % slower than the baseline \(one run, noise not estimated\) · ❌ 7 of 66 requirements over their limit\n/);
+    expect(run.summary).toContain('<summary>Requirements: 59 of 66 checks passed, 1 of 2 sub-experiments failed</summary>');
+    expect(run.summary).toContain('(threshold against one run, noise not estimated): 85 of 88 comparisons passed');
     const error = run.commands.find((c) => c.command === 'error' && c.properties['file'] === undefined);
     expect(error?.message).toMatch(/7 of 66 checks failed in intraprocess_best_effort; \d+ of 88 comparisons with the baseline failed/);
   });

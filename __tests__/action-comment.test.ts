@@ -67,7 +67,7 @@ describe('action: the pull-request comment', () => {
     expect(fake!.comments).toHaveLength(1);
     const [comment] = fake!.comments;
     expect(comment!.body.startsWith('<!-- perfgate:latency/gate -->\n')).toBe(true);
-    expect(comment!.body).toContain('### ✅ perfgate: 66 of 66 checks passed');
+    expect(comment!.body).toContain('### ✅ all 66 requirements met');
     expect(comment!.body).toContain('[Workflow run and job summary](https://github.example/octo/bench/actions/runs/555)');
     expect(comment!.body.length).toBeLessThanOrEqual(65536);
     expect(second.outputs['comment-id']).toBe(first.outputs['comment-id']);
@@ -88,7 +88,7 @@ describe('action: the pull-request comment', () => {
     expect(run.outputs['comment-id']).toBeUndefined();
     const warning = warnings(run).find((m) => m.startsWith('perfgate: no pull-request comment'));
     expect(warning).toMatch(/fork/i);
-    expect(run.summary).toContain('perfgate: 59 of 66 checks passed');
+    expect(run.summary).toContain('### ❌ 7 of 66 requirements over their limit');
     // 403 "not accessible" is final: one POST, no retry.
     expect(fake!.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'POST 403']);
   });
@@ -110,7 +110,7 @@ describe('action: the pull-request comment', () => {
     const env = pullRequestEnv(fake!.apiUrl);
     const pass = await runActionAsync(gate('results'), { env });
     expect(pass.status).toBe(0);
-    expect(fake!.comments[0]!.body).toContain('### ✅ perfgate: 66 of 66 checks passed');
+    expect(fake!.comments[0]!.body).toContain('### ✅ all 66 requirements met');
     // The next push breaks a results file: the run errors, and the ✅ comment must not stand.
     const broken = join(makeTempDir('perfgate-broken-'), 'results');
     mkdirSync(broken);
@@ -131,7 +131,7 @@ describe('action: the pull-request comment', () => {
     const again = await runActionAsync(gate('results'), { env });
     expect(again.status).toBe(0);
     expect(fake!.comments).toHaveLength(1);
-    expect(fake!.comments[0]!.body).toContain('### ✅ perfgate: 66 of 66 checks passed');
+    expect(fake!.comments[0]!.body).toContain('### ✅ all 66 requirements met');
     expect(fake!.problems).toEqual([]);
   });
 
@@ -150,7 +150,7 @@ describe('action: the pull-request comment', () => {
     expect(fake!.comments[0]!.body).toContain('```mermaid');
     await runActionAsync(gate('results-regression', { ...charts, 'comment-charts': 'never' }), { env });
     expect(fake!.comments[0]!.body).not.toContain('```mermaid');
-    expect(fake!.comments[0]!.body).toContain('### ❌ perfgate');
+    expect(fake!.comments[0]!.body).toContain('-->\n### ❌ 7 of 66 requirements over their limit');
   });
 
   test('the comment names the artifact as uploaded: report-artifact, or none with upload-report: false', async () => {
@@ -183,11 +183,11 @@ describe('action: the pull-request comment', () => {
     const env = pullRequestEnv(fake!.apiUrl);
     const failed = await runActionAsync(gate('results-regression', { comment: 'on-regression' }), { env });
     expect(failed.status).toBe(1);
-    expect(fake!.comments[0]!.body).toContain('### ❌ perfgate');
+    expect(fake!.comments[0]!.body).toContain('-->\n### ❌ 7 of 66 requirements over their limit');
     const fixed = await runActionAsync(gate('results', { comment: 'on-regression' }), { env });
     expect(fixed.status).toBe(0);
     expect(fake!.comments).toHaveLength(1);
-    expect(fake!.comments[0]!.body).toContain('### ✅ perfgate: 66 of 66 checks passed');
+    expect(fake!.comments[0]!.body).toContain('### ✅ all 66 requirements met');
     expect(fake!.problems).toEqual([]);
   });
 
@@ -287,7 +287,7 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
     expect(fake!.blobRequests).toHaveLength(1);
     expect(fake!.comments).toHaveLength(1);
     const body = fake!.comments[0]!.body;
-    expect(body.startsWith('<!-- perfgate:latency/gate -->\n### ❌ perfgate: 59 of 66 checks passed')).toBe(true);
+    expect(body.startsWith('<!-- perfgate:latency/gate -->\n### ❌ 7 of 66 requirements over their limit\n')).toBe(true);
     expect(body).toContain('[Workflow run and job summary](https://github.example/octo/bench/actions/runs/555)');
     expect(body).not.toContain('<!-- perfgate:other/report -->');
     expect(body.trimEnd().endsWith('&lt;!-- perfgate:other/report -->')).toBe(true);

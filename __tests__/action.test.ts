@@ -174,7 +174,8 @@ describeWithShared('action on the reference check fixture', () => {
     const reportMd = resolve(run.workspace, run.outputs['report-markdown']!);
     expect(reportMd).toBe(join(reportDir, 'report.md'));
     expectSummaryIsReport(run, reportMd);
-    expect(run.summary).toMatch(/^### ❌ perfgate: 45 of 66 checks passed, 2 of 2 sub-experiments failed\n/);
+    expect(run.summary).toMatch(/^### ❌ 21 of 66 requirements over their limit\n/);
+    expect(run.summary).toContain('<summary>Requirements: 45 of 66 checks passed, 2 of 2 sub-experiments failed</summary>');
 
     const json = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'));
     expect(json).toMatchObject({ verdict: 'fail', checksTotal: 66, checksFailed: 21, failedExperiments: FAILED_TYPES.split(',') });
@@ -297,7 +298,7 @@ describe('action on a passing result', () => {
         'Max,1024,80.000,60.000,20.000,-25.000,passed\n',
     );
     expectSummaryIsReport(run, join(reportDir, 'report.md'));
-    expect(run.summary).toMatch(/^### ✅ perfgate: /);
+    expect(run.summary).toMatch(/^### ✅ /);
     expect(JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'))).toMatchObject({ verdict: 'pass', checksTotal: 6, checksFailed: 0, failedExperiments: [] });
     expect(run.stdout).toMatch(/^perfgate: PASS: /m);
     expectNoStackTrace(run);

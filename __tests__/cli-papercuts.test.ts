@@ -73,9 +73,10 @@ describe('comment.md: the reviewer comment outside GitHub Actions', () => {
     expect(result.code).toBe(1);
     expect(result.out).toContain(`Comment: ${join(dir, 'comment.md')}\n`);
     const comment = read(join(dir, 'comment.md'));
-    expect(comment.startsWith('### ❌ perfgate: 59 of 66 checks passed')).toBe(true);
+    // The first line says how many requirements failed; report.md's own headline heads the collapsed full table.
+    expect(comment.startsWith('### ❌ 7 of 66 requirements over their limit\n')).toBe(true);
     expect(comment).toContain('```mermaid');
-    expect(comment).toContain(read(join(dir, 'report.md')).split('\n')[0]);
+    expect(comment).toContain(`<summary>Requirements: ${read(join(dir, 'report.md')).split('\n')[0]!.replace('### ❌ perfgate: ', '')}</summary>`);
     expect(comment.trimEnd().endsWith('The full report (report.md, the CSV files, and report.html with charts) is in the report folder of this job.')).toBe(true);
     expect(comment).not.toContain(dir);
   });

@@ -189,7 +189,7 @@ describe('goldens: the example set (fixtures/example)', () => {
       ] as const)
         cpSync(join(ws, 'fixtures', 'example', from), join(ws, 'history', run), { recursive: true });
       const event = join(ws, 'event.json');
-      writeFileSync(event, JSON.stringify({ pull_request: { number: 7 } }));
+      writeFileSync(event, JSON.stringify({ pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' }, base: { ref: 'main' } } }));
       const env = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/bench', GITHUB_RUN_ID: '99', GITHUB_SERVER_URL: 'https://github.com' };
       const run = runAction({ charts: 'false', 'upload-report': 'false', comment: 'never', ...inputs }, { workspace: ws, env });
       expect(run.status).toBe(status);

@@ -88,10 +88,10 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
       expect(await page.locator('h1').textContent()).toBe(`perfgate ${hostile}`);
       expect(problems).toEqual([]);
       expect(requests).toEqual([]);
-      // The page leads with the verdicts: the passing check, then the failing comparison and its failed rows, above the first chart.
+      // The page leads with the verdicts: what changed against the baseline and its failed rows, then the passing check, above the first chart.
       expect(await page.locator('.verdict h2').allTextContents()).toEqual([
-        '✓ perfgate: 66 of 66 checks passed, 0 of 2 sub-experiments failed',
-        '✗ perfgate comparison (threshold against one run, noise not estimated): 85 of 88 comparisons passed, 1 of 2 sub-experiments failed',
+        '✗ 3 benchmarks 39–41 % slower than the baseline (one run, noise not estimated)',
+        '✓ all 66 requirements met: 66 of 66 checks passed, 0 of 2 sub-experiments failed',
       ]);
       const failedRows = await page.$$eval('.verdict.fail tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent)));
       expect(failedRows).toEqual([

@@ -41,7 +41,9 @@ describe.each(SYNTHETIC_FORMATS)('%s', (format) => {
     const pass = await cli(['compare', '--paired', '--reference', same.base, '--results', same.head, '-o', out]);
     expect(pass.err).toBe('');
     expect(pass.code).toBe(0);
-    expect(pass.out).toMatch(/^perfgate compare \(A\/B paired, 8 pairs; false alarms ≤ 1 % per gated statistic\): PASS/);
+    expect(pass.out).toMatch(
+      /^perfgate compare: PASS: No benchmark changed beyond the noise against the baseline \(A\/B, 8 pairs, 3 benchmarks\)\n.*; A\/B paired, 8 pairs; false alarms ≤ 1 % per gated statistic\n/,
+    );
     const passed = comparison(out);
     expect(passed.method).toBe('paired');
     expect(rowsOf(passed).filter((r) => r.pooled && r.gated).length).toBeGreaterThan(0);
@@ -85,7 +87,9 @@ describe.each(SYNTHETIC_FORMATS)('%s', (format) => {
     const out = tempDir('perfgate-history-out-');
     const result = await cli(['compare', '--history', history, ...reps.flatMap((r) => ['--results', r]), '-o', out]);
     expect(result.code).toBe(1);
-    expect(result.out).toMatch(/^perfgate compare \(history of 10 runs, 3 repetitions; false alarms ≤ 0.5 % per gated statistic\): FAIL/);
+    expect(result.out).toMatch(
+      /^perfgate compare: FAIL: 3 benchmarks (28–31|30–31|30) % slower than the history \(history of 10 runs\)\n.*; history of 10 runs, 3 repetitions; false alarms ≤ 0.5 % per gated statistic\n/,
+    );
     const rows = rowsOf(comparison(out));
     expect(rows.filter((r) => r.gated).every((r) => r.repetitions === 3 && r.historyRuns === 10)).toBe(true);
     expect(rows.find((r) => r.pooled && r.gated)).toMatchObject({ status: 'fail' });
@@ -115,13 +119,15 @@ describe('the action with paired: true (dist/index.js, as the runner runs it)', 
     expect(pass.stderr).toBe('');
     expect(pass.status).toBe(0);
     expect(pass.outputs['verdict']).toBe('pass');
-    expect(pass.summary).toContain('perfgate comparison (A/B paired, 8 pairs; false alarms ≤ 1 % per gated statistic)');
+    expect(pass.summary).toContain('### ✅ No benchmark changed beyond the noise against the baseline (A/B, 8 pairs, 3 benchmarks)');
+    expect(pass.summary).toContain('A/B paired, 8 pairs; false alarms ≤ 1 % per gated statistic');
 
     const slow = writeSyntheticPairs(join(root, 'slow'), 'fastdds-raw', 1.25);
     const fail = runAction({ baseline: slow.base, results: slow.head, paired: 'true', charts: 'false' });
     expect(fail.status).toBe(1);
     expect(fail.outputs['verdict']).toBe('fail');
-    expect(fail.summary).toContain('| udp | geomean | Median |');
+    expect(fail.summary).toMatch(/^### ❌ 3 benchmarks 25 % slower than the baseline \(A\/B, 8 pairs\)\n/);
+    expect(fail.summary).toMatch(/\n\| udp geomean \| Median \| [\d.]+ → [\d.]+ µs \| \+[\d.]+ % \| \+[\d.]+ % … \+[\d.]+ % \| ❌ fail \|\n/);
   });
 
   test('paired without a baseline folder, and a bad confidence, are input errors that name the input', () => {
@@ -196,7 +202,7 @@ describe('environment fingerprints', () => {
     writeSyntheticRun(slow, 'hyperfine', 1, 2, 900);
     const pr = runAction({ results: slow, history, charts: 'false' }, { env: { ImageOS: 'ubuntu24' } });
     expect(pr.status).toBe(0);
-    expect(pr.summary).toContain('### ➖ perfgate comparison (history of 4 runs; false alarms ≤ 0.5 % per gated statistic): not comparable, none of 20 comparisons gated');
+    expect(pr.summary).toContain('### ➖ Not comparable with the history: every run was measured on another kind of machine, nothing gated (history of 4 runs, 3 benchmarks)');
     expect(pr.summary).toContain('Not comparable\\: all 4 history runs were measured on another kind of machine');
     expect(pr.summary).toContain('runner image\\: ubuntu22 vs ubuntu24');
     expect(pr.summary).toContain('➖ not-comparable');

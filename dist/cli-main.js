@@ -202,46 +202,73 @@ function firstCheckOf(sub, row) {
 var FOLD_ROWS_ABOVE = 20;
 var PASS = "✅";
 var FAIL = "❌";
+function checkMarkdownParts(report) {
+  let legend2 = "";
+  if (report.table.length > 0 && report.latencyOnly) {
+    legend2 = "Latencies in µs. A check passes when the result is at most the requirement; *over* = (result − requirement) / requirement, positive when worse.";
+  } else if (report.table.length > 0) {
+    legend2 = "A ≤ check passes when the result is at most the requirement, a ≥ check (throughput, rates) when it is at least the requirement; *over* is the relative distance to the requirement, positive when worse in either direction.";
+  }
+  return {
+    problems: report.problems.map((p) => `- ${FAIL} ${escapeMarkdown(p)}`).join("\n"),
+    warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join("\n"),
+    failing: report.table.filter((r) => r.failed),
+    passing: report.table.filter((r) => !r.failed),
+    table: (rows) => table(rows, report.columns, report.latencyOnly),
+    legend: legend2
+  };
+}
 function renderMarkdown(report) {
+  const parts = checkMarkdownParts(report);
   const lines = [];
   const icon = report.verdict === "pass" ? PASS : FAIL;
   lines.push(`### ${icon} perfgate: ${headline(report)}`, "");
-  if (report.problems.length > 0) {
-    for (const p of report.problems) lines.push(`- ${FAIL} ${escapeMarkdown(p)}`);
-    lines.push("");
-  }
-  if (report.warnings.length > 0) {
-    for (const w of report.warnings) lines.push(`- ⚠️ ${escapeMarkdown(w)}`);
-    lines.push("");
-  }
-  const failing = report.table.filter((r) => r.failed);
-  const passing = report.table.filter((r) => !r.failed);
-  const columns = report.columns;
+  if (parts.problems !== "") lines.push(parts.problems, "");
+  if (parts.warnings !== "") lines.push(parts.warnings, "");
   if (report.table.length <= FOLD_ROWS_ABOVE) {
-    if (report.table.length > 0) lines.push(...table(report.table, columns, report.latencyOnly), "");
+    if (report.table.length > 0) lines.push(...parts.table(report.table), "");
   } else {
-    if (failing.length > 0) lines.push(...table(failing, columns, report.latencyOnly), "");
-    if (passing.length > 0) {
-      lines.push(
-        "<details>",
-        `<summary>${passing.length} passing row${passing.length === 1 ? "" : "s"}</summary>`,
-        "",
-        ...table(passing, columns, report.latencyOnly),
-        "",
-        "</details>",
-        ""
+    if (parts.failing.length > 0) lines.push(...parts.table(parts.failing), "");
+    if (parts.passing.length > 0) {
+      lines.push("<details>", `<summary>${passingRows(parts.passing.length)}</summary>`, "", ...parts.table(parts.passing), "", "</details>", "");
+    }
+  }
+  if (parts.legend !== "") lines.push(parts.legend, "");
+  return lines.join("\n");
+}
+function passingRows(n) {
+  return `${n} passing row${n === 1 ? "" : "s"}`;
+}
+function requirementsHeadline(report) {
+  if (report.checksTotal === 0) return `${FAIL} no requirement was checked`;
+  const rows = report.subExperiments.flatMap((s) => s.rows);
+  const over = rows.filter((r) => r.status === "failed").length;
+  const missing = rows.filter((r) => r.status === "missing").length;
+  if (report.verdict === "pass" && over + missing === 0) return `${PASS} ${report.checksTotal === 1 ? "the requirement" : `all ${report.checksTotal} requirements`} met`;
+  const parts = [];
+  if (over > 0) parts.push(`${over} of ${report.checksTotal} requirement${report.checksTotal === 1 ? "" : "s"} over ${over === 1 ? "its" : "their"} limit`);
+  if (missing > 0) parts.push(`${missing}${over > 0 ? "" : ` of ${report.checksTotal}`} without a result`);
+  if (parts.length === 0) parts.push(`${report.failedExperiments.length} of ${report.experimentsChecked} sub-experiments failed`);
+  return `${FAIL} ${parts.join(", ")}`;
+}
+function requirementFailures(report) {
+  const header = ["| Benchmark | Check | Result | Limit | Over |", "| :-- | :-- | --: | --: | --: |"];
+  const rows = [];
+  for (const row of report.table) {
+    if (!row.failed) continue;
+    for (const column of report.columns) {
+      const cell = row.cells[column];
+      if (!cell || cell.status === "passed") continue;
+      const unit = cell.unit ?? "µs";
+      const withUnit4 = (x) => Number.isNaN(x) ? "—" : `${formatFixed3(x)}${unit ? ` ${escapeMarkdown(unit)}` : ""}`;
+      const where = report.latencyOnly ? `${row.parameter} B` : row.parameter;
+      const check = `${escapeMarkdown(column)} ${cell.direction === "higher-is-better" ? "≥" : "≤"}`;
+      rows.push(
+        `| ${escapeMarkdown(where === "" ? row.experimentType : `${row.experimentType} ${where}`)} | ${check} | ${cell.status === "missing" ? "missing" : withUnit4(cell.experiment)} | ${withUnit4(cell.requirement)} | ${percent(cell.percentOver)} |`
       );
     }
   }
-  if (report.table.length > 0 && report.latencyOnly) {
-    lines.push("Latencies in µs. A check passes when the result is at most the requirement; *over* = (result − requirement) / requirement, positive when worse.", "");
-  } else if (report.table.length > 0) {
-    lines.push(
-      "A ≤ check passes when the result is at most the requirement, a ≥ check (throughput, rates) when it is at least the requirement; *over* is the relative distance to the requirement, positive when worse in either direction.",
-      ""
-    );
-  }
-  return lines.join("\n");
+  return { header, rows };
 }
 function table(rows, columns, latencyOnly) {
   const header = ["Sub-experiment", latencyOnly ? "Bytes" : "Parameter"];
@@ -9808,44 +9835,76 @@ var MARK = {
   "not-comparable": "➖",
   "state-change": "🔀"
 };
-function renderComparisonMarkdown(report) {
-  const lines = [`### ${headline2(report)}`, "", `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`, ""];
+function comparisonMarkdownParts(report) {
+  const passed = report.comparisonsTotal - report.comparisonsFailed;
+  const counts = `${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`;
+  const sides = [`Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}** (${report.methodLabel}): ${counts}.`];
   if (report.baselineRun) {
     const { runId, runUrl, commit, date } = report.baselineRun;
     const run = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
-    lines.push(`Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`, "");
+    sides.push("", `Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`);
   }
-  for (const note of report.notes) lines.push(`> ${note}`, "");
-  if (report.warnings.length > 0) lines.push(...report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`), "");
-  const general = !payloadLayout(report.rows);
-  const failing = report.rows.filter(needsAttention);
-  const rest = report.rows.filter((r) => !needsAttention(r));
+  return {
+    sides: sides.join("\n"),
+    // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
+    notes: report.notes.map((note) => `> ${note}`).join("\n\n"),
+    warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join("\n"),
+    attention: report.rows.filter(needsAttention),
+    rest: report.rows.filter((r) => !needsAttention(r)),
+    legend: legend(report.rows)
+  };
+}
+function renderComparisonMarkdown(report) {
+  const parts = comparisonMarkdownParts(report);
+  const lines = [`### ${headline2(report)}`, "", parts.sides, ""];
+  if (parts.notes !== "") lines.push(parts.notes, "");
+  if (parts.warnings !== "") lines.push(parts.warnings, "");
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
-    if (report.rows.length > 0) lines.push(...table2(report.rows, general), "");
+    if (report.rows.length > 0) lines.push(...comparisonTable(report.rows, report.rows), "");
   } else {
-    if (failing.length > 0) lines.push(...table2(failing, general), "");
-    if (rest.length > 0) lines.push("<details>", `<summary>${rest.length} other row${rest.length === 1 ? "" : "s"}</summary>`, "", ...table2(rest, general), "", "</details>", "");
+    if (parts.attention.length > 0) lines.push(...comparisonTable(parts.attention, report.rows), "");
+    if (parts.rest.length > 0)
+      lines.push("<details>", `<summary>${plural(parts.rest.length, "other row")}</summary>`, "", ...comparisonTable(parts.rest, report.rows), "", "</details>", "");
   }
-  if (!payloadLayout(report.rows)) {
-    lines.push(
-      report.rows.some((r) => r.band !== void 0) ? "Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. With a history the reference is the geometric mean of the baseline runs. A row fails when Δ exceeds the threshold and the noise band." : "Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. A row fails when Δ exceeds the threshold.",
-      ""
-    );
-    return lines.join("\n");
-  }
-  lines.push(
-    report.rows.some((r) => r.band !== void 0) ? "Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band." : "Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).",
-    ""
-  );
+  lines.push(parts.legend, "");
   return lines.join("\n");
 }
-function headline2(report) {
-  const method = `perfgate comparison (${report.methodLabel})`;
-  if (report.rows.length > 0 && report.rows.every((r) => r.status === "not-comparable")) {
-    return `➖ ${method}: not comparable, none of ${report.comparisonsTotal} comparisons gated`;
+var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function legend(rows) {
+  const withBand = rows.some((r) => r.band !== void 0);
+  if (!payloadLayout(rows)) {
+    return withBand ? "Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. With a history the reference is the geometric mean of the baseline runs. A row fails when Δ exceeds the threshold and the noise band." : "Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. A row fails when Δ exceeds the threshold.";
   }
-  const passed = report.comparisonsTotal - report.comparisonsFailed;
-  return `${report.verdict === "pass" ? "✅" : "❌"} ${method}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`;
+  return withBand ? "Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band." : "Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).";
+}
+function changeSize(x) {
+  if (!Number.isFinite(x)) return "?";
+  return x >= 10 ? String(Math.round(x)) : String(Number(x.toPrecision(2)));
+}
+function changeRange(c) {
+  const low = changeSize(c.smallest);
+  const high = changeSize(c.largest);
+  return low === high ? `${low} %` : `${low}–${high} %`;
+}
+function changed(c, way) {
+  const word = way === "worse" ? c.speed ? "slower" : "worse" : c.speed ? "faster" : "better";
+  return `${plural(c.benchmarks, "benchmark")} ${changeRange(c)} ${word}`;
+}
+function headline2(report, options = {}) {
+  const c = report.changes;
+  const base = options.base !== void 0 ? escapeMarkdown(options.base) : report.method === "history" ? "the history" : "the baseline";
+  const method = report.methodShort;
+  if (c.notComparable) return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural(c.benchmarks, "benchmark")})`;
+  const warned = c.warned ? ` · ⚠️ ${changed(c.warned, "worse")} but inside the noise` : "";
+  const failures = [];
+  if (c.worse) failures.push(`${changed(c.worse, "worse")} than ${base}`);
+  if (c.missing > 0) failures.push(`${plural(c.missing, "benchmark")} of ${base} missing from the results`);
+  if (failures.length === 0 && report.verdict === "fail") failures.push(`${report.comparisonsFailed} of ${report.comparisonsTotal} comparisons with ${base} failed`);
+  if (failures.length > 0) return `❌ ${failures.join(", ")} (${method})${warned}`;
+  if (c.better) return `✅ ${changed(c.better, "better")} than ${base} (${method})${warned}`;
+  if (options.brief) return `✅ Nothing slower than ${base} (${method})${warned}`;
+  const beyond = report.method === "threshold" ? "the threshold" : "the noise";
+  return `✅ No benchmark changed beyond ${beyond} against ${base} (${method}, ${plural(c.benchmarks, "benchmark")})${warned}`;
 }
 function payloadLayout(rows) {
   return rows.every((r) => r.metric === "latency" && r.unit === "µs" && (r.pooled || Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes)));
@@ -9908,6 +9967,29 @@ function generalTable(rows) {
 function formatThreshold(t) {
   return `${Number((t * 100).toPrecision(6))} %`;
 }
+function comparisonTable(rows, all) {
+  return table2(rows, !payloadLayout(all));
+}
+function benchmarkCell(r, general) {
+  const parameter = r.pooled ? "geomean" : general ? r.parameter : `${r.payloadBytes} B`;
+  return escapeMarkdown(parameter === "" ? r.experimentType : `${r.experimentType} ${parameter}`);
+}
+function changeTable(rows, all) {
+  const general = !payloadLayout(all);
+  const withBand = rows.some((r) => r.band !== void 0);
+  const withInterval = rows.some((r) => r.interval !== void 0);
+  const range2 = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
+  const limitTitle = withBand ? "Noise band" : withInterval ? "Interval" : "Threshold";
+  const limit = (r) => withBand ? range2(r.band) : withInterval ? range2(r.interval) : formatThreshold(r.threshold);
+  const header = [`| Benchmark | Statistic | Before → after | Δ | ${limitTitle} | Verdict |`, "| :-- | :-- | --: | --: | --: | :-- |"];
+  const lines = rows.map((r) => {
+    const value4 = (x) => Number.isNaN(x) ? "—" : general ? formatMeasured(x) : formatFixed3(x);
+    const unit = general ? r.unit ? ` ${escapeMarkdown(r.unit)}` : "" : " µs";
+    const statistic = general ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}` : r.magnitude;
+    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value4(r.reference)} → ${value4(r.result)}${unit} | ${percent(r.deltaPercent)} | ${limit(r)} | ${statusCell(r)} |`;
+  });
+  return { header, rows: lines };
+}
 
 // src/engine/report/verdictTable.ts
 var value2 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
@@ -9924,7 +10006,7 @@ function checkVerdictTable(report) {
   }
   return {
     verdict: report.verdict,
-    headline: `perfgate: ${headline(report)}`,
+    headline: `${requirementsHeadline(report).replace(/^\S+ /, "")}: ${headline(report)}`,
     header: ["Sub-experiment", "Parameter", "Check", "Result", "Requirement", "Over"],
     rows,
     otherRows: cells - rows.length,
@@ -10039,25 +10121,25 @@ function panelToMermaid(chart, p, width) {
     lines.push(`  ${p.mark === "bar" ? "bar" : "line"} [${keys.map((k) => mermaidNumber(y(byX.get(k)))).join(", ")}]`);
   }
   lines.push("```");
-  const legend = [];
+  const legend2 = [];
   const items = shown.map((s, i) => `${i + 1}. ${escapeMarkdown(s.name)} (\`${s.color}\`${s.dashed ? ", dashed in the image" : ""})`);
-  legend.push(`**Legend** (lines in order): ${items.join(" · ") || "none"}`);
+  legend2.push(`**Legend** (lines in order): ${items.join(" · ") || "none"}`);
   const failed = shown.flatMap((s) => {
     const at = s.points.filter((q) => q.failed).map((q) => escapeMarkdown(labels[keys.indexOf(q.x)] ?? String(q.x)));
     return at.length > 0 ? [`${escapeMarkdown(s.name)} at ${at.join(", ")}`] : [];
   });
-  if (failed.length > 0) legend.push(`Failed (marked ✗ in the image): ${failed.join("; ")}.`);
-  if (log) legend.push(`y axis: log₁₀ of the value in${unit || " its unit"}; ${logTicks(all)}.`);
-  if (p.x.kind === "payload") legend.push(toScale ? "x axis: payload sizes, log₂ scale." : "x axis: payload sizes in order, not to scale.");
-  if (skipped.length > 0) legend.push(`Not drawn (missing values or too many series): ${skipped.map((s) => escapeMarkdown(s.name)).join(", ")}.`);
-  return { block: lines.join("\n"), legend: legend.join("  \n") };
+  if (failed.length > 0) legend2.push(`Failed (marked ✗ in the image): ${failed.join("; ")}.`);
+  if (log) legend2.push(`y axis: log₁₀ of the value in${unit || " its unit"}; ${logTicks(all)}.`);
+  if (p.x.kind === "payload") legend2.push(toScale ? "x axis: payload sizes, log₂ scale." : "x axis: payload sizes in order, not to scale.");
+  if (skipped.length > 0) legend2.push(`Not drawn (missing values or too many series): ${skipped.map((s) => escapeMarkdown(s.name)).join(", ")}.`);
+  return { block: lines.join("\n"), legend: legend2.join("  \n") };
 }
 function chartToMermaid(chart, width = 700) {
   const parts = chart.panels.map((p) => {
-    const { block, legend } = panelToMermaid(chart, p, width);
+    const { block, legend: legend2 } = panelToMermaid(chart, p, width);
     return `${block}
 
-${legend}
+${legend2}
 `;
   });
   if (chart.note) parts.push(`_${escapeMarkdown(chart.note)}_
@@ -10508,7 +10590,7 @@ function panelSpec(p) {
   }
   const pointsPerSeries = Math.max(0, ...p.series.map((s) => s.points.length));
   const many = names.length > MAX_BOTTOM_LEGEND_SERIES;
-  const legend = { orient: many ? "right" : "bottom", direction: many ? "vertical" : "horizontal", columns: many ? 1 : 2, symbolType: "stroke", symbolStrokeWidth: 2 };
+  const legend2 = { orient: many ? "right" : "bottom", direction: many ? "vertical" : "horizontal", columns: many ? 1 : 2, symbolType: "stroke", symbolStrokeWidth: 2 };
   const tooltipX = p.x.kind === "payload" ? { field: "x", type: "quantitative", title: "Payload [B]" } : { field: "x", title: p.x.title };
   const tooltipY = { field: "y", type: "quantitative", title: p.y.title, format: "~r" };
   if (isSampleSeries(p)) {
@@ -10537,7 +10619,7 @@ function panelSpec(p) {
         title: null,
         sort: names,
         scale: { domain: names, range: p.series.map((s) => s.color) },
-        legend
+        legend: legend2
       },
       // Same field, domain and legend as colour: Vega-Lite merges them into one legend whose symbols show the dashes.
       strokeDash: {
@@ -10546,7 +10628,7 @@ function panelSpec(p) {
         title: null,
         sort: names,
         scale: { domain: names, range: p.series.map((s) => s.dashed ? [...DASH_PATTERN] : SOLID) },
-        legend
+        legend: legend2
       },
       tooltip: [{ field: "series", title: "Series" }, tooltipX, tooltipY]
     }
@@ -10760,13 +10842,13 @@ function layoutPanel(panel2) {
   });
   const yLabelWidth = Math.max(0, ...y.labels.map((t) => textWidth(t.label, LABEL_SIZE)));
   const left = Math.max(overLeft, TICK_SIZE + LABEL_GAP + yLabelWidth + 6 + AXIS_TITLE_SIZE);
-  const legend = legendEntries(panel2);
+  const legend2 = legendEntries(panel2);
   const legendRight = panel2.series.length > MAX_BOTTOM_LEGEND_SERIES;
-  const legendColumnWidth = Math.max(0, ...legend.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
-  const legendColumns = legendRight ? 1 : Math.min(2 * legendColumnWidth - LEGEND_COLUMN_GAP <= W ? 2 : 1, legend.length);
-  const legendRows = legendColumns > 0 ? Math.ceil(legend.length / legendColumns) : 0;
+  const legendColumnWidth = Math.max(0, ...legend2.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
+  const legendColumns = legendRight ? 1 : Math.min(2 * legendColumnWidth - LEGEND_COLUMN_GAP <= W ? 2 : 1, legend2.length);
+  const legendRows = legendColumns > 0 ? Math.ceil(legend2.length / legendColumns) : 0;
   const legendHeight = legendRows * LEGEND_ROW;
-  const bottom = xTitleBottom + AXIS_TITLE_SIZE * DESCENT + (legendRight || legend.length === 0 ? 0 : 10 + legendHeight);
+  const bottom = xTitleBottom + AXIS_TITLE_SIZE * DESCENT + (legendRight || legend2.length === 0 ? 0 : 10 + legendHeight);
   const legendWidth = legendColumns * legendColumnWidth - LEGEND_COLUMN_GAP;
   const right = Math.max(overRight, legendRight ? 16 + legendWidth : legendWidth - W);
   const titleBlock = PANEL_TITLE_SIZE + (panel2.subtitle !== void 0 ? 4 + SUBTITLE_SIZE : 0) + 8;
@@ -10775,7 +10857,7 @@ function layoutPanel(panel2) {
     panel: panel2,
     x,
     y,
-    legend,
+    legend: legend2,
     legendRight,
     legendColumns,
     legendColumnWidth,
@@ -11296,7 +11378,7 @@ async function writeCharts(outputDir, input) {
     await pngs?.finish();
     const failed = (await Promise.all(pngWrites)).find((outcome) => outcome !== void 0);
     if (failed !== void 0) throw failed;
-    const verdicts = [...input.check ? [checkVerdictTable(input.check.report)] : [], ...input.compare ? [comparisonVerdictTable(input.compare.report)] : []];
+    const verdicts = [...input.compare ? [comparisonVerdictTable(input.compare.report)] : [], ...input.check ? [checkVerdictTable(input.check.report)] : []];
     const html = render.renderReportHtml({ title: input.title ?? "perfgate report", verdicts, charts: forHtml, bundles: await render.loadBrowserBundles() });
     const reportHtmlPath = join5(outputDir, REPORT_HTML);
     writeAtomic(reportHtmlPath, html);
@@ -11482,6 +11564,8 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     verdict: failedExperiments.length > 0 ? "fail" : "pass",
     method: method.method,
     methodLabel: methodLabel(method, all),
+    methodShort: methodShort(method, all, baselineRun),
+    changes: changeSummary(all),
     referenceLabel,
     resultLabel,
     comparisonsTotal: all.length,
@@ -11493,22 +11577,66 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     warnings: []
   };
 }
-var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural2 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function most(rows, of) {
   return Math.max(0, ...rows.map(of).filter((v) => v !== void 0));
 }
 function methodLabel(method, rows) {
   const falseAlarms = `false alarms ≤ ${pct(1 - method.confidence)} per gated statistic`;
   const pairs = most(rows, (r) => r.repetitions);
-  if (method.method === "paired") return `A/B paired, ${plural(pairs, "pair")}; ${falseAlarms}`;
+  if (method.method === "paired") return `A/B paired, ${plural2(pairs, "pair")}; ${falseAlarms}`;
   if (method.method === "history") {
-    const runs = plural(
+    const runs = plural2(
       most(rows, (r) => r.historyRuns),
       "run"
     );
-    return `history of ${runs}${pairs > 1 ? `, ${plural(pairs, "repetition")}` : ""}; ${falseAlarms}`;
+    return `history of ${runs}${pairs > 1 ? `, ${plural2(pairs, "repetition")}` : ""}; ${falseAlarms}`;
   }
   return "threshold against one run, noise not estimated";
+}
+function methodShort(method, rows, baselineRun) {
+  if (method.method === "paired")
+    return `A/B, ${plural2(
+      most(rows, (r) => r.repetitions),
+      "pair"
+    )}`;
+  if (method.method === "history")
+    return `history of ${plural2(
+      most(rows, (r) => r.historyRuns),
+      "run"
+    )}`;
+  return baselineRun ? `against ${baselineRun.commit.slice(0, 7)}` : "one run, noise not estimated";
+}
+var benchmarkKey = (r) => `${r.experimentType}\0${r.parameter}`;
+function benchmarkChanges(rows) {
+  const alone = new Set(rows.filter((r) => !r.pooled).map((r) => r.experimentType));
+  const counted = rows.filter((r) => !r.pooled || !alone.has(r.experimentType));
+  if (counted.length === 0) return void 0;
+  const sizes = counted.map((r) => Math.abs(r.deltaPercent)).filter((x) => Number.isFinite(x));
+  return {
+    benchmarks: new Set(counted.map(benchmarkKey)).size,
+    smallest: sizes.length > 0 ? Math.min(...sizes) : NaN,
+    largest: sizes.length > 0 ? Math.max(...sizes) : NaN,
+    speed: counted.every(isSpeed)
+  };
+}
+function isSpeed(r) {
+  if (r.direction === "higher-is-better") return /\/\s*(s|sec|ms|us|µs|ns|min)$/i.test(r.unit) || /^[kmg]?hz$/i.test(r.unit) || /throughput|ops|rate/i.test(r.metric);
+  return /^(ps|ns|us|µs|ms|s|sec|min)(\/\w+)?$/i.test(r.unit) || /latency|time|duration/i.test(r.metric);
+}
+function changeSummary(rows) {
+  const over = (r) => r.deltaPercent > r.threshold * 100;
+  const worse = benchmarkChanges(rows.filter((r) => comparisonRowFailed(r) && r.status !== "missing"));
+  const warned = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && (r.status === "warn" || r.status === "insufficient-history" && over(r))));
+  const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "improved"));
+  return {
+    benchmarks: new Set(rows.filter((r) => !r.pooled).map(benchmarkKey)).size,
+    ...worse ? { worse } : {},
+    missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === "missing").map(benchmarkKey)).size,
+    ...warned ? { warned } : {},
+    ...better ? { better } : {},
+    notComparable: rows.length > 0 && rows.every((r) => r.status === "not-comparable")
+  };
 }
 function pct(x) {
   return `${Number((x * 100).toPrecision(3))} %`;
@@ -11522,7 +11650,7 @@ function methodNotes(method, rows) {
     );
   } else if (method.method === "history") {
     notes.push(
-      `Noise-aware: each row is judged against the between-run spread of ${plural(
+      `Noise-aware: each row is judged against the between-run spread of ${plural2(
         most(rows, (r) => r.historyRuns),
         "baseline run"
       )}; a row fails only when it exceeds the threshold and lies outside the noise band. Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), half of it spent on the pooled geomean row where there are several parameters.`
@@ -11530,13 +11658,13 @@ function methodNotes(method, rows) {
     const states = rows.filter((r) => r.status === "state-change").length;
     if (states > 0) {
       notes.push(
-        `${plural(states, "row")} changed state: the history shows two levels a factor of 2 or more apart (a tool that switches between a fast and a slow state, as ddsperf does on small VMs) and the result is at one of them. Reported as a state change, not a regression.`
+        `${plural2(states, "row")} changed state: the history shows two levels a factor of 2 or more apart (a tool that switches between a fast and a slow state, as ddsperf does on small VMs) and the result is at one of them. Reported as a state change, not a regression.`
       );
     }
     const short = rows.filter((r) => r.status === "insufficient-history").length;
     if (short > 0) {
       notes.push(
-        `${plural(short, "row")} had fewer than 3 runs of history: judged on the threshold alone against the newest run, which fails most unchanged builds on a CI runner. Record at least 3 runs of the default branch (record-history), or run A/B pairs (paired: true).`
+        `${plural2(short, "row")} had fewer than 3 runs of history: judged on the threshold alone against the newest run, which fails most unchanged builds on a CI runner. Record at least 3 runs of the default branch (record-history), or run A/B pairs (paired: true).`
       );
     }
   } else {
@@ -11557,7 +11685,7 @@ function methodNotes(method, rows) {
   const ungated = rows.filter((r) => !r.gated).length;
   if (ungated > 0) {
     notes.push(
-      `Gated: ${describeGate(method.gate)}. ${plural(ungated, "other row")} (tail statistics such as Min, Max, 99 %) are reported but cannot fail; opt in with --gate (input gate).`
+      `Gated: ${describeGate(method.gate)}. ${plural2(ungated, "other row")} (tail statistics such as Min, Max, 99 %) are reported but cannot fail; opt in with --gate (input gate).`
     );
   }
   return notes;
@@ -12169,8 +12297,10 @@ function runDeriveRequirements(options, progress) {
 // src/engine/report/comparisonText.ts
 function renderComparisonText(report) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
+  const verdict = report.changes.notComparable ? "NOT COMPARABLE (nothing gated)" : report.verdict === "pass" ? "PASS" : "FAIL";
   const out = [
-    `perfgate compare (${report.methodLabel}): ${report.rows.length > 0 && report.rows.every((r) => r.status === "not-comparable") ? "NOT COMPARABLE (nothing gated)" : report.verdict === "pass" ? "PASS" : "FAIL"}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
+    `perfgate compare: ${verdict}: ${headline2(report).replace(/^\S+ /, "")}`,
+    `  ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed; ${report.methodLabel}`,
     ...report.notes.map((n) => `  note: ${n}`),
     ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`)
   ];
@@ -14040,7 +14170,8 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
       text: section.text.replace(/\r\n?/g, "\n").replace(/\s+$/, ""),
       priority: section.priority ?? index2,
       label: section.label?.trim() || `part ${index2 + 1}`,
-      required: section.required === true
+      required: section.required === true,
+      shorten: section.shorten
     };
   });
   const kept = parts.filter((p) => p.text !== "");
@@ -14059,23 +14190,34 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
 
 ${notice}`;
   };
+  const shorten = (part, how) => {
+    const before = part.text;
+    if (!cut.includes(part)) cut.push(part);
+    const room = limit - (compose().length - part.text.length);
+    const text2 = room > 0 ? how(part.text, room).replace(/\s+$/, "") : "";
+    if (text2 === "" || text2.length > room) {
+      cut.splice(cut.indexOf(part), 1);
+      return false;
+    }
+    part.text = text2;
+    if (text2 === before) cut.splice(cut.indexOf(part), 1);
+    return true;
+  };
+  const drop = (part) => {
+    kept.splice(kept.indexOf(part), 1);
+    dropped.push(part);
+  };
   for (const part of dropOrder) {
     if (compose().length <= limit) break;
     if (part.required || kept.length === 1) continue;
-    kept.splice(kept.indexOf(part), 1);
-    dropped.push(part);
+    if (part.shorten && shorten(part, (_, room) => part.shorten(room))) continue;
+    drop(part);
   }
   for (const part of dropOrder.filter((p) => kept.includes(p))) {
-    const body2 = compose();
-    if (body2.length <= limit) break;
-    if (!cut.includes(part)) cut.push(part);
-    const room = limit - (compose().length - part.text.length);
-    part.text = cutToFit(part.text, room);
-    if (part.text === "") {
-      kept.splice(kept.indexOf(part), 1);
-      cut.splice(cut.indexOf(part), 1);
-      dropped.push(part);
-    }
+    if (compose().length <= limit) break;
+    const own = part.shorten;
+    if (own && shorten(part, (_, room) => own(room))) continue;
+    if (!shorten(part, cutToFit)) drop(part);
   }
   let body = compose();
   if (body.length > limit) body = cutToFit(body, limit);
@@ -14139,19 +14281,121 @@ ${fence}`;
 }
 
 // src/engine/report/reviewerComment.ts
-function reviewerComment(parts, links, limit = MAX_COMMENT_BODY) {
-  const named = [
-    [parts.check, "the check table"],
-    [parts.notice, "the notice"],
-    [parts.comparison, "the comparison table"],
-    [parts.trends, "the trends"],
-    [parts.charts, "the charts"]
-  ];
-  const sections = named.filter((p) => p[0] !== void 0 && p[0] !== "").map(([text2, label], index2) => ({ text: text2, priority: index2, required: index2 === 0, label }));
-  if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 1, label: "the chart images" });
+var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function reviewerHeadline(parts) {
+  const pieces = [];
+  if (parts.comparison) pieces.push(headline2(parts.comparison, { ...parts.base !== void 0 ? { base: parts.base } : {}, brief: parts.check !== void 0 }));
+  else if (parts.notice !== void 0) pieces.push(`➖ Nothing compared with ${parts.base !== void 0 ? escapeMarkdown(parts.base) : "a baseline"}`);
+  if (parts.check) pieces.push(requirementsHeadline(parts.check));
+  return pieces.length > 0 ? pieces.join(" · ") : void 0;
+}
+function commitText(commit) {
+  return /^[0-9a-f]{7,40}$/i.test(commit) ? commit.toLowerCase() : `\`${commit.replace(/[`\\\r\n]/g, "")}\``;
+}
+function judgedLine(parts) {
+  const report = parts.comparison;
+  if (!report) {
+    if (parts.commit === void 0) return "";
+    return parts.check ? `Judged commit ${commitText(parts.commit)} against the requirements.` : `Commit ${commitText(parts.commit)}.`;
+  }
+  const who = parts.commit !== void 0 ? `commit ${commitText(parts.commit)}` : `**${escapeMarkdown(report.resultLabel)}**`;
+  const against = parts.base !== void 0 ? `${escapeMarkdown(parts.base)} (**${escapeMarkdown(report.referenceLabel)}**)` : `**${escapeMarkdown(report.referenceLabel)}**`;
+  return `Judged ${who} against ${against}: ${report.methodLabel}.`;
+}
+function rowsSection(section, prefix, table3, suffix, more) {
+  const text2 = (k) => {
+    const lines = prefix !== "" ? [prefix, ""] : [];
+    if (k > 0) lines.push(...table3.header, ...table3.rows.slice(0, k), "");
+    if (k < table3.rows.length) lines.push(more(table3.rows.length - k), "");
+    if (suffix !== "") lines.push(suffix);
+    return lines.join("\n").replace(/\s+$/, "");
+  };
+  const shorten = (room) => {
+    let low = 0;
+    let high = table3.rows.length;
+    if (text2(0).length > room) return "";
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (text2(mid).length <= room) low = mid;
+      else high = mid - 1;
+    }
+    return text2(low);
+  };
+  return { ...section, text: text2(table3.rows.length), shorten };
+}
+function listSection(section, lines, more) {
+  return rowsSection(section, "", { header: [], rows: lines }, "", more);
+}
+function reviewerSections(parts, links = {}) {
+  const sections = [];
+  const everything = links.fullReport ?? "the full report";
+  const failingWhere = links.reportHtml ? "report.html" : everything;
+  const more = (what, where) => (n) => `… and ${plural3(n, `more ${what}`)} in ${where}.`;
+  const line = reviewerHeadline(parts);
+  const judged = judgedLine(parts);
+  if (line !== void 0) sections.push({ text: [`### ${line}`, ...judged !== "" ? ["", judged] : []].join("\n"), priority: 0, required: true, label: "the headline" });
+  if (parts.notice) sections.push({ text: parts.notice, priority: 0, required: true, label: "the notice" });
+  const comparison = parts.comparison;
+  const compared = comparison ? comparisonMarkdownParts(comparison) : void 0;
+  if (comparison && compared) {
+    const improved = comparison.verdict === "pass" ? compared.rest.filter((r) => r.gated && r.status === "improved") : [];
+    const shown = [...compared.attention, ...improved];
+    if (shown.length > 0) {
+      sections.push(
+        rowsSection({ priority: 1, required: true, label: "the failing comparison rows" }, "", changeTable(shown, comparison.rows), "", more("failing row", failingWhere))
+      );
+    }
+  }
+  const check = parts.check;
+  const checked = check ? checkMarkdownParts(check) : void 0;
+  if (checked && checked.problems !== "") {
+    sections.push(listSection({ priority: 2, label: "the requirement problems" }, checked.problems.split("\n"), more("problem", everything)));
+  }
+  if (check && check.checksFailed > 0) {
+    const failures = requirementFailures(check);
+    if (failures.rows.length > 0) {
+      sections.push(rowsSection({ priority: 3, label: "the failed requirements" }, "**Requirements not met**", failures, "", more("failed requirement", everything)));
+    }
+  }
+  if (compared && compared.warnings !== "")
+    sections.push(listSection({ priority: 4, label: "the comparison warnings" }, compared.warnings.split("\n"), more("warning", everything)));
+  if (comparison && compared) {
+    const rest = compared.rest.filter((r) => !(comparison.verdict === "pass" && r.gated && r.status === "improved"));
+    const summary = rest.length > 0 ? `Comparison: ${plural3(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
+    const prefix = ["<details>", `<summary>${summary}</summary>`, "", compared.sides, ...compared.notes !== "" ? ["", compared.notes] : []].join("\n");
+    const table3 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
+    sections.push(
+      rowsSection(
+        { priority: 6, label: "the other comparison rows" },
+        prefix,
+        { header: table3.slice(0, 2), rows: table3.slice(2) },
+        [compared.legend, "", "</details>"].join("\n"),
+        more("row", everything)
+      )
+    );
+  }
+  if (parts.trends) sections.push({ text: parts.trends, priority: 7, label: "the trends" });
+  if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: "the charts" });
+  if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 5, label: "the chart images" });
+  if (check && checked) {
+    const prefix = ["<details>", `<summary>Requirements: ${headline(check)}</summary>`, ...checked.warnings !== "" ? ["", checked.warnings] : []].join("\n");
+    const table3 = check.table.length > 0 ? checked.table(check.table) : [];
+    sections.push(
+      rowsSection(
+        { priority: 9, label: "the requirements table" },
+        prefix,
+        { header: table3.slice(0, 2), rows: table3.slice(2) },
+        [...checked.legend !== "" ? [checked.legend, ""] : [], "</details>"].join("\n"),
+        more("row", everything)
+      )
+    );
+  }
   const link2 = linksLine(links);
   if (link2 !== void 0) sections.push({ text: link2, priority: -1, required: true, label: "links" });
-  return fitCommentBody(sections, links.runUrl, limit).body;
+  return sections;
+}
+function reviewerComment(parts, links, limit = MAX_COMMENT_BODY) {
+  return fitCommentBody(reviewerSections(parts, links), links.runUrl, limit).body;
 }
 function linksLine(links) {
   const artifact = links.artifact !== void 0 ? ` · report files, charts and report.html in the \`${links.artifact.replace(/[`\\]/g, "")}\` artifact` : "";
@@ -14163,10 +14407,10 @@ function linksLine(links) {
 // src/pipeline/comment.ts
 var COMMENT_FILE = "comment.md";
 var COMMENT_CHARTS = ["failing", "always", "never"];
-function writeReviewerComment(outputDir, parts, failed, commentCharts) {
+function writeReviewerComment(outputDir, parts, failed, commentCharts, where = {}) {
   const withCharts = commentCharts === "always" || commentCharts === "failing" && failed;
   const { charts, ...rest } = parts;
-  const body = reviewerComment({ ...rest, ...withCharts && charts !== void 0 ? { charts } : {} }, { reportFolder: true });
+  const body = reviewerComment({ ...rest, ...withCharts && charts !== void 0 ? { charts } : {} }, { reportFolder: true, ...where });
   return new ReportWriter(outputDir).write(COMMENT_FILE, body + "\n");
 }
 
@@ -14283,7 +14527,7 @@ function checkCommand(args, io) {
 Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
   const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
-  return finishReport(io, values, code, { check: outcome.markdown }, { check: outcome });
+  return finishReport(io, values, code, { check: outcome.report }, { check: outcome }, REPORT_MARKDOWN);
 }
 function formatOptions(values) {
   const out = {};
@@ -14429,7 +14673,7 @@ function compareCommand(args, io) {
 Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
   const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
-  return finishReport(io, values, code, { comparison: outcome.markdown }, { compare: outcome });
+  return finishReport(io, values, code, { comparison: outcome.report }, { compare: outcome }, COMPARISON_MARKDOWN);
 }
 function deriveCommand(args, io) {
   const { values, positionals } = parseCommandArgs("derive-requirements", args, {
@@ -14611,10 +14855,11 @@ function historyExportCommand(args, io) {
 `);
   return EXIT_PASS;
 }
-function finishReport(io, values, code, parts, outcome) {
+function finishReport(io, values, code, parts, outcome, fullReport) {
   const outputDir = values["output-dir"] ?? "perfgate-report";
   const commentCharts = commentChartsOption(values["comment-charts"]);
-  const comment = (charts) => writeReviewerComment(outputDir, { ...parts, ...charts ? { charts } : {} }, code !== EXIT_PASS, commentCharts);
+  const where = { fullReport, reportHtml: values.charts === true };
+  const comment = (charts) => writeReviewerComment(outputDir, { ...parts, ...charts ? { charts } : {} }, code !== EXIT_PASS, commentCharts, where);
   if (!values.charts) {
     io.out(`Comment: ${comment()}
 `);

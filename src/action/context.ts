@@ -93,3 +93,18 @@ export function requireRepository(context: RunContext, what: string): { owner: s
   if (!context.repository) throw new UsageError(`${what} needs GITHUB_REPOSITORY (it runs inside GitHub Actions)`);
   return context.repository;
 }
+
+/**
+ * What a pull request's comment names: the head commit judged (the payload's `head.sha`, else
+ * GITHUB_SHA) and the branch it merges into (`base.ref`, else GITHUB_BASE_REF). Only strings
+ * that look like a SHA or a branch name are taken.
+ */
+export function pullRequestRefs(context: RunContext): { commit?: string; base?: string } {
+  const pr = (context.event as { pull_request?: { head?: { sha?: unknown }; base?: { ref?: unknown } } } | undefined)?.pull_request;
+  const sha = typeof pr?.head?.sha === 'string' ? pr.head.sha : context.sha;
+  const ref = typeof pr?.base?.ref === 'string' ? pr.base.ref : context.env['GITHUB_BASE_REF'];
+  return {
+    ...(sha !== undefined && /^[0-9a-f]{7,64}$/i.test(sha) ? { commit: sha } : {}),
+    ...(ref !== undefined && ref !== '' && ref.length <= 255 && !/[\s\u0000-\u001f]/.test(ref) ? { base: ref } : {}),
+  };
+}

@@ -27,8 +27,8 @@ import { readHistoryBranch, writeHistoryBranch, type HistoryBranchOptions } from
 import { syncTrendIssues } from './github/trendIssues.js';
 import { trendAlerts } from '../engine/trends/alerts.js';
 import { escapeMarkdown, withoutControls } from '../engine/report/escape.js';
-import { readRunContext, requireRepository, type RunContext } from './context.js';
-import { reviewerComment, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
+import { pullRequestRefs, readRunContext, requireRepository, type RunContext } from './context.js';
+import { reviewerComment, reviewerReport, type ReviewerCommentLinks, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
 
 /** Log groups with their duration, warnings as annotations. */
 const actionProgress: Progress = {
@@ -219,9 +219,22 @@ async function baselineOf(inputs: ActionInputs, context: RunContext): Promise<{ 
 async function publish(inputs: ActionInputs, context: RunContext, decision: Decision): Promise<void> {
   const { check, comparison, trends, drawn, failures } = decision;
   const chartsMarkdown = drawn?.mermaid;
-  // report.md holds everything the job summary shows: the check, then the comparison, then charts.
-  const notice = decision.notice !== undefined ? `> ${escapeMarkdown(decision.notice)}\n` : undefined;
-  const markdown = [check?.markdown, notice, comparison?.markdown, trends?.markdown, chartsMarkdown].filter((m) => m !== undefined).join('\n');
+  const notice = decision.notice !== undefined ? `> ${escapeMarkdown(decision.notice)}` : undefined;
+  // What was judged against what: the base branch is named only when the reference is of it (history, found baseline run).
+  const refs = pullRequestRefs(context);
+  const ofBase = inputs.history !== undefined || inputs.autoBaseline !== undefined || decision.notice !== undefined;
+  const judged: ReviewerCommentParts = {
+    ...(check ? { check: check.report } : {}),
+    ...(comparison ? { comparison: comparison.report } : {}),
+    ...(notice !== undefined ? { notice } : {}),
+    ...(trends ? { trends: trends.markdown } : {}),
+    ...(refs.commit !== undefined ? { commit: refs.commit } : {}),
+    ...(refs.base !== undefined && ofBase ? { base: refs.base } : {}),
+  };
+  // report.md is the job summary: the comment's document, uncut, with the charts.
+  const fullReport = 'the job summary';
+  const reportHtml = drawn !== undefined;
+  const markdown = reviewerReport({ ...judged, ...(chartsMarkdown !== undefined ? { charts: chartsMarkdown } : {}) }, { fullReport, reportHtml });
   const writer = new ReportWriter(inputs.outputDir);
   const markdownPath = writer.write(REPORT_MARKDOWN, markdown);
   await writeJobSummary(markdown);
@@ -250,14 +263,11 @@ async function publish(inputs: ActionInputs, context: RunContext, decision: Deci
       ? commentOf(
           inputs.comment.id,
           {
-            ...(check ? { check: check.markdown } : {}),
-            ...(notice !== undefined ? { notice } : {}),
-            ...(comparison ? { comparison: comparison.markdown } : {}),
-            ...(trends ? { trends: trends.markdown } : {}),
+            ...judged,
             ...(commentCharts && chartsMarkdown !== undefined ? { charts: chartsMarkdown } : {}),
             ...(chartImages !== undefined ? { chartImages } : {}),
           },
-          inputs.uploadReport,
+          { fullReport, reportHtml, ...(inputs.uploadReport !== undefined ? { artifact: inputs.uploadReport } : {}) },
           context.runUrl,
         )
       : undefined;
@@ -325,13 +335,13 @@ function readModeOrGate(): 'gate' | 'comment' {
 }
 
 /**
- * The sticky pull-request comment: the same report as the job summary, shortened to fit
- * GitHub's limit by dropping the comparison before the check, with a link to the run.
+ * The sticky pull-request comment: the job summary's document, shortened to fit GitHub's limit
+ * by cutting the least important parts first (never the failing comparison rows before the
+ * rest), with a link to the run.
  */
-function commentOf(id: string, parts: ReviewerCommentParts, artifact: string | undefined, runUrl: string | undefined): { body: string; runUrl: string } | undefined {
+function commentOf(id: string, parts: ReviewerCommentParts, links: ReviewerCommentLinks, runUrl: string | undefined): { body: string; runUrl: string } | undefined {
   if (runUrl === undefined) return undefined;
-  const links = { runUrl, ...(artifact !== undefined ? { artifact } : {}) };
-  return { body: reviewerComment(parts, links, MAX_COMMENT_BODY - commentMarker(id).length - 1), runUrl };
+  return { body: reviewerComment(parts, { ...links, runUrl }, MAX_COMMENT_BODY - commentMarker(id).length - 1), runUrl };
 }
 
 /**

@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
 import { describeError, isUserError, UsageError } from '../engine/errors.js';
 import { renderText } from '../engine/report/text.js';
-import { runCheck } from '../pipeline/check.js';
+import { REPORT_MARKDOWN, runCheck } from '../pipeline/check.js';
 import { writeReportCharts, type ReportChartsOptions } from '../pipeline/reportCharts.js';
 import type { ReviewerCommentParts } from '../engine/report/reviewerComment.js';
 import type { Progress } from '../pipeline/steps.js';
 import { runSummarize } from '../pipeline/summarize.js';
-import { runCompare } from '../pipeline/compare.js';
+import { COMPARISON_MARKDOWN, runCompare } from '../pipeline/compare.js';
 import { runDeriveRequirements } from '../pipeline/derive.js';
 import { DEFAULT_PREDICTION, type DeriveMethod } from '../engine/derive/method.js';
 import { parseThresholds } from '../engine/compare/thresholds.js';
@@ -167,7 +167,7 @@ function checkCommand(args: string[], io: Console): number | Promise<number> {
   io.out(renderText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
-  return finishReport(io, values, code, { check: outcome.markdown }, { check: outcome });
+  return finishReport(io, values, code, { check: outcome.report }, { check: outcome }, REPORT_MARKDOWN);
 }
 
 /** `--format`, `--skip-seconds`, `--mapping` and `--repetitions`: how result files are read, the same for every command. */
@@ -330,7 +330,7 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
   io.out(renderComparisonText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
-  return finishReport(io, values, code, { comparison: outcome.markdown }, { compare: outcome });
+  return finishReport(io, values, code, { comparison: outcome.report }, { compare: outcome }, COMPARISON_MARKDOWN);
 }
 
 function deriveCommand(args: string[], io: Console): number {
@@ -519,10 +519,12 @@ function finishReport(
   code: number,
   parts: ReviewerCommentParts,
   outcome: Pick<ReportChartsOptions, 'check' | 'compare'>,
+  fullReport: string,
 ): number | Promise<number> {
   const outputDir = values['output-dir'] ?? 'perfgate-report';
   const commentCharts = commentChartsOption(values['comment-charts']);
-  const comment = (charts?: string) => writeReviewerComment(outputDir, { ...parts, ...(charts ? { charts } : {}) }, code !== EXIT_PASS, commentCharts);
+  const where = { fullReport, reportHtml: values.charts === true };
+  const comment = (charts?: string) => writeReviewerComment(outputDir, { ...parts, ...(charts ? { charts } : {}) }, code !== EXIT_PASS, commentCharts, where);
   if (!values.charts) {
     io.out(`Comment: ${comment()}\n`);
     return code;

@@ -119,7 +119,8 @@ export async function writeCharts(outputDir: string, input: ChartsInput): Promis
     await pngs?.finish();
     const failed = (await Promise.all(pngWrites)).find((outcome) => outcome !== undefined);
     if (failed !== undefined) throw failed;
-    const verdicts = [...(input.check ? [checkVerdictTable(input.check.report)] : []), ...(input.compare ? [comparisonVerdictTable(input.compare.report)] : [])];
+    // What changed against the baseline first, the requirements second (as the comment).
+    const verdicts = [...(input.compare ? [comparisonVerdictTable(input.compare.report)] : []), ...(input.check ? [checkVerdictTable(input.check.report)] : [])];
     const html = render.renderReportHtml({ title: input.title ?? 'perfgate report', verdicts, charts: forHtml, bundles: await render.loadBrowserBundles() });
     const reportHtmlPath = join(outputDir, REPORT_HTML);
     writeAtomic(reportHtmlPath, html);

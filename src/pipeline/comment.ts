@@ -2,7 +2,7 @@
  * comment.md: the reviewer comment the action would post, written by the CLI into the report
  * folder so that any CI (GitLab, Jenkins, Buildkite) can post it as a merge-request note.
  */
-import { reviewerComment, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
+import { reviewerComment, type ReviewerCommentLinks, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
 import { ReportWriter } from './files.js';
 
 export const COMMENT_FILE = 'comment.md';
@@ -11,10 +11,19 @@ export const COMMENT_FILE = 'comment.md';
 export type CommentCharts = 'failing' | 'always' | 'never';
 export const COMMENT_CHARTS: readonly CommentCharts[] = ['failing', 'always', 'never'];
 
-/** Writes comment.md into `outputDir` and returns its path. */
-export function writeReviewerComment(outputDir: string, parts: ReviewerCommentParts, failed: boolean, commentCharts: CommentCharts): string {
+/**
+ * Writes comment.md into `outputDir` and returns its path. `where` names the report file that
+ * holds every row (report.md, comparison.md) and whether report.html was written.
+ */
+export function writeReviewerComment(
+  outputDir: string,
+  parts: ReviewerCommentParts,
+  failed: boolean,
+  commentCharts: CommentCharts,
+  where: Pick<ReviewerCommentLinks, 'fullReport' | 'reportHtml'> = {},
+): string {
   const withCharts = commentCharts === 'always' || (commentCharts === 'failing' && failed);
   const { charts, ...rest } = parts;
-  const body = reviewerComment({ ...rest, ...(withCharts && charts !== undefined ? { charts } : {}) }, { reportFolder: true });
+  const body = reviewerComment({ ...rest, ...(withCharts && charts !== undefined ? { charts } : {}) }, { reportFolder: true, ...where });
   return new ReportWriter(outputDir).write(COMMENT_FILE, body + '\n');
 }

@@ -25,6 +25,12 @@ export interface CommentSection {
   label?: string;
   /** Never dropped whole; only cut on a line boundary, and only after every droppable part is gone. */
   required?: boolean;
+  /**
+   * How to shorten the part to at most `room` characters instead of dropping it whole or cutting
+   * it on any line (a table keeps its header and says how many rows it left out); '' when nothing
+   * useful fits. A shortened part counts as cut short.
+   */
+  shorten?: (room: number) => string;
 }
 
 export interface FittedBody {
@@ -97,6 +103,7 @@ export function fitCommentBody(sections: readonly (CommentSection | string)[], l
       priority: section.priority ?? index,
       label: section.label?.trim() || `part ${index + 1}`,
       required: section.required === true,
+      shorten: section.shorten,
     };
   });
   const kept = parts.filter((p) => p.text !== '');
@@ -115,24 +122,37 @@ export function fitCommentBody(sections: readonly (CommentSection | string)[], l
     const text = join();
     return text === '' ? notice : `${text}\n\n${notice}`;
   };
+  /** Shortens `part` in place to the room left; false when nothing of it fits (its cut mark is taken back). */
+  const shorten = (part: (typeof parts)[number], how: (text: string, room: number) => string): boolean => {
+    const before = part.text;
+    if (!cut.includes(part)) cut.push(part);
+    const room = limit - (compose().length - part.text.length);
+    const text = room > 0 ? how(part.text, room).replace(/\s+$/, '') : '';
+    if (text === '' || text.length > room) {
+      cut.splice(cut.indexOf(part), 1);
+      return false;
+    }
+    part.text = text;
+    if (text === before) cut.splice(cut.indexOf(part), 1);
+    return true;
+  };
+  const drop = (part: (typeof parts)[number]) => {
+    kept.splice(kept.indexOf(part), 1);
+    dropped.push(part);
+  };
   for (const part of dropOrder) {
     if (compose().length <= limit) break;
     if (part.required || kept.length === 1) continue;
-    kept.splice(kept.indexOf(part), 1);
-    dropped.push(part);
+    // A part that knows how to shorten itself keeps what fits, at its turn in the drop order.
+    if (part.shorten && shorten(part, (_, room) => part.shorten!(room))) continue;
+    drop(part);
   }
   // Still too long: cut the remaining parts, least important first.
   for (const part of dropOrder.filter((p) => kept.includes(p))) {
-    const body = compose();
-    if (body.length <= limit) break;
-    if (!cut.includes(part)) cut.push(part);
-    const room = limit - (compose().length - part.text.length);
-    part.text = cutToFit(part.text, room);
-    if (part.text === '') {
-      kept.splice(kept.indexOf(part), 1);
-      cut.splice(cut.indexOf(part), 1);
-      dropped.push(part);
-    }
+    if (compose().length <= limit) break;
+    const own = part.shorten;
+    if (own && shorten(part, (_, room) => own(room))) continue;
+    if (!shorten(part, cutToFit)) drop(part);
   }
   let body = compose();
   // Only the notice itself can still be too long (a huge limit-sized link): cut it too.

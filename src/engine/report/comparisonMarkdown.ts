@@ -1,7 +1,7 @@
 import { formatFixed3 } from '../numeric/formatFixed.js';
 import type { ComparisonRow } from '../compare/compare.js';
 import { comparisonRowFailed } from '../compare/compare.js';
-import type { ComparisonReport } from './comparisonReport.js';
+import type { BenchmarkChanges, ComparisonReport } from './comparisonReport.js';
 import { escapeMarkdown } from './escape.js';
 import { boundedPercent, FOLD_ROWS_ABOVE, percent } from './markdown.js';
 
@@ -18,53 +18,121 @@ const MARK: Record<ComparisonRow['status'], string> = {
   'state-change': '🔀',
 };
 
-/** Δ% per sub-experiment × payload × magnitude, failing rows first, then worst first. */
-export function renderComparisonMarkdown(report: ComparisonReport): string {
-  const lines = [`### ${headline(report)}`, '', `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}**.`, ''];
+/** The parts of comparison.md, for a document that puts them in another order (the reviewer comment). */
+export interface ComparisonMarkdownParts {
+  /** What was compared with what, the counts and the baseline run. */
+  sides: string;
+  /** How the verdict was reached: perfgate's own sentences, one quote each. */
+  notes: string;
+  /** What the user must look at (escaped: may hold names from result files). */
+  warnings: string;
+  /** The rows a reviewer must see (failures first, then gated warnings), and the rest. */
+  attention: ComparisonRow[];
+  rest: ComparisonRow[];
+  /** What Δ, the band and the threshold mean. */
+  legend: string;
+}
+
+export function comparisonMarkdownParts(report: ComparisonReport): ComparisonMarkdownParts {
+  const passed = report.comparisonsTotal - report.comparisonsFailed;
+  const counts = `${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`;
+  const sides = [`Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}** (${report.methodLabel}): ${counts}.`];
   if (report.baselineRun) {
     const { runId, runUrl, commit, date } = report.baselineRun;
     const run = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
-    lines.push(`Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, '')}\`, ${escapeMarkdown(date)}.`, '');
+    sides.push('', `Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, '')}\`, ${escapeMarkdown(date)}.`);
   }
-  // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
-  for (const note of report.notes) lines.push(`> ${note}`, '');
-  if (report.warnings.length > 0) lines.push(...report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`), '');
-  const general = !payloadLayout(report.rows);
+  return {
+    sides: sides.join('\n'),
+    // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
+    notes: report.notes.map((note) => `> ${note}`).join('\n\n'),
+    warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join('\n'),
+    attention: report.rows.filter(needsAttention),
+    rest: report.rows.filter((r) => !needsAttention(r)),
+    legend: legend(report.rows),
+  };
+}
+
+/** Δ% per sub-experiment × payload × magnitude, failing rows first, then worst first. */
+export function renderComparisonMarkdown(report: ComparisonReport): string {
+  const parts = comparisonMarkdownParts(report);
+  const lines = [`### ${headline(report)}`, '', parts.sides, ''];
+  if (parts.notes !== '') lines.push(parts.notes, '');
+  if (parts.warnings !== '') lines.push(parts.warnings, '');
   // What a reviewer must see stays above the fold: failures, and gated rows that warn or changed state.
-  const failing = report.rows.filter(needsAttention);
-  const rest = report.rows.filter((r) => !needsAttention(r));
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
-    if (report.rows.length > 0) lines.push(...table(report.rows, general), '');
+    if (report.rows.length > 0) lines.push(...comparisonTable(report.rows, report.rows), '');
   } else {
-    if (failing.length > 0) lines.push(...table(failing, general), '');
-    if (rest.length > 0) lines.push('<details>', `<summary>${rest.length} other row${rest.length === 1 ? '' : 's'}</summary>`, '', ...table(rest, general), '', '</details>', '');
+    if (parts.attention.length > 0) lines.push(...comparisonTable(parts.attention, report.rows), '');
+    if (parts.rest.length > 0)
+      lines.push('<details>', `<summary>${plural(parts.rest.length, 'other row')}</summary>`, '', ...comparisonTable(parts.rest, report.rows), '', '</details>', '');
   }
-  if (!payloadLayout(report.rows)) {
-    lines.push(
-      report.rows.some((r) => r.band !== undefined)
-        ? 'Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. With a history the reference is the geometric mean of the baseline runs. A row fails when Δ exceeds the threshold and the noise band.'
-        : 'Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. A row fails when Δ exceeds the threshold.',
-      '',
-    );
-    return lines.join('\n');
-  }
-  lines.push(
-    report.rows.some((r) => r.band !== undefined)
-      ? 'Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band.'
-      : 'Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).',
-    '',
-  );
+  lines.push(parts.legend, '');
   return lines.join('\n');
 }
 
-/** The verdict line: what passed and failed, or that nothing could be compared. */
-export function headline(report: ComparisonReport): string {
-  const method = `perfgate comparison (${report.methodLabel})`;
-  if (report.rows.length > 0 && report.rows.every((r) => r.status === 'not-comparable')) {
-    return `➖ ${method}: not comparable, none of ${report.comparisonsTotal} comparisons gated`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function legend(rows: readonly ComparisonRow[]): string {
+  const withBand = rows.some((r) => r.band !== undefined);
+  if (!payloadLayout(rows)) {
+    return withBand
+      ? 'Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. With a history the reference is the geometric mean of the baseline runs. A row fails when Δ exceeds the threshold and the noise band.'
+      : 'Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. A row fails when Δ exceeds the threshold.';
   }
-  const passed = report.comparisonsTotal - report.comparisonsFailed;
-  return `${report.verdict === 'pass' ? '✅' : '❌'} ${method}: ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`;
+  return withBand
+    ? 'Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band.'
+    : 'Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).';
+}
+
+/** How a headline names what the results were compared with, and in which words. */
+export interface HeadlineOptions {
+  /** The branch the reference comes from (`main`), when the caller knows it. */
+  base?: string;
+  /** A requirement check follows in the same line: a clean comparison says only "nothing slower". */
+  brief?: boolean;
+}
+
+/** A change in % for a headline: whole percents from 10 %, two significant digits below. */
+function changeSize(x: number): string {
+  if (!Number.isFinite(x)) return '?';
+  return x >= 10 ? String(Math.round(x)) : String(Number(x.toPrecision(2)));
+}
+
+/** `28–31 %`, or `30 %` when the ends read the same. */
+function changeRange(c: BenchmarkChanges): string {
+  const low = changeSize(c.smallest);
+  const high = changeSize(c.largest);
+  return low === high ? `${low} %` : `${low}–${high} %`;
+}
+
+/** `3 benchmarks 28–31 % slower` */
+function changed(c: BenchmarkChanges, way: 'worse' | 'better'): string {
+  const word = way === 'worse' ? (c.speed ? 'slower' : 'worse') : c.speed ? 'faster' : 'better';
+  return `${plural(c.benchmarks, 'benchmark')} ${changeRange(c)} ${word}`;
+}
+
+/**
+ * The first line of a comparison, counted by benchmark (experiment × parameter), with how it was
+ * judged: "❌ 3 benchmarks 28–31 % slower than main (history of 8 runs)", "✅ 2 benchmarks 12–15 %
+ * faster than main (A/B, 12 pairs)", "✅ No benchmark changed beyond the noise against main
+ * (history of 8 runs, 54 benchmarks)". `base` is escaped; every other word is perfgate's.
+ */
+export function headline(report: ComparisonReport, options: HeadlineOptions = {}): string {
+  const c = report.changes;
+  const base = options.base !== undefined ? escapeMarkdown(options.base) : report.method === 'history' ? 'the history' : 'the baseline';
+  const method = report.methodShort;
+  if (c.notComparable) return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural(c.benchmarks, 'benchmark')})`;
+  const warned = c.warned ? ` · ⚠️ ${changed(c.warned, 'worse')} but inside the noise` : '';
+  const failures: string[] = [];
+  if (c.worse) failures.push(`${changed(c.worse, 'worse')} than ${base}`);
+  if (c.missing > 0) failures.push(`${plural(c.missing, 'benchmark')} of ${base} missing from the results`);
+  if (failures.length === 0 && report.verdict === 'fail') failures.push(`${report.comparisonsFailed} of ${report.comparisonsTotal} comparisons with ${base} failed`);
+  if (failures.length > 0) return `❌ ${failures.join(', ')} (${method})${warned}`;
+  if (c.better) return `✅ ${changed(c.better, 'better')} than ${base} (${method})${warned}`;
+  if (options.brief) return `✅ Nothing slower than ${base} (${method})${warned}`;
+  const beyond = report.method === 'threshold' ? 'the threshold' : 'the noise';
+  return `✅ No benchmark changed beyond ${beyond} against ${base} (${method}, ${plural(c.benchmarks, 'benchmark')})${warned}`;
 }
 
 /**
@@ -144,4 +212,36 @@ function generalTable(rows: ComparisonRow[]): string[] {
 
 function formatThreshold(t: number): string {
   return `${Number((t * 100).toPrecision(6))} %`;
+}
+
+/** comparison.md's table of `rows`, in the layout that `all` (the report's rows) takes. */
+export function comparisonTable(rows: ComparisonRow[], all: readonly ComparisonRow[]): string[] {
+  return table(rows, !payloadLayout(all));
+}
+
+/** A benchmark's name in one cell: the experiment and its parameter (`geomean` for a pooled row). */
+function benchmarkCell(r: ComparisonRow, general: boolean): string {
+  const parameter = r.pooled ? 'geomean' : general ? r.parameter : `${r.payloadBytes} B`;
+  return escapeMarkdown(parameter === '' ? r.experimentType : `${r.experimentType} ${parameter}`);
+}
+
+/**
+ * The reviewer's list of rows, one line each: benchmark, statistic, before → after, Δ with its
+ * noise band (history), interval (A/B pairs) or threshold (one run), and the verdict.
+ */
+export function changeTable(rows: readonly ComparisonRow[], all: readonly ComparisonRow[]): { header: string[]; rows: string[] } {
+  const general = !payloadLayout(all);
+  const withBand = rows.some((r) => r.band !== undefined);
+  const withInterval = rows.some((r) => r.interval !== undefined);
+  const range = (x?: { lower: number; upper: number }) => (x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '');
+  const limitTitle = withBand ? 'Noise band' : withInterval ? 'Interval' : 'Threshold';
+  const limit = (r: ComparisonRow) => (withBand ? range(r.band) : withInterval ? range(r.interval) : formatThreshold(r.threshold));
+  const header = [`| Benchmark | Statistic | Before → after | Δ | ${limitTitle} | Verdict |`, '| :-- | :-- | --: | --: | --: | :-- |'];
+  const lines = rows.map((r) => {
+    const value = (x: number) => (Number.isNaN(x) ? '—' : general ? formatMeasured(x) : formatFixed3(x));
+    const unit = general ? (r.unit ? ` ${escapeMarkdown(r.unit)}` : '') : ' µs';
+    const statistic = general ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}` : r.magnitude;
+    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value(r.reference)} → ${value(r.result)}${unit} | ${percent(r.deltaPercent)} | ${limit(r)} | ${statusCell(r)} |`;
+  });
+  return { header, rows: lines };
 }

@@ -28,6 +28,10 @@ export interface ComparisonReport {
   method: ComparisonMethod;
   /** The headline's account of the method: `A/B paired, 8 pairs`, `history of 10 runs, 3 repetitions`. */
   methodLabel: string;
+  /** The method in a few words, for the first line of a comment: `history of 8 runs`, `A/B, 12 pairs`, `against 1a2b3c4`. */
+  methodShort: string;
+  /** What changed, counted by benchmark (experiment × parameter), for the first line of a comment. */
+  changes: ChangeSummary;
   referenceLabel: string;
   resultLabel: string;
   comparisonsTotal: number;
@@ -40,6 +44,33 @@ export interface ComparisonReport {
   notes: string[];
   /** What the user must look at (nothing paired, repetitions pooled); may hold names from result files, so renderers escape them. */
   warnings: string[];
+}
+
+/** Benchmarks (experiment × parameter) that changed one way, and by how much. */
+export interface BenchmarkChanges {
+  /** How many benchmarks. An experiment's geomean row counts as one when none of its parameters is in the group alone. */
+  benchmarks: number;
+  /** The smallest and largest size of their rows' changes, in % (|Δ|, never signed). */
+  smallest: number;
+  largest: number;
+  /** Every row is a time or a rate, so the change reads "slower" or "faster" (else "worse", "better"). */
+  speed: boolean;
+}
+
+/** What changed against the reference, by benchmark: what a reviewer reads first. */
+export interface ChangeSummary {
+  /** Benchmarks compared (experiment × parameter; geomean rows are not benchmarks). */
+  benchmarks: number;
+  /** Failing benchmarks: worse beyond the threshold (and the noise, where it is known). */
+  worse?: BenchmarkChanges;
+  /** Benchmarks of the reference that the results lack (they fail). */
+  missing: number;
+  /** Gated rows over the threshold that did not fail: inside the noise band, or judged on too little history. */
+  warned?: BenchmarkChanges;
+  /** Gated rows better by more than the threshold. */
+  better?: BenchmarkChanges;
+  /** Every row is not comparable (another machine): nothing was gated. */
+  notComparable: boolean;
 }
 
 export function buildComparisonReport(
@@ -71,6 +102,8 @@ export function buildComparisonReport(
     verdict: failedExperiments.length > 0 ? 'fail' : 'pass',
     method: method.method,
     methodLabel: methodLabel(method, all),
+    methodShort: methodShort(method, all, baselineRun),
+    changes: changeSummary(all),
     referenceLabel,
     resultLabel,
     comparisonsTotal: all.length,
@@ -102,6 +135,61 @@ function methodLabel(method: MethodSummary, rows: readonly ComparisonRow[]): str
     return `history of ${runs}${pairs > 1 ? `, ${plural(pairs, 'repetition')}` : ''}; ${falseAlarms}`;
   }
   return 'threshold against one run, noise not estimated';
+}
+
+/** `history of 8 runs`, `A/B, 12 pairs`, `against 1a2b3c4` (a baseline run's commit), or `one run, noise not estimated`. */
+function methodShort(method: MethodSummary, rows: readonly ComparisonRow[], baselineRun: BaselineRun | undefined): string {
+  if (method.method === 'paired')
+    return `A/B, ${plural(
+      most(rows, (r) => r.repetitions),
+      'pair',
+    )}`;
+  if (method.method === 'history')
+    return `history of ${plural(
+      most(rows, (r) => r.historyRuns),
+      'run',
+    )}`;
+  return baselineRun ? `against ${baselineRun.commit.slice(0, 7)}` : 'one run, noise not estimated';
+}
+
+const benchmarkKey = (r: ComparisonRow) => `${r.experimentType}\u0000${r.parameter}`;
+
+/**
+ * Rows grouped by benchmark. A geomean row stands for its experiment only when no parameter of
+ * that experiment is in the group by itself (else it would count the same change twice).
+ */
+function benchmarkChanges(rows: readonly ComparisonRow[]): BenchmarkChanges | undefined {
+  const alone = new Set(rows.filter((r) => !r.pooled).map((r) => r.experimentType));
+  const counted = rows.filter((r) => !r.pooled || !alone.has(r.experimentType));
+  if (counted.length === 0) return undefined;
+  const sizes = counted.map((r) => Math.abs(r.deltaPercent)).filter((x) => Number.isFinite(x));
+  return {
+    benchmarks: new Set(counted.map(benchmarkKey)).size,
+    smallest: sizes.length > 0 ? Math.min(...sizes) : NaN,
+    largest: sizes.length > 0 ? Math.max(...sizes) : NaN,
+    speed: counted.every(isSpeed),
+  };
+}
+
+/** A time per operation (lower is better) or a rate (higher is better): a change is one of speed. */
+function isSpeed(r: ComparisonRow): boolean {
+  if (r.direction === 'higher-is-better') return /\/\s*(s|sec|ms|us|µs|ns|min)$/i.test(r.unit) || /^[kmg]?hz$/i.test(r.unit) || /throughput|ops|rate/i.test(r.metric);
+  return /^(ps|ns|us|µs|ms|s|sec|min)(\/\w+)?$/i.test(r.unit) || /latency|time|duration/i.test(r.metric);
+}
+
+function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
+  const over = (r: ComparisonRow) => r.deltaPercent > r.threshold * 100;
+  const worse = benchmarkChanges(rows.filter((r) => comparisonRowFailed(r) && r.status !== 'missing'));
+  const warned = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && (r.status === 'warn' || (r.status === 'insufficient-history' && over(r)))));
+  const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'improved'));
+  return {
+    benchmarks: new Set(rows.filter((r) => !r.pooled).map(benchmarkKey)).size,
+    ...(worse ? { worse } : {}),
+    missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === 'missing').map(benchmarkKey)).size,
+    ...(warned ? { warned } : {}),
+    ...(better ? { better } : {}),
+    notComparable: rows.length > 0 && rows.every((r) => r.status === 'not-comparable'),
+  };
 }
 
 function pct(x: number): string {

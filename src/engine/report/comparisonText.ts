@@ -1,15 +1,17 @@
 import { formatFixed3 } from '../numeric/formatFixed.js';
 import type { ComparisonReport } from './comparisonReport.js';
 import { boundedPercent, percent } from './markdown.js';
-import { formatMeasured, payloadLayout, showNotGated } from './comparisonMarkdown.js';
+import { formatMeasured, headline, payloadLayout, showNotGated } from './comparisonMarkdown.js';
 import { withoutControls } from './escape.js';
 
 /** Plain-text comparison table for terminals: failing rows first, then worst Δ first. */
 export function renderComparisonText(report: ComparisonReport): string {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
+  // The first line says what changed (the comment's headline, without its icon); the counts and the method follow.
+  const verdict = report.changes.notComparable ? 'NOT COMPARABLE (nothing gated)' : report.verdict === 'pass' ? 'PASS' : 'FAIL';
   const out = [
-    `perfgate compare (${report.methodLabel}): ${report.rows.length > 0 && report.rows.every((r) => r.status === 'not-comparable') ? 'NOT COMPARABLE (nothing gated)' : report.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${passed} of ${report.comparisonsTotal} comparisons passed, ` +
-      `${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`,
+    `perfgate compare: ${verdict}: ${headline(report).replace(/^\S+ /, '')}`,
+    `  ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed; ${report.methodLabel}`,
     ...report.notes.map((n) => `  note: ${n}`),
     ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`),
   ];

@@ -9,48 +9,100 @@ export const FOLD_ROWS_ABOVE = 20;
 const PASS = '✅';
 const FAIL = '❌';
 
+/** The parts of report.md, for a document that puts them in another order (the reviewer comment). */
+export interface CheckMarkdownParts {
+  /** Failures that are not just "over the limit", one `- ❌` line each (escaped). */
+  problems: string;
+  /** One `- ⚠️` line each (escaped). */
+  warnings: string;
+  failing: PercentRow[];
+  passing: PercentRow[];
+  /** The percentage-over-requirement table of some of the report's rows. */
+  table: (rows: PercentRow[]) => string[];
+  /** What a check and *over* mean; '' without rows. */
+  legend: string;
+}
+
+export function checkMarkdownParts(report: CheckReport): CheckMarkdownParts {
+  let legend = '';
+  if (report.table.length > 0 && report.latencyOnly) {
+    legend = 'Latencies in µs. A check passes when the result is at most the requirement; ' + '*over* = (result − requirement) / requirement, positive when worse.';
+  } else if (report.table.length > 0) {
+    legend =
+      'A ≤ check passes when the result is at most the requirement, a ≥ check (throughput, rates) when it is at least the requirement; ' +
+      '*over* is the relative distance to the requirement, positive when worse in either direction.';
+  }
+  return {
+    problems: report.problems.map((p) => `- ${FAIL} ${escapeMarkdown(p)}`).join('\n'),
+    warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join('\n'),
+    failing: report.table.filter((r) => r.failed),
+    passing: report.table.filter((r) => !r.failed),
+    table: (rows) => table(rows, report.columns, report.latencyOnly),
+    legend,
+  };
+}
+
 /** The Markdown report: verdict headline, then the percentage-over-requirement table. */
 export function renderMarkdown(report: CheckReport): string {
+  const parts = checkMarkdownParts(report);
   const lines: string[] = [];
   const icon = report.verdict === 'pass' ? PASS : FAIL;
   lines.push(`### ${icon} perfgate: ${headline(report)}`, '');
-  if (report.problems.length > 0) {
-    for (const p of report.problems) lines.push(`- ${FAIL} ${escapeMarkdown(p)}`);
-    lines.push('');
-  }
-  if (report.warnings.length > 0) {
-    for (const w of report.warnings) lines.push(`- ⚠️ ${escapeMarkdown(w)}`);
-    lines.push('');
-  }
-  const failing = report.table.filter((r) => r.failed);
-  const passing = report.table.filter((r) => !r.failed);
-  const columns = report.columns;
+  if (parts.problems !== '') lines.push(parts.problems, '');
+  if (parts.warnings !== '') lines.push(parts.warnings, '');
   if (report.table.length <= FOLD_ROWS_ABOVE) {
-    if (report.table.length > 0) lines.push(...table(report.table, columns, report.latencyOnly), '');
+    if (report.table.length > 0) lines.push(...parts.table(report.table), '');
   } else {
-    if (failing.length > 0) lines.push(...table(failing, columns, report.latencyOnly), '');
-    if (passing.length > 0) {
-      lines.push(
-        '<details>',
-        `<summary>${passing.length} passing row${passing.length === 1 ? '' : 's'}</summary>`,
-        '',
-        ...table(passing, columns, report.latencyOnly),
-        '',
-        '</details>',
-        '',
+    if (parts.failing.length > 0) lines.push(...parts.table(parts.failing), '');
+    if (parts.passing.length > 0) {
+      lines.push('<details>', `<summary>${passingRows(parts.passing.length)}</summary>`, '', ...parts.table(parts.passing), '', '</details>', '');
+    }
+  }
+  if (parts.legend !== '') lines.push(parts.legend, '');
+  return lines.join('\n');
+}
+
+/** `19 passing rows` */
+export function passingRows(n: number): string {
+  return `${n} passing row${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * The requirement part of a first line: "❌ 2 of 54 requirements over their limit", with those
+ * that had no result said apart; "✅ 54 requirements met"; "❌ no requirement was checked".
+ */
+export function requirementsHeadline(report: CheckReport): string {
+  if (report.checksTotal === 0) return `${FAIL} no requirement was checked`;
+  const rows = report.subExperiments.flatMap((s) => s.rows);
+  const over = rows.filter((r) => r.status === 'failed').length;
+  const missing = rows.filter((r) => r.status === 'missing').length;
+  if (report.verdict === 'pass' && over + missing === 0) return `${PASS} ${report.checksTotal === 1 ? 'the requirement' : `all ${report.checksTotal} requirements`} met`;
+  const parts: string[] = [];
+  if (over > 0) parts.push(`${over} of ${report.checksTotal} requirement${report.checksTotal === 1 ? '' : 's'} over ${over === 1 ? 'its' : 'their'} limit`);
+  if (missing > 0) parts.push(`${missing}${over > 0 ? '' : ` of ${report.checksTotal}`} without a result`);
+  if (parts.length === 0) parts.push(`${report.failedExperiments.length} of ${report.experimentsChecked} sub-experiments failed`);
+  return `${FAIL} ${parts.join(', ')}`;
+}
+
+/** The failed requirements, one line each: benchmark, check, result, limit and how far over. */
+export function requirementFailures(report: CheckReport): { header: string[]; rows: string[] } {
+  const header = ['| Benchmark | Check | Result | Limit | Over |', '| :-- | :-- | --: | --: | --: |'];
+  const rows: string[] = [];
+  for (const row of report.table) {
+    if (!row.failed) continue;
+    for (const column of report.columns) {
+      const cell = row.cells[column];
+      if (!cell || cell.status === 'passed') continue;
+      const unit = cell.unit ?? 'µs';
+      const withUnit = (x: number) => (Number.isNaN(x) ? '—' : `${formatFixed3(x)}${unit ? ` ${escapeMarkdown(unit)}` : ''}`);
+      const where = report.latencyOnly ? `${row.parameter} B` : row.parameter;
+      const check = `${escapeMarkdown(column)} ${cell.direction === 'higher-is-better' ? '≥' : '≤'}`;
+      rows.push(
+        `| ${escapeMarkdown(where === '' ? row.experimentType : `${row.experimentType} ${where}`)} | ${check} | ${cell.status === 'missing' ? 'missing' : withUnit(cell.experiment)} | ${withUnit(cell.requirement)} | ${percent(cell.percentOver)} |`,
       );
     }
   }
-  if (report.table.length > 0 && report.latencyOnly) {
-    lines.push('Latencies in µs. A check passes when the result is at most the requirement; ' + '*over* = (result − requirement) / requirement, positive when worse.', '');
-  } else if (report.table.length > 0) {
-    lines.push(
-      'A ≤ check passes when the result is at most the requirement, a ≥ check (throughput, rates) when it is at least the requirement; ' +
-        '*over* is the relative distance to the requirement, positive when worse in either direction.',
-      '',
-    );
-  }
-  return lines.join('\n');
+  return { header, rows };
 }
 
 function table(rows: PercentRow[], columns: readonly string[], latencyOnly: boolean): string[] {

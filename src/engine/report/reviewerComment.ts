@@ -1,22 +1,36 @@
 /**
- * The comment a reviewer reads on a pull request (or a merge request outside GitHub): the check,
- * any notice, the comparison and the trends, then charts, then links; fitted to GitHub's body
- * limit by dropping the least important parts first. The action posts it; the CLI writes it as
- * comment.md for any CI to post. Pure: the caller says where the run and the report files are.
+ * What a reviewer reads on a pull request (or a merge request outside GitHub), most important
+ * first: one line that says what changed against the base branch and whether the requirements
+ * hold, the commit judged, the failing comparison rows, the failed requirements, then everything
+ * else collapsed, then charts and links. The comment is fitted to GitHub's body limit by cutting
+ * the least important parts first: the full requirements table, charts, the other comparison
+ * rows; the failing comparison rows go last and say how many were left out. The job summary and
+ * the action's report.md are the same document, uncut. Pure: the caller says what was judged and
+ * where the report files are.
  */
 import { fitCommentBody, MAX_COMMENT_BODY, type CommentSection } from './commentBody.js';
+import type { ComparisonReport } from './comparisonReport.js';
+import { changeTable, comparisonMarkdownParts, comparisonTable, headline as comparisonHeadline } from './comparisonMarkdown.js';
+import { escapeMarkdown } from './escape.js';
+import { checkMarkdownParts, requirementFailures, requirementsHeadline } from './markdown.js';
+import { headline as checkHeadline, type CheckReport } from './model.js';
 
 export interface ReviewerCommentParts {
-  /** The check's Markdown (report.md's check part); never dropped. */
-  check?: string;
-  /** A sentence on what could not be compared (no baseline, no history). */
+  /** The requirement check. */
+  check?: CheckReport;
+  /** The comparison with the baseline or the history. */
+  comparison?: ComparisonReport;
+  /** A paragraph (Markdown, escaped) on what could not be compared: no baseline, no history. */
   notice?: string;
-  comparison?: string;
   trends?: string;
   /** Mermaid charts, already chosen for the comment (comment-charts). */
   charts?: string;
   /** Links to hosted chart images. */
   chartImages?: string;
+  /** The commit judged: the pull request's head. */
+  commit?: string;
+  /** The branch the baseline or the history comes from (`main`), when it is known. */
+  base?: string;
 }
 
 export interface ReviewerCommentLinks {
@@ -29,25 +43,167 @@ export interface ReviewerCommentLinks {
    * is left out, so that the same inputs give the same bytes wherever the report is written.
    */
   reportFolder?: boolean;
+  /** Where every row is, for "N more rows in …" (default `the full report`). */
+  fullReport?: string;
+  /** report.html was written: it lists the failing and warning rows too. */
+  reportHtml?: boolean;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The first line: the change against the base branch first, the requirements second
+ * ("❌ 3 benchmarks 28–31 % slower than main (history of 8 runs) · ✅ all 54 requirements met").
+ */
+export function reviewerHeadline(parts: Pick<ReviewerCommentParts, 'check' | 'comparison' | 'notice' | 'base'>): string | undefined {
+  const pieces: string[] = [];
+  if (parts.comparison) pieces.push(comparisonHeadline(parts.comparison, { ...(parts.base !== undefined ? { base: parts.base } : {}), brief: parts.check !== undefined }));
+  else if (parts.notice !== undefined) pieces.push(`➖ Nothing compared with ${parts.base !== undefined ? escapeMarkdown(parts.base) : 'a baseline'}`);
+  if (parts.check) pieces.push(requirementsHeadline(parts.check));
+  return pieces.length > 0 ? pieces.join(' · ') : undefined;
+}
+
+/** A commit as GitHub links it in a comment (a bare SHA), or as code when it is not one. */
+function commitText(commit: string): string {
+  return /^[0-9a-f]{7,40}$/i.test(commit) ? commit.toLowerCase() : `\`${commit.replace(/[`\\\r\n]/g, '')}\``;
+}
+
+/** "Judged commit 1a2b3c… against main: history of 8 runs; false alarms ≤ 0.5 % per gated statistic." */
+function judgedLine(parts: ReviewerCommentParts): string {
+  const report = parts.comparison;
+  if (!report) {
+    if (parts.commit === undefined) return '';
+    return parts.check ? `Judged commit ${commitText(parts.commit)} against the requirements.` : `Commit ${commitText(parts.commit)}.`;
+  }
+  const who = parts.commit !== undefined ? `commit ${commitText(parts.commit)}` : `**${escapeMarkdown(report.resultLabel)}**`;
+  const against = parts.base !== undefined ? `${escapeMarkdown(parts.base)} (**${escapeMarkdown(report.referenceLabel)}**)` : `**${escapeMarkdown(report.referenceLabel)}**`;
+  return `Judged ${who} against ${against}: ${report.methodLabel}.`;
+}
+
+/**
+ * A table that can give up rows from its end: `prefix`, the header and as many rows as fit, then
+ * a line saying how many were left out, then `suffix` (a closing `</details>`).
+ */
+function rowsSection(
+  section: Omit<CommentSection, 'text' | 'shorten'>,
+  prefix: string,
+  table: { header: string[]; rows: string[] },
+  suffix: string,
+  more: (n: number) => string,
+): CommentSection {
+  const text = (k: number) => {
+    const lines = prefix !== '' ? [prefix, ''] : [];
+    if (k > 0) lines.push(...table.header, ...table.rows.slice(0, k), '');
+    if (k < table.rows.length) lines.push(more(table.rows.length - k), '');
+    if (suffix !== '') lines.push(suffix);
+    return lines.join('\n').replace(/\s+$/, '');
+  };
+  const shorten = (room: number) => {
+    let low = 0;
+    let high = table.rows.length;
+    if (text(0).length > room) return '';
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (text(mid).length <= room) low = mid;
+      else high = mid - 1;
+    }
+    return text(low);
+  };
+  return { ...section, text: text(table.rows.length), shorten };
+}
+
+/** A list of `- ` lines that can give up lines from its end. */
+function listSection(section: Omit<CommentSection, 'text' | 'shorten'>, lines: string[], more: (n: number) => string): CommentSection {
+  return rowsSection(section, '', { header: [], rows: lines }, '', more);
+}
+
+/** The reviewer's document in parts, most important first by priority (lowest number kept longest). */
+export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCommentLinks = {}): CommentSection[] {
+  const sections: CommentSection[] = [];
+  const everything = links.fullReport ?? 'the full report';
+  const failingWhere = links.reportHtml ? 'report.html' : everything;
+  const more = (what: string, where: string) => (n: number) => `… and ${plural(n, `more ${what}`)} in ${where}.`;
+  const line = reviewerHeadline(parts);
+  const judged = judgedLine(parts);
+  if (line !== undefined) sections.push({ text: [`### ${line}`, ...(judged !== '' ? ['', judged] : [])].join('\n'), priority: 0, required: true, label: 'the headline' });
+  if (parts.notice) sections.push({ text: parts.notice, priority: 0, required: true, label: 'the notice' });
+
+  const comparison = parts.comparison;
+  const compared = comparison ? comparisonMarkdownParts(comparison) : undefined;
+  if (comparison && compared) {
+    // The rows behind the headline's numbers: failures and gated warnings; improvements when the headline names them (nothing failed).
+    const improved = comparison.verdict === 'pass' ? compared.rest.filter((r) => r.gated && r.status === 'improved') : [];
+    const shown = [...compared.attention, ...improved];
+    if (shown.length > 0) {
+      sections.push(
+        rowsSection({ priority: 1, required: true, label: 'the failing comparison rows' }, '', changeTable(shown, comparison.rows), '', more('failing row', failingWhere)),
+      );
+    }
+  }
+  const check = parts.check;
+  const checked = check ? checkMarkdownParts(check) : undefined;
+  if (checked && checked.problems !== '') {
+    sections.push(listSection({ priority: 2, label: 'the requirement problems' }, checked.problems.split('\n'), more('problem', everything)));
+  }
+  if (check && check.checksFailed > 0) {
+    const failures = requirementFailures(check);
+    if (failures.rows.length > 0) {
+      sections.push(rowsSection({ priority: 3, label: 'the failed requirements' }, '**Requirements not met**', failures, '', more('failed requirement', everything)));
+    }
+  }
+  if (compared && compared.warnings !== '')
+    sections.push(listSection({ priority: 4, label: 'the comparison warnings' }, compared.warnings.split('\n'), more('warning', everything)));
+
+  if (comparison && compared) {
+    const rest = compared.rest.filter((r) => !(comparison.verdict === 'pass' && r.gated && r.status === 'improved'));
+    const summary = rest.length > 0 ? `Comparison: ${plural(rest.length, 'other row')}, and how they were judged` : 'Comparison: how it was judged';
+    const prefix = ['<details>', `<summary>${summary}</summary>`, '', compared.sides, ...(compared.notes !== '' ? ['', compared.notes] : [])].join('\n');
+    const table = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
+    sections.push(
+      rowsSection(
+        { priority: 6, label: 'the other comparison rows' },
+        prefix,
+        { header: table.slice(0, 2), rows: table.slice(2) },
+        [compared.legend, '', '</details>'].join('\n'),
+        more('row', everything),
+      ),
+    );
+  }
+  if (parts.trends) sections.push({ text: parts.trends, priority: 7, label: 'the trends' });
+  if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: 'the charts' });
+  // The hosted images are a few short links: shown after the Mermaid charts, dropped only after the other comparison rows.
+  if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 5, label: 'the chart images' });
+  if (check && checked) {
+    const prefix = ['<details>', `<summary>Requirements: ${checkHeadline(check)}</summary>`, ...(checked.warnings !== '' ? ['', checked.warnings] : [])].join('\n');
+    const table = check.table.length > 0 ? checked.table(check.table) : [];
+    sections.push(
+      rowsSection(
+        { priority: 9, label: 'the requirements table' },
+        prefix,
+        { header: table.slice(0, 2), rows: table.slice(2) },
+        [...(checked.legend !== '' ? [checked.legend, ''] : []), '</details>'].join('\n'),
+        more('row', everything),
+      ),
+    );
+  }
+  const link = linksLine(links);
+  if (link !== undefined) sections.push({ text: link, priority: -1, required: true, label: 'links' });
+  return sections;
+}
+
+/** The whole document, uncut: the job summary and the action's report.md. */
+export function reviewerReport(parts: ReviewerCommentParts, links: ReviewerCommentLinks = {}): string {
+  return (
+    reviewerSections(parts, links)
+      .map((s) => s.text.replace(/\s+$/, ''))
+      .filter((t) => t !== '')
+      .join('\n\n') + '\n'
+  );
 }
 
 /** The comment body (without the sticky marker), at most `limit` characters. */
 export function reviewerComment(parts: ReviewerCommentParts, links: ReviewerCommentLinks, limit = MAX_COMMENT_BODY): string {
-  const named: [string | undefined, string][] = [
-    [parts.check, 'the check table'],
-    [parts.notice, 'the notice'],
-    [parts.comparison, 'the comparison table'],
-    [parts.trends, 'the trends'],
-    [parts.charts, 'the charts'],
-  ];
-  const sections: CommentSection[] = named
-    .filter((p): p is [string, string] => p[0] !== undefined && p[0] !== '')
-    .map(([text, label], index) => ({ text, priority: index, required: index === 0, label }));
-  // The hosted images are a few short links: dropped only after the Mermaid charts and the comparison.
-  if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 1, label: 'the chart images' });
-  const link = linksLine(links);
-  if (link !== undefined) sections.push({ text: link, priority: -1, required: true, label: 'links' });
-  return fitCommentBody(sections, links.runUrl, limit).body;
+  return fitCommentBody(reviewerSections(parts, links), links.runUrl, limit).body;
 }
 
 function linksLine(links: ReviewerCommentLinks): string | undefined {

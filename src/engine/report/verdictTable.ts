@@ -1,11 +1,12 @@
 /**
- * What a reader must see first, as plain text cells: the verdict line of the check and of the
- * comparison, and their failing (and, for a comparison, warning) rows. report.html shows it above
- * its charts. Formats what the report models hold; computes nothing new.
+ * What a reader must see first, as plain text cells: the verdict line of the comparison (what
+ * changed, by benchmark) and of the check, and their failing (and, for a comparison, warning)
+ * rows. report.html shows them above its charts, the comparison first. Formats what the report
+ * models hold; computes nothing new.
  */
 import type { ComparisonReport } from './comparisonReport.js';
 import { formatMeasured, headline as comparisonHeadline, needsAttention } from './comparisonMarkdown.js';
-import { percent } from './markdown.js';
+import { percent, requirementsHeadline } from './markdown.js';
 import { headline as checkHeadline, type CheckReport } from './model.js';
 import { formatFixed3 } from '../numeric/formatFixed.js';
 
@@ -37,7 +38,7 @@ export function checkVerdictTable(report: CheckReport): VerdictTable {
   }
   return {
     verdict: report.verdict,
-    headline: `perfgate: ${checkHeadline(report)}`,
+    headline: `${requirementsHeadline(report).replace(/^\S+ /, '')}: ${checkHeadline(report)}`,
     header: ['Sub-experiment', 'Parameter', 'Check', 'Result', 'Requirement', 'Over'],
     rows,
     otherRows: cells - rows.length,
