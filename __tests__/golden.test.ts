@@ -14,7 +14,8 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
-import { removeTempDirs, runAction, type ActionInputs } from './helpers/runner-action.js';
+import { pushEventEnv, removeTempDirs, runAction, type ActionInputs } from './helpers/runner-action.js';
+import { jmhFixtureResults, RUN_DRIFT, writeCriterionRun, writeGoRun, writeJmhRun, type Slowdown } from './helpers/pullRequestSuites.js';
 
 const GOLDEN_DIR = join(repoRoot, '__tests__', '__golden__');
 const UPDATE = process.env['UPDATE_GOLDEN'] === '1';
@@ -210,6 +211,55 @@ describe('goldens: the example set (fixtures/example)', () => {
         expect(run.summary).toContain('```mermaid');
       }
     });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// A Go, a Criterion and a JMH pull request, as the action sees them: six pushes to main record a
+// history (record-history), then a pull request whose candidate has some benchmarks ~30 % slower
+// is compared with it. The runs are the real outputs of fixtures/formats with their times scaled
+// (helpers/pullRequestSuites.ts). The comment must lead with what changed against main.
+
+describe('goldens: a Go, a Criterion and a JMH pull request against a recorded history of main', () => {
+  const drift = (run: number) => () => RUN_DRIFT[run]!;
+  const cases: [string, string, (folder: string, slowdown: Slowdown) => unknown, Slowdown][] = [
+    ['go', 'bench/bench.txt', writeGoRun, (_, parameter) => (parameter.endsWith('mode=copy') ? 1.3 : 1.003)],
+    [
+      'criterion',
+      'bench/target/criterion/**/new/estimates.json',
+      writeCriterionRun,
+      (group, value) => (group === 'publish' && value !== '64' ? 1.3 : group === 'subscribe' && value === '64' ? 1.28 : 1.002),
+    ],
+    [
+      'jmh',
+      'bench/jmh.json',
+      (folder, slowdown) => writeJmhRun(folder, jmhFixtureResults(), slowdown),
+      (benchmark, parameter) => (benchmark === 'PublishBench.publish' && parameter === 'mode=copy,size=1024' ? 1.29 : benchmark === 'QueueBench.offer' ? 1.31 : 1.002),
+    ],
+  ];
+
+  test.each(cases)('%s: the comment and job summary of the pull request', (name, results, write, slowdown) => {
+    const ws = tempDir(`perfgate-golden-${name}-`);
+    for (let run = 0; run < 6; run++) {
+      write(join(ws, 'bench'), drift(run));
+      const env = pushEventEnv(100 + run, `2026-03-0${run + 1}T12:00:00Z`);
+      const push = runAction({ results, 'record-history': 'history', charts: 'false', 'upload-report': 'false', comment: 'never' }, { workspace: ws, env });
+      expect(push.stderr).toBe('');
+      expect(push.status).toBe(0);
+    }
+    write(join(ws, 'bench'), slowdown);
+    const event = join(ws, 'event.json');
+    writeFileSync(event, JSON.stringify({ pull_request: { number: 12, head: { sha: 'feed5eed0123456789abcdef0123456789abcdef' }, base: { ref: 'main' } } }));
+    const env = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/bench', GITHUB_RUN_ID: '200', GITHUB_SERVER_URL: 'https://github.com' };
+    const pr = runAction({ results, history: 'history', charts: 'false', 'upload-report': 'false', comment: 'never' }, { workspace: ws, env });
+    expect(pr.stderr).toBe('');
+    expect(pr.status).toBe(1);
+    const placeholders = (text: string) => text.split(ws).join('<workspace>');
+    const comment = placeholders(readFileSync(join(ws, 'perfgate-report', 'comment.md'), 'utf8'));
+    expectGolden(`pull-request/${name}/comment.md`, comment);
+    expectGolden(`pull-request/${name}/summary.md`, placeholders(pr.summary));
+    // What a reviewer reads first: the change against main, counted by benchmark, and the commit judged.
+    expect(comment).toMatch(/^### ❌ \d+ benchmarks? [\d–]+ % slower than main \(history of 6 runs\)\n\nJudged commit feed5eed0123456789abcdef0123456789abcdef against main /);
   });
 });
 

@@ -1,0 +1,110 @@
+/**
+ * The first line a reviewer reads (issue 25 item 9): what changed against the base branch,
+ * counted by benchmark, with the method; the requirements second. Each case builds its reports
+ * with the engine's own comparison and check, from measurements written here.
+ */
+import { compareExperiment, type SubExperimentComparison } from '../src/engine/compare/compare.js';
+import { parseThresholds } from '../src/engine/compare/thresholds.js';
+import type { Measurement } from '../src/engine/model/measurement.js';
+import { buildComparisonReport, THRESHOLD_METHOD } from '../src/engine/report/comparisonReport.js';
+import { renderComparisonText } from '../src/engine/report/comparisonText.js';
+import { buildCheckReport } from '../src/engine/report/model.js';
+import { reviewerComment, reviewerHeadline } from '../src/engine/report/reviewerComment.js';
+import { checkLimit, type SubExperimentCheck } from '../src/engine/check/checkRow.js';
+
+/** A Go-style time per operation in ns: one benchmark at one parameter. */
+function timing(experiment: string, parameter: string, ns: number): Measurement {
+  return {
+    experiment,
+    parameter: { label: parameter },
+    metric: { name: 'time/op', dimension: 'time', unit: 'ns', displayUnit: 'ns', direction: 'lower-is-better' },
+    statistics: { value: ns },
+    place: { file: 'bench.txt' },
+  };
+}
+
+/** An allocation count per operation: not a speed, so a change reads "worse". */
+function allocs(experiment: string, parameter: string, n: number): Measurement {
+  return {
+    experiment,
+    parameter: { label: parameter },
+    metric: { name: 'allocs/op', dimension: 'count', unit: '', displayUnit: '', direction: 'lower-is-better' },
+    statistics: { value: n },
+    place: { file: 'bench.txt' },
+  };
+}
+
+/** A threshold comparison (10 %) of one experiment's reference and result measurements. */
+function compared(experiment: string, reference: Measurement[], result: Measurement[]): SubExperimentComparison {
+  return compareExperiment(experiment, { measurements: reference }, { measurements: result }, parseThresholds(undefined));
+}
+
+const baselineRun = { runId: 41, runUrl: 'https://github.com/octo/bench/actions/runs/41', commit: '1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b', date: '2026-03-01T12:00:00Z' };
+
+test('slower benchmarks: counted by experiment × parameter, with the range of their changes and the commit of the baseline run', () => {
+  const encode = compared(
+    'BenchmarkEncode',
+    [timing('BenchmarkEncode', 'size=64', 100), timing('BenchmarkEncode', 'size=1024', 1000), timing('BenchmarkEncode', 'size=4096', 4000)],
+    [timing('BenchmarkEncode', 'size=64', 128), timing('BenchmarkEncode', 'size=1024', 1310), timing('BenchmarkEncode', 'size=4096', 4040)],
+  );
+  const report = buildComparisonReport([encode], 'run 41', 'results', baselineRun, THRESHOLD_METHOD);
+  expect(report.changes).toMatchObject({ benchmarks: 3, missing: 0, worse: { benchmarks: 2, speed: true } });
+  expect(report.changes.worse!.smallest).toBeCloseTo(28, 9);
+  expect(report.changes.worse!.largest).toBeCloseTo(31, 9);
+  expect(reviewerHeadline({ comparison: report, base: 'main' })).toBe('❌ 2 benchmarks 28–31 % slower than main (against 1a2b3c4)');
+  expect(renderComparisonText(report).split('\n')[0]).toBe('perfgate compare: FAIL: 2 benchmarks 28–31 % slower than the baseline (against 1a2b3c4)');
+});
+
+test('only improvements: the headline says faster; a count that is not a time says better', () => {
+  const faster = compared(
+    'BenchmarkDecode',
+    [timing('BenchmarkDecode', 'size=64', 100), timing('BenchmarkDecode', 'size=1024', 1000)],
+    [timing('BenchmarkDecode', 'size=64', 88), timing('BenchmarkDecode', 'size=1024', 850)],
+  );
+  expect(reviewerHeadline({ comparison: buildComparisonReport([faster], 'results', 'pr'), base: 'main' })).toBe(
+    '✅ 2 benchmarks 12–15 % faster than main (one run, noise not estimated)',
+  );
+  const fewer = compared('BenchmarkDecode', [allocs('BenchmarkDecode', 'size=64', 10)], [allocs('BenchmarkDecode', 'size=64', 5)]);
+  expect(reviewerHeadline({ comparison: buildComparisonReport([fewer], 'results', 'pr') })).toBe('✅ 1 benchmark 50 % better than the baseline (one run, noise not estimated)');
+  const more = compared('BenchmarkDecode', [allocs('BenchmarkDecode', 'size=64', 4)], [allocs('BenchmarkDecode', 'size=64', 6)]);
+  expect(reviewerHeadline({ comparison: buildComparisonReport([more], 'results', 'pr') })).toBe('❌ 1 benchmark 50 % worse than the baseline (one run, noise not estimated)');
+});
+
+test('nothing changed: the number of benchmarks compared; a benchmark of main missing from the results fails the line', () => {
+  const same = compared('BenchmarkEncode', [timing('BenchmarkEncode', 'size=64', 100)], [timing('BenchmarkEncode', 'size=64', 103)]);
+  expect(reviewerHeadline({ comparison: buildComparisonReport([same], 'results', 'pr'), base: 'main' })).toBe(
+    '✅ No benchmark changed beyond the threshold against main (one run, noise not estimated, 1 benchmark)',
+  );
+  const gone = compared('BenchmarkEncode', [timing('BenchmarkEncode', 'size=64', 100), timing('BenchmarkEncode', 'size=1024', 1000)], [timing('BenchmarkEncode', 'size=64', 100)]);
+  expect(reviewerHeadline({ comparison: buildComparisonReport([gone], 'results', 'pr'), base: 'main' })).toBe(
+    '❌ 1 benchmark of main missing from the results (one run, noise not estimated)',
+  );
+});
+
+test('only requirements failed: the comparison first ("nothing slower"), the requirements second', () => {
+  const same = compared('BenchmarkEncode', [timing('BenchmarkEncode', 'size=64', 100)], [timing('BenchmarkEncode', 'size=64', 101)]);
+  const rows = [
+    { check: 'time/op', payloadBytes: NaN, parameter: 'size=64', unit: 'ns', direction: 'lower-is-better' as const, ...checkLimit({ limit: 90 }, 'lower-is-better', 101) },
+    { check: 'time/op', payloadBytes: NaN, parameter: 'size=1024', unit: 'ns', direction: 'lower-is-better' as const, ...checkLimit({ limit: 2000 }, 'lower-is-better', 1001) },
+  ];
+  const sub: SubExperimentCheck = { experimentType: 'BenchmarkEncode', source: 'bench.txt', status: 'failed', rows };
+  const check = buildCheckReport([sub], ['BenchmarkEncode']);
+  const parts = { comparison: buildComparisonReport([same], 'history', 'pr'), check, base: 'main', commit: 'ABCDEF0123456789abcdef0123456789abcdef01' };
+  expect(reviewerHeadline(parts)).toBe('✅ Nothing slower than main (one run, noise not estimated) · ❌ 1 of 2 requirements over its limit');
+  const body = reviewerComment(parts, {});
+  expect(body.split('\n').slice(0, 3)).toEqual([
+    '### ✅ Nothing slower than main (one run, noise not estimated) · ❌ 1 of 2 requirements over its limit',
+    '',
+    'Judged commit abcdef0123456789abcdef0123456789abcdef01 against main (**history**): threshold against one run, noise not estimated.',
+  ]);
+  expect(body).toContain(
+    '**Requirements not met**\n\n| Benchmark | Check | Result | Limit | Over |\n| :-- | :-- | --: | --: | --: |\n| BenchmarkEncode size=64 | time/op ≤ | 101.000 ns | 90.000 ns | +12.222 % |\n',
+  );
+});
+
+test('a name from a result file or the event cannot break out of the headline', () => {
+  const same = compared('BenchmarkEncode', [timing('BenchmarkEncode', 'size=64', 100)], [timing('BenchmarkEncode', 'size=64', 100)]);
+  expect(reviewerHeadline({ comparison: buildComparisonReport([same], 'results', 'pr'), base: 'main](https://evil.example) @team <b>' })).toBe(
+    '✅ No benchmark changed beyond the threshold against main\\]\\(https\\://evil.example\\) &#64;team &lt;b&gt; (one run, noise not estimated, 1 benchmark)',
+  );
+});
