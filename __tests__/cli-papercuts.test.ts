@@ -81,6 +81,18 @@ describe('comment.md: the reviewer comment outside GitHub Actions', () => {
     expect(comment).not.toContain(dir);
   });
 
+  test('a run that errors replaces the comment.md an earlier run left: never a stale ✅', async () => {
+    const dir = tempDir('perfgate-comment-errored-');
+    const requirements = join(example, 'requirements.csv');
+    expect((await cli(['check', '--results', join(example, 'results'), '--requirements', requirements, '-o', dir])).code).toBe(0);
+    expect(read(join(dir, 'comment.md'))).toMatch(/^### ✅ all 66 requirements met\n/);
+    const errored = await cli(['compare', '--reference', join(example, 'results'), '--results', join(example, 'no-such-results'), '-o', dir]);
+    expect(errored.code).toBe(2);
+    const comment = read(join(dir, 'comment.md'));
+    expect(comment).toMatch(/^### ⚠️ perfgate errored: nothing was gated\n\nThe run stopped before a verdict: .*no\\-such\\-results\\: no such file or folder\n/);
+    expect(comment).toContain('Earlier results of this pull request do not stand for this run.');
+  });
+
   test('a passing check holds no chart unless asked; --comment-charts always adds them', async () => {
     const dir = tempDir('perfgate-comment-pass-');
     const args = ['check', '--results', join(example, 'results'), '--requirements', join(example, 'requirements.csv'), '--charts', '--no-png'];

@@ -14397,6 +14397,16 @@ function reviewerSections(parts, links = {}) {
 function reviewerComment(parts, links, limit = MAX_COMMENT_BODY) {
   return fitCommentBody(reviewerSections(parts, links), links.runUrl, limit).body;
 }
+function erroredComment(message, runUrl) {
+  return [
+    "### ⚠️ perfgate errored: nothing was gated",
+    "",
+    `The run stopped before a verdict: ${escapeMarkdown(message)}`,
+    "",
+    `Earlier results of this pull request do not stand for this run. Fix the input and run again.${runUrl ? ` [Workflow run](${runUrl})` : ""}`,
+    ""
+  ].join("\n");
+}
 function linksLine(links) {
   const artifact = links.artifact !== void 0 ? ` · report files, charts and report.html in the \`${links.artifact.replace(/[`\\]/g, "")}\` artifact` : "";
   if (links.runUrl !== void 0) return `[Workflow run and job summary](${links.runUrl})${artifact}.`;
@@ -14405,6 +14415,7 @@ function linksLine(links) {
 }
 
 // src/pipeline/comment.ts
+import { statSync as statSync6 } from "node:fs";
 var COMMENT_FILE = "comment.md";
 var COMMENT_CHARTS = ["failing", "always", "never"];
 function writeReviewerComment(outputDir, parts, failed, commentCharts, where = {}) {
@@ -14412,6 +14423,17 @@ function writeReviewerComment(outputDir, parts, failed, commentCharts, where = {
   const { charts, ...rest } = parts;
   const body = reviewerComment({ ...rest, ...withCharts && charts !== void 0 ? { charts } : {} }, { reportFolder: true, ...where });
   return new ReportWriter(outputDir).write(COMMENT_FILE, body + "\n");
+}
+function erroredCommentOnFailure(outputDir, work) {
+  try {
+    return work();
+  } catch (error) {
+    try {
+      if (statSync6(outputDir).isDirectory()) new ReportWriter(outputDir).write(COMMENT_FILE, erroredComment(describeError(error)));
+    } catch {
+    }
+    throw error;
+  }
 }
 
 // src/cli/main.ts
@@ -14512,15 +14534,10 @@ function checkCommand(args, io) {
   if (results.length === 0) throw new UsageError("check: --results is required (files, folders or glob patterns)");
   const requirements = values.requirements;
   if (!requirements) throw new UsageError("check: --requirements is required (a requirements CSV)");
-  const outcome = runCheck(
-    {
-      results,
-      requirements,
-      outputDir: values["output-dir"] ?? "perfgate-report",
-      floatParse: floatParseOption(values["float-parse"]),
-      ...formatOptions(values)
-    },
-    cliProgress(io)
+  const outputDir = values["output-dir"] ?? "perfgate-report";
+  const outcome = erroredCommentOnFailure(
+    outputDir,
+    () => runCheck({ results, requirements, outputDir, floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) }, cliProgress(io))
   );
   io.out(renderText(outcome.report));
   io.out(`
@@ -14649,24 +14666,27 @@ function compareCommand(args, io) {
     throw new UsageError("compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one");
   if ((given !== void 0 || values["no-environment-check"]) && history === void 0)
     throw new UsageError("compare: --environment and --no-environment-check are for --history (the machine check of history runs)");
-  const outcome = runCompare(
-    {
-      reference,
-      ...history !== void 0 ? { history } : {},
-      results,
-      referenceLabel: values["reference-label"] ?? labelOfPath(reference[0] ?? history),
-      resultLabel: values["results-label"] ?? labelOfPath(results[0]),
-      outputDir: values["output-dir"] ?? "perfgate-report",
-      thresholds: parseThresholds(values.threshold),
-      ...values.paired ? { paired: true } : {},
-      ...values.confidence !== void 0 ? { confidence: numberOption(values.confidence, "--confidence", NaN, (v) => v >= 0.5 && v < 1, "a probability from 0.5 to below 1, such as 0.99") } : {},
-      gate: parseGateStatistics(values.gate),
-      // As the action does with its runner: history runs from another kind of machine are not judged.
-      ...values["no-environment-check"] || history === void 0 ? {} : given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() },
-      floatParse: floatParseOption(values["float-parse"]),
-      ...formatOptions(values)
-    },
-    cliProgress(io)
+  const outcome = erroredCommentOnFailure(
+    values["output-dir"] ?? "perfgate-report",
+    () => runCompare(
+      {
+        reference,
+        ...history !== void 0 ? { history } : {},
+        results,
+        referenceLabel: values["reference-label"] ?? labelOfPath(reference[0] ?? history),
+        resultLabel: values["results-label"] ?? labelOfPath(results[0]),
+        outputDir: values["output-dir"] ?? "perfgate-report",
+        thresholds: parseThresholds(values.threshold),
+        ...values.paired ? { paired: true } : {},
+        ...values.confidence !== void 0 ? { confidence: numberOption(values.confidence, "--confidence", NaN, (v) => v >= 0.5 && v < 1, "a probability from 0.5 to below 1, such as 0.99") } : {},
+        gate: parseGateStatistics(values.gate),
+        // As the action does with its runner: history runs from another kind of machine are not judged.
+        ...values["no-environment-check"] || history === void 0 ? {} : given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() },
+        floatParse: floatParseOption(values["float-parse"]),
+        ...formatOptions(values)
+      },
+      cliProgress(io)
+    )
   );
   io.out(renderComparisonText(outcome.report));
   io.out(`

@@ -28,7 +28,7 @@ import { syncTrendIssues } from './github/trendIssues.js';
 import { trendAlerts } from '../engine/trends/alerts.js';
 import { escapeMarkdown, withoutControls } from '../engine/report/escape.js';
 import { pullRequestRefs, readRunContext, requireRepository, type RunContext } from './context.js';
-import { reviewerComment, reviewerReport, type ReviewerCommentLinks, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
+import { erroredComment, reviewerComment, reviewerReport, type ReviewerCommentLinks, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
 
 /** Log groups with their duration, warnings as annotations. */
 const actionProgress: Progress = {
@@ -315,16 +315,7 @@ async function publishError(message: string, context: RunContext): Promise<void>
 }
 
 /** What a pull request and the job summary show for a run that errored. */
-export function erroredMarkdown(message: string, runUrl: string | undefined): string {
-  return [
-    '### ⚠️ perfgate errored: nothing was gated',
-    '',
-    `The run stopped before a verdict: ${escapeMarkdown(message)}`,
-    '',
-    `Earlier results of this pull request do not stand for this run. Fix the input and run again.${runUrl ? ` [Workflow run](${runUrl})` : ''}`,
-    '',
-  ].join('\n');
-}
+export const erroredMarkdown = erroredComment;
 
 function readModeOrGate(): 'gate' | 'comment' {
   try {

@@ -39,7 +39,7 @@ import { parseTrendStatistics, runTrends } from '../pipeline/trends.js';
 import { renderTrendsText } from '../engine/trends/render.js';
 import { runInspect } from '../pipeline/inspect.js';
 import { runDashboard } from '../pipeline/dashboard.js';
-import { COMMENT_CHARTS, writeReviewerComment, type CommentCharts } from '../pipeline/comment.js';
+import { COMMENT_CHARTS, erroredCommentOnFailure, writeReviewerComment, type CommentCharts } from '../pipeline/comment.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import { renderInspectionJson, renderInspectionText } from '../engine/report/inspect.js';
 import { parseExperimentNames, REPETITION_MODES, type RepetitionMode, type ResultsOptions } from '../pipeline/results.js';
@@ -154,15 +154,9 @@ function checkCommand(args: string[], io: Console): number | Promise<number> {
   if (results.length === 0) throw new UsageError('check: --results is required (files, folders or glob patterns)');
   const requirements = values.requirements;
   if (!requirements) throw new UsageError('check: --requirements is required (a requirements CSV)');
-  const outcome = runCheck(
-    {
-      results,
-      requirements,
-      outputDir: values['output-dir'] ?? 'perfgate-report',
-      floatParse: floatParseOption(values['float-parse']),
-      ...formatOptions(values),
-    },
-    cliProgress(io),
+  const outputDir = values['output-dir'] ?? 'perfgate-report';
+  const outcome = erroredCommentOnFailure(outputDir, () =>
+    runCheck({ results, requirements, outputDir, floatParse: floatParseOption(values['float-parse']), ...formatOptions(values) }, cliProgress(io)),
   );
   io.out(renderText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
@@ -302,30 +296,32 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
     throw new UsageError('compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one');
   if ((given !== undefined || values['no-environment-check']) && history === undefined)
     throw new UsageError('compare: --environment and --no-environment-check are for --history (the machine check of history runs)');
-  const outcome = runCompare(
-    {
-      reference,
-      ...(history !== undefined ? { history } : {}),
-      results,
-      referenceLabel: values['reference-label'] ?? labelOfPath(reference[0] ?? history!),
-      resultLabel: values['results-label'] ?? labelOfPath(results[0]!),
-      outputDir: values['output-dir'] ?? 'perfgate-report',
-      thresholds: parseThresholds(values.threshold),
-      ...(values.paired ? { paired: true } : {}),
-      ...(values.confidence !== undefined
-        ? { confidence: numberOption(values.confidence, '--confidence', NaN, (v) => v >= 0.5 && v < 1, 'a probability from 0.5 to below 1, such as 0.99') }
-        : {}),
-      gate: parseGateStatistics(values.gate),
-      // As the action does with its runner: history runs from another kind of machine are not judged.
-      ...(values['no-environment-check'] || history === undefined
-        ? {}
-        : given !== undefined
-          ? { resultsEnvironment: environmentOption(given) }
-          : { environment: currentEnvironment() }),
-      floatParse: floatParseOption(values['float-parse']),
-      ...formatOptions(values),
-    },
-    cliProgress(io),
+  const outcome = erroredCommentOnFailure(values['output-dir'] ?? 'perfgate-report', () =>
+    runCompare(
+      {
+        reference,
+        ...(history !== undefined ? { history } : {}),
+        results,
+        referenceLabel: values['reference-label'] ?? labelOfPath(reference[0] ?? history!),
+        resultLabel: values['results-label'] ?? labelOfPath(results[0]!),
+        outputDir: values['output-dir'] ?? 'perfgate-report',
+        thresholds: parseThresholds(values.threshold),
+        ...(values.paired ? { paired: true } : {}),
+        ...(values.confidence !== undefined
+          ? { confidence: numberOption(values.confidence, '--confidence', NaN, (v) => v >= 0.5 && v < 1, 'a probability from 0.5 to below 1, such as 0.99') }
+          : {}),
+        gate: parseGateStatistics(values.gate),
+        // As the action does with its runner: history runs from another kind of machine are not judged.
+        ...(values['no-environment-check'] || history === undefined
+          ? {}
+          : given !== undefined
+            ? { resultsEnvironment: environmentOption(given) }
+            : { environment: currentEnvironment() }),
+        floatParse: floatParseOption(values['float-parse']),
+        ...formatOptions(values),
+      },
+      cliProgress(io),
+    ),
   );
   io.out(renderComparisonText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);

@@ -2,7 +2,9 @@
  * comment.md: the reviewer comment the action would post, written by the CLI into the report
  * folder so that any CI (GitLab, Jenkins, Buildkite) can post it as a merge-request note.
  */
-import { reviewerComment, type ReviewerCommentLinks, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
+import { erroredComment, reviewerComment, type ReviewerCommentLinks, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
+import { statSync } from 'node:fs';
+import { describeError } from '../engine/errors.js';
 import { ReportWriter } from './files.js';
 
 export const COMMENT_FILE = 'comment.md';
@@ -26,4 +28,22 @@ export function writeReviewerComment(
   const { charts, ...rest } = parts;
   const body = reviewerComment({ ...rest, ...(withCharts && charts !== undefined ? { charts } : {}) }, { reportFolder: true, ...where });
   return new ReportWriter(outputDir).write(COMMENT_FILE, body + '\n');
+}
+
+/**
+ * Runs `work` (a check or a comparison that writes into `outputDir`); when it throws and the
+ * folder exists, comment.md says the run errored before the error goes on, so that a comment.md
+ * an earlier run left there is never posted for this one. Best effort: the folder may be the error.
+ */
+export function erroredCommentOnFailure<T>(outputDir: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    try {
+      if (statSync(outputDir).isDirectory()) new ReportWriter(outputDir).write(COMMENT_FILE, erroredComment(describeError(error)));
+    } catch {
+      // No folder to write into: the error itself says why.
+    }
+    throw error;
+  }
 }

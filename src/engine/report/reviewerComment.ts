@@ -206,6 +206,21 @@ export function reviewerComment(parts: ReviewerCommentParts, links: ReviewerComm
   return fitCommentBody(reviewerSections(parts, links), links.runUrl, limit).body;
 }
 
+/**
+ * What a pull request (and the job summary) shows for a run that stopped with an error: that it
+ * errored and gated nothing, so an earlier ✅ or ❌ never stands for this run.
+ */
+export function erroredComment(message: string, runUrl?: string): string {
+  return [
+    '### ⚠️ perfgate errored: nothing was gated',
+    '',
+    `The run stopped before a verdict: ${escapeMarkdown(message)}`,
+    '',
+    `Earlier results of this pull request do not stand for this run. Fix the input and run again.${runUrl ? ` [Workflow run](${runUrl})` : ''}`,
+    '',
+  ].join('\n');
+}
+
 function linksLine(links: ReviewerCommentLinks): string | undefined {
   // The artifact named as it is uploaded (report-artifact), and only when it was.
   const artifact = links.artifact !== undefined ? ` · report files, charts and report.html in the \`${links.artifact.replace(/[`\\]/g, '')}\` artifact` : '';
