@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { writeReportCharts } from '../pipeline/reportCharts.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { runTrends, type TrendsOutcome } from '../pipeline/trends.js';
-import { currentEnvironment } from '../pipeline/environment.js';
+import { currentEnvironment, environmentOfSets } from '../pipeline/environment.js';
+import { mergeEnvironments } from '../engine/model/environment.js';
 import { appendHistoryRecord, historyRunInfoFromEnv, makeHistoryRecord, readHistoryWindow, type HistoryRecord } from '../pipeline/history.js';
 import { loadResults, type ResultsOptions } from '../pipeline/results.js';
 import type { Progress } from '../pipeline/steps.js';
@@ -150,7 +151,8 @@ async function decide(inputs: ActionInputs, context: RunContext): Promise<Decisi
             ...(inputs.paired ? { paired: true } : {}),
             ...(inputs.confidence !== undefined ? { confidence: inputs.confidence } : {}),
             gate: inputs.gate,
-            environment: currentEnvironment(context.env),
+            // The runner is the machine in a workflow; what the files say (a JVM, a Python) fills the rest.
+            resultsEnvironment: currentEnvironment(context.env),
             ...readOptionsOf(inputs),
             ...(baselineRun ? { baselineRun } : {}),
           },
@@ -576,8 +578,11 @@ async function recordHistory(context: RunContext, inputs: ActionInputs, folder: 
     core.warning('record-history: this run was not recorded: the event names no commit date (record on push events)');
     return;
   }
-  const experiments = [...loadResults(inputs.results, readOptionsOf(inputs), actionProgress).experiments.values()];
-  const record = makeHistoryRecord(experiments, { sha: info.sha, date: info.date, runId: info.runId, runUrl: info.runUrl, environment: currentEnvironment(context.env) });
+  const loaded = loadResults(inputs.results, readOptionsOf(inputs), actionProgress);
+  const experiments = [...loaded.experiments.values()];
+  // As the comparison sees the candidate's machine: the runner, then what the files add.
+  const environment = mergeEnvironments(currentEnvironment(context.env), environmentOfSets(loaded.files.map((f) => f.set)))!;
+  const record = makeHistoryRecord(experiments, { sha: info.sha, date: info.date, runId: info.runId, runUrl: info.runUrl, environment });
   let outcome = { written: '', removed: [] as string[] };
   const append = () => {
     outcome = appendHistoryRecord(folder, record, inputs.historyWindow);
