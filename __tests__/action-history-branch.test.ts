@@ -1,5 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FakeCommentGitHub } from './helpers/github-comment-fake.js';
+import { eventFile, pullRequestEvent } from './helpers/github-events.js';
 import { FakeGitGitHub, type FakeGitOptions } from './helpers/github-git-fake.js';
 import { makeTempDir, pushEventEnv, removeTempDirs, repoRoot, runActionAsync, type ActionInputs, type ActionRun } from './helpers/runner-action.js';
 
@@ -12,9 +14,12 @@ const BRANCH = 'perfgate-history';
 const example = join(repoRoot, 'fixtures', 'example');
 
 let git: FakeGitGitHub | undefined;
+let comments: FakeCommentGitHub | undefined;
 afterEach(async () => {
   await git?.stop();
+  await comments?.stop();
   git = undefined;
+  comments = undefined;
 });
 afterAll(removeTempDirs);
 
@@ -161,6 +166,58 @@ describe('action: history-branch', () => {
     );
     expect(pr.status).toBe(0);
     expect(notices(pr)).toContain(`No history: branch ${BRANCH} does not exist yet (no run recorded there). The gate rests on the requirements alone.`);
+  });
+
+  // The README's first workflow on a pull request opened before any push recorded a history: no
+  // requirements, so the results are all there is. They are read all the same.
+  describe('a pull request before any run was recorded, without requirements', () => {
+    const readmeGate: ActionInputs = {
+      results: 'results/**',
+      'history-branch': BRANCH,
+      history: 'history',
+      'github-token': READ_ONLY,
+      charts: 'false',
+      'upload-report': 'false',
+    };
+    async function pullRequest(workspace: string): Promise<ActionRun> {
+      comments = await new FakeCommentGitHub({ owner: 'octo', repo: 'bench', issueNumber: 12 }).start();
+      await serve({ comments });
+      const event = eventFile(pullRequestEvent({ owner: 'octo', repo: 'bench', number: 12 }));
+      return runActionAsync(readmeGate, {
+        workspace,
+        env: { ...prEnv(), GITHUB_EVENT_PATH: event, GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '78' },
+      });
+    }
+
+    test('results that match nothing: an error, and the comment says the run errored', async () => {
+      const pr = await pullRequest(makeTempDir('perfgate-unread-'));
+      expect(pr.status).toBe(1);
+      expect(git!.problems).toEqual([]);
+      expect(pr.outputs['verdict']).toBeUndefined();
+      expect(pr.commands.find((c) => c.command === 'error')).toMatchObject({ message: 'perfgate: results/**: no files match this pattern', properties: { file: 'results/**' } });
+      expect(notices(pr).join('\n')).not.toContain('Nothing was compared');
+      expect(pr.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
+      expect(pr.summary).toContain('results/\\*\\*\\: no files match this pattern');
+      expect(comments!.comments).toHaveLength(1);
+      expect(comments!.comments[0]!.body).toContain('### ⚠️ perfgate errored: nothing was gated');
+    });
+
+    test('results that were read: a pass that says what it read and that nothing was compared', async () => {
+      const workspace = makeTempDir('perfgate-read-');
+      cpSync(join(example, 'results'), join(workspace, 'results', 'r1'), { recursive: true });
+      const pr = await pullRequest(workspace);
+      expect(pr.status).toBe(0);
+      expect(git!.problems).toEqual([]);
+      expect(pr.outputs['verdict']).toBe('pass');
+      const said =
+        `No history: branch ${BRANCH} does not exist yet (no run recorded there). Read 22 benchmarks (2 experiments) from 2 files; ` +
+        'nothing was compared, so nothing was gated. The first push to the default branch with record-history records one.';
+      expect(notices(pr)).toEqual([said]);
+      expect(pr.stdout).toContain('perfgate: read 22 benchmarks (2 experiments) from 2 files\n');
+      expect(pr.summary).toContain('Read 22 benchmarks \\(2 experiments\\) from 2 files; nothing was compared, so nothing was gated.');
+      expect(comments!.comments).toHaveLength(1);
+      expect(comments!.comments[0]!.body).toContain('Read 22 benchmarks \\(2 experiments\\) from 2 files; nothing was compared');
+    });
   });
 
   test('a history branch that cannot be read is an error: a pull request never passes on an unread history', async () => {

@@ -112,10 +112,50 @@ describe('action: record-history and history', () => {
     const notice = run.commands.find((c) => c.command === 'notice')?.message ?? '';
     expect(notice).toBe(`No history: ${missing} does not exist (no run recorded yet, or the cache missed). The gate rests on the requirements alone.`);
     expect(run.summary).toContain('No history');
-    // Without requirements, the summary says plainly that nothing was gated.
+    // Without requirements, the summary says plainly what was read and that nothing was gated.
     const nothing = runAction({ results: join(example, 'results'), history: missing });
     expect(nothing.status).toBe(0);
-    expect(nothing.summary).toContain('Nothing was compared, so nothing was gated.');
+    expect(nothing.commands.filter((c) => c.command === 'notice').map((c) => c.message)).toEqual([
+      `No history: ${missing} does not exist (no run recorded yet, or the cache missed). Read 22 benchmarks (2 experiments) from 2 files; ` +
+        'nothing was compared, so nothing was gated. The first push to the default branch with record-history records one.',
+    ]);
+    expect(nothing.summary).toContain('Read 22 benchmarks \\(2 experiments\\) from 2 files; nothing was compared, so nothing was gated.');
+  });
+
+  // An unread result never passes: with no history yet and no requirements, the results are still
+  // read, and results that give nothing are an error.
+  const unread: [name: string, make: (dir: string) => string, error: (dir: string) => string][] = [
+    ['a pattern that matches nothing', (_dir: string) => 'no-such-results/**', (dir: string) => `perfgate: ${dir}/no-such-results/**: no files match this pattern`],
+    [
+      'a folder with no result files',
+      (dir: string) => {
+        mkdirSync(join(dir, 'empty'));
+        writeFileSync(join(dir, 'empty', 'README.txt'), 'benchmarks go here\n');
+        return join(dir, 'empty');
+      },
+      (dir: string) => `perfgate: ${dir}/empty: the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format)`,
+    ],
+    [
+      'a result file without measurements',
+      (dir: string) => {
+        writeFileSync(join(dir, 'bench.json'), '{"context": {"date": "2026-11-01T00:00:00+00:00", "num_cpus": 4}, "benchmarks": []}\n');
+        return join(dir, 'bench.json');
+      },
+      (dir: string) => `perfgate: ${dir}/bench.json:1:`,
+    ],
+  ];
+  describe.each(unread)('no history yet, no requirements, %s', (_name, make, error) => {
+    test('is an error, never a pass', () => {
+      const dir = makeTempDir('perfgate-unread-');
+      const results = make(dir);
+      const run = runAction({ results: results.startsWith('/') ? results : join(dir, results), history: join(dir, 'perfgate-history') });
+      expect(run.status).toBe(1);
+      expect(run.outputs['verdict']).toBeUndefined();
+      expect(run.commands.find((c) => c.command === 'error')?.message).toContain(error(dir));
+      expect(run.commands.filter((c) => c.command === 'notice')).toEqual([]);
+      expect(run.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
+      expect(run.summary).not.toContain('Nothing was compared');
+    });
   });
 
   test('baseline and history together are a usage error', () => {

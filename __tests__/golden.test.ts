@@ -178,6 +178,8 @@ describe('goldens: the example set (fixtures/example)', () => {
     ['fail', { results: 'fixtures/example/results-regression', requirements, baseline: 'fixtures/example/results' }, 1],
     ['warn', { results: 'fixtures/example/results-regression', history: 'history', threshold: '0.1' }, 0],
     ['no-baseline', { results: 'fixtures/example/results', history: 'no-such-history' }, 0],
+    // Before the first push recorded a history, results that match nothing are an error, never a pass.
+    ['unread', { results: 'fixtures/example/no-such-results/**', history: 'no-such-history' }, 1],
     ['error', { results: 'fixtures/example/no-such-results', requirements }, 1],
   ] as const)('the action on a pull request, %s: job summary and comment', (name, inputs, status) => {
     test('as the goldens say', () => {
@@ -197,7 +199,7 @@ describe('goldens: the example set (fixtures/example)', () => {
       const placeholders = (text: string) => text.split(ws).join('<workspace>');
       expectGolden(`pull-request/${name}/summary.md`, placeholders(run.summary));
       const comment = join(ws, 'perfgate-report', 'comment.md');
-      if (name === 'error') {
+      if (name === 'error' || name === 'unread') {
         // An errored run writes no report; the summary (and a posted comment) say it errored.
         expect(existsSync(comment)).toBe(false);
         expect(run.summary).toContain('perfgate errored: nothing was gated');

@@ -18,7 +18,7 @@ import { runTrends, type TrendsOutcome } from '../pipeline/trends.js';
 import { currentEnvironment, environmentOfSets } from '../pipeline/environment.js';
 import { mergeEnvironments } from '../engine/model/environment.js';
 import { appendHistoryRecord, historyRunInfoFromEnv, makeHistoryRecord, readHistoryWindow, type HistoryRecord } from '../pipeline/history.js';
-import { loadResults, type ResultsOptions } from '../pipeline/results.js';
+import { loadResults, type LoadedResults, type ResultsOptions } from '../pipeline/results.js';
 import type { Progress } from '../pipeline/steps.js';
 import { commentSettings, readCommentModeInputs, readInputs, readMode, type ActionInputs, type CommentSettings } from './inputs.js';
 import { commentMarker, MAX_COMMENT_BODY, upsertStickyComment } from './github/comment.js';
@@ -123,8 +123,8 @@ async function decide(inputs: ActionInputs, context: RunContext): Promise<Decisi
     });
     inputs.results = [...inputs.results, ...folders];
   }
-  const { baseline, baselineRun, notice: baselineNotice } = await baselineOf(inputs, context);
-  let notice = baselineNotice;
+  const { baseline, baselineRun, missing: noBaseline } = await baselineOf(inputs, context);
+  let missing = noBaseline;
   if (inputs.history !== undefined && inputs.historyBranch !== undefined) await historyFromBranch(inputs, inputs.history, inputs.historyBranch, context);
   if (inputs.history !== undefined && !existsSync(inputs.history)) {
     // A history kept in the Actions cache is missing until the first recorded run, and whenever the cache misses.
@@ -132,34 +132,39 @@ async function decide(inputs: ActionInputs, context: RunContext): Promise<Decisi
       inputs.historyBranch !== undefined
         ? `branch ${inputs.historyBranch} does not exist yet (no run recorded there)`
         : `${inputs.history} does not exist (no run recorded yet, or the cache missed)`;
-    notice = `No history: ${why}. ${inputs.requirements !== undefined ? 'The gate rests on the requirements alone.' : 'Nothing was compared, so nothing was gated.'}`;
-    core.notice(notice);
+    missing = { what: 'history', why };
     delete inputs.history;
   }
+  const compares = baseline !== undefined || inputs.history !== undefined;
+  // The results are read and validated on every run. The check and the comparison read them
+  // themselves; a run that does neither (no requirements, no baseline or history yet) reads them
+  // here, so that a pattern matching nothing fails instead of passing unread.
+  const read = inputs.requirements === undefined && !compares ? readResultsAlone(inputs) : undefined;
+  const notice = missing !== undefined ? noticeOfMissing(missing, inputs, read) : undefined;
+  if (notice !== undefined) core.notice(notice);
   const check = inputs.requirements !== undefined ? runCheck({ ...inputs, requirements: inputs.requirements }, actionProgress) : undefined;
-  const comparison =
-    baseline !== undefined || inputs.history !== undefined
-      ? runCompare(
-          {
-            reference: baseline ?? [],
-            ...(inputs.history !== undefined ? { history: inputs.history } : {}),
-            results: inputs.results,
-            referenceLabel: baselineRun ? `run ${baselineRun.runId}` : labelOfPath(baseline?.[0] ?? inputs.history!),
-            resultLabel: labelOfPath(inputs.results[0]!),
-            outputDir: inputs.outputDir,
-            thresholds: inputs.thresholds,
-            ...(inputs.paired ? { paired: true } : {}),
-            ...(inputs.confidence !== undefined ? { confidence: inputs.confidence } : {}),
-            gate: inputs.gate,
-            // The runner is the machine in a workflow; what the files say (a JVM, a Python) fills the rest.
-            resultsEnvironment: currentEnvironment(context.env),
-            ...readOptionsOf(inputs),
-            ...(baselineRun ? { baselineRun } : {}),
-          },
-          actionProgress,
-        )
-      : undefined;
-  if (inputs.recordHistory !== undefined) await recordHistory(context, inputs, inputs.recordHistory);
+  const comparison = compares
+    ? runCompare(
+        {
+          reference: baseline ?? [],
+          ...(inputs.history !== undefined ? { history: inputs.history } : {}),
+          results: inputs.results,
+          referenceLabel: baselineRun ? `run ${baselineRun.runId}` : labelOfPath(baseline?.[0] ?? inputs.history!),
+          resultLabel: labelOfPath(inputs.results[0]!),
+          outputDir: inputs.outputDir,
+          thresholds: inputs.thresholds,
+          ...(inputs.paired ? { paired: true } : {}),
+          ...(inputs.confidence !== undefined ? { confidence: inputs.confidence } : {}),
+          gate: inputs.gate,
+          // The runner is the machine in a workflow; what the files say (a JVM, a Python) fills the rest.
+          resultsEnvironment: currentEnvironment(context.env),
+          ...readOptionsOf(inputs),
+          ...(baselineRun ? { baselineRun } : {}),
+        },
+        actionProgress,
+      )
+    : undefined;
+  if (inputs.recordHistory !== undefined) await recordHistory(context, inputs, inputs.recordHistory, read);
   const trends = trendsOfHistory(inputs, context);
   // Each output gets what it shows: the comment and job summary Mermaid, the artifact specs, SVGs
   // and report.html (which draws from the specs). PNGs only when something ships them (chart
@@ -193,8 +198,14 @@ async function decide(inputs: ActionInputs, context: RunContext): Promise<Decisi
   };
 }
 
+/** Why a comparison the inputs ask for was not made: no baseline was found, or no history recorded yet. */
+interface MissingReference {
+  what: 'baseline' | 'history';
+  why: string;
+}
+
 /** The baseline files: the input's patterns, or those of a run found through the API (`auto`, `run:<id>`). */
-async function baselineOf(inputs: ActionInputs, context: RunContext): Promise<{ baseline?: string[]; baselineRun?: BaselineRun; notice?: string }> {
+async function baselineOf(inputs: ActionInputs, context: RunContext): Promise<{ baseline?: string[]; baselineRun?: BaselineRun; missing?: MissingReference }> {
   const settings = inputs.autoBaseline;
   if (!settings) return inputs.baseline ? { baseline: inputs.baseline } : {};
   const found = await core.group('Finding the baseline', async () => {
@@ -205,12 +216,55 @@ async function baselineOf(inputs: ActionInputs, context: RunContext): Promise<{ 
   if ('reason' in found) {
     // A comparison the user asked for by run id that cannot be made is an error, never a pass.
     if (settings.runId !== undefined) throw new UsageError(`input "baseline": run:${settings.runId} gives no baseline: ${found.reason}`);
-    const notice = `No baseline: ${found.reason}. ${inputs.requirements !== undefined ? 'The gate rests on the requirements alone.' : 'Nothing was compared, so nothing was gated.'}`;
-    core.notice(notice);
-    return { notice };
+    return { missing: { what: 'baseline', why: found.reason } };
   }
   core.info(logSafe(`baseline: run ${found.run.runId} (${found.run.runUrl}), commit ${found.run.commit}, ${found.run.date}`));
   return { baseline: found.patterns, baselineRun: found.run };
+}
+
+/**
+ * The results of a run that neither checks nor compares: read and validated like any other, and
+ * an error when they hold no measurement. Its notices go to the log once.
+ */
+function readResultsAlone(inputs: ActionInputs): LoadedResults {
+  const loaded = actionProgress.step('Finding and reading result files', () => loadResults(inputs.results, readOptionsOf(inputs), actionProgress));
+  if (countMeasurements(loaded) === 0) {
+    throw new InputError(`no measurements were read from input "results" (${inputs.results.join(', ')}): the files hold no benchmark results`);
+  }
+  core.info(logSafe(`read ${describeRead(loaded)}`));
+  return loaded;
+}
+
+function countMeasurements(loaded: LoadedResults): number {
+  let n = 0;
+  for (const e of loaded.experiments.values()) n += e.measurements.length;
+  return n;
+}
+
+/**
+ * What a results set held, in a reader's words: "12 benchmarks (3 experiments) from 2 files". A
+ * benchmark is one experiment at one parameter (a Go sub-benchmark, a JMH @Param point, a payload
+ * size); the experiments are named only when they are fewer.
+ */
+export function describeRead(loaded: LoadedResults): string {
+  const benchmarks = new Set<string>();
+  for (const e of loaded.experiments.values()) for (const m of e.measurements) benchmarks.add(`${e.experiment}\u0000${m.parameter.label}`);
+  const experiments = loaded.experiments.size;
+  const files = loaded.files.length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(benchmarks.size, 'benchmark')}${experiments < benchmarks.size ? ` (${plural(experiments, 'experiment')})` : ''} from ${plural(files, 'file')}`;
+}
+
+/**
+ * The notice of a run whose baseline or history is missing: why, and what the gate rested on.
+ * Without requirements it names what was read, so a pass says plainly that nothing was compared.
+ */
+function noticeOfMissing(missing: MissingReference, inputs: ActionInputs, read: LoadedResults | undefined): string {
+  const head = `No ${missing.what}: ${missing.why}.`;
+  if (inputs.requirements !== undefined) return `${head} The gate rests on the requirements alone.`;
+  const what = read !== undefined ? `Read ${describeRead(read)}; nothing` : 'Nothing';
+  const next = missing.what === 'history' ? ' The first push to the default branch with record-history records one.' : '';
+  return `${head} ${what} was compared, so nothing was gated.${next}`;
 }
 
 /**
@@ -572,13 +626,13 @@ async function historyFromBranch(inputs: ActionInputs, folder: string, branch: s
  * with `history-branch`, commits it there too (never from a pull request). A record the branch
  * did not take is a warning: it is still in the folder, and the verdict does not change.
  */
-async function recordHistory(context: RunContext, inputs: ActionInputs, folder: string): Promise<void> {
+async function recordHistory(context: RunContext, inputs: ActionInputs, folder: string, read?: LoadedResults): Promise<void> {
   const info = historyRunInfoFromEnv(context.env, context.event);
   if (!info.sha || !info.date || !info.runId || !info.runUrl) {
     core.warning('record-history: this run was not recorded: the event names no commit date (record on push events)');
     return;
   }
-  const loaded = loadResults(inputs.results, readOptionsOf(inputs), actionProgress);
+  const loaded = read ?? loadResults(inputs.results, readOptionsOf(inputs), actionProgress);
   const experiments = [...loaded.experiments.values()];
   // As the comparison sees the candidate's machine: the runner, then what the files add.
   const environment = mergeEnvironments(currentEnvironment(context.env), environmentOfSets(loaded.files.map((f) => f.set)))!;
