@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, pushEventEnv, removeTempDirs, repoRoot, runAction } from './helpers/runner-action.js';
 
@@ -156,6 +156,25 @@ describe('action: record-history and history', () => {
       expect(run.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
       expect(run.summary).not.toContain('Nothing was compared');
     });
+  });
+
+  test('repetitions: pool, as the first workflow has it: one note per report, no warning, nothing per experiment', () => {
+    const dir = makeTempDir('perfgate-pool-');
+    for (const run of ['r1', 'r2', 'r3']) cpSync(join(example, 'results'), join(dir, 'results', run), { recursive: true });
+    const run = runAction({
+      results: join(dir, 'results', '**'),
+      repetitions: 'pool',
+      requirements: join(example, 'requirements.csv'),
+      baseline: join(example, 'results'),
+      threshold: '0.2',
+    });
+    expect(run.outputs['verdict']).toBeDefined();
+    const sentence = 'pooled 3 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean';
+    expect(run.commands.filter((c) => c.command === 'warning' && /pool/.test(c.message))).toEqual([]);
+    // The check's and the comparison's report each say it once, in the log and in the job summary.
+    expect(run.stdout.split('\n').filter((l) => l.includes('pooled'))).toEqual([`  note: ${sentence}`, `  note: ${sentence}`]);
+    expect(run.summary.split('\n').filter((l) => l.includes('pooled'))).toEqual([`> ${sentence}`, `> ${sentence}`]);
+    expect(run.stdout).not.toContain('repetitions pooled');
   });
 
   test('baseline and history together are a usage error', () => {

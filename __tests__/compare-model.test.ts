@@ -175,10 +175,17 @@ describeShared('real reruns of one Fast-DDS build, named as LatencyTest exports 
     const dir = tempDir('perfgate-pooled-reruns-');
     const pooled = await cli(['compare', '--reference', runs[0]!, '--results', oneSet, '--repetitions', 'pool', '-o', dir]);
     expect([0, 1]).toContain(pooled.code);
-    expect(pooled.err).toContain('udp_reliable: 2 repetitions pooled');
-    const report = JSON.parse(read(join(dir, 'comparison.json'))) as { warnings: string[]; subExperiments: { comparisons: unknown[] }[] };
+    // A setting the user chose: one note, no warning.
+    expect(pooled.err).toBe('');
+    expect(pooled.out).toContain(
+      '  note: pooled 2 repetitions of 1 experiment (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean\n',
+    );
+    const report = JSON.parse(read(join(dir, 'comparison.json'))) as { notes: string[]; warnings: string[]; subExperiments: { comparisons: unknown[] }[] };
     expect(report.subExperiments[0]!.comparisons).toHaveLength(24);
-    expect(report.warnings).toEqual(['udp_reliable: 2 repetitions pooled (each statistic is the median over the runs)']);
+    expect(report.warnings).toEqual([]);
+    expect(report.notes.filter((n) => n.startsWith('pooled'))).toEqual([
+      'pooled 2 repetitions of 1 experiment (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean',
+    ]);
   });
 
   test('--results given once per rerun: the reruns are repetitions of the candidate, no flag needed', async () => {
@@ -186,9 +193,12 @@ describeShared('real reruns of one Fast-DDS build, named as LatencyTest exports 
     const dir = tempDir('perfgate-repetition-args-');
     const result = await cli(['compare', '--reference', runs[0]!, '--results', runs[1]!, '--results', runs[2]!, '-o', dir]);
     expect([0, 1]).toContain(result.code);
-    const report = JSON.parse(read(join(dir, 'comparison.json'))) as { warnings: string[]; subExperiments: { comparisons: unknown[] }[] };
+    const report = JSON.parse(read(join(dir, 'comparison.json'))) as { notes: string[]; warnings: string[]; subExperiments: { comparisons: unknown[] }[] };
     expect(report.subExperiments[0]!.comparisons).toHaveLength(24);
-    expect(report.warnings).toEqual(['udp_reliable: 2 repetitions pooled (each statistic is the median over the runs)']);
+    expect(report.warnings).toEqual([]);
+    expect(report.notes.filter((n) => n.startsWith('pooled'))).toEqual([
+      'pooled 2 repetitions of 1 experiment (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean',
+    ]);
   });
 
   test('a history of run folders r3, r4, r5 of raw exports (summarised on the fly) judges r6', async () => {

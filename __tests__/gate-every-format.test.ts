@@ -201,9 +201,11 @@ describe('a results set never hides a row: two files of one experiment', () => {
     const out = join(folder, 'out');
     const check = await cli(['check', '--results', folder, '--requirements', requirements, '--repetitions', 'pool', '-o', out]);
     const report = json(join(out, 'report.json')) as { checksTotal: number; checksFailed: number; verdict: string };
-    expect(check.err).toBe(
-      'perfgate: warning: MESSAGE QUEUE: 2 repetitions pooled (each statistic is the median over the runs)\nperfgate: warning: ICEORYX WAITSET: 2 repetitions pooled (each statistic is the median over the runs)\n',
-    );
+    // A setting the user chose: one note in the report, no warning (and none per experiment).
+    expect(check.err).toBe('');
+    expect(check.out.split('\n').filter((l) => l.includes('pooled'))).toEqual([
+      '  note: pooled 2 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean',
+    ]);
     const csvRows = ['checks_ICEORYX_WAITSET.csv', 'checks_MESSAGE_QUEUE.csv'].flatMap((f) => read(join(out, f)).trim().split('\n').slice(1));
     const markdown = read(join(out, 'report.md'));
     const tableRows = markdown.split('\n').filter((l) => /^\| (MESSAGE QUEUE|ICEORYX WAITSET) \|/.test(l));
@@ -213,10 +215,13 @@ describe('a results set never hides a row: two files of one experiment', () => {
     expect(tableRows).toHaveLength(report.checksTotal);
     expect(csvRows.filter((r) => r.endsWith(',failed'))).toHaveLength(report.checksFailed);
     expect(check.code).toBe(report.verdict === 'pass' ? 0 : 1);
-    expect((json(join(out, 'report.json')) as { warnings: string[] }).warnings).toEqual([
-      'MESSAGE QUEUE: 2 repetitions pooled (each statistic is the median over the runs)',
-      'ICEORYX WAITSET: 2 repetitions pooled (each statistic is the median over the runs)',
-    ]);
+    expect(json(join(out, 'report.json'))).toMatchObject({
+      warnings: [],
+      notes: ['pooled 2 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean'],
+    });
+    expect(markdown).toContain(
+      '\n> pooled 2 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean\n',
+    );
     // The median of two runs is their mean: 2.1 and 2.31 → 2.205.
     expect(csvRows).toContain('latency.mean,16,µs,<=,2.500,2.205,0.295,-11.800,passed');
   });

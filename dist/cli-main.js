@@ -225,6 +225,7 @@ function renderMarkdown(report) {
   lines.push(`### ${icon} perfgate: ${headline(report)}`, "");
   if (parts.problems !== "") lines.push(parts.problems, "");
   if (parts.warnings !== "") lines.push(parts.warnings, "");
+  for (const note of report.notes ?? []) lines.push(`> ${note}`, "");
   if (report.table.length <= FOLD_ROWS_ABOVE) {
     if (report.table.length > 0) lines.push(...parts.table(report.table), "");
   } else {
@@ -315,6 +316,7 @@ function renderText(report) {
   out.push(`perfgate: ${report.verdict === "pass" ? "PASS" : "FAIL"}: ${headline(report)}`);
   for (const p of report.problems) out.push(`  error: ${sanitize(p)}`);
   for (const w of report.warnings) out.push(`  warning: ${sanitize(w)}`);
+  for (const n of report.notes ?? []) out.push(`  note: ${n}`);
   if (report.table.length > 0) {
     const header = ["Sub-experiment", report.latencyOnly ? "Bytes" : "Parameter"];
     for (const m of report.columns) header.push(report.latencyOnly ? m : sanitize(columnTitle(m, report.table)), "req.", "over", "");
@@ -2978,7 +2980,8 @@ function renderJson(report) {
       }))
     })),
     problems: report.problems,
-    warnings: report.warnings
+    warnings: report.warnings,
+    ...report.notes !== void 0 && report.notes.length > 0 ? { notes: report.notes } : {}
   };
   return JSON.stringify(document, null, 2) + "\n";
 }
@@ -8585,7 +8588,7 @@ function loadResults(patterns, options, progress) {
   const discovery = discoverResults(patterns, { formats: true, repetitions: options.repetitions === "pool", ...options.format !== void 0 ? { format: options.format } : {} });
   const files = discovery.files.map((file) => renameExperiments(loadResultSet(file, options), options.experimentNames));
   const grouped = groupResults(files, options.repetitions ?? "error");
-  const notices = [...discovery.notices, ...grouped.pooled];
+  const notices = [...discovery.notices];
   if (progress) {
     for (const notice of notices) progress.info(notice);
     for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
@@ -8644,8 +8647,16 @@ function groupResults(files, mode) {
       ex.measurements.push(...measurements);
     }
   }
-  const pooled = [...experiments.values()].filter((ex) => ex.repetitions > 1).map((ex) => `${ex.experiment}: ${ex.repetitions} repetitions pooled (each statistic is the median over the runs)`);
-  return { experiments, pooled };
+  const pooled = pooledSentence([...experiments.values()].filter((ex) => ex.repetitions > 1).map((ex) => ex.repetitions));
+  return { experiments, pooled: pooled !== void 0 ? [pooled] : [] };
+}
+function pooledSentence(counts) {
+  if (counts.length === 0) return void 0;
+  const fewest = Math.min(...counts);
+  const most2 = Math.max(...counts);
+  const repetitions = fewest === most2 ? `${most2} repetitions` : `${fewest}–${most2} repetitions`;
+  const of = counts.length === 1 ? "of 1 experiment" : `of each of ${counts.length} experiments`;
+  return `pooled ${repetitions} ${of} (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean`;
 }
 function describeKey(m) {
   return `experiment "${m.experiment}", parameter "${m.parameter.label}", metric "${m.metric.name}"`;
@@ -8686,7 +8697,7 @@ function runCheck(options, progress) {
       requirements.map((r) => r.experiment)
     );
   });
-  report.warnings.push(...results.pooled);
+  if (results.pooled.length > 0) report.notes = [...results.pooled];
   for (const w of report.warnings) progress.warning(w);
   return progress.step("Writing reports", () => {
     const out = new ReportWriter(options.outputDir);
@@ -11818,7 +11829,6 @@ function loadRepetitions(patterns, options, progress, pooled, environments) {
   const files = patterns.flatMap((pattern) => loadResults([pattern], options, progress).files);
   environments.push(environmentOfSets(files.map((f) => f.set)));
   const grouped = groupResults(files, "pool");
-  for (const notice of grouped.pooled) progress.info(notice);
   pooled.push(...grouped.pooled);
   const sides = /* @__PURE__ */ new Map();
   for (const [experiment, e] of grouped.experiments) sides.set(experiment, { measurements: e.measurements, ...e.summary ? { summary: e.summary } : {} });
@@ -11955,7 +11965,7 @@ function finish2(report, reference, results, pooled, options, progress) {
       `Nothing was paired: no experiment of the results is in the reference. Reference: ${names(reference)}. Results: ${names(results)}. Both sides must name their experiments alike (see "Repetitions and experiment names" in the README, or --experiment-name).`
     );
   }
-  report.warnings.push(...pooled);
+  for (const sentence of pooled) if (!report.notes.includes(sentence)) report.notes.push(sentence);
   for (const w of report.warnings) progress.warning(w);
   return progress.step("Writing reports", () => {
     const out = new ReportWriter(options.outputDir);

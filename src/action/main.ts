@@ -232,6 +232,7 @@ function readResultsAlone(inputs: ActionInputs): LoadedResults {
     throw new InputError(`no measurements were read from input "results" (${inputs.results.join(', ')}): the files hold no benchmark results`);
   }
   core.info(logSafe(`read ${describeRead(loaded)}`));
+  for (const sentence of loaded.pooled) core.info(logSafe(sentence));
   return loaded;
 }
 

@@ -64,7 +64,8 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
       requirements.map((r) => r.experiment),
     );
   });
-  report.warnings.push(...results.pooled);
+  // Pooling is a setting the user chose: a note of the report, never a warning.
+  if (results.pooled.length > 0) report.notes = [...results.pooled];
   for (const w of report.warnings) progress.warning(w);
 
   return progress.step('Writing reports', () => {

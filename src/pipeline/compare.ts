@@ -94,7 +94,6 @@ function loadRepetitions(
   const files = patterns.flatMap((pattern) => loadResults([pattern], options, progress).files);
   environments.push(environmentOfSets(files.map((f) => f.set)));
   const grouped = groupResults(files, 'pool');
-  for (const notice of grouped.pooled) progress.info(notice);
   pooled.push(...grouped.pooled);
   const sides = new Map<string, ExperimentSide>();
   for (const [experiment, e] of grouped.experiments) sides.set(experiment, { measurements: e.measurements, ...(e.summary ? { summary: e.summary } : {}) });
@@ -270,7 +269,8 @@ function finish(
         'Both sides must name their experiments alike (see "Repetitions and experiment names" in the README, or --experiment-name).',
     );
   }
-  report.warnings.push(...pooled);
+  // Pooling is a setting the user chose: a note of the report (once), never a warning.
+  for (const sentence of pooled) if (!report.notes.includes(sentence)) report.notes.push(sentence);
   for (const w of report.warnings) progress.warning(w);
   return progress.step('Writing reports', () => {
     const out = new ReportWriter(options.outputDir);

@@ -63,9 +63,12 @@ export interface LoadedResults {
   files: LoadedResultSet[];
   /** Experiments in order of first appearance. */
   experiments: Map<string, ExperimentResults>;
-  /** Things the user should know (files skipped, repetitions pooled). */
+  /** Things the user should know (files skipped); logged as they are found. */
   notices: string[];
-  /** One sentence per experiment whose repetitions were pooled; reports show them. */
+  /**
+   * One sentence saying what `repetitions: pool` pooled, or none: a setting the user chose, so the
+   * reports carry it as a note and nothing logs it as a warning (nor once per experiment).
+   */
   pooled: string[];
 }
 
@@ -74,7 +77,7 @@ export function loadResults(patterns: readonly string[], options: ResultsOptions
   const discovery = discoverResults(patterns, { formats: true, repetitions: options.repetitions === 'pool', ...(options.format !== undefined ? { format: options.format } : {}) });
   const files = discovery.files.map((file) => renameExperiments(loadResultSet(file, options), options.experimentNames));
   const grouped = groupResults(files, options.repetitions ?? 'error');
-  const notices = [...discovery.notices, ...grouped.pooled];
+  const notices = [...discovery.notices];
   if (progress) {
     for (const notice of notices) progress.info(notice);
     for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
@@ -144,10 +147,22 @@ export function groupResults(files: readonly LoadedResultSet[], mode: Repetition
       ex.measurements.push(...measurements);
     }
   }
-  const pooled = [...experiments.values()]
-    .filter((ex) => ex.repetitions > 1)
-    .map((ex) => `${ex.experiment}: ${ex.repetitions} repetitions pooled (each statistic is the median over the runs)`);
-  return { experiments, pooled };
+  const pooled = pooledSentence([...experiments.values()].filter((ex) => ex.repetitions > 1).map((ex) => ex.repetitions));
+  return { experiments, pooled: pooled !== undefined ? [pooled] : [] };
+}
+
+/**
+ * What pooling did, in one sentence and in the README's words: "pooled 3 repetitions of each of
+ * 47 experiments (repetitions: pool): each statistic is the median of the repetitions; a history
+ * comparison judges their mean". `counts` holds the repetitions of each pooled experiment.
+ */
+export function pooledSentence(counts: readonly number[]): string | undefined {
+  if (counts.length === 0) return undefined;
+  const fewest = Math.min(...counts);
+  const most = Math.max(...counts);
+  const repetitions = fewest === most ? `${most} repetitions` : `${fewest}–${most} repetitions`;
+  const of = counts.length === 1 ? 'of 1 experiment' : `of each of ${counts.length} experiments`;
+  return `pooled ${repetitions} ${of} (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean`;
 }
 
 function describeKey(m: Measurement): string {

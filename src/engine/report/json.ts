@@ -34,6 +34,7 @@ export function renderJson(report: CheckReport): string {
     })),
     problems: report.problems,
     warnings: report.warnings,
+    ...(report.notes !== undefined && report.notes.length > 0 ? { notes: report.notes } : {}),
   };
   return JSON.stringify(document, null, 2) + '\n';
 }

@@ -50,6 +50,8 @@ export function renderMarkdown(report: CheckReport): string {
   lines.push(`### ${icon} perfgate: ${headline(report)}`, '');
   if (parts.problems !== '') lines.push(parts.problems, '');
   if (parts.warnings !== '') lines.push(parts.warnings, '');
+  // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
+  for (const note of report.notes ?? []) lines.push(`> ${note}`, '');
   if (report.table.length <= FOLD_ROWS_ABOVE) {
     if (report.table.length > 0) lines.push(...parts.table(report.table), '');
   } else {

@@ -38,6 +38,8 @@ export interface CheckReport {
   /** Failures that are not just "over the limit" (missing payloads, empty values). */
   problems: string[];
   warnings: string[];
+  /** How the results were read where the user chose it (repetitions pooled): perfgate's own sentences, no names from files. */
+  notes?: string[];
 }
 
 /**
