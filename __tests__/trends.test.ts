@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { runCli } from '../src/cli/main.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { renderTrendsMarkdown, renderTrendsText } from '../src/engine/trends/render.js';
+import { trendAlerts } from '../src/engine/trends/alerts.js';
 import { analyzeTrends } from '../src/engine/trends/trends.js';
 import { appendHistoryRecord, makeHistoryRecord, readHistoryWindow } from '../src/pipeline/history.js';
 import { trendsOfRecords } from '../src/pipeline/trends.js';
@@ -44,7 +45,7 @@ const sha = (i: number) => (0xabc0000 + i).toString(16) + 'f'.repeat(33);
  * flat at 200 µs with a one-run spike to 400 µs at run 5; the hostile experiment's throughput
  * halves at `stepAt` (a regression: higher is better).
  */
-function writeHistory(runs: number, stepAt: number): string {
+function writeHistory(runs: number, stepAt: number, commit: (i: number) => string = sha): string {
   const folder = tempDir();
   for (let i = 0; i < runs; i++) {
     const w = WIGGLE[i % WIGGLE.length]!;
@@ -53,7 +54,7 @@ function writeHistory(runs: number, stepAt: number): string {
         { experiment: 'ping', format: 'fastdds-summary', measurements: [latency('ping', 64, (i >= stepAt ? 130 : 100) * w), latency('ping', 1024, (i === 5 ? 400 : 200) * w)] },
         { experiment: HOSTILE, format: 'hyperfine', measurements: [throughput(HOSTILE, (i >= stepAt ? 500 : 1000) * w)] },
       ],
-      { sha: sha(i), date: new Date(Date.UTC(2026, 0, 1, i)).toISOString(), runId: 1000 + i, runUrl: `https://github.com/o/r/actions/runs/${1000 + i}` },
+      { sha: commit(i), date: new Date(Date.UTC(2026, 0, 1, i)).toISOString(), runId: 1000 + i, runUrl: `https://github.com/o/r/actions/runs/${1000 + i}` },
     );
     appendHistoryRecord(folder, record, 1000);
   }
@@ -163,6 +164,36 @@ describe('analyzeTrends', () => {
     const text = renderTrendsText(report);
     expect(text).not.toContain('\u001b');
     expect(text).toContain('regression: evil|<img src=x>@team](http://x)?[31m / default / throughput / value −50.0 %');
+  });
+});
+
+describe('runs imported without their commit', () => {
+  // `perfgate history import` records sha "unknown" where the source names no commit; the date it has names the run.
+  const report = trendsOfRecords(
+    readHistoryWindow(
+      writeHistory(20, 12, () => 'unknown'),
+      1000,
+    ),
+  );
+
+  test('steps began between the dates of the runs, never between "unknown" and "unknown"', () => {
+    const text = renderTrendsText(report);
+    expect(text).toContain('regression: ping / 64 / latency / median +29.9 % (100 µs -> 130 µs), began between 2026-01-01T11:00:00Z and 2026-01-01T12:00:00Z, 8 run(s) after');
+    expect(text).toContain(`outlier: ping / 1024 / latency / median 404 µs against 200 µs (${pct((400 * 1.01) / (200 * gm(0, 5)))}, worse) at run 2026-01-01T05:00:00Z`);
+    const md = renderTrendsMarkdown(report);
+    expect(md).toContain('20 run(s) from 2026\\-01\\-01T00\\:00\\:00Z to 2026\\-01\\-01T19\\:00\\:00Z; 3 series;');
+    expect(md).toContain('| 100 µs → 130 µs | 2026\\-01\\-01T11\\:00\\:00Z … 2026\\-01\\-01T12\\:00\\:00Z | 8 |');
+    expect(text + md).not.toContain('unknown');
+  });
+
+  test('regression issues name the dates and link no commit', () => {
+    const alerts = trendAlerts(report, 'https://github.com', 'o/r');
+    const ping = alerts.find((a) => a.title.startsWith('perfgate: ping 64'))!;
+    expect(ping.title).toBe('perfgate: ping 64 latency median regressed +29.9 % since 2026-01-01T12:00:00Z');
+    expect(ping.body).toContain('It began between 2026\\-01\\-01T11\\:00\\:00Z and 2026\\-01\\-01T12\\:00\\:00Z.\n');
+    expect(ping.body).toContain('Latest level: 130 µs at 2026\\-01\\-01T19\\:00\\:00Z ([run](https://github.com/o/r/actions/runs/1019)).');
+    expect(ping.body).not.toContain('/commit/');
+    expect(ping.body).not.toContain('unknown');
   });
 });
 

@@ -6032,9 +6032,9 @@ var googleBenchmarkAdapter = {
       } else {
         statistic = "repetition";
       }
-      let runName = fields.string(entry, "run_name");
-      if (runName === void 0) {
-        runName = aggregateName !== void 0 && name.endsWith("_" + aggregateName) ? name.slice(0, -aggregateName.length - 1) : name;
+      let runName2 = fields.string(entry, "run_name");
+      if (runName2 === void 0) {
+        runName2 = aggregateName !== void 0 && name.endsWith("_" + aggregateName) ? name.slice(0, -aggregateName.length - 1) : name;
       }
       let timeUnit;
       const timeUnitText = fields.string(entry, "time_unit");
@@ -6058,7 +6058,7 @@ var googleBenchmarkAdapter = {
         } else {
           unit = spec.unit;
         }
-        const group = groupOf(groups, runName, line);
+        const group = groupOf(groups, runName2, line);
         let slot = group.metrics.get(spec.field);
         if (!slot) {
           const metric2 = spec.unit === "time_unit" ? { ...spec.metric, displayUnit: unit.symbol } : spec.metric;
@@ -6118,16 +6118,16 @@ function environmentOfContext(context) {
   const cpus2 = context.num_cpus;
   return typeof cpus2 === "number" && Number.isSafeInteger(cpus2) && cpus2 > 0 ? { cores: cpus2 } : void 0;
 }
-function groupOf(groups, runName, line) {
-  let group = groups.get(runName);
+function groupOf(groups, runName2, line) {
+  let group = groups.get(runName2);
   if (!group) {
-    group = { ...splitName2(runName), line, metrics: /* @__PURE__ */ new Map() };
-    groups.set(runName, group);
+    group = { ...splitName2(runName2), line, metrics: /* @__PURE__ */ new Map() };
+    groups.set(runName2, group);
   }
   return group;
 }
-function splitName2(runName) {
-  const segments = runName.split("/");
+function splitName2(runName2) {
+  const segments = runName2.split("/");
   let cut = segments.length;
   while (cut > 1 && ARGUMENT_SEGMENT.test(segments[cut - 1])) cut--;
   const args = segments.slice(cut);
@@ -13080,139 +13080,6 @@ function runExport(options, progress) {
   return exported;
 }
 
-// src/engine/trends/render.ts
-var TRENDS_SCHEMA_VERSION = 1;
-function value3(v) {
-  if (!Number.isFinite(v)) return "—";
-  return String(Number(v.toPrecision(4)));
-}
-function percent2(change) {
-  const p = change * 100;
-  return `${p >= 0 ? "+" : "−"}${Math.abs(p).toFixed(1)} %`;
-}
-function pValue(p) {
-  return p < 1e-4 ? "< 0.0001" : p.toFixed(4);
-}
-function shortSha(run) {
-  return run ? run.sha.slice(0, 7) : "?";
-}
-function seriesName(s, escape) {
-  return [escape(s.experiment), escape(s.parameter), escape(s.metric), s.statistic];
-}
-function withUnit2(v, unit) {
-  return unit ? `${value3(v)} ${unit}` : value3(v);
-}
-function rowsOf(report, pick) {
-  return report.series.flatMap((series) => pick(series).map((step) => ({ series, step })));
-}
-function settingsLine(report) {
-  const { maxPValue, minMagnitude, minSegment } = report.settings;
-  return `E-divisive means with a t-test: p ≤ ${maxPValue}, change ≥ ${Math.round(minMagnitude * 100)} %, at least ${minSegment} runs on each side of a step`;
-}
-function renderTrendsMarkdown(report) {
-  const md = (text2) => escapeMarkdown(text2);
-  const sha = (i) => md(shortSha(report.runs[i]));
-  const lines = ["## Trends on the default branch", ""];
-  if (report.runs.length === 0) return [...lines, "No recorded runs.", ""].join("\n");
-  const first = report.runs[0];
-  const last = report.runs[report.runs.length - 1];
-  lines.push(
-    `${report.runs.length} run(s) from ${md(shortSha(first))} (${md(first.date)}) to ${md(shortSha(last))} (${md(last.date)}); ${report.series.length} series; ${settingsLine(report)}.`,
-    ""
-  );
-  if (report.newRegressions > 0) lines.push(`**${report.newRegressions} new regression step(s) appeared with the newest run.**`, "");
-  const steps = rowsOf(report, (s) => s.steps);
-  if (steps.length === 0) {
-    lines.push("No persistent step in any series.", "");
-  } else {
-    lines.push("| | experiment | parameter | metric | statistic | change | before → after | began between | runs after | p |", "|---|---|---|---|---|---:|---:|---|---:|---:|");
-    for (const { series, step } of steps) {
-      const mark = step.kind === "regression" ? step.isNew ? "**new regression**" : "regression" : "improvement";
-      lines.push(
-        `| ${mark} | ${seriesName(series, md).join(" | ")} | ${percent2(step.change)} | ${withUnit2(step.before, md(series.unit))} → ${withUnit2(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`
-      );
-    }
-    lines.push("");
-  }
-  const pending = rowsOf(report, (s) => s.pending ? [s.pending] : []);
-  if (pending.length > 0) {
-    lines.push("Pending (too few runs after the change to tell a step from an outlier yet):", "");
-    for (const { series, step } of pending) {
-      lines.push(`- ${seriesName(series, md).join(" · ")}: ${percent2(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`);
-    }
-    lines.push("");
-  }
-  const outliers = report.series.flatMap((series) => series.outliers.map((o) => ({ series, o })));
-  if (outliers.length > 0) {
-    lines.push("Outliers (short excursions that returned; not steps):", "");
-    for (const { series, o } of outliers) lines.push(`- ${seriesName(series, md).join(" · ")}: ${outlierText(o, series.unit, md, sha(o.run))}`);
-    lines.push("");
-  }
-  return lines.join("\n");
-}
-function outlierText(o, unit, escape, at) {
-  const span = o.length === 1 ? `run ${at}` : `${o.length} runs from ${at}`;
-  return `${withUnit2(o.value, escape(unit))} against ${withUnit2(o.level, escape(unit))} (${percent2(o.change)}, ${o.kind}) at ${span}`;
-}
-function renderTrendsText(report) {
-  const t = (text2) => withoutControls(text2);
-  const sha = (i) => t(shortSha(report.runs[i]));
-  const lines = [`Trends: ${report.runs.length} run(s), ${report.series.length} series (${settingsLine(report)})`];
-  const steps = rowsOf(report, (s) => s.steps);
-  if (steps.length === 0) lines.push("  no persistent step");
-  for (const { series, step } of steps) {
-    const mark = step.kind === "regression" ? step.isNew ? "NEW REGRESSION" : "regression" : "improvement";
-    lines.push(
-      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent2(step.change)} (${withUnit2(step.before, t(series.unit))} -> ${withUnit2(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}`
-    );
-  }
-  for (const series of report.series) {
-    if (series.pending)
-      lines.push(`  pending: ${seriesName(series, t).join(" / ")} ${percent2(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`);
-    for (const o of series.outliers) lines.push(`  outlier: ${seriesName(series, t).join(" / ")} ${outlierText(o, series.unit, t, sha(o.run))}`);
-  }
-  return lines.join("\n") + "\n";
-}
-function finite3(v) {
-  return Number.isFinite(v) ? v : null;
-}
-function stepJson(s) {
-  return {
-    kind: s.kind,
-    isNew: s.isNew,
-    firstRun: s.firstRun,
-    lastRunBefore: s.lastRunBefore,
-    before: finite3(s.before),
-    after: finite3(s.after),
-    change: finite3(s.change),
-    pValue: finite3(s.pValue),
-    runsBefore: s.runsBefore,
-    runsAfter: s.runsAfter
-  };
-}
-function renderTrendsJson(report) {
-  const document = {
-    schemaVersion: TRENDS_SCHEMA_VERSION,
-    settings: report.settings,
-    newRegressions: report.newRegressions,
-    runs: report.runs.map((r) => ({ sha: r.sha, date: r.date, runId: r.runId, runUrl: r.runUrl })),
-    series: report.series.map((s) => ({
-      experiment: s.experiment,
-      parameter: s.parameter,
-      metric: s.metric,
-      statistic: s.statistic,
-      unit: s.unit,
-      direction: s.direction,
-      values: s.values,
-      latest: finite3(s.latest),
-      steps: s.steps.map(stepJson),
-      ...s.pending ? { pending: stepJson(s.pending) } : {},
-      outliers: s.outliers.map((o) => ({ run: o.run, length: o.length, value: finite3(o.value), level: finite3(o.level), change: finite3(o.change), kind: o.kind }))
-    }))
-  };
-  return JSON.stringify(document, null, 2) + "\n";
-}
-
 // src/engine/stats/changePoints.ts
 var CHANGE_POINT_DEFAULTS = { maxPValue: 1e-3, minMagnitude: 0.1, minSegment: 3 };
 function tTest(left, right) {
@@ -13394,6 +13261,15 @@ function finish3(kept, points, bounds, outliers, minSegment) {
 }
 
 // src/engine/trends/trends.ts
+function hasCommit(run) {
+  return /^[0-9a-f]{7,64}$/i.test(run.sha);
+}
+function runName(run) {
+  if (!run) return "?";
+  if (hasCommit(run)) return run.sha.slice(0, 7);
+  if (run.date) return run.date.replace(/\.0+(?=Z$)/, "");
+  return run.runId ? `run ${run.runId}` : "?";
+}
 var SAME_STEP = 2;
 function collect(runs, statistics) {
   const series = /* @__PURE__ */ new Map();
@@ -13495,6 +13371,136 @@ function analyzeTrends(runs, options = {}) {
   });
   const newRegressions = series.reduce((n, s) => n + s.steps.filter((t) => t.isNew && t.kind === "regression").length, 0);
   return { runs: runs.map(({ measurements: _m, ...ref }) => ref), settings, series, newRegressions };
+}
+
+// src/engine/trends/render.ts
+var TRENDS_SCHEMA_VERSION = 1;
+function value3(v) {
+  if (!Number.isFinite(v)) return "—";
+  return String(Number(v.toPrecision(4)));
+}
+function percent2(change) {
+  const p = change * 100;
+  return `${p >= 0 ? "+" : "−"}${Math.abs(p).toFixed(1)} %`;
+}
+function pValue(p) {
+  return p < 1e-4 ? "< 0.0001" : p.toFixed(4);
+}
+function runWithDate(run, escape) {
+  return hasCommit(run) ? `${escape(runName(run))} (${escape(run.date)})` : escape(runName(run));
+}
+function seriesName(s, escape) {
+  return [escape(s.experiment), escape(s.parameter), escape(s.metric), s.statistic];
+}
+function withUnit2(v, unit) {
+  return unit ? `${value3(v)} ${unit}` : value3(v);
+}
+function rowsOf(report, pick) {
+  return report.series.flatMap((series) => pick(series).map((step) => ({ series, step })));
+}
+function settingsLine(report) {
+  const { maxPValue, minMagnitude, minSegment } = report.settings;
+  return `E-divisive means with a t-test: p ≤ ${maxPValue}, change ≥ ${Math.round(minMagnitude * 100)} %, at least ${minSegment} runs on each side of a step`;
+}
+function renderTrendsMarkdown(report) {
+  const md = (text2) => escapeMarkdown(text2);
+  const sha = (i) => md(runName(report.runs[i]));
+  const lines = ["## Trends on the default branch", ""];
+  if (report.runs.length === 0) return [...lines, "No recorded runs.", ""].join("\n");
+  const first = report.runs[0];
+  const last = report.runs[report.runs.length - 1];
+  lines.push(`${report.runs.length} run(s) from ${runWithDate(first, md)} to ${runWithDate(last, md)}; ${report.series.length} series; ${settingsLine(report)}.`, "");
+  if (report.newRegressions > 0) lines.push(`**${report.newRegressions} new regression step(s) appeared with the newest run.**`, "");
+  const steps = rowsOf(report, (s) => s.steps);
+  if (steps.length === 0) {
+    lines.push("No persistent step in any series.", "");
+  } else {
+    lines.push("| | experiment | parameter | metric | statistic | change | before → after | began between | runs after | p |", "|---|---|---|---|---|---:|---:|---|---:|---:|");
+    for (const { series, step } of steps) {
+      const mark = step.kind === "regression" ? step.isNew ? "**new regression**" : "regression" : "improvement";
+      lines.push(
+        `| ${mark} | ${seriesName(series, md).join(" | ")} | ${percent2(step.change)} | ${withUnit2(step.before, md(series.unit))} → ${withUnit2(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`
+      );
+    }
+    lines.push("");
+  }
+  const pending = rowsOf(report, (s) => s.pending ? [s.pending] : []);
+  if (pending.length > 0) {
+    lines.push("Pending (too few runs after the change to tell a step from an outlier yet):", "");
+    for (const { series, step } of pending) {
+      lines.push(`- ${seriesName(series, md).join(" · ")}: ${percent2(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`);
+    }
+    lines.push("");
+  }
+  const outliers = report.series.flatMap((series) => series.outliers.map((o) => ({ series, o })));
+  if (outliers.length > 0) {
+    lines.push("Outliers (short excursions that returned; not steps):", "");
+    for (const { series, o } of outliers) lines.push(`- ${seriesName(series, md).join(" · ")}: ${outlierText(o, series.unit, md, sha(o.run))}`);
+    lines.push("");
+  }
+  return lines.join("\n");
+}
+function outlierText(o, unit, escape, at) {
+  const span = o.length === 1 ? `run ${at}` : `${o.length} runs from ${at}`;
+  return `${withUnit2(o.value, escape(unit))} against ${withUnit2(o.level, escape(unit))} (${percent2(o.change)}, ${o.kind}) at ${span}`;
+}
+function renderTrendsText(report) {
+  const t = (text2) => withoutControls(text2);
+  const sha = (i) => t(runName(report.runs[i]));
+  const lines = [`Trends: ${report.runs.length} run(s), ${report.series.length} series (${settingsLine(report)})`];
+  const steps = rowsOf(report, (s) => s.steps);
+  if (steps.length === 0) lines.push("  no persistent step");
+  for (const { series, step } of steps) {
+    const mark = step.kind === "regression" ? step.isNew ? "NEW REGRESSION" : "regression" : "improvement";
+    lines.push(
+      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent2(step.change)} (${withUnit2(step.before, t(series.unit))} -> ${withUnit2(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}`
+    );
+  }
+  for (const series of report.series) {
+    if (series.pending)
+      lines.push(`  pending: ${seriesName(series, t).join(" / ")} ${percent2(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`);
+    for (const o of series.outliers) lines.push(`  outlier: ${seriesName(series, t).join(" / ")} ${outlierText(o, series.unit, t, sha(o.run))}`);
+  }
+  return lines.join("\n") + "\n";
+}
+function finite3(v) {
+  return Number.isFinite(v) ? v : null;
+}
+function stepJson(s) {
+  return {
+    kind: s.kind,
+    isNew: s.isNew,
+    firstRun: s.firstRun,
+    lastRunBefore: s.lastRunBefore,
+    before: finite3(s.before),
+    after: finite3(s.after),
+    change: finite3(s.change),
+    pValue: finite3(s.pValue),
+    runsBefore: s.runsBefore,
+    runsAfter: s.runsAfter
+  };
+}
+function renderTrendsJson(report) {
+  const document = {
+    schemaVersion: TRENDS_SCHEMA_VERSION,
+    settings: report.settings,
+    newRegressions: report.newRegressions,
+    runs: report.runs.map((r) => ({ sha: r.sha, date: r.date, runId: r.runId, runUrl: r.runUrl })),
+    series: report.series.map((s) => ({
+      experiment: s.experiment,
+      parameter: s.parameter,
+      metric: s.metric,
+      statistic: s.statistic,
+      unit: s.unit,
+      direction: s.direction,
+      values: s.values,
+      latest: finite3(s.latest),
+      steps: s.steps.map(stepJson),
+      ...s.pending ? { pending: stepJson(s.pending) } : {},
+      outliers: s.outliers.map((o) => ({ run: o.run, length: o.length, value: finite3(o.value), level: finite3(o.level), change: finite3(o.change), kind: o.kind }))
+    }))
+  };
+  return JSON.stringify(document, null, 2) + "\n";
 }
 
 // src/pipeline/trends.ts

@@ -9,7 +9,7 @@
  * opens, updates and closes the issues.
  */
 import { escapeMarkdown, withoutControls } from '../report/escape.js';
-import type { TrendReport, TrendSeries, TrendStep } from './trends.js';
+import { hasCommit, runName, type TrendReport, type TrendRunRef, type TrendSeries, type TrendStep } from './trends.js';
 
 export interface TrendAlert {
   /** `<!-- perfgate-trend-alert:<hash> -->`: in the issue body, how the issue is found again. */
@@ -68,8 +68,14 @@ export function trendAlerts(report: TrendReport, serverUrl: string, repository: 
       const names = [series.experiment, series.parameter, series.metric, series.statistic];
       const marker = `${ALERT_MARKER_PREFIX}${hash64(JSON.stringify([...names, first.sha]))} -->`;
       const plain = names.map((n) => withoutControls(n).replace(/\s+/g, ' ').trim()).filter((n) => n !== '');
-      const title = `perfgate: ${plain.join(' ')} regressed ${percent(step.change)} since ${first.sha.slice(0, 7)}`;
+      const title = `perfgate: ${plain.join(' ')} regressed ${percent(step.change)} since ${runName(first)}`;
       const md = (text: string) => escapeMarkdown(text);
+      // A run with its commit links it; an imported run without one is named by its date.
+      const link = (run: TrendRunRef) => (hasCommit(run) ? `[${md(runName(run))}](${commitUrl(run.sha)}) (${md(run.date)})` : md(runName(run)));
+      const compare =
+        hasCommit(before) && hasCommit(first)
+          ? `: [compare](${serverUrl.replace(/\/+$/, '')}/${repository}/compare/${encodeURIComponent(before.sha)}...${encodeURIComponent(first.sha)})`
+          : '';
       const body = [
         marker,
         `### Regression on the default branch: ${md(series.experiment)}`,
@@ -80,9 +86,9 @@ export function trendAlerts(report: TrendReport, serverUrl: string, repository: 
         '',
         `The ${md(series.statistic)} went from ${md(value(step.before, series.unit))} to ${md(value(step.after, series.unit))} (${percent(step.change)}), a persistent step (p = ${step.pValue < 1e-4 ? '< 0.0001' : step.pValue.toFixed(4)}, ${step.runsBefore} runs before, ${step.runsAfter} after).`,
         '',
-        `It began between [${md(before.sha.slice(0, 7))}](${commitUrl(before.sha)}) (${md(before.date)}) and [${md(first.sha.slice(0, 7))}](${commitUrl(first.sha)}) (${md(first.date)}): [compare](${serverUrl.replace(/\/+$/, '')}/${repository}/compare/${encodeURIComponent(before.sha)}...${encodeURIComponent(first.sha)}).`,
+        `It began between ${link(before)} and ${link(first)}${compare}.`,
         '',
-        `Latest level: ${md(value(level, series.unit))} at [${md(latest.sha.slice(0, 7))}](${commitUrl(latest.sha)})${latest.runUrl ? ` ([run](${latest.runUrl}))` : ''}. perfgate closes this issue when the level is back within ${Math.round(margin * 100)} % of ${md(value(step.before, series.unit))}.`,
+        `Latest level: ${md(value(level, series.unit))} at ${hasCommit(latest) ? `[${md(runName(latest))}](${commitUrl(latest.sha)})` : md(runName(latest))}${latest.runUrl ? ` ([run](${latest.runUrl}))` : ''}. perfgate closes this issue when the level is back within ${Math.round(margin * 100)} % of ${md(value(step.before, series.unit))}.`,
       ].join('\n');
       alerts.push({ marker, title: title.length > MAX_TITLE ? `${title.slice(0, MAX_TITLE - 1)}…` : title, body });
     }
@@ -93,7 +99,11 @@ export function trendAlerts(report: TrendReport, serverUrl: string, repository: 
 /** The body an alert's issue gets when it is closed: why, at which run. */
 export function recoveredBody(previous: string, report: TrendReport, serverUrl: string, repository: string): string {
   const latest = report.runs[report.runs.length - 1];
-  const at = latest ? ` at [${escapeMarkdown(latest.sha.slice(0, 7))}](${serverUrl.replace(/\/+$/, '')}/${repository}/commit/${encodeURIComponent(latest.sha)})` : '';
+  const at = !latest
+    ? ''
+    : hasCommit(latest)
+      ? ` at [${escapeMarkdown(runName(latest))}](${serverUrl.replace(/\/+$/, '')}/${repository}/commit/${encodeURIComponent(latest.sha)})`
+      : ` at ${escapeMarkdown(runName(latest))}`;
   const note = `**Closed by perfgate${at}:** the level is back within ${Math.round(report.settings.minMagnitude * 100)} % of where it was before this step, or the step has left the recorded window.`;
   return previous.includes('**Closed by perfgate') ? previous : `${previous}\n\n${note}`;
 }

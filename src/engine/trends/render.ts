@@ -4,7 +4,7 @@
  * escaped.
  */
 import { escapeMarkdown, withoutControls } from '../report/escape.js';
-import type { TrendOutlier, TrendReport, TrendRunRef, TrendSeries, TrendStep } from './trends.js';
+import { hasCommit, runName, type TrendOutlier, type TrendReport, type TrendRunRef, type TrendSeries, type TrendStep } from './trends.js';
 
 /** Bumped when the shape of trends.json changes incompatibly. */
 export const TRENDS_SCHEMA_VERSION = 1;
@@ -23,8 +23,9 @@ function pValue(p: number): string {
   return p < 1e-4 ? '< 0.0001' : p.toFixed(4);
 }
 
-function shortSha(run: TrendRunRef | undefined): string {
-  return run ? run.sha.slice(0, 7) : '?';
+/** A run with its date, unless its name already is the date. */
+function runWithDate(run: TrendRunRef, escape: (text: string) => string): string {
+  return hasCommit(run) ? `${escape(runName(run))} (${escape(run.date)})` : escape(runName(run));
 }
 
 function seriesName(s: TrendSeries, escape: (text: string) => string): string[] {
@@ -52,15 +53,12 @@ function settingsLine(report: TrendReport): string {
 /** The trend section in Markdown. */
 export function renderTrendsMarkdown(report: TrendReport): string {
   const md = (text: string) => escapeMarkdown(text);
-  const sha = (i: number) => md(shortSha(report.runs[i]));
+  const sha = (i: number) => md(runName(report.runs[i]));
   const lines = ['## Trends on the default branch', ''];
   if (report.runs.length === 0) return [...lines, 'No recorded runs.', ''].join('\n');
   const first = report.runs[0]!;
   const last = report.runs[report.runs.length - 1]!;
-  lines.push(
-    `${report.runs.length} run(s) from ${md(shortSha(first))} (${md(first.date)}) to ${md(shortSha(last))} (${md(last.date)}); ${report.series.length} series; ${settingsLine(report)}.`,
-    '',
-  );
+  lines.push(`${report.runs.length} run(s) from ${runWithDate(first, md)} to ${runWithDate(last, md)}; ${report.series.length} series; ${settingsLine(report)}.`, '');
   if (report.newRegressions > 0) lines.push(`**${report.newRegressions} new regression step(s) appeared with the newest run.**`, '');
   const steps = rowsOf(report, (s) => s.steps);
   if (steps.length === 0) {
@@ -100,7 +98,7 @@ function outlierText(o: TrendOutlier, unit: string, escape: (text: string) => st
 /** The trend report for a terminal: steps, pending changes and outliers, one line each. */
 export function renderTrendsText(report: TrendReport): string {
   const t = (text: string) => withoutControls(text);
-  const sha = (i: number) => t(shortSha(report.runs[i]));
+  const sha = (i: number) => t(runName(report.runs[i]));
   const lines = [`Trends: ${report.runs.length} run(s), ${report.series.length} series (${settingsLine(report)})`];
   const steps = rowsOf(report, (s) => s.steps);
   if (steps.length === 0) lines.push('  no persistent step');

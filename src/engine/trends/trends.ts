@@ -19,6 +19,22 @@ export interface TrendRun {
 
 export type TrendRunRef = Omit<TrendRun, 'measurements'>;
 
+/** Whether a run records the commit it measured (an imported run may not: its sha is `unknown`). */
+export function hasCommit(run: TrendRunRef): boolean {
+  return /^[0-9a-f]{7,64}$/i.test(run.sha);
+}
+
+/**
+ * How reports name a run: its short commit, or — for an imported run that recorded none — its
+ * date (without milliseconds), else its run id. Never `unknown`.
+ */
+export function runName(run: TrendRunRef | undefined): string {
+  if (!run) return '?';
+  if (hasCommit(run)) return run.sha.slice(0, 7);
+  if (run.date) return run.date.replace(/\.0+(?=Z$)/, '');
+  return run.runId ? `run ${run.runId}` : '?';
+}
+
 export interface TrendOptions extends ChangePointOptions {
   /** Statistics to analyse; default: each measurement's primary statistic (median, mean or value). */
   statistics?: readonly StatisticName[];
