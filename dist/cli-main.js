@@ -89,6 +89,24 @@ function formatCsvFloat(x) {
   return Number.isNaN(x) ? "" : formatFixed3(x);
 }
 
+// src/engine/report/change.ts
+function valueChange(worse, direction) {
+  if (worse === 0) return 0;
+  return direction === "higher-is-better" ? -worse : worse;
+}
+function valueChangeRange(range2, direction) {
+  if (range2 === void 0 || direction !== "higher-is-better") return range2;
+  return { lower: valueChange(range2.upper, direction), upper: valueChange(range2.lower, direction) };
+}
+function changeFromRequirement(percentOver, direction) {
+  return valueChange(percentOver, direction);
+}
+function worseningSize(percent4) {
+  if (Number.isNaN(percent4)) return "—";
+  if (percent4 > 1e4) return "> 10000 %";
+  return `${formatFixed3(percent4)} %`;
+}
+
 // src/engine/report/escape.ts
 var CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 var CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
@@ -207,7 +225,7 @@ function checkMarkdownParts(report) {
   if (report.table.length > 0 && report.latencyOnly) {
     legend2 = "Latencies in µs. A check passes when the result is at most the requirement; *over* = (result − requirement) / requirement, positive when worse.";
   } else if (report.table.length > 0) {
-    legend2 = "A ≤ check passes when the result is at most the requirement, a ≥ check (throughput, rates) when it is at least the requirement; *over* is the relative distance to the requirement, positive when worse in either direction.";
+    legend2 = "A ≤ check passes when the result is at most the requirement, a ≥ check (throughput, rates) when it is at least the requirement; *vs req.* = (result − requirement) / requirement, the change from the requirement to the result: + above it, − below it, so a ≤ check fails above 0 and a ≥ check below 0.";
   }
   return {
     problems: report.problems.map((p) => `- ${FAIL} ${escapeMarkdown(p)}`).join("\n"),
@@ -275,7 +293,7 @@ function table(rows, columns, latencyOnly) {
   const header = ["Sub-experiment", latencyOnly ? "Bytes" : "Parameter"];
   const align = [":--", "--:"];
   for (const column of columns) {
-    header.push(latencyOnly ? column : escapeMarkdown(columnTitle(column, rows)), "req.", "over", "");
+    header.push(latencyOnly ? column : escapeMarkdown(columnTitle(column, rows)), "req.", latencyOnly ? "over" : "vs req.", "");
     align.push("--:", "--:", "--:", ":-:");
   }
   const out = [`| ${header.join(" | ")} |`, `| ${align.join(" | ")} |`];
@@ -295,7 +313,7 @@ function columnTitle(column, rows) {
 function magnitudeCells(row) {
   if (!row) return ["", "", "", ""];
   const value4 = row.status === "missing" ? "missing" : number(row.experiment);
-  return [value4, number(row.requirement), percent(row.percentOver), row.status === "passed" ? PASS : FAIL];
+  return [value4, number(row.requirement), percent(changeFromRequirement(row.percentOver, row.direction)), row.status === "passed" ? PASS : FAIL];
 }
 function number(x) {
   return Number.isNaN(x) ? "—" : formatFixed3(x);
@@ -319,14 +337,19 @@ function renderText(report) {
   for (const n of report.notes ?? []) out.push(`  note: ${n}`);
   if (report.table.length > 0) {
     const header = ["Sub-experiment", report.latencyOnly ? "Bytes" : "Parameter"];
-    for (const m of report.columns) header.push(report.latencyOnly ? m : sanitize(columnTitle(m, report.table)), "req.", "over", "");
+    for (const m of report.columns) header.push(report.latencyOnly ? m : sanitize(columnTitle(m, report.table)), "req.", report.latencyOnly ? "over" : "vs req.", "");
     const rows = report.table.map((row) => {
       const cells = [sanitize(row.experimentType), sanitize(row.parameter)];
       for (const m of report.columns) {
         const c = row.cells[m];
         if (!c) cells.push("", "", "", "");
         else {
-          cells.push(c.status === "missing" ? "missing" : value(c.experiment), value(c.requirement), percent(c.percentOver), c.status === "passed" ? "ok" : "FAIL");
+          cells.push(
+            c.status === "missing" ? "missing" : value(c.experiment),
+            value(c.requirement),
+            percent(changeFromRequirement(c.percentOver, c.direction)),
+            c.status === "passed" ? "ok" : "FAIL"
+          );
         }
       }
       return cells;
@@ -334,6 +357,7 @@ function renderText(report) {
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (cells) => cells.map((c, i) => i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])).join("  ").trimEnd();
     out.push("", line(header), ...rows.map(line));
+    if (!report.latencyOnly) out.push("", "vs req. = (result − requirement) / requirement: + above it, − below it; a ≤ check fails above 0, a ≥ check below 0.");
   }
   return out.join("\n") + "\n";
 }
@@ -9884,7 +9908,7 @@ var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function legend(rows) {
   const withBand = rows.some((r) => r.band !== void 0);
   if (!payloadLayout(rows)) {
-    return withBand ? "Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. With a history the reference is the geometric mean of the baseline runs. A row fails when Δ exceeds the threshold and the noise band." : "Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. A row fails when Δ exceeds the threshold.";
+    return withBand ? "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. With a history the reference is the geometric mean of the baseline runs and the noise band is the change an unchanged build gives. A row fails when its change the worse way exceeds the threshold and leaves the noise band; the threshold and *Catches ≥* are sizes of a change the worse way." : "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. A row fails when its change the worse way exceeds the threshold.";
   }
   return withBand ? "Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band." : "Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).";
 }
@@ -9933,7 +9957,7 @@ function extraColumns(rows) {
   return {
     header: `${withBand ? " Noise band |" : ""}${withInterval ? " Interval |" : ""}${withDetectable ? " Catches ≥ |" : ""}`,
     align: `${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
-    cells: (r) => `${withBand ? ` ${range2(r.band)} |` : ""}${withInterval ? ` ${range2(r.interval)} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? boundedPercent(r.detectable * 100) : ""} |` : ""}`
+    cells: (r) => `${withBand ? ` ${range2(valueChangeRange(r.band, r.direction))} |` : ""}${withInterval ? ` ${range2(valueChangeRange(r.interval, r.direction))} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`
   };
 }
 function needsAttention(r) {
@@ -9955,7 +9979,7 @@ function table2(rows, general) {
   for (const r of rows) {
     const value4 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value4(r.reference)} | ${value4(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
+      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value4(r.reference)} | ${value4(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
   }
   return out;
@@ -9970,7 +9994,7 @@ function generalTable(rows) {
     const value4 = (x) => Number.isNaN(x) ? "—" : `${formatMeasured(x)}${r.unit ? ` ${escapeMarkdown(r.unit)}` : ""}`;
     const metric2 = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value4(r.reference)} | ${value4(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
+      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value4(r.reference)} | ${value4(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
   }
   return out;
@@ -10012,13 +10036,20 @@ function checkVerdictTable(report) {
       if (!cell) continue;
       cells++;
       if (cell.status === "passed") continue;
-      rows.push([row.experimentType, row.parameter, column, cell.status === "missing" ? "missing" : value2(cell.experiment), value2(cell.requirement), percent(cell.percentOver)]);
+      rows.push([
+        row.experimentType,
+        row.parameter,
+        column,
+        cell.status === "missing" ? "missing" : value2(cell.experiment),
+        value2(cell.requirement),
+        percent(changeFromRequirement(cell.percentOver, cell.direction))
+      ]);
     }
   }
   return {
     verdict: report.verdict,
     headline: `${requirementsHeadline(report).replace(/^\S+ /, "")}: ${headline(report)}`,
-    header: ["Sub-experiment", "Parameter", "Check", "Result", "Requirement", "Over"],
+    header: ["Sub-experiment", "Parameter", "Check", "Result", "Requirement", "vs req."],
     rows,
     otherRows: cells - rows.length,
     file: "report.md"
@@ -10037,7 +10068,7 @@ function comparisonVerdictTable(report) {
       `${r.metric} ${r.magnitude}`,
       measured(r.reference, r.unit),
       measured(r.result, r.unit),
-      percent(r.deltaPercent),
+      percent(valueChange(r.deltaPercent, r.direction)),
       r.status
     ]),
     otherRows: report.rows.length - attention.length,
@@ -11531,7 +11562,9 @@ function renderComparisonJson(report) {
           magnitude: r.magnitude,
           reference: finite2(r.reference),
           result: finite2(r.result),
+          // deltaPercent is worse-positive (as the gate judges); changePercent is the Δ the reports show.
           deltaPercent: finite2(r.deltaPercent),
+          changePercent: finite2(valueChange(r.deltaPercent, r.direction)),
           threshold: r.threshold,
           ...r.band ? { noiseBand: { lower: finite2(r.band.lower), upper: finite2(r.band.upper) }, historyRuns: r.historyRuns } : {},
           ...r.interval ? { interval: { lower: finite2(r.interval.lower), upper: finite2(r.interval.upper) } } : {},
@@ -12339,11 +12372,11 @@ function renderComparisonText(report) {
       general ? `${safe2(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " (higher is better)" : ""}` : r.magnitude,
       value4(r.reference),
       value4(r.result),
-      percent(r.deltaPercent),
+      percent(valueChange(r.deltaPercent, r.direction)),
       `${Number((r.threshold * 100).toPrecision(6))} %`,
-      ...withBand ? [range2(r.band)] : [],
-      ...withInterval ? [range2(r.interval)] : [],
-      ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? boundedPercent(r.detectable * 100) : ""] : [],
+      ...withBand ? [range2(valueChangeRange(r.band, r.direction))] : [],
+      ...withInterval ? [range2(valueChangeRange(r.interval, r.direction))] : [],
+      ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""] : [],
       showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];
   });
@@ -12351,6 +12384,9 @@ function renderComparisonText(report) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => i === 0 || i === 2 || i === last || general && i === 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])).join("  ").trimEnd();
   out.push("", line(header), ...rows.map(line));
+  if (general && report.rows.some((r) => r.direction === "higher-is-better")) {
+    out.push("", "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down; for a metric marked (higher is better) a drop is worse.");
+  }
   return out.join("\n") + "\n";
 }
 
@@ -13438,12 +13474,14 @@ function renderTrendsMarkdown(report) {
     for (const { series, o } of outliers) lines.push(`- ${seriesName(series, md).join(" · ")}: ${outlierText(o, series.unit, md, sha(o.run))}`);
     lines.push("");
   }
+  if (steps.length > 0 || pending.length > 0 || outliers.length > 0) lines.push(CHANGE_LEGEND, "");
   return lines.join("\n");
 }
 function outlierText(o, unit, escape, at) {
   const span = o.length === 1 ? `run ${at}` : `${o.length} runs from ${at}`;
   return `${withUnit2(o.value, escape(unit))} against ${withUnit2(o.level, escape(unit))} (${percent2(o.change)}, ${o.kind}) at ${span}`;
 }
+var CHANGE_LEGEND = "change = after / before − 1, the change of the value itself: + went up, − went down. A regression is a change the worse way for its metric: a rise in a time, a drop in a throughput or rate.";
 function renderTrendsText(report) {
   const t = (text2) => withoutControls(text2);
   const sha = (i) => t(runName(report.runs[i]));
@@ -13461,6 +13499,7 @@ function renderTrendsText(report) {
       lines.push(`  pending: ${seriesName(series, t).join(" / ")} ${percent2(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`);
     for (const o of series.outliers) lines.push(`  outlier: ${seriesName(series, t).join(" / ")} ${outlierText(o, series.unit, t, sha(o.run))}`);
   }
+  if (steps.length > 0 || report.series.some((s) => s.pending !== void 0 || s.outliers.length > 0)) lines.push(`  ${CHANGE_LEGEND}`);
   return lines.join("\n") + "\n";
 }
 function finite3(v) {

@@ -1,4 +1,5 @@
 import type { ComparisonReport } from './comparisonReport.js';
+import { valueChange } from './change.js';
 import { REPORT_SCHEMA_VERSION } from './json.js';
 
 const finite = (x: number) => (Number.isFinite(x) ? x : null);
@@ -29,7 +30,9 @@ export function renderComparisonJson(report: ComparisonReport): string {
             magnitude: r.magnitude,
             reference: finite(r.reference),
             result: finite(r.result),
+            // deltaPercent is worse-positive (as the gate judges); changePercent is the Δ the reports show.
             deltaPercent: finite(r.deltaPercent),
+            changePercent: finite(valueChange(r.deltaPercent, r.direction)),
             threshold: r.threshold,
             ...(r.band ? { noiseBand: { lower: finite(r.band.lower), upper: finite(r.band.upper) }, historyRuns: r.historyRuns } : {}),
             ...(r.interval ? { interval: { lower: finite(r.interval.lower), upper: finite(r.interval.upper) } } : {}),

@@ -3,6 +3,7 @@ import type { ComparisonRow } from '../compare/compare.js';
 import { comparisonRowFailed } from '../compare/compare.js';
 import type { BenchmarkChanges, ComparisonReport } from './comparisonReport.js';
 import { escapeMarkdown } from './escape.js';
+import { valueChange, valueChangeRange, worseningSize } from './change.js';
 import { boundedPercent, FOLD_ROWS_ABOVE, percent } from './markdown.js';
 
 const MARK: Record<ComparisonRow['status'], string> = {
@@ -77,8 +78,8 @@ function legend(rows: readonly ComparisonRow[]): string {
   const withBand = rows.some((r) => r.band !== undefined);
   if (!payloadLayout(rows)) {
     return withBand
-      ? 'Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. With a history the reference is the geometric mean of the baseline runs. A row fails when Δ exceeds the threshold and the noise band.'
-      : 'Δ = how much worse the result is than the reference, in %: for throughputs and rates a drop is worse. A row fails when Δ exceeds the threshold.';
+      ? 'Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. With a history the reference is the geometric mean of the baseline runs and the noise band is the change an unchanged build gives. A row fails when its change the worse way exceeds the threshold and leaves the noise band; the threshold and *Catches ≥* are sizes of a change the worse way.'
+      : 'Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. A row fails when its change the worse way exceeds the threshold.';
   }
   return withBand
     ? 'Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band.'
@@ -160,7 +161,7 @@ function extraColumns(rows: readonly ComparisonRow[]): { header: string; align: 
     header: `${withBand ? ' Noise band |' : ''}${withInterval ? ' Interval |' : ''}${withDetectable ? ' Catches ≥ |' : ''}`,
     align: `${withBand ? ' --: |' : ''}${withInterval ? ' --: |' : ''}${withDetectable ? ' --: |' : ''}`,
     cells: (r) =>
-      `${withBand ? ` ${range(r.band)} |` : ''}${withInterval ? ` ${range(r.interval)} |` : ''}${withDetectable ? ` ${r.detectable !== undefined && Number.isFinite(r.detectable) ? boundedPercent(r.detectable * 100) : ''} |` : ''}`,
+      `${withBand ? ` ${range(valueChangeRange(r.band, r.direction))} |` : ''}${withInterval ? ` ${range(valueChangeRange(r.interval, r.direction))} |` : ''}${withDetectable ? ` ${r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ''} |` : ''}`,
   };
 }
 
@@ -188,7 +189,7 @@ function table(rows: ComparisonRow[], general: boolean): string[] {
   for (const r of rows) {
     const value = (x: number) => (Number.isNaN(x) ? '—' : formatFixed3(x));
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? 'geomean' : r.payloadBytes} | ${r.magnitude} | ${value(r.reference)} | ${value(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
+      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? 'geomean' : r.payloadBytes} | ${r.magnitude} | ${value(r.reference)} | ${value(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
     );
   }
   return out;
@@ -204,7 +205,7 @@ function generalTable(rows: ComparisonRow[]): string[] {
     const value = (x: number) => (Number.isNaN(x) ? '—' : `${formatMeasured(x)}${r.unit ? ` ${escapeMarkdown(r.unit)}` : ''}`);
     const metric = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`;
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric} | ${value(r.reference)} | ${value(r.result)} | ${percent(r.deltaPercent)} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
+      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric} | ${value(r.reference)} | ${value(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
     );
   }
   return out;

@@ -1,5 +1,6 @@
 import { formatFixed3 } from '../numeric/formatFixed.js';
 import type { ComparisonReport } from './comparisonReport.js';
+import { valueChange, valueChangeRange, worseningSize } from './change.js';
 import { boundedPercent, percent } from './markdown.js';
 import { formatMeasured, headline, payloadLayout, showNotGated } from './comparisonMarkdown.js';
 import { withoutControls } from './escape.js';
@@ -42,11 +43,11 @@ export function renderComparisonText(report: ComparisonReport): string {
       general ? `${safe(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' (higher is better)' : ''}` : r.magnitude,
       value(r.reference),
       value(r.result),
-      percent(r.deltaPercent),
+      percent(valueChange(r.deltaPercent, r.direction)),
       `${Number((r.threshold * 100).toPrecision(6))} %`,
-      ...(withBand ? [range(r.band)] : []),
-      ...(withInterval ? [range(r.interval)] : []),
-      ...(withDetectable ? [r.detectable !== undefined && Number.isFinite(r.detectable) ? boundedPercent(r.detectable * 100) : ''] : []),
+      ...(withBand ? [range(valueChangeRange(r.band, r.direction))] : []),
+      ...(withInterval ? [range(valueChangeRange(r.interval, r.direction))] : []),
+      ...(withDetectable ? [r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ''] : []),
       showNotGated(r) ? `${r.status} (not gated)` : r.status,
     ];
   });
@@ -58,5 +59,9 @@ export function renderComparisonText(report: ComparisonReport): string {
       .join('  ')
       .trimEnd();
   out.push('', line(header), ...rows.map(line));
+  // The reference's latency layout is lower-is-better throughout; elsewhere a metric may point up.
+  if (general && report.rows.some((r) => r.direction === 'higher-is-better')) {
+    out.push('', 'Δ = (result − reference) / reference, the change of the value itself: + went up, − went down; for a metric marked (higher is better) a drop is worse.');
+  }
   return out.join('\n') + '\n';
 }

@@ -1,5 +1,6 @@
 import type { CheckRow } from '../check/checkRow.js';
 import { formatFixed3 } from '../numeric/formatFixed.js';
+import { changeFromRequirement } from './change.js';
 import { escapeMarkdown } from './escape.js';
 import { headline, type CheckReport, type PercentRow } from './model.js';
 
@@ -30,7 +31,7 @@ export function checkMarkdownParts(report: CheckReport): CheckMarkdownParts {
   } else if (report.table.length > 0) {
     legend =
       'A ≤ check passes when the result is at most the requirement, a ≥ check (throughput, rates) when it is at least the requirement; ' +
-      '*over* is the relative distance to the requirement, positive when worse in either direction.';
+      '*vs req.* = (result − requirement) / requirement, the change from the requirement to the result: + above it, − below it, so a ≤ check fails above 0 and a ≥ check below 0.';
   }
   return {
     problems: report.problems.map((p) => `- ${FAIL} ${escapeMarkdown(p)}`).join('\n'),
@@ -111,7 +112,7 @@ function table(rows: PercentRow[], columns: readonly string[], latencyOnly: bool
   const header = ['Sub-experiment', latencyOnly ? 'Bytes' : 'Parameter'];
   const align = [':--', '--:'];
   for (const column of columns) {
-    header.push(latencyOnly ? column : escapeMarkdown(columnTitle(column, rows)), 'req.', 'over', '');
+    header.push(latencyOnly ? column : escapeMarkdown(columnTitle(column, rows)), 'req.', latencyOnly ? 'over' : 'vs req.', '');
     align.push('--:', '--:', '--:', ':-:');
   }
   const out = [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
@@ -134,7 +135,7 @@ export function columnTitle(column: string, rows: readonly PercentRow[]): string
 function magnitudeCells(row: CheckRow | undefined): string[] {
   if (!row) return ['', '', '', ''];
   const value = row.status === 'missing' ? 'missing' : number(row.experiment);
-  return [value, number(row.requirement), percent(row.percentOver), row.status === 'passed' ? PASS : FAIL];
+  return [value, number(row.requirement), percent(changeFromRequirement(row.percentOver, row.direction)), row.status === 'passed' ? PASS : FAIL];
 }
 
 function number(x: number): string {

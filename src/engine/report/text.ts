@@ -1,6 +1,7 @@
 import { formatFixed3 } from '../numeric/formatFixed.js';
 import { columnTitle, percent } from './markdown.js';
 import { headline, type CheckReport } from './model.js';
+import { changeFromRequirement } from './change.js';
 import { withoutControls } from './escape.js';
 
 /** A plain-text table for terminals and logs: failing rows first, columns aligned. */
@@ -12,14 +13,19 @@ export function renderText(report: CheckReport): string {
   for (const n of report.notes ?? []) out.push(`  note: ${n}`);
   if (report.table.length > 0) {
     const header = ['Sub-experiment', report.latencyOnly ? 'Bytes' : 'Parameter'];
-    for (const m of report.columns) header.push(report.latencyOnly ? m : sanitize(columnTitle(m, report.table)), 'req.', 'over', '');
+    for (const m of report.columns) header.push(report.latencyOnly ? m : sanitize(columnTitle(m, report.table)), 'req.', report.latencyOnly ? 'over' : 'vs req.', '');
     const rows = report.table.map((row) => {
       const cells = [sanitize(row.experimentType), sanitize(row.parameter)];
       for (const m of report.columns) {
         const c = row.cells[m];
         if (!c) cells.push('', '', '', '');
         else {
-          cells.push(c.status === 'missing' ? 'missing' : value(c.experiment), value(c.requirement), percent(c.percentOver), c.status === 'passed' ? 'ok' : 'FAIL');
+          cells.push(
+            c.status === 'missing' ? 'missing' : value(c.experiment),
+            value(c.requirement),
+            percent(changeFromRequirement(c.percentOver, c.direction)),
+            c.status === 'passed' ? 'ok' : 'FAIL',
+          );
         }
       }
       return cells;
@@ -31,6 +37,7 @@ export function renderText(report: CheckReport): string {
         .join('  ')
         .trimEnd();
     out.push('', line(header), ...rows.map(line));
+    if (!report.latencyOnly) out.push('', 'vs req. = (result − requirement) / requirement: + above it, − below it; a ≤ check fails above 0, a ≥ check below 0.');
   }
   return out.join('\n') + '\n';
 }

@@ -6,6 +6,7 @@
  */
 import type { ComparisonReport } from './comparisonReport.js';
 import { formatMeasured, headline as comparisonHeadline, needsAttention } from './comparisonMarkdown.js';
+import { changeFromRequirement, valueChange } from './change.js';
 import { percent, requirementsHeadline } from './markdown.js';
 import { headline as checkHeadline, type CheckReport } from './model.js';
 import { formatFixed3 } from '../numeric/formatFixed.js';
@@ -33,13 +34,20 @@ export function checkVerdictTable(report: CheckReport): VerdictTable {
       if (!cell) continue;
       cells++;
       if (cell.status === 'passed') continue;
-      rows.push([row.experimentType, row.parameter, column, cell.status === 'missing' ? 'missing' : value(cell.experiment), value(cell.requirement), percent(cell.percentOver)]);
+      rows.push([
+        row.experimentType,
+        row.parameter,
+        column,
+        cell.status === 'missing' ? 'missing' : value(cell.experiment),
+        value(cell.requirement),
+        percent(changeFromRequirement(cell.percentOver, cell.direction)),
+      ]);
     }
   }
   return {
     verdict: report.verdict,
     headline: `${requirementsHeadline(report).replace(/^\S+ /, '')}: ${checkHeadline(report)}`,
-    header: ['Sub-experiment', 'Parameter', 'Check', 'Result', 'Requirement', 'Over'],
+    header: ['Sub-experiment', 'Parameter', 'Check', 'Result', 'Requirement', 'vs req.'],
     rows,
     otherRows: cells - rows.length,
     file: 'report.md',
@@ -59,7 +67,7 @@ export function comparisonVerdictTable(report: ComparisonReport): VerdictTable {
       `${r.metric} ${r.magnitude}`,
       measured(r.reference, r.unit),
       measured(r.result, r.unit),
-      percent(r.deltaPercent),
+      percent(valueChange(r.deltaPercent, r.direction)),
       r.status,
     ]),
     otherRows: report.rows.length - attention.length,

@@ -87,6 +87,7 @@ export function renderTrendsMarkdown(report: TrendReport): string {
     for (const { series, o } of outliers) lines.push(`- ${seriesName(series, md).join(' · ')}: ${outlierText(o, series.unit, md, sha(o.run))}`);
     lines.push('');
   }
+  if (steps.length > 0 || pending.length > 0 || outliers.length > 0) lines.push(CHANGE_LEGEND, '');
   return lines.join('\n');
 }
 
@@ -94,6 +95,10 @@ function outlierText(o: TrendOutlier, unit: string, escape: (text: string) => st
   const span = o.length === 1 ? `run ${at}` : `${o.length} runs from ${at}`;
   return `${withUnit(o.value, escape(unit))} against ${withUnit(o.level, escape(unit))} (${percent(o.change)}, ${o.kind}) at ${span}`;
 }
+
+/** How every change of this report is signed, as in the comparison's Δ. */
+const CHANGE_LEGEND =
+  'change = after / before − 1, the change of the value itself: + went up, − went down. A regression is a change the worse way for its metric: a rise in a time, a drop in a throughput or rate.';
 
 /** The trend report for a terminal: steps, pending changes and outliers, one line each. */
 export function renderTrendsText(report: TrendReport): string {
@@ -113,6 +118,7 @@ export function renderTrendsText(report: TrendReport): string {
       lines.push(`  pending: ${seriesName(series, t).join(' / ')} ${percent(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`);
     for (const o of series.outliers) lines.push(`  outlier: ${seriesName(series, t).join(' / ')} ${outlierText(o, series.unit, t, sha(o.run))}`);
   }
+  if (steps.length > 0 || report.series.some((s) => s.pending !== undefined || s.outliers.length > 0)) lines.push(`  ${CHANGE_LEGEND}`);
   return lines.join('\n') + '\n';
 }
 
