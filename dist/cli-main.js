@@ -271,7 +271,7 @@ function requirementsHeadline(report) {
   return `${FAIL} ${parts.join(", ")}`;
 }
 function requirementFailures(report) {
-  const header = ["| Benchmark | Check | Result | Limit | Over |", "| :-- | :-- | --: | --: | --: |"];
+  const header = ["| Benchmark | Check | Result | Limit | vs limit |", "| :-- | :-- | --: | --: | --: |"];
   const rows = [];
   for (const row of report.table) {
     if (!row.failed) continue;
@@ -283,7 +283,7 @@ function requirementFailures(report) {
       const where = report.latencyOnly ? `${row.parameter} B` : row.parameter;
       const check = `${escapeMarkdown(column)} ${cell.direction === "higher-is-better" ? "≥" : "≤"}`;
       rows.push(
-        `| ${escapeMarkdown(where === "" ? row.experimentType : `${row.experimentType} ${where}`)} | ${check} | ${cell.status === "missing" ? "missing" : withUnit4(cell.experiment)} | ${withUnit4(cell.requirement)} | ${percent(cell.percentOver)} |`
+        `| ${escapeMarkdown(where === "" ? row.experimentType : `${row.experimentType} ${where}`)} | ${check} | ${cell.status === "missing" ? "missing" : withUnit4(cell.experiment)} | ${withUnit4(cell.requirement)} | ${percent(changeFromRequirement(cell.percentOver, cell.direction))} |`
       );
     }
   }
@@ -10015,13 +10015,13 @@ function changeTable(rows, all) {
   const withInterval = rows.some((r) => r.interval !== void 0);
   const range2 = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
   const limitTitle = withBand ? "Noise band" : withInterval ? "Interval" : "Threshold";
-  const limit = (r) => withBand ? range2(r.band) : withInterval ? range2(r.interval) : formatThreshold(r.threshold);
+  const limit = (r) => withBand ? range2(valueChangeRange(r.band, r.direction)) : withInterval ? range2(valueChangeRange(r.interval, r.direction)) : formatThreshold(r.threshold);
   const header = [`| Benchmark | Statistic | Before → after | Δ | ${limitTitle} | Verdict |`, "| :-- | :-- | --: | --: | --: | :-- |"];
   const lines = rows.map((r) => {
     const value4 = (x) => Number.isNaN(x) ? "—" : general ? formatMeasured(x) : formatFixed3(x);
     const unit = general ? r.unit ? ` ${escapeMarkdown(r.unit)}` : "" : " µs";
     const statistic = general ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}` : r.magnitude;
-    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value4(r.reference)} → ${value4(r.result)}${unit} | ${percent(r.deltaPercent)} | ${limit(r)} | ${statusCell(r)} |`;
+    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value4(r.reference)} → ${value4(r.result)}${unit} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${limit(r)} | ${statusCell(r)} |`;
   });
   return { header, rows: lines };
 }

@@ -236,13 +236,14 @@ export function changeTable(rows: readonly ComparisonRow[], all: readonly Compar
   const withInterval = rows.some((r) => r.interval !== undefined);
   const range = (x?: { lower: number; upper: number }) => (x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '');
   const limitTitle = withBand ? 'Noise band' : withInterval ? 'Interval' : 'Threshold';
-  const limit = (r: ComparisonRow) => (withBand ? range(r.band) : withInterval ? range(r.interval) : formatThreshold(r.threshold));
+  const limit = (r: ComparisonRow) =>
+    withBand ? range(valueChangeRange(r.band, r.direction)) : withInterval ? range(valueChangeRange(r.interval, r.direction)) : formatThreshold(r.threshold);
   const header = [`| Benchmark | Statistic | Before → after | Δ | ${limitTitle} | Verdict |`, '| :-- | :-- | --: | --: | --: | :-- |'];
   const lines = rows.map((r) => {
     const value = (x: number) => (Number.isNaN(x) ? '—' : general ? formatMeasured(x) : formatFixed3(x));
     const unit = general ? (r.unit ? ` ${escapeMarkdown(r.unit)}` : '') : ' µs';
     const statistic = general ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}` : r.magnitude;
-    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value(r.reference)} → ${value(r.result)}${unit} | ${percent(r.deltaPercent)} | ${limit(r)} | ${statusCell(r)} |`;
+    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value(r.reference)} → ${value(r.result)}${unit} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${limit(r)} | ${statusCell(r)} |`;
   });
   return { header, rows: lines };
 }

@@ -87,9 +87,9 @@ export function requirementsHeadline(report: CheckReport): string {
   return `${FAIL} ${parts.join(', ')}`;
 }
 
-/** The failed requirements, one line each: benchmark, check, result, limit and how far over. */
+/** The failed requirements, one line each: benchmark, check, result, limit and the change from the limit to the result. */
 export function requirementFailures(report: CheckReport): { header: string[]; rows: string[] } {
-  const header = ['| Benchmark | Check | Result | Limit | Over |', '| :-- | :-- | --: | --: | --: |'];
+  const header = ['| Benchmark | Check | Result | Limit | vs limit |', '| :-- | :-- | --: | --: | --: |'];
   const rows: string[] = [];
   for (const row of report.table) {
     if (!row.failed) continue;
@@ -101,7 +101,7 @@ export function requirementFailures(report: CheckReport): { header: string[]; ro
       const where = report.latencyOnly ? `${row.parameter} B` : row.parameter;
       const check = `${escapeMarkdown(column)} ${cell.direction === 'higher-is-better' ? '≥' : '≤'}`;
       rows.push(
-        `| ${escapeMarkdown(where === '' ? row.experimentType : `${row.experimentType} ${where}`)} | ${check} | ${cell.status === 'missing' ? 'missing' : withUnit(cell.experiment)} | ${withUnit(cell.requirement)} | ${percent(cell.percentOver)} |`,
+        `| ${escapeMarkdown(where === '' ? row.experimentType : `${row.experimentType} ${where}`)} | ${check} | ${cell.status === 'missing' ? 'missing' : withUnit(cell.experiment)} | ${withUnit(cell.requirement)} | ${percent(changeFromRequirement(cell.percentOver, cell.direction))} |`,
       );
     }
   }
