@@ -2253,6 +2253,24 @@ var parse = function(data, opts = {}) {
   return records;
 };
 
+// src/engine/text/closest.ts
+function editDistance(a, b) {
+  const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = previous[0];
+    previous[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = previous[j];
+      previous[j] = Math.min(above + 1, previous[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return previous[b.length];
+}
+function closeEnough(wanted) {
+  return Math.max(2, Math.floor(wanted.length / 3));
+}
+
 // src/engine/csv/header.ts
 function stripBom(text2) {
   return text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
@@ -2297,7 +2315,7 @@ function closestName(wanted, names, known) {
   const knownNames = new Set(known);
   names.forEach((name, index2) => {
     if (knownNames.has(name)) return;
-    const limit = Math.max(2, Math.floor(wanted.length / 3));
+    const limit = closeEnough(wanted);
     if (Math.abs(name.length - wanted.length) > limit) return;
     const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
     if (distance <= limit && distance < bestDistance) {
@@ -2306,19 +2324,6 @@ function closestName(wanted, names, known) {
     }
   });
   return best;
-}
-function editDistance(a, b) {
-  const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = previous[0];
-    previous[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = previous[j];
-      previous[j] = Math.min(above + 1, previous[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return previous[b.length];
 }
 function fieldColumn(line, index2) {
   let field2 = 0;

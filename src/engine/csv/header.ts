@@ -1,4 +1,5 @@
 import { InputError } from '../errors.js';
+import { closeEnough, editDistance } from '../text/closest.js';
 
 /** Removes a UTF-8 byte-order mark, which spreadsheet tools put in front of CSV files. */
 export function stripBom(text: string): string {
@@ -61,7 +62,7 @@ function closestName(wanted: string, names: string[], known: readonly string[]):
   const knownNames = new Set(known); // `known` may be the header itself: no quadratic includes
   names.forEach((name, index) => {
     if (knownNames.has(name)) return; // a correct column is not a misspelling of another
-    const limit = Math.max(2, Math.floor(wanted.length / 3));
+    const limit = closeEnough(wanted);
     // the distance is at least the difference in length: skip the edit distance of a huge cell
     if (Math.abs(name.length - wanted.length) > limit) return;
     const distance = editDistance(wanted.toLowerCase(), name.toLowerCase());
@@ -71,20 +72,6 @@ function closestName(wanted: string, names: string[], known: readonly string[]):
     }
   });
   return best;
-}
-
-function editDistance(a: string, b: string): number {
-  const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = previous[0]!;
-    previous[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = previous[j]!;
-      previous[j] = Math.min(above + 1, previous[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return previous[b.length]!;
 }
 
 /** 1-based character column where field `index` of a CSV line starts (quotes respected). */
