@@ -142,6 +142,9 @@ function checkLimit(requirement, direction, value4) {
   const failed = Number.isNaN(value4) || Number.isNaN(limit) || margin < 0;
   return { requirement: limit, experiment: value4, difference: Math.abs(limit - value4), percentOver, status: failed ? "failed" : "passed" };
 }
+function notInResults(what, requirement, hint = "") {
+  return requirement.optional ? `${what} is not in the results (optional: skipped)${hint}` : `${what} is required but not in the results${hint}`;
+}
 
 // src/engine/report/model.ts
 function buildCheckReport(checks, requiredExperiments) {
@@ -149,9 +152,11 @@ function buildCheckReport(checks, requiredExperiments) {
   const checksFailed = rows.filter(rowFailed).length;
   const failedExperiments = checks.filter((c) => c.status === "failed").map((c) => c.experimentType);
   const uncheckedExperiments = checks.filter((c) => c.status === "unchecked").map((c) => c.experimentType);
-  const present = new Set(checks.map((c) => c.experimentType));
+  const present = new Set(checks.filter((c) => !c.absent).map((c) => c.experimentType));
   const required = requiredExperiments.map((r) => typeof r === "string" ? r : r.experimentType);
-  const experimentsWithoutResults = [...new Set(required)].filter((t) => !present.has(t));
+  const experimentsWithoutResults = [.../* @__PURE__ */ new Set([...checks.filter((c) => c.absent).map((c) => c.experimentType), ...required])].filter((t) => !present.has(t));
+  const uncovered = experimentsWithoutResults.filter((t) => !checks.some((c) => c.experimentType === t));
+  const skipped = checks.flatMap((c) => (c.skipped ?? []).map((s) => `${c.experimentType}: ${s}`));
   const latencyOnly = rows.every((r) => r.direction === void 0 && r.unit === void 0 && r.parameter === void 0);
   const columns = latencyOnly ? [...CHECKED_MAGNITUDES] : [];
   if (!latencyOnly) {
@@ -175,29 +180,28 @@ function buildCheckReport(checks, requiredExperiments) {
   const ordered2 = [...table3.filter((r) => r.failed), ...table3.filter((r) => !r.failed)];
   const problems = [];
   if (rows.length === 0) {
-    problems.push("no checks were run: no sub-experiment in the results has requirements");
+    problems.push(
+      skipped.length > 0 ? "no checks were run: every requirement that names these results is optional, and none is in them" : "no checks were run: no sub-experiment in the results has requirements"
+    );
   }
-  problems.push(
-    ...checks.flatMap(
-      (c) => (
-        // A missing payload fails every magnitude of it; say so once (on its first column).
-        c.rows.filter((r) => r.message !== void 0 && !(r.status === "missing" && r.check !== firstCheckOf(c, r))).map((r) => `${c.experimentType}: ${r.message}`)
-      )
-    )
+  const messages = checks.flatMap(
+    (c) => c.rows.filter((r) => r.message !== void 0 && !(r.status === "missing" && r.check !== firstCheckOf(c, r))).map((r) => `${c.experimentType}: ${r.message}`)
   );
+  problems.push(...new Set(messages));
   const warnings = [
     ...uncheckedExperiments.map((t) => `${t}: no requirements for this sub-experiment; it was not checked`),
-    ...experimentsWithoutResults.map((t) => `${t}: requirements are given but no results were found`)
+    ...uncovered.map((t) => `${t}: requirements are given but no results were found`)
   ];
   return {
     verdict: failedExperiments.length > 0 || rows.length === 0 ? "fail" : "pass",
     checksTotal: rows.length,
     checksPassed: rows.length - checksFailed,
     checksFailed,
-    experimentsChecked: checks.length - uncheckedExperiments.length,
+    experimentsChecked: checks.filter((c) => c.status === "passed" || c.status === "failed").length,
     failedExperiments,
     uncheckedExperiments,
     experimentsWithoutResults,
+    skipped,
     subExperiments: checks,
     table: ordered2,
     columns,
@@ -243,6 +247,10 @@ function renderMarkdown(report) {
   lines.push(`### ${icon} perfgate: ${headline(report)}`, "");
   if (parts.problems !== "") lines.push(parts.problems, "");
   if (parts.warnings !== "") lines.push(parts.warnings, "");
+  if (report.skipped.length > 0) {
+    for (const w of report.skipped) lines.push(`- ⏭️ ${escapeMarkdown(w)}`);
+    lines.push("");
+  }
   for (const note of report.notes ?? []) lines.push(`> ${note}`, "");
   if (report.table.length <= FOLD_ROWS_ABOVE) {
     if (report.table.length > 0) lines.push(...parts.table(report.table), "");
@@ -334,6 +342,7 @@ function renderText(report) {
   out.push(`perfgate: ${report.verdict === "pass" ? "PASS" : "FAIL"}: ${headline(report)}`);
   for (const p of report.problems) out.push(`  error: ${sanitize(p)}`);
   for (const w of report.warnings) out.push(`  warning: ${sanitize(w)}`);
+  for (const w of report.skipped) out.push(`  skipped: ${sanitize(w)}`);
   for (const n of report.notes ?? []) out.push(`  note: ${n}`);
   if (report.table.length > 0) {
     const header = ["Sub-experiment", report.latencyOnly ? "Bytes" : "Parameter"];
@@ -473,6 +482,43 @@ function parseUnit(text2) {
 function toBaseUnit(value4, unit) {
   return unit.toBase === 1 ? value4 : value4 * unit.toBase;
 }
+var COMPOUND_TIME = { ...TIME, h: 36e8, hr: 36e8, day: 864e8 };
+var PER_OPERATION = /* @__PURE__ */ new Set(["op", "ops", "operation", "iter", "iters", "iteration", "call", "run", "invocation"]);
+var BIT_NUMERATOR = /^[kKMGT]?i?(b|bit|bits)$/;
+function parseToolUnit(text2) {
+  const symbol = text2.trim();
+  const plain = parseUnit(symbol);
+  if (plain) return plain;
+  const slash = symbol.lastIndexOf("/");
+  if (slash <= 0) return void 0;
+  const numerator = symbol.slice(0, slash).trim();
+  const denominator = symbol.slice(slash + 1).trim();
+  if (PER_OPERATION.has(denominator)) {
+    const inner = parseUnit(numerator);
+    if (inner === void 0 || inner.dimension === "count") return numerator.includes("/") ? void 0 : { symbol, dimension: "count", toBase: 1 };
+    if (inner.dimension === "time" || inner.dimension === "size") return { symbol, dimension: inner.dimension, toBase: inner.toBase };
+    return void 0;
+  }
+  const per = COMPOUND_TIME[denominator];
+  if (per === void 0 || numerator === "" || /[\s/]/.test(numerator)) return void 0;
+  const size = numerator === "b" ? void 0 : SIZE[numerator];
+  if (size !== void 0) return { symbol, dimension: "byterate", toBase: size / per };
+  if (BIT_NUMERATOR.test(numerator) || parseUnit(numerator) !== void 0) return void 0;
+  return { symbol, dimension: "rate", toBase: 1e6 / per };
+}
+function acceptedUnits() {
+  const list2 = (table3) => Object.keys(table3).filter((s) => s !== "b").join(", ");
+  return [
+    `time ${list2(TIME)}`,
+    `size ${list2(SIZE)}`,
+    `bit rate ${list2(BITRATE)}`,
+    `byte rate ${list2(BYTERATE)}`,
+    `rate ${list2(RATE)}`,
+    "per operation ns/op, us/op, ms/op, ns/iter, B/op, allocs/op (a time or size per op, iter, call or run; any other count per op)",
+    "per unit of time ops/s, ops/ms, ops/us, items/s, MB/sec (a count or size per time unit)",
+    "ratio %"
+  ].join("; ");
+}
 
 // src/engine/check/check.ts
 function checkMagnitude(check, payloadBytes, requirement, experiment) {
@@ -484,24 +530,64 @@ function checkMagnitude(check, payloadBytes, requirement, experiment) {
 function checkReferenceRequirement(requirement, measurements) {
   const payloadBytes = Number(requirement.parameter);
   const m = measurements.find((x) => x.metric.name === "latency" && x.parameter.payloadBytes === payloadBytes);
-  const check = requirement.label;
-  if (!m) {
-    return [
-      {
-        check,
-        payloadBytes,
-        requirement: requirement.limit,
-        experiment: NaN,
-        difference: NaN,
-        percentOver: NaN,
-        status: "missing",
-        message: `payload ${payloadBytes} bytes is required but not in the results`
-      }
-    ];
-  }
-  const row = checkMagnitude(check, payloadBytes, requirement.limit, m.statistics[requirement.statistic] ?? NaN);
+  if (!m) return [missingReferenceRow(requirement, notInResults(`payload ${payloadBytes} bytes`, requirement))];
+  const row = checkMagnitude(requirement.label, payloadBytes, requirement.limit, m.statistics[requirement.statistic] ?? NaN);
   if (m.place.line !== void 0) row.line = m.place.line;
   return [row];
+}
+function missingReferenceRow(requirement, message) {
+  return {
+    check: requirement.label,
+    payloadBytes: Number(requirement.parameter),
+    requirement: requirement.limit,
+    experiment: NaN,
+    difference: NaN,
+    percentOver: NaN,
+    status: "missing",
+    message
+  };
+}
+
+// src/engine/text/closest.ts
+function editDistance(a, b) {
+  const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = previous[0];
+    previous[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = previous[j];
+      previous[j] = Math.min(above + 1, previous[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return previous[b.length];
+}
+function closeEnough(wanted) {
+  return Math.max(2, Math.floor(wanted.length / 3));
+}
+function closestIndex(wanted, candidates) {
+  const limit = closeEnough(wanted);
+  const lower = wanted.toLowerCase();
+  let best;
+  let bestDistance = Infinity;
+  candidates.forEach((candidate, index2) => {
+    if (candidate === wanted) return;
+    if (Math.abs(candidate.length - wanted.length) > limit) return;
+    const distance = editDistance(lower, candidate.toLowerCase());
+    if (distance <= limit && distance < bestDistance) {
+      best = index2;
+      bestDistance = distance;
+    }
+  });
+  return best;
+}
+function closestName(wanted, candidates) {
+  const index2 = closestIndex(wanted, candidates);
+  return index2 === void 0 ? void 0 : candidates[index2];
+}
+function didYouMean(wanted, candidates) {
+  const close = closestName(wanted, candidates);
+  return close === void 0 ? "" : `; did you mean ${close}?`;
 }
 
 // src/engine/formats/fastddsMeasurements.ts
@@ -2253,24 +2339,6 @@ var parse = function(data, opts = {}) {
   return records;
 };
 
-// src/engine/text/closest.ts
-function editDistance(a, b) {
-  const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = previous[0];
-    previous[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = previous[j];
-      previous[j] = Math.min(above + 1, previous[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return previous[b.length];
-}
-function closeEnough(wanted) {
-  return Math.max(2, Math.floor(wanted.length / 3));
-}
-
 // src/engine/csv/header.ts
 function stripBom(text2) {
   return text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
@@ -2294,7 +2362,7 @@ function resolveColumns(file, headerLine, fields, required, expectedHeader, know
         });
       }
     }
-    const guess = closestName(name, names, knownColumns);
+    const guess = closestName2(name, names, knownColumns);
     if (guess !== void 0) {
       throw new InputError(`column ${guess + 1} is "${names[guess]}" but "${name}" was expected (header: "${expectedHeader}")`, {
         file,
@@ -2309,7 +2377,7 @@ function resolveColumns(file, headerLine, fields, required, expectedHeader, know
 function describeDelimiter(d) {
   return d === "	" ? "a tab" : `"${d}"`;
 }
-function closestName(wanted, names, known) {
+function closestName2(wanted, names, known) {
   let best;
   let bestDistance = Infinity;
   const knownNames = new Set(known);
@@ -2665,6 +2733,91 @@ function clip(text2) {
   return text2.length > 40 ? text2.slice(0, 40) + "…" : text2;
 }
 
+// src/engine/formats/requirementsCsv.ts
+var REQUIREMENTS_HEADER = "Experiment type,Bytes,Median,99%,Max";
+var OPTIONAL_COLUMN = "Optional";
+var OPTIONAL_YES = /* @__PURE__ */ new Set(["yes", "y", "true", "1", "optional"]);
+var OPTIONAL_NO = /* @__PURE__ */ new Set(["", "no", "n", "false", "0", "required"]);
+function headerFieldsOf(content) {
+  const firstLine2 = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
+  return firstLine2.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+}
+function optionalColumnIndex(headerFields) {
+  return headerFields.findIndex((f) => f.toLowerCase() === OPTIONAL_COLUMN.toLowerCase());
+}
+function readOptionalCell(file, row, index2) {
+  if (index2 < 0) return false;
+  const text2 = (row.fields[index2] ?? "").trim();
+  const word = text2.toLowerCase();
+  if (OPTIONAL_YES.has(word)) return true;
+  if (OPTIONAL_NO.has(word)) return false;
+  throw new InputError(`expected yes or no in column "${OPTIONAL_COLUMN}", found "${clip(text2)}" (empty means required)`, {
+    file,
+    line: row.line,
+    column: fieldColumn(row.text, index2)
+  });
+}
+function parseRequirementsCsv(file, content, floatParse) {
+  const table3 = readCsvTable(file, content, ["Experiment type", "Bytes", ...CHECKED_MAGNITUDES], REQUIREMENTS_HEADER, [
+    "Experiment type",
+    "Bytes",
+    ...CHECKED_MAGNITUDES,
+    OPTIONAL_COLUMN
+  ]);
+  const optionalIndex = optionalColumnIndex(headerFieldsOf(content));
+  const seen = /* @__PURE__ */ new Map();
+  const requirements = [];
+  for (const row of table3.rows) {
+    const typeIndex = table3.columns["Experiment type"];
+    const experimentType = (row.fields[typeIndex] ?? "").trim();
+    if (experimentType === "") {
+      throw new InputError('the "Experiment type" cell is empty', { file, line: row.line, column: fieldColumn(row.text, typeIndex) });
+    }
+    const bytesIndex = table3.columns.Bytes;
+    const bytesText = row.fields[bytesIndex] ?? "";
+    if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(Number(bytesText))) {
+      throw new InputError(`expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`, {
+        file,
+        line: row.line,
+        column: fieldColumn(row.text, bytesIndex)
+      });
+    }
+    const payloadBytes = Number(bytesText);
+    const key = `${experimentType}\0${payloadBytes}`;
+    const earlier = seen.get(key);
+    if (earlier !== void 0) {
+      throw new InputError(`duplicate requirement for ${experimentType}, ${payloadBytes} bytes (first given on line ${earlier})`, {
+        file,
+        line: row.line,
+        column: 1
+      });
+    }
+    seen.set(key, row.line);
+    const limits = {};
+    for (const magnitude of CHECKED_MAGNITUDES) {
+      const index2 = table3.columns[magnitude];
+      const text2 = row.fields[index2] ?? "";
+      if (isMissingValue(text2)) {
+        limits[magnitude] = NaN;
+        continue;
+      }
+      const value4 = parseNumber(text2, floatParse);
+      if (value4 === void 0) {
+        throw new InputError(`expected a number in column "${magnitude}", found "${clip(text2)}"`, {
+          file,
+          line: row.line,
+          column: fieldColumn(row.text, index2)
+        });
+      }
+      limits[magnitude] = value4;
+    }
+    const optional = readOptionalCell(file, row, optionalIndex);
+    requirements.push({ experimentType, payloadBytes, limits, line: row.line, ...optional ? { optional } : {} });
+  }
+  if (requirements.length === 0) throw new InputError("the requirements file has a header but no rows", { file, line: 2 });
+  return requirements;
+}
+
 // src/engine/formats/metricRequirementsCsv.ts
 var METRIC_REQUIREMENTS_EXAMPLE = "Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=";
 var LATENCY_COLUMNS = {
@@ -2688,9 +2841,10 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
   const experimentName = headerFields.includes("Experiment type") ? "Experiment type" : "Experiment";
   const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
   const table3 = readCsvTable(file, content, [experimentName, parameterName], METRIC_REQUIREMENTS_EXAMPLE, headerFields, { comments: true });
+  const optionalIndex = optionalColumnIndex(headerFields);
   const limitColumns = [];
   headerFields.forEach((name, index2) => {
-    if (name === experimentName || name === parameterName) return;
+    if (name === experimentName || name === parameterName || index2 === optionalIndex) return;
     limitColumns.push(parseLimitColumn(file, firstLine2, name, index2));
   });
   if (limitColumns.length === 0) {
@@ -2720,10 +2874,10 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
       throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, { file, line: row.line, column: 1 });
     }
     seen.set(key, row.line);
-    return { row, experiment, parameter };
+    return { row, experiment, parameter, optional: readOptionalCell(file, row, optionalIndex) };
   });
   for (const column of limitColumns) {
-    for (const { row, experiment, parameter } of rows) {
+    for (const { row, experiment, parameter, optional } of rows) {
       const text2 = row.fields[column.index] ?? "";
       if (isMissingValue(text2)) continue;
       const value4 = parseNumber(text2, floatParse);
@@ -2736,9 +2890,12 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
         ...column.statistic !== void 0 ? { statistic: column.statistic } : {},
         limit: column.toBase === 1 ? value4 : value4 * column.toBase,
         ...column.dimension !== void 0 ? { dimension: column.dimension } : {},
+        ...column.unit !== void 0 ? { unit: column.unit } : {},
         ...column.direction !== void 0 ? { direction: column.direction } : {},
         label: column.label,
-        ...place
+        ...optional ? { optional } : {},
+        ...place,
+        headerColumn: fieldColumn(firstLine2, column.index)
       });
     }
   }
@@ -2762,7 +2919,11 @@ function parseLimitColumn(file, headerLine, name, index2) {
     const statText = subject.slice(dot + 1);
     const known = resolveStatistic(statText);
     if (known === void 0) {
-      throw new InputError(`unknown statistic "${clip(statText)}" in column "${clip(name)}"; known: ${STATISTIC_NAMES.join(", ")}`, place);
+      const dotted = `${clip(subject)}.median`;
+      throw new InputError(
+        `unknown statistic "${clip(statText)}" in column "${clip(name)}"; known: ${STATISTIC_NAMES.join(", ")} (a metric whose name has dots needs its statistic: "${dotted}")`,
+        place
+      );
     }
     metric2 = subject.slice(0, dot);
     statistic = known;
@@ -2770,10 +2931,12 @@ function parseLimitColumn(file, headerLine, name, index2) {
   const column = { index: index2, label: subject.trim(), metric: metric2.trim(), toBase: 1 };
   if (statistic !== void 0) column.statistic = statistic;
   if (unitText !== void 0) {
-    const unit = parseUnit(unitText);
-    if (!unit) throw new InputError(`unknown unit "${clip(unitText)}" in column "${clip(name)}"`, place);
-    column.dimension = unit.dimension;
-    column.toBase = unit.toBase;
+    column.unit = unitText.trim();
+    const unit = parseToolUnit(unitText);
+    if (unit) {
+      column.dimension = unit.dimension;
+      column.toBase = unit.toBase;
+    }
   }
   if (relation !== void 0) column.direction = relation === ">=" || relation === "≥" ? "higher-is-better" : "lower-is-better";
   return column;
@@ -2810,6 +2973,7 @@ function metricRequirementsOf(requirements, file) {
       dimension: "time",
       direction: "lower-is-better",
       label: magnitude,
+      ...r.optional ? { optional: true } : {},
       file,
       line: r.line
     }))
@@ -2834,49 +2998,79 @@ function checkMeasurements(resultSets, requirements, options = {}) {
       continue;
     }
     const rows = [];
-    for (const requirement of own) rows.push(...options.reference ? checkReferenceRequirement(requirement, measurements) : checkRequirement(requirement, measurements));
-    checks.push({ experimentType: experiment, source, status: rows.some(rowFailed) ? "failed" : "passed", rows });
+    const skipped = [];
+    for (const requirement of own) {
+      const checked = options.reference ? checkReferenceRequirement(requirement, measurements) : checkRequirement(requirement, measurements, own);
+      for (const row of checked) {
+        if (row.status === "missing" && requirement.optional) addOnce(skipped, row.message);
+        else rows.push(row);
+      }
+    }
+    checks.push(subExperimentCheck(experiment, source, rows, skipped));
+  }
+  const unnamed = [...experiments.keys()].filter((e) => !requirements.some((r) => r.experiment === e));
+  const absent = /* @__PURE__ */ new Map();
+  for (const r of requirements) {
+    if (experiments.has(r.experiment)) continue;
+    const list2 = absent.get(r.experiment);
+    if (list2) list2.push(r);
+    else absent.set(r.experiment, [r]);
+  }
+  for (const [experiment, own] of absent) {
+    const first = own[0];
+    const hint = didYouMean(experiment, unnamed);
+    const where = (list2) => `${fileName(first.file)} line ${Math.min(...list2.map((r) => r.line))}`;
+    const required = own.filter((r) => !r.optional);
+    const optional = own.filter((r) => r.optional);
+    const message = `required (${where(required.length > 0 ? required : own)}) but not in the results${hint}`;
+    const rows = required.map((r) => options.reference ? missingReferenceRow(r, message) : missingRow(r, message));
+    const skipped = optional.length > 0 ? [`not in the results (optional, ${where(optional)}): skipped${hint}`] : [];
+    checks.push({ ...subExperimentCheck(experiment, first.file, rows, skipped), absent: true });
   }
   return checks;
 }
-function checkRequirement(requirement, measurements) {
+function subExperimentCheck(experimentType, source, rows, skipped) {
+  const status = rows.some(rowFailed) ? "failed" : rows.length > 0 ? "passed" : "skipped";
+  return { experimentType, source, status, rows, ...skipped.length > 0 ? { skipped } : {} };
+}
+function addOnce(list2, sentence) {
+  if (!list2.includes(sentence)) list2.push(sentence);
+}
+function fileName(path) {
+  return path.split(/[\\/]/).pop() ?? path;
+}
+function checkRequirement(requirement, measurements, own) {
   const ofMetric = measurements.filter((m) => sameName(m.metric.name, requirement.metric));
   const matching = requirement.parameter === "*" ? ofMetric : ofMetric.filter((m) => parameterMatches(m, requirement.parameter));
   if (matching.length === 0) {
-    const payloadBytes = /^\d+$/.test(requirement.parameter) ? Number(requirement.parameter) : NaN;
-    const known = [...new Set(measurements.map((m) => m.metric.name))];
-    const what = ofMetric.length === 0 ? `metric "${requirement.metric}" (the results have: ${known.join(", ") || "none"})` : `parameter ${requirement.parameter}`;
-    const shape = ofMetric[0];
-    const unit = shape ? shownUnit(shape, requirement.statistic ?? primaryStatistic(shape)) : void 0;
-    const direction = requirement.direction ?? (shape ? statisticDirection(requirement.statistic ?? primaryStatistic(shape), shape.metric.direction) : void 0);
-    return [
-      {
-        check: requirement.label,
-        payloadBytes,
-        parameter: requirement.parameter,
-        ...direction !== void 0 ? { direction } : {},
-        unit: unit ? unit.unit : requirement.dimension !== void 0 ? displayUnit(BASE_UNITS[requirement.dimension], requirement.dimension) : "",
-        requirement: requirement.limit * (unit ? unit.scale : 1),
-        experiment: NaN,
-        difference: NaN,
-        percentOver: NaN,
-        status: "missing",
-        message: `${what} is required but not in the results`
-      }
-    ];
+    let message;
+    if (ofMetric.length === 0) {
+      const known = [...new Set(measurements.map((m) => m.metric.name))];
+      const named = new Set(own.map((r) => r.metric.trim().toLowerCase()));
+      const candidates = known.filter((k) => !named.has(k.trim().toLowerCase()));
+      message = notInResults(`metric "${requirement.metric}"`, requirement, ` (the results have: ${known.join(", ") || "none"})${didYouMean(requirement.metric, candidates)}`);
+    } else {
+      const others = own.filter((r) => r !== requirement && r.parameter !== "*" && sameName(r.metric, requirement.metric));
+      const candidates = /^\d+$/.test(requirement.parameter) ? [] : [...new Set(ofMetric.filter((m) => !others.some((r) => parameterMatches(m, r.parameter))).map((m) => m.parameter.label))];
+      message = notInResults(`parameter ${requirement.parameter}`, requirement, didYouMean(requirement.parameter, candidates));
+    }
+    return [missingRow(requirement, message, ofMetric[0])];
   }
-  return matching.map((m) => {
-    if (requirement.dimension !== void 0 && requirement.dimension !== m.metric.dimension) {
+  if (requirement.dimension === void 0 && requirement.unit === void 0) {
+    const printed = [...new Set(matching.map((m) => m.metric.displayUnit))];
+    if (printed.length > 1) {
       throw new InputError(
-        `the limit on "${requirement.label}" is in a ${requirement.dimension} unit but ${m.experiment} measures ${m.metric.name} in ${m.metric.displayUnit || "a count"}`,
-        { file: requirement.file, line: requirement.line, ...requirement.column !== void 0 ? { column: requirement.column } : {} }
+        `the limit on "${requirement.label}" has no unit, and ${requirement.experiment} prints ${matching[0].metric.name} in ${printed.map((u) => u || "no unit").join(" and ")}: write the unit in the column header, e.g. "${requirement.label} [${printed.find((u) => u !== "") ?? matching[0].metric.unit}]"`,
+        headerPlace(requirement)
       );
     }
+  }
+  return matching.map((m) => {
     const statistic = requirement.statistic ?? primaryStatistic(m);
     const direction = requirement.direction ?? statisticDirection(statistic, m.metric.direction);
     const value4 = m.statistics[statistic];
     const shown = shownUnit(m, statistic);
-    const limited = checkLimit(requirement, direction, value4 ?? NaN);
+    const limited = checkLimit({ limit: limitInBaseUnit(requirement, m, statistic) }, direction, value4 ?? NaN);
     const row = {
       check: requirement.label,
       payloadBytes: m.parameter.payloadBytes ?? NaN,
@@ -2898,6 +3092,80 @@ function checkRequirement(requirement, measurements) {
     if (m.place.line !== void 0) row.line = m.place.line;
     return row;
   });
+}
+function missingRow(requirement, message, shape) {
+  const payloadBytes = /^\d+$/.test(requirement.parameter) ? Number(requirement.parameter) : NaN;
+  const statistic = shape ? requirement.statistic ?? primaryStatistic(shape) : void 0;
+  const direction = requirement.direction ?? (shape ? statisticDirection(statistic, shape.metric.direction) : void 0);
+  let unit;
+  let limit;
+  if (shape) {
+    const shown = shownUnit(shape, statistic);
+    unit = shown.unit;
+    limit = limitInBaseUnit(requirement, shape, statistic) * shown.scale;
+  } else {
+    const written2 = requirement.unit !== void 0 ? parseToolUnit(requirement.unit) : void 0;
+    unit = requirement.unit !== void 0 ? requirement.unit === "us" ? "µs" : requirement.unit : requirement.dimension !== void 0 ? displayUnit(BASE_UNITS[requirement.dimension], requirement.dimension) : "";
+    limit = written2 ? requirement.limit / written2.toBase : requirement.limit;
+  }
+  return {
+    check: requirement.label,
+    payloadBytes,
+    parameter: requirement.parameter,
+    ...direction !== void 0 ? { direction } : {},
+    unit,
+    requirement: limit,
+    experiment: NaN,
+    difference: NaN,
+    percentOver: NaN,
+    status: "missing",
+    message
+  };
+}
+function limitInBaseUnit(requirement, m, statistic) {
+  const metric2 = m.metric;
+  if (requirement.dimension !== void 0) {
+    if (requirement.dimension !== metric2.dimension) {
+      throw new InputError(
+        `the limit on "${requirement.label}" is in a ${requirement.dimension} unit but ${m.experiment} measures ${metric2.name} in ${metric2.displayUnit || "a count"}`,
+        cellPlace(requirement)
+      );
+    }
+    if (requirement.dimension === "count" && requirement.unit !== void 0 && metric2.displayUnit !== "" && requirement.unit !== metric2.displayUnit) {
+      throw new InputError(
+        `the limit on "${requirement.label}" is in ${requirement.unit} but ${m.experiment} measures ${metric2.name} in ${metric2.displayUnit}`,
+        headerPlace(requirement)
+      );
+    }
+    return requirement.limit;
+  }
+  const printed = printedUnit(m);
+  if (requirement.unit !== void 0 && !(requirement.unit === metric2.displayUnit && printed)) {
+    throw new InputError(
+      `unknown unit "${requirement.unit}" in column "${requirement.label} [${requirement.unit}]"; perfgate reads: ${acceptedUnits()}; or the unit the tool printed for ${metric2.name}: ${metric2.displayUnit || "(none)"}`,
+      headerPlace(requirement)
+    );
+  }
+  if (!printed) {
+    throw new InputError(
+      `the limit on "${requirement.label}" has no unit, and ${m.experiment} prints ${metric2.name} in no unit perfgate can read back: write the unit in the column header, e.g. "${requirement.label} [${metric2.unit}]"`,
+      headerPlace(requirement)
+    );
+  }
+  if (statistic === "samples") return requirement.limit;
+  return requirement.limit * (statistic === "variance" ? printed.toBase * printed.toBase : printed.toBase);
+}
+function printedUnit(m) {
+  const printed = parseToolUnit(m.metric.displayUnit);
+  if (printed && printed.dimension === m.metric.dimension) return printed;
+  if (m.metric.dimension === "count") return { toBase: 1 };
+  return void 0;
+}
+function headerPlace(requirement) {
+  return requirement.headerColumn !== void 0 ? { file: requirement.file, line: 1, column: requirement.headerColumn } : cellPlace(requirement);
+}
+function cellPlace(requirement) {
+  return { file: requirement.file, line: requirement.line, ...requirement.column !== void 0 ? { column: requirement.column } : {} };
 }
 function primaryStatistic(m) {
   for (const s of ["value", "median", "mean"]) if (m.statistics[s] !== void 0) return s;
@@ -2990,6 +3258,7 @@ function renderJson(report) {
     failedExperiments: report.failedExperiments,
     uncheckedExperiments: report.uncheckedExperiments,
     experimentsWithoutResults: report.experimentsWithoutResults,
+    ...report.skipped.length > 0 ? { skipped: report.skipped } : {},
     subExperiments: report.subExperiments.map((s) => ({
       experimentType: s.experimentType,
       source: s.source,
@@ -8223,62 +8492,6 @@ var ReportWriter = class {
   }
 };
 
-// src/engine/formats/requirementsCsv.ts
-var REQUIREMENTS_HEADER = "Experiment type,Bytes,Median,99%,Max";
-function parseRequirementsCsv(file, content, floatParse) {
-  const table3 = readCsvTable(file, content, ["Experiment type", "Bytes", ...CHECKED_MAGNITUDES], REQUIREMENTS_HEADER);
-  const seen = /* @__PURE__ */ new Map();
-  const requirements = [];
-  for (const row of table3.rows) {
-    const typeIndex = table3.columns["Experiment type"];
-    const experimentType = (row.fields[typeIndex] ?? "").trim();
-    if (experimentType === "") {
-      throw new InputError('the "Experiment type" cell is empty', { file, line: row.line, column: fieldColumn(row.text, typeIndex) });
-    }
-    const bytesIndex = table3.columns.Bytes;
-    const bytesText = row.fields[bytesIndex] ?? "";
-    if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(Number(bytesText))) {
-      throw new InputError(`expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`, {
-        file,
-        line: row.line,
-        column: fieldColumn(row.text, bytesIndex)
-      });
-    }
-    const payloadBytes = Number(bytesText);
-    const key = `${experimentType}\0${payloadBytes}`;
-    const earlier = seen.get(key);
-    if (earlier !== void 0) {
-      throw new InputError(`duplicate requirement for ${experimentType}, ${payloadBytes} bytes (first given on line ${earlier})`, {
-        file,
-        line: row.line,
-        column: 1
-      });
-    }
-    seen.set(key, row.line);
-    const limits = {};
-    for (const magnitude of CHECKED_MAGNITUDES) {
-      const index2 = table3.columns[magnitude];
-      const text2 = row.fields[index2] ?? "";
-      if (isMissingValue(text2)) {
-        limits[magnitude] = NaN;
-        continue;
-      }
-      const value4 = parseNumber(text2, floatParse);
-      if (value4 === void 0) {
-        throw new InputError(`expected a number in column "${magnitude}", found "${clip(text2)}"`, {
-          file,
-          line: row.line,
-          column: fieldColumn(row.text, index2)
-        });
-      }
-      limits[magnitude] = value4;
-    }
-    requirements.push({ experimentType, payloadBytes, limits, line: row.line });
-  }
-  if (requirements.length === 0) throw new InputError("the requirements file has a header but no rows", { file, line: 2 });
-  return requirements;
-}
-
 // src/pipeline/discover.ts
 import { closeSync as closeSync2, globSync, openSync as openSync2, readdirSync, readSync as readSync2, statSync as statSync2 } from "node:fs";
 import { basename, dirname as dirname2, join as join2 } from "node:path";
@@ -8728,6 +8941,7 @@ function runCheck(options, progress) {
   });
   if (results.pooled.length > 0) report.notes = [...results.pooled];
   for (const w of report.warnings) progress.warning(w);
+  for (const s of report.skipped) progress.info(`skipped: ${s}`);
   return progress.step("Writing reports", () => {
     const out = new ReportWriter(options.outputDir);
     const write = out.write.bind(out);
@@ -8737,10 +8951,9 @@ function runCheck(options, progress) {
       if (fastdds?.summaryCsv !== void 0) source = write(summaryFileNameOfRaw(file.path), fastdds.summaryCsv);
       for (const m of set.measurements) if (!summaryFiles.has(m.experiment)) summaryFiles.set(m.experiment, source);
     }
-    const stems = reference ? void 0 : uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
-    for (const sub of report.subExperiments) {
-      if (sub.status !== "unchecked") write(checksFileName(stems?.get(sub.experimentType) ?? sub.experimentType), renderChecksCsv(sub));
-    }
+    const checked = report.subExperiments.filter((s) => s.rows.length > 0 && !s.absent);
+    const stems = reference ? void 0 : uniqueFileStems(checked.map((s) => s.experimentType));
+    for (const sub of checked) write(checksFileName(stems?.get(sub.experimentType) ?? sub.experimentType), renderChecksCsv(sub));
     const markdown = renderMarkdown(report);
     const markdownPath = write(REPORT_MARKDOWN, markdown);
     const jsonPath = write(REPORT_JSON, renderJson(report));

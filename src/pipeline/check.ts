@@ -67,6 +67,8 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
   // Pooling is a setting the user chose: a note of the report, never a warning.
   if (results.pooled.length > 0) report.notes = [...results.pooled];
   for (const w of report.warnings) progress.warning(w);
+  // An optional requirement is a deliberate setting: its skip is said, not warned about.
+  for (const s of report.skipped) progress.info(`skipped: ${s}`);
 
   return progress.step('Writing reports', () => {
     const out = new ReportWriter(options.outputDir);
@@ -77,11 +79,12 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
       if (fastdds?.summaryCsv !== undefined) source = write(summaryFileNameOfRaw(file.path), fastdds.summaryCsv);
       for (const m of set.measurements) if (!summaryFiles.has(m.experiment)) summaryFiles.set(m.experiment, source);
     }
-    // Names from file content are made safe to use as file names; reference names are kept as they are.
-    const stems = reference ? undefined : uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
-    for (const sub of report.subExperiments) {
-      if (sub.status !== 'unchecked') write(checksFileName(stems?.get(sub.experimentType) ?? sub.experimentType), renderChecksCsv(sub));
-    }
+    // One checks file per sub-experiment in the results that has rows: none for a required one
+    // that is absent (the reference writes none either). Names from file content are made safe to
+    // use as file names; reference names are kept as they are.
+    const checked = report.subExperiments.filter((s) => s.rows.length > 0 && !s.absent);
+    const stems = reference ? undefined : uniqueFileStems(checked.map((s) => s.experimentType));
+    for (const sub of checked) write(checksFileName(stems?.get(sub.experimentType) ?? sub.experimentType), renderChecksCsv(sub));
     const markdown = renderMarkdown(report);
     const markdownPath = write(REPORT_MARKDOWN, markdown);
     const jsonPath = write(REPORT_JSON, renderJson(report));

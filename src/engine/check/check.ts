@@ -1,7 +1,7 @@
 import type { Measurement } from '../model/measurement.js';
 import type { MetricRequirement } from '../model/metricRequirement.js';
 import type { CheckedMagnitude } from '../model/requirement.js';
-import { checkLimit, type CheckRow } from './checkRow.js';
+import { checkLimit, notInResults, type CheckRow } from './checkRow.js';
 
 /**
  * One magnitude against its limit, with the reference's arithmetic (spec §4):
@@ -23,22 +23,26 @@ export function checkMagnitude(check: CheckedMagnitude | string, payloadBytes: n
 export function checkReferenceRequirement(requirement: MetricRequirement, measurements: readonly Measurement[]): CheckRow[] {
   const payloadBytes = Number(requirement.parameter);
   const m = measurements.find((x) => x.metric.name === 'latency' && x.parameter.payloadBytes === payloadBytes);
-  const check = requirement.label;
-  if (!m) {
-    return [
-      {
-        check,
-        payloadBytes,
-        requirement: requirement.limit,
-        experiment: NaN,
-        difference: NaN,
-        percentOver: NaN,
-        status: 'missing',
-        message: `payload ${payloadBytes} bytes is required but not in the results`,
-      },
-    ];
-  }
-  const row = checkMagnitude(check, payloadBytes, requirement.limit, m.statistics[requirement.statistic!] ?? NaN);
+  if (!m) return [missingReferenceRow(requirement, notInResults(`payload ${payloadBytes} bytes`, requirement))];
+  const row = checkMagnitude(requirement.label, payloadBytes, requirement.limit, m.statistics[requirement.statistic!] ?? NaN);
   if (m.place.line !== undefined) row.line = m.place.line;
   return [row];
+}
+
+/**
+ * A reference requirement with nothing to check it against: a `missing` row in the reference's
+ * shape, which fails the gate (the reference crashes on a missing payload and ignores a missing
+ * sub-experiment; perfgate's verdict carries both).
+ */
+export function missingReferenceRow(requirement: MetricRequirement, message: string): CheckRow {
+  return {
+    check: requirement.label,
+    payloadBytes: Number(requirement.parameter),
+    requirement: requirement.limit,
+    experiment: NaN,
+    difference: NaN,
+    percentOver: NaN,
+    status: 'missing',
+    message,
+  };
 }

@@ -43,16 +43,26 @@ export function rowFailed(row: CheckRow): boolean {
   return row.status !== 'passed';
 }
 
-/** `checked` sub-experiments pass or fail; `unchecked` ones have no requirement rows at all. */
-export type SubExperimentStatus = 'passed' | 'failed' | 'unchecked';
+/**
+ * `checked` sub-experiments pass or fail; `unchecked` ones have no requirement rows at all;
+ * `skipped` ones have only optional requirements, none of which is in the results.
+ */
+export type SubExperimentStatus = 'passed' | 'failed' | 'unchecked' | 'skipped';
 
 export interface SubExperimentCheck {
   experimentType: string;
-  /** The summary (or raw file) the values came from. */
+  /** The summary (or raw file) the values came from; the requirements file when `absent`. */
   source: string;
   status: SubExperimentStatus;
   /** Median rows, then 99% rows, then Max rows, each in requirement payload order. */
   rows: CheckRow[];
+  /**
+   * Required but not in the results at all (a misspelled or renamed experiment): every row is
+   * `missing`, and there is no summary to write a checks file for.
+   */
+  absent?: boolean;
+  /** Optional requirements not in the results, one sentence each: reported, not failed. */
+  skipped?: string[];
 }
 
 /**
@@ -72,4 +82,9 @@ export function checkLimit(
   const percentOver = limit === 0 ? -margin * 100 : (-margin * 100) / Math.abs(limit);
   const failed = Number.isNaN(value) || Number.isNaN(limit) || margin < 0;
   return { requirement: limit, experiment: value, difference: Math.abs(limit - value), percentOver, status: failed ? 'failed' : 'passed' };
+}
+
+/** Why a requirement has no row to check: a failure, or for an optional one a skip. */
+export function notInResults(what: string, requirement: Pick<MetricRequirement, 'optional'>, hint = ''): string {
+  return requirement.optional ? `${what} is not in the results (optional: skipped)${hint}` : `${what} is required but not in the results${hint}`;
 }

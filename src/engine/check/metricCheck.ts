@@ -1,9 +1,10 @@
-import { InputError } from '../errors.js';
+import { InputError, type SourcePlace } from '../errors.js';
 import type { Direction, Measurement, ResultSet, StatisticName } from '../model/measurement.js';
 import type { MetricRequirement } from '../model/metricRequirement.js';
-import { BASE_UNITS, parseUnit } from '../model/units.js';
-import { checkLimit, rowFailed, type CheckRow, type SubExperimentCheck } from './checkRow.js';
-import { checkReferenceRequirement } from './check.js';
+import { acceptedUnits, BASE_UNITS, parseToolUnit, parseUnit } from '../model/units.js';
+import { checkLimit, notInResults, rowFailed, type CheckRow, type SubExperimentCheck } from './checkRow.js';
+import { checkReferenceRequirement, missingReferenceRow } from './check.js';
+import { didYouMean } from '../text/closest.js';
 import { resultSetOfSummary } from '../formats/fastddsMeasurements.js';
 import { metricRequirementsOf } from '../formats/metricRequirementsCsv.js';
 import type { Requirement } from '../model/requirement.js';
@@ -21,6 +22,11 @@ export interface CheckOptions {
  * Checks every experiment of the result sets against the requirements that name it. Rows come in
  * requirement order (column by column, as the requirements file lists them); a `*` parameter
  * expands to every parameter the experiment has, in result order.
+ *
+ * A requirement whose experiment, parameter or metric is not in the results fails with a
+ * `missing` row that names the closest name the results have (a misspelling or a renamed
+ * benchmark must not pass); an optional one is skipped and said so. Experiments named only by
+ * requirements come last, in requirement order.
  */
 export function checkMeasurements(resultSets: readonly ResultSet[], requirements: readonly MetricRequirement[], options: CheckOptions = {}): SubExperimentCheck[] {
   const experiments = new Map<string, { source: string; measurements: Measurement[] }>();
@@ -40,51 +46,91 @@ export function checkMeasurements(resultSets: readonly ResultSet[], requirements
       continue;
     }
     const rows: CheckRow[] = [];
-    for (const requirement of own) rows.push(...(options.reference ? checkReferenceRequirement(requirement, measurements) : checkRequirement(requirement, measurements)));
-    checks.push({ experimentType: experiment, source, status: rows.some(rowFailed) ? 'failed' : 'passed', rows });
+    const skipped: string[] = [];
+    for (const requirement of own) {
+      const checked = options.reference ? checkReferenceRequirement(requirement, measurements) : checkRequirement(requirement, measurements, own);
+      for (const row of checked) {
+        if (row.status === 'missing' && requirement.optional) addOnce(skipped, row.message!);
+        else rows.push(row);
+      }
+    }
+    checks.push(subExperimentCheck(experiment, source, rows, skipped));
+  }
+
+  // Results that no requirement names are what a misspelled or renamed experiment most likely meant.
+  const unnamed = [...experiments.keys()].filter((e) => !requirements.some((r) => r.experiment === e));
+  const absent = new Map<string, MetricRequirement[]>();
+  for (const r of requirements) {
+    if (experiments.has(r.experiment)) continue;
+    const list = absent.get(r.experiment);
+    if (list) list.push(r);
+    else absent.set(r.experiment, [r]);
+  }
+  for (const [experiment, own] of absent) {
+    const first = own[0]!;
+    const hint = didYouMean(experiment, unnamed);
+    const where = (list: readonly MetricRequirement[]) => `${fileName(first.file)} line ${Math.min(...list.map((r) => r.line))}`;
+    const required = own.filter((r) => !r.optional);
+    const optional = own.filter((r) => r.optional);
+    const message = `required (${where(required.length > 0 ? required : own)}) but not in the results${hint}`;
+    const rows = required.map((r) => (options.reference ? missingReferenceRow(r, message) : missingRow(r, message)));
+    const skipped = optional.length > 0 ? [`not in the results (optional, ${where(optional)}): skipped${hint}`] : [];
+    checks.push({ ...subExperimentCheck(experiment, first.file, rows, skipped), absent: true });
   }
   return checks;
 }
 
-function checkRequirement(requirement: MetricRequirement, measurements: readonly Measurement[]): CheckRow[] {
+function subExperimentCheck(experimentType: string, source: string, rows: CheckRow[], skipped: string[]): SubExperimentCheck {
+  const status = rows.some(rowFailed) ? 'failed' : rows.length > 0 ? 'passed' : 'skipped';
+  return { experimentType, source, status, rows, ...(skipped.length > 0 ? { skipped } : {}) };
+}
+
+function addOnce(list: string[], sentence: string): void {
+  if (!list.includes(sentence)) list.push(sentence);
+}
+
+/** The file's own name: messages stay short and the same on every machine. */
+function fileName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
+
+function checkRequirement(requirement: MetricRequirement, measurements: readonly Measurement[], own: readonly MetricRequirement[]): CheckRow[] {
   const ofMetric = measurements.filter((m) => sameName(m.metric.name, requirement.metric));
   const matching = requirement.parameter === '*' ? ofMetric : ofMetric.filter((m) => parameterMatches(m, requirement.parameter));
   if (matching.length === 0) {
-    const payloadBytes = /^\d+$/.test(requirement.parameter) ? Number(requirement.parameter) : NaN;
-    const known = [...new Set(measurements.map((m) => m.metric.name))];
-    const what = ofMetric.length === 0 ? `metric "${requirement.metric}" (the results have: ${known.join(', ') || 'none'})` : `parameter ${requirement.parameter}`;
-    // The limit's own unit (the metric's, when other parameters have it), never a default µs.
-    const shape = ofMetric[0];
-    const unit = shape ? shownUnit(shape, requirement.statistic ?? primaryStatistic(shape)) : undefined;
-    const direction = requirement.direction ?? (shape ? statisticDirection(requirement.statistic ?? primaryStatistic(shape), shape.metric.direction) : undefined);
-    return [
-      {
-        check: requirement.label,
-        payloadBytes,
-        parameter: requirement.parameter,
-        ...(direction !== undefined ? { direction } : {}),
-        unit: unit ? unit.unit : requirement.dimension !== undefined ? displayUnit(BASE_UNITS[requirement.dimension], requirement.dimension) : '',
-        requirement: requirement.limit * (unit ? unit.scale : 1),
-        experiment: NaN,
-        difference: NaN,
-        percentOver: NaN,
-        status: 'missing',
-        message: `${what} is required but not in the results`,
-      },
-    ];
+    let message: string;
+    if (ofMetric.length === 0) {
+      const known = [...new Set(measurements.map((m) => m.metric.name))];
+      // A metric another limit of this experiment names is not a misspelling of this one.
+      const named = new Set(own.map((r) => r.metric.trim().toLowerCase()));
+      const candidates = known.filter((k) => !named.has(k.trim().toLowerCase()));
+      message = notInResults(`metric "${requirement.metric}"`, requirement, ` (the results have: ${known.join(', ') || 'none'})${didYouMean(requirement.metric, candidates)}`);
+    } else {
+      // Payload sizes are numbers: an edit away from one is not a misspelling of it.
+      const others = own.filter((r) => r !== requirement && r.parameter !== '*' && sameName(r.metric, requirement.metric));
+      const candidates = /^\d+$/.test(requirement.parameter)
+        ? []
+        : [...new Set(ofMetric.filter((m) => !others.some((r) => parameterMatches(m, r.parameter))).map((m) => m.parameter.label))];
+      message = notInResults(`parameter ${requirement.parameter}`, requirement, didYouMean(requirement.parameter, candidates));
+    }
+    return [missingRow(requirement, message, ofMetric[0])];
   }
-  return matching.map((m) => {
-    if (requirement.dimension !== undefined && requirement.dimension !== m.metric.dimension) {
+  if (requirement.dimension === undefined && requirement.unit === undefined) {
+    // A limit without a unit is read in the unit the tool printed; two different ones leave it open.
+    const printed = [...new Set(matching.map((m) => m.metric.displayUnit))];
+    if (printed.length > 1) {
       throw new InputError(
-        `the limit on "${requirement.label}" is in a ${requirement.dimension} unit but ${m.experiment} measures ${m.metric.name} in ${m.metric.displayUnit || 'a count'}`,
-        { file: requirement.file, line: requirement.line, ...(requirement.column !== undefined ? { column: requirement.column } : {}) },
+        `the limit on "${requirement.label}" has no unit, and ${requirement.experiment} prints ${matching[0]!.metric.name} in ${printed.map((u) => u || 'no unit').join(' and ')}: write the unit in the column header, e.g. "${requirement.label} [${printed.find((u) => u !== '') ?? matching[0]!.metric.unit}]"`,
+        headerPlace(requirement),
       );
     }
+  }
+  return matching.map((m) => {
     const statistic = requirement.statistic ?? primaryStatistic(m);
     const direction = requirement.direction ?? statisticDirection(statistic, m.metric.direction);
     const value = m.statistics[statistic];
     const shown = shownUnit(m, statistic);
-    const limited = checkLimit(requirement, direction, value ?? NaN);
+    const limited = checkLimit({ limit: limitInBaseUnit(requirement, m, statistic) }, direction, value ?? NaN);
     const row: CheckRow = {
       check: requirement.label,
       payloadBytes: m.parameter.payloadBytes ?? NaN,
@@ -106,6 +152,104 @@ function checkRequirement(requirement: MetricRequirement, measurements: readonly
     if (m.place.line !== undefined) row.line = m.place.line;
     return row;
   });
+}
+
+/**
+ * A `missing` row: in the unit of the metric's other parameters when the experiment has the
+ * metric (`shape`), else as the requirements file writes it; never in a default µs.
+ */
+function missingRow(requirement: MetricRequirement, message: string, shape?: Measurement): CheckRow {
+  const payloadBytes = /^\d+$/.test(requirement.parameter) ? Number(requirement.parameter) : NaN;
+  const statistic = shape ? (requirement.statistic ?? primaryStatistic(shape)) : undefined;
+  const direction = requirement.direction ?? (shape ? statisticDirection(statistic!, shape.metric.direction) : undefined);
+  let unit: string;
+  let limit: number;
+  if (shape) {
+    const shown = shownUnit(shape, statistic!);
+    unit = shown.unit;
+    limit = limitInBaseUnit(requirement, shape, statistic!) * shown.scale;
+  } else {
+    const written = requirement.unit !== undefined ? parseToolUnit(requirement.unit) : undefined;
+    unit =
+      requirement.unit !== undefined
+        ? requirement.unit === 'us'
+          ? 'µs'
+          : requirement.unit
+        : requirement.dimension !== undefined
+          ? displayUnit(BASE_UNITS[requirement.dimension], requirement.dimension)
+          : '';
+    limit = written ? requirement.limit / written.toBase : requirement.limit;
+  }
+  return {
+    check: requirement.label,
+    payloadBytes,
+    parameter: requirement.parameter,
+    ...(direction !== undefined ? { direction } : {}),
+    unit,
+    requirement: limit,
+    experiment: NaN,
+    difference: NaN,
+    percentOver: NaN,
+    status: 'missing',
+    message,
+  };
+}
+
+/**
+ * The limit in the metric's base unit. A declared unit was converted when the file was read (its
+ * dimension must be the metric's); a unit perfgate does not know must be the one the tool printed;
+ * no unit means the unit the tool printed (`ns/op` for Go, `s` for pytest-benchmark), as `inspect`
+ * shows it. A variance's unit is squared; a sample count has none.
+ */
+export function limitInBaseUnit(requirement: MetricRequirement, m: Measurement, statistic: StatisticName): number {
+  const metric = m.metric;
+  if (requirement.dimension !== undefined) {
+    if (requirement.dimension !== metric.dimension) {
+      throw new InputError(
+        `the limit on "${requirement.label}" is in a ${requirement.dimension} unit but ${m.experiment} measures ${metric.name} in ${metric.displayUnit || 'a count'}`,
+        cellPlace(requirement),
+      );
+    }
+    // Counts of different things (allocs/op, frames/op) are not one another.
+    if (requirement.dimension === 'count' && requirement.unit !== undefined && metric.displayUnit !== '' && requirement.unit !== metric.displayUnit) {
+      throw new InputError(
+        `the limit on "${requirement.label}" is in ${requirement.unit} but ${m.experiment} measures ${metric.name} in ${metric.displayUnit}`,
+        headerPlace(requirement),
+      );
+    }
+    return requirement.limit;
+  }
+  const printed = printedUnit(m);
+  if (requirement.unit !== undefined && !(requirement.unit === metric.displayUnit && printed)) {
+    throw new InputError(
+      `unknown unit "${requirement.unit}" in column "${requirement.label} [${requirement.unit}]"; perfgate reads: ${acceptedUnits()}; or the unit the tool printed for ${metric.name}: ${metric.displayUnit || '(none)'}`,
+      headerPlace(requirement),
+    );
+  }
+  if (!printed) {
+    throw new InputError(
+      `the limit on "${requirement.label}" has no unit, and ${m.experiment} prints ${metric.name} in no unit perfgate can read back: write the unit in the column header, e.g. "${requirement.label} [${metric.unit}]"`,
+      headerPlace(requirement),
+    );
+  }
+  if (statistic === 'samples') return requirement.limit;
+  return requirement.limit * (statistic === 'variance' ? printed.toBase * printed.toBase : printed.toBase);
+}
+
+/** The unit the tool printed a metric in, read back; a count is as printed. Undefined when perfgate cannot read it back. */
+function printedUnit(m: Measurement): { toBase: number } | undefined {
+  const printed = parseToolUnit(m.metric.displayUnit);
+  if (printed && printed.dimension === m.metric.dimension) return printed;
+  if (m.metric.dimension === 'count') return { toBase: 1 };
+  return undefined;
+}
+
+function headerPlace(requirement: MetricRequirement): SourcePlace {
+  return requirement.headerColumn !== undefined ? { file: requirement.file, line: 1, column: requirement.headerColumn } : cellPlace(requirement);
+}
+
+function cellPlace(requirement: MetricRequirement): SourcePlace {
+  return { file: requirement.file, line: requirement.line, ...(requirement.column !== undefined ? { column: requirement.column } : {}) };
 }
 
 /** Checks one Fast-DDS sub-experiment's summary against reference requirement rows (the reference check). */

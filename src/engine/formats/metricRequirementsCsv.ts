@@ -5,8 +5,11 @@
  *   Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=
  *
  * A column is `<metric>[.<statistic>] [<unit>] [>=|<=]`: the statistic defaults to the metric's
- * primary one (its single value, else the median, else the mean), the unit to the metric's base unit, and the direction to the metric's own
- * (throughput and rates: higher is better). `Parameter` may be `*` to limit every parameter.
+ * primary one (its single value, else the median, else the mean), the unit to the one the tool
+ * printed (`ns/op` for Go; the check reads it), and the direction to the metric's own (throughput
+ * and rates: higher is better). Units are written as the tools print them (`ns/op`, `ops/ms`, `s`).
+ * `Parameter` may be `*` to limit every parameter. An `Optional` column (yes/no) lets a row's
+ * experiment or parameter be absent from the results without failing the check.
  */
 import { InputError } from '../errors.js';
 import { readCsvTable } from '../csv/table.js';
@@ -14,9 +17,10 @@ import { fieldColumn, stripBom } from '../csv/header.js';
 import { resolveStatistic, STATISTIC_NAMES, type Direction, type StatisticName } from '../model/measurement.js';
 import type { MetricRequirement } from '../model/metricRequirement.js';
 import { CHECKED_MAGNITUDES, MAGNITUDE_FIELDS, type Requirement } from '../model/requirement.js';
-import { parseUnit, type Dimension } from '../model/units.js';
+import { parseToolUnit, type Dimension } from '../model/units.js';
 import { isMissingValue, parseNumber, type FloatParse } from '../numeric/parseNumber.js';
 import { clip } from './fastddsSummary.js';
+import { optionalColumnIndex, readOptionalCell } from './requirementsCsv.js';
 
 export const METRIC_REQUIREMENTS_EXAMPLE = 'Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=';
 
@@ -37,6 +41,8 @@ interface LimitColumn {
   metric: string;
   statistic?: StatisticName;
   dimension?: Dimension;
+  /** As written between the brackets. */
+  unit?: string;
   toBase: number;
   direction?: Direction;
 }
@@ -65,9 +71,10 @@ export function parseMetricRequirementsCsv(file: string, content: string, floatP
   const experimentName = headerFields.includes('Experiment type') ? 'Experiment type' : 'Experiment';
   const parameterName = headerFields.includes('Bytes') ? 'Bytes' : 'Parameter';
   const table = readCsvTable(file, content, [experimentName, parameterName] as const, METRIC_REQUIREMENTS_EXAMPLE, headerFields, { comments: true });
+  const optionalIndex = optionalColumnIndex(headerFields);
   const limitColumns: LimitColumn[] = [];
   headerFields.forEach((name, index) => {
-    if (name === experimentName || name === parameterName) return;
+    if (name === experimentName || name === parameterName || index === optionalIndex) return;
     limitColumns.push(parseLimitColumn(file, firstLine, name, index));
   });
   if (limitColumns.length === 0) {
@@ -98,10 +105,10 @@ export function parseMetricRequirementsCsv(file: string, content: string, floatP
       throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, { file, line: row.line, column: 1 });
     }
     seen.set(key, row.line);
-    return { row, experiment, parameter };
+    return { row, experiment, parameter, optional: readOptionalCell(file, row, optionalIndex) };
   });
   for (const column of limitColumns) {
-    for (const { row, experiment, parameter } of rows) {
+    for (const { row, experiment, parameter, optional } of rows) {
       const text = row.fields[column.index] ?? '';
       if (isMissingValue(text)) continue; // an empty cell sets no limit in the general form
       const value = parseNumber(text, floatParse);
@@ -114,9 +121,12 @@ export function parseMetricRequirementsCsv(file: string, content: string, floatP
         ...(column.statistic !== undefined ? { statistic: column.statistic } : {}),
         limit: column.toBase === 1 ? value : value * column.toBase,
         ...(column.dimension !== undefined ? { dimension: column.dimension } : {}),
+        ...(column.unit !== undefined ? { unit: column.unit } : {}),
         ...(column.direction !== undefined ? { direction: column.direction } : {}),
         label: column.label,
+        ...(optional ? { optional } : {}),
         ...place,
+        headerColumn: fieldColumn(firstLine, column.index),
       });
     }
   }
@@ -141,7 +151,12 @@ function parseLimitColumn(file: string, headerLine: string, name: string, index:
     const statText = subject!.slice(dot + 1);
     const known = resolveStatistic(statText);
     if (known === undefined) {
-      throw new InputError(`unknown statistic "${clip(statText)}" in column "${clip(name)}"; known: ${STATISTIC_NAMES.join(', ')}`, place);
+      // JMH's secondary metrics have dots in their names (gc.alloc.rate.norm).
+      const dotted = `${clip(subject!)}.median`;
+      throw new InputError(
+        `unknown statistic "${clip(statText)}" in column "${clip(name)}"; known: ${STATISTIC_NAMES.join(', ')} (a metric whose name has dots needs its statistic: "${dotted}")`,
+        place,
+      );
     }
     metric = subject!.slice(0, dot);
     statistic = known;
@@ -149,10 +164,14 @@ function parseLimitColumn(file: string, headerLine: string, name: string, index:
   const column: LimitColumn = { index, label: subject!.trim(), metric: metric.trim(), toBase: 1 };
   if (statistic !== undefined) column.statistic = statistic;
   if (unitText !== undefined) {
-    const unit = parseUnit(unitText);
-    if (!unit) throw new InputError(`unknown unit "${clip(unitText)}" in column "${clip(name)}"`, place);
-    column.dimension = unit.dimension;
-    column.toBase = unit.toBase;
+    column.unit = unitText.trim();
+    // A unit perfgate does not know is kept as written: the check accepts it where it is the unit
+    // the tool printed for the metric (a custom `frames/window`), and otherwise names the known ones.
+    const unit = parseToolUnit(unitText);
+    if (unit) {
+      column.dimension = unit.dimension;
+      column.toBase = unit.toBase;
+    }
   }
   if (relation !== undefined) column.direction = relation === '>=' || relation === '≥' ? 'higher-is-better' : 'lower-is-better';
   return column;
@@ -196,6 +215,7 @@ export function metricRequirementsOf(requirements: readonly Requirement[], file:
       dimension: 'time' as const,
       direction: 'lower-is-better' as const,
       label: magnitude,
+      ...(r.optional ? { optional: true } : {}),
       file,
       line: r.line,
     })),

@@ -9,6 +9,8 @@ export interface Requirement {
   limits: Record<CheckedMagnitude, number>;
   /** 1-based line in the requirements file. */
   line: number;
+  /** The row's `Optional` cell said yes: a sub-experiment or payload not in the results is skipped, not failed. */
+  optional?: boolean;
 }
 
 /** Which PayloadSummary field a checked magnitude reads. */

@@ -129,3 +129,59 @@ export function parseUnit(text: string): Unit | undefined {
 export function toBaseUnit(value: number, unit: Unit): number {
   return unit.toBase === 1 ? value : value * unit.toBase;
 }
+
+/** Longer times that tools print only as the denominator of a rate (JMH's `ops/hr`, `ops/day`). */
+const COMPOUND_TIME: Record<string, number> = { ...TIME, h: 3.6e9, hr: 3.6e9, day: 8.64e10 };
+
+const PER_OPERATION = new Set(['op', 'ops', 'operation', 'iter', 'iters', 'iteration', 'call', 'run', 'invocation']);
+/** Bits over time are a bit rate; perfgate knows the ones in BITRATE and no others. */
+const BIT_NUMERATOR = /^[kKMGT]?i?(b|bit|bits)$/;
+
+/**
+ * Reads a unit as a benchmark tool prints it: every plain unit parseUnit knows, and the compound
+ * spellings of the tools' own outputs. A time or size per operation (`ns/op`, `us/op`, `ns/iter`,
+ * `B/op`) is that time or size; any other count per operation (`allocs/op`) is a count; a count
+ * per unit of time (`ops/s`, `ops/ms`, `ops/us`, `items/s`) is a rate, and a size per unit of time
+ * (`MB/sec`) a byte rate. Case matters, as it does to the tools: `ms` is not `Ms`, `Mb/s` not `MB/s`.
+ */
+export function parseToolUnit(text: string): Unit | undefined {
+  const symbol = text.trim();
+  const plain = parseUnit(symbol);
+  if (plain) return plain;
+  // Split at the last slash (no regular expression: a hostile header must not backtrack).
+  const slash = symbol.lastIndexOf('/');
+  if (slash <= 0) return undefined;
+  const numerator = symbol.slice(0, slash).trim();
+  const denominator = symbol.slice(slash + 1).trim();
+  if (PER_OPERATION.has(denominator)) {
+    const inner = parseUnit(numerator);
+    if (inner === undefined || inner.dimension === 'count') return numerator.includes('/') ? undefined : { symbol, dimension: 'count', toBase: 1 };
+    if (inner.dimension === 'time' || inner.dimension === 'size') return { symbol, dimension: inner.dimension, toBase: inner.toBase };
+    return undefined;
+  }
+  const per = COMPOUND_TIME[denominator];
+  if (per === undefined || numerator === '' || /[\s/]/.test(numerator)) return undefined;
+  const size = numerator === 'b' ? undefined : SIZE[numerator];
+  // x B per µs is x MB/s
+  if (size !== undefined) return { symbol, dimension: 'byterate', toBase: size / per };
+  if (BIT_NUMERATOR.test(numerator) || parseUnit(numerator) !== undefined) return undefined;
+  return { symbol, dimension: 'rate', toBase: 1e6 / per };
+}
+
+/** The units parseToolUnit reads, for an error that names an unknown one. */
+export function acceptedUnits(): string {
+  const list = (table: Record<string, number>) =>
+    Object.keys(table)
+      .filter((s) => s !== 'b')
+      .join(', ');
+  return [
+    `time ${list(TIME)}`,
+    `size ${list(SIZE)}`,
+    `bit rate ${list(BITRATE)}`,
+    `byte rate ${list(BYTERATE)}`,
+    `rate ${list(RATE)}`,
+    'per operation ns/op, us/op, ms/op, ns/iter, B/op, allocs/op (a time or size per op, iter, call or run; any other count per op)',
+    'per unit of time ops/s, ops/ms, ops/us, items/s, MB/sec (a count or size per time unit)',
+    'ratio %',
+  ].join('; ');
+}

@@ -14,6 +14,7 @@ export function renderJson(report: CheckReport): string {
     failedExperiments: report.failedExperiments,
     uncheckedExperiments: report.uncheckedExperiments,
     experimentsWithoutResults: report.experimentsWithoutResults,
+    ...(report.skipped.length > 0 ? { skipped: report.skipped } : {}),
     subExperiments: report.subExperiments.map((s) => ({
       experimentType: s.experimentType,
       source: s.source,

@@ -51,6 +51,10 @@ export function renderMarkdown(report: CheckReport): string {
   lines.push(`### ${icon} perfgate: ${headline(report)}`, '');
   if (parts.problems !== '') lines.push(parts.problems, '');
   if (parts.warnings !== '') lines.push(parts.warnings, '');
+  if (report.skipped.length > 0) {
+    for (const w of report.skipped) lines.push(`- ⏭️ ${escapeMarkdown(w)}`);
+    lines.push('');
+  }
   // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
   for (const note of report.notes ?? []) lines.push(`> ${note}`, '');
   if (report.table.length <= FOLD_ROWS_ABOVE) {

@@ -26,8 +26,10 @@ export interface CheckReport {
   failedExperiments: string[];
   /** Sub-experiments in the results with no requirement rows. */
   uncheckedExperiments: string[];
-  /** Sub-experiments with requirements but no results. */
+  /** Sub-experiments with requirements but no results (failed unless every one is optional). */
   experimentsWithoutResults: string[];
+  /** Optional requirements with no result, one sentence each: reported, not failed. */
+  skipped: string[];
   subExperiments: SubExperimentCheck[];
   /** Failing rows first, then passing ones; each group in sub-experiment then payload order. */
   table: PercentRow[];
@@ -51,9 +53,13 @@ export function buildCheckReport(checks: SubExperimentCheck[], requiredExperimen
   const checksFailed = rows.filter(rowFailed).length;
   const failedExperiments = checks.filter((c) => c.status === 'failed').map((c) => c.experimentType);
   const uncheckedExperiments = checks.filter((c) => c.status === 'unchecked').map((c) => c.experimentType);
-  const present = new Set(checks.map((c) => c.experimentType));
+  const present = new Set(checks.filter((c) => !c.absent).map((c) => c.experimentType));
   const required = requiredExperiments.map((r) => (typeof r === 'string' ? r : r.experimentType));
-  const experimentsWithoutResults = [...new Set(required)].filter((t) => !present.has(t));
+  const experimentsWithoutResults = [...new Set([...checks.filter((c) => c.absent).map((c) => c.experimentType), ...required])].filter((t) => !present.has(t));
+  // checkMeasurements reports required experiments that are not in the results; names the checks
+  // passed here do not cover (one summary checked on its own) can only be warned about.
+  const uncovered = experimentsWithoutResults.filter((t) => !checks.some((c) => c.experimentType === t));
+  const skipped = checks.flatMap((c) => (c.skipped ?? []).map((s) => `${c.experimentType}: ${s}`));
   const latencyOnly = rows.every((r) => r.direction === undefined && r.unit === undefined && r.parameter === undefined);
   const columns: string[] = latencyOnly ? [...CHECKED_MAGNITUDES] : [];
   if (!latencyOnly) for (const r of rows) if (!columns.includes(r.check)) columns.push(r.check);
@@ -78,27 +84,31 @@ export function buildCheckReport(checks: SubExperimentCheck[], requiredExperimen
   const problems: string[] = [];
   if (rows.length === 0) {
     // A gate that checked nothing is a configuration mistake (e.g. a misspelled type), not a pass.
-    problems.push('no checks were run: no sub-experiment in the results has requirements');
+    problems.push(
+      skipped.length > 0
+        ? 'no checks were run: every requirement that names these results is optional, and none is in them'
+        : 'no checks were run: no sub-experiment in the results has requirements',
+    );
   }
-  problems.push(
-    ...checks.flatMap((c) =>
-      // A missing payload fails every magnitude of it; say so once (on its first column).
-      c.rows.filter((r) => r.message !== undefined && !(r.status === 'missing' && r.check !== firstCheckOf(c, r))).map((r) => `${c.experimentType}: ${r.message}`),
-    ),
+  // A missing payload fails every magnitude of it, a missing experiment every limit: say so once.
+  const messages = checks.flatMap((c) =>
+    c.rows.filter((r) => r.message !== undefined && !(r.status === 'missing' && r.check !== firstCheckOf(c, r))).map((r) => `${c.experimentType}: ${r.message}`),
   );
+  problems.push(...new Set(messages));
   const warnings = [
     ...uncheckedExperiments.map((t) => `${t}: no requirements for this sub-experiment; it was not checked`),
-    ...experimentsWithoutResults.map((t) => `${t}: requirements are given but no results were found`),
+    ...uncovered.map((t) => `${t}: requirements are given but no results were found`),
   ];
   return {
     verdict: failedExperiments.length > 0 || rows.length === 0 ? 'fail' : 'pass',
     checksTotal: rows.length,
     checksPassed: rows.length - checksFailed,
     checksFailed,
-    experimentsChecked: checks.length - uncheckedExperiments.length,
+    experimentsChecked: checks.filter((c) => c.status === 'passed' || c.status === 'failed').length,
     failedExperiments,
     uncheckedExperiments,
     experimentsWithoutResults,
+    skipped,
     subExperiments: checks,
     table: ordered,
     columns,
@@ -122,8 +132,12 @@ export interface FailedCheckNote {
   message: string;
 }
 
-/** One sentence per failed check, in report order (failing sub-experiments, Median → Max). */
+/**
+ * One sentence per failed check, in report order (failing sub-experiments, Median → Max); a
+ * sentence that several checks share (a missing payload or experiment) once.
+ */
 export function failedCheckNotes(report: CheckReport): FailedCheckNote[] {
+  const seen = new Set<string>();
   return report.subExperiments.flatMap((sub) =>
     sub.rows
       .filter((r) => r.status !== 'passed')
@@ -131,7 +145,13 @@ export function failedCheckNotes(report: CheckReport): FailedCheckNote[] {
         experimentType: sub.experimentType,
         ...(r.line !== undefined ? { line: r.line } : {}),
         message: r.message ?? failedCheckSentence(r),
-      })),
+      }))
+      .filter((note) => {
+        const key = JSON.stringify([note.experimentType, note.line, note.message]);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      }),
   );
 }
 

@@ -10,6 +10,7 @@ export function renderText(report: CheckReport): string {
   out.push(`perfgate: ${report.verdict === 'pass' ? 'PASS' : 'FAIL'}: ${headline(report)}`);
   for (const p of report.problems) out.push(`  error: ${sanitize(p)}`);
   for (const w of report.warnings) out.push(`  warning: ${sanitize(w)}`);
+  for (const w of report.skipped) out.push(`  skipped: ${sanitize(w)}`);
   for (const n of report.notes ?? []) out.push(`  note: ${n}`);
   if (report.table.length > 0) {
     const header = ['Sub-experiment', report.latencyOnly ? 'Bytes' : 'Parameter'];
