@@ -435,11 +435,32 @@ describe('multi-pattern results input', () => {
     expect(warnings(run)).toEqual([]);
   });
 
-  test('one pattern only checks that sub-experiment and warns about the other requirements', () => {
+  test('one pattern: the other sub-experiment, required but not in the results, fails the check', () => {
     const run = runAction({ results: demo.demoSummary, requirements: demo.requirements });
+    expect(run.status).toBe(1);
+    expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-total': '9', 'checks-failed': '3', 'failed-experiments': 'other_type' });
+    // One annotation for the sub-experiment, not one per Median, 99% and Max.
+    expect(
+      errors(run)
+        .filter((e) => e.message.includes('not in the results'))
+        .map((e) => [e.properties['title'], e.message]),
+    ).toEqual([['perfgate: other_type', 'required (requirements.csv line 4) but not in the results']]);
+    expect(warnings(run)).toEqual([]);
+    // The reference writes no checks file for a sub-experiment it has no summary of; neither does perfgate.
+    expect(readdirSync(reportDirOf(run)).sort()).toEqual(['checks_demo_type.csv', 'report.json', 'report.md']);
+  });
+
+  test('one pattern: the other sub-experiment marked Optional is skipped, said in the log, not warned about', () => {
+    const requirements = join(makeTempDir(), 'requirements.csv');
+    writeFileSync(
+      requirements,
+      `${REQUIREMENTS_HEADER},Optional\ndemo_type,16,4.000,10.000,70.000,\ndemo_type,1024,4.500,11.000,80.000,no\nother_type,64,2.000,6.000,25.000,yes\n`,
+    );
+    const run = runAction({ results: demo.demoSummary, requirements });
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', 'checks-total': '6' });
-    expect(warnings(run).map((w) => w.message)).toEqual(['other_type: requirements are given but no results were found']);
+    expect(warnings(run)).toEqual([]);
+    expect(run.stdout).toContain('skipped: other_type: not in the results (optional, requirements.csv line 4): skipped');
   });
 });
 

@@ -1,5 +1,7 @@
 import { checkMagnitude } from '../src/engine/check/check.js';
-import { checkSummary } from '../src/engine/check/metricCheck.js';
+import { checkMeasurements, checkSummary } from '../src/engine/check/metricCheck.js';
+import { metricRequirementsOf } from '../src/engine/formats/metricRequirementsCsv.js';
+import { resultSetOfSummary } from '../src/engine/formats/fastddsMeasurements.js';
 import { parseRequirementsCsv } from '../src/engine/formats/requirementsCsv.js';
 import { parseSummaryCsv } from '../src/engine/formats/fastddsSummary.js';
 import { renderChecksCsv } from '../src/engine/report/checksCsv.js';
@@ -46,17 +48,60 @@ describe('deliberate departures from the reference', () => {
   });
 
   test('a sub-experiment without requirement rows is unchecked, with a warning, and does not fail (reference: crash)', () => {
-    const reqs = requirements('other_type,16,6,9,10\nthird_type,16,6,9,10\n');
+    const reqs = requirements('other_type,16,6,9,10\n');
     const unchecked = checkSummary(summary('16,1,9,1,1,5,1,1,1,1,8,1\n'), reqs);
     expect(unchecked).toMatchObject({ status: 'unchecked', rows: [] });
     const checked = checkSummary(summary('16,1,9,1,1,5,1,1,1,1,8,1\n', 'other_type'), reqs);
     const report = buildCheckReport([unchecked, checked], reqs);
     expect(report.verdict).toBe('pass');
     expect(report.uncheckedExperiments).toEqual(['interprocess_best_effort']);
-    expect(report.experimentsWithoutResults).toEqual(['third_type']);
-    expect(report.warnings).toEqual([
-      'interprocess_best_effort: no requirements for this sub-experiment; it was not checked',
-      'third_type: requirements are given but no results were found',
+    expect(report.warnings).toEqual(['interprocess_best_effort: no requirements for this sub-experiment; it was not checked']);
+  });
+
+  test('a required sub-experiment with no summary fails, naming the closest one (reference: ignored); no checks file is its own', () => {
+    const reqs = requirements('interprocess_best_efort,16,6,9,10\ninterprocess_best_efort,32,6,9,10\nintraprocess_reliable,16,6,9,10\n');
+    const sets = [resultSetOfSummary(summary('16,1,9,1,1,5,1,1,1,1,8,1\n'), 'fastdds-summary')];
+    const checks = checkMeasurements(sets, metricRequirementsOf(reqs, 'perf/requirements.csv'), { reference: true });
+    expect(checks.map((c) => [c.experimentType, c.status, c.absent ?? false, c.rows.length])).toEqual([
+      ['interprocess_best_effort', 'unchecked', false, 0],
+      ['interprocess_best_efort', 'failed', true, 6],
+      ['intraprocess_reliable', 'failed', true, 3],
+    ]);
+    // The rows keep the reference shape (Median, 99%, Max at a payload, in µs).
+    expect(checks[1]!.rows[0]).toMatchObject({ check: 'Median', payloadBytes: 16, requirement: 6, status: 'missing' });
+    expect(checks[1]!.rows[0]!.unit).toBeUndefined();
+    const report = buildCheckReport(checks, reqs);
+    expect(report).toMatchObject({ verdict: 'fail', checksTotal: 9, checksFailed: 9, experimentsWithoutResults: ['interprocess_best_efort', 'intraprocess_reliable'] });
+    expect(report.problems).toEqual([
+      'interprocess_best_efort: required (requirements.csv line 2) but not in the results; did you mean interprocess_best_effort?',
+      'intraprocess_reliable: required (requirements.csv line 4) but not in the results',
+    ]);
+    expect(report.warnings).toEqual(['interprocess_best_effort: no requirements for this sub-experiment; it was not checked']);
+  });
+
+  test('an Optional column (yes/no) in the reference form: an absent optional payload or type is skipped, not failed', () => {
+    const reqs = parseRequirementsCsv(
+      'requirements.csv',
+      'Experiment type,Bytes,Median,99%,Max,Optional\ninterprocess_best_effort,16,6,9,10,\ninterprocess_best_effort,32,6,9,10,yes\nintraprocess_reliable,16,6,9,10,Yes\n',
+      'precise',
+    );
+    expect(reqs.map((r) => r.optional ?? false)).toEqual([false, true, true]);
+    const sets = [resultSetOfSummary(summary('16,1,9,1,1,5,1,1,1,1,8,1\n'), 'fastdds-summary')];
+    const checks = checkMeasurements(sets, metricRequirementsOf(reqs, 'requirements.csv'), { reference: true });
+    expect(checks.map((c) => [c.experimentType, c.status, c.skipped])).toEqual([
+      ['interprocess_best_effort', 'passed', ['payload 32 bytes is not in the results (optional: skipped)']],
+      ['intraprocess_reliable', 'skipped', ['not in the results (optional, requirements.csv line 4): skipped']],
+    ]);
+    // The checks file of the summary is the reference's, byte for byte: only the payload it has.
+    expect(renderChecksCsv(checks[0]!)).toBe(
+      'Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status\n' +
+        'Median,16,6.000,5.000,1.000,-16.667,passed\n99%,16,9.000,8.000,1.000,-11.111,passed\nMax,16,10.000,9.000,1.000,-10.000,passed\n',
+    );
+    const report = buildCheckReport(checks, reqs);
+    expect(report).toMatchObject({ verdict: 'pass', checksTotal: 3, experimentsChecked: 1, problems: [], warnings: [] });
+    expect(report.skipped).toEqual([
+      'interprocess_best_effort: payload 32 bytes is not in the results (optional: skipped)',
+      'intraprocess_reliable: not in the results (optional, requirements.csv line 4): skipped',
     ]);
   });
 

@@ -57,8 +57,9 @@ describe('general requirements CSV', () => {
   });
 
   test.each([
-    ['Experiment,Parameter,latency [furlongs]\nx,1,2\n', 1, 22, /unknown unit "furlongs"/],
     ['Experiment,Parameter,latency.p42\nx,1,2\n', 1, 22, /unknown statistic "p42"/],
+    ['Experiment,Parameter,gc.alloc.rate.norm [B/op]\nx,1,2\n', 1, 22, /a metric whose name has dots needs its statistic: "gc.alloc.rate.norm.median"/],
+    ['Experiment,Parameter,latency,Optional\nx,1,2,maybe\n', 2, 7, /expected yes or no in column "Optional", found "maybe" \(empty means required\)/],
     ['Experiment,Parameter,latency.p99\nx,1,fast\n', 2, 5, /expected a number in column "latency.p99", found "fast"/],
     ['Experiment,Parameter,latency.p99\nx,,1\n', 2, 3, /"Parameter" cell is empty \(use \* for every parameter\)/],
     ['Experiment,Parameter,latency.p99\nx,1,1\nx,1,2\n', 3, 1, /duplicate requirement for x, 1 \(first given on line 2\)/],
