@@ -60,7 +60,11 @@ or the general form, one column per limit:
   ping,1024,25,
   sub,*,,800
 A column is <metric>[.<statistic>] [<unit>] [>=|<=]; >= is a floor (throughput), <= a ceiling.
+Units are written as the tools print them (ns/op, B/op, allocs/op, ns/iter, us/op, ops/ms, s, …);
+without one, a limit is in the unit the tool printed (inspect shows it after "read as").
 Parameter * applies a limit to every parameter of the experiment; an empty cell sets no limit.
+A requirement whose experiment, parameter or metric is not in the results fails the check and
+names the closest match; an Optional column (yes/no) lets a row be absent (it is then skipped).
 
 Options:
   -r, --results PATH…    result files, folders or glob patterns (repeatable; more paths may follow)
