@@ -336,5 +336,8 @@ describe('closest names', () => {
     expect(closestName('BenchmarkEncode', ['BenchmarkPublish', 'BenchmarkQueueDepth'])).toBeUndefined();
     // Equally close: the first given, so the message is the same on every run.
     expect(closestName('ab', ['xb', 'ay'])).toBe('xb');
+    // No quadratic distance over hostile names: nothing is guessed for a name no one types.
+    const long = 'x'.repeat(100_000);
+    expect(closestName(long, [long + 'y'])).toBeUndefined();
   });
 });

@@ -549,6 +549,7 @@ function missingReferenceRow(requirement, message) {
 }
 
 // src/engine/text/closest.ts
+var LONGEST_GUESSED = 256;
 function editDistance(a, b) {
   const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -566,6 +567,7 @@ function closeEnough(wanted) {
   return Math.max(2, Math.floor(wanted.length / 3));
 }
 function closestIndex(wanted, candidates) {
+  if (wanted.length > LONGEST_GUESSED) return void 0;
   const limit = closeEnough(wanted);
   const lower = wanted.toLowerCase();
   let best;
@@ -3008,7 +3010,8 @@ function checkMeasurements(resultSets, requirements, options = {}) {
     }
     checks.push(subExperimentCheck(experiment, source, rows, skipped));
   }
-  const unnamed = [...experiments.keys()].filter((e) => !requirements.some((r) => r.experiment === e));
+  const named = new Set(requirements.map((r) => r.experiment));
+  const unnamed = [...experiments.keys()].filter((e) => !named.has(e));
   const absent = /* @__PURE__ */ new Map();
   for (const r of requirements) {
     if (experiments.has(r.experiment)) continue;
@@ -12741,7 +12744,11 @@ or the general form, one column per limit:
   ping,1024,25,
   sub,*,,800
 A column is <metric>[.<statistic>] [<unit>] [>=|<=]; >= is a floor (throughput), <= a ceiling.
+Units are written as the tools print them (ns/op, B/op, allocs/op, ns/iter, us/op, ops/ms, s, …);
+without one, a limit is in the unit the tool printed (inspect shows it after "read as").
 Parameter * applies a limit to every parameter of the experiment; an empty cell sets no limit.
+A requirement whose experiment, parameter or metric is not in the results fails the check and
+names the closest match; an Optional column (yes/no) lets a row be absent (it is then skipped).
 
 Options:
   -r, --results PATH…    result files, folders or glob patterns (repeatable; more paths may follow)

@@ -58,7 +58,8 @@ export function checkMeasurements(resultSets: readonly ResultSet[], requirements
   }
 
   // Results that no requirement names are what a misspelled or renamed experiment most likely meant.
-  const unnamed = [...experiments.keys()].filter((e) => !requirements.some((r) => r.experiment === e));
+  const named = new Set(requirements.map((r) => r.experiment));
+  const unnamed = [...experiments.keys()].filter((e) => !named.has(e));
   const absent = new Map<string, MetricRequirement[]>();
   for (const r of requirements) {
     if (experiments.has(r.experiment)) continue;

@@ -3,6 +3,9 @@
  * misspelled experiments, parameters, metrics and CSV columns.
  */
 
+/** Names longer than this get no suggestion (hostile or generated text). */
+const LONGEST_GUESSED = 256;
+
 /** Levenshtein distance: insertions, deletions and substitutions each count 1. */
 export function editDistance(a: string, b: string): number {
   const previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -32,6 +35,8 @@ export function closeEnough(wanted: string): number {
  * order given. An exact match is not a suggestion: it would have matched.
  */
 export function closestIndex(wanted: string, candidates: readonly string[]): number | undefined {
+  // The distance takes length × length steps: no guess for a name longer than any a person types.
+  if (wanted.length > LONGEST_GUESSED) return undefined;
   const limit = closeEnough(wanted);
   const lower = wanted.toLowerCase();
   let best: number | undefined;
