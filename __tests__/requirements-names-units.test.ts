@@ -257,11 +257,18 @@ describe('ambiguous and unknown units are input errors at their place', () => {
     );
   });
 
-  test('one parameter at a time, or a unit, is not ambiguous', () => {
+  test('one parameter at a time, a unit, or a sample count is not ambiguous', () => {
     const one = checkMeasurements(sets, parseMetricRequirementsCsv('req.csv', 'Experiment,Parameter,real time\nBM_Mixed,1024,5\n', 'precise'));
     expect(one.flatMap((c) => c.rows).map((r) => [r.parameter, r.requirement, r.experiment, r.status])).toEqual([['1024', 5000, 4000, 'passed']]);
     const unit = checkMeasurements(sets, parseMetricRequirementsCsv('req.csv', 'Experiment,Parameter,real time [ns]\nBM_Mixed,*,60\n', 'precise'));
     expect(unit.flatMap((c) => c.rows).map((r) => r.status)).toEqual(['passed', 'failed']);
+    // A sample count has no unit to choose.
+    const samples = { ...sets[0]!, measurements: sets[0]!.measurements.map((m) => ({ ...m, statistics: { ...m.statistics, samples: 3 } })) };
+    const counted = checkMeasurements([samples], parseMetricRequirementsCsv('req.csv', 'Experiment,Parameter,real time.samples >=\nBM_Mixed,*,2\n', 'precise'));
+    expect(counted.flatMap((c) => c.rows).map((r) => [r.requirement, r.experiment, r.status])).toEqual([
+      [2, 3, 'passed'],
+      [2, 3, 'passed'],
+    ]);
   });
 });
 

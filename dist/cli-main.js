@@ -3059,7 +3059,7 @@ function checkRequirement(requirement, measurements, own) {
     }
     return [missingRow(requirement, message, ofMetric[0])];
   }
-  if (requirement.dimension === void 0 && requirement.unit === void 0) {
+  if (requirement.dimension === void 0 && requirement.unit === void 0 && requirement.statistic !== "samples") {
     const printed = [...new Set(matching.map((m) => m.metric.displayUnit))];
     if (printed.length > 1) {
       throw new InputError(

@@ -116,7 +116,7 @@ function checkRequirement(requirement: MetricRequirement, measurements: readonly
     }
     return [missingRow(requirement, message, ofMetric[0])];
   }
-  if (requirement.dimension === undefined && requirement.unit === undefined) {
+  if (requirement.dimension === undefined && requirement.unit === undefined && requirement.statistic !== 'samples') {
     // A limit without a unit is read in the unit the tool printed; two different ones leave it open.
     const printed = [...new Set(matching.map((m) => m.metric.displayUnit))];
     if (printed.length > 1) {
