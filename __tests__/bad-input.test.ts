@@ -500,14 +500,18 @@ describe('requirements files: perfgate check', () => {
     expect(existsSync(s.out)).toBe(false);
   });
 
-  test('a bad requirements file writes no report files and leaves an earlier report as it was', () => {
+  test('a bad requirements file writes no report files and leaves an earlier report as it was; the comment says it errored', () => {
     const s = setup();
     expect(check(s).code).toBe(0);
     const before = readAll(s.out);
-    expect(Object.keys(before)).toEqual(expect.arrayContaining(['report.md', 'report.json', 'checks_interprocess_best_effort.csv']));
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(['report.md', 'report.json', 'checks_interprocess_best_effort.csv', 'comment.md']));
     writeLines(s.requirements, [REQUIREMENTS_HEADER, GOOD_REQUIREMENTS[1]!, 'interprocess_best_effort,32,7.860,abc,140.000']);
     expectUserError(check(s), { file: s.requirements, line: 3, column: 35 }, /expected a number/);
-    expect(readAll(s.out)).toEqual(before);
+    const after = readAll(s.out);
+    // The earlier report stays; only the comment a CI job would post now says what this run decided.
+    expect({ ...after, 'comment.md': before['comment.md'] }).toEqual(before);
+    expect(after['comment.md']).toMatch(/^### ⚠️ perfgate errored: nothing was gated\n/);
+    expect(after['comment.md']).toContain('expected a number in column');
   });
 
   test('the same error points at the same line and column in a BOM + CRLF file', () => {

@@ -41,7 +41,13 @@ describe('Go testing benchmarks (go-bench)', () => {
     expect(time.parameter).toEqual({ label: 'size=64,mode=copy', payloadBytes: 64, settings: { size: 64, mode: 'copy', procs: 2 } });
     expect(time.metric).toEqual({ name: 'time/op', dimension: 'time', unit: 'us', displayUnit: 'ns/op', direction: 'lower-is-better' });
     // 1060, 112.6 and 109.3 ns/op
-    expect(time.statistics).toEqual({ median: expect.closeTo(0.1126, 9), min: expect.closeTo(0.1093, 9), max: expect.closeTo(1.06, 9), mean: expect.closeTo(0.4273, 9), samples: 3 });
+    expect(time.statistics).toEqual({
+      median: expect.closeTo(0.1126, 9),
+      min: expect.closeTo(0.1093, 9),
+      max: expect.closeTo(1.06, 9),
+      mean: expect.closeTo(0.4273, 9),
+      samples: 3,
+    });
     // One process's repeats are not runs: no repetitions for a history comparison to count.
     expect(time.repetitions).toBeUndefined();
     expect(time.repetitionValues).toBeUndefined();
@@ -81,7 +87,13 @@ describe('Go testing benchmarks (go-bench)', () => {
   it('labels runs of one benchmark at several GOMAXPROCS (-cpu 1,2) by procs', () => {
     const set = parseFile(goBenchAdapter, cpus);
     const one = find(set, 'BenchmarkPublish', 'time/op', 'size=64,mode=copy,procs=1');
-    expect(one.statistics).toEqual({ median: expect.closeTo(0.04244, 9), min: expect.closeTo(0.04244, 9), max: expect.closeTo(0.04244, 9), mean: expect.closeTo(0.04244, 9), samples: 1 });
+    expect(one.statistics).toEqual({
+      median: expect.closeTo(0.04244, 9),
+      min: expect.closeTo(0.04244, 9),
+      max: expect.closeTo(0.04244, 9),
+      mean: expect.closeTo(0.04244, 9),
+      samples: 1,
+    });
     expect(one.repetitions).toBeUndefined();
     expect(one.parameter.settings).toEqual({ size: 64, mode: 'copy', procs: 1 });
     expect(find(set, 'BenchmarkPublish', 'time/op', 'size=64,mode=copy,procs=2').statistics.median).toBeCloseTo(0.1144, 9);
@@ -285,7 +297,9 @@ describe('Criterion.rs estimates.json with sample.json (criterion-json)', () => 
 
   it("is told apart from Criterion's saved baseline, which folder discovery skips", () => {
     const base = join(folder, 'base', 'estimates.json');
-    expect(criterionJsonAdapter.companion!(readFileSync(base, 'utf8'), base)).toBe("Criterion's saved baseline (base/), not the results of the run (new/); name the file on its own to read it");
+    expect(criterionJsonAdapter.companion!(readFileSync(base, 'utf8'), base)).toBe(
+      "Criterion's saved baseline (base/), not the results of the run (new/); name the file on its own to read it",
+    );
     expect(criterionJsonAdapter.companion!(readFileSync(estimates, 'utf8'), estimates)).toBeUndefined();
     // change/estimates.json: relative changes, no std_dev
     expect(criterionJsonAdapter.recognises('{"mean":{"confidence_interval":{"confidence_level":0.95},"point_estimate":0.01},"median":{}}', 'x')).toBe(false);

@@ -130,7 +130,7 @@ describe('history import: the reference layout <db>/experiments_results/<timesta
     const fromRecords = await cli(['compare', '--history', out, '--results', candidate, '-o', join(work, 'a'), '--reference-label', 'past']);
     const fromFolders = await cli(['compare', '--history', join(DB, 'experiments_results'), '--results', candidate, '-o', join(work, 'b'), '--reference-label', 'past']);
     expect(fromRecords.code).toBe(0);
-    expect(fromRecords.out).toMatch(/^perfgate compare \(history of 3 runs; /m);
+    expect(fromRecords.out).toMatch(/^perfgate compare: PASS: .*\(history of 3 runs, 2 benchmarks\)/m);
     const rows = (text: string) => text.split('\n').filter((l) => l.startsWith('demo_reliable '));
     // 2 payloads and the geomean row, each Min, Median, Max and 99%.
     expect(rows(fromRecords.out)).toHaveLength(12);

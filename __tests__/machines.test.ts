@@ -229,7 +229,7 @@ describe('compare --history: the machine check of the action, on the CLI', () =>
     const out = join(work, 'other');
     const result = await cli(['compare', '--history', history, '--results', slowerRun(work, XEON), '-o', out]);
     expect(result.code).toBe(0);
-    expect(result.out).toMatch(/^perfgate compare \(history of 3 runs; .*\): NOT COMPARABLE \(nothing gated\): 48 of 48 comparisons passed/m);
+    expect(result.out).toMatch(/^perfgate compare: NOT COMPARABLE \(nothing gated\): .*\n {2}48 of 48 comparisons passed, 0 of 4 sub-experiments failed; history of 3 runs; /m);
     expect(result.err).toBe(
       `perfgate: warning: Not comparable: all 3 history runs were measured on another kind of machine than these results (history vs this run: CPU: AMD EPYC vs ${XEON}), ` +
         'so nothing was gated. Record a history on this kind of runner.\n',
@@ -264,11 +264,11 @@ describe('compare --history: the machine check of the action, on the CLI', () =>
     expect(against.err).toContain('(history vs this run: CPU: Intel Xeon Platinum 8370C vs AMD EPYC; cores: 4 vs 2)');
     const same = await cli(['compare', '--history', history, '--results', candidate, '-o', join(work, 'epyc')]);
     expect(same).toMatchObject({ code: 0, err: '' });
-    expect(same.out).toMatch(/^perfgate compare \(history of 3 runs; .*\): PASS: 48 of 48 comparisons passed/m);
+    expect(same.out).toMatch(/^perfgate compare: PASS: .*\n {2}48 of 48 comparisons passed, 0 of 4 sub-experiments failed; history of 3 runs; /m);
     // --environment on compare names the results' machine: the Xeon history judges them.
     const said = await cli(['compare', '--history', other, '--results', candidate, '-o', join(work, 'said'), '--environment', 'cpu=Intel Xeon Platinum 8370C,cores=4']);
     expect(said).toMatchObject({ code: 0, err: '' });
-    expect(said.out).toMatch(/: PASS: 48 of 48 comparisons passed/);
+    expect(said.out).toMatch(/^perfgate compare: PASS: .*\n {2}48 of 48 comparisons passed/m);
   });
 
   test('results that name no machine are checked as this machine; a history that names none gets one line saying so', async () => {
