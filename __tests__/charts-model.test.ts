@@ -92,6 +92,9 @@ describe('charts of the example fixture set', () => {
 
   test('every kind is there, with deterministic ids', () => {
     expect(charts.map((c) => c.id)).toEqual([
+      // What changed against the reference first: a reviewer looks for it first.
+      'change',
+      'regressions',
       'check-interprocess_best_effort',
       'check-intraprocess_best_effort',
       'subexperiments',

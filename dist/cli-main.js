@@ -9018,6 +9018,9 @@ var EXPERIMENT_BLUE = "#09487e";
 var BASELINE_GREYS = ["#4d4d4d", "#a6a6a6"];
 var RESULT_BLUES = ["#09487e", "#0895cd"];
 var FAILED_MARK2 = "#000000";
+var LIMIT_COLOR = "#d55e00";
+var IMPROVED_GREEN = "#009e73";
+var BAND_FILL = "#e3e3e3";
 var SERIES_PALETTE = [
   "#0072b2",
   "#e69f00",
@@ -9038,6 +9041,17 @@ var SERIES_PALETTE = [
 ];
 function seriesColor(index2) {
   return SERIES_PALETTE[index2 % SERIES_PALETTE.length];
+}
+
+// src/engine/charts/format.ts
+function formatDelta(percent4) {
+  if (!Number.isFinite(percent4)) return "–";
+  const text2 = Math.abs(percent4).toFixed(Math.abs(percent4) >= 99.95 ? 0 : 1);
+  if (Number(text2) === 0) return "0 %";
+  return `${percent4 > 0 ? "+" : "−"}${text2} %`;
+}
+function unchangedAtDisplay(percent4) {
+  return formatDelta(percent4) === "0 %";
 }
 
 // src/engine/charts/histogram.ts
@@ -9155,6 +9169,12 @@ function m4(samples, columns) {
 // src/engine/charts/model.ts
 var PANEL_WIDTH = 360;
 var PANEL_HEIGHT = 220;
+var CHANGE_ROW_HEIGHT = 18;
+var CHANGE_MIN_HEIGHT = 72;
+function panelHeight(p) {
+  if (p.mark !== "change") return PANEL_HEIGHT;
+  return Math.max(CHANGE_MIN_HEIGHT, (p.changes?.length ?? 0) * CHANGE_ROW_HEIGHT);
+}
 var MAX_BOTTOM_LEGEND_SERIES = 8;
 var DASH_PATTERN = [6, 4];
 function isSampleSeries(p) {
@@ -9202,11 +9222,17 @@ function finitePoints(points) {
 }
 function buildCharts(sources) {
   const charts = [];
+  if (sources.comparison) {
+    const change = changeChart(sources.comparison);
+    if (change) charts.push(change);
+    const regressions = regressionChart(sources.comparison, sources.runs);
+    if (regressions) charts.push(regressions);
+  }
   if (sources.check) charts.push(...checkCharts(sources.check));
   const summaries = sources.summaries ?? sources.comparison?.subExperiments.flatMap((s) => s.result ? [s.result] : []) ?? [];
   const sub = subExperimentChart(summaries);
   if (sub) charts.push(sub);
-  if (sources.comparison) charts.push(...referenceCharts(sources.comparison));
+  if (sources.comparison) charts.push(...referenceCharts(sources.comparison), ...beforeAfterCharts(sources.comparison));
   if (sources.history && sources.history.length > 0) charts.push(...historyCharts(sources.history, sources.check));
   for (const raw of sources.raw ?? []) charts.push(...rawCharts(raw));
   if (sources.measurements) charts.push(...throughputCharts(sources.measurements));
@@ -9492,6 +9518,228 @@ function throughputCharts(measurements) {
       inline: true
     };
   });
+}
+var MAX_CHANGE_ROWS = 30;
+var MAX_REGRESSION_PANELS = 12;
+var MAX_BEFORE_AFTER_CHARTS = 20;
+var MIN_RELATIVE_SPAN = 0.1;
+var DELTA_SIGN_NOTE = "Δ: + is worse (slower, or less throughput), in % of the reference.";
+function shortExperimentNames(names) {
+  const unique = [...new Set(names)];
+  let prefix = "";
+  if (unique.length > 1) {
+    const first = unique[0];
+    let common = first.length;
+    for (const n of unique) {
+      let k = 0;
+      while (k < common && k < n.length && n[k] === first[k]) k++;
+      common = k;
+    }
+    const cut = Math.max(first.lastIndexOf(".", common - 1), first.lastIndexOf("/", common - 1));
+    if (cut > 0 && unique.every((n) => n.length > cut + 1)) prefix = first.slice(0, cut + 1);
+  }
+  return new Map(unique.map((n) => [n, n.slice(prefix.length)]));
+}
+function benchmarkLabel(row, short) {
+  const experiment = short.get(row.experimentType) ?? row.experimentType;
+  return row.parameter === "" ? experiment : `${experiment} ${row.parameter}`;
+}
+function familyOf(row) {
+  return `${row.metric}\0${row.statistic}`;
+}
+function familyTitle(row) {
+  return `${row.metric} ${row.magnitude}`;
+}
+function changeChart(report) {
+  const rows = report.rows.filter((r) => r.gated && Number.isFinite(r.deltaPercent));
+  if (rows.length === 0) return void 0;
+  const short = shortExperimentNames(rows.map((r) => r.experimentType));
+  const families = /* @__PURE__ */ new Map();
+  for (const row of rows) families.set(familyOf(row), [...families.get(familyOf(row)) ?? [], row]);
+  const panels = [];
+  const unchanged = [];
+  for (const family of families.values()) {
+    if (family.every((r) => unchangedAtDisplay(r.deltaPercent))) {
+      unchanged.push(familyTitle(family[0]));
+      continue;
+    }
+    const shown = family.slice(0, MAX_CHANGE_ROWS);
+    const left = family.slice(MAX_CHANGE_ROWS);
+    const changes = shown.map((r) => ({
+      label: benchmarkLabel(r, short),
+      delta: r.deltaPercent,
+      ...r.interval ? { interval: { lower: r.interval.lower * 100, upper: r.interval.upper * 100 } } : {},
+      ...r.band ? { band: { lower: r.band.lower * 100, upper: r.band.upper * 100 } } : {},
+      threshold: r.threshold * 100,
+      failed: r.failed,
+      status: r.status
+    }));
+    const ends = changes.flatMap((c) => [c.delta, c.threshold, ...c.interval ? [c.interval.lower, c.interval.upper] : [], ...c.band ? [c.band.lower, c.band.upper] : []]);
+    const finite4 = [0, ...ends.filter(Number.isFinite)];
+    const deltas = left.map((r) => r.deltaPercent);
+    panels.push({
+      title: familyTitle(family[0]),
+      ...left.length > 0 ? { subtitle: `${shown.length} worst of ${family.length} shown; the other ${left.length} are ${formatDelta(Math.min(...deltas))} … ${formatDelta(Math.max(...deltas))}` } : {},
+      x: { kind: "category", title: "Benchmark", categories: changes.map((c) => c.label) },
+      y: { title: `Δ vs ${report.referenceLabel} [%]`, unit: "%", log: false, domain: [Math.min(...finite4), Math.max(...finite4)] },
+      mark: "change",
+      series: [],
+      changes
+    });
+  }
+  const notes = [DELTA_SIGN_NOTE];
+  if (report.method === "history") notes.push("Grey bar: the noise band, the Δ an unchanged build gives.");
+  if (report.method === "paired") notes.push("Whisker: the interval of the change over the A/B pairs.");
+  if (unchanged.length > 0) notes.push(`Not drawn, no benchmark changed: ${unchanged.join(", ")}.`);
+  const without = report.rows.filter((r) => r.gated && !Number.isFinite(r.deltaPercent)).length;
+  if (without > 0) notes.push(`${without} row(s) without a Δ (new or missing) are in the comparison table.`);
+  if (panels.length === 0) return void 0;
+  return {
+    id: "change",
+    kind: "change",
+    title: `What changed: ${report.resultLabel} vs ${report.referenceLabel}`,
+    panels,
+    columns: 1,
+    inline: true,
+    note: notes.join(" ")
+  };
+}
+function valueDomain(values) {
+  const finite4 = values.filter(Number.isFinite);
+  if (finite4.length === 0) return void 0;
+  let lo = Math.min(...finite4);
+  let hi = Math.max(...finite4);
+  const least = MIN_RELATIVE_SPAN * Math.max(Math.abs(lo), Math.abs(hi));
+  if (hi - lo < least) {
+    const mid = (lo + hi) / 2;
+    [lo, hi] = [mid - least / 2, mid + least / 2];
+    if (Math.min(...finite4) >= 0 && lo < 0) [lo, hi] = [0, hi - lo];
+  }
+  return [lo, hi];
+}
+function thresholdValue(row) {
+  return row.direction === "higher-is-better" ? row.reference * (1 - row.threshold) : row.reference * (1 + row.threshold);
+}
+function valueAt(row, relative2) {
+  return row.direction === "higher-is-better" ? row.reference * (1 - relative2) : row.reference * (1 + relative2);
+}
+function rowHistory(row, runs) {
+  if (row.pooled || row.historyRuns === void 0) return [];
+  const metric2 = row.metric.toLowerCase();
+  const found = runs.flatMap((run) => {
+    const m = run.measurements.find((x) => x.experiment === row.experimentType && x.parameter === row.parameter && x.metric.toLowerCase() === metric2);
+    const value4 = m?.statistics[row.statistic];
+    return typeof value4 === "number" && Number.isFinite(value4) && value4 > 0 ? [{ run, value: value4 }] : [];
+  });
+  return found.slice(-row.historyRuns);
+}
+function regressionPanel(row, report, label, runs) {
+  const history = rowHistory(row, runs);
+  const unit = row.unit;
+  const rules = [];
+  let band;
+  const series = [];
+  let categories;
+  const candidate = report.resultLabel;
+  if (history.length > 0) {
+    const labels = runLabels(history.map((h) => h.run));
+    const current = labels.includes(candidate) ? `${candidate} (this run)` : candidate;
+    categories = [...labels, current];
+    series.push({
+      name: `history (${history.length} run${history.length === 1 ? "" : "s"})`,
+      color: BASELINE_GREYS[1],
+      points: history.map((h, i) => ({ x: labels[i], y: h.value }))
+    });
+    series.push({ name: current, color: EXPERIMENT_BLUE, points: [failedIf({ x: current, y: row.result }, row.failed)] });
+  } else {
+    const before = report.referenceLabel;
+    const after = before === candidate ? `${candidate} (this run)` : candidate;
+    categories = [before, after];
+    series.push({
+      name: `${before} → ${after}`,
+      color: EXPERIMENT_BLUE,
+      points: finitePoints([{ x: before, y: row.reference }, failedIf({ x: after, y: row.result }, row.failed)])
+    });
+  }
+  if (row.band && Number.isFinite(row.reference)) {
+    const edges = [valueAt(row, row.band.lower), valueAt(row, row.band.upper)];
+    band = { name: "noise band", lower: Math.min(...edges), upper: Math.max(...edges), color: BAND_FILL };
+    if (history.length > 0) rules.push({ name: "history centre", y: row.reference, color: BASELINE_GREYS[0], dashed: true });
+  }
+  if (Number.isFinite(row.reference)) rules.push({ name: `threshold ${formatDelta(row.threshold * 100)}`, y: thresholdValue(row), color: LIMIT_COLOR, dashed: true });
+  const values = [...panelValues(series), ...rules.map((r) => r.y), ...band ? [band.lower, band.upper] : []];
+  const log = wantsLogScale(values);
+  const domain = valueDomain(values);
+  const range2 = row.interval ? `, interval ${formatDelta(row.interval.lower * 100)} … ${formatDelta(row.interval.upper * 100)}` : "";
+  return {
+    title: label,
+    subtitle: `${familyTitle(row)}: ${formatDelta(row.deltaPercent)}${range2} (${row.status})`,
+    x: { kind: "category", title: history.length > 0 ? "Run" : "Side", categories },
+    y: { title: withUnit(familyTitle(row), unit), unit, log, ...domain ? { domain } : {} },
+    mark: "line",
+    series,
+    ...rules.length > 0 ? { rules } : {},
+    ...band ? { band } : {}
+  };
+}
+function regressionChart(report, runs = []) {
+  const failing = report.rows.filter((r) => r.failed && Number.isFinite(r.result));
+  if (failing.length === 0) return void 0;
+  const short = shortExperimentNames(failing.map((r) => r.experimentType));
+  const shown = failing.slice(0, MAX_REGRESSION_PANELS);
+  const panels = shown.map((row) => regressionPanel(row, report, benchmarkLabel(row, short), runs));
+  const withHistory = panels.some((p) => p.x.title === "Run");
+  const left = failing.length - shown.length;
+  const notes = [DELTA_SIGN_NOTE];
+  if (withHistory) notes.push("Grey: the history runs and, shaded, the noise band around their centre; blue: this run.");
+  if (left > 0) notes.push(`${left} more failing row(s) are in the comparison table.`);
+  return {
+    id: "regressions",
+    kind: "regression",
+    title: `Regressions: ${withHistory ? `history and ${report.resultLabel}` : `${report.referenceLabel} vs ${report.resultLabel}`}`,
+    panels,
+    columns: Math.min(2, panels.length),
+    inline: true,
+    note: notes.join(" ")
+  };
+}
+function beforeAfterCharts(report) {
+  const charts = [];
+  for (const sub of report.subExperiments) {
+    if (sub.reference && sub.result) continue;
+    const families = /* @__PURE__ */ new Map();
+    for (const row of sub.rows) {
+      if (!row.gated || row.pooled || !Number.isFinite(row.reference) || !Number.isFinite(row.result)) continue;
+      families.set(familyOf(row), [...families.get(familyOf(row)) ?? [], row]);
+    }
+    const panels = [];
+    for (const rows of families.values()) {
+      if (rows.length < 2 || rows.every((r) => unchangedAtDisplay(r.deltaPercent))) continue;
+      const first = rows[0];
+      const x = { kind: "category", title: "Parameter", categories: rows.map((r) => r.parameter) };
+      const drawn2 = panel(familyTitle(first), x, withUnit(familyTitle(first), first.unit), first.unit, [
+        { name: report.referenceLabel, color: BASELINE_GREYS[0], points: rows.map((r) => ({ x: r.parameter, y: r.reference })) },
+        { name: report.resultLabel, color: EXPERIMENT_BLUE, points: rows.map((r) => failedIf({ x: r.parameter, y: r.result }, r.failed)) }
+      ]);
+      const domain = drawn2.y.log ? void 0 : valueDomain(panelValues(drawn2.series));
+      panels.push(domain ? { ...drawn2, y: { ...drawn2.y, domain } } : drawn2);
+    }
+    if (panels.length === 0) continue;
+    charts.push({
+      failed: sub.rows.some((r) => r.failed),
+      chart: {
+        id: `before-after-${safeFileStem2(sub.experimentType)}`,
+        kind: "before-after",
+        title: `${sub.experimentType}: ${report.referenceLabel} vs ${report.resultLabel} (${sub.status})`,
+        experiment: sub.experimentType,
+        panels,
+        columns: Math.min(2, panels.length),
+        inline: false
+      }
+    });
+  }
+  const ordered2 = [...charts.filter((c) => c.failed), ...charts.filter((c) => !c.failed)].map((c) => c.chart);
+  return ordered2.slice(0, MAX_BEFORE_AFTER_CHARTS);
 }
 
 // src/engine/stats/studentT.ts
@@ -10306,6 +10554,12 @@ function mermaidLabel(text2, max = 80) {
   const cleaned = text2.normalize("NFKC").replace(/\u03bc/g, "µ").replace(/[\r\n\t\u2028\u2029\u0085\u000b\u000c]+/g, " ").replace(/"/g, "'").replace(/`/g, "'").replace(/\[/g, "(").replace(/\]/g, ")").replace(/[^\p{L}\p{N} _.,:()+\-/%'=µ–]/gu, "").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
   return cleaned.length > max ? cleaned.slice(0, max - 1) + "…" : cleaned;
 }
+function middleCut(label, max) {
+  const chars = [...label];
+  if (chars.length <= max) return label;
+  const tail = Math.ceil((max - 1) / 2);
+  return chars.slice(0, max - 1 - tail).join("") + "…" + chars.slice(chars.length - tail).join("");
+}
 function mermaidNumber(value4) {
   if (!Number.isFinite(value4)) return "0";
   const rounded = Number(value4.toPrecision(6));
@@ -10391,39 +10645,140 @@ function panelToMermaid(chart, p, width) {
     const at = s.points.filter((q) => q.failed).map((q) => escapeMarkdown(labels[keys.indexOf(q.x)] ?? String(q.x)));
     return at.length > 0 ? [`${escapeMarkdown(s.name)} at ${at.join(", ")}`] : [];
   });
-  if (failed.length > 0) legend2.push(`Failed (marked ✗ in the image): ${failed.join("; ")}.`);
+  if (failed.length > 0) legend2.push(`Failed (not marked in this chart): ${failed.join("; ")}.`);
   if (log) legend2.push(`y axis: log₁₀ of the value in${unit || " its unit"}; ${logTicks(all)}.`);
   if (p.x.kind === "payload") legend2.push(toScale ? "x axis: payload sizes, log₂ scale." : "x axis: payload sizes in order, not to scale.");
   if (skipped.length > 0) legend2.push(`Not drawn (missing values or too many series): ${skipped.map((s) => escapeMarkdown(s.name)).join(", ")}.`);
   return { block: lines.join("\n"), legend: legend2.join("  \n") };
 }
-function chartToMermaid(chart, width = 700) {
-  const parts = chart.panels.map((p) => {
-    const { block, legend: legend2 } = panelToMermaid(chart, p, width);
+function blockHead(width, height, palette, horizontal) {
+  return [
+    "```mermaid",
+    "---",
+    "config:",
+    "  xyChart:",
+    `    width: ${width}`,
+    `    height: ${height}`,
+    "  themeVariables:",
+    "    xyChart:",
+    `      plotColorPalette: "${palette.join(", ")}"`,
+    "---",
+    horizontal ? "xychart-beta horizontal" : "xychart-beta"
+  ];
+}
+function changeToMermaid(p, width) {
+  const rows = p.changes ?? [];
+  const ys = [0, ...p.y.domain ?? [], ...rows.flatMap((r) => [r.delta, r.threshold])].filter(Number.isFinite);
+  const lines = [
+    ...blockHead(width, Math.max(200, 60 + 24 * rows.length), [EXPERIMENT_BLUE, LIMIT_COLOR], true),
+    `  title "${mermaidLabel(p.title, Math.round(width / 10))}"`,
+    `  x-axis "${mermaidLabel(p.x.title, 40)}" [${rows.map((r) => `"${middleCut(mermaidLabel(r.label, 200), 44)}"`).join(", ")}]`,
+    `  y-axis "${mermaidLabel(p.y.title, 60)}" ${mermaidNumber(Math.min(...ys))} --> ${mermaidNumber(Math.max(...ys))}`,
+    `  bar [${rows.map((r) => mermaidNumber(r.delta)).join(", ")}]`,
+    `  line [${rows.map((r) => mermaidNumber(r.threshold)).join(", ")}]`,
+    "```"
+  ];
+  const legend2 = [`**Legend**: bars: Δ in % (+ is worse), top to bottom as listed · line (\`${LIMIT_COLOR}\`): the threshold.`];
+  if (p.subtitle !== void 0) legend2.push(`${escapeMarkdown(p.subtitle)}.`);
+  const failed = rows.filter((r) => r.failed).map((r) => `${escapeMarkdown(r.label)} (${formatDelta(r.delta)})`);
+  if (failed.length > 0) legend2.push(`Failed (not marked in this chart): ${failed.join(", ")}.`);
+  if (rows.some((r) => r.band || r.interval)) legend2.push("The noise band or interval of each row is drawn in report.html.");
+  return { block: lines.join("\n"), legend: legend2.join("  \n") };
+}
+function valuesToMermaid(p, width) {
+  const categories = p.x.kind === "category" ? p.x.categories : [];
+  const byCategory = /* @__PURE__ */ new Map();
+  for (const s of p.series) for (const q of s.points) byCategory.set(String(q.x), { y: q.y, series: s.name, failed: q.failed === true });
+  const shown = categories.filter((c) => byCategory.has(c));
+  const lines = [
+    ...p.band ? [
+      { name: `${p.band.name}, upper edge`, color: "#a6a6a6", y: p.band.upper },
+      { name: `${p.band.name}, lower edge`, color: "#a6a6a6", y: p.band.lower }
+    ] : [],
+    ...(p.rules ?? []).map((r) => ({ name: r.name, color: r.color, y: r.y }))
+  ];
+  const raw = [...shown.map((c) => byCategory.get(c).y), ...lines.map((l) => l.y), ...p.y.domain ?? []].filter(Number.isFinite);
+  const log = p.y.log && raw.every((v) => v > 0);
+  const y = (v) => log ? Math.log10(v) : v;
+  let lo = Math.min(...raw.map(y));
+  let hi = Math.max(...raw.map(y));
+  if (log) {
+    lo = Math.floor(lo);
+    hi = Math.ceil(hi);
+  } else {
+    const pad = (hi - lo) * 0.15;
+    lo = lo >= 0 ? Math.max(0, lo - pad) : lo - pad;
+    hi += pad / 3;
+  }
+  if (hi === lo) hi = lo + 1;
+  const barColor = p.series[0]?.color ?? EXPERIMENT_BLUE;
+  const yTitle = log ? `log10 of ${mermaidLabel(p.y.title, 50)}` : mermaidLabel(p.y.title, 60);
+  const block = [
+    ...blockHead(width, 320, [barColor, ...lines.map((l) => l.color)], false),
+    `  title "${mermaidLabel(p.title, Math.round(width / 10))}"`,
+    `  x-axis "${mermaidLabel(p.x.title, 40)}" [${shown.map((c) => `"${mermaidLabel(c, 30)}"`).join(", ")}]`,
+    `  y-axis "${yTitle}" ${mermaidNumber(lo)} --> ${mermaidNumber(hi)}`,
+    `  bar [${shown.map((c) => mermaidNumber(y(byCategory.get(c).y))).join(", ")}]`,
+    ...lines.map((l) => `  line [${shown.map(() => mermaidNumber(y(l.y))).join(", ")}]`),
+    "```"
+  ];
+  const last = shown[shown.length - 1] ?? "";
+  const bars = shown.length === 2 ? `${escapeMarkdown(shown[0])}, then ${escapeMarkdown(last)}` : `${escapeMarkdown(p.series[0]?.name ?? "")}, then ${escapeMarkdown(last)} (the last bar)`;
+  const legend2 = [`**Legend**: bars (\`${barColor}\`): ${bars}`];
+  if (lines.length > 0) legend2[0] += ` · lines in order: ${lines.map((l, i) => `${i + 1}. ${escapeMarkdown(l.name)} (\`${l.color}\`)`).join(" · ")}`;
+  if (p.subtitle !== void 0) legend2.push(`${escapeMarkdown(p.subtitle)}.`);
+  const failed = shown.filter((c) => byCategory.get(c).failed).map((c) => escapeMarkdown(c));
+  if (failed.length > 0) legend2.push(`Failed (not marked in this chart): ${failed.join(", ")}.`);
+  if (log) legend2.push(`y axis: log₁₀ of the value in ${p.y.unit ? mermaidLabel(p.y.unit, 12) : "its unit"}; ${logTicks(raw)}.`);
+  return { block: block.join("\n"), legend: legend2.join("  \n") };
+}
+function anyPanelToMermaid(chart, p, width) {
+  if (p.mark === "change") return changeToMermaid(p, width);
+  if (p.band || p.rules) return valuesToMermaid(p, width);
+  return panelToMermaid(chart, p, width);
+}
+function chartShowsFailure(chart) {
+  return chart.panels.some((p) => p.series.some((s) => s.points.some((q) => q.failed)) || (p.changes ?? []).some((r) => r.failed));
+}
+var MAX_MERMAID_BLOCKS = 8;
+function chartToMermaid(chart, width = 700, maxPanels = chart.panels.length) {
+  const parts = chart.panels.slice(0, maxPanels).map((p) => {
+    const { block, legend: legend2 } = anyPanelToMermaid(chart, p, width);
     return `${block}
 
 ${legend2}
 `;
   });
+  if (maxPanels < chart.panels.length) parts.push(`_${chart.panels.length - maxPanels} more panel(s) of this chart are in report.html._
+`);
   if (chart.note) parts.push(`_${escapeMarkdown(chart.note)}_
 `);
   return parts.join("\n");
 }
-function chartsToMermaidMarkdown(charts, maxChars = 4e4) {
+function chartsToMermaidMarkdown(charts, maxChars = 4e4, maxBlocks = MAX_MERMAID_BLOCKS) {
   const out = [];
   let size = 0;
   let left = 0;
-  for (const chart of charts) {
-    if (!chart.inline) continue;
+  let blocks = 0;
+  const inline = charts.filter((c) => c.inline);
+  const ordered2 = [...inline.filter(chartShowsFailure), ...inline.filter((c) => !chartShowsFailure(c))];
+  for (const chart of ordered2) {
+    const room = maxBlocks - blocks;
+    if (room <= 0 || chart.panels.length === 0) {
+      left++;
+      continue;
+    }
+    const panels = Math.min(room, chart.panels.length);
     const text2 = `#### ${escapeMarkdown(chart.title)}
 
-${chartToMermaid(chart)}`;
+${chartToMermaid(chart, 700, panels)}`;
     if (size + text2.length > maxChars) {
       left++;
       continue;
     }
     out.push(text2);
     size += text2.length + 1;
+    blocks += panels;
   }
   if (left > 0) out.push(`_${left} more chart(s) are in report.html and the chart images._
 `);
@@ -10771,6 +11126,24 @@ function truncateText(text2, fontSize, limit, bold = false) {
   }
   return chars.slice(0, kept).join("") + "…";
 }
+var CHANGE_LABEL_LIMIT = 260;
+function truncateMiddle(text2, fontSize, limit) {
+  if (textWidth(text2, fontSize) <= limit) return text2;
+  const chars = [...text2];
+  let room = limit - textWidth("…", fontSize);
+  let head = 0;
+  let tail = 0;
+  for (let turn = 0; head + tail < chars.length; turn++) {
+    const fromEnd = turn % 2 === 0;
+    const c = fromEnd ? chars[chars.length - 1 - tail] : chars[head];
+    const w = textWidth(c, fontSize);
+    if (w > room) break;
+    room -= w;
+    if (fromEnd) tail++;
+    else head++;
+  }
+  return chars.slice(0, head).join("") + "…" + chars.slice(chars.length - tail).join("");
+}
 
 // src/engine/charts/vegaLite.ts
 var CHART_FONT = "DejaVu Sans";
@@ -10808,8 +11181,11 @@ function yEncoding(p) {
     field: "y",
     type: "quantitative",
     title: p.y.title,
-    scale: p.y.log ? { type: "log" } : { zero: p.mark === "bar" }
+    scale: p.y.log ? { type: "log", ...domainOf(p) } : { zero: p.mark === "bar", ...domainOf(p) }
   };
+}
+function domainOf(p) {
+  return p.y.domain ? { domain: { unionWith: p.y.domain } } : {};
 }
 var FAILED_LABEL = "failed";
 function failureLayer(p) {
@@ -10828,7 +11204,95 @@ function failureLayer(p) {
     }
   };
 }
+var CHANGE_MARKS = ["Δ", "improved", "failed"];
+function changeMark(r) {
+  return r.failed ? "failed" : r.status === "improved" ? "improved" : "Δ";
+}
+function changeSpec(p) {
+  const rows = p.changes ?? [];
+  const labels = rows.map((r) => truncateMiddle(r.label, 10, CHANGE_LABEL_LIMIT));
+  const values = rows.map((r, i) => ({
+    benchmark: labels[i],
+    delta: r.delta,
+    deltaText: formatDelta(r.delta),
+    threshold: r.threshold,
+    status: r.status,
+    mark: changeMark(r),
+    ...r.band ? { bandLower: r.band.lower, bandUpper: r.band.upper } : {},
+    ...r.interval ? { intervalLower: r.interval.lower, intervalUpper: r.interval.upper } : {}
+  }));
+  const y = { field: "benchmark", type: "nominal", title: p.x.title, sort: labels, axis: { labelLimit: CHANGE_LABEL_LIMIT + 40, grid: true } };
+  const x = (field2) => ({ field: field2, type: "quantitative", title: p.y.title, scale: { zero: true, nice: true, ...p.y.domain ? { domain: p.y.domain } : {} } });
+  const title = p.subtitle !== void 0 ? { text: p.title, subtitle: p.subtitle, subtitleFontSize: 10 } : p.title;
+  const layer = [];
+  if (rows.some((r) => r.band))
+    layer.push({
+      transform: [{ filter: "isValid(datum.bandLower)" }],
+      mark: { type: "rule", strokeWidth: 10, color: BAND_FILL },
+      encoding: { y, x: x("bandLower"), x2: { field: "bandUpper" } }
+    });
+  layer.push({ mark: { type: "tick", orient: "vertical", color: LIMIT_COLOR, strokeDash: [...DASH_PATTERN], thickness: 1.5 }, encoding: { y, x: x("threshold") } });
+  layer.push({ mark: { type: "rule", color: "#666666" }, encoding: { x: { datum: 0, type: "quantitative" } } });
+  if (rows.some((r) => r.interval))
+    layer.push({
+      transform: [{ filter: "isValid(datum.intervalLower)" }],
+      mark: { type: "rule", color: "#444444", strokeWidth: 1.5 },
+      encoding: { y, x: x("intervalLower"), x2: { field: "intervalUpper" } }
+    });
+  const marks = CHANGE_MARKS.filter((m) => values.some((v) => v.mark === m));
+  layer.push({
+    mark: { type: "point", filled: true, size: 60, opacity: 1, tooltip: true },
+    encoding: {
+      y,
+      x: x("delta"),
+      color: {
+        field: "mark",
+        type: "nominal",
+        title: null,
+        scale: { domain: marks, range: marks.map((m) => m === "failed" ? FAILED_MARK2 : m === "improved" ? IMPROVED_GREEN : EXPERIMENT_BLUE) },
+        legend: { orient: "bottom" }
+      },
+      // Same field, domain and legend as colour: one legend whose symbols show the cross.
+      shape: {
+        field: "mark",
+        type: "nominal",
+        title: null,
+        scale: { domain: marks, range: marks.map((m) => m === "failed" ? "cross" : "circle") },
+        legend: { orient: "bottom" }
+      },
+      tooltip: [
+        { field: "benchmark", title: p.x.title },
+        { field: "deltaText", title: "Δ" },
+        { field: "status", title: "Status" }
+      ]
+    }
+  });
+  layer.push({ mark: { type: "text", align: "left", dx: 6, fontSize: 10 }, encoding: { y, x: { value: PANEL_WIDTH }, text: { field: "deltaText" } } });
+  return { title, width: PANEL_WIDTH, height: panelHeight(p), data: { values }, layer };
+}
+function overlayLayers(p, scales) {
+  const y = yEncoding(p);
+  const under = [];
+  const over = [];
+  if (p.band) {
+    under.push({
+      data: { values: [{ series: p.band.name, y: p.band.lower, y2: p.band.upper }] },
+      mark: { type: "rect" },
+      // Across the whole plot, whatever the categories.
+      encoding: { x: { value: 0 }, x2: { value: "width" }, y, y2: { field: "y2" }, color: scales.color }
+    });
+  }
+  for (const r of p.rules ?? []) {
+    over.push({
+      data: { values: [{ series: r.name, y: r.y }] },
+      mark: { type: "rule", strokeWidth: 1.5 },
+      encoding: { x: { value: 0 }, x2: { value: "width" }, y, ...scales }
+    });
+  }
+  return { under, over };
+}
 function panelSpec(p) {
+  if (p.mark === "change") return changeSpec(p);
   const anyFailed = p.series.some((s) => s.points.some((q) => q.failed));
   const values = p.series.flatMap(
     (s) => s.points.map((q) => {
@@ -10837,7 +11301,12 @@ function panelSpec(p) {
       return row;
     })
   );
-  const names = p.series.map((s) => s.name);
+  const keys = [
+    ...p.series.map((s) => ({ name: s.name, color: s.color, dashed: s.dashed === true })),
+    ...p.band ? [{ name: p.band.name, color: p.band.color, dashed: false }] : [],
+    ...(p.rules ?? []).map((r) => ({ name: r.name, color: r.color, dashed: r.dashed === true }))
+  ];
+  const names = keys.map((k) => k.name);
   const title = p.subtitle !== void 0 ? { text: p.title, subtitle: p.subtitle, subtitleFontSize: 10 } : p.title;
   const common = { title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values } };
   if (p.mark === "bar") {
@@ -10881,7 +11350,7 @@ function panelSpec(p) {
         type: "nominal",
         title: null,
         sort: names,
-        scale: { domain: names, range: p.series.map((s) => s.color) },
+        scale: { domain: names, range: keys.map((k) => k.color) },
         legend: legend2
       },
       // Same field, domain and legend as colour: Vega-Lite merges them into one legend whose symbols show the dashes.
@@ -10890,12 +11359,16 @@ function panelSpec(p) {
         type: "nominal",
         title: null,
         sort: names,
-        scale: { domain: names, range: p.series.map((s) => s.dashed ? [...DASH_PATTERN] : SOLID) },
+        scale: { domain: names, range: keys.map((k) => k.dashed ? [...DASH_PATTERN] : SOLID) },
         legend: legend2
       },
       tooltip: [{ field: "series", title: "Series" }, tooltipX, tooltipY]
     }
   };
+  if (p.band || p.rules) {
+    const { under, over } = overlayLayers(p, { color: line.encoding.color, strokeDash: line.encoding.strokeDash });
+    return { ...common, layer: [...under, line, ...over, ...anyFailed ? [failureLayer(p)] : []] };
+  }
   return anyFailed ? { ...common, layer: [line, failureLayer(p)] } : { ...common, ...line };
 }
 function toVegaLite(chart) {
@@ -10922,6 +11395,7 @@ function toVegaLite(chart) {
         y: "independent",
         color: "independent",
         strokeDash: "independent",
+        ...chart.panels.some((p) => p.mark === "change") ? { x: "independent", y: "independent" } : {},
         ...chart.panels.some((p) => p.series.some((s) => s.points.some((q) => q.failed))) ? { shape: "independent" } : {}
       },
       legend: { color: "independent" }
@@ -11041,7 +11515,7 @@ function xAxis(p) {
   return { map: (v) => typeof v === "number" && Number.isFinite(v) ? map(v) : void 0, grid: values.map(map), labels };
 }
 function yAxis(p) {
-  const ys = p.series.flatMap((s) => s.points.map((q) => q.y)).filter((v) => Number.isFinite(v));
+  const ys = [...p.series.flatMap((s) => s.points.map((q) => q.y)), ...p.y.domain ?? []].filter((v) => Number.isFinite(v));
   if (p.y.log) {
     const positive = ys.filter((v) => v > 0);
     const [lo2, hi2] = logDomain(...minMax(positive) ?? [1, 10]);
@@ -11084,7 +11558,10 @@ function yAxis(p) {
 function legendEntries(p) {
   if (p.mark === "bar") return [];
   if (isSampleSeries(p)) return [];
-  const entries = p.series.map((s) => ({ label: truncateText(s.name, LEGEND_SIZE, LEGEND_LABEL_LIMIT), color: s.color, ...s.dashed ? { dashed: true } : {} }));
+  const label = (name) => truncateText(name, LEGEND_SIZE, LEGEND_LABEL_LIMIT);
+  const entries = p.series.map((s) => ({ label: label(s.name), color: s.color, ...s.dashed ? { dashed: true } : {} }));
+  if (p.band) entries.push({ label: label(p.band.name), color: p.band.color, area: true });
+  for (const r of p.rules ?? []) entries.push({ label: label(r.name), color: r.color, ...r.dashed ? { dashed: true } : {} });
   if (p.series.some((s) => s.points.some((q) => q.failed))) entries.push({ label: "failed", color: FAILED_MARK2, cross: true });
   return entries;
 }
@@ -11106,7 +11583,7 @@ function layoutPanel(panel2) {
   const yLabelWidth = Math.max(0, ...y.labels.map((t) => textWidth(t.label, LABEL_SIZE)));
   const left = Math.max(overLeft, TICK_SIZE + LABEL_GAP + yLabelWidth + 6 + AXIS_TITLE_SIZE);
   const legend2 = legendEntries(panel2);
-  const legendRight = panel2.series.length > MAX_BOTTOM_LEGEND_SERIES;
+  const legendRight = panel2.series.length + (panel2.rules?.length ?? 0) + (panel2.band ? 1 : 0) > MAX_BOTTOM_LEGEND_SERIES;
   const legendColumnWidth = Math.max(0, ...legend2.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
   const legendColumns = legendRight ? 1 : Math.min(2 * legendColumnWidth - LEGEND_COLUMN_GAP <= W ? 2 : 1, legend2.length);
   const legendRows = legendColumns > 0 ? Math.ceil(legend2.length / legendColumns) : 0;
@@ -11179,16 +11656,21 @@ function barMarks(s, l) {
 }
 function legendMarks(l) {
   if (l.legend.length === 0) return [];
-  const out = [];
   const originX = l.legendRight ? W + 16 : 0;
   const originY = l.legendRight ? 0 : H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE + AXIS_TITLE_SIZE * DESCENT + 10;
-  l.legend.forEach((e, k) => {
-    const column = k % l.legendColumns;
-    const row = Math.floor(k / l.legendColumns);
-    const x = originX + column * l.legendColumnWidth;
+  return legendAt(l.legend, l.legendColumns, l.legendColumnWidth, originX, originY);
+}
+function legendAt(entries, columns, columnWidth, originX, originY) {
+  const out = [];
+  entries.forEach((e, k) => {
+    const column = k % columns;
+    const row = Math.floor(k / columns);
+    const x = originX + column * columnWidth;
     const cy = originY + row * LEGEND_ROW + LEGEND_ROW / 2;
     const color = escapeXml(e.color);
     if (e.cross) out.push(`<path class="legend-symbol" d="${crossPath(x + LEGEND_SYMBOL / 2, cy, LEGEND_CROSS_SIZE)}" fill="${color}"/>`);
+    else if (e.area) out.push(`<rect class="legend-symbol" x="${num(x)}" y="${num(cy - 5)}" width="${LEGEND_SYMBOL}" height="10" fill="${color}"/>`);
+    else if (e.dot) out.push(`<circle class="legend-symbol" cx="${num(x + LEGEND_SYMBOL / 2)}" cy="${num(cy)}" r="${DOT_RADIUS}" fill="${color}"/>`);
     else
       out.push(
         `<path class="legend-symbol" d="M${num(x)},${num(cy)}H${num(x + LEGEND_SYMBOL)}" fill="none" stroke="${color}" stroke-width="2"${e.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`
@@ -11207,6 +11689,17 @@ function panelMarks(l, cell) {
   if (p.subtitle !== void 0) out.push(text("subtitle", -cell.left, subtitleY, truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth), ` fill="${SUBTITLE_TEXT}"`, SUBTITLE_SIZE));
   const grid = [...l.x.grid.map((x) => `M${crisp(x)},0V${H}`), ...l.y.grid.map((y) => `M0,${crisp(y)}H${W}`)].join("");
   if (grid !== "") out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
+  if (p.band) {
+    const top = l.y.map(p.band.upper);
+    const bottom = l.y.map(p.band.lower);
+    if (top !== void 0 && bottom !== void 0)
+      out.push(`<rect class="band" x="0" y="${num(top)}" width="${W}" height="${num(Math.max(0, bottom - top))}" fill="${escapeXml(p.band.color)}"/>`);
+  }
+  for (const r of p.rules ?? []) {
+    const y = l.y.map(r.y);
+    if (y !== void 0)
+      out.push(`<path class="rule" d="M0,${num(y)}H${W}" fill="none" stroke="${escapeXml(r.color)}" stroke-width="1.5"${r.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`);
+  }
   out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${H}" fill="none" stroke="${FRAME}"/>`);
   const ticks = [...l.x.labels.map((t) => `M${crisp(t.at)},${H}v${TICK_SIZE}`), ...l.y.labels.map((t) => `M0,${crisp(t.at)}h-${TICK_SIZE}`)].join("");
   out.push(`<path class="axis" d="M0.5,0V${H + 0.5}H${W}${ticks}" stroke="${AXIS}" fill="none"/>`);
@@ -11240,18 +11733,126 @@ function panelMarks(l, cell) {
   out.push(...legendMarks(l));
   return out.filter((s) => s !== "");
 }
+var DOT_RADIUS = 4;
+var INTERVAL_COLOR = "#444444";
+var ZERO_LINE = "#666666";
+var VALUE_GAP = 6;
+function changeColor(row) {
+  return row.status === "improved" ? IMPROVED_GREEN : EXPERIMENT_BLUE;
+}
+function changeLegend(rows) {
+  const entries = [];
+  if (rows.some((r) => !r.failed && r.status !== "improved")) entries.push({ label: "Δ", color: EXPERIMENT_BLUE, dot: true });
+  if (rows.some((r) => !r.failed && r.status === "improved")) entries.push({ label: "improved", color: IMPROVED_GREEN, dot: true });
+  if (rows.some((r) => r.failed)) entries.push({ label: "failed", color: FAILED_MARK2, cross: true });
+  if (rows.some((r) => r.band)) entries.push({ label: "noise band", color: BAND_FILL, area: true });
+  if (rows.some((r) => r.interval)) entries.push({ label: "interval", color: INTERVAL_COLOR });
+  entries.push({ label: "threshold", color: LIMIT_COLOR, dashed: true });
+  return entries;
+}
+function changePanel(p) {
+  const rows = p.changes ?? [];
+  const h = panelHeight(p);
+  const rowHeight = rows.length > 0 ? h / rows.length : CHANGE_ROW_HEIGHT;
+  const centre = (i) => rowHeight * (i + 0.5);
+  const ends = rows.flatMap((r) => [r.delta, r.threshold, ...r.interval ? [r.interval.lower, r.interval.upper] : [], ...r.band ? [r.band.lower, r.band.upper] : []]);
+  const [lo0, hi0] = spread(...minMax([0, ...p.y.domain ?? [], ...ends].filter(Number.isFinite)) ?? [0, 1]);
+  let lo = lo0;
+  let hi = hi0;
+  let ticks = [];
+  let values = [];
+  for (let count = Math.ceil(W / 50); count >= 1; count = Math.min(count - 1, Math.floor(count * 0.75))) {
+    [lo, hi] = niceDomain(lo0, hi0, count);
+    values = linearTicks(lo, hi, count);
+    const step = tickStep(lo, hi, count);
+    const all = values.map((v) => ({ at: W * (v - lo) / (hi - lo), label: formatTick(v, step) }));
+    ticks = thinCentred(all, LABEL_SIZE);
+    if (ticks.length === all.length) break;
+  }
+  const x = (v) => W * (v - lo) / (hi - lo);
+  const labels = rows.map((r) => truncateMiddle(r.label, LABEL_SIZE, CHANGE_LABEL_LIMIT));
+  const deltas = rows.map((r) => formatDelta(r.delta));
+  const labelWidth = Math.max(0, ...labels.map((t) => textWidth(t, LABEL_SIZE)));
+  const deltaWidth = Math.max(0, ...deltas.map((t, i) => textWidth(t, LABEL_SIZE, rows[i].failed)));
+  const overhang = Math.max(0, ...ticks.map((t) => t.at + textWidth(t.label, LABEL_SIZE) / 2 - W));
+  const underhang = Math.max(0, ...ticks.map((t) => textWidth(t.label, LABEL_SIZE) / 2 - t.at));
+  const legend2 = changeLegend(rows);
+  const columnWidth = Math.max(...legend2.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
+  const legendColumns = Math.max(1, Math.min(legend2.length, Math.floor((W + LEGEND_COLUMN_GAP) / columnWidth)));
+  const xLabelsBottom = TICK_SIZE + LABEL_GAP + LABEL_SIZE;
+  const titleBottom = xLabelsBottom + 4 + AXIS_TITLE_SIZE + AXIS_TITLE_SIZE * DESCENT;
+  const legendTop = h + titleBottom + 10;
+  const extent = {
+    left: Math.ceil(Math.max(underhang, TICK_SIZE + LABEL_GAP + labelWidth + 6 + AXIS_TITLE_SIZE)),
+    right: Math.ceil(Math.max(overhang, VALUE_GAP + deltaWidth, legendColumns * columnWidth - LEGEND_COLUMN_GAP - W)),
+    top: Math.ceil(PANEL_TITLE_SIZE + (p.subtitle !== void 0 ? 4 + SUBTITLE_SIZE : 0) + 8),
+    bottom: Math.ceil(titleBottom + 10 + Math.ceil(legend2.length / legendColumns) * LEGEND_ROW)
+  };
+  const marks = (cell) => {
+    const out = [];
+    const titleWidth = cell.left + W + cell.right;
+    const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
+    const titleY = p.subtitle !== void 0 ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
+    out.push(text("panel-title", -cell.left, titleY, truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true), ' font-weight="bold"', PANEL_TITLE_SIZE));
+    if (p.subtitle !== void 0) out.push(text("subtitle", -cell.left, subtitleY, truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth), ` fill="${SUBTITLE_TEXT}"`, SUBTITLE_SIZE));
+    const grid = [...values.map((v) => `M${crisp(x(v))},0V${num(h)}`), ...rows.map((_, i) => `M0,${crisp(centre(i))}H${W}`)].join("");
+    if (grid !== "") out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
+    const bands = rows.flatMap((r, i) => r.band ? [`M${num(x(r.band.lower))},${num(centre(i) - 5)}H${num(x(r.band.upper))}V${num(centre(i) + 5)}H${num(x(r.band.lower))}Z`] : []);
+    if (bands.length > 0) out.push(`<path class="band" d="${bands.join("")}" fill="${BAND_FILL}"/>`);
+    out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${num(h)}" fill="none" stroke="${FRAME}"/>`);
+    out.push(`<path class="zero" d="M${num(x(0))},0V${num(h)}" stroke="${ZERO_LINE}" fill="none"/>`);
+    let limit = "";
+    rows.forEach((r, i) => {
+      if (!Number.isFinite(r.threshold)) return;
+      const joined = i > 0 && rows[i - 1].threshold === r.threshold;
+      limit += joined ? `V${num(rowHeight * (i + 1))}` : `M${num(x(r.threshold))},${num(rowHeight * i)}V${num(rowHeight * (i + 1))}`;
+    });
+    if (limit !== "") out.push(`<path class="threshold" d="${limit}" fill="none" stroke="${LIMIT_COLOR}" stroke-width="1.5" stroke-dasharray="${DASH}"/>`);
+    const whiskers = rows.flatMap((r, i) => {
+      if (!r.interval) return [];
+      const [a, b, c] = [x(r.interval.lower), x(r.interval.upper), centre(i)];
+      return [`M${num(a)},${num(c)}H${num(b)}M${num(a)},${num(c - 4)}V${num(c + 4)}M${num(b)},${num(c - 4)}V${num(c + 4)}`];
+    });
+    if (whiskers.length > 0) out.push(`<path class="interval" d="${whiskers.join("")}" fill="none" stroke="${INTERVAL_COLOR}" stroke-width="1.5"/>`);
+    const ticksPath = ticks.map((t) => `M${crisp(t.at)},${num(h)}v${TICK_SIZE}`).join("");
+    out.push(`<path class="axis" d="M0.5,0V${num(h + 0.5)}H${W}${ticksPath}" stroke="${AXIS}" fill="none"/>`);
+    for (const color of [EXPERIMENT_BLUE, IMPROVED_GREEN]) {
+      const dots = rows.flatMap((r, i) => !r.failed && changeColor(r) === color ? [`<circle cx="${num(x(r.delta))}" cy="${num(centre(i))}" r="${DOT_RADIUS}"/>`] : []);
+      if (dots.length > 0) out.push(`<g class="points" fill="${color}">${dots.join("")}</g>`);
+    }
+    const crosses = rows.flatMap((r, i) => r.failed ? [crossPath(x(r.delta), centre(i), CROSS_SIZE)] : []);
+    if (crosses.length > 0) out.push(`<path class="failed" d="${crosses.join("")}" fill="${FAILED_MARK2}"/>`);
+    labels.forEach((label, i) => out.push(text("category-label", -TICK_SIZE - LABEL_GAP, centre(i) + LABEL_SIZE * 0.35, label, ' text-anchor="end"', LABEL_SIZE)));
+    deltas.forEach((d, i) => out.push(text("delta-label", W + VALUE_GAP, centre(i) + LABEL_SIZE * 0.35, d, rows[i].failed ? ' font-weight="bold"' : "", LABEL_SIZE)));
+    for (const t of ticks) out.push(text("x-label", t.at, h + TICK_SIZE + LABEL_GAP + LABEL_SIZE * ASCENT, t.label, ' text-anchor="middle"', LABEL_SIZE));
+    const categoryTitleX = -(TICK_SIZE + LABEL_GAP + labelWidth + 6 + AXIS_TITLE_SIZE * DESCENT);
+    out.push(
+      `<text class="axis-title" transform="translate(${num(categoryTitleX)},${num(h / 2)}) rotate(-90)" font-size="${AXIS_TITLE_SIZE}" text-anchor="middle" font-weight="bold">${escapeXml(truncateText(p.x.title, AXIS_TITLE_SIZE, h, true))}</text>`
+    );
+    out.push(text("axis-title", W / 2, h + xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT, p.y.title, ' text-anchor="middle" font-weight="bold"', AXIS_TITLE_SIZE));
+    out.push(...legendAt(legend2, legendColumns, columnWidth, 0, legendTop));
+    return out;
+  };
+  return { extent, height: h, marks };
+}
+function drawable(panel2) {
+  if (panel2.mark === "change") return changePanel(panel2);
+  const l = layoutPanel(panel2);
+  return { extent: l.extent, height: H, marks: (cell) => panelMarks(l, cell) };
+}
 function chartToSvg(chart) {
-  const layouts = chart.panels.map(layoutPanel);
+  const layouts = chart.panels.map(drawable);
   const columns = Math.max(1, Math.min(chart.columns, layouts.length));
   const rows = Math.max(1, Math.ceil(layouts.length / columns));
   const cell = { left: 0, right: 0, top: 0, bottom: 0 };
   for (const l of layouts) for (const side of ["left", "right", "top", "bottom"]) cell[side] = Math.max(cell[side], l.extent[side]);
   const cellWidth = cell.left + W + cell.right;
-  const cellHeight = cell.top + H + cell.bottom;
+  const rowHeights = Array.from({ length: rows }, (_, r) => cell.top + Math.max(0, ...layouts.slice(r * columns, (r + 1) * columns).map((l) => l.height)) + cell.bottom);
+  const rowTops = rowHeights.map((_, r) => rowHeights.slice(0, r).reduce((sum2, h) => sum2 + h + GAP_Y, 0));
   const titleBlock = TITLE_SIZE + 8;
   const panelsWidth = columns * cellWidth + (columns - 1) * GAP_X;
   const width = Math.ceil(2 * PAD + Math.max(panelsWidth, Math.min(MAX_TITLE_WIDTH, textWidth(chart.title, TITLE_SIZE, true))));
-  const height = Math.ceil(2 * PAD + titleBlock + rows * cellHeight + (rows - 1) * GAP_Y);
+  const height = Math.ceil(2 * PAD + titleBlock + rowHeights.reduce((sum2, h) => sum2 + h, 0) + (rows - 1) * GAP_Y);
   const title = escapeXml(chart.title);
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${CHART_FONT}, sans-serif" fill="${TEXT}" role="img" aria-label="${title}">`,
@@ -11261,8 +11862,8 @@ function chartToSvg(chart) {
   ];
   layouts.forEach((l, k) => {
     const ox = PAD + k % columns * (cellWidth + GAP_X) + cell.left;
-    const oy = PAD + titleBlock + Math.floor(k / columns) * (cellHeight + GAP_Y) + cell.top;
-    out.push(`<g class="panel" transform="translate(${num(ox)},${num(oy)})">`, ...panelMarks(l, cell), "</g>");
+    const oy = PAD + titleBlock + rowTops[Math.floor(k / columns)] + cell.top;
+    out.push(`<g class="panel" transform="translate(${num(ox)},${num(oy)})">`, ...l.marks(cell), "</g>");
   });
   out.push("</svg>");
   return out.join("\n") + "\n";
@@ -11604,7 +12205,7 @@ function planCharts(input) {
     ...input.check ? { check: input.check.report } : {},
     ...input.compare ? { comparison: input.compare.report } : {},
     ...input.summaries ? { summaries: input.summaries } : {},
-    ...input.history ? { history: latencyHistoryRuns(input.history) } : {},
+    ...input.history ? { history: latencyHistoryRuns(input.history), runs: input.history } : {},
     ...input.raw ? { raw: input.raw } : {},
     ...input.measurements ? { measurements: input.measurements } : {}
   });
@@ -11657,16 +12258,25 @@ async function writeReportCharts(outputDir, options) {
   const raw = (options.check?.rawFiles ?? []).map(
     (f) => reduceRaw({ experimentType: f.experimentType, source: basename2(f.path), raw: readRawMeasurements(f.path, options.floatParse) })
   );
+  const history = options.history ?? historyRecords(options.historyFolder);
   return writeCharts(outputDir, {
     ...options.check ? { check: options.check } : {},
     ...options.compare ? { compare: options.compare } : {},
     ...options.check && options.check.summaries.length > 0 ? { summaries: options.check.summaries } : {},
     ...options.check ? { measurements: options.check.measurements } : {},
-    ...options.history && options.history.length > 0 ? { history: options.history } : {},
+    ...history && history.length > 0 ? { history } : {},
     ...raw.length > 0 ? { raw } : {},
     ...options.png !== void 0 ? { png: options.png } : {},
     ...options.title !== void 0 ? { title: options.title } : {}
   });
+}
+function historyRecords(folder) {
+  if (folder === void 0) return void 0;
+  try {
+    return readHistoryWindow(folder);
+  } catch {
+    return void 0;
+  }
 }
 
 // src/pipeline/summarize.ts
@@ -14973,7 +15583,7 @@ function compareCommand(args, io) {
 Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
   const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
-  return finishReport(io, values, code, { comparison: outcome.report }, { compare: outcome }, COMPARISON_MARKDOWN);
+  return finishReport(io, values, code, { comparison: outcome.report }, { compare: outcome, ...history !== void 0 ? { historyFolder: history } : {} }, COMPARISON_MARKDOWN);
 }
 function deriveCommand(args, io) {
   const { values, positionals } = parseCommandArgs("derive-requirements", args, {

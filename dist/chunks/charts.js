@@ -9,7 +9,7 @@ import {
   pngWorkerUrl,
   rasterize,
   startPngRenderer
-} from "./chunk-YE5NV4KN.js";
+} from "./chunk-KXFMHHW6.js";
 import "./chunk-KP423JM7.js";
 
 // src/engine/report/escape.ts

@@ -5,7 +5,7 @@ import {
   UNCLAIMED,
   drawJob,
   prepareResvg
-} from "./chunk-YE5NV4KN.js";
+} from "./chunk-KXFMHHW6.js";
 import "./chunk-KP423JM7.js";
 
 // src/charts/pngWorker.ts

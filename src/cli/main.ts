@@ -326,7 +326,7 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
   io.out(renderComparisonText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
-  return finishReport(io, values, code, { comparison: outcome.report }, { compare: outcome }, COMPARISON_MARKDOWN);
+  return finishReport(io, values, code, { comparison: outcome.report }, { compare: outcome, ...(history !== undefined ? { historyFolder: history } : {}) }, COMPARISON_MARKDOWN);
 }
 
 function deriveCommand(args: string[], io: Console): number {
@@ -514,7 +514,7 @@ function finishReport(
   values: { 'output-dir'?: string; 'comment-charts'?: string; 'float-parse'?: string; charts?: boolean; png?: boolean; 'no-png'?: boolean },
   code: number,
   parts: ReviewerCommentParts,
-  outcome: Pick<ReportChartsOptions, 'check' | 'compare'>,
+  outcome: Pick<ReportChartsOptions, 'check' | 'compare' | 'historyFolder'>,
   fullReport: string,
 ): number | Promise<number> {
   const outputDir = values['output-dir'] ?? 'perfgate-report';

@@ -71,7 +71,7 @@ export function planCharts(input: ChartsInput): Chart[] {
     ...(input.check ? { check: input.check.report } : {}),
     ...(input.compare ? { comparison: input.compare.report } : {}),
     ...(input.summaries ? { summaries: input.summaries } : {}),
-    ...(input.history ? { history: latencyHistoryRuns(input.history) } : {}),
+    ...(input.history ? { history: latencyHistoryRuns(input.history), runs: input.history } : {}),
     ...(input.raw ? { raw: input.raw } : {}),
     ...(input.measurements ? { measurements: input.measurements } : {}),
   });

@@ -4,13 +4,18 @@ import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import type { CheckOutcome } from './check.js';
 import type { CompareOutcome } from './compare.js';
 import { writeCharts, type ChartsOutcome } from './charts.js';
-import type { HistoryRecord } from './history.js';
+import { readHistoryWindow, type HistoryRecord } from './history.js';
 import { readRawMeasurements } from './read.js';
 
 export interface ReportChartsOptions {
   check?: CheckOutcome;
   compare?: CompareOutcome;
   history?: readonly HistoryRecord[];
+  /**
+   * The history folder a comparison was judged against, when `history` is not given: its records
+   * are read for the regression charts (a folder of run folders has none, and gets none).
+   */
+  historyFolder?: string;
   floatParse: FloatParse;
   png?: boolean;
   title?: string;
@@ -26,14 +31,25 @@ export async function writeReportCharts(outputDir: string, options: ReportCharts
   const raw = (options.check?.rawFiles ?? []).map((f) =>
     reduceRaw({ experimentType: f.experimentType, source: basename(f.path), raw: readRawMeasurements(f.path, options.floatParse) }),
   );
+  const history = options.history ?? historyRecords(options.historyFolder);
   return writeCharts(outputDir, {
     ...(options.check ? { check: options.check } : {}),
     ...(options.compare ? { compare: options.compare } : {}),
     ...(options.check && options.check.summaries.length > 0 ? { summaries: options.check.summaries } : {}),
     ...(options.check ? { measurements: options.check.measurements } : {}),
-    ...(options.history && options.history.length > 0 ? { history: options.history } : {}),
+    ...(history && history.length > 0 ? { history } : {}),
     ...(raw.length > 0 ? { raw } : {}),
     ...(options.png !== undefined ? { png: options.png } : {}),
     ...(options.title !== undefined ? { title: options.title } : {}),
   });
+}
+
+/** The records of a history folder, or none where it holds none (run folders): charts never fail a run. */
+function historyRecords(folder: string | undefined): HistoryRecord[] | undefined {
+  if (folder === undefined) return undefined;
+  try {
+    return readHistoryWindow(folder);
+  } catch {
+    return undefined;
+  }
 }

@@ -5,7 +5,8 @@
  * nothing here recomputes a statistic.
  */
 
-export type ChartKind = 'check' | 'subexperiments' | 'reference' | 'history-magnitude' | 'history-payload' | 'histogram' | 'series' | 'throughput';
+export type ChartKind =
+  'change' | 'regression' | 'before-after' | 'check' | 'subexperiments' | 'reference' | 'history-magnitude' | 'history-payload' | 'histogram' | 'series' | 'throughput';
 
 /**
  * - `payload`: x is a payload size in bytes, drawn on a log₂ scale;
@@ -20,6 +21,11 @@ export interface YAxis {
   log: boolean;
   /** Unit of the values, for legends and tooltips (`µs`, `Mb/s`, `` for counts). */
   unit: string;
+  /**
+   * The values the axis must span, besides the points (a band, a limit line, a minimum relative
+   * range): set where the data alone would zoom a flat series into noise. Absent: the data decide.
+   */
+  domain?: [number, number];
 }
 
 export interface Point {
@@ -39,14 +45,63 @@ export interface Series {
   points: Point[];
 }
 
+/** A horizontal line across a panel: a limit, a history's centre. */
+export interface Rule {
+  name: string;
+  y: number;
+  color: string;
+  dashed?: boolean;
+}
+
+/** A shaded horizontal band across a panel: the noise band an unchanged build falls in. */
+export interface Band {
+  name: string;
+  lower: number;
+  upper: number;
+  color: string;
+}
+
+/**
+ * One benchmark of a "what changed" panel: a comparison row's Δ, with the range that says how
+ * sure it is. Every number is the ComparisonRow's, in % (worse positive, as deltaPercent).
+ */
+export interface ChangeRow {
+  /** The benchmark: experiment and parameter (one of the panel's x categories). */
+  label: string;
+  delta: number;
+  /** Paired runs: the interval of the change (ComparisonRow.interval). */
+  interval?: { lower: number; upper: number };
+  /** A history: the range an unchanged build's Δ falls in (ComparisonRow.band). */
+  band?: { lower: number; upper: number };
+  /** The row fails beyond this Δ (ComparisonRow.threshold). */
+  threshold: number;
+  failed: boolean;
+  /** ComparisonRow.status: `fail`, `warn`, `improved`, … */
+  status: string;
+}
+
+/**
+ * - `line`: series as lines with point markers, over `band` and `rules` where given;
+ * - `bar`: histogram bars (x to x2);
+ * - `change`: a horizontal dot-and-whisker panel of `changes`: x holds the benchmarks (drawn down
+ *   the left side), y the Δ in % (drawn along the bottom), with a zero line and each row's threshold.
+ */
+export type PanelMark = 'line' | 'bar' | 'change';
+
 export interface Panel {
   title: string;
   /** A second title line: what the panel leaves out (a histogram's clipped tail). */
   subtitle?: string;
   x: XAxis;
   y: YAxis;
-  mark: 'line' | 'bar';
+  mark: PanelMark;
   series: Series[];
+  /** `line` panels: horizontal lines drawn under the series. */
+  rules?: Rule[];
+  /** `line` panels: a band drawn under everything else. */
+  band?: Band;
+  /** `change` panels: one row per benchmark, in drawing order (top first). */
+  changes?: ChangeRow[];
 }
 
 export interface Chart {
@@ -68,6 +123,16 @@ export interface Chart {
 /** The plot area of one panel, in SVG units (CSS pixels in report.html). */
 export const PANEL_WIDTH = 360;
 export const PANEL_HEIGHT = 220;
+
+/** A `change` panel gives each benchmark a row this high, and is at least CHANGE_MIN_HEIGHT high. */
+export const CHANGE_ROW_HEIGHT = 18;
+export const CHANGE_MIN_HEIGHT = 72;
+
+/** The plot height of a panel: a `change` panel grows with its rows. */
+export function panelHeight(p: Panel): number {
+  if (p.mark !== 'change') return PANEL_HEIGHT;
+  return Math.max(CHANGE_MIN_HEIGHT, (p.changes?.length ?? 0) * CHANGE_ROW_HEIGHT);
+}
 
 /** More series than this: the legend stands right of the plot, one entry a row (else below it, two columns). */
 export const MAX_BOTTOM_LEGEND_SERIES = 8;

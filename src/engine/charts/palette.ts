@@ -13,6 +13,12 @@ export const BASELINE_GREYS = ['#4d4d4d', '#a6a6a6'] as const;
 export const RESULT_BLUES = ['#09487e', '#0895cd'] as const;
 /** The mark on a point whose check or comparison failed. */
 export const FAILED_MARK = '#000000';
+/** A comparison's threshold line (Okabe–Ito vermilion: a limit, but not a requirement's red). */
+export const LIMIT_COLOR = '#d55e00';
+/** A change for the better. */
+export const IMPROVED_GREEN = '#009e73';
+/** The shading of a noise band. */
+export const BAND_FILL = '#e3e3e3';
 
 /**
  * Okabe & Ito (2008), "Color Universal Design", without yellow (too pale on white), then Paul

@@ -12,15 +12,19 @@
  * XML forbids are replaced. The output is a function of the chart alone: same chart, same bytes.
  * Pure: no I/O.
  */
-import { FAILED_MARK } from './palette.js';
+import { BAND_FILL, EXPERIMENT_BLUE, FAILED_MARK, IMPROVED_GREEN, LIMIT_COLOR } from './palette.js';
+import { formatDelta } from './format.js';
 import { formatBytes, payloadDomain, payloadTicks } from './payloadAxis.js';
 import {
+  CHANGE_ROW_HEIGHT,
   DASH_PATTERN,
   isSampleSeries,
   MAX_BOTTOM_LEGEND_SERIES,
   MAX_POINTS_WITH_MARKERS,
   PANEL_HEIGHT,
   PANEL_WIDTH,
+  panelHeight,
+  type ChangeRow,
   type Chart,
   type Panel,
   type Point,
@@ -28,7 +32,7 @@ import {
 } from './model.js';
 import { escapeXml } from '../report/escape.js';
 import { formatLogTick, formatTick, linearTicks, logDomain, logTicks, niceDomain, spread, tickStep } from './scales.js';
-import { textWidth, truncateText } from './textWidth.js';
+import { CHANGE_LABEL_LIMIT, textWidth, truncateMiddle, truncateText } from './textWidth.js';
 import { CHART_FONT } from './vegaLite.js';
 
 const W = PANEL_WIDTH;
@@ -173,7 +177,8 @@ function xAxis(p: Panel): Axis {
 }
 
 function yAxis(p: Panel): Axis {
-  const ys = p.series.flatMap((s) => s.points.map((q) => q.y)).filter((v) => Number.isFinite(v));
+  // The domain the model asks for (a band, a limit, a least relative range) is spanned like the points.
+  const ys = [...p.series.flatMap((s) => s.points.map((q) => q.y)), ...(p.y.domain ?? [])].filter((v) => Number.isFinite(v));
   if (p.y.log) {
     const positive = ys.filter((v) => v > 0);
     const [lo, hi] = logDomain(...(minMax(positive) ?? [1, 10]));
@@ -220,13 +225,20 @@ interface LegendEntry {
   color: string;
   dashed?: boolean;
   cross?: boolean;
+  /** A filled square: a band. */
+  area?: boolean;
+  /** A filled dot. */
+  dot?: boolean;
 }
 
 /** The panel's legend: one entry per series, and one for the failure crosses; none for a lone sample series or bars (vegaLite.ts draws none either). */
 function legendEntries(p: Panel): LegendEntry[] {
   if (p.mark === 'bar') return [];
   if (isSampleSeries(p)) return [];
-  const entries: LegendEntry[] = p.series.map((s) => ({ label: truncateText(s.name, LEGEND_SIZE, LEGEND_LABEL_LIMIT), color: s.color, ...(s.dashed ? { dashed: true } : {}) }));
+  const label = (name: string) => truncateText(name, LEGEND_SIZE, LEGEND_LABEL_LIMIT);
+  const entries: LegendEntry[] = p.series.map((s) => ({ label: label(s.name), color: s.color, ...(s.dashed ? { dashed: true } : {}) }));
+  if (p.band) entries.push({ label: label(p.band.name), color: p.band.color, area: true });
+  for (const r of p.rules ?? []) entries.push({ label: label(r.name), color: r.color, ...(r.dashed ? { dashed: true } : {}) });
   if (p.series.some((s) => s.points.some((q) => q.failed))) entries.push({ label: 'failed', color: FAILED_MARK, cross: true });
   return entries;
 }
@@ -272,7 +284,7 @@ function layoutPanel(panel: Panel): PanelLayout {
   const yLabelWidth = Math.max(0, ...y.labels.map((t) => textWidth(t.label!, LABEL_SIZE)));
   const left = Math.max(overLeft, TICK_SIZE + LABEL_GAP + yLabelWidth + 6 + AXIS_TITLE_SIZE);
   const legend = legendEntries(panel);
-  const legendRight = panel.series.length > MAX_BOTTOM_LEGEND_SERIES;
+  const legendRight = panel.series.length + (panel.rules?.length ?? 0) + (panel.band ? 1 : 0) > MAX_BOTTOM_LEGEND_SERIES;
   const legendColumnWidth = Math.max(0, ...legend.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
   // Two columns under the plot where they fit its width, else one.
   const legendColumns = legendRight ? 1 : Math.min(2 * legendColumnWidth - LEGEND_COLUMN_GAP <= W ? 2 : 1, legend.length);
@@ -357,16 +369,23 @@ function barMarks(s: Series, l: PanelLayout): string {
 
 function legendMarks(l: PanelLayout): string[] {
   if (l.legend.length === 0) return [];
-  const out: string[] = [];
   const originX = l.legendRight ? W + 16 : 0;
   const originY = l.legendRight ? 0 : H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE + AXIS_TITLE_SIZE * DESCENT + 10;
-  l.legend.forEach((e, k) => {
-    const column = k % l.legendColumns;
-    const row = Math.floor(k / l.legendColumns);
-    const x = originX + column * l.legendColumnWidth;
+  return legendAt(l.legend, l.legendColumns, l.legendColumnWidth, originX, originY);
+}
+
+/** Legend entries in `columns` columns from (originX, originY), row by row. */
+function legendAt(entries: readonly LegendEntry[], columns: number, columnWidth: number, originX: number, originY: number): string[] {
+  const out: string[] = [];
+  entries.forEach((e, k) => {
+    const column = k % columns;
+    const row = Math.floor(k / columns);
+    const x = originX + column * columnWidth;
     const cy = originY + row * LEGEND_ROW + LEGEND_ROW / 2;
     const color = escapeXml(e.color);
     if (e.cross) out.push(`<path class="legend-symbol" d="${crossPath(x + LEGEND_SYMBOL / 2, cy, LEGEND_CROSS_SIZE)}" fill="${color}"/>`);
+    else if (e.area) out.push(`<rect class="legend-symbol" x="${num(x)}" y="${num(cy - 5)}" width="${LEGEND_SYMBOL}" height="10" fill="${color}"/>`);
+    else if (e.dot) out.push(`<circle class="legend-symbol" cx="${num(x + LEGEND_SYMBOL / 2)}" cy="${num(cy)}" r="${DOT_RADIUS}" fill="${color}"/>`);
     else
       out.push(
         `<path class="legend-symbol" d="M${num(x)},${num(cy)}H${num(x + LEGEND_SYMBOL)}" fill="none" stroke="${color}" stroke-width="2"${e.dashed ? ` stroke-dasharray="${DASH}"` : ''}/>`,
@@ -389,6 +408,17 @@ function panelMarks(l: PanelLayout, cell: Extent): string[] {
   // Grid, frame, axis lines and ticks.
   const grid = [...l.x.grid.map((x) => `M${crisp(x)},0V${H}`), ...l.y.grid.map((y) => `M0,${crisp(y)}H${W}`)].join('');
   if (grid !== '') out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
+  if (p.band) {
+    const top = l.y.map(p.band.upper);
+    const bottom = l.y.map(p.band.lower);
+    if (top !== undefined && bottom !== undefined)
+      out.push(`<rect class="band" x="0" y="${num(top)}" width="${W}" height="${num(Math.max(0, bottom - top))}" fill="${escapeXml(p.band.color)}"/>`);
+  }
+  for (const r of p.rules ?? []) {
+    const y = l.y.map(r.y);
+    if (y !== undefined)
+      out.push(`<path class="rule" d="M0,${num(y)}H${W}" fill="none" stroke="${escapeXml(r.color)}" stroke-width="1.5"${r.dashed ? ` stroke-dasharray="${DASH}"` : ''}/>`);
+  }
   out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${H}" fill="none" stroke="${FRAME}"/>`);
   const ticks = [...l.x.labels.map((t) => `M${crisp(t.at)},${H}v${TICK_SIZE}`), ...l.y.labels.map((t) => `M0,${crisp(t.at)}h-${TICK_SIZE}`)].join('');
   out.push(`<path class="axis" d="M0.5,0V${H + 0.5}H${W}${ticks}" stroke="${AXIS}" fill="none"/>`);
@@ -427,21 +457,151 @@ function panelMarks(l: PanelLayout, cell: Extent): string[] {
   return out.filter((s) => s !== '');
 }
 
+const DOT_RADIUS = 4;
+const INTERVAL_COLOR = '#444444';
+const ZERO_LINE = '#666666';
+/** Space between the plot and the Δ written right of each row. */
+const VALUE_GAP = 6;
+
+/** The colour of a change row's dot: improved green, anything else this run's blue (a failed row is a cross). */
+export function changeColor(row: ChangeRow): string {
+  return row.status === 'improved' ? IMPROVED_GREEN : EXPERIMENT_BLUE;
+}
+
+/** The legend of a change panel: only the marks it draws. */
+function changeLegend(rows: readonly ChangeRow[]): LegendEntry[] {
+  const entries: LegendEntry[] = [];
+  if (rows.some((r) => !r.failed && r.status !== 'improved')) entries.push({ label: 'Δ', color: EXPERIMENT_BLUE, dot: true });
+  if (rows.some((r) => !r.failed && r.status === 'improved')) entries.push({ label: 'improved', color: IMPROVED_GREEN, dot: true });
+  if (rows.some((r) => r.failed)) entries.push({ label: 'failed', color: FAILED_MARK, cross: true });
+  if (rows.some((r) => r.band)) entries.push({ label: 'noise band', color: BAND_FILL, area: true });
+  if (rows.some((r) => r.interval)) entries.push({ label: 'interval', color: INTERVAL_COLOR });
+  entries.push({ label: 'threshold', color: LIMIT_COLOR, dashed: true });
+  return entries;
+}
+
+/**
+ * A "what changed" panel, drawn across: one row per benchmark, its label on the left and its Δ
+ * written on the right; the Δ axis along the bottom, with the zero line, each row's threshold
+ * (dashed), noise band (grey) or interval (whisker), and the Δ as a dot, or a cross where it failed.
+ */
+function changePanel(p: Panel): Drawable {
+  const rows = p.changes ?? [];
+  const h = panelHeight(p);
+  const rowHeight = rows.length > 0 ? h / rows.length : CHANGE_ROW_HEIGHT;
+  const centre = (i: number) => rowHeight * (i + 0.5);
+  const ends = rows.flatMap((r) => [r.delta, r.threshold, ...(r.interval ? [r.interval.lower, r.interval.upper] : []), ...(r.band ? [r.band.lower, r.band.upper] : [])]);
+  const [lo0, hi0] = spread(...(minMax([0, ...(p.y.domain ?? []), ...ends].filter(Number.isFinite)) ?? [0, 1]));
+  // As many ticks as fit (about one per 50 units), on a domain with round ends.
+  let lo = lo0;
+  let hi = hi0;
+  let ticks: Tick[] = [];
+  let values: number[] = [];
+  for (let count = Math.ceil(W / 50); count >= 1; count = Math.min(count - 1, Math.floor(count * 0.75))) {
+    [lo, hi] = niceDomain(lo0, hi0, count);
+    values = linearTicks(lo, hi, count);
+    const step = tickStep(lo, hi, count);
+    const all = values.map((v) => ({ at: (W * (v - lo)) / (hi - lo), label: formatTick(v, step) }));
+    ticks = thinCentred(all, LABEL_SIZE);
+    if (ticks.length === all.length) break;
+  }
+  const x = (v: number) => (W * (v - lo)) / (hi - lo);
+  const labels = rows.map((r) => truncateMiddle(r.label, LABEL_SIZE, CHANGE_LABEL_LIMIT));
+  const deltas = rows.map((r) => formatDelta(r.delta));
+  const labelWidth = Math.max(0, ...labels.map((t) => textWidth(t, LABEL_SIZE)));
+  const deltaWidth = Math.max(0, ...deltas.map((t, i) => textWidth(t, LABEL_SIZE, rows[i]!.failed)));
+  const overhang = Math.max(0, ...ticks.map((t) => t.at + textWidth(t.label!, LABEL_SIZE) / 2 - W));
+  const underhang = Math.max(0, ...ticks.map((t) => textWidth(t.label!, LABEL_SIZE) / 2 - t.at));
+  const legend = changeLegend(rows);
+  const columnWidth = Math.max(...legend.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
+  const legendColumns = Math.max(1, Math.min(legend.length, Math.floor((W + LEGEND_COLUMN_GAP) / columnWidth)));
+  const xLabelsBottom = TICK_SIZE + LABEL_GAP + LABEL_SIZE;
+  const titleBottom = xLabelsBottom + 4 + AXIS_TITLE_SIZE + AXIS_TITLE_SIZE * DESCENT;
+  const legendTop = h + titleBottom + 10;
+  const extent: Extent = {
+    left: Math.ceil(Math.max(underhang, TICK_SIZE + LABEL_GAP + labelWidth + 6 + AXIS_TITLE_SIZE)),
+    right: Math.ceil(Math.max(overhang, VALUE_GAP + deltaWidth, legendColumns * columnWidth - LEGEND_COLUMN_GAP - W)),
+    top: Math.ceil(PANEL_TITLE_SIZE + (p.subtitle !== undefined ? 4 + SUBTITLE_SIZE : 0) + 8),
+    bottom: Math.ceil(titleBottom + 10 + Math.ceil(legend.length / legendColumns) * LEGEND_ROW),
+  };
+  const marks = (cell: Extent): string[] => {
+    const out: string[] = [];
+    const titleWidth = cell.left + W + cell.right;
+    const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
+    const titleY = p.subtitle !== undefined ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
+    out.push(text('panel-title', -cell.left, titleY, truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true), ' font-weight="bold"', PANEL_TITLE_SIZE));
+    if (p.subtitle !== undefined) out.push(text('subtitle', -cell.left, subtitleY, truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth), ` fill="${SUBTITLE_TEXT}"`, SUBTITLE_SIZE));
+    const grid = [...values.map((v) => `M${crisp(x(v))},0V${num(h)}`), ...rows.map((_, i) => `M0,${crisp(centre(i))}H${W}`)].join('');
+    if (grid !== '') out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
+    const bands = rows.flatMap((r, i) => (r.band ? [`M${num(x(r.band.lower))},${num(centre(i) - 5)}H${num(x(r.band.upper))}V${num(centre(i) + 5)}H${num(x(r.band.lower))}Z`] : []));
+    if (bands.length > 0) out.push(`<path class="band" d="${bands.join('')}" fill="${BAND_FILL}"/>`);
+    out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${num(h)}" fill="none" stroke="${FRAME}"/>`);
+    out.push(`<path class="zero" d="M${num(x(0))},0V${num(h)}" stroke="${ZERO_LINE}" fill="none"/>`);
+    // The threshold: one dashed segment per run of rows that share it (one line when all do).
+    let limit = '';
+    rows.forEach((r, i) => {
+      if (!Number.isFinite(r.threshold)) return;
+      const joined = i > 0 && rows[i - 1]!.threshold === r.threshold;
+      limit += joined ? `V${num(rowHeight * (i + 1))}` : `M${num(x(r.threshold))},${num(rowHeight * i)}V${num(rowHeight * (i + 1))}`;
+    });
+    if (limit !== '') out.push(`<path class="threshold" d="${limit}" fill="none" stroke="${LIMIT_COLOR}" stroke-width="1.5" stroke-dasharray="${DASH}"/>`);
+    const whiskers = rows.flatMap((r, i) => {
+      if (!r.interval) return [];
+      const [a, b, c] = [x(r.interval.lower), x(r.interval.upper), centre(i)];
+      return [`M${num(a)},${num(c)}H${num(b)}M${num(a)},${num(c - 4)}V${num(c + 4)}M${num(b)},${num(c - 4)}V${num(c + 4)}`];
+    });
+    if (whiskers.length > 0) out.push(`<path class="interval" d="${whiskers.join('')}" fill="none" stroke="${INTERVAL_COLOR}" stroke-width="1.5"/>`);
+    const ticksPath = ticks.map((t) => `M${crisp(t.at)},${num(h)}v${TICK_SIZE}`).join('');
+    out.push(`<path class="axis" d="M0.5,0V${num(h + 0.5)}H${W}${ticksPath}" stroke="${AXIS}" fill="none"/>`);
+    for (const color of [EXPERIMENT_BLUE, IMPROVED_GREEN]) {
+      const dots = rows.flatMap((r, i) => (!r.failed && changeColor(r) === color ? [`<circle cx="${num(x(r.delta))}" cy="${num(centre(i))}" r="${DOT_RADIUS}"/>`] : []));
+      if (dots.length > 0) out.push(`<g class="points" fill="${color}">${dots.join('')}</g>`);
+    }
+    const crosses = rows.flatMap((r, i) => (r.failed ? [crossPath(x(r.delta), centre(i), CROSS_SIZE)] : []));
+    if (crosses.length > 0) out.push(`<path class="failed" d="${crosses.join('')}" fill="${FAILED_MARK}"/>`);
+    labels.forEach((label, i) => out.push(text('category-label', -TICK_SIZE - LABEL_GAP, centre(i) + LABEL_SIZE * 0.35, label, ' text-anchor="end"', LABEL_SIZE)));
+    deltas.forEach((d, i) => out.push(text('delta-label', W + VALUE_GAP, centre(i) + LABEL_SIZE * 0.35, d, rows[i]!.failed ? ' font-weight="bold"' : '', LABEL_SIZE)));
+    for (const t of ticks) out.push(text('x-label', t.at, h + TICK_SIZE + LABEL_GAP + LABEL_SIZE * ASCENT, t.label!, ' text-anchor="middle"', LABEL_SIZE));
+    const categoryTitleX = -(TICK_SIZE + LABEL_GAP + labelWidth + 6 + AXIS_TITLE_SIZE * DESCENT);
+    out.push(
+      `<text class="axis-title" transform="translate(${num(categoryTitleX)},${num(h / 2)}) rotate(-90)" font-size="${AXIS_TITLE_SIZE}" text-anchor="middle" font-weight="bold">${escapeXml(truncateText(p.x.title, AXIS_TITLE_SIZE, h, true))}</text>`,
+    );
+    out.push(text('axis-title', W / 2, h + xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT, p.y.title, ' text-anchor="middle" font-weight="bold"', AXIS_TITLE_SIZE));
+    out.push(...legendAt(legend, legendColumns, columnWidth, 0, legendTop));
+    return out;
+  };
+  return { extent, height: h, marks };
+}
+
+/** A panel ready to place: what it draws outside its plot, its plot's height, and its marks. */
+interface Drawable {
+  extent: Extent;
+  height: number;
+  marks(cell: Extent): string[];
+}
+
+function drawable(panel: Panel): Drawable {
+  if (panel.mark === 'change') return changePanel(panel);
+  const l = layoutPanel(panel);
+  return { extent: l.extent, height: H, marks: (cell) => panelMarks(l, cell) };
+}
+
 /** The chart as a standalone SVG document: a title, then its panels in a grid of `columns`. */
 export function chartToSvg(chart: Chart): string {
-  const layouts = chart.panels.map(layoutPanel);
+  const layouts = chart.panels.map(drawable);
   const columns = Math.max(1, Math.min(chart.columns, layouts.length));
   const rows = Math.max(1, Math.ceil(layouts.length / columns));
-  // One cell size for all: the plots line up in rows and columns.
+  // One cell size for all: the plots line up in rows and columns; a row is as high as its highest plot.
   const cell: Extent = { left: 0, right: 0, top: 0, bottom: 0 };
   for (const l of layouts) for (const side of ['left', 'right', 'top', 'bottom'] as const) cell[side] = Math.max(cell[side], l.extent[side]);
   const cellWidth = cell.left + W + cell.right;
-  const cellHeight = cell.top + H + cell.bottom;
+  const rowHeights = Array.from({ length: rows }, (_, r) => cell.top + Math.max(0, ...layouts.slice(r * columns, (r + 1) * columns).map((l) => l.height)) + cell.bottom);
+  const rowTops = rowHeights.map((_, r) => rowHeights.slice(0, r).reduce((sum, h) => sum + h + GAP_Y, 0));
   const titleBlock = TITLE_SIZE + 8;
   // A title wider than the panels widens the chart (it names the chart), up to MAX_TITLE_WIDTH.
   const panelsWidth = columns * cellWidth + (columns - 1) * GAP_X;
   const width = Math.ceil(2 * PAD + Math.max(panelsWidth, Math.min(MAX_TITLE_WIDTH, textWidth(chart.title, TITLE_SIZE, true))));
-  const height = Math.ceil(2 * PAD + titleBlock + rows * cellHeight + (rows - 1) * GAP_Y);
+  const height = Math.ceil(2 * PAD + titleBlock + rowHeights.reduce((sum, h) => sum + h, 0) + (rows - 1) * GAP_Y);
   const title = escapeXml(chart.title);
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${CHART_FONT}, sans-serif" fill="${TEXT}" role="img" aria-label="${title}">`,
@@ -451,8 +611,8 @@ export function chartToSvg(chart: Chart): string {
   ];
   layouts.forEach((l, k) => {
     const ox = PAD + (k % columns) * (cellWidth + GAP_X) + cell.left;
-    const oy = PAD + titleBlock + Math.floor(k / columns) * (cellHeight + GAP_Y) + cell.top;
-    out.push(`<g class="panel" transform="translate(${num(ox)},${num(oy)})">`, ...panelMarks(l, cell), '</g>');
+    const oy = PAD + titleBlock + rowTops[Math.floor(k / columns)]! + cell.top;
+    out.push(`<g class="panel" transform="translate(${num(ox)},${num(oy)})">`, ...l.marks(cell), '</g>');
   });
   out.push('</svg>');
   return out.join('\n') + '\n';

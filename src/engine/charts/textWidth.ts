@@ -56,3 +56,29 @@ export function truncateText(text: string, fontSize: number, limit: number, bold
   }
   return chars.slice(0, kept).join('') + '…';
 }
+
+/** The widest a benchmark's label is drawn in a "what changed" panel (10-unit text). */
+export const CHANGE_LABEL_LIMIT = 260;
+
+/**
+ * `text` cut in the middle to at most `limit` units wide: its start and its end kept around a `…`,
+ * so that names differing only at the end (`…,procs=1`, `…,procs=2`) stay apart.
+ */
+export function truncateMiddle(text: string, fontSize: number, limit: number): string {
+  if (textWidth(text, fontSize) <= limit) return text;
+  const chars = [...text];
+  let room = limit - textWidth('…', fontSize);
+  let head = 0;
+  let tail = 0;
+  // Take characters from both ends in turn, the end first (it tells apart), while they fit.
+  for (let turn = 0; head + tail < chars.length; turn++) {
+    const fromEnd = turn % 2 === 0;
+    const c = fromEnd ? chars[chars.length - 1 - tail]! : chars[head]!;
+    const w = textWidth(c, fontSize);
+    if (w > room) break;
+    room -= w;
+    if (fromEnd) tail++;
+    else head++;
+  }
+  return chars.slice(0, head).join('') + '…' + chars.slice(chars.length - tail).join('');
+}

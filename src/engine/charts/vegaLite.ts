@@ -3,8 +3,21 @@
  * embedded in report.html, so the images and the interactive report agree.
  */
 import { PAYLOAD_LABEL_EXPR, payloadDomain, payloadTicks } from './payloadAxis.js';
-import { DASH_PATTERN, isSampleSeries, MAX_BOTTOM_LEGEND_SERIES, MAX_POINTS_WITH_MARKERS, PANEL_HEIGHT, PANEL_WIDTH, type Chart, type Panel } from './model.js';
-import { FAILED_MARK } from './palette.js';
+import {
+  DASH_PATTERN,
+  isSampleSeries,
+  MAX_BOTTOM_LEGEND_SERIES,
+  MAX_POINTS_WITH_MARKERS,
+  PANEL_HEIGHT,
+  PANEL_WIDTH,
+  panelHeight,
+  type ChangeRow,
+  type Chart,
+  type Panel,
+} from './model.js';
+import { formatDelta } from './format.js';
+import { BAND_FILL, EXPERIMENT_BLUE, FAILED_MARK, IMPROVED_GREEN, LIMIT_COLOR } from './palette.js';
+import { CHANGE_LABEL_LIMIT, truncateMiddle } from './textWidth.js';
 
 /** The font bundled for PNG rendering; named in the spec so SVG viewers pick the same face. */
 export const CHART_FONT = 'DejaVu Sans';
@@ -48,8 +61,13 @@ function yEncoding(p: Panel): Record<string, unknown> {
     field: 'y',
     type: 'quantitative',
     title: p.y.title,
-    scale: p.y.log ? { type: 'log' } : { zero: p.mark === 'bar' },
+    scale: p.y.log ? { type: 'log', ...domainOf(p) } : { zero: p.mark === 'bar', ...domainOf(p) },
   };
+}
+
+/** The y domain the model asks for, widened to the data (vega's domainMin/Max would cut data off; `unionWith` keeps it). */
+function domainOf(p: Panel): Record<string, unknown> {
+  return p.y.domain ? { domain: { unionWith: p.y.domain } } : {};
 }
 
 /** The legend entry of the failure marks: the same shape the points are drawn with. */
@@ -76,7 +94,107 @@ function failureLayer(p: Panel): VegaLiteSpec {
   };
 }
 
+/** How a change row's Δ is drawn: a cross where it failed, a green dot where it improved, else a blue dot. */
+const CHANGE_MARKS = ['Δ', 'improved', 'failed'] as const;
+
+function changeMark(r: ChangeRow): (typeof CHANGE_MARKS)[number] {
+  return r.failed ? 'failed' : r.status === 'improved' ? 'improved' : 'Δ';
+}
+
+/**
+ * A "what changed" panel, across: benchmarks down the side, Δ along the bottom; the noise band as a
+ * wide grey rule, the interval as a whisker, the threshold as a dashed tick, the zero line, the Δ as
+ * a dot (a cross where it failed) and written right of the plot.
+ */
+function changeSpec(p: Panel): VegaLiteSpec {
+  const rows = p.changes ?? [];
+  // Cut in the middle as the SVG cuts them: benchmarks that differ at the end stay apart.
+  const labels = rows.map((r) => truncateMiddle(r.label, 10, CHANGE_LABEL_LIMIT));
+  const values = rows.map((r, i) => ({
+    benchmark: labels[i],
+    delta: r.delta,
+    deltaText: formatDelta(r.delta),
+    threshold: r.threshold,
+    status: r.status,
+    mark: changeMark(r),
+    ...(r.band ? { bandLower: r.band.lower, bandUpper: r.band.upper } : {}),
+    ...(r.interval ? { intervalLower: r.interval.lower, intervalUpper: r.interval.upper } : {}),
+  }));
+  const y = { field: 'benchmark', type: 'nominal', title: p.x.title, sort: labels, axis: { labelLimit: CHANGE_LABEL_LIMIT + 40, grid: true } };
+  const x = (field: string) => ({ field, type: 'quantitative', title: p.y.title, scale: { zero: true, nice: true, ...(p.y.domain ? { domain: p.y.domain } : {}) } });
+  const title = p.subtitle !== undefined ? { text: p.title, subtitle: p.subtitle, subtitleFontSize: 10 } : p.title;
+  const layer: VegaLiteSpec[] = [];
+  if (rows.some((r) => r.band))
+    layer.push({
+      transform: [{ filter: 'isValid(datum.bandLower)' }],
+      mark: { type: 'rule', strokeWidth: 10, color: BAND_FILL },
+      encoding: { y, x: x('bandLower'), x2: { field: 'bandUpper' } },
+    });
+  layer.push({ mark: { type: 'tick', orient: 'vertical', color: LIMIT_COLOR, strokeDash: [...DASH_PATTERN], thickness: 1.5 }, encoding: { y, x: x('threshold') } });
+  layer.push({ mark: { type: 'rule', color: '#666666' }, encoding: { x: { datum: 0, type: 'quantitative' } } });
+  if (rows.some((r) => r.interval))
+    layer.push({
+      transform: [{ filter: 'isValid(datum.intervalLower)' }],
+      mark: { type: 'rule', color: '#444444', strokeWidth: 1.5 },
+      encoding: { y, x: x('intervalLower'), x2: { field: 'intervalUpper' } },
+    });
+  const marks = CHANGE_MARKS.filter((m) => values.some((v) => v.mark === m));
+  layer.push({
+    mark: { type: 'point', filled: true, size: 60, opacity: 1, tooltip: true },
+    encoding: {
+      y,
+      x: x('delta'),
+      color: {
+        field: 'mark',
+        type: 'nominal',
+        title: null,
+        scale: { domain: marks, range: marks.map((m) => (m === 'failed' ? FAILED_MARK : m === 'improved' ? IMPROVED_GREEN : EXPERIMENT_BLUE)) },
+        legend: { orient: 'bottom' },
+      },
+      // Same field, domain and legend as colour: one legend whose symbols show the cross.
+      shape: {
+        field: 'mark',
+        type: 'nominal',
+        title: null,
+        scale: { domain: marks, range: marks.map((m) => (m === 'failed' ? 'cross' : 'circle')) },
+        legend: { orient: 'bottom' },
+      },
+      tooltip: [
+        { field: 'benchmark', title: p.x.title },
+        { field: 'deltaText', title: 'Δ' },
+        { field: 'status', title: 'Status' },
+      ],
+    },
+  });
+  layer.push({ mark: { type: 'text', align: 'left', dx: 6, fontSize: 10 }, encoding: { y, x: { value: PANEL_WIDTH }, text: { field: 'deltaText' } } });
+  return { title, width: PANEL_WIDTH, height: panelHeight(p), data: { values }, layer };
+}
+
+/** Layers under a line panel's series: its band, then its rules, each named in the colour legend. */
+function overlayLayers(p: Panel, scales: { color: unknown; strokeDash: unknown }): { under: VegaLiteSpec[]; over: VegaLiteSpec[] } {
+  const y = yEncoding(p);
+  const under: VegaLiteSpec[] = [];
+  const over: VegaLiteSpec[] = [];
+  if (p.band) {
+    under.push({
+      data: { values: [{ series: p.band.name, y: p.band.lower, y2: p.band.upper }] },
+      mark: { type: 'rect' },
+      // Across the whole plot, whatever the categories.
+      encoding: { x: { value: 0 }, x2: { value: 'width' }, y, y2: { field: 'y2' }, color: scales.color },
+    });
+  }
+  for (const r of p.rules ?? []) {
+    over.push({
+      data: { values: [{ series: r.name, y: r.y }] },
+      mark: { type: 'rule', strokeWidth: 1.5 },
+      encoding: { x: { value: 0 }, x2: { value: 'width' }, y, ...scales },
+    });
+  }
+  return { under, over };
+}
+
 function panelSpec(p: Panel): VegaLiteSpec {
+  if (p.mark === 'change') return changeSpec(p);
   const anyFailed = p.series.some((s) => s.points.some((q) => q.failed));
   const values = p.series.flatMap((s) =>
     s.points.map((q) => {
@@ -85,7 +203,13 @@ function panelSpec(p: Panel): VegaLiteSpec {
       return row;
     }),
   );
-  const names = p.series.map((s) => s.name);
+  // The band and the rules are named in the series legend, after the series.
+  const keys = [
+    ...p.series.map((s) => ({ name: s.name, color: s.color, dashed: s.dashed === true })),
+    ...(p.band ? [{ name: p.band.name, color: p.band.color, dashed: false }] : []),
+    ...(p.rules ?? []).map((r) => ({ name: r.name, color: r.color, dashed: r.dashed === true })),
+  ];
+  const names = keys.map((k) => k.name);
   // A 10 px subtitle: vega lays panels out by an estimate of 0.8 em a character.
   const title = p.subtitle !== undefined ? { text: p.title, subtitle: p.subtitle, subtitleFontSize: 10 } : p.title;
   const common = { title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values } };
@@ -132,7 +256,7 @@ function panelSpec(p: Panel): VegaLiteSpec {
         type: 'nominal',
         title: null,
         sort: names,
-        scale: { domain: names, range: p.series.map((s) => s.color) },
+        scale: { domain: names, range: keys.map((k) => k.color) },
         legend,
       },
       // Same field, domain and legend as colour: Vega-Lite merges them into one legend whose symbols show the dashes.
@@ -141,13 +265,19 @@ function panelSpec(p: Panel): VegaLiteSpec {
         type: 'nominal',
         title: null,
         sort: names,
-        scale: { domain: names, range: p.series.map((s) => (s.dashed ? [...DASH_PATTERN] : SOLID)) },
+        scale: { domain: names, range: keys.map((k) => (k.dashed ? [...DASH_PATTERN] : SOLID)) },
         legend,
       },
       tooltip: [{ field: 'series', title: 'Series' }, tooltipX, tooltipY],
     },
   };
-  // A panel without failures keeps its single-view spec (and its bytes).
+  // A panel without failures, band or rules keeps its single-view spec (and its bytes).
+  if (p.band || p.rules) {
+    // The band under everything, then the series, the limit lines and the failure marks on top;
+    // each overlay coloured through the series' scales, so the one legend names it too.
+    const { under, over } = overlayLayers(p, { color: line.encoding.color, strokeDash: line.encoding.strokeDash });
+    return { ...common, layer: [...under, line, ...over, ...(anyFailed ? [failureLayer(p)] : [])] };
+  }
   return anyFailed ? { ...common, layer: [line, failureLayer(p)] } : { ...common, ...line };
 }
 
@@ -176,6 +306,7 @@ export function toVegaLite(chart: Chart): VegaLiteSpec {
         y: 'independent',
         color: 'independent',
         strokeDash: 'independent',
+        ...(chart.panels.some((p) => p.mark === 'change') ? { x: 'independent', y: 'independent' } : {}),
         ...(chart.panels.some((p) => p.series.some((s) => s.points.some((q) => q.failed))) ? { shape: 'independent' } : {}),
       },
       legend: { color: 'independent' },

@@ -705,6 +705,11 @@ function isCustomFontsOptions(value) {
   return Object.prototype.hasOwnProperty.call(value, "fontBuffers");
 }
 
+// src/engine/charts/textWidth.ts
+var EXTRA_CHARS = "µ–…×≥≤✗";
+var TABLE_CHARS = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join("") + EXTRA_CHARS;
+var index = new Map([...TABLE_CHARS].map((c, k) => [c.codePointAt(0), k]));
+
 // src/engine/charts/vegaLite.ts
 var CHART_FONT = "DejaVu Sans";
 
