@@ -128,9 +128,21 @@ test('Markdown for the example set: the inline charts only, under the size cap',
   const charts = planCharts(exampleInput());
   const md = chartsToMermaidMarkdown(charts);
   expect(md.length).toBeLessThan(40000);
-  expect(md).toContain('#### Check interprocess\\_best\\_effort \\(passed\\)');
-  expect(md).toContain('  line [7.48, 7.564, 7.532, 7.594, 7.608, 7.735, 8.018, 8.5, 9.524, 11.589, 15.651]');
+  // At most 8 blocks, the charts that show a failure first: what changed (1 block), the 3 regressions,
+  // the failing reference comparison (2); the passing check charts (3 blocks each) no longer fit.
+  expect([...md.matchAll(/^#### (.*)$/gm)].map((m) => m[1])).toEqual([
+    'What changed\\: PR vs main',
+    'Regressions in intraprocess\\_best\\_effort\\: main vs PR',
+    'Comparison intraprocess\\_best\\_effort\\: main vs PR \\(failed\\)',
+  ]);
+  expect(md.match(/```mermaid/g)).toHaveLength(6);
+  expect(md).toContain('  bar [40.586, 40.5043, 39.2111, 1.00402, ');
+  expect(md).toContain('_8 more chart(s) are in report.html and the chart images._');
   expect(md).not.toContain('Latency Histogram');
+  // A check alone: its charts in order, whole.
+  const check = chartsToMermaidMarkdown(planCharts({ check: exampleInput().check! }));
+  expect(check).toContain('#### Check interprocess\\_best\\_effort \\(passed\\)');
+  expect(check).toContain('  line [7.48, 7.564, 7.532, 7.594, 7.608, 7.735, 8.018, 8.5, 9.524, 11.589, 15.651]');
   const small = chartsToMermaidMarkdown(charts, 3000);
   expect(small).toMatch(/_\d+ more chart\(s\) are in report\.html and the chart images\._/);
 });

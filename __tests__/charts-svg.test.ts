@@ -21,6 +21,7 @@ import { planCharts } from '../src/pipeline/charts.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { exampleInput } from './charts-fixtures.js';
 import { decodePng } from './helpers/png.js';
+import { expectTidyLayout } from './helpers/svgLayout.js';
 import { describeShared, fastdds, repoRoot } from './helpers/shared.js';
 
 const charts = planCharts(exampleInput());
@@ -198,76 +199,6 @@ describe('every point is drawn where its axis says its value is', () => {
     }
   });
 });
-
-interface Box {
-  text: string;
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
-
-/** The box of every horizontal text of an SVG in canvas coordinates (rotated axis texts are left out). */
-function textBoxes(svg: string): Box[] {
-  const boxes: Box[] = [];
-  let ox = 0;
-  let oy = 0;
-  for (const line of svg.split('\n')) {
-    const group = /^<g class="panel" transform="translate\(([-\d.]+),([-\d.]+)\)">$/.exec(line);
-    if (group) [ox, oy] = [Number(group[1]), Number(group[2])];
-    if (line === '</g>') [ox, oy] = [0, 0];
-    if (!line.startsWith('<text') || line.includes('transform=')) continue;
-    const size = attr(line, 'font-size');
-    const raw = content(line)
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/&amp;/g, '&');
-    const width = textWidth(raw, size, line.includes('font-weight="bold"'));
-    const x = ox + attr(line, 'x');
-    const y = oy + attr(line, 'y');
-    const anchor = /text-anchor="(\w+)"/.exec(line)?.[1] ?? 'start';
-    const left = anchor === 'end' ? x - width : anchor === 'middle' ? x - width / 2 : x;
-    boxes.push({ text: raw, left, right: left + width, top: y - 0.76 * size, bottom: y + 0.24 * size });
-  }
-  return boxes;
-}
-
-/** The plot areas (frames) of an SVG's panels, in canvas coordinates. */
-function plotAreas(svg: string): { left: number; right: number; top: number; bottom: number }[] {
-  return [...svg.matchAll(/<g class="panel" transform="translate\(([-\d.]+),([-\d.]+)\)">\n(?:.*\n)*?<rect class="frame" x="0.5" y="0.5" width="(\d+)" height="(\d+)"/g)].map(
-    (m) => {
-      const [x, y, width, height] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
-      return { left: x, right: x + width, top: y, bottom: y + height };
-    },
-  );
-}
-
-function expectTidyLayout(svg: string): void {
-  const [, w, h] = /^<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg)!.map(Number) as [number, number, number];
-  const boxes = textBoxes(svg);
-  // No text is drawn over a plot.
-  const plots = plotAreas(svg);
-  expect(plots).toHaveLength((svg.match(/<g class="panel"/g) ?? []).length);
-  for (const b of boxes)
-    for (const p of plots) {
-      const inside = b.left < p.right && p.left < b.right && b.top < p.bottom && p.top < b.bottom;
-      expect([b.text, inside]).toEqual([b.text, false]);
-    }
-  expect(boxes.length).toBeGreaterThan(3);
-  for (const b of boxes) {
-    expect([b.text, b.left >= 0 && b.right <= w && b.top >= 0 && b.bottom <= h]).toEqual([b.text, true]);
-  }
-  for (let i = 0; i < boxes.length; i++) {
-    for (let j = i + 1; j < boxes.length; j++) {
-      const a = boxes[i]!;
-      const b = boxes[j]!;
-      const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-      expect([a.text, b.text, overlap]).toEqual([a.text, b.text, false]);
-    }
-  }
-}
 
 describe('no text overlaps another or leaves the canvas', () => {
   test.each(charts.map((c) => [c.id, c] as [string, Chart]))('%s', (_id, chart) => expectTidyLayout(chartToSvg(chart)));

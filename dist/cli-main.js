@@ -9544,6 +9544,12 @@ function benchmarkLabel(row, short) {
   const experiment = short.get(row.experimentType) ?? row.experimentType;
   return row.parameter === "" ? experiment : `${experiment} ${row.parameter}`;
 }
+function benchmarkNames2(rows) {
+  const experiments = [...new Set(rows.map((r) => r.experimentType))];
+  if (experiments.length === 1 && rows.every((r) => r.parameter !== "")) return { label: (r) => r.parameter, experiment: experiments[0] };
+  const short = shortExperimentNames(experiments);
+  return { label: (r) => benchmarkLabel(r, short) };
+}
 function familyOf(row) {
   return `${row.metric}\0${row.statistic}`;
 }
@@ -9553,7 +9559,7 @@ function familyTitle(row) {
 function changeChart(report) {
   const rows = report.rows.filter((r) => r.gated && Number.isFinite(r.deltaPercent));
   if (rows.length === 0) return void 0;
-  const short = shortExperimentNames(rows.map((r) => r.experimentType));
+  const names = benchmarkNames2(rows);
   const families = /* @__PURE__ */ new Map();
   for (const row of rows) families.set(familyOf(row), [...families.get(familyOf(row)) ?? [], row]);
   const panels = [];
@@ -9566,7 +9572,7 @@ function changeChart(report) {
     const shown = family.slice(0, MAX_CHANGE_ROWS);
     const left = family.slice(MAX_CHANGE_ROWS);
     const changes = shown.map((r) => ({
-      label: benchmarkLabel(r, short),
+      label: names.label(r),
       delta: r.deltaPercent,
       ...r.interval ? { interval: { lower: r.interval.lower * 100, upper: r.interval.upper * 100 } } : {},
       ...r.band ? { band: { lower: r.band.lower * 100, upper: r.band.upper * 100 } } : {},
@@ -9580,7 +9586,7 @@ function changeChart(report) {
     panels.push({
       title: familyTitle(family[0]),
       ...left.length > 0 ? { subtitle: `${shown.length} worst of ${family.length} shown; the other ${left.length} are ${formatDelta(Math.min(...deltas))} … ${formatDelta(Math.max(...deltas))}` } : {},
-      x: { kind: "category", title: "Benchmark", categories: changes.map((c) => c.label) },
+      x: { kind: "category", title: names.experiment !== void 0 ? "Parameter" : "Benchmark", categories: changes.map((c) => c.label) },
       y: { title: `Δ vs ${report.referenceLabel} [%]`, unit: "%", log: false, domain: [Math.min(...finite4), Math.max(...finite4)] },
       mark: "change",
       series: [],
@@ -9597,7 +9603,8 @@ function changeChart(report) {
   return {
     id: "change",
     kind: "change",
-    title: `What changed: ${report.resultLabel} vs ${report.referenceLabel}`,
+    title: `What changed${names.experiment !== void 0 ? ` in ${names.experiment}` : ""}: ${report.resultLabel} vs ${report.referenceLabel}`,
+    ...names.experiment !== void 0 ? { experiment: names.experiment } : {},
     panels,
     columns: 1,
     inline: true,
@@ -9685,9 +9692,9 @@ function regressionPanel(row, report, label, runs) {
 function regressionChart(report, runs = []) {
   const failing = report.rows.filter((r) => r.failed && Number.isFinite(r.result));
   if (failing.length === 0) return void 0;
-  const short = shortExperimentNames(failing.map((r) => r.experimentType));
+  const names = benchmarkNames2(failing);
   const shown = failing.slice(0, MAX_REGRESSION_PANELS);
-  const panels = shown.map((row) => regressionPanel(row, report, benchmarkLabel(row, short), runs));
+  const panels = shown.map((row) => regressionPanel(row, report, names.label(row), runs));
   const withHistory = panels.some((p) => p.x.title === "Run");
   const left = failing.length - shown.length;
   const notes = [DELTA_SIGN_NOTE];
@@ -9696,7 +9703,8 @@ function regressionChart(report, runs = []) {
   return {
     id: "regressions",
     kind: "regression",
-    title: `Regressions: ${withHistory ? `history and ${report.resultLabel}` : `${report.referenceLabel} vs ${report.resultLabel}`}`,
+    title: `Regressions${names.experiment !== void 0 ? ` in ${names.experiment}` : ""}: ${withHistory ? `history and ${report.resultLabel}` : `${report.referenceLabel} vs ${report.resultLabel}`}`,
+    ...names.experiment !== void 0 ? { experiment: names.experiment } : {},
     panels,
     columns: Math.min(2, panels.length),
     inline: true,
@@ -10762,13 +10770,15 @@ function chartsToMermaidMarkdown(charts, maxChars = 4e4, maxBlocks = MAX_MERMAID
   let blocks = 0;
   const inline = charts.filter((c) => c.inline);
   const ordered2 = [...inline.filter(chartShowsFailure), ...inline.filter((c) => !chartShowsFailure(c))];
+  let full = false;
   for (const chart of ordered2) {
     const room = maxBlocks - blocks;
-    if (room <= 0 || chart.panels.length === 0) {
+    const panels = Math.min(room, chart.panels.length);
+    if (full || panels <= 0 || panels < chart.panels.length && !chartShowsFailure(chart)) {
+      full = true;
       left++;
       continue;
     }
-    const panels = Math.min(room, chart.panels.length);
     const text2 = `#### ${escapeMarkdown(chart.title)}
 
 ${chartToMermaid(chart, 700, panels)}`;
@@ -11185,7 +11195,7 @@ function yEncoding(p) {
   };
 }
 function domainOf(p) {
-  return p.y.domain ? { domain: { unionWith: p.y.domain } } : {};
+  return p.y.domain ? { domain: [...p.y.domain] } : {};
 }
 var FAILED_LABEL = "failed";
 function failureLayer(p) {
@@ -11756,7 +11766,10 @@ function changePanel(p) {
   const rowHeight = rows.length > 0 ? h / rows.length : CHANGE_ROW_HEIGHT;
   const centre = (i) => rowHeight * (i + 0.5);
   const ends = rows.flatMap((r) => [r.delta, r.threshold, ...r.interval ? [r.interval.lower, r.interval.upper] : [], ...r.band ? [r.band.lower, r.band.upper] : []]);
-  const [lo0, hi0] = spread(...minMax([0, ...p.y.domain ?? [], ...ends].filter(Number.isFinite)) ?? [0, 1]);
+  const [a, b] = spread(...minMax([0, ...p.y.domain ?? [], ...ends].filter(Number.isFinite)) ?? [0, 1]);
+  const room = (b - a) * (CROSS_SIZE / 2 + 2) / W;
+  const marked = rows.map((r) => r.delta).filter(Number.isFinite);
+  const [lo0, hi0] = [marked.some((d) => d - room < a) ? a - room : a, marked.some((d) => d + room > b) ? b + room : b];
   let lo = lo0;
   let hi = hi0;
   let ticks = [];
@@ -11801,17 +11814,19 @@ function changePanel(p) {
     if (bands.length > 0) out.push(`<path class="band" d="${bands.join("")}" fill="${BAND_FILL}"/>`);
     out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${num(h)}" fill="none" stroke="${FRAME}"/>`);
     out.push(`<path class="zero" d="M${num(x(0))},0V${num(h)}" stroke="${ZERO_LINE}" fill="none"/>`);
-    let limit = "";
+    const runs = [];
     rows.forEach((r, i) => {
       if (!Number.isFinite(r.threshold)) return;
-      const joined = i > 0 && rows[i - 1].threshold === r.threshold;
-      limit += joined ? `V${num(rowHeight * (i + 1))}` : `M${num(x(r.threshold))},${num(rowHeight * i)}V${num(rowHeight * (i + 1))}`;
+      const last = runs[runs.length - 1];
+      if (last && last.to === i && rows[i - 1].threshold === r.threshold) last.to = i + 1;
+      else runs.push({ at: x(r.threshold), from: i, to: i + 1 });
     });
+    const limit = runs.map((run) => `M${num(run.at)},${num(rowHeight * run.from)}V${num(rowHeight * run.to)}`).join("");
     if (limit !== "") out.push(`<path class="threshold" d="${limit}" fill="none" stroke="${LIMIT_COLOR}" stroke-width="1.5" stroke-dasharray="${DASH}"/>`);
     const whiskers = rows.flatMap((r, i) => {
       if (!r.interval) return [];
-      const [a, b, c] = [x(r.interval.lower), x(r.interval.upper), centre(i)];
-      return [`M${num(a)},${num(c)}H${num(b)}M${num(a)},${num(c - 4)}V${num(c + 4)}M${num(b)},${num(c - 4)}V${num(c + 4)}`];
+      const [a2, b2, c] = [x(r.interval.lower), x(r.interval.upper), centre(i)];
+      return [`M${num(a2)},${num(c)}H${num(b2)}M${num(a2)},${num(c - 4)}V${num(c + 4)}M${num(b2)},${num(c - 4)}V${num(c + 4)}`];
     });
     if (whiskers.length > 0) out.push(`<path class="interval" d="${whiskers.join("")}" fill="none" stroke="${INTERVAL_COLOR}" stroke-width="1.5"/>`);
     const ticksPath = ticks.map((t) => `M${crisp(t.at)},${num(h)}v${TICK_SIZE}`).join("");

@@ -506,6 +506,17 @@ function benchmarkLabel(row: ComparisonRow, short: ReadonlyMap<string, string>):
   return row.parameter === '' ? experiment : `${experiment} ${row.parameter}`;
 }
 
+/**
+ * How a chart names its rows' benchmarks: by parameter alone when they are all of one experiment
+ * (which the chart's title then names), else by experiment (without their common prefix) and parameter.
+ */
+function benchmarkNames(rows: readonly ComparisonRow[]): { label: (row: ComparisonRow) => string; experiment?: string } {
+  const experiments = [...new Set(rows.map((r) => r.experimentType))];
+  if (experiments.length === 1 && rows.every((r) => r.parameter !== '')) return { label: (r) => r.parameter, experiment: experiments[0]! };
+  const short = shortExperimentNames(experiments);
+  return { label: (r) => benchmarkLabel(r, short) };
+}
+
 /** The family a row belongs to: one metric × statistic, as a panel shows it. */
 function familyOf(row: ComparisonRow): string {
   return `${row.metric}\u0000${row.statistic}`;
@@ -524,7 +535,7 @@ function familyTitle(row: ComparisonRow): string {
 export function changeChart(report: ComparisonReport): Chart | undefined {
   const rows = report.rows.filter((r) => r.gated && Number.isFinite(r.deltaPercent));
   if (rows.length === 0) return undefined;
-  const short = shortExperimentNames(rows.map((r) => r.experimentType));
+  const names = benchmarkNames(rows);
   const families = new Map<string, ComparisonRow[]>();
   for (const row of rows) families.set(familyOf(row), [...(families.get(familyOf(row)) ?? []), row]);
   const panels: Panel[] = [];
@@ -538,7 +549,7 @@ export function changeChart(report: ComparisonReport): Chart | undefined {
     const shown = family.slice(0, MAX_CHANGE_ROWS);
     const left = family.slice(MAX_CHANGE_ROWS);
     const changes: ChangeRow[] = shown.map((r) => ({
-      label: benchmarkLabel(r, short),
+      label: names.label(r),
       delta: r.deltaPercent,
       ...(r.interval ? { interval: { lower: r.interval.lower * 100, upper: r.interval.upper * 100 } } : {}),
       ...(r.band ? { band: { lower: r.band.lower * 100, upper: r.band.upper * 100 } } : {}),
@@ -554,7 +565,7 @@ export function changeChart(report: ComparisonReport): Chart | undefined {
       ...(left.length > 0
         ? { subtitle: `${shown.length} worst of ${family.length} shown; the other ${left.length} are ${formatDelta(Math.min(...deltas))} … ${formatDelta(Math.max(...deltas))}` }
         : {}),
-      x: { kind: 'category', title: 'Benchmark', categories: changes.map((c) => c.label) },
+      x: { kind: 'category', title: names.experiment !== undefined ? 'Parameter' : 'Benchmark', categories: changes.map((c) => c.label) },
       y: { title: `Δ vs ${report.referenceLabel} [%]`, unit: '%', log: false, domain: [Math.min(...finite), Math.max(...finite)] },
       mark: 'change',
       series: [],
@@ -571,7 +582,8 @@ export function changeChart(report: ComparisonReport): Chart | undefined {
   return {
     id: 'change',
     kind: 'change',
-    title: `What changed: ${report.resultLabel} vs ${report.referenceLabel}`,
+    title: `What changed${names.experiment !== undefined ? ` in ${names.experiment}` : ''}: ${report.resultLabel} vs ${report.referenceLabel}`,
+    ...(names.experiment !== undefined ? { experiment: names.experiment } : {}),
     panels,
     columns: 1,
     inline: true,
@@ -679,9 +691,9 @@ function regressionPanel(row: ComparisonRow, report: ComparisonReport, label: st
 export function regressionChart(report: ComparisonReport, runs: readonly MeasuredRun[] = []): Chart | undefined {
   const failing = report.rows.filter((r) => r.failed && Number.isFinite(r.result));
   if (failing.length === 0) return undefined;
-  const short = shortExperimentNames(failing.map((r) => r.experimentType));
+  const names = benchmarkNames(failing);
   const shown = failing.slice(0, MAX_REGRESSION_PANELS);
-  const panels = shown.map((row) => regressionPanel(row, report, benchmarkLabel(row, short), runs));
+  const panels = shown.map((row) => regressionPanel(row, report, names.label(row), runs));
   const withHistory = panels.some((p) => p.x.title === 'Run');
   const left = failing.length - shown.length;
   const notes = [DELTA_SIGN_NOTE];
@@ -690,7 +702,8 @@ export function regressionChart(report: ComparisonReport, runs: readonly Measure
   return {
     id: 'regressions',
     kind: 'regression',
-    title: `Regressions: ${withHistory ? `history and ${report.resultLabel}` : `${report.referenceLabel} vs ${report.resultLabel}`}`,
+    title: `Regressions${names.experiment !== undefined ? ` in ${names.experiment}` : ''}: ${withHistory ? `history and ${report.resultLabel}` : `${report.referenceLabel} vs ${report.resultLabel}`}`,
+    ...(names.experiment !== undefined ? { experiment: names.experiment } : {}),
     panels,
     columns: Math.min(2, panels.length),
     inline: true,

@@ -271,7 +271,8 @@ export function chartToMermaid(chart: Chart, width = 700, maxPanels = chart.pane
 
 /**
  * Markdown with the Mermaid blocks of the inline charts, those that show a failure first, at most
- * `maxBlocks` blocks and stopping before `maxChars` (GitHub comments hold 65 536 characters;
+ * `maxBlocks` blocks (a chart of failures may be cut to its first panels; any other is shown whole
+ * or left out) and stopping before `maxChars` (GitHub comments hold 65 536 characters;
  * Mermaid refuses diagrams over ~50 000).
  */
 export function chartsToMermaidMarkdown(charts: readonly Chart[], maxChars = 40000, maxBlocks = MAX_MERMAID_BLOCKS): string {
@@ -281,13 +282,17 @@ export function chartsToMermaidMarkdown(charts: readonly Chart[], maxChars = 400
   let blocks = 0;
   const inline = charts.filter((c) => c.inline);
   const ordered = [...inline.filter(chartShowsFailure), ...inline.filter((c) => !chartShowsFailure(c))];
+  let full = false;
   for (const chart of ordered) {
     const room = maxBlocks - blocks;
-    if (room <= 0 || chart.panels.length === 0) {
+    // A chart of failures may be cut to its first panels (the worst come first); any other is shown
+    // whole or not at all, and none after it: the charts keep their order of importance.
+    const panels = Math.min(room, chart.panels.length);
+    if (full || panels <= 0 || (panels < chart.panels.length && !chartShowsFailure(chart))) {
+      full = true;
       left++;
       continue;
     }
-    const panels = Math.min(room, chart.panels.length);
     const text = `#### ${escapeMarkdown(chart.title)}\n\n${chartToMermaid(chart, 700, panels)}`;
     if (size + text.length > maxChars) {
       left++;

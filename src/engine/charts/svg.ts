@@ -491,7 +491,11 @@ function changePanel(p: Panel): Drawable {
   const rowHeight = rows.length > 0 ? h / rows.length : CHANGE_ROW_HEIGHT;
   const centre = (i: number) => rowHeight * (i + 0.5);
   const ends = rows.flatMap((r) => [r.delta, r.threshold, ...(r.interval ? [r.interval.lower, r.interval.upper] : []), ...(r.band ? [r.band.lower, r.band.upper] : [])]);
-  const [lo0, hi0] = spread(...(minMax([0, ...(p.y.domain ?? []), ...ends].filter(Number.isFinite)) ?? [0, 1]));
+  const [a, b] = spread(...(minMax([0, ...(p.y.domain ?? []), ...ends].filter(Number.isFinite)) ?? [0, 1]));
+  // Room for a dot or cross at either end: it stays inside the plot, clear of the Δ written beside it.
+  const room = ((b - a) * (CROSS_SIZE / 2 + 2)) / W;
+  const marked = rows.map((r) => r.delta).filter(Number.isFinite);
+  const [lo0, hi0] = [marked.some((d) => d - room < a) ? a - room : a, marked.some((d) => d + room > b) ? b + room : b];
   // As many ticks as fit (about one per 50 units), on a domain with round ends.
   let lo = lo0;
   let hi = hi0;
@@ -538,12 +542,14 @@ function changePanel(p: Panel): Drawable {
     out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${num(h)}" fill="none" stroke="${FRAME}"/>`);
     out.push(`<path class="zero" d="M${num(x(0))},0V${num(h)}" stroke="${ZERO_LINE}" fill="none"/>`);
     // The threshold: one dashed segment per run of rows that share it (one line when all do).
-    let limit = '';
+    const runs: { at: number; from: number; to: number }[] = [];
     rows.forEach((r, i) => {
       if (!Number.isFinite(r.threshold)) return;
-      const joined = i > 0 && rows[i - 1]!.threshold === r.threshold;
-      limit += joined ? `V${num(rowHeight * (i + 1))}` : `M${num(x(r.threshold))},${num(rowHeight * i)}V${num(rowHeight * (i + 1))}`;
+      const last = runs[runs.length - 1];
+      if (last && last.to === i && rows[i - 1]!.threshold === r.threshold) last.to = i + 1;
+      else runs.push({ at: x(r.threshold), from: i, to: i + 1 });
     });
+    const limit = runs.map((run) => `M${num(run.at)},${num(rowHeight * run.from)}V${num(rowHeight * run.to)}`).join('');
     if (limit !== '') out.push(`<path class="threshold" d="${limit}" fill="none" stroke="${LIMIT_COLOR}" stroke-width="1.5" stroke-dasharray="${DASH}"/>`);
     const whiskers = rows.flatMap((r, i) => {
       if (!r.interval) return [];

@@ -65,9 +65,12 @@ function yEncoding(p: Panel): Record<string, unknown> {
   };
 }
 
-/** The y domain the model asks for, widened to the data (vega's domainMin/Max would cut data off; `unionWith` keeps it). */
+/**
+ * The y domain the model asks for. It holds every value the panel draws (build.ts makes it so), and
+ * is the same in every layer: layers that agree on it merge without a warning.
+ */
 function domainOf(p: Panel): Record<string, unknown> {
-  return p.y.domain ? { domain: { unionWith: p.y.domain } } : {};
+  return p.y.domain ? { domain: [...p.y.domain] } : {};
 }
 
 /** The legend entry of the failure marks: the same shape the points are drawn with. */
