@@ -8,7 +8,16 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { join } from 'node:path';
-import { beforeAfterCharts, changeChart, DELTA_SIGN_NOTE, MAX_CHANGE_ROWS, MIN_RELATIVE_SPAN, regressionChart, shortExperimentNames } from '../src/engine/charts/build.js';
+import {
+  BEFORE_AFTER_LOG_RATIO,
+  beforeAfterCharts,
+  changeChart,
+  DELTA_SIGN_NOTE,
+  MAX_CHANGE_ROWS,
+  MIN_RELATIVE_SPAN,
+  regressionChart,
+  shortExperimentNames,
+} from '../src/engine/charts/build.js';
 import { formatDelta } from '../src/engine/charts/format.js';
 import { chartsToMermaidMarkdown, chartToMermaid, MAX_MERMAID_BLOCKS } from '../src/engine/charts/mermaid.js';
 import type { Chart } from '../src/engine/charts/model.js';
@@ -286,6 +295,29 @@ describe('nothing flat, nothing zoomed into its last digits', () => {
     expect(queue.y.log).toBe(false);
     expect(queue.x).toMatchObject({ categories: ['procs=1', 'procs=2'] });
     for (const c of charts) expectTidyLayout(chartToSvg(c));
+  });
+
+  test('0.8 µs 30 % slower next to 25 µs: log, where a linear 0–25 µs axis would give the change 2 pixels', () => {
+    const before = [measurement('BenchmarkEncode', 'size=16', 'time/op', 0.8), measurement('BenchmarkEncode', 'size=4096', 'time/op', 25)];
+    const after = [measurement('BenchmarkEncode', 'size=16', 'time/op', 1.04), measurement('BenchmarkEncode', 'size=4096', 'time/op', 25.1)];
+    const report = buildComparisonReport([compareExperiment('BenchmarkEncode', { measurements: before }, { measurements: after }, thresholds)], 'main', 'PR');
+    const [chart] = beforeAfterCharts(report);
+    const panel = chart!.panels[0]!;
+    expect(panel.y.log).toBe(true);
+    expect(BEFORE_AFTER_LOG_RATIO).toBe(10);
+    expect(panel.series.map((s) => s.points.map((p) => p.y))).toEqual([
+      [0.8, 25],
+      [1.04, 25.1],
+    ]);
+    // 1 µs and 1.1 µs apart: on a linear axis over the same values they would be 10 % of their difference apart.
+    const svg = chartToSvg(chart!);
+    expect(svg).toContain('>0.5</text>');
+    expect(svg).toContain('>50</text>');
+    // Within a decade: linear, on a range of at least 10 % of the largest value.
+    const nearBefore = [measurement('BenchmarkEncode', 'size=1024', 'time/op', 20), measurement('BenchmarkEncode', 'size=4096', 'time/op', 25)];
+    const nearAfter = [measurement('BenchmarkEncode', 'size=1024', 'time/op', 26), measurement('BenchmarkEncode', 'size=4096', 'time/op', 25.1)];
+    const near = buildComparisonReport([compareExperiment('BenchmarkEncode', { measurements: nearBefore }, { measurements: nearAfter }, thresholds)], 'main', 'PR');
+    expect(beforeAfterCharts(near)[0]!.panels[0]!.y.log).toBe(false);
   });
 });
 

@@ -9522,6 +9522,7 @@ function throughputCharts(measurements) {
 var MAX_CHANGE_ROWS = 30;
 var MAX_REGRESSION_PANELS = 12;
 var MAX_BEFORE_AFTER_CHARTS = 20;
+var BEFORE_AFTER_LOG_RATIO = 10;
 var MIN_RELATIVE_SPAN = 0.1;
 var DELTA_SIGN_NOTE = "Δ: + is worse (slower, or less throughput), in % of the reference.";
 function shortExperimentNames(names) {
@@ -9725,12 +9726,17 @@ function beforeAfterCharts(report) {
       if (rows.length < 2 || rows.every((r) => unchangedAtDisplay(r.deltaPercent))) continue;
       const first = rows[0];
       const x = { kind: "category", title: "Parameter", categories: rows.map((r) => r.parameter) };
-      const drawn2 = panel(familyTitle(first), x, withUnit(familyTitle(first), first.unit), first.unit, [
+      const series = [
         { name: report.referenceLabel, color: BASELINE_GREYS[0], points: rows.map((r) => ({ x: r.parameter, y: r.reference })) },
         { name: report.resultLabel, color: EXPERIMENT_BLUE, points: rows.map((r) => failedIf({ x: r.parameter, y: r.result }, r.failed)) }
-      ]);
-      const domain = drawn2.y.log ? void 0 : valueDomain(panelValues(drawn2.series));
-      panels.push(domain ? { ...drawn2, y: { ...drawn2.y, domain } } : drawn2);
+      ];
+      const values = panelValues(series);
+      const log = values.every((v) => v > 0) && Math.max(...values) / Math.min(...values) > BEFORE_AFTER_LOG_RATIO;
+      const domain = log ? void 0 : valueDomain(values);
+      panels.push({
+        ...panel(familyTitle(first), x, withUnit(familyTitle(first), first.unit), first.unit, series, "line", false),
+        y: { title: withUnit(familyTitle(first), first.unit), unit: first.unit, log, ...domain ? { domain } : {} }
+      });
     }
     if (panels.length === 0) continue;
     charts.push({

@@ -472,6 +472,11 @@ export const MAX_CHANGE_ROWS = 30;
 export const MAX_REGRESSION_PANELS = 12;
 /** At most this many before/after charts (one per experiment), the failing experiments first. */
 export const MAX_BEFORE_AFTER_CHARTS = 20;
+/**
+ * Before/after panels go log₁₀ when their values span more than this: each benchmark's change is
+ * relative, and on a linear axis up to 10× the smallest one's 30 % is a few pixels (0.8 µs on 0–25 µs).
+ */
+export const BEFORE_AFTER_LOG_RATIO = 10;
 /** A value axis spans at least this share of its largest value, so a flat series is drawn flat, not zoomed into its last digits. */
 export const MIN_RELATIVE_SPAN = 0.1;
 
@@ -714,7 +719,7 @@ export function regressionChart(report: ComparisonReport, runs: readonly Measure
 /**
  * Per experiment that the Fast-DDS reference charts do not cover: per gated metric × statistic
  * with two or more parameters, the reference and the result across the parameters (the failed
- * ones marked), on a log axis where the values span more than LOG_SCALE_RATIO. A panel in which
+ * ones marked), on a log axis where the values span more than BEFORE_AFTER_LOG_RATIO. A panel in which
  * nothing changed is left out. At most MAX_BEFORE_AFTER_CHARTS charts, failing experiments first.
  */
 export function beforeAfterCharts(report: ComparisonReport): Chart[] {
@@ -731,12 +736,17 @@ export function beforeAfterCharts(report: ComparisonReport): Chart[] {
       if (rows.length < 2 || rows.every((r) => unchangedAtDisplay(r.deltaPercent))) continue;
       const first = rows[0]!;
       const x: XAxis = { kind: 'category', title: 'Parameter', categories: rows.map((r) => r.parameter) };
-      const drawn = panel(familyTitle(first), x, withUnit(familyTitle(first), first.unit), first.unit, [
+      const series: Series[] = [
         { name: report.referenceLabel, color: BASELINE_GREYS[0], points: rows.map((r) => ({ x: r.parameter, y: r.reference })) },
         { name: report.resultLabel, color: EXPERIMENT_BLUE, points: rows.map((r) => failedIf({ x: r.parameter, y: r.result }, r.failed)) },
-      ]);
-      const domain = drawn.y.log ? undefined : valueDomain(panelValues(drawn.series));
-      panels.push(domain ? { ...drawn, y: { ...drawn.y, domain } } : drawn);
+      ];
+      const values = panelValues(series);
+      const log = values.every((v) => v > 0) && Math.max(...values) / Math.min(...values) > BEFORE_AFTER_LOG_RATIO;
+      const domain = log ? undefined : valueDomain(values);
+      panels.push({
+        ...panel(familyTitle(first), x, withUnit(familyTitle(first), first.unit), first.unit, series, 'line', false),
+        y: { title: withUnit(familyTitle(first), first.unit), unit: first.unit, log, ...(domain ? { domain } : {}) },
+      });
     }
     if (panels.length === 0) continue;
     charts.push({
