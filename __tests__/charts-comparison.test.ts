@@ -33,7 +33,7 @@ import { appendHistoryRecord, makeHistoryRecord, readHistoryWindow } from '../sr
 import { loadResults } from '../src/pipeline/results.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { exampleInput } from './charts-fixtures.js';
-import { repoRoot, tempDir } from './helpers/shared.js';
+import { cli, repoRoot, tempDir } from './helpers/shared.js';
 import { expectTidyLayout } from './helpers/svgLayout.js';
 
 const thresholds = { Min: 0.1, Median: 0.1, Max: 0.1, '99%': 0.1 };
@@ -432,6 +432,17 @@ function sidesOf(factor: number) {
   const after = [measurement('BenchmarkA', 'n=1', 'time/op', 100 * factor), measurement('BenchmarkA', 'n=2', 'time/op', 200)];
   return buildComparisonReport([compareExperiment('BenchmarkA', { measurements: before }, { measurements: after }, thresholds)], 'main', 'PR');
 }
+
+test('perfgate compare --history --charts: each regression drawn with the history it was judged against', async () => {
+  const dir = tempDir('perfgate-charts-cli-');
+  const result = await cli(['compare', '--history', go.history, '--results', go.candidate, '--reference-label', 'main', '--results-label', 'PR', '-o', dir, '--charts']);
+  expect(result.code).toBe(1);
+  const spec = JSON.parse(readFileSync(join(dir, 'charts', 'regressions.vl.json'), 'utf8')) as { title: string; concat: { data: { values: { x: string }[] } }[] };
+  expect(spec.title).toBe('Regressions in BenchmarkPublish: history and PR');
+  expect(spec.concat[0]!.data.values.map((v) => v.x)).toEqual([...Array.from({ length: 8 }, (_, i) => `2026-02-0${i + 1} abcdef${i}`), 'PR']);
+  expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<h2>What changed: PR vs main</h2>');
+  expect(readFileSync(join(dir, 'comment.md'), 'utf8')).toContain('xychart-beta horizontal');
+});
 
 /** The warnings Vega-Lite gives compiling a chart's spec (report.html's console would show them). */
 function compileWarnings(chart: Chart): string[] {
