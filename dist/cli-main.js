@@ -9524,7 +9524,7 @@ var MAX_REGRESSION_PANELS = 12;
 var MAX_BEFORE_AFTER_CHARTS = 20;
 var BEFORE_AFTER_LOG_RATIO = 10;
 var MIN_RELATIVE_SPAN = 0.1;
-var DELTA_SIGN_NOTE = "Δ: + is worse (slower, or less throughput), in % of the reference.";
+var DELTA_SIGN_NOTE = "Δ: the change of the value itself, (new − old) / old in %; for a throughput or rate (↑) a drop is worse, for anything else a rise.";
 function shortExperimentNames(names) {
   const unique = [...new Set(names)];
   let prefix = "";
@@ -9572,18 +9572,22 @@ function changeChart(report) {
     }
     const shown = family.slice(0, MAX_CHANGE_ROWS);
     const left = family.slice(MAX_CHANGE_ROWS);
-    const changes = shown.map((r) => ({
-      label: names.label(r),
-      delta: r.deltaPercent,
-      ...r.interval ? { interval: { lower: r.interval.lower * 100, upper: r.interval.upper * 100 } } : {},
-      ...r.band ? { band: { lower: r.band.lower * 100, upper: r.band.upper * 100 } } : {},
-      threshold: r.threshold * 100,
-      failed: r.failed,
-      status: r.status
-    }));
+    const changes = shown.map((r) => {
+      const interval = valueChangeRange(r.interval, r.direction);
+      const band = valueChangeRange(r.band, r.direction);
+      return {
+        label: names.label(r),
+        delta: valueChange(r.deltaPercent, r.direction),
+        ...interval ? { interval: { lower: interval.lower * 100, upper: interval.upper * 100 } } : {},
+        ...band ? { band: { lower: band.lower * 100, upper: band.upper * 100 } } : {},
+        threshold: valueChange(r.threshold * 100, r.direction),
+        failed: r.failed,
+        status: r.status
+      };
+    });
     const ends = changes.flatMap((c) => [c.delta, c.threshold, ...c.interval ? [c.interval.lower, c.interval.upper] : [], ...c.band ? [c.band.lower, c.band.upper] : []]);
     const finite4 = [0, ...ends.filter(Number.isFinite)];
-    const deltas = left.map((r) => r.deltaPercent);
+    const deltas = left.map((r) => valueChange(r.deltaPercent, r.direction));
     panels.push({
       title: familyTitle(family[0]),
       ...left.length > 0 ? { subtitle: `${shown.length} worst of ${family.length} shown; the other ${left.length} are ${formatDelta(Math.min(...deltas))} … ${formatDelta(Math.max(...deltas))}` } : {},
@@ -9678,10 +9682,11 @@ function regressionPanel(row, report, label, runs) {
   const values = [...panelValues(series), ...rules.map((r) => r.y), ...band ? [band.lower, band.upper] : []];
   const log = wantsLogScale(values);
   const domain = valueDomain(values);
-  const range2 = row.interval ? `, interval ${formatDelta(row.interval.lower * 100)} … ${formatDelta(row.interval.upper * 100)}` : "";
+  const interval = valueChangeRange(row.interval, row.direction);
+  const range2 = interval ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}` : "";
   return {
     title: label,
-    subtitle: `${familyTitle(row)}: ${formatDelta(row.deltaPercent)}${range2} (${row.status})`,
+    subtitle: `${familyTitle(row)}: ${formatDelta(valueChange(row.deltaPercent, row.direction))}${range2} (${row.status})`,
     x: { kind: "category", title: history.length > 0 ? "Run" : "Side", categories },
     y: { title: withUnit(familyTitle(row), unit), unit, log, ...domain ? { domain } : {} },
     mark: "line",

@@ -5,6 +5,7 @@
  * series to what its plot can show (m4.ts).
  */
 import type { CheckRow } from '../check/checkRow.js';
+import { valueChange, valueChangeRange } from '../report/change.js';
 import type { ComparisonRow } from '../compare/compare.js';
 import type { ComparisonReport } from '../report/comparisonReport.js';
 import type { CheckReport } from '../report/model.js';
@@ -481,7 +482,7 @@ export const BEFORE_AFTER_LOG_RATIO = 10;
 export const MIN_RELATIVE_SPAN = 0.1;
 
 /** The comparison's sign convention, said once under every chart that draws a Δ. */
-export const DELTA_SIGN_NOTE = 'Δ: + is worse (slower, or less throughput), in % of the reference.';
+export const DELTA_SIGN_NOTE = 'Δ: the change of the value itself, (new − old) / old in %; for a throughput or rate (↑) a drop is worse, for anything else a rise.';
 
 /**
  * Experiment names without the prefix they all share up to a `.` or `/` (JMH's package,
@@ -553,18 +554,23 @@ export function changeChart(report: ComparisonReport): Chart | undefined {
     }
     const shown = family.slice(0, MAX_CHANGE_ROWS);
     const left = family.slice(MAX_CHANGE_ROWS);
-    const changes: ChangeRow[] = shown.map((r) => ({
-      label: names.label(r),
-      delta: r.deltaPercent,
-      ...(r.interval ? { interval: { lower: r.interval.lower * 100, upper: r.interval.upper * 100 } } : {}),
-      ...(r.band ? { band: { lower: r.band.lower * 100, upper: r.band.upper * 100 } } : {}),
-      threshold: r.threshold * 100,
-      failed: r.failed,
-      status: r.status,
-    }));
+    // The report's one sign: the change of the value itself; the threshold lies on the worse side.
+    const changes: ChangeRow[] = shown.map((r) => {
+      const interval = valueChangeRange(r.interval, r.direction);
+      const band = valueChangeRange(r.band, r.direction);
+      return {
+        label: names.label(r),
+        delta: valueChange(r.deltaPercent, r.direction),
+        ...(interval ? { interval: { lower: interval.lower * 100, upper: interval.upper * 100 } } : {}),
+        ...(band ? { band: { lower: band.lower * 100, upper: band.upper * 100 } } : {}),
+        threshold: valueChange(r.threshold * 100, r.direction),
+        failed: r.failed,
+        status: r.status,
+      };
+    });
     const ends = changes.flatMap((c) => [c.delta, c.threshold, ...(c.interval ? [c.interval.lower, c.interval.upper] : []), ...(c.band ? [c.band.lower, c.band.upper] : [])]);
     const finite = [0, ...ends.filter(Number.isFinite)];
-    const deltas = left.map((r) => r.deltaPercent);
+    const deltas = left.map((r) => valueChange(r.deltaPercent, r.direction));
     panels.push({
       title: familyTitle(family[0]!),
       ...(left.length > 0
@@ -675,10 +681,11 @@ function regressionPanel(row: ComparisonRow, report: ComparisonReport, label: st
   const values = [...panelValues(series), ...rules.map((r) => r.y), ...(band ? [band.lower, band.upper] : [])];
   const log = wantsLogScale(values);
   const domain = valueDomain(values);
-  const range = row.interval ? `, interval ${formatDelta(row.interval.lower * 100)} … ${formatDelta(row.interval.upper * 100)}` : '';
+  const interval = valueChangeRange(row.interval, row.direction);
+  const range = interval ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}` : '';
   return {
     title: label,
-    subtitle: `${familyTitle(row)}: ${formatDelta(row.deltaPercent)}${range} (${row.status})`,
+    subtitle: `${familyTitle(row)}: ${formatDelta(valueChange(row.deltaPercent, row.direction))}${range} (${row.status})`,
     x: { kind: 'category', title: history.length > 0 ? 'Run' : 'Side', categories },
     y: { title: withUnit(familyTitle(row), unit), unit, log, ...(domain ? { domain } : {}) },
     mark: 'line',
