@@ -81,10 +81,10 @@ describe('one sign convention: the change of the value itself', () => {
     const out = join(dir, 'check');
     const run = await cli(['check', '--results', head, '--requirements', requirements, '-o', out]);
     expect(run.code).toBe(1);
-    expect(run.out).toMatch(/\nencode +771\.000 +1000\.000 +-22\.900 % +FAIL +[0-9.]+ +[0-9.]+ +\+30\.000 % +FAIL\n/);
+    expect(run.out).toMatch(/\nencode +771 ops\/s +1000 ops\/s +-22\.900 % +FAIL +130\.0 ns +100\.0 ns +\+30\.000 % +FAIL\n/);
     expect(run.out).toContain('vs req. = (result − requirement) / requirement: + above it, − below it; a ≤ check fails above 0, a ≥ check below 0.');
     const markdown = read(join(out, 'report.md'));
-    expect(markdown).toMatch(/\n\| encode \| [^|]*\| 771\.000 \| 1000\.000 \| -22\.900 % \| ❌ \| [0-9.]+ \| [0-9.]+ \| \+30\.000 % \| ❌ \|\n/);
+    expect(markdown).toMatch(/\n\| encode \| [^|]*\| 771 ops\/s \| 1000 ops\/s \| -22\.900 % \| ❌ \| 130\.0 ns \| 100\.0 ns \| \+30\.000 % \| ❌ \|\n/);
     // report.json keeps the reference's "percentage over requirement", positive when worse.
     expect(JSON.parse(read(join(out, 'report.json'))).subExperiments[0].checks.map((c: { percentOverRequirement: number }) => c.percentOverRequirement)).toEqual([
       expect.closeTo(22.9, 10),

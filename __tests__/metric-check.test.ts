@@ -109,7 +109,7 @@ describe('perfgate check and inspect on other formats (project fixtures)', () =>
     const result = await cli(['check', '-r', join(formats, 'iceperf', 'v2.95_leader.txt'), '-q', join(formats, 'requirements', 'iceperf.csv'), '-o', out]);
     expect(result.code).toBe(1);
     // MESSAGE QUEUE at 1 kB reads 2.5 µs in the fixture; its limit is 2.
-    expect(result.out).toMatch(/MESSAGE QUEUE +1024 +2\.500 +2\.000 +\+25\.000 % +FAIL/);
+    expect(result.out).toMatch(/MESSAGE QUEUE +1024 +2\.500 µs +2\.000 µs +\+25\.000 % +FAIL/);
     expect(listFiles(out)).toEqual(['checks_ICEORYX_WAITSET.csv', 'checks_MESSAGE_QUEUE.csv', 'comment.md', 'report.json', 'report.md']);
     expect(read(join(out, 'checks_MESSAGE_QUEUE.csv'))).toBe(
       'Check,Parameter,Unit,Direction,Requirement,Experiment,Difference,Percentage over requirement,Status\n' +
@@ -128,7 +128,8 @@ describe('perfgate check and inspect on other formats (project fixtures)', () =>
         'throughput,1024,Mb/s,>=,1500.000,3481.600,1981.600,-132.107,passed\n' +
         'lost samples,1024,,<=,0.000,5.000,5.000,500.000,failed\n',
     );
-    expect(read(join(out, 'report.md'))).toContain('| throughput \\[Mb/s\\] ≥ |');
+    // 3482 Mb/s against a 1500 Mb/s floor, in the row's unit.
+    expect(read(join(out, 'report.md'))).toContain('| sub | 1024 | 3.482 Gb/s | 1.500 Gb/s | +132.107 % | ✅ | 5 | 0 | +500.000 % | ❌ |');
   });
 
   test('generic CSV with a column mapping; a throughput floor fails when throughput drops', async () => {

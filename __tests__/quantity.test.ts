@@ -39,7 +39,8 @@ describe('quantityDisplay: one unit per row, 3–4 significant digits', () => {
   });
 
   test('rates take their item word from the tool, else /s', () => {
-    expect(row('Hz', [1234.5], 'items/s')).toEqual(['1.234 k items/s']);
+    expect(row('Hz', [12345], 'items/s')).toEqual(['12.35 k items/s']);
+    expect(row('Hz', [1000, 771], 'ops/s')).toEqual(['1000 ops/s', '771 ops/s']);
     expect(row('Hz', [512], 'elem/s')).toEqual(['512.0 elem/s']);
     expect(row('Hz', [2.5e9], 'Hz')).toEqual(['2.500 G/s']);
     expect(row('Hz', [0.5])).toEqual(['0.5000 /s']);

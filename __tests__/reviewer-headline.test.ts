@@ -98,7 +98,7 @@ test('only requirements failed: the comparison first ("nothing slower"), the req
     'Judged commit abcdef0123456789abcdef0123456789abcdef01 against main (**history**): threshold against one run, noise not estimated.',
   ]);
   expect(body).toContain(
-    '**Requirements not met**\n\n| Benchmark | Check | Result | Limit | Over |\n| :-- | :-- | --: | --: | --: |\n| BenchmarkEncode size=64 | time/op ≤ | 101.000 ns | 90.000 ns | +12.222 % |\n',
+    '**Requirements not met**\n\n| Benchmark | Check | Result | Limit | vs limit |\n| :-- | :-- | --: | --: | --: |\n| BenchmarkEncode size=64 | time/op ≤ | 101.0 ns | 90.0 ns | +12.222 % |\n',
   );
 });
 

@@ -123,9 +123,227 @@ var NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udb
 function escapeXml(text2) {
   return escapeHtml(text2.replace(NOT_XML, "�"));
 }
-function jsonForScript(value4) {
-  return JSON.stringify(value4).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+function jsonForScript(value2) {
+  return JSON.stringify(value2).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
+
+// src/engine/model/units.ts
+var BASE_UNITS = {
+  time: "us",
+  size: "B",
+  bitrate: "Mb/s",
+  byterate: "MB/s",
+  rate: "Hz",
+  count: "",
+  ratio: "%"
+};
+var TIME = {
+  ps: 1e-6,
+  ns: 1e-3,
+  us: 1,
+  "µs": 1,
+  "μs": 1,
+  usec: 1,
+  ms: 1e3,
+  msec: 1e3,
+  s: 1e6,
+  sec: 1e6,
+  secs: 1e6,
+  seconds: 1e6,
+  min: 6e7
+};
+var SIZE = {
+  b: 1,
+  // only when spelled `B`; see parseUnit
+  B: 1,
+  bytes: 1,
+  Bytes: 1,
+  kB: 1e3,
+  KB: 1e3,
+  KiB: 1024,
+  MB: 1e6,
+  MiB: 1024 * 1024,
+  GB: 1e9,
+  GiB: 1024 * 1024 * 1024
+};
+var BITRATE = {
+  "b/s": 1e-6,
+  bps: 1e-6,
+  "kb/s": 1e-3,
+  "Kb/s": 1e-3,
+  kbps: 1e-3,
+  "Mb/s": 1,
+  Mbps: 1,
+  "Mbit/s": 1,
+  "Gb/s": 1e3,
+  Gbps: 1e3,
+  "Gbit/s": 1e3
+};
+var BYTERATE = {
+  "B/s": 1e-6,
+  "kB/s": 1e-3,
+  "KB/s": 1e-3,
+  "KiB/s": 1024 / 1e6,
+  "MB/s": 1,
+  "MiB/s": 1024 * 1024 / 1e6,
+  "GB/s": 1e3,
+  "GiB/s": 1024 * 1024 * 1024 / 1e6
+};
+var RATE = {
+  Hz: 1,
+  "1/s": 1,
+  "msg/s": 1,
+  "msgs/s": 1,
+  "samples/s": 1,
+  "Sample/s": 1,
+  "sample/s": 1,
+  "req/s": 1,
+  "requests/s": 1,
+  "ops/s": 1,
+  // databroker-perf's own spelling of its throughput
+  "signal/s": 1,
+  "signals/s": 1,
+  "signal/second": 1,
+  "updates/s": 1,
+  "kS/s": 1e3,
+  kHz: 1e3,
+  "k/s": 1e3,
+  MHz: 1e6,
+  "M/s": 1e6
+};
+function parseUnit(text2) {
+  const symbol = text2.trim();
+  if (symbol === "") return { symbol, dimension: "count", toBase: 1 };
+  if (symbol === "%") return { symbol, dimension: "ratio", toBase: 1 };
+  const tables = [
+    ["time", TIME],
+    ["bitrate", BITRATE],
+    ["byterate", BYTERATE],
+    ["rate", RATE],
+    ["size", SIZE]
+  ];
+  for (const [dimension, table3] of tables) {
+    if (symbol === "b") continue;
+    const factor = table3[symbol];
+    if (factor !== void 0) return { symbol, dimension, toBase: factor };
+  }
+  return void 0;
+}
+function toBaseUnit(value2, unit) {
+  return unit.toBase === 1 ? value2 : value2 * unit.toBase;
+}
+var COMPOUND_TIME = { ...TIME, h: 36e8, hr: 36e8, day: 864e8 };
+var PER_OPERATION = /* @__PURE__ */ new Set(["op", "ops", "operation", "iter", "iters", "iteration", "call", "run", "invocation"]);
+var BIT_NUMERATOR = /^[kKMGT]?i?(b|bit|bits)$/;
+function parseToolUnit(text2) {
+  const symbol = text2.trim();
+  const plain = parseUnit(symbol);
+  if (plain) return plain;
+  const slash = symbol.lastIndexOf("/");
+  if (slash <= 0) return void 0;
+  const numerator = symbol.slice(0, slash).trim();
+  const denominator = symbol.slice(slash + 1).trim();
+  if (PER_OPERATION.has(denominator)) {
+    const inner = parseUnit(numerator);
+    if (inner === void 0 || inner.dimension === "count") return numerator.includes("/") ? void 0 : { symbol, dimension: "count", toBase: 1 };
+    if (inner.dimension === "time" || inner.dimension === "size") return { symbol, dimension: inner.dimension, toBase: inner.toBase };
+    return void 0;
+  }
+  const per = COMPOUND_TIME[denominator];
+  if (per === void 0 || numerator === "" || /[\s/]/.test(numerator)) return void 0;
+  const size = numerator === "b" ? void 0 : SIZE[numerator];
+  if (size !== void 0) return { symbol, dimension: "byterate", toBase: size / per };
+  if (BIT_NUMERATOR.test(numerator) || parseUnit(numerator) !== void 0) return void 0;
+  return { symbol, dimension: "rate", toBase: 1e6 / per };
+}
+function acceptedUnits() {
+  const list2 = (table3) => Object.keys(table3).filter((s) => s !== "b").join(", ");
+  return [
+    `time ${list2(TIME)}`,
+    `size ${list2(SIZE)}`,
+    `bit rate ${list2(BITRATE)}`,
+    `byte rate ${list2(BYTERATE)}`,
+    `rate ${list2(RATE)}`,
+    "per operation ns/op, us/op, ms/op, ns/iter, B/op, allocs/op (a time or size per op, iter, call or run; any other count per op)",
+    "per unit of time ops/s, ops/ms, ops/us, items/s, MB/sec (a count or size per time unit)",
+    "ratio %"
+  ].join("; ");
+}
+
+// src/engine/report/quantity.ts
+var TIME2 = [
+  ["ns", 1e-3],
+  ["µs", 1],
+  ["ms", 1e3],
+  ["s", 1e6]
+];
+var BYTERATE2 = [
+  ["B/s", 1e-6],
+  ["kB/s", 1e-3],
+  ["MB/s", 1],
+  ["GB/s", 1e3]
+];
+var BITRATE2 = [
+  ["b/s", 1e-6],
+  ["kb/s", 1e-3],
+  ["Mb/s", 1],
+  ["Gb/s", 1e3]
+];
+var RATE_PREFIXES = [
+  ["", 1],
+  ["k", 1e3, 1e4],
+  ["M", 1e6],
+  ["G", 1e9]
+];
+var LADDERS = { time: TIME2, byterate: BYTERATE2, bitrate: BITRATE2, rate: RATE_PREFIXES };
+function quantityDisplay(unit, values, printedUnit2) {
+  const parsed = parseUnit(unit);
+  const ladder = parsed ? LADDERS[parsed.dimension] : void 0;
+  const finite4 = values.filter((x) => Number.isFinite(x));
+  if (!parsed || !ladder) {
+    const integers = finite4.every((x) => Number.isInteger(x));
+    return display(unit, 1, integers ? void 0 : decimalsFor(rounded4(largest(finite4))));
+  }
+  const inBase = rounded4(largest(finite4) * parsed.toBase);
+  let step = ladder.find(([, size]) => size === 1);
+  if (inBase > 0) {
+    for (const candidate of ladder) if (candidate === ladder[0] || inBase >= (candidate[2] ?? candidate[1])) step = candidate;
+  }
+  const scale2 = parsed.toBase / step[1];
+  const symbol = parsed.dimension === "rate" ? rateUnit(step[0], printedUnit2) : step[0];
+  return display(symbol, scale2, decimalsFor(rounded4(largest(finite4) * scale2)));
+}
+function rateUnit(prefix, printedUnit2) {
+  const item = itemWord(printedUnit2);
+  if (prefix !== "" && item !== "") return `${prefix} ${item}/s`;
+  return `${prefix}${item}/s`;
+}
+function itemWord(printedUnit2) {
+  const match = /^\s*([A-Za-z][A-Za-z_-]*)\s*\/\s*(?:s|sec|second|ms|us|µs|μs|ns|min)\s*$/.exec(printedUnit2 ?? "");
+  if (!match) return "";
+  const word = match[1];
+  return /^[kKMG]$/.test(word) ? "" : word;
+}
+function display(unit, scale2, decimals) {
+  const number3 = (x) => {
+    const v = x * scale2;
+    if (!Number.isFinite(v)) return String(v);
+    if (decimals === void 0) return String(v);
+    const own = v === 0 ? decimals : Math.max(decimals, 2 - Math.floor(Math.log10(Math.abs(v))));
+    return fixed(v, Math.min(own, 20));
+  };
+  return { unit, scale: scale2, number: number3, withUnit: (x) => unit === "" ? number3(x) : `${number3(x)} ${unit}` };
+}
+function decimalsFor(largestValue) {
+  if (!(largestValue > 0)) return 3;
+  return Math.min(20, Math.max(0, 3 - Math.floor(Math.log10(largestValue))));
+}
+function fixed(v, decimals) {
+  const text2 = v.toFixed(decimals);
+  return /^-0\.?0*$/.test(text2) ? text2.slice(1) : text2;
+}
+var largest = (values) => values.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
+var rounded4 = (x) => x > 0 ? Number(x.toPrecision(4)) : x;
 
 // src/engine/model/requirement.ts
 var CHECKED_MAGNITUDES = ["Median", "99%", "Max"];
@@ -135,12 +353,12 @@ var MAGNITUDE_FIELDS = { Median: "median", "99%": "p99", Max: "max" };
 function rowFailed(row) {
   return row.status !== "passed";
 }
-function checkLimit(requirement, direction, value4) {
+function checkLimit(requirement, direction, value2) {
   const limit = requirement.limit;
-  const margin = direction === "higher-is-better" ? value4 - limit : limit - value4;
+  const margin = direction === "higher-is-better" ? value2 - limit : limit - value2;
   const percentOver = limit === 0 ? -margin * 100 : -margin * 100 / Math.abs(limit);
-  const failed = Number.isNaN(value4) || Number.isNaN(limit) || margin < 0;
-  return { requirement: limit, experiment: value4, difference: Math.abs(limit - value4), percentOver, status: failed ? "failed" : "passed" };
+  const failed = Number.isNaN(value2) || Number.isNaN(limit) || margin < 0;
+  return { requirement: limit, experiment: value2, difference: Math.abs(limit - value2), percentOver, status: failed ? "failed" : "passed" };
 }
 function notInResults(what, requirement, hint = "") {
   return requirement.optional ? `${what} is not in the results (optional: skipped)${hint}` : `${what} is required but not in the results${hint}`;
@@ -286,8 +504,8 @@ function requirementFailures(report) {
     for (const column of report.columns) {
       const cell = row.cells[column];
       if (!cell || cell.status === "passed") continue;
-      const unit = cell.unit ?? "µs";
-      const withUnit4 = (x) => Number.isNaN(x) ? "—" : `${formatFixed3(x)}${unit ? ` ${escapeMarkdown(unit)}` : ""}`;
+      const shown = checkValues(cell, report.latencyOnly);
+      const withUnit4 = (x) => Number.isNaN(x) ? "—" : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ""}`;
       const where = report.latencyOnly ? `${row.parameter} B` : row.parameter;
       const check = `${escapeMarkdown(column)} ${cell.direction === "higher-is-better" ? "≥" : "≤"}`;
       rows.push(
@@ -307,7 +525,7 @@ function table(rows, columns, latencyOnly) {
   const out = [`| ${header.join(" | ")} |`, `| ${align.join(" | ")} |`];
   for (const row of rows) {
     const cells = [escapeMarkdown(row.experimentType), escapeMarkdown(row.parameter)];
-    for (const column of columns) cells.push(...magnitudeCells(row.cells[column]));
+    for (const column of columns) cells.push(...magnitudeCells(row.cells[column], latencyOnly));
     out.push(`| ${cells.join(" | ")} |`);
   }
   return out;
@@ -315,16 +533,18 @@ function table(rows, columns, latencyOnly) {
 function columnTitle(column, rows) {
   const sample = rows.map((r) => r.cells[column]).find((c) => c !== void 0);
   if (!sample) return column;
-  const unit = sample.unit ?? "µs";
-  return `${column}${unit ? ` [${unit}]` : ""} ${sample.direction === "higher-is-better" ? "≥" : "≤"}`;
+  return `${column} ${sample.direction === "higher-is-better" ? "≥" : "≤"}`;
 }
-function magnitudeCells(row) {
+function checkValues(row, latencyOnly) {
+  if (latencyOnly) return { unit: "µs", scale: 1, number: formatFixed3, withUnit: (x) => `${formatFixed3(x)} µs` };
+  return quantityDisplay(row.unit ?? "µs", [row.experiment, row.requirement], row.printedUnit);
+}
+function magnitudeCells(row, latencyOnly) {
   if (!row) return ["", "", "", ""];
-  const value4 = row.status === "missing" ? "missing" : number(row.experiment);
-  return [value4, number(row.requirement), percent(changeFromRequirement(row.percentOver, row.direction)), row.status === "passed" ? PASS : FAIL];
-}
-function number(x) {
-  return Number.isNaN(x) ? "—" : formatFixed3(x);
+  const shown = checkValues(row, latencyOnly);
+  const number3 = (x) => Number.isNaN(x) ? "—" : latencyOnly || shown.unit === "" ? shown.number(x) : `${shown.number(x)} ${escapeMarkdown(shown.unit)}`;
+  const value2 = row.status === "missing" ? "missing" : number3(row.experiment);
+  return [value2, number3(row.requirement), percent(changeFromRequirement(row.percentOver, row.direction)), row.status === "passed" ? PASS : FAIL];
 }
 function boundedPercent(x) {
   if (x > 1e4) return "> +10000 %";
@@ -353,9 +573,11 @@ function renderText(report) {
         const c = row.cells[m];
         if (!c) cells.push("", "", "", "");
         else {
+          const shown = checkValues(c, report.latencyOnly);
+          const value2 = (x) => Number.isNaN(x) ? "-" : report.latencyOnly || shown.unit === "" ? shown.number(x) : `${shown.number(x)} ${sanitize(shown.unit)}`;
           cells.push(
-            c.status === "missing" ? "missing" : value(c.experiment),
-            value(c.requirement),
+            c.status === "missing" ? "missing" : value2(c.experiment),
+            value2(c.requirement),
             percent(changeFromRequirement(c.percentOver, c.direction)),
             c.status === "passed" ? "ok" : "FAIL"
           );
@@ -370,154 +592,8 @@ function renderText(report) {
   }
   return out.join("\n") + "\n";
 }
-function value(x) {
-  return Number.isNaN(x) ? "-" : formatFixed3(x);
-}
 function sanitize(text2) {
   return withoutControls(text2);
-}
-
-// src/engine/model/units.ts
-var BASE_UNITS = {
-  time: "us",
-  size: "B",
-  bitrate: "Mb/s",
-  byterate: "MB/s",
-  rate: "Hz",
-  count: "",
-  ratio: "%"
-};
-var TIME = {
-  ps: 1e-6,
-  ns: 1e-3,
-  us: 1,
-  "µs": 1,
-  "μs": 1,
-  usec: 1,
-  ms: 1e3,
-  msec: 1e3,
-  s: 1e6,
-  sec: 1e6,
-  secs: 1e6,
-  seconds: 1e6,
-  min: 6e7
-};
-var SIZE = {
-  b: 1,
-  // only when spelled `B`; see parseUnit
-  B: 1,
-  bytes: 1,
-  Bytes: 1,
-  kB: 1e3,
-  KB: 1e3,
-  KiB: 1024,
-  MB: 1e6,
-  MiB: 1024 * 1024,
-  GB: 1e9,
-  GiB: 1024 * 1024 * 1024
-};
-var BITRATE = {
-  "b/s": 1e-6,
-  bps: 1e-6,
-  "kb/s": 1e-3,
-  "Kb/s": 1e-3,
-  kbps: 1e-3,
-  "Mb/s": 1,
-  Mbps: 1,
-  "Mbit/s": 1,
-  "Gb/s": 1e3,
-  Gbps: 1e3,
-  "Gbit/s": 1e3
-};
-var BYTERATE = {
-  "B/s": 1e-6,
-  "kB/s": 1e-3,
-  "KB/s": 1e-3,
-  "KiB/s": 1024 / 1e6,
-  "MB/s": 1,
-  "MiB/s": 1024 * 1024 / 1e6,
-  "GB/s": 1e3,
-  "GiB/s": 1024 * 1024 * 1024 / 1e6
-};
-var RATE = {
-  Hz: 1,
-  "1/s": 1,
-  "msg/s": 1,
-  "msgs/s": 1,
-  "samples/s": 1,
-  "Sample/s": 1,
-  "sample/s": 1,
-  "req/s": 1,
-  "requests/s": 1,
-  "ops/s": 1,
-  // databroker-perf's own spelling of its throughput
-  "signal/s": 1,
-  "signals/s": 1,
-  "signal/second": 1,
-  "updates/s": 1,
-  "kS/s": 1e3,
-  kHz: 1e3,
-  "k/s": 1e3,
-  MHz: 1e6,
-  "M/s": 1e6
-};
-function parseUnit(text2) {
-  const symbol = text2.trim();
-  if (symbol === "") return { symbol, dimension: "count", toBase: 1 };
-  if (symbol === "%") return { symbol, dimension: "ratio", toBase: 1 };
-  const tables = [
-    ["time", TIME],
-    ["bitrate", BITRATE],
-    ["byterate", BYTERATE],
-    ["rate", RATE],
-    ["size", SIZE]
-  ];
-  for (const [dimension, table3] of tables) {
-    if (symbol === "b") continue;
-    const factor = table3[symbol];
-    if (factor !== void 0) return { symbol, dimension, toBase: factor };
-  }
-  return void 0;
-}
-function toBaseUnit(value4, unit) {
-  return unit.toBase === 1 ? value4 : value4 * unit.toBase;
-}
-var COMPOUND_TIME = { ...TIME, h: 36e8, hr: 36e8, day: 864e8 };
-var PER_OPERATION = /* @__PURE__ */ new Set(["op", "ops", "operation", "iter", "iters", "iteration", "call", "run", "invocation"]);
-var BIT_NUMERATOR = /^[kKMGT]?i?(b|bit|bits)$/;
-function parseToolUnit(text2) {
-  const symbol = text2.trim();
-  const plain = parseUnit(symbol);
-  if (plain) return plain;
-  const slash = symbol.lastIndexOf("/");
-  if (slash <= 0) return void 0;
-  const numerator = symbol.slice(0, slash).trim();
-  const denominator = symbol.slice(slash + 1).trim();
-  if (PER_OPERATION.has(denominator)) {
-    const inner = parseUnit(numerator);
-    if (inner === void 0 || inner.dimension === "count") return numerator.includes("/") ? void 0 : { symbol, dimension: "count", toBase: 1 };
-    if (inner.dimension === "time" || inner.dimension === "size") return { symbol, dimension: inner.dimension, toBase: inner.toBase };
-    return void 0;
-  }
-  const per = COMPOUND_TIME[denominator];
-  if (per === void 0 || numerator === "" || /[\s/]/.test(numerator)) return void 0;
-  const size = numerator === "b" ? void 0 : SIZE[numerator];
-  if (size !== void 0) return { symbol, dimension: "byterate", toBase: size / per };
-  if (BIT_NUMERATOR.test(numerator) || parseUnit(numerator) !== void 0) return void 0;
-  return { symbol, dimension: "rate", toBase: 1e6 / per };
-}
-function acceptedUnits() {
-  const list2 = (table3) => Object.keys(table3).filter((s) => s !== "b").join(", ");
-  return [
-    `time ${list2(TIME)}`,
-    `size ${list2(SIZE)}`,
-    `bit rate ${list2(BITRATE)}`,
-    `byte rate ${list2(BYTERATE)}`,
-    `rate ${list2(RATE)}`,
-    "per operation ns/op, us/op, ms/op, ns/iter, B/op, allocs/op (a time or size per op, iter, call or run; any other count per op)",
-    "per unit of time ops/s, ops/ms, ops/us, items/s, MB/sec (a count or size per time unit)",
-    "ratio %"
-  ].join("; ");
 }
 
 // src/engine/check/check.ts
@@ -648,8 +724,8 @@ var CsvError = class _CsvError extends Error {
     this.code = code;
     for (const context of contexts) {
       for (const key in context) {
-        const value4 = context[key];
-        this[key] = Buffer.isBuffer(value4) ? value4.toString(options.encoding) : value4 == null ? value4 : JSON.parse(JSON.stringify(value4));
+        const value2 = context[key];
+        this[key] = Buffer.isBuffer(value2) ? value2.toString(options.encoding) : value2 == null ? value2 : JSON.parse(JSON.stringify(value2));
       }
     }
   }
@@ -929,9 +1005,9 @@ var normalize_options = function(opts) {
   if (options.cast_date === void 0 || options.cast_date === null || options.cast_date === false || options.cast_date === "") {
     options.cast_date = false;
   } else if (options.cast_date === true) {
-    options.cast_date = function(value4) {
-      const date = Date.parse(value4);
-      return !isNaN(date) ? new Date(date) : value4;
+    options.cast_date = function(value2) {
+      const date = Date.parse(value2);
+      return !isNaN(date) ? new Date(date) : value2;
     };
   } else if (typeof options.cast_date !== "function") {
     throw new CsvError(
@@ -2211,8 +2287,8 @@ var transform = function(original_options = {}) {
       }
       return false;
     },
-    __isFloat: function(value4) {
-      return value4 - parseFloat(value4) + 1 >= 0;
+    __isFloat: function(value2) {
+      return value2 - parseFloat(value2) + 1 >= 0;
     },
     // Keep it in case we implement the `cast_int` option
     // __isInt(value){
@@ -2499,15 +2575,15 @@ var DBL_MIN_EXP = -1021;
 var DBL_MAX_EXP = 1024;
 function legacyScale(digits, exponent) {
   if (exponent < DBL_MIN_EXP || exponent > DBL_MAX_EXP) return exponent < 0 ? 0 : Infinity;
-  let number4 = digits;
+  let number3 = digits;
   let p10 = 10;
   let n = exponent < 0 ? -exponent : exponent;
   while (n) {
-    if (n & 1) number4 = exponent < 0 ? number4 / p10 : number4 * p10;
+    if (n & 1) number3 = exponent < 0 ? number3 / p10 : number3 * p10;
     n >>= 1;
     p10 *= p10;
   }
-  return number4;
+  return number3;
 }
 var EXACT_POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 function parseDecimalBytes(bytes, start, end, mode) {
@@ -2566,15 +2642,15 @@ function parseDecimalBytes(bytes, start, end, mode) {
     exponent += expNegative ? -e : e;
   }
   if (i !== end) return void 0;
-  let value4;
+  let value2;
   if (mode === "legacy") {
-    value4 = legacyScale(mantissa, exponent);
+    value2 = legacyScale(mantissa, exponent);
   } else if (significant <= 15 && exponent >= -22 && exponent <= 22) {
-    value4 = exponent < 0 ? mantissa / EXACT_POW10[-exponent] : mantissa * EXACT_POW10[exponent];
+    value2 = exponent < 0 ? mantissa / EXACT_POW10[-exponent] : mantissa * EXACT_POW10[exponent];
   } else {
-    value4 = Number(latin1.decode(bytes.subarray(digitsStart, end)));
+    value2 = Number(latin1.decode(bytes.subarray(digitsStart, end)));
   }
-  return negative ? -value4 : value4;
+  return negative ? -value2 : value2;
 }
 var encoder = new TextEncoder();
 var latin1 = new TextDecoder("latin1");
@@ -2717,15 +2793,15 @@ function parseSummaryCsv(file, content, floatParse) {
       if (index2 === void 0) continue;
       const text2 = row.fields[index2] ?? "";
       if (isMissingValue(text2)) continue;
-      const value4 = parseNumber(text2, floatParse);
-      if (value4 === void 0) {
+      const value2 = parseNumber(text2, floatParse);
+      if (value2 === void 0) {
         throw new InputError(`expected a number in column "${column}", found "${clip(text2)}"`, {
           file,
           line: row.line,
           column: fieldColumn(row.text, index2)
         });
       }
-      summary[SUMMARY_FIELDS[column]] = value4;
+      summary[SUMMARY_FIELDS[column]] = value2;
     }
     payloads.push(summary);
   }
@@ -2803,15 +2879,15 @@ function parseRequirementsCsv(file, content, floatParse) {
         limits[magnitude] = NaN;
         continue;
       }
-      const value4 = parseNumber(text2, floatParse);
-      if (value4 === void 0) {
+      const value2 = parseNumber(text2, floatParse);
+      if (value2 === void 0) {
         throw new InputError(`expected a number in column "${magnitude}", found "${clip(text2)}"`, {
           file,
           line: row.line,
           column: fieldColumn(row.text, index2)
         });
       }
-      limits[magnitude] = value4;
+      limits[magnitude] = value2;
     }
     const optional = readOptionalCell(file, row, optionalIndex);
     requirements.push({ experimentType, payloadBytes, limits, line: row.line, ...optional ? { optional } : {} });
@@ -2882,15 +2958,15 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
     for (const { row, experiment, parameter, optional } of rows) {
       const text2 = row.fields[column.index] ?? "";
       if (isMissingValue(text2)) continue;
-      const value4 = parseNumber(text2, floatParse);
+      const value2 = parseNumber(text2, floatParse);
       const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
-      if (value4 === void 0) throw new InputError(`expected a number in column "${column.label}", found "${clip(text2)}"`, place);
+      if (value2 === void 0) throw new InputError(`expected a number in column "${column.label}", found "${clip(text2)}"`, place);
       requirements.push({
         experiment,
         parameter,
         metric: column.metric,
         ...column.statistic !== void 0 ? { statistic: column.statistic } : {},
-        limit: column.toBase === 1 ? value4 : value4 * column.toBase,
+        limit: column.toBase === 1 ? value2 : value2 * column.toBase,
         ...column.dimension !== void 0 ? { dimension: column.dimension } : {},
         ...column.unit !== void 0 ? { unit: column.unit } : {},
         ...column.direction !== void 0 ? { direction: column.direction } : {},
@@ -3071,22 +3147,23 @@ function checkRequirement(requirement, measurements, own) {
   return matching.map((m) => {
     const statistic = requirement.statistic ?? primaryStatistic(m);
     const direction = requirement.direction ?? statisticDirection(statistic, m.metric.direction);
-    const value4 = m.statistics[statistic];
+    const value2 = m.statistics[statistic];
     const shown = shownUnit(m, statistic);
-    const limited = checkLimit({ limit: limitInBaseUnit(requirement, m, statistic) }, direction, value4 ?? NaN);
+    const limited = checkLimit({ limit: limitInBaseUnit(requirement, m, statistic) }, direction, value2 ?? NaN);
     const row = {
       check: requirement.label,
       payloadBytes: m.parameter.payloadBytes ?? NaN,
       parameter: m.parameter.label,
       direction,
       unit: shown.unit,
+      printedUnit: m.metric.displayUnit,
       ...limited,
       // Shown in the unit that keeps the tool's precision; % over does not depend on the unit.
       requirement: limited.requirement * shown.scale,
       experiment: limited.experiment * shown.scale,
       difference: limited.difference * shown.scale
     };
-    if (value4 === void 0) {
+    if (value2 === void 0) {
       row.status = "failed";
       row.message = `${m.parameter.label}: the results have no ${statistic} of ${m.metric.name} (they have ${Object.keys(m.statistics).join(", ")})`;
     } else if (Number.isNaN(requirement.limit)) {
@@ -3117,6 +3194,7 @@ function missingRow(requirement, message, shape) {
     parameter: requirement.parameter,
     ...direction !== void 0 ? { direction } : {},
     unit,
+    ...shape ? { printedUnit: shape.metric.displayUnit } : {},
     requirement: limit,
     experiment: NaN,
     difference: NaN,
@@ -3312,8 +3390,8 @@ function uniqueFileStems(names) {
 
 // src/engine/formats/looseJson.ts
 var MAX_DEPTH = 1e3;
-function isJsonObject(value4) {
-  return typeof value4 === "object" && value4 !== null && !Array.isArray(value4);
+function isJsonObject(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
 function parseLooseJson(file, text2) {
   const source = stripBom(text2);
@@ -3339,7 +3417,7 @@ var Parser = class {
   document() {
     this.skipSpace();
     if (this.i >= this.s.length) throw this.error("the file is empty; expected a JSON document", this.i);
-    const value4 = this.value();
+    const value2 = this.value();
     this.skipSpace();
     if (this.i < this.s.length) throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
     const place = (offset) => this.place(offset);
@@ -3347,7 +3425,7 @@ var Parser = class {
     const keys = this.keyPlaces;
     const elements = this.elementPlaces;
     return {
-      value: value4,
+      value: value2,
       placeOf: (container) => place(containers.get(container) ?? 0),
       placeOfKey: (object, key) => place(keys.get(object)?.get(key) ?? containers.get(object) ?? 0),
       placeOfElement: (array, index2) => place(elements.get(array)?.[index2] ?? containers.get(array) ?? 0)
@@ -3407,11 +3485,11 @@ var Parser = class {
     if (s.startsWith("Infinity", this.i)) return this.literal("Infinity", Infinity);
     throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
   }
-  literal(word, value4) {
+  literal(word, value2) {
     const end = this.i + word.length;
     if (end < this.s.length && /[\w]/.test(this.s[end])) throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
     this.i = end;
-    return value4;
+    return value2;
   }
   enter(offset) {
     if (++this.depth > MAX_DEPTH) throw this.error(`the JSON is nested more than ${MAX_DEPTH} levels deep`, offset);
@@ -3447,8 +3525,8 @@ var Parser = class {
       if (this.i >= this.s.length) throw this.truncated();
       if (this.s[this.i] !== ":") throw this.error(`expected ":" after the key "${key}", found ${this.describeAt(this.i)}`, this.i);
       this.i++;
-      const value4 = this.value();
-      object[key] = value4;
+      const value2 = this.value();
+      object[key] = value2;
       keys.set(key, keyOffset);
       this.skipSpace();
       if (this.i >= this.s.length) throw this.truncated();
@@ -3576,40 +3654,40 @@ var JsonFields = class {
   }
   /** A number field; undefined when absent (or null with `nullable`). */
   number(object, key, options = {}) {
-    const value4 = object[key];
-    if (value4 === void 0 || value4 === null && options.nullable) {
+    const value2 = object[key];
+    if (value2 === void 0 || value2 === null && options.nullable) {
       if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
       return void 0;
     }
-    if (typeof value4 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value4)}`, object, key);
-    return value4;
+    if (typeof value2 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
+    return value2;
   }
   string(object, key, options = {}) {
-    const value4 = object[key];
-    if (value4 === void 0) {
+    const value2 = object[key];
+    if (value2 === void 0) {
       if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
       return void 0;
     }
-    if (typeof value4 !== "string") throw this.error(`expected a string for "${key}", found ${describeJson(value4)}`, object, key);
-    return value4;
+    if (typeof value2 !== "string") throw this.error(`expected a string for "${key}", found ${describeJson(value2)}`, object, key);
+    return value2;
   }
   /** An array of numbers; undefined when absent or null. */
   numbers(object, key) {
-    const value4 = object[key];
-    if (value4 === void 0 || value4 === null) return void 0;
-    if (!Array.isArray(value4)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value4)}`, object, key);
-    value4.forEach((v, index2) => {
-      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value4, index2);
+    const value2 = object[key];
+    if (value2 === void 0 || value2 === null) return void 0;
+    if (!Array.isArray(value2)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value2)}`, object, key);
+    value2.forEach((v, index2) => {
+      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value2, index2);
     });
-    return value4;
+    return value2;
   }
 };
-function describeJson(value4) {
-  if (value4 === null) return "null";
-  if (Array.isArray(value4)) return "an array";
-  if (typeof value4 === "object") return "an object";
-  if (typeof value4 === "string") return `the string "${value4.length > 40 ? value4.slice(0, 40) + "…" : value4}"`;
-  return String(value4);
+function describeJson(value2) {
+  if (value2 === null) return "null";
+  if (Array.isArray(value2)) return "an array";
+  if (typeof value2 === "object") return "an object";
+  if (typeof value2 === "string") return `the string "${value2.length > 40 ? value2.slice(0, 40) + "…" : value2}"`;
+  return String(value2);
 }
 
 // src/engine/formats/mappingJson.ts
@@ -3622,10 +3700,10 @@ function parseMappingJson(file, text2) {
   };
   if (!isJsonObject(root)) return fail("the mapping must be a JSON object");
   const mapping = { metrics: [] };
-  const text_ = (value4, what) => {
-    if (value4 === void 0) return void 0;
-    if (typeof value4 !== "string" || value4.trim() === "") return fail(`${what} must be a column name (a string)`);
-    return value4;
+  const text_ = (value2, what) => {
+    if (value2 === void 0) return void 0;
+    if (typeof value2 !== "string" || value2.trim() === "") return fail(`${what} must be a column name (a string)`);
+    return value2;
   };
   const experiment = text_(root.experiment, '"experiment"');
   if (experiment !== void 0) mapping.experiment = experiment;
@@ -3639,10 +3717,10 @@ function parseMappingJson(file, text2) {
     if (column === void 0) return fail('each entry of "metrics" needs a "column"');
     const metric2 = { column };
     for (const key of ["metric", "statistic", "unit"]) {
-      const value4 = entry[key];
-      if (value4 === void 0) continue;
-      if (typeof value4 !== "string") return fail(`"${key}" must be a string`);
-      metric2[key] = value4;
+      const value2 = entry[key];
+      if (value2 === void 0) continue;
+      if (typeof value2 !== "string") return fail(`"${key}" must be a string`);
+      metric2[key] = value2;
     }
     const direction = entry.direction;
     if (direction !== void 0) {
@@ -3857,9 +3935,9 @@ var RawMeasurementReader = class {
         payload = parseCount(bytes, a, b);
         if (payload < 0) this.fail(bytes, start, fieldStart, end, `expected a payload size in bytes (a whole number)`);
       } else if (field2 === this.latencyField) {
-        const value4 = parseDecimalBytes(bytes, a, b, this.floatParse);
-        if (value4 === void 0 || Number.isNaN(value4)) this.fail(bytes, start, fieldStart, end, "expected a latency in microseconds");
-        latency = value4;
+        const value2 = parseDecimalBytes(bytes, a, b, this.floatParse);
+        if (value2 === void 0 || Number.isNaN(value2)) this.fail(bytes, start, fieldStart, end, "expected a latency in microseconds");
+        latency = value2;
       }
       field2++;
       fieldStart = i + 1;
@@ -3944,32 +4022,32 @@ function splitQuotedLine(text2, error) {
   for (; ; ) {
     const column = i + 1;
     if (text2[i] === '"') {
-      let value4 = "";
+      let value2 = "";
       let j = i + 1;
       for (; ; ) {
         if (j >= text2.length) throw error("a quoted field is not closed", column);
         if (text2[j] === '"') {
           if (text2[j + 1] === '"') {
-            value4 += '"';
+            value2 += '"';
             j += 2;
             continue;
           }
           j++;
           break;
         }
-        value4 += text2[j++];
+        value2 += text2[j++];
       }
       if (j < text2.length && text2[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
-      fields.push({ value: value4, column });
+      fields.push({ value: value2, column });
       if (j >= text2.length) return fields;
       i = j + 1;
     } else {
       const comma = text2.indexOf(",", i);
       const stop = comma < 0 ? text2.length : comma;
-      const value4 = text2.slice(i, stop);
-      const stray = value4.indexOf('"');
+      const value2 = text2.slice(i, stop);
+      const stray = value2.indexOf('"');
       if (stray >= 0) throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
-      fields.push({ value: value4, column });
+      fields.push({ value: value2, column });
       if (comma < 0) return fields;
       i = comma + 1;
     }
@@ -4289,10 +4367,10 @@ function settingsParameter(pairs) {
   const settings = {};
   const parts = [];
   let payloadBytes;
-  for (const [key, value4] of pairs) {
-    const numeric = typeof value4 === "number" ? value4 : NUMERIC_SETTING.test(value4) ? Number(value4) : void 0;
-    settings[key] = numeric ?? value4;
-    parts.push(`${key}=${value4}`);
+  for (const [key, value2] of pairs) {
+    const numeric = typeof value2 === "number" ? value2 : NUMERIC_SETTING.test(value2) ? Number(value2) : void 0;
+    settings[key] = numeric ?? value2;
+    parts.push(`${key}=${value2}`);
     if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) payloadBytes ??= numeric;
   }
   if (parts.length === 0) return { label: "" };
@@ -4300,10 +4378,10 @@ function settingsParameter(pairs) {
 }
 var NOT_FINITE_TEXTS = /* @__PURE__ */ new Set(["NaN", "+INF", "-INF", ""]);
 function optionalStatistic(fields, object, key) {
-  const value4 = object[key];
-  if (value4 === void 0 || value4 === null || typeof value4 === "string" && NOT_FINITE_TEXTS.has(value4)) return void 0;
-  if (typeof value4 !== "number") throw fields.error(`expected a number for "${key}", found ${describeJson(value4)}`, object, key);
-  return Number.isFinite(value4) ? value4 : void 0;
+  const value2 = object[key];
+  if (value2 === void 0 || value2 === null || typeof value2 === "string" && NOT_FINITE_TEXTS.has(value2)) return void 0;
+  if (typeof value2 !== "number") throw fields.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
+  return Number.isFinite(value2) ? value2 : void 0;
 }
 function sampleStatistics(values) {
   const sorted = Float64Array.from(values).sort();
@@ -4396,7 +4474,7 @@ var Cursor = class {
 };
 var DECIMAL = "(-?\\d+\\.\\d+)";
 var UINT = "(\\d+)";
-var field = (name, value4, unit = "") => new RegExp(` ${name} ${value4}${unit}`, "y");
+var field = (name, value2, unit = "") => new RegExp(` ${name} ${value2}${unit}`, "y");
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -5004,9 +5082,9 @@ function parseFastddsThroughput(file, text2) {
       label += ` × ${v.recovery} ms`;
     }
     const parameter = { label, payloadBytes: payload, settings };
-    const add = (m, value4) => {
-      if (value4 === void 0) return;
-      measurements.push({ experiment, parameter, metric: m, statistics: { value: value4 }, place: { file, line: row.line } });
+    const add = (m, value2) => {
+      if (value2 === void 0) return;
+      measurements.push({ experiment, parameter, metric: m, statistics: { value: value2 }, place: { file, line: row.line } });
     };
     add(THROUGHPUT2, v.subThroughput);
     add(SAMPLE_RATE, v.subRate);
@@ -5158,7 +5236,7 @@ function parseFep(file, text2) {
   const measurements = [];
   const seen = /* @__PURE__ */ new Map();
   for (const row of table3.rows) {
-    const number4 = (column, integer = false) => {
+    const number3 = (column, integer = false) => {
       const at = index2[column];
       if (at === void 0) return void 0;
       const cell = row[at];
@@ -5171,11 +5249,11 @@ function parseFep(file, text2) {
       }
       return Number(cell.text);
     };
-    const throughput = number4("throughput");
-    const size = number4("size", true);
-    const variance = number4("variance");
-    const received = number4("received");
-    const cycle = number4("cycle");
+    const throughput = number3("throughput");
+    const size = number3("size", true);
+    const variance = number3("variance");
+    const received = number3("received");
+    const cycle = number3("cycle");
     const modeCell = index2.mode !== void 0 ? row[index2.mode] : void 0;
     if (modeCell && modeCell.text === "") {
       throw new InputError("empty synchronization mode", { file, line: modeCell.line, column: modeCell.column });
@@ -5916,7 +5994,7 @@ function parseNetio3(file, text2) {
     if (given === void 0) notes.push(`netio3: column "${names[index2[column]]}" names no unit; assumed ${fallback}.`);
     return unit;
   };
-  const rateUnit = index2.rate !== void 0 ? resolve3("rate", "Hz", "rate") : void 0;
+  const rateUnit2 = index2.rate !== void 0 ? resolve3("rate", "Hz", "rate") : void 0;
   let throughputUnit;
   let throughputFactor = 1;
   if (index2.throughput !== void 0) {
@@ -5962,9 +6040,9 @@ function parseNetio3(file, text2) {
       throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at].trim()}"`, { file, line: lineNo, column: columnOf3(at) });
     };
     const bytesAt = (at) => {
-      const value4 = parseBytes(fields[at].trim());
-      if (value4 === void 0) return fail(at, "a size in bytes");
-      return sizeUnit && at === index2.bufferSize ? value4 * sizeUnit.toBase : value4;
+      const value2 = parseBytes(fields[at].trim());
+      if (value2 === void 0) return fail(at, "a size in bytes");
+      return sizeUnit && at === index2.bufferSize ? value2 * sizeUnit.toBase : value2;
     };
     const numberAt = (at) => {
       const t = fields[at].trim();
@@ -5984,7 +6062,7 @@ function parseNetio3(file, text2) {
       if (msgBytes !== void 0) group.msgBytes = msgBytes;
       groups.set(key, group);
     }
-    if (index2.rate !== void 0) group.rate.push(numberAt(index2.rate) * rateUnit.toBase);
+    if (index2.rate !== void 0) group.rate.push(numberAt(index2.rate) * rateUnit2.toBase);
     if (index2.throughput !== void 0) group.throughput.push(numberAt(index2.throughput) * throughputFactor);
     rows++;
   }
@@ -6016,7 +6094,7 @@ function parseNetio3(file, text2) {
         place: { file, line: g.line }
       });
     };
-    add(MESSAGE_RATE, rateUnit?.symbol ?? "Hz", g.rate);
+    add(MESSAGE_RATE, rateUnit2?.symbol ?? "Hz", g.rate);
     add(THROUGHPUT5, throughputUnit?.symbol ?? "Gb/s", g.throughput);
   }
   notes.push("netio3: rows repeating a backend × buffer size × number of buffers are repetitions; the median is the statistic to compare (as in the FELIX thesis).");
@@ -6063,8 +6141,8 @@ var genericCsvAdapter = {
         const index2 = table3.columns[plan.column];
         const cell = row.fields[index2] ?? "";
         if (isMissingValue(cell)) continue;
-        const value4 = parseNumber(cell, "precise");
-        if (value4 === void 0) {
+        const value2 = parseNumber(cell, "precise");
+        if (value2 === void 0) {
           throw new InputError(`expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`, {
             file,
             line: row.line,
@@ -6089,16 +6167,16 @@ var genericCsvAdapter = {
           byKey.set(key, measurement);
           measurements.push(measurement);
         }
-        measurement.statistics[plan.statistic] = scale(value4, plan.statistic, plan.unit);
+        measurement.statistics[plan.statistic] = scale(value2, plan.statistic, plan.unit);
       }
     }
     return { format: "generic-csv", file, measurements, notes };
   }
 };
-function scale(value4, statistic, unit) {
-  if (statistic === "samples") return value4;
-  if (statistic === "variance") return value4 * unit.toBase * unit.toBase;
-  return value4 * unit.toBase;
+function scale(value2, statistic, unit) {
+  if (statistic === "samples") return value2;
+  if (statistic === "variance") return value2 * unit.toBase * unit.toBase;
+  return value2 * unit.toBase;
 }
 function planColumns(mapping, notes) {
   if (!Array.isArray(mapping.metrics) || mapping.metrics.length === 0) {
@@ -6204,7 +6282,7 @@ var githubActionBenchmarkAdapter = {
       const line = doc.placeOf(entry).line;
       const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
       const unitText = fields.string(entry, "unit", { required: true, what: `the benchmark "${name}"` });
-      const value4 = fields.number(entry, "value", { required: true, what: `the benchmark "${name}"` });
+      const value2 = fields.number(entry, "value", { required: true, what: `the benchmark "${name}"` });
       const reading = readUnit(unitText);
       if (reading.known) inferred.set(unitText, reading.direction);
       else guessed.add(unitText);
@@ -6219,7 +6297,7 @@ var githubActionBenchmarkAdapter = {
         experiment: names.name(name, metric2.name, line),
         parameter: { label: "" },
         metric: metric2,
-        statistics: { value: toBaseUnit(value4, reading.unit) },
+        statistics: { value: toBaseUnit(value2, reading.unit) },
         place: { file, line }
       });
     });
@@ -6347,8 +6425,8 @@ var googleBenchmarkAdapter = {
         if (!KNOWN_FIELDS.has(key) && typeof entry[key] === "number") customCounters.add(key);
       }
       for (const spec of METRICS) {
-        const value4 = fields.number(entry, spec.field, { nullable: true });
-        if (value4 === void 0) continue;
+        const value2 = fields.number(entry, spec.field, { nullable: true });
+        if (value2 === void 0) continue;
         let unit;
         if (spec.unit === "time_unit") {
           if (!timeUnit) {
@@ -6366,7 +6444,7 @@ var googleBenchmarkAdapter = {
           slot = { metric: metric2, statistics: {}, repetitions: [] };
           group.metrics.set(spec.field, slot);
         }
-        const base = toBaseUnit(value4, unit);
+        const base = toBaseUnit(value2, unit);
         if (statistic === "repetition") slot.repetitions.push(base);
         else slot.statistics[statistic] = base;
       }
@@ -6481,11 +6559,11 @@ var ENVIRONMENT_FIELDS = [
 ];
 var ALL_FIELDS = ENVIRONMENT_FIELDS;
 var NUMERIC_FIELDS = /* @__PURE__ */ new Set(["cores", "memoryGiB"]);
-function environmentOfJson(value4) {
-  if (typeof value4 !== "object" || value4 === null || Array.isArray(value4)) return void 0;
+function environmentOfJson(value2) {
+  if (typeof value2 !== "object" || value2 === null || Array.isArray(value2)) return void 0;
   const out = {};
   for (const key of ALL_FIELDS) {
-    const v = value4[key];
+    const v = value2[key];
     const numeric = NUMERIC_FIELDS.has(key);
     if (numeric ? typeof v === "number" && Number.isFinite(v) : typeof v === "string" && v.length <= 200) out[key] = v;
   }
@@ -6523,20 +6601,20 @@ function parseEnvironmentPairs(text2, what) {
     if (pair.trim() === "") continue;
     const cut = pair.indexOf("=");
     const key = (cut > 0 ? pair.slice(0, cut) : pair).trim();
-    const value4 = cut > 0 ? pair.slice(cut + 1).trim() : "";
+    const value2 = cut > 0 ? pair.slice(cut + 1).trim() : "";
     if (!ALL_FIELDS.includes(key)) {
       throw new UsageError(`${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(", ")} (e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4)`);
     }
-    if (cut <= 0 || value4 === "") throw new UsageError(`${what}: "${pair.trim()}" has no value; write ${key}=<value>`);
-    out[key] = environmentValue(key, value4, what);
+    if (cut <= 0 || value2 === "") throw new UsageError(`${what}: "${pair.trim()}" has no value; write ${key}=<value>`);
+    out[key] = environmentValue(key, value2, what);
   }
   if (Object.keys(out).length === 0) throw new UsageError(`${what}: no field given; write e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4`);
   return orderedEnvironment(out);
 }
-function parseEnvironmentObject(value4, what) {
-  if (typeof value4 !== "object" || value4 === null || Array.isArray(value4)) throw new UsageError(`${what}: expected a JSON object of fields such as {"os": "Linux", "cores": 4}`);
+function parseEnvironmentObject(value2, what) {
+  if (typeof value2 !== "object" || value2 === null || Array.isArray(value2)) throw new UsageError(`${what}: expected a JSON object of fields such as {"os": "Linux", "cores": 4}`);
   const out = {};
-  for (const [key, v] of Object.entries(value4)) {
+  for (const [key, v] of Object.entries(value2)) {
     if (!ALL_FIELDS.includes(key)) throw new UsageError(`${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(", ")}`);
     if (typeof v !== "string" && typeof v !== "number") throw new UsageError(`${what}: "${key}" must be a string or a number`);
     out[key] = environmentValue(key, String(v), what);
@@ -6545,16 +6623,16 @@ function parseEnvironmentObject(value4, what) {
   return orderedEnvironment(out);
 }
 function environmentValue(key, text2, what) {
-  const value4 = text2.trim();
+  const value2 = text2.trim();
   if (NUMERIC_FIELDS.has(key)) {
-    if (!/^\d+$/.test(value4)) throw new UsageError(`${what}: ${key} must be a whole number; got "${value4}"`);
-    return Number(value4);
+    if (!/^\d+$/.test(value2)) throw new UsageError(`${what}: ${key} must be a whole number; got "${value2}"`);
+    return Number(value2);
   }
-  if (value4 === "" || value4.length > 200) throw new UsageError(`${what}: ${key} must be a text of 1 to 200 characters`);
-  if (key === "os") return nodeOsName(value4);
-  if (key === "arch") return nodeArchName(value4);
-  if (key === "cpu") return cpuName(value4);
-  return value4;
+  if (value2 === "" || value2.length > 200) throw new UsageError(`${what}: ${key} must be a text of 1 to 200 characters`);
+  if (key === "os") return nodeOsName(value2);
+  if (key === "arch") return nodeArchName(value2);
+  if (key === "cpu") return cpuName(value2);
+  return value2;
 }
 
 // src/engine/formats/goBench.ts
@@ -6596,10 +6674,10 @@ var goBenchAdapter = {
       const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "");
       const header = HEADER3.exec(line);
       if (header) {
-        const value4 = header[2].trim();
-        if (header[1] === "pkg") pkg = value4;
-        else if (value4 !== "") machine[header[1]] = value4;
-        const note = `${header[1]}: ${value4}`;
+        const value2 = header[2].trim();
+        if (header[1] === "pkg") pkg = value2;
+        else if (value2 !== "") machine[header[1]] = value2;
+        const note = `${header[1]}: ${value2}`;
         if (!headers.has(note)) {
           headers.add(note);
           notes.push(note);
@@ -6640,7 +6718,7 @@ var goBenchAdapter = {
       const parameter = parameterOf(b, procsOf.get(experiment).size > 1);
       const byUnit = /* @__PURE__ */ new Map();
       for (const run of b.runs) {
-        for (const { value: value4, unit: symbol } of run.values) {
+        for (const { value: value2, unit: symbol } of run.values) {
           let slot = byUnit.get(symbol);
           if (!slot) {
             const { metric: metric2, unit, known } = metricOfUnit(symbol, symbol === "ns/op" ? "time/op" : symbol);
@@ -6648,7 +6726,7 @@ var goBenchAdapter = {
             slot = { metric: metric2, unit, values: [] };
             byUnit.set(symbol, slot);
           }
-          slot.values.push(toBaseUnit(value4, slot.unit));
+          slot.values.push(toBaseUnit(value2, slot.unit));
         }
       }
       for (const { metric: metric2, values } of byUnit.values()) {
@@ -6668,11 +6746,11 @@ function readResults(tail, file, line, column) {
   for (let m = pattern.exec(tail); m; m = pattern.exec(tail)) tokens.push({ text: m[0], column: column + m.index });
   const values = [];
   for (let i = 1; i < tokens.length; i += 2) {
-    const value4 = tokens[i];
+    const value2 = tokens[i];
     const unit = tokens[i + 1];
-    if (!NUMBER5.test(value4.text)) throw new InputError(`expected a number before a unit, found "${value4.text.slice(0, 40)}"`, { file, line, column: value4.column });
-    if (!unit) throw new InputError(`the value ${value4.text} has no unit`, { file, line, column: value4.column });
-    values.push({ value: Number(value4.text), unit: unit.text });
+    if (!NUMBER5.test(value2.text)) throw new InputError(`expected a number before a unit, found "${value2.text.slice(0, 40)}"`, { file, line, column: value2.column });
+    if (!unit) throw new InputError(`the value ${value2.text} has no unit`, { file, line, column: value2.column });
+    values.push({ value: Number(value2.text), unit: unit.text });
   }
   if (values.length === 0) throw new InputError('the iteration count is followed by no results (expected "123 ns/op")', { file, line, column: tokens[0].column });
   return values;
@@ -6721,9 +6799,9 @@ function benchLine(line) {
   const name = line.slice(5, at).trimEnd();
   return name === "" ? void 0 : { name, rest: line.slice(at + BENCH_MARK.length), restColumn: at + BENCH_MARK.length + 1 };
 }
-var TIME2 = { name: "time/iter", dimension: "time", unit: "us", displayUnit: "ns/iter", direction: "lower-is-better" };
+var TIME3 = { name: "time/iter", dimension: "time", unit: "us", displayUnit: "ns/iter", direction: "lower-is-better" };
 var RATE3 = { name: "MB/s", dimension: "byterate", unit: "MB/s", displayUnit: "MB/s", direction: "higher-is-better" };
-var number2 = (text2) => Number(text2.replace(/,/g, ""));
+var number = (text2) => Number(text2.replace(/,/g, ""));
 var rustLibtestAdapter = {
   id: "rust-libtest",
   title: "Rust libtest benchmark output (cargo bench, #[bench])",
@@ -6757,13 +6835,13 @@ var rustLibtestAdapter = {
       seen.set(experiment, place.line);
       const symbol = match[2];
       if (symbol === "ns/iter") {
-        measurements.push({ experiment, parameter: { label: "" }, metric: TIME2, statistics: { median: number2(match[1]) / 1e3 }, place });
+        measurements.push({ experiment, parameter: { label: "" }, metric: TIME3, statistics: { median: number(match[1]) / 1e3 }, place });
       } else {
         const { metric: metric2, unit, known } = metricOfUnit(symbol);
         if (!known) unknownUnits.add(symbol);
-        measurements.push({ experiment, parameter: { label: "" }, metric: metric2, statistics: { median: toBaseUnit(number2(match[1]), unit) }, place });
+        measurements.push({ experiment, parameter: { label: "" }, metric: metric2, statistics: { median: toBaseUnit(number(match[1]), unit) }, place });
       }
-      if (match[4] !== void 0) measurements.push({ experiment, parameter: { label: "" }, metric: RATE3, statistics: { median: number2(match[4]) }, place });
+      if (match[4] !== void 0) measurements.push({ experiment, parameter: { label: "" }, metric: RATE3, statistics: { median: number(match[4]) }, place });
     });
     if (unknownUnits.size > 0) notes.push(`units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`);
     if (measurements.length === 0) throw new InputError('no libtest benchmark lines ("test name ... bench: 123 ns/iter (+/- 4)") found', { file, line: 1 });
@@ -6883,7 +6961,7 @@ var STATISTICS2 = [
   ["median", "median"],
   ["std_dev", "stdev"]
 ];
-var TIME3 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
+var TIME4 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
 var criterionJsonAdapter = {
   id: "criterion-json",
   title: "Criterion.rs estimates.json (with sample.json)",
@@ -6908,7 +6986,7 @@ var criterionJsonAdapter = {
     }
     const notes = [];
     if (isJsonObject(root.slope ?? null)) notes.push("the slope estimate (what Criterion prints as the time) is not read; the mean and median are");
-    const measurement = { ...benchmarkNames(file, siblings?.["benchmark.json"], notes), metric: TIME3, statistics, place: { file, line: 1 } };
+    const measurement = { ...benchmarkNames(file, siblings?.["benchmark.json"], notes), metric: TIME4, statistics, place: { file, line: 1 } };
     const sampleText = siblings?.["sample.json"];
     if (sampleText !== void 0) {
       const samples = readSamples(file.replace(/estimates\.json$/, "sample.json"), sampleText);
@@ -6927,8 +7005,8 @@ function benchmarkNames(file, benchmarkJson, notes) {
       const group = fields.string(doc.value, "group_id");
       if (group !== void 0 && group !== "") {
         const fn = doc.value.function_id === null ? void 0 : fields.string(doc.value, "function_id");
-        const value4 = doc.value.value_str === null ? void 0 : fields.string(doc.value, "value_str");
-        return { experiment: fn !== void 0 && fn !== "" ? `${group}/${fn}` : group, parameter: { label: value4 ?? "" } };
+        const value2 = doc.value.value_str === null ? void 0 : fields.string(doc.value, "value_str");
+        return { experiment: fn !== void 0 && fn !== "" ? `${group}/${fn}` : group, parameter: { label: value2 ?? "" } };
       }
       const id = fields.string(doc.value, "full_id");
       if (id !== void 0 && id !== "") return splitId(id);
@@ -7069,15 +7147,15 @@ var catch2XmlAdapter = {
       const selfClosing = body.endsWith("/");
       const attributes = closing ? {} : attributesOf(body);
       const required = (name) => {
-        const value4 = attributes[name];
-        if (value4 === void 0) throw new InputError(`<${tag}> has no ${name}="…"`, place);
-        return value4;
+        const value2 = attributes[name];
+        if (value2 === void 0) throw new InputError(`<${tag}> has no ${name}="…"`, place);
+        return value2;
       };
-      const number4 = (name) => {
+      const number3 = (name) => {
         const text3 = required(name);
-        const value4 = Number(text3);
-        if (text3.trim() === "" || !Number.isFinite(value4)) throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text3.slice(0, 40)}"`, place);
-        return value4;
+        const value2 = Number(text3);
+        if (text3.trim() === "" || !Number.isFinite(value2)) throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text3.slice(0, 40)}"`, place);
+        return value2;
       };
       if (tag === "TestCase" || tag === "Section") {
         if (closing) scopes.pop();
@@ -7085,7 +7163,7 @@ var catch2XmlAdapter = {
       } else if (tag === "BenchmarkResults") {
         if (!closing) {
           if (benchmark) throw new InputError(`<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`, place);
-          benchmark = { name: required("name"), samples: number4("samples"), line: place.line };
+          benchmark = { name: required("name"), samples: number3("samples"), line: place.line };
         } else {
           if (!benchmark) throw new InputError("</BenchmarkResults> with no <BenchmarkResults> before it", place);
           if (benchmark.mean === void 0) throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
@@ -7100,8 +7178,8 @@ var catch2XmlAdapter = {
           benchmark = void 0;
         }
       } else if (benchmark && !closing) {
-        if (tag === "mean") benchmark.mean = number4("value");
-        else benchmark.stdev = number4("value");
+        if (tag === "mean") benchmark.mean = number3("value");
+        else benchmark.stdev = number3("value");
       }
     }
     if (benchmark) throw new InputError(`benchmark "${benchmark.name}" is not closed (</BenchmarkResults> missing: the output was cut short?)`, { file, line: benchmark.line });
@@ -7198,7 +7276,7 @@ var hdrHistogramAdapter = {
       if (inverseToken && !NUMBER9.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
         throw new InputError(`expected a number or "inf", found "${clip2(inverseToken.text)}"`, { file, line, column: inverseToken.column });
       }
-      const value4 = Number(valueToken.text);
+      const value2 = Number(valueToken.text);
       const percentile = Number(percentileToken.text);
       const count = Number(countToken.text);
       if (percentile < 0 || percentile > 1) {
@@ -7208,10 +7286,10 @@ var hdrHistogramAdapter = {
         throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, { file, line, column: countToken.column });
       }
       const previous = rows[rows.length - 1];
-      if (previous && (percentile < previous.percentile || value4 < previous.value || count < previous.count)) {
+      if (previous && (percentile < previous.percentile || value2 < previous.value || count < previous.count)) {
         throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, { file, line, column: valueToken.column });
       }
-      rows.push({ value: value4, percentile, count, line });
+      rows.push({ value: value2, percentile, count, line });
     }
     if (rows.length === 0) throw new InputError("the percentile table has a header but no rows", { file, line: headerIndex + 1 });
     const last = rows[rows.length - 1];
@@ -7333,8 +7411,8 @@ var hyperfineAdapter = {
         ["max", "max"]
       ];
       for (const [name, statistic] of timeFields) {
-        const value4 = fields.number(result, name, { nullable: true, required: name === "mean", what: `the result for "${command}"` });
-        if (value4 !== void 0) statistics[statistic] = toBaseUnit(value4, SECONDS);
+        const value2 = fields.number(result, name, { nullable: true, required: name === "mean", what: `the result for "${command}"` });
+        if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, SECONDS);
       }
       const times = fields.numbers(result, "times");
       const time = { experiment, parameter, metric: TIME_METRIC, statistics, place };
@@ -7347,8 +7425,8 @@ var hyperfineAdapter = {
         ["user", USER_METRIC],
         ["system", SYSTEM_METRIC]
       ]) {
-        const value4 = fields.number(result, name, { nullable: true });
-        if (value4 !== void 0) measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: toBaseUnit(value4, SECONDS) }, place });
+        const value2 = fields.number(result, name, { nullable: true });
+        if (value2 !== void 0) measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: toBaseUnit(value2, SECONDS) }, place });
       }
       const memory = fields.numbers(result, "memory_usage_byte");
       if (memory && memory.length > 0) {
@@ -7384,11 +7462,11 @@ function parameterOf2(fields, result) {
   const labels = [];
   let payloadBytes;
   for (const name of names) {
-    const value4 = raw[name];
-    if (typeof value4 !== "string" && typeof value4 !== "number") {
+    const value2 = raw[name];
+    if (typeof value2 !== "string" && typeof value2 !== "number") {
       throw fields.error(`expected a string for the parameter "${name}"`, raw, name);
     }
-    const text2 = String(value4);
+    const text2 = String(value2);
     texts[name] = text2;
     const numeric = /^-?\d+(\.\d+)?$/.test(text2) ? Number(text2) : void 0;
     settings[name] = numeric ?? text2;
@@ -7453,18 +7531,18 @@ var redisBenchmarkAdapter = {
     const latencyIndexes = LATENCY_COLUMNS2.map(([column, statistic]) => [headerFields.indexOf(column), statistic, column]).filter(([i]) => i >= 0);
     const unknown = headerFields.filter((f) => !ALL_COLUMNS.includes(f));
     if (unknown.length > 0) notes.push(`columns not read: ${unknown.join(", ")}`);
-    const number4 = (row, index2, column) => {
+    const number3 = (row, index2, column) => {
       const cell = row.fields[index2] ?? "";
       if (isMissingValue(cell)) return void 0;
-      const value4 = parseNumber(cell, "precise");
-      if (value4 === void 0) {
+      const value2 = parseNumber(cell, "precise");
+      if (value2 === void 0) {
         throw new InputError(`expected a number in column "${column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`, {
           file,
           line: row.line,
           column: fieldColumn(row.text, index2)
         });
       }
-      return value4;
+      return value2;
     };
     const measurements = [];
     const seen = /* @__PURE__ */ new Map();
@@ -7477,12 +7555,12 @@ var redisBenchmarkAdapter = {
       }
       seen.set(test, row.line);
       const place = { file, line: row.line };
-      const rps = number4(row, table3.columns.rps, "rps");
+      const rps = number3(row, table3.columns.rps, "rps");
       if (rps !== void 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: THROUGHPUT6, statistics: { value: rps }, place });
       const statistics = {};
       for (const [index2, statistic, column] of latencyIndexes) {
-        const value4 = number4(row, index2, column);
-        if (value4 !== void 0) statistics[statistic] = toBaseUnit(value4, MS2);
+        const value2 = number3(row, index2, column);
+        if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, MS2);
       }
       if (Object.keys(statistics).length > 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: LATENCY7, statistics, place });
     }
@@ -7527,10 +7605,10 @@ var hyperfineCsvAdapter = {
       let payloadBytes;
       for (const [column, index2] of parameterColumns) {
         const name = column.slice("parameter_".length);
-        const value4 = (row.fields[index2] ?? "").trim();
-        values[name] = value4;
-        const numeric = /^-?\d+(\.\d+)?$/.test(value4) ? Number(value4) : void 0;
-        settings[name] = numeric ?? value4;
+        const value2 = (row.fields[index2] ?? "").trim();
+        values[name] = value2;
+        const numeric = /^-?\d+(\.\d+)?$/.test(value2) ? Number(value2) : void 0;
+        settings[name] = numeric ?? value2;
         if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
       }
       const parameter = {
@@ -7604,7 +7682,7 @@ var redisBenchmarkQuietAdapter = {
 };
 
 // src/engine/formats/pytestBenchmark.ts
-var TIME4 = { name: "time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
+var TIME5 = { name: "time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
 var OPS = { name: "ops", dimension: "rate", unit: "Hz", displayUnit: "ops/s", direction: "higher-is-better" };
 var STATISTICS4 = [
   ["min", "min"],
@@ -7630,21 +7708,21 @@ var pytestBenchmarkAdapter = {
     }
     const benchmarks = root.benchmarks;
     if (benchmarks.length === 0) throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
-    const entries = benchmarks.map((value4, index2) => {
-      if (!isJsonObject(value4)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index2);
-      const name = fields.string(value4, "name", { required: true, what: "the benchmark" });
-      const fullname = fields.string(value4, "fullname") ?? name;
-      const group = value4.group === null ? void 0 : fields.string(value4, "group");
-      const stats = value4.stats;
-      if (!isJsonObject(stats)) throw fields.error(`expected a "stats" object for ${name}`, value4, stats === void 0 ? void 0 : "stats");
+    const entries = benchmarks.map((value2, index2) => {
+      if (!isJsonObject(value2)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index2);
+      const name = fields.string(value2, "name", { required: true, what: "the benchmark" });
+      const fullname = fields.string(value2, "fullname") ?? name;
+      const group = value2.group === null ? void 0 : fields.string(value2, "group");
+      const stats = value2.stats;
+      if (!isJsonObject(stats)) throw fields.error(`expected a "stats" object for ${name}`, value2, stats === void 0 ? void 0 : "stats");
       return {
         group: group === "" ? void 0 : group,
         name,
         fn: withoutId(name),
         path: withoutId(fullname),
-        parameter: parameterOf3(fields, value4),
+        parameter: parameterOf3(fields, value2),
         stats,
-        place: doc.placeOf(value4)
+        place: doc.placeOf(value2)
       };
     });
     const paths = /* @__PURE__ */ new Map();
@@ -7661,13 +7739,13 @@ var pytestBenchmarkAdapter = {
       const place = { file, line: e.place.line };
       const statistics = {};
       for (const [field2, statistic] of STATISTICS4) {
-        const value4 = optionalStatistic(fields, e.stats, field2);
-        if (value4 !== void 0) statistics[statistic] = value4 * US;
+        const value2 = optionalStatistic(fields, e.stats, field2);
+        if (value2 !== void 0) statistics[statistic] = value2 * US;
       }
       if (statistics.mean === void 0) throw fields.error(`the stats of ${e.name} have no "mean"`, e.stats);
       const rounds = optionalStatistic(fields, e.stats, "rounds");
       if (rounds !== void 0) statistics.samples = rounds;
-      const time = { experiment, parameter: e.parameter, metric: TIME4, statistics, place };
+      const time = { experiment, parameter: e.parameter, metric: TIME5, statistics, place };
       const data = fields.numbers(e.stats, "data");
       if (data !== void 0 && data.length > 0) time.samples = Float64Array.from(data, (v) => v * US);
       measurements.push(time);
@@ -7685,17 +7763,17 @@ function withoutId(name) {
 function parameterOf3(fields, benchmark) {
   const params = benchmark.params;
   if (isJsonObject(params)) {
-    return settingsParameter(Object.entries(params).map(([key, value4]) => [key, typeof value4 === "number" || typeof value4 === "string" ? value4 : settingText(value4)]));
+    return settingsParameter(Object.entries(params).map(([key, value2]) => [key, typeof value2 === "number" || typeof value2 === "string" ? value2 : settingText(value2)]));
   }
   if (params !== void 0 && params !== null) throw fields.error(`expected an object for "params", found ${describeJson(params)}`, benchmark, "params");
   const id = benchmark.param;
   if (typeof id === "string" && id !== "") return { label: id };
   return { label: "" };
 }
-function settingText(value4) {
-  if (value4 === null) return "None";
-  if (typeof value4 === "boolean") return value4 ? "True" : "False";
-  return JSON.stringify(value4);
+function settingText(value2) {
+  if (value2 === null) return "None";
+  if (typeof value2 === "boolean") return value2 ? "True" : "False";
+  return JSON.stringify(value2);
 }
 function notesOf(root) {
   const notes = [];
@@ -7850,8 +7928,8 @@ function readMetric(fields, metricObject, name, fallbackDirection, sample, unkno
     const percentiles = metricObject.scorePercentiles;
     if (isJsonObject(percentiles)) {
       for (const [key, statistic] of PERCENTILES2) {
-        const value4 = optionalStatistic(fields, percentiles, key);
-        if (value4 !== void 0) statistics[statistic] = toBaseUnit(value4, unit);
+        const value2 = optionalStatistic(fields, percentiles, key);
+        if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, unit);
       }
     }
     const count = histogramCount(fields, metricObject);
@@ -7871,9 +7949,9 @@ function rawValues(fields, metricObject) {
   const out = [];
   raw.forEach((fork, index2) => {
     if (!Array.isArray(fork)) throw fields.error(`expected a fork's array of iteration scores in "rawData"`, raw, index2);
-    fork.forEach((value4, i) => {
-      if (typeof value4 === "number" && Number.isFinite(value4)) out.push(value4);
-      else if (typeof value4 !== "string" || !NOT_FINITE_TEXTS.has(value4)) throw fields.error(`expected an iteration score, found ${describeJson(value4)}`, fork, i);
+    fork.forEach((value2, i) => {
+      if (typeof value2 === "number" && Number.isFinite(value2)) out.push(value2);
+      else if (typeof value2 !== "string" || !NOT_FINITE_TEXTS.has(value2)) throw fields.error(`expected an iteration score, found ${describeJson(value2)}`, fork, i);
     });
   });
   return out;
@@ -7881,9 +7959,9 @@ function rawValues(fields, metricObject) {
 function histogramCount(fields, metricObject) {
   const histogram2 = metricObject.rawDataHistogram;
   if (histogram2 === void 0 || histogram2 === null) return void 0;
-  const expectArray = (value4, parent, key, what) => {
-    if (!Array.isArray(value4)) throw fields.error(`expected ${what} in "rawDataHistogram"`, parent, key);
-    return value4;
+  const expectArray = (value2, parent, key, what) => {
+    if (!Array.isArray(value2)) throw fields.error(`expected ${what} in "rawDataHistogram"`, parent, key);
+    return value2;
   };
   let count = 0;
   for (const [f, fork] of expectArray(histogram2, metricObject, "rawDataHistogram", "an array of forks").entries()) {
@@ -7913,7 +7991,7 @@ function runtimeOfRuns(entries) {
 }
 
 // src/engine/formats/benchmarkDotNet.ts
-var TIME5 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
+var TIME6 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
 var ALLOCATED = { name: "allocated", dimension: "size", unit: "B", displayUnit: "B/op", direction: "lower-is-better" };
 var STATISTICS5 = [
   ["Mean", "mean"],
@@ -7978,19 +8056,19 @@ var benchmarkDotNetAdapter = {
       if (!isJsonObject(stats)) throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, e.benchmark, "Statistics");
       const statistics = {};
       for (const [field2, statistic] of STATISTICS5) {
-        const value4 = optionalStatistic(fields, stats, field2);
-        if (value4 !== void 0) statistics[statistic] = value4 / 1e3;
+        const value2 = optionalStatistic(fields, stats, field2);
+        if (value2 !== void 0) statistics[statistic] = value2 / 1e3;
       }
       if (isJsonObject(stats.Percentiles)) {
         for (const [field2, statistic] of PERCENTILES3) {
-          const value4 = optionalStatistic(fields, stats.Percentiles, field2);
-          if (value4 !== void 0) statistics[statistic] = value4 / 1e3;
+          const value2 = optionalStatistic(fields, stats.Percentiles, field2);
+          if (value2 !== void 0) statistics[statistic] = value2 / 1e3;
         }
       }
       if (statistics.mean === void 0) throw fields.error('the statistics have no "Mean"', stats);
       const n = optionalStatistic(fields, stats, "N");
       if (n !== void 0) statistics.samples = n;
-      const time = { experiment, parameter, metric: TIME5, statistics, place };
+      const time = { experiment, parameter, metric: TIME6, statistics, place };
       const samples = resultSamples(fields, e.benchmark) ?? fields.numbers(stats, "OriginalValues")?.map((v) => v / 1e3);
       if (samples !== void 0 && samples.length > 0) time.samples = Float64Array.from(samples);
       measurements.push(time);
@@ -8005,8 +8083,8 @@ var benchmarkDotNetAdapter = {
         const descriptor = entry.Descriptor;
         const id = fields.string(descriptor, "Id") ?? "";
         if (memoryRead && MEMORY_METRICS.test(id)) return;
-        const value4 = optionalStatistic(fields, entry, "Value");
-        if (value4 === void 0) return;
+        const value2 = optionalStatistic(fields, entry, "Value");
+        if (value2 === void 0) return;
         const name = fields.string(descriptor, "DisplayName") || id;
         if (name === "") throw fields.error('the metric has neither a "DisplayName" nor an "Id"', descriptor);
         const reading = readUnit(fields.string(descriptor, "Unit") ?? "");
@@ -8017,7 +8095,7 @@ var benchmarkDotNetAdapter = {
           displayUnit: reading.unit.symbol,
           direction: descriptor.TheGreaterTheBetter === true ? "higher-is-better" : "lower-is-better"
         };
-        measurements.push({ experiment, parameter, metric: metric2, statistics: { value: toBaseUnit(value4, reading.unit) }, place });
+        measurements.push({ experiment, parameter, metric: metric2, statistics: { value: toBaseUnit(value2, reading.unit) }, place });
       });
     }
     if (measurements.length === 0) throw new InputError("no benchmark of the BenchmarkDotNet report has statistics", { file, ...doc.placeOf(benchmarks) });
@@ -8149,7 +8227,7 @@ function readParts(line, start, file, lineNo) {
 }
 
 // src/engine/formats/juliaBenchmarkTools.ts
-var TIME6 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
+var TIME7 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
 var MEMORY = { name: "memory", dimension: "size", unit: "B", displayUnit: "bytes", direction: "lower-is-better" };
 var ALLOCS = { name: "allocs", dimension: "count", unit: "", displayUnit: "allocs", direction: "lower-is-better" };
 var NO_RESULTS = /* @__PURE__ */ new Set(["TrialRatio", "TrialJudgement", "Parameters", "TagFilter"]);
@@ -8237,20 +8315,20 @@ var Reader = class {
       if (!(t >= 0) || !Number.isFinite(t)) throw this.fields.error(`expected a time in ns of 0 or more, found ${t}`, body.times, i);
     });
     const samples = Float64Array.from(times, (t) => t / 1e3);
-    this.push(path, line, TIME6, sampleStatistics(samples), samples);
+    this.push(path, line, TIME7, sampleStatistics(samples), samples);
     this.costs(body, path, line);
   }
   estimate(body, path, line) {
     const time = this.fields.number(body, "time", { required: true, what: `the TrialEstimate ${describePath(path)}` });
     this.estimates++;
-    this.push(path, line, TIME6, { value: time / 1e3 });
+    this.push(path, line, TIME7, { value: time / 1e3 });
     this.costs(body, path, line);
   }
   /** `memory` and `allocs`, single values. */
   costs(body, path, line) {
     for (const metric2 of [MEMORY, ALLOCS]) {
-      const value4 = this.fields.number(body, metric2.name, { required: true, what: `the result ${describePath(path)}` });
-      this.push(path, line, metric2, { value: value4 });
+      const value2 = this.fields.number(body, metric2.name, { required: true, what: `the result ${describePath(path)}` });
+      this.push(path, line, metric2, { value: value2 });
     }
   }
   push(path, line, metric2, statistics, samples) {
@@ -8326,8 +8404,8 @@ var bmfAdapter = {
         if (!reading.known) guessed.set(measure, reading.metric.direction);
         const statistics = {};
         for (const [key, statistic] of BOUNDS) {
-          const value4 = fields.number(metric2, key, { required: key === "value", what: `the measure "${measure.slice(0, 60)}" of "${benchmark.slice(0, 60)}"` });
-          if (value4 !== void 0) statistics[statistic] = toBaseUnit(value4, reading.unit);
+          const value2 = fields.number(metric2, key, { required: key === "value", what: `the measure "${measure.slice(0, 60)}" of "${benchmark.slice(0, 60)}"` });
+          if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, reading.unit);
         }
         measurements.push({ experiment: benchmark, parameter: { label: "" }, metric: reading.metric, statistics, place: { file, line: doc.placeOfKey(measures, measure).line } });
       }
@@ -8975,13 +9053,13 @@ import { basename as basename2 } from "node:path";
 var UNITS = ["B", "KiB", "MiB", "GiB"];
 function formatBytes(bytes) {
   if (!Number.isFinite(bytes)) return String(bytes);
-  let value4 = bytes;
+  let value2 = bytes;
   let unit = 0;
-  while (Math.abs(value4) >= 1024 && unit < UNITS.length - 1) {
-    value4 /= 1024;
+  while (Math.abs(value2) >= 1024 && unit < UNITS.length - 1) {
+    value2 /= 1024;
     unit++;
   }
-  const text2 = Number.isInteger(value4) ? String(value4) : String(Number(value4.toPrecision(3)));
+  const text2 = Number.isInteger(value2) ? String(value2) : String(Number(value2.toPrecision(3)));
   return `${text2} ${UNITS[unit]}`;
 }
 function exponentRange(payloads) {
@@ -9640,8 +9718,8 @@ function rowHistory(row, runs) {
   const metric2 = row.metric.toLowerCase();
   const found = runs.flatMap((run) => {
     const m = run.measurements.find((x) => x.experiment === row.experimentType && x.parameter === row.parameter && x.metric.toLowerCase() === metric2);
-    const value4 = m?.statistics[row.statistic];
-    return typeof value4 === "number" && Number.isFinite(value4) && value4 > 0 ? [{ run, value: value4 }] : [];
+    const value2 = m?.statistics[row.statistic];
+    return typeof value2 === "number" && Number.isFinite(value2) && value2 > 0 ? [{ run, value: value2 }] : [];
   });
   return found.slice(-row.historyRuns);
 }
@@ -10017,7 +10095,7 @@ var KEYS = { min: "Min", median: "Median", max: "Max", "99%": "99%", p99: "99%",
 function parseThresholds(text2, what = "--threshold") {
   const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEFAULT_THRESHOLD, "99%": DEFAULT_THRESHOLD };
   if (text2 === void 0 || text2.trim() === "") return thresholds;
-  const value4 = (s) => {
+  const value2 = (s) => {
     const v = Number(s.trim());
     if (s.trim() === "" || !Number.isFinite(v) || v < 0) {
       throw new UsageError(`${what}: "${s.trim()}" is not a threshold; expected a fraction such as 0.1 (10 %)`);
@@ -10025,7 +10103,7 @@ function parseThresholds(text2, what = "--threshold") {
     return v;
   };
   if (!text2.includes("=")) {
-    const v = value4(text2);
+    const v = value2(text2);
     for (const m of COMPARED_MAGNITUDES) thresholds[m] = v;
     return thresholds;
   }
@@ -10035,7 +10113,7 @@ function parseThresholds(text2, what = "--threshold") {
     if (!magnitude || raw === void 0) {
       throw new UsageError(`${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%`);
     }
-    thresholds[magnitude] = value4(raw);
+    thresholds[magnitude] = value2(raw);
   }
   return thresholds;
 }
@@ -10102,6 +10180,7 @@ function compareExperiment(experimentType, reference, result, thresholds, option
         statistic,
         magnitude: magnitudeName(statistic),
         unit: displayUnit(shape.metric.unit, shape.metric.dimension),
+        printedUnit: shape.metric.displayUnit,
         direction,
         reference: r,
         result: x,
@@ -10432,10 +10511,8 @@ function headline2(report, options = {}) {
 function payloadLayout(rows) {
   return rows.every((r) => r.metric === "latency" && r.unit === "µs" && (r.pooled || Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes)));
 }
-function formatMeasured(x) {
-  if (Number.isNaN(x)) return "—";
-  if (!Number.isFinite(x) || Math.abs(x) >= 1e15) return formatFixed3(x);
-  return String(Number(x.toPrecision(6)));
+function rowDisplay(r) {
+  return quantityDisplay(r.unit, [r.reference, r.result], r.printedUnit);
 }
 function extraColumns(rows) {
   const withBand = rows.some((r) => r.band !== void 0);
@@ -10465,9 +10542,9 @@ function table2(rows, general) {
     `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`
   ];
   for (const r of rows) {
-    const value4 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
+    const value2 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value4(r.reference)} | ${value4(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
+      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
   }
   return out;
@@ -10479,10 +10556,11 @@ function generalTable(rows) {
     `| :-- | :-- | :-- | --: | --: | --: | --: |${extra.align} :-- |`
   ];
   for (const r of rows) {
-    const value4 = (x) => Number.isNaN(x) ? "—" : `${formatMeasured(x)}${r.unit ? ` ${escapeMarkdown(r.unit)}` : ""}`;
+    const shown = rowDisplay(r);
+    const value2 = (x) => Number.isNaN(x) ? "—" : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ""}`;
     const metric2 = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value4(r.reference)} | ${value4(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
+      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
   }
   return out;
@@ -10506,16 +10584,16 @@ function changeTable(rows, all) {
   const limit = (r) => withBand ? range2(valueChangeRange(r.band, r.direction)) : withInterval ? range2(valueChangeRange(r.interval, r.direction)) : formatThreshold(r.threshold);
   const header = [`| Benchmark | Statistic | Before → after | Δ | ${limitTitle} | Verdict |`, "| :-- | :-- | --: | --: | --: | :-- |"];
   const lines = rows.map((r) => {
-    const value4 = (x) => Number.isNaN(x) ? "—" : general ? formatMeasured(x) : formatFixed3(x);
-    const unit = general ? r.unit ? ` ${escapeMarkdown(r.unit)}` : "" : " µs";
+    const shown = rowDisplay(r);
+    const value2 = (x) => Number.isNaN(x) ? "—" : general ? shown.number(x) : formatFixed3(x);
+    const unit = general ? shown.unit ? ` ${escapeMarkdown(shown.unit)}` : "" : " µs";
     const statistic = general ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}` : r.magnitude;
-    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value4(r.reference)} → ${value4(r.result)}${unit} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${limit(r)} | ${statusCell(r)} |`;
+    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value2(r.reference)} → ${value2(r.result)}${unit} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${limit(r)} | ${statusCell(r)} |`;
   });
   return { header, rows: lines };
 }
 
 // src/engine/report/verdictTable.ts
-var value2 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
 function checkVerdictTable(report) {
   const rows = [];
   let cells = 0;
@@ -10524,12 +10602,14 @@ function checkVerdictTable(report) {
       if (!cell) continue;
       cells++;
       if (cell.status === "passed") continue;
+      const shown = report.latencyOnly ? void 0 : quantityDisplay(cell.unit ?? "µs", [cell.experiment, cell.requirement], cell.printedUnit);
+      const measured = (x) => Number.isNaN(x) ? "—" : shown ? shown.withUnit(x) : formatFixed3(x);
       rows.push([
         row.experimentType,
         row.parameter,
         column,
-        cell.status === "missing" ? "missing" : value2(cell.experiment),
-        value2(cell.requirement),
+        cell.status === "missing" ? "missing" : measured(cell.experiment),
+        measured(cell.requirement),
         percent(changeFromRequirement(cell.percentOver, cell.direction))
       ]);
     }
@@ -10545,7 +10625,7 @@ function checkVerdictTable(report) {
 }
 function comparisonVerdictTable(report) {
   const attention = report.rows.filter(needsAttention);
-  const measured = (x, unit) => Number.isNaN(x) ? "—" : `${formatMeasured(x)}${unit ? ` ${unit}` : ""}`;
+  const measured = (r, x) => Number.isNaN(x) ? "—" : rowDisplay(r).withUnit(x);
   return {
     verdict: report.verdict,
     headline: headline2(report).replace(/^\S+ /, ""),
@@ -10554,8 +10634,8 @@ function comparisonVerdictTable(report) {
       r.experimentType,
       r.parameter,
       `${r.metric} ${r.magnitude}`,
-      measured(r.reference, r.unit),
-      measured(r.result, r.unit),
+      measured(r, r.reference),
+      measured(r, r.result),
       percent(valueChange(r.deltaPercent, r.direction)),
       r.status
     ]),
@@ -10579,13 +10659,13 @@ function middleCut(label, max) {
   const tail = Math.ceil((max - 1) / 2);
   return chars.slice(0, max - 1 - tail).join("") + "…" + chars.slice(chars.length - tail).join("");
 }
-function mermaidNumber(value4) {
-  if (!Number.isFinite(value4)) return "0";
-  const rounded = Number(value4.toPrecision(6));
+function mermaidNumber(value2) {
+  if (!Number.isFinite(value2)) return "0";
+  const rounded = Number(value2.toPrecision(6));
   const text2 = String(rounded);
   if (!/e/i.test(text2)) return text2;
-  const fixed = rounded.toFixed(Math.min(20, Math.max(0, 6 - Math.floor(Math.log10(Math.abs(rounded))))));
-  return fixed.includes(".") ? fixed.replace(/0+$/, "").replace(/\.$/, "") : fixed;
+  const fixed2 = rounded.toFixed(Math.min(20, Math.max(0, 6 - Math.floor(Math.log10(Math.abs(rounded))))));
+  return fixed2.includes(".") ? fixed2.replace(/0+$/, "").replace(/\.$/, "") : fixed2;
 }
 var PALETTE_LIMIT = 16;
 function categoriesOf(p) {
@@ -10869,22 +10949,22 @@ function spread(lo, hi) {
   const pad = lo === 0 ? 1 : Math.abs(lo) * 0.1;
   return [lo - pad, hi + pad];
 }
-function groupThousands(fixed) {
-  const negative = fixed.startsWith("-");
-  const body = negative ? fixed.slice(1) : fixed;
+function groupThousands(fixed2) {
+  const negative = fixed2.startsWith("-");
+  const body = negative ? fixed2.slice(1) : fixed2;
   const dot = body.indexOf(".");
   const whole = dot < 0 ? body : body.slice(0, dot);
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return (negative ? "-" : "") + grouped + (dot < 0 ? "" : body.slice(dot));
 }
-function formatTick(value4, step) {
+function formatTick(value2, step) {
   const decimals = Math.max(0, Math.min(20, -Math.floor(Math.log10(Math.abs(step)))));
-  const text2 = groupThousands(value4.toFixed(decimals));
+  const text2 = groupThousands(value2.toFixed(decimals));
   return /^-0(\.0*)?$/.test(text2) ? text2.slice(1) : text2;
 }
-function formatLogTick(value4) {
-  const exponent = Math.floor(Math.log10(value4) + 1e-9);
-  return groupThousands(value4.toFixed(Math.max(0, Math.min(20, -exponent))));
+function formatLogTick(value2) {
+  const exponent = Math.floor(Math.log10(value2) + 1e-9);
+  return groupThousands(value2.toFixed(Math.max(0, Math.min(20, -exponent))));
 }
 function logDomain(lo, hi) {
   const a = Math.floor(Math.log10(lo) + 1e-12);
@@ -10904,9 +10984,9 @@ function logTicks2(lo, hi, labelled, decadeStep = 1) {
   for (let k = a; k <= b; k++) {
     for (let m = 1; m <= 9; m++) {
       if (k === b && m > 1) break;
-      const value4 = decadeValue(m, k);
-      if (m === 1 || minor) grid.push(value4);
-      if (labelled.includes(m) && (k - a) % decadeStep === 0) labels.push(value4);
+      const value2 = decadeValue(m, k);
+      if (m === 1 || minor) grid.push(value2);
+      if (labelled.includes(m) && (k - a) % decadeStep === 0) labels.push(value2);
     }
   }
   return { grid, labels };
@@ -11903,8 +11983,8 @@ var HISTORY_VERSION = 2;
 var READABLE_HISTORY_VERSIONS = [1, 2];
 var DEFAULT_HISTORY_WINDOW = 30;
 var UNKNOWN_COMMIT = "unknown";
-function finiteOrNull(value4) {
-  return Number.isFinite(value4) ? value4 : null;
+function finiteOrNull(value2) {
+  return Number.isFinite(value2) ? value2 : null;
 }
 function makeHistoryRecord(experiments, run) {
   const runId = String(run.runId);
@@ -11918,8 +11998,8 @@ function makeHistoryRecord(experiments, run) {
     (ex) => ex.measurements.map((m) => {
       const statistics = {};
       for (const name of STATISTIC_NAMES) {
-        const value4 = m.statistics[name];
-        if (value4 !== void 0) statistics[name] = finiteOrNull(value4);
+        const value2 = m.statistics[name];
+        if (value2 !== void 0) statistics[name] = finiteOrNull(value2);
       }
       return {
         experiment: ex.experiment,
@@ -11956,7 +12036,7 @@ function repetitionValuesField(values, repetitions) {
 var IN_PROCESS_REPETITION_FORMATS = /* @__PURE__ */ new Set(["go-bench", "jmh"]);
 function measurementOfHistory(m, source) {
   const statistics = {};
-  for (const [name, value4] of Object.entries(m.statistics)) statistics[name] = value4 === null ? NaN : value4;
+  for (const [name, value2] of Object.entries(m.statistics)) statistics[name] = value2 === null ? NaN : value2;
   const inProcess = m.repetitionValues === void 0 && IN_PROCESS_REPETITION_FORMATS.has(m.format);
   const repetitionValues = {};
   for (const [name, values] of Object.entries(m.repetitionValues ?? {})) repetitionValues[name] = values.map((v) => v === null ? NaN : v);
@@ -11977,8 +12057,8 @@ function latencyHistoryRuns(records) {
       if (m.metric !== "latency" || m.unit !== "us" || m.payloadBytes === null) continue;
       let ex = experiments.get(m.experiment);
       if (!ex) experiments.set(m.experiment, ex = { experiment: m.experiment, payloads: [] });
-      const value4 = (s) => m.statistics[s] ?? null;
-      ex.payloads.push({ bytes: m.payloadBytes, median: value4("median"), p99: value4("p99"), max: value4("max"), min: value4("min") });
+      const value2 = (s) => m.statistics[s] ?? null;
+      ex.payloads.push({ bytes: m.payloadBytes, median: value2("median"), p99: value2("p99"), max: value2("max"), min: value2("min") });
     }
     return { sha: r.sha, date: r.date, runId: r.runId, experiments: [...experiments.values()] };
   });
@@ -12029,8 +12109,8 @@ function renderHistoryRecord(record) {
 function repetitionValuesJson(values) {
   return STATISTIC_NAMES.filter((s) => values[s] !== void 0).map((s) => `${JSON.stringify(s)}: [${values[s].map(num2).join(", ")}]`).join(", ");
 }
-function num2(value4) {
-  return value4 === null || !Number.isFinite(value4) ? "null" : JSON.stringify(value4);
+function num2(value2) {
+  return value2 === null || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
 }
 function parseHistoryRecord(text2, source) {
   let data;
@@ -12074,9 +12154,9 @@ function parseHistoryRecord(text2, source) {
     if (m.direction !== "lower-is-better" && m.direction !== "higher-is-better") throw bad(`${where}: unknown direction ${JSON.stringify(m.direction)}`);
     if (typeof m.statistics !== "object" || m.statistics === null || Array.isArray(m.statistics)) throw bad(`${where}: "statistics" is not an object`);
     const statistics = {};
-    for (const [name, value4] of Object.entries(m.statistics)) {
+    for (const [name, value2] of Object.entries(m.statistics)) {
       if (!STATISTIC_NAMES.includes(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
-      statistics[name] = numberOrNull(value4, `${where}: "${name}"`);
+      statistics[name] = numberOrNull(value2, `${where}: "${name}"`);
     }
     if (m.repetitions !== void 0 && !(Number.isInteger(m.repetitions) && m.repetitions > 1)) throw bad(`${where}: "repetitions" is not a count above 1`);
     let repetitionValues;
@@ -12345,8 +12425,8 @@ function environmentOfSets(sets) {
   return mergeEnvironments(...sets.map((set) => set.environment));
 }
 function environmentOption(values, what = "--environment") {
-  const parsed = values.map((value4) => {
-    const text2 = value4.trim();
+  const parsed = values.map((value2) => {
+    const text2 = value2.trim();
     if (text2 === "local") return currentEnvironment();
     if (/\.json$/i.test(text2) && !text2.includes("=")) {
       if (!existsSync3(text2)) throw new UsageError(`${what}: cannot find the file ${text2}`);
@@ -12925,8 +13005,8 @@ function deriveLimitValues(series, method) {
       values: series.map(({ values, direction }) => {
         const higher = direction === "higher-is-better";
         const p = higher ? 100 - method.percentile : method.percentile;
-        const value4 = values.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values).sort(), p);
-        const limit = method.margin === 0 ? value4 : value4 * (higher ? 1 - method.margin : 1 + method.margin);
+        const value2 = values.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values).sort(), p);
+        const limit = method.margin === 0 ? value2 : value2 * (higher ? 1 - method.margin : 1 + method.margin);
         const { scale: scale2, mean: mean3, spread: spread2 } = spreadOf(values);
         const centre = scale2 === "log" ? Math.exp(mean3) : mean3;
         return { limit, basis: { runs: values.length, centre, spread: spread2, scale: scale2, setBy: "percentile", margin: marginOver(centre, limit, direction, scale2) } };
@@ -12990,8 +13070,8 @@ function marginText(fraction) {
   const p = fraction * 100;
   return `${p >= 0 ? "+" : ""}${p.toFixed(1)} %`;
 }
-function formatSpread(value4) {
-  return Number.isFinite(value4) ? String(Number(value4.toPrecision(3))) : "n/a";
+function formatSpread(value2) {
+  return Number.isFinite(value2) ? String(Number(value2.toPrecision(3))) : "n/a";
 }
 
 // src/engine/derive/deriveRequirements.ts
@@ -13088,14 +13168,14 @@ function derivedStatistics(m) {
 function limitColumnName(limit) {
   return `${limit.metric}.${limit.statistic}${limit.unit ? ` [${limit.unit}]` : ""} ${limit.direction === "higher-is-better" ? ">=" : "<="}`;
 }
-function formatLimit(value4, direction) {
-  if (!Number.isFinite(value4)) return "";
+function formatLimit(value2, direction) {
+  if (!Number.isFinite(value2)) return "";
   const up = direction === "lower-is-better";
-  const fixed = Math.abs(value4) >= 100 || value4 === 0;
-  const step = fixed ? 1e-3 : 10 ** (Math.floor(Math.log10(Math.abs(value4))) - 5);
-  const text2 = (x) => fixed ? x.toFixed(3) : String(Number(x.toPrecision(6)));
-  const nearest = Number(text2(value4));
-  if (up ? nearest >= value4 : nearest <= value4) return text2(nearest);
+  const fixed2 = Math.abs(value2) >= 100 || value2 === 0;
+  const step = fixed2 ? 1e-3 : 10 ** (Math.floor(Math.log10(Math.abs(value2))) - 5);
+  const text2 = (x) => fixed2 ? x.toFixed(3) : String(Number(x.toPrecision(6)));
+  const nearest = Number(text2(value2));
+  if (up ? nearest >= value2 : nearest <= value2) return text2(nearest);
   return text2(up ? nearest + step : nearest - step);
 }
 function renderMetricRequirementsCsv(limits, notes) {
@@ -13222,13 +13302,14 @@ function renderComparisonText(report) {
     "Status"
   ];
   const rows = report.rows.map((r) => {
-    const value4 = general ? (x) => Number.isNaN(x) ? "-" : `${formatMeasured(x)}${r.unit ? ` ${safe2(r.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
+    const shown = rowDisplay(r);
+    const value2 = general ? (x) => Number.isNaN(x) ? "-" : `${shown.number(x)}${shown.unit ? ` ${safe2(shown.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
     return [
       safe2(r.experimentType),
       general ? safe2(r.parameter) : r.pooled ? "geomean" : String(r.payloadBytes),
       general ? `${safe2(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " (higher is better)" : ""}` : r.magnitude,
-      value4(r.reference),
-      value4(r.result),
+      value2(r.reference),
+      value2(r.result),
       percent(valueChange(r.deltaPercent, r.direction)),
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...withBand ? [range2(valueChangeRange(r.band, r.direction))] : [],
@@ -13295,8 +13376,8 @@ var CHART_OPTIONS = {
   "comment-charts": { type: "string" }
 };
 var HELP_OPTION = { help: { type: "boolean", short: "h" } };
-function floatParseOption(value4, name = "--float-parse") {
-  const mode = value4 ?? "precise";
+function floatParseOption(value2, name = "--float-parse") {
+  const mode = value2 ?? "precise";
   if (!FLOAT_PARSE_MODES.includes(mode)) {
     throw new UsageError(`${name} must be one of ${FLOAT_PARSE_MODES.join(", ")}; got "${mode}"`);
   }
@@ -13834,19 +13915,19 @@ function renderHistoryCsv(runs) {
     for (const m of run.measurements) {
       const what = [csvText(m.experiment), csvText(m.parameter), csvText(m.metric)].join(",");
       for (const statistic of STATISTIC_NAMES) {
-        const value4 = m.statistics[statistic];
-        if (value4 === void 0) continue;
+        const value2 = m.statistics[statistic];
+        if (value2 === void 0) continue;
         const unit = statistic === "samples" ? "" : statistic === "variance" && m.unit !== "" ? `(${m.unit})²` : m.unit;
-        const cells = [statistic, csvText(unit), statisticDirection(statistic, m.direction), numberCell(value4), m.repetitions !== void 0 ? String(m.repetitions) : "1"];
+        const cells = [statistic, csvText(unit), statisticDirection(statistic, m.direction), numberCell(value2), m.repetitions !== void 0 ? String(m.repetitions) : "1"];
         lines.push(`${head},${what},${cells.join(",")}`);
       }
     }
   }
   return lines.join("\n") + "\n";
 }
-function numberCell(value4) {
-  if (value4 === null || !Number.isFinite(value4)) return "";
-  return Object.is(value4, -0) ? "-0" : String(value4);
+function numberCell(value2) {
+  if (value2 === null || !Number.isFinite(value2)) return "";
+  return Object.is(value2, -0) ? "-0" : String(value2);
 }
 
 // src/pipeline/historyExport.ts
@@ -13865,8 +13946,8 @@ function unitOf4(m) {
   if (m.metric.dimension === "count") return { symbol: m.metric.displayUnit, fromBase: 1 };
   return { symbol: BASE_UNITS[m.metric.dimension], fromBase: 1 };
 }
-function written(value4, fromBase) {
-  return fromBase === 1 ? value4 : Number((value4 * fromBase).toPrecision(15));
+function written(value2, fromBase) {
+  return fromBase === 1 ? value2 : Number((value2 * fromBase).toPrecision(15));
 }
 function benchmarkName(m) {
   return m.parameter.label === "" ? m.experiment : `${m.experiment}/${m.parameter.label}`;
@@ -13883,12 +13964,12 @@ function byBenchmark(measurements) {
 }
 function primaryValue2(m, notes) {
   const statistic = primaryStatistic(m);
-  const value4 = m.statistics[statistic];
-  if (value4 === void 0 || !Number.isFinite(value4)) {
+  const value2 = m.statistics[statistic];
+  if (value2 === void 0 || !Number.isFinite(value2)) {
     notes.push(`${benchmarkName(m)}, ${m.metric.name}: no ${statistic} value to write; left out`);
     return void 0;
   }
-  return { statistic, value: value4 };
+  return { statistic, value: value2 };
 }
 function bencherUnit(m) {
   const measure = Object.hasOwn(BENCHER_MEASURES, m.metric.name) ? BENCHER_MEASURES[m.metric.name] : void 0;
@@ -14173,8 +14254,8 @@ function collect(runs, statistics) {
   runs.forEach((run, r) => {
     for (const m of run.measurements) {
       for (const statistic of statistics ?? [primaryStatistic(m)]) {
-        const value4 = m.statistics[statistic];
-        if (value4 === void 0) continue;
+        const value2 = m.statistics[statistic];
+        if (value2 === void 0) continue;
         const key = JSON.stringify([m.experiment, m.parameter.label, m.metric.name, statistic]);
         let s = series.get(key);
         if (!s) {
@@ -14193,7 +14274,7 @@ function collect(runs, statistics) {
           };
           series.set(key, s);
         }
-        s.values[r] = value4;
+        s.values[r] = value2;
         s.repetitions[r] = m.repetitions ?? 1;
       }
     }
@@ -14272,7 +14353,7 @@ function analyzeTrends(runs, options = {}) {
 
 // src/engine/trends/render.ts
 var TRENDS_SCHEMA_VERSION = 1;
-function value3(v) {
+function value(v) {
   if (!Number.isFinite(v)) return "—";
   return String(Number(v.toPrecision(4)));
 }
@@ -14290,7 +14371,7 @@ function seriesName(s, escape) {
   return [escape(s.experiment), escape(s.parameter), escape(s.metric), s.statistic];
 }
 function withUnit2(v, unit) {
-  return unit ? `${value3(v)} ${unit}` : value3(v);
+  return unit ? `${value(v)} ${unit}` : value(v);
 }
 function rowsOf(report, pick) {
   return report.series.flatMap((series) => pick(series).map((step) => ({ series, step })));
@@ -14761,7 +14842,7 @@ function trendSpec(s, runs) {
   const x = runAxis(n);
   const yTitle = withUnit3(`${s.metric} ${s.statistic}`, s.unit);
   const y = { field: "y", type: "quantitative", title: yTitle, scale: s.log ? { type: "log" } : { zero: false } };
-  const yDatum = (value4) => ({ datum: value4, type: "quantitative" });
+  const yDatum = (value2) => ({ datum: value2, type: "quantitative" });
   const sha = (i) => runs[i]?.sha.slice(0, 7) ?? "?";
   const layers = [];
   if (s.band) {
@@ -15001,7 +15082,7 @@ function renderIndexHtml(model, title = "perfgate dashboard") {
 function stepRows(model, e) {
   const rows = [];
   const add = (s, kind, t) => rows.push(
-    `<tr><td>${escapeHtml(kind)}</td><td>${escapeHtml(s.parameter)}</td><td>${escapeHtml(`${s.metric} ${s.statistic}`)}</td><td>${(t.change * 100).toFixed(1)} %</td><td>${escapeHtml(`${number3(t.before)} → ${number3(t.after)} ${s.unit}`)}</td><td>${commitLink(model, t.lastRunBefore)} … ${commitLink(model, t.firstRun)}</td><td>${runLink(model, t.firstRun)}</td><td>${t.runsAfter}</td></tr>`
+    `<tr><td>${escapeHtml(kind)}</td><td>${escapeHtml(s.parameter)}</td><td>${escapeHtml(`${s.metric} ${s.statistic}`)}</td><td>${(t.change * 100).toFixed(1)} %</td><td>${escapeHtml(`${number2(t.before)} → ${number2(t.after)} ${s.unit}`)}</td><td>${commitLink(model, t.lastRunBefore)} … ${commitLink(model, t.firstRun)}</td><td>${runLink(model, t.firstRun)}</td><td>${t.runsAfter}</td></tr>`
   );
   for (const s of e.series) {
     for (const t of s.steps) add(s, t.kind === "regression" ? t.isNew ? "new regression" : "regression" : "improvement", t);
@@ -15017,7 +15098,7 @@ function stepRows(model, e) {
     "</table>"
   ];
 }
-function number3(v) {
+function number2(v) {
   return Number.isFinite(v) ? String(Number(v.toPrecision(4))) : "—";
 }
 function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
@@ -15809,10 +15890,10 @@ function finishReport(io, values, code, parts, outcome, fullReport) {
     return code;
   });
 }
-function commentChartsOption(value4) {
-  if (value4 === void 0) return "failing";
-  if (!COMMENT_CHARTS.includes(value4)) throw new UsageError(`--comment-charts must be ${COMMENT_CHARTS.join(", ")}; got "${terminalSafe(value4)}"`);
-  return value4;
+function commentChartsOption(value2) {
+  if (value2 === void 0) return "failing";
+  if (!COMMENT_CHARTS.includes(value2)) throw new UsageError(`--comment-charts must be ${COMMENT_CHARTS.join(", ")}; got "${terminalSafe(value2)}"`);
+  return value2;
 }
 function numberOption(text2, name, fallback, valid, expected) {
   if (text2 === void 0) return fallback;

@@ -22,6 +22,8 @@ export interface CheckRow {
   direction?: Direction;
   /** The unit of requirement and experiment values; absent means µs. */
   unit?: string;
+  /** The unit the tool printed (the metric's displayUnit), which names what a rate counts; absent for reference latency checks. */
+  printedUnit?: string;
   requirement: number;
   /** NaN when the value is missing. */
   experiment: number;

@@ -138,6 +138,7 @@ function checkRequirement(requirement: MetricRequirement, measurements: readonly
       parameter: m.parameter.label,
       direction,
       unit: shown.unit,
+      printedUnit: m.metric.displayUnit,
       ...limited,
       // Shown in the unit that keeps the tool's precision; % over does not depend on the unit.
       requirement: limited.requirement * shown.scale,
@@ -187,6 +188,7 @@ function missingRow(requirement: MetricRequirement, message: string, shape?: Mea
     parameter: requirement.parameter,
     ...(direction !== undefined ? { direction } : {}),
     unit,
+    ...(shape ? { printedUnit: shape.metric.displayUnit } : {}),
     requirement: limit,
     experiment: NaN,
     difference: NaN,

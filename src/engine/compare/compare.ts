@@ -33,6 +33,8 @@ export interface ComparisonRow {
   magnitude: string;
   /** The unit reference and result are in, for display (`µs`, `Mb/s`, `` for a count). */
   unit: string;
+  /** The unit the tool printed (the metric's displayUnit: `ops/ms`, `items/s`), which names what a rate counts. */
+  printedUnit?: string;
   direction: Direction;
   /** NaN when absent. */
   reference: number;
@@ -201,6 +203,7 @@ export function compareExperiment(
         statistic,
         magnitude: magnitudeName(statistic),
         unit: displayUnit(shape.metric.unit, shape.metric.dimension),
+        printedUnit: shape.metric.displayUnit,
         direction,
         reference: r,
         result: x,

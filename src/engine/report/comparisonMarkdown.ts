@@ -5,6 +5,7 @@ import type { BenchmarkChanges, ComparisonReport } from './comparisonReport.js';
 import { escapeMarkdown } from './escape.js';
 import { valueChange, valueChangeRange, worseningSize } from './change.js';
 import { boundedPercent, FOLD_ROWS_ABOVE, percent } from './markdown.js';
+import { quantityDisplay, type QuantityDisplay } from './quantity.js';
 
 const MARK: Record<ComparisonRow['status'], string> = {
   pass: '✅',
@@ -144,11 +145,12 @@ export function payloadLayout(rows: readonly ComparisonRow[]): boolean {
   return rows.every((r) => r.metric === 'latency' && r.unit === 'µs' && (r.pooled || (Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes))));
 }
 
-/** A measured value to six significant digits (ns-scale values shown in µs keep theirs; no trailing zeros). */
-export function formatMeasured(x: number): string {
-  if (Number.isNaN(x)) return '—';
-  if (!Number.isFinite(x) || Math.abs(x) >= 1e15) return formatFixed3(x);
-  return String(Number(x.toPrecision(6)));
+/**
+ * A general row's reference and result in one display unit (`21.65 → 24.70 ns`, `10.57 → 8.07 M ops/s`),
+ * chosen from both values so that they read side by side.
+ */
+export function rowDisplay(r: ComparisonRow): QuantityDisplay {
+  return quantityDisplay(r.unit, [r.reference, r.result], r.printedUnit);
 }
 
 /** The optional columns: a noise band (history), an interval (A/B pairs), the smallest change a row catches. */
@@ -202,7 +204,8 @@ function generalTable(rows: ComparisonRow[]): string[] {
     `| :-- | :-- | :-- | --: | --: | --: | --: |${extra.align} :-- |`,
   ];
   for (const r of rows) {
-    const value = (x: number) => (Number.isNaN(x) ? '—' : `${formatMeasured(x)}${r.unit ? ` ${escapeMarkdown(r.unit)}` : ''}`);
+    const shown = rowDisplay(r);
+    const value = (x: number) => (Number.isNaN(x) ? '—' : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ''}`);
     const metric = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`;
     out.push(
       `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric} | ${value(r.reference)} | ${value(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
@@ -240,8 +243,9 @@ export function changeTable(rows: readonly ComparisonRow[], all: readonly Compar
     withBand ? range(valueChangeRange(r.band, r.direction)) : withInterval ? range(valueChangeRange(r.interval, r.direction)) : formatThreshold(r.threshold);
   const header = [`| Benchmark | Statistic | Before → after | Δ | ${limitTitle} | Verdict |`, '| :-- | :-- | --: | --: | --: | :-- |'];
   const lines = rows.map((r) => {
-    const value = (x: number) => (Number.isNaN(x) ? '—' : general ? formatMeasured(x) : formatFixed3(x));
-    const unit = general ? (r.unit ? ` ${escapeMarkdown(r.unit)}` : '') : ' µs';
+    const shown = rowDisplay(r);
+    const value = (x: number) => (Number.isNaN(x) ? '—' : general ? shown.number(x) : formatFixed3(x));
+    const unit = general ? (shown.unit ? ` ${escapeMarkdown(shown.unit)}` : '') : ' µs';
     const statistic = general ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}` : r.magnitude;
     return `| ${benchmarkCell(r, general)} | ${statistic} | ${value(r.reference)} → ${value(r.result)}${unit} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${limit(r)} | ${statusCell(r)} |`;
   });

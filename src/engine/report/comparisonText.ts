@@ -2,7 +2,7 @@ import { formatFixed3 } from '../numeric/formatFixed.js';
 import type { ComparisonReport } from './comparisonReport.js';
 import { valueChange, valueChangeRange, worseningSize } from './change.js';
 import { boundedPercent, percent } from './markdown.js';
-import { formatMeasured, headline, payloadLayout, showNotGated } from './comparisonMarkdown.js';
+import { headline, payloadLayout, rowDisplay, showNotGated } from './comparisonMarkdown.js';
 import { withoutControls } from './escape.js';
 
 /** Plain-text comparison table for terminals: failing rows first, then worst Δ first. */
@@ -34,8 +34,9 @@ export function renderComparisonText(report: ComparisonReport): string {
     'Status',
   ];
   const rows = report.rows.map((r) => {
+    const shown = rowDisplay(r);
     const value = general
-      ? (x: number) => (Number.isNaN(x) ? '-' : `${formatMeasured(x)}${r.unit ? ` ${safe(r.unit)}` : ''}`)
+      ? (x: number) => (Number.isNaN(x) ? '-' : `${shown.number(x)}${shown.unit ? ` ${safe(shown.unit)}` : ''}`)
       : (x: number) => (Number.isNaN(x) ? '-' : formatFixed3(x));
     return [
       safe(r.experimentType),

@@ -2,6 +2,7 @@ import type { CheckRow } from '../check/checkRow.js';
 import { formatFixed3 } from '../numeric/formatFixed.js';
 import { changeFromRequirement } from './change.js';
 import { escapeMarkdown } from './escape.js';
+import { quantityDisplay, type QuantityDisplay } from './quantity.js';
 import { headline, type CheckReport, type PercentRow } from './model.js';
 
 /** Above this many rows, passing rows fold into a <details> block. */
@@ -100,8 +101,8 @@ export function requirementFailures(report: CheckReport): { header: string[]; ro
     for (const column of report.columns) {
       const cell = row.cells[column];
       if (!cell || cell.status === 'passed') continue;
-      const unit = cell.unit ?? 'µs';
-      const withUnit = (x: number) => (Number.isNaN(x) ? '—' : `${formatFixed3(x)}${unit ? ` ${escapeMarkdown(unit)}` : ''}`);
+      const shown = checkValues(cell, report.latencyOnly);
+      const withUnit = (x: number) => (Number.isNaN(x) ? '—' : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ''}`);
       const where = report.latencyOnly ? `${row.parameter} B` : row.parameter;
       const check = `${escapeMarkdown(column)} ${cell.direction === 'higher-is-better' ? '≥' : '≤'}`;
       rows.push(
@@ -122,28 +123,34 @@ function table(rows: PercentRow[], columns: readonly string[], latencyOnly: bool
   const out = [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
   for (const row of rows) {
     const cells = [escapeMarkdown(row.experimentType), escapeMarkdown(row.parameter)];
-    for (const column of columns) cells.push(...magnitudeCells(row.cells[column]));
+    for (const column of columns) cells.push(...magnitudeCells(row.cells[column], latencyOnly));
     out.push(`| ${cells.join(' | ')} |`);
   }
   return out;
 }
 
-/** `throughput [Mb/s] ≥`: the column's unit and direction, taken from its first row. */
+/** `throughput ≥`: the column's direction, taken from its first row; each cell carries its row's unit. */
 export function columnTitle(column: string, rows: readonly PercentRow[]): string {
   const sample = rows.map((r) => r.cells[column]).find((c) => c !== undefined);
   if (!sample) return column;
-  const unit = sample.unit ?? 'µs';
-  return `${column}${unit ? ` [${unit}]` : ''} ${sample.direction === 'higher-is-better' ? '≥' : '≤'}`;
+  return `${column} ${sample.direction === 'higher-is-better' ? '≥' : '≤'}`;
 }
 
-function magnitudeCells(row: CheckRow | undefined): string[] {
+/**
+ * A check's result and limit in one display unit (`2.350 ns` and `3.000 ns`). Reference latency
+ * checks keep the reference's layout: µs with 3 decimals, the unit in the legend.
+ */
+export function checkValues(row: CheckRow, latencyOnly: boolean): QuantityDisplay {
+  if (latencyOnly) return { unit: 'µs', scale: 1, number: formatFixed3, withUnit: (x) => `${formatFixed3(x)} µs` };
+  return quantityDisplay(row.unit ?? 'µs', [row.experiment, row.requirement], row.printedUnit);
+}
+
+function magnitudeCells(row: CheckRow | undefined, latencyOnly: boolean): string[] {
   if (!row) return ['', '', '', ''];
+  const shown = checkValues(row, latencyOnly);
+  const number = (x: number) => (Number.isNaN(x) ? '—' : latencyOnly || shown.unit === '' ? shown.number(x) : `${shown.number(x)} ${escapeMarkdown(shown.unit)}`);
   const value = row.status === 'missing' ? 'missing' : number(row.experiment);
   return [value, number(row.requirement), percent(changeFromRequirement(row.percentOver, row.direction)), row.status === 'passed' ? PASS : FAIL];
-}
-
-function number(x: number): string {
-  return Number.isNaN(x) ? '—' : formatFixed3(x);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { CHECKED_MAGNITUDES } from '../model/requirement.js';
 import { rowFailed, type CheckRow, type SubExperimentCheck } from '../check/checkRow.js';
 import { formatFixed3 } from '../numeric/formatFixed.js';
+import { quantityDisplay } from './quantity.js';
 
 export type Verdict = 'pass' | 'fail';
 
@@ -157,10 +158,11 @@ export function failedCheckNotes(report: CheckReport): FailedCheckNote[] {
 
 /** "Median at 1024 B: 12.000 µs is 20.000 % over the requirement of 10.000 µs" */
 export function failedCheckSentence(r: CheckRow): string {
-  const unit = r.unit ?? 'µs';
   const where = r.parameter ?? `${r.payloadBytes} B`;
   const relation = r.direction === 'higher-is-better' ? 'under the floor' : 'over the requirement';
-  const withUnit = (x: number) => formatFixed3(x) + (unit ? ' ' + unit : '');
+  // A reference latency check (no unit) reads as the reference writes it, in µs with 3 decimals; others in one unit for both values.
+  const shown = r.unit === undefined ? undefined : quantityDisplay(r.unit, [r.experiment, r.requirement], r.printedUnit);
+  const withUnit = (x: number) => (shown ? shown.withUnit(x) : `${formatFixed3(x)} µs`);
   return `${r.check} at ${where}: ${withUnit(r.experiment)} is ${formatFixed3(r.percentOver)} % ${relation} of ${withUnit(r.requirement)}`;
 }
 

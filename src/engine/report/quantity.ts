@@ -17,8 +17,11 @@ export interface QuantityDisplay {
   withUnit(x: number): string;
 }
 
-/** A ladder of units of one dimension, smallest first, each with its size in the dimension's base unit. */
-type Ladder = readonly (readonly [symbol: string, size: number])[];
+/**
+ * A ladder of units of one dimension, smallest first, each with its size in the dimension's base
+ * unit and, where it is not the size, the value from which it is used.
+ */
+type Ladder = readonly (readonly [symbol: string, size: number, from?: number])[];
 
 const TIME: Ladder = [
   ['ns', 1e-3],
@@ -38,9 +41,10 @@ const BITRATE: Ladder = [
   ['Mb/s', 1],
   ['Gb/s', 1e3],
 ];
+// k from 10 000: `1000 ops/s` reads better than `1.000 k ops/s`.
 const RATE_PREFIXES: Ladder = [
   ['', 1],
-  ['k', 1e3],
+  ['k', 1e3, 1e4],
   ['M', 1e6],
   ['G', 1e9],
 ];
@@ -66,7 +70,7 @@ export function quantityDisplay(unit: string, values: readonly number[], printed
   // The largest value picks the unit, rounded first so that 999.96 ns reads 1.000 µs, not 1000.0 ns.
   const inBase = rounded4(largest(finite) * parsed.toBase);
   let step = ladder.find(([, size]) => size === 1)!;
-  if (inBase > 0) for (const candidate of ladder) if (candidate === ladder[0] || inBase >= candidate[1]) step = candidate;
+  if (inBase > 0) for (const candidate of ladder) if (candidate === ladder[0] || inBase >= (candidate[2] ?? candidate[1])) step = candidate;
   const scale = parsed.toBase / step[1];
   const symbol = parsed.dimension === 'rate' ? rateUnit(step[0], printedUnit) : step[0];
   return display(symbol, scale, decimalsFor(rounded4(largest(finite) * scale)));

@@ -1,5 +1,4 @@
-import { formatFixed3 } from '../numeric/formatFixed.js';
-import { columnTitle, percent } from './markdown.js';
+import { checkValues, columnTitle, percent } from './markdown.js';
 import { headline, type CheckReport } from './model.js';
 import { changeFromRequirement } from './change.js';
 import { withoutControls } from './escape.js';
@@ -21,6 +20,8 @@ export function renderText(report: CheckReport): string {
         const c = row.cells[m];
         if (!c) cells.push('', '', '', '');
         else {
+          const shown = checkValues(c, report.latencyOnly);
+          const value = (x: number) => (Number.isNaN(x) ? '-' : report.latencyOnly || shown.unit === '' ? shown.number(x) : `${shown.number(x)} ${sanitize(shown.unit)}`);
           cells.push(
             c.status === 'missing' ? 'missing' : value(c.experiment),
             value(c.requirement),
@@ -41,10 +42,6 @@ export function renderText(report: CheckReport): string {
     if (!report.latencyOnly) out.push('', 'vs req. = (result − requirement) / requirement: + above it, − below it; a ≤ check fails above 0, a ≥ check below 0.');
   }
   return out.join('\n') + '\n';
-}
-
-function value(x: number): string {
-  return Number.isNaN(x) ? '-' : formatFixed3(x);
 }
 
 /** Terminal-safe: no control characters (escape sequences) from untrusted names. */

@@ -5,7 +5,8 @@
  * models hold; computes nothing new.
  */
 import type { ComparisonReport } from './comparisonReport.js';
-import { formatMeasured, headline as comparisonHeadline, needsAttention } from './comparisonMarkdown.js';
+import { headline as comparisonHeadline, needsAttention, rowDisplay } from './comparisonMarkdown.js';
+import { quantityDisplay } from './quantity.js';
 import { changeFromRequirement, valueChange } from './change.js';
 import { percent, requirementsHeadline } from './markdown.js';
 import { headline as checkHeadline, type CheckReport } from './model.js';
@@ -24,8 +25,6 @@ export interface VerdictTable {
   file: string;
 }
 
-const value = (x: number) => (Number.isNaN(x) ? '—' : formatFixed3(x));
-
 export function checkVerdictTable(report: CheckReport): VerdictTable {
   const rows: string[][] = [];
   let cells = 0;
@@ -34,12 +33,15 @@ export function checkVerdictTable(report: CheckReport): VerdictTable {
       if (!cell) continue;
       cells++;
       if (cell.status === 'passed') continue;
+      // Reference latency checks keep the report's µs with 3 decimals; other rows one unit for result and limit.
+      const shown = report.latencyOnly ? undefined : quantityDisplay(cell.unit ?? 'µs', [cell.experiment, cell.requirement], cell.printedUnit);
+      const measured = (x: number) => (Number.isNaN(x) ? '—' : shown ? shown.withUnit(x) : formatFixed3(x));
       rows.push([
         row.experimentType,
         row.parameter,
         column,
-        cell.status === 'missing' ? 'missing' : value(cell.experiment),
-        value(cell.requirement),
+        cell.status === 'missing' ? 'missing' : measured(cell.experiment),
+        measured(cell.requirement),
         percent(changeFromRequirement(cell.percentOver, cell.direction)),
       ]);
     }
@@ -56,7 +58,7 @@ export function checkVerdictTable(report: CheckReport): VerdictTable {
 
 export function comparisonVerdictTable(report: ComparisonReport): VerdictTable {
   const attention = report.rows.filter(needsAttention);
-  const measured = (x: number, unit: string) => (Number.isNaN(x) ? '—' : `${formatMeasured(x)}${unit ? ` ${unit}` : ''}`);
+  const measured = (r: ComparisonReport['rows'][number], x: number) => (Number.isNaN(x) ? '—' : rowDisplay(r).withUnit(x));
   return {
     verdict: report.verdict,
     headline: comparisonHeadline(report).replace(/^\S+ /, ''),
@@ -65,8 +67,8 @@ export function comparisonVerdictTable(report: ComparisonReport): VerdictTable {
       r.experimentType,
       r.parameter,
       `${r.metric} ${r.magnitude}`,
-      measured(r.reference, r.unit),
-      measured(r.result, r.unit),
+      measured(r, r.reference),
+      measured(r, r.result),
       percent(valueChange(r.deltaPercent, r.direction)),
       r.status,
     ]),
