@@ -68,6 +68,14 @@ describe('the comparison rule', () => {
     expect(labelOfPath('compare/results_2026-01-02/')).toBe('results_2026-01-02');
     expect(labelOfPath('reference')).toBe('reference');
   });
+
+  test('a glob is labelled by its folder, not by **', () => {
+    expect(labelOfPath('results/**')).toBe('results');
+    expect(labelOfPath('target/criterion/**/new/estimates.json')).toBe('criterion');
+    expect(labelOfPath('./bench/*.json')).toBe('bench');
+    expect(labelOfPath('**/*.json')).toBe('results');
+    expect(labelOfPath('out-{a,b}/x.csv')).toBe('results');
+  });
 });
 
 describe('comparison against a history of runs (noise-aware)', () => {

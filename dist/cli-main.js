@@ -12468,6 +12468,10 @@ function comparisonFileName(experimentType) {
   return `${experimentType}_comparison.csv`;
 }
 function labelOfPath(path) {
+  const segments = path.split("/");
+  const glob = segments.findIndex((s) => /[*?[\]{}]/.test(s));
+  if (glob >= 0)
+    return segments.slice(0, glob).filter((s) => s !== "" && s !== ".").pop() ?? "results";
   const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
   return trimmed.slice(trimmed.lastIndexOf("/") + 1);
 }
