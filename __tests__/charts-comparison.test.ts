@@ -169,17 +169,21 @@ describe('regressions: each failing row with its history, band and this run', ()
     const recorded = records.map(
       (r) => r.measurements.find((m) => m.experiment === 'BenchmarkPublish' && m.parameter === 'size=64,mode=zero,procs=2' && m.metric === 'time/op')!.statistics.median,
     );
-    expect(history!.points.map((p) => p.y)).toEqual(recorded);
-    expect(candidate!.points).toEqual([{ x: 'PR', y: row.result, failed: true }]);
-    expect(panel.band).toEqual({ name: 'noise band', lower: row.reference * (1 + row.band!.lower), upper: row.reference * (1 + row.band!.upper), color: '#e3e3e3' });
+    // Drawn in ns, as the tables show a 1.3 ns benchmark (the values are stored in µs): ×1000.
+    expect(panel.y.unit).toBe('ns');
+    expect(panel.y.title).toBe('time/op Median [ns]');
+    const ns = (us: number) => expect.closeTo(us * 1000, 9);
+    expect(history!.points.map((p) => p.y)).toEqual(recorded.map((v) => ns(v!)));
+    expect(candidate!.points).toEqual([{ x: 'PR', y: ns(row.result), failed: true }]);
+    expect(panel.band).toEqual({ name: 'noise band', lower: ns(row.reference * (1 + row.band!.lower)), upper: ns(row.reference * (1 + row.band!.upper)), color: '#e3e3e3' });
     expect(panel.rules!.map((r) => [r.name, r.y])).toEqual([
-      ['history centre', row.reference],
-      ['threshold +10.0 %', row.reference * 1.1],
+      ['history centre', ns(row.reference)],
+      ['threshold +10.0 %', ns(row.reference * 1.1)],
     ]);
     expect(panel.subtitle).toBe(`time/op Median: ${formatDelta(row.deltaPercent)} (fail)`);
     // The candidate is above the band and the threshold: the chart shows why it failed.
-    expect(row.result).toBeGreaterThan(panel.band!.upper);
-    expect(row.result).toBeGreaterThan(panel.rules![1]!.y);
+    expect(candidate!.points[0]!.y).toBeGreaterThan(panel.band!.upper);
+    expect(candidate!.points[0]!.y).toBeGreaterThan(panel.rules![1]!.y);
   });
 
   test('the geomean row has no run values of its own: its centre and this run, with the band', () => {
@@ -207,12 +211,15 @@ describe('with a single baseline: the reference and the result side by side', ()
     for (const [k, panel] of chart.panels.entries()) {
       const row = singleBaseline.report.rows.filter((r) => r.failed)[k]!;
       expect(panel.x).toEqual({ kind: 'category', title: 'Side', categories: ['main', 'PR'] });
+      // In ns, as the tables show these ns-scale rows (stored in µs).
+      const ns = (us: number) => expect.closeTo(us * 1000, 9);
+      expect(panel.y.unit).toBe('ns');
       expect(panel.series[0]!.points).toEqual([
-        { x: 'main', y: row.reference },
-        { x: 'PR', y: row.result, failed: true },
+        { x: 'main', y: ns(row.reference) },
+        { x: 'PR', y: ns(row.result), failed: true },
       ]);
       expect(panel.band).toBeUndefined();
-      expect(panel.rules).toEqual([{ name: 'threshold +10.0 %', y: row.reference * 1.1, color: '#d55e00', dashed: true }]);
+      expect(panel.rules).toEqual([{ name: 'threshold +10.0 %', y: ns(row.reference * 1.1), color: '#d55e00', dashed: true }]);
     }
     expectTidyLayout(chartToSvg(chart));
   });
@@ -270,14 +277,17 @@ describe('nothing flat, nothing zoomed into its last digits', () => {
     const report = buildComparisonReport([compareExperiment('BenchmarkParse', { measurements: before }, { measurements: after }, zero)], 'main', 'PR');
     const regression = regressionChart(report)!;
     expect(regression.panels.map((p) => p.title)).toEqual(['n=1']);
+    // 2686.067 µs is drawn as 2.686 ms, as the tables show it.
+    expect(regression.panels[0]!.y.unit).toBe('ms');
     const [lo, hi] = regression.panels[0]!.y.domain!;
-    expect(hi - lo).toBeCloseTo(MIN_RELATIVE_SPAN * 2686.067, 6);
-    expect(lo).toBeLessThan(2686.0665);
-    expect(hi).toBeGreaterThan(2686.067);
+    expect(hi - lo).toBeCloseTo(MIN_RELATIVE_SPAN * 2.686067, 9);
+    expect(lo).toBeLessThan(2.6860665);
+    expect(hi).toBeGreaterThan(2.686067);
     // Its SVG axis spans the domain: no label with more digits than the values have.
     const labels = [...chartToSvg(regression).matchAll(/class="y-label"[^>]*>([^<]*)</g)].map((m) => m[1]!);
     expect(labels.length).toBeGreaterThan(2);
-    for (const l of labels) expect(l).toMatch(/^[\d,]+$/);
+    // Two decimals at most on a 2.55–2.82 ms axis: nothing zoomed into 2.6860665.
+    for (const l of labels) expect(l).toMatch(/^\d\.\d{1,2}$/);
     // Δ 0.00002 % is "0 %" as written: the what-changed chart has nothing to draw, allocs/op included.
     expect(changeChart(report)).toBeUndefined();
   });

@@ -9289,6 +9289,19 @@ var HISTOGRAM_BINS = 100;
 function panel(title, x, yTitle, unit, series, mark = "line", allowLog = true) {
   return { title, x, y: { title: yTitle, unit, log: allowLog && wantsLogScale(panelValues(series)) }, mark, series };
 }
+function inDisplayUnit(p, base, printedUnit2) {
+  const values = [...panelValues(p.series), ...(p.rules ?? []).map((r) => r.y), ...p.band ? [p.band.lower, p.band.upper] : []];
+  const shown = quantityDisplay(p.y.unit, values, printedUnit2);
+  if (shown.scale === 1 && shown.unit === p.y.unit) return p;
+  const k = shown.scale;
+  return {
+    ...p,
+    y: { ...p.y, title: withUnit(base, shown.unit), unit: shown.unit, ...p.y.domain ? { domain: [p.y.domain[0] * k, p.y.domain[1] * k] } : {} },
+    series: p.series.map((s) => ({ ...s, points: s.points.map((pt) => ({ ...pt, y: pt.y * k })) })),
+    ...p.rules ? { rules: p.rules.map((r) => ({ ...r, y: r.y * k })) } : {},
+    ...p.band ? { band: { ...p.band, lower: p.band.lower * k, upper: p.band.upper * k } } : {}
+  };
+}
 function withUnit(title, unit) {
   return unit ? `${title} [${unit}]` : title;
 }
@@ -9332,10 +9345,11 @@ function checkCharts(report) {
       const xOf = (r) => onPayload ? r.payloadBytes : r.parameter ?? String(r.payloadBytes);
       const x = onPayload ? PAYLOAD_AXIS : { kind: "category", title: "Parameter", categories: [...new Set(rows.map((r) => String(xOf(r))))] };
       const floor = rows[0].direction === "higher-is-better";
-      return panel(`${check}: experiment vs ${floor ? "floor" : "requirement"}`, x, withUnit(check, unit), unit, [
+      const drawn2 = panel(`${check}: experiment vs ${floor ? "floor" : "requirement"}`, x, withUnit(check, unit), unit, [
         { name: `requirement ${check}`, color: REQUIREMENT_RED, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.requirement }))) },
         { name: `experiment ${check}`, color: EXPERIMENT_BLUE, points: finitePoints(rows.map((r) => failedIf({ x: xOf(r), y: r.experiment }, r.status === "failed"))) }
       ]);
+      return rows[0].unit === void 0 ? drawn2 : inDisplayUnit(drawn2, check, rows[0].printedUnit);
     });
     const missing = sub.rows.filter((r) => !Number.isFinite(r.experiment)).length;
     charts.push({
@@ -9762,7 +9776,7 @@ function regressionPanel(row, report, label, runs) {
   const domain = valueDomain(values);
   const interval = valueChangeRange(row.interval, row.direction);
   const range2 = interval ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}` : "";
-  return {
+  const drawn2 = {
     title: label,
     subtitle: `${familyTitle(row)}: ${formatDelta(valueChange(row.deltaPercent, row.direction))}${range2} (${row.status})`,
     x: { kind: "category", title: history.length > 0 ? "Run" : "Side", categories },
@@ -9772,6 +9786,7 @@ function regressionPanel(row, report, label, runs) {
     ...rules.length > 0 ? { rules } : {},
     ...band ? { band } : {}
   };
+  return inDisplayUnit(drawn2, familyTitle(row), row.printedUnit);
 }
 function regressionChart(report, runs = []) {
   const failing = report.rows.filter((r) => r.failed && Number.isFinite(r.result));
@@ -9816,10 +9831,11 @@ function beforeAfterCharts(report) {
       const values = panelValues(series);
       const log = values.every((v) => v > 0) && Math.max(...values) / Math.min(...values) > BEFORE_AFTER_LOG_RATIO;
       const domain = log ? void 0 : valueDomain(values);
-      panels.push({
+      const drawn2 = {
         ...panel(familyTitle(first), x, withUnit(familyTitle(first), first.unit), first.unit, series, "line", false),
         y: { title: withUnit(familyTitle(first), first.unit), unit: first.unit, log, ...domain ? { domain } : {} }
-      });
+      };
+      panels.push(inDisplayUnit(drawn2, familyTitle(first), first.printedUnit));
     }
     if (panels.length === 0) continue;
     charts.push({

@@ -14,6 +14,7 @@ import type { RawMeasurements } from '../model/rawMeasurements.js';
 import type { PayloadSummary, Summary } from '../model/summary.js';
 import { isPayloadAxis } from './payloadAxis.js';
 import { displayUnit } from '../check/metricCheck.js';
+import { quantityDisplay } from '../report/quantity.js';
 import { BAND_FILL, BASELINE_GREYS, EXPERIMENT_BLUE, LIMIT_COLOR, REQUIREMENT_RED, RESULT_BLUES, seriesColor } from './palette.js';
 import { formatDelta, unchangedAtDisplay } from './format.js';
 import { bodyHistogram, type HistogramTail } from './histogram.js';
@@ -89,6 +90,24 @@ function panel(title: string, x: XAxis, yTitle: string, unit: string, series: Se
   return { title, x, y: { title: yTitle, unit, log: allowLog && wantsLogScale(panelValues(series)) }, mark, series };
 }
 
+/**
+ * The panel in the unit its values read best in (quantityDisplay, as the tables choose per row):
+ * a 2.35 ns benchmark is drawn on a ns axis, not at 0.00235 µs. `base` is the y title without its unit.
+ */
+function inDisplayUnit(p: Panel, base: string, printedUnit?: string): Panel {
+  const values = [...panelValues(p.series), ...(p.rules ?? []).map((r) => r.y), ...(p.band ? [p.band.lower, p.band.upper] : [])];
+  const shown = quantityDisplay(p.y.unit, values, printedUnit);
+  if (shown.scale === 1 && shown.unit === p.y.unit) return p;
+  const k = shown.scale;
+  return {
+    ...p,
+    y: { ...p.y, title: withUnit(base, shown.unit), unit: shown.unit, ...(p.y.domain ? { domain: [p.y.domain[0] * k, p.y.domain[1] * k] as [number, number] } : {}) },
+    series: p.series.map((s) => ({ ...s, points: s.points.map((pt) => ({ ...pt, y: pt.y * k })) })),
+    ...(p.rules ? { rules: p.rules.map((r) => ({ ...r, y: r.y * k })) } : {}),
+    ...(p.band ? { band: { ...p.band, lower: p.band.lower * k, upper: p.band.upper * k } } : {}),
+  };
+}
+
 function withUnit(title: string, unit: string): string {
   return unit ? `${title} [${unit}]` : title;
 }
@@ -142,10 +161,12 @@ export function checkCharts(report: CheckReport): Chart[] {
       const xOf = (r: CheckRow): number | string => (onPayload ? r.payloadBytes : (r.parameter ?? String(r.payloadBytes)));
       const x: XAxis = onPayload ? PAYLOAD_AXIS : { kind: 'category', title: 'Parameter', categories: [...new Set(rows.map((r) => String(xOf(r))))] };
       const floor = rows[0]!.direction === 'higher-is-better';
-      return panel(`${check}: experiment vs ${floor ? 'floor' : 'requirement'}`, x, withUnit(check, unit), unit, [
+      const drawn = panel(`${check}: experiment vs ${floor ? 'floor' : 'requirement'}`, x, withUnit(check, unit), unit, [
         { name: `requirement ${check}`, color: REQUIREMENT_RED, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.requirement }))) },
         { name: `experiment ${check}`, color: EXPERIMENT_BLUE, points: finitePoints(rows.map((r) => failedIf({ x: xOf(r), y: r.experiment }, r.status === 'failed'))) },
       ]);
+      // Reference latency checks keep the reference's µs axis.
+      return rows[0]!.unit === undefined ? drawn : inDisplayUnit(drawn, check, rows[0]!.printedUnit);
     });
     const missing = sub.rows.filter((r) => !Number.isFinite(r.experiment)).length;
     charts.push({
@@ -683,7 +704,7 @@ function regressionPanel(row: ComparisonRow, report: ComparisonReport, label: st
   const domain = valueDomain(values);
   const interval = valueChangeRange(row.interval, row.direction);
   const range = interval ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}` : '';
-  return {
+  const drawn: Panel = {
     title: label,
     subtitle: `${familyTitle(row)}: ${formatDelta(valueChange(row.deltaPercent, row.direction))}${range} (${row.status})`,
     x: { kind: 'category', title: history.length > 0 ? 'Run' : 'Side', categories },
@@ -693,6 +714,7 @@ function regressionPanel(row: ComparisonRow, report: ComparisonReport, label: st
     ...(rules.length > 0 ? { rules } : {}),
     ...(band ? { band } : {}),
   };
+  return inDisplayUnit(drawn, familyTitle(row), row.printedUnit);
 }
 
 /**
@@ -750,10 +772,11 @@ export function beforeAfterCharts(report: ComparisonReport): Chart[] {
       const values = panelValues(series);
       const log = values.every((v) => v > 0) && Math.max(...values) / Math.min(...values) > BEFORE_AFTER_LOG_RATIO;
       const domain = log ? undefined : valueDomain(values);
-      panels.push({
+      const drawn = {
         ...panel(familyTitle(first), x, withUnit(familyTitle(first), first.unit), first.unit, series, 'line', false),
         y: { title: withUnit(familyTitle(first), first.unit), unit: first.unit, log, ...(domain ? { domain } : {}) },
-      });
+      };
+      panels.push(inDisplayUnit(drawn, familyTitle(first), first.printedUnit));
     }
     if (panels.length === 0) continue;
     charts.push({
