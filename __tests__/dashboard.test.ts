@@ -12,7 +12,7 @@ import { dashboardOfRecords, dashboardPages } from '../src/pipeline/dashboard.js
 import { readMetricRequirements } from '../src/pipeline/resultSets.js';
 import { makeHistoryRecord, type HistoryRecord } from '../src/pipeline/history.js';
 import { commitUrlOf, type DashboardModel } from '../src/engine/dashboard/model.js';
-import { experimentCharts, runRows, sparklineSpec, withRuns } from '../src/engine/dashboard/charts.js';
+import { experimentCharts, runRows, sparklineSpec, trendSpec, withRuns } from '../src/engine/dashboard/charts.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { dashboardHistory, RUN_FACTORS, shaOf, STEP_RUN } from './helpers/dashboard-history.js';
@@ -103,6 +103,17 @@ describe('the dashboard model of 12 runs with a regression from run 7', () => {
       ['unchecked', undefined],
       ['unchecked', undefined],
     ]);
+  });
+
+  test('drawn values, limits and axis labels read 392, not 392.000000000003', () => {
+    const s = series('intraprocess_best_effort', '4096');
+    // A limit converted from 0.392 ms and a value with a binary tail.
+    const odd = { ...s, values: s.values.map((v, i) => (i === 0 ? 392.000000000003 : v)), requirement: { ...s.requirement!, limit: 392.000000000003 } };
+    const text = JSON.stringify(trendSpec(odd, model.runs));
+    expect(text).not.toContain('392.000000000003');
+    expect(text).toContain('"requirement 392"');
+    expect(text).toContain('"datum":392,');
+    expect(text).toContain('"axis":{"format":"~r"}');
   });
 
   test('the payload view draws the oldest run, either side of the step and the newest', () => {

@@ -14861,8 +14861,8 @@ function trendSpec(s, runs) {
   const n = runs.length;
   const x = runAxis(n);
   const yTitle = withUnit3(`${s.metric} ${s.statistic}`, s.unit);
-  const y = { field: "y", type: "quantitative", title: yTitle, scale: s.log ? { type: "log" } : { zero: false } };
-  const yDatum = (value2) => ({ datum: value2, type: "quantitative" });
+  const y = { field: "y", type: "quantitative", title: yTitle, scale: s.log ? { type: "log" } : { zero: false }, axis: { format: "~r" } };
+  const yDatum = (value2) => ({ datum: drawn(value2), type: "quantitative" });
   const sha = (i) => runs[i]?.sha.slice(0, 7) ?? "?";
   const layers = [];
   if (s.band) {
@@ -14872,7 +14872,7 @@ function trendSpec(s, runs) {
     layers.push({
       data: bandData,
       mark: { type: "area", color: RESULT_BLUES[1], opacity: 0.15 },
-      encoding: { x, y: yDatum(b.lower), y2: { datum: b.upper }, tooltip: { value: `${what}: ${drawn(b.lower)} … ${drawn(b.upper)}` } }
+      encoding: { x, y: yDatum(b.lower), y2: { datum: drawn(b.upper) }, tooltip: { value: `${what}: ${drawn(b.lower)} … ${drawn(b.upper)}` } }
     });
     layers.push({ data: bandData, mark: { type: "line", color: RESULT_BLUES[1], strokeDash: [2, 2], strokeWidth: 1 }, encoding: { x, y: yDatum(b.centre) } });
   }
@@ -14900,7 +14900,7 @@ function trendSpec(s, runs) {
       // One datum: a layer without data of its own would draw nothing (the chart's data is per layer).
       data: { values: [{}] },
       mark: { type: "rule", color: REQUIREMENT_RED, strokeDash: [6, 4], strokeWidth: 1.5 },
-      encoding: { y: yDatum(s.requirement.limit), tooltip: { value: `${word} ${s.requirement.limit}` } }
+      encoding: { y: yDatum(s.requirement.limit), tooltip: { value: `${word} ${drawn(s.requirement.limit)}` } }
     });
   }
   const values = { values: [compactValues(s.values)] };
@@ -14921,7 +14921,7 @@ function trendSpec(s, runs) {
   const outlierRuns = s.outliers.flatMap((o) => Array.from({ length: o.length }, (_, k) => o.run + k)).filter((r) => s.values[r] !== null);
   if (outlierRuns.length > 0) {
     layers.push({
-      data: { values: outlierRuns.map((r) => ({ r, y: s.values[r], text: "outlier" })) },
+      data: { values: outlierRuns.map((r) => ({ r, y: drawn(s.values[r]), text: "outlier" })) },
       mark: { type: "point", shape: "circle", size: 140, color: OUTLIER, strokeWidth: 2 },
       encoding: { x, y, tooltip: [{ field: "text", title: "outlier" }] }
     });
