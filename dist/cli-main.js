@@ -11009,7 +11009,7 @@ function logTicks2(lo, hi, labelled, decadeStep = 1) {
 }
 
 // src/engine/charts/textWidth.ts
-var EXTRA_CHARS = "µ–…×≥≤✗";
+var EXTRA_CHARS = "µ–…×≥≤✗Δ−↑→";
 var TABLE_CHARS = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join("") + EXTRA_CHARS;
 var REGULAR_WIDTHS = [
   318,
@@ -11111,6 +11111,10 @@ var REGULAR_WIDTHS = [
   500,
   1e3,
   838,
+  838,
+  838,
+  838,
+  684,
   838,
   838,
   838
@@ -11215,6 +11219,10 @@ var BOLD_WIDTHS = [
   500,
   1e3,
   838,
+  838,
+  838,
+  838,
+  774,
   838,
   838,
   838

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-const EXTRA = 'µ–…×≥≤✗'; // as src/engine/charts/textWidth.ts EXTRA_CHARS
+const EXTRA = 'µ–…×≥≤✗Δ−↑→'; // as src/engine/charts/textWidth.ts EXTRA_CHARS
 
 export function advanceWidths(file, chars) {
   const font = readFileSync(file);

@@ -9,7 +9,7 @@ import {
   pngWorkerUrl,
   rasterize,
   startPngRenderer
-} from "./chunk-KXFMHHW6.js";
+} from "./chunk-QTJRGG4H.js";
 import "./chunk-KP423JM7.js";
 
 // src/engine/report/escape.ts

@@ -5,7 +5,7 @@ import {
   UNCLAIMED,
   drawJob,
   prepareResvg
-} from "./chunk-KXFMHHW6.js";
+} from "./chunk-QTJRGG4H.js";
 import "./chunk-KP423JM7.js";
 
 // src/charts/pngWorker.ts

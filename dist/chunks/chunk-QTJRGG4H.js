@@ -706,7 +706,7 @@ function isCustomFontsOptions(value) {
 }
 
 // src/engine/charts/textWidth.ts
-var EXTRA_CHARS = "µ–…×≥≤✗";
+var EXTRA_CHARS = "µ–…×≥≤✗Δ−↑→";
 var TABLE_CHARS = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join("") + EXTRA_CHARS;
 var index = new Map([...TABLE_CHARS].map((c, k) => [c.codePointAt(0), k]));
 
