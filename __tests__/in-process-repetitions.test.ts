@@ -120,7 +120,8 @@ describe('JMH forks × iterations: one run per file', () => {
   // Between runs the level moves by ±0.4 %; inside one run the ten iterations spread by 8 %.
   const factors = [1.0, 1.004, 0.997, 1.002, 0.998, 1.003];
 
-  it('a candidate byte-identical to a run of the imported history passes on every row, min and max too', async () => {
+  /** Six runs, one folder each, imported as a history: the runs folder and the history folder. */
+  async function importedHistory(): Promise<{ runs: string; history: string }> {
     const runs = tempDir();
     factors.forEach((factor, i) => {
       mkdirSync(join(runs, `2026-10-0${i + 1}`));
@@ -128,6 +129,11 @@ describe('JMH forks × iterations: one run per file', () => {
     });
     const history = tempDir();
     expect((await cli(['history', 'import', runs, '--output', history])).code).toBe(0);
+    return { runs, history };
+  }
+
+  it('a candidate byte-identical to a run of the imported history passes on every row, min and max too', async () => {
+    const { runs, history } = await importedHistory();
     const candidate = join(tempDir(), 'jmh.json');
     cpSync(join(runs, '2026-10-06', 'jmh.json'), candidate);
     const out = tempDir();
@@ -145,13 +151,7 @@ describe('JMH forks × iterations: one run per file', () => {
   });
 
   it('a candidate 30 % slower in one parameter set fails there', async () => {
-    const runs = tempDir();
-    factors.forEach((factor, i) => {
-      mkdirSync(join(runs, `2026-10-0${i + 1}`));
-      writeFileSync(join(runs, `2026-10-0${i + 1}`, 'jmh.json'), runOf(factor));
-    });
-    const history = tempDir();
-    expect((await cli(['history', 'import', runs, '--output', history])).code).toBe(0);
+    const { history } = await importedHistory();
     const slow = JSON.parse(runOf(1.0)) as { params: { size: string }; primaryMetric: { rawData: number[][] } }[];
     const big = slow.find((r) => r.params.size === '1024')!;
     big.primaryMetric.rawData = big.primaryMetric.rawData.map((fork) => fork.map((v) => v * 1.3));
