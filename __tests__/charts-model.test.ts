@@ -214,6 +214,8 @@ test('run labels and colours', () => {
     '2026-01-01 abcdef1 #1',
     '2026-01-01 abcdef1 #2',
   ]);
+  // An imported run that recorded no commit ("unknown") is named by its date alone.
+  expect(runLabels([run('2026-11-01T09:00:00.000Z', 'unknown', '5'), run('2026-11-02T09:00:00.000Z', 'unknown', '6')])).toEqual(['2026-11-01', '2026-11-02']);
   expect(runColor(0, 30)).toBe('#b5de2b');
   expect(runColor(29, 30)).toBe('#440154');
 });

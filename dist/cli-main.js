@@ -9419,7 +9419,7 @@ function referenceCharts(report) {
   return charts;
 }
 function runLabels(runs) {
-  const base = runs.map((r) => `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}`);
+  const base = runs.map((r) => /^[0-9a-f]{7,64}$/i.test(r.sha) ? `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}` : r.date.slice(0, 10));
   return base.map((label, i) => base.indexOf(label) !== base.lastIndexOf(label) ? `${label} #${runs[i].runId}` : label);
 }
 function runColor(i, n) {

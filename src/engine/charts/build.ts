@@ -245,9 +245,9 @@ export function referenceCharts(report: ComparisonReport): Chart[] {
   return charts;
 }
 
-/** `2026-01-02 1a2b3c4`, with the run id when two runs would read the same. */
+/** `2026-01-02 1a2b3c4` (the date alone for an imported run that recorded no commit), with the run id when two runs would read the same. */
 export function runLabels(runs: readonly Pick<HistoryRun, 'sha' | 'date' | 'runId'>[]): string[] {
-  const base = runs.map((r) => `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}`);
+  const base = runs.map((r) => (/^[0-9a-f]{7,64}$/i.test(r.sha) ? `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}` : r.date.slice(0, 10)));
   return base.map((label, i) => (base.indexOf(label) !== base.lastIndexOf(label) ? `${label} #${runs[i]!.runId}` : label));
 }
 
