@@ -11804,14 +11804,18 @@ function legendAt(entries, columns, columnWidth, originX, originY) {
   });
   return out;
 }
-function panelMarks(l, cell) {
-  const p = l.panel;
-  const out = [];
+function panelTitles(p, cell) {
   const titleWidth = cell.left + W + cell.right;
   const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
   const titleY = p.subtitle !== void 0 ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
-  out.push(text("panel-title", -cell.left, titleY, truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true), ' font-weight="bold"', PANEL_TITLE_SIZE));
+  const out = [text("panel-title", -cell.left, titleY, truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true), ' font-weight="bold"', PANEL_TITLE_SIZE)];
   if (p.subtitle !== void 0) out.push(text("subtitle", -cell.left, subtitleY, truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth), ` fill="${SUBTITLE_TEXT}"`, SUBTITLE_SIZE));
+  return out;
+}
+function panelMarks(l, cell) {
+  const p = l.panel;
+  const out = [];
+  out.push(...panelTitles(p, cell));
   const grid = [...l.x.grid.map((x) => `M${crisp(x)},0V${H}`), ...l.y.grid.map((y) => `M0,${crisp(y)}H${W}`)].join("");
   if (grid !== "") out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
   if (p.band) {
@@ -11918,11 +11922,7 @@ function changePanel(p) {
   };
   const marks = (cell) => {
     const out = [];
-    const titleWidth = cell.left + W + cell.right;
-    const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
-    const titleY = p.subtitle !== void 0 ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
-    out.push(text("panel-title", -cell.left, titleY, truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true), ' font-weight="bold"', PANEL_TITLE_SIZE));
-    if (p.subtitle !== void 0) out.push(text("subtitle", -cell.left, subtitleY, truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth), ` fill="${SUBTITLE_TEXT}"`, SUBTITLE_SIZE));
+    out.push(...panelTitles(p, cell));
     const grid = [...values.map((v) => `M${crisp(x(v))},0V${num(h)}`), ...rows.map((_, i) => `M0,${crisp(centre(i))}H${W}`)].join("");
     if (grid !== "") out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
     const bands = rows.flatMap((r, i) => r.band ? [`M${num(x(r.band.lower))},${num(centre(i) - 5)}H${num(x(r.band.upper))}V${num(centre(i) + 5)}H${num(x(r.band.lower))}Z`] : []);

@@ -395,16 +395,21 @@ function legendAt(entries: readonly LegendEntry[], columns: number, columnWidth:
   return out;
 }
 
+/** A panel's title and subtitle, from the cell's left edge (vega anchors titles at the start of the panel's group). */
+function panelTitles(p: Pick<Panel, 'title' | 'subtitle'>, cell: Extent): string[] {
+  const titleWidth = cell.left + W + cell.right;
+  const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
+  const titleY = p.subtitle !== undefined ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
+  const out = [text('panel-title', -cell.left, titleY, truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true), ' font-weight="bold"', PANEL_TITLE_SIZE)];
+  if (p.subtitle !== undefined) out.push(text('subtitle', -cell.left, subtitleY, truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth), ` fill="${SUBTITLE_TEXT}"`, SUBTITLE_SIZE));
+  return out;
+}
+
 /** One panel, in coordinates whose origin is its plot's top-left corner. */
 function panelMarks(l: PanelLayout, cell: Extent): string[] {
   const p = l.panel;
   const out: string[] = [];
-  // Titles, from the cell's left edge (vega anchors titles at the start of the panel's group).
-  const titleWidth = cell.left + W + cell.right;
-  const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
-  const titleY = p.subtitle !== undefined ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
-  out.push(text('panel-title', -cell.left, titleY, truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true), ' font-weight="bold"', PANEL_TITLE_SIZE));
-  if (p.subtitle !== undefined) out.push(text('subtitle', -cell.left, subtitleY, truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth), ` fill="${SUBTITLE_TEXT}"`, SUBTITLE_SIZE));
+  out.push(...panelTitles(p, cell));
   // Grid, frame, axis lines and ticks.
   const grid = [...l.x.grid.map((x) => `M${crisp(x)},0V${H}`), ...l.y.grid.map((y) => `M0,${crisp(y)}H${W}`)].join('');
   if (grid !== '') out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
@@ -530,11 +535,7 @@ function changePanel(p: Panel): Drawable {
   };
   const marks = (cell: Extent): string[] => {
     const out: string[] = [];
-    const titleWidth = cell.left + W + cell.right;
-    const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
-    const titleY = p.subtitle !== undefined ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
-    out.push(text('panel-title', -cell.left, titleY, truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true), ' font-weight="bold"', PANEL_TITLE_SIZE));
-    if (p.subtitle !== undefined) out.push(text('subtitle', -cell.left, subtitleY, truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth), ` fill="${SUBTITLE_TEXT}"`, SUBTITLE_SIZE));
+    out.push(...panelTitles(p, cell));
     const grid = [...values.map((v) => `M${crisp(x(v))},0V${num(h)}`), ...rows.map((_, i) => `M0,${crisp(centre(i))}H${W}`)].join('');
     if (grid !== '') out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
     const bands = rows.flatMap((r, i) => (r.band ? [`M${num(x(r.band.lower))},${num(centre(i) - 5)}H${num(x(r.band.upper))}V${num(centre(i) + 5)}H${num(x(r.band.lower))}Z`] : []));
