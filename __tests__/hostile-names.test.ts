@@ -1,6 +1,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, read, tempDir } from './helpers/shared.js';
+import { escapeMarkdown, withoutControls } from '../src/engine/report/escape.js';
 
 // A results file whose experiment name tries every trick: a spreadsheet formula, a mention, a
 // link, HTML, a table break, a heading, a path, and a workflow command.
@@ -75,5 +76,43 @@ describe('a malicious experiment name renders inert', () => {
   test('terminal output has no control characters and the name cannot act as a workflow command', () => {
     expect(run.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
     expect(run.out.split('\n').some((l) => l.startsWith('::'))).toBe(false);
+  });
+});
+
+/** ESC, BEL, a C1 control and a right-to-left override: each acts instead of showing. */
+const CONTROLS = 'red\u001b[31m bell\u0007 c1\u009b rtl\u202eevil\u2066';
+const RAW_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+describe('control and bidi characters are shown, never sent', () => {
+  test('withoutControls shows each as its \\u escape; keepLines keeps tabs and line feeds only', () => {
+    expect(withoutControls(CONTROLS)).toBe('red\\u001b[31m bell\\u0007 c1\\u009b rtl\\u202eevil\\u2066');
+    expect(withoutControls('a\tb\nc\rd\u200fe', true)).toBe('a\tb\nc\\u000dd\\u200fe');
+    expect(withoutControls('a\tb\nc')).toBe('a\\u0009b\\u000ac');
+  });
+
+  test('Markdown: line breaks become spaces, other controls their escape', () => {
+    expect(escapeMarkdown('a\nb\u001b\u202ec')).toBe('a b\\\\u001b\\\\u202ec');
+  });
+
+  const dir = tempDir();
+  const results = join(dir, 'controls.json');
+  const result = { command: CONTROLS, mean: 0.002, stddev: 0.0001, median: 0.002, user: 0.001, system: 0.0005, min: 0.0019, max: 0.0021, times: [0.0019, 0.002, 0.0021] };
+  writeFileSync(results, JSON.stringify({ results: [result] }));
+  const requirements = join(dir, 'req.csv');
+  writeFileSync(requirements, `Experiment,Parameter,wall time.mean [ms]\n"${CONTROLS}",*,1\n`);
+
+  test('CLI: the terminal text shows the escapes', async () => {
+    const run = await cli(['check', '-r', results, '-q', requirements, '-o', join(dir, 'out')]);
+    expect(run.code).toBe(1);
+    expect(run.out).not.toMatch(RAW_CONTROLS);
+    expect(run.out).toContain('red\\u001b[31m bell\\u0007 c1\\u009b rtl\\u202eevil\\u2066');
+    expect(read(join(dir, 'out', 'report.md'))).not.toMatch(RAW_CONTROLS);
+  });
+
+  test('CLI: an error message naming the input shows the escapes', async () => {
+    const run = await cli(['check', '-r', results, '-q', requirements, '--format', `x\u001b]0;title\u0007`]);
+    expect(run.code).toBe(2);
+    expect(run.err).not.toMatch(RAW_CONTROLS);
+    expect(run.err).toContain('x\\u001b]0;title\\u0007');
   });
 });

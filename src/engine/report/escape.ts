@@ -1,24 +1,35 @@
-/** C0 and C1 control characters: a terminal escape sequence or a workflow command starts with one. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+/**
+ * Characters that act on a terminal, a log or the reading order instead of showing: C0 and C1
+ * controls (an escape sequence or a workflow command starts with one, BEL rings) and the bidi
+ * marks, embeddings, overrides and isolates (U+061C, U+200E/F, U+202A–E, U+2066–9) that make a
+ * name read differently from what it is.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** The same, less tab and line feed, for multi-line text. */
-const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A control character as visible text: ESC is `\u001b`, U+202E is `\u202e`. */
+function visible(c: string): string {
+  return '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0');
+}
 
 /**
- * Untrusted text for a terminal or a log, with every control character as `?`, so no escape
- * sequence or command reaches it; `keepLines` keeps tabs and line feeds.
+ * Untrusted text for a terminal, a log line or an annotation, with every control and bidi
+ * character shown as its `\uXXXX` escape, so no escape sequence, bell, workflow command or
+ * reordering reaches it; `keepLines` keeps tabs and line feeds.
  */
 export function withoutControls(text: string, keepLines = false): string {
-  return text.replace(keepLines ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS, '?');
+  return text.replace(keepLines ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS, visible);
 }
 
 /**
  * Text read from result files (sub-experiment names, file names) is untrusted: it must render
- * as plain text in GitHub Markdown, never as markup, links, mentions or table structure.
- * Markdown punctuation is backslash-escaped first; the HTML entities added after it are left whole.
+ * as plain text in GitHub Markdown, never as markup, links, mentions or table structure. Line
+ * breaks and tabs become spaces, other control characters their visible escape; Markdown
+ * punctuation is backslash-escaped next; the HTML entities added after it are left whole.
  */
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+  return withoutControls(text.replace(/[\t\n\r]/g, ' '))
     .replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => '\\' + c)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
