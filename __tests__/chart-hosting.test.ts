@@ -252,7 +252,7 @@ describe('chart hosting helpers', () => {
     const url = rawUrl('https://ghe.example/', 'my org', 'r#po', sha, 'pr-1/run-2-1/x (1)?.png');
     expect(url).toBe(`https://ghe.example/my%20org/r%23po/raw/${sha}/pr-1/run-2-1/x%20(1)%3F.png`);
     const markdown = imagesMarkdown([{ title: 'evil](https://attacker.example/x.png) @team <img src=x> `', path: 'p', url }]);
-    expect(markdown).toBe(`#### Chart images\n\n![evil\\]\\(https\\://attacker.example/x.png\\) &#64;team &lt;img src=x&gt; \\\`](${url})`);
+    expect(markdown).toBe(`#### Chart images\n\n![evil\\]\\(https\\:\u2060//attacker.example/x.png\\) @\u2060team &lt;img src=x&gt; \\\`](${url})`);
     expect(imagesMarkdown([])).toBe('');
   });
 

@@ -45,8 +45,11 @@ describe('a malicious experiment name renders inert', () => {
     const markdown = read(join(out, 'report.md'));
     const row = markdown.split('\n').find((l) => l.includes('octocat'))!;
     expect(row).toBeDefined();
-    expect(row).not.toMatch(/(^|[^\\])@octocat/);
-    expect(row).toContain('&#64;octocat');
+    // GitHub reads mentions and links in the decoded text: a word joiner breaks them, an entity would not.
+    expect(row).not.toContain('@octocat');
+    expect(row).toContain('@\u2060octocat');
+    expect(row).not.toContain('http\\://');
+    expect(row).toContain('http\\:\u2060//evil.example');
     expect(row).not.toContain('<img');
     expect(row).toContain('&lt;img');
     expect(row).not.toMatch(/[^\\]\[click\]\(/);
@@ -76,6 +79,95 @@ describe('a malicious experiment name renders inert', () => {
   test('terminal output has no control characters and the name cannot act as a workflow command', () => {
     expect(run.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
     expect(run.out.split('\n').some((l) => l.startsWith('::'))).toBe(false);
+  });
+});
+
+/**
+ * GitHub renders the Markdown, then its filters read the decoded text of the HTML: the mention
+ * filter, the issue and commit reference filters, and the autolink extension of GFM (`www.`,
+ * `scheme://`, emails). No GFM renderer is installed here, so the Markdown is decoded as GitHub
+ * decodes it (backslash escapes and entities undone) and the filters' documented patterns are
+ * looked for in that text.
+ */
+function decodedAsGithubDoes(markdown: string): string {
+  return markdown
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+const GITHUB_FILTERS: [string, RegExp][] = [
+  ['mention', /(?:^|[^A-Za-z0-9_`])@[A-Za-z0-9][A-Za-z0-9-]*/],
+  ['issue reference', /(?:^|[^A-Za-z0-9_&])#\d+/],
+  ['cross-repository reference', /[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+#\d+/],
+  ['GH- reference', /\bGH-\d+/i],
+  ['commit reference', /[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+@[0-9a-f]{7,40}/],
+  ['www autolink', /(?:^|[\s*_~(])www\./i],
+  ['URL autolink', /[A-Za-z][A-Za-z0-9+.-]*:\/\//],
+  ['email autolink', /[A-Za-z0-9._+-]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+/],
+];
+
+function githubFiltersMatching(markdown: string): string[] {
+  const text = decodedAsGithubDoes(markdown);
+  return GITHUB_FILTERS.filter(([, pattern]) => pattern.test(text)).map(([name]) => name);
+}
+
+describe('names cannot mention, reference or link on GitHub', () => {
+  const names: [string, string[]][] = [
+    ['@octocat', ['mention']],
+    ['ping @org/team now', ['mention']],
+    ['fixes #123', ['issue reference']],
+    ['#1', ['issue reference']],
+    ['see GH-42', ['GH- reference']],
+    ['octo/repo#1', ['cross-repository reference']],
+    ['user/repo@a5c3785ed8d6', ['commit reference']],
+    ['www.evil.example/login', ['www autolink']],
+    ['go http://evil.example', ['URL autolink']],
+    ['https://evil.example/x?y=1', ['URL autolink']],
+    ['ftp://evil.example', ['URL autolink']],
+    ['mail a@b.example', ['email autolink']],
+    ['x@_y.example', ['email autolink']],
+  ];
+
+  test.each(names)('%s: the filters find it raw, and nothing after escapeMarkdown', (name, raw) => {
+    // The model finds the pattern in the name itself, so a miss after escaping is the escape's doing.
+    expect(githubFiltersMatching(name)).toEqual(raw);
+    expect(githubFiltersMatching(escapeMarkdown(name))).toEqual([]);
+  });
+
+  test('the old entity and backslash escapes do not protect: GitHub reads them decoded', () => {
+    expect(githubFiltersMatching('&#64;octocat \\#12 http\\://evil.example')).toEqual(['mention', 'issue reference', 'URL autolink']);
+  });
+
+  test('each pattern is broken by one word joiner, at its start', () => {
+    expect(escapeMarkdown('@octocat #12 GH-3 www.x.example http://y a@b.example')).toBe(
+      '@\u2060octocat \\#\u206012 GH\\-\u20603 www\u2060.x.example http\\:\u2060//y a@\u2060b.example',
+    );
+  });
+
+  test('names without these patterns are only Markdown-escaped', () => {
+    expect(escapeMarkdown('BM_Encode/1024')).toBe('BM\\_Encode/1024');
+    expect(escapeMarkdown('ns::Type<int>::run #x @ 5')).toBe('ns\\:\\:Type&lt;int&gt;\\:\\:run \\#x @ 5');
+    expect(escapeMarkdown('udp 64 KiB, a.b')).toBe('udp 64 KiB, a.b');
+  });
+
+  test('through the CLI: report.md and comment.md hold no mention, reference or link', async () => {
+    const dir = tempDir();
+    const command = 'cc @octocat, fixes #7 and octo/repo#8, GH-9, www.evil.example/login, https://evil.example, a@b.example';
+    const result = { command, mean: 0.002, stddev: 0.0001, median: 0.002, user: 0.001, system: 0.0005, min: 0.0019, max: 0.0021, times: [0.0019, 0.002, 0.0021] };
+    writeFileSync(join(dir, 'r.json'), JSON.stringify({ results: [result] }));
+    writeFileSync(join(dir, 'req.csv'), `Experiment,Parameter,wall time.mean [ms]\n"${command}",*,1\n`);
+    const run = await cli(['check', '-r', join(dir, 'r.json'), '-q', join(dir, 'req.csv'), '-o', join(dir, 'out')]);
+    expect(run.code).toBe(1);
+    for (const file of ['report.md', 'comment.md']) {
+      const markdown = read(join(dir, 'out', file));
+      expect(markdown).toContain(
+        'cc @\u2060octocat, fixes \\#\u20607 and octo/repo\\#\u20608, GH\\-\u20609, www\u2060.evil.example/login, https\\:\u2060//evil.example, a@\u2060b.example',
+      );
+      expect(githubFiltersMatching(markdown)).toEqual([]);
+    }
   });
 });
 

@@ -54,7 +54,8 @@ describe('Markdown report', () => {
     const escaped = escapeMarkdown(name);
     expect(escaped).not.toMatch(/<|>|(?<!\\)\||@admin|(?<!\\)\[|(?<!\\)`/);
     expect(escaped).toContain('&lt;img');
-    expect(escaped).toContain('&#64;admin');
+    expect(escaped).toContain('@\u2060admin');
+    expect(escaped).toContain('https\\:\u2060//evil.example');
   });
 });
 

@@ -105,6 +105,6 @@ test('only requirements failed: the comparison first ("nothing slower"), the req
 test('a name from a result file or the event cannot break out of the headline', () => {
   const same = compared('BenchmarkEncode', [timing('BenchmarkEncode', 'size=64', 100)], [timing('BenchmarkEncode', 'size=64', 100)]);
   expect(reviewerHeadline({ comparison: buildComparisonReport([same], 'results', 'pr'), base: 'main](https://evil.example) @team <b>' })).toBe(
-    '✅ No benchmark changed beyond the threshold against main\\]\\(https\\://evil.example\\) &#64;team &lt;b&gt; (one run, noise not estimated, 1 benchmark)',
+    '✅ No benchmark changed beyond the threshold against main\\]\\(https\\:\u2060//evil.example\\) @\u2060team &lt;b&gt; (one run, noise not estimated, 1 benchmark)',
   );
 });

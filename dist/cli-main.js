@@ -116,8 +116,12 @@ function visible(c) {
 function withoutControls(text2, keepLines = false) {
   return text2.replace(keepLines ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS, visible);
 }
+var JOINER = "⁠";
+function withoutGithubReferences(text2) {
+  return text2.replace(/@(?=[A-Za-z0-9_-])/g, "@" + JOINER).replace(/#(?=[0-9])/g, "#" + JOINER).replace(/(gh-)(?=[0-9])/gi, "$1" + JOINER).replace(/(www)(?=\.)/gi, "$1" + JOINER).replace(/:(?=\/\/)/g, ":" + JOINER);
+}
 function escapeMarkdown(text2) {
-  return withoutControls(text2.replace(/[\t\n\r]/g, " ")).replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => "\\" + c).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/@/g, "&#64;");
+  return withoutGithubReferences(withoutControls(text2.replace(/[\t\n\r]/g, " "))).replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => "\\" + c).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 function escapeHtml(text2) {
   return text2.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);

@@ -22,19 +22,39 @@ export function withoutControls(text: string, keepLines = false): string {
   return text.replace(keepLines ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS, visible);
 }
 
+/** U+2060 WORD JOINER: invisible, no line break, and not a character any GitHub filter reads as part of a name, number or link. */
+const JOINER = '\u2060';
+
+/**
+ * GitHub turns text into mentions, references and links after Markdown has been decoded, so
+ * `&#64;` or `\#` do not stop it. A word joiner breaks each pattern where it starts:
+ * `@octocat`, `@org/team`, `user/repo@sha` and `a@b.example` (the mention filter, commit
+ * references and email autolinks: a name or a domain must follow the `@`), `#12`, `owner/repo#12`
+ * and `GH-12` (issue references: digits must follow), `www.` and `scheme://` (the autolink
+ * extension). Text without these patterns is unchanged.
+ */
+function withoutGithubReferences(text: string): string {
+  return text
+    .replace(/@(?=[A-Za-z0-9_-])/g, '@' + JOINER)
+    .replace(/#(?=[0-9])/g, '#' + JOINER)
+    .replace(/(gh-)(?=[0-9])/gi, '$1' + JOINER)
+    .replace(/(www)(?=\.)/gi, '$1' + JOINER)
+    .replace(/:(?=\/\/)/g, ':' + JOINER);
+}
+
 /**
  * Text read from result files (sub-experiment names, file names) is untrusted: it must render
- * as plain text in GitHub Markdown, never as markup, links, mentions or table structure. Line
- * breaks and tabs become spaces, other control characters their visible escape; Markdown
- * punctuation is backslash-escaped next; the HTML entities added after it are left whole.
+ * as plain text in GitHub Markdown, never as markup, links, mentions, references or table
+ * structure. Line breaks and tabs become spaces, other control characters their visible
+ * escape; Markdown punctuation is backslash-escaped next; the HTML entities added after it are
+ * left whole.
  */
 export function escapeMarkdown(text: string): string {
-  return withoutControls(text.replace(/[\t\n\r]/g, ' '))
+  return withoutGithubReferences(withoutControls(text.replace(/[\t\n\r]/g, ' ')))
     .replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => '\\' + c)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/@/g, '&#64;');
+    .replace(/>/g, '&gt;');
 }
 
 /** Untrusted text as HTML text or an attribute value: `&`, `<`, `>`, `"` and `'` as entities. */
