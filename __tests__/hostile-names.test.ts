@@ -2,6 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, read, tempDir } from './helpers/shared.js';
 import { escapeMarkdown, withoutControls } from '../src/engine/report/escape.js';
+import { makeTempDir, removeTempDirs, runAction } from './helpers/runner-action.js';
 
 // A results file whose experiment name tries every trick: a spreadsheet formula, a mention, a
 // link, HTML, a table break, a heading, a path, and a workflow command.
@@ -206,5 +207,22 @@ describe('control and bidi characters are shown, never sent', () => {
     expect(run.code).toBe(2);
     expect(run.err).not.toMatch(RAW_CONTROLS);
     expect(run.err).toContain('x\\u001b]0;title\\u0007');
+  });
+
+  test('action: annotation titles, messages and log lines show the escapes (dist/index.js)', () => {
+    const workspace = makeTempDir();
+    try {
+      const run = runAction({ results, requirements, 'output-dir': join(workspace, 'out') }, { workspace });
+      expect(run.status).toBe(1);
+      expect(run.stdout).not.toMatch(RAW_CONTROLS);
+      const shown = 'red\\u001b[31m bell\\u0007 c1\\u009b rtl\\u202eevil\\u2066';
+      const placed = run.commands.filter((c) => c.command === 'error' && c.properties['title'] !== undefined);
+      expect(placed.map((c) => c.properties['title'])).toEqual([`perfgate: ${shown}`]);
+      const unplaced = run.commands.filter((c) => c.command === 'error' && c.properties['title'] === undefined);
+      expect(unplaced.map((c) => c.message)).toEqual([`perfgate: 1 of 1 checks failed in ${shown}`]);
+      expect(run.summary).not.toMatch(RAW_CONTROLS);
+    } finally {
+      removeTempDirs();
+    }
   });
 });

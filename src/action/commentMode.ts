@@ -13,7 +13,7 @@
  * the retries, 404, 422), so a broken comment job shows. The gate's verdict never fails this job.
  */
 import { requireRepository, type RunContext } from './context.js';
-import * as core from '@actions/core';
+import * as core from './log.js';
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

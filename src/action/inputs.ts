@@ -1,5 +1,5 @@
 import type { RunContext } from './context.js';
-import * as core from '@actions/core';
+import * as core from './log.js';
 import type { GenericCsvMapping } from '../engine/formats/adapter.js';
 import { formatIds } from '../engine/formats/registry.js';
 import { parseExperimentNames, REPETITION_MODES, type RepetitionMode } from '../pipeline/results.js';

@@ -1,4 +1,4 @@
-import * as core from '@actions/core';
+import * as core from './log.js';
 import { randomUUID } from 'node:crypto';
 import { describeError, InputError, isUserError, UsageError } from '../engine/errors.js';
 import { renderText } from '../engine/report/text.js';

@@ -1,4 +1,4 @@
-import * as core from '@actions/core';
+import * as core from '../log.js';
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling, type ThrottlingOptions } from '@octokit/plugin-throttling';
