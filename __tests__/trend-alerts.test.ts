@@ -67,6 +67,13 @@ test('the marker is a hash of the step: stable, and names from result files neve
   expect(new Set([a!.marker, c!.marker, d!.marker]).size).toBe(3);
 });
 
+test('the title is plain text GitHub cannot turn into a reference, mention or link', () => {
+  const hostile = series([step('regression', 4, 50, 70)], { experiment: 'fixes #12 @octocat', parameter: 'www.evil.example/x\u202e' });
+  const [a] = trendAlerts(report(hostile), 'https://github.example', 'octo/bench');
+  expect(a!.title).toBe('perfgate: fixes #\u206012 @\u2060octocat www\u2060.evil.example/x\\u202e latency median regressed +40.0 % since eeeeeee');
+  expect(a!.body).toContain('| fixes \\#\u206012 @\u2060octocat | www\u2060.evil.example/x\\\\u202e | latency | median |');
+});
+
 test('a closed alert says why once, at the newest run', () => {
   const body = 'the alert';
   const closed = recoveredBody(body, report(), 'https://github.example', 'octo/bench');

@@ -31,9 +31,10 @@ const JOINER = '\u2060';
  * `@octocat`, `@org/team`, `user/repo@sha` and `a@b.example` (the mention filter, commit
  * references and email autolinks: a name or a domain must follow the `@`), `#12`, `owner/repo#12`
  * and `GH-12` (issue references: digits must follow), `www.` and `scheme://` (the autolink
- * extension). Text without these patterns is unchanged.
+ * extension). Text without these patterns is unchanged. For plain text GitHub reads the same
+ * way (an issue title links `#12`) as well as for Markdown.
  */
-function withoutGithubReferences(text: string): string {
+export function withoutGithubReferences(text: string): string {
   return text
     .replace(/@(?=[A-Za-z0-9_-])/g, '@' + JOINER)
     .replace(/#(?=[0-9])/g, '#' + JOINER)

@@ -8,7 +8,7 @@
  * where the step began) that finds its issue again on later runs. Pure: the action shell lists,
  * opens, updates and closes the issues.
  */
-import { escapeMarkdown, withoutControls } from '../report/escape.js';
+import { escapeMarkdown, withoutControls, withoutGithubReferences } from '../report/escape.js';
 import { hasCommit, runName, type TrendReport, type TrendRunRef, type TrendSeries, type TrendStep } from './trends.js';
 
 export interface TrendAlert {
@@ -67,7 +67,8 @@ export function trendAlerts(report: TrendReport, serverUrl: string, repository: 
       const latest = report.runs[report.runs.length - 1]!;
       const names = [series.experiment, series.parameter, series.metric, series.statistic];
       const marker = `${ALERT_MARKER_PREFIX}${hash64(JSON.stringify([...names, first.sha]))} -->`;
-      const plain = names.map((n) => withoutControls(n).replace(/\s+/g, ' ').trim()).filter((n) => n !== '');
+      // The title is plain text, but GitHub still links `#12` and `www.` in it.
+      const plain = names.map((n) => withoutGithubReferences(withoutControls(n).replace(/\s+/g, ' ').trim())).filter((n) => n !== '');
       const title = `perfgate: ${plain.join(' ')} regressed ${percent(step.change)} since ${runName(first)}`;
       const md = (text: string) => escapeMarkdown(text);
       // A run with its commit links it; an imported run without one is named by its date.
