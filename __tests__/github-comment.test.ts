@@ -11,6 +11,7 @@ import {
 } from '../src/action/github/comment.js';
 import { checkBody, FakeCommentGitHub, nodeId, type FakeComment, type FakeCommentOptions } from './helpers/github-comment-fake.js';
 import { openApi } from './helpers/github-openapi.js';
+import { resetGithubBudget } from '../src/action/github/http.js';
 
 // Retries and rate-limit waits in milliseconds instead of seconds (internal, for the tests).
 process.env['PERFGATE_RETRY_BASE_MS'] = '1';
@@ -27,7 +28,7 @@ async function serve(options: Partial<FakeCommentOptions> = {}): Promise<FakeCom
   return fake;
 }
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.stop()));
+  await Promise.all(servers.splice(0).map((s) => s.stop().catch(() => undefined)));
 });
 
 function optionsFor(fake: FakeCommentGitHub, overrides: Partial<UpsertStickyCommentOptions> = {}): UpsertStickyCommentOptions {
@@ -202,7 +203,9 @@ describe('upsertStickyComment against a loopback GitHub checked with the OpenAPI
       expect(result.outcome).toBe('forbidden');
       expect(result.commentId).toBeUndefined();
       expect(result.reason).toContain(FORK_MESSAGE);
-      expect(result.reason).toContain('forks GITHUB_TOKEN is read-only');
+      expect(result.reason).toContain('from a fork GITHUB_TOKEN is read-only');
+      expect(result.reason).toContain('workflow_run workflow with `mode: comment`');
+      expect(result.reason).toContain('pull_request_target');
       expect(result.reason).toContain('job summary and the report artifact');
     }
     // An existing comment that cannot be updated is reported as kept.
@@ -451,5 +454,131 @@ describe('fitCommentBody and the marker', () => {
       'issues/list-comments (GET /repos/{owner}/{repo}/issues/{issue_number}/comments): per_page=500 is over the documented maximum of 100',
       'issues/list-comments (GET /repos/{owner}/{repo}/issues/{issue_number}/comments): query parameter sort is not declared for this operation',
     ]);
+  });
+});
+
+describe('a refused report never leaves an earlier comment standing for this run', () => {
+  const PASSED = `${MARKER}\n## perfgate\n\n✅ All 66 checks pass. Commit 1111111.`;
+  const FAILING = '## perfgate\n\n❌ 3 checks fail. Commit 2222222.\n\n' + '| row | p99 |\n|---|---|\n' + Array.from({ length: 200 }, (_, i) => `| s${i} | 12.5 |`).join('\n');
+  const SHORT = '### ❌ perfgate failed — see [the workflow run](https://github.example/octo/bench/actions/runs/7)\n\nCommit 2222222.';
+
+  test('422 "body is too long" on the update: the earlier ✅ is patched with the short ❌ status', async () => {
+    const fake = await serve({ comments: [comment(5, PASSED, 5)], maxBodyChars: 1000 });
+    const result = await upsert(optionsFor(fake, { body: FAILING, fallbackBody: SHORT }));
+    expect(result).toMatchObject({ outcome: 'updated', commentId: 5, fallback: true });
+    expect(result.reason).toContain(
+      'GitHub refused the report (HTTP 422: GitHub refused the comment (Validation Failed: {"resource":"IssueComment","code":"custom","field":"body","message":"body is too long (maximum is 65536 characters)"} - https://docs.github.com/rest)): posted a short status instead',
+    );
+    expect(ops(fake)).toEqual(['GET issues/list-comments 200', 'PATCH issues/update-comment 422', 'PATCH issues/update-comment 200']);
+    expect(fake.comments.map((c) => c.body)).toEqual([`${MARKER}\n${SHORT}`]);
+    expectValidTraffic(fake);
+  });
+
+  test('500 on every PATCH: a new comment carries the report and the earlier ✅ is deleted', async () => {
+    const fake = await serve({ comments: [comment(5, PASSED, 5)], faults: [{ operationId: 'issues/update-comment', status: 500, times: 100 }] });
+    const result = await upsert(optionsFor(fake, { body: FAILING, fallbackBody: SHORT }));
+    expect(result).toMatchObject({ outcome: 'created', commentId: 9000 });
+    expect(result.fallback).toBeUndefined();
+    expect(result.reason).toBe('cannot update comment 5 (HTTP 500 (Server Error - https://docs.github.com/rest)): posted a new comment instead');
+    expect(ops(fake)).toEqual([
+      'GET issues/list-comments 200',
+      ...Array<string>(4).fill('PATCH issues/update-comment 500'),
+      ...Array<string>(4).fill('PATCH issues/update-comment 500'),
+      'POST issues/create-comment 201',
+      'DELETE issues/delete-comment 204',
+    ]);
+    expect(fake.comments.map((c) => c.body)).toEqual([`${MARKER}\n${FAILING}`]);
+    expectValidTraffic(fake);
+  });
+
+  test('503 on every listing: a new comment is posted; the next run keeps only the newest', async () => {
+    const fake = await serve({ comments: [comment(5, PASSED, 5)], faults: [{ operationId: 'issues/list-comments', status: 503, message: 'Service Unavailable', times: 4 }] });
+    const result = await upsert(optionsFor(fake, { body: FAILING, fallbackBody: SHORT }));
+    expect(result).toMatchObject({ outcome: 'created', commentId: 9000 });
+    expect(result.reason).toBe(
+      'cannot list the comments of pull request #42 of octo/bench: HTTP 503 (Service Unavailable - https://docs.github.com/rest); posted a new comment instead',
+    );
+    expect(fake.comments.map((c) => c.body)).toEqual([PASSED, `${MARKER}\n${FAILING}`]);
+    // Once GitHub lists again, the newest comment is the one kept.
+    const next = await upsert(optionsFor(fake, { body: FAILING, fallbackBody: SHORT }));
+    expect(next).toMatchObject({ outcome: 'unchanged', commentId: 9000 });
+    expect(fake.comments.map((c) => c.id)).toEqual([9000]);
+    expectValidTraffic(fake);
+  });
+
+  test('without a short body (the library default) a refused update stays a failure, the comment kept', async () => {
+    const fake = await serve({ comments: [comment(5, PASSED, 5)], maxBodyChars: 1000 });
+    const result = await upsert(optionsFor(fake, { body: FAILING }));
+    expect(result).toMatchObject({ outcome: 'failed', commentId: 5 });
+    expect(ops(fake)).toEqual(['GET issues/list-comments 200', 'PATCH issues/update-comment 422']);
+  });
+
+  test('a refused connection is said as such, not as "HTTP 500"', async () => {
+    // A port that was just free: nothing listens there any more.
+    const closed = await serve();
+    await closed.stop();
+    const port = new URL(closed.apiUrl).port;
+    const down = await upsert({ ...optionsFor(closed), fallbackBody: SHORT });
+    const refused = `no answer from GitHub: connect ECONNREFUSED 127.0.0.1:${port}`;
+    expect(down).toMatchObject({ outcome: 'failed', reason: `cannot list the comments of pull request #42 of octo/bench: ${refused}; cannot comment either: ${refused}` });
+    expect(down.reason).not.toContain('HTTP 500');
+  });
+
+  test('a rate limit on a write names the path filled in, not the route template', async () => {
+    const fake = await serve({
+      faults: [{ operationId: 'issues/create-comment', status: 403, message: 'You have exceeded a secondary rate limit.', headers: { 'retry-after': '1' } }],
+    });
+    const warned: string[] = [];
+    const result = await upsert(optionsFor(fake, { warn: (m) => warned.push(m) }));
+    expect(result.outcome).toBe('created');
+    expect(warned).toEqual(["perfgate: GitHub's secondary rate limit: waiting 1 s before retrying POST /repos/octo/bench/issues/42/comments"]);
+  });
+});
+
+describe('timeouts and the GitHub time budget', () => {
+  afterEach(() => {
+    delete process.env['PERFGATE_HTTP_TIMEOUT_MS'];
+    delete process.env['PERFGATE_GITHUB_BUDGET_MS'];
+    resetGithubBudget();
+  });
+
+  test('a request accepted and never answered times out and is retried; then it succeeds', async () => {
+    process.env['PERFGATE_HTTP_TIMEOUT_MS'] = '200';
+    resetGithubBudget();
+    const fake = await serve({ faults: [{ operationId: 'issues/list-comments', status: 0, hang: true, times: 2 }] });
+    const started = Date.now();
+    const result = await upsert(optionsFor(fake));
+    expect(result.outcome).toBe('created');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(fake.requests.map((r) => `${r.method} ${r.status ?? 'no answer'}`)).toEqual(['GET no answer', 'GET no answer', 'GET 200', 'POST 201']);
+  });
+
+  test('a request never answered at all: failed after the retries, with the timeout named', async () => {
+    process.env['PERFGATE_HTTP_TIMEOUT_MS'] = '100';
+    resetGithubBudget();
+    const fake = await serve({ faults: [{ operationId: 'issues/list-comments', status: 0, hang: true, times: 100 }] });
+    const result = await upsert(optionsFor(fake));
+    expect(result).toMatchObject({ outcome: 'failed', reason: 'cannot list the comments of pull request #42 of octo/bench: no answer from GitHub: no answer within 0.1 s' });
+    expect(fake.requests).toHaveLength(4);
+  });
+
+  test('the budget: once spent, GitHub work is abandoned with one warning and no more requests', async () => {
+    process.env['PERFGATE_HTTP_TIMEOUT_MS'] = '200';
+    process.env['PERFGATE_GITHUB_BUDGET_MS'] = '300';
+    resetGithubBudget();
+    const fake = await serve({ faults: [{ operationId: 'issues/list-comments', status: 0, hang: true, times: 100 }] });
+    const warned: string[] = [];
+    const started = Date.now();
+    const result = await upsert(optionsFor(fake, { warn: (m) => warned.push(m), fallbackBody: 'short' }));
+    expect(Date.now() - started).toBeLessThan(2000);
+    const spent = "the step's GitHub time budget of 0.3 s is spent: GitHub work abandoned (PERFGATE_GITHUB_BUDGET_MS sets it)";
+    expect(result).toMatchObject({ outcome: 'failed', reason: `cannot list the comments of pull request #42 of octo/bench: ${spent}; cannot comment either: ${spent}` });
+    expect(warned).toEqual([`perfgate: ${spent}; the verdict stands`]);
+    // Two tries (200 ms, then the 100 ms left); the create was refused without a request.
+    expect(fake.requests.map((r) => r.method)).toEqual(['GET', 'GET']);
+    const later = await upsert(optionsFor(fake, { warn: (m) => warned.push(m) }));
+    expect(later.outcome).toBe('failed');
+    expect(fake.requests).toHaveLength(2);
+    expect(warned).toHaveLength(1);
   });
 });

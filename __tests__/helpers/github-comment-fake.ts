@@ -60,6 +60,8 @@ export interface FakeFault {
   message?: string;
   headers?: Record<string, string>;
   times?: number;
+  /** Accept the request and never answer it (status is then ignored). */
+  hang?: boolean;
 }
 
 export interface FakeCommentOptions {
@@ -81,6 +83,8 @@ export interface FakeCommentOptions {
   runs?: { id: number; headSha: string }[];
   artifacts?: FakeRunArtifact[];
   faults?: FakeFault[];
+  /** Refuse a created or updated comment longer than this with 422, as GitHub does above 65 536 characters. */
+  maxBodyChars?: number;
 }
 
 type Json = any;
@@ -106,6 +110,7 @@ export class FakeCommentGitHub {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const answer = this.answer(req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks).toString('utf8'));
+        if (answer === undefined) return; // a hung request: accepted, never answered
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
       });
@@ -139,7 +144,12 @@ export class FakeCommentGitHub {
   /** Requests to the artifact storage path (not the API). */
   readonly blobRequests: RecordedRequest[] = [];
 
-  private answer(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Answer | { status: number; headers: Record<string, string>; body: Buffer } {
+  private answer(
+    method: string,
+    rawUrl: string,
+    headers: IncomingHttpHeaders,
+    body: string,
+  ): Answer | { status: number; headers: Record<string, string>; body: Buffer } | undefined {
     const url = new URL(rawUrl, 'http://127.0.0.1');
     const blob = /^\/_blobs\/([0-9]+)\.zip$/.exec(url.pathname);
     if (blob) {
@@ -177,10 +187,19 @@ export class FakeCommentGitHub {
     const fault = this.options.faults?.find((f) => f.operationId === op.operationId && (f.times ?? 1) > 0);
     if (fault) {
       fault.times = (fault.times ?? 1) - 1;
+      if (fault.hang) return undefined;
       return error(fault.status, fault.message ?? 'Server Error', fault.headers);
     }
     if (method !== 'GET' && this.options.failWrites) return error(this.options.failWrites.status, this.options.failWrites.message);
     const parsed: Json = body === '' ? undefined : safeParse(body);
+    const tooLong = this.options.maxBodyChars !== undefined && typeof parsed?.body === 'string' && parsed.body.length > this.options.maxBodyChars;
+    if (tooLong && (op.operationId === 'issues/create-comment' || op.operationId === 'issues/update-comment'))
+      return json(422, {
+        message: 'Validation Failed',
+        errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }],
+        documentation_url: 'https://docs.github.com/rest',
+        status: '422',
+      });
     const fullName = `${owner}/${repo}`;
 
     switch (op.operationId) {

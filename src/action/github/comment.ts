@@ -78,6 +78,12 @@ export interface UpsertStickyCommentOptions {
    * left, without commenting on pull requests that never failed.
    */
   onlyReplace?: boolean;
+  /**
+   * A short body ("❌ failed — see run …") posted when GitHub refuses the report itself (too long,
+   * an error on every update): so that an earlier comment never stands for this run. When even the
+   * earlier comment cannot be edited, it is posted as a new comment and the earlier one deleted.
+   */
+  fallbackBody?: string;
 }
 
 export type StickyCommentOutcome = 'created' | 'updated' | 'unchanged' | 'recreated' | 'skipped' | 'forbidden' | 'failed';
@@ -92,6 +98,8 @@ export interface StickyCommentResult {
   reason?: string;
   /** Whether the report had to be shortened to fit GitHub's limit. */
   truncated: boolean;
+  /** The report itself was refused and the short fallback body was posted instead. */
+  fallback?: boolean;
 }
 
 interface IssueComment {
@@ -113,11 +121,13 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
   const mode = options.mode ?? 'update';
   const clean = (text: string) => redact(text, token);
   let truncated = false;
+  let fallback = false;
   const result = (outcome: StickyCommentOutcome, extra: { comment?: { id: number; html_url: string }; reason?: string } = {}): StickyCommentResult => ({
     outcome,
     ...(extra.comment ? { commentId: extra.comment.id, url: extra.comment.html_url } : {}),
     ...(extra.reason !== undefined ? { reason: clean(extra.reason) } : {}),
     truncated,
+    ...(fallback ? { fallback } : {}),
   });
 
   try {
@@ -141,19 +151,27 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
     const author = options.author?.trim().toLowerCase() || undefined;
     const where = `pull request #${issueNumber} of ${owner}/${repo}`;
 
+    const short = options.fallbackBody !== undefined ? withMarker(marker, neutraliseMarkers(options.fallbackBody).slice(0, MAX_COMMENT_BODY - marker.length - 1)) : undefined;
+    const sideNotes: string[] = [];
+
     let marked: IssueComment[];
     try {
       marked = await listMarked(octokit, owner, repo, issueNumber, marker, author);
     } catch (error) {
       const failure = toFailure(error);
-      return result(isForbidden(failure) ? 'forbidden' : 'failed', { reason: `cannot list the comments of ${where}: ${describeFailure(failure)}` });
+      const reason = `cannot list the comments of ${where}: ${describeFailure(failure)}`;
+      if (isForbidden(failure) || options.onlyReplace || short === undefined) return result(isForbidden(failure) ? 'forbidden' : 'failed', { reason });
+      // Which comment is perfgate's is unknown: a new one below says what this run found; the next
+      // run that can list them keeps the newest and deletes the others.
+      const posted = await createWithFallback(octokit, { owner, repo, issueNumber, bodies: [body, short], onShort: () => (fallback = true) });
+      if ('failure' in posted)
+        return result(isForbidden(posted.failure) ? 'forbidden' : 'failed', { reason: `${reason}; cannot comment either: ${describeFailure(posted.failure)}` });
+      return result('created', { comment: posted.comment, reason: `${reason}; posted a new comment instead` });
     }
     // Oldest first; GitHub's ids grow with time, so they break ties in created_at.
     marked.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id - b.id));
 
     if (options.onlyReplace && marked.filter((c) => !isMinimized(c)).length === 0) return result('skipped', { reason: `no earlier comment of this report on ${where}` });
-
-    const sideNotes: string[] = [];
     const removeAll = async (comments: IssueComment[]) => {
       for (const comment of comments) {
         const failure = await deleteComment(octokit, owner, repo, comment.id);
@@ -164,14 +182,7 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
       const all = [...(reason ? [reason] : []), ...sideNotes];
       return all.length > 0 ? all.join('; ') : undefined;
     };
-    const create = async (): Promise<{ comment: IssueComment } | { failure: HttpFailure }> => {
-      try {
-        const response = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
-        return { comment: response.data as IssueComment };
-      } catch (error) {
-        return { failure: toFailure(error) };
-      }
-    };
+    const create = () => createWithFallback(octokit, { owner, repo, issueNumber, bodies: short !== undefined ? [body, short] : [body], onShort: () => (fallback = true) });
     const createFailed = (failure: HttpFailure, kept?: IssueComment) => {
       const reason = `cannot comment on ${where}: ${describeFailure(failure)}`;
       const extra: { comment?: IssueComment; reason: string } = { reason: withNotes(reason)! };
@@ -191,18 +202,33 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
           return result('unchanged', reason ? { comment: current, reason } : { comment: current });
         }
         let updated: IssueComment | undefined;
-        try {
-          const response = await octokit.rest.issues.updateComment({ owner, repo, comment_id: current.id, body });
-          updated = response.data as IssueComment;
-        } catch (error) {
-          const failure = toFailure(error);
-          if (failure.status !== 404) return createFailed(failure, current);
-          // Deleted between the listing and the update: post a new one below.
+        let refused: HttpFailure | undefined;
+        for (const text of short !== undefined ? [body, short] : [body]) {
+          try {
+            const response = await octokit.rest.issues.updateComment({ owner, repo, comment_id: current.id, body: text });
+            updated = response.data as IssueComment;
+            if (text !== body) fallback = true;
+            break;
+          } catch (error) {
+            const failure = toFailure(error);
+            // Deleted between the listing and the update: post a new one below.
+            if (failure.status === 404) break;
+            refused ??= failure;
+            if (isForbidden(failure) || short === undefined) return createFailed(failure, current);
+          }
         }
         if (updated !== undefined) {
           await removeAll(older);
-          const reason = withNotes();
+          const reason = withNotes(refused ? `GitHub refused the report (${describeFailure(refused)}): posted a short status instead` : undefined);
           return result('updated', reason ? { comment: updated, reason } : { comment: updated });
+        }
+        if (refused !== undefined) {
+          // The earlier comment cannot be edited: a new one says what this run found, and the earlier one goes.
+          const created = await create();
+          if ('failure' in created) return createFailed(refused, current);
+          await removeAll([...older, current]);
+          const reason = withNotes(`cannot update comment ${current.id} (${describeFailure(refused)}): posted a new comment instead`);
+          return result('created', { comment: created.comment, reason: reason! });
         }
       }
       const created = await create();
@@ -230,6 +256,30 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
     // Not expected: API failures are handled above. Still never throws.
     return result('failed', { reason: `unexpected error while commenting: ${toFailure(error).message.split('\n', 1)[0]!.slice(0, 300)}` });
   }
+}
+
+/**
+ * Posts the first of `bodies` GitHub accepts (the report, then the short status): a refusal of the
+ * report (too long, a server error after the retries) is followed by the short one. A token that
+ * may not write gets no second try.
+ */
+async function createWithFallback(
+  octokit: Octokit,
+  target: { owner: string; repo: string; issueNumber: number; bodies: string[]; onShort: () => void },
+): Promise<{ comment: IssueComment } | { failure: HttpFailure }> {
+  let first: HttpFailure | undefined;
+  for (const [index, body] of target.bodies.entries()) {
+    try {
+      const response = await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body });
+      if (index > 0) target.onShort();
+      return { comment: response.data as IssueComment };
+    } catch (error) {
+      const failure = toFailure(error);
+      first ??= failure;
+      if (isForbidden(failure) || failure.status === 404 || failure.status === 410) break;
+    }
+  }
+  return { failure: first! };
 }
 
 /**
@@ -301,7 +351,8 @@ function describeFailure(failure: HttpFailure): string {
   if (isForbidden(failure)) {
     return (
       `HTTP 403: the token may not write to this pull request (${first}). ` +
-      'On pull requests from forks GITHUB_TOKEN is read-only, so no comment can be posted from that run; ' +
+      "On a pull request from a fork GITHUB_TOKEN is read-only and no run of the fork's code can comment: " +
+      'post the comment from a workflow_run workflow with `mode: comment` (see docs), or run the gate on pull_request_target without checking out untrusted code; ' +
       'otherwise give the job `permissions: pull-requests: write`. ' +
       'The report is still in the job summary and the report artifact'
     );

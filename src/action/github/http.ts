@@ -3,7 +3,10 @@ import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling, type ThrottlingOptions } from '@octokit/plugin-throttling';
 
-/** What went wrong with one API call: the HTTP status when there was one, and the message. */
+/**
+ * What went wrong with one API call: the HTTP status when GitHub answered, and the message. No
+ * status when there was no answer (connection refused or dropped, timeout, budget spent).
+ */
 export interface HttpFailure {
   status?: number;
   message: string;
@@ -32,6 +35,87 @@ export function retryBaseMs(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(value) && value >= 0 && env['PERFGATE_RETRY_BASE_MS']?.trim() ? value : 1000;
 }
 
+/** How long one request may go unanswered before it is abandoned (and retried): 30 s unless PERFGATE_HTTP_TIMEOUT_MS says otherwise. */
+export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  return positiveMs(env['PERFGATE_HTTP_TIMEOUT_MS'], 30_000);
+}
+
+/** How long the step's GitHub work may take in all (5 min unless PERFGATE_GITHUB_BUDGET_MS says otherwise); then it is abandoned. */
+export function githubBudgetMs(env: NodeJS.ProcessEnv = process.env): number {
+  return positiveMs(env['PERFGATE_GITHUB_BUDGET_MS'], 300_000);
+}
+
+function positiveMs(text: string | undefined, fallback: number): number {
+  const value = Number(text);
+  return text?.trim() && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** Marks the error of a request refused because the step's GitHub budget is spent (never retried). */
+const BUDGET_SPENT = Symbol('perfgate.budgetSpent');
+
+/**
+ * The step's GitHub time budget, shared by every client of the process: it starts with the first
+ * client, and once it is spent every request fails at once, so that a GitHub that answers slowly
+ * or not at all never holds the job until its 6 h limit. The warning is given once.
+ */
+let budget: { deadline: number; warned: boolean } | undefined;
+
+/** Starts the budget anew (tests run several steps in one process). */
+export function resetGithubBudget(): void {
+  budget = undefined;
+}
+
+function budgetLeftMs(): number {
+  budget ??= { deadline: Date.now() + githubBudgetMs(), warned: false };
+  return budget.deadline - Date.now();
+}
+
+function budgetSpent(warn: (message: string) => void): Error {
+  const seconds = Math.round(githubBudgetMs() / 100) / 10;
+  const message = `the step's GitHub time budget of ${seconds} s is spent: GitHub work abandoned (PERFGATE_GITHUB_BUDGET_MS sets it)`;
+  if (budget && !budget.warned) {
+    budget.warned = true;
+    warn(`perfgate: ${message}; the verdict stands`);
+  }
+  // An AbortError passes through octokit's request and retry plugins unchanged: not retried.
+  return Object.assign(new Error(message), { name: 'AbortError', [BUDGET_SPENT]: true });
+}
+
+/**
+ * fetch with a timeout for each request (cut short by what is left of the budget). A timeout is
+ * reported as a failed connection, which octokit turns into a retried status-500 error; a spent
+ * budget is reported as an abort, which nothing retries.
+ */
+function timedFetch(warn: (message: string) => void): typeof fetch {
+  const timeout = requestTimeoutMs();
+  return async (input, init = {}) => {
+    const left = budgetLeftMs();
+    if (left <= 0) throw budgetSpent(warn);
+    const limit = Math.min(timeout, left);
+    const timer = AbortSignal.timeout(limit);
+    const signal = init.signal ? AbortSignal.any([init.signal, timer]) : timer;
+    try {
+      return await fetch(input, { ...init, signal });
+    } catch (error) {
+      if (init.signal?.aborted) throw error;
+      if (timer.aborted && limit < timeout) throw budgetSpent(warn);
+      // Said as what happened ("connect ECONNREFUSED …", "no answer within 30 s"); octokit makes it a retried status-500 error.
+      const why = timer.aborted ? `no answer within ${Math.round(limit / 100) / 10} s` : connectionFailure(error);
+      // octokit reads the message of the cause: it is the described failure, which keeps the original as its own cause.
+      // eslint-disable-next-line preserve-caught-error
+      throw new TypeError('fetch failed', { cause: new Error(why, { cause: error }) });
+    }
+  };
+}
+
+/** What fetch says went wrong with the connection: its cause's message or code (undici puts it there). */
+function connectionFailure(error: unknown): string {
+  const e = error as { message?: unknown; cause?: { message?: unknown; code?: unknown; errors?: { message?: unknown }[] } };
+  const cause = e?.cause;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  return text(cause?.message) ?? text(cause?.errors?.[0]?.message) ?? text(cause?.code) ?? text(e?.message) ?? String(error);
+}
+
 // Every 4xx is final except 429 (rate limit); 403 rate limits are the throttling plugin's.
 const DO_NOT_RETRY = Array.from({ length: 100 }, (_, i) => 400 + i).filter((status) => status !== 429);
 
@@ -50,11 +134,15 @@ export function githubClient(token: string, apiUrl: string, options: ClientOptio
   const base = retryBaseMs();
   const warn = options.warn ?? ((message: string) => core.warning(message));
   let waited = 0;
-  const onLimit = (kind: string) => (retryAfter: number, request: { method?: string; url?: string }) => {
+  const onLimit = (kind: string) => (retryAfter: number, request: RequestOptions) => {
     const seconds = Math.max(0, Math.ceil(retryAfter));
-    const what = `${request.method ?? ''} ${pathOf(request.url ?? '')}`;
+    const what = `${request.method ?? ''} ${requestPath(request)}`;
     if (waited + seconds > MAX_RATE_LIMIT_WAIT_SECONDS) {
       warn(`perfgate: GitHub's ${kind} rate limit: not waiting ${seconds} s more for ${what} (at most ${MAX_RATE_LIMIT_WAIT_SECONDS} s in all)`);
+      return false;
+    }
+    if (seconds * base >= budgetLeftMs()) {
+      warn(`perfgate: GitHub's ${kind} rate limit: not waiting ${seconds} s for ${what}: the step's GitHub time budget ends sooner`);
       return false;
     }
     waited += seconds;
@@ -73,18 +161,41 @@ export function githubClient(token: string, apiUrl: string, options: ClientOptio
   };
   return getOctokit(
     token,
-    { baseUrl: apiUrl, userAgent: 'perfgate', log: silentLog, retry: { retries: MAX_RETRIES, retryAfterBaseValue: base, doNotRetry: DO_NOT_RETRY }, throttle },
+    {
+      baseUrl: apiUrl,
+      userAgent: 'perfgate',
+      log: silentLog,
+      request: { fetch: timedFetch(warn) },
+      retry: { retries: MAX_RETRIES, retryAfterBaseValue: base, doNotRetry: DO_NOT_RETRY },
+      throttle,
+    },
     retry,
     throttling,
   );
 }
 
-/** The path of a request URL, without the host and query (short, and the same on GHES). */
-function pathOf(url: string): string {
+type RequestOptions = { method?: string; url?: string } & Record<string, unknown>;
+
+/**
+ * The path a request went to, without the host and query (short, and the same on GHES). The
+ * throttling plugin gives the route template (`/repos/{owner}/{repo}/…`) with its parameters
+ * beside it: they are filled in, and the path is shown decoded, as a reader would type it.
+ */
+export function requestPath(request: RequestOptions): string {
+  const url = (request.url ?? '').replace(/\{([a-z_]+)\}/gi, (whole, name: string) => {
+    const value = request[name];
+    return typeof value === 'string' || typeof value === 'number' ? encodeURIComponent(String(value)) : whole;
+  });
+  let path: string;
   try {
-    return new URL(url, 'http://api.invalid').pathname;
+    path = new URL(url, 'http://api.invalid').pathname;
   } catch {
-    return url.split('?', 1)[0]!;
+    path = url.split('?', 1)[0]!;
+  }
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
   }
 }
 
@@ -120,10 +231,17 @@ function spacedGroup(minMs: number): Group {
   return group;
 }
 
+/**
+ * The status and message of a failed call. octokit reports a request that got no answer
+ * (connection refused or dropped, timeout) as status 500 without a response: that is no HTTP
+ * status, and is said as what it is.
+ */
 export function toFailure(error: unknown): HttpFailure {
-  const e = error as { status?: unknown; message?: unknown };
-  const status = typeof e?.status === 'number' ? e.status : undefined;
+  const e = error as { status?: unknown; message?: unknown; response?: unknown; request?: unknown; [BUDGET_SPENT]?: unknown };
   const message = typeof e?.message === 'string' ? e.message : String(error);
+  if (e?.[BUDGET_SPENT] === true) return { message };
+  if (e?.status === 500 && e.request !== undefined && e.response === undefined) return { message: `no answer from GitHub: ${message}` };
+  const status = typeof e?.status === 'number' ? e.status : undefined;
   return status === undefined ? { message } : { status, message };
 }
 
