@@ -125,6 +125,7 @@ describe('action: the pull-request comment', () => {
     expect(body).toContain('### ⚠️ perfgate errored: nothing was gated');
     expect(body).toContain('expected a number in column');
     expect(body).toContain('[Workflow run](https://github.example/octo/bench/actions/runs/555)');
+    expect(body).toContain(`The run on commit ${HEAD_SHA} stopped before a verdict`);
     expect(body).not.toContain('✅');
     expect(errored.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
     // Fixed again: the same comment says ✅.
@@ -389,7 +390,8 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
     expect(down.commands.find((c) => c.command === 'error')?.message).toMatch(
       /^perfgate: no pull-request comment on #12: cannot comment on pull request #12 of octo\/bench: HTTP 500/,
     );
-    expect(fake!.requests.filter((r) => r.operationId === 'issues/create-comment')).toHaveLength(4); // 1 + 3 retries
+    // The report, then the short ❌ status: each 1 + 3 retries.
+    expect(fake!.requests.filter((r) => r.operationId === 'issues/create-comment')).toHaveLength(8);
     expect(down.outputs['verdict']).toBe('fail'); // from the artifact: an output only, nothing gated here
   });
 
@@ -409,5 +411,73 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
     const author = await runActionAsync(gate('results', { 'comment-author': 'a b' }), { env: pullRequestEnv('http://127.0.0.1:9') });
     expect(author.status).toBe(1);
     expect(author.commands.find((c) => c.command === 'error')?.message).toMatch(/^perfgate: input "comment-author" must be a GitHub login/);
+  });
+});
+
+describe('action: a refused comment update or a hung GitHub never leaves an earlier ✅ for a failing run', () => {
+  const SHORT_FAIL = [
+    '<!-- perfgate:latency/gate -->',
+    '### ❌ perfgate failed — see [the workflow run](https://github.example/octo/bench/actions/runs/555)',
+    '',
+    `Commit ${HEAD_SHA}. GitHub refused the full report as a comment: it is in the run's job summary.`,
+  ].join('\n');
+
+  test('422 "body is too long" on the update: the ✅ comment becomes the short ❌ status naming the commit', async () => {
+    await serve();
+    const env = pullRequestEnv(fake!.apiUrl);
+    expect((await runActionAsync(gate('results'), { env })).status).toBe(0);
+    expect(fake!.comments[0]!.body).toContain('### ✅ all 66 requirements met');
+    fake!.options.maxBodyChars = 1000;
+    const failing = await runActionAsync(gate('results-regression'), { env });
+    expect(failing.status).toBe(1);
+    expect(failing.outputs['verdict']).toBe('fail');
+    expect(fake!.comments.map((c) => c.body.trimEnd())).toEqual([SHORT_FAIL]);
+    expect(fake!.requests.slice(2).map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'PATCH 422', 'PATCH 200']);
+    expect(warnings(failing)).toContainEqual(expect.stringMatching(/^perfgate: GitHub refused the report \(HTTP 422: .*body is too long.*\): posted a short status instead$/));
+    expect(fake!.problems).toEqual([]);
+  });
+
+  test('500 on every PATCH: the ❌ report is posted anew and the ✅ comment deleted', async () => {
+    await serve();
+    const env = pullRequestEnv(fake!.apiUrl);
+    await runActionAsync(gate('results'), { env });
+    const passedId = fake!.comments[0]!.id;
+    fake!.options.faults = [{ operationId: 'issues/update-comment', status: 500, times: 100 }];
+    const failing = await runActionAsync(gate('results-regression'), { env });
+    expect(failing.status).toBe(1);
+    expect(fake!.comments).toHaveLength(1);
+    expect(fake!.comments[0]!.id).not.toBe(passedId);
+    expect(fake!.comments[0]!.body).toContain('### ❌ 7 of 66 requirements over their limit');
+    expect(fake!.comments[0]!.body).toContain(HEAD_SHA);
+    expect(failing.outputs['comment-id']).toBe(String(fake!.comments[0]!.id));
+    expect(warnings(failing)).toContainEqual(`perfgate: cannot update comment ${passedId} (HTTP 500 (Server Error - https://docs.github.com/rest)): posted a new comment instead`);
+  });
+
+  test('an API call accepted and never answered: timed out and retried, then a new comment; the verdict stands', async () => {
+    await serve({ faults: [{ operationId: 'issues/list-comments', status: 0, hang: true, times: 100 }] });
+    const env = { ...pullRequestEnv(fake!.apiUrl), PERFGATE_HTTP_TIMEOUT_MS: '300', PERFGATE_GITHUB_BUDGET_MS: '1500' };
+    const started = Date.now();
+    const run = await runActionAsync(gate('results-regression'), { env });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(run.status).toBe(1); // the regression
+    expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-failed': '7' });
+    expect(run.summary).toContain('### ❌ 7 of 66 requirements over their limit');
+    expect(warnings(run)).toContainEqual(
+      'perfgate: cannot list the comments of pull request #12 of octo/bench: no answer from GitHub: no answer within 0.3 s; posted a new comment instead',
+    );
+    // The listing hung four times (1 + 3 retries); a new comment then says what this run found.
+    expect(fake!.requests.map((r) => `${r.method} ${r.status ?? 'no answer'}`)).toEqual([...Array<string>(4).fill('GET no answer'), 'POST 201']);
+    expect(fake!.comments[0]!.body).toContain('### ❌ 7 of 66 requirements over their limit');
+  });
+
+  test('no answer at all, then the budget: GitHub work is abandoned with one warning', async () => {
+    await serve({ faults: [{ operationId: 'issues/list-comments', status: 0, hang: true, times: 100 }] });
+    const env = { ...pullRequestEnv(fake!.apiUrl), PERFGATE_HTTP_TIMEOUT_MS: '400', PERFGATE_GITHUB_BUDGET_MS: '600' };
+    const run = await runActionAsync(gate('results-regression'), { env });
+    expect(run.status).toBe(1);
+    expect(run.outputs['verdict']).toBe('fail');
+    const spent = "the step's GitHub time budget of 0.6 s is spent: GitHub work abandoned (PERFGATE_GITHUB_BUDGET_MS sets it)";
+    expect(warnings(run).filter((m) => m.includes('time budget'))[0]).toBe(`perfgate: ${spent}; the verdict stands`);
+    expect(fake!.requests).toHaveLength(2);
   });
 });

@@ -15429,11 +15429,11 @@ function reviewerSections(parts, links = {}) {
 function reviewerComment(parts, links, limit = MAX_COMMENT_BODY) {
   return fitCommentBody(reviewerSections(parts, links), links.runUrl, limit).body;
 }
-function erroredComment(message, runUrl) {
+function erroredComment(message, runUrl, commit) {
   return [
     "### ⚠️ perfgate errored: nothing was gated",
     "",
-    `The run stopped before a verdict: ${escapeMarkdown(message)}`,
+    `The run${commit !== void 0 ? ` on commit ${commitText(commit)}` : ""} stopped before a verdict: ${escapeMarkdown(message)}`,
     "",
     `Earlier results of this pull request do not stand for this run. Fix the input and run again.${runUrl ? ` [Workflow run](${runUrl})` : ""}`,
     ""

@@ -23,6 +23,7 @@ import { downloadRunArtifacts } from './github/baseline.js';
 import { isValidMarkerId, MAX_COMMENT_BODY, upsertStickyComment } from './github/comment.js';
 import { apiRoot, githubClient } from './github/http.js';
 import { findPullRequest } from './github/pulls.js';
+import { statusComment } from '../engine/report/reviewerComment.js';
 
 /** The files the gate writes into its report folder on a pull-request event, for this mode. */
 export const COMMENT_BODY_FILE = 'comment.md';
@@ -129,6 +130,7 @@ export async function runCommentMode(inputs: CommentModeInputs, context: RunCont
     author: comment.author,
     fullReportUrl: runUrl,
     onlyReplace,
+    ...(verdict !== undefined ? { fallbackBody: statusComment(verdict, runUrl, run.headSha) } : {}),
   });
   if (result.outcome === 'skipped') {
     log(`no comment: ${result.reason ?? 'nothing to replace'}`);

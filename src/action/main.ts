@@ -29,7 +29,7 @@ import { syncTrendIssues } from './github/trendIssues.js';
 import { trendAlerts } from '../engine/trends/alerts.js';
 import { escapeMarkdown, withoutControls } from '../engine/report/escape.js';
 import { pullRequestRefs, readRunContext, requireRepository, type RunContext } from './context.js';
-import { erroredComment, reviewerComment, reviewerReport, type ReviewerCommentLinks, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
+import { erroredComment, reviewerComment, reviewerReport, statusComment, type ReviewerCommentLinks, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
 
 /** Log groups with their duration, warnings as annotations. */
 const actionProgress: Progress = {
@@ -354,8 +354,7 @@ async function publish(inputs: ActionInputs, context: RunContext, decision: Deci
 async function publishError(message: string, context: RunContext): Promise<void> {
   if (readModeOrGate() === 'comment') return; // that mode posts another run's report
   const runUrl = context.runUrl;
-  const markdown = erroredMarkdown(message, runUrl);
-  await writeJobSummary(markdown);
+  await writeJobSummary(erroredMarkdown(message, runUrl));
   let settings: CommentSettings;
   try {
     settings = commentSettings(context);
@@ -365,7 +364,9 @@ async function publishError(message: string, context: RunContext): Promise<void>
   const pullRequest = context.pullRequest;
   if (pullRequest === undefined || runUrl === undefined) return;
   try {
-    await postComment(settings, context, true, pullRequest, { body: markdown, runUrl });
+    // The comment names the commit, so that a comment left standing by a later failure is recognised as stale.
+    const commit = pullRequestRefs(context).commit;
+    await postComment(settings, context, true, pullRequest, { body: erroredMarkdown(message, runUrl, commit), runUrl, short: statusComment('error', runUrl, commit) });
   } catch (error) {
     core.warning(`perfgate: no pull-request comment: ${describeError(error)}`);
   }
@@ -508,7 +509,13 @@ function listFilesUnder(folder: string): string[] {
     .sort();
 }
 
-async function postComment(settings: CommentSettings, context: RunContext, failed: boolean, pullRequest: number, comment: { body: string; runUrl: string }): Promise<void> {
+async function postComment(
+  settings: CommentSettings,
+  context: RunContext,
+  failed: boolean,
+  pullRequest: number,
+  comment: { body: string; runUrl: string; short?: string },
+): Promise<void> {
   if (settings.when === 'never') return;
   // With on-regression a pass posts nothing new, but corrects the ❌ (or errored) comment an earlier run left.
   const onlyReplace = settings.when === 'on-regression' && !failed;
@@ -525,6 +532,7 @@ async function postComment(settings: CommentSettings, context: RunContext, faile
     author: settings.author,
     fullReportUrl: comment.runUrl,
     onlyReplace,
+    fallbackBody: comment.short ?? statusComment(failed ? 'fail' : 'pass', comment.runUrl, pullRequestRefs(context).commit),
   });
   if (result.outcome === 'skipped') {
     core.info(logSafe(`no pull-request comment: ${result.reason ?? 'nothing to replace'}`));
@@ -534,6 +542,7 @@ async function postComment(settings: CommentSettings, context: RunContext, faile
     core.warning(`perfgate: no pull-request comment: ${result.reason ?? result.outcome}`);
     return;
   }
+  if (result.reason) core.warning(`perfgate: ${result.reason}`);
   core.info(logSafe(`pull-request comment ${result.outcome}${result.url ? `: ${result.url}` : ''}${result.truncated ? ' (shortened to fit)' : ''}`));
   if (result.commentId !== undefined) core.setOutput('comment-id', result.commentId);
   if (result.url !== undefined) core.setOutput('comment-url', result.url);

@@ -210,13 +210,27 @@ export function reviewerComment(parts: ReviewerCommentParts, links: ReviewerComm
  * What a pull request (and the job summary) shows for a run that stopped with an error: that it
  * errored and gated nothing, so an earlier ✅ or ❌ never stands for this run.
  */
-export function erroredComment(message: string, runUrl?: string): string {
+export function erroredComment(message: string, runUrl?: string, commit?: string): string {
   return [
     '### ⚠️ perfgate errored: nothing was gated',
     '',
-    `The run stopped before a verdict: ${escapeMarkdown(message)}`,
+    `The run${commit !== undefined ? ` on commit ${commitText(commit)}` : ''} stopped before a verdict: ${escapeMarkdown(message)}`,
     '',
     `Earlier results of this pull request do not stand for this run. Fix the input and run again.${runUrl ? ` [Workflow run](${runUrl})` : ''}`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The short comment posted when GitHub refuses the report itself (too long, errors on every
+ * update): the verdict, the commit and the run, so that an earlier ✅ never stands for a failing run.
+ */
+export function statusComment(verdict: 'pass' | 'fail' | 'error', runUrl: string, commit?: string): string {
+  const what = verdict === 'pass' ? '✅ perfgate passed' : verdict === 'fail' ? '❌ perfgate failed' : '⚠️ perfgate errored';
+  return [
+    `### ${what} — see [the workflow run](${runUrl})`,
+    '',
+    `${commit !== undefined ? `Commit ${commitText(commit)}. ` : ''}GitHub refused the full report as a comment: it is in the run's job summary.`,
     '',
   ].join('\n');
 }
