@@ -54,26 +54,26 @@ function positiveMs(text: string | undefined, fallback: number): number {
 const BUDGET_SPENT = Symbol('perfgate.budgetSpent');
 
 /**
- * The step's GitHub time budget, shared by every client of the process: it starts with the first
- * client, and once it is spent every request fails at once, so that a GitHub that answers slowly
- * or not at all never holds the job until its 6 h limit. The warning is given once.
+ * The step's GitHub time budget, shared by every client of the process: the time spent waiting
+ * for GitHub's answers adds up (the step's own work in between does not count), and once the
+ * budget is spent every request fails at once, so that a GitHub that answers slowly or not at all
+ * never holds the job until its 6 h limit. The warning is given once.
  */
-let budget: { deadline: number; warned: boolean } | undefined;
+let budget = { spentMs: 0, warned: false };
 
 /** Starts the budget anew (tests run several steps in one process). */
 export function resetGithubBudget(): void {
-  budget = undefined;
+  budget = { spentMs: 0, warned: false };
 }
 
 function budgetLeftMs(): number {
-  budget ??= { deadline: Date.now() + githubBudgetMs(), warned: false };
-  return budget.deadline - Date.now();
+  return githubBudgetMs() - budget.spentMs;
 }
 
 function budgetSpent(warn: (message: string) => void): Error {
   const seconds = Math.round(githubBudgetMs() / 100) / 10;
   const message = `the step's GitHub time budget of ${seconds} s is spent: GitHub work abandoned (PERFGATE_GITHUB_BUDGET_MS sets it)`;
-  if (budget && !budget.warned) {
+  if (!budget.warned) {
     budget.warned = true;
     warn(`perfgate: ${message}; the verdict stands`);
   }
@@ -94,6 +94,7 @@ function timedFetch(warn: (message: string) => void): typeof fetch {
     const limit = Math.min(timeout, left);
     const timer = AbortSignal.timeout(limit);
     const signal = init.signal ? AbortSignal.any([init.signal, timer]) : timer;
+    const started = Date.now();
     try {
       return await fetch(input, { ...init, signal });
     } catch (error) {
@@ -104,6 +105,8 @@ function timedFetch(warn: (message: string) => void): typeof fetch {
       // octokit reads the message of the cause: it is the described failure, which keeps the original as its own cause.
       // eslint-disable-next-line preserve-caught-error
       throw new TypeError('fetch failed', { cause: new Error(why, { cause: error }) });
+    } finally {
+      budget.spentMs += Date.now() - started;
     }
   };
 }
