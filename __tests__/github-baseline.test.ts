@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { findBaseline, type FindBaselineOptions } from '../src/action/github/baseline.js';
+import { resetGithubBudget } from '../src/action/github/http.js';
 import { FakeGitHub, type FakeGitHubOptions } from './helpers/github-fake.js';
 import { openApi } from './helpers/github-openapi.js';
 import { tempDir } from './helpers/shared.js';
@@ -164,6 +165,50 @@ describe('findBaseline against a loopback GitHub checked with the OpenAPI descri
     expect(result.baseline?.runId).toBe(1001);
     expect(result.notes).toEqual(['run 3003: artifact "perfgate-baseline" has expired', 'run 2002: no artifact named "perfgate-baseline"']);
     expectValidTraffic(fake);
+  });
+
+  /** Runs `body` with the GitHub timeouts set for it, and a fresh budget. */
+  async function withTimeouts(timeouts: { PERFGATE_HTTP_TIMEOUT_MS?: string; PERFGATE_GITHUB_BUDGET_MS?: string }, body: () => Promise<void>): Promise<void> {
+    const saved = Object.fromEntries(Object.keys(timeouts).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, timeouts);
+    resetGithubBudget();
+    try {
+      await body();
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      resetGithubBudget();
+    }
+  }
+
+  test('artifact storage that never answers: the run falls through after the request timeout', async () => {
+    await withTimeouts({ PERFGATE_HTTP_TIMEOUT_MS: '300' }, async () => {
+      const zip = zipOf({ 'measurements_x_summary.csv': SUMMARY });
+      const fake = await serve({
+        artifacts: [
+          { id: 91, runId: 3003, name: 'perfgate-baseline', zip, blobHangs: 'headers' },
+          { id: 71, runId: 1001, name: 'perfgate-baseline', zip },
+        ],
+      });
+      const { result } = await lookUp(optionsFor(fake));
+      expect(result.baseline?.runId).toBe(1001);
+      expect(result.notes).toEqual([
+        'run 3003: cannot download artifact "perfgate-baseline": the artifact storage did not answer (no answer within 0.3 s)',
+        'run 2002: no artifact named "perfgate-baseline"',
+      ]);
+    });
+  });
+
+  test('artifact storage that stalls mid-download: stopped when the GitHub budget runs out', async () => {
+    await withTimeouts({ PERFGATE_GITHUB_BUDGET_MS: '1500' }, async () => {
+      const zip = zipOf({ 'measurements_x_summary.csv': SUMMARY });
+      const fake = await serve({ artifacts: [{ id: 91, runId: 3003, name: 'perfgate-baseline', zip, blobHangs: 'body' }] });
+      const { result } = await lookUp(optionsFor(fake));
+      expect(result.baseline).toBeUndefined();
+      expect(result.notes[0]).toBe('run 3003: cannot download artifact "perfgate-baseline": the artifact download stopped (the step\'s GitHub time budget of 1.5 s ran out)');
+    });
   });
 
   test('no successful run: undefined with a reason', async () => {

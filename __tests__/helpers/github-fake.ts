@@ -27,6 +27,8 @@ export interface FakeArtifact {
   zip?: Uint8Array;
   /** The download endpoint answers this instead of 302 (e.g. 410). */
   downloadStatus?: number;
+  /** The blob storage accepts the download and never answers ('headers'), or sends half the archive and stalls ('body'). */
+  blobHangs?: 'headers' | 'body';
 }
 
 export interface RecordedRequest {
@@ -85,7 +87,12 @@ export class FakeGitHub {
         res.end('<Error><Code>BlobNotFound</Code></Error>');
         return;
       }
+      if (artifact.blobHangs === 'headers') return;
       res.writeHead(200, { 'content-type': 'application/zip', 'content-length': String(artifact.zip.length) });
+      if (artifact.blobHangs === 'body') {
+        res.write(Buffer.from(artifact.zip.subarray(0, artifact.zip.length >> 1)));
+        return;
+      }
       res.end(Buffer.from(artifact.zip));
     });
     await Promise.all([listen(this.api), listen(this.blob)]);

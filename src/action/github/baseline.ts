@@ -12,7 +12,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
-import { apiRoot, githubClient, redact, toFailure, type HttpFailure, type Octokit } from './http.js';
+import { apiRoot, budgetLeftMs, githubBudgetMs, githubClient, redact, requestTimeoutMs, spendBudget, toFailure, type HttpFailure, type Octokit } from './http.js';
 import { unzipSync } from 'fflate';
 
 export interface FindBaselineOptions {
@@ -211,12 +211,34 @@ async function downloadArtifact(octokit: Octokit, owner: string, repo: string, a
   } catch (error) {
     return { failure: toFailure(error) };
   }
-  let blob: Response;
+  // The storage must answer within the request timeout, and the download end within the step's GitHub budget.
+  const started = Date.now();
+  const budgetEnds = started + budgetLeftMs();
+  const abort = new AbortController();
+  const waitMs = Math.max(0, Math.min(requestTimeoutMs(), budgetEnds - started));
+  let timer = setTimeout(() => abort.abort(new Error(`no answer within ${waitMs / 1000} s`)), waitMs);
+  const budgetSpent = () => new Error(`the step's GitHub time budget of ${githubBudgetMs() / 1000} s ran out`);
   try {
-    blob = await fetch(new URL(location, octokit.request.endpoint.DEFAULTS.baseUrl + '/'), { redirect: 'follow' });
-  } catch (error) {
-    return { failure: { message: `the artifact storage did not answer (${(error as Error).message})` } };
+    let blob: Response;
+    try {
+      blob = await fetch(new URL(location, octokit.request.endpoint.DEFAULTS.baseUrl + '/'), { redirect: 'follow', signal: abort.signal });
+    } catch (error) {
+      return { failure: { message: `the artifact storage did not answer (${(error as Error).message})` } };
+    }
+    clearTimeout(timer);
+    timer = setTimeout(() => abort.abort(budgetSpent()), Math.max(0, budgetEnds - Date.now()));
+    try {
+      return await readBlob(blob, maxBytes);
+    } catch (error) {
+      return { failure: { message: `the artifact download stopped (${(error as Error).message})` } };
+    }
+  } finally {
+    clearTimeout(timer);
+    spendBudget(Date.now() - started);
   }
+}
+
+async function readBlob(blob: Response, maxBytes: number): Promise<{ bytes: Uint8Array } | { failure: HttpFailure }> {
   if (!blob.ok) {
     await blob.body?.cancel();
     return { failure: { status: blob.status, message: `the artifact storage answered ${blob.status}` } };

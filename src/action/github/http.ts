@@ -66,8 +66,14 @@ export function resetGithubBudget(): void {
   budget = { spentMs: 0, warned: false };
 }
 
-function budgetLeftMs(): number {
+/** What is left of the step's GitHub time budget. */
+export function budgetLeftMs(): number {
   return githubBudgetMs() - budget.spentMs;
+}
+
+/** Counts time spent waiting on GitHub outside octokit (the artifact download) against the budget. */
+export function spendBudget(ms: number): void {
+  budget.spentMs += ms;
 }
 
 function budgetSpent(warn: (message: string) => void): Error {
