@@ -97,6 +97,9 @@ test('only requirements failed: the comparison first ("nothing slower"), the req
     '',
     'Judged commit abcdef0123456789abcdef0123456789abcdef01 against main (**history**): threshold against one run, noise not estimated.',
   ]);
+  // A commit that is not hex (a ref name from the event) goes in a code span, its controls shown as text.
+  const named = reviewerComment({ ...parts, commit: 'v1`\u001b[31m\u202e' }, {});
+  expect(named.split('\n')[2]).toBe('Judged commit `v1\\u001b[31m\\u202e` against main (**history**): threshold against one run, noise not estimated.');
   expect(body).toContain(
     '**Requirements not met**\n\n| Benchmark | Check | Result | Limit | vs limit |\n| :-- | :-- | --: | --: | --: |\n| BenchmarkEncode size=64 | time/op ≤ | 101.0 ns | 90.0 ns | +12.222 % |\n',
   );

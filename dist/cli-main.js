@@ -15322,7 +15322,7 @@ function reviewerHeadline(parts) {
   return pieces.length > 0 ? pieces.join(" · ") : void 0;
 }
 function commitText(commit) {
-  return /^[0-9a-f]{7,40}$/i.test(commit) ? commit.toLowerCase() : `\`${commit.replace(/[`\\\r\n]/g, "")}\``;
+  return /^[0-9a-f]{7,40}$/i.test(commit) ? commit.toLowerCase() : `\`${withoutControls(commit.replace(/[`\\\r\n]/g, ""))}\``;
 }
 function judgedLine(parts) {
   const report = parts.comparison;

@@ -11,7 +11,7 @@
 import { fitCommentBody, MAX_COMMENT_BODY, type CommentSection } from './commentBody.js';
 import type { ComparisonReport } from './comparisonReport.js';
 import { changeTable, comparisonMarkdownParts, comparisonTable, headline as comparisonHeadline } from './comparisonMarkdown.js';
-import { escapeMarkdown } from './escape.js';
+import { escapeMarkdown, withoutControls } from './escape.js';
 import { checkMarkdownParts, requirementFailures, requirementsHeadline } from './markdown.js';
 import { headline as checkHeadline, type CheckReport } from './model.js';
 
@@ -65,7 +65,7 @@ export function reviewerHeadline(parts: Pick<ReviewerCommentParts, 'check' | 'co
 
 /** A commit as GitHub links it in a comment (a bare SHA), or as code when it is not one. */
 function commitText(commit: string): string {
-  return /^[0-9a-f]{7,40}$/i.test(commit) ? commit.toLowerCase() : `\`${commit.replace(/[`\\\r\n]/g, '')}\``;
+  return /^[0-9a-f]{7,40}$/i.test(commit) ? commit.toLowerCase() : `\`${withoutControls(commit.replace(/[`\\\r\n]/g, ''))}\``;
 }
 
 /** "Judged commit 1a2b3c… against main: history of 8 runs; false alarms ≤ 0.5 % per gated statistic." */
