@@ -2550,6 +2550,56 @@ function csvError(file, error, text2, lines) {
   }
   return new InputError(error.message.replace(/\s*\(line \d+\)$/, ""), where);
 }
+function forEachCsvRow(file, content, required, expectedHeader, knownColumns, onRow) {
+  const text2 = stripBom(content);
+  if (text2.trim() === "") throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
+  const starts = lineStarts(text2);
+  const lineText = (line) => {
+    if (line < 1 || line > starts.length) return "";
+    const end = line < starts.length ? starts[line] : text2.length;
+    return text2.slice(starts[line - 1], end).replace(/(\r\n|\n|\r)$/, "");
+  };
+  let header;
+  let columns;
+  try {
+    parse(text2, {
+      skip_empty_lines: true,
+      relax_column_count: true,
+      record_delimiter: ["\r\n", "\n", "\r"],
+      on_record: (record, info) => {
+        if (!header) {
+          header = record;
+          columns = resolveColumns(file, lineText(info.lines), record, required, expectedHeader, knownColumns);
+          return null;
+        }
+        if (record.length !== header.length) {
+          throw new InputError(`expected ${header.length} fields like the header, found ${record.length}`, { file, line: info.lines, column: 1 });
+        }
+        onRow({ line: info.lines, text: lineText(info.lines), fields: record }, columns);
+        return null;
+      }
+    });
+  } catch (error) {
+    if (error instanceof CsvError) throw csvError(file, error, text2, text2.split(/\r\n|\n|\r/));
+    throw error;
+  }
+  if (!columns) throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
+  return columns;
+}
+function lineStarts(text2) {
+  let count = 1;
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (c === 10 || c === 13 && text2.charCodeAt(i + 1) !== 10) count++;
+  }
+  const starts = new Uint32Array(count);
+  let n = 1;
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (c === 10 || c === 13 && text2.charCodeAt(i + 1) !== 10) starts[n++] = i + 1;
+  }
+  return starts;
+}
 
 // src/engine/model/measurement.ts
 var STATISTIC_NAMES = ["value", "samples", "min", "mean", "median", "p90", "p95", "p99", "p999", "p9999", "max", "stdev", "variance", "jitter", "maxJitter"];
@@ -6122,17 +6172,17 @@ var genericCsvAdapter = {
     const notes = [];
     const plans = planColumns(mapping, notes);
     const required = [...new Set([mapping.experiment, mapping.parameter, ...plans.map((p) => p.column)].filter((c) => c !== void 0))];
-    const table3 = readCsvTable(file, text2, required, required.join(","), required);
-    if (table3.rows.length === 0) throw new InputError("the CSV has a header but no rows", { file, line: 2 });
     const defaultExperiment = baseName2(file);
     if (mapping.experiment === void 0) notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
     const measurements = [];
     const byKey = /* @__PURE__ */ new Map();
     const firstLine2 = /* @__PURE__ */ new Map();
-    for (const row of table3.rows) {
+    let rowCount = 0;
+    forEachCsvRow(file, text2, required, required.join(","), required, (row, columns) => {
+      rowCount++;
       let experiment = defaultExperiment;
       if (mapping.experiment !== void 0) {
-        const index2 = table3.columns[mapping.experiment];
+        const index2 = columns[mapping.experiment];
         experiment = (row.fields[index2] ?? "").trim();
         if (experiment === "") {
           throw new InputError(`the experiment column "${mapping.experiment}" is empty`, { file, line: row.line, column: fieldColumn(row.text, index2) });
@@ -6140,12 +6190,12 @@ var genericCsvAdapter = {
       }
       let parameter = { label: "" };
       if (mapping.parameter !== void 0) {
-        const label = (row.fields[table3.columns[mapping.parameter]] ?? "").trim();
+        const label = (row.fields[columns[mapping.parameter]] ?? "").trim();
         parameter = { label };
         if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label))) parameter.payloadBytes = Number(label);
       }
       for (const plan of plans) {
-        const index2 = table3.columns[plan.column];
+        const index2 = columns[plan.column];
         const cell = row.fields[index2] ?? "";
         if (isMissingValue(cell)) continue;
         const value2 = parseNumber(cell, "precise");
@@ -6173,10 +6223,17 @@ var genericCsvAdapter = {
           measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
           byKey.set(key, measurement);
           measurements.push(measurement);
+          if (options.maxMeasurements !== void 0 && measurements.length > options.maxMeasurements) {
+            throw new InputError(`the file holds more than ${options.maxMeasurements} measurements (found by line ${row.line}); the limit is ${options.maxMeasurements} per file`, {
+              file,
+              line: row.line
+            });
+          }
         }
         measurement.statistics[plan.statistic] = scale(value2, plan.statistic, plan.unit);
       }
-    }
+    });
+    if (rowCount === 0) throw new InputError("the CSV has a header but no rows", { file, line: 2 });
     return { format: "generic-csv", file, measurements, notes };
   }
 };
@@ -8870,7 +8927,7 @@ function loadResultSet(file, options) {
     );
   }
   const siblings = readSiblings(file.path, adapter.siblings ?? []);
-  const set = adapter.parse({ file: file.path, text: readText(file.path), ...siblings ? { siblings } : {} }, options);
+  const set = adapter.parse({ file: file.path, text: readText(file.path), ...siblings ? { siblings } : {} }, { ...options, maxMeasurements: RESULT_LIMITS.measurements });
   if (set.measurements.length === 0) throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
   if (set.measurements.length > RESULT_LIMITS.measurements) {
     throw new InputError(`the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`, { file: file.path });

@@ -56,7 +56,7 @@ export function loadResultSet(file: ResultFile, options: ReadSetOptions): Loaded
     );
   }
   const siblings = readSiblings(file.path, adapter.siblings ?? []);
-  const set = adapter.parse({ file: file.path, text: readText(file.path), ...(siblings ? { siblings } : {}) }, options);
+  const set = adapter.parse({ file: file.path, text: readText(file.path), ...(siblings ? { siblings } : {}) }, { ...options, maxMeasurements: RESULT_LIMITS.measurements });
   if (set.measurements.length === 0) throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
   if (set.measurements.length > RESULT_LIMITS.measurements) {
     throw new InputError(`the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`, { file: file.path });

@@ -71,3 +71,68 @@ function csvError(file: string, error: CsvError, text: string, lines: string[]):
   }
   return new InputError(error.message.replace(/\s*\(line \d+\)$/, ''), where);
 }
+
+/**
+ * Reads a comma-separated file like readCsvTable, but hands each data row to `onRow` as it is read
+ * instead of keeping them: for files whose size is bounded only by the file limit (generic CSV), the
+ * parsed rows are never all held at once. Line texts are cut from `content` when a row is handed on.
+ */
+export function forEachCsvRow<Name extends string>(
+  file: string,
+  content: string,
+  required: readonly Name[],
+  expectedHeader: string,
+  knownColumns: readonly string[],
+  onRow: (row: CsvRow, columns: Record<Name, number>) => void,
+): Record<Name, number> {
+  const text = stripBom(content);
+  if (text.trim() === '') throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
+  const starts = lineStarts(text);
+  const lineText = (line: number): string => {
+    if (line < 1 || line > starts.length) return '';
+    const end = line < starts.length ? starts[line]! : text.length;
+    return text.slice(starts[line - 1], end).replace(/(\r\n|\n|\r)$/, '');
+  };
+  let header: string[] | undefined;
+  let columns: Record<Name, number> | undefined;
+  try {
+    parse(text, {
+      skip_empty_lines: true,
+      relax_column_count: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      on_record: (record: string[], info: { lines: number }) => {
+        if (!header) {
+          header = record;
+          columns = resolveColumns(file, lineText(info.lines), record, required, expectedHeader, knownColumns);
+          return null;
+        }
+        if (record.length !== header.length) {
+          throw new InputError(`expected ${header.length} fields like the header, found ${record.length}`, { file, line: info.lines, column: 1 });
+        }
+        onRow({ line: info.lines, text: lineText(info.lines), fields: record }, columns!);
+        return null;
+      },
+    });
+  } catch (error) {
+    if (error instanceof CsvError) throw csvError(file, error, text, text.split(/\r\n|\n|\r/));
+    throw error;
+  }
+  if (!columns) throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
+  return columns;
+}
+
+/** Offsets where each line starts (CRLF, LF or a lone CR end one): four bytes a line, not a string. */
+function lineStarts(text: string): Uint32Array {
+  let count = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) count++;
+  }
+  const starts = new Uint32Array(count);
+  let n = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts[n++] = i + 1;
+  }
+  return starts;
+}

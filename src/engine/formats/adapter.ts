@@ -21,6 +21,11 @@ export interface ParseOptions {
   skipSeconds?: number;
   /** Column mapping for the generic CSV adapter. */
   mapping?: GenericCsvMapping;
+  /**
+   * The most measurements a file may hold. Readers whose model grows with the file (one measurement
+   * per CSV row) stop at the first one over it, so a file over the limit never has its model built whole.
+   */
+  maxMeasurements?: number;
 }
 
 /** How a generic CSV's columns map to the model (see the generic CSV adapter). */

@@ -1,6 +1,6 @@
 import { InputError, UsageError } from '../errors.js';
 import { fieldColumn } from '../csv/header.js';
-import { readCsvTable } from '../csv/table.js';
+import { forEachCsvRow } from '../csv/table.js';
 import { resolveStatistic, STATISTIC_NAMES, type Measurement, type Metric, type Parameter, type StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, type Unit } from '../model/units.js';
 import { isMissingValue, parseNumber } from '../numeric/parseNumber.js';
@@ -45,18 +45,18 @@ export const genericCsvAdapter: FormatAdapter = {
     const notes: string[] = [];
     const plans = planColumns(mapping, notes);
     const required = [...new Set([mapping.experiment, mapping.parameter, ...plans.map((p) => p.column)].filter((c): c is string => c !== undefined))];
-    const table = readCsvTable(file, text, required, required.join(','), required);
-    if (table.rows.length === 0) throw new InputError('the CSV has a header but no rows', { file, line: 2 });
-
     const defaultExperiment = baseName(file);
     if (mapping.experiment === undefined) notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
     const measurements: Measurement[] = [];
     const byKey = new Map<string, Measurement>();
     const firstLine = new Map<string, number>();
-    for (const row of table.rows) {
+    let rowCount = 0;
+    // Rows are handed over as they are read: a file near the size limit never has all its rows held at once.
+    forEachCsvRow(file, text, required, required.join(','), required, (row, columns) => {
+      rowCount++;
       let experiment = defaultExperiment;
       if (mapping.experiment !== undefined) {
-        const index = table.columns[mapping.experiment]!;
+        const index = columns[mapping.experiment]!;
         experiment = (row.fields[index] ?? '').trim();
         if (experiment === '') {
           throw new InputError(`the experiment column "${mapping.experiment}" is empty`, { file, line: row.line, column: fieldColumn(row.text, index) });
@@ -64,12 +64,12 @@ export const genericCsvAdapter: FormatAdapter = {
       }
       let parameter: Parameter = { label: '' };
       if (mapping.parameter !== undefined) {
-        const label = (row.fields[table.columns[mapping.parameter]!] ?? '').trim();
+        const label = (row.fields[columns[mapping.parameter]!] ?? '').trim();
         parameter = { label };
         if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label))) parameter.payloadBytes = Number(label);
       }
       for (const plan of plans) {
-        const index = table.columns[plan.column]!;
+        const index = columns[plan.column]!;
         const cell = row.fields[index] ?? '';
         if (isMissingValue(cell)) continue;
         const value = parseNumber(cell, 'precise');
@@ -97,10 +97,17 @@ export const genericCsvAdapter: FormatAdapter = {
           measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
           byKey.set(key, measurement);
           measurements.push(measurement);
+          if (options.maxMeasurements !== undefined && measurements.length > options.maxMeasurements) {
+            throw new InputError(`the file holds more than ${options.maxMeasurements} measurements (found by line ${row.line}); the limit is ${options.maxMeasurements} per file`, {
+              file,
+              line: row.line,
+            });
+          }
         }
         measurement.statistics[plan.statistic] = scale(value, plan.statistic, plan.unit);
       }
-    }
+    });
+    if (rowCount === 0) throw new InputError('the CSV has a header but no rows', { file, line: 2 });
     return { format: 'generic-csv', file, measurements, notes };
   },
 };
