@@ -3125,9 +3125,10 @@ function checkMeasurements(resultSets, requirements, options = {}) {
       entry.measurements.push(m);
     }
   }
+  const byExperiment = requirementsByExperiment(requirements);
   const checks = [];
   for (const [experiment, { source, measurements }] of experiments) {
-    const own = requirements.filter((r) => r.experiment === experiment);
+    const own = byExperiment.get(experiment) ?? [];
     if (own.length === 0) {
       checks.push({ experimentType: experiment, source, status: "unchecked", rows: [] });
       continue;
@@ -3143,16 +3144,9 @@ function checkMeasurements(resultSets, requirements, options = {}) {
     }
     checks.push(subExperimentCheck(experiment, source, rows, skipped));
   }
-  const named = new Set(requirements.map((r) => r.experiment));
-  const unnamed = [...experiments.keys()].filter((e) => !named.has(e));
-  const absent = /* @__PURE__ */ new Map();
-  for (const r of requirements) {
-    if (experiments.has(r.experiment)) continue;
-    const list2 = absent.get(r.experiment);
-    if (list2) list2.push(r);
-    else absent.set(r.experiment, [r]);
-  }
-  for (const [experiment, own] of absent) {
+  const unnamed = [...experiments.keys()].filter((e) => !byExperiment.has(e));
+  for (const [experiment, own] of byExperiment) {
+    if (experiments.has(experiment)) continue;
     const first = own[0];
     const hint = didYouMean(experiment, unnamed);
     const where = (list2) => `${fileName(first.file)} line ${Math.min(...list2.map((r) => r.line))}`;
@@ -3164,6 +3158,15 @@ function checkMeasurements(resultSets, requirements, options = {}) {
     checks.push({ ...subExperimentCheck(experiment, first.file, rows, skipped), absent: true });
   }
   return checks;
+}
+function requirementsByExperiment(requirements) {
+  const byExperiment = /* @__PURE__ */ new Map();
+  for (const r of requirements) {
+    const list2 = byExperiment.get(r.experiment);
+    if (list2) list2.push(r);
+    else byExperiment.set(r.experiment, [r]);
+  }
+  return byExperiment;
 }
 function subExperimentCheck(experimentType, source, rows, skipped) {
   const status = rows.some(rowFailed) ? "failed" : rows.length > 0 ? "passed" : "skipped";

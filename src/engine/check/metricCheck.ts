@@ -38,9 +38,12 @@ export function checkMeasurements(resultSets: readonly ResultSet[], requirements
       entry.measurements.push(m);
     }
   }
+  // Requirements by experiment, in requirement order: each experiment looks up its own rows instead
+  // of scanning every row (N experiments × M rows took 94 s at 100 000 files).
+  const byExperiment = requirementsByExperiment(requirements);
   const checks: SubExperimentCheck[] = [];
   for (const [experiment, { source, measurements }] of experiments) {
-    const own = requirements.filter((r) => r.experiment === experiment);
+    const own = byExperiment.get(experiment) ?? [];
     if (own.length === 0) {
       checks.push({ experimentType: experiment, source, status: 'unchecked', rows: [] });
       continue;
@@ -58,16 +61,9 @@ export function checkMeasurements(resultSets: readonly ResultSet[], requirements
   }
 
   // Results that no requirement names are what a misspelled or renamed experiment most likely meant.
-  const named = new Set(requirements.map((r) => r.experiment));
-  const unnamed = [...experiments.keys()].filter((e) => !named.has(e));
-  const absent = new Map<string, MetricRequirement[]>();
-  for (const r of requirements) {
-    if (experiments.has(r.experiment)) continue;
-    const list = absent.get(r.experiment);
-    if (list) list.push(r);
-    else absent.set(r.experiment, [r]);
-  }
-  for (const [experiment, own] of absent) {
+  const unnamed = [...experiments.keys()].filter((e) => !byExperiment.has(e));
+  for (const [experiment, own] of byExperiment) {
+    if (experiments.has(experiment)) continue;
     const first = own[0]!;
     const hint = didYouMean(experiment, unnamed);
     const where = (list: readonly MetricRequirement[]) => `${fileName(first.file)} line ${Math.min(...list.map((r) => r.line))}`;
@@ -79,6 +75,17 @@ export function checkMeasurements(resultSets: readonly ResultSet[], requirements
     checks.push({ ...subExperimentCheck(experiment, first.file, rows, skipped), absent: true });
   }
   return checks;
+}
+
+/** The requirements of each experiment, in the order the requirements list them; experiments in order of first mention. */
+export function requirementsByExperiment(requirements: readonly MetricRequirement[]): Map<string, MetricRequirement[]> {
+  const byExperiment = new Map<string, MetricRequirement[]>();
+  for (const r of requirements) {
+    const list = byExperiment.get(r.experiment);
+    if (list) list.push(r);
+    else byExperiment.set(r.experiment, [r]);
+  }
+  return byExperiment;
 }
 
 function subExperimentCheck(experimentType: string, source: string, rows: CheckRow[], skipped: string[]): SubExperimentCheck {
