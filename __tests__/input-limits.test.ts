@@ -2,6 +2,8 @@ import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../src/engine/errors.js';
 import { genericCsvAdapter } from '../src/engine/formats/genericCsv.js';
+import { googleBenchmarkAdapter } from '../src/engine/formats/googleBenchmark.js';
+import { parseLooseJson, type JsonObject } from '../src/engine/formats/looseJson.js';
 import { RESULT_LIMITS } from '../src/pipeline/resultSets.js';
 import { cli, read, repoRoot, tempDir } from './helpers/shared.js';
 
@@ -64,6 +66,28 @@ describe('a generic CSV stops at the measurement limit', () => {
     ]);
     expect(() => genericCsvAdapter.parse({ file: 'four.csv', text: text(4) }, { mapping, maxMeasurements: 3 })).toThrow(
       new InputError('the file holds more than 3 measurements (found by line 5); the limit is 3 per file', { file: 'four.csv', line: 5 }),
+    );
+  });
+});
+
+describe('JSON key places are found in the text when an error needs them', () => {
+  // The parser no longer keeps a map of key places per object (it cost more than the objects).
+  test('the key of this object, not a nested one of the same name, and the last of a repeated key', () => {
+    const text = '{\n  "a": {"x": 1, "b": {"x": 2}},\n  "x": 3,\n  "s\\u0078": [1, "}"],\n  "x": 4\n}';
+    const doc = parseLooseJson('t.json', text);
+    const root = doc.value as JsonObject;
+    expect(doc.placeOfKey(root, 'x')).toEqual({ line: 5, column: 3 });
+    expect(doc.placeOfKey(root, 'sx')).toEqual({ line: 4, column: 3 });
+    expect(doc.placeOfKey(root.a as JsonObject, 'x')).toEqual({ line: 2, column: 9 });
+    expect(doc.placeOfKey((root.a as JsonObject).b as JsonObject, 'x')).toEqual({ line: 2, column: 23 });
+    // A key the object does not have: the object's own place.
+    expect(doc.placeOfKey(root.a as JsonObject, 'nope')).toEqual({ line: 2, column: 8 });
+  });
+
+  test('a Google Benchmark field of the wrong type is still reported at its key', () => {
+    const text = '{\n  "benchmarks": [\n    {"name": "BM_A", "run_type": "iteration",\n     "real_time": "fast", "time_unit": "ns"}\n  ]\n}\n';
+    expect(() => googleBenchmarkAdapter.parse({ file: 'gb.json', text }, {})).toThrow(
+      new InputError('expected a number for "real_time", found the string "fast"', { file: 'gb.json', line: 4, column: 6 }),
     );
   });
 });

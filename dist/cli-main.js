@@ -3470,7 +3470,6 @@ var Parser = class {
   depth = 0;
   lineStarts = [0];
   containerPlaces = /* @__PURE__ */ new WeakMap();
-  keyPlaces = /* @__PURE__ */ new WeakMap();
   elementPlaces = /* @__PURE__ */ new WeakMap();
   /** Offsets of the containers currently open, to say which one a truncated file leaves open. */
   open = [];
@@ -3482,12 +3481,17 @@ var Parser = class {
     if (this.i < this.s.length) throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
     const place = (offset) => this.place(offset);
     const containers = this.containerPlaces;
-    const keys = this.keyPlaces;
     const elements = this.elementPlaces;
+    const source = this.s;
     return {
       value: value2,
       placeOf: (container) => place(containers.get(container) ?? 0),
-      placeOfKey: (object, key) => place(keys.get(object)?.get(key) ?? containers.get(object) ?? 0),
+      // Found again in the text when asked (for an error): a map of key places per object took
+      // more memory than the objects themselves in a large file.
+      placeOfKey: (object, key) => {
+        const start = containers.get(object);
+        return place(start === void 0 ? 0 : keyOffset(source, start, key) ?? start);
+      },
       placeOfElement: (array, index2) => place(elements.get(array)?.[index2] ?? containers.get(array) ?? 0)
     };
   }
@@ -3564,9 +3568,7 @@ var Parser = class {
     this.enter(start);
     this.i++;
     const object = /* @__PURE__ */ Object.create(null);
-    const keys = /* @__PURE__ */ new Map();
     this.containerPlaces.set(object, start);
-    this.keyPlaces.set(object, keys);
     this.skipSpace();
     if (this.s[this.i] === "}") {
       this.i++;
@@ -3579,7 +3581,6 @@ var Parser = class {
       if (this.s[this.i] !== '"') {
         throw this.error(`expected a quoted key, found ${this.describeAt(this.i)}`, this.i);
       }
-      const keyOffset = this.i;
       const key = this.string();
       this.skipSpace();
       if (this.i >= this.s.length) throw this.truncated();
@@ -3587,7 +3588,6 @@ var Parser = class {
       this.i++;
       const value2 = this.value();
       object[key] = value2;
-      keys.set(key, keyOffset);
       this.skipSpace();
       if (this.i >= this.s.length) throw this.truncated();
       const c = this.s[this.i];
@@ -3698,6 +3698,39 @@ var Parser = class {
     return Number(s.slice(start, this.i));
   }
 };
+function keyOffset(s, start, key) {
+  let found;
+  let depth = 0;
+  for (let i = start + 1; i < s.length; ) {
+    const c = s.charCodeAt(i);
+    if (c === 34) {
+      let end = i + 1;
+      while (end < s.length && s.charCodeAt(end) !== 34) end += s.charCodeAt(end) === 92 ? 2 : 1;
+      end++;
+      if (depth === 0) {
+        let next = end;
+        while (next < s.length && /\s/.test(s[next])) next++;
+        if (s[next] === ":" && decodedString(s.slice(i, end)) === key) found = i;
+      }
+      i = end;
+      continue;
+    }
+    if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (depth === 0) break;
+      depth--;
+    }
+    i++;
+  }
+  return found;
+}
+function decodedString(literal) {
+  try {
+    return JSON.parse(literal);
+  } catch {
+    return void 0;
+  }
+}
 var JsonFields = class {
   constructor(file, doc) {
     this.file = file;

@@ -52,7 +52,6 @@ class Parser {
   private depth = 0;
   private readonly lineStarts: number[] = [0];
   private readonly containerPlaces = new WeakMap<object, number>();
-  private readonly keyPlaces = new WeakMap<object, Map<string, number>>();
   private readonly elementPlaces = new WeakMap<object, number[]>();
   /** Offsets of the containers currently open, to say which one a truncated file leaves open. */
   private readonly open: number[] = [];
@@ -72,12 +71,17 @@ class Parser {
     if (this.i < this.s.length) throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
     const place = (offset: number): JsonPlace => this.place(offset);
     const containers = this.containerPlaces;
-    const keys = this.keyPlaces;
     const elements = this.elementPlaces;
+    const source = this.s;
     return {
       value,
       placeOf: (container) => place(containers.get(container) ?? 0),
-      placeOfKey: (object, key) => place(keys.get(object)?.get(key) ?? containers.get(object) ?? 0),
+      // Found again in the text when asked (for an error): a map of key places per object took
+      // more memory than the objects themselves in a large file.
+      placeOfKey: (object, key) => {
+        const start = containers.get(object);
+        return place(start === undefined ? 0 : (keyOffset(source, start, key) ?? start));
+      },
       placeOfElement: (array, index) => place(elements.get(array)?.[index] ?? containers.get(array) ?? 0),
     };
   }
@@ -164,9 +168,7 @@ class Parser {
     this.enter(start);
     this.i++; // {
     const object: JsonObject = Object.create(null) as JsonObject;
-    const keys = new Map<string, number>();
     this.containerPlaces.set(object, start);
-    this.keyPlaces.set(object, keys);
     this.skipSpace();
     if (this.s[this.i] === '}') {
       this.i++;
@@ -179,7 +181,6 @@ class Parser {
       if (this.s[this.i] !== '"') {
         throw this.error(`expected a quoted key, found ${this.describeAt(this.i)}`, this.i);
       }
-      const keyOffset = this.i;
       const key = this.string();
       this.skipSpace();
       if (this.i >= this.s.length) throw this.truncated();
@@ -187,7 +188,6 @@ class Parser {
       this.i++;
       const value = this.value();
       object[key] = value;
-      keys.set(key, keyOffset);
       this.skipSpace();
       if (this.i >= this.s.length) throw this.truncated();
       const c = this.s[this.i];
@@ -299,6 +299,45 @@ class Parser {
       throw this.error(`a malformed number "${s.slice(start, Math.min(s.length, this.i + 8)).split(/[\s,\]}]/)[0]}"`, start);
     }
     return Number(s.slice(start, this.i));
+  }
+}
+
+/**
+ * Where `key` is written in the object whose `{` is at `start` of a text that parsed: the offset of
+ * its opening quote, the last one when the key is repeated (the value the object holds).
+ */
+function keyOffset(s: string, start: number, key: string): number | undefined {
+  let found: number | undefined;
+  let depth = 0;
+  for (let i = start + 1; i < s.length;) {
+    const c = s.charCodeAt(i);
+    if (c === 34 /* " */) {
+      let end = i + 1;
+      while (end < s.length && s.charCodeAt(end) !== 34) end += s.charCodeAt(end) === 92 /* \ */ ? 2 : 1;
+      end++;
+      if (depth === 0) {
+        let next = end;
+        while (next < s.length && /\s/.test(s[next]!)) next++;
+        if (s[next] === ':' && decodedString(s.slice(i, end)) === key) found = i;
+      }
+      i = end;
+      continue;
+    }
+    if (c === 123 /* { */ || c === 91 /* [ */) depth++;
+    else if (c === 125 /* } */ || c === 93 /* ] */) {
+      if (depth === 0) break;
+      depth--;
+    }
+    i++;
+  }
+  return found;
+}
+
+function decodedString(literal: string): string | undefined {
+  try {
+    return JSON.parse(literal) as string;
+  } catch {
+    return undefined;
   }
 }
 
