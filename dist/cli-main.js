@@ -14647,10 +14647,18 @@ function parseTrendStatistics(texts, what) {
 // src/engine/report/inspect.ts
 function inspectResultSet(set, formatTitle) {
   const experiments = /* @__PURE__ */ new Map();
+  const parameterSets = /* @__PURE__ */ new Map();
   for (const m of set.measurements) {
     let e = experiments.get(m.experiment);
-    if (!e) experiments.set(m.experiment, e = { name: m.experiment, parameters: [], metrics: [] });
-    if (!e.parameters.includes(m.parameter.label)) e.parameters.push(m.parameter.label);
+    let parameters = parameterSets.get(m.experiment);
+    if (!e || !parameters) {
+      experiments.set(m.experiment, e = { name: m.experiment, parameters: [], metrics: [] });
+      parameterSets.set(m.experiment, parameters = /* @__PURE__ */ new Set());
+    }
+    if (!parameters.has(m.parameter.label)) {
+      parameters.add(m.parameter.label);
+      e.parameters.push(m.parameter.label);
+    }
     let metric2 = e.metrics.find((x) => x.name === m.metric.name && x.unit === m.metric.unit);
     if (!metric2) {
       metric2 = { name: m.metric.name, unit: m.metric.unit, displayUnit: m.metric.displayUnit, direction: m.metric.direction, statistics: [], measurements: 0 };
@@ -14664,6 +14672,14 @@ function inspectResultSet(set, formatTitle) {
 function renderInspectionText(files, sets) {
   const out = [];
   files.forEach((f, i) => {
+    const firstOf = /* @__PURE__ */ new Map();
+    const firstParameter = new Map(f.experiments.map((e) => [e.name, e.parameters[0]]));
+    for (const m of sets[i]?.measurements ?? []) {
+      if (firstParameter.get(m.experiment) !== m.parameter.label) continue;
+      const list2 = firstOf.get(m.experiment);
+      if (list2) list2.push(m);
+      else firstOf.set(m.experiment, [m]);
+    }
     out.push(`${safe(f.file)}: ${f.format} (${f.formatTitle}), ${f.measurements} measurement(s), ${f.experiments.length} experiment(s)`);
     for (const note of f.notes) out.push(`  note: ${safe(note)}`);
     for (const e of f.experiments) {
@@ -14672,7 +14688,7 @@ function renderInspectionText(files, sets) {
         const unit = m.unit === m.displayUnit ? m.unit : `${m.unit}, read as ${m.displayUnit}`;
         out.push(`    ${safe(m.name)} [${unit || "count"}] ${m.direction}: ${m.statistics.join(", ")}`);
       }
-      const first = sets[i]?.measurements.filter((m) => m.experiment === e.name && m.parameter.label === e.parameters[0]) ?? [];
+      const first = firstOf.get(e.name) ?? [];
       for (const m of first) {
         const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${k === "samples" ? String(v) : formatFixed3(v)}`);
         out.push(`    e.g. ${m.parameter.label === "" ? "(none)" : safe(m.parameter.label)} ${safe(m.metric.name)}: ${values.join(" ")}`);

@@ -20,10 +20,19 @@ export interface ExperimentInspection {
 
 export function inspectResultSet(set: ResultSet, formatTitle: string): FileInspection {
   const experiments = new Map<string, ExperimentInspection>();
+  // Sets beside the lists: an experiment of 40 000 parameters must not scan its list for each one.
+  const parameterSets = new Map<string, Set<string>>();
   for (const m of set.measurements) {
     let e = experiments.get(m.experiment);
-    if (!e) experiments.set(m.experiment, (e = { name: m.experiment, parameters: [], metrics: [] }));
-    if (!e.parameters.includes(m.parameter.label)) e.parameters.push(m.parameter.label);
+    let parameters = parameterSets.get(m.experiment);
+    if (!e || !parameters) {
+      experiments.set(m.experiment, (e = { name: m.experiment, parameters: [], metrics: [] }));
+      parameterSets.set(m.experiment, (parameters = new Set()));
+    }
+    if (!parameters.has(m.parameter.label)) {
+      parameters.add(m.parameter.label);
+      e.parameters.push(m.parameter.label);
+    }
     let metric = e.metrics.find((x) => x.name === m.metric.name && x.unit === m.metric.unit);
     if (!metric) {
       metric = { name: m.metric.name, unit: m.metric.unit, displayUnit: m.metric.displayUnit, direction: m.metric.direction, statistics: [], measurements: 0 };
@@ -39,6 +48,15 @@ export function inspectResultSet(set: ResultSet, formatTitle: string): FileInspe
 export function renderInspectionText(files: readonly FileInspection[], sets: readonly ResultSet[]): string {
   const out: string[] = [];
   files.forEach((f, i) => {
+    // Each experiment's measurements of its first parameter, found in one pass over the file's.
+    const firstOf = new Map<string, ResultSet['measurements'][number][]>();
+    const firstParameter = new Map(f.experiments.map((e) => [e.name, e.parameters[0]]));
+    for (const m of sets[i]?.measurements ?? []) {
+      if (firstParameter.get(m.experiment) !== m.parameter.label) continue;
+      const list = firstOf.get(m.experiment);
+      if (list) list.push(m);
+      else firstOf.set(m.experiment, [m]);
+    }
     out.push(`${safe(f.file)}: ${f.format} (${f.formatTitle}), ${f.measurements} measurement(s), ${f.experiments.length} experiment(s)`);
     for (const note of f.notes) out.push(`  note: ${safe(note)}`);
     for (const e of f.experiments) {
@@ -48,7 +66,7 @@ export function renderInspectionText(files: readonly FileInspection[], sets: rea
         out.push(`    ${safe(m.name)} [${unit || 'count'}] ${m.direction}: ${m.statistics.join(', ')}`);
       }
       // The first parameter's values, so a user sees the numbers were read right.
-      const first = sets[i]?.measurements.filter((m) => m.experiment === e.name && m.parameter.label === e.parameters[0]) ?? [];
+      const first = firstOf.get(e.name) ?? [];
       for (const m of first) {
         const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${k === 'samples' ? String(v) : formatFixed3(v as number)}`);
         out.push(`    e.g. ${m.parameter.label === '' ? '(none)' : safe(m.parameter.label)} ${safe(m.metric.name)}: ${values.join(' ')}`);
