@@ -120,6 +120,10 @@ describe('generic CSV adapter', () => {
     const dup = thrown(() => parse(header + 'udp,64,1,2,3\nudp,64,1,2,3\n')) as InputError;
     expect(dup.message).toBe('"udp / 64" has a second latency median (first on line 2)');
     expect(dup.place).toEqual({ file: 'g.csv', line: 3, column: 8 });
+    // A statistic first given on a later row than its measurement's first: that row is named.
+    const later = thrown(() => parse(header + 'udp,64,1,,\nudp,64,,2,\nudp,64,,3,\n')) as InputError;
+    expect(later.message).toBe('"udp / 64" has a second latency p99 (first on line 3)');
+    expect(later.place).toEqual({ file: 'g.csv', line: 4, column: 9 });
     expect((thrown(() => parse(header + ',64,1,2,3\n')) as InputError).place).toEqual({ file: 'g.csv', line: 2, column: 1 });
     expect((thrown(() => parse(header)) as InputError).message).toMatch(/header but no rows/);
     expect((thrown(() => parse('')) as InputError).place).toEqual({ file: 'g.csv', line: 1 });

@@ -6212,7 +6212,7 @@ var genericCsvAdapter = {
     if (mapping.experiment === void 0) notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
     const measurements = [];
     const byKey = /* @__PURE__ */ new Map();
-    const firstLine2 = /* @__PURE__ */ new Map();
+    const laterLines = /* @__PURE__ */ new Map();
     let rowCount = 0;
     forEachCsvRow(file, text2, required, required.join(","), required, (row, columns) => {
       rowCount++;
@@ -6243,9 +6243,9 @@ var genericCsvAdapter = {
           });
         }
         const key = `${experiment}\0${parameter.label}\0${plan.metric.name}`;
-        const statisticKey = `${key}\0${plan.statistic}`;
-        const earlier = firstLine2.get(statisticKey);
-        if (earlier !== void 0) {
+        let measurement = byKey.get(key);
+        if (measurement?.statistics[plan.statistic] !== void 0) {
+          const earlier = laterLines.get(measurement)?.[plan.statistic] ?? measurement.place.line;
           const what = `${experiment}${parameter.label ? ` / ${parameter.label}` : ""}`;
           throw new InputError(`"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`, {
             file,
@@ -6253,8 +6253,6 @@ var genericCsvAdapter = {
             column: fieldColumn(row.text, index2)
           });
         }
-        firstLine2.set(statisticKey, row.line);
-        let measurement = byKey.get(key);
         if (!measurement) {
           measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
           byKey.set(key, measurement);
@@ -6265,6 +6263,10 @@ var genericCsvAdapter = {
               line: row.line
             });
           }
+        } else if (row.line !== measurement.place.line) {
+          let lines = laterLines.get(measurement);
+          if (!lines) laterLines.set(measurement, lines = {});
+          lines[plan.statistic] = row.line;
         }
         measurement.statistics[plan.statistic] = scale(value2, plan.statistic, plan.unit);
       }

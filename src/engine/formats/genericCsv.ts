@@ -49,7 +49,9 @@ export const genericCsvAdapter: FormatAdapter = {
     if (mapping.experiment === undefined) notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
     const measurements: Measurement[] = [];
     const byKey = new Map<string, Measurement>();
-    const firstLine = new Map<string, number>();
+    // Where a statistic was first given, when not on its measurement's own first row (rare: one map
+    // entry per statistic of every row held more than the measurements).
+    const laterLines = new Map<Measurement, Partial<Record<StatisticName, number>>>();
     let rowCount = 0;
     // Rows are handed over as they are read: a file near the size limit never has all its rows held at once.
     forEachCsvRow(file, text, required, required.join(','), required, (row, columns) => {
@@ -81,9 +83,9 @@ export const genericCsvAdapter: FormatAdapter = {
           });
         }
         const key = `${experiment}\u0000${parameter.label}\u0000${plan.metric.name}`;
-        const statisticKey = `${key}\u0000${plan.statistic}`;
-        const earlier = firstLine.get(statisticKey);
-        if (earlier !== undefined) {
+        let measurement = byKey.get(key);
+        if (measurement?.statistics[plan.statistic] !== undefined) {
+          const earlier = laterLines.get(measurement)?.[plan.statistic] ?? measurement.place.line;
           const what = `${experiment}${parameter.label ? ` / ${parameter.label}` : ''}`;
           throw new InputError(`"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`, {
             file,
@@ -91,8 +93,6 @@ export const genericCsvAdapter: FormatAdapter = {
             column: fieldColumn(row.text, index),
           });
         }
-        firstLine.set(statisticKey, row.line);
-        let measurement = byKey.get(key);
         if (!measurement) {
           measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
           byKey.set(key, measurement);
@@ -103,6 +103,11 @@ export const genericCsvAdapter: FormatAdapter = {
               line: row.line,
             });
           }
+        } else if (row.line !== measurement.place.line) {
+          // A statistic first given on a later row than its measurement's: remembered for the message above.
+          let lines = laterLines.get(measurement);
+          if (!lines) laterLines.set(measurement, (lines = {}));
+          lines[plan.statistic] = row.line;
         }
         measurement.statistics[plan.statistic] = scale(value, plan.statistic, plan.unit);
       }
