@@ -84,6 +84,17 @@ describe('JSON key places are found in the text when an error needs them', () =>
     expect(doc.placeOfKey(root.a as JsonObject, 'nope')).toEqual({ line: 2, column: 8 });
   });
 
+  test('parsed objects inherit nothing: __proto__ and constructor are plain keys, toString is absent', () => {
+    const doc = parseLooseJson('t.json', '{"__proto__": {"polluted": 1}, "constructor": 2}');
+    const root = doc.value as JsonObject;
+    expect(Object.keys(root)).toEqual(['__proto__', 'constructor']);
+    expect(root['__proto__']).toEqual({ polluted: 1 });
+    expect(root['constructor']).toBe(2);
+    expect((root as Record<string, unknown>)['toString']).toBeUndefined();
+    expect((root as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(doc.placeOfKey(root, 'constructor')).toEqual({ line: 1, column: 32 });
+  });
+
   test('a Google Benchmark field of the wrong type is still reported at its key', () => {
     const text = '{\n  "benchmarks": [\n    {"name": "BM_A", "run_type": "iteration",\n     "real_time": "fast", "time_unit": "ns"}\n  ]\n}\n';
     expect(() => googleBenchmarkAdapter.parse({ file: 'gb.json', text }, {})).toThrow(

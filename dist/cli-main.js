@@ -3450,6 +3450,10 @@ function uniqueFileStems(names) {
 
 // src/engine/formats/looseJson.ts
 var MAX_DEPTH = 1e3;
+var JsonRecord = class {
+};
+Object.setPrototypeOf(JsonRecord.prototype, null);
+delete JsonRecord.prototype.constructor;
 function isJsonObject(value2) {
   return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
@@ -3567,7 +3571,7 @@ var Parser = class {
     const start = this.i;
     this.enter(start);
     this.i++;
-    const object = /* @__PURE__ */ Object.create(null);
+    const object = new JsonRecord();
     this.containerPlaces.set(object, start);
     this.skipSpace();
     if (this.s[this.i] === "}") {

@@ -33,6 +33,15 @@ export interface JsonDocument {
 
 const MAX_DEPTH = 1000;
 
+/**
+ * A parsed object: no inherited properties (a key `__proto__` or `constructor` is plain data), like
+ * Object.create(null), but objects of the same keys share one shape. Object.create(null) makes each
+ * one a hash table, several times the size: most of the memory of a large file.
+ */
+class JsonRecord {}
+Object.setPrototypeOf(JsonRecord.prototype, null);
+delete (JsonRecord.prototype as { constructor?: unknown }).constructor;
+
 export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -167,7 +176,7 @@ class Parser {
     const start = this.i;
     this.enter(start);
     this.i++; // {
-    const object: JsonObject = Object.create(null) as JsonObject;
+    const object = new JsonRecord() as JsonObject;
     this.containerPlaces.set(object, start);
     this.skipSpace();
     if (this.s[this.i] === '}') {
