@@ -27,7 +27,7 @@ describe('the size limit of files read whole', () => {
     expect(result.code).toBe(2);
     expect(result.err).toBe(
       `perfgate: error: ${path}: the file is 65 MiB, over the 64 MiB limit for Google Benchmark JSON output files: they are read whole, ` +
-        'which takes up to 20 times the file in memory; split the results into files of at most 64 MiB ' +
+        'which takes several times their size in memory; split the results into files of at most 64 MiB ' +
         '(Fast-DDS raw measurement files are streamed and have no such limit)\n',
     );
   });
