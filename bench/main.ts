@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { corpusRoot, rawCorpus, summaryCorpus, trivialCorpus, type RawCorpus } from './corpus.js';
 import { pythonHas, runActionProcess, runChartsCold, runCliProcess, runNodeNoop, runPython, type ProcessRun } from './processes.js';
 import { STAGES, type BenchContext } from './stages.js';
+import { inputBounds } from './bounds.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { summarize } from '../src/engine/summarize.js';
 
@@ -161,7 +162,27 @@ function machine(): string[] {
   ];
 }
 
+/** `--bounds`: only the memory and time bounds, replaced in place in bench/RESULTS.md (or the quick report). */
+function boundsOnly(): void {
+  const section = inputBounds({ cliPath: join(dirname(actionPath), 'cli.js'), peakRssHook, quick, log });
+  process.stdout.write(section.join('\n') + '\n');
+  const out = quick ? join(tmpdir(), 'perfgate-bench-RESULTS.quick.md') : join(repoRoot, 'bench', 'RESULTS.md');
+  const old = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  const start = old.indexOf(section[0]!);
+  const checkAt = start < 0 ? -1 : old.indexOf('\n## `check`', start);
+  const next = checkAt < 0 ? -1 : old.indexOf('\n## ', checkAt + 1);
+  // Where a whole run puts it: before bench/NOTES.md's text, else at the end.
+  const notes = old.indexOf('\n## Notes\n');
+  let replaced: string;
+  if (start >= 0) replaced = `${old.slice(0, start)}${section.join('\n')}${next < 0 ? '' : old.slice(next)}`;
+  else if (notes >= 0) replaced = `${old.slice(0, notes + 1)}${section.join('\n')}\n${old.slice(notes)}`;
+  else replaced = `${old.trimEnd()}\n\n${section.join('\n')}`;
+  writeFileSync(out, replaced.trimEnd() + '\n');
+  log(`wrote the bounds section of ${out}`);
+}
+
 async function main(): Promise<void> {
+  if (argv.includes('--bounds')) return boundsOnly();
   const started = performance.now();
   log(`corpora under ${corpusRoot}`);
   const a = rawCorpus('a', 10_000);
@@ -460,6 +481,7 @@ async function main(): Promise<void> {
     ...pyRows,
     '',
   ];
+  lines.push(...inputBounds({ cliPath: join(dirname(actionPath), 'cli.js'), peakRssHook, quick, log }));
   const notes = join(repoRoot, 'bench', 'NOTES.md');
   if (existsSync(notes)) lines.push(readFileSync(notes, 'utf8').trimEnd(), '');
   const report = lines.join('\n');

@@ -1,4 +1,5 @@
-// `npm run bench [-- --quick] [-- --dist]`: builds what the bench runs, then runs bench/main.ts.
+// `npm run bench [-- --quick] [-- --dist] [-- --bounds]`: builds what the bench runs, then runs bench/main.ts
+// (--bounds: only the memory and time bounds of inputs read whole, replaced in bench/RESULTS.md).
 //
 // - bench/main.ts (which imports src/ directly) is bundled with esbuild into bench/.out/ (inside
 //   the checkout, so that code resolving node_modules at run time finds it; removed afterwards).
