@@ -144,7 +144,9 @@ describe('action: history-branch', () => {
     const run = await runActionAsync(record({ 'github-token': READ_ONLY, requirements: join(example, 'requirements.csv') }), { env: pushEnv(1) });
     expect(run.status).toBe(0);
     expect(run.outputs['verdict']).toBe('pass');
-    expect(warnings(run)).toEqual([expect.stringContaining(`this run's record was not committed to branch ${BRANCH}: cannot commit to branch ${BRANCH}: HTTP 403`)]);
+    expect(warnings(run)).toEqual([expect.stringContaining(`this run's record ${recordName(1)} (run 1001, commit `)]);
+    expect(warnings(run)[0]).toContain(`was not committed to branch ${BRANCH}: cannot commit to branch ${BRANCH}: HTTP 403`);
+    expect(run.outputs['history-recorded']).toBe('false');
     expect(warnings(run)[0]).not.toContain(READ_ONLY);
     expect(readdirSync(join(run.workspace, 'history'))).toEqual([recordName(1)]);
     expect(git!.refs.size).toBe(0);
@@ -239,6 +241,90 @@ describe('action: history-branch', () => {
       pr.stderr +
       pr.summary;
     expect(shown).not.toContain(READ_ONLY);
+  });
+
+  // Issue 26, defect 1: a truncated record on the branch made every later push exit 1 ("bad input"),
+  // its own record never committed and its verdict replaced by "errored".
+  describe('a record on the branch that is not a valid record', () => {
+    const corrupt = recordName(2);
+    async function branchWithCorruptRecord(): Promise<string> {
+      await serve();
+      expect((await runActionAsync(record(), { env: pushEnv(1) })).status).toBe(0);
+      const valid = git!.files(git!.history(BRANCH)[0]!.sha).get(`history/${recordName(1)}`)!;
+      return git!.seed(BRANCH, { [`history/${corrupt}`]: valid.subarray(0, 100) });
+    }
+    const skipped = `perfgate: history-branch: history/${corrupt} on branch ${BRANCH}: skipped: not a perfgate history record: `;
+
+    test('a push skips it with one warning naming its branch path, keeps its verdict and commits its own record', async () => {
+      await branchWithCorruptRecord();
+      const run = await runActionAsync(record({ requirements: join(example, 'requirements.csv') }), { env: pushEnv(3) });
+      expect(run.status).toBe(0);
+      expect(run.outputs['verdict']).toBe('pass');
+      expect(run.outputs['history-recorded']).toBe('true');
+      expect(warnings(run)).toHaveLength(1);
+      expect(warnings(run)[0]!.startsWith(skipped)).toBe(true);
+      expect(run.summary).not.toContain('errored');
+      // Its record is committed; the bad one is left on the branch as it was (not copied, not removed).
+      expect(tipRecords()).toEqual([recordName(1), corrupt, recordName(3)]);
+      expect(readdirSync(join(run.workspace, 'history')).sort()).toEqual([recordName(1), recordName(3)]);
+      expect(git!.problems).toEqual([]);
+    });
+
+    test('a pull request reads the other records and is judged on them, with the same warning', async () => {
+      await branchWithCorruptRecord();
+      const pr = await runActionAsync(
+        { results: join(example, 'results'), history: 'history', 'history-branch': BRANCH, 'github-token': READ_ONLY, charts: 'false', 'upload-report': 'false' },
+        { env: prEnv() },
+      );
+      expect(pr.status).toBe(0);
+      expect(pr.outputs['verdict']).toBe('pass');
+      expect(warnings(pr)).toEqual([expect.stringContaining(skipped)]);
+      expect(pr.stdout).toContain(`history: 2 record(s) on branch ${BRANCH} at `);
+      expect(pr.stdout).toContain('; 1 copied into history; 1 skipped (not valid records)');
+      expect(readdirSync(join(pr.workspace, 'history'))).toEqual([recordName(1)]);
+    });
+  });
+
+  // Issue 26, defect 10: 10 concurrent pushes lost 2–3 records with 8 attempts and no wait between them.
+  test.each([10, 16])(
+    '%i pushes at once: every record is committed',
+    async (count) => {
+      await serve();
+      expect((await runActionAsync(record(), { env: pushEnv(1) })).status).toBe(0);
+      const pushes = Array.from({ length: count }, (_, i) => i + 2);
+      const runs = await Promise.all(pushes.map((n) => runActionAsync(record(), { env: pushEnv(n) })));
+      for (const run of runs) expect([run.status, warnings(run), run.outputs['history-recorded']]).toEqual([0, [], 'true']);
+      expect(tipRecords()).toEqual([1, ...pushes].map(recordName).sort());
+      expect(git!.problems).toEqual([]);
+    },
+    300_000,
+  );
+
+  test('a record that never wins the race: a warning naming the run whose record was lost, and history-recorded false', async () => {
+    await serve();
+    expect((await runActionAsync(record(), { env: pushEnv(1) })).status).toBe(0);
+    git!.options.raceRefUpdates = 1000;
+    const run = await runActionAsync(record({ requirements: join(example, 'requirements.csv') }), { env: pushEnv(2) });
+    expect([run.status, run.outputs['verdict'], run.outputs['history-recorded']]).toEqual([0, 'pass', 'false']);
+    expect(warnings(run)).toEqual([
+      `perfgate: record-history: this run's record ${recordName(2)} (run 1002, commit aaaaaaa) was not committed to branch ${BRANCH}: ` +
+        `branch ${BRANCH} kept moving: gave up after 20 attempts (HTTP 422 (Update is not a fast forward)). It is in history.`,
+    ]);
+    // 20 ref updates, then nothing more.
+    expect(git!.requests.filter((r) => r.operationId === 'git/update-ref')).toHaveLength(20);
+  }, 120_000);
+
+  test('a 422 that is not a fast-forward refusal is final at once, not retried as a race', async () => {
+    await serve({ faults: [{ operationId: 'git/update-ref', status: 422, message: 'Reference update failed', times: 100 }] });
+    expect((await runActionAsync(record(), { env: pushEnv(1) })).status).toBe(0);
+    const before = git!.requests.filter((r) => r.operationId === 'git/update-ref').length;
+    const run = await runActionAsync(record(), { env: pushEnv(2) });
+    expect(run.status).toBe(0);
+    expect(run.outputs['history-recorded']).toBe('false');
+    expect(warnings(run)).toEqual([
+      expect.stringContaining(`: cannot update branch ${BRANCH}: HTTP 422 (Reference update failed - https://docs.github.com/rest/git). It is in history.`),
+    ]);
+    expect(git!.requests.filter((r) => r.operationId === 'git/update-ref').length - before).toBe(1);
   });
 
   test('a pull request never writes the branch, and history-branch needs a folder to work on', async () => {

@@ -12364,7 +12364,7 @@ function planHistoryWindow(existing, record, window = DEFAULT_HISTORY_WINDOW) {
 function checkWindow(window) {
   if (!Number.isInteger(window) || window < 1) throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
 }
-function readAll(folder) {
+function readAll(folder, skip) {
   let names;
   try {
     names = readdirSync2(folder);
@@ -12372,17 +12372,23 @@ function readAll(folder) {
     if (error.code === "ENOENT") return [];
     throw new InputError(`cannot read the history folder: ${error.message}`, { file: folder });
   }
-  return names.filter((name) => HISTORY_FILE.test(name)).sort().map((name) => {
+  return names.filter((name) => HISTORY_FILE.test(name)).sort().flatMap((name) => {
     const file = join4(folder, name);
-    return { ...parseHistoryRecord(readText(file), file), file };
+    try {
+      return [{ ...parseHistoryRecord(readText(file), file), file }];
+    } catch (error) {
+      if (!skip || !(error instanceof InputError)) throw error;
+      skip(file, error.message);
+      return [];
+    }
   });
 }
 function strip({ file: _file, ...record }) {
   return record;
 }
-function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW) {
+function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW, skip) {
   checkWindow(window);
-  const all = readAll(folder).sort(compareRecords);
+  const all = readAll(folder, skip).sort(compareRecords);
   return all.slice(Math.max(0, all.length - window)).map(strip);
 }
 function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW) {
@@ -12817,7 +12823,8 @@ function readHistoryRuns(folder, options, progress) {
     throw new InputError("cannot find the history folder", { file: folder });
   }
   if (names.some((n) => n.startsWith("history-") && n.endsWith(".json"))) {
-    return readHistoryWindow(folder).map((record) => runOfRecord(record));
+    const skip = (file, reason) => progress.warning(`${file}: skipped: ${reason}`);
+    return readHistoryWindow(folder, void 0, skip).map((record) => runOfRecord(record));
   }
   return readRunFolders(folder, options, progress);
 }

@@ -412,7 +412,14 @@ interface StoredRecord extends HistoryRecord {
   file: string;
 }
 
-function readAll(folder: string): StoredRecord[] {
+/**
+ * Told of a record that cannot be read and was skipped (its path, and why). A history is many
+ * runs' records; one truncated or hand-edited file must not block every later run.
+ */
+export type SkippedRecordWarning = (file: string, reason: string) => void;
+
+/** The records of `folder`; without `skip`, a record that cannot be read is an InputError, with it, skipped. */
+function readAll(folder: string, skip?: SkippedRecordWarning): StoredRecord[] {
   let names: string[];
   try {
     names = readdirSync(folder);
@@ -423,9 +430,15 @@ function readAll(folder: string): StoredRecord[] {
   return names
     .filter((name) => HISTORY_FILE.test(name))
     .sort()
-    .map((name) => {
+    .flatMap((name) => {
       const file = join(folder, name);
-      return { ...parseHistoryRecord(readText(file), file), file };
+      try {
+        return [{ ...parseHistoryRecord(readText(file), file), file }];
+      } catch (error) {
+        if (!skip || !(error instanceof InputError)) throw error;
+        skip(file, error.message);
+        return [];
+      }
     });
 }
 
@@ -434,9 +447,9 @@ function strip({ file: _file, ...record }: StoredRecord): HistoryRecord {
 }
 
 /** The records in `folder`, oldest first, at most the newest `window` of them. A missing folder is an empty history. */
-export function readHistoryWindow(folder: string, window = DEFAULT_HISTORY_WINDOW): HistoryRecord[] {
+export function readHistoryWindow(folder: string, window = DEFAULT_HISTORY_WINDOW, skip?: SkippedRecordWarning): HistoryRecord[] {
   checkWindow(window);
-  const all = readAll(folder).sort(compareRecords);
+  const all = readAll(folder, skip).sort(compareRecords);
   return all.slice(Math.max(0, all.length - window)).map(strip);
 }
 
@@ -444,8 +457,8 @@ export function readHistoryWindow(folder: string, window = DEFAULT_HISTORY_WINDO
  * Writes `record` into `folder` (atomically) and deletes the records beyond the window, oldest
  * first. Returns the path written and the paths removed.
  */
-export function appendHistoryRecord(folder: string, record: HistoryRecord, window = DEFAULT_HISTORY_WINDOW): { written: string; removed: string[] } {
-  const existing = readAll(folder);
+export function appendHistoryRecord(folder: string, record: HistoryRecord, window = DEFAULT_HISTORY_WINDOW, skip?: SkippedRecordWarning): { written: string; removed: string[] } {
+  const existing = readAll(folder, skip);
   const written = join(folder, historyFileName(record));
   const { kept, dropped } = planHistoryWindow<StoredRecord>(existing, { ...record, file: written }, window);
   // The new record itself falls outside the window when it is older than every kept one: not written.

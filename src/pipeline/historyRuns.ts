@@ -38,7 +38,9 @@ export function readHistoryRuns(folder: string, options: ResultsOptions, progres
     throw new InputError('cannot find the history folder', { file: folder });
   }
   if (names.some((n) => n.startsWith('history-') && n.endsWith('.json'))) {
-    return readHistoryWindow(folder).map((record) => runOfRecord(record));
+    // One bad record must not block the comparison with all the others.
+    const skip = (file: string, reason: string) => progress.warning(`${file}: skipped: ${reason}`);
+    return readHistoryWindow(folder, undefined, skip).map((record) => runOfRecord(record));
   }
   return readRunFolders(folder, options, progress);
 }

@@ -12,20 +12,33 @@
  *   POST  /repos/{owner}/{repo}/git/blobs, /git/trees, /git/commits                        writing only
  *   PATCH /repos/{owner}/{repo}/git/refs/heads/{branch} {force: false}, or POST /git/refs
  *
- * Two runs recording at once: the second's ref update is not a fast-forward (422); it reads the new
- * tip, takes in the records added and drops the ones removed since the tip it had, applies the
- * window again with its own record, and commits on the new tip. So both records are kept, and
- * the window holds on the branch whatever the order.
+ * Two runs recording at once: the second's ref update is not a fast-forward (422); it waits a random
+ * while (so that a burst of runs spreads out instead of colliding again), reads the new tip, takes
+ * in the records added and drops the ones removed since the tip it had, applies the window again
+ * with its own record, and commits on the new tip. So both records are kept, and the window holds
+ * on the branch whatever the order. Any other refusal is final at once.
+ *
+ * A record on the branch that is not a valid record (truncated, hand-edited, a later format) is
+ * skipped with a warning naming its path on the branch; it is neither copied nor removed.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { InputError } from '../../engine/errors.js';
 import { writeFileAtomic } from '../../pipeline/files.js';
-import { apiRoot, githubClient, readRef, redact, toFailure, type HttpFailure, type Octokit, type RefInfo } from './http.js';
+import { parseHistoryRecord } from '../../pipeline/history.js';
+import { apiRoot, githubClient, readRef, redact, retryBaseMs, toFailure, type HttpFailure, type Octokit, type RefInfo } from './http.js';
 
 /** The folder of the records inside the branch. */
 export const HISTORY_BRANCH_FOLDER = 'history';
-/** How often a record is committed again when concurrent runs move the branch under it. */
-export const MAX_HISTORY_ATTEMPTS = 8;
+/**
+ * How often a record is committed again when concurrent runs move the branch under it. Each round
+ * of a burst commits at least one record, so this many concurrent recorders lose none even without
+ * the random waits (a merge queue landing a batch, re-runs of a workflow): 10 and 16 lose 0 in the tests.
+ */
+export const MAX_HISTORY_ATTEMPTS = 20;
+/** The longest wait between two attempts, in units of retryBaseMs (seconds in production). */
+const MAX_BACKOFF_UNITS = 8;
 /** Names a record may have on the branch (and so in the local folder): nothing else is read. */
 const RECORD_NAME = /^history-[A-Za-z0-9._-]+\.json$/;
 
@@ -38,6 +51,8 @@ export interface HistoryBranchOptions {
   /** The local history folder: filled from the branch, and (when writing) the records to commit. */
   folder: string;
   warn?: (message: string) => void;
+  /** The wait before attempt n (2, 3, …) of a record that lost a race; by default, random up to a doubling bound (full jitter). */
+  backoffMs?: (attempt: number) => number;
 }
 
 interface Tip extends RefInfo {
@@ -46,7 +61,7 @@ interface Tip extends RefInfo {
 }
 
 export type ReadHistoryResult =
-  | { outcome: 'read'; commit: string; records: number; downloaded: number }
+  | { outcome: 'read'; commit: string; records: number; downloaded: number; skipped: number }
   /** The branch does not exist yet: nothing was ever recorded there. */
   | { outcome: 'missing' }
   | { outcome: 'failed'; reason: string };
@@ -59,8 +74,9 @@ export async function readHistoryBranch(options: HistoryBranchOptions): Promise<
   try {
     const tip = await readTip(octokit, options);
     if (!tip) return { outcome: 'missing' };
-    const downloaded = await download(octokit, options, tip, new Set(localRecords(options.folder)));
-    return { outcome: 'read', commit: tip.commit, records: tip.records.size, downloaded };
+    const skipped = new Set<string>();
+    const downloaded = await download(octokit, options, tip, new Set(localRecords(options.folder)), skipped);
+    return { outcome: 'read', commit: tip.commit, records: tip.records.size, downloaded, skipped: skipped.size };
   } catch (error) {
     return { outcome: 'failed', reason: redact(`cannot read branch ${options.branch}: ${describe(toFailure(error))}`, options.token) };
   }
@@ -77,13 +93,16 @@ export async function writeHistoryBranch(options: HistoryBranchOptions, record: 
   const fail = (what: string, error: unknown): WriteHistoryResult => ({ outcome: 'failed', reason: redact(`${what}: ${describe(toFailure(error))}`, options.token) });
   let previous: Tip | undefined;
   let lastConflict = '';
+  // Records of the branch that are not valid records: left on the branch as they are.
+  const skipped = new Set<string>();
   for (let attempt = 1; attempt <= MAX_HISTORY_ATTEMPTS; attempt++) {
+    if (attempt > 1) await sleep((options.backoffMs ?? jitteredBackoff)(attempt));
     let tip: Tip | undefined;
     try {
       tip = await readTip(octokit, options);
       // Records another run removed since the tip this run built on are removed here too.
       for (const name of previous?.records.keys() ?? []) if (!tip?.records.has(name)) rmSync(join(folder, name), { force: true });
-      if (tip) await download(octokit, options, tip, new Set(previous?.records.keys() ?? []));
+      if (tip) await download(octokit, options, tip, new Set(previous?.records.keys() ?? []), skipped);
     } catch (error) {
       return fail(`cannot read branch ${branch}`, error);
     }
@@ -91,7 +110,7 @@ export async function writeHistoryBranch(options: HistoryBranchOptions, record: 
     record();
     const local = new Set(localRecords(folder));
     const added = [...local].filter((name) => !tip?.records.has(name)).sort();
-    const removed = [...(tip?.records.keys() ?? [])].filter((name) => !local.has(name)).sort();
+    const removed = [...(tip?.records.keys() ?? [])].filter((name) => !local.has(name) && !skipped.has(name)).sort();
     if (added.length === 0 && removed.length === 0 && tip) return { outcome: 'written', commit: tip.commit, added, removed, attempts: attempt };
     let commit: string;
     try {
@@ -115,13 +134,27 @@ export async function writeHistoryBranch(options: HistoryBranchOptions, record: 
       return { outcome: 'written', commit, added, removed, attempts: attempt };
     } catch (error) {
       const failure = toFailure(error);
-      if (failure.status !== 422 && failure.status !== 409) return fail(tip ? `cannot update branch ${branch}` : `cannot create branch ${branch}`, error);
+      if (!isLostRace(failure)) return fail(tip ? `cannot update branch ${branch}` : `cannot create branch ${branch}`, error);
       // Another run moved (or created) the branch first: merge its records and commit again.
       lastConflict = describe(failure);
       previous = tip ?? { commit: '', tree: '', records: new Map() };
     }
   }
   return { outcome: 'failed', reason: redact(`branch ${branch} kept moving: gave up after ${MAX_HISTORY_ATTEMPTS} attempts (${lastConflict})`, options.token) };
+}
+
+/**
+ * The refusals that mean another run moved the branch first: GitHub's 422 "Update is not a fast
+ * forward" on PATCH, and "Reference already exists" on POST when two runs create the branch. Any
+ * other 422 (an invalid ref name, a missing object) would only fail again: it is final at once.
+ */
+export function isLostRace(failure: HttpFailure): boolean {
+  return failure.status === 422 && /not a fast[- ]forward|reference already exists/i.test(failure.message);
+}
+
+/** Full jitter: a random wait up to a bound that doubles from a quarter unit, at most MAX_BACKOFF_UNITS. */
+function jitteredBackoff(attempt: number): number {
+  return Math.random() * Math.min(MAX_BACKOFF_UNITS, 0.25 * 2 ** (attempt - 2)) * retryBaseMs();
 }
 
 function client(options: HistoryBranchOptions): Octokit {
@@ -146,14 +179,34 @@ async function readTip(octokit: Octokit, { owner, repo, branch }: HistoryBranchO
   return { ...ref, records };
 }
 
-/** Writes the tip's records the folder lacks (skipping `known` names); returns how many. */
-async function download(octokit: Octokit, { owner, repo, folder }: HistoryBranchOptions, tip: Tip, known: ReadonlySet<string>): Promise<number> {
+/**
+ * Writes the tip's records the folder lacks (skipping `known` names and those in `skipped`);
+ * returns how many. A record that is not valid is not written: it is added to `skipped`, with a
+ * warning naming its path on the branch.
+ */
+async function download(
+  octokit: Octokit,
+  { owner, repo, folder, branch, warn }: HistoryBranchOptions,
+  tip: Tip,
+  known: ReadonlySet<string>,
+  skipped: Set<string>,
+): Promise<number> {
   mkdirSync(folder, { recursive: true });
   let count = 0;
   for (const [name, sha] of [...tip.records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (known.has(name) || existsSync(join(folder, name))) continue;
+    if (known.has(name) || skipped.has(name) || existsSync(join(folder, name))) continue;
     const { data } = await octokit.rest.git.getBlob({ owner, repo, file_sha: sha });
-    writeFileAtomic(join(folder, name), Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8'));
+    const text = Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8');
+    const path = `${HISTORY_BRANCH_FOLDER}/${name}`;
+    try {
+      parseHistoryRecord(text, path);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      skipped.add(name);
+      warn?.(`${path} on branch ${branch}: skipped: ${error.message}`);
+      continue;
+    }
+    writeFileAtomic(join(folder, name), text);
     count++;
   }
   return count;
