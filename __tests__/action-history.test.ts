@@ -184,3 +184,28 @@ describe('action: record-history and history', () => {
     expect(run.commands.find((c) => c.command === 'error')?.message).toContain('give input "baseline" or input "history", not both');
   });
 });
+
+// Issue 26, defect 1: recording never replaces the verdict, whatever goes wrong with the record.
+describe('action: record-history that cannot be read or written', () => {
+  const warnings = (run: ReturnType<typeof runAction>) => run.commands.filter((c) => c.command === 'warning').map((c) => c.message);
+  const inputs = (history: string) => ({ results: join(example, 'results'), requirements: join(example, 'requirements.csv'), 'record-history': history });
+
+  test('a truncated record in the folder: skipped with a warning naming it, this run recorded, verdict pass', () => {
+    const history = join(makeTempDir('perfgate-history-'), 'history');
+    expect(runAction(inputs(history), { env: pushEnv(101, 11) }).status).toBe(0);
+    const first = join(history, 'history-2026-11-11T11-00-00.000Z-101.json');
+    writeFileSync(first, readFileSync(first).subarray(0, 100));
+    const run = runAction(inputs(history), { env: pushEnv(102, 12) });
+    expect([run.status, run.outputs['verdict'], run.outputs['history-recorded']]).toEqual([0, 'pass', 'true']);
+    expect(warnings(run)).toEqual([expect.stringContaining(`${first}: skipped: not a perfgate history record: `)]);
+    expect(readdirSync(history).sort()).toEqual(['history-2026-11-11T11-00-00.000Z-101.json', 'history-2026-11-12T11-00-00.000Z-102.json']);
+  });
+
+  test('a history "folder" that is a file: a warning naming the run whose record was lost, verdict pass', () => {
+    const history = join(makeTempDir('perfgate-history-'), 'history');
+    writeFileSync(history, 'not a folder\n');
+    const run = runAction(inputs(history), { env: pushEnv(103, 13) });
+    expect([run.status, run.outputs['verdict'], run.outputs['history-recorded']]).toEqual([0, 'pass', 'false']);
+    expect(warnings(run)).toEqual([expect.stringMatching(/^perfgate: record-history: the record of run 103 \(commit aaaaaaa\) was lost: .*cannot read the history folder/)]);
+  });
+});
