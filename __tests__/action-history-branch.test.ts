@@ -1,4 +1,4 @@
-import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeCommentGitHub } from './helpers/github-comment-fake.js';
 import { eventFile, pullRequestEvent } from './helpers/github-events.js';
@@ -268,6 +268,17 @@ describe('action: history-branch', () => {
       expect(tipRecords()).toEqual([recordName(1), corrupt, recordName(3)]);
       expect(readdirSync(join(run.workspace, 'history')).sort()).toEqual([recordName(1), recordName(3)]);
       expect(git!.problems).toEqual([]);
+    });
+
+    test('a bad record already in the local folder is not pushed to the branch', async () => {
+      await serve();
+      const workspace = makeTempDir('perfgate-bad-local-');
+      mkdirSync(join(workspace, 'history'));
+      writeFileSync(join(workspace, 'history', recordName(5)), '{"format": "perfgate-history", ');
+      const run = await runActionAsync(record(), { workspace, env: pushEnv(6) });
+      expect([run.status, run.outputs['history-recorded']]).toEqual([0, 'true']);
+      expect(warnings(run)).toEqual([expect.stringContaining(`${recordName(5)}: skipped: not a perfgate history record: `)]);
+      expect(tipRecords()).toEqual([recordName(6)]);
     });
 
     test('a pull request reads the other records and is judged on them, with the same warning', async () => {

@@ -109,7 +109,8 @@ export async function writeHistoryBranch(options: HistoryBranchOptions, record: 
     mkdirSync(folder, { recursive: true });
     record();
     const local = new Set(localRecords(folder));
-    const added = [...local].filter((name) => !tip?.records.has(name)).sort();
+    // A bad record left in the folder (a restored cache, a hand edit) is never pushed to the branch; record() warned of it.
+    const added = [...local].filter((name) => !tip?.records.has(name) && isValidRecord(join(folder, name))).sort();
     const removed = [...(tip?.records.keys() ?? [])].filter((name) => !local.has(name) && !skipped.has(name)).sort();
     if (added.length === 0 && removed.length === 0 && tip) return { outcome: 'written', commit: tip.commit, added, removed, attempts: attempt };
     let commit: string;
@@ -155,6 +156,15 @@ export function isLostRace(failure: HttpFailure): boolean {
 /** Full jitter: a random wait up to a bound that doubles from a quarter unit, at most MAX_BACKOFF_UNITS. */
 function jitteredBackoff(attempt: number): number {
   return Math.random() * Math.min(MAX_BACKOFF_UNITS, 0.25 * 2 ** (attempt - 2)) * retryBaseMs();
+}
+
+function isValidRecord(file: string): boolean {
+  try {
+    parseHistoryRecord(readFileSync(file, 'utf8'), file);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function client(options: HistoryBranchOptions): Octokit {
