@@ -4408,23 +4408,30 @@ var ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
 function consoleLines(text2) {
   return stripBom(text2).split("\n").map((line) => line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd());
 }
-var RATE_SUFFIX = /^(.+?)\s*\/\s*(s|sec|secs|second|seconds)$/;
-var PER_OPERATION_SUFFIX = /^(.+?)\s*\/\s*(iter|iters|iteration|op|ops|operation|call|run)$/;
+var RATE_SUFFIXES = /* @__PURE__ */ new Set(["s", "sec", "secs", "second", "seconds"]);
+var PER_OPERATION_SUFFIXES = /* @__PURE__ */ new Set(["iter", "iters", "iteration", "op", "ops", "operation", "call", "run"]);
+var LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+function splitPerSuffix(symbol, suffixes) {
+  const slash = symbol.lastIndexOf("/");
+  if (slash < 0 || !suffixes.has(symbol.slice(slash + 1).trimStart())) return void 0;
+  const quantity = symbol.slice(0, slash).trimEnd();
+  return quantity === "" || LINE_TERMINATOR.test(quantity) ? void 0 : quantity;
+}
 function readUnit(text2) {
   const symbol = text2.trim();
   const direct = parseUnit(symbol);
   if (direct && direct.dimension !== "count" && direct.dimension !== "ratio") return { unit: direct, direction: directionOf(direct), known: true };
-  const perOperation = PER_OPERATION_SUFFIX.exec(symbol);
-  if (perOperation) {
-    const inner = parseUnit(perOperation[1]);
+  const perOperation = splitPerSuffix(symbol, PER_OPERATION_SUFFIXES);
+  if (perOperation !== void 0) {
+    const inner = parseUnit(perOperation);
     if (inner && (inner.dimension === "time" || inner.dimension === "size")) {
       return { unit: { ...inner, symbol }, direction: "lower-is-better", known: true };
     }
     return { unit: { symbol, dimension: "count", toBase: 1 }, direction: "lower-is-better", known: true };
   }
-  const rate = RATE_SUFFIX.exec(symbol);
-  if (rate) {
-    const perSecond = parseUnit(`${rate[1]}/s`);
+  const rate = splitPerSuffix(symbol, RATE_SUFFIXES);
+  if (rate !== void 0) {
+    const perSecond = parseUnit(`${rate}/s`);
     if (perSecond && perSecond.dimension !== "time") return { unit: { ...perSecond, symbol }, direction: "higher-is-better", known: true };
     return { unit: { symbol, dimension: "rate", toBase: 1 }, direction: "higher-is-better", known: true };
   }
@@ -4897,7 +4904,7 @@ function parseFastddsLatencyConsole(file, text2) {
   return { format: fastddsLatencyConsoleAdapter.id, file, measurements, notes };
 }
 function parseRow(file, text2, line) {
-  const body = text2.replace(/\s+$/, "");
+  const body = text2.trimEnd();
   const fields = [];
   let start = 0;
   for (let i = 0; i <= body.length; i++) {

