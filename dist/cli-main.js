@@ -3860,6 +3860,7 @@ var GrowableSamples = class {
   }
 };
 var NEWLINE = 10;
+var MAX_RAW_LINE_BYTES = 1 << 20;
 var QUOTE = 34;
 var CR = 13;
 var COMMA = 44;
@@ -3880,7 +3881,12 @@ var RawMeasurementReader = class {
   fieldCount = 0;
   /** The header is `Sample,Payload [Bytes],Latency [us]` in that order: `fastLines` reads the rows. */
   fastLayout = false;
-  pending;
+  /**
+   * The start of a line split across chunks, as the pieces it came in: joined once when its
+   * newline arrives (copying it on every chunk made a 128 MiB line take 16 s).
+   */
+  pending = [];
+  pendingBytes = 0;
   groups = /* @__PURE__ */ new Map();
   order = [];
   last;
@@ -3888,14 +3894,14 @@ var RawMeasurementReader = class {
   /** Feeds the next bytes of the file. Lines may be split across chunks. */
   push(chunk) {
     let start = 0;
-    if (this.pending) {
+    if (this.pendingBytes > 0) {
       const nl2 = chunk.indexOf(NEWLINE);
       if (nl2 < 0) {
-        this.pending = concat(this.pending, chunk);
+        this.keepPending(chunk);
         return;
       }
-      const line = concat(this.pending, chunk.subarray(0, nl2));
-      this.pending = void 0;
+      this.keepPending(chunk.subarray(0, nl2));
+      const line = this.takePending();
       this.line(line, 0, line.length);
       start = nl2 + 1;
     }
@@ -3909,7 +3915,32 @@ var RawMeasurementReader = class {
         start = nl2 + 1;
       }
     }
-    if (start < chunk.length) this.pending = chunk.slice(start);
+    if (start < chunk.length) this.keepPending(chunk.slice(start));
+  }
+  keepPending(piece) {
+    this.pendingBytes += piece.length;
+    if (this.pendingBytes > MAX_RAW_LINE_BYTES) throw this.tooLong(this.lineNumber + 1);
+    if (piece.length > 0) this.pending.push(piece);
+  }
+  takePending() {
+    const line = this.pending.length === 1 ? this.pending[0] : new Uint8Array(this.pendingBytes);
+    if (this.pending.length > 1) {
+      let at = 0;
+      for (const piece of this.pending) {
+        line.set(piece, at);
+        at += piece.length;
+      }
+    }
+    this.pending = [];
+    this.pendingBytes = 0;
+    return line;
+  }
+  tooLong(line) {
+    return new InputError(`line ${line} is longer than ${MAX_RAW_LINE_BYTES / (1 << 20)} MiB, the limit for a line of raw measurements (a row is under 100 bytes)`, {
+      file: this.file,
+      line,
+      column: 1
+    });
   }
   /**
    * The hot loop, for the usual layout `Sample,Payload,Latency`: reads the complete lines of
@@ -3964,6 +3995,7 @@ var RawMeasurementReader = class {
         if (c === CR) c = b[++p];
         if (c !== NEWLINE) break slow;
         p++;
+        if (p - lineStart > MAX_RAW_LINE_BYTES) throw this.tooLong(this.lineNumber + 1);
         const latency = fraction === 0 ? mantissa : legacy ? legacyScale(mantissa, -fraction) : mantissa / EXACT_POW10[fraction];
         this.lineNumber++;
         if (group === void 0 || group.payloadBytes !== payload) group = this.groupOf(payload);
@@ -3991,9 +4023,8 @@ var RawMeasurementReader = class {
   }
   /** Ends the file and returns the samples grouped by payload. */
   finish() {
-    if (this.pending) {
-      const rest = this.pending;
-      this.pending = void 0;
+    if (this.pendingBytes > 0) {
+      const rest = this.takePending();
       this.line(rest, 0, rest.length);
     }
     if (!this.headerSeen) throw new InputError(`the file is empty; expected the header "${RAW_HEADER}"`, { file: this.file, line: 1 });
@@ -4005,6 +4036,7 @@ var RawMeasurementReader = class {
   }
   line(bytes, start, end) {
     this.lineNumber++;
+    if (end - start > MAX_RAW_LINE_BYTES) throw this.tooLong(this.lineNumber);
     if (end > start && bytes[end - 1] === CR) end--;
     if (end === start) return;
     if (!this.headerSeen) {
@@ -4106,12 +4138,6 @@ function parseCount(bytes, start, end) {
     n = n * 10 + d;
   }
   return n;
-}
-function concat(a, b) {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }
 function splitQuotedLine(text2, error) {
   const fields = [];
