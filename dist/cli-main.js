@@ -8609,7 +8609,7 @@ import { existsSync, statSync as statSync3 } from "node:fs";
 import { dirname as dirname3, join as join3 } from "node:path";
 
 // src/pipeline/files.ts
-import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 var CHUNK_BYTES = 1 << 20;
 function forEachChunk(path, consume) {
@@ -8647,31 +8647,57 @@ function readFirstLine(path) {
   }
 }
 function readText(path) {
+  const fd = openForReading(path);
   try {
-    return readFileSync(path, "utf8");
+    return readFileSync(fd, "utf8");
   } catch (error) {
     throw cannotRead(path, error);
+  } finally {
+    closeSync(fd);
   }
 }
 function openForReading(path) {
+  refuseSpecialFile(path, statForReading(path));
+  let fd;
   try {
-    return openSync(path, "r");
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw cannotRead(path, error);
+  }
+  try {
+    refuseSpecialFile(path, fstatSync(fd));
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return fd;
+}
+function statForReading(path) {
+  try {
+    return statSync(path);
   } catch (error) {
     throw cannotRead(path, error);
   }
 }
-function cannotRead(path, error) {
+function refuseSpecialFile(path, stat) {
+  if (stat.isFile()) return;
+  if (stat.isDirectory()) throw new InputError("cannot read the file: is a folder, not a file", { file: path });
+  throw new InputError(`cannot read the file: it is ${specialFileKind(stat)}, not a regular file`, { file: path });
+}
+function specialFileKind(stat) {
+  if (stat.isFIFO()) return "a named pipe (FIFO)";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  return "a special file";
+}
+function cannotRead(path, error, what = "the file") {
   const code = error.code;
-  const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a folder, not a file" : code === "EACCES" ? "permission denied" : String(error.message);
-  return new InputError(`cannot read the file: ${reason}`, { file: path });
+  const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a folder, not a file" : code === "EACCES" || code === "EPERM" ? "permission denied" : code === "ENOTDIR" ? "a file is in the way where a folder is needed" : String(error.message);
+  return new InputError(`cannot read ${what}: ${reason}`, { file: path });
 }
 function writeFileAtomic(path, content) {
   const folder = dirname(path);
-  try {
-    mkdirSync(folder, { recursive: true });
-  } catch (error) {
-    throw cannotWrite(folder, error, "cannot create the output folder");
-  }
+  makeFolder(folder);
   const temporary = join(folder, `.${process.pid}.tmp-${basenameOf(path)}`);
   try {
     writeFileSync(temporary, content);
@@ -8683,11 +8709,39 @@ function writeFileAtomic(path, content) {
 }
 function cannotWrite(path, error, what) {
   const code = error.code;
-  const reason = code === "EEXIST" || code === "ENOTDIR" ? "a file is in the way where a folder is needed" : code === "EISDIR" ? "a folder is in the way" : code === "EACCES" || code === "EPERM" ? "permission denied" : code === "ENOSPC" ? "no space left on the device" : String(error.message);
+  const reason = code === "EEXIST" || code === "ENOTDIR" ? "a file is in the way where a folder is needed" : code === "EISDIR" ? "a folder is in the way" : code === "EACCES" || code === "EPERM" ? "permission denied" : code === "ENOSPC" ? "no space left on the device" : code === "ENOENT" ? "the file system refuses to create it here" : String(error.message);
   return new InputError(`${what}: ${reason}`, { file: path });
 }
 function basenameOf(path) {
   return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+}
+function makeFolder(folder) {
+  const missing = [];
+  for (let at = folder; ; ) {
+    let stat;
+    try {
+      stat = statSync(at);
+    } catch (error) {
+      const code = error.code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") throw cannotWrite(at, error, "cannot create the output folder");
+    }
+    if (stat) {
+      if (!stat.isDirectory()) throw cannotWrite(at, Object.assign(new Error(), { code: "ENOTDIR" }), "cannot create the output folder");
+      break;
+    }
+    missing.push(at);
+    const parent = dirname(at);
+    if (parent === at) break;
+    at = parent;
+  }
+  for (const level of missing.reverse()) {
+    try {
+      mkdirSync(level);
+    } catch (error) {
+      if (error.code === "EEXIST" && statSync(level).isDirectory()) continue;
+      throw cannotWrite(level, error, "cannot create the output folder");
+    }
+  }
 }
 function checkOutputFolder(folder) {
   let stat;
@@ -8713,7 +8767,7 @@ var ReportWriter = class {
 };
 
 // src/pipeline/discover.ts
-import { closeSync as closeSync2, globSync, openSync as openSync2, readdirSync, readSync as readSync2, statSync as statSync2 } from "node:fs";
+import { closeSync as closeSync2, globSync, readdirSync, readSync as readSync2, statSync as statSync2 } from "node:fs";
 import { basename, dirname as dirname2, join as join2 } from "node:path";
 var HEAD_BYTES = 65536;
 var GLOB_CHARACTERS = /[*?[\]{}]/;
@@ -8735,11 +8789,17 @@ function discoverResults(patterns, options = {}) {
     found.push(file);
   };
   for (const pattern of patterns) {
-    const stat = statOrUndefined(pattern);
+    const stat = statNamed(pattern);
     const skipped = { notResults: [], companions: /* @__PURE__ */ new Map() };
     if (stat?.isDirectory()) {
       const taken = [];
-      for (const name of readdirSync(pattern).sort(byCodePoint)) {
+      let names;
+      try {
+        names = readdirSync(pattern);
+      } catch (error) {
+        throw cannotRead(pattern, error, "the folder");
+      }
+      for (const name of names.sort(byCodePoint)) {
         const path = join2(pattern, name);
         if (!statOrUndefined(path)?.isFile()) continue;
         const file = classify(path, "listed", skipped);
@@ -8755,6 +8815,8 @@ function discoverResults(patterns, options = {}) {
       taken.forEach(add);
     } else if (stat?.isFile()) {
       add(classify(pattern, "named", skipped));
+    } else if (stat) {
+      throw new InputError(`not a result file or folder: it is ${specialFileKind(stat)}`, { file: pattern });
     } else if (GLOB_CHARACTERS.test(pattern)) {
       const matches = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
       if (matches.length === 0) throw new InputError("no files match this pattern", { file: pattern });
@@ -8886,10 +8948,15 @@ function unrecognised(path, header) {
   );
 }
 function readHead(path) {
-  const fd = openSync2(path, "r");
+  const fd = openForReading(path);
   try {
     const buffer = new Uint8Array(HEAD_BYTES);
-    const n = readSync2(fd, buffer, 0, buffer.length, 0);
+    let n;
+    try {
+      n = readSync2(fd, buffer, 0, buffer.length, 0);
+    } catch (error) {
+      throw cannotRead(path, error);
+    }
     return new TextDecoder().decode(buffer.subarray(0, n));
   } finally {
     closeSync2(fd);
@@ -8952,6 +9019,15 @@ function sameType(file, other) {
 }
 function isFile(path) {
   return statOrUndefined(path)?.isFile() === true;
+}
+function statNamed(path) {
+  try {
+    return statSync2(path);
+  } catch (error) {
+    const code = error.code;
+    if (code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG") return void 0;
+    throw cannotRead(path, error, "the file or folder");
+  }
 }
 function statOrUndefined(path) {
   try {

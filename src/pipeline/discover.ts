@@ -1,4 +1,4 @@
-import { closeSync, globSync, openSync, readdirSync, readSync, statSync, type Dirent } from 'node:fs';
+import { closeSync, globSync, readdirSync, readSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { InputError, UsageError } from '../engine/errors.js';
 import { resolveColumns, stripBom } from '../engine/csv/header.js';
@@ -7,7 +7,7 @@ import { looksLikeSummary, SUMMARY_HEADER, SUMMARY_REQUIRED_COLUMNS } from '../e
 import { SUMMARY_COLUMNS } from '../engine/model/summary.js';
 import { baseName, experimentTypeOfRawFile, experimentTypeOfSummaryFile } from '../engine/model/experimentType.js';
 import { adapterById, formatIds, recogniseFormat } from '../engine/formats/registry.js';
-import { readFirstLine } from './files.js';
+import { cannotRead, openForReading, readFirstLine, specialFileKind } from './files.js';
 
 /** Fast-DDS summary, Fast-DDS raw measurements, or a file another format adapter reads. */
 export type ResultKind = 'summary' | 'raw' | 'format';
@@ -104,11 +104,17 @@ export function discoverResults(patterns: readonly string[], options: DiscoverOp
     found.push(file);
   };
   for (const pattern of patterns) {
-    const stat = statOrUndefined(pattern);
+    const stat = statNamed(pattern);
     const skipped: Skipped = { notResults: [], companions: new Map() };
     if (stat?.isDirectory()) {
       const taken: ResultFile[] = [];
-      for (const name of readdirSync(pattern).sort(byCodePoint)) {
+      let names: string[];
+      try {
+        names = readdirSync(pattern);
+      } catch (error) {
+        throw cannotRead(pattern, error, 'the folder');
+      }
+      for (const name of names.sort(byCodePoint)) {
         const path = join(pattern, name);
         if (!statOrUndefined(path)?.isFile()) continue;
         const file = classify(path, 'listed', skipped);
@@ -126,6 +132,9 @@ export function discoverResults(patterns: readonly string[], options: DiscoverOp
       taken.forEach(add);
     } else if (stat?.isFile()) {
       add(classify(pattern, 'named', skipped)!);
+    } else if (stat) {
+      // A FIFO would block the read for ever; a device would never end.
+      throw new InputError(`not a result file or folder: it is ${specialFileKind(stat)}`, { file: pattern });
     } else if (GLOB_CHARACTERS.test(pattern)) {
       const matches = globSync(pattern)
         .filter((p) => statOrUndefined(p)?.isFile())
@@ -320,10 +329,15 @@ function unrecognised(path: string, header: string): never {
 
 /** The first 64 KiB of a file as text, for format detection. */
 export function readHead(path: string): string {
-  const fd = openSync(path, 'r');
+  const fd = openForReading(path);
   try {
     const buffer = new Uint8Array(HEAD_BYTES);
-    const n = readSync(fd, buffer, 0, buffer.length, 0);
+    let n: number;
+    try {
+      n = readSync(fd, buffer, 0, buffer.length, 0);
+    } catch (error) {
+      throw cannotRead(path, error);
+    }
     return new TextDecoder().decode(buffer.subarray(0, n));
   } finally {
     closeSync(fd);
@@ -403,6 +417,17 @@ function sameType(file: ResultFile, other: ResultFile): InputError {
 
 function isFile(path: string): boolean {
   return statOrUndefined(path)?.isFile() === true;
+}
+
+/** A named path's status; undefined when nothing is there (it may be a pattern), an error when it cannot be looked at. */
+function statNamed(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') return undefined;
+    throw cannotRead(path, error, 'the file or folder');
+  }
 }
 
 function statOrUndefined(path: string) {

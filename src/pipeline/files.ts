@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, readFileSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { InputError } from '../engine/errors.js';
 
@@ -43,25 +43,74 @@ export function readFirstLine(path: string): string {
 }
 
 export function readText(path: string): string {
+  const fd = openForReading(path);
   try {
-    return readFileSync(path, 'utf8');
+    return readFileSync(fd, 'utf8');
+  } catch (error) {
+    throw cannotRead(path, error);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Opens a regular file for reading. Anything else is refused before it is opened: opening a FIFO
+ * waits for a writer for ever, and a device can be read without end. O_NONBLOCK (no effect on a
+ * regular file) keeps the open itself from waiting if the path changed after the check.
+ */
+export function openForReading(path: string): number {
+  refuseSpecialFile(path, statForReading(path));
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw cannotRead(path, error);
+  }
+  try {
+    refuseSpecialFile(path, fstatSync(fd));
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return fd;
+}
+
+function statForReading(path: string): Stats {
+  try {
+    return statSync(path);
   } catch (error) {
     throw cannotRead(path, error);
   }
 }
 
-function openForReading(path: string): number {
-  try {
-    return openSync(path, 'r');
-  } catch (error) {
-    throw cannotRead(path, error);
-  }
+function refuseSpecialFile(path: string, stat: Stats): void {
+  if (stat.isFile()) return;
+  if (stat.isDirectory()) throw new InputError('cannot read the file: is a folder, not a file', { file: path });
+  throw new InputError(`cannot read the file: it is ${specialFileKind(stat)}, not a regular file`, { file: path });
 }
 
-function cannotRead(path: string, error: unknown): InputError {
+/** What a path that is neither a regular file nor a folder is, for an error message. */
+export function specialFileKind(stat: Stats): string {
+  if (stat.isFIFO()) return 'a named pipe (FIFO)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'a special file';
+}
+
+/** An error from reading a file or listing a folder, as an InputError naming the path. */
+export function cannotRead(path: string, error: unknown, what = 'the file'): InputError {
   const code = (error as NodeJS.ErrnoException).code;
-  const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : code === 'EACCES' ? 'permission denied' : String((error as Error).message);
-  return new InputError(`cannot read the file: ${reason}`, { file: path });
+  const reason =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EISDIR'
+        ? 'is a folder, not a file'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : code === 'ENOTDIR'
+            ? 'a file is in the way where a folder is needed'
+            : String((error as Error).message);
+  return new InputError(`cannot read ${what}: ${reason}`, { file: path });
 }
 
 /**
@@ -70,11 +119,7 @@ function cannotRead(path: string, error: unknown): InputError {
  */
 export function writeFileAtomic(path: string, content: string): void {
   const folder = dirname(path);
-  try {
-    mkdirSync(folder, { recursive: true });
-  } catch (error) {
-    throw cannotWrite(folder, error, 'cannot create the output folder');
-  }
+  makeFolder(folder);
   const temporary = join(folder, `.${process.pid}.tmp-${basenameOf(path)}`);
   try {
     writeFileSync(temporary, content);
@@ -96,12 +141,49 @@ function cannotWrite(path: string, error: unknown, what: string): InputError {
           ? 'permission denied'
           : code === 'ENOSPC'
             ? 'no space left on the device'
-            : String((error as Error).message);
+            : code === 'ENOENT'
+              ? 'the file system refuses to create it here'
+              : String((error as Error).message);
   return new InputError(`${what}: ${reason}`, { file: path });
 }
 
 function basenameOf(path: string): string {
   return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+}
+
+/**
+ * Creates a folder and its missing parents, one level at a time. Not mkdirSync's `recursive`:
+ * where a file system refuses new folders with ENOENT although the parent exists (under /proc),
+ * Node's recursive mkdir retries the parent and the child for ever.
+ */
+export function makeFolder(folder: string): void {
+  const missing: string[] = [];
+  for (let at = folder; ;) {
+    let stat: Stats | undefined;
+    try {
+      stat = statSync(at);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // ENOTDIR: a file above; the walk up reaches it and names it.
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw cannotWrite(at, error, 'cannot create the output folder');
+    }
+    if (stat) {
+      if (!stat.isDirectory()) throw cannotWrite(at, Object.assign(new Error(), { code: 'ENOTDIR' }), 'cannot create the output folder');
+      break;
+    }
+    missing.push(at);
+    const parent = dirname(at);
+    if (parent === at) break;
+    at = parent;
+  }
+  for (const level of missing.reverse()) {
+    try {
+      mkdirSync(level);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && statSync(level).isDirectory()) continue;
+      throw cannotWrite(level, error, 'cannot create the output folder');
+    }
+  }
 }
 
 /** Fails early, before any work, when the output folder cannot be a folder. */
