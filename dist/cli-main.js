@@ -10876,7 +10876,7 @@ function comparisonVerdictTable(report) {
 }
 
 // src/pipeline/charts.ts
-import { mkdirSync as mkdirSync2, renameSync as renameSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { renameSync as renameSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join5 } from "node:path";
 
 // src/engine/charts/mermaid.ts
@@ -12565,7 +12565,7 @@ var OPEN_PNGS = 8;
 async function writeCharts(outputDir, input) {
   const charts = planCharts(input);
   const folder = join5(outputDir, CHARTS_FOLDER);
-  mkdirSync2(folder, { recursive: true });
+  makeFolder(folder);
   const png = input.png !== false && charts.length > 0;
   const render = await import("./chunks/charts.js");
   const pngs = png ? render.startPngRenderer({ prepare: { png: true } }) : void 0;

@@ -5,8 +5,9 @@
  * report.html's scripts are imported only here, on demand, so runs without charts start without them.
  */
 import { checkVerdictTable, comparisonVerdictTable } from '../engine/report/verdictTable.js';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeFolder } from './files.js';
 import { buildCharts, type RawSamples, type ReducedRaw } from '../engine/charts/build.js';
 import { chartToMermaid, chartsToMermaidMarkdown } from '../engine/charts/mermaid.js';
 import type { Chart, ChartKind } from '../engine/charts/model.js';
@@ -86,7 +87,7 @@ const OPEN_PNGS = 8;
 export async function writeCharts(outputDir: string, input: ChartsInput): Promise<ChartsOutcome> {
   const charts = planCharts(input);
   const folder = join(outputDir, CHARTS_FOLDER);
-  mkdirSync(folder, { recursive: true });
+  makeFolder(folder);
   const png = input.png !== false && charts.length > 0;
   // The PNG worker starts first, so it loads resvg while this thread draws the SVGs.
   const render = await import('../charts/index.js');
