@@ -100,6 +100,10 @@ describe('fuzz campaign pieces', () => {
     expect(f('p: bad line 0: r.json:0:3: expected a number, found "x"')).toBe(f('p: bad line 0: r.json:0:17: expected a number, found "abc"'));
     expect(f('p: InputError does not name the file a/x.csv: x_summary.csv:2:9: bad')).toBe(f('p: InputError does not name the file b/y.csv: y_summary.csv:3:1: bad'));
     expect(f('p: bad line 0: r.json:0:3: expected a number')).not.toBe(f('p: bad column 0: r.json:1:0: expected a number'));
+    const e = (message: string) => findingKey({ category: 'exception', parser: 'p', message });
+    expect(e('p: threw SyntaxError instead of InputError/UsageError: Invalid regular expression: /(?<![\\w.])1,,,,,/: Regular expression too large')).toBe(
+      e('p: threw SyntaxError instead of InputError/UsageError: Invalid regular expression: /(?<![\\w.])10    /: Regular expression too large'),
+    );
     const g = (message: string) => findingKey({ category: 'impossible-value', parser: 'p', message });
     expect(g('p accepted negative time: real time mean = -1 (BM_a [1])')).toBe(g('p accepted negative time: cpu time max = -7 (BM_b [2])'));
     expect(g('p accepted negative time: real time mean = -1 (BM_a [1])')).not.toBe(g('p accepted NaN time: real time mean = NaN (BM_a [1])'));

@@ -415,6 +415,9 @@ export function checkInput(parser: FuzzParser, input: FuzzInput, seed: number, i
 export function findingKey(f: Pick<Finding, 'category' | 'parser' | 'message'>): string {
   // an impossible value is one finding per kind of value (negative time, NaN size …), whatever the statistic
   if (f.category === 'impossible-value') return `${f.category}|${f.parser}|${/accepted ([^:]*):/.exec(f.message)?.[1] ?? f.message}`;
+  // an exception is one finding per error type and the start of its message (which may quote the input at length)
+  const thrown = /threw (\S+) instead of InputError\/UsageError: (.{0,40})/.exec(f.message);
+  if (f.category === 'exception' && thrown) return `${f.category}|${f.parser}|${thrown[1]}: ${thrown[2]!.replace(/\d+/g, '#')}`;
   const head = f.message.split('\n')[0]!.slice(0, 240);
   return `${f.category}|${f.parser}|${head
     .replace(/"[^"]*"/g, '"…"')
