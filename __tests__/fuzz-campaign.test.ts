@@ -1,7 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { InputError } from '../src/engine/errors.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
 import type { FuzzParser } from './helpers/fuzz.js';
 import { allSeeds, checkInput, CONTRACT_CATEGORIES, findingKey, impossibleValue, INPUT_KINDS, makeInput, PARSERS, runRange, seedsFor } from './helpers/fuzzCampaign.js';
+import { repoRoot, tempDir } from './helpers/shared.js';
 
 // The fuzz campaign of `npm run fuzz` (bench/fuzz.ts, docs/fuzzing.md): its pieces, and a small
 // seeded slice of it, the one CI runs. The full campaign runs nightly (.github/workflows/fuzz-nightly.yml).
@@ -135,5 +139,30 @@ describe('fuzz campaign: the CI slice', () => {
       .filter((f) => !OPEN.some((o) => o.parser === f.parser && o.message.test(f.message)))
       .map((f) => `${f.category} (${f.kind}, index ${f.index}): ${f.message}`);
     expect(broken).toEqual([]);
+  });
+});
+
+describe('npm run fuzz', () => {
+  // The campaign as the nightly runs it: bundled, each parser in a worker thread, the report written.
+  const run = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bench', 'fuzz.mjs'), ...args], { cwd: repoRoot, encoding: 'utf8' });
+
+  test('fuzzes a parser in a worker and writes report.json, keeping what else is in the folder', () => {
+    const out = tempDir();
+    writeFileSync(join(out, 'keep.txt'), 'mine');
+    const r = run('--adapter', 'history,mapping-json', '--per-adapter', '30', '--seed', '3', '--scaling-size', '0', '--out', out);
+    expect([r.status, r.stderr]).toEqual([0, expect.stringContaining('fuzz: 2 parsers × 30 inputs, seed 3')]);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    expect(report).toMatchObject({ seed: 3, perAdapter: 30, parses: 60, findings: [] });
+    expect(report.parsers.map((p: { id: string; parses: number; restarts: number }) => [p.id, p.parses, p.restarts])).toEqual([
+      ['history', 30, 0],
+      ['mapping-json', 30, 0],
+    ]);
+    expect(r.stdout).toContain('60 inputs in');
+    expect(readFileSync(join(out, 'keep.txt'), 'utf8')).toBe('mine');
+  });
+
+  test('an unknown parser is a usage error, exit 2', () => {
+    const r = run('--adapter', 'nope');
+    expect([r.status, r.stderr.split(';')[0]]).toEqual([2, 'npm run fuzz: no parser nope']);
   });
 });

@@ -7,6 +7,7 @@
  *
  *   --per-adapter N   inputs per parser (default 100000)
  *   --seed S          campaign seed (default 1); input i of a parser is the same for the same seed
+ *   --from I          start at input I (with --per-adapter I+1: rebuild and check the one input of a finding)
  *   --adapter ID      only this parser (repeat, or comma-separated)
  *   --minutes M       stop each parser when its share of M minutes is spent (default: no limit)
  *   --jobs J          parsers fuzzed at once (default 1: the machine is shared)
@@ -38,6 +39,7 @@ import {
 
 interface Options {
   perAdapter: number;
+  from: number;
   seed: number;
   adapters: string[];
   minutes: number;
@@ -123,6 +125,7 @@ function usage(message: string): never {
 function parseOptions(argv: string[]): Options {
   const o: Options = {
     perAdapter: 100_000,
+    from: 0,
     seed: 1,
     adapters: [],
     minutes: Infinity,
@@ -146,6 +149,7 @@ function parseOptions(argv: string[]): Options {
     }
     const v = argv[++i];
     if (a === '--per-adapter') o.perAdapter = Math.floor(number(a, v, 1));
+    else if (a === '--from') o.from = Math.floor(number(a, v, 0));
     else if (a === '--seed') o.seed = Math.floor(number(a, v, 0));
     else if (a === '--minutes') o.minutes = number(a, v, 0.01);
     else if (a === '--jobs') o.jobs = Math.floor(number(a, v, 1));
@@ -174,7 +178,7 @@ async function fuzzParser(o: Options, id: string, budgetMs: number, findings: Ma
   const run: ParserRun = { id, parses: 0, ms: 0, restarts: 0, byKind: {} };
   const started = performance.now();
   const parser = PARSERS.find((p) => p.id === id)!;
-  let from = 0;
+  let from = o.from;
   while (from < o.perAdapter) {
     const progress = new SharedArrayBuffer(8);
     const mark = new Int32Array(progress);
@@ -252,7 +256,9 @@ function pad(s: string | number, n: number, right = false): string {
 
 /** Writes <out>/report.json and the saved inputs (again after every parser, so a stopped run keeps what it found). */
 function writeReport(o: Options, started: number, runs: ParserRun[], findings: Map<string, Distinct>) {
-  rmSync(o.out, { recursive: true, force: true });
+  // Only what an earlier run wrote there: --out may name a folder that holds other files.
+  rmSync(join(o.out, 'report.json'), { force: true });
+  for (const c of CATEGORIES) rmSync(join(o.out, c), { recursive: true, force: true });
   mkdirSync(o.out, { recursive: true });
   const distinct = [...findings.values()].sort(
     (a, b) => CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category) || a.parser.localeCompare(b.parser) || a.key.localeCompare(b.key),
