@@ -73,8 +73,8 @@ describe('the scaling guard itself', () => {
     // bugs above. 16 K spaces are ~1.3·10^8 steps (~0.3 s of CPU, above the guard's floor); the
     // 512 spaces are timed 32 runs at a time (~9 ms a batch). The work grows ×1024, twice the
     // bound; it once measured ×487 on a loaded machine, when the guard timed all big runs before
-    // all small ones, in a busier moment; it now alternates them (×931–1666 in 12 runs at load 9
-    // on 2 cores).
+    // all small ones, in a busier moment; near the bound it now times them again alternating
+    // (×703–1693 in 10 runs at load 6–9 on 2 cores).
     const quadratic = (text: string) => void / *x/.test(text);
     expect(() => checkScaling('quadratic regex', 1 << 14, (n) => ' '.repeat(n), quadratic)).toThrow(/super-linear: 16384 chars took .* ms of CPU, 512 chars .*bound ×512/);
   });

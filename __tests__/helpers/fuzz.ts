@@ -306,15 +306,15 @@ function leastCpuMs(body: () => void, runs: number): number {
  * about n; `run(text)` does the work on it (and checks what it must). The work for `make(size)`
  * may be at most SCALE_RATIO_BOUND (512) times the work for `make(size / SCALE_FACTOR)`, a 32nd:
  * linear work grows ×32–70, quadratic ×1024. Work is the process's CPU time, the least of a few
- * runs of each size, big and small runs alternating so that the load of other processes weighs
- * on both sides alike. `bigCpuMs`: the work for `make(size)` when the caller measured it already.
+ * runs of each size; near the bound, big and small runs are made again alternating, so that the
+ * load of other processes weighs on both sides alike. `bigCpuMs`: the work for `make(size)` when the caller measured it already.
  *
  * Below SCALE_FLOOR_CPU_MS for the full size the input is too small to time and too fast to be
  * quadratic (see there): it passes without the comparison.
  */
 export function checkScaling(what: string, size: number, make: (n: number) => string, run: (text: string) => void, bigCpuMs?: number): void {
   const bigText = make(size);
-  let big = bigCpuMs ?? leastCpuMs(() => run(bigText), 1);
+  let big = bigCpuMs ?? leastCpuMs(() => run(bigText), 2);
   if (big < SCALE_FLOOR_CPU_MS) return;
   const smallSize = Math.max(1, Math.floor(size / SCALE_FACTOR));
   const smallText = make(smallSize);
@@ -326,25 +326,23 @@ export function checkScaling(what: string, size: number, make: (n: number) => st
     leastCpuMs(() => {
       for (let k = 0; k < SCALE_FACTOR; k++) run(smallText);
     }, 1) / SCALE_FACTOR;
-  // Big and small runs alternate, and each side keeps its least: CPU time is not wall-clock time,
-  // but a busy machine still slows this process down (a shared core, caches, clock speed), and
-  // runs made side by side see the same load, where a block of small runs measured after a block
-  // of big ones could land in a busier moment and shrink the ratio (a quadratic regex once
-  // measured ×487 that way instead of ×1000).
-  let small = Infinity;
-  const rounds = (n: number, first: number) => {
-    for (let k = 0; k < n; k++) {
-      if (k >= first)
-        big = Math.min(
-          big,
-          leastCpuMs(() => run(bigText), 1),
-        );
+  let small = Math.min(smallBatch(), smallBatch(), smallBatch());
+  // Near or over the bound, big and small runs are made again, alternating, each side keeping its
+  // least. CPU time is not wall-clock time, but a busy machine still slows this process down (a
+  // shared core, caches, clock speed): a block of small runs timed in a busier moment than the big
+  // ones shrinks the ratio (a quadratic regex once measured ×487 that way instead of ×1000), one
+  // timed in a quieter moment grows it, and a garbage collection or a JIT compilation can land in
+  // one run. Runs made side by side see the same load. Linear work, far below the bound (×17–70),
+  // skips this.
+  if (big > (SCALE_RATIO_BOUND / 4) * small) {
+    for (let k = 0; k < 3; k++) {
+      big = Math.min(
+        big,
+        leastCpuMs(() => run(bigText), 1),
+      );
       small = Math.min(small, smallBatch());
     }
-  };
-  rounds(3, 1);
-  // Confirm before failing: a garbage collection or a JIT compilation can land in one run.
-  if (big > SCALE_RATIO_BOUND * small) rounds(3, 0);
+  }
   if (big > SCALE_RATIO_BOUND * Math.max(small, 0.01)) {
     throw new Error(
       `${what}: super-linear: ${bigText.length} chars took ${big.toFixed(1)} ms of CPU, ${smallText.length} chars ${small.toFixed(2)} ms ` +
