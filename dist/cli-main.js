@@ -3448,6 +3448,59 @@ function uniqueFileStems(names) {
   return out;
 }
 
+// src/engine/model/validity.ts
+var POSITIVE = (what) => ({ least: 0, exclusive: true, what: `${what} must be greater than 0` });
+var NOT_NEGATIVE = (what) => ({ least: 0, exclusive: false, what: `${what} cannot be negative` });
+var LOCATION_BOUNDS = {
+  time: POSITIVE("a time"),
+  size: NOT_NEGATIVE("a size"),
+  bitrate: NOT_NEGATIVE("a bit rate"),
+  byterate: NOT_NEGATIVE("a byte rate"),
+  rate: NOT_NEGATIVE("a rate"),
+  count: NOT_NEGATIVE("a count"),
+  ratio: NOT_NEGATIVE("a percentage")
+};
+var SPREAD_BOUNDS = {
+  stdev: NOT_NEGATIVE("a standard deviation"),
+  variance: NOT_NEGATIVE("a variance"),
+  jitter: NOT_NEGATIVE("a jitter"),
+  maxJitter: NOT_NEGATIVE("a jitter"),
+  samples: NOT_NEGATIVE("a number of samples")
+};
+function impossibleValue(dimension, statistic, value2) {
+  if (!Number.isFinite(value2)) return "a measured value must be a finite number";
+  const bound = (statistic === "sample" ? void 0 : SPREAD_BOUNDS[statistic]) ?? LOCATION_BOUNDS[dimension];
+  const possible = bound.exclusive ? value2 > bound.least : value2 >= bound.least;
+  return possible ? void 0 : bound.what;
+}
+function valueText(value2, unit = "") {
+  const text2 = Object.is(value2, -0) ? "-0" : String(value2);
+  return Number.isFinite(value2) && unit !== "" ? `${text2} ${unit}` : text2;
+}
+function requirePossibleValue(dimension, statistic, value2, what, place, unit = "") {
+  const reason = impossibleValue(dimension, statistic, value2);
+  if (reason !== void 0) throw new InputError(`${what} is ${valueText(value2, unit)}, which is impossible: ${reason}`, place);
+}
+function requirePossibleValues(measurements, options = {}) {
+  for (const m of measurements) {
+    const { dimension, unit } = m.metric;
+    for (const [statistic, value2] of Object.entries(m.statistics)) {
+      if (value2 === void 0 || options.notANumberIsAbsent && Number.isNaN(value2)) continue;
+      requirePossibleValue(dimension, statistic, value2, describeValue(m, statistic), m.place, statistic === "samples" || statistic === "variance" ? "" : unit);
+    }
+    const samples = m.samples;
+    if (samples === void 0) continue;
+    for (let i = 0; i < samples.length; i++) {
+      requirePossibleValue(dimension, "sample", samples[i], `sample ${i + 1} of ${describeValue(m, "value")}`, m.place, unit);
+    }
+  }
+}
+function describeValue(m, statistic) {
+  const of = m.parameter.label === "" ? `"${m.experiment}"` : `"${m.experiment}" (${m.parameter.label})`;
+  const stat = statistic === "value" ? "" : ` ${statistic}`;
+  return `the ${m.metric.name}${stat} of ${of}`;
+}
+
 // src/engine/formats/looseJson.ts
 var MAX_DEPTH = 1e3;
 var JsonRecord = class {
@@ -3758,6 +3811,26 @@ var JsonFields = class {
     }
     if (typeof value2 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
     return value2;
+  }
+  /**
+   * A measured value: a number field that must be possible for its metric's dimension and its
+   * statistic (the table in model/validity.ts); an impossible one is an error at the field.
+   */
+  measured(object, key, kind, options = {}) {
+    const value2 = this.number(object, key, options);
+    if (value2 === void 0) return void 0;
+    const reason = impossibleValue(kind.dimension, kind.statistic, value2);
+    if (reason !== void 0) throw this.error(`"${key}" is ${valueText(value2)}, which is impossible: ${reason}`, object, key);
+    return value2;
+  }
+  /** An array of measured values (raw samples), each possible as `kind`; undefined when absent or null. */
+  measuredArray(object, key, kind) {
+    const values = this.numbers(object, key);
+    values?.forEach((v, index2) => {
+      const reason = impossibleValue(kind.dimension, kind.statistic, v);
+      if (reason !== void 0) throw this.error(`a value in "${key}" is ${valueText(v)}, which is impossible: ${reason}`, object[key], index2);
+    });
+    return values;
   }
   string(object, key, options = {}) {
     const value2 = object[key];
@@ -5658,7 +5731,7 @@ var iceperfAdapter = {
         if (!row) {
           throw new InputError('expected a table row "| <payload> | <latency> |"', { file, line: rowLine.number });
         }
-        const [, sizeText, unitText, valueText] = row;
+        const [, sizeText, unitText, valueText2] = row;
         let bytes;
         if (unitText !== void 0) {
           const factor = SIZE_FACTOR[unitText];
@@ -5673,11 +5746,11 @@ var iceperfAdapter = {
         } else {
           bytes = Number(sizeText) * (oldKiB ? 1024 : 1);
         }
-        if (!NUMBER4.test(valueText)) {
-          throw new InputError(`expected a latency in µs (like 0.72 or 1.6e+02), found "${valueText.slice(0, 40)}"`, {
+        if (!NUMBER4.test(valueText2)) {
+          throw new InputError(`expected a latency in µs (like 0.72 or 1.6e+02), found "${valueText2.slice(0, 40)}"`, {
             file,
             line: rowLine.number,
-            column: columnOf2(raw, valueText, true)
+            column: columnOf2(raw, valueText2, true)
           });
         }
         const previous = seen.get(bytes);
@@ -5689,7 +5762,7 @@ var iceperfAdapter = {
         }
         seen.set(bytes, rowLine.number);
         rows += 1;
-        const statistics = { mean: Number(valueText) };
+        const statistics = { mean: Number(valueText2) };
         if (roundTrips !== void 0) statistics.samples = roundTrips;
         measurements.push({
           experiment,
@@ -6563,8 +6636,12 @@ var googleBenchmarkAdapter = {
       for (const key of Object.keys(entry)) {
         if (!KNOWN_FIELDS.has(key) && typeof entry[key] === "number") customCounters.add(key);
       }
+      if (entry.iterations === 0) {
+        notes.push(`"${name}" (line ${line}) ran no iterations and is skipped`);
+        return;
+      }
       for (const spec of METRICS) {
-        const value2 = fields.number(entry, spec.field, { nullable: true });
+        const value2 = fields.measured(entry, spec.field, { dimension: spec.metric.dimension, statistic: statistic === "repetition" ? "sample" : statistic }, { nullable: true });
         if (value2 === void 0) continue;
         let unit;
         if (spec.unit === "time_unit") {
@@ -7381,15 +7458,15 @@ var hdrHistogramAdapter = {
           if (trimmed.startsWith("#[")) throw new InputError('a malformed footer line; expected "#[Name = value, Name = value]"', { file, line, column: raw.indexOf("#") + 1 });
           continue;
         }
-        for (const [name, valueText, offset] of [
+        for (const [name, valueText2, offset] of [
           [m[1], m[2], raw.indexOf(m[2])],
           [m[3], m[4], raw.lastIndexOf(m[4])]
         ]) {
-          if (!NUMBER9.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
-            throw new InputError(`expected a number for "${name}" in the footer, found "${valueText}"`, { file, line, column: offset + 1 });
+          if (!NUMBER9.test(valueText2) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText2)) {
+            throw new InputError(`expected a number for "${name}" in the footer, found "${valueText2}"`, { file, line, column: offset + 1 });
           }
           footer.set(name.replace(/\s+/g, " "), {
-            value: Number(/nan/i.test(valueText) ? NaN : /inf/i.test(valueText) ? valueText.startsWith("-") ? -Infinity : Infinity : valueText),
+            value: Number(/nan/i.test(valueText2) ? NaN : /inf/i.test(valueText2) ? valueText2.startsWith("-") ? -Infinity : Infinity : valueText2),
             line
           });
         }
@@ -8559,7 +8636,7 @@ var bmfAdapter = {
 };
 
 // src/engine/formats/registry.ts
-var ADAPTERS = [
+var READERS = [
   fastddsSummaryAdapter,
   fastddsRawAdapter,
   fastddsLatencyConsoleAdapter,
@@ -8594,6 +8671,15 @@ var ADAPTERS = [
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter
 ];
+var NAN_MEANS_NONE = /* @__PURE__ */ new Set(["fastdds-summary", "fastdds-raw", "fastdds-latency-console"]);
+var ADAPTERS = READERS.map((adapter) => ({
+  ...adapter,
+  parse(input, options) {
+    const set = adapter.parse(input, options);
+    requirePossibleValues(set.measurements, { notANumberIsAbsent: NAN_MEANS_NONE.has(adapter.id) });
+    return set;
+  }
+}));
 function adapterById(id) {
   return ADAPTERS.find((a) => a.id === id);
 }
@@ -9066,7 +9152,9 @@ function mebibytes(bytes) {
 function loadResultSet(file, options) {
   if (file.kind === "raw") {
     const fastdds = loadResult(file, options.floatParse);
-    return { file, set: resultSetOfSummary(fastdds.summary, "fastdds-raw", file.path), fastdds };
+    const set2 = resultSetOfSummary(fastdds.summary, "fastdds-raw", file.path);
+    requirePossibleValues(set2.measurements, { notANumberIsAbsent: true });
+    return { file, set: set2, fastdds };
   }
   const adapter = adapterById(file.format);
   if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });

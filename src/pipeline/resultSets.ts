@@ -1,6 +1,7 @@
 import type { GenericCsvMapping, ParseOptions } from '../engine/formats/adapter.js';
 import { parseMappingJson } from '../engine/formats/mappingJson.js';
 import { resultSetOfSummary } from '../engine/formats/fastddsMeasurements.js';
+import { requirePossibleValues } from '../engine/model/validity.js';
 import { isMetricRequirementsHeader, metricRequirementsOf, parseMetricRequirementsCsv } from '../engine/formats/metricRequirementsCsv.js';
 import { adapterById } from '../engine/formats/registry.js';
 import { InputError } from '../engine/errors.js';
@@ -48,7 +49,9 @@ export function loadResultSet(file: ResultFile, options: ReadSetOptions): Loaded
   // Raw files are streamed (the registry's fastdds-raw adapter reads whole texts): no size limit.
   if (file.kind === 'raw') {
     const fastdds = loadResult(file, options.floatParse);
-    return { file, set: resultSetOfSummary(fastdds.summary, 'fastdds-raw', file.path), fastdds };
+    const set = resultSetOfSummary(fastdds.summary, 'fastdds-raw', file.path);
+    requirePossibleValues(set.measurements, { notANumberIsAbsent: true });
+    return { file, set, fastdds };
   }
   const adapter = adapterById(file.format);
   if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });

@@ -20,7 +20,9 @@ import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
  *   and max always; mean, median, stdev when there is no such aggregate); a single run gives only
  *   `mean` (its time is a mean over its iterations). `samples` is the number of
  *   repetitions, not of iterations. `cv`, BigO, RMS and custom aggregates are skipped with a note,
- *   as are custom user counters (their direction is not in the file) and errored/skipped runs.
+ *   as are custom user counters (their direction is not in the file), errored/skipped runs and runs
+ *   of no iterations (their NaN or infinite times measure nothing). An impossible time or rate (0,
+ *   −1, NaN, see model/validity.ts) is an error at its field.
  * - `context.num_cpus` is the machine's cores (its fingerprint, see environmentOfContext).
  */
 const ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
@@ -158,8 +160,13 @@ export const googleBenchmarkAdapter: FormatAdapter = {
         if (!KNOWN_FIELDS.has(key) && typeof entry[key] === 'number') customCounters.add(key);
       }
 
+      if (entry.iterations === 0) {
+        // Google Benchmark divides by the iterations: with none, its times are NaN or infinite and measure nothing.
+        notes.push(`"${name}" (line ${line}) ran no iterations and is skipped`);
+        return;
+      }
       for (const spec of METRICS) {
-        const value = fields.number(entry, spec.field, { nullable: true });
+        const value = fields.measured(entry, spec.field, { dimension: spec.metric.dimension, statistic: statistic === 'repetition' ? 'sample' : statistic }, { nullable: true });
         if (value === undefined) continue;
         let unit: Unit;
         if (spec.unit === 'time_unit') {

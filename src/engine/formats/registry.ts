@@ -36,8 +36,9 @@ import { benchmarkDotNetAdapter } from './benchmarkDotNet.js';
 import { benchmarkJsAdapter } from './benchmarkJs.js';
 import { juliaBenchmarkToolsAdapter } from './juliaBenchmarkTools.js';
 import { bmfAdapter } from './bmf.js';
+import { requirePossibleValues } from '../model/validity.js';
 
-export const ADAPTERS: readonly FormatAdapter[] = [
+const READERS: readonly FormatAdapter[] = [
   fastddsSummaryAdapter,
   fastddsRawAdapter,
   fastddsLatencyConsoleAdapter,
@@ -72,6 +73,26 @@ export const ADAPTERS: readonly FormatAdapter[] = [
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter,
 ];
+
+/**
+ * Formats whose tool writes `nan` for a statistic it could not compute (a percentile of one
+ * sample): the reference's summaries and Fast-DDS's LatencyTest console. Their NaN is no value.
+ */
+const NAN_MEANS_NONE = new Set(['fastdds-summary', 'fastdds-raw', 'fastdds-latency-console']);
+
+/**
+ * Every adapter, each checked against the table of possible values (src/engine/model/validity.ts)
+ * after it reads a file: an impossible time, size or rate is an input error in every format, even
+ * one whose adapter does not check the value where it reads it.
+ */
+export const ADAPTERS: readonly FormatAdapter[] = READERS.map((adapter) => ({
+  ...adapter,
+  parse(input, options) {
+    const set = adapter.parse(input, options);
+    requirePossibleValues(set.measurements, { notANumberIsAbsent: NAN_MEANS_NONE.has(adapter.id) });
+    return set;
+  },
+}));
 
 export function adapterById(id: string): FormatAdapter | undefined {
   return ADAPTERS.find((a) => a.id === id);

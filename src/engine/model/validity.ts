@@ -1,0 +1,109 @@
+/**
+ * Which values a measurement can possibly have, by the dimension of its metric and the kind of
+ * statistic: one table that every format adapter is checked against, so that a time of 0 or −1 ns
+ * is an input error at its place and never an "improvement" of −101 %.
+ */
+import { InputError, type SourcePlace } from '../errors.js';
+import type { Measurement, StatisticName } from './measurement.js';
+import type { Dimension } from './units.js';
+
+/** The smallest value a statistic of a dimension can have: above it (`exclusive`) or at least it. */
+interface Bound {
+  least: number;
+  exclusive: boolean;
+  /** Why, for the error: "a time must be greater than 0". */
+  what: string;
+}
+
+const POSITIVE = (what: string): Bound => ({ least: 0, exclusive: true, what: `${what} must be greater than 0` });
+const NOT_NEGATIVE = (what: string): Bound => ({ least: 0, exclusive: false, what: `${what} cannot be negative` });
+
+/**
+ * A value's bound by its metric's dimension (the statistics that locate a value: value, min, mean,
+ * median, percentiles, max, and every raw sample). A time is a duration: nothing takes no time, so
+ * it is greater than 0. A size can be 0 (`0 B/op` is Go's allocation-free benchmark), never less.
+ * Rates are ≥ 0 (a rate of 0 messages per second is a stalled run, a real result). Counts (lost
+ * samples, `allocs/op`, units perfgate does not know) are ≥ 0. A percentage is ≥ 0 with no upper
+ * bound: a CPU load of 400 % is four busy cores.
+ */
+export const LOCATION_BOUNDS: Record<Dimension, Bound> = {
+  time: POSITIVE('a time'),
+  size: NOT_NEGATIVE('a size'),
+  bitrate: NOT_NEGATIVE('a bit rate'),
+  byterate: NOT_NEGATIVE('a byte rate'),
+  rate: NOT_NEGATIVE('a rate'),
+  count: NOT_NEGATIVE('a count'),
+  ratio: NOT_NEGATIVE('a percentage'),
+};
+
+/**
+ * Statistics of spread, whatever the dimension: 0 when every sample is equal (a legitimate
+ * outcome of a coarse clock), never negative. `samples` is a count of them.
+ */
+const SPREAD_BOUNDS: Partial<Record<StatisticName, Bound>> = {
+  stdev: NOT_NEGATIVE('a standard deviation'),
+  variance: NOT_NEGATIVE('a variance'),
+  jitter: NOT_NEGATIVE('a jitter'),
+  maxJitter: NOT_NEGATIVE('a jitter'),
+  samples: NOT_NEGATIVE('a number of samples'),
+};
+
+/** `sample` is one raw sample; it is bound as the value it measures. */
+export type ValueKind = StatisticName | 'sample';
+
+/**
+ * Why `value`, a `statistic` of a metric of `dimension`, cannot be ("a time must be greater than
+ * 0"); undefined when it is possible. Every value must be a finite number. The unit it is in does
+ * not matter: a conversion to the base unit keeps its sign.
+ */
+export function impossibleValue(dimension: Dimension, statistic: ValueKind, value: number): string | undefined {
+  if (!Number.isFinite(value)) return 'a measured value must be a finite number';
+  const bound = (statistic === 'sample' ? undefined : SPREAD_BOUNDS[statistic]) ?? LOCATION_BOUNDS[dimension];
+  const possible = bound.exclusive ? value > bound.least : value >= bound.least;
+  return possible ? undefined : bound.what;
+}
+
+/** A value as an error shows it: `-0`, `NaN`, `-Infinity`, `-1 us`. */
+export function valueText(value: number, unit = ''): string {
+  const text = Object.is(value, -0) ? '-0' : String(value);
+  return Number.isFinite(value) && unit !== '' ? `${text} ${unit}` : text;
+}
+
+/**
+ * Throws an InputError at `place` when a value is impossible: `the "real_time" of "BM_copy/64" is
+ * -1, which is impossible: a time must be greater than 0`. For adapters that know the line and
+ * column of the value; `value` is as the file wrote it, `unit` as the file spelled it.
+ */
+export function requirePossibleValue(dimension: Dimension, statistic: ValueKind, value: number, what: string, place: SourcePlace, unit = ''): void {
+  const reason = impossibleValue(dimension, statistic, value);
+  if (reason !== undefined) throw new InputError(`${what} is ${valueText(value, unit)}, which is impossible: ${reason}`, place);
+}
+
+/**
+ * Checks every statistic and raw sample of every measurement against the table; the first
+ * impossible one is an InputError at its measurement's place (the line of its row or block). The
+ * registry runs it after every adapter, so no format lets an impossible value through; the
+ * adapters of the main formats check each value where they read it, to point at its column.
+ * With `notANumberIsAbsent` (Fast-DDS summaries, whose reference writes `nan` for a statistic
+ * it could not compute or a column the file lacks), a NaN statistic stands for none.
+ */
+export function requirePossibleValues(measurements: readonly Measurement[], options: { notANumberIsAbsent?: boolean } = {}): void {
+  for (const m of measurements) {
+    const { dimension, unit } = m.metric;
+    for (const [statistic, value] of Object.entries(m.statistics) as [StatisticName, number | undefined][]) {
+      if (value === undefined || (options.notANumberIsAbsent && Number.isNaN(value))) continue;
+      requirePossibleValue(dimension, statistic, value, describeValue(m, statistic), m.place, statistic === 'samples' || statistic === 'variance' ? '' : unit);
+    }
+    const samples = m.samples;
+    if (samples === undefined) continue;
+    for (let i = 0; i < samples.length; i++) {
+      requirePossibleValue(dimension, 'sample', samples[i]!, `sample ${i + 1} of ${describeValue(m, 'value')}`, m.place, unit);
+    }
+  }
+}
+
+function describeValue(m: Measurement, statistic: StatisticName): string {
+  const of = m.parameter.label === '' ? `"${m.experiment}"` : `"${m.experiment}" (${m.parameter.label})`;
+  const stat = statistic === 'value' ? '' : ` ${statistic}`;
+  return `the ${m.metric.name}${stat} of ${of}`;
+}
