@@ -7,6 +7,7 @@ import { readUnit, templateOf } from '../src/engine/formats/shared.js';
 import { googleBenchmarkAdapter, splitName } from '../src/engine/formats/googleBenchmark.js';
 import { hdrHistogramAdapter } from '../src/engine/formats/hdrHistogram.js';
 import { hyperfineAdapter } from '../src/engine/formats/hyperfine.js';
+import { hyperfineCsvAdapter } from '../src/engine/formats/hyperfineCsv.js';
 import { isJsonObject, parseLooseJson } from '../src/engine/formats/looseJson.js';
 import { redisBenchmarkAdapter } from '../src/engine/formats/redisBenchmark.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
@@ -122,6 +123,25 @@ describe('hyperfine adapter (project fixture)', () => {
     expect(templateOf('seq 10 1', { n: '1' })).toBe('seq 10 {n}');
     expect(templateOf('sleep 0.1', { t: '0.1' })).toBe('sleep {t}');
     expect(templateOf('sleep 10.1', { t: '0.1' })).toBe('sleep 10.1');
+    expect(templateOf('cp a.b a.bc xa.b a.b', { f: 'a.b' })).toBe('cp {f} a.bc xa.b {f}');
+    // Characters a regular expression would give a meaning to are plain text.
+    expect(templateOf('grep (a|b)* x$1', { p: '(a|b)*', q: 'x$1' })).toBe('grep {p} {q}');
+  });
+
+  it('puts a parameter value of 100,000 characters back in linear time (no regular expression built from it)', () => {
+    // A RegExp of a 65,000-character value was too big to compile: exit 3. Overlapping
+    // candidates (a run of one letter) are the worst case for a naive search.
+    const value = 'a'.repeat(100_000);
+    const started = performance.now();
+    expect(templateOf(`echo ${value} ${value}a ${value}`, { v: value })).toBe(`echo {v} ${value}a {v}`);
+    expect(templateOf('b'.repeat(200_000), { v: 'b'.repeat(100_000) })).toBe('b'.repeat(200_000));
+    expect(performance.now() - started).toBeLessThan(1000);
+
+    const json = JSON.stringify({ results: [{ command: `echo ${value}`, mean: 0.5, parameters: { v: value } }] });
+    const set = parseText(hyperfineAdapter, json);
+    expect(set.measurements[0]!.experiment).toBe('echo {v}');
+    const csv = `command,mean,stddev,median,user,system,min,max,parameter_v\necho ${value},0.5,0.01,0.5,0.1,0.1,0.4,0.6,${value}\n`;
+    expect(parseText(hyperfineCsvAdapter, csv).measurements[0]!.experiment).toBe('echo {v}');
   });
 
   it('keeps repeated identical commands apart', () => {

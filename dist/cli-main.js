@@ -4549,10 +4549,40 @@ function templateOf(command, values) {
   let template = command;
   for (const [name, text2] of Object.entries(values)) {
     if (text2 === "") continue;
-    const escaped = text2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    template = template.replace(new RegExp(`(?<![\\w.])${escaped}(?![\\w.])`, "g"), `{${name}}`);
+    let result = "";
+    let copied = 0;
+    for (const start of occurrences(template, text2)) {
+      const end = start + text2.length;
+      if (start < copied || isWordCharacter(template, start - 1) || isWordCharacter(template, end)) continue;
+      result += template.slice(copied, start) + `{${name}}`;
+      copied = end;
+    }
+    template = result + template.slice(copied);
   }
   return template;
+}
+function isWordCharacter(text2, index2) {
+  if (index2 < 0 || index2 >= text2.length) return false;
+  const c = text2.charCodeAt(index2);
+  return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95 || c === 46;
+}
+function occurrences(haystack, needle) {
+  const failure2 = new Int32Array(needle.length);
+  for (let i = 1, k = 0; i < needle.length; i++) {
+    while (k > 0 && needle.charCodeAt(i) !== needle.charCodeAt(k)) k = failure2[k - 1];
+    if (needle.charCodeAt(i) === needle.charCodeAt(k)) k++;
+    failure2[i] = k;
+  }
+  const found = [];
+  for (let i = 0, k = 0; i < haystack.length; i++) {
+    while (k > 0 && haystack.charCodeAt(i) !== needle.charCodeAt(k)) k = failure2[k - 1];
+    if (haystack.charCodeAt(i) === needle.charCodeAt(k)) k++;
+    if (k === needle.length) {
+      found.push(i - k + 1);
+      k = failure2[k - 1];
+    }
+  }
+  return found;
 }
 function iterationMeasurement(values) {
   const sorted = Float64Array.from(values).sort();

@@ -86,15 +86,54 @@ function directionOf(unit: Unit): Direction {
   return unit.dimension === 'rate' || unit.dimension === 'bitrate' || unit.dimension === 'byterate' ? 'higher-is-better' : 'lower-is-better';
 }
 
-/** The command with each parameter's value, where it stands as a whole word, put back as `{name}`. */
+/**
+ * The command with each parameter's value, where it stands as a whole word, put back as `{name}`.
+ * No regular expression is built from the value (a value of 65,000 characters made one too big
+ * to compile): the occurrences are found with Knuth–Morris–Pratt, in time linear in the command
+ * and the value, and the leftmost ones not inside a longer word are replaced.
+ */
 export function templateOf(command: string, values: Record<string, string>): string {
   let template = command;
   for (const [name, text] of Object.entries(values)) {
     if (text === '') continue;
-    const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    template = template.replace(new RegExp(`(?<![\\w.])${escaped}(?![\\w.])`, 'g'), `{${name}}`);
+    let result = '';
+    let copied = 0;
+    for (const start of occurrences(template, text)) {
+      const end = start + text.length;
+      if (start < copied || isWordCharacter(template, start - 1) || isWordCharacter(template, end)) continue;
+      result += template.slice(copied, start) + `{${name}}`;
+      copied = end;
+    }
+    template = result + template.slice(copied);
   }
   return template;
+}
+
+/** Whether the character at `index` continues a word or number (`\w` or `.`); false outside the text. */
+function isWordCharacter(text: string, index: number): boolean {
+  if (index < 0 || index >= text.length) return false;
+  const c = text.charCodeAt(index);
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46;
+}
+
+/** Every index where `needle` (not empty) starts in `haystack`, overlapping ones included, in O(|haystack| + |needle|). */
+function occurrences(haystack: string, needle: string): number[] {
+  const failure = new Int32Array(needle.length);
+  for (let i = 1, k = 0; i < needle.length; i++) {
+    while (k > 0 && needle.charCodeAt(i) !== needle.charCodeAt(k)) k = failure[k - 1]!;
+    if (needle.charCodeAt(i) === needle.charCodeAt(k)) k++;
+    failure[i] = k;
+  }
+  const found: number[] = [];
+  for (let i = 0, k = 0; i < haystack.length; i++) {
+    while (k > 0 && haystack.charCodeAt(i) !== needle.charCodeAt(k)) k = failure[k - 1]!;
+    if (haystack.charCodeAt(i) === needle.charCodeAt(k)) k++;
+    if (k === needle.length) {
+      found.push(i - k + 1);
+      k = failure[k - 1]!;
+    }
+  }
+  return found;
 }
 
 /**
