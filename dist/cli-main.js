@@ -3467,9 +3467,12 @@ var SPREAD_BOUNDS = {
   maxJitter: NOT_NEGATIVE("a jitter"),
   samples: NOT_NEGATIVE("a number of samples")
 };
-function impossibleValue(dimension, statistic, value2) {
+var ACCUMULATED_TIME = /^(?:(?:user|system|cpu) time|gc\.time)$/;
+function impossibleValue({ dimension, statistic, metric: metric2 }, value2) {
   if (!Number.isFinite(value2)) return "a measured value must be a finite number";
-  const bound = (statistic === "sample" ? void 0 : SPREAD_BOUNDS[statistic]) ?? LOCATION_BOUNDS[dimension];
+  const spread2 = statistic === "sample" ? void 0 : SPREAD_BOUNDS[statistic];
+  const accumulated = dimension === "time" && metric2 !== void 0 && ACCUMULATED_TIME.test(metric2);
+  const bound = spread2 ?? (accumulated ? NOT_NEGATIVE("a CPU or GC time") : LOCATION_BOUNDS[dimension]);
   const possible = bound.exclusive ? value2 > bound.least : value2 >= bound.least;
   return possible ? void 0 : bound.what;
 }
@@ -3477,21 +3480,21 @@ function valueText(value2, unit = "") {
   const text2 = Object.is(value2, -0) ? "-0" : String(value2);
   return Number.isFinite(value2) && unit !== "" ? `${text2} ${unit}` : text2;
 }
-function requirePossibleValue(dimension, statistic, value2, what, place, unit = "") {
-  const reason = impossibleValue(dimension, statistic, value2);
+function requirePossibleValue(kind, value2, what, place, unit = "") {
+  const reason = impossibleValue(kind, value2);
   if (reason !== void 0) throw new InputError(`${what} is ${valueText(value2, unit)}, which is impossible: ${reason}`, place);
 }
 function requirePossibleValues(measurements, options = {}) {
   for (const m of measurements) {
-    const { dimension, unit } = m.metric;
+    const { dimension, unit, name } = m.metric;
     for (const [statistic, value2] of Object.entries(m.statistics)) {
       if (value2 === void 0 || options.notANumberIsAbsent && Number.isNaN(value2)) continue;
-      requirePossibleValue(dimension, statistic, value2, describeValue(m, statistic), m.place, statistic === "samples" || statistic === "variance" ? "" : unit);
+      requirePossibleValue({ dimension, statistic, metric: name }, value2, describeValue(m, statistic), m.place, statistic === "samples" || statistic === "variance" ? "" : unit);
     }
     const samples = m.samples;
     if (samples === void 0) continue;
     for (let i = 0; i < samples.length; i++) {
-      requirePossibleValue(dimension, "sample", samples[i], `sample ${i + 1} of ${describeValue(m, "value")}`, m.place, unit);
+      requirePossibleValue({ dimension, statistic: "sample", metric: name }, samples[i], `sample ${i + 1} of ${describeValue(m, "value")}`, m.place, unit);
     }
   }
 }
@@ -3819,7 +3822,7 @@ var JsonFields = class {
   measured(object, key, kind, options = {}) {
     const value2 = this.number(object, key, options);
     if (value2 === void 0) return void 0;
-    const reason = impossibleValue(kind.dimension, kind.statistic, value2);
+    const reason = impossibleValue(kind, value2);
     if (reason !== void 0) throw this.error(`"${key}" is ${valueText(value2)}, which is impossible: ${reason}`, object, key);
     return value2;
   }
@@ -3827,7 +3830,7 @@ var JsonFields = class {
   measuredArray(object, key, kind) {
     const values = this.numbers(object, key);
     values?.forEach((v, index2) => {
-      const reason = impossibleValue(kind.dimension, kind.statistic, v);
+      const reason = impossibleValue(kind, v);
       if (reason !== void 0) throw this.error(`a value in "${key}" is ${valueText(v)}, which is impossible: ${reason}`, object[key], index2);
     });
     return values;
@@ -4610,11 +4613,13 @@ function settingsParameter(pairs) {
   return { label: parts.join(","), ...payloadBytes !== void 0 ? { payloadBytes } : {}, settings };
 }
 var NOT_FINITE_TEXTS = /* @__PURE__ */ new Set(["NaN", "+INF", "-INF", ""]);
-function optionalStatistic(fields, object, key) {
+function optionalStatistic(fields, object, key, kind) {
   const value2 = object[key];
   if (value2 === void 0 || value2 === null || typeof value2 === "string" && NOT_FINITE_TEXTS.has(value2)) return void 0;
   if (typeof value2 !== "number") throw fields.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
-  return Number.isFinite(value2) ? value2 : void 0;
+  if (Number.isNaN(value2)) return void 0;
+  if (kind === void 0) return Number.isFinite(value2) ? value2 : void 0;
+  return fields.measured(object, key, kind);
 }
 function sampleStatistics(values) {
   const sorted = Float64Array.from(values).sort();
@@ -6671,7 +6676,12 @@ var googleBenchmarkAdapter = {
         return;
       }
       for (const spec of METRICS) {
-        const value2 = fields.measured(entry, spec.field, { dimension: spec.metric.dimension, statistic: statistic === "repetition" ? "sample" : statistic }, { nullable: true });
+        const value2 = fields.measured(
+          entry,
+          spec.field,
+          { dimension: spec.metric.dimension, statistic: statistic === "repetition" ? "sample" : statistic, metric: spec.metric.name },
+          { nullable: true }
+        );
         if (value2 === void 0) continue;
         let unit;
         if (spec.unit === "time_unit") {
@@ -7228,7 +7238,7 @@ var criterionJsonAdapter = {
     for (const [key, name] of STATISTICS2) {
       const estimate = root[key];
       if (!isJsonObject(estimate)) throw fields.error(`expected an estimate object for "${key}"`, root, estimate === void 0 ? void 0 : key);
-      statistics[name] = fields.number(estimate, "point_estimate", { required: true, what: `the "${key}" estimate` }) / 1e3;
+      statistics[name] = fields.measured(estimate, "point_estimate", { dimension: "time", statistic: name }, { required: true, what: `the "${key}" estimate` }) / 1e3;
     }
     const notes = [];
     if (isJsonObject(root.slope ?? null)) notes.push("the slope estimate (what Criterion prints as the time) is not read; the mean and median are");
@@ -7657,10 +7667,10 @@ var hyperfineAdapter = {
         ["max", "max"]
       ];
       for (const [name, statistic] of timeFields) {
-        const value2 = fields.number(result, name, { nullable: true, required: name === "mean", what: `the result for "${command}"` });
+        const value2 = fields.measured(result, name, { dimension: "time", statistic }, { nullable: true, required: name === "mean", what: `the result for "${command}"` });
         if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, SECONDS);
       }
-      const times = fields.numbers(result, "times");
+      const times = fields.measuredArray(result, "times", { dimension: "time", statistic: "sample" });
       const time = { experiment, parameter, metric: TIME_METRIC, statistics, place };
       if (times) {
         statistics.samples = times.length;
@@ -7671,10 +7681,10 @@ var hyperfineAdapter = {
         ["user", USER_METRIC],
         ["system", SYSTEM_METRIC]
       ]) {
-        const value2 = fields.number(result, name, { nullable: true });
+        const value2 = fields.measured(result, name, { dimension: "time", statistic: "mean", metric: metric2.name }, { nullable: true });
         if (value2 !== void 0) measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: toBaseUnit(value2, SECONDS) }, place });
       }
-      const memory = fields.numbers(result, "memory_usage_byte");
+      const memory = fields.measuredArray(result, "memory_usage_byte", { dimension: "size", statistic: "sample" });
       if (memory && memory.length > 0) {
         const bytes = Float64Array.from(memory, (b) => toBaseUnit(b, BYTES));
         let sum2 = 0;
@@ -7985,17 +7995,17 @@ var pytestBenchmarkAdapter = {
       const place = { file, line: e.place.line };
       const statistics = {};
       for (const [field2, statistic] of STATISTICS4) {
-        const value2 = optionalStatistic(fields, e.stats, field2);
+        const value2 = optionalStatistic(fields, e.stats, field2, { dimension: "time", statistic });
         if (value2 !== void 0) statistics[statistic] = value2 * US;
       }
       if (statistics.mean === void 0) throw fields.error(`the stats of ${e.name} have no "mean"`, e.stats);
-      const rounds = optionalStatistic(fields, e.stats, "rounds");
+      const rounds = optionalStatistic(fields, e.stats, "rounds", { dimension: "count", statistic: "samples" });
       if (rounds !== void 0) statistics.samples = rounds;
       const time = { experiment, parameter: e.parameter, metric: TIME5, statistics, place };
-      const data = fields.numbers(e.stats, "data");
+      const data = fields.measuredArray(e.stats, "data", { dimension: "time", statistic: "sample" });
       if (data !== void 0 && data.length > 0) time.samples = Float64Array.from(data, (v) => v * US);
       measurements.push(time);
-      const ops = optionalStatistic(fields, e.stats, "ops");
+      const ops = optionalStatistic(fields, e.stats, "ops", { dimension: "rate", statistic: "value" });
       if (ops !== void 0) measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
     }
     const environment = environmentOfMachine(root.machine_info);
@@ -8167,14 +8177,14 @@ function readMetric(fields, metricObject, name, fallbackDirection, sample, unkno
   const { unit, direction } = jmhUnit(symbol);
   if (direction === void 0) unknownUnits.add(symbol);
   const metric2 = { name, dimension: unit.dimension, unit: BASE_UNITS[unit.dimension], displayUnit: symbol, direction: forcedDirection ?? direction ?? fallbackDirection };
-  const score2 = optionalStatistic(fields, metricObject, "score");
+  const score2 = optionalStatistic(fields, metricObject, "score", { dimension: unit.dimension, statistic: "mean", metric: name });
   if (sample) {
     const statistics = {};
     if (score2 !== void 0) statistics.mean = toBaseUnit(score2, unit);
     const percentiles = metricObject.scorePercentiles;
     if (isJsonObject(percentiles)) {
       for (const [key, statistic] of PERCENTILES2) {
-        const value2 = optionalStatistic(fields, percentiles, key);
+        const value2 = optionalStatistic(fields, percentiles, key, { dimension: unit.dimension, statistic, metric: name });
         if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, unit);
       }
     }
@@ -8302,12 +8312,12 @@ var benchmarkDotNetAdapter = {
       if (!isJsonObject(stats)) throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, e.benchmark, "Statistics");
       const statistics = {};
       for (const [field2, statistic] of STATISTICS5) {
-        const value2 = optionalStatistic(fields, stats, field2);
+        const value2 = optionalStatistic(fields, stats, field2, { dimension: "time", statistic });
         if (value2 !== void 0) statistics[statistic] = value2 / 1e3;
       }
       if (isJsonObject(stats.Percentiles)) {
         for (const [field2, statistic] of PERCENTILES3) {
-          const value2 = optionalStatistic(fields, stats.Percentiles, field2);
+          const value2 = optionalStatistic(fields, stats.Percentiles, field2, { dimension: "time", statistic });
           if (value2 !== void 0) statistics[statistic] = value2 / 1e3;
         }
       }

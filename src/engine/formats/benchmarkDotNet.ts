@@ -108,12 +108,12 @@ export const benchmarkDotNetAdapter: FormatAdapter = {
       if (!isJsonObject(stats)) throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, e.benchmark, 'Statistics');
       const statistics: Partial<Record<StatisticName, number>> = {};
       for (const [field, statistic] of STATISTICS) {
-        const value = optionalStatistic(fields, stats, field);
+        const value = optionalStatistic(fields, stats, field, { dimension: 'time', statistic });
         if (value !== undefined) statistics[statistic] = value / 1000;
       }
       if (isJsonObject(stats.Percentiles)) {
         for (const [field, statistic] of PERCENTILES) {
-          const value = optionalStatistic(fields, stats.Percentiles, field);
+          const value = optionalStatistic(fields, stats.Percentiles, field, { dimension: 'time', statistic });
           if (value !== undefined) statistics[statistic] = value / 1000;
         }
       }

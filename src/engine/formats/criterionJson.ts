@@ -55,7 +55,7 @@ export const criterionJsonAdapter: FormatAdapter = {
     for (const [key, name] of STATISTICS) {
       const estimate = root[key];
       if (!isJsonObject(estimate)) throw fields.error(`expected an estimate object for "${key}"`, root, estimate === undefined ? undefined : key);
-      statistics[name] = fields.number(estimate, 'point_estimate', { required: true, what: `the "${key}" estimate` })! / 1000;
+      statistics[name] = fields.measured(estimate, 'point_estimate', { dimension: 'time', statistic: name }, { required: true, what: `the "${key}" estimate` })! / 1000;
     }
     const notes: string[] = [];
     if (isJsonObject(root.slope ?? null)) notes.push('the slope estimate (what Criterion prints as the time) is not read; the mean and median are');

@@ -166,7 +166,12 @@ export const googleBenchmarkAdapter: FormatAdapter = {
         return;
       }
       for (const spec of METRICS) {
-        const value = fields.measured(entry, spec.field, { dimension: spec.metric.dimension, statistic: statistic === 'repetition' ? 'sample' : statistic }, { nullable: true });
+        const value = fields.measured(
+          entry,
+          spec.field,
+          { dimension: spec.metric.dimension, statistic: statistic === 'repetition' ? 'sample' : statistic, metric: spec.metric.name },
+          { nullable: true },
+        );
         if (value === undefined) continue;
         let unit: Unit;
         if (spec.unit === 'time_unit') {

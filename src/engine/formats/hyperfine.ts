@@ -72,10 +72,10 @@ export const hyperfineAdapter: FormatAdapter = {
         ['max', 'max'],
       ];
       for (const [name, statistic] of timeFields) {
-        const value = fields.number(result, name, { nullable: true, required: name === 'mean', what: `the result for "${command}"` });
+        const value = fields.measured(result, name, { dimension: 'time', statistic }, { nullable: true, required: name === 'mean', what: `the result for "${command}"` });
         if (value !== undefined) statistics[statistic] = toBaseUnit(value, SECONDS);
       }
-      const times = fields.numbers(result, 'times');
+      const times = fields.measuredArray(result, 'times', { dimension: 'time', statistic: 'sample' });
       const time: Measurement = { experiment, parameter, metric: TIME_METRIC, statistics, place };
       if (times) {
         statistics.samples = times.length;
@@ -87,11 +87,11 @@ export const hyperfineAdapter: FormatAdapter = {
         ['user', USER_METRIC],
         ['system', SYSTEM_METRIC],
       ] as const) {
-        const value = fields.number(result, name, { nullable: true });
+        const value = fields.measured(result, name, { dimension: 'time', statistic: 'mean', metric: metric.name }, { nullable: true });
         if (value !== undefined) measurements.push({ experiment, parameter, metric, statistics: { mean: toBaseUnit(value, SECONDS) }, place });
       }
 
-      const memory = fields.numbers(result, 'memory_usage_byte');
+      const memory = fields.measuredArray(result, 'memory_usage_byte', { dimension: 'size', statistic: 'sample' });
       if (memory && memory.length > 0) {
         const bytes = Float64Array.from(memory, (b) => toBaseUnit(b, BYTES));
         let sum = 0;

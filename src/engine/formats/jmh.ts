@@ -165,7 +165,7 @@ function readMetric(
   const { unit, direction } = jmhUnit(symbol);
   if (direction === undefined) unknownUnits.add(symbol);
   const metric: Metric = { name, dimension: unit.dimension, unit: BASE_UNITS[unit.dimension], displayUnit: symbol, direction: forcedDirection ?? direction ?? fallbackDirection };
-  const score = optionalStatistic(fields, metricObject, 'score');
+  const score = optionalStatistic(fields, metricObject, 'score', { dimension: unit.dimension, statistic: 'mean', metric: name });
 
   if (sample) {
     const statistics: Partial<Record<StatisticName, number>> = {};
@@ -173,7 +173,7 @@ function readMetric(
     const percentiles = metricObject.scorePercentiles;
     if (isJsonObject(percentiles)) {
       for (const [key, statistic] of PERCENTILES) {
-        const value = optionalStatistic(fields, percentiles, key);
+        const value = optionalStatistic(fields, percentiles, key, { dimension: unit.dimension, statistic, metric: name });
         if (value !== undefined) statistics[statistic] = toBaseUnit(value, unit);
       }
     }

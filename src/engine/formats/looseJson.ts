@@ -1,7 +1,6 @@
 import { InputError } from '../errors.js';
 import { stripBom } from '../csv/header.js';
-import type { Dimension } from '../model/units.js';
-import { impossibleValue, valueText, type ValueKind } from '../model/validity.js';
+import { impossibleValue, valueText, type ValueOf } from '../model/validity.js';
 
 /**
  * A small JSON reader for benchmark outputs. It accepts what strict JSON does plus the bare
@@ -382,24 +381,19 @@ export class JsonFields {
    * A measured value: a number field that must be possible for its metric's dimension and its
    * statistic (the table in model/validity.ts); an impossible one is an error at the field.
    */
-  measured(
-    object: JsonObject,
-    key: string,
-    kind: { dimension: Dimension; statistic: ValueKind },
-    options: { required?: boolean; nullable?: boolean; what?: string } = {},
-  ): number | undefined {
+  measured(object: JsonObject, key: string, kind: ValueOf, options: { required?: boolean; nullable?: boolean; what?: string } = {}): number | undefined {
     const value = this.number(object, key, options);
     if (value === undefined) return undefined;
-    const reason = impossibleValue(kind.dimension, kind.statistic, value);
+    const reason = impossibleValue(kind, value);
     if (reason !== undefined) throw this.error(`"${key}" is ${valueText(value)}, which is impossible: ${reason}`, object, key);
     return value;
   }
 
   /** An array of measured values (raw samples), each possible as `kind`; undefined when absent or null. */
-  measuredArray(object: JsonObject, key: string, kind: { dimension: Dimension; statistic: ValueKind }): number[] | undefined {
+  measuredArray(object: JsonObject, key: string, kind: ValueOf): number[] | undefined {
     const values = this.numbers(object, key);
     values?.forEach((v, index) => {
-      const reason = impossibleValue(kind.dimension, kind.statistic, v);
+      const reason = impossibleValue(kind, v);
       if (reason !== undefined) throw this.error(`a value in "${key}" is ${valueText(v)}, which is impossible: ${reason}`, object[key] as JsonArray, index);
     });
     return values;

@@ -100,18 +100,18 @@ export const pytestBenchmarkAdapter: FormatAdapter = {
 
       const statistics: Partial<Record<StatisticName, number>> = {};
       for (const [field, statistic] of STATISTICS) {
-        const value = optionalStatistic(fields, e.stats, field);
+        const value = optionalStatistic(fields, e.stats, field, { dimension: 'time', statistic });
         if (value !== undefined) statistics[statistic] = value * US;
       }
       if (statistics.mean === undefined) throw fields.error(`the stats of ${e.name} have no "mean"`, e.stats);
-      const rounds = optionalStatistic(fields, e.stats, 'rounds');
+      const rounds = optionalStatistic(fields, e.stats, 'rounds', { dimension: 'count', statistic: 'samples' });
       if (rounds !== undefined) statistics.samples = rounds;
       const time: Measurement = { experiment, parameter: e.parameter, metric: TIME, statistics, place };
-      const data = fields.numbers(e.stats, 'data');
+      const data = fields.measuredArray(e.stats, 'data', { dimension: 'time', statistic: 'sample' });
       if (data !== undefined && data.length > 0) time.samples = Float64Array.from(data, (v) => v * US);
       measurements.push(time);
 
-      const ops = optionalStatistic(fields, e.stats, 'ops');
+      const ops = optionalStatistic(fields, e.stats, 'ops', { dimension: 'rate', statistic: 'value' });
       if (ops !== undefined) measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
     }
     const environment = environmentOfMachine(root.machine_info);

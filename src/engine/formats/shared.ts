@@ -6,6 +6,7 @@ import { PAYLOAD_PARAMETER_NAMES, type Direction, type Measurement, type Metric,
 import { describeJson, type JsonFields, type JsonObject } from './looseJson.js';
 import { percentileOfSorted } from '../numeric/numpy.js';
 import { BASE_UNITS, parseUnit, type Unit } from '../model/units.js';
+import type { ValueOf } from '../model/validity.js';
 import { stripBom } from '../csv/header.js';
 
 /** ANSI CSI escape sequences (colours, cursor moves) that console outputs carry; stripped before parsing. */
@@ -180,14 +181,17 @@ export const NOT_FINITE_TEXTS: ReadonlySet<string> = new Set(['NaN', '+INF', '-I
 
 /**
  * A statistic a JSON harness may leave undefined: a finite number, or absent when the field is
- * missing, null, not finite, or one of the NOT_FINITE_TEXTS. Any other value is an error at the
- * field.
+ * missing, null, NaN, or one of the NOT_FINITE_TEXTS. Any other value is an error at the field,
+ * as is, with `kind`, a value impossible for its dimension and statistic (model/validity.ts):
+ * a bare `-Infinity` or a negative time.
  */
-export function optionalStatistic(fields: JsonFields, object: JsonObject, key: string): number | undefined {
+export function optionalStatistic(fields: JsonFields, object: JsonObject, key: string, kind?: ValueOf): number | undefined {
   const value = object[key];
   if (value === undefined || value === null || (typeof value === 'string' && NOT_FINITE_TEXTS.has(value))) return undefined;
   if (typeof value !== 'number') throw fields.error(`expected a number for "${key}", found ${describeJson(value)}`, object, key);
-  return Number.isFinite(value) ? value : undefined;
+  if (Number.isNaN(value)) return undefined;
+  if (kind === undefined) return Number.isFinite(value) ? value : undefined;
+  return fields.measured(object, key, kind);
 }
 
 /**

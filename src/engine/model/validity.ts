@@ -21,7 +21,7 @@ const NOT_NEGATIVE = (what: string): Bound => ({ least: 0, exclusive: false, wha
 /**
  * A value's bound by its metric's dimension (the statistics that locate a value: value, min, mean,
  * median, percentiles, max, and every raw sample). A time is a duration: nothing takes no time, so
- * it is greater than 0. A size can be 0 (`0 B/op` is Go's allocation-free benchmark), never less.
+ * it is greater than 0 (CPU and GC times, below, excepted). A size can be 0 (`0 B/op` is Go's allocation-free benchmark), never less.
  * Rates are ≥ 0 (a rate of 0 messages per second is a stalled run, a real result). Counts (lost
  * samples, `allocs/op`, units perfgate does not know) are ≥ 0. A percentage is ≥ 0 with no upper
  * bound: a CPU load of 400 % is four busy cores.
@@ -48,17 +48,33 @@ const SPREAD_BOUNDS: Partial<Record<StatisticName, Bound>> = {
   samples: NOT_NEGATIVE('a number of samples'),
 };
 
+/**
+ * Times that add up what a run spent in one activity, not how long something took: CPU time in
+ * user or kernel mode (hyperfine's `user`, `system`; Google Benchmark's `cpu_time`) and JMH's
+ * GC pauses. A run that spent none has 0; they are ≥ 0, as sizes are.
+ */
+const ACCUMULATED_TIME = /^(?:(?:user|system|cpu) time|gc\.time)$/;
+
 /** `sample` is one raw sample; it is bound as the value it measures. */
 export type ValueKind = StatisticName | 'sample';
+
+/** What a value is: its metric's dimension, its statistic, and (for ACCUMULATED_TIME) the metric's name. */
+export interface ValueOf {
+  dimension: Dimension;
+  statistic: ValueKind;
+  metric?: string;
+}
 
 /**
  * Why `value`, a `statistic` of a metric of `dimension`, cannot be ("a time must be greater than
  * 0"); undefined when it is possible. Every value must be a finite number. The unit it is in does
  * not matter: a conversion to the base unit keeps its sign.
  */
-export function impossibleValue(dimension: Dimension, statistic: ValueKind, value: number): string | undefined {
+export function impossibleValue({ dimension, statistic, metric }: ValueOf, value: number): string | undefined {
   if (!Number.isFinite(value)) return 'a measured value must be a finite number';
-  const bound = (statistic === 'sample' ? undefined : SPREAD_BOUNDS[statistic]) ?? LOCATION_BOUNDS[dimension];
+  const spread = statistic === 'sample' ? undefined : SPREAD_BOUNDS[statistic];
+  const accumulated = dimension === 'time' && metric !== undefined && ACCUMULATED_TIME.test(metric);
+  const bound = spread ?? (accumulated ? NOT_NEGATIVE('a CPU or GC time') : LOCATION_BOUNDS[dimension]);
   const possible = bound.exclusive ? value > bound.least : value >= bound.least;
   return possible ? undefined : bound.what;
 }
@@ -74,8 +90,8 @@ export function valueText(value: number, unit = ''): string {
  * -1, which is impossible: a time must be greater than 0`. For adapters that know the line and
  * column of the value; `value` is as the file wrote it, `unit` as the file spelled it.
  */
-export function requirePossibleValue(dimension: Dimension, statistic: ValueKind, value: number, what: string, place: SourcePlace, unit = ''): void {
-  const reason = impossibleValue(dimension, statistic, value);
+export function requirePossibleValue(kind: ValueOf, value: number, what: string, place: SourcePlace, unit = ''): void {
+  const reason = impossibleValue(kind, value);
   if (reason !== undefined) throw new InputError(`${what} is ${valueText(value, unit)}, which is impossible: ${reason}`, place);
 }
 
@@ -89,15 +105,15 @@ export function requirePossibleValue(dimension: Dimension, statistic: ValueKind,
  */
 export function requirePossibleValues(measurements: readonly Measurement[], options: { notANumberIsAbsent?: boolean } = {}): void {
   for (const m of measurements) {
-    const { dimension, unit } = m.metric;
+    const { dimension, unit, name } = m.metric;
     for (const [statistic, value] of Object.entries(m.statistics) as [StatisticName, number | undefined][]) {
       if (value === undefined || (options.notANumberIsAbsent && Number.isNaN(value))) continue;
-      requirePossibleValue(dimension, statistic, value, describeValue(m, statistic), m.place, statistic === 'samples' || statistic === 'variance' ? '' : unit);
+      requirePossibleValue({ dimension, statistic, metric: name }, value, describeValue(m, statistic), m.place, statistic === 'samples' || statistic === 'variance' ? '' : unit);
     }
     const samples = m.samples;
     if (samples === undefined) continue;
     for (let i = 0; i < samples.length; i++) {
-      requirePossibleValue(dimension, 'sample', samples[i]!, `sample ${i + 1} of ${describeValue(m, 'value')}`, m.place, unit);
+      requirePossibleValue({ dimension, statistic: 'sample', metric: name }, samples[i]!, `sample ${i + 1} of ${describeValue(m, 'value')}`, m.place, unit);
     }
   }
 }
