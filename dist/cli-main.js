@@ -3486,17 +3486,24 @@ function requirePossibleValue(kind, value2, what, place, unit = "") {
 }
 function requirePossibleValues(measurements, options = {}) {
   for (const m of measurements) {
-    const { dimension, unit, name } = m.metric;
+    const { dimension, name } = m.metric;
+    const shown = shownUnit2(m);
     for (const [statistic, value2] of Object.entries(m.statistics)) {
       if (value2 === void 0 || options.notANumberIsAbsent && Number.isNaN(value2)) continue;
-      requirePossibleValue({ dimension, statistic, metric: name }, value2, describeValue(m, statistic), m.place, statistic === "samples" || statistic === "variance" ? "" : unit);
+      const plain = statistic === "samples" || statistic === "variance";
+      requirePossibleValue({ dimension, statistic, metric: name }, plain ? value2 : shown.value(value2), describeValue(m, statistic), m.place, plain ? "" : shown.unit);
     }
     const samples = m.samples;
     if (samples === void 0) continue;
     for (let i = 0; i < samples.length; i++) {
-      requirePossibleValue({ dimension, statistic: "sample", metric: name }, samples[i], `sample ${i + 1} of ${describeValue(m, "value")}`, m.place, unit);
+      requirePossibleValue({ dimension, statistic: "sample", metric: name }, shown.value(samples[i]), `sample ${i + 1} of ${describeValue(m, "value")}`, m.place, shown.unit);
     }
   }
+}
+function shownUnit2(m) {
+  const printed = parseToolUnit(m.metric.displayUnit);
+  if (printed === void 0 || printed.dimension !== m.metric.dimension || printed.toBase === 1) return { unit: m.metric.unit, value: (base) => base };
+  return { unit: m.metric.displayUnit, value: (base) => Number.isFinite(base) && base !== 0 ? Number((base / printed.toBase).toPrecision(12)) : base };
 }
 function describeValue(m, statistic) {
   const of = m.parameter.label === "" ? `"${m.experiment}"` : `"${m.experiment}" (${m.parameter.label})`;
@@ -6387,6 +6394,8 @@ var genericCsvAdapter = {
             column: fieldColumn(row.text, index2)
           });
         }
+        const kind = { dimension: plan.metric.dimension, statistic: plan.statistic, metric: plan.metric.name };
+        requirePossibleValue(kind, value2, `the ${plan.metric.name} in column "${plan.column}"`, { file, line: row.line, column: fieldColumn(row.text, index2) }, plan.unit.symbol);
         const key = `${experiment}\0${parameter.label}\0${plan.metric.name}`;
         let measurement = byKey.get(key);
         if (measurement?.statistics[plan.statistic] !== void 0) {
@@ -7434,8 +7443,10 @@ var catch2XmlAdapter = {
           benchmark = void 0;
         }
       } else if (benchmark && !closing) {
-        if (tag === "mean") benchmark.mean = number3("value");
-        else benchmark.stdev = number3("value");
+        const statistic = tag === "mean" ? "mean" : "stdev";
+        const value2 = number3("value");
+        requirePossibleValue({ dimension: "time", statistic }, value2, `the <${tag}> of benchmark "${benchmark.name}"`, place, "ns");
+        benchmark[statistic] = value2;
       }
     }
     if (benchmark) throw new InputError(`benchmark "${benchmark.name}" is not closed (</BenchmarkResults> missing: the output was cut short?)`, { file, line: benchmark.line });

@@ -12,6 +12,7 @@
  * by a linear scan; the rest of the document (assertions, expressions) is skipped.
  */
 import { InputError } from '../errors.js';
+import { requirePossibleValue } from '../model/validity.js';
 import type { Measurement } from '../model/measurement.js';
 import type { FormatAdapter } from './adapter.js';
 import { CATCH2_TIME } from './catch2Console.js';
@@ -80,8 +81,10 @@ export const catch2XmlAdapter: FormatAdapter = {
         }
       } else if (benchmark && !closing) {
         // <mean> and <standardDeviation> of the open benchmark, in ns
-        if (tag === 'mean') benchmark.mean = number('value');
-        else benchmark.stdev = number('value');
+        const statistic = tag === 'mean' ? 'mean' : 'stdev';
+        const value = number('value');
+        requirePossibleValue({ dimension: 'time', statistic }, value, `the <${tag}> of benchmark "${benchmark.name}"`, place, 'ns');
+        benchmark[statistic] = value;
       }
     }
     if (benchmark) throw new InputError(`benchmark "${benchmark.name}" is not closed (</BenchmarkResults> missing: the output was cut short?)`, { file, line: benchmark.line });

@@ -4,6 +4,7 @@ import { forEachCsvRow } from '../csv/table.js';
 import { resolveStatistic, STATISTIC_NAMES, type Measurement, type Metric, type Parameter, type StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, type Unit } from '../model/units.js';
 import { isMissingValue, parseNumber } from '../numeric/parseNumber.js';
+import { requirePossibleValue } from '../model/validity.js';
 import type { FormatAdapter, GenericCsvMapping } from './adapter.js';
 import { readUnit } from './shared.js';
 
@@ -82,6 +83,8 @@ export const genericCsvAdapter: FormatAdapter = {
             column: fieldColumn(row.text, index),
           });
         }
+        const kind = { dimension: plan.metric.dimension, statistic: plan.statistic, metric: plan.metric.name };
+        requirePossibleValue(kind, value, `the ${plan.metric.name} in column "${plan.column}"`, { file, line: row.line, column: fieldColumn(row.text, index) }, plan.unit.symbol);
         const key = `${experiment}\u0000${parameter.label}\u0000${plan.metric.name}`;
         let measurement = byKey.get(key);
         if (measurement?.statistics[plan.statistic] !== undefined) {

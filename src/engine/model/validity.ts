@@ -5,7 +5,7 @@
  */
 import { InputError, type SourcePlace } from '../errors.js';
 import type { Measurement, StatisticName } from './measurement.js';
-import type { Dimension } from './units.js';
+import { parseToolUnit, type Dimension } from './units.js';
 
 /** The smallest value a statistic of a dimension can have: above it (`exclusive`) or at least it. */
 interface Bound {
@@ -105,17 +105,26 @@ export function requirePossibleValue(kind: ValueOf, value: number, what: string,
  */
 export function requirePossibleValues(measurements: readonly Measurement[], options: { notANumberIsAbsent?: boolean } = {}): void {
   for (const m of measurements) {
-    const { dimension, unit, name } = m.metric;
+    const { dimension, name } = m.metric;
+    const shown = shownUnit(m);
     for (const [statistic, value] of Object.entries(m.statistics) as [StatisticName, number | undefined][]) {
       if (value === undefined || (options.notANumberIsAbsent && Number.isNaN(value))) continue;
-      requirePossibleValue({ dimension, statistic, metric: name }, value, describeValue(m, statistic), m.place, statistic === 'samples' || statistic === 'variance' ? '' : unit);
+      const plain = statistic === 'samples' || statistic === 'variance';
+      requirePossibleValue({ dimension, statistic, metric: name }, plain ? value : shown.value(value), describeValue(m, statistic), m.place, plain ? '' : shown.unit);
     }
     const samples = m.samples;
     if (samples === undefined) continue;
     for (let i = 0; i < samples.length; i++) {
-      requirePossibleValue({ dimension, statistic: 'sample', metric: name }, samples[i]!, `sample ${i + 1} of ${describeValue(m, 'value')}`, m.place, unit);
+      requirePossibleValue({ dimension, statistic: 'sample', metric: name }, shown.value(samples[i]!), `sample ${i + 1} of ${describeValue(m, 'value')}`, m.place, shown.unit);
     }
   }
+}
+
+/** The unit the tool printed, and a base-unit value in it (to 12 digits), when perfgate knows it; else the base unit. */
+function shownUnit(m: Measurement): { unit: string; value: (base: number) => number } {
+  const printed = parseToolUnit(m.metric.displayUnit);
+  if (printed === undefined || printed.dimension !== m.metric.dimension || printed.toBase === 1) return { unit: m.metric.unit, value: (base) => base };
+  return { unit: m.metric.displayUnit, value: (base) => (Number.isFinite(base) && base !== 0 ? Number((base / printed.toBase).toPrecision(12)) : base) };
 }
 
 function describeValue(m: Measurement, statistic: StatisticName): string {

@@ -1,0 +1,193 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { impossibleValue } from '../src/engine/model/validity.js';
+import { repoRoot, sharedDir, tempDir } from './helpers/shared.js';
+
+// Issue 26, item 3: a time of 0, -1, -Infinity or NaN passed `check` and read as an
+// "improvement" of -101 % in `compare`, both exit 0. Each main format's real fixture, with one
+// value edited, must now be an input error (exit 2) at the value's line (and column, where the
+// format has one), from the bundled CLI as a user runs it.
+
+const formats = join(repoRoot, 'fixtures', 'formats');
+
+/** The bundled CLI (the integrator builds dist before the tests). */
+function distCli(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  return spawnSync(process.execPath, [join(repoRoot, 'dist', 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8' });
+}
+
+interface ImpossibleCase {
+  id: string;
+  /** The fixture; with `folder`, its whole folder is copied (siblings the adapter reads along). */
+  file: string;
+  folder?: boolean;
+  read?: string[];
+  /**
+   * The value to edit: the first match; group `value` is replaced, group `at` (the key, or the
+   * value itself) is where the error must point.
+   */
+  value: RegExp;
+  /** The spellings of 0, -1, -Infinity and NaN the format can write. */
+  edits: string[];
+  /** Whether the error names the column (JSON fields, or the adapter's own check) or only the line of the row. */
+  column: boolean;
+}
+
+const CASES: ImpossibleCase[] = [
+  {
+    id: 'google-benchmark',
+    file: join(formats, 'google-benchmark', 'repetitions.json'),
+    value: /(?<at>"real_time"): (?<value>[^,\n]+)/,
+    edits: ['0', '-1', '-Infinity', 'NaN'],
+    column: true,
+  },
+  { id: 'hyperfine', file: join(formats, 'hyperfine', 'scan.json'), value: /(?<at>"mean"): (?<value>[^,\n]+)/, edits: ['0', '-1', '-Infinity', 'NaN'], column: true },
+  {
+    id: 'hyperfine-csv',
+    file: join(sharedDir, 'fixtures', 'real-runs', 'hyperfine', 'hyperfine_seq_param.csv'),
+    value: /\n(?<at>seq 1000,)(?<value>[^,]+)/,
+    edits: ['0', '-1'],
+    column: false,
+  },
+  { id: 'go-bench', file: join(formats, 'go-bench', 'publish_count3.txt'), value: /(?<at>(?<value>1060) ns\/op)/, edits: ['0', '-1'], column: false },
+  {
+    id: 'criterion-json',
+    file: join(formats, 'criterion', 'target', 'criterion', 'publish', '64', 'new', 'estimates.json'),
+    folder: true,
+    value: /(?<at>"point_estimate"):(?<value>[^,}]+)/,
+    edits: ['0', '-1', '-Infinity', 'NaN'],
+    column: true,
+  },
+  {
+    id: 'pytest-benchmark',
+    file: join(formats, 'pytest-benchmark', 'codec.json'),
+    value: /(?<at>"mean"): (?<value>[^,\n]+)/,
+    edits: ['0', '-1', '-Infinity'],
+    column: true,
+  },
+  { id: 'jmh', file: join(formats, 'jmh', 'publish_avgt_gc.json'), value: /(?<at>"score") : (?<value>[^,\n]+)/, edits: ['0', '-1', '-Infinity'], column: true },
+  { id: 'catch2-xml', file: join(formats, 'catch2', 'v3_sections.xml'), value: /<mean (?<at>value="(?<value>[^"]+)")/, edits: ['0', '-1'], column: false },
+  {
+    id: 'benchmarkdotnet',
+    file: join(formats, 'benchmarkdotnet', 'Perfgate.Benchmarks.PublishBenchmarks-report-full-compressed.json'),
+    value: /"Statistics":\{[^{}]*?(?<at>"Mean"):(?<value>[^,}]+)/,
+    edits: ['0', '-1', '-Infinity'],
+    column: true,
+  },
+  {
+    id: 'generic-csv',
+    file: join(formats, 'generic-csv', 'latency.csv'),
+    read: ['--format', 'generic-csv', '--mapping', join(formats, 'generic-csv', 'mapping.json')],
+    value: /\nudp,64,(?<at>(?<value>[^,]+))/,
+    // `nan` is an empty cell to a CSV reader, as to pandas (a missing value), and `-inf` is not a number to it.
+    edits: ['0', '-1'],
+    column: true,
+  },
+  {
+    id: 'fastdds-raw',
+    file: join(repoRoot, 'fixtures', 'example', 'results', 'measurements_interprocess_best_effort.csv'),
+    value: /\n(?<at>1,16,)(?<value>[^\n]+)/,
+    edits: ['0', '-1'],
+    column: false,
+  },
+];
+
+/** 1-based line and column of an offset. */
+function placeOf(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+}
+
+/** A copy of the fixture with the value edited, and where the error must point. */
+function edited(c: ImpossibleCase, replacement: string): { path: string; reference: string; line: number; column: number } {
+  const dir = tempDir('perfgate-impossible-');
+  const path = join(dir, basename(c.file));
+  if (c.folder) cpSync(dirname(c.file), dir, { recursive: true });
+  const text = readFileSync(c.file, 'utf8');
+  const match = c.value.exec(text)!;
+  const groups = match.groups!;
+  const valueStart = match.index + match[0].lastIndexOf(groups.value!);
+  writeFileSync(path, text.slice(0, valueStart) + replacement + text.slice(valueStart + groups.value!.length));
+  const atStart = match.index + match[0].indexOf(groups.at!);
+  // A CSV row or a console line is pointed at by its line; its start is where the row begins.
+  const place = placeOf(text, atStart);
+  return { path, reference: c.file, ...place };
+}
+
+describe('an impossible value in each main format is exit 2 at its place (dist/cli.js check and compare)', () => {
+  for (const c of CASES) {
+    test.each(c.edits)(`${c.id}: %s`, (replacement) => {
+      const { path, reference, line, column } = edited(c, replacement);
+      const dir = tempDir('perfgate-impossible-out-');
+      const requirements = join(dir, 'requirements.csv');
+      writeFileSync(requirements, 'Experiment,Parameter,time [us]\nanything,*,1\n');
+      const where = c.column ? `${path}:${line}:${column}: ` : `${path}:${line}: `;
+
+      const check = distCli(['check', ...(c.read ?? []), '--results', path, '--requirements', requirements, '-o', join(dir, 'check')]);
+      expect({ status: check.status, stdout: check.stdout }).toEqual({ status: 2, stdout: '' });
+      expect(check.stderr).toContain(`perfgate: error: ${where}`);
+      expect(check.stderr).toMatch(/ is -?[^,]+, which is impossible: a (time must be greater than 0|measured value must be a finite number)\n/);
+
+      const compare = distCli(['compare', ...(c.read ?? []), '--reference', reference, '--results', path, '-o', join(dir, 'compare')]);
+      expect(compare.status).toBe(2);
+      expect(compare.stderr).toContain(`perfgate: error: ${where}`);
+    });
+  }
+
+  test('the message names the value as written, in the unit the tool printed', () => {
+    const { path, line, column } = edited(CASES[0]!, '-1');
+    expect(distCli(['inspect', path]).stderr).toBe(`perfgate: error: ${path}:${line}:${column}: "real_time" is -1, which is impossible: a time must be greater than 0\n`);
+    const go = edited(
+      CASES.find((c) => c.id === 'go-bench')!,
+      '-1',
+    );
+    expect(distCli(['inspect', go.path]).stderr).toBe(
+      `perfgate: error: ${go.path}:${go.line}: the time/op min of "BenchmarkPublish" (size=64,mode=copy) is -1 ns/op, which is impossible: a time must be greater than 0\n`,
+    );
+  });
+});
+
+describe('possible values stay possible', () => {
+  test('a rate of 0, a size of 0, a standard deviation of 0 and a CPU time of 0 are read', () => {
+    const dir = tempDir('perfgate-possible-');
+    // A stalled run's message rate is 0 msg/s: a real result (generic CSV).
+    const csv = join(dir, 'latency.csv');
+    writeFileSync(csv, readFileSync(join(formats, 'generic-csv', 'latency.csv'), 'utf8').replace(/,81000\n/, ',0\n'));
+    const read = ['--format', 'generic-csv', '--mapping', join(formats, 'generic-csv', 'mapping.json')];
+    expect(distCli(['inspect', ...read, csv]).status).toBe(0);
+    // hyperfine: a command that spent no time in the kernel, and one whose runs all took as long.
+    const json = join(dir, 'scan.json');
+    writeFileSync(
+      json,
+      readFileSync(join(formats, 'hyperfine', 'scan.json'), 'utf8')
+        .replace('"system": 0.02', '"system": 0')
+        .replace('"stddev": 0.00231', '"stddev": 0'),
+    );
+    const inspected = distCli(['inspect', '--json', json]);
+    expect(inspected.status).toBe(0);
+    // go test -bench: an allocation-free benchmark's 0 B/op is in the fixture itself.
+    expect(distCli(['inspect', join(formats, 'go-bench', 'publish_count3.txt')]).status).toBe(0);
+  });
+
+  test('the table: times > 0; CPU times, sizes, rates, counts, percentages and spreads >= 0; all finite', () => {
+    expect(impossibleValue({ dimension: 'time', statistic: 'mean' }, 0)).toBe('a time must be greater than 0');
+    expect(impossibleValue({ dimension: 'time', statistic: 'sample' }, -0)).toBe('a time must be greater than 0');
+    expect(impossibleValue({ dimension: 'time', statistic: 'mean' }, 1e-9)).toBeUndefined();
+    expect(impossibleValue({ dimension: 'time', statistic: 'stdev' }, 0)).toBeUndefined();
+    expect(impossibleValue({ dimension: 'time', statistic: 'stdev' }, -1)).toBe('a standard deviation cannot be negative');
+    expect(impossibleValue({ dimension: 'time', statistic: 'mean', metric: 'system time' }, 0)).toBeUndefined();
+    expect(impossibleValue({ dimension: 'time', statistic: 'mean', metric: 'gc.time' }, -1)).toBe('a CPU or GC time cannot be negative');
+    expect(impossibleValue({ dimension: 'time', statistic: 'mean', metric: 'real time' }, 0)).toBe('a time must be greater than 0');
+    expect(impossibleValue({ dimension: 'size', statistic: 'mean' }, 0)).toBeUndefined();
+    expect(impossibleValue({ dimension: 'size', statistic: 'mean' }, -1)).toBe('a size cannot be negative');
+    expect(impossibleValue({ dimension: 'rate', statistic: 'value' }, 0)).toBeUndefined();
+    expect(impossibleValue({ dimension: 'byterate', statistic: 'value' }, -0.5)).toBe('a byte rate cannot be negative');
+    expect(impossibleValue({ dimension: 'count', statistic: 'value' }, -1)).toBe('a count cannot be negative');
+    expect(impossibleValue({ dimension: 'ratio', statistic: 'value' }, 400)).toBeUndefined();
+    expect(impossibleValue({ dimension: 'ratio', statistic: 'value' }, -1)).toBe('a percentage cannot be negative');
+    expect(impossibleValue({ dimension: 'time', statistic: 'samples' }, -1)).toBe('a number of samples cannot be negative');
+    for (const value of [NaN, Infinity, -Infinity]) {
+      expect(impossibleValue({ dimension: 'rate', statistic: 'value' }, value)).toBe('a measured value must be a finite number');
+    }
+  });
+});
