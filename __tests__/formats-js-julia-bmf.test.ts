@@ -279,6 +279,39 @@ describe('--format forcing and recognition', () => {
   });
 });
 
+describe('benchmark.js recognition does not claim files that quote its lines', () => {
+  const line = 'RegExp#test x 4,161,532 ops/sec \u00b10.99% (93 runs sampled)';
+  const readme = `# fastregex\n\nOn a laptop:\n\n\`\`\`\n${line}\nString#indexOf x 9,001 ops/sec \u00b11.20% (90 runs sampled)\n\`\`\`\n`;
+  const testSource = `import Benchmark from 'benchmark';\n\ntest('prints a cycle', () => {\n  expect(String(bench)).toBe('${line}');\n});\n`;
+
+  it.each([
+    ['a README with a fenced example', 'README.md', readme],
+    ['the same README under another name', 'notes.txt', readme],
+    ['a README without an extension', 'README', `Results:\n\n    ${line}\n`],
+    ['reStructuredText docs', 'docs/benchmarks.rst', `Results::\n\n    ${line}\n`],
+    ['a TypeScript test', 'test/format.test.ts', testSource],
+    ['the same test source under another name', 'format.log', testSource],
+    ['a JavaScript file printing a line', 'bench/print.mjs', `console.log("${line}");\n`],
+  ])('%s (%s)', (_what, file, text) => {
+    expect(benchmarkJsAdapter.recognises(text, file)).toBe(false);
+    expect(recogniseFormat(text, file)).toBeUndefined();
+  });
+
+  it('still takes a console log, with the program and npm lines around the results', () => {
+    const log = `> fastregex@1.0.0 bench\n> node bench.js\n\nwarming up\n${line}\r\nFastest is RegExp#test\n`;
+    expect(benchmarkJsAdapter.recognises(log, 'ci/bench-output.txt')).toBe(true);
+    expect(benchmarkJsAdapter.recognises(log, 'bench.log')).toBe(true);
+    expect(parseText(benchmarkJsAdapter, log).measurements.map((m) => [m.experiment, m.statistics.mean])).toEqual([['RegExp#test', 4161532]]);
+  });
+
+  it('recognises in time linear in the head (64 KiB of " x 1" repeats)', () => {
+    const hostile = ' x 1'.repeat(16_384);
+    const started = performance.now();
+    expect(benchmarkJsAdapter.recognises(hostile, 'out.txt')).toBe(false);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});
+
 describeShared('the new adapters on ../shared fixtures', () => {
   it('take none of them', () => {
     for (const file of walk(join(sharedDir, 'fixtures'))) {

@@ -8435,7 +8435,8 @@ function hostNotes(info) {
 }
 
 // src/engine/formats/benchmarkJs.ts
-var RESULT_LINE2 = /^.* x \d[\d,]*(?:\.\d+)? ops\/sec \u00b1\d+(?:\.\d+)?% \(\d+ runs? sampled\)/m;
+var RESULT_TAIL = /^\d[\d,]*(?:\.\d+)? ops\/sec \u00b1\d+(?:\.\d+)?% \(\d+ runs? sampled\)$/;
+var QUOTING_FILE = /^(?:readme|changelog|changes|contributing)(?:[.-]|$)|\.(?:md|markdown|mdx|rst|adoc|html?|[cm]?[jt]sx?|json|ya?ml|xml|py|go|rs|java|kt|cs|c|cc|cpp|h|hpp|rb|sh)$/i;
 var THROUGHPUT8 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "ops/sec", direction: "higher-is-better" };
 var PARTS = [
   [/(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/y, "a rate such as 4,161,532 or 66.93"],
@@ -8448,8 +8449,15 @@ var PARTS = [
 var benchmarkJsAdapter = {
   id: "benchmarkjs",
   title: "benchmark.js console output (String(bench) per cycle)",
-  recognises(head) {
-    return RESULT_LINE2.test(head);
+  recognises(head, file) {
+    if (QUOTING_FILE.test(file.slice(Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\")) + 1))) return false;
+    for (const raw of head.split("\n")) {
+      const line = raw.trimEnd();
+      if (line.startsWith("```") || line.startsWith("~~~")) return false;
+      const cut = line.lastIndexOf(" x ");
+      if (cut > 0 && RESULT_TAIL.test(line.slice(cut + 3))) return true;
+    }
+    return false;
   },
   parse({ file, text: text2 }) {
     const notes = [];

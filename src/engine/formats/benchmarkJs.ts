@@ -17,8 +17,15 @@ import type { Measurement, Metric } from '../model/measurement.js';
 import type { FormatAdapter } from './adapter.js';
 import { consoleLines, DistinctNames } from './shared.js';
 
-/** A result line somewhere in the head. */
-const RESULT_LINE = /^.* x \d[\d,]*(?:\.\d+)? ops\/sec \u00b1\d+(?:\.\d+)?% \(\d+ runs? sampled\)/m;
+/** What follows a result line's last ` x `, to the end of the line: `4,161,532 ops/sec ±0.99% (93 runs sampled)`. */
+const RESULT_TAIL = /^\d[\d,]*(?:\.\d+)? ops\/sec \u00b1\d+(?:\.\d+)?% \(\d+ runs? sampled\)$/;
+
+/**
+ * Files that quote result lines without being an output: documents (a README's example) and
+ * source code (a test's expected string). Their names say so.
+ */
+const QUOTING_FILE =
+  /^(?:readme|changelog|changes|contributing)(?:[.-]|$)|\.(?:md|markdown|mdx|rst|adoc|html?|[cm]?[jt]sx?|json|ya?ml|xml|py|go|rs|java|kt|cs|c|cc|cpp|h|hpp|rb|sh)$/i;
 
 const THROUGHPUT: Metric = { name: 'throughput', dimension: 'rate', unit: 'Hz', displayUnit: 'ops/sec', direction: 'higher-is-better' };
 
@@ -36,8 +43,18 @@ export const benchmarkJsAdapter: FormatAdapter = {
   id: 'benchmarkjs',
   title: 'benchmark.js console output (String(bench) per cycle)',
 
-  recognises(head: string): boolean {
-    return RESULT_LINE.test(head);
+  recognises(head: string, file: string): boolean {
+    if (QUOTING_FILE.test(file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1))) return false;
+    // A whole line as String(bench) prints it: in source code a quote or a comma follows it, and
+    // Markdown fences it. Each line is cut at its last ` x ` (no regular expression scans a line
+    // from every start: linear in the head).
+    for (const raw of head.split('\n')) {
+      const line = raw.trimEnd();
+      if (line.startsWith('```') || line.startsWith('~~~')) return false;
+      const cut = line.lastIndexOf(' x ');
+      if (cut > 0 && RESULT_TAIL.test(line.slice(cut + 3))) return true;
+    }
+    return false;
   },
 
   parse({ file, text }) {
