@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { InputError } from '../src/engine/errors.js';
+import { adapterById } from '../src/engine/formats/registry.js';
 import { impossibleValue } from '../src/engine/model/validity.js';
 import { repoRoot, sharedDir, tempDir } from './helpers/shared.js';
 
@@ -189,5 +191,60 @@ describe('possible values stay possible', () => {
     for (const value of [NaN, Infinity, -Infinity]) {
       expect(impossibleValue({ dimension: 'rate', statistic: 'value' }, value)).toBe('a measured value must be a finite number');
     }
+  });
+});
+
+describe("the registry's check catches an impossible value in every other format (engine, real fixtures)", () => {
+  // The adapters of these formats do not check each value where they read it; the registry checks
+  // every measurement they return, at the line of its row or block.
+  const cases: { id: string; file: string; value: RegExp; edit: string; column?: boolean }[] = [
+    {
+      id: 'fastdds-latency-console',
+      file: join(formats, 'fastdds-tools', 'latency_publisher_stdout.txt'),
+      value: /\n(?<at> +16, +10000, +0\.248, +)(?<value>1\.279)/,
+      edit: '0.000',
+    },
+    { id: 'fastdds-latency-csv', file: join(formats, 'fastdds-tools', 'perf_LatencyTest_16_besteffort.csv'), value: /\n(?<at>")(?<value>1\.106)/, edit: '0' },
+    {
+      id: 'fastdds-throughput',
+      file: join(formats, 'fastdds-tools', 'measurements_interprocess_best_effort.csv'),
+      value: /\n(?<at>16,100,0,2345600,1000123\.400,)(?<value>2345311\.400)/,
+      edit: '-1',
+    },
+    { id: 'iceperf', file: join(formats, 'iceperf', 'v2.95_leader.txt'), value: /(?<at>\| +16 \[B\] +\| +)(?<value>2\.1)/, edit: '0' },
+    { id: 'iceoryx2', file: join(formats, 'iceoryx2', 'publish_subscribe.txt'), value: /(?<at>iceoryx2::service::ipc::Service ::: .*Latency: )(?<value>94)/, edit: '0' },
+    { id: 'kuksa-csv', file: join(formats, 'kuksa', 'Frame 1.csv'), value: /\n(?<at>)(?<value>140)/, edit: '0' },
+    { id: 'fep', file: join(formats, 'fep', 'results.csv'), value: /\n(?<at>)(?<value>0\.010),/, edit: '-0.010' },
+    { id: 'netio3', file: join(formats, 'netio3', 'sweep.csv'), value: /\n(?<at>LIBFABRIC-RDMA,4096,16,1,)(?<value>2950000)/, edit: '-1' },
+    { id: 'ddsperf', file: join(formats, 'ddsperf', 'ping_size64.txt'), value: /(?<at>\[500\] 3\.000 +host2:600 size 64 mean )(?<value>10\.000)/, edit: '0.000', column: true },
+    { id: 'rust-libtest', file: join(formats, 'rust-libtest', 'nightly_1.97.txt'), value: /(?<at>test bench_publish_64 +\.\.\. bench: +)(?<value>22\.24)/, edit: '0.00' },
+    { id: 'criterion-console', file: join(formats, 'criterion', 'criterion_console.txt'), value: /(?<at>publish\/64 +time: +\[1\.2345 µs )(?<value>1\.2400)/, edit: '0.0000' },
+    {
+      id: 'github-action-benchmark',
+      file: join(formats, 'github-action-benchmark', 'custom.json'),
+      value: /(?<at>\{)\s*"name": "publish 64 B",\s*"unit": "ns\/iter",\s*"value": (?<value>1250)/,
+      edit: '0',
+    },
+    { id: 'bmf', file: join(formats, 'bmf', 'results.json'), value: /"latency": (?<at>\{)\s*"value": (?<value>1250\.5)/, edit: '0' },
+    { id: 'redis-benchmark', file: join(formats, 'redis', 'redis7.csv'), value: /\n(?<at>"PING_INLINE",")(?<value>99502\.48)/, edit: '-1' },
+  ];
+
+  test.each(cases)('$id', ({ id, file, value, edit, column }) => {
+    const text = readFileSync(file, 'utf8');
+    const match = value.exec(text)!;
+    const valueStart = match.index + match[0].lastIndexOf(match.groups!.value!);
+    const { line } = placeOf(text, match.index + match[0].indexOf(match.groups!.at!, match[0].startsWith('\n') ? 1 : 0));
+    const adapter = adapterById(id)!;
+    expect(adapter.parse({ file, text }, {}).measurements.length).toBeGreaterThan(0);
+    const bad = text.slice(0, valueStart) + edit + text.slice(valueStart + match.groups!.value!.length);
+    let error: unknown;
+    try {
+      adapter.parse({ file, text: bad }, {});
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).place).toMatchObject({ file, line, ...(column ? { column: placeOf(text, valueStart).column } : {}) });
+    expect((error as InputError).message).toMatch(/ is -?[^,]+, which is impossible: a (time must be greater than 0|\w+( \w+)? cannot be negative)$/);
   });
 });

@@ -4685,6 +4685,10 @@ var Cursor = class {
   file;
   line;
   pos;
+  /** The 1-based column of the cursor. */
+  column() {
+    return this.pos + 1;
+  }
   /** Matches `re` (a sticky regex whose group 1 is the value) at the cursor. */
   take(re, what) {
     re.lastIndex = this.pos;
@@ -4726,14 +4730,26 @@ function median(values) {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 function readLatency(c, line) {
-  const mean3 = Number(c.take(field("mean", DECIMAL, "us"), '"mean <number>us"'));
-  const min = Number(c.take(field("min", DECIMAL, "us"), '"min <number>us"'));
-  const p50 = Number(c.take(field("50%", DECIMAL, "us"), '"50% <number>us"'));
-  const p90 = Number(c.take(field("90%", DECIMAL, "us"), '"90% <number>us"'));
-  const p99 = Number(c.take(field("99%", DECIMAL, "us"), '"99% <number>us"'));
-  const max = Number(c.take(field("max", DECIMAL, "us"), '"max <number>us"'));
+  const columns = [];
+  const latency = (name, statistic) => {
+    const column = c.column() + name.length + 2;
+    const value2 = Number(c.take(field(name, DECIMAL, "us"), `"${name} <number>us"`));
+    columns.push([name, statistic, value2, column]);
+    return value2;
+  };
+  const mean3 = latency("mean", "mean");
+  const min = latency("min", "min");
+  const p50 = latency("50%", "median");
+  const p90 = latency("90%", "p90");
+  const p99 = latency("99%", "p99");
+  const max = latency("max", "max");
   const cnt = Number(c.take(field("cnt", UINT), '"cnt <count>"'));
   c.end();
+  if (cnt > 0) {
+    for (const [name, statistic, value2, column] of columns) {
+      requirePossibleValue({ dimension: "time", statistic }, value2, `the ${name} round-trip latency`, { file: c.file, line, column }, "us");
+    }
+  }
   return { line, mean: mean3, min, p50, p90, p99, max, cnt };
 }
 function readSub(c, line) {

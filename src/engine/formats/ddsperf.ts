@@ -12,6 +12,7 @@
  */
 import { InputError, UsageError } from '../errors.js';
 import { stripBom } from '../csv/header.js';
+import { requirePossibleValue } from '../model/validity.js';
 import type { Measurement, Metric, ResultSet, StatisticName } from '../model/measurement.js';
 import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
 import { ANSI_ESCAPE } from './shared.js';
@@ -60,10 +61,15 @@ class Cursor {
   constructor(
     private readonly text: string,
     start: number,
-    private readonly file: string,
+    readonly file: string,
     private readonly line: number,
   ) {
     this.pos = start;
+  }
+
+  /** The 1-based column of the cursor. */
+  column(): number {
+    return this.pos + 1;
   }
 
   /** Matches `re` (a sticky regex whose group 1 is the value) at the cursor. */
@@ -112,14 +118,28 @@ function median(values: number[]): number {
 }
 
 function readLatency(c: Cursor, line: number): LatencySecond {
-  const mean = Number(c.take(field('mean', DECIMAL, 'us'), '"mean <number>us"'));
-  const min = Number(c.take(field('min', DECIMAL, 'us'), '"min <number>us"'));
-  const p50 = Number(c.take(field('50%', DECIMAL, 'us'), '"50% <number>us"'));
-  const p90 = Number(c.take(field('90%', DECIMAL, 'us'), '"90% <number>us"'));
-  const p99 = Number(c.take(field('99%', DECIMAL, 'us'), '"99% <number>us"'));
-  const max = Number(c.take(field('max', DECIMAL, 'us'), '"max <number>us"'));
+  const columns: [string, 'mean' | 'min' | 'median' | 'p90' | 'p99' | 'max', number, number][] = [];
+  const latency = (name: string, statistic: 'mean' | 'min' | 'median' | 'p90' | 'p99' | 'max'): number => {
+    // The value follows " <name> ".
+    const column = c.column() + name.length + 2;
+    const value = Number(c.take(field(name, DECIMAL, 'us'), `"${name} <number>us"`));
+    columns.push([name, statistic, value, column]);
+    return value;
+  };
+  const mean = latency('mean', 'mean');
+  const min = latency('min', 'min');
+  const p50 = latency('50%', 'median');
+  const p90 = latency('90%', 'p90');
+  const p99 = latency('99%', 'p99');
+  const max = latency('max', 'max');
   const cnt = Number(c.take(field('cnt', UINT), '"cnt <count>"'));
   c.end();
+  // A second with no round trips has no latency to judge; one with some has a latency above 0.
+  if (cnt > 0) {
+    for (const [name, statistic, value, column] of columns) {
+      requirePossibleValue({ dimension: 'time', statistic }, value, `the ${name} round-trip latency`, { file: c.file, line, column }, 'us');
+    }
+  }
   return { line, mean, min, p50, p90, p99, max, cnt };
 }
 
