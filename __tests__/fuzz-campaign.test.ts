@@ -123,13 +123,7 @@ describe('fuzz campaign: the CI slice', () => {
    * Contract violations found and not fixed yet (issue 26), each with what gives it. Remove an
    * entry when its fix lands: the slice then holds the parser to the whole contract again.
    */
-  const OPEN: { parser: string; message: RegExp; why: string }[] = [
-    {
-      parser: 'fastdds-raw',
-      message: /InputError does not name the file .*: \S+_summary\.csv:\d+:\d+: expected a number in column "(Max|Stdev)", found "inf"/,
-      why: 'a raw sample "inf" is read, and the error comes from re-reading the summary computed from it, naming X_summary.csv, a file that does not exist (issue 26, item 3)',
-    },
-  ];
+  const OPEN: { parser: string; message: RegExp; why: string }[] = [];
   test.each(ids)('%s keeps the contract on its slice', (id) => {
     const parser = PARSERS.find((p) => p.id === id)!;
     const result = runRange(parser, SLICE_SEED, 0, SLICE_PER_PARSER);

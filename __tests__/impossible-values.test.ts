@@ -149,6 +149,25 @@ describe('an impossible value in each main format is exit 2 at its place (dist/c
   });
 });
 
+test.each(['1e309', '1e200'])('fastdds-raw: a sample of %s (infinite, or its square) is an error at its cell, not at a summary computed from it', (sample) => {
+  const raw = join(repoRoot, 'fixtures', 'example', 'results', 'measurements_interprocess_best_effort.csv');
+  const text = readFileSync(raw, 'utf8').replace(/\n1,16,[^\n]+/, `\n1,16,${sample}`);
+  const path = join(tempDir('perfgate-impossible-raw-'), basename(raw));
+  writeFileSync(path, text);
+  const { line, column } = placeOf(text, text.indexOf(`1,16,${sample}`) + 5);
+  const expected = `perfgate: error: ${path}:${line}:${column}: expected a latency in microseconds (a finite number below 1e100), found "${sample}"\n`;
+  expect(distCli(['inspect', path]).stderr).toBe(expected);
+  // The registry's whole-text adapter (which summarises and reads the summary back) points at the same cell.
+  let thrown: unknown;
+  try {
+    adapterById('fastdds-raw')!.parse({ file: path, text }, {});
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(InputError);
+  expect((thrown as InputError).describe()).toBe(expected.slice('perfgate: error: '.length, -1));
+});
+
 describe('possible values stay possible', () => {
   test('a rate of 0, a size of 0, a standard deviation of 0 and a CPU time of 0 are read', () => {
     const dir = tempDir('perfgate-possible-');

@@ -4148,7 +4148,7 @@ var RawMeasurementReader = class {
         if (payload < 0) this.fail(bytes, start, fieldStart, end, `expected a payload size in bytes (a whole number)`);
       } else if (field2 === this.latencyField) {
         const value2 = parseDecimalBytes(bytes, a, b, this.floatParse);
-        if (value2 === void 0 || Number.isNaN(value2)) this.fail(bytes, start, fieldStart, end, "expected a latency in microseconds");
+        if (!isFiniteLatency(value2)) this.fail(bytes, start, fieldStart, end, LATENCY_EXPECTED);
         latency = value2;
       }
       field2++;
@@ -4172,7 +4172,7 @@ var RawMeasurementReader = class {
     if (payload < 0) this.failAt(p.column, "expected a payload size in bytes (a whole number)", p.text);
     const l = cell(this.latencyField);
     const latency = parseDecimalBytes(l.bytes, 0, l.bytes.length, this.floatParse);
-    if (latency === void 0 || Number.isNaN(latency)) this.failAt(l.column, "expected a latency in microseconds", l.text);
+    if (!isFiniteLatency(latency)) this.failAt(l.column, LATENCY_EXPECTED, l.text);
     this.add(payload, latency);
   }
   checkFieldCount(found) {
@@ -4212,6 +4212,11 @@ var RawMeasurementReader = class {
     throw new InputError(`${expected}, found "${shown}"`, { file: this.file, line: this.lineNumber, column });
   }
 };
+var MAX_LATENCY = 1e100;
+var LATENCY_EXPECTED = "expected a latency in microseconds (a finite number below 1e100)";
+function isFiniteLatency(value2) {
+  return value2 !== void 0 && Math.abs(value2) < MAX_LATENCY;
+}
 function parseCount(bytes, start, end) {
   if (start === end || end - start > 15) return -1;
   let n = 0;

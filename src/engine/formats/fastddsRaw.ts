@@ -258,7 +258,7 @@ export class RawMeasurementReader {
         if (payload < 0) this.fail(bytes, start, fieldStart, end, `expected a payload size in bytes (a whole number)`);
       } else if (field === this.latencyField) {
         const value = parseDecimalBytes(bytes, a, b, this.floatParse);
-        if (value === undefined || Number.isNaN(value)) this.fail(bytes, start, fieldStart, end, 'expected a latency in microseconds');
+        if (!isFiniteLatency(value)) this.fail(bytes, start, fieldStart, end, LATENCY_EXPECTED);
         latency = value!;
       }
       field++;
@@ -283,7 +283,7 @@ export class RawMeasurementReader {
     if (payload < 0) this.failAt(p.column, 'expected a payload size in bytes (a whole number)', p.text);
     const l = cell(this.latencyField);
     const latency = parseDecimalBytes(l.bytes, 0, l.bytes.length, this.floatParse);
-    if (latency === undefined || Number.isNaN(latency)) this.failAt(l.column, 'expected a latency in microseconds', l.text);
+    if (!isFiniteLatency(latency)) this.failAt(l.column, LATENCY_EXPECTED, l.text);
     this.add(payload, latency!);
   }
 
@@ -327,6 +327,18 @@ export class RawMeasurementReader {
     const shown = cell.length > 40 ? cell.slice(0, 40) + '…' : cell;
     throw new InputError(`${expected}, found "${shown}"`, { file: this.file, line: this.lineNumber, column });
   }
+}
+
+/** Beyond it the squares in the standard deviation could overflow (1e100 µs is 10^86 years). */
+const MAX_LATENCY = 1e100;
+const LATENCY_EXPECTED = 'expected a latency in microseconds (a finite number below 1e100)';
+
+/**
+ * A number the summary can be computed from (`1e309` reads as Infinity). Whether the time is
+ * possible (greater than 0) is the validity table's call, made on the summary.
+ */
+function isFiniteLatency(value: number | undefined): value is number {
+  return value !== undefined && Math.abs(value) < MAX_LATENCY;
 }
 
 /** A non-negative whole number of bytes, or -1. */
