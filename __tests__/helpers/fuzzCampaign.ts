@@ -338,10 +338,16 @@ export function makeInput(parser: FuzzParser, seeds: readonly Seed[], others: re
 
 const NON_NEGATIVE_STATISTICS = new Set(['stdev', 'variance', 'jitter', 'maxJitter', 'samples']);
 
-function impossibleInMeasurement(m: Measurement): string | undefined {
+/**
+ * Fast-DDS's summaries and LatencyTest console write `nan` for a statistic they could not compute
+ * (the jitter of one sample): there NaN is a statistic's absence, not a value.
+ */
+const NAN_IS_ABSENT = new Set(['fastdds-summary', 'fastdds-raw', 'fastdds-latency-console']);
+
+function impossibleInMeasurement(m: Measurement, nanIsAbsent: boolean): string | undefined {
   const timeOrSize = m.metric.dimension === 'time' || m.metric.dimension === 'size';
   for (const [statistic, v] of Object.entries(m.statistics)) {
-    if (typeof v !== 'number') continue;
+    if (typeof v !== 'number' || (nanIsAbsent && Number.isNaN(v))) continue;
     if (!Number.isFinite(v)) return `${Number.isNaN(v) ? 'NaN' : 'infinite'} ${m.metric.dimension}: ${m.metric.name} ${statistic} = ${v}`;
     if (v < 0 && (timeOrSize || NON_NEGATIVE_STATISTICS.has(statistic))) return `negative ${m.metric.dimension}: ${m.metric.name} ${statistic} = ${v}`;
   }
@@ -377,7 +383,7 @@ function impossibleNumber(value: unknown, path: string, depth = 0): string | und
 export function impossibleValue(parserId: string, value: unknown): string | undefined {
   if (value && typeof value === 'object' && Array.isArray((value as ResultSet).measurements)) {
     for (const m of (value as ResultSet).measurements) {
-      const found = impossibleInMeasurement(m);
+      const found = impossibleInMeasurement(m, NAN_IS_ABSENT.has(parserId));
       if (found) return `${found} (${m.experiment} [${m.parameter.label}])`;
     }
     return undefined;
