@@ -1,4 +1,4 @@
-import { InputError } from '../src/engine/errors.js';
+import { inputError as thrownInputError } from './helpers/formats.js';
 import { criterionConsoleAdapter } from '../src/engine/formats/criterionConsole.js';
 import { fastddsLatencyConsoleAdapter } from '../src/engine/formats/fastddsLatencyConsole.js';
 import { MAX_RAW_LINE_BYTES, RAW_HEADER } from '../src/engine/formats/fastddsRaw.js';
@@ -10,15 +10,8 @@ import { checkScaling, readRaw } from './helpers/fuzz.js';
 
 const encoder = new TextEncoder();
 
-function inputError(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InputError) return error.describe();
-    throw error;
-  }
-  throw new Error('expected an InputError');
-}
+/** `file:line:column: message` of the InputError a call throws. */
+const inputError = (run: () => unknown): string => thrownInputError(run).describe();
 
 describe('the shared unit reader', () => {
   it('reads a unit with a long run of blanks in linear time (50,000 spaces took 4.6 s)', () => {

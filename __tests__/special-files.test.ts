@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InputError } from '../src/engine/errors.js';
+import { inputError as thrownInputError } from './helpers/formats.js';
 import { discoverResults } from '../src/pipeline/discover.js';
 import { cannotRead, makeFolder, readFirstLine, readText, writeFileAtomic } from '../src/pipeline/files.js';
 
@@ -18,15 +18,8 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function inputError(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InputError) return error.describe();
-    throw error;
-  }
-  throw new Error('expected an InputError');
-}
+/** `file:line:column: message` of the InputError a call throws. */
+const inputError = (run: () => unknown): string => thrownInputError(run).describe();
 
 const asRoot = process.getuid?.() === 0;
 const RESULT = '[{"command":"a","mean":1,"stddev":0,"median":1,"user":0,"system":0,"min":1,"max":1,"times":[1]}]';
