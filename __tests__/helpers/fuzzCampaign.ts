@@ -14,6 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { Measurement, ResultSet } from '../../src/engine/model/measurement.js';
 import { checkScaling, mutantArb, NASTY, parseChecked, PARSERS, projectSeeds, randomTextArb, sharedSeeds, type FuzzParser, type Seed } from './fuzz.js';
+import { mulberry32 } from '../../src/engine/stats/shift.js';
 
 /** What went wrong. All but `impossible-value` break the contract and fail the campaign. */
 export const CATEGORIES = ['exception', 'bad-place', 'nondeterministic', 'hang', 'out-of-memory', 'super-linear', 'impossible-value'] as const;
@@ -104,18 +105,6 @@ export interface Finding {
 function hash32(text: string, h = 2166136261): number {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h >>> 0;
-}
-
-/** mulberry32: small, fast, good enough to pick mutations. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
@@ -286,7 +275,7 @@ function sampleOne<T>(arb: fc.Arbitrary<T>, seed: number): T {
 
 /** Input `index` of the campaign with seed `seed` for `parser`: the same every time. */
 export function makeInput(parser: FuzzParser, seeds: readonly Seed[], others: readonly Seed[], seed: number, index: number): FuzzInput {
-  const r = rng(hash32(`${parser.id}:${index}`, hash32(String(seed))));
+  const r = mulberry32(hash32(`${parser.id}:${index}`, hash32(String(seed))));
   const base = seeds[index % seeds.length]!;
   let kind = pick(r, KIND_TABLE);
   const text = base.text;
