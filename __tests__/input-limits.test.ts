@@ -26,8 +26,8 @@ describe('the size limit of files read whole', () => {
     const result = await cli(['inspect', '--format', 'google-benchmark', path]);
     expect(result.code).toBe(2);
     expect(result.err).toBe(
-      `perfgate: error: ${path}: the file is 65 MiB, over the 64 MiB limit for Google Benchmark JSON output files: they are read whole, ` +
-        'which takes several times their size in memory; split the results into files of at most 64 MiB ' +
+      `perfgate: error: ${path}: the file is 65 MiB, over the 64 MiB limit for a file read whole (Google Benchmark JSON output): ` +
+        'reading takes several times its size in memory; split the results into files of at most 64 MiB ' +
         '(Fast-DDS raw measurement files are streamed and have no such limit)\n',
     );
   });
@@ -38,7 +38,7 @@ describe('the size limit of files read whole', () => {
     truncateSync(path, 64 * MIB + 1);
     const result = await cli(['inspect', '--format', 'google-benchmark', path]);
     expect(result.code).toBe(2);
-    expect(result.err).toContain(': the file is 67108865 bytes, over the 64 MiB limit for Google Benchmark JSON output files');
+    expect(result.err).toContain(': the file is 67108865 bytes, over the 64 MiB limit for a file read whole (Google Benchmark JSON output)');
   });
 });
 

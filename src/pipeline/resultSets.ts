@@ -58,8 +58,8 @@ export function loadResultSet(file: ResultFile, options: ReadSetOptions): Loaded
   const size = statSync(file.path).size;
   if (size > RESULT_LIMITS.fileBytes) {
     throw new InputError(
-      `the file is ${mebibytes(size) === mebibytes(RESULT_LIMITS.fileBytes) ? `${size} bytes` : `${mebibytes(size)} MiB`}, over the ${mebibytes(RESULT_LIMITS.fileBytes)} MiB limit for ${adapter.title} files: they are read whole, ` +
-        `which takes several times their size in memory; split the results into files of at most ${mebibytes(RESULT_LIMITS.fileBytes)} MiB ` +
+      `the file is ${mebibytes(size) === mebibytes(RESULT_LIMITS.fileBytes) ? `${size} bytes` : `${mebibytes(size)} MiB`}, over the ${mebibytes(RESULT_LIMITS.fileBytes)} MiB limit for a file read whole (${adapter.title}): ` +
+        `reading takes several times its size in memory; split the results into files of at most ${mebibytes(RESULT_LIMITS.fileBytes)} MiB ` +
         '(Fast-DDS raw measurement files are streamed and have no such limit)',
       { file: file.path },
     );
