@@ -72,10 +72,20 @@ describe('the scaling guard itself', () => {
     // A regex that rescans the rest of the input from every start position: quadratic, like the
     // bugs above. 16 K spaces are ~1.3·10^8 steps (~0.3 s of CPU, above the guard's floor); the
     // 512 spaces are timed 32 runs at a time (~9 ms a batch). The work grows ×1024, twice the
-    // bound; it once measured ×487 on a loaded machine, when the guard timed all big runs before
-    // all small ones, in a busier moment; near the bound it now times them again alternating
-    // (×703–1693 in 10 runs at load 6–9 on 2 cores).
+    // bound, and measures ×703–1693 at load 6–9 on 2 cores; but CPU time on a shared machine is
+    // not exact, and one measurement in several (on Node 22 in CI, once on Node 24) came out under
+    // ×512. The guard is a hang guard, not a speed test: a miss costs a late finding, a false
+    // alarm a red build, so it leans to missing. What this proves is that it catches quadratic
+    // work; it is given three measurements to do it.
     const quadratic = (text: string) => void / *x/.test(text);
-    expect(() => checkScaling('quadratic regex', 1 << 14, (n) => ' '.repeat(n), quadratic)).toThrow(/super-linear: 16384 chars took .* ms of CPU, 512 chars .*bound ×512/);
+    let caught: unknown;
+    for (let attempt = 0; attempt < 3 && caught === undefined; attempt++) {
+      try {
+        checkScaling('quadratic regex', 1 << 14, (n) => ' '.repeat(n), quadratic);
+      } catch (error) {
+        caught = error;
+      }
+    }
+    expect(String(caught)).toMatch(/super-linear: 16384 chars took .* ms of CPU, 512 chars .*bound ×512/);
   });
 });
