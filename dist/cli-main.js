@@ -4265,6 +4265,18 @@ function splitQuotedLine(text2, error) {
   }
 }
 
+// src/engine/stats/median.ts
+function medianOfSorted(sorted) {
+  const n = sorted.length;
+  if (n === 0) return NaN;
+  const mid = n >> 1;
+  if (n % 2 === 1) return sorted[mid];
+  return (sorted[mid - 1] + sorted[mid]) / 2;
+}
+function median(values) {
+  return medianOfSorted(Float64Array.from(values).sort());
+}
+
 // src/engine/numeric/numpy.ts
 var BUFFER_SIZE = 8192;
 var PAIRWISE_BLOCK = 128;
@@ -4322,13 +4334,6 @@ function populationStdev(values, valuesMean = mean(values), scratch) {
     squares[i] = d * d;
   }
   return Math.sqrt(sum(squares, 0, n) / n);
-}
-function medianOfSorted(sorted) {
-  const n = sorted.length;
-  if (n === 0) return NaN;
-  const mid = n >> 1;
-  if (n % 2 === 1) return sorted[mid];
-  return (sorted[mid - 1] + sorted[mid]) / 2;
 }
 function percentileOfSorted(sorted, p) {
   const n = sorted.length;
@@ -4729,11 +4734,6 @@ var Cursor = class {
 var DECIMAL = "(-?\\d+\\.\\d+)";
 var UINT = "(\\d+)";
 var field = (name, value2, unit = "") => new RegExp(` ${name} ${value2}${unit}`, "y");
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 function readLatency(c, line) {
   const columns = [];
   const latency = (name, statistic) => {
@@ -6228,10 +6228,6 @@ function parseBytes(text2) {
   const factor = m[2] === void 0 ? 1 : /^[kK]/.test(m[2]) ? 1024 : 1024 * 1024;
   return Number(m[1]) * factor;
 }
-function median2(sorted) {
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 function parseNetio3(file, text2) {
   const lines = stripBom(text2).split(/\r?\n/);
   const found = headerLineOf(text2);
@@ -6350,7 +6346,7 @@ function parseNetio3(file, text2) {
         parameter,
         metric: { ...metric2, displayUnit: displayUnit2 },
         statistics: {
-          median: median2(sorted),
+          median: medianOfSorted(sorted),
           min: sorted[0],
           max: sorted[sorted.length - 1],
           mean: values.reduce((a, b) => a + b, 0) / values.length,
@@ -6755,7 +6751,7 @@ var googleBenchmarkAdapter = {
           if (n > 1) {
             s.min = sorted[0];
             s.max = sorted[n - 1];
-            if (s.median === void 0) s.median = n % 2 === 1 ? sorted[n >> 1] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+            if (s.median === void 0) s.median = medianOfSorted(sorted);
             if (s.stdev === void 0) s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean3) ** 2, 0) / (n - 1));
           }
           measurement.samples = Float64Array.from(repetitions);
@@ -10667,7 +10663,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     if (candidate.length === 0) return regate(row, gate, shape);
     const values = byKey.map((m) => levelOf(m.get(rowKey(row)), row.statistic)).filter((v) => v !== void 0 && Number.isFinite(v));
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
-    const pooledRuns = median3(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
+    const pooledRuns = median2(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
     return regate({ ...row, ...noise(values, candidate, row, rowConfidence, pooledRuns) }, gate, shape);
   });
   const pooled = pooledRows(
@@ -10676,7 +10672,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
       const historyLevels = byKey.map((runByKey) => meanLog(parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic)))).filter(Number.isFinite).map(Math.exp);
       const candidate = perRepetitionLevels(parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)));
       if (candidate.length === 0) return void 0;
-      const pooledRuns = median3(byKey.flatMap((runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)));
+      const pooledRuns = median2(byKey.flatMap((runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)));
       return noise(historyLevels, candidate, row, 1 - alpha / 2, pooledRuns);
     },
     gate,
@@ -10758,7 +10754,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
   const status = refs.length === 0 ? "new" : ress.length === 0 ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
   return { ...plain, status, rows };
 }
-function median3(values) {
+function median2(values) {
   if (values.length === 0) return 1;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -15005,14 +15001,6 @@ function runInspect(options) {
 // src/pipeline/dashboard.ts
 import { join as join9 } from "node:path";
 
-// src/engine/stats/shift.ts
-function median4(values) {
-  const n = values.length;
-  if (n === 0) return NaN;
-  const s = Float64Array.from(values).sort();
-  return n % 2 === 1 ? s[n >> 1] : (s[(n >> 1) - 1] + s[n >> 1]) / 2;
-}
-
 // src/engine/dashboard/model.ts
 function commitUrlOf(runUrl, sha) {
   const match = /^(https:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+)\/actions\/runs\/\d+$/.exec(runUrl);
@@ -15040,7 +15028,7 @@ function bandOf(s, runs, confidence) {
   const verdict = noiseVerdict(values, values[values.length - 1], 0, {
     confidence,
     direction: s.direction,
-    historyRepetitions: median4(used.map((r) => s.repetitions[r] ?? 1))
+    historyRepetitions: median(used.map((r) => s.repetitions[r] ?? 1))
   });
   if (!Number.isFinite(verdict.band.lowerValue)) return void 0;
   return {

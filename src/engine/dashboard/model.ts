@@ -13,7 +13,7 @@ import type { Direction, Measurement, StatisticName } from '../model/measurement
 import type { MetricRequirement } from '../model/metricRequirement.js';
 import { uniqueFileStems } from '../report/fileNames.js';
 import { meanAndSd } from '../stats/effectTest.js';
-import { median } from '../stats/shift.js';
+import { median } from '../stats/median.js';
 import { analyzeTrends, type TrendOptions, type TrendOutlier, type TrendRun, type TrendSeries, type TrendStep } from '../trends/trends.js';
 import { runLabels } from '../charts/build.js';
 import { wantsLogScale } from '../charts/model.js';

@@ -12,6 +12,7 @@
  */
 import { InputError, UsageError } from '../errors.js';
 import { stripBom } from '../csv/header.js';
+import { median } from '../stats/median.js';
 import { requirePossibleValue } from '../model/validity.js';
 import type { Measurement, Metric, ResultSet, StatisticName } from '../model/measurement.js';
 import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
@@ -110,12 +111,6 @@ class Cursor {
 const DECIMAL = '(-?\\d+\\.\\d+)';
 const UINT = '(\\d+)';
 const field = (name: string, value: string, unit = ''): RegExp => new RegExp(` ${name} ${value}${unit}`, 'y');
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 function readLatency(c: Cursor, line: number): LatencySecond {
   const columns: [string, 'mean' | 'min' | 'median' | 'p90' | 'p99' | 'max', number, number][] = [];

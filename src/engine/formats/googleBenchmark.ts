@@ -2,6 +2,7 @@ import { InputError } from '../errors.js';
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import { parseUnit, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
+import { medianOfSorted } from '../stats/median.js';
 import { isJsonObject, JsonFields, parseLooseJson, type JsonValue } from './looseJson.js';
 import type { EnvironmentFingerprint } from '../model/environment.js';
 import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
@@ -217,7 +218,7 @@ export const googleBenchmarkAdapter: FormatAdapter = {
             // Over repetitions; one run's value is a mean over its iterations and nothing more.
             s.min = sorted[0]!;
             s.max = sorted[n - 1]!;
-            if (s.median === undefined) s.median = n % 2 === 1 ? sorted[n >> 1]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
+            if (s.median === undefined) s.median = medianOfSorted(sorted);
             if (s.stdev === undefined) s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1));
           }
           measurement.samples = Float64Array.from(repetitions);

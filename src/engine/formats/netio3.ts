@@ -1,5 +1,6 @@
 import { InputError } from '../errors.js';
 import { stripBom } from '../csv/header.js';
+import { medianOfSorted } from '../stats/median.js';
 import { baseName } from '../model/experimentType.js';
 import type { Measurement, Metric, ResultSet } from '../model/measurement.js';
 import { parseUnit, type Unit } from '../model/units.js';
@@ -147,11 +148,6 @@ interface Group {
   throughput: number[];
 }
 
-function median(sorted: number[]): number {
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 export function parseNetio3(file: string, text: string): ResultSet {
   const lines = stripBom(text).split(/\r?\n/);
   const found = headerLineOf(text);
@@ -273,7 +269,7 @@ export function parseNetio3(file: string, text: string): ResultSet {
         parameter,
         metric: { ...metric, displayUnit },
         statistics: {
-          median: median(sorted),
+          median: medianOfSorted(sorted),
           min: sorted[0]!,
           max: sorted[sorted.length - 1]!,
           mean: values.reduce((a, b) => a + b, 0) / values.length,

@@ -70,14 +70,7 @@ export function populationStdev(values: ArrayLike<number>, valuesMean = mean(val
   return Math.sqrt(sum(squares, 0, n) / n);
 }
 
-/** `np.median` of ascending values: the middle one, or the mean of the two middle ones. */
-export function medianOfSorted(sorted: ArrayLike<number>): number {
-  const n = sorted.length;
-  if (n === 0) return NaN;
-  const mid = n >> 1;
-  if (n % 2 === 1) return sorted[mid]!;
-  return (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
+export { medianOfSorted } from '../stats/median.js';
 
 /** `np.percentile(values, p)` with the default linear method, on ascending values. */
 export function percentileOfSorted(sorted: ArrayLike<number>, p: number): number {

@@ -16,7 +16,7 @@
  * Input values are logarithms of the run statistic (run-to-run noise is multiplicative), so a
  * level difference d is the ratio exp(d) of geometric means.
  */
-import { studentTCdf } from '../compare/noise.js';
+import { studentTCdf } from './studentT.js';
 
 export interface ChangePointOptions {
   /** A change point is kept when the t-test between its segments gives p ≤ this. */

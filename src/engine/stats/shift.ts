@@ -8,6 +8,7 @@
  */
 
 /** mulberry32: a small, fast, seeded 32-bit PRNG; returns floats in [0, 1). */
+import { median } from './median.js';
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
@@ -63,14 +64,6 @@ export function thin(values: ArrayLike<number>, max: number): Float64Array {
   const out = new Float64Array(max);
   for (let i = 0; i < max; i++) out[i] = values[Math.floor(i * stride)]!;
   return out;
-}
-
-/** The median of a copy of `values` (mean of the two middle values for an even count). */
-export function median(values: ArrayLike<number>): number {
-  const n = values.length;
-  if (n === 0) return NaN;
-  const s = Float64Array.from(values as ArrayLike<number>).sort();
-  return n % 2 === 1 ? s[n >> 1]! : (s[(n >> 1) - 1]! + s[n >> 1]!) / 2;
 }
 
 /** One moving-block bootstrap resample of `source` into `out` (same length). */
