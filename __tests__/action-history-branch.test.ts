@@ -107,7 +107,7 @@ describe('action: history-branch', () => {
     expect(readdirSync(join(pr.workspace, 'history')).sort()).toEqual(all.slice(10));
     const comparison = JSON.parse(readFileSync(join(pr.workspace, 'perfgate-report', 'comparison.json'), 'utf8'));
     const rows = comparison.subExperiments.flatMap((s: { comparisons: { historyRuns?: number }[] }) => s.comparisons);
-    // The band is the newest 20 of them (the noise model's window, NOISE_DEFAULTS.maxHistory).
+    // The band is the newest 20 of them (the noise model's window, VERDICT_DEFAULTS.maxHistory).
     expect([...new Set(rows.map((r: { historyRuns?: number }) => r.historyRuns))]).toEqual([20]);
     expect(pr.outputs['failed-experiments']).toContain('intraprocess_best_effort');
     const prRequests = git!.requests.slice(before);

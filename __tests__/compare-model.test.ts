@@ -1,13 +1,17 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { compareExperiment, compareExperimentWithHistory, deltaPercent, judge, type ExperimentSide } from '../src/engine/compare/compare.js';
-import { noiseVerdict } from '../src/engine/compare/noise.js';
+import { compareExperiment, compareExperimentWithHistory, deltaPercent, thresholdStatus, type ExperimentSide } from '../src/engine/compare/compare.js';
+import { noiseVerdict as engineNoiseVerdict, type NoiseOptions } from '../src/engine/compare/noise.js';
 import { deriveMetricLimits, formatLimit, renderMetricRequirementsCsv, type MeasurementRun } from '../src/engine/derive/deriveMetricRequirements.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Direction, Measurement } from '../src/engine/model/measurement.js';
 import { experimentTypeOfRawFile, experimentTypeOfSummaryFile } from '../src/engine/model/experimentType.js';
 import { naturalCompare } from '../src/pipeline/historyRuns.js';
 import { cli, describeShared, read, repoRoot, sharedDir, tempDir } from './helpers/shared.js';
+
+/** noiseVerdict at the confidence these tests were written at (noise.ts's default before settings.ts held the one table). */
+const noiseVerdict = (history: readonly number[], candidate: number, threshold: number, options: Partial<NoiseOptions> = {}) =>
+  engineNoiseVerdict(history, candidate, threshold, { confidence: 0.999, ...options });
 
 // Comparisons on the common model: keyed by experiment × parameter × metric × statistic, and
 // direction-aware (a throughput drop is the regression; Δ is positive when worse).
@@ -46,9 +50,9 @@ describe('direction-aware comparison', () => {
     const rise = compareExperiment('sub', ref, side(measurement('throughput', 'higher-is-better', '1024', { value: 1000 })), thresholds);
     expect(rise.rows[0]).toMatchObject({ deltaPercent: -25, status: 'improved', failed: false });
     // Within the threshold either way passes; the bound itself passes.
-    expect(judge(800, 720, 0.1, 'higher-is-better')).toBe('pass');
-    expect(judge(800, 719, 0.1, 'higher-is-better')).toBe('fail');
-    expect(judge(10, 11, 0.1)).toBe('pass');
+    expect(thresholdStatus(800, 720, 0.1, 'higher-is-better')).toBe('pass');
+    expect(thresholdStatus(800, 719, 0.1, 'higher-is-better')).toBe('fail');
+    expect(thresholdStatus(10, 11, 0.1)).toBe('pass');
     expect(deltaPercent(800, 640, 'higher-is-better')).toBe(20);
     expect(deltaPercent(10, 12)).toBeCloseTo(20, 12);
   });

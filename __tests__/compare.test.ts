@@ -1,4 +1,5 @@
-import { compareSummaries, compareWithHistory, judge } from '../src/engine/compare/compare.js';
+import { thresholdStatus } from '../src/engine/compare/threshold.js';
+import { compareSummaries, compareWithHistory } from './helpers/fastddsCompare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { parseSummaryCsv } from '../src/engine/formats/fastddsSummary.js';
 import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
@@ -11,12 +12,12 @@ const summary = (rows: string) =>
 
 describe('the comparison rule', () => {
   test('fails only when result > reference × (1 + threshold): the threshold is honoured, unlike upstream', () => {
-    expect(judge(10, 10.9, 0.1)).toBe('pass'); // upstream: failed (any increase fails there)
-    expect(judge(10, 11, 0.1)).toBe('pass'); // equal to the bound passes
-    expect(judge(10, 11.01, 0.1)).toBe('fail');
-    expect(judge(10, 8.9, 0.1)).toBe('improved');
-    expect(judge(10, NaN, 0.1)).toBe('missing');
-    expect(judge(NaN, 3, 0.1)).toBe('new');
+    expect(thresholdStatus(10, 10.9, 0.1)).toBe('pass'); // upstream: failed (any increase fails there)
+    expect(thresholdStatus(10, 11, 0.1)).toBe('pass'); // equal to the bound passes
+    expect(thresholdStatus(10, 11.01, 0.1)).toBe('fail');
+    expect(thresholdStatus(10, 8.9, 0.1)).toBe('improved');
+    expect(thresholdStatus(10, NaN, 0.1)).toBe('missing');
+    expect(thresholdStatus(NaN, 3, 0.1)).toBe('new');
   });
 
   test('thresholds: one for all, or per magnitude with the others at 0.1', () => {

@@ -141,6 +141,11 @@ describe('the action with paired: true (dist/index.js, as the runner runs it)', 
     expect(badConfidence.status).toBe(1);
     expect(badConfidence.summary).toContain('input "confidence"');
     expect(badConfidence.stdout).toContain('input "confidence" must be a probability');
+    // 0.5 once passed the input check and failed in the engine as an internal error (RangeError).
+    const half = runAction({ baseline: pairs.base, results: pairs.head, paired: 'true', confidence: '0.5' });
+    expect(half.status).toBe(1);
+    expect(half.stdout).toContain('input "confidence" must be a probability above 0.5 and below 1, such as 0.99; got "0.5"');
+    expect(half.stdout).not.toContain('internal error');
   });
 });
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkSummary } from '../src/engine/check/metricCheck.js';
-import { compareSummaries } from '../src/engine/compare/compare.js';
+import { compareSummaries } from '../__tests__/helpers/fastddsCompare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { RawMeasurements } from '../src/engine/model/rawMeasurements.js';
 import type { Summary } from '../src/engine/model/summary.js';

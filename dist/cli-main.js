@@ -10234,6 +10234,222 @@ function beforeAfterCharts(report) {
   return ordered2.slice(0, MAX_BEFORE_AFTER_CHARTS);
 }
 
+// src/engine/compare/gate.ts
+var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false };
+var MAGNITUDE_SPELLINGS = { "99%": "p99", "99": "p99", "median": "median", "min": "min", "max": "max" };
+function parseGateStatistics(text2, what = "--gate") {
+  if (text2 === void 0 || text2.trim() === "") return DEFAULT_GATE;
+  let primary = false;
+  let all = false;
+  const statistics = /* @__PURE__ */ new Set();
+  for (const part of text2.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
+    const lower = part.toLowerCase();
+    if (lower === "primary") primary = true;
+    else if (lower === "all") all = true;
+    else {
+      const name = MAGNITUDE_SPELLINGS[lower] ?? resolveStatistic(part);
+      if (!name) throw new UsageError(`${what}: "${part}" is not a statistic; give primary, all, or names such as median, mean, p99, max`);
+      statistics.add(name);
+    }
+  }
+  if (!primary && !all && statistics.size === 0) throw new UsageError(`${what}: name at least one statistic, primary or all`);
+  return { primary, statistics, all };
+}
+function gates(gate, statistic, shape) {
+  return gate.all || gate.statistics.has(statistic) || gate.primary && statistic === primaryStatistic(shape);
+}
+function describeGate(gate) {
+  if (gate.all) return "every statistic";
+  const names = [...gate.primary ? ["the primary statistic (median, mean or single value)"] : [], ...gate.statistics];
+  return names.join(", ");
+}
+
+// src/engine/compare/rows.ts
+var POOLED_PARAMETER = "geomean";
+function comparisonRowFailed(row) {
+  return row.failed;
+}
+function deltaPercent(reference, result, direction = "lower-is-better") {
+  const worseBy = direction === "higher-is-better" ? reference - result : result - reference;
+  return reference === 0 ? result === 0 ? 0 : NaN : worseBy / reference * 100;
+}
+var MAGNITUDE_NAMES = { min: "Min", median: "Median", max: "Max", p99: "99%", mean: "Mean", value: "Value" };
+function magnitudeName(statistic) {
+  return MAGNITUDE_NAMES[statistic] ?? statistic;
+}
+function comparedStatistics(m) {
+  const primary = primaryStatistic(m);
+  return ["min", primary, "max", "p99"].filter((s) => s === primary || m.statistics[s] !== void 0);
+}
+function keyOf3(m) {
+  return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
+}
+function statusOf(status) {
+  return { status, failed: status === "fail" || status === "missing" };
+}
+function gated(row, isGated) {
+  if (isGated || !row.failed) return { ...row, gated: isGated };
+  return { ...row, status: row.status === "fail" ? "warn" : row.status, failed: false, gated: false };
+}
+var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true };
+function regate(row, gate, ...shapes) {
+  const shape = shapes.map((s) => s && "measurements" in s ? s.measurements.find((m) => keyOf3(m) === rowKey(row)) : s).find((m) => m !== void 0);
+  const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
+  const { gated: _previous, ...rest } = row;
+  return gated(rest, isGated);
+}
+function rowKey(row) {
+  return `${row.parameter}\0${row.metric.toLowerCase()}`;
+}
+function rowAlpha(alpha, parameters) {
+  return parameters > 1 ? alpha / (2 * parameters) : alpha;
+}
+function familyKey(row) {
+  return `${row.metric.toLowerCase()}\0${row.statistic}`;
+}
+function familySizes(rows) {
+  const sizes = /* @__PURE__ */ new Map();
+  for (const row of rows) if (row.status !== "new" && row.status !== "missing") sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
+  return sizes;
+}
+function pooledRows(rows, judgeFamily, gate, shapes) {
+  const families = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.status === "new" || row.status === "missing" || row.pooled) continue;
+    const list2 = families.get(familyKey(row)) ?? [];
+    list2.push(row);
+    families.set(familyKey(row), list2);
+  }
+  const out = [];
+  for (const family of families.values()) {
+    if (family.length < 2) continue;
+    const first = family[0];
+    const outcome = judgeFamily(
+      first,
+      family.map((r) => r.parameter)
+    );
+    if (!outcome) continue;
+    const row = {
+      ...first,
+      parameter: POOLED_PARAMETER,
+      payloadBytes: NaN,
+      pooled: true,
+      reference: NaN,
+      result: NaN,
+      deltaPercent: NaN,
+      ...outcome
+    };
+    delete row.band;
+    if (outcome.band) row.band = outcome.band;
+    out.push(regate(row, gate, shapes.get(rowKey(first))));
+  }
+  return out;
+}
+function asNotComparable(comparison) {
+  return { ...comparison, status: "passed", rows: comparison.rows.map((row) => ({ ...row, status: "not-comparable", failed: false })) };
+}
+
+// src/engine/compare/thresholds.ts
+var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
+var DEFAULT_THRESHOLD = 0.1;
+var KEYS = { min: "Min", median: "Median", max: "Max", "99%": "99%", p99: "99%", "99": "99%" };
+function parseThresholds(text2, what = "--threshold") {
+  const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEFAULT_THRESHOLD, "99%": DEFAULT_THRESHOLD };
+  if (text2 === void 0 || text2.trim() === "") return thresholds;
+  const value2 = (s) => {
+    const v = Number(s.trim());
+    if (s.trim() === "" || !Number.isFinite(v) || v < 0) {
+      throw new UsageError(`${what}: "${s.trim()}" is not a threshold; expected a fraction such as 0.1 (10 %)`);
+    }
+    return v;
+  };
+  if (!text2.includes("=")) {
+    const v = value2(text2);
+    for (const m of COMPARED_MAGNITUDES) thresholds[m] = v;
+    return thresholds;
+  }
+  for (const part of text2.split(",")) {
+    const [key, raw] = part.split("=", 2);
+    const magnitude = KEYS[(key ?? "").trim().toLowerCase()];
+    if (!magnitude || raw === void 0) {
+      throw new UsageError(`${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%`);
+    }
+    thresholds[magnitude] = value2(raw);
+  }
+  return thresholds;
+}
+function thresholdOf(thresholds, statistic) {
+  return statistic === "min" ? thresholds.Min : statistic === "max" ? thresholds.Max : statistic === "p99" ? thresholds["99%"] : thresholds.Median;
+}
+
+// src/engine/compare/threshold.ts
+function thresholdStatus(reference, result, threshold, direction = "lower-is-better") {
+  if (Number.isNaN(result)) return "missing";
+  if (Number.isNaN(reference)) return "new";
+  const higher = direction === "higher-is-better";
+  if (higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return "fail";
+  if (higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return "improved";
+  return "pass";
+}
+function compareExperiment(experimentType, reference, result, thresholds, options = {}) {
+  const gate = options.gate ?? DEFAULT_GATE;
+  const refList = reference?.measurements ?? [];
+  const resList = result?.measurements ?? [];
+  const refByKey = new Map(refList.map((m) => [keyOf3(m), m]));
+  const resByKey = new Map(resList.map((m) => [keyOf3(m), m]));
+  const keys = [...refByKey.keys(), ...[...resByKey.keys()].filter((k) => !refByKey.has(k))];
+  const rows = [];
+  for (const key of keys) {
+    const ref = refByKey.get(key);
+    const res = resByKey.get(key);
+    const shape = ref ?? res;
+    const direction = shape.metric.direction;
+    for (const statistic of comparedStatistics(shape)) {
+      const r = ref ? ref.statistics[statistic] ?? NaN : NaN;
+      const x = res ? res.statistics[statistic] ?? NaN : NaN;
+      if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
+      const threshold = thresholdOf(thresholds, statistic);
+      const judged = statusOf(!res ? "missing" : !ref ? "new" : thresholdStatus(r, x, threshold, direction));
+      rows.push({
+        experimentType,
+        parameter: shape.parameter.label,
+        payloadBytes: shape.parameter.payloadBytes ?? NaN,
+        metric: shape.metric.name,
+        statistic,
+        magnitude: magnitudeName(statistic),
+        unit: displayUnit(shape.metric.unit, shape.metric.dimension),
+        printedUnit: shape.metric.displayUnit,
+        direction,
+        reference: r,
+        result: x,
+        deltaPercent: deltaPercent(r, x, direction),
+        threshold,
+        ...gated(judged, gates(gate, statistic, shape))
+      });
+    }
+  }
+  const status = !reference ? "new" : !result ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
+  return { experimentType, ...reference?.summary ? { reference: reference.summary } : {}, ...result?.summary ? { result: result.summary } : {}, status, rows };
+}
+
+// src/engine/stats/states.ts
+function splitStates(values, minRatio = 2) {
+  const sorted = values.filter((v) => Number.isFinite(v) && v > 0).sort((a, b) => a - b);
+  if (sorted.length < 3) return void 0;
+  let at = -1;
+  let widest = 0;
+  for (let i = 1; i < sorted.length; i++) {
+    const gap = sorted[i] / sorted[i - 1];
+    if (gap > widest) [widest, at] = [gap, i];
+  }
+  if (widest < minRatio) return void 0;
+  return { lower: sorted.slice(0, at), upper: sorted.slice(at), ratio: widest };
+}
+function stateOf(split2, level, slack) {
+  const inside = (state) => level >= state[0] / (1 + slack) && level <= state[state.length - 1] * (1 + slack);
+  return inside(split2.lower) ? "lower" : inside(split2.upper) ? "upper" : void 0;
+}
+
 // src/engine/stats/studentT.ts
 function logGamma(x) {
   const c = [
@@ -10346,23 +10562,55 @@ function pairedLogTest(logRatios, alpha, direction) {
   return logEffectTest(mean3, sd / Math.sqrt(k), k - 1, alpha, direction);
 }
 
-// src/engine/compare/noise.ts
-var NOISE_DEFAULTS = { confidence: 0.999, minHistory: 3, maxHistory: 20 };
-function thresholdVerdict(reference, result, threshold, higherIsBetter = false) {
-  if (higherIsBetter ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return "fail";
-  if (higherIsBetter ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return "improved";
-  return "pass";
+// src/engine/compare/settings.ts
+var VERDICT_DEFAULTS = Object.freeze({
+  threshold: DEFAULT_THRESHOLD,
+  gate: DEFAULT_GATE,
+  confidence: Object.freeze({ threshold: 0.99, history: 0.995, paired: 0.99 }),
+  minHistory: 3,
+  maxHistory: 20
+});
+function isConfidence(value2) {
+  return value2 > 0.5 && value2 < 1;
 }
-function noiseVerdict(history, candidate, threshold, options = {}) {
+var CONFIDENCE_EXPECTED = "a probability above 0.5 and below 1, such as 0.99";
+function parseConfidence(text2, what = "--confidence") {
+  if (text2 === void 0 || text2.trim() === "") return void 0;
+  const value2 = Number(text2.trim());
+  if (!Number.isFinite(value2) || !isConfidence(value2)) throw new UsageError(`${what} must be ${CONFIDENCE_EXPECTED}; got ${JSON.stringify(text2.trim())}`);
+  return value2;
+}
+function resolveVerdictSettings(method, choices = {}) {
+  const confidence = choices.confidence ?? VERDICT_DEFAULTS.confidence[method];
+  if (!isConfidence(confidence)) throw new UsageError(`confidence must be ${CONFIDENCE_EXPECTED}; got ${confidence}`);
+  const thresholds = choices.thresholds ?? parseThresholds(void 0);
+  for (const [magnitude, value2] of Object.entries(thresholds)) {
+    if (!Number.isFinite(value2) || value2 < 0) throw new UsageError(`threshold of ${magnitude} must be a fraction of at least 0, such as 0.1 (10 %); got ${value2}`);
+  }
+  return Object.freeze({
+    method,
+    confidence,
+    thresholds: Object.freeze({ ...thresholds }),
+    gate: choices.gate ?? VERDICT_DEFAULTS.gate,
+    minHistory: VERDICT_DEFAULTS.minHistory,
+    maxHistory: VERDICT_DEFAULTS.maxHistory
+  });
+}
+function assertConfidence(confidence) {
+  if (!isConfidence(confidence)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
+  return confidence;
+}
+
+// src/engine/compare/noise.ts
+function noiseVerdict(history, candidate, threshold, options) {
   const runs = typeof candidate === "number" ? [candidate] : candidate;
   if (runs.length === 0) throw new RangeError("noiseVerdict needs at least one candidate value");
   for (const v of runs) if (!Number.isFinite(v) || v <= 0) throw new RangeError(`result must be a positive number, got ${v}`);
   const k = runs.length;
   const result = k === 1 ? runs[0] : Math.exp(meanAndSd(runs.map(Math.log)).mean);
-  const confidence = options.confidence ?? NOISE_DEFAULTS.confidence;
-  const minHistory = Math.max(2, options.minHistory ?? NOISE_DEFAULTS.minHistory);
-  const maxHistory = Math.max(minHistory, options.maxHistory ?? NOISE_DEFAULTS.maxHistory);
-  if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
+  const confidence = assertConfidence(options.confidence);
+  const minHistory = Math.max(2, options.minHistory ?? VERDICT_DEFAULTS.minHistory);
+  const maxHistory = Math.max(minHistory, options.maxHistory ?? VERDICT_DEFAULTS.maxHistory);
   if (!Number.isFinite(threshold) || threshold < 0) throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
   const higher = options.direction === "higher-is-better";
   const worseBy = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
@@ -10370,7 +10618,7 @@ function noiseVerdict(history, candidate, threshold, options = {}) {
   const n = usable.length;
   if (n < minHistory) {
     const reference2 = n > 0 ? usable[n - 1] : NaN;
-    const fallback = n > 0 ? thresholdVerdict(reference2, result, threshold, higher) : "pass";
+    const fallback = n > 0 ? thresholdStatus(reference2, result, threshold, options.direction) : "pass";
     const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
     return {
       status: "insufficient-history",
@@ -10390,21 +10638,12 @@ function noiseVerdict(history, candidate, threshold, options = {}) {
       reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
     };
   }
-  const { mean: centre, sd: spread2 } = meanAndSd(usable.map(Math.log));
-  const r = Math.max(1, options.historyRepetitions ?? 1);
-  const standardError = spread2 * Math.sqrt(r / k + 1 / n);
-  const critical = studentTQuantile(confidence, n - 1);
-  const halfWidth = critical * standardError;
+  const { centre, spread: spread2, standardError, critical, band } = noiseBand(usable, k, { ...options, confidence });
   const reference = Math.exp(centre);
-  const band = {
-    lower: higher ? 1 - Math.exp(halfWidth) : Math.exp(-halfWidth) - 1,
-    upper: higher ? 1 - Math.exp(-halfWidth) : Math.exp(halfWidth) - 1,
-    lowerValue: Math.exp(centre - halfWidth),
-    upperValue: Math.exp(centre + halfWidth)
-  };
   const effect = worseBy(reference);
-  const overThreshold = higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold);
-  const underThreshold = higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold);
+  const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
+  const overThreshold = thresholdRule === "fail";
+  const underThreshold = thresholdRule === "improved";
   const aboveBand = higher ? result < band.lowerValue : result > band.upperValue;
   const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
   const noisy = band.upper > threshold;
@@ -10434,201 +10673,31 @@ function noiseVerdict(history, candidate, threshold, options = {}) {
   }
   return { status, failed: status === "fail", reference, result, effect, threshold, band, spread: spread2, historyRuns: n, repetitions: k, detectable, pValue: pValue2, noisy, reason };
 }
-
-// src/engine/stats/states.ts
-function splitStates(values, minRatio = 2) {
-  const sorted = values.filter((v) => Number.isFinite(v) && v > 0).sort((a, b) => a - b);
-  if (sorted.length < 3) return void 0;
-  let at = -1;
-  let widest = 0;
-  for (let i = 1; i < sorted.length; i++) {
-    const gap = sorted[i] / sorted[i - 1];
-    if (gap > widest) [widest, at] = [gap, i];
-  }
-  if (widest < minRatio) return void 0;
-  return { lower: sorted.slice(0, at), upper: sorted.slice(at), ratio: widest };
-}
-function stateOf(split2, level, slack) {
-  const inside = (state) => level >= state[0] / (1 + slack) && level <= state[state.length - 1] * (1 + slack);
-  return inside(split2.lower) ? "lower" : inside(split2.upper) ? "upper" : void 0;
-}
-
-// src/engine/compare/gate.ts
-var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false };
-var MAGNITUDE_SPELLINGS = { "99%": "p99", "99": "p99", "median": "median", "min": "min", "max": "max" };
-function parseGateStatistics(text2, what = "--gate") {
-  if (text2 === void 0 || text2.trim() === "") return DEFAULT_GATE;
-  let primary = false;
-  let all = false;
-  const statistics = /* @__PURE__ */ new Set();
-  for (const part of text2.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
-    const lower = part.toLowerCase();
-    if (lower === "primary") primary = true;
-    else if (lower === "all") all = true;
-    else {
-      const name = MAGNITUDE_SPELLINGS[lower] ?? resolveStatistic(part);
-      if (!name) throw new UsageError(`${what}: "${part}" is not a statistic; give primary, all, or names such as median, mean, p99, max`);
-      statistics.add(name);
-    }
-  }
-  if (!primary && !all && statistics.size === 0) throw new UsageError(`${what}: name at least one statistic, primary or all`);
-  return { primary, statistics, all };
-}
-function gates(gate, statistic, shape) {
-  return gate.all || gate.statistics.has(statistic) || gate.primary && statistic === primaryStatistic(shape);
-}
-function describeGate(gate) {
-  if (gate.all) return "every statistic";
-  const names = [...gate.primary ? ["the primary statistic (median, mean or single value)"] : [], ...gate.statistics];
-  return names.join(", ");
-}
-
-// src/engine/compare/thresholds.ts
-var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
-var DEFAULT_THRESHOLD = 0.1;
-var KEYS = { min: "Min", median: "Median", max: "Max", "99%": "99%", p99: "99%", "99": "99%" };
-function parseThresholds(text2, what = "--threshold") {
-  const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEFAULT_THRESHOLD, "99%": DEFAULT_THRESHOLD };
-  if (text2 === void 0 || text2.trim() === "") return thresholds;
-  const value2 = (s) => {
-    const v = Number(s.trim());
-    if (s.trim() === "" || !Number.isFinite(v) || v < 0) {
-      throw new UsageError(`${what}: "${s.trim()}" is not a threshold; expected a fraction such as 0.1 (10 %)`);
-    }
-    return v;
+function noiseBand(usable, k, options) {
+  const n = usable.length;
+  const higher = options.direction === "higher-is-better";
+  const { mean: centre, sd: spread2 } = meanAndSd(usable.map(Math.log));
+  const r = Math.max(1, options.historyRepetitions ?? 1);
+  const standardError = spread2 * Math.sqrt(r / k + 1 / n);
+  const critical = studentTQuantile(assertConfidence(options.confidence), n - 1);
+  const halfWidth = critical * standardError;
+  const band = {
+    lower: higher ? 1 - Math.exp(halfWidth) : Math.exp(-halfWidth) - 1,
+    upper: higher ? 1 - Math.exp(-halfWidth) : Math.exp(halfWidth) - 1,
+    lowerValue: Math.exp(centre - halfWidth),
+    upperValue: Math.exp(centre + halfWidth)
   };
-  if (!text2.includes("=")) {
-    const v = value2(text2);
-    for (const m of COMPARED_MAGNITUDES) thresholds[m] = v;
-    return thresholds;
-  }
-  for (const part of text2.split(",")) {
-    const [key, raw] = part.split("=", 2);
-    const magnitude = KEYS[(key ?? "").trim().toLowerCase()];
-    if (!magnitude || raw === void 0) {
-      throw new UsageError(`${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%`);
-    }
-    thresholds[magnitude] = value2(raw);
-  }
-  return thresholds;
-}
-function thresholdOf(thresholds, statistic) {
-  return statistic === "min" ? thresholds.Min : statistic === "max" ? thresholds.Max : statistic === "p99" ? thresholds["99%"] : thresholds.Median;
+  return { centre, spread: spread2, standardError, critical, band };
 }
 
-// src/engine/compare/compare.ts
-var POOLED_PARAMETER = "geomean";
-var DEFAULT_CONFIDENCE = { history: 0.995, paired: 0.99 };
-function confidenceFor(method, confidence) {
-  return confidence ?? (method === "threshold" ? DEFAULT_CONFIDENCE.paired : DEFAULT_CONFIDENCE[method]);
-}
-function comparisonRowFailed(row) {
-  return row.failed;
-}
-function judge(reference, result, threshold, direction = "lower-is-better") {
-  if (Number.isNaN(result)) return "missing";
-  if (Number.isNaN(reference)) return "new";
-  const higher = direction === "higher-is-better";
-  if (higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return "fail";
-  if (higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return "improved";
-  return "pass";
-}
-function deltaPercent(reference, result, direction = "lower-is-better") {
-  const worseBy = direction === "higher-is-better" ? reference - result : result - reference;
-  return reference === 0 ? result === 0 ? 0 : NaN : worseBy / reference * 100;
-}
-var MAGNITUDE_NAMES = { min: "Min", median: "Median", max: "Max", p99: "99%", mean: "Mean", value: "Value" };
-function magnitudeName(statistic) {
-  return MAGNITUDE_NAMES[statistic] ?? statistic;
-}
-function comparedStatistics(m) {
-  const primary = primaryStatistic(m);
-  return ["min", primary, "max", "p99"].filter((s) => s === primary || m.statistics[s] !== void 0);
-}
-function keyOf3(m) {
-  return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
-}
-function compareExperiment(experimentType, reference, result, thresholds, options = {}) {
-  const gate = options.gate ?? DEFAULT_GATE;
-  const refList = reference?.measurements ?? [];
-  const resList = result?.measurements ?? [];
-  const refByKey = new Map(refList.map((m) => [keyOf3(m), m]));
-  const resByKey = new Map(resList.map((m) => [keyOf3(m), m]));
-  const keys = [...refByKey.keys(), ...[...resByKey.keys()].filter((k) => !refByKey.has(k))];
-  const rows = [];
-  for (const key of keys) {
-    const ref = refByKey.get(key);
-    const res = resByKey.get(key);
-    const shape = ref ?? res;
-    const direction = shape.metric.direction;
-    for (const statistic of comparedStatistics(shape)) {
-      const r = ref ? ref.statistics[statistic] ?? NaN : NaN;
-      const x = res ? res.statistics[statistic] ?? NaN : NaN;
-      if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
-      const threshold = thresholdOf(thresholds, statistic);
-      const judged = statusOf(!res ? "missing" : !ref ? "new" : judge(r, x, threshold, direction));
-      rows.push({
-        experimentType,
-        parameter: shape.parameter.label,
-        payloadBytes: shape.parameter.payloadBytes ?? NaN,
-        metric: shape.metric.name,
-        statistic,
-        magnitude: magnitudeName(statistic),
-        unit: displayUnit(shape.metric.unit, shape.metric.dimension),
-        printedUnit: shape.metric.displayUnit,
-        direction,
-        reference: r,
-        result: x,
-        deltaPercent: deltaPercent(r, x, direction),
-        threshold,
-        ...gated(judged, gates(gate, statistic, shape))
-      });
-    }
-  }
-  const status = !reference ? "new" : !result ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
-  return { experimentType, ...reference?.summary ? { reference: reference.summary } : {}, ...result?.summary ? { result: result.summary } : {}, status, rows };
-}
-function statusOf(status) {
-  return { status, failed: status === "fail" || status === "missing" };
-}
-function gated(row, isGated) {
-  if (isGated || !row.failed) return { ...row, gated: isGated };
-  return { ...row, status: row.status === "fail" ? "warn" : row.status, failed: false, gated: false };
-}
-function valuesOf(m, statistic) {
-  if (!m) return [];
-  const reps = m.repetitionValues?.[statistic];
-  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
-  return values.filter((v) => Number.isFinite(v) && v > 0);
-}
-function levelOf(m, statistic) {
-  const values = valuesOf(m, statistic);
-  if (values.length === 0) return void 0;
-  return values.length === 1 ? values[0] : Math.exp(meanLog(values));
-}
-function rowAlpha(alpha, parameters) {
-  return parameters > 1 ? alpha / (2 * parameters) : alpha;
-}
-function familyKey(row) {
-  return `${row.metric.toLowerCase()}\0${row.statistic}`;
-}
-function familySizes(rows) {
-  const sizes = /* @__PURE__ */ new Map();
-  for (const row of rows) if (row.status !== "new" && row.status !== "missing") sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
-  return sizes;
-}
-function confidenceOf(options, method) {
-  const confidence = confidenceFor(method, options.confidence);
-  if (!(confidence >= 0.5 && confidence < 1)) throw new RangeError(`confidence must be in [0.5, 1), got ${confidence}`);
-  return confidence;
-}
+// src/engine/compare/history.ts
 function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
   const present = history.filter((s) => s !== void 0);
   const newest = present[present.length - 1];
-  const gate = options.gate ?? DEFAULT_GATE;
+  const gate = options.gate ?? VERDICT_DEFAULTS.gate;
   const plain = compareExperiment(experimentType, newest, result, thresholds, { gate: ALL_GATED });
   if (!newest || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest, result)) };
-  const alpha = 1 - confidenceOf(options, "history");
+  const alpha = 1 - assertConfidence(options.confidence ?? VERDICT_DEFAULTS.confidence.history);
   const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf3(m), m])));
   const resultByKey = new Map(result.measurements.map((m) => [keyOf3(m), m]));
   const sizes = familySizes(plain.rows);
@@ -10663,7 +10732,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     if (candidate.length === 0) return regate(row, gate, shape);
     const values = byKey.map((m) => levelOf(m.get(rowKey(row)), row.statistic)).filter((v) => v !== void 0 && Number.isFinite(v));
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
-    const pooledRuns = median2(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
+    const pooledRuns = median(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
     return regate({ ...row, ...noise(values, candidate, row, rowConfidence, pooledRuns) }, gate, shape);
   });
   const pooled = pooledRows(
@@ -10672,7 +10741,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
       const historyLevels = byKey.map((runByKey) => meanLog(parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic)))).filter(Number.isFinite).map(Math.exp);
       const candidate = perRepetitionLevels(parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)));
       if (candidate.length === 0) return void 0;
-      const pooledRuns = median2(byKey.flatMap((runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)));
+      const pooledRuns = median(byKey.flatMap((runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)));
       return noise(historyLevels, candidate, row, 1 - alpha / 2, pooledRuns);
     },
     gate,
@@ -10681,9 +10750,31 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const rows = [...judged, ...pooled];
   return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
 }
+function valuesOf(m, statistic) {
+  if (!m) return [];
+  const reps = m.repetitionValues?.[statistic];
+  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
+  return values.filter((v) => Number.isFinite(v) && v > 0);
+}
+function levelOf(m, statistic) {
+  const values = valuesOf(m, statistic);
+  if (values.length === 0) return void 0;
+  return values.length === 1 ? values[0] : Math.exp(meanLog(values));
+}
+function meanLog(values) {
+  if (values.length === 0 || values.some((v) => v === void 0 || !Number.isFinite(v) || v <= 0)) return NaN;
+  return values.reduce((a, v) => a + Math.log(v), 0) / values.length;
+}
+function perRepetitionLevels(perParameter) {
+  if (perParameter.length === 0 || perParameter.some((v) => v.length === 0)) return [];
+  const k = Math.min(...perParameter.map((v) => v.length));
+  return Array.from({ length: k }, (_, i) => Math.exp(meanLog(perParameter.map((v) => v[i]))));
+}
+
+// src/engine/compare/paired.ts
 function compareExperimentPaired(experimentType, pairs, thresholds, options = {}) {
-  const gate = options.gate ?? DEFAULT_GATE;
-  const alpha = 1 - confidenceOf(options, "paired");
+  const gate = options.gate ?? VERDICT_DEFAULTS.gate;
+  const alpha = 1 - assertConfidence(options.confidence ?? VERDICT_DEFAULTS.confidence.paired);
   const refs = pairs.map((p) => p.reference).filter((s) => s !== void 0);
   const ress = pairs.map((p) => p.result).filter((s) => s !== void 0);
   const plain = compareExperiment(experimentType, refs[0], ress[0], thresholds, { gate: ALL_GATED });
@@ -10698,13 +10789,13 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
     return a !== void 0 && b !== void 0 && a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b) ? { a, b, d: logWorse(a, b, row.direction) } : void 0;
   });
   const sizes = familySizes(plain.rows);
-  const judge2 = (row, pairValues, rowConfidence) => {
+  const pairedOutcome = (row, pairValues, rowConfidence) => {
     const usable = pairValues.filter((v) => v !== void 0);
     const reference = Math.exp(meanAndSd(usable.map((v) => Math.log(v.a))).mean);
     const result = Math.exp(meanAndSd(usable.map((v) => Math.log(v.b))).mean);
     if (usable.length < 2) {
       if (usable.length === 0) return void 0;
-      const status3 = judge1(reference, result, row);
+      const status3 = thresholdStatus(reference, result, row.threshold, row.direction);
       return { reference, result, deltaPercent: deltaPercent(reference, result, row.direction), repetitions: 1, ...statusOf(status3) };
     }
     const test = pairedLogTest(
@@ -10730,7 +10821,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
   const judged = plain.rows.map((row) => {
     if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf(row));
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
-    const outcome = judge2(row, logRatios(row, row.parameter), rowConfidence);
+    const outcome = pairedOutcome(row, logRatios(row, row.parameter), rowConfidence);
     return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
   });
   const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
@@ -10745,7 +10836,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
         const mean3 = (f) => defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
         return { a: Math.exp(mean3((c) => Math.log(c.a))), b: Math.exp(mean3((c) => Math.log(c.b))), d: mean3((c) => c.d) };
       });
-      return judge2(row, perPair, 1 - alpha / 2);
+      return pairedOutcome(row, perPair, 1 - alpha / 2);
     },
     gate,
     resultByKey
@@ -10753,70 +10844,6 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
   const rows = [...judged, ...pooled];
   const status = refs.length === 0 ? "new" : ress.length === 0 ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
   return { ...plain, status, rows };
-}
-function median2(values) {
-  if (values.length === 0) return 1;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-function judge1(reference, result, row) {
-  return judge(reference, result, row.threshold, row.direction);
-}
-var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true };
-function regate(row, gate, ...shapes) {
-  const shape = shapes.map((s) => s && "measurements" in s ? s.measurements.find((m) => keyOf3(m) === rowKey(row)) : s).find((m) => m !== void 0);
-  const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
-  const { gated: _previous, ...rest } = row;
-  return gated(rest, isGated);
-}
-function rowKey(row) {
-  return `${row.parameter}\0${row.metric.toLowerCase()}`;
-}
-function meanLog(values) {
-  if (values.length === 0 || values.some((v) => v === void 0 || !Number.isFinite(v) || v <= 0)) return NaN;
-  return values.reduce((a, v) => a + Math.log(v), 0) / values.length;
-}
-function perRepetitionLevels(perParameter) {
-  if (perParameter.length === 0 || perParameter.some((v) => v.length === 0)) return [];
-  const k = Math.min(...perParameter.map((v) => v.length));
-  return Array.from({ length: k }, (_, i) => Math.exp(meanLog(perParameter.map((v) => v[i]))));
-}
-function pooledRows(rows, judgeFamily, gate, shapes) {
-  const families = /* @__PURE__ */ new Map();
-  for (const row of rows) {
-    if (row.status === "new" || row.status === "missing" || row.pooled) continue;
-    const list2 = families.get(familyKey(row)) ?? [];
-    list2.push(row);
-    families.set(familyKey(row), list2);
-  }
-  const out = [];
-  for (const family of families.values()) {
-    if (family.length < 2) continue;
-    const first = family[0];
-    const outcome = judgeFamily(
-      first,
-      family.map((r) => r.parameter)
-    );
-    if (!outcome) continue;
-    const row = {
-      ...first,
-      parameter: POOLED_PARAMETER,
-      payloadBytes: NaN,
-      pooled: true,
-      reference: NaN,
-      result: NaN,
-      deltaPercent: NaN,
-      ...outcome
-    };
-    delete row.band;
-    if (outcome.band) row.band = outcome.band;
-    out.push(regate(row, gate, shapes.get(rowKey(first))));
-  }
-  return out;
-}
-function asNotComparable(comparison) {
-  return { ...comparison, status: "passed", rows: comparison.rows.map((row) => ({ ...row, status: "not-comparable", failed: false })) };
 }
 
 // src/engine/report/comparisonMarkdown.ts
@@ -12937,12 +12964,12 @@ function renderComparisonJson(report) {
 }
 
 // src/engine/report/comparisonReport.ts
-var THRESHOLD_METHOD = { method: "threshold", confidence: confidenceFor("threshold", void 0), gate: DEFAULT_GATE };
+var THRESHOLD_METHOD = resolveVerdictSettings("threshold");
 function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun, method) {
   const all = comparisons.flatMap((c) => c.rows);
   if (!method) {
     const inferred = all.some((r) => r.interval) ? "paired" : all.some((r) => r.historyRuns !== void 0) ? "history" : "threshold";
-    method = { ...THRESHOLD_METHOD, method: inferred, confidence: confidenceFor(inferred, void 0) };
+    method = resolveVerdictSettings(inferred);
   }
   const rank = (r) => comparisonRowFailed(r) ? 0 : 1;
   const rows = all.map((row, index2) => ({ row, index: index2 })).sort((a, b) => {
@@ -13249,8 +13276,8 @@ function newestByExperiment(history) {
 function runCompare(options, progress) {
   checkOutputFolder(options.outputDir);
   const kind = options.paired ? "paired" : options.history !== void 0 ? "history" : "threshold";
-  const verdict = { confidence: confidenceFor(kind, options.confidence), gate: options.gate ?? DEFAULT_GATE };
-  const method = { method: kind, ...verdict };
+  const verdict = resolveVerdictSettings(kind, { confidence: options.confidence, thresholds: options.thresholds, gate: options.gate });
+  const method = verdict;
   const pooled = [];
   if (options.paired) {
     if (options.history !== void 0) throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
@@ -15022,19 +15049,19 @@ function bandOf(s, runs, confidence) {
     const v = s.byRun[r];
     if (v !== null && v !== void 0 && v > 0 && !outlying.has(r)) picked.push(r);
   }
-  const used = picked.slice(-NOISE_DEFAULTS.maxHistory);
-  if (used.length < NOISE_DEFAULTS.minHistory) return void 0;
+  const used = picked.slice(-VERDICT_DEFAULTS.maxHistory);
+  if (used.length < VERDICT_DEFAULTS.minHistory) return void 0;
   const values = used.map((r) => s.byRun[r]);
-  const verdict = noiseVerdict(values, values[values.length - 1], 0, {
+  const estimate = noiseBand(values, 1, {
     confidence,
     direction: s.direction,
     historyRepetitions: median(used.map((r) => s.repetitions[r] ?? 1))
   });
-  if (!Number.isFinite(verdict.band.lowerValue)) return void 0;
+  if (!Number.isFinite(estimate.band.lowerValue)) return void 0;
   return {
-    centre: verdict.reference,
-    lower: verdict.band.lowerValue,
-    upper: verdict.band.upperValue,
+    centre: Math.exp(estimate.centre),
+    lower: estimate.band.lowerValue,
+    upper: estimate.band.upperValue,
     fromRun: used[0],
     toRun: used[used.length - 1],
     runs: used.length,
@@ -15101,7 +15128,7 @@ function payloadViews(series, runs, newest) {
   return views;
 }
 function buildDashboard(runs, options = {}) {
-  const { requirements = [], confidence = DEFAULT_CONFIDENCE.history, ...trendOptions } = options;
+  const { requirements = [], confidence = VERDICT_DEFAULTS.confidence.history, ...trendOptions } = options;
   const report = analyzeTrends(runs, trendOptions);
   const labels = runLabels(runs);
   const dashboardRuns = runs.map((r, i) => {
@@ -16097,7 +16124,7 @@ function compareCommand(args, io) {
         outputDir: values["output-dir"] ?? "perfgate-report",
         thresholds: parseThresholds(values.threshold),
         ...values.paired ? { paired: true } : {},
-        ...values.confidence !== void 0 ? { confidence: numberOption(values.confidence, "--confidence", NaN, (v) => v >= 0.5 && v < 1, "a probability from 0.5 to below 1, such as 0.99") } : {},
+        ...values.confidence !== void 0 ? { confidence: parseConfidence(values.confidence) } : {},
         gate: parseGateStatistics(values.gate),
         // As the action does with its runner: history runs from another kind of machine are not judged.
         ...values["no-environment-check"] || history === void 0 ? {} : given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() },

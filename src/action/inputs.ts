@@ -10,6 +10,7 @@ import { COMMENT_CHARTS, type CommentCharts } from '../pipeline/comment.js';
 import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
 import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
 import { parseGateStatistics, type GateStatistics } from '../engine/compare/gate.js';
+import { parseConfidence } from '../engine/compare/settings.js';
 import type { AutoBaselineSettings } from './autoBaseline.js';
 import { isValidMarkerId, type StickyCommentMode } from './github/comment.js';
 import { chartBranchProblem, DEFAULT_CHART_BRANCH, type ChartHosting } from './github/chartHosting.js';
@@ -158,13 +159,8 @@ function verdictInputs(hasBaselineFolder: boolean): Pick<ActionInputs, 'paired' 
     );
   }
   const gate = parseGateStatistics(core.getInput('gate'), 'input "gate"');
-  const confidenceText = core.getInput('confidence').trim();
-  if (confidenceText === '') return { paired, gate };
-  const confidence = Number(confidenceText);
-  if (!Number.isFinite(confidence) || confidence < 0.5 || confidence >= 1) {
-    throw new UsageError(`input "confidence" must be a probability from 0.5 to below 1, such as 0.99; got "${confidenceText}"`);
-  }
-  return { paired, confidence, gate };
+  const confidence = parseConfidence(core.getInput('confidence'), 'input "confidence"');
+  return confidence === undefined ? { paired, gate } : { paired, confidence, gate };
 }
 
 /** `experiment-names`: one `from=to` per line (or comma-separated). */

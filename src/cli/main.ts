@@ -11,6 +11,7 @@ import { runDeriveRequirements } from '../pipeline/derive.js';
 import { DEFAULT_PREDICTION, type DeriveMethod } from '../engine/derive/method.js';
 import { parseThresholds } from '../engine/compare/thresholds.js';
 import { parseGateStatistics } from '../engine/compare/gate.js';
+import { parseConfidence } from '../engine/compare/settings.js';
 import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
 import { CHART_OPTIONS, floatParseOption, HELP_OPTION, parseCommandArgs, READ_OPTIONS, resultPaths, SET_OPTIONS } from './args.js';
@@ -307,9 +308,7 @@ function compareCommand(args: string[], io: Console): number | Promise<number> {
         outputDir: values['output-dir'] ?? 'perfgate-report',
         thresholds: parseThresholds(values.threshold),
         ...(values.paired ? { paired: true } : {}),
-        ...(values.confidence !== undefined
-          ? { confidence: numberOption(values.confidence, '--confidence', NaN, (v) => v >= 0.5 && v < 1, 'a probability from 0.5 to below 1, such as 0.99') }
-          : {}),
+        ...(values.confidence !== undefined ? { confidence: parseConfidence(values.confidence) } : {}),
         gate: parseGateStatistics(values.gate),
         // As the action does with its runner: history runs from another kind of machine are not judged.
         ...(values['no-environment-check'] || history === undefined

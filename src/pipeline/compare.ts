@@ -1,5 +1,6 @@
-import { asNotComparable, compareExperiment, compareExperimentPaired, compareExperimentWithHistory, confidenceFor, type ExperimentSide } from '../engine/compare/compare.js';
-import { DEFAULT_GATE, type GateStatistics } from '../engine/compare/gate.js';
+import { asNotComparable, compareExperiment, compareExperimentPaired, compareExperimentWithHistory, type ExperimentSide } from '../engine/compare/compare.js';
+import type { GateStatistics } from '../engine/compare/gate.js';
+import { resolveVerdictSettings } from '../engine/compare/settings.js';
 import { UsageError } from '../engine/errors.js';
 import { environmentDifferences, mergeEnvironments, type EnvironmentFingerprint } from '../engine/model/environment.js';
 import { environmentOfSets } from './environment.js';
@@ -148,8 +149,8 @@ function newestByExperiment(history: readonly HistoryRun[]): Map<string, Experim
 export function runCompare(options: CompareOptions, progress: Progress): CompareOutcome {
   checkOutputFolder(options.outputDir);
   const kind = options.paired ? 'paired' : options.history !== undefined ? 'history' : 'threshold';
-  const verdict = { confidence: confidenceFor(kind, options.confidence), gate: options.gate ?? DEFAULT_GATE };
-  const method: MethodSummary = { method: kind, ...verdict };
+  const verdict = resolveVerdictSettings(kind, { confidence: options.confidence, thresholds: options.thresholds, gate: options.gate });
+  const method: MethodSummary = verdict;
   const pooled: string[] = [];
   if (options.paired) {
     if (options.history !== undefined) throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');

@@ -16,33 +16,31 @@
  */
 import { DETECTION_POWER, meanAndSd, relativeOfLog } from '../stats/effectTest.js';
 import { studentTCdf, studentTQuantile } from '../stats/studentT.js';
-
-export { studentTCdf, studentTQuantile } from '../stats/studentT.js';
+import { assertConfidence, VERDICT_DEFAULTS } from './settings.js';
+import { thresholdStatus } from './threshold.js';
 
 /** The outcome of one noise-aware check. */
 export type NoiseStatus = 'pass' | 'improved' | 'warn' | 'fail' | 'insufficient-history' | 'noisy';
 
-/** The threshold-only rule, as compare.ts's `judge` for finite values. */
+/** The threshold-only rule (threshold.ts's thresholdStatus) for finite values. */
 export type ThresholdStatus = 'pass' | 'improved' | 'fail';
 
 export interface NoiseOptions {
   /**
    * Probability that an unchanged run stays at or under the band's upper edge (and, mirrored,
-   * above its lower edge) under log-normal between-run noise. Default 0.999 (see docs/statistics.md: the real
-   * runs are heavier-tailed than log-normal, and 0.99 gave up to 4.8 % false alarms on them).
+   * above its lower edge) under log-normal between-run noise, in (0.5, 1). No default here: the
+   * caller passes the row's share of the settings' confidence (settings.ts).
    */
-  confidence?: number;
-  /** Fewer history values than this gives `insufficient-history`. Default 3 (at least 2). */
+  confidence: number;
+  /** Fewer history values than this gives `insufficient-history`. Default VERDICT_DEFAULTS.minHistory (at least 2). */
   minHistory?: number;
-  /** Only the newest `maxHistory` values are used. Default 20. */
+  /** Only the newest `maxHistory` values are used. Default VERDICT_DEFAULTS.maxHistory. */
   maxHistory?: number;
   /** How many runs each history value pools (history recorded with repetitions). Default 1. */
   historyRepetitions?: number;
   /** Which way is worse; default lower-is-better (latency). Throughput and rates are mirrored. */
   direction?: 'lower-is-better' | 'higher-is-better';
 }
-
-export const NOISE_DEFAULTS = { confidence: 0.999, minHistory: 3, maxHistory: 20 } as const;
 
 export interface NoiseBand {
   /** Lowest and highest relative effect (worse positive) an unchanged build is expected to give, e.g. −0.2 … +0.25. */
@@ -90,16 +88,6 @@ export interface NoiseVerdict {
 }
 
 /**
- * The fallback when there is no usable history: compare.ts's `judge` for finite values.
- * Fails iff result > reference × (1 + threshold); improved iff result < reference × (1 − threshold).
- */
-export function thresholdVerdict(reference: number, result: number, threshold: number, higherIsBetter = false): ThresholdStatus {
-  if (higherIsBetter ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return 'fail';
-  if (higherIsBetter ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return 'improved';
-  return 'pass';
-}
-
-/**
  * Compares `result` with the `history` of the same statistic (oldest first) and the relative
  * `threshold` (0.1 = 10 %).
  *
@@ -111,23 +99,22 @@ export function thresholdVerdict(reference: number, result: number, threshold: n
  *   still `fail` (or `warn`): noisy never hides a result that is beyond the noise;
  * - `pass`: otherwise;
  * - `insufficient-history`: fewer than `minHistory` finite positive history values; `failed` is
- *   then the threshold-only rule against the newest history value (`thresholdVerdict`).
+ *   then the threshold-only rule against the newest history value (thresholdStatus).
  *
  * Non-finite or non-positive history values are ignored (latencies are positive). A non-finite or
  * non-positive result, or a non-finite threshold, throws a RangeError: missing rows are the
  * caller's business (compare.ts reports them as `missing`).
  */
-export function noiseVerdict(history: readonly number[], candidate: number | readonly number[], threshold: number, options: NoiseOptions = {}): NoiseVerdict {
+export function noiseVerdict(history: readonly number[], candidate: number | readonly number[], threshold: number, options: NoiseOptions): NoiseVerdict {
   const runs = typeof candidate === 'number' ? [candidate] : candidate;
   if (runs.length === 0) throw new RangeError('noiseVerdict needs at least one candidate value');
   for (const v of runs) if (!Number.isFinite(v) || v <= 0) throw new RangeError(`result must be a positive number, got ${v}`);
   const k = runs.length;
   // The candidate's level: the geometric mean of its runs (the mean of their logs).
   const result = k === 1 ? runs[0]! : Math.exp(meanAndSd(runs.map(Math.log)).mean);
-  const confidence = options.confidence ?? NOISE_DEFAULTS.confidence;
-  const minHistory = Math.max(2, options.minHistory ?? NOISE_DEFAULTS.minHistory);
-  const maxHistory = Math.max(minHistory, options.maxHistory ?? NOISE_DEFAULTS.maxHistory);
-  if (!(confidence > 0.5 && confidence < 1)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
+  const confidence = assertConfidence(options.confidence);
+  const minHistory = Math.max(2, options.minHistory ?? VERDICT_DEFAULTS.minHistory);
+  const maxHistory = Math.max(minHistory, options.maxHistory ?? VERDICT_DEFAULTS.maxHistory);
   if (!Number.isFinite(threshold) || threshold < 0) throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
 
   const higher = options.direction === 'higher-is-better';
@@ -137,7 +124,7 @@ export function noiseVerdict(history: readonly number[], candidate: number | rea
   const n = usable.length;
   if (n < minHistory) {
     const reference = n > 0 ? usable[n - 1]! : NaN;
-    const fallback = n > 0 ? thresholdVerdict(reference, result, threshold, higher) : 'pass';
+    const fallback: ThresholdStatus = n > 0 ? (thresholdStatus(reference, result, threshold, options.direction) as ThresholdStatus) : 'pass';
     const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
     return {
       status: 'insufficient-history',
@@ -159,22 +146,12 @@ export function noiseVerdict(history: readonly number[], candidate: number | rea
     };
   }
 
-  const { mean: centre, sd: spread } = meanAndSd(usable.map(Math.log));
-  const r = Math.max(1, options.historyRepetitions ?? 1);
-  const standardError = spread * Math.sqrt(r / k + 1 / n);
-  const critical = studentTQuantile(confidence, n - 1);
-  const halfWidth = critical * standardError;
+  const { centre, spread, standardError, critical, band } = noiseBand(usable, k, { ...options, confidence });
   const reference = Math.exp(centre);
-  // Band edges as effects (worse positive): for a higher-is-better metric the low values are the worse ones.
-  const band: NoiseBand = {
-    lower: higher ? 1 - Math.exp(halfWidth) : Math.exp(-halfWidth) - 1,
-    upper: higher ? 1 - Math.exp(-halfWidth) : Math.exp(halfWidth) - 1,
-    lowerValue: Math.exp(centre - halfWidth),
-    upperValue: Math.exp(centre + halfWidth),
-  };
   const effect = worseBy(reference);
-  const overThreshold = higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold);
-  const underThreshold = higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold);
+  const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
+  const overThreshold = thresholdRule === 'fail';
+  const underThreshold = thresholdRule === 'improved';
   const aboveBand = higher ? result < band.lowerValue : result > band.upperValue;
   const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
   const noisy = band.upper > threshold;
@@ -204,4 +181,37 @@ export function noiseVerdict(history: readonly number[], candidate: number | rea
     reason = `${effect >= 0 ? '+' : ''}${pct(effect)} is within the threshold (${pct(threshold)}); ${bandText}`;
   }
   return { status, failed: status === 'fail', reference, result, effect, threshold, band, spread, historyRuns: n, repetitions: k, detectable, pValue, noisy, reason };
+}
+
+/** The band of a history of n ≥ 2 usable (finite, positive) values for the mean of k candidate runs, with what it is built from. */
+export interface NoiseBandEstimate {
+  /** Mean and standard deviation of the log history values. */
+  centre: number;
+  spread: number;
+  standardError: number;
+  /** t(confidence, n − 1). */
+  critical: number;
+  band: NoiseBand;
+}
+
+/**
+ * The noise band alone, which depends on the history only (the dashboard draws it): centre ±
+ * t(confidence, n − 1) · sd · √(r/k + 1/n) on logs.
+ */
+export function noiseBand(usable: readonly number[], k: number, options: Pick<NoiseOptions, 'confidence' | 'historyRepetitions' | 'direction'>): NoiseBandEstimate {
+  const n = usable.length;
+  const higher = options.direction === 'higher-is-better';
+  const { mean: centre, sd: spread } = meanAndSd(usable.map(Math.log));
+  const r = Math.max(1, options.historyRepetitions ?? 1);
+  const standardError = spread * Math.sqrt(r / k + 1 / n);
+  const critical = studentTQuantile(assertConfidence(options.confidence), n - 1);
+  const halfWidth = critical * standardError;
+  // Band edges as effects (worse positive): for a higher-is-better metric the low values are the worse ones.
+  const band: NoiseBand = {
+    lower: higher ? 1 - Math.exp(halfWidth) : Math.exp(-halfWidth) - 1,
+    upper: higher ? 1 - Math.exp(-halfWidth) : Math.exp(halfWidth) - 1,
+    lowerValue: Math.exp(centre - halfWidth),
+    upperValue: Math.exp(centre + halfWidth),
+  };
+  return { centre, spread, standardError, critical, band };
 }

@@ -7,8 +7,8 @@
  */
 import { checkMeasurements, primaryStatistic } from '../check/metricCheck.js';
 import { rowFailed, type CheckRow, type SubExperimentStatus } from '../check/checkRow.js';
-import { DEFAULT_CONFIDENCE } from '../compare/compare.js';
-import { noiseVerdict, NOISE_DEFAULTS } from '../compare/noise.js';
+import { noiseBand } from '../compare/noise.js';
+import { VERDICT_DEFAULTS } from '../compare/settings.js';
 import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
 import type { MetricRequirement } from '../model/metricRequirement.js';
 import { uniqueFileStems } from '../report/fileNames.js';
@@ -152,20 +152,20 @@ function bandOf(s: TrendSeries, runs: number, confidence: number): DashboardBand
     const v = s.byRun[r];
     if (v !== null && v !== undefined && v > 0 && !outlying.has(r)) picked.push(r);
   }
-  const used = picked.slice(-NOISE_DEFAULTS.maxHistory);
-  if (used.length < NOISE_DEFAULTS.minHistory) return undefined;
+  const used = picked.slice(-VERDICT_DEFAULTS.maxHistory);
+  if (used.length < VERDICT_DEFAULTS.minHistory) return undefined;
   const values = used.map((r) => s.byRun[r]!);
   // The band compare --history judges a single run against; it depends on the history only.
-  const verdict = noiseVerdict(values, values[values.length - 1]!, 0, {
+  const estimate = noiseBand(values, 1, {
     confidence,
     direction: s.direction,
     historyRepetitions: median(used.map((r) => s.repetitions[r] ?? 1)),
   });
-  if (!Number.isFinite(verdict.band.lowerValue)) return undefined;
+  if (!Number.isFinite(estimate.band.lowerValue)) return undefined;
   return {
-    centre: verdict.reference,
-    lower: verdict.band.lowerValue,
-    upper: verdict.band.upperValue,
+    centre: Math.exp(estimate.centre),
+    lower: estimate.band.lowerValue,
+    upper: estimate.band.upperValue,
     fromRun: used[0]!,
     toRun: used[used.length - 1]!,
     runs: used.length,
@@ -252,7 +252,7 @@ function payloadViews(series: readonly DashboardSeries[], runs: number, newest: 
 
 /** The dashboard of a history (runs oldest first). */
 export function buildDashboard(runs: readonly TrendRun[], options: DashboardOptions = {}): DashboardModel {
-  const { requirements = [], confidence = DEFAULT_CONFIDENCE.history, ...trendOptions } = options;
+  const { requirements = [], confidence = VERDICT_DEFAULTS.confidence.history, ...trendOptions } = options;
   const report = analyzeTrends(runs, trendOptions);
   const labels = runLabels(runs);
   const dashboardRuns = runs.map((r, i): DashboardRun => {

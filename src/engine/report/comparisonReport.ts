@@ -1,16 +1,17 @@
-import { comparisonRowFailed, confidenceFor, type ComparisonMethod, type ComparisonRow, type SubExperimentComparison } from '../compare/compare.js';
-import { DEFAULT_GATE, describeGate, type GateStatistics } from '../compare/gate.js';
+import { comparisonRowFailed, type ComparisonMethod, type ComparisonRow, type SubExperimentComparison } from '../compare/rows.js';
+import { describeGate, type GateStatistics } from '../compare/gate.js';
+import { resolveVerdictSettings } from '../compare/settings.js';
 import type { Verdict } from './model.js';
 
-/** How the comparison decided, for the headline and the notes. */
+/** How the comparison decided, for the headline and the notes: the verdict settings (settings.ts) it was judged with, or their fields. */
 export interface MethodSummary {
-  method: ComparisonMethod;
+  readonly method: ComparisonMethod;
   /** The gate's confidence per gated statistic family (1 − α). */
-  confidence: number;
-  gate: GateStatistics;
+  readonly confidence: number;
+  readonly gate: GateStatistics;
 }
 
-export const THRESHOLD_METHOD: MethodSummary = { method: 'threshold', confidence: confidenceFor('threshold', undefined), gate: DEFAULT_GATE };
+export const THRESHOLD_METHOD: MethodSummary = resolveVerdictSettings('threshold');
 
 /** Where an automatic baseline came from, as the API reported it. */
 export interface BaselineRun {
@@ -83,7 +84,7 @@ export function buildComparisonReport(
   const all = comparisons.flatMap((c) => c.rows);
   if (!method) {
     const inferred = all.some((r) => r.interval) ? 'paired' : all.some((r) => r.historyRuns !== undefined) ? 'history' : 'threshold';
-    method = { ...THRESHOLD_METHOD, method: inferred, confidence: confidenceFor(inferred, undefined) };
+    method = resolveVerdictSettings(inferred);
   }
   const rank = (r: ComparisonRow) => (comparisonRowFailed(r) ? 0 : 1);
   const rows = all

@@ -1,0 +1,138 @@
+/** The history method: each row against the between-run noise of a window of earlier runs (noise.ts), pooled per metric × statistic. */
+import type { Measurement, StatisticName } from '../model/measurement.js';
+import { median } from '../stats/median.js';
+import { splitStates, stateOf } from '../stats/states.js';
+import { noiseVerdict } from './noise.js';
+import {
+  ALL_GATED,
+  comparisonRowFailed,
+  familyKey,
+  familySizes,
+  keyOf,
+  pooledRows,
+  regate,
+  rowAlpha,
+  rowKey,
+  type ComparisonRow,
+  type ExperimentSide,
+  type SubExperimentComparison,
+} from './rows.js';
+import { assertConfidence, VERDICT_DEFAULTS, type VerdictOptions } from './settings.js';
+import { compareExperiment } from './threshold.js';
+import type { Thresholds } from './thresholds.js';
+
+/**
+ * Compares one experiment with a history window of runs (oldest first; a run may lack the
+ * experiment). The result may hold k repetitions per measurement (`repetitionValues`): the row
+ * then judges the mean of the k runs, with the band for a mean of k (√(1/k + 1/n)). A row fails
+ * only when the change exceeds the threshold and lies outside the noise band; with several
+ * parameters a pooled geomean row per metric × statistic is judged too (see VerdictOptions in settings.ts).
+ * The newest run that has the experiment is the reference for the comparison CSV.
+ */
+export function compareExperimentWithHistory(
+  experimentType: string,
+  history: readonly (ExperimentSide | undefined)[],
+  result: ExperimentSide | undefined,
+  thresholds: Thresholds,
+  options: VerdictOptions = {},
+): SubExperimentComparison {
+  const present = history.filter((s): s is ExperimentSide => s !== undefined);
+  const newest = present[present.length - 1];
+  const gate = options.gate ?? VERDICT_DEFAULTS.gate;
+  const plain = compareExperiment(experimentType, newest, result, thresholds, { gate: ALL_GATED });
+  if (!newest || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest, result)) };
+  const alpha = 1 - assertConfidence(options.confidence ?? VERDICT_DEFAULTS.confidence.history);
+  const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf(m), m])));
+  const resultByKey = new Map(result.measurements.map((m) => [keyOf(m), m]));
+  const sizes = familySizes(plain.rows);
+  // A row's fields from the noise verdict on `values` (the history) and the candidate's runs.
+  const noise = (values: number[], candidate: number[], row: ComparisonRow, rowConfidence: number, historyRepetitions: number): Partial<ComparisonRow> => {
+    const verdict = noiseVerdict(values, candidate, row.threshold, {
+      confidence: rowConfidence,
+      direction: row.direction,
+      historyRepetitions,
+      ...(options.minHistory !== undefined ? { minHistory: options.minHistory } : {}),
+      ...(options.maxHistory !== undefined ? { maxHistory: options.maxHistory } : {}),
+    });
+    // A history that has seen two machine states explains a result in either of them.
+    const states = verdict.status === 'fail' || verdict.status === 'warn' ? splitStates(values) : undefined;
+    const stateChange = states !== undefined && stateOf(states, verdict.result, row.threshold) !== undefined;
+    return {
+      reference: verdict.reference,
+      result: verdict.result,
+      deltaPercent: verdict.effect * 100,
+      status: stateChange ? 'state-change' : verdict.status,
+      failed: stateChange ? false : verdict.failed,
+      historyRuns: verdict.historyRuns,
+      repetitions: verdict.repetitions,
+      confidence: rowConfidence,
+      ...(Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {}),
+      ...(Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {}),
+      ...(Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}),
+    };
+  };
+  const judged = plain.rows.map((row): ComparisonRow => {
+    const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1]!.get(rowKey(row));
+    if (row.status === 'new' || row.status === 'missing') return regate(row, gate, shape);
+    const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
+    // The band is estimated on logs: only positive results can be judged against it.
+    if (candidate.length === 0) return regate(row, gate, shape);
+    const values = byKey.map((m) => levelOf(m.get(rowKey(row)), row.statistic)).filter((v): v is number => v !== undefined && Number.isFinite(v));
+    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
+    const pooledRuns = median(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
+    return regate({ ...row, ...noise(values, candidate, row, rowConfidence, pooledRuns) }, gate, shape);
+  });
+  const pooled = pooledRows(
+    judged,
+    (row, parameters) => {
+      // Per history run and per candidate repetition: the mean log over every parameter of the family.
+      const historyLevels = byKey
+        .map((runByKey) => meanLog(parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic))))
+        .filter(Number.isFinite)
+        .map(Math.exp);
+      const candidate = perRepetitionLevels(parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)));
+      if (candidate.length === 0) return undefined;
+      const pooledRuns = median(byKey.flatMap((runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)));
+      return noise(historyLevels, candidate, row, 1 - alpha / 2, pooledRuns);
+    },
+    gate,
+    resultByKey,
+  );
+  const rows = [...judged, ...pooled];
+  return { ...plain, status: rows.some(comparisonRowFailed) ? 'failed' : 'passed', rows };
+}
+
+/** The values a side gives for a statistic: its repetitions where it pooled some, else its one value. */
+function valuesOf(m: Measurement | undefined, statistic: StatisticName): number[] {
+  if (!m) return [];
+  const reps = m.repetitionValues?.[statistic];
+  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
+  return values.filter((v) => Number.isFinite(v) && v > 0);
+}
+
+/**
+ * A history run's level of a statistic, as the candidate's is judged (noiseVerdict): the
+ * geometric mean of its repetitions where it pooled some, else its one value; undefined when it
+ * has no positive value.
+ */
+function levelOf(m: Measurement | undefined, statistic: StatisticName): number | undefined {
+  const values = valuesOf(m, statistic);
+  if (values.length === 0) return undefined;
+  return values.length === 1 ? values[0]! : Math.exp(meanLog(values));
+}
+
+/** The mean of the logs of values that must all be positive numbers; NaN if any is not. */
+function meanLog(values: readonly (number | undefined)[]): number {
+  if (values.length === 0 || values.some((v) => v === undefined || !Number.isFinite(v) || v <= 0)) return NaN;
+  return values.reduce((a: number, v) => a + Math.log(v!), 0) / values.length;
+}
+
+/**
+ * A candidate's pooled level per repetition: repetition i's mean log over the parameters. When the
+ * parameters hold different numbers of repetitions, the first min(k) of each.
+ */
+function perRepetitionLevels(perParameter: readonly number[][]): number[] {
+  if (perParameter.length === 0 || perParameter.some((v) => v.length === 0)) return [];
+  const k = Math.min(...perParameter.map((v) => v.length));
+  return Array.from({ length: k }, (_, i) => Math.exp(meanLog(perParameter.map((v) => v[i]))));
+}

@@ -1,0 +1,114 @@
+/** The paired method: k interleaved A/B pairs of base and candidate runs, judged on their per-pair log ratios. */
+import { logWorse, meanAndSd, pairedLogTest } from '../stats/effectTest.js';
+import {
+  ALL_GATED,
+  comparisonRowFailed,
+  deltaPercent,
+  familyKey,
+  familySizes,
+  keyOf,
+  pooledRows,
+  regate,
+  rowAlpha,
+  rowKey,
+  statusOf,
+  type ComparisonRow,
+  type ComparisonStatus,
+  type ExperimentSide,
+  type SubExperimentComparison,
+} from './rows.js';
+import { assertConfidence, VERDICT_DEFAULTS, type VerdictOptions } from './settings.js';
+import { compareExperiment, thresholdStatus } from './threshold.js';
+import type { Thresholds } from './thresholds.js';
+
+/** One A/B pair of interleaved runs on the same runner: the base build's run and the candidate's. */
+export interface ExperimentPair {
+  reference: ExperimentSide | undefined;
+  result: ExperimentSide | undefined;
+}
+
+/**
+ * Compares one experiment from k interleaved A/B pairs (base and candidate run alternately on
+ * the same runner, so the machine's state cancels in each pair's ratio). Per row: the mean of the
+ * per-pair log ratios with a t interval on k − 1 degrees of freedom; with several parameters a
+ * pooled geomean row (per pair, the mean log ratio over the parameters). A row fails when its
+ * change exceeds the threshold and its interval excludes no change. Reference and result shown
+ * are the geometric means of the pairs' values.
+ */
+export function compareExperimentPaired(experimentType: string, pairs: readonly ExperimentPair[], thresholds: Thresholds, options: VerdictOptions = {}): SubExperimentComparison {
+  const gate = options.gate ?? VERDICT_DEFAULTS.gate;
+  const alpha = 1 - assertConfidence(options.confidence ?? VERDICT_DEFAULTS.confidence.paired);
+  const refs = pairs.map((p) => p.reference).filter((s): s is ExperimentSide => s !== undefined);
+  const ress = pairs.map((p) => p.result).filter((s): s is ExperimentSide => s !== undefined);
+  // Rows and new/missing from the first pair that has each side; values from every pair.
+  const plain = compareExperiment(experimentType, refs[0], ress[0], thresholds, { gate: ALL_GATED });
+  const pairMaps = pairs.map((p) => ({
+    reference: new Map((p.reference?.measurements ?? []).map((m) => [keyOf(m), m])),
+    result: new Map((p.result?.measurements ?? []).map((m) => [keyOf(m), m])),
+  }));
+  const shapeOf = (row: ComparisonRow) => pairMaps.map((p) => p.result.get(rowKey(row)) ?? p.reference.get(rowKey(row))).find((m) => m !== undefined);
+  const logRatios = (row: ComparisonRow, parameter: string) =>
+    pairMaps.map((p) => {
+      const a = p.reference.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
+      const b = p.result.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
+      return a !== undefined && b !== undefined && a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b) ? { a, b, d: logWorse(a, b, row.direction) } : undefined;
+    });
+  const sizes = familySizes(plain.rows);
+  const pairedOutcome = (row: ComparisonRow, pairValues: ({ a: number; b: number; d: number } | undefined)[], rowConfidence: number): Partial<ComparisonRow> | undefined => {
+    const usable = pairValues.filter((v): v is { a: number; b: number; d: number } => v !== undefined);
+    const reference = Math.exp(meanAndSd(usable.map((v) => Math.log(v.a))).mean);
+    const result = Math.exp(meanAndSd(usable.map((v) => Math.log(v.b))).mean);
+    if (usable.length < 2) {
+      if (usable.length === 0) return undefined;
+      const status = thresholdStatus(reference, result, row.threshold, row.direction);
+      return { reference, result, deltaPercent: deltaPercent(reference, result, row.direction), repetitions: 1, ...statusOf(status) };
+    }
+    const test = pairedLogTest(
+      usable.map((v) => v.d),
+      1 - rowConfidence,
+      row.direction,
+    );
+    const over = test.effect > row.threshold;
+    const under = test.effect < -row.threshold;
+    const status: ComparisonStatus =
+      over && test.significant ? 'fail' : over ? 'warn' : under && test.significantlyBetter ? 'improved' : test.detectable > row.threshold && !test.significant ? 'noisy' : 'pass';
+    return {
+      reference,
+      result,
+      deltaPercent: test.effect * 100,
+      repetitions: usable.length,
+      interval: test.interval,
+      detectable: Math.max(row.threshold, test.detectable),
+      pValue: test.pValue,
+      confidence: rowConfidence,
+      ...statusOf(status),
+    };
+  };
+  const judged = plain.rows.map((row): ComparisonRow => {
+    if (row.status === 'new' || row.status === 'missing') return regate(row, gate, shapeOf(row));
+    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
+    const outcome = pairedOutcome(row, logRatios(row, row.parameter), rowConfidence);
+    return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
+  });
+  const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
+  const pooled = pooledRows(
+    judged,
+    (row, parameters) => {
+      // Per pair: the mean log ratio over the parameters (the log of the geometric-mean ratio).
+      const perParameter = parameters.map((p) => logRatios(row, p));
+      const perPair = pairs.map((_, i) => {
+        const cells = perParameter.map((values) => values[i]);
+        if (cells.some((c) => c === undefined)) return undefined;
+        const defined = cells as { a: number; b: number; d: number }[];
+        const mean = (f: (c: { a: number; b: number; d: number }) => number) => defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
+        return { a: Math.exp(mean((c) => Math.log(c.a))), b: Math.exp(mean((c) => Math.log(c.b))), d: mean((c) => c.d) };
+      });
+      return pairedOutcome(row, perPair, 1 - alpha / 2);
+    },
+    gate,
+    resultByKey,
+  );
+  const rows = [...judged, ...pooled];
+  const status = refs.length === 0 ? 'new' : ress.length === 0 ? 'missing' : rows.some(comparisonRowFailed) ? 'failed' : 'passed';
+  return { ...plain, status, rows };
+}

@@ -1,0 +1,213 @@
+/**
+ * The rows of a comparison and their statuses, which every verdict method (threshold.ts, history.ts,
+ * paired.ts) fills in, and the row helpers they share: keys, gating, the pooled geomean family and
+ * its Bonferroni split.
+ */
+import { primaryStatistic } from '../check/metricCheck.js';
+import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
+import type { Summary } from '../model/summary.js';
+import { gates, type GateStatistics } from './gate.js';
+
+/**
+ * - `pass`: within the threshold; `improved`: better by more than the threshold;
+ * - `fail`: worse than the reference by more than the threshold (with a history: and outside the noise band);
+ * - `new`: in the results only; `missing`: in the reference only (fails);
+ * - with a history only: `warn` (over the threshold, inside the noise band), `noisy` (the band is
+ *   wider than the threshold), `insufficient-history` (fewer than 3 runs: judged on the threshold
+ *   against the newest run), `not-comparable` (every history run was measured on another kind of
+ *   machine: reported, never failing), `state-change` (the history shows two machine states, a
+ *   factor of 2 or more apart, and the result is in one of them: reported, never failing).
+ */
+export type ComparisonStatus = 'pass' | 'improved' | 'fail' | 'new' | 'missing' | 'warn' | 'noisy' | 'insufficient-history' | 'not-comparable' | 'state-change';
+
+/** One statistic of one metric of one experiment at one parameter: reference against result. */
+export interface ComparisonRow {
+  experimentType: string;
+  /** The parameter's label (the payload size for payload sweeps). */
+  parameter: string;
+  /** NaN when the parameter is not a payload size. */
+  payloadBytes: number;
+  metric: string;
+  statistic: StatisticName;
+  /** How reports name the statistic: `Min`, `Median`, `Max`, `99%` as the reference does; else its name. */
+  magnitude: string;
+  /** The unit reference and result are in, for display (`µs`, `Mb/s`, `` for a count). */
+  unit: string;
+  /** The unit the tool printed (the metric's displayUnit: `ops/ms`, `items/s`), which names what a rate counts. */
+  printedUnit?: string;
+  direction: Direction;
+  /** NaN when absent. */
+  reference: number;
+  result: number;
+  /** How much worse the result is, in % of the reference: positive means worse in either direction. */
+  deltaPercent: number;
+  threshold: number;
+  status: ComparisonStatus;
+  /** Whether the row breaks the gate. */
+  failed: boolean;
+  /** With a history: the relative effects (worse positive) an unchanged build is expected to give (e.g. −0.2 … +0.25). */
+  band?: { lower: number; upper: number };
+  /** With a history: how many runs the band was estimated from. */
+  historyRuns?: number;
+  /**
+   * Whether this row can fail the gate. Tail statistics (Min, Max, 99 %) are reported but not
+   * gated unless the user opts in: their run-to-run spread is 3–5× the median's.
+   */
+  gated: boolean;
+  /** The geometric mean over every parameter of the metric (benchstat's geomean row); `parameter` is `geomean`. */
+  pooled?: boolean;
+  /** How many candidate runs (with a history) or A/B pairs (paired) the row was judged on. */
+  repetitions?: number;
+  /** Paired mode: the relative change's interval, worse positive (lower edge: the one-sided bound at the row's confidence). */
+  interval?: { lower: number; upper: number };
+  /** The smallest true worsening (relative) this row catches 9 times in 10; absent where there is no noise estimate. */
+  detectable?: number;
+  /** One-sided p-value of "unchanged" against "worse"; absent without a noise estimate. */
+  pValue?: number;
+  /** The one-sided confidence the row was judged at (1 − its share of the gate's α). */
+  confidence?: number;
+}
+
+/** How a comparison decided: one reference run and a threshold, a history's noise band, or interleaved A/B pairs. */
+export type ComparisonMethod = 'threshold' | 'history' | 'paired';
+
+/** The label `parameter` has on pooled rows. */
+export const POOLED_PARAMETER = 'geomean';
+
+export function comparisonRowFailed(row: ComparisonRow): boolean {
+  return row.failed;
+}
+
+export interface SubExperimentComparison {
+  experimentType: string;
+  /** Fast-DDS latency summaries of both sides, for the reference's comparison CSV and charts. */
+  reference?: Summary;
+  result?: Summary;
+  status: 'passed' | 'failed' | 'new' | 'missing';
+  rows: ComparisonRow[];
+}
+
+/** The measurements of one experiment on one side of a comparison. */
+export interface ExperimentSide {
+  measurements: readonly Measurement[];
+  /** Set when the side was read from Fast-DDS summary or raw files (the byte-compatible renderers use it). */
+  summary?: Summary;
+}
+
+/** (result − reference) / reference × 100, negated for higher-is-better metrics: positive means worse. */
+export function deltaPercent(reference: number, result: number, direction: Direction = 'lower-is-better'): number {
+  const worseBy = direction === 'higher-is-better' ? reference - result : result - reference;
+  return reference === 0 ? (result === 0 ? 0 : NaN) : (worseBy / reference) * 100;
+}
+
+/** How reports name a statistic; the reference's four magnitudes keep their spelling. */
+const MAGNITUDE_NAMES: Partial<Record<StatisticName, string>> = { min: 'Min', median: 'Median', max: 'Max', p99: '99%', mean: 'Mean', value: 'Value' };
+
+export function magnitudeName(statistic: StatisticName): string {
+  return MAGNITUDE_NAMES[statistic] ?? statistic;
+}
+
+/**
+ * The statistics a comparison looks at, in the reference's order: Min, the primary statistic
+ * (the single value, else the median, else the mean), Max and 99% — those the measurement has.
+ * For a Fast-DDS summary that is exactly the reference's Min, Median, Max, 99%.
+ */
+export function comparedStatistics(m: Measurement): StatisticName[] {
+  const primary = primaryStatistic(m);
+  return (['min', primary, 'max', 'p99'] as StatisticName[]).filter((s) => s === primary || m.statistics[s] !== undefined);
+}
+
+export function keyOf(m: Measurement): string {
+  return `${m.parameter.label}\u0000${m.metric.name.toLowerCase()}`;
+}
+
+export function statusOf(status: ComparisonStatus): { status: ComparisonStatus; failed: boolean } {
+  return { status, failed: status === 'fail' || status === 'missing' };
+}
+
+/**
+ * A row of a statistic that is not gated is reported with the status its numbers give, but does
+ * not fail: a `fail` shows as `warn`.
+ */
+export function gated<T extends { status: ComparisonStatus; failed: boolean }>(row: T, isGated: boolean): T & { gated: boolean } {
+  if (isGated || !row.failed) return { ...row, gated: isGated };
+  return { ...row, status: row.status === 'fail' ? 'warn' : row.status, failed: false, gated: false };
+}
+
+/** Every statistic gated: the rows are built first, the gate applied once they are judged. */
+export const ALL_GATED: GateStatistics = { primary: true, statistics: new Set(), all: true };
+
+export function regate(row: ComparisonRow, gate: GateStatistics, ...shapes: (Measurement | ExperimentSide | undefined)[]): ComparisonRow {
+  const shape = shapes.map((s) => (s && 'measurements' in s ? s.measurements.find((m) => keyOf(m) === rowKey(row)) : s)).find((m) => m !== undefined);
+  const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
+  const { gated: _previous, ...rest } = row;
+  return gated(rest, isGated);
+}
+
+export function rowKey(row: Pick<ComparisonRow, 'parameter' | 'metric'>): string {
+  return `${row.parameter}\u0000${row.metric.toLowerCase()}`;
+}
+
+/** α of one row: with several parameters, half of the family's α to the pooled row, half split among the parameter rows. */
+export function rowAlpha(alpha: number, parameters: number): number {
+  return parameters > 1 ? alpha / (2 * parameters) : alpha;
+}
+
+export function familyKey(row: Pick<ComparisonRow, 'metric' | 'statistic'>): string {
+  return `${row.metric.toLowerCase()}\u0000${row.statistic}`;
+}
+
+/** How many parameter rows each metric × statistic family has (rows that can be judged). */
+export function familySizes(rows: readonly ComparisonRow[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const row of rows) if (row.status !== 'new' && row.status !== 'missing') sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
+  return sizes;
+}
+
+/**
+ * The pooled (geomean) rows of a judged experiment: one per metric × statistic that has two or
+ * more parameters with numbers on both sides, after the parameter rows of the family's metric.
+ */
+export function pooledRows(
+  rows: readonly ComparisonRow[],
+  judgeFamily: (row: ComparisonRow, parameters: string[]) => Partial<ComparisonRow> | undefined,
+  gate: GateStatistics,
+  shapes: ReadonlyMap<string, Measurement>,
+): ComparisonRow[] {
+  const families = new Map<string, ComparisonRow[]>();
+  for (const row of rows) {
+    if (row.status === 'new' || row.status === 'missing' || row.pooled) continue;
+    const list = families.get(familyKey(row)) ?? [];
+    list.push(row);
+    families.set(familyKey(row), list);
+  }
+  const out: ComparisonRow[] = [];
+  for (const family of families.values()) {
+    if (family.length < 2) continue;
+    const first = family[0]!;
+    const outcome = judgeFamily(
+      first,
+      family.map((r) => r.parameter),
+    );
+    if (!outcome) continue;
+    const row: ComparisonRow = {
+      ...first,
+      parameter: POOLED_PARAMETER,
+      payloadBytes: NaN,
+      pooled: true,
+      reference: NaN,
+      result: NaN,
+      deltaPercent: NaN,
+      ...outcome,
+    } as ComparisonRow;
+    delete row.band;
+    if (outcome.band) row.band = outcome.band;
+    out.push(regate(row, gate, shapes.get(rowKey(first))));
+  }
+  return out;
+}
+
+/** A comparison whose reference was measured on another kind of machine: every row reported as `not-comparable`, none failing. */
+export function asNotComparable(comparison: SubExperimentComparison): SubExperimentComparison {
+  return { ...comparison, status: 'passed', rows: comparison.rows.map((row) => ({ ...row, status: 'not-comparable', failed: false })) };
+}

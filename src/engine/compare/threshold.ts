@@ -1,0 +1,85 @@
+/** The threshold method: one reference run against the results, a row fails when it is worse by more than its threshold. */
+import { displayUnit } from '../check/metricCheck.js';
+import type { Direction } from '../model/measurement.js';
+import { DEFAULT_GATE, gates, type GateStatistics } from './gate.js';
+import {
+  comparedStatistics,
+  comparisonRowFailed,
+  deltaPercent,
+  gated,
+  keyOf,
+  magnitudeName,
+  statusOf,
+  type ComparisonRow,
+  type ComparisonStatus,
+  type ExperimentSide,
+  type SubExperimentComparison,
+} from './rows.js';
+import { thresholdOf, type Thresholds } from './thresholds.js';
+
+/**
+ * The intended rule of `latency_compare_experiments.py`: a magnitude fails when
+ * result > reference × (1 + threshold). (Upstream, misplaced parentheses make it fail on any
+ * increase at all; spec §6.) For a higher-is-better metric the mirror: fails when
+ * result < reference × (1 − threshold).
+ */
+export function thresholdStatus(reference: number, result: number, threshold: number, direction: Direction = 'lower-is-better'): ComparisonStatus {
+  if (Number.isNaN(result)) return 'missing';
+  if (Number.isNaN(reference)) return 'new';
+  const higher = direction === 'higher-is-better';
+  if (higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return 'fail';
+  if (higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return 'improved';
+  return 'pass';
+}
+
+/**
+ * Compares one experiment, keyed by parameter × metric × statistic: measurements in reference
+ * order, then measurements new in the results. A metric's direction decides what is worse.
+ */
+export function compareExperiment(
+  experimentType: string,
+  reference: ExperimentSide | undefined,
+  result: ExperimentSide | undefined,
+  thresholds: Thresholds,
+  options: { gate?: GateStatistics } = {},
+): SubExperimentComparison {
+  const gate = options.gate ?? DEFAULT_GATE;
+  const refList = reference?.measurements ?? [];
+  const resList = result?.measurements ?? [];
+  const refByKey = new Map(refList.map((m) => [keyOf(m), m]));
+  const resByKey = new Map(resList.map((m) => [keyOf(m), m]));
+  const keys = [...refByKey.keys(), ...[...resByKey.keys()].filter((k) => !refByKey.has(k))];
+  const rows: ComparisonRow[] = [];
+  for (const key of keys) {
+    const ref = refByKey.get(key);
+    const res = resByKey.get(key);
+    const shape = (ref ?? res)!;
+    const direction = shape.metric.direction;
+    for (const statistic of comparedStatistics(shape)) {
+      const r = ref ? (ref.statistics[statistic] ?? NaN) : NaN;
+      const x = res ? (res.statistics[statistic] ?? NaN) : NaN;
+      // Neither side has a number (the tool printed none in either run): nothing to compare.
+      if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
+      const threshold = thresholdOf(thresholds, statistic);
+      const judged = statusOf(!res ? 'missing' : !ref ? 'new' : thresholdStatus(r, x, threshold, direction));
+      rows.push({
+        experimentType,
+        parameter: shape.parameter.label,
+        payloadBytes: shape.parameter.payloadBytes ?? NaN,
+        metric: shape.metric.name,
+        statistic,
+        magnitude: magnitudeName(statistic),
+        unit: displayUnit(shape.metric.unit, shape.metric.dimension),
+        printedUnit: shape.metric.displayUnit,
+        direction,
+        reference: r,
+        result: x,
+        deltaPercent: deltaPercent(r, x, direction),
+        threshold,
+        ...gated(judged, gates(gate, statistic, shape)),
+      });
+    }
+  }
+  const status = !reference ? 'new' : !result ? 'missing' : rows.some(comparisonRowFailed) ? 'failed' : 'passed';
+  return { experimentType, ...(reference?.summary ? { reference: reference.summary } : {}), ...(result?.summary ? { result: result.summary } : {}), status, rows };
+}
