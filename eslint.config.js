@@ -20,7 +20,7 @@ const OUTER_LAYERS = ['pipeline', 'action', 'cli', 'charts'];
  * Relative paths are matched by how many `../` leave src/engine, so src/engine/charts (a pure
  * part of the engine) stays importable while src/charts (the renderer, which needs node:*) does not.
  */
-function engineLayering(depth) {
+function engineLayering(depth, extraPatterns = []) {
   const up = '\\.\\./'.repeat(depth + 1);
   const layers = OUTER_LAYERS.join('|');
   const bare = builtinModules.filter((m) => !m.startsWith('_') && !m.startsWith('node:')).map(escape);
@@ -48,6 +48,7 @@ function engineLayering(depth) {
           regex: `(^|/)src/(${layers})(/|$)`,
           message: 'src/engine must not import src/pipeline, src/action, src/cli or src/charts: they import the engine, not the other way round.',
         },
+        ...extraPatterns,
       ],
     },
   ];
@@ -59,6 +60,26 @@ const ENGINE_LAYERING = [0, 1, 2, 3].map((depth) => ({
   files: [`src/engine/${'*/'.repeat(depth)}*.ts`],
   rules: { 'no-restricted-imports': engineLayering(depth) },
 }));
+
+/**
+ * Inside the engine: model, stats and numeric are the ground floor. They import only each other,
+ * errors.ts and text/, never the rooms built on them (compare, check, formats, report, derive, trends,
+ * dashboard, charts, …), so that no import runs back up.
+ */
+const GROUND_FLOOR = ['model', 'stats', 'numeric'];
+const GROUND_FLOOR_LAYERING = {
+  name: 'perfgate/engine-layering-ground-floor',
+  files: [`src/engine/{${GROUND_FLOOR.join(',')}}/*.ts`],
+  rules: {
+    'no-restricted-imports': engineLayering(1, [
+      {
+        regex: `^\\.\\./(?!(${[...GROUND_FLOOR, 'errors', 'text'].join('|')})(/|\\.js$))[^./]`,
+        message:
+          'src/engine/model, stats and numeric are the ground floor: they import only each other, errors.ts and text/, never compare, check, formats, report or another room built on them.',
+      },
+    ]),
+  },
+};
 
 /** The same purity for what no-restricted-imports cannot see: import(), require() and the process. */
 const ENGINE_PURITY = {
@@ -133,5 +154,6 @@ export default tseslint.config(
     },
   },
   ...ENGINE_LAYERING,
+  GROUND_FLOOR_LAYERING,
   ENGINE_PURITY,
 );

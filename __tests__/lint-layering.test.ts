@@ -38,6 +38,29 @@ describe('eslint: src/engine stays pure', () => {
     expect(errors[0]!.message).toMatch(message);
   });
 
+  test.each([
+    ['src/engine/stats/probe.ts', "import { studentTCdf } from '../compare/noise.js';\nexport const c = studentTCdf;\n"],
+    ['src/engine/model/probe.ts', "import { primaryStatistic } from '../check/metricCheck.js';\nexport const p = primaryStatistic;\n"],
+    ['src/engine/model/probe.ts', "export { compareExperiment } from '../compare/compare.js';\n"],
+    ['src/engine/numeric/probe.ts', "import type { ComparisonRow } from '../report/model.js';\nexport type R = ComparisonRow;\n"],
+    ['src/engine/stats/probe.ts', "import { summarize } from '../summarize.js';\nexport const s = summarize;\n"],
+  ])('inside the engine, %s: %j runs back up and is an error', async (path, code) => {
+    const errors = await layeringErrors(path, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/model, stats and numeric are the ground floor/);
+  });
+
+  test('the ground floor may import itself, errors.ts and text/; the rooms above may import it', async () => {
+    expect(
+      await lint(
+        'src/engine/stats/probe.ts',
+        "import type { Direction } from '../model/measurement.js';\nimport { medianOfSorted } from './median.js';\nimport { InputError } from '../errors.js';\nexport type D = Direction;\nexport const x = [medianOfSorted, InputError];\n",
+      ),
+    ).toEqual([]);
+    expect(await lint('src/engine/numeric/probe.ts', "import { median } from '../stats/median.js';\nexport const m = median;\n")).toEqual([]);
+    expect(await lint('src/engine/compare/probe.ts', "import { studentTCdf } from '../stats/studentT.js';\nexport const c = studentTCdf;\n")).toEqual([]);
+  });
+
   test('process, Buffer and import() are errors in src/engine too', async () => {
     const messages = await lint(
       'src/engine/formats/probe.ts',
