@@ -111,6 +111,23 @@ describe('compare --confidence through the CLI', () => {
     expect(paired.err).toContain('--confidence must be a probability above 0.5');
   });
 
+  test.each([
+    [['--threshold', '-0.1'], '--threshold: "-0.1" is not a threshold; expected a fraction such as 0.1 (10 %)'],
+    [['--threshold', 'tail=0.2'], '--threshold: "tail=0.2" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%'],
+    [['--gate', 'tail'], '--gate: "tail" is not a statistic; give primary, all, or names such as median, mean, p99, max'],
+    [['--confidence', ''], undefined],
+  ])('the other verdict settings: %j', async (flags, message) => {
+    const run = await cli(['compare', '--history', history, '--results', results, ...flags, '--no-environment-check', '-o', join(root, `out-${flags.join('')}`)]);
+    if (message === undefined) {
+      // An empty value is no choice: the method's default (0.995 with a history).
+      expect(run.code).toBe(0);
+      expect(run.out).toContain('false alarms ≤ 0.5 % per gated statistic');
+    } else {
+      expect(run.code).toBe(2);
+      expect(run.err).toContain(message);
+    }
+  });
+
   test('just above 0.5 the one row is judged at that confidence', async () => {
     const run = await cli(['compare', '--history', history, '--results', results, '--confidence', '0.6', '--no-environment-check', '-o', join(root, 'out-06')]);
     expect(run.err).toBe('');
