@@ -34,6 +34,398 @@ function describeError(error) {
   return String(error);
 }
 
+// src/cli/help.ts
+var MAIN_HELP = `perfgate — gate benchmark results against requirements
+
+Usage:
+  perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
+  perfgate check --results <files, folders or globs…> --requirements <csv>
+                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
+                 [--output-dir D] [--float-parse precise|legacy] [--charts [--png]]
+  perfgate inspect [--json] [--format F] [--skip-seconds N] [--mapping M.json] <files…>
+  perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
+                   [--format F] [--repetitions error|pool] [--output-dir D]
+  perfgate derive-requirements <runs-folder> [--output requirements.csv]
+                   [--confidence 0.99 | --percentile P --margin M] [--format F]
+  perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
+  perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
+                   [--commit C --date D --run-url U]
+  perfgate history export <history-folder> --csv [--output FILE]
+  perfgate export --format bmf|github-action-benchmark [--direction D] [--output FILE]
+                  [--from F] [--skip-seconds N] [--mapping M.json] <files…>
+  perfgate dashboard <history-folder> --output <site-folder> [--requirements R] [--window N]
+                   [--statistic S…]
+  perfgate <command> --help
+  perfgate --version (-V, -v)
+
+Result paths may be given one per argument, or comma-separated in one argument.
+
+Exit codes: 0 pass, 1 gate failed, 2 usage or input error, 3 internal error.
+`;
+var SUMMARIZE_HELP = `perfgate summarize — per-payload latency summaries from raw measurement CSVs
+
+Usage:
+  perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
+
+Reads Fast-DDS LatencyTest raw files (header "Sample,Payload [Bytes],Latency [us]") and writes
+<name>_summary.csv for each <name>.csv, byte-compatible with latency_process_results.py.
+
+Options:
+  -o, --output-dir D     where to write the summaries (default: next to each raw file)
+  --float-parse MODE     precise (pandas >= 1.2, default) or legacy (pandas < 1.2 parser)
+  -h, --help             show this help
+`;
+var CHECK_HELP = `perfgate check — check results against a requirements file
+
+Usage:
+  perfgate check --results <files, folders or globs…> --requirements <csv>
+                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
+                 [--experiment-name A=B …] [--output-dir D] [--float-parse precise|legacy]
+                 [--charts [--png]]
+
+Results are Fast-DDS summary CSVs (measurements_<type>_summary.csv) or raw measurement CSVs
+(summarised on the fly), or the output of any supported tool (iceperf, ddsperf, hyperfine, …;
+see perfgate inspect). A folder contributes every file perfgate recognises. Writes
+checks_<type>.csv per sub-experiment, report.md and report.json to the output folder and prints
+the percentage-over-requirement table.
+
+Requirements are the reference CSV (Experiment type,Bytes,Median,99%,Max: upper limits in µs)
+or the general form, one column per limit:
+  Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=
+  ping,1024,25,
+  sub,*,,800
+A column is <metric>[.<statistic>] [<unit>] [>=|<=]; >= is a floor (throughput), <= a ceiling.
+Units are written as the tools print them (ns/op, B/op, allocs/op, ns/iter, us/op, ops/ms, s, …);
+without one, a limit is in the unit the tool printed (inspect shows it after "read as").
+Parameter * applies a limit to every parameter of the experiment; an empty cell sets no limit.
+A requirement whose experiment, parameter or metric is not in the results fails the check and
+names the closest match; an Optional column (yes/no) lets a row be absent (it is then skipped).
+
+Options:
+  -r, --results PATH…    result files, folders or glob patterns (repeatable; more paths may follow)
+  -q, --requirements F   requirements CSV (reference or general form)
+  -f, --format F         read every result file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
+  --charts               also draw the charts: charts/*.vl.json, .svg and report.html
+  --png                  with --charts: a PNG of every chart too (slower)
+  --mapping FILE         column mapping (JSON) for --format generic-csv, e.g.
+                         {"experiment":"bench","parameter":"size","metrics":
+                          [{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}
+  --repetitions MODE     several files with the same experiment, parameter and metric: error
+                         (default) or pool (repetitions of one run: the median of each statistic)
+  --experiment-name A=B  read experiment A as B (repeatable)
+  -o, --output-dir D     report folder (default: perfgate-report)
+  --float-parse MODE     precise (pandas >= 1.2, default) or legacy (pandas < 1.2 parser)
+  -h, --help             show this help
+
+Exit codes: 0 all checks passed, 1 a check failed, 2 usage or input error.
+`;
+var COMPARE_HELP = `perfgate compare — compare results with a reference run, a history of runs, or A/B pairs
+
+Usage:
+  perfgate compare --history <runs-folder> --results <run> [--results <run>…] [--threshold T]
+                   [--environment FIELDS | --no-environment-check]
+  perfgate compare --paired --reference <base-runs> --results <candidate-runs> …
+  perfgate compare --paired --reference A1 --results B1 --reference A2 --results B2 …
+  perfgate compare --reference <set…> --results <set…> [--threshold T] [--output-dir D]
+
+A set is result files of any supported format (Fast-DDS summary or raw CSVs, iceperf, ddsperf,
+hyperfine, …), folders or glob patterns. Rows are paired by experiment × parameter × metric ×
+statistic (Min, the primary statistic, Max, 99%). Δ is positive when the result is worse: slower
+for a latency, lower for a throughput or rate. Writes comparison.md and comparison.json, and for
+Fast-DDS results on both sides <type>_comparison.csv (byte-compatible with
+latency_compare_experiments.py); prints Δ% per row, worst first.
+
+Three methods (docs/statistics.md has their measured error rates on CI noise):
+  --paired   base and candidate ran interleaved on the same runner (A B A B …). Each row is the
+             mean of the per-pair log ratios with a t interval; it fails when Δ exceeds the
+             threshold AND the interval excludes no change. The best method on a noisy runner:
+             8 pairs catch a 20 % median change in 74-100 % of comparisons (12 pairs: 95-100 %,
+             docs/statistics.md). Give one folder of run folders per side (paired
+             by name in natural order: r1, r2, … r10), or --reference/--results once per pair.
+  --history  each row is judged against the between-run spread of the runs of the folder (one
+             sub-folder per run, or perfgate history-*.json records): it fails when Δ exceeds the
+             threshold AND lies outside the noise band. Give --results once per repetition of the
+             candidate: the band is then the one for the mean of k runs (√(1/k + 1/n)).
+             Machine check, as the action does it: history runs measured on another kind of
+             machine than the results (OS, architecture, CPU, cores, memory, runner image, or the
+             runtime's major version differ) are left out; when all are, every row is
+             not-comparable, the difference is named and nothing fails. The results' machine is
+             what their files say (Google Benchmark's context, pytest-benchmark's machine_info,
+             JMH's JVM), else this machine; history runs that record no machine are kept, with
+             one warning when none does.
+  threshold  (--reference alone) fails when a row is worse than one reference run by more than
+             the threshold. No noise estimate: on a CI runner it fails most unchanged reruns.
+With several parameters (payload sizes), the history and paired methods add a pooled geomean row
+per metric and statistic; half the gate's α goes to it, half is split among the parameter rows.
+Each row reports the smallest change it catches 9 times in 10 (Catches ≥).
+
+Options:
+  -R, --reference PATH   the reference set (repeatable; with --paired one per pair)
+  -H, --history FOLDER   baseline runs (instead of --reference)
+  --environment FIELDS   with --history: the machine the results were measured on, instead of
+                         this one (its fields win over the files'): key=value pairs such as
+                         os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4 (fields: os, kernel, arch,
+                         cpu, cores, memoryGiB, runnerImage, runnerImageVersion, runtime,
+                         runtimeVersion), a JSON file of them, or local (repeatable)
+  --no-environment-check with --history: judge every history run whatever its machine
+  -r, --results PATH…    the candidate; each one is a run: an experiment given by several is
+                         judged on all its repetitions (more paths may follow the flag)
+  --paired               compare interleaved A/B pairs (see above)
+  --confidence C         1 − the false-alarm rate per gated statistic (default 0.995 with
+                         --history, 0.99 with --paired)
+  --gate LIST            statistics that can fail: primary (default: the median, mean or single
+                         value), all, or names such as median,p99,max. Others are reported only.
+  -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
+                         (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
+                         to every primary statistic)
+  -f, --format F         read every file of both sides as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --repetitions MODE     several files with the same experiment, parameter and metric in one
+                         set: error (default) or pool (repetitions of one run)
+  --experiment-name A=B  read experiment A as B on every side (repeatable), so that runs
+                         whose files name an experiment differently pair up
+  --reference-label L    label in the CSV (default: base name of the first --reference)
+  --results-label L      label in the CSV (default: base name of the first --results)
+  -o, --output-dir D     report folder (default: perfgate-report)
+  --charts               also draw the comparison charts and report.html (see check --help)
+  --png                  with --charts: a PNG of every chart too
+  --float-parse MODE     precise (default) or legacy
+  -h, --help             show this help
+
+Exit codes: 0 no comparison failed, 1 a comparison failed, 2 usage or input error.
+`;
+var RUN_FOLDER_OPTIONS = `  -f, --format F         read every file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --repetitions MODE     error (default) or pool, for several files of one experiment in a run
+  --experiment-name A=B  read experiment A as B in every run (repeatable)
+  --float-parse MODE     precise (default) or legacy
+  -h, --help             show this help
+`;
+var DERIVE_HELP = `perfgate derive-requirements — requirements from the history of runs
+
+Usage:
+  perfgate derive-requirements <runs-folder> [--output requirements.csv]
+                               [--confidence 0.99 | --percentile P --margin M] [--format F]
+
+Each sub-folder of <runs-folder> is one run of one unchanged build (in natural order: r2 before
+r10), with every result file in it (any format; raw files are summarised).
+
+By default each limit comes from the runs' own spread, so that a new run of the same build passes
+every limit with probability --confidence (0.99): a one-sided prediction bound on the log values,
+exp(mean + t·sd·√(1 + 1/n)) for a ceiling, exp(mean − t·sd·√(1 + 1/n)) for a floor (throughput,
+rates), each limit at 1 − (1 − confidence)/k for k limits, and at least 1 % beyond the worst run.
+It needs 3 runs or more; with few runs the spread is uncertain and the limits are wide.
+
+--percentile and --margin choose the reference's rule instead: the linear percentile across runs on
+the worse side, moved by the margin. It ignores the runs' spread, so unchanged runs can fail it.
+Fast-DDS runs with --percentile 99 give latency_determine_requirements.py's file byte for byte.
+
+The output states the method and, per limit, its margin over the runs' geometric mean and the runs'
+spread. A general-form file (Experiment,Parameter,<metric>.<statistic> [<unit>] <=|>=) carries them
+as # comment lines; the Fast-DDS form (Experiment type,Bytes,Median,99%,Max) has none, so that the
+reference check reads it.
+
+Options:
+  -o, --output FILE      the requirements CSV to write (default: requirements.csv)
+  --confidence P         probability that an unchanged run passes every limit (default: 0.99)
+  --percentile P         percentile rule: the percentile across runs, 0–100 (99 if only --margin is given)
+  --margin M             percentile rule: 0.1 moves every limit 10 % looser (0 if only --percentile is given)
+${RUN_FOLDER_OPTIONS}`;
+var INSPECT_HELP = `perfgate inspect — show what perfgate reads from result files
+
+Usage:
+  perfgate inspect [--json] [--format F] [--skip-seconds N] <files, folders or globs…>
+
+For every file: the format detected, its experiments, parameters, metrics (unit and direction:
+lower-is-better or higher-is-better), the statistics found, and the values of the first
+parameter, so you can see why a file was read the way it was.
+
+Options:
+  --json                 print JSON instead of text
+  -f, --format F         read every file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
+  -h, --help             show this help
+`;
+var TRENDS_HELP = `perfgate trends — persistent steps over the history of the default branch
+
+Usage:
+  perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--window N]
+                  [--fail-on-regression]
+
+Reads perfgate history records (history-*.json, what the action keeps) and, for every experiment
+× parameter × metric × statistic, finds the runs where the level changed for good: E-divisive
+means proposes change points, a t-test keeps the significant ones (p ≤ 0.001) and changes under
+10 % are dropped (docs/change-points.md). A step is named by the commits of the last run before it
+and the first run after it; a one- or two-run excursion that returns is an outlier, and a change
+in the newest runs with fewer than 3 runs after it is pending. Writes trends.md and trends.json.
+
+Options:
+  -s, --statistic S      statistics to analyse (repeatable or comma-separated: median,p99);
+                         default: each measurement's primary one (median, mean or value)
+  --window N             only the newest N runs (default: every record in the folder)
+  --fail-on-regression   exit 1 when a regression step appeared with the newest run
+  -o, --output-dir D     report folder (default: perfgate-report)
+  -h, --help             show this help
+
+Exit codes: 0 done (steps or not), 1 a new regression step with --fail-on-regression,
+2 usage or input error.
+`;
+var HISTORY_HELP = `perfgate history — bring past runs into a history folder, and take them out as a table
+
+Usage:
+  perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
+                          [--commit C --date D --run-url U]
+  perfgate history export <history-folder> --csv [--output FILE]
+
+See perfgate history import --help and perfgate history export --help.
+`;
+var HISTORY_IMPORT_HELP = `perfgate history import — history records from folders of past runs
+
+Usage:
+  perfgate history import <runs-folder…> --output <history-folder> [--window N]
+                          [--format F] [--skip-seconds N] [--mapping M.json]
+                          [--repetitions error|pool]
+  perfgate history import <run-folder> --output <history-folder>
+                          [--commit C] [--date D] [--run-url U] [--environment FIELDS]
+
+Writes one history record per run (history-*.json, the records the action's record-history keeps)
+into the history folder, which compare --history, trends and history export then read. Each
+source is one of:
+  - a folder with one sub-folder of result files per run (any format perfgate reads; Fast-DDS raw
+    CSVs are summarised, and a summary is used when a run holds both), runs in natural order
+    (r2 before r10);
+  - the reference tooling's results database: <db>/experiments_results/<YYYY-MM-DD_hh-mm-ss>/ (give
+    <db> or its experiments_results), runs in the lexicographic order latency_plot_history.py uses.
+    Per run the measurements_<type>_summary.csv files are read (a raw measurements_<type>.csv only
+    where its summary is missing); checks_<type>.csv reports and the plots/ folders are not
+    measurements and are left out;
+  - a folder that holds result files itself: one run (its sub-folders, such as plots/, are
+    not read).
+
+What a folder cannot tell is said, never silently guessed:
+  date     from a run folder named YYYY-MM-DD[_hh-mm-ss], read as UTC (the names have no time zone);
+           a run folder without a date in its name is dated one second after the newest run
+           before it: the newest record already in the history folder, or the run this import
+           read before it (1970-01-01T00:00:00Z when there is none). So a run imported later
+           sorts as the newest, in the order read, and the same inputs give the same bytes (no
+           clock, no file times). A run already in the history (same commit, same measurements)
+           keeps its date. A warning lists the undated runs with their dates.
+  commit   "unknown" (a warning says so)
+  run id   a number made from the run's date and measurements, so importing the same runs again
+           rewrites the same bytes and adds no second record
+  run URL  empty
+  machine  what the run's files say (Google Benchmark's context: cores; pytest-benchmark's
+           machine_info: OS, kernel, architecture, CPU, cores, Python; JMH: the JVM), else none;
+           --environment names it (its fields win over the files'). compare --history leaves out
+           runs of another kind of machine than the results.
+With one run, --commit, --date and --run-url give what the folder cannot.
+
+Existing records stay; a record with the same run id is replaced; then only the newest --window
+runs are kept, as record-history does. Nothing is written unless every run and every existing
+record reads without error.
+
+Options:
+  -o, --output FOLDER    the history folder to add the records to (created if missing)
+  --window N             keep the newest N runs in the folder (default: 30, as record-history)
+  --commit C             the commit SHA the one imported run measured
+  --date D               its date (ISO 8601, e.g. 2026-01-05T09:30:00Z)
+  --run-url U            the page of the run (e.g. its workflow run)
+  --environment FIELDS   the machine the runs were measured on: key=value pairs such as
+                         os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4, a JSON file of the fields
+                         (see compare --help), or local (this machine; repeatable)
+${RUN_FOLDER_OPTIONS}`;
+var HISTORY_EXPORT_HELP = `perfgate history export — a history folder as one tidy CSV table
+
+Usage:
+  perfgate history export <history-folder> --csv [--output FILE]
+
+One row per value, runs oldest first (as trends reads them), inside a run its measurements in the
+record's order and the statistics in a fixed order:
+  run,commit,date,experiment,parameter,metric,statistic,unit,direction,value,repetitions
+unit is the unit the value is stored in (µs is written us; a sample count has none; a variance is
+in the unit squared); direction is the statistic's (lower-is-better or higher-is-better; a spread
+is lower-is-better whatever its metric); value is written in the shortest form that reads back as
+the same number, empty where the run had none; repetitions is how many repetitions of the run were
+pooled into the value (1: none). Cells are quoted as RFC 4180 says; a text cell that a
+spreadsheet would run as a formula starts with '.
+
+Options:
+  --csv                  write CSV (the one format there is)
+  -o, --output FILE      write the table to FILE (default: standard output)
+  -h, --help             show this help
+`;
+var EXPORT_HELP = `perfgate export — write results as Bencher (BMF) or github-action-benchmark JSON
+
+Usage:
+  perfgate export --format bmf <files, folders or globs…> [--output FILE]
+  perfgate export --format github-action-benchmark [--direction D] <files…> [--output FILE]
+
+Reads result files of any supported format, as check does, and writes every experiment ×
+parameter as one benchmark named experiment/parameter, with each metric's primary statistic (the
+single value, else the median, else the mean):
+  bmf                      Bencher Metric Format: a benchmark's time metric is "latency" (ns), its
+                           rate "throughput" (ops/s), other metrics "<metric> [<unit>]"; min and
+                           max are lower_value and upper_value. Read it with bencher run
+                           --adapter json, or back with perfgate (format bmf).
+  github-action-benchmark  the custom JSON [{name, unit, value, range, extra}] of one direction:
+                           --direction lower-is-better for tool: customSmallerIsBetter,
+                           higher-is-better for tool: customBiggerIsBetter. Results with both
+                           need two exports, one per action step; perfgate reads both back.
+Without --output the JSON goes to standard output.
+
+Options:
+  -f, --format F         the format to write: bmf or github-action-benchmark
+  --direction D          github-action-benchmark: the metrics to write, lower-is-better or
+                         higher-is-better (default: the one direction the results have)
+  -o, --output FILE      the file to write (default: standard output)
+  --from F               read every result file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for generic CSVs (see check --help)
+  --repetitions MODE     error (default) or pool, for several files of one experiment
+  --experiment-name A=B  read experiment A as B (repeatable)
+  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
+  -h, --help             show this help
+
+Exit codes: 0 written, 2 usage or input error.
+`;
+var DASHBOARD_HELP = `perfgate dashboard — a static site of the history of the default branch
+
+Usage:
+  perfgate dashboard <history-folder> --output <site-folder> [--requirements R] [--window N]
+                     [--statistic S…] [--title T]
+
+Reads perfgate history records (history-*.json, what the action keeps) and writes a site that
+needs no server and no network (open index.html from disk, or publish the folder with GitHub Pages):
+  index.html               every experiment: its status (the newest run against the requirements,
+                           a regression step that appeared with the newest run), its change points
+                           and a sparkline of each parameter over its geometric mean
+  experiments/<name>.html  per parameter × metric × statistic a trend chart: runs on x (date and
+                           commit; each point links to its run), the requirement line, the noise
+                           band of the current level (the band compare --history judges a run
+                           against), change points with their commit range (as perfgate trends
+                           finds them); and the metric per payload for the newest run, the oldest
+                           one and the runs on either side of each step
+  assets/                  vega, vega-lite and vega-embed, loaded by the pages
+Names from result files are escaped and made safe as file names. Files of an earlier site in the
+folder that this one does not write are left as they are.
+
+Options:
+  -o, --output FOLDER    the site folder (created if missing)
+  -q, --requirements R   a requirements CSV (either form, see perfgate check --help)
+  -s, --statistic S      statistics to chart (repeatable or comma-separated: median,p99);
+                         default: each measurement's primary one (median, mean or value)
+  --window N             only the newest N runs (default: every record in the folder)
+  --title T              the site's title (default: perfgate dashboard)
+  -h, --help             show this help
+
+Exit codes: 0 written, 2 usage or input error.
+`;
+
 // src/engine/numeric/formatFixed.ts
 var TIE_SCALE = 16;
 function formatFixed3(x) {
@@ -12821,24 +13213,6 @@ function historyRecords(folder) {
   }
 }
 
-// src/pipeline/summarize.ts
-import { dirname as dirname4, join as join6 } from "node:path";
-function runSummarize(options, progress, onWritten = () => {
-}) {
-  if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
-  const written2 = [];
-  for (const raw of options.rawFiles) {
-    progress.step(`Summarising ${raw}`, () => {
-      const summary = summarize(readRawMeasurements(raw, options.floatParse));
-      const path = join6(options.outputDir ?? dirname4(raw), summaryFileNameOfRaw(raw));
-      writeFileAtomic(path, renderSummaryCsv(summary));
-      written2.push(path);
-      onWritten(path);
-    });
-  }
-  return written2;
-}
-
 // src/pipeline/environment.ts
 import { existsSync as existsSync3 } from "node:fs";
 import { arch, cpus, release, totalmem, type } from "node:os";
@@ -13114,7 +13488,7 @@ function methodNotes(method, rows) {
 
 // src/pipeline/historyRuns.ts
 import { readdirSync as readdirSync3, readFileSync as readFileSync2, statSync as statSync4 } from "node:fs";
-import { basename as basename3, dirname as dirname5, join as join7, relative, resolve, sep } from "node:path";
+import { basename as basename3, dirname as dirname4, join as join6, relative, resolve, sep } from "node:path";
 function readHistoryRuns(folder, options, progress) {
   let names;
   try {
@@ -13143,7 +13517,7 @@ function readRunFolders(folder, options, progress, order = naturalCompare) {
   }
   const runs = [];
   for (const name of entries) {
-    const runFolder = join7(folder, name);
+    const runFolder = join6(folder, name);
     if (!statSync4(runFolder).isDirectory()) continue;
     const run = readRunFolder(runFolder, name, options, progress);
     if (run) runs.push(run);
@@ -13172,10 +13546,10 @@ function readRunFolder(runFolder, name, options, progress) {
 function isCriterionRun(folder) {
   const first = searchCriterionTree(folder).estimates[0];
   if (first === void 0) return false;
-  const benchmark = dirname5(dirname5(first));
+  const benchmark = dirname4(dirname4(first));
   const path = relative(folder, benchmark).split(sep).join("/");
   const roots = ["", "criterion/", "target/criterion/"];
-  const directory = directoryName(join7(dirname5(first), "benchmark.json"));
+  const directory = directoryName(join6(dirname4(first), "benchmark.json"));
   if (directory !== void 0) return roots.some((root) => path === root + directory);
   return basename3(resolve(folder)) === "criterion" || roots.slice(1).some((root) => path.startsWith(root));
 }
@@ -13393,328 +13767,6 @@ function finish2(report, reference, results, pooled, options, progress) {
   });
 }
 
-// src/engine/stats/predictionBound.ts
-function predictionLimit(values, direction, confidence, floorMargin) {
-  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence ${confidence} is not in (0, 1)`);
-  const n = values.length;
-  const ceiling = direction === "lower-is-better";
-  const side = ceiling ? 1 : -1;
-  if (n === 0 || values.some(Number.isNaN)) {
-    return { limit: NaN, centre: NaN, spread: NaN, scale: "log", runs: n, t: NaN, setBy: "bound", margin: NaN };
-  }
-  const { scale: scale2, mean: mean3, spread: spread2 } = spreadOf(values);
-  const t = n > 1 ? studentTQuantile(confidence, n - 1) : NaN;
-  const worst = ceiling ? Math.max(...values) : Math.min(...values);
-  const floorLimit = worst + side * floorMargin * Math.abs(worst);
-  let limit = floorLimit;
-  let setBy = "floor";
-  if (n > 1) {
-    const reach = mean3 + side * t * spread2 * Math.sqrt(1 + 1 / n);
-    const bound = scale2 === "log" ? Math.exp(reach) : reach;
-    if (ceiling ? bound > floorLimit : bound < floorLimit) {
-      limit = bound;
-      setBy = "bound";
-    }
-  }
-  const centre = scale2 === "log" ? Math.exp(mean3) : mean3;
-  return { limit, centre, spread: spread2, scale: scale2, runs: n, t, setBy, margin: marginOver(centre, limit, direction, scale2) };
-}
-function spreadOf(values) {
-  const n = values.length;
-  const scale2 = values.every((v) => v > 0) ? "log" : "linear";
-  const xs = scale2 === "log" ? values.map(Math.log) : values;
-  const mean3 = xs.reduce((a, b) => a + b, 0) / n;
-  const spread2 = n > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean3) ** 2, 0) / (n - 1)) : NaN;
-  return { scale: scale2, mean: mean3, spread: spread2 };
-}
-function marginOver(centre, limit, direction, scale2) {
-  const ceiling = direction === "lower-is-better";
-  if (scale2 === "log") return ceiling ? limit / centre - 1 : limit > 0 ? centre / limit - 1 : Infinity;
-  const side = ceiling ? 1 : -1;
-  return centre !== 0 ? side * (limit - centre) / Math.abs(centre) : limit === centre ? 0 : NaN;
-}
-function perLimitConfidence(runConfidence, limits) {
-  return limits <= 1 ? runConfidence : 1 - (1 - runConfidence) / limits;
-}
-
-// src/engine/derive/method.ts
-var DEFAULT_PREDICTION = { kind: "prediction", confidence: 0.99, floorMargin: 0.01 };
-var DEFAULT_DERIVE_METHOD = DEFAULT_PREDICTION;
-function deriveLimitValues(series, method) {
-  if (method.kind === "percentile") {
-    return {
-      values: series.map(({ values, direction }) => {
-        const higher = direction === "higher-is-better";
-        const p = higher ? 100 - method.percentile : method.percentile;
-        const value2 = values.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values).sort(), p);
-        const limit = method.margin === 0 ? value2 : value2 * (higher ? 1 - method.margin : 1 + method.margin);
-        const { scale: scale2, mean: mean3, spread: spread2 } = spreadOf(values);
-        const centre = scale2 === "log" ? Math.exp(mean3) : mean3;
-        return { limit, basis: { runs: values.length, centre, spread: spread2, scale: scale2, setBy: "percentile", margin: marginOver(centre, limit, direction, scale2) } };
-      })
-    };
-  }
-  const judged = series.filter((s) => s.values.length > 0 && !s.values.some(Number.isNaN)).length;
-  const confidence = perLimitConfidence(method.confidence, judged);
-  return {
-    perLimitConfidence: confidence,
-    values: series.map(({ values, direction }) => {
-      const p = predictionLimit(values, direction, confidence, method.floorMargin);
-      return { limit: p.limit, basis: { runs: p.runs, centre: p.centre, spread: p.spread, scale: p.scale, setBy: p.setBy, margin: p.margin } };
-    })
-  };
-}
-
-// src/engine/derive/notes.ts
-function methodLines(method, summary) {
-  const from = `derived by perfgate derive-requirements from ${summary.runs} run${summary.runs === 1 ? "" : "s"}`;
-  const margins = "Margin: how far a limit lies beyond the runs' geometric mean on the worse side (×: a factor). sd: the spread between runs (sd of log values, about the relative sd).";
-  if (method.kind === "percentile") {
-    return [
-      `${from}: each limit is the ${ordinal(method.percentile)} percentile across the runs (the ${ordinal(100 - method.percentile)} for a floor), ${percentText(method.margin)} looser (--percentile ${method.percentile} --margin ${method.margin}).`,
-      "This rule does not scale with the runs' spread: a new run of the same build can fail it.",
-      margins
-    ];
-  }
-  const each = summary.perLimitConfidence ?? method.confidence;
-  return [
-    `${from}: each limit is a one-sided prediction bound for one new run of the same build, from the spread between the runs:`,
-    `exp(mean ± t(q, n−1)·sd·√(1 + 1/n)) of the log values (+ for a ceiling, − for a floor), and at least ${percentText(method.floorMargin)} beyond the worst run.`,
-    `An unchanged run passes all ${summary.limits} limits with probability ≥ ${percentText(method.confidence)} if its noise is log-normal: each limit holds with q = ${percentText(each, 4)}.`,
-    margins
-  ];
-}
-function marginNote(basis, floorMargin, unit) {
-  const margin = basis.margin === Infinity ? "unbounded" : Number.isFinite(basis.margin) ? marginText(basis.margin) : "n/a";
-  if (basis.runs <= 1) return `${margin} (1 run: no spread; worst run + ${percentText(floorMargin)})`;
-  const sd = basis.scale === "log" ? `sd ${percentText(basis.spread, 1)}` : `sd ${formatSpread(basis.spread)}${unit ? ` ${unit}` : ""}`;
-  if (basis.setBy === "floor")
-    return basis.spread === 0 ? `${margin} (no spread: worst run + ${percentText(floorMargin)})` : `${margin} (${sd}; worst run + ${percentText(floorMargin)})`;
-  return `${margin} (${sd})`;
-}
-function rowNote(experiment, parameter, runs, cells) {
-  const counts = [...new Set(runs)];
-  const runText = counts.length === 1 ? `${counts[0]} run${counts[0] === 1 ? "" : "s"}` : `${Math.min(...counts)}–${Math.max(...counts)} runs`;
-  return `${withoutControls(experiment)}${parameter === "" ? "" : `, ${withoutControls(parameter)}`} (${runText}): ${cells.join("; ")}`;
-}
-function ordinal(p) {
-  const suffix = Number.isInteger(p) && ![11, 12, 13].includes(p % 100) ? ["th", "st", "nd", "rd"][p % 10] ?? "th" : "th";
-  return `${p}${suffix}`;
-}
-function percentText(fraction, digits = 2) {
-  return `${Number((fraction * 100).toFixed(digits))} %`;
-}
-function marginText(fraction) {
-  const factor = 1 + fraction;
-  if (factor >= 1e3) return `×${factor.toExponential(2).replace(/\.?0+e/, "e")}`;
-  if (fraction >= 10) return `×${Number(factor.toPrecision(3))}`;
-  const p = fraction * 100;
-  return `${p >= 0 ? "+" : ""}${p.toFixed(1)} %`;
-}
-function formatSpread(value2) {
-  return Number.isFinite(value2) ? String(Number(value2.toPrecision(3))) : "n/a";
-}
-
-// src/engine/derive/deriveRequirements.ts
-function deriveRequirements(runs, method) {
-  const byType = /* @__PURE__ */ new Map();
-  for (const run of runs) {
-    for (const summary of run.summaries) {
-      let payloads = byType.get(summary.experimentType);
-      if (!payloads) byType.set(summary.experimentType, payloads = /* @__PURE__ */ new Map());
-      for (const p of summary.payloads) {
-        let values = payloads.get(p.payloadBytes);
-        if (!values) payloads.set(p.payloadBytes, values = { Median: [], "99%": [], Max: [] });
-        for (const m of CHECKED_MAGNITUDES) values[m].push(p[MAGNITUDE_FIELDS[m]]);
-      }
-    }
-  }
-  const rows = [...byType].flatMap(([experimentType, payloads]) => [...payloads].map(([payloadBytes, values]) => ({ experimentType, payloadBytes, values })));
-  const derived = deriveLimitValues(
-    rows.flatMap(({ values }) => CHECKED_MAGNITUDES.map((m) => ({ values: values[m], direction: "lower-is-better" }))),
-    method
-  );
-  const requirements = rows.map(({ experimentType, payloadBytes, values }, row) => {
-    const limits = {};
-    const bases = {};
-    CHECKED_MAGNITUDES.forEach((m, i) => {
-      const { limit, basis } = derived.values[row * CHECKED_MAGNITUDES.length + i];
-      limits[m] = limit;
-      bases[m] = basis;
-    });
-    return { experimentType, payloadBytes, limits, runs: values.Median.length, bases };
-  });
-  return derived.perLimitConfidence !== void 0 ? { requirements, perLimitConfidence: derived.perLimitConfidence } : { requirements };
-}
-function requirementRowNote(r, floorMargin) {
-  return rowNote(
-    r.experimentType,
-    `${r.payloadBytes} B`,
-    CHECKED_MAGNITUDES.map(() => r.runs),
-    CHECKED_MAGNITUDES.map((m) => `${m} ${marginNote(r.bases[m], floorMargin, "us")}`)
-  );
-}
-function renderRequirementsCsv(requirements) {
-  let out = REQUIREMENTS_HEADER + "\n";
-  for (const r of requirements) {
-    out += `${csvText(r.experimentType)},${r.payloadBytes},${CHECKED_MAGNITUDES.map((m) => Number.isNaN(r.limits[m]) ? "" : formatFixed3(r.limits[m])).join(",")}
-`;
-  }
-  return out;
-}
-
-// src/engine/derive/deriveMetricRequirements.ts
-function deriveMetricLimits(runs, method) {
-  const byKey = /* @__PURE__ */ new Map();
-  for (const run of runs) {
-    for (const [experiment, { measurements }] of run.experiments) {
-      for (const m of measurements) {
-        const key = `${experiment}\0${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
-        let entry = byKey.get(key);
-        if (!entry) byKey.set(key, entry = { shape: m, values: /* @__PURE__ */ new Map(), runs: 0 });
-        entry.runs++;
-        for (const statistic of derivedStatistics(entry.shape)) {
-          let list2 = entry.values.get(statistic);
-          if (!list2) entry.values.set(statistic, list2 = []);
-          list2.push(m.statistics[statistic] ?? NaN);
-        }
-      }
-    }
-  }
-  const series = [...byKey.values()].flatMap(({ shape, values, runs: count }) => [...values].map(([statistic, list2]) => ({ shape, statistic, list: list2, count })));
-  const derived = deriveLimitValues(
-    series.map(({ shape, list: list2 }) => ({ values: list2, direction: shape.metric.direction })),
-    method
-  );
-  const limits = series.map(({ shape, statistic, count }, i) => {
-    const { limit, basis } = derived.values[i];
-    return {
-      experiment: shape.experiment,
-      parameter: shape.parameter.label,
-      metric: shape.metric.name,
-      statistic,
-      unit: shape.metric.unit,
-      direction: shape.metric.direction,
-      limit,
-      runs: count,
-      basis
-    };
-  });
-  return derived.perLimitConfidence !== void 0 ? { limits, perLimitConfidence: derived.perLimitConfidence } : { limits };
-}
-function derivedStatistics(m) {
-  const primary = primaryStatistic(m);
-  return [primary, ...["p99", "max"].filter((s) => s !== primary && m.statistics[s] !== void 0)];
-}
-function limitColumnName(limit) {
-  return `${limit.metric}.${limit.statistic}${limit.unit ? ` [${limit.unit}]` : ""} ${limit.direction === "higher-is-better" ? ">=" : "<="}`;
-}
-function formatLimit(value2, direction) {
-  if (!Number.isFinite(value2)) return "";
-  const up = direction === "lower-is-better";
-  const fixed2 = Math.abs(value2) >= 100 || value2 === 0;
-  const step = fixed2 ? 1e-3 : 10 ** (Math.floor(Math.log10(Math.abs(value2))) - 5);
-  const text2 = (x) => fixed2 ? x.toFixed(3) : String(Number(x.toPrecision(6)));
-  const nearest = Number(text2(value2));
-  if (up ? nearest >= value2 : nearest <= value2) return text2(nearest);
-  return text2(up ? nearest + step : nearest - step);
-}
-function renderMetricRequirementsCsv(limits, notes) {
-  const columns = [];
-  const rows = /* @__PURE__ */ new Map();
-  for (const l of limits) {
-    const column = limitColumnName(l);
-    if (!columns.includes(column)) columns.push(column);
-    const key = `${l.experiment}\0${l.parameter}`;
-    let row = rows.get(key);
-    if (!row) rows.set(key, row = { experiment: l.experiment, parameter: l.parameter, cells: /* @__PURE__ */ new Map() });
-    row.cells.set(column, l);
-  }
-  let out = notes ? notes.method.map((line) => `# ${line}
-`).join("") : "";
-  out += ["Experiment", "Parameter", ...columns].map(csvText).join(",") + "\n";
-  for (const row of rows.values()) {
-    if (notes) out += `# ${metricRowNote(row.experiment, row.parameter, [...row.cells.values()], notes.floorMargin)}
-`;
-    const cells = columns.map((c) => {
-      const limit = row.cells.get(c);
-      return limit ? formatLimit(limit.limit, limit.direction) : "";
-    });
-    out += [firstCell(row.experiment), row.parameter === "" ? "*" : csvText(row.parameter), ...cells].join(",") + "\n";
-  }
-  return out;
-}
-function metricRowNote(experiment, parameter, limits, floorMargin) {
-  return rowNote(
-    experiment,
-    parameter,
-    limits.map((l) => l.runs),
-    limits.map((l) => `${l.metric}.${l.statistic} ${marginNote(l.basis, floorMargin, l.unit)}`)
-  );
-}
-function metricRowNotes(limits, floorMargin) {
-  const rows = /* @__PURE__ */ new Map();
-  for (const l of limits) {
-    const key = `${l.experiment}\0${l.parameter}`;
-    const row = rows.get(key);
-    if (row) row.push(l);
-    else rows.set(key, [l]);
-  }
-  return [...rows.values()].map((row) => metricRowNote(row[0].experiment, row[0].parameter, row, floorMargin));
-}
-function firstCell(experiment) {
-  const cell = csvText(experiment);
-  return cell.startsWith("#") ? `"${cell}"` : cell;
-}
-
-// src/pipeline/derive.ts
-var MIN_RUNS_FOR_PREDICTION = 3;
-function runDeriveRequirements(options, progress) {
-  const method = options.method ?? DEFAULT_DERIVE_METHOD;
-  const runs = progress.step("Reading runs", () => readRunFolders(options.runsFolder, options, progress));
-  if (method.kind === "prediction" && runs.length < MIN_RUNS_FOR_PREDICTION) {
-    throw new InputError(
-      `found ${runs.length} run${runs.length === 1 ? "" : "s"}; a limit from the runs' spread needs at least ${MIN_RUNS_FOR_PREDICTION}. Add runs, or set the rule yourself: --percentile 100 --margin 0.2 takes the worst run plus 20 %`,
-      { file: options.runsFolder }
-    );
-  }
-  const floorMargin = method.kind === "prediction" ? method.floorMargin : 0;
-  const fastdds = runs.every((run) => [...run.experiments.values()].every((e) => e.summary !== void 0));
-  let csv;
-  let notes;
-  if (fastdds) {
-    const derived = deriveRequirements(
-      runs.map((run) => ({ name: run.name, summaries: [...run.experiments.values()].map((e) => e.summary) })),
-      method
-    );
-    for (const d of derived.requirements) {
-      if (d.runs < runs.length) progress.warning(`${d.experimentType}, ${d.payloadBytes} bytes: only in ${d.runs} of ${runs.length} runs`);
-    }
-    const limits = derived.requirements.reduce((n, r) => n + Object.values(r.limits).filter(Number.isFinite).length, 0);
-    notes = [
-      ...methodLines(method, { runs: runs.length, limits, ...derived.perLimitConfidence !== void 0 ? { perLimitConfidence: derived.perLimitConfidence } : {} }),
-      ...derived.requirements.map((r) => requirementRowNote(r, floorMargin))
-    ];
-    csv = renderRequirementsCsv(derived.requirements);
-  } else {
-    const derived = deriveMetricLimits(runs, method);
-    const warned = /* @__PURE__ */ new Set();
-    for (const l of derived.limits) {
-      const what = `${l.experiment}, ${l.parameter}, ${l.metric}`;
-      if (l.runs < runs.length && !warned.has(what)) {
-        warned.add(what);
-        progress.warning(`${what}: only in ${l.runs} of ${runs.length} runs`);
-      }
-    }
-    const limits = derived.limits.filter((l) => Number.isFinite(l.limit)).length;
-    const stated = methodLines(method, { runs: runs.length, limits, ...derived.perLimitConfidence !== void 0 ? { perLimitConfidence: derived.perLimitConfidence } : {} });
-    notes = [...stated, ...metricRowNotes(derived.limits, floorMargin)];
-    csv = renderMetricRequirementsCsv(derived.limits, { method: stated, floorMargin });
-  }
-  writeFileAtomic(options.output, csv);
-  return { csv, runs: runs.length, notes };
-}
-
 // src/engine/report/comparisonText.ts
 function renderComparisonText(report) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
@@ -13790,6 +13842,30 @@ function splitPatterns(text2) {
   return patterns.map((p) => p.trim()).filter((p) => p !== "");
 }
 
+// src/cli/io.ts
+var EXIT_PASS = 0;
+var EXIT_GATE_FAILED = 1;
+var EXIT_USAGE = 2;
+var EXIT_INTERNAL = 3;
+function cliProgress(io) {
+  return {
+    step: (_title, work) => work(),
+    info: () => {
+    },
+    warning: (message) => io.err(`perfgate: warning: ${terminalSafe(message)}
+`)
+  };
+}
+function numberOption(text2, name, fallback, valid, expected) {
+  if (text2 === void 0) return fallback;
+  const v = Number(text2);
+  if (text2.trim() === "" || !Number.isFinite(v) || !valid(v)) throw new UsageError(`${name} must be ${expected}; got "${terminalSafe(text2)}"`);
+  return v;
+}
+function terminalSafe(text2) {
+  return withoutControls(text2, true);
+}
+
 // src/cli/args.ts
 function parseCommandArgs(command, args, options) {
   try {
@@ -13840,403 +13916,428 @@ function joinNegativeValues(args, options) {
 function resultPaths(args) {
   return args.flatMap((arg) => arg.includes(",") && !existsSync4(arg) ? splitPatterns(arg) : [arg]);
 }
+function formatOptions(values) {
+  const out = {};
+  if (values["experiment-name"] !== void 0) out.experimentNames = parseExperimentNames(values["experiment-name"], "--experiment-name");
+  if (values.repetitions !== void 0) {
+    const mode = values.repetitions;
+    if (!REPETITION_MODES.includes(mode)) throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(" or ")}; got "${terminalSafe(mode)}"`);
+    out.repetitions = mode;
+  }
+  if (values.format !== void 0) out.format = values.format;
+  if (values.mapping !== void 0) {
+    if (out.format !== void 0 && out.format !== "generic-csv")
+      throw new UsageError(`--mapping is read only with --format generic-csv, not --format ${terminalSafe(out.format)}`);
+    out.format = "generic-csv";
+    out.mapping = readMapping(values.mapping);
+  }
+  if (out.format === "generic-csv" && out.mapping === void 0) throw new UsageError("--format generic-csv needs --mapping <file.json> (see perfgate check --help)");
+  if (values["skip-seconds"] !== void 0) {
+    out.skipSeconds = numberOption(values["skip-seconds"], "--skip-seconds", 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
+  }
+  return out;
+}
 
-// src/cli/help.ts
-var MAIN_HELP = `perfgate — gate benchmark results against requirements
+// src/engine/report/commentBody.ts
+var MAX_COMMENT_BODY = 65536;
+function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
+  const parts = sections.map((s, index2) => {
+    const section = typeof s === "string" ? { text: s } : s;
+    return {
+      index: index2,
+      text: section.text.replace(/\r\n?/g, "\n").replace(/\s+$/, ""),
+      priority: section.priority ?? index2,
+      label: section.label?.trim() || `part ${index2 + 1}`,
+      required: section.required === true,
+      shorten: section.shorten
+    };
+  });
+  const kept = parts.filter((p) => p.text !== "");
+  const join10 = () => kept.map((p) => p.text).join("\n\n");
+  const untouched = join10();
+  if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
+  const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
+  const dropped = [];
+  const cut = [];
+  const byIndex = (a, b) => a.index - b.index;
+  const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
+  const compose = () => {
+    const notice = noticeOf(labels(dropped), labels(cut), link2);
+    const text2 = join10();
+    return text2 === "" ? notice : `${text2}
 
-Usage:
-  perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
-  perfgate check --results <files, folders or globs…> --requirements <csv>
-                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
-                 [--output-dir D] [--float-parse precise|legacy] [--charts [--png]]
-  perfgate inspect [--json] [--format F] [--skip-seconds N] [--mapping M.json] <files…>
-  perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
-                   [--format F] [--repetitions error|pool] [--output-dir D]
-  perfgate derive-requirements <runs-folder> [--output requirements.csv]
-                   [--confidence 0.99 | --percentile P --margin M] [--format F]
-  perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
-  perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
-                   [--commit C --date D --run-url U]
-  perfgate history export <history-folder> --csv [--output FILE]
-  perfgate export --format bmf|github-action-benchmark [--direction D] [--output FILE]
-                  [--from F] [--skip-seconds N] [--mapping M.json] <files…>
-  perfgate dashboard <history-folder> --output <site-folder> [--requirements R] [--window N]
-                   [--statistic S…]
-  perfgate <command> --help
-  perfgate --version (-V, -v)
+${notice}`;
+  };
+  const shorten = (part, how) => {
+    const before = part.text;
+    if (!cut.includes(part)) cut.push(part);
+    const room = limit - (compose().length - part.text.length);
+    const text2 = room > 0 ? how(part.text, room).replace(/\s+$/, "") : "";
+    if (text2 === "" || text2.length > room) {
+      cut.splice(cut.indexOf(part), 1);
+      return false;
+    }
+    part.text = text2;
+    if (text2 === before) cut.splice(cut.indexOf(part), 1);
+    return true;
+  };
+  const drop = (part) => {
+    kept.splice(kept.indexOf(part), 1);
+    dropped.push(part);
+  };
+  for (const part of dropOrder) {
+    if (compose().length <= limit) break;
+    if (part.required || kept.length === 1) continue;
+    if (part.shorten && shorten(part, (_, room) => part.shorten(room))) continue;
+    drop(part);
+  }
+  for (const part of dropOrder.filter((p) => kept.includes(p))) {
+    if (compose().length <= limit) break;
+    const own = part.shorten;
+    if (own && shorten(part, (_, room) => own(room))) continue;
+    if (!shorten(part, cutToFit)) drop(part);
+  }
+  let body = compose();
+  if (body.length > limit) body = cutToFit(body, limit);
+  return { body, truncated: true, dropped: labels(dropped), cut: labels(cut) };
+}
+function noticeOf(dropped, cut, link2) {
+  const what = [];
+  if (dropped.length > 0) what.push(`left out ${list(dropped)}`);
+  if (cut.length > 0) what.push(`cut short ${list(cut)}`);
+  const where = link2 ? `[the full report](${safeLink(link2)})` : "the job summary and the report artifact";
+  return `> [!NOTE]
+> This comment ${what.join(" and ")} to stay within GitHub's limit of 65,536 characters per comment. See ${where} for everything.`;
+}
+function list(labels) {
+  const quoted = labels.map((l) => l.replace(/[\r\n]+/g, " "));
+  if (quoted.length <= 1) return quoted.join("");
+  return `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`;
+}
+function safeLink(link2) {
+  return link2.trim().replace(/[\s()<>]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
+}
+function cutToFit(text2, room) {
+  if (text2.length <= room) return text2;
+  if (room <= 0) return "";
+  let end = text2.lastIndexOf("\n", room);
+  for (; ; ) {
+    const head = end > 0 ? text2.slice(0, end) : "";
+    if (head !== "") {
+      const closed = head.replace(/\s+$/, "") + closings(head);
+      if (closed.length <= room) return closed;
+      end = text2.lastIndexOf("\n", end - 1);
+      continue;
+    }
+    let cutAt = Math.min(room, text2.length);
+    const code = text2.charCodeAt(cutAt - 1);
+    if (code >= 55296 && code <= 56319) cutAt--;
+    return text2.slice(0, cutAt);
+  }
+}
+function closings(head) {
+  let fence;
+  let details = 0;
+  for (const line of head.split("\n")) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence !== void 0) {
+      if (marker !== void 0 && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = void 0;
+      continue;
+    }
+    if (marker !== void 0) {
+      fence = marker;
+      continue;
+    }
+    details += (line.match(/<details[\s>]/gi) ?? []).length;
+    details -= (line.match(/<\/details>/gi) ?? []).length;
+  }
+  let tail = "";
+  if (fence !== void 0) tail += `
+${fence}`;
+  for (let i = 0; i < details; i++) tail += "\n\n</details>";
+  return tail;
+}
 
-Result paths may be given one per argument, or comma-separated in one argument.
+// src/engine/report/reviewerComment.ts
+var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function reviewerHeadline(parts) {
+  const pieces = [];
+  if (parts.comparison) pieces.push(headline2(parts.comparison, { ...parts.base !== void 0 ? { base: parts.base } : {}, brief: parts.check !== void 0 }));
+  else if (parts.notice !== void 0) pieces.push(`➖ Nothing compared with ${parts.base !== void 0 ? escapeMarkdown(parts.base) : "a baseline"}`);
+  if (parts.check) pieces.push(requirementsHeadline(parts.check));
+  return pieces.length > 0 ? pieces.join(" · ") : void 0;
+}
+function commitText(commit) {
+  return /^[0-9a-f]{7,40}$/i.test(commit) ? commit.toLowerCase() : `\`${withoutControls(commit.replace(/[`\\\r\n]/g, ""))}\``;
+}
+function judgedLine(parts) {
+  const report = parts.comparison;
+  if (!report) {
+    if (parts.commit === void 0) return "";
+    return parts.check ? `Judged commit ${commitText(parts.commit)} against the requirements.` : `Commit ${commitText(parts.commit)}.`;
+  }
+  const who = parts.commit !== void 0 ? `commit ${commitText(parts.commit)}` : `**${escapeMarkdown(report.resultLabel)}**`;
+  const against = parts.base !== void 0 ? `${escapeMarkdown(parts.base)} (**${escapeMarkdown(report.referenceLabel)}**)` : `**${escapeMarkdown(report.referenceLabel)}**`;
+  return `Judged ${who} against ${against}: ${report.methodLabel}.`;
+}
+function rowsSection(section, prefix, table3, suffix, more) {
+  const text2 = (k) => {
+    const lines = prefix !== "" ? [prefix, ""] : [];
+    if (k > 0) lines.push(...table3.header, ...table3.rows.slice(0, k), "");
+    if (k < table3.rows.length) lines.push(more(table3.rows.length - k), "");
+    if (suffix !== "") lines.push(suffix);
+    return lines.join("\n").replace(/\s+$/, "");
+  };
+  const shorten = (room) => {
+    let low = 0;
+    let high = table3.rows.length;
+    if (text2(0).length > room) return "";
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (text2(mid).length <= room) low = mid;
+      else high = mid - 1;
+    }
+    return text2(low);
+  };
+  return { ...section, text: text2(table3.rows.length), shorten };
+}
+function listSection(section, lines, more) {
+  return rowsSection(section, "", { header: [], rows: lines }, "", more);
+}
+function reviewerSections(parts, links = {}) {
+  const sections = [];
+  const everything = links.fullReport ?? "the full report";
+  const failingWhere = links.reportHtml ? "report.html" : everything;
+  const more = (what, where) => (n) => `… and ${plural3(n, `more ${what}`)} in ${where}.`;
+  const line = reviewerHeadline(parts);
+  const judged = judgedLine(parts);
+  if (line !== void 0) sections.push({ text: [`### ${line}`, ...judged !== "" ? ["", judged] : []].join("\n"), priority: 0, required: true, label: "the headline" });
+  if (parts.notice) sections.push({ text: parts.notice, priority: 0, required: true, label: "the notice" });
+  const comparison = parts.comparison;
+  const compared = comparison ? comparisonMarkdownParts(comparison) : void 0;
+  if (comparison && compared) {
+    const improved = comparison.verdict === "pass" ? compared.rest.filter((r) => r.gated && r.status === "improved") : [];
+    const shown = [...compared.attention, ...improved];
+    if (shown.length > 0) {
+      sections.push(
+        rowsSection({ priority: 1, required: true, label: "the failing comparison rows" }, "", changeTable(shown, comparison.rows), "", more("failing row", failingWhere))
+      );
+    }
+  }
+  const check = parts.check;
+  const checked = check ? checkMarkdownParts(check) : void 0;
+  if (checked && checked.problems !== "") {
+    sections.push(listSection({ priority: 2, label: "the requirement problems" }, checked.problems.split("\n"), more("problem", everything)));
+  }
+  if (check && check.checksFailed > 0) {
+    const failures = requirementFailures(check);
+    if (failures.rows.length > 0) {
+      sections.push(rowsSection({ priority: 3, label: "the failed requirements" }, "**Requirements not met**", failures, "", more("failed requirement", everything)));
+    }
+  }
+  if (compared && compared.warnings !== "")
+    sections.push(listSection({ priority: 4, label: "the comparison warnings" }, compared.warnings.split("\n"), more("warning", everything)));
+  if (comparison && compared) {
+    const rest = compared.rest.filter((r) => !(comparison.verdict === "pass" && r.gated && r.status === "improved"));
+    const summary = rest.length > 0 ? `Comparison: ${plural3(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
+    const prefix = ["<details>", `<summary>${summary}</summary>`, "", compared.sides, ...compared.notes !== "" ? ["", compared.notes] : []].join("\n");
+    const table3 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
+    sections.push(
+      rowsSection(
+        { priority: 6, label: "the other comparison rows" },
+        prefix,
+        { header: table3.slice(0, 2), rows: table3.slice(2) },
+        [compared.legend, "", "</details>"].join("\n"),
+        more("row", everything)
+      )
+    );
+  }
+  if (parts.trends) sections.push({ text: parts.trends, priority: 7, label: "the trends" });
+  if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: "the charts" });
+  if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 5, label: "the chart images" });
+  if (check && checked) {
+    const prefix = ["<details>", `<summary>Requirements: ${headline(check)}</summary>`, ...checked.warnings !== "" ? ["", checked.warnings] : []].join("\n");
+    const table3 = check.table.length > 0 ? checked.table(check.table) : [];
+    sections.push(
+      rowsSection(
+        { priority: 9, label: "the requirements table" },
+        prefix,
+        { header: table3.slice(0, 2), rows: table3.slice(2) },
+        [...checked.legend !== "" ? [checked.legend, ""] : [], "</details>"].join("\n"),
+        more("row", everything)
+      )
+    );
+  }
+  const link2 = linksLine(links);
+  if (link2 !== void 0) sections.push({ text: link2, priority: -1, required: true, label: "links" });
+  return sections;
+}
+function reviewerComment(parts, links, limit = MAX_COMMENT_BODY) {
+  return fitCommentBody(reviewerSections(parts, links), links.runUrl, limit).body;
+}
+function erroredComment(message, runUrl, commit) {
+  return [
+    "### ⚠️ perfgate errored: nothing was gated",
+    "",
+    `The run${commit !== void 0 ? ` on commit ${commitText(commit)}` : ""} stopped before a verdict: ${escapeMarkdown(message)}`,
+    "",
+    `Earlier results of this pull request do not stand for this run. Fix the input and run again.${runUrl ? ` [Workflow run](${runUrl})` : ""}`,
+    ""
+  ].join("\n");
+}
+function linksLine(links) {
+  const artifact = links.artifact !== void 0 ? ` · report files, charts and report.html in the \`${links.artifact.replace(/[`\\]/g, "")}\` artifact` : "";
+  if (links.runUrl !== void 0) return `[Workflow run and job summary](${links.runUrl})${artifact}.`;
+  if (links.reportFolder) return "The full report (report.md, the CSV files, and report.html with charts) is in the report folder of this job.";
+  return void 0;
+}
 
-Exit codes: 0 pass, 1 gate failed, 2 usage or input error, 3 internal error.
-`;
-var SUMMARIZE_HELP = `perfgate summarize — per-payload latency summaries from raw measurement CSVs
+// src/pipeline/comment.ts
+import { statSync as statSync5 } from "node:fs";
+var COMMENT_FILE = "comment.md";
+var COMMENT_CHARTS = ["failing", "always", "never"];
+function writeReviewerComment(outputDir, parts, failed, commentCharts, where = {}) {
+  const withCharts = commentCharts === "always" || commentCharts === "failing" && failed;
+  const { charts, ...rest } = parts;
+  const body = reviewerComment({ ...rest, ...withCharts && charts !== void 0 ? { charts } : {} }, { reportFolder: true, ...where });
+  return new ReportWriter(outputDir).write(COMMENT_FILE, body + "\n");
+}
+function erroredCommentOnFailure(outputDir, work) {
+  try {
+    return work();
+  } catch (error) {
+    try {
+      if (statSync5(outputDir).isDirectory()) new ReportWriter(outputDir).write(COMMENT_FILE, erroredComment(describeError(error)));
+    } catch {
+    }
+    throw error;
+  }
+}
 
-Usage:
-  perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
-
-Reads Fast-DDS LatencyTest raw files (header "Sample,Payload [Bytes],Latency [us]") and writes
-<name>_summary.csv for each <name>.csv, byte-compatible with latency_process_results.py.
-
-Options:
-  -o, --output-dir D     where to write the summaries (default: next to each raw file)
-  --float-parse MODE     precise (pandas >= 1.2, default) or legacy (pandas < 1.2 parser)
-  -h, --help             show this help
-`;
-var CHECK_HELP = `perfgate check — check results against a requirements file
-
-Usage:
-  perfgate check --results <files, folders or globs…> --requirements <csv>
-                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
-                 [--experiment-name A=B …] [--output-dir D] [--float-parse precise|legacy]
-                 [--charts [--png]]
-
-Results are Fast-DDS summary CSVs (measurements_<type>_summary.csv) or raw measurement CSVs
-(summarised on the fly), or the output of any supported tool (iceperf, ddsperf, hyperfine, …;
-see perfgate inspect). A folder contributes every file perfgate recognises. Writes
-checks_<type>.csv per sub-experiment, report.md and report.json to the output folder and prints
-the percentage-over-requirement table.
-
-Requirements are the reference CSV (Experiment type,Bytes,Median,99%,Max: upper limits in µs)
-or the general form, one column per limit:
-  Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=
-  ping,1024,25,
-  sub,*,,800
-A column is <metric>[.<statistic>] [<unit>] [>=|<=]; >= is a floor (throughput), <= a ceiling.
-Units are written as the tools print them (ns/op, B/op, allocs/op, ns/iter, us/op, ops/ms, s, …);
-without one, a limit is in the unit the tool printed (inspect shows it after "read as").
-Parameter * applies a limit to every parameter of the experiment; an empty cell sets no limit.
-A requirement whose experiment, parameter or metric is not in the results fails the check and
-names the closest match; an Optional column (yes/no) lets a row be absent (it is then skipped).
-
-Options:
-  -r, --results PATH…    result files, folders or glob patterns (repeatable; more paths may follow)
-  -q, --requirements F   requirements CSV (reference or general form)
-  -f, --format F         read every result file as format F instead of detecting it
-  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
-  --charts               also draw the charts: charts/*.vl.json, .svg and report.html
-  --png                  with --charts: a PNG of every chart too (slower)
-  --mapping FILE         column mapping (JSON) for --format generic-csv, e.g.
-                         {"experiment":"bench","parameter":"size","metrics":
-                          [{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}
-  --repetitions MODE     several files with the same experiment, parameter and metric: error
-                         (default) or pool (repetitions of one run: the median of each statistic)
-  --experiment-name A=B  read experiment A as B (repeatable)
-  -o, --output-dir D     report folder (default: perfgate-report)
-  --float-parse MODE     precise (pandas >= 1.2, default) or legacy (pandas < 1.2 parser)
-  -h, --help             show this help
-
-Exit codes: 0 all checks passed, 1 a check failed, 2 usage or input error.
-`;
-var COMPARE_HELP = `perfgate compare — compare results with a reference run, a history of runs, or A/B pairs
-
-Usage:
-  perfgate compare --history <runs-folder> --results <run> [--results <run>…] [--threshold T]
-                   [--environment FIELDS | --no-environment-check]
-  perfgate compare --paired --reference <base-runs> --results <candidate-runs> …
-  perfgate compare --paired --reference A1 --results B1 --reference A2 --results B2 …
-  perfgate compare --reference <set…> --results <set…> [--threshold T] [--output-dir D]
-
-A set is result files of any supported format (Fast-DDS summary or raw CSVs, iceperf, ddsperf,
-hyperfine, …), folders or glob patterns. Rows are paired by experiment × parameter × metric ×
-statistic (Min, the primary statistic, Max, 99%). Δ is positive when the result is worse: slower
-for a latency, lower for a throughput or rate. Writes comparison.md and comparison.json, and for
-Fast-DDS results on both sides <type>_comparison.csv (byte-compatible with
-latency_compare_experiments.py); prints Δ% per row, worst first.
-
-Three methods (docs/statistics.md has their measured error rates on CI noise):
-  --paired   base and candidate ran interleaved on the same runner (A B A B …). Each row is the
-             mean of the per-pair log ratios with a t interval; it fails when Δ exceeds the
-             threshold AND the interval excludes no change. The best method on a noisy runner:
-             8 pairs catch a 20 % median change in 74-100 % of comparisons (12 pairs: 95-100 %,
-             docs/statistics.md). Give one folder of run folders per side (paired
-             by name in natural order: r1, r2, … r10), or --reference/--results once per pair.
-  --history  each row is judged against the between-run spread of the runs of the folder (one
-             sub-folder per run, or perfgate history-*.json records): it fails when Δ exceeds the
-             threshold AND lies outside the noise band. Give --results once per repetition of the
-             candidate: the band is then the one for the mean of k runs (√(1/k + 1/n)).
-             Machine check, as the action does it: history runs measured on another kind of
-             machine than the results (OS, architecture, CPU, cores, memory, runner image, or the
-             runtime's major version differ) are left out; when all are, every row is
-             not-comparable, the difference is named and nothing fails. The results' machine is
-             what their files say (Google Benchmark's context, pytest-benchmark's machine_info,
-             JMH's JVM), else this machine; history runs that record no machine are kept, with
-             one warning when none does.
-  threshold  (--reference alone) fails when a row is worse than one reference run by more than
-             the threshold. No noise estimate: on a CI runner it fails most unchanged reruns.
-With several parameters (payload sizes), the history and paired methods add a pooled geomean row
-per metric and statistic; half the gate's α goes to it, half is split among the parameter rows.
-Each row reports the smallest change it catches 9 times in 10 (Catches ≥).
-
-Options:
-  -R, --reference PATH   the reference set (repeatable; with --paired one per pair)
-  -H, --history FOLDER   baseline runs (instead of --reference)
-  --environment FIELDS   with --history: the machine the results were measured on, instead of
-                         this one (its fields win over the files'): key=value pairs such as
-                         os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4 (fields: os, kernel, arch,
-                         cpu, cores, memoryGiB, runnerImage, runnerImageVersion, runtime,
-                         runtimeVersion), a JSON file of them, or local (repeatable)
-  --no-environment-check with --history: judge every history run whatever its machine
-  -r, --results PATH…    the candidate; each one is a run: an experiment given by several is
-                         judged on all its repetitions (more paths may follow the flag)
-  --paired               compare interleaved A/B pairs (see above)
-  --confidence C         1 − the false-alarm rate per gated statistic (default 0.995 with
-                         --history, 0.99 with --paired)
-  --gate LIST            statistics that can fail: primary (default: the median, mean or single
-                         value), all, or names such as median,p99,max. Others are reported only.
-  -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
-                         (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
-                         to every primary statistic)
-  -f, --format F         read every file of both sides as format F instead of detecting it
-  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
-  --mapping FILE         column mapping (JSON) for --format generic-csv
-  --repetitions MODE     several files with the same experiment, parameter and metric in one
-                         set: error (default) or pool (repetitions of one run)
-  --experiment-name A=B  read experiment A as B on every side (repeatable), so that runs
-                         whose files name an experiment differently pair up
-  --reference-label L    label in the CSV (default: base name of the first --reference)
-  --results-label L      label in the CSV (default: base name of the first --results)
-  -o, --output-dir D     report folder (default: perfgate-report)
-  --charts               also draw the comparison charts and report.html (see check --help)
-  --png                  with --charts: a PNG of every chart too
-  --float-parse MODE     precise (default) or legacy
-  -h, --help             show this help
-
-Exit codes: 0 no comparison failed, 1 a comparison failed, 2 usage or input error.
-`;
-var RUN_FOLDER_OPTIONS = `  -f, --format F         read every file as format F instead of detecting it
-  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
-  --mapping FILE         column mapping (JSON) for --format generic-csv
-  --repetitions MODE     error (default) or pool, for several files of one experiment in a run
-  --experiment-name A=B  read experiment A as B in every run (repeatable)
-  --float-parse MODE     precise (default) or legacy
-  -h, --help             show this help
-`;
-var DERIVE_HELP = `perfgate derive-requirements — requirements from the history of runs
-
-Usage:
-  perfgate derive-requirements <runs-folder> [--output requirements.csv]
-                               [--confidence 0.99 | --percentile P --margin M] [--format F]
-
-Each sub-folder of <runs-folder> is one run of one unchanged build (in natural order: r2 before
-r10), with every result file in it (any format; raw files are summarised).
-
-By default each limit comes from the runs' own spread, so that a new run of the same build passes
-every limit with probability --confidence (0.99): a one-sided prediction bound on the log values,
-exp(mean + t·sd·√(1 + 1/n)) for a ceiling, exp(mean − t·sd·√(1 + 1/n)) for a floor (throughput,
-rates), each limit at 1 − (1 − confidence)/k for k limits, and at least 1 % beyond the worst run.
-It needs 3 runs or more; with few runs the spread is uncertain and the limits are wide.
-
---percentile and --margin choose the reference's rule instead: the linear percentile across runs on
-the worse side, moved by the margin. It ignores the runs' spread, so unchanged runs can fail it.
-Fast-DDS runs with --percentile 99 give latency_determine_requirements.py's file byte for byte.
-
-The output states the method and, per limit, its margin over the runs' geometric mean and the runs'
-spread. A general-form file (Experiment,Parameter,<metric>.<statistic> [<unit>] <=|>=) carries them
-as # comment lines; the Fast-DDS form (Experiment type,Bytes,Median,99%,Max) has none, so that the
-reference check reads it.
-
-Options:
-  -o, --output FILE      the requirements CSV to write (default: requirements.csv)
-  --confidence P         probability that an unchanged run passes every limit (default: 0.99)
-  --percentile P         percentile rule: the percentile across runs, 0–100 (99 if only --margin is given)
-  --margin M             percentile rule: 0.1 moves every limit 10 % looser (0 if only --percentile is given)
-${RUN_FOLDER_OPTIONS}`;
-var INSPECT_HELP = `perfgate inspect — show what perfgate reads from result files
-
-Usage:
-  perfgate inspect [--json] [--format F] [--skip-seconds N] <files, folders or globs…>
-
-For every file: the format detected, its experiments, parameters, metrics (unit and direction:
-lower-is-better or higher-is-better), the statistics found, and the values of the first
-parameter, so you can see why a file was read the way it was.
-
-Options:
-  --json                 print JSON instead of text
-  -f, --format F         read every file as format F instead of detecting it
-  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
-  --mapping FILE         column mapping (JSON) for --format generic-csv
-  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
-  -h, --help             show this help
-`;
-var TRENDS_HELP = `perfgate trends — persistent steps over the history of the default branch
-
-Usage:
-  perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--window N]
-                  [--fail-on-regression]
-
-Reads perfgate history records (history-*.json, what the action keeps) and, for every experiment
-× parameter × metric × statistic, finds the runs where the level changed for good: E-divisive
-means proposes change points, a t-test keeps the significant ones (p ≤ 0.001) and changes under
-10 % are dropped (docs/change-points.md). A step is named by the commits of the last run before it
-and the first run after it; a one- or two-run excursion that returns is an outlier, and a change
-in the newest runs with fewer than 3 runs after it is pending. Writes trends.md and trends.json.
-
-Options:
-  -s, --statistic S      statistics to analyse (repeatable or comma-separated: median,p99);
-                         default: each measurement's primary one (median, mean or value)
-  --window N             only the newest N runs (default: every record in the folder)
-  --fail-on-regression   exit 1 when a regression step appeared with the newest run
-  -o, --output-dir D     report folder (default: perfgate-report)
-  -h, --help             show this help
-
-Exit codes: 0 done (steps or not), 1 a new regression step with --fail-on-regression,
-2 usage or input error.
-`;
-var HISTORY_HELP = `perfgate history — bring past runs into a history folder, and take them out as a table
-
-Usage:
-  perfgate history import <runs-folder…> --output <history-folder> [--window N] [--format F]
-                          [--commit C --date D --run-url U]
-  perfgate history export <history-folder> --csv [--output FILE]
-
-See perfgate history import --help and perfgate history export --help.
-`;
-var HISTORY_IMPORT_HELP = `perfgate history import — history records from folders of past runs
-
-Usage:
-  perfgate history import <runs-folder…> --output <history-folder> [--window N]
-                          [--format F] [--skip-seconds N] [--mapping M.json]
-                          [--repetitions error|pool]
-  perfgate history import <run-folder> --output <history-folder>
-                          [--commit C] [--date D] [--run-url U] [--environment FIELDS]
-
-Writes one history record per run (history-*.json, the records the action's record-history keeps)
-into the history folder, which compare --history, trends and history export then read. Each
-source is one of:
-  - a folder with one sub-folder of result files per run (any format perfgate reads; Fast-DDS raw
-    CSVs are summarised, and a summary is used when a run holds both), runs in natural order
-    (r2 before r10);
-  - the reference tooling's results database: <db>/experiments_results/<YYYY-MM-DD_hh-mm-ss>/ (give
-    <db> or its experiments_results), runs in the lexicographic order latency_plot_history.py uses.
-    Per run the measurements_<type>_summary.csv files are read (a raw measurements_<type>.csv only
-    where its summary is missing); checks_<type>.csv reports and the plots/ folders are not
-    measurements and are left out;
-  - a folder that holds result files itself: one run (its sub-folders, such as plots/, are
-    not read).
-
-What a folder cannot tell is said, never silently guessed:
-  date     from a run folder named YYYY-MM-DD[_hh-mm-ss], read as UTC (the names have no time zone);
-           a run folder without a date in its name is dated one second after the newest run
-           before it: the newest record already in the history folder, or the run this import
-           read before it (1970-01-01T00:00:00Z when there is none). So a run imported later
-           sorts as the newest, in the order read, and the same inputs give the same bytes (no
-           clock, no file times). A run already in the history (same commit, same measurements)
-           keeps its date. A warning lists the undated runs with their dates.
-  commit   "unknown" (a warning says so)
-  run id   a number made from the run's date and measurements, so importing the same runs again
-           rewrites the same bytes and adds no second record
-  run URL  empty
-  machine  what the run's files say (Google Benchmark's context: cores; pytest-benchmark's
-           machine_info: OS, kernel, architecture, CPU, cores, Python; JMH: the JVM), else none;
-           --environment names it (its fields win over the files'). compare --history leaves out
-           runs of another kind of machine than the results.
-With one run, --commit, --date and --run-url give what the folder cannot.
-
-Existing records stay; a record with the same run id is replaced; then only the newest --window
-runs are kept, as record-history does. Nothing is written unless every run and every existing
-record reads without error.
-
-Options:
-  -o, --output FOLDER    the history folder to add the records to (created if missing)
-  --window N             keep the newest N runs in the folder (default: 30, as record-history)
-  --commit C             the commit SHA the one imported run measured
-  --date D               its date (ISO 8601, e.g. 2026-01-05T09:30:00Z)
-  --run-url U            the page of the run (e.g. its workflow run)
-  --environment FIELDS   the machine the runs were measured on: key=value pairs such as
-                         os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4, a JSON file of the fields
-                         (see compare --help), or local (this machine; repeatable)
-${RUN_FOLDER_OPTIONS}`;
-var HISTORY_EXPORT_HELP = `perfgate history export — a history folder as one tidy CSV table
-
-Usage:
-  perfgate history export <history-folder> --csv [--output FILE]
-
-One row per value, runs oldest first (as trends reads them), inside a run its measurements in the
-record's order and the statistics in a fixed order:
-  run,commit,date,experiment,parameter,metric,statistic,unit,direction,value,repetitions
-unit is the unit the value is stored in (µs is written us; a sample count has none; a variance is
-in the unit squared); direction is the statistic's (lower-is-better or higher-is-better; a spread
-is lower-is-better whatever its metric); value is written in the shortest form that reads back as
-the same number, empty where the run had none; repetitions is how many repetitions of the run were
-pooled into the value (1: none). Cells are quoted as RFC 4180 says; a text cell that a
-spreadsheet would run as a formula starts with '.
-
-Options:
-  --csv                  write CSV (the one format there is)
-  -o, --output FILE      write the table to FILE (default: standard output)
-  -h, --help             show this help
-`;
-var EXPORT_HELP = `perfgate export — write results as Bencher (BMF) or github-action-benchmark JSON
-
-Usage:
-  perfgate export --format bmf <files, folders or globs…> [--output FILE]
-  perfgate export --format github-action-benchmark [--direction D] <files…> [--output FILE]
-
-Reads result files of any supported format, as check does, and writes every experiment ×
-parameter as one benchmark named experiment/parameter, with each metric's primary statistic (the
-single value, else the median, else the mean):
-  bmf                      Bencher Metric Format: a benchmark's time metric is "latency" (ns), its
-                           rate "throughput" (ops/s), other metrics "<metric> [<unit>]"; min and
-                           max are lower_value and upper_value. Read it with bencher run
-                           --adapter json, or back with perfgate (format bmf).
-  github-action-benchmark  the custom JSON [{name, unit, value, range, extra}] of one direction:
-                           --direction lower-is-better for tool: customSmallerIsBetter,
-                           higher-is-better for tool: customBiggerIsBetter. Results with both
-                           need two exports, one per action step; perfgate reads both back.
-Without --output the JSON goes to standard output.
-
-Options:
-  -f, --format F         the format to write: bmf or github-action-benchmark
-  --direction D          github-action-benchmark: the metrics to write, lower-is-better or
-                         higher-is-better (default: the one direction the results have)
-  -o, --output FILE      the file to write (default: standard output)
-  --from F               read every result file as format F instead of detecting it
-  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
-  --mapping FILE         column mapping (JSON) for generic CSVs (see check --help)
-  --repetitions MODE     error (default) or pool, for several files of one experiment
-  --experiment-name A=B  read experiment A as B (repeatable)
-  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
-  -h, --help             show this help
-
-Exit codes: 0 written, 2 usage or input error.
-`;
-var DASHBOARD_HELP = `perfgate dashboard — a static site of the history of the default branch
-
-Usage:
-  perfgate dashboard <history-folder> --output <site-folder> [--requirements R] [--window N]
-                     [--statistic S…] [--title T]
-
-Reads perfgate history records (history-*.json, what the action keeps) and writes a site that
-needs no server and no network (open index.html from disk, or publish the folder with GitHub Pages):
-  index.html               every experiment: its status (the newest run against the requirements,
-                           a regression step that appeared with the newest run), its change points
-                           and a sparkline of each parameter over its geometric mean
-  experiments/<name>.html  per parameter × metric × statistic a trend chart: runs on x (date and
-                           commit; each point links to its run), the requirement line, the noise
-                           band of the current level (the band compare --history judges a run
-                           against), change points with their commit range (as perfgate trends
-                           finds them); and the metric per payload for the newest run, the oldest
-                           one and the runs on either side of each step
-  assets/                  vega, vega-lite and vega-embed, loaded by the pages
-Names from result files are escaped and made safe as file names. Files of an earlier site in the
-folder that this one does not write are left as they are.
-
-Options:
-  -o, --output FOLDER    the site folder (created if missing)
-  -q, --requirements R   a requirements CSV (either form, see perfgate check --help)
-  -s, --statistic S      statistics to chart (repeatable or comma-separated: median,p99);
-                         default: each measurement's primary one (median, mean or value)
-  --window N             only the newest N runs (default: every record in the folder)
-  --title T              the site's title (default: perfgate dashboard)
-  -h, --help             show this help
-
-Exit codes: 0 written, 2 usage or input error.
-`;
+// src/cli/commands/gate.ts
+function checkCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("check", args, {
+    results: { type: "string", short: "r", multiple: true },
+    requirements: { type: "string", short: "q" },
+    "output-dir": { type: "string", short: "o" },
+    ...SET_OPTIONS,
+    ...CHART_OPTIONS,
+    ...HELP_OPTION
+  });
+  if (values.help) {
+    io.out(CHECK_HELP);
+    return EXIT_PASS;
+  }
+  const results = resultPaths([...values.results ?? [], ...positionals]);
+  if (results.length === 0) throw new UsageError("check: --results is required (files, folders or glob patterns)");
+  const requirements = values.requirements;
+  if (!requirements) throw new UsageError("check: --requirements is required (a requirements CSV)");
+  const outputDir = values["output-dir"] ?? "perfgate-report";
+  const outcome = erroredCommentOnFailure(
+    outputDir,
+    () => runCheck({ results, requirements, outputDir, floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) }, cliProgress(io))
+  );
+  io.out(renderText(outcome.report));
+  io.out(`
+Report: ${outcome.markdownPath}, ${outcome.jsonPath}
+`);
+  const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+  return finishReport(io, values, code, { check: outcome.report }, { check: outcome }, REPORT_MARKDOWN);
+}
+function compareCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("compare", args, {
+    reference: { type: "string", short: "R", multiple: true },
+    history: { type: "string", short: "H" },
+    results: { type: "string", short: "r", multiple: true },
+    paired: { type: "boolean" },
+    confidence: { type: "string" },
+    gate: { type: "string" },
+    "reference-label": { type: "string" },
+    "results-label": { type: "string" },
+    threshold: { type: "string", short: "t" },
+    "output-dir": { type: "string", short: "o" },
+    environment: { type: "string", multiple: true },
+    "no-environment-check": { type: "boolean" },
+    ...SET_OPTIONS,
+    ...CHART_OPTIONS,
+    ...HELP_OPTION
+  });
+  if (values.help) {
+    io.out(COMPARE_HELP);
+    return EXIT_PASS;
+  }
+  const reference = resultPaths(values.reference ?? []);
+  const results = resultPaths([...values.results ?? [], ...positionals]);
+  const history = values.history;
+  if (reference.length === 0 && history === void 0) throw new UsageError("compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required");
+  if (reference.length > 0 && history !== void 0) throw new UsageError("compare: give --reference or --history, not both");
+  if (values.paired && history !== void 0) throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
+  if (results.length === 0) throw new UsageError("compare: --results is required (files, folders or glob patterns)");
+  const given = values.environment;
+  if (given !== void 0 && values["no-environment-check"])
+    throw new UsageError("compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one");
+  if ((given !== void 0 || values["no-environment-check"]) && history === void 0)
+    throw new UsageError("compare: --environment and --no-environment-check are for --history (the machine check of history runs)");
+  const outcome = erroredCommentOnFailure(
+    values["output-dir"] ?? "perfgate-report",
+    () => runCompare(
+      {
+        reference,
+        ...history !== void 0 ? { history } : {},
+        results,
+        referenceLabel: values["reference-label"] ?? labelOfPath(reference[0] ?? history),
+        resultLabel: values["results-label"] ?? labelOfPath(results[0]),
+        outputDir: values["output-dir"] ?? "perfgate-report",
+        thresholds: parseThresholds(values.threshold),
+        ...values.paired ? { paired: true } : {},
+        ...values.confidence !== void 0 ? { confidence: parseConfidence(values.confidence) } : {},
+        gate: parseGateStatistics(values.gate),
+        // As the action does with its runner: history runs from another kind of machine are not judged.
+        ...values["no-environment-check"] || history === void 0 ? {} : given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() },
+        floatParse: floatParseOption(values["float-parse"]),
+        ...formatOptions(values)
+      },
+      cliProgress(io)
+    )
+  );
+  io.out(renderComparisonText(outcome.report));
+  io.out(`
+Report: ${outcome.markdownPath}, ${outcome.jsonPath}
+`);
+  const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+  return finishReport(io, values, code, { comparison: outcome.report }, { compare: outcome, ...history !== void 0 ? { historyFolder: history } : {} }, COMPARISON_MARKDOWN);
+}
+function finishReport(io, values, code, parts, outcome, fullReport) {
+  const outputDir = values["output-dir"] ?? "perfgate-report";
+  const commentCharts = commentChartsOption(values["comment-charts"]);
+  const where = { fullReport, reportHtml: values.charts === true };
+  const comment = (charts) => writeReviewerComment(outputDir, { ...parts, ...charts ? { charts } : {} }, code !== EXIT_PASS, commentCharts, where);
+  if (!values.charts) {
+    io.out(`Comment: ${comment()}
+`);
+    return code;
+  }
+  return writeReportCharts(outputDir, { ...outcome, floatParse: floatParseOption(values["float-parse"]), png: pngOption(values) }).then((charts) => {
+    io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}
+`);
+    io.out(`Comment: ${comment(charts.mermaid)}
+`);
+    return code;
+  });
+}
+function commentChartsOption(value2) {
+  if (value2 === void 0) return "failing";
+  if (!COMMENT_CHARTS.includes(value2)) throw new UsageError(`--comment-charts must be ${COMMENT_CHARTS.join(", ")}; got "${terminalSafe(value2)}"`);
+  return value2;
+}
+function pngOption(values) {
+  return values.png === true && values["no-png"] !== true;
+}
 
 // src/pipeline/historyImport.ts
 import { createHash } from "node:crypto";
-import { readdirSync as readdirSync4, statSync as statSync5 } from "node:fs";
-import { basename as basename4, dirname as dirname6, join as join8, resolve as resolve2 } from "node:path";
+import { readdirSync as readdirSync4, statSync as statSync6 } from "node:fs";
+import { basename as basename4, dirname as dirname5, join as join7, resolve as resolve2 } from "node:path";
 var REFERENCE_RUN_NAME = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;
 var DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})(?:[_T ](\d{2})[-:](\d{2})[-:](\d{2}))?/;
 var REFERENCE_RESULTS = "experiments_results";
@@ -14257,7 +14358,7 @@ function runHistoryImport(options, progress) {
   const dates = options.date !== void 0 ? [{ date: normalizeDate(options.date), how: "given" }] : datesOfRuns(runs, drafts, existing);
   const undated = runs.flatMap((r, i) => {
     const { date, how } = dates[i];
-    return how === "after" || how === "imported" ? [`${join8(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
+    return how === "after" || how === "imported" ? [`${join7(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
   });
   if (undated.length > 0) {
     progress.warning(
@@ -14271,17 +14372,17 @@ function runHistoryImport(options, progress) {
 }
 function runsOfSource(source, options, progress) {
   if (!isFolder(source)) throw new InputError("history import: not a folder of runs", { file: source });
-  const nested = join8(source, REFERENCE_RESULTS);
+  const nested = join7(source, REFERENCE_RESULTS);
   if (isFolder(nested)) return runsOfSource(nested, options, progress);
   if (holdsResultFiles(source, options) || isCriterionRun(source)) {
     const run = readRunFolder(source, basename4(resolve2(source)), options, progress);
-    if (run) return [{ source: dirname6(resolve2(source)), run }];
+    if (run) return [{ source: dirname5(resolve2(source)), run }];
   }
   const reference = basename4(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
   return readRunFolders(source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({ source, run }));
 }
 function holdsResultFiles(folder, options) {
-  const files = readdirSync4(folder).filter((name) => statSync5(join8(folder, name)).isFile());
+  const files = readdirSync4(folder).filter((name) => statSync6(join7(folder, name)).isFile());
   if (files.length === 0) return false;
   try {
     return discoverResults([folder], { formats: true, criterionTree: false, ...options.format !== void 0 ? { format: options.format } : {} }).files.length > 0;
@@ -14291,11 +14392,11 @@ function holdsResultFiles(folder, options) {
   }
 }
 function subFolders(folder) {
-  return readdirSync4(folder).filter((name) => isFolder(join8(folder, name)));
+  return readdirSync4(folder).filter((name) => isFolder(join7(folder, name)));
 }
 function isFolder(path) {
   try {
-    return statSync5(path).isDirectory();
+    return statSync6(path).isDirectory();
   } catch {
     return false;
   }
@@ -14327,7 +14428,7 @@ function sameMeasurements(a, b) {
 }
 function recordOfRun({ source, run }, options, date) {
   const experiments = [...run.experiments.entries()].map(([experiment, e]) => ({ experiment, format: e.format, measurements: e.measurements }));
-  const where = join8(source, run.name);
+  const where = join7(source, run.name);
   const environment = mergeEnvironments(options.environment, run.environment);
   const info = { sha: options.commit ?? UNKNOWN_COMMIT, date, runId: "0", runUrl: options.runUrl ?? "", ...environment ? { environment } : {} };
   try {
@@ -14377,126 +14478,6 @@ function runHistoryExport(folder, output) {
   const csv = renderHistoryCsv(records);
   if (output !== void 0) writeFileAtomic(output, csv);
   return { csv, runs: records.length };
-}
-
-// src/engine/export/export.ts
-var EXPORT_FORMATS = ["bmf", "github-action-benchmark"];
-function unitOf4(m) {
-  const printed = readUnit(m.metric.displayUnit);
-  if (printed.known && printed.unit.dimension === m.metric.dimension) return { symbol: m.metric.displayUnit, fromBase: 1 / printed.unit.toBase };
-  if (m.metric.dimension === "count") return { symbol: m.metric.displayUnit, fromBase: 1 };
-  return { symbol: BASE_UNITS[m.metric.dimension], fromBase: 1 };
-}
-function written(value2, fromBase) {
-  return fromBase === 1 ? value2 : Number((value2 * fromBase).toPrecision(15));
-}
-function benchmarkName(m) {
-  return m.parameter.label === "" ? m.experiment : `${m.experiment}/${m.parameter.label}`;
-}
-function byBenchmark(measurements) {
-  const groups = /* @__PURE__ */ new Map();
-  for (const m of measurements) {
-    const name = benchmarkName(m);
-    const group = groups.get(name);
-    if (group) group.push(m);
-    else groups.set(name, [m]);
-  }
-  return groups;
-}
-function primaryValue2(m, notes) {
-  const statistic = primaryStatistic(m);
-  const value2 = m.statistics[statistic];
-  if (value2 === void 0 || !Number.isFinite(value2)) {
-    notes.push(`${benchmarkName(m)}, ${m.metric.name}: no ${statistic} value to write; left out`);
-    return void 0;
-  }
-  return { statistic, value: value2 };
-}
-function bencherUnit(m) {
-  const measure = Object.hasOwn(BENCHER_MEASURES, m.metric.name) ? BENCHER_MEASURES[m.metric.name] : void 0;
-  const unit = measure && parseUnit(measure.unit);
-  return unit && unit.dimension === m.metric.dimension ? unit : void 0;
-}
-function bmfMeasures(group) {
-  const taken = new Set(group.filter((m) => bencherUnit(m)).map((m) => m.metric.name));
-  const only = (dimension, measure) => !taken.has(measure) && group.filter((m) => m.metric.dimension === dimension && !bencherUnit(m)).length === 1;
-  const used = /* @__PURE__ */ new Map();
-  return group.map((m) => {
-    let name;
-    let fromBase;
-    const bencher = bencherUnit(m);
-    if (bencher) [name, fromBase] = [m.metric.name, 1 / bencher.toBase];
-    else if (m.metric.dimension === "time" && only("time", "latency")) [name, fromBase] = ["latency", 1e3];
-    else if (m.metric.dimension === "rate" && only("rate", "throughput")) [name, fromBase] = ["throughput", 1];
-    else {
-      const unit = unitOf4(m);
-      name = unit.symbol === "" || unit.symbol === m.metric.name ? m.metric.name : `${m.metric.name} [${unit.symbol}]`;
-      fromBase = unit.fromBase;
-    }
-    const k = (used.get(name) ?? 0) + 1;
-    used.set(name, k);
-    return { name: k === 1 ? name : `${name} (${k})`, fromBase };
-  });
-}
-function renderBmf(measurements) {
-  const notes = [];
-  const document = {};
-  for (const [name, group] of byBenchmark(measurements)) {
-    const measures = bmfMeasures(group);
-    group.forEach((m, i) => {
-      const primary = primaryValue2(m, notes);
-      if (!primary) return;
-      const { name: measure, fromBase } = measures[i];
-      const metric2 = { value: written(primary.value, fromBase) };
-      const { min, max } = m.statistics;
-      if (min !== void 0 && Number.isFinite(min) && primary.statistic !== "min") metric2.lower_value = written(min, fromBase);
-      if (max !== void 0 && Number.isFinite(max) && primary.statistic !== "max") metric2.upper_value = written(max, fromBase);
-      (document[name] ??= {})[measure] = metric2;
-    });
-  }
-  return { text: JSON.stringify(document, null, 2) + "\n", count: Object.keys(document).length, notes };
-}
-function renderGithubActionBenchmark(measurements, direction) {
-  const directions = [...new Set(measurements.map((m) => m.metric.direction))];
-  if (direction === void 0 && directions.length > 1) {
-    const list2 = (d) => [...new Set(measurements.filter((m) => m.metric.direction === d).map((m) => m.metric.name))].slice(0, 5).join(", ");
-    throw new UsageError(
-      `the results have lower-is-better metrics (${list2("lower-is-better")}) and higher-is-better ones (${list2("higher-is-better")}); github-action-benchmark takes one direction per file: export twice, with --direction lower-is-better (tool: customSmallerIsBetter) and --direction higher-is-better (tool: customBiggerIsBetter)`
-    );
-  }
-  const wanted = direction ?? directions[0];
-  const notes = [];
-  const entries = [];
-  for (const [name, group] of byBenchmark(measurements)) {
-    for (const m of group) {
-      if (m.metric.direction !== wanted) continue;
-      const primary = primaryValue2(m, notes);
-      if (!primary) continue;
-      const { symbol, fromBase } = unitOf4(m);
-      const entry = { name: group.length > 1 ? `${name} - ${m.metric.name}` : name, unit: symbol, value: written(primary.value, fromBase) };
-      const stdev = m.statistics.stdev;
-      if (stdev !== void 0 && Number.isFinite(stdev)) entry.range = `± ${written(stdev, fromBase)}`;
-      const extra = [
-        ...primary.statistic !== "value" ? [primary.statistic] : [],
-        ...m.statistics.samples !== void 0 ? [`${m.statistics.samples} samples`] : [],
-        ...m.repetitions !== void 0 ? [`${m.repetitions} repetitions`] : []
-      ];
-      if (extra.length > 0) entry.extra = extra.join(", ");
-      entries.push(entry);
-    }
-  }
-  if (entries.length === 0) throw new UsageError(`the results have no ${wanted ?? "lower-is-better"} metric to export`);
-  return { text: JSON.stringify(entries, null, 2) + "\n", count: entries.length, notes };
-}
-
-// src/pipeline/export.ts
-function runExport(options, progress) {
-  const loaded = progress.step("Reading results", () => loadResults(options.files, options, progress));
-  const measurements = [...loaded.experiments.values()].flatMap((e) => e.measurements);
-  const exported = options.to === "bmf" ? renderBmf(measurements) : renderGithubActionBenchmark(measurements, options.direction);
-  for (const note of exported.notes) progress.warning(note);
-  if (options.output !== void 0) writeFileAtomic(options.output, exported.text);
-  return exported;
 }
 
 // src/engine/stats/changePoints.ts
@@ -14957,76 +14938,8 @@ function parseTrendStatistics(texts, what) {
   });
 }
 
-// src/engine/report/inspect.ts
-function inspectResultSet(set, formatTitle) {
-  const experiments = /* @__PURE__ */ new Map();
-  const parameterSets = /* @__PURE__ */ new Map();
-  for (const m of set.measurements) {
-    let e = experiments.get(m.experiment);
-    let parameters = parameterSets.get(m.experiment);
-    if (!e || !parameters) {
-      experiments.set(m.experiment, e = { name: m.experiment, parameters: [], metrics: [] });
-      parameterSets.set(m.experiment, parameters = /* @__PURE__ */ new Set());
-    }
-    if (!parameters.has(m.parameter.label)) {
-      parameters.add(m.parameter.label);
-      e.parameters.push(m.parameter.label);
-    }
-    let metric2 = e.metrics.find((x) => x.name === m.metric.name && x.unit === m.metric.unit);
-    if (!metric2) {
-      metric2 = { name: m.metric.name, unit: m.metric.unit, displayUnit: m.metric.displayUnit, direction: m.metric.direction, statistics: [], measurements: 0 };
-      e.metrics.push(metric2);
-    }
-    metric2.measurements++;
-    for (const s of Object.keys(m.statistics)) if (!metric2.statistics.includes(s)) metric2.statistics.push(s);
-  }
-  return { file: set.file, format: set.format, formatTitle, measurements: set.measurements.length, experiments: [...experiments.values()], notes: set.notes };
-}
-function renderInspectionText(files, sets) {
-  const out = [];
-  files.forEach((f, i) => {
-    const firstOf = /* @__PURE__ */ new Map();
-    const firstParameter = new Map(f.experiments.map((e) => [e.name, e.parameters[0]]));
-    for (const m of sets[i]?.measurements ?? []) {
-      if (firstParameter.get(m.experiment) !== m.parameter.label) continue;
-      const list2 = firstOf.get(m.experiment);
-      if (list2) list2.push(m);
-      else firstOf.set(m.experiment, [m]);
-    }
-    out.push(`${safe(f.file)}: ${f.format} (${f.formatTitle}), ${f.measurements} measurement(s), ${f.experiments.length} experiment(s)`);
-    for (const note of f.notes) out.push(`  note: ${safe(note)}`);
-    for (const e of f.experiments) {
-      out.push(`  ${safe(e.name)}: ${e.parameters.length} parameter(s): ${e.parameters.map((p) => p === "" ? "(none)" : safe(p)).join(", ")}`);
-      for (const m of e.metrics) {
-        const unit = m.unit === m.displayUnit ? m.unit : `${m.unit}, read as ${m.displayUnit}`;
-        out.push(`    ${safe(m.name)} [${unit || "count"}] ${m.direction}: ${m.statistics.join(", ")}`);
-      }
-      const first = firstOf.get(e.name) ?? [];
-      for (const m of first) {
-        const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${k === "samples" ? String(v) : formatFixed3(v)}`);
-        out.push(`    e.g. ${m.parameter.label === "" ? "(none)" : safe(m.parameter.label)} ${safe(m.metric.name)}: ${values.join(" ")}`);
-      }
-    }
-  });
-  return out.join("\n") + "\n";
-}
-function renderInspectionJson(files) {
-  return JSON.stringify({ files }, null, 2) + "\n";
-}
-function safe(text2) {
-  return withoutControls(text2);
-}
-
-// src/pipeline/inspect.ts
-function runInspect(options) {
-  const discovery = discoverResults(options.files, { formats: true, ...options.format !== void 0 ? { format: options.format } : {} });
-  const sets = discovery.files.map((file) => loadResultSet(file, options).set);
-  const inspections = sets.map((set) => inspectResultSet(set, adapterById(set.format)?.title ?? set.format));
-  return { inspections, sets };
-}
-
 // src/pipeline/dashboard.ts
-import { join as join9 } from "node:path";
+import { join as join8 } from "node:path";
 
 // src/engine/dashboard/model.ts
 function commitUrlOf(runUrl, sha) {
@@ -15598,7 +15511,7 @@ async function runDashboard(options, progress) {
   return progress.step("Writing the site", () => {
     const files = [...pages, ...ASSET_FILES.map((name) => ({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] }))];
     const written2 = files.map((f) => {
-      const path = join9(options.output, ...f.path.split("/"));
+      const path = join8(options.output, ...f.path.split("/"));
       writeFileAtomic(path, f.content);
       return path;
     });
@@ -15606,580 +15519,7 @@ async function runDashboard(options, progress) {
   });
 }
 
-// src/engine/report/commentBody.ts
-var MAX_COMMENT_BODY = 65536;
-function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
-  const parts = sections.map((s, index2) => {
-    const section = typeof s === "string" ? { text: s } : s;
-    return {
-      index: index2,
-      text: section.text.replace(/\r\n?/g, "\n").replace(/\s+$/, ""),
-      priority: section.priority ?? index2,
-      label: section.label?.trim() || `part ${index2 + 1}`,
-      required: section.required === true,
-      shorten: section.shorten
-    };
-  });
-  const kept = parts.filter((p) => p.text !== "");
-  const join10 = () => kept.map((p) => p.text).join("\n\n");
-  const untouched = join10();
-  if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
-  const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
-  const dropped = [];
-  const cut = [];
-  const byIndex = (a, b) => a.index - b.index;
-  const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
-  const compose = () => {
-    const notice = noticeOf(labels(dropped), labels(cut), link2);
-    const text2 = join10();
-    return text2 === "" ? notice : `${text2}
-
-${notice}`;
-  };
-  const shorten = (part, how) => {
-    const before = part.text;
-    if (!cut.includes(part)) cut.push(part);
-    const room = limit - (compose().length - part.text.length);
-    const text2 = room > 0 ? how(part.text, room).replace(/\s+$/, "") : "";
-    if (text2 === "" || text2.length > room) {
-      cut.splice(cut.indexOf(part), 1);
-      return false;
-    }
-    part.text = text2;
-    if (text2 === before) cut.splice(cut.indexOf(part), 1);
-    return true;
-  };
-  const drop = (part) => {
-    kept.splice(kept.indexOf(part), 1);
-    dropped.push(part);
-  };
-  for (const part of dropOrder) {
-    if (compose().length <= limit) break;
-    if (part.required || kept.length === 1) continue;
-    if (part.shorten && shorten(part, (_, room) => part.shorten(room))) continue;
-    drop(part);
-  }
-  for (const part of dropOrder.filter((p) => kept.includes(p))) {
-    if (compose().length <= limit) break;
-    const own = part.shorten;
-    if (own && shorten(part, (_, room) => own(room))) continue;
-    if (!shorten(part, cutToFit)) drop(part);
-  }
-  let body = compose();
-  if (body.length > limit) body = cutToFit(body, limit);
-  return { body, truncated: true, dropped: labels(dropped), cut: labels(cut) };
-}
-function noticeOf(dropped, cut, link2) {
-  const what = [];
-  if (dropped.length > 0) what.push(`left out ${list(dropped)}`);
-  if (cut.length > 0) what.push(`cut short ${list(cut)}`);
-  const where = link2 ? `[the full report](${safeLink(link2)})` : "the job summary and the report artifact";
-  return `> [!NOTE]
-> This comment ${what.join(" and ")} to stay within GitHub's limit of 65,536 characters per comment. See ${where} for everything.`;
-}
-function list(labels) {
-  const quoted = labels.map((l) => l.replace(/[\r\n]+/g, " "));
-  if (quoted.length <= 1) return quoted.join("");
-  return `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`;
-}
-function safeLink(link2) {
-  return link2.trim().replace(/[\s()<>]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
-}
-function cutToFit(text2, room) {
-  if (text2.length <= room) return text2;
-  if (room <= 0) return "";
-  let end = text2.lastIndexOf("\n", room);
-  for (; ; ) {
-    const head = end > 0 ? text2.slice(0, end) : "";
-    if (head !== "") {
-      const closed = head.replace(/\s+$/, "") + closings(head);
-      if (closed.length <= room) return closed;
-      end = text2.lastIndexOf("\n", end - 1);
-      continue;
-    }
-    let cutAt = Math.min(room, text2.length);
-    const code = text2.charCodeAt(cutAt - 1);
-    if (code >= 55296 && code <= 56319) cutAt--;
-    return text2.slice(0, cutAt);
-  }
-}
-function closings(head) {
-  let fence;
-  let details = 0;
-  for (const line of head.split("\n")) {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence !== void 0) {
-      if (marker !== void 0 && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = void 0;
-      continue;
-    }
-    if (marker !== void 0) {
-      fence = marker;
-      continue;
-    }
-    details += (line.match(/<details[\s>]/gi) ?? []).length;
-    details -= (line.match(/<\/details>/gi) ?? []).length;
-  }
-  let tail = "";
-  if (fence !== void 0) tail += `
-${fence}`;
-  for (let i = 0; i < details; i++) tail += "\n\n</details>";
-  return tail;
-}
-
-// src/engine/report/reviewerComment.ts
-var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-function reviewerHeadline(parts) {
-  const pieces = [];
-  if (parts.comparison) pieces.push(headline2(parts.comparison, { ...parts.base !== void 0 ? { base: parts.base } : {}, brief: parts.check !== void 0 }));
-  else if (parts.notice !== void 0) pieces.push(`➖ Nothing compared with ${parts.base !== void 0 ? escapeMarkdown(parts.base) : "a baseline"}`);
-  if (parts.check) pieces.push(requirementsHeadline(parts.check));
-  return pieces.length > 0 ? pieces.join(" · ") : void 0;
-}
-function commitText(commit) {
-  return /^[0-9a-f]{7,40}$/i.test(commit) ? commit.toLowerCase() : `\`${withoutControls(commit.replace(/[`\\\r\n]/g, ""))}\``;
-}
-function judgedLine(parts) {
-  const report = parts.comparison;
-  if (!report) {
-    if (parts.commit === void 0) return "";
-    return parts.check ? `Judged commit ${commitText(parts.commit)} against the requirements.` : `Commit ${commitText(parts.commit)}.`;
-  }
-  const who = parts.commit !== void 0 ? `commit ${commitText(parts.commit)}` : `**${escapeMarkdown(report.resultLabel)}**`;
-  const against = parts.base !== void 0 ? `${escapeMarkdown(parts.base)} (**${escapeMarkdown(report.referenceLabel)}**)` : `**${escapeMarkdown(report.referenceLabel)}**`;
-  return `Judged ${who} against ${against}: ${report.methodLabel}.`;
-}
-function rowsSection(section, prefix, table3, suffix, more) {
-  const text2 = (k) => {
-    const lines = prefix !== "" ? [prefix, ""] : [];
-    if (k > 0) lines.push(...table3.header, ...table3.rows.slice(0, k), "");
-    if (k < table3.rows.length) lines.push(more(table3.rows.length - k), "");
-    if (suffix !== "") lines.push(suffix);
-    return lines.join("\n").replace(/\s+$/, "");
-  };
-  const shorten = (room) => {
-    let low = 0;
-    let high = table3.rows.length;
-    if (text2(0).length > room) return "";
-    while (low < high) {
-      const mid = Math.ceil((low + high) / 2);
-      if (text2(mid).length <= room) low = mid;
-      else high = mid - 1;
-    }
-    return text2(low);
-  };
-  return { ...section, text: text2(table3.rows.length), shorten };
-}
-function listSection(section, lines, more) {
-  return rowsSection(section, "", { header: [], rows: lines }, "", more);
-}
-function reviewerSections(parts, links = {}) {
-  const sections = [];
-  const everything = links.fullReport ?? "the full report";
-  const failingWhere = links.reportHtml ? "report.html" : everything;
-  const more = (what, where) => (n) => `… and ${plural3(n, `more ${what}`)} in ${where}.`;
-  const line = reviewerHeadline(parts);
-  const judged = judgedLine(parts);
-  if (line !== void 0) sections.push({ text: [`### ${line}`, ...judged !== "" ? ["", judged] : []].join("\n"), priority: 0, required: true, label: "the headline" });
-  if (parts.notice) sections.push({ text: parts.notice, priority: 0, required: true, label: "the notice" });
-  const comparison = parts.comparison;
-  const compared = comparison ? comparisonMarkdownParts(comparison) : void 0;
-  if (comparison && compared) {
-    const improved = comparison.verdict === "pass" ? compared.rest.filter((r) => r.gated && r.status === "improved") : [];
-    const shown = [...compared.attention, ...improved];
-    if (shown.length > 0) {
-      sections.push(
-        rowsSection({ priority: 1, required: true, label: "the failing comparison rows" }, "", changeTable(shown, comparison.rows), "", more("failing row", failingWhere))
-      );
-    }
-  }
-  const check = parts.check;
-  const checked = check ? checkMarkdownParts(check) : void 0;
-  if (checked && checked.problems !== "") {
-    sections.push(listSection({ priority: 2, label: "the requirement problems" }, checked.problems.split("\n"), more("problem", everything)));
-  }
-  if (check && check.checksFailed > 0) {
-    const failures = requirementFailures(check);
-    if (failures.rows.length > 0) {
-      sections.push(rowsSection({ priority: 3, label: "the failed requirements" }, "**Requirements not met**", failures, "", more("failed requirement", everything)));
-    }
-  }
-  if (compared && compared.warnings !== "")
-    sections.push(listSection({ priority: 4, label: "the comparison warnings" }, compared.warnings.split("\n"), more("warning", everything)));
-  if (comparison && compared) {
-    const rest = compared.rest.filter((r) => !(comparison.verdict === "pass" && r.gated && r.status === "improved"));
-    const summary = rest.length > 0 ? `Comparison: ${plural3(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
-    const prefix = ["<details>", `<summary>${summary}</summary>`, "", compared.sides, ...compared.notes !== "" ? ["", compared.notes] : []].join("\n");
-    const table3 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
-    sections.push(
-      rowsSection(
-        { priority: 6, label: "the other comparison rows" },
-        prefix,
-        { header: table3.slice(0, 2), rows: table3.slice(2) },
-        [compared.legend, "", "</details>"].join("\n"),
-        more("row", everything)
-      )
-    );
-  }
-  if (parts.trends) sections.push({ text: parts.trends, priority: 7, label: "the trends" });
-  if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: "the charts" });
-  if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 5, label: "the chart images" });
-  if (check && checked) {
-    const prefix = ["<details>", `<summary>Requirements: ${headline(check)}</summary>`, ...checked.warnings !== "" ? ["", checked.warnings] : []].join("\n");
-    const table3 = check.table.length > 0 ? checked.table(check.table) : [];
-    sections.push(
-      rowsSection(
-        { priority: 9, label: "the requirements table" },
-        prefix,
-        { header: table3.slice(0, 2), rows: table3.slice(2) },
-        [...checked.legend !== "" ? [checked.legend, ""] : [], "</details>"].join("\n"),
-        more("row", everything)
-      )
-    );
-  }
-  const link2 = linksLine(links);
-  if (link2 !== void 0) sections.push({ text: link2, priority: -1, required: true, label: "links" });
-  return sections;
-}
-function reviewerComment(parts, links, limit = MAX_COMMENT_BODY) {
-  return fitCommentBody(reviewerSections(parts, links), links.runUrl, limit).body;
-}
-function erroredComment(message, runUrl, commit) {
-  return [
-    "### ⚠️ perfgate errored: nothing was gated",
-    "",
-    `The run${commit !== void 0 ? ` on commit ${commitText(commit)}` : ""} stopped before a verdict: ${escapeMarkdown(message)}`,
-    "",
-    `Earlier results of this pull request do not stand for this run. Fix the input and run again.${runUrl ? ` [Workflow run](${runUrl})` : ""}`,
-    ""
-  ].join("\n");
-}
-function linksLine(links) {
-  const artifact = links.artifact !== void 0 ? ` · report files, charts and report.html in the \`${links.artifact.replace(/[`\\]/g, "")}\` artifact` : "";
-  if (links.runUrl !== void 0) return `[Workflow run and job summary](${links.runUrl})${artifact}.`;
-  if (links.reportFolder) return "The full report (report.md, the CSV files, and report.html with charts) is in the report folder of this job.";
-  return void 0;
-}
-
-// src/pipeline/comment.ts
-import { statSync as statSync6 } from "node:fs";
-var COMMENT_FILE = "comment.md";
-var COMMENT_CHARTS = ["failing", "always", "never"];
-function writeReviewerComment(outputDir, parts, failed, commentCharts, where = {}) {
-  const withCharts = commentCharts === "always" || commentCharts === "failing" && failed;
-  const { charts, ...rest } = parts;
-  const body = reviewerComment({ ...rest, ...withCharts && charts !== void 0 ? { charts } : {} }, { reportFolder: true, ...where });
-  return new ReportWriter(outputDir).write(COMMENT_FILE, body + "\n");
-}
-function erroredCommentOnFailure(outputDir, work) {
-  try {
-    return work();
-  } catch (error) {
-    try {
-      if (statSync6(outputDir).isDirectory()) new ReportWriter(outputDir).write(COMMENT_FILE, erroredComment(describeError(error)));
-    } catch {
-    }
-    throw error;
-  }
-}
-
-// src/cli/main.ts
-var EXIT_PASS = 0;
-var EXIT_GATE_FAILED = 1;
-var EXIT_USAGE = 2;
-var EXIT_INTERNAL = 3;
-function runCli(argv, io) {
-  try {
-    const result = dispatch(argv, io);
-    return typeof result === "number" ? result : result.catch((error) => failure(error, io));
-  } catch (error) {
-    return failure(error, io);
-  }
-}
-function failure(error, io) {
-  if (isUserError(error)) {
-    io.err(`perfgate: error: ${terminalSafe(describeError(error))}
-`);
-    return EXIT_USAGE;
-  }
-  io.err(`perfgate: internal error: ${error?.stack ?? String(error)}
-This is a bug in perfgate; please report it.
-`);
-  return EXIT_INTERNAL;
-}
-function dispatch(argv, io) {
-  const [command, ...rest] = argv;
-  switch (command) {
-    case void 0:
-    case "help":
-    case "-h":
-    case "--help":
-      io.out(MAIN_HELP);
-      return command === void 0 ? EXIT_USAGE : EXIT_PASS;
-    case "-V":
-    case "-v":
-    case "--version":
-      io.out(version() + "\n");
-      return EXIT_PASS;
-    case "summarize":
-      return summarizeCommand(rest, io);
-    case "check":
-      return checkCommand(rest, io);
-    case "compare":
-      return compareCommand(rest, io);
-    case "derive-requirements":
-      return deriveCommand(rest, io);
-    case "inspect":
-      return inspectCommand(rest, io);
-    case "trends":
-      return trendsCommand(rest, io);
-    case "history":
-      return historyCommand(rest, io);
-    case "export":
-      return exportCommand(rest, io);
-    case "dashboard":
-      return dashboardCommand(rest, io);
-    default:
-      throw new UsageError(
-        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect, trends, history, export and dashboard (see perfgate --help)`
-      );
-  }
-}
-function summarizeCommand(args, io) {
-  const { values, positionals } = parseCommandArgs("summarize", args, {
-    "output-dir": { type: "string", short: "o" },
-    "float-parse": { type: "string" },
-    ...HELP_OPTION
-  });
-  if (values.help) {
-    io.out(SUMMARIZE_HELP);
-    return EXIT_PASS;
-  }
-  if (positionals.length === 0) throw new UsageError("summarize: name at least one raw measurement CSV");
-  runSummarize(
-    { rawFiles: positionals, outputDir: values["output-dir"], floatParse: floatParseOption(values["float-parse"]) },
-    cliProgress(io),
-    (path) => io.out(`wrote ${path}
-`)
-  );
-  return EXIT_PASS;
-}
-function checkCommand(args, io) {
-  const { values, positionals } = parseCommandArgs("check", args, {
-    results: { type: "string", short: "r", multiple: true },
-    requirements: { type: "string", short: "q" },
-    "output-dir": { type: "string", short: "o" },
-    ...SET_OPTIONS,
-    ...CHART_OPTIONS,
-    ...HELP_OPTION
-  });
-  if (values.help) {
-    io.out(CHECK_HELP);
-    return EXIT_PASS;
-  }
-  const results = resultPaths([...values.results ?? [], ...positionals]);
-  if (results.length === 0) throw new UsageError("check: --results is required (files, folders or glob patterns)");
-  const requirements = values.requirements;
-  if (!requirements) throw new UsageError("check: --requirements is required (a requirements CSV)");
-  const outputDir = values["output-dir"] ?? "perfgate-report";
-  const outcome = erroredCommentOnFailure(
-    outputDir,
-    () => runCheck({ results, requirements, outputDir, floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) }, cliProgress(io))
-  );
-  io.out(renderText(outcome.report));
-  io.out(`
-Report: ${outcome.markdownPath}, ${outcome.jsonPath}
-`);
-  const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
-  return finishReport(io, values, code, { check: outcome.report }, { check: outcome }, REPORT_MARKDOWN);
-}
-function formatOptions(values) {
-  const out = {};
-  if (values["experiment-name"] !== void 0) out.experimentNames = parseExperimentNames(values["experiment-name"], "--experiment-name");
-  if (values.repetitions !== void 0) {
-    const mode = values.repetitions;
-    if (!REPETITION_MODES.includes(mode)) throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(" or ")}; got "${terminalSafe(mode)}"`);
-    out.repetitions = mode;
-  }
-  if (values.format !== void 0) out.format = values.format;
-  if (values.mapping !== void 0) {
-    if (out.format !== void 0 && out.format !== "generic-csv")
-      throw new UsageError(`--mapping is read only with --format generic-csv, not --format ${terminalSafe(out.format)}`);
-    out.format = "generic-csv";
-    out.mapping = readMapping(values.mapping);
-  }
-  if (out.format === "generic-csv" && out.mapping === void 0) throw new UsageError("--format generic-csv needs --mapping <file.json> (see perfgate check --help)");
-  if (values["skip-seconds"] !== void 0) {
-    out.skipSeconds = numberOption(values["skip-seconds"], "--skip-seconds", 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
-  }
-  return out;
-}
-function inspectCommand(args, io) {
-  const { values, positionals } = parseCommandArgs("inspect", args, {
-    json: { type: "boolean" },
-    ...READ_OPTIONS,
-    ...HELP_OPTION
-  });
-  if (values.help) {
-    io.out(INSPECT_HELP);
-    return EXIT_PASS;
-  }
-  if (positionals.length === 0) throw new UsageError("inspect: name at least one result file, folder or glob pattern");
-  const { inspections, sets } = runInspect({ files: positionals, floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) });
-  io.out(values.json ? renderInspectionJson(inspections) : renderInspectionText(inspections, sets));
-  return EXIT_PASS;
-}
-var DIRECTIONS = ["lower-is-better", "higher-is-better"];
-function exportCommand(args, io) {
-  const { values, positionals } = parseCommandArgs("export", args, {
-    ...SET_OPTIONS,
-    format: { type: "string", short: "f" },
-    from: { type: "string" },
-    direction: { type: "string" },
-    output: { type: "string", short: "o" },
-    ...HELP_OPTION
-  });
-  if (values.help) {
-    io.out(EXPORT_HELP);
-    return EXIT_PASS;
-  }
-  const to = values.format;
-  if (to === void 0 || !EXPORT_FORMATS.includes(to)) {
-    throw new UsageError(`export: --format must be ${EXPORT_FORMATS.join(" or ")}${to === void 0 ? "" : `; got "${terminalSafe(to)}"`}`);
-  }
-  const direction = values.direction;
-  if (direction !== void 0 && !DIRECTIONS.includes(direction)) {
-    throw new UsageError(`--direction must be ${DIRECTIONS.join(" or ")}; got "${terminalSafe(direction)}"`);
-  }
-  if (direction !== void 0 && to !== "github-action-benchmark") throw new UsageError("--direction is for --format github-action-benchmark (a BMF file holds every direction)");
-  const files = resultPaths(positionals);
-  if (files.length === 0) throw new UsageError("export: name at least one result file, folder or glob pattern");
-  const exported = runExport(
-    {
-      files,
-      to,
-      ...direction !== void 0 ? { direction } : {},
-      ...values.output !== void 0 ? { output: values.output } : {},
-      floatParse: floatParseOption(values["float-parse"]),
-      ...formatOptions({ ...values, format: values.from })
-    },
-    cliProgress(io)
-  );
-  if (values.output === void 0) io.out(exported.text);
-  else io.out(`wrote ${values.output}: ${exported.count} ${to === "bmf" ? "benchmark(s)" : "entries"}
-`);
-  return EXIT_PASS;
-}
-function cliProgress(io) {
-  return {
-    step: (_title, work) => work(),
-    info: () => {
-    },
-    warning: (message) => io.err(`perfgate: warning: ${terminalSafe(message)}
-`)
-  };
-}
-function compareCommand(args, io) {
-  const { values, positionals } = parseCommandArgs("compare", args, {
-    reference: { type: "string", short: "R", multiple: true },
-    history: { type: "string", short: "H" },
-    results: { type: "string", short: "r", multiple: true },
-    paired: { type: "boolean" },
-    confidence: { type: "string" },
-    gate: { type: "string" },
-    "reference-label": { type: "string" },
-    "results-label": { type: "string" },
-    threshold: { type: "string", short: "t" },
-    "output-dir": { type: "string", short: "o" },
-    environment: { type: "string", multiple: true },
-    "no-environment-check": { type: "boolean" },
-    ...SET_OPTIONS,
-    ...CHART_OPTIONS,
-    ...HELP_OPTION
-  });
-  if (values.help) {
-    io.out(COMPARE_HELP);
-    return EXIT_PASS;
-  }
-  const reference = resultPaths(values.reference ?? []);
-  const results = resultPaths([...values.results ?? [], ...positionals]);
-  const history = values.history;
-  if (reference.length === 0 && history === void 0) throw new UsageError("compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required");
-  if (reference.length > 0 && history !== void 0) throw new UsageError("compare: give --reference or --history, not both");
-  if (values.paired && history !== void 0) throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
-  if (results.length === 0) throw new UsageError("compare: --results is required (files, folders or glob patterns)");
-  const given = values.environment;
-  if (given !== void 0 && values["no-environment-check"])
-    throw new UsageError("compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one");
-  if ((given !== void 0 || values["no-environment-check"]) && history === void 0)
-    throw new UsageError("compare: --environment and --no-environment-check are for --history (the machine check of history runs)");
-  const outcome = erroredCommentOnFailure(
-    values["output-dir"] ?? "perfgate-report",
-    () => runCompare(
-      {
-        reference,
-        ...history !== void 0 ? { history } : {},
-        results,
-        referenceLabel: values["reference-label"] ?? labelOfPath(reference[0] ?? history),
-        resultLabel: values["results-label"] ?? labelOfPath(results[0]),
-        outputDir: values["output-dir"] ?? "perfgate-report",
-        thresholds: parseThresholds(values.threshold),
-        ...values.paired ? { paired: true } : {},
-        ...values.confidence !== void 0 ? { confidence: parseConfidence(values.confidence) } : {},
-        gate: parseGateStatistics(values.gate),
-        // As the action does with its runner: history runs from another kind of machine are not judged.
-        ...values["no-environment-check"] || history === void 0 ? {} : given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() },
-        floatParse: floatParseOption(values["float-parse"]),
-        ...formatOptions(values)
-      },
-      cliProgress(io)
-    )
-  );
-  io.out(renderComparisonText(outcome.report));
-  io.out(`
-Report: ${outcome.markdownPath}, ${outcome.jsonPath}
-`);
-  const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
-  return finishReport(io, values, code, { comparison: outcome.report }, { compare: outcome, ...history !== void 0 ? { historyFolder: history } : {} }, COMPARISON_MARKDOWN);
-}
-function deriveCommand(args, io) {
-  const { values, positionals } = parseCommandArgs("derive-requirements", args, {
-    output: { type: "string", short: "o" },
-    confidence: { type: "string" },
-    percentile: { type: "string" },
-    margin: { type: "string" },
-    ...SET_OPTIONS,
-    ...HELP_OPTION
-  });
-  if (values.help) {
-    io.out(DERIVE_HELP);
-    return EXIT_PASS;
-  }
-  if (positionals.length !== 1) throw new UsageError("derive-requirements: name one runs folder (one sub-folder per run)");
-  const output = values.output ?? "requirements.csv";
-  const outcome = runDeriveRequirements(
-    { runsFolder: positionals[0], output, method: deriveMethodOption(values), floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) },
-    cliProgress(io)
-  );
-  io.out(outcome.notes.map((line) => `${line}
-`).join(""));
-  io.out(`wrote ${output} from ${outcome.runs} run(s)
-`);
-  return EXIT_PASS;
-}
-function deriveMethodOption(values) {
-  if (values.percentile !== void 0 || values.margin !== void 0) {
-    if (values.confidence !== void 0) {
-      throw new UsageError("--confidence sets the prediction bound; --percentile and --margin the percentile rule: give one or the other");
-    }
-    return {
-      kind: "percentile",
-      percentile: numberOption(values.percentile, "--percentile", 99, (v) => v >= 0 && v <= 100, "a number from 0 to 100"),
-      margin: numberOption(values.margin, "--margin", 0, (v) => v >= 0, "a fraction of at least 0, such as 0.1 for 10 %")
-    };
-  }
-  const confidence = numberOption(values.confidence, "--confidence", DEFAULT_PREDICTION.confidence, (v) => v >= 0.5 && v < 1, "a probability from 0.5 to below 1, such as 0.99");
-  return { ...DEFAULT_PREDICTION, confidence };
-}
+// src/cli/commands/history.ts
 function trendsCommand(args, io) {
   const { values, positionals } = parseCommandArgs("trends", args, {
     "output-dir": { type: "string", short: "o" },
@@ -16321,44 +15661,712 @@ function historyExportCommand(args, io) {
 `);
   return EXIT_PASS;
 }
-function finishReport(io, values, code, parts, outcome, fullReport) {
-  const outputDir = values["output-dir"] ?? "perfgate-report";
-  const commentCharts = commentChartsOption(values["comment-charts"]);
-  const where = { fullReport, reportHtml: values.charts === true };
-  const comment = (charts) => writeReviewerComment(outputDir, { ...parts, ...charts ? { charts } : {} }, code !== EXIT_PASS, commentCharts, where);
-  if (!values.charts) {
-    io.out(`Comment: ${comment()}
-`);
-    return code;
+
+// src/pipeline/summarize.ts
+import { dirname as dirname6, join as join9 } from "node:path";
+function runSummarize(options, progress, onWritten = () => {
+}) {
+  if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
+  const written2 = [];
+  for (const raw of options.rawFiles) {
+    progress.step(`Summarising ${raw}`, () => {
+      const summary = summarize(readRawMeasurements(raw, options.floatParse));
+      const path = join9(options.outputDir ?? dirname6(raw), summaryFileNameOfRaw(raw));
+      writeFileAtomic(path, renderSummaryCsv(summary));
+      written2.push(path);
+      onWritten(path);
+    });
   }
-  return writeReportCharts(outputDir, { ...outcome, floatParse: floatParseOption(values["float-parse"]), png: pngOption(values) }).then((charts) => {
-    io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}
-`);
-    io.out(`Comment: ${comment(charts.mermaid)}
-`);
-    return code;
+  return written2;
+}
+
+// src/engine/stats/predictionBound.ts
+function predictionLimit(values, direction, confidence, floorMargin) {
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence ${confidence} is not in (0, 1)`);
+  const n = values.length;
+  const ceiling = direction === "lower-is-better";
+  const side = ceiling ? 1 : -1;
+  if (n === 0 || values.some(Number.isNaN)) {
+    return { limit: NaN, centre: NaN, spread: NaN, scale: "log", runs: n, t: NaN, setBy: "bound", margin: NaN };
+  }
+  const { scale: scale2, mean: mean3, spread: spread2 } = spreadOf(values);
+  const t = n > 1 ? studentTQuantile(confidence, n - 1) : NaN;
+  const worst = ceiling ? Math.max(...values) : Math.min(...values);
+  const floorLimit = worst + side * floorMargin * Math.abs(worst);
+  let limit = floorLimit;
+  let setBy = "floor";
+  if (n > 1) {
+    const reach = mean3 + side * t * spread2 * Math.sqrt(1 + 1 / n);
+    const bound = scale2 === "log" ? Math.exp(reach) : reach;
+    if (ceiling ? bound > floorLimit : bound < floorLimit) {
+      limit = bound;
+      setBy = "bound";
+    }
+  }
+  const centre = scale2 === "log" ? Math.exp(mean3) : mean3;
+  return { limit, centre, spread: spread2, scale: scale2, runs: n, t, setBy, margin: marginOver(centre, limit, direction, scale2) };
+}
+function spreadOf(values) {
+  const n = values.length;
+  const scale2 = values.every((v) => v > 0) ? "log" : "linear";
+  const xs = scale2 === "log" ? values.map(Math.log) : values;
+  const mean3 = xs.reduce((a, b) => a + b, 0) / n;
+  const spread2 = n > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean3) ** 2, 0) / (n - 1)) : NaN;
+  return { scale: scale2, mean: mean3, spread: spread2 };
+}
+function marginOver(centre, limit, direction, scale2) {
+  const ceiling = direction === "lower-is-better";
+  if (scale2 === "log") return ceiling ? limit / centre - 1 : limit > 0 ? centre / limit - 1 : Infinity;
+  const side = ceiling ? 1 : -1;
+  return centre !== 0 ? side * (limit - centre) / Math.abs(centre) : limit === centre ? 0 : NaN;
+}
+function perLimitConfidence(runConfidence, limits) {
+  return limits <= 1 ? runConfidence : 1 - (1 - runConfidence) / limits;
+}
+
+// src/engine/derive/method.ts
+var DEFAULT_PREDICTION = { kind: "prediction", confidence: 0.99, floorMargin: 0.01 };
+var DEFAULT_DERIVE_METHOD = DEFAULT_PREDICTION;
+function deriveLimitValues(series, method) {
+  if (method.kind === "percentile") {
+    return {
+      values: series.map(({ values, direction }) => {
+        const higher = direction === "higher-is-better";
+        const p = higher ? 100 - method.percentile : method.percentile;
+        const value2 = values.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values).sort(), p);
+        const limit = method.margin === 0 ? value2 : value2 * (higher ? 1 - method.margin : 1 + method.margin);
+        const { scale: scale2, mean: mean3, spread: spread2 } = spreadOf(values);
+        const centre = scale2 === "log" ? Math.exp(mean3) : mean3;
+        return { limit, basis: { runs: values.length, centre, spread: spread2, scale: scale2, setBy: "percentile", margin: marginOver(centre, limit, direction, scale2) } };
+      })
+    };
+  }
+  const judged = series.filter((s) => s.values.length > 0 && !s.values.some(Number.isNaN)).length;
+  const confidence = perLimitConfidence(method.confidence, judged);
+  return {
+    perLimitConfidence: confidence,
+    values: series.map(({ values, direction }) => {
+      const p = predictionLimit(values, direction, confidence, method.floorMargin);
+      return { limit: p.limit, basis: { runs: p.runs, centre: p.centre, spread: p.spread, scale: p.scale, setBy: p.setBy, margin: p.margin } };
+    })
+  };
+}
+
+// src/engine/derive/notes.ts
+function methodLines(method, summary) {
+  const from = `derived by perfgate derive-requirements from ${summary.runs} run${summary.runs === 1 ? "" : "s"}`;
+  const margins = "Margin: how far a limit lies beyond the runs' geometric mean on the worse side (×: a factor). sd: the spread between runs (sd of log values, about the relative sd).";
+  if (method.kind === "percentile") {
+    return [
+      `${from}: each limit is the ${ordinal(method.percentile)} percentile across the runs (the ${ordinal(100 - method.percentile)} for a floor), ${percentText(method.margin)} looser (--percentile ${method.percentile} --margin ${method.margin}).`,
+      "This rule does not scale with the runs' spread: a new run of the same build can fail it.",
+      margins
+    ];
+  }
+  const each = summary.perLimitConfidence ?? method.confidence;
+  return [
+    `${from}: each limit is a one-sided prediction bound for one new run of the same build, from the spread between the runs:`,
+    `exp(mean ± t(q, n−1)·sd·√(1 + 1/n)) of the log values (+ for a ceiling, − for a floor), and at least ${percentText(method.floorMargin)} beyond the worst run.`,
+    `An unchanged run passes all ${summary.limits} limits with probability ≥ ${percentText(method.confidence)} if its noise is log-normal: each limit holds with q = ${percentText(each, 4)}.`,
+    margins
+  ];
+}
+function marginNote(basis, floorMargin, unit) {
+  const margin = basis.margin === Infinity ? "unbounded" : Number.isFinite(basis.margin) ? marginText(basis.margin) : "n/a";
+  if (basis.runs <= 1) return `${margin} (1 run: no spread; worst run + ${percentText(floorMargin)})`;
+  const sd = basis.scale === "log" ? `sd ${percentText(basis.spread, 1)}` : `sd ${formatSpread(basis.spread)}${unit ? ` ${unit}` : ""}`;
+  if (basis.setBy === "floor")
+    return basis.spread === 0 ? `${margin} (no spread: worst run + ${percentText(floorMargin)})` : `${margin} (${sd}; worst run + ${percentText(floorMargin)})`;
+  return `${margin} (${sd})`;
+}
+function rowNote(experiment, parameter, runs, cells) {
+  const counts = [...new Set(runs)];
+  const runText = counts.length === 1 ? `${counts[0]} run${counts[0] === 1 ? "" : "s"}` : `${Math.min(...counts)}–${Math.max(...counts)} runs`;
+  return `${withoutControls(experiment)}${parameter === "" ? "" : `, ${withoutControls(parameter)}`} (${runText}): ${cells.join("; ")}`;
+}
+function ordinal(p) {
+  const suffix = Number.isInteger(p) && ![11, 12, 13].includes(p % 100) ? ["th", "st", "nd", "rd"][p % 10] ?? "th" : "th";
+  return `${p}${suffix}`;
+}
+function percentText(fraction, digits = 2) {
+  return `${Number((fraction * 100).toFixed(digits))} %`;
+}
+function marginText(fraction) {
+  const factor = 1 + fraction;
+  if (factor >= 1e3) return `×${factor.toExponential(2).replace(/\.?0+e/, "e")}`;
+  if (fraction >= 10) return `×${Number(factor.toPrecision(3))}`;
+  const p = fraction * 100;
+  return `${p >= 0 ? "+" : ""}${p.toFixed(1)} %`;
+}
+function formatSpread(value2) {
+  return Number.isFinite(value2) ? String(Number(value2.toPrecision(3))) : "n/a";
+}
+
+// src/engine/derive/deriveRequirements.ts
+function deriveRequirements(runs, method) {
+  const byType = /* @__PURE__ */ new Map();
+  for (const run of runs) {
+    for (const summary of run.summaries) {
+      let payloads = byType.get(summary.experimentType);
+      if (!payloads) byType.set(summary.experimentType, payloads = /* @__PURE__ */ new Map());
+      for (const p of summary.payloads) {
+        let values = payloads.get(p.payloadBytes);
+        if (!values) payloads.set(p.payloadBytes, values = { Median: [], "99%": [], Max: [] });
+        for (const m of CHECKED_MAGNITUDES) values[m].push(p[MAGNITUDE_FIELDS[m]]);
+      }
+    }
+  }
+  const rows = [...byType].flatMap(([experimentType, payloads]) => [...payloads].map(([payloadBytes, values]) => ({ experimentType, payloadBytes, values })));
+  const derived = deriveLimitValues(
+    rows.flatMap(({ values }) => CHECKED_MAGNITUDES.map((m) => ({ values: values[m], direction: "lower-is-better" }))),
+    method
+  );
+  const requirements = rows.map(({ experimentType, payloadBytes, values }, row) => {
+    const limits = {};
+    const bases = {};
+    CHECKED_MAGNITUDES.forEach((m, i) => {
+      const { limit, basis } = derived.values[row * CHECKED_MAGNITUDES.length + i];
+      limits[m] = limit;
+      bases[m] = basis;
+    });
+    return { experimentType, payloadBytes, limits, runs: values.Median.length, bases };
+  });
+  return derived.perLimitConfidence !== void 0 ? { requirements, perLimitConfidence: derived.perLimitConfidence } : { requirements };
+}
+function requirementRowNote(r, floorMargin) {
+  return rowNote(
+    r.experimentType,
+    `${r.payloadBytes} B`,
+    CHECKED_MAGNITUDES.map(() => r.runs),
+    CHECKED_MAGNITUDES.map((m) => `${m} ${marginNote(r.bases[m], floorMargin, "us")}`)
+  );
+}
+function renderRequirementsCsv(requirements) {
+  let out = REQUIREMENTS_HEADER + "\n";
+  for (const r of requirements) {
+    out += `${csvText(r.experimentType)},${r.payloadBytes},${CHECKED_MAGNITUDES.map((m) => Number.isNaN(r.limits[m]) ? "" : formatFixed3(r.limits[m])).join(",")}
+`;
+  }
+  return out;
+}
+
+// src/engine/derive/deriveMetricRequirements.ts
+function deriveMetricLimits(runs, method) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const run of runs) {
+    for (const [experiment, { measurements }] of run.experiments) {
+      for (const m of measurements) {
+        const key = `${experiment}\0${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
+        let entry = byKey.get(key);
+        if (!entry) byKey.set(key, entry = { shape: m, values: /* @__PURE__ */ new Map(), runs: 0 });
+        entry.runs++;
+        for (const statistic of derivedStatistics(entry.shape)) {
+          let list2 = entry.values.get(statistic);
+          if (!list2) entry.values.set(statistic, list2 = []);
+          list2.push(m.statistics[statistic] ?? NaN);
+        }
+      }
+    }
+  }
+  const series = [...byKey.values()].flatMap(({ shape, values, runs: count }) => [...values].map(([statistic, list2]) => ({ shape, statistic, list: list2, count })));
+  const derived = deriveLimitValues(
+    series.map(({ shape, list: list2 }) => ({ values: list2, direction: shape.metric.direction })),
+    method
+  );
+  const limits = series.map(({ shape, statistic, count }, i) => {
+    const { limit, basis } = derived.values[i];
+    return {
+      experiment: shape.experiment,
+      parameter: shape.parameter.label,
+      metric: shape.metric.name,
+      statistic,
+      unit: shape.metric.unit,
+      direction: shape.metric.direction,
+      limit,
+      runs: count,
+      basis
+    };
+  });
+  return derived.perLimitConfidence !== void 0 ? { limits, perLimitConfidence: derived.perLimitConfidence } : { limits };
+}
+function derivedStatistics(m) {
+  const primary = primaryStatistic(m);
+  return [primary, ...["p99", "max"].filter((s) => s !== primary && m.statistics[s] !== void 0)];
+}
+function limitColumnName(limit) {
+  return `${limit.metric}.${limit.statistic}${limit.unit ? ` [${limit.unit}]` : ""} ${limit.direction === "higher-is-better" ? ">=" : "<="}`;
+}
+function formatLimit(value2, direction) {
+  if (!Number.isFinite(value2)) return "";
+  const up = direction === "lower-is-better";
+  const fixed2 = Math.abs(value2) >= 100 || value2 === 0;
+  const step = fixed2 ? 1e-3 : 10 ** (Math.floor(Math.log10(Math.abs(value2))) - 5);
+  const text2 = (x) => fixed2 ? x.toFixed(3) : String(Number(x.toPrecision(6)));
+  const nearest = Number(text2(value2));
+  if (up ? nearest >= value2 : nearest <= value2) return text2(nearest);
+  return text2(up ? nearest + step : nearest - step);
+}
+function renderMetricRequirementsCsv(limits, notes) {
+  const columns = [];
+  const rows = /* @__PURE__ */ new Map();
+  for (const l of limits) {
+    const column = limitColumnName(l);
+    if (!columns.includes(column)) columns.push(column);
+    const key = `${l.experiment}\0${l.parameter}`;
+    let row = rows.get(key);
+    if (!row) rows.set(key, row = { experiment: l.experiment, parameter: l.parameter, cells: /* @__PURE__ */ new Map() });
+    row.cells.set(column, l);
+  }
+  let out = notes ? notes.method.map((line) => `# ${line}
+`).join("") : "";
+  out += ["Experiment", "Parameter", ...columns].map(csvText).join(",") + "\n";
+  for (const row of rows.values()) {
+    if (notes) out += `# ${metricRowNote(row.experiment, row.parameter, [...row.cells.values()], notes.floorMargin)}
+`;
+    const cells = columns.map((c) => {
+      const limit = row.cells.get(c);
+      return limit ? formatLimit(limit.limit, limit.direction) : "";
+    });
+    out += [firstCell(row.experiment), row.parameter === "" ? "*" : csvText(row.parameter), ...cells].join(",") + "\n";
+  }
+  return out;
+}
+function metricRowNote(experiment, parameter, limits, floorMargin) {
+  return rowNote(
+    experiment,
+    parameter,
+    limits.map((l) => l.runs),
+    limits.map((l) => `${l.metric}.${l.statistic} ${marginNote(l.basis, floorMargin, l.unit)}`)
+  );
+}
+function metricRowNotes(limits, floorMargin) {
+  const rows = /* @__PURE__ */ new Map();
+  for (const l of limits) {
+    const key = `${l.experiment}\0${l.parameter}`;
+    const row = rows.get(key);
+    if (row) row.push(l);
+    else rows.set(key, [l]);
+  }
+  return [...rows.values()].map((row) => metricRowNote(row[0].experiment, row[0].parameter, row, floorMargin));
+}
+function firstCell(experiment) {
+  const cell = csvText(experiment);
+  return cell.startsWith("#") ? `"${cell}"` : cell;
+}
+
+// src/pipeline/derive.ts
+var MIN_RUNS_FOR_PREDICTION = 3;
+function runDeriveRequirements(options, progress) {
+  const method = options.method ?? DEFAULT_DERIVE_METHOD;
+  const runs = progress.step("Reading runs", () => readRunFolders(options.runsFolder, options, progress));
+  if (method.kind === "prediction" && runs.length < MIN_RUNS_FOR_PREDICTION) {
+    throw new InputError(
+      `found ${runs.length} run${runs.length === 1 ? "" : "s"}; a limit from the runs' spread needs at least ${MIN_RUNS_FOR_PREDICTION}. Add runs, or set the rule yourself: --percentile 100 --margin 0.2 takes the worst run plus 20 %`,
+      { file: options.runsFolder }
+    );
+  }
+  const floorMargin = method.kind === "prediction" ? method.floorMargin : 0;
+  const fastdds = runs.every((run) => [...run.experiments.values()].every((e) => e.summary !== void 0));
+  let csv;
+  let notes;
+  if (fastdds) {
+    const derived = deriveRequirements(
+      runs.map((run) => ({ name: run.name, summaries: [...run.experiments.values()].map((e) => e.summary) })),
+      method
+    );
+    for (const d of derived.requirements) {
+      if (d.runs < runs.length) progress.warning(`${d.experimentType}, ${d.payloadBytes} bytes: only in ${d.runs} of ${runs.length} runs`);
+    }
+    const limits = derived.requirements.reduce((n, r) => n + Object.values(r.limits).filter(Number.isFinite).length, 0);
+    notes = [
+      ...methodLines(method, { runs: runs.length, limits, ...derived.perLimitConfidence !== void 0 ? { perLimitConfidence: derived.perLimitConfidence } : {} }),
+      ...derived.requirements.map((r) => requirementRowNote(r, floorMargin))
+    ];
+    csv = renderRequirementsCsv(derived.requirements);
+  } else {
+    const derived = deriveMetricLimits(runs, method);
+    const warned = /* @__PURE__ */ new Set();
+    for (const l of derived.limits) {
+      const what = `${l.experiment}, ${l.parameter}, ${l.metric}`;
+      if (l.runs < runs.length && !warned.has(what)) {
+        warned.add(what);
+        progress.warning(`${what}: only in ${l.runs} of ${runs.length} runs`);
+      }
+    }
+    const limits = derived.limits.filter((l) => Number.isFinite(l.limit)).length;
+    const stated = methodLines(method, { runs: runs.length, limits, ...derived.perLimitConfidence !== void 0 ? { perLimitConfidence: derived.perLimitConfidence } : {} });
+    notes = [...stated, ...metricRowNotes(derived.limits, floorMargin)];
+    csv = renderMetricRequirementsCsv(derived.limits, { method: stated, floorMargin });
+  }
+  writeFileAtomic(options.output, csv);
+  return { csv, runs: runs.length, notes };
+}
+
+// src/engine/export/export.ts
+var EXPORT_FORMATS = ["bmf", "github-action-benchmark"];
+function unitOf4(m) {
+  const printed = readUnit(m.metric.displayUnit);
+  if (printed.known && printed.unit.dimension === m.metric.dimension) return { symbol: m.metric.displayUnit, fromBase: 1 / printed.unit.toBase };
+  if (m.metric.dimension === "count") return { symbol: m.metric.displayUnit, fromBase: 1 };
+  return { symbol: BASE_UNITS[m.metric.dimension], fromBase: 1 };
+}
+function written(value2, fromBase) {
+  return fromBase === 1 ? value2 : Number((value2 * fromBase).toPrecision(15));
+}
+function benchmarkName(m) {
+  return m.parameter.label === "" ? m.experiment : `${m.experiment}/${m.parameter.label}`;
+}
+function byBenchmark(measurements) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const m of measurements) {
+    const name = benchmarkName(m);
+    const group = groups.get(name);
+    if (group) group.push(m);
+    else groups.set(name, [m]);
+  }
+  return groups;
+}
+function primaryValue2(m, notes) {
+  const statistic = primaryStatistic(m);
+  const value2 = m.statistics[statistic];
+  if (value2 === void 0 || !Number.isFinite(value2)) {
+    notes.push(`${benchmarkName(m)}, ${m.metric.name}: no ${statistic} value to write; left out`);
+    return void 0;
+  }
+  return { statistic, value: value2 };
+}
+function bencherUnit(m) {
+  const measure = Object.hasOwn(BENCHER_MEASURES, m.metric.name) ? BENCHER_MEASURES[m.metric.name] : void 0;
+  const unit = measure && parseUnit(measure.unit);
+  return unit && unit.dimension === m.metric.dimension ? unit : void 0;
+}
+function bmfMeasures(group) {
+  const taken = new Set(group.filter((m) => bencherUnit(m)).map((m) => m.metric.name));
+  const only = (dimension, measure) => !taken.has(measure) && group.filter((m) => m.metric.dimension === dimension && !bencherUnit(m)).length === 1;
+  const used = /* @__PURE__ */ new Map();
+  return group.map((m) => {
+    let name;
+    let fromBase;
+    const bencher = bencherUnit(m);
+    if (bencher) [name, fromBase] = [m.metric.name, 1 / bencher.toBase];
+    else if (m.metric.dimension === "time" && only("time", "latency")) [name, fromBase] = ["latency", 1e3];
+    else if (m.metric.dimension === "rate" && only("rate", "throughput")) [name, fromBase] = ["throughput", 1];
+    else {
+      const unit = unitOf4(m);
+      name = unit.symbol === "" || unit.symbol === m.metric.name ? m.metric.name : `${m.metric.name} [${unit.symbol}]`;
+      fromBase = unit.fromBase;
+    }
+    const k = (used.get(name) ?? 0) + 1;
+    used.set(name, k);
+    return { name: k === 1 ? name : `${name} (${k})`, fromBase };
   });
 }
-function commentChartsOption(value2) {
-  if (value2 === void 0) return "failing";
-  if (!COMMENT_CHARTS.includes(value2)) throw new UsageError(`--comment-charts must be ${COMMENT_CHARTS.join(", ")}; got "${terminalSafe(value2)}"`);
-  return value2;
+function renderBmf(measurements) {
+  const notes = [];
+  const document = {};
+  for (const [name, group] of byBenchmark(measurements)) {
+    const measures = bmfMeasures(group);
+    group.forEach((m, i) => {
+      const primary = primaryValue2(m, notes);
+      if (!primary) return;
+      const { name: measure, fromBase } = measures[i];
+      const metric2 = { value: written(primary.value, fromBase) };
+      const { min, max } = m.statistics;
+      if (min !== void 0 && Number.isFinite(min) && primary.statistic !== "min") metric2.lower_value = written(min, fromBase);
+      if (max !== void 0 && Number.isFinite(max) && primary.statistic !== "max") metric2.upper_value = written(max, fromBase);
+      (document[name] ??= {})[measure] = metric2;
+    });
+  }
+  return { text: JSON.stringify(document, null, 2) + "\n", count: Object.keys(document).length, notes };
 }
-function numberOption(text2, name, fallback, valid, expected) {
-  if (text2 === void 0) return fallback;
-  const v = Number(text2);
-  if (text2.trim() === "" || !Number.isFinite(v) || !valid(v)) throw new UsageError(`${name} must be ${expected}; got "${terminalSafe(text2)}"`);
-  return v;
+function renderGithubActionBenchmark(measurements, direction) {
+  const directions = [...new Set(measurements.map((m) => m.metric.direction))];
+  if (direction === void 0 && directions.length > 1) {
+    const list2 = (d) => [...new Set(measurements.filter((m) => m.metric.direction === d).map((m) => m.metric.name))].slice(0, 5).join(", ");
+    throw new UsageError(
+      `the results have lower-is-better metrics (${list2("lower-is-better")}) and higher-is-better ones (${list2("higher-is-better")}); github-action-benchmark takes one direction per file: export twice, with --direction lower-is-better (tool: customSmallerIsBetter) and --direction higher-is-better (tool: customBiggerIsBetter)`
+    );
+  }
+  const wanted = direction ?? directions[0];
+  const notes = [];
+  const entries = [];
+  for (const [name, group] of byBenchmark(measurements)) {
+    for (const m of group) {
+      if (m.metric.direction !== wanted) continue;
+      const primary = primaryValue2(m, notes);
+      if (!primary) continue;
+      const { symbol, fromBase } = unitOf4(m);
+      const entry = { name: group.length > 1 ? `${name} - ${m.metric.name}` : name, unit: symbol, value: written(primary.value, fromBase) };
+      const stdev = m.statistics.stdev;
+      if (stdev !== void 0 && Number.isFinite(stdev)) entry.range = `± ${written(stdev, fromBase)}`;
+      const extra = [
+        ...primary.statistic !== "value" ? [primary.statistic] : [],
+        ...m.statistics.samples !== void 0 ? [`${m.statistics.samples} samples`] : [],
+        ...m.repetitions !== void 0 ? [`${m.repetitions} repetitions`] : []
+      ];
+      if (extra.length > 0) entry.extra = extra.join(", ");
+      entries.push(entry);
+    }
+  }
+  if (entries.length === 0) throw new UsageError(`the results have no ${wanted ?? "lower-is-better"} metric to export`);
+  return { text: JSON.stringify(entries, null, 2) + "\n", count: entries.length, notes };
 }
-function terminalSafe(text2) {
-  return withoutControls(text2, true);
+
+// src/pipeline/export.ts
+function runExport(options, progress) {
+  const loaded = progress.step("Reading results", () => loadResults(options.files, options, progress));
+  const measurements = [...loaded.experiments.values()].flatMap((e) => e.measurements);
+  const exported = options.to === "bmf" ? renderBmf(measurements) : renderGithubActionBenchmark(measurements, options.direction);
+  for (const note of exported.notes) progress.warning(note);
+  if (options.output !== void 0) writeFileAtomic(options.output, exported.text);
+  return exported;
+}
+
+// src/engine/report/inspect.ts
+function inspectResultSet(set, formatTitle) {
+  const experiments = /* @__PURE__ */ new Map();
+  const parameterSets = /* @__PURE__ */ new Map();
+  for (const m of set.measurements) {
+    let e = experiments.get(m.experiment);
+    let parameters = parameterSets.get(m.experiment);
+    if (!e || !parameters) {
+      experiments.set(m.experiment, e = { name: m.experiment, parameters: [], metrics: [] });
+      parameterSets.set(m.experiment, parameters = /* @__PURE__ */ new Set());
+    }
+    if (!parameters.has(m.parameter.label)) {
+      parameters.add(m.parameter.label);
+      e.parameters.push(m.parameter.label);
+    }
+    let metric2 = e.metrics.find((x) => x.name === m.metric.name && x.unit === m.metric.unit);
+    if (!metric2) {
+      metric2 = { name: m.metric.name, unit: m.metric.unit, displayUnit: m.metric.displayUnit, direction: m.metric.direction, statistics: [], measurements: 0 };
+      e.metrics.push(metric2);
+    }
+    metric2.measurements++;
+    for (const s of Object.keys(m.statistics)) if (!metric2.statistics.includes(s)) metric2.statistics.push(s);
+  }
+  return { file: set.file, format: set.format, formatTitle, measurements: set.measurements.length, experiments: [...experiments.values()], notes: set.notes };
+}
+function renderInspectionText(files, sets) {
+  const out = [];
+  files.forEach((f, i) => {
+    const firstOf = /* @__PURE__ */ new Map();
+    const firstParameter = new Map(f.experiments.map((e) => [e.name, e.parameters[0]]));
+    for (const m of sets[i]?.measurements ?? []) {
+      if (firstParameter.get(m.experiment) !== m.parameter.label) continue;
+      const list2 = firstOf.get(m.experiment);
+      if (list2) list2.push(m);
+      else firstOf.set(m.experiment, [m]);
+    }
+    out.push(`${safe(f.file)}: ${f.format} (${f.formatTitle}), ${f.measurements} measurement(s), ${f.experiments.length} experiment(s)`);
+    for (const note of f.notes) out.push(`  note: ${safe(note)}`);
+    for (const e of f.experiments) {
+      out.push(`  ${safe(e.name)}: ${e.parameters.length} parameter(s): ${e.parameters.map((p) => p === "" ? "(none)" : safe(p)).join(", ")}`);
+      for (const m of e.metrics) {
+        const unit = m.unit === m.displayUnit ? m.unit : `${m.unit}, read as ${m.displayUnit}`;
+        out.push(`    ${safe(m.name)} [${unit || "count"}] ${m.direction}: ${m.statistics.join(", ")}`);
+      }
+      const first = firstOf.get(e.name) ?? [];
+      for (const m of first) {
+        const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${k === "samples" ? String(v) : formatFixed3(v)}`);
+        out.push(`    e.g. ${m.parameter.label === "" ? "(none)" : safe(m.parameter.label)} ${safe(m.metric.name)}: ${values.join(" ")}`);
+      }
+    }
+  });
+  return out.join("\n") + "\n";
+}
+function renderInspectionJson(files) {
+  return JSON.stringify({ files }, null, 2) + "\n";
+}
+function safe(text2) {
+  return withoutControls(text2);
+}
+
+// src/pipeline/inspect.ts
+function runInspect(options) {
+  const discovery = discoverResults(options.files, { formats: true, ...options.format !== void 0 ? { format: options.format } : {} });
+  const sets = discovery.files.map((file) => loadResultSet(file, options).set);
+  const inspections = sets.map((set) => inspectResultSet(set, adapterById(set.format)?.title ?? set.format));
+  return { inspections, sets };
+}
+
+// src/cli/commands/results.ts
+function summarizeCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("summarize", args, {
+    "output-dir": { type: "string", short: "o" },
+    "float-parse": { type: "string" },
+    ...HELP_OPTION
+  });
+  if (values.help) {
+    io.out(SUMMARIZE_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length === 0) throw new UsageError("summarize: name at least one raw measurement CSV");
+  runSummarize(
+    { rawFiles: positionals, outputDir: values["output-dir"], floatParse: floatParseOption(values["float-parse"]) },
+    cliProgress(io),
+    (path) => io.out(`wrote ${path}
+`)
+  );
+  return EXIT_PASS;
+}
+function inspectCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("inspect", args, {
+    json: { type: "boolean" },
+    ...READ_OPTIONS,
+    ...HELP_OPTION
+  });
+  if (values.help) {
+    io.out(INSPECT_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length === 0) throw new UsageError("inspect: name at least one result file, folder or glob pattern");
+  const { inspections, sets } = runInspect({ files: positionals, floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) });
+  io.out(values.json ? renderInspectionJson(inspections) : renderInspectionText(inspections, sets));
+  return EXIT_PASS;
+}
+var DIRECTIONS = ["lower-is-better", "higher-is-better"];
+function exportCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("export", args, {
+    ...SET_OPTIONS,
+    format: { type: "string", short: "f" },
+    from: { type: "string" },
+    direction: { type: "string" },
+    output: { type: "string", short: "o" },
+    ...HELP_OPTION
+  });
+  if (values.help) {
+    io.out(EXPORT_HELP);
+    return EXIT_PASS;
+  }
+  const to = values.format;
+  if (to === void 0 || !EXPORT_FORMATS.includes(to)) {
+    throw new UsageError(`export: --format must be ${EXPORT_FORMATS.join(" or ")}${to === void 0 ? "" : `; got "${terminalSafe(to)}"`}`);
+  }
+  const direction = values.direction;
+  if (direction !== void 0 && !DIRECTIONS.includes(direction)) {
+    throw new UsageError(`--direction must be ${DIRECTIONS.join(" or ")}; got "${terminalSafe(direction)}"`);
+  }
+  if (direction !== void 0 && to !== "github-action-benchmark") throw new UsageError("--direction is for --format github-action-benchmark (a BMF file holds every direction)");
+  const files = resultPaths(positionals);
+  if (files.length === 0) throw new UsageError("export: name at least one result file, folder or glob pattern");
+  const exported = runExport(
+    {
+      files,
+      to,
+      ...direction !== void 0 ? { direction } : {},
+      ...values.output !== void 0 ? { output: values.output } : {},
+      floatParse: floatParseOption(values["float-parse"]),
+      ...formatOptions({ ...values, format: values.from })
+    },
+    cliProgress(io)
+  );
+  if (values.output === void 0) io.out(exported.text);
+  else io.out(`wrote ${values.output}: ${exported.count} ${to === "bmf" ? "benchmark(s)" : "entries"}
+`);
+  return EXIT_PASS;
+}
+function deriveCommand(args, io) {
+  const { values, positionals } = parseCommandArgs("derive-requirements", args, {
+    output: { type: "string", short: "o" },
+    confidence: { type: "string" },
+    percentile: { type: "string" },
+    margin: { type: "string" },
+    ...SET_OPTIONS,
+    ...HELP_OPTION
+  });
+  if (values.help) {
+    io.out(DERIVE_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length !== 1) throw new UsageError("derive-requirements: name one runs folder (one sub-folder per run)");
+  const output = values.output ?? "requirements.csv";
+  const outcome = runDeriveRequirements(
+    { runsFolder: positionals[0], output, method: deriveMethodOption(values), floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) },
+    cliProgress(io)
+  );
+  io.out(outcome.notes.map((line) => `${line}
+`).join(""));
+  io.out(`wrote ${output} from ${outcome.runs} run(s)
+`);
+  return EXIT_PASS;
+}
+function deriveMethodOption(values) {
+  if (values.percentile !== void 0 || values.margin !== void 0) {
+    if (values.confidence !== void 0) {
+      throw new UsageError("--confidence sets the prediction bound; --percentile and --margin the percentile rule: give one or the other");
+    }
+    return {
+      kind: "percentile",
+      percentile: numberOption(values.percentile, "--percentile", 99, (v) => v >= 0 && v <= 100, "a number from 0 to 100"),
+      margin: numberOption(values.margin, "--margin", 0, (v) => v >= 0, "a fraction of at least 0, such as 0.1 for 10 %")
+    };
+  }
+  const confidence = numberOption(values.confidence, "--confidence", DEFAULT_PREDICTION.confidence, (v) => v >= 0.5 && v < 1, "a probability from 0.5 to below 1, such as 0.99");
+  return { ...DEFAULT_PREDICTION, confidence };
+}
+
+// src/cli/main.ts
+function runCli(argv, io) {
+  try {
+    const result = dispatch(argv, io);
+    return typeof result === "number" ? result : result.catch((error) => failure(error, io));
+  } catch (error) {
+    return failure(error, io);
+  }
+}
+function failure(error, io) {
+  if (isUserError(error)) {
+    io.err(`perfgate: error: ${terminalSafe(describeError(error))}
+`);
+    return EXIT_USAGE;
+  }
+  io.err(`perfgate: internal error: ${error?.stack ?? String(error)}
+This is a bug in perfgate; please report it.
+`);
+  return EXIT_INTERNAL;
+}
+function dispatch(argv, io) {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case void 0:
+    case "help":
+    case "-h":
+    case "--help":
+      io.out(MAIN_HELP);
+      return command === void 0 ? EXIT_USAGE : EXIT_PASS;
+    case "-V":
+    case "-v":
+    case "--version":
+      io.out(version() + "\n");
+      return EXIT_PASS;
+    case "summarize":
+      return summarizeCommand(rest, io);
+    case "check":
+      return checkCommand(rest, io);
+    case "compare":
+      return compareCommand(rest, io);
+    case "derive-requirements":
+      return deriveCommand(rest, io);
+    case "inspect":
+      return inspectCommand(rest, io);
+    case "trends":
+      return trendsCommand(rest, io);
+    case "history":
+      return historyCommand(rest, io);
+    case "export":
+      return exportCommand(rest, io);
+    case "dashboard":
+      return dashboardCommand(rest, io);
+    default:
+      throw new UsageError(
+        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect, trends, history, export and dashboard (see perfgate --help)`
+      );
+  }
 }
 function version() {
   if (true) return "0.1.0";
   return createRequire(import.meta.url)("../../package.json").version;
-}
-function pngOption(values) {
-  return values.png === true && values["no-png"] !== true;
 }
 
 // src/cli/run.ts

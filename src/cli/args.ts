@@ -3,6 +3,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { splitPatterns } from '../pipeline/patterns.js';
 import { UsageError } from '../engine/errors.js';
 import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
+import { readMapping } from '../pipeline/resultSets.js';
+import { parseExperimentNames, REPETITION_MODES, type RepetitionMode, type ResultsOptions } from '../pipeline/results.js';
+import { numberOption, terminalSafe } from './io.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -73,4 +76,34 @@ function joinNegativeValues(args: readonly string[], options: Options): string[]
  */
 export function resultPaths(args: readonly string[]): string[] {
   return args.flatMap((arg) => (arg.includes(',') && !existsSync(arg) ? splitPatterns(arg) : [arg]));
+}
+
+/** `--format`, `--skip-seconds`, `--mapping` and `--repetitions`: how result files are read, the same for every command. */
+export function formatOptions(values: {
+  format?: string;
+  'skip-seconds'?: string;
+  mapping?: string;
+  repetitions?: string;
+  'experiment-name'?: string[];
+}): Pick<ResultsOptions, 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> {
+  const out: Pick<ResultsOptions, 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> = {};
+  if (values['experiment-name'] !== undefined) out.experimentNames = parseExperimentNames(values['experiment-name'], '--experiment-name');
+  if (values.repetitions !== undefined) {
+    const mode = values.repetitions;
+    if (!(REPETITION_MODES as readonly string[]).includes(mode)) throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(' or ')}; got "${terminalSafe(mode)}"`);
+    out.repetitions = mode as RepetitionMode;
+  }
+  if (values.format !== undefined) out.format = values.format;
+  if (values.mapping !== undefined) {
+    // A mapping is only read by the generic CSV format: giving one names that format.
+    if (out.format !== undefined && out.format !== 'generic-csv')
+      throw new UsageError(`--mapping is read only with --format generic-csv, not --format ${terminalSafe(out.format)}`);
+    out.format = 'generic-csv';
+    out.mapping = readMapping(values.mapping);
+  }
+  if (out.format === 'generic-csv' && out.mapping === undefined) throw new UsageError('--format generic-csv needs --mapping <file.json> (see perfgate check --help)');
+  if (values['skip-seconds'] !== undefined) {
+    out.skipSeconds = numberOption(values['skip-seconds'], '--skip-seconds', 0, (v) => Number.isInteger(v) && v >= 0, 'a whole number of seconds, 0 or more');
+  }
+  return out;
 }

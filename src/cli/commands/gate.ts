@@ -1,0 +1,146 @@
+/** The gating commands, check and compare, and the report, charts and comment they finish with. */
+import { renderText } from '../../engine/report/text.js';
+import { REPORT_MARKDOWN, runCheck } from '../../pipeline/check.js';
+import { writeReportCharts, type ReportChartsOptions } from '../../pipeline/reportCharts.js';
+import type { ReviewerCommentParts } from '../../engine/report/reviewerComment.js';
+import { COMPARISON_MARKDOWN, runCompare } from '../../pipeline/compare.js';
+import { parseThresholds } from '../../engine/compare/thresholds.js';
+import { parseGateStatistics } from '../../engine/compare/gate.js';
+import { parseConfidence } from '../../engine/compare/settings.js';
+import { labelOfPath } from '../../engine/report/comparisonCsv.js';
+import { renderComparisonText } from '../../engine/report/comparisonText.js';
+import { UsageError } from '../../engine/errors.js';
+import { CHART_OPTIONS, floatParseOption, formatOptions, HELP_OPTION, parseCommandArgs, resultPaths, SET_OPTIONS } from '../args.js';
+import { CHECK_HELP, COMPARE_HELP } from '../help.js';
+import { currentEnvironment, environmentOption } from '../../pipeline/environment.js';
+import { COMMENT_CHARTS, erroredCommentOnFailure, writeReviewerComment, type CommentCharts } from '../../pipeline/comment.js';
+import { cliProgress, EXIT_GATE_FAILED, EXIT_PASS, terminalSafe, type Console } from '../io.js';
+
+export function checkCommand(args: string[], io: Console): number | Promise<number> {
+  const { values, positionals } = parseCommandArgs('check', args, {
+    results: { type: 'string', short: 'r', multiple: true },
+    requirements: { type: 'string', short: 'q' },
+    'output-dir': { type: 'string', short: 'o' },
+    ...SET_OPTIONS,
+    ...CHART_OPTIONS,
+    ...HELP_OPTION,
+  });
+  if (values.help) {
+    io.out(CHECK_HELP);
+    return EXIT_PASS;
+  }
+  // `--results a b c`: paths after the flag are positionals (a shell glob expands to many).
+  const results = resultPaths([...(values.results ?? []), ...positionals]);
+  if (results.length === 0) throw new UsageError('check: --results is required (files, folders or glob patterns)');
+  const requirements = values.requirements;
+  if (!requirements) throw new UsageError('check: --requirements is required (a requirements CSV)');
+  const outputDir = values['output-dir'] ?? 'perfgate-report';
+  const outcome = erroredCommentOnFailure(outputDir, () =>
+    runCheck({ results, requirements, outputDir, floatParse: floatParseOption(values['float-parse']), ...formatOptions(values) }, cliProgress(io)),
+  );
+  io.out(renderText(outcome.report));
+  io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
+  const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
+  return finishReport(io, values, code, { check: outcome.report }, { check: outcome }, REPORT_MARKDOWN);
+}
+
+export function compareCommand(args: string[], io: Console): number | Promise<number> {
+  const { values, positionals } = parseCommandArgs('compare', args, {
+    reference: { type: 'string', short: 'R', multiple: true },
+    history: { type: 'string', short: 'H' },
+    results: { type: 'string', short: 'r', multiple: true },
+    paired: { type: 'boolean' },
+    confidence: { type: 'string' },
+    gate: { type: 'string' },
+    'reference-label': { type: 'string' },
+    'results-label': { type: 'string' },
+    threshold: { type: 'string', short: 't' },
+    'output-dir': { type: 'string', short: 'o' },
+    environment: { type: 'string', multiple: true },
+    'no-environment-check': { type: 'boolean' },
+    ...SET_OPTIONS,
+    ...CHART_OPTIONS,
+    ...HELP_OPTION,
+  });
+  if (values.help) {
+    io.out(COMPARE_HELP);
+    return EXIT_PASS;
+  }
+  const reference = resultPaths(values.reference ?? []);
+  // `--results a b c`: paths after the last flag are results (a shell glob expands to many).
+  const results = resultPaths([...(values.results ?? []), ...positionals]);
+  const history = values.history;
+  if (reference.length === 0 && history === undefined) throw new UsageError('compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required');
+  if (reference.length > 0 && history !== undefined) throw new UsageError('compare: give --reference or --history, not both');
+  if (values.paired && history !== undefined) throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');
+  if (results.length === 0) throw new UsageError('compare: --results is required (files, folders or glob patterns)');
+  const given = values.environment;
+  if (given !== undefined && values['no-environment-check'])
+    throw new UsageError('compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one');
+  if ((given !== undefined || values['no-environment-check']) && history === undefined)
+    throw new UsageError('compare: --environment and --no-environment-check are for --history (the machine check of history runs)');
+  const outcome = erroredCommentOnFailure(values['output-dir'] ?? 'perfgate-report', () =>
+    runCompare(
+      {
+        reference,
+        ...(history !== undefined ? { history } : {}),
+        results,
+        referenceLabel: values['reference-label'] ?? labelOfPath(reference[0] ?? history!),
+        resultLabel: values['results-label'] ?? labelOfPath(results[0]!),
+        outputDir: values['output-dir'] ?? 'perfgate-report',
+        thresholds: parseThresholds(values.threshold),
+        ...(values.paired ? { paired: true } : {}),
+        ...(values.confidence !== undefined ? { confidence: parseConfidence(values.confidence) } : {}),
+        gate: parseGateStatistics(values.gate),
+        // As the action does with its runner: history runs from another kind of machine are not judged.
+        ...(values['no-environment-check'] || history === undefined
+          ? {}
+          : given !== undefined
+            ? { resultsEnvironment: environmentOption(given) }
+            : { environment: currentEnvironment() }),
+        floatParse: floatParseOption(values['float-parse']),
+        ...formatOptions(values),
+      },
+      cliProgress(io),
+    ),
+  );
+  io.out(renderComparisonText(outcome.report));
+  io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
+  const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
+  return finishReport(io, values, code, { comparison: outcome.report }, { compare: outcome, ...(history !== undefined ? { historyFolder: history } : {}) }, COMPARISON_MARKDOWN);
+}
+
+/** After check or compare: with --charts the charts and report.html, then comment.md; the exit code. */
+function finishReport(
+  io: Console,
+  values: { 'output-dir'?: string; 'comment-charts'?: string; 'float-parse'?: string; charts?: boolean; png?: boolean; 'no-png'?: boolean },
+  code: number,
+  parts: ReviewerCommentParts,
+  outcome: Pick<ReportChartsOptions, 'check' | 'compare' | 'historyFolder'>,
+  fullReport: string,
+): number | Promise<number> {
+  const outputDir = values['output-dir'] ?? 'perfgate-report';
+  const commentCharts = commentChartsOption(values['comment-charts']);
+  const where = { fullReport, reportHtml: values.charts === true };
+  const comment = (charts?: string) => writeReviewerComment(outputDir, { ...parts, ...(charts ? { charts } : {}) }, code !== EXIT_PASS, commentCharts, where);
+  if (!values.charts) {
+    io.out(`Comment: ${comment()}\n`);
+    return code;
+  }
+  return writeReportCharts(outputDir, { ...outcome, floatParse: floatParseOption(values['float-parse']), png: pngOption(values) }).then((charts) => {
+    io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}\n`);
+    io.out(`Comment: ${comment(charts.mermaid)}\n`);
+    return code;
+  });
+}
+
+function commentChartsOption(value: string | undefined): CommentCharts {
+  if (value === undefined) return 'failing';
+  if (!(COMMENT_CHARTS as readonly string[]).includes(value)) throw new UsageError(`--comment-charts must be ${COMMENT_CHARTS.join(', ')}; got "${terminalSafe(value)}"`);
+  return value as CommentCharts;
+}
+
+/** `--png` draws PNGs too; `--charts` alone writes what report.html and a reader use: specs and SVGs. `--no-png` (the former opt-out) is accepted and wins. */
+function pngOption(values: { png?: boolean; 'no-png'?: boolean }): boolean {
+  return values.png === true && values['no-png'] !== true;
+}
