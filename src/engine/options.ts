@@ -1,0 +1,73 @@
+/**
+ * One parser per user setting that both shells take: the CLI's flags and the action's inputs call
+ * the same function, so a setting's rule, default and message are written once. `name` is how the
+ * user spelled the setting (`--skip-seconds` or `input "skip-seconds"`), so a message names what
+ * they typed. An unset setting is `undefined`: a flag not given, or an empty action input.
+ * The verdict settings (confidence, threshold, gate, repetitions) have their own module.
+ */
+import { UsageError } from './errors.js';
+import { formatIds } from './formats/registry.js';
+import { FLOAT_PARSE_MODES, type FloatParse } from './numeric/parseNumber.js';
+
+/** A number that must pass `valid`; `expected` says in words what passes ("a whole number, 0 or more"). */
+export function numberSetting(text: string | undefined, name: string, fallback: number, valid: (v: number) => boolean, expected: string): number {
+  if (text === undefined) return fallback;
+  const v = Number(text);
+  if (text.trim() === '' || !Number.isFinite(v) || !valid(v)) throw new UsageError(`${name} must be ${expected}; got "${text}"`);
+  return v;
+}
+
+/** One of a fixed list of words. */
+export function choiceSetting<T extends string>(text: string | undefined, name: string, allowed: readonly T[], fallback: T): T {
+  if (text === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(text)) throw new UsageError(`${name} must be one of ${allowed.join(', ')}; got "${text}"`);
+  return text as T;
+}
+
+/** How numbers in result files are read; `precise` unless the user says otherwise. */
+export function floatParseSetting(text: string | undefined, name: string): FloatParse {
+  return choiceSetting(text, name, FLOAT_PARSE_MODES, 'precise');
+}
+
+/** Warm-up seconds to drop from per-second outputs. 0 means what it says, "skip nothing", on both shells. */
+export function skipSecondsSetting(text: string | undefined, name: string): number | undefined {
+  if (text === undefined) return undefined;
+  return numberSetting(text, name, 0, (v) => Number.isInteger(v) && v >= 0, 'a whole number of seconds, 0 or more');
+}
+
+/** How many runs a history folder keeps. */
+export function historyWindowSetting(text: string | undefined, name: string, fallback: number): number {
+  return numberSetting(text, name, fallback, (v) => Number.isInteger(v) && v >= 1, 'a whole number of runs, at least 1');
+}
+
+/** How the user spells the two settings that choose a format, for the messages. */
+export interface FormatSettingNames {
+  format: string;
+  mapping: string;
+}
+
+/** The format every result file is read with (absent: detected per file), and the generic CSV mapping file to read. */
+export interface FormatSelection {
+  format?: string;
+  mappingFile?: string;
+}
+
+/**
+ * `format` and `mapping` together. `auto` (or nothing) detects the format per file; a mapping is
+ * only read by the generic CSV format, so giving one names that format, and that format needs one.
+ */
+export function formatSetting(given: { format?: string; mapping?: string }, names: FormatSettingNames): FormatSelection {
+  const out: FormatSelection = {};
+  if (given.format !== undefined && given.format !== 'auto') {
+    if (!formatIds().includes(given.format)) throw new UsageError(`${names.format}: unknown format "${given.format}"; known formats: auto, ${formatIds().join(', ')}`);
+    out.format = given.format;
+  }
+  if (given.mapping !== undefined) {
+    if (out.format !== undefined && out.format !== 'generic-csv') throw new UsageError(`${names.mapping} is read only with format generic-csv; ${names.format} is "${out.format}"`);
+    out.format = 'generic-csv';
+    out.mappingFile = given.mapping;
+  }
+  if (out.format === 'generic-csv' && out.mappingFile === undefined)
+    throw new UsageError(`${names.format}: generic-csv needs ${names.mapping} (a JSON file mapping columns to metrics)`);
+  return out;
+}
