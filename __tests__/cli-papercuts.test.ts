@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, read, repoRoot, tempDir } from './helpers/shared.js';
 import { removeTempDirs, runAction } from './helpers/runner-action.js';
@@ -38,7 +39,23 @@ describe('CLI papercuts', () => {
     expect(implied.code).toBe(0);
     expect(implied.out).toContain(': generic-csv (CSV with a declared column mapping)');
     const clash = await cli(['inspect', '--format', 'iceperf', '--mapping', mapping, csv]);
-    expect(clash).toEqual({ code: 2, out: '', err: 'perfgate: error: --mapping is read only with --format generic-csv, not --format iceperf\n' });
+    expect(clash).toEqual({ code: 2, out: '', err: 'perfgate: error: --mapping is read only with format generic-csv; --format is "iceperf"\n' });
+    // auto means "detect", as in the action: the mapping still names generic-csv.
+    const auto = await cli(['inspect', '--format', 'auto', '--mapping', mapping, csv]);
+    expect(auto.code).toBe(0);
+    expect(auto.out).toContain(': generic-csv (CSV with a declared column mapping)');
+    // export reads with --from (its --format is the format written): the message names that flag.
+    const from = await cli(['export', '--format', 'bmf', '--from', 'generic-csv', csv]);
+    expect(from).toEqual({ code: 2, out: '', err: 'perfgate: error: --from: generic-csv needs --mapping (a JSON file mapping columns to metrics)\n' });
+  });
+
+  test('--skip-seconds 0 skips nothing: the same reading as no flag', async () => {
+    const ddsperf = join(formats, 'ddsperf', 'ping_size64.txt');
+    const plain = await cli(['inspect', ddsperf]);
+    expect(plain.out).toContain('e.g. 64 latency: mean=14.500 min=7.500 median=9.750 p90=12.500 p99=21.500 max=900.000 samples=8000\n');
+    expect(await cli(['inspect', '--skip-seconds', '0', ddsperf])).toEqual(plain);
+    const skipped = await cli(['inspect', '--skip-seconds', '2', ddsperf]);
+    expect(skipped.out).toContain('e.g. 64 latency: mean=11.500 min=7.500 median=9.750 p90=12.500 p99=21.500 max=300.000 samples=4000\n');
   });
 
   test('compare prints where it wrote its report', async () => {
@@ -46,6 +63,25 @@ describe('CLI papercuts', () => {
     const result = await cli(['compare', '--reference', iceperf, '--results', iceperf, '-o', dir]);
     expect(result.code).toBe(0);
     expect(result.out.endsWith(`\nReport: ${join(dir, 'comparison.md')}, ${join(dir, 'comparison.json')}\nComment: ${join(dir, 'comment.md')}\n`)).toBe(true);
+  });
+});
+
+describe('action input skip-seconds: the same rule as the CLI flag', () => {
+  test('0 skips nothing (the same verdict as no input); 2 drops the warm-up seconds; -1 is a usage error', () => {
+    const dir = tempDir('perfgate-action-skip-');
+    const requirements = join(dir, 'requirements.csv');
+    writeFileSync(requirements, 'Experiment,Parameter,latency.mean [us]\nping,64,12\n');
+    const inputs = { results: join(formats, 'ddsperf', 'ping_size64.txt'), requirements, charts: 'false', 'upload-report': 'false' };
+    const report = (run: ReturnType<typeof runAction>) => read(join(run.workspace, 'perfgate-report', 'report.md'));
+    const unset = runAction(inputs);
+    const zero = runAction({ ...inputs, 'skip-seconds': '0' });
+    const two = runAction({ ...inputs, 'skip-seconds': '2' });
+    // mean 14.5 µs over a limit of 12 fails; without the first 2 seconds the mean is 11.5 µs and passes.
+    expect([unset.outputs.verdict, zero.outputs.verdict, two.outputs.verdict]).toEqual(['fail', 'fail', 'pass']);
+    expect(report(zero)).toBe(report(unset));
+    expect(report(two)).not.toBe(report(unset));
+    const bad = runAction({ ...inputs, 'skip-seconds': '-1' });
+    expect(bad.stdout).toContain('input "skip-seconds" must be a whole number of seconds, 0 or more; got "-1"');
   });
 });
 
@@ -103,6 +139,6 @@ describe('comment.md: the reviewer comment outside GitHub Actions', () => {
     expect(read(join(always, 'comment.md'))).toContain('```mermaid');
     const bad = await cli([...args, '--comment-charts', 'sometimes', '-o', tempDir()]);
     expect(bad.code).toBe(2);
-    expect(bad.err).toContain('--comment-charts must be failing, always, never; got "sometimes"');
+    expect(bad.err).toContain('--comment-charts must be one of failing, always, never; got "sometimes"');
   });
 });

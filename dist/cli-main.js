@@ -13821,6 +13821,44 @@ function renderComparisonText(report) {
   return out.join("\n") + "\n";
 }
 
+// src/engine/options.ts
+function numberSetting(text2, name, fallback, valid, expected) {
+  if (text2 === void 0) return fallback;
+  const v = Number(text2);
+  if (text2.trim() === "" || !Number.isFinite(v) || !valid(v)) throw new UsageError(`${name} must be ${expected}; got "${text2}"`);
+  return v;
+}
+function choiceSetting(text2, name, allowed, fallback) {
+  if (text2 === void 0) return fallback;
+  if (!allowed.includes(text2)) throw new UsageError(`${name} must be one of ${allowed.join(", ")}; got "${text2}"`);
+  return text2;
+}
+function floatParseSetting(text2, name) {
+  return choiceSetting(text2, name, FLOAT_PARSE_MODES, "precise");
+}
+function skipSecondsSetting(text2, name) {
+  if (text2 === void 0) return void 0;
+  return numberSetting(text2, name, 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
+}
+function historyWindowSetting(text2, name, fallback) {
+  return numberSetting(text2, name, fallback, (v) => Number.isInteger(v) && v >= 1, "a whole number of runs, at least 1");
+}
+function formatSetting(given, names) {
+  const out = {};
+  if (given.format !== void 0 && given.format !== "auto") {
+    if (!formatIds().includes(given.format)) throw new UsageError(`${names.format}: unknown format "${given.format}"; known formats: auto, ${formatIds().join(", ")}`);
+    out.format = given.format;
+  }
+  if (given.mapping !== void 0) {
+    if (out.format !== void 0 && out.format !== "generic-csv") throw new UsageError(`${names.mapping} is read only with format generic-csv; ${names.format} is "${out.format}"`);
+    out.format = "generic-csv";
+    out.mappingFile = given.mapping;
+  }
+  if (out.format === "generic-csv" && out.mappingFile === void 0)
+    throw new UsageError(`${names.format}: generic-csv needs ${names.mapping} (a JSON file mapping columns to metrics)`);
+  return out;
+}
+
 // src/cli/args.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { parseArgs } from "node:util";
@@ -13857,10 +13895,7 @@ function cliProgress(io) {
   };
 }
 function numberOption(text2, name, fallback, valid, expected) {
-  if (text2 === void 0) return fallback;
-  const v = Number(text2);
-  if (text2.trim() === "" || !Number.isFinite(v) || !valid(v)) throw new UsageError(`${name} must be ${expected}; got "${terminalSafe(text2)}"`);
-  return v;
+  return numberSetting(text2, name, fallback, valid, expected);
 }
 function terminalSafe(text2) {
   return withoutControls(text2, true);
@@ -13894,11 +13929,7 @@ var CHART_OPTIONS = {
 };
 var HELP_OPTION = { help: { type: "boolean", short: "h" } };
 function floatParseOption(value2, name = "--float-parse") {
-  const mode = value2 ?? "precise";
-  if (!FLOAT_PARSE_MODES.includes(mode)) {
-    throw new UsageError(`${name} must be one of ${FLOAT_PARSE_MODES.join(", ")}; got "${mode}"`);
-  }
-  return mode;
+  return floatParseSetting(value2, name);
 }
 function joinNegativeValues(args, options) {
   const out = [];
@@ -13916,7 +13947,7 @@ function joinNegativeValues(args, options) {
 function resultPaths(args) {
   return args.flatMap((arg) => arg.includes(",") && !existsSync4(arg) ? splitPatterns(arg) : [arg]);
 }
-function formatOptions(values) {
+function formatOptions(values, names = { format: "--format", mapping: "--mapping" }) {
   const out = {};
   if (values["experiment-name"] !== void 0) out.experimentNames = parseExperimentNames(values["experiment-name"], "--experiment-name");
   if (values.repetitions !== void 0) {
@@ -13924,17 +13955,11 @@ function formatOptions(values) {
     if (!REPETITION_MODES.includes(mode)) throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(" or ")}; got "${terminalSafe(mode)}"`);
     out.repetitions = mode;
   }
-  if (values.format !== void 0) out.format = values.format;
-  if (values.mapping !== void 0) {
-    if (out.format !== void 0 && out.format !== "generic-csv")
-      throw new UsageError(`--mapping is read only with --format generic-csv, not --format ${terminalSafe(out.format)}`);
-    out.format = "generic-csv";
-    out.mapping = readMapping(values.mapping);
-  }
-  if (out.format === "generic-csv" && out.mapping === void 0) throw new UsageError("--format generic-csv needs --mapping <file.json> (see perfgate check --help)");
-  if (values["skip-seconds"] !== void 0) {
-    out.skipSeconds = numberOption(values["skip-seconds"], "--skip-seconds", 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
-  }
+  const { format, mappingFile } = formatSetting(values, names);
+  if (format !== void 0) out.format = format;
+  if (mappingFile !== void 0) out.mapping = readMapping(mappingFile);
+  const skipSeconds = skipSecondsSetting(values["skip-seconds"], "--skip-seconds");
+  if (skipSeconds !== void 0) out.skipSeconds = skipSeconds;
   return out;
 }
 
@@ -14326,9 +14351,7 @@ function finishReport(io, values, code, parts, outcome, fullReport) {
   });
 }
 function commentChartsOption(value2) {
-  if (value2 === void 0) return "failing";
-  if (!COMMENT_CHARTS.includes(value2)) throw new UsageError(`--comment-charts must be ${COMMENT_CHARTS.join(", ")}; got "${terminalSafe(value2)}"`);
-  return value2;
+  return choiceSetting(value2, "--comment-charts", COMMENT_CHARTS, "failing");
 }
 function pngOption(values) {
   return values.png === true && values["no-png"] !== true;
@@ -15619,7 +15642,7 @@ function historyImportCommand(args, io) {
   }
   if (positionals.length === 0) throw new UsageError("history import: name at least one folder of past runs");
   if (values.output === void 0) throw new UsageError("history import: --output is required (the history folder to write the records to)");
-  const window = numberOption(values.window, "--window", DEFAULT_HISTORY_WINDOW, (v) => Number.isInteger(v) && v >= 1, "a whole number of runs, at least 1");
+  const window = historyWindowSetting(values.window, "--window", DEFAULT_HISTORY_WINDOW);
   const outcome = runHistoryImport(
     {
       sources: positionals,
@@ -16257,7 +16280,7 @@ function exportCommand(args, io) {
       ...direction !== void 0 ? { direction } : {},
       ...values.output !== void 0 ? { output: values.output } : {},
       floatParse: floatParseOption(values["float-parse"]),
-      ...formatOptions({ ...values, format: values.from })
+      ...formatOptions({ ...values, format: values.from }, { format: "--from", mapping: "--mapping" })
     },
     cliProgress(io)
   );

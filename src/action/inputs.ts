@@ -1,13 +1,14 @@
 import type { RunContext } from './context.js';
 import * as core from './log.js';
 import type { GenericCsvMapping } from '../engine/formats/adapter.js';
-import { formatIds } from '../engine/formats/registry.js';
 import { parseExperimentNames, REPETITION_MODES, type RepetitionMode } from '../pipeline/results.js';
 import { splitPatterns } from '../pipeline/patterns.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import { UsageError } from '../engine/errors.js';
 import { COMMENT_CHARTS, type CommentCharts } from '../pipeline/comment.js';
-import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
+import type { FloatParse } from '../engine/numeric/parseNumber.js';
+import { choiceSetting, floatParseSetting, formatSetting, historyWindowSetting, numberSetting, skipSecondsSetting } from '../engine/options.js';
+import { DEFAULT_HISTORY_WINDOW } from '../pipeline/history.js';
 import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
 import { parseGateStatistics, type GateStatistics } from '../engine/compare/gate.js';
 import { parseConfidence } from '../engine/compare/settings.js';
@@ -96,12 +97,8 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job'>): Actio
   const history = core.getInput('history').trim();
   if (history !== '' && (baseline.length > 0 || auto)) throw new UsageError('give input "baseline" or input "history", not both');
   const recordHistory = core.getInput('record-history').trim();
-  const windowText = core.getInput('history-window').trim() || '30';
-  const historyWindow = Number(windowText);
-  const annotationsText = core.getInput('annotations').trim() || '10';
-  const annotations = Number(annotationsText);
-  if (!Number.isInteger(annotations) || annotations < 0) throw new UsageError(`input "annotations" must be a whole number, 0 or more; got "${annotationsText}"`);
-  if (!Number.isInteger(historyWindow) || historyWindow < 1) throw new UsageError(`input "history-window" must be a whole number of runs, at least 1; got "${windowText}"`);
+  const annotations = numberSetting(optionalInput('annotations'), 'input "annotations"', 10, (v) => Number.isInteger(v) && v >= 0, 'a whole number, 0 or more');
+  const historyWindow = historyWindowSetting(optionalInput('history-window'), 'input "history-window"', DEFAULT_HISTORY_WINDOW);
   if (requirements === '' && baseline.length === 0 && !auto && history === '' && recordHistory === '') {
     throw new UsageError('give input "requirements" (a requirements CSV), input "baseline" or "history" (results to compare with), or input "record-history"');
   }
@@ -128,7 +125,7 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job'>): Actio
     thresholds: parseThresholds(core.getInput('threshold'), 'input "threshold"'),
     outputDir,
     failOnRegression: booleanInput('fail-on-regression', true),
-    floatParse: choiceInput('float-parse', FLOAT_PARSE_MODES, 'precise'),
+    floatParse: floatParseSetting(optionalInput('float-parse'), 'input "float-parse"'),
     charts: booleanInput('charts', true),
     chartPng: core.getInput('chart-png').trim() === 'auto' ? 'auto' : booleanInput('chart-png', 'auto'),
     ...chartHostingInputs(),
@@ -182,28 +179,14 @@ function chartHostingInputs(): { chartHosting: ChartHosting; chartBranch: string
   return { chartHosting, chartBranch };
 }
 
-/** `format`, `skip-seconds` and `mapping`: how result files of other tools are read. */
+/** `format`, `skip-seconds` and `mapping`: how result files of other tools are read (the CLI's rules, engine/options.ts). */
 function formatInputs(): { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping } {
   const out: { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping } = {};
-  const format = core.getInput('format').trim();
-  if (format !== '' && format !== 'auto') {
-    if (!formatIds().includes(format)) throw new UsageError(`input "format": unknown format "${format}"; known: auto, ${formatIds().join(', ')}`);
-    out.format = format;
-  }
-  const skipText = core.getInput('skip-seconds').trim();
-  if (skipText !== '') {
-    const skip = Number(skipText);
-    if (!Number.isInteger(skip) || skip < 0) throw new UsageError(`input "skip-seconds" must be a whole number of seconds, 0 or more; got "${skipText}"`);
-    if (skip > 0) out.skipSeconds = skip;
-  }
-  const mapping = core.getInput('mapping').trim();
-  if (mapping !== '') {
-    // A mapping is only read by the generic CSV format: giving one names that format.
-    if (out.format !== undefined && out.format !== 'generic-csv') throw new UsageError(`input "mapping" is read only with format generic-csv; input "format" is "${out.format}"`);
-    out.format = 'generic-csv';
-    out.mapping = readMapping(mapping);
-  }
-  if (out.format === 'generic-csv' && out.mapping === undefined) throw new UsageError('input "format": generic-csv needs input "mapping" (a JSON file mapping columns to metrics)');
+  const { format, mappingFile } = formatSetting({ format: optionalInput('format'), mapping: optionalInput('mapping') }, { format: 'input "format"', mapping: 'input "mapping"' });
+  if (format !== undefined) out.format = format;
+  if (mappingFile !== undefined) out.mapping = readMapping(mappingFile);
+  const skipSeconds = skipSecondsSetting(optionalInput('skip-seconds'), 'input "skip-seconds"');
+  if (skipSeconds !== undefined) out.skipSeconds = skipSeconds;
   return out;
 }
 
@@ -292,10 +275,11 @@ function booleanInput<F extends boolean | 'auto'>(name: string, fallback: F): bo
 }
 
 function choiceInput<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+  return choiceSetting(optionalInput(name), `input "${name}"`, allowed, fallback);
+}
+
+/** An input's trimmed value; an empty input is unset (a workflow cannot tell "not given" from ""). */
+function optionalInput(name: string): string | undefined {
   const value = core.getInput(name).trim();
-  if (value === '') return fallback;
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new UsageError(`input "${name}" must be one of ${allowed.join(', ')}; got "${value}"`);
-  }
-  return value as T;
+  return value === '' ? undefined : value;
 }

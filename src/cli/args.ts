@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { splitPatterns } from '../pipeline/patterns.js';
 import { UsageError } from '../engine/errors.js';
-import { FLOAT_PARSE_MODES, type FloatParse } from '../engine/numeric/parseNumber.js';
+import type { FloatParse } from '../engine/numeric/parseNumber.js';
+import { floatParseSetting, formatSetting, skipSecondsSetting, type FormatSettingNames } from '../engine/options.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import { parseExperimentNames, REPETITION_MODES, type RepetitionMode, type ResultsOptions } from '../pipeline/results.js';
-import { numberOption, terminalSafe } from './io.js';
+import { terminalSafe } from './io.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -45,11 +46,7 @@ export const CHART_OPTIONS = {
 export const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
 
 export function floatParseOption(value: string | undefined, name = '--float-parse'): FloatParse {
-  const mode = value ?? 'precise';
-  if (!(FLOAT_PARSE_MODES as readonly string[]).includes(mode)) {
-    throw new UsageError(`${name} must be one of ${FLOAT_PARSE_MODES.join(', ')}; got "${mode}"`);
-  }
-  return mode as FloatParse;
+  return floatParseSetting(value, name);
 }
 
 /**
@@ -79,13 +76,16 @@ export function resultPaths(args: readonly string[]): string[] {
 }
 
 /** `--format`, `--skip-seconds`, `--mapping` and `--repetitions`: how result files are read, the same for every command. */
-export function formatOptions(values: {
-  format?: string;
-  'skip-seconds'?: string;
-  mapping?: string;
-  repetitions?: string;
-  'experiment-name'?: string[];
-}): Pick<ResultsOptions, 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> {
+export function formatOptions(
+  values: {
+    format?: string;
+    'skip-seconds'?: string;
+    mapping?: string;
+    repetitions?: string;
+    'experiment-name'?: string[];
+  },
+  names: FormatSettingNames = { format: '--format', mapping: '--mapping' },
+): Pick<ResultsOptions, 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> {
   const out: Pick<ResultsOptions, 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> = {};
   if (values['experiment-name'] !== undefined) out.experimentNames = parseExperimentNames(values['experiment-name'], '--experiment-name');
   if (values.repetitions !== undefined) {
@@ -93,17 +93,10 @@ export function formatOptions(values: {
     if (!(REPETITION_MODES as readonly string[]).includes(mode)) throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(' or ')}; got "${terminalSafe(mode)}"`);
     out.repetitions = mode as RepetitionMode;
   }
-  if (values.format !== undefined) out.format = values.format;
-  if (values.mapping !== undefined) {
-    // A mapping is only read by the generic CSV format: giving one names that format.
-    if (out.format !== undefined && out.format !== 'generic-csv')
-      throw new UsageError(`--mapping is read only with --format generic-csv, not --format ${terminalSafe(out.format)}`);
-    out.format = 'generic-csv';
-    out.mapping = readMapping(values.mapping);
-  }
-  if (out.format === 'generic-csv' && out.mapping === undefined) throw new UsageError('--format generic-csv needs --mapping <file.json> (see perfgate check --help)');
-  if (values['skip-seconds'] !== undefined) {
-    out.skipSeconds = numberOption(values['skip-seconds'], '--skip-seconds', 0, (v) => Number.isInteger(v) && v >= 0, 'a whole number of seconds, 0 or more');
-  }
+  const { format, mappingFile } = formatSetting(values, names);
+  if (format !== undefined) out.format = format;
+  if (mappingFile !== undefined) out.mapping = readMapping(mappingFile);
+  const skipSeconds = skipSecondsSetting(values['skip-seconds'], '--skip-seconds');
+  if (skipSeconds !== undefined) out.skipSeconds = skipSeconds;
   return out;
 }

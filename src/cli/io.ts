@@ -1,4 +1,4 @@
-import { UsageError } from '../engine/errors.js';
+import { numberSetting } from '../engine/options.js';
 import { withoutControls } from '../engine/report/escape.js';
 import type { Progress } from '../pipeline/steps.js';
 
@@ -20,11 +20,9 @@ export function cliProgress(io: Console): Progress {
   };
 }
 
+/** A numeric flag: the rule both shells share (engine/options.ts). */
 export function numberOption(text: string | undefined, name: string, fallback: number, valid: (v: number) => boolean, expected: string): number {
-  if (text === undefined) return fallback;
-  const v = Number(text);
-  if (text.trim() === '' || !Number.isFinite(v) || !valid(v)) throw new UsageError(`${name} must be ${expected}; got "${terminalSafe(text)}"`);
-  return v;
+  return numberSetting(text, name, fallback, valid, expected);
 }
 
 /** No control characters (terminal escape sequences) from untrusted names reach the terminal. */

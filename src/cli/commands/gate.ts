@@ -10,11 +10,12 @@ import { parseConfidence } from '../../engine/compare/settings.js';
 import { labelOfPath } from '../../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../../engine/report/comparisonText.js';
 import { UsageError } from '../../engine/errors.js';
+import { choiceSetting } from '../../engine/options.js';
 import { CHART_OPTIONS, floatParseOption, formatOptions, HELP_OPTION, parseCommandArgs, resultPaths, SET_OPTIONS } from '../args.js';
 import { CHECK_HELP, COMPARE_HELP } from '../help.js';
 import { currentEnvironment, environmentOption } from '../../pipeline/environment.js';
 import { COMMENT_CHARTS, erroredCommentOnFailure, writeReviewerComment, type CommentCharts } from '../../pipeline/comment.js';
-import { cliProgress, EXIT_GATE_FAILED, EXIT_PASS, terminalSafe, type Console } from '../io.js';
+import { cliProgress, EXIT_GATE_FAILED, EXIT_PASS, type Console } from '../io.js';
 
 export function checkCommand(args: string[], io: Console): number | Promise<number> {
   const { values, positionals } = parseCommandArgs('check', args, {
@@ -135,9 +136,7 @@ function finishReport(
 }
 
 function commentChartsOption(value: string | undefined): CommentCharts {
-  if (value === undefined) return 'failing';
-  if (!(COMMENT_CHARTS as readonly string[]).includes(value)) throw new UsageError(`--comment-charts must be ${COMMENT_CHARTS.join(', ')}; got "${terminalSafe(value)}"`);
-  return value as CommentCharts;
+  return choiceSetting(value, '--comment-charts', COMMENT_CHARTS, 'failing');
 }
 
 /** `--png` draws PNGs too; `--charts` alone writes what report.html and a reader use: specs and SVGs. `--no-png` (the former opt-out) is accepted and wins. */

@@ -7,6 +7,7 @@ import { parseTrendStatistics, runTrends } from '../../pipeline/trends.js';
 import { renderTrendsText } from '../../engine/trends/render.js';
 import { runDashboard } from '../../pipeline/dashboard.js';
 import { UsageError } from '../../engine/errors.js';
+import { historyWindowSetting } from '../../engine/options.js';
 import { floatParseOption, formatOptions, HELP_OPTION, parseCommandArgs, SET_OPTIONS } from '../args.js';
 import { DASHBOARD_HELP, HISTORY_EXPORT_HELP, HISTORY_HELP, HISTORY_IMPORT_HELP, TRENDS_HELP } from '../help.js';
 import { cliProgress, EXIT_GATE_FAILED, EXIT_PASS, EXIT_USAGE, numberOption, terminalSafe, type Console } from '../io.js';
@@ -109,7 +110,7 @@ function historyImportCommand(args: string[], io: Console): number {
   }
   if (positionals.length === 0) throw new UsageError('history import: name at least one folder of past runs');
   if (values.output === undefined) throw new UsageError('history import: --output is required (the history folder to write the records to)');
-  const window = numberOption(values.window, '--window', DEFAULT_HISTORY_WINDOW, (v) => Number.isInteger(v) && v >= 1, 'a whole number of runs, at least 1');
+  const window = historyWindowSetting(values.window, '--window', DEFAULT_HISTORY_WINDOW);
   const outcome = runHistoryImport(
     {
       sources: positionals,

@@ -79,7 +79,7 @@ export function exportCommand(args: string[], io: Console): number {
       ...(direction !== undefined ? { direction: direction as Direction } : {}),
       ...(values.output !== undefined ? { output: values.output } : {}),
       floatParse: floatParseOption(values['float-parse']),
-      ...formatOptions({ ...values, format: values.from }),
+      ...formatOptions({ ...values, format: values.from }, { format: '--from', mapping: '--mapping' }),
     },
     cliProgress(io),
   );
