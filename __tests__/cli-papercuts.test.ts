@@ -58,6 +58,28 @@ describe('CLI papercuts', () => {
     expect(skipped.out).toContain('e.g. 64 latency: mean=11.500 min=7.500 median=9.750 p90=12.500 p99=21.500 max=300.000 samples=4000\n');
   });
 
+  test('--experiment-name takes a comma-separated list, as the action input experiment-names does', async () => {
+    const results = join(repoRoot, 'fixtures', 'example', 'results');
+    const dir = tempDir('perfgate-renames-');
+    const result = await cli([
+      'compare',
+      '--reference',
+      results,
+      '--results',
+      results,
+      '--experiment-name',
+      'intraprocess_best_effort=shm,interprocess_best_effort=ipc',
+      '-o',
+      dir,
+    ]);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(read(join(dir, 'comparison.json'))) as { subExperiments: { experimentType: string; status: string }[] };
+    expect(report.subExperiments.map((s) => [s.experimentType, s.status])).toEqual([
+      ['ipc', 'passed'],
+      ['shm', 'passed'],
+    ]);
+  });
+
   test('compare prints where it wrote its report', async () => {
     const dir = tempDir('perfgate-compare-path-');
     const result = await cli(['compare', '--reference', iceperf, '--results', iceperf, '-o', dir]);

@@ -1,5 +1,5 @@
 import { UsageError } from '../src/engine/errors.js';
-import { choiceSetting, floatParseSetting, formatSetting, historyWindowSetting, numberSetting, skipSecondsSetting } from '../src/engine/options.js';
+import { choiceSetting, experimentNamePairs, floatParseSetting, formatSetting, historyWindowSetting, numberSetting, skipSecondsSetting } from '../src/engine/options.js';
 
 // One rule per setting, two spellings of its name: the CLI's flag and the action's input.
 const CLI = { format: '--format', mapping: '--mapping' };
@@ -78,5 +78,13 @@ describe('the other shared settings', () => {
     expect(usageMessage(() => numberSetting('-1', 'input "annotations"', 10, (v) => v >= 0, 'a whole number, 0 or more'))).toBe(
       'input "annotations" must be a whole number, 0 or more; got "-1"',
     );
+  });
+});
+
+describe('experiment names', () => {
+  test('one pair per line or comma, from one action input or several CLI flags alike', () => {
+    expect(experimentNamePairs(['a=x\n b=y ,c=z\n'])).toEqual(['a=x', 'b=y', 'c=z']);
+    expect(experimentNamePairs(['a=x,b=y', 'c=z'])).toEqual(['a=x', 'b=y', 'c=z']);
+    expect(experimentNamePairs(['', ' , '])).toEqual([]);
   });
 });

@@ -13858,6 +13858,9 @@ function formatSetting(given, names) {
     throw new UsageError(`${names.format}: generic-csv needs ${names.mapping} (a JSON file mapping columns to metrics)`);
   return out;
 }
+function experimentNamePairs(texts) {
+  return texts.flatMap((text2) => text2.split(/[\n,]/)).map((pair) => pair.trim()).filter((pair) => pair !== "");
+}
 
 // src/cli/args.ts
 import { existsSync as existsSync4 } from "node:fs";
@@ -13949,7 +13952,8 @@ function resultPaths(args) {
 }
 function formatOptions(values, names = { format: "--format", mapping: "--mapping" }) {
   const out = {};
-  if (values["experiment-name"] !== void 0) out.experimentNames = parseExperimentNames(values["experiment-name"], "--experiment-name");
+  const renames = experimentNamePairs(values["experiment-name"] ?? []);
+  if (renames.length > 0) out.experimentNames = parseExperimentNames(renames, "--experiment-name");
   if (values.repetitions !== void 0) {
     const mode = values.repetitions;
     if (!REPETITION_MODES.includes(mode)) throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(" or ")}; got "${terminalSafe(mode)}"`);

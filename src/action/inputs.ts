@@ -7,7 +7,7 @@ import { readMapping } from '../pipeline/resultSets.js';
 import { UsageError } from '../engine/errors.js';
 import { COMMENT_CHARTS, type CommentCharts } from '../pipeline/comment.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
-import { choiceSetting, floatParseSetting, formatSetting, historyWindowSetting, numberSetting, skipSecondsSetting } from '../engine/options.js';
+import { choiceSetting, experimentNamePairs, floatParseSetting, formatSetting, historyWindowSetting, numberSetting, skipSecondsSetting } from '../engine/options.js';
 import { DEFAULT_HISTORY_WINDOW } from '../pipeline/history.js';
 import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
 import { parseGateStatistics, type GateStatistics } from '../engine/compare/gate.js';
@@ -162,11 +162,7 @@ function verdictInputs(hasBaselineFolder: boolean): Pick<ActionInputs, 'paired' 
 
 /** `experiment-names`: one `from=to` per line (or comma-separated). */
 function experimentNamesInput(): { experimentNames?: Map<string, string> } {
-  const lines = core
-    .getInput('experiment-names')
-    .split(/[\n,]/)
-    .map((l) => l.trim())
-    .filter((l) => l !== '');
+  const lines = experimentNamePairs([core.getInput('experiment-names')]);
   return lines.length > 0 ? { experimentNames: parseExperimentNames(lines, 'input "experiment-names"') } : {};
 }
 

@@ -3,7 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { splitPatterns } from '../pipeline/patterns.js';
 import { UsageError } from '../engine/errors.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
-import { floatParseSetting, formatSetting, skipSecondsSetting, type FormatSettingNames } from '../engine/options.js';
+import { experimentNamePairs, floatParseSetting, formatSetting, skipSecondsSetting, type FormatSettingNames } from '../engine/options.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import { parseExperimentNames, REPETITION_MODES, type RepetitionMode, type ResultsOptions } from '../pipeline/results.js';
 import { terminalSafe } from './io.js';
@@ -87,7 +87,8 @@ export function formatOptions(
   names: FormatSettingNames = { format: '--format', mapping: '--mapping' },
 ): Pick<ResultsOptions, 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> {
   const out: Pick<ResultsOptions, 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> = {};
-  if (values['experiment-name'] !== undefined) out.experimentNames = parseExperimentNames(values['experiment-name'], '--experiment-name');
+  const renames = experimentNamePairs(values['experiment-name'] ?? []);
+  if (renames.length > 0) out.experimentNames = parseExperimentNames(renames, '--experiment-name');
   if (values.repetitions !== undefined) {
     const mode = values.repetitions;
     if (!(REPETITION_MODES as readonly string[]).includes(mode)) throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(' or ')}; got "${terminalSafe(mode)}"`);

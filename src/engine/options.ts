@@ -71,3 +71,14 @@ export function formatSetting(given: { format?: string; mapping?: string }, name
     throw new UsageError(`${names.format}: generic-csv needs ${names.mapping} (a JSON file mapping columns to metrics)`);
   return out;
 }
+
+/**
+ * `from=to` renames as given: each value may hold several, one per line or comma-separated (the
+ * action's one input holds them all; a CLI flag may repeat or hold a list), blanks dropped.
+ */
+export function experimentNamePairs(texts: readonly string[]): string[] {
+  return texts
+    .flatMap((text) => text.split(/[\n,]/))
+    .map((pair) => pair.trim())
+    .filter((pair) => pair !== '');
+}
