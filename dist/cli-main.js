@@ -113,7 +113,7 @@ Options:
                           [{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}
   --repetitions MODE     several files with the same experiment, parameter and metric: error
                          (default) or pool (repetitions of one run: the median of each statistic)
-  --experiment-name A=B  read experiment A as B (repeatable)
+  --experiment-name A=B  read experiment A as B (repeatable, or A=B,C=D)
   -o, --output-dir D     report folder (default: perfgate-report)
   --float-parse MODE     precise (pandas >= 1.2, default) or legacy (pandas < 1.2 parser)
   -h, --help             show this help
@@ -184,8 +184,8 @@ Options:
   --mapping FILE         column mapping (JSON) for --format generic-csv
   --repetitions MODE     several files with the same experiment, parameter and metric in one
                          set: error (default) or pool (repetitions of one run)
-  --experiment-name A=B  read experiment A as B on every side (repeatable), so that runs
-                         whose files name an experiment differently pair up
+  --experiment-name A=B  read experiment A as B on every side (repeatable, or A=B,C=D), so
+                         that runs whose files name an experiment differently pair up
   --reference-label L    label in the CSV (default: base name of the first --reference)
   --results-label L      label in the CSV (default: base name of the first --results)
   -o, --output-dir D     report folder (default: perfgate-report)
@@ -200,7 +200,7 @@ var RUN_FOLDER_OPTIONS = `  -f, --format F         read every file as format F i
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
   --mapping FILE         column mapping (JSON) for --format generic-csv
   --repetitions MODE     error (default) or pool, for several files of one experiment in a run
-  --experiment-name A=B  read experiment A as B in every run (repeatable)
+  --experiment-name A=B  read experiment A as B in every run (repeatable, or A=B,C=D)
   --float-parse MODE     precise (default) or legacy
   -h, --help             show this help
 `;
@@ -387,7 +387,7 @@ Options:
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
   --mapping FILE         column mapping (JSON) for generic CSVs (see check --help)
   --repetitions MODE     error (default) or pool, for several files of one experiment
-  --experiment-name A=B  read experiment A as B (repeatable)
+  --experiment-name A=B  read experiment A as B (repeatable, or A=B,C=D)
   --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
   -h, --help             show this help
 
