@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { renderTrendsMarkdown, renderTrendsText } from '../src/engine/trends/render.js';
-import { appendHistoryRecord, makeHistoryRecord, readHistoryWindow } from '../src/pipeline/history.js';
+import { makeHistoryRecord } from '../src/engine/history/record.js';
+import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/history.js';
 import { trendsOfRecords } from '../src/pipeline/trends.js';
 import { cli, read, tempDir } from './helpers/shared.js';
 

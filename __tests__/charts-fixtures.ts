@@ -5,7 +5,7 @@ import { parseFastddsThroughput } from '../src/engine/formats/fastddsThroughput.
 import { DEFAULT_THRESHOLD } from '../src/engine/compare/thresholds.js';
 import { runCheck } from '../src/pipeline/check.js';
 import { runCompare } from '../src/pipeline/compare.js';
-import { makeHistoryRecord, type HistoryRecord } from '../src/pipeline/history.js';
+import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/record.js';
 import { loadSummaries, readRawMeasurements } from '../src/pipeline/read.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { resultSetOfSummary } from '../src/engine/formats/fastddsMeasurements.js';

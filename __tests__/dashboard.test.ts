@@ -10,7 +10,7 @@ import { compile } from 'vega-lite';
 import { loadSummaries } from '../src/pipeline/read.js';
 import { dashboardOfRecords, dashboardPages } from '../src/pipeline/dashboard.js';
 import { readMetricRequirements } from '../src/pipeline/resultSets.js';
-import { makeHistoryRecord, type HistoryRecord } from '../src/pipeline/history.js';
+import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/record.js';
 import { commitUrlOf, type DashboardModel } from '../src/engine/dashboard/model.js';
 import { experimentCharts, runRows, sparklineSpec, trendSpec, withRuns } from '../src/engine/dashboard/charts.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';

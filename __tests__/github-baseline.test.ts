@@ -9,16 +9,11 @@ import { openApi } from './helpers/github-openapi.js';
 import { tempDir } from './helpers/shared.js';
 import type { Summary } from '../src/engine/model/summary.js';
 import { resultSetOfSummary } from '../src/engine/formats/fastddsMeasurements.js';
-import {
-  appendHistoryRecord,
-  historyFileName,
-  historyRunInfoFromEnv,
-  makeHistoryRecord,
-  parseHistoryRecord,
-  planHistoryWindow,
-  readHistoryWindow,
-  renderHistoryRecord,
-} from '../src/pipeline/history.js';
+import { historyRunInfoFromEnv } from '../src/action/events.js';
+import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
+import { makeHistoryRecord } from '../src/engine/history/record.js';
+import { historyFileName, planHistoryWindow } from '../src/engine/history/window.js';
+import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/history.js';
 
 // Retries and rate-limit waits in milliseconds instead of seconds (internal, for the tests).
 process.env['PERFGATE_RETRY_BASE_MS'] = '1';

@@ -8,7 +8,9 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { appendHistoryRecord, makeHistoryRecord, parseHistoryRecord, type HistoryRecord } from '../src/pipeline/history.js';
+import { parseHistoryRecord } from '../src/engine/history/codec.js';
+import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/record.js';
+import { appendHistoryRecord } from '../src/pipeline/history.js';
 import { cli, describeShared, fastdds, read, repoRoot, tempDir } from './helpers/shared.js';
 
 const SAMPLES = join(repoRoot, 'fixtures', 'history-import');

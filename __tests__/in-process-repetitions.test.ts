@@ -8,7 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeHistoryRecord, measurementOfHistory, parseHistoryRecord, renderHistoryRecord } from '../src/pipeline/history.js';
+import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
+import { makeHistoryRecord, measurementOfHistory } from '../src/engine/history/record.js';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
 
 const GO_RUNS = join(repoRoot, 'fixtures', 'formats', 'go-bench', 'runs');

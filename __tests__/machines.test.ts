@@ -15,7 +15,7 @@ import { jmhAdapter } from '../src/engine/formats/jmh.js';
 import { pytestBenchmarkAdapter } from '../src/engine/formats/pytestBenchmark.js';
 import type { FormatAdapter } from '../src/engine/formats/adapter.js';
 import { environmentDifferences, mergeEnvironments, parseEnvironmentPairs } from '../src/engine/model/environment.js';
-import { parseHistoryRecord } from '../src/pipeline/history.js';
+import { parseHistoryRecord } from '../src/engine/history/codec.js';
 import { cli, describeShared, read, repoRoot, sharedDir, tempDir } from './helpers/shared.js';
 
 const formats = join(repoRoot, 'fixtures', 'formats');

@@ -6,7 +6,8 @@ import type { Measurement } from '../src/engine/model/measurement.js';
 import { renderTrendsMarkdown, renderTrendsText } from '../src/engine/trends/render.js';
 import { trendAlerts } from '../src/engine/trends/alerts.js';
 import { analyzeTrends } from '../src/engine/trends/trends.js';
-import { appendHistoryRecord, makeHistoryRecord, readHistoryWindow } from '../src/pipeline/history.js';
+import { makeHistoryRecord } from '../src/engine/history/record.js';
+import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/history.js';
 import { trendsOfRecords } from '../src/pipeline/trends.js';
 import { read, repoRoot, tempDir } from './helpers/shared.js';
 

@@ -11460,7 +11460,7 @@ function comparisonVerdictTable(report) {
 
 // src/pipeline/charts.ts
 import { renameSync as renameSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join5 } from "node:path";
+import { join as join4 } from "node:path";
 
 // src/engine/charts/mermaid.ts
 function mermaidLabel(text2, max = 80) {
@@ -12797,16 +12797,96 @@ function chartToSvg(chart) {
   return out.join("\n") + "\n";
 }
 
+// src/engine/charts/latencyHistory.ts
+function latencyHistoryRuns(records) {
+  return records.map((r) => {
+    const experiments = /* @__PURE__ */ new Map();
+    for (const m of r.measurements) {
+      if (m.metric !== "latency" || m.unit !== "us" || m.payloadBytes === null) continue;
+      let ex = experiments.get(m.experiment);
+      if (!ex) experiments.set(m.experiment, ex = { experiment: m.experiment, payloads: [] });
+      const value2 = (s) => m.statistics[s] ?? null;
+      ex.payloads.push({ bytes: m.payloadBytes, median: value2("median"), p99: value2("p99"), max: value2("max"), min: value2("min") });
+    }
+    return { sha: r.sha, date: r.date, runId: r.runId, experiments: [...experiments.values()] };
+  });
+}
+
+// src/pipeline/charts.ts
+var CHARTS_FOLDER = "charts";
+var REPORT_HTML = "report.html";
+function writeAtomic(path, content) {
+  const temporary = `${path}.tmp-${process.pid}`;
+  writeFileSync2(temporary, content);
+  renameSync2(temporary, path);
+}
+function planCharts(input) {
+  return buildCharts({
+    ...input.check ? { check: input.check.report } : {},
+    ...input.compare ? { comparison: input.compare.report } : {},
+    ...input.summaries ? { summaries: input.summaries } : {},
+    ...input.history ? { history: latencyHistoryRuns(input.history), runs: input.history } : {},
+    ...input.raw ? { raw: input.raw } : {},
+    ...input.measurements ? { measurements: input.measurements } : {}
+  });
+}
+var OPEN_PNGS = 8;
+async function writeCharts(outputDir, input) {
+  const charts = planCharts(input);
+  const folder = join4(outputDir, CHARTS_FOLDER);
+  makeFolder(folder);
+  const png = input.png !== false && charts.length > 0;
+  const render = await import("./chunks/charts.js");
+  const pngs = png ? render.startPngRenderer({ prepare: { png: true } }) : void 0;
+  try {
+    const out = [];
+    const forHtml = [];
+    const pngWrites = [];
+    for (const chart of charts) {
+      const spec = toVegaLite(chart);
+      const svg = chartToSvg(chart);
+      const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...png ? [`${chart.id}.png`] : []];
+      const files = names.map((name) => join4(folder, name));
+      writeAtomic(files[0], JSON.stringify(spec, null, 2) + "\n");
+      writeAtomic(files[1], svg);
+      if (pngs) {
+        const path = files[2];
+        pngWrites.push(
+          pngs.render(svg).then((drawn2) => writeAtomic(path, drawn2)).catch((error) => error ?? new Error("PNG not drawn"))
+        );
+        while (pngs.open > OPEN_PNGS) await pngs.help();
+      }
+      out.push({ id: chart.id, kind: chart.kind, title: chart.title, files, ...chart.inline ? { mermaid: chartToMermaid(chart) } : {} });
+      forHtml.push({ title: chart.title, spec, ...chart.note ? { note: chart.note } : {}, files: names.slice(1).map((n) => `${CHARTS_FOLDER}/${n}`) });
+    }
+    await pngs?.finish();
+    const failed = (await Promise.all(pngWrites)).find((outcome) => outcome !== void 0);
+    if (failed !== void 0) throw failed;
+    const verdicts = [...input.compare ? [comparisonVerdictTable(input.compare.report)] : [], ...input.check ? [checkVerdictTable(input.check.report)] : []];
+    const html = render.renderReportHtml({ title: input.title ?? "perfgate report", verdicts, charts: forHtml, bundles: await render.loadBrowserBundles() });
+    const reportHtmlPath = join4(outputDir, REPORT_HTML);
+    writeAtomic(reportHtmlPath, html);
+    const written2 = [...out.flatMap((c) => c.files), reportHtmlPath];
+    return { charts: out, written: written2, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
+  } finally {
+    await pngs?.close();
+  }
+}
+
 // src/pipeline/history.ts
 import { existsSync as existsSync2, readdirSync as readdirSync2, rmSync as rmSync2 } from "node:fs";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
+
+// src/engine/history/record.ts
 var HISTORY_FORMAT = "perfgate-history";
 var HISTORY_VERSION = 2;
 var READABLE_HISTORY_VERSIONS = [1, 2];
-var DEFAULT_HISTORY_WINDOW = 30;
 var UNKNOWN_COMMIT = "unknown";
 function finiteOrNull(value2) {
   return Number.isFinite(value2) ? value2 : null;
+}
+function compareStrings(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 function makeHistoryRecord(experiments, run) {
   const runId = String(run.runId);
@@ -12872,24 +12952,13 @@ function measurementOfHistory(m, source) {
     ...m.repetitionValues !== void 0 ? { repetitionValues } : {}
   };
 }
-function latencyHistoryRuns(records) {
-  return records.map((r) => {
-    const experiments = /* @__PURE__ */ new Map();
-    for (const m of r.measurements) {
-      if (m.metric !== "latency" || m.unit !== "us" || m.payloadBytes === null) continue;
-      let ex = experiments.get(m.experiment);
-      if (!ex) experiments.set(m.experiment, ex = { experiment: m.experiment, payloads: [] });
-      const value2 = (s) => m.statistics[s] ?? null;
-      ex.payloads.push({ bytes: m.payloadBytes, median: value2("median"), p99: value2("p99"), max: value2("max"), min: value2("min") });
-    }
-    return { sha: r.sha, date: r.date, runId: r.runId, experiments: [...experiments.values()] };
-  });
-}
 function normalizeDate(date) {
   const ms = Date.parse(date);
   if (Number.isNaN(ms)) throw new InputError(`history: not a date: "${date}"`);
   return new Date(ms).toISOString();
 }
+
+// src/engine/history/codec.ts
 function renderHistoryRecord(record) {
   const lines = [
     "{",
@@ -12934,6 +13003,18 @@ function repetitionValuesJson(values) {
 function num2(value2) {
   return value2 === null || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
 }
+function isObject(value2) {
+  return typeof value2 === "object" && value2 !== null;
+}
+function isStatisticName(name) {
+  return STATISTIC_NAMES.includes(name);
+}
+function isDimension(value2) {
+  return typeof value2 === "string" && Object.hasOwn(BASE_UNITS, value2);
+}
+function isDirection(value2) {
+  return value2 === "lower-is-better" || value2 === "higher-is-better";
+}
 function parseHistoryRecord(text2, source) {
   let data;
   try {
@@ -12942,87 +13023,92 @@ function parseHistoryRecord(text2, source) {
     throw new InputError(`not a perfgate history record: ${error.message}`, { file: source });
   }
   const bad = (what) => new InputError(`not a perfgate history record: ${what}`, { file: source });
-  if (typeof data !== "object" || data === null || data.format !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
-  if (!READABLE_HISTORY_VERSIONS.includes(data.version)) {
-    throw bad(
-      `unsupported version ${JSON.stringify(data.version)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(" and ")}; a newer perfgate may have written it)`
-    );
+  if (!isObject(data) || data["format"] !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
+  const version2 = data["version"];
+  if (!READABLE_HISTORY_VERSIONS.includes(version2)) {
+    throw bad(`unsupported version ${JSON.stringify(version2)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(" and ")}; a newer perfgate may have written it)`);
   }
-  for (const key of ["sha", "date", "runId", "runUrl"]) if (typeof data[key] !== "string") throw bad(`"${key}" is not a string`);
+  const stringField = (key) => {
+    const value2 = data[key];
+    if (typeof value2 !== "string") throw bad(`"${key}" is not a string`);
+    return value2;
+  };
+  const [sha, date, runId, runUrl] = [stringField("sha"), stringField("date"), stringField("runId"), stringField("runUrl")];
   const numberOrNull = (v, what) => {
     if (v === null) return null;
     if (typeof v !== "number") throw bad(`${what} is not a number`);
     return v;
   };
-  const environment = environmentOfJson(data.environment);
-  const head = {
-    format: HISTORY_FORMAT,
-    version: HISTORY_VERSION,
-    sha: data.sha,
-    date: data.date,
-    runId: data.runId,
-    runUrl: data.runUrl,
-    ...environment ? { environment } : {}
+  const environment = environmentOfJson(data["environment"]);
+  const head = { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha, date, runId, runUrl, ...environment ? { environment } : {} };
+  if (version2 === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
+  const stored = data["measurements"];
+  if (!Array.isArray(stored)) throw bad('"measurements" is not a list');
+  return { ...head, measurements: stored.map((m, i) => measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull)) };
+}
+function measurementOfJson(m, where, bad, numberOrNull) {
+  if (!isObject(m)) throw bad(`${where} is not an object`);
+  const text2 = (key) => {
+    const value2 = m[key];
+    if (typeof value2 !== "string") throw bad(`${where}: "${key}" is not a string`);
+    return value2;
   };
-  if (data.version === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
-  if (!Array.isArray(data.measurements)) throw bad('"measurements" is not a list');
-  const measurements = data.measurements.map((m, i) => {
-    const where = `measurement ${i + 1}`;
-    if (typeof m !== "object" || m === null) throw bad(`${where} is not an object`);
-    for (const key of ["experiment", "format", "parameter", "metric", "unit", "displayUnit"]) {
-      if (typeof m[key] !== "string") throw bad(`${where}: "${key}" is not a string`);
+  const [experiment, format, parameter, metric2, unit, displayUnit2] = [text2("experiment"), text2("format"), text2("parameter"), text2("metric"), text2("unit"), text2("displayUnit")];
+  const { dimension, direction, statistics: storedStatistics, repetitions, repetitionValues: storedValues } = m;
+  if (!isDimension(dimension)) throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
+  if (!isDirection(direction)) throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
+  if (!isObject(storedStatistics) || Array.isArray(storedStatistics)) throw bad(`${where}: "statistics" is not an object`);
+  const statistics = {};
+  for (const [name, value2] of Object.entries(storedStatistics)) {
+    if (!isStatisticName(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
+    statistics[name] = numberOrNull(value2, `${where}: "${name}"`);
+  }
+  if (repetitions !== void 0 && !(typeof repetitions === "number" && Number.isInteger(repetitions) && repetitions > 1)) {
+    throw bad(`${where}: "repetitions" is not a count above 1`);
+  }
+  let repetitionValues;
+  if (storedValues !== void 0) {
+    if (repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
+    if (!isObject(storedValues) || Array.isArray(storedValues)) throw bad(`${where}: "repetitionValues" is not an object`);
+    repetitionValues = {};
+    for (const [name, values] of Object.entries(storedValues)) {
+      if (!isStatisticName(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)} in "repetitionValues"`);
+      if (!Array.isArray(values) || values.length !== repetitions) throw bad(`${where}: "repetitionValues"."${name}" is not a list of ${repetitions} values`);
+      repetitionValues[name] = values.map((v, j) => numberOrNull(v, `${where}: "repetitionValues"."${name}"[${j}]`));
     }
-    if (!(m.dimension in BASE_UNITS)) throw bad(`${where}: unknown dimension ${JSON.stringify(m.dimension)}`);
-    if (m.direction !== "lower-is-better" && m.direction !== "higher-is-better") throw bad(`${where}: unknown direction ${JSON.stringify(m.direction)}`);
-    if (typeof m.statistics !== "object" || m.statistics === null || Array.isArray(m.statistics)) throw bad(`${where}: "statistics" is not an object`);
-    const statistics = {};
-    for (const [name, value2] of Object.entries(m.statistics)) {
-      if (!STATISTIC_NAMES.includes(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
-      statistics[name] = numberOrNull(value2, `${where}: "${name}"`);
-    }
-    if (m.repetitions !== void 0 && !(Number.isInteger(m.repetitions) && m.repetitions > 1)) throw bad(`${where}: "repetitions" is not a count above 1`);
-    let repetitionValues;
-    if (m.repetitionValues !== void 0) {
-      if (m.repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
-      if (typeof m.repetitionValues !== "object" || m.repetitionValues === null || Array.isArray(m.repetitionValues)) throw bad(`${where}: "repetitionValues" is not an object`);
-      repetitionValues = {};
-      for (const [name, values] of Object.entries(m.repetitionValues)) {
-        if (!STATISTIC_NAMES.includes(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)} in "repetitionValues"`);
-        if (!Array.isArray(values) || values.length !== m.repetitions) throw bad(`${where}: "repetitionValues"."${name}" is not a list of ${m.repetitions} values`);
-        repetitionValues[name] = values.map((v, j) => numberOrNull(v, `${where}: "repetitionValues"."${name}"[${j}]`));
-      }
-    }
-    return {
-      experiment: m.experiment,
-      format: m.format,
-      parameter: m.parameter,
-      payloadBytes: numberOrNull(m.payloadBytes ?? null, `${where}: "payloadBytes"`),
-      metric: m.metric,
-      dimension: m.dimension,
-      unit: m.unit,
-      displayUnit: m.displayUnit,
-      direction: m.direction,
-      statistics,
-      ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {},
-      ...repetitionValues !== void 0 ? { repetitionValues } : {}
-    };
-  });
-  return { ...head, measurements };
+  }
+  return {
+    experiment,
+    format,
+    parameter,
+    payloadBytes: numberOrNull(m["payloadBytes"] ?? null, `${where}: "payloadBytes"`),
+    metric: metric2,
+    dimension,
+    unit,
+    displayUnit: displayUnit2,
+    direction,
+    statistics,
+    ...repetitions !== void 0 ? { repetitions } : {},
+    ...repetitionValues !== void 0 ? { repetitionValues } : {}
+  };
 }
 function measurementsOfVersion1(data, bad, numberOrNull) {
-  if (!Array.isArray(data.experiments)) throw bad('"experiments" is not a list');
-  return data.experiments.flatMap((ex, i) => {
-    if (typeof ex?.experiment !== "string" || !Array.isArray(ex.payloads)) throw bad(`experiment ${i + 1} is malformed`);
-    return ex.payloads.map((p, j) => {
-      const where = `${ex.experiment} payload ${j + 1}`;
-      if (typeof p?.bytes !== "number") throw bad(`${where}: "bytes" is not a number`);
+  const experiments = data["experiments"];
+  if (!Array.isArray(experiments)) throw bad('"experiments" is not a list');
+  return experiments.flatMap((ex, i) => {
+    if (!isObject(ex) || typeof ex["experiment"] !== "string" || !Array.isArray(ex["payloads"])) throw bad(`experiment ${i + 1} is malformed`);
+    const experiment = ex["experiment"];
+    return ex["payloads"].map((p, j) => {
+      const where = `${experiment} payload ${j + 1}`;
+      if (!isObject(p) || typeof p["bytes"] !== "number") throw bad(`${where}: "bytes" is not a number`);
+      const bytes = p["bytes"];
       const statistics = {};
       for (const name of ["samples", "min", "mean", "median", "p99", "max"]) statistics[name] = numberOrNull(p[name], `${where}: "${name}"`);
       return {
-        experiment: ex.experiment,
+        experiment,
         format: "fastdds-summary",
-        parameter: String(p.bytes),
-        payloadBytes: p.bytes,
+        parameter: String(bytes),
+        payloadBytes: bytes,
         metric: "latency",
         dimension: "time",
         unit: "us",
@@ -13033,29 +13119,31 @@ function measurementsOfVersion1(data, bad, numberOrNull) {
     });
   });
 }
+
+// src/engine/history/window.ts
+var DEFAULT_HISTORY_WINDOW = 30;
+var HISTORY_FILE_NAME = /^history-.*\.json$/;
 function historyFileName(record) {
   return `history-${record.date.replace(/:/g, "-")}-${record.runId}.json`;
 }
-var HISTORY_FILE = /^history-.*\.json$/;
 function compareRecords(a, b) {
   return compareStrings(a.date, b.date) || compareRunIds(a.runId, b.runId) || compareStrings(a.sha, b.sha);
 }
 function compareRunIds(a, b) {
   return a.length !== b.length ? a.length - b.length : compareStrings(a, b);
 }
-function compareStrings(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 function planHistoryWindow(existing, record, window = DEFAULT_HISTORY_WINDOW) {
-  checkWindow(window);
+  checkHistoryWindow(window);
   const replaced = existing.filter((r) => r.runId === record.runId);
   const all = [...existing.filter((r) => r.runId !== record.runId), record].sort(compareRecords);
   const cut = Math.max(0, all.length - window);
   return { kept: all.slice(cut), dropped: [...replaced, ...all.slice(0, cut)] };
 }
-function checkWindow(window) {
+function checkHistoryWindow(window) {
   if (!Number.isInteger(window) || window < 1) throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
 }
+
+// src/pipeline/history.ts
 function readAll(folder, skip) {
   let names;
   try {
@@ -13064,8 +13152,8 @@ function readAll(folder, skip) {
     if (error.code === "ENOENT") return [];
     throw new InputError(`cannot read the history folder: ${error.message}`, { file: folder });
   }
-  return names.filter((name) => HISTORY_FILE.test(name)).sort().flatMap((name) => {
-    const file = join4(folder, name);
+  return names.filter((name) => HISTORY_FILE_NAME.test(name)).sort().flatMap((name) => {
+    const file = join5(folder, name);
     try {
       return [{ ...parseHistoryRecord(readText(file), file), file }];
     } catch (error) {
@@ -13079,18 +13167,18 @@ function strip({ file: _file, ...record }) {
   return record;
 }
 function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW, skip) {
-  checkWindow(window);
+  checkHistoryWindow(window);
   const all = readAll(folder, skip).sort(compareRecords);
   return all.slice(Math.max(0, all.length - window)).map(strip);
 }
 function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW) {
-  checkWindow(window);
+  checkHistoryWindow(window);
   const existing = readAll(folder);
   const added = /* @__PURE__ */ new Set();
   let kept = existing;
   const dropped = [];
   for (const record of records) {
-    const stored = { ...record, file: join4(folder, historyFileName(record)) };
+    const stored = { ...record, file: join5(folder, historyFileName(record)) };
     added.add(stored);
     const plan = planHistoryWindow(kept, stored, window);
     kept = plan.kept;
@@ -13120,71 +13208,10 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW) 
 }
 function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER) {
   if (!existsSync2(folder)) throw new InputError("cannot find the history folder", { file: folder });
-  if (!readdirSync2(folder).some((name) => HISTORY_FILE.test(name))) {
+  if (!readdirSync2(folder).some((name) => HISTORY_FILE_NAME.test(name))) {
     throw new InputError("no perfgate history records (history-*.json) in this folder", { file: folder });
   }
   return readHistoryWindow(folder, window);
-}
-
-// src/pipeline/charts.ts
-var CHARTS_FOLDER = "charts";
-var REPORT_HTML = "report.html";
-function writeAtomic(path, content) {
-  const temporary = `${path}.tmp-${process.pid}`;
-  writeFileSync2(temporary, content);
-  renameSync2(temporary, path);
-}
-function planCharts(input) {
-  return buildCharts({
-    ...input.check ? { check: input.check.report } : {},
-    ...input.compare ? { comparison: input.compare.report } : {},
-    ...input.summaries ? { summaries: input.summaries } : {},
-    ...input.history ? { history: latencyHistoryRuns(input.history), runs: input.history } : {},
-    ...input.raw ? { raw: input.raw } : {},
-    ...input.measurements ? { measurements: input.measurements } : {}
-  });
-}
-var OPEN_PNGS = 8;
-async function writeCharts(outputDir, input) {
-  const charts = planCharts(input);
-  const folder = join5(outputDir, CHARTS_FOLDER);
-  makeFolder(folder);
-  const png = input.png !== false && charts.length > 0;
-  const render = await import("./chunks/charts.js");
-  const pngs = png ? render.startPngRenderer({ prepare: { png: true } }) : void 0;
-  try {
-    const out = [];
-    const forHtml = [];
-    const pngWrites = [];
-    for (const chart of charts) {
-      const spec = toVegaLite(chart);
-      const svg = chartToSvg(chart);
-      const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...png ? [`${chart.id}.png`] : []];
-      const files = names.map((name) => join5(folder, name));
-      writeAtomic(files[0], JSON.stringify(spec, null, 2) + "\n");
-      writeAtomic(files[1], svg);
-      if (pngs) {
-        const path = files[2];
-        pngWrites.push(
-          pngs.render(svg).then((drawn2) => writeAtomic(path, drawn2)).catch((error) => error ?? new Error("PNG not drawn"))
-        );
-        while (pngs.open > OPEN_PNGS) await pngs.help();
-      }
-      out.push({ id: chart.id, kind: chart.kind, title: chart.title, files, ...chart.inline ? { mermaid: chartToMermaid(chart) } : {} });
-      forHtml.push({ title: chart.title, spec, ...chart.note ? { note: chart.note } : {}, files: names.slice(1).map((n) => `${CHARTS_FOLDER}/${n}`) });
-    }
-    await pngs?.finish();
-    const failed = (await Promise.all(pngWrites)).find((outcome) => outcome !== void 0);
-    if (failed !== void 0) throw failed;
-    const verdicts = [...input.compare ? [comparisonVerdictTable(input.compare.report)] : [], ...input.check ? [checkVerdictTable(input.check.report)] : []];
-    const html = render.renderReportHtml({ title: input.title ?? "perfgate report", verdicts, charts: forHtml, bundles: await render.loadBrowserBundles() });
-    const reportHtmlPath = join5(outputDir, REPORT_HTML);
-    writeAtomic(reportHtmlPath, html);
-    const written2 = [...out.flatMap((c) => c.files), reportHtmlPath];
-    return { charts: out, written: written2, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
-  } finally {
-    await pngs?.close();
-  }
 }
 
 // src/pipeline/reportCharts.ts

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { resultSetOfSummary } from '../../src/engine/formats/fastddsMeasurements.js';
 import type { Measurement } from '../../src/engine/model/measurement.js';
 import type { Summary } from '../../src/engine/model/summary.js';
-import { makeHistoryRecord, type HistoryRecord, type RecordedExperiment } from '../../src/pipeline/history.js';
+import { makeHistoryRecord, type HistoryRecord, type RecordedExperiment } from '../../src/engine/history/record.js';
 import { loadSummaries } from '../../src/pipeline/read.js';
 import { repoRoot } from './shared.js';
 

@@ -1,7 +1,9 @@
 /** Writes history records into a new folder, as the action's record-history does, for the dashboard tests. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { historyFileName, renderHistoryRecord, type HistoryRecord } from '../../src/pipeline/history.js';
+import { renderHistoryRecord } from '../../src/engine/history/codec.js';
+import type { HistoryRecord } from '../../src/engine/history/record.js';
+import { historyFileName } from '../../src/engine/history/window.js';
 import { tempDir } from './shared.js';
 
 export function writeHistory(records: readonly HistoryRecord[]): string {

@@ -25,7 +25,7 @@ import { parseMappingJson } from '../../src/engine/formats/mappingJson.js';
 import { isMetricRequirementsHeader, parseMetricRequirementsCsv } from '../../src/engine/formats/metricRequirementsCsv.js';
 import { ADAPTERS } from '../../src/engine/formats/registry.js';
 import { parseRequirementsCsv, REQUIREMENTS_HEADER } from '../../src/engine/formats/requirementsCsv.js';
-import { parseHistoryRecord } from '../../src/pipeline/history.js';
+import { parseHistoryRecord } from '../../src/engine/history/codec.js';
 import { repoRoot, sharedDir } from './shared.js';
 
 /**

@@ -8,7 +8,7 @@ import { UsageError } from '../engine/errors.js';
 import { COMMENT_CHARTS, type CommentCharts } from '../pipeline/comment.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { choiceSetting, experimentNamePairs, floatParseSetting, formatSetting, historyWindowSetting, numberSetting, skipSecondsSetting } from '../engine/options.js';
-import { DEFAULT_HISTORY_WINDOW } from '../pipeline/history.js';
+import { DEFAULT_HISTORY_WINDOW } from '../engine/history/window.js';
 import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
 import { parseGateStatistics, type GateStatistics } from '../engine/compare/gate.js';
 import { parseConfidence } from '../engine/compare/settings.js';

@@ -17,7 +17,8 @@ import type { Measurement } from '../engine/model/measurement.js';
 import type { Summary } from '../engine/model/summary.js';
 import type { ComparisonReport } from '../engine/report/comparisonReport.js';
 import type { CheckReport } from '../engine/report/model.js';
-import { latencyHistoryRuns, type HistoryRecord } from './history.js';
+import { latencyHistoryRuns } from '../engine/charts/latencyHistory.js';
+import type { HistoryRecord } from '../engine/history/record.js';
 
 export const CHARTS_FOLDER = 'charts';
 export const REPORT_HTML = 'report.html';

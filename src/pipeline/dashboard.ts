@@ -8,7 +8,8 @@ import { buildDashboard, type DashboardModel, type DashboardOptions } from '../e
 import { ASSET_FILES, ASSETS_FOLDER, renderDashboardSite, type SiteFile } from '../engine/dashboard/html.js';
 import type { MetricRequirement } from '../engine/model/metricRequirement.js';
 import { checkOutputFolder, writeFileAtomic } from './files.js';
-import { readRecordedHistory, type HistoryRecord } from './history.js';
+import type { HistoryRecord } from '../engine/history/record.js';
+import { readRecordedHistory } from './history.js';
 import { readMetricRequirements } from './resultSets.js';
 import type { Progress } from './steps.js';
 import { trendRunOfRecord } from './trends.js';

@@ -21,18 +21,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, UsageError } from '../engine/errors.js';
 import { mergeEnvironments, type EnvironmentFingerprint } from '../engine/model/environment.js';
 import { byCodePoint, discoverResults } from './discover.js';
-import {
-  compareRecords,
-  DEFAULT_HISTORY_WINDOW,
-  importHistoryRecords,
-  makeHistoryRecord,
-  normalizeDate,
-  readHistoryWindow,
-  UNKNOWN_COMMIT,
-  type HistoryRecord,
-  type ImportOutcome,
-  type RecordedExperiment,
-} from './history.js';
+import { makeHistoryRecord, normalizeDate, UNKNOWN_COMMIT, type HistoryRecord, type RecordedExperiment } from '../engine/history/record.js';
+import { compareRecords, DEFAULT_HISTORY_WINDOW } from '../engine/history/window.js';
+import { importHistoryRecords, readHistoryWindow, type ImportOutcome } from './history.js';
 import { isCriterionRun, naturalCompare, readRunFolder, readRunFolders, type HistoryRun } from './historyRuns.js';
 import type { ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';

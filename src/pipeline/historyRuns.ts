@@ -7,7 +7,8 @@ import type { Measurement } from '../engine/model/measurement.js';
 import type { EnvironmentFingerprint } from '../engine/model/environment.js';
 import { searchCriterionTree } from './discover.js';
 import { environmentOfSets } from './environment.js';
-import { measurementOfHistory, readHistoryWindow, type HistoryRecord } from './history.js';
+import { measurementOfHistory, type HistoryRecord } from '../engine/history/record.js';
+import { readHistoryWindow } from './history.js';
 import { loadResults, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
 

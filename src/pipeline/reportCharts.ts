@@ -4,7 +4,8 @@ import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import type { CheckOutcome } from './check.js';
 import type { CompareOutcome } from './compare.js';
 import { writeCharts, type ChartsOutcome } from './charts.js';
-import { readHistoryWindow, type HistoryRecord } from './history.js';
+import type { HistoryRecord } from '../engine/history/record.js';
+import { readHistoryWindow } from './history.js';
 import { readRawMeasurements } from './read.js';
 
 export interface ReportChartsOptions {

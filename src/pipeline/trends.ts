@@ -3,7 +3,8 @@ import { resolveStatistic, type StatisticName } from '../engine/model/measuremen
 import { renderTrendsJson, renderTrendsMarkdown } from '../engine/trends/render.js';
 import { analyzeTrends, type TrendOptions, type TrendReport, type TrendRun } from '../engine/trends/trends.js';
 import { checkOutputFolder, ReportWriter } from './files.js';
-import { measurementOfHistory, readRecordedHistory, type HistoryRecord } from './history.js';
+import { measurementOfHistory, type HistoryRecord } from '../engine/history/record.js';
+import { readRecordedHistory } from './history.js';
 import type { Progress } from './steps.js';
 
 export interface TrendsOptions extends TrendOptions {

@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InputError } from '../../engine/errors.js';
 import { writeFileAtomic } from '../../pipeline/files.js';
-import { parseHistoryRecord } from '../../pipeline/history.js';
+import { parseHistoryRecord } from '../../engine/history/codec.js';
 import { apiRoot, githubClient, readRef, redact, retryBaseMs, toFailure, type HttpFailure, type Octokit, type RefInfo } from './http.js';
 
 /** The folder of the records inside the branch. */

@@ -1,5 +1,5 @@
 /** The commands over a history folder: trends, dashboard, history import and history export. */
-import { DEFAULT_HISTORY_WINDOW } from '../../pipeline/history.js';
+import { DEFAULT_HISTORY_WINDOW } from '../../engine/history/window.js';
 import { runHistoryImport } from '../../pipeline/historyImport.js';
 import { environmentOption } from '../../pipeline/environment.js';
 import { runHistoryExport } from '../../pipeline/historyExport.js';

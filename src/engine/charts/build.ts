@@ -35,7 +35,7 @@ import {
   type XAxis,
 } from './model.js';
 
-/** A history run as the chart needs it (structurally a HistoryRecord of src/pipeline/history.ts). */
+/** A history run as the chart needs it (latencyHistory.ts makes it of a HistoryRecord). */
 export interface HistoryRun {
   sha: string;
   date: string;
@@ -45,7 +45,7 @@ export interface HistoryRun {
 
 /**
  * A history run as the regression charts read it: its identity and its measurements, any format
- * (structurally a HistoryRecord of src/pipeline/history.ts).
+ * (structurally a HistoryRecord of src/engine/history/record.ts).
  */
 export interface MeasuredRun {
   sha: string;

@@ -1,0 +1,197 @@
+/**
+ * The bytes of a history record: written in a fixed layout (same record, same bytes) and read
+ * back with every field checked, version 1 records included.
+ */
+import { InputError } from '../errors.js';
+import { STATISTIC_NAMES, type Direction, type StatisticName } from '../model/measurement.js';
+import { BASE_UNITS, type Dimension } from '../model/units.js';
+import { environmentOfJson, orderedEnvironment } from '../model/environment.js';
+import { HISTORY_FORMAT, HISTORY_VERSION, READABLE_HISTORY_VERSIONS, type HistoryMeasurement, type HistoryRecord } from './record.js';
+
+/** Deterministic bytes: fixed key order, two-space indent, one measurement per line, final newline. */
+export function renderHistoryRecord(record: HistoryRecord): string {
+  const lines = [
+    '{',
+    `  "format": ${JSON.stringify(record.format)},`,
+    `  "version": ${record.version},`,
+    `  "sha": ${JSON.stringify(record.sha)},`,
+    `  "date": ${JSON.stringify(record.date)},`,
+    `  "runId": ${JSON.stringify(record.runId)},`,
+    `  "runUrl": ${JSON.stringify(record.runUrl)},`,
+    ...(record.environment ? [`  "environment": ${JSON.stringify(orderedEnvironment(record.environment))},`] : []),
+  ];
+  if (record.measurements.length === 0) {
+    lines.push('  "measurements": []');
+  } else {
+    lines.push('  "measurements": [');
+    record.measurements.forEach((m, i) => {
+      const statistics = STATISTIC_NAMES.filter((s) => m.statistics[s] !== undefined)
+        .map((s) => `${JSON.stringify(s)}: ${num(m.statistics[s]!)}`)
+        .join(', ');
+      const fields = [
+        `"experiment": ${JSON.stringify(m.experiment)}`,
+        `"format": ${JSON.stringify(m.format)}`,
+        `"parameter": ${JSON.stringify(m.parameter)}`,
+        `"payloadBytes": ${num(m.payloadBytes)}`,
+        `"metric": ${JSON.stringify(m.metric)}`,
+        `"dimension": ${JSON.stringify(m.dimension)}`,
+        `"unit": ${JSON.stringify(m.unit)}`,
+        `"displayUnit": ${JSON.stringify(m.displayUnit)}`,
+        `"direction": ${JSON.stringify(m.direction)}`,
+        `"statistics": {${statistics}}`,
+        ...(m.repetitions !== undefined ? [`"repetitions": ${m.repetitions}`] : []),
+        ...(m.repetitionValues !== undefined ? [`"repetitionValues": {${repetitionValuesJson(m.repetitionValues)}}`] : []),
+      ];
+      lines.push(`    {${fields.join(', ')}}${i < record.measurements.length - 1 ? ',' : ''}`);
+    });
+    lines.push('  ]');
+  }
+  lines.push('}', '');
+  return lines.join('\n');
+}
+
+function repetitionValuesJson(values: Partial<Record<StatisticName, (number | null)[]>>): string {
+  return STATISTIC_NAMES.filter((s) => values[s] !== undefined)
+    .map((s) => `${JSON.stringify(s)}: [${values[s]!.map(num).join(', ')}]`)
+    .join(', ');
+}
+
+function num(value: number | null): string {
+  return value === null || !Number.isFinite(value) ? 'null' : JSON.stringify(value);
+}
+
+/** A JSON object (an array too: its named fields are then missing, and the checks below say which). */
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null;
+}
+
+function isStatisticName(name: string): name is StatisticName {
+  return (STATISTIC_NAMES as readonly string[]).includes(name);
+}
+
+function isDimension(value: unknown): value is Dimension {
+  return typeof value === 'string' && Object.hasOwn(BASE_UNITS, value);
+}
+
+function isDirection(value: unknown): value is Direction {
+  return value === 'lower-is-better' || value === 'higher-is-better';
+}
+
+/** How a field that fails its check is reported. */
+type Bad = (what: string) => InputError;
+type NumberOrNull = (v: unknown, what: string) => number | null;
+
+/**
+ * Reads a record back: version 2 as it is, version 1 (Fast-DDS payload rows) as latency
+ * measurements. Anything else is an InputError at `source`.
+ */
+export function parseHistoryRecord(text: string, source: string): HistoryRecord {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`not a perfgate history record: ${(error as Error).message}`, { file: source });
+  }
+  const bad: Bad = (what) => new InputError(`not a perfgate history record: ${what}`, { file: source });
+  if (!isObject(data) || data['format'] !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
+  const version = data['version'];
+  if (!(READABLE_HISTORY_VERSIONS as readonly unknown[]).includes(version)) {
+    throw bad(`unsupported version ${JSON.stringify(version)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(' and ')}; a newer perfgate may have written it)`);
+  }
+  const stringField = (key: 'sha' | 'date' | 'runId' | 'runUrl'): string => {
+    const value = data[key];
+    if (typeof value !== 'string') throw bad(`"${key}" is not a string`);
+    return value;
+  };
+  const [sha, date, runId, runUrl] = [stringField('sha'), stringField('date'), stringField('runId'), stringField('runUrl')];
+  const numberOrNull: NumberOrNull = (v, what) => {
+    if (v === null) return null;
+    if (typeof v !== 'number') throw bad(`${what} is not a number`);
+    return v;
+  };
+  const environment = environmentOfJson(data['environment']);
+  const head = { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha, date, runId, runUrl, ...(environment ? { environment } : {}) } as const;
+  if (version === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
+  const stored = data['measurements'];
+  if (!Array.isArray(stored)) throw bad('"measurements" is not a list');
+  return { ...head, measurements: stored.map((m: unknown, i) => measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull)) };
+}
+
+/** One stored measurement of a version 2 record, every field checked. */
+function measurementOfJson(m: unknown, where: string, bad: Bad, numberOrNull: NumberOrNull): HistoryMeasurement {
+  if (!isObject(m)) throw bad(`${where} is not an object`);
+  const text = (key: 'experiment' | 'format' | 'parameter' | 'metric' | 'unit' | 'displayUnit'): string => {
+    const value = m[key];
+    if (typeof value !== 'string') throw bad(`${where}: "${key}" is not a string`);
+    return value;
+  };
+  const [experiment, format, parameter, metric, unit, displayUnit] = [text('experiment'), text('format'), text('parameter'), text('metric'), text('unit'), text('displayUnit')];
+  const { dimension, direction, statistics: storedStatistics, repetitions, repetitionValues: storedValues } = m;
+  if (!isDimension(dimension)) throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
+  if (!isDirection(direction)) throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
+  if (!isObject(storedStatistics) || Array.isArray(storedStatistics)) throw bad(`${where}: "statistics" is not an object`);
+  const statistics: HistoryMeasurement['statistics'] = {};
+  for (const [name, value] of Object.entries(storedStatistics)) {
+    if (!isStatisticName(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
+    statistics[name] = numberOrNull(value, `${where}: "${name}"`);
+  }
+  if (repetitions !== undefined && !(typeof repetitions === 'number' && Number.isInteger(repetitions) && repetitions > 1)) {
+    throw bad(`${where}: "repetitions" is not a count above 1`);
+  }
+  let repetitionValues: HistoryMeasurement['repetitionValues'];
+  if (storedValues !== undefined) {
+    if (repetitions === undefined) throw bad(`${where}: "repetitionValues" without "repetitions"`);
+    if (!isObject(storedValues) || Array.isArray(storedValues)) throw bad(`${where}: "repetitionValues" is not an object`);
+    repetitionValues = {};
+    for (const [name, values] of Object.entries(storedValues)) {
+      if (!isStatisticName(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)} in "repetitionValues"`);
+      if (!Array.isArray(values) || values.length !== repetitions) throw bad(`${where}: "repetitionValues"."${name}" is not a list of ${repetitions} values`);
+      repetitionValues[name] = values.map((v: unknown, j) => numberOrNull(v, `${where}: "repetitionValues"."${name}"[${j}]`));
+    }
+  }
+  return {
+    experiment,
+    format,
+    parameter,
+    payloadBytes: numberOrNull(m['payloadBytes'] ?? null, `${where}: "payloadBytes"`),
+    metric,
+    dimension,
+    unit,
+    displayUnit,
+    direction,
+    statistics,
+    ...(repetitions !== undefined ? { repetitions } : {}),
+    ...(repetitionValues !== undefined ? { repetitionValues } : {}),
+  };
+}
+
+/** Version 1 stored Fast-DDS summary rows per payload: they are latency measurements in µs. */
+function measurementsOfVersion1(data: JsonObject, bad: Bad, numberOrNull: NumberOrNull): HistoryMeasurement[] {
+  const experiments = data['experiments'];
+  if (!Array.isArray(experiments)) throw bad('"experiments" is not a list');
+  return experiments.flatMap((ex: unknown, i) => {
+    if (!isObject(ex) || typeof ex['experiment'] !== 'string' || !Array.isArray(ex['payloads'])) throw bad(`experiment ${i + 1} is malformed`);
+    const experiment = ex['experiment'];
+    return ex['payloads'].map((p: unknown, j): HistoryMeasurement => {
+      const where = `${experiment} payload ${j + 1}`;
+      if (!isObject(p) || typeof p['bytes'] !== 'number') throw bad(`${where}: "bytes" is not a number`);
+      const bytes = p['bytes'];
+      const statistics: HistoryMeasurement['statistics'] = {};
+      for (const name of ['samples', 'min', 'mean', 'median', 'p99', 'max'] as const) statistics[name] = numberOrNull(p[name], `${where}: "${name}"`);
+      return {
+        experiment,
+        format: 'fastdds-summary',
+        parameter: String(bytes),
+        payloadBytes: bytes,
+        metric: 'latency',
+        dimension: 'time',
+        unit: 'us',
+        displayUnit: 'us',
+        direction: 'lower-is-better',
+        statistics,
+      };
+    });
+  });
+}

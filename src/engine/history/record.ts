@@ -1,0 +1,167 @@
+/**
+ * History records: one compact JSON document per run on the default branch. The record functions
+ * are pure: every date and id comes from the caller (the event, the environment), never from the
+ * clock, so the same inputs always give the same bytes (codec.ts writes and reads them, window.ts
+ * decides which ones a folder keeps).
+ */
+import { InputError } from '../errors.js';
+import { STATISTIC_NAMES, type Direction, type Measurement, type StatisticName } from '../model/measurement.js';
+import type { Dimension } from '../model/units.js';
+import { orderedEnvironment, type EnvironmentFingerprint } from '../model/environment.js';
+
+export const HISTORY_FORMAT = 'perfgate-history';
+/** Version 2 stores the common model (any format); version 1 (Fast-DDS payload rows) is still read. */
+export const HISTORY_VERSION = 2;
+export const READABLE_HISTORY_VERSIONS = [1, 2] as const;
+/** The commit of an imported run whose commit nobody recorded (`perfgate history import` without --commit). */
+export const UNKNOWN_COMMIT = 'unknown';
+
+/** One measurement of a run as stored: the common model's measurement, flat. Values that are not numbers are null. */
+export interface HistoryMeasurement {
+  experiment: string;
+  /** The adapter id the run's file was read with (`fastdds-summary`, `iceperf`, …). */
+  format: string;
+  parameter: string;
+  payloadBytes: number | null;
+  metric: string;
+  dimension: Dimension;
+  unit: string;
+  displayUnit: string;
+  direction: Direction;
+  /** In STATISTIC_NAMES order. */
+  statistics: Partial<Record<StatisticName, number | null>>;
+  /** Present when the run pooled several repetitions (runs given as separate files or folders) into this measurement. */
+  repetitions?: number;
+  /**
+   * With `repetitions`: each statistic's value in every pooled run, in run order, so that the
+   * history judges a pooled run as the candidate's pooled runs are judged (their geometric mean).
+   */
+  repetitionValues?: Partial<Record<StatisticName, (number | null)[]>>;
+}
+
+export interface HistoryRecord {
+  format: typeof HISTORY_FORMAT;
+  version: typeof HISTORY_VERSION;
+  /** Commit SHA the run measured; `unknown` for an imported run whose commit was not recorded. */
+  sha: string;
+  /** When the measured commit was made or pushed, as an ISO 8601 UTC string (from the event). */
+  date: string;
+  /** The workflow run id (GITHUB_RUN_ID). */
+  runId: string;
+  /** The run's page, `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}`. */
+  runUrl: string;
+  /** The machine the run was measured on, where it was known (records of older perfgate versions have none). */
+  environment?: EnvironmentFingerprint;
+  /** Sorted by experiment name; inside an experiment in the order the run's files gave them. */
+  measurements: HistoryMeasurement[];
+}
+
+export interface HistoryRunInfo {
+  sha: string;
+  /** Any date `Date.parse` reads (ISO 8601 with an offset); it is stored in UTC. */
+  date: string;
+  runId: string | number;
+  runUrl: string;
+  /** The machine the run was measured on. */
+  environment?: EnvironmentFingerprint;
+}
+
+/** What a run recorded: each experiment's measurements and the format they were read from. */
+export interface RecordedExperiment {
+  experiment: string;
+  format: string;
+  measurements: readonly Measurement[];
+}
+
+function finiteOrNull(value: number): number | null {
+  return Number.isFinite(value) ? value : null;
+}
+
+/** By code point: the order of record fields and file names, whatever the locale. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The record of one run: its measurements plus the run's identity. */
+export function makeHistoryRecord(experiments: readonly RecordedExperiment[], run: HistoryRunInfo): HistoryRecord {
+  const runId = String(run.runId);
+  if (!/^[0-9]+$/.test(runId)) throw new InputError(`history: the run id must be a number, got "${runId}"`);
+  if (run.sha !== UNKNOWN_COMMIT && !/^[0-9a-f]{7,64}$/i.test(run.sha)) throw new InputError(`history: not a commit SHA: "${run.sha}"`);
+  const sorted = [...experiments].sort((a, b) => compareStrings(a.experiment, b.experiment));
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i]!.experiment === sorted[i - 1]!.experiment) throw new InputError(`history: experiment "${sorted[i]!.experiment}" appears twice`);
+  }
+  const measurements = sorted.flatMap((ex) =>
+    ex.measurements.map((m): HistoryMeasurement => {
+      const statistics: HistoryMeasurement['statistics'] = {};
+      for (const name of STATISTIC_NAMES) {
+        const value = m.statistics[name];
+        if (value !== undefined) statistics[name] = finiteOrNull(value);
+      }
+      return {
+        experiment: ex.experiment,
+        format: ex.format,
+        parameter: m.parameter.label,
+        payloadBytes: m.parameter.payloadBytes ?? null,
+        metric: m.metric.name,
+        dimension: m.metric.dimension,
+        unit: m.metric.unit,
+        displayUnit: m.metric.displayUnit,
+        direction: m.metric.direction,
+        statistics,
+        ...(m.repetitions !== undefined && m.repetitions > 1 ? { repetitions: m.repetitions } : {}),
+        ...(m.repetitions !== undefined && m.repetitions > 1 && m.repetitionValues ? repetitionValuesField(m.repetitionValues, m.repetitions) : {}),
+      };
+    }),
+  );
+  return {
+    format: HISTORY_FORMAT,
+    version: HISTORY_VERSION,
+    sha: run.sha.toLowerCase(),
+    date: normalizeDate(run.date),
+    runId,
+    runUrl: run.runUrl,
+    ...(run.environment ? { environment: orderedEnvironment(run.environment) } : {}),
+    measurements,
+  };
+}
+
+/** The statistics every pooled run gave, in STATISTIC_NAMES order (a statistic some run lacked is left out). */
+function repetitionValuesField(values: Partial<Record<StatisticName, readonly number[]>>, repetitions: number): Pick<HistoryMeasurement, 'repetitionValues'> {
+  const out: Partial<Record<StatisticName, (number | null)[]>> = {};
+  for (const name of STATISTIC_NAMES) if (values[name]?.length === repetitions) out[name] = values[name].map(finiteOrNull);
+  return Object.keys(out).length > 0 ? { repetitionValues: out } : {};
+}
+
+/**
+ * Formats whose files repeat a benchmark inside one process (`go test -count N`, JMH's forks ×
+ * iterations). Before perfgate counted such values as samples of one run, it recorded them as
+ * `repetitions` without their values: a record of one of these formats with `repetitions` but no
+ * `repetitionValues` is one run.
+ */
+const IN_PROCESS_REPETITION_FORMATS = new Set(['go-bench', 'jmh']);
+
+/** A stored measurement back in the common model. */
+export function measurementOfHistory(m: HistoryMeasurement, source: string): Measurement {
+  const statistics: Measurement['statistics'] = {};
+  for (const [name, value] of Object.entries(m.statistics) as [StatisticName, number | null][]) statistics[name] = value === null ? NaN : value;
+  const inProcess = m.repetitionValues === undefined && IN_PROCESS_REPETITION_FORMATS.has(m.format);
+  const repetitionValues: Partial<Record<StatisticName, number[]>> = {};
+  for (const [name, values] of Object.entries(m.repetitionValues ?? {}) as [StatisticName, (number | null)[]][]) repetitionValues[name] = values.map((v) => (v === null ? NaN : v));
+  return {
+    experiment: m.experiment,
+    parameter: { label: m.parameter, ...(m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {}) },
+    metric: { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction },
+    statistics,
+    place: { file: source },
+    ...(m.repetitions !== undefined && !inProcess ? { repetitions: m.repetitions } : {}),
+    ...(m.repetitionValues !== undefined ? { repetitionValues } : {}),
+  };
+}
+
+/** An ISO 8601 UTC string (`2026-11-22T00:55:02.000Z`) for any date `Date.parse` reads. */
+export function normalizeDate(date: string): string {
+  const ms = Date.parse(date);
+  if (Number.isNaN(ms)) throw new InputError(`history: not a date: "${date}"`);
+  return new Date(ms).toISOString();
+}
