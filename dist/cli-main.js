@@ -995,6 +995,31 @@ function sanitize(text2) {
   return withoutControls(text2);
 }
 
+// src/engine/model/statisticRules.ts
+function primaryStatistic(m) {
+  for (const s of ["value", "median", "mean"]) if (m.statistics[s] !== void 0) return s;
+  return "value";
+}
+function statisticDirection(statistic, metricDirection) {
+  return SPREADS.includes(statistic) ? "lower-is-better" : metricDirection;
+}
+var SPREADS = ["stdev", "variance", "jitter", "maxJitter"];
+function shownUnit(m, statistic) {
+  if (statistic === "samples") return { unit: "", scale: 1 };
+  let unit = displayUnit(m.metric.unit, m.metric.dimension);
+  let scale2 = 1;
+  const printed = parseUnit(m.metric.displayUnit);
+  if (printed && printed.dimension === m.metric.dimension && printed.toBase < 1) {
+    unit = printed.symbol === "us" || printed.symbol === "μs" ? "µs" : printed.symbol;
+    scale2 = 1 / printed.toBase;
+  }
+  if (statistic === "variance") return { unit: unit === "" ? "" : `(${unit})²`, scale: scale2 * scale2 };
+  return { unit, scale: scale2 };
+}
+function displayUnit(unit, dimension) {
+  return dimension === "time" && unit === "us" ? "µs" : unit;
+}
+
 // src/engine/check/check.ts
 function checkMagnitude(check, payloadBytes, requirement, experiment) {
   const row = { check, payloadBytes, ...checkLimit({ limit: requirement }, "lower-is-better", experiment) };
@@ -3700,10 +3725,6 @@ function headerPlace(requirement) {
 function cellPlace(requirement) {
   return { file: requirement.file, line: requirement.line, ...requirement.column !== void 0 ? { column: requirement.column } : {} };
 }
-function primaryStatistic(m) {
-  for (const s of ["value", "median", "mean"]) if (m.statistics[s] !== void 0) return s;
-  return "value";
-}
 function parameterMatches(m, parameter) {
   if (m.parameter.label === parameter || normaliseLabel(m.parameter.label) === normaliseLabel(parameter)) return true;
   if (!/^\d+$/.test(parameter)) return false;
@@ -3717,25 +3738,6 @@ function normaliseLabel(label) {
 }
 function sameName(a, b) {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
-}
-function statisticDirection(statistic, metricDirection) {
-  return SPREADS.includes(statistic) ? "lower-is-better" : metricDirection;
-}
-var SPREADS = ["stdev", "variance", "jitter", "maxJitter"];
-function shownUnit(m, statistic) {
-  if (statistic === "samples") return { unit: "", scale: 1 };
-  let unit = displayUnit(m.metric.unit, m.metric.dimension);
-  let scale2 = 1;
-  const printed = parseUnit(m.metric.displayUnit);
-  if (printed && printed.dimension === m.metric.dimension && printed.toBase < 1) {
-    unit = printed.symbol === "us" || printed.symbol === "μs" ? "µs" : printed.symbol;
-    scale2 = 1 / printed.toBase;
-  }
-  if (statistic === "variance") return { unit: unit === "" ? "" : `(${unit})²`, scale: scale2 * scale2 };
-  return { unit, scale: scale2 };
-}
-function displayUnit(unit, dimension) {
-  return dimension === "time" && unit === "us" ? "µs" : unit;
 }
 
 // src/engine/report/csvText.ts

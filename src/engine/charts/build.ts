@@ -13,7 +13,7 @@ import type { Measurement, StatisticName } from '../model/measurement.js';
 import type { RawMeasurements } from '../model/rawMeasurements.js';
 import type { PayloadSummary, Summary } from '../model/summary.js';
 import { isPayloadAxis } from './payloadAxis.js';
-import { displayUnit } from '../check/metricCheck.js';
+import { displayUnit } from '../model/statisticRules.js';
 import { quantityDisplay } from '../report/quantity.js';
 import { BAND_FILL, BASELINE_GREYS, EXPERIMENT_BLUE, LIMIT_COLOR, REQUIREMENT_RED, RESULT_BLUES, seriesColor } from './palette.js';
 import { formatDelta, unchangedAtDisplay } from './format.js';

@@ -1,7 +1,8 @@
 import { InputError, type SourcePlace } from '../errors.js';
-import type { Direction, Measurement, ResultSet, StatisticName } from '../model/measurement.js';
+import type { Measurement, ResultSet, StatisticName } from '../model/measurement.js';
 import type { MetricRequirement } from '../model/metricRequirement.js';
-import { acceptedUnits, BASE_UNITS, parseToolUnit, parseUnit } from '../model/units.js';
+import { acceptedUnits, BASE_UNITS, parseToolUnit } from '../model/units.js';
+import { displayUnit, primaryStatistic, shownUnit, statisticDirection } from '../model/statisticRules.js';
 import { checkLimit, notInResults, rowFailed, type CheckRow, type SubExperimentCheck } from './checkRow.js';
 import { checkReferenceRequirement, missingReferenceRow } from './check.js';
 import { didYouMean } from '../text/closest.js';
@@ -269,12 +270,6 @@ export function checkSummary(summary: Summary, requirements: readonly Requiremen
   return check ?? { experimentType: summary.experimentType, source: summary.source, status: 'unchecked', rows: [] };
 }
 
-/** The statistic a limit without one applies to: the single value, else the median, else the mean. */
-export function primaryStatistic(m: Measurement): StatisticName {
-  for (const s of ['value', 'median', 'mean'] as const) if (m.statistics[s] !== undefined) return s;
-  return 'value';
-}
-
 /**
  * Whether a requirement's Parameter names a measurement's parameter: its label (`x` and `×` alike,
  * spaces and case ignored: `4096 B x 16`), or a bare number (`65536`) for the payload size, or for
@@ -299,37 +294,4 @@ function normaliseLabel(label: string): string {
 
 function sameName(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
-}
-
-/**
- * Which way is worse for a statistic of a metric: spreads (standard deviation, variance, jitter)
- * are worse when larger, whatever the metric's own direction; every other statistic follows the metric.
- */
-export function statisticDirection(statistic: StatisticName, metricDirection: Direction): Direction {
-  return SPREADS.includes(statistic) ? 'lower-is-better' : metricDirection;
-}
-const SPREADS: readonly StatisticName[] = ['stdev', 'variance', 'jitter', 'maxJitter'];
-
-/**
- * The unit a statistic is reported in, and the factor from the stored base unit to it. Values stay
- * in the base unit unless the tool printed a smaller unit of the same dimension (Google Benchmark's
- * ns, B/s), which keeps their digits (10.3 ns, not 0.010 µs). A sample count has no unit; a
- * variance is in the unit squared.
- */
-export function shownUnit(m: Measurement, statistic: StatisticName): { unit: string; scale: number } {
-  if (statistic === 'samples') return { unit: '', scale: 1 };
-  let unit = displayUnit(m.metric.unit, m.metric.dimension);
-  let scale = 1;
-  const printed = parseUnit(m.metric.displayUnit);
-  if (printed && printed.dimension === m.metric.dimension && printed.toBase < 1) {
-    unit = printed.symbol === 'us' || printed.symbol === 'μs' ? 'µs' : printed.symbol;
-    scale = 1 / printed.toBase;
-  }
-  if (statistic === 'variance') return { unit: unit === '' ? '' : `(${unit})²`, scale: scale * scale };
-  return { unit, scale };
-}
-
-/** `us` is shown as µs; a count has no unit. */
-export function displayUnit(unit: string, dimension: keyof typeof BASE_UNITS): string {
-  return dimension === 'time' && unit === 'us' ? 'µs' : unit;
 }

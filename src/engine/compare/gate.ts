@@ -4,7 +4,7 @@
  * 99 % is 3–5× the median's (0.3–0.6 in log), so a tail gate fails unchanged builds. Tails are
  * still compared and shown; a user opts in per statistic.
  */
-import { primaryStatistic } from '../check/metricCheck.js';
+import { primaryStatistic } from '../model/statisticRules.js';
 import { UsageError } from '../errors.js';
 import { resolveStatistic, type Measurement, type StatisticName } from '../model/measurement.js';
 

@@ -3,7 +3,7 @@
  * paired.ts) fills in, and the row helpers they share: keys, gating, the pooled geomean family and
  * its Bonferroni split.
  */
-import { primaryStatistic } from '../check/metricCheck.js';
+import { primaryStatistic } from '../model/statisticRules.js';
 import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
 import type { Summary } from '../model/summary.js';
 import { gates, type GateStatistics } from './gate.js';

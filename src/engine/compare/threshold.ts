@@ -1,5 +1,5 @@
 /** The threshold method: one reference run against the results, a row fails when it is worse by more than its threshold. */
-import { displayUnit } from '../check/metricCheck.js';
+import { displayUnit } from '../model/statisticRules.js';
 import type { Direction } from '../model/measurement.js';
 import { DEFAULT_GATE, gates, type GateStatistics } from './gate.js';
 import {

@@ -5,7 +5,8 @@
  * level (src/engine/compare/noise.ts) and the requirement line. Every number is taken from those
  * engines; the renderers (charts.ts, html.ts) only lay it out.
  */
-import { checkMeasurements, primaryStatistic } from '../check/metricCheck.js';
+import { checkMeasurements } from '../check/metricCheck.js';
+import { primaryStatistic } from '../model/statisticRules.js';
 import { rowFailed, type CheckRow, type SubExperimentStatus } from '../check/checkRow.js';
 import { noiseBand } from '../compare/noise.js';
 import { VERDICT_DEFAULTS } from '../compare/settings.js';

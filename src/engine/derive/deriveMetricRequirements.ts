@@ -1,4 +1,4 @@
-import { primaryStatistic } from '../check/metricCheck.js';
+import { primaryStatistic } from '../model/statisticRules.js';
 import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
 import { csvText } from '../report/csvText.js';
 import { deriveLimitValues, type DeriveMethod, type LimitBasis } from './method.js';

@@ -20,7 +20,7 @@ import { UsageError } from '../errors.js';
 import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, parseUnit, type Unit } from '../model/units.js';
 import { BENCHER_MEASURES } from '../formats/bmf.js';
-import { primaryStatistic } from '../check/metricCheck.js';
+import { primaryStatistic } from '../model/statisticRules.js';
 import { readUnit } from '../formats/shared.js';
 
 export const EXPORT_FORMATS = ['bmf', 'github-action-benchmark'] as const;

@@ -2,7 +2,7 @@
  * A history as one tidy CSV table (`perfgate history export --csv`): one row per value, for a
  * spreadsheet, pandas or R. Pure: the records come from the caller.
  */
-import { statisticDirection } from '../check/metricCheck.js';
+import { statisticDirection } from '../model/statisticRules.js';
 import { STATISTIC_NAMES, type Direction, type StatisticName } from '../model/measurement.js';
 import { csvText } from './csvText.js';
 

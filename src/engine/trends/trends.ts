@@ -4,7 +4,7 @@
  * and pending changes the change-point detector finds in it (src/engine/stats/changePoints.ts).
  * The model carries every number the renderers show; they never compute statistics.
  */
-import { primaryStatistic, shownUnit, statisticDirection } from '../check/metricCheck.js';
+import { primaryStatistic, shownUnit, statisticDirection } from '../model/statisticRules.js';
 import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
 import { CHANGE_POINT_DEFAULTS, detectChangePoints, type ChangePoint, type ChangePointOptions } from '../stats/changePoints.js';
 
