@@ -14726,6 +14726,13 @@ function runName(run) {
   if (run.date) return run.date.replace(/\.0+(?=Z$)/, "");
   return run.runId ? `run ${run.runId}` : "?";
 }
+var SERIES_NAME_FIELDS = ["experiment", "parameter", "metric", "statistic"];
+function seriesNames(s) {
+  return SERIES_NAME_FIELDS.map((field2) => s[field2]);
+}
+function seriesNameOf(s) {
+  return Object.fromEntries(SERIES_NAME_FIELDS.map((field2) => [field2, s[field2]]));
+}
 var SAME_STEP = 2;
 function collect(runs, statistics) {
   const series = /* @__PURE__ */ new Map();
@@ -14734,15 +14741,13 @@ function collect(runs, statistics) {
       for (const statistic of statistics ?? [primaryStatistic(m)]) {
         const value2 = m.statistics[statistic];
         if (value2 === void 0) continue;
-        const key = JSON.stringify([m.experiment, m.parameter.label, m.metric.name, statistic]);
+        const name = { experiment: m.experiment, parameter: m.parameter.label, metric: m.metric.name, statistic };
+        const key = JSON.stringify(seriesNames(name));
         let s = series.get(key);
         if (!s) {
           const shown = shownUnit(m, statistic);
           s = {
-            experiment: m.experiment,
-            parameter: m.parameter.label,
-            metric: m.metric.name,
-            statistic,
+            ...name,
             unit: shown.unit,
             scale: shown.scale,
             direction: statisticDirection(statistic, m.metric.direction),
@@ -14796,10 +14801,7 @@ function analyzeTrends(runs, options = {}) {
     const seenBefore = (c) => before.some((b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange));
     const latest = logs.length > 0 ? Math.exp(logs[logs.length - 1]) * s.scale : NaN;
     return {
-      experiment: s.experiment,
-      parameter: s.parameter,
-      metric: s.metric,
-      statistic: s.statistic,
+      ...seriesNameOf(s),
       unit: s.unit,
       direction: s.direction,
       values: logs.length,
@@ -14846,7 +14848,7 @@ function runWithDate(run, escape) {
   return hasCommit(run) ? `${escape(runName(run))} (${escape(run.date)})` : escape(runName(run));
 }
 function seriesName(s, escape) {
-  return [escape(s.experiment), escape(s.parameter), escape(s.metric), s.statistic];
+  return seriesNames(s).map(escape);
 }
 function withUnit2(v, unit) {
   return unit ? `${value(v)} ${unit}` : value(v);
@@ -14871,7 +14873,7 @@ function renderTrendsMarkdown(report) {
   if (steps.length === 0) {
     lines.push("No persistent step in any series.", "");
   } else {
-    lines.push("| | experiment | parameter | metric | statistic | change | before → after | began between | runs after | p |", "|---|---|---|---|---|---:|---:|---|---:|---:|");
+    lines.push(`| | ${SERIES_NAME_FIELDS.join(" | ")} | change | before → after | began between | runs after | p |`, "|---|---|---|---|---|---:|---:|---|---:|---:|");
     for (const { series, step } of steps) {
       const mark = step.kind === "regression" ? step.isNew ? "**new regression**" : "regression" : "improvement";
       lines.push(
@@ -14946,10 +14948,7 @@ function renderTrendsJson(report) {
     newRegressions: report.newRegressions,
     runs: report.runs.map((r) => ({ sha: r.sha, date: r.date, runId: r.runId, runUrl: r.runUrl })),
     series: report.series.map((s) => ({
-      experiment: s.experiment,
-      parameter: s.parameter,
-      metric: s.metric,
-      statistic: s.statistic,
+      ...seriesNameOf(s),
       unit: s.unit,
       direction: s.direction,
       values: s.values,

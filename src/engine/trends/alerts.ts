@@ -9,7 +9,7 @@
  * opens, updates and closes the issues.
  */
 import { escapeMarkdown, withoutControls, withoutGithubReferences } from '../report/escape.js';
-import { hasCommit, runName, type TrendReport, type TrendRunRef, type TrendSeries, type TrendStep } from './trends.js';
+import { hasCommit, runName, SERIES_NAME_FIELDS, seriesNames, type TrendReport, type TrendRunRef, type TrendSeries, type TrendStep } from './trends.js';
 
 export interface TrendAlert {
   /** `<!-- perfgate-trend-alert:<hash> -->`: in the issue body, how the issue is found again. */
@@ -65,7 +65,7 @@ export function trendAlerts(report: TrendReport, serverUrl: string, repository: 
       const first = report.runs[step.firstRun]!;
       const before = report.runs[step.lastRunBefore]!;
       const latest = report.runs[report.runs.length - 1]!;
-      const names = [series.experiment, series.parameter, series.metric, series.statistic];
+      const names = seriesNames(series);
       const marker = `${ALERT_MARKER_PREFIX}${hash64(JSON.stringify([...names, first.sha]))} -->`;
       // The title is plain text, but GitHub still links `#12` and `www.` in it.
       const plain = names.map((n) => withoutGithubReferences(withoutControls(n).replace(/\s+/g, ' ').trim())).filter((n) => n !== '');
@@ -81,8 +81,8 @@ export function trendAlerts(report: TrendReport, serverUrl: string, repository: 
         marker,
         `### Regression on the default branch: ${md(series.experiment)}`,
         '',
-        '| experiment | parameter | metric | statistic |',
-        '|---|---|---|---|',
+        `| ${SERIES_NAME_FIELDS.join(' | ')} |`,
+        `|${SERIES_NAME_FIELDS.map(() => '---|').join('')}`,
         `| ${names.map(md).join(' | ')} |`,
         '',
         `The ${md(series.statistic)} went from ${md(value(step.before, series.unit))} to ${md(value(step.after, series.unit))} (${percent(step.change)}), a persistent step (p = ${step.pValue < 1e-4 ? '< 0.0001' : step.pValue.toFixed(4)}, ${step.runsBefore} runs before, ${step.runsAfter} after).`,

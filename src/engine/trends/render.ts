@@ -4,7 +4,18 @@
  * escaped.
  */
 import { escapeMarkdown, withoutControls } from '../report/escape.js';
-import { hasCommit, runName, type TrendOutlier, type TrendReport, type TrendRunRef, type TrendSeries, type TrendStep } from './trends.js';
+import {
+  hasCommit,
+  runName,
+  SERIES_NAME_FIELDS,
+  seriesNameOf,
+  seriesNames,
+  type TrendOutlier,
+  type TrendReport,
+  type TrendRunRef,
+  type TrendSeries,
+  type TrendStep,
+} from './trends.js';
 
 /** Bumped when the shape of trends.json changes incompatibly. */
 export const TRENDS_SCHEMA_VERSION = 1;
@@ -29,7 +40,7 @@ function runWithDate(run: TrendRunRef, escape: (text: string) => string): string
 }
 
 function seriesName(s: TrendSeries, escape: (text: string) => string): string[] {
-  return [escape(s.experiment), escape(s.parameter), escape(s.metric), s.statistic];
+  return seriesNames(s).map(escape);
 }
 
 function withUnit(v: number, unit: string): string {
@@ -64,7 +75,7 @@ export function renderTrendsMarkdown(report: TrendReport): string {
   if (steps.length === 0) {
     lines.push('No persistent step in any series.', '');
   } else {
-    lines.push('| | experiment | parameter | metric | statistic | change | before → after | began between | runs after | p |', '|---|---|---|---|---|---:|---:|---|---:|---:|');
+    lines.push(`| | ${SERIES_NAME_FIELDS.join(' | ')} | change | before → after | began between | runs after | p |`, '|---|---|---|---|---|---:|---:|---|---:|---:|');
     for (const { series, step } of steps) {
       const mark = step.kind === 'regression' ? (step.isNew ? '**new regression**' : 'regression') : 'improvement';
       lines.push(
@@ -149,10 +160,7 @@ export function renderTrendsJson(report: TrendReport): string {
     newRegressions: report.newRegressions,
     runs: report.runs.map((r) => ({ sha: r.sha, date: r.date, runId: r.runId, runUrl: r.runUrl })),
     series: report.series.map((s) => ({
-      experiment: s.experiment,
-      parameter: s.parameter,
-      metric: s.metric,
-      statistic: s.statistic,
+      ...seriesNameOf(s),
       unit: s.unit,
       direction: s.direction,
       values: s.values,

@@ -67,11 +67,28 @@ export interface TrendOutlier {
   kind: 'worse' | 'better';
 }
 
-export interface TrendSeries {
+/** The fields that name a series, in the order every report shows them (table columns, alert titles, trends.json). */
+export const SERIES_NAME_FIELDS = ['experiment', 'parameter', 'metric', 'statistic'] as const;
+
+/** What names a series: the measurement's experiment, parameter and metric, and the statistic followed. */
+export interface TrendSeriesName {
   experiment: string;
   parameter: string;
   metric: string;
   statistic: StatisticName;
+}
+
+/** A series' names in SERIES_NAME_FIELDS order. */
+export function seriesNames(s: TrendSeriesName): string[] {
+  return SERIES_NAME_FIELDS.map((field) => s[field]);
+}
+
+/** Only the naming fields of a series, in SERIES_NAME_FIELDS order. */
+export function seriesNameOf(s: TrendSeriesName): TrendSeriesName {
+  return Object.fromEntries(SERIES_NAME_FIELDS.map((field) => [field, s[field]])) as unknown as TrendSeriesName;
+}
+
+export interface TrendSeries extends TrendSeriesName {
   unit: string;
   direction: Direction;
   /** Runs with a positive, finite value (the others are left out of the analysis). */
@@ -97,11 +114,7 @@ export interface TrendReport {
   newRegressions: number;
 }
 
-interface Collected {
-  experiment: string;
-  parameter: string;
-  metric: string;
-  statistic: StatisticName;
+interface Collected extends TrendSeriesName {
   unit: string;
   scale: number;
   direction: Direction;
@@ -121,15 +134,13 @@ function collect(runs: readonly TrendRun[], statistics: readonly StatisticName[]
       for (const statistic of statistics ?? [primaryStatistic(m)]) {
         const value = m.statistics[statistic];
         if (value === undefined) continue;
-        const key = JSON.stringify([m.experiment, m.parameter.label, m.metric.name, statistic]);
+        const name: TrendSeriesName = { experiment: m.experiment, parameter: m.parameter.label, metric: m.metric.name, statistic };
+        const key = JSON.stringify(seriesNames(name));
         let s = series.get(key);
         if (!s) {
           const shown = shownUnit(m, statistic);
           s = {
-            experiment: m.experiment,
-            parameter: m.parameter.label,
-            metric: m.metric.name,
-            statistic,
+            ...name,
             unit: shown.unit,
             scale: shown.scale,
             direction: statisticDirection(statistic, m.metric.direction),
@@ -187,10 +198,7 @@ export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions =
     const seenBefore = (c: ChangePoint) => before.some((b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange));
     const latest = logs.length > 0 ? Math.exp(logs[logs.length - 1]!) * s.scale : NaN;
     return {
-      experiment: s.experiment,
-      parameter: s.parameter,
-      metric: s.metric,
-      statistic: s.statistic,
+      ...seriesNameOf(s),
       unit: s.unit,
       direction: s.direction,
       values: logs.length,
