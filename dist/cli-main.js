@@ -13173,9 +13173,9 @@ function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW, skip) {
   const all = readAll(folder, skip).sort(compareRecords);
   return all.slice(Math.max(0, all.length - window)).map(strip);
 }
-function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW) {
+function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, skip) {
   checkHistoryWindow(window);
-  const existing = readAll(folder);
+  const existing = readAll(folder, skip);
   const added = /* @__PURE__ */ new Set();
   let kept = existing;
   const dropped = [];

@@ -57,23 +57,13 @@ export function readHistoryWindow(folder: string, window = DEFAULT_HISTORY_WINDO
 
 /**
  * Writes `record` into `folder` (atomically) and deletes the records beyond the window, oldest
- * first. Returns the path written and the paths removed.
+ * first: an import of one record. Returns the path of the record and the paths removed; a record
+ * older than every kept one is not written, and its path is counted as removed.
  */
 export function appendHistoryRecord(folder: string, record: HistoryRecord, window = DEFAULT_HISTORY_WINDOW, skip?: SkippedRecordWarning): { written: string; removed: string[] } {
-  const existing = readAll(folder, skip);
   const written = join(folder, historyFileName(record));
-  const { kept, dropped } = planHistoryWindow<StoredRecord>(existing, { ...record, file: written }, window);
-  // The new record itself falls outside the window when it is older than every kept one: not written.
-  const keep = kept.some((r) => r.file === written);
-  if (keep) writeFileAtomic(written, renderHistoryRecord(record));
-  const removed: string[] = [];
-  for (const old of dropped) {
-    if (old.file === written && keep) continue;
-    rmSync(old.file, { force: true });
-    removed.push(old.file);
-  }
-  if (!keep && !removed.includes(written)) removed.push(written);
-  return { written, removed };
+  const { removed, outsideWindow } = importHistoryRecords(folder, [record], window, skip);
+  return { written, removed: outsideWindow > 0 && !removed.includes(written) ? [...removed, written] : removed };
 }
 
 /** What an import did to the history folder. */
@@ -89,14 +79,15 @@ export interface ImportOutcome {
 }
 
 /**
- * Adds several records at once, with the rules of `appendHistoryRecord`: a record with the run
+ * Adds records to the history folder (`appendHistoryRecord` adds one): a record with the run
  * id of one already in the folder replaces it, and only the newest `window` records stay. Every
- * record already in the folder is read (and must be valid) before anything is written; a file
+ * record already in the folder is read (and must be valid, unless `skip` is told of the ones that
+ * are not: they are then left where they are) before anything is written; a file
  * that already holds the same bytes is not rewritten, so importing twice changes nothing.
  */
-export function importHistoryRecords(folder: string, records: readonly HistoryRecord[], window = DEFAULT_HISTORY_WINDOW): ImportOutcome {
+export function importHistoryRecords(folder: string, records: readonly HistoryRecord[], window = DEFAULT_HISTORY_WINDOW, skip?: SkippedRecordWarning): ImportOutcome {
   checkHistoryWindow(window);
-  const existing = readAll(folder);
+  const existing = readAll(folder, skip);
   const added = new Set<StoredRecord>();
   let kept: StoredRecord[] = existing;
   const dropped: StoredRecord[] = [];
