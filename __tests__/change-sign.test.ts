@@ -4,7 +4,7 @@ import type { Measurement } from '../src/engine/model/measurement.js';
 import { renderTrendsMarkdown, renderTrendsText } from '../src/engine/trends/render.js';
 import { makeHistoryRecord } from '../src/engine/history/record.js';
 import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/history.js';
-import { trendsOfRecords } from '../src/pipeline/trends.js';
+import { trendsOfRecords } from '../src/engine/trends/records.js';
 import { cli, read, tempDir } from './helpers/shared.js';
 
 // One sign convention in every report: a change is the change of the value itself, (new − old) / old.

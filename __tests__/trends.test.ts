@@ -8,7 +8,7 @@ import { trendAlerts } from '../src/engine/trends/alerts.js';
 import { analyzeTrends } from '../src/engine/trends/trends.js';
 import { makeHistoryRecord } from '../src/engine/history/record.js';
 import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/history.js';
-import { trendsOfRecords } from '../src/pipeline/trends.js';
+import { trendsOfRecords } from '../src/engine/trends/records.js';
 import { read, repoRoot, tempDir } from './helpers/shared.js';
 
 /** A small fixed wiggle (±1 %), so that no segment is constant. */

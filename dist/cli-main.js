@@ -14961,9 +14961,7 @@ function renderTrendsJson(report) {
   return JSON.stringify(document, null, 2) + "\n";
 }
 
-// src/pipeline/trends.ts
-var TRENDS_MARKDOWN = "trends.md";
-var TRENDS_JSON = "trends.json";
+// src/engine/trends/records.ts
 function trendRunOfRecord(record) {
   const source = `run ${record.runId}`;
   return { sha: record.sha, date: record.date, runId: record.runId, runUrl: record.runUrl, measurements: record.measurements.map((m) => measurementOfHistory(m, source)) };
@@ -14971,6 +14969,10 @@ function trendRunOfRecord(record) {
 function trendsOfRecords(records, options = {}) {
   return analyzeTrends(records.map(trendRunOfRecord), options);
 }
+
+// src/pipeline/trends.ts
+var TRENDS_MARKDOWN = "trends.md";
+var TRENDS_JSON = "trends.json";
 function runTrends(options, progress) {
   checkOutputFolder(options.outputDir);
   const records = progress.step("Reading history", () => readRecordedHistory(options.history, options.window));

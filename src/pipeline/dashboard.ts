@@ -12,7 +12,7 @@ import type { HistoryRecord } from '../engine/history/record.js';
 import { readRecordedHistory } from './history.js';
 import { readMetricRequirements } from './resultSets.js';
 import type { Progress } from './steps.js';
-import { trendRunOfRecord } from './trends.js';
+import { trendRunOfRecord } from '../engine/trends/records.js';
 
 export interface DashboardRunOptions extends Omit<DashboardOptions, 'requirements'> {
   /** A folder of perfgate history records (history-*.json). */

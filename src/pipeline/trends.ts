@@ -1,9 +1,9 @@
 import { UsageError } from '../engine/errors.js';
 import { resolveStatistic, type StatisticName } from '../engine/model/measurement.js';
 import { renderTrendsJson, renderTrendsMarkdown } from '../engine/trends/render.js';
-import { analyzeTrends, type TrendOptions, type TrendReport, type TrendRun } from '../engine/trends/trends.js';
+import { trendsOfRecords } from '../engine/trends/records.js';
+import type { TrendOptions, TrendReport } from '../engine/trends/trends.js';
 import { checkOutputFolder, ReportWriter } from './files.js';
-import { measurementOfHistory, type HistoryRecord } from '../engine/history/record.js';
 import { readRecordedHistory } from './history.js';
 import type { Progress } from './steps.js';
 
@@ -25,17 +25,6 @@ export interface TrendsOutcome {
 
 export const TRENDS_MARKDOWN = 'trends.md';
 export const TRENDS_JSON = 'trends.json';
-
-/** A history record as the trend analysis reads it. */
-export function trendRunOfRecord(record: HistoryRecord): TrendRun {
-  const source = `run ${record.runId}`;
-  return { sha: record.sha, date: record.date, runId: record.runId, runUrl: record.runUrl, measurements: record.measurements.map((m) => measurementOfHistory(m, source)) };
-}
-
-/** The trend report of history records (oldest first), without touching files. */
-export function trendsOfRecords(records: readonly HistoryRecord[], options: TrendOptions = {}): TrendReport {
-  return analyzeTrends(records.map(trendRunOfRecord), options);
-}
 
 /**
  * The `trends` job: reads the history folder, finds steps per experiment × parameter × metric ×
