@@ -5068,6 +5068,18 @@ var DistinctNames = class {
     return renamed;
   }
 };
+function readJsonReport(file, text2, isExpected, expected) {
+  const doc = parseLooseJson(file, text2);
+  const root = doc.value;
+  if (!isExpected(root)) throw new InputError(expected, { file, line: 1, column: 1 });
+  return { doc, fields: new JsonFields(file, doc), root };
+}
+function isJsonArray(value2) {
+  return Array.isArray(value2);
+}
+function isObjectWithArray(key) {
+  return (value2) => isJsonObject(value2) && Array.isArray(value2[key]);
+}
 
 // src/engine/formats/ddsperf.ts
 var PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
@@ -6932,12 +6944,7 @@ var githubActionBenchmarkAdapter = {
     return /"name"\s*:\s*"/.test(first) && /"unit"\s*:\s*"/.test(first) && /"value"\s*:/.test(first);
   },
   parse({ file, text: text2 }) {
-    const doc = parseLooseJson(file, text2);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!Array.isArray(root)) {
-      throw new InputError('expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects', { file, line: 1, column: 1 });
-    }
+    const { doc, fields, root } = readJsonReport(file, text2, isJsonArray, 'expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects');
     if (root.length === 0) throw new InputError("the benchmark array is empty: no results", { file, ...doc.placeOf(root) });
     const measurements = [];
     const notes = [];
@@ -7037,12 +7044,7 @@ var googleBenchmarkAdapter = {
     return /^\uFEFF?\s*\{\s*"context"\s*:\s*\{/.test(head) || /"(run_type|time_unit|real_time|per_family_instance_index)"\s*:/.test(head);
   },
   parse({ file, text: text2 }) {
-    const doc = parseLooseJson(file, text2);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!isJsonObject(root) || !Array.isArray(root.benchmarks)) {
-      throw new InputError('expected a Google Benchmark JSON output: an object with a "benchmarks" array', { file, line: 1, column: 1 });
-    }
+    const { doc, fields, root } = readJsonReport(file, text2, isObjectWithArray("benchmarks"), 'expected a Google Benchmark JSON output: an object with a "benchmarks" array');
     const benchmarks = root.benchmarks;
     if (benchmarks.length === 0) {
       throw new InputError('the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
@@ -7650,10 +7652,7 @@ var criterionJsonAdapter = {
     return folders[folders.length - 2] === "base" ? "Criterion's saved baseline (base/), not the results of the run (new/); name the file on its own to read it" : void 0;
   },
   parse({ file, text: text2, siblings }) {
-    const doc = parseLooseJson(file, text2);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!isJsonObject(root)) throw new InputError('expected a Criterion estimates.json: an object with "mean", "median" and "std_dev"', { file, line: 1, column: 1 });
+    const { fields, root } = readJsonReport(file, text2, isJsonObject, 'expected a Criterion estimates.json: an object with "mean", "median" and "std_dev"');
     const statistics = {};
     for (const [key, name] of STATISTICS2) {
       const estimate = root[key];
@@ -7700,10 +7699,7 @@ function idOfPath(file, notes) {
   return id;
 }
 function readSamples(file, text2) {
-  const doc = parseLooseJson(file, text2);
-  const fields = new JsonFields(file, doc);
-  const root = isJsonObject(doc.value) ? doc.value : void 0;
-  if (!root) throw new InputError('expected a Criterion sample.json: an object with "iters" and "times"', { file, line: 1, column: 1 });
+  const { fields, root } = readJsonReport(file, text2, isJsonObject, 'expected a Criterion sample.json: an object with "iters" and "times"');
   const iters = fields.numbers(root, "iters");
   const times = fields.numbers(root, "times");
   if (!iters || !times) throw fields.error('a Criterion sample.json needs "iters" and "times" arrays', root);
@@ -8052,12 +8048,7 @@ var hyperfineAdapter = {
     return /^\uFEFF?\s*\{\s*"results"\s*:\s*\[\s*(\{\s*"command"\s*:|\])/.test(head);
   },
   parse({ file, text: text2 }) {
-    const doc = parseLooseJson(file, text2);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!isJsonObject(root) || !Array.isArray(root.results)) {
-      throw new InputError('expected a hyperfine JSON export: an object with a "results" array', { file, line: 1, column: 1 });
-    }
+    const { doc, fields, root } = readJsonReport(file, text2, isObjectWithArray("results"), 'expected a hyperfine JSON export: an object with a "results" array');
     const results = root.results;
     if (results.length === 0) {
       throw new InputError('the hyperfine export has no results (the "results" array is empty)', { file, ...doc.placeOf(results) });
@@ -8378,12 +8369,7 @@ var pytestBenchmarkAdapter = {
     return /"benchmarks"\s*:\s*\[/.test(head) && /"stats"\s*:\s*\{/.test(head) && /"(machine_info|fullname)"\s*:/.test(head);
   },
   parse({ file, text: text2 }) {
-    const doc = parseLooseJson(file, text2);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!isJsonObject(root) || !Array.isArray(root.benchmarks)) {
-      throw new InputError('expected a pytest-benchmark JSON file: an object with a "benchmarks" array', { file, line: 1, column: 1 });
-    }
+    const { doc, fields, root } = readJsonReport(file, text2, isObjectWithArray("benchmarks"), 'expected a pytest-benchmark JSON file: an object with a "benchmarks" array');
     const benchmarks = root.benchmarks;
     if (benchmarks.length === 0) throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
     const entries = benchmarks.map((value2, index2) => {
@@ -8520,10 +8506,7 @@ var jmhAdapter = {
     return RECOGNISED3.test(head) && /"primaryMetric"\s*:\s*\{/.test(head);
   },
   parse({ file, text: text2 }) {
-    const doc = parseLooseJson(file, text2);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!Array.isArray(root)) throw new InputError("expected JMH JSON results: an array of benchmark runs", { file, line: 1, column: 1 });
+    const { doc, fields, root } = readJsonReport(file, text2, isJsonArray, "expected JMH JSON results: an array of benchmark runs");
     if (root.length === 0) throw new InputError("the JMH results have no benchmark runs (the array is empty)", { file, ...doc.placeOf(root) });
     const notes = [];
     const unknownUnits = /* @__PURE__ */ new Set();
@@ -8691,12 +8674,7 @@ var benchmarkDotNetAdapter = {
     return /"Benchmarks"\s*:\s*\[/.test(head) && /"HostEnvironmentInfo"\s*:\s*\{/.test(head);
   },
   parse({ file, text: text2 }) {
-    const doc = parseLooseJson(file, text2);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!isJsonObject(root) || !Array.isArray(root.Benchmarks)) {
-      throw new InputError('expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array', { file, line: 1, column: 1 });
-    }
+    const { doc, fields, root } = readJsonReport(file, text2, isObjectWithArray("Benchmarks"), 'expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array');
     const benchmarks = root.Benchmarks;
     if (benchmarks.length === 0) throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
     const notes = hostNotes(root.HostEnvironmentInfo);
@@ -8925,12 +8903,7 @@ var juliaBenchmarkToolsAdapter = {
     return m !== null && /"BenchmarkTools"\s*:/.test(m[1]) && /"Julia"\s*:/.test(m[1]);
   },
   parse({ file, text: text2 }) {
-    const doc = parseLooseJson(file, text2);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!Array.isArray(root) || root.length !== 2 || !isJsonObject(root[0]) || !Array.isArray(root[1])) {
-      throw new InputError('expected a BenchmarkTools JSON file: [{"Julia": …, "BenchmarkTools": …}, [results…]]', { file, line: 1, column: 1 });
-    }
+    const { doc, fields, root } = readJsonReport(file, text2, isBenchmarkToolsRoot, 'expected a BenchmarkTools JSON file: [{"Julia": …, "BenchmarkTools": …}, [results…]]');
     const versions = root[0];
     const notes = [];
     const julia = fields.string(versions, "Julia");
@@ -8946,6 +8919,9 @@ var juliaBenchmarkToolsAdapter = {
     return { format: "julia-benchmarktools", file, measurements: reader.measurements, notes };
   }
 };
+function isBenchmarkToolsRoot(root) {
+  return Array.isArray(root) && root.length === 2 && isJsonObject(root[0]) && Array.isArray(root[1]);
+}
 var Reader = class {
   constructor(file, doc, fields, notes) {
     this.file = file;
@@ -9070,10 +9046,7 @@ var bmfAdapter = {
     return RECOGNISED4.test(head);
   },
   parse({ file, text: text2 }) {
-    const doc = parseLooseJson(file, text2);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!isJsonObject(root)) throw new InputError('expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}', { file, line: 1, column: 1 });
+    const { doc, fields, root } = readJsonReport(file, text2, isJsonObject, 'expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}');
     const names = Object.keys(root);
     if (names.length === 0) throw new InputError("the BMF object has no benchmarks", { file, ...doc.placeOf(root) });
     const measurements = [];

@@ -24,8 +24,8 @@ import { InputError } from '../errors.js';
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, toBaseUnit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
-import { describeJson, isJsonObject, JsonFields, parseLooseJson, type JsonObject, type JsonPlace, type JsonValue } from './looseJson.js';
-import { optionalStatistic, readUnit, settingsParameter } from './shared.js';
+import { describeJson, isJsonObject, JsonFields, type JsonObject, type JsonPlace, type JsonValue } from './looseJson.js';
+import { optionalStatistic, readUnit, settingsParameter, readJsonReport, isObjectWithArray } from './shared.js';
 
 const TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' };
 const ALLOCATED: Metric = { name: 'allocated', dimension: 'size', unit: 'B', displayUnit: 'B/op', direction: 'lower-is-better' };
@@ -62,12 +62,7 @@ export const benchmarkDotNetAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!isJsonObject(root) || !Array.isArray(root.Benchmarks)) {
-      throw new InputError('expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array', { file, line: 1, column: 1 });
-    }
+    const { doc, fields, root } = readJsonReport(file, text, isObjectWithArray('Benchmarks'), 'expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array');
     const benchmarks = root.Benchmarks;
     if (benchmarks.length === 0) throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
     const notes = hostNotes(root.HostEnvironmentInfo);

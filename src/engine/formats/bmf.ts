@@ -19,8 +19,8 @@ import { InputError } from '../errors.js';
 import type { Direction, Measurement, Metric, StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
-import { isJsonObject, JsonFields, parseLooseJson } from './looseJson.js';
-import { readUnit } from './shared.js';
+import { isJsonObject } from './looseJson.js';
+import { readUnit, readJsonReport } from './shared.js';
 
 const STRING = '"(?:[^"\\\\\\n]|\\\\.)*"';
 /** `{"<benchmark>": {"<measure>": {"value"` (or `lower_value`, `upper_value`) at the start. */
@@ -78,10 +78,7 @@ export const bmfAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!isJsonObject(root)) throw new InputError('expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}', { file, line: 1, column: 1 });
+    const { doc, fields, root } = readJsonReport(file, text, isJsonObject, 'expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}');
     const names = Object.keys(root);
     if (names.length === 0) throw new InputError('the BMF object has no benchmarks', { file, ...doc.placeOf(root) });
     const measurements: Measurement[] = [];

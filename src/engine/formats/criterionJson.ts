@@ -18,11 +18,11 @@
  *   discovery skips it in a folder or a glob, and reads it only when it is named on its own.
  *   `change/estimates.json` (relative changes, no `std_dev`) is not recognised.
  */
-import { InputError } from '../errors.js';
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import type { FormatAdapter } from './adapter.js';
 import { splitId } from './criterionConsole.js';
-import { isJsonObject, JsonFields, parseLooseJson, type JsonObject } from './looseJson.js';
+import { isJsonObject, JsonFields, parseLooseJson } from './looseJson.js';
+import { readJsonReport } from './shared.js';
 
 const RECOGNISED = /^\uFEFF?\s*\{\s*"mean"\s*:\s*\{\s*"confidence_interval"\s*:/;
 const STATISTICS: [string, StatisticName][] = [
@@ -47,10 +47,7 @@ export const criterionJsonAdapter: FormatAdapter = {
   },
 
   parse({ file, text, siblings }) {
-    const doc = parseLooseJson(file, text);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!isJsonObject(root)) throw new InputError('expected a Criterion estimates.json: an object with "mean", "median" and "std_dev"', { file, line: 1, column: 1 });
+    const { fields, root } = readJsonReport(file, text, isJsonObject, 'expected a Criterion estimates.json: an object with "mean", "median" and "std_dev"');
     const statistics: Partial<Record<StatisticName, number>> = {};
     for (const [key, name] of STATISTICS) {
       const estimate = root[key];
@@ -106,10 +103,7 @@ function idOfPath(file: string, notes: string[]): string {
 
 /** Per-iteration times (µs) of sample.json's samples. */
 function readSamples(file: string, text: string): Float64Array {
-  const doc = parseLooseJson(file, text);
-  const fields = new JsonFields(file, doc);
-  const root: JsonObject | undefined = isJsonObject(doc.value) ? doc.value : undefined;
-  if (!root) throw new InputError('expected a Criterion sample.json: an object with "iters" and "times"', { file, line: 1, column: 1 });
+  const { fields, root } = readJsonReport(file, text, isJsonObject, 'expected a Criterion sample.json: an object with "iters" and "times"');
   const iters = fields.numbers(root, 'iters');
   const times = fields.numbers(root, 'times');
   if (!iters || !times) throw fields.error('a Criterion sample.json needs "iters" and "times" arrays', root);

@@ -2,8 +2,8 @@ import { InputError } from '../errors.js';
 import type { Direction, Measurement, Metric } from '../model/measurement.js';
 import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
-import { isJsonObject, JsonFields, parseLooseJson } from './looseJson.js';
-import { DistinctNames, readUnit } from './shared.js';
+import { isJsonObject } from './looseJson.js';
+import { DistinctNames, readUnit, readJsonReport, isJsonArray } from './shared.js';
 
 /**
  * github-action-benchmark's custom JSON (`tool: customSmallerIsBetter` / `customBiggerIsBetter`):
@@ -44,12 +44,7 @@ export const githubActionBenchmarkAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!Array.isArray(root)) {
-      throw new InputError('expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects', { file, line: 1, column: 1 });
-    }
+    const { doc, fields, root } = readJsonReport(file, text, isJsonArray, 'expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects');
     if (root.length === 0) throw new InputError('the benchmark array is empty: no results', { file, ...doc.placeOf(root) });
     const measurements: Measurement[] = [];
     const notes: string[] = [];

@@ -3,7 +3,8 @@ import type { Measurement, Metric, Parameter, StatisticName } from '../model/mea
 import { parseUnit, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
 import { medianOfSorted } from '../stats/median.js';
-import { isJsonObject, JsonFields, parseLooseJson, type JsonValue } from './looseJson.js';
+import { isJsonObject, type JsonValue } from './looseJson.js';
+import { readJsonReport, isObjectWithArray } from './shared.js';
 import type { EnvironmentFingerprint } from '../model/environment.js';
 import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
 
@@ -101,12 +102,7 @@ export const googleBenchmarkAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!isJsonObject(root) || !Array.isArray(root.benchmarks)) {
-      throw new InputError('expected a Google Benchmark JSON output: an object with a "benchmarks" array', { file, line: 1, column: 1 });
-    }
+    const { doc, fields, root } = readJsonReport(file, text, isObjectWithArray('benchmarks'), 'expected a Google Benchmark JSON output: an object with a "benchmarks" array');
     const benchmarks = root.benchmarks;
     if (benchmarks.length === 0) {
       throw new InputError('the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });

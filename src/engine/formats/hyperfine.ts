@@ -2,9 +2,9 @@ import { InputError } from '../errors.js';
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import { parseUnit, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
-import { isJsonObject, JsonFields, parseLooseJson, type JsonObject } from './looseJson.js';
+import { isJsonObject, JsonFields, type JsonObject } from './looseJson.js';
 import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
-import { templateOf } from './shared.js';
+import { templateOf, readJsonReport, isObjectWithArray } from './shared.js';
 
 /**
  * hyperfine `--export-json FILE`: `{"results": [{command, mean, stddev, median, user, system, min,
@@ -34,12 +34,7 @@ export const hyperfineAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!isJsonObject(root) || !Array.isArray(root.results)) {
-      throw new InputError('expected a hyperfine JSON export: an object with a "results" array', { file, line: 1, column: 1 });
-    }
+    const { doc, fields, root } = readJsonReport(file, text, isObjectWithArray('results'), 'expected a hyperfine JSON export: an object with a "results" array');
     const results = root.results;
     if (results.length === 0) {
       throw new InputError('the hyperfine export has no results (the "results" array is empty)', { file, ...doc.placeOf(results) });

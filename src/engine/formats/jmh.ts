@@ -27,9 +27,9 @@ import { InputError } from '../errors.js';
 import type { Direction, Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
-import { describeJson, isJsonObject, JsonFields, parseLooseJson, type JsonArray, type JsonObject, type JsonPlace } from './looseJson.js';
+import { describeJson, isJsonObject, JsonFields, type JsonArray, type JsonObject, type JsonPlace } from './looseJson.js';
 import type { EnvironmentFingerprint } from '../model/environment.js';
-import { NOT_FINITE_TEXTS, optionalStatistic, readUnit, iterationMeasurement, settingsParameter } from './shared.js';
+import { NOT_FINITE_TEXTS, optionalStatistic, readUnit, iterationMeasurement, settingsParameter, readJsonReport, isJsonArray } from './shared.js';
 
 const RECOGNISED = /^\uFEFF?\s*\[\s*\{\s*"(jmhVersion|benchmark)"\s*:\s*"/;
 const MODES = new Set(['thrpt', 'avgt', 'sample', 'ss']);
@@ -64,10 +64,7 @@ export const jmhAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!Array.isArray(root)) throw new InputError('expected JMH JSON results: an array of benchmark runs', { file, line: 1, column: 1 });
+    const { doc, fields, root } = readJsonReport(file, text, isJsonArray, 'expected JMH JSON results: an array of benchmark runs');
     if (root.length === 0) throw new InputError('the JMH results have no benchmark runs (the array is empty)', { file, ...doc.placeOf(root) });
 
     const notes: string[] = [];

@@ -18,8 +18,8 @@
 import { InputError } from '../errors.js';
 import type { Measurement, Metric, StatisticName } from '../model/measurement.js';
 import type { FormatAdapter } from './adapter.js';
-import { isJsonObject, JsonFields, parseLooseJson, type JsonArray, type JsonDocument, type JsonObject } from './looseJson.js';
-import { sampleStatistics } from './shared.js';
+import { isJsonObject, JsonFields, type JsonArray, type JsonDocument, type JsonObject, type JsonValue } from './looseJson.js';
+import { sampleStatistics, readJsonReport } from './shared.js';
 
 const TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' };
 const MEMORY: Metric = { name: 'memory', dimension: 'size', unit: 'B', displayUnit: 'bytes', direction: 'lower-is-better' };
@@ -36,12 +36,7 @@ export const juliaBenchmarkToolsAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!Array.isArray(root) || root.length !== 2 || !isJsonObject(root[0]!) || !Array.isArray(root[1])) {
-      throw new InputError('expected a BenchmarkTools JSON file: [{"Julia": …, "BenchmarkTools": …}, [results…]]', { file, line: 1, column: 1 });
-    }
+    const { doc, fields, root } = readJsonReport(file, text, isBenchmarkToolsRoot, 'expected a BenchmarkTools JSON file: [{"Julia": …, "BenchmarkTools": …}, [results…]]');
     const versions = root[0];
     const notes: string[] = [];
     const julia = fields.string(versions, 'Julia');
@@ -57,6 +52,11 @@ export const juliaBenchmarkToolsAdapter: FormatAdapter = {
     return { format: 'julia-benchmarktools', file, measurements: reader.measurements, notes };
   },
 };
+
+/** `[{"Julia": …, "BenchmarkTools": …}, [results…]]`: the versions, then the results. */
+function isBenchmarkToolsRoot(root: JsonValue): root is [JsonObject, JsonArray] {
+  return Array.isArray(root) && root.length === 2 && isJsonObject(root[0]!) && Array.isArray(root[1]);
+}
 
 class Reader {
   readonly measurements: Measurement[] = [];

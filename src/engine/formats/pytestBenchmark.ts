@@ -19,8 +19,8 @@
 import { InputError } from '../errors.js';
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import type { FormatAdapter } from './adapter.js';
-import { describeJson, isJsonObject, JsonFields, parseLooseJson, type JsonObject, type JsonPlace, type JsonValue } from './looseJson.js';
-import { optionalStatistic, settingsParameter } from './shared.js';
+import { describeJson, isJsonObject, JsonFields, type JsonObject, type JsonPlace, type JsonValue } from './looseJson.js';
+import { optionalStatistic, settingsParameter, readJsonReport, isObjectWithArray } from './shared.js';
 import { cpuName, nodeArchName, nodeOsName, type EnvironmentFingerprint } from '../model/environment.js';
 
 const TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 's', direction: 'lower-is-better' };
@@ -57,12 +57,7 @@ export const pytestBenchmarkAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const doc = parseLooseJson(file, text);
-    const fields = new JsonFields(file, doc);
-    const root = doc.value;
-    if (!isJsonObject(root) || !Array.isArray(root.benchmarks)) {
-      throw new InputError('expected a pytest-benchmark JSON file: an object with a "benchmarks" array', { file, line: 1, column: 1 });
-    }
+    const { doc, fields, root } = readJsonReport(file, text, isObjectWithArray('benchmarks'), 'expected a pytest-benchmark JSON file: an object with a "benchmarks" array');
     const benchmarks = root.benchmarks;
     if (benchmarks.length === 0) throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
 

@@ -3,7 +3,8 @@
  * templates, terminal colour codes, and repetitions within one file.
  */
 import { PAYLOAD_PARAMETER_NAMES, type Direction, type Measurement, type Metric, type Parameter, type StatisticName } from '../model/measurement.js';
-import { describeJson, type JsonFields, type JsonObject } from './looseJson.js';
+import { describeJson, isJsonObject, JsonFields, parseLooseJson, type JsonArray, type JsonDocument, type JsonObject, type JsonValue } from './looseJson.js';
+import { InputError } from '../errors.js';
 import { percentileOfSorted } from '../numeric/numpy.js';
 import { BASE_UNITS, parseUnit, type Unit } from '../model/units.js';
 import type { ValueOf } from '../model/validity.js';
@@ -236,4 +237,32 @@ export class DistinctNames {
     this.notes.push(`"${name}" has more than one ${metric} value; line ${line} is read as "${renamed}"`);
     return renamed;
   }
+}
+
+/** A JSON report read for its root: the document (for places), its field reader, and the root in the shape the format expects. */
+export interface JsonReport<T extends JsonValue> {
+  doc: JsonDocument;
+  fields: JsonFields;
+  root: T;
+}
+
+/**
+ * Reads a JSON report whose root must have one shape (an object, an array, an object with an array
+ * field …): a root of any other shape is an InputError at 1:1 saying what the format expects.
+ */
+export function readJsonReport<T extends JsonValue>(file: string, text: string, isExpected: (root: JsonValue) => root is T, expected: string): JsonReport<T> {
+  const doc = parseLooseJson(file, text);
+  const root = doc.value;
+  if (!isExpected(root)) throw new InputError(expected, { file, line: 1, column: 1 });
+  return { doc, fields: new JsonFields(file, doc), root };
+}
+
+/** A JSON array root. */
+export function isJsonArray(value: JsonValue): value is JsonArray {
+  return Array.isArray(value);
+}
+
+/** A JSON object root holding an array under `key` (`{"benchmarks": […]}`). */
+export function isObjectWithArray<K extends string>(key: K): (value: JsonValue) => value is JsonObject & Record<K, JsonArray> {
+  return (value): value is JsonObject & Record<K, JsonArray> => isJsonObject(value) && Array.isArray(value[key]);
 }
