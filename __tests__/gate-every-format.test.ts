@@ -230,17 +230,18 @@ describe('a results set never hides a row: two files of one experiment', () => {
 describe('Fast-DDS summary and raw CSVs are adapters of the one registry', () => {
   test("recognised by header and parsed into the common model with their summary; the raw adapter gives the streamed reader's summary", async () => {
     const { adapterById, recogniseFormat } = await import('../src/engine/formats/registry.js');
-    const { loadResult } = await import('../src/pipeline/read.js');
+    const { loadResultSet } = await import('../src/pipeline/resultSets.js');
+    const { renderSummaryCsv } = await import('../src/engine/formats/fastddsSummary.js');
     const raw = join(repoRoot, 'fixtures', 'example', 'results', 'measurements_interprocess_best_effort.csv');
     const text = readFileSync(raw, 'utf8');
     expect(recogniseFormat(text.slice(0, 65536), raw)?.id).toBe('fastdds-raw');
     const set = adapterById('fastdds-raw')!.parse({ file: raw, text }, { floatParse: 'precise' });
-    const streamed = loadResult({ path: raw, kind: 'raw', experimentType: 'interprocess_best_effort', format: 'fastdds-raw' }, 'precise');
+    const streamed = loadResultSet({ path: raw, kind: 'raw', experimentType: 'interprocess_best_effort', format: 'fastdds-raw' }, { floatParse: 'precise' }).set;
     expect(set.summary).toEqual(streamed.summary);
     expect(set.measurements).toHaveLength(11);
     expect(set.measurements[0]).toMatchObject({ experiment: 'interprocess_best_effort', parameter: { label: '16', payloadBytes: 16 }, metric: { name: 'latency', unit: 'us' } });
 
-    const summaryText = streamed.summaryCsv!;
+    const summaryText = renderSummaryCsv(streamed.summary!);
     const summaryFile = 'measurements_interprocess_best_effort_summary.csv';
     expect(recogniseFormat(summaryText, summaryFile)?.id).toBe('fastdds-summary');
     const summarySet = adapterById('fastdds-summary')!.parse({ file: summaryFile, text: summaryText }, { floatParse: 'precise' });

@@ -22,7 +22,7 @@ import { buildCheckReport, type CheckReport } from '../src/engine/report/model.j
 import { summarize } from '../src/engine/summarize.js';
 import { fitCommentBody, MAX_COMMENT_BODY } from '../src/engine/report/commentBody.js';
 import { discoverResults } from '../src/pipeline/discover.js';
-import { loadResult, readRawMeasurements, readRequirements } from '../src/pipeline/read.js';
+import { loadSummaries, readRawMeasurements, readRequirements } from '../src/pipeline/read.js';
 import type { RawCorpus, SummaryCorpus } from './corpus.js';
 import { exampleInput } from '../__tests__/charts-fixtures.js';
 
@@ -67,7 +67,7 @@ const rawsOf = (corpus: RawCorpus): RawMeasurements[] => once(`raws:${corpus.dir
 
 /** Summaries as the pipeline checks them: raw files summarised, then read back from their summary CSV. */
 function summariesOfDir(dir: string): Summary[] {
-  return once(`summaries:${dir}`, () => discoverResults([dir]).files.map((f) => loadResult(f, FLOAT_PARSE).summary));
+  return once(`summaries:${dir}`, () => loadSummaries([dir], FLOAT_PARSE));
 }
 
 function checkReportOf(results: string, requirementsPath: string): CheckReport {
@@ -195,7 +195,7 @@ export const STAGES: Stage[] = [
   {
     name: 'load summaries (discover + read)',
     corpus: 'c',
-    setup: (ctx) => () => discoverResults([ctx.corpora.c.dir]).files.map((f) => loadResult(f, FLOAT_PARSE)),
+    setup: (ctx) => () => loadSummaries([ctx.corpora.c.dir], FLOAT_PARSE),
   },
   {
     name: 'check',

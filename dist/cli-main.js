@@ -4899,21 +4899,45 @@ var fastddsSummaryAdapter = {
   parse: ({ file, text: text2 }, options) => resultSetOfSummary(parseSummaryCsv(file, text2, options.floatParse ?? "precise"), "fastdds-summary", file)
 };
 function summaryOfRaw(raw, file, floatParse) {
-  const experimentType = experimentTypeOfRawFile(file);
-  const summaryCsv = renderSummaryCsv(summarize(raw, experimentType));
-  const summary = parseSummaryCsv(summaryFileNameOfRaw(file), summaryCsv, floatParse);
-  return { summary: { ...summary, experimentType, source: file }, summaryCsv };
+  const computed = summarize(raw, experimentTypeOfRawFile(file));
+  return { ...computed, source: file, payloads: computed.payloads.map((p, index2) => asWritten(p, index2 + 2, floatParse)) };
+}
+function asWritten(p, line, floatParse) {
+  const written2 = (value2, text2 = formatFixed3(value2)) => isMissingValue(text2) ? NaN : parseNumber(text2, floatParse);
+  return {
+    payloadBytes: p.payloadBytes,
+    samples: written2(p.samples, `${p.samples}`),
+    max: written2(p.max),
+    min: written2(p.min),
+    mean: written2(p.mean),
+    median: written2(p.median),
+    stdev: written2(p.stdev),
+    meanJitter: written2(p.meanJitter),
+    maxJitter: written2(p.maxJitter),
+    p90: written2(p.p90),
+    p99: written2(p.p99),
+    p9999: written2(p.p9999),
+    line
+  };
+}
+function streamRaw(file, options) {
+  const floatParse = options.floatParse ?? "precise";
+  const reader = new RawMeasurementReader(file, floatParse);
+  return {
+    push: (chunk) => reader.push(chunk),
+    finish: () => resultSetOfSummary(summaryOfRaw(reader.finish(), file, floatParse), "fastdds-raw", file)
+  };
 }
 var fastddsRawAdapter = {
   id: "fastdds-raw",
   title: "Fast-DDS raw latency measurements CSV",
   recognises: (head) => looksLikeRawMeasurements(firstLine(head)),
   parse: ({ file, text: text2 }, options) => {
-    const floatParse = options.floatParse ?? "precise";
-    const reader = new RawMeasurementReader(file, floatParse);
+    const reader = streamRaw(file, options);
     reader.push(new TextEncoder().encode(text2));
-    return resultSetOfSummary(summaryOfRaw(reader.finish(), file, floatParse).summary, "fastdds-raw", file);
-  }
+    return reader.finish();
+  },
+  stream: streamRaw
 };
 
 // src/engine/formats/shared.ts
@@ -9115,14 +9139,23 @@ var READERS = [
   genericCsvAdapter
 ];
 var NAN_MEANS_NONE = /* @__PURE__ */ new Set(["fastdds-summary", "fastdds-raw", "fastdds-latency-console"]);
-var ADAPTERS = READERS.map((adapter) => ({
-  ...adapter,
-  parse(input, options) {
-    const set = adapter.parse(input, options);
+var ADAPTERS = READERS.map((adapter) => {
+  const possible = (set) => {
     requirePossibleValues(set.measurements, { notANumberIsAbsent: NAN_MEANS_NONE.has(adapter.id) });
     return set;
-  }
-}));
+  };
+  const stream = adapter.stream?.bind(adapter);
+  return {
+    ...adapter,
+    parse: (input, options) => possible(adapter.parse(input, options)),
+    ...stream ? {
+      stream(file, options) {
+        const reader = stream(file, options);
+        return { push: (chunk) => reader.push(chunk), finish: () => possible(reader.finish()) };
+      }
+    } : {}
+  };
+});
 function adapterById(id) {
   return ADAPTERS.find((a) => a.id === id);
 }
@@ -9578,9 +9611,11 @@ function readRawMeasurements(path, floatParse) {
 function readRequirements(path, floatParse) {
   return parseRequirementsCsv(path, readText(path), floatParse);
 }
-function loadResult(file, floatParse) {
-  if (file.kind === "summary") return { file, summary: parseSummaryCsv(file.path, readText(file.path), floatParse) };
-  return { file, ...summaryOfRaw(readRawMeasurements(file.path, floatParse), file.path, floatParse) };
+function streamResultSet(path, adapter, options) {
+  if (!adapter.stream) return void 0;
+  const reader = adapter.stream(path, options);
+  forEachChunk(path, (chunk) => reader.push(chunk));
+  return reader.finish();
 }
 
 // src/pipeline/resultSets.ts
@@ -9593,14 +9628,10 @@ function mebibytes(bytes) {
   return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "");
 }
 function loadResultSet(file, options) {
-  if (file.kind === "raw") {
-    const fastdds = loadResult(file, options.floatParse);
-    const set2 = resultSetOfSummary(fastdds.summary, "fastdds-raw", file.path);
-    requirePossibleValues(set2.measurements, { notANumberIsAbsent: true });
-    return { file, set: set2, fastdds };
-  }
   const adapter = adapterById(file.format);
   if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });
+  const streamed = streamResultSet(file.path, adapter, { floatParse: options.floatParse });
+  if (streamed) return { file, set: streamed };
   const size = statSync3(file.path).size;
   if (size > RESULT_LIMITS.fileBytes) {
     throw new InputError(
@@ -9773,9 +9804,9 @@ function runCheck(options, progress) {
     const out = new ReportWriter(options.outputDir);
     const write = out.write.bind(out);
     const summaryFiles = /* @__PURE__ */ new Map();
-    for (const { file, set, fastdds } of results.files) {
+    for (const { file, set } of results.files) {
       let source = file.path;
-      if (fastdds?.summaryCsv !== void 0) source = write(summaryFileNameOfRaw(file.path), fastdds.summaryCsv);
+      if (file.format === "fastdds-raw" && set.summary) source = write(summaryFileNameOfRaw(file.path), renderSummaryCsv(set.summary));
       for (const m of set.measurements) if (!summaryFiles.has(m.experiment)) summaryFiles.set(m.experiment, source);
     }
     const checked = report.subExperiments.filter((s) => s.rows.length > 0 && !s.absent);
@@ -9787,7 +9818,7 @@ function runCheck(options, progress) {
     progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
     const summaries = experiments.flatMap((e) => e.summary ? [e.summary] : []);
     const measurements = experiments.flatMap((e) => e.measurements);
-    const rawFiles = results.files.filter((l) => l.file.kind === "raw").map((l) => ({ experimentType: l.set.summary?.experimentType ?? l.file.experimentType, path: l.file.path }));
+    const rawFiles = results.files.filter((l) => l.file.format === "fastdds-raw").map((l) => ({ experimentType: l.set.summary?.experimentType ?? l.file.experimentType, path: l.file.path }));
     return { report, measurements, summaries, rawFiles, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
   });
 }

@@ -2,6 +2,7 @@ import { checkMeasurements } from '../engine/check/metricCheck.js';
 import type { Measurement, ResultSet } from '../engine/model/measurement.js';
 import type { Summary } from '../engine/model/summary.js';
 import { summaryFileNameOfRaw } from '../engine/model/experimentType.js';
+import { renderSummaryCsv } from '../engine/formats/fastddsSummary.js';
 import { checksFileName, renderChecksCsv } from '../engine/report/checksCsv.js';
 import { renderJson } from '../engine/report/json.js';
 import { renderMarkdown } from '../engine/report/markdown.js';
@@ -74,9 +75,10 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
     const out = new ReportWriter(options.outputDir);
     const write = out.write.bind(out);
     const summaryFiles = new Map<string, string>();
-    for (const { file, set, fastdds } of results.files) {
+    for (const { file, set } of results.files) {
       let source = file.path;
-      if (fastdds?.summaryCsv !== undefined) source = write(summaryFileNameOfRaw(file.path), fastdds.summaryCsv);
+      // A raw file's summary CSV, as the reference would have written it next to the checks.
+      if (file.format === 'fastdds-raw' && set.summary) source = write(summaryFileNameOfRaw(file.path), renderSummaryCsv(set.summary));
       for (const m of set.measurements) if (!summaryFiles.has(m.experiment)) summaryFiles.set(m.experiment, source);
     }
     // One checks file per sub-experiment in the results that has rows: none for a required one
@@ -91,7 +93,9 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
     progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
     const summaries = experiments.flatMap((e) => (e.summary ? [e.summary] : []));
     const measurements = experiments.flatMap((e) => e.measurements);
-    const rawFiles = results.files.filter((l) => l.file.kind === 'raw').map((l) => ({ experimentType: l.set.summary?.experimentType ?? l.file.experimentType, path: l.file.path }));
+    const rawFiles = results.files
+      .filter((l) => l.file.format === 'fastdds-raw')
+      .map((l) => ({ experimentType: l.set.summary?.experimentType ?? l.file.experimentType, path: l.file.path }));
     return { report, measurements, summaries, rawFiles, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
   });
 }

@@ -1,12 +1,13 @@
 import { RawMeasurementReader } from '../engine/formats/fastddsRaw.js';
-import { parseSummaryCsv } from '../engine/formats/fastddsSummary.js';
-import { summaryOfRaw } from '../engine/formats/fastddsAdapters.js';
+import type { FormatAdapter, ParseOptions } from '../engine/formats/adapter.js';
+import { adapterById } from '../engine/formats/registry.js';
 import { parseRequirementsCsv } from '../engine/formats/requirementsCsv.js';
 import type { Requirement } from '../engine/model/requirement.js';
+import type { ResultSet } from '../engine/model/measurement.js';
 import type { RawMeasurements } from '../engine/model/rawMeasurements.js';
 import type { Summary } from '../engine/model/summary.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
-import { discoverResults, type ResultFile } from './discover.js';
+import { discoverResults } from './discover.js';
 import { forEachChunk, readText } from './files.js';
 
 export function readRawMeasurements(path: string, floatParse: FloatParse): RawMeasurements {
@@ -19,24 +20,22 @@ export function readRequirements(path: string, floatParse: FloatParse): Requirem
   return parseRequirementsCsv(path, readText(path), floatParse);
 }
 
-export interface LoadedResult {
-  file: ResultFile;
-  summary: Summary;
-  /** The summary CSV of a raw input, as the reference would have written it. */
-  summaryCsv?: string;
-}
-
 /**
- * A result file's summary. A raw file is summarised and then read back from the summary CSV it
- * gives, because the reference pipeline checks the written summary, whose values are rounded to
- * three decimals: checking the unrounded values would change some percentages in the last digit.
+ * Reads a result file through its adapter's streaming hook, chunk by chunk (a Fast-DDS raw file
+ * may be gigabytes: it is never held whole), or undefined when the format has none.
  */
-export function loadResult(file: ResultFile, floatParse: FloatParse): LoadedResult {
-  if (file.kind === 'summary') return { file, summary: parseSummaryCsv(file.path, readText(file.path), floatParse) };
-  return { file, ...summaryOfRaw(readRawMeasurements(file.path, floatParse), file.path, floatParse) };
+export function streamResultSet(path: string, adapter: FormatAdapter, options: ParseOptions): ResultSet | undefined {
+  if (!adapter.stream) return undefined;
+  const reader = adapter.stream(path, options);
+  forEachChunk(path, (chunk) => reader.push(chunk));
+  return reader.finish();
 }
 
-/** The summaries of every result file of a set (raw files summarised), for history records. */
+/** The Fast-DDS summaries of a results set (raw files summarised as the reference checks them), for history records. */
 export function loadSummaries(patterns: readonly string[], floatParse: FloatParse): Summary[] {
-  return discoverResults(patterns).files.map((f) => loadResult(f, floatParse).summary);
+  return discoverResults(patterns).files.map((file) => {
+    const adapter = adapterById(file.format)!;
+    const set = streamResultSet(file.path, adapter, { floatParse }) ?? adapter.parse({ file: file.path, text: readText(file.path) }, { floatParse });
+    return set.summary!;
+  });
 }

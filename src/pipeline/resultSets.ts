@@ -1,7 +1,5 @@
 import type { GenericCsvMapping, ParseOptions } from '../engine/formats/adapter.js';
 import { parseMappingJson } from '../engine/formats/mappingJson.js';
-import { resultSetOfSummary } from '../engine/formats/fastddsMeasurements.js';
-import { requirePossibleValues } from '../engine/model/validity.js';
 import { isMetricRequirementsHeader, metricRequirementsOf, parseMetricRequirementsCsv } from '../engine/formats/metricRequirementsCsv.js';
 import { adapterById } from '../engine/formats/registry.js';
 import { InputError } from '../engine/errors.js';
@@ -12,7 +10,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ResultFile } from './discover.js';
 import { readFirstLine, readText } from './files.js';
-import { loadResult, readRequirements, type LoadedResult } from './read.js';
+import { readRequirements, streamResultSet } from './read.js';
 
 /**
  * Bounds for files that are read whole (every format but Fast-DDS raw, which is streamed): a
@@ -40,21 +38,15 @@ export interface ReadSetOptions extends ParseOptions {
 export interface LoadedResultSet {
   file: ResultFile;
   set: ResultSet;
-  /** For Fast-DDS raw inputs: the summary, and the summary CSV the reference would have written. */
-  fastdds?: LoadedResult;
 }
 
 /** Reads one result file of any format into the common model. */
 export function loadResultSet(file: ResultFile, options: ReadSetOptions): LoadedResultSet {
-  // Raw files are streamed (the registry's fastdds-raw adapter reads whole texts): no size limit.
-  if (file.kind === 'raw') {
-    const fastdds = loadResult(file, options.floatParse);
-    const set = resultSetOfSummary(fastdds.summary, 'fastdds-raw', file.path);
-    requirePossibleValues(set.measurements, { notANumberIsAbsent: true });
-    return { file, set, fastdds };
-  }
   const adapter = adapterById(file.format);
   if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });
+  // Formats with a streaming hook (Fast-DDS raw) are read chunk by chunk: no size limit.
+  const streamed = streamResultSet(file.path, adapter, { floatParse: options.floatParse });
+  if (streamed) return { file, set: streamed };
   const size = statSync(file.path).size;
   if (size > RESULT_LIMITS.fileBytes) {
     throw new InputError(

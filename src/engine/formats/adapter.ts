@@ -42,6 +42,13 @@ export interface GenericCsvMapping {
   }[];
 }
 
+/** A reader fed a file's bytes in the order they are read; lines may be split across chunks. */
+export interface StreamingReader {
+  push(chunk: Uint8Array): void;
+  /** Ends the file: its results, or an InputError for what the file lacks. */
+  finish(): ResultSet;
+}
+
 export interface FormatAdapter {
   /** Stable id, used for `format:` overrides and shown by `inspect`. */
   id: string;
@@ -69,4 +76,10 @@ export interface FormatAdapter {
    * that looks like the format but is broken; never another exception type for bad input.
    */
   parse(input: AdapterInput, options: ParseOptions): ResultSet;
+  /**
+   * For a format whose files run to gigabytes (Fast-DDS raw measurements, one row per sample): a
+   * reader the pipeline feeds the file chunk by chunk, so the file is never held whole and has no
+   * size limit. Its results are the same as `parse`'s on the whole text.
+   */
+  stream?(file: string, options: ParseOptions): StreamingReader;
 }

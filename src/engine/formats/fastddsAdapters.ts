@@ -3,17 +3,18 @@
  * every other format: recognised by their header, parsed into the common model. Their results
  * carry the summary (`ResultSet.summary`), from which the byte-compatible reference files are
  * rendered. Folder discovery applies the reference's naming rules to them first (see
- * src/pipeline/discover.ts), and the pipeline streams raw files from disk instead of calling
- * `parse` with the whole text (the same reader, fed in chunks).
+ * src/pipeline/discover.ts), and the pipeline reads raw files through the adapter's `stream` hook,
+ * chunk by chunk, instead of calling `parse` with the whole text (the same reader either way).
  */
-import type { FormatAdapter } from './adapter.js';
+import type { FormatAdapter, ParseOptions, StreamingReader } from './adapter.js';
 import { looksLikeRawMeasurements, RawMeasurementReader } from './fastddsRaw.js';
-import { looksLikeSummary, parseSummaryCsv, renderSummaryCsv } from './fastddsSummary.js';
+import { looksLikeSummary, parseSummaryCsv } from './fastddsSummary.js';
 import { resultSetOfSummary } from './fastddsMeasurements.js';
-import { experimentTypeOfRawFile, summaryFileNameOfRaw } from '../model/experimentType.js';
-import type { Summary } from '../model/summary.js';
+import { experimentTypeOfRawFile } from '../model/experimentType.js';
+import type { PayloadSummary, Summary } from '../model/summary.js';
 import type { RawMeasurements } from '../model/rawMeasurements.js';
-import type { FloatParse } from '../numeric/parseNumber.js';
+import { isMissingValue, parseNumber, type FloatParse } from '../numeric/parseNumber.js';
+import { formatFixed3 } from '../numeric/formatFixed.js';
 import { summarize } from '../summarize.js';
 
 function firstLine(head: string): string {
@@ -29,14 +30,44 @@ export const fastddsSummaryAdapter: FormatAdapter = {
 };
 
 /**
- * A raw file's summary as the reference pipeline checks it: summarised, written as the summary CSV
- * and read back, because the reference checks the written values (rounded to three decimals).
+ * A raw file's summary as the reference pipeline checks it: with the values it writes to the summary
+ * CSV (three decimals, read back as `floatParse` reads them), because the reference checks the
+ * written file: checking the unrounded values would change some percentages in the last digit.
  */
-export function summaryOfRaw(raw: RawMeasurements, file: string, floatParse: FloatParse): { summary: Summary; summaryCsv: string } {
-  const experimentType = experimentTypeOfRawFile(file);
-  const summaryCsv = renderSummaryCsv(summarize(raw, experimentType));
-  const summary = parseSummaryCsv(summaryFileNameOfRaw(file), summaryCsv, floatParse);
-  return { summary: { ...summary, experimentType, source: file }, summaryCsv };
+export function summaryOfRaw(raw: RawMeasurements, file: string, floatParse: FloatParse): Summary {
+  const computed = summarize(raw, experimentTypeOfRawFile(file));
+  // The payloads' lines are those of the summary CSV the reference writes: its header is line 1.
+  return { ...computed, source: file, payloads: computed.payloads.map((p, index) => asWritten(p, index + 2, floatParse)) };
+}
+
+/** One payload's statistics as renderSummaryCsv writes them and parseSummaryCsv reads them back. */
+function asWritten(p: PayloadSummary, line: number, floatParse: FloatParse): PayloadSummary {
+  const written = (value: number, text = formatFixed3(value)) => (isMissingValue(text) ? NaN : parseNumber(text, floatParse)!);
+  return {
+    payloadBytes: p.payloadBytes,
+    samples: written(p.samples, `${p.samples}`),
+    max: written(p.max),
+    min: written(p.min),
+    mean: written(p.mean),
+    median: written(p.median),
+    stdev: written(p.stdev),
+    meanJitter: written(p.meanJitter),
+    maxJitter: written(p.maxJitter),
+    p90: written(p.p90),
+    p99: written(p.p99),
+    p9999: written(p.p9999),
+    line,
+  };
+}
+
+/** The raw reader fed chunk by chunk: the pipeline streams raw files of any size through it. */
+function streamRaw(file: string, options: ParseOptions): StreamingReader {
+  const floatParse = options.floatParse ?? 'precise';
+  const reader = new RawMeasurementReader(file, floatParse);
+  return {
+    push: (chunk) => reader.push(chunk),
+    finish: () => resultSetOfSummary(summaryOfRaw(reader.finish(), file, floatParse), 'fastdds-raw', file),
+  };
 }
 
 export const fastddsRawAdapter: FormatAdapter = {
@@ -44,9 +75,9 @@ export const fastddsRawAdapter: FormatAdapter = {
   title: 'Fast-DDS raw latency measurements CSV',
   recognises: (head) => looksLikeRawMeasurements(firstLine(head)),
   parse: ({ file, text }, options) => {
-    const floatParse = options.floatParse ?? 'precise';
-    const reader = new RawMeasurementReader(file, floatParse);
+    const reader = streamRaw(file, options);
     reader.push(new TextEncoder().encode(text));
-    return resultSetOfSummary(summaryOfRaw(reader.finish(), file, floatParse).summary, 'fastdds-raw', file);
+    return reader.finish();
   },
+  stream: streamRaw,
 };

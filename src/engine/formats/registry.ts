@@ -3,7 +3,8 @@
  * CSVs come first; folder discovery applies the reference's file-name rules to them before asking
  * the others (src/pipeline/discover.ts).
  */
-import type { FormatAdapter } from './adapter.js';
+import type { FormatAdapter, ParseOptions } from './adapter.js';
+import type { ResultSet } from '../model/measurement.js';
 import { fastddsRawAdapter, fastddsSummaryAdapter } from './fastddsAdapters.js';
 import { isFastddsFormat } from './fastddsMeasurements.js';
 import { ddsperfAdapter } from './ddsperf.js';
@@ -85,14 +86,25 @@ const NAN_MEANS_NONE = new Set(['fastdds-summary', 'fastdds-raw', 'fastdds-laten
  * after it reads a file: an impossible time, size or rate is an input error in every format, even
  * one whose adapter does not check the value where it reads it.
  */
-export const ADAPTERS: readonly FormatAdapter[] = READERS.map((adapter) => ({
-  ...adapter,
-  parse(input, options) {
-    const set = adapter.parse(input, options);
+export const ADAPTERS: readonly FormatAdapter[] = READERS.map((adapter) => {
+  const possible = (set: ResultSet): ResultSet => {
     requirePossibleValues(set.measurements, { notANumberIsAbsent: NAN_MEANS_NONE.has(adapter.id) });
     return set;
-  },
-}));
+  };
+  const stream = adapter.stream?.bind(adapter);
+  return {
+    ...adapter,
+    parse: (input, options) => possible(adapter.parse(input, options)),
+    ...(stream
+      ? {
+          stream(file: string, options: ParseOptions) {
+            const reader = stream(file, options);
+            return { push: (chunk: Uint8Array) => reader.push(chunk), finish: () => possible(reader.finish()) };
+          },
+        }
+      : {}),
+  };
+});
 
 export function adapterById(id: string): FormatAdapter | undefined {
   return ADAPTERS.find((a) => a.id === id);
