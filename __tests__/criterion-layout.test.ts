@@ -105,7 +105,7 @@ describe("discovery in Criterion's tree", () => {
 
   test('a base/estimates.json named on its own is read; a benchmark.json named on its own is an error saying what to name', () => {
     const base = join(TREE, 'publish', '64', 'base', 'estimates.json');
-    expect(discoverResults([base], { formats: true }).files).toEqual([{ path: base, kind: 'format', experimentType: '', format: 'criterion-json' }]);
+    expect(discoverResults([base], { formats: true }).files).toEqual([{ path: base, experimentType: '', format: 'criterion-json' }]);
     const benchmark = join(TREE, 'publish', '64', 'new', 'benchmark.json');
     expect(inputError(() => discoverResults([benchmark], { formats: true }))).toMatchObject({
       message: 'not a result file: benchmark.json is read along with the Criterion.rs estimates.json (with sample.json) result file of its folder; name that file, or the folder',

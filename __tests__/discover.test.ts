@@ -17,9 +17,9 @@ describe('finding result files', () => {
     writeFileSync(join(dir, 'notes.txt'), 'hello\n');
     mkdirSync(join(dir, 'plots'));
     const found = discoverResults([dir]);
-    expect(found.files.map((f) => [f.kind, f.experimentType])).toEqual([
-      ['raw', 'a_type'],
-      ['summary', 'b_type'],
+    expect(found.files.map((f) => [f.format, f.experimentType])).toEqual([
+      ['fastdds-raw', 'a_type'],
+      ['fastdds-summary', 'b_type'],
     ]);
   });
 
@@ -28,7 +28,7 @@ describe('finding result files', () => {
     writeFileSync(join(dir, 'measurements_x.csv'), RAW);
     writeFileSync(join(dir, 'measurements_x_summary.csv'), SUMMARY);
     const found = discoverResults([dir]);
-    expect(found.files.map((f) => f.kind)).toEqual(['summary']);
+    expect(found.files.map((f) => f.format)).toEqual(['fastdds-summary']);
     expect(found.notices).toEqual([`${join(dir, 'measurements_x.csv')}: skipped, its summary ${join(dir, 'measurements_x_summary.csv')} is used for x`]);
   });
 
@@ -75,9 +75,9 @@ describe("a results tree: the reference's folder rule for Fast-DDS, notices for 
     writeFileSync(join(dir, 'plot.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
     const pattern = join(dir, '*');
     const found = discoverResults([pattern]);
-    expect(found.files.map((f) => [f.kind, f.experimentType])).toEqual([
-      ['summary', 'latency'],
-      ['raw', 'a_type'],
+    expect(found.files.map((f) => [f.format, f.experimentType])).toEqual([
+      ['fastdds-summary', 'latency'],
+      ['fastdds-raw', 'a_type'],
     ]);
     expect(found.notices).toEqual([`${pattern}: skipped 2 file(s) that are not result files: ${join(dir, 'checks_b_type.csv')}, ${join(dir, 'plot.svg')}`]);
   });

@@ -282,7 +282,7 @@ describe('Criterion.rs estimates.json with sample.json (criterion-json)', () => 
   });
 
   it('is read with its sibling files by the pipeline', () => {
-    const { set } = loadResultSet({ path: estimates, kind: 'format', experimentType: '', format: 'criterion-json' }, { floatParse: 'precise' });
+    const { set } = loadResultSet({ path: estimates, experimentType: '', format: 'criterion-json' }, { floatParse: 'precise' });
     expect(set.measurements.map((m) => [m.experiment, m.parameter.label, m.statistics.samples, m.samples?.length])).toEqual([['publish', '64', 10, 10]]);
   });
 

@@ -236,7 +236,7 @@ describe('Fast-DDS summary and raw CSVs are adapters of the one registry', () =>
     const text = readFileSync(raw, 'utf8');
     expect(recogniseFormat(text.slice(0, 65536), raw)?.id).toBe('fastdds-raw');
     const set = adapterById('fastdds-raw')!.parse({ file: raw, text }, { floatParse: 'precise' });
-    const streamed = loadResultSet({ path: raw, kind: 'raw', experimentType: 'interprocess_best_effort', format: 'fastdds-raw' }, { floatParse: 'precise' }).set;
+    const streamed = loadResultSet({ path: raw, experimentType: 'interprocess_best_effort', format: 'fastdds-raw' }, { floatParse: 'precise' }).set;
     expect(set.summary).toEqual(streamed.summary);
     expect(set.measurements).toHaveLength(11);
     expect(set.measurements[0]).toMatchObject({ experiment: 'interprocess_best_effort', parameter: { label: '16', payloadBytes: 16 }, metric: { name: 'latency', unit: 'us' } });

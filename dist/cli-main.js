@@ -4896,6 +4896,13 @@ var fastddsSummaryAdapter = {
   id: "fastdds-summary",
   title: "Fast-DDS latency summary CSV",
   recognises: (head) => looksLikeSummary(firstLine(head)),
+  fileNames: {
+    // The reference's folder rule: `'summary' in name`, a plain substring test.
+    mayBe: (name) => name.includes("summary"),
+    takes: (name) => name.includes("summary"),
+    claims: (name) => name.includes("summary"),
+    experimentOf: experimentTypeOfSummaryFile
+  },
   parse: ({ file, text: text2 }, options) => resultSetOfSummary(parseSummaryCsv(file, text2, options.floatParse ?? "precise"), "fastdds-summary", file)
 };
 function summaryOfRaw(raw, file, floatParse) {
@@ -4932,6 +4939,13 @@ var fastddsRawAdapter = {
   id: "fastdds-raw",
   title: "Fast-DDS raw latency measurements CSV",
   recognises: (head) => looksLikeRawMeasurements(firstLine(head)),
+  fileNames: {
+    // Any CSV with the raw header is a raw file, whatever its name.
+    mayBe: (name) => name.toLowerCase().endsWith(".csv"),
+    takes: () => true,
+    claims: () => false,
+    experimentOf: experimentTypeOfRawFile
+  },
   parse: ({ file, text: text2 }, options) => {
     const reader = streamRaw(file, options);
     reader.push(new TextEncoder().encode(text2));
@@ -9159,8 +9173,11 @@ var ADAPTERS = READERS.map((adapter) => {
 function adapterById(id) {
   return ADAPTERS.find((a) => a.id === id);
 }
-function recogniseFormat(head, file, afterFastdds = false) {
-  return ADAPTERS.find((a) => !(afterFastdds && isFastddsFormat(a.id)) && a.recognises(head, file));
+function recogniseFormat(head, file, afterFileNames = false) {
+  return ADAPTERS.find((a) => !(afterFileNames && a.fileNames) && a.recognises(head, file));
+}
+function fileNameAdapters() {
+  return ADAPTERS.filter((a) => a.fileNames !== void 0);
 }
 function formatIds() {
   return ADAPTERS.map((a) => a.id);
@@ -9462,9 +9479,7 @@ function joinAnd(parts) {
   return parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
 }
 function classifyFile(path, listing, formats, forced, skipped) {
-  if (forced === "fastdds-summary") return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path), format: forced };
-  if (forced === "fastdds-raw") return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path), format: forced };
-  if (forced !== void 0) return { path, kind: "format", experimentType: "", format: forced };
+  if (forced !== void 0) return { path, experimentType: adapterById(forced).fileNames?.experimentOf(path) ?? "", format: forced };
   const lenient = listing !== "named";
   const fastdds = classifyFastdds(path, lenient || formats, listing === "matched" && !formats);
   if (fastdds || !formats) {
@@ -9479,7 +9494,7 @@ function classifyFile(path, listing, formats, forced, skipped) {
       skipped.companions.set(companion, [...skipped.companions.get(companion) ?? [], path]);
       return void 0;
     }
-    return { path, kind: "format", experimentType: "", format: adapter.id };
+    return { path, experimentType: "", format: adapter.id };
   }
   if (lenient) {
     skipped.notResults.push(path);
@@ -9524,14 +9539,14 @@ function readHead(path) {
     closeSync2(fd);
   }
 }
-function classifyFastdds(path, lenient, summaryByHeader = false) {
+function classifyFastdds(path, lenient, byContent = false) {
   const name = baseName(path);
-  if (lenient && !summaryByHeader && !name.toLowerCase().endsWith(".csv") && !name.includes("summary")) return void 0;
+  const adapters = fileNameAdapters();
+  if (lenient && !byContent && !adapters.some((a) => a.fileNames.mayBe(name))) return void 0;
   const header = readFirstLine(path);
-  if (looksLikeSummary(header) && (!lenient || summaryByHeader || name.includes("summary")))
-    return { path, kind: "summary", experimentType: experimentTypeOfSummaryFile(path), format: "fastdds-summary" };
-  if (looksLikeRawMeasurements(header)) return { path, kind: "raw", experimentType: experimentTypeOfRawFile(path), format: "fastdds-raw" };
-  if (lenient && !name.includes("summary")) return void 0;
+  const adapter = adapters.find((a) => a.recognises(header, path) && (!lenient || byContent || a.fileNames.takes(name)));
+  if (adapter) return { path, experimentType: adapter.fileNames.experimentOf(path), format: adapter.id };
+  if (lenient && !adapters.some((a) => a.fileNames.claims(name))) return void 0;
   throw headerError(path, header);
 }
 function headerError(path, headerLine) {
@@ -9554,16 +9569,17 @@ function headerError(path, headerLine) {
 }
 function preferSummaries(files, notices, repetitions) {
   const byType = /* @__PURE__ */ new Map();
+  const named = (file) => adapterById(file.format)?.fileNames !== void 0;
   for (const file of files) {
-    if (file.kind === "format") continue;
+    if (!named(file)) continue;
     const kept = byType.get(file.experimentType);
     if (!kept) {
       byType.set(file.experimentType, [file]);
       continue;
     }
-    if (kept[0].kind !== file.kind) {
-      const summaries = file.kind === "summary" ? [file] : kept;
-      const raws = file.kind === "raw" ? [file] : kept;
+    if (kept[0].format !== file.format) {
+      const summaries = file.format === "fastdds-summary" ? [file] : kept;
+      const raws = file.format === "fastdds-raw" ? [file] : kept;
       byType.set(file.experimentType, summaries);
       for (const raw of raws) notices.push(`${raw.path}: skipped, its summary ${summaries[0].path} is used for ${file.experimentType}`);
       continue;
@@ -9571,7 +9587,7 @@ function preferSummaries(files, notices, repetitions) {
     if (!repetitions) throw sameType(file, kept[0]);
     kept.push(file);
   }
-  return files.filter((f) => f.kind === "format" || byType.get(f.experimentType).includes(f));
+  return files.filter((f) => !named(f) || byType.get(f.experimentType).includes(f));
 }
 function sameType(file, other) {
   return new InputError(

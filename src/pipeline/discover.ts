@@ -2,21 +2,16 @@ import { closeSync, globSync, readdirSync, readSync, statSync, type Dirent, type
 import { basename, dirname, join } from 'node:path';
 import { InputError, UsageError } from '../engine/errors.js';
 import { resolveColumns, stripBom } from '../engine/csv/header.js';
-import { looksLikeRawMeasurements, RAW_COLUMNS, RAW_HEADER, RAW_REQUIRED_COLUMNS } from '../engine/formats/fastddsRaw.js';
-import { looksLikeSummary, SUMMARY_HEADER, SUMMARY_REQUIRED_COLUMNS } from '../engine/formats/fastddsSummary.js';
+import { RAW_COLUMNS, RAW_HEADER, RAW_REQUIRED_COLUMNS } from '../engine/formats/fastddsRaw.js';
+import { SUMMARY_HEADER, SUMMARY_REQUIRED_COLUMNS } from '../engine/formats/fastddsSummary.js';
 import { SUMMARY_COLUMNS } from '../engine/model/summary.js';
-import { baseName, experimentTypeOfRawFile, experimentTypeOfSummaryFile } from '../engine/model/experimentType.js';
-import { adapterById, formatIds, recogniseFormat } from '../engine/formats/registry.js';
+import { baseName } from '../engine/model/experimentType.js';
+import { adapterById, fileNameAdapters, formatIds, recogniseFormat } from '../engine/formats/registry.js';
 import { cannotRead, openForReading, readFirstLine, specialFileKind } from './files.js';
-
-/** Fast-DDS summary, Fast-DDS raw measurements, or a file another format adapter reads. */
-export type ResultKind = 'summary' | 'raw' | 'format';
 
 export interface ResultFile {
   path: string;
-  /** `raw` files are streamed; `summary` and `raw` files follow the reference's folder rules. */
-  kind: ResultKind;
-  /** The sub-experiment of a Fast-DDS file; empty for other formats (their content names them). */
+  /** The sub-experiment the file's name gives (Fast-DDS files); empty for other formats (their content names them). */
   experimentType: string;
   /** The adapter id (`fastdds-summary`, `fastdds-raw`, `iceperf`, …). */
   format: string;
@@ -273,9 +268,7 @@ function joinAnd(parts: readonly string[]): string {
  * content.
  */
 function classifyFile(path: string, listing: Listing, formats: boolean, forced: string | undefined, skipped: Skipped): ResultFile | undefined {
-  if (forced === 'fastdds-summary') return { path, kind: 'summary', experimentType: experimentTypeOfSummaryFile(path), format: forced };
-  if (forced === 'fastdds-raw') return { path, kind: 'raw', experimentType: experimentTypeOfRawFile(path), format: forced };
-  if (forced !== undefined) return { path, kind: 'format', experimentType: '', format: forced };
+  if (forced !== undefined) return { path, experimentType: adapterById(forced)!.fileNames?.experimentOf(path) ?? '', format: forced };
   const lenient = listing !== 'named';
   // Without `formats`, a matched file is known as a summary by its header, as a named one is.
   const fastdds = classifyFastdds(path, lenient || formats, listing === 'matched' && !formats);
@@ -291,7 +284,7 @@ function classifyFile(path: string, listing: Listing, formats: boolean, forced: 
       skipped.companions.set(companion, [...(skipped.companions.get(companion) ?? []), path]);
       return undefined;
     }
-    return { path, kind: 'format', experimentType: '', format: adapter.id };
+    return { path, experimentType: '', format: adapter.id };
   }
   if (lenient) {
     skipped.notResults.push(path);
@@ -345,18 +338,19 @@ export function readHead(path: string): string {
 }
 
 /**
- * `lenient`: a file that is no Fast-DDS file gives undefined, and only names with `summary` are
- * summaries (the reference's folder rule: a comparison CSV has every summary column too), unless
- * `summaryByHeader`.
+ * The formats with a file-name rule (Fast-DDS), asked first. `lenient`: a file that is none of them
+ * gives undefined, and a file is taken only where its name is (the reference's folder rule: only
+ * names with `summary` are summaries), unless `byContent`. A file whose name claims the format is an
+ * error when its content does not fit, as in the reference.
  */
-function classifyFastdds(path: string, lenient: boolean, summaryByHeader = false): ResultFile | undefined {
+function classifyFastdds(path: string, lenient: boolean, byContent = false): ResultFile | undefined {
   const name = baseName(path);
-  if (lenient && !summaryByHeader && !name.toLowerCase().endsWith('.csv') && !name.includes('summary')) return undefined;
+  const adapters = fileNameAdapters();
+  if (lenient && !byContent && !adapters.some((a) => a.fileNames.mayBe(name))) return undefined;
   const header = readFirstLine(path);
-  if (looksLikeSummary(header) && (!lenient || summaryByHeader || name.includes('summary')))
-    return { path, kind: 'summary', experimentType: experimentTypeOfSummaryFile(path), format: 'fastdds-summary' };
-  if (looksLikeRawMeasurements(header)) return { path, kind: 'raw', experimentType: experimentTypeOfRawFile(path), format: 'fastdds-raw' };
-  if (lenient && !name.includes('summary')) return undefined;
+  const adapter = adapters.find((a) => a.recognises(header, path) && (!lenient || byContent || a.fileNames.takes(name)));
+  if (adapter) return { path, experimentType: adapter.fileNames.experimentOf(path), format: adapter.id };
+  if (lenient && !adapters.some((a) => a.fileNames.claims(name))) return undefined;
   throw headerError(path, header);
 }
 
@@ -387,17 +381,18 @@ function headerError(path: string, headerLine: string): InputError {
  */
 function preferSummaries(files: ResultFile[], notices: string[], repetitions: boolean): ResultFile[] {
   const byType = new Map<string, ResultFile[]>();
+  const named = (file: ResultFile) => adapterById(file.format)?.fileNames !== undefined;
   for (const file of files) {
-    if (file.kind === 'format') continue;
+    if (!named(file)) continue;
     const kept = byType.get(file.experimentType);
     if (!kept) {
       byType.set(file.experimentType, [file]);
       continue;
     }
-    if (kept[0]!.kind !== file.kind) {
+    if (kept[0]!.format !== file.format) {
       // The summary is used, as the reference check does; its raw file(s) are skipped.
-      const summaries = file.kind === 'summary' ? [file] : kept;
-      const raws = file.kind === 'raw' ? [file] : kept;
+      const summaries = file.format === 'fastdds-summary' ? [file] : kept;
+      const raws = file.format === 'fastdds-raw' ? [file] : kept;
       byType.set(file.experimentType, summaries);
       for (const raw of raws) notices.push(`${raw.path}: skipped, its summary ${summaries[0]!.path} is used for ${file.experimentType}`);
       continue;
@@ -405,7 +400,7 @@ function preferSummaries(files: ResultFile[], notices: string[], repetitions: bo
     if (!repetitions) throw sameType(file, kept[0]!);
     kept.push(file);
   }
-  return files.filter((f) => f.kind === 'format' || byType.get(f.experimentType)!.includes(f));
+  return files.filter((f) => !named(f) || byType.get(f.experimentType)!.includes(f));
 }
 
 function sameType(file: ResultFile, other: ResultFile): InputError {

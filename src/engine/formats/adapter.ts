@@ -49,6 +49,22 @@ export interface StreamingReader {
   finish(): ResultSet;
 }
 
+/**
+ * The file-name rule of a tool whose files are found by name as well as by content, as the
+ * Fast-DDS reference reads a results folder: only names containing `summary` are summaries (a
+ * comparison CSV has every summary column too), and the name gives the sub-experiment.
+ */
+export interface FileNameRule {
+  /** Whether a file of this name, listed in a folder or matched by a pattern, is worth opening as this format. */
+  mayBe(name: string): boolean;
+  /** Whether such a file whose content is this format is taken as one. */
+  takes(name: string): boolean;
+  /** Whether the name says the file is this format: one whose content is not is an error, not skipped. */
+  claims(name: string): boolean;
+  /** The sub-experiment the file's name gives (`measurements_<type>_summary.csv` → `<type>`). */
+  experimentOf(file: string): string;
+}
+
 export interface FormatAdapter {
   /** Stable id, used for `format:` overrides and shown by `inspect`. */
   id: string;
@@ -71,6 +87,8 @@ export interface FormatAdapter {
    * exist, into `AdapterInput.siblings`. They are not result files of their own.
    */
   siblings?: readonly string[];
+  /** For formats found by file name as well (Fast-DDS): folder discovery applies this rule before asking the other adapters. */
+  fileNames?: FileNameRule;
   /**
    * Reads the file. Throws InputError naming file and line (and column where it helps) for input
    * that looks like the format but is broken; never another exception type for bad input.

@@ -10,7 +10,7 @@ import type { FormatAdapter, ParseOptions, StreamingReader } from './adapter.js'
 import { looksLikeRawMeasurements, RawMeasurementReader } from './fastddsRaw.js';
 import { looksLikeSummary, parseSummaryCsv } from './fastddsSummary.js';
 import { resultSetOfSummary } from './fastddsMeasurements.js';
-import { experimentTypeOfRawFile } from '../model/experimentType.js';
+import { experimentTypeOfRawFile, experimentTypeOfSummaryFile } from '../model/experimentType.js';
 import type { PayloadSummary, Summary } from '../model/summary.js';
 import type { RawMeasurements } from '../model/rawMeasurements.js';
 import { isMissingValue, parseNumber, type FloatParse } from '../numeric/parseNumber.js';
@@ -26,6 +26,13 @@ export const fastddsSummaryAdapter: FormatAdapter = {
   id: 'fastdds-summary',
   title: 'Fast-DDS latency summary CSV',
   recognises: (head) => looksLikeSummary(firstLine(head)),
+  fileNames: {
+    // The reference's folder rule: `'summary' in name`, a plain substring test.
+    mayBe: (name) => name.includes('summary'),
+    takes: (name) => name.includes('summary'),
+    claims: (name) => name.includes('summary'),
+    experimentOf: experimentTypeOfSummaryFile,
+  },
   parse: ({ file, text }, options) => resultSetOfSummary(parseSummaryCsv(file, text, options.floatParse ?? 'precise'), 'fastdds-summary', file),
 };
 
@@ -74,6 +81,13 @@ export const fastddsRawAdapter: FormatAdapter = {
   id: 'fastdds-raw',
   title: 'Fast-DDS raw latency measurements CSV',
   recognises: (head) => looksLikeRawMeasurements(firstLine(head)),
+  fileNames: {
+    // Any CSV with the raw header is a raw file, whatever its name.
+    mayBe: (name) => name.toLowerCase().endsWith('.csv'),
+    takes: () => true,
+    claims: () => false,
+    experimentOf: experimentTypeOfRawFile,
+  },
   parse: ({ file, text }, options) => {
     const reader = streamRaw(file, options);
     reader.push(new TextEncoder().encode(text));

@@ -1,12 +1,11 @@
 /**
  * Every format perfgate reads, in the order auto-detection asks them. Fast-DDS summary and raw
- * CSVs come first; folder discovery applies the reference's file-name rules to them before asking
- * the others (src/pipeline/discover.ts).
+ * CSVs come first; folder discovery applies their file-name rules (`fileNames`) before asking the
+ * others (src/pipeline/discover.ts).
  */
 import type { FormatAdapter, ParseOptions } from './adapter.js';
 import type { ResultSet } from '../model/measurement.js';
 import { fastddsRawAdapter, fastddsSummaryAdapter } from './fastddsAdapters.js';
-import { isFastddsFormat } from './fastddsMeasurements.js';
 import { ddsperfAdapter } from './ddsperf.js';
 import { fastddsLatencyConsoleAdapter } from './fastddsLatencyConsole.js';
 import { fastddsLatencyCsvAdapter } from './fastddsLatencyCsv.js';
@@ -111,11 +110,16 @@ export function adapterById(id: string): FormatAdapter | undefined {
 }
 
 /**
- * The first adapter that recognises the start of a file. With `afterFastdds`, the Fast-DDS
- * adapters are not asked: discovery has applied the reference's rules to them already.
+ * The first adapter that recognises the start of a file. With `afterFileNames`, the adapters with
+ * a file-name rule (Fast-DDS) are not asked: discovery has applied their rules already.
  */
-export function recogniseFormat(head: string, file: string, afterFastdds = false): FormatAdapter | undefined {
-  return ADAPTERS.find((a) => !(afterFastdds && isFastddsFormat(a.id)) && a.recognises(head, file));
+export function recogniseFormat(head: string, file: string, afterFileNames = false): FormatAdapter | undefined {
+  return ADAPTERS.find((a) => !(afterFileNames && a.fileNames) && a.recognises(head, file));
+}
+
+/** The adapters found by file name as well as content, in the order detection asks them. */
+export function fileNameAdapters(): (FormatAdapter & { fileNames: NonNullable<FormatAdapter['fileNames']> })[] {
+  return ADAPTERS.filter((a): a is FormatAdapter & { fileNames: NonNullable<FormatAdapter['fileNames']> } => a.fileNames !== undefined);
 }
 
 export function formatIds(): string[] {
