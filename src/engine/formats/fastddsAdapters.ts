@@ -41,7 +41,7 @@ export const fastddsSummaryAdapter: FormatAdapter = {
  * CSV (three decimals, read back as `floatParse` reads them), because the reference checks the
  * written file: checking the unrounded values would change some percentages in the last digit.
  */
-export function summaryOfRaw(raw: RawMeasurements, file: string, floatParse: FloatParse): Summary {
+function summaryOfRaw(raw: RawMeasurements, file: string, floatParse: FloatParse): Summary {
   const computed = summarize(raw, experimentTypeOfRawFile(file));
   // The payloads' lines are those of the summary CSV the reference writes: its header is line 1.
   return { ...computed, source: file, payloads: computed.payloads.map((p, index) => asWritten(p, index + 2, floatParse)) };
