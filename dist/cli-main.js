@@ -4953,6 +4953,24 @@ var fastddsRawAdapter = {
   },
   stream: streamRaw
 };
+function fastddsHeaderError(path, headerLine) {
+  const line = stripBom(headerLine);
+  if (line.trim() === "") return new InputError(`the file is empty; expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1 });
+  const fields = line.split(",");
+  if (fields.some((f) => f.trim() === "Experiment type")) {
+    return new InputError("this is a requirements file, not a result file: give it as the requirements", { file: path, line: 1, column: 1 });
+  }
+  const name = baseName(path);
+  const looksRaw = name.startsWith("measurements") || fields.some((f) => RAW_COLUMNS.includes(f.trim()));
+  try {
+    if (name.includes("summary")) resolveColumns(path, line, fields, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+    else if (looksRaw) resolveColumns(path, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  return new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1, column: 1 });
+}
 
 // src/engine/formats/shared.ts
 var ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
@@ -9507,7 +9525,7 @@ function classifyFile(path, listing, formats, forced, skipped) {
     });
   }
   const header = readFirstLine(path);
-  const error = headerError(path, header);
+  const error = fastddsHeaderError(path, header);
   if (error.message.startsWith("not a result file") || error.message.startsWith("the file is empty")) {
     return unrecognised(path, header);
   }
@@ -9547,25 +9565,7 @@ function classifyFastdds(path, lenient, byContent = false) {
   const adapter = adapters.find((a) => a.recognises(header, path) && (!lenient || byContent || a.fileNames.takes(name)));
   if (adapter) return { path, experimentType: adapter.fileNames.experimentOf(path), format: adapter.id };
   if (lenient && !adapters.some((a) => a.fileNames.claims(name))) return void 0;
-  throw headerError(path, header);
-}
-function headerError(path, headerLine) {
-  const line = stripBom(headerLine);
-  if (line.trim() === "") return new InputError(`the file is empty; expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1 });
-  const fields = line.split(",");
-  if (fields.some((f) => f.trim() === "Experiment type")) {
-    return new InputError("this is a requirements file, not a result file: give it as the requirements", { file: path, line: 1, column: 1 });
-  }
-  const name = baseName(path);
-  const looksRaw = name.startsWith("measurements") || fields.some((f) => RAW_COLUMNS.includes(f.trim()));
-  try {
-    if (name.includes("summary")) resolveColumns(path, line, fields, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
-    else if (looksRaw) resolveColumns(path, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  return new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1, column: 1 });
+  throw fastddsHeaderError(path, header);
 }
 function preferSummaries(files, notices, repetitions) {
   const byType = /* @__PURE__ */ new Map();

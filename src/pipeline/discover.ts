@@ -1,10 +1,10 @@
 import { closeSync, globSync, readdirSync, readSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { InputError, UsageError } from '../engine/errors.js';
-import { resolveColumns, stripBom } from '../engine/csv/header.js';
-import { RAW_COLUMNS, RAW_HEADER, RAW_REQUIRED_COLUMNS } from '../engine/formats/fastddsRaw.js';
-import { SUMMARY_HEADER, SUMMARY_REQUIRED_COLUMNS } from '../engine/formats/fastddsSummary.js';
-import { SUMMARY_COLUMNS } from '../engine/model/summary.js';
+import { stripBom } from '../engine/csv/header.js';
+import { RAW_HEADER } from '../engine/formats/fastddsRaw.js';
+import { SUMMARY_HEADER } from '../engine/formats/fastddsSummary.js';
+import { fastddsHeaderError } from '../engine/formats/fastddsAdapters.js';
 import { baseName } from '../engine/model/experimentType.js';
 import { adapterById, fileNameAdapters, formatIds, recogniseFormat } from '../engine/formats/registry.js';
 import { cannotRead, openForReading, readFirstLine, specialFileKind } from './files.js';
@@ -300,7 +300,7 @@ function classifyFile(path: string, listing: Listing, formats: boolean, forced: 
   }
   // Say why the file is not a Fast-DDS file when it looks like one; otherwise list the formats.
   const header = readFirstLine(path);
-  const error = headerError(path, header);
+  const error = fastddsHeaderError(path, header);
   if (error.message.startsWith('not a result file') || error.message.startsWith('the file is empty')) {
     return unrecognised(path, header);
   }
@@ -351,28 +351,7 @@ function classifyFastdds(path: string, lenient: boolean, byContent = false): Res
   const adapter = adapters.find((a) => a.recognises(header, path) && (!lenient || byContent || a.fileNames.takes(name)));
   if (adapter) return { path, experimentType: adapter.fileNames.experimentOf(path), format: adapter.id };
   if (lenient && !adapters.some((a) => a.fileNames.claims(name))) return undefined;
-  throw headerError(path, header);
-}
-
-/** Why a file meant as a result has no usable header: the most specific message there is. */
-function headerError(path: string, headerLine: string): InputError {
-  const line = stripBom(headerLine);
-  if (line.trim() === '') return new InputError(`the file is empty; expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1 });
-  const fields = line.split(',');
-  if (fields.some((f) => f.trim() === 'Experiment type')) {
-    return new InputError('this is a requirements file, not a result file: give it as the requirements', { file: path, line: 1, column: 1 });
-  }
-  // Judge the header against the format the name suggests, so the error names the wrong column.
-  const name = baseName(path);
-  const looksRaw = name.startsWith('measurements') || fields.some((f) => (RAW_COLUMNS as readonly string[]).includes(f.trim()));
-  try {
-    if (name.includes('summary')) resolveColumns(path, line, fields, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
-    else if (looksRaw) resolveColumns(path, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  return new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1, column: 1 });
+  throw fastddsHeaderError(path, header);
 }
 
 /**

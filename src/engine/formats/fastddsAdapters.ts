@@ -7,11 +7,13 @@
  * chunk by chunk, instead of calling `parse` with the whole text (the same reader either way).
  */
 import type { FormatAdapter, ParseOptions, StreamingReader } from './adapter.js';
-import { looksLikeRawMeasurements, RawMeasurementReader } from './fastddsRaw.js';
-import { looksLikeSummary, parseSummaryCsv } from './fastddsSummary.js';
+import { looksLikeRawMeasurements, RAW_COLUMNS, RAW_HEADER, RAW_REQUIRED_COLUMNS, RawMeasurementReader } from './fastddsRaw.js';
+import { looksLikeSummary, parseSummaryCsv, SUMMARY_HEADER, SUMMARY_REQUIRED_COLUMNS } from './fastddsSummary.js';
+import { InputError } from '../errors.js';
+import { resolveColumns, stripBom } from '../csv/header.js';
 import { resultSetOfSummary } from './fastddsMeasurements.js';
-import { experimentTypeOfRawFile, experimentTypeOfSummaryFile } from '../model/experimentType.js';
-import type { PayloadSummary, Summary } from '../model/summary.js';
+import { baseName, experimentTypeOfRawFile, experimentTypeOfSummaryFile } from '../model/experimentType.js';
+import { SUMMARY_COLUMNS, type PayloadSummary, type Summary } from '../model/summary.js';
 import type { RawMeasurements } from '../model/rawMeasurements.js';
 import { isMissingValue, parseNumber, type FloatParse } from '../numeric/parseNumber.js';
 import { formatFixed3 } from '../numeric/formatFixed.js';
@@ -95,3 +97,27 @@ export const fastddsRawAdapter: FormatAdapter = {
   },
   stream: streamRaw,
 };
+
+/**
+ * Why a file meant as a Fast-DDS result (named on its own, or named like one) has no usable header:
+ * the most specific message there is, judged against the format its name suggests.
+ */
+export function fastddsHeaderError(path: string, headerLine: string): InputError {
+  const line = stripBom(headerLine);
+  if (line.trim() === '') return new InputError(`the file is empty; expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1 });
+  const fields = line.split(',');
+  if (fields.some((f) => f.trim() === 'Experiment type')) {
+    return new InputError('this is a requirements file, not a result file: give it as the requirements', { file: path, line: 1, column: 1 });
+  }
+  // Judge the header against the format the name suggests, so the error names the wrong column.
+  const name = baseName(path);
+  const looksRaw = name.startsWith('measurements') || fields.some((f) => (RAW_COLUMNS as readonly string[]).includes(f.trim()));
+  try {
+    if (name.includes('summary')) resolveColumns(path, line, fields, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+    else if (looksRaw) resolveColumns(path, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  return new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1, column: 1 });
+}
