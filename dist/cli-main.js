@@ -9842,6 +9842,44 @@ function runCheck(options, progress) {
 // src/pipeline/reportCharts.ts
 import { basename as basename2 } from "node:path";
 
+// src/engine/charts/model.ts
+var PANEL_WIDTH = 360;
+var PANEL_HEIGHT = 220;
+var CHANGE_ROW_HEIGHT = 18;
+var CHANGE_MIN_HEIGHT = 72;
+function panelHeight(p) {
+  if (p.mark !== "change") return PANEL_HEIGHT;
+  return Math.max(CHANGE_MIN_HEIGHT, (p.changes?.length ?? 0) * CHANGE_ROW_HEIGHT);
+}
+var MAX_BOTTOM_LEGEND_SERIES = 8;
+var DASH_PATTERN = [6, 4];
+function isSampleSeries(p) {
+  return p.x.kind === "linear" && p.series.length === 1 && !p.series[0].dashed;
+}
+var MAX_POINTS_WITH_MARKERS = 60;
+var LOG_SCALE_RATIO = 50;
+function wantsLogScale(values) {
+  const finite4 = values.filter((v) => Number.isFinite(v));
+  if (finite4.length === 0 || finite4.some((v) => v <= 0)) return false;
+  return Math.max(...finite4) / Math.min(...finite4) > LOG_SCALE_RATIO;
+}
+function panelValues(series) {
+  return series.flatMap((s) => s.points.map((p) => p.y));
+}
+function safeFileStem2(text2) {
+  const cleaned = text2.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/\.{2,}/g, "_").replace(/^[._-]+/, "").slice(0, 80).replace(/[._-]+$/, "");
+  return cleaned === "" ? "chart" : cleaned;
+}
+function uniqueIds(charts) {
+  const seen = /* @__PURE__ */ new Set();
+  return charts.map((chart) => {
+    let id = chart.id;
+    for (let n = 2; seen.has(id.toLowerCase()); n++) id = `${chart.id}-${n}`;
+    seen.add(id.toLowerCase());
+    return id === chart.id ? chart : { ...chart, id };
+  });
+}
+
 // src/engine/charts/payloadAxis.ts
 var UNITS = ["B", "KiB", "MiB", "GiB"];
 function formatBytes(bytes) {
@@ -9914,171 +9952,9 @@ function seriesColor(index2) {
   return SERIES_PALETTE[index2 % SERIES_PALETTE.length];
 }
 
-// src/engine/charts/format.ts
-function formatDelta(percent4) {
-  if (!Number.isFinite(percent4)) return "–";
-  const text2 = Math.abs(percent4).toFixed(Math.abs(percent4) >= 99.95 ? 0 : 1);
-  if (Number(text2) === 0) return "0 %";
-  return `${percent4 > 0 ? "+" : "−"}${text2} %`;
-}
-function unchangedAtDisplay(percent4) {
-  return formatDelta(percent4) === "0 %";
-}
-
-// src/engine/charts/histogram.ts
-function binSamples(samples, bins) {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = 0; i < samples.length; i++) {
-    const v = samples[i];
-    if (!Number.isFinite(v)) continue;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  if (lo > hi) return [];
-  if (lo === hi) {
-    lo -= 0.5;
-    hi += 0.5;
-  }
-  const width = (hi - lo) / bins;
-  const counts = new Array(bins).fill(0);
-  for (let i = 0; i < samples.length; i++) {
-    const v = samples[i];
-    if (!Number.isFinite(v)) continue;
-    counts[Math.min(bins - 1, Math.floor((v - lo) / width))]++;
-  }
-  return counts.map((count, k) => ({ start: lo + k * width, end: k === bins - 1 ? hi : lo + (k + 1) * width, count }));
-}
-var FINE_BINS = 1024;
-var MIN_QUANTILE_BIN = 64;
-function bodyHistogram(samples, bins) {
-  const all = binSamples(samples, bins);
-  if (all.length === 0) return { bins: all };
-  const lo = all[0].start;
-  const hi = all[all.length - 1].end;
-  let n = 0;
-  for (let i = 0; i < samples.length; i++) if (Number.isFinite(samples[i])) n++;
-  let upper = hi;
-  let p50 = hi;
-  let p99 = hi;
-  for (let step = 0; step < 20; step++) {
-    const width2 = (upper - lo) / FINE_BINS;
-    const counts2 = new Array(FINE_BINS).fill(0);
-    for (let i = 0; i < samples.length; i++) {
-      const v = samples[i];
-      if (!(v <= upper) || !Number.isFinite(v)) continue;
-      counts2[Math.min(FINE_BINS - 1, Math.floor((v - lo) / width2))]++;
-    }
-    const binOf = (rank) => {
-      let below = 0;
-      let k = 0;
-      while (k < FINE_BINS - 1 && below + counts2[k] < rank) below += counts2[k++];
-      return k;
-    };
-    const k99 = binOf(Math.ceil(n * 0.99));
-    const edge = (k) => k === FINE_BINS - 1 ? upper : lo + (k + 1) * width2;
-    p50 = edge(binOf(Math.ceil(n * 0.5)));
-    p99 = edge(k99);
-    if (k99 >= MIN_QUANTILE_BIN || width2 === 0) break;
-    upper = p99;
-  }
-  const fence = p99 + (p99 - p50);
-  if (fence >= hi || (fence - lo) * 2 >= hi - lo) return { bins: all };
-  const width = (fence - lo) / bins;
-  const counts = new Array(bins).fill(0);
-  let tail = 0;
-  for (let i = 0; i < samples.length; i++) {
-    const v = samples[i];
-    if (!Number.isFinite(v)) continue;
-    if (v > fence) tail++;
-    else counts[Math.min(bins - 1, Math.floor((v - lo) / width))]++;
-  }
-  return {
-    bins: counts.map((count, k) => ({ start: lo + k * width, end: k === bins - 1 ? fence : lo + (k + 1) * width, count })),
-    tail: { above: fence, count: tail, max: hi }
-  };
-}
-
-// src/engine/charts/m4.ts
-function m4(samples, columns) {
-  const n = samples.length;
-  const out = [];
-  if (n <= 4 * columns || n < 2) {
-    for (let i2 = 0; i2 < n; i2++) {
-      const y = samples[i2];
-      if (Number.isFinite(y)) out.push({ x: i2 + 1, y });
-    }
-    return out;
-  }
-  const span = n - 1;
-  const columnOf3 = (index2) => Math.min(columns - 1, Math.floor(index2 / span * columns));
-  let i = 0;
-  while (i < n) {
-    const column = columnOf3(i);
-    let first = -1;
-    let last = -1;
-    let lo = -1;
-    let hi = -1;
-    for (; i < n && columnOf3(i) === column; i++) {
-      const v = samples[i];
-      if (!Number.isFinite(v)) continue;
-      if (first < 0) first = i;
-      last = i;
-      if (lo < 0 || v < samples[lo]) lo = i;
-      if (hi < 0 || v > samples[hi]) hi = i;
-    }
-    if (first < 0) continue;
-    const kept = [first, lo, hi, last].sort((a, b) => a - b);
-    for (let k = 0; k < kept.length; k++) {
-      if (k > 0 && kept[k] === kept[k - 1]) continue;
-      out.push({ x: kept[k] + 1, y: samples[kept[k]] });
-    }
-  }
-  return out;
-}
-
-// src/engine/charts/model.ts
-var PANEL_WIDTH = 360;
-var PANEL_HEIGHT = 220;
-var CHANGE_ROW_HEIGHT = 18;
-var CHANGE_MIN_HEIGHT = 72;
-function panelHeight(p) {
-  if (p.mark !== "change") return PANEL_HEIGHT;
-  return Math.max(CHANGE_MIN_HEIGHT, (p.changes?.length ?? 0) * CHANGE_ROW_HEIGHT);
-}
-var MAX_BOTTOM_LEGEND_SERIES = 8;
-var DASH_PATTERN = [6, 4];
-function isSampleSeries(p) {
-  return p.x.kind === "linear" && p.series.length === 1 && !p.series[0].dashed;
-}
-var MAX_POINTS_WITH_MARKERS = 60;
-var LOG_SCALE_RATIO = 50;
-function wantsLogScale(values) {
-  const finite4 = values.filter((v) => Number.isFinite(v));
-  if (finite4.length === 0 || finite4.some((v) => v <= 0)) return false;
-  return Math.max(...finite4) / Math.min(...finite4) > LOG_SCALE_RATIO;
-}
-function panelValues(series) {
-  return series.flatMap((s) => s.points.map((p) => p.y));
-}
-function safeFileStem2(text2) {
-  const cleaned = text2.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/\.{2,}/g, "_").replace(/^[._-]+/, "").slice(0, 80).replace(/[._-]+$/, "");
-  return cleaned === "" ? "chart" : cleaned;
-}
-function uniqueIds(charts) {
-  const seen = /* @__PURE__ */ new Set();
-  return charts.map((chart) => {
-    let id = chart.id;
-    for (let n = 2; seen.has(id.toLowerCase()); n++) id = `${chart.id}-${n}`;
-    seen.add(id.toLowerCase());
-    return id === chart.id ? chart : { ...chart, id };
-  });
-}
-
-// src/engine/charts/build.ts
+// src/engine/charts/panels.ts
 var PAYLOAD_AXIS = { kind: "payload", title: "Payload" };
 var LATENCY_UNIT = "µs";
-var HISTOGRAM_BINS = 100;
 function panel(title, x, yTitle, unit, series, mark = "line", allowLog = true) {
   return { title, x, y: { title: yTitle, unit, log: allowLog && wantsLogScale(panelValues(series)) }, mark, series };
 }
@@ -10104,24 +9980,8 @@ function failedIf(point, failed) {
 function finitePoints(points) {
   return points.filter((p) => Number.isFinite(p.y) && (typeof p.x === "string" || Number.isFinite(p.x)));
 }
-function buildCharts(sources) {
-  const charts = [];
-  if (sources.comparison) {
-    const change = changeChart(sources.comparison);
-    if (change) charts.push(change);
-    const regressions = regressionChart(sources.comparison, sources.runs);
-    if (regressions) charts.push(regressions);
-  }
-  if (sources.check) charts.push(...checkCharts(sources.check));
-  const summaries = sources.summaries ?? sources.comparison?.subExperiments.flatMap((s) => s.result ? [s.result] : []) ?? [];
-  const sub = subExperimentChart(summaries);
-  if (sub) charts.push(sub);
-  if (sources.comparison) charts.push(...referenceCharts(sources.comparison), ...beforeAfterCharts(sources.comparison));
-  if (sources.history && sources.history.length > 0) charts.push(...historyCharts(sources.history, sources.check));
-  for (const raw of sources.raw ?? []) charts.push(...rawCharts(raw));
-  if (sources.measurements) charts.push(...throughputCharts(sources.measurements));
-  return uniqueIds(charts);
-}
+
+// src/engine/charts/resultCharts.ts
 function checkCharts(report) {
   const charts = [];
   for (const sub of report.subExperiments) {
@@ -10182,35 +10042,55 @@ function subExperimentChart(summaries) {
   const aligned = panels.map((p) => ({ ...p, y: { ...p.y, log } }));
   return { id: "subexperiments", kind: "subexperiments", title: "Sub-experiment comparison", panels: aligned, columns: 2, inline: true };
 }
-function referenceCharts(report) {
-  const charts = [];
-  for (const sub of report.subExperiments) {
-    if (!sub.reference || !sub.result) continue;
-    const ref = sub.reference;
-    const res = sub.result;
-    const failing = (magnitude) => new Set(sub.rows.filter((r) => r.failed && r.magnitude === magnitude).map((r) => r.payloadBytes));
-    const resultPoints = ([label, field2]) => {
-      const failed = failing(label);
-      return summaryPoints(res, field2).map((p) => failedIf(p, failed.has(p.x)));
-    };
-    const pair = (a, b) => panel(`${a[0].toLowerCase()} – ${b[0].toLowerCase()}`, PAYLOAD_AXIS, withUnit("Latency", LATENCY_UNIT), LATENCY_UNIT, [
-      { name: `${report.referenceLabel} ${a[0]}`, color: BASELINE_GREYS[0], points: summaryPoints(ref, a[1]) },
-      { name: `${report.referenceLabel} ${b[0]}`, color: BASELINE_GREYS[1], points: summaryPoints(ref, b[1]) },
-      { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: resultPoints(a) },
-      { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: resultPoints(b) }
-    ]);
-    charts.push({
-      id: `reference-${safeFileStem2(sub.experimentType)}`,
-      kind: "reference",
-      title: `Comparison ${sub.experimentType}: ${report.referenceLabel} vs ${report.resultLabel} (${sub.status})`,
-      experiment: sub.experimentType,
-      panels: [pair(["Min", "min"], ["Median", "median"]), pair(["Max", "max"], ["99%", "p99"])],
-      columns: 2,
-      inline: true
-    });
+function primaryValue(m) {
+  for (const s of ["value", "median", "mean"]) {
+    const v = m.statistics[s];
+    if (v !== void 0) return v;
   }
-  return charts;
+  return NaN;
 }
+function throughputCharts(measurements) {
+  const better = measurements.filter((m) => m.metric.direction === "higher-is-better");
+  const metrics = [...new Set(better.map((m) => m.metric.name))];
+  return metrics.map((metricName) => {
+    const ofMetric = better.filter((m) => m.metric.name === metricName);
+    const unit = displayUnit(ofMetric[0].metric.unit, ofMetric[0].metric.dimension);
+    const experiments = [...new Set(ofMetric.map((m) => m.experiment))];
+    const onPayload = experiments.every((e) => {
+      const bytes = ofMetric.filter((m) => m.experiment === e).map((m) => m.parameter.payloadBytes ?? NaN);
+      return isPayloadAxis(bytes) && new Set(bytes).size === bytes.length;
+    });
+    const xOf = (m) => onPayload ? m.parameter.payloadBytes : m.parameter.label;
+    const x = onPayload ? PAYLOAD_AXIS : { kind: "category", title: "Parameter", categories: [...new Set(ofMetric.map((m) => m.parameter.label))] };
+    const series = experiments.map((e, i) => ({
+      name: e,
+      color: seriesColor(i),
+      points: finitePoints(ofMetric.filter((m) => m.experiment === e).map((m) => ({ x: xOf(m), y: primaryValue(m) })))
+    }));
+    const title = metricName.charAt(0).toUpperCase() + metricName.slice(1);
+    return {
+      id: `throughput-${safeFileStem2(metricName)}`,
+      kind: "throughput",
+      title: `${title} (higher is better)`,
+      panels: [panel(title, x, withUnit(title, unit), unit, series)],
+      columns: 1,
+      inline: true
+    };
+  });
+}
+
+// src/engine/charts/format.ts
+function formatDelta(percent4) {
+  if (!Number.isFinite(percent4)) return "–";
+  const text2 = Math.abs(percent4).toFixed(Math.abs(percent4) >= 99.95 ? 0 : 1);
+  if (Number(text2) === 0) return "0 %";
+  return `${percent4 > 0 ? "+" : "−"}${text2} %`;
+}
+function unchangedAtDisplay(percent4) {
+  return formatDelta(percent4) === "0 %";
+}
+
+// src/engine/charts/historyCharts.ts
 function runLabels(runs) {
   const base = runs.map((r) => /^[0-9a-f]{7,64}$/i.test(r.sha) ? `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}` : r.date.slice(0, 10));
   return base.map((label, i) => base.indexOf(label) !== base.lastIndexOf(label) ? `${label} #${runs[i].runId}` : label);
@@ -10302,107 +10182,36 @@ function historyCharts(runs, check) {
 function formatPayloadTitle(bytes) {
   return `${bytes} Bytes`;
 }
-function reduceRaw({ experimentType, source, raw }) {
-  return {
-    experimentType,
-    ...source !== void 0 ? { source } : {},
-    groups: raw.groups.map((g) => {
-      const { points, tail } = histogram(g.latencies, HISTOGRAM_BINS);
-      return { payloadBytes: g.payloadBytes, samples: g.latencies.length, histogram: points, ...tail ? { tail } : {}, series: m4(g.latencies, PANEL_WIDTH) };
-    })
-  };
-}
-function tailNote(tail, samples) {
-  const share = 100 * tail.count / samples;
-  const digits = (v, round) => {
-    const scale2 = 10 ** (Math.floor(Math.log10(Math.abs(v) || 1)) - 3);
-    return String(Number((round(v / scale2) * scale2).toPrecision(4)));
-  };
-  return `${tail.count} over ${digits(tail.above, Math.floor)} ${LATENCY_UNIT} (${share < 0.1 ? share.toPrecision(1) : share.toFixed(1)} %) not drawn; max ${digits(tail.max, Math.ceil)} ${LATENCY_UNIT}`;
-}
-function rawCharts(source) {
-  const { experimentType, groups, source: file } = "raw" in source ? reduceRaw(source) : source;
-  if (groups.length === 0) return [];
-  const latency = withUnit("Latency", LATENCY_UNIT);
-  const histogramPanels = groups.map((g) => ({
-    ...panel(
-      `Latency Histogram - ${g.payloadBytes} Bytes`,
-      { kind: "linear", title: latency },
-      "Number of occurrences",
-      "",
-      [{ name: "samples", color: EXPERIMENT_BLUE, points: g.histogram }],
-      "bar",
-      false
-    ),
-    ...g.tail ? { subtitle: tailNote(g.tail, g.samples) } : {}
-  }));
-  const of = `${experimentType}, results${file !== void 0 ? ` (${file})` : ""}`;
-  const reduced = groups.some((g) => g.series.length < g.samples);
-  const seriesPanels = groups.map(
-    (g) => panel(
-      `Latency Series - ${g.payloadBytes} Bytes`,
-      { kind: "linear", title: "Sample" },
-      latency,
-      LATENCY_UNIT,
-      [{ name: "latency", color: EXPERIMENT_BLUE, points: g.series }],
-      "line",
-      false
-    )
-  );
-  const stem = safeFileStem2(experimentType);
-  return [
-    { id: `histogram-${stem}`, kind: "histogram", title: `Latency histograms ${of}`, experiment: experimentType, panels: histogramPanels, columns: 3, inline: false },
-    {
-      id: `series-${stem}`,
-      kind: "series",
-      title: `Latency series ${of}`,
-      experiment: experimentType,
-      panels: seriesPanels,
-      columns: 3,
-      inline: false,
-      ...reduced ? { note: `Series longer than their plot is wide show, per pixel column, the first, last, lowest and highest sample (M4): the line the whole series draws.` } : {}
-    }
-  ];
-}
-function histogram(samples, bins) {
-  const body = bodyHistogram(samples, bins);
-  return { points: body.bins.map((b) => ({ x: b.start, x2: b.end, y: b.count })), ...body.tail ? { tail: body.tail } : {} };
-}
-function primaryValue(m) {
-  for (const s of ["value", "median", "mean"]) {
-    const v = m.statistics[s];
-    if (v !== void 0) return v;
-  }
-  return NaN;
-}
-function throughputCharts(measurements) {
-  const better = measurements.filter((m) => m.metric.direction === "higher-is-better");
-  const metrics = [...new Set(better.map((m) => m.metric.name))];
-  return metrics.map((metricName) => {
-    const ofMetric = better.filter((m) => m.metric.name === metricName);
-    const unit = displayUnit(ofMetric[0].metric.unit, ofMetric[0].metric.dimension);
-    const experiments = [...new Set(ofMetric.map((m) => m.experiment))];
-    const onPayload = experiments.every((e) => {
-      const bytes = ofMetric.filter((m) => m.experiment === e).map((m) => m.parameter.payloadBytes ?? NaN);
-      return isPayloadAxis(bytes) && new Set(bytes).size === bytes.length;
-    });
-    const xOf = (m) => onPayload ? m.parameter.payloadBytes : m.parameter.label;
-    const x = onPayload ? PAYLOAD_AXIS : { kind: "category", title: "Parameter", categories: [...new Set(ofMetric.map((m) => m.parameter.label))] };
-    const series = experiments.map((e, i) => ({
-      name: e,
-      color: seriesColor(i),
-      points: finitePoints(ofMetric.filter((m) => m.experiment === e).map((m) => ({ x: xOf(m), y: primaryValue(m) })))
-    }));
-    const title = metricName.charAt(0).toUpperCase() + metricName.slice(1);
-    return {
-      id: `throughput-${safeFileStem2(metricName)}`,
-      kind: "throughput",
-      title: `${title} (higher is better)`,
-      panels: [panel(title, x, withUnit(title, unit), unit, series)],
-      columns: 1,
-      inline: true
+
+// src/engine/charts/comparisonCharts.ts
+function referenceCharts(report) {
+  const charts = [];
+  for (const sub of report.subExperiments) {
+    if (!sub.reference || !sub.result) continue;
+    const ref = sub.reference;
+    const res = sub.result;
+    const failing = (magnitude) => new Set(sub.rows.filter((r) => r.failed && r.magnitude === magnitude).map((r) => r.payloadBytes));
+    const resultPoints = ([label, field2]) => {
+      const failed = failing(label);
+      return summaryPoints(res, field2).map((p) => failedIf(p, failed.has(p.x)));
     };
-  });
+    const pair = (a, b) => panel(`${a[0].toLowerCase()} – ${b[0].toLowerCase()}`, PAYLOAD_AXIS, withUnit("Latency", LATENCY_UNIT), LATENCY_UNIT, [
+      { name: `${report.referenceLabel} ${a[0]}`, color: BASELINE_GREYS[0], points: summaryPoints(ref, a[1]) },
+      { name: `${report.referenceLabel} ${b[0]}`, color: BASELINE_GREYS[1], points: summaryPoints(ref, b[1]) },
+      { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: resultPoints(a) },
+      { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: resultPoints(b) }
+    ]);
+    charts.push({
+      id: `reference-${safeFileStem2(sub.experimentType)}`,
+      kind: "reference",
+      title: `Comparison ${sub.experimentType}: ${report.referenceLabel} vs ${report.resultLabel} (${sub.status})`,
+      experiment: sub.experimentType,
+      panels: [pair(["Min", "min"], ["Median", "median"]), pair(["Max", "max"], ["99%", "p99"])],
+      columns: 2,
+      inline: true
+    });
+  }
+  return charts;
 }
 var MAX_CHANGE_ROWS = 30;
 var MAX_REGRESSION_PANELS = 12;
@@ -10646,6 +10455,207 @@ function beforeAfterCharts(report) {
   }
   const ordered2 = [...charts.filter((c) => c.failed), ...charts.filter((c) => !c.failed)].map((c) => c.chart);
   return ordered2.slice(0, MAX_BEFORE_AFTER_CHARTS);
+}
+
+// src/engine/charts/histogram.ts
+function binSamples(samples, bins) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < samples.length; i++) {
+    const v = samples[i];
+    if (!Number.isFinite(v)) continue;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (lo > hi) return [];
+  if (lo === hi) {
+    lo -= 0.5;
+    hi += 0.5;
+  }
+  const width = (hi - lo) / bins;
+  const counts = new Array(bins).fill(0);
+  for (let i = 0; i < samples.length; i++) {
+    const v = samples[i];
+    if (!Number.isFinite(v)) continue;
+    counts[Math.min(bins - 1, Math.floor((v - lo) / width))]++;
+  }
+  return counts.map((count, k) => ({ start: lo + k * width, end: k === bins - 1 ? hi : lo + (k + 1) * width, count }));
+}
+var FINE_BINS = 1024;
+var MIN_QUANTILE_BIN = 64;
+function bodyHistogram(samples, bins) {
+  const all = binSamples(samples, bins);
+  if (all.length === 0) return { bins: all };
+  const lo = all[0].start;
+  const hi = all[all.length - 1].end;
+  let n = 0;
+  for (let i = 0; i < samples.length; i++) if (Number.isFinite(samples[i])) n++;
+  let upper = hi;
+  let p50 = hi;
+  let p99 = hi;
+  for (let step = 0; step < 20; step++) {
+    const width2 = (upper - lo) / FINE_BINS;
+    const counts2 = new Array(FINE_BINS).fill(0);
+    for (let i = 0; i < samples.length; i++) {
+      const v = samples[i];
+      if (!(v <= upper) || !Number.isFinite(v)) continue;
+      counts2[Math.min(FINE_BINS - 1, Math.floor((v - lo) / width2))]++;
+    }
+    const binOf = (rank) => {
+      let below = 0;
+      let k = 0;
+      while (k < FINE_BINS - 1 && below + counts2[k] < rank) below += counts2[k++];
+      return k;
+    };
+    const k99 = binOf(Math.ceil(n * 0.99));
+    const edge = (k) => k === FINE_BINS - 1 ? upper : lo + (k + 1) * width2;
+    p50 = edge(binOf(Math.ceil(n * 0.5)));
+    p99 = edge(k99);
+    if (k99 >= MIN_QUANTILE_BIN || width2 === 0) break;
+    upper = p99;
+  }
+  const fence = p99 + (p99 - p50);
+  if (fence >= hi || (fence - lo) * 2 >= hi - lo) return { bins: all };
+  const width = (fence - lo) / bins;
+  const counts = new Array(bins).fill(0);
+  let tail = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const v = samples[i];
+    if (!Number.isFinite(v)) continue;
+    if (v > fence) tail++;
+    else counts[Math.min(bins - 1, Math.floor((v - lo) / width))]++;
+  }
+  return {
+    bins: counts.map((count, k) => ({ start: lo + k * width, end: k === bins - 1 ? fence : lo + (k + 1) * width, count })),
+    tail: { above: fence, count: tail, max: hi }
+  };
+}
+
+// src/engine/charts/m4.ts
+function m4(samples, columns) {
+  const n = samples.length;
+  const out = [];
+  if (n <= 4 * columns || n < 2) {
+    for (let i2 = 0; i2 < n; i2++) {
+      const y = samples[i2];
+      if (Number.isFinite(y)) out.push({ x: i2 + 1, y });
+    }
+    return out;
+  }
+  const span = n - 1;
+  const columnOf3 = (index2) => Math.min(columns - 1, Math.floor(index2 / span * columns));
+  let i = 0;
+  while (i < n) {
+    const column = columnOf3(i);
+    let first = -1;
+    let last = -1;
+    let lo = -1;
+    let hi = -1;
+    for (; i < n && columnOf3(i) === column; i++) {
+      const v = samples[i];
+      if (!Number.isFinite(v)) continue;
+      if (first < 0) first = i;
+      last = i;
+      if (lo < 0 || v < samples[lo]) lo = i;
+      if (hi < 0 || v > samples[hi]) hi = i;
+    }
+    if (first < 0) continue;
+    const kept = [first, lo, hi, last].sort((a, b) => a - b);
+    for (let k = 0; k < kept.length; k++) {
+      if (k > 0 && kept[k] === kept[k - 1]) continue;
+      out.push({ x: kept[k] + 1, y: samples[kept[k]] });
+    }
+  }
+  return out;
+}
+
+// src/engine/charts/rawCharts.ts
+var HISTOGRAM_BINS = 100;
+function reduceRaw({ experimentType, source, raw }) {
+  return {
+    experimentType,
+    ...source !== void 0 ? { source } : {},
+    groups: raw.groups.map((g) => {
+      const { points, tail } = histogram(g.latencies, HISTOGRAM_BINS);
+      return { payloadBytes: g.payloadBytes, samples: g.latencies.length, histogram: points, ...tail ? { tail } : {}, series: m4(g.latencies, PANEL_WIDTH) };
+    })
+  };
+}
+function tailNote(tail, samples) {
+  const share = 100 * tail.count / samples;
+  const digits = (v, round) => {
+    const scale2 = 10 ** (Math.floor(Math.log10(Math.abs(v) || 1)) - 3);
+    return String(Number((round(v / scale2) * scale2).toPrecision(4)));
+  };
+  return `${tail.count} over ${digits(tail.above, Math.floor)} ${LATENCY_UNIT} (${share < 0.1 ? share.toPrecision(1) : share.toFixed(1)} %) not drawn; max ${digits(tail.max, Math.ceil)} ${LATENCY_UNIT}`;
+}
+function rawCharts(source) {
+  const { experimentType, groups, source: file } = "raw" in source ? reduceRaw(source) : source;
+  if (groups.length === 0) return [];
+  const latency = withUnit("Latency", LATENCY_UNIT);
+  const histogramPanels = groups.map((g) => ({
+    ...panel(
+      `Latency Histogram - ${g.payloadBytes} Bytes`,
+      { kind: "linear", title: latency },
+      "Number of occurrences",
+      "",
+      [{ name: "samples", color: EXPERIMENT_BLUE, points: g.histogram }],
+      "bar",
+      false
+    ),
+    ...g.tail ? { subtitle: tailNote(g.tail, g.samples) } : {}
+  }));
+  const of = `${experimentType}, results${file !== void 0 ? ` (${file})` : ""}`;
+  const reduced = groups.some((g) => g.series.length < g.samples);
+  const seriesPanels = groups.map(
+    (g) => panel(
+      `Latency Series - ${g.payloadBytes} Bytes`,
+      { kind: "linear", title: "Sample" },
+      latency,
+      LATENCY_UNIT,
+      [{ name: "latency", color: EXPERIMENT_BLUE, points: g.series }],
+      "line",
+      false
+    )
+  );
+  const stem = safeFileStem2(experimentType);
+  return [
+    { id: `histogram-${stem}`, kind: "histogram", title: `Latency histograms ${of}`, experiment: experimentType, panels: histogramPanels, columns: 3, inline: false },
+    {
+      id: `series-${stem}`,
+      kind: "series",
+      title: `Latency series ${of}`,
+      experiment: experimentType,
+      panels: seriesPanels,
+      columns: 3,
+      inline: false,
+      ...reduced ? { note: `Series longer than their plot is wide show, per pixel column, the first, last, lowest and highest sample (M4): the line the whole series draws.` } : {}
+    }
+  ];
+}
+function histogram(samples, bins) {
+  const body = bodyHistogram(samples, bins);
+  return { points: body.bins.map((b) => ({ x: b.start, x2: b.end, y: b.count })), ...body.tail ? { tail: body.tail } : {} };
+}
+
+// src/engine/charts/build.ts
+function buildCharts(sources) {
+  const charts = [];
+  if (sources.comparison) {
+    const change = changeChart(sources.comparison);
+    if (change) charts.push(change);
+    const regressions = regressionChart(sources.comparison, sources.runs);
+    if (regressions) charts.push(regressions);
+  }
+  if (sources.check) charts.push(...checkCharts(sources.check));
+  const summaries = sources.summaries ?? sources.comparison?.subExperiments.flatMap((s) => s.result ? [s.result] : []) ?? [];
+  const sub = subExperimentChart(summaries);
+  if (sub) charts.push(sub);
+  if (sources.comparison) charts.push(...referenceCharts(sources.comparison), ...beforeAfterCharts(sources.comparison));
+  if (sources.history && sources.history.length > 0) charts.push(...historyCharts(sources.history, sources.check));
+  for (const raw of sources.raw ?? []) charts.push(...rawCharts(raw));
+  if (sources.measurements) charts.push(...throughputCharts(sources.measurements));
+  return uniqueIds(charts);
 }
 
 // src/engine/compare/gate.ts
