@@ -11732,112 +11732,6 @@ ${chartToMermaid(chart, 700, panels)}`;
   return out.join("\n");
 }
 
-// src/engine/charts/scales.ts
-var E10 = Math.sqrt(50);
-var E5 = Math.sqrt(10);
-var E2 = Math.sqrt(2);
-function tickSpec(start, stop, count) {
-  const step = (stop - start) / Math.max(0, count);
-  const power = Math.floor(Math.log10(step));
-  const error = step / Math.pow(10, power);
-  const factor = error >= E10 ? 10 : error >= E5 ? 5 : error >= E2 ? 2 : 1;
-  let i1;
-  let i2;
-  let inc;
-  if (power < 0) {
-    inc = Math.pow(10, -power) / factor;
-    i1 = Math.round(start * inc);
-    i2 = Math.round(stop * inc);
-    if (i1 / inc < start) ++i1;
-    if (i2 / inc > stop) --i2;
-    inc = -inc;
-  } else {
-    inc = Math.pow(10, power) * factor;
-    i1 = Math.round(start / inc);
-    i2 = Math.round(stop / inc);
-    if (i1 * inc < start) ++i1;
-    if (i2 * inc > stop) --i2;
-  }
-  if (i2 < i1 && 0.5 <= count && count < 2) return tickSpec(start, stop, count * 2);
-  return [i1, i2, inc];
-}
-function linearTicks(start, stop, count) {
-  if (!(count > 0) || !Number.isFinite(start) || !Number.isFinite(stop)) return [];
-  if (start === stop) return [start];
-  const [i1, i2, inc] = tickSpec(start, stop, count);
-  if (!(i2 >= i1)) return [];
-  const ticks = [];
-  for (let k = 0; k <= i2 - i1; k++) ticks.push(inc < 0 ? (i1 + k) / -inc : (i1 + k) * inc);
-  return ticks;
-}
-function tickStep(start, stop, count) {
-  const inc = tickSpec(start, stop, count)[2];
-  return inc < 0 ? 1 / -inc : inc;
-}
-function niceDomain(start, stop, count) {
-  let prestep;
-  for (let iteration = 0; iteration < 10; iteration++) {
-    const inc = tickSpec(start, stop, count)[2];
-    if (inc === prestep) break;
-    if (inc > 0) {
-      start = Math.floor(start / inc) * inc;
-      stop = Math.ceil(stop / inc) * inc;
-    } else if (inc < 0) {
-      start = Math.ceil(start * inc) / inc;
-      stop = Math.floor(stop * inc) / inc;
-    } else break;
-    prestep = inc;
-  }
-  return [start, stop];
-}
-function spread(lo, hi) {
-  if (lo < hi) return [lo, hi];
-  const pad = lo === 0 ? 1 : Math.abs(lo) * 0.1;
-  return [lo - pad, hi + pad];
-}
-function groupThousands(fixed2) {
-  const negative = fixed2.startsWith("-");
-  const body = negative ? fixed2.slice(1) : fixed2;
-  const dot = body.indexOf(".");
-  const whole = dot < 0 ? body : body.slice(0, dot);
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return (negative ? "-" : "") + grouped + (dot < 0 ? "" : body.slice(dot));
-}
-function formatTick(value2, step) {
-  const decimals = Math.max(0, Math.min(20, -Math.floor(Math.log10(Math.abs(step)))));
-  const text2 = groupThousands(value2.toFixed(decimals));
-  return /^-0(\.0*)?$/.test(text2) ? text2.slice(1) : text2;
-}
-function formatLogTick(value2) {
-  const exponent = Math.floor(Math.log10(value2) + 1e-9);
-  return groupThousands(value2.toFixed(Math.max(0, Math.min(20, -exponent))));
-}
-function logDomain(lo, hi) {
-  const a = Math.floor(Math.log10(lo) + 1e-12);
-  let b = Math.ceil(Math.log10(hi) - 1e-12);
-  if (b <= a) b = a + 1;
-  return [Math.pow(10, a), Math.pow(10, b)];
-}
-function decadeValue(m, k) {
-  return k >= 0 ? m * Math.pow(10, k) : m / Math.pow(10, -k);
-}
-function logTicks2(lo, hi, labelled, decadeStep = 1) {
-  const a = Math.round(Math.log10(lo));
-  const b = Math.round(Math.log10(hi));
-  const grid = [];
-  const labels = [];
-  const minor = b - a <= 6;
-  for (let k = a; k <= b; k++) {
-    for (let m = 1; m <= 9; m++) {
-      if (k === b && m > 1) break;
-      const value2 = decadeValue(m, k);
-      if (m === 1 || minor) grid.push(value2);
-      if (labelled.includes(m) && (k - a) % decadeStep === 0) labels.push(value2);
-    }
-  }
-  return { grid, labels };
-}
-
 // src/engine/charts/textWidth.ts
 var EXTRA_CHARS = "µ–…×≥≤✗Δ−↑→";
 var TABLE_CHARS = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join("") + EXTRA_CHARS;
@@ -12358,7 +12252,113 @@ function toVegaLite(chart) {
   };
 }
 
-// src/engine/charts/svg.ts
+// src/engine/charts/scales.ts
+var E10 = Math.sqrt(50);
+var E5 = Math.sqrt(10);
+var E2 = Math.sqrt(2);
+function tickSpec(start, stop, count) {
+  const step = (stop - start) / Math.max(0, count);
+  const power = Math.floor(Math.log10(step));
+  const error = step / Math.pow(10, power);
+  const factor = error >= E10 ? 10 : error >= E5 ? 5 : error >= E2 ? 2 : 1;
+  let i1;
+  let i2;
+  let inc;
+  if (power < 0) {
+    inc = Math.pow(10, -power) / factor;
+    i1 = Math.round(start * inc);
+    i2 = Math.round(stop * inc);
+    if (i1 / inc < start) ++i1;
+    if (i2 / inc > stop) --i2;
+    inc = -inc;
+  } else {
+    inc = Math.pow(10, power) * factor;
+    i1 = Math.round(start / inc);
+    i2 = Math.round(stop / inc);
+    if (i1 * inc < start) ++i1;
+    if (i2 * inc > stop) --i2;
+  }
+  if (i2 < i1 && 0.5 <= count && count < 2) return tickSpec(start, stop, count * 2);
+  return [i1, i2, inc];
+}
+function linearTicks(start, stop, count) {
+  if (!(count > 0) || !Number.isFinite(start) || !Number.isFinite(stop)) return [];
+  if (start === stop) return [start];
+  const [i1, i2, inc] = tickSpec(start, stop, count);
+  if (!(i2 >= i1)) return [];
+  const ticks = [];
+  for (let k = 0; k <= i2 - i1; k++) ticks.push(inc < 0 ? (i1 + k) / -inc : (i1 + k) * inc);
+  return ticks;
+}
+function tickStep(start, stop, count) {
+  const inc = tickSpec(start, stop, count)[2];
+  return inc < 0 ? 1 / -inc : inc;
+}
+function niceDomain(start, stop, count) {
+  let prestep;
+  for (let iteration = 0; iteration < 10; iteration++) {
+    const inc = tickSpec(start, stop, count)[2];
+    if (inc === prestep) break;
+    if (inc > 0) {
+      start = Math.floor(start / inc) * inc;
+      stop = Math.ceil(stop / inc) * inc;
+    } else if (inc < 0) {
+      start = Math.ceil(start * inc) / inc;
+      stop = Math.floor(stop * inc) / inc;
+    } else break;
+    prestep = inc;
+  }
+  return [start, stop];
+}
+function spread(lo, hi) {
+  if (lo < hi) return [lo, hi];
+  const pad = lo === 0 ? 1 : Math.abs(lo) * 0.1;
+  return [lo - pad, hi + pad];
+}
+function groupThousands(fixed2) {
+  const negative = fixed2.startsWith("-");
+  const body = negative ? fixed2.slice(1) : fixed2;
+  const dot = body.indexOf(".");
+  const whole = dot < 0 ? body : body.slice(0, dot);
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return (negative ? "-" : "") + grouped + (dot < 0 ? "" : body.slice(dot));
+}
+function formatTick(value2, step) {
+  const decimals = Math.max(0, Math.min(20, -Math.floor(Math.log10(Math.abs(step)))));
+  const text2 = groupThousands(value2.toFixed(decimals));
+  return /^-0(\.0*)?$/.test(text2) ? text2.slice(1) : text2;
+}
+function formatLogTick(value2) {
+  const exponent = Math.floor(Math.log10(value2) + 1e-9);
+  return groupThousands(value2.toFixed(Math.max(0, Math.min(20, -exponent))));
+}
+function logDomain(lo, hi) {
+  const a = Math.floor(Math.log10(lo) + 1e-12);
+  let b = Math.ceil(Math.log10(hi) - 1e-12);
+  if (b <= a) b = a + 1;
+  return [Math.pow(10, a), Math.pow(10, b)];
+}
+function decadeValue(m, k) {
+  return k >= 0 ? m * Math.pow(10, k) : m / Math.pow(10, -k);
+}
+function logTicks2(lo, hi, labelled, decadeStep = 1) {
+  const a = Math.round(Math.log10(lo));
+  const b = Math.round(Math.log10(hi));
+  const grid = [];
+  const labels = [];
+  const minor = b - a <= 6;
+  for (let k = a; k <= b; k++) {
+    for (let m = 1; m <= 9; m++) {
+      if (k === b && m > 1) break;
+      const value2 = decadeValue(m, k);
+      if (m === 1 || minor) grid.push(value2);
+      if (labelled.includes(m) && (k - a) % decadeStep === 0) labels.push(value2);
+    }
+  }
+  return { grid, labels };
+}
+
+// src/engine/charts/svgParts.ts
 var W = PANEL_WIDTH;
 var H = PANEL_HEIGHT;
 var PAD = 8;
@@ -12391,6 +12391,7 @@ var SUBTITLE_TEXT = "#444444";
 var SIN45 = Math.SQRT1_2;
 var MAX_TITLE_WIDTH = 1200;
 var MIN_LABEL_SPACING = LABEL_SIZE + 3;
+var DOT_RADIUS = 4;
 function num(v) {
   const r = Math.round(v * 100) / 100;
   return String(r === 0 ? 0 : r);
@@ -12404,15 +12405,6 @@ function thinCentred(labels, size, minGap = 6) {
   while (kept.length > 1 && overlaps(kept)) kept = kept.filter((_, k) => k % 2 === 0);
   return kept;
 }
-function numericXs(p) {
-  const xs = [];
-  for (const s of p.series)
-    for (const q of s.points) {
-      if (typeof q.x === "number" && Number.isFinite(q.x)) xs.push(q.x);
-      if (q.x2 !== void 0 && Number.isFinite(q.x2)) xs.push(q.x2);
-    }
-  return xs;
-}
 function minMax(values) {
   let lo = Infinity;
   let hi = -Infinity;
@@ -12421,6 +12413,52 @@ function minMax(values) {
     if (v > hi) hi = v;
   }
   return lo <= hi ? [lo, hi] : void 0;
+}
+function text(kind, x, y, content, attrs, size) {
+  return `<text class="${kind}" x="${num(x)}" y="${num(y)}" font-size="${size}"${attrs}>${escapeXml(content)}</text>`;
+}
+function crossPath(cx, cy, size) {
+  const a = size / 2;
+  const b = size * 0.2;
+  return `M${num(cx - a)},${num(cy - b)}H${num(cx - b)}V${num(cy - a)}H${num(cx + b)}V${num(cy - b)}H${num(cx + a)}V${num(cy + b)}H${num(cx + b)}V${num(cy + a)}H${num(cx - b)}V${num(cy + b)}H${num(cx - a)}Z`;
+}
+function legendAt(entries, columns, columnWidth, originX, originY) {
+  const out = [];
+  entries.forEach((e, k) => {
+    const column = k % columns;
+    const row = Math.floor(k / columns);
+    const x = originX + column * columnWidth;
+    const cy = originY + row * LEGEND_ROW + LEGEND_ROW / 2;
+    const color = escapeXml(e.color);
+    if (e.cross) out.push(`<path class="legend-symbol" d="${crossPath(x + LEGEND_SYMBOL / 2, cy, LEGEND_CROSS_SIZE)}" fill="${color}"/>`);
+    else if (e.area) out.push(`<rect class="legend-symbol" x="${num(x)}" y="${num(cy - 5)}" width="${LEGEND_SYMBOL}" height="10" fill="${color}"/>`);
+    else if (e.dot) out.push(`<circle class="legend-symbol" cx="${num(x + LEGEND_SYMBOL / 2)}" cy="${num(cy)}" r="${DOT_RADIUS}" fill="${color}"/>`);
+    else
+      out.push(
+        `<path class="legend-symbol" d="M${num(x)},${num(cy)}H${num(x + LEGEND_SYMBOL)}" fill="none" stroke="${color}" stroke-width="2"${e.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`
+      );
+    out.push(text("legend-label", x + LEGEND_SYMBOL + 6, cy + LEGEND_SIZE * 0.35, e.label, "", LEGEND_SIZE));
+  });
+  return out;
+}
+function panelTitles(p, cell) {
+  const titleWidth = cell.left + W + cell.right;
+  const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
+  const titleY = p.subtitle !== void 0 ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
+  const out = [text("panel-title", -cell.left, titleY, truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true), ' font-weight="bold"', PANEL_TITLE_SIZE)];
+  if (p.subtitle !== void 0) out.push(text("subtitle", -cell.left, subtitleY, truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth), ` fill="${SUBTITLE_TEXT}"`, SUBTITLE_SIZE));
+  return out;
+}
+
+// src/engine/charts/svgAxes.ts
+function numericXs(p) {
+  const xs = [];
+  for (const s of p.series)
+    for (const q of s.points) {
+      if (typeof q.x === "number" && Number.isFinite(q.x)) xs.push(q.x);
+      if (q.x2 !== void 0 && Number.isFinite(q.x2)) xs.push(q.x2);
+    }
+  return xs;
 }
 function xAxis(p) {
   const x = p.x;
@@ -12510,189 +12548,8 @@ function yAxis(p) {
     labels: values.map((v) => ({ at: map(v), label: formatTick(v, step) }))
   };
 }
-function legendEntries(p) {
-  if (p.mark === "bar") return [];
-  if (isSampleSeries(p)) return [];
-  const label = (name) => truncateText(name, LEGEND_SIZE, LEGEND_LABEL_LIMIT);
-  const entries = p.series.map((s) => ({ label: label(s.name), color: s.color, ...s.dashed ? { dashed: true } : {} }));
-  if (p.band) entries.push({ label: label(p.band.name), color: p.band.color, area: true });
-  for (const r of p.rules ?? []) entries.push({ label: label(r.name), color: r.color, ...r.dashed ? { dashed: true } : {} });
-  if (p.series.some((s) => s.points.some((q) => q.failed))) entries.push({ label: "failed", color: FAILED_MARK2, cross: true });
-  return entries;
-}
-function layoutPanel(panel2) {
-  const x = xAxis(panel2);
-  const y = yAxis(panel2);
-  const rotated = panel2.x.kind === "category";
-  const labelWidths = x.labels.map((t) => textWidth(t.label, LABEL_SIZE));
-  const xLabelsDepth = rotated ? Math.max(0, ...labelWidths) * SIN45 + LABEL_SIZE * SIN45 : LABEL_SIZE;
-  const xLabelsBottom = TICK_SIZE + LABEL_GAP + xLabelsDepth;
-  const xTitleBottom = xLabelsBottom + 4 + AXIS_TITLE_SIZE;
-  let overLeft = 0;
-  let overRight = 0;
-  x.labels.forEach((t, k) => {
-    const w = labelWidths[k];
-    overLeft = Math.max(overLeft, (rotated ? w * SIN45 : w / 2) - t.at);
-    overRight = Math.max(overRight, t.at + (rotated ? LABEL_SIZE * SIN45 : w / 2) - W);
-  });
-  const yLabelWidth = Math.max(0, ...y.labels.map((t) => textWidth(t.label, LABEL_SIZE)));
-  const left = Math.max(overLeft, TICK_SIZE + LABEL_GAP + yLabelWidth + 6 + AXIS_TITLE_SIZE);
-  const legend2 = legendEntries(panel2);
-  const legendRight = panel2.series.length + (panel2.rules?.length ?? 0) + (panel2.band ? 1 : 0) > MAX_BOTTOM_LEGEND_SERIES;
-  const legendColumnWidth = Math.max(0, ...legend2.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
-  const legendColumns = legendRight ? 1 : Math.min(2 * legendColumnWidth - LEGEND_COLUMN_GAP <= W ? 2 : 1, legend2.length);
-  const legendRows = legendColumns > 0 ? Math.ceil(legend2.length / legendColumns) : 0;
-  const legendHeight = legendRows * LEGEND_ROW;
-  const bottom = xTitleBottom + AXIS_TITLE_SIZE * DESCENT + (legendRight || legend2.length === 0 ? 0 : 10 + legendHeight);
-  const legendWidth = legendColumns * legendColumnWidth - LEGEND_COLUMN_GAP;
-  const right = Math.max(overRight, legendRight ? 16 + legendWidth : legendWidth - W);
-  const titleBlock = PANEL_TITLE_SIZE + (panel2.subtitle !== void 0 ? 4 + SUBTITLE_SIZE : 0) + 8;
-  const legendBelowPlot = legendRight ? Math.max(0, legendHeight - H) : 0;
-  return {
-    panel: panel2,
-    x,
-    y,
-    legend: legend2,
-    legendRight,
-    legendColumns,
-    legendColumnWidth,
-    xLabelsBottom,
-    yLabelWidth,
-    extent: { left: Math.ceil(left), right: Math.ceil(right), top: Math.ceil(titleBlock), bottom: Math.ceil(Math.max(bottom, legendBelowPlot)) }
-  };
-}
-function text(kind, x, y, content, attrs, size) {
-  return `<text class="${kind}" x="${num(x)}" y="${num(y)}" font-size="${size}"${attrs}>${escapeXml(content)}</text>`;
-}
-function ordered(points, categorical) {
-  if (categorical) return points;
-  for (let k = 1; k < points.length; k++) if (points[k].x < points[k - 1].x) return [...points].sort((a, b) => a.x - b.x);
-  return points;
-}
-function crossPath(cx, cy, size) {
-  const a = size / 2;
-  const b = size * 0.2;
-  return `M${num(cx - a)},${num(cy - b)}H${num(cx - b)}V${num(cy - a)}H${num(cx + b)}V${num(cy - b)}H${num(cx + a)}V${num(cy + b)}H${num(cx + b)}V${num(cy + a)}H${num(cx - b)}V${num(cy + b)}H${num(cx - a)}Z`;
-}
-function seriesMarks(s, l, markers) {
-  const categorical = l.panel.x.kind === "category";
-  let d = "";
-  let pen = false;
-  const dots = [];
-  for (const q of ordered(s.points, categorical)) {
-    const px = l.x.map(q.x);
-    const py = Number.isFinite(q.y) ? l.y.map(q.y) : void 0;
-    if (px === void 0 || py === void 0) {
-      pen = false;
-      continue;
-    }
-    d += `${pen ? "L" : "M"}${num(px)},${num(py)}`;
-    pen = true;
-    if (markers) dots.push(`<circle cx="${num(px)}" cy="${num(py)}" r="${POINT_RADIUS}"/>`);
-  }
-  const out = [];
-  const color = escapeXml(s.color);
-  if (d !== "") out.push(`<path class="line" d="${d}" fill="none" stroke="${color}" stroke-width="2" stroke-linejoin="round"${s.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`);
-  if (dots.length > 0) out.push(`<g class="points" fill="${color}">${dots.join("")}</g>`);
-  return out;
-}
-function barMarks(s, l) {
-  const base = l.y.map(0) ?? H;
-  let d = "";
-  for (const q of s.points) {
-    if (q.x2 === void 0 || !(q.y > 0)) continue;
-    const x0 = l.x.map(q.x);
-    const x1 = l.x.map(q.x2);
-    const top = l.y.map(q.y);
-    if (x0 === void 0 || x1 === void 0 || top === void 0) continue;
-    d += `M${num(x0)},${num(base)}V${num(top)}H${num(x1)}V${num(base)}Z`;
-  }
-  return d === "" ? "" : `<path class="bars" d="${d}" fill="${escapeXml(s.color)}"/>`;
-}
-function legendMarks(l) {
-  if (l.legend.length === 0) return [];
-  const originX = l.legendRight ? W + 16 : 0;
-  const originY = l.legendRight ? 0 : H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE + AXIS_TITLE_SIZE * DESCENT + 10;
-  return legendAt(l.legend, l.legendColumns, l.legendColumnWidth, originX, originY);
-}
-function legendAt(entries, columns, columnWidth, originX, originY) {
-  const out = [];
-  entries.forEach((e, k) => {
-    const column = k % columns;
-    const row = Math.floor(k / columns);
-    const x = originX + column * columnWidth;
-    const cy = originY + row * LEGEND_ROW + LEGEND_ROW / 2;
-    const color = escapeXml(e.color);
-    if (e.cross) out.push(`<path class="legend-symbol" d="${crossPath(x + LEGEND_SYMBOL / 2, cy, LEGEND_CROSS_SIZE)}" fill="${color}"/>`);
-    else if (e.area) out.push(`<rect class="legend-symbol" x="${num(x)}" y="${num(cy - 5)}" width="${LEGEND_SYMBOL}" height="10" fill="${color}"/>`);
-    else if (e.dot) out.push(`<circle class="legend-symbol" cx="${num(x + LEGEND_SYMBOL / 2)}" cy="${num(cy)}" r="${DOT_RADIUS}" fill="${color}"/>`);
-    else
-      out.push(
-        `<path class="legend-symbol" d="M${num(x)},${num(cy)}H${num(x + LEGEND_SYMBOL)}" fill="none" stroke="${color}" stroke-width="2"${e.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`
-      );
-    out.push(text("legend-label", x + LEGEND_SYMBOL + 6, cy + LEGEND_SIZE * 0.35, e.label, "", LEGEND_SIZE));
-  });
-  return out;
-}
-function panelTitles(p, cell) {
-  const titleWidth = cell.left + W + cell.right;
-  const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
-  const titleY = p.subtitle !== void 0 ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
-  const out = [text("panel-title", -cell.left, titleY, truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true), ' font-weight="bold"', PANEL_TITLE_SIZE)];
-  if (p.subtitle !== void 0) out.push(text("subtitle", -cell.left, subtitleY, truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth), ` fill="${SUBTITLE_TEXT}"`, SUBTITLE_SIZE));
-  return out;
-}
-function panelMarks(l, cell) {
-  const p = l.panel;
-  const out = [];
-  out.push(...panelTitles(p, cell));
-  const grid = [...l.x.grid.map((x) => `M${crisp(x)},0V${H}`), ...l.y.grid.map((y) => `M0,${crisp(y)}H${W}`)].join("");
-  if (grid !== "") out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
-  if (p.band) {
-    const top = l.y.map(p.band.upper);
-    const bottom = l.y.map(p.band.lower);
-    if (top !== void 0 && bottom !== void 0)
-      out.push(`<rect class="band" x="0" y="${num(top)}" width="${W}" height="${num(Math.max(0, bottom - top))}" fill="${escapeXml(p.band.color)}"/>`);
-  }
-  for (const r of p.rules ?? []) {
-    const y = l.y.map(r.y);
-    if (y !== void 0)
-      out.push(`<path class="rule" d="M0,${num(y)}H${W}" fill="none" stroke="${escapeXml(r.color)}" stroke-width="1.5"${r.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`);
-  }
-  out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${H}" fill="none" stroke="${FRAME}"/>`);
-  const ticks = [...l.x.labels.map((t) => `M${crisp(t.at)},${H}v${TICK_SIZE}`), ...l.y.labels.map((t) => `M0,${crisp(t.at)}h-${TICK_SIZE}`)].join("");
-  out.push(`<path class="axis" d="M0.5,0V${H + 0.5}H${W}${ticks}" stroke="${AXIS}" fill="none"/>`);
-  const labelTop = H + TICK_SIZE + LABEL_GAP;
-  if (p.x.kind === "category") {
-    for (const t of l.x.labels)
-      out.push(
-        `<text class="x-label" transform="translate(${num(t.at + LABEL_SIZE * 0.35 * SIN45)},${num(labelTop)}) rotate(-45)" font-size="${LABEL_SIZE}" text-anchor="end">${escapeXml(t.label)}</text>`
-      );
-  } else {
-    for (const t of l.x.labels) out.push(text("x-label", t.at, labelTop + LABEL_SIZE * ASCENT, t.label, ' text-anchor="middle"', LABEL_SIZE));
-  }
-  for (const t of l.y.labels) out.push(text("y-label", -TICK_SIZE - LABEL_GAP, t.at + LABEL_SIZE * 0.35, t.label, ' text-anchor="end"', LABEL_SIZE));
-  out.push(text("axis-title", W / 2, H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT, p.x.title, ' text-anchor="middle" font-weight="bold"', AXIS_TITLE_SIZE));
-  const yTitleX = -(TICK_SIZE + LABEL_GAP + l.yLabelWidth + 6 + AXIS_TITLE_SIZE * DESCENT);
-  out.push(
-    `<text class="axis-title" transform="translate(${num(yTitleX)},${H / 2}) rotate(-90)" font-size="${AXIS_TITLE_SIZE}" text-anchor="middle" font-weight="bold">${escapeXml(truncateText(p.y.title, AXIS_TITLE_SIZE, H, true))}</text>`
-  );
-  if (p.mark === "bar") {
-    for (const s of p.series) out.push(barMarks(s, l));
-  } else {
-    const markers = Math.max(0, ...p.series.map((s) => s.points.length)) <= MAX_POINTS_WITH_MARKERS;
-    for (const s of p.series) out.push(...seriesMarks(s, l, markers));
-    const crosses = p.series.flatMap((s) => s.points.filter((q) => q.failed)).flatMap((q) => {
-      const px = l.x.map(q.x);
-      const py = Number.isFinite(q.y) ? l.y.map(q.y) : void 0;
-      return px === void 0 || py === void 0 ? [] : [crossPath(px, py, CROSS_SIZE)];
-    });
-    if (crosses.length > 0) out.push(`<path class="failed" d="${crosses.join("")}" fill="${FAILED_MARK2}"/>`);
-  }
-  out.push(...legendMarks(l));
-  return out.filter((s) => s !== "");
-}
-var DOT_RADIUS = 4;
+
+// src/engine/charts/svgChange.ts
 var INTERVAL_COLOR = "#444444";
 var ZERO_LINE = "#666666";
 var VALUE_GAP = 6;
@@ -12794,6 +12651,155 @@ function changePanel(p) {
     return out;
   };
   return { extent, height: h, marks };
+}
+
+// src/engine/charts/svg.ts
+function legendEntries(p) {
+  if (p.mark === "bar") return [];
+  if (isSampleSeries(p)) return [];
+  const label = (name) => truncateText(name, LEGEND_SIZE, LEGEND_LABEL_LIMIT);
+  const entries = p.series.map((s) => ({ label: label(s.name), color: s.color, ...s.dashed ? { dashed: true } : {} }));
+  if (p.band) entries.push({ label: label(p.band.name), color: p.band.color, area: true });
+  for (const r of p.rules ?? []) entries.push({ label: label(r.name), color: r.color, ...r.dashed ? { dashed: true } : {} });
+  if (p.series.some((s) => s.points.some((q) => q.failed))) entries.push({ label: "failed", color: FAILED_MARK2, cross: true });
+  return entries;
+}
+function layoutPanel(panel2) {
+  const x = xAxis(panel2);
+  const y = yAxis(panel2);
+  const rotated = panel2.x.kind === "category";
+  const labelWidths = x.labels.map((t) => textWidth(t.label, LABEL_SIZE));
+  const xLabelsDepth = rotated ? Math.max(0, ...labelWidths) * SIN45 + LABEL_SIZE * SIN45 : LABEL_SIZE;
+  const xLabelsBottom = TICK_SIZE + LABEL_GAP + xLabelsDepth;
+  const xTitleBottom = xLabelsBottom + 4 + AXIS_TITLE_SIZE;
+  let overLeft = 0;
+  let overRight = 0;
+  x.labels.forEach((t, k) => {
+    const w = labelWidths[k];
+    overLeft = Math.max(overLeft, (rotated ? w * SIN45 : w / 2) - t.at);
+    overRight = Math.max(overRight, t.at + (rotated ? LABEL_SIZE * SIN45 : w / 2) - W);
+  });
+  const yLabelWidth = Math.max(0, ...y.labels.map((t) => textWidth(t.label, LABEL_SIZE)));
+  const left = Math.max(overLeft, TICK_SIZE + LABEL_GAP + yLabelWidth + 6 + AXIS_TITLE_SIZE);
+  const legend2 = legendEntries(panel2);
+  const legendRight = panel2.series.length + (panel2.rules?.length ?? 0) + (panel2.band ? 1 : 0) > MAX_BOTTOM_LEGEND_SERIES;
+  const legendColumnWidth = Math.max(0, ...legend2.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
+  const legendColumns = legendRight ? 1 : Math.min(2 * legendColumnWidth - LEGEND_COLUMN_GAP <= W ? 2 : 1, legend2.length);
+  const legendRows = legendColumns > 0 ? Math.ceil(legend2.length / legendColumns) : 0;
+  const legendHeight = legendRows * LEGEND_ROW;
+  const bottom = xTitleBottom + AXIS_TITLE_SIZE * DESCENT + (legendRight || legend2.length === 0 ? 0 : 10 + legendHeight);
+  const legendWidth = legendColumns * legendColumnWidth - LEGEND_COLUMN_GAP;
+  const right = Math.max(overRight, legendRight ? 16 + legendWidth : legendWidth - W);
+  const titleBlock = PANEL_TITLE_SIZE + (panel2.subtitle !== void 0 ? 4 + SUBTITLE_SIZE : 0) + 8;
+  const legendBelowPlot = legendRight ? Math.max(0, legendHeight - H) : 0;
+  return {
+    panel: panel2,
+    x,
+    y,
+    legend: legend2,
+    legendRight,
+    legendColumns,
+    legendColumnWidth,
+    xLabelsBottom,
+    yLabelWidth,
+    extent: { left: Math.ceil(left), right: Math.ceil(right), top: Math.ceil(titleBlock), bottom: Math.ceil(Math.max(bottom, legendBelowPlot)) }
+  };
+}
+function ordered(points, categorical) {
+  if (categorical) return points;
+  for (let k = 1; k < points.length; k++) if (points[k].x < points[k - 1].x) return [...points].sort((a, b) => a.x - b.x);
+  return points;
+}
+function seriesMarks(s, l, markers) {
+  const categorical = l.panel.x.kind === "category";
+  let d = "";
+  let pen = false;
+  const dots = [];
+  for (const q of ordered(s.points, categorical)) {
+    const px = l.x.map(q.x);
+    const py = Number.isFinite(q.y) ? l.y.map(q.y) : void 0;
+    if (px === void 0 || py === void 0) {
+      pen = false;
+      continue;
+    }
+    d += `${pen ? "L" : "M"}${num(px)},${num(py)}`;
+    pen = true;
+    if (markers) dots.push(`<circle cx="${num(px)}" cy="${num(py)}" r="${POINT_RADIUS}"/>`);
+  }
+  const out = [];
+  const color = escapeXml(s.color);
+  if (d !== "") out.push(`<path class="line" d="${d}" fill="none" stroke="${color}" stroke-width="2" stroke-linejoin="round"${s.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`);
+  if (dots.length > 0) out.push(`<g class="points" fill="${color}">${dots.join("")}</g>`);
+  return out;
+}
+function barMarks(s, l) {
+  const base = l.y.map(0) ?? H;
+  let d = "";
+  for (const q of s.points) {
+    if (q.x2 === void 0 || !(q.y > 0)) continue;
+    const x0 = l.x.map(q.x);
+    const x1 = l.x.map(q.x2);
+    const top = l.y.map(q.y);
+    if (x0 === void 0 || x1 === void 0 || top === void 0) continue;
+    d += `M${num(x0)},${num(base)}V${num(top)}H${num(x1)}V${num(base)}Z`;
+  }
+  return d === "" ? "" : `<path class="bars" d="${d}" fill="${escapeXml(s.color)}"/>`;
+}
+function legendMarks(l) {
+  if (l.legend.length === 0) return [];
+  const originX = l.legendRight ? W + 16 : 0;
+  const originY = l.legendRight ? 0 : H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE + AXIS_TITLE_SIZE * DESCENT + 10;
+  return legendAt(l.legend, l.legendColumns, l.legendColumnWidth, originX, originY);
+}
+function panelMarks(l, cell) {
+  const p = l.panel;
+  const out = [];
+  out.push(...panelTitles(p, cell));
+  const grid = [...l.x.grid.map((x) => `M${crisp(x)},0V${H}`), ...l.y.grid.map((y) => `M0,${crisp(y)}H${W}`)].join("");
+  if (grid !== "") out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
+  if (p.band) {
+    const top = l.y.map(p.band.upper);
+    const bottom = l.y.map(p.band.lower);
+    if (top !== void 0 && bottom !== void 0)
+      out.push(`<rect class="band" x="0" y="${num(top)}" width="${W}" height="${num(Math.max(0, bottom - top))}" fill="${escapeXml(p.band.color)}"/>`);
+  }
+  for (const r of p.rules ?? []) {
+    const y = l.y.map(r.y);
+    if (y !== void 0)
+      out.push(`<path class="rule" d="M0,${num(y)}H${W}" fill="none" stroke="${escapeXml(r.color)}" stroke-width="1.5"${r.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`);
+  }
+  out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${H}" fill="none" stroke="${FRAME}"/>`);
+  const ticks = [...l.x.labels.map((t) => `M${crisp(t.at)},${H}v${TICK_SIZE}`), ...l.y.labels.map((t) => `M0,${crisp(t.at)}h-${TICK_SIZE}`)].join("");
+  out.push(`<path class="axis" d="M0.5,0V${H + 0.5}H${W}${ticks}" stroke="${AXIS}" fill="none"/>`);
+  const labelTop = H + TICK_SIZE + LABEL_GAP;
+  if (p.x.kind === "category") {
+    for (const t of l.x.labels)
+      out.push(
+        `<text class="x-label" transform="translate(${num(t.at + LABEL_SIZE * 0.35 * SIN45)},${num(labelTop)}) rotate(-45)" font-size="${LABEL_SIZE}" text-anchor="end">${escapeXml(t.label)}</text>`
+      );
+  } else {
+    for (const t of l.x.labels) out.push(text("x-label", t.at, labelTop + LABEL_SIZE * ASCENT, t.label, ' text-anchor="middle"', LABEL_SIZE));
+  }
+  for (const t of l.y.labels) out.push(text("y-label", -TICK_SIZE - LABEL_GAP, t.at + LABEL_SIZE * 0.35, t.label, ' text-anchor="end"', LABEL_SIZE));
+  out.push(text("axis-title", W / 2, H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT, p.x.title, ' text-anchor="middle" font-weight="bold"', AXIS_TITLE_SIZE));
+  const yTitleX = -(TICK_SIZE + LABEL_GAP + l.yLabelWidth + 6 + AXIS_TITLE_SIZE * DESCENT);
+  out.push(
+    `<text class="axis-title" transform="translate(${num(yTitleX)},${H / 2}) rotate(-90)" font-size="${AXIS_TITLE_SIZE}" text-anchor="middle" font-weight="bold">${escapeXml(truncateText(p.y.title, AXIS_TITLE_SIZE, H, true))}</text>`
+  );
+  if (p.mark === "bar") {
+    for (const s of p.series) out.push(barMarks(s, l));
+  } else {
+    const markers = Math.max(0, ...p.series.map((s) => s.points.length)) <= MAX_POINTS_WITH_MARKERS;
+    for (const s of p.series) out.push(...seriesMarks(s, l, markers));
+    const crosses = p.series.flatMap((s) => s.points.filter((q) => q.failed)).flatMap((q) => {
+      const px = l.x.map(q.x);
+      const py = Number.isFinite(q.y) ? l.y.map(q.y) : void 0;
+      return px === void 0 || py === void 0 ? [] : [crossPath(px, py, CROSS_SIZE)];
+    });
+    if (crosses.length > 0) out.push(`<path class="failed" d="${crosses.join("")}" fill="${FAILED_MARK2}"/>`);
+  }
+  out.push(...legendMarks(l));
+  return out.filter((s) => s !== "");
 }
 function drawable(panel2) {
   if (panel2.mark === "change") return changePanel(panel2);
