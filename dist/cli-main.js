@@ -15221,6 +15221,20 @@ function chartPageHead(csp, title, style) {
     `<style>${style}</style>`
   ];
 }
+function chartPage(page2) {
+  return [
+    ...chartPageHead(page2.csp, page2.title, page2.style),
+    ...page2.libraries,
+    "</head>",
+    "<body>",
+    ...page2.body,
+    `<script type="application/json" id="${page2.dataId}">${jsonForScript(page2.data)}</script>`,
+    `<script>${page2.main}</script>`,
+    "</body>",
+    "</html>",
+    ""
+  ].join("\n");
+}
 function embedChartsScript(load, spec = "spec") {
   return `
 (function () {
@@ -15465,18 +15479,16 @@ var STATUS_TEXT = {
   unchecked: "· no requirement"
 };
 function page(title, root, body, charts, runs) {
-  return [
-    ...chartPageHead(CSP, title, STYLE),
-    ...ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
-    "</head>",
-    "<body>",
-    ...body,
-    `<script type="application/json" id="perfgate-dashboard">${jsonForScript({ runs, charts })}</script>`,
-    `<script>${MAIN}</script>`,
-    "</body>",
-    "</html>",
-    ""
-  ].join("\n");
+  return chartPage({
+    csp: CSP,
+    title,
+    style: STYLE,
+    libraries: ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
+    body,
+    dataId: "perfgate-dashboard",
+    data: { runs, charts },
+    main: MAIN
+  });
 }
 function link(url, text2) {
   return url ? `<a href="${escapeHtml(url)}">${escapeHtml(text2)}</a>` : escapeHtml(text2);

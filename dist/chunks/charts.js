@@ -40,6 +40,20 @@ function chartPageHead(csp, title, style) {
     `<style>${style}</style>`
   ];
 }
+function chartPage(page) {
+  return [
+    ...chartPageHead(page.csp, page.title, page.style),
+    ...page.libraries,
+    "</head>",
+    "<body>",
+    ...page.body,
+    `<script type="application/json" id="${page.dataId}">${jsonForScript(page.data)}</script>`,
+    `<script>${page.main}</script>`,
+    "</body>",
+    "</html>",
+    ""
+  ].join("\n");
+}
 function embedChartsScript(load, spec = "spec") {
   return `
 (function () {
@@ -107,25 +121,18 @@ function renderReportHtml(input) {
       "</section>"
     ].filter((line) => line !== "").join("\n");
   }).join("\n");
-  return [
-    ...chartPageHead(CSP, input.title, STYLE),
-    `<script>${scriptText(input.bundles.vega)}</script>`,
-    `<script>${scriptText(input.bundles.vegaLite)}</script>`,
-    `<script>${scriptText(input.bundles.vegaEmbed)}</script>`,
-    "</head>",
-    "<body>",
-    `<h1>${escapeHtml(input.title)}</h1>`,
-    ...(input.verdicts ?? []).map(verdictSection),
-    `<nav><ol>
+  return chartPage({
+    csp: CSP,
+    title: input.title,
+    style: STYLE,
+    libraries: [input.bundles.vega, input.bundles.vegaLite, input.bundles.vegaEmbed].map((source) => `<script>${scriptText(source)}</script>`),
+    body: [`<h1>${escapeHtml(input.title)}</h1>`, ...(input.verdicts ?? []).map(verdictSection), `<nav><ol>
 ${toc}
-</ol></nav>`,
-    sections,
-    `<script type="application/json" id="perfgate-specs">${jsonForScript(input.charts.map((c) => c.spec))}</script>`,
-    `<script>${MAIN}</script>`,
-    "</body>",
-    "</html>",
-    ""
-  ].join("\n");
+</ol></nav>`, sections],
+    dataId: "perfgate-specs",
+    data: input.charts.map((c) => c.spec),
+    main: MAIN
+  });
 }
 export {
   MAX_PNG_WIDTH,

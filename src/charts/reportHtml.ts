@@ -7,7 +7,7 @@
 import type { VegaLiteSpec } from '../engine/charts/vegaLite.js';
 import type { VerdictTable } from '../engine/report/verdictTable.js';
 import { escapeHtml, jsonForScript } from '../engine/report/escape.js';
-import { CHART_PAGE_STYLE, chartPageCsp, chartPageHead, embedChartsScript } from '../engine/report/embedScript.js';
+import { CHART_PAGE_STYLE, chartPage, chartPageCsp, embedChartsScript } from '../engine/report/embedScript.js';
 
 export { escapeHtml, jsonForScript };
 
@@ -86,21 +86,14 @@ export function renderReportHtml(input: ReportHtmlInput): string {
         .join('\n');
     })
     .join('\n');
-  return [
-    ...chartPageHead(CSP, input.title, STYLE),
-    `<script>${scriptText(input.bundles.vega)}</script>`,
-    `<script>${scriptText(input.bundles.vegaLite)}</script>`,
-    `<script>${scriptText(input.bundles.vegaEmbed)}</script>`,
-    '</head>',
-    '<body>',
-    `<h1>${escapeHtml(input.title)}</h1>`,
-    ...(input.verdicts ?? []).map(verdictSection),
-    `<nav><ol>\n${toc}\n</ol></nav>`,
-    sections,
-    `<script type="application/json" id="perfgate-specs">${jsonForScript(input.charts.map((c) => c.spec))}</script>`,
-    `<script>${MAIN}</script>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  return chartPage({
+    csp: CSP,
+    title: input.title,
+    style: STYLE,
+    libraries: [input.bundles.vega, input.bundles.vegaLite, input.bundles.vegaEmbed].map((source) => `<script>${scriptText(source)}</script>`),
+    body: [`<h1>${escapeHtml(input.title)}</h1>`, ...(input.verdicts ?? []).map(verdictSection), `<nav><ol>\n${toc}\n</ol></nav>`, sections],
+    dataId: 'perfgate-specs',
+    data: input.charts.map((c) => c.spec),
+    main: MAIN,
+  });
 }

@@ -5,8 +5,8 @@
  * the site's assets/ folder: no network, so it works from file:// and on GitHub Pages. Names from
  * result files are HTML-escaped; the JSON cannot end its script element.
  */
-import { escapeHtml, jsonForScript } from '../report/escape.js';
-import { CHART_PAGE_STYLE, chartPageCsp, chartPageHead, embedChartsScript } from '../report/embedScript.js';
+import { escapeHtml } from '../report/escape.js';
+import { CHART_PAGE_STYLE, chartPage, chartPageCsp, embedChartsScript } from '../report/embedScript.js';
 import { experimentCharts, runRows, sparklineSpec, type DashboardChart } from './charts.js';
 import type { DashboardExperiment, DashboardModel, DashboardSeries, ExperimentStatus } from './model.js';
 
@@ -59,18 +59,16 @@ const STATUS_TEXT: Record<ExperimentStatus, string> = {
 };
 
 function page(title: string, root: string, body: string[], charts: readonly unknown[], runs: unknown): string {
-  return [
-    ...chartPageHead(CSP, title, STYLE),
-    ...ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
-    '</head>',
-    '<body>',
-    ...body,
-    `<script type="application/json" id="perfgate-dashboard">${jsonForScript({ runs, charts })}</script>`,
-    `<script>${MAIN}</script>`,
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+  return chartPage({
+    csp: CSP,
+    title,
+    style: STYLE,
+    libraries: ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
+    body,
+    dataId: 'perfgate-dashboard',
+    data: { runs, charts },
+    main: MAIN,
+  });
 }
 
 function link(url: string | undefined, text: string): string {

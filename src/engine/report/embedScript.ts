@@ -1,8 +1,8 @@
 /**
- * What the pages of charts (report.html, the dashboard) share: their security policy, their first
- * lines, and the script that draws their Vega-Lite specs.
+ * What the pages of charts (report.html, the dashboard) share: their security policy, their
+ * skeleton, and the script that draws their Vega-Lite specs.
  */
-import { escapeHtml } from './escape.js';
+import { escapeHtml, jsonForScript } from './escape.js';
 
 /**
  * The Content-Security-Policy of a page of charts: no network; scripts inline (and, with `self`,
@@ -19,7 +19,7 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }
 `;
 
 /** A chart page's first lines, to its style sheet: doctype, charset, policy, viewport, title (escaped), style. */
-export function chartPageHead(csp: string, title: string, style: string): string[] {
+function chartPageHead(csp: string, title: string, style: string): string[] {
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -30,6 +30,37 @@ export function chartPageHead(csp: string, title: string, style: string): string
     `<title>${escapeHtml(title)}</title>`,
     `<style>${style}</style>`,
   ];
+}
+
+/** A page of charts (report.html, a dashboard page), from its parts. */
+export interface ChartPage {
+  csp: string;
+  title: string;
+  style: string;
+  /** The `<script>` elements that load vega, vega-lite and vega-embed (inline or from files). */
+  libraries: readonly string[];
+  body: readonly string[];
+  /** The id of the page's JSON data block, and what it holds (the specs, and what they read). */
+  dataId: string;
+  data: unknown;
+  /** The script that draws the charts (embedChartsScript). */
+  main: string;
+}
+
+/** The whole page: head, libraries, body, the JSON data block and the script that draws from it. */
+export function chartPage(page: ChartPage): string {
+  return [
+    ...chartPageHead(page.csp, page.title, page.style),
+    ...page.libraries,
+    '</head>',
+    '<body>',
+    ...page.body,
+    `<script type="application/json" id="${page.dataId}">${jsonForScript(page.data)}</script>`,
+    `<script>${page.main}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
 }
 
 /**
