@@ -12,7 +12,19 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
-import { apiRoot, budgetLeftMs, githubBudgetMs, githubClient, redact, requestTimeoutMs, spendBudget, toFailure, type HttpFailure, type Octokit } from './http.js';
+import {
+  apiRoot,
+  budgetLeftMs,
+  describeHttpFailure,
+  githubBudgetMs,
+  githubClient,
+  redact,
+  requestTimeoutMs,
+  spendBudget,
+  toFailure,
+  type HttpFailure,
+  type Octokit,
+} from './http.js';
 import { unzipSync } from 'fflate';
 
 export interface FindBaselineOptions {
@@ -305,21 +317,11 @@ function safeRelative(name: string): string {
 }
 
 function describeFailure(failure: HttpFailure, what: 'runs' | 'artifacts' | 'artifact'): string {
-  const first = failure.message.split('\n', 1)[0]!.slice(0, 300);
-  switch (failure.status) {
-    case 401:
-      return `HTTP 401: the token was refused (${first})`;
-    case 403:
-      return `HTTP 403: the token may lack the actions: read permission (${first})`;
-    case 404:
-      return what === 'runs' ? `HTTP 404: no such repository or workflow, or no access to it (${first})` : `HTTP 404: not found (${first})`;
-    case 410:
-      return `HTTP 410: the artifact has expired (${first})`;
-    case undefined:
-      return first;
-    default:
-      return `HTTP ${failure.status} (${first})`;
-  }
+  return describeHttpFailure(failure, {
+    403: 'the token may lack the actions: read permission',
+    404: what === 'runs' ? 'no such repository or workflow, or no access to it' : 'not found',
+    410: 'the artifact has expired',
+  });
 }
 
 function compareDesc(a: string, b: string): number {

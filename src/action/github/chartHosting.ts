@@ -20,7 +20,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { escapeMarkdown } from '../../engine/report/escape.js';
-import { apiRoot, githubClient, readRef, redact, toFailure, type HttpFailure, type RefInfo } from './http.js';
+import { apiRoot, describeHttpFailure, githubClient, readRef, redact, toFailure, type HttpFailure, type RefInfo } from './http.js';
 
 export type ChartHosting = 'none' | 'branch';
 
@@ -229,17 +229,8 @@ export async function hostCharts(options: HostChartsOptions): Promise<HostCharts
 }
 
 function describeFailure(failure: HttpFailure): string {
-  const first = failure.message.split('\n', 1)[0]!.slice(0, 300);
-  switch (failure.status) {
-    case 401:
-      return `HTTP 401: the token was refused (${first})`;
-    case 403:
-      return `HTTP 403: the token may not write to the repository; chart-hosting: branch needs permission contents: write (${first})`;
-    case 404:
-      return `HTTP 404: no such repository, or no write access to it; chart-hosting: branch needs permission contents: write (${first})`;
-    case undefined:
-      return first;
-    default:
-      return `HTTP ${failure.status} (${first})`;
-  }
+  return describeHttpFailure(failure, {
+    403: 'the token may not write to the repository; chart-hosting: branch needs permission contents: write',
+    404: 'no such repository, or no write access to it; chart-hosting: branch needs permission contents: write',
+  });
 }

@@ -13,7 +13,7 @@
  * GraphQL (POST {apiUrl}/graphql; `/api/graphql` for a GHES `/api/v3` root):
  *   mutation minimizeComment(input: {subjectId, classifier: OUTDATED})
  */
-import { apiRoot, githubClient, redact, toFailure, type HttpFailure, type Octokit } from './http.js';
+import { apiRoot, describeHttpFailure, firstLineOf, githubClient, redact, toFailure, type HttpFailure, type Octokit } from './http.js';
 import {
   commentMarker,
   fitCommentBody,
@@ -254,7 +254,7 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
     return result(outcome, reason ? { comment: created.comment, reason } : { comment: created.comment });
   } catch (error) {
     // Not expected: API failures are handled above. Still never throws.
-    return result('failed', { reason: `unexpected error while commenting: ${toFailure(error).message.split('\n', 1)[0]!.slice(0, 300)}` });
+    return result('failed', { reason: `unexpected error while commenting: ${firstLineOf(toFailure(error))}` });
   }
 }
 
@@ -347,30 +347,18 @@ function isForbidden(failure: HttpFailure): boolean {
 }
 
 function describeFailure(failure: HttpFailure): string {
-  const first = failure.message.split('\n', 1)[0]!.slice(0, 300);
   if (isForbidden(failure)) {
     return (
-      `HTTP 403: the token may not write to this pull request (${first}). ` +
+      `HTTP 403: the token may not write to this pull request (${firstLineOf(failure)}). ` +
       "On a pull request from a fork GITHUB_TOKEN is read-only and no run of the fork's code can comment: " +
       'post the comment from a workflow_run workflow with `mode: comment` (see docs), or run the gate on pull_request_target without checking out untrusted code; ' +
       'otherwise give the job `permissions: pull-requests: write`. ' +
       'The report is still in the job summary and the report artifact'
     );
   }
-  switch (failure.status) {
-    case 401:
-      return `HTTP 401: the token was refused (${first})`;
-    case 403:
-      return `HTTP 403 (${first})`;
-    case 404:
-      return `HTTP 404: no such repository or pull request, or no access to it (${first})`;
-    case 410:
-      return `HTTP 410: issues are disabled on the repository (${first})`;
-    case 422:
-      return `HTTP 422: GitHub refused the comment (${first})`;
-    case undefined:
-      return first;
-    default:
-      return `HTTP ${failure.status} (${first})`;
-  }
+  return describeHttpFailure(failure, {
+    404: 'no such repository or pull request, or no access to it',
+    410: 'issues are disabled on the repository',
+    422: 'GitHub refused the comment',
+  });
 }

@@ -27,7 +27,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { InputError } from '../../engine/errors.js';
 import { writeFileAtomic } from '../../pipeline/files.js';
 import { parseHistoryRecord } from '../../engine/history/codec.js';
-import { apiRoot, githubClient, readRef, redact, retryBaseMs, toFailure, type HttpFailure, type Octokit, type RefInfo } from './http.js';
+import { apiRoot, describeHttpFailure, githubClient, readRef, redact, retryBaseMs, toFailure, type HttpFailure, type Octokit, type RefInfo } from './http.js';
 
 /** The folder of the records inside the branch. */
 export const HISTORY_BRANCH_FOLDER = 'history';
@@ -223,17 +223,8 @@ async function download(
 }
 
 function describe(failure: HttpFailure): string {
-  const first = failure.message.split('\n', 1)[0]!.slice(0, 300);
-  switch (failure.status) {
-    case 401:
-      return `HTTP 401: the token was refused (${first})`;
-    case 403:
-      return `HTTP 403: the token may not do this; reading the history needs contents: read, recording it contents: write (${first})`;
-    case 404:
-      return `HTTP 404: no such repository, or no access to it (${first})`;
-    case undefined:
-      return first;
-    default:
-      return `HTTP ${failure.status} (${first})`;
-  }
+  return describeHttpFailure(failure, {
+    403: 'the token may not do this; reading the history needs contents: read, recording it contents: write',
+    404: 'no such repository, or no access to it',
+  });
 }

@@ -254,6 +254,23 @@ export function toFailure(error: unknown): HttpFailure {
   return status === undefined ? { message } : { status, message };
 }
 
+/**
+ * A failed call in a reader's words: `HTTP 403: <what it means for this call> (<GitHub's first line>)`.
+ * Each caller says what a status means for its own call (the permission it needs); a 401 always
+ * means the token was refused. A failure with no status (no answer) is its message alone.
+ */
+export function describeHttpFailure(failure: HttpFailure, meanings: Readonly<Partial<Record<number, string>>> = {}): string {
+  const first = firstLineOf(failure);
+  if (failure.status === undefined) return first;
+  const meaning = ({ 401: 'the token was refused', ...meanings } as Partial<Record<number, string>>)[failure.status];
+  return meaning === undefined ? `HTTP ${failure.status} (${first})` : `HTTP ${failure.status}: ${meaning} (${first})`;
+}
+
+/** GitHub's own words for a failure: its first line, at most 300 characters. */
+export function firstLineOf(failure: HttpFailure): string {
+  return failure.message.split('\n', 1)[0]!.slice(0, 300);
+}
+
 /** Belt and braces: the token never reaches a message, even if a server echoes it. */
 export function redact(text: string, token: string): string {
   return token.length >= 4 ? text.split(token).join('***') : text;

@@ -8,7 +8,7 @@
  *   GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls?per_page=100
  *   GET /repos/{owner}/{repo}/pulls?head={head owner}:{head branch}&state=open&per_page=100   (when the first finds none)
  */
-import { redact, toFailure, type Octokit } from './http.js';
+import { describeHttpFailure, redact, toFailure, type Octokit } from './http.js';
 
 export interface FindPullRequestOptions {
   owner: string;
@@ -47,14 +47,14 @@ export async function findPullRequest(octokit: Octokit, options: FindPullRequest
     const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({ owner, repo, commit_sha: headSha, per_page: 100 });
     candidates = usable(data as PullSummary[]);
   } catch (error) {
-    failures.push(`GET commits/${headSha.slice(0, 12)}/pulls: ${brief(toFailure(error))}`);
+    failures.push(`GET commits/${headSha.slice(0, 12)}/pulls: ${describeHttpFailure(toFailure(error))}`);
   }
   if (candidates.length === 0 && options.headBranch && options.headOwner) {
     try {
       const { data } = await octokit.rest.pulls.list({ owner, repo, head: `${options.headOwner}:${options.headBranch}`, state: 'open', per_page: 100 });
       candidates = usable(data as PullSummary[]);
     } catch (error) {
-      failures.push(`GET pulls?head=${options.headOwner}:${options.headBranch}: ${brief(toFailure(error))}`);
+      failures.push(`GET pulls?head=${options.headOwner}:${options.headBranch}: ${describeHttpFailure(toFailure(error))}`);
     }
   }
   const clean = (text: string) => redact(text, token);
@@ -72,9 +72,4 @@ export async function findPullRequest(octokit: Octokit, options: FindPullRequest
     warnings.push(`commit ${headSha.slice(0, 12)} is the head of pull requests #${numbers.join(', #')}: commenting on #${chosen}`);
   }
   return { number: chosen, warnings: warnings.map(clean) };
-}
-
-function brief(failure: { status?: number; message: string }): string {
-  const first = failure.message.split('\n', 1)[0]!.slice(0, 200);
-  return failure.status !== undefined ? `HTTP ${failure.status} (${first})` : first;
 }

@@ -11,7 +11,7 @@
  */
 import { ALERT_MARKER_PREFIX, recoveredBody, type TrendAlert } from '../../engine/trends/alerts.js';
 import type { TrendReport } from '../../engine/trends/trends.js';
-import { apiRoot, githubClient, redact, toFailure } from './http.js';
+import { apiRoot, describeHttpFailure, githubClient, redact, toFailure } from './http.js';
 
 export const TREND_ISSUE_LABEL = 'perfgate-regression';
 
@@ -79,12 +79,11 @@ export async function syncTrendIssues(options: TrendIssuesOptions): Promise<Tren
     return { outcome: 'synced', ...result };
   } catch (error) {
     const failure = toFailure(error);
-    const first = failure.message.split('\n', 1)[0]!.slice(0, 300);
     const hint = failure.status === 403 || failure.status === 404 ? '; trend-issues needs permission issues: write' : '';
     const done = [...result.opened.map((n) => `opened #${n}`), ...result.updated.map((n) => `updated #${n}`), ...result.closed.map((n) => `closed #${n}`)];
     return {
       outcome: 'failed',
-      reason: redact(`cannot ${step}: HTTP ${failure.status ?? '?'} (${first})${hint}${done.length > 0 ? `; before that: ${done.join(', ')}` : ''}`, options.token),
+      reason: redact(`cannot ${step}: ${describeHttpFailure(failure)}${hint}${done.length > 0 ? `; before that: ${done.join(', ')}` : ''}`, options.token),
     };
   }
 }
