@@ -1,0 +1,65 @@
+import * as core from '../log.js';
+import { describeError, InputError, isUserError } from '../../engine/errors.js';
+import { erroredComment, statusComment } from '../../engine/report/reviewerComment.js';
+import { pullRequestRefs, type RunContext } from '../context.js';
+import { commentSettings, readMode, type CommentSettings } from '../inputs.js';
+import { postComment } from './comment.js';
+import { writeJobSummary } from './summary.js';
+
+/**
+ * Fails the job for an error: a bad input file as one annotation at its file, line and column, a
+ * user error as its message, anything else as the bug it is; then says so wherever the run reports.
+ */
+export async function publishError(error: unknown, context: RunContext): Promise<void> {
+  let summary: string;
+  if (error instanceof InputError && error.place) {
+    // One annotation at the file, line and column (setFailed would add a second, unplaced one).
+    const { file, line, column } = error.place;
+    core.error(`perfgate: ${describeError(error)}`, { file, startLine: line, startColumn: column, title: 'perfgate: bad input' });
+    process.exitCode = core.ExitCode.Failure;
+    summary = describeError(error);
+  } else if (isUserError(error)) {
+    core.setFailed(`perfgate: ${describeError(error)}`);
+    summary = describeError(error);
+  } else {
+    core.setFailed(`perfgate: internal error (a bug, please report it): ${(error as Error)?.stack ?? String(error)}`);
+    summary = `internal error (a bug, please report it): ${(error as Error)?.message ?? String(error)}`;
+  }
+  await publishErrored(summary, context);
+}
+
+/** What a pull request and the job summary show for a run that errored. */
+export const erroredMarkdown = erroredComment;
+
+/**
+ * A run that errored decided nothing: the job summary and the pull-request comment say so, so an
+ * earlier ✅ or ❌ comment never stands for this run. Best effort: this never throws.
+ */
+async function publishErrored(message: string, context: RunContext): Promise<void> {
+  if (readModeOrGate() === 'comment') return; // that mode posts another run's report
+  const runUrl = context.runUrl;
+  await writeJobSummary(erroredMarkdown(message, runUrl));
+  let settings: CommentSettings;
+  try {
+    settings = commentSettings(context);
+  } catch {
+    return; // the comment inputs themselves are invalid: the error above says which
+  }
+  const pullRequest = context.pullRequest;
+  if (pullRequest === undefined || runUrl === undefined) return;
+  try {
+    // The comment names the commit, so that a comment left standing by a later failure is recognised as stale.
+    const commit = pullRequestRefs(context).commit;
+    await postComment(settings, context, true, pullRequest, { body: erroredMarkdown(message, runUrl, commit), runUrl, short: statusComment('error', runUrl, commit) });
+  } catch (error) {
+    core.warning(`perfgate: no pull-request comment: ${describeError(error)}`);
+  }
+}
+
+function readModeOrGate(): 'gate' | 'comment' {
+  try {
+    return readMode();
+  } catch {
+    return 'gate';
+  }
+}

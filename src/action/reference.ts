@@ -1,0 +1,62 @@
+import * as core from './log.js';
+import { existsSync } from 'node:fs';
+import { UsageError } from '../engine/errors.js';
+import type { BaselineRun } from '../engine/report/comparisonReport.js';
+import type { LoadedResults } from '../pipeline/results.js';
+import { resolveAutoBaseline } from './autoBaseline.js';
+import type { RunContext } from './context.js';
+import { historyFromBranch } from './history.js';
+import type { ActionInputs } from './inputs.js';
+import { logSafe } from './logSafety.js';
+import { describeRead } from './readResults.js';
+
+/** Why a comparison the inputs ask for was not made: no baseline was found, or no history recorded yet. */
+export interface MissingReference {
+  what: 'baseline' | 'history';
+  why: string;
+}
+
+/** The baseline files: the input's patterns, or those of a run found through the API (`auto`, `run:<id>`). */
+export async function baselineOf(inputs: ActionInputs, context: RunContext): Promise<{ baseline?: string[]; baselineRun?: BaselineRun; missing?: MissingReference }> {
+  const settings = inputs.autoBaseline;
+  if (!settings) return inputs.baseline ? { baseline: inputs.baseline } : {};
+  const found = await core.group('Finding the baseline', async () => {
+    const result = await resolveAutoBaseline(settings, context);
+    for (const note of result.notes) core.info(logSafe(note));
+    return result;
+  });
+  if ('reason' in found) {
+    // A comparison the user asked for by run id that cannot be made is an error, never a pass.
+    if (settings.runId !== undefined) throw new UsageError(`input "baseline": run:${settings.runId} gives no baseline: ${found.reason}`);
+    return { missing: { what: 'baseline', why: found.reason } };
+  }
+  core.info(logSafe(`baseline: run ${found.run.runId} (${found.run.runUrl}), commit ${found.run.commit}, ${found.run.date}`));
+  return { baseline: found.patterns, baselineRun: found.run };
+}
+
+/**
+ * The history folder, read from the history branch first when there is one. Missing is no error:
+ * a history kept in the Actions cache is missing until the first recorded run, and whenever the cache misses.
+ */
+export async function missingHistory(inputs: Readonly<ActionInputs>, context: RunContext): Promise<MissingReference | undefined> {
+  if (inputs.history === undefined) return undefined;
+  if (inputs.historyBranch !== undefined) await historyFromBranch(inputs, inputs.history, inputs.historyBranch, context);
+  if (existsSync(inputs.history)) return undefined;
+  const why =
+    inputs.historyBranch !== undefined
+      ? `branch ${inputs.historyBranch} does not exist yet (no run recorded there)`
+      : `${inputs.history} does not exist (no run recorded yet, or the cache missed)`;
+  return { what: 'history', why };
+}
+
+/**
+ * The notice of a run whose baseline or history is missing: why, and what the gate rested on.
+ * Without requirements it names what was read, so a pass says plainly that nothing was compared.
+ */
+export function noticeOfMissing(missing: MissingReference, inputs: ActionInputs, read: LoadedResults | undefined): string {
+  const head = `No ${missing.what}: ${missing.why}.`;
+  if (inputs.requirements !== undefined) return `${head} The gate rests on the requirements alone.`;
+  const what = read !== undefined ? `Read ${describeRead(read)}; nothing` : 'Nothing';
+  const next = missing.what === 'history' ? ' The first push to the default branch with record-history records one.' : '';
+  return `${head} ${what} was compared, so nothing was gated.${next}`;
+}
