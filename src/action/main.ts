@@ -1,12 +1,10 @@
 import * as core from './log.js';
 import { renderText } from '../engine/report/text.js';
 import { REPORT_MARKDOWN, runCheck, type CheckOutcome } from '../pipeline/check.js';
-import { runCompare, type CompareOutcome } from '../pipeline/compare.js';
+import type { CompareOutcome } from '../pipeline/compare.js';
 import { checkOutputFolder, ReportWriter } from '../pipeline/files.js';
-import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
 import type { TrendsOutcome } from '../pipeline/trends.js';
-import { currentEnvironment } from '../pipeline/environment.js';
 import { readCommentModeInputs, readInputs, readMode, type ActionInputs } from './inputs.js';
 import { runCommentMode } from './commentMode.js';
 import type { HostedChartFile } from './github/chartHosting.js';
@@ -14,8 +12,8 @@ import { escapeMarkdown } from '../engine/report/escape.js';
 import { pullRequestRefs, readRunContext, type RunContext } from './context.js';
 import { reviewerReport, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
 import { actionProgress, logSafe, logVerbatim } from './logSafety.js';
-import { baselineOf, missingHistory, noticeOfMissing } from './reference.js';
-import { downloadResults, readOptionsOf, readResultsAlone } from './readResults.js';
+import { baselineOf, compareWithReference, missingHistory, noticeOfMissing } from './reference.js';
+import { downloadResults, readResultsAlone } from './readResults.js';
 import { recordHistory, trendsOfHistory } from './history.js';
 import { drawCharts } from './drawCharts.js';
 import { writeJobSummary } from './publish/summary.js';
@@ -39,7 +37,8 @@ export async function run(): Promise<void> {
       await runCommentMode(readCommentModeInputs(context), context, (message) => core.info(logSafe(message)));
       return;
     }
-    const inputs = readInputs(context);
+    // Frozen: the run derives what it uses from the validated inputs and never changes them.
+    const inputs = Object.freeze(readInputs(context));
     checkOutputFolder(inputs.outputDir);
     const decision = await decide(inputs, context);
     await publish(decision.inputs, context, decision);
@@ -81,27 +80,7 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
   const notice = missing !== undefined ? noticeOfMissing(missing, inputs, read) : undefined;
   if (notice !== undefined) core.notice(notice);
   const check = inputs.requirements !== undefined ? runCheck({ ...inputs, requirements: inputs.requirements }, actionProgress) : undefined;
-  const comparison = compares
-    ? runCompare(
-        {
-          reference: baseline ?? [],
-          ...(inputs.history !== undefined ? { history: inputs.history } : {}),
-          results: inputs.results,
-          referenceLabel: baselineRun ? `run ${baselineRun.runId}` : labelOfPath(baseline?.[0] ?? inputs.history!),
-          resultLabel: labelOfPath(inputs.results[0]!),
-          outputDir: inputs.outputDir,
-          thresholds: inputs.thresholds,
-          ...(inputs.paired ? { paired: true } : {}),
-          ...(inputs.confidence !== undefined ? { confidence: inputs.confidence } : {}),
-          gate: inputs.gate,
-          // The runner is the machine in a workflow; what the files say (a JVM, a Python) fills the rest.
-          resultsEnvironment: currentEnvironment(context.env),
-          ...readOptionsOf(inputs),
-          ...(baselineRun ? { baselineRun } : {}),
-        },
-        actionProgress,
-      )
-    : undefined;
+  const comparison = compares ? compareWithReference(inputs, context, baseline, baselineRun) : undefined;
   if (inputs.recordHistory !== undefined) await recordHistory(context, inputs, inputs.recordHistory, read);
   const trends = trendsOfHistory(inputs, context);
   // Each output gets what it shows: the comment and job summary Mermaid, the artifact specs, SVGs

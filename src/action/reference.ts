@@ -2,13 +2,16 @@ import * as core from './log.js';
 import { existsSync } from 'node:fs';
 import { UsageError } from '../engine/errors.js';
 import type { BaselineRun } from '../engine/report/comparisonReport.js';
+import { labelOfPath } from '../engine/report/comparisonCsv.js';
+import { runCompare, type CompareOutcome } from '../pipeline/compare.js';
+import { currentEnvironment } from '../pipeline/environment.js';
 import type { LoadedResults } from '../pipeline/results.js';
 import { resolveAutoBaseline } from './autoBaseline.js';
 import type { RunContext } from './context.js';
 import { historyFromBranch } from './history.js';
 import type { ActionInputs } from './inputs.js';
-import { logSafe } from './logSafety.js';
-import { describeRead } from './readResults.js';
+import { actionProgress, logSafe } from './logSafety.js';
+import { describeRead, readOptionsOf } from './readResults.js';
 
 /** Why a comparison the inputs ask for was not made: no baseline was found, or no history recorded yet. */
 export interface MissingReference {
@@ -59,4 +62,27 @@ export function noticeOfMissing(missing: MissingReference, inputs: ActionInputs,
   const what = read !== undefined ? `Read ${describeRead(read)}; nothing` : 'Nothing';
   const next = missing.what === 'history' ? ' The first push to the default branch with record-history records one.' : '';
   return `${head} ${what} was compared, so nothing was gated.${next}`;
+}
+
+/** Compares the results with the baseline files or the history folder (whichever the run has). */
+export function compareWithReference(inputs: Readonly<ActionInputs>, context: RunContext, baseline: string[] | undefined, baselineRun: BaselineRun | undefined): CompareOutcome {
+  return runCompare(
+    {
+      reference: baseline ?? [],
+      ...(inputs.history !== undefined ? { history: inputs.history } : {}),
+      results: inputs.results,
+      referenceLabel: baselineRun ? `run ${baselineRun.runId}` : labelOfPath(baseline?.[0] ?? inputs.history!),
+      resultLabel: labelOfPath(inputs.results[0]!),
+      outputDir: inputs.outputDir,
+      thresholds: inputs.thresholds,
+      ...(inputs.paired ? { paired: true } : {}),
+      ...(inputs.confidence !== undefined ? { confidence: inputs.confidence } : {}),
+      gate: inputs.gate,
+      // The runner is the machine in a workflow; what the files say (a JVM, a Python) fills the rest.
+      resultsEnvironment: currentEnvironment(context.env),
+      ...readOptionsOf(inputs),
+      ...(baselineRun ? { baselineRun } : {}),
+    },
+    actionProgress,
+  );
 }
