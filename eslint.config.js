@@ -13,12 +13,12 @@ import tseslint from 'typescript-eslint';
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** The shells and the chart renderer: src/engine must never import them. */
-const OUTER_LAYERS = ['pipeline', 'action', 'cli', 'charts'];
+const OUTER_LAYERS = ['pipeline', 'action', 'cli', 'render'];
 
 /**
  * `no-restricted-imports` for a file `depth` folders below src/engine (0: src/engine/x.ts).
  * Relative paths are matched by how many `../` leave src/engine, so src/engine/charts (a pure
- * part of the engine) stays importable while src/charts (the renderer, which needs node:*) does not.
+ * part of the engine) stays importable while src/render (the renderer, which needs node:*) does not.
  */
 function engineLayering(depth, extraPatterns = []) {
   const up = '\\.\\./'.repeat(depth + 1);
@@ -42,11 +42,11 @@ function engineLayering(depth, extraPatterns = []) {
         },
         {
           regex: `^${up}(${layers})(/|\\.js$|$)`,
-          message: 'src/engine must not import src/pipeline, src/action, src/cli or src/charts: they import the engine, not the other way round.',
+          message: 'src/engine must not import src/pipeline, src/action, src/cli or src/render: they import the engine, not the other way round.',
         },
         {
           regex: `(^|/)src/(${layers})(/|$)`,
-          message: 'src/engine must not import src/pipeline, src/action, src/cli or src/charts: they import the engine, not the other way round.',
+          message: 'src/engine must not import src/pipeline, src/action, src/cli or src/render: they import the engine, not the other way round.',
         },
         ...extraPatterns,
       ],

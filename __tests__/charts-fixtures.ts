@@ -10,7 +10,7 @@ import { loadSummaries, readRawMeasurements } from '../src/pipeline/read.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { resultSetOfSummary } from '../src/engine/formats/fastddsMeasurements.js';
 import type { Summary } from '../src/engine/model/summary.js';
-import type { ChartsInput } from '../src/pipeline/charts.js';
+import type { ChartsInput } from '../src/pipeline/writeCharts.js';
 import { repoRoot, tempDir } from './helpers/shared.js';
 
 /** The example fixture set of a checkout (the bench passes its own: it runs from a bundle elsewhere). */

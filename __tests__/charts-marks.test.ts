@@ -11,7 +11,7 @@ import { chartToMermaid } from '../src/engine/charts/mermaid.js';
 import { BASELINE_GREYS, EXPERIMENT_BLUE, FAILED_MARK, REQUIREMENT_RED, RESULT_BLUES } from '../src/engine/charts/palette.js';
 import { toVegaLite } from '../src/engine/charts/vegaLite.js';
 import type { Chart } from '../src/engine/charts/model.js';
-import { planCharts } from '../src/pipeline/charts.js';
+import { planCharts } from '../src/pipeline/writeCharts.js';
 import { runCheck } from '../src/pipeline/check.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { example, exampleInput } from './charts-fixtures.js';

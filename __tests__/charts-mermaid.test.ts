@@ -1,6 +1,6 @@
 import { chartToMermaid, chartsToMermaidMarkdown, mermaidLabel, mermaidNumber } from '../src/engine/charts/mermaid.js';
 import type { Chart } from '../src/engine/charts/model.js';
-import { planCharts } from '../src/pipeline/charts.js';
+import { planCharts } from '../src/pipeline/writeCharts.js';
 import { exampleInput } from './charts-fixtures.js';
 
 const sample: Chart = {

@@ -4,7 +4,7 @@ import { safeFileStem, uniqueIds, wantsLogScale, type Chart } from '../src/engin
 import { EXPERIMENT_BLUE, BASELINE_GREYS, REQUIREMENT_RED, RESULT_BLUES, SERIES_PALETTE } from '../src/engine/charts/palette.js';
 import { formatBytes, payloadDomain, payloadTicks } from '../src/engine/charts/payloadAxis.js';
 import { toVegaLite } from '../src/engine/charts/vegaLite.js';
-import { planCharts } from '../src/pipeline/charts.js';
+import { planCharts } from '../src/pipeline/writeCharts.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { example, exampleInput } from './charts-fixtures.js';
 

@@ -1,5 +1,5 @@
 /**
- * PNGs drawn by the worker thread and this thread together (src/charts/pngRenderer.ts): the bundled
+ * PNGs drawn by the worker thread and this thread together (src/render/pngRenderer.ts): the bundled
  * worker (dist/chunks/png-worker.js, built by `npm test` before the suites run) gives the same bytes
  * as drawing in this thread, a worker that dies leaves no PNG undrawn, and the bundled CLI's PNGs
  * are those bytes too.
@@ -9,10 +9,10 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BroadcastChannel } from 'node:worker_threads';
-import { startPngRenderer, type PngRenderer } from '../src/charts/pngRenderer.js';
-import { rasterize } from '../src/charts/rasterize.js';
+import { startPngRenderer, type PngRenderer } from '../src/render/pngRenderer.js';
+import { rasterize } from '../src/render/rasterize.js';
 import { chartToSvg } from '../src/engine/charts/svg.js';
-import { planCharts } from '../src/pipeline/charts.js';
+import { planCharts } from '../src/pipeline/writeCharts.js';
 import { example, exampleInput } from './charts-fixtures.js';
 import { repoRoot, tempDir } from './helpers/shared.js';
 

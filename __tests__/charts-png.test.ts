@@ -1,15 +1,15 @@
 /**
- * The PNG encoder (src/charts/png.ts), judged by an independent decoder (helpers/png.ts): every
+ * The PNG encoder (src/render/png.ts), judged by an independent decoder (helpers/png.ts): every
  * pixel comes back, for random images and for real charts, and matches what resvg's own encoder
  * stores.
  */
 import { Resvg } from '@resvg/resvg-wasm';
 import fc from 'fast-check';
-import { encodePng } from '../src/charts/png.js';
-import { prepareResvg } from '../src/charts/rasterize.js';
+import { encodePng } from '../src/render/png.js';
+import { prepareResvg } from '../src/render/rasterize.js';
 import { chartToSvg } from '../src/engine/charts/svg.js';
 import { CHART_FONT } from '../src/engine/charts/vegaLite.js';
-import { planCharts } from '../src/pipeline/charts.js';
+import { planCharts } from '../src/pipeline/writeCharts.js';
 import { exampleInput } from './charts-fixtures.js';
 import { decodePng, samePixels } from './helpers/png.js';
 

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { parse, View } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { textWidth } from '../src/engine/charts/textWidth.js';
-import { writeCharts } from '../src/pipeline/charts.js';
+import { writeCharts } from '../src/pipeline/writeCharts.js';
 import { exampleInput } from './charts-fixtures.js';
 import { CHROMIUM, haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
 

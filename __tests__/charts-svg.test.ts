@@ -16,8 +16,8 @@ import { formatLogTick, formatTick, linearTicks, logDomain, niceDomain, tickStep
 import { chartToSvg } from '../src/engine/charts/svg.js';
 import { escapeXml } from '../src/engine/report/escape.js';
 import { BOLD_WIDTHS, REGULAR_WIDTHS, TABLE_CHARS, textWidth, truncateText } from '../src/engine/charts/textWidth.js';
-import { rasterize } from '../src/charts/rasterize.js';
-import { planCharts } from '../src/pipeline/charts.js';
+import { rasterize } from '../src/render/rasterize.js';
+import { planCharts } from '../src/pipeline/writeCharts.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { exampleInput } from './charts-fixtures.js';
 import { decodePng } from './helpers/png.js';

@@ -12,7 +12,7 @@ import { dashboardOfRecords, dashboardPages } from '../src/pipeline/dashboard.js
 import { readMetricRequirements } from '../src/pipeline/resultSets.js';
 import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/record.js';
 import { commitUrlOf, type DashboardModel } from '../src/engine/dashboard/model.js';
-import { experimentCharts, runRows, sparklineSpec, trendSpec, withRuns } from '../src/engine/dashboard/charts.js';
+import { experimentCharts, runRows, sparklineSpec, trendSpec, withRuns } from '../src/engine/dashboard/specs.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { dashboardHistory, RUN_FACTORS, shaOf, STEP_RUN } from './helpers/dashboard-history.js';

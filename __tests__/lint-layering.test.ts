@@ -1,6 +1,6 @@
 /**
  * The layering rule of eslint.config.js fires: src/engine may not import Node built-ins, the GitHub
- * toolkit or the outer layers (src/pipeline, src/action, src/cli, src/charts). ESLint's Node API
+ * toolkit or the outer layers (src/pipeline, src/action, src/cli, src/render). ESLint's Node API
  * lints source text as if it lived at a path under src/, so no file is written into the tree.
  */
 import { ESLint } from 'eslint';
@@ -30,7 +30,7 @@ describe('eslint: src/engine stays pure', () => {
     ['src/engine/check/probe.ts', "import * as core from '@actions/core';\nexport const c = core;\n", /GitHub toolkit/],
     ['src/engine/compare/probe.ts', "import { runCompare } from '../../pipeline/compare.js';\nexport const r = runCompare;\n", /src\/pipeline/],
     ['src/engine/probe.ts', "import type { Console } from '../cli/main.js';\nexport type C = Console;\n", /src\/cli/],
-    ['src/engine/charts/probe.ts', "import { renderCharts } from '../../charts/index.js';\nexport const r = renderCharts;\n", /src\/charts/],
+    ['src/engine/charts/probe.ts', "import { renderCharts } from '../../render/index.js';\nexport const r = renderCharts;\n", /src\/render/],
     ['src/engine/model/probe.ts', "import { run } from '../../action/main.js';\nexport const r = run;\n", /src\/action/],
   ])('%s: %j is an error', async (path, code, message) => {
     const errors = await layeringErrors(path, code);

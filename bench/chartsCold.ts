@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exampleInput } from '../__tests__/charts-fixtures.js';
-import { writeCharts } from '../src/pipeline/charts.js';
+import { writeCharts } from '../src/pipeline/writeCharts.js';
 
 // bench/run.mjs names the checkout: this bundle runs from bench/.out.
 const input = exampleInput(process.env['PERFGATE_BENCH_REPO'] ?? process.cwd());

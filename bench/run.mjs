@@ -7,7 +7,7 @@
 //   entries link to this checkout's: the same bundles as `npm run build` gives (dist/index.js and
 //   its chunks), from the working tree, without writing this checkout's dist/. With --dist the
 //   existing dist/index.js is timed instead.
-// - src/pipeline/charts.ts, when it exists, is bundled too, for the charts stages, with its renderer
+// - src/pipeline/writeCharts.ts, when it exists, is bundled too, for the charts stages, with its renderer
 //   taken from the built dist/chunks/charts.js; so is bench/chartsCold.ts, for the cold charts runs.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -82,23 +82,23 @@ try {
   } else if (!existsSync(actionPath)) {
     throw new Error('dist/index.js is missing: run `npm run build` first, or drop --dist');
   }
-  if (existsSync(join(repoRoot, 'src', 'pipeline', 'charts.ts'))) {
+  if (existsSync(join(repoRoot, 'src', 'pipeline', 'writeCharts.ts'))) {
     // writeCharts loads the renderer from the built dist/chunks/charts.js, as the action does: the
     // bench times the bundled renderer and its PNG worker thread, not a copy of the sources.
     const chartsChunk = pathToFileURL(join(dirname(actionPath), 'chunks', 'charts.js')).href;
     const builtRenderer = {
       name: 'perfgate-bench-built-charts',
       setup(b) {
-        b.onResolve({ filter: /^\.\.\/charts\/index\.js$/ }, (args) =>
+        b.onResolve({ filter: /^\.\.\/render\/index\.js$/ }, (args) =>
           resolve(args.resolveDir) === join(repoRoot, 'src', 'pipeline') ? { path: chartsChunk, external: true } : undefined,
         );
       },
     };
     try {
-      await build({ ...common, logLevel: 'silent', plugins: [builtRenderer], entryPoints: ['src/pipeline/charts.ts'], outfile: join(out, 'charts.mjs') });
+      await build({ ...common, logLevel: 'silent', plugins: [builtRenderer], entryPoints: ['src/pipeline/writeCharts.ts'], outfile: join(out, 'charts.mjs') });
       await build({ ...common, logLevel: 'silent', plugins: [builtRenderer], entryPoints: ['bench/chartsCold.ts'], outfile: join(out, 'charts-cold.mjs') });
     } catch (error) {
-      writeFileSync(join(out, 'charts.unavailable'), `src/pipeline/charts.ts does not bundle: ${String(error.message).split('\n')[0]}`);
+      writeFileSync(join(out, 'charts.unavailable'), `src/pipeline/writeCharts.ts does not bundle: ${String(error.message).split('\n')[0]}`);
     }
   }
   const result = spawnSync(process.execPath, ['--expose-gc', join(out, 'bench.mjs'), ...args], {

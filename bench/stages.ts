@@ -107,7 +107,7 @@ function renderComment(check: CheckReport, comparison: ComparisonReport): string
   return fitCommentBody(sections, 'https://example.invalid/run', MAX_COMMENT_BODY - 40).body;
 }
 
-// ---- charts: src/pipeline/charts.ts, bundled by bench/run.mjs to <bundleDir>/charts.mjs when it exists ----
+// ---- charts: src/pipeline/writeCharts.ts, bundled by bench/run.mjs to <bundleDir>/charts.mjs when it exists ----
 interface ChartsModule {
   writeCharts(outputDir: string, input: Record<string, unknown>): Promise<unknown>;
 }
@@ -141,7 +141,7 @@ async function chartsModule(ctx: BenchContext): Promise<ChartsModule | string> {
   const bundle = join(ctx.bundleDir, 'charts.mjs');
   const why = join(ctx.bundleDir, 'charts.unavailable');
   if (existsSync(why)) return `not available (${readFileSync(why, 'utf8')})`;
-  if (!existsSync(bundle)) return 'not available (src/pipeline/charts.ts does not exist yet)';
+  if (!existsSync(bundle)) return 'not available (src/pipeline/writeCharts.ts does not exist yet)';
   const charts = (await import(pathToFileURL(bundle).href)) as Partial<ChartsModule>;
   if (typeof charts.writeCharts !== 'function') return `not available (no writeCharts export; the adapter in bench/stages.ts needs updating)`;
   return charts as ChartsModule;

@@ -9839,7 +9839,7 @@ function runCheck(options, progress) {
   });
 }
 
-// src/pipeline/reportCharts.ts
+// src/pipeline/writeReportCharts.ts
 import { basename as basename2 } from "node:path";
 
 // src/engine/charts/model.ts
@@ -11490,7 +11490,7 @@ function comparisonVerdictTable(report) {
   };
 }
 
-// src/pipeline/charts.ts
+// src/pipeline/writeCharts.ts
 import { renameSync as renameSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join4 } from "node:path";
 
@@ -12850,7 +12850,7 @@ function latencyHistoryRuns(records) {
   });
 }
 
-// src/pipeline/charts.ts
+// src/pipeline/writeCharts.ts
 var CHARTS_FOLDER = "charts";
 var REPORT_HTML = "report.html";
 function writeAtomic(path, content) {
@@ -13252,7 +13252,7 @@ function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER) {
   return readHistoryWindow(folder, window);
 }
 
-// src/pipeline/reportCharts.ts
+// src/pipeline/writeReportCharts.ts
 async function writeReportCharts(outputDir, options) {
   const raw = (options.check?.rawFiles ?? []).map(
     (f) => reduceRaw({ experimentType: f.experimentType, source: basename2(f.path), raw: readRawMeasurements(f.path, options.floatParse) })
@@ -15261,7 +15261,7 @@ function embedChartsScript(load, spec = "spec") {
 `;
 }
 
-// src/engine/dashboard/charts.ts
+// src/engine/dashboard/specs.ts
 var RUNS_DATASET = "runs";
 var RUN_LABELS_PARAM = "runLabels";
 var SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";

@@ -31,13 +31,13 @@ const ASSETS = {
 };
 
 /**
- * Swaps src/charts/assets.ts (reads node_modules) for assets.bundled.ts and resolves its
+ * Swaps src/render/assets.ts (reads node_modules) for assets.bundled.ts and resolves its
  * `perfgate-asset:` imports to the embedded files.
  */
 export const embedAssets = {
   name: 'perfgate-embed-assets',
   setup(b) {
-    const chartsDir = join(root, 'src', 'charts');
+    const chartsDir = join(root, 'src', 'render');
     b.onResolve({ filter: /^\.\/assets\.js$/ }, (args) => (resolve(args.resolveDir) === chartsDir ? { path: join(chartsDir, 'assets.bundled.ts') } : undefined));
     b.onResolve({ filter: /^perfgate-asset:/ }, (args) => {
       const name = args.path.slice('perfgate-asset:'.length);
@@ -55,14 +55,14 @@ export const embedAssets = {
 export const CHARTS_CHUNK = './chunks/charts.js';
 
 /**
- * src/pipeline/charts.ts imports '../charts/index.js' dynamically; in the entry bundles that
+ * src/pipeline/writeCharts.ts imports '../render/index.js' dynamically; in the entry bundles that
  * import stays a runtime import of the separate charts bundle, so no chart code (and no shared
  * chunk) is pulled into dist/index.js or dist/cli.js.
  */
 export const chartsExternal = {
   name: 'perfgate-charts-external',
   setup(b) {
-    b.onResolve({ filter: /^\.\.\/charts\/index\.js$/ }, (args) =>
+    b.onResolve({ filter: /^\.\.\/render\/index\.js$/ }, (args) =>
       resolve(args.resolveDir) === join(root, 'src', 'pipeline') ? { path: CHARTS_CHUNK, external: true } : undefined,
     );
   },
@@ -94,7 +94,7 @@ export const common = {
   preserveSymlinks: true,
 };
 
-/** The PNG worker's file, next to the charts bundle (src/charts/pngRenderer.ts starts it). */
+/** The PNG worker's file, next to the charts bundle (src/render/pngRenderer.ts starts it). */
 export const PNG_WORKER = './png-worker.js';
 
 /**
@@ -103,7 +103,7 @@ export const PNG_WORKER = './png-worker.js';
  */
 export const chartsBuild = {
   ...common,
-  entryPoints: { charts: 'src/charts/index.ts', 'png-worker': 'src/charts/pngWorker.ts' },
+  entryPoints: { charts: 'src/render/index.ts', 'png-worker': 'src/render/pngWorker.ts' },
   define: { ...common.define, PERFGATE_PNG_WORKER: JSON.stringify(PNG_WORKER) },
   outdir: join(root, 'dist', 'chunks'),
   splitting: true,

@@ -1,5 +1,5 @@
 /**
- * A PNG decoder for tests, written from the PNG specification independently of src/charts/png.ts:
+ * A PNG decoder for tests, written from the PNG specification independently of src/render/png.ts:
  * checks the signature and every chunk's CRC, inflates the image data and undoes all five filter
  * types, so an encoder is judged by the pixels a viewer would see.
  */

@@ -9,7 +9,7 @@ import {
   pngWorkerUrl,
   rasterize,
   startPngRenderer
-} from "./chunk-QTJRGG4H.js";
+} from "./chunk-ICBRRRDN.js";
 import "./chunk-KP423JM7.js";
 
 // src/engine/report/escape.ts
@@ -80,7 +80,7 @@ function embedChartsScript(load, spec = "spec") {
 `;
 }
 
-// src/charts/reportHtml.ts
+// src/render/reportHtml.ts
 function scriptText(source) {
   return source.replace(/<\/(script)/gi, "<\\/$1").replace(/<!--/g, "<\\!--");
 }

@@ -5,10 +5,10 @@ import {
   UNCLAIMED,
   drawJob,
   prepareResvg
-} from "./chunk-QTJRGG4H.js";
+} from "./chunk-ICBRRRDN.js";
 import "./chunk-KP423JM7.js";
 
-// src/charts/pngWorker.ts
+// src/render/pngWorker.ts
 import { parentPort, workerData } from "node:worker_threads";
 var port = parentPort;
 if (!port) throw new Error("png-worker.js runs as a worker thread (new Worker), not as a script");

@@ -5,7 +5,7 @@ import type { CheckOutcome } from '../pipeline/check.js';
 import type { CompareOutcome } from '../pipeline/compare.js';
 import type { HistoryRecord } from '../engine/history/record.js';
 import { readHistoryWindow } from '../pipeline/history.js';
-import { writeReportCharts } from '../pipeline/reportCharts.js';
+import { writeReportCharts } from '../pipeline/writeReportCharts.js';
 import type { HostedChartFile } from './github/chartHosting.js';
 import { logSafe } from './logSafety.js';
 

@@ -50,7 +50,7 @@ export async function runDashboard(options: DashboardRunOptions, progress: Progr
   const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;
   const model = progress.step('Finding change points', () => dashboardOfRecords(records, { ...analysis, requirements }));
   const pages = dashboardPages(model, title);
-  const { loadBrowserBundles } = await import('../charts/index.js');
+  const { loadBrowserBundles } = await import('../render/index.js');
   const bundles = await loadBrowserBundles();
   const assets: Record<(typeof ASSET_FILES)[number], string> = { 'vega.min.js': bundles.vega, 'vega-lite.min.js': bundles.vegaLite, 'vega-embed.min.js': bundles.vegaEmbed };
   return progress.step('Writing the site', () => {

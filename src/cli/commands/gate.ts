@@ -1,7 +1,7 @@
 /** The gating commands, check and compare, and the report, charts and comment they finish with. */
 import { renderText } from '../../engine/report/text.js';
 import { REPORT_MARKDOWN, runCheck } from '../../pipeline/check.js';
-import { writeReportCharts, type ReportChartsOptions } from '../../pipeline/reportCharts.js';
+import { writeReportCharts, type ReportChartsOptions } from '../../pipeline/writeReportCharts.js';
 import type { ReviewerCommentParts } from '../../engine/report/reviewerComment.js';
 import { COMPARISON_MARKDOWN, runCompare } from '../../pipeline/compare.js';
 import { parseThresholds } from '../../engine/compare/thresholds.js';

@@ -7,7 +7,7 @@
  */
 import { escapeHtml } from '../report/escape.js';
 import { CHART_PAGE_STYLE, chartPage, chartPageCsp, embedChartsScript } from '../report/embedScript.js';
-import { experimentCharts, runRows, sparklineSpec, type DashboardChart } from './charts.js';
+import { experimentCharts, runRows, sparklineSpec, type DashboardChart } from './specs.js';
 import type { DashboardExperiment, DashboardModel, DashboardSeries, ExperimentStatus } from './model.js';
 
 export const ASSETS_FOLDER = 'assets';

@@ -1,7 +1,7 @@
 import { createRequire as __perfgateCreateRequire } from 'node:module';
 const require = __perfgateCreateRequire(import.meta.url);
 
-// src/charts/assets.bundled.ts
+// src/render/assets.bundled.ts
 async function loadResvgWasm() {
   return (await import("./resvg-SSJNHWI4.js")).default;
 }
@@ -17,7 +17,7 @@ async function loadBrowserBundles() {
   return { vega: vega.default, vegaLite: vegaLite.default, vegaEmbed: vegaEmbed.default };
 }
 
-// src/charts/png.ts
+// src/render/png.ts
 import { constants, crc32, deflateSync } from "node:zlib";
 var SIGNATURE = Uint8Array.of(137, 80, 78, 71, 13, 10, 26, 10);
 var COLOUR_TYPE_RGB = 2;
@@ -713,7 +713,7 @@ var index = new Map([...TABLE_CHARS].map((c, k) => [c.codePointAt(0), k]));
 // src/engine/charts/vegaLite.ts
 var CHART_FONT = "DejaVu Sans";
 
-// src/charts/rasterize.ts
+// src/render/rasterize.ts
 var PNG_SCALE = 2;
 var MAX_PNG_WIDTH = 2e3;
 function pngWidth(svgWidth2, scale = PNG_SCALE) {
@@ -753,7 +753,7 @@ async function rasterize(svg, scale = PNG_SCALE) {
   }
 }
 
-// src/charts/pngRenderer.ts
+// src/render/pngRenderer.ts
 import { availableParallelism } from "node:os";
 import { setImmediate as yieldToEvents } from "node:timers/promises";
 import { Worker } from "node:worker_threads";

@@ -3,7 +3,7 @@ import { reduceRaw } from '../engine/charts/build.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import type { CheckOutcome } from './check.js';
 import type { CompareOutcome } from './compare.js';
-import { writeCharts, type ChartsOutcome } from './charts.js';
+import { writeCharts, type ChartsOutcome } from './writeCharts.js';
 import type { HistoryRecord } from '../engine/history/record.js';
 import { readHistoryWindow } from './history.js';
 import { readRawMeasurements } from './read.js';

@@ -91,7 +91,7 @@ export async function writeCharts(outputDir: string, input: ChartsInput): Promis
   makeFolder(folder);
   const png = input.png !== false && charts.length > 0;
   // The PNG worker starts first, so it loads resvg while this thread draws the SVGs.
-  const render = await import('../charts/index.js');
+  const render = await import('../render/index.js');
   const pngs = png ? render.startPngRenderer({ prepare: { png: true } }) : undefined;
   try {
     const out: WrittenChart[] = [];
