@@ -1,4 +1,14 @@
-/** Jest runs the TypeScript sources as ES modules through ts-jest. */
+/**
+ * Jest runs the TypeScript sources as ES modules through ts-jest (transpiled file by file:
+ * tsconfig's isolatedModules; `npm test` typechecks once with tsc before it).
+ *
+ * `npm test` is the fast suite; `npm run test:full` sets PERFGATE_TEST_FULL=1, which adds the
+ * headless-browser tests and runs the suites with a volume knob at full volume
+ * (__tests__/helpers/volume.ts). To run a browser test alone:
+ *   PERFGATE_TEST_FULL=1 npm run jest -- __tests__/dashboard-browser.test.ts
+ */
+const full = process.env.PERFGATE_TEST_FULL === '1';
+
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
@@ -7,5 +17,10 @@ export default {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }],
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+  // The browser tests drive headless Chromium: seconds each, in the full suite only.
+  testPathIgnorePatterns: full ? ['/node_modules/'] : ['/node_modules/', '-browser\\.test\\.ts$'],
+  // Jest's default leaves one core to its parent process, which only waits: on 2 cores that is one
+  // test file at a time. Many files also wait on a child process (dist/cli.js, dist/index.js).
+  maxWorkers: '100%',
   testTimeout: 60000,
 };

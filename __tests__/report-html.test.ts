@@ -9,6 +9,7 @@ import type { Chart } from '../src/engine/charts/model.js';
 import { toVegaLite } from '../src/engine/charts/vegaLite.js';
 import { exampleInput } from './charts-fixtures.js';
 import { CHROMIUM, haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
+import { FULL_VOLUME } from './helpers/volume.js';
 
 const hostile = '</script><script>alert(1)</script><!-- \u2028\u2029 & "q" \'s\'';
 const bundles = { vega: 'window.vega = {};', vegaLite: 'window.vegaLite = {};', vegaEmbed: 'window.vegaEmbed = function () {};' };
@@ -62,7 +63,8 @@ describe('escaping', () => {
 
 if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, skipping the report.html browser test\n`);
 
-(haveChromium ? describe : describe.skip)('report.html in headless Chromium', () => {
+// A browser test: in `npm run test:full` only (jest.config.js), as the other browser tests.
+(haveChromium && FULL_VOLUME ? describe : describe.skip)('report.html in headless Chromium', () => {
   test('every chart renders offline, with no console or page error', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'perfgate-report-html-'));
     const input = exampleInput();
