@@ -23,6 +23,7 @@ import { exampleInput } from './charts-fixtures.js';
 import { decodePng } from './helpers/png.js';
 import { expectTidyLayout } from './helpers/svgLayout.js';
 import { describeShared, fastdds, repoRoot } from './helpers/shared.js';
+import { volume } from './helpers/volume.js';
 
 const charts = planCharts(exampleInput());
 
@@ -366,7 +367,7 @@ describe('random charts: drawable, tidy, every point where its axis says', () =>
           });
         });
       }),
-      { seed: 1826, numRuns: 150 },
+      { seed: 1826, numRuns: volume(40, 150) },
     );
   });
 });

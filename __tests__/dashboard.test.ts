@@ -17,6 +17,7 @@ import { mulberry32 } from '../src/engine/stats/shift.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { dashboardHistory, RUN_FACTORS, shaOf, STEP_RUN } from './helpers/dashboard-history.js';
 import { cli, read, repoRoot, tempDir } from './helpers/shared.js';
+import { volume } from './helpers/volume.js';
 
 const example = join(repoRoot, 'fixtures', 'example');
 const requirements = readMetricRequirements(join(example, 'requirements.csv'), 'precise');
@@ -235,15 +236,20 @@ function syntheticHistory(runs: number): HistoryRecord[] {
 describe('size', () => {
   const siteBytes = (model: DashboardModel) => dashboardPages(model).reduce((n, p) => n + Buffer.byteLength(p.content), 0);
 
-  test('the site grows linearly with the runs: 1000 runs × 100 rows is at most 12 × 100 runs', () => {
-    const small = dashboardOfRecords(syntheticHistory(100));
-    const large = dashboardOfRecords(syntheticHistory(1000));
+  // 100 and 1000 runs under `npm run test:full`; a tenth of that under `npm test` (the change-point
+  // analysis of 100 series of 1000 runs takes most of a minute).
+  const [fewRuns, manyRuns] = volume([30, 300], [100, 1000]);
+  test(`the site grows linearly with the runs: ${manyRuns} runs × 100 rows is at most 12 × ${fewRuns} runs`, () => {
+    const small = dashboardOfRecords(syntheticHistory(fewRuns));
+    const large = dashboardOfRecords(syntheticHistory(manyRuns));
     const smallBytes = siteBytes(small);
     const largeBytes = siteBytes(large);
-    const rows = 1000 * 100;
-    process.stderr.write(`perfgate tests: dashboard site ${smallBytes} bytes for 100 runs, ${largeBytes} for 1000 runs (${(largeBytes / rows).toFixed(1)} bytes a value)\n`);
+    const rows = manyRuns * 100;
+    process.stderr.write(
+      `perfgate tests: dashboard site ${smallBytes} bytes for ${fewRuns} runs, ${largeBytes} for ${manyRuns} runs (${(largeBytes / rows).toFixed(1)} bytes a value)\n`,
+    );
     expect(largeBytes / smallBytes).toBeLessThanOrEqual(12);
-    // Compact: a value costs a few dozen bytes in the site (two pages of 1000-run tables, 100 series).
+    // Compact: a value costs a few dozen bytes in the site (two pages of run tables, 100 series).
     expect(largeBytes / rows).toBeLessThan(60);
     // One page per experiment and the index; one data block each.
     const pages = dashboardPages(large);

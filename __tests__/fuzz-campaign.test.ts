@@ -6,12 +6,14 @@ import type { ResultSet } from '../src/engine/model/measurement.js';
 import type { FuzzParser } from './helpers/fuzz.js';
 import { allSeeds, checkInput, CONTRACT_CATEGORIES, findingKey, impossibleValue, INPUT_KINDS, makeInput, PARSERS, runRange, seedsFor } from './helpers/fuzzCampaign.js';
 import { repoRoot, tempDir } from './helpers/shared.js';
+import { volume } from './helpers/volume.js';
 
 // The fuzz campaign of `npm run fuzz` (bench/fuzz.ts, docs/fuzzing.md): its pieces, and a small
 // seeded slice of it, the one CI runs. The full campaign runs nightly (.github/workflows/fuzz-nightly.yml).
 
 const SLICE_SEED = 26;
-const SLICE_PER_PARSER = 40;
+/** Inputs per parser: fewer under `npm test`, the whole slice under `npm run test:full`. */
+const SLICE_PER_PARSER = volume(15, 40);
 
 function resultSet(dimension: 'time' | 'size' | 'rate', statistics: Record<string, number>, samples?: number[]): ResultSet {
   return {

@@ -4,6 +4,11 @@ import { InputError } from '../src/engine/errors.js';
 import { RAW_HEADER } from '../src/engine/formats/fastddsRaw.js';
 import { checkScaling, mutantArb, NASTY, parseChecked, projectSeeds, readRaw, sharedSeeds, timed, truncationPoints, writeStats } from './helpers/fuzz.js';
 import { describeShared } from './helpers/shared.js';
+import { volume } from './helpers/volume.js';
+
+/** Generated inputs per property: fewer under `npm test`, all under `npm run test:full`. */
+const GENERATED_RUNS = volume(60, 200);
+const MUTANT_RUNS = volume(50, 150);
 
 // The streamed Fast-DDS raw reader: whatever the bytes and however they are split into chunks,
 // it returns the same samples (or the same InputError, at the same place) as for one chunk.
@@ -59,9 +64,9 @@ describe('Fast-DDS raw reader', () => {
           chunksArb,
           (bytes, chunks) => sameSplit(bytes, chunks),
         ),
-        { seed: 42, numRuns: 200 },
+        { seed: 42, numRuns: GENERATED_RUNS },
       );
-      return 400;
+      return 2 * GENERATED_RUNS;
     });
   });
 
@@ -69,9 +74,9 @@ describe('Fast-DDS raw reader', () => {
     timed('fastdds-raw', 'generated rows with odd cells, chunk splits, precise+legacy', () => {
       fc.assert(
         fc.property(rawTextArb, chunksArb, fc.constantFrom<'precise' | 'legacy'>('precise', 'legacy'), (text, chunks, fp) => sameSplit(encoder.encode(text), chunks, fp)),
-        { seed: 42, numRuns: 200 },
+        { seed: 42, numRuns: GENERATED_RUNS },
       );
-      return 400;
+      return 2 * GENERATED_RUNS;
     });
   });
 
@@ -79,9 +84,9 @@ describe('Fast-DDS raw reader', () => {
     timed('fastdds-raw', 'mutated good file, chunk splits', () => {
       fc.assert(
         fc.property(mutantArb(GOOD), chunksArb, (text, chunks) => sameSplit(encoder.encode(text), chunks)),
-        { seed: 42, numRuns: 150 },
+        { seed: 42, numRuns: MUTANT_RUNS },
       );
-      return 300;
+      return 2 * MUTANT_RUNS;
     });
   });
 

@@ -15,6 +15,7 @@ import {
   type Seed,
 } from './helpers/fuzz.js';
 import { describeShared } from './helpers/shared.js';
+import { volume } from './helpers/volume.js';
 
 // Every parser (the registry's adapters, the Fast-DDS readers, requirements, mapping, JSON and
 // history) given fixtures, their truncations, mutations, random text and other formats' files:
@@ -41,7 +42,7 @@ describe('every parser with every project fixture (mixed formats)', () => {
             checkRecognisers(ADAPTERS, text, name);
           },
         ),
-        { seed: 42, numRuns: 300 },
+        { seed: 42, numRuns: volume(100, 300) },
       );
       return n + 300;
     });
@@ -76,7 +77,7 @@ describe('mutations, random text and spliced formats', () => {
     const own = homeSeeds(parser.id, project).filter((s) => s.text.length < 20_000);
     const small = project.filter((s) => s.text.length < 20_000);
     const seeds = own.length > 0 ? own : small;
-    const runs = { mutants: 150, random: 100, splice: 60 };
+    const runs = volume({ mutants: 40, random: 25, splice: 15 }, { mutants: 150, random: 100, splice: 60 });
     timed(parser.id, 'mutated own fixtures (1–4 edits)', () => {
       fc.assert(
         fc.property(
