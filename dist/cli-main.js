@@ -3842,69 +3842,6 @@ function uniqueFileStems(names) {
   return out;
 }
 
-// src/engine/model/validity.ts
-var POSITIVE = (what) => ({ least: 0, exclusive: true, what: `${what} must be greater than 0` });
-var NOT_NEGATIVE = (what) => ({ least: 0, exclusive: false, what: `${what} cannot be negative` });
-var LOCATION_BOUNDS = {
-  time: POSITIVE("a time"),
-  size: NOT_NEGATIVE("a size"),
-  bitrate: NOT_NEGATIVE("a bit rate"),
-  byterate: NOT_NEGATIVE("a byte rate"),
-  rate: NOT_NEGATIVE("a rate"),
-  count: NOT_NEGATIVE("a count"),
-  ratio: NOT_NEGATIVE("a percentage")
-};
-var SPREAD_BOUNDS = {
-  stdev: NOT_NEGATIVE("a standard deviation"),
-  variance: NOT_NEGATIVE("a variance"),
-  jitter: NOT_NEGATIVE("a jitter"),
-  maxJitter: NOT_NEGATIVE("a jitter"),
-  samples: NOT_NEGATIVE("a number of samples")
-};
-var ACCUMULATED_TIME = /^(?:(?:user|system|cpu) time|gc\.time)$/;
-function impossibleValue({ dimension, statistic, metric: metric2 }, value2) {
-  if (!Number.isFinite(value2)) return "a measured value must be a finite number";
-  const spread2 = statistic === "sample" ? void 0 : SPREAD_BOUNDS[statistic];
-  const accumulated = dimension === "time" && metric2 !== void 0 && ACCUMULATED_TIME.test(metric2);
-  const bound = spread2 ?? (accumulated ? NOT_NEGATIVE("a CPU or GC time") : LOCATION_BOUNDS[dimension]);
-  const possible = bound.exclusive ? value2 > bound.least : value2 >= bound.least;
-  return possible ? void 0 : bound.what;
-}
-function valueText(value2, unit = "") {
-  const text2 = Object.is(value2, -0) ? "-0" : String(value2);
-  return Number.isFinite(value2) && unit !== "" ? `${text2} ${unit}` : text2;
-}
-function requirePossibleValue(kind, value2, what, place, unit = "") {
-  const reason = impossibleValue(kind, value2);
-  if (reason !== void 0) throw new InputError(`${what} is ${valueText(value2, unit)}, which is impossible: ${reason}`, place);
-}
-function requirePossibleValues(measurements, options = {}) {
-  for (const m of measurements) {
-    const { dimension, name } = m.metric;
-    const shown = shownUnit2(m);
-    for (const [statistic, value2] of Object.entries(m.statistics)) {
-      if (value2 === void 0 || options.notANumberIsAbsent && Number.isNaN(value2)) continue;
-      const plain = statistic === "samples" || statistic === "variance";
-      requirePossibleValue({ dimension, statistic, metric: name }, plain ? value2 : shown.value(value2), describeValue(m, statistic), m.place, plain ? "" : shown.unit);
-    }
-    const samples = m.samples;
-    if (samples === void 0) continue;
-    for (let i = 0; i < samples.length; i++) {
-      requirePossibleValue({ dimension, statistic: "sample", metric: name }, shown.value(samples[i]), `sample ${i + 1} of ${describeValue(m, "value")}`, m.place, shown.unit);
-    }
-  }
-}
-function shownUnit2(m) {
-  const printed = parseToolUnit(m.metric.displayUnit);
-  if (printed === void 0 || printed.dimension !== m.metric.dimension || printed.toBase === 1) return { unit: m.metric.unit, value: (base) => base };
-  return { unit: m.metric.displayUnit, value: (base) => Number.isFinite(base) && base !== 0 ? Number((base / printed.toBase).toPrecision(12)) : base };
-}
-function describeValue(m, statistic) {
-  const of = m.parameter.label === "" ? `"${m.experiment}"` : `"${m.experiment}" (${m.parameter.label})`;
-  const stat = statistic === "value" ? "" : ` ${statistic}`;
-  return `the ${m.metric.name}${stat} of ${of}`;
-}
-
 // src/engine/formats/looseJson.ts
 var MAX_DEPTH = 1e3;
 var JsonRecord = class {
@@ -4191,77 +4128,6 @@ function decodedString(literal) {
   } catch {
     return void 0;
   }
-}
-var JsonFields = class {
-  constructor(file, doc) {
-    this.file = file;
-    this.doc = doc;
-  }
-  file;
-  doc;
-  error(message, object, key) {
-    let place;
-    if (key === void 0) place = this.doc.placeOf(object);
-    else if (typeof key === "number") place = this.doc.placeOfElement(object, key);
-    else place = this.doc.placeOfKey(object, key);
-    return new InputError(message, { file: this.file, ...place });
-  }
-  /** A number field; undefined when absent (or null with `nullable`). */
-  number(object, key, options = {}) {
-    const value2 = object[key];
-    if (value2 === void 0 || value2 === null && options.nullable) {
-      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
-      return void 0;
-    }
-    if (typeof value2 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
-    return value2;
-  }
-  /**
-   * A measured value: a number field that must be possible for its metric's dimension and its
-   * statistic (the table in model/validity.ts); an impossible one is an error at the field.
-   */
-  measured(object, key, kind, options = {}) {
-    const value2 = this.number(object, key, options);
-    if (value2 === void 0) return void 0;
-    const reason = impossibleValue(kind, value2);
-    if (reason !== void 0) throw this.error(`"${key}" is ${valueText(value2)}, which is impossible: ${reason}`, object, key);
-    return value2;
-  }
-  /** An array of measured values (raw samples), each possible as `kind`; undefined when absent or null. */
-  measuredArray(object, key, kind) {
-    const values = this.numbers(object, key);
-    values?.forEach((v, index2) => {
-      const reason = impossibleValue(kind, v);
-      if (reason !== void 0) throw this.error(`a value in "${key}" is ${valueText(v)}, which is impossible: ${reason}`, object[key], index2);
-    });
-    return values;
-  }
-  string(object, key, options = {}) {
-    const value2 = object[key];
-    if (value2 === void 0) {
-      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
-      return void 0;
-    }
-    if (typeof value2 !== "string") throw this.error(`expected a string for "${key}", found ${describeJson(value2)}`, object, key);
-    return value2;
-  }
-  /** An array of numbers; undefined when absent or null. */
-  numbers(object, key) {
-    const value2 = object[key];
-    if (value2 === void 0 || value2 === null) return void 0;
-    if (!Array.isArray(value2)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value2)}`, object, key);
-    value2.forEach((v, index2) => {
-      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value2, index2);
-    });
-    return value2;
-  }
-};
-function describeJson(value2) {
-  if (value2 === null) return "null";
-  if (Array.isArray(value2)) return "an array";
-  if (typeof value2 === "object") return "an object";
-  if (typeof value2 === "string") return `the string "${value2.length > 40 ? value2.slice(0, 40) + "…" : value2}"`;
-  return String(value2);
 }
 
 // src/engine/formats/mappingJson.ts
@@ -4970,6 +4836,142 @@ function fastddsHeaderError(path, headerLine) {
     throw error;
   }
   return new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1, column: 1 });
+}
+
+// src/engine/model/validity.ts
+var POSITIVE = (what) => ({ least: 0, exclusive: true, what: `${what} must be greater than 0` });
+var NOT_NEGATIVE = (what) => ({ least: 0, exclusive: false, what: `${what} cannot be negative` });
+var LOCATION_BOUNDS = {
+  time: POSITIVE("a time"),
+  size: NOT_NEGATIVE("a size"),
+  bitrate: NOT_NEGATIVE("a bit rate"),
+  byterate: NOT_NEGATIVE("a byte rate"),
+  rate: NOT_NEGATIVE("a rate"),
+  count: NOT_NEGATIVE("a count"),
+  ratio: NOT_NEGATIVE("a percentage")
+};
+var SPREAD_BOUNDS = {
+  stdev: NOT_NEGATIVE("a standard deviation"),
+  variance: NOT_NEGATIVE("a variance"),
+  jitter: NOT_NEGATIVE("a jitter"),
+  maxJitter: NOT_NEGATIVE("a jitter"),
+  samples: NOT_NEGATIVE("a number of samples")
+};
+var ACCUMULATED_TIME = /^(?:(?:user|system|cpu) time|gc\.time)$/;
+function impossibleValue({ dimension, statistic, metric: metric2 }, value2) {
+  if (!Number.isFinite(value2)) return "a measured value must be a finite number";
+  const spread2 = statistic === "sample" ? void 0 : SPREAD_BOUNDS[statistic];
+  const accumulated = dimension === "time" && metric2 !== void 0 && ACCUMULATED_TIME.test(metric2);
+  const bound = spread2 ?? (accumulated ? NOT_NEGATIVE("a CPU or GC time") : LOCATION_BOUNDS[dimension]);
+  const possible = bound.exclusive ? value2 > bound.least : value2 >= bound.least;
+  return possible ? void 0 : bound.what;
+}
+function valueText(value2, unit = "") {
+  const text2 = Object.is(value2, -0) ? "-0" : String(value2);
+  return Number.isFinite(value2) && unit !== "" ? `${text2} ${unit}` : text2;
+}
+function requirePossibleValue(kind, value2, what, place, unit = "") {
+  const reason = impossibleValue(kind, value2);
+  if (reason !== void 0) throw new InputError(`${what} is ${valueText(value2, unit)}, which is impossible: ${reason}`, place);
+}
+function requirePossibleValues(measurements, options = {}) {
+  for (const m of measurements) {
+    const { dimension, name } = m.metric;
+    const shown = shownUnit2(m);
+    for (const [statistic, value2] of Object.entries(m.statistics)) {
+      if (value2 === void 0 || options.notANumberIsAbsent && Number.isNaN(value2)) continue;
+      const plain = statistic === "samples" || statistic === "variance";
+      requirePossibleValue({ dimension, statistic, metric: name }, plain ? value2 : shown.value(value2), describeValue(m, statistic), m.place, plain ? "" : shown.unit);
+    }
+    const samples = m.samples;
+    if (samples === void 0) continue;
+    for (let i = 0; i < samples.length; i++) {
+      requirePossibleValue({ dimension, statistic: "sample", metric: name }, shown.value(samples[i]), `sample ${i + 1} of ${describeValue(m, "value")}`, m.place, shown.unit);
+    }
+  }
+}
+function shownUnit2(m) {
+  const printed = parseToolUnit(m.metric.displayUnit);
+  if (printed === void 0 || printed.dimension !== m.metric.dimension || printed.toBase === 1) return { unit: m.metric.unit, value: (base) => base };
+  return { unit: m.metric.displayUnit, value: (base) => Number.isFinite(base) && base !== 0 ? Number((base / printed.toBase).toPrecision(12)) : base };
+}
+function describeValue(m, statistic) {
+  const of = m.parameter.label === "" ? `"${m.experiment}"` : `"${m.experiment}" (${m.parameter.label})`;
+  const stat = statistic === "value" ? "" : ` ${statistic}`;
+  return `the ${m.metric.name}${stat} of ${of}`;
+}
+
+// src/engine/formats/jsonFields.ts
+var JsonFields = class {
+  constructor(file, doc) {
+    this.file = file;
+    this.doc = doc;
+  }
+  file;
+  doc;
+  error(message, object, key) {
+    let place;
+    if (key === void 0) place = this.doc.placeOf(object);
+    else if (typeof key === "number") place = this.doc.placeOfElement(object, key);
+    else place = this.doc.placeOfKey(object, key);
+    return new InputError(message, { file: this.file, ...place });
+  }
+  /** A number field; undefined when absent (or null with `nullable`). */
+  number(object, key, options = {}) {
+    const value2 = object[key];
+    if (value2 === void 0 || value2 === null && options.nullable) {
+      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
+      return void 0;
+    }
+    if (typeof value2 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
+    return value2;
+  }
+  /**
+   * A measured value: a number field that must be possible for its metric's dimension and its
+   * statistic (the table in model/validity.ts); an impossible one is an error at the field.
+   */
+  measured(object, key, kind, options = {}) {
+    const value2 = this.number(object, key, options);
+    if (value2 === void 0) return void 0;
+    const reason = impossibleValue(kind, value2);
+    if (reason !== void 0) throw this.error(`"${key}" is ${valueText(value2)}, which is impossible: ${reason}`, object, key);
+    return value2;
+  }
+  /** An array of measured values (raw samples), each possible as `kind`; undefined when absent or null. */
+  measuredArray(object, key, kind) {
+    const values = this.numbers(object, key);
+    values?.forEach((v, index2) => {
+      const reason = impossibleValue(kind, v);
+      if (reason !== void 0) throw this.error(`a value in "${key}" is ${valueText(v)}, which is impossible: ${reason}`, object[key], index2);
+    });
+    return values;
+  }
+  string(object, key, options = {}) {
+    const value2 = object[key];
+    if (value2 === void 0) {
+      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
+      return void 0;
+    }
+    if (typeof value2 !== "string") throw this.error(`expected a string for "${key}", found ${describeJson(value2)}`, object, key);
+    return value2;
+  }
+  /** An array of numbers; undefined when absent or null. */
+  numbers(object, key) {
+    const value2 = object[key];
+    if (value2 === void 0 || value2 === null) return void 0;
+    if (!Array.isArray(value2)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value2)}`, object, key);
+    value2.forEach((v, index2) => {
+      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value2, index2);
+    });
+    return value2;
+  }
+};
+function describeJson(value2) {
+  if (value2 === null) return "null";
+  if (Array.isArray(value2)) return "an array";
+  if (typeof value2 === "object") return "an object";
+  if (typeof value2 === "string") return `the string "${value2.length > 40 ? value2.slice(0, 40) + "…" : value2}"`;
+  return String(value2);
 }
 
 // src/engine/formats/shared.ts

@@ -24,7 +24,8 @@ import { InputError } from '../errors.js';
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, toBaseUnit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
-import { describeJson, isJsonObject, JsonFields, type JsonObject, type JsonPlace, type JsonValue } from './looseJson.js';
+import { isJsonObject, type JsonObject, type JsonPlace, type JsonValue } from './looseJson.js';
+import { describeJson, JsonFields } from './jsonFields.js';
 import { optionalStatistic, readUnit, settingsParameter, readJsonReport, isObjectWithArray } from './shared.js';
 
 const TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' };

@@ -21,7 +21,8 @@
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import type { FormatAdapter } from './adapter.js';
 import { splitId } from './criterionConsole.js';
-import { isJsonObject, JsonFields, parseLooseJson } from './looseJson.js';
+import { isJsonObject, parseLooseJson } from './looseJson.js';
+import { JsonFields } from './jsonFields.js';
 import { readJsonReport } from './shared.js';
 
 const RECOGNISED = /^\uFEFF?\s*\{\s*"mean"\s*:\s*\{\s*"confidence_interval"\s*:/;

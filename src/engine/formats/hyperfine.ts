@@ -2,7 +2,8 @@ import { InputError } from '../errors.js';
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import { parseUnit, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
-import { isJsonObject, JsonFields, type JsonObject } from './looseJson.js';
+import { isJsonObject, type JsonObject } from './looseJson.js';
+import { JsonFields } from './jsonFields.js';
 import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
 import { templateOf, readJsonReport, isObjectWithArray } from './shared.js';
 

@@ -27,7 +27,8 @@ import { InputError } from '../errors.js';
 import type { Direction, Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
-import { describeJson, isJsonObject, JsonFields, type JsonArray, type JsonObject, type JsonPlace } from './looseJson.js';
+import { isJsonObject, type JsonArray, type JsonObject, type JsonPlace } from './looseJson.js';
+import { describeJson, JsonFields } from './jsonFields.js';
 import type { EnvironmentFingerprint } from '../model/environment.js';
 import { NOT_FINITE_TEXTS, optionalStatistic, readUnit, iterationMeasurement, settingsParameter, readJsonReport, isJsonArray } from './shared.js';
 

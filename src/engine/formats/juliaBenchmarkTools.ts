@@ -18,7 +18,8 @@
 import { InputError } from '../errors.js';
 import type { Measurement, Metric, StatisticName } from '../model/measurement.js';
 import type { FormatAdapter } from './adapter.js';
-import { isJsonObject, JsonFields, type JsonArray, type JsonDocument, type JsonObject, type JsonValue } from './looseJson.js';
+import { isJsonObject, type JsonArray, type JsonDocument, type JsonObject, type JsonValue } from './looseJson.js';
+import { JsonFields } from './jsonFields.js';
 import { sampleStatistics, readJsonReport } from './shared.js';
 
 const TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' };

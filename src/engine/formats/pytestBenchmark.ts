@@ -19,7 +19,8 @@
 import { InputError } from '../errors.js';
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import type { FormatAdapter } from './adapter.js';
-import { describeJson, isJsonObject, JsonFields, type JsonObject, type JsonPlace, type JsonValue } from './looseJson.js';
+import { isJsonObject, type JsonObject, type JsonPlace, type JsonValue } from './looseJson.js';
+import { describeJson, JsonFields } from './jsonFields.js';
 import { optionalStatistic, settingsParameter, readJsonReport, isObjectWithArray } from './shared.js';
 import { cpuName, nodeArchName, nodeOsName, type EnvironmentFingerprint } from '../model/environment.js';
 

@@ -3,7 +3,8 @@
  * templates, terminal colour codes, and repetitions within one file.
  */
 import { PAYLOAD_PARAMETER_NAMES, type Direction, type Measurement, type Metric, type Parameter, type StatisticName } from '../model/measurement.js';
-import { describeJson, isJsonObject, JsonFields, parseLooseJson, type JsonArray, type JsonDocument, type JsonObject, type JsonValue } from './looseJson.js';
+import { isJsonObject, parseLooseJson, type JsonArray, type JsonDocument, type JsonObject, type JsonValue } from './looseJson.js';
+import { describeJson, JsonFields } from './jsonFields.js';
 import { InputError } from '../errors.js';
 import { percentileOfSorted } from '../numeric/numpy.js';
 import { BASE_UNITS, parseUnit, type Unit } from '../model/units.js';
