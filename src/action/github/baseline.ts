@@ -10,8 +10,7 @@
  *   GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}   → 302 to a signed blob URL
  * The blob URL is fetched without the token: it is pre-signed and on another host.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import {
   apiRoot,
   budgetLeftMs,
@@ -25,7 +24,7 @@ import {
   type HttpFailure,
   type Octokit,
 } from './http.js';
-import { unzipSync } from 'fflate';
+import { extract, safeRelative, UnsafeArchive } from './artifactArchive.js';
 
 export interface FindBaselineOptions {
   /** A token with `actions: read` on the repository (GITHUB_TOKEN is enough). */
@@ -266,54 +265,6 @@ async function readBlob(blob: Response, maxBytes: number): Promise<{ bytes: Uint
 function checkSize(bytes: Uint8Array, maxBytes: number): { bytes: Uint8Array } | { failure: HttpFailure } {
   if (bytes.length > maxBytes) return { failure: { message: `the artifact is ${bytes.length} bytes, more than the limit of ${maxBytes}` } };
   return { bytes };
-}
-
-class UnsafeArchive extends Error {}
-
-/**
- * Unzips into `destination`. Entry names that would land outside it (absolute, `..`) reject the
- * archive before anything is written. An artifact uploaded unzipped (`archive: false`) arrives
- * as the file itself and is written under the artifact's name.
- */
-function extract(bytes: Uint8Array, destination: string, artifactName: string, maxBytes: number): string[] {
-  const isZip = bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05);
-  if (!isZip) {
-    const name = safeRelative(artifactName);
-    mkdirSync(destination, { recursive: true });
-    writeFileSync(join(destination, name), bytes);
-    return [name];
-  }
-  let total = 0;
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(bytes, {
-      filter: (file) => {
-        total += file.originalSize;
-        if (total > maxBytes) throw new UnsafeArchive(`it unzips to more than ${maxBytes} bytes`);
-        return true;
-      },
-    });
-  } catch (error) {
-    if (error instanceof UnsafeArchive) throw error;
-    throw new UnsafeArchive(`not a readable zip archive (${(error as Error).message})`);
-  }
-  const names = Object.keys(entries);
-  const planned = names.filter((name) => !name.endsWith('/')).map((name) => ({ name: safeRelative(name), data: entries[name]! }));
-  mkdirSync(destination, { recursive: true });
-  for (const { name, data } of planned) {
-    const path = join(destination, name);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, data);
-  }
-  return planned.map((p) => p.name.split(sep).join('/'));
-}
-
-function safeRelative(name: string): string {
-  const unified = name.replace(/\\/g, '/');
-  if (unified === '' || unified.includes('\0') || isAbsolute(unified) || /^[a-zA-Z]:/.test(unified)) throw new UnsafeArchive(`unsafe entry name "${name}"`);
-  const normal = normalize(unified);
-  if (normal === '..' || normal.startsWith('..' + sep) || normal.split(sep).includes('..') || isAbsolute(normal)) throw new UnsafeArchive(`unsafe entry name "${name}"`);
-  return normal;
 }
 
 function describeFailure(failure: HttpFailure, what: 'runs' | 'artifacts' | 'artifact'): string {
