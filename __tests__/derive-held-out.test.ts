@@ -4,6 +4,7 @@ import { deriveMetricLimits, formatLimit } from '../src/engine/derive/deriveMetr
 import { deriveRequirements } from '../src/engine/derive/deriveRequirements.js';
 import { DEFAULT_DERIVE_METHOD, type DeriveMethod } from '../src/engine/derive/method.js';
 import { CHECKED_MAGNITUDES, MAGNITUDE_FIELDS } from '../src/engine/model/requirement.js';
+import { experimentSummary } from '../src/engine/model/measurement.js';
 import { formatFixed3 } from '../src/engine/numeric/formatFixed.js';
 import { readRunFolders, type HistoryRun } from '../src/pipeline/historyRuns.js';
 import { silentProgress } from '../src/pipeline/steps.js';
@@ -51,7 +52,7 @@ function heldOutGeneral(runs: readonly HistoryRun[], method: DeriveMethod): Held
 
 /** Fast-DDS, reference form: Median, 99% and Max of each payload against the 3-decimal limits. */
 function heldOutReference(runs: readonly HistoryRun[], method: DeriveMethod): HeldOut {
-  const summaries = (run: HistoryRun) => [...run.experiments.values()].map((e) => e.summary!);
+  const summaries = (run: HistoryRun) => [...run.experiments].map(([experiment, e]) => experimentSummary(experiment, e.sets)!);
   return count(
     runs.map((heldOut, i) => {
       const { requirements } = deriveRequirements(

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { adapterById } from '../src/engine/formats/registry.js';
 import { InputError } from '../src/engine/errors.js';
 import type { ParseOptions } from '../src/engine/formats/adapter.js';
-import type { ResultSet } from '../src/engine/model/measurement.js';
+import { experimentSummary, type ResultSet } from '../src/engine/model/measurement.js';
 import { discoverResults } from '../src/pipeline/discover.js';
 import { loadResultSet } from '../src/pipeline/resultSets.js';
+import { loadResults } from '../src/pipeline/results.js';
 import { describeShared, fastdds, tempDir } from './helpers/shared.js';
 
 // Fast-DDS files enter through the registry like every other format: the raw reader is the
@@ -73,5 +74,36 @@ describe('Fast-DDS streaming hook errors and file-name rule', () => {
     expect(found.files).toEqual([{ path: join(dir, 'measurements_b_summary.csv'), experimentType: 'b', format: 'fastdds-summary' }]);
     expect(found.notices).toEqual([`${dir}: skipped 1 file(s) that are not result files: ${join(dir, 'comparison.csv')}`]);
     expect(discoverResults([join(dir, 'comparison.csv')]).files).toEqual([{ path: join(dir, 'comparison.csv'), experimentType: 'comparison', format: 'fastdds-summary' }]);
+  });
+});
+
+describe('the Fast-DDS summary lives on the result set', () => {
+  const header = 'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n';
+
+  test("an experiment read from one summary file has that set's summary; pooled or renamed, it follows the set", () => {
+    const one = tempDir();
+    writeFileSync(join(one, 'measurements_a_summary.csv'), header + '16,10,3,1,2,2,0.5,0.1,0.2,2.5,2.9,3\n64,10,6,2,4,4,1,0.2,0.4,5,5.8,6\n');
+    const loaded = loadResults([one], { floatParse: 'precise' });
+    const ex = loaded.experiments.get('a')!;
+    expect(ex.sets).toEqual([loaded.files[0]!.set]);
+    const summary = experimentSummary('a', ex.sets)!;
+    expect(summary).toBe(loaded.files[0]!.set.summary);
+    expect(summary.payloads.map((p) => [p.payloadBytes, p.median, p.p99])).toEqual([
+      [16, 2, 2.9],
+      [64, 4, 5.8],
+    ]);
+    // Another experiment's name does not take the set's summary.
+    expect(experimentSummary('b', ex.sets)).toBeUndefined();
+
+    const renamed = loadResults([one], { floatParse: 'precise', experimentNames: new Map([['a', 'udp']]) }).experiments.get('udp')!;
+    expect(experimentSummary('udp', renamed.sets)!.experimentType).toBe('udp');
+
+    // Two runs pooled as repetitions are no one file's summary: the experiment has none.
+    const two = tempDir();
+    writeFileSync(join(two, 'measurements_a_summary.csv'), header + '16,10,3,1,2,2,0.5,0.1,0.2,2.5,2.9,3\n');
+    const pooled = loadResults([one, two], { floatParse: 'precise', repetitions: 'pool' }).experiments.get('a')!;
+    expect(pooled.repetitions).toBe(2);
+    expect(pooled.sets).toHaveLength(2);
+    expect(experimentSummary('a', pooled.sets)).toBeUndefined();
   });
 });

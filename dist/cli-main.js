@@ -3042,6 +3042,11 @@ function resolveStatistic(text2) {
   return void 0;
 }
 var PAYLOAD_PARAMETER_NAMES = /^(size|bytes|payload|payload_?size|payload_?bytes|msg_?size|message_?size|data_?size)$/i;
+function experimentSummary(experiment, sets) {
+  if (sets?.length !== 1) return void 0;
+  const summary = sets[0].summary;
+  return summary?.experimentType === experiment ? summary : void 0;
+}
 
 // src/engine/numeric/parseNumber.ts
 var FLOAT_PARSE_MODES = ["precise", "legacy"];
@@ -9741,26 +9746,22 @@ function groupResults(files, mode) {
       entry.measurements.push(m);
       if (!entry.files.includes(set.file)) entry.files.push(set.file);
       let ex = experimentFiles.get(m.experiment);
-      if (!ex) experimentFiles.set(m.experiment, ex = { first: loaded, files: /* @__PURE__ */ new Set() });
+      if (!ex) experimentFiles.set(m.experiment, ex = { first: loaded, files: /* @__PURE__ */ new Set(), sets: [] });
       ex.files.add(set.file);
+      if (!ex.sets.includes(set)) ex.sets.push(set);
     }
   }
   const experiments = /* @__PURE__ */ new Map();
   for (const { measurements, files: from } of byKey.values()) {
     const experiment = measurements[0].experiment;
-    const { first, files: experimentSources } = experimentFiles.get(experiment);
+    const { first, files: experimentSources, sets } = experimentFiles.get(experiment);
     let ex = experiments.get(experiment);
     if (!ex) {
-      const summary = experimentSources.size === 1 && first.set.summary?.experimentType === experiment ? first.set.summary : void 0;
-      experiments.set(
-        experiment,
-        ex = { experiment, measurements: [], source: first.set.file, files: [...experimentSources], format: first.set.format, ...summary ? { summary } : {}, repetitions: 1 }
-      );
+      experiments.set(experiment, ex = { experiment, measurements: [], source: first.set.file, files: [...experimentSources], format: first.set.format, sets, repetitions: 1 });
     }
     if (from.length > 1) {
       ex.measurements.push(poolMeasurements(measurements));
       ex.repetitions = Math.max(ex.repetitions, from.length);
-      delete ex.summary;
     } else {
       ex.measurements.push(...measurements);
     }
@@ -9805,7 +9806,8 @@ function runCheck(options, progress) {
   checkOutputFolder(options.outputDir);
   const results = progress.step("Finding and reading result files", () => loadResults(options.results, options, progress));
   const experiments = [...results.experiments.values()];
-  const reference = experiments.length > 0 && experiments.every((e) => e.summary !== void 0) && isReferenceRequirementsFile(options.requirements);
+  const summaries = experiments.flatMap((e) => experimentSummary(e.experiment, e.sets) ?? []);
+  const reference = experiments.length > 0 && summaries.length === experiments.length && isReferenceRequirementsFile(options.requirements);
   const report = progress.step("Checking against requirements", () => {
     const requirements = readMetricRequirements(options.requirements, options.floatParse);
     for (const e of experiments) progress.info(`${e.experiment}: ${e.measurements.length} measurement(s), ${e.format}, from ${e.files.join(", ")}`);
@@ -9834,7 +9836,6 @@ function runCheck(options, progress) {
     const markdownPath = write(REPORT_MARKDOWN, markdown);
     const jsonPath = write(REPORT_JSON, renderJson(report));
     progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
-    const summaries = experiments.flatMap((e) => e.summary ? [e.summary] : []);
     const measurements = experiments.flatMap((e) => e.measurements);
     const rawFiles = results.files.filter((l) => l.file.format === "fastdds-raw").map((l) => ({ experimentType: l.set.summary?.experimentType ?? l.file.experimentType, path: l.file.path }));
     return { report, measurements, summaries, rawFiles, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
@@ -10855,7 +10856,9 @@ function compareExperiment(experimentType, reference, result, thresholds, option
     }
   }
   const status = !reference ? "new" : !result ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
-  return { experimentType, ...reference?.summary ? { reference: reference.summary } : {}, ...result?.summary ? { result: result.summary } : {}, status, rows };
+  const referenceSummary = experimentSummary(experimentType, reference?.sets);
+  const resultSummary = experimentSummary(experimentType, result?.sets);
+  return { experimentType, ...referenceSummary ? { reference: referenceSummary } : {}, ...resultSummary ? { result: resultSummary } : {}, status, rows };
 }
 
 // src/engine/stats/states.ts
@@ -13605,7 +13608,7 @@ function readRunFolder(runFolder, name, options, progress) {
   }
   const experiments = /* @__PURE__ */ new Map();
   for (const [experiment, e] of loaded.experiments) {
-    experiments.set(experiment, { measurements: e.measurements, format: e.format, ...e.summary ? { summary: e.summary } : {} });
+    experiments.set(experiment, { measurements: e.measurements, format: e.format, sets: e.sets });
   }
   const environment = environmentOfSets(loaded.files.map((f) => f.set));
   return { name, experiments, ...environment ? { environment } : {} };
@@ -13640,7 +13643,7 @@ function runOfRecord(record) {
   const experiments = /* @__PURE__ */ new Map();
   for (const [experiment, { format, measurements }] of byExperiment) {
     const summary = isFastddsFormat(format) ? summaryOfMeasurements(experiment, measurements, source) : void 0;
-    experiments.set(experiment, { measurements, format, ...summary ? { summary } : {} });
+    experiments.set(experiment, { measurements, format, ...summary ? { sets: [{ format, file: source, measurements, notes: [], summary }] } : {} });
   }
   return { name: source, experiments, ...record.environment ? { environment: record.environment } : {} };
 }
@@ -13673,7 +13676,7 @@ function loadSide(patterns, options, progress, pooled, environments) {
   pooled.push(...loaded.pooled);
   environments?.push(environmentOfSets(loaded.files.map((f) => f.set)));
   const sides = /* @__PURE__ */ new Map();
-  for (const [experiment, e] of loaded.experiments) sides.set(experiment, { measurements: e.measurements, ...e.summary ? { summary: e.summary } : {} });
+  for (const [experiment, e] of loaded.experiments) sides.set(experiment, { measurements: e.measurements, sets: e.sets });
   return sides;
 }
 function loadRepetitions(patterns, options, progress, pooled, environments) {
@@ -13683,7 +13686,7 @@ function loadRepetitions(patterns, options, progress, pooled, environments) {
   const grouped = groupResults(files, "pool");
   pooled.push(...grouped.pooled);
   const sides = /* @__PURE__ */ new Map();
-  for (const [experiment, e] of grouped.experiments) sides.set(experiment, { measurements: e.measurements, ...e.summary ? { summary: e.summary } : {} });
+  for (const [experiment, e] of grouped.experiments) sides.set(experiment, { measurements: e.measurements, sets: e.sets });
   return sides;
 }
 function loadPairs(options, progress) {
@@ -16073,12 +16076,13 @@ function runDeriveRequirements(options, progress) {
     );
   }
   const floorMargin = method.kind === "prediction" ? method.floorMargin : 0;
-  const fastdds = runs.every((run) => [...run.experiments.values()].every((e) => e.summary !== void 0));
+  const summaries = runs.map((run) => [...run.experiments].map(([experiment, e]) => experimentSummary(experiment, e.sets)));
+  const fastdds = summaries.every((run) => run.every((s) => s !== void 0));
   let csv;
   let notes;
   if (fastdds) {
     const derived = deriveRequirements(
-      runs.map((run) => ({ name: run.name, summaries: [...run.experiments.values()].map((e) => e.summary) })),
+      runs.map((run, i) => ({ name: run.name, summaries: summaries[i].map((s) => s) })),
       method
     );
     for (const d of derived.requirements) {

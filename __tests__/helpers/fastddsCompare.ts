@@ -10,7 +10,8 @@ import type { Summary } from '../../src/engine/model/summary.js';
 
 /** A Fast-DDS summary as one side of a comparison. */
 export function sideOfSummary(summary: Summary): ExperimentSide {
-  return { measurements: resultSetOfSummary(summary, 'fastdds-summary').measurements, summary };
+  const set = resultSetOfSummary(summary, 'fastdds-summary');
+  return { measurements: set.measurements, sets: [set] };
 }
 
 /** Compares two Fast-DDS summaries of one sub-experiment (the reference's compare step). */

@@ -1,5 +1,5 @@
 import { checkMeasurements } from '../engine/check/metricCheck.js';
-import type { Measurement, ResultSet } from '../engine/model/measurement.js';
+import { experimentSummary, type Measurement, type ResultSet } from '../engine/model/measurement.js';
 import type { Summary } from '../engine/model/summary.js';
 import { summaryFileNameOfRaw } from '../engine/model/experimentType.js';
 import { renderSummaryCsv } from '../engine/formats/fastddsSummary.js';
@@ -55,7 +55,8 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
   const experiments = [...results.experiments.values()];
   // Fast-DDS results against a reference requirements file are checked and rendered as the
   // reference does (byte-identical checks_<type>.csv); the check itself is the same for every format.
-  const reference = experiments.length > 0 && experiments.every((e) => e.summary !== undefined) && isReferenceRequirementsFile(options.requirements);
+  const summaries = experiments.flatMap((e) => experimentSummary(e.experiment, e.sets) ?? []);
+  const reference = experiments.length > 0 && summaries.length === experiments.length && isReferenceRequirementsFile(options.requirements);
   const report = progress.step('Checking against requirements', () => {
     const requirements = readMetricRequirements(options.requirements, options.floatParse);
     for (const e of experiments) progress.info(`${e.experiment}: ${e.measurements.length} measurement(s), ${e.format}, from ${e.files.join(', ')}`);
@@ -91,7 +92,6 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
     const markdownPath = write(REPORT_MARKDOWN, markdown);
     const jsonPath = write(REPORT_JSON, renderJson(report));
     progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
-    const summaries = experiments.flatMap((e) => (e.summary ? [e.summary] : []));
     const measurements = experiments.flatMap((e) => e.measurements);
     const rawFiles = results.files
       .filter((l) => l.file.format === 'fastdds-raw')

@@ -76,7 +76,7 @@ function loadSide(
   pooled.push(...loaded.pooled);
   environments?.push(environmentOfSets(loaded.files.map((f) => f.set)));
   const sides = new Map<string, ExperimentSide>();
-  for (const [experiment, e] of loaded.experiments) sides.set(experiment, { measurements: e.measurements, ...(e.summary ? { summary: e.summary } : {}) });
+  for (const [experiment, e] of loaded.experiments) sides.set(experiment, { measurements: e.measurements, sets: e.sets });
   return sides;
 }
 
@@ -97,7 +97,7 @@ function loadRepetitions(
   const grouped = groupResults(files, 'pool');
   pooled.push(...grouped.pooled);
   const sides = new Map<string, ExperimentSide>();
-  for (const [experiment, e] of grouped.experiments) sides.set(experiment, { measurements: e.measurements, ...(e.summary ? { summary: e.summary } : {}) });
+  for (const [experiment, e] of grouped.experiments) sides.set(experiment, { measurements: e.measurements, sets: e.sets });
   return sides;
 }
 

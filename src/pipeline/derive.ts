@@ -3,6 +3,7 @@ import { deriveMetricLimits, metricRowNotes, renderMetricRequirementsCsv } from 
 import { DEFAULT_DERIVE_METHOD, type DeriveMethod } from '../engine/derive/method.js';
 import { methodLines } from '../engine/derive/notes.js';
 import { InputError } from '../engine/errors.js';
+import { experimentSummary } from '../engine/model/measurement.js';
 import { writeFileAtomic } from './files.js';
 import { readRunFolders } from './historyRuns.js';
 import type { ResultsOptions } from './results.js';
@@ -43,12 +44,13 @@ export function runDeriveRequirements(options: DeriveCommandOptions, progress: P
     );
   }
   const floorMargin = method.kind === 'prediction' ? method.floorMargin : 0;
-  const fastdds = runs.every((run) => [...run.experiments.values()].every((e) => e.summary !== undefined));
+  const summaries = runs.map((run) => [...run.experiments].map(([experiment, e]) => experimentSummary(experiment, e.sets)));
+  const fastdds = summaries.every((run) => run.every((s) => s !== undefined));
   let csv: string;
   let notes: string[];
   if (fastdds) {
     const derived = deriveRequirements(
-      runs.map((run) => ({ name: run.name, summaries: [...run.experiments.values()].map((e) => e.summary!) })),
+      runs.map((run, i) => ({ name: run.name, summaries: summaries[i]!.map((s) => s!) })),
       method,
     );
     for (const d of derived.requirements) {

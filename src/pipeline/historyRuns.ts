@@ -90,7 +90,7 @@ export function readRunFolder(runFolder: string, name: string, options: ResultsO
   }
   const experiments = new Map<string, RunExperiment>();
   for (const [experiment, e] of loaded.experiments) {
-    experiments.set(experiment, { measurements: e.measurements, format: e.format, ...(e.summary ? { summary: e.summary } : {}) });
+    experiments.set(experiment, { measurements: e.measurements, format: e.format, sets: e.sets });
   }
   const environment = environmentOfSets(loaded.files.map((f) => f.set));
   return { name, experiments, ...(environment ? { environment } : {}) };
@@ -137,7 +137,7 @@ function runOfRecord(record: HistoryRecord): HistoryRun {
   for (const [experiment, { format, measurements }] of byExperiment) {
     // A Fast-DDS experiment keeps its summary, so the reference's comparison CSV is written from history too.
     const summary = isFastddsFormat(format) ? summaryOfMeasurements(experiment, measurements, source) : undefined;
-    experiments.set(experiment, { measurements, format, ...(summary ? { summary } : {}) });
+    experiments.set(experiment, { measurements, format, ...(summary ? { sets: [{ format, file: source, measurements, notes: [], summary }] } : {}) });
   }
   return { name: source, experiments, ...(record.environment ? { environment: record.environment } : {}) };
 }

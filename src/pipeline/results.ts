@@ -5,8 +5,7 @@
  * so — repetitions of one run, pooled into one measurement per key.
  */
 import { InputError, UsageError } from '../engine/errors.js';
-import type { Measurement, StatisticName } from '../engine/model/measurement.js';
-import type { Summary } from '../engine/model/summary.js';
+import type { Measurement, ResultSet, StatisticName } from '../engine/model/measurement.js';
 import { percentileOfSorted } from '../engine/numeric/numpy.js';
 import { discoverResults } from './discover.js';
 import { loadResultSet, type LoadedResultSet, type ReadSetOptions } from './resultSets.js';
@@ -53,8 +52,11 @@ export interface ExperimentResults {
   files: string[];
   /** The adapter id of that file. */
   format: string;
-  /** The Fast-DDS summary, when the experiment is one Fast-DDS file (the byte-compatible renderers use it). */
-  summary?: Summary;
+  /**
+   * The result sets of those files, in order: a Fast-DDS one carries the summary the byte-compatible
+   * renderers use (experimentSummary reads it from there).
+   */
+  sets: ResultSet[];
   /** How many files were pooled into it (1 when none). */
   repetitions: number;
 }
@@ -104,7 +106,7 @@ function keyOf(m: Measurement): string {
  */
 export function groupResults(files: readonly LoadedResultSet[], mode: RepetitionMode): { experiments: Map<string, ExperimentResults>; pooled: string[] } {
   const byKey = new Map<string, { measurements: Measurement[]; files: string[] }>();
-  const experimentFiles = new Map<string, { first: LoadedResultSet; files: Set<string> }>();
+  const experimentFiles = new Map<string, { first: LoadedResultSet; files: Set<string>; sets: ResultSet[] }>();
   for (const loaded of files) {
     const { set } = loaded;
     for (const m of set.measurements) {
@@ -121,27 +123,22 @@ export function groupResults(files: readonly LoadedResultSet[], mode: Repetition
       entry.measurements.push(m);
       if (!entry.files.includes(set.file)) entry.files.push(set.file);
       let ex = experimentFiles.get(m.experiment);
-      if (!ex) experimentFiles.set(m.experiment, (ex = { first: loaded, files: new Set() }));
+      if (!ex) experimentFiles.set(m.experiment, (ex = { first: loaded, files: new Set(), sets: [] }));
       ex.files.add(set.file);
+      if (!ex.sets.includes(set)) ex.sets.push(set);
     }
   }
   const experiments = new Map<string, ExperimentResults>();
   for (const { measurements, files: from } of byKey.values()) {
     const experiment = measurements[0]!.experiment;
-    const { first, files: experimentSources } = experimentFiles.get(experiment)!;
+    const { first, files: experimentSources, sets } = experimentFiles.get(experiment)!;
     let ex = experiments.get(experiment);
     if (!ex) {
-      // A Fast-DDS summary stands for the experiment only when it is the experiment's one file.
-      const summary = experimentSources.size === 1 && first.set.summary?.experimentType === experiment ? first.set.summary : undefined;
-      experiments.set(
-        experiment,
-        (ex = { experiment, measurements: [], source: first.set.file, files: [...experimentSources], format: first.set.format, ...(summary ? { summary } : {}), repetitions: 1 }),
-      );
+      experiments.set(experiment, (ex = { experiment, measurements: [], source: first.set.file, files: [...experimentSources], format: first.set.format, sets, repetitions: 1 }));
     }
     if (from.length > 1) {
       ex.measurements.push(poolMeasurements(measurements));
       ex.repetitions = Math.max(ex.repetitions, from.length);
-      delete ex.summary;
     } else {
       // One file may list a key more than once only as its own adapter decided (kept as it is).
       ex.measurements.push(...measurements);

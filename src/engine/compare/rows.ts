@@ -4,7 +4,7 @@
  * its Bonferroni split.
  */
 import { primaryStatistic } from '../model/statisticRules.js';
-import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
+import type { Direction, Measurement, ResultSet, StatisticName } from '../model/measurement.js';
 import type { Summary } from '../model/summary.js';
 import { gates, type GateStatistics } from './gate.js';
 
@@ -90,8 +90,8 @@ export interface SubExperimentComparison {
 /** The measurements of one experiment on one side of a comparison. */
 export interface ExperimentSide {
   measurements: readonly Measurement[];
-  /** Set when the side was read from Fast-DDS summary or raw files (the byte-compatible renderers use it). */
-  summary?: Summary;
+  /** The result sets the side was read from; a Fast-DDS one carries the summary the byte-compatible renderers use. */
+  sets?: readonly ResultSet[];
 }
 
 /** (result − reference) / reference × 100, negated for higher-is-better metrics: positive means worse. */

@@ -1,6 +1,6 @@
 /** The threshold method: one reference run against the results, a row fails when it is worse by more than its threshold. */
 import { displayUnit } from '../model/statisticRules.js';
-import type { Direction } from '../model/measurement.js';
+import { experimentSummary, type Direction } from '../model/measurement.js';
 import { DEFAULT_GATE, gates, type GateStatistics } from './gate.js';
 import {
   comparedStatistics,
@@ -81,5 +81,7 @@ export function compareExperiment(
     }
   }
   const status = !reference ? 'new' : !result ? 'missing' : rows.some(comparisonRowFailed) ? 'failed' : 'passed';
-  return { experimentType, ...(reference?.summary ? { reference: reference.summary } : {}), ...(result?.summary ? { result: result.summary } : {}), status, rows };
+  const referenceSummary = experimentSummary(experimentType, reference?.sets);
+  const resultSummary = experimentSummary(experimentType, result?.sets);
+  return { experimentType, ...(referenceSummary ? { reference: referenceSummary } : {}), ...(resultSummary ? { result: resultSummary } : {}), status, rows };
 }

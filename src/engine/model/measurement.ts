@@ -107,3 +107,14 @@ export interface ResultSet {
    */
   environment?: EnvironmentFingerprint;
 }
+
+/**
+ * The Fast-DDS summary an experiment is, read from the result sets it came from: the one set's
+ * summary when the experiment is that one set (pooled or multi-file experiments have none). The
+ * result set is the summary's one home; everything else asks here.
+ */
+export function experimentSummary(experiment: string, sets: readonly ResultSet[] | undefined): Summary | undefined {
+  if (sets?.length !== 1) return undefined;
+  const summary = sets[0]!.summary;
+  return summary?.experimentType === experiment ? summary : undefined;
+}
