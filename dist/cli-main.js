@@ -4824,6 +4824,8 @@ var fastddsRawAdapter = {
   },
   stream: streamRaw
 };
+var FASTDDS_RESULT_FILES = "summary or raw measurement CSV";
+var FASTDDS_EXPECTED_HEADERS = `the Fast-DDS summary header "${SUMMARY_HEADER}" or raw header "${RAW_HEADER}"`;
 function fastddsHeaderError(path, headerLine) {
   const line = stripBom(headerLine);
   if (line.trim() === "") return new InputError(`the file is empty; expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1 });
@@ -9472,17 +9474,17 @@ function criterionTreeNotice(folder, tree) {
   return `${folder}: Criterion's layout: read ${tree.estimates.length} benchmark(s) from <id>/new/estimates.json` + (skipped.length > 0 ? `; skipped what is not the current run: ${joinAnd(skipped)}` : "");
 }
 function emptyFolder(folder, formats, tree) {
-  if (!formats) return new InputError("the folder holds no summary or raw measurement CSV files", { file: folder });
+  if (!formats) return new InputError(`the folder holds no ${FASTDDS_RESULT_FILES} files`, { file: folder });
   const baselines = tree?.baselines.length ?? 0;
   return new InputError(
-    `the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format); of its sub-folders only Criterion's <id>/new/estimates.json are searched (up to ${CRITERION_SEARCH_DEPTH} levels)` + (baselines > 0 ? `, and it holds only Criterion's saved baselines (${baselines} base/estimates.json): name one on its own to read it` : ""),
+    `the folder holds no result files perfgate recognises (Fast-DDS ${FASTDDS_RESULT_FILES}s, or another supported format); of its sub-folders only Criterion's <id>/new/estimates.json are searched (up to ${CRITERION_SEARCH_DEPTH} levels)` + (baselines > 0 ? `, and it holds only Criterion's saved baselines (${baselines} base/estimates.json): name one on its own to read it` : ""),
     { file: folder }
   );
 }
 function noResultsMatched(pattern, matches, skipped) {
   const companions = [...skipped.companions].map(([reason, paths]) => `${paths.length} skipped as ${reason}`);
   return new InputError(
-    `no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format) among the ${matches.length} file(s) this pattern matches (${listed(matches)})` + (companions.length > 0 ? `; ${companions.join("; ")}` : ""),
+    `no result files perfgate recognises (Fast-DDS ${FASTDDS_RESULT_FILES}s, or another supported format) among the ${matches.length} file(s) this pattern matches (${listed(matches)})` + (companions.length > 0 ? `; ${companions.join("; ")}` : ""),
     { file: pattern }
   );
 }
@@ -9541,7 +9543,7 @@ function classifyFile(path, listing, formats, forced, skipped) {
 function unrecognised(path, header) {
   if (stripBom(header).trim() === "") throw new InputError("the file is empty", { file: path, line: 1 });
   throw new InputError(
-    `not a result file perfgate recognises: expected the Fast-DDS summary header "${SUMMARY_HEADER}" or raw header "${RAW_HEADER}", or the output of another supported tool (formats: ${formatIds().join(", ")}; name one with format/--format)`,
+    `not a result file perfgate recognises: expected ${FASTDDS_EXPECTED_HEADERS}, or the output of another supported tool (formats: ${formatIds().join(", ")}; name one with format/--format)`,
     {
       file: path,
       line: 1,

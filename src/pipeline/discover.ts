@@ -2,9 +2,7 @@ import { closeSync, globSync, readdirSync, readSync, statSync, type Dirent, type
 import { basename, dirname, join } from 'node:path';
 import { InputError, UsageError } from '../engine/errors.js';
 import { stripBom } from '../engine/csv/header.js';
-import { RAW_HEADER } from '../engine/formats/fastddsRaw.js';
-import { SUMMARY_HEADER } from '../engine/formats/fastddsSummary.js';
-import { fastddsHeaderError } from '../engine/formats/fastddsAdapters.js';
+import { FASTDDS_EXPECTED_HEADERS, FASTDDS_RESULT_FILES, fastddsHeaderError } from '../engine/formats/fastddsAdapters.js';
 import { baseName } from '../engine/model/experimentType.js';
 import { adapterById, fileNameAdapters, formatIds, recogniseFormat } from '../engine/formats/registry.js';
 import { cannotRead, openForReading, readFirstLine, specialFileKind } from './files.js';
@@ -217,10 +215,10 @@ function criterionTreeNotice(folder: string, tree: CriterionTree): string {
 }
 
 function emptyFolder(folder: string, formats: boolean, tree: CriterionTree | undefined): InputError {
-  if (!formats) return new InputError('the folder holds no summary or raw measurement CSV files', { file: folder });
+  if (!formats) return new InputError(`the folder holds no ${FASTDDS_RESULT_FILES} files`, { file: folder });
   const baselines = tree?.baselines.length ?? 0;
   return new InputError(
-    'the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format); ' +
+    `the folder holds no result files perfgate recognises (Fast-DDS ${FASTDDS_RESULT_FILES}s, or another supported format); ` +
       `of its sub-folders only Criterion's <id>/new/estimates.json are searched (up to ${CRITERION_SEARCH_DEPTH} levels)` +
       (baselines > 0 ? `, and it holds only Criterion's saved baselines (${baselines} base/estimates.json): name one on its own to read it` : ''),
     { file: folder },
@@ -230,7 +228,7 @@ function emptyFolder(folder: string, formats: boolean, tree: CriterionTree | und
 function noResultsMatched(pattern: string, matches: readonly string[], skipped: Skipped): InputError {
   const companions = [...skipped.companions].map(([reason, paths]) => `${paths.length} skipped as ${reason}`);
   return new InputError(
-    `no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format) among the ${matches.length} file(s) this pattern matches (${listed(matches)})` +
+    `no result files perfgate recognises (Fast-DDS ${FASTDDS_RESULT_FILES}s, or another supported format) among the ${matches.length} file(s) this pattern matches (${listed(matches)})` +
       (companions.length > 0 ? `; ${companions.join('; ')}` : ''),
     { file: pattern },
   );
@@ -310,7 +308,7 @@ function classifyFile(path: string, listing: Listing, formats: boolean, forced: 
 function unrecognised(path: string, header: string): never {
   if (stripBom(header).trim() === '') throw new InputError('the file is empty', { file: path, line: 1 });
   throw new InputError(
-    `not a result file perfgate recognises: expected the Fast-DDS summary header "${SUMMARY_HEADER}" or raw header "${RAW_HEADER}", ` +
+    `not a result file perfgate recognises: expected ${FASTDDS_EXPECTED_HEADERS}, ` +
       `or the output of another supported tool (formats: ${formatIds().join(', ')}; name one with format/--format)`,
     {
       file: path,

@@ -98,6 +98,12 @@ export const fastddsRawAdapter: FormatAdapter = {
   stream: streamRaw,
 };
 
+/** What the Fast-DDS result files are, as the messages for a folder or pattern holding none name them. */
+export const FASTDDS_RESULT_FILES = 'summary or raw measurement CSV';
+
+/** The headers a Fast-DDS result file starts with, as the "not a result file" messages name them. */
+export const FASTDDS_EXPECTED_HEADERS = `the Fast-DDS summary header "${SUMMARY_HEADER}" or raw header "${RAW_HEADER}"`;
+
 /**
  * Why a file meant as a Fast-DDS result (named on its own, or named like one) has no usable header:
  * the most specific message there is, judged against the format its name suggests.
