@@ -25,6 +25,12 @@ import { volume } from './helpers/volume.js';
 afterAll(writeStats);
 
 const project = projectSeeds();
+/**
+ * Truncation points per own fixture: `npm run test:full` cuts at every position of a fixture up to
+ * 1.5 KB and at 150 sampled ones beyond; `npm test` at every position up to 300 characters (every
+ * header) and at 40 sampled ones, with the first line endings of each always included.
+ */
+const TRUNCATION = volume({ samples: 40, everyUpTo: 300 }, { samples: 150, everyUpTo: 1500 });
 const homeSeeds = (id: string, seeds: readonly Seed[]) => seeds.filter((s) => PARSERS.find((p) => p.id === id)!.home(s.text, s.name));
 
 describe('every parser with every project fixture (mixed formats)', () => {
@@ -62,7 +68,7 @@ describe('truncation of the parser own fixtures at every position', () => {
     timed(parser.id, 'truncation (every position ≤1.5 KB, else 150 sampled)', () => {
       let n = 0;
       for (const seed of seeds) {
-        for (const at of truncationPoints(seed.text, 150)) {
+        for (const at of truncationPoints(seed.text, TRUNCATION.samples, TRUNCATION.everyUpTo)) {
           checkParser(parser, seed.name, seed.text.slice(0, at));
           n++;
         }
@@ -126,7 +132,7 @@ describeShared('shared reference fixtures', () => {
     timed(parser.id, 'shared fixtures truncated (30 points each)', () => {
       let n = 0;
       for (const seed of own) {
-        for (const at of truncationPoints(seed.text, 30, 0)) {
+        for (const at of truncationPoints(seed.text, volume(10, 30), 0)) {
           checkParser(parser, seed.name, seed.text.slice(0, at));
           n++;
         }
