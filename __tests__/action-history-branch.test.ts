@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { FakeCommentGitHub } from './helpers/github-comment-fake.js';
 import { eventFile, pullRequestEvent } from './helpers/github-events.js';
 import { FakeGitGitHub, type FakeGitOptions } from './helpers/github-git-fake.js';
+import { FULL_VOLUME, volume } from './helpers/volume.js';
 import { makeTempDir, pushEventEnv, removeTempDirs, repoRoot, runActionAsync, type ActionInputs, type ActionRun } from './helpers/runner-action.js';
 
 // history-branch — the bundled action as the runner runs it, every run in a fresh workspace (no
@@ -56,39 +57,47 @@ const tipRecords = () =>
     .filter((p) => p.startsWith('history/'))
     .map((p) => p.slice('history/'.length))
     .sort();
+/**
+ * The concurrency case: `npm run test:full` pushes 40 records into the default window of 30;
+ * `npm test` pushes 16 into a window of 10 (input history-window), so the window is still
+ * overrun and pruned while four runs race.
+ */
+const PUSHES = volume(16, 40);
+const WINDOW = volume(10, 30);
+const WINDOW_INPUT: ActionInputs = FULL_VOLUME ? {} : { 'history-window': String(WINDOW) };
 const warnings = (run: ActionRun) => run.commands.filter((c) => c.command === 'warning').map((c) => c.message);
 const notices = (run: ActionRun) => run.commands.filter((c) => c.command === 'notice').map((c) => c.message);
 
 describe('action: history-branch', () => {
-  test('40 pushes, four at a time, each in a fresh workspace: none lost, the window kept, a PR reads it read-only', async () => {
+  test(`${PUSHES} pushes, four at a time, each in a fresh workspace: none lost, the window kept, a PR reads it read-only`, async () => {
     await serve();
     const runs: ActionRun[] = [];
-    for (let batch = 0; batch < 10; batch++) {
+    for (let batch = 0; batch < PUSHES / 4; batch++) {
       const four = [1, 2, 3, 4].map((k) => batch * 4 + k);
-      runs.push(...(await Promise.all(four.map((n) => runActionAsync(record(), { env: pushEnv(n) })))));
+      runs.push(...(await Promise.all(four.map((n) => runActionAsync(record(WINDOW_INPUT), { env: pushEnv(n) })))));
     }
     for (const run of runs) expect([run.status, warnings(run)]).toEqual([0, []]);
     expect(git!.problems).toEqual([]);
 
-    // The tip holds the 30 newest records; every one of the 40 was on the branch at some commit.
-    const all = Array.from({ length: 40 }, (_, i) => recordName(i + 1));
-    expect(tipRecords()).toEqual(all.slice(10));
+    // The tip holds the newest WINDOW records; every one pushed was on the branch at some commit.
+    const all = Array.from({ length: PUSHES }, (_, i) => recordName(i + 1));
+    expect(tipRecords()).toEqual(all.slice(PUSHES - WINDOW));
     const commits = git!.history(BRANCH);
     const ever = new Set(commits.flatMap((c) => [...git!.files(c.sha).keys()]));
     for (const name of all) expect(ever.has(`history/${name}`)).toBe(true);
     // Fast-forward only: one line of commits, one per push (a push whose record was already
     // there would add none), the root first.
-    expect(commits).toHaveLength(40);
+    expect(commits).toHaveLength(PUSHES);
     expect(commits.every((c, i) => c.parents.length === (i === commits.length - 1 ? 0 : 1))).toBe(true);
     // Each record is the one its run wrote, byte for byte.
     const tip = git!.files(commits[0]!.sha);
-    const last = runs[39]!;
-    expect(tip.get(`history/${recordName(40)}`)!.toString('utf8')).toBe(readFileSync(join(last.workspace, 'history', recordName(40)), 'utf8'));
+    const last = runs[PUSHES - 1]!;
+    expect(tip.get(`history/${recordName(PUSHES)}`)!.toString('utf8')).toBe(readFileSync(join(last.workspace, 'history', recordName(PUSHES)), 'utf8'));
     // Runs that raced committed again on the new tip, and said so.
     const raced = runs.filter((r) => /after \d+ concurrent update/.test(r.stdout)).length;
-    process.stderr.write(`perfgate tests: history-branch: ${raced} of 40 pushes committed again after a concurrent run moved the branch\n`);
+    process.stderr.write(`perfgate tests: history-branch: ${raced} of ${PUSHES} pushes committed again after a concurrent run moved the branch\n`);
 
-    // A pull request with a read-only token: the 30 records are read into its history folder and
+    // A pull request with a read-only token: the WINDOW records are read into its history folder and
     // judge it; nothing is written.
     const before = git!.requests.length;
     const pr = await runActionAsync(
@@ -104,16 +113,16 @@ describe('action: history-branch', () => {
       { env: prEnv() },
     );
     expect(pr.status).toBe(1);
-    expect(readdirSync(join(pr.workspace, 'history')).sort()).toEqual(all.slice(10));
+    expect(readdirSync(join(pr.workspace, 'history')).sort()).toEqual(all.slice(PUSHES - WINDOW));
     const comparison = JSON.parse(readFileSync(join(pr.workspace, 'perfgate-report', 'comparison.json'), 'utf8'));
     const rows = comparison.subExperiments.flatMap((s: { comparisons: { historyRuns?: number }[] }) => s.comparisons);
     // The band is the newest 20 of them (the noise model's window, VERDICT_DEFAULTS.maxHistory).
-    expect([...new Set(rows.map((r: { historyRuns?: number }) => r.historyRuns))]).toEqual([20]);
+    expect([...new Set(rows.map((r: { historyRuns?: number }) => r.historyRuns))]).toEqual([Math.min(20, WINDOW)]);
     expect(pr.outputs['failed-experiments']).toContain('intraprocess_best_effort');
     const prRequests = git!.requests.slice(before);
     expect(prRequests.every((r) => r.method === 'GET')).toBe(true);
     // The tip, its commit and tree, then one blob per record.
-    expect(prRequests.map((r) => r.operationId)).toEqual(['git/get-ref', 'git/get-commit', 'git/get-tree', ...Array(30).fill('git/get-blob')]);
+    expect(prRequests.map((r) => r.operationId)).toEqual(['git/get-ref', 'git/get-commit', 'git/get-tree', ...Array(WINDOW).fill('git/get-blob')]);
     expect(git!.problems).toEqual([]);
   }, 600_000);
 
@@ -297,7 +306,8 @@ describe('action: history-branch', () => {
   });
 
   // Issue 26, defect 10: 10 concurrent pushes lost 2–3 records with 8 attempts and no wait between them.
-  test.each([10, 16])(
+  // 16 at once runs in npm run test:full only.
+  test.each(volume([10], [10, 16]))(
     '%i pushes at once: every record is committed',
     async (count) => {
       await serve();
