@@ -2,12 +2,15 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { repoRoot, tempDir } from './helpers/shared.js';
+import { FULL_VOLUME } from './helpers/volume.js';
 
 // scripts/release.mjs in a scratch clone of this repository's HEAD: nothing here touches the checkout.
 
 function scratchClone(): string {
   const dir = join(tempDir('perfgate-release-'), 'clone');
-  execFileSync('git', ['clone', '-q', '--no-local', repoRoot, dir]);
+  // --shared borrows the checkout's objects read-only (alternates) instead of copying them: 0.3 s, not 11 s.
+  // New commits and tags go to the clone's own object store.
+  execFileSync('git', ['clone', '-q', '--shared', repoRoot, dir]);
   const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' });
   git('config', 'user.name', 'Release Test');
   git('config', 'user.email', 'release@example.invalid');
@@ -31,7 +34,9 @@ function readmeInstallCommands(): string {
 }
 
 describe('scripts/release.mjs', () => {
-  test('a release: changelog, version, one commit, the version tag and the moving major tag', () => {
+  // A whole release builds dist/ twice, packs and installs the tarball through the README's commands: about
+  // 35 s, a confidence check for `npm run test:full`. `npm test` keeps the refusals below as its smoke case.
+  (FULL_VOLUME ? test : test.skip)('a release (full suite only): changelog, version, one commit, the version tag and the moving major tag', () => {
     const dir = scratchClone();
     const version = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version as string;
     const [major, minor] = version.split('.').map(Number) as [number, number];
