@@ -9211,8 +9211,8 @@ function formatIds() {
 }
 
 // src/pipeline/resultSets.ts
-import { existsSync, statSync as statSync3 } from "node:fs";
-import { dirname as dirname3, join as join3 } from "node:path";
+import { existsSync, statSync as statSync4 } from "node:fs";
+import { dirname as dirname4, join as join4 } from "node:path";
 
 // src/pipeline/files.ts
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from "node:fs";
@@ -9373,69 +9373,18 @@ var ReportWriter = class {
 };
 
 // src/pipeline/discover.ts
-import { closeSync as closeSync2, globSync, readdirSync, readSync as readSync2, statSync as statSync2 } from "node:fs";
-import { basename, dirname as dirname2, join as join2 } from "node:path";
-var HEAD_BYTES = 65536;
-var GLOB_CHARACTERS = /[*?[\]{}]/;
-var CRITERION_SEARCH_DEPTH = 8;
-function discoverResults(patterns, options = {}) {
-  if (patterns.length === 0) throw new UsageError("no results given: name summary or raw files, folders or glob patterns");
-  const forced = options.format !== void 0 && options.format !== "auto" ? options.format : void 0;
-  if (forced !== void 0 && !formatIds().includes(forced)) {
-    throw new UsageError(`unknown format "${forced}"; known formats: auto, ${formatIds().join(", ")}`);
-  }
-  const formats = options.formats === true;
-  const classify = (path, listing, skipped) => classifyFile(path, listing, formats, forced, skipped);
-  const notices = [];
-  const found = [];
-  const seen = /* @__PURE__ */ new Set();
-  const add = (file) => {
-    if (seen.has(file.path)) return;
-    seen.add(file.path);
-    found.push(file);
-  };
-  for (const pattern of patterns) {
-    const stat = statNamed(pattern);
-    const skipped = { notResults: [], companions: /* @__PURE__ */ new Map() };
-    if (stat?.isDirectory()) {
-      const taken = [];
-      let names;
-      try {
-        names = readdirSync(pattern);
-      } catch (error) {
-        throw cannotRead(pattern, error, "the folder");
-      }
-      for (const name of names.sort(byCodePoint)) {
-        const path = join2(pattern, name);
-        if (!statOrUndefined(path)?.isFile()) continue;
-        const file = classify(path, "listed", skipped);
-        if (file) taken.push(file);
-      }
-      const tree = formats && options.criterionTree !== false && (forced === void 0 || forced === "criterion-json") ? searchCriterionTree(pattern) : void 0;
-      if (tree && tree.estimates.length > 0) {
-        for (const path of tree.estimates) taken.push(classify(path, "named", skipped));
-        notices.push(criterionTreeNotice(pattern, tree));
-      }
-      if (taken.length === 0) throw emptyFolder(pattern, formats, tree);
-      notices.push(...skipNotices(pattern, skipped, taken));
-      taken.forEach(add);
-    } else if (stat?.isFile()) {
-      add(classify(pattern, "named", skipped));
-    } else if (stat) {
-      throw new InputError(`not a result file or folder: it is ${specialFileKind(stat)}`, { file: pattern });
-    } else if (GLOB_CHARACTERS.test(pattern)) {
-      const matches = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
-      if (matches.length === 0) throw new InputError("no files match this pattern", { file: pattern });
-      const taken = matches.flatMap((path) => classify(path, "matched", skipped) ?? []);
-      if (taken.length === 0) throw noResultsMatched(pattern, matches, skipped);
-      notices.push(...skipNotices(pattern, skipped, taken));
-      taken.forEach(add);
-    } else {
-      throw new InputError("no such file or folder", { file: pattern });
-    }
-  }
-  return { files: preferSummaries(found, notices, options.repetitions === true), notices };
+import { closeSync as closeSync2, globSync, readdirSync as readdirSync2, readSync as readSync2, statSync as statSync3 } from "node:fs";
+import { basename as basename2, dirname as dirname3, join as join3 } from "node:path";
+
+// src/engine/text/order.ts
+function byCodePoint(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
+
+// src/pipeline/criterionTree.ts
+import { readdirSync, statSync as statSync2 } from "node:fs";
+import { basename, dirname as dirname2, join as join2 } from "node:path";
+var CRITERION_SEARCH_DEPTH = 8;
 function searchCriterionTree(folder, depth = CRITERION_SEARCH_DEPTH) {
   const tree = { estimates: [], baselines: [], changes: 0, reports: 0 };
   const visit = (dir, level) => {
@@ -9473,6 +9422,78 @@ function criterionTreeNotice(folder, tree) {
   ].filter((part) => part !== "");
   return `${folder}: Criterion's layout: read ${tree.estimates.length} benchmark(s) from <id>/new/estimates.json` + (skipped.length > 0 ? `; skipped what is not the current run: ${joinAnd(skipped)}` : "");
 }
+function joinAnd(parts) {
+  return parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+}
+function isFile(path) {
+  try {
+    return statSync2(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+// src/pipeline/discover.ts
+var HEAD_BYTES = 65536;
+var GLOB_CHARACTERS = /[*?[\]{}]/;
+function discoverResults(patterns, options = {}) {
+  if (patterns.length === 0) throw new UsageError("no results given: name summary or raw files, folders or glob patterns");
+  const forced = options.format !== void 0 && options.format !== "auto" ? options.format : void 0;
+  if (forced !== void 0 && !formatIds().includes(forced)) {
+    throw new UsageError(`unknown format "${forced}"; known formats: auto, ${formatIds().join(", ")}`);
+  }
+  const formats = options.formats === true;
+  const classify = (path, listing, skipped) => classifyFile(path, listing, formats, forced, skipped);
+  const notices = [];
+  const found = [];
+  const seen = /* @__PURE__ */ new Set();
+  const add = (file) => {
+    if (seen.has(file.path)) return;
+    seen.add(file.path);
+    found.push(file);
+  };
+  for (const pattern of patterns) {
+    const stat = statNamed(pattern);
+    const skipped = { notResults: [], companions: /* @__PURE__ */ new Map() };
+    if (stat?.isDirectory()) {
+      const taken = [];
+      let names;
+      try {
+        names = readdirSync2(pattern);
+      } catch (error) {
+        throw cannotRead(pattern, error, "the folder");
+      }
+      for (const name of names.sort(byCodePoint)) {
+        const path = join3(pattern, name);
+        if (!statOrUndefined(path)?.isFile()) continue;
+        const file = classify(path, "listed", skipped);
+        if (file) taken.push(file);
+      }
+      const tree = formats && options.criterionTree !== false && (forced === void 0 || forced === "criterion-json") ? searchCriterionTree(pattern) : void 0;
+      if (tree && tree.estimates.length > 0) {
+        for (const path of tree.estimates) taken.push(classify(path, "named", skipped));
+        notices.push(criterionTreeNotice(pattern, tree));
+      }
+      if (taken.length === 0) throw emptyFolder(pattern, formats, tree);
+      notices.push(...skipNotices(pattern, skipped, taken));
+      taken.forEach(add);
+    } else if (stat?.isFile()) {
+      add(classify(pattern, "named", skipped));
+    } else if (stat) {
+      throw new InputError(`not a result file or folder: it is ${specialFileKind(stat)}`, { file: pattern });
+    } else if (GLOB_CHARACTERS.test(pattern)) {
+      const matches = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      if (matches.length === 0) throw new InputError("no files match this pattern", { file: pattern });
+      const taken = matches.flatMap((path) => classify(path, "matched", skipped) ?? []);
+      if (taken.length === 0) throw noResultsMatched(pattern, matches, skipped);
+      notices.push(...skipNotices(pattern, skipped, taken));
+      taken.forEach(add);
+    } else {
+      throw new InputError("no such file or folder", { file: pattern });
+    }
+  }
+  return { files: preferSummaries(found, notices, options.repetitions === true), notices };
+}
 function emptyFolder(folder, formats, tree) {
   if (!formats) return new InputError(`the folder holds no ${FASTDDS_RESULT_FILES} files`, { file: folder });
   const baselines = tree?.baselines.length ?? 0;
@@ -9489,7 +9510,7 @@ function noResultsMatched(pattern, matches, skipped) {
   );
 }
 function skipNotices(where, skipped, taken) {
-  const readAlong = new Set(taken.flatMap((file) => (adapterById(file.format)?.siblings ?? []).map((name) => join2(dirname2(file.path), name))));
+  const readAlong = new Set(taken.flatMap((file) => (adapterById(file.format)?.siblings ?? []).map((name) => join3(dirname3(file.path), name))));
   const notResults = skipped.notResults.filter((path) => !readAlong.has(path));
   const notices = [];
   for (const [reason, paths] of skipped.companions) {
@@ -9501,9 +9522,6 @@ function skipNotices(where, skipped, taken) {
 function listed(paths) {
   const shown = paths.slice(0, 3).join(", ");
   return paths.length > 3 ? `${shown} and ${paths.length - 3} more` : shown;
-}
-function joinAnd(parts) {
-  return parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
 }
 function classifyFile(path, listing, formats, forced, skipped) {
   if (forced !== void 0) return { path, experimentType: adapterById(forced).fileNames?.experimentOf(path) ?? "", format: forced };
@@ -9527,9 +9545,9 @@ function classifyFile(path, listing, formats, forced, skipped) {
     skipped.notResults.push(path);
     return void 0;
   }
-  const reader = formatIds().map((id) => adapterById(id)).find((a) => a.siblings?.includes(basename(path)));
+  const reader = formatIds().map((id) => adapterById(id)).find((a) => a.siblings?.includes(basename2(path)));
   if (reader !== void 0) {
-    throw new InputError(`not a result file: ${basename(path)} is read along with the ${reader.title} result file of its folder; name that file, or the folder`, {
+    throw new InputError(`not a result file: ${basename2(path)} is read along with the ${reader.title} result file of its folder; name that file, or the folder`, {
       file: path
     });
   }
@@ -9604,12 +9622,9 @@ function sameType(file, other) {
     { file: file.path }
   );
 }
-function isFile(path) {
-  return statOrUndefined(path)?.isFile() === true;
-}
 function statNamed(path) {
   try {
-    return statSync2(path);
+    return statSync3(path);
   } catch (error) {
     const code = error.code;
     if (code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG") return void 0;
@@ -9618,13 +9633,10 @@ function statNamed(path) {
 }
 function statOrUndefined(path) {
   try {
-    return statSync2(path);
+    return statSync3(path);
   } catch {
     return void 0;
   }
-}
-function byCodePoint(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 // src/pipeline/read.ts
@@ -9657,7 +9669,7 @@ function loadResultSet(file, options) {
   if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });
   const streamed = streamResultSet(file.path, adapter, { floatParse: options.floatParse });
   if (streamed) return { file, set: streamed };
-  const size = statSync3(file.path).size;
+  const size = statSync4(file.path).size;
   if (size > RESULT_LIMITS.fileBytes) {
     throw new InputError(
       `the file is ${mebibytes(size) === mebibytes(RESULT_LIMITS.fileBytes) ? `${size} bytes` : `${mebibytes(size)} MiB`}, over the ${mebibytes(RESULT_LIMITS.fileBytes)} MiB limit for a file read whole (${adapter.title}): reading takes several times its size in memory; split the results into files of at most ${mebibytes(RESULT_LIMITS.fileBytes)} MiB (Fast-DDS raw measurement files are streamed and have no such limit)`,
@@ -9679,8 +9691,8 @@ function loadResultSet(file, options) {
 function readSiblings(path, names) {
   const found = {};
   for (const name of names) {
-    const sibling = join3(dirname3(path), name);
-    if (existsSync(sibling) && statSync3(sibling).isFile() && statSync3(sibling).size <= RESULT_LIMITS.fileBytes) found[name] = readText(sibling);
+    const sibling = join4(dirname4(path), name);
+    if (existsSync(sibling) && statSync4(sibling).isFile() && statSync4(sibling).size <= RESULT_LIMITS.fileBytes) found[name] = readText(sibling);
   }
   return Object.keys(found).length > 0 ? found : void 0;
 }
@@ -9845,7 +9857,7 @@ function runCheck(options, progress) {
 }
 
 // src/pipeline/writeReportCharts.ts
-import { basename as basename2 } from "node:path";
+import { basename as basename3 } from "node:path";
 
 // src/engine/charts/model.ts
 var PANEL_WIDTH = 360;
@@ -11499,7 +11511,7 @@ function comparisonVerdictTable(report) {
 
 // src/pipeline/writeCharts.ts
 import { renameSync as renameSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 
 // src/engine/charts/mermaid.ts
 function mermaidLabel(text2, max = 80) {
@@ -12878,7 +12890,7 @@ function planCharts(input) {
 var OPEN_PNGS = 8;
 async function writeCharts(outputDir, input) {
   const charts = planCharts(input);
-  const folder = join4(outputDir, CHARTS_FOLDER);
+  const folder = join5(outputDir, CHARTS_FOLDER);
   makeFolder(folder);
   const png = input.png !== false && charts.length > 0;
   const render = await import("./chunks/charts.js");
@@ -12891,7 +12903,7 @@ async function writeCharts(outputDir, input) {
       const spec = toVegaLite(chart);
       const svg = chartToSvg(chart);
       const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...png ? [`${chart.id}.png`] : []];
-      const files = names.map((name) => join4(folder, name));
+      const files = names.map((name) => join5(folder, name));
       writeAtomic(files[0], JSON.stringify(spec, null, 2) + "\n");
       writeAtomic(files[1], svg);
       if (pngs) {
@@ -12909,7 +12921,7 @@ async function writeCharts(outputDir, input) {
     if (failed !== void 0) throw failed;
     const verdicts = [...input.compare ? [comparisonVerdictTable(input.compare.report)] : [], ...input.check ? [checkVerdictTable(input.check.report)] : []];
     const html = render.renderReportHtml({ title: input.title ?? "perfgate report", verdicts, charts: forHtml, bundles: await render.loadBrowserBundles() });
-    const reportHtmlPath = join4(outputDir, REPORT_HTML);
+    const reportHtmlPath = join5(outputDir, REPORT_HTML);
     writeAtomic(reportHtmlPath, html);
     const written2 = [...out.flatMap((c) => c.files), reportHtmlPath];
     return { charts: out, written: written2, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
@@ -12919,8 +12931,8 @@ async function writeCharts(outputDir, input) {
 }
 
 // src/pipeline/history.ts
-import { existsSync as existsSync2, readdirSync as readdirSync2, rmSync as rmSync2 } from "node:fs";
-import { join as join5 } from "node:path";
+import { existsSync as existsSync2, readdirSync as readdirSync3, rmSync as rmSync2 } from "node:fs";
+import { join as join6 } from "node:path";
 
 // src/engine/history/record.ts
 var HISTORY_FORMAT = "perfgate-history";
@@ -13192,13 +13204,13 @@ function checkHistoryWindow(window) {
 function readAll(folder, skip) {
   let names;
   try {
-    names = readdirSync2(folder);
+    names = readdirSync3(folder);
   } catch (error) {
     if (error.code === "ENOENT") return [];
     throw new InputError(`cannot read the history folder: ${error.message}`, { file: folder });
   }
   return names.filter((name) => HISTORY_FILE_NAME.test(name)).sort().flatMap((name) => {
-    const file = join5(folder, name);
+    const file = join6(folder, name);
     try {
       return [{ ...parseHistoryRecord(readText(file), file), file }];
     } catch (error) {
@@ -13223,7 +13235,7 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
   let kept = existing;
   const dropped = [];
   for (const record of records) {
-    const stored = { ...record, file: join5(folder, historyFileName(record)) };
+    const stored = { ...record, file: join6(folder, historyFileName(record)) };
     added.add(stored);
     const plan = planHistoryWindow(kept, stored, window);
     kept = plan.kept;
@@ -13253,7 +13265,7 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
 }
 function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER) {
   if (!existsSync2(folder)) throw new InputError("cannot find the history folder", { file: folder });
-  if (!readdirSync2(folder).some((name) => HISTORY_FILE_NAME.test(name))) {
+  if (!readdirSync3(folder).some((name) => HISTORY_FILE_NAME.test(name))) {
     throw new InputError("no perfgate history records (history-*.json) in this folder", { file: folder });
   }
   return readHistoryWindow(folder, window);
@@ -13262,7 +13274,7 @@ function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER) {
 // src/pipeline/writeReportCharts.ts
 async function writeReportCharts(outputDir, options) {
   const raw = (options.check?.rawFiles ?? []).map(
-    (f) => reduceRaw({ experimentType: f.experimentType, source: basename2(f.path), raw: readRawMeasurements(f.path, options.floatParse) })
+    (f) => reduceRaw({ experimentType: f.experimentType, source: basename3(f.path), raw: readRawMeasurements(f.path, options.floatParse) })
   );
   const history = options.history ?? historyRecords(options.historyFolder);
   return writeCharts(outputDir, {
@@ -13559,12 +13571,12 @@ function methodNotes(method, rows) {
 }
 
 // src/pipeline/historyRuns.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync2, statSync as statSync4 } from "node:fs";
-import { basename as basename3, dirname as dirname4, join as join6, relative, resolve, sep } from "node:path";
+import { readdirSync as readdirSync4, readFileSync as readFileSync2, statSync as statSync5 } from "node:fs";
+import { basename as basename4, dirname as dirname5, join as join7, relative, resolve, sep } from "node:path";
 function readHistoryRuns(folder, options, progress) {
   let names;
   try {
-    names = readdirSync3(folder);
+    names = readdirSync4(folder);
   } catch {
     throw new InputError("cannot find the history folder", { file: folder });
   }
@@ -13577,7 +13589,7 @@ function readHistoryRuns(folder, options, progress) {
 function readRunFolders(folder, options, progress, order = naturalCompare) {
   let entries;
   try {
-    entries = readdirSync3(folder).sort(order);
+    entries = readdirSync4(folder).sort(order);
   } catch {
     throw new InputError("cannot find the runs folder", { file: folder });
   }
@@ -13589,8 +13601,8 @@ function readRunFolders(folder, options, progress, order = naturalCompare) {
   }
   const runs = [];
   for (const name of entries) {
-    const runFolder = join6(folder, name);
-    if (!statSync4(runFolder).isDirectory()) continue;
+    const runFolder = join7(folder, name);
+    if (!statSync5(runFolder).isDirectory()) continue;
     const run = readRunFolder(runFolder, name, options, progress);
     if (run) runs.push(run);
   }
@@ -13618,12 +13630,12 @@ function readRunFolder(runFolder, name, options, progress) {
 function isCriterionRun(folder) {
   const first = searchCriterionTree(folder).estimates[0];
   if (first === void 0) return false;
-  const benchmark = dirname4(dirname4(first));
+  const benchmark = dirname5(dirname5(first));
   const path = relative(folder, benchmark).split(sep).join("/");
   const roots = ["", "criterion/", "target/criterion/"];
-  const directory = directoryName(join6(dirname4(first), "benchmark.json"));
+  const directory = directoryName(join7(dirname5(first), "benchmark.json"));
   if (directory !== void 0) return roots.some((root) => path === root + directory);
-  return basename3(resolve(folder)) === "criterion" || roots.slice(1).some((root) => path.startsWith(root));
+  return basename4(resolve(folder)) === "criterion" || roots.slice(1).some((root) => path.startsWith(root));
 }
 function directoryName(path) {
   try {
@@ -14054,8 +14066,8 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
     };
   });
   const kept = parts.filter((p) => p.text !== "");
-  const join10 = () => kept.map((p) => p.text).join("\n\n");
-  const untouched = join10();
+  const join11 = () => kept.map((p) => p.text).join("\n\n");
+  const untouched = join11();
   if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
   const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
   const dropped = [];
@@ -14064,7 +14076,7 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
     const notice = noticeOf(labels(dropped), labels(cut), link2);
-    const text2 = join10();
+    const text2 = join11();
     return text2 === "" ? notice : `${text2}
 
 ${notice}`;
@@ -14294,7 +14306,7 @@ function linksLine(links) {
 }
 
 // src/pipeline/comment.ts
-import { statSync as statSync5 } from "node:fs";
+import { statSync as statSync6 } from "node:fs";
 var COMMENT_FILE = "comment.md";
 var COMMENT_CHARTS = ["failing", "always", "never"];
 function writeReviewerComment(outputDir, parts, failed, commentCharts, where = {}) {
@@ -14308,7 +14320,7 @@ function erroredCommentOnFailure(outputDir, work) {
     return work();
   } catch (error) {
     try {
-      if (statSync5(outputDir).isDirectory()) new ReportWriter(outputDir).write(COMMENT_FILE, erroredComment(describeError(error)));
+      if (statSync6(outputDir).isDirectory()) new ReportWriter(outputDir).write(COMMENT_FILE, erroredComment(describeError(error)));
     } catch {
     }
     throw error;
@@ -14435,8 +14447,8 @@ function pngOption(values) {
 
 // src/pipeline/historyImport.ts
 import { createHash } from "node:crypto";
-import { readdirSync as readdirSync4, statSync as statSync6 } from "node:fs";
-import { basename as basename4, dirname as dirname5, join as join7, resolve as resolve2 } from "node:path";
+import { readdirSync as readdirSync5, statSync as statSync7 } from "node:fs";
+import { basename as basename5, dirname as dirname6, join as join8, resolve as resolve2 } from "node:path";
 var REFERENCE_RUN_NAME = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;
 var DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})(?:[_T ](\d{2})[-:](\d{2})[-:](\d{2}))?/;
 var REFERENCE_RESULTS = "experiments_results";
@@ -14457,7 +14469,7 @@ function runHistoryImport(options, progress) {
   const dates = options.date !== void 0 ? [{ date: normalizeDate(options.date), how: "given" }] : datesOfRuns(runs, drafts, existing);
   const undated = runs.flatMap((r, i) => {
     const { date, how } = dates[i];
-    return how === "after" || how === "imported" ? [`${join7(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
+    return how === "after" || how === "imported" ? [`${join8(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
   });
   if (undated.length > 0) {
     progress.warning(
@@ -14471,17 +14483,17 @@ function runHistoryImport(options, progress) {
 }
 function runsOfSource(source, options, progress) {
   if (!isFolder(source)) throw new InputError("history import: not a folder of runs", { file: source });
-  const nested = join7(source, REFERENCE_RESULTS);
+  const nested = join8(source, REFERENCE_RESULTS);
   if (isFolder(nested)) return runsOfSource(nested, options, progress);
   if (holdsResultFiles(source, options) || isCriterionRun(source)) {
-    const run = readRunFolder(source, basename4(resolve2(source)), options, progress);
-    if (run) return [{ source: dirname5(resolve2(source)), run }];
+    const run = readRunFolder(source, basename5(resolve2(source)), options, progress);
+    if (run) return [{ source: dirname6(resolve2(source)), run }];
   }
-  const reference = basename4(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
+  const reference = basename5(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
   return readRunFolders(source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({ source, run }));
 }
 function holdsResultFiles(folder, options) {
-  const files = readdirSync4(folder).filter((name) => statSync6(join7(folder, name)).isFile());
+  const files = readdirSync5(folder).filter((name) => statSync7(join8(folder, name)).isFile());
   if (files.length === 0) return false;
   try {
     return discoverResults([folder], { formats: true, criterionTree: false, ...options.format !== void 0 ? { format: options.format } : {} }).files.length > 0;
@@ -14491,11 +14503,11 @@ function holdsResultFiles(folder, options) {
   }
 }
 function subFolders(folder) {
-  return readdirSync4(folder).filter((name) => isFolder(join7(folder, name)));
+  return readdirSync5(folder).filter((name) => isFolder(join8(folder, name)));
 }
 function isFolder(path) {
   try {
-    return statSync6(path).isDirectory();
+    return statSync7(path).isDirectory();
   } catch {
     return false;
   }
@@ -14527,7 +14539,7 @@ function sameMeasurements(a, b) {
 }
 function recordOfRun({ source, run }, options, date) {
   const experiments = [...run.experiments.entries()].map(([experiment, e]) => ({ experiment, format: e.format, measurements: e.measurements }));
-  const where = join7(source, run.name);
+  const where = join8(source, run.name);
   const environment = mergeEnvironments(options.environment, run.environment);
   const info = { sha: options.commit ?? UNKNOWN_COMMIT, date, runId: "0", runUrl: options.runUrl ?? "", ...environment ? { environment } : {} };
   try {
@@ -15039,7 +15051,7 @@ function parseTrendStatistics(texts, what) {
 }
 
 // src/pipeline/dashboard.ts
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 
 // src/engine/dashboard/model.ts
 function commitUrlOf(runUrl, sha) {
@@ -15623,7 +15635,7 @@ async function runDashboard(options, progress) {
   return progress.step("Writing the site", () => {
     const files = [...pages, ...ASSET_FILES.map((name) => ({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] }))];
     const written2 = files.map((f) => {
-      const path = join8(options.output, ...f.path.split("/"));
+      const path = join9(options.output, ...f.path.split("/"));
       writeFileAtomic(path, f.content);
       return path;
     });
@@ -15775,7 +15787,7 @@ function historyExportCommand(args, io) {
 }
 
 // src/pipeline/summarize.ts
-import { dirname as dirname6, join as join9 } from "node:path";
+import { dirname as dirname7, join as join10 } from "node:path";
 function runSummarize(options, progress, onWritten = () => {
 }) {
   if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
@@ -15783,7 +15795,7 @@ function runSummarize(options, progress, onWritten = () => {
   for (const raw of options.rawFiles) {
     progress.step(`Summarising ${raw}`, () => {
       const summary = summarize(readRawMeasurements(raw, options.floatParse));
-      const path = join9(options.outputDir ?? dirname6(raw), summaryFileNameOfRaw(raw));
+      const path = join10(options.outputDir ?? dirname7(raw), summaryFileNameOfRaw(raw));
       writeFileAtomic(path, renderSummaryCsv(summary));
       written2.push(path);
       onWritten(path);

@@ -5,7 +5,7 @@ import { InputError } from '../engine/errors.js';
 import { isFastddsFormat, summaryOfMeasurements } from '../engine/formats/fastddsMeasurements.js';
 import type { Measurement } from '../engine/model/measurement.js';
 import type { EnvironmentFingerprint } from '../engine/model/environment.js';
-import { searchCriterionTree } from './discover.js';
+import { searchCriterionTree } from './criterionTree.js';
 import { environmentOfSets } from './environment.js';
 import { measurementOfHistory, type HistoryRecord } from '../engine/history/record.js';
 import { readHistoryWindow } from './history.js';
