@@ -12,6 +12,7 @@ import { silentProgress } from '../src/pipeline/steps.js';
 import { exampleInput } from './charts-fixtures.js';
 import { decodePng } from './helpers/png.js';
 import { describeShared, fastdds, tempDir } from './helpers/shared.js';
+import { FULL_VOLUME } from './helpers/volume.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -54,10 +55,13 @@ function count(svg: string, needle: string): number {
 
 const charts = planCharts(exampleInput());
 const rendered = new Map<string, { svg: string; png: Uint8Array }>();
+// Rasterising and decoding a PNG takes 1–2 s a chart: `npm test` checks the PNG of the first chart of
+// each kind, `npm run test:full` every chart's. Every chart's SVG is checked in both.
+const pngChecked = new Set(FULL_VOLUME ? charts.map((c) => c.id) : [...new Map(charts.map((c) => [c.kind, c.id] as const).reverse()).values()]);
 
 beforeAll(async () => {
   for (const chart of charts) {
-    rendered.set(chart.id, await renderChart(chart));
+    rendered.set(chart.id, pngChecked.has(chart.id) ? await renderChart(chart) : { svg: chartToSvg(chart), png: new Uint8Array() });
   }
 });
 
@@ -87,7 +91,7 @@ describe.each(charts.map((c) => [c.id, c] as [string, Chart]))('%s', (_id, chart
     expect(svg).toContain('font-family="DejaVu Sans, sans-serif"');
   });
 
-  test('PNG: twice the SVG width, at most MAX_PNG_WIDTH, height in proportion; every pixel decodes', () => {
+  (pngChecked.has(chart.id) ? test : test.skip)('PNG: twice the SVG width, at most MAX_PNG_WIDTH, height in proportion; every pixel decodes', () => {
     const { svg, png } = rendered.get(chart.id)!;
     expect([...png.slice(0, 8)]).toEqual(PNG_SIGNATURE);
     const s = svgSize(svg);
