@@ -30,7 +30,8 @@ function engineLayering(depth, extraPatterns = []) {
       patterns: [
         {
           group: ['node:*'],
-          message: 'src/engine is pure: no Node built-ins. Read and write files in src/pipeline and pass the engine bytes or strings.',
+          message:
+            'src/engine is pure: no Node built-ins. Read and write files in src/pipeline and pass the engine bytes or strings.',
         },
         {
           regex: `^(${bare.join('|')})(/.*)?$`,
@@ -42,11 +43,13 @@ function engineLayering(depth, extraPatterns = []) {
         },
         {
           regex: `^${up}(${layers})(/|\\.js$|$)`,
-          message: 'src/engine must not import src/pipeline, src/action, src/cli or src/render: they import the engine, not the other way round.',
+          message:
+            'src/engine must not import src/pipeline, src/action, src/cli or src/render: they import the engine, not the other way round.',
         },
         {
           regex: `(^|/)src/(${layers})(/|$)`,
-          message: 'src/engine must not import src/pipeline, src/action, src/cli or src/render: they import the engine, not the other way round.',
+          message:
+            'src/engine must not import src/pipeline, src/action, src/cli or src/render: they import the engine, not the other way round.',
         },
         ...extraPatterns,
       ],
@@ -88,7 +91,11 @@ const ENGINE_PURITY = {
   rules: {
     'no-restricted-syntax': [
       'error',
-      { selector: 'ImportExpression', message: 'src/engine loads no modules at run time: import what it needs statically (and only from src/engine or pure packages).' },
+      {
+        selector: 'ImportExpression',
+        message:
+          'src/engine loads no modules at run time: import what it needs statically (and only from src/engine or pure packages).',
+      },
     ],
     'no-restricted-globals': [
       'error',
@@ -120,7 +127,10 @@ export default tseslint.config(
     name: 'perfgate/modest',
     rules: {
       // `_`-prefixed names are the code's way of saying "unused on purpose" (callbacks, destructuring).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // Off: matching control characters is the point of those expressions. The terminal and
       // Markdown renderers strip or escape C0/C1 controls from hostile file and experiment names
       // (docs/fuzzing.md), and the console parsers skip ANSI escapes.

@@ -14,7 +14,8 @@ const SHA = 'c0ffee'.padEnd(40, '0');
 
 function artifactZip(): Uint8Array {
   const files: Record<string, Uint8Array> = {};
-  for (const name of readdirSync(join(example, 'results'))) files[name] = strToU8(readFileSync(join(example, 'results', name), 'utf8'));
+  for (const name of readdirSync(join(example, 'results')))
+    files[name] = strToU8(readFileSync(join(example, 'results', name), 'utf8'));
   return zipSync(files, { mtime: new Date('2026-01-01T00:00:00Z') });
 }
 
@@ -42,7 +43,9 @@ async function runWith(options: { artifacts: boolean }) {
     artifacts: options.artifacts ? [{ id: 55, runId: 901, name: 'perfgate-results', zip: artifactZip() }] : [],
   }).start();
   // A real pull_request payload (GitHub's documented example), pointed at the fake's repository.
-  const eventPath = eventFile(pullRequestEvent({ owner: 'octo', repo: 'bench', number: 7, baseRef: 'main', headRef: 'feature' }));
+  const eventPath = eventFile(
+    pullRequestEvent({ owner: 'octo', repo: 'bench', number: 7, baseRef: 'main', headRef: 'feature' }),
+  );
   const run = await runActionAsync(
     {
       results: join(example, 'results-regression'),
@@ -78,9 +81,16 @@ describe('action: baseline: auto', () => {
     expect(run.outputs['verdict']).toBe('fail');
     expect(Number(run.outputs['comparisons-total'])).toBe(88);
     expect(run.summary).toContain('Reference **run 901**');
-    expect(run.summary).toContain('Baseline: [run 901](https://github.example/octo/bench/actions/runs/901), commit `c0ffee000000`, 2026\\-11\\-20T10\\:00\\:00Z.');
+    expect(run.summary).toContain(
+      'Baseline: [run 901](https://github.example/octo/bench/actions/runs/901), commit `c0ffee000000`, 2026\\-11\\-20T10\\:00\\:00Z.',
+    );
     const comparison = JSON.parse(readFileSync(join(run.workspace, 'perfgate-report', 'comparison.json'), 'utf8'));
-    expect(comparison.baselineRun).toEqual({ runId: 901, runUrl: 'https://github.example/octo/bench/actions/runs/901', commit: SHA, date: '2026-11-20T10:00:00Z' });
+    expect(comparison.baselineRun).toEqual({
+      runId: 901,
+      runUrl: 'https://github.example/octo/bench/actions/runs/901',
+      commit: SHA,
+      date: '2026-11-20T10:00:00Z',
+    });
     expect(visible(run)).not.toContain(TOKEN);
     expect(run.stdout).toContain(`::add-mask::${TOKEN}`);
   });
@@ -91,7 +101,9 @@ describe('action: baseline: auto', () => {
     expect(run.outputs['comparisons-total']).toBeUndefined();
     expect(run.outputs['checks-failed']).toBe('7');
     const notice = run.commands.find((c) => c.command === 'notice');
-    expect(notice?.message).toMatch(/^No baseline: no baseline from latency\.yml on main: .+\. The gate rests on the requirements alone\.$/);
+    expect(notice?.message).toMatch(
+      /^No baseline: no baseline from latency\.yml on main: .+\. The gate rests on the requirements alone\.$/,
+    );
     expect(run.summary).toContain('> No baseline');
     expect(visible(run)).not.toContain(TOKEN);
     expect(run.stdout).toContain(`::add-mask::${TOKEN}`);
@@ -109,7 +121,15 @@ describe('action: artifacts of a given run', () => {
       owner: 'octo',
       repo: 'bench',
       workflows: [{ id: 17, path: '.github/workflows/latency.yml' }],
-      runs: [{ id: 4242, head_sha: SHA, created_at: '2026-11-21T08:00:00Z', head_branch: 'main', event: 'workflow_dispatch' }],
+      runs: [
+        {
+          id: 4242,
+          head_sha: SHA,
+          created_at: '2026-11-21T08:00:00Z',
+          head_branch: 'main',
+          event: 'workflow_dispatch',
+        },
+      ],
       artifacts: zips,
     }).start();
     return { GITHUB_REPOSITORY: 'octo/bench', GITHUB_API_URL: fake.apiUrl, GITHUB_RUN_ID: '4242' };
@@ -117,7 +137,10 @@ describe('action: artifacts of a given run', () => {
 
   test("baseline: run:<id> compares with that run's artifact (manual comparisons)", async () => {
     const env = await serveRun([{ id: 71, name: 'perfgate-results', folder: join(example, 'results') }]);
-    const run = await runActionAsync({ results: join(example, 'results'), baseline: 'run:4242', 'github-token': TOKEN }, { env });
+    const run = await runActionAsync(
+      { results: join(example, 'results'), baseline: 'run:4242', 'github-token': TOKEN },
+      { env },
+    );
     expect(fake.problems).toEqual([]);
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', 'comparisons-total': '88', 'comparisons-failed': '0' });
@@ -126,7 +149,10 @@ describe('action: artifacts of a given run', () => {
 
   test('baseline: run:<id> of a run that does not exist is an error, never a pass', async () => {
     const env = await serveRun([{ id: 71, name: 'perfgate-results', folder: join(example, 'results') }]);
-    const run = await runActionAsync({ results: join(example, 'results'), baseline: 'run:99999', 'github-token': TOKEN }, { env });
+    const run = await runActionAsync(
+      { results: join(example, 'results'), baseline: 'run:99999', 'github-token': TOKEN },
+      { env },
+    );
     expect(fake.problems).toEqual([]);
     expect(run.status).toBe(1);
     expect(run.outputs['verdict']).toBeUndefined();
@@ -151,20 +177,33 @@ describe('action: artifacts of a given run', () => {
       { id: 82, name: 'latency-intraprocess', folder: jobs[1]! },
       { id: 83, name: 'coverage', folder: jobs[0]! },
     ]);
-    const run = await runActionAsync({ 'results-artifacts': 'latency-*', requirements: join(example, 'requirements.csv'), 'github-token': TOKEN }, { env });
+    const run = await runActionAsync(
+      { 'results-artifacts': 'latency-*', requirements: join(example, 'requirements.csv'), 'github-token': TOKEN },
+      { env },
+    );
     expect(fake.problems).toEqual([]);
     expect(fake.requests.filter((r) => r.url.includes('/zip')).map((r) => r.url.split('?')[0])).toEqual([
       '/repos/octo/bench/actions/artifacts/81/zip',
       '/repos/octo/bench/actions/artifacts/82/zip',
     ]);
-    expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-total': '66', 'checks-failed': '7', 'failed-experiments': 'intraprocess_best_effort' });
+    expect(run.outputs).toMatchObject({
+      verdict: 'fail',
+      'checks-total': '66',
+      'checks-failed': '7',
+      'failed-experiments': 'intraprocess_best_effort',
+    });
     expect(visible(run)).not.toContain(TOKEN);
   });
 
   test('results-artifacts that match nothing fail the step instead of passing an empty gate', async () => {
     const env = await serveRun([{ id: 91, name: 'coverage', folder: join(example, 'results') }]);
-    const run = await runActionAsync({ 'results-artifacts': 'latency-*', requirements: join(example, 'requirements.csv'), 'github-token': TOKEN }, { env });
+    const run = await runActionAsync(
+      { 'results-artifacts': 'latency-*', requirements: join(example, 'requirements.csv'), 'github-token': TOKEN },
+      { env },
+    );
     expect(run.status).toBe(1);
-    expect(run.commands.find((c) => c.command === 'error')?.message).toContain('input "results-artifacts": no usable artifact matching "latency-*" in run 4242');
+    expect(run.commands.find((c) => c.command === 'error')?.message).toContain(
+      'input "results-artifacts": no usable artifact matching "latency-*" in run 4242',
+    );
   });
 });

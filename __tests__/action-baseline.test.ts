@@ -12,9 +12,13 @@ describe('action: baseline comparison', () => {
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', 'comparisons-failed': '0', 'comparisons-total': '88' });
     expect(run.outputs['checks-total']).toBeUndefined();
-    expect(run.summary).toMatch(/^### ✅ No benchmark changed beyond the threshold against the baseline \(one run, noise not estimated, 22 benchmarks\)\n/);
+    expect(run.summary).toMatch(
+      /^### ✅ No benchmark changed beyond the threshold against the baseline \(one run, noise not estimated, 22 benchmarks\)\n/,
+    );
     expect(run.summary).toContain('(threshold against one run, noise not estimated): 88 of 88 comparisons passed');
-    expect(readFileSync(join(run.workspace, 'perfgate-report', 'report.md'), 'utf8')).toBe(run.summary.replace(/\n$/, ''));
+    expect(readFileSync(join(run.workspace, 'perfgate-report', 'report.md'), 'utf8')).toBe(
+      run.summary.replace(/\n$/, ''),
+    );
   });
 
   test('requirements and baseline: the regression run fails both, and the summary has both sections', () => {
@@ -25,20 +29,32 @@ describe('action: baseline comparison', () => {
       threshold: 'median=0.2,max=2,min=0.2,99%=0.2',
     });
     expect(run.status).toBe(1);
-    expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-failed': '7', 'failed-experiments': 'intraprocess_best_effort' });
+    expect(run.outputs).toMatchObject({
+      verdict: 'fail',
+      'checks-failed': '7',
+      'failed-experiments': 'intraprocess_best_effort',
+    });
     expect(Number(run.outputs['comparisons-failed'])).toBeGreaterThan(0);
     // The comparison first, the requirements second, in one line; both full tables below it.
-    expect(run.summary).toMatch(/^### ❌ 3 benchmarks 39–41 % slower than the baseline \(one run, noise not estimated\) · ❌ 7 of 66 requirements over their limit\n/);
-    expect(run.summary).toContain('<summary>Requirements: 59 of 66 checks passed, 1 of 2 sub-experiments failed</summary>');
+    expect(run.summary).toMatch(
+      /^### ❌ 3 benchmarks 39–41 % slower than the baseline \(one run, noise not estimated\) · ❌ 7 of 66 requirements over their limit\n/,
+    );
+    expect(run.summary).toContain(
+      '<summary>Requirements: 59 of 66 checks passed, 1 of 2 sub-experiments failed</summary>',
+    );
     expect(run.summary).toContain('(threshold against one run, noise not estimated): 85 of 88 comparisons passed');
     const error = run.commands.find((c) => c.command === 'error' && c.properties['file'] === undefined);
-    expect(error?.message).toMatch(/7 of 66 checks failed in intraprocess_best_effort; \d+ of 88 comparisons with the baseline failed/);
+    expect(error?.message).toMatch(
+      /7 of 66 checks failed in intraprocess_best_effort; \d+ of 88 comparisons with the baseline failed/,
+    );
   });
 
   test('a bad threshold names the input and the expected form', () => {
     const run = runAction({ results: join(example, 'results'), baseline: join(example, 'results'), threshold: 'lots' });
     expect(run.status).toBe(1);
-    expect(run.commands.find((c) => c.command === 'error')?.message).toContain('input "threshold": "lots" is not a threshold; expected a fraction such as 0.1');
+    expect(run.commands.find((c) => c.command === 'error')?.message).toContain(
+      'input "threshold": "lots" is not a threshold; expected a fraction such as 0.1',
+    );
   });
 
   test('neither requirements nor baseline is a usage error', () => {
@@ -50,14 +66,29 @@ describe('action: baseline comparison', () => {
 
 describe('action: annotations of failed checks', () => {
   test('for raw inputs they point at the summary written in the report folder; 0 turns them off', () => {
-    const run = runAction({ results: join(example, 'results-regression'), requirements: join(example, 'requirements.csv'), annotations: '3' });
+    const run = runAction({
+      results: join(example, 'results-regression'),
+      requirements: join(example, 'requirements.csv'),
+      annotations: '3',
+    });
     const placed = run.commands.filter((c) => c.command === 'error' && c.properties['file'] !== undefined);
     expect(placed).toHaveLength(3);
-    expect(placed[0]!.properties['file']).toBe(join('perfgate-report', 'measurements_intraprocess_best_effort_summary.csv'));
+    expect(placed[0]!.properties['file']).toBe(
+      join('perfgate-report', 'measurements_intraprocess_best_effort_summary.csv'),
+    );
     // 4096 B is the 9th payload (16 … 4096): line 10 of the written summary.
     expect(placed[0]!.properties['line']).toBe('10');
-    expect(readFileSync(join(run.workspace, 'perfgate-report', 'measurements_intraprocess_best_effort_summary.csv'), 'utf8').split('\n')[9]).toMatch(/^4096,/);
-    const none = runAction({ results: join(example, 'results-regression'), requirements: join(example, 'requirements.csv'), annotations: '0' });
+    expect(
+      readFileSync(
+        join(run.workspace, 'perfgate-report', 'measurements_intraprocess_best_effort_summary.csv'),
+        'utf8',
+      ).split('\n')[9],
+    ).toMatch(/^4096,/);
+    const none = runAction({
+      results: join(example, 'results-regression'),
+      requirements: join(example, 'requirements.csv'),
+      annotations: '0',
+    });
     expect(none.commands.filter((c) => c.command === 'error' && c.properties['file'] !== undefined)).toEqual([]);
     expect(none.status).toBe(1);
   });
@@ -71,7 +102,9 @@ describeWithShared('action: baseline comparison on the reference fixtures', () =
     });
     expect(run.outputs['verdict']).toBe('fail');
     for (const name of ['interprocess_best_effort_comparison.csv', 'intraprocess_best_effort_comparison.csv']) {
-      expect(readFileSync(join(run.workspace, 'perfgate-report', name), 'utf8')).toBe(readFileSync(join(fastddsDir, 'compare', 'expected', name), 'utf8'));
+      expect(readFileSync(join(run.workspace, 'perfgate-report', name), 'utf8')).toBe(
+        readFileSync(join(fastddsDir, 'compare', 'expected', name), 'utf8'),
+      );
     }
   });
 });

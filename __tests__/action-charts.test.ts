@@ -26,7 +26,9 @@ describe('action: charts and the report artifact', () => {
     expect(charts).toContain('check-interprocess_best_effort.vl.json');
     expect(run.summary).toContain('```mermaid');
     expect(run.summary).toContain('xychart-beta');
-    expect(run.stdout).toContain('report not uploaded as artifact "perfgate-report": not running on a GitHub Actions runner');
+    expect(run.stdout).toContain(
+      'report not uploaded as artifact "perfgate-report": not running on a GitHub Actions runner',
+    );
   });
 
   test('a regression still fails with charts on; the upload failing is only a warning', () => {
@@ -38,7 +40,12 @@ describe('action: charts and the report artifact', () => {
         'chart-png': 'false',
       },
       // A runtime token without a reachable results service: the upload fails, the verdict stands.
-      { env: { ACTIONS_RUNTIME_TOKEN: 'x.eyJzY3AiOiJBY3Rpb25zLlJlc3VsdHM6MTox In0.x', ACTIONS_RESULTS_URL: 'http://127.0.0.1:9/' } },
+      {
+        env: {
+          ACTIONS_RUNTIME_TOKEN: 'x.eyJzY3AiOiJBY3Rpb25zLlJlc3VsdHM6MTox In0.x',
+          ACTIONS_RESULTS_URL: 'http://127.0.0.1:9/',
+        },
+      },
     );
     expect(run.status).toBe(1);
     expect(run.outputs['verdict']).toBe('fail');
@@ -51,7 +58,11 @@ describe('action: charts and the report artifact', () => {
   });
 
   test('the default draws no PNG: nothing shows one without chart hosting', () => {
-    const run = runAction({ results: join(example, 'results'), requirements: join(example, 'requirements.csv'), charts: 'true' });
+    const run = runAction({
+      results: join(example, 'results'),
+      requirements: join(example, 'requirements.csv'),
+      charts: 'true',
+    });
     expect(run.status).toBe(0);
     const charts = readdirSync(join(run.workspace, 'perfgate-report', 'charts'));
     expect(charts.filter((f) => f.endsWith('.vl.json'))).toHaveLength(7);
@@ -61,7 +72,11 @@ describe('action: charts and the report artifact', () => {
   });
 
   test('chart-png must be true, false or auto', () => {
-    const run = runAction({ results: join(example, 'results'), requirements: join(example, 'requirements.csv'), 'chart-png': 'yes' });
+    const run = runAction({
+      results: join(example, 'results'),
+      requirements: join(example, 'requirements.csv'),
+      'chart-png': 'yes',
+    });
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('input "chart-png" must be true or false or auto; got "yes"');
   });
@@ -84,7 +99,18 @@ describe('perfgate check --charts', () => {
     const { cli, tempDir } = await import('./helpers/shared.js');
     const out = tempDir();
     const example = join(repoRoot, 'fixtures', 'example');
-    const result = await cli(['check', '-r', join(example, 'results'), '-q', join(example, 'requirements.csv'), '-o', out, '--charts', '--png', '--no-png']);
+    const result = await cli([
+      'check',
+      '-r',
+      join(example, 'results'),
+      '-q',
+      join(example, 'requirements.csv'),
+      '-o',
+      out,
+      '--charts',
+      '--png',
+      '--no-png',
+    ]);
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/Charts: 7, 15 files; open .*report\.html/);
     const charts = readdirSync(join(out, 'charts'));

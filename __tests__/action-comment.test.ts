@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { FakeCommentGitHub, type FakeCommentOptions } from './helpers/github-comment-fake.js';
 import { eventFile, pullRequestEvent, workflowRunEvent } from './helpers/github-events.js';
-import { makeTempDir, removeTempDirs, repoRoot, runActionAsync, type ActionInputs, type ActionRun } from './helpers/runner-action.js';
+import {
+  makeTempDir,
+  removeTempDirs,
+  repoRoot,
+  runActionAsync,
+  type ActionInputs,
+  type ActionRun,
+} from './helpers/runner-action.js';
 
 // The bundled action on real pull_request and workflow_run payloads, talking to a loopback GitHub
 // that checks every request against GitHub's OpenAPI description.
@@ -68,15 +75,23 @@ describe('action: the pull-request comment', () => {
     const [comment] = fake!.comments;
     expect(comment!.body.startsWith('<!-- perfgate:latency/gate -->\n')).toBe(true);
     expect(comment!.body).toContain('### ✅ all 66 requirements met');
-    expect(comment!.body).toContain('[Workflow run and job summary](https://github.example/octo/bench/actions/runs/555)');
+    expect(comment!.body).toContain(
+      '[Workflow run and job summary](https://github.example/octo/bench/actions/runs/555)',
+    );
     expect(comment!.body.length).toBeLessThanOrEqual(65536);
     expect(second.outputs['comment-id']).toBe(first.outputs['comment-id']);
     expect(fake!.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET', 'PATCH']);
     for (const run of [first, second]) expect(visible(run)).not.toContain(TOKEN);
     // What a workflow_run workflow will post: the same body, and what it is for.
     const report = join(second.workspace, 'perfgate-report');
-    expect(readFileSync(join(report, 'comment.md'), 'utf8')).toBe(comment!.body.slice('<!-- perfgate:latency/gate -->\n'.length) + '\n');
-    expect(JSON.parse(readFileSync(join(report, 'comment.json'), 'utf8'))).toEqual({ pullRequest: 12, commentId: 'latency/gate', verdict: 'pass' });
+    expect(readFileSync(join(report, 'comment.md'), 'utf8')).toBe(
+      comment!.body.slice('<!-- perfgate:latency/gate -->\n'.length) + '\n',
+    );
+    expect(JSON.parse(readFileSync(join(report, 'comment.json'), 'utf8'))).toEqual({
+      pullRequest: 12,
+      commentId: 'latency/gate',
+      verdict: 'pass',
+    });
   });
 
   test('a fork pull request (read-only token, 403): a warning, the verdict and the reports unchanged', async () => {
@@ -100,9 +115,13 @@ describe('action: the pull-request comment', () => {
     expect(fake!.requests.map((r) => `${r.method} ${r.operationId}`)).toEqual(['GET issues/list-comments']);
     expect(fake!.comments).toEqual([]);
     fake!.requests.length = 0;
-    const never = await runActionAsync(gate('results-regression', { comment: 'never' }), { env: pullRequestEnv(fake!.apiUrl) });
+    const never = await runActionAsync(gate('results-regression', { comment: 'never' }), {
+      env: pullRequestEnv(fake!.apiUrl),
+    });
     expect(fake!.requests).toEqual([]);
-    expect(readdirSync(join(never.workspace, 'perfgate-report'))).toEqual(expect.arrayContaining(['comment.md', 'comment.json']));
+    expect(readdirSync(join(never.workspace, 'perfgate-report'))).toEqual(
+      expect.arrayContaining(['comment.md', 'comment.json']),
+    );
   });
 
   test('the comment tells the truth of the last run: pass, then an input error, then pass', async () => {
@@ -164,7 +183,9 @@ describe('action: the pull-request comment', () => {
     await runActionAsync(gate('results', { 'report-artifact': 'latency-report' }), { env });
     expect(fake!.comments[0]!.body).toContain('in the `latency-report` artifact.');
     await runActionAsync(gate('results', { 'upload-report': 'false' }), { env });
-    expect(fake!.comments[0]!.body).toContain('[Workflow run and job summary](https://github.example/octo/bench/actions/runs/555).');
+    expect(fake!.comments[0]!.body).toContain(
+      '[Workflow run and job summary](https://github.example/octo/bench/actions/runs/555).',
+    );
     expect(fake!.comments[0]!.body).not.toContain('artifact');
   });
 
@@ -207,14 +228,26 @@ describe('action: the pull-request comment', () => {
     const run = await runActionAsync(gate('results'), { env: pullRequestEnv(fake!.apiUrl) });
     expect(run.status).toBe(0);
     expect(fake!.problems).toEqual([]);
-    expect(fake!.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 403', 'GET 200', 'POST 502', 'POST 201']);
+    expect(fake!.requests.map((r) => `${r.method} ${r.status}`)).toEqual([
+      'GET 403',
+      'GET 200',
+      'POST 502',
+      'POST 201',
+    ]);
     expect(fake!.comments).toHaveLength(1);
     expect(run.outputs['comment-id']).toBe(String(fake!.comments[0]!.id));
-    expect(warnings(run)).toEqual([expect.stringMatching(/^perfgate: GitHub's secondary rate limit: waiting 1 s before retrying GET /)]);
+    expect(warnings(run)).toEqual([
+      expect.stringMatching(/^perfgate: GitHub's secondary rate limit: waiting 1 s before retrying GET /),
+    ]);
   });
 
   test("a marker planted in a user's own comment is not hijacked: the bot posts its own", async () => {
-    const planted = { id: 50, body: '<!-- perfgate:latency/gate -->\nAll good, merge it!', created_at: '2026-11-21T10:00:00Z', user: 'mallory' };
+    const planted = {
+      id: 50,
+      body: '<!-- perfgate:latency/gate -->\nAll good, merge it!',
+      created_at: '2026-11-21T10:00:00Z',
+      user: 'mallory',
+    };
     await serve({ comments: [planted] });
     const run = await runActionAsync(gate('results-regression'), { env: pullRequestEnv(fake!.apiUrl) });
     expect(fake!.problems).toEqual([]);
@@ -231,7 +264,9 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
 
   beforeAll(async () => {
     // The gate's half: a fork pull request run, read-only, comment: never. Its report folder is the artifact.
-    const run = await runActionAsync(gate('results-regression', { comment: 'never', 'github-token': '' }), { env: pullRequestEnv('http://127.0.0.1:9') });
+    const run = await runActionAsync(gate('results-regression', { comment: 'never', 'github-token': '' }), {
+      env: pullRequestEnv('http://127.0.0.1:9'),
+    });
     expect(run.status).toBe(1);
     reportDir = join(run.workspace, 'perfgate-report');
   });
@@ -240,11 +275,24 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
     const files: Record<string, string> = {};
     for (const name of readdirSync(reportDir)) files[name] = readFileSync(join(reportDir, name), 'utf8');
     edit(files);
-    return zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])), { mtime: new Date('2026-01-01T00:00:00Z') });
+    return zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])), {
+      mtime: new Date('2026-01-01T00:00:00Z'),
+    });
   }
 
-  function commentEnv(apiUrl: string, run: Partial<Parameters<typeof workflowRunEvent>[0]> = {}): Record<string, string> {
-    const payload = workflowRunEvent({ owner: 'octo', repo: 'bench', runId: RUN_ID, headSha: HEAD_SHA, headBranch: 'feature', headOwner: 'forker', ...run });
+  function commentEnv(
+    apiUrl: string,
+    run: Partial<Parameters<typeof workflowRunEvent>[0]> = {},
+  ): Record<string, string> {
+    const payload = workflowRunEvent({
+      owner: 'octo',
+      repo: 'bench',
+      runId: RUN_ID,
+      headSha: HEAD_SHA,
+      headBranch: 'feature',
+      headOwner: 'forker',
+      ...run,
+    });
     return {
       GITHUB_EVENT_NAME: 'workflow_run',
       GITHUB_EVENT_PATH: eventFile(payload),
@@ -259,7 +307,11 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
   }
 
   const forkPull = { number: 12, headSha: HEAD_SHA, headRef: 'feature', headOwner: 'forker', hiddenFromCommit: true };
-  const commentMode = (extra: ActionInputs = {}): ActionInputs => ({ mode: 'comment', 'github-token': TOKEN, ...extra });
+  const commentMode = (extra: ActionInputs = {}): ActionInputs => ({
+    mode: 'comment',
+    'github-token': TOKEN,
+    ...extra,
+  });
 
   test("posts the gate's comment.md on the pull request the API names, with the gate's marker; untrusted content is defused", async () => {
     const zip = artifactZip((files) => {
@@ -288,13 +340,21 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
     expect(fake!.blobRequests).toHaveLength(1);
     expect(fake!.comments).toHaveLength(1);
     const body = fake!.comments[0]!.body;
-    expect(body.startsWith('<!-- perfgate:latency/gate -->\n### ❌ 7 of 66 requirements over their limit\n')).toBe(true);
+    expect(body.startsWith('<!-- perfgate:latency/gate -->\n### ❌ 7 of 66 requirements over their limit\n')).toBe(
+      true,
+    );
     expect(body).toContain('[Workflow run and job summary](https://github.example/octo/bench/actions/runs/555)');
     expect(body).not.toContain('<!-- perfgate:other/report -->');
     expect(body.trimEnd().endsWith('&lt;!-- perfgate:other/report -->')).toBe(true);
     expect(fake!.marked('<!-- perfgate:other/report -->')).toEqual([]);
-    expect(run.outputs).toMatchObject({ 'pull-request': '12', verdict: 'fail', 'comment-id': String(fake!.comments[0]!.id) });
-    expect(warnings(run)).toEqual(['perfgate: the report artifact names pull request #99, but commit feedfacefeed is the head of #12: commenting on #12']);
+    expect(run.outputs).toMatchObject({
+      'pull-request': '12',
+      verdict: 'fail',
+      'comment-id': String(fake!.comments[0]!.id),
+    });
+    expect(warnings(run)).toEqual([
+      'perfgate: the report artifact names pull request #99, but commit feedfacefeed is the head of #12: commenting on #12',
+    ]);
     expect(visible(run)).not.toContain(TOKEN);
   });
 
@@ -312,15 +372,26 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
     expect(run.status).toBe(0);
     const body = fake!.comments[0]!.body;
     expect(body.length).toBeLessThanOrEqual(65_536);
-    expect(body).toContain(`See [the full report](https://github.example/octo/bench/actions/runs/${RUN_ID}) for everything.`);
+    expect(body).toContain(
+      `See [the full report](https://github.example/octo/bench/actions/runs/${RUN_ID}) for everything.`,
+    );
     // Found by the commit, so no fallback lookup.
     expect(fake!.requests.some((r) => r.operationId === 'pulls/list')).toBe(false);
   });
 
   test("updates the comment the gate posted itself, and leaves a user's planted marker alone", async () => {
     const zip = artifactZip();
-    const botComment = { id: 60, body: '<!-- perfgate:latency/gate -->\nold report', created_at: '2026-11-21T10:00:00Z' };
-    const planted = { id: 61, body: '<!-- perfgate:latency/gate -->\nLGTM', created_at: '2026-11-21T11:00:00Z', user: 'mallory' };
+    const botComment = {
+      id: 60,
+      body: '<!-- perfgate:latency/gate -->\nold report',
+      created_at: '2026-11-21T10:00:00Z',
+    };
+    const planted = {
+      id: 61,
+      body: '<!-- perfgate:latency/gate -->\nLGTM',
+      created_at: '2026-11-21T11:00:00Z',
+      user: 'mallory',
+    };
     await serve({
       comments: [botComment, planted],
       pulls: [forkPull],
@@ -339,7 +410,9 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
     const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl, { event: 'push' }) });
     expect(run.status).toBe(0);
     expect(fake!.requests).toEqual([]);
-    expect(run.commands.find((c) => c.command === 'notice')?.message).toBe(`perfgate: run ${RUN_ID} was triggered by push, not a pull request: no comment`);
+    expect(run.commands.find((c) => c.command === 'notice')?.message).toBe(
+      `perfgate: run ${RUN_ID} was triggered by push, not a pull request: no comment`,
+    );
   });
 
   test('no open pull request at that commit (pushed again since): a notice, exit 0', async () => {
@@ -352,23 +425,36 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
     expect(fake!.problems).toEqual([]);
     expect(run.status).toBe(0);
     expect(fake!.comments).toEqual([]);
-    expect(run.commands.find((c) => c.command === 'notice')?.message).toBe(`perfgate: no comment: no open pull request of octo/bench has head commit ${HEAD_SHA}`);
+    expect(run.commands.find((c) => c.command === 'notice')?.message).toBe(
+      `perfgate: no comment: no open pull request of octo/bench has head commit ${HEAD_SHA}`,
+    );
   });
 
   test('no report artifact: a warning when the gate run failed, an error when it succeeded', async () => {
     await serve({ pulls: [forkPull], runs: [{ id: RUN_ID, headSha: HEAD_SHA }], artifacts: [] });
     const failed = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl, { conclusion: 'failure' }) });
     expect(failed.status).toBe(0);
-    expect(warnings(failed).join('\n')).toMatch(/^perfgate: no comment: no usable artifact matching "perfgate-report" in run 7777 \(run 7777 concluded failure;/);
+    expect(warnings(failed).join('\n')).toMatch(
+      /^perfgate: no comment: no usable artifact matching "perfgate-report" in run 7777 \(run 7777 concluded failure;/,
+    );
     const succeeded = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl, { conclusion: 'success' }) });
     expect(succeeded.status).toBe(1);
-    expect(succeeded.commands.find((c) => c.command === 'error')?.message).toMatch(/Upload the gate's output-dir as this artifact \(input report-artifact\)/);
+    expect(succeeded.commands.find((c) => c.command === 'error')?.message).toMatch(
+      /Upload the gate's output-dir as this artifact \(input report-artifact\)/,
+    );
     expect(fake!.requests.some((r) => r.operationId === 'issues/create-comment')).toBe(false);
   });
 
   test('an artifact with an entry outside the download folder (zip slip) is rejected whole: nothing written, no comment', async () => {
-    const zip = zipSync({ 'comment.md': strToU8('report'), '../../escaped.md': strToU8('pwned') }, { mtime: new Date('2026-01-01T00:00:00Z') });
-    await serve({ pulls: [forkPull], runs: [{ id: RUN_ID, headSha: HEAD_SHA }], artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }] });
+    const zip = zipSync(
+      { 'comment.md': strToU8('report'), '../../escaped.md': strToU8('pwned') },
+      { mtime: new Date('2026-01-01T00:00:00Z') },
+    );
+    await serve({
+      pulls: [forkPull],
+      runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
+      artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }],
+    });
     const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
     expect(run.status).toBe(0); // the gate run failed: a warning only
     expect(warnings(run).join('\n')).toMatch(/no comment: no usable artifact matching "perfgate-report" in run 7777/);
@@ -378,7 +464,11 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
   });
 
   test('the comment cannot be posted: 403 (permissions) is a warning and exit 0; a 500 after the retries fails the job', async () => {
-    const setup = { pulls: [forkPull], runs: [{ id: RUN_ID, headSha: HEAD_SHA }], artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip: artifactZip() }] };
+    const setup = {
+      pulls: [forkPull],
+      runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
+      artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip: artifactZip() }],
+    };
     await serve({ ...setup, failWrites: { status: 403, message: 'Resource not accessible by integration' } });
     const forbidden = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
     expect(forbidden.status).toBe(0);
@@ -407,10 +497,16 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
 
   test('bad mode and comment-author values name the input', async () => {
     const mode = await runActionAsync(commentMode({ mode: 'post' }), { env: pullRequestEnv('http://127.0.0.1:9') });
-    expect(mode.commands.find((c) => c.command === 'error')?.message).toBe('perfgate: input "mode" must be one of gate, comment; got "post"');
-    const author = await runActionAsync(gate('results', { 'comment-author': 'a b' }), { env: pullRequestEnv('http://127.0.0.1:9') });
+    expect(mode.commands.find((c) => c.command === 'error')?.message).toBe(
+      'perfgate: input "mode" must be one of gate, comment; got "post"',
+    );
+    const author = await runActionAsync(gate('results', { 'comment-author': 'a b' }), {
+      env: pullRequestEnv('http://127.0.0.1:9'),
+    });
     expect(author.status).toBe(1);
-    expect(author.commands.find((c) => c.command === 'error')?.message).toMatch(/^perfgate: input "comment-author" must be a GitHub login/);
+    expect(author.commands.find((c) => c.command === 'error')?.message).toMatch(
+      /^perfgate: input "comment-author" must be a GitHub login/,
+    );
   });
 });
 
@@ -432,8 +528,16 @@ describe('action: a refused comment update or a hung GitHub never leaves an earl
     expect(failing.status).toBe(1);
     expect(failing.outputs['verdict']).toBe('fail');
     expect(fake!.comments.map((c) => c.body.trimEnd())).toEqual([SHORT_FAIL]);
-    expect(fake!.requests.slice(2).map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'PATCH 422', 'PATCH 200']);
-    expect(warnings(failing)).toContainEqual(expect.stringMatching(/^perfgate: GitHub refused the report \(HTTP 422: .*body is too long.*\): posted a short status instead$/));
+    expect(fake!.requests.slice(2).map((r) => `${r.method} ${r.status}`)).toEqual([
+      'GET 200',
+      'PATCH 422',
+      'PATCH 200',
+    ]);
+    expect(warnings(failing)).toContainEqual(
+      expect.stringMatching(
+        /^perfgate: GitHub refused the report \(HTTP 422: .*body is too long.*\): posted a short status instead$/,
+      ),
+    );
     expect(fake!.problems).toEqual([]);
   });
 
@@ -450,7 +554,9 @@ describe('action: a refused comment update or a hung GitHub never leaves an earl
     expect(fake!.comments[0]!.body).toContain('### ❌ 7 of 66 requirements over their limit');
     expect(fake!.comments[0]!.body).toContain(HEAD_SHA);
     expect(failing.outputs['comment-id']).toBe(String(fake!.comments[0]!.id));
-    expect(warnings(failing)).toContainEqual(`perfgate: cannot update comment ${passedId} (HTTP 500 (Server Error - https://docs.github.com/rest)): posted a new comment instead`);
+    expect(warnings(failing)).toContainEqual(
+      `perfgate: cannot update comment ${passedId} (HTTP 500 (Server Error - https://docs.github.com/rest)): posted a new comment instead`,
+    );
   });
 
   test('an API call accepted and never answered: timed out and retried, then a new comment; the verdict stands', async () => {
@@ -466,7 +572,10 @@ describe('action: a refused comment update or a hung GitHub never leaves an earl
       'perfgate: cannot list the comments of pull request #12 of octo/bench: no answer from GitHub: no answer within 0.3 s; posted a new comment instead',
     );
     // The listing hung four times (1 + 3 retries); a new comment then says what this run found.
-    expect(fake!.requests.map((r) => `${r.method} ${r.status ?? 'no answer'}`)).toEqual([...Array<string>(4).fill('GET no answer'), 'POST 201']);
+    expect(fake!.requests.map((r) => `${r.method} ${r.status ?? 'no answer'}`)).toEqual([
+      ...Array<string>(4).fill('GET no answer'),
+      'POST 201',
+    ]);
     expect(fake!.comments[0]!.body).toContain('### ❌ 7 of 66 requirements over their limit');
   });
 
@@ -476,7 +585,8 @@ describe('action: a refused comment update or a hung GitHub never leaves an earl
     const run = await runActionAsync(gate('results-regression'), { env });
     expect(run.status).toBe(1);
     expect(run.outputs['verdict']).toBe('fail');
-    const spent = "the step's GitHub time budget of 0.6 s is spent: GitHub work abandoned (PERFGATE_GITHUB_BUDGET_MS sets it)";
+    const spent =
+      "the step's GitHub time budget of 0.6 s is spent: GitHub work abandoned (PERFGATE_GITHUB_BUDGET_MS sets it)";
     expect(warnings(run).filter((m) => m.includes('time budget'))[0]).toBe(`perfgate: ${spent}; the verdict stands`);
     expect(fake!.requests).toHaveLength(2);
   });

@@ -4,11 +4,19 @@ import { FakeCommentGitHub } from './helpers/github-comment-fake.js';
 import { eventFile, pullRequestEvent } from './helpers/github-events.js';
 import { FakeGitGitHub, type FakeGitOptions } from './helpers/github-git-fake.js';
 import { FULL_VOLUME, volume } from './helpers/volume.js';
-import { makeTempDir, pushEventEnv, removeTempDirs, repoRoot, runActionAsync, type ActionInputs, type ActionRun } from './helpers/runner-action.js';
+import {
+  makeTempDir,
+  pushEventEnv,
+  removeTempDirs,
+  repoRoot,
+  runActionAsync,
+  type ActionInputs,
+  type ActionRun,
+} from './helpers/runner-action.js';
 
-// history-branch — the bundled action as the runner runs it, every run in a fresh workspace (no
-// cache survives between jobs; runActionAsync, so that the in-process fake can answer), keeping its history on a branch through a loopback Git Data API
-// whose every request is checked against GitHub's OpenAPI description.
+// history-branch — the bundled action as the runner runs it, every run in a fresh workspace (no cache survives between
+// jobs; runActionAsync, so that the in-process fake can answer), keeping its history on a branch through a loopback Git
+// Data API whose every request is checked against GitHub's OpenAPI description.
 const TOKEN = 'ghs_historyWRITE0123456789abcdefghijk';
 const READ_ONLY = 'ghs_historyREAD0123456789abcdefghijkl';
 const BRANCH = 'perfgate-history';
@@ -38,7 +46,13 @@ function pushEnv(n: number): Record<string, string> {
 }
 
 function prEnv(): Record<string, string> {
-  return { GITHUB_EVENT_NAME: 'pull_request', GITHUB_REPOSITORY: 'octo/bench', GITHUB_API_URL: git!.apiUrl, GITHUB_RUN_ID: '77', PERFGATE_RETRY_BASE_MS: '1' };
+  return {
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_REPOSITORY: 'octo/bench',
+    GITHUB_API_URL: git!.apiUrl,
+    GITHUB_RUN_ID: '77',
+    PERFGATE_RETRY_BASE_MS: '1',
+  };
 }
 
 const record = (extra: ActionInputs = {}): ActionInputs => ({
@@ -92,10 +106,14 @@ describe('action: history-branch', () => {
     // Each record is the one its run wrote, byte for byte.
     const tip = git!.files(commits[0]!.sha);
     const last = runs[PUSHES - 1]!;
-    expect(tip.get(`history/${recordName(PUSHES)}`)!.toString('utf8')).toBe(readFileSync(join(last.workspace, 'history', recordName(PUSHES)), 'utf8'));
+    expect(tip.get(`history/${recordName(PUSHES)}`)!.toString('utf8')).toBe(
+      readFileSync(join(last.workspace, 'history', recordName(PUSHES)), 'utf8'),
+    );
     // Runs that raced committed again on the new tip, and said so.
     const raced = runs.filter((r) => /after \d+ concurrent update/.test(r.stdout)).length;
-    process.stderr.write(`perfgate tests: history-branch: ${raced} of ${PUSHES} pushes committed again after a concurrent run moved the branch\n`);
+    process.stderr.write(
+      `perfgate tests: history-branch: ${raced} of ${PUSHES} pushes committed again after a concurrent run moved the branch\n`,
+    );
 
     // A pull request with a read-only token: the WINDOW records are read into its history folder and
     // judge it; nothing is written.
@@ -122,7 +140,12 @@ describe('action: history-branch', () => {
     const prRequests = git!.requests.slice(before);
     expect(prRequests.every((r) => r.method === 'GET')).toBe(true);
     // The tip, its commit and tree, then one blob per record.
-    expect(prRequests.map((r) => r.operationId)).toEqual(['git/get-ref', 'git/get-commit', 'git/get-tree', ...Array(WINDOW).fill('git/get-blob')]);
+    expect(prRequests.map((r) => r.operationId)).toEqual([
+      'git/get-ref',
+      'git/get-commit',
+      'git/get-tree',
+      ...Array(WINDOW).fill('git/get-blob'),
+    ]);
     expect(git!.problems).toEqual([]);
   }, 600_000);
 
@@ -137,8 +160,15 @@ describe('action: history-branch', () => {
         .get(`history/${recordName(1)}`)!
         .toString('utf8'),
     );
-    const racing = { ...first, date: dateOf(2), runId: '1002', runUrl: 'https://github.com/octo/bench/actions/runs/1002' };
-    git!.options.raceFiles = () => ({ [`history/${recordName(2)}`]: Buffer.from(JSON.stringify(racing, null, 2) + '\n') });
+    const racing = {
+      ...first,
+      date: dateOf(2),
+      runId: '1002',
+      runUrl: 'https://github.com/octo/bench/actions/runs/1002',
+    };
+    git!.options.raceFiles = () => ({
+      [`history/${recordName(2)}`]: Buffer.from(JSON.stringify(racing, null, 2) + '\n'),
+    });
     const run = await runActionAsync(record(), { env: pushEnv(3) });
     expect([run.status, warnings(run)]).toEqual([0, []]);
     expect(run.stdout).toContain('(after 1 concurrent update(s))');
@@ -150,11 +180,16 @@ describe('action: history-branch', () => {
 
   test('recording with a read-only token: a warning, the record kept in the folder, the verdict unchanged', async () => {
     await serve();
-    const run = await runActionAsync(record({ 'github-token': READ_ONLY, requirements: join(example, 'requirements.csv') }), { env: pushEnv(1) });
+    const run = await runActionAsync(
+      record({ 'github-token': READ_ONLY, requirements: join(example, 'requirements.csv') }),
+      { env: pushEnv(1) },
+    );
     expect(run.status).toBe(0);
     expect(run.outputs['verdict']).toBe('pass');
     expect(warnings(run)).toEqual([expect.stringContaining(`this run's record ${recordName(1)} (run 1001, commit `)]);
-    expect(warnings(run)[0]).toContain(`was not committed to branch ${BRANCH}: cannot commit to branch ${BRANCH}: HTTP 403`);
+    expect(warnings(run)[0]).toContain(
+      `was not committed to branch ${BRANCH}: cannot commit to branch ${BRANCH}: HTTP 403`,
+    );
     expect(run.outputs['history-recorded']).toBe('false');
     expect(warnings(run)[0]).not.toContain(READ_ONLY);
     expect(readdirSync(join(run.workspace, 'history'))).toEqual([recordName(1)]);
@@ -176,7 +211,9 @@ describe('action: history-branch', () => {
       { env: prEnv() },
     );
     expect(pr.status).toBe(0);
-    expect(notices(pr)).toContain(`No history: branch ${BRANCH} does not exist yet (no run recorded there). The gate rests on the requirements alone.`);
+    expect(notices(pr)).toContain(
+      `No history: branch ${BRANCH} does not exist yet (no run recorded there). The gate rests on the requirements alone.`,
+    );
   });
 
   // The README's first workflow on a pull request opened before any push recorded a history: no
@@ -205,7 +242,10 @@ describe('action: history-branch', () => {
       expect(pr.status).toBe(1);
       expect(git!.problems).toEqual([]);
       expect(pr.outputs['verdict']).toBeUndefined();
-      expect(pr.commands.find((c) => c.command === 'error')).toMatchObject({ message: 'perfgate: results/**: no files match this pattern', properties: { file: 'results/**' } });
+      expect(pr.commands.find((c) => c.command === 'error')).toMatchObject({
+        message: 'perfgate: results/**: no files match this pattern',
+        properties: { file: 'results/**' },
+      });
       expect(notices(pr).join('\n')).not.toContain('Nothing was compared');
       expect(pr.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
       expect(pr.summary).toContain('results/\\*\\*\\: no files match this pattern');
@@ -225,9 +265,13 @@ describe('action: history-branch', () => {
         'nothing was compared, so nothing was gated. The first push to the default branch with record-history records one.';
       expect(notices(pr)).toEqual([said]);
       expect(pr.stdout).toContain('perfgate: read 22 benchmarks (2 experiments) from 2 files\n');
-      expect(pr.summary).toContain('Read 22 benchmarks \\(2 experiments\\) from 2 files; nothing was compared, so nothing was gated.');
+      expect(pr.summary).toContain(
+        'Read 22 benchmarks \\(2 experiments\\) from 2 files; nothing was compared, so nothing was gated.',
+      );
       expect(comments!.comments).toHaveLength(1);
-      expect(comments!.comments[0]!.body).toContain('Read 22 benchmarks \\(2 experiments\\) from 2 files; nothing was compared');
+      expect(comments!.comments[0]!.body).toContain(
+        'Read 22 benchmarks \\(2 experiments\\) from 2 files; nothing was compared',
+      );
     });
   });
 
@@ -235,12 +279,21 @@ describe('action: history-branch', () => {
     await serve({ faults: [{ operationId: 'git/get-tree', status: 500, times: 10 }] });
     git!.seed(BRANCH, { [`history/${recordName(1)}`]: Buffer.from('{}') });
     const pr = await runActionAsync(
-      { results: join(example, 'results'), history: 'history', 'history-branch': BRANCH, 'github-token': READ_ONLY, charts: 'false', 'upload-report': 'false' },
+      {
+        results: join(example, 'results'),
+        history: 'history',
+        'history-branch': BRANCH,
+        'github-token': READ_ONLY,
+        charts: 'false',
+        'upload-report': 'false',
+      },
       { env: prEnv() },
     );
     expect(pr.status).toBe(1);
     expect(pr.outputs['verdict']).toBeUndefined();
-    expect(pr.commands.find((c) => c.command === 'error')?.message).toMatch(new RegExp(`^perfgate: input "history-branch": cannot read branch ${BRANCH}: HTTP 500`));
+    expect(pr.commands.find((c) => c.command === 'error')?.message).toMatch(
+      new RegExp(`^perfgate: input "history-branch": cannot read branch ${BRANCH}: HTTP 500`),
+    );
     expect(pr.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
     const shown =
       pr.stdout
@@ -266,7 +319,9 @@ describe('action: history-branch', () => {
 
     test('a push skips it with one warning naming its branch path, keeps its verdict and commits its own record', async () => {
       await branchWithCorruptRecord();
-      const run = await runActionAsync(record({ requirements: join(example, 'requirements.csv') }), { env: pushEnv(3) });
+      const run = await runActionAsync(record({ requirements: join(example, 'requirements.csv') }), {
+        env: pushEnv(3),
+      });
       expect(run.status).toBe(0);
       expect(run.outputs['verdict']).toBe('pass');
       expect(run.outputs['history-recorded']).toBe('true');
@@ -286,14 +341,23 @@ describe('action: history-branch', () => {
       writeFileSync(join(workspace, 'history', recordName(5)), '{"format": "perfgate-history", ');
       const run = await runActionAsync(record(), { workspace, env: pushEnv(6) });
       expect([run.status, run.outputs['history-recorded']]).toEqual([0, 'true']);
-      expect(warnings(run)).toEqual([expect.stringContaining(`${recordName(5)}: skipped: not a perfgate history record: `)]);
+      expect(warnings(run)).toEqual([
+        expect.stringContaining(`${recordName(5)}: skipped: not a perfgate history record: `),
+      ]);
       expect(tipRecords()).toEqual([recordName(6)]);
     });
 
     test('a pull request reads the other records and is judged on them, with the same warning', async () => {
       await branchWithCorruptRecord();
       const pr = await runActionAsync(
-        { results: join(example, 'results'), history: 'history', 'history-branch': BRANCH, 'github-token': READ_ONLY, charts: 'false', 'upload-report': 'false' },
+        {
+          results: join(example, 'results'),
+          history: 'history',
+          'history-branch': BRANCH,
+          'github-token': READ_ONLY,
+          charts: 'false',
+          'upload-report': 'false',
+        },
         { env: prEnv() },
       );
       expect(pr.status).toBe(0);
@@ -314,7 +378,8 @@ describe('action: history-branch', () => {
       expect((await runActionAsync(record(), { env: pushEnv(1) })).status).toBe(0);
       const pushes = Array.from({ length: count }, (_, i) => i + 2);
       const runs = await Promise.all(pushes.map((n) => runActionAsync(record(), { env: pushEnv(n) })));
-      for (const run of runs) expect([run.status, warnings(run), run.outputs['history-recorded']]).toEqual([0, [], 'true']);
+      for (const run of runs)
+        expect([run.status, warnings(run), run.outputs['history-recorded']]).toEqual([0, [], 'true']);
       expect(tipRecords()).toEqual([1, ...pushes].map(recordName).sort());
       expect(git!.problems).toEqual([]);
     },
@@ -336,25 +401,36 @@ describe('action: history-branch', () => {
   }, 120_000);
 
   test('a 422 that is not a fast-forward refusal is final at once, not retried as a race', async () => {
-    await serve({ faults: [{ operationId: 'git/update-ref', status: 422, message: 'Reference update failed', times: 100 }] });
+    await serve({
+      faults: [{ operationId: 'git/update-ref', status: 422, message: 'Reference update failed', times: 100 }],
+    });
     expect((await runActionAsync(record(), { env: pushEnv(1) })).status).toBe(0);
     const before = git!.requests.filter((r) => r.operationId === 'git/update-ref').length;
     const run = await runActionAsync(record(), { env: pushEnv(2) });
     expect(run.status).toBe(0);
     expect(run.outputs['history-recorded']).toBe('false');
     expect(warnings(run)).toEqual([
-      expect.stringContaining(`: cannot update branch ${BRANCH}: HTTP 422 (Reference update failed - https://docs.github.com/rest/git). It is in history.`),
+      expect.stringContaining(
+        `: cannot update branch ${BRANCH}: HTTP 422 (Reference update failed - https://docs.github.com/rest/git). It is in history.`,
+      ),
     ]);
     expect(git!.requests.filter((r) => r.operationId === 'git/update-ref').length - before).toBe(1);
   });
 
   test('a pull request never writes the branch, and history-branch needs a folder to work on', async () => {
     await serve();
-    const pr = await runActionAsync(record(), { env: { ...prEnv(), GITHUB_EVENT_PATH: join(makeTempDir('perfgate-event-'), 'none.json') } });
+    const pr = await runActionAsync(record(), {
+      env: { ...prEnv(), GITHUB_EVENT_PATH: join(makeTempDir('perfgate-event-'), 'none.json') },
+    });
     expect(git!.requests.filter((r) => r.method !== 'GET')).toEqual([]);
     expect(pr.status).toBe(0);
-    const bad = await runActionAsync({ results: join(example, 'results'), requirements: join(example, 'requirements.csv'), 'history-branch': BRANCH }, { env: prEnv() });
+    const bad = await runActionAsync(
+      { results: join(example, 'results'), requirements: join(example, 'requirements.csv'), 'history-branch': BRANCH },
+      { env: prEnv() },
+    );
     expect(bad.status).toBe(1);
-    expect(bad.commands.find((c) => c.command === 'error')?.message).toContain('input "history-branch" needs input "history"');
+    expect(bad.commands.find((c) => c.command === 'error')?.message).toContain(
+      'input "history-branch" needs input "history"',
+    );
   });
 });

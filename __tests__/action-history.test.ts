@@ -15,9 +15,14 @@ describe('action: record-history and history', () => {
   test('records keep a bounded window, and a pull request is judged against its noise band', () => {
     const history = join(makeTempDir('perfgate-history-'), 'history');
     for (let i = 1; i <= 4; i++) {
-      const run = runAction({ results: join(example, 'results'), 'record-history': history, 'history-window': '3' }, { env: pushEnv(100 + i, 10 + i) });
+      const run = runAction(
+        { results: join(example, 'results'), 'record-history': history, 'history-window': '3' },
+        { env: pushEnv(100 + i, 10 + i) },
+      );
       expect(run.status).toBe(0);
-      expect(run.outputs['history-record']).toBe(join(history, `history-2026-11-${10 + i}T11-00-00.000Z-${100 + i}.json`));
+      expect(run.outputs['history-record']).toBe(
+        join(history, `history-2026-11-${10 + i}T11-00-00.000Z-${100 + i}.json`),
+      );
     }
     // The window keeps the three newest runs.
     expect(readdirSync(history).sort()).toEqual([
@@ -26,7 +31,12 @@ describe('action: record-history and history', () => {
       'history-2026-11-14T11-00-00.000Z-104.json',
     ]);
     const record = JSON.parse(readFileSync(join(history, readdirSync(history).sort()[2]!), 'utf8'));
-    expect(record).toMatchObject({ format: 'perfgate-history', sha: '104'.padStart(40, 'a'), runId: '104', runUrl: 'https://github.com/octo/bench/actions/runs/104' });
+    expect(record).toMatchObject({
+      format: 'perfgate-history',
+      sha: '104'.padStart(40, 'a'),
+      runId: '104',
+      runUrl: 'https://github.com/octo/bench/actions/runs/104',
+    });
 
     // Identical recorded runs give a zero-width band: the Medians of the intra-process payloads the
     // regression slowed by 40 % fail, those it left alone do not.
@@ -34,9 +44,13 @@ describe('action: record-history and history', () => {
     expect(pr.status).toBe(1);
     expect(pr.outputs['failed-experiments']).toContain('intraprocess_best_effort');
     const comparison = JSON.parse(readFileSync(join(pr.workspace, 'perfgate-report', 'comparison.json'), 'utf8'));
-    const intra = comparison.subExperiments.find((s: { experimentType: string }) => s.experimentType === 'intraprocess_best_effort');
+    const intra = comparison.subExperiments.find(
+      (s: { experimentType: string }) => s.experimentType === 'intraprocess_best_effort',
+    );
     const medians = intra.comparisons.filter((c: { magnitude: string }) => c.magnitude === 'Median');
-    expect(medians.filter((c: { failed: boolean }) => c.failed).map((c: { bytes: number }) => c.bytes)).toEqual([4096, 8192, 16384]);
+    expect(medians.filter((c: { failed: boolean }) => c.failed).map((c: { bytes: number }) => c.bytes)).toEqual([
+      4096, 8192, 16384,
+    ]);
     expect(medians.every((c: { historyRuns: number }) => c.historyRuns === 3)).toBe(true);
     expect(pr.summary).toContain('Noise-aware: each row is judged against the between-run spread of 3 baseline runs');
     expect(pr.summary).toContain('| Noise band |');
@@ -58,7 +72,11 @@ describe('action: record-history and history', () => {
     const record = JSON.parse(readFileSync(join(history, readdirSync(history).sort()[0]!), 'utf8'));
     expect(record.version).toBe(2);
     expect(new Set(record.measurements.map((m: { format: string }) => m.format))).toEqual(new Set(['ddsperf']));
-    expect(record.measurements.find((m: { metric: string }) => m.metric === 'throughput')).toMatchObject({ experiment: 'sub', direction: 'higher-is-better', unit: 'Mb/s' });
+    expect(record.measurements.find((m: { metric: string }) => m.metric === 'throughput')).toMatchObject({
+      experiment: 'sub',
+      direction: 'higher-is-better',
+      unit: 'Mb/s',
+    });
 
     // The pull request's subscriber got 30 % less throughput (the real file, Mb/s values scaled).
     const pr = join(makeTempDir('perfgate-ddsperf-pr-'), 'results');
@@ -85,7 +103,9 @@ describe('action: record-history and history', () => {
       expect(r.deltaPercent).toBeCloseTo(30, 0);
       expect(r.historyRuns).toBe(3);
     }
-    expect(run.summary).toContain('| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold | Noise band | Catches ≥ | Status |');
+    expect(run.summary).toContain(
+      '| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold | Noise band | Catches ≥ | Status |',
+    );
 
     // The same pull request against a baseline folder of the unchanged run: the same verdict.
     const baseline = runAction({ results: pr, baseline: results, threshold: '0.2' });
@@ -100,17 +120,25 @@ describe('action: record-history and history', () => {
       { env: { GITHUB_RUN_ID: '7', GITHUB_SHA: 'a'.repeat(40), GITHUB_REPOSITORY: 'octo/bench' } },
     );
     expect(run.status).toBe(0);
-    expect(run.commands.find((c) => c.command === 'warning')?.message).toContain('record-history: this run was not recorded');
+    expect(run.commands.find((c) => c.command === 'warning')?.message).toContain(
+      'record-history: this run was not recorded',
+    );
   });
 
   test('a history folder that does not exist yet (nothing recorded, or the cache missed): a notice, the requirements decide', () => {
     const missing = join(makeTempDir('perfgate-history-'), 'perfgate-history');
-    const run = runAction({ results: join(example, 'results'), requirements: join(example, 'requirements.csv'), history: missing });
+    const run = runAction({
+      results: join(example, 'results'),
+      requirements: join(example, 'requirements.csv'),
+      history: missing,
+    });
     expect(run.status).toBe(0);
     expect(run.outputs['verdict']).toBe('pass');
     expect(run.outputs['comparisons-total']).toBeUndefined();
     const notice = run.commands.find((c) => c.command === 'notice')?.message ?? '';
-    expect(notice).toBe(`No history: ${missing} does not exist (no run recorded yet, or the cache missed). The gate rests on the requirements alone.`);
+    expect(notice).toBe(
+      `No history: ${missing} does not exist (no run recorded yet, or the cache missed). The gate rests on the requirements alone.`,
+    );
     expect(run.summary).toContain('No history');
     // Without requirements, the summary says plainly what was read and that nothing was gated.
     const nothing = runAction({ results: join(example, 'results'), history: missing });
@@ -119,13 +147,19 @@ describe('action: record-history and history', () => {
       `No history: ${missing} does not exist (no run recorded yet, or the cache missed). Read 22 benchmarks (2 experiments) from 2 files; ` +
         'nothing was compared, so nothing was gated. The first push to the default branch with record-history records one.',
     ]);
-    expect(nothing.summary).toContain('Read 22 benchmarks \\(2 experiments\\) from 2 files; nothing was compared, so nothing was gated.');
+    expect(nothing.summary).toContain(
+      'Read 22 benchmarks \\(2 experiments\\) from 2 files; nothing was compared, so nothing was gated.',
+    );
   });
 
   // An unread result never passes: with no history yet and no requirements, the results are still
   // read, and results that give nothing are an error.
   const unread: [name: string, make: (dir: string) => string, error: (dir: string) => string][] = [
-    ['a pattern that matches nothing', (_dir: string) => 'no-such-results/**', (dir: string) => `perfgate: ${dir}/no-such-results/**: no files match this pattern`],
+    [
+      'a pattern that matches nothing',
+      (_dir: string) => 'no-such-results/**',
+      (dir: string) => `perfgate: ${dir}/no-such-results/**: no files match this pattern`,
+    ],
     [
       'a folder with no result files',
       (dir: string) => {
@@ -133,12 +167,16 @@ describe('action: record-history and history', () => {
         writeFileSync(join(dir, 'empty', 'README.txt'), 'benchmarks go here\n');
         return join(dir, 'empty');
       },
-      (dir: string) => `perfgate: ${dir}/empty: the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format)`,
+      (dir: string) =>
+        `perfgate: ${dir}/empty: the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format)`,
     ],
     [
       'a result file without measurements',
       (dir: string) => {
-        writeFileSync(join(dir, 'bench.json'), '{"context": {"date": "2026-11-01T00:00:00+00:00", "num_cpus": 4}, "benchmarks": []}\n');
+        writeFileSync(
+          join(dir, 'bench.json'),
+          '{"context": {"date": "2026-11-01T00:00:00+00:00", "num_cpus": 4}, "benchmarks": []}\n',
+        );
         return join(dir, 'bench.json');
       },
       (dir: string) => `perfgate: ${dir}/bench.json:1:`,
@@ -148,7 +186,10 @@ describe('action: record-history and history', () => {
     test('is an error, never a pass', () => {
       const dir = makeTempDir('perfgate-unread-');
       const results = make(dir);
-      const run = runAction({ results: results.startsWith('/') ? results : join(dir, results), history: join(dir, 'perfgate-history') });
+      const run = runAction({
+        results: results.startsWith('/') ? results : join(dir, results),
+        history: join(dir, 'perfgate-history'),
+      });
       expect(run.status).toBe(1);
       expect(run.outputs['verdict']).toBeUndefined();
       expect(run.commands.find((c) => c.command === 'error')?.message).toContain(error(dir));
@@ -160,7 +201,8 @@ describe('action: record-history and history', () => {
 
   test('repetitions: pool, as the first workflow has it: one note per report, no warning, nothing per experiment', () => {
     const dir = makeTempDir('perfgate-pool-');
-    for (const run of ['r1', 'r2', 'r3']) cpSync(join(example, 'results'), join(dir, 'results', run), { recursive: true });
+    for (const run of ['r1', 'r2', 'r3'])
+      cpSync(join(example, 'results'), join(dir, 'results', run), { recursive: true });
     const run = runAction({
       results: join(dir, 'results', '**'),
       repetitions: 'pool',
@@ -169,26 +211,41 @@ describe('action: record-history and history', () => {
       threshold: '0.2',
     });
     expect(run.outputs['verdict']).toBeDefined();
-    const sentence = 'pooled 3 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean';
+    const sentence =
+      'pooled 3 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean';
     expect(run.commands.filter((c) => c.command === 'warning' && /pool/.test(c.message))).toEqual([]);
     // The check's and the comparison's report each say it once in the log; the job summary (one
     // document, the comparison first) says it once.
-    expect(run.stdout.split('\n').filter((l) => l.includes('pooled'))).toEqual([`  note: ${sentence}`, `  note: ${sentence}`]);
+    expect(run.stdout.split('\n').filter((l) => l.includes('pooled'))).toEqual([
+      `  note: ${sentence}`,
+      `  note: ${sentence}`,
+    ]);
     expect(run.summary.split('\n').filter((l) => l.includes('pooled'))).toEqual([`> ${sentence}`]);
     expect(run.stdout).not.toContain('repetitions pooled');
   });
 
   test('baseline and history together are a usage error', () => {
-    const run = runAction({ results: join(example, 'results'), baseline: join(example, 'results'), history: join(example, 'results') });
+    const run = runAction({
+      results: join(example, 'results'),
+      baseline: join(example, 'results'),
+      history: join(example, 'results'),
+    });
     expect(run.status).toBe(1);
-    expect(run.commands.find((c) => c.command === 'error')?.message).toContain('give input "baseline" or input "history", not both');
+    expect(run.commands.find((c) => c.command === 'error')?.message).toContain(
+      'give input "baseline" or input "history", not both',
+    );
   });
 });
 
 // Issue 26, defect 1: recording never replaces the verdict, whatever goes wrong with the record.
 describe('action: record-history that cannot be read or written', () => {
-  const warnings = (run: ReturnType<typeof runAction>) => run.commands.filter((c) => c.command === 'warning').map((c) => c.message);
-  const inputs = (history: string) => ({ results: join(example, 'results'), requirements: join(example, 'requirements.csv'), 'record-history': history });
+  const warnings = (run: ReturnType<typeof runAction>) =>
+    run.commands.filter((c) => c.command === 'warning').map((c) => c.message);
+  const inputs = (history: string) => ({
+    results: join(example, 'results'),
+    requirements: join(example, 'requirements.csv'),
+    'record-history': history,
+  });
 
   test('a truncated record in the folder: skipped with a warning naming it, this run recorded, verdict pass', () => {
     const history = join(makeTempDir('perfgate-history-'), 'history');
@@ -198,7 +255,10 @@ describe('action: record-history that cannot be read or written', () => {
     const run = runAction(inputs(history), { env: pushEnv(102, 12) });
     expect([run.status, run.outputs['verdict'], run.outputs['history-recorded']]).toEqual([0, 'pass', 'true']);
     expect(warnings(run)).toEqual([expect.stringContaining(`${first}: skipped: not a perfgate history record: `)]);
-    expect(readdirSync(history).sort()).toEqual(['history-2026-11-11T11-00-00.000Z-101.json', 'history-2026-11-12T11-00-00.000Z-102.json']);
+    expect(readdirSync(history).sort()).toEqual([
+      'history-2026-11-11T11-00-00.000Z-101.json',
+      'history-2026-11-12T11-00-00.000Z-102.json',
+    ]);
   });
 
   test('a history "folder" that is a file: a warning naming the run whose record was lost, verdict pass', () => {
@@ -206,6 +266,10 @@ describe('action: record-history that cannot be read or written', () => {
     writeFileSync(history, 'not a folder\n');
     const run = runAction(inputs(history), { env: pushEnv(103, 13) });
     expect([run.status, run.outputs['verdict'], run.outputs['history-recorded']]).toEqual([0, 'pass', 'false']);
-    expect(warnings(run)).toEqual([expect.stringMatching(/^perfgate: record-history: the record of run 103 \(commit aaaaaaa\) was lost: .*cannot read the history folder/)]);
+    expect(warnings(run)).toEqual([
+      expect.stringMatching(
+        /^perfgate: record-history: the record of run 103 \(commit aaaaaaa\) was lost: .*cannot read the history folder/,
+      ),
+    ]);
   });
 });

@@ -60,7 +60,12 @@ function parseYamlSubset(text: string): Yaml {
       body.push(line.slice(indent));
       i++;
     }
-    let textValue = folded ? body.reduce((acc, line, n) => (n === 0 ? line : line === '' || body[n - 1] === '' ? `${acc}\n${line}` : `${acc} ${line}`), '') : body.join('\n');
+    let textValue = folded
+      ? body.reduce(
+          (acc, line, n) => (n === 0 ? line : line === '' || body[n - 1] === '' ? `${acc}\n${line}` : `${acc} ${line}`),
+          '',
+        )
+      : body.join('\n');
     if (chomp === 'strip') textValue = textValue.replace(/\n+$/, '');
     else if (chomp === 'clip') textValue = textValue.replace(/\n*$/, '\n');
     return textValue;
@@ -88,7 +93,8 @@ function parseYamlSubset(text: string): Yaml {
       else if (value === '') {
         let next = i;
         while (next < lines.length && blank(lines[next]!)) next++;
-        map[key!] = next < lines.length && indentOf(lines[next]!) > at ? ((i = next), mapping(indentOf(lines[next]!))) : null;
+        map[key!] =
+          next < lines.length && indentOf(lines[next]!) > at ? ((i = next), mapping(indentOf(lines[next]!))) : null;
       } else map[key!] = scalar(value);
     }
     return map;
@@ -111,12 +117,27 @@ const RUNS_KEYS: Record<string, string[]> = {
 };
 const COLORS = ['white', 'black', 'yellow', 'blue', 'green', 'orange', 'red', 'purple', 'gray-dark'];
 // Feather icons GitHub does not offer for branding (the docs list the rest).
-const EXCLUDED_ICONS = ['coffee', 'columns', 'divide-circle', 'divide-square', 'divide', 'frown', 'hexagon', 'key', 'meh', 'mouse-pointer', 'smile', 'tool', 'x-octagon'];
+const EXCLUDED_ICONS = [
+  'coffee',
+  'columns',
+  'divide-circle',
+  'divide-square',
+  'divide',
+  'frown',
+  'hexagon',
+  'key',
+  'meh',
+  'mouse-pointer',
+  'smile',
+  'tool',
+  'x-octagon',
+];
 
 /** Everything wrong with an action's metadata; `exists` tells whether a path is in the repository. */
 function metadataProblems(doc: Yaml, exists: (path: string) => boolean): string[] {
   const problems: string[] = [];
-  const isMap = (v: Yaml | undefined): v is { [key: string]: Yaml } => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const isMap = (v: Yaml | undefined): v is { [key: string]: Yaml } =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
   const text = (v: Yaml | undefined) => typeof v === 'string' && v.trim() !== '';
   const unknown = (where: string, map: { [key: string]: Yaml }, allowed: string[]) => {
     for (const key of Object.keys(map)) if (!allowed.includes(key)) problems.push(`${where}: unknown key "${key}"`);
@@ -127,7 +148,9 @@ function metadataProblems(doc: Yaml, exists: (path: string) => boolean): string[
   if (!text(doc['description'])) problems.push('description: required, a non-empty string');
   // The Marketplace rejects a description of 125 characters or more.
   else if ([...(doc['description'] as string)].length >= 125)
-    problems.push(`description: ${[...(doc['description'] as string)].length} characters; the Marketplace takes at most 124`);
+    problems.push(
+      `description: ${[...(doc['description'] as string)].length} characters; the Marketplace takes at most 124`,
+    );
   if (doc['author'] !== undefined && typeof doc['author'] !== 'string') problems.push('author: must be a string');
 
   const ids = new Set<string>();
@@ -136,7 +159,8 @@ function metadataProblems(doc: Yaml, exists: (path: string) => boolean): string[
     else
       for (const [id, input] of Object.entries(doc['inputs'])) {
         const where = `inputs.${id}`;
-        if (!ID.test(id)) problems.push(`${where}: the id must start with a letter or _ and hold only letters, digits, - and _`);
+        if (!ID.test(id))
+          problems.push(`${where}: the id must start with a letter or _ and hold only letters, digits, - and _`);
         // The runner passes inputs as INPUT_<ID upper-cased>: ids differing only in case collide.
         if (ids.has(id.toLowerCase())) problems.push(`${where}: the id collides with another one ignoring case`);
         ids.add(id.toLowerCase());
@@ -146,9 +170,12 @@ function metadataProblems(doc: Yaml, exists: (path: string) => boolean): string[
         }
         unknown(where, input, INPUT_KEYS);
         if (!text(input['description'])) problems.push(`${where}.description: required, a non-empty string`);
-        if (input['required'] !== undefined && typeof input['required'] !== 'boolean') problems.push(`${where}.required: must be true or false`);
-        if (input['default'] !== undefined && typeof input['default'] !== 'string') problems.push(`${where}.default: must be a string (quote it: '${String(input['default'])}')`);
-        if (input['deprecationMessage'] !== undefined && typeof input['deprecationMessage'] !== 'string') problems.push(`${where}.deprecationMessage: must be a string`);
+        if (input['required'] !== undefined && typeof input['required'] !== 'boolean')
+          problems.push(`${where}.required: must be true or false`);
+        if (input['default'] !== undefined && typeof input['default'] !== 'string')
+          problems.push(`${where}.default: must be a string (quote it: '${String(input['default'])}')`);
+        if (input['deprecationMessage'] !== undefined && typeof input['deprecationMessage'] !== 'string')
+          problems.push(`${where}.deprecationMessage: must be a string`);
       }
   }
   const using = isMap(doc['runs']) ? doc['runs']['using'] : undefined;
@@ -157,7 +184,8 @@ function metadataProblems(doc: Yaml, exists: (path: string) => boolean): string[
     else
       for (const [id, output] of Object.entries(doc['outputs'])) {
         const where = `outputs.${id}`;
-        if (!ID.test(id)) problems.push(`${where}: the id must start with a letter or _ and hold only letters, digits, - and _`);
+        if (!ID.test(id))
+          problems.push(`${where}: the id must start with a letter or _ and hold only letters, digits, - and _`);
         if (!isMap(output)) {
           problems.push(`${where}: must be a mapping`);
           continue;
@@ -165,11 +193,13 @@ function metadataProblems(doc: Yaml, exists: (path: string) => boolean): string[
         // Only composite actions map an output to a value; JavaScript actions set it at run time.
         unknown(where, output, using === 'composite' ? ['description', 'value'] : ['description']);
         if (!text(output['description'])) problems.push(`${where}.description: required, a non-empty string`);
-        if (using === 'composite' && !text(output['value'])) problems.push(`${where}.value: required in a composite action`);
+        if (using === 'composite' && !text(output['value']))
+          problems.push(`${where}.value: required in a composite action`);
       }
   }
   if (!isMap(doc['runs'])) problems.push('runs: required, a mapping');
-  else if (typeof using !== 'string' || !(using in RUNS_KEYS)) problems.push(`runs.using: must be one of ${Object.keys(RUNS_KEYS).join(', ')}; got ${JSON.stringify(using)}`);
+  else if (typeof using !== 'string' || !(using in RUNS_KEYS))
+    problems.push(`runs.using: must be one of ${Object.keys(RUNS_KEYS).join(', ')}; got ${JSON.stringify(using)}`);
   else {
     const runs = doc['runs'];
     unknown('runs', runs, RUNS_KEYS[using]!);
@@ -177,12 +207,14 @@ function metadataProblems(doc: Yaml, exists: (path: string) => boolean): string[
       for (const key of ['main', 'pre', 'post']) {
         const file = runs[key];
         if (file === undefined && key !== 'main') continue;
-        if (!text(file)) problems.push(`runs.${key}: ${key === 'main' ? 'required, ' : ''}the path of a JavaScript file`);
+        if (!text(file))
+          problems.push(`runs.${key}: ${key === 'main' ? 'required, ' : ''}the path of a JavaScript file`);
         else if (!exists(file as string)) problems.push(`runs.${key}: ${String(file)} is not in the repository`);
       }
     }
     if (using === 'docker' && !text(runs['image'])) problems.push('runs.image: required for a docker action');
-    if (using === 'composite' && !Array.isArray(runs['steps'])) problems.push('runs.steps: required for a composite action');
+    if (using === 'composite' && !Array.isArray(runs['steps']))
+      problems.push('runs.steps: required for a composite action');
   }
   if (doc['branding'] !== undefined) {
     const branding = doc['branding'];
@@ -190,7 +222,10 @@ function metadataProblems(doc: Yaml, exists: (path: string) => boolean): string[
     else {
       unknown('branding', branding, ['icon', 'color']);
       const icon = branding['icon'];
-      if (icon !== undefined && (typeof icon !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(icon) || EXCLUDED_ICONS.includes(icon)))
+      if (
+        icon !== undefined &&
+        (typeof icon !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(icon) || EXCLUDED_ICONS.includes(icon))
+      )
         problems.push(`branding.icon: ${JSON.stringify(icon)} is not a Feather icon GitHub offers`);
       const color = branding['color'];
       if (color !== undefined && (typeof color !== 'string' || !COLORS.includes(color)))
@@ -225,7 +260,9 @@ describe("action.yml follows GitHub's metadata syntax", () => {
   test('the rules are real: each broken document gives its problem', () => {
     const base = 'name: x\ndescription: y\nruns:\n  using: node24\n  main: dist/index.js\n';
     const check = (yaml: string) => metadataProblems(parseYamlSubset(yaml), inRepo);
-    expect(check(base.replace('description: y', `description: ${'d'.repeat(125)}`))).toEqual(['description: 125 characters; the Marketplace takes at most 124']);
+    expect(check(base.replace('description: y', `description: ${'d'.repeat(125)}`))).toEqual([
+      'description: 125 characters; the Marketplace takes at most 124',
+    ]);
     expect(check(base.replace('description: y', `description: ${'d'.repeat(124)}`))).toEqual([]);
     expect(check(base)).toEqual([]);
     expect(check('description: y\nruns:\n  using: node16\n  main: dist/index.js\nextra: 1\n')).toEqual([
@@ -233,15 +270,24 @@ describe("action.yml follows GitHub's metadata syntax", () => {
       'name: required, a non-empty string',
       'runs.using: must be one of node20, node24, docker, composite; got "node16"',
     ]);
-    expect(check(base.replace('dist/index.js', 'dist/missing.js'))).toEqual(['runs.main: dist/missing.js is not in the repository']);
-    expect(check(`${base}inputs:\n  count:\n    default: 30\n    required: 'no'\n    descripton: typo\n  1st:\n    description: z\n`)).toEqual([
+    expect(check(base.replace('dist/index.js', 'dist/missing.js'))).toEqual([
+      'runs.main: dist/missing.js is not in the repository',
+    ]);
+    expect(
+      check(
+        `${base}inputs:\n  count:\n    default: 30\n    required: 'no'\n    descripton: typo\n  1st:\n    description: z\n`,
+      ),
+    ).toEqual([
       'inputs.count: unknown key "descripton"',
       'inputs.count.description: required, a non-empty string',
       'inputs.count.required: must be true or false',
       "inputs.count.default: must be a string (quote it: '30')",
       'inputs.1st: the id must start with a letter or _ and hold only letters, digits, - and _',
     ]);
-    expect(check(`${base}outputs:\n  verdict:\n    value: pass\n`)).toEqual(['outputs.verdict: unknown key "value"', 'outputs.verdict.description: required, a non-empty string']);
+    expect(check(`${base}outputs:\n  verdict:\n    value: pass\n`)).toEqual([
+      'outputs.verdict: unknown key "value"',
+      'outputs.verdict.description: required, a non-empty string',
+    ]);
     expect(check(`${base}branding:\n  icon: smile\n  color: pink\n`)).toEqual([
       'branding.icon: "smile" is not a Feather icon GitHub offers',
       'branding.color: must be one of white, black, yellow, blue, green, orange, red, purple, gray-dark; got "pink"',

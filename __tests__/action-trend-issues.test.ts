@@ -19,10 +19,15 @@ afterAll(removeTempDirs);
 const warnings = (run: ActionRun) => run.commands.filter((c) => c.command === 'warning').map((c) => c.message);
 
 /** Regression steps the run's trends.json reports as current (latest level still after the step). */
-function regressionSteps(run: ActionRun): { experiment: string; parameter: string; metric: string; statistic: string }[] {
+function regressionSteps(
+  run: ActionRun,
+): { experiment: string; parameter: string; metric: string; statistic: string }[] {
   const report = JSON.parse(readFileSync(join(run.workspace, 'perfgate-report', 'trends.json'), 'utf8'));
-  return report.series.flatMap((s: { experiment: string; parameter: string; metric: string; statistic: string; steps: { kind: string }[] }) =>
-    s.steps.filter((step) => step.kind === 'regression').map(() => ({ experiment: s.experiment, parameter: s.parameter, metric: s.metric, statistic: s.statistic })),
+  return report.series.flatMap(
+    (s: { experiment: string; parameter: string; metric: string; statistic: string; steps: { kind: string }[] }) =>
+      s.steps
+        .filter((step) => step.kind === 'regression')
+        .map(() => ({ experiment: s.experiment, parameter: s.parameter, metric: s.metric, statistic: s.statistic })),
   );
 }
 
@@ -30,7 +35,13 @@ describe('action: trend-issues', () => {
   test('a +40 % step opens one issue per regressed series, later pushes keep it, the recovery closes it', async () => {
     issues = await new FakeIssuesGitHub({ owner: 'octo', repo: 'bench', perPage: 2 }).start();
     // An unrelated open issue and pull request carrying the label: never touched.
-    issues.issues.push({ number: 1, title: 'flaky runner', body: 'not perfgate', state: 'open', labels: ['perfgate-regression'] });
+    issues.issues.push({
+      number: 1,
+      title: 'flaky runner',
+      body: 'not perfgate',
+      state: 'open',
+      labels: ['perfgate-regression'],
+    });
     issues.issues.push({
       number: 2,
       title: 'a pull request',
@@ -42,7 +53,10 @@ describe('action: trend-issues', () => {
     const root = makeTempDir('perfgate-trend-issues-');
     const history = join(root, 'history');
     // ±2 % machine states; the build is 40 % slower from push 9 to push 18, then back.
-    const states = [1.0, 1.02, 0.98, 1.01, 0.99, 1.0, 1.02, 0.99, 1.0, 1.01, 0.98, 1.0, 1.02, 0.99, 1.01, 1.0, 0.98, 1.02, 1.0, 0.99, 1.01, 1.0, 0.98, 1.02, 0.99, 1.0, 1.01, 0.98];
+    const states = [
+      1.0, 1.02, 0.98, 1.01, 0.99, 1.0, 1.02, 0.99, 1.0, 1.01, 0.98, 1.0, 1.02, 0.99, 1.01, 1.0, 0.98, 1.02, 1.0, 0.99,
+      1.01, 1.0, 0.98, 1.02, 0.99, 1.0, 1.01, 0.98,
+    ];
     const runs: ActionRun[] = [];
     for (const [i, state] of states.entries()) {
       const results = join(root, `push${i + 1}`);
@@ -59,25 +73,39 @@ describe('action: trend-issues', () => {
             charts: 'false',
             'upload-report': 'false',
           },
-          { env: pushEventEnv(800 + i, `2026-10-${String(i + 1).padStart(2, '0')}T12:00:00Z`, { GITHUB_API_URL: issues.apiUrl, PERFGATE_RETRY_BASE_MS: '1' }, 'c') },
+          {
+            env: pushEventEnv(
+              800 + i,
+              `2026-10-${String(i + 1).padStart(2, '0')}T12:00:00Z`,
+              { GITHUB_API_URL: issues.apiUrl, PERFGATE_RETRY_BASE_MS: '1' },
+              'c',
+            ),
+          },
         ),
       );
       expect([i + 1, runs[i]!.status]).toEqual([i + 1, 0]);
     }
     expect(issues.problems).toEqual([]);
     const opened = (run: ActionRun) => [...run.stdout.matchAll(/opened #(\d+)/g)].map((m) => Number(m[1]));
-    const closed = (run: ActionRun) => [...run.stdout.matchAll(/closed #(\d+) \(recovered\)/g)].map((m) => Number(m[1]));
+    const closed = (run: ActionRun) =>
+      [...run.stdout.matchAll(/closed #(\d+) \(recovered\)/g)].map((m) => Number(m[1]));
 
     // No issue before the step; the first push that shows it opens one issue per regressed series.
     const first = runs.findIndex((r) => opened(r).length > 0);
     expect(first).toBeGreaterThanOrEqual(8);
-    expect(runs.slice(0, first).every((r) => r.stdout.includes('trend-issues: no current regression step, no open issue'))).toBe(true);
+    expect(
+      runs.slice(0, first).every((r) => r.stdout.includes('trend-issues: no current regression step, no open issue')),
+    ).toBe(true);
     const alerts = issues.issues.filter((i) => i.number > 2);
     const steps = regressionSteps(runs[first]!);
     expect(steps.length).toBeGreaterThan(0);
     expect(opened(runs[first]!)).toEqual(alerts.slice(0, steps.length).map((i) => i.number));
     for (const step of steps) {
-      const issue = alerts.find((i) => i.title.startsWith(`perfgate: ${step.experiment} ${step.parameter} ${step.metric} ${step.statistic} regressed +`));
+      const issue = alerts.find((i) =>
+        i.title.startsWith(
+          `perfgate: ${step.experiment} ${step.parameter} ${step.metric} ${step.statistic} regressed +`,
+        ),
+      );
       expect(issue).toBeDefined();
       expect(issue!.labels).toEqual(['perfgate-regression']);
       // The commit range: the last push before the step (push 8) and the first after it (push 9).
@@ -113,19 +141,44 @@ describe('action: trend-issues', () => {
       const results = join(root, `push${i + 1}`);
       writeSyntheticRun(results, 'hyperfine', 1 + ((i % 3) - 1) * 0.02, i >= 8 ? 1.4 : 1, 900 + i);
       last = await runActionAsync(
-        { results, 'record-history': history, trends: 'report', 'trend-issues': 'true', 'github-token': TOKEN, charts: 'false', 'upload-report': 'false' },
-        { env: pushEventEnv(950 + i, `2026-10-${String(i + 1).padStart(2, '0')}T12:00:00Z`, { GITHUB_API_URL: issues.apiUrl, PERFGATE_RETRY_BASE_MS: '1' }, 'd') },
+        {
+          results,
+          'record-history': history,
+          trends: 'report',
+          'trend-issues': 'true',
+          'github-token': TOKEN,
+          charts: 'false',
+          'upload-report': 'false',
+        },
+        {
+          env: pushEventEnv(
+            950 + i,
+            `2026-10-${String(i + 1).padStart(2, '0')}T12:00:00Z`,
+            { GITHUB_API_URL: issues.apiUrl, PERFGATE_RETRY_BASE_MS: '1' },
+            'd',
+          ),
+        },
       );
       expect(last.status).toBe(0);
     }
     const said = warnings(last!).filter((w) => w.includes('trend-issues:'));
-    expect(said).toEqual([expect.stringMatching(/^perfgate: trend-issues: cannot open an issue for "perfgate: .*": HTTP 403 .*; trend-issues needs permission issues: write$/)]);
+    expect(said).toEqual([
+      expect.stringMatching(
+        /^perfgate: trend-issues: cannot open an issue for "perfgate: .*": HTTP 403 .*; trend-issues needs permission issues: write$/,
+      ),
+    ]);
     expect(issues.problems).toEqual([]);
   }, 300_000);
 
   test('trend-issues without trends is an input error', async () => {
-    const run = await runActionAsync({ results: join(makeTempDir('perfgate-ti-'), 'none'), 'record-history': 'history', 'trend-issues': 'true' });
+    const run = await runActionAsync({
+      results: join(makeTempDir('perfgate-ti-'), 'none'),
+      'record-history': 'history',
+      'trend-issues': 'true',
+    });
     expect(run.status).toBe(1);
-    expect(run.commands.find((c) => c.command === 'error')?.message).toContain('input "trend-issues" needs input "trends"');
+    expect(run.commands.find((c) => c.command === 'error')?.message).toContain(
+      'input "trend-issues" needs input "trends"',
+    );
   });
 });

@@ -41,9 +41,18 @@ function writeDemo(dir: string): { results: string; demoSummary: string; otherSu
       '1024,1000,60.000,2.500,3.600,3.500,0.600,0.250,45.000,4.000,9.000,55.000\n',
   );
   const otherSummary = join(results, 'measurements_other_type_summary.csv');
-  writeFileSync(otherSummary, `${SUMMARY_HEADER}\n64,500,20.000,1.000,1.500,1.400,0.300,0.100,15.000,1.800,5.000,18.000\n`);
+  writeFileSync(
+    otherSummary,
+    `${SUMMARY_HEADER}\n64,500,20.000,1.000,1.500,1.400,0.300,0.100,15.000,1.800,5.000,18.000\n`,
+  );
   const requirements = join(dir, 'requirements.csv');
-  writeFileSync(requirements, `${REQUIREMENTS_HEADER}\n` + 'demo_type,16,4.000,10.000,70.000\n' + 'demo_type,1024,4.500,11.000,80.000\n' + 'other_type,64,2.000,6.000,25.000\n');
+  writeFileSync(
+    requirements,
+    `${REQUIREMENTS_HEADER}\n` +
+      'demo_type,16,4.000,10.000,70.000\n' +
+      'demo_type,1024,4.500,11.000,80.000\n' +
+      'other_type,64,2.000,6.000,25.000\n',
+  );
   return { results, demoSummary, otherSummary, requirements };
 }
 
@@ -116,7 +125,9 @@ function expectInputError(run: ActionRun): void {
   expect(errors(run).length).toBeGreaterThan(0);
   expect(run.outputs['verdict']).toBeUndefined();
   expect(existsSync(join(run.workspace, 'perfgate-report'))).toBe(false);
-  expect(run.summary.startsWith('### ⚠️ perfgate errored: nothing was gated\n\nThe run stopped before a verdict: ')).toBe(true);
+  expect(
+    run.summary.startsWith('### ⚠️ perfgate errored: nothing was gated\n\nThe run stopped before a verdict: '),
+  ).toBe(true);
   expect(run.summary).not.toMatch(/✅|❌|\| Sub-experiment/);
   expectNoStackTrace(run);
 }
@@ -138,14 +149,22 @@ describe('test helpers', () => {
   });
 
   test('workflow command parser unescapes properties and messages', () => {
-    expect(parseWorkflowCommands('log\n::error title=a%3A b,file=x%2Cy.csv,line=3,col=6::50%25%0Anext\n::endgroup::\n')).toEqual([
+    expect(
+      parseWorkflowCommands('log\n::error title=a%3A b,file=x%2Cy.csv,line=3,col=6::50%25%0Anext\n::endgroup::\n'),
+    ).toEqual([
       { command: 'error', properties: { title: 'a: b', file: 'x,y.csv', line: '3', col: '6' }, message: '50%\nnext' },
       { command: 'endgroup', properties: {}, message: '' },
     ]);
   });
   test('workflow command parser finds commands like the runner: indented, legacy ##[…], not after stop-commands', () => {
-    const stdout = '   ::warning::indented\nx ##[error]legacy\n::stop-commands::tok\n::error::ignored\n::tok::\n::notice::after\n';
-    expect(parseWorkflowCommands(stdout).map((c) => `${c.command}:${c.message}`)).toEqual(['warning:indented', 'error:legacy', 'stop-commands:tok', 'notice:after']);
+    const stdout =
+      '   ::warning::indented\nx ##[error]legacy\n::stop-commands::tok\n::error::ignored\n::tok::\n::notice::after\n';
+    expect(parseWorkflowCommands(stdout).map((c) => `${c.command}:${c.message}`)).toEqual([
+      'warning:indented',
+      'error:legacy',
+      'stop-commands:tok',
+      'notice:after',
+    ]);
   });
 });
 
@@ -168,29 +187,48 @@ describeWithShared('action on the reference check fixture', () => {
 
     const reportDir = reportDirOf(run);
     expect(reportDir).toBe(join(run.workspace, 'perfgate-report'));
-    expect(readdirSync(reportDir).sort()).toEqual(['checks_interprocess_best_effort.csv', 'checks_intraprocess_best_effort.csv', 'report.json', 'report.md']);
-    for (const name of readdirSync(join(checkDir, 'expected'))) expectSameFile(join(reportDir, name), join(checkDir, 'expected', name));
+    expect(readdirSync(reportDir).sort()).toEqual([
+      'checks_interprocess_best_effort.csv',
+      'checks_intraprocess_best_effort.csv',
+      'report.json',
+      'report.md',
+    ]);
+    for (const name of readdirSync(join(checkDir, 'expected')))
+      expectSameFile(join(reportDir, name), join(checkDir, 'expected', name));
 
     const reportMd = resolve(run.workspace, run.outputs['report-markdown']!);
     expect(reportMd).toBe(join(reportDir, 'report.md'));
     expectSummaryIsReport(run, reportMd);
     expect(run.summary).toMatch(/^### ❌ 21 of 66 requirements over their limit\n/);
-    expect(run.summary).toContain('<summary>Requirements: 45 of 66 checks passed, 2 of 2 sub-experiments failed</summary>');
+    expect(run.summary).toContain(
+      '<summary>Requirements: 45 of 66 checks passed, 2 of 2 sub-experiments failed</summary>',
+    );
 
     const json = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'));
-    expect(json).toMatchObject({ verdict: 'fail', checksTotal: 66, checksFailed: 21, failedExperiments: FAILED_TYPES.split(',') });
+    expect(json).toMatchObject({
+      verdict: 'fail',
+      checksTotal: 66,
+      checksFailed: 21,
+      failedExperiments: FAILED_TYPES.split(','),
+    });
 
     // core.setFailed: one unplaced ::error:: naming the count and the sub-experiments.
     const unplaced = errors(run).filter((e) => e.properties['file'] === undefined);
     expect(unplaced).toHaveLength(1);
-    expect(unplaced[0]!.message).toBe('perfgate: 21 of 66 checks failed in interprocess_best_effort, intraprocess_best_effort');
+    expect(unplaced[0]!.message).toBe(
+      'perfgate: 21 of 66 checks failed in interprocess_best_effort, intraprocess_best_effort',
+    );
     expect(run.stdout).toContain('::error::perfgate: 21 of 66 checks failed');
     // Then one annotation per failed check, at most 10, at the payload's line of the summary file:
     // the failing Max rows of interprocess_best_effort (every payload but 64, on line 4).
     const placed = errors(run).filter((e) => e.properties['file'] !== undefined);
     expect(placed).toHaveLength(10);
     const summaryFile = join(checkDir, 'measurements_interprocess_best_effort_summary.csv');
-    expect(placed.every((e) => e.properties['file'] === summaryFile && e.properties['title'] === 'perfgate: interprocess_best_effort')).toBe(true);
+    expect(
+      placed.every(
+        (e) => e.properties['file'] === summaryFile && e.properties['title'] === 'perfgate: interprocess_best_effort',
+      ),
+    ).toBe(true);
     expect(placed.map((e) => e.properties['line'])).toEqual(['2', '3', '5', '6', '7', '8', '9', '10', '11', '12']);
     expect(placed[0]!.message).toBe('Max at 16 B: 122.599 µs is 11.111 % over the requirement of 110.339 µs');
     expect(warnings(run)).toEqual([]);
@@ -205,18 +243,26 @@ describeWithShared('action on the reference check fixture', () => {
     const run = runAction({ results: checkDir, requirements: checkRequirements, 'fail-on-regression': 'false' });
 
     expect(run.status).toBe(0);
-    expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-total': '66', 'checks-failed': '21', 'failed-experiments': FAILED_TYPES });
+    expect(run.outputs).toMatchObject({
+      verdict: 'fail',
+      'checks-total': '66',
+      'checks-failed': '21',
+      'failed-experiments': FAILED_TYPES,
+    });
     expect(errors(run)).toEqual([]);
     // The verdict as one warning, and the annotations as warnings too: they do not fail the job.
     expect(
       warnings(run)
         .filter((w) => w.properties['file'] === undefined)
         .map((w) => w.message),
-    ).toEqual(['perfgate: 21 of 66 checks failed in interprocess_best_effort, intraprocess_best_effort (fail-on-regression is false)']);
+    ).toEqual([
+      'perfgate: 21 of 66 checks failed in interprocess_best_effort, intraprocess_best_effort (fail-on-regression is false)',
+    ]);
     expect(warnings(run).filter((w) => w.properties['file'] !== undefined)).toHaveLength(10);
     expect(run.stdout).toMatch(/^::warning::/m);
     const reportDir = reportDirOf(run);
-    for (const name of readdirSync(join(checkDir, 'expected'))) expectSameFile(join(reportDir, name), join(checkDir, 'expected', name));
+    for (const name of readdirSync(join(checkDir, 'expected')))
+      expectSameFile(join(reportDir, name), join(checkDir, 'expected', name));
     expectSummaryIsReport(run, join(reportDir, 'report.md'));
     expectNoStackTrace(run);
   });
@@ -238,30 +284,49 @@ describeWithShared('action on the reference check fixture', () => {
 });
 
 describeWithShared('action on raw measurement files', () => {
-  test.each(['precise', 'legacy'] as const)('float-parse %s: raw files are summarised into the report folder like the reference', (mode) => {
-    const run = runAction({ results: rawDir, requirements: checkRequirements, 'float-parse': mode });
+  test.each(['precise', 'legacy'] as const)(
+    'float-parse %s: raw files are summarised into the report folder like the reference',
+    (mode) => {
+      const run = runAction({ results: rawDir, requirements: checkRequirements, 'float-parse': mode });
 
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(1);
-    expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-total': '66', 'checks-failed': '21', 'failed-experiments': FAILED_TYPES });
-    const reportDir = reportDirOf(run);
-    const expectedSummaries = join(fastddsDir, 'expected', `summary-${mode}`);
-    const summaryNames = readdirSync(expectedSummaries).sort();
-    expect(summaryNames).toEqual(['measurements_interprocess_best_effort_summary.csv', 'measurements_intraprocess_best_effort_summary.csv']);
-    expect(readdirSync(reportDir).sort()).toEqual(
-      ['checks_interprocess_best_effort.csv', 'checks_intraprocess_best_effort.csv', ...summaryNames, 'report.json', 'report.md'].sort(),
-    );
-    for (const name of summaryNames) expectSameFile(join(reportDir, name), join(expectedSummaries, name));
-    // The reference check ran on the precise summaries; the checked magnitudes agree in both modes.
-    for (const name of readdirSync(join(checkDir, 'expected'))) expectSameFile(join(reportDir, name), join(checkDir, 'expected', name));
-    expectSummaryIsReport(run, join(reportDir, 'report.md'));
-    expectNoStackTrace(run);
-  });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(1);
+      expect(run.outputs).toMatchObject({
+        verdict: 'fail',
+        'checks-total': '66',
+        'checks-failed': '21',
+        'failed-experiments': FAILED_TYPES,
+      });
+      const reportDir = reportDirOf(run);
+      const expectedSummaries = join(fastddsDir, 'expected', `summary-${mode}`);
+      const summaryNames = readdirSync(expectedSummaries).sort();
+      expect(summaryNames).toEqual([
+        'measurements_interprocess_best_effort_summary.csv',
+        'measurements_intraprocess_best_effort_summary.csv',
+      ]);
+      expect(readdirSync(reportDir).sort()).toEqual(
+        [
+          'checks_interprocess_best_effort.csv',
+          'checks_intraprocess_best_effort.csv',
+          ...summaryNames,
+          'report.json',
+          'report.md',
+        ].sort(),
+      );
+      for (const name of summaryNames) expectSameFile(join(reportDir, name), join(expectedSummaries, name));
+      // The reference check ran on the precise summaries; the checked magnitudes agree in both modes.
+      for (const name of readdirSync(join(checkDir, 'expected')))
+        expectSameFile(join(reportDir, name), join(checkDir, 'expected', name));
+      expectSummaryIsReport(run, join(reportDir, 'report.md'));
+      expectNoStackTrace(run);
+    },
+  );
 
   test('the default float-parse is precise', () => {
     const run = runAction({ results: rawDir, requirements: checkRequirements });
     const expectedSummaries = join(fastddsDir, 'expected', 'summary-precise');
-    for (const name of readdirSync(expectedSummaries)) expectSameFile(join(reportDirOf(run), name), join(expectedSummaries, name));
+    for (const name of readdirSync(expectedSummaries))
+      expectSameFile(join(reportDirOf(run), name), join(expectedSummaries, name));
   });
 });
 
@@ -299,7 +364,12 @@ describe('action on a passing result', () => {
     );
     expectSummaryIsReport(run, join(reportDir, 'report.md'));
     expect(run.summary).toMatch(/^### ✅ /);
-    expect(JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'))).toMatchObject({ verdict: 'pass', checksTotal: 6, checksFailed: 0, failedExperiments: [] });
+    expect(JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'))).toMatchObject({
+      verdict: 'pass',
+      checksTotal: 6,
+      checksFailed: 0,
+      failedExperiments: [],
+    });
     expect(run.stdout).toMatch(/^perfgate: PASS: /m);
     expectNoStackTrace(run);
   });
@@ -308,7 +378,10 @@ describe('action on a passing result', () => {
     const workspace = makeTempDir();
     writeDemo(workspace);
     writeDemoOnlyRequirements(workspace);
-    const run = runAction({ results: 'results/measurements_demo_type_summary.csv', requirements: 'requirements-demo.csv' }, { workspace });
+    const run = runAction(
+      { results: 'results/measurements_demo_type_summary.csv', requirements: 'requirements-demo.csv' },
+      { workspace },
+    );
     expect(run.status).toBe(0);
     expect(run.outputs['verdict']).toBe('pass');
     expect(readdirSync(join(workspace, 'perfgate-report'))).toContain('checks_demo_type.csv');
@@ -361,7 +434,10 @@ describe('invalid inputs: exit 1 with a clear ::error::, never a stack trace', (
   test('a malformed requirements row gives a file/line/col annotation', () => {
     const dir = makeTempDir();
     const requirements = join(dir, 'requirements.csv');
-    writeFileSync(requirements, `${REQUIREMENTS_HEADER}\ndemo_type,16,4.000,10.000,70.000\ndemo_type,abc,4.500,11.000,80.000\n`);
+    writeFileSync(
+      requirements,
+      `${REQUIREMENTS_HEADER}\ndemo_type,16,4.000,10.000,70.000\ndemo_type,abc,4.500,11.000,80.000\n`,
+    );
     const run = runAction({ results: demo.demoSummary, requirements });
     expectInputError(run);
     const annotation = errors(run).find((e) => e.properties['file'] !== undefined);
@@ -406,7 +482,14 @@ describe('invalid inputs: exit 1 with a clear ::error::, never a stack trace', (
   test('an output-dir that is an existing file is a user error naming it, not an internal error', () => {
     const workspace = makeTempDir();
     writeFileSync(join(workspace, 'report-file'), 'not a folder\n');
-    const run = runAction({ results: demo.demoSummary, requirements: writeDemoOnlyRequirements(makeTempDir()), 'output-dir': 'report-file' }, { workspace });
+    const run = runAction(
+      {
+        results: demo.demoSummary,
+        requirements: writeDemoOnlyRequirements(makeTempDir()),
+        'output-dir': 'report-file',
+      },
+      { workspace },
+    );
     expect(run.status).toBe(1);
     const message = errors(run)
       .map((e) => e.message)
@@ -431,14 +514,24 @@ describe('multi-pattern results input', () => {
     const run = runAction({ results: join2(demo.demoSummary, demo.otherSummary), requirements: demo.requirements });
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', 'checks-total': '9', 'checks-failed': '0' });
-    expect(readdirSync(reportDirOf(run)).sort()).toEqual(['checks_demo_type.csv', 'checks_other_type.csv', 'report.json', 'report.md']);
+    expect(readdirSync(reportDirOf(run)).sort()).toEqual([
+      'checks_demo_type.csv',
+      'checks_other_type.csv',
+      'report.json',
+      'report.md',
+    ]);
     expect(warnings(run)).toEqual([]);
   });
 
   test('one pattern: the other sub-experiment, required but not in the results, fails the check', () => {
     const run = runAction({ results: demo.demoSummary, requirements: demo.requirements });
     expect(run.status).toBe(1);
-    expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-total': '9', 'checks-failed': '3', 'failed-experiments': 'other_type' });
+    expect(run.outputs).toMatchObject({
+      verdict: 'fail',
+      'checks-total': '9',
+      'checks-failed': '3',
+      'failed-experiments': 'other_type',
+    });
     // One annotation for the sub-experiment, not one per Median, 99% and Max.
     expect(
       errors(run)
@@ -460,7 +553,9 @@ describe('multi-pattern results input', () => {
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', 'checks-total': '6' });
     expect(warnings(run)).toEqual([]);
-    expect(run.stdout).toContain('skipped: other_type: not in the results (optional, requirements.csv line 4): skipped');
+    expect(run.stdout).toContain(
+      'skipped: other_type: not in the results (optional, requirements.csv line 4): skipped',
+    );
   });
 });
 
@@ -470,13 +565,22 @@ describeWithShared('multi-pattern results input on the reference fixture', () =>
   test.each([
     ['two glob patterns on two lines', () => `${inter()}\n${intra()}`],
     ['two glob patterns, comma-separated', () => `${inter()},${intra()}`],
-    ['a file and a glob, comma and newline', () => `${join(checkDir, 'measurements_interprocess_best_effort_summary.csv')},\n${intra()}\n`],
+    [
+      'a file and a glob, comma and newline',
+      () => `${join(checkDir, 'measurements_interprocess_best_effort_summary.csv')},\n${intra()}\n`,
+    ],
   ])('%s', (_name, results) => {
     const run = runAction({ results: results(), requirements: checkRequirements });
     expect(run.status).toBe(1);
-    expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-total': '66', 'checks-failed': '21', 'failed-experiments': FAILED_TYPES });
+    expect(run.outputs).toMatchObject({
+      verdict: 'fail',
+      'checks-total': '66',
+      'checks-failed': '21',
+      'failed-experiments': FAILED_TYPES,
+    });
     const reportDir = reportDirOf(run);
-    for (const name of readdirSync(join(checkDir, 'expected'))) expectSameFile(join(reportDir, name), join(checkDir, 'expected', name));
+    for (const name of readdirSync(join(checkDir, 'expected')))
+      expectSameFile(join(reportDir, name), join(checkDir, 'expected', name));
     expectNoStackTrace(run);
   });
 });
@@ -490,7 +594,12 @@ describe('determinism', () => {
       expect(run.status).toBe(0);
       return { run, tree: readTree(reportDirOf(run)) };
     });
-    expect([...trees[0]!.tree.keys()]).toEqual(['checks_demo_type.csv', 'checks_other_type.csv', 'report.json', 'report.md']);
+    expect([...trees[0]!.tree.keys()]).toEqual([
+      'checks_demo_type.csv',
+      'checks_other_type.csv',
+      'report.json',
+      'report.md',
+    ]);
     expect(trees[1]!.tree).toEqual(trees[0]!.tree);
     expect(trees[1]!.run.summary).toBe(trees[0]!.run.summary);
     expect(trees[1]!.run.outputs).toEqual(trees[0]!.run.outputs);
@@ -518,7 +627,8 @@ describeWithShared('determinism on the reference fixtures', () => {
     const treeB = readTree(reportDirOf(b!));
     expect(treeA.size).toBeGreaterThanOrEqual(4);
     expect([...treeB.keys()]).toEqual([...treeA.keys()]);
-    for (const [name, bytes] of treeA) expect({ name, same: treeB.get(name)?.equals(bytes) }).toEqual({ name, same: true });
+    for (const [name, bytes] of treeA)
+      expect({ name, same: treeB.get(name)?.equals(bytes) }).toEqual({ name, same: true });
     expect(b!.summary).toBe(a!.summary);
     expect(basename(reportDirOf(a!))).toBe('perfgate-report');
   });
@@ -532,8 +642,14 @@ describe('untrusted names in results and requirements cannot issue workflow comm
   test('a name starting with ::warning:: is not turned into an annotation by the text report', () => {
     const workspace = makeTempDir();
     mkdirSync(join(workspace, 'results'));
-    writeFileSync(join(workspace, 'results', 'measurements_::warning::injected_summary.csv'), `${SUMMARY_HEADER}\n${summaryRow}`);
-    writeFileSync(join(workspace, 'requirements.csv'), `${REQUIREMENTS_HEADER}\n::warning::injected,16,4.000,10.000,70.000\n`);
+    writeFileSync(
+      join(workspace, 'results', 'measurements_::warning::injected_summary.csv'),
+      `${SUMMARY_HEADER}\n${summaryRow}`,
+    );
+    writeFileSync(
+      join(workspace, 'requirements.csv'),
+      `${REQUIREMENTS_HEADER}\n::warning::injected,16,4.000,10.000,70.000\n`,
+    );
     const run = runAction({ results: 'results', requirements: 'requirements.csv' }, { workspace });
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', 'checks-total': '3' });
@@ -545,7 +661,10 @@ describe('untrusted names in results and requirements cannot issue workflow comm
     const workspace = makeTempDir();
     mkdirSync(join(workspace, 'results'));
     writeFileSync(join(workspace, 'results', 'measurements_demo_type_summary.csv'), `${SUMMARY_HEADER}\n${summaryRow}`);
-    writeFileSync(join(workspace, 'results', 'measurements_x\n::error::pwned_summary.csv'), `${SUMMARY_HEADER}\n${summaryRow}`);
+    writeFileSync(
+      join(workspace, 'results', 'measurements_x\n::error::pwned_summary.csv'),
+      `${SUMMARY_HEADER}\n${summaryRow}`,
+    );
     writeFileSync(join(workspace, 'requirements.csv'), `${REQUIREMENTS_HEADER}\ndemo_type,16,4.000,10.000,70.000\n`);
     const run = runAction({ results: 'results', requirements: 'requirements.csv' }, { workspace });
     expect(run.status).toBe(0);

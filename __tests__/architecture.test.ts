@@ -50,7 +50,8 @@ function floorOf(room: string): number {
   return floor;
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'";]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b[^'";]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 function importsOf(path: string): string[] {
   const text = readFileSync(path, 'utf8');
@@ -75,7 +76,8 @@ describe('the house drawn from its own imports', () => {
         const to = roomOf(target);
         if (to === from) continue;
         crossings++;
-        if (floorOf(to) >= floorOf(from)) upward.push(`${relative(SRC, file)} imports ${relative(SRC, target)} (${from} → ${to})`);
+        if (floorOf(to) >= floorOf(from))
+          upward.push(`${relative(SRC, file)} imports ${relative(SRC, target)} (${from} → ${to})`);
       }
     }
     expect(upward).toEqual([]);
@@ -84,13 +86,17 @@ describe('the house drawn from its own imports', () => {
   });
 
   it('catches an import running back up', () => {
-    expect(floorOf(roomOf(join(SRC, 'engine', 'stats', 'x.ts')))).toBeLessThan(floorOf(roomOf(join(SRC, 'engine', 'compare', 'x.ts'))));
+    expect(floorOf(roomOf(join(SRC, 'engine', 'stats', 'x.ts')))).toBeLessThan(
+      floorOf(roomOf(join(SRC, 'engine', 'compare', 'x.ts'))),
+    );
     expect(floorOf('engine/model')).toBeLessThan(floorOf('engine/formats'));
     expect(() => floorOf('engine/nowhere')).toThrow(/on no floor/);
   });
 
   it(`keeps every file under src/ at ${MAX_LINES} lines or fewer`, () => {
-    const long = files.map((file) => ({ file: relative(SRC, file), lines: readFileSync(file, 'utf8').split('\n').length - 1 })).filter((f) => f.lines > MAX_LINES);
+    const long = files
+      .map((file) => ({ file: relative(SRC, file), lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
+      .filter((f) => f.lines > MAX_LINES);
     expect(long).toEqual([]);
   });
 });

@@ -57,7 +57,13 @@ interface Setup {
 }
 
 /** A folder with good raw, summary and requirements files; `override` replaces some of them. */
-function setup(override: { raw?: readonly string[] | string; summary?: readonly string[] | string; requirements?: readonly string[] | string } = {}): Setup {
+function setup(
+  override: {
+    raw?: readonly string[] | string;
+    summary?: readonly string[] | string;
+    requirements?: readonly string[] | string;
+  } = {},
+): Setup {
   const dir = freshDir();
   return {
     dir,
@@ -69,7 +75,15 @@ function setup(override: { raw?: readonly string[] | string; summary?: readonly 
 }
 
 function check(s: Setup, ...results: string[]) {
-  return perfgate('check', '--results', ...(results.length ? results : [s.summary, s.raw]), '--requirements', s.requirements, '--output-dir', s.out);
+  return perfgate(
+    'check',
+    '--results',
+    ...(results.length ? results : [s.summary, s.raw]),
+    '--requirements',
+    s.requirements,
+    '--output-dir',
+    s.out,
+  );
 }
 
 /** One bad file: its lines, where the error must point and what the message must say. */
@@ -84,7 +98,8 @@ interface Case {
 }
 
 function selfCheck(c: Case): void {
-  if (c.cell !== undefined && typeof c.lines !== 'string' && typeof c.column === 'number') expectCellAt(c.lines, c.line!, c.column, c.cell);
+  if (c.cell !== undefined && typeof c.lines !== 'string' && typeof c.column === 'number')
+    expectCellAt(c.lines, c.line!, c.column, c.cell);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -97,7 +112,9 @@ describe('baseline exit codes', () => {
   });
 
   test('1 when a check fails (not 2: a failed gate is not an input error)', () => {
-    const s = setup({ requirements: GOOD_REQUIREMENTS.map((l, i) => (i === 2 ? 'interprocess_best_effort,32,7.860,56.118,130.000' : l)) });
+    const s = setup({
+      requirements: GOOD_REQUIREMENTS.map((l, i) => (i === 2 ? 'interprocess_best_effort,32,7.860,56.118,130.000' : l)),
+    });
     const result = check(s);
     expect(result.err).toBe('');
     expect(result.code).toBe(1);
@@ -116,7 +133,13 @@ describe('baseline exit codes', () => {
 // ---------------------------------------------------------------------------------------------
 
 const RAW_CASES: Case[] = [
-  { name: 'missing column', lines: ['Sample,Payload [Bytes]', '1,16', '2,16'], line: 1, column: 1, message: [/missing/i, q('Latency [us]'), mentions(RAW_HEADER)] },
+  {
+    name: 'missing column',
+    lines: ['Sample,Payload [Bytes]', '1,16', '2,16'],
+    line: 1,
+    column: 1,
+    message: [/missing/i, q('Latency [us]'), mentions(RAW_HEADER)],
+  },
   {
     name: 'misspelled column "Latency [ms]"',
     lines: ['Sample,Payload [Bytes],Latency [ms]', '1,16,10.5'],
@@ -165,7 +188,13 @@ const RAW_CASES: Case[] = [
     message: [/whole number/, q('-16')],
   },
   { name: 'empty file', lines: '', line: 1, column: 'optional', message: [/empty/, mentions(RAW_HEADER)] },
-  { name: 'file of blank lines', lines: '\n\n\n', line: 1, column: 'optional', message: [/empty/, mentions(RAW_HEADER)] },
+  {
+    name: 'file of blank lines',
+    lines: '\n\n\n',
+    line: 1,
+    column: 'optional',
+    message: [/empty/, mentions(RAW_HEADER)],
+  },
   { name: 'header-only file', lines: [RAW_HEADER], line: 2, column: 'optional', message: [/no measurements/] },
   {
     name: 'wrong delimiter ";"',
@@ -183,8 +212,20 @@ const RAW_CASES: Case[] = [
     cell: '\t',
     message: [/tab/, /delimiter/, mentions(RAW_HEADER)],
   },
-  { name: 'row with too few fields', lines: [RAW_HEADER, '1,16,10.5', '2,16', '3,16,9.875'], line: 3, column: 'any', message: [/expected 3 fields/, /found 2/] },
-  { name: 'row with too many fields', lines: [RAW_HEADER, '1,16,10.5', '2,16,11.25,7', '3,16,9.875'], line: 3, column: 'any', message: [/expected 3 fields/, /found 4/] },
+  {
+    name: 'row with too few fields',
+    lines: [RAW_HEADER, '1,16,10.5', '2,16', '3,16,9.875'],
+    line: 3,
+    column: 'any',
+    message: [/expected 3 fields/, /found 2/],
+  },
+  {
+    name: 'row with too many fields',
+    lines: [RAW_HEADER, '1,16,10.5', '2,16,11.25,7', '3,16,9.875'],
+    line: 3,
+    column: 'any',
+    message: [/expected 3 fields/, /found 4/],
+  },
   {
     name: 'unclosed quote in the latency field',
     lines: [RAW_HEADER, '1,16,10.5', '2,16,"11.25', '3,16,9.875'],
@@ -218,9 +259,18 @@ describe('raw measurement files: perfgate summarize', () => {
   test('the same error points at the same line and column in a BOM + CRLF file', () => {
     const lines = [RAW_HEADER, '1,16,10.5', '2,16,11.25', '3,16,abc'];
     const s = setup({ raw: withBomCrlf(lines.join('\n') + '\n') });
-    expectUserError(perfgate('summarize', s.raw, '-o', join(s.dir, 'o')), { file: s.raw, line: 4, column: 6 }, /expected a latency/, q('abc'));
+    expectUserError(
+      perfgate('summarize', s.raw, '-o', join(s.dir, 'o')),
+      { file: s.raw, line: 4, column: 6 },
+      /expected a latency/,
+      q('abc'),
+    );
     const header = setup({ raw: withBomCrlf('Sample,Payload [Bytes],Latency [ms]\n1,16,10.5\n') });
-    expectUserError(perfgate('summarize', header.raw, '-o', join(header.dir, 'o')), { file: header.raw, line: 1, column: 24 }, q('Latency [ms]'));
+    expectUserError(
+      perfgate('summarize', header.raw, '-o', join(header.dir, 'o')),
+      { file: header.raw, line: 1, column: 24 },
+      q('Latency [ms]'),
+    );
   });
 
   test('a bad line split across two 1 MiB read chunks is reported at its own line and column', () => {
@@ -279,7 +329,10 @@ const S2 = '32,10000,133.707,6.973,11.173,7.486,11.375,0.492,50.229,18.027,55.01
 const SUMMARY_CASES: Case[] = [
   {
     name: 'missing column "Median"',
-    lines: ['Bytes,Samples,Max,Min,Mean,Stdev,Mean jitter,Max jitter,90%,99%,99.99%', '16,10000,122.599,7.029,8.272,2.367,0.534,109.092,10.607,14.735,58.631'],
+    lines: [
+      'Bytes,Samples,Max,Min,Mean,Stdev,Mean jitter,Max jitter,90%,99%,99.99%',
+      '16,10000,122.599,7.029,8.272,2.367,0.534,109.092,10.607,14.735,58.631',
+    ],
     line: 1,
     column: 1,
     message: [/missing/i, q('Median'), mentions(SUMMARY_HEADER)],
@@ -287,7 +340,10 @@ const SUMMARY_CASES: Case[] = [
   {
     // "90%" is a real column of the format, not a misspelling of the missing "99%".
     name: 'missing column "99%" (not reported as a misspelled "90%")',
-    lines: ['Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99.99%', '16,10000,122.599,7.029,8.272,7.486,2.367,0.534,109.092,10.607,58.631'],
+    lines: [
+      'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99.99%',
+      '16,10000,122.599,7.029,8.272,7.486,2.367,0.534,109.092,10.607,58.631',
+    ],
     line: 1,
     column: 1,
     message: [/missing/i, q('99%')],
@@ -302,7 +358,11 @@ const SUMMARY_CASES: Case[] = [
   },
   {
     name: 'non-numeric cell',
-    lines: [SUMMARY_HEADER, GOOD_SUMMARY[1]!, '32,10000,133.707,6.973,11.173,abc,11.375,0.492,50.229,18.027,55.018,133.331'],
+    lines: [
+      SUMMARY_HEADER,
+      GOOD_SUMMARY[1]!,
+      '32,10000,133.707,6.973,11.173,abc,11.375,0.492,50.229,18.027,55.018,133.331',
+    ],
     line: 3,
     column: 31,
     cell: 'abc',
@@ -310,14 +370,24 @@ const SUMMARY_CASES: Case[] = [
   },
   {
     name: 'non-integer payload',
-    lines: [SUMMARY_HEADER, GOOD_SUMMARY[1]!, '32.5,10000,133.707,6.973,11.173,7.486,11.375,0.492,50.229,18.027,55.018,133.331'],
+    lines: [
+      SUMMARY_HEADER,
+      GOOD_SUMMARY[1]!,
+      '32.5,10000,133.707,6.973,11.173,7.486,11.375,0.492,50.229,18.027,55.018,133.331',
+    ],
     line: 3,
     column: 1,
     cell: '32.5',
     message: [/whole number/, q('Bytes'), q('32.5')],
   },
   { name: 'empty file', lines: '', line: 1, column: 'optional', message: [mentions(SUMMARY_HEADER)] },
-  { name: 'header-only file', lines: [SUMMARY_HEADER], line: 2, column: 'optional', message: [/no (rows|payloads|data)/] },
+  {
+    name: 'header-only file',
+    lines: [SUMMARY_HEADER],
+    line: 2,
+    column: 'optional',
+    message: [/no (rows|payloads|data)/],
+  },
   {
     name: 'wrong delimiter ";"',
     lines: [SUMMARY_HEADER.replace(/,/g, ';'), GOOD_SUMMARY[1]!.replace(/,/g, ';')],
@@ -358,7 +428,12 @@ const SUMMARY_CASES: Case[] = [
   },
   {
     name: 'duplicated payload',
-    lines: [SUMMARY_HEADER, GOOD_SUMMARY[1]!, S2, '16,10000,122.599,7.029,8.272,7.486,2.367,0.534,109.092,10.607,14.735,58.631'],
+    lines: [
+      SUMMARY_HEADER,
+      GOOD_SUMMARY[1]!,
+      S2,
+      '16,10000,122.599,7.029,8.272,7.486,2.367,0.534,109.092,10.607,14.735,58.631',
+    ],
     line: 4,
     column: 1,
     cell: '16,',
@@ -377,7 +452,13 @@ describe('summary files: perfgate check', () => {
   });
 
   test('a folder with a bad summary: the error names the file inside the folder', () => {
-    const s = setup({ summary: [SUMMARY_HEADER, GOOD_SUMMARY[1]!, '32,10000,133.707,6.973,11.173,abc,11.375,0.492,50.229,18.027,55.018,133.331'] });
+    const s = setup({
+      summary: [
+        SUMMARY_HEADER,
+        GOOD_SUMMARY[1]!,
+        '32,10000,133.707,6.973,11.173,abc,11.375,0.492,50.229,18.027,55.018,133.331',
+      ],
+    });
     expectUserError(check(s, s.dir), { file: s.summary, line: 3, column: 31 }, /expected a number/, q('abc'));
     expect(existsSync(s.out)).toBe(false);
   });
@@ -460,21 +541,37 @@ const REQUIREMENTS_CASES: Case[] = [
   },
   {
     name: 'row with too few fields',
-    lines: [REQUIREMENTS_HEADER, GOOD_REQUIREMENTS[1]!, 'interprocess_best_effort,32,7.860,56.118', GOOD_REQUIREMENTS[3]!],
+    lines: [
+      REQUIREMENTS_HEADER,
+      GOOD_REQUIREMENTS[1]!,
+      'interprocess_best_effort,32,7.860,56.118',
+      GOOD_REQUIREMENTS[3]!,
+    ],
     line: 3,
     column: 'any',
     message: [/expected 5 fields/, /found 4/],
   },
   {
     name: 'row with too many fields',
-    lines: [REQUIREMENTS_HEADER, GOOD_REQUIREMENTS[1]!, 'interprocess_best_effort,32,7.860,56.118,140.000,1', GOOD_REQUIREMENTS[3]!],
+    lines: [
+      REQUIREMENTS_HEADER,
+      GOOD_REQUIREMENTS[1]!,
+      'interprocess_best_effort,32,7.860,56.118,140.000,1',
+      GOOD_REQUIREMENTS[3]!,
+    ],
     line: 3,
     column: 'any',
     message: [/expected 5 fields/, /found 6/],
   },
   {
     name: 'unclosed quote',
-    lines: [REQUIREMENTS_HEADER, GOOD_REQUIREMENTS[1]!, 'interprocess_best_effort,"32,7.860,56.118,140.000', GOOD_REQUIREMENTS[3]!, GOOD_REQUIREMENTS[4]!],
+    lines: [
+      REQUIREMENTS_HEADER,
+      GOOD_REQUIREMENTS[1]!,
+      'interprocess_best_effort,"32,7.860,56.118,140.000',
+      GOOD_REQUIREMENTS[3]!,
+      GOOD_REQUIREMENTS[4]!,
+    ],
     line: 3,
     column: 26,
     cell: '"32',
@@ -482,7 +579,13 @@ const REQUIREMENTS_CASES: Case[] = [
   },
   {
     name: 'duplicated payload row (names the first line)',
-    lines: [REQUIREMENTS_HEADER, GOOD_REQUIREMENTS[1]!, GOOD_REQUIREMENTS[2]!, GOOD_REQUIREMENTS[3]!, 'interprocess_best_effort,16,8.000,16.000,131.000'],
+    lines: [
+      REQUIREMENTS_HEADER,
+      GOOD_REQUIREMENTS[1]!,
+      GOOD_REQUIREMENTS[2]!,
+      GOOD_REQUIREMENTS[3]!,
+      'interprocess_best_effort,16,8.000,16.000,131.000',
+    ],
     line: 5,
     column: 1,
     cell: 'interprocess_best_effort,16,',
@@ -504,8 +607,14 @@ describe('requirements files: perfgate check', () => {
     const s = setup();
     expect(check(s).code).toBe(0);
     const before = readAll(s.out);
-    expect(Object.keys(before)).toEqual(expect.arrayContaining(['report.md', 'report.json', 'checks_interprocess_best_effort.csv', 'comment.md']));
-    writeLines(s.requirements, [REQUIREMENTS_HEADER, GOOD_REQUIREMENTS[1]!, 'interprocess_best_effort,32,7.860,abc,140.000']);
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining(['report.md', 'report.json', 'checks_interprocess_best_effort.csv', 'comment.md']),
+    );
+    writeLines(s.requirements, [
+      REQUIREMENTS_HEADER,
+      GOOD_REQUIREMENTS[1]!,
+      'interprocess_best_effort,32,7.860,abc,140.000',
+    ]);
     expectUserError(check(s), { file: s.requirements, line: 3, column: 35 }, /expected a number/);
     const after = readAll(s.out);
     // The earlier report stays; only the comment a CI job would post now says what this run decided.
@@ -518,7 +627,11 @@ describe('requirements files: perfgate check', () => {
     const lines = [REQUIREMENTS_HEADER, GOOD_REQUIREMENTS[1]!, 'interprocess_best_effort,32,7.860,abc,140.000'];
     const s = setup({ requirements: withBomCrlf(lines.join('\n') + '\n') });
     expectUserError(check(s), { file: s.requirements, line: 3, column: 35 }, /expected a number/, q('abc'));
-    const header = setup({ requirements: withBomCrlf('Experiment type,Bytes,Medain,99%,Max\ninterprocess_best_effort,16,7.860,15.030,130.000\n') });
+    const header = setup({
+      requirements: withBomCrlf(
+        'Experiment type,Bytes,Medain,99%,Max\ninterprocess_best_effort,16,7.860,15.030,130.000\n',
+      ),
+    });
     expectUserError(check(header), { file: header.requirements, line: 1, column: 23 }, q('Medain'));
   });
 });
@@ -538,13 +651,23 @@ describe('files, folders and patterns', () => {
     writeLines(join(s.dir, 'notes.txt'), ['hello']);
     const pattern = join(s.dir, '*.txt');
     // In a pattern's matches, files that are no results are skipped; none left is an error at the pattern.
-    expectUserError(check(s, pattern), { file: pattern }, /no result files perfgate recognises .* among the 1 file\(s\) this pattern matches/, mentions(join(s.dir, 'notes.txt')));
+    expectUserError(
+      check(s, pattern),
+      { file: pattern },
+      /no result files perfgate recognises .* among the 1 file\(s\) this pattern matches/,
+      mentions(join(s.dir, 'notes.txt')),
+    );
   });
 
   test('a non-result file named on its own', () => {
     const s = setup();
     writeLines(join(s.dir, 'notes.txt'), ['hello']);
-    expectUserError(check(s, join(s.dir, 'notes.txt')), { file: join(s.dir, 'notes.txt'), line: 1, column: 'optional' }, mentions(SUMMARY_HEADER), mentions(RAW_HEADER));
+    expectUserError(
+      check(s, join(s.dir, 'notes.txt')),
+      { file: join(s.dir, 'notes.txt'), line: 1, column: 'optional' },
+      mentions(SUMMARY_HEADER),
+      mentions(RAW_HEADER),
+    );
   });
 
   test('a folder with no result files', () => {
@@ -565,7 +688,15 @@ describe('files, folders and patterns', () => {
 
   test('a requirements file that does not exist', () => {
     const s = setup();
-    const result = perfgate('check', '--results', s.summary, '--requirements', join(s.dir, 'nope.csv'), '--output-dir', s.out);
+    const result = perfgate(
+      'check',
+      '--results',
+      s.summary,
+      '--requirements',
+      join(s.dir, 'nope.csv'),
+      '--output-dir',
+      s.out,
+    );
     expectUserError(result, { file: join(s.dir, 'nope.csv') }, /no such file/);
     expect(existsSync(s.out)).toBe(false);
   });
@@ -634,7 +765,17 @@ describe('usage errors', () => {
 
   test('invalid --float-parse is reported before any file is read', () => {
     const s = setup({ requirements: '' });
-    const result = perfgate('check', '--results', s.summary, '--requirements', s.requirements, '--float-parse', 'fast', '-o', s.out);
+    const result = perfgate(
+      'check',
+      '--results',
+      s.summary,
+      '--requirements',
+      s.requirements,
+      '--float-parse',
+      'fast',
+      '-o',
+      s.out,
+    );
     expectUserError(result, null, /--float-parse/);
   });
 
@@ -688,32 +829,55 @@ describe('BOM and CRLF are accepted and change nothing', () => {
     expect(text).not.toContain('\r');
   });
 
-  test.each(variants)('check: %s raw, summary and requirements files give the same exit code, output and report files', (_name, variant) => {
-    // One failing check (32 bytes Max 133.707 > 130) so that the reports have both kinds of rows.
-    const requirements = GOOD_REQUIREMENTS.map((l, i) => (i === 2 ? 'interprocess_best_effort,32,7.860,56.118,130.000' : l));
-    const s = setup({ requirements });
-    const a = join(s.dir, 'a');
-    const b = join(s.dir, 'b');
-    const first = perfgate('check', '--results', s.summary, s.raw, '--requirements', s.requirements, '--output-dir', a);
-    expect({ code: first.code, err: first.err }).toEqual({ code: 1, err: '' });
-    writeFileSync(s.raw, variant(plain(GOOD_RAW)));
-    writeFileSync(s.summary, variant(plain(GOOD_SUMMARY)));
-    writeFileSync(s.requirements, variant(plain(requirements)));
-    const second = perfgate('check', '--results', s.summary, s.raw, '--requirements', s.requirements, '--output-dir', b);
-    expect({ code: second.code, err: second.err }).toEqual({ code: 1, err: '' });
-    expect(second.out.replaceAll(b, a)).toBe(first.out);
-    const reports = readAll(a);
-    expect(Object.keys(reports)).toEqual(
-      expect.arrayContaining([
-        'checks_interprocess_best_effort.csv',
-        'checks_intraprocess_best_effort.csv',
-        'measurements_intraprocess_best_effort_summary.csv',
-        'report.json',
-        'report.md',
-      ]),
-    );
-    expect(readAll(b)).toEqual(reports);
-  });
+  test.each(variants)(
+    'check: %s raw, summary and requirements files give the same exit code, output and report files',
+    (_name, variant) => {
+      // One failing check (32 bytes Max 133.707 > 130) so that the reports have both kinds of rows.
+      const requirements = GOOD_REQUIREMENTS.map((l, i) =>
+        i === 2 ? 'interprocess_best_effort,32,7.860,56.118,130.000' : l,
+      );
+      const s = setup({ requirements });
+      const a = join(s.dir, 'a');
+      const b = join(s.dir, 'b');
+      const first = perfgate(
+        'check',
+        '--results',
+        s.summary,
+        s.raw,
+        '--requirements',
+        s.requirements,
+        '--output-dir',
+        a,
+      );
+      expect({ code: first.code, err: first.err }).toEqual({ code: 1, err: '' });
+      writeFileSync(s.raw, variant(plain(GOOD_RAW)));
+      writeFileSync(s.summary, variant(plain(GOOD_SUMMARY)));
+      writeFileSync(s.requirements, variant(plain(requirements)));
+      const second = perfgate(
+        'check',
+        '--results',
+        s.summary,
+        s.raw,
+        '--requirements',
+        s.requirements,
+        '--output-dir',
+        b,
+      );
+      expect({ code: second.code, err: second.err }).toEqual({ code: 1, err: '' });
+      expect(second.out.replaceAll(b, a)).toBe(first.out);
+      const reports = readAll(a);
+      expect(Object.keys(reports)).toEqual(
+        expect.arrayContaining([
+          'checks_interprocess_best_effort.csv',
+          'checks_intraprocess_best_effort.csv',
+          'measurements_intraprocess_best_effort_summary.csv',
+          'report.json',
+          'report.md',
+        ]),
+      );
+      expect(readAll(b)).toEqual(reports);
+    },
+  );
 
   test('a folder of BOM + CRLF files is recognised (headers with a BOM are result headers)', () => {
     const s = setup();
@@ -743,7 +907,12 @@ describe('nothing already written is lost', () => {
     const expected = readFileSync(join(reference, 'measurements_good_alone_summary.csv'), 'utf8');
 
     const out = join(dir, 'D');
-    expectUserError(perfgate('summarize', good, bad, '-o', out), { file: bad, line: 4, column: 6 }, /expected a latency/, q('abc'));
+    expectUserError(
+      perfgate('summarize', good, bad, '-o', out),
+      { file: bad, line: 4, column: 6 },
+      /expected a latency/,
+      q('abc'),
+    );
     expect(listDir(out)).toEqual(['good_summary.csv']);
     expect(readFileSync(join(out, 'good_summary.csv'), 'utf8')).toBe(expected);
   });
@@ -759,10 +928,19 @@ describe('nothing already written is lost', () => {
     const out = join(dir, 'D');
     mkdirSync(out);
     writeFileSync(join(out, 'measurements_interprocess_best_effort_summary.csv'), 'older summary\n');
-    expectUserError(perfgate('summarize', good, bad, '-o', out), { file: bad, line: 4, column: 6 }, /expected a latency/);
-    expect(listDir(out)).toEqual(['measurements_interprocess_best_effort_summary.csv', 'measurements_interprocess_reliable_summary.csv']);
+    expectUserError(
+      perfgate('summarize', good, bad, '-o', out),
+      { file: bad, line: 4, column: 6 },
+      /expected a latency/,
+    );
+    expect(listDir(out)).toEqual([
+      'measurements_interprocess_best_effort_summary.csv',
+      'measurements_interprocess_reliable_summary.csv',
+    ]);
     expect(readFileSync(join(out, 'measurements_interprocess_reliable_summary.csv'), 'utf8')).toBe(expected);
-    expect(readFileSync(join(out, 'measurements_interprocess_best_effort_summary.csv'), 'utf8')).toBe('older summary\n');
+    expect(readFileSync(join(out, 'measurements_interprocess_best_effort_summary.csv'), 'utf8')).toBe(
+      'older summary\n',
+    );
   });
 
   test('summarize next to the raw files: the first summary survives an error in a later file', () => {
@@ -770,7 +948,11 @@ describe('nothing already written is lost', () => {
     const good = writeLines(join(dir, 'measurements_interprocess_reliable.csv'), GOOD_RAW);
     const bad = writeLines(join(dir, 'measurements_interprocess_best_effort.csv'), [RAW_HEADER]);
     expectUserError(perfgate('summarize', good, bad), { file: bad, line: 2, column: 'optional' }, /no measurements/);
-    expect(listDir(dir)).toEqual(['measurements_interprocess_best_effort.csv', 'measurements_interprocess_reliable.csv', 'measurements_interprocess_reliable_summary.csv']);
+    expect(listDir(dir)).toEqual([
+      'measurements_interprocess_best_effort.csv',
+      'measurements_interprocess_reliable.csv',
+      'measurements_interprocess_reliable_summary.csv',
+    ]);
   });
 
   test('check with a bad raw file writes nothing, not even the summaries of the good raw files', () => {
@@ -779,7 +961,11 @@ describe('nothing already written is lost', () => {
     const bad = writeLines(join(dir, 'measurements_intraprocess_reliable.csv'), BAD_RAW);
     const requirements = writeLines(join(dir, 'requirements.csv'), GOOD_REQUIREMENTS);
     const out = join(dir, 'report');
-    expectUserError(perfgate('check', '-r', good, bad, '-q', requirements, '-o', out), { file: bad, line: 4, column: 6 }, /expected a latency/);
+    expectUserError(
+      perfgate('check', '-r', good, bad, '-q', requirements, '-o', out),
+      { file: bad, line: 4, column: 6 },
+      /expected a latency/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 });

@@ -2,11 +2,13 @@ import { CHANGE_POINT_DEFAULTS, detectChangePoints, EDivisive, tTest } from '../
 
 /** A small fixed wiggle (mean 0, sd ≈ 0.0087), so that segments have a variance and p-values are finite. */
 const WIGGLE = [0, 0.01, -0.01, 0.005, -0.005, 0.01, -0.01, 0];
-const level = (mean: number, n = WIGGLE.length) => Array.from({ length: n }, (_, i) => mean + WIGGLE[i % WIGGLE.length]!);
+const level = (mean: number, n = WIGGLE.length) =>
+  Array.from({ length: n }, (_, i) => mean + WIGGLE[i % WIGGLE.length]!);
 
 describe('tTest', () => {
   test('pooled two-sample t-test: [1,2,3] against [4,5,6]', () => {
-    // Means 2 and 5, pooled variance 1, se = √(2/3): t = 3.6742; two-sided p with 4 df = 0.021312 (numerical integration).
+    // Means 2 and 5, pooled variance 1, se = √(2/3): t = 3.6742; two-sided p with 4 df = 0.021312 (numerical
+    // integration).
     const r = tTest([1, 2, 3], [4, 5, 6]);
     expect(r.df).toBe(4);
     expect(r.t).toBeCloseTo(3.674235, 5);

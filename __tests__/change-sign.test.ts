@@ -16,7 +16,10 @@ import { cli, read, tempDir } from './helpers/shared.js';
 function bmf(folder: string, throughput: number, latency: number): string {
   mkdirSync(folder, { recursive: true });
   const file = join(folder, 'bench.json');
-  writeFileSync(file, JSON.stringify({ encode: { throughput: { value: throughput }, latency: { value: latency } } }) + '\n');
+  writeFileSync(
+    file,
+    JSON.stringify({ encode: { throughput: { value: throughput }, latency: { value: latency } } }) + '\n',
+  );
   return file;
 }
 
@@ -33,17 +36,29 @@ describe('one sign convention: the change of the value itself', () => {
     expect(rows).toEqual([
       // (The display units are another matter: only the Δ column is pinned here.)
       expect.stringMatching(/^encode +latency value +\S+ \S+ +\S+ \S+ +\+30\.000 % +10 % +fail$/),
-      expect.stringMatching(/^encode +throughput value \(higher is better\) +1000 \S+ +771 \S+ +-22\.900 % +10 % +fail$/),
+      expect.stringMatching(
+        /^encode +throughput value \(higher is better\) +1000 \S+ +771 \S+ +-22\.900 % +10 % +fail$/,
+      ),
     ]);
     expect(run.out).toContain(
       '\nΔ = (result − reference) / reference, the change of the value itself: + went up, − went down; for a metric marked (higher is better) a drop is worse.\n',
     );
     const markdown = read(join(out, 'comparison.md'));
-    expect(markdown).toMatch(/\n\| encode \| [^|]*\| throughput value ↑ \| 1000 [^|]+ \| 771 [^|]+ \| -22\.900 % \| 10 % \| ❌ fail \|\n/);
-    expect(markdown).toMatch(/\n\| encode \| [^|]*\| latency value \| [^|]+ \| [^|]+ \| \+30\.000 % \| 10 % \| ❌ fail \|\n/);
-    expect(markdown).toContain('Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse');
-    const json = JSON.parse(read(join(out, 'comparison.json'))) as { subExperiments: { comparisons: { metric: string; deltaPercent: number; changePercent: number }[] }[] };
-    const byMetric = Object.fromEntries(json.subExperiments[0]!.comparisons.map((c) => [c.metric, [c.changePercent, c.deltaPercent]]));
+    expect(markdown).toMatch(
+      /\n\| encode \| [^|]*\| throughput value ↑ \| 1000 [^|]+ \| 771 [^|]+ \| -22\.900 % \| 10 % \| ❌ fail \|\n/,
+    );
+    expect(markdown).toMatch(
+      /\n\| encode \| [^|]*\| latency value \| [^|]+ \| [^|]+ \| \+30\.000 % \| 10 % \| ❌ fail \|\n/,
+    );
+    expect(markdown).toContain(
+      'Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse',
+    );
+    const json = JSON.parse(read(join(out, 'comparison.json'))) as {
+      subExperiments: { comparisons: { metric: string; deltaPercent: number; changePercent: number }[] }[];
+    };
+    const byMetric = Object.fromEntries(
+      json.subExperiments[0]!.comparisons.map((c) => [c.metric, [c.changePercent, c.deltaPercent]]),
+    );
     // changePercent is what the tables show; deltaPercent stays worse-positive, as the gate judges.
     expect(byMetric['throughput']![0]).toBeCloseTo(-22.9, 10);
     expect(byMetric['throughput']![1]).toBeCloseTo(22.9, 10);
@@ -73,7 +88,9 @@ describe('one sign convention: the change of the value itself', () => {
     expect(throughput[2]).toMatch(/^-[0-9.]+ % … \+[0-9.]+ %$/);
     expect(throughput[2]).toBe(latency[2]);
     // The smallest change a row catches is a size, like the threshold: no sign.
-    expect(read(join(out, 'comparison.md'))).toMatch(/ \| 10 % \| -[0-9.]+ % … \+[0-9.]+ % \| 10\.000 % \| ❌ fail \|\n/);
+    expect(read(join(out, 'comparison.md'))).toMatch(
+      / \| 10 % \| -[0-9.]+ % … \+[0-9.]+ % \| 10\.000 % \| ❌ fail \|\n/,
+    );
   });
 
   test('check: −22.9 % against a throughput floor of 1000, +30 % against a latency ceiling of 100', async () => {
@@ -82,15 +99,22 @@ describe('one sign convention: the change of the value itself', () => {
     const out = join(dir, 'check');
     const run = await cli(['check', '--results', head, '--requirements', requirements, '-o', out]);
     expect(run.code).toBe(1);
-    expect(run.out).toMatch(/\nencode +771 ops\/s +1000 ops\/s +-22\.900 % +FAIL +130\.0 ns +100\.0 ns +\+30\.000 % +FAIL\n/);
-    expect(run.out).toContain('vs req. = (result − requirement) / requirement: + above it, − below it; a ≤ check fails above 0, a ≥ check below 0.');
+    expect(run.out).toMatch(
+      /\nencode +771 ops\/s +1000 ops\/s +-22\.900 % +FAIL +130\.0 ns +100\.0 ns +\+30\.000 % +FAIL\n/,
+    );
+    expect(run.out).toContain(
+      'vs req. = (result − requirement) / requirement: + above it, − below it; a ≤ check fails above 0, a ≥ check below 0.',
+    );
     const markdown = read(join(out, 'report.md'));
-    expect(markdown).toMatch(/\n\| encode \| [^|]*\| 771 ops\/s \| 1000 ops\/s \| -22\.900 % \| ❌ \| 130\.0 ns \| 100\.0 ns \| \+30\.000 % \| ❌ \|\n/);
+    expect(markdown).toMatch(
+      /\n\| encode \| [^|]*\| 771 ops\/s \| 1000 ops\/s \| -22\.900 % \| ❌ \| 130\.0 ns \| 100\.0 ns \| \+30\.000 % \| ❌ \|\n/,
+    );
     // report.json keeps the reference's "percentage over requirement", positive when worse.
-    expect(JSON.parse(read(join(out, 'report.json'))).subExperiments[0].checks.map((c: { percentOverRequirement: number }) => c.percentOverRequirement)).toEqual([
-      expect.closeTo(22.9, 10),
-      expect.closeTo(30, 10),
-    ]);
+    expect(
+      JSON.parse(read(join(out, 'report.json'))).subExperiments[0].checks.map(
+        (c: { percentOverRequirement: number }) => c.percentOverRequirement,
+      ),
+    ).toEqual([expect.closeTo(22.9, 10), expect.closeTo(30, 10)]);
   });
 
   test('trends: the step reads −22.9 % for the throughput and +30 % for the latency', () => {
@@ -103,18 +127,33 @@ describe('one sign convention: the change of the value itself', () => {
         parameter: { label: 'default' },
         metric:
           metric === 'throughput'
-            ? { name: 'throughput', dimension: 'rate', unit: 'ops/s', displayUnit: 'ops/s', direction: 'higher-is-better' }
+            ? {
+                name: 'throughput',
+                dimension: 'rate',
+                unit: 'ops/s',
+                displayUnit: 'ops/s',
+                direction: 'higher-is-better',
+              }
             : { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' },
         statistics: { value: value * wiggle(i) },
         place: { file: 'bench.json' },
       });
       const after = i >= 10;
-      const record = makeHistoryRecord([{ experiment: 'encode', format: 'bmf', measurements: [m('throughput', after ? 771 : 1000), m('latency', after ? 130 : 100)] }], {
-        sha: (0xabc0000 + i).toString(16) + 'f'.repeat(33),
-        date: new Date(Date.UTC(2026, 0, 1, i)).toISOString(),
-        runId: 2000 + i,
-        runUrl: `https://github.com/o/r/actions/runs/${2000 + i}`,
-      });
+      const record = makeHistoryRecord(
+        [
+          {
+            experiment: 'encode',
+            format: 'bmf',
+            measurements: [m('throughput', after ? 771 : 1000), m('latency', after ? 130 : 100)],
+          },
+        ],
+        {
+          sha: (0xabc0000 + i).toString(16) + 'f'.repeat(33),
+          date: new Date(Date.UTC(2026, 0, 1, i)).toISOString(),
+          runId: 2000 + i,
+          runUrl: `https://github.com/o/r/actions/runs/${2000 + i}`,
+        },
+      );
       appendHistoryRecord(folder, record, 1000);
     }
     const report = trendsOfRecords(readHistoryWindow(folder, 1000));

@@ -1,10 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chartBranchProblem, imagesMarkdown, isForkPullRequest, rawUrl, runFolder } from '../src/action/github/chartHosting.js';
+import {
+  chartBranchProblem,
+  imagesMarkdown,
+  isForkPullRequest,
+  rawUrl,
+  runFolder,
+} from '../src/action/github/chartHosting.js';
 import { FakeCommentGitHub } from './helpers/github-comment-fake.js';
 import { eventFile, pullRequestEvent } from './helpers/github-events.js';
 import { FakeGitGitHub, type FakeGitOptions } from './helpers/github-git-fake.js';
-import { removeTempDirs, repoRoot, runActionAsync, type ActionInputs, type ActionRun } from './helpers/runner-action.js';
+import {
+  removeTempDirs,
+  repoRoot,
+  runActionAsync,
+  type ActionInputs,
+  type ActionRun,
+} from './helpers/runner-action.js';
 
 // chart-hosting: branch — the bundled action on a real pull_request payload, committing its chart
 // PNGs through a loopback Git Data API (every request checked against GitHub's OpenAPI
@@ -88,7 +100,10 @@ describe('action: chart-hosting: branch', () => {
     expect(c1!.message).not.toContain('#');
     const files1 = git!.files(c1!.sha);
     expect([...files1.keys()].sort()).toEqual(pngs.map((f) => `pr-12/run-555-1/${f}`));
-    for (const f of pngs) expect(files1.get(`pr-12/run-555-1/${f}`)!.equals(readFileSync(join(first.workspace, 'perfgate-report', 'charts', f)))).toBe(true);
+    for (const f of pngs)
+      expect(
+        files1.get(`pr-12/run-555-1/${f}`)!.equals(readFileSync(join(first.workspace, 'perfgate-report', 'charts', f))),
+      ).toBe(true);
     // Blobs first, then the branch is looked for (404) and created: no get-commit, no update.
     expect(git!.requests.map((r) => `${r.operationId} ${r.status}`)).toEqual([
       ...pngs.map(() => 'git/create-blob 201'),
@@ -98,13 +113,18 @@ describe('action: chart-hosting: branch', () => {
       'git/create-ref 201',
     ]);
     expect(JSON.parse(git!.requests.find((r) => r.operationId === 'git/create-tree')!.body).base_tree).toBeUndefined();
-    expect(JSON.parse(git!.requests.find((r) => r.operationId === 'git/create-ref')!.body)).toEqual({ ref: 'refs/heads/perfgate-charts', sha: c1!.sha });
+    expect(JSON.parse(git!.requests.find((r) => r.operationId === 'git/create-ref')!.body)).toEqual({
+      ref: 'refs/heads/perfgate-charts',
+      sha: c1!.sha,
+    });
 
     expect(comments!.comments).toHaveLength(1);
     const body1 = comments!.comments[0]!.body;
     expect(body1.startsWith(MARKER + '\n')).toBe(true);
     expect(body1).toContain('#### Chart images');
-    expect(imageLinks(body1).sort()).toEqual(pngs.map((f) => `https://github.example/octo/bench/raw/${c1!.sha}/pr-12/run-555-1/${f}`).sort());
+    expect(imageLinks(body1).sort()).toEqual(
+      pngs.map((f) => `https://github.example/octo/bench/raw/${c1!.sha}/pr-12/run-555-1/${f}`).sort(),
+    );
     // Images come after the Mermaid charts; titles are escaped.
     expect(body1.indexOf('#### Chart images')).toBeGreaterThan(body1.lastIndexOf('```mermaid'));
     expect(body1).toContain('![Sub\\-experiment comparison](');
@@ -124,7 +144,9 @@ describe('action: chart-hosting: branch', () => {
     expect(c2!.parents).toEqual([c1!.sha]);
     const pngs2 = pngsOf(second);
     const files2 = git!.files(c2!.sha);
-    expect([...files2.keys()].sort()).toEqual([...pngs.map((f) => `pr-12/run-555-1/${f}`), ...pngs2.map((f) => `pr-12/run-556-1/${f}`)].sort());
+    expect([...files2.keys()].sort()).toEqual(
+      [...pngs.map((f) => `pr-12/run-555-1/${f}`), ...pngs2.map((f) => `pr-12/run-556-1/${f}`)].sort(),
+    );
     const secondRequests = git!.requests.slice(requestsBefore);
     expect(secondRequests.map((r) => `${r.operationId} ${r.status}`)).toEqual([
       ...pngs2.map(() => 'git/create-blob 201'),
@@ -134,14 +156,21 @@ describe('action: chart-hosting: branch', () => {
       'git/create-commit 201',
       'git/update-ref 200',
     ]);
-    expect(JSON.parse(secondRequests.find((r) => r.operationId === 'git/create-tree')!.body).base_tree).toBe(git!.commits.get(c1!.sha)!.tree);
-    expect(JSON.parse(secondRequests.find((r) => r.operationId === 'git/update-ref')!.body)).toEqual({ sha: c2!.sha, force: false });
+    expect(JSON.parse(secondRequests.find((r) => r.operationId === 'git/create-tree')!.body).base_tree).toBe(
+      git!.commits.get(c1!.sha)!.tree,
+    );
+    expect(JSON.parse(secondRequests.find((r) => r.operationId === 'git/update-ref')!.body)).toEqual({
+      sha: c2!.sha,
+      force: false,
+    });
     for (const r of secondRequests) expect(r.url).not.toContain('/git/refs/heads/perfgate-charts'); // the ref is one encoded path parameter
 
     // The same sticky comment, now pointing at the second commit only.
     expect(comments!.comments).toHaveLength(1);
     const body2 = comments!.comments[0]!.body;
-    expect(imageLinks(body2).sort()).toEqual(pngs2.map((f) => `https://github.example/octo/bench/raw/${c2!.sha}/pr-12/run-556-1/${f}`).sort());
+    expect(imageLinks(body2).sort()).toEqual(
+      pngs2.map((f) => `https://github.example/octo/bench/raw/${c2!.sha}/pr-12/run-556-1/${f}`).sort(),
+    );
     for (const run of [first, second]) expect(visible(run)).not.toContain(TOKEN);
   });
 
@@ -157,14 +186,18 @@ describe('action: chart-hosting: branch', () => {
     expect(run.outputs['verdict']).toBe('fail');
     expect(git!.requests).toEqual([]);
     expect(git!.problems).toEqual([]);
-    expect(notices(run)).toEqual([expect.stringMatching(/^perfgate: charts not hosted: the pull request comes from a fork/)]);
+    expect(notices(run)).toEqual([
+      expect.stringMatching(/^perfgate: charts not hosted: the pull request comes from a fork/),
+    ]);
     expect(comments!.comments).toHaveLength(1);
     expect(comments!.comments[0]!.body).not.toContain('Chart images');
     expect(imageLinks(comments!.comments[0]!.body)).toEqual([]);
   });
 
   test('a 403 on the first blob (no contents: write): a notice, no retry, the comment still posted, the exit code unchanged', async () => {
-    await serve({ faults: [{ operationId: 'git/create-blob', status: 403, message: 'Resource not accessible by integration' }] });
+    await serve({
+      faults: [{ operationId: 'git/create-blob', status: 403, message: 'Resource not accessible by integration' }],
+    });
     const run = await runActionAsync(gate('results'), { env: env(git!.apiUrl, '558') });
     expect(run.status).toBe(0);
     expect(run.outputs['verdict']).toBe('pass');
@@ -187,7 +220,9 @@ describe('action: chart-hosting: branch', () => {
     const run = await runActionAsync(gate('results'), { env: env(git!.apiUrl, '559') });
     expect(run.status).toBe(0);
     expect(git!.problems).toEqual([]);
-    const ops = git!.requests.map((r) => `${r.operationId} ${r.status}`).filter((o) => !o.startsWith('git/create-blob'));
+    const ops = git!.requests
+      .map((r) => `${r.operationId} ${r.status}`)
+      .filter((o) => !o.startsWith('git/create-blob'));
     expect(ops).toEqual([
       'git/get-ref 200',
       'git/get-commit 200',
@@ -218,7 +253,9 @@ describe('action: chart-hosting: branch', () => {
     const run = await runActionAsync(gate('results', { 'chart-hosting': '' }), { env: env(git!.apiUrl, '560') });
     expect(run.status).toBe(0);
     expect(pngsOf(run)).toHaveLength(0);
-    expect(readdirSync(join(run.workspace, 'perfgate-report', 'charts')).filter((f) => f.endsWith('.svg'))).toHaveLength(7);
+    expect(
+      readdirSync(join(run.workspace, 'perfgate-report', 'charts')).filter((f) => f.endsWith('.svg')),
+    ).toHaveLength(7);
     expect(git!.requests).toEqual([]);
     expect(notices(run)).toEqual([]);
     expect(imageLinks(comments!.comments[0]!.body)).toEqual([]);
@@ -226,10 +263,14 @@ describe('action: chart-hosting: branch', () => {
 
   test('bad chart-hosting or chart-branch values fail the step before anything is read or hosted; the comment says the run errored', async () => {
     await serve();
-    const badMode = await runActionAsync(gate('results', { 'chart-hosting': 'gist', charts: 'false' }), { env: env(git!.apiUrl) });
+    const badMode = await runActionAsync(gate('results', { 'chart-hosting': 'gist', charts: 'false' }), {
+      env: env(git!.apiUrl),
+    });
     expect(badMode.status).toBe(1);
     expect(badMode.stdout).toContain('input "chart-hosting" must be one of none, branch; got "gist"');
-    const badBranch = await runActionAsync(gate('results', { 'chart-branch': 'charts..x', charts: 'false' }), { env: env(git!.apiUrl) });
+    const badBranch = await runActionAsync(gate('results', { 'chart-branch': 'charts..x', charts: 'false' }), {
+      env: env(git!.apiUrl),
+    });
     expect(badBranch.status).toBe(1);
     expect(badBranch.stdout).toContain('input "chart-branch" must be a branch name');
     expect(git!.requests).toEqual([]);
@@ -251,20 +292,38 @@ describe('chart hosting helpers', () => {
     const sha = 'a'.repeat(40);
     const url = rawUrl('https://ghe.example/', 'my org', 'r#po', sha, 'pr-1/run-2-1/x (1)?.png');
     expect(url).toBe(`https://ghe.example/my%20org/r%23po/raw/${sha}/pr-1/run-2-1/x%20(1)%3F.png`);
-    const markdown = imagesMarkdown([{ title: 'evil](https://attacker.example/x.png) @team <img src=x> `', path: 'p', url }]);
-    expect(markdown).toBe(`#### Chart images\n\n![evil\\]\\(https\\:\u2060//attacker.example/x.png\\) @\u2060team &lt;img src=x&gt; \\\`](${url})`);
+    const markdown = imagesMarkdown([
+      { title: 'evil](https://attacker.example/x.png) @team <img src=x> `', path: 'p', url },
+    ]);
+    expect(markdown).toBe(
+      `#### Chart images\n\n![evil\\]\\(https\\:\u2060//attacker.example/x.png\\) @\u2060team &lt;img src=x&gt; \\\`](${url})`,
+    );
     expect(imagesMarkdown([])).toBe('');
   });
 
   test('fork detection, run folders and branch names', () => {
     const event = pullRequestEvent({ owner: 'octo', repo: 'bench', number: 3 });
     expect(isForkPullRequest(event)).toBe(false);
-    expect(isForkPullRequest({ ...event, pull_request: { ...event.pull_request, head: { ...event.pull_request.head, repo: { full_name: 'mallory/bench' } } } })).toBe(true);
-    expect(isForkPullRequest({ ...event, pull_request: { ...event.pull_request, head: { ...event.pull_request.head, repo: null } } })).toBe(true);
+    expect(
+      isForkPullRequest({
+        ...event,
+        pull_request: {
+          ...event.pull_request,
+          head: { ...event.pull_request.head, repo: { full_name: 'mallory/bench' } },
+        },
+      }),
+    ).toBe(true);
+    expect(
+      isForkPullRequest({
+        ...event,
+        pull_request: { ...event.pull_request, head: { ...event.pull_request.head, repo: null } },
+      }),
+    ).toBe(true);
     expect(isForkPullRequest({ ref: 'refs/heads/main' })).toBe(false);
     expect(runFolder(12, '555', '2')).toBe('pr-12/run-555-2');
     expect(runFolder(12, '../x', '')).toBe('pr-12/run-local-1');
     for (const good of ['perfgate-charts', 'charts/perf', 'a.b_c']) expect(chartBranchProblem(good)).toBeUndefined();
-    for (const bad of ['', 'a..b', '-x', 'x/', '/x', 'a//b', 'x.lock', '.x', 'a b', 'a~1', 'a:b', 'HEAD', 'x.']) expect(chartBranchProblem(bad)).toBeDefined();
+    for (const bad of ['', 'a..b', '-x', 'x/', '/x', 'a//b', 'x.lock', '.x', 'a b', 'a~1', 'a:b', 'HEAD', 'x.'])
+      expect(chartBranchProblem(bad)).toBeDefined();
   });
 });

@@ -42,15 +42,22 @@ const goText = readFileSync(join(repoRoot, 'fixtures', 'formats', 'go-bench', 'p
 
 /** The Go output with every `ns/op` value multiplied by factor(benchmark line name). */
 function scaledGo(factor: (name: string) => number): string {
-  return goText.replace(/^(Benchmark\S+)(\s+\d+\s+)([\d.]+)( ns\/op)/gm, (_m, name: string, mid: string, value: string, unit: string) => {
-    return `${name}${mid}${(Number(value) * factor(name)).toPrecision(5)}${unit}`;
-  });
+  return goText.replace(
+    /^(Benchmark\S+)(\s+\d+\s+)([\d.]+)( ns\/op)/gm,
+    (_m, name: string, mid: string, value: string, unit: string) => {
+      return `${name}${mid}${(Number(value) * factor(name)).toPrecision(5)}${unit}`;
+    },
+  );
 }
 
 /** The candidate: the `zero` copies 30 % slower, size=64 copy on 2 CPUs 25 % slower, the rest as recorded. */
-const candidateFactor = (name: string) => (name.includes('mode=zero') ? 1.3 : name.includes('size=64,mode=copy-2') ? 1.25 : 1);
+const candidateFactor = (name: string) =>
+  name.includes('mode=zero') ? 1.3 : name.includes('size=64,mode=copy-2') ? 1.25 : 1;
 
-/** Eight history runs of the Go output, each benchmark within ±3 % of it (a fixed pseudo-random walk), and the candidate. */
+/**
+ * Eight history runs of the Go output, each benchmark within ±3 % of it (a fixed pseudo-random walk), and the
+ * candidate.
+ */
 function goHistory(): { folder: string; history: string; candidate: string; first: string } {
   const folder = tempDir('perfgate-charts-go-');
   const history = join(folder, 'history');
@@ -61,8 +68,20 @@ function goHistory(): { folder: string; history: string; candidate: string; firs
     const file = join(folder, `run${i}.txt`);
     writeFileSync(file, scaledGo(noise));
     const loaded = loadResults([file], { floatParse: 'precise' });
-    const experiments = [...loaded.experiments].map(([experiment, e]) => ({ experiment, format: e.format, measurements: e.measurements }));
-    appendHistoryRecord(history, makeHistoryRecord(experiments, { sha: `abcdef${i}000`, date: `2026-02-0${i + 1}T10:00:00Z`, runId: 100 + i, runUrl: 'https://example.invalid' }));
+    const experiments = [...loaded.experiments].map(([experiment, e]) => ({
+      experiment,
+      format: e.format,
+      measurements: e.measurements,
+    }));
+    appendHistoryRecord(
+      history,
+      makeHistoryRecord(experiments, {
+        sha: `abcdef${i}000`,
+        date: `2026-02-0${i + 1}T10:00:00Z`,
+        runId: 100 + i,
+        runUrl: 'https://example.invalid',
+      }),
+    );
   }
   const candidate = join(folder, 'candidate.txt');
   writeFileSync(candidate, scaledGo(candidateFactor));
@@ -71,12 +90,29 @@ function goHistory(): { folder: string; history: string; candidate: string; firs
 
 const go = goHistory();
 const withHistory = runCompare(
-  { reference: [], history: go.history, results: [go.candidate], referenceLabel: 'main', resultLabel: 'PR', outputDir: join(go.folder, 'h'), thresholds, floatParse: 'precise' },
+  {
+    reference: [],
+    history: go.history,
+    results: [go.candidate],
+    referenceLabel: 'main',
+    resultLabel: 'PR',
+    outputDir: join(go.folder, 'h'),
+    thresholds,
+    floatParse: 'precise',
+  },
   silentProgress,
 );
 const records = readHistoryWindow(go.history);
 const singleBaseline = runCompare(
-  { reference: [go.first], results: [go.candidate], referenceLabel: 'main', resultLabel: 'PR', outputDir: join(go.folder, 's'), thresholds, floatParse: 'precise' },
+  {
+    reference: [go.first],
+    results: [go.candidate],
+    referenceLabel: 'main',
+    resultLabel: 'PR',
+    outputDir: join(go.folder, 's'),
+    thresholds,
+    floatParse: 'precise',
+  },
   silentProgress,
 );
 
@@ -97,7 +133,9 @@ describe('what changed: Go against a history of 8 runs', () => {
     expect(chart.title).toBe('What changed: PR vs main');
     expect(chart.panels.map((p) => p.title)).toEqual(['time/op Median']);
     // B/op, allocs/op, MB/s and the custom metrics are the same in every run: a column of zeros says nothing.
-    expect(chart.note).toContain('Not drawn, no benchmark changed: MB/s Median, B/op Median, auxMetricUnits Median, allocs/op Median, frames/op Median.');
+    expect(chart.note).toContain(
+      'Not drawn, no benchmark changed: MB/s Median, B/op Median, auxMetricUnits Median, allocs/op Median, frames/op Median.',
+    );
     expect(chart.note).toContain(DELTA_SIGN_NOTE);
     expect(chart.panels[0]!.y.title).toBe('Δ vs main [%]');
   });
@@ -115,7 +153,9 @@ describe('what changed: Go against a history of 8 runs', () => {
     for (const r of failed.filter((r) => !r.label.endsWith('geomean'))) expect(r.delta).toBeGreaterThan(20);
     expect(panel.x).toEqual({ kind: 'category', title: 'Benchmark', categories: rows.map((r) => r.label) });
     for (const r of rows) {
-      const row = withHistory.report.rows.find((c) => c.gated && c.metric === 'time/op' && `${c.experimentType} ${c.parameter}` === r.label)!;
+      const row = withHistory.report.rows.find(
+        (c) => c.gated && c.metric === 'time/op' && `${c.experimentType} ${c.parameter}` === r.label,
+      )!;
       expect(r.delta).toBe(row.deltaPercent);
       expect(r.band).toEqual({ lower: row.band!.lower * 100, upper: row.band!.upper * 100 });
       expect(r.threshold).toBe(10);
@@ -141,7 +181,10 @@ describe('what changed: Go against a history of 8 runs', () => {
   });
 
   test('the Vega-Lite spec draws the same rows, band and threshold', () => {
-    const spec = toVegaLite(chart) as { layer: { mark: { type: string }; encoding: Record<string, { field?: string }> }[]; data: { values: Record<string, unknown>[] } };
+    const spec = toVegaLite(chart) as {
+      layer: { mark: { type: string }; encoding: Record<string, { field?: string }> }[];
+      data: { values: Record<string, unknown>[] };
+    };
     expect(spec.data.values.map((v) => v.benchmark)).toEqual(chart.panels[0]!.changes!.map((r) => r.label));
     expect(spec.layer.map((l) => l.mark.type)).toEqual(['rule', 'tick', 'rule', 'point', 'text']);
     expect(spec.layer[0]!.encoding.x!.field).toBe('bandLower');
@@ -168,7 +211,13 @@ describe('regressions: each failing row with its history, band and this run', ()
     expect(history!.name).toBe('history (8 runs)');
     // Each run's value is its record's, as stored.
     const recorded = records.map(
-      (r) => r.measurements.find((m) => m.experiment === 'BenchmarkPublish' && m.parameter === 'size=64,mode=zero,procs=2' && m.metric === 'time/op')!.statistics.median,
+      (r) =>
+        r.measurements.find(
+          (m) =>
+            m.experiment === 'BenchmarkPublish' &&
+            m.parameter === 'size=64,mode=zero,procs=2' &&
+            m.metric === 'time/op',
+        )!.statistics.median,
     );
     // Drawn in ns, as the tables show a 1.3 ns benchmark (the values are stored in µs): ×1000.
     expect(panel.y.unit).toBe('ns');
@@ -176,7 +225,12 @@ describe('regressions: each failing row with its history, band and this run', ()
     const ns = (us: number) => expect.closeTo(us * 1000, 9);
     expect(history!.points.map((p) => p.y)).toEqual(recorded.map((v) => ns(v!)));
     expect(candidate!.points).toEqual([{ x: 'PR', y: ns(row.result), failed: true }]);
-    expect(panel.band).toEqual({ name: 'noise band', lower: ns(row.reference * (1 + row.band!.lower)), upper: ns(row.reference * (1 + row.band!.upper)), color: '#e3e3e3' });
+    expect(panel.band).toEqual({
+      name: 'noise band',
+      lower: ns(row.reference * (1 + row.band!.lower)),
+      upper: ns(row.reference * (1 + row.band!.upper)),
+      color: '#e3e3e3',
+    });
     expect(panel.rules!.map((r) => [r.name, r.y])).toEqual([
       ['history centre', ns(row.reference)],
       ['threshold +10.0 %', ns(row.reference * 1.1)],
@@ -199,7 +253,9 @@ describe('regressions: each failing row with its history, band and this run', ()
     expect(svg.match(/class="band"/g)).toHaveLength(chart.panels.length);
     const md = chartToMermaid(chart);
     expect(md.match(/```mermaid/g)).toHaveLength(chart.panels.length);
-    expect(md).toContain('**Legend**: bars (`#a6a6a6`): history \\(8 runs\\), then PR (the last bar) · lines in order: 1. noise band, upper edge');
+    expect(md).toContain(
+      '**Legend**: bars (`#a6a6a6`): history \\(8 runs\\), then PR (the last bar) · lines in order: 1. noise band, upper edge',
+    );
     expect(md).not.toContain('✗');
   });
 });
@@ -220,7 +276,9 @@ describe('with a single baseline: the reference and the result side by side', ()
         { x: 'PR', y: ns(row.result), failed: true },
       ]);
       expect(panel.band).toBeUndefined();
-      expect(panel.rules).toEqual([{ name: 'threshold +10.0 %', y: ns(row.reference * 1.1), color: '#d55e00', dashed: true }]);
+      expect(panel.rules).toEqual([
+        { name: 'threshold +10.0 %', y: ns(row.reference * 1.1), color: '#d55e00', dashed: true },
+      ]);
     }
     expectTidyLayout(chartToSvg(chart));
   });
@@ -231,7 +289,13 @@ function measurement(experiment: string, parameter: string, metric: string, valu
   return {
     experiment,
     parameter: { label: parameter },
-    metric: { name: metric, dimension: unit === 'us' ? 'time' : 'count', unit, displayUnit: unit, direction: 'lower-is-better' },
+    metric: {
+      name: metric,
+      dimension: unit === 'us' ? 'time' : 'count',
+      unit,
+      displayUnit: unit,
+      direction: 'lower-is-better',
+    },
     statistics: { value },
     place: { file: 'x.txt' },
   };
@@ -242,8 +306,18 @@ describe('A/B pairs: the interval of each change as a whisker', () => {
     // Five interleaved pairs: n=1 about 30 % slower in every pair, n=2 unchanged (within ±1 %).
     const wobble = [1, 1.01, 0.99, 1.005, 0.995];
     const pairs = wobble.map((w) => ({
-      reference: { measurements: [measurement('BenchmarkA', 'n=1', 'time/op', 100 * w), measurement('BenchmarkA', 'n=2', 'time/op', 200 / w)] },
-      result: { measurements: [measurement('BenchmarkA', 'n=1', 'time/op', 130 * w * w), measurement('BenchmarkA', 'n=2', 'time/op', 200 * w)] },
+      reference: {
+        measurements: [
+          measurement('BenchmarkA', 'n=1', 'time/op', 100 * w),
+          measurement('BenchmarkA', 'n=2', 'time/op', 200 / w),
+        ],
+      },
+      result: {
+        measurements: [
+          measurement('BenchmarkA', 'n=1', 'time/op', 130 * w * w),
+          measurement('BenchmarkA', 'n=2', 'time/op', 200 * w),
+        ],
+      },
     }));
     const report = buildComparisonReport([compareExperimentPaired('BenchmarkA', pairs, thresholds)], 'main', 'PR');
     const chart = changeChart(report)!;
@@ -271,11 +345,21 @@ describe('A/B pairs: the interval of each change as a whisker', () => {
 
 describe('nothing flat, nothing zoomed into its last digits', () => {
   test('a change of 0.0005 in 2,686 is drawn on a range of at least 10 % of it; a family that did not change is not drawn', () => {
-    const before = [measurement('BenchmarkParse', 'n=1', 'time/op', 2686.0665), measurement('BenchmarkParse', 'n=1', 'allocs/op', 1, '')];
-    const after = [measurement('BenchmarkParse', 'n=1', 'time/op', 2686.067), measurement('BenchmarkParse', 'n=1', 'allocs/op', 1, '')];
+    const before = [
+      measurement('BenchmarkParse', 'n=1', 'time/op', 2686.0665),
+      measurement('BenchmarkParse', 'n=1', 'allocs/op', 1, ''),
+    ];
+    const after = [
+      measurement('BenchmarkParse', 'n=1', 'time/op', 2686.067),
+      measurement('BenchmarkParse', 'n=1', 'allocs/op', 1, ''),
+    ];
     // A zero threshold: the 0.00002 % change fails, so it gets a regression panel.
     const zero = { Min: 0, Median: 0, Max: 0, '99%': 0 };
-    const report = buildComparisonReport([compareExperiment('BenchmarkParse', { measurements: before }, { measurements: after }, zero)], 'main', 'PR');
+    const report = buildComparisonReport(
+      [compareExperiment('BenchmarkParse', { measurements: before }, { measurements: after }, zero)],
+      'main',
+      'PR',
+    );
     const regression = regressionChart(report)!;
     expect(regression.panels.map((p) => p.title)).toEqual(['n=1']);
     // 2686.067 µs is drawn as 2.686 ms, as the tables show it.
@@ -299,7 +383,8 @@ describe('nothing flat, nothing zoomed into its last digits', () => {
     const publish = charts[0]!;
     // Only time/op changed: MB/s, B/op and allocs/op panels would draw main and PR on top of each other.
     expect(publish.panels.map((p) => p.title)).toEqual(['time/op Median']);
-    // The zero copies take ~1.5 ns, the 1 KiB copy on 2 CPUs ~2 µs: on a linear axis the 30 % regressions would be flat at the bottom.
+    // The zero copies take ~1.5 ns, the 1 KiB copy on 2 CPUs ~2 µs: on a linear axis the 30 % regressions would be flat
+    // at the bottom.
     expect(publish.panels[0]!.y.log).toBe(true);
     const queue = charts[1]!.panels[0]!;
     // BenchmarkQueueDepth: 6.1 and 4.9 ns, within 50× of each other.
@@ -309,9 +394,19 @@ describe('nothing flat, nothing zoomed into its last digits', () => {
   });
 
   test('0.8 µs 30 % slower next to 25 µs: log, where a linear 0–25 µs axis would give the change 2 pixels', () => {
-    const before = [measurement('BenchmarkEncode', 'size=16', 'time/op', 0.8), measurement('BenchmarkEncode', 'size=4096', 'time/op', 25)];
-    const after = [measurement('BenchmarkEncode', 'size=16', 'time/op', 1.04), measurement('BenchmarkEncode', 'size=4096', 'time/op', 25.1)];
-    const report = buildComparisonReport([compareExperiment('BenchmarkEncode', { measurements: before }, { measurements: after }, thresholds)], 'main', 'PR');
+    const before = [
+      measurement('BenchmarkEncode', 'size=16', 'time/op', 0.8),
+      measurement('BenchmarkEncode', 'size=4096', 'time/op', 25),
+    ];
+    const after = [
+      measurement('BenchmarkEncode', 'size=16', 'time/op', 1.04),
+      measurement('BenchmarkEncode', 'size=4096', 'time/op', 25.1),
+    ];
+    const report = buildComparisonReport(
+      [compareExperiment('BenchmarkEncode', { measurements: before }, { measurements: after }, thresholds)],
+      'main',
+      'PR',
+    );
     const [chart] = beforeAfterCharts(report);
     const panel = chart!.panels[0]!;
     expect(panel.y.log).toBe(true);
@@ -325,9 +420,19 @@ describe('nothing flat, nothing zoomed into its last digits', () => {
     expect(svg).toContain('>0.5</text>');
     expect(svg).toContain('>50</text>');
     // Within a decade: linear, on a range of at least 10 % of the largest value.
-    const nearBefore = [measurement('BenchmarkEncode', 'size=1024', 'time/op', 20), measurement('BenchmarkEncode', 'size=4096', 'time/op', 25)];
-    const nearAfter = [measurement('BenchmarkEncode', 'size=1024', 'time/op', 26), measurement('BenchmarkEncode', 'size=4096', 'time/op', 25.1)];
-    const near = buildComparisonReport([compareExperiment('BenchmarkEncode', { measurements: nearBefore }, { measurements: nearAfter }, thresholds)], 'main', 'PR');
+    const nearBefore = [
+      measurement('BenchmarkEncode', 'size=1024', 'time/op', 20),
+      measurement('BenchmarkEncode', 'size=4096', 'time/op', 25),
+    ];
+    const nearAfter = [
+      measurement('BenchmarkEncode', 'size=1024', 'time/op', 26),
+      measurement('BenchmarkEncode', 'size=4096', 'time/op', 25.1),
+    ];
+    const near = buildComparisonReport(
+      [compareExperiment('BenchmarkEncode', { measurements: nearBefore }, { measurements: nearAfter }, thresholds)],
+      'main',
+      'PR',
+    );
     expect(beforeAfterCharts(near)[0]!.panels[0]!.y.log).toBe(false);
   });
 });
@@ -342,7 +447,11 @@ describe('readable with 2 benchmarks and with 200', () => {
       before.push(measurement(CODEC, `size=${i}`, 'time/op', 100));
       after.push(measurement(CODEC, `size=${i}`, 'time/op', 100 * worse(i)));
     }
-    return buildComparisonReport([compareExperiment(CODEC, { measurements: before }, { measurements: after }, thresholds)], 'main', 'PR');
+    return buildComparisonReport(
+      [compareExperiment(CODEC, { measurements: before }, { measurements: after }, thresholds)],
+      'main',
+      'PR',
+    );
   };
 
   test('200 benchmarks: the 30 worst, regressions first, and how many are left out', () => {
@@ -380,7 +489,9 @@ describe('readable with 2 benchmarks and with 200', () => {
   });
 
   test('a long name is cut in the middle: names that differ only at the end stay apart', () => {
-    const [a, b] = ['BenchmarkPublish size=1024,mode=zero,procs=1', 'BenchmarkPublish size=1024,mode=zero,procs=2'].map((n) => truncateMiddle(n, 10, 150));
+    const [a, b] = ['BenchmarkPublish size=1024,mode=zero,procs=1', 'BenchmarkPublish size=1024,mode=zero,procs=2'].map(
+      (n) => truncateMiddle(n, 10, 150),
+    );
     expect(a).toBe('BenchmarkPu…zero,procs=1');
     expect(b).toBe('BenchmarkPu…zero,procs=2');
     expect(textWidth(a!, 10)).toBeLessThanOrEqual(150);
@@ -388,11 +499,13 @@ describe('readable with 2 benchmarks and with 200', () => {
   });
 
   test("names lose only the prefix they all share, at a segment's end", () => {
-    expect([...shortExperimentNames(['org.perfgate.bench.QueueBench.offer', 'org.perfgate.bench.QueueBench.poll', 'org.perfgate.bench.StartupBench.coldStart']).values()]).toEqual([
-      'QueueBench.offer',
-      'QueueBench.poll',
-      'StartupBench.coldStart',
-    ]);
+    expect([
+      ...shortExperimentNames([
+        'org.perfgate.bench.QueueBench.offer',
+        'org.perfgate.bench.QueueBench.poll',
+        'org.perfgate.bench.StartupBench.coldStart',
+      ]).values(),
+    ]).toEqual(['QueueBench.offer', 'QueueBench.poll', 'StartupBench.coldStart']);
     expect([...shortExperimentNames(['BenchmarkA', 'BenchmarkB']).values()]).toEqual(['BenchmarkA', 'BenchmarkB']);
     expect([...shortExperimentNames(['group/fn/1', 'group/fn/2']).values()]).toEqual(['1', '2']);
   });
@@ -401,7 +514,12 @@ describe('readable with 2 benchmarks and with 200', () => {
 describe('the comment: at most 8 Mermaid blocks, the charts that show a failure first', () => {
   test('every chart of a Go comparison with history', () => {
     const charts = planCharts({ compare: withHistory, history: records });
-    expect(charts.map((c) => c.id)).toEqual(['change', 'regressions', 'before-after-BenchmarkPublish', 'before-after-BenchmarkQueueDepth']);
+    expect(charts.map((c) => c.id)).toEqual([
+      'change',
+      'regressions',
+      'before-after-BenchmarkPublish',
+      'before-after-BenchmarkQueueDepth',
+    ]);
     // The change chart (1 block) and the 6 regressions; the before/after charts are for report.html only.
     const md = chartsToMermaidMarkdown(charts);
     expect(md.match(/```mermaid/g)).toHaveLength(7);
@@ -419,7 +537,9 @@ describe('the comment: at most 8 Mermaid blocks, the charts that show a failure 
     const failing: Chart = { ...changeChart(sidesOf(1.3))!, id: 'failing', title: 'Failing' };
     const md = chartsToMermaidMarkdown([passing, failing]);
     expect(md.indexOf('#### Failing')).toBeLessThan(md.indexOf('#### Passing'));
-    expect(chartsToMermaidMarkdown([passing, failing], 40000, 1)).toContain('_1 more chart(s) are in report.html and the chart images._');
+    expect(chartsToMermaidMarkdown([passing, failing], 40000, 1)).toContain(
+      '_1 more chart(s) are in report.html and the chart images._',
+    );
   });
 
   test('a chart of failures may be cut to its worst panels; a passing chart is shown whole or not at all', () => {
@@ -428,7 +548,10 @@ describe('the comment: at most 8 Mermaid blocks, the charts that show a failure 
       ...regressions,
       id: 'passing',
       title: 'Passing',
-      panels: regressions.panels.map((p) => ({ ...p, series: p.series.map((s) => ({ ...s, points: s.points.map(({ x, y }) => ({ x, y })) })) })),
+      panels: regressions.panels.map((p) => ({
+        ...p,
+        series: p.series.map((s) => ({ ...s, points: s.points.map(({ x, y }) => ({ x, y })) })),
+      })),
     };
     const md = chartsToMermaidMarkdown([regressions, passing], 40000, 3);
     expect(md.match(/```mermaid/g)).toHaveLength(3);
@@ -440,17 +563,43 @@ describe('the comment: at most 8 Mermaid blocks, the charts that show a failure 
 
 function sidesOf(factor: number) {
   const before = [measurement('BenchmarkA', 'n=1', 'time/op', 100), measurement('BenchmarkA', 'n=2', 'time/op', 200)];
-  const after = [measurement('BenchmarkA', 'n=1', 'time/op', 100 * factor), measurement('BenchmarkA', 'n=2', 'time/op', 200)];
-  return buildComparisonReport([compareExperiment('BenchmarkA', { measurements: before }, { measurements: after }, thresholds)], 'main', 'PR');
+  const after = [
+    measurement('BenchmarkA', 'n=1', 'time/op', 100 * factor),
+    measurement('BenchmarkA', 'n=2', 'time/op', 200),
+  ];
+  return buildComparisonReport(
+    [compareExperiment('BenchmarkA', { measurements: before }, { measurements: after }, thresholds)],
+    'main',
+    'PR',
+  );
 }
 
 test('perfgate compare --history --charts: each regression drawn with the history it was judged against', async () => {
   const dir = tempDir('perfgate-charts-cli-');
-  const result = await cli(['compare', '--history', go.history, '--results', go.candidate, '--reference-label', 'main', '--results-label', 'PR', '-o', dir, '--charts']);
+  const result = await cli([
+    'compare',
+    '--history',
+    go.history,
+    '--results',
+    go.candidate,
+    '--reference-label',
+    'main',
+    '--results-label',
+    'PR',
+    '-o',
+    dir,
+    '--charts',
+  ]);
   expect(result.code).toBe(1);
-  const spec = JSON.parse(readFileSync(join(dir, 'charts', 'regressions.vl.json'), 'utf8')) as { title: string; concat: { data: { values: { x: string }[] } }[] };
+  const spec = JSON.parse(readFileSync(join(dir, 'charts', 'regressions.vl.json'), 'utf8')) as {
+    title: string;
+    concat: { data: { values: { x: string }[] } }[];
+  };
   expect(spec.title).toBe('Regressions in BenchmarkPublish: history and PR');
-  expect(spec.concat[0]!.data.values.map((v) => v.x)).toEqual([...Array.from({ length: 8 }, (_, i) => `2026-02-0${i + 1} abcdef${i}`), 'PR']);
+  expect(spec.concat[0]!.data.values.map((v) => v.x)).toEqual([
+    ...Array.from({ length: 8 }, (_, i) => `2026-02-0${i + 1} abcdef${i}`),
+    'PR',
+  ]);
   expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('<h2>What changed: PR vs main</h2>');
   expect(readFileSync(join(dir, 'comment.md'), 'utf8')).toContain('xychart-beta horizontal');
 });
@@ -476,7 +625,12 @@ function compileWarnings(chart: Chart): string[] {
 
 test('the specs compile without a warning (report.html shows none in its console)', () => {
   const example = planCharts(exampleInput()).filter((c) => c.kind === 'change' || c.kind === 'regression');
-  const charts = [...planCharts({ compare: withHistory, history: records }), ...planCharts({ compare: singleBaseline }), changeChart(sidesOf(1.3))!, ...example];
+  const charts = [
+    ...planCharts({ compare: withHistory, history: records }),
+    ...planCharts({ compare: singleBaseline }),
+    changeChart(sidesOf(1.3))!,
+    ...example,
+  ];
   expect(charts.map((c) => c.kind)).toEqual(expect.arrayContaining(['change', 'regression', 'before-after']));
   for (const chart of charts) expect([chart.id, compileWarnings(chart)]).toEqual([chart.id, []]);
 }, 120000);
@@ -485,10 +639,19 @@ describe('report.html of a JMH comparison', () => {
   test('holds the what-changed, regression and before/after charts', async () => {
     const dir = tempDir('perfgate-charts-jmh-');
     const fixture = join(repoRoot, 'fixtures', 'formats', 'jmh', 'publish_avgt_gc.json');
-    const runs = JSON.parse(readFileSync(fixture, 'utf8')) as { params: Record<string, string>; primaryMetric: Record<string, unknown> }[];
+    const runs = JSON.parse(readFileSync(fixture, 'utf8')) as {
+      params: Record<string, string>;
+      primaryMetric: Record<string, unknown>;
+    }[];
     // The 1 KiB copy 30 % slower: every number of its primary metric scaled.
     const scale = (v: unknown): unknown =>
-      typeof v === 'number' ? v * 1.3 : Array.isArray(v) ? v.map(scale) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, scale(x)])) : v;
+      typeof v === 'number'
+        ? v * 1.3
+        : Array.isArray(v)
+          ? v.map(scale)
+          : v && typeof v === 'object'
+            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, scale(x)]))
+            : v;
     const slower = runs.map((r) =>
       r.params.size === '1024'
         ? {
@@ -520,7 +683,9 @@ describe('report.html of a JMH comparison', () => {
       },
       silentProgress,
     );
-    expect(compare.report.rows.filter((r) => r.failed).map((r) => `${r.experimentType} ${r.parameter}`)).toEqual(['PublishBench.publish mode=copy,size=1024']);
+    expect(compare.report.rows.filter((r) => r.failed).map((r) => `${r.experimentType} ${r.parameter}`)).toEqual([
+      'PublishBench.publish mode=copy,size=1024',
+    ]);
     const outcome = await writeCharts(join(dir, 'report'), { compare, png: false, title: 'JMH' });
     expect(outcome.charts.map((c) => c.id)).toEqual(['change', 'regressions', 'before-after-PublishBench.publish']);
     const html = readFileSync(outcome.reportHtmlPath, 'utf8');
@@ -529,7 +694,9 @@ describe('report.html of a JMH comparison', () => {
     expect(html).toContain('<h2>Regressions in PublishBench.publish: main vs PR</h2>');
     expect(html).toContain('<h2>PublishBench.publish: main vs PR (failed)</h2>');
     // The specs are embedded: the change chart's rows by name, its Δ as written.
-    const specs = JSON.parse(/<script type="application\/json" id="perfgate-specs">([^<]*)<\/script>/.exec(html)![1]!) as {
+    const specs = JSON.parse(
+      /<script type="application\/json" id="perfgate-specs">([^<]*)<\/script>/.exec(html)![1]!,
+    ) as {
       data?: { values: { benchmark?: string; deltaText?: string }[] };
     }[];
     const change = specs[0]!.data!.values;

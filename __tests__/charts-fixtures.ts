@@ -16,19 +16,43 @@ import { repoRoot, tempDir } from './helpers/shared.js';
 /** The example fixture set of a checkout (the bench passes its own: it runs from a bundle elsewhere). */
 const exampleFolder = (root: string) => join(root, 'fixtures', 'example');
 export const example = exampleFolder(repoRoot);
-const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEFAULT_THRESHOLD, '99%': DEFAULT_THRESHOLD };
+const thresholds = {
+  Min: DEFAULT_THRESHOLD,
+  Median: DEFAULT_THRESHOLD,
+  Max: DEFAULT_THRESHOLD,
+  '99%': DEFAULT_THRESHOLD,
+};
 
 /** Three history runs: the example results twice, then the regression. */
 export function exampleHistory(root = repoRoot): HistoryRecord[] {
   const folder = exampleFolder(root);
   const recorded = (summaries: Summary[]) =>
-    summaries.map((s) => ({ experiment: s.experimentType, format: 'fastdds-summary', measurements: resultSetOfSummary(s, 'fastdds-summary').measurements }));
+    summaries.map((s) => ({
+      experiment: s.experimentType,
+      format: 'fastdds-summary',
+      measurements: resultSetOfSummary(s, 'fastdds-summary').measurements,
+    }));
   const base = recorded(loadSummaries([join(folder, 'results')], 'precise'));
   const regression = recorded(loadSummaries([join(folder, 'results-regression')], 'precise'));
   return [
-    makeHistoryRecord(base, { sha: 'aaaaaaa1111111', date: '2026-01-01T10:00:00Z', runId: 101, runUrl: 'https://example.invalid/101' }),
-    makeHistoryRecord(base, { sha: 'bbbbbbb2222222', date: '2026-01-02T10:00:00Z', runId: 102, runUrl: 'https://example.invalid/102' }),
-    makeHistoryRecord(regression, { sha: 'ccccccc3333333', date: '2026-01-03T10:00:00Z', runId: 103, runUrl: 'https://example.invalid/103' }),
+    makeHistoryRecord(base, {
+      sha: 'aaaaaaa1111111',
+      date: '2026-01-01T10:00:00Z',
+      runId: 101,
+      runUrl: 'https://example.invalid/101',
+    }),
+    makeHistoryRecord(base, {
+      sha: 'bbbbbbb2222222',
+      date: '2026-01-02T10:00:00Z',
+      runId: 102,
+      runUrl: 'https://example.invalid/102',
+    }),
+    makeHistoryRecord(regression, {
+      sha: 'ccccccc3333333',
+      date: '2026-01-03T10:00:00Z',
+      runId: 103,
+      runUrl: 'https://example.invalid/103',
+    }),
   ];
 }
 
@@ -38,7 +62,12 @@ export function exampleInput(root = repoRoot): ChartsInput {
   const throughputCsv = join(root, 'fixtures', 'formats', 'fastdds-tools', 'measurements_interprocess_best_effort.csv');
   const out = tempDir('perfgate-charts-src-');
   const check = runCheck(
-    { results: [join(example, 'results')], requirements: join(example, 'requirements.csv'), outputDir: join(out, 'check'), floatParse: 'precise' },
+    {
+      results: [join(example, 'results')],
+      requirements: join(example, 'requirements.csv'),
+      outputDir: join(out, 'check'),
+      floatParse: 'precise',
+    },
     silentProgress,
   );
   const compare = runCompare(

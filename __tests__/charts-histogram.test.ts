@@ -27,19 +27,22 @@ test('non-finite samples are not counted; a zero range is widened to ±0.5', () 
 });
 
 describeShared('binning the real Fast-DDS campaigns', () => {
-  test.each(['measurements_interprocess_best_effort.csv', 'measurements_intraprocess_best_effort.csv'])('%s: 100 bins count every sample once', (file) => {
-    const raw = readRawMeasurements(join(fastdds, 'raw', file), 'precise');
-    for (const g of raw.groups) {
-      const bins = binSamples(g.latencies, 100);
-      expect(bins).toHaveLength(100);
-      expect(bins.reduce((n, b) => n + b.count, 0)).toBe(10000);
-      const samples = Array.from(g.latencies);
-      expect(bins[0]!.start).toBe(Math.min(...samples));
-      expect(bins[99]!.end).toBe(Math.max(...samples));
-      // The smallest and the largest sample are in the first and last bin.
-      expect(bins[0]!.count).toBeGreaterThan(0);
-      expect(bins[99]!.count).toBeGreaterThan(0);
-      for (let k = 1; k < 100; k++) expect(bins[k]!.start).toBe(bins[k - 1]!.end);
-    }
-  });
+  test.each(['measurements_interprocess_best_effort.csv', 'measurements_intraprocess_best_effort.csv'])(
+    '%s: 100 bins count every sample once',
+    (file) => {
+      const raw = readRawMeasurements(join(fastdds, 'raw', file), 'precise');
+      for (const g of raw.groups) {
+        const bins = binSamples(g.latencies, 100);
+        expect(bins).toHaveLength(100);
+        expect(bins.reduce((n, b) => n + b.count, 0)).toBe(10000);
+        const samples = Array.from(g.latencies);
+        expect(bins[0]!.start).toBe(Math.min(...samples));
+        expect(bins[99]!.end).toBe(Math.max(...samples));
+        // The smallest and the largest sample are in the first and last bin.
+        expect(bins[0]!.count).toBeGreaterThan(0);
+        expect(bins[99]!.count).toBeGreaterThan(0);
+        for (let k = 1; k < 100; k++) expect(bins[k]!.start).toBe(bins[k - 1]!.end);
+      }
+    },
+  );
 });

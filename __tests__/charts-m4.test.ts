@@ -86,17 +86,20 @@ test('matches the oracle on random series with gaps', () => {
 });
 
 describeShared('M4 on the real Fast-DDS campaigns', () => {
-  test.each(['measurements_interprocess_best_effort.csv', 'measurements_intraprocess_best_effort.csv'])('%s: every payload matches the oracle and keeps its extremes', (file) => {
-    const raw = readRawMeasurements(join(fastdds, 'raw', file), 'precise');
-    expect(raw.groups).toHaveLength(11);
-    for (const g of raw.groups) {
-      const samples = Array.from(g.latencies);
-      const points = m4(g.latencies, 360);
-      expect(points.length).toBeLessThan(samples.length / 5);
-      expect(points).toEqual(oracle(samples, 360));
-      const ys = points.map((p) => p.y);
-      expect(Math.max(...ys)).toBe(Math.max(...samples));
-      expect(Math.min(...ys)).toBe(Math.min(...samples));
-    }
-  });
+  test.each(['measurements_interprocess_best_effort.csv', 'measurements_intraprocess_best_effort.csv'])(
+    '%s: every payload matches the oracle and keeps its extremes',
+    (file) => {
+      const raw = readRawMeasurements(join(fastdds, 'raw', file), 'precise');
+      expect(raw.groups).toHaveLength(11);
+      for (const g of raw.groups) {
+        const samples = Array.from(g.latencies);
+        const points = m4(g.latencies, 360);
+        expect(points.length).toBeLessThan(samples.length / 5);
+        expect(points).toEqual(oracle(samples, 360));
+        const ys = points.map((p) => p.y);
+        expect(Math.max(...ys)).toBe(Math.max(...samples));
+        expect(Math.min(...ys)).toBe(Math.min(...samples));
+      }
+    },
+  );
 });

@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { rawCharts } from '../src/engine/charts/build.js';
 import { binSamples, bodyHistogram } from '../src/engine/charts/histogram.js';
 import { chartToMermaid } from '../src/engine/charts/mermaid.js';
-import { BASELINE_GREYS, EXPERIMENT_BLUE, FAILED_MARK, REQUIREMENT_RED, RESULT_BLUES } from '../src/engine/charts/palette.js';
+import {
+  BASELINE_GREYS,
+  EXPERIMENT_BLUE,
+  FAILED_MARK,
+  REQUIREMENT_RED,
+  RESULT_BLUES,
+} from '../src/engine/charts/palette.js';
 import { toVegaLite } from '../src/engine/charts/vegaLite.js';
 import type { Chart } from '../src/engine/charts/model.js';
 import { planCharts } from '../src/pipeline/writeCharts.js';
@@ -91,7 +97,11 @@ describe('requirement, baseline and result each have their colour; failed points
     const colours = new Map<string, Set<string>>();
     for (const c of charts.filter((c) => c.kind === 'check' || c.kind === 'reference')) {
       for (const s of c.panels.flatMap((p) => p.series)) {
-        const role = s.name.startsWith('requirement') ? 'requirement' : s.name.startsWith('main') ? 'baseline' : 'result';
+        const role = s.name.startsWith('requirement')
+          ? 'requirement'
+          : s.name.startsWith('main')
+            ? 'baseline'
+            : 'result';
         colours.set(role, (colours.get(role) ?? new Set()).add(s.color));
       }
     }
@@ -101,15 +111,22 @@ describe('requirement, baseline and result each have their colour; failed points
   });
 
   test('a failed comparison marks the result point, in the image and under the Mermaid block', () => {
-    const failedRows = input.compare!.report.rows.filter((r) => r.failed && r.experimentType === 'intraprocess_best_effort');
+    const failedRows = input.compare!.report.rows.filter(
+      (r) => r.failed && r.experimentType === 'intraprocess_best_effort',
+    );
     const chart = byId.get('reference-intraprocess_best_effort')!;
     expect(failedRows.length).toBeGreaterThan(0);
-    const marked = chart.panels.flatMap((p) => p.series.flatMap((s) => s.points.filter((q) => q.failed).map((q) => `${s.name.replace('PR ', '')} ${q.x}`)));
+    const marked = chart.panels.flatMap((p) =>
+      p.series.flatMap((s) => s.points.filter((q) => q.failed).map((q) => `${s.name.replace('PR ', '')} ${q.x}`)),
+    );
     expect(marked.sort()).toEqual(failedRows.map((r) => `${r.magnitude} ${r.payloadBytes}`).sort());
     // Baseline points are never marked: the failure is the result's.
-    for (const s of chart.panels.flatMap((p) => p.series).filter((s) => s.name.startsWith('main'))) expect(s.points.some((q) => q.failed)).toBe(false);
+    for (const s of chart.panels.flatMap((p) => p.series).filter((s) => s.name.startsWith('main')))
+      expect(s.points.some((q) => q.failed)).toBe(false);
 
-    const spec = toVegaLite(chart) as { concat: { layer?: { mark: { type: string; shape?: string; color?: string }; encoding: { shape?: unknown } }[] }[] };
+    const spec = toVegaLite(chart) as {
+      concat: { layer?: { mark: { type: string; shape?: string; color?: string }; encoding: { shape?: unknown } }[] }[];
+    };
     const layered = spec.concat.filter((p) => p.layer);
     expect(layered.length).toBeGreaterThan(0);
     for (const p of layered) {
@@ -124,14 +141,25 @@ describe('requirement, baseline and result each have their colour; failed points
   test('a failed check marks the experiment point; a passing chart has no failure layer', () => {
     const out = tempDir('perfgate-marks-');
     const failing = runCheck(
-      { results: [join(example, 'results-regression')], requirements: join(example, 'requirements.csv'), outputDir: out, floatParse: 'precise' },
+      {
+        results: [join(example, 'results-regression')],
+        requirements: join(example, 'requirements.csv'),
+        outputDir: out,
+        floatParse: 'precise',
+      },
       silentProgress,
     );
-    const failedRows = failing.report.subExperiments.flatMap((s) => s.rows.filter((r) => r.status === 'failed').map((r) => `${s.experimentType} ${r.check} ${r.payloadBytes}`));
+    const failedRows = failing.report.subExperiments.flatMap((s) =>
+      s.rows.filter((r) => r.status === 'failed').map((r) => `${s.experimentType} ${r.check} ${r.payloadBytes}`),
+    );
     expect(failedRows.length).toBeGreaterThan(0);
     const checkCharts = planCharts({ check: failing }).filter((c) => c.kind === 'check');
     const marked = checkCharts.flatMap((c) =>
-      c.panels.flatMap((p) => p.series.flatMap((s) => s.points.filter((q) => q.failed).map((q) => `${c.experiment} ${s.name.replace('experiment ', '')} ${q.x}`))),
+      c.panels.flatMap((p) =>
+        p.series.flatMap((s) =>
+          s.points.filter((q) => q.failed).map((q) => `${c.experiment} ${s.name.replace('experiment ', '')} ${q.x}`),
+        ),
+      ),
     );
     expect(marked.sort()).toEqual(failedRows.sort());
 
@@ -149,13 +177,20 @@ test('every chart has one y scale: log in the image exactly where the Mermaid bl
     const views = (spec.concat as Record<string, unknown>[] | undefined) ?? [spec];
     const mermaid = chartToMermaid(chart).split('```mermaid').slice(1);
     chart.panels.forEach((panel, i) => {
-      const view = views[i]! as { layer?: { encoding: { y: { scale?: { type?: string } } } }[]; encoding?: { y: { scale?: { type?: string } } } };
+      const view = views[i]! as {
+        layer?: { encoding: { y: { scale?: { type?: string } } } }[];
+        encoding?: { y: { scale?: { type?: string } } };
+      };
       const y = (view.layer?.[0] ?? view).encoding!.y;
       const imageLog = y.scale?.type === 'log';
       expect([chart.id, panel.title, imageLog]).toEqual([chart.id, panel.title, panel.y.log]);
       if (panel.y.log) logPanels++;
       // A Mermaid block draws log₁₀ of the values only for a log panel (and says so on its axis).
-      expect([chart.id, panel.title, mermaid[i]!.includes('y-axis "log10 of')]).toEqual([chart.id, panel.title, imageLog]);
+      expect([chart.id, panel.title, mermaid[i]!.includes('y-axis "log10 of')]).toEqual([
+        chart.id,
+        panel.title,
+        imageLog,
+      ]);
     });
   }
   expect(logPanels).toBeGreaterThan(0);

@@ -107,7 +107,11 @@ describe('untrusted labels cannot leave their string or the block', () => {
     expect(mermaidLabel(`a${sep}b`)).toBe('a b');
   });
   test('in a whole chart, the block stays one title line and one fence', () => {
-    const chart: Chart = { ...sample, title: hostile, panels: [{ ...sample.panels[0]!, series: [{ ...sample.panels[0]!.series[0]!, name: hostile }] }] };
+    const chart: Chart = {
+      ...sample,
+      title: hostile,
+      panels: [{ ...sample.panels[0]!, series: [{ ...sample.panels[0]!.series[0]!, name: hostile }] }],
+    };
     const text = chartToMermaid(chart);
     const block = text.slice(0, text.indexOf('```\n\n') + 3);
     expect(block.split('\n').filter((l) => l.startsWith('```'))).toHaveLength(2);
@@ -121,7 +125,12 @@ describe('untrusted labels cannot leave their string or the block', () => {
 });
 
 test('numbers are plain decimals', () => {
-  expect([0.1 + 0.2, 1e-7, 123456789, -0.30103].map(mermaidNumber)).toEqual(['0.3', '0.0000001', '123457000', '-0.30103']);
+  expect([0.1 + 0.2, 1e-7, 123456789, -0.30103].map(mermaidNumber)).toEqual([
+    '0.3',
+    '0.0000001',
+    '123457000',
+    '-0.30103',
+  ]);
 });
 
 test('Markdown for the example set: the inline charts only, under the size cap', () => {

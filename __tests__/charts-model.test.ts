@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import { buildCharts, histogram, runColor, runLabels } from '../src/engine/charts/build.js';
 import { safeFileStem, uniqueIds, wantsLogScale, type Chart } from '../src/engine/charts/model.js';
-import { EXPERIMENT_BLUE, BASELINE_GREYS, REQUIREMENT_RED, RESULT_BLUES, SERIES_PALETTE } from '../src/engine/charts/palette.js';
+import {
+  EXPERIMENT_BLUE,
+  BASELINE_GREYS,
+  REQUIREMENT_RED,
+  RESULT_BLUES,
+  SERIES_PALETTE,
+} from '../src/engine/charts/palette.js';
 import { formatBytes, payloadDomain, payloadTicks } from '../src/engine/charts/payloadAxis.js';
 import { toVegaLite } from '../src/engine/charts/vegaLite.js';
 import { planCharts } from '../src/pipeline/writeCharts.js';
@@ -10,7 +16,14 @@ import { example, exampleInput } from './charts-fixtures.js';
 
 describe('payload axis', () => {
   test('labels sizes in binary units', () => {
-    expect([16, 1024, 1536, 16384, 65536, 4194304].map(formatBytes)).toEqual(['16 B', '1 KiB', '1.5 KiB', '16 KiB', '64 KiB', '4 MiB']);
+    expect([16, 1024, 1536, 16384, 65536, 4194304].map(formatBytes)).toEqual([
+      '16 B',
+      '1 KiB',
+      '1.5 KiB',
+      '16 KiB',
+      '64 KiB',
+      '4 MiB',
+    ]);
   });
   test('ticks are the powers of two spanning the payloads, thinned to the limit', () => {
     expect(payloadTicks([16, 64, 16384])).toEqual([16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384]);
@@ -115,11 +128,16 @@ describe('charts of the example fixture set', () => {
 
   test('check chart: requirement (red) and experiment (blue) per magnitude, values from the report', () => {
     const check = byId.get('check-interprocess_best_effort')!;
-    expect(check.panels.map((p) => p.title)).toEqual(['Median: experiment vs requirement', '99%: experiment vs requirement', 'Max: experiment vs requirement']);
+    expect(check.panels.map((p) => p.title)).toEqual([
+      'Median: experiment vs requirement',
+      '99%: experiment vs requirement',
+      'Max: experiment vs requirement',
+    ]);
     const [requirement, experiment] = check.panels[0]!.series;
     expect(requirement!.color).toBe(REQUIREMENT_RED);
     expect(experiment!.color).toBe(EXPERIMENT_BLUE);
-    // requirements.csv: interprocess_best_effort,16,9.760,11.262,60.064; the raw 16 B samples' median is 7.47981 → 7.480.
+    // requirements.csv: interprocess_best_effort,16,9.760,11.262,60.064; the raw 16 B samples' median is 7.47981 →
+    // 7.480.
     expect(requirement!.points[0]).toEqual({ x: 16, y: 9.76 });
     expect(experiment!.points[0]).toEqual({ x: 16, y: 7.48 });
     expect(experiment!.points.map((p) => p.x)).toEqual([16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384]);
@@ -129,7 +147,12 @@ describe('charts of the example fixture set', () => {
 
   test('sub-experiment comparison: Min, Median, Max, 99% with a series per sub-experiment on a log scale', () => {
     const sub = byId.get('subexperiments')!;
-    expect(sub.panels.map((p) => p.title)).toEqual(['Comparison Min', 'Comparison Median', 'Comparison Max', 'Comparison 99%']);
+    expect(sub.panels.map((p) => p.title)).toEqual([
+      'Comparison Min',
+      'Comparison Median',
+      'Comparison Max',
+      'Comparison 99%',
+    ]);
     expect(sub.panels[1]!.series.map((s) => [s.name, s.color])).toEqual([
       ['interprocess_best_effort', SERIES_PALETTE[0]],
       ['intraprocess_best_effort', SERIES_PALETTE[1]],
@@ -156,14 +179,22 @@ describe('charts of the example fixture set', () => {
     expect(h.panels).toHaveLength(11);
     const first = h.panels[0]!;
     expect(first.title).toBe('History 16 Bytes');
-    expect(first.x).toEqual({ kind: 'category', title: 'Run', categories: ['2026-01-01 aaaaaaa', '2026-01-02 bbbbbbb', '2026-01-03 ccccccc'] });
+    expect(first.x).toEqual({
+      kind: 'category',
+      title: 'Run',
+      categories: ['2026-01-01 aaaaaaa', '2026-01-02 bbbbbbb', '2026-01-03 ccccccc'],
+    });
     const req = first.series.find((s) => s.name === 'requirement Median')!;
     expect(req.dashed).toBe(true);
     expect(req.points.map((p) => p.y)).toEqual([9.76, 9.76, 9.76]);
     expect(first.series.find((s) => s.name === 'Median')!.points[0]).toEqual({ x: '2026-01-01 aaaaaaa', y: 7.48 });
     const m = byId.get('history-magnitude-interprocess_best_effort')!;
     expect(m.panels.map((p) => p.title)).toEqual(['History Min', 'History Median', 'History Max', 'History 99%']);
-    expect(m.panels[0]!.series.map((s) => s.name)).toEqual(['2026-01-01 aaaaaaa', '2026-01-02 bbbbbbb', '2026-01-03 ccccccc']);
+    expect(m.panels[0]!.series.map((s) => s.name)).toEqual([
+      '2026-01-01 aaaaaaa',
+      '2026-01-02 bbbbbbb',
+      '2026-01-03 ccccccc',
+    ]);
   });
 
   test('histogram: 100 bins over the body, the tail counted; series: 1000 samples kept as they are', () => {
@@ -173,7 +204,10 @@ describe('charts of the example fixture set', () => {
     expect(bins).toHaveLength(100);
     // 1000 samples of 16 B in the raw file, from 5.78678 to 28.3157 µs; sorted, p50 is the 500th
     // and p99 the 990th, and the axis ends at the fence p99 + (p99 − p50) when that cuts a tail.
-    const samples = [...readRawMeasurements(join(example, 'results', 'measurements_interprocess_best_effort.csv'), 'precise').groups[0]!.latencies].sort((a, b) => a - b);
+    const samples = [
+      ...readRawMeasurements(join(example, 'results', 'measurements_interprocess_best_effort.csv'), 'precise')
+        .groups[0]!.latencies,
+    ].sort((a, b) => a - b);
     const p50 = samples[499]!;
     const p99 = samples[989]!;
     const fence = bins[99]!.x2!;
@@ -182,7 +216,9 @@ describe('charts of the example fixture set', () => {
     const above = samples.filter((v) => v > fence).length;
     expect(above).toBeGreaterThan(0);
     expect(bins.reduce((n, b) => n + b.y, 0)).toBe(1000 - above);
-    expect(hist.panels[0]!.subtitle).toMatch(new RegExp(`^${above} over [0-9.]+ µs \\([0-9.]+ %\\) not drawn; max 28\\.32 µs$`));
+    expect(hist.panels[0]!.subtitle).toMatch(
+      new RegExp(`^${above} over [0-9.]+ µs \\([0-9.]+ %\\) not drawn; max 28\\.32 µs$`),
+    );
     const series = byId.get('series-interprocess_best_effort')!;
     expect(series.panels[0]!.series[0]!.points).toHaveLength(1000);
     expect(series.panels[0]!.series[0]!.points[0]).toEqual({ x: 1, y: 8.40071 });
@@ -210,12 +246,13 @@ test('histogram of identical samples is one widened bin', () => {
 
 test('run labels and colours', () => {
   const run = (date: string, sha: string, runId: string) => ({ date, sha, runId, experiments: [] });
-  expect(runLabels([run('2026-01-01T00:00:00.000Z', 'abcdef123', '1'), run('2026-01-01T05:00:00.000Z', 'abcdef123', '2')])).toEqual([
-    '2026-01-01 abcdef1 #1',
-    '2026-01-01 abcdef1 #2',
-  ]);
+  expect(
+    runLabels([run('2026-01-01T00:00:00.000Z', 'abcdef123', '1'), run('2026-01-01T05:00:00.000Z', 'abcdef123', '2')]),
+  ).toEqual(['2026-01-01 abcdef1 #1', '2026-01-01 abcdef1 #2']);
   // An imported run that recorded no commit ("unknown") is named by its date alone.
-  expect(runLabels([run('2026-11-01T09:00:00.000Z', 'unknown', '5'), run('2026-11-02T09:00:00.000Z', 'unknown', '6')])).toEqual(['2026-11-01', '2026-11-02']);
+  expect(
+    runLabels([run('2026-11-01T09:00:00.000Z', 'unknown', '5'), run('2026-11-02T09:00:00.000Z', 'unknown', '6')]),
+  ).toEqual(['2026-11-01', '2026-11-02']);
   expect(runColor(0, 30)).toBe('#b5de2b');
   expect(runColor(29, 30)).toBe('#440154');
 });
@@ -243,7 +280,9 @@ test('metric checks: non-payload parameters become categories, the floor is labe
     status: 'passed' as const,
   });
   const [chart] = checkCharts({
-    subExperiments: [{ experimentType: 'tp', source: 'x.csv', status: 'passed', rows: [row('1x64', 100, 120), row('4x64', 300, 310)] }],
+    subExperiments: [
+      { experimentType: 'tp', source: 'x.csv', status: 'passed', rows: [row('1x64', 100, 120), row('4x64', 300, 310)] },
+    ],
   } as never);
   const p = chart!.panels[0]!;
   expect(p.title).toBe('throughput: experiment vs floor');

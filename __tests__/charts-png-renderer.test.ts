@@ -114,7 +114,10 @@ test('two bundled workers share the PNGs, byte for byte as this thread draws the
 
 test('jobs the worker has claimed are drawn by it: this thread waits for them instead of drawing them again', async () => {
   // A worker that claims every job and answers with a marker, so whoever drew a job shows.
-  const url = claimingWorker('perfgate-claims-1', 'setTimeout(() => parentPort.postMessage({ id: job.id, png: Uint8Array.of(job.id) }), 50);');
+  const url = claimingWorker(
+    'perfgate-claims-1',
+    'setTimeout(() => parentPort.postMessage({ id: job.id, png: Uint8Array.of(job.id) }), 50);',
+  );
   const claimed = claims('perfgate-claims-1', 2);
   const renderer = startPngRenderer({ worker: url });
   try {
@@ -139,7 +142,10 @@ test('a worker that dies at once leaves every PNG to this thread', async () => {
 });
 
 test('a job the worker claimed before it crashed is drawn again in this thread', async () => {
-  const url = claimingWorker('perfgate-claims-2', "setTimeout(() => { throw new Error('worker crashed while drawing'); }, 20);");
+  const url = claimingWorker(
+    'perfgate-claims-2',
+    "setTimeout(() => { throw new Error('worker crashed while drawing'); }, 20);",
+  );
   const claimed = claims('perfgate-claims-2', 1);
   const renderer = startPngRenderer({ worker: url });
   try {
@@ -184,7 +190,18 @@ test('the bundled CLI (worker thread) writes the SVG of each chart and the PNG t
   const out = tempDir('perfgate-cli-pngs-');
   const run = spawnSync(
     process.execPath,
-    [join(repoRoot, 'dist', 'cli.js'), 'check', '-r', join(example, 'results'), '-q', join(example, 'requirements.csv'), '-o', out, '--charts', '--png'],
+    [
+      join(repoRoot, 'dist', 'cli.js'),
+      'check',
+      '-r',
+      join(example, 'results'),
+      '-q',
+      join(example, 'requirements.csv'),
+      '-o',
+      out,
+      '--charts',
+      '--png',
+    ],
     { encoding: 'utf8' },
   );
   expect(run.stderr).toBe('');

@@ -26,7 +26,13 @@ test('random opaque images come back pixel for pixel (every byte value through t
         .chain((width) =>
           fc
             .integer({ min: 1, max: 40 })
-            .chain((height) => fc.tuple(fc.constant(width), fc.constant(height), fc.uint8Array({ minLength: width * height * 4, maxLength: width * height * 4 }))),
+            .chain((height) =>
+              fc.tuple(
+                fc.constant(width),
+                fc.constant(height),
+                fc.uint8Array({ minLength: width * height * 4, maxLength: width * height * 4 }),
+              ),
+            ),
         ),
       ([width, height, bytes]) => {
         const rgba = opaque(Uint8Array.from(bytes));
@@ -58,24 +64,27 @@ test('premultiplied pixels that are not opaque are stored as RGBA with straight 
 test('random premultiplied images with transparency come back with straight alpha', () => {
   fc.assert(
     fc.property(
-      fc
-        .integer({ min: 1, max: 24 })
-        .chain((width) =>
-          fc
-            .integer({ min: 1, max: 24 })
-            .chain((height) =>
-              fc.tuple(
-                fc.constant(width),
-                fc.constant(height),
-                fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), fc.nat(255), fc.nat(255), fc.nat(255)), { minLength: width * height, maxLength: width * height }),
-              ),
-            ),
+      fc.integer({ min: 1, max: 24 }).chain((width) =>
+        fc.integer({ min: 1, max: 24 }).chain((height) =>
+          fc.tuple(
+            fc.constant(width),
+            fc.constant(height),
+            fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), fc.nat(255), fc.nat(255), fc.nat(255)), {
+              minLength: width * height,
+              maxLength: width * height,
+            }),
+          ),
         ),
+      ),
       ([width, height, raw]) => {
         // Premultiplied: no colour channel above alpha. One pixel at least is not opaque.
-        const pixels = raw.map(([a, r, g, b], i) => (i === 0 ? [r % 128, g % 128, b % 128, 127] : [Math.min(r, a), Math.min(g, a), Math.min(b, a), a]));
+        const pixels = raw.map(([a, r, g, b], i) =>
+          i === 0 ? [r % 128, g % 128, b % 128, 127] : [Math.min(r, a), Math.min(g, a), Math.min(b, a), a],
+        );
         const rgba = Uint8Array.from(pixels.flat());
-        const straight = pixels.flatMap(([r, g, b, a]) => (a === 0 ? [0, 0, 0, 0] : [...[r!, g!, b!].map((c) => Math.min(255, Math.round((c * 255) / a!))), a!]));
+        const straight = pixels.flatMap(([r, g, b, a]) =>
+          a === 0 ? [0, 0, 0, 0] : [...[r!, g!, b!].map((c) => Math.min(255, Math.round((c * 255) / a!))), a!],
+        );
         expect([...decodePng(encodePng(rgba, width, height)).rgba]).toEqual(straight);
       },
     ),
@@ -104,7 +113,11 @@ test('same pixels, same bytes', () => {
 test("for real charts, the pixels are those resvg's own encoder stores", async () => {
   const font = await prepareResvg(); // initialises resvg once and gives the bundled font
   const charts = planCharts(exampleInput()).filter((c) =>
-    ['check-interprocess_best_effort', 'series-interprocess_best_effort', 'history-payload-interprocess_best_effort'].includes(c.id),
+    [
+      'check-interprocess_best_effort',
+      'series-interprocess_best_effort',
+      'history-payload-interprocess_best_effort',
+    ].includes(c.id),
   );
   expect(charts).toHaveLength(3);
   for (const chart of charts) {

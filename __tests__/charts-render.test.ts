@@ -57,11 +57,16 @@ const charts = planCharts(exampleInput());
 const rendered = new Map<string, { svg: string; png: Uint8Array }>();
 // Rasterising and decoding a PNG takes 1–2 s a chart: `npm test` checks the PNG of the first chart of
 // each kind, `npm run test:full` every chart's. Every chart's SVG is checked in both.
-const pngChecked = new Set(FULL_VOLUME ? charts.map((c) => c.id) : [...new Map(charts.map((c) => [c.kind, c.id] as const).reverse()).values()]);
+const pngChecked = new Set(
+  FULL_VOLUME ? charts.map((c) => c.id) : [...new Map(charts.map((c) => [c.kind, c.id] as const).reverse()).values()],
+);
 
 beforeAll(async () => {
   for (const chart of charts) {
-    rendered.set(chart.id, pngChecked.has(chart.id) ? await renderChart(chart) : { svg: chartToSvg(chart), png: new Uint8Array() });
+    rendered.set(
+      chart.id,
+      pngChecked.has(chart.id) ? await renderChart(chart) : { svg: chartToSvg(chart), png: new Uint8Array() },
+    );
   }
 });
 
@@ -78,7 +83,9 @@ describe.each(charts.map((c) => [c.id, c] as [string, Chart]))('%s', (_id, chart
     expect(count(svg, 'class="frame"')).toBe(chart.panels.length);
     expect(texts(svg, 'axis-title')).toEqual(chart.panels.flatMap((p) => [p.x.title, p.y.title]));
     const mark = chart.panels[0]!.mark === 'bar' ? 'class="bars"' : 'class="line"';
-    expect(count(svg, mark)).toBe(chart.panels.reduce((n, p) => n + (p.mark === 'bar' ? 1 : p.series.filter((s) => s.points.length > 0).length), 0));
+    expect(count(svg, mark)).toBe(
+      chart.panels.reduce((n, p) => n + (p.mark === 'bar' ? 1 : p.series.filter((s) => s.points.length > 0).length), 0),
+    );
     if (chart.panels[0]!.x.kind === 'payload') {
       expect(labels).toContain('16 B');
       expect(labels).toContain('1 KiB');
@@ -91,19 +98,22 @@ describe.each(charts.map((c) => [c.id, c] as [string, Chart]))('%s', (_id, chart
     expect(svg).toContain('font-family="DejaVu Sans, sans-serif"');
   });
 
-  (pngChecked.has(chart.id) ? test : test.skip)('PNG: twice the SVG width, at most MAX_PNG_WIDTH, height in proportion; every pixel decodes', () => {
-    const { svg, png } = rendered.get(chart.id)!;
-    expect([...png.slice(0, 8)]).toEqual(PNG_SIGNATURE);
-    const s = svgSize(svg);
-    const { width, height } = pngSize(png);
-    expect(width).toBe(Math.min(MAX_PNG_WIDTH, s.width * PNG_SCALE));
-    expect(Math.abs(height - (s.height * width) / s.width)).toBeLessThanOrEqual(1);
-    const decoded = decodePng(png);
-    expect(decoded.rgba.length).toBe(width * height * 4);
-    // Opaque white background, and something drawn on it.
-    expect(decoded.rgba.every((v, i) => i % 4 !== 3 || v === 255)).toBe(true);
-    expect(decoded.rgba.some((v, i) => i % 4 !== 3 && v < 128)).toBe(true);
-  });
+  (pngChecked.has(chart.id) ? test : test.skip)(
+    'PNG: twice the SVG width, at most MAX_PNG_WIDTH, height in proportion; every pixel decodes',
+    () => {
+      const { svg, png } = rendered.get(chart.id)!;
+      expect([...png.slice(0, 8)]).toEqual(PNG_SIGNATURE);
+      const s = svgSize(svg);
+      const { width, height } = pngSize(png);
+      expect(width).toBe(Math.min(MAX_PNG_WIDTH, s.width * PNG_SCALE));
+      expect(Math.abs(height - (s.height * width) / s.width)).toBeLessThanOrEqual(1);
+      const decoded = decodePng(png);
+      expect(decoded.rgba.length).toBe(width * height * 4);
+      // Opaque white background, and something drawn on it.
+      expect(decoded.rgba.every((v, i) => i % 4 !== 3 || v === 255)).toBe(true);
+      expect(decoded.rgba.some((v, i) => i % 4 !== 3 && v < 128)).toBe(true);
+    },
+  );
 
   test('SVG: no clip-path, no script, nothing invisible: every mark lies inside its scales', () => {
     const { svg } = rendered.get(chart.id)!;
@@ -121,7 +131,11 @@ describe.each(charts.map((c) => [c.id, c] as [string, Chart]))('%s', (_id, chart
 test('a hostile title and series name render as text, never as markup', () => {
   const hostile = 'evil opacity="1" </text><script>alert(1)</script> & \u0007';
   const base = charts.find((c) => c.id === 'throughput-throughput')!;
-  const chart: Chart = { ...base, title: hostile, panels: base.panels.map((p) => ({ ...p, series: p.series.map((s) => ({ ...s, name: hostile })) })) };
+  const chart: Chart = {
+    ...base,
+    title: hostile,
+    panels: base.panels.map((p) => ({ ...p, series: p.series.map((s) => ({ ...s, name: hostile })) })),
+  };
   const svg = chartToSvg(chart);
   expect(svg).toContain('evil opacity=&quot;1&quot; &lt;/text&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; \ufffd');
   expect(svg).not.toContain('<script>');
@@ -153,7 +167,11 @@ test('history per payload draws the requirement dashed', () => {
 });
 
 test('same inputs give the same bytes', async () => {
-  for (const id of ['check-interprocess_best_effort', 'history-payload-interprocess_best_effort', 'histogram-interprocess_best_effort']) {
+  for (const id of [
+    'check-interprocess_best_effort',
+    'history-payload-interprocess_best_effort',
+    'histogram-interprocess_best_effort',
+  ]) {
     const chart = planCharts(exampleInput()).find((c) => c.id === id)!;
     const again = await renderChart(chart);
     expect(again.svg).toBe(rendered.get(id)!.svg);
@@ -210,7 +228,15 @@ describeShared('charts of the Fast-DDS reference comparison fixture', () => {
       ['results_2026-01-02 Median', 7.776],
     ]);
     const { svg, png } = await renderChart(chart);
-    expect(texts(svg)).toEqual(expect.arrayContaining(['min – median', 'max – 99%', 'reference_2026-01-01 Min', 'results_2026-01-02 Median', '16 KiB']));
+    expect(texts(svg)).toEqual(
+      expect.arrayContaining([
+        'min – median',
+        'max – 99%',
+        'reference_2026-01-01 Min',
+        'results_2026-01-02 Median',
+        '16 KiB',
+      ]),
+    );
     for (const colour of ['#4d4d4d', '#a6a6a6', '#09487e', '#0895cd']) expect(svg).toContain(`stroke="${colour}"`);
     // Red is the requirement's colour only: no comparison line is drawn in it.
     expect(svg).not.toContain('stroke="#ff0000"');

@@ -77,7 +77,9 @@ async function expectSamePicture(full: ReducedRaw, reduced: ReducedRaw): Promise
     const b = await seriesRaster(reduced, scale);
     const missing = inkDistance(a, b);
     const extra = inkDistance(b, a);
-    process.stdout.write(`${full.experimentType} at ${scale}×: ${a.width}×${a.height}, ink apart at most: full→reduced ${missing} px, reduced→full ${extra} px\n`);
+    process.stdout.write(
+      `${full.experimentType} at ${scale}×: ${a.width}×${a.height}, ink apart at most: full→reduced ${missing} px, reduced→full ${extra} px\n`,
+    );
     // One M4 column is `scale` pixels wide: every pixel one picture inks, the other inks within it.
     expect(missing).toBeLessThanOrEqual(scale);
     expect(extra).toBeLessThanOrEqual(scale);
@@ -85,7 +87,14 @@ async function expectSamePicture(full: ReducedRaw, reduced: ReducedRaw): Promise
 }
 
 function synthetic(experimentType: string, values: number[]): { raw: RawMeasurements; experimentType: string } {
-  return { experimentType, raw: { source: `${experimentType}.csv`, rows: values.length, groups: [{ payloadBytes: 16, latencies: Float64Array.from(values) }] } };
+  return {
+    experimentType,
+    raw: {
+      source: `${experimentType}.csv`,
+      rows: values.length,
+      groups: [{ payloadBytes: 16, latencies: Float64Array.from(values) }],
+    },
+  };
 }
 
 describeShared('M4 series draw what the whole series draws: real campaigns', () => {
@@ -110,11 +119,23 @@ describe('M4 series draw what the whole series draws: synthetic spikes and shift
   // Each feature, and the same feature elsewhere (same axes, so the pictures have the same size).
   const cases: [string, number[], number[]][] = [
     // A 1-sample outlier in the middle of a column.
-    ['spike', Array.from({ length: n }, (_, i) => (i === 6543 ? 400 : noise(i))), Array.from({ length: n }, (_, i) => (i === 2000 ? 400 : noise(i)))],
+    [
+      'spike',
+      Array.from({ length: n }, (_, i) => (i === 6543 ? 400 : noise(i))),
+      Array.from({ length: n }, (_, i) => (i === 2000 ? 400 : noise(i))),
+    ],
     // A level shift two thirds in.
-    ['shift', Array.from({ length: n }, (_, i) => noise(i) + (i >= 6667 ? 15 : 0)), Array.from({ length: n }, (_, i) => noise(i) + (i >= 3333 ? 15 : 0))],
+    [
+      'shift',
+      Array.from({ length: n }, (_, i) => noise(i) + (i >= 6667 ? 15 : 0)),
+      Array.from({ length: n }, (_, i) => noise(i) + (i >= 3333 ? 15 : 0)),
+    ],
     // A 1-sample dip on an otherwise high, flat series.
-    ['dip', Array.from({ length: n }, (_, i) => (i === 1717 ? 1 : 50)), Array.from({ length: n }, (_, i) => (i === 9000 ? 1 : 50))],
+    [
+      'dip',
+      Array.from({ length: n }, (_, i) => (i === 1717 ? 1 : 50)),
+      Array.from({ length: n }, (_, i) => (i === 9000 ? 1 : 50)),
+    ],
   ];
   test.each(cases)(
     '%s',

@@ -76,20 +76,35 @@ async function vegaSvg(spec: object): Promise<string> {
       for (const chart of outcome.charts) {
         const svgPath = chart.files.find((f) => f.endsWith('.svg'))!;
         await page.goto(pathToFileURL(svgPath).href);
-        const measured = (await page.evaluate(MEASURE)) as { width: number; height: number; fontReady: boolean; texts: MeasuredText[] };
+        const measured = (await page.evaluate(MEASURE)) as {
+          width: number;
+          height: number;
+          fontReady: boolean;
+          texts: MeasuredText[];
+        };
         const texts: MeasuredText[] = measured.texts;
         expect(texts.length).toBeGreaterThan(3);
         for (const t of texts) {
-          expect([chart.id, t.text, t.left >= -0.5 && t.top >= -0.5 && t.right <= measured.width + 0.5 && t.bottom <= measured.height + 0.5]).toEqual([chart.id, t.text, true]);
+          expect([
+            chart.id,
+            t.text,
+            t.left >= -0.5 && t.top >= -0.5 && t.right <= measured.width + 0.5 && t.bottom <= measured.height + 0.5,
+          ]).toEqual([chart.id, t.text, true]);
           if (measured.fontReady && !t.rotated) {
             // Kerning only narrows text: never wider than reserved, and the same font, so not much narrower.
             const reserved = textWidth(t.text, t.size, t.bold);
-            expect([chart.id, t.text, t.length <= reserved + 0.5 && t.length >= 0.9 * reserved]).toEqual([chart.id, t.text, true]);
+            expect([chart.id, t.text, t.length <= reserved + 0.5 && t.length >= 0.9 * reserved]).toEqual([
+              chart.id,
+              t.text,
+              true,
+            ]);
             compared++;
           }
         }
         // Chromium's glyph boxes are a little taller than the em: shrink each by a pixel before comparing.
-        const flat = texts.filter((t) => !t.rotated).map((t) => ({ ...t, top: t.top + 1, bottom: t.bottom - 1, left: t.left + 0.5, right: t.right - 0.5 }));
+        const flat = texts
+          .filter((t) => !t.rotated)
+          .map((t) => ({ ...t, top: t.top + 1, bottom: t.bottom - 1, left: t.left + 0.5, right: t.right - 0.5 }));
         for (let i = 0; i < flat.length; i++) {
           for (let j = i + 1; j < flat.length; j++) {
             const a = flat[i]!;
@@ -111,12 +126,17 @@ async function vegaSvg(spec: object): Promise<string> {
         const before = join(dir, `before-${chart.id}.svg`);
         writeFileSync(before, await vegaSvg(spec));
         await page.goto(pathToFileURL(before).href);
-        const size = (await page.evaluate('document.documentElement.getBoundingClientRect().toJSON()')) as { width: number; height: number };
+        const size = (await page.evaluate('document.documentElement.getBoundingClientRect().toJSON()')) as {
+          width: number;
+          height: number;
+        };
         await page.setViewportSize({ width: Math.ceil(size.width), height: Math.ceil(size.height) });
         await page.screenshot({ path: join(dir, `before-${chart.id}.png`) });
       }
       expect(problems).toEqual([]);
-      process.stderr.write(`perfgate tests: chart screenshots before and after (before-<id>.png, after-<id>.png) in ${dir}; ${compared} text widths compared\n`);
+      process.stderr.write(
+        `perfgate tests: chart screenshots before and after (before-<id>.png, after-<id>.png) in ${dir}; ${compared} text widths compared\n`,
+      );
     } finally {
       await browser.close();
     }

@@ -12,7 +12,14 @@ import fc from 'fast-check';
 import { scale } from 'vega';
 import { reduceRaw, rawCharts } from '../src/engine/charts/build.js';
 import type { Chart, Panel } from '../src/engine/charts/model.js';
-import { formatLogTick, formatTick, linearTicks, logDomain, niceDomain, tickStep } from '../src/engine/charts/scales.js';
+import {
+  formatLogTick,
+  formatTick,
+  linearTicks,
+  logDomain,
+  niceDomain,
+  tickStep,
+} from '../src/engine/charts/scales.js';
 import { chartToSvg } from '../src/engine/charts/svg.js';
 import { escapeXml } from '../src/engine/report/escape.js';
 import { BOLD_WIDTHS, REGULAR_WIDTHS, TABLE_CHARS, textWidth, truncateText } from '../src/engine/charts/textWidth.js';
@@ -58,19 +65,32 @@ describe("nice domains and ticks are vega's", () => {
   test('niceDomain and linearTicks against vega scale("linear") on random domains', () => {
     fc.assert(
       fc.property(domain, fc.integer({ min: 2, max: 12 }), ([lo, hi], count) => {
-        const theirs = scale('linear')!().domain([lo, hi]) as unknown as { nice(n: number): unknown; domain(): number[]; ticks(n: number): number[] };
+        const theirs = scale('linear')!().domain([lo, hi]) as unknown as {
+          nice(n: number): unknown;
+          domain(): number[];
+          ticks(n: number): number[];
+        };
         theirs.nice(count);
         expect(niceDomain(lo, hi, count)).toEqual(theirs.domain());
         const [a, b] = theirs.domain() as [number, number];
         expect(linearTicks(a, b, count)).toEqual(theirs.ticks(count));
-        expect(linearTicks(lo, hi, count)).toEqual((scale('linear')!().domain([lo, hi]) as unknown as { ticks(n: number): number[] }).ticks(count));
+        expect(linearTicks(lo, hi, count)).toEqual(
+          (scale('linear')!().domain([lo, hi]) as unknown as { ticks(n: number): number[] }).ticks(count),
+        );
       }),
       { seed: 18, numRuns: 2000 },
     );
   });
 
   test('labels carry the decimals their step needs, digits grouped by three', () => {
-    expect(linearTicks(0, 1, 5).map((v) => formatTick(v, tickStep(0, 1, 5)))).toEqual(['0.0', '0.2', '0.4', '0.6', '0.8', '1.0']);
+    expect(linearTicks(0, 1, 5).map((v) => formatTick(v, tickStep(0, 1, 5)))).toEqual([
+      '0.0',
+      '0.2',
+      '0.4',
+      '0.6',
+      '0.8',
+      '1.0',
+    ]);
     expect(linearTicks(1, 5000, 9).map((v) => formatTick(v, tickStep(1, 5000, 9)))).toEqual([
       '500',
       '1,000',
@@ -125,7 +145,9 @@ interface DrawnLine {
 
 /** Each line path of a panel, with the pixel of any value as the panel's own tick labels place it. */
 function readLines(p: Panel, body: string[]): DrawnLine[] {
-  const yLabels = body.filter((e) => e.startsWith('<text class="y-label"')).map((e) => ({ at: attr(e, 'y') - 3.5, value: Number(content(e).replace(/,/g, '')) }));
+  const yLabels = body
+    .filter((e) => e.startsWith('<text class="y-label"'))
+    .map((e) => ({ at: attr(e, 'y') - 3.5, value: Number(content(e).replace(/,/g, '')) }));
   const xLabels = body
     .filter((e) => e.startsWith('<text class="x-label" x='))
     .map((e) => {
@@ -166,13 +188,15 @@ describe('every point is drawn where its axis says its value is', () => {
       const series = p.series.filter((s) => s.points.length > 0);
       expect(drawn).toHaveLength(series.length);
       series.forEach((s, j) => {
-        const points = p.x.kind === 'category' ? s.points : [...s.points].sort((a, b) => (a.x as number) - (b.x as number));
+        const points =
+          p.x.kind === 'category' ? s.points : [...s.points].sort((a, b) => (a.x as number) - (b.x as number));
         const line = drawn[j]!;
         expect(line.points).toHaveLength(points.length);
         points.forEach((q, i) => {
           const got = line.points[i]!;
           expect(Math.abs(line.yAt(q.y) - got.y)).toBeLessThanOrEqual(PIXEL_TOLERANCE);
-          if (typeof q.x === 'number' && line.xAt) expect(Math.abs(line.xAt(q.x) - got.x)).toBeLessThanOrEqual(PIXEL_TOLERANCE);
+          if (typeof q.x === 'number' && line.xAt)
+            expect(Math.abs(line.xAt(q.x) - got.x)).toBeLessThanOrEqual(PIXEL_TOLERANCE);
           checked++;
         });
       });
@@ -207,20 +231,23 @@ describe('no text overlaps another or leaves the canvas', () => {
 
 describeShared('real campaigns: tidy layout, and the M4 series keep every spike', () => {
   // About 4 s per campaign: `npm test` draws the interprocess one, `npm run test:full` both.
-  test.each(volume(['interprocess_best_effort'], ['interprocess_best_effort', 'intraprocess_best_effort']))('%s', (type) => {
-    const raw = readRawMeasurements(join(fastdds, 'raw', `measurements_${type}.csv`), 'precise');
-    for (const chart of rawCharts(reduceRaw({ experimentType: type, source: `measurements_${type}.csv`, raw }))) {
-      const svg = chartToSvg(chart);
-      expectTidyLayout(svg);
-      if (chart.kind !== 'series') continue;
-      // The highest sample of each payload is the top of its line: where the axis puts its value.
-      panels(svg).forEach((body, k) => {
-        const [line] = readLines(chart.panels[k]!, body);
-        const top = Math.min(...line!.points.map((q) => q.y));
-        expect(Math.abs(top - line!.yAt(Math.max(...raw.groups[k]!.latencies)))).toBeLessThanOrEqual(PIXEL_TOLERANCE);
-      });
-    }
-  });
+  test.each(volume(['interprocess_best_effort'], ['interprocess_best_effort', 'intraprocess_best_effort']))(
+    '%s',
+    (type) => {
+      const raw = readRawMeasurements(join(fastdds, 'raw', `measurements_${type}.csv`), 'precise');
+      for (const chart of rawCharts(reduceRaw({ experimentType: type, source: `measurements_${type}.csv`, raw }))) {
+        const svg = chartToSvg(chart);
+        expectTidyLayout(svg);
+        if (chart.kind !== 'series') continue;
+        // The highest sample of each payload is the top of its line: where the axis puts its value.
+        panels(svg).forEach((body, k) => {
+          const [line] = readLines(chart.panels[k]!, body);
+          const top = Math.min(...line!.points.map((q) => q.y));
+          expect(Math.abs(top - line!.yAt(Math.max(...raw.groups[k]!.latencies)))).toBeLessThanOrEqual(PIXEL_TOLERANCE);
+        });
+      }
+    },
+  );
 });
 
 describe('degenerate panels still draw', () => {
@@ -230,7 +257,16 @@ describe('degenerate panels still draw', () => {
     title: 'Degenerate',
     columns: 1,
     inline: false,
-    panels: [{ title: 'Panel', x: { kind: 'payload', title: 'Payload' }, y: { title: 'Median [µs]', log: false, unit: 'µs' }, mark: 'line', series, ...overrides }],
+    panels: [
+      {
+        title: 'Panel',
+        x: { kind: 'payload', title: 'Payload' },
+        y: { title: 'Median [µs]', log: false, unit: 'µs' },
+        mark: 'line',
+        series,
+        ...overrides,
+      },
+    ],
   });
   const cases: [string, Chart][] = [
     ['no series', base([])],
@@ -290,7 +326,16 @@ describe('degenerate panels still draw', () => {
         })),
       },
     ],
-    ['many series', base(Array.from({ length: 12 }, (_, k) => ({ name: `series ${k}`, color: '#000000', points: [{ x: 16, y: k + 1 }] })))],
+    [
+      'many series',
+      base(
+        Array.from({ length: 12 }, (_, k) => ({
+          name: `series ${k}`,
+          color: '#000000',
+          points: [{ x: 16, y: k + 1 }],
+        })),
+      ),
+    ],
     [
       'categories',
       base([{ name: 'a', color: '#000000', points: ['one', 'two', 'three'].map((x, k) => ({ x, y: k })) }], {
@@ -314,14 +359,19 @@ describe('degenerate panels still draw', () => {
 });
 
 test('escapeXml keeps text as text', () => {
-  expect(escapeXml(`<a href="x">'&'</a>\u0000\ud800`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\ufffd\ufffd');
+  expect(escapeXml(`<a href="x">'&'</a>\u0000\ud800`)).toBe(
+    '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\ufffd\ufffd',
+  );
   expect(escapeXml('µs – 日本 😀')).toBe('µs – 日本 😀');
 });
 
 describe('random charts: drawable, tidy, every point where its axis says', () => {
   const unit = fc.constantFrom('a', 'B', 'W', 'm', 'z', '_', ' ', '-', '.', '7', 'µ', 'é', '日', '<', '&', '"');
   // Short names and long ones (fast-check favours short strings): long legend labels are what crowd a layout.
-  const name = fc.oneof(fc.string({ unit, minLength: 1, maxLength: 12 }), fc.string({ unit, minLength: 20, maxLength: 80 }));
+  const name = fc.oneof(
+    fc.string({ unit, minLength: 1, maxLength: 12 }),
+    fc.string({ unit, minLength: 20, maxLength: 80 }),
+  );
   const magnitude = fc.constantFrom(1e-4, 0.5, 1, 30, 1000, 1e6);
   const panel = fc
     .record({
@@ -338,7 +388,10 @@ describe('random charts: drawable, tidy, every point where its axis says', () =>
       const xOf = (k: number) => (kind === 'payload' ? 16 * 2 ** k : kind === 'category' ? categories[k]! : k + 1);
       return {
         title,
-        x: kind === 'category' ? { kind, title: 'Run', categories } : { kind, title: kind === 'payload' ? 'Payload' : 'Sample' },
+        x:
+          kind === 'category'
+            ? { kind, title: 'Run', categories }
+            : { kind, title: kind === 'payload' ? 'Payload' : 'Sample' },
         y: { title: `${title} [µs]`, unit: 'µs', log },
         mark: 'line',
         series: names.map((n, j) => ({
@@ -354,20 +407,30 @@ describe('random charts: drawable, tidy, every point where its axis says', () =>
     });
   test('property', () => {
     fc.assert(
-      fc.property(fc.array(panel, { minLength: 1, maxLength: 5 }), name, fc.integer({ min: 1, max: 3 }), (drawn, title, columns) => {
-        const chart: Chart = { id: 'random', kind: 'check', title, panels: drawn, columns, inline: false };
-        const svg = chartToSvg(chart);
-        expect(svg).not.toMatch(/NaN|Infinity|undefined/);
-        expectTidyLayout(svg);
-        const bodies = panels(svg);
-        chart.panels.forEach((p, k) => {
-          const lines = readLines(p, bodies[k]!);
-          lines.forEach((line, j) => {
-            const points = p.x.kind === 'category' ? p.series[j]!.points : [...p.series[j]!.points].sort((a, b) => (a.x as number) - (b.x as number));
-            points.forEach((q, i) => expect(Math.abs(line.yAt(q.y) - line.points[i]!.y)).toBeLessThanOrEqual(PIXEL_TOLERANCE));
+      fc.property(
+        fc.array(panel, { minLength: 1, maxLength: 5 }),
+        name,
+        fc.integer({ min: 1, max: 3 }),
+        (drawn, title, columns) => {
+          const chart: Chart = { id: 'random', kind: 'check', title, panels: drawn, columns, inline: false };
+          const svg = chartToSvg(chart);
+          expect(svg).not.toMatch(/NaN|Infinity|undefined/);
+          expectTidyLayout(svg);
+          const bodies = panels(svg);
+          chart.panels.forEach((p, k) => {
+            const lines = readLines(p, bodies[k]!);
+            lines.forEach((line, j) => {
+              const points =
+                p.x.kind === 'category'
+                  ? p.series[j]!.points
+                  : [...p.series[j]!.points].sort((a, b) => (a.x as number) - (b.x as number));
+              points.forEach((q, i) =>
+                expect(Math.abs(line.yAt(q.y) - line.points[i]!.y)).toBeLessThanOrEqual(PIXEL_TOLERANCE),
+              );
+            });
           });
-        });
-      }),
+        },
+      ),
       { seed: 1826, numRuns: volume(12, 150) },
     );
   });

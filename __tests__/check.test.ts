@@ -7,9 +7,12 @@ import { parseSummaryCsv } from '../src/engine/formats/fastddsSummary.js';
 import { renderChecksCsv } from '../src/engine/report/checksCsv.js';
 import { buildCheckReport } from '../src/engine/report/model.js';
 
-const summaryCsv = (rows: string) => 'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n' + rows;
-const summary = (rows: string, type = 'interprocess_best_effort') => parseSummaryCsv(`results/measurements_${type}_summary.csv`, summaryCsv(rows), 'precise');
-const requirements = (rows: string) => parseRequirementsCsv('requirements.csv', 'Experiment type,Bytes,Median,99%,Max\n' + rows, 'precise');
+const summaryCsv = (rows: string) =>
+  'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n' + rows;
+const summary = (rows: string, type = 'interprocess_best_effort') =>
+  parseSummaryCsv(`results/measurements_${type}_summary.csv`, summaryCsv(rows), 'precise');
+const requirements = (rows: string) =>
+  parseRequirementsCsv('requirements.csv', 'Experiment type,Bytes,Median,99%,Max\n' + rows, 'precise');
 
 describe('reference check arithmetic (spec §4)', () => {
   test('over the limit fails with a positive percentage', () => {
@@ -19,7 +22,10 @@ describe('reference check arithmetic (spec §4)', () => {
   });
 
   test('equal to the limit passes and prints -0.000', () => {
-    const sub = checkSummary(summary('64,10000,134.107,1,1,7.512,1,1,1,1,54.938,1\n'), requirements('interprocess_best_effort,64,7.512,54.938,134.107\n'));
+    const sub = checkSummary(
+      summary('64,10000,134.107,1,1,7.512,1,1,1,1,54.938,1\n'),
+      requirements('interprocess_best_effort,64,7.512,54.938,134.107\n'),
+    );
     expect(sub.status).toBe('passed');
     expect(renderChecksCsv(sub)).toBe(
       'Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status\n' +
@@ -32,13 +38,23 @@ describe('reference check arithmetic (spec §4)', () => {
       summary('16,1,9,1,1,5,1,1,1,1,8,1\n32,1,9,1,1,5,1,1,1,1,8,1\n64,1,9,1,1,5,1,1,1,1,8,1\n'),
       requirements('interprocess_best_effort,32,6,9,10\ninterprocess_best_effort,16,6,9,10\n'),
     );
-    expect(sub.rows.map((r) => `${r.check}@${r.payloadBytes}`)).toEqual(['Median@32', 'Median@16', '99%@32', '99%@16', 'Max@32', 'Max@16']);
+    expect(sub.rows.map((r) => `${r.check}@${r.payloadBytes}`)).toEqual([
+      'Median@32',
+      'Median@16',
+      '99%@32',
+      '99%@16',
+      'Max@32',
+      'Max@16',
+    ]);
   });
 });
 
 describe('deliberate departures from the reference', () => {
   test('a required payload missing from the results gives missing rows that fail the gate (reference: crash)', () => {
-    const sub = checkSummary(summary('16,1,9,1,1,5,1,1,1,1,8,1\n'), requirements('interprocess_best_effort,16,6,9,10\ninterprocess_best_effort,32,6,9,10\n'));
+    const sub = checkSummary(
+      summary('16,1,9,1,1,5,1,1,1,1,8,1\n'),
+      requirements('interprocess_best_effort,16,6,9,10\ninterprocess_best_effort,32,6,9,10\n'),
+    );
     expect(sub.status).toBe('failed');
     expect(sub.rows.filter((r) => r.status === 'missing').map((r) => r.check)).toEqual(['Median', '99%', 'Max']);
     expect(renderChecksCsv(sub)).toContain('\nMedian,32,6.000,,,,missing\n');
@@ -55,11 +71,15 @@ describe('deliberate departures from the reference', () => {
     const report = buildCheckReport([unchecked, checked], reqs);
     expect(report.verdict).toBe('pass');
     expect(report.uncheckedExperiments).toEqual(['interprocess_best_effort']);
-    expect(report.warnings).toEqual(['interprocess_best_effort: no requirements for this sub-experiment; it was not checked']);
+    expect(report.warnings).toEqual([
+      'interprocess_best_effort: no requirements for this sub-experiment; it was not checked',
+    ]);
   });
 
   test('a required sub-experiment with no summary fails, naming the closest one (reference: ignored); no checks file is its own', () => {
-    const reqs = requirements('interprocess_best_efort,16,6,9,10\ninterprocess_best_efort,32,6,9,10\nintraprocess_reliable,16,6,9,10\n');
+    const reqs = requirements(
+      'interprocess_best_efort,16,6,9,10\ninterprocess_best_efort,32,6,9,10\nintraprocess_reliable,16,6,9,10\n',
+    );
     const sets = [resultSetOfSummary(summary('16,1,9,1,1,5,1,1,1,1,8,1\n'), 'fastdds-summary')];
     const checks = checkMeasurements(sets, metricRequirementsOf(reqs, 'perf/requirements.csv'), { reference: true });
     expect(checks.map((c) => [c.experimentType, c.status, c.absent ?? false, c.rows.length])).toEqual([
@@ -71,12 +91,19 @@ describe('deliberate departures from the reference', () => {
     expect(checks[1]!.rows[0]).toMatchObject({ check: 'Median', payloadBytes: 16, requirement: 6, status: 'missing' });
     expect(checks[1]!.rows[0]!.unit).toBeUndefined();
     const report = buildCheckReport(checks, reqs);
-    expect(report).toMatchObject({ verdict: 'fail', checksTotal: 9, checksFailed: 9, experimentsWithoutResults: ['interprocess_best_efort', 'intraprocess_reliable'] });
+    expect(report).toMatchObject({
+      verdict: 'fail',
+      checksTotal: 9,
+      checksFailed: 9,
+      experimentsWithoutResults: ['interprocess_best_efort', 'intraprocess_reliable'],
+    });
     expect(report.problems).toEqual([
       'interprocess_best_efort: required (requirements.csv line 2) but not in the results; did you mean interprocess_best_effort?',
       'intraprocess_reliable: required (requirements.csv line 4) but not in the results',
     ]);
-    expect(report.warnings).toEqual(['interprocess_best_effort: no requirements for this sub-experiment; it was not checked']);
+    expect(report.warnings).toEqual([
+      'interprocess_best_effort: no requirements for this sub-experiment; it was not checked',
+    ]);
   });
 
   test('an Optional column (yes/no) in the reference form: an absent optional payload or type is skipped, not failed', () => {
@@ -98,7 +125,13 @@ describe('deliberate departures from the reference', () => {
         'Median,16,6.000,5.000,1.000,-16.667,passed\n99%,16,9.000,8.000,1.000,-11.111,passed\nMax,16,10.000,9.000,1.000,-10.000,passed\n',
     );
     const report = buildCheckReport(checks, reqs);
-    expect(report).toMatchObject({ verdict: 'pass', checksTotal: 3, experimentsChecked: 1, problems: [], warnings: [] });
+    expect(report).toMatchObject({
+      verdict: 'pass',
+      checksTotal: 3,
+      experimentsChecked: 1,
+      problems: [],
+      warnings: [],
+    });
     expect(report.skipped).toEqual([
       'interprocess_best_effort: payload 32 bytes is not in the results (optional: skipped)',
       'intraprocess_reliable: not in the results (optional, requirements.csv line 4): skipped',
@@ -113,7 +146,10 @@ describe('deliberate departures from the reference', () => {
   });
 
   test('an empty or nan value fails its check with a message (reference: prints passed)', () => {
-    const sub = checkSummary(summary('16,1,,1,1,nan,1,1,1,1,8,1\n'), requirements('interprocess_best_effort,16,6,9,10\n'));
+    const sub = checkSummary(
+      summary('16,1,,1,1,nan,1,1,1,1,8,1\n'),
+      requirements('interprocess_best_effort,16,6,9,10\n'),
+    );
     const [median, p99, max] = sub.rows;
     expect(median).toMatchObject({ status: 'failed', message: 'no Median value for 16 bytes in the results' });
     expect(p99).toMatchObject({ status: 'passed' });
@@ -122,7 +158,10 @@ describe('deliberate departures from the reference', () => {
   });
 
   test('an empty requirement cell fails that check', () => {
-    const sub = checkSummary(summary('16,1,9,1,1,5,1,1,1,1,8,1\n'), requirements('interprocess_best_effort,16,,9,10\n'));
+    const sub = checkSummary(
+      summary('16,1,9,1,1,5,1,1,1,1,8,1\n'),
+      requirements('interprocess_best_effort,16,,9,10\n'),
+    );
     expect(sub.rows[0]).toMatchObject({ status: 'failed', message: 'no Median requirement for 16 bytes' });
   });
 

@@ -22,14 +22,28 @@ describe('CLI papercuts', () => {
     expect(result.code).toBe(2);
     expect(result.err).toBe('perfgate: error: --skip-seconds must be a whole number of seconds, 0 or more; got "-3"\n');
     const margin = await cli(['derive-requirements', tempDir(), '--margin', '-0.5']);
-    expect(margin.err).toBe('perfgate: error: --margin must be a fraction of at least 0, such as 0.1 for 10 %; got "-0.5"\n');
+    expect(margin.err).toBe(
+      'perfgate: error: --margin must be a fraction of at least 0, such as 0.1 for 10 %; got "-0.5"\n',
+    );
   });
 
   test('--results a,b is two paths, as the action reads its input; a path with a comma in its name stays whole', async () => {
     const dir = tempDir('perfgate-commas-');
-    const both = await cli(['check', '--results', `${iceperf},${join(formats, 'iceperf', 'v1.0_laurel.txt')}`, '--requirements', requirements, '-o', join(dir, 'a')]);
+    const both = await cli([
+      'check',
+      '--results',
+      `${iceperf},${join(formats, 'iceperf', 'v1.0_laurel.txt')}`,
+      '--requirements',
+      requirements,
+      '-o',
+      join(dir, 'a'),
+    ]);
     expect(both.code).toBe(1);
-    expect(JSON.parse(read(join(dir, 'a', 'report.json'))).subExperiments.map((s: { experimentType: string }) => s.experimentType)).toContain('UNIX DOMAIN SOCKET');
+    expect(
+      JSON.parse(read(join(dir, 'a', 'report.json'))).subExperiments.map(
+        (s: { experimentType: string }) => s.experimentType,
+      ),
+    ).toContain('UNIX DOMAIN SOCKET');
   });
 
   test('--mapping names the generic CSV format; with another format it is a usage error', async () => {
@@ -39,23 +53,35 @@ describe('CLI papercuts', () => {
     expect(implied.code).toBe(0);
     expect(implied.out).toContain(': generic-csv (CSV with a declared column mapping)');
     const clash = await cli(['inspect', '--format', 'iceperf', '--mapping', mapping, csv]);
-    expect(clash).toEqual({ code: 2, out: '', err: 'perfgate: error: --mapping is read only with format generic-csv; --format is "iceperf"\n' });
+    expect(clash).toEqual({
+      code: 2,
+      out: '',
+      err: 'perfgate: error: --mapping is read only with format generic-csv; --format is "iceperf"\n',
+    });
     // auto means "detect", as in the action: the mapping still names generic-csv.
     const auto = await cli(['inspect', '--format', 'auto', '--mapping', mapping, csv]);
     expect(auto.code).toBe(0);
     expect(auto.out).toContain(': generic-csv (CSV with a declared column mapping)');
     // export reads with --from (its --format is the format written): the message names that flag.
     const from = await cli(['export', '--format', 'bmf', '--from', 'generic-csv', csv]);
-    expect(from).toEqual({ code: 2, out: '', err: 'perfgate: error: --from: generic-csv needs --mapping (a JSON file mapping columns to metrics)\n' });
+    expect(from).toEqual({
+      code: 2,
+      out: '',
+      err: 'perfgate: error: --from: generic-csv needs --mapping (a JSON file mapping columns to metrics)\n',
+    });
   });
 
   test('--skip-seconds 0 skips nothing: the same reading as no flag', async () => {
     const ddsperf = join(formats, 'ddsperf', 'ping_size64.txt');
     const plain = await cli(['inspect', ddsperf]);
-    expect(plain.out).toContain('e.g. 64 latency: mean=14.500 min=7.500 median=9.750 p90=12.500 p99=21.500 max=900.000 samples=8000\n');
+    expect(plain.out).toContain(
+      'e.g. 64 latency: mean=14.500 min=7.500 median=9.750 p90=12.500 p99=21.500 max=900.000 samples=8000\n',
+    );
     expect(await cli(['inspect', '--skip-seconds', '0', ddsperf])).toEqual(plain);
     const skipped = await cli(['inspect', '--skip-seconds', '2', ddsperf]);
-    expect(skipped.out).toContain('e.g. 64 latency: mean=11.500 min=7.500 median=9.750 p90=12.500 p99=21.500 max=300.000 samples=4000\n');
+    expect(skipped.out).toContain(
+      'e.g. 64 latency: mean=11.500 min=7.500 median=9.750 p90=12.500 p99=21.500 max=300.000 samples=4000\n',
+    );
   });
 
   test('--experiment-name takes a comma-separated list, as the action input experiment-names does', async () => {
@@ -73,7 +99,9 @@ describe('CLI papercuts', () => {
       dir,
     ]);
     expect(result.code).toBe(0);
-    const report = JSON.parse(read(join(dir, 'comparison.json'))) as { subExperiments: { experimentType: string; status: string }[] };
+    const report = JSON.parse(read(join(dir, 'comparison.json'))) as {
+      subExperiments: { experimentType: string; status: string }[];
+    };
     expect(report.subExperiments.map((s) => [s.experimentType, s.status])).toEqual([
       ['ipc', 'passed'],
       ['shm', 'passed'],
@@ -84,7 +112,11 @@ describe('CLI papercuts', () => {
     const dir = tempDir('perfgate-compare-path-');
     const result = await cli(['compare', '--reference', iceperf, '--results', iceperf, '-o', dir]);
     expect(result.code).toBe(0);
-    expect(result.out.endsWith(`\nReport: ${join(dir, 'comparison.md')}, ${join(dir, 'comparison.json')}\nComment: ${join(dir, 'comment.md')}\n`)).toBe(true);
+    expect(
+      result.out.endsWith(
+        `\nReport: ${join(dir, 'comparison.md')}, ${join(dir, 'comparison.json')}\nComment: ${join(dir, 'comment.md')}\n`,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -93,7 +125,12 @@ describe('action input skip-seconds: the same rule as the CLI flag', () => {
     const dir = tempDir('perfgate-action-skip-');
     const requirements = join(dir, 'requirements.csv');
     writeFileSync(requirements, 'Experiment,Parameter,latency.mean [us]\nping,64,12\n');
-    const inputs = { results: join(formats, 'ddsperf', 'ping_size64.txt'), requirements, charts: 'false', 'upload-report': 'false' };
+    const inputs = {
+      results: join(formats, 'ddsperf', 'ping_size64.txt'),
+      requirements,
+      charts: 'false',
+      'upload-report': 'false',
+    };
     const report = (run: ReturnType<typeof runAction>) => read(join(run.workspace, 'perfgate-report', 'report.md'));
     const unset = runAction(inputs);
     const zero = runAction({ ...inputs, 'skip-seconds': '0' });
@@ -112,7 +149,13 @@ describe('action on GitHub Enterprise Server', () => {
     const example = join(repoRoot, 'fixtures', 'example');
     const run = runAction(
       { results: join(example, 'results'), requirements: join(example, 'requirements.csv'), charts: 'false' },
-      { env: { GITHUB_SERVER_URL: 'https://ghes.example.internal', ACTIONS_RUNTIME_TOKEN: 'x', ACTIONS_RESULTS_URL: 'https://ghes.example.internal/results' } },
+      {
+        env: {
+          GITHUB_SERVER_URL: 'https://ghes.example.internal',
+          ACTIONS_RUNTIME_TOKEN: 'x',
+          ACTIONS_RESULTS_URL: 'https://ghes.example.internal/results',
+        },
+      },
     );
     expect(run.status).toBe(0);
     expect(run.commands.filter((c) => c.command === 'warning')).toEqual([]);
@@ -127,33 +170,71 @@ describe('comment.md: the reviewer comment outside GitHub Actions', () => {
 
   test('check --charts on a failing run writes comment.md with the check table and the Mermaid charts the action would post', async () => {
     const dir = tempDir('perfgate-comment-md-');
-    const result = await cli(['check', '--results', join(example, 'results-regression'), '--requirements', join(example, 'requirements.csv'), '--charts', '--no-png', '-o', dir]);
+    const result = await cli([
+      'check',
+      '--results',
+      join(example, 'results-regression'),
+      '--requirements',
+      join(example, 'requirements.csv'),
+      '--charts',
+      '--no-png',
+      '-o',
+      dir,
+    ]);
     expect(result.code).toBe(1);
     expect(result.out).toContain(`Comment: ${join(dir, 'comment.md')}\n`);
     const comment = read(join(dir, 'comment.md'));
     // The first line says how many requirements failed; report.md's own headline heads the collapsed full table.
     expect(comment.startsWith('### ❌ 7 of 66 requirements over their limit\n')).toBe(true);
     expect(comment).toContain('```mermaid');
-    expect(comment).toContain(`<summary>Requirements: ${read(join(dir, 'report.md')).split('\n')[0]!.replace('### ❌ perfgate: ', '')}</summary>`);
-    expect(comment.trimEnd().endsWith('The full report (report.md, the CSV files, and report.html with charts) is in the report folder of this job.')).toBe(true);
+    expect(comment).toContain(
+      `<summary>Requirements: ${read(join(dir, 'report.md')).split('\n')[0]!.replace('### ❌ perfgate: ', '')}</summary>`,
+    );
+    expect(
+      comment
+        .trimEnd()
+        .endsWith(
+          'The full report (report.md, the CSV files, and report.html with charts) is in the report folder of this job.',
+        ),
+    ).toBe(true);
     expect(comment).not.toContain(dir);
   });
 
   test('a run that errors replaces the comment.md an earlier run left: never a stale ✅', async () => {
     const dir = tempDir('perfgate-comment-errored-');
     const requirements = join(example, 'requirements.csv');
-    expect((await cli(['check', '--results', join(example, 'results'), '--requirements', requirements, '-o', dir])).code).toBe(0);
+    expect(
+      (await cli(['check', '--results', join(example, 'results'), '--requirements', requirements, '-o', dir])).code,
+    ).toBe(0);
     expect(read(join(dir, 'comment.md'))).toMatch(/^### ✅ all 66 requirements met\n/);
-    const errored = await cli(['compare', '--reference', join(example, 'results'), '--results', join(example, 'no-such-results'), '-o', dir]);
+    const errored = await cli([
+      'compare',
+      '--reference',
+      join(example, 'results'),
+      '--results',
+      join(example, 'no-such-results'),
+      '-o',
+      dir,
+    ]);
     expect(errored.code).toBe(2);
     const comment = read(join(dir, 'comment.md'));
-    expect(comment).toMatch(/^### ⚠️ perfgate errored: nothing was gated\n\nThe run stopped before a verdict: .*no\\-such\\-results\\: no such file or folder\n/);
+    expect(comment).toMatch(
+      /^### ⚠️ perfgate errored: nothing was gated\n\nThe run stopped before a verdict: .*no\\-such\\-results\\: no such file or folder\n/,
+    );
     expect(comment).toContain('Earlier results of this pull request do not stand for this run.');
   });
 
   test('a passing check holds no chart unless asked; --comment-charts always adds them', async () => {
     const dir = tempDir('perfgate-comment-pass-');
-    const args = ['check', '--results', join(example, 'results'), '--requirements', join(example, 'requirements.csv'), '--charts', '--no-png'];
+    const args = [
+      'check',
+      '--results',
+      join(example, 'results'),
+      '--requirements',
+      join(example, 'requirements.csv'),
+      '--charts',
+      '--no-png',
+    ];
     expect((await cli([...args, '-o', dir])).code).toBe(0);
     expect(read(join(dir, 'comment.md'))).not.toContain('```mermaid');
     const always = tempDir('perfgate-comment-always-');

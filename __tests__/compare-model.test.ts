@@ -1,27 +1,56 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { compareExperiment, compareExperimentWithHistory, deltaPercent, thresholdStatus, type ExperimentSide } from '../src/engine/compare/compare.js';
+import {
+  compareExperiment,
+  compareExperimentWithHistory,
+  deltaPercent,
+  thresholdStatus,
+  type ExperimentSide,
+} from '../src/engine/compare/compare.js';
 import { noiseVerdict as engineNoiseVerdict, type NoiseOptions } from '../src/engine/compare/noise.js';
-import { deriveMetricLimits, formatLimit, renderMetricRequirementsCsv, type MeasurementRun } from '../src/engine/derive/deriveMetricRequirements.js';
+import {
+  deriveMetricLimits,
+  formatLimit,
+  renderMetricRequirementsCsv,
+  type MeasurementRun,
+} from '../src/engine/derive/deriveMetricRequirements.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Direction, Measurement } from '../src/engine/model/measurement.js';
 import { experimentTypeOfRawFile, experimentTypeOfSummaryFile } from '../src/engine/model/experimentType.js';
 import { naturalCompare } from '../src/pipeline/historyRuns.js';
 import { cli, describeShared, read, repoRoot, sharedDir, tempDir } from './helpers/shared.js';
 
-/** noiseVerdict at the confidence these tests were written at (noise.ts's default before settings.ts held the one table). */
-const noiseVerdict = (history: readonly number[], candidate: number, threshold: number, options: Partial<NoiseOptions> = {}) =>
-  engineNoiseVerdict(history, candidate, threshold, { confidence: 0.999, ...options });
+/**
+ * noiseVerdict at the confidence these tests were written at (noise.ts's default before settings.ts held the one
+ * table).
+ */
+const noiseVerdict = (
+  history: readonly number[],
+  candidate: number,
+  threshold: number,
+  options: Partial<NoiseOptions> = {},
+) => engineNoiseVerdict(history, candidate, threshold, { confidence: 0.999, ...options });
 
 // Comparisons on the common model: keyed by experiment × parameter × metric × statistic, and
 // direction-aware (a throughput drop is the regression; Δ is positive when worse).
 
-function measurement(metric: string, direction: Direction, parameter: string, statistics: Measurement['statistics']): Measurement {
+function measurement(
+  metric: string,
+  direction: Direction,
+  parameter: string,
+  statistics: Measurement['statistics'],
+): Measurement {
   const unit = metric === 'throughput' ? 'Mb/s' : 'us';
   return {
     experiment: 'sub',
     parameter: { label: parameter },
-    metric: { name: metric, dimension: metric === 'throughput' ? 'bitrate' : 'time', unit, displayUnit: unit, direction },
+    metric: {
+      name: metric,
+      dimension: metric === 'throughput' ? 'bitrate' : 'time',
+      unit,
+      displayUnit: unit,
+      direction,
+    },
     statistics,
     place: { file: 'x.txt' },
   };
@@ -32,7 +61,12 @@ const thresholds = parseThresholds('0.1');
 describe('direction-aware comparison', () => {
   test('a throughput drop beyond the threshold fails with a positive Δ; a rise is an improvement', () => {
     const ref = side(measurement('throughput', 'higher-is-better', '1024', { value: 800 }));
-    const drop = compareExperiment('sub', ref, side(measurement('throughput', 'higher-is-better', '1024', { value: 640 })), thresholds);
+    const drop = compareExperiment(
+      'sub',
+      ref,
+      side(measurement('throughput', 'higher-is-better', '1024', { value: 640 })),
+      thresholds,
+    );
     expect(drop.rows).toHaveLength(1);
     expect(drop.rows[0]).toMatchObject({
       parameter: '1024',
@@ -47,7 +81,12 @@ describe('direction-aware comparison', () => {
       failed: true,
     });
     expect(drop.status).toBe('failed');
-    const rise = compareExperiment('sub', ref, side(measurement('throughput', 'higher-is-better', '1024', { value: 1000 })), thresholds);
+    const rise = compareExperiment(
+      'sub',
+      ref,
+      side(measurement('throughput', 'higher-is-better', '1024', { value: 1000 })),
+      thresholds,
+    );
     expect(rise.rows[0]).toMatchObject({ deltaPercent: -25, status: 'improved', failed: false });
     // Within the threshold either way passes; the bound itself passes.
     expect(thresholdStatus(800, 720, 0.1, 'higher-is-better')).toBe('pass');
@@ -58,7 +97,8 @@ describe('direction-aware comparison', () => {
   });
 
   test('keys are parameter × metric × statistic: Min, the primary statistic, Max, 99% — those the measurement has', () => {
-    const latency = (median: number) => measurement('latency', 'lower-is-better', '64', { min: 5, median, max: 50, p99: 20, mean: 9, p90: 15 });
+    const latency = (median: number) =>
+      measurement('latency', 'lower-is-better', '64', { min: 5, median, max: 50, p99: 20, mean: 9, p90: 15 });
     const rate = (value: number) => measurement('message rate', 'higher-is-better', '64', { value });
     const c = compareExperiment('sub', side(latency(10), rate(1000)), side(latency(12), rate(1000)), thresholds);
     expect(c.rows.map((r) => [r.metric, r.magnitude, r.status])).toEqual([
@@ -119,22 +159,39 @@ describe('names line up across runs', () => {
     expect(experimentTypeOfSummaryFile('x/udp_reliable_r08_raw_data_summary.csv')).toBe('udp_reliable');
     // The reference rule for measurements_<type> names is unchanged.
     expect(experimentTypeOfRawFile('measurements_interprocess_best_effort.csv')).toBe('interprocess_best_effort');
-    expect(experimentTypeOfSummaryFile('measurements_interprocess_best_effort_summary.csv')).toBe('interprocess_best_effort');
+    expect(experimentTypeOfSummaryFile('measurements_interprocess_best_effort_summary.csv')).toBe(
+      'interprocess_best_effort',
+    );
   });
 
   test('run folders sort naturally: r2 before r10, timestamps as they read', () => {
     expect(['r10', 'r2', 'r1', 'run-3'].sort(naturalCompare)).toEqual(['r1', 'r2', 'r10', 'run-3']);
-    expect(['2026-01-10_12-00-00', '2026-01-02_12-00-00'].sort(naturalCompare)).toEqual(['2026-01-02_12-00-00', '2026-01-10_12-00-00']);
+    expect(['2026-01-10_12-00-00', '2026-01-02_12-00-00'].sort(naturalCompare)).toEqual([
+      '2026-01-02_12-00-00',
+      '2026-01-10_12-00-00',
+    ]);
     expect(['a07', 'a7', 'a007'].sort(naturalCompare)).toEqual(['a7', 'a07', 'a007']);
   });
 
   test('a comparison that pairs nothing says so, naming both sides', async () => {
     const dir = tempDir('perfgate-unpaired-');
     const formats = join(repoRoot, 'fixtures', 'formats');
-    const result = await cli(['compare', '--reference', join(formats, 'iceperf', 'v2.95_leader.txt'), '--results', join(formats, 'redis', 'redis7.csv'), '-o', dir]);
+    const result = await cli([
+      'compare',
+      '--reference',
+      join(formats, 'iceperf', 'v2.95_leader.txt'),
+      '--results',
+      join(formats, 'redis', 'redis7.csv'),
+      '-o',
+      dir,
+    ]);
     expect(result.code).toBe(1);
-    expect(result.err).toContain('Nothing was paired: no experiment of the results is in the reference. Reference: MESSAGE QUEUE, ICEORYX WAITSET. Results: ');
-    expect(read(join(dir, 'comparison.md'))).toContain('- ⚠️ Nothing was paired\\: no experiment of the results is in the reference');
+    expect(result.err).toContain(
+      'Nothing was paired: no experiment of the results is in the reference. Reference: MESSAGE QUEUE, ICEORYX WAITSET. Results: ',
+    );
+    expect(read(join(dir, 'comparison.md'))).toContain(
+      '- ⚠️ Nothing was paired\\: no experiment of the results is in the reference',
+    );
   });
 });
 
@@ -157,14 +214,18 @@ describeShared('real reruns of one Fast-DDS build, named as LatencyTest exports 
       dir,
     ]);
     expect([0, 1]).toContain(result.code);
-    const report = JSON.parse(read(join(dir, 'comparison.json'))) as { subExperiments: { experimentType: string; comparisons: { status: string }[] }[] };
+    const report = JSON.parse(read(join(dir, 'comparison.json'))) as {
+      subExperiments: { experimentType: string; comparisons: { status: string }[] }[];
+    };
     expect(report.subExperiments.map((s) => s.experimentType)).toEqual(['udp_reliable', 'shm_reliable']);
     for (const s of report.subExperiments) {
       expect(s.comparisons.length).toBe(24);
       expect(s.comparisons.filter((c) => c.status === 'new' || c.status === 'missing')).toEqual([]);
     }
     // The reference's comparison CSV is written for each.
-    expect(read(join(dir, 'udp_reliable_comparison.csv')).split('\n')[0]).toBe('Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%,Label');
+    expect(read(join(dir, 'udp_reliable_comparison.csv')).split('\n')[0]).toBe(
+      'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%,Label',
+    );
   });
 
   test('reruns in one set: an error naming both files, or pooled with --repetitions pool', async () => {
@@ -177,14 +238,28 @@ describeShared('real reruns of one Fast-DDS build, named as LatencyTest exports 
     expect(refused.err).toContain(`sub-experiment "udp_reliable" is also given by ${join(oneSet, basename(runs[1]!))}`);
     expect(refused.err).toContain('--repetitions pool');
     const dir = tempDir('perfgate-pooled-reruns-');
-    const pooled = await cli(['compare', '--reference', runs[0]!, '--results', oneSet, '--repetitions', 'pool', '-o', dir]);
+    const pooled = await cli([
+      'compare',
+      '--reference',
+      runs[0]!,
+      '--results',
+      oneSet,
+      '--repetitions',
+      'pool',
+      '-o',
+      dir,
+    ]);
     expect([0, 1]).toContain(pooled.code);
     // A setting the user chose: one note, no warning.
     expect(pooled.err).toBe('');
     expect(pooled.out).toContain(
       '  note: pooled 2 repetitions of 1 experiment (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean\n',
     );
-    const report = JSON.parse(read(join(dir, 'comparison.json'))) as { notes: string[]; warnings: string[]; subExperiments: { comparisons: unknown[] }[] };
+    const report = JSON.parse(read(join(dir, 'comparison.json'))) as {
+      notes: string[];
+      warnings: string[];
+      subExperiments: { comparisons: unknown[] }[];
+    };
     expect(report.subExperiments[0]!.comparisons).toHaveLength(24);
     expect(report.warnings).toEqual([]);
     expect(report.notes.filter((n) => n.startsWith('pooled'))).toEqual([
@@ -195,9 +270,23 @@ describeShared('real reruns of one Fast-DDS build, named as LatencyTest exports 
   test('--results given once per rerun: the reruns are repetitions of the candidate, no flag needed', async () => {
     const runs = ['03', '04', '05'].map((r) => join(repeats, `udp_reliable_r${r}_raw_data.csv`));
     const dir = tempDir('perfgate-repetition-args-');
-    const result = await cli(['compare', '--reference', runs[0]!, '--results', runs[1]!, '--results', runs[2]!, '-o', dir]);
+    const result = await cli([
+      'compare',
+      '--reference',
+      runs[0]!,
+      '--results',
+      runs[1]!,
+      '--results',
+      runs[2]!,
+      '-o',
+      dir,
+    ]);
     expect([0, 1]).toContain(result.code);
-    const report = JSON.parse(read(join(dir, 'comparison.json'))) as { notes: string[]; warnings: string[]; subExperiments: { comparisons: unknown[] }[] };
+    const report = JSON.parse(read(join(dir, 'comparison.json'))) as {
+      notes: string[];
+      warnings: string[];
+      subExperiments: { comparisons: unknown[] }[];
+    };
     expect(report.subExperiments[0]!.comparisons).toHaveLength(24);
     expect(report.warnings).toEqual([]);
     expect(report.notes.filter((n) => n.startsWith('pooled'))).toEqual([
@@ -209,16 +298,31 @@ describeShared('real reruns of one Fast-DDS build, named as LatencyTest exports 
     const runs = join(tempDir('perfgate-repeat-runs-'), 'runs');
     for (const r of ['03', '04', '05']) {
       mkdirSync(join(runs, `r${Number(r)}`), { recursive: true });
-      copyFileSync(join(repeats, `udp_reliable_r${r}_raw_data.csv`), join(runs, `r${Number(r)}`, `udp_reliable_r${r}_raw_data.csv`));
+      copyFileSync(
+        join(repeats, `udp_reliable_r${r}_raw_data.csv`),
+        join(runs, `r${Number(r)}`, `udp_reliable_r${r}_raw_data.csv`),
+      );
     }
     const dir = tempDir('perfgate-repeat-history-');
-    const result = await cli(['compare', '--history', runs, '--results', join(repeats, 'udp_reliable_r06_raw_data.csv'), '--threshold', '0.2', '-o', dir]);
+    const result = await cli([
+      'compare',
+      '--history',
+      runs,
+      '--results',
+      join(repeats, 'udp_reliable_r06_raw_data.csv'),
+      '--threshold',
+      '0.2',
+      '-o',
+      dir,
+    ]);
     // Raw CSVs name no machine: the one thing said is that the machine could not be checked.
     expect(result.err).toBe(
       'perfgate: warning: No machine check: the 3 history runs record no machine, so a result 60 % slower may be a slower machine rather than slower code ' +
         '(perfgate history import --environment records it; the action records its runner).\n',
     );
-    const report = JSON.parse(read(join(dir, 'comparison.json'))) as { subExperiments: { comparisons: { historyRuns?: number; pooled?: boolean; parameter: string }[] }[] };
+    const report = JSON.parse(read(join(dir, 'comparison.json'))) as {
+      subExperiments: { comparisons: { historyRuns?: number; pooled?: boolean; parameter: string }[] }[];
+    };
     const rows = report.subExperiments.flatMap((s) => s.comparisons);
     // 6 payloads × Min, Median, Max, 99%, and a geomean row per statistic over the payloads.
     expect(rows.filter((r) => !r.pooled)).toHaveLength(24);
@@ -231,7 +335,15 @@ describe('requirements derived from runs of any format', () => {
   const runOf = (latency: number, throughput: number): MeasurementRun => ({
     name: 'r',
     experiments: new Map([
-      ['sub', { measurements: [measurement('latency', 'lower-is-better', '64', { median: latency }), measurement('throughput', 'higher-is-better', '64', { value: throughput })] }],
+      [
+        'sub',
+        {
+          measurements: [
+            measurement('latency', 'lower-is-better', '64', { median: latency }),
+            measurement('throughput', 'higher-is-better', '64', { value: throughput }),
+          ],
+        },
+      ],
     ]),
   });
 
@@ -246,7 +358,9 @@ describe('requirements derived from runs of any format', () => {
     expect(limits[0]!.limit).toBeCloseTo(49.6 * 1.1, 10);
     expect(limits[1]!.limit).toBeCloseTo(104 * 0.9, 10);
     // 49.6 × 1.1 is 54.56000000000001 in binary: written outwards as 54.5601, never as a limit below it.
-    expect(renderMetricRequirementsCsv(limits)).toBe('Experiment,Parameter,latency.median [us] <=,throughput.value [Mb/s] >=\nsub,64,54.5601,93.6\n');
+    expect(renderMetricRequirementsCsv(limits)).toBe(
+      'Experiment,Parameter,latency.median [us] <=,throughput.value [Mb/s] >=\nsub,64,54.5601,93.6\n',
+    );
   });
 
   test('limits are written outwards, so a limit never fails the run it was derived from by rounding', () => {
@@ -268,8 +382,20 @@ describe('--experiment-name renames experiments on every side', () => {
     const renamed = join(dir, 'shm_raw_data.csv');
     copyFileSync(join(results, 'measurements_intraprocess_best_effort.csv'), renamed);
     const out = join(dir, 'out');
-    const result = await cli(['compare', '--reference', results, '--results', renamed, '--experiment-name', 'intraprocess_best_effort=shm', '-o', out]);
-    const report = JSON.parse(read(join(out, 'comparison.json'))) as { subExperiments: { experimentType: string; status: string }[] };
+    const result = await cli([
+      'compare',
+      '--reference',
+      results,
+      '--results',
+      renamed,
+      '--experiment-name',
+      'intraprocess_best_effort=shm',
+      '-o',
+      out,
+    ]);
+    const report = JSON.parse(read(join(out, 'comparison.json'))) as {
+      subExperiments: { experimentType: string; status: string }[];
+    };
     expect(report.subExperiments.map((s) => [s.experimentType, s.status])).toEqual([
       ['interprocess_best_effort', 'missing'],
       ['shm', 'passed'],
@@ -280,8 +406,20 @@ describe('--experiment-name renames experiments on every side', () => {
   });
 
   test('a malformed pair is a usage error naming the flag', async () => {
-    const result = await cli(['compare', '--reference', results, '--results', results, '--experiment-name', 'no-equals-sign', '-o', tempDir()]);
+    const result = await cli([
+      'compare',
+      '--reference',
+      results,
+      '--results',
+      results,
+      '--experiment-name',
+      'no-equals-sign',
+      '-o',
+      tempDir(),
+    ]);
     expect(result.code).toBe(2);
-    expect(result.err).toBe('perfgate: error: --experiment-name: "no-equals-sign" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable\n');
+    expect(result.err).toBe(
+      'perfgate: error: --experiment-name: "no-equals-sign" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable\n',
+    );
   });
 });

@@ -8,7 +8,11 @@ import { labelOfPath } from '../src/engine/report/comparisonCsv.js';
 import { UsageError } from '../src/engine/errors.js';
 
 const summary = (rows: string) =>
-  parseSummaryCsv('measurements_lat_summary.csv', 'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n' + rows, 'precise');
+  parseSummaryCsv(
+    'measurements_lat_summary.csv',
+    'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n' + rows,
+    'precise',
+  );
 
 describe('the comparison rule', () => {
   test('fails only when result > reference × (1 + threshold): the threshold is honoured, unlike upstream', () => {
@@ -54,7 +58,11 @@ describe('the comparison rule', () => {
   test('the Markdown lists failing rows first, then the worst Δ first, and says the noise was not estimated', () => {
     const reference = summary('16,10,10,1,2,4,1,1,1,1,6,1\n32,10,10,1,2,4,1,1,1,1,6,1\n');
     const result = summary('16,10,10.8,1,2,4.2,1,1,1,1,6,1\n32,10,10,1,2,5,1,1,1,1,6,1\n');
-    const report = buildComparisonReport([compareSummaries('lat', reference, result, parseThresholds('max=0.5'))], 'main', 'pr');
+    const report = buildComparisonReport(
+      [compareSummaries('lat', reference, result, parseThresholds('max=0.5'))],
+      'main',
+      'pr',
+    );
     expect(report.verdict).toBe('fail');
     const rows = renderComparisonMarkdown(report)
       .split('\n')
@@ -108,7 +116,9 @@ describe('comparison against a history of runs (noise-aware)', () => {
     const comparison = compareWithHistory('lat', history, run(4.05), parseThresholds('0.1'));
     expect(medianRow(comparison)).toMatchObject({ status: 'pass', historyRuns: 4 });
     const report = buildComparisonReport([comparison], 'history', 'pr');
-    expect(report.notes[0]).toMatch(/^Noise-aware: each row is judged against the between-run spread of 4 baseline runs/);
+    expect(report.notes[0]).toMatch(
+      /^Noise-aware: each row is judged against the between-run spread of 4 baseline runs/,
+    );
     expect(renderComparisonMarkdown(report)).toContain('| Noise band |');
   });
 });

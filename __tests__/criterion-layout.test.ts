@@ -24,7 +24,8 @@ const RUNS = join(REAL, 'runs');
 const RUN_NAMES = ['2026-11-26_15-18-25', '2026-11-26_15-21-48', '2026-11-26_15-26-28'];
 /** Depth first, names in code-point order (`1024` before `64`), as a glob lists them too. */
 const BENCHMARKS = ['checksum', 'codec/encode/1024', 'codec/encode/64', 'publish/1024', 'publish/64'];
-const BASE_REASON = "Criterion's saved baseline (base/), not the results of the run (new/); name the file on its own to read it";
+const BASE_REASON =
+  "Criterion's saved baseline (base/), not the results of the run (new/); name the file on its own to read it";
 
 /** Each benchmark's median of the fourth run (target/criterion/<id>/new/estimates.json), µs. */
 const TREE_MEDIANS: Record<string, number> = {
@@ -44,8 +45,12 @@ const RUN_MEDIANS: Record<string, number[]> = {
 };
 
 /** experiment, parameter and median of each time measurement, keyed like BENCHMARKS. */
-function medians(rows: readonly { experiment: string; parameter: string; median: number | null | undefined }[]): Record<string, number | null | undefined> {
-  return Object.fromEntries(rows.map((r) => [r.parameter === '' ? r.experiment : `${r.experiment}/${r.parameter}`, r.median]));
+function medians(
+  rows: readonly { experiment: string; parameter: string; median: number | null | undefined }[],
+): Record<string, number | null | undefined> {
+  return Object.fromEntries(
+    rows.map((r) => [r.parameter === '' ? r.experiment : `${r.experiment}/${r.parameter}`, r.median]),
+  );
 }
 
 /** ns ÷ 1000 may differ from the value written in µs in the last bit. */
@@ -63,7 +68,9 @@ function records(folder: string): HistoryRecord[] {
 describe("discovery in Criterion's tree", () => {
   test("a folder: each benchmark's new/estimates.json; base/, change/ and report/ skipped with one notice", () => {
     const found = discoverResults([TREE], { formats: true });
-    expect(found.files.map((f) => [relative(TREE, f.path), f.format])).toEqual(BENCHMARKS.map((b) => [`${b}/new/estimates.json`, 'criterion-json']));
+    expect(found.files.map((f) => [relative(TREE, f.path), f.format])).toEqual(
+      BENCHMARKS.map((b) => [`${b}/new/estimates.json`, 'criterion-json']),
+    );
     expect(found.notices).toEqual([
       `${TREE}: Criterion's layout: read 5 benchmark(s) from <id>/new/estimates.json; skipped what is not the current run: ` +
         "5 saved baseline(s) (base/: name a base/estimates.json on its own to read it), 5 change/ folder(s) (Criterion's comparison with its baseline) and 2 report/ folder(s)",
@@ -105,10 +112,13 @@ describe("discovery in Criterion's tree", () => {
 
   test('a base/estimates.json named on its own is read; a benchmark.json named on its own is an error saying what to name', () => {
     const base = join(TREE, 'publish', '64', 'base', 'estimates.json');
-    expect(discoverResults([base], { formats: true }).files).toEqual([{ path: base, experimentType: '', format: 'criterion-json' }]);
+    expect(discoverResults([base], { formats: true }).files).toEqual([
+      { path: base, experimentType: '', format: 'criterion-json' },
+    ]);
     const benchmark = join(TREE, 'publish', '64', 'new', 'benchmark.json');
     expect(inputError(() => discoverResults([benchmark], { formats: true }))).toMatchObject({
-      message: 'not a result file: benchmark.json is read along with the Criterion.rs estimates.json (with sample.json) result file of its folder; name that file, or the folder',
+      message:
+        'not a result file: benchmark.json is read along with the Criterion.rs estimates.json (with sample.json) result file of its folder; name that file, or the folder',
       place: { file: benchmark },
     });
   });
@@ -128,7 +138,9 @@ describe("discovery in Criterion's tree", () => {
     cpSync(join(TREE, 'publish', '64', 'base'), join(dir, 'publish', '64', 'main'), { recursive: true });
     const folder = discoverResults([dir], { formats: true });
     expect(folder.files.map((f) => relative(dir, f.path))).toEqual(['publish/64/new/estimates.json']);
-    expect(folder.notices[0]).toMatch(/: read 1 benchmark\(s\) from <id>\/new\/estimates.json; skipped what is not the current run: 2 saved baseline\(s\) /);
+    expect(folder.notices[0]).toMatch(
+      /: read 1 benchmark\(s\) from <id>\/new\/estimates.json; skipped what is not the current run: 2 saved baseline\(s\) /,
+    );
     const pattern = join(dir, '**', 'estimates.json');
     const glob = discoverResults([pattern], { formats: true });
     expect(glob.files.map((f) => relative(dir, f.path))).toEqual(['publish/64/new/estimates.json']);
@@ -149,7 +161,9 @@ describe("discovery in Criterion's tree", () => {
     place('h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'new'); // 9 levels down: not searched
     place('.git', 'x', 'new');
     place('node_modules', 'x', 'new');
-    expect(discoverResults([dir], { formats: true }).files.map((f) => relative(dir, f.path))).toEqual(['a/b/c/d/e/f/g/new/estimates.json']);
+    expect(discoverResults([dir], { formats: true }).files.map((f) => relative(dir, f.path))).toEqual([
+      'a/b/c/d/e/f/g/new/estimates.json',
+    ]);
   });
 });
 
@@ -157,7 +171,12 @@ describe("names from Criterion's benchmark.json", () => {
   test('group → experiment, value → parameter; group/function → experiment; the medians as written', () => {
     const loaded = loadResults([TREE], { floatParse: 'precise' });
     const rows = [...loaded.experiments.values()].flatMap((e) =>
-      e.measurements.map((m) => ({ experiment: m.experiment, parameter: m.parameter.label, median: m.statistics.median, samples: m.samples?.length })),
+      e.measurements.map((m) => ({
+        experiment: m.experiment,
+        parameter: m.parameter.label,
+        median: m.statistics.median,
+        samples: m.samples?.length,
+      })),
     );
     expect(rows.map((r) => [r.experiment, r.parameter, r.samples])).toEqual([
       ['checksum', '', 10],
@@ -172,10 +191,31 @@ describe("names from Criterion's benchmark.json", () => {
   test('a function without a value is part of the experiment; a value holding "/" stays whole', () => {
     const text = readFileSync(join(TREE, 'checksum', 'new', 'estimates.json'), 'utf8');
     const parse = (benchmark: object) =>
-      criterionJsonAdapter.parse({ file: 'target/criterion/x/new/estimates.json', text, siblings: { 'benchmark.json': JSON.stringify(benchmark) } }, {}).measurements[0]!;
-    const fn = parse({ group_id: 'codec', function_id: 'decode', value_str: null, throughput: null, full_id: 'codec/decode', directory_name: 'codec/decode' });
+      criterionJsonAdapter.parse(
+        {
+          file: 'target/criterion/x/new/estimates.json',
+          text,
+          siblings: { 'benchmark.json': JSON.stringify(benchmark) },
+        },
+        {},
+      ).measurements[0]!;
+    const fn = parse({
+      group_id: 'codec',
+      function_id: 'decode',
+      value_str: null,
+      throughput: null,
+      full_id: 'codec/decode',
+      directory_name: 'codec/decode',
+    });
     expect([fn.experiment, fn.parameter.label]).toEqual(['codec/decode', '']);
-    const slash = parse({ group_id: 'route', function_id: null, value_str: 'a/b', throughput: null, full_id: 'route/a/b', directory_name: 'route/a_b' });
+    const slash = parse({
+      group_id: 'route',
+      function_id: null,
+      value_str: 'a/b',
+      throughput: null,
+      full_id: 'route/a/b',
+      directory_name: 'route/a_b',
+    });
     expect([slash.experiment, slash.parameter.label]).toEqual(['route', 'a/b']);
     // Without group_id (a hand-made file), full_id is split at its last '/'.
     const full = parse({ full_id: 'publish/64' });
@@ -206,9 +246,13 @@ describe('Criterion runs through the CLI', () => {
     const history = join(tempDir(), 'history');
     const result = await cli(['history', 'import', RUNS, '--output', history]);
     expect(result.code).toBe(0);
-    expect(result.out).toMatch(/^history import: 3 run\(s\) read, 3 record\(s\) written, 0 already there \(window 30\)$/m);
+    expect(result.out).toMatch(
+      /^history import: 3 run\(s\) read, 3 record\(s\) written, 0 already there \(window 30\)$/m,
+    );
     const recorded = records(history);
-    expect(recorded.map((r) => r.date)).toEqual(RUN_NAMES.map((n) => `${n.slice(0, 10)}T${n.slice(11).replace(/-/g, ':')}.000Z`));
+    expect(recorded.map((r) => r.date)).toEqual(
+      RUN_NAMES.map((n) => `${n.slice(0, 10)}T${n.slice(11).replace(/-/g, ':')}.000Z`),
+    );
     recorded.forEach((record, i) => {
       const time = record.measurements.filter((m) => m.metric === 'time');
       expect(time.map((m) => [m.experiment, m.parameter, m.format])).toEqual([
@@ -218,9 +262,9 @@ describe('Criterion runs through the CLI', () => {
         ['publish', '1024', 'criterion-json'],
         ['publish', '64', 'criterion-json'],
       ]);
-      expect(medians(time.map((m) => ({ experiment: m.experiment, parameter: m.parameter, median: m.statistics.median })))).toEqual(
-        close(Object.fromEntries(Object.entries(RUN_MEDIANS).map(([id, values]) => [id, values[i]!]))),
-      );
+      expect(
+        medians(time.map((m) => ({ experiment: m.experiment, parameter: m.parameter, median: m.statistics.median }))),
+      ).toEqual(close(Object.fromEntries(Object.entries(RUN_MEDIANS).map(([id, values]) => [id, values[i]!]))));
     });
   });
 
@@ -230,7 +274,15 @@ describe('Criterion runs through the CLI', () => {
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/^history import: 1 run\(s\) read, 1 record\(s\) written/m);
     const [record] = records(history);
-    expect(medians(record!.measurements.map((m) => ({ experiment: m.experiment, parameter: m.parameter, median: m.statistics.median })))).toEqual(close(TREE_MEDIANS));
+    expect(
+      medians(
+        record!.measurements.map((m) => ({
+          experiment: m.experiment,
+          parameter: m.parameter,
+          median: m.statistics.median,
+        })),
+      ),
+    ).toEqual(close(TREE_MEDIANS));
   });
 
   test('compare --history of the imported runs with the tree: every benchmark compared against 3 runs', async () => {
@@ -243,12 +295,25 @@ describe('Criterion runs through the CLI', () => {
     expect(result.code).toBe(0);
     const report = JSON.parse(read(join(out, 'comparison.json'))) as {
       verdict: string;
-      subExperiments: { experimentType: string; comparisons: { parameter: string; statistic: string; result: number; historyRuns: number }[] }[];
+      subExperiments: {
+        experimentType: string;
+        comparisons: { parameter: string; statistic: string; result: number; historyRuns: number }[];
+      }[];
     };
     expect(report.verdict).toBe('pass');
-    const rows = report.subExperiments.flatMap((s) => s.comparisons.filter((c) => c.parameter !== 'geomean').map((c) => ({ ...c, experiment: s.experimentType })));
+    const rows = report.subExperiments.flatMap((s) =>
+      s.comparisons.filter((c) => c.parameter !== 'geomean').map((c) => ({ ...c, experiment: s.experimentType })),
+    );
     expect(rows.map((r) => r.historyRuns)).toEqual([3, 3, 3, 3, 3]);
-    expect(medians(rows.map((r) => ({ experiment: r.experiment, parameter: r.parameter, median: r.statistic === 'median' ? r.result : undefined })))).toEqual(close(TREE_MEDIANS));
+    expect(
+      medians(
+        rows.map((r) => ({
+          experiment: r.experiment,
+          parameter: r.parameter,
+          median: r.statistic === 'median' ? r.result : undefined,
+        })),
+      ),
+    ).toEqual(close(TREE_MEDIANS));
   });
 
   test('compare --history with one Criterion run for history says it is one run', async () => {
@@ -264,7 +329,9 @@ describe('Criterion runs through the CLI', () => {
     const result = await cli(['derive-requirements', RUNS, '--output', output, '--percentile', '100', '--margin', '0']);
     expect(result.code).toBe(0);
     // The file states its rule in `#` lines (derive-requirements); the limits are the other lines.
-    expect(read(output)).toMatch(/^# derived by perfgate derive-requirements from 3 runs: each limit is the 100th percentile across the runs/);
+    expect(read(output)).toMatch(
+      /^# derived by perfgate derive-requirements from 3 runs: each limit is the 100th percentile across the runs/,
+    );
     const limits = read(output)
       .split('\n')
       .filter((line) => !line.startsWith('#'))
@@ -283,8 +350,12 @@ describe('Criterion runs through the CLI', () => {
     const out = join(tempDir(), 'out');
     const result = await cli(['compare', '--paired', '--reference', RUNS, '--results', RUNS, '--output-dir', out]);
     expect(result.code).toBe(0);
-    const report = JSON.parse(read(join(out, 'comparison.json'))) as { subExperiments: { experimentType: string; comparisons: { parameter: string; deltaPercent: number }[] }[] };
-    const rows = report.subExperiments.flatMap((s) => s.comparisons.map((c) => [s.experimentType, c.parameter, c.deltaPercent]));
+    const report = JSON.parse(read(join(out, 'comparison.json'))) as {
+      subExperiments: { experimentType: string; comparisons: { parameter: string; deltaPercent: number }[] }[];
+    };
+    const rows = report.subExperiments.flatMap((s) =>
+      s.comparisons.map((c) => [s.experimentType, c.parameter, c.deltaPercent]),
+    );
     expect(rows.filter((r) => r[1] !== 'geomean').sort()).toEqual([
       ['checksum', '', 0],
       ['codec/encode', '1024', 0],

@@ -13,7 +13,8 @@ import { writeHistory } from './helpers/dashboard-site.js';
 import { CHROMIUM, haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
 import { cli, fastdds, repoRoot, sharedAvailable, tempDir } from './helpers/shared.js';
 
-const HOSTILE = '=HYPERLINK("http://evil.example") @octocat [click](http://evil.example) <img src=x onerror=alert(1)> | # h1 ../../x ::set-output name=verdict::pass';
+const HOSTILE =
+  '=HYPERLINK("http://evil.example") @octocat [click](http://evil.example) <img src=x onerror=alert(1)> | # h1 ../../x ::set-output name=verdict::pass';
 const HOSTILE_SCRIPT = '</script><script>alert(1)</script><!-- & "q" \'s\'';
 
 if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, skipping the dashboard browser test\n`);
@@ -26,7 +27,9 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
     // The example's requirements, renamed like the experiments (the names are quoted CSV cells).
     const csv = readFileSync(join(repoRoot, 'fixtures', 'example', 'requirements.csv'), 'utf8')
       .split('\n')
-      .map((line, i) => (i === 0 || line === '' ? line : line.replace(/^([^,]+)/, (name) => `"${hostile(name).replace(/"/g, '""')}"`)))
+      .map((line, i) =>
+        i === 0 || line === '' ? line : line.replace(/^([^,]+)/, (name) => `"${hostile(name).replace(/"/g, '""')}"`),
+      )
       .join('\n');
     const { writeFileSync } = await import('node:fs');
     writeFileSync(requirements, csv);
@@ -55,14 +58,19 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
         await page.goto(pathToFileURL(path).href);
         await page.waitForSelector('body[data-charts-done]', { timeout: 60000 });
         expect(await page.getAttribute('body', 'data-charts-done')).toBe(String(charts));
-        const drawn = await page.$$eval('.chart', (els) => els.map((el) => el.querySelectorAll('svg .role-mark').length));
+        const drawn = await page.$$eval('.chart', (els) =>
+          els.map((el) => el.querySelectorAll('svg .role-mark').length),
+        );
         expect(drawn).toHaveLength(charts);
         for (const marks of drawn) expect(marks).toBeGreaterThan(0);
       };
 
       // index.html: a sparkline per experiment, links to the pages, the names as text.
       await open(outcome.indexPath, 2);
-      expect(await page.locator('tbody td:first-child a').allTextContents()).toEqual([`${HOSTILE_SCRIPT} intraprocess_best_effort`, `${HOSTILE} interprocess_best_effort`]);
+      expect(await page.locator('tbody td:first-child a').allTextContents()).toEqual([
+        `${HOSTILE_SCRIPT} intraprocess_best_effort`,
+        `${HOSTILE} interprocess_best_effort`,
+      ]);
       expect(await page.locator('img').count()).toBe(0);
       expect(await page.locator('tbody .status').allTextContents()).toEqual(['✗ requirement failed', '✓ passed']);
       // Sparklines have no export menu.
@@ -77,14 +85,17 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
       await page.waitForSelector('body[data-charts-done]', { timeout: 60000 });
       expect(await page.locator('h1').textContent()).toBe(`${HOSTILE_SCRIPT} intraprocess_best_effort`);
       expect(await page.locator('img').count()).toBe(0);
-      // The 4096 B chart: its change point named by its commit range, its requirement line, and 12 points linking to their runs.
+      // The 4096 B chart: its change point named by its commit range, its requirement line, and 12 points linking to
+      // their runs.
       const chart = page.locator('section', { has: page.locator('h2', { hasText: /^latency median · 4096$/ }) });
       expect(await chart.locator('svg text', { hasText: 'regression +39.4 %: 0606060…0707070' }).count()).toBe(1);
       expect(await chart.locator('svg .mark-rule.role-mark line, svg .mark-rule.role-mark path').count()).toBe(1);
       const points = chart.locator('svg .mark-symbol path');
       expect(await points.count()).toBe(12);
       // The x axis names runs by date and commit.
-      expect(await chart.locator('svg .role-axis-label text').allTextContents()).toEqual(expect.arrayContaining(['2026-01-01 0101010', '2026-01-12 0c0c0c0']));
+      expect(await chart.locator('svg .role-axis-label text').allTextContents()).toEqual(
+        expect.arrayContaining(['2026-01-01 0101010', '2026-01-12 0c0c0c0']),
+      );
       const experiment = join(dir, 'dashboard-experiment.png');
       await page.screenshot({ path: experiment, fullPage: true });
       const stepChart = join(dir, 'dashboard-4096.png');
@@ -113,7 +124,14 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
     const history = join(dir, 'history');
     const site = join(dir, 'site');
     expect((await cli(['history', 'import', join(fastdds, 'derive', 'runs'), '--output', history])).code).toBe(0);
-    const built = await cli(['dashboard', history, '--output', site, '--requirements', join(fastdds, 'derive', 'expected', 'requirements.csv')]);
+    const built = await cli([
+      'dashboard',
+      history,
+      '--output',
+      site,
+      '--requirements',
+      join(fastdds, 'derive', 'expected', 'requirements.csv'),
+    ]);
     expect([built.code, built.err]).toEqual([0, '']);
     const pages = ['index.html', ...readdirSync(join(site, 'experiments')).map((f) => join('experiments', f))];
     // Two experiments (inter- and intra-process best effort).
@@ -128,7 +146,9 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
         const charts = await page.locator('.chart').count();
         expect(charts).toBeGreaterThan(0);
         expect(await page.getAttribute('body', 'data-charts-done')).toBe(String(charts));
-        const drawn = await page.$$eval('.chart', (els) => els.map((el) => el.querySelectorAll('svg .role-mark').length));
+        const drawn = await page.$$eval('.chart', (els) =>
+          els.map((el) => el.querySelectorAll('svg .role-mark').length),
+        );
         for (const marks of drawn) expect(marks).toBeGreaterThan(0);
         const shot = join(dir, `${path.replace(/[/\\]/g, '-')}.png`);
         await page.screenshot({ path: shot, fullPage: true });

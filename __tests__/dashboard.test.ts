@@ -23,7 +23,8 @@ const example = join(repoRoot, 'fixtures', 'example');
 const requirements = readMetricRequirements(join(example, 'requirements.csv'), 'precise');
 
 /** The hostile strings of hostile-names.test.ts and report-html.test.ts. */
-export const HOSTILE = '=HYPERLINK("http://evil.example") @octocat [click](http://evil.example) <img src=x onerror=alert(1)> | # h1 ../../x ::set-output name=verdict::pass';
+export const HOSTILE =
+  '=HYPERLINK("http://evil.example") @octocat [click](http://evil.example) <img src=x onerror=alert(1)> | # h1 ../../x ::set-output name=verdict::pass';
 export const HOSTILE_SCRIPT = '</script><script>alert(1)</script><!-- \u2028\u2029 & "q" \'s\'';
 
 /** Sample standard deviation (n − 1) of the logs, written out here rather than taken from the code under test. */
@@ -63,11 +64,24 @@ describe('the dashboard model of 12 runs with a regression from run 7', () => {
   });
 
   test('change points: the three regressed medians step between runs 6 and 7, nothing else does', () => {
-    const stepped = model.experiments.flatMap((e) => e.series.filter((s) => s.steps.length > 0).map((s) => `${e.name} ${s.parameter}`));
-    expect(stepped).toEqual(['intraprocess_best_effort 4096', 'intraprocess_best_effort 8192', 'intraprocess_best_effort 16384']);
+    const stepped = model.experiments.flatMap((e) =>
+      e.series.filter((s) => s.steps.length > 0).map((s) => `${e.name} ${s.parameter}`),
+    );
+    expect(stepped).toEqual([
+      'intraprocess_best_effort 4096',
+      'intraprocess_best_effort 8192',
+      'intraprocess_best_effort 16384',
+    ]);
     for (const parameter of ['4096', '8192', '16384']) {
       const [step] = series('intraprocess_best_effort', parameter).steps;
-      expect(step).toMatchObject({ kind: 'regression', lastRunBefore: STEP_RUN - 1, firstRun: STEP_RUN, runsBefore: 6, runsAfter: 6, isNew: false });
+      expect(step).toMatchObject({
+        kind: 'regression',
+        lastRunBefore: STEP_RUN - 1,
+        firstRun: STEP_RUN,
+        runsBefore: 6,
+        runsAfter: 6,
+        isNew: false,
+      });
     }
   });
 
@@ -98,18 +112,32 @@ describe('the dashboard model of 12 runs with a regression from run 7', () => {
 
   test('requirement lines: the limit of the requirements file and the newest run’s verdict', () => {
     // requirements.csv: intraprocess_best_effort,4096,1.117,1.289,6.877 and …,16,0.587,…
-    expect(series('intraprocess_best_effort', '4096').requirement).toEqual({ limit: 1.117, direction: 'lower-is-better', status: 'failed' });
-    expect(series('intraprocess_best_effort', '16').requirement).toEqual({ limit: 0.587, direction: 'lower-is-better', status: 'passed' });
-    expect(dashboardOfRecords(dashboardHistory()).experiments.map((e) => [e.status, e.series[0]!.requirement])).toEqual([
-      ['unchecked', undefined],
-      ['unchecked', undefined],
-    ]);
+    expect(series('intraprocess_best_effort', '4096').requirement).toEqual({
+      limit: 1.117,
+      direction: 'lower-is-better',
+      status: 'failed',
+    });
+    expect(series('intraprocess_best_effort', '16').requirement).toEqual({
+      limit: 0.587,
+      direction: 'lower-is-better',
+      status: 'passed',
+    });
+    expect(dashboardOfRecords(dashboardHistory()).experiments.map((e) => [e.status, e.series[0]!.requirement])).toEqual(
+      [
+        ['unchecked', undefined],
+        ['unchecked', undefined],
+      ],
+    );
   });
 
   test('drawn values, limits and axis labels read 392, not 392.000000000003', () => {
     const s = series('intraprocess_best_effort', '4096');
     // A limit converted from 0.392 ms and a value with a binary tail.
-    const odd = { ...s, values: s.values.map((v, i) => (i === 0 ? 392.000000000003 : v)), requirement: { ...s.requirement!, limit: 392.000000000003 } };
+    const odd = {
+      ...s,
+      values: s.values.map((v, i) => (i === 0 ? 392.000000000003 : v)),
+      requirement: { ...s.requirement!, limit: 392.000000000003 },
+    };
     const text = JSON.stringify(trendSpec(odd, model.runs));
     expect(text).not.toContain('392.000000000003');
     expect(text).toContain('"requirement 392"');
@@ -126,13 +154,19 @@ describe('the dashboard model of 12 runs with a regression from run 7', () => {
       [6, 'after step', 11],
       [11, 'newest', 11],
     ]);
-    expect(experiment('interprocess_best_effort').payloadViews[0]!.lines.map((l) => l.role)).toEqual(['oldest', 'newest']);
+    expect(experiment('interprocess_best_effort').payloadViews[0]!.lines.map((l) => l.role)).toEqual([
+      'oldest',
+      'newest',
+    ]);
   });
 
   test('every spec compiles with vega-lite once the page’s run table is added', () => {
     const rows = runRows(model.runs);
     for (const e of model.experiments) {
-      for (const chart of [...experimentCharts(e, model), { title: 'spark', spec: sparklineSpec(e, model.runs.length) }]) {
+      for (const chart of [
+        ...experimentCharts(e, model),
+        { title: 'spark', spec: sparklineSpec(e, model.runs.length) },
+      ]) {
         expect(() => compile(withRuns(chart.spec, rows) as never)).not.toThrow();
       }
     }
@@ -152,8 +186,12 @@ test('a step that appears with the newest runs is a new regression: the status w
 
 describe('links', () => {
   test('a commit page only for a GitHub Actions run URL and a hex SHA', () => {
-    expect(commitUrlOf('https://github.com/o/r/actions/runs/12', 'abcdef1')).toBe('https://github.com/o/r/commit/abcdef1');
-    expect(commitUrlOf('https://ghe.example/o/r/actions/runs/12', 'abcdef1')).toBe('https://ghe.example/o/r/commit/abcdef1');
+    expect(commitUrlOf('https://github.com/o/r/actions/runs/12', 'abcdef1')).toBe(
+      'https://github.com/o/r/commit/abcdef1',
+    );
+    expect(commitUrlOf('https://ghe.example/o/r/actions/runs/12', 'abcdef1')).toBe(
+      'https://ghe.example/o/r/commit/abcdef1',
+    );
     expect(commitUrlOf('', 'abcdef1')).toBeUndefined();
     expect(commitUrlOf('https://github.com/o/r/actions/runs/12', 'unknown')).toBeUndefined();
   });
@@ -168,7 +206,9 @@ describe('links', () => {
 
 describe('pages', () => {
   const hostile = (name: string) => `${name.startsWith('inter') ? HOSTILE : HOSTILE_SCRIPT} ${name}`;
-  const model = dashboardOfRecords(dashboardHistory(hostile), { requirements: requirements.map((r) => ({ ...r, experiment: hostile(r.experiment) })) });
+  const model = dashboardOfRecords(dashboardHistory(hostile), {
+    requirements: requirements.map((r) => ({ ...r, experiment: hostile(r.experiment) })),
+  });
   const pages = dashboardPages(model);
 
   test('hostile experiment names get safe, distinct page names', () => {
@@ -193,11 +233,15 @@ describe('pages', () => {
     const index = pages[0]!.content;
     expect(index).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(index).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- \u2028'.replace('\u2028', ''));
-    const block = /<script type="application\/json" id="perfgate-dashboard">(.*?)<\/script>/s.exec(pages[1]!.content)![1]!;
+    const block = /<script type="application\/json" id="perfgate-dashboard">(.*?)<\/script>/s.exec(
+      pages[1]!.content,
+    )![1]!;
     const data = JSON.parse(block) as { runs: unknown[]; charts: { title: { text: string }; description: string }[] };
     expect(data.runs).toHaveLength(12);
     expect(data.charts[0]!.title.text).toBe('latency median · 16');
-    expect(data.charts[data.charts.length - 1]!.description).toBe(`${HOSTILE_SCRIPT} intraprocess_best_effort per payload: selected runs`);
+    expect(data.charts[data.charts.length - 1]!.description).toBe(
+      `${HOSTILE_SCRIPT} intraprocess_best_effort per payload: selected runs`,
+    );
     expect(pages[1]!.content).toContain(
       `<h1>${HOSTILE_SCRIPT.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')} intraprocess_best_effort</h1>`,
     );
@@ -205,7 +249,9 @@ describe('pages', () => {
 
   test('the same history gives the same bytes', () => {
     const again = dashboardPages(
-      dashboardOfRecords(dashboardHistory(hostile).reverse().reverse(), { requirements: requirements.map((r) => ({ ...r, experiment: hostile(r.experiment) })) }),
+      dashboardOfRecords(dashboardHistory(hostile).reverse().reverse(), {
+        requirements: requirements.map((r) => ({ ...r, experiment: hostile(r.experiment) })),
+      }),
     );
     expect(again).toEqual(pages);
   });
@@ -228,13 +274,21 @@ function syntheticHistory(runs: number): HistoryRecord[] {
       })),
     }));
     const date = new Date(Date.UTC(2026, 0, 1) + i * 3600_000).toISOString();
-    records.push(makeHistoryRecord(experiments, { sha: (i + 1).toString(16).padStart(7, '0'), date, runId: i + 1, runUrl: `https://github.com/o/r/actions/runs/${i + 1}` }));
+    records.push(
+      makeHistoryRecord(experiments, {
+        sha: (i + 1).toString(16).padStart(7, '0'),
+        date,
+        runId: i + 1,
+        runUrl: `https://github.com/o/r/actions/runs/${i + 1}`,
+      }),
+    );
   }
   return records;
 }
 
 describe('size', () => {
-  const siteBytes = (model: DashboardModel) => dashboardPages(model).reduce((n, p) => n + Buffer.byteLength(p.content), 0);
+  const siteBytes = (model: DashboardModel) =>
+    dashboardPages(model).reduce((n, p) => n + Buffer.byteLength(p.content), 0);
 
   // 100 and 1000 runs under `npm run test:full`; a tenth of that under `npm test` (the change-point
   // analysis of 100 series of 1000 runs takes most of a minute).
@@ -288,6 +342,8 @@ describe('perfgate dashboard (CLI)', () => {
     expect(readdirSync(join(out, 'assets')).sort()).toEqual(['vega-embed.min.js', 'vega-lite.min.js', 'vega.min.js']);
     expect(existsSync(join(out, 'experiments', 'intraprocess_best_effort.html'))).toBe(true);
     expect(read(join(out, 'index.html'))).toContain('<script src="assets/vega.min.js"></script>');
-    expect(read(join(out, 'experiments', 'intraprocess_best_effort.html'))).toContain('<script src="../assets/vega.min.js"></script>');
+    expect(read(join(out, 'experiments', 'intraprocess_best_effort.html'))).toContain(
+      '<script src="../assets/vega.min.js"></script>',
+    );
   });
 });

@@ -16,7 +16,10 @@ function goRuns(): string {
   const footer = lines.slice(-3);
   for (let rep = 0; rep < 3; rep++) {
     mkdirSync(join(runs, `r${rep + 1}`), { recursive: true });
-    writeFileSync(join(runs, `r${rep + 1}`, 'bench.txt'), [...header, ...results.filter((_, i) => i % 3 === rep), ...footer].join('\n'));
+    writeFileSync(
+      join(runs, `r${rep + 1}`, 'bench.txt'),
+      [...header, ...results.filter((_, i) => i % 3 === rep), ...footer].join('\n'),
+    );
   }
   mkdirSync(join(runs, 'r4'));
   copyFileSync(join(goBench, 'publish_verbose.txt'), join(runs, 'r4', 'bench.txt'));
@@ -60,9 +63,15 @@ describe('derive-requirements on go test -bench runs', () => {
         'allocs/op.median <=,allocs/op.max <=,auxMetricUnits.median <=,auxMetricUnits.max <=,frames/op.median <=,frames/op.max <=',
     );
     // Each row follows its note. ns/op are limited in µs (the general form's base unit).
-    expect(file.slice(-3)).toEqual([`# ${QUEUE_DEPTH_NOTE}`, 'BenchmarkQueueDepth,*,0.274043,0.274043,,,0.000,0.000,0.000,0.000,3.03,3.03,1.01,1.01', '']);
+    expect(file.slice(-3)).toEqual([
+      `# ${QUEUE_DEPTH_NOTE}`,
+      'BenchmarkQueueDepth,*,0.274043,0.274043,,,0.000,0.000,0.000,0.000,3.03,3.03,1.01,1.01',
+      '',
+    ]);
     // Counts that never vary get the floor margin only: 1 allocs/op → 1.01, 1152 B/op → 1163.52.
-    expect(file).toContain('BenchmarkPublish,"size=1024,mode=copy",657671.944,657671.944,0.0015611,0.0015611,1163.520,1163.520,1.01,1.01,,,,');
+    expect(file).toContain(
+      'BenchmarkPublish,"size=1024,mode=copy",657671.944,657671.944,0.0015611,0.0015611,1163.520,1163.520,1.01,1.01,,,,',
+    );
   });
 
   test('the commented file is read back by check, and every run it came from passes it', async () => {
@@ -82,7 +91,9 @@ describe('derive-requirements on go test -bench runs', () => {
     const out = join(tempDir(), 'requirements.csv');
     const result = await cli(['derive-requirements', runs, '--output', out, '--confidence', '0.9']);
     expect(result.code).toBe(0);
-    expect(result.out).toContain('An unchanged run passes all 42 limits with probability ≥ 90 % if its noise is log-normal: each limit holds with q = 99.7619 %.');
+    expect(result.out).toContain(
+      'An unchanged run passes all 42 limits with probability ≥ 90 % if its noise is log-normal: each limit holds with q = 99.7619 %.',
+    );
     expect(read(out)).toContain('\nBenchmarkQueueDepth,*,0.0261256,0.0261256,');
   });
 
@@ -107,9 +118,20 @@ describe('derive-requirements on go test -bench runs', () => {
   });
 
   test('--confidence with --percentile or --margin is a usage error', async () => {
-    const result = await cli(['derive-requirements', runs, '--output', join(tempDir(), 'r.csv'), '--confidence', '0.9', '--margin', '0.1']);
+    const result = await cli([
+      'derive-requirements',
+      runs,
+      '--output',
+      join(tempDir(), 'r.csv'),
+      '--confidence',
+      '0.9',
+      '--margin',
+      '0.1',
+    ]);
     expect(result.code).toBe(2);
-    expect(result.err).toContain('--confidence sets the prediction bound; --percentile and --margin the percentile rule: give one or the other');
+    expect(result.err).toContain(
+      '--confidence sets the prediction bound; --percentile and --margin the percentile rule: give one or the other',
+    );
     const bad = await cli(['derive-requirements', runs, '--confidence', '1']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--confidence must be a probability from 0.5 to below 1, such as 0.99; got "1"');
@@ -126,6 +148,19 @@ describe('derive-requirements on go test -bench runs', () => {
     expect(result.err).toBe(
       `perfgate: error: ${two}: found 2 runs; a limit from the runs' spread needs at least 3. Add runs, or set the rule yourself: --percentile 100 --margin 0.2 takes the worst run plus 20 %\n`,
     );
-    expect((await cli(['derive-requirements', two, '--output', join(tempDir(), 'r.csv'), '--percentile', '100', '--margin', '0.2'])).code).toBe(0);
+    expect(
+      (
+        await cli([
+          'derive-requirements',
+          two,
+          '--output',
+          join(tempDir(), 'r.csv'),
+          '--percentile',
+          '100',
+          '--margin',
+          '0.2',
+        ])
+      ).code,
+    ).toBe(0);
   });
 });

@@ -28,11 +28,19 @@ interface HeldOut {
 
 function count(failures: { statistic: string; failed: boolean }[][]): HeldOut {
   const failed: Record<string, number> = {};
-  for (const run of failures) for (const f of run) failed[f.statistic] = (failed[f.statistic] ?? 0) + (f.failed ? 1 : 0);
-  return { runsFailed: failures.filter((run) => run.some((f) => f.failed)).length, failed, checked: failures.flat().length };
+  for (const run of failures)
+    for (const f of run) failed[f.statistic] = (failed[f.statistic] ?? 0) + (f.failed ? 1 : 0);
+  return {
+    runsFailed: failures.filter((run) => run.some((f) => f.failed)).length,
+    failed,
+    checked: failures.flat().length,
+  };
 }
 
-/** Any format, general form: each limit against the held-out run's value (a ceiling: value ≤ limit; a floor: value ≥ limit). */
+/**
+ * Any format, general form: each limit against the held-out run's value (a ceiling: value ≤ limit; a floor: value ≥
+ * limit).
+ */
 function heldOutGeneral(runs: readonly HistoryRun[], method: DeriveMethod): HeldOut {
   return count(
     runs.map((heldOut, i) => {
@@ -41,10 +49,17 @@ function heldOutGeneral(runs: readonly HistoryRun[], method: DeriveMethod): Held
         method,
       );
       return limits.map((l) => {
-        const m = heldOut.experiments.get(l.experiment)!.measurements.find((x) => x.parameter.label === l.parameter && x.metric.name.toLowerCase() === l.metric.toLowerCase())!;
+        const m = heldOut.experiments
+          .get(l.experiment)!
+          .measurements.find(
+            (x) => x.parameter.label === l.parameter && x.metric.name.toLowerCase() === l.metric.toLowerCase(),
+          )!;
         const value = m.statistics[l.statistic]!;
         const written = Number(formatLimit(l.limit, l.direction));
-        return { statistic: l.statistic, failed: l.direction === 'higher-is-better' ? value < written : value > written };
+        return {
+          statistic: l.statistic,
+          failed: l.direction === 'higher-is-better' ? value < written : value > written,
+        };
       });
     }),
   );
@@ -52,7 +67,8 @@ function heldOutGeneral(runs: readonly HistoryRun[], method: DeriveMethod): Held
 
 /** Fast-DDS, reference form: Median, 99% and Max of each payload against the 3-decimal limits. */
 function heldOutReference(runs: readonly HistoryRun[], method: DeriveMethod): HeldOut {
-  const summaries = (run: HistoryRun) => [...run.experiments].map(([experiment, e]) => experimentSummary(experiment, e.sets)!);
+  const summaries = (run: HistoryRun) =>
+    [...run.experiments].map(([experiment, e]) => experimentSummary(experiment, e.sets)!);
   return count(
     runs.map((heldOut, i) => {
       const { requirements } = deriveRequirements(
@@ -63,7 +79,10 @@ function heldOutReference(runs: readonly HistoryRun[], method: DeriveMethod): He
         const payload = summaries(heldOut)
           .find((s) => s.experimentType === r.experimentType)!
           .payloads.find((p) => p.payloadBytes === r.payloadBytes)!;
-        return CHECKED_MAGNITUDES.map((m) => ({ statistic: m, failed: payload[MAGNITUDE_FIELDS[m]] > Number(formatFixed3(r.limits[m])) }));
+        return CHECKED_MAGNITUDES.map((m) => ({
+          statistic: m,
+          failed: payload[MAGNITUDE_FIELDS[m]] > Number(formatFixed3(r.limits[m])),
+        }));
       });
     }),
   );
@@ -105,13 +124,32 @@ describeShared('held-out Fast-DDS reruns (../shared real-runs) pass requirements
       'fastdds/udp_reliable_run2_raw_data.csv',
       ...['03', '04', '05', '06'].map((r) => `repeats/fastdds/udp_reliable_r${r}_raw_data.csv`),
     ]);
-    expect(heldOutReference(runs, OLD_DEFAULT)).toEqual({ runsFailed: 5, failed: { Median: 6, '99%': 6, Max: 6 }, checked: 108 });
-    expect(heldOutReference(runs, DEFAULT_DERIVE_METHOD)).toEqual({ runsFailed: 1, failed: { Median: 0, '99%': 1, Max: 0 }, checked: 108 });
+    expect(heldOutReference(runs, OLD_DEFAULT)).toEqual({
+      runsFailed: 5,
+      failed: { Median: 6, '99%': 6, Max: 6 },
+      checked: 108,
+    });
+    expect(heldOutReference(runs, DEFAULT_DERIVE_METHOD)).toEqual({
+      runsFailed: 1,
+      failed: { Median: 0, '99%': 1, Max: 0 },
+      checked: 108,
+    });
   });
 
   test('shm_reliable, 5 runs × 18 limits: the old default fails 4 of 5 runs, the new none', () => {
-    const runs = runsOf('shm_reliable', ['fastdds/shm_reliable_raw_data.csv', ...['02', '03', '04', '05'].map((r) => `repeats/fastdds/shm_reliable_r${r}_raw_data.csv`)]);
-    expect(heldOutReference(runs, OLD_DEFAULT)).toEqual({ runsFailed: 4, failed: { Median: 6, '99%': 6, Max: 6 }, checked: 90 });
-    expect(heldOutReference(runs, DEFAULT_DERIVE_METHOD)).toEqual({ runsFailed: 0, failed: { Median: 0, '99%': 0, Max: 0 }, checked: 90 });
+    const runs = runsOf('shm_reliable', [
+      'fastdds/shm_reliable_raw_data.csv',
+      ...['02', '03', '04', '05'].map((r) => `repeats/fastdds/shm_reliable_r${r}_raw_data.csv`),
+    ]);
+    expect(heldOutReference(runs, OLD_DEFAULT)).toEqual({
+      runsFailed: 4,
+      failed: { Median: 6, '99%': 6, Max: 6 },
+      checked: 90,
+    });
+    expect(heldOutReference(runs, DEFAULT_DERIVE_METHOD)).toEqual({
+      runsFailed: 0,
+      failed: { Median: 0, '99%': 0, Max: 0 },
+      checked: 90,
+    });
   });
 });

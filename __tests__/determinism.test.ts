@@ -20,7 +20,8 @@ function expectSameFolders(a: string, b: string): void {
   const first = snapshot(a);
   const second = snapshot(b);
   expect([...second.keys()]).toEqual([...first.keys()]);
-  for (const [name, bytes] of first) expect({ name, same: bytes.equals(second.get(name)!) }).toEqual({ name, same: true });
+  for (const [name, bytes] of first)
+    expect({ name, same: bytes.equals(second.get(name)!) }).toEqual({ name, same: true });
 }
 
 describe('two runs on the same inputs write byte-identical report folders', () => {
@@ -30,7 +31,17 @@ describe('two runs on the same inputs write byte-identical report folders', () =
   test('check of raw Fast-DDS results with every chart (spec, SVG, PNG, report.html)', async () => {
     const [a, b] = [tempDir(), tempDir()];
     for (const out of [a, b]) {
-      const result = await cli(['check', '-r', join(example, 'results-regression'), '-q', join(example, 'requirements.csv'), '-o', out, '--charts', '--png']);
+      const result = await cli([
+        'check',
+        '-r',
+        join(example, 'results-regression'),
+        '-q',
+        join(example, 'requirements.csv'),
+        '-o',
+        out,
+        '--charts',
+        '--png',
+      ]);
       expect(result.code).toBe(1);
     }
     expectSameFolders(a, b);
@@ -40,7 +51,16 @@ describe('two runs on the same inputs write byte-identical report folders', () =
   test('comparison with charts', async () => {
     const [a, b] = [tempDir(), tempDir()];
     for (const out of [a, b]) {
-      await cli(['compare', '--reference', join(example, 'results'), '--results', join(example, 'results-regression'), '-o', out, '--charts']);
+      await cli([
+        'compare',
+        '--reference',
+        join(example, 'results'),
+        '--results',
+        join(example, 'results-regression'),
+        '-o',
+        out,
+        '--charts',
+      ]);
     }
     expectSameFolders(a, b);
   });
@@ -48,7 +68,16 @@ describe('two runs on the same inputs write byte-identical report folders', () =
   test('metric checks of other formats', async () => {
     const [a, b] = [tempDir(), tempDir()];
     for (const out of [a, b]) {
-      await cli(['check', '-r', join(formats, 'ddsperf'), join(formats, 'iceperf', 'v2.95_leader.txt'), '-q', join(formats, 'requirements', 'iceperf.csv'), '-o', out]);
+      await cli([
+        'check',
+        '-r',
+        join(formats, 'ddsperf'),
+        join(formats, 'iceperf', 'v2.95_leader.txt'),
+        '-q',
+        join(formats, 'requirements', 'iceperf.csv'),
+        '-o',
+        out,
+      ]);
     }
     expectSameFolders(a, b);
   });
@@ -64,6 +93,8 @@ describe('resource limits for files read whole', () => {
     writeFileSync(path, `"test","rps"\n${rows}\n`);
     const result = await cli(['inspect', path]);
     expect(result.code).toBe(2);
-    expect(result.err).toBe(`perfgate: error: ${path}: the file holds 10001 experiments; the limit is 10000 per file\n`);
+    expect(result.err).toBe(
+      `perfgate: error: ${path}: the file holds 10001 experiments; the limit is 10000 per file\n`,
+    );
   });
 });

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { discoverResults } from '../src/pipeline/discover.js';
 import { tempDir } from './helpers/shared.js';
 
-const SUMMARY = 'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n16,1,1,1,1,1,1,1,1,1,1,1\n';
+const SUMMARY =
+  'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n16,1,1,1,1,1,1,1,1,1,1,1\n';
 const RAW = 'Sample,Payload [Bytes],Latency [us]\n1,16,1.5\n';
 
 describe('finding result files', () => {
@@ -11,8 +12,14 @@ describe('finding result files', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'measurements_b_type_summary.csv'), SUMMARY);
     writeFileSync(join(dir, 'measurements_a_type.csv'), RAW);
-    writeFileSync(join(dir, 'a_type_comparison.csv'), SUMMARY.replace('\n', ',Label\n').replace(/1\n$/, '1,Result: x\n'));
-    writeFileSync(join(dir, 'checks_b_type.csv'), 'Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status\n');
+    writeFileSync(
+      join(dir, 'a_type_comparison.csv'),
+      SUMMARY.replace('\n', ',Label\n').replace(/1\n$/, '1,Result: x\n'),
+    );
+    writeFileSync(
+      join(dir, 'checks_b_type.csv'),
+      'Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status\n',
+    );
     writeFileSync(join(dir, 'requirements.csv'), 'Experiment type,Bytes,Median,99%,Max\n');
     writeFileSync(join(dir, 'notes.txt'), 'hello\n');
     mkdirSync(join(dir, 'plots'));
@@ -29,7 +36,9 @@ describe('finding result files', () => {
     writeFileSync(join(dir, 'measurements_x_summary.csv'), SUMMARY);
     const found = discoverResults([dir]);
     expect(found.files.map((f) => f.format)).toEqual(['fastdds-summary']);
-    expect(found.notices).toEqual([`${join(dir, 'measurements_x.csv')}: skipped, its summary ${join(dir, 'measurements_x_summary.csv')} is used for x`]);
+    expect(found.notices).toEqual([
+      `${join(dir, 'measurements_x.csv')}: skipped, its summary ${join(dir, 'measurements_x_summary.csv')} is used for x`,
+    ]);
   });
 
   test('arguments keep their order; names are sorted inside a folder or pattern; duplicates count once', () => {
@@ -49,7 +58,10 @@ describe("a results tree: the reference's folder rule for Fast-DDS, notices for 
     writeFileSync(join(dir, 'measurements_a_type_summary.csv'), SUMMARY);
     mkdirSync(join(dir, 'old'));
     writeFileSync(join(dir, 'old', 'measurements_a_type_summary.csv'), SUMMARY);
-    writeFileSync(join(dir, 'old', 'hyperfine.json'), '{"results": [{"command": "sleep 0.1", "mean": 0.1, "times": [0.1]}]}');
+    writeFileSync(
+      join(dir, 'old', 'hyperfine.json'),
+      '{"results": [{"command": "sleep 0.1", "mean": 0.1, "times": [0.1]}]}',
+    );
     for (const formats of [false, true]) {
       const found = discoverResults([dir], { formats });
       expect(found.files.map((f) => f.path)).toEqual([join(dir, 'measurements_a_type_summary.csv')]);
@@ -60,18 +72,26 @@ describe("a results tree: the reference's folder rule for Fast-DDS, notices for 
   test('files that are not results are skipped with one notice per folder', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'measurements_b_type_summary.csv'), SUMMARY);
-    writeFileSync(join(dir, 'checks_b_type.csv'), 'Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status\n');
+    writeFileSync(
+      join(dir, 'checks_b_type.csv'),
+      'Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status\n',
+    );
     writeFileSync(join(dir, 'notes.txt'), 'hello\n');
     const found = discoverResults([dir], { formats: true });
     expect(found.files.map((f) => f.experimentType)).toEqual(['b_type']);
-    expect(found.notices).toEqual([`${dir}: skipped 2 file(s) that are not result files: ${join(dir, 'checks_b_type.csv')}, ${join(dir, 'notes.txt')}`]);
+    expect(found.notices).toEqual([
+      `${dir}: skipped 2 file(s) that are not result files: ${join(dir, 'checks_b_type.csv')}, ${join(dir, 'notes.txt')}`,
+    ]);
   });
 
   test('a glob skips what is not a result with a notice; a summary is known by its header, as when named', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'latency.csv'), SUMMARY);
     writeFileSync(join(dir, 'measurements_a_type.csv'), RAW);
-    writeFileSync(join(dir, 'checks_b_type.csv'), 'Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status\n');
+    writeFileSync(
+      join(dir, 'checks_b_type.csv'),
+      'Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status\n',
+    );
     writeFileSync(join(dir, 'plot.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
     const pattern = join(dir, '*');
     const found = discoverResults([pattern]);
@@ -79,7 +99,9 @@ describe("a results tree: the reference's folder rule for Fast-DDS, notices for 
       ['fastdds-summary', 'latency'],
       ['fastdds-raw', 'a_type'],
     ]);
-    expect(found.notices).toEqual([`${pattern}: skipped 2 file(s) that are not result files: ${join(dir, 'checks_b_type.csv')}, ${join(dir, 'plot.svg')}`]);
+    expect(found.notices).toEqual([
+      `${pattern}: skipped 2 file(s) that are not result files: ${join(dir, 'checks_b_type.csv')}, ${join(dir, 'plot.svg')}`,
+    ]);
   });
 
   test('a broken Fast-DDS summary matched by a glob is still an error, not skipped', () => {
@@ -96,6 +118,8 @@ describe("a results tree: the reference's folder rule for Fast-DDS, notices for 
     expect(() => discoverResults([pattern], { formats: true })).toThrow(
       `no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format) among the 2 file(s) this pattern matches (${join(dir, 'notes.txt')}, ${join(dir, 'plot.svg')})`,
     );
-    expect(() => discoverResults([join(dir, 'notes.txt')], { formats: true })).toThrow(/^not a result file perfgate recognises/);
+    expect(() => discoverResults([join(dir, 'notes.txt')], { formats: true })).toThrow(
+      /^not a result file perfgate recognises/,
+    );
   });
 });

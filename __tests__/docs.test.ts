@@ -44,7 +44,16 @@ describe('the README leads with the user', () => {
   test('what perfgate does comes first, in a few lines that name the tools most users have', () => {
     const paragraph = intro.split('\n\n')[1]!;
     expect(paragraph.split('\n').length).toBeLessThanOrEqual(8);
-    for (const tool of ['Go', 'Criterion', 'Google Benchmark', 'pytest-benchmark', 'JMH', 'BenchmarkDotNet', 'benchmark.js', 'Fast-DDS'])
+    for (const tool of [
+      'Go',
+      'Criterion',
+      'Google Benchmark',
+      'pytest-benchmark',
+      'JMH',
+      'BenchmarkDotNet',
+      'benchmark.js',
+      'Fast-DDS',
+    ])
       expect([tool, paragraph.includes(tool)]).toEqual([tool, true]);
   });
 
@@ -63,7 +72,13 @@ describe('the README leads with the user', () => {
     const start = [...section('## The four inputs to start with').matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1]);
     expect(start).toEqual(['results', 'history-branch', 'record-history', 'history']);
     const groups = [...section('### Inputs').matchAll(/^#### (.*)$/gm)].map((m) => m[1]!);
-    expect(groups).toEqual(['Start with these', 'What to read', 'How to judge', 'What to compare with and where history lives', 'What to publish']);
+    expect(groups).toEqual([
+      'Start with these',
+      'What to read',
+      'How to judge',
+      'What to compare with and where history lives',
+      'What to publish',
+    ]);
     expect([...section('#### Start with these').matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1])).toEqual(start);
     // No first workflow needs a requirements file.
     const firstWorkflows = section('## Start with your benchmark tool');
@@ -75,13 +90,24 @@ describe('the README leads with the user', () => {
     const install = section('## Install');
     expect(install).toContain('**`uses: perfgate/perfgate@main`** works today');
     expect(install).toContain('**`uses: perfgate/perfgate@v1`** works only after the first release');
-    expect(install).toContain('There is no npm release yet, so `npx perfgate` on its own asks the npm registry and gets a 404.');
+    expect(install).toContain(
+      'There is no npm release yet, so `npx perfgate` on its own asks the npm registry and gets a 404.',
+    );
   });
 
   test('the Fast-DDS reference details live in docs/fastdds.md', () => {
     const fastdds = readFileSync(join(repoRoot, 'docs', 'fastdds.md'), 'utf8');
-    for (const heading of ['## Number parsing', '## Differences from the reference scripts', '### Raw measurement CSV', '### Summary CSV']) {
-      expect([heading, fastdds.includes(`\n${heading}\n`), readme.includes(`\n${heading}\n`)]).toEqual([heading, true, false]);
+    for (const heading of [
+      '## Number parsing',
+      '## Differences from the reference scripts',
+      '### Raw measurement CSV',
+      '### Summary CSV',
+    ]) {
+      expect([heading, fastdds.includes(`\n${heading}\n`), readme.includes(`\n${heading}\n`)]).toEqual([
+        heading,
+        true,
+        false,
+      ]);
     }
   });
 });
@@ -113,7 +139,11 @@ describe('links in README.md and docs/', () => {
   ];
 
   test("the anchor rule is GitHub's", () => {
-    expect([...anchorsOf("## Other tools' outputs\n### Outside GitHub Actions: GitLab, Jenkins, Buildkite\n## `perfgate` 1\n## `perfgate` 1\n")]).toEqual([
+    expect([
+      ...anchorsOf(
+        "## Other tools' outputs\n### Outside GitHub Actions: GitLab, Jenkins, Buildkite\n## `perfgate` 1\n## `perfgate` 1\n",
+      ),
+    ]).toEqual([
       'other-tools-outputs',
       'outside-github-actions-gitlab-jenkins-buildkite',
       'perfgate-1',
@@ -135,7 +165,11 @@ describe('links in README.md and docs/', () => {
         broken.push(`${target}: no file ${resolved}`);
         continue;
       }
-      if (anchor !== undefined && resolved.endsWith('.md') && !anchorsOf(readFileSync(join(repoRoot, resolved), 'utf8')).has(anchor))
+      if (
+        anchor !== undefined &&
+        resolved.endsWith('.md') &&
+        !anchorsOf(readFileSync(join(repoRoot, resolved), 'utf8')).has(anchor)
+      )
         broken.push(`${target}: no heading #${anchor} in ${resolved}`);
     }
     expect(broken).toEqual([]);

@@ -41,7 +41,8 @@ function original(file: string): Measurement[] {
   return read(file).measurements;
 }
 
-const benchmarkOf = (m: Measurement) => (m.parameter.label === '' ? m.experiment : `${m.experiment}/${m.parameter.label}`);
+const benchmarkOf = (m: Measurement) =>
+  m.parameter.label === '' ? m.experiment : `${m.experiment}/${m.parameter.label}`;
 const primaryOf = (m: Measurement) => m.statistics.value ?? m.statistics.median ?? m.statistics.mean;
 
 /**
@@ -53,9 +54,16 @@ function expectSameValues(before: readonly Measurement[], after: ResultSet, name
   expect(after.measurements).toHaveLength(before.length);
   for (const m of before) {
     const match = after.measurements.filter(
-      (r) => r.experiment === named(m) && r.metric.dimension === m.metric.dimension && Math.abs(r.statistics.value! - primaryOf(m)!) <= 1e-9 * Math.max(1, Math.abs(primaryOf(m)!)),
+      (r) =>
+        r.experiment === named(m) &&
+        r.metric.dimension === m.metric.dimension &&
+        Math.abs(r.statistics.value! - primaryOf(m)!) <= 1e-9 * Math.max(1, Math.abs(primaryOf(m)!)),
     );
-    expect({ benchmark: named(m), metric: m.metric.name, found: match.length }).toEqual({ benchmark: named(m), metric: m.metric.name, found: 1 });
+    expect({ benchmark: named(m), metric: m.metric.name, found: match.length }).toEqual({
+      benchmark: named(m),
+      metric: m.metric.name,
+      found: 1,
+    });
     expect(match[0]!.metric.unit).toBe(m.metric.unit);
     expect(match[0]!.metric.direction).toBe(m.metric.direction);
   }
@@ -63,7 +71,10 @@ function expectSameValues(before: readonly Measurement[], after: ResultSet, name
 
 describe('perfgate export --format bmf', () => {
   it('writes go test -count 3 output: ns/op as latency (ns), other units as the measure, min and max as the bounds', async () => {
-    const bmf = JSON.parse(await exportTo(['--format', 'bmf', goCount3])) as Record<string, Record<string, Record<string, number>>>;
+    const bmf = JSON.parse(await exportTo(['--format', 'bmf', goCount3])) as Record<
+      string,
+      Record<string, Record<string, number>>
+    >;
     // BenchmarkPublish/size=64,mode=copy: 1060, 112.6 and 109.3 ns/op; 60.39, 568.34, 585.50 MB/s
     expect(bmf['BenchmarkPublish/size=64,mode=copy']).toEqual({
       latency: { value: 112.6, lower_value: 109.3, upper_value: 1060 },
@@ -71,11 +82,23 @@ describe('perfgate export --format bmf', () => {
       'B/op': { value: 80, lower_value: 80, upper_value: 80 },
       'allocs/op': { value: 1, lower_value: 1, upper_value: 1 },
     });
-    expect(Object.keys(bmf['BenchmarkQueueDepth']!)).toEqual(['latency', 'auxMetricUnits', 'frames/op', 'B/op', 'allocs/op']);
+    expect(Object.keys(bmf['BenchmarkQueueDepth']!)).toEqual([
+      'latency',
+      'auxMetricUnits',
+      'frames/op',
+      'B/op',
+      'allocs/op',
+    ]);
   });
 
   it('round trip: go-bench, benchmark.js, Julia and BMF itself read back with the same values, units and directions', async () => {
-    for (const file of [goCount3, benchmarkJs, julia, join(formats, 'bmf', 'results.json'), join(formats, 'redis', 'redis7.csv')]) {
+    for (const file of [
+      goCount3,
+      benchmarkJs,
+      julia,
+      join(formats, 'bmf', 'results.json'),
+      join(formats, 'redis', 'redis7.csv'),
+    ]) {
       const back = readBack(bmfAdapter, await exportTo(['--format', 'bmf', file]));
       expectSameValues(original(file), back, benchmarkOf);
     }
@@ -84,10 +107,18 @@ describe('perfgate export --format bmf', () => {
   it('round trip keeps min and max as lower_value and upper_value (Julia times: 2285.5 … 2405.25 ns)', async () => {
     const text = await exportTo(['--format', 'bmf', julia]);
     const bmf = JSON.parse(text) as Record<string, Record<string, Record<string, number>>>;
-    expect(bmf['string/replace']).toEqual({ latency: { value: 2295.125, lower_value: 2285.5, upper_value: 2405.25 }, 'memory [bytes]': { value: 1104 }, allocs: { value: 3 } });
+    expect(bmf['string/replace']).toEqual({
+      latency: { value: 2295.125, lower_value: 2285.5, upper_value: 2405.25 },
+      'memory [bytes]': { value: 1104 },
+      allocs: { value: 3 },
+    });
     const back = readBack(bmfAdapter, text);
     const time = back.measurements.find((m) => m.experiment === 'string/replace' && m.metric.name === 'latency')!;
-    expect(time.statistics).toEqual({ value: expect.closeTo(2.295125, 9), min: expect.closeTo(2.2855, 9), max: expect.closeTo(2.40525, 9) });
+    expect(time.statistics).toEqual({
+      value: expect.closeTo(2.295125, 9),
+      min: expect.closeTo(2.2855, 9),
+      max: expect.closeTo(2.40525, 9),
+    });
     // What BMF cannot hold: the median is now the value, the sample count and the raw samples are gone.
     expect(time.samples).toBeUndefined();
   });
@@ -107,26 +138,48 @@ describe('perfgate export --format bmf', () => {
     expect(first.code).toBe(0);
     expect(first.out).toBe(second.out);
     // RegExp#test x 33,279,336 ops/sec ±5.61% (77 runs sampled)
-    expect((JSON.parse(first.out) as Record<string, unknown>)['RegExp#test']).toEqual({ throughput: { value: 33279336 } });
+    expect((JSON.parse(first.out) as Record<string, unknown>)['RegExp#test']).toEqual({
+      throughput: { value: 33279336 },
+    });
   });
 });
 
 describe('perfgate export --format github-action-benchmark', () => {
   it('writes one direction per file: lower-is-better for customSmallerIsBetter, higher-is-better for customBiggerIsBetter', async () => {
-    const smaller = JSON.parse(await exportTo(['--format', 'github-action-benchmark', '--direction', 'lower-is-better', goCount3])) as Record<string, unknown>[];
-    expect(smaller[0]).toEqual({ name: 'BenchmarkPublish/size=64,mode=copy - time/op', unit: 'ns/op', value: 112.6, extra: 'median, 3 samples' });
+    const smaller = JSON.parse(
+      await exportTo(['--format', 'github-action-benchmark', '--direction', 'lower-is-better', goCount3]),
+    ) as Record<string, unknown>[];
+    expect(smaller[0]).toEqual({
+      name: 'BenchmarkPublish/size=64,mode=copy - time/op',
+      unit: 'ns/op',
+      value: 112.6,
+      extra: 'median, 3 samples',
+    });
     expect(smaller.map((e) => e.unit)).not.toContain('MB/s');
-    const bigger = JSON.parse(await exportTo(['--format', 'github-action-benchmark', '--direction', 'higher-is-better', goCount3])) as Record<string, unknown>[];
+    const bigger = JSON.parse(
+      await exportTo(['--format', 'github-action-benchmark', '--direction', 'higher-is-better', goCount3]),
+    ) as Record<string, unknown>[];
     // BenchmarkPublish/size=1024,mode=copy: 538.67, 893.21, 505.64 MB/s
     expect(bigger.map((e) => e.unit)).toEqual(['MB/s', 'MB/s', 'MB/s', 'MB/s']);
-    expect(bigger[2]).toEqual({ name: 'BenchmarkPublish/size=1024,mode=copy - MB/s', unit: 'MB/s', value: 538.67, extra: 'median, 3 samples' });
+    expect(bigger[2]).toEqual({
+      name: 'BenchmarkPublish/size=1024,mode=copy - MB/s',
+      unit: 'MB/s',
+      value: 538.67,
+      extra: 'median, 3 samples',
+    });
   });
 
   it('round trip: both files read back give every value, unit and direction (the direction from the unit)', async () => {
     const named = (m: Measurement) => `${benchmarkOf(m)} - ${m.metric.name}`;
     const before = original(goCount3);
-    const smaller = readBack(githubActionBenchmarkAdapter, await exportTo(['--format', 'github-action-benchmark', '--direction', 'lower-is-better', goCount3]));
-    const bigger = readBack(githubActionBenchmarkAdapter, await exportTo(['--format', 'github-action-benchmark', '--direction', 'higher-is-better', goCount3]));
+    const smaller = readBack(
+      githubActionBenchmarkAdapter,
+      await exportTo(['--format', 'github-action-benchmark', '--direction', 'lower-is-better', goCount3]),
+    );
+    const bigger = readBack(
+      githubActionBenchmarkAdapter,
+      await exportTo(['--format', 'github-action-benchmark', '--direction', 'higher-is-better', goCount3]),
+    );
     expectSameValues(
       before.filter((m) => m.metric.direction === 'lower-is-better'),
       smaller,
@@ -138,14 +191,29 @@ describe('perfgate export --format github-action-benchmark', () => {
       named,
     );
     // hyperfine "./z_ping 64": median 0.1021 s, stddev 0.00231 s (the range), 3 times.
-    const hyperfine = JSON.parse(await exportTo(['--format', 'github-action-benchmark', join(formats, 'hyperfine', 'scan.json')])) as Record<string, unknown>[];
-    expect(hyperfine[0]).toEqual({ name: './z_ping {size}/size=64 - wall time', unit: 's', value: 0.1021, range: '± 0.00231', extra: 'median, 3 samples' });
+    const hyperfine = JSON.parse(
+      await exportTo(['--format', 'github-action-benchmark', join(formats, 'hyperfine', 'scan.json')]),
+    ) as Record<string, unknown>[];
+    expect(hyperfine[0]).toEqual({
+      name: './z_ping {size}/size=64 - wall time',
+      unit: 's',
+      value: 0.1021,
+      range: '± 0.00231',
+      extra: 'median, 3 samples',
+    });
   });
 
   it('a single-direction file needs no --direction (benchmark.js: every metric a throughput)', async () => {
-    const entries = JSON.parse(await exportTo(['--format', 'github-action-benchmark', benchmarkJs])) as Record<string, unknown>[];
+    const entries = JSON.parse(await exportTo(['--format', 'github-action-benchmark', benchmarkJs])) as Record<
+      string,
+      unknown
+    >[];
     expect(entries[0]).toEqual({ name: 'RegExp#test', unit: 'ops/sec', value: 33279336, extra: 'mean, 77 samples' });
-    expectSameValues(original(benchmarkJs), readBack(githubActionBenchmarkAdapter, JSON.stringify(entries)), benchmarkOf);
+    expectSameValues(
+      original(benchmarkJs),
+      readBack(githubActionBenchmarkAdapter, JSON.stringify(entries)),
+      benchmarkOf,
+    );
   });
 
   it('mixed directions without --direction is a usage error saying what to do', async () => {
@@ -156,7 +224,14 @@ describe('perfgate export --format github-action-benchmark', () => {
         'github-action-benchmark takes one direction per file: export twice, with --direction lower-is-better (tool: customSmallerIsBetter) ' +
         'and --direction higher-is-better (tool: customBiggerIsBetter)\n',
     );
-    const none = await cli(['export', '--format', 'github-action-benchmark', '--direction', 'lower-is-better', benchmarkJs]);
+    const none = await cli([
+      'export',
+      '--format',
+      'github-action-benchmark',
+      '--direction',
+      'lower-is-better',
+      benchmarkJs,
+    ]);
     expect(none.code).toBe(2);
     expect(none.err).toBe('perfgate: error: the results have no lower-is-better metric to export\n');
   });
@@ -167,7 +242,15 @@ describe('perfgate export: reading and usage', () => {
     const dir = tempDir('perfgate-export-from-');
     const log = join(dir, 'bench.log');
     writeFileSync(log, readFileSync(benchmarkJs));
-    const text = await exportTo(['--format', 'bmf', '--from', 'benchmarkjs', '--experiment-name', 'RegExp#test=regexp', log]);
+    const text = await exportTo([
+      '--format',
+      'bmf',
+      '--from',
+      'benchmarkjs',
+      '--experiment-name',
+      'RegExp#test=regexp',
+      log,
+    ]);
     const bmf = JSON.parse(text) as Record<string, unknown>;
     expect(Object.keys(bmf)[0]).toBe('regexp');
     expect(Object.keys(bmf)).toHaveLength(6);
@@ -175,12 +258,18 @@ describe('perfgate export: reading and usage', () => {
 
   it.each([
     [['export', benchmarkJs], 'perfgate: error: export: --format must be bmf or github-action-benchmark\n'],
-    [['export', '--format', 'csv', benchmarkJs], 'perfgate: error: export: --format must be bmf or github-action-benchmark; got "csv"\n'],
+    [
+      ['export', '--format', 'csv', benchmarkJs],
+      'perfgate: error: export: --format must be bmf or github-action-benchmark; got "csv"\n',
+    ],
     [
       ['export', '--format', 'bmf', '--direction', 'lower-is-better', benchmarkJs],
       'perfgate: error: --direction is for --format github-action-benchmark (a BMF file holds every direction)\n',
     ],
-    [['export', '--format', 'github-action-benchmark', '--direction', 'up', benchmarkJs], 'perfgate: error: --direction must be lower-is-better or higher-is-better; got "up"\n'],
+    [
+      ['export', '--format', 'github-action-benchmark', '--direction', 'up', benchmarkJs],
+      'perfgate: error: --direction must be lower-is-better or higher-is-better; got "up"\n',
+    ],
     [['export', '--format', 'bmf'], 'perfgate: error: export: name at least one result file, folder or glob pattern\n'],
   ])('%j is a usage error', async (argv, message) => {
     const run = await cli(argv);

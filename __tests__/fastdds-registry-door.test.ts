@@ -26,8 +26,16 @@ describeShared('Fast-DDS through the registry door', () => {
   for (const floatParse of ['precise', 'legacy'] as const) {
     test(`the streaming hook gives the reference's own summary CSV (summary-${floatParse}), whatever the chunk size`, () => {
       // Written by latency_process_results.py: the values the reference checks, to three decimals.
-      const expectedFile = join(fastdds, 'expected', `summary-${floatParse}`, 'measurements_interprocess_best_effort_summary.csv');
-      const expected = adapterById('fastdds-summary')!.parse({ file: expectedFile, text: readFileSync(expectedFile, 'utf8') }, { floatParse });
+      const expectedFile = join(
+        fastdds,
+        'expected',
+        `summary-${floatParse}`,
+        'measurements_interprocess_best_effort_summary.csv',
+      );
+      const expected = adapterById('fastdds-summary')!.parse(
+        { file: expectedFile, text: readFileSync(expectedFile, 'utf8') },
+        { floatParse },
+      );
       for (const size of [4093, 65536]) {
         const set = streamed(size, { floatParse });
         expect(set.format).toBe('fastdds-raw');
@@ -43,8 +51,13 @@ describeShared('Fast-DDS through the registry door', () => {
     expect(streamed(1000, { floatParse: 'precise' })).toEqual(parsed);
     // The first row of the reference's summary-precise CSV: 16,10000,122.599,…,7.486,…,14.735,…
     const first = parsed.summary!.payloads[0]!;
-    expect([first.payloadBytes, first.samples, first.median, first.p99, first.max, first.line]).toEqual([16, 10000, 7.486, 14.735, 122.599, 2]);
-    const loaded = loadResultSet({ path: RAW, experimentType: 'interprocess_best_effort', format: 'fastdds-raw' }, { floatParse: 'precise' });
+    expect([first.payloadBytes, first.samples, first.median, first.p99, first.max, first.line]).toEqual([
+      16, 10000, 7.486, 14.735, 122.599, 2,
+    ]);
+    const loaded = loadResultSet(
+      { path: RAW, experimentType: 'interprocess_best_effort', format: 'fastdds-raw' },
+      { floatParse: 'precise' },
+    );
     expect(loaded.set).toEqual(parsed);
   });
 });
@@ -53,7 +66,9 @@ describe('Fast-DDS streaming hook errors and file-name rule', () => {
   test('a raw file with a header and no rows is an InputError at the line after the header', () => {
     const reader = adapterById('fastdds-raw')!.stream!('measurements_x.csv', { floatParse: 'precise' });
     reader.push(new TextEncoder().encode('Sample,Payload [Bytes],Latency [us]\n'));
-    expect(() => reader.finish()).toThrow(new InputError('the file has a header but no measurements', { file: 'measurements_x.csv', line: 2 }));
+    expect(() => reader.finish()).toThrow(
+      new InputError('the file has a header but no measurements', { file: 'measurements_x.csv', line: 2 }),
+    );
   });
 
   test("the reference's name rule: in a folder, only names containing 'summary' are summaries; the name gives the sub-experiment", () => {
@@ -61,7 +76,9 @@ describe('Fast-DDS streaming hook errors and file-name rule', () => {
     const raw = adapterById('fastdds-raw')!.fileNames!;
     expect(summary.takes('comparison.csv')).toBe(false);
     expect(summary.takes('measurements_a_summary.csv')).toBe(true);
-    expect(summary.experimentOf('results/measurements_intraprocess_reliable_summary.csv')).toBe('intraprocess_reliable');
+    expect(summary.experimentOf('results/measurements_intraprocess_reliable_summary.csv')).toBe(
+      'intraprocess_reliable',
+    );
     expect(raw.experimentOf('results/measurements_intraprocess_reliable.csv')).toBe('intraprocess_reliable');
     expect(adapterById('iceperf')!.fileNames).toBeUndefined();
 
@@ -71,9 +88,15 @@ describe('Fast-DDS streaming hook errors and file-name rule', () => {
     writeFileSync(join(dir, 'comparison.csv'), header + '16,10,3,1,2,2,0.5,0.1,0.2,2.5,2.9,3\n');
     writeFileSync(join(dir, 'measurements_b_summary.csv'), header + '16,10,3,1,2,2,0.5,0.1,0.2,2.5,2.9,3\n');
     const found = discoverResults([dir]);
-    expect(found.files).toEqual([{ path: join(dir, 'measurements_b_summary.csv'), experimentType: 'b', format: 'fastdds-summary' }]);
-    expect(found.notices).toEqual([`${dir}: skipped 1 file(s) that are not result files: ${join(dir, 'comparison.csv')}`]);
-    expect(discoverResults([join(dir, 'comparison.csv')]).files).toEqual([{ path: join(dir, 'comparison.csv'), experimentType: 'comparison', format: 'fastdds-summary' }]);
+    expect(found.files).toEqual([
+      { path: join(dir, 'measurements_b_summary.csv'), experimentType: 'b', format: 'fastdds-summary' },
+    ]);
+    expect(found.notices).toEqual([
+      `${dir}: skipped 1 file(s) that are not result files: ${join(dir, 'comparison.csv')}`,
+    ]);
+    expect(discoverResults([join(dir, 'comparison.csv')]).files).toEqual([
+      { path: join(dir, 'comparison.csv'), experimentType: 'comparison', format: 'fastdds-summary' },
+    ]);
   });
 });
 
@@ -82,7 +105,10 @@ describe('the Fast-DDS summary lives on the result set', () => {
 
   test("an experiment read from one summary file has that set's summary; pooled or renamed, it follows the set", () => {
     const one = tempDir();
-    writeFileSync(join(one, 'measurements_a_summary.csv'), header + '16,10,3,1,2,2,0.5,0.1,0.2,2.5,2.9,3\n64,10,6,2,4,4,1,0.2,0.4,5,5.8,6\n');
+    writeFileSync(
+      join(one, 'measurements_a_summary.csv'),
+      header + '16,10,3,1,2,2,0.5,0.1,0.2,2.5,2.9,3\n64,10,6,2,4,4,1,0.2,0.4,5,5.8,6\n',
+    );
     const loaded = loadResults([one], { floatParse: 'precise' });
     const ex = loaded.experiments.get('a')!;
     expect(ex.sets).toEqual([loaded.files[0]!.set]);
@@ -95,7 +121,10 @@ describe('the Fast-DDS summary lives on the result set', () => {
     // Another experiment's name does not take the set's summary.
     expect(experimentSummary('b', ex.sets)).toBeUndefined();
 
-    const renamed = loadResults([one], { floatParse: 'precise', experimentNames: new Map([['a', 'udp']]) }).experiments.get('udp')!;
+    const renamed = loadResults([one], {
+      floatParse: 'precise',
+      experimentNames: new Map([['a', 'udp']]),
+    }).experiments.get('udp')!;
     expect(experimentSummary('udp', renamed.sets)!.experimentType).toBe('udp');
 
     // Two runs pooled as repetitions are no one file's summary: the experiment has none.

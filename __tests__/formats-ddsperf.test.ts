@@ -20,7 +20,9 @@ function parseText(text: string, skipSeconds?: number): ResultSet {
 }
 
 function find(result: ResultSet, experiment: string, label: string, metric: string): Measurement {
-  const found = result.measurements.find((m) => m.experiment === experiment && m.parameter.label === label && m.metric.name === metric);
+  const found = result.measurements.find(
+    (m) => m.experiment === experiment && m.parameter.label === label && m.metric.name === metric,
+  );
   if (!found) throw new Error(`no ${experiment} / ${label} / ${metric} in ${result.file}`);
   return found;
 }
@@ -54,7 +56,13 @@ describe('ddsperf: project fixtures', () => {
     const m = result.measurements[0]!;
     expect(m.experiment).toBe('ping');
     expect(m.parameter).toEqual({ label: '64', payloadBytes: 64 });
-    expect(m.metric).toEqual({ name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' });
+    expect(m.metric).toEqual({
+      name: 'latency',
+      dimension: 'time',
+      unit: 'us',
+      displayUnit: 'us',
+      direction: 'lower-is-better',
+    });
     // means 40/10/12/11 with counts 1000/3000/2000/2000: (40000+30000+24000+22000)/8000 = 14.5
     expect(m.statistics.mean).toBeCloseTo(14.5, 12);
     expect(m.statistics).toMatchObject({ min: 7.5, max: 900, samples: 8000 });
@@ -72,7 +80,9 @@ describe('ddsperf: project fixtures', () => {
     expect(m.statistics.mean).toBeCloseTo(76000 / 7000, 12);
     expect(m.statistics).toMatchObject({ min: 7.5, max: 300, samples: 7000, median: 9.5, p90: 12, p99: 21 });
     expect(m.place.line).toBe(6);
-    expect(result.notes.join('\n')).toMatch(/skipped the first 1 per-second line\(s\) of each series as warm-up \(1 line\(s\) in all\)/);
+    expect(result.notes.join('\n')).toMatch(
+      /skipped the first 1 per-second line\(s\) of each series as warm-up \(1 line\(s\) in all\)/,
+    );
   });
 
   test('skip-seconds that drops everything is an InputError; a bad value is a UsageError', () => {
@@ -92,13 +102,24 @@ describe('ddsperf: project fixtures', () => {
       'sub/1024/throughput',
     ]);
     const thr = find(result, 'sub', '1024', 'throughput');
-    expect(thr.metric).toEqual({ name: 'throughput', dimension: 'bitrate', unit: 'Mb/s', displayUnit: 'Mb/s', direction: 'higher-is-better' });
+    expect(thr.metric).toEqual({
+      name: 'throughput',
+      dimension: 'bitrate',
+      unit: 'Mb/s',
+      displayUnit: 'Mb/s',
+      direction: 'higher-is-better',
+    });
     // per-second Mb/s 8.19, 3276.80, 4096.00, 3686.40 → median (3276.8 + 3686.4) / 2
     expect(thr.statistics.median).toBeCloseTo(3481.6, 9);
     expect(thr.statistics).toMatchObject({ min: 8.19, max: 4096, samples: 1351000 });
     expect(thr.place).toEqual({ file: sub, line: 3 });
     const rate = find(result, 'sub', '1024', 'message rate');
-    expect(rate.metric).toMatchObject({ dimension: 'rate', unit: 'Hz', displayUnit: 'kS/s', direction: 'higher-is-better' });
+    expect(rate.metric).toMatchObject({
+      dimension: 'rate',
+      unit: 'Hz',
+      displayUnit: 'kS/s',
+      direction: 'higher-is-better',
+    });
     expect(rate.statistics.median).toBeCloseTo(425000, 6); // (400 + 450) / 2 kS/s
     expect(rate.statistics.max).toBeCloseTo(500000, 6);
     expect(find(result, 'sub', '1024', 'lost samples').statistics).toEqual({ value: 5 });
@@ -120,7 +141,8 @@ describe('ddsperf: project fixtures', () => {
 
     test('a garbled number', () => {
       const l = lines();
-      l[7] = '[500] 4.000  host2:600 size 64 mean 12.000us min 8.5O0us 50% 9.500us 90% 12.000us 99% 22.000us max 300.000us cnt 2000';
+      l[7] =
+        '[500] 4.000  host2:600 size 64 mean 12.000us min 8.5O0us 50% 9.500us 90% 12.000us 99% 22.000us max 300.000us cnt 2000';
       const error = inputError(() => parseText(l.join('\n')));
       expect(error.place).toEqual({ file: 'in.txt', line: 8, column: 45 });
       expect(error.message).toMatch(/expected "min <number>us"/);
@@ -156,7 +178,8 @@ test('ddsperf does not take the iceoryx project fixtures, nor they it', async ()
   const { iceoryx2Adapter } = await import('../src/engine/formats/iceoryx2.js');
   const others = join(repoRoot, 'fixtures', 'formats');
   for (const dir of ['iceperf', 'iceoryx2']) {
-    for (const name of readdirSync(join(others, dir))) expect(ddsperfAdapter.recognises(head(join(others, dir, name)), name)).toBe(false);
+    for (const name of readdirSync(join(others, dir)))
+      expect(ddsperfAdapter.recognises(head(join(others, dir, name)), name)).toBe(false);
   }
   for (const name of readdirSync(own)) {
     expect(iceperfAdapter.recognises(head(join(own, name)), name)).toBe(false);
@@ -173,7 +196,14 @@ describeShared('ddsperf: real outputs in ../shared', () => {
     const m = find(result, 'ping', '16', 'latency');
     // Read off the file: min 8.197 (t=6), max 1193.884/1224.636/1759.643/4623.675/1385.745 → 4623.675,
     // 50% 8.512/8.462/8.462/8.462/8.482 → 8.462, 90% → 9.093, 99% → 12.948, cnt summed 271553.
-    expect(m.statistics).toMatchObject({ min: 8.197, max: 4623.675, median: 8.462, p90: 9.093, p99: 12.948, samples: 271553 });
+    expect(m.statistics).toMatchObject({
+      min: 8.197,
+      max: 4623.675,
+      median: 8.462,
+      p90: 9.093,
+      p99: 12.948,
+      samples: 271553,
+    });
     // Σ mean·cnt / Σ cnt = 9.1619 µs (between the per-second means 8.800 and 9.609)
     expect(m.statistics.mean).toBeCloseTo(9.1619, 4);
     expect(m.place).toEqual({ file: path, line: 3 });
@@ -194,12 +224,22 @@ describeShared('ddsperf: real outputs in ../shared', () => {
     ['pingpong_size16384_ping.txt', '16384'],
   ])('%s: one ping latency for size %s', (name, size) => {
     const result = parse(join(realDir, name));
-    expect(result.measurements.map((m) => [m.experiment, m.parameter.label, m.metric.name])).toEqual([['ping', size, 'latency']]);
+    expect(result.measurements.map((m) => [m.experiment, m.parameter.label, m.metric.name])).toEqual([
+      ['ping', size, 'latency'],
+    ]);
   });
 
   test('pingpong_size16384_ping.txt with skip-seconds 4: the t = 6 line alone (line 15)', () => {
     const m = parse(join(realDir, 'pingpong_size16384_ping.txt'), 4).measurements[0]!;
-    expect(m.statistics).toEqual({ mean: 25.278, min: 17.526, median: 19.834, p90: 20.711, p99: 40.485, max: 2670.701, samples: 19748 });
+    expect(m.statistics).toEqual({
+      mean: 25.278,
+      min: 17.526,
+      median: 19.834,
+      p90: 20.711,
+      p99: 40.485,
+      max: 2670.701,
+      samples: 19748,
+    });
     expect(m.place.line).toBe(15);
   });
 
@@ -223,7 +263,11 @@ describeShared('ddsperf: real outputs in ../shared', () => {
     expect(find(r1024, 'sub', '1024', 'throughput').statistics.median).toBeCloseTo(3819.495, 9);
     const r16k = parse(join(realDir, 'throughput_size16384_sub.txt'), 1);
     // t = 3…7: 6454.96 6669.42 5381.04 3851.26 4055.63 → median 5381.04
-    expect(find(r16k, 'sub', '16384', 'throughput').statistics).toMatchObject({ median: 5381.04, min: 3851.26, max: 6669.42 });
+    expect(find(r16k, 'sub', '16384', 'throughput').statistics).toMatchObject({
+      median: 5381.04,
+      min: 3851.26,
+      max: 6669.42,
+    });
     expect(find(r16k, 'sub', '16384', 'throughput').place.line).toBe(6);
   });
 
@@ -244,23 +288,30 @@ describeShared('ddsperf: real outputs in ../shared', () => {
       12, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000, 1000000,
     ]);
     const m12 = find(result, 'ping', '12', 'latency');
-    // 19 seconds of size 12: smallest min 29.139, largest max 47.440, cnt summed 308572, 10th of the sorted 50% values 30.567
+    // 19 seconds of size 12: smallest min 29.139, largest max 47.440, cnt summed 308572, 10th of the sorted 50% values
+    // 30.567
     expect(m12.statistics).toMatchObject({ min: 29.139, max: 47.44, samples: 308572, median: 30.567 });
     expect(m12.place.line).toBe(3);
   });
 
-  test.each(readdirSyncSafe(realDir).filter((n) => /_(pong|pub)\.txt$/.test(n)))('%s (pong/pub side) is refused with a reason', (name) => {
-    const path = join(realDir, name);
-    expect(ddsperfAdapter.recognises(head(path), path)).toBe(true);
-    expect(inputError(() => parse(path)).message).toMatch(/pong or pub side/);
-  });
+  test.each(readdirSyncSafe(realDir).filter((n) => /_(pong|pub)\.txt$/.test(n)))(
+    '%s (pong/pub side) is refused with a reason',
+    (name) => {
+      const path = join(realDir, name);
+      expect(ddsperfAdapter.recognises(head(path), path)).toBe(true);
+      expect(inputError(() => parse(path)).message).toMatch(/pong or pub side/);
+    },
+  );
 
   test('ddsperf says yes to exactly the ddsperf files in ../shared', () => {
     const files = allFiles(join(sharedDir, 'fixtures')).filter((f) => !f.endsWith('.gz'));
     const yes = files.filter((f) => ddsperfAdapter.recognises(head(f), f)).map((f) => relative(sharedDir, f));
     const expected = files
       .map((f) => relative(sharedDir, f))
-      .filter((f) => f.includes(join('real-runs', 'ddsperf')) || f.includes(join('repeats', 'ddsperf')) || f.endsWith('ping.log'));
+      .filter(
+        (f) =>
+          f.includes(join('real-runs', 'ddsperf')) || f.includes(join('repeats', 'ddsperf')) || f.endsWith('ping.log'),
+      );
     expect(yes.sort()).toEqual(expected.sort());
     expect(expected.length).toBe(31);
     // The derived throughput summary and other tools' CSV/JSON/text are not ddsperf output.

@@ -10,7 +10,8 @@ import { describeShared, repoRoot, sharedDir } from './helpers/shared.js';
 
 const local = (name: string): string => join(repoRoot, 'fixtures', 'formats', 'fastdds-tools', name);
 const realRuns = (name: string): string => join(sharedDir, 'fixtures', 'real-runs', name);
-const bench = (name: string): string => join(sharedDir, 'fixtures', 'formats', 'fast-dds', 'eProsima-benchmarking', 'performance_results', name);
+const bench = (name: string): string =>
+  join(sharedDir, 'fixtures', 'formats', 'fast-dds', 'eProsima-benchmarking', 'performance_results', name);
 
 function parseFile(adapter: FormatAdapter, file: string): ResultSet {
   const text = readFileSync(file, 'utf8');
@@ -19,7 +20,12 @@ function parseFile(adapter: FormatAdapter, file: string): ResultSet {
 }
 
 function find(result: ResultSet, label: string, metric = 'latency', experiment?: string): Measurement {
-  const m = result.measurements.find((x) => x.parameter.label === label && x.metric.name === metric && (experiment === undefined || x.experiment === experiment));
+  const m = result.measurements.find(
+    (x) =>
+      x.parameter.label === label &&
+      x.metric.name === metric &&
+      (experiment === undefined || x.experiment === experiment),
+  );
   if (!m) throw new Error(`no ${metric} at ${label}`);
   return m;
 }
@@ -70,9 +76,16 @@ describe('Fast-DDS LatencyTest console table (project fixture)', () => {
     const text = readFileSync(local('latency_publisher_stdout.txt'), 'utf8');
     const lines = text.split('\n');
     const truncated = lines.slice(0, 6).join('\n') + '\n   16384,   10000,   0.822,   3.678,   3.0';
-    expect(inputError(() => fastddsLatencyConsoleAdapter.parse({ file: 'x.txt', text: truncated }, {})).place).toMatchObject({ file: 'x.txt', line: 7 });
-    const cut = lines.slice(0, 6).join('\n') + '\n   16384,   10000,   0.822,   3.678,   3.078,   3.145,   4.399,   5.538,  17.373,  17.8';
-    expect(inputError(() => fastddsLatencyConsoleAdapter.parse({ file: 'x.txt', text: cut }, {})).place).toMatchObject({ line: 7, column: 84 });
+    expect(
+      inputError(() => fastddsLatencyConsoleAdapter.parse({ file: 'x.txt', text: truncated }, {})).place,
+    ).toMatchObject({ file: 'x.txt', line: 7 });
+    const cut =
+      lines.slice(0, 6).join('\n') +
+      '\n   16384,   10000,   0.822,   3.678,   3.078,   3.145,   4.399,   5.538,  17.373,  17.8';
+    expect(inputError(() => fastddsLatencyConsoleAdapter.parse({ file: 'x.txt', text: cut }, {})).place).toMatchObject({
+      line: 7,
+      column: 84,
+    });
     const garbage = text.replace('   2.509,', '   2.5o9,');
     const error = inputError(() => fastddsLatencyConsoleAdapter.parse({ file: 'x.txt', text: garbage }, {}));
     expect(error.place).toMatchObject({ line: 6, column: 67 });
@@ -91,7 +104,11 @@ describe('Fast-DDS ThroughputTest --export_csv (project fixture)', () => {
     expect(result.format).toBe('fastdds-throughput');
     const t = find(result, '1024 B × 10000 × 5 ms', 'throughput');
     expect(t.experiment).toBe('interprocess_best_effort');
-    expect(t.parameter).toEqual({ label: '1024 B × 10000 × 5 ms', payloadBytes: 1024, settings: { demand: 10000, recoveryMs: 5 } });
+    expect(t.parameter).toEqual({
+      label: '1024 B × 10000 × 5 ms',
+      payloadBytes: 1024,
+      settings: { demand: 10000, recoveryMs: 5 },
+    });
     expect(t.statistics).toEqual({ value: 3286.052 });
     expect(t.metric).toMatchObject({ unit: 'Mb/s', direction: 'higher-is-better' });
     expect(find(result, '16 B × 100 × 0 ms', 'sample rate').statistics.value).toBe(2343927.6);
@@ -103,7 +120,9 @@ describe('Fast-DDS ThroughputTest --export_csv (project fixture)', () => {
   });
 
   it('sums the rows of several subscribers of one test', () => {
-    const text = readFileSync(file, 'utf8') + '16,100,0,2345600,1000123.400,2345311.400,300.200,2344000,1600,1000456.700,2342927.600,299.978\n';
+    const text =
+      readFileSync(file, 'utf8') +
+      '16,100,0,2345600,1000123.400,2345311.400,300.200,2344000,1600,1000456.700,2342927.600,299.978\n';
     const r = fastddsThroughputAdapter.parse({ file, text }, {});
     expect(find(r, '16 B × 100 × 0 ms', 'throughput').statistics.value).toBeCloseTo(600.0, 9);
     expect(find(r, '16 B × 100 × 0 ms', 'lost samples').statistics.value).toBe(2200);
@@ -112,10 +131,17 @@ describe('Fast-DDS ThroughputTest --export_csv (project fixture)', () => {
   it('rejects truncation, garbage and a header without rows', () => {
     const text = readFileSync(file, 'utf8');
     const [header, row1] = text.split('\n');
-    expect(inputError(() => fastddsThroughputAdapter.parse({ file, text: `${header}\n${row1}\n1024,10000,5,4100` }, {})).place).toMatchObject({ line: 3 });
-    const bad = inputError(() => fastddsThroughputAdapter.parse({ file, text: text.replace('300.022', '300,02x') }, {}));
+    expect(
+      inputError(() => fastddsThroughputAdapter.parse({ file, text: `${header}\n${row1}\n1024,10000,5,4100` }, {}))
+        .place,
+    ).toMatchObject({ line: 3 });
+    const bad = inputError(() =>
+      fastddsThroughputAdapter.parse({ file, text: text.replace('300.022', '300,02x') }, {}),
+    );
     expect(bad.place?.line).toBe(2);
-    const garbage = inputError(() => fastddsThroughputAdapter.parse({ file, text: text.replace('3286.052', 'n/a') }, {}));
+    const garbage = inputError(() =>
+      fastddsThroughputAdapter.parse({ file, text: text.replace('3286.052', 'n/a') }, {}),
+    );
     expect(garbage.place).toMatchObject({ line: 3, column: 77 });
     const empty = inputError(() => fastddsThroughputAdapter.parse({ file, text: `${header}\n` }, {}));
     expect(empty.message).toMatch(/no data rows/);
@@ -168,9 +194,16 @@ describeShared('Fast-DDS tools on real files', () => {
   it('reads every *_publisher_stdout.txt of real-runs and repeats', () => {
     const files = [
       'fastdds/udp_reliable_run2_publisher_stdout.txt',
-      ...['shm_reliable_r02', 'shm_reliable_r03', 'shm_reliable_r04', 'shm_reliable_r05', 'udp_reliable_r03', 'udp_reliable_r04', 'udp_reliable_r05', 'udp_reliable_r06'].map(
-        (t) => `repeats/fastdds/${t}_publisher_stdout.txt`,
-      ),
+      ...[
+        'shm_reliable_r02',
+        'shm_reliable_r03',
+        'shm_reliable_r04',
+        'shm_reliable_r05',
+        'udp_reliable_r03',
+        'udp_reliable_r04',
+        'udp_reliable_r05',
+        'udp_reliable_r06',
+      ].map((t) => `repeats/fastdds/${t}_publisher_stdout.txt`),
     ];
     for (const f of files) {
       const r = parseFile(fastddsLatencyConsoleAdapter, realRuns(f));
@@ -202,7 +235,14 @@ describeShared('Fast-DDS tools on real files', () => {
     expect(result.measurements).toHaveLength(11);
     expect(result.measurements[0]!.experiment).toBe('intraprocess');
     const m = find(result, '32 B');
-    expect(m.statistics).toMatchObject({ samples: 10000, stdev: 0.476, mean: 1.592, min: 0.838, p9999: 8.677, max: 12.358 });
+    expect(m.statistics).toMatchObject({
+      samples: 10000,
+      stdev: 0.476,
+      mean: 1.592,
+      min: 0.838,
+      p9999: 8.677,
+      max: 12.358,
+    });
     expect(m.place.line).toBe(31);
     expect(find(result, '16384 B').statistics.max).toBe(15.109);
   });
@@ -232,7 +272,9 @@ describeShared('Fast-DDS tools on real files', () => {
       [16384, 19.011],
     ]);
     const average = parseFile(fastddsLatencyCsvAdapter, realRuns('fastdds/shm_reliable_average_reliable.csv'));
-    expect(average.measurements.map((m) => m.statistics.mean)).toEqual([41.9759, 59.255, 59.853, 64.6918, 75.5792, 75.3379]);
+    expect(average.measurements.map((m) => m.statistics.mean)).toEqual([
+      41.9759, 59.255, 59.853, 64.6918, 75.5792, 75.3379,
+    ]);
     for (const tag of ['udp_reliable', 'udp_reliable_run2']) {
       for (const kind of ['16', '64', '256', '1024', '4096', '16384', 'minimum', 'average']) {
         const r = parseFile(fastddsLatencyCsvAdapter, realRuns(`fastdds/${tag}_${kind}_reliable.csv`));
@@ -281,7 +323,8 @@ describeShared('Fast-DDS tools on real files', () => {
   });
 
   it('the requirements CSVs and the fastdds reference fixtures are not claimed', () => {
-    const requirements = 'Experiment type,Payload [Bytes],Lost [samples],Subscription throughput [Mb/s]\ninterprocess,16,0,300.0\n';
+    const requirements =
+      'Experiment type,Payload [Bytes],Lost [samples],Subscription throughput [Mb/s]\ninterprocess,16,0,300.0\n';
     expect(fastddsThroughputAdapter.recognises(requirements, 'r.csv')).toBe(false);
     const latencyRequirements = 'Experiment type,Bytes,Median,99%,Max\ninterprocess,16,1,2,3\n';
     for (const a of [fastddsLatencyConsoleAdapter, fastddsLatencyCsvAdapter, fastddsThroughputAdapter]) {

@@ -9,7 +9,12 @@ import { describeShared, repoRoot, sharedDir } from './helpers/shared.js';
 const local = (dir: string, name: string): string => join(repoRoot, 'fixtures', 'formats', dir, name);
 
 function get(result: ResultSet, label: string, metric: string, experiment?: string): Measurement {
-  const m = result.measurements.find((x) => x.parameter.label === label && x.metric.name === metric && (experiment === undefined || x.experiment === experiment));
+  const m = result.measurements.find(
+    (x) =>
+      x.parameter.label === label &&
+      x.metric.name === metric &&
+      (experiment === undefined || x.experiment === experiment),
+  );
   if (!m) throw new Error(`no ${metric} at ${label}`);
   return m;
 }
@@ -33,7 +38,11 @@ describe('FEP throughput table (project fixtures)', () => {
     expect(r.measurements).toHaveLength(6);
     const t = get(r, '500 B, 1 ms, continuous', 'throughput');
     expect(t.experiment).toBe('results');
-    expect(t.parameter).toEqual({ label: '500 B, 1 ms, continuous', payloadBytes: 500, settings: { cycleTimeMs: 1, syncMode: 'continuous' } });
+    expect(t.parameter).toEqual({
+      label: '500 B, 1 ms, continuous',
+      payloadBytes: 500,
+      settings: { cycleTimeMs: 1, syncMode: 'continuous' },
+    });
     expect(t.statistics).toEqual({ mean: 0.5, variance: 0.000000061941 });
     expect(t.metric).toMatchObject({ unit: 'MB/s', dimension: 'byterate', direction: 'higher-is-better' });
     expect(t.place.line).toBe(3);
@@ -55,16 +64,27 @@ describe('FEP throughput table (project fixtures)', () => {
     const csv = readFileSync(local('fep', 'results.csv'), 'utf8');
     const g = inputError(() => fepAdapter.parse({ file: 'r.csv', text: csv.replace('0.500,', '0.5OO,') }, {}));
     expect(g.place).toEqual({ file: 'r.csv', line: 3, column: 1 });
-    const t = inputError(() => fepAdapter.parse({ file: 'r.csv', text: csv.split('\n').slice(0, 3).join('\n') + '\n100.037,0.0077' }, {}));
+    const t = inputError(() =>
+      fepAdapter.parse({ file: 'r.csv', text: csv.split('\n').slice(0, 3).join('\n') + '\n100.037,0.0077' }, {}),
+    );
     expect(t.place?.line).toBe(4);
-    expect(inputError(() => fepAdapter.parse({ file: 'r.csv', text: csv.split('\n')[0]! + '\n' }, {})).message).toMatch(/no data rows/);
+    expect(inputError(() => fepAdapter.parse({ file: 'r.csv', text: csv.split('\n')[0]! + '\n' }, {})).message).toMatch(
+      /no data rows/,
+    );
     const rst = readFileSync(local('fep', 'results.rst'), 'utf8');
     const rstLines = rst.split('\n');
-    const cut = inputError(() => fepAdapter.parse({ file: 'r.rst', text: rstLines.slice(0, 8).join('\n') + '\n|              99.120 |      0.0081' }, {}));
+    const cut = inputError(() =>
+      fepAdapter.parse(
+        { file: 'r.rst', text: rstLines.slice(0, 8).join('\n') + '\n|              99.120 |      0.0081' },
+        {},
+      ),
+    );
     expect(cut.place?.line).toBe(9);
     const bad = inputError(() => fepAdapter.parse({ file: 'r.rst', text: rst.replace('999.870', '999.8x0') }, {}));
     expect(bad.place).toEqual({ file: 'r.rst', line: 7, column: 62 });
-    const noClose = inputError(() => fepAdapter.parse({ file: 'r.rst', text: rstLines.slice(0, 7).join('\n') + '\n' }, {}));
+    const noClose = inputError(() =>
+      fepAdapter.parse({ file: 'r.rst', text: rstLines.slice(0, 7).join('\n') + '\n' }, {}),
+    );
     expect(noClose.message).toMatch(/closing/);
   });
 });
@@ -88,13 +108,18 @@ describe('netio3 sweep CSV (project fixture)', () => {
     expect(thr.statistics.median).toBeCloseTo(96670, 6);
     // Two repetitions: the median is their mean, (188.74 + 189.79) / 2 Gb/s.
     expect(get(r, '65536 B × 16', 'throughput').statistics.median).toBeCloseTo(189265, 6);
-    expect(get(r, '1024 B × 8', 'message rate', 'ASYNCMSG-TCP').statistics).toMatchObject({ median: 88000, samples: 1 });
+    expect(get(r, '1024 B × 8', 'message rate', 'ASYNCMSG-TCP').statistics).toMatchObject({
+      median: 88000,
+      samples: 1,
+    });
   });
 
   it('rejects garbage, truncation and no rows', () => {
     const g = inputError(() => netio3Adapter.parse({ file, text: text.replace('3010000', '3O10000') }, {}));
     expect(g.place).toEqual({ file, line: 4, column: 26 });
-    const t = inputError(() => netio3Adapter.parse({ file, text: text.split('\n').slice(0, 4).join('\n') + '\nLIBFABRIC-RDMA,4096,1' }, {}));
+    const t = inputError(() =>
+      netio3Adapter.parse({ file, text: text.split('\n').slice(0, 4).join('\n') + '\nLIBFABRIC-RDMA,4096,1' }, {}),
+    );
     expect(t.place?.line).toBe(5);
     const e = inputError(() => netio3Adapter.parse({ file, text: text.split('\n').slice(0, 2).join('\n') + '\n' }, {}));
     expect(e.message).toMatch(/no data rows/);

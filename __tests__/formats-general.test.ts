@@ -15,7 +15,13 @@ import { find, inputError } from './helpers/formats.js';
 import { describeShared, repoRoot, sharedDir, walkFiles as walk } from './helpers/shared.js';
 import { ADAPTERS as REGISTRY } from '../src/engine/formats/registry.js';
 
-const ADAPTERS: FormatAdapter[] = [hyperfineAdapter, googleBenchmarkAdapter, githubActionBenchmarkAdapter, hdrHistogramAdapter, redisBenchmarkAdapter];
+const ADAPTERS: FormatAdapter[] = [
+  hyperfineAdapter,
+  googleBenchmarkAdapter,
+  githubActionBenchmarkAdapter,
+  hdrHistogramAdapter,
+  redisBenchmarkAdapter,
+];
 const project = join(repoRoot, 'fixtures', 'formats');
 const realRuns = join(sharedDir, 'fixtures', 'real-runs');
 const sharedFormats = join(sharedDir, 'fixtures', 'formats');
@@ -103,10 +109,16 @@ describe('hyperfine adapter (project fixture)', () => {
     expect(small.statistics.min).toBeCloseTo(99800, 6);
     expect(small.statistics.max).toBeCloseTo(107700, 6);
     expect(small.statistics.samples).toBe(3);
-    expect(Array.from(small.samples!)).toEqual([expect.closeTo(101200, 6), expect.closeTo(99800, 6), expect.closeTo(107700, 6)]);
+    expect(Array.from(small.samples!)).toEqual([
+      expect.closeTo(101200, 6),
+      expect.closeTo(99800, 6),
+      expect.closeTo(107700, 6),
+    ]);
     expect(small.place).toEqual({ file, line: 3 });
     expect(find(set, './z_ping {size}', 'user time', 'size=64').statistics).toEqual({ mean: expect.closeTo(50000, 6) });
-    expect(find(set, './z_ping {size}', 'system time', 'size=64').statistics).toEqual({ mean: expect.closeTo(20000, 6) });
+    expect(find(set, './z_ping {size}', 'system time', 'size=64').statistics).toEqual({
+      mean: expect.closeTo(20000, 6),
+    });
     const memory = find(set, './z_ping {size}', 'memory usage', 'size=64');
     expect(memory.statistics.max).toBe(5246976);
     expect(memory.statistics.min).toBe(5242880);
@@ -232,7 +244,11 @@ describe('Google Benchmark adapter (project fixture)', () => {
       place: { file: 'g.json', line: 2, column: 35 },
     });
     const lowerNan = '{"context": {}, "benchmarks": [\n {"name": "BM_a", "real_time": nan}]}';
-    expect(inputError(() => parseText(googleBenchmarkAdapter, lowerNan, 'g.json')).place).toEqual({ file: 'g.json', line: 2, column: 32 });
+    expect(inputError(() => parseText(googleBenchmarkAdapter, lowerNan, 'g.json')).place).toEqual({
+      file: 'g.json',
+      line: 2,
+      column: 32,
+    });
   });
 });
 
@@ -243,7 +259,12 @@ describe('github-action-benchmark adapter (project fixture)', () => {
   it('infers the direction from the unit and says so', () => {
     const set = parseFile(githubActionBenchmarkAdapter, file);
     const time = find(set, 'publish 64 B', 'time');
-    expect(time.metric).toMatchObject({ dimension: 'time', unit: 'us', displayUnit: 'ns/iter', direction: 'lower-is-better' });
+    expect(time.metric).toMatchObject({
+      dimension: 'time',
+      unit: 'us',
+      displayUnit: 'ns/iter',
+      direction: 'lower-is-better',
+    });
     expect(time.statistics).toEqual({ value: 1.25 });
     expect(time.place).toEqual({ file, line: 2 });
     const rate = find(set, 'publish 64 B rate', 'throughput');
@@ -254,15 +275,25 @@ describe('github-action-benchmark adapter (project fixture)', () => {
     expect(depth.metric).toMatchObject({ dimension: 'count', unit: '', direction: 'lower-is-better' });
     expect(depth.place.line).toBe(19);
     const notes = set.notes.join('\n');
-    expect(notes).toMatch(/inferred from the unit: "ns\/iter" lower-is-better, "ops\/sec" higher-is-better, "ms" lower-is-better/);
+    expect(notes).toMatch(
+      /inferred from the unit: "ns\/iter" lower-is-better, "ops\/sec" higher-is-better, "ms" lower-is-better/,
+    );
     expect(notes).toMatch(/unknown unit "slots".*lower-is-better/);
   });
 
   it('reads the units benchmark tools write', () => {
-    expect(readUnit('ns/op')).toMatchObject({ unit: { dimension: 'time', toBase: 1e-3 }, direction: 'lower-is-better', known: true });
+    expect(readUnit('ns/op')).toMatchObject({
+      unit: { dimension: 'time', toBase: 1e-3 },
+      direction: 'lower-is-better',
+      known: true,
+    });
     expect(readUnit('B/op')).toMatchObject({ unit: { dimension: 'size' }, direction: 'lower-is-better', known: true });
     expect(readUnit('allocs/op')).toMatchObject({ direction: 'lower-is-better', known: true });
-    expect(readUnit('iter/sec')).toMatchObject({ unit: { dimension: 'rate' }, direction: 'higher-is-better', known: true });
+    expect(readUnit('iter/sec')).toMatchObject({
+      unit: { dimension: 'rate' },
+      direction: 'higher-is-better',
+      known: true,
+    });
     expect(readUnit('MB/s')).toMatchObject({ unit: { dimension: 'byterate' }, direction: 'higher-is-better' });
     expect(readUnit('%')).toMatchObject({ known: false });
   });
@@ -275,7 +306,9 @@ describe('github-action-benchmark adapter (project fixture)', () => {
       place: { file: 'a.json', line: 3, column: 31 },
     });
     const noUnit = '[{"name": "a", "value": 1}]';
-    expect(inputError(() => parseText(githubActionBenchmarkAdapter, noUnit)).message).toMatch(/the benchmark "a" has no "unit"/);
+    expect(inputError(() => parseText(githubActionBenchmarkAdapter, noUnit)).message).toMatch(
+      /the benchmark "a" has no "unit"/,
+    );
   });
 });
 
@@ -288,7 +321,13 @@ describe('HdrHistogram adapter (project fixture)', () => {
     expect(set.measurements).toHaveLength(1);
     const m = set.measurements[0]!;
     expect(m.experiment).toBe('rtt_ms');
-    expect(m.metric).toMatchObject({ name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'ms', direction: 'lower-is-better' });
+    expect(m.metric).toMatchObject({
+      name: 'latency',
+      dimension: 'time',
+      unit: 'us',
+      displayUnit: 'ms',
+      direction: 'lower-is-better',
+    });
     expect(m.statistics).toEqual({
       min: expect.closeTo(17, 6),
       median: expect.closeTo(4747, 6),
@@ -307,7 +346,8 @@ describe('HdrHistogram adapter (project fixture)', () => {
   });
 
   it('reads the CSV layout and assumes µs with a note when nothing says otherwise', () => {
-    const text = '"Value","Percentile","TotalCount","1/(1-Percentile)"\n1.000,0.000000000000,1,1.00\n2.000,0.500000000000,5,2.00\n9.000,1.000000000000,10,Infinity\n';
+    const text =
+      '"Value","Percentile","TotalCount","1/(1-Percentile)"\n1.000,0.000000000000,1,1.00\n2.000,0.500000000000,5,2.00\n9.000,1.000000000000,10,Infinity\n';
     const set = parseText(hdrHistogramAdapter, text, 'h.csv');
     expect(set.measurements[0]!.statistics).toMatchObject({ min: 1, median: 2, p99: 9, max: 9, samples: 10 });
     expect(set.notes.join('\n')).toMatch(/assumed to be microseconds/);
@@ -334,7 +374,9 @@ describe('HdrHistogram adapter (project fixture)', () => {
     const descending = text.replace('10.791 0.9', '1.791 0.9');
     expect(inputError(() => parseText(hdrHistogramAdapter, descending, 'h')).place).toMatchObject({ line: 5 });
     const badFooter = text.replace('Mean    =        9.500', 'Mean    =        n/a');
-    expect(inputError(() => parseText(hdrHistogramAdapter, badFooter, 'h'))).toMatchObject({ place: { line: 9, column: 20 } });
+    expect(inputError(() => parseText(hdrHistogramAdapter, badFooter, 'h'))).toMatchObject({
+      place: { line: 9, column: 20 },
+    });
     const headerOnly = lines[0] + '\n\n';
     expect(inputError(() => parseText(hdrHistogramAdapter, headerOnly, 'h')).message).toMatch(/no rows/);
   });
@@ -371,7 +413,8 @@ describe('redis-benchmark adapter (project fixtures)', () => {
   });
 
   it('rejects non-numbers, short rows and empty files with line and column', () => {
-    const header = '"test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms","p95_latency_ms","p99_latency_ms","max_latency_ms"\n';
+    const header =
+      '"test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms","p95_latency_ms","p99_latency_ms","max_latency_ms"\n';
     const bad = header + '"SET","fast","0.143","0.032","0.135","0.239","0.335","4.071"\n';
     expect(inputError(() => parseText(redisBenchmarkAdapter, bad, 'r.csv'))).toMatchObject({
       message: expect.stringMatching(/expected a number in column "rps", found "fast"/),
@@ -381,7 +424,11 @@ describe('redis-benchmark adapter (project fixtures)', () => {
     expect(inputError(() => parseText(redisBenchmarkAdapter, short, 'r.csv')).place).toMatchObject({ line: 2 });
     expect(inputError(() => parseText(redisBenchmarkAdapter, header, 'r.csv')).message).toMatch(/no results/);
     const oldBad = '"PING_INLINE","94339.62"\n"SET","x"\n';
-    expect(inputError(() => parseText(redisBenchmarkAdapter, oldBad, 'r.csv')).place).toEqual({ file: 'r.csv', line: 2, column: 7 });
+    expect(inputError(() => parseText(redisBenchmarkAdapter, oldBad, 'r.csv')).place).toEqual({
+      file: 'r.csv',
+      line: 2,
+      column: 7,
+    });
     const oldShort = '"PING_INLINE","94339.62"\n"SET"\n';
     expect(inputError(() => parseText(redisBenchmarkAdapter, oldShort, 'r.csv')).place).toMatchObject({ line: 2 });
   });
@@ -412,8 +459,11 @@ describe('every cut of every project fixture gives a result or an InputError', (
 
 // ---------------------------------------------------------------------------------------------
 describe('recognisers (project fixtures)', () => {
-  /** A fixture folder is named by its adapter id, or by the family of ids it holds (kuksa → kuksa-console, kuksa-csv). */
-  const family = (folder: string) => REGISTRY.map((a) => a.id).filter((id) => id === folder || id.startsWith(`${folder.split('-')[0]}-`));
+  /**
+   * A fixture folder is named by its adapter id, or by the family of ids it holds (kuksa → kuksa-console, kuksa-csv).
+   */
+  const family = (folder: string) =>
+    REGISTRY.map((a) => a.id).filter((id) => id === folder || id.startsWith(`${folder.split('-')[0]}-`));
   /** Folders that hold no auto-detected results: requirement files, and CSVs read only with a mapping. */
   const notResults = ['requirements', 'generic-csv'];
 
@@ -428,8 +478,11 @@ describe('recognisers (project fixtures)', () => {
       const generator = file === join(project, 'SOURCES.md') || file.split(/[\\/]/).includes('source');
       // Files an adapter reads along with a result file (Criterion's sample.json) are no results of their own.
       const sibling = REGISTRY.some((a) => a.siblings?.includes(basename(file)));
-      // The rest of Criterion's real tree (criterion/real-*): Criterion's own comparison, HTML report, outlier fences and raw CSV, which discovery skips.
-      const criterionTree = dir === 'criterion' && (/[\\/](change|report)[\\/]/.test(file) || ['raw.csv', 'tukey.json'].includes(basename(file)));
+      // The rest of Criterion's real tree (criterion/real-*): Criterion's own comparison, HTML report, outlier fences
+      // and raw CSV, which discovery skips.
+      const criterionTree =
+        dir === 'criterion' &&
+        (/[\\/](change|report)[\\/]/.test(file) || ['raw.csv', 'tukey.json'].includes(basename(file)));
       if (notResults.includes(dir) || generator || sibling || criterionTree) {
         expect({ file, recognised }).toEqual({ file, recognised: [] });
         continue;
@@ -456,7 +509,12 @@ describe('recognisers (project fixtures)', () => {
     expect(hyperfineAdapter.recognises('{"results": {"command": "x"}}', 'x')).toBe(false);
     expect(hyperfineAdapter.recognises('{"result": [{"command": "x"}]}', 'x')).toBe(false);
     // pytest-benchmark also has a "benchmarks" array
-    expect(googleBenchmarkAdapter.recognises('{"machine_info": {}, "benchmarks": [{"group": null, "name": "t", "stats": {}}]}', 'x')).toBe(false);
+    expect(
+      googleBenchmarkAdapter.recognises(
+        '{"machine_info": {}, "benchmarks": [{"group": null, "name": "t", "stats": {}}]}',
+        'x',
+      ),
+    ).toBe(false);
     expect(githubActionBenchmarkAdapter.recognises('[{"name": "a", "value": 1}]', 'x')).toBe(false);
     expect(githubActionBenchmarkAdapter.recognises('[1, 2, 3]', 'x')).toBe(false);
     expect(redisBenchmarkAdapter.recognises('"a","b"\n"c","d"\n', 'x')).toBe(false);
@@ -555,8 +613,15 @@ describeShared("Google Benchmark adapter on the library's compare.py inputs", ()
     // BM_Two: real_time 9 then 8 ns; cpu_time 90 then 86 ns
     const two = find(set, 'BM_Two', 'real time');
     expect(Array.from(two.samples!)).toEqual([expect.closeTo(0.009, 12), expect.closeTo(0.008, 12)]);
-    expect(two.statistics).toMatchObject({ samples: 2, min: expect.closeTo(0.008, 12), max: expect.closeTo(0.009, 12) });
-    expect(find(set, 'BM_Two', 'cpu time').statistics).toMatchObject({ min: expect.closeTo(0.086, 12), max: expect.closeTo(0.09, 12) });
+    expect(two.statistics).toMatchObject({
+      samples: 2,
+      min: expect.closeTo(0.008, 12),
+      max: expect.closeTo(0.009, 12),
+    });
+    expect(find(set, 'BM_Two', 'cpu time').statistics).toMatchObject({
+      min: expect.closeTo(0.086, 12),
+      max: expect.closeTo(0.09, 12),
+    });
     expect(two.place.line).toBe(18);
     // BM_One and short are aggregates without aggregate_name
     expect(set.measurements.map((m) => m.experiment)).toEqual(['BM_Two', 'BM_Two', 'medium', 'medium']);
@@ -663,7 +728,14 @@ describeShared('redis-benchmark adapter on real runs', () => {
   it('redis_benchmark_d16_c10_n20000.csv', () => {
     const file = join(realRuns, 'redis', 'redis_benchmark_d16_c10_n20000.csv');
     const set = parseFile(redisBenchmarkAdapter, file);
-    expect([...new Set(set.measurements.map((m) => m.experiment))]).toEqual(['SET', 'GET', 'INCR', 'LPUSH', 'RPOP', 'HSET']);
+    expect([...new Set(set.measurements.map((m) => m.experiment))]).toEqual([
+      'SET',
+      'GET',
+      'INCR',
+      'LPUSH',
+      'RPOP',
+      'HSET',
+    ]);
     // "SET","45558.09","0.143","0.032","0.135","0.239","0.335","4.071"
     expect(find(set, 'SET', 'throughput').statistics).toEqual({ value: 45558.09 });
     expect(find(set, 'SET', 'latency').statistics).toEqual({

@@ -40,7 +40,13 @@ describe('generic CSV adapter', () => {
   it('reads the fixture through the mapping: columns of one metric merge, units go to the base', () => {
     const set = genericCsvAdapter.parse({ file, text: readFileSync(file, 'utf8') }, { mapping: MAPPING });
     expect(set.format).toBe('generic-csv');
-    const summary = set.measurements.map((m) => [m.experiment, m.parameter.label, m.metric.name, m.statistics, m.place.line]);
+    const summary = set.measurements.map((m) => [
+      m.experiment,
+      m.parameter.label,
+      m.metric.name,
+      m.statistics,
+      m.place.line,
+    ]);
     // udp,64,0.120,0.480,81000 / udp,1024,0.150,0.610,76000 / shm,64,0.011,0.040,(empty)
     expect(summary).toEqual([
       ['udp', '64', 'latency', { median: expect.closeTo(120, 9), p99: expect.closeTo(480, 9) }, 2],
@@ -51,20 +57,40 @@ describe('generic CSV adapter', () => {
     ]);
     const latency = set.measurements[0]!;
     expect(latency.parameter).toEqual({ label: '64', payloadBytes: 64 });
-    expect(latency.metric).toEqual({ name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'ms', direction: 'lower-is-better' });
-    expect(set.measurements[1]!.metric).toEqual({ name: 'message rate', dimension: 'rate', unit: 'Hz', displayUnit: 'msg/s', direction: 'higher-is-better' });
+    expect(latency.metric).toEqual({
+      name: 'latency',
+      dimension: 'time',
+      unit: 'us',
+      displayUnit: 'ms',
+      direction: 'lower-is-better',
+    });
+    expect(set.measurements[1]!.metric).toEqual({
+      name: 'message rate',
+      dimension: 'rate',
+      unit: 'Hz',
+      displayUnit: 'msg/s',
+      direction: 'higher-is-better',
+    });
     expect(latency.place).toEqual({ file, line: 2 });
     expect(set.notes).toEqual([]);
   });
 
   it('without experiment and parameter columns: the file name and an empty label; declared directions win', () => {
-    const set = parse('score,cost\n7,1.5\n', { metrics: [{ column: 'score', direction: 'higher-is-better' }, { column: 'cost' }] }, 'dir/run-1.csv');
-    expect(set.measurements.map((m) => [m.experiment, m.parameter.label, m.metric.name, m.metric.direction, m.statistics])).toEqual([
+    const set = parse(
+      'score,cost\n7,1.5\n',
+      { metrics: [{ column: 'score', direction: 'higher-is-better' }, { column: 'cost' }] },
+      'dir/run-1.csv',
+    );
+    expect(
+      set.measurements.map((m) => [m.experiment, m.parameter.label, m.metric.name, m.metric.direction, m.statistics]),
+    ).toEqual([
       ['run-1', '', 'score', 'higher-is-better', { value: 7 }],
       ['run-1', '', 'cost', 'lower-is-better', { value: 1.5 }],
     ]);
     expect(set.notes.join('\n')).toMatch(/the experiment is the file name "run-1"/);
-    expect(set.notes.join('\n')).toMatch(/no direction declared or implied by a unit for "cost": taken as lower-is-better/);
+    expect(set.notes.join('\n')).toMatch(
+      /no direction declared or implied by a unit for "cost": taken as lower-is-better/,
+    );
   });
 
   it('scales variance by the square of the unit and keeps sample counts as they are', () => {
@@ -93,7 +119,9 @@ describe('generic CSV adapter', () => {
     expect(error).toBeInstanceOf(InputError);
     const e = error as InputError;
     expect(e.place).toEqual({ file: 'g.csv', line: 1, column: 32 });
-    expect(e.message).toBe('column 4 is "p99ms" but "p99_ms" was expected (header: "transport,payload_bytes,p50_ms,p99_ms,msgs_per_s")');
+    expect(e.message).toBe(
+      'column 4 is "p99ms" but "p99_ms" was expected (header: "transport,payload_bytes,p50_ms,p99_ms,msgs_per_s")',
+    );
     const none = thrown(() => parse('transport,payload_bytes,p50_ms,p99_ms\nudp,64,1,2\n')) as InputError;
     expect(none).toBeInstanceOf(InputError);
     expect(none.place).toEqual({ file: 'g.csv', line: 1, column: 1 });
@@ -116,7 +144,11 @@ describe('generic CSV adapter', () => {
 
   it('broken rows, duplicates, empty experiment cells and empty files: InputError with the place', () => {
     const header = 'transport,payload_bytes,p50_ms,p99_ms,msgs_per_s\n';
-    expect((thrown(() => parse(header + 'udp,64,1\n')) as InputError).place).toEqual({ file: 'g.csv', line: 2, column: 1 });
+    expect((thrown(() => parse(header + 'udp,64,1\n')) as InputError).place).toEqual({
+      file: 'g.csv',
+      line: 2,
+      column: 1,
+    });
     const dup = thrown(() => parse(header + 'udp,64,1,2,3\nudp,64,1,2,3\n')) as InputError;
     expect(dup.message).toBe('"udp / 64" has a second latency median (first on line 2)');
     expect(dup.place).toEqual({ file: 'g.csv', line: 3, column: 8 });
@@ -124,7 +156,11 @@ describe('generic CSV adapter', () => {
     const later = thrown(() => parse(header + 'udp,64,1,,\nudp,64,,2,\nudp,64,,3,\n')) as InputError;
     expect(later.message).toBe('"udp / 64" has a second latency p99 (first on line 3)');
     expect(later.place).toEqual({ file: 'g.csv', line: 4, column: 9 });
-    expect((thrown(() => parse(header + ',64,1,2,3\n')) as InputError).place).toEqual({ file: 'g.csv', line: 2, column: 1 });
+    expect((thrown(() => parse(header + ',64,1,2,3\n')) as InputError).place).toEqual({
+      file: 'g.csv',
+      line: 2,
+      column: 1,
+    });
     expect((thrown(() => parse(header)) as InputError).message).toMatch(/header but no rows/);
     expect((thrown(() => parse('')) as InputError).place).toEqual({ file: 'g.csv', line: 1 });
     const unclosed = thrown(() => parse(header + 'udp,64,"1,2,3\n')) as InputError;
@@ -135,7 +171,9 @@ describe('generic CSV adapter', () => {
   it('a bad mapping is a UsageError', () => {
     expect(thrown(() => genericCsvAdapter.parse({ file: 'g.csv', text: 'a\n1\n' }, {}))).toBeInstanceOf(UsageError);
     expect(thrown(() => parse('a\n1\n', { metrics: [] }))).toBeInstanceOf(UsageError);
-    expect((thrown(() => parse('a\n1\n', { metrics: [{ column: 'a', statistic: 'p42' }] })) as Error).message).toMatch(/unknown statistic "p42"/);
+    expect((thrown(() => parse('a\n1\n', { metrics: [{ column: 'a', statistic: 'p42' }] })) as Error).message).toMatch(
+      /unknown statistic "p42"/,
+    );
     const clash = thrown(() =>
       parse('a,b\n1,2\n', {
         metrics: [

@@ -38,8 +38,18 @@ describe('Go testing benchmarks (go-bench)', () => {
     // 4 sub-benchmarks × (ns/op, MB/s, B/op, allocs/op) + QueueDepth × (ns/op, 2 custom, B/op, allocs/op)
     expect(set.measurements).toHaveLength(21);
     const time = find(set, 'BenchmarkPublish', 'time/op', 'size=64,mode=copy');
-    expect(time.parameter).toEqual({ label: 'size=64,mode=copy', payloadBytes: 64, settings: { size: 64, mode: 'copy', procs: 2 } });
-    expect(time.metric).toEqual({ name: 'time/op', dimension: 'time', unit: 'us', displayUnit: 'ns/op', direction: 'lower-is-better' });
+    expect(time.parameter).toEqual({
+      label: 'size=64,mode=copy',
+      payloadBytes: 64,
+      settings: { size: 64, mode: 'copy', procs: 2 },
+    });
+    expect(time.metric).toEqual({
+      name: 'time/op',
+      dimension: 'time',
+      unit: 'us',
+      displayUnit: 'ns/op',
+      direction: 'lower-is-better',
+    });
     // 1060, 112.6 and 109.3 ns/op
     expect(time.statistics).toEqual({
       median: expect.closeTo(0.1126, 9),
@@ -55,21 +65,51 @@ describe('Go testing benchmarks (go-bench)', () => {
     expect(time.place).toEqual({ file: count3, line: 5 });
 
     const rate = find(set, 'BenchmarkPublish', 'MB/s', 'size=1024,mode=copy');
-    expect(rate.metric).toEqual({ name: 'MB/s', dimension: 'byterate', unit: 'MB/s', displayUnit: 'MB/s', direction: 'higher-is-better' });
+    expect(rate.metric).toEqual({
+      name: 'MB/s',
+      dimension: 'byterate',
+      unit: 'MB/s',
+      displayUnit: 'MB/s',
+      direction: 'higher-is-better',
+    });
     // 538.67, 893.21, 505.64
-    expect(rate.statistics).toEqual({ median: 538.67, min: 505.64, max: 893.21, mean: expect.closeTo(645.84, 9), samples: 3 });
+    expect(rate.statistics).toEqual({
+      median: 538.67,
+      min: 505.64,
+      max: 893.21,
+      mean: expect.closeTo(645.84, 9),
+      samples: 3,
+    });
     expect(rate.parameter.payloadBytes).toBe(1024);
 
     const bytes = find(set, 'BenchmarkPublish', 'B/op', 'size=1024,mode=copy');
-    expect(bytes.metric).toEqual({ name: 'B/op', dimension: 'size', unit: 'B', displayUnit: 'B/op', direction: 'lower-is-better' });
+    expect(bytes.metric).toEqual({
+      name: 'B/op',
+      dimension: 'size',
+      unit: 'B',
+      displayUnit: 'B/op',
+      direction: 'lower-is-better',
+    });
     expect(bytes.statistics).toEqual({ median: 1152, min: 1152, max: 1152, mean: 1152, samples: 3 });
     const allocs = find(set, 'BenchmarkPublish', 'allocs/op', 'size=64,mode=zero');
-    expect(allocs.metric).toEqual({ name: 'allocs/op', dimension: 'count', unit: '', displayUnit: 'allocs/op', direction: 'lower-is-better' });
+    expect(allocs.metric).toEqual({
+      name: 'allocs/op',
+      dimension: 'count',
+      unit: '',
+      displayUnit: 'allocs/op',
+      direction: 'lower-is-better',
+    });
     expect(allocs.statistics.median).toBe(0);
 
     // A benchmark without sub-benchmarks: empty label; ReportMetric units kept as written.
     const aux = find(set, 'BenchmarkQueueDepth', 'auxMetricUnits', '');
-    expect(aux.metric).toEqual({ name: 'auxMetricUnits', dimension: 'count', unit: '', displayUnit: 'auxMetricUnits', direction: 'lower-is-better' });
+    expect(aux.metric).toEqual({
+      name: 'auxMetricUnits',
+      dimension: 'count',
+      unit: '',
+      displayUnit: 'auxMetricUnits',
+      direction: 'lower-is-better',
+    });
     expect(aux.statistics.median).toBe(3);
     expect(aux.parameter).toEqual({ label: '', settings: { procs: 2 } });
     expect(find(set, 'BenchmarkQueueDepth', 'frames/op', '').metric.direction).toBe('lower-is-better');
@@ -96,7 +136,10 @@ describe('Go testing benchmarks (go-bench)', () => {
     });
     expect(one.repetitions).toBeUndefined();
     expect(one.parameter.settings).toEqual({ size: 64, mode: 'copy', procs: 1 });
-    expect(find(set, 'BenchmarkPublish', 'time/op', 'size=64,mode=copy,procs=2').statistics.median).toBeCloseTo(0.1144, 9);
+    expect(find(set, 'BenchmarkPublish', 'time/op', 'size=64,mode=copy,procs=2').statistics.median).toBeCloseTo(
+      0.1144,
+      9,
+    );
     expect(find(set, 'BenchmarkQueueDepth', 'frames/op', 'procs=1').statistics.median).toBe(2);
     expect(find(set, 'BenchmarkQueueDepth', 'frames/op', 'procs=2').statistics.median).toBe(1);
   });
@@ -132,7 +175,11 @@ describe('Go testing benchmarks (go-bench)', () => {
     ['BenchmarkX\nBenchmarkX-8   100   5 ns/op\nBenchmarkY\n', 3, 1, /BenchmarkY has a name but no results/],
     ['goos: linux\nPASS\n', 1, undefined, /no Go benchmark result lines/],
   ])('reports %j as one InputError at line %i column %s', (text, line, column, message) => {
-    expectInputError(() => parseText(goBenchAdapter, text, 'go.txt'), { file: 'go.txt', line, ...(column !== undefined ? { column } : {}) }, message);
+    expectInputError(
+      () => parseText(goBenchAdapter, text, 'go.txt'),
+      { file: 'go.txt', line, ...(column !== undefined ? { column } : {}) },
+      message,
+    );
   });
 
   it('reads go test -v, which prints every name alone before its result (a parent only so)', () => {
@@ -141,7 +188,10 @@ describe('Go testing benchmarks (go-bench)', () => {
     // 4 sub-benchmarks × (ns/op, MB/s, B/op, allocs/op) + QueueDepth × (ns/op, 2 custom, B/op, allocs/op); no
     // experiment for the parent line "BenchmarkPublish", which has no numbers.
     expect(set.measurements).toHaveLength(21);
-    expect([...new Set(set.measurements.map((m) => m.experiment))]).toEqual(['BenchmarkPublish', 'BenchmarkQueueDepth']);
+    expect([...new Set(set.measurements.map((m) => m.experiment))]).toEqual([
+      'BenchmarkPublish',
+      'BenchmarkQueueDepth',
+    ]);
     // "BenchmarkPublish/size=64,mode=copy-2 \t 20000 \t 777.2 ns/op" on line 7, announced on line 6.
     const time = find(set, 'BenchmarkPublish', 'time/op', 'size=64,mode=copy');
     // One run: median, min, max and mean are that run's value.
@@ -152,7 +202,9 @@ describe('Go testing benchmarks (go-bench)', () => {
   });
 
   it('is not taken for other text that mentions benchmarks', () => {
-    expect(goBenchAdapter.recognises('Benchmarking alloc: Collecting 100 samples in estimated 5 s (5050 iterations)\n', 'x')).toBe(false);
+    expect(
+      goBenchAdapter.recognises('Benchmarking alloc: Collecting 100 samples in estimated 5 s (5050 iterations)\n', 'x'),
+    ).toBe(false);
     expect(goBenchAdapter.recognises('BenchmarkX-8   \tPASS\nok  \tpkg\t0.1s\n', 'x')).toBe(false);
     expect(goBenchAdapter.recognises('goos: linux\nBenchmarkX-8 \t 100\t 5 ns/op\n', 'x')).toBe(true);
   });
@@ -174,7 +226,9 @@ describe('Rust libtest benchmarks (rust-libtest)', () => {
     ].join('\n');
     expect(rustLibtestAdapter.recognises(text, 'bencher.txt')).toBe(true);
     const set = parseText(rustLibtestAdapter, text, 'bencher.txt');
-    expect(set.measurements.map((m) => [m.experiment, m.metric.name, m.metric.direction, m.statistics.median, m.place.line])).toEqual([
+    expect(
+      set.measurements.map((m) => [m.experiment, m.metric.name, m.metric.direction, m.statistics.median, m.place.line]),
+    ).toEqual([
       ['Parse Header (cold)', 'time/iter', 'lower-is-better', expect.closeTo(1.204, 12), 2],
       ['crc32', 'cycles/iter', 'lower-is-better', 4120, 4],
       ['decode', 'MS/s', 'higher-is-better', 850, 5],
@@ -193,8 +247,20 @@ describe('Rust libtest benchmarks (rust-libtest)', () => {
     ]);
     const time = find(set, 'bench_publish_64', 'time/iter');
     expect(time.parameter).toEqual({ label: '' });
-    expect(time.metric).toEqual({ name: 'time/iter', dimension: 'time', unit: 'us', displayUnit: 'ns/iter', direction: 'lower-is-better' });
-    expect(find(set, 'bench_publish_4096', 'MB/s').metric).toEqual({ name: 'MB/s', dimension: 'byterate', unit: 'MB/s', displayUnit: 'MB/s', direction: 'higher-is-better' });
+    expect(time.metric).toEqual({
+      name: 'time/iter',
+      dimension: 'time',
+      unit: 'us',
+      displayUnit: 'ns/iter',
+      direction: 'lower-is-better',
+    });
+    expect(find(set, 'bench_publish_4096', 'MB/s').metric).toEqual({
+      name: 'MB/s',
+      dimension: 'byterate',
+      unit: 'MB/s',
+      displayUnit: 'MB/s',
+      direction: 'higher-is-better',
+    });
     expect(set.notes).toEqual([]);
   });
 
@@ -209,12 +275,26 @@ describe('Rust libtest benchmarks (rust-libtest)', () => {
   });
 
   it.each([
-    ['test x ... bench:   abc ns/iter (+/- 1)\n', 1, 21, /expected "<time> ns\/iter \(\+\/- <range>\)" after "bench:", found "abc ns\/iter/],
+    [
+      'test x ... bench:   abc ns/iter (+/- 1)\n',
+      1,
+      21,
+      /expected "<time> ns\/iter \(\+\/- <range>\)" after "bench:", found "abc ns\/iter/,
+    ],
     ['test x ... ok\ntest y ... bench:       12 ns/iter\n', 2, 25, /found "12 ns\/iter"/],
-    ['test x ... bench: 1 ns/iter (+/- 0)\ntest x ... bench: 2 ns/iter (+/- 0)\n', 2, undefined, /benchmark x is listed twice \(first on line 1\)/],
+    [
+      'test x ... bench: 1 ns/iter (+/- 0)\ntest x ... bench: 2 ns/iter (+/- 0)\n',
+      2,
+      undefined,
+      /benchmark x is listed twice \(first on line 1\)/,
+    ],
     ['running 1 test\ntest x ... ok\n', 1, undefined, /no libtest benchmark lines/],
   ])('reports %j as one InputError at line %i column %s', (text, line, column, message) => {
-    expectInputError(() => parseText(rustLibtestAdapter, text, 'bench.txt'), { file: 'bench.txt', line, ...(column !== undefined ? { column } : {}) }, message);
+    expectInputError(
+      () => parseText(rustLibtestAdapter, text, 'bench.txt'),
+      { file: 'bench.txt', line, ...(column !== undefined ? { column } : {}) },
+      message,
+    );
   });
 });
 
@@ -223,16 +303,38 @@ describe('Criterion.rs console output (criterion-console)', () => {
 
   it('reads the estimate of each time and throughput interval as the mean; change lines are not read', () => {
     const set = parseFile(criterionConsoleAdapter, file);
-    expect(set.measurements.map((m) => [m.experiment, m.parameter.label, m.metric.name, m.metric.displayUnit, m.statistics, m.place.line])).toEqual([
+    expect(
+      set.measurements.map((m) => [
+        m.experiment,
+        m.parameter.label,
+        m.metric.name,
+        m.metric.displayUnit,
+        m.statistics,
+        m.place.line,
+      ]),
+    ).toEqual([
       ['publish', '64', 'time', 'µs', { mean: expect.closeTo(1.24, 12) }, 5],
       ['publish', '64', 'throughput', 'MiB/s', { mean: expect.closeTo((49.222 * 1024 * 1024) / 1e6, 9) }, 5],
       ['publish', '4096', 'time', 'µs', { mean: expect.closeTo(1.0021, 12) }, 17],
       ['publish', '4096', 'throughput', 'GiB/s', { mean: expect.closeTo((3.8067 * 1024 ** 3) / 1e6, 6) }, 17],
       ['decode', 'frame_with_a_long_benchmark_name', 'time', 'ns', { mean: expect.closeTo(0.08731, 12) }, 28],
-      ['decode', 'frame_with_a_long_benchmark_name', 'throughput', 'Melem/s', { mean: expect.closeTo(11.453e6, 3) }, 28],
+      [
+        'decode',
+        'frame_with_a_long_benchmark_name',
+        'throughput',
+        'Melem/s',
+        { mean: expect.closeTo(11.453e6, 3) },
+        28,
+      ],
       ['checksum', '', 'time', 'ms', { mean: expect.closeTo(2530.6, 9) }, 36],
     ]);
-    expect(find(set, 'publish', 'time', '64').metric).toEqual({ name: 'time', dimension: 'time', unit: 'us', displayUnit: 'µs', direction: 'lower-is-better' });
+    expect(find(set, 'publish', 'time', '64').metric).toEqual({
+      name: 'time',
+      dimension: 'time',
+      unit: 'us',
+      displayUnit: 'µs',
+      direction: 'lower-is-better',
+    });
     expect(find(set, 'publish', 'throughput', '64').metric).toEqual({
       name: 'throughput',
       dimension: 'byterate',
@@ -240,21 +342,49 @@ describe('Criterion.rs console output (criterion-console)', () => {
       displayUnit: 'MiB/s',
       direction: 'higher-is-better',
     });
-    expect(find(set, 'decode', 'throughput', 'frame_with_a_long_benchmark_name').metric).toMatchObject({ dimension: 'rate', unit: 'Hz', direction: 'higher-is-better' });
+    expect(find(set, 'decode', 'throughput', 'frame_with_a_long_benchmark_name').metric).toMatchObject({
+      dimension: 'rate',
+      unit: 'Hz',
+      direction: 'higher-is-better',
+    });
     expect(set.notes).toEqual(["Criterion's change: lines (its comparison with its own saved baseline) are not read"]);
   });
 
   it.each([
     ['a                       time:   [1.0 ns 2.0 ns]\n', 1, 34, /expected three values with units in "time: \[...\]"/],
-    ['a                       time:   [1.0 ns x ns 3.0 ns]\n', 1, 34, /expected a number in "time: \[...\]", found "x"/],
+    [
+      'a                       time:   [1.0 ns x ns 3.0 ns]\n',
+      1,
+      34,
+      /expected a number in "time: \[...\]", found "x"/,
+    ],
     ['a                       time:   [1.0 ns 2.0 parsecs 3.0 ns]\n', 1, 34, /unknown time unit "parsecs"/],
-    ['a                       time:   [1.0 ns 2.0 ns 3.0 ns]\n                        thrpt:  [1 MiB 2 MiB 3 MiB]\n', 2, 34, /unknown throughput unit "MiB"/],
+    [
+      'a                       time:   [1.0 ns 2.0 ns 3.0 ns]\n                        thrpt:  [1 MiB 2 MiB 3 MiB]\n',
+      2,
+      34,
+      /unknown throughput unit "MiB"/,
+    ],
     ['                        time:   [1.0 ns 2.0 ns 3.0 ns]\n', 1, 1, /a "time:" line with no benchmark id before it/],
-    ['Found 1 outliers among 100 measurements\n                        thrpt:  [1 B/s 2 B/s 3 B/s]\n', 2, 1, /a "thrpt:" line that does not follow a "time:" line/],
-    ['a   time:   [1.0 ns 2.0 ns 3.0 ns]\na   time:   [1.0 ns 2.0 ns 3.0 ns]\n', 2, undefined, /benchmark a is listed twice \(first on line 1\)/],
+    [
+      'Found 1 outliers among 100 measurements\n                        thrpt:  [1 B/s 2 B/s 3 B/s]\n',
+      2,
+      1,
+      /a "thrpt:" line that does not follow a "time:" line/,
+    ],
+    [
+      'a   time:   [1.0 ns 2.0 ns 3.0 ns]\na   time:   [1.0 ns 2.0 ns 3.0 ns]\n',
+      2,
+      undefined,
+      /benchmark a is listed twice \(first on line 1\)/,
+    ],
     ['Benchmarking a\n', 1, undefined, /no Criterion "time: \[low estimate high\]" lines found/],
   ])('reports %j as one InputError at line %i column %s', (text, line, column, message) => {
-    expectInputError(() => parseText(criterionConsoleAdapter, text, 'criterion.txt'), { file: 'criterion.txt', line, ...(column !== undefined ? { column } : {}) }, message);
+    expectInputError(
+      () => parseText(criterionConsoleAdapter, text, 'criterion.txt'),
+      { file: 'criterion.txt', line, ...(column !== undefined ? { column } : {}) },
+      message,
+    );
   });
 });
 
@@ -274,25 +404,49 @@ describe('Criterion.rs estimates.json with sample.json (criterion-json)', () => 
     const m = set.measurements[0]!;
     expect(m.experiment).toBe('publish');
     expect(m.parameter).toEqual({ label: '64' });
-    expect(m.metric).toEqual({ name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' });
-    expect(m.statistics).toEqual({ mean: expect.closeTo(1.2415, 12), median: expect.closeTo(1.2395, 12), stdev: expect.closeTo(0.009698224, 12), samples: 10 });
+    expect(m.metric).toEqual({
+      name: 'time',
+      dimension: 'time',
+      unit: 'us',
+      displayUnit: 'ns',
+      direction: 'lower-is-better',
+    });
+    expect(m.statistics).toEqual({
+      mean: expect.closeTo(1.2415, 12),
+      median: expect.closeTo(1.2395, 12),
+      stdev: expect.closeTo(0.009698224, 12),
+      samples: 10,
+    });
     // times[i] / iters[i]: 1231000 ns / 1000, 2490000 / 2000, …
-    expect(Array.from(m.samples!)).toEqual([1.231, 1.245, 1.238, 1.262, 1.24, 1.236, 1.251, 1.239, 1.244, 1.229].map((v) => expect.closeTo(v, 12)));
-    expect(set.notes).toEqual(['the slope estimate (what Criterion prints as the time) is not read; the mean and median are']);
+    expect(Array.from(m.samples!)).toEqual(
+      [1.231, 1.245, 1.238, 1.262, 1.24, 1.236, 1.251, 1.239, 1.244, 1.229].map((v) => expect.closeTo(v, 12)),
+    );
+    expect(set.notes).toEqual([
+      'the slope estimate (what Criterion prints as the time) is not read; the mean and median are',
+    ]);
   });
 
   it('is read with its sibling files by the pipeline', () => {
-    const { set } = loadResultSet({ path: estimates, experimentType: '', format: 'criterion-json' }, { floatParse: 'precise' });
-    expect(set.measurements.map((m) => [m.experiment, m.parameter.label, m.statistics.samples, m.samples?.length])).toEqual([['publish', '64', 10, 10]]);
+    const { set } = loadResultSet(
+      { path: estimates, experimentType: '', format: 'criterion-json' },
+      { floatParse: 'precise' },
+    );
+    expect(
+      set.measurements.map((m) => [m.experiment, m.parameter.label, m.statistics.samples, m.samples?.length]),
+    ).toEqual([['publish', '64', 10, 10]]);
   });
 
   it('without benchmark.json takes the id from the target/criterion/<id>/new/ path; without sample.json has no samples', () => {
     const text = readFileSync(estimates, 'utf8');
     const set = criterionJsonAdapter.parse({ file: 'target/criterion/publish/64/new/estimates.json', text }, {});
-    expect(set.measurements.map((m) => [m.experiment, m.parameter.label, m.samples, m.statistics.samples])).toEqual([['publish', '64', undefined, undefined]]);
+    expect(set.measurements.map((m) => [m.experiment, m.parameter.label, m.samples, m.statistics.samples])).toEqual([
+      ['publish', '64', undefined, undefined],
+    ]);
     const bare = criterionJsonAdapter.parse({ file: 'estimates.json', text }, {});
     expect(bare.measurements[0]!.experiment).toBe('criterion');
-    expect(bare.notes).toContain('no benchmark.json and no target/criterion/<id>/new/ path: the benchmark id "criterion" is the folder\'s name');
+    expect(bare.notes).toContain(
+      'no benchmark.json and no target/criterion/<id>/new/ path: the benchmark id "criterion" is the folder\'s name',
+    );
   });
 
   it("is told apart from Criterion's saved baseline, which folder discovery skips", () => {
@@ -302,15 +456,48 @@ describe('Criterion.rs estimates.json with sample.json (criterion-json)', () => 
     );
     expect(criterionJsonAdapter.companion!(readFileSync(estimates, 'utf8'), estimates)).toBeUndefined();
     // change/estimates.json: relative changes, no std_dev
-    expect(criterionJsonAdapter.recognises('{"mean":{"confidence_interval":{"confidence_level":0.95},"point_estimate":0.01},"median":{}}', 'x')).toBe(false);
+    expect(
+      criterionJsonAdapter.recognises(
+        '{"mean":{"confidence_interval":{"confidence_level":0.95},"point_estimate":0.01},"median":{}}',
+        'x',
+      ),
+    ).toBe(false);
   });
 
   const good = readFileSync(estimates, 'utf8');
   it.each([
-    ['estimates.json', '{"mean": {"point_estimate": 1}, "median": {"point_estimate": 1}}', {}, 1, 1, /expected an estimate object for "std_dev"/],
-    ['estimates.json', '{"mean": {"point_estimate": "x"}}', {}, 1, 11, /expected a number for "point_estimate", found the string "x"/],
-    ['estimates.json', good, { 'sample.json': '{"iters": [1, 2], "times": [5]}' }, 1, 19, /"iters" has 2 values and "times" 1; they pair up/],
-    ['estimates.json', good, { 'sample.json': '{"iters": [1, 0],\n "times": [5, 6]}' }, 1, 15, /expected a positive iteration count, found 0/],
+    [
+      'estimates.json',
+      '{"mean": {"point_estimate": 1}, "median": {"point_estimate": 1}}',
+      {},
+      1,
+      1,
+      /expected an estimate object for "std_dev"/,
+    ],
+    [
+      'estimates.json',
+      '{"mean": {"point_estimate": "x"}}',
+      {},
+      1,
+      11,
+      /expected a number for "point_estimate", found the string "x"/,
+    ],
+    [
+      'estimates.json',
+      good,
+      { 'sample.json': '{"iters": [1, 2], "times": [5]}' },
+      1,
+      19,
+      /"iters" has 2 values and "times" 1; they pair up/,
+    ],
+    [
+      'estimates.json',
+      good,
+      { 'sample.json': '{"iters": [1, 0],\n "times": [5, 6]}' },
+      1,
+      15,
+      /expected a positive iteration count, found 0/,
+    ],
     ['estimates.json', good, { 'sample.json': '{"times": [5]}' }, 1, 1, /needs "iters" and "times" arrays/],
   ])('reports bad input %# (%s and its siblings) as one InputError', (file, text, sibling, line, column, message) => {
     const error = inputError(() => criterionJsonAdapter.parse({ file, text, siblings: sibling }, {}));
@@ -322,17 +509,39 @@ describe('Criterion.rs estimates.json with sample.json (criterion-json)', () => 
 
 describe('Catch2 benchmarks (catch2-console, catch2-xml)', () => {
   const catch2 = join(formats, 'catch2');
-  const rows = (set: ResultSet) => set.measurements.map((m) => [m.experiment, m.parameter.label, m.statistics, m.place.line]);
+  const rows = (set: ResultSet) =>
+    set.measurements.map((m) => [m.experiment, m.parameter.label, m.statistics, m.place.line]);
 
   it('reads the v2 console table: test case, benchmark, mean and std dev (ns → µs), samples', () => {
     const set = parseFile(catch2ConsoleAdapter, join(catch2, 'v2_console.txt'));
     expect(set.format).toBe('catch2-console');
     expect(rows(set)).toEqual([
-      ['Publish', 'publish 64 bytes', { mean: expect.closeTo(0.0208906, 12), stdev: expect.closeTo(0.00314784, 12), samples: 20 }, 16],
-      ['Publish', 'publish 4096 bytes', { mean: expect.closeTo(0.140236, 12), stdev: expect.closeTo(0.0398498, 12), samples: 20 }, 20],
-      ['Checksum', 'sum of 1000 ints', { mean: expect.closeTo(0.486758, 12), stdev: expect.closeTo(0.0819596, 12), samples: 20 }, 35],
+      [
+        'Publish',
+        'publish 64 bytes',
+        { mean: expect.closeTo(0.0208906, 12), stdev: expect.closeTo(0.00314784, 12), samples: 20 },
+        16,
+      ],
+      [
+        'Publish',
+        'publish 4096 bytes',
+        { mean: expect.closeTo(0.140236, 12), stdev: expect.closeTo(0.0398498, 12), samples: 20 },
+        20,
+      ],
+      [
+        'Checksum',
+        'sum of 1000 ints',
+        { mean: expect.closeTo(0.486758, 12), stdev: expect.closeTo(0.0819596, 12), samples: 20 },
+        35,
+      ],
     ]);
-    expect(set.measurements[0]!.metric).toEqual({ name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' });
+    expect(set.measurements[0]!.metric).toEqual({
+      name: 'time',
+      dimension: 'time',
+      unit: 'us',
+      displayUnit: 'ns',
+      direction: 'lower-is-better',
+    });
   });
 
   it('reads the v3 table (est run time), a section in the experiment and a name wrapped over two rows', () => {
@@ -344,7 +553,12 @@ describe('Catch2 benchmarks (catch2-console, catch2-xml)', () => {
         { mean: expect.closeTo(0.0610352, 12), stdev: expect.closeTo(0.00186211, 12), samples: 100 },
         18,
       ],
-      ['Publish over loopback / small payloads', 'publish 1024 bytes', { mean: expect.closeTo(0.455112, 12), stdev: expect.closeTo(0.0149012, 12), samples: 100 }, 23],
+      [
+        'Publish over loopback / small payloads',
+        'publish 1024 bytes',
+        { mean: expect.closeTo(0.455112, 12), stdev: expect.closeTo(0.0149012, 12), samples: 100 },
+        23,
+      ],
     ]);
   });
 
@@ -352,37 +566,103 @@ describe('Catch2 benchmarks (catch2-console, catch2-xml)', () => {
     const v2 = parseFile(catch2XmlAdapter, join(catch2, 'v2_results.xml'));
     expect(v2.format).toBe('catch2-xml');
     expect(rows(v2)).toEqual([
-      ['Publish', 'publish 64 bytes', { mean: expect.closeTo(0.0292794, 12), stdev: expect.closeTo(0.0132012, 12), samples: 20 }, 5],
-      ['Publish', 'publish 4096 bytes', { mean: expect.closeTo(0.147147, 12), stdev: expect.closeTo(0.026325, 12), samples: 20 }, 11],
-      ['Checksum', 'sum of 1000 ints', { mean: expect.closeTo(0.515383, 12), stdev: expect.closeTo(0.165612, 12), samples: 20 }, 20],
+      [
+        'Publish',
+        'publish 64 bytes',
+        { mean: expect.closeTo(0.0292794, 12), stdev: expect.closeTo(0.0132012, 12), samples: 20 },
+        5,
+      ],
+      [
+        'Publish',
+        'publish 4096 bytes',
+        { mean: expect.closeTo(0.147147, 12), stdev: expect.closeTo(0.026325, 12), samples: 20 },
+        11,
+      ],
+      [
+        'Checksum',
+        'sum of 1000 ints',
+        { mean: expect.closeTo(0.515383, 12), stdev: expect.closeTo(0.165612, 12), samples: 20 },
+        20,
+      ],
     ]);
     const v3 = parseFile(catch2XmlAdapter, join(catch2, 'v3_sections.xml'));
     expect(rows(v3)).toEqual([
-      ['Publish over loopback / small payloads', 'publish 64 bytes & flush', { mean: expect.closeTo(0.0610352, 12), stdev: expect.closeTo(0.00186211, 12), samples: 100 }, 5],
-      ['Publish over loopback / large payloads', 'publish 65536 bytes', { mean: expect.closeTo(9.10722, 12), stdev: expect.closeTo(0.33809, 12), samples: 100 }, 14],
+      [
+        'Publish over loopback / small payloads',
+        'publish 64 bytes & flush',
+        { mean: expect.closeTo(0.0610352, 12), stdev: expect.closeTo(0.00186211, 12), samples: 100 },
+        5,
+      ],
+      [
+        'Publish over loopback / large payloads',
+        'publish 65536 bytes',
+        { mean: expect.closeTo(9.10722, 12), stdev: expect.closeTo(0.33809, 12), samples: 100 },
+        14,
+      ],
     ]);
   });
 
-  const table = ['benchmark name                       samples       iterations    estimated', ' mean', ' std dev', '-'.repeat(79)].join('\n');
+  const table = [
+    'benchmark name                       samples       iterations    estimated',
+    ' mean',
+    ' std dev',
+    '-'.repeat(79),
+  ].join('\n');
   it.each([
-    [`${table}\nx                              20    30    1.0 ms\n       1 ns  2 ns\n`, 6, 1, /expected the mean row: three times with units/],
-    [`${table}\nx                              20    30    1.0 ms\n       1 ns  2 ns  3 ns\n       1 ns  2 ns  3 parsecs\n`, 7, 1, /expected the std dev row/],
+    [
+      `${table}\nx                              20    30    1.0 ms\n       1 ns  2 ns\n`,
+      6,
+      1,
+      /expected the mean row: three times with units/,
+    ],
+    [
+      `${table}\nx                              20    30    1.0 ms\n       1 ns  2 ns  3 ns\n       1 ns  2 ns  3 parsecs\n`,
+      7,
+      1,
+      /expected the std dev row/,
+    ],
     [`${table}\nonly a name\n\n`, 5, undefined, /benchmark "only a name" has no samples, iterations and estimate/],
-    ['benchmark name                       samples       iterations    estimated\n mean\n std dev\nx\n', 4, undefined, /expected the rule under the benchmark table header/],
+    [
+      'benchmark name                       samples       iterations    estimated\n mean\n std dev\nx\n',
+      4,
+      undefined,
+      /expected the rule under the benchmark table header/,
+    ],
     ['no table here\n', 1, undefined, /no Catch2 benchmark results found/],
     // cut off after the header: at its last line, not past the end
-    ['benchmark name                       samples       iterations    estimated\n mean', 2, undefined, /expected the rule under the benchmark table header/],
+    [
+      'benchmark name                       samples       iterations    estimated\n mean',
+      2,
+      undefined,
+      /expected the rule under the benchmark table header/,
+    ],
     [`${table}\nx                              20    30    1.0 ms`, 5, 1, /expected the mean row/],
   ])('reports console input %# as one InputError at line %i column %s', (text, line, column, message) => {
-    expectInputError(() => parseText(catch2ConsoleAdapter, text, 'catch2.txt'), { file: 'catch2.txt', line, ...(column !== undefined ? { column } : {}) }, message);
+    expectInputError(
+      () => parseText(catch2ConsoleAdapter, text, 'catch2.txt'),
+      { file: 'catch2.txt', line, ...(column !== undefined ? { column } : {}) },
+      message,
+    );
   });
 
   const open = '<Catch name="b">\n<TestCase name="t">\n';
   it.each([
-    [`${open}<BenchmarkResults name="x" samples="20">\n<mean value="fast"/>\n`, 4, /expected a number in <mean value="…">, found "fast"/],
+    [
+      `${open}<BenchmarkResults name="x" samples="20">\n<mean value="fast"/>\n`,
+      4,
+      /expected a number in <mean value="…">, found "fast"/,
+    ],
     [`${open}<BenchmarkResults name="x">\n`, 3, /<BenchmarkResults> has no samples="…"/],
-    [`${open}<BenchmarkResults name="x" samples="20">\n<standardDeviation value="1"/>\n</BenchmarkResults>\n`, 5, /benchmark "x" has no <mean value="…"\/>/],
-    [`${open}<BenchmarkResults name="x" samples="20">\n<mean value="1"/>\n`, 3, /benchmark "x" is not closed \(<\/BenchmarkResults> missing: the output was cut short\?\)/],
+    [
+      `${open}<BenchmarkResults name="x" samples="20">\n<standardDeviation value="1"/>\n</BenchmarkResults>\n`,
+      5,
+      /benchmark "x" has no <mean value="…"\/>/,
+    ],
+    [
+      `${open}<BenchmarkResults name="x" samples="20">\n<mean value="1"/>\n`,
+      3,
+      /benchmark "x" is not closed \(<\/BenchmarkResults> missing: the output was cut short\?\)/,
+    ],
     [`${open}</BenchmarkResults>\n`, 3, /<\/BenchmarkResults> with no <BenchmarkResults> before it/],
     [`${open}</TestCase></Catch>\n`, 1, /no <BenchmarkResults> in this Catch2 XML output/],
   ])('reports XML input %# as one InputError at line %i', (text, line, message) => {

@@ -138,18 +138,26 @@ describe('iceperf: project fixtures', () => {
     test('an unknown payload unit', () => {
       const l = lines();
       l[11] = '|      16 [XB] |                  2.1 |';
-      expect(inputError(() => parseText(iceperfAdapter, l.join('\n'))).place).toEqual({ file: 'in.txt', line: 12, column: 11 });
+      expect(inputError(() => parseText(iceperfAdapter, l.join('\n'))).place).toEqual({
+        file: 'in.txt',
+        line: 12,
+        column: 11,
+      });
     });
 
     test('a payload twice', () => {
       const l = lines();
       l[12] = '|      16 [B]  |                  2.5 |';
-      expect(inputError(() => parseText(iceperfAdapter, l.join('\n'))).message).toMatch(/payload 16 B appears twice in the MESSAGE QUEUE table \(first on line 12\)/);
+      expect(inputError(() => parseText(iceperfAdapter, l.join('\n'))).message).toMatch(
+        /payload 16 B appears twice in the MESSAGE QUEUE table \(first on line 12\)/,
+      );
     });
 
     test('a technology banner and no table at all', () => {
       const text = lines().slice(0, 5).join('\n') + '\n';
-      expect(inputError(() => parseText(iceperfAdapter, text)).message).toMatch(/without a "#### Measurement Result ####" table/);
+      expect(inputError(() => parseText(iceperfAdapter, text)).message).toMatch(
+        /without a "#### Measurement Result ####" table/,
+      );
     });
   });
 });
@@ -169,7 +177,13 @@ describe('iceoryx2: project fixtures', () => {
     ]);
     const first = result.measurements[0]!;
     expect(first.parameter).toEqual({ label: '8192', payloadBytes: 8192, settings: { iterations: 100000 } });
-    expect(first.metric).toEqual({ name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' });
+    expect(first.metric).toEqual({
+      name: 'latency',
+      dimension: 'time',
+      unit: 'us',
+      displayUnit: 'ns',
+      direction: 'lower-is-better',
+    });
     expect(first.statistics.samples).toBe(100000);
   });
 
@@ -186,7 +200,9 @@ describe('iceoryx2: project fixtures', () => {
       ['request-response response-stream ipc', 'default', 0.226],
     ]);
     const queue = parse(iceoryx2Adapter, join(own, 'iceoryx2', 'queue.txt'));
-    expect(queue.measurements.map((m) => [m.experiment, m.statistics.mean])).toEqual([['queue iceoryx2_bb_lock_free::spsc::queue::Queue<usize, 1>', 0.026]]);
+    expect(queue.measurements.map((m) => [m.experiment, m.statistics.mean])).toEqual([
+      ['queue iceoryx2_bb_lock_free::spsc::queue::Queue<usize, 1>', 0.026],
+    ]);
     const old = parse(iceoryx2Adapter, join(own, 'iceoryx2', 'v0.3_publish_subscribe.txt'));
     expect(old.measurements.map((m) => [m.experiment, m.statistics.mean])).toEqual([
       ['publish-subscribe zero_copy', 0.051],
@@ -204,7 +220,8 @@ describe('iceoryx2: project fixtures', () => {
 
   test('a garbled or cut line gives the line and column', () => {
     const lines = read(join(own, 'iceoryx2', 'publish_subscribe.txt')).split('\n');
-    lines[3] = 'iceoryx2::service::ipc_threadsafe::Service ::: Iterations: 100000, Time: 0.021034 s, Latency: 1O5 ns, Sample Size: 8192';
+    lines[3] =
+      'iceoryx2::service::ipc_threadsafe::Service ::: Iterations: 100000, Time: 0.021034 s, Latency: 1O5 ns, Sample Size: 8192';
     const garbled = inputError(() => parseText(iceoryx2Adapter, lines.join('\n')));
     expect(garbled.place).toEqual({ file: 'in.txt', line: 4, column: 86 });
     // Cut inside "Iterations: 1000": the column is where that field starts (36 + 17 characters before it).
@@ -216,7 +233,9 @@ describe('iceoryx2: project fixtures', () => {
 
   test('the same variant and size twice is an error', () => {
     const line = 'iceoryx2::service::ipc::Service ::: Iterations: 10, Time: 0.1 s, Latency: 94 ns, Sample Size: 8';
-    expect(inputError(() => parseText(iceoryx2Adapter, `${line}\n${line}\n`)).message).toMatch(/appears twice \(first on line 1\)/);
+    expect(inputError(() => parseText(iceoryx2Adapter, `${line}\n${line}\n`)).message).toMatch(
+      /appears twice \(first on line 1\)/,
+    );
   });
 
   test('iceoryx2 and iceperf project fixtures are not taken for each other', () => {
@@ -238,7 +257,10 @@ describeShared('iceperf: real outputs in ../shared', () => {
     const result = parse(iceperfAdapter, path);
     expect(result.measurements).toHaveLength(13);
     expect(new Set(result.measurements.map((m) => m.experiment))).toEqual(new Set(['ICEORYX']));
-    expect(find(result, 'ICEORYX', '1024')).toMatchObject({ statistics: { mean: 29, samples: 10000 }, place: { line: 14 } });
+    expect(find(result, 'ICEORYX', '1024')).toMatchObject({
+      statistics: { mean: 29, samples: 10000 },
+      place: { line: 14 },
+    });
     expect(find(result, 'ICEORYX', '262144').statistics.mean).toBe(12);
     expect(find(result, 'ICEORYX', '2097152').statistics.mean).toBe(1.5);
     expect(find(result, 'ICEORYX', '4194304')).toMatchObject({ statistics: { mean: 1.5 }, place: { line: 26 } });
@@ -258,21 +280,32 @@ describeShared('iceperf: real outputs in ../shared', () => {
     expect(find(result, 'ICEORYX C API', '16384').statistics.mean).toBe(3.5);
   });
 
-  test.each(['cpp_n10000_follower.txt', 'c_n10000_follower.txt', 'cpp_n10000_run2_follower.txt'])('follower output %s is recognised and refused with a reason', (name) => {
-    const path = join(real, name);
-    expect(iceperfAdapter.recognises(head(path), path)).toBe(true);
-    const error = inputError(() => parse(iceperfAdapter, path));
-    expect(error.message).toMatch(/follower/);
-    expect(error.place).toEqual({ file: path, line: 8 });
-  });
+  test.each(['cpp_n10000_follower.txt', 'c_n10000_follower.txt', 'cpp_n10000_run2_follower.txt'])(
+    'follower output %s is recognised and refused with a reason',
+    (name) => {
+      const path = join(real, name);
+      expect(iceperfAdapter.recognises(head(path), path)).toBe(true);
+      const error = inputError(() => parse(iceperfAdapter, path));
+      expect(error.message).toMatch(/follower/);
+      expect(error.place).toEqual({ file: path, line: 8 });
+    },
+  );
 
   test('the upstream README (old [kB] generation, quoted in a code block) is no result file but parses', () => {
     const path = join(sharedDir, 'fixtures', 'formats', 'iceperf', 'README.md');
     expect(iceperfAdapter.recognises(head(path), path)).toBe(false);
     const result = parse(iceperfAdapter, path);
-    expect([...new Set(result.measurements.map((m) => m.experiment))]).toEqual(['MESSAGE QUEUE', 'UNIX DOMAIN SOCKET', 'ICEORYX', 'ICEORYX C API']);
+    expect([...new Set(result.measurements.map((m) => m.experiment))]).toEqual([
+      'MESSAGE QUEUE',
+      'UNIX DOMAIN SOCKET',
+      'ICEORYX',
+      'ICEORYX C API',
+    ]);
     expect(result.measurements).toHaveLength(52);
-    expect(find(result, 'MESSAGE QUEUE', '1024')).toMatchObject({ statistics: { mean: 3.1, samples: 100000 }, place: { line: 69 } });
+    expect(find(result, 'MESSAGE QUEUE', '1024')).toMatchObject({
+      statistics: { mean: 3.1, samples: 100000 },
+      place: { line: 69 },
+    });
     expect(find(result, 'MESSAGE QUEUE', '524288').statistics.mean).toBe(160);
     expect(find(result, 'MESSAGE QUEUE', '1048576').statistics.mean).toBe(300);
     expect(find(result, 'UNIX DOMAIN SOCKET', '4194304').statistics.mean).toBe(1700);
@@ -289,9 +322,14 @@ describeShared('iceoryx adapters recognise no other tool’s files in ../shared'
       .map((f) => relative(sharedDir, f))
       .sort();
     expect(yes).toEqual(
-      ['c_n10000_follower.txt', 'c_n10000_leader.txt', 'cpp_n10000_follower.txt', 'cpp_n10000_leader.txt', 'cpp_n10000_run2_follower.txt', 'cpp_n10000_run2_leader.txt'].map((n) =>
-        join('fixtures', 'real-runs', 'iceperf', n),
-      ),
+      [
+        'c_n10000_follower.txt',
+        'c_n10000_leader.txt',
+        'cpp_n10000_follower.txt',
+        'cpp_n10000_leader.txt',
+        'cpp_n10000_run2_follower.txt',
+        'cpp_n10000_run2_leader.txt',
+      ].map((n) => join('fixtures', 'real-runs', 'iceperf', n)),
     );
   });
 

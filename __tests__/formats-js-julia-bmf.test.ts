@@ -43,7 +43,13 @@ describe('benchmark.js console output (benchmarkjs)', () => {
     ]);
     const regexp = find(set, 'RegExp#test', 'throughput');
     // RegExp#test x 33,279,336 ops/sec ±5.61% (77 runs sampled)
-    expect(regexp.metric).toEqual({ name: 'throughput', dimension: 'rate', unit: 'Hz', displayUnit: 'ops/sec', direction: 'higher-is-better' });
+    expect(regexp.metric).toEqual({
+      name: 'throughput',
+      dimension: 'rate',
+      unit: 'Hz',
+      displayUnit: 'ops/sec',
+      direction: 'higher-is-better',
+    });
     expect(regexp.statistics).toEqual({ mean: 33279336, samples: 77 });
     expect(regexp.parameter).toEqual({ label: '' });
     expect(regexp.place).toEqual({ file: run1, line: 1 });
@@ -62,7 +68,8 @@ describe('benchmark.js console output (benchmarkjs)', () => {
   });
 
   it('reads one run sampled, colour codes and CRLF; a name given twice becomes "name (2)"', () => {
-    const text = '\x1b[32mfast x 1,000 ops/sec \u00b10.00% (1 run sampled)\x1b[0m\r\nfast x 2,000 ops/sec \u00b11.50% (5 runs sampled)\r\n';
+    const text =
+      '\x1b[32mfast x 1,000 ops/sec \u00b10.00% (1 run sampled)\x1b[0m\r\nfast x 2,000 ops/sec \u00b11.50% (5 runs sampled)\r\n';
     const set = parseText(benchmarkJsAdapter, text);
     expect(set.measurements.map((m) => [m.experiment, m.statistics])).toEqual([
       ['fast', { mean: 1000, samples: 1 }],
@@ -88,8 +95,16 @@ describe('benchmark.js console output (benchmarkjs)', () => {
       { file: 'bench.txt', line: 1, column: 24 },
       /expected " ops\/sec ±"/,
     );
-    expectInputError(() => parseText(benchmarkJsAdapter, ' x 12 ops/sec \u00b10.99% (93 runs sampled)\n'), { file: 'bench.txt', line: 1, column: 1 }, /without a benchmark name/);
-    expectInputError(() => parseText(benchmarkJsAdapter, 'Fastest is RegExp#test\n'), { file: 'bench.txt', line: 1 }, /no benchmark\.js result lines/);
+    expectInputError(
+      () => parseText(benchmarkJsAdapter, ' x 12 ops/sec \u00b10.99% (93 runs sampled)\n'),
+      { file: 'bench.txt', line: 1, column: 1 },
+      /without a benchmark name/,
+    );
+    expectInputError(
+      () => parseText(benchmarkJsAdapter, 'Fastest is RegExp#test\n'),
+      { file: 'bench.txt', line: 1 },
+      /no benchmark\.js result lines/,
+    );
   });
 });
 
@@ -108,7 +123,13 @@ describe('Julia BenchmarkTools JSON (julia-benchmarktools)', () => {
       'alloc vector | ',
     ]);
     const time = find(set, 'string', 'time', 'replace');
-    expect(time.metric).toEqual({ name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' });
+    expect(time.metric).toEqual({
+      name: 'time',
+      dimension: 'time',
+      unit: 'us',
+      displayUnit: 'ns',
+      direction: 'lower-is-better',
+    });
     // times 2285.5 2290.125 2301.0 2296.75 2310.375 2288.0 2405.25 2293.5 ns: sorted, the middle two
     // are 2293.5 and 2296.75; the sum is 18470.5.
     expect(time.statistics).toMatchObject({
@@ -130,7 +151,10 @@ describe('Julia BenchmarkTools JSON (julia-benchmarktools)', () => {
       statistics: { value: 12 },
     });
     // A Trial straight under the top group: no parameter. times 812.0 … 4210.75 (a GC pause), 8064 bytes, 1 alloc.
-    expect(find(set, 'alloc vector', 'time', '').statistics).toMatchObject({ max: expect.closeTo(4.21075, 9), min: expect.closeTo(0.7985, 9) });
+    expect(find(set, 'alloc vector', 'time', '').statistics).toMatchObject({
+      max: expect.closeTo(4.21075, 9),
+      min: expect.closeTo(0.7985, 9),
+    });
     expect(find(set, 'alloc vector', 'memory', '').statistics).toEqual({ value: 8064 });
     expect(find(set, 'io/parse', 'time', 'Int').statistics.samples).toBe(8);
     expect(set.notes).toEqual(['Julia 1.10.4, BenchmarkTools 1.5.0']);
@@ -162,12 +186,18 @@ describe('Julia BenchmarkTools JSON (julia-benchmarktools)', () => {
       ],
     ]);
     const set = parseText(juliaBenchmarkToolsAdapter, text, 'r.json');
-    expect(set.measurements.map((m) => [m.experiment, m.metric.name, m.statistics.median ?? m.statistics.value])).toEqual([
+    expect(
+      set.measurements.map((m) => [m.experiment, m.metric.name, m.statistics.median ?? m.statistics.value]),
+    ).toEqual([
       ['c', 'time', 1],
       ['c', 'memory', 0],
       ['c', 'allocs', 0],
     ]);
-    expect(set.notes).toEqual(['Julia 1.10.4, BenchmarkTools 1.5.0', '"a" is a TrialRatio, which holds no results: skipped', 'the Trial "b" has no samples: skipped']);
+    expect(set.notes).toEqual([
+      'Julia 1.10.4, BenchmarkTools 1.5.0',
+      '"a" is a TrialRatio, which holds no results: skipped',
+      'the Trial "b" has no samples: skipped',
+    ]);
   });
 
   it('names file, line and column of broken input', () => {
@@ -188,8 +218,16 @@ describe('Julia BenchmarkTools JSON (julia-benchmarktools)', () => {
       /unknown BenchmarkTools type "Benchmark"/,
     );
     const noMemory = text.replace('"memory":1104,', '');
-    expectInputError(() => parseText(juliaBenchmarkToolsAdapter, noMemory, 'r.json'), { file: 'r.json', line: 1, column: noMemory.indexOf('{"allocs":3') + 1 }, /has no "memory"/);
-    expectInputError(() => parseText(juliaBenchmarkToolsAdapter, text.slice(0, 500), 'r.json'), { file: 'r.json', line: 1, column: 501 }, /truncated/);
+    expectInputError(
+      () => parseText(juliaBenchmarkToolsAdapter, noMemory, 'r.json'),
+      { file: 'r.json', line: 1, column: noMemory.indexOf('{"allocs":3') + 1 },
+      /has no "memory"/,
+    );
+    expectInputError(
+      () => parseText(juliaBenchmarkToolsAdapter, text.slice(0, 500), 'r.json'),
+      { file: 'r.json', line: 1, column: 501 },
+      /truncated/,
+    );
     expectInputError(
       () => parseText(juliaBenchmarkToolsAdapter, '[{"Julia":"1.10.4","BenchmarkTools":"1.5.0"},[]]', 'r.json'),
       { file: 'r.json', line: 1, column: 46 },
@@ -205,12 +243,28 @@ describe('Bencher Metric Format JSON (bmf)', () => {
     const set = parseFile(bmfAdapter, results);
     expect(set.format).toBe('bmf');
     const latency = find(set, 'publish/64', 'latency');
-    expect(latency.metric).toEqual({ name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' });
+    expect(latency.metric).toEqual({
+      name: 'latency',
+      dimension: 'time',
+      unit: 'us',
+      displayUnit: 'ns',
+      direction: 'lower-is-better',
+    });
     // "value": 1250.5, "lower_value": 1198.25, "upper_value": 1321.75 (ns)
-    expect(latency.statistics).toEqual({ value: expect.closeTo(1.2505, 9), min: expect.closeTo(1.19825, 9), max: expect.closeTo(1.32175, 9) });
+    expect(latency.statistics).toEqual({
+      value: expect.closeTo(1.2505, 9),
+      min: expect.closeTo(1.19825, 9),
+      max: expect.closeTo(1.32175, 9),
+    });
     expect(latency.place).toEqual({ file: results, line: 3 });
     const throughput = find(set, 'publish/64', 'throughput');
-    expect(throughput.metric).toEqual({ name: 'throughput', dimension: 'rate', unit: 'Hz', displayUnit: 'ops/s', direction: 'higher-is-better' });
+    expect(throughput.metric).toEqual({
+      name: 'throughput',
+      dimension: 'rate',
+      unit: 'Hz',
+      displayUnit: 'ops/s',
+      direction: 'higher-is-better',
+    });
     expect(throughput.statistics).toEqual({ value: 799680.1, min: 756572.4, max: 834551.2 });
     expect(find(set, 'publish/1024', 'latency').statistics).toEqual({ value: expect.closeTo(4.012, 9) });
   });
@@ -231,8 +285,20 @@ describe('Bencher Metric Format JSON (bmf)', () => {
       statistics: { value: 12.75 },
     });
     // "allocs/op": the measure is a unit, a cost per operation.
-    expect(find(set, 'decode frame', 'allocs/op').metric).toEqual({ name: 'allocs/op', dimension: 'count', unit: '', displayUnit: 'allocs/op', direction: 'lower-is-better' });
-    expect(find(set, 'publish/1024', 'instructions').metric).toEqual({ name: 'instructions', dimension: 'count', unit: '', displayUnit: '', direction: 'lower-is-better' });
+    expect(find(set, 'decode frame', 'allocs/op').metric).toEqual({
+      name: 'allocs/op',
+      dimension: 'count',
+      unit: '',
+      displayUnit: 'allocs/op',
+      direction: 'lower-is-better',
+    });
+    expect(find(set, 'publish/1024', 'instructions').metric).toEqual({
+      name: 'instructions',
+      dimension: 'count',
+      unit: '',
+      displayUnit: '',
+      direction: 'lower-is-better',
+    });
     expect(find(set, 'decode frame', 'cache hit rate').metric.direction).toBe('higher-is-better');
     expect(set.notes).toEqual([
       'measures without a unit, kept as plain numbers; the direction is taken from the name: "instructions" lower-is-better, "cache hit rate" higher-is-better',
@@ -240,12 +306,36 @@ describe('Bencher Metric Format JSON (bmf)', () => {
   });
 
   it('names file, line and column of broken input', () => {
-    expectInputError(() => parseText(bmfAdapter, '{"a": {"latency": {"lower_value": 1}}}', 'b.json'), { file: 'b.json', line: 1, column: 19 }, /has no "value"/);
-    expectInputError(() => parseText(bmfAdapter, '{"a": {"latency": {"value": "fast"}}}', 'b.json'), { file: 'b.json', line: 1, column: 20 }, /expected a number for "value"/);
-    expectInputError(() => parseText(bmfAdapter, '{"a": {"latency": 5}}', 'b.json'), { file: 'b.json', line: 1, column: 8 }, /expected \{"value": …\}/);
-    expectInputError(() => parseText(bmfAdapter, '{"a": {}}', 'b.json'), { file: 'b.json', line: 1, column: 2 }, /has no measures/);
-    expectInputError(() => parseText(bmfAdapter, '{}', 'b.json'), { file: 'b.json', line: 1, column: 1 }, /no benchmarks/);
-    expectInputError(() => parseText(bmfAdapter, '{\n  "a": {\n    "latency": {\n      "value": 1,\n', 'b.json'), { file: 'b.json', line: 5, column: 1 }, /truncated/);
+    expectInputError(
+      () => parseText(bmfAdapter, '{"a": {"latency": {"lower_value": 1}}}', 'b.json'),
+      { file: 'b.json', line: 1, column: 19 },
+      /has no "value"/,
+    );
+    expectInputError(
+      () => parseText(bmfAdapter, '{"a": {"latency": {"value": "fast"}}}', 'b.json'),
+      { file: 'b.json', line: 1, column: 20 },
+      /expected a number for "value"/,
+    );
+    expectInputError(
+      () => parseText(bmfAdapter, '{"a": {"latency": 5}}', 'b.json'),
+      { file: 'b.json', line: 1, column: 8 },
+      /expected \{"value": …\}/,
+    );
+    expectInputError(
+      () => parseText(bmfAdapter, '{"a": {}}', 'b.json'),
+      { file: 'b.json', line: 1, column: 2 },
+      /has no measures/,
+    );
+    expectInputError(
+      () => parseText(bmfAdapter, '{}', 'b.json'),
+      { file: 'b.json', line: 1, column: 1 },
+      /no benchmarks/,
+    );
+    expectInputError(
+      () => parseText(bmfAdapter, '{\n  "a": {\n    "latency": {\n      "value": 1,\n', 'b.json'),
+      { file: 'b.json', line: 5, column: 1 },
+      /truncated/,
+    );
   });
 });
 
@@ -256,17 +346,26 @@ describe('--format forcing and recognition', () => {
     writeFileSync(log, readFileSync(join(formats, 'benchmarkjs', 'suite_run1.txt')));
     const forced = await cli(['inspect', '--json', '--format', 'benchmarkjs', log]);
     expect(forced.code).toBe(0);
-    expect((JSON.parse(forced.out) as { files: { format: string }[] }).files.map((f) => f.format)).toEqual(['benchmarkjs']);
+    expect((JSON.parse(forced.out) as { files: { format: string }[] }).files.map((f) => f.format)).toEqual([
+      'benchmarkjs',
+    ]);
     const wrong = await cli(['inspect', '--format', 'bmf', log]);
     expect(wrong.code).toBe(2);
     expect(wrong.err).toBe(`perfgate: error: ${log}:1:1: expected a JSON value, found "RegExp"\n`);
-    const julia = await cli(['inspect', '--json', '--format', 'julia-benchmarktools', join(formats, 'bmf', 'results.json')]);
+    const julia = await cli([
+      'inspect',
+      '--json',
+      '--format',
+      'julia-benchmarktools',
+      join(formats, 'bmf', 'results.json'),
+    ]);
     expect(julia.code).toBe(2);
     expect(julia.err).toMatch(/results\.json:1:1: expected a BenchmarkTools JSON file/);
   });
 
   it("each new adapter takes its own fixtures and no other format's file in fixtures/", () => {
-    const owner = (path: string) => /formats\/(benchmarkjs|julia-benchmarktools|bmf)\/[^/]+\.(txt|json)$/.exec(path)?.[1];
+    const owner = (path: string) =>
+      /formats\/(benchmarkjs|julia-benchmarktools|bmf)\/[^/]+\.(txt|json)$/.exec(path)?.[1];
     const files = walk(join(repoRoot, 'fixtures'));
     expect(files.length).toBeGreaterThan(50);
     for (const file of files) {
@@ -301,7 +400,9 @@ describe('benchmark.js recognition does not claim files that quote its lines', (
     const log = `> fastregex@1.0.0 bench\n> node bench.js\n\nwarming up\n${line}\r\nFastest is RegExp#test\n`;
     expect(benchmarkJsAdapter.recognises(log, 'ci/bench-output.txt')).toBe(true);
     expect(benchmarkJsAdapter.recognises(log, 'bench.log')).toBe(true);
-    expect(parseText(benchmarkJsAdapter, log).measurements.map((m) => [m.experiment, m.statistics.mean])).toEqual([['RegExp#test', 4161532]]);
+    expect(parseText(benchmarkJsAdapter, log).measurements.map((m) => [m.experiment, m.statistics.mean])).toEqual([
+      ['RegExp#test', 4161532],
+    ]);
   });
 
   it('recognises in time linear in the head (64 KiB of " x 1" repeats)', () => {
@@ -316,7 +417,10 @@ describeShared('the new adapters on ../shared fixtures', () => {
   it('take none of them', () => {
     for (const file of walk(join(sharedDir, 'fixtures'))) {
       const head = readFileSync(file).subarray(0, 65536).toString('utf8');
-      expect({ file, recognised: NEW_ADAPTERS.filter((a) => a.recognises(head, file)).map((a) => a.id) }).toEqual({ file, recognised: [] });
+      expect({ file, recognised: NEW_ADAPTERS.filter((a) => a.recognises(head, file)).map((a) => a.id) }).toEqual({
+        file,
+        recognised: [],
+      });
     }
   });
 });

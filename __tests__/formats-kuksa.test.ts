@@ -34,8 +34,20 @@ describe('kuksa databroker-perf console (project fixture, --detailed-output)', (
   it('reads the global summary into experiment "global", in µs', () => {
     const latency = get(result, 'global', 'latency');
     expect(latency.metric).toMatchObject({ unit: 'us', displayUnit: 'ms', direction: 'lower-is-better' });
-    expect(latency.statistics).toEqual({ samples: 748, min: 61, max: 412, mean: 152, p95: 231, median: 131, p90: 198, p99: 388 });
-    expect(latency.parameter).toEqual({ label: 'kuksa.val.v2, 4 signals', settings: { api: 'kuksa.val.v2', signals: 4 } });
+    expect(latency.statistics).toEqual({
+      samples: 748,
+      min: 61,
+      max: 412,
+      mean: 152,
+      p95: 231,
+      median: 131,
+      p90: 198,
+      p99: 388,
+    });
+    expect(latency.parameter).toEqual({
+      label: 'kuksa.val.v2, 4 signals',
+      settings: { api: 'kuksa.val.v2', signals: 4 },
+    });
     expect(latency.place.line).toBe(4);
     const throughput = get(result, 'global', 'throughput');
     expect(throughput.statistics).toEqual({ value: 149 });
@@ -46,8 +58,20 @@ describe('kuksa databroker-perf console (project fixture, --detailed-output)', (
   it('reads each group block into its own experiment', () => {
     expect([...new Set(result.measurements.map((m) => m.experiment))]).toEqual(['global', 'Frame 1', 'Frame 2']);
     const f2 = get(result, 'Frame 2', 'latency');
-    expect(f2.statistics).toEqual({ samples: 249, min: 61, max: 412, mean: 176, p95: 262, median: 171, p90: 241, p99: 401 });
-    expect(f2.parameter).toEqual({ label: 'kuksa.val.v2, cycle 20 ms, 4 signals in all', settings: { api: 'kuksa.val.v2', cycleTimeMs: 20, signals: 3, totalSignals: 4 } });
+    expect(f2.statistics).toEqual({
+      samples: 249,
+      min: 61,
+      max: 412,
+      mean: 176,
+      p95: 262,
+      median: 171,
+      p90: 241,
+      p99: 401,
+    });
+    expect(f2.parameter).toEqual({
+      label: 'kuksa.val.v2, cycle 20 ms, 4 signals in all',
+      settings: { api: 'kuksa.val.v2', cycleTimeMs: 20, signals: 3, totalSignals: 4 },
+    });
     expect(get(result, 'Frame 1', 'throughput').statistics.value).toBe(99);
   });
 
@@ -70,9 +94,13 @@ describe('kuksa databroker-perf console (project fixture, --detailed-output)', (
     const distCut = inputError(() => kuksaConsoleAdapter.parse({ file, text: lines.slice(0, 27).join('\n') }, {}));
     expect(distCut.message).toMatch(/no 75% line/);
     expect(distCut.place?.line).toBe(27);
-    const garbage = inputError(() => kuksaConsoleAdapter.parse({ file, text: text.replace('Average:   0.140 ms', 'Average:   0,14O ms') }, {}));
+    const garbage = inputError(() =>
+      kuksaConsoleAdapter.parse({ file, text: text.replace('Average:   0.140 ms', 'Average:   0,14O ms') }, {}),
+    );
     expect(garbage.place).toEqual({ file, line: 45, column: 14 });
-    const badHistogram = inputError(() => kuksaConsoleAdapter.parse({ file, text: text.replace('0.090 ms [424  ]', '0.090 ms [42') }, {}));
+    const badHistogram = inputError(() =>
+      kuksaConsoleAdapter.parse({ file, text: text.replace('0.090 ms [424  ]', '0.090 ms [42') }, {}),
+    );
     expect(badHistogram.place?.line).toBe(49);
   });
 });
@@ -96,8 +124,14 @@ describe('kuksa databroker-perf CSV (project fixture)', () => {
   });
 
   it('rejects garbage, truncation to the header and an empty file', () => {
-    expect(inputError(() => kuksaCsvAdapter.parse({ file, text: 'Latency (ms)\n140\n15x\n' }, {})).place).toEqual({ file, line: 3, column: 1 });
-    expect(inputError(() => kuksaCsvAdapter.parse({ file, text: 'Latency (ms)\n' }, {})).message).toMatch(/no data rows/);
+    expect(inputError(() => kuksaCsvAdapter.parse({ file, text: 'Latency (ms)\n140\n15x\n' }, {})).place).toEqual({
+      file,
+      line: 3,
+      column: 1,
+    });
+    expect(inputError(() => kuksaCsvAdapter.parse({ file, text: 'Latency (ms)\n' }, {})).message).toMatch(
+      /no data rows/,
+    );
     expect(inputError(() => kuksaCsvAdapter.parse({ file, text: '' }, {})).place?.line).toBe(1);
   });
 });
@@ -130,7 +164,16 @@ describeShared('kuksa databroker-perf on real files', () => {
   it('reads the README\'s second example with the "Signal/Second" doc drift', () => {
     const r = kuksaConsoleAdapter.parse({ file: readme, text: blocks[1]! }, {});
     expect(get(r, 'global', 'throughput').statistics).toEqual({ value: 1028 });
-    expect(get(r, 'global', 'latency').statistics).toEqual({ samples: 3086, min: 67, max: 295, mean: 140, p95: 215, median: 132, p90: 199, p99: 253 });
+    expect(get(r, 'global', 'latency').statistics).toEqual({
+      samples: 3086,
+      min: 67,
+      max: 295,
+      mean: 140,
+      p95: 215,
+      median: 132,
+      p90: 199,
+      p99: 253,
+    });
   });
 
   it("the whole README (two runs in one file, as kuksa-perf's CI tees every configuration into perf-result.txt) reads as two runs", () => {
@@ -143,7 +186,10 @@ describeShared('kuksa databroker-perf on real files', () => {
     ]);
     // The same configuration gets the same key in a file of its own.
     const alone = kuksaConsoleAdapter.parse({ file: readme, text: blocks[1]! }, {});
-    expect(alone.measurements.map((m) => m.parameter.label)).toEqual(['kuksa.val.v2, 55 signals', 'kuksa.val.v2, 55 signals']);
+    expect(alone.measurements.map((m) => m.parameter.label)).toEqual([
+      'kuksa.val.v2, 55 signals',
+      'kuksa.val.v2, 55 signals',
+    ]);
   });
 
   it('a run repeating an earlier configuration in the same file is told apart as run N, never merged', () => {

@@ -4,7 +4,18 @@ import { join } from 'node:path';
 import { InputError } from '../src/engine/errors.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
 import type { FuzzParser } from './helpers/fuzz.js';
-import { allSeeds, checkInput, CONTRACT_CATEGORIES, findingKey, impossibleValue, INPUT_KINDS, makeInput, PARSERS, runRange, seedsFor } from './helpers/fuzzCampaign.js';
+import {
+  allSeeds,
+  checkInput,
+  CONTRACT_CATEGORIES,
+  findingKey,
+  impossibleValue,
+  INPUT_KINDS,
+  makeInput,
+  PARSERS,
+  runRange,
+  seedsFor,
+} from './helpers/fuzzCampaign.js';
 import { repoRoot, tempDir } from './helpers/shared.js';
 import { volume } from './helpers/volume.js';
 
@@ -15,7 +26,11 @@ const SLICE_SEED = 26;
 /** Inputs per parser: fewer under `npm test`, the whole slice under `npm run test:full`. */
 const SLICE_PER_PARSER = volume(15, 40);
 
-function resultSet(dimension: 'time' | 'size' | 'rate', statistics: Record<string, number>, samples?: number[]): ResultSet {
+function resultSet(
+  dimension: 'time' | 'size' | 'rate',
+  statistics: Record<string, number>,
+  samples?: number[],
+): ResultSet {
   return {
     format: 'test',
     file: 'f.json',
@@ -61,15 +76,27 @@ describe('fuzz campaign pieces', () => {
   });
 
   test('a negative, NaN or infinite time or size is an impossible value; a negative rate of change is not judged', () => {
-    expect(impossibleValue('google-benchmark', resultSet('time', { mean: -1 }))).toBe('negative time: real time mean = -1 (BM_x [64])');
-    expect(impossibleValue('google-benchmark', resultSet('time', { mean: Number.NEGATIVE_INFINITY }))).toBe('infinite time: real time mean = -Infinity (BM_x [64])');
-    expect(impossibleValue('google-benchmark', resultSet('size', { max: Number.NaN }))).toBe('NaN size: real time max = NaN (BM_x [64])');
-    expect(impossibleValue('hyperfine', resultSet('time', { mean: 5 }, [1, -2]))).toBe('negative time: real time sample = -2 (BM_x [64])');
-    expect(impossibleValue('hyperfine', resultSet('rate', { stdev: -0.5 }))).toBe('negative rate: real time stdev = -0.5 (BM_x [64])');
+    expect(impossibleValue('google-benchmark', resultSet('time', { mean: -1 }))).toBe(
+      'negative time: real time mean = -1 (BM_x [64])',
+    );
+    expect(impossibleValue('google-benchmark', resultSet('time', { mean: Number.NEGATIVE_INFINITY }))).toBe(
+      'infinite time: real time mean = -Infinity (BM_x [64])',
+    );
+    expect(impossibleValue('google-benchmark', resultSet('size', { max: Number.NaN }))).toBe(
+      'NaN size: real time max = NaN (BM_x [64])',
+    );
+    expect(impossibleValue('hyperfine', resultSet('time', { mean: 5 }, [1, -2]))).toBe(
+      'negative time: real time sample = -2 (BM_x [64])',
+    );
+    expect(impossibleValue('hyperfine', resultSet('rate', { stdev: -0.5 }))).toBe(
+      'negative rate: real time stdev = -0.5 (BM_x [64])',
+    );
     expect(impossibleValue('google-benchmark', resultSet('rate', { mean: -3 }))).toBeUndefined();
     expect(impossibleValue('google-benchmark', resultSet('time', { mean: 0, min: 0, stdev: 0 }))).toBeUndefined();
     // Fast-DDS summaries: every number is a latency, a size or a count
-    expect(impossibleValue('fastdds-summary', { payloads: [{ payloadBytes: 16, mean: -4, line: 2 }] })).toBe('negative number: result.payloads.0.mean = -4');
+    expect(impossibleValue('fastdds-summary', { payloads: [{ payloadBytes: 16, mean: -4, line: 2 }] })).toBe(
+      'negative number: result.payloads.0.mean = -4',
+    );
   });
 
   test('a parser that throws anything but InputError breaks the contract; an InputError without the file too', () => {
@@ -81,15 +108,25 @@ describe('fuzz campaign pieces', () => {
         throw error;
       },
     });
-    expect(checkInput(throwing(new TypeError("Cannot read properties of undefined (reading 'x')")), input, 1, 5)).toMatchObject({
+    expect(
+      checkInput(throwing(new TypeError("Cannot read properties of undefined (reading 'x')")), input, 1, 5),
+    ).toMatchObject({
       category: 'exception',
       parser: 'probe',
       index: 5,
-      message: expect.stringContaining("probe: threw TypeError instead of InputError/UsageError: Cannot read properties of undefined (reading 'x')"),
+      message: expect.stringContaining(
+        "probe: threw TypeError instead of InputError/UsageError: Cannot read properties of undefined (reading 'x')",
+      ),
     });
-    expect(checkInput(throwing(new InputError('bad', { file: 'other.json', line: 1 })), input, 1, 5)).toMatchObject({ category: 'bad-place' });
-    expect(checkInput(throwing(new InputError('bad', { file: 'r.json', line: 0 })), input, 1, 5)).toMatchObject({ category: 'bad-place' });
-    expect(checkInput(throwing(new InputError('bad', { file: 'r.json', line: 1, column: 2 })), input, 1, 5)).toBeUndefined();
+    expect(checkInput(throwing(new InputError('bad', { file: 'other.json', line: 1 })), input, 1, 5)).toMatchObject({
+      category: 'bad-place',
+    });
+    expect(checkInput(throwing(new InputError('bad', { file: 'r.json', line: 0 })), input, 1, 5)).toMatchObject({
+      category: 'bad-place',
+    });
+    expect(
+      checkInput(throwing(new InputError('bad', { file: 'r.json', line: 1, column: 2 })), input, 1, 5),
+    ).toBeUndefined();
     const flaky: FuzzParser = {
       id: 'probe',
       home: () => true,
@@ -103,16 +140,32 @@ describe('fuzz campaign pieces', () => {
 
   test('findings differing only in numbers and quoted text are one finding', () => {
     const f = (message: string) => findingKey({ category: 'bad-place', parser: 'p', message });
-    expect(f('p: bad line 0: r.json:0:3: expected a number, found "x"')).toBe(f('p: bad line 0: r.json:0:17: expected a number, found "abc"'));
-    expect(f('p: InputError does not name the file a/x.csv: x_summary.csv:2:9: bad')).toBe(f('p: InputError does not name the file b/y.csv: y_summary.csv:3:1: bad'));
-    expect(f('p: bad line 0: r.json:0:3: expected a number')).not.toBe(f('p: bad column 0: r.json:1:0: expected a number'));
+    expect(f('p: bad line 0: r.json:0:3: expected a number, found "x"')).toBe(
+      f('p: bad line 0: r.json:0:17: expected a number, found "abc"'),
+    );
+    expect(f('p: InputError does not name the file a/x.csv: x_summary.csv:2:9: bad')).toBe(
+      f('p: InputError does not name the file b/y.csv: y_summary.csv:3:1: bad'),
+    );
+    expect(f('p: bad line 0: r.json:0:3: expected a number')).not.toBe(
+      f('p: bad column 0: r.json:1:0: expected a number'),
+    );
     const e = (message: string) => findingKey({ category: 'exception', parser: 'p', message });
-    expect(e('p: threw SyntaxError instead of InputError/UsageError: Invalid regular expression: /(?<![\\w.])1,,,,,/: Regular expression too large')).toBe(
-      e('p: threw SyntaxError instead of InputError/UsageError: Invalid regular expression: /(?<![\\w.])10    /: Regular expression too large'),
+    expect(
+      e(
+        'p: threw SyntaxError instead of InputError/UsageError: Invalid regular expression: /(?<![\\w.])1,,,,,/: Regular expression too large',
+      ),
+    ).toBe(
+      e(
+        'p: threw SyntaxError instead of InputError/UsageError: Invalid regular expression: /(?<![\\w.])10    /: Regular expression too large',
+      ),
     );
     const g = (message: string) => findingKey({ category: 'impossible-value', parser: 'p', message });
-    expect(g('p accepted negative time: real time mean = -1 (BM_a [1])')).toBe(g('p accepted negative time: cpu time max = -7 (BM_b [2])'));
-    expect(g('p accepted negative time: real time mean = -1 (BM_a [1])')).not.toBe(g('p accepted NaN time: real time mean = NaN (BM_a [1])'));
+    expect(g('p accepted negative time: real time mean = -1 (BM_a [1])')).toBe(
+      g('p accepted negative time: cpu time max = -7 (BM_b [2])'),
+    );
+    expect(g('p accepted negative time: real time mean = -1 (BM_a [1])')).not.toBe(
+      g('p accepted NaN time: real time mean = NaN (BM_a [1])'),
+    );
   });
 });
 
@@ -140,16 +193,30 @@ describe('fuzz campaign: the CI slice', () => {
 
 describe('npm run fuzz', () => {
   // The campaign as the nightly runs it: bundled, each parser in a worker thread, the report written.
-  const run = (...args: string[]) => spawnSync(process.execPath, [join(repoRoot, 'bench', 'fuzz.mjs'), ...args], { cwd: repoRoot, encoding: 'utf8' });
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [join(repoRoot, 'bench', 'fuzz.mjs'), ...args], { cwd: repoRoot, encoding: 'utf8' });
 
   test('fuzzes a parser in a worker and writes report.json, keeping what else is in the folder', () => {
     const out = tempDir();
     writeFileSync(join(out, 'keep.txt'), 'mine');
-    const r = run('--adapter', 'history,mapping-json', '--per-adapter', '30', '--seed', '3', '--scaling-size', '0', '--out', out);
+    const r = run(
+      '--adapter',
+      'history,mapping-json',
+      '--per-adapter',
+      '30',
+      '--seed',
+      '3',
+      '--scaling-size',
+      '0',
+      '--out',
+      out,
+    );
     expect([r.status, r.stderr]).toEqual([0, expect.stringContaining('fuzz: 2 parsers × 30 inputs, seed 3')]);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     expect(report).toMatchObject({ seed: 3, perAdapter: 30, parses: 60, findings: [] });
-    expect(report.parsers.map((p: { id: string; parses: number; restarts: number }) => [p.id, p.parses, p.restarts])).toEqual([
+    expect(
+      report.parsers.map((p: { id: string; parses: number; restarts: number }) => [p.id, p.parses, p.restarts]),
+    ).toEqual([
       ['history', 30, 0],
       ['mapping-json', 30, 0],
     ]);

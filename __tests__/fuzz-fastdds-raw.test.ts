@@ -2,7 +2,18 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { InputError } from '../src/engine/errors.js';
 import { RAW_HEADER } from '../src/engine/formats/fastddsRaw.js';
-import { checkScaling, mutantArb, NASTY, parseChecked, projectSeeds, readRaw, sharedSeeds, timed, truncationPoints, writeStats } from './helpers/fuzz.js';
+import {
+  checkScaling,
+  mutantArb,
+  NASTY,
+  parseChecked,
+  projectSeeds,
+  readRaw,
+  sharedSeeds,
+  timed,
+  truncationPoints,
+  writeStats,
+} from './helpers/fuzz.js';
 import { describeShared } from './helpers/shared.js';
 import { volume } from './helpers/volume.js';
 
@@ -21,8 +32,14 @@ const GOOD = [RAW_HEADER, '1,16,10.5', '2,16,11.25', '3,32,12.5', '4,32,13.0625'
 
 type Result = { ok: true; value: unknown } | { ok: false; error: string };
 
-function outcome(bytes: Uint8Array, chunks: readonly number[] | undefined, floatParse: 'precise' | 'legacy' = 'precise'): Result {
-  const o = parseChecked('fastdds-raw', FILE, undefined, () => readRaw(FILE, bytes, chunks ?? [bytes.length || 1], floatParse));
+function outcome(
+  bytes: Uint8Array,
+  chunks: readonly number[] | undefined,
+  floatParse: 'precise' | 'legacy' = 'precise',
+): Result {
+  const o = parseChecked('fastdds-raw', FILE, undefined, () =>
+    readRaw(FILE, bytes, chunks ?? [bytes.length || 1], floatParse),
+  );
   if (o.ok) return { ok: true, value: o.value };
   return { ok: false, error: (o.error as InputError).describe() };
 }
@@ -42,11 +59,21 @@ const chunksArb = fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxL
 const rowArb = fc.tuple(
   fc.nat(),
   fc.oneof(fc.constantFrom(16, 32, 64), fc.nat()),
-  fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }).map(String), fc.constantFrom(...NASTY), fc.string({ maxLength: 6 })),
+  fc.oneof(
+    fc.double({ min: 0, max: 1e6, noNaN: true }).map(String),
+    fc.constantFrom(...NASTY),
+    fc.string({ maxLength: 6 }),
+  ),
 );
 const rawTextArb = fc
   .tuple(
-    fc.constantFrom(RAW_HEADER, 'Payload [Bytes],Latency [us]', 'Latency [us],Sample,Payload [Bytes]', '\uFEFF' + RAW_HEADER, ' Sample , Payload [Bytes] , Latency [us] '),
+    fc.constantFrom(
+      RAW_HEADER,
+      'Payload [Bytes],Latency [us]',
+      'Latency [us],Sample,Payload [Bytes]',
+      '\uFEFF' + RAW_HEADER,
+      ' Sample , Payload [Bytes] , Latency [us] ',
+    ),
     fc.array(rowArb, { maxLength: 30 }),
     fc.constantFrom('\n', '\r\n'),
   )
@@ -73,7 +100,12 @@ describe('Fast-DDS raw reader', () => {
   it('generated raw files (headers, rows, odd cells, CRLF, BOM), any split, both float parsers', () => {
     timed('fastdds-raw', 'generated rows with odd cells, chunk splits, precise+legacy', () => {
       fc.assert(
-        fc.property(rawTextArb, chunksArb, fc.constantFrom<'precise' | 'legacy'>('precise', 'legacy'), (text, chunks, fp) => sameSplit(encoder.encode(text), chunks, fp)),
+        fc.property(
+          rawTextArb,
+          chunksArb,
+          fc.constantFrom<'precise' | 'legacy'>('precise', 'legacy'),
+          (text, chunks, fp) => sameSplit(encoder.encode(text), chunks, fp),
+        ),
         { seed: 42, numRuns: GENERATED_RUNS },
       );
       return 2 * GENERATED_RUNS;
@@ -146,7 +178,9 @@ describeShared('Fast-DDS raw reader on the shared raw files', () => {
       let n = 0;
       for (const seed of seeds) {
         const bytes = encoder.encode(seed.text);
-        for (const at of truncationPoints(seed.text, 8, 0).filter((_, i, all) => i % Math.ceil(all.length / 12) === 0)) {
+        for (const at of truncationPoints(seed.text, 8, 0).filter(
+          (_, i, all) => i % Math.ceil(all.length / 12) === 0,
+        )) {
           sameSplit(bytes.subarray(0, at), [65536, 13, 1000]);
           n++;
         }

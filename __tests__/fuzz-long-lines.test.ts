@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADAPTERS } from '../src/engine/formats/registry.js';
-import { checkParserLinear, checkRecognisers, checkScaling, PARSERS, projectSeeds, timed, writeStats, type FuzzParser } from './helpers/fuzz.js';
+import {
+  checkParserLinear,
+  checkRecognisers,
+  checkScaling,
+  PARSERS,
+  projectSeeds,
+  timed,
+  writeStats,
+  type FuzzParser,
+} from './helpers/fuzz.js';
 import { repoRoot } from './helpers/shared.js';
 import { FULL_VOLUME, volume } from './helpers/volume.js';
 
@@ -93,7 +102,12 @@ describe('1 MB lines', () => {
         const mid = seed.text.indexOf(',', seed.text.length >> 1);
         for (const c of ['9', ' ', '"', '[']) {
           for (const at of [header, mid < 0 ? seed.text.length >> 1 : mid + 1]) {
-            checkParserLinear(parser, seed.name, INSERTED, (size) => seed.text.slice(0, at) + c.repeat(size) + seed.text.slice(at));
+            checkParserLinear(
+              parser,
+              seed.name,
+              INSERTED,
+              (size) => seed.text.slice(0, at) + c.repeat(size) + seed.text.slice(at),
+            );
             n++;
           }
         }

@@ -31,7 +31,8 @@ const project = projectSeeds();
  * header) and at 40 sampled ones, with the first line endings of each always included.
  */
 const TRUNCATION = volume({ samples: 40, everyUpTo: 300 }, { samples: 150, everyUpTo: 1500 });
-const homeSeeds = (id: string, seeds: readonly Seed[]) => seeds.filter((s) => PARSERS.find((p) => p.id === id)!.home(s.text, s.name));
+const homeSeeds = (id: string, seeds: readonly Seed[]) =>
+  seeds.filter((s) => PARSERS.find((p) => p.id === id)!.home(s.text, s.name));
 
 describe('every parser with every project fixture (mixed formats)', () => {
   it('recognisers never throw', () => {
@@ -43,7 +44,9 @@ describe('every parser with every project fixture (mixed formats)', () => {
       }
       fc.assert(
         fc.property(
-          fc.constantFrom(...project).chain((s) => fc.tuple(fc.constant(s.name), fc.oneof(mutantArb(s.text), randomTextArb))),
+          fc
+            .constantFrom(...project)
+            .chain((s) => fc.tuple(fc.constant(s.name), fc.oneof(mutantArb(s.text), randomTextArb))),
           ([name, text]) => {
             checkRecognisers(ADAPTERS, text, name);
           },
@@ -54,12 +57,15 @@ describe('every parser with every project fixture (mixed formats)', () => {
     });
   });
 
-  it.each(PARSERS.map((p) => [p.id, p] as const))('%s: every fixture parses or fails as a user error', (_id, parser) => {
-    timed(parser.id, 'whole fixtures (own + other formats)', () => {
-      for (const seed of project) checkParser(parser, seed.name, seed.text);
-      return project.length;
-    });
-  });
+  it.each(PARSERS.map((p) => [p.id, p] as const))(
+    '%s: every fixture parses or fails as a user error',
+    (_id, parser) => {
+      timed(parser.id, 'whole fixtures (own + other formats)', () => {
+        for (const seed of project) checkParser(parser, seed.name, seed.text);
+        return project.length;
+      });
+    },
+  );
 });
 
 describe('truncation of the parser own fixtures at every position', () => {
@@ -108,7 +114,9 @@ describe('mutations, random text and spliced formats', () => {
     timed(parser.id, 'own fixture spliced with another format', () => {
       fc.assert(
         fc.property(
-          fc.tuple(fc.constantFrom(...seeds), fc.constantFrom(...small)).chain(([a, b]) => fc.tuple(fc.constant(a.name), spliceArb(a.text, b.text))),
+          fc
+            .tuple(fc.constantFrom(...seeds), fc.constantFrom(...small))
+            .chain(([a, b]) => fc.tuple(fc.constant(a.name), spliceArb(a.text, b.text))),
           ([name, text]) => {
             checkParser(parser, name, text);
           },
@@ -123,23 +131,26 @@ describe('mutations, random text and spliced formats', () => {
 describeShared('shared reference fixtures', () => {
   const shared = sharedSeeds(300_000);
 
-  it.each(PARSERS.map((p) => [p.id, p] as const))('%s: every shared fixture, and truncations of its own', (_id, parser) => {
-    timed(parser.id, 'shared fixtures whole (≤300 KB)', () => {
-      for (const seed of shared) checkParser(parser, seed.name, seed.text);
-      return shared.length;
-    });
-    const own = homeSeeds(parser.id, shared);
-    timed(parser.id, 'shared fixtures truncated (30 points each)', () => {
-      let n = 0;
-      for (const seed of own) {
-        for (const at of truncationPoints(seed.text, volume(10, 30), 0)) {
-          checkParser(parser, seed.name, seed.text.slice(0, at));
-          n++;
+  it.each(PARSERS.map((p) => [p.id, p] as const))(
+    '%s: every shared fixture, and truncations of its own',
+    (_id, parser) => {
+      timed(parser.id, 'shared fixtures whole (≤300 KB)', () => {
+        for (const seed of shared) checkParser(parser, seed.name, seed.text);
+        return shared.length;
+      });
+      const own = homeSeeds(parser.id, shared);
+      timed(parser.id, 'shared fixtures truncated (30 points each)', () => {
+        let n = 0;
+        for (const seed of own) {
+          for (const at of truncationPoints(seed.text, volume(10, 30), 0)) {
+            checkParser(parser, seed.name, seed.text.slice(0, at));
+            n++;
+          }
         }
-      }
-      return n;
-    });
-  });
+        return n;
+      });
+    },
+  );
 
   it('recognisers never throw on shared fixtures', () => {
     timed('recognises (all adapters)', 'shared fixtures', () => {

@@ -64,7 +64,10 @@ describe('fuzz regressions', () => {
 describe('the scaling guard itself', () => {
   it('catch2-xml: a tag with a long run of name characters is read in linear time', () => {
     // A name="value" regex restarted at every character of the run (found while adding the format).
-    const outcome = linearParse('catch2-xml', (n) => '<Catch name="b">\n<TestCase name="t">\n<BenchmarkResults ' + 'a'.repeat(n) + '>\n');
+    const outcome = linearParse(
+      'catch2-xml',
+      (n) => '<Catch name="b">\n<TestCase name="t">\n<BenchmarkResults ' + 'a'.repeat(n) + '>\n',
+    );
     expect((outcome.error as InputError).message).toBe('<BenchmarkResults> has no name="…"');
   });
 

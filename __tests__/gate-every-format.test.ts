@@ -19,10 +19,17 @@ interface FormatCase {
 }
 
 const CASES: FormatCase[] = [
-  { id: 'fastdds-raw', files: [join(repoRoot, 'fixtures', 'example', 'results', 'measurements_interprocess_best_effort.csv')] },
+  {
+    id: 'fastdds-raw',
+    files: [join(repoRoot, 'fixtures', 'example', 'results', 'measurements_interprocess_best_effort.csv')],
+  },
   { id: 'fastdds-latency-console', files: [join(formats, 'fastdds-tools', 'latency_publisher_stdout.txt')] },
   { id: 'fastdds-latency-csv', files: [join(formats, 'fastdds-tools', 'perf_LatencyTest_16_besteffort.csv')] },
-  { id: 'fastdds-throughput', files: [join(formats, 'fastdds-tools', 'measurements_interprocess_best_effort.csv')], read: ['--format', 'fastdds-throughput'] },
+  {
+    id: 'fastdds-throughput',
+    files: [join(formats, 'fastdds-tools', 'measurements_interprocess_best_effort.csv')],
+    read: ['--format', 'fastdds-throughput'],
+  },
   { id: 'iceperf', files: [join(formats, 'iceperf', 'v2.95_leader.txt')] },
   { id: 'iceoryx2', files: [join(formats, 'iceoryx2', 'publish_subscribe.txt')] },
   { id: 'kuksa-console', files: [join(formats, 'kuksa', 'detailed.txt')] },
@@ -50,7 +57,10 @@ const CASES: FormatCase[] = [
   { id: 'redis-benchmark', files: [join(formats, 'redis', 'redis7.csv')] },
   { id: 'pytest-benchmark', files: [join(formats, 'pytest-benchmark', 'codec.json')] },
   { id: 'jmh', files: [join(formats, 'jmh', 'publish_avgt_gc.json'), join(formats, 'jmh', 'queue_modes.json')] },
-  { id: 'benchmarkdotnet', files: [join(formats, 'benchmarkdotnet', 'Perfgate.Benchmarks.PublishBenchmarks-report-full-compressed.json')] },
+  {
+    id: 'benchmarkdotnet',
+    files: [join(formats, 'benchmarkdotnet', 'Perfgate.Benchmarks.PublishBenchmarks-report-full-compressed.json')],
+  },
   {
     id: 'generic-csv',
     files: [join(formats, 'generic-csv', 'latency.csv')],
@@ -61,7 +71,10 @@ const CASES: FormatCase[] = [
 /** Formats whose only real samples are in ../shared. */
 const SHARED_CASES: FormatCase[] = [
   { id: 'hyperfine-csv', files: [join(sharedDir, 'fixtures', 'real-runs', 'hyperfine', 'hyperfine_seq_param.csv')] },
-  { id: 'redis-benchmark-quiet', files: [join(sharedDir, 'fixtures', 'real-runs', 'redis', 'redis_benchmark_d16_c10_n20000_quiet.txt')] },
+  {
+    id: 'redis-benchmark-quiet',
+    files: [join(sharedDir, 'fixtures', 'real-runs', 'redis', 'redis_benchmark_d16_c10_n20000_quiet.txt')],
+  },
 ];
 
 const flagged = (flag: string, paths: readonly string[]) => paths.flatMap((p) => [flag, p]);
@@ -72,7 +85,15 @@ interface ComparisonJson {
   subExperiments: {
     experimentType: string;
     status: string;
-    comparisons: { status: string; deltaPercent: number | null; result: number | null; historyRuns?: number; parameter: string; metric: string; pooled?: boolean }[];
+    comparisons: {
+      status: string;
+      deltaPercent: number | null;
+      result: number | null;
+      historyRuns?: number;
+      parameter: string;
+      metric: string;
+      pooled?: boolean;
+    }[];
   }[];
 }
 
@@ -90,11 +111,20 @@ async function gateEveryCommand({ id, files, siblings, read: readFlags = [] }: F
   // The files are what the case says they are.
   const inspected = await cli(['inspect', '--json', ...readFlags, ...files]);
   expect(inspected.code).toBe(0);
-  expect((JSON.parse(inspected.out) as { files: { format: string }[] }).files.map((f) => f.format)).toEqual(files.map(() => id));
+  expect((JSON.parse(inspected.out) as { files: { format: string }[] }).files.map((f) => f.format)).toEqual(
+    files.map(() => id),
+  );
 
   const dir = tempDir('perfgate-gate-');
   // A run compared with itself: every row paired, nothing new or missing, Δ 0.
-  const same = await cli(['compare', ...flagged('--reference', files), ...flagged('--results', files), ...readFlags, '-o', join(dir, 'same')]);
+  const same = await cli([
+    'compare',
+    ...flagged('--reference', files),
+    ...flagged('--results', files),
+    ...readFlags,
+    '-o',
+    join(dir, 'same'),
+  ]);
   expect(same.err).toBe('');
   expect(same.code).toBe(0);
   const sameReport = json(join(dir, 'same', 'comparison.json')) as ComparisonJson;
@@ -105,9 +135,19 @@ async function gateEveryCommand({ id, files, siblings, read: readFlags = [] }: F
 
   // Three runs of history (folders r1, r2, r10): every row judged on 3 runs.
   const runs = runsFolder(files, siblings);
-  const history = await cli(['compare', '--history', runs, ...flagged('--results', files), ...readFlags, '-o', join(dir, 'history')]);
+  const history = await cli([
+    'compare',
+    '--history',
+    runs,
+    ...flagged('--results', files),
+    ...readFlags,
+    '-o',
+    join(dir, 'history'),
+  ]);
   expect(history.code).toBe(0);
-  const judged = (json(join(dir, 'history', 'comparison.json')) as ComparisonJson).subExperiments.flatMap((s) => s.comparisons);
+  const judged = (json(join(dir, 'history', 'comparison.json')) as ComparisonJson).subExperiments.flatMap(
+    (s) => s.comparisons,
+  );
   // Experiments with several parameters get a pooled geomean row per metric × statistic as well.
   const historyRows = judged.filter((r) => !r.pooled);
   for (const r of judged.filter((r) => r.pooled)) expect(r.parameter).toBe('geomean');
@@ -121,16 +161,28 @@ async function gateEveryCommand({ id, files, siblings, read: readFlags = [] }: F
   expect(derived.err).toBe('');
   expect(derived.code).toBe(0);
   // It states its method first (identical runs: no spread, each limit the worst run + 1 %).
-  expect(derived.out).toMatch(/^derived by perfgate derive-requirements from 3 runs: each limit is a one-sided prediction bound/);
+  expect(derived.out).toMatch(
+    /^derived by perfgate derive-requirements from 3 runs: each limit is a one-sided prediction bound/,
+  );
   expect(derived.out.endsWith(`wrote ${requirements} from 3 run(s)\n`)).toBe(true);
   const header = read(requirements)
     .split('\n')
     .find((line) => !line.startsWith('#'))!;
   const referenceForm = id === 'fastdds-raw' || id === 'fastdds-summary';
-  expect(header.startsWith(referenceForm ? 'Experiment type,Bytes,Median,99%,Max' : 'Experiment,Parameter,')).toBe(true);
+  expect(header.startsWith(referenceForm ? 'Experiment type,Bytes,Median,99%,Max' : 'Experiment,Parameter,')).toBe(
+    true,
+  );
   // The general form states its method in # comment lines, which check reads past; the reference form has none.
   expect(read(requirements).startsWith('# derived by perfgate derive-requirements from 3 runs')).toBe(!referenceForm);
-  const check = await cli(['check', ...flagged('--results', files), '--requirements', requirements, ...readFlags, '-o', join(dir, 'check')]);
+  const check = await cli([
+    'check',
+    ...flagged('--results', files),
+    '--requirements',
+    requirements,
+    ...readFlags,
+    '-o',
+    join(dir, 'check'),
+  ]);
   expect(check.code).toBe(0);
   const checkReport = json(join(dir, 'check', 'report.json')) as { checksTotal: number; checksFailed: number };
   expect(checkReport.checksFailed).toBe(0);
@@ -189,7 +241,9 @@ describe('a results set never hides a row: two files of one experiment', () => {
     const check = await cli(['check', '--results', folder, '--requirements', requirements, '-o', join(folder, 'out')]);
     expect(check.code).toBe(2);
     expect(check.err).toContain(`${join(folder, 'run_b.txt')}`);
-    expect(check.err).toContain(`is also in ${join(folder, 'run_a.txt')}: a results set holds one run of each experiment`);
+    expect(check.err).toContain(
+      `is also in ${join(folder, 'run_a.txt')}: a results set holds one run of each experiment`,
+    );
     expect(check.err).toContain('--repetitions pool');
     const compare = await cli(['compare', '--reference', iceperf, '--results', folder, '-o', join(folder, 'out2')]);
     expect(compare.code).toBe(2);
@@ -199,14 +253,26 @@ describe('a results set never hides a row: two files of one experiment', () => {
   test('with --repetitions pool: one row per key, the median of the runs; table, CSV and verdict agree', async () => {
     const folder = twoRuns();
     const out = join(folder, 'out');
-    const check = await cli(['check', '--results', folder, '--requirements', requirements, '--repetitions', 'pool', '-o', out]);
+    const check = await cli([
+      'check',
+      '--results',
+      folder,
+      '--requirements',
+      requirements,
+      '--repetitions',
+      'pool',
+      '-o',
+      out,
+    ]);
     const report = json(join(out, 'report.json')) as { checksTotal: number; checksFailed: number; verdict: string };
     // A setting the user chose: one note in the report, no warning (and none per experiment).
     expect(check.err).toBe('');
     expect(check.out.split('\n').filter((l) => l.includes('pooled'))).toEqual([
       '  note: pooled 2 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean',
     ]);
-    const csvRows = ['checks_ICEORYX_WAITSET.csv', 'checks_MESSAGE_QUEUE.csv'].flatMap((f) => read(join(out, f)).trim().split('\n').slice(1));
+    const csvRows = ['checks_ICEORYX_WAITSET.csv', 'checks_MESSAGE_QUEUE.csv'].flatMap((f) =>
+      read(join(out, f)).trim().split('\n').slice(1),
+    );
     const markdown = read(join(out, 'report.md'));
     const tableRows = markdown.split('\n').filter((l) => /^\| (MESSAGE QUEUE|ICEORYX WAITSET) \|/.test(l));
     // 6 requirement rows (2 + 4 parameters), not 12.
@@ -217,7 +283,9 @@ describe('a results set never hides a row: two files of one experiment', () => {
     expect(check.code).toBe(report.verdict === 'pass' ? 0 : 1);
     expect(json(join(out, 'report.json'))).toMatchObject({
       warnings: [],
-      notes: ['pooled 2 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean'],
+      notes: [
+        'pooled 2 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean',
+      ],
     });
     expect(markdown).toContain(
       '\n> pooled 2 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean\n',
@@ -236,15 +304,25 @@ describe('Fast-DDS summary and raw CSVs are adapters of the one registry', () =>
     const text = readFileSync(raw, 'utf8');
     expect(recogniseFormat(text.slice(0, 65536), raw)?.id).toBe('fastdds-raw');
     const set = adapterById('fastdds-raw')!.parse({ file: raw, text }, { floatParse: 'precise' });
-    const streamed = loadResultSet({ path: raw, experimentType: 'interprocess_best_effort', format: 'fastdds-raw' }, { floatParse: 'precise' }).set;
+    const streamed = loadResultSet(
+      { path: raw, experimentType: 'interprocess_best_effort', format: 'fastdds-raw' },
+      { floatParse: 'precise' },
+    ).set;
     expect(set.summary).toEqual(streamed.summary);
     expect(set.measurements).toHaveLength(11);
-    expect(set.measurements[0]).toMatchObject({ experiment: 'interprocess_best_effort', parameter: { label: '16', payloadBytes: 16 }, metric: { name: 'latency', unit: 'us' } });
+    expect(set.measurements[0]).toMatchObject({
+      experiment: 'interprocess_best_effort',
+      parameter: { label: '16', payloadBytes: 16 },
+      metric: { name: 'latency', unit: 'us' },
+    });
 
     const summaryText = renderSummaryCsv(streamed.summary!);
     const summaryFile = 'measurements_interprocess_best_effort_summary.csv';
     expect(recogniseFormat(summaryText, summaryFile)?.id).toBe('fastdds-summary');
-    const summarySet = adapterById('fastdds-summary')!.parse({ file: summaryFile, text: summaryText }, { floatParse: 'precise' });
+    const summarySet = adapterById('fastdds-summary')!.parse(
+      { file: summaryFile, text: summaryText },
+      { floatParse: 'precise' },
+    );
     expect(summarySet.measurements.map((m) => m.statistics)).toEqual(set.measurements.map((m) => m.statistics));
   });
 });

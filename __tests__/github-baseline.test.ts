@@ -19,11 +19,14 @@ import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/history.
 process.env['PERFGATE_RETRY_BASE_MS'] = '1';
 
 const TOKEN = 'ghs_perfgateSECRETtoken0123456789abcdef';
-const SUMMARY = 'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n16,10000,122.599,7.029,8.272,7.486,2.367,0.534,109.092,10.607,14.735,58.631\n';
+const SUMMARY =
+  'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n16,10000,122.599,7.029,8.272,7.486,2.367,0.534,109.092,10.607,14.735,58.631\n';
 const SHA = (n: number) => String(n).repeat(40).slice(0, 40);
 
 function zipOf(files: Record<string, string>): Uint8Array {
-  return zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])), { mtime: new Date('2026-01-01T00:00:00Z') });
+  return zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])), {
+    mtime: new Date('2026-01-01T00:00:00Z'),
+  });
 }
 
 const workflows = [{ id: 4711, path: '.github/workflows/latency.yml' }];
@@ -35,7 +38,14 @@ const runs = [
 
 const servers: FakeGitHub[] = [];
 async function serve(options: Partial<FakeGitHubOptions>): Promise<FakeGitHub> {
-  const fake = await new FakeGitHub({ owner: 'octo', repo: 'bench', workflows, runs, artifacts: [], ...options }).start();
+  const fake = await new FakeGitHub({
+    owner: 'octo',
+    repo: 'bench',
+    workflows,
+    runs,
+    artifacts: [],
+    ...options,
+  }).start();
   servers.push(fake);
   return fake;
 }
@@ -89,7 +99,12 @@ describe('findBaseline against a loopback GitHub checked with the OpenAPI descri
   test('baseline found on the newest successful run', async () => {
     const fake = await serve({
       artifacts: [
-        { id: 91, runId: 3003, name: 'perfgate-baseline', zip: zipOf({ 'measurements_x_summary.csv': SUMMARY, 'nested/notes.txt': 'hello' }) },
+        {
+          id: 91,
+          runId: 3003,
+          name: 'perfgate-baseline',
+          zip: zipOf({ 'measurements_x_summary.csv': SUMMARY, 'nested/notes.txt': 'hello' }),
+        },
         { id: 92, runId: 3003, name: 'other', zip: zipOf({ 'other.txt': 'no' }) },
         { id: 81, runId: 2002, name: 'perfgate-baseline', zip: zipOf({ 'measurements_y_summary.csv': SUMMARY }) },
       ],
@@ -139,7 +154,12 @@ describe('findBaseline against a loopback GitHub checked with the OpenAPI descri
     expect(readFileSync(join(options.destination, 'measurements_x_summary.csv'), 'utf8')).toBe(SUMMARY);
     expect(output).toBe('');
     expectValidTraffic(fake);
-    expect(Object.fromEntries(new URL(fake.requests[0]!.url, 'http://x').searchParams)).toEqual({ branch: 'main', status: 'success', per_page: '5', event: 'push' });
+    expect(Object.fromEntries(new URL(fake.requests[0]!.url, 'http://x').searchParams)).toEqual({
+      branch: 'main',
+      status: 'success',
+      per_page: '5',
+      event: 'push',
+    });
     // The expired artifact is never downloaded.
     expect(fake.requests.map((r) => r.operationId)).toEqual([
       'actions/list-workflow-runs',
@@ -158,12 +178,18 @@ describe('findBaseline against a loopback GitHub checked with the OpenAPI descri
     });
     const { result } = await lookUp(optionsFor(fake));
     expect(result.baseline?.runId).toBe(1001);
-    expect(result.notes).toEqual(['run 3003: artifact "perfgate-baseline" has expired', 'run 2002: no artifact named "perfgate-baseline"']);
+    expect(result.notes).toEqual([
+      'run 3003: artifact "perfgate-baseline" has expired',
+      'run 2002: no artifact named "perfgate-baseline"',
+    ]);
     expectValidTraffic(fake);
   });
 
   /** Runs `body` with the GitHub timeouts set for it, and a fresh budget. */
-  async function withTimeouts(timeouts: { PERFGATE_HTTP_TIMEOUT_MS?: string; PERFGATE_GITHUB_BUDGET_MS?: string }, body: () => Promise<void>): Promise<void> {
+  async function withTimeouts(
+    timeouts: { PERFGATE_HTTP_TIMEOUT_MS?: string; PERFGATE_GITHUB_BUDGET_MS?: string },
+    body: () => Promise<void>,
+  ): Promise<void> {
     const saved = Object.fromEntries(Object.keys(timeouts).map((name) => [name, process.env[name]]));
     Object.assign(process.env, timeouts);
     resetGithubBudget();
@@ -199,10 +225,14 @@ describe('findBaseline against a loopback GitHub checked with the OpenAPI descri
   test('artifact storage that stalls mid-download: stopped when the GitHub budget runs out', async () => {
     await withTimeouts({ PERFGATE_GITHUB_BUDGET_MS: '1500' }, async () => {
       const zip = zipOf({ 'measurements_x_summary.csv': SUMMARY });
-      const fake = await serve({ artifacts: [{ id: 91, runId: 3003, name: 'perfgate-baseline', zip, blobHangs: 'body' }] });
+      const fake = await serve({
+        artifacts: [{ id: 91, runId: 3003, name: 'perfgate-baseline', zip, blobHangs: 'body' }],
+      });
       const { result } = await lookUp(optionsFor(fake));
       expect(result.baseline).toBeUndefined();
-      expect(result.notes[0]).toBe('run 3003: cannot download artifact "perfgate-baseline": the artifact download stopped (the step\'s GitHub time budget of 1.5 s ran out)');
+      expect(result.notes[0]).toBe(
+        'run 3003: cannot download artifact "perfgate-baseline": the artifact download stopped (the step\'s GitHub time budget of 1.5 s ran out)',
+      );
     });
   });
 
@@ -260,7 +290,17 @@ describe('findBaseline against a loopback GitHub checked with the OpenAPI descri
 
   test('runs from a fork whose branch is also called main are skipped', async () => {
     const fake = await serve({
-      runs: [{ id: 4004, head_sha: SHA(4), created_at: '2026-11-21T10:00:00Z', head_branch: 'main', head_repository: 'mallory/bench', event: 'pull_request' }, ...runs],
+      runs: [
+        {
+          id: 4004,
+          head_sha: SHA(4),
+          created_at: '2026-11-21T10:00:00Z',
+          head_branch: 'main',
+          head_repository: 'mallory/bench',
+          event: 'pull_request',
+        },
+        ...runs,
+      ],
       artifacts: [
         { id: 99, runId: 4004, name: 'perfgate-baseline', zip: zipOf({ 'measurements_x_summary.csv': 'poisoned' }) },
         { id: 91, runId: 3003, name: 'perfgate-baseline', zip: zipOf({ 'measurements_x_summary.csv': SUMMARY }) },
@@ -282,7 +322,9 @@ describe('findBaseline against a loopback GitHub checked with the OpenAPI descri
     const options = optionsFor(fake);
     const { result } = await lookUp(options);
     expect(result.baseline?.runId).toBe(2002);
-    expect(result.notes).toEqual(['run 3003: artifact "perfgate-baseline" rejected: unsafe entry name "../escape.csv"']);
+    expect(result.notes).toEqual([
+      'run 3003: artifact "perfgate-baseline" rejected: unsafe entry name "../escape.csv"',
+    ]);
     expect(readdirSync(join(options.destination, '..'))).toEqual(['baseline']);
     expect(readdirSync(options.destination)).toEqual(['measurements_x_summary.csv']);
   });
@@ -291,7 +333,9 @@ describe('findBaseline against a loopback GitHub checked with the OpenAPI descri
     const fake = await serve({
       apiRoot: '/api/v3',
       description: 'ghes-3.19',
-      artifacts: [{ id: 91, runId: 3003, name: 'perfgate-baseline', zip: zipOf({ 'measurements_x_summary.csv': SUMMARY }) }],
+      artifacts: [
+        { id: 91, runId: 3003, name: 'perfgate-baseline', zip: zipOf({ 'measurements_x_summary.csv': SUMMARY }) },
+      ],
     });
     expect(fake.apiUrl).toMatch(/\/api\/v3$/);
     const { result } = await lookUp(optionsFor(fake));
@@ -307,11 +351,22 @@ describe('the OpenAPI check itself', () => {
 
   test('catches undeclared query parameters, bad enum values, unknown paths, missing authorization', () => {
     const url = (path: string) => new URL(path, 'http://127.0.0.1');
-    expect(spec.validateRequest('GET', url('/repos/o/r/actions/workflows/w.yml/runs?branch=main&status=success&per_page=20'), headers).problems).toEqual([]);
-    expect(spec.validateRequest('GET', url('/repos/o/r/actions/workflows/w.yml/runs?conclusion=success'), headers).problems).toEqual([
+    expect(
+      spec.validateRequest(
+        'GET',
+        url('/repos/o/r/actions/workflows/w.yml/runs?branch=main&status=success&per_page=20'),
+        headers,
+      ).problems,
+    ).toEqual([]);
+    expect(
+      spec.validateRequest('GET', url('/repos/o/r/actions/workflows/w.yml/runs?conclusion=success'), headers).problems,
+    ).toEqual([
       'actions/list-workflow-runs (GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs): query parameter conclusion is not declared for this operation',
     ]);
-    expect(spec.validateRequest('GET', url('/repos/o/r/actions/workflows/w.yml/runs?status=succeeded&per_page=200'), headers).problems).toEqual([
+    expect(
+      spec.validateRequest('GET', url('/repos/o/r/actions/workflows/w.yml/runs?status=succeeded&per_page=200'), headers)
+        .problems,
+    ).toEqual([
       expect.stringContaining('query parameter status=succeeded: not one of'),
       expect.stringContaining('per_page=200 is over the documented maximum of 100'),
     ]);
@@ -324,18 +379,20 @@ describe('the OpenAPI check itself', () => {
     expect(spec.validateRequest('DELETE', url('/repos/o/r/actions/workflows/w.yml/runs'), headers).problems).toEqual([
       'DELETE /repos/o/r/actions/workflows/w.yml/runs: the path exists but has no DELETE operation',
     ]);
-    expect(spec.validateRequest('GET', url('/repos/o/r/actions/runs/1/artifacts'), { accept: 'application/json' }).problems).toEqual([
-      expect.stringContaining('no authorization header'),
-    ]);
+    expect(
+      spec.validateRequest('GET', url('/repos/o/r/actions/runs/1/artifacts'), { accept: 'application/json' }).problems,
+    ).toEqual([expect.stringContaining('no authorization header')]);
   });
 
   test('the fields findBaseline reads are required in the documented responses', () => {
     const runsOp = spec.match('GET', '/repos/o/r/actions/workflows/1/runs')!;
     const run = spec.resolve(spec.resolve(spec.responseSchema(runsOp, 200).properties.workflow_runs).items);
-    for (const field of ['id', 'head_sha', 'html_url', 'created_at', 'head_repository']) expect(run.required).toContain(field);
+    for (const field of ['id', 'head_sha', 'html_url', 'created_at', 'head_repository'])
+      expect(run.required).toContain(field);
     const artifactsOp = spec.match('GET', '/repos/o/r/actions/runs/1/artifacts')!;
     const artifact = spec.resolve(spec.resolve(spec.responseSchema(artifactsOp, 200).properties.artifacts).items);
-    for (const field of ['id', 'name', 'expired', 'size_in_bytes', 'created_at']) expect(artifact.required).toContain(field);
+    for (const field of ['id', 'name', 'expired', 'size_in_bytes', 'created_at'])
+      expect(artifact.required).toContain(field);
     const download = spec.match('GET', '/repos/o/r/actions/artifacts/1/zip')!;
     expect(download.operationId).toBe('actions/download-artifact');
     expect(Object.keys(download.operation.responses).sort()).toEqual(['302', '410']);
@@ -361,18 +418,43 @@ describe('history records', () => {
         p99: 14.735,
         p9999: 58.631,
       },
-      { payloadBytes: 32, samples: 1, max: 9, min: 9, mean: 9, median: 9, stdev: 0, meanJitter: NaN, maxJitter: NaN, p90: 9, p99: NaN, p9999: 9 },
+      {
+        payloadBytes: 32,
+        samples: 1,
+        max: 9,
+        min: 9,
+        mean: 9,
+        median: 9,
+        stdev: 0,
+        meanJitter: NaN,
+        maxJitter: NaN,
+        p90: 9,
+        p99: NaN,
+        p9999: 9,
+      },
     ],
   });
-  const recorded = (s: Summary) => ({ experiment: s.experimentType, format: 'fastdds-summary', measurements: resultSetOfSummary(s, 'fastdds-summary').measurements });
-  const run = (n: number, date: string) => ({ sha: SHA(n), date, runId: 100 + n, runUrl: `https://github.com/octo/bench/actions/runs/${100 + n}` });
+  const recorded = (s: Summary) => ({
+    experiment: s.experimentType,
+    format: 'fastdds-summary',
+    measurements: resultSetOfSummary(s, 'fastdds-summary').measurements,
+  });
+  const run = (n: number, date: string) => ({
+    sha: SHA(n),
+    date,
+    runId: 100 + n,
+    runUrl: `https://github.com/octo/bench/actions/runs/${100 + n}`,
+  });
 
   test('pure, deterministic bytes: fixed key order, experiments by name, NaN as null, no clock', () => {
     const now = jest.spyOn(Date, 'now').mockImplementation(() => {
       throw new Error('the clock was read');
     });
     try {
-      const record = makeHistoryRecord([summary('zeta', 7.5), summary('alpha', 7.486)].map(recorded), run(1, '2026-11-20T11:00:00+01:00'));
+      const record = makeHistoryRecord(
+        [summary('zeta', 7.5), summary('alpha', 7.486)].map(recorded),
+        run(1, '2026-11-20T11:00:00+01:00'),
+      );
       const text = renderHistoryRecord(record);
       expect(text).toBe(
         [
@@ -393,7 +475,14 @@ describe('history records', () => {
           '',
         ].join('\n'),
       );
-      expect(renderHistoryRecord(makeHistoryRecord([summary('alpha', 7.486), summary('zeta', 7.5)].map(recorded), run(1, '2026-11-20T10:00:00Z')))).toBe(text);
+      expect(
+        renderHistoryRecord(
+          makeHistoryRecord(
+            [summary('alpha', 7.486), summary('zeta', 7.5)].map(recorded),
+            run(1, '2026-11-20T10:00:00Z'),
+          ),
+        ),
+      ).toBe(text);
       expect(parseHistoryRecord(text, 'h.json')).toEqual(record);
       expect(JSON.parse(text)).toEqual(record);
       expect(historyFileName(record)).toBe('history-2026-11-20T10-00-00.000Z-101.json');
@@ -425,28 +514,69 @@ describe('history records', () => {
     ].join('\n');
     const record = parseHistoryRecord(v1, 'h.json');
     expect(record.version).toBe(2);
-    expect(record.measurements.map((m) => [m.experiment, m.format, m.parameter, m.payloadBytes, m.metric, m.unit, m.direction, m.statistics])).toEqual([
-      ['alpha', 'fastdds-summary', '16', 16, 'latency', 'us', 'lower-is-better', { samples: 10000, min: 7.029, mean: 8.272, median: 7.486, p99: 14.735, max: 122.599 }],
-      ['alpha', 'fastdds-summary', '32', 32, 'latency', 'us', 'lower-is-better', { samples: 1, min: 9, mean: 9, median: 9, p99: null, max: 9 }],
+    expect(
+      record.measurements.map((m) => [
+        m.experiment,
+        m.format,
+        m.parameter,
+        m.payloadBytes,
+        m.metric,
+        m.unit,
+        m.direction,
+        m.statistics,
+      ]),
+    ).toEqual([
+      [
+        'alpha',
+        'fastdds-summary',
+        '16',
+        16,
+        'latency',
+        'us',
+        'lower-is-better',
+        { samples: 10000, min: 7.029, mean: 8.272, median: 7.486, p99: 14.735, max: 122.599 },
+      ],
+      [
+        'alpha',
+        'fastdds-summary',
+        '32',
+        32,
+        'latency',
+        'us',
+        'lower-is-better',
+        { samples: 1, min: 9, mean: 9, median: 9, p99: null, max: 9 },
+      ],
     ]);
   });
 
   test('bad inputs are InputErrors', () => {
     expect(() => makeHistoryRecord([], { ...run(1, 'yesterday') })).toThrow('history: not a date: "yesterday"');
     expect(() => makeHistoryRecord([], { ...run(1, '2026-01-01T00:00:00Z'), sha: 'main' })).toThrow('not a commit SHA');
-    expect(() => makeHistoryRecord([summary('a', 1), summary('a', 2)].map(recorded), run(1, '2026-01-01T00:00:00Z'))).toThrow('appears twice');
+    expect(() =>
+      makeHistoryRecord([summary('a', 1), summary('a', 2)].map(recorded), run(1, '2026-01-01T00:00:00Z')),
+    ).toThrow('appears twice');
     expect(() => parseHistoryRecord('{"format":"perfgate-history","version":3}', 'h.json')).toThrow(
       'unsupported version 3 (this perfgate reads versions 1 and 2; a newer perfgate may have written it)',
     );
     expect(() =>
-      parseHistoryRecord('{"format":"perfgate-history","version":2,"sha":"a","date":"d","runId":"1","runUrl":"u","measurements":[{"experiment":"x"}]}', 'h.json'),
+      parseHistoryRecord(
+        '{"format":"perfgate-history","version":2,"sha":"a","date":"d","runId":"1","runUrl":"u","measurements":[{"experiment":"x"}]}',
+        'h.json',
+      ),
     ).toThrow('measurement 1: "format" is not a string');
     expect(() => parseHistoryRecord('[', 'h.json')).toThrow('not a perfgate history record');
   });
 
   test('run identity from the runner environment and a push event; no date without the event', () => {
-    const env = { GITHUB_SERVER_URL: 'https://ghes.example/', GITHUB_REPOSITORY: 'octo/bench', GITHUB_RUN_ID: '555', GITHUB_SHA: SHA(5) };
-    expect(historyRunInfoFromEnv(env, { after: SHA(6), head_commit: { timestamp: '2026-11-20T11:00:00+01:00' } })).toEqual({
+    const env = {
+      GITHUB_SERVER_URL: 'https://ghes.example/',
+      GITHUB_REPOSITORY: 'octo/bench',
+      GITHUB_RUN_ID: '555',
+      GITHUB_SHA: SHA(5),
+    };
+    expect(
+      historyRunInfoFromEnv(env, { after: SHA(6), head_commit: { timestamp: '2026-11-20T11:00:00+01:00' } }),
+    ).toEqual({
       sha: SHA(6),
       date: '2026-11-20T11:00:00+01:00',
       runId: '555',
@@ -459,7 +589,9 @@ describe('history records', () => {
   test('a bounded window in a folder: append, drop the oldest, read back oldest first', () => {
     const folder = join(tempDir('perfgate-history-'), 'history');
     expect(readHistoryWindow(folder)).toEqual([]);
-    const records = [1, 2, 3, 4, 5].map((n) => makeHistoryRecord([recorded(summary('x', n))], run(n, `2026-11-0${n}T10:00:00Z`)));
+    const records = [1, 2, 3, 4, 5].map((n) =>
+      makeHistoryRecord([recorded(summary('x', n))], run(n, `2026-11-0${n}T10:00:00Z`)),
+    );
     // Appended out of order: the window is by date, not by arrival.
     for (const n of [2, 1, 3]) appendHistoryRecord(folder, records[n - 1]!, 3);
     expect(readHistoryWindow(folder, 3).map((r) => r.runId)).toEqual(['101', '102', '103']);
@@ -467,7 +599,11 @@ describe('history records', () => {
     expect(written).toBe(join(folder, 'history-2026-11-04T10-00-00.000Z-104.json'));
     expect(removed).toEqual([join(folder, 'history-2026-11-01T10-00-00.000Z-101.json')]);
     appendHistoryRecord(folder, records[4]!, 3);
-    expect(readdirSync(folder)).toEqual(['history-2026-11-03T10-00-00.000Z-103.json', 'history-2026-11-04T10-00-00.000Z-104.json', 'history-2026-11-05T10-00-00.000Z-105.json']);
+    expect(readdirSync(folder)).toEqual([
+      'history-2026-11-03T10-00-00.000Z-103.json',
+      'history-2026-11-04T10-00-00.000Z-104.json',
+      'history-2026-11-05T10-00-00.000Z-105.json',
+    ]);
     expect(readHistoryWindow(folder, 3)).toEqual(records.slice(2));
     expect(readHistoryWindow(folder, 2).map((r) => r.runId)).toEqual(['104', '105']);
     // A record older than the whole window is not kept.

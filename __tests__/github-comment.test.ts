@@ -9,7 +9,13 @@ import {
   upsertStickyComment,
   type UpsertStickyCommentOptions,
 } from '../src/action/github/comment.js';
-import { checkBody, FakeCommentGitHub, nodeId, type FakeComment, type FakeCommentOptions } from './helpers/github-comment-fake.js';
+import {
+  checkBody,
+  FakeCommentGitHub,
+  nodeId,
+  type FakeComment,
+  type FakeCommentOptions,
+} from './helpers/github-comment-fake.js';
 import { openApi } from './helpers/github-openapi.js';
 import { resetGithubBudget } from '../src/action/github/http.js';
 
@@ -31,8 +37,20 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop().catch(() => undefined)));
 });
 
-function optionsFor(fake: FakeCommentGitHub, overrides: Partial<UpsertStickyCommentOptions> = {}): UpsertStickyCommentOptions {
-  return { token: TOKEN, apiUrl: fake.apiUrl, owner: 'octo', repo: 'bench', issueNumber: 42, body: '## perfgate\n\nAll 66 checks pass.', commentId: ID, ...overrides };
+function optionsFor(
+  fake: FakeCommentGitHub,
+  overrides: Partial<UpsertStickyCommentOptions> = {},
+): UpsertStickyCommentOptions {
+  return {
+    token: TOKEN,
+    apiUrl: fake.apiUrl,
+    owner: 'octo',
+    repo: 'bench',
+    issueNumber: 42,
+    body: '## perfgate\n\nAll 66 checks pass.',
+    commentId: ID,
+    ...overrides,
+  };
 }
 
 /** Runs the upsert and collects everything written to stdout, stderr and the console meanwhile. */
@@ -77,7 +95,12 @@ describe('upsertStickyComment against a loopback GitHub checked with the OpenAPI
   test('first run creates; same body again → unchanged; new body → updated; one comment remains', async () => {
     const fake = await serve({ comments: [comment(1, 'LGTM', 1, { user: 'alice' })] });
     const first = await upsert(optionsFor(fake));
-    expect(first).toEqual({ outcome: 'created', commentId: 9000, url: 'https://github.example/octo/bench/pull/42#issuecomment-9000', truncated: false });
+    expect(first).toEqual({
+      outcome: 'created',
+      commentId: 9000,
+      url: 'https://github.example/octo/bench/pull/42#issuecomment-9000',
+      truncated: false,
+    });
     expect(fake.comments.find((c) => c.id === 9000)!.body).toBe(`${MARKER}\n## perfgate\n\nAll 66 checks pass.`);
     expect(ops(fake)).toEqual(['GET issues/list-comments 200', 'POST issues/create-comment 201']);
     const list = new URL(fake.requests[0]!.url, 'http://x');
@@ -100,7 +123,9 @@ describe('upsertStickyComment against a loopback GitHub checked with the OpenAPI
   });
 
   test('pagination: the marked comment on page 3 of 250 is found and updated, not duplicated', async () => {
-    const comments = Array.from({ length: 250 }, (_, i) => comment(i + 1, `comment ${i + 1} mentions ${MARKER} in prose`, i));
+    const comments = Array.from({ length: 250 }, (_, i) =>
+      comment(i + 1, `comment ${i + 1} mentions ${MARKER} in prose`, i),
+    );
     comments[219] = comment(220, `${MARKER}\nold report`, 219);
     // Quoting the marker, or ending a line with it inside prose, is not perfgate's comment.
     comments[10] = comment(11, `> ${MARKER}\n> old report\nwhy is this failing?`, 10, { user: 'alice' });
@@ -108,7 +133,9 @@ describe('upsertStickyComment against a loopback GitHub checked with the OpenAPI
     const result = await upsert(optionsFor(fake));
     expect(result.outcome).toBe('updated');
     expect(result.commentId).toBe(220);
-    const pages = fake.requests.filter((r) => r.operationId === 'issues/list-comments').map((r) => Object.fromEntries(new URL(r.url, 'http://x').searchParams));
+    const pages = fake.requests
+      .filter((r) => r.operationId === 'issues/list-comments')
+      .map((r) => Object.fromEntries(new URL(r.url, 'http://x').searchParams));
     expect(pages).toEqual([{ per_page: '100' }, { per_page: '100', page: '2' }, { per_page: '100', page: '3' }]);
     expect(ops(fake).at(-1)).toBe('PATCH issues/update-comment 200');
     expect(fake.comments).toHaveLength(250);
@@ -117,11 +144,21 @@ describe('upsertStickyComment against a loopback GitHub checked with the OpenAPI
   });
 
   test('a race left two marked comments: the newest is updated, the other deleted', async () => {
-    const fake = await serve({ comments: [comment(5, `${MARKER}\nfrom run A`, 5), comment(6, 'unrelated', 6), comment(7, `report from run B\n\n${MARKER}\n`, 7)] });
+    const fake = await serve({
+      comments: [
+        comment(5, `${MARKER}\nfrom run A`, 5),
+        comment(6, 'unrelated', 6),
+        comment(7, `report from run B\n\n${MARKER}\n`, 7),
+      ],
+    });
     const result = await upsert(optionsFor(fake));
     expect(result).toMatchObject({ outcome: 'updated', commentId: 7 });
     expect(result.reason).toBeUndefined();
-    expect(ops(fake)).toEqual(['GET issues/list-comments 200', 'PATCH issues/update-comment 200', 'DELETE issues/delete-comment 204']);
+    expect(ops(fake)).toEqual([
+      'GET issues/list-comments 200',
+      'PATCH issues/update-comment 200',
+      'DELETE issues/delete-comment 204',
+    ]);
     expect(new URL(fake.requests[2]!.url, 'http://x').pathname).toBe('/repos/octo/bench/issues/comments/5');
     expect(fake.marked(MARKER).map((c) => c.id)).toEqual([7]);
     expect(fake.comments.map((c) => c.id)).toEqual([6, 7]);
@@ -145,16 +182,27 @@ describe('upsertStickyComment against a loopback GitHub checked with the OpenAPI
     const result = await upsert(optionsFor(fake));
     expect(result).toMatchObject({ outcome: 'created', commentId: 9000, truncated: false });
     expect(result.reason).toBeUndefined();
-    expect(ops(fake)).toEqual(['GET issues/list-comments 200', 'PATCH issues/update-comment 404', 'POST issues/create-comment 201']);
+    expect(ops(fake)).toEqual([
+      'GET issues/list-comments 200',
+      'PATCH issues/update-comment 404',
+      'POST issues/create-comment 201',
+    ]);
     expect(fake.comments.map((c) => c.id)).toEqual([9000]);
     expectValidTraffic(fake);
   });
 
   test('recreate: a new comment at the bottom, the old ones deleted', async () => {
-    const fake = await serve({ comments: [comment(5, `${MARKER}\nold A`, 5), comment(6, 'user', 6), comment(7, `${MARKER}\nold B`, 7)] });
+    const fake = await serve({
+      comments: [comment(5, `${MARKER}\nold A`, 5), comment(6, 'user', 6), comment(7, `${MARKER}\nold B`, 7)],
+    });
     const result = await upsert(optionsFor(fake, { mode: 'recreate' }));
     expect(result).toMatchObject({ outcome: 'recreated', commentId: 9000 });
-    expect(ops(fake)).toEqual(['GET issues/list-comments 200', 'POST issues/create-comment 201', 'DELETE issues/delete-comment 204', 'DELETE issues/delete-comment 204']);
+    expect(ops(fake)).toEqual([
+      'GET issues/list-comments 200',
+      'POST issues/create-comment 201',
+      'DELETE issues/delete-comment 204',
+      'DELETE issues/delete-comment 204',
+    ]);
     expect(fake.comments.map((c) => c.id)).toEqual([6, 9000]);
     // Nothing to replace: plainly created.
     const again = await serve();
@@ -164,7 +212,9 @@ describe('upsertStickyComment against a loopback GitHub checked with the OpenAPI
   });
 
   test('hide-and-recreate: the old comment is minimized as OUTDATED, a new one posted; already hidden ones are left alone', async () => {
-    const fake = await serve({ comments: [comment(4, `${MARKER}\nolder`, 4, { minimized: 'outdated' }), comment(5, `${MARKER}\nold`, 5)] });
+    const fake = await serve({
+      comments: [comment(4, `${MARKER}\nolder`, 4, { minimized: 'outdated' }), comment(5, `${MARKER}\nold`, 5)],
+    });
     const result = await upsert(optionsFor(fake, { mode: 'hide-and-recreate' }));
     expect(result).toMatchObject({ outcome: 'recreated', commentId: 9000 });
     expect(result.reason).toBeUndefined();
@@ -185,7 +235,12 @@ describe('upsertStickyComment against a loopback GitHub checked with the OpenAPI
   });
 
   test('GitHub Enterprise Server: /api/v3 for REST, /api/graphql for the mutation, checked against the GHES 3.19 description', async () => {
-    const fake = await serve({ apiRoot: '/api/v3', description: 'ghes-3.19', comments: [comment(5, `${MARKER}\nold`, 5)], exposeMinimized: false });
+    const fake = await serve({
+      apiRoot: '/api/v3',
+      description: 'ghes-3.19',
+      comments: [comment(5, `${MARKER}\nold`, 5)],
+      exposeMinimized: false,
+    });
     const result = await upsert(optionsFor(fake, { mode: 'hide-and-recreate' }));
     expect(result).toMatchObject({ outcome: 'recreated', commentId: 9000 });
     expect(fake.requests.map((r) => `${r.method} ${new URL(r.url, 'http://x').pathname}`)).toEqual([
@@ -229,14 +284,25 @@ describe('upsertStickyComment against a loopback GitHub checked with the OpenAPI
     const bad = await upsert(optionsFor(echo, { commentId: 'x --> <script>' }));
     expect(bad).toEqual({ outcome: 'failed', reason: expect.stringContaining('invalid comment id'), truncated: false });
     // The list, then the create refused with 500 and retried three times; the bad id made no request.
-    expect(echo.requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200', 'POST 500', 'POST 500', 'POST 500', 'POST 500']);
+    expect(echo.requests.map((r) => `${r.method} ${r.status}`)).toEqual([
+      'GET 200',
+      'POST 500',
+      'POST 500',
+      'POST 500',
+      'POST 500',
+    ]);
     expectValidTraffic(echo);
   });
 
   test('a 200 000-character report is fitted into 65 536 with a notice and the link', async () => {
     const fake = await serve();
-    const failing = '### Failing\n\n| sub | bytes | p99 |\n|---|---|---|\n' + Array.from({ length: 400 }, (_, i) => `| s${i} | ${i * 16} | 12.5 |`).join('\n');
-    const passing = '<details><summary>Passing</summary>\n\n' + Array.from({ length: 4000 }, (_, i) => `| p${i} | ${i * 16} | 8.25 | ok |`).join('\n') + '\n\n</details>';
+    const failing =
+      '### Failing\n\n| sub | bytes | p99 |\n|---|---|---|\n' +
+      Array.from({ length: 400 }, (_, i) => `| s${i} | ${i * 16} | 12.5 |`).join('\n');
+    const passing =
+      '<details><summary>Passing</summary>\n\n' +
+      Array.from({ length: 4000 }, (_, i) => `| p${i} | ${i * 16} | 8.25 | ok |`).join('\n') +
+      '\n\n</details>';
     const charts = '```mermaid\nxychart-beta\n' + 'line [1, 2, 3]\n'.repeat(3000) + '```';
     const body = [
       { text: '## perfgate: 400 checks fail', label: 'the verdict', required: true },
@@ -254,7 +320,9 @@ describe('upsertStickyComment against a loopback GitHub checked with the OpenAPI
     expect(posted).toContain('| s399 | 6384 | 12.5 |');
     expect(posted).not.toContain('xychart-beta');
     expect(posted).not.toContain('Passing');
-    expect(posted).toContain(`left out passing rows and charts to stay within GitHub's limit of 65,536 characters per comment. See [the full report](${link})`);
+    expect(posted).toContain(
+      `left out passing rows and charts to stay within GitHub's limit of 65,536 characters per comment. See [the full report](${link})`,
+    );
 
     // One string of 200 000 characters: cut on a line boundary.
     const line = 'x'.repeat(99) + '\n';
@@ -277,13 +345,21 @@ describe('retries, rate limits and the comment author', () => {
   const SECONDARY = 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.';
 
   test('a 502 then success: retried, one comment; a 422 is final (no retry)', async () => {
-    const fake = await serve({ faults: [{ operationId: 'issues/create-comment', status: 502, message: 'Bad Gateway' }] });
+    const fake = await serve({
+      faults: [{ operationId: 'issues/create-comment', status: 502, message: 'Bad Gateway' }],
+    });
     const result = await upsert(optionsFor(fake));
     expect(result.outcome).toBe('created');
-    expect(ops(fake)).toEqual(['GET issues/list-comments 200', 'POST issues/create-comment 502', 'POST issues/create-comment 201']);
+    expect(ops(fake)).toEqual([
+      'GET issues/list-comments 200',
+      'POST issues/create-comment 502',
+      'POST issues/create-comment 201',
+    ]);
     expect(fake.comments).toHaveLength(1);
 
-    const refused = await serve({ faults: [{ operationId: 'issues/create-comment', status: 422, message: 'Validation Failed' }] });
+    const refused = await serve({
+      faults: [{ operationId: 'issues/create-comment', status: 422, message: 'Validation Failed' }],
+    });
     const failed = await upsert(optionsFor(refused));
     expect(failed).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('HTTP 422') });
     expect(ops(refused)).toEqual(['GET issues/list-comments 200', 'POST issues/create-comment 422']);
@@ -291,12 +367,22 @@ describe('retries, rate limits and the comment author', () => {
   });
 
   test('a secondary rate limit with retry-after: 1 is waited out and retried, with a warning', async () => {
-    const fake = await serve({ faults: [{ operationId: 'issues/list-comments', status: 403, message: SECONDARY, headers: { 'retry-after': '1' } }] });
+    const fake = await serve({
+      faults: [
+        { operationId: 'issues/list-comments', status: 403, message: SECONDARY, headers: { 'retry-after': '1' } },
+      ],
+    });
     const warned: string[] = [];
     const result = await upsert(optionsFor(fake, { warn: (m) => warned.push(m) }));
     expect(result.outcome).toBe('created');
-    expect(ops(fake)).toEqual(['GET issues/list-comments 403', 'GET issues/list-comments 200', 'POST issues/create-comment 201']);
-    expect(warned).toEqual(["perfgate: GitHub's secondary rate limit: waiting 1 s before retrying GET /repos/octo/bench/issues/42/comments"]);
+    expect(ops(fake)).toEqual([
+      'GET issues/list-comments 403',
+      'GET issues/list-comments 200',
+      'POST issues/create-comment 201',
+    ]);
+    expect(warned).toEqual([
+      "perfgate: GitHub's secondary rate limit: waiting 1 s before retrying GET /repos/octo/bench/issues/42/comments",
+    ]);
     expectValidTraffic(fake);
   });
 
@@ -317,7 +403,9 @@ describe('retries, rate limits and the comment author', () => {
     expect(result).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('secondary rate limit') });
     expect(warned).toEqual([
       expect.stringContaining('waiting 40 s before retrying'),
-      expect.stringContaining('not waiting 30 s more for GET /repos/octo/bench/issues/42/comments (at most 60 s in all)'),
+      expect.stringContaining(
+        'not waiting 30 s more for GET /repos/octo/bench/issues/42/comments (at most 60 s in all)',
+      ),
     ]);
     expect(ops(fake)).toEqual(['GET issues/list-comments 403', 'GET issues/list-comments 403']);
 
@@ -362,13 +450,20 @@ describe('retries, rate limits and the comment author', () => {
     const body = fake.comments[0]!.body;
     expect(body).toBe(`${MARKER}\nreport\n&lt;!-- perfgate:other -->\n&lt;!--PERFGATE:x -->`);
     expect(hasMarker(body, '<!-- perfgate:other -->')).toBe(false);
-    expect(neutraliseMarkers('<!-- other tool -->\n<!-- perfgate:a -->')).toBe('<!-- other tool -->\n&lt;!-- perfgate:a -->');
+    expect(neutraliseMarkers('<!-- other tool -->\n<!-- perfgate:a -->')).toBe(
+      '<!-- other tool -->\n&lt;!-- perfgate:a -->',
+    );
   });
 });
 
 describe('fitCommentBody and the marker', () => {
   test('a body that fits is unchanged; parts join with a blank line', () => {
-    expect(fitCommentBody(['a', { text: 'b\r\n' }, ''], 'https://x')).toEqual({ body: 'a\n\nb', truncated: false, dropped: [], cut: [] });
+    expect(fitCommentBody(['a', { text: 'b\r\n' }, ''], 'https://x')).toEqual({
+      body: 'a\n\nb',
+      truncated: false,
+      dropped: [],
+      cut: [],
+    });
   });
 
   test('drops the lowest priority first, keeps required parts, counts UTF-16 code units', () => {
@@ -441,7 +536,9 @@ describe('fitCommentBody and the marker', () => {
     expect(checkBody(spec, create, json, JSON.stringify({ body: 5 }))).toEqual([
       'issues/create-comment (POST /repos/{owner}/{repo}/issues/{issue_number}/comments): body field body is number, the schema says string',
     ]);
-    expect(checkBody(spec, create, json, '{}')).toEqual(['issues/create-comment (POST /repos/{owner}/{repo}/issues/{issue_number}/comments): required body field body missing']);
+    expect(checkBody(spec, create, json, '{}')).toEqual([
+      'issues/create-comment (POST /repos/{owner}/{repo}/issues/{issue_number}/comments): required body field body missing',
+    ]);
     expect(checkBody(spec, create, { 'content-type': 'text/plain' }, '{"body":"x"}')).toEqual([
       'issues/create-comment (POST /repos/{owner}/{repo}/issues/{issue_number}/comments): content-type text/plain is not application/json',
     ]);
@@ -450,7 +547,10 @@ describe('fitCommentBody and the marker', () => {
       'issues/delete-comment (DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}): a request body for an operation that takes none',
     ]);
     const url = new URL('http://x/repos/o/r/issues/1/comments?per_page=500&sort=created');
-    expect(spec.validateRequest('GET', url, { authorization: `token ${TOKEN}`, accept: 'application/vnd.github.v3+json' }).problems).toEqual([
+    expect(
+      spec.validateRequest('GET', url, { authorization: `token ${TOKEN}`, accept: 'application/vnd.github.v3+json' })
+        .problems,
+    ).toEqual([
       'issues/list-comments (GET /repos/{owner}/{repo}/issues/{issue_number}/comments): per_page=500 is over the documented maximum of 100',
       'issues/list-comments (GET /repos/{owner}/{repo}/issues/{issue_number}/comments): query parameter sort is not declared for this operation',
     ]);
@@ -459,8 +559,12 @@ describe('fitCommentBody and the marker', () => {
 
 describe('a refused report never leaves an earlier comment standing for this run', () => {
   const PASSED = `${MARKER}\n## perfgate\n\n✅ All 66 checks pass. Commit 1111111.`;
-  const FAILING = '## perfgate\n\n❌ 3 checks fail. Commit 2222222.\n\n' + '| row | p99 |\n|---|---|\n' + Array.from({ length: 200 }, (_, i) => `| s${i} | 12.5 |`).join('\n');
-  const SHORT = '### ❌ perfgate failed — see [the workflow run](https://github.example/octo/bench/actions/runs/7)\n\nCommit 2222222.';
+  const FAILING =
+    '## perfgate\n\n❌ 3 checks fail. Commit 2222222.\n\n' +
+    '| row | p99 |\n|---|---|\n' +
+    Array.from({ length: 200 }, (_, i) => `| s${i} | 12.5 |`).join('\n');
+  const SHORT =
+    '### ❌ perfgate failed — see [the workflow run](https://github.example/octo/bench/actions/runs/7)\n\nCommit 2222222.';
 
   test('422 "body is too long" on the update: the earlier ✅ is patched with the short ❌ status', async () => {
     const fake = await serve({ comments: [comment(5, PASSED, 5)], maxBodyChars: 1000 });
@@ -469,17 +573,26 @@ describe('a refused report never leaves an earlier comment standing for this run
     expect(result.reason).toContain(
       'GitHub refused the report (HTTP 422: GitHub refused the comment (Validation Failed: {"resource":"IssueComment","code":"custom","field":"body","message":"body is too long (maximum is 65536 characters)"} - https://docs.github.com/rest)): posted a short status instead',
     );
-    expect(ops(fake)).toEqual(['GET issues/list-comments 200', 'PATCH issues/update-comment 422', 'PATCH issues/update-comment 200']);
+    expect(ops(fake)).toEqual([
+      'GET issues/list-comments 200',
+      'PATCH issues/update-comment 422',
+      'PATCH issues/update-comment 200',
+    ]);
     expect(fake.comments.map((c) => c.body)).toEqual([`${MARKER}\n${SHORT}`]);
     expectValidTraffic(fake);
   });
 
   test('500 on every PATCH: a new comment carries the report and the earlier ✅ is deleted', async () => {
-    const fake = await serve({ comments: [comment(5, PASSED, 5)], faults: [{ operationId: 'issues/update-comment', status: 500, times: 100 }] });
+    const fake = await serve({
+      comments: [comment(5, PASSED, 5)],
+      faults: [{ operationId: 'issues/update-comment', status: 500, times: 100 }],
+    });
     const result = await upsert(optionsFor(fake, { body: FAILING, fallbackBody: SHORT }));
     expect(result).toMatchObject({ outcome: 'created', commentId: 9000 });
     expect(result.fallback).toBeUndefined();
-    expect(result.reason).toBe('cannot update comment 5 (HTTP 500 (Server Error - https://docs.github.com/rest)): posted a new comment instead');
+    expect(result.reason).toBe(
+      'cannot update comment 5 (HTTP 500 (Server Error - https://docs.github.com/rest)): posted a new comment instead',
+    );
     expect(ops(fake)).toEqual([
       'GET issues/list-comments 200',
       ...Array<string>(4).fill('PATCH issues/update-comment 500'),
@@ -492,7 +605,10 @@ describe('a refused report never leaves an earlier comment standing for this run
   });
 
   test('503 on every listing: a new comment is posted; the next run keeps only the newest', async () => {
-    const fake = await serve({ comments: [comment(5, PASSED, 5)], faults: [{ operationId: 'issues/list-comments', status: 503, message: 'Service Unavailable', times: 4 }] });
+    const fake = await serve({
+      comments: [comment(5, PASSED, 5)],
+      faults: [{ operationId: 'issues/list-comments', status: 503, message: 'Service Unavailable', times: 4 }],
+    });
     const result = await upsert(optionsFor(fake, { body: FAILING, fallbackBody: SHORT }));
     expect(result).toMatchObject({ outcome: 'created', commentId: 9000 });
     expect(result.reason).toBe(
@@ -520,18 +636,30 @@ describe('a refused report never leaves an earlier comment standing for this run
     const port = new URL(closed.apiUrl).port;
     const down = await upsert({ ...optionsFor(closed), fallbackBody: SHORT });
     const refused = `no answer from GitHub: connect ECONNREFUSED 127.0.0.1:${port}`;
-    expect(down).toMatchObject({ outcome: 'failed', reason: `cannot list the comments of pull request #42 of octo/bench: ${refused}; cannot comment either: ${refused}` });
+    expect(down).toMatchObject({
+      outcome: 'failed',
+      reason: `cannot list the comments of pull request #42 of octo/bench: ${refused}; cannot comment either: ${refused}`,
+    });
     expect(down.reason).not.toContain('HTTP 500');
   });
 
   test('a rate limit on a write names the path filled in, not the route template', async () => {
     const fake = await serve({
-      faults: [{ operationId: 'issues/create-comment', status: 403, message: 'You have exceeded a secondary rate limit.', headers: { 'retry-after': '1' } }],
+      faults: [
+        {
+          operationId: 'issues/create-comment',
+          status: 403,
+          message: 'You have exceeded a secondary rate limit.',
+          headers: { 'retry-after': '1' },
+        },
+      ],
     });
     const warned: string[] = [];
     const result = await upsert(optionsFor(fake, { warn: (m) => warned.push(m) }));
     expect(result.outcome).toBe('created');
-    expect(warned).toEqual(["perfgate: GitHub's secondary rate limit: waiting 1 s before retrying POST /repos/octo/bench/issues/42/comments"]);
+    expect(warned).toEqual([
+      "perfgate: GitHub's secondary rate limit: waiting 1 s before retrying POST /repos/octo/bench/issues/42/comments",
+    ]);
   });
 });
 
@@ -550,7 +678,12 @@ describe('timeouts and the GitHub time budget', () => {
     const result = await upsert(optionsFor(fake));
     expect(result.outcome).toBe('created');
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
-    expect(fake.requests.map((r) => `${r.method} ${r.status ?? 'no answer'}`)).toEqual(['GET no answer', 'GET no answer', 'GET 200', 'POST 201']);
+    expect(fake.requests.map((r) => `${r.method} ${r.status ?? 'no answer'}`)).toEqual([
+      'GET no answer',
+      'GET no answer',
+      'GET 200',
+      'POST 201',
+    ]);
   });
 
   test('a request never answered at all: failed after the retries, with the timeout named', async () => {
@@ -558,7 +691,11 @@ describe('timeouts and the GitHub time budget', () => {
     resetGithubBudget();
     const fake = await serve({ faults: [{ operationId: 'issues/list-comments', status: 0, hang: true, times: 100 }] });
     const result = await upsert(optionsFor(fake));
-    expect(result).toMatchObject({ outcome: 'failed', reason: 'cannot list the comments of pull request #42 of octo/bench: no answer from GitHub: no answer within 0.1 s' });
+    expect(result).toMatchObject({
+      outcome: 'failed',
+      reason:
+        'cannot list the comments of pull request #42 of octo/bench: no answer from GitHub: no answer within 0.1 s',
+    });
     expect(fake.requests).toHaveLength(4);
   });
 
@@ -571,8 +708,12 @@ describe('timeouts and the GitHub time budget', () => {
     const started = Date.now();
     const result = await upsert(optionsFor(fake, { warn: (m) => warned.push(m), fallbackBody: 'short' }));
     expect(Date.now() - started).toBeLessThan(2000);
-    const spent = "the step's GitHub time budget of 0.3 s is spent: GitHub work abandoned (PERFGATE_GITHUB_BUDGET_MS sets it)";
-    expect(result).toMatchObject({ outcome: 'failed', reason: `cannot list the comments of pull request #42 of octo/bench: ${spent}; cannot comment either: ${spent}` });
+    const spent =
+      "the step's GitHub time budget of 0.3 s is spent: GitHub work abandoned (PERFGATE_GITHUB_BUDGET_MS sets it)";
+    expect(result).toMatchObject({
+      outcome: 'failed',
+      reason: `cannot list the comments of pull request #42 of octo/bench: ${spent}; cannot comment either: ${spent}`,
+    });
     expect(warned).toEqual([`perfgate: ${spent}; the verdict stands`]);
     // Two tries (200 ms, then the 100 ms left); the create was refused without a request.
     expect(fake.requests.map((r) => r.method)).toEqual(['GET', 'GET']);

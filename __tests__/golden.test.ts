@@ -15,7 +15,14 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statS
 import { dirname, join, relative } from 'node:path';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
 import { pushEventEnv, removeTempDirs, runAction, type ActionInputs } from './helpers/runner-action.js';
-import { jmhFixtureResults, RUN_DRIFT, writeCriterionRun, writeGoRun, writeJmhRun, type Slowdown } from './helpers/pullRequestSuites.js';
+import {
+  jmhFixtureResults,
+  RUN_DRIFT,
+  writeCriterionRun,
+  writeGoRun,
+  writeJmhRun,
+  type Slowdown,
+} from './helpers/pullRequestSuites.js';
 
 const GOLDEN_DIR = join(repoRoot, '__tests__', '__golden__');
 const UPDATE = process.env['UPDATE_GOLDEN'] === '1';
@@ -32,7 +39,10 @@ function expectGolden(name: string, actual: string): void {
     writeFileSync(path, actual);
     return;
   }
-  if (!existsSync(path)) throw new Error(`no golden file __tests__/__golden__/${name}: run the test with UPDATE_GOLDEN=1 to write it, then review and commit it`);
+  if (!existsSync(path))
+    throw new Error(
+      `no golden file __tests__/__golden__/${name}: run the test with UPDATE_GOLDEN=1 to write it, then review and commit it`,
+    );
   const expected = readFileSync(path, 'utf8');
   if (actual !== expected) {
     // Jest's diff of two long strings is hard to read: name the first differing line as well.
@@ -54,7 +64,10 @@ function workspace(fixturePaths: readonly string[]): string {
   return dir;
 }
 
-/** Runs the CLI in-process with `cwd` as the working directory: the terminal text as a person sees it, exit code included. */
+/**
+ * Runs the CLI in-process with `cwd` as the working directory: the terminal text as a person sees it, exit code
+ * included.
+ */
 async function terminal(cwd: string, argv: string[]): Promise<string> {
   const before = process.cwd();
   process.chdir(cwd);
@@ -73,14 +86,21 @@ function read(dir: string, file: string): string {
 
 /** The action's log with the step timings and the random stop-commands tokens as placeholders. */
 function normaliseActionLog(stdout: string): string {
-  return stdout.replace(/^(.+): \d+ ms$/gm, '$1: <n> ms').replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, '<token>');
+  return stdout
+    .replace(/^(.+): \d+ ms$/gm, '$1: <n> ms')
+    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, '<token>');
 }
 
 /**
  * Runs dist/index.js in a workspace of fixture copies, without charts, upload or comment, and
  * compares its job summary, log and outputs with the goldens under `name`.
  */
-function expectActionGoldens(name: string, fixturePaths: readonly string[], inputs: ActionInputs, expectedStatus: number): void {
+function expectActionGoldens(
+  name: string,
+  fixturePaths: readonly string[],
+  inputs: ActionInputs,
+  expectedStatus: number,
+): void {
   const ws = workspace(fixturePaths);
   const run = runAction({ charts: 'false', 'upload-report': 'false', comment: 'never', ...inputs }, { workspace: ws });
   const placeholders = (text: string) => text.split(ws).join('<workspace>');
@@ -98,7 +118,11 @@ afterAll(() => removeTempDirs());
 // The example set (npm run demo, demo:regression): Fast-DDS raw measurement CSVs.
 
 describe('goldens: the example set (fixtures/example)', () => {
-  const EXAMPLE = ['fixtures/example/results', 'fixtures/example/results-regression', 'fixtures/example/requirements.csv'];
+  const EXAMPLE = [
+    'fixtures/example/results',
+    'fixtures/example/results-regression',
+    'fixtures/example/requirements.csv',
+  ];
   const requirements = 'fixtures/example/requirements.csv';
   let ws: string;
   beforeAll(() => {
@@ -106,24 +130,52 @@ describe('goldens: the example set (fixtures/example)', () => {
   });
 
   test('check, passing (npm run demo): terminal text and report.md', async () => {
-    expectGolden('example/check/terminal.txt', await terminal(ws, ['check', '--results', 'fixtures/example/results', '--requirements', requirements, '--output-dir', 'out-check']));
+    expectGolden(
+      'example/check/terminal.txt',
+      await terminal(ws, [
+        'check',
+        '--results',
+        'fixtures/example/results',
+        '--requirements',
+        requirements,
+        '--output-dir',
+        'out-check',
+      ]),
+    );
     expectGolden('example/check/report.md', read(ws, 'out-check/report.md'));
   });
 
   test('check, failing (npm run demo:regression): terminal text and report.md', async () => {
     expectGolden(
       'example/check-regression/terminal.txt',
-      await terminal(ws, ['check', '--results', 'fixtures/example/results-regression', '--requirements', requirements, '--output-dir', 'out-check-regression']),
+      await terminal(ws, [
+        'check',
+        '--results',
+        'fixtures/example/results-regression',
+        '--requirements',
+        requirements,
+        '--output-dir',
+        'out-check-regression',
+      ]),
     );
     expectGolden('example/check-regression/report.md', read(ws, 'out-check-regression/report.md'));
-    // The comment a GitLab or Jenkins job would post: the check, and a link to the report folder (no charts were drawn).
+    // The comment a GitLab or Jenkins job would post: the check, and a link to the report folder (no charts were
+    // drawn).
     expectGolden('example/check-regression/comment.md', read(ws, 'out-check-regression/comment.md'));
   });
 
   test('compare with the default threshold (10 %): terminal text and comparison.md', async () => {
     expectGolden(
       'example/compare/terminal.txt',
-      await terminal(ws, ['compare', '--reference', 'fixtures/example/results', '--results', 'fixtures/example/results-regression', '--output-dir', 'out-compare']),
+      await terminal(ws, [
+        'compare',
+        '--reference',
+        'fixtures/example/results',
+        '--results',
+        'fixtures/example/results-regression',
+        '--output-dir',
+        'out-compare',
+      ]),
     );
     expectGolden('example/compare/comparison.md', read(ws, 'out-compare/comparison.md'));
     expectGolden('example/compare/comment.md', read(ws, 'out-compare/comment.md'));
@@ -168,7 +220,17 @@ describe('goldens: the example set (fixtures/example)', () => {
   });
 
   test('the action (requirements and baseline): job summary, log and outputs', () => {
-    expectActionGoldens('example/action', EXAMPLE, { results: 'fixtures/example/results-regression', requirements, baseline: 'fixtures/example/results', threshold: '0.1' }, 1);
+    expectActionGoldens(
+      'example/action',
+      EXAMPLE,
+      {
+        results: 'fixtures/example/results-regression',
+        requirements,
+        baseline: 'fixtures/example/results',
+        threshold: '0.1',
+      },
+      1,
+    );
   });
 
   // What a pull request shows in each outcome: the job summary and the comment body (comment.md,
@@ -184,7 +246,8 @@ describe('goldens: the example set (fixtures/example)', () => {
   ] as const)('the action on a pull request, %s: job summary and comment', (name, inputs, status) => {
     test('as the goldens say', () => {
       const ws = workspace(EXAMPLE);
-      // A history of three runs that disagree (two unchanged, one regressed): the regression lands inside its wide band.
+      // A history of three runs that disagree (two unchanged, one regressed): the regression lands inside its wide
+      // band.
       for (const [run, from] of [
         ['r1', 'results'],
         ['r2', 'results-regression'],
@@ -192,9 +255,23 @@ describe('goldens: the example set (fixtures/example)', () => {
       ] as const)
         cpSync(join(ws, 'fixtures', 'example', from), join(ws, 'history', run), { recursive: true });
       const event = join(ws, 'event.json');
-      writeFileSync(event, JSON.stringify({ pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' }, base: { ref: 'main' } } }));
-      const env = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/bench', GITHUB_RUN_ID: '99', GITHUB_SERVER_URL: 'https://github.com' };
-      const run = runAction({ charts: 'false', 'upload-report': 'false', comment: 'never', ...inputs }, { workspace: ws, env });
+      writeFileSync(
+        event,
+        JSON.stringify({
+          pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' }, base: { ref: 'main' } },
+        }),
+      );
+      const env = {
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: event,
+        GITHUB_REPOSITORY: 'octo/bench',
+        GITHUB_RUN_ID: '99',
+        GITHUB_SERVER_URL: 'https://github.com',
+      };
+      const run = runAction(
+        { charts: 'false', 'upload-report': 'false', comment: 'never', ...inputs },
+        { workspace: ws, env },
+      );
       expect(run.status).toBe(status);
       const placeholders = (text: string) => text.split(ws).join('<workspace>');
       expectGolden(`pull-request/${name}/summary.md`, placeholders(run.summary));
@@ -230,13 +307,19 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
       'criterion',
       'bench/target/criterion/**/new/estimates.json',
       writeCriterionRun,
-      (group, value) => (group === 'publish' && value !== '64' ? 1.3 : group === 'subscribe' && value === '64' ? 1.28 : 1.002),
+      (group, value) =>
+        group === 'publish' && value !== '64' ? 1.3 : group === 'subscribe' && value === '64' ? 1.28 : 1.002,
     ],
     [
       'jmh',
       'bench/jmh.json',
       (folder, slowdown) => writeJmhRun(folder, jmhFixtureResults(), slowdown),
-      (benchmark, parameter) => (benchmark === 'PublishBench.publish' && parameter === 'mode=copy,size=1024' ? 1.29 : benchmark === 'QueueBench.offer' ? 1.31 : 1.002),
+      (benchmark, parameter) =>
+        benchmark === 'PublishBench.publish' && parameter === 'mode=copy,size=1024'
+          ? 1.29
+          : benchmark === 'QueueBench.offer'
+            ? 1.31
+            : 1.002,
     ],
   ];
 
@@ -245,15 +328,32 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
     for (let run = 0; run < 6; run++) {
       write(join(ws, 'bench'), drift(run));
       const env = pushEventEnv(100 + run, `2026-03-0${run + 1}T12:00:00Z`);
-      const push = runAction({ results, 'record-history': 'history', charts: 'false', 'upload-report': 'false', comment: 'never' }, { workspace: ws, env });
+      const push = runAction(
+        { results, 'record-history': 'history', charts: 'false', 'upload-report': 'false', comment: 'never' },
+        { workspace: ws, env },
+      );
       expect(push.stderr).toBe('');
       expect(push.status).toBe(0);
     }
     write(join(ws, 'bench'), slowdown);
     const event = join(ws, 'event.json');
-    writeFileSync(event, JSON.stringify({ pull_request: { number: 12, head: { sha: 'feed5eed0123456789abcdef0123456789abcdef' }, base: { ref: 'main' } } }));
-    const env = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_REPOSITORY: 'octo/bench', GITHUB_RUN_ID: '200', GITHUB_SERVER_URL: 'https://github.com' };
-    const pr = runAction({ results, history: 'history', charts: 'false', 'upload-report': 'false', comment: 'never' }, { workspace: ws, env });
+    writeFileSync(
+      event,
+      JSON.stringify({
+        pull_request: { number: 12, head: { sha: 'feed5eed0123456789abcdef0123456789abcdef' }, base: { ref: 'main' } },
+      }),
+    );
+    const env = {
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: event,
+      GITHUB_REPOSITORY: 'octo/bench',
+      GITHUB_RUN_ID: '200',
+      GITHUB_SERVER_URL: 'https://github.com',
+    };
+    const pr = runAction(
+      { results, history: 'history', charts: 'false', 'upload-report': 'false', comment: 'never' },
+      { workspace: ws, env },
+    );
     expect(pr.stderr).toBe('');
     expect(pr.status).toBe(1);
     const placeholders = (text: string) => text.split(ws).join('<workspace>');
@@ -261,7 +361,9 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
     expectGolden(`pull-request/${name}/comment.md`, comment);
     expectGolden(`pull-request/${name}/summary.md`, placeholders(pr.summary));
     // What a reviewer reads first: the change against main, counted by benchmark, and the commit judged.
-    expect(comment).toMatch(/^### ❌ \d+ benchmarks? [\d–]+ % slower than main \(history of 6 runs\)\n\nJudged commit feed5eed0123456789abcdef0123456789abcdef against main /);
+    expect(comment).toMatch(
+      /^### ❌ \d+ benchmarks? [\d–]+ % slower than main \(history of 6 runs\)\n\nJudged commit feed5eed0123456789abcdef0123456789abcdef against main /,
+    );
   });
 });
 
@@ -270,7 +372,11 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
 // iceoryx iceperf (mean latency), checked against the general requirements form.
 
 describe('goldens: ddsperf and iceperf outputs with general requirements (fixtures/formats)', () => {
-  const SET = ['fixtures/formats/ddsperf', 'fixtures/formats/iceperf/v2.95_leader.txt', 'fixtures/formats/requirements/ddsperf-iceperf.csv'];
+  const SET = [
+    'fixtures/formats/ddsperf',
+    'fixtures/formats/iceperf/v2.95_leader.txt',
+    'fixtures/formats/requirements/ddsperf-iceperf.csv',
+  ];
   const results = ['fixtures/formats/ddsperf', 'fixtures/formats/iceperf/v2.95_leader.txt'];
   const requirements = 'fixtures/formats/requirements/ddsperf-iceperf.csv';
   let ws: string;
@@ -279,7 +385,18 @@ describe('goldens: ddsperf and iceperf outputs with general requirements (fixtur
   });
 
   test('check: terminal text and report.md', async () => {
-    expectGolden('ddsperf-iceperf/check/terminal.txt', await terminal(ws, ['check', '--results', ...results, '--requirements', requirements, '--output-dir', 'out-check']));
+    expectGolden(
+      'ddsperf-iceperf/check/terminal.txt',
+      await terminal(ws, [
+        'check',
+        '--results',
+        ...results,
+        '--requirements',
+        requirements,
+        '--output-dir',
+        'out-check',
+      ]),
+    );
     expectGolden('ddsperf-iceperf/check/report.md', read(ws, 'out-check/report.md'));
   });
 
@@ -304,13 +421,23 @@ describe('goldens: perfgate export (fixtures/formats)', () => {
   });
 
   test('--format bmf to standard output', async () => {
-    expectGolden('export/bmf/terminal.txt', await terminal(ws, ['export', '--format', 'bmf', 'fixtures/formats/go-bench/publish_count3.txt']));
+    expectGolden(
+      'export/bmf/terminal.txt',
+      await terminal(ws, ['export', '--format', 'bmf', 'fixtures/formats/go-bench/publish_count3.txt']),
+    );
   });
 
   test('--format bmf of Julia trials to a file', async () => {
     expectGolden(
       'export/bmf-julia/terminal.txt',
-      await terminal(ws, ['export', '--format', 'bmf', '--output', 'out/julia.json', 'fixtures/formats/julia-benchmarktools/results.json']),
+      await terminal(ws, [
+        'export',
+        '--format',
+        'bmf',
+        '--output',
+        'out/julia.json',
+        'fixtures/formats/julia-benchmarktools/results.json',
+      ]),
     );
     expectGolden('export/bmf-julia/julia.json', read(ws, 'out/julia.json'));
   });
@@ -344,7 +471,9 @@ test('no stale golden files: every file under __tests__/__golden__ belongs to a 
   const walk = (dir: string): string[] =>
     readdirSync(dir)
       .sort()
-      .flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [relative(GOLDEN_DIR, join(dir, name))]));
+      .flatMap((name) =>
+        statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [relative(GOLDEN_DIR, join(dir, name))],
+      );
   const files = existsSync(GOLDEN_DIR) ? walk(GOLDEN_DIR) : [];
   const stale = files.filter((f) => !seen.has(f));
   if (UPDATE) for (const f of stale) rmSync(join(GOLDEN_DIR, f));

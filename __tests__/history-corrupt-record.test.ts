@@ -15,8 +15,17 @@ const RESULTS = join(repoRoot, 'fixtures', 'example', 'results');
 
 function recordOf(i: number): HistoryRecord {
   const loaded = loadResults([RESULTS], { floatParse: 'precise' });
-  const experiments = [...loaded.experiments].map(([experiment, e]) => ({ experiment, format: e.format, measurements: e.measurements }));
-  return makeHistoryRecord(experiments, { sha: `abcdef${i}000`, date: `2026-02-0${i}T10:00:00Z`, runId: 100 + i, runUrl: 'https://example.invalid' });
+  const experiments = [...loaded.experiments].map(([experiment, e]) => ({
+    experiment,
+    format: e.format,
+    measurements: e.measurements,
+  }));
+  return makeHistoryRecord(experiments, {
+    sha: `abcdef${i}000`,
+    date: `2026-02-0${i}T10:00:00Z`,
+    runId: 100 + i,
+    runUrl: 'https://example.invalid',
+  });
 }
 
 /** Runs 1–4, 6 and 7 recorded; run 2's file truncated to its first 100 bytes, run 3's replaced by a JSON array. */
@@ -37,7 +46,9 @@ describe('a history folder with records that are not valid records', () => {
     const records = readHistoryWindow(folder, undefined, (file, reason) => skipped.push(`${file}: ${reason}`));
     expect(records.map((r) => r.runId)).toEqual(['101', '104', '106', '107']);
     expect(skipped).toHaveLength(2);
-    expect(skipped[0]).toMatch(new RegExp(`^${truncated.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not a perfgate history record: `));
+    expect(skipped[0]).toMatch(
+      new RegExp(`^${truncated.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not a perfgate history record: `),
+    );
     expect(skipped[1]!.startsWith(`${wrongType}: not a perfgate history record`)).toBe(true);
   });
 

@@ -35,8 +35,16 @@ function snapshot(folder: string): Record<string, string> {
   );
 }
 
-function statistic(record: HistoryRecord, experiment: string, parameter: string, metric: string, name: 'median' | 'p99' | 'max' | 'mean' | 'samples'): number | null | undefined {
-  return record.measurements.find((m) => m.experiment === experiment && m.parameter === parameter && m.metric === metric)?.statistics[name];
+function statistic(
+  record: HistoryRecord,
+  experiment: string,
+  parameter: string,
+  metric: string,
+  name: 'median' | 'p99' | 'max' | 'mean' | 'samples',
+): number | null | undefined {
+  return record.measurements.find(
+    (m) => m.experiment === experiment && m.parameter === parameter && m.metric === metric,
+  )?.statistics[name];
 }
 
 /** A minimal RFC 4180 reader: enough to read the export back. */
@@ -71,29 +79,46 @@ describe('history import: the reference layout <db>/experiments_results/<timesta
     const db = join(work, 'latency_results_db');
     cpSync(DB, db, { recursive: true });
     // What latency_job.bash also leaves in an execution and in the database: plots, not measurements.
-    mkdirSync(join(db, 'experiments_results', '2026-01-05_09-30-00', 'plots', 'measurements_demo_reliable'), { recursive: true });
-    writeFileSync(join(db, 'experiments_results', '2026-01-05_09-30-00', 'plots', 'measurements_demo_reliable', 'histogram_16.png'), 'not read');
+    mkdirSync(join(db, 'experiments_results', '2026-01-05_09-30-00', 'plots', 'measurements_demo_reliable'), {
+      recursive: true,
+    });
+    writeFileSync(
+      join(db, 'experiments_results', '2026-01-05_09-30-00', 'plots', 'measurements_demo_reliable', 'histogram_16.png'),
+      'not read',
+    );
     mkdirSync(join(db, 'history_plots', 'demo_reliable'), { recursive: true });
     const out = join(work, 'history');
     const result = await cli(['history', 'import', db, '--output', out]);
     expect(result.code).toBe(0);
-    expect(result.out).toMatch(/^history import: 3 run\(s\) read, 3 record\(s\) written, 0 already there \(window 30\)$/m);
+    expect(result.out).toMatch(
+      /^history import: 3 run\(s\) read, 3 record\(s\) written, 0 already there \(window 30\)$/m,
+    );
     expect(result.err).toContain('3 run(s) recorded with commit "unknown"');
     expect(result.err).not.toContain('no date');
     const names = readdirSync(out).sort();
-    expect(names.map((n) => n.replace(/-\d+\.json$/, ''))).toEqual(['history-2026-01-05T09-30-00.000Z', 'history-2026-01-12T09-30-00.000Z', 'history-2026-01-19T09-30-00.000Z']);
+    expect(names.map((n) => n.replace(/-\d+\.json$/, ''))).toEqual([
+      'history-2026-01-05T09-30-00.000Z',
+      'history-2026-01-12T09-30-00.000Z',
+      'history-2026-01-19T09-30-00.000Z',
+    ]);
     const [first, second, third] = records(out);
     for (const r of [first!, second!, third!]) {
       expect(r).toMatchObject({ format: 'perfgate-history', version: 2, sha: 'unknown', runUrl: '' });
       expect(r.environment).toBeUndefined();
       expect(r.runId).toMatch(/^[0-9]+$/);
       // The summary, not its raw file: one experiment, read as a Fast-DDS summary.
-      expect(new Set(r.measurements.map((m) => `${m.experiment} ${m.format}`))).toEqual(new Set(['demo_reliable fastdds-summary']));
+      expect(new Set(r.measurements.map((m) => `${m.experiment} ${m.format}`))).toEqual(
+        new Set(['demo_reliable fastdds-summary']),
+      );
     }
     // Medians of the four 16-byte samples of each run's raw file (10.5 11 10.75 12 → 10.875; …).
-    expect([first, second, third].map((r) => statistic(r!, 'demo_reliable', '16', 'latency', 'median'))).toEqual([10.875, 10.75, 12.875]);
+    expect([first, second, third].map((r) => statistic(r!, 'demo_reliable', '16', 'latency', 'median'))).toEqual([
+      10.875, 10.75, 12.875,
+    ]);
     // The 99% column of the summaries, as perfgate summarize wrote them (3 decimals).
-    expect([first, second, third].map((r) => statistic(r!, 'demo_reliable', '1024', 'latency', 'p99'))).toEqual([24.88, 23.925, 26.88]);
+    expect([first, second, third].map((r) => statistic(r!, 'demo_reliable', '1024', 'latency', 'p99'))).toEqual([
+      24.88, 23.925, 26.88,
+    ]);
     expect(first!.date).toBe('2026-01-05T09:30:00.000Z');
   });
 
@@ -129,8 +154,28 @@ describe('history import: the reference layout <db>/experiments_results/<timesta
     const out = join(work, 'history');
     expect((await cli(['history', 'import', DB, '-o', out])).code).toBe(0);
     const candidate = join(DB, 'experiments_results', '2026-01-19_09-30-00');
-    const fromRecords = await cli(['compare', '--history', out, '--results', candidate, '-o', join(work, 'a'), '--reference-label', 'past']);
-    const fromFolders = await cli(['compare', '--history', join(DB, 'experiments_results'), '--results', candidate, '-o', join(work, 'b'), '--reference-label', 'past']);
+    const fromRecords = await cli([
+      'compare',
+      '--history',
+      out,
+      '--results',
+      candidate,
+      '-o',
+      join(work, 'a'),
+      '--reference-label',
+      'past',
+    ]);
+    const fromFolders = await cli([
+      'compare',
+      '--history',
+      join(DB, 'experiments_results'),
+      '--results',
+      candidate,
+      '-o',
+      join(work, 'b'),
+      '--reference-label',
+      'past',
+    ]);
     expect(fromRecords.code).toBe(0);
     expect(fromRecords.out).toMatch(/^perfgate compare: PASS: .*\(history of 3 runs, 2 benchmarks\)/m);
     const rows = (text: string) => text.split('\n').filter((l) => l.startsWith('demo_reliable '));
@@ -138,11 +183,17 @@ describe('history import: the reference layout <db>/experiments_results/<timesta
     expect(rows(fromRecords.out)).toHaveLength(12);
     expect(rows(fromRecords.out)).toEqual(rows(fromFolders.out));
     // The reference's comparison CSV is written from the records too (Fast-DDS on both sides).
-    expect(read(join(work, 'a', 'demo_reliable_comparison.csv'))).toBe(read(join(work, 'b', 'demo_reliable_comparison.csv')));
+    expect(read(join(work, 'a', 'demo_reliable_comparison.csv'))).toBe(
+      read(join(work, 'b', 'demo_reliable_comparison.csv')),
+    );
     const trends = await cli(['trends', out, '-o', join(work, 't')]);
     expect(trends.code).toBe(0);
     const json = JSON.parse(read(join(work, 't', 'trends.json'))) as { runs: { date: string }[] };
-    expect(json.runs.map((r) => r.date)).toEqual(['2026-01-05T09:30:00.000Z', '2026-01-12T09:30:00.000Z', '2026-01-19T09:30:00.000Z']);
+    expect(json.runs.map((r) => r.date)).toEqual([
+      '2026-01-05T09:30:00.000Z',
+      '2026-01-12T09:30:00.000Z',
+      '2026-01-19T09:30:00.000Z',
+    ]);
   });
 });
 
@@ -158,10 +209,19 @@ describe('history import: a folder of run folders (any format)', () => {
         `${join(RUNS, 'r1')} 1970-01-01T00:00:01.000Z, ${join(RUNS, 'r2')} 1970-01-01T00:00:02.000Z, ${join(RUNS, 'r10')} 1970-01-01T00:00:03.000Z\n`,
     );
     const rs = records(out);
-    expect(rs.map((r) => r.date)).toEqual(['1970-01-01T00:00:01.000Z', '1970-01-01T00:00:02.000Z', '1970-01-01T00:00:03.000Z']);
-    // r1, r2, r10: medians of the hand-written 16-byte samples (5.25 5.5 6 5.75 → 5.625; 5.5 5.25 5.75 6.5 → 5.625; 6.5 6.25 7 6.75 → 6.625).
+    expect(rs.map((r) => r.date)).toEqual([
+      '1970-01-01T00:00:01.000Z',
+      '1970-01-01T00:00:02.000Z',
+      '1970-01-01T00:00:03.000Z',
+    ]);
+    // r1, r2, r10: medians of the hand-written 16-byte samples (5.25 5.5 6 5.75 → 5.625; 5.5 5.25 5.75 6.5 → 5.625; 6.5
+    // 6.25 7 6.75 → 6.625).
     expect(rs.map((r) => statistic(r, 'demo_best_effort', '16', 'latency', 'median'))).toEqual([5.625, 5.625, 6.625]);
-    expect(rs.map((r) => r.measurements.find((m) => m.experiment === 'demo_best_effort')!.format)).toEqual(['fastdds-raw', 'fastdds-raw', 'fastdds-raw']);
+    expect(rs.map((r) => r.measurements.find((m) => m.experiment === 'demo_best_effort')!.format)).toEqual([
+      'fastdds-raw',
+      'fastdds-raw',
+      'fastdds-raw',
+    ]);
     // hyperfine's "median" of sleep-10ms in r1 is 0.014140375019999998 s: stored in µs.
     expect(statistic(rs[0]!, 'sleep-10ms', '', 'wall time', 'median')).toBeCloseTo(14140.37502, 6);
     expect(statistic(rs[0]!, 'sleep-10ms', '', 'wall time', 'samples')).toBe(5);
@@ -172,8 +232,28 @@ describe('history import: a folder of run folders (any format)', () => {
     const out = join(work, 'history');
     expect((await cli(['history', 'import', RUNS, '-o', out])).code).toBe(0);
     const candidate = join(RUNS, 'r10');
-    const fromRecords = await cli(['compare', '--history', out, '--results', candidate, '-o', join(work, 'a'), '--reference-label', 'past']);
-    const fromFolders = await cli(['compare', '--history', RUNS, '--results', candidate, '-o', join(work, 'b'), '--reference-label', 'past']);
+    const fromRecords = await cli([
+      'compare',
+      '--history',
+      out,
+      '--results',
+      candidate,
+      '-o',
+      join(work, 'a'),
+      '--reference-label',
+      'past',
+    ]);
+    const fromFolders = await cli([
+      'compare',
+      '--history',
+      RUNS,
+      '--results',
+      candidate,
+      '-o',
+      join(work, 'b'),
+      '--reference-label',
+      'past',
+    ]);
     expect(fromRecords.code).toBe(fromFolders.code);
     const rows = (text: string) => text.split('\n').filter((l) => /^(demo_best_effort|sleep-)/.test(l));
     expect(rows(fromRecords.out).length).toBeGreaterThan(0);
@@ -182,14 +262,30 @@ describe('history import: a folder of run folders (any format)', () => {
     expect(trends.code).toBe(0);
     expect(trends.out).toMatch(/^Trends: 3 run\(s\), /m);
     const json = JSON.parse(read(join(work, 't', 'trends.json'))) as { runs: { sha: string; date: string }[] };
-    expect(json.runs.map((r) => `${r.sha} ${r.date}`)).toEqual(['unknown 1970-01-01T00:00:01.000Z', 'unknown 1970-01-01T00:00:02.000Z', 'unknown 1970-01-01T00:00:03.000Z']);
+    expect(json.runs.map((r) => `${r.sha} ${r.date}`)).toEqual([
+      'unknown 1970-01-01T00:00:01.000Z',
+      'unknown 1970-01-01T00:00:02.000Z',
+      'unknown 1970-01-01T00:00:03.000Z',
+    ]);
   });
 
   test('one run folder with --commit, --date and --run-url; those options refuse several runs', async () => {
     const work = tempDir('perfgate-import-');
     const out = join(work, 'history');
     const url = 'https://github.com/o/r/actions/runs/42';
-    const one = await cli(['history', 'import', join(RUNS, 'r2'), '-o', out, '--commit', 'ABCDEF0123', '--date', '2025-12-24T18:00:00+01:00', '--run-url', url]);
+    const one = await cli([
+      'history',
+      'import',
+      join(RUNS, 'r2'),
+      '-o',
+      out,
+      '--commit',
+      'ABCDEF0123',
+      '--date',
+      '2025-12-24T18:00:00+01:00',
+      '--run-url',
+      url,
+    ]);
     expect(one.code).toBe(0);
     expect(one.err).toBe('');
     const [record] = records(out);
@@ -208,7 +304,12 @@ describe('history import: idempotent, window, existing records', () => {
     const work = tempDir('perfgate-import-');
     const out = join(work, 'history');
     // A record the action's record-history wrote before.
-    const recorded = makeHistoryRecord([], { sha: 'feedbeef1234567', date: '2026-02-01T08:00:00Z', runId: 7001, runUrl: 'https://github.com/o/r/actions/runs/7001' });
+    const recorded = makeHistoryRecord([], {
+      sha: 'feedbeef1234567',
+      date: '2026-02-01T08:00:00Z',
+      runId: 7001,
+      runUrl: 'https://github.com/o/r/actions/runs/7001',
+    });
     const { written } = appendHistoryRecord(out, recorded);
     const first = await cli(['history', 'import', RUNS, DB, '-o', out]);
     expect(first.out).toMatch(/6 run\(s\) read, 6 record\(s\) written, 0 already there/);
@@ -217,7 +318,9 @@ describe('history import: idempotent, window, existing records', () => {
     expect(before[written.slice(out.length + 1)]).toBe(read(written));
     const again = await cli(['history', 'import', RUNS, DB, '-o', out]);
     expect(again.code).toBe(0);
-    expect(again.out).toMatch(/^history import: 6 run\(s\) read, 0 record\(s\) written, 6 already there \(window 30\)$/m);
+    expect(again.out).toMatch(
+      /^history import: 6 run\(s\) read, 0 record\(s\) written, 6 already there \(window 30\)$/m,
+    );
     expect(snapshot(out)).toEqual(before);
     // The same runs given another way (one execution folder on its own) are the same records.
     const single = await cli(['history', 'import', join(DB, 'experiments_results', '2026-01-12_09-30-00'), '-o', out]);
@@ -229,10 +332,15 @@ describe('history import: idempotent, window, existing records', () => {
     const out = join(tempDir('perfgate-import-'), 'history');
     const result = await cli(['history', 'import', RUNS, DB, '-o', out, '--window', '2']);
     expect(result.code).toBe(0);
-    expect(result.out).toMatch(/6 run\(s\) read, 2 record\(s\) written, 0 already there, 4 run\(s\) older than the newest 2 not kept \(window 2\)/);
+    expect(result.out).toMatch(
+      /6 run\(s\) read, 2 record\(s\) written, 0 already there, 4 run\(s\) older than the newest 2 not kept \(window 2\)/,
+    );
     expect(records(out).map((r) => r.date)).toEqual(['2026-01-12T09:30:00.000Z', '2026-01-19T09:30:00.000Z']);
     const bad = await cli(['history', 'import', RUNS, '-o', out, '--window', '0']);
-    expect(bad).toMatchObject({ code: 2, err: expect.stringContaining('--window must be a whole number of runs, at least 1') });
+    expect(bad).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--window must be a whole number of runs, at least 1'),
+    });
   });
 });
 
@@ -250,7 +358,12 @@ describe('history import: a run without a date in its name sorts as the newest',
     expect(r2.code).toBe(0);
     expect(r2.err).toContain(`1 ${undatedWarning(out, `${join(RUNS, 'r2')} 2026-01-19T09:30:01.000Z`)}`);
     let rs = records(out);
-    expect(rs.map((r) => r.date)).toEqual(['2026-01-05T09:30:00.000Z', '2026-01-12T09:30:00.000Z', '2026-01-19T09:30:00.000Z', '2026-01-19T09:30:01.000Z']);
+    expect(rs.map((r) => r.date)).toEqual([
+      '2026-01-05T09:30:00.000Z',
+      '2026-01-12T09:30:00.000Z',
+      '2026-01-19T09:30:00.000Z',
+      '2026-01-19T09:30:01.000Z',
+    ]);
     // The newest record is r2's: hyperfine's sleep-10ms median in r2/hyperfine.json, in µs.
     const r2median = JSON.parse(read(join(RUNS, 'r2', 'hyperfine.json'))).results[0].median as number;
     expect(median10ms(rs[3]!)).toBeCloseTo(r2median * 1e6, 6);
@@ -258,13 +371,20 @@ describe('history import: a run without a date in its name sorts as the newest',
     // The same run again: found in the history by its measurements, it keeps its date; nothing is written.
     const before = snapshot(out);
     const again = await cli(['history', 'import', join(RUNS, 'r2'), '-o', out]);
-    expect(again.out).toMatch(/^history import: 1 run\(s\) read, 0 record\(s\) written, 1 already there \(window 30\)$/m);
-    expect(again.err).toContain(`1 ${undatedWarning(out, `${join(RUNS, 'r2')} 2026-01-19T09:30:01.000Z (already in the history)`)}`);
+    expect(again.out).toMatch(
+      /^history import: 1 run\(s\) read, 0 record\(s\) written, 1 already there \(window 30\)$/m,
+    );
+    expect(again.err).toContain(
+      `1 ${undatedWarning(out, `${join(RUNS, 'r2')} 2026-01-19T09:30:01.000Z (already in the history)`)}`,
+    );
     expect(snapshot(out)).toEqual(before);
 
     // A newer run: after r2. Then the action records a run (a later date), and a run imported after that follows it.
     expect((await cli(['history', 'import', join(RUNS, 'r10'), '-o', out])).code).toBe(0);
-    appendHistoryRecord(out, makeHistoryRecord([], { sha: 'feedbeef1234567', date: '2026-02-01T08:00:00Z', runId: 7001, runUrl: '' }));
+    appendHistoryRecord(
+      out,
+      makeHistoryRecord([], { sha: 'feedbeef1234567', date: '2026-02-01T08:00:00Z', runId: 7001, runUrl: '' }),
+    );
     const r1 = await cli(['history', 'import', join(RUNS, 'r1'), '-o', out]);
     expect(r1.err).toContain(`1 ${undatedWarning(out, `${join(RUNS, 'r1')} 2026-02-01T08:00:01.000Z`)}`);
     rs = records(out);
@@ -280,12 +400,22 @@ describe('history import: a run without a date in its name sorts as the newest',
 
   test('several undated runs follow the newest record in the order read; --date dates one run as given', async () => {
     const out = join(tempDir('perfgate-import-'), 'history');
-    expect((await cli(['history', 'import', join(DB, 'experiments_results', '2026-01-12_09-30-00'), '-o', out])).code).toBe(0);
+    expect(
+      (await cli(['history', 'import', join(DB, 'experiments_results', '2026-01-12_09-30-00'), '-o', out])).code,
+    ).toBe(0);
     const result = await cli(['history', 'import', RUNS, '-o', out]);
     expect(result.err).toContain(
       `3 ${undatedWarning(out, `${join(RUNS, 'r1')} 2026-01-12T09:30:01.000Z, ${join(RUNS, 'r2')} 2026-01-12T09:30:02.000Z, ${join(RUNS, 'r10')} 2026-01-12T09:30:03.000Z`)}`,
     );
-    const dated = await cli(['history', 'import', join(DB, 'experiments_results', '2026-01-19_09-30-00'), '-o', out, '--date', '2025-12-31T00:00:00Z']);
+    const dated = await cli([
+      'history',
+      'import',
+      join(DB, 'experiments_results', '2026-01-19_09-30-00'),
+      '-o',
+      out,
+      '--date',
+      '2025-12-31T00:00:00Z',
+    ]);
     expect(dated).toMatchObject({ code: 0, err: expect.not.stringContaining('no date in their name') });
     expect(records(out).map((r) => r.date)).toEqual([
       '2025-12-31T00:00:00.000Z',
@@ -301,7 +431,9 @@ describe('history import: bad input is one error naming the file, and the folder
   async function folderWithRecord(): Promise<{ work: string; out: string; before: Record<string, string> }> {
     const work = tempDir('perfgate-import-');
     const out = join(work, 'history');
-    expect((await cli(['history', 'import', join(DB, 'experiments_results', '2026-01-05_09-30-00'), '-o', out])).code).toBe(0);
+    expect(
+      (await cli(['history', 'import', join(DB, 'experiments_results', '2026-01-05_09-30-00'), '-o', out])).code,
+    ).toBe(0);
     return { work, out, before: snapshot(out) };
   }
 
@@ -313,7 +445,9 @@ describe('history import: bad input is one error naming the file, and the folder
     writeFileSync(summary, read(summary).replace('1024,4,27.000', '1024,4,27.0x0'));
     const result = await cli(['history', 'import', db, '-o', out]);
     expect(result.code).toBe(2);
-    expect(result.err).toMatch(new RegExp(`^perfgate: error: ${summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:\\d+: `, 'm'));
+    expect(result.err).toMatch(
+      new RegExp(`^perfgate: error: ${summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:\\d+: `, 'm'),
+    );
     expect(result.err).not.toContain('    at ');
     expect(snapshot(out)).toEqual(before);
   });
@@ -324,7 +458,9 @@ describe('history import: bad input is one error naming the file, and the folder
     const before = snapshot(out);
     const result = await cli(['history', 'import', RUNS, '-o', out]);
     expect(result.code).toBe(2);
-    expect(result.err).toContain('history-2020-01-01T00-00-00.000Z-1.json: not a perfgate history record: unsupported version 9');
+    expect(result.err).toContain(
+      'history-2020-01-01T00-00-00.000Z-1.json: not a perfgate history record: unsupported version 9',
+    );
     expect(snapshot(out)).toEqual(before);
   });
 
@@ -341,9 +477,18 @@ describe('history import: bad input is one error naming the file, and the folder
     expect(empty.code).toBe(2);
     expect(empty.err).toContain('no run folders with result files');
     expect(existsSync(out)).toBe(false);
-    expect(await cli(['history', 'import', RUNS])).toMatchObject({ code: 2, err: expect.stringContaining('--output is required') });
-    expect(await cli(['history', 'import', '-o', out])).toMatchObject({ code: 2, err: expect.stringContaining('name at least one folder of past runs') });
-    expect(await cli(['history', 'frobnicate'])).toMatchObject({ code: 2, err: expect.stringContaining('subcommands are import and export') });
+    expect(await cli(['history', 'import', RUNS])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--output is required'),
+    });
+    expect(await cli(['history', 'import', '-o', out])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('name at least one folder of past runs'),
+    });
+    expect(await cli(['history', 'frobnicate'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('subcommands are import and export'),
+    });
   });
 });
 
@@ -372,7 +517,19 @@ describe('history export --csv', () => {
 
   test('import then export: the values of the sample files come back, runs in history order', async () => {
     const rows = parseCsv((await cli(['history', 'export', await importedSamples(), '--csv'])).out);
-    expect(rows[0]).toEqual(['run', 'commit', 'date', 'experiment', 'parameter', 'metric', 'statistic', 'unit', 'direction', 'value', 'repetitions']);
+    expect(rows[0]).toEqual([
+      'run',
+      'commit',
+      'date',
+      'experiment',
+      'parameter',
+      'metric',
+      'statistic',
+      'unit',
+      'direction',
+      'value',
+      'repetitions',
+    ]);
     const body = rows.slice(1);
     expect(body.every((r) => r.length === 11)).toBe(true);
     const dates = [...new Set(body.map((r) => r[2]))];
@@ -385,15 +542,30 @@ describe('history export --csv', () => {
       '2026-01-19T09:30:00.000Z',
     ]);
     const value = (date: string, experiment: string, parameter: string, metric: string, statistic: string) =>
-      body.filter((r) => r[2] === date && r[3] === experiment && r[4] === parameter && r[5] === metric && r[6] === statistic).map((r) => r.slice(7));
+      body
+        .filter(
+          (r) => r[2] === date && r[3] === experiment && r[4] === parameter && r[5] === metric && r[6] === statistic,
+        )
+        .map((r) => r.slice(7));
     // The 2026-01-19 summary's 1024-byte row: Max 27.000, 99% 26.880, Samples 4, Stdev 1.931.
-    expect(value('2026-01-19T09:30:00.000Z', 'demo_reliable', '1024', 'latency', 'p99')).toEqual([['us', 'lower-is-better', '26.88', '1']]);
-    expect(value('2026-01-19T09:30:00.000Z', 'demo_reliable', '1024', 'latency', 'max')).toEqual([['us', 'lower-is-better', '27', '1']]);
-    expect(value('2026-01-19T09:30:00.000Z', 'demo_reliable', '1024', 'latency', 'samples')).toEqual([['', 'lower-is-better', '4', '1']]);
-    expect(value('2026-01-19T09:30:00.000Z', 'demo_reliable', '1024', 'latency', 'stdev')).toEqual([['us', 'lower-is-better', '1.931', '1']]);
-    // hyperfine r2 (the second undated run): its JSON's sleep-20ms "min", in µs, written so that it reads back as the same double.
+    expect(value('2026-01-19T09:30:00.000Z', 'demo_reliable', '1024', 'latency', 'p99')).toEqual([
+      ['us', 'lower-is-better', '26.88', '1'],
+    ]);
+    expect(value('2026-01-19T09:30:00.000Z', 'demo_reliable', '1024', 'latency', 'max')).toEqual([
+      ['us', 'lower-is-better', '27', '1'],
+    ]);
+    expect(value('2026-01-19T09:30:00.000Z', 'demo_reliable', '1024', 'latency', 'samples')).toEqual([
+      ['', 'lower-is-better', '4', '1'],
+    ]);
+    expect(value('2026-01-19T09:30:00.000Z', 'demo_reliable', '1024', 'latency', 'stdev')).toEqual([
+      ['us', 'lower-is-better', '1.931', '1'],
+    ]);
+    // hyperfine r2 (the second undated run): its JSON's sleep-20ms "min", in µs, written so that it reads back as the
+    // same double.
     const r2min = JSON.parse(read(join(RUNS, 'r2', 'hyperfine.json'))).results[1].min as number;
-    const [[unit, direction, text]] = value('1970-01-01T00:00:02.000Z', 'sleep-20ms', '', 'wall time', 'min') as [[string, string, string, string]];
+    const [[unit, direction, text]] = value('1970-01-01T00:00:02.000Z', 'sleep-20ms', '', 'wall time', 'min') as [
+      [string, string, string, string],
+    ];
     expect([unit, direction]).toEqual(['us', 'lower-is-better']);
     expect(Number(text)).toBeCloseTo(r2min * 1e6, 6);
     expect(String(Number(text))).toBe(text);
@@ -445,15 +617,24 @@ describe('history export --csv', () => {
       err: expect.stringContaining('no perfgate history records (history-*.json) in this folder'),
     });
     expect(await cli(['history', 'export', empty])).toMatchObject({ code: 2, err: expect.stringContaining('--csv') });
-    expect(await cli(['history', 'export', '--csv'])).toMatchObject({ code: 2, err: expect.stringContaining('name one history folder') });
+    expect(await cli(['history', 'export', '--csv'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('name one history folder'),
+    });
   });
 });
 
 describe('history --help', () => {
   test.each([
     [['history', '--help'], 'perfgate history import <runs-folder…> --output <history-folder>'],
-    [['history', 'import', '--help'], "the reference tooling's results database: <db>/experiments_results/<YYYY-MM-DD_hh-mm-ss>/"],
-    [['history', 'export', '--help'], 'run,commit,date,experiment,parameter,metric,statistic,unit,direction,value,repetitions'],
+    [
+      ['history', 'import', '--help'],
+      "the reference tooling's results database: <db>/experiments_results/<YYYY-MM-DD_hh-mm-ss>/",
+    ],
+    [
+      ['history', 'export', '--help'],
+      'run,commit,date,experiment,parameter,metric,statistic,unit,direction,value,repetitions',
+    ],
     [['--help'], 'perfgate history export <history-folder> --csv [--output FILE]'],
   ])('%p prints help and exits 0', async (args, text) => {
     const result = await cli(args);
@@ -475,7 +656,9 @@ describeShared('history import of the reference fixtures (../shared)', () => {
     const result = await cli(['history', 'import', runs, '-o', out]);
     expect(result.code).toBe(0);
     const rs = records(out);
-    expect(rs.map((r) => r.date)).toEqual(['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05'].map((d) => `${d}T12:00:00.000Z`));
+    expect(rs.map((r) => r.date)).toEqual(
+      ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05'].map((d) => `${d}T12:00:00.000Z`),
+    );
     // The Median cell of the 16-byte row of each run's interprocess summary, as the file holds it.
     const cells = readdirSync(runs)
       .sort()

@@ -6,11 +6,22 @@ import { makeTempDir, removeTempDirs, runAction } from './helpers/runner-action.
 
 // A results file whose experiment name tries every trick: a spreadsheet formula, a mention, a
 // link, HTML, a table break, a heading, a path, and a workflow command.
-const HOSTILE = '=HYPERLINK("http://evil.example") @octocat [click](http://evil.example) <img src=x onerror=alert(1)> | # h1 ../../x ::set-output name=verdict::pass';
+const HOSTILE =
+  '=HYPERLINK("http://evil.example") @octocat [click](http://evil.example) <img src=x onerror=alert(1)> | # h1 ../../x ::set-output name=verdict::pass';
 
 function hostileHyperfine(dir: string): string {
   const path = join(dir, 'hostile.json');
-  const result = { command: HOSTILE, mean: 0.002, stddev: 0.0001, median: 0.002, user: 0.001, system: 0.0005, min: 0.0019, max: 0.0021, times: [0.0019, 0.002, 0.0021] };
+  const result = {
+    command: HOSTILE,
+    mean: 0.002,
+    stddev: 0.0001,
+    median: 0.002,
+    user: 0.001,
+    system: 0.0005,
+    min: 0.0019,
+    max: 0.0021,
+    times: [0.0019, 0.002, 0.0021],
+  };
   writeFileSync(path, JSON.stringify({ results: [result] }, null, 2));
   return path;
 }
@@ -69,12 +80,33 @@ describe('a malicious experiment name renders inert', () => {
     const data = join(csvDir, 'bench.csv');
     writeFileSync(data, 'name,size,p99\nudp,"=1+2,@SUM(A1)",0.5\n');
     const mapping = join(csvDir, 'mapping.json');
-    writeFileSync(mapping, JSON.stringify({ experiment: 'name', parameter: 'size', metrics: [{ column: 'p99', metric: 'latency', statistic: 'p99', unit: 'ms' }] }));
+    writeFileSync(
+      mapping,
+      JSON.stringify({
+        experiment: 'name',
+        parameter: 'size',
+        metrics: [{ column: 'p99', metric: 'latency', statistic: 'p99', unit: 'ms' }],
+      }),
+    );
     const req = join(csvDir, 'req.csv');
     writeFileSync(req, 'Experiment,Parameter,latency.p99 [ms]\nudp,*,1\n');
-    const result = await cli(['check', '-r', data, '-q', req, '--format', 'generic-csv', '--mapping', mapping, '-o', join(csvDir, 'out')]);
+    const result = await cli([
+      'check',
+      '-r',
+      data,
+      '-q',
+      req,
+      '--format',
+      'generic-csv',
+      '--mapping',
+      mapping,
+      '-o',
+      join(csvDir, 'out'),
+    ]);
     expect(result.code).toBe(0);
-    expect(read(join(csvDir, 'out', 'checks_udp.csv')).split('\n')[1]).toBe(`latency.p99,"'=1+2,@SUM(A1)",µs,<=,1000.000,500.000,500.000,-50.000,passed`);
+    expect(read(join(csvDir, 'out', 'checks_udp.csv')).split('\n')[1]).toBe(
+      `latency.p99,"'=1+2,@SUM(A1)",µs,<=,1000.000,500.000,500.000,-50.000,passed`,
+    );
   });
 
   test('terminal output has no control characters and the name cannot act as a workflow command', () => {
@@ -139,7 +171,11 @@ describe('names cannot mention, reference or link on GitHub', () => {
   });
 
   test('the old entity and backslash escapes do not protect: GitHub reads them decoded', () => {
-    expect(githubFiltersMatching('&#64;octocat \\#12 http\\://evil.example')).toEqual(['mention', 'issue reference', 'URL autolink']);
+    expect(githubFiltersMatching('&#64;octocat \\#12 http\\://evil.example')).toEqual([
+      'mention',
+      'issue reference',
+      'URL autolink',
+    ]);
   });
 
   test('each pattern is broken by one word joiner, at its start', () => {
@@ -156,8 +192,19 @@ describe('names cannot mention, reference or link on GitHub', () => {
 
   test('through the CLI: report.md and comment.md hold no mention, reference or link', async () => {
     const dir = tempDir();
-    const command = 'cc @octocat, fixes #7 and octo/repo#8, GH-9, www.evil.example/login, https://evil.example, a@b.example';
-    const result = { command, mean: 0.002, stddev: 0.0001, median: 0.002, user: 0.001, system: 0.0005, min: 0.0019, max: 0.0021, times: [0.0019, 0.002, 0.0021] };
+    const command =
+      'cc @octocat, fixes #7 and octo/repo#8, GH-9, www.evil.example/login, https://evil.example, a@b.example';
+    const result = {
+      command,
+      mean: 0.002,
+      stddev: 0.0001,
+      median: 0.002,
+      user: 0.001,
+      system: 0.0005,
+      min: 0.0019,
+      max: 0.0021,
+      times: [0.0019, 0.002, 0.0021],
+    };
     writeFileSync(join(dir, 'r.json'), JSON.stringify({ results: [result] }));
     writeFileSync(join(dir, 'req.csv'), `Experiment,Parameter,wall time.mean [ms]\n"${command}",*,1\n`);
     const run = await cli(['check', '-r', join(dir, 'r.json'), '-q', join(dir, 'req.csv'), '-o', join(dir, 'out')]);
@@ -189,7 +236,17 @@ describe('control and bidi characters are shown, never sent', () => {
 
   const dir = tempDir();
   const results = join(dir, 'controls.json');
-  const result = { command: CONTROLS, mean: 0.002, stddev: 0.0001, median: 0.002, user: 0.001, system: 0.0005, min: 0.0019, max: 0.0021, times: [0.0019, 0.002, 0.0021] };
+  const result = {
+    command: CONTROLS,
+    mean: 0.002,
+    stddev: 0.0001,
+    median: 0.002,
+    user: 0.001,
+    system: 0.0005,
+    min: 0.0019,
+    max: 0.0021,
+    times: [0.0019, 0.002, 0.0021],
+  };
   writeFileSync(results, JSON.stringify({ results: [result] }));
   const requirements = join(dir, 'req.csv');
   writeFileSync(requirements, `Experiment,Parameter,wall time.mean [ms]\n"${CONTROLS}",*,1\n`);

@@ -43,7 +43,13 @@ const CASES: ImpossibleCase[] = [
     edits: ['0', '-1', '-Infinity', 'NaN'],
     column: true,
   },
-  { id: 'hyperfine', file: join(formats, 'hyperfine', 'scan.json'), value: /(?<at>"mean"): (?<value>[^,\n]+)/, edits: ['0', '-1', '-Infinity', 'NaN'], column: true },
+  {
+    id: 'hyperfine',
+    file: join(formats, 'hyperfine', 'scan.json'),
+    value: /(?<at>"mean"): (?<value>[^,\n]+)/,
+    edits: ['0', '-1', '-Infinity', 'NaN'],
+    column: true,
+  },
   {
     id: 'hyperfine-csv',
     file: join(sharedDir, 'fixtures', 'real-runs', 'hyperfine', 'hyperfine_seq_param.csv'),
@@ -51,7 +57,13 @@ const CASES: ImpossibleCase[] = [
     edits: ['0', '-1'],
     column: false,
   },
-  { id: 'go-bench', file: join(formats, 'go-bench', 'publish_count3.txt'), value: /(?<at>(?<value>1060) ns\/op)/, edits: ['0', '-1'], column: false },
+  {
+    id: 'go-bench',
+    file: join(formats, 'go-bench', 'publish_count3.txt'),
+    value: /(?<at>(?<value>1060) ns\/op)/,
+    edits: ['0', '-1'],
+    column: false,
+  },
   {
     id: 'criterion-json',
     file: join(formats, 'criterion', 'target', 'criterion', 'publish', '64', 'new', 'estimates.json'),
@@ -67,8 +79,20 @@ const CASES: ImpossibleCase[] = [
     edits: ['0', '-1', '-Infinity'],
     column: true,
   },
-  { id: 'jmh', file: join(formats, 'jmh', 'publish_avgt_gc.json'), value: /(?<at>"score") : (?<value>[^,\n]+)/, edits: ['0', '-1', '-Infinity'], column: true },
-  { id: 'catch2-xml', file: join(formats, 'catch2', 'v3_sections.xml'), value: /<mean (?<at>value="(?<value>[^"]+)")/, edits: ['0', '-1'], column: false },
+  {
+    id: 'jmh',
+    file: join(formats, 'jmh', 'publish_avgt_gc.json'),
+    value: /(?<at>"score") : (?<value>[^,\n]+)/,
+    edits: ['0', '-1', '-Infinity'],
+    column: true,
+  },
+  {
+    id: 'catch2-xml',
+    file: join(formats, 'catch2', 'v3_sections.xml'),
+    value: /<mean (?<at>value="(?<value>[^"]+)")/,
+    edits: ['0', '-1'],
+    column: false,
+  },
   {
     id: 'benchmarkdotnet',
     file: join(formats, 'benchmarkdotnet', 'Perfgate.Benchmarks.PublishBenchmarks-report-full-compressed.json'),
@@ -101,7 +125,10 @@ function placeOf(text: string, offset: number): { line: number; column: number }
 }
 
 /** A copy of the fixture with the value edited, and where the error must point. */
-function edited(c: ImpossibleCase, replacement: string): { path: string; reference: string; line: number; column: number } {
+function edited(
+  c: ImpossibleCase,
+  replacement: string,
+): { path: string; reference: string; line: number; column: number } {
   const dir = tempDir('perfgate-impossible-');
   const path = join(dir, basename(c.file));
   if (c.folder) cpSync(dirname(c.file), dir, { recursive: true });
@@ -119,27 +146,52 @@ function edited(c: ImpossibleCase, replacement: string): { path: string; referen
 describe('an impossible value in each main format is exit 2 at its place (dist/cli.js check and compare)', () => {
   // A case on a ../shared fixture is skipped without it, as a user's clone has none.
   for (const c of CASES) {
-    (c.file.startsWith(sharedDir) && !sharedAvailable ? test.skip : test).each(c.edits)(`${c.id}: %s`, (replacement) => {
-      const { path, reference, line, column } = edited(c, replacement);
-      const dir = tempDir('perfgate-impossible-out-');
-      const requirements = join(dir, 'requirements.csv');
-      writeFileSync(requirements, 'Experiment,Parameter,time [us]\nanything,*,1\n');
-      const where = c.column ? `${path}:${line}:${column}: ` : `${path}:${line}: `;
+    (c.file.startsWith(sharedDir) && !sharedAvailable ? test.skip : test).each(c.edits)(
+      `${c.id}: %s`,
+      (replacement) => {
+        const { path, reference, line, column } = edited(c, replacement);
+        const dir = tempDir('perfgate-impossible-out-');
+        const requirements = join(dir, 'requirements.csv');
+        writeFileSync(requirements, 'Experiment,Parameter,time [us]\nanything,*,1\n');
+        const where = c.column ? `${path}:${line}:${column}: ` : `${path}:${line}: `;
 
-      const check = distCli(['check', ...(c.read ?? []), '--results', path, '--requirements', requirements, '-o', join(dir, 'check')]);
-      expect({ status: check.status, stdout: check.stdout }).toEqual({ status: 2, stdout: '' });
-      expect(check.stderr).toContain(`perfgate: error: ${where}`);
-      expect(check.stderr).toMatch(/ is -?[^,]+, which is impossible: a (time must be greater than 0|measured value must be a finite number)\n/);
+        const check = distCli([
+          'check',
+          ...(c.read ?? []),
+          '--results',
+          path,
+          '--requirements',
+          requirements,
+          '-o',
+          join(dir, 'check'),
+        ]);
+        expect({ status: check.status, stdout: check.stdout }).toEqual({ status: 2, stdout: '' });
+        expect(check.stderr).toContain(`perfgate: error: ${where}`);
+        expect(check.stderr).toMatch(
+          / is -?[^,]+, which is impossible: a (time must be greater than 0|measured value must be a finite number)\n/,
+        );
 
-      const compare = distCli(['compare', ...(c.read ?? []), '--reference', reference, '--results', path, '-o', join(dir, 'compare')]);
-      expect(compare.status).toBe(2);
-      expect(compare.stderr).toContain(`perfgate: error: ${where}`);
-    });
+        const compare = distCli([
+          'compare',
+          ...(c.read ?? []),
+          '--reference',
+          reference,
+          '--results',
+          path,
+          '-o',
+          join(dir, 'compare'),
+        ]);
+        expect(compare.status).toBe(2);
+        expect(compare.stderr).toContain(`perfgate: error: ${where}`);
+      },
+    );
   }
 
   test('the message names the value as written, in the unit the tool printed', () => {
     const { path, line, column } = edited(CASES[0]!, '-1');
-    expect(distCli(['inspect', path]).stderr).toBe(`perfgate: error: ${path}:${line}:${column}: "real_time" is -1, which is impossible: a time must be greater than 0\n`);
+    expect(distCli(['inspect', path]).stderr).toBe(
+      `perfgate: error: ${path}:${line}:${column}: "real_time" is -1, which is impossible: a time must be greater than 0\n`,
+    );
     const go = edited(
       CASES.find((c) => c.id === 'go-bench')!,
       '-1',
@@ -150,24 +202,27 @@ describe('an impossible value in each main format is exit 2 at its place (dist/c
   });
 });
 
-test.each(['1e309', '1e200'])('fastdds-raw: a sample of %s (infinite, or its square) is an error at its cell, not at a summary computed from it', (sample) => {
-  const raw = join(repoRoot, 'fixtures', 'example', 'results', 'measurements_interprocess_best_effort.csv');
-  const text = readFileSync(raw, 'utf8').replace(/\n1,16,[^\n]+/, `\n1,16,${sample}`);
-  const path = join(tempDir('perfgate-impossible-raw-'), basename(raw));
-  writeFileSync(path, text);
-  const { line, column } = placeOf(text, text.indexOf(`1,16,${sample}`) + 5);
-  const expected = `perfgate: error: ${path}:${line}:${column}: expected a latency in microseconds (a finite number below 1e100), found "${sample}"\n`;
-  expect(distCli(['inspect', path]).stderr).toBe(expected);
-  // The registry's whole-text adapter (which summarises and reads the summary back) points at the same cell.
-  let thrown: unknown;
-  try {
-    adapterById('fastdds-raw')!.parse({ file: path, text }, {});
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown).toBeInstanceOf(InputError);
-  expect((thrown as InputError).describe()).toBe(expected.slice('perfgate: error: '.length, -1));
-});
+test.each(['1e309', '1e200'])(
+  'fastdds-raw: a sample of %s (infinite, or its square) is an error at its cell, not at a summary computed from it',
+  (sample) => {
+    const raw = join(repoRoot, 'fixtures', 'example', 'results', 'measurements_interprocess_best_effort.csv');
+    const text = readFileSync(raw, 'utf8').replace(/\n1,16,[^\n]+/, `\n1,16,${sample}`);
+    const path = join(tempDir('perfgate-impossible-raw-'), basename(raw));
+    writeFileSync(path, text);
+    const { line, column } = placeOf(text, text.indexOf(`1,16,${sample}`) + 5);
+    const expected = `perfgate: error: ${path}:${line}:${column}: expected a latency in microseconds (a finite number below 1e100), found "${sample}"\n`;
+    expect(distCli(['inspect', path]).stderr).toBe(expected);
+    // The registry's whole-text adapter (which summarises and reads the summary back) points at the same cell.
+    let thrown: unknown;
+    try {
+      adapterById('fastdds-raw')!.parse({ file: path, text }, {});
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InputError);
+    expect((thrown as InputError).describe()).toBe(expected.slice('perfgate: error: '.length, -1));
+  },
+);
 
 describe('possible values stay possible', () => {
   test('a rate of 0, a size of 0, a standard deviation of 0 and a CPU time of 0 are read', () => {
@@ -196,10 +251,16 @@ describe('possible values stay possible', () => {
     expect(impossibleValue({ dimension: 'time', statistic: 'sample' }, -0)).toBe('a time must be greater than 0');
     expect(impossibleValue({ dimension: 'time', statistic: 'mean' }, 1e-9)).toBeUndefined();
     expect(impossibleValue({ dimension: 'time', statistic: 'stdev' }, 0)).toBeUndefined();
-    expect(impossibleValue({ dimension: 'time', statistic: 'stdev' }, -1)).toBe('a standard deviation cannot be negative');
+    expect(impossibleValue({ dimension: 'time', statistic: 'stdev' }, -1)).toBe(
+      'a standard deviation cannot be negative',
+    );
     expect(impossibleValue({ dimension: 'time', statistic: 'mean', metric: 'system time' }, 0)).toBeUndefined();
-    expect(impossibleValue({ dimension: 'time', statistic: 'mean', metric: 'gc.time' }, -1)).toBe('a CPU or GC time cannot be negative');
-    expect(impossibleValue({ dimension: 'time', statistic: 'mean', metric: 'real time' }, 0)).toBe('a time must be greater than 0');
+    expect(impossibleValue({ dimension: 'time', statistic: 'mean', metric: 'gc.time' }, -1)).toBe(
+      'a CPU or GC time cannot be negative',
+    );
+    expect(impossibleValue({ dimension: 'time', statistic: 'mean', metric: 'real time' }, 0)).toBe(
+      'a time must be greater than 0',
+    );
     expect(impossibleValue({ dimension: 'size', statistic: 'mean' }, 0)).toBeUndefined();
     expect(impossibleValue({ dimension: 'size', statistic: 'mean' }, -1)).toBe('a size cannot be negative');
     expect(impossibleValue({ dimension: 'rate', statistic: 'value' }, 0)).toBeUndefined();
@@ -207,9 +268,13 @@ describe('possible values stay possible', () => {
     expect(impossibleValue({ dimension: 'count', statistic: 'value' }, -1)).toBe('a count cannot be negative');
     expect(impossibleValue({ dimension: 'ratio', statistic: 'value' }, 400)).toBeUndefined();
     expect(impossibleValue({ dimension: 'ratio', statistic: 'value' }, -1)).toBe('a percentage cannot be negative');
-    expect(impossibleValue({ dimension: 'time', statistic: 'samples' }, -1)).toBe('a number of samples cannot be negative');
+    expect(impossibleValue({ dimension: 'time', statistic: 'samples' }, -1)).toBe(
+      'a number of samples cannot be negative',
+    );
     for (const value of [NaN, Infinity, -Infinity]) {
-      expect(impossibleValue({ dimension: 'rate', statistic: 'value' }, value)).toBe('a measured value must be a finite number');
+      expect(impossibleValue({ dimension: 'rate', statistic: 'value' }, value)).toBe(
+        'a measured value must be a finite number',
+      );
     }
   });
 });
@@ -224,36 +289,85 @@ describe("the registry's check catches an impossible value in every other format
       value: /\n(?<at> +16, +10000, +0\.248, +)(?<value>1\.279)/,
       edit: '0.000',
     },
-    { id: 'fastdds-latency-csv', file: join(formats, 'fastdds-tools', 'perf_LatencyTest_16_besteffort.csv'), value: /\n(?<at>")(?<value>1\.106)/, edit: '0' },
+    {
+      id: 'fastdds-latency-csv',
+      file: join(formats, 'fastdds-tools', 'perf_LatencyTest_16_besteffort.csv'),
+      value: /\n(?<at>")(?<value>1\.106)/,
+      edit: '0',
+    },
     {
       id: 'fastdds-throughput',
       file: join(formats, 'fastdds-tools', 'measurements_interprocess_best_effort.csv'),
       value: /\n(?<at>16,100,0,2345600,1000123\.400,)(?<value>2345311\.400)/,
       edit: '-1',
     },
-    { id: 'iceperf', file: join(formats, 'iceperf', 'v2.95_leader.txt'), value: /(?<at>\| +16 \[B\] +\| +)(?<value>2\.1)/, edit: '0' },
-    { id: 'iceoryx2', file: join(formats, 'iceoryx2', 'publish_subscribe.txt'), value: /(?<at>iceoryx2::service::ipc::Service ::: .*Latency: )(?<value>94)/, edit: '0' },
+    {
+      id: 'iceperf',
+      file: join(formats, 'iceperf', 'v2.95_leader.txt'),
+      value: /(?<at>\| +16 \[B\] +\| +)(?<value>2\.1)/,
+      edit: '0',
+    },
+    {
+      id: 'iceoryx2',
+      file: join(formats, 'iceoryx2', 'publish_subscribe.txt'),
+      value: /(?<at>iceoryx2::service::ipc::Service ::: .*Latency: )(?<value>94)/,
+      edit: '0',
+    },
     { id: 'kuksa-csv', file: join(formats, 'kuksa', 'Frame 1.csv'), value: /\n(?<at>)(?<value>140)/, edit: '0' },
     { id: 'fep', file: join(formats, 'fep', 'results.csv'), value: /\n(?<at>)(?<value>0\.010),/, edit: '-0.010' },
-    { id: 'netio3', file: join(formats, 'netio3', 'sweep.csv'), value: /\n(?<at>LIBFABRIC-RDMA,4096,16,1,)(?<value>2950000)/, edit: '-1' },
-    { id: 'ddsperf', file: join(formats, 'ddsperf', 'ping_size64.txt'), value: /(?<at>\[500\] 3\.000 +host2:600 size 64 mean )(?<value>10\.000)/, edit: '0.000', column: true },
-    { id: 'rust-libtest', file: join(formats, 'rust-libtest', 'nightly_1.97.txt'), value: /(?<at>test bench_publish_64 +\.\.\. bench: +)(?<value>22\.24)/, edit: '0.00' },
-    { id: 'criterion-console', file: join(formats, 'criterion', 'criterion_console.txt'), value: /(?<at>publish\/64 +time: +\[1\.2345 µs )(?<value>1\.2400)/, edit: '0.0000' },
+    {
+      id: 'netio3',
+      file: join(formats, 'netio3', 'sweep.csv'),
+      value: /\n(?<at>LIBFABRIC-RDMA,4096,16,1,)(?<value>2950000)/,
+      edit: '-1',
+    },
+    {
+      id: 'ddsperf',
+      file: join(formats, 'ddsperf', 'ping_size64.txt'),
+      value: /(?<at>\[500\] 3\.000 +host2:600 size 64 mean )(?<value>10\.000)/,
+      edit: '0.000',
+      column: true,
+    },
+    {
+      id: 'rust-libtest',
+      file: join(formats, 'rust-libtest', 'nightly_1.97.txt'),
+      value: /(?<at>test bench_publish_64 +\.\.\. bench: +)(?<value>22\.24)/,
+      edit: '0.00',
+    },
+    {
+      id: 'criterion-console',
+      file: join(formats, 'criterion', 'criterion_console.txt'),
+      value: /(?<at>publish\/64 +time: +\[1\.2345 µs )(?<value>1\.2400)/,
+      edit: '0.0000',
+    },
     {
       id: 'github-action-benchmark',
       file: join(formats, 'github-action-benchmark', 'custom.json'),
       value: /(?<at>\{)\s*"name": "publish 64 B",\s*"unit": "ns\/iter",\s*"value": (?<value>1250)/,
       edit: '0',
     },
-    { id: 'bmf', file: join(formats, 'bmf', 'results.json'), value: /"latency": (?<at>\{)\s*"value": (?<value>1250\.5)/, edit: '0' },
-    { id: 'redis-benchmark', file: join(formats, 'redis', 'redis7.csv'), value: /\n(?<at>"PING_INLINE",")(?<value>99502\.48)/, edit: '-1' },
+    {
+      id: 'bmf',
+      file: join(formats, 'bmf', 'results.json'),
+      value: /"latency": (?<at>\{)\s*"value": (?<value>1250\.5)/,
+      edit: '0',
+    },
+    {
+      id: 'redis-benchmark',
+      file: join(formats, 'redis', 'redis7.csv'),
+      value: /\n(?<at>"PING_INLINE",")(?<value>99502\.48)/,
+      edit: '-1',
+    },
   ];
 
   test.each(cases)('$id', ({ id, file, value, edit, column }) => {
     const text = readFileSync(file, 'utf8');
     const match = value.exec(text)!;
     const valueStart = match.index + match[0].lastIndexOf(match.groups!.value!);
-    const { line } = placeOf(text, match.index + match[0].indexOf(match.groups!.at!, match[0].startsWith('\n') ? 1 : 0));
+    const { line } = placeOf(
+      text,
+      match.index + match[0].indexOf(match.groups!.at!, match[0].startsWith('\n') ? 1 : 0),
+    );
     const adapter = adapterById(id)!;
     expect(adapter.parse({ file, text }, {}).measurements.length).toBeGreaterThan(0);
     const bad = text.slice(0, valueStart) + edit + text.slice(valueStart + match.groups!.value!.length);
@@ -264,7 +378,13 @@ describe("the registry's check catches an impossible value in every other format
       error = caught;
     }
     expect(error).toBeInstanceOf(InputError);
-    expect((error as InputError).place).toMatchObject({ file, line, ...(column ? { column: placeOf(text, valueStart).column } : {}) });
-    expect((error as InputError).message).toMatch(/ is -?[^,]+, which is impossible: a (time must be greater than 0|\w+( \w+)? cannot be negative)$/);
+    expect((error as InputError).place).toMatchObject({
+      file,
+      line,
+      ...(column ? { column: placeOf(text, valueStart).column } : {}),
+    });
+    expect((error as InputError).message).toMatch(
+      / is -?[^,]+, which is impossible: a (time must be greater than 0|\w+( \w+)? cannot be negative)$/,
+    );
   });
 });

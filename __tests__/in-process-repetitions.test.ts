@@ -35,9 +35,13 @@ interface JsonRow {
 
 /** The comparison rows of comparison.json as experiment|parameter|metric|statistic → row. */
 function rowsOf(outputDir: string): Map<string, JsonRow> {
-  const json = JSON.parse(readFileSync(join(outputDir, 'comparison.json'), 'utf8')) as { subExperiments: { experimentType: string; comparisons: JsonRow[] }[] };
+  const json = JSON.parse(readFileSync(join(outputDir, 'comparison.json'), 'utf8')) as {
+    subExperiments: { experimentType: string; comparisons: JsonRow[] }[];
+  };
   const rows = new Map<string, JsonRow>();
-  for (const ex of json.subExperiments) for (const row of ex.comparisons) rows.set(`${ex.experimentType}|${row.parameter}|${row.metric}|${row.statistic}`, row);
+  for (const ex of json.subExperiments)
+    for (const row of ex.comparisons)
+      rows.set(`${ex.experimentType}|${row.parameter}|${row.metric}|${row.statistic}`, row);
   return rows;
 }
 
@@ -64,9 +68,13 @@ describe('go test -count 5: one run per file', () => {
     for (const record of records) for (const m of record.measurements) expect(m.repetitions).toBeUndefined();
     // The first push's five size=64,mode=zero values, 2.970 … 3.135 ns/op in the file, are one run's samples.
     const first = readFileSync(join(GO_RUNS, pushes[0]!, 'bench.txt'), 'utf8');
-    const values = [...first.matchAll(/^BenchmarkPublish\/size=64,mode=zero-2\s+\d+\s+([\d.]+) ns\/op/gm)].map((m) => Number(m[1]) / 1000).sort((a, b) => a - b);
+    const values = [...first.matchAll(/^BenchmarkPublish\/size=64,mode=zero-2\s+\d+\s+([\d.]+) ns\/op/gm)]
+      .map((m) => Number(m[1]) / 1000)
+      .sort((a, b) => a - b);
     expect(values).toHaveLength(5);
-    const zero = records[0]!.measurements.find((m) => m.experiment === 'BenchmarkPublish' && m.parameter === 'size=64,mode=zero' && m.metric === 'time/op')!;
+    const zero = records[0]!.measurements.find(
+      (m) => m.experiment === 'BenchmarkPublish' && m.parameter === 'size=64,mode=zero' && m.metric === 'time/op',
+    )!;
     expect(zero.statistics.min).toBeCloseTo(values[0]!, 12);
     expect(zero.statistics.median).toBeCloseTo(values[2]!, 12);
     expect(zero.statistics.max).toBeCloseTo(values[4]!, 12);
@@ -98,7 +106,15 @@ describe('go test -count 5: one run per file', () => {
     const history = tempDir();
     expect(dist(['history', 'import', GO_RUNS, '--output', history]).status).toBe(0);
     const out = tempDir();
-    const run = dist(['compare', '--history', history, '--results', join(GO_CANDIDATE, 'bench.txt'), '--output-dir', out]);
+    const run = dist([
+      'compare',
+      '--history',
+      history,
+      '--results',
+      join(GO_CANDIDATE, 'bench.txt'),
+      '--output-dir',
+      out,
+    ]);
     expect(run.status).toBe(1);
     const rows = rowsOf(out);
     const slower = rows.get('BenchmarkPublish|size=1024,mode=copy|time/op|median')!;
@@ -114,7 +130,10 @@ describe('JMH forks × iterations: one run per file', () => {
   /** The fixture with every iteration score scaled by `factor`: another run of the same build. */
   function runOf(factor: number): string {
     const runs = JSON.parse(readFileSync(JMH, 'utf8')) as { primaryMetric: { rawData: number[][] } }[];
-    for (const run of runs) run.primaryMetric.rawData = run.primaryMetric.rawData.map((fork) => fork.map((v) => Number((v * factor).toPrecision(12))));
+    for (const run of runs)
+      run.primaryMetric.rawData = run.primaryMetric.rawData.map((fork) =>
+        fork.map((v) => Number((v * factor).toPrecision(12))),
+      );
     return `${JSON.stringify(runs, null, 4)}\n`;
   }
 
@@ -138,7 +157,17 @@ describe('JMH forks × iterations: one run per file', () => {
     const candidate = join(tempDir(), 'jmh.json');
     cpSync(join(runs, '2026-10-06', 'jmh.json'), candidate);
     const out = tempDir();
-    const compared = await cli(['compare', '--history', history, '--results', candidate, '--gate', 'all', '--output-dir', out]);
+    const compared = await cli([
+      'compare',
+      '--history',
+      history,
+      '--results',
+      candidate,
+      '--gate',
+      'all',
+      '--output-dir',
+      out,
+    ]);
     expect(compared.out).toMatch(/history of 6 runs/);
     expect(compared.out).not.toMatch(/\d+ repetitions/);
     expect(compared.code).toBe(0);
@@ -169,7 +198,13 @@ describe('JMH forks × iterations: one run per file', () => {
 });
 
 describe('history records keep what a pooled run held', () => {
-  const metric = { name: 'time/op', dimension: 'time' as const, unit: 'us', displayUnit: 'ns/op', direction: 'lower-is-better' as const };
+  const metric = {
+    name: 'time/op',
+    dimension: 'time' as const,
+    unit: 'us',
+    displayUnit: 'ns/op',
+    direction: 'lower-is-better' as const,
+  };
   const run = { sha: 'abc1234', date: '2026-10-01T00:00:00Z', runId: 7, runUrl: '' };
 
   it('a run pooled from three files records every file value, and reads them back', () => {
@@ -183,7 +218,10 @@ describe('history records keep what a pooled run held', () => {
       // min is missing in one run: it cannot be recorded per run, the median can.
       repetitionValues: { median: [0.21, 0.2, 0.19], min: [0.1, 0.11] },
     };
-    const record = makeHistoryRecord([{ experiment: 'BenchmarkPublish', format: 'go-bench', measurements: [pooled] }], run);
+    const record = makeHistoryRecord(
+      [{ experiment: 'BenchmarkPublish', format: 'go-bench', measurements: [pooled] }],
+      run,
+    );
     const text = renderHistoryRecord(record);
     expect(text).toContain('"repetitions": 3, "repetitionValues": {"median": [0.21, 0.2, 0.19]}}');
     const back = measurementOfHistory(parseHistoryRecord(text, 'h.json').measurements[0]!, 'h.json');
@@ -195,7 +233,9 @@ describe('history records keep what a pooled run held', () => {
     const legacy = `{"format": "perfgate-history", "version": 2, "sha": "abc1234", "date": "2026-10-01T00:00:00.000Z", "runId": "7", "runUrl": "", "measurements": [
       {"experiment": "BenchmarkPublish", "format": "go-bench", "parameter": "size=64", "payloadBytes": 64, "metric": "time/op", "dimension": "time", "unit": "us", "displayUnit": "ns/op", "direction": "lower-is-better", "statistics": {"median": 0.2}, "repetitions": 5},
       {"experiment": "udp", "format": "fastdds-summary", "parameter": "64", "payloadBytes": 64, "metric": "latency", "dimension": "time", "unit": "us", "displayUnit": "us", "direction": "lower-is-better", "statistics": {"median": 20}, "repetitions": 3}]}`;
-    const [go, fastdds] = parseHistoryRecord(legacy, 'h.json').measurements.map((m) => measurementOfHistory(m, 'h.json'));
+    const [go, fastdds] = parseHistoryRecord(legacy, 'h.json').measurements.map((m) =>
+      measurementOfHistory(m, 'h.json'),
+    );
     expect(go!.repetitions).toBeUndefined();
     // Pooled Fast-DDS files were runs then too.
     expect(fastdds!.repetitions).toBe(3);
@@ -204,6 +244,8 @@ describe('history records keep what a pooled run held', () => {
   it('repetitionValues of the wrong length are a bad record, named', () => {
     const bad = `{"format": "perfgate-history", "version": 2, "sha": "abc1234", "date": "2026-10-01T00:00:00.000Z", "runId": "7", "runUrl": "", "measurements": [
       {"experiment": "e", "format": "go-bench", "parameter": "p", "payloadBytes": null, "metric": "time/op", "dimension": "time", "unit": "us", "displayUnit": "ns/op", "direction": "lower-is-better", "statistics": {"median": 0.2}, "repetitions": 3, "repetitionValues": {"median": [1, 2]}}]}`;
-    expect(() => parseHistoryRecord(bad, 'history/h.json')).toThrow('not a perfgate history record: measurement 1: "repetitionValues"."median" is not a list of 3 values');
+    expect(() => parseHistoryRecord(bad, 'history/h.json')).toThrow(
+      'not a perfgate history record: measurement 1: "repetitionValues"."median" is not a list of 3 values',
+    );
   });
 });

@@ -16,7 +16,9 @@ const MIB = 1024 * 1024;
 describe('the size limit of files read whole', () => {
   test('is 64 MiB, and the README says so', () => {
     expect(RESULT_LIMITS.fileBytes).toBe(64 * MIB);
-    expect(read(join(repoRoot, 'README.md'))).toContain('read\nwhole and limited to 64 MiB, 200 000 measurements and 10 000 experiments each');
+    expect(read(join(repoRoot, 'README.md'))).toContain(
+      'read\nwhole and limited to 64 MiB, 200 000 measurements and 10 000 experiments each',
+    );
   });
 
   test('a Google Benchmark JSON of 65 MiB is refused with its size, the limit and what to do', async () => {
@@ -38,7 +40,9 @@ describe('the size limit of files read whole', () => {
     truncateSync(path, 64 * MIB + 1);
     const result = await cli(['inspect', '--format', 'google-benchmark', path]);
     expect(result.code).toBe(2);
-    expect(result.err).toContain(': the file is 67108865 bytes, over the 64 MiB limit for a file read whole (Google Benchmark JSON output)');
+    expect(result.err).toContain(
+      ': the file is 67108865 bytes, over the 64 MiB limit for a file read whole (Google Benchmark JSON output)',
+    );
   });
 });
 
@@ -46,18 +50,24 @@ describe('a generic CSV stops at the measurement limit', () => {
   test('the row that brings the 200 001st measurement is named, and the rows after it are not read', async () => {
     const dir = tempDir();
     const path = join(dir, 'many.csv');
-    writeFileSync(join(dir, 'mapping.json'), JSON.stringify({ experiment: 'name', metrics: [{ column: 'ns', unit: 'ns' }] }));
+    writeFileSync(
+      join(dir, 'mapping.json'),
+      JSON.stringify({ experiment: 'name', metrics: [{ column: 'ns', unit: 'ns' }] }),
+    );
     // 200 001 rows of one measurement each, then a row that is not a number: were it read, its error would win.
     const rows = Array.from({ length: RESULT_LIMITS.measurements + 1 }, (_, i) => `b${i},${100 + (i % 7)}`);
     writeFileSync(path, `name,ns\n${rows.join('\n')}\nlast,oops\n`);
     const result = await cli(['inspect', '--format', 'generic-csv', '--mapping', join(dir, 'mapping.json'), path]);
     expect(result.code).toBe(2);
-    expect(result.err).toBe(`perfgate: error: ${path}:200002: the file holds more than 200000 measurements (found by line 200002); the limit is 200000 per file\n`);
+    expect(result.err).toBe(
+      `perfgate: error: ${path}:200002: the file holds more than 200000 measurements (found by line 200002); the limit is 200000 per file\n`,
+    );
   });
 
   test('at the limit the file is read whole; one over, the row is named', () => {
     const mapping = { experiment: 'name', parameter: 'size', metrics: [{ column: 'us', unit: 'us' }] };
-    const text = (rows: number) => `name,size,us\n${Array.from({ length: rows }, (_, i) => `b,${i},${100 + i}`).join('\n')}\n`;
+    const text = (rows: number) =>
+      `name,size,us\n${Array.from({ length: rows }, (_, i) => `b,${i},${100 + i}`).join('\n')}\n`;
     const set = genericCsvAdapter.parse({ file: 'three.csv', text: text(3) }, { mapping, maxMeasurements: 3 });
     expect(set.measurements.map((m) => [m.parameter.label, m.statistics.value])).toEqual([
       ['0', 100],
@@ -65,7 +75,10 @@ describe('a generic CSV stops at the measurement limit', () => {
       ['2', 102],
     ]);
     expect(() => genericCsvAdapter.parse({ file: 'four.csv', text: text(4) }, { mapping, maxMeasurements: 3 })).toThrow(
-      new InputError('the file holds more than 3 measurements (found by line 5); the limit is 3 per file', { file: 'four.csv', line: 5 }),
+      new InputError('the file holds more than 3 measurements (found by line 5); the limit is 3 per file', {
+        file: 'four.csv',
+        line: 5,
+      }),
     );
   });
 });
@@ -96,9 +109,14 @@ describe('JSON key places are found in the text when an error needs them', () =>
   });
 
   test('a Google Benchmark field of the wrong type is still reported at its key', () => {
-    const text = '{\n  "benchmarks": [\n    {"name": "BM_A", "run_type": "iteration",\n     "real_time": "fast", "time_unit": "ns"}\n  ]\n}\n';
+    const text =
+      '{\n  "benchmarks": [\n    {"name": "BM_A", "run_type": "iteration",\n     "real_time": "fast", "time_unit": "ns"}\n  ]\n}\n';
     expect(() => googleBenchmarkAdapter.parse({ file: 'gb.json', text }, {})).toThrow(
-      new InputError('expected a number for "real_time", found the string "fast"', { file: 'gb.json', line: 4, column: 6 }),
+      new InputError('expected a number for "real_time", found the string "fast"', {
+        file: 'gb.json',
+        line: 4,
+        column: 6,
+      }),
     );
   });
 });

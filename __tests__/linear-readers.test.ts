@@ -30,9 +30,21 @@ describe('the shared unit reader', () => {
   });
 
   it('still splits a suffix at the last slash, blanks around it dropped', () => {
-    expect(readUnit('MB \t/ s')).toMatchObject({ unit: { symbol: 'MB \t/ s', dimension: 'byterate', toBase: 1 }, direction: 'higher-is-better', known: true });
-    expect(readUnit('ns /  iter')).toMatchObject({ unit: { dimension: 'time', toBase: 1e-3 }, direction: 'lower-is-better', known: true });
-    expect(readUnit('msg/ms/s')).toMatchObject({ unit: { dimension: 'rate', toBase: 1 }, direction: 'higher-is-better', known: true });
+    expect(readUnit('MB \t/ s')).toMatchObject({
+      unit: { symbol: 'MB \t/ s', dimension: 'byterate', toBase: 1 },
+      direction: 'higher-is-better',
+      known: true,
+    });
+    expect(readUnit('ns /  iter')).toMatchObject({
+      unit: { dimension: 'time', toBase: 1e-3 },
+      direction: 'lower-is-better',
+      known: true,
+    });
+    expect(readUnit('msg/ms/s')).toMatchObject({
+      unit: { dimension: 'rate', toBase: 1 },
+      direction: 'higher-is-better',
+      known: true,
+    });
     // `.` in the old pattern never matched a line break inside the quantity.
     expect(readUnit('a\nb/s')).toMatchObject({ direction: 'lower-is-better', known: false });
     expect(readUnit('ab\n/s')).toMatchObject({ direction: 'higher-is-better', known: true });
@@ -42,7 +54,8 @@ describe('the shared unit reader', () => {
 
 describe('console readers', () => {
   it('criterion-console reads a throughput unit with a long run of tabs in linear time (a 300 KB file took > 120 s)', () => {
-    const make = (n: number) => `bench/a\n                        time:   [1.0 ns 2.0 ns 3.0 ns]\n                        thrpt:  [1 x${'\t'.repeat(n)}y 2 x 3 x]\n`;
+    const make = (n: number) =>
+      `bench/a\n                        time:   [1.0 ns 2.0 ns 3.0 ns]\n                        thrpt:  [1 x${'\t'.repeat(n)}y 2 x 3 x]\n`;
     const parse = (text: string) => inputError(() => criterionConsoleAdapter.parse({ file: 'bench.txt', text }, {}));
     expect(parse(make(10))).toBe('bench.txt:3:34: unknown throughput unit "x\t\t\t\t\t\t\t\t\t\ty"');
     checkScaling('criterion-console on tabs in a unit', 1 << 16, make, (text) => void parse(text));
@@ -51,7 +64,8 @@ describe('console readers', () => {
   it('fastdds-latency-console reads a row with a long run of spaces in linear time', () => {
     const header = 'Bytes, Samples, stdev, mean, min, 50%, 90%, 99%, 99.99%, max\n';
     const make = (n: number) => `${header}16,${' '.repeat(n)}x\n`;
-    const parse = (text: string) => inputError(() => fastddsLatencyConsoleAdapter.parse({ file: 'publisher.out', text }, {}));
+    const parse = (text: string) =>
+      inputError(() => fastddsLatencyConsoleAdapter.parse({ file: 'publisher.out', text }, {}));
     expect(parse(make(3))).toMatch(/^publisher\.out:2:\d+: expected 10 comma-separated fields/);
     checkScaling('fastdds-latency-console on spaces in a row', 1 << 16, make, (text) => void parse(text));
   });
@@ -63,7 +77,10 @@ describe('the Fast-DDS raw reader', () => {
   it('joins a line split over many chunks once (a 128 MiB line took 16 s)', () => {
     const make = (n: number) => `${RAW_HEADER}\n${'7'.repeat(n)},16,10.5\n`;
     const read = (text: string) => void readRaw(file, encoder.encode(text), [128]);
-    expect(readRaw(file, encoder.encode(make(100_000)), [256])).toMatchObject({ rows: 1, groups: [{ payloadBytes: 16, latencies: new Float64Array([10.5]) }] });
+    expect(readRaw(file, encoder.encode(make(100_000)), [256])).toMatchObject({
+      rows: 1,
+      groups: [{ payloadBytes: 16, latencies: new Float64Array([10.5]) }],
+    });
     checkScaling('raw reader on a line in 128-byte chunks', MAX_RAW_LINE_BYTES - 64, make, read);
   });
 

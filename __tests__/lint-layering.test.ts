@@ -20,18 +20,39 @@ async function lint(path: string, code: string): Promise<{ ruleId: string | null
   return (result?.messages ?? []).map((m) => ({ ruleId: m.ruleId, message: m.message }));
 }
 
-const layeringErrors = async (path: string, code: string) => (await lint(path, code)).filter((m) => m.ruleId === LAYERING);
+const layeringErrors = async (path: string, code: string) =>
+  (await lint(path, code)).filter((m) => m.ruleId === LAYERING);
 
 describe('eslint: src/engine stays pure', () => {
   test.each([
-    ['src/engine/formats/probe.ts', "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n", /no Node built-ins/],
-    ['src/engine/probe.ts', "import { join } from 'path';\nexport const j = join;\n", /no Node built-ins \(bare names included\)/],
+    [
+      'src/engine/formats/probe.ts',
+      "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
+      /no Node built-ins/,
+    ],
+    [
+      'src/engine/probe.ts',
+      "import { join } from 'path';\nexport const j = join;\n",
+      /no Node built-ins \(bare names included\)/,
+    ],
     ['src/engine/report/probe.ts', "export { readFile } from 'fs/promises';\n", /no Node built-ins/],
     ['src/engine/check/probe.ts', "import * as core from '@actions/core';\nexport const c = core;\n", /GitHub toolkit/],
-    ['src/engine/compare/probe.ts', "import { runCompare } from '../../pipeline/compare.js';\nexport const r = runCompare;\n", /src\/pipeline/],
+    [
+      'src/engine/compare/probe.ts',
+      "import { runCompare } from '../../pipeline/compare.js';\nexport const r = runCompare;\n",
+      /src\/pipeline/,
+    ],
     ['src/engine/probe.ts', "import type { Console } from '../cli/main.js';\nexport type C = Console;\n", /src\/cli/],
-    ['src/engine/charts/probe.ts', "import { renderCharts } from '../../render/index.js';\nexport const r = renderCharts;\n", /src\/render/],
-    ['src/engine/model/probe.ts', "import { run } from '../../action/main.js';\nexport const r = run;\n", /src\/action/],
+    [
+      'src/engine/charts/probe.ts',
+      "import { renderCharts } from '../../render/index.js';\nexport const r = renderCharts;\n",
+      /src\/render/,
+    ],
+    [
+      'src/engine/model/probe.ts',
+      "import { run } from '../../action/main.js';\nexport const r = run;\n",
+      /src\/action/,
+    ],
   ])('%s: %j is an error', async (path, code, message) => {
     const errors = await layeringErrors(path, code);
     expect(errors).toHaveLength(1);
@@ -39,10 +60,19 @@ describe('eslint: src/engine stays pure', () => {
   });
 
   test.each([
-    ['src/engine/stats/probe.ts', "import { studentTCdf } from '../compare/noise.js';\nexport const c = studentTCdf;\n"],
-    ['src/engine/model/probe.ts', "import { primaryStatistic } from '../check/metricCheck.js';\nexport const p = primaryStatistic;\n"],
+    [
+      'src/engine/stats/probe.ts',
+      "import { studentTCdf } from '../compare/noise.js';\nexport const c = studentTCdf;\n",
+    ],
+    [
+      'src/engine/model/probe.ts',
+      "import { primaryStatistic } from '../check/metricCheck.js';\nexport const p = primaryStatistic;\n",
+    ],
     ['src/engine/model/probe.ts', "export { compareExperiment } from '../compare/compare.js';\n"],
-    ['src/engine/numeric/probe.ts', "import type { ComparisonRow } from '../report/model.js';\nexport type R = ComparisonRow;\n"],
+    [
+      'src/engine/numeric/probe.ts',
+      "import type { ComparisonRow } from '../report/model.js';\nexport type R = ComparisonRow;\n",
+    ],
     ['src/engine/stats/probe.ts', "import { summarize } from '../summarize.js';\nexport const s = summarize;\n"],
   ])('inside the engine, %s: %j runs back up and is an error', async (path, code) => {
     const errors = await layeringErrors(path, code);
@@ -57,8 +87,18 @@ describe('eslint: src/engine stays pure', () => {
         "import type { Direction } from '../model/measurement.js';\nimport { medianOfSorted } from './median.js';\nimport { InputError } from '../errors.js';\nexport type D = Direction;\nexport const x = [medianOfSorted, InputError];\n",
       ),
     ).toEqual([]);
-    expect(await lint('src/engine/numeric/probe.ts', "import { median } from '../stats/median.js';\nexport const m = median;\n")).toEqual([]);
-    expect(await lint('src/engine/compare/probe.ts', "import { studentTCdf } from '../stats/studentT.js';\nexport const c = studentTCdf;\n")).toEqual([]);
+    expect(
+      await lint(
+        'src/engine/numeric/probe.ts',
+        "import { median } from '../stats/median.js';\nexport const m = median;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await lint(
+        'src/engine/compare/probe.ts',
+        "import { studentTCdf } from '../stats/studentT.js';\nexport const c = studentTCdf;\n",
+      ),
+    ).toEqual([]);
   });
 
   test('process, Buffer and import() are errors in src/engine too', async () => {
@@ -66,7 +106,11 @@ describe('eslint: src/engine stays pure', () => {
       'src/engine/formats/probe.ts',
       "export const env = () => process.env['X'];\nexport const b = () => Buffer.from('x');\nexport const load = () => import('./adapter.js');\n",
     );
-    expect(messages.map((m) => m.ruleId).sort()).toEqual(['no-restricted-globals', 'no-restricted-globals', 'no-restricted-syntax']);
+    expect(messages.map((m) => m.ruleId).sort()).toEqual([
+      'no-restricted-globals',
+      'no-restricted-globals',
+      'no-restricted-syntax',
+    ]);
   });
 
   test('the engine may import itself, src/engine/charts included, and pure packages', async () => {
@@ -77,12 +121,22 @@ describe('eslint: src/engine stays pure', () => {
       ),
     ).toEqual([]);
     expect(
-      await lint('src/engine/probe.ts', "import { parse } from 'csv-parse/sync';\nimport { InputError } from './errors.js';\nexport const x = [parse, InputError];\n"),
+      await lint(
+        'src/engine/probe.ts',
+        "import { parse } from 'csv-parse/sync';\nimport { InputError } from './errors.js';\nexport const x = [parse, InputError];\n",
+      ),
     ).toEqual([]);
   });
 
   test('the outer layers may use Node and the toolkit', async () => {
-    expect(await layeringErrors('src/pipeline/probe.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toEqual([]);
-    expect(await layeringErrors('src/action/probe.ts', "import * as core from '@actions/core';\nexport const c = core;\n")).toEqual([]);
+    expect(
+      await layeringErrors(
+        'src/pipeline/probe.ts',
+        "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await layeringErrors('src/action/probe.ts', "import * as core from '@actions/core';\nexport const c = core;\n"),
+    ).toEqual([]);
   });
 });

@@ -71,7 +71,14 @@ describe('the machine a result file names', () => {
     });
     // Windows as Python names it, AMD64 as platform.machine() gives it there.
     const windows = JSON.parse(read(join(pytest, 'codec_v5.json')));
-    windows.machine_info = { ...windows.machine_info, system: 'Windows', machine: 'AMD64', release: '10', python_implementation: 'PyPy', python_version: '3.10.14' };
+    windows.machine_info = {
+      ...windows.machine_info,
+      system: 'Windows',
+      machine: 'AMD64',
+      release: '10',
+      python_implementation: 'PyPy',
+      python_version: '3.10.14',
+    };
     windows.machine_info.cpu.brand_raw = 'Intel(R) Core(TM)  i7-9700 CPU @ 3.00GHz';
     expect(pytestBenchmarkAdapter.parse({ file: 'w.json', text: JSON.stringify(windows) }, {}).environment).toEqual({
       os: 'Windows_NT',
@@ -92,18 +99,33 @@ describe('the machine a result file names', () => {
     const java8 = read(join(formats, 'jmh', 'queue_modes.json'))
       .replaceAll('"jdkVersion" : "17.0.15"', '"jdkVersion" : "1.8.0_392"')
       .replaceAll('"vmVersion" : "17.0.15+6-Debian-1deb12u1"', '"vmVersion" : "25.392-b08"');
-    expect(jmhAdapter.parse({ file: 'j.json', text: java8 }, {}).environment).toEqual({ runtime: 'OpenJDK 64-Bit Server VM 1.8', runtimeVersion: '25.392-b08' });
+    expect(jmhAdapter.parse({ file: 'j.json', text: java8 }, {}).environment).toEqual({
+      runtime: 'OpenJDK 64-Bit Server VM 1.8',
+      runtimeVersion: '25.392-b08',
+    });
   });
 
   test("go test: its goos, goarch and cpu lines, in the action's spelling", () => {
-    expect(environmentOf(goBenchAdapter, join(formats, 'go-bench', 'publish_count3.txt'))).toEqual({ os: 'Linux', arch: 'x64', cpu: 'Oxide Virtual Turin-like Processor' });
+    expect(environmentOf(goBenchAdapter, join(formats, 'go-bench', 'publish_count3.txt'))).toEqual({
+      os: 'Linux',
+      arch: 'x64',
+      cpu: 'Oxide Virtual Turin-like Processor',
+    });
     const arm = 'goos: darwin\ngoarch: arm64\ncpu: Apple M2\nBenchmarkX-8   \t 100 \t 12.5 ns/op\n';
-    expect(goBenchAdapter.parse({ file: 'b.txt', text: arm }, {}).environment).toEqual({ os: 'Darwin', arch: 'arm64', cpu: 'Apple M2' });
-    expect(goBenchAdapter.parse({ file: 'b.txt', text: 'BenchmarkX-8   \t 100 \t 12.5 ns/op\n' }, {}).environment).toBeUndefined();
+    expect(goBenchAdapter.parse({ file: 'b.txt', text: arm }, {}).environment).toEqual({
+      os: 'Darwin',
+      arch: 'arm64',
+      cpu: 'Apple M2',
+    });
+    expect(
+      goBenchAdapter.parse({ file: 'b.txt', text: 'BenchmarkX-8   \t 100 \t 12.5 ns/op\n' }, {}).environment,
+    ).toBeUndefined();
   });
 
   test('Google Benchmark: context.num_cpus as the cores; host name and MHz are not a kind of machine', () => {
-    expect(environmentOf(googleBenchmarkAdapter, join(formats, 'google-benchmark', 'repetitions.json'))).toEqual({ cores: 2 });
+    expect(environmentOf(googleBenchmarkAdapter, join(formats, 'google-benchmark', 'repetitions.json'))).toEqual({
+      cores: 2,
+    });
     // Without the context block (the file begins at "benchmarks"), nothing is said of the machine.
     const text = read(join(formats, 'google-benchmark', 'repetitions.json'));
     const noContext = '{\n  ' + text.slice(text.indexOf('"benchmarks"'));
@@ -113,15 +135,23 @@ describe('the machine a result file names', () => {
   test('a runtime is compared on its major version only; fields merge with the first source winning', () => {
     const a = { os: 'Linux', runtime: 'CPython 3.11', runtimeVersion: '3.11.2' };
     expect(environmentDifferences(a, { ...a, runtimeVersion: '3.11.7' })).toEqual([]);
-    expect(environmentDifferences(a, { ...a, runtime: 'CPython 3.12' })).toEqual(['runtime: CPython 3.11 vs CPython 3.12']);
-    expect(mergeEnvironments({ cpu: 'given', cores: 8 }, { cpu: 'file', os: 'Linux' }, undefined)).toEqual({ os: 'Linux', cpu: 'given', cores: 8 });
+    expect(environmentDifferences(a, { ...a, runtime: 'CPython 3.12' })).toEqual([
+      'runtime: CPython 3.11 vs CPython 3.12',
+    ]);
+    expect(mergeEnvironments({ cpu: 'given', cores: 8 }, { cpu: 'file', os: 'Linux' }, undefined)).toEqual({
+      os: 'Linux',
+      cpu: 'given',
+      cores: 8,
+    });
     expect(mergeEnvironments(undefined, undefined)).toBeUndefined();
   });
 });
 
 describe('--environment', () => {
   test('key=value pairs, spelled as the action records them', () => {
-    expect(parseEnvironmentPairs('os=Windows, arch=x86_64,cpu=AMD  EPYC 7763 ,cores=4,memoryGiB=16', '--environment')).toEqual({
+    expect(
+      parseEnvironmentPairs('os=Windows, arch=x86_64,cpu=AMD  EPYC 7763 ,cores=4,memoryGiB=16', '--environment'),
+    ).toEqual({
       os: 'Windows_NT',
       arch: 'x64',
       cpu: 'AMD EPYC 7763',
@@ -131,7 +161,10 @@ describe('--environment', () => {
   });
 
   test.each([
-    ['gpu=A100', '--environment: unknown field "gpu"; the fields are os, kernel, arch, cpu, cores, memoryGiB, runnerImage, runnerImageVersion, runtime, runtimeVersion'],
+    [
+      'gpu=A100',
+      '--environment: unknown field "gpu"; the fields are os, kernel, arch, cpu, cores, memoryGiB, runnerImage, runnerImageVersion, runtime, runtimeVersion',
+    ],
     ['cores=four', '--environment: cores must be a whole number; got "four"'],
     ['cpu=', '--environment: "cpu=" has no value; write cpu=<value>'],
     [',', '--environment: no field given'],
@@ -148,7 +181,9 @@ describe('--environment', () => {
     writeFileSync(file, JSON.stringify({ os: 'Linux', cpu: 'Ampere Altra', arch: 'aarch64', cores: 4 }));
     const out = join(work, 'history');
     expect((await cli(['history', 'import', join(RUNS, 'r1'), '-o', out, '--environment', file])).code).toBe(0);
-    expect(environmentLines(out)).toEqual(['  "environment": {"os":"Linux","arch":"arm64","cpu":"Ampere Altra","cores":4},']);
+    expect(environmentLines(out)).toEqual([
+      '  "environment": {"os":"Linux","arch":"arm64","cpu":"Ampere Altra","cores":4},',
+    ]);
     writeFileSync(file, JSON.stringify({ os: 'Linux', ram: 4 }));
     const bad = await cli(['history', 'import', join(RUNS, 'r1'), '-o', out, '--environment', file]);
     expect(bad.code).toBe(2);
@@ -158,7 +193,11 @@ describe('--environment', () => {
 
 describe('history import records the machine', () => {
   test("from the files: pytest-benchmark's machine_info, JMH's JVM, Google Benchmark's cores; none for files that do not say", async () => {
-    const runs = runsFolder([join(pytest, 'codec_v5.json'), join(formats, 'jmh', 'queue_modes.json'), join(formats, 'google-benchmark', 'repetitions.json')]);
+    const runs = runsFolder([
+      join(pytest, 'codec_v5.json'),
+      join(formats, 'jmh', 'queue_modes.json'),
+      join(formats, 'google-benchmark', 'repetitions.json'),
+    ]);
     // A fourth run of hyperfine JSON and raw Fast-DDS CSVs, which name no machine.
     mkdirSync(join(runs, 'r4'));
     for (const f of readdirSync(join(RUNS, 'r1'))) copyFileSync(join(RUNS, 'r1', f), join(runs, 'r4', f));
@@ -175,7 +214,10 @@ describe('history import records the machine', () => {
   test('--environment wins field by field over the files; local is this machine', async () => {
     const runs = runsFolder([join(pytest, 'codec_v5.json')]);
     const out = join(tempDir('perfgate-machines-'), 'history');
-    expect((await cli(['history', 'import', runs, '-o', out, '--environment', 'cpu=Intel Xeon Platinum 8370C,cores=4'])).code).toBe(0);
+    expect(
+      (await cli(['history', 'import', runs, '-o', out, '--environment', 'cpu=Intel Xeon Platinum 8370C,cores=4']))
+        .code,
+    ).toBe(0);
     expect(environmentLines(out)).toEqual([
       '  "environment": {"os":"Linux","kernel":"6.18.44-fc-v782","arch":"x64","cpu":"Intel Xeon Platinum 8370C","cores":4,"runtime":"CPython 3.11","runtimeVersion":"3.11.7"},',
     ]);
@@ -196,7 +238,8 @@ function slowerRun(dir: string, cpu?: string): string {
   const run = JSON.parse(read(join(pytest, 'codec.json')));
   for (const b of run.benchmarks) {
     const s = b.stats;
-    for (const k of ['min', 'max', 'mean', 'median', 'stddev', 'iqr', 'q1', 'q3', 'ld15iqr', 'hd15iqr', 'total']) s[k] *= 1.67;
+    for (const k of ['min', 'max', 'mean', 'median', 'stddev', 'iqr', 'q1', 'q3', 'ld15iqr', 'hd15iqr', 'total'])
+      s[k] *= 1.67;
     s.data = s.data.map((v: number) => v * 1.67);
     s.ops /= 1.67;
   }
@@ -213,15 +256,30 @@ describe('compare --history: the machine check of the action, on the CLI', () =>
   beforeAll(async () => {
     work = tempDir('perfgate-machines-');
     history = join(work, 'history');
-    const imported = await cli(['history', 'import', runsFolder([join(pytest, '0001_codec.json'), join(pytest, 'codec.json'), join(pytest, 'codec_v5.json')]), '-o', history]);
+    const imported = await cli([
+      'history',
+      'import',
+      runsFolder([join(pytest, '0001_codec.json'), join(pytest, 'codec.json'), join(pytest, 'codec_v5.json')]),
+      '-o',
+      history,
+    ]);
     expect(imported.code).toBe(0);
   });
 
-  type Row = { experiment: string; parameter: string; metric: string; statistic: string; status: string; deltaPercent: number | null };
+  type Row = {
+    experiment: string;
+    parameter: string;
+    metric: string;
+    statistic: string;
+    status: string;
+    deltaPercent: number | null;
+  };
   const rows = (dir: string): Row[] =>
-    (JSON.parse(read(join(dir, 'comparison.json'))) as { subExperiments: { experimentType: string; comparisons: Omit<Row, 'experiment'>[] }[] }).subExperiments.flatMap((s) =>
-      s.comparisons.map((c) => ({ ...c, experiment: s.experimentType })),
-    );
+    (
+      JSON.parse(read(join(dir, 'comparison.json'))) as {
+        subExperiments: { experimentType: string; comparisons: Omit<Row, 'experiment'>[] }[];
+      }
+    ).subExperiments.flatMap((s) => s.comparisons.map((c) => ({ ...c, experiment: s.experimentType })));
   const median = (dir: string, experiment: string, parameter: string) =>
     rows(dir).find((r) => r.experiment === experiment && r.parameter === parameter && r.statistic === 'median')!;
 
@@ -229,7 +287,9 @@ describe('compare --history: the machine check of the action, on the CLI', () =>
     const out = join(work, 'other');
     const result = await cli(['compare', '--history', history, '--results', slowerRun(work, XEON), '-o', out]);
     expect(result.code).toBe(0);
-    expect(result.out).toMatch(/^perfgate compare: NOT COMPARABLE \(nothing gated\): .*\n {2}48 of 48 comparisons passed, 0 of 4 sub-experiments failed; history of 3 runs; /m);
+    expect(result.out).toMatch(
+      /^perfgate compare: NOT COMPARABLE \(nothing gated\): .*\n {2}48 of 48 comparisons passed, 0 of 4 sub-experiments failed; history of 3 runs; /m,
+    );
     expect(result.err).toBe(
       `perfgate: warning: Not comparable: all 3 history runs were measured on another kind of machine than these results (history vs this run: CPU: AMD EPYC vs ${XEON}), ` +
         'so nothing was gated. Record a history on this kind of runner.\n',
@@ -249,24 +309,52 @@ describe('compare --history: the machine check of the action, on the CLI', () =>
     expect(row.status).toBe('warn');
     // --no-environment-check judges the other machine's results the same way.
     const unchecked = join(work, 'unchecked');
-    const forced = await cli(['compare', '--history', history, '--results', slowerRun(work, XEON), '-o', unchecked, '--no-environment-check']);
+    const forced = await cli([
+      'compare',
+      '--history',
+      history,
+      '--results',
+      slowerRun(work, XEON),
+      '-o',
+      unchecked,
+      '--no-environment-check',
+    ]);
     expect(forced.err).toBe('');
     expect(rows(unchecked).map((r) => r.status)).toEqual(rows(out).map((r) => r.status));
   });
 
   test('a history imported with --environment of another machine: the real run is not comparable; the same import without it judges the run', async () => {
     const other = join(work, 'history-xeon');
-    const runs = runsFolder([join(pytest, '0001_codec.json'), join(pytest, 'codec.json'), join(pytest, 'codec_v5.json')]);
-    expect((await cli(['history', 'import', runs, '-o', other, '--environment', 'cpu=Intel Xeon Platinum 8370C,cores=4'])).code).toBe(0);
+    const runs = runsFolder([
+      join(pytest, '0001_codec.json'),
+      join(pytest, 'codec.json'),
+      join(pytest, 'codec_v5.json'),
+    ]);
+    expect(
+      (await cli(['history', 'import', runs, '-o', other, '--environment', 'cpu=Intel Xeon Platinum 8370C,cores=4']))
+        .code,
+    ).toBe(0);
     const candidate = join(pytest, 'codec.json');
     const against = await cli(['compare', '--history', other, '--results', candidate, '-o', join(work, 'xeon')]);
     expect(against.code).toBe(0);
     expect(against.err).toContain('(history vs this run: CPU: Intel Xeon Platinum 8370C vs AMD EPYC; cores: 4 vs 2)');
     const same = await cli(['compare', '--history', history, '--results', candidate, '-o', join(work, 'epyc')]);
     expect(same).toMatchObject({ code: 0, err: '' });
-    expect(same.out).toMatch(/^perfgate compare: PASS: .*\n {2}48 of 48 comparisons passed, 0 of 4 sub-experiments failed; history of 3 runs; /m);
+    expect(same.out).toMatch(
+      /^perfgate compare: PASS: .*\n {2}48 of 48 comparisons passed, 0 of 4 sub-experiments failed; history of 3 runs; /m,
+    );
     // --environment on compare names the results' machine: the Xeon history judges them.
-    const said = await cli(['compare', '--history', other, '--results', candidate, '-o', join(work, 'said'), '--environment', 'cpu=Intel Xeon Platinum 8370C,cores=4']);
+    const said = await cli([
+      'compare',
+      '--history',
+      other,
+      '--results',
+      candidate,
+      '-o',
+      join(work, 'said'),
+      '--environment',
+      'cpu=Intel Xeon Platinum 8370C,cores=4',
+    ]);
     expect(said).toMatchObject({ code: 0, err: '' });
     expect(said.out).toMatch(/^perfgate compare: PASS: .*\n {2}48 of 48 comparisons passed/m);
   });
@@ -283,18 +371,52 @@ describe('compare --history: the machine check of the action, on the CLI', () =>
       'perfgate: warning: No machine check: the 3 history runs record no machine, so a result 60 % slower may be a slower machine rather than slower code ' +
         '(perfgate history import --environment records it; the action records its runner).\n',
     );
-    const off = await cli(['compare', '--history', RUNS, '--results', candidate, '-o', join(work, 'off'), '--no-environment-check']);
+    const off = await cli([
+      'compare',
+      '--history',
+      RUNS,
+      '--results',
+      candidate,
+      '-o',
+      join(work, 'off'),
+      '--no-environment-check',
+    ]);
     expect(off.err).toBe('');
     expect(off.out).toBe(none.out.split(join(work, 'none')).join(join(work, 'off')));
   });
 
   test('usage: --environment and --no-environment-check are for --history, and not together', async () => {
     const candidate = join(RUNS, 'r10');
-    expect(await cli(['compare', '--reference', join(RUNS, 'r1'), '--results', candidate, '--environment', 'os=Linux', '-o', join(work, 'u1')])).toMatchObject({
+    expect(
+      await cli([
+        'compare',
+        '--reference',
+        join(RUNS, 'r1'),
+        '--results',
+        candidate,
+        '--environment',
+        'os=Linux',
+        '-o',
+        join(work, 'u1'),
+      ]),
+    ).toMatchObject({
       code: 2,
       err: expect.stringContaining('--environment and --no-environment-check are for --history'),
     });
-    expect(await cli(['compare', '--history', RUNS, '--results', candidate, '--environment', 'os=Linux', '--no-environment-check', '-o', join(work, 'u2')])).toMatchObject({
+    expect(
+      await cli([
+        'compare',
+        '--history',
+        RUNS,
+        '--results',
+        candidate,
+        '--environment',
+        'os=Linux',
+        '--no-environment-check',
+        '-o',
+        join(work, 'u2'),
+      ]),
+    ).toMatchObject({
       code: 2,
       err: expect.stringContaining('--no-environment-check turns the check off: give one'),
     });
@@ -311,7 +433,15 @@ describeShared("Google Benchmark's own compare test files (../shared)", () => {
     two.context.num_cpus = 2;
     const candidate = join(tempDir('perfgate-machines-'), 'run2.json');
     writeFileSync(candidate, JSON.stringify(two));
-    const result = await cli(['compare', '--history', out, '--results', candidate, '-o', join(tempDir('perfgate-machines-'), 'o')]);
+    const result = await cli([
+      'compare',
+      '--history',
+      out,
+      '--results',
+      candidate,
+      '-o',
+      join(tempDir('perfgate-machines-'), 'o'),
+    ]);
     expect(result.code).toBe(0);
     expect(result.err).toContain('(history vs this run: cores: 4 vs 2)');
   });

@@ -22,10 +22,20 @@ function thrown(fn: () => unknown): InputError {
 
 describe('general requirements CSV', () => {
   test('limit columns name metric, statistic, unit and direction; units convert to the base unit', () => {
-    const text = 'Experiment,Parameter,latency.p99 [ms],throughput [Gb/s] >=,lost samples <=\nping,1024,0.5,,\nsub,*,,1.5,0\n';
+    const text =
+      'Experiment,Parameter,latency.p99 [ms],throughput [Gb/s] >=,lost samples <=\nping,1024,0.5,,\nsub,*,,1.5,0\n';
     const reqs = parseMetricRequirementsCsv('req.csv', text, 'precise');
     expect(reqs).toEqual([
-      expect.objectContaining({ experiment: 'ping', parameter: '1024', metric: 'latency', statistic: 'p99', limit: 500, dimension: 'time', label: 'latency.p99', line: 2 }),
+      expect.objectContaining({
+        experiment: 'ping',
+        parameter: '1024',
+        metric: 'latency',
+        statistic: 'p99',
+        limit: 500,
+        dimension: 'time',
+        label: 'latency.p99',
+        line: 2,
+      }),
       expect.objectContaining({
         experiment: 'sub',
         parameter: '*',
@@ -36,7 +46,13 @@ describe('general requirements CSV', () => {
         label: 'throughput',
         line: 3,
       }),
-      expect.objectContaining({ experiment: 'sub', metric: 'lost samples', limit: 0, direction: 'lower-is-better', line: 3 }),
+      expect.objectContaining({
+        experiment: 'sub',
+        metric: 'lost samples',
+        limit: 0,
+        direction: 'lower-is-better',
+        line: 3,
+      }),
     ]);
     expect(reqs[1]!.statistic).toBeUndefined();
   });
@@ -58,11 +74,26 @@ describe('general requirements CSV', () => {
 
   test.each([
     ['Experiment,Parameter,latency.p42\nx,1,2\n', 1, 22, /unknown statistic "p42"/],
-    ['Experiment,Parameter,gc.alloc.rate.norm [B/op]\nx,1,2\n', 1, 22, /a metric whose name has dots needs its statistic: "gc.alloc.rate.norm.median"/],
-    ['Experiment,Parameter,latency,Optional\nx,1,2,maybe\n', 2, 7, /expected yes or no in column "Optional", found "maybe" \(empty means required\)/],
+    [
+      'Experiment,Parameter,gc.alloc.rate.norm [B/op]\nx,1,2\n',
+      1,
+      22,
+      /a metric whose name has dots needs its statistic: "gc.alloc.rate.norm.median"/,
+    ],
+    [
+      'Experiment,Parameter,latency,Optional\nx,1,2,maybe\n',
+      2,
+      7,
+      /expected yes or no in column "Optional", found "maybe" \(empty means required\)/,
+    ],
     ['Experiment,Parameter,latency.p99\nx,1,fast\n', 2, 5, /expected a number in column "latency.p99", found "fast"/],
     ['Experiment,Parameter,latency.p99\nx,,1\n', 2, 3, /"Parameter" cell is empty \(use \* for every parameter\)/],
-    ['Experiment,Parameter,latency.p99\nx,1,1\nx,1,2\n', 3, 1, /duplicate requirement for x, 1 \(first given on line 2\)/],
+    [
+      'Experiment,Parameter,latency.p99\nx,1,1\nx,1,2\n',
+      3,
+      1,
+      /duplicate requirement for x, 1 \(first given on line 2\)/,
+    ],
   ])('errors name line and column: %j', (text, line, column, message) => {
     const error = thrown(() => parseMetricRequirementsCsv('req.csv', text, 'precise'));
     expect(error.place).toEqual({ file: 'req.csv', line, column });
@@ -71,11 +102,28 @@ describe('general requirements CSV', () => {
 });
 
 describe('direction-aware limits', () => {
-  const requirement = (limit: number): MetricRequirement => ({ experiment: 'e', parameter: '1', metric: 'throughput', limit, label: 'throughput', file: 'r.csv', line: 2 });
+  const requirement = (limit: number): MetricRequirement => ({
+    experiment: 'e',
+    parameter: '1',
+    metric: 'throughput',
+    limit,
+    label: 'throughput',
+    file: 'r.csv',
+    line: 2,
+  });
 
   test('a throughput floor fails when throughput drops, and "over" is positive when worse', () => {
-    expect(checkLimit(requirement(1000), 'higher-is-better', 900)).toEqual({ requirement: 1000, experiment: 900, difference: 100, percentOver: 10, status: 'failed' });
-    expect(checkLimit(requirement(1000), 'higher-is-better', 1100)).toMatchObject({ percentOver: -10, status: 'passed' });
+    expect(checkLimit(requirement(1000), 'higher-is-better', 900)).toEqual({
+      requirement: 1000,
+      experiment: 900,
+      difference: 100,
+      percentOver: 10,
+      status: 'failed',
+    });
+    expect(checkLimit(requirement(1000), 'higher-is-better', 1100)).toMatchObject({
+      percentOver: -10,
+      status: 'passed',
+    });
     expect(checkLimit(requirement(1000), 'higher-is-better', 1000)).toMatchObject({ status: 'passed' });
   });
 
@@ -106,11 +154,25 @@ describe('untrusted names in file names and CSV cells', () => {
 describe('perfgate check and inspect on other formats (project fixtures)', () => {
   test('iceperf leader output against a general requirements file', async () => {
     const out = tempDir();
-    const result = await cli(['check', '-r', join(formats, 'iceperf', 'v2.95_leader.txt'), '-q', join(formats, 'requirements', 'iceperf.csv'), '-o', out]);
+    const result = await cli([
+      'check',
+      '-r',
+      join(formats, 'iceperf', 'v2.95_leader.txt'),
+      '-q',
+      join(formats, 'requirements', 'iceperf.csv'),
+      '-o',
+      out,
+    ]);
     expect(result.code).toBe(1);
     // MESSAGE QUEUE at 1 kB reads 2.5 µs in the fixture; its limit is 2.
     expect(result.out).toMatch(/MESSAGE QUEUE +1024 +2\.500 µs +2\.000 µs +\+25\.000 % +FAIL/);
-    expect(listFiles(out)).toEqual(['checks_ICEORYX_WAITSET.csv', 'checks_MESSAGE_QUEUE.csv', 'comment.md', 'report.json', 'report.md']);
+    expect(listFiles(out)).toEqual([
+      'checks_ICEORYX_WAITSET.csv',
+      'checks_MESSAGE_QUEUE.csv',
+      'comment.md',
+      'report.json',
+      'report.md',
+    ]);
     expect(read(join(out, 'checks_MESSAGE_QUEUE.csv'))).toBe(
       'Check,Parameter,Unit,Direction,Requirement,Experiment,Difference,Percentage over requirement,Status\n' +
         'latency.mean,16,µs,<=,2.500,2.100,0.400,-16.000,passed\n' +
@@ -120,7 +182,15 @@ describe('perfgate check and inspect on other formats (project fixtures)', () =>
 
   test('a ddsperf throughput floor passes and a lost-samples ceiling fails with the right sign', async () => {
     const out = tempDir();
-    const result = await cli(['check', '-r', join(formats, 'ddsperf', 'sub_size1024.txt'), '-q', join(formats, 'requirements', 'ddsperf-sub.csv'), '-o', out]);
+    const result = await cli([
+      'check',
+      '-r',
+      join(formats, 'ddsperf', 'sub_size1024.txt'),
+      '-q',
+      join(formats, 'requirements', 'ddsperf-sub.csv'),
+      '-o',
+      out,
+    ]);
     expect(result.code).toBe(1);
     // Per-second rates 8.19, 3276.80, 4096.00, 3686.40 Mb/s: median 3481.6; 5 samples lost.
     expect(read(join(out, 'checks_sub.csv'))).toBe(
@@ -129,7 +199,9 @@ describe('perfgate check and inspect on other formats (project fixtures)', () =>
         'lost samples,1024,,<=,0.000,5.000,5.000,500.000,failed\n',
     );
     // 3482 Mb/s against a 1500 Mb/s floor, in the row's unit.
-    expect(read(join(out, 'report.md'))).toContain('| sub | 1024 | 3.482 Gb/s | 1.500 Gb/s | +132.107 % | ✅ | 5 | 0 | +500.000 % | ❌ |');
+    expect(read(join(out, 'report.md'))).toContain(
+      '| sub | 1024 | 3.482 Gb/s | 1.500 Gb/s | +132.107 % | ✅ | 5 | 0 | +500.000 % | ❌ |',
+    );
   });
 
   test('generic CSV with a column mapping; a throughput floor fails when throughput drops', async () => {
@@ -150,13 +222,23 @@ describe('perfgate check and inspect on other formats (project fixtures)', () =>
     ]);
     expect(result.code).toBe(1);
     // udp 1024: p99 0.610 ms = 610 µs over 600; 76000 msg/s under the 80000 floor: 5 % worse.
-    expect(read(join(out, 'checks_udp.csv'))).toContain('message rate,1024,Hz,>=,80000.000,76000.000,4000.000,5.000,failed\n');
+    expect(read(join(out, 'checks_udp.csv'))).toContain(
+      'message rate,1024,Hz,>=,80000.000,76000.000,4000.000,5.000,failed\n',
+    );
     expect(read(join(out, 'checks_udp.csv'))).toContain('latency.p99,1024,µs,<=,600.000,610.000,10.000,1.667,failed\n');
     expect(result.err).toContain('shm: no requirements for this sub-experiment');
   });
 
   test('generic-csv without a mapping is a usage error', async () => {
-    const result = await cli(['check', '-r', join(formats, 'generic-csv', 'latency.csv'), '-q', join(formats, 'requirements', 'generic.csv'), '--format', 'generic-csv']);
+    const result = await cli([
+      'check',
+      '-r',
+      join(formats, 'generic-csv', 'latency.csv'),
+      '-q',
+      join(formats, 'requirements', 'generic.csv'),
+      '--format',
+      'generic-csv',
+    ]);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/needs --mapping/);
   });
@@ -177,7 +259,9 @@ describe('perfgate check and inspect on other formats (project fixtures)', () =>
 
   test('inspect --json is machine-readable', async () => {
     const result = await cli(['inspect', '--json', join(formats, 'iceperf', 'v2.95_leader.txt')]);
-    const document = JSON.parse(result.out) as { files: { format: string; experiments: { name: string; parameters: string[] }[] }[] };
+    const document = JSON.parse(result.out) as {
+      files: { format: string; experiments: { name: string; parameters: string[] }[] }[];
+    };
     expect(document.files[0]!.format).toBe('iceperf');
     expect(document.files[0]!.experiments.map((e) => e.name)).toEqual(['MESSAGE QUEUE', 'ICEORYX WAITSET']);
     expect(document.files[0]!.experiments[0]!.parameters).toEqual(['16', '1024', '524288', '4194304']);
@@ -242,14 +326,19 @@ describeShared('every real output in ../shared/fixtures/real-runs is read', () =
   test('check gates every experiment of a real ddsperf run, latency and throughput', async () => {
     const dir = tempDir();
     const requirements = join(dir, 'req.csv');
-    writeFileSync(requirements, 'Experiment,Parameter,latency.median [us],throughput [Mb/s] >=\nping,*,9.5,\nsub,*,,400\n');
+    writeFileSync(
+      requirements,
+      'Experiment,Parameter,latency.median [us],throughput [Mb/s] >=\nping,*,9.5,\nsub,*,,400\n',
+    );
     const out = join(dir, 'out');
     const result = await cli(['check', '-r', join(realRuns, 'ddsperf'), '-q', requirements, '-o', out]);
     expect(result.code).toBe(1);
     // pingpong_size16_ping.txt: median of the per-second 50% values 8.462 µs (passes 9.5);
     // pingpong_size16384_ping.txt: 19.834 µs (fails); throughput_size64_sub.txt: 321.63 Mb/s < 400.
     expect(read(join(out, 'checks_ping.csv'))).toContain('latency.median,16,µs,<=,9.500,8.462,1.038,-10.926,passed\n');
-    expect(read(join(out, 'checks_ping.csv'))).toContain('latency.median,16384,µs,<=,9.500,19.834,10.334,108.779,failed\n');
+    expect(read(join(out, 'checks_ping.csv'))).toContain(
+      'latency.median,16384,µs,<=,9.500,19.834,10.334,108.779,failed\n',
+    );
     expect(read(join(out, 'checks_sub.csv'))).toContain('throughput,64,Mb/s,>=,400.000,321.630,78.370,19.593,failed\n');
   });
 });
@@ -260,13 +349,21 @@ describeShared('hyperfine CSV and redis -q outputs (real runs)', () => {
   test('hyperfine --export-csv names experiments like the JSON export; seconds become µs', async () => {
     const result = await cli(['inspect', '--json', join(realRuns, 'hyperfine', 'hyperfine_seq_param.csv')]);
     expect(result.code).toBe(0);
-    const file = (JSON.parse(result.out) as { files: { format: string; experiments: { name: string; parameters: string[]; metrics: { name: string }[] }[] }[] }).files[0]!;
+    const file = (
+      JSON.parse(result.out) as {
+        files: { format: string; experiments: { name: string; parameters: string[]; metrics: { name: string }[] }[] }[];
+      }
+    ).files[0]!;
     expect(file.format).toBe('hyperfine-csv');
-    expect(file.experiments).toEqual([expect.objectContaining({ name: 'seq {n}', parameters: ['n=1000', 'n=100000'] })]);
+    expect(file.experiments).toEqual([
+      expect.objectContaining({ name: 'seq {n}', parameters: ['n=1000', 'n=100000'] }),
+    ]);
     expect(file.experiments[0]!.metrics.map((m) => m.name)).toEqual(['wall time', 'user time', 'system time']);
     const text = await cli(['inspect', join(realRuns, 'hyperfine', 'hyperfine_true_vs_sleep.csv')]);
     // true: mean 0.0010150655666666666 s, median 0.000849302 s.
-    expect(text.out).toContain('e.g. (none) wall time: mean=1015.066 stdev=661.547 median=849.302 min=575.606 max=3380.767');
+    expect(text.out).toContain(
+      'e.g. (none) wall time: mean=1015.066 stdev=661.547 median=849.302 min=575.606 max=3380.767',
+    );
   });
 
   test('redis-benchmark -q: the final line of each test after its carriage-return redraws', async () => {

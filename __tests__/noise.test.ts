@@ -16,8 +16,12 @@ const realRuns = path.join(shared, 'fixtures', 'real-runs');
  * were resolved once in settings.ts; noiseVerdict now takes the caller's confidence).
  */
 const CONFIDENCE = 0.999;
-const noiseVerdict = (history: readonly number[], candidate: number | readonly number[], threshold: number, options: Partial<NoiseOptions> = {}) =>
-  engineNoiseVerdict(history, candidate, threshold, { confidence: CONFIDENCE, ...options });
+const noiseVerdict = (
+  history: readonly number[],
+  candidate: number | readonly number[],
+  threshold: number,
+  options: Partial<NoiseOptions> = {},
+) => engineNoiseVerdict(history, candidate, threshold, { confidence: CONFIDENCE, ...options });
 
 /** A history whose log values have mean log(level) and sample sd exactly `sd`. */
 function history(level: number, sd: number, n = 10): number[] {
@@ -186,27 +190,37 @@ describe('the real Fast-DDS rerun pair', () => {
     }
     return new Map([...groups].map(([b, v]) => [b, Float64Array.from(v).sort()]));
   }
-  const stats = (sorted: Float64Array) => ({ Median: percentileOfSorted(sorted, 50), '99%': percentileOfSorted(sorted, 99), Max: sorted[sorted.length - 1]! });
+  const stats = (sorted: Float64Array) => ({
+    Median: percentileOfSorted(sorted, 50),
+    '99%': percentileOfSorted(sorted, 99),
+    Max: sorted[sorted.length - 1]!,
+  });
 
-  maybe('udp_reliable_run2 vs udp_reliable: the threshold alone fails it, the noise-aware mode with the repeats does not', () => {
-    const reference = readRaw('fastdds/udp_reliable_raw_data.csv');
-    const result = readRaw('fastdds/udp_reliable_run2_raw_data.csv');
-    const repeats = [3, 4, 5, 6].map((r) => readRaw(`repeats/fastdds/udp_reliable_r0${r}_raw_data.csv`));
-    let thresholdFailures = 0;
-    const statuses: string[] = [];
-    for (const payload of [16, 64, 256, 1024, 4096, 16384]) {
-      for (const m of ['Median', '99%', 'Max'] as const) {
-        const r = stats(reference.get(payload)!)[m];
-        const x = stats(result.get(payload)!)[m];
-        if (thresholdStatus(r, x, 0.1) === 'fail') thresholdFailures++;
-        for (const hist of [repeats.map((run) => stats(run.get(payload)!)[m]), [r, ...repeats.map((run) => stats(run.get(payload)!)[m])]]) {
-          const v = noiseVerdict(hist, x, 0.1);
-          statuses.push(v.status);
-          expect([payload, m, v.status]).not.toEqual([payload, m, 'fail']);
+  maybe(
+    'udp_reliable_run2 vs udp_reliable: the threshold alone fails it, the noise-aware mode with the repeats does not',
+    () => {
+      const reference = readRaw('fastdds/udp_reliable_raw_data.csv');
+      const result = readRaw('fastdds/udp_reliable_run2_raw_data.csv');
+      const repeats = [3, 4, 5, 6].map((r) => readRaw(`repeats/fastdds/udp_reliable_r0${r}_raw_data.csv`));
+      let thresholdFailures = 0;
+      const statuses: string[] = [];
+      for (const payload of [16, 64, 256, 1024, 4096, 16384]) {
+        for (const m of ['Median', '99%', 'Max'] as const) {
+          const r = stats(reference.get(payload)!)[m];
+          const x = stats(result.get(payload)!)[m];
+          if (thresholdStatus(r, x, 0.1) === 'fail') thresholdFailures++;
+          for (const hist of [
+            repeats.map((run) => stats(run.get(payload)!)[m]),
+            [r, ...repeats.map((run) => stats(run.get(payload)!)[m])],
+          ]) {
+            const v = noiseVerdict(hist, x, 0.1);
+            statuses.push(v.status);
+            expect([payload, m, v.status]).not.toEqual([payload, m, 'fail']);
+          }
         }
       }
-    }
-    expect(thresholdFailures).toBeGreaterThanOrEqual(5);
-    expect(statuses).toContain('warn'); // the median rise of 16/64/256 B is reported, not failed
-  });
+      expect(thresholdFailures).toBeGreaterThanOrEqual(5);
+      expect(statuses).toContain('warn'); // the median rise of 16/64/256 B is reported, not failed
+    },
+  );
 });

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exactFixed3, formatCsvFloat, formatFixed3 } from '../src/engine/numeric/formatFixed.js';
-import { extremes, mean, medianOfSorted, percentileOfSorted, populationStdev, sum } from '../src/engine/numeric/numpy.js';
+import {
+  extremes,
+  mean,
+  medianOfSorted,
+  percentileOfSorted,
+  populationStdev,
+  sum,
+} from '../src/engine/numeric/numpy.js';
 import { legacyScale, parseNumber } from '../src/engine/numeric/parseNumber.js';
 import { repoRoot } from './helpers/shared.js';
 
@@ -88,7 +95,8 @@ describe('number parsing', () => {
       if (random() < 0.2) text += 'e' + (Math.floor(random() * 60) - 30);
       if (text.startsWith('.') && random() < 0.5) text = '0' + text;
       const expected = Number(text);
-      if (parseNumber(text, 'precise') !== expected) throw new Error(`${text}: ${parseNumber(text, 'precise')} vs ${expected}`);
+      if (parseNumber(text, 'precise') !== expected)
+        throw new Error(`${text}: ${parseNumber(text, 'precise')} vs ${expected}`);
     }
   });
 
@@ -117,7 +125,10 @@ interface OracleCase {
 
 describe('numpy reductions are bit-identical to real numpy', () => {
   // Produced by fixtures/oracle/generate_numpy_oracle.py with real numpy.
-  const oracle = JSON.parse(readFileSync(join(repoRoot, 'fixtures', 'oracle', 'numpy-oracle.json'), 'utf8')) as { numpy: string; cases: OracleCase[] };
+  const oracle = JSON.parse(readFileSync(join(repoRoot, 'fixtures', 'oracle', 'numpy-oracle.json'), 'utf8')) as {
+    numpy: string;
+    cases: OracleCase[];
+  };
 
   test.each(oracle.cases.map((c) => [c.values.length, c.shape, c] as const))('n = %i (%s)', (_n, _shape, c) => {
     const values = Float64Array.from(c.values.map(Number));

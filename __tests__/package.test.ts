@@ -11,7 +11,13 @@ const npm = (args: string[], cwd: string) => {
     cwd,
     encoding: 'utf8',
     // No registry: the install must need nothing but the tarball.
-    env: { ...process.env, npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' },
+    env: {
+      ...process.env,
+      npm_config_offline: 'true',
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_update_notifier: 'false',
+    },
     timeout: 120_000,
   });
   // npm's own configuration warnings (this machine's npmrc) are not perfgate's output.
@@ -52,7 +58,19 @@ describe('the npm package', () => {
 
     const example = join(repoRoot, 'fixtures', 'example');
     const check = npm(
-      ['exec', '--offline', '--', 'perfgate', 'check', '--results', join(example, 'results'), '--requirements', join(example, 'requirements.csv'), '-o', join(project, 'report')],
+      [
+        'exec',
+        '--offline',
+        '--',
+        'perfgate',
+        'check',
+        '--results',
+        join(example, 'results'),
+        '--requirements',
+        join(example, 'requirements.csv'),
+        '-o',
+        join(project, 'report'),
+      ],
       project,
     );
     expect(check.err).toBe('');

@@ -53,8 +53,16 @@ describe('predictionLimit', () => {
   });
 
   test('no spread: the limit is the floor margin beyond the worst run (1 allocs/op → 1.01; 0 B/op → 0)', () => {
-    expect(predictionLimit([1, 1, 1], 'lower-is-better', 0.99, 0.01)).toMatchObject({ limit: 1.01, setBy: 'floor', spread: 0 });
-    expect(predictionLimit([0, 0, 0], 'lower-is-better', 0.99, 0.01)).toMatchObject({ limit: 0, setBy: 'floor', margin: 0 });
+    expect(predictionLimit([1, 1, 1], 'lower-is-better', 0.99, 0.01)).toMatchObject({
+      limit: 1.01,
+      setBy: 'floor',
+      spread: 0,
+    });
+    expect(predictionLimit([0, 0, 0], 'lower-is-better', 0.99, 0.01)).toMatchObject({
+      limit: 0,
+      setBy: 'floor',
+      margin: 0,
+    });
     expect(predictionLimit([500, 500], 'higher-is-better', 0.99, 0.01)).toMatchObject({ limit: 495, setBy: 'floor' });
   });
 

@@ -12,7 +12,11 @@ import { CHROMIUM, haveChromium, launchChromium, watchedPage } from './helpers/b
 import { FULL_VOLUME } from './helpers/volume.js';
 
 const hostile = '</script><script>alert(1)</script><!-- \u2028\u2029 & "q" \'s\'';
-const bundles = { vega: 'window.vega = {};', vegaLite: 'window.vegaLite = {};', vegaEmbed: 'window.vegaEmbed = function () {};' };
+const bundles = {
+  vega: 'window.vega = {};',
+  vegaLite: 'window.vegaLite = {};',
+  vegaEmbed: 'window.vegaEmbed = function () {};',
+};
 
 describe('escaping', () => {
   test('HTML text', () => {
@@ -50,18 +54,25 @@ describe('escaping', () => {
       columns: 1,
       inline: true,
     };
-    const html = renderReportHtml({ title: hostile, charts: [{ title: hostile, spec: toVegaLite(chart), note: hostile, files: ['charts/a b.svg'] }], bundles });
+    const html = renderReportHtml({
+      title: hostile,
+      charts: [{ title: hostile, spec: toVegaLite(chart), note: hostile, files: ['charts/a b.svg'] }],
+      bundles,
+    });
     // Only the page's own five script elements: three libraries, the specs, the loader.
     expect(html.match(/<script/gi)).toHaveLength(5);
     expect(html.match(/<\/script/gi)).toHaveLength(5);
     expect(html).not.toContain('<!--');
-    expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- \u2028\u2029 &amp; &quot;q&quot; &#39;s&#39;</title>');
+    expect(html).toContain(
+      '<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- \u2028\u2029 &amp; &quot;q&quot; &#39;s&#39;</title>',
+    );
     expect(html).toContain('href="charts/a%20b.svg"');
     expect(html).toContain('Content-Security-Policy" content="default-src \'none\'');
   });
 });
 
-if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, skipping the report.html browser test\n`);
+if (!haveChromium)
+  process.stderr.write(`perfgate tests: ${CHROMIUM} not found, skipping the report.html browser test\n`);
 
 // A browser test: in `npm run test:full` only (jest.config.js), as the other browser tests.
 (haveChromium && FULL_VOLUME ? describe : describe.skip)('report.html in headless Chromium', () => {
@@ -90,12 +101,15 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
       expect(await page.locator('h1').textContent()).toBe(`perfgate ${hostile}`);
       expect(problems).toEqual([]);
       expect(requests).toEqual([]);
-      // The page leads with the verdicts: what changed against the baseline and its failed rows, then the passing check, above the first chart.
+      // The page leads with the verdicts: what changed against the baseline and its failed rows, then the passing
+      // check, above the first chart.
       expect(await page.locator('.verdict h2').allTextContents()).toEqual([
         '✗ 3 benchmarks 39–41 % slower than the baseline (one run, noise not estimated)',
         '✓ all 66 requirements met: 66 of 66 checks passed, 0 of 2 sub-experiments failed',
       ]);
-      const failedRows = await page.$$eval('.verdict.fail tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent)));
+      const failedRows = await page.$$eval('.verdict.fail tbody tr', (rows) =>
+        rows.map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((td) => td.textContent)),
+      );
       expect(failedRows).toEqual([
         ['intraprocess_best_effort', '16384', 'latency Median'],
         ['intraprocess_best_effort', '8192', 'latency Median'],
@@ -121,14 +135,19 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
           .locator('svg .role-legend-label text', { hasText: /^failed$/ })
           .count(),
       ).toBe(0);
-      const histogramTitles = await section('Latency histograms interprocess_best_effort, results').locator('svg .role-title-subtitle').allTextContents();
+      const histogramTitles = await section('Latency histograms interprocess_best_effort, results')
+        .locator('svg .role-title-subtitle')
+        .allTextContents();
       expect(histogramTitles.length).toBeGreaterThan(0);
-      for (const t of histogramTitles) expect(t).toMatch(/^\d+ over [0-9.]+ µs \([0-9.]+ %\) not drawn; max [0-9.]+ µs$/);
+      for (const t of histogramTitles)
+        expect(t).toMatch(/^\d+ over [0-9.]+ µs \([0-9.]+ %\) not drawn; max [0-9.]+ µs$/);
       await failing.locator('.chart').screenshot({ path: join(dir, 'failing-comparison.png') });
       await section('Latency histograms interprocess_best_effort')
         .locator('.chart')
         .screenshot({ path: join(dir, 'histograms.png') });
-      process.stderr.write(`perfgate tests: chart screenshots at ${join(dir, 'failing-comparison.png')} and ${join(dir, 'histograms.png')}\n`);
+      process.stderr.write(
+        `perfgate tests: chart screenshots at ${join(dir, 'failing-comparison.png')} and ${join(dir, 'histograms.png')}\n`,
+      );
     } finally {
       await browser.close();
     }

@@ -46,7 +46,9 @@ describe('Markdown report', () => {
   });
 
   test('a passing report says so', () => {
-    expect(renderMarkdown(report(2, () => false)).split('\n')[0]).toBe('### ✅ perfgate: 6 of 6 checks passed, 0 of 1 sub-experiment failed');
+    expect(renderMarkdown(report(2, () => false)).split('\n')[0]).toBe(
+      '### ✅ perfgate: 6 of 6 checks passed, 0 of 1 sub-experiment failed',
+    );
   });
 
   test('names from result files cannot inject markup, mentions, links or table cells', () => {
@@ -63,7 +65,13 @@ describe('report.json', () => {
   test('holds every check row and the verdict; NaN is null', () => {
     const r = report(2, (i) => i === 0);
     const json = JSON.parse(renderJson(r));
-    expect(json).toMatchObject({ schemaVersion: 1, verdict: 'fail', checksTotal: 6, checksFailed: 1, failedExperiments: ['lat'] });
+    expect(json).toMatchObject({
+      schemaVersion: 1,
+      verdict: 'fail',
+      checksTotal: 6,
+      checksFailed: 1,
+      failedExperiments: ['lat'],
+    });
     expect(json.subExperiments[0].checks).toHaveLength(6);
     expect(json.subExperiments[0].checks[0]).toEqual({
       check: 'Median',

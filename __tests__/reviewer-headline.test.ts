@@ -36,23 +36,45 @@ function allocs(experiment: string, parameter: string, n: number): Measurement {
 
 /** A threshold comparison (10 %) of one experiment's reference and result measurements. */
 function compared(experiment: string, reference: Measurement[], result: Measurement[]): SubExperimentComparison {
-  return compareExperiment(experiment, { measurements: reference }, { measurements: result }, parseThresholds(undefined));
+  return compareExperiment(
+    experiment,
+    { measurements: reference },
+    { measurements: result },
+    parseThresholds(undefined),
+  );
 }
 
-const baselineRun = { runId: 41, runUrl: 'https://github.com/octo/bench/actions/runs/41', commit: '1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b', date: '2026-03-01T12:00:00Z' };
+const baselineRun = {
+  runId: 41,
+  runUrl: 'https://github.com/octo/bench/actions/runs/41',
+  commit: '1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b',
+  date: '2026-03-01T12:00:00Z',
+};
 
 test('slower benchmarks: counted by experiment × parameter, with the range of their changes and the commit of the baseline run', () => {
   const encode = compared(
     'BenchmarkEncode',
-    [timing('BenchmarkEncode', 'size=64', 100), timing('BenchmarkEncode', 'size=1024', 1000), timing('BenchmarkEncode', 'size=4096', 4000)],
-    [timing('BenchmarkEncode', 'size=64', 128), timing('BenchmarkEncode', 'size=1024', 1310), timing('BenchmarkEncode', 'size=4096', 4040)],
+    [
+      timing('BenchmarkEncode', 'size=64', 100),
+      timing('BenchmarkEncode', 'size=1024', 1000),
+      timing('BenchmarkEncode', 'size=4096', 4000),
+    ],
+    [
+      timing('BenchmarkEncode', 'size=64', 128),
+      timing('BenchmarkEncode', 'size=1024', 1310),
+      timing('BenchmarkEncode', 'size=4096', 4040),
+    ],
   );
   const report = buildComparisonReport([encode], 'run 41', 'results', baselineRun, THRESHOLD_METHOD);
   expect(report.changes).toMatchObject({ benchmarks: 3, missing: 0, worse: { benchmarks: 2, speed: true } });
   expect(report.changes.worse!.smallest).toBeCloseTo(28, 9);
   expect(report.changes.worse!.largest).toBeCloseTo(31, 9);
-  expect(reviewerHeadline({ comparison: report, base: 'main' })).toBe('❌ 2 benchmarks 28–31 % slower than main (against 1a2b3c4)');
-  expect(renderComparisonText(report).split('\n')[0]).toBe('perfgate compare: FAIL: 2 benchmarks 28–31 % slower than the baseline (against 1a2b3c4)');
+  expect(reviewerHeadline({ comparison: report, base: 'main' })).toBe(
+    '❌ 2 benchmarks 28–31 % slower than main (against 1a2b3c4)',
+  );
+  expect(renderComparisonText(report).split('\n')[0]).toBe(
+    'perfgate compare: FAIL: 2 benchmarks 28–31 % slower than the baseline (against 1a2b3c4)',
+  );
 });
 
 test('only improvements: the headline says faster; a count that is not a time says better', () => {
@@ -64,33 +86,78 @@ test('only improvements: the headline says faster; a count that is not a time sa
   expect(reviewerHeadline({ comparison: buildComparisonReport([faster], 'results', 'pr'), base: 'main' })).toBe(
     '✅ 2 benchmarks 12–15 % faster than main (one run, noise not estimated)',
   );
-  const fewer = compared('BenchmarkDecode', [allocs('BenchmarkDecode', 'size=64', 10)], [allocs('BenchmarkDecode', 'size=64', 5)]);
-  expect(reviewerHeadline({ comparison: buildComparisonReport([fewer], 'results', 'pr') })).toBe('✅ 1 benchmark 50 % better than the baseline (one run, noise not estimated)');
-  const more = compared('BenchmarkDecode', [allocs('BenchmarkDecode', 'size=64', 4)], [allocs('BenchmarkDecode', 'size=64', 6)]);
-  expect(reviewerHeadline({ comparison: buildComparisonReport([more], 'results', 'pr') })).toBe('❌ 1 benchmark 50 % worse than the baseline (one run, noise not estimated)');
+  const fewer = compared(
+    'BenchmarkDecode',
+    [allocs('BenchmarkDecode', 'size=64', 10)],
+    [allocs('BenchmarkDecode', 'size=64', 5)],
+  );
+  expect(reviewerHeadline({ comparison: buildComparisonReport([fewer], 'results', 'pr') })).toBe(
+    '✅ 1 benchmark 50 % better than the baseline (one run, noise not estimated)',
+  );
+  const more = compared(
+    'BenchmarkDecode',
+    [allocs('BenchmarkDecode', 'size=64', 4)],
+    [allocs('BenchmarkDecode', 'size=64', 6)],
+  );
+  expect(reviewerHeadline({ comparison: buildComparisonReport([more], 'results', 'pr') })).toBe(
+    '❌ 1 benchmark 50 % worse than the baseline (one run, noise not estimated)',
+  );
 });
 
 test('nothing changed: the number of benchmarks compared; a benchmark of main missing from the results fails the line', () => {
-  const same = compared('BenchmarkEncode', [timing('BenchmarkEncode', 'size=64', 100)], [timing('BenchmarkEncode', 'size=64', 103)]);
+  const same = compared(
+    'BenchmarkEncode',
+    [timing('BenchmarkEncode', 'size=64', 100)],
+    [timing('BenchmarkEncode', 'size=64', 103)],
+  );
   expect(reviewerHeadline({ comparison: buildComparisonReport([same], 'results', 'pr'), base: 'main' })).toBe(
     '✅ No benchmark changed beyond the threshold against main (one run, noise not estimated, 1 benchmark)',
   );
-  const gone = compared('BenchmarkEncode', [timing('BenchmarkEncode', 'size=64', 100), timing('BenchmarkEncode', 'size=1024', 1000)], [timing('BenchmarkEncode', 'size=64', 100)]);
+  const gone = compared(
+    'BenchmarkEncode',
+    [timing('BenchmarkEncode', 'size=64', 100), timing('BenchmarkEncode', 'size=1024', 1000)],
+    [timing('BenchmarkEncode', 'size=64', 100)],
+  );
   expect(reviewerHeadline({ comparison: buildComparisonReport([gone], 'results', 'pr'), base: 'main' })).toBe(
     '❌ 1 benchmark of main missing from the results (one run, noise not estimated)',
   );
 });
 
 test('only requirements failed: the comparison first ("nothing slower"), the requirements second', () => {
-  const same = compared('BenchmarkEncode', [timing('BenchmarkEncode', 'size=64', 100)], [timing('BenchmarkEncode', 'size=64', 101)]);
+  const same = compared(
+    'BenchmarkEncode',
+    [timing('BenchmarkEncode', 'size=64', 100)],
+    [timing('BenchmarkEncode', 'size=64', 101)],
+  );
   const rows = [
-    { check: 'time/op', payloadBytes: NaN, parameter: 'size=64', unit: 'ns', direction: 'lower-is-better' as const, ...checkLimit({ limit: 90 }, 'lower-is-better', 101) },
-    { check: 'time/op', payloadBytes: NaN, parameter: 'size=1024', unit: 'ns', direction: 'lower-is-better' as const, ...checkLimit({ limit: 2000 }, 'lower-is-better', 1001) },
+    {
+      check: 'time/op',
+      payloadBytes: NaN,
+      parameter: 'size=64',
+      unit: 'ns',
+      direction: 'lower-is-better' as const,
+      ...checkLimit({ limit: 90 }, 'lower-is-better', 101),
+    },
+    {
+      check: 'time/op',
+      payloadBytes: NaN,
+      parameter: 'size=1024',
+      unit: 'ns',
+      direction: 'lower-is-better' as const,
+      ...checkLimit({ limit: 2000 }, 'lower-is-better', 1001),
+    },
   ];
   const sub: SubExperimentCheck = { experimentType: 'BenchmarkEncode', source: 'bench.txt', status: 'failed', rows };
   const check = buildCheckReport([sub], ['BenchmarkEncode']);
-  const parts = { comparison: buildComparisonReport([same], 'history', 'pr'), check, base: 'main', commit: 'ABCDEF0123456789abcdef0123456789abcdef01' };
-  expect(reviewerHeadline(parts)).toBe('✅ Nothing slower than main (one run, noise not estimated) · ❌ 1 of 2 requirements over its limit');
+  const parts = {
+    comparison: buildComparisonReport([same], 'history', 'pr'),
+    check,
+    base: 'main',
+    commit: 'ABCDEF0123456789abcdef0123456789abcdef01',
+  };
+  expect(reviewerHeadline(parts)).toBe(
+    '✅ Nothing slower than main (one run, noise not estimated) · ❌ 1 of 2 requirements over its limit',
+  );
   const body = reviewerComment(parts, {});
   expect(body.split('\n').slice(0, 3)).toEqual([
     '### ✅ Nothing slower than main (one run, noise not estimated) · ❌ 1 of 2 requirements over its limit',
@@ -99,15 +166,26 @@ test('only requirements failed: the comparison first ("nothing slower"), the req
   ]);
   // A commit that is not hex (a ref name from the event) goes in a code span, its controls shown as text.
   const named = reviewerComment({ ...parts, commit: 'v1`\u001b[31m\u202e' }, {});
-  expect(named.split('\n')[2]).toBe('Judged commit `v1\\u001b[31m\\u202e` against main (**history**): threshold against one run, noise not estimated.');
+  expect(named.split('\n')[2]).toBe(
+    'Judged commit `v1\\u001b[31m\\u202e` against main (**history**): threshold against one run, noise not estimated.',
+  );
   expect(body).toContain(
     '**Requirements not met**\n\n| Benchmark | Check | Result | Limit | vs limit |\n| :-- | :-- | --: | --: | --: |\n| BenchmarkEncode size=64 | time/op ≤ | 101.0 ns | 90.0 ns | +12.222 % |\n',
   );
 });
 
 test('a name from a result file or the event cannot break out of the headline', () => {
-  const same = compared('BenchmarkEncode', [timing('BenchmarkEncode', 'size=64', 100)], [timing('BenchmarkEncode', 'size=64', 100)]);
-  expect(reviewerHeadline({ comparison: buildComparisonReport([same], 'results', 'pr'), base: 'main](https://evil.example) @team <b>' })).toBe(
+  const same = compared(
+    'BenchmarkEncode',
+    [timing('BenchmarkEncode', 'size=64', 100)],
+    [timing('BenchmarkEncode', 'size=64', 100)],
+  );
+  expect(
+    reviewerHeadline({
+      comparison: buildComparisonReport([same], 'results', 'pr'),
+      base: 'main](https://evil.example) @team <b>',
+    }),
+  ).toBe(
     '✅ No benchmark changed beyond the threshold against main\\]\\(https\\:\u2060//evil.example\\) @\u2060team &lt;b&gt; (one run, noise not estimated, 1 benchmark)',
   );
 });

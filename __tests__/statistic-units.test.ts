@@ -6,19 +6,31 @@ import { cli, describeShared, read, repoRoot, sharedDir, tempDir } from './helpe
 // is a ceiling in the unit squared, and values keep the precision the tool printed them with.
 const formats = join(repoRoot, 'fixtures', 'formats');
 
-async function checkRows(results: string, requirementsCsv: string, experiment?: string): Promise<{ code: number; rows: string[] }> {
+async function checkRows(
+  results: string,
+  requirementsCsv: string,
+  experiment?: string,
+): Promise<{ code: number; rows: string[] }> {
   const dir = tempDir('perfgate-units-');
   const requirements = join(dir, 'requirements.csv');
   writeFileSync(requirements, requirementsCsv);
   const out = join(dir, 'out');
   const result = await cli(['check', '--results', results, '--requirements', requirements, '-o', out]);
-  const csv = read(join(out, experiment !== undefined ? `checks_${experiment}.csv` : readdirSync(out).find((f) => f.startsWith('checks_'))!));
+  const csv = read(
+    join(
+      out,
+      experiment !== undefined ? `checks_${experiment}.csv` : readdirSync(out).find((f) => f.startsWith('checks_'))!,
+    ),
+  );
   return { code: result.code, rows: csv.trim().split('\n') };
 }
 
 describe('statistics report in their own unit and direction', () => {
   test('FEP: throughput.variance is a ceiling in (MB/s)², not a floor in MB/s', async () => {
-    const { code, rows } = await checkRows(join(formats, 'fep', 'results.csv'), 'Experiment,Parameter,throughput.variance <=\nresults,*,0.005\n');
+    const { code, rows } = await checkRows(
+      join(formats, 'fep', 'results.csv'),
+      'Experiment,Parameter,throughput.variance <=\nresults,*,0.005\n',
+    );
     expect(code).toBe(1);
     expect(rows).toEqual([
       'Check,Parameter,Unit,Direction,Requirement,Experiment,Difference,Percentage over requirement,Status',
@@ -29,7 +41,10 @@ describe('statistics report in their own unit and direction', () => {
   });
 
   test('a variance limit without a direction is still a ceiling, though throughput is higher-is-better', async () => {
-    const { rows } = await checkRows(join(formats, 'fep', 'results.csv'), 'Experiment,Parameter,throughput.variance\nresults,*,0.005\n');
+    const { rows } = await checkRows(
+      join(formats, 'fep', 'results.csv'),
+      'Experiment,Parameter,throughput.variance\nresults,*,0.005\n',
+    );
     expect(rows.slice(1).map((r) => r.split(',').slice(-6, -5)[0])).toEqual(['<=', '<=', '<=']);
   });
 
@@ -48,7 +63,10 @@ describe('statistics report in their own unit and direction', () => {
 
 describeShared('Google Benchmark times below a microsecond (github-action-benchmark test data)', () => {
   test('50 ns is shown as 50.000 ns, not 0.050 µs', async () => {
-    const { rows } = await checkRows(join(sharedDir, 'fixtures', 'formats', 'google-benchmark', 'test1_run1.json'), 'Experiment,Parameter,real time [ns]\nBM_2xSlower,*,60\n');
+    const { rows } = await checkRows(
+      join(sharedDir, 'fixtures', 'formats', 'google-benchmark', 'test1_run1.json'),
+      'Experiment,Parameter,real time [ns]\nBM_2xSlower,*,60\n',
+    );
     expect(rows.slice(1)).toEqual(['real time,,ns,<=,60.000,50.000,10.000,-16.667,passed']);
   });
 });
@@ -57,10 +75,13 @@ describe('netio3 sweeps: parameters as people write them', () => {
   const sweep = join(formats, 'netio3', 'sweep.csv');
 
   test('a bare buffer size (65536) matches that sweep point; "4096 B x 16" matches "4096 B × 16"', async () => {
-    const requirements = 'Experiment,Parameter,throughput [Gb/s] >=\nLIBFABRIC-RDMA,65536,150\nASYNCMSG-TCP,1024 b x 8,0.5\n';
+    const requirements =
+      'Experiment,Parameter,throughput [Gb/s] >=\nLIBFABRIC-RDMA,65536,150\nASYNCMSG-TCP,1024 b x 8,0.5\n';
     const rdma = await checkRows(sweep, requirements, 'LIBFABRIC-RDMA');
     expect(rdma.code).toBe(0);
-    expect(rdma.rows.slice(1)).toEqual(['throughput,65536 B × 16,Mb/s,>=,150000.000,189265.000,39265.000,-26.177,passed']);
+    expect(rdma.rows.slice(1)).toEqual([
+      'throughput,65536 B × 16,Mb/s,>=,150000.000,189265.000,39265.000,-26.177,passed',
+    ]);
     const tcp = await checkRows(sweep, requirements, 'ASYNCMSG-TCP');
     expect(tcp.rows.slice(1)).toEqual(['throughput,1024 B × 8,Mb/s,>=,500.000,720.000,220.000,-44.000,passed']);
   });
@@ -93,7 +114,11 @@ describe('netio3 sweeps: parameters as people write them', () => {
 
 describe("Kuksa databroker-perf: the tool's own unit", () => {
   test('a throughput limit in signal/s is read (databroker-perf prints "149 signal/second")', async () => {
-    const { code, rows } = await checkRows(join(formats, 'kuksa', 'detailed.txt'), 'Experiment,Parameter,throughput [signal/s] >=\nglobal,*,100\n', 'global');
+    const { code, rows } = await checkRows(
+      join(formats, 'kuksa', 'detailed.txt'),
+      'Experiment,Parameter,throughput [signal/s] >=\nglobal,*,100\n',
+      'global',
+    );
     expect(code).toBe(0);
     expect(rows.slice(1)).toEqual(['throughput,"kuksa.val.v2, 4 signals",Hz,>=,100.000,149.000,49.000,-49.000,passed']);
   });

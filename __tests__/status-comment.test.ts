@@ -16,6 +16,8 @@ test('the short status says the verdict, links the run and names the commit', ()
 });
 
 test('the errored comment names the commit when it is known', () => {
-  expect(erroredComment('bad input', RUN, SHA).split('\n')[2]).toBe(`The run on commit ${SHA} stopped before a verdict: bad input`);
+  expect(erroredComment('bad input', RUN, SHA).split('\n')[2]).toBe(
+    `The run on commit ${SHA} stopped before a verdict: bad input`,
+  );
   expect(erroredComment('bad input', RUN).split('\n')[2]).toBe('The run stopped before a verdict: bad input');
 });

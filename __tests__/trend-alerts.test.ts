@@ -10,10 +10,24 @@ const runs = Array.from({ length: 12 }, (_, i) => ({
 }));
 
 function step(kind: TrendStep['kind'], firstRun: number, before: number, after: number): TrendStep {
-  return { kind, firstRun, lastRunBefore: firstRun - 1, before, after, change: after / before - 1, pValue: 0.00002, runsBefore: firstRun, runsAfter: 12 - firstRun, isNew: false };
+  return {
+    kind,
+    firstRun,
+    lastRunBefore: firstRun - 1,
+    before,
+    after,
+    change: after / before - 1,
+    pValue: 0.00002,
+    runsBefore: firstRun,
+    runsAfter: 12 - firstRun,
+    isNew: false,
+  };
 }
 
-function series(steps: TrendStep[], extra: Partial<Pick<TrendSeries, 'experiment' | 'parameter' | 'metric' | 'unit' | 'direction'>> = {}): TrendSeries {
+function series(
+  steps: TrendStep[],
+  extra: Partial<Pick<TrendSeries, 'experiment' | 'parameter' | 'metric' | 'unit' | 'direction'>> = {},
+): TrendSeries {
   return {
     experiment: 'udp',
     parameter: '64',
@@ -43,16 +57,41 @@ test('a regression step is current until the level is back within the smallest c
   expect(open[0]!.body).toContain('went from 50 µs to 70 µs (+40.0 %)');
   expect(open[0]!.body).toContain(`/octo/bench/compare/${runs[3]!.sha}...${runs[4]!.sha}`);
   // Back to 54 µs (within 10 % of 50): over. Only to 60 µs (20 % worse): still current.
-  expect(trendAlerts(report(series([step('regression', 4, 50, 70), step('improvement', 8, 70, 54)])), 'https://github.example', 'octo/bench')).toEqual([]);
-  expect(trendAlerts(report(series([step('regression', 4, 50, 70), step('improvement', 8, 70, 60)])), 'https://github.example', 'octo/bench')).toHaveLength(1);
+  expect(
+    trendAlerts(
+      report(series([step('regression', 4, 50, 70), step('improvement', 8, 70, 54)])),
+      'https://github.example',
+      'octo/bench',
+    ),
+  ).toEqual([]);
+  expect(
+    trendAlerts(
+      report(series([step('regression', 4, 50, 70), step('improvement', 8, 70, 60)])),
+      'https://github.example',
+      'octo/bench',
+    ),
+  ).toHaveLength(1);
   // A throughput drop is a regression of a floor: current while the rate stays low.
-  const floor = series([step('regression', 4, 1000, 700)], { metric: 'throughput', unit: 'Mb/s', direction: 'higher-is-better' });
+  const floor = series([step('regression', 4, 1000, 700)], {
+    metric: 'throughput',
+    unit: 'Mb/s',
+    direction: 'higher-is-better',
+  });
   expect(trendAlerts(report(floor), 'https://github.example', 'octo/bench')).toHaveLength(1);
-  expect(trendAlerts(report({ ...floor, steps: [...floor.steps, step('improvement', 8, 700, 950)] }), 'https://github.example', 'octo/bench')).toEqual([]);
+  expect(
+    trendAlerts(
+      report({ ...floor, steps: [...floor.steps, step('improvement', 8, 700, 950)] }),
+      'https://github.example',
+      'octo/bench',
+    ),
+  ).toEqual([]);
 });
 
 test('the marker is a hash of the step: stable, and names from result files never reach it', () => {
-  const hostile = series([step('regression', 4, 50, 70)], { experiment: 'x --> <script>alert(1)</script>\n# heading', parameter: '[link](javascript:alert(1))' });
+  const hostile = series([step('regression', 4, 50, 70)], {
+    experiment: 'x --> <script>alert(1)</script>\n# heading',
+    parameter: '[link](javascript:alert(1))',
+  });
   const [a] = trendAlerts(report(hostile), 'https://github.example', 'octo/bench');
   const [b] = trendAlerts(report(hostile), 'https://github.example', 'octo/bench');
   expect(a!.marker).toBe(b!.marker);
@@ -68,10 +107,17 @@ test('the marker is a hash of the step: stable, and names from result files neve
 });
 
 test('the title is plain text GitHub cannot turn into a reference, mention or link', () => {
-  const hostile = series([step('regression', 4, 50, 70)], { experiment: 'fixes #12 @octocat', parameter: 'www.evil.example/x\u202e' });
+  const hostile = series([step('regression', 4, 50, 70)], {
+    experiment: 'fixes #12 @octocat',
+    parameter: 'www.evil.example/x\u202e',
+  });
   const [a] = trendAlerts(report(hostile), 'https://github.example', 'octo/bench');
-  expect(a!.title).toBe('perfgate: fixes #\u206012 @\u2060octocat www\u2060.evil.example/x\\u202e latency median regressed +40.0 % since eeeeeee');
-  expect(a!.body).toContain('| fixes \\#\u206012 @\u2060octocat | www\u2060.evil.example/x\\\\u202e | latency | median |');
+  expect(a!.title).toBe(
+    'perfgate: fixes #\u206012 @\u2060octocat www\u2060.evil.example/x\\u202e latency median regressed +40.0 % since eeeeeee',
+  );
+  expect(a!.body).toContain(
+    '| fixes \\#\u206012 @\u2060octocat | www\u2060.evil.example/x\\\\u202e | latency | median |',
+  );
 });
 
 test('a closed alert says why once, at the newest run', () => {

@@ -29,14 +29,24 @@ function throughput(experiment: string, value: number): Measurement {
   return {
     experiment,
     parameter: { label: 'default' },
-    metric: { name: 'throughput', dimension: 'bitrate', unit: 'Mb/s', displayUnit: 'Mb/s', direction: 'higher-is-better' },
+    metric: {
+      name: 'throughput',
+      dimension: 'bitrate',
+      unit: 'Mb/s',
+      displayUnit: 'Mb/s',
+      direction: 'higher-is-better',
+    },
     statistics: { value },
     place: { file: 'y' },
   };
 }
 
 /** Geometric mean of the wiggle over runs [from, to): the expected levels, computed apart from the code under test. */
-const gm = (from: number, to: number) => Math.exp(Array.from({ length: to - from }, (_, k) => Math.log(WIGGLE[(from + k) % 8]!)).reduce((a, b) => a + b) / (to - from));
+const gm = (from: number, to: number) =>
+  Math.exp(
+    Array.from({ length: to - from }, (_, k) => Math.log(WIGGLE[(from + k) % 8]!)).reduce((a, b) => a + b) /
+      (to - from),
+  );
 const pct = (ratio: number) => `${ratio >= 1 ? '+' : '−'}${Math.abs((ratio - 1) * 100).toFixed(1)} %`;
 
 const sha = (i: number) => (0xabc0000 + i).toString(16) + 'f'.repeat(33);
@@ -52,10 +62,26 @@ function writeHistory(runs: number, stepAt: number, commit: (i: number) => strin
     const w = WIGGLE[i % WIGGLE.length]!;
     const record = makeHistoryRecord(
       [
-        { experiment: 'ping', format: 'fastdds-summary', measurements: [latency('ping', 64, (i >= stepAt ? 130 : 100) * w), latency('ping', 1024, (i === 5 ? 400 : 200) * w)] },
-        { experiment: HOSTILE, format: 'hyperfine', measurements: [throughput(HOSTILE, (i >= stepAt ? 500 : 1000) * w)] },
+        {
+          experiment: 'ping',
+          format: 'fastdds-summary',
+          measurements: [
+            latency('ping', 64, (i >= stepAt ? 130 : 100) * w),
+            latency('ping', 1024, (i === 5 ? 400 : 200) * w),
+          ],
+        },
+        {
+          experiment: HOSTILE,
+          format: 'hyperfine',
+          measurements: [throughput(HOSTILE, (i >= stepAt ? 500 : 1000) * w)],
+        },
       ],
-      { sha: commit(i), date: new Date(Date.UTC(2026, 0, 1, i)).toISOString(), runId: 1000 + i, runUrl: `https://github.com/o/r/actions/runs/${1000 + i}` },
+      {
+        sha: commit(i),
+        date: new Date(Date.UTC(2026, 0, 1, i)).toISOString(),
+        runId: 1000 + i,
+        runUrl: `https://github.com/o/r/actions/runs/${1000 + i}`,
+      },
     );
     appendHistoryRecord(folder, record, 1000);
   }
@@ -93,7 +119,13 @@ describe('analyzeTrends', () => {
     const partial = analyzeTrends([
       { sha: sha(0), date: '2026-01-01T00:00:00Z', runId: '1', runUrl: '', measurements: [latency('ping', 64, 100)] },
       { sha: sha(1), date: '2026-01-02T00:00:00Z', runId: '2', runUrl: '', measurements: [] },
-      { sha: sha(2), date: '2026-01-03T00:00:00Z', runId: '3', runUrl: '', measurements: [{ ...latency('ping', 64, 90), repetitions: 3 }] },
+      {
+        sha: sha(2),
+        date: '2026-01-03T00:00:00Z',
+        runId: '3',
+        runUrl: '',
+        measurements: [{ ...latency('ping', 64, 90), repetitions: 3 }],
+      },
     ]);
     expect(partial.series[0]!.byRun).toEqual([100, null, 90]);
     expect(partial.series[0]!.repetitions).toEqual([1, 1, 3]);
@@ -103,7 +135,14 @@ describe('analyzeTrends', () => {
     const ping64 = report.series[1]!;
     expect(ping64.steps).toHaveLength(1);
     const step = ping64.steps[0]!;
-    expect(step).toMatchObject({ kind: 'regression', firstRun: 12, lastRunBefore: 11, runsBefore: 12, runsAfter: 8, isNew: false });
+    expect(step).toMatchObject({
+      kind: 'regression',
+      firstRun: 12,
+      lastRunBefore: 11,
+      runsBefore: 12,
+      runsAfter: 8,
+      isNew: false,
+    });
     expect(report.runs[step.lastRunBefore]!.sha).toBe(sha(11));
     expect(report.runs[step.firstRun]!.sha).toBe(sha(12));
     // The wiggle's geometric mean over whole periods is ≈ 1; the ratio of levels is exactly 1.3 per period.
@@ -139,7 +178,10 @@ describe('analyzeTrends', () => {
       date: `2026-01-01T${String(i).padStart(2, '0')}:00:00.000Z`,
       runId: String(i),
       runUrl: '',
-      measurements: [latency('a', 1, (i >= 17 ? 150 : 100) * WIGGLE[i % 8]!), latency('b', 1, (i >= 17 ? 50 : 100) * WIGGLE[i % 8]!)],
+      measurements: [
+        latency('a', 1, (i >= 17 ? 150 : 100) * WIGGLE[i % 8]!),
+        latency('b', 1, (i >= 17 ? 50 : 100) * WIGGLE[i % 8]!),
+      ],
     }));
     const r = analyzeTrends(runs);
     expect(r.series[0]!.steps).toMatchObject([{ kind: 'regression', firstRun: 17, runsAfter: 3, isNew: true }]);
@@ -165,7 +207,9 @@ describe('analyzeTrends', () => {
     expect(new Set(rows.map(cells)).size).toBe(1);
     const text = renderTrendsText(report);
     expect(text).not.toContain('\u001b');
-    expect(text).toContain('regression: evil|<img src=x>@team](http://x)\\u001b[31m / default / throughput / value −50.0 %');
+    expect(text).toContain(
+      'regression: evil|<img src=x>@team](http://x)\\u001b[31m / default / throughput / value −50.0 %',
+    );
   });
 });
 
@@ -180,8 +224,12 @@ describe('runs imported without their commit', () => {
 
   test('steps began between the dates of the runs, never between "unknown" and "unknown"', () => {
     const text = renderTrendsText(report);
-    expect(text).toContain('regression: ping / 64 / latency / median +29.9 % (100 µs -> 130 µs), began between 2026-01-01T11:00:00Z and 2026-01-01T12:00:00Z, 8 run(s) after');
-    expect(text).toContain(`outlier: ping / 1024 / latency / median 404 µs against 200 µs (${pct((400 * 1.01) / (200 * gm(0, 5)))}, worse) at run 2026-01-01T05:00:00Z`);
+    expect(text).toContain(
+      'regression: ping / 64 / latency / median +29.9 % (100 µs -> 130 µs), began between 2026-01-01T11:00:00Z and 2026-01-01T12:00:00Z, 8 run(s) after',
+    );
+    expect(text).toContain(
+      `outlier: ping / 1024 / latency / median 404 µs against 200 µs (${pct((400 * 1.01) / (200 * gm(0, 5)))}, worse) at run 2026-01-01T05:00:00Z`,
+    );
     const md = renderTrendsMarkdown(report);
     expect(md).toContain('20 run(s) from 2026\\-01\\-01T00\\:00\\:00Z to 2026\\-01\\-01T19\\:00\\:00Z; 3 series;');
     expect(md).toContain('| 100 µs → 130 µs | 2026\\-01\\-01T11\\:00\\:00Z … 2026\\-01\\-01T12\\:00\\:00Z | 8 |');
@@ -193,7 +241,9 @@ describe('runs imported without their commit', () => {
     const ping = alerts.find((a) => a.title.startsWith('perfgate: ping 64'))!;
     expect(ping.title).toBe('perfgate: ping 64 latency median regressed +29.9 % since 2026-01-01T12:00:00Z');
     expect(ping.body).toContain('It began between 2026\\-01\\-01T11\\:00\\:00Z and 2026\\-01\\-01T12\\:00\\:00Z.\n');
-    expect(ping.body).toContain('Latest level: 130 µs at 2026\\-01\\-01T19\\:00\\:00Z ([run](https://github.com/o/r/actions/runs/1019)).');
+    expect(ping.body).toContain(
+      'Latest level: 130 µs at 2026\\-01\\-01T19\\:00\\:00Z ([run](https://github.com/o/r/actions/runs/1019)).',
+    );
     expect(ping.body).not.toContain('/commit/');
     expect(ping.body).not.toContain('unknown');
   });
@@ -214,12 +264,21 @@ describe('perfgate trends', () => {
       `regression: ping / 64 / latency / median ${change} (100 µs -> 130 µs), began between ${sha(11).slice(0, 7)} and ${sha(12).slice(0, 7)}, 8 run(s) after`,
     );
     // The spike (400·1.01) against the level of the runs before it, 200·gm(runs 0–4).
-    expect(plain.out).toContain(`outlier: ping / 1024 / latency / median 404 µs against 200 µs (${pct((400 * 1.01) / (200 * gm(0, 5)))}, worse) at run abc0005`);
+    expect(plain.out).toContain(
+      `outlier: ping / 1024 / latency / median 404 µs against 200 µs (${pct((400 * 1.01) / (200 * gm(0, 5)))}, worse) at run abc0005`,
+    );
     const md = read(join(out, 'trends.md'));
-    expect(md).toContain(`| regression | ping | 64 | latency | median | ${change} | 100 µs → 130 µs | abc000b … abc000c | 8 | < 0.0001 |`);
+    expect(md).toContain(
+      `| regression | ping | 64 | latency | median | ${change} | 100 µs → 130 µs | abc000b … abc000c | 8 | < 0.0001 |`,
+    );
     const json = JSON.parse(read(join(out, 'trends.json')));
     expect(json.schemaVersion).toBe(1);
-    expect(json.series[1].steps[0]).toMatchObject({ kind: 'regression', firstRun: 12, lastRunBefore: 11, isNew: false });
+    expect(json.series[1].steps[0]).toMatchObject({
+      kind: 'regression',
+      firstRun: 12,
+      lastRunBefore: 11,
+      isNew: false,
+    });
     expect(cli(['trends', history, '--output-dir', out, '--fail-on-regression']).code).toBe(0);
   });
 
@@ -247,7 +306,10 @@ describe('perfgate trends', () => {
 
   test('bad input: one clear error naming the folder or the option, exit 2', () => {
     const missing = join(tempDir(), 'nope');
-    expect(cli(['trends', missing, '--output-dir', tempDir()])).toMatchObject({ code: 2, err: `perfgate: error: ${missing}: cannot find the history folder\n` });
+    expect(cli(['trends', missing, '--output-dir', tempDir()])).toMatchObject({
+      code: 2,
+      err: `perfgate: error: ${missing}: cannot find the history folder\n`,
+    });
     const empty = tempDir();
     expect(cli(['trends', empty, '--output-dir', tempDir()])).toMatchObject({
       code: 2,
@@ -258,7 +320,9 @@ describe('perfgate trends', () => {
     writeFileSync(join(broken, 'history-x.json'), '{"format": "perfgate-history", "version": 2');
     const bad = cli(['trends', broken, '--output-dir', tempDir()]);
     expect(bad.code).toBe(2);
-    expect(bad.err).toMatch(new RegExp(`^perfgate: error: ${join(broken, 'history-x.json')}: not a perfgate history record: `));
+    expect(bad.err).toMatch(
+      new RegExp(`^perfgate: error: ${join(broken, 'history-x.json')}: not a perfgate history record: `),
+    );
     expect(cli(['trends', writeHistory(4, 2), '--statistic', 'p42'])).toMatchObject({
       code: 2,
       err: 'perfgate: error: --statistic: unknown statistic "p42" (median, mean, value, min, max, p90, p95, p99, p999, …)\n',

@@ -50,7 +50,15 @@ describe.each(SYNTHETIC_FORMATS)('%s', (format) => {
     expect(rowsOf(passed).every((r) => r.repetitions === 8)).toBe(true);
 
     // The threshold rule, one run against another of the same build (pair 1 against pair 2), fails it.
-    const single = await cli(['compare', '--reference', join(same.base, 'r1'), '--results', join(same.head, 'r2'), '-o', tempDir()]);
+    const single = await cli([
+      'compare',
+      '--reference',
+      join(same.base, 'r1'),
+      '--results',
+      join(same.head, 'r2'),
+      '-o',
+      tempDir(),
+    ]);
     expect(single.code).toBe(1);
 
     const slower = writeSyntheticPairs(tempDir('perfgate-ab-slow-'), format, 1.25);
@@ -69,7 +77,12 @@ describe.each(SYNTHETIC_FORMATS)('%s', (format) => {
     const byFolder = tempDir('perfgate-ab-folder-');
     const byArgs = tempDir('perfgate-ab-args-out-');
     await cli(['compare', '--paired', '--reference', pairs.base, '--results', pairs.head, '-o', byFolder]);
-    const args = [1, 2, 3, 4, 5, 6, 7, 8].flatMap((i) => ['--reference', join(pairs.base, `r${i}`), '--results', join(pairs.head, `r${i}`)]);
+    const args = [1, 2, 3, 4, 5, 6, 7, 8].flatMap((i) => [
+      '--reference',
+      join(pairs.base, `r${i}`),
+      '--results',
+      join(pairs.head, `r${i}`),
+    ]);
     const result = await cli(['compare', '--paired', ...args, '-o', byArgs]);
     expect(result.code).toBe(1);
     expect(rowsOf(comparison(byArgs))).toEqual(rowsOf(comparison(byFolder)));
@@ -77,7 +90,9 @@ describe.each(SYNTHETIC_FORMATS)('%s', (format) => {
 
   test('compare --history with --results once per repetition: the band for the mean of 3 runs', async () => {
     const history = join(tempDir('perfgate-history-reps-'), 'runs');
-    [1.0, 1.1, 0.92, 1.05, 0.97, 1.02, 0.95, 1.08, 0.99, 1.03].forEach((state, i) => writeSyntheticRun(join(history, `r${i + 1}`), format, state, 1, 50 + i));
+    [1.0, 1.1, 0.92, 1.05, 0.97, 1.02, 0.95, 1.08, 0.99, 1.03].forEach((state, i) =>
+      writeSyntheticRun(join(history, `r${i + 1}`), format, state, 1, 50 + i),
+    );
     const candidate = tempDir('perfgate-candidate-reps-');
     const reps = [0.98, 1.04, 1.01].map((state, i) => {
       const folder = join(candidate, `rep${i + 1}`);
@@ -102,15 +117,20 @@ describe.each(SYNTHETIC_FORMATS)('%s', (format) => {
 });
 
 describe('the action with paired: true (dist/index.js, as the runner runs it)', () => {
-  test.each(SYNTHETIC_FORMATS.filter((f) => f !== 'fastdds-raw'))('%s: an unchanged build passes, a 25 %% slower one fails', (format) => {
-    const root = makeTempDir('perfgate-action-ab-');
-    const same = writeSyntheticPairs(join(root, 'same'), format, 1);
-    expect(runAction({ baseline: same.base, results: same.head, paired: 'true', charts: 'false' }).outputs['verdict']).toBe('pass');
-    const slow = writeSyntheticPairs(join(root, 'slow'), format, 1.25);
-    const fail = runAction({ baseline: slow.base, results: slow.head, paired: 'true', charts: 'false' });
-    expect(fail.status).toBe(1);
-    expect(fail.outputs['verdict']).toBe('fail');
-  });
+  test.each(SYNTHETIC_FORMATS.filter((f) => f !== 'fastdds-raw'))(
+    '%s: an unchanged build passes, a 25 %% slower one fails',
+    (format) => {
+      const root = makeTempDir('perfgate-action-ab-');
+      const same = writeSyntheticPairs(join(root, 'same'), format, 1);
+      expect(
+        runAction({ baseline: same.base, results: same.head, paired: 'true', charts: 'false' }).outputs['verdict'],
+      ).toBe('pass');
+      const slow = writeSyntheticPairs(join(root, 'slow'), format, 1.25);
+      const fail = runAction({ baseline: slow.base, results: slow.head, paired: 'true', charts: 'false' });
+      expect(fail.status).toBe(1);
+      expect(fail.outputs['verdict']).toBe('fail');
+    },
+  );
 
   test('interleaved A/B folders: an unchanged build passes, a 25 % slower one fails and the summary names the method', () => {
     const root = makeTempDir('perfgate-action-ab-');
@@ -119,7 +139,9 @@ describe('the action with paired: true (dist/index.js, as the runner runs it)', 
     expect(pass.stderr).toBe('');
     expect(pass.status).toBe(0);
     expect(pass.outputs['verdict']).toBe('pass');
-    expect(pass.summary).toContain('### ✅ No benchmark changed beyond the noise against the baseline (A/B, 8 pairs, 3 benchmarks)');
+    expect(pass.summary).toContain(
+      '### ✅ No benchmark changed beyond the noise against the baseline (A/B, 8 pairs, 3 benchmarks)',
+    );
     expect(pass.summary).toContain('A/B paired, 8 pairs; false alarms ≤ 1 % per gated statistic');
 
     const slow = writeSyntheticPairs(join(root, 'slow'), 'fastdds-raw', 1.25);
@@ -127,7 +149,9 @@ describe('the action with paired: true (dist/index.js, as the runner runs it)', 
     expect(fail.status).toBe(1);
     expect(fail.outputs['verdict']).toBe('fail');
     expect(fail.summary).toMatch(/^### ❌ 3 benchmarks 25 % slower than the baseline \(A\/B, 8 pairs\)\n/);
-    expect(fail.summary).toMatch(/\n\| udp geomean \| Median \| [\d.]+ → [\d.]+ µs \| \+[\d.]+ % \| \+[\d.]+ % … \+[\d.]+ % \| ❌ fail \|\n/);
+    expect(fail.summary).toMatch(
+      /\n\| udp geomean \| Median \| [\d.]+ → [\d.]+ µs \| \+[\d.]+ % \| \+[\d.]+ % … \+[\d.]+ % \| ❌ fail \|\n/,
+    );
   });
 
   test('paired without a baseline folder, and a bad confidence, are input errors that name the input', () => {
@@ -144,7 +168,9 @@ describe('the action with paired: true (dist/index.js, as the runner runs it)', 
     // 0.5 once passed the input check and failed in the engine as an internal error (RangeError).
     const half = runAction({ baseline: pairs.base, results: pairs.head, paired: 'true', confidence: '0.5' });
     expect(half.status).toBe(1);
-    expect(half.stdout).toContain('input "confidence" must be a probability above 0.5 and below 1, such as 0.99; got "0.5"');
+    expect(half.stdout).toContain(
+      'input "confidence" must be a probability above 0.5 and below 1, such as 0.99; got "0.5"',
+    );
     expect(half.stdout).not.toContain('internal error');
   });
 });
@@ -173,16 +199,30 @@ describe('the action with trends (dist/index.js): change points on the default b
     expect(statuses.slice(0, 8).every((s) => s.status === 0)).toBe(true);
 
     // A pull request with trends: fail is judged on its comparison only.
-    const pr = runAction({ results: join(root, 'push14'), history, trends: 'fail', charts: 'false' }, { env: { GITHUB_EVENT_NAME: 'pull_request' } });
+    const pr = runAction(
+      { results: join(root, 'push14'), history, trends: 'fail', charts: 'false' },
+      { env: { GITHUB_EVENT_NAME: 'pull_request' } },
+    );
     expect(pr.stdout).toContain('trends: not on pull requests');
   });
 });
 
 describe('environment fingerprints', () => {
   test('fields both sides name are compared; kernel and image version are shown only; untrusted JSON is filtered', () => {
-    const a = { os: 'Linux', kernel: '6.8.0-1', cpu: 'AMD EPYC 7763', cores: 4, memoryGiB: 16, runnerImage: 'ubuntu24', runnerImageVersion: '20261117.1' };
+    const a = {
+      os: 'Linux',
+      kernel: '6.8.0-1',
+      cpu: 'AMD EPYC 7763',
+      cores: 4,
+      memoryGiB: 16,
+      runnerImage: 'ubuntu24',
+      runnerImageVersion: '20261117.1',
+    };
     expect(environmentDifferences(a, { ...a, kernel: '6.8.0-2', runnerImageVersion: '20261124.1' })).toEqual([]);
-    expect(environmentDifferences(a, { ...a, cpu: 'Intel Xeon Platinum 8370C', cores: 2 })).toEqual(['CPU: AMD EPYC 7763 vs Intel Xeon Platinum 8370C', 'cores: 4 vs 2']);
+    expect(environmentDifferences(a, { ...a, cpu: 'Intel Xeon Platinum 8370C', cores: 2 })).toEqual([
+      'CPU: AMD EPYC 7763 vs Intel Xeon Platinum 8370C',
+      'cores: 4 vs 2',
+    ]);
     expect(environmentDifferences(a, { os: 'Linux' })).toEqual([]);
     expect(environmentDifferences(undefined, a)).toEqual([]);
     expect(environmentOfJson({ cpu: 'x', cores: '4', evil: 'y', memoryGiB: Infinity })).toEqual({ cpu: 'x' });
@@ -195,7 +235,12 @@ describe('environment fingerprints', () => {
     for (let i = 0; i < 4; i++) {
       const results = join(root, `push${i + 1}`);
       writeSyntheticRun(results, 'hyperfine', [1, 1.02, 0.98, 1.01][i]!, 1, 700 + i);
-      const push = pushEventEnv(800 + i, `2026-09-0${i + 1}T12:00:00Z`, { ImageOS: 'ubuntu22', ImageVersion: '20261101.1' }, 'c');
+      const push = pushEventEnv(
+        800 + i,
+        `2026-09-0${i + 1}T12:00:00Z`,
+        { ImageOS: 'ubuntu22', ImageVersion: '20261101.1' },
+        'c',
+      );
       expect(runAction({ results, 'record-history': history, charts: 'false' }, { env: push }).status).toBe(0);
     }
     const record = JSON.parse(readFileSync(join(history, readdirSync(history).sort()[0]!), 'utf8'));
@@ -207,7 +252,9 @@ describe('environment fingerprints', () => {
     writeSyntheticRun(slow, 'hyperfine', 1, 2, 900);
     const pr = runAction({ results: slow, history, charts: 'false' }, { env: { ImageOS: 'ubuntu24' } });
     expect(pr.status).toBe(0);
-    expect(pr.summary).toContain('### ➖ Not comparable with the history: every run was measured on another kind of machine, nothing gated (history of 4 runs, 3 benchmarks)');
+    expect(pr.summary).toContain(
+      '### ➖ Not comparable with the history: every run was measured on another kind of machine, nothing gated (history of 4 runs, 3 benchmarks)',
+    );
     expect(pr.summary).toContain('Not comparable\\: all 4 history runs were measured on another kind of machine');
     expect(pr.summary).toContain('runner image\\: ubuntu22 vs ubuntu24');
     expect(pr.summary).toContain('➖ not-comparable');
@@ -226,13 +273,21 @@ describeShared('ddsperf on a 2-core VM: a fast and a slow state (real runs in ..
       for (const f of files) copyFileSync(f, join(history, name, basename(f)));
     };
     const fast = [64, 4096].map((s) => join(real, 'ddsperf', `pingpong_size${s}_ping.txt`));
-    const slow = (r: string) => [64, 4096].map((s) => join(real, 'repeats', 'ddsperf', `pingpong_size${s}_${r}_ping.txt`));
+    const slow = (r: string) =>
+      [64, 4096].map((s) => join(real, 'repeats', 'ddsperf', `pingpong_size${s}_${r}_ping.txt`));
     run('r1', fast);
     run('r2', fast);
     run('r3', slow('r03'));
     run('r4', slow('r04'));
     const out = tempDir('perfgate-states-out-');
-    const result = await cli(['compare', '--history', history, ...slow('r05').flatMap((f) => ['--results', f]), '-o', out]);
+    const result = await cli([
+      'compare',
+      '--history',
+      history,
+      ...slow('r05').flatMap((f) => ['--results', f]),
+      '-o',
+      out,
+    ]);
     expect(result.code).toBe(0);
     const medians = rowsOf(comparison(out)).filter((r) => r.statistic === 'median');
     expect(medians.map((r) => r.status)).toEqual(['state-change', 'state-change', 'state-change']);

@@ -4,7 +4,12 @@
  * 2 degrees of freedom) or built from the inputs, never taken from the code under test.
  */
 import { describe, expect, test } from '@jest/globals';
-import { compareExperiment, compareExperimentPaired, compareExperimentWithHistory, type ExperimentSide } from '../src/engine/compare/compare.js';
+import {
+  compareExperiment,
+  compareExperimentPaired,
+  compareExperimentWithHistory,
+  type ExperimentSide,
+} from '../src/engine/compare/compare.js';
 import { parseGateStatistics } from '../src/engine/compare/gate.js';
 import { noiseVerdict } from '../src/engine/compare/noise.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
@@ -46,7 +51,10 @@ describe('pairedLogTest', () => {
 
   test('identical ratios: exact, significant whenever not zero; one pair is refused', () => {
     expect(pairedLogTest([0.05, 0.05, 0.05], 0.01, 'lower-is-better')).toMatchObject({ significant: true, pValue: 0 });
-    expect(pairedLogTest([0, 0], 0.01, 'lower-is-better')).toMatchObject({ significant: false, significantlyBetter: false });
+    expect(pairedLogTest([0, 0], 0.01, 'lower-is-better')).toMatchObject({
+      significant: false,
+      significantlyBetter: false,
+    });
     expect(() => pairedLogTest([0.1], 0.01, 'lower-is-better')).toThrow(RangeError);
     expect(() => logEffectTest(0.1, 0.1, 3, 0.7, 'lower-is-better')).toThrow(RangeError);
   });
@@ -94,7 +102,11 @@ describe('the history rule for the mean of k candidate runs', () => {
   });
 });
 
-function measurement(parameter: string, stats: Record<string, number>, repetitionValues?: Record<string, number[]>): Measurement {
+function measurement(
+  parameter: string,
+  stats: Record<string, number>,
+  repetitionValues?: Record<string, number[]>,
+): Measurement {
   return {
     experiment: 'udp',
     parameter: { label: parameter, payloadBytes: Number(parameter) },
@@ -107,7 +119,11 @@ function measurement(parameter: string, stats: Record<string, number>, repetitio
 
 /** One run: median and max per payload, scaled. */
 function run(scale: number, medians: Record<string, number> = { '16': 50, '1024': 60 }, maxScale = 1): ExperimentSide {
-  return { measurements: Object.entries(medians).map(([p, v]) => measurement(p, { median: v * scale, max: 10 * v * scale * maxScale })) };
+  return {
+    measurements: Object.entries(medians).map(([p, v]) =>
+      measurement(p, { median: v * scale, max: 10 * v * scale * maxScale }),
+    ),
+  };
 }
 
 /** Run-to-run jitter of an interleaved pair, the same on both sides of a pair: what interleaving cancels. */
@@ -116,7 +132,10 @@ const JITTER = [1.0, 1.3, 0.8, 1.1, 0.9, 1.25, 0.85, 1.05];
 const WOBBLE = [0.02, -0.015, 0.01, -0.02, 0.015, 0.005, -0.01, -0.005];
 
 function pairs(change: number, maxChange = 1): { reference: ExperimentSide; result: ExperimentSide }[] {
-  return JITTER.map((j, i) => ({ reference: run(j), result: run(j * change * Math.exp(WOBBLE[i]!), undefined, maxChange) }));
+  return JITTER.map((j, i) => ({
+    reference: run(j),
+    result: run(j * change * Math.exp(WOBBLE[i]!), undefined, maxChange),
+  }));
 }
 
 describe('compareExperimentPaired', () => {
@@ -151,7 +170,11 @@ describe('compareExperimentPaired', () => {
     expect(max).toMatchObject({ status: 'warn', failed: false, gated: false });
     const gated = compareExperimentPaired('udp', pairs(1, 2), thresholds, { gate: parseGateStatistics('primary,max') });
     expect(gated.status).toBe('failed');
-    expect(gated.rows.find((r) => r.pooled && r.statistic === 'max')).toMatchObject({ status: 'fail', failed: true, gated: true });
+    expect(gated.rows.find((r) => r.pooled && r.statistic === 'max')).toMatchObject({
+      status: 'fail',
+      failed: true,
+      gated: true,
+    });
   });
 
   test('an experiment in the candidate only is new, one in the base only is missing', () => {
@@ -205,7 +228,10 @@ describe('history with candidate repetitions', () => {
 describe('history whose runs hold repetitions', () => {
   /** A run of three repetitions (one a slow warm-up): median 50 and 60, geometric means higher. */
   const skewed = (): ExperimentSide => ({
-    measurements: [measurement('16', { median: 50 }, { median: [400, 50, 49] }), measurement('1024', { median: 60 }, { median: [450, 61, 60] })],
+    measurements: [
+      measurement('16', { median: 50 }, { median: [400, 50, 49] }),
+      measurement('1024', { median: 60 }, { median: [450, 61, 60] }),
+    ],
   });
 
   test('each history run is judged at the level the candidate is: the geometric mean of its repetitions', () => {
@@ -248,9 +274,19 @@ describe('machine states (splitStates, state-change rows)', () => {
 
   test('a history with both states reports a result at the slow level as a state change, one beyond both as before', () => {
     const history = [9, 9.1, 8.9, 9.05, 45, 44].map((m) => ({ measurements: [measurement('64', { median: m })] }));
-    const slow = compareExperimentWithHistory('ping', history, { measurements: [measurement('64', { median: 45.5 })] }, parseThresholds('0.1'));
+    const slow = compareExperimentWithHistory(
+      'ping',
+      history,
+      { measurements: [measurement('64', { median: 45.5 })] },
+      parseThresholds('0.1'),
+    );
     expect(slow.rows[0]).toMatchObject({ status: 'state-change', failed: false });
-    const beyond = compareExperimentWithHistory('ping', history, { measurements: [measurement('64', { median: 400 })] }, parseThresholds('0.1'));
+    const beyond = compareExperimentWithHistory(
+      'ping',
+      history,
+      { measurements: [measurement('64', { median: 400 })] },
+      parseThresholds('0.1'),
+    );
     expect(beyond.rows[0]!.status).not.toBe('state-change');
   });
 });

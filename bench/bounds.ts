@@ -15,7 +15,10 @@ import { runCliProcess } from './processes.js';
 
 const MIB = 1024 * 1024;
 
-/** Google Benchmark JSON of about `bytes`: 1 000 benchmarks, repeated until the size is reached (real_time and cpu_time). */
+/**
+ * Google Benchmark JSON of about `bytes`: 1 000 benchmarks, repeated until the size is reached (real_time and
+ * cpu_time).
+ */
 function writeGoogleBenchmark(path: string, bytes: number): void {
   const fd = openSync(path, 'w');
   let size = 0;
@@ -46,7 +49,9 @@ function writeGenericCsv(path: string, bytes: number): void {
   const rows: string[] = [];
   for (let i = 0; size < bytes; i++) {
     const v = 10 + (i % 97) / 10;
-    rows.push(`suite/transport_${i % 5000},${64 * (1 + Math.floor(i / 5000))},${v},${v + 1},${v + 1.5},${v + 3},${v + 9},${v + 20},${v + 40},${(i % 13) / 10}\n`);
+    rows.push(
+      `suite/transport_${i % 5000},${64 * (1 + Math.floor(i / 5000))},${v},${v + 1},${v + 1.5},${v + 3},${v + 9},${v + 20},${v + 40},${(i % 13) / 10}\n`,
+    );
     if (rows.length === 1000) {
       const text = rows.splice(0).join('');
       writeSync(fd, text);
@@ -59,7 +64,12 @@ function writeGenericCsv(path: string, bytes: number): void {
 const CSV_MAPPING = {
   experiment: 'experiment',
   parameter: 'payload_bytes',
-  metrics: ['min', 'p50', 'mean', 'p90', 'p99', 'p999', 'max', 'stdev'].map((s) => ({ column: `${s}_us`, metric: 'latency', statistic: s === 'p50' ? 'median' : s, unit: 'us' })),
+  metrics: ['min', 'p50', 'mean', 'p90', 'p99', 'p999', 'max', 'stdev'].map((s) => ({
+    column: `${s}_us`,
+    metric: 'latency',
+    statistic: s === 'p50' ? 'median' : s,
+    unit: 'us',
+  })),
 };
 
 export interface BoundsOptions {
@@ -78,8 +88,18 @@ export function inputBounds(options: BoundsOptions): string[] {
     const sizes = options.quick ? [8, 32] : [8, 16, 32, 64];
     const rows: string[] = [];
     const formats = [
-      { label: 'Google Benchmark JSON', write: writeGoogleBenchmark, args: ['--format', 'google-benchmark'], ext: 'json' },
-      { label: 'generic CSV', write: writeGenericCsv, args: ['--format', 'generic-csv', '--mapping', mapping], ext: 'csv' },
+      {
+        label: 'Google Benchmark JSON',
+        write: writeGoogleBenchmark,
+        args: ['--format', 'google-benchmark'],
+        ext: 'json',
+      },
+      {
+        label: 'generic CSV',
+        write: writeGenericCsv,
+        args: ['--format', 'generic-csv', '--mapping', mapping],
+        ext: 'csv',
+      },
     ];
     for (const format of formats) {
       // The last size is just over the file limit: refused before it is read.
@@ -89,9 +109,17 @@ export function inputBounds(options: BoundsOptions): string[] {
         const path = join(dir, `input-${mib}.${format.ext}`);
         format.write(path, bytes);
         options.log(`bounds: ${format.label}, ${mib} MiB`);
-        const r = runCliProcess({ cliPath: options.cliPath, args: ['inspect', ...format.args, path], cwd: dir, peakRssHook: options.peakRssHook });
+        const r = runCliProcess({
+          cliPath: options.cliPath,
+          args: ['inspect', ...format.args, path],
+          cwd: dir,
+          peakRssHook: options.peakRssHook,
+        });
         rmSync(path);
-        const outcome = r.status === 0 ? 'read' : `exit ${r.status}: ${/the file (is|holds) [^;:]*/.exec(r.stderr)?.[0] ?? r.stderr.trim().split('\n').pop()}`;
+        const outcome =
+          r.status === 0
+            ? 'read'
+            : `exit ${r.status}: ${/the file (is|holds) [^;:]*/.exec(r.stderr)?.[0] ?? r.stderr.trim().split('\n').pop()}`;
         const rss = r.peakRssMb ?? NaN;
         rows.push(
           `| ${format.label} | ${mib} | ${(r.wallMs / 1000).toFixed(1)} | ${(r.wallMs / mib).toFixed(0)} | ${rss.toFixed(0)} | ${((rss * MIB) / 1e6 / mib).toFixed(1)}× | ${outcome} |`,
@@ -106,7 +134,9 @@ export function inputBounds(options: BoundsOptions): string[] {
       const checks = checkMeasurements(sets, requirements);
       const ms = performance.now() - start;
       options.log(`bounds: check of ${n} experiments: ${ms.toFixed(0)} ms`);
-      checkRows.push(`| ${n.toLocaleString('en')} | ${n.toLocaleString('en')} | ${ms.toFixed(0)} | ${((1000 * ms) / n).toFixed(1)} | ${checks.length.toLocaleString('en')} |`);
+      checkRows.push(
+        `| ${n.toLocaleString('en')} | ${n.toLocaleString('en')} | ${ms.toFixed(0)} | ${((1000 * ms) / n).toFixed(1)} | ${checks.length.toLocaleString('en')} |`,
+      );
     }
     return [
       '## Memory and time against input size',
@@ -147,7 +177,13 @@ function checkCorpus(n: number): { sets: ResultSet[]; requirements: MetricRequir
         {
           experiment: `T${i}`,
           parameter: { label: '' },
-          metric: { name: 'throughput', dimension: 'rate', unit: 'Hz', displayUnit: 'req/s', direction: 'higher-is-better' },
+          metric: {
+            name: 'throughput',
+            dimension: 'rate',
+            unit: 'Hz',
+            displayUnit: 'req/s',
+            direction: 'higher-is-better',
+          },
           statistics: { value: 1000 + (i % 100) },
           place: { file, line: 2 },
         },

@@ -21,7 +21,9 @@ try {
   // Every thread of the process: this one, the PNG worker, and V8's compiler and GC helpers.
   const cpu = process.cpuUsage(cpuBefore);
   const pngs = outcome.written.filter((path) => path.endsWith('.png')).length;
-  process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, charts: outcome.charts.length, pngs }) + '\n');
+  process.stdout.write(
+    JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, charts: outcome.charts.length, pngs }) + '\n',
+  );
 } finally {
   rmSync(outputDir, { recursive: true, force: true });
 }

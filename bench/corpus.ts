@@ -3,7 +3,17 @@
  * while their parameters are unchanged: a `.done` marker is written last, so a half-written
  * corpus is rebuilt. Never committed.
  */
-import { existsSync, mkdirSync, openSync, writeSync, closeSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  openSync,
+  writeSync,
+  closeSync,
+  rmSync,
+  statSync,
+  readdirSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -170,7 +180,10 @@ export function trivialCorpus(): { dir: string; requirements: string } {
   const requirements = join(base, 'requirements.csv');
   if (!existsSync(join(base, '.done'))) {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'measurements_trivial_best_effort_summary.csv'), `${SUMMARY_HEADER}\n16,1,1.000,1.000,1.000,1.000,0.000,0.000,0.000,1.000,1.000,1.000\n`);
+    writeFileSync(
+      join(dir, 'measurements_trivial_best_effort_summary.csv'),
+      `${SUMMARY_HEADER}\n16,1,1.000,1.000,1.000,1.000,0.000,0.000,0.000,1.000,1.000,1.000\n`,
+    );
     writeFileSync(requirements, 'Experiment type,Bytes,Median,99%,Max\ntrivial_best_effort,16,2.000,2.000,2.000\n');
     writeFileSync(join(base, '.done'), '');
   }

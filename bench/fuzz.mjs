@@ -24,7 +24,9 @@ try {
     logLevel: 'warning',
     charset: 'utf8',
     define: { PERFGATE_VERSION: JSON.stringify('fuzz') },
-    banner: { js: "import { createRequire as __perfgateCreateRequire } from 'node:module';\nconst require = __perfgateCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __perfgateCreateRequire } from 'node:module';\nconst require = __perfgateCreateRequire(import.meta.url);",
+    },
     absWorkingDir: repoRoot,
     entryPoints: ['bench/fuzz.ts'],
     outfile,

@@ -111,7 +111,12 @@ if (!isMainThread) {
     const seed = seeds.reduce((a, b) => (b.text.length < a.text.length && b.text.length > 0 ? b : a), seeds[0]!);
     merge(distinct, checkParserScaling(parser, seed, task.scalingSize, task.seed));
   }
-  parentPort!.postMessage({ type: 'done', parses: result.parses, byKind: result.byKind, findings: [...distinct.values()] } satisfies WorkerMessage);
+  parentPort!.postMessage({
+    type: 'done',
+    parses: result.parses,
+    byKind: result.byKind,
+    findings: [...distinct.values()],
+  } satisfies WorkerMessage);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -138,7 +143,8 @@ function parseOptions(argv: string[]): Options {
   };
   const number = (name: string, v: string | undefined, min: number) => {
     const n = Number(v);
-    if (v === undefined || !Number.isFinite(n) || n < min) usage(`${name} needs a number ≥ ${min}, got ${v ?? 'nothing'}`);
+    if (v === undefined || !Number.isFinite(n) || n < min)
+      usage(`${name} needs a number ≥ ${min}, got ${v ?? 'nothing'}`);
     return n;
   };
   for (let i = 0; i < argv.length; i++) {
@@ -174,7 +180,13 @@ interface ParserRun {
 }
 
 /** Fuzzes one parser, restarting its worker past an input that hung or ran out of memory. */
-async function fuzzParser(o: Options, id: string, budgetMs: number, findings: Map<string, Distinct>, bundle: string): Promise<ParserRun> {
+async function fuzzParser(
+  o: Options,
+  id: string,
+  budgetMs: number,
+  findings: Map<string, Distinct>,
+  bundle: string,
+): Promise<ParserRun> {
   const run: ParserRun = { id, parses: 0, ms: 0, restarts: 0, byKind: {} };
   const started = performance.now();
   const parser = PARSERS.find((p) => p.id === id)!;
@@ -183,39 +195,61 @@ async function fuzzParser(o: Options, id: string, budgetMs: number, findings: Ma
     const progress = new SharedArrayBuffer(8);
     const mark = new Int32Array(progress);
     Atomics.store(mark, 0, from);
-    const task: WorkerTask = { parser: id, seed: o.seed, from, to: o.perAdapter, budgetMs: budgetMs - (performance.now() - started), scalingSize: o.scalingSize, progress };
+    const task: WorkerTask = {
+      parser: id,
+      seed: o.seed,
+      from,
+      to: o.perAdapter,
+      budgetMs: budgetMs - (performance.now() - started),
+      scalingSize: o.scalingSize,
+      progress,
+    };
     const worker = new Worker(bundle, { workerData: task, resourceLimits: { maxOldGenerationSizeMb: o.memoryMb } });
-    const outcome = await new Promise<{ done?: WorkerMessage; failed?: { category: Category; message: string } }>((settle) => {
-      let last = -1;
-      let since = performance.now();
-      const watch = setInterval(() => {
-        const phase = Atomics.load(mark, 1);
-        const now = Atomics.load(mark, 0) * 4 + phase;
-        const limit = o.hangSeconds * 1000 * (phase === PHASE_LOADING ? STARTUP_HANG_FACTOR : 1);
-        if (now !== last) {
-          last = now;
-          since = performance.now();
-        } else if (performance.now() - since > limit) {
+    const outcome = await new Promise<{ done?: WorkerMessage; failed?: { category: Category; message: string } }>(
+      (settle) => {
+        let last = -1;
+        let since = performance.now();
+        const watch = setInterval(() => {
+          const phase = Atomics.load(mark, 1);
+          const now = Atomics.load(mark, 0) * 4 + phase;
+          const limit = o.hangSeconds * 1000 * (phase === PHASE_LOADING ? STARTUP_HANG_FACTOR : 1);
+          if (now !== last) {
+            last = now;
+            since = performance.now();
+          } else if (performance.now() - since > limit) {
+            clearInterval(watch);
+            void worker.terminate();
+            const what =
+              phase === PHASE_SCALING
+                ? 'the time-against-size check'
+                : phase === PHASE_LOADING
+                  ? 'the worker start'
+                  : 'one parse';
+            settle({
+              failed: { category: 'hang', message: `${id}: ${what} ran more than ${limit / 1000} s (wall clock)` },
+            });
+          }
+        }, 250);
+        worker.on('message', (m: WorkerMessage) => {
           clearInterval(watch);
-          void worker.terminate();
-          const what = phase === PHASE_SCALING ? 'the time-against-size check' : phase === PHASE_LOADING ? 'the worker start' : 'one parse';
-          settle({ failed: { category: 'hang', message: `${id}: ${what} ran more than ${limit / 1000} s (wall clock)` } });
-        }
-      }, 250);
-      worker.on('message', (m: WorkerMessage) => {
-        clearInterval(watch);
-        settle({ done: m });
-      });
-      worker.on('error', (e: Error & { code?: string }) => {
-        clearInterval(watch);
-        const oom = e.code === 'ERR_WORKER_OUT_OF_MEMORY' || /heap out of memory|allocation failed/i.test(e.message);
-        settle({ failed: { category: oom ? 'out-of-memory' : 'exception', message: `${id}: ${oom ? `over the ${o.memoryMb} MB heap limit` : `worker died: ${e.message}`}` } });
-      });
-      worker.on('exit', (code) => {
-        clearInterval(watch);
-        settle({ failed: { category: 'exception', message: `${id}: worker exited with code ${code}` } });
-      });
-    });
+          settle({ done: m });
+        });
+        worker.on('error', (e: Error & { code?: string }) => {
+          clearInterval(watch);
+          const oom = e.code === 'ERR_WORKER_OUT_OF_MEMORY' || /heap out of memory|allocation failed/i.test(e.message);
+          settle({
+            failed: {
+              category: oom ? 'out-of-memory' : 'exception',
+              message: `${id}: ${oom ? `over the ${o.memoryMb} MB heap limit` : `worker died: ${e.message}`}`,
+            },
+          });
+        });
+        worker.on('exit', (code) => {
+          clearInterval(watch);
+          settle({ failed: { category: 'exception', message: `${id}: worker exited with code ${code}` } });
+        });
+      },
+    );
     if (outcome.done) {
       run.parses += outcome.done.parses;
       for (const [k, n] of Object.entries(outcome.done.byKind)) run.byKind[k] = (run.byKind[k] ?? 0) + n;
@@ -229,11 +263,24 @@ async function fuzzParser(o: Options, id: string, budgetMs: number, findings: Ma
     run.restarts++;
     run.parses += index - from;
     if (inScaling) {
-      merge(findings, [{ category: outcome.failed!.category, parser: id, kind: 'scaling', seed: o.seed, index: -1, file: '', message: outcome.failed!.message, text: '' }]);
+      merge(findings, [
+        {
+          category: outcome.failed!.category,
+          parser: id,
+          kind: 'scaling',
+          seed: o.seed,
+          index: -1,
+          file: '',
+          message: outcome.failed!.message,
+          text: '',
+        },
+      ]);
       break; // the inputs were done (or never started): only the scaling check or the start hung
     }
     const input = makeInput(parser, seedsFor(parser), allSeeds(), o.seed, index);
-    merge(findings, [{ ...outcome.failed!, parser: id, kind: input.kind, seed: o.seed, index, file: input.file, text: input.text }]);
+    merge(findings, [
+      { ...outcome.failed!, parser: id, kind: input.kind, seed: o.seed, index, file: input.file, text: input.text },
+    ]);
     from = index + 1;
     if (performance.now() - started > budgetMs) break;
   }
@@ -261,7 +308,10 @@ function writeReport(o: Options, started: number, runs: ParserRun[], findings: M
   for (const c of CATEGORIES) rmSync(join(o.out, c), { recursive: true, force: true });
   mkdirSync(o.out, { recursive: true });
   const distinct = [...findings.values()].sort(
-    (a, b) => CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category) || a.parser.localeCompare(b.parser) || a.key.localeCompare(b.key),
+    (a, b) =>
+      CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category) ||
+      a.parser.localeCompare(b.parser) ||
+      a.key.localeCompare(b.key),
   );
   const report = {
     seed: o.seed,
@@ -270,8 +320,18 @@ function writeReport(o: Options, started: number, runs: ParserRun[], findings: M
     seconds: Math.round((Date.now() - started) / 1000),
     node: process.version,
     parses: runs.reduce((s, r) => s + r.parses, 0),
-    parsers: runs.map((r) => ({ id: r.id, parses: r.parses, seconds: +(r.ms / 1000).toFixed(1), restarts: r.restarts, byKind: r.byKind })),
-    findings: distinct.map(({ text, key: _key, ...f }) => ({ ...f, length: text.length, saved: save(o, { ...f, text, key: _key }) })),
+    parsers: runs.map((r) => ({
+      id: r.id,
+      parses: r.parses,
+      seconds: +(r.ms / 1000).toFixed(1),
+      restarts: r.restarts,
+      byKind: r.byKind,
+    })),
+    findings: distinct.map(({ text, key: _key, ...f }) => ({
+      ...f,
+      length: text.length,
+      saved: save(o, { ...f, text, key: _key }),
+    })),
   };
   writeFileSync(join(o.out, 'report.json'), JSON.stringify(report, null, 2) + '\n');
   return { distinct, report };
@@ -296,7 +356,9 @@ async function main(): Promise<void> {
         runs.push(run);
         writeReport(o, started, runs, findings);
         const mine = [...findings.values()].filter((f) => f.parser === id);
-        process.stderr.write(`fuzz: ${pad(id, 28)} ${pad(run.parses, 7, true)} inputs ${pad((run.ms / 1000).toFixed(1), 6, true)} s  ${mine.length} distinct findings\n`);
+        process.stderr.write(
+          `fuzz: ${pad(id, 28)} ${pad(run.parses, 7, true)} inputs ${pad((run.ms / 1000).toFixed(1), 6, true)} s  ${mine.length} distinct findings\n`,
+        );
       }
     }),
   );
@@ -305,22 +367,36 @@ async function main(): Promise<void> {
   const { distinct, report } = writeReport(o, started, runs, findings);
 
   const cats = CATEGORIES;
-  const head = `${pad('parser', 28)} ${pad('inputs', 8, true)} ${pad('s', 7, true)} ` + cats.map((c) => pad(c, c.length, true)).join(' ');
+  const head =
+    `${pad('parser', 28)} ${pad('inputs', 8, true)} ${pad('s', 7, true)} ` +
+    cats.map((c) => pad(c, c.length, true)).join(' ');
   const lines = [head, '-'.repeat(head.length)];
   for (const r of runs) {
-    const counts = cats.map((c) => pad(distinct.filter((f) => f.parser === r.id && f.category === c).length || '.', c.length, true));
-    lines.push(`${pad(r.id, 28)} ${pad(r.parses, 8, true)} ${pad((r.ms / 1000).toFixed(1), 7, true)} ${counts.join(' ')}`);
+    const counts = cats.map((c) =>
+      pad(distinct.filter((f) => f.parser === r.id && f.category === c).length || '.', c.length, true),
+    );
+    lines.push(
+      `${pad(r.id, 28)} ${pad(r.parses, 8, true)} ${pad((r.ms / 1000).toFixed(1), 7, true)} ${counts.join(' ')}`,
+    );
   }
-  lines.push('', `${report.parses} inputs in ${report.seconds} s; distinct findings by category (inputs that gave them):`);
+  lines.push(
+    '',
+    `${report.parses} inputs in ${report.seconds} s; distinct findings by category (inputs that gave them):`,
+  );
   for (const c of cats) {
     const of = distinct.filter((f) => f.category === c);
     lines.push(`  ${pad(c, 18)} ${pad(of.length, 4, true)} (${of.reduce((s, f) => s + f.count, 0)})`);
   }
-  for (const f of distinct) lines.push(`  [${f.category}] ${f.parser} (${f.kind}, ×${f.count}, seed ${f.seed} index ${f.index}): ${f.message.split('\n')[0]!.slice(0, 200)}`);
+  for (const f of distinct)
+    lines.push(
+      `  [${f.category}] ${f.parser} (${f.kind}, ×${f.count}, seed ${f.seed} index ${f.index}): ${f.message.split('\n')[0]!.slice(0, 200)}`,
+    );
   lines.push(`report: ${resolve(o.out, 'report.json')}`);
   process.stdout.write(lines.join('\n') + '\n');
 
-  const failing = distinct.filter((f) => CONTRACT_CATEGORIES.includes(f.category) || (o.strict && f.category === 'impossible-value'));
+  const failing = distinct.filter(
+    (f) => CONTRACT_CATEGORIES.includes(f.category) || (o.strict && f.category === 'impossible-value'),
+  );
   process.exitCode = failing.length > 0 ? 1 : 0;
 }
 

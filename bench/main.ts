@@ -11,7 +11,15 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { corpusRoot, rawCorpus, summaryCorpus, trivialCorpus, type RawCorpus } from './corpus.js';
-import { pythonHas, runActionProcess, runChartsCold, runCliProcess, runNodeNoop, runPython, type ProcessRun } from './processes.js';
+import {
+  pythonHas,
+  runActionProcess,
+  runChartsCold,
+  runCliProcess,
+  runNodeNoop,
+  runPython,
+  type ProcessRun,
+} from './processes.js';
 import { STAGES, type BenchContext } from './stages.js';
 import { inputBounds } from './bounds.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
@@ -51,7 +59,8 @@ function median(xs: readonly number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-const ms = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '—' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
+const ms = (x: number | undefined) =>
+  x === undefined || Number.isNaN(x) ? '—' : x >= 100 ? x.toFixed(0) : x.toFixed(1);
 const mb = (bytes: number) => bytes / 1e6;
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 
@@ -92,8 +101,15 @@ function timeAction(label: string, inputs: Record<string, string>, runs: number)
   let wroteCharts = false;
   let spent = 0;
   for (let i = 0; i <= runs; i++) {
-    const r: ProcessRun = runActionProcess({ actionPath, peakRssHook, inputs: { 'fail-on-regression': 'false', comment: 'never', ...inputs } });
-    if (r.status !== 0) throw new Error(`the action failed on ${label} (exit ${r.status}):\n${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`);
+    const r: ProcessRun = runActionProcess({
+      actionPath,
+      peakRssHook,
+      inputs: { 'fail-on-regression': 'false', comment: 'never', ...inputs },
+    });
+    if (r.status !== 0)
+      throw new Error(
+        `the action failed on ${label} (exit ${r.status}):\n${r.stdout.slice(-3000)}\n${r.stderr.slice(-3000)}`,
+      );
     wroteCharts ||= r.wroteCharts;
     spent += r.wallMs;
     if (i === 0 && r.wallMs < SLOW_MS) continue; // warm-up: file cache
@@ -114,8 +130,14 @@ function timeAction(label: string, inputs: Record<string, string>, runs: number)
 function realCampaigns(): { dir: string; requirements: string; files: number; samples: number } | undefined {
   const shared = join(repoRoot, '..', 'shared', 'fixtures');
   const sources = [
-    ...['interprocess_best_effort', 'intraprocess_best_effort'].map((t) => [join(shared, 'fastdds', 'raw', `measurements_${t}.csv`), `measurements_${t}.csv`]),
-    ...['udp_reliable', 'udp_reliable_run2', 'shm_reliable'].map((t) => [join(shared, 'real-runs', 'fastdds', `${t}_raw_data.csv`), `measurements_${t}.csv`]),
+    ...['interprocess_best_effort', 'intraprocess_best_effort'].map((t) => [
+      join(shared, 'fastdds', 'raw', `measurements_${t}.csv`),
+      `measurements_${t}.csv`,
+    ]),
+    ...['udp_reliable', 'udp_reliable_run2', 'shm_reliable'].map((t) => [
+      join(shared, 'real-runs', 'fastdds', `${t}_raw_data.csv`),
+      `measurements_${t}.csv`,
+    ]),
   ];
   if (!sources.every(([from]) => existsSync(from!))) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'perfgate-bench-real-'));
@@ -145,8 +167,16 @@ function machine(): string[] {
   }
   let commit = 'unknown';
   try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'bench'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'bench'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     if (dirty) commit += ' + uncommitted changes';
   } catch {
     // not a git checkout
@@ -191,7 +221,13 @@ async function main(): Promise<void> {
   const b = quick ? undefined : rawCorpus('b', 100_000);
   const c = summaryCorpus(1000);
   const trivial = trivialCorpus();
-  const ctx: BenchContext = { corpora: { a, aBaseline, c, ...(b ? { b } : {}) }, bundleDir, repoRoot, quick, timings: new Map() };
+  const ctx: BenchContext = {
+    corpora: { a, aBaseline, c, ...(b ? { b } : {}) },
+    bundleDir,
+    repoRoot,
+    quick,
+    timings: new Map(),
+  };
   const describe = {
     a: `(a) ${a.rows.toLocaleString('en')} rows, ${mb(a.bytes).toFixed(1)} MB`,
     b: b ? `(b) ${b.rows.toLocaleString('en')} rows, ${mb(b.bytes).toFixed(1)} MB` : '(b) skipped',
@@ -223,7 +259,9 @@ async function main(): Promise<void> {
     if (stage.corpus === 'example') exampleCharts = t;
     ctx.timings.set(`${stage.name} (${stage.corpus})`, t.median);
     log(`${stage.name} (${stage.corpus}): ${ms(t.median)} ms${rate ? `, ${rate.toFixed(0)} MB/s` : ''}`);
-    stageRows.push(`| ${stage.name} | ${stage.corpus} | ${ms(t.median)} | ${ms(t.first)} | ${rate ? rate.toFixed(0) : ''} | ${t.runs} |`);
+    stageRows.push(
+      `| ${stage.name} | ${stage.corpus} | ${ms(t.median)} | ${ms(t.first)} | ${rate ? rate.toFixed(0) : ''} | ${t.runs} |`,
+    );
   }
 
   // ---- the action as a process ----
@@ -235,7 +273,11 @@ async function main(): Promise<void> {
     { results: a.dir, requirements: a.requirements, baseline: aBaseline.dir },
     PROCESS_RUNS,
   );
-  const actionA = timeAction('(a) raw, requirements, charts: false', { results: a.dir, requirements: a.requirements, ...noCharts }, PROCESS_RUNS);
+  const actionA = timeAction(
+    '(a) raw, requirements, charts: false',
+    { results: a.dir, requirements: a.requirements, ...noCharts },
+    PROCESS_RUNS,
+  );
   const actionAB = timeAction(
     '(a) raw, requirements + raw baseline, charts: false',
     { results: a.dir, requirements: a.requirements, baseline: aBaseline.dir, ...noCharts },
@@ -246,9 +288,27 @@ async function main(): Promise<void> {
     { results: c.dir, requirements: c.requirements, baseline: c.baselineDir, ...noCharts },
     PROCESS_RUNS,
   );
-  const actionA3 = a3 ? timeAction('3× (a) raw, requirements, charts: false', { results: a3.dir, requirements: a3.requirements, ...noCharts }, PROCESS_RUNS) : undefined;
-  const actionB = b ? timeAction('(b) = 10× (a) raw, requirements, charts: false', { results: b.dir, requirements: b.requirements, ...noCharts }, PROCESS_RUNS) : undefined;
-  const actionBCharts = b ? timeAction('(b) = 10× (a) raw, requirements, charts (default)', { results: b.dir, requirements: b.requirements }, 1) : undefined;
+  const actionA3 = a3
+    ? timeAction(
+        '3× (a) raw, requirements, charts: false',
+        { results: a3.dir, requirements: a3.requirements, ...noCharts },
+        PROCESS_RUNS,
+      )
+    : undefined;
+  const actionB = b
+    ? timeAction(
+        '(b) = 10× (a) raw, requirements, charts: false',
+        { results: b.dir, requirements: b.requirements, ...noCharts },
+        PROCESS_RUNS,
+      )
+    : undefined;
+  const actionBCharts = b
+    ? timeAction(
+        '(b) = 10× (a) raw, requirements, charts (default)',
+        { results: b.dir, requirements: b.requirements },
+        1,
+      )
+    : undefined;
 
   // Cold start on a trivial input: charts: false (start-up and the report path), and with the
   // defaults, which draw the one chart the input allows (loading the charts bundle).
@@ -282,12 +342,22 @@ async function main(): Promise<void> {
         const out = mkdtempSync(join(tmpdir(), 'perfgate-bench-campaigns-'));
         const r = runCliProcess({
           cliPath: join(dirname(actionPath), 'cli.js'),
-          args: ['check', '--results', campaigns.dir, '--requirements', campaigns.requirements, '-o', out, ...(kind === 'charts' ? ['--charts'] : [])],
+          args: [
+            'check',
+            '--results',
+            campaigns.dir,
+            '--requirements',
+            campaigns.requirements,
+            '-o',
+            out,
+            ...(kind === 'charts' ? ['--charts'] : []),
+          ],
           cwd: out,
           peakRssHook,
         });
         rmSync(out, { recursive: true, force: true });
-        if (r.status !== 0 && r.status !== 1) throw new Error(`perfgate check failed on the real campaigns:\n${r.stderr.slice(-3000)}`);
+        if (r.status !== 0 && r.status !== 1)
+          throw new Error(`perfgate check failed on the real campaigns:\n${r.stderr.slice(-3000)}`);
         if (i === 0) continue; // warm-up: file cache
         walls[kind].push(r.wallMs);
         rss[kind].push(r.peakRssMb ?? NaN);
@@ -301,12 +371,17 @@ async function main(): Promise<void> {
       runs: walls[kind].length,
     });
     campaignFigures = {
-      plain: figure('plain', `real campaigns: \`perfgate check\` (${campaigns.files} raw files, ${campaigns.samples.toLocaleString('en')} samples)`),
+      plain: figure(
+        'plain',
+        `real campaigns: \`perfgate check\` (${campaigns.files} raw files, ${campaigns.samples.toLocaleString('en')} samples)`,
+      ),
       charts: figure('charts', 'the same with `--charts` (the default: specs, SVGs, report.html)'),
       files: campaigns.files,
       samples: campaigns.samples,
     };
-    log(`real campaigns: check ${ms(campaignFigures.plain.wallMs)} ms, with --charts ${ms(campaignFigures.charts.wallMs)} ms, ${ms(campaignFigures.charts.peakRssMb)} MB`);
+    log(
+      `real campaigns: check ${ms(campaignFigures.plain.wallMs)} ms, with --charts ${ms(campaignFigures.charts.wallMs)} ms, ${ms(campaignFigures.charts.peakRssMb)} MB`,
+    );
   } else {
     log('real campaigns: skipped, ../shared not found');
   }
@@ -326,20 +401,35 @@ async function main(): Promise<void> {
 
   // ---- charts of the example fixture set, cold: a fresh process per run ----
   const chartsColdScript = join(bundleDir, 'charts-cold.mjs');
-  const coldCharts = existsSync(chartsColdScript) ? Array.from({ length: COLD_CHARTS_RUNS }, () => runChartsCold(chartsColdScript)) : [];
+  const coldCharts = existsSync(chartsColdScript)
+    ? Array.from({ length: COLD_CHARTS_RUNS }, () => runChartsCold(chartsColdScript))
+    : [];
   const coldChartsMedian =
     coldCharts.length > 0
-      ? { ms: median(coldCharts.map((r) => r.ms)), cpuMs: median(coldCharts.map((r) => r.cpuMs)), charts: coldCharts[0]!.charts, pngs: coldCharts[0]!.pngs }
+      ? {
+          ms: median(coldCharts.map((r) => r.ms)),
+          cpuMs: median(coldCharts.map((r) => r.cpuMs)),
+          charts: coldCharts[0]!.charts,
+          pngs: coldCharts[0]!.pngs,
+        }
       : undefined;
-  if (coldChartsMedian) log(`charts of the example set, cold: ${ms(coldChartsMedian.ms)} ms (${ms(coldChartsMedian.cpuMs)} ms CPU), ${coldChartsMedian.charts} charts`);
+  if (coldChartsMedian)
+    log(
+      `charts of the example set, cold: ${ms(coldChartsMedian.ms)} ms (${ms(coldChartsMedian.cpuMs)} ms CPU), ${coldChartsMedian.charts} charts`,
+    );
 
   // ---- cost growth ----
-  const growth: { label: string; corpus: RawCorpus; action: ActionFigure }[] = [{ label: '1× (a)', corpus: a, action: actionA }];
+  const growth: { label: string; corpus: RawCorpus; action: ActionFigure }[] = [
+    { label: '1× (a)', corpus: a, action: actionA },
+  ];
   if (a3 && actionA3) growth.push({ label: '3×', corpus: a3, action: actionA3 });
   if (b && actionB) growth.push({ label: '10× (b)', corpus: b, action: actionB });
   const growthRows: string[] = [];
   for (const g of growth) {
-    const t = g.corpus === a ? { median: (mb(a.bytes) / ingestMBps) * 1000 } : await timeRuns(() => ingestOnce(g.corpus), PROCESS_RUNS);
+    const t =
+      g.corpus === a
+        ? { median: (mb(a.bytes) / ingestMBps) * 1000 }
+        : await timeRuns(() => ingestOnce(g.corpus), PROCESS_RUNS);
     growthRows.push(
       `| ${g.label} | ${g.corpus.rows.toLocaleString('en')} | ${mb(g.corpus.bytes).toFixed(1)} | ${ms(t.median)} | ${(mb(g.corpus.bytes) / (t.median / 1000)).toFixed(0)} | ${ms(g.action.wallMs)} | ${ms(g.action.peakRssMb)} |`,
     );
@@ -409,7 +499,9 @@ async function main(): Promise<void> {
           `| real campaigns (${campaignFigures.files} raw files of ../shared, ${campaignFigures.samples.toLocaleString('en')} samples): \`perfgate check --charts\` against the same check without charts | ≤ ${TARGETS.campaignsChartsRatio}× | ${(campaignFigures.charts.wallMs / campaignFigures.plain.wallMs).toFixed(1)}× (${ms(campaignFigures.charts.wallMs)} ms against ${ms(campaignFigures.plain.wallMs)} ms) | ${yes(campaignFigures.charts.wallMs <= TARGETS.campaignsChartsRatio * campaignFigures.plain.wallMs)} |`,
           `| the same with \`--charts\`: peak RSS | ≤ ${TARGETS.campaignsChartsRssMb} MB | ${ms(campaignFigures.charts.peakRssMb)} MB (${ms(campaignFigures.plain.peakRssMb)} MB without charts) | ${yes(campaignFigures.charts.peakRssMb <= TARGETS.campaignsChartsRssMb)} |`,
         ]
-      : [`| real campaigns: \`perfgate check --charts\` | ≤ ${TARGETS.campaignsChartsRatio}× | skipped: ../shared not found | |`]),
+      : [
+          `| real campaigns: \`perfgate check --charts\` | ≤ ${TARGETS.campaignsChartsRatio}× | skipped: ../shared not found | |`,
+        ]),
     `| the action's whole step on the example set, default inputs (wall) | ≤ ${TARGETS.exampleActionMs} ms | ${ms(exampleAction.wallMs)} ms (${ms(exampleActionPlain.wallMs)} ms with charts: false) | ${yes(exampleAction.wallMs <= TARGETS.exampleActionMs)} |`,
   ];
 

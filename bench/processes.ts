@@ -48,14 +48,21 @@ export function runActionProcess(options: ActionRunOptions): ProcessRun {
       GITHUB_WORKSPACE: workspace,
       RUNNER_TEMP: temp,
     };
-    for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+    for (const [name, value] of Object.entries(options.inputs))
+      env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
     const args = [options.actionPath];
     if (options.peakRssHook) {
       env['PERFGATE_BENCH_PEAK_RSS'] = rssPath;
       args.unshift(`--import=${pathToFileURL(options.peakRssHook).href}`);
     }
     const start = performance.now();
-    const result = spawnSync(process.execPath, args, { cwd: workspace, env, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 << 20 });
+    const result = spawnSync(process.execPath, args, {
+      cwd: workspace,
+      env,
+      encoding: 'utf8',
+      timeout: 600_000,
+      maxBuffer: 64 << 20,
+    });
     const wallMs = performance.now() - start;
     if (result.error) throw result.error;
     let peakRssMb: number | undefined;
@@ -65,14 +72,26 @@ export function runActionProcess(options: ActionRunOptions): ProcessRun {
     }
     const outputDir = join(workspace, options.inputs['output-dir'] ?? 'perfgate-report');
     const wroteCharts = existsSync(join(outputDir, 'charts'));
-    return { wallMs, ...(peakRssMb !== undefined ? { peakRssMb } : {}), status: result.status, wroteCharts, stdout: result.stdout, stderr: result.stderr };
+    return {
+      wallMs,
+      ...(peakRssMb !== undefined ? { peakRssMb } : {}),
+      status: result.status,
+      wroteCharts,
+      stdout: result.stdout,
+      stderr: result.stderr,
+    };
   } finally {
     rmSync(runner, { recursive: true, force: true });
   }
 }
 
 /** The CLI (dist/cli.js) as a user runs it, in `cwd`; wall time and, with the hook, peak RSS. */
-export function runCliProcess(options: { cliPath: string; args: readonly string[]; cwd: string; peakRssHook?: string }): ProcessRun {
+export function runCliProcess(options: {
+  cliPath: string;
+  args: readonly string[];
+  cwd: string;
+  peakRssHook?: string;
+}): ProcessRun {
   const rssDir = mkdtempSync(join(tmpdir(), 'perfgate-bench-cli-'));
   try {
     const rssPath = join(rssDir, 'peak_rss');
@@ -83,7 +102,13 @@ export function runCliProcess(options: { cliPath: string; args: readonly string[
       args.unshift(`--import=${pathToFileURL(options.peakRssHook).href}`);
     }
     const start = performance.now();
-    const result = spawnSync(process.execPath, args, { cwd: options.cwd, env, encoding: 'utf8', timeout: 600_000, maxBuffer: 64 << 20 });
+    const result = spawnSync(process.execPath, args, {
+      cwd: options.cwd,
+      env,
+      encoding: 'utf8',
+      timeout: 600_000,
+      maxBuffer: 64 << 20,
+    });
     const wallMs = performance.now() - start;
     if (result.error) throw result.error;
     const kb = options.peakRssHook && existsSync(rssPath) ? Number(readFileSync(rssPath, 'utf8')) : 0;
@@ -113,7 +138,10 @@ export function pythonHas(module: string): boolean {
 }
 
 /** Runs a bench/*.py script that prints one JSON line `{"seconds": …}` (its own timing of the work). */
-export function runPython(script: string, args: readonly string[]): { seconds: number; wallMs: number; detail: Record<string, unknown> } {
+export function runPython(
+  script: string,
+  args: readonly string[],
+): { seconds: number; wallMs: number; detail: Record<string, unknown> } {
   const start = performance.now();
   const r = spawnSync('python3', [script, ...args], { encoding: 'utf8', maxBuffer: 16 << 20 });
   const wallMs = performance.now() - start;

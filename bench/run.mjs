@@ -11,7 +11,18 @@
 //   taken from the built dist/chunks/charts.js; so is bench/chartsCold.ts, for the cold charts runs.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,7 +31,9 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const useDist = args.includes('--dist');
 
-const requireShim = "import { createRequire as __perfgateCreateRequire } from 'node:module';\n" + 'const require = __perfgateCreateRequire(import.meta.url);';
+const requireShim =
+  "import { createRequire as __perfgateCreateRequire } from 'node:module';\n" +
+  'const require = __perfgateCreateRequire(import.meta.url);';
 const common = {
   bundle: true,
   platform: 'node',
@@ -50,8 +63,11 @@ function buildAction() {
   const r = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('scripts/build.mjs failed');
   if (fingerprint(join(repoRoot, 'dist')) !== before)
-    process.stderr.write("bench: warning: scripts/build.mjs wrote to the checkout's dist/ (it should not resolve paths outside its own root)\n");
-  if (!existsSync(join(root, 'dist', 'index.js'))) throw new Error('scripts/build.mjs did not write dist/index.js under its own root');
+    process.stderr.write(
+      "bench: warning: scripts/build.mjs wrote to the checkout's dist/ (it should not resolve paths outside its own root)\n",
+    );
+  if (!existsSync(join(root, 'dist', 'index.js')))
+    throw new Error('scripts/build.mjs did not write dist/index.js under its own root');
   return { root, actionPath: join(root, 'dist', 'index.js') };
 }
 
@@ -90,15 +106,32 @@ try {
       name: 'perfgate-bench-built-charts',
       setup(b) {
         b.onResolve({ filter: /^\.\.\/render\/index\.js$/ }, (args) =>
-          resolve(args.resolveDir) === join(repoRoot, 'src', 'pipeline') ? { path: chartsChunk, external: true } : undefined,
+          resolve(args.resolveDir) === join(repoRoot, 'src', 'pipeline')
+            ? { path: chartsChunk, external: true }
+            : undefined,
         );
       },
     };
     try {
-      await build({ ...common, logLevel: 'silent', plugins: [builtRenderer], entryPoints: ['src/pipeline/writeCharts.ts'], outfile: join(out, 'charts.mjs') });
-      await build({ ...common, logLevel: 'silent', plugins: [builtRenderer], entryPoints: ['bench/chartsCold.ts'], outfile: join(out, 'charts-cold.mjs') });
+      await build({
+        ...common,
+        logLevel: 'silent',
+        plugins: [builtRenderer],
+        entryPoints: ['src/pipeline/writeCharts.ts'],
+        outfile: join(out, 'charts.mjs'),
+      });
+      await build({
+        ...common,
+        logLevel: 'silent',
+        plugins: [builtRenderer],
+        entryPoints: ['bench/chartsCold.ts'],
+        outfile: join(out, 'charts-cold.mjs'),
+      });
     } catch (error) {
-      writeFileSync(join(out, 'charts.unavailable'), `src/pipeline/writeCharts.ts does not bundle: ${String(error.message).split('\n')[0]}`);
+      writeFileSync(
+        join(out, 'charts.unavailable'),
+        `src/pipeline/writeCharts.ts does not bundle: ${String(error.message).split('\n')[0]}`,
+      );
     }
   }
   const result = spawnSync(process.execPath, ['--expose-gc', join(out, 'bench.mjs'), ...args], {

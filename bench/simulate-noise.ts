@@ -46,8 +46,15 @@ function stat(samples: Float64Array, m: Magnitude): number {
 }
 
 const runs = {
-  udp: ['fastdds/udp_reliable_raw_data.csv', 'fastdds/udp_reliable_run2_raw_data.csv', ...[3, 4, 5, 6].map((r) => `repeats/fastdds/udp_reliable_r0${r}_raw_data.csv`)],
-  shm: ['fastdds/shm_reliable_raw_data.csv', ...[2, 3, 4, 5].map((r) => `repeats/fastdds/shm_reliable_r0${r}_raw_data.csv`)],
+  udp: [
+    'fastdds/udp_reliable_raw_data.csv',
+    'fastdds/udp_reliable_run2_raw_data.csv',
+    ...[3, 4, 5, 6].map((r) => `repeats/fastdds/udp_reliable_r0${r}_raw_data.csv`),
+  ],
+  shm: [
+    'fastdds/shm_reliable_raw_data.csv',
+    ...[2, 3, 4, 5].map((r) => `repeats/fastdds/shm_reliable_r0${r}_raw_data.csv`),
+  ],
 };
 const raw = new Map<string, Map<number, Float64Array>>();
 for (const f of [...runs.udp, ...runs.shm]) raw.set(f, readRaw(f));
@@ -153,7 +160,12 @@ function simulate(m: Magnitude, model: Model, historyRuns: number, shiftSigmas: 
     if (v.noisy) noisyCount++;
     if (thresholdStatus(history[history.length - 1]!, result, THRESHOLD) === 'fail') thresholdOnly++;
   }
-  return { fail: fail / trials, warn: warn / trials, noisy: noisyCount / trials, thresholdOnly: thresholdOnly / trials };
+  return {
+    fail: fail / trials,
+    warn: warn / trials,
+    noisy: noisyCount / trials,
+    thresholdOnly: thresholdOnly / trials,
+  };
 }
 
 const TRIALS = 40000;
@@ -176,15 +188,21 @@ for (const m of MAGNITUDES) {
     }
   }
 }
-console.log(`\n3σ in ratio terms: ${MAGNITUDES.map((m) => `${m} ×${Math.exp(3 * calibration[m].total).toFixed(2)}`).join(', ')} (all above the 10 % threshold).`);
+console.log(
+  `\n3σ in ratio terms: ${MAGNITUDES.map((m) => `${m} ×${Math.exp(3 * calibration[m].total).toFixed(2)}`).join(', ')} (all above the 10 % threshold).`,
+);
 
 // ---------------------------------------------------------------- 3. the real rerun pair
 const ref = raw.get(runs.udp[0]!)!;
 const res = raw.get(runs.udp[1]!)!;
 const repeats = runs.udp.slice(2);
-console.log(`\n## Real rerun pair: udp_reliable (reference) vs udp_reliable_run2 (result), threshold 0.1, confidence ${CONFIDENCE}\n`);
+console.log(
+  `\n## Real rerun pair: udp_reliable (reference) vs udp_reliable_run2 (result), threshold 0.1, confidence ${CONFIDENCE}\n`,
+);
 console.log('History A = repeats r03–r06 (4 runs); history B = udp_reliable + r03–r06 (5 runs).\n');
-console.log('| payload | magnitude | reference µs | result µs | Δ | threshold only | noise-aware (A) | band (A) | noise-aware (B) | band (B) |');
+console.log(
+  '| payload | magnitude | reference µs | result µs | Δ | threshold only | noise-aware (A) | band (A) | noise-aware (B) | band (B) |',
+);
 console.log('|---:|---|---:|---:|---:|---|---|---|---|---|');
 for (const p of PAYLOADS) {
   for (const m of MAGNITUDES) {

@@ -63,7 +63,8 @@ function once<T>(key: string, make: () => T): T {
   return memo.get(key) as T;
 }
 
-const rawsOf = (corpus: RawCorpus): RawMeasurements[] => once(`raws:${corpus.dir}`, () => corpus.files.map((f) => readRawMeasurements(f, FLOAT_PARSE)));
+const rawsOf = (corpus: RawCorpus): RawMeasurements[] =>
+  once(`raws:${corpus.dir}`, () => corpus.files.map((f) => readRawMeasurements(f, FLOAT_PARSE)));
 
 /** Summaries as the pipeline checks them: raw files summarised, then read back from their summary CSV. */
 function summariesOfDir(dir: string): Summary[] {
@@ -94,7 +95,9 @@ function compareSets(reference: Summary[], results: Summary[]): ComparisonReport
 }
 
 function comparisonOf(referenceDir: string, resultsDir: string): ComparisonReport {
-  return once(`compare:${referenceDir}:${resultsDir}`, () => compareSets(summariesOfDir(referenceDir), summariesOfDir(resultsDir)));
+  return once(`compare:${referenceDir}:${resultsDir}`, () =>
+    compareSets(summariesOfDir(referenceDir), summariesOfDir(resultsDir)),
+  );
 }
 
 /** The pull-request comment as the action renders it: check and comparison Markdown, fitted to GitHub's limit. */
@@ -102,7 +105,12 @@ function renderComment(check: CheckReport, comparison: ComparisonReport): string
   const sections = [
     { text: renderMarkdown(check), priority: 0, required: true, label: 'the check table' },
     { text: renderComparisonMarkdown(comparison), priority: 1, label: 'the comparison table' },
-    { text: '[Workflow run and job summary](https://example.invalid/run)', priority: -1, required: true, label: 'links' },
+    {
+      text: '[Workflow run and job summary](https://example.invalid/run)',
+      priority: -1,
+      required: true,
+      label: 'links',
+    },
   ];
   return fitCommentBody(sections, 'https://example.invalid/run', MAX_COMMENT_BODY - 40).body;
 }
@@ -112,7 +120,11 @@ interface ChartsModule {
   writeCharts(outputDir: string, input: Record<string, unknown>): Promise<unknown>;
 }
 
-async function chartsStage(ctx: BenchContext, corpus: 'a' | 'c', png = true): Promise<(() => Promise<unknown>) | string> {
+async function chartsStage(
+  ctx: BenchContext,
+  corpus: 'a' | 'c',
+  png = true,
+): Promise<(() => Promise<unknown>) | string> {
   const charts = await chartsModule(ctx);
   if (typeof charts === 'string') return charts;
   const { results, requirements, reference } =
@@ -143,7 +155,8 @@ async function chartsModule(ctx: BenchContext): Promise<ChartsModule | string> {
   if (existsSync(why)) return `not available (${readFileSync(why, 'utf8')})`;
   if (!existsSync(bundle)) return 'not available (src/pipeline/writeCharts.ts does not exist yet)';
   const charts = (await import(pathToFileURL(bundle).href)) as Partial<ChartsModule>;
-  if (typeof charts.writeCharts !== 'function') return `not available (no writeCharts export; the adapter in bench/stages.ts needs updating)`;
+  if (typeof charts.writeCharts !== 'function')
+    return `not available (no writeCharts export; the adapter in bench/stages.ts needs updating)`;
   return charts as ChartsModule;
 }
 
@@ -261,7 +274,8 @@ export const STAGES: Stage[] = [
     corpus: 'c',
     setup: (ctx) => {
       const a = ctx.timings.get('charts (a)');
-      if (a !== undefined && a > 2000) return `skipped: charts (a) took ${(a / 1000).toFixed(1)} s; (c) has 100× the sub-experiments`;
+      if (a !== undefined && a > 2000)
+        return `skipped: charts (a) took ${(a / 1000).toFixed(1)} s; (c) has 100× the sub-experiments`;
       return chartsStage(ctx, 'c');
     },
   },

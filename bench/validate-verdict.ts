@@ -8,7 +8,12 @@
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { compareExperiment, compareExperimentPaired, compareExperimentWithHistory, type ExperimentSide } from '../src/engine/compare/compare.js';
+import {
+  compareExperiment,
+  compareExperimentPaired,
+  compareExperimentWithHistory,
+  type ExperimentSide,
+} from '../src/engine/compare/compare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { parseGateStatistics } from '../src/engine/compare/gate.js';
 import type { Measurement, StatisticName } from '../src/engine/model/measurement.js';
@@ -35,7 +40,9 @@ interface Series {
 /** One run from its files, as perfgate reads them, under one experiment name. */
 function loadRun(files: string[], experiment: string): Run {
   const loaded = loadResults(files, { floatParse: 'precise' }, silentProgress);
-  const measurements = [...loaded.experiments.values()].flatMap((e) => e.measurements).map((m) => ({ ...m, experiment }));
+  const measurements = [...loaded.experiments.values()]
+    .flatMap((e) => e.measurements)
+    .map((m) => ({ ...m, experiment }));
   return { measurements };
 }
 
@@ -44,10 +51,17 @@ function realSeries(): Series[] {
   const repeats = path.join(real, 'repeats');
   const fastdds = (tag: string, first: string[], reruns: string[]) => ({
     name: `${tag} (Fast-DDS)`,
-    runs: [...first.map((f) => path.join(real, 'fastdds', f)), ...reruns.map((r) => path.join(repeats, 'fastdds', `${tag}_${r}_raw_data.csv`))].map((f) => loadRun([f], tag)),
+    runs: [
+      ...first.map((f) => path.join(real, 'fastdds', f)),
+      ...reruns.map((r) => path.join(repeats, 'fastdds', `${tag}_${r}_raw_data.csv`)),
+    ].map((f) => loadRun([f], tag)),
   });
   return [
-    fastdds('udp_reliable', ['udp_reliable_raw_data.csv', 'udp_reliable_run2_raw_data.csv'], ['r03', 'r04', 'r05', 'r06']),
+    fastdds(
+      'udp_reliable',
+      ['udp_reliable_raw_data.csv', 'udp_reliable_run2_raw_data.csv'],
+      ['r03', 'r04', 'r05', 'r06'],
+    ),
     fastdds('shm_reliable', ['shm_reliable_raw_data.csv'], ['r02', 'r03', 'r04', 'r05']),
     {
       name: 'ddsperf ping 64 + 4096 B',
@@ -67,7 +81,8 @@ function scaled(run: Run, c: number): Run {
   return {
     measurements: run.measurements.map((m) => {
       const statistics: Partial<Record<StatisticName, number>> = {};
-      for (const [name, v] of Object.entries(m.statistics) as [StatisticName, number][]) statistics[name] = name === 'samples' || name === 'variance' ? v : v * c;
+      for (const [name, v] of Object.entries(m.statistics) as [StatisticName, number][])
+        statistics[name] = name === 'samples' || name === 'variance' ? v : v * c;
       return { ...m, statistics };
     }),
   };
@@ -77,7 +92,11 @@ function scaled(run: Run, c: number): Run {
 function repetitions(runs: Run[]): Run {
   const byKey = new Map<string, Measurement[]>();
   for (const run of runs)
-    for (const m of run.measurements) byKey.set(`${m.parameter.label}\u0000${m.metric.name}`, [...(byKey.get(`${m.parameter.label}\u0000${m.metric.name}`) ?? []), m]);
+    for (const m of run.measurements)
+      byKey.set(`${m.parameter.label}\u0000${m.metric.name}`, [
+        ...(byKey.get(`${m.parameter.label}\u0000${m.metric.name}`) ?? []),
+        m,
+      ]);
   return { measurements: [...byKey.values()].map((ms) => (ms.length > 1 ? poolMeasurements(ms) : ms[0]!)) };
 }
 
@@ -159,7 +178,11 @@ function realDesigns(series: Series, shift: number): [string, Tally][] {
     const reps = tally();
     for (const cand of combinations([...runs.keys()], k)) {
       const history = runs.filter((_, i) => !cand.includes(i));
-      count(reps, compareExperimentWithHistory(exp, history, repetitions(cand.map((i) => scaled(runs[i]!, shift))), THRESHOLDS).rows);
+      count(
+        reps,
+        compareExperimentWithHistory(exp, history, repetitions(cand.map((i) => scaled(runs[i]!, shift))), THRESHOLDS)
+          .rows,
+      );
     }
     out.push([`history of ${n - k} runs, ${k} candidate repetitions`, reps]);
   }
@@ -245,7 +268,11 @@ interface Design {
   run(model: NoiseModel, draw: Draw, change: number): { failed: boolean; gated: boolean; pooled?: boolean }[];
 }
 const DESIGNS: Design[] = [
-  { name: 'threshold vs one previous run', run: (m, d, c) => compareExperiment('sim', simRun(m, runNoise(m, d), 1), simRun(m, runNoise(m, d), c), THRESHOLDS).rows },
+  {
+    name: 'threshold vs one previous run',
+    run: (m, d, c) =>
+      compareExperiment('sim', simRun(m, runNoise(m, d), 1), simRun(m, runNoise(m, d), c), THRESHOLDS).rows,
+  },
   ...(
     [
       [1, 0.99],
@@ -285,7 +312,14 @@ const DESIGNS: Design[] = [
   })),
 ];
 
-function simulate(model: NoiseModel, design: Design, noise: 'gaussian' | 't4', change: number, trials: number, seed: number): Tally {
+function simulate(
+  model: NoiseModel,
+  design: Design,
+  noise: 'gaussian' | 't4',
+  change: number,
+  trials: number,
+  seed: number,
+): Tally {
   const random = mulberry32(seed);
   const draw = noise === 'gaussian' ? gaussian(random) : t4(random);
   const t = tally();
@@ -304,8 +338,12 @@ function main(): void {
   }
   say('## Real runs: unchanged build (A/A), and the candidate scaled');
   say();
-  say('Gate = the comparison fails (any gated row). Rows = gated parameter rows (the geomean rows are counted in the gate only).');
-  say('Default settings: threshold 10 %, confidence 0.995 with a history and 0.99 paired, gate = the primary statistic (median).');
+  say(
+    'Gate = the comparison fails (any gated row). Rows = gated parameter rows (the geomean rows are counted in the gate only).',
+  );
+  say(
+    'Default settings: threshold 10 %, confidence 0.995 with a history and 0.99 paired, gate = the primary statistic (median).',
+  );
   for (const series of realSeries()) {
     say();
     say(`### ${series.name}: ${series.runs.length} runs`);
@@ -337,25 +375,39 @@ function main(): void {
     const real = path.join(shared, 'fixtures', 'real-runs');
     const run1 = loadRun([path.join(real, 'fastdds', 'udp_reliable_raw_data.csv')], 'udp_reliable');
     const run2 = loadRun([path.join(real, 'fastdds', 'udp_reliable_run2_raw_data.csv')], 'udp_reliable');
-    const repeats = ['r03', 'r04', 'r05', 'r06'].map((r) => loadRun([path.join(real, 'repeats', 'fastdds', `udp_reliable_${r}_raw_data.csv`)], 'udp_reliable'));
+    const repeats = ['r03', 'r04', 'r05', 'r06'].map((r) =>
+      loadRun([path.join(real, 'repeats', 'fastdds', `udp_reliable_${r}_raw_data.csv`)], 'udp_reliable'),
+    );
     const describe = (rows: { failed: boolean; gated: boolean; status: string }[]) =>
       `${rows.filter((r) => r.failed).length} failed (${rows.filter((r) => r.gated).length} gated rows; ${rows.filter((r) => !r.gated && r.status === 'warn').length} ungated rows warn)`;
     say('| design | result |');
     say('| --- | --- |');
-    say(`| threshold, run 1 as the reference, every statistic gated (before) | ${describe(compareExperiment('x', run1, run2, THRESHOLDS, { gate: ALL }).rows)} |`);
-    say(`| threshold, run 1 as the reference, primary statistic gated | ${describe(compareExperiment('x', run1, run2, THRESHOLDS).rows)} |`);
-    say(`| history r03–r06 (4 runs), run 2 as the candidate | ${describe(compareExperimentWithHistory('x', repeats, run2, THRESHOLDS).rows)} |`);
-    say(`| history run 1 + r03–r06 (5 runs), run 2 as the candidate | ${describe(compareExperimentWithHistory('x', [run1, ...repeats], run2, THRESHOLDS).rows)} |`);
+    say(
+      `| threshold, run 1 as the reference, every statistic gated (before) | ${describe(compareExperiment('x', run1, run2, THRESHOLDS, { gate: ALL }).rows)} |`,
+    );
+    say(
+      `| threshold, run 1 as the reference, primary statistic gated | ${describe(compareExperiment('x', run1, run2, THRESHOLDS).rows)} |`,
+    );
+    say(
+      `| history r03–r06 (4 runs), run 2 as the candidate | ${describe(compareExperimentWithHistory('x', repeats, run2, THRESHOLDS).rows)} |`,
+    );
+    say(
+      `| history run 1 + r03–r06 (5 runs), run 2 as the candidate | ${describe(compareExperimentWithHistory('x', [run1, ...repeats], run2, THRESHOLDS).rows)} |`,
+    );
   }
   say();
   say('## Simulation calibrated on the measured noise');
   say();
   const trials = quick ? 300 : 2000;
   const aaTrials = quick ? 1000 : 10000;
-  say(`Log-normal (gaussian) and heavier-tailed (t, 4 df) between-run noise; ${aaTrials} comparisons per A/A cell, ${trials} per shifted cell; every payload shifted alike.`);
+  say(
+    `Log-normal (gaussian) and heavier-tailed (t, 4 df) between-run noise; ${aaTrials} comparisons per A/A cell, ${trials} per shifted cell; every payload shifted alike.`,
+  );
   for (const model of MODELS) {
     say();
-    say(`### ${model.name}: sd ${model.sd} per payload, ${Math.round(model.common * 100)} % common to a run's payloads, ${model.payloads} payloads`);
+    say(
+      `### ${model.name}: sd ${model.sd} per payload, ${Math.round(model.common * 100)} % common to a run's payloads, ${model.payloads} payloads`,
+    );
     say();
     const threeSigma = Math.exp(3 * model.sd);
     say(

@@ -17,7 +17,9 @@ await build({
   format: 'esm',
   target: 'node22',
   logLevel: 'warning',
-  banner: { js: "import { createRequire as __perfgateCreateRequire } from 'node:module';\nconst require = __perfgateCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __perfgateCreateRequire } from 'node:module';\nconst require = __perfgateCreateRequire(import.meta.url);",
+  },
 });
 const result = spawnSync(process.execPath, [out, ...process.argv.slice(2)], { stdio: 'inherit', cwd: repoRoot });
 rmSync(join(repoRoot, 'bench', '.out'), { recursive: true, force: true });

@@ -644,8 +644,10 @@ function parseToolUnit(text2) {
   const denominator = symbol.slice(slash + 1).trim();
   if (PER_OPERATION.has(denominator)) {
     const inner = parseUnit(numerator);
-    if (inner === void 0 || inner.dimension === "count") return numerator.includes("/") ? void 0 : { symbol, dimension: "count", toBase: 1 };
-    if (inner.dimension === "time" || inner.dimension === "size") return { symbol, dimension: inner.dimension, toBase: inner.toBase };
+    if (inner === void 0 || inner.dimension === "count")
+      return numerator.includes("/") ? void 0 : { symbol, dimension: "count", toBase: 1 };
+    if (inner.dimension === "time" || inner.dimension === "size")
+      return { symbol, dimension: inner.dimension, toBase: inner.toBase };
     return void 0;
   }
   const per = COMPOUND_TIME[denominator];
@@ -694,7 +696,12 @@ var RATE_PREFIXES = [
   ["M", 1e6],
   ["G", 1e9]
 ];
-var LADDERS = { time: TIME2, byterate: BYTERATE2, bitrate: BITRATE2, rate: RATE_PREFIXES };
+var LADDERS = {
+  time: TIME2,
+  byterate: BYTERATE2,
+  bitrate: BITRATE2,
+  rate: RATE_PREFIXES
+};
 function quantityDisplay(unit, values, printedUnit2) {
   const parsed = parseUnit(unit);
   const ladder = parsed ? LADDERS[parsed.dimension] : void 0;
@@ -706,7 +713,8 @@ function quantityDisplay(unit, values, printedUnit2) {
   const inBase = rounded4(largest(finite4) * parsed.toBase);
   let step = ladder.find(([, size]) => size === 1);
   if (inBase > 0) {
-    for (const candidate of ladder) if (candidate === ladder[0] || inBase >= (candidate[2] ?? candidate[1])) step = candidate;
+    for (const candidate of ladder)
+      if (candidate === ladder[0] || inBase >= (candidate[2] ?? candidate[1])) step = candidate;
   }
   const scale2 = parsed.toBase / step[1];
   const symbol = parsed.dimension === "rate" ? rateUnit(step[0], printedUnit2) : step[0];
@@ -757,7 +765,13 @@ function checkLimit(requirement, direction, value2) {
   const margin = direction === "higher-is-better" ? value2 - limit : limit - value2;
   const percentOver = limit === 0 ? -margin * 100 : -margin * 100 / Math.abs(limit);
   const failed = Number.isNaN(value2) || Number.isNaN(limit) || margin < 0;
-  return { requirement: limit, experiment: value2, difference: Math.abs(limit - value2), percentOver, status: failed ? "failed" : "passed" };
+  return {
+    requirement: limit,
+    experiment: value2,
+    difference: Math.abs(limit - value2),
+    percentOver,
+    status: failed ? "failed" : "passed"
+  };
 }
 function notInResults(what, requirement, hint = "") {
   return requirement.optional ? `${what} is not in the results (optional: skipped)${hint}` : `${what} is required but not in the results${hint}`;
@@ -771,7 +785,9 @@ function buildCheckReport(checks, requiredExperiments) {
   const uncheckedExperiments = checks.filter((c) => c.status === "unchecked").map((c) => c.experimentType);
   const present = new Set(checks.filter((c) => !c.absent).map((c) => c.experimentType));
   const required = requiredExperiments.map((r) => typeof r === "string" ? r : r.experimentType);
-  const experimentsWithoutResults = [.../* @__PURE__ */ new Set([...checks.filter((c) => c.absent).map((c) => c.experimentType), ...required])].filter((t) => !present.has(t));
+  const experimentsWithoutResults = [
+    .../* @__PURE__ */ new Set([...checks.filter((c) => c.absent).map((c) => c.experimentType), ...required])
+  ].filter((t) => !present.has(t));
   const uncovered = experimentsWithoutResults.filter((t) => !checks.some((c) => c.experimentType === t));
   const skipped = checks.flatMap((c) => (c.skipped ?? []).map((s) => `${c.experimentType}: ${s}`));
   const latencyOnly = rows.every((r) => r.direction === void 0 && r.unit === void 0 && r.parameter === void 0);
@@ -786,7 +802,13 @@ function buildCheckReport(checks, requiredExperiments) {
       const parameter = row.parameter ?? String(row.payloadBytes);
       let line = byParameter.get(parameter);
       if (!line) {
-        line = { experimentType: sub.experimentType, payloadBytes: row.payloadBytes, parameter, cells: {}, failed: false };
+        line = {
+          experimentType: sub.experimentType,
+          payloadBytes: row.payloadBytes,
+          parameter,
+          cells: {},
+          failed: false
+        };
         byParameter.set(parameter, line);
         table3.push(line);
       }
@@ -874,7 +896,15 @@ function renderMarkdown(report) {
   } else {
     if (parts.failing.length > 0) lines.push(...parts.table(parts.failing), "");
     if (parts.passing.length > 0) {
-      lines.push("<details>", `<summary>${passingRows(parts.passing.length)}</summary>`, "", ...parts.table(parts.passing), "", "</details>", "");
+      lines.push(
+        "<details>",
+        `<summary>${passingRows(parts.passing.length)}</summary>`,
+        "",
+        ...parts.table(parts.passing),
+        "",
+        "</details>",
+        ""
+      );
     }
   }
   if (parts.legend !== "") lines.push(parts.legend, "");
@@ -888,11 +918,16 @@ function requirementsHeadline(report) {
   const rows = report.subExperiments.flatMap((s) => s.rows);
   const over = rows.filter((r) => r.status === "failed").length;
   const missing = rows.filter((r) => r.status === "missing").length;
-  if (report.verdict === "pass" && over + missing === 0) return `${PASS} ${report.checksTotal === 1 ? "the requirement" : `all ${report.checksTotal} requirements`} met`;
+  if (report.verdict === "pass" && over + missing === 0)
+    return `${PASS} ${report.checksTotal === 1 ? "the requirement" : `all ${report.checksTotal} requirements`} met`;
   const parts = [];
-  if (over > 0) parts.push(`${over} of ${report.checksTotal} requirement${report.checksTotal === 1 ? "" : "s"} over ${over === 1 ? "its" : "their"} limit`);
+  if (over > 0)
+    parts.push(
+      `${over} of ${report.checksTotal} requirement${report.checksTotal === 1 ? "" : "s"} over ${over === 1 ? "its" : "their"} limit`
+    );
   if (missing > 0) parts.push(`${missing}${over > 0 ? "" : ` of ${report.checksTotal}`} without a result`);
-  if (parts.length === 0) parts.push(`${report.failedExperiments.length} of ${report.experimentsChecked} sub-experiments failed`);
+  if (parts.length === 0)
+    parts.push(`${report.failedExperiments.length} of ${report.experimentsChecked} sub-experiments failed`);
   return `${FAIL} ${parts.join(", ")}`;
 }
 function requirementFailures(report) {
@@ -918,7 +953,12 @@ function table(rows, columns, latencyOnly) {
   const header = ["Sub-experiment", latencyOnly ? "Bytes" : "Parameter"];
   const align = [":--", "--:"];
   for (const column of columns) {
-    header.push(latencyOnly ? column : escapeMarkdown(columnTitle(column, rows)), "req.", latencyOnly ? "over" : "vs req.", "");
+    header.push(
+      latencyOnly ? column : escapeMarkdown(columnTitle(column, rows)),
+      "req.",
+      latencyOnly ? "over" : "vs req.",
+      ""
+    );
     align.push("--:", "--:", "--:", ":-:");
   }
   const out = [`| ${header.join(" | ")} |`, `| ${align.join(" | ")} |`];
@@ -943,7 +983,12 @@ function magnitudeCells(row, latencyOnly) {
   const shown = checkValues(row, latencyOnly);
   const number3 = (x) => Number.isNaN(x) ? "—" : latencyOnly || shown.unit === "" ? shown.number(x) : `${shown.number(x)} ${escapeMarkdown(shown.unit)}`;
   const value2 = row.status === "missing" ? "missing" : number3(row.experiment);
-  return [value2, number3(row.requirement), percent(changeFromRequirement(row.percentOver, row.direction)), row.status === "passed" ? PASS : FAIL];
+  return [
+    value2,
+    number3(row.requirement),
+    percent(changeFromRequirement(row.percentOver, row.direction)),
+    row.status === "passed" ? PASS : FAIL
+  ];
 }
 function boundedPercent(x) {
   if (x > 1e4) return "> +10000 %";
@@ -965,7 +1010,13 @@ function renderText(report) {
   for (const n of report.notes ?? []) out.push(`  note: ${n}`);
   if (report.table.length > 0) {
     const header = ["Sub-experiment", report.latencyOnly ? "Bytes" : "Parameter"];
-    for (const m of report.columns) header.push(report.latencyOnly ? m : sanitize(columnTitle(m, report.table)), "req.", report.latencyOnly ? "over" : "vs req.", "");
+    for (const m of report.columns)
+      header.push(
+        report.latencyOnly ? m : sanitize(columnTitle(m, report.table)),
+        "req.",
+        report.latencyOnly ? "over" : "vs req.",
+        ""
+      );
     const rows = report.table.map((row) => {
       const cells = [sanitize(row.experimentType), sanitize(row.parameter)];
       for (const m of report.columns) {
@@ -987,7 +1038,11 @@ function renderText(report) {
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (cells) => cells.map((c, i) => i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])).join("  ").trimEnd();
     out.push("", line(header), ...rows.map(line));
-    if (!report.latencyOnly) out.push("", "vs req. = (result − requirement) / requirement: + above it, − below it; a ≤ check fails above 0, a ≥ check below 0.");
+    if (!report.latencyOnly)
+      out.push(
+        "",
+        "vs req. = (result − requirement) / requirement: + above it, − below it; a ≤ check fails above 0, a ≥ check below 0."
+      );
   }
   return out.join("\n") + "\n";
 }
@@ -1031,7 +1086,12 @@ function checkReferenceRequirement(requirement, measurements) {
   const payloadBytes = Number(requirement.parameter);
   const m = measurements.find((x) => x.metric.name === "latency" && x.parameter.payloadBytes === payloadBytes);
   if (!m) return [missingReferenceRow(requirement, notInResults(`payload ${payloadBytes} bytes`, requirement))];
-  const row = checkMagnitude(requirement.label, payloadBytes, requirement.limit, m.statistics[requirement.statistic] ?? NaN);
+  const row = checkMagnitude(
+    requirement.label,
+    payloadBytes,
+    requirement.limit,
+    m.statistics[requirement.statistic] ?? NaN
+  );
   if (m.place.line !== void 0) row.line = m.place.line;
   return [row];
 }
@@ -1125,7 +1185,10 @@ function isFastddsFormat(format) {
   return FASTDDS_FORMATS.includes(format);
 }
 function summaryOfMeasurements(experimentType, measurements, source) {
-  if (measurements.length === 0 || !measurements.every((m) => m.metric.name === "latency" && m.metric.unit === "us" && m.parameter.payloadBytes !== void 0)) return void 0;
+  if (measurements.length === 0 || !measurements.every(
+    (m) => m.metric.name === "latency" && m.metric.unit === "us" && m.parameter.payloadBytes !== void 0
+  ))
+    return void 0;
   return {
     experimentType,
     source,
@@ -2857,22 +2920,32 @@ function resolveColumns(file, headerLine, fields, required, expectedHeader, know
     if (fields.length === 1) {
       const delimiter = [";", "	", "|"].find((d) => headerLine.includes(d));
       if (delimiter) {
-        throw new InputError(`the header uses ${describeDelimiter(delimiter)} as delimiter; expected comma-separated columns "${expectedHeader}"`, {
-          file,
-          line: 1,
-          column: headerLine.indexOf(delimiter) + 1
-        });
+        throw new InputError(
+          `the header uses ${describeDelimiter(delimiter)} as delimiter; expected comma-separated columns "${expectedHeader}"`,
+          {
+            file,
+            line: 1,
+            column: headerLine.indexOf(delimiter) + 1
+          }
+        );
       }
     }
     const guess = closestName2(name, names, knownColumns);
     if (guess !== void 0) {
-      throw new InputError(`column ${guess + 1} is "${names[guess]}" but "${name}" was expected (header: "${expectedHeader}")`, {
-        file,
-        line: 1,
-        column: fieldColumn(headerLine, guess)
-      });
+      throw new InputError(
+        `column ${guess + 1} is "${names[guess]}" but "${name}" was expected (header: "${expectedHeader}")`,
+        {
+          file,
+          line: 1,
+          column: fieldColumn(headerLine, guess)
+        }
+      );
     }
-    throw new InputError(`missing column "${name}"; expected the header "${expectedHeader}"`, { file, line: 1, column: 1 });
+    throw new InputError(`missing column "${name}"; expected the header "${expectedHeader}"`, {
+      file,
+      line: 1,
+      column: 1
+    });
   }
   return found;
 }
@@ -2928,7 +3001,8 @@ function unclosedQuote(text2) {
 // src/engine/csv/table.ts
 function readCsvTable(file, content, required, expectedHeader, knownColumns = required, { comments = false } = {}) {
   const text2 = stripBom(content);
-  if (text2.trim() === "") throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
+  if (text2.trim() === "")
+    throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
   const lines = text2.split(/\r\n|\n|\r/);
   let records;
   try {
@@ -2946,11 +3020,26 @@ function readCsvTable(file, content, required, expectedHeader, knownColumns = re
   const [header, ...data] = records;
   if (!header) throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
   const headerLineNumber = header.info.lines;
-  const columns = resolveColumns(file, lines[headerLineNumber - 1] ?? "", header.record, required, expectedHeader, knownColumns);
-  const rows = data.map(({ record, info }) => ({ line: info.lines, text: lines[info.lines - 1] ?? "", fields: record }));
+  const columns = resolveColumns(
+    file,
+    lines[headerLineNumber - 1] ?? "",
+    header.record,
+    required,
+    expectedHeader,
+    knownColumns
+  );
+  const rows = data.map(({ record, info }) => ({
+    line: info.lines,
+    text: lines[info.lines - 1] ?? "",
+    fields: record
+  }));
   for (const row of rows) {
     if (row.fields.length !== header.record.length) {
-      throw new InputError(`expected ${header.record.length} fields like the header, found ${row.fields.length}`, { file, line: row.line, column: 1 });
+      throw new InputError(`expected ${header.record.length} fields like the header, found ${row.fields.length}`, {
+        file,
+        line: row.line,
+        column: 1
+      });
     }
   }
   return { columns, rows };
@@ -2969,7 +3058,8 @@ function csvError(file, error, text2, lines) {
 }
 function forEachCsvRow(file, content, required, expectedHeader, knownColumns, onRow) {
   const text2 = stripBom(content);
-  if (text2.trim() === "") throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
+  if (text2.trim() === "")
+    throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
   const starts = lineStarts(text2);
   const lineText = (line) => {
     if (line < 1 || line > starts.length) return "";
@@ -2990,7 +3080,11 @@ function forEachCsvRow(file, content, required, expectedHeader, knownColumns, on
           return null;
         }
         if (record.length !== header.length) {
-          throw new InputError(`expected ${header.length} fields like the header, found ${record.length}`, { file, line: info.lines, column: 1 });
+          throw new InputError(`expected ${header.length} fields like the header, found ${record.length}`, {
+            file,
+            line: info.lines,
+            column: 1
+          });
         }
         onRow({ line: info.lines, text: lineText(info.lines), fields: record }, columns);
         return null;
@@ -3019,7 +3113,23 @@ function lineStarts(text2) {
 }
 
 // src/engine/model/measurement.ts
-var STATISTIC_NAMES = ["value", "samples", "min", "mean", "median", "p90", "p95", "p99", "p999", "p9999", "max", "stdev", "variance", "jitter", "maxJitter"];
+var STATISTIC_NAMES = [
+  "value",
+  "samples",
+  "min",
+  "mean",
+  "median",
+  "p90",
+  "p95",
+  "p99",
+  "p999",
+  "p9999",
+  "max",
+  "stdev",
+  "variance",
+  "jitter",
+  "maxJitter"
+];
 var STATISTIC_ALIASES = {
   avg: "mean",
   average: "mean",
@@ -3156,7 +3266,10 @@ function experimentTypeOfSummaryFile(path) {
   const stem = parts.length >= 2 ? parts[parts.length - 2] : "";
   const type2 = stem.split("_").slice(1, -1).join("_");
   if (type2 === "") {
-    throw new InputError(`cannot tell the sub-experiment from the file name "${name}": expected measurements_<type>_summary.csv`, { file: path });
+    throw new InputError(
+      `cannot tell the sub-experiment from the file name "${name}": expected measurements_<type>_summary.csv`,
+      { file: path }
+    );
   }
   return type2;
 }
@@ -3181,7 +3294,10 @@ function experimentTypeOfRawFile(path) {
   }
   const type2 = summaryFileNameOfRaw(path).slice(0, -".csv".length).split("_").slice(1, -1).join("_");
   if (type2 === "") {
-    throw new InputError(`cannot tell the sub-experiment from the file name "${baseName(path)}": expected measurements_<type>.csv`, { file: path });
+    throw new InputError(
+      `cannot tell the sub-experiment from the file name "${baseName(path)}": expected measurements_<type>.csv`,
+      { file: path }
+    );
   }
   return type2;
 }
@@ -3191,7 +3307,20 @@ function baseName(path) {
 }
 
 // src/engine/model/summary.ts
-var SUMMARY_COLUMNS = ["Bytes", "Samples", "Max", "Min", "Mean", "Median", "Stdev", "Mean jitter", "Max jitter", "90%", "99%", "99.99%"];
+var SUMMARY_COLUMNS = [
+  "Bytes",
+  "Samples",
+  "Max",
+  "Min",
+  "Mean",
+  "Median",
+  "Stdev",
+  "Mean jitter",
+  "Max jitter",
+  "90%",
+  "99%",
+  "99.99%"
+];
 var SUMMARY_FIELDS = {
   Bytes: "payloadBytes",
   Samples: "samples",
@@ -3237,11 +3366,14 @@ function parseSummaryCsv(file, content, floatParse) {
     const bytesText = row.fields[bytesIndex] ?? "";
     const payloadBytes = Number(bytesText.trim());
     if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(payloadBytes)) {
-      throw new InputError(`expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`, {
-        file,
-        line: row.line,
-        column: fieldColumn(row.text, bytesIndex)
-      });
+      throw new InputError(
+        `expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`,
+        {
+          file,
+          line: row.line,
+          column: fieldColumn(row.text, bytesIndex)
+        }
+      );
     }
     const earlier = seen.get(payloadBytes);
     if (earlier !== void 0) {
@@ -3308,19 +3440,23 @@ function readOptionalCell(file, row, index2) {
   const word = text2.toLowerCase();
   if (OPTIONAL_YES.has(word)) return true;
   if (OPTIONAL_NO.has(word)) return false;
-  throw new InputError(`expected yes or no in column "${OPTIONAL_COLUMN}", found "${clip(text2)}" (empty means required)`, {
-    file,
-    line: row.line,
-    column: fieldColumn(row.text, index2)
-  });
+  throw new InputError(
+    `expected yes or no in column "${OPTIONAL_COLUMN}", found "${clip(text2)}" (empty means required)`,
+    {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, index2)
+    }
+  );
 }
 function parseRequirementsCsv(file, content, floatParse) {
-  const table3 = readCsvTable(file, content, ["Experiment type", "Bytes", ...CHECKED_MAGNITUDES], REQUIREMENTS_HEADER, [
-    "Experiment type",
-    "Bytes",
-    ...CHECKED_MAGNITUDES,
-    OPTIONAL_COLUMN
-  ]);
+  const table3 = readCsvTable(
+    file,
+    content,
+    ["Experiment type", "Bytes", ...CHECKED_MAGNITUDES],
+    REQUIREMENTS_HEADER,
+    ["Experiment type", "Bytes", ...CHECKED_MAGNITUDES, OPTIONAL_COLUMN]
+  );
   const optionalIndex = optionalColumnIndex(headerFieldsOf(content));
   const seen = /* @__PURE__ */ new Map();
   const requirements = [];
@@ -3328,26 +3464,36 @@ function parseRequirementsCsv(file, content, floatParse) {
     const typeIndex = table3.columns["Experiment type"];
     const experimentType = (row.fields[typeIndex] ?? "").trim();
     if (experimentType === "") {
-      throw new InputError('the "Experiment type" cell is empty', { file, line: row.line, column: fieldColumn(row.text, typeIndex) });
+      throw new InputError('the "Experiment type" cell is empty', {
+        file,
+        line: row.line,
+        column: fieldColumn(row.text, typeIndex)
+      });
     }
     const bytesIndex = table3.columns.Bytes;
     const bytesText = row.fields[bytesIndex] ?? "";
     if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(Number(bytesText))) {
-      throw new InputError(`expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`, {
-        file,
-        line: row.line,
-        column: fieldColumn(row.text, bytesIndex)
-      });
+      throw new InputError(
+        `expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`,
+        {
+          file,
+          line: row.line,
+          column: fieldColumn(row.text, bytesIndex)
+        }
+      );
     }
     const payloadBytes = Number(bytesText);
     const key = `${experimentType}\0${payloadBytes}`;
     const earlier = seen.get(key);
     if (earlier !== void 0) {
-      throw new InputError(`duplicate requirement for ${experimentType}, ${payloadBytes} bytes (first given on line ${earlier})`, {
-        file,
-        line: row.line,
-        column: 1
-      });
+      throw new InputError(
+        `duplicate requirement for ${experimentType}, ${payloadBytes} bytes (first given on line ${earlier})`,
+        {
+          file,
+          line: row.line,
+          column: 1
+        }
+      );
     }
     seen.set(key, row.line);
     const limits = {};
@@ -3371,7 +3517,8 @@ function parseRequirementsCsv(file, content, floatParse) {
     const optional = readOptionalCell(file, row, optionalIndex);
     requirements.push({ experimentType, payloadBytes, limits, line: row.line, ...optional ? { optional } : {} });
   }
-  if (requirements.length === 0) throw new InputError("the requirements file has a header but no rows", { file, line: 2 });
+  if (requirements.length === 0)
+    throw new InputError("the requirements file has a header but no rows", { file, line: 2 });
   return requirements;
 }
 
@@ -3397,7 +3544,14 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
   const headerFields = firstLine2.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
   const experimentName = headerFields.includes("Experiment type") ? "Experiment type" : "Experiment";
   const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
-  const table3 = readCsvTable(file, content, [experimentName, parameterName], METRIC_REQUIREMENTS_EXAMPLE, headerFields, { comments: true });
+  const table3 = readCsvTable(
+    file,
+    content,
+    [experimentName, parameterName],
+    METRIC_REQUIREMENTS_EXAMPLE,
+    headerFields,
+    { comments: true }
+  );
   const optionalIndex = optionalColumnIndex(headerFields);
   const limitColumns = [];
   headerFields.forEach((name, index2) => {
@@ -3405,17 +3559,24 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
     limitColumns.push(parseLimitColumn(file, firstLine2, name, index2));
   });
   if (limitColumns.length === 0) {
-    throw new InputError(`no limit columns: add columns such as "latency.p99 [us]" or "throughput [Mb/s] >=" (e.g. ${METRIC_REQUIREMENTS_EXAMPLE})`, {
-      file,
-      line: 1
-    });
+    throw new InputError(
+      `no limit columns: add columns such as "latency.p99 [us]" or "throughput [Mb/s] >=" (e.g. ${METRIC_REQUIREMENTS_EXAMPLE})`,
+      {
+        file,
+        line: 1
+      }
+    );
   }
   const seen = /* @__PURE__ */ new Map();
   const requirements = [];
   const rows = table3.rows.map((row) => {
     const experiment = (row.fields[table3.columns[experimentName]] ?? "").trim();
     if (experiment === "") {
-      throw new InputError(`the "${experimentName}" cell is empty`, { file, line: row.line, column: fieldColumn(row.text, table3.columns[experimentName]) });
+      throw new InputError(`the "${experimentName}" cell is empty`, {
+        file,
+        line: row.line,
+        column: fieldColumn(row.text, table3.columns[experimentName])
+      });
     }
     const parameter = (row.fields[table3.columns[parameterName]] ?? "").trim();
     if (parameter === "") {
@@ -3428,7 +3589,11 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
     const key = `${experiment}\0${parameter}`;
     const earlier = seen.get(key);
     if (earlier !== void 0) {
-      throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, { file, line: row.line, column: 1 });
+      throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, {
+        file,
+        line: row.line,
+        column: 1
+      });
     }
     seen.set(key, row.line);
     return { row, experiment, parameter, optional: readOptionalCell(file, row, optionalIndex) };
@@ -3439,7 +3604,8 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
       if (isMissingValue(text2)) continue;
       const value2 = parseNumber(text2, floatParse);
       const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
-      if (value2 === void 0) throw new InputError(`expected a number in column "${column.label}", found "${clip(text2)}"`, place);
+      if (value2 === void 0)
+        throw new InputError(`expected a number in column "${column.label}", found "${clip(text2)}"`, place);
       requirements.push({
         experiment,
         parameter,
@@ -3457,16 +3623,29 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
     }
   }
   if (rows.length === 0) throw new InputError("the requirements file has a header but no rows", { file, line: 2 });
-  if (requirements.length === 0) throw new InputError("every limit cell is empty: no requirement is set", { file, line: 2 });
+  if (requirements.length === 0)
+    throw new InputError("every limit cell is empty: no requirement is set", { file, line: 2 });
   return requirements;
 }
 function parseLimitColumn(file, headerLine, name, index2) {
   const place = { file, line: 1, column: fieldColumn(headerLine, index2) };
   const latency = LATENCY_COLUMNS[name];
-  if (latency !== void 0) return { index: index2, label: name, metric: "latency", statistic: latency, dimension: "time", toBase: 1, direction: "lower-is-better" };
+  if (latency !== void 0)
+    return {
+      index: index2,
+      label: name,
+      metric: "latency",
+      statistic: latency,
+      dimension: "time",
+      toBase: 1,
+      direction: "lower-is-better"
+    };
   const parts = splitLimitColumn(name);
   if (parts === void 0) {
-    throw new InputError(`cannot read the limit column "${clip(name)}"; write <metric>[.<statistic>] [<unit>] [>=|<=], e.g. "latency.p99 [us]"`, place);
+    throw new InputError(
+      `cannot read the limit column "${clip(name)}"; write <metric>[.<statistic>] [<unit>] [>=|<=], e.g. "latency.p99 [us]"`,
+      place
+    );
   }
   const { subject, unitText, relation } = parts;
   const dot = subject.lastIndexOf(".");
@@ -3495,7 +3674,8 @@ function parseLimitColumn(file, headerLine, name, index2) {
       column.toBase = unit.toBase;
     }
   }
-  if (relation !== void 0) column.direction = relation === ">=" || relation === "≥" ? "higher-is-better" : "lower-is-better";
+  if (relation !== void 0)
+    column.direction = relation === ">=" || relation === "≥" ? "higher-is-better" : "lower-is-better";
   return column;
 }
 function splitLimitColumn(name) {
@@ -3517,7 +3697,11 @@ function splitLimitColumn(name) {
     rest = rest.slice(0, open).trimEnd();
   }
   if (rest === "") return void 0;
-  return { subject: rest, ...unitText !== void 0 ? { unitText } : {}, ...relation !== void 0 ? { relation } : {} };
+  return {
+    subject: rest,
+    ...unitText !== void 0 ? { unitText } : {},
+    ...relation !== void 0 ? { relation } : {}
+  };
 }
 function metricRequirementsOf(requirements, file) {
   return CHECKED_MAGNITUDES.flatMap(
@@ -3609,11 +3793,25 @@ function checkRequirement(requirement, measurements, own) {
       const known = [...new Set(measurements.map((m) => m.metric.name))];
       const named = new Set(own.map((r) => r.metric.trim().toLowerCase()));
       const candidates = known.filter((k) => !named.has(k.trim().toLowerCase()));
-      message = notInResults(`metric "${requirement.metric}"`, requirement, ` (the results have: ${known.join(", ") || "none"})${didYouMean(requirement.metric, candidates)}`);
+      message = notInResults(
+        `metric "${requirement.metric}"`,
+        requirement,
+        ` (the results have: ${known.join(", ") || "none"})${didYouMean(requirement.metric, candidates)}`
+      );
     } else {
-      const others = own.filter((r) => r !== requirement && r.parameter !== "*" && sameName(r.metric, requirement.metric));
-      const candidates = /^\d+$/.test(requirement.parameter) ? [] : [...new Set(ofMetric.filter((m) => !others.some((r) => parameterMatches(m, r.parameter))).map((m) => m.parameter.label))];
-      message = notInResults(`parameter ${requirement.parameter}`, requirement, didYouMean(requirement.parameter, candidates));
+      const others = own.filter(
+        (r) => r !== requirement && r.parameter !== "*" && sameName(r.metric, requirement.metric)
+      );
+      const candidates = /^\d+$/.test(requirement.parameter) ? [] : [
+        ...new Set(
+          ofMetric.filter((m) => !others.some((r) => parameterMatches(m, r.parameter))).map((m) => m.parameter.label)
+        )
+      ];
+      message = notInResults(
+        `parameter ${requirement.parameter}`,
+        requirement,
+        didYouMean(requirement.parameter, candidates)
+      );
     }
     return [missingRow(requirement, message, ofMetric[0])];
   }
@@ -3728,7 +3926,11 @@ function headerPlace(requirement) {
   return requirement.headerColumn !== void 0 ? { file: requirement.file, line: 1, column: requirement.headerColumn } : cellPlace(requirement);
 }
 function cellPlace(requirement) {
-  return { file: requirement.file, line: requirement.line, ...requirement.column !== void 0 ? { column: requirement.column } : {} };
+  return {
+    file: requirement.file,
+    line: requirement.line,
+    ...requirement.column !== void 0 ? { column: requirement.column } : {}
+  };
 }
 function parameterMatches(m, parameter) {
   if (m.parameter.label === parameter || normaliseLabel(m.parameter.label) === normaliseLabel(parameter)) return true;
@@ -3756,7 +3958,8 @@ function csvText(text2) {
 var CHECKS_HEADER = "Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status";
 var METRIC_CHECKS_HEADER = "Check,Parameter,Unit,Direction,Requirement,Experiment,Difference,Percentage over requirement,Status";
 function renderChecksCsv(check) {
-  if (check.rows.some((r) => r.parameter !== void 0 || r.direction !== void 0)) return renderMetricChecksCsv(check);
+  if (check.rows.some((r) => r.parameter !== void 0 || r.direction !== void 0))
+    return renderMetricChecksCsv(check);
   let out = CHECKS_HEADER + "\n";
   for (const r of check.rows) {
     out += `${r.check},${r.payloadBytes},${formatCsvFloat(r.requirement)},${formatCsvFloat(r.experiment)},${formatCsvFloat(r.difference)},${formatCsvFloat(r.percentOver)},${r.status}
@@ -3881,7 +4084,8 @@ var Parser = class {
     if (this.i >= this.s.length) throw this.error("the file is empty; expected a JSON document", this.i);
     const value2 = this.value();
     this.skipSpace();
-    if (this.i < this.s.length) throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
+    if (this.i < this.s.length)
+      throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
     const place = (offset) => this.place(offset);
     const containers = this.containerPlaces;
     const elements = this.elementPlaces;
@@ -3954,7 +4158,8 @@ var Parser = class {
   }
   literal(word, value2) {
     const end = this.i + word.length;
-    if (end < this.s.length && /[\w]/.test(this.s[end])) throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
+    if (end < this.s.length && /[\w]/.test(this.s[end]))
+      throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
     this.i = end;
     return value2;
   }
@@ -3987,7 +4192,8 @@ var Parser = class {
       const key = this.string();
       this.skipSpace();
       if (this.i >= this.s.length) throw this.truncated();
-      if (this.s[this.i] !== ":") throw this.error(`expected ":" after the key "${key}", found ${this.describeAt(this.i)}`, this.i);
+      if (this.s[this.i] !== ":")
+        throw this.error(`expected ":" after the key "${key}", found ${this.describeAt(this.i)}`, this.i);
       this.i++;
       const value2 = this.value();
       object[key] = value2;
@@ -4003,7 +4209,10 @@ var Parser = class {
         this.leave();
         return object;
       }
-      throw this.error(`expected "," or "}" in the object opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
+      throw this.error(
+        `expected "," or "}" in the object opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`,
+        this.i
+      );
     }
   }
   array() {
@@ -4036,7 +4245,10 @@ var Parser = class {
         this.leave();
         return array;
       }
-      throw this.error(`expected "," or "]" in the array opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
+      throw this.error(
+        `expected "," or "]" in the array opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`,
+        this.i
+      );
     }
   }
   string() {
@@ -4061,7 +4273,16 @@ var Parser = class {
         out += s.slice(chunkStart, this.i);
         const e = s[this.i + 1];
         if (e === void 0) throw this.truncated();
-        const simple = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "	" };
+        const simple = {
+          '"': '"',
+          "\\": "\\",
+          "/": "/",
+          b: "\b",
+          f: "\f",
+          n: "\n",
+          r: "\r",
+          t: "	"
+        };
         const mapped = simple[e];
         if (mapped !== void 0) {
           out += mapped;
@@ -4096,7 +4317,10 @@ var Parser = class {
     const next = s[this.i];
     if (next !== void 0 && /[\w.+-]/.test(next)) {
       if (this.i >= s.length) throw this.truncated();
-      throw this.error(`a malformed number "${s.slice(start, Math.min(s.length, this.i + 8)).split(/[\s,\]}]/)[0]}"`, start);
+      throw this.error(
+        `a malformed number "${s.slice(start, Math.min(s.length, this.i + 8)).split(/[\s,\]}]/)[0]}"`,
+        start
+      );
     }
     return Number(s.slice(start, this.i));
   }
@@ -4169,11 +4393,13 @@ function parseMappingJson(file, text2) {
     }
     const direction = entry.direction;
     if (direction !== void 0) {
-      if (direction !== "lower-is-better" && direction !== "higher-is-better") return fail('"direction" must be "lower-is-better" or "higher-is-better"');
+      if (direction !== "lower-is-better" && direction !== "higher-is-better")
+        return fail('"direction" must be "lower-is-better" or "higher-is-better"');
       metric2.direction = direction;
     }
     for (const key of Object.keys(entry)) {
-      if (!["column", "metric", "statistic", "unit", "direction"].includes(key)) return fail(`unknown key "${key}" in a metrics entry`);
+      if (!["column", "metric", "statistic", "unit", "direction"].includes(key))
+        return fail(`unknown key "${key}" in a metrics entry`);
     }
     mapping.metrics.push(metric2);
   }
@@ -4284,11 +4510,14 @@ var RawMeasurementReader = class {
     return line;
   }
   tooLong(line) {
-    return new InputError(`line ${line} is longer than ${MAX_RAW_LINE_BYTES / (1 << 20)} MiB, the limit for a line of raw measurements (a row is under 100 bytes)`, {
-      file: this.file,
-      line,
-      column: 1
-    });
+    return new InputError(
+      `line ${line} is longer than ${MAX_RAW_LINE_BYTES / (1 << 20)} MiB, the limit for a line of raw measurements (a row is under 100 bytes)`,
+      {
+        file: this.file,
+        line,
+        column: 1
+      }
+    );
   }
   /**
    * The hot loop, for the usual layout `Sample,Payload,Latency`: reads the complete lines of
@@ -4375,11 +4604,15 @@ var RawMeasurementReader = class {
       const rest = this.takePending();
       this.line(rest, 0, rest.length);
     }
-    if (!this.headerSeen) throw new InputError(`the file is empty; expected the header "${RAW_HEADER}"`, { file: this.file, line: 1 });
+    if (!this.headerSeen)
+      throw new InputError(`the file is empty; expected the header "${RAW_HEADER}"`, { file: this.file, line: 1 });
     if (this.rows === 0) {
       throw new InputError("the file has a header but no measurements", { file: this.file, line: this.lineNumber + 1 });
     }
-    const groups = this.order.map((g) => ({ payloadBytes: g.payloadBytes, latencies: g.values.subarray(0, g.length) }));
+    const groups = this.order.map((g) => ({
+      payloadBytes: g.payloadBytes,
+      latencies: g.values.subarray(0, g.length)
+    }));
     return { source: this.file, groups, rows: this.rows };
   }
   line(bytes, start, end) {
@@ -4424,7 +4657,10 @@ var RawMeasurementReader = class {
   }
   /** The rare line with quotes: fields may be quoted, `""` is a quote inside a quoted field. */
   quotedLine(text2) {
-    const fields = splitQuotedLine(text2, (message, column) => new InputError(message, { file: this.file, line: this.lineNumber, column }));
+    const fields = splitQuotedLine(
+      text2,
+      (message, column) => new InputError(message, { file: this.file, line: this.lineNumber, column })
+    );
     this.checkFieldCount(fields.length);
     const encoder2 = new TextEncoder();
     const cell = (index2) => {
@@ -4522,7 +4758,8 @@ function splitQuotedLine(text2, error) {
       const stop = comma < 0 ? text2.length : comma;
       const value2 = text2.slice(i, stop);
       const stray = value2.indexOf('"');
-      if (stray >= 0) throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
+      if (stray >= 0)
+        throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
       fields.push({ value: value2, column });
       if (comma < 0) return fields;
       i = comma + 1;
@@ -4778,7 +5015,11 @@ var fastddsSummaryAdapter = {
 };
 function summaryOfRaw(raw, file, floatParse) {
   const computed = summarize(raw, experimentTypeOfRawFile(file));
-  return { ...computed, source: file, payloads: computed.payloads.map((p, index2) => asWritten(p, index2 + 2, floatParse)) };
+  return {
+    ...computed,
+    source: file,
+    payloads: computed.payloads.map((p, index2) => asWritten(p, index2 + 2, floatParse))
+  };
 }
 function asWritten(p, line, floatParse) {
   const written2 = (value2, text2 = formatFixed3(value2)) => isMissingValue(text2) ? NaN : parseNumber(text2, floatParse);
@@ -4828,21 +5069,33 @@ var FASTDDS_RESULT_FILES = "summary or raw measurement CSV";
 var FASTDDS_EXPECTED_HEADERS = `the Fast-DDS summary header "${SUMMARY_HEADER}" or raw header "${RAW_HEADER}"`;
 function fastddsHeaderError(path, headerLine) {
   const line = stripBom(headerLine);
-  if (line.trim() === "") return new InputError(`the file is empty; expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1 });
+  if (line.trim() === "")
+    return new InputError(
+      `the file is empty; expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`,
+      { file: path, line: 1 }
+    );
   const fields = line.split(",");
   if (fields.some((f) => f.trim() === "Experiment type")) {
-    return new InputError("this is a requirements file, not a result file: give it as the requirements", { file: path, line: 1, column: 1 });
+    return new InputError("this is a requirements file, not a result file: give it as the requirements", {
+      file: path,
+      line: 1,
+      column: 1
+    });
   }
   const name = baseName(path);
   const looksRaw = name.startsWith("measurements") || fields.some((f) => RAW_COLUMNS.includes(f.trim()));
   try {
-    if (name.includes("summary")) resolveColumns(path, line, fields, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+    if (name.includes("summary"))
+      resolveColumns(path, line, fields, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
     else if (looksRaw) resolveColumns(path, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
   } catch (error) {
     if (error instanceof InputError) return error;
     throw error;
   }
-  return new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1, column: 1 });
+  return new InputError(
+    `not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`,
+    { file: path, line: 1, column: 1 }
+  );
 }
 
 // src/engine/model/validity.ts
@@ -4879,7 +5132,8 @@ function valueText(value2, unit = "") {
 }
 function requirePossibleValue(kind, value2, what, place, unit = "") {
   const reason = impossibleValue(kind, value2);
-  if (reason !== void 0) throw new InputError(`${what} is ${valueText(value2, unit)}, which is impossible: ${reason}`, place);
+  if (reason !== void 0)
+    throw new InputError(`${what} is ${valueText(value2, unit)}, which is impossible: ${reason}`, place);
 }
 function requirePossibleValues(measurements, options = {}) {
   for (const m of measurements) {
@@ -4888,19 +5142,35 @@ function requirePossibleValues(measurements, options = {}) {
     for (const [statistic, value2] of Object.entries(m.statistics)) {
       if (value2 === void 0 || options.notANumberIsAbsent && Number.isNaN(value2)) continue;
       const plain = statistic === "samples" || statistic === "variance";
-      requirePossibleValue({ dimension, statistic, metric: name }, plain ? value2 : shown.value(value2), describeValue(m, statistic), m.place, plain ? "" : shown.unit);
+      requirePossibleValue(
+        { dimension, statistic, metric: name },
+        plain ? value2 : shown.value(value2),
+        describeValue(m, statistic),
+        m.place,
+        plain ? "" : shown.unit
+      );
     }
     const samples = m.samples;
     if (samples === void 0) continue;
     for (let i = 0; i < samples.length; i++) {
-      requirePossibleValue({ dimension, statistic: "sample", metric: name }, shown.value(samples[i]), `sample ${i + 1} of ${describeValue(m, "value")}`, m.place, shown.unit);
+      requirePossibleValue(
+        { dimension, statistic: "sample", metric: name },
+        shown.value(samples[i]),
+        `sample ${i + 1} of ${describeValue(m, "value")}`,
+        m.place,
+        shown.unit
+      );
     }
   }
 }
 function shownUnit2(m) {
   const printed = parseToolUnit(m.metric.displayUnit);
-  if (printed === void 0 || printed.dimension !== m.metric.dimension || printed.toBase === 1) return { unit: m.metric.unit, value: (base) => base };
-  return { unit: m.metric.displayUnit, value: (base) => Number.isFinite(base) && base !== 0 ? Number((base / printed.toBase).toPrecision(12)) : base };
+  if (printed === void 0 || printed.dimension !== m.metric.dimension || printed.toBase === 1)
+    return { unit: m.metric.unit, value: (base) => base };
+  return {
+    unit: m.metric.displayUnit,
+    value: (base) => Number.isFinite(base) && base !== 0 ? Number((base / printed.toBase).toPrecision(12)) : base
+  };
 }
 function describeValue(m, statistic) {
   const of = m.parameter.label === "" ? `"${m.experiment}"` : `"${m.experiment}" (${m.parameter.label})`;
@@ -4930,7 +5200,8 @@ var JsonFields = class {
       if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
       return void 0;
     }
-    if (typeof value2 !== "number") throw this.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
+    if (typeof value2 !== "number")
+      throw this.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
     return value2;
   }
   /**
@@ -4941,7 +5212,8 @@ var JsonFields = class {
     const value2 = this.number(object, key, options);
     if (value2 === void 0) return void 0;
     const reason = impossibleValue(kind, value2);
-    if (reason !== void 0) throw this.error(`"${key}" is ${valueText(value2)}, which is impossible: ${reason}`, object, key);
+    if (reason !== void 0)
+      throw this.error(`"${key}" is ${valueText(value2)}, which is impossible: ${reason}`, object, key);
     return value2;
   }
   /** An array of measured values (raw samples), each possible as `kind`; undefined when absent or null. */
@@ -4949,7 +5221,12 @@ var JsonFields = class {
     const values = this.numbers(object, key);
     values?.forEach((v, index2) => {
       const reason = impossibleValue(kind, v);
-      if (reason !== void 0) throw this.error(`a value in "${key}" is ${valueText(v)}, which is impossible: ${reason}`, object[key], index2);
+      if (reason !== void 0)
+        throw this.error(
+          `a value in "${key}" is ${valueText(v)}, which is impossible: ${reason}`,
+          object[key],
+          index2
+        );
     });
     return values;
   }
@@ -4959,16 +5236,19 @@ var JsonFields = class {
       if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
       return void 0;
     }
-    if (typeof value2 !== "string") throw this.error(`expected a string for "${key}", found ${describeJson(value2)}`, object, key);
+    if (typeof value2 !== "string")
+      throw this.error(`expected a string for "${key}", found ${describeJson(value2)}`, object, key);
     return value2;
   }
   /** An array of numbers; undefined when absent or null. */
   numbers(object, key) {
     const value2 = object[key];
     if (value2 === void 0 || value2 === null) return void 0;
-    if (!Array.isArray(value2)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value2)}`, object, key);
+    if (!Array.isArray(value2))
+      throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value2)}`, object, key);
     value2.forEach((v, index2) => {
-      if (typeof v !== "number") throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value2, index2);
+      if (typeof v !== "number")
+        throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value2, index2);
     });
     return value2;
   }
@@ -4998,7 +5278,8 @@ function splitPerSuffix(symbol, suffixes) {
 function readUnit(text2) {
   const symbol = text2.trim();
   const direct = parseUnit(symbol);
-  if (direct && direct.dimension !== "count" && direct.dimension !== "ratio") return { unit: direct, direction: directionOf(direct), known: true };
+  if (direct && direct.dimension !== "count" && direct.dimension !== "ratio")
+    return { unit: direct, direction: directionOf(direct), known: true };
   const perOperation = splitPerSuffix(symbol, PER_OPERATION_SUFFIXES);
   if (perOperation !== void 0) {
     const inner = parseUnit(perOperation);
@@ -5010,7 +5291,8 @@ function readUnit(text2) {
   const rate = splitPerSuffix(symbol, RATE_SUFFIXES);
   if (rate !== void 0) {
     const perSecond = parseUnit(`${rate}/s`);
-    if (perSecond && perSecond.dimension !== "time") return { unit: { ...perSecond, symbol }, direction: "higher-is-better", known: true };
+    if (perSecond && perSecond.dimension !== "time")
+      return { unit: { ...perSecond, symbol }, direction: "higher-is-better", known: true };
     return { unit: { symbol, dimension: "rate", toBase: 1 }, direction: "higher-is-better", known: true };
   }
   if (direct?.dimension === "ratio") return { unit: direct, direction: "lower-is-better", known: false };
@@ -5018,7 +5300,13 @@ function readUnit(text2) {
 }
 function metricOfUnit(symbol, name = symbol) {
   const reading = readUnit(symbol);
-  const metric2 = { name, dimension: reading.unit.dimension, unit: BASE_UNITS[reading.unit.dimension], displayUnit: symbol, direction: reading.direction };
+  const metric2 = {
+    name,
+    dimension: reading.unit.dimension,
+    unit: BASE_UNITS[reading.unit.dimension],
+    displayUnit: symbol,
+    direction: reading.direction
+  };
   return { metric: metric2, unit: reading.unit, known: reading.known };
 }
 function directionOf(unit) {
@@ -5083,7 +5371,8 @@ function settingsParameter(pairs) {
     const numeric = typeof value2 === "number" ? value2 : NUMERIC_SETTING.test(value2) ? Number(value2) : void 0;
     settings[key] = numeric ?? value2;
     parts.push(`${key}=${value2}`);
-    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) payloadBytes ??= numeric;
+    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key))
+      payloadBytes ??= numeric;
   }
   if (parts.length === 0) return { label: "" };
   return { label: parts.join(","), ...payloadBytes !== void 0 ? { payloadBytes } : {}, settings };
@@ -5091,8 +5380,10 @@ function settingsParameter(pairs) {
 var NOT_FINITE_TEXTS = /* @__PURE__ */ new Set(["NaN", "+INF", "-INF", ""]);
 function optionalStatistic(fields, object, key, kind) {
   const value2 = object[key];
-  if (value2 === void 0 || value2 === null || typeof value2 === "string" && NOT_FINITE_TEXTS.has(value2)) return void 0;
-  if (typeof value2 !== "number") throw fields.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
+  if (value2 === void 0 || value2 === null || typeof value2 === "string" && NOT_FINITE_TEXTS.has(value2))
+    return void 0;
+  if (typeof value2 !== "number")
+    throw fields.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
   if (Number.isNaN(value2)) return void 0;
   if (kind === void 0) return Number.isFinite(value2) ? value2 : void 0;
   return fields.measured(object, key, kind);
@@ -5151,10 +5442,34 @@ var PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
 var PARTICIPANT = /^\[\d+\] participant \S+: (?:new(?: \(self\))?|gone)$/;
 var LATENCY_START = /^(?:(sublat) )?(\S+) size\b/;
 var SUB_START = /^size\b/;
-var LATENCY2 = { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" };
-var THROUGHPUT = { name: "throughput", dimension: "bitrate", unit: "Mb/s", displayUnit: "Mb/s", direction: "higher-is-better" };
-var RATE2 = { name: "message rate", dimension: "rate", unit: "Hz", displayUnit: "kS/s", direction: "higher-is-better" };
-var LOST = { name: "lost samples", dimension: "count", unit: "", displayUnit: "", direction: "lower-is-better" };
+var LATENCY2 = {
+  name: "latency",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "us",
+  direction: "lower-is-better"
+};
+var THROUGHPUT = {
+  name: "throughput",
+  dimension: "bitrate",
+  unit: "Mb/s",
+  displayUnit: "Mb/s",
+  direction: "higher-is-better"
+};
+var RATE2 = {
+  name: "message rate",
+  dimension: "rate",
+  unit: "Hz",
+  displayUnit: "kS/s",
+  direction: "higher-is-better"
+};
+var LOST = {
+  name: "lost samples",
+  dimension: "count",
+  unit: "",
+  displayUnit: "",
+  direction: "lower-is-better"
+};
 var Cursor = class {
   constructor(text2, start, file, line) {
     this.text = text2;
@@ -5223,7 +5538,13 @@ function readLatency(c, line) {
   c.end();
   if (cnt > 0) {
     for (const [name, statistic, value2, column] of columns) {
-      requirePossibleValue({ dimension: "time", statistic }, value2, `the ${name} round-trip latency`, { file: c.file, line, column }, "us");
+      requirePossibleValue(
+        { dimension: "time", statistic },
+        value2,
+        `the ${name} round-trip latency`,
+        { file: c.file, line, column },
+        "us"
+      );
     }
   }
   return { line, mean: mean3, min, p50, p90, p99, max, cnt };
@@ -5271,7 +5592,8 @@ var ddsperfAdapter = {
       const prefix = PREFIX.exec(line);
       if (!prefix) continue;
       const rest = line.slice(prefix[0].length);
-      if (/^(?:sublat )?\S+ size \d+ mean -?\d+\.\d+us /.test(rest) || /^size \d+ total \d+ lost \d+ delta /.test(rest)) return true;
+      if (/^(?:sublat )?\S+ size \d+ mean -?\d+\.\d+us /.test(rest) || /^size \d+ total \d+ lost \d+ delta /.test(rest))
+        return true;
     }
     return false;
   },
@@ -5281,7 +5603,8 @@ var ddsperfAdapter = {
       const prefix = PREFIX.exec(line);
       if (!prefix) continue;
       const rest = line.slice(prefix[0].length);
-      if (/^(?:sublat )?\S+ size \d+ mean -?\d+\.\d+us /.test(rest) || /^size \d+ total \d+ lost \d+ delta /.test(rest)) return void 0;
+      if (/^(?:sublat )?\S+ size \d+ mean -?\d+\.\d+us /.test(rest) || /^size \d+ total \d+ lost \d+ delta /.test(rest))
+        return void 0;
     }
     return "ddsperf pong or pub side output (no ping latency or subscriber throughput lines)";
   },
@@ -5337,20 +5660,27 @@ var ddsperfAdapter = {
       }
     });
     if (latencySeries.size === 0 && subSeries.size === 0) {
-      if (ddsperfLines === 0) throw new InputError('no ddsperf lines ("[pid] seconds …") in the file', { file, line: 1 });
-      throw new InputError("ddsperf output without ping latency or subscriber throughput lines (is this the pong or pub side? give the ping or sub output)", {
-        file,
-        line: lastLine
-      });
+      if (ddsperfLines === 0)
+        throw new InputError('no ddsperf lines ("[pid] seconds …") in the file', { file, line: 1 });
+      throw new InputError(
+        "ddsperf output without ping latency or subscriber throughput lines (is this the pong or pub side? give the ping or sub output)",
+        {
+          file,
+          line: lastLine
+        }
+      );
     }
     const notes = [];
     let dropped = 0;
     const keep = (series) => {
       if (series.seconds.length <= skip) {
-        throw new InputError(`skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`, {
-          file,
-          line: series.seconds[0].line
-        });
+        throw new InputError(
+          `skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`,
+          {
+            file,
+            line: series.seconds[0].line
+          }
+        );
       }
       dropped += skip;
       return series.seconds.slice(skip);
@@ -5405,14 +5735,26 @@ var ddsperfAdapter = {
           ),
           place
         },
-        { experiment: "sub", parameter: parameter(size), metric: LOST, statistics: { value: seconds.reduce((s, x) => s + x.lost, 0) }, place }
+        {
+          experiment: "sub",
+          parameter: parameter(size),
+          metric: LOST,
+          statistics: { value: seconds.reduce((s, x) => s + x.lost, 0) },
+          place
+        }
       );
     }
-    if (skip > 0) notes.push(`skipped the first ${skip} per-second line(s) of each series as warm-up (${dropped} line(s) in all)`);
+    if (skip > 0)
+      notes.push(`skipped the first ${skip} per-second line(s) of each series as warm-up (${dropped} line(s) in all)`);
     if (latencyGroups.size > 0) {
-      notes.push("latency over the seconds: mean weighted by each second's count, min of the minima, max of the maxima, median/p90/p99 the median of the per-second values");
+      notes.push(
+        "latency over the seconds: mean weighted by each second's count, min of the minima, max of the maxima, median/p90/p99 the median of the per-second values"
+      );
     }
-    if (subGroups.size > 0) notes.push("throughput and rate over the seconds: median (and mean, min, max) of the per-second values; the 10-second averages are not used");
+    if (subGroups.size > 0)
+      notes.push(
+        "throughput and rate over the seconds: median (and mean, min, max) of the per-second values; the 10-second averages are not used"
+      );
     for (const [key, set] of peers) {
       if (set.size > 1) notes.push(`${key}: lines from ${set.size} process/peer pairs were combined`);
     }
@@ -5482,9 +5824,20 @@ function parseFastddsLatencyConsole(file, text2) {
     const banner = BANNER.exec(raw);
     if (banner) {
       if (banner[1] !== "us") {
-        throw new InputError(`expected round-trip times in us, found "${banner[1]}"`, { file, line: lineNo, column: raw.indexOf(banner[1]) + 1 });
+        throw new InputError(`expected round-trip times in us, found "${banner[1]}"`, {
+          file,
+          line: lineNo,
+          column: raw.indexOf(banner[1]) + 1
+        });
       }
-      table3 = { bannerLine: lineNo, declaredSamples: Number(banner[2]), headerSeen: false, dashesSeen: false, rows: [], payloads: /* @__PURE__ */ new Map() };
+      table3 = {
+        bannerLine: lineNo,
+        declaredSamples: Number(banner[2]),
+        headerSeen: false,
+        dashesSeen: false,
+        rows: [],
+        payloads: /* @__PURE__ */ new Map()
+      };
       tables.push(table3);
       continue;
     }
@@ -5506,7 +5859,11 @@ function parseFastddsLatencyConsole(file, text2) {
     if (row.nan > 0) nanCount += row.nan;
     const earlier = table3.payloads.get(row.bytes);
     if (earlier !== void 0) {
-      throw new InputError(`payload ${row.bytes} appears twice in one table (first on line ${earlier})`, { file, line: lineNo, column: 1 });
+      throw new InputError(`payload ${row.bytes} appears twice in one table (first on line ${earlier})`, {
+        file,
+        line: lineNo,
+        column: 1
+      });
     }
     table3.payloads.set(row.bytes, lineNo);
     table3.rows.push({
@@ -5524,7 +5881,10 @@ function parseFastddsLatencyConsole(file, text2) {
   const measurements = [];
   tables.forEach((t, index2) => {
     if (!t.headerSeen) {
-      throw new InputError("the round-trip table has a banner but no column header (truncated output?)", { file, line: t.bannerLine });
+      throw new InputError("the round-trip table has a banner but no column header (truncated output?)", {
+        file,
+        line: t.bannerLine
+      });
     }
     if (t.rows.length === 0) {
       throw new InputError("the round-trip table has a header but no data rows", { file, line: t.bannerLine });
@@ -5532,7 +5892,10 @@ function parseFastddsLatencyConsole(file, text2) {
     const experiment = tables.length === 1 ? stem : `${stem} (run ${index2 + 1})`;
     for (const m of t.rows) measurements.push({ ...m, experiment });
   });
-  if (tables.length > 1) notes.push(`${tables.length} round-trip tables in one file: experiments "${stem} (run 1)" … "${stem} (run ${tables.length})".`);
+  if (tables.length > 1)
+    notes.push(
+      `${tables.length} round-trip tables in one file: experiments "${stem} (run 1)" … "${stem} (run ${tables.length})".`
+    );
   if (nanCount > 0) notes.push(`${nanCount} statistic(s) printed as nan (too few samples) are kept as NaN.`);
   return { format: fastddsLatencyConsoleAdapter.id, file, measurements, notes };
 }
@@ -5549,23 +5912,33 @@ function parseRow(file, text2, line) {
     }
   }
   if (fields.length !== 10) {
-    throw new InputError(`expected 10 comma-separated fields (Bytes, Samples, stdev, mean, min, 50%, 90%, 99%, 99.99%, max), found ${fields.length} (truncated row?)`, {
-      file,
-      line,
-      column: fields.length < 10 ? body.length + 1 : fields[10].column
-    });
+    throw new InputError(
+      `expected 10 comma-separated fields (Bytes, Samples, stdev, mean, min, 50%, 90%, 99%, 99.99%, max), found ${fields.length} (truncated row?)`,
+      {
+        file,
+        line,
+        column: fields.length < 10 ? body.length + 1 : fields[10].column
+      }
+    );
   }
   const [bytesField, samplesField, ...stats] = fields;
   if (!/^\d+$/.test(samplesField.value)) {
-    throw new InputError(`expected the sample count (a whole number) in column "Samples", found "${samplesField.value}"`, {
-      file,
-      line,
-      column: samplesField.column
-    });
+    throw new InputError(
+      `expected the sample count (a whole number) in column "Samples", found "${samplesField.value}"`,
+      {
+        file,
+        line,
+        column: samplesField.column
+      }
+    );
   }
   const bytes = Number(bytesField.value);
   if (!Number.isSafeInteger(bytes)) {
-    throw new InputError(`expected a payload size in bytes, found "${bytesField.value}"`, { file, line, column: bytesField.column });
+    throw new InputError(`expected a payload size in bytes, found "${bytesField.value}"`, {
+      file,
+      line,
+      column: bytesField.column
+    });
   }
   const statistics = { samples: Number(samplesField.value) };
   let nan = 0;
@@ -5577,11 +5950,14 @@ function parseRow(file, text2, line) {
       return;
     }
     if (!FIXED3.test(field2.value)) {
-      throw new InputError(`expected a number with 3 decimals in column "${COLUMN_TITLES[index2]}", found "${field2.value}"`, {
-        file,
-        line,
-        column: field2.column
-      });
+      throw new InputError(
+        `expected a number with 3 decimals in column "${COLUMN_TITLES[index2]}", found "${field2.value}"`,
+        {
+          file,
+          line,
+          column: field2.column
+        }
+      );
     }
     statistics[name] = Number(field2.value);
   });
@@ -5616,7 +5992,8 @@ function quotedValues(file, text2, line) {
       i++;
       continue;
     }
-    if (c !== '"') throw new InputError(`expected a quoted value, found "${text2.slice(i, i + 10)}"`, { file, line, column: i + 1 });
+    if (c !== '"')
+      throw new InputError(`expected a quoted value, found "${text2.slice(i, i + 10)}"`, { file, line, column: i + 1 });
     const end = text2.indexOf('"', i + 1);
     if (end < 0) throw new InputError("a quoted value is not closed (truncated file?)", { file, line, column: i + 1 });
     const inner = text2.slice(i + 1, end).trim();
@@ -5630,18 +6007,27 @@ function parseFastddsLatencyCsv(file, text2) {
   const lines = splitLines(text2);
   const header = lines[0] ?? "";
   const dataIndex = lines.findIndex((l, i) => i > 0 && l.trim() !== "");
-  const notes = ["Fast-DDS LatencyTest --export_csv: values in µs (half round trip minus clock overhead), 6 significant digits."];
+  const notes = [
+    "Fast-DDS LatencyTest --export_csv: values in µs (half round trip minus clock overhead), 6 significant digits."
+  ];
   const name = splitName(file);
   const perSize = PER_SIZE_HEADER.exec(header);
   if (perSize) {
     if (dataIndex < 0) throw new InputError("the file has a header but no data row", { file, line: 2 });
     const values2 = quotedValues(file, lines[dataIndex], dataIndex + 1);
     if (values2.length !== 2) {
-      throw new InputError(`expected 2 values (minimum, average), found ${values2.length}`, { file, line: dataIndex + 1, column: 1 });
+      throw new InputError(`expected 2 values (minimum, average), found ${values2.length}`, {
+        file,
+        line: dataIndex + 1,
+        column: 1
+      });
     }
     const bytes = name && /^\d+$/.test(name.key) ? Number(name.key) : void 0;
     if (bytes === void 0) {
-      throw new InputError("cannot tell the payload size from the file name: expected <prefix>_<bytes>_<reliable|besteffort>.csv", { file, line: 1 });
+      throw new InputError(
+        "cannot tell the payload size from the file name: expected <prefix>_<bytes>_<reliable|besteffort>.csv",
+        { file, line: 1 }
+      );
     }
     const measurement = {
       experiment: name.prefix,
@@ -5655,34 +6041,52 @@ function parseFastddsLatencyCsv(file, text2) {
   const cells = header.trim().split(",");
   const columns = cells.map((cell, index2) => {
     const m = ACROSS_HEADER_CELL.exec(cell.trim());
-    if (!m) throw new InputError(`expected "<n> samples of <bytes> bytes (us)", found ${cell}`, { file, line: 1, column: index2 + 1 });
+    if (!m)
+      throw new InputError(`expected "<n> samples of <bytes> bytes (us)", found ${cell}`, {
+        file,
+        line: 1,
+        column: index2 + 1
+      });
     return { samples: Number(m[1]), bytes: Number(m[2]) };
   });
   const kind = name?.key.toLowerCase();
   if (kind !== "minimum" && kind !== "average") {
-    throw new InputError("cannot tell minimum from average: expected the file name <prefix>_<minimum|average>_<reliable|besteffort>.csv", {
-      file,
-      line: 1
-    });
+    throw new InputError(
+      "cannot tell minimum from average: expected the file name <prefix>_<minimum|average>_<reliable|besteffort>.csv",
+      {
+        file,
+        line: 1
+      }
+    );
   }
   if (dataIndex < 0) throw new InputError("the file has a header but no data row", { file, line: 2 });
   const values = quotedValues(file, lines[dataIndex], dataIndex + 1);
   if (values.length !== columns.length) {
-    throw new InputError(`expected ${columns.length} values like the header, found ${values.length} (truncated file?)`, {
-      file,
-      line: dataIndex + 1,
-      column: lines[dataIndex].length + 1
-    });
+    throw new InputError(
+      `expected ${columns.length} values like the header, found ${values.length} (truncated file?)`,
+      {
+        file,
+        line: dataIndex + 1,
+        column: lines[dataIndex].length + 1
+      }
+    );
   }
   const statistic = kind === "minimum" ? "min" : "mean";
-  notes.push("Fast-DDS LatencyTest minimum/average export: upstream writes the values without separators; they are read as quoted values in header order.");
+  notes.push(
+    "Fast-DDS LatencyTest minimum/average export: upstream writes the values without separators; they are read as quoted values in header order."
+  );
   const seen = /* @__PURE__ */ new Set();
   const measurements = columns.map((column, index2) => {
-    if (seen.has(column.bytes)) throw new InputError(`payload ${column.bytes} appears twice in the header`, { file, line: 1 });
+    if (seen.has(column.bytes))
+      throw new InputError(`payload ${column.bytes} appears twice in the header`, { file, line: 1 });
     seen.add(column.bytes);
     return {
       experiment: name.prefix,
-      parameter: { label: `${column.bytes} B`, payloadBytes: column.bytes, settings: { reliability: name.reliability } },
+      parameter: {
+        label: `${column.bytes} B`,
+        payloadBytes: column.bytes,
+        settings: { reliability: name.reliability }
+      },
       metric: LATENCY_METRIC,
       statistics: { samples: column.samples, [statistic]: values[index2].value },
       place: { file, line: dataIndex + 1 }
@@ -5750,7 +6154,11 @@ function parseFastddsThroughput(file, text2) {
   });
   for (const column of REQUIRED) {
     if (index2[column] === void 0) {
-      throw new InputError(`missing the column matching ${COLUMN_PATTERNS[column].source.replace(/\\/g, "")}`, { file, line: 1, column: 1 });
+      throw new InputError(`missing the column matching ${COLUMN_PATTERNS[column].source.replace(/\\/g, "")}`, {
+        file,
+        line: 1,
+        column: 1
+      });
     }
   }
   const rows = [];
@@ -5776,18 +6184,24 @@ function parseFastddsThroughput(file, text2) {
       const raw = fields[at].trim();
       const integer = INTEGER_COLUMNS.includes(name);
       if (!(integer ? /^\d+$/ : NUMBER2).test(raw)) {
-        throw new InputError(`expected ${integer ? "a whole number" : "a number"} in column "${names[at]}", found "${raw}"`, {
-          file,
-          line: i + 1,
-          column: starts[at]
-        });
+        throw new InputError(
+          `expected ${integer ? "a whole number" : "a number"} in column "${names[at]}", found "${raw}"`,
+          {
+            file,
+            line: i + 1,
+            column: starts[at]
+          }
+        );
       }
       values[name] = Number(raw);
     }
     rows.push({ line: i + 1, values });
   }
-  if (rows.length === 0) throw new InputError("the ThroughputTest CSV has a header but no data rows", { file, line: 2 });
-  const notes = ["Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s."];
+  if (rows.length === 0)
+    throw new InputError("the ThroughputTest CSV has a header but no data rows", { file, line: 2 });
+  const notes = [
+    "Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s."
+  ];
   const merged = /* @__PURE__ */ new Map();
   let mergedCount = 0;
   for (const row of rows) {
@@ -5799,7 +6213,8 @@ function parseFastddsThroughput(file, text2) {
     }
     mergedCount++;
     for (const c of ["received", "lost", "subRate", "subThroughput"]) {
-      if (earlier.values[c] !== void 0 && row.values[c] !== void 0) earlier.values[c] = earlier.values[c] + row.values[c];
+      if (earlier.values[c] !== void 0 && row.values[c] !== void 0)
+        earlier.values[c] = earlier.values[c] + row.values[c];
     }
   }
   if (mergedCount > 0) {
@@ -5843,8 +6258,20 @@ var ALIASES = {
 };
 var REQUIRED2 = ["throughput", "size"];
 var NUMBER3 = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
-var THROUGHPUT3 = { name: "throughput", dimension: "byterate", unit: "MB/s", displayUnit: "MB/s", direction: "higher-is-better" };
-var RECEIVED = { name: "samples received", dimension: "count", unit: "", displayUnit: "samples/window", direction: "higher-is-better" };
+var THROUGHPUT3 = {
+  name: "throughput",
+  dimension: "byterate",
+  unit: "MB/s",
+  displayUnit: "MB/s",
+  direction: "higher-is-better"
+};
+var RECEIVED = {
+  name: "samples received",
+  dimension: "count",
+  unit: "",
+  displayUnit: "samples/window",
+  direction: "higher-is-better"
+};
 function normalise(name) {
   return name.toLowerCase().replace(/⌀|#|²/g, "").replace(/[^a-z0-9]/g, "");
 }
@@ -5859,7 +6286,8 @@ var fepAdapter = {
   title: "FEP SDK 3 throughput test table",
   recognises(head) {
     const text2 = stripBom(head);
-    if (GRID_LINE.test(text2) && /\|\s*throughput \(⌀ MB\/s\)\s*\|/.test(text2) && /sample size \(B\)/.test(text2)) return true;
+    if (GRID_LINE.test(text2) && /\|\s*throughput \(⌀ MB\/s\)\s*\|/.test(text2) && /sample size \(B\)/.test(text2))
+      return true;
     const first = text2.split(/\r?\n/, 1)[0] ?? "";
     if (!first.includes(",") || !HEADER_HINT.test(first)) return false;
     const columns = first.split(",").map(columnOf);
@@ -5892,7 +6320,11 @@ function readGridTable(file, lines) {
       if (!separatorSeen) continue;
       const cells = splitCells(text2, j + 1);
       if (cells.length !== header.length) {
-        throw new InputError(`expected ${header.length} cells like the header, found ${cells.length}`, { file, line: j + 1, column: 1 });
+        throw new InputError(`expected ${header.length} cells like the header, found ${cells.length}`, {
+          file,
+          line: j + 1,
+          column: 1
+        });
       }
       if (!pending) pending = cells;
       else {
@@ -5931,11 +6363,14 @@ function readCsv(file, lines) {
     if (text2.trim() === "") continue;
     const fields = text2.split(",");
     if (fields.length !== header.length) {
-      throw new InputError(`expected ${header.length} fields like the header, found ${fields.length} (truncated row?)`, {
-        file,
-        line: i + 1,
-        column: text2.length + 1
-      });
+      throw new InputError(
+        `expected ${header.length} fields like the header, found ${fields.length} (truncated row?)`,
+        {
+          file,
+          line: i + 1,
+          column: text2.length + 1
+        }
+      );
     }
     let column = 1;
     rows.push(
@@ -5966,7 +6401,8 @@ function parseFep(file, text2) {
       });
     }
   }
-  if (table3.rows.length === 0) throw new InputError("the FEP results table has a header but no data rows", { file, line: table3.headerLine });
+  if (table3.rows.length === 0)
+    throw new InputError("the FEP results table has a header but no data rows", { file, line: table3.headerLine });
   const name = baseName(file);
   const dot = name.lastIndexOf(".");
   const experiment = dot > 0 ? name.slice(0, dot) : name;
@@ -5978,11 +6414,14 @@ function parseFep(file, text2) {
       if (at === void 0) return void 0;
       const cell = row[at];
       if (!(integer ? /^\d+$/ : NUMBER3).test(cell.text)) {
-        throw new InputError(`expected ${integer ? "a whole number" : "a number"} in column "${table3.header[at]}", found "${cell.text}"`, {
-          file,
-          line: cell.line,
-          column: cell.column
-        });
+        throw new InputError(
+          `expected ${integer ? "a whole number" : "a number"} in column "${table3.header[at]}", found "${cell.text}"`,
+          {
+            file,
+            line: cell.line,
+            column: cell.column
+          }
+        );
       }
       return Number(cell.text);
     };
@@ -6007,14 +6446,21 @@ function parseFep(file, text2) {
     }
     const line = row[0].line;
     const earlier = seen.get(label);
-    if (earlier !== void 0) throw new InputError(`"${label}" appears twice (first on line ${earlier})`, { file, line, column: 1 });
+    if (earlier !== void 0)
+      throw new InputError(`"${label}" appears twice (first on line ${earlier})`, { file, line, column: 1 });
     seen.set(label, line);
     const parameter = { label, payloadBytes: size, settings };
     const statistics = { mean: throughput };
     if (variance !== void 0) statistics.variance = variance;
     measurements.push({ experiment, parameter, metric: THROUGHPUT3, statistics, place: { file, line } });
     if (received !== void 0) {
-      measurements.push({ experiment, parameter, metric: RECEIVED, statistics: { mean: received }, place: { file, line } });
+      measurements.push({
+        experiment,
+        parameter,
+        metric: RECEIVED,
+        statistics: { mean: received },
+        place: { file, line }
+      });
     }
   }
   return {
@@ -6046,7 +6492,13 @@ function clean(line) {
 function firstBadColumn(line) {
   const sep2 = line.indexOf(" ::: ");
   let pos = sep2 + 5;
-  const steps = [/MaxEventId: \d+, /y, /Iterations: \d+, /y, /Time: \d+(?:\.\d+)?(?:e[-+]?\d+)?(?: s)?, /y, /Latency: \d+ ns/y, /, Sample Size: \d+/y];
+  const steps = [
+    /MaxEventId: \d+, /y,
+    /Iterations: \d+, /y,
+    /Time: \d+(?:\.\d+)?(?:e[-+]?\d+)?(?: s)?, /y,
+    /Latency: \d+ ns/y,
+    /, Sample Size: \d+/y
+  ];
   for (const [index2, step] of steps.entries()) {
     step.lastIndex = pos;
     if (step.test(line)) pos = step.lastIndex;
@@ -6086,11 +6538,14 @@ var iceoryx2Adapter = {
       const m = LINE.exec(line);
       if (!m) {
         if (LOOKS_LIKE.test(line)) {
-          throw new InputError('expected "<type> ::: [MaxEventId: N, ]Iterations: N, Time: T s, Latency: N ns[, Sample Size: N]"', {
-            file,
-            line: lineNumber,
-            column: firstBadColumn(line)
-          });
+          throw new InputError(
+            'expected "<type> ::: [MaxEventId: N, ]Iterations: N, Time: T s, Latency: N ns[, Sample Size: N]"',
+            {
+              file,
+              line: lineNumber,
+              column: firstBadColumn(line)
+            }
+          );
         }
         return;
       }
@@ -6098,7 +6553,8 @@ var iceoryx2Adapter = {
       const service = SERVICE.exec(typeName);
       const variant = service ? service[1] : typeName;
       let benchmark;
-      if (stream !== void 0) benchmark = stream === "REQUESTS" ? "request-response requests" : "request-response response-stream";
+      if (stream !== void 0)
+        benchmark = stream === "REQUESTS" ? "request-response requests" : "request-response response-stream";
       else if (maxEventId !== void 0) benchmark = "event";
       else if (sampleSize !== void 0 || service) benchmark = "publish-subscribe";
       else benchmark = "queue";
@@ -6114,7 +6570,10 @@ var iceoryx2Adapter = {
       const key = `${experiment}\0${parameter.label}`;
       const earlier = seen.get(key);
       if (earlier !== void 0) {
-        throw new InputError(`${experiment} (${parameter.label}) appears twice (first on line ${earlier})`, { file, line: lineNumber });
+        throw new InputError(`${experiment} (${parameter.label}) appears twice (first on line ${earlier})`, {
+          file,
+          line: lineNumber
+        });
       }
       seen.set(key, lineNumber);
       measurements.push({
@@ -6128,12 +6587,18 @@ var iceoryx2Adapter = {
     });
     if (measurements.length === 0) {
       if (usageHint !== void 0) {
-        throw new InputError("the benchmark ran nothing: it printed its usage hint; pass --bench-all (or --bench-ipc / --bench-local)", {
-          file,
-          line: usageHint
-        });
+        throw new InputError(
+          "the benchmark ran nothing: it printed its usage hint; pass --bench-all (or --bench-ipc / --bench-local)",
+          {
+            file,
+            line: usageHint
+          }
+        );
       }
-      throw new InputError('no iceoryx2 benchmark lines ("… ::: Iterations: …, Latency: … ns") in the file', { file, line: 1 });
+      throw new InputError('no iceoryx2 benchmark lines ("… ::: Iterations: …, Latency: … ns") in the file', {
+        file,
+        line: 1
+      });
     }
     notes.push("iceoryx2 prints the mean one-way latency (total / (2 · iterations)) in whole ns");
     return { format: "iceoryx2", file, measurements, notes };
@@ -6226,25 +6691,36 @@ var iceperfAdapter = {
       if (!line.text.startsWith("| Payload Size") && !line.text.startsWith("|Payload Size")) continue;
       const header = TABLE_HEADER.exec(line.text);
       if (!header) {
-        throw new InputError('expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")', { file, line: line.number });
+        throw new InputError(
+          'expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")',
+          { file, line: line.number }
+        );
       }
       const oldKiB = header[1] === "kB";
       const experiment = technology?.name ?? "iceperf";
       if (!technology && !notes.some((n) => n.startsWith("a result table has no technology"))) {
-        notes.push('a result table has no technology banner ("******   ICEORYX       ********") before it; its experiment is called "iceperf"');
+        notes.push(
+          'a result table has no technology banner ("******   ICEORYX       ********") before it; its experiment is called "iceperf"'
+        );
       }
       const earlier = tables.get(experiment);
       if (earlier !== void 0) {
-        throw new InputError(`${experiment} has a second result table (the first is on line ${earlier})`, { file, line: line.number });
+        throw new InputError(`${experiment} has a second result table (the first is on line ${earlier})`, {
+          file,
+          line: line.number
+        });
       }
       tables.set(experiment, line.number);
       technologyHasTable = true;
       const separator = lines[i + 1];
       if (!separator || !SEPARATOR.test(separator.text)) {
-        throw new InputError('the iceperf table header is not followed by its "|----:|----:|" line (truncated output?)', {
-          file,
-          line: separator?.number ?? line.number + 1
-        });
+        throw new InputError(
+          'the iceperf table header is not followed by its "|----:|----:|" line (truncated output?)',
+          {
+            file,
+            line: separator?.number ?? line.number + 1
+          }
+        );
       }
       i += 1;
       const seen = /* @__PURE__ */ new Map();
@@ -6252,11 +6728,15 @@ var iceperfAdapter = {
       for (; ; ) {
         const rowLine = lines[i + 1];
         if (!rowLine) {
-          if (rows === 0) throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
-          throw new InputError(`the ${experiment} table ends with the file, without the blank line and "Finished!" after it (truncated output?)`, {
-            file,
-            line: lines[i].number + 1
-          });
+          if (rows === 0)
+            throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
+          throw new InputError(
+            `the ${experiment} table ends with the file, without the blank line and "Finished!" after it (truncated output?)`,
+            {
+              file,
+              line: lines[i].number + 1
+            }
+          );
         }
         if (!rowLine.text.startsWith("|")) break;
         i += 1;
@@ -6270,11 +6750,14 @@ var iceperfAdapter = {
         if (unitText !== void 0) {
           const factor = SIZE_FACTOR[unitText];
           if (oldKiB || factor === void 0) {
-            throw new InputError(oldKiB ? `the header says the payload is in kB, but the row gives a unit "[${unitText}]"` : `unknown payload unit "[${unitText}]"`, {
-              file,
-              line: rowLine.number,
-              column: columnOf2(raw, `[${unitText}]`)
-            });
+            throw new InputError(
+              oldKiB ? `the header says the payload is in kB, but the row gives a unit "[${unitText}]"` : `unknown payload unit "[${unitText}]"`,
+              {
+                file,
+                line: rowLine.number,
+                column: columnOf2(raw, `[${unitText}]`)
+              }
+            );
           }
           bytes = Number(sizeText) * factor;
         } else {
@@ -6289,10 +6772,13 @@ var iceperfAdapter = {
         }
         const previous = seen.get(bytes);
         if (previous !== void 0) {
-          throw new InputError(`payload ${bytes} B appears twice in the ${experiment} table (first on line ${previous})`, {
-            file,
-            line: rowLine.number
-          });
+          throw new InputError(
+            `payload ${bytes} B appears twice in the ${experiment} table (first on line ${previous})`,
+            {
+              file,
+              line: rowLine.number
+            }
+          );
         }
         seen.set(bytes, rowLine.number);
         rows += 1;
@@ -6306,26 +6792,35 @@ var iceperfAdapter = {
           place: { file, line: rowLine.number }
         });
       }
-      if (rows === 0) throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
+      if (rows === 0)
+        throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
     }
     closeTechnology();
     if (measurements.length === 0) {
       const last = lines.length > 0 ? lines[lines.length - 1].number : 1;
       if (follower) {
-        throw new InputError("this is iceperf follower output, which has no results; give the leader's output (iceperf-bench-leader)", {
+        throw new InputError(
+          "this is iceperf follower output, which has no results; give the leader's output (iceperf-bench-leader)",
+          {
+            file,
+            line: last
+          }
+        );
+      }
+      throw new InputError(
+        'iceperf output without a "#### Measurement Result ####" table (the run stopped before its results?)',
+        {
           file,
           line: last
-        });
-      }
-      throw new InputError('iceperf output without a "#### Measurement Result ####" table (the run stopped before its results?)', {
-        file,
-        line: last
-      });
+        }
+      );
     }
     if (withoutTable.length > 0) {
       notes.push(`no result table for ${withoutTable.join(", ")} (follower output, or the run stopped early); skipped`);
     }
-    notes.push("iceperf prints the mean one-way latency (round trip / 2) with two significant digits: differences under ~10 % are not measurable");
+    notes.push(
+      "iceperf prints the mean one-way latency (round trip / 2) with two significant digits: differences under ~10 % are not measurable"
+    );
     return { format: "iceperf", file, measurements, notes };
   }
 };
@@ -6341,8 +6836,20 @@ var DISTRIBUTION_LINE = /^\s+(\d+)% in under (\d+\.\d+) ms\s*$/;
 var MS = /^(\d+\.\d+) ms$/;
 var QUANTILES = [10, 25, 50, 75, 90, 95, 99];
 var QUANTILE_STATISTIC = { 50: "median", 90: "p90", 95: "p95", 99: "p99" };
-var LATENCY5 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
-var THROUGHPUT4 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "signal/s", direction: "higher-is-better" };
+var LATENCY5 = {
+  name: "latency",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "ms",
+  direction: "lower-is-better"
+};
+var THROUGHPUT4 = {
+  name: "throughput",
+  dimension: "rate",
+  unit: "Hz",
+  displayUnit: "signal/s",
+  direction: "higher-is-better"
+};
 var kuksaConsoleAdapter = {
   id: "kuksa-console",
   title: "Eclipse Kuksa databroker-perf console output",
@@ -6362,7 +6869,9 @@ function parseKuksaConsole(file, text2, options = {}) {
   const lines = stripBom(text2).split(/\r?\n/);
   const blocks = [];
   let block;
-  const notes = ["databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second."];
+  const notes = [
+    "databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second."
+  ];
   let run = 1;
   const start = (b) => {
     if (block) finish(file, block);
@@ -6409,29 +6918,39 @@ function parseKuksaConsole(file, text2, options = {}) {
     if (block.section === "summary") {
       const key = KEY.exec(line);
       if (key) {
-        block.keys.set(key[1], { value: key[2], line: lineNo, column: line.indexOf(key[2], key[1].length + 2) + 1 });
+        block.keys.set(key[1], {
+          value: key[2],
+          line: lineNo,
+          column: line.indexOf(key[2], key[1].length + 2) + 1
+        });
       }
       continue;
     }
     if (block.section === "histogram") {
       const m2 = HISTOGRAM_LINE.exec(line);
       if (!m2) {
-        throw new InputError(`expected a histogram line "<value> ms [<count>] |…", found "${line.trim().slice(0, 40)}"`, {
-          file,
-          line: lineNo,
-          column: line.length - line.trimStart().length + 1
-        });
+        throw new InputError(
+          `expected a histogram line "<value> ms [<count>] |…", found "${line.trim().slice(0, 40)}"`,
+          {
+            file,
+            line: lineNo,
+            column: line.length - line.trimStart().length + 1
+          }
+        );
       }
       block.histogram.push({ valueUs: msToUs(m2[1]), count: Number(m2[2]), line: lineNo });
       continue;
     }
     const m = DISTRIBUTION_LINE.exec(line);
     if (!m) {
-      throw new InputError(`expected a distribution line "<q>% in under <value> ms", found "${line.trim().slice(0, 40)}"`, {
-        file,
-        line: lineNo,
-        column: line.length - line.trimStart().length + 1
-      });
+      throw new InputError(
+        `expected a distribution line "<q>% in under <value> ms", found "${line.trim().slice(0, 40)}"`,
+        {
+          file,
+          line: lineNo,
+          column: line.length - line.trimStart().length + 1
+        }
+      );
     }
     block.quantiles.set(Number(m[1]), { valueUs: msToUs(m[2]), line: lineNo });
   }
@@ -6440,14 +6959,22 @@ function parseKuksaConsole(file, text2, options = {}) {
     throw new InputError('no "Global Summary:" or "Group: … | Cycle time(ms): …" block found', { file, line: 1 });
   }
   if (options.skipSeconds !== void 0 && options.skipSeconds > 0) {
-    notes.push("skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up).");
+    notes.push(
+      "skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up)."
+    );
   }
-  notes.push("databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept.");
+  notes.push(
+    "databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept."
+  );
   const measurements = [];
   const seen = /* @__PURE__ */ new Set();
   for (const b of blocks) {
     for (const m of toMeasurements(file, b, runSignals(file, blocks, b.run))) {
-      if (seen.has(keyOf(m))) m.parameter = { label: `${m.parameter.label}, run ${b.run}`, settings: { ...m.parameter.settings, run: b.run } };
+      if (seen.has(keyOf(m)))
+        m.parameter = {
+          label: `${m.parameter.label}, run ${b.run}`,
+          settings: { ...m.parameter.settings, run: b.run }
+        };
       seen.add(keyOf(m));
       measurements.push(m);
     }
@@ -6462,7 +6989,10 @@ function parseKuksaConsole(file, text2, options = {}) {
 function requireKey(file, b, key, alias) {
   const found = b.keys.get(key) ?? (alias ? b.keys.get(alias) : void 0);
   if (!found) {
-    throw new InputError(`the ${describe(b)} ends without a "${key}:" line (truncated output?)`, { file, line: b.lastLine });
+    throw new InputError(`the ${describe(b)} ends without a "${key}:" line (truncated output?)`, {
+      file,
+      line: b.lastLine
+    });
   }
   return found;
 }
@@ -6477,11 +7007,17 @@ function finish(file, b) {
     throw new InputError("the latency histogram has no lines (truncated output?)", { file, line: b.histogramLine });
   }
   if (b.distributionLine === void 0) {
-    throw new InputError(`the ${describe(b)} ends before "Latency distribution:" (truncated output?)`, { file, line: b.lastLine });
+    throw new InputError(`the ${describe(b)} ends before "Latency distribution:" (truncated output?)`, {
+      file,
+      line: b.lastLine
+    });
   }
   for (const q of QUANTILES) {
     if (!b.quantiles.has(q)) {
-      throw new InputError(`the latency distribution has no ${q}% line (truncated output?)`, { file, line: b.lastLine });
+      throw new InputError(`the latency distribution has no ${q}% line (truncated output?)`, {
+        file,
+        line: b.lastLine
+      });
     }
   }
 }
@@ -6499,7 +7035,11 @@ function msValue(file, entry, key) {
 function leadingCount(file, entry, key, unit) {
   const m = /^(\d+)\s+(.*)$/.exec(entry.value.trim());
   if (!m || !unit.test(m[2])) {
-    throw new InputError(`expected "${key}: <whole number> …", found "${entry.value}"`, { file, line: entry.line, column: entry.column });
+    throw new InputError(`expected "${key}: <whole number> …", found "${entry.value}"`, {
+      file,
+      line: entry.line,
+      column: entry.column
+    });
   }
   return Number(m[1]);
 }
@@ -6515,7 +7055,12 @@ function toMeasurements(file, b, totalSignals) {
   const api = b.keys.get("API").value;
   const received = leadingCount(file, b.keys.get("Received"), "Received", /^(signal )?updates$/);
   const throughputEntry = b.keys.get("Throughput") ?? b.keys.get("Signal/Second");
-  const throughput = leadingCount(file, throughputEntry, b.keys.has("Throughput") ? "Throughput" : "Signal/Second", /^signal\/(second|s)$/);
+  const throughput = leadingCount(
+    file,
+    throughputEntry,
+    b.keys.has("Throughput") ? "Throughput" : "Signal/Second",
+    /^signal\/(second|s)$/
+  );
   const statistics = {
     samples: received,
     min: msValue(file, b.keys.get("Fastest"), "Fastest"),
@@ -6545,13 +7090,25 @@ function toMeasurements(file, b, totalSignals) {
   const parameter = { label, settings };
   return [
     { experiment: b.name, parameter, metric: LATENCY5, statistics, place: { file, line: b.line } },
-    { experiment: b.name, parameter, metric: THROUGHPUT4, statistics: { value: throughput }, place: { file, line: throughputEntry.line } }
+    {
+      experiment: b.name,
+      parameter,
+      metric: THROUGHPUT4,
+      statistics: { value: throughput },
+      place: { file, line: throughputEntry.line }
+    }
   ];
 }
 
 // src/engine/formats/kuksaCsv.ts
 var HEADER2 = "Latency (ms)";
-var LATENCY6 = { name: "latency", dimension: "time", unit: "us", displayUnit: "us", direction: "lower-is-better" };
+var LATENCY6 = {
+  name: "latency",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "us",
+  direction: "lower-is-better"
+};
 var kuksaCsvAdapter = {
   id: "kuksa-csv",
   title: "Eclipse Kuksa databroker-perf per-group latency CSV",
@@ -6618,8 +7175,18 @@ var NAMES = {
   rate: ["msgrate", "messagerate", "rate", "messagefrequency", "frequency", "msgfrequency"],
   throughput: ["throughput", "datathroughput", "bandwidth"]
 };
-var MESSAGE_RATE = { name: "message rate", dimension: "rate", unit: "Hz", direction: "higher-is-better" };
-var THROUGHPUT5 = { name: "throughput", dimension: "bitrate", unit: "Mb/s", direction: "higher-is-better" };
+var MESSAGE_RATE = {
+  name: "message rate",
+  dimension: "rate",
+  unit: "Hz",
+  direction: "higher-is-better"
+};
+var THROUGHPUT5 = {
+  name: "throughput",
+  dimension: "bitrate",
+  unit: "Mb/s",
+  direction: "higher-is-better"
+};
 function splitHeader(name) {
   const trimmed = name.trim();
   const bracket = unitInBrackets(trimmed);
@@ -6702,7 +7269,11 @@ function parseBytes(text2) {
 function parseNetio3(file, text2) {
   const lines = stripBom(text2).split(/\r?\n/);
   const found = headerLineOf(text2);
-  if (!found) throw new InputError("the file is empty; expected a header with buffer size, number of buffers and rate/throughput", { file, line: 1 });
+  if (!found)
+    throw new InputError(
+      "the file is empty; expected a header with buffer size, number of buffers and rate/throughput",
+      { file, line: 1 }
+    );
   const names = found.line.split(",").map((s) => s.trim());
   const { index: index2, units } = readHeader(found.line);
   if (index2.bufferSize === void 0 || index2.bufferCount === void 0 || index2.rate === void 0 && index2.throughput === void 0) {
@@ -6718,13 +7289,17 @@ function parseNetio3(file, text2) {
     const unit = unitOf(given ?? fallback);
     if (!unit || unit.dimension !== dimension) {
       const at = index2[column];
-      throw new InputError(`unknown ${column === "rate" ? "rate" : "throughput"} unit "${given}" in column "${names[at]}"`, {
-        file,
-        line: found.number,
-        column: 1
-      });
+      throw new InputError(
+        `unknown ${column === "rate" ? "rate" : "throughput"} unit "${given}" in column "${names[at]}"`,
+        {
+          file,
+          line: found.number,
+          column: 1
+        }
+      );
     }
-    if (given === void 0) notes.push(`netio3: column "${names[index2[column]]}" names no unit; assumed ${fallback}.`);
+    if (given === void 0)
+      notes.push(`netio3: column "${names[index2[column]]}" names no unit; assumed ${fallback}.`);
     return unit;
   };
   const rateUnit2 = index2.rate !== void 0 ? resolve3("rate", "Hz", "rate") : void 0;
@@ -6734,7 +7309,11 @@ function parseNetio3(file, text2) {
     const given = units.throughput;
     const unit = unitOf(given ?? "Gb/s");
     if (!unit || unit.dimension !== "bitrate" && unit.dimension !== "byterate") {
-      throw new InputError(`unknown throughput unit "${given}" in column "${names[index2.throughput]}"`, { file, line: found.number, column: 1 });
+      throw new InputError(`unknown throughput unit "${given}" in column "${names[index2.throughput]}"`, {
+        file,
+        line: found.number,
+        column: 1
+      });
     }
     if (given === void 0) notes.push(`netio3: column "${names[index2.throughput]}" names no unit; assumed Gb/s.`);
     throughputUnit = unit;
@@ -6770,7 +7349,11 @@ function parseNetio3(file, text2) {
       return c + (fields[at].length - fields[at].trimStart().length);
     };
     const fail = (at, what) => {
-      throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at].trim()}"`, { file, line: lineNo, column: columnOf3(at) });
+      throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at].trim()}"`, {
+        file,
+        line: lineNo,
+        column: columnOf3(at)
+      });
     };
     const bytesAt = (at) => {
       const value2 = parseBytes(fields[at].trim());
@@ -6830,7 +7413,9 @@ function parseNetio3(file, text2) {
     add(MESSAGE_RATE, rateUnit2?.symbol ?? "Hz", g.rate);
     add(THROUGHPUT5, throughputUnit?.symbol ?? "Gb/s", g.throughput);
   }
-  notes.push("netio3: rows repeating a backend × buffer size × number of buffers are repetitions; the median is the statistic to compare (as in the FELIX thesis).");
+  notes.push(
+    "netio3: rows repeating a backend × buffer size × number of buffers are repetitions; the median is the statistic to compare (as in the FELIX thesis)."
+  );
   return { format: netio3Adapter.id, file, measurements, notes };
 }
 
@@ -6844,12 +7429,22 @@ var genericCsvAdapter = {
   },
   parse({ file, text: text2 }, options) {
     const mapping = options.mapping;
-    if (!mapping) throw new UsageError(`${file}: the generic-csv format needs a column mapping (which columns are the experiment, parameter and metrics)`);
+    if (!mapping)
+      throw new UsageError(
+        `${file}: the generic-csv format needs a column mapping (which columns are the experiment, parameter and metrics)`
+      );
     const notes = [];
     const plans = planColumns(mapping, notes);
-    const required = [...new Set([mapping.experiment, mapping.parameter, ...plans.map((p) => p.column)].filter((c) => c !== void 0))];
+    const required = [
+      ...new Set(
+        [mapping.experiment, mapping.parameter, ...plans.map((p) => p.column)].filter(
+          (c) => c !== void 0
+        )
+      )
+    ];
     const defaultExperiment = baseName2(file);
-    if (mapping.experiment === void 0) notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
+    if (mapping.experiment === void 0)
+      notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
     const measurements = [];
     const byKey = /* @__PURE__ */ new Map();
     const laterLines = /* @__PURE__ */ new Map();
@@ -6861,14 +7456,19 @@ var genericCsvAdapter = {
         const index2 = columns[mapping.experiment];
         experiment = (row.fields[index2] ?? "").trim();
         if (experiment === "") {
-          throw new InputError(`the experiment column "${mapping.experiment}" is empty`, { file, line: row.line, column: fieldColumn(row.text, index2) });
+          throw new InputError(`the experiment column "${mapping.experiment}" is empty`, {
+            file,
+            line: row.line,
+            column: fieldColumn(row.text, index2)
+          });
         }
       }
       let parameter = { label: "" };
       if (mapping.parameter !== void 0) {
         const label = (row.fields[columns[mapping.parameter]] ?? "").trim();
         parameter = { label };
-        if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label))) parameter.payloadBytes = Number(label);
+        if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label)))
+          parameter.payloadBytes = Number(label);
       }
       for (const plan of plans) {
         const index2 = columns[plan.column];
@@ -6876,34 +7476,49 @@ var genericCsvAdapter = {
         if (isMissingValue(cell)) continue;
         const value2 = parseNumber(cell, "precise");
         if (value2 === void 0) {
-          throw new InputError(`expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`, {
-            file,
-            line: row.line,
-            column: fieldColumn(row.text, index2)
-          });
+          throw new InputError(
+            `expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`,
+            {
+              file,
+              line: row.line,
+              column: fieldColumn(row.text, index2)
+            }
+          );
         }
         const kind = { dimension: plan.metric.dimension, statistic: plan.statistic, metric: plan.metric.name };
-        requirePossibleValue(kind, value2, `the ${plan.metric.name} in column "${plan.column}"`, { file, line: row.line, column: fieldColumn(row.text, index2) }, plan.unit.symbol);
+        requirePossibleValue(
+          kind,
+          value2,
+          `the ${plan.metric.name} in column "${plan.column}"`,
+          { file, line: row.line, column: fieldColumn(row.text, index2) },
+          plan.unit.symbol
+        );
         const key = `${experiment}\0${parameter.label}\0${plan.metric.name}`;
         let measurement = byKey.get(key);
         if (measurement?.statistics[plan.statistic] !== void 0) {
           const earlier = laterLines.get(measurement)?.[plan.statistic] ?? measurement.place.line;
           const what = `${experiment}${parameter.label ? ` / ${parameter.label}` : ""}`;
-          throw new InputError(`"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`, {
-            file,
-            line: row.line,
-            column: fieldColumn(row.text, index2)
-          });
+          throw new InputError(
+            `"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`,
+            {
+              file,
+              line: row.line,
+              column: fieldColumn(row.text, index2)
+            }
+          );
         }
         if (!measurement) {
           measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
           byKey.set(key, measurement);
           measurements.push(measurement);
           if (options.maxMeasurements !== void 0 && measurements.length > options.maxMeasurements) {
-            throw new InputError(`the file holds more than ${options.maxMeasurements} measurements (found by line ${row.line}); the limit is ${options.maxMeasurements} per file`, {
-              file,
-              line: row.line
-            });
+            throw new InputError(
+              `the file holds more than ${options.maxMeasurements} measurements (found by line ${row.line}); the limit is ${options.maxMeasurements} per file`,
+              {
+                file,
+                line: row.line
+              }
+            );
           }
         } else if (row.line !== measurement.place.line) {
           let lines = laterLines.get(measurement);
@@ -6932,7 +7547,8 @@ function planColumns(mapping, notes) {
   const seenColumns = /* @__PURE__ */ new Set();
   for (const spec of mapping.metrics) {
     if (!spec.column) throw new UsageError("a generic-csv metric mapping has no column name");
-    if (seenColumns.has(spec.column)) throw new UsageError(`the column "${spec.column}" is mapped twice in the generic-csv mapping`);
+    if (seenColumns.has(spec.column))
+      throw new UsageError(`the column "${spec.column}" is mapped twice in the generic-csv mapping`);
     seenColumns.add(spec.column);
     if (spec.column === mapping.experiment || spec.column === mapping.parameter) {
       throw new UsageError(`the column "${spec.column}" is mapped both as a metric and as the experiment or parameter`);
@@ -6947,7 +7563,9 @@ function planColumns(mapping, notes) {
       direction = reading.direction;
       if (!reading.known) guessed.push(spec.column);
     } else if (direction !== "lower-is-better" && direction !== "higher-is-better") {
-      throw new UsageError(`the direction of column "${spec.column}" must be lower-is-better or higher-is-better, not "${String(direction)}"`);
+      throw new UsageError(
+        `the direction of column "${spec.column}" must be lower-is-better or higher-is-better, not "${String(direction)}"`
+      );
     }
     const name = spec.metric ?? spec.column;
     const metric2 = {
@@ -6960,7 +7578,9 @@ function planColumns(mapping, notes) {
     const earlier = metrics.get(name);
     if (earlier) {
       if (earlier.dimension !== metric2.dimension || earlier.direction !== metric2.direction) {
-        throw new UsageError(`the columns of metric "${name}" disagree on its unit or direction in the generic-csv mapping`);
+        throw new UsageError(
+          `the columns of metric "${name}" disagree on its unit or direction in the generic-csv mapping`
+        );
       }
       plans.push({ column: spec.column, metric: earlier, statistic, unit: reading.unit });
     } else {
@@ -6969,14 +7589,18 @@ function planColumns(mapping, notes) {
     }
   }
   if (guessed.length > 0) {
-    notes.push(`no direction declared or implied by a unit for ${guessed.map((c) => `"${c}"`).join(", ")}: taken as lower-is-better`);
+    notes.push(
+      `no direction declared or implied by a unit for ${guessed.map((c) => `"${c}"`).join(", ")}: taken as lower-is-better`
+    );
   }
   return plans;
 }
 function statisticOf(text2, column) {
   const known = resolveStatistic(text2);
   if (known) return known;
-  throw new UsageError(`unknown statistic "${text2}" for column "${column}"; expected one of ${STATISTIC_NAMES.join(", ")}`);
+  throw new UsageError(
+    `unknown statistic "${text2}" for column "${column}"; expected one of ${STATISTIC_NAMES.join(", ")}`
+  );
 }
 function baseName2(file) {
   const base = file.split(/[\\/]/).pop() ?? file;
@@ -7009,8 +7633,14 @@ var githubActionBenchmarkAdapter = {
     return /"name"\s*:\s*"/.test(first) && /"unit"\s*:\s*"/.test(first) && /"value"\s*:/.test(first);
   },
   parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(file, text2, isJsonArray, 'expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects');
-    if (root.length === 0) throw new InputError("the benchmark array is empty: no results", { file, ...doc.placeOf(root) });
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text2,
+      isJsonArray,
+      'expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects'
+    );
+    if (root.length === 0)
+      throw new InputError("the benchmark array is empty: no results", { file, ...doc.placeOf(root) });
     const measurements = [];
     const notes = [];
     const guessed = /* @__PURE__ */ new Set();
@@ -7087,16 +7717,36 @@ var KNOWN_FIELDS = /* @__PURE__ */ new Set([
   "label"
 ]);
 var METRICS = [
-  { field: "real_time", metric: { name: "real time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" }, unit: "time_unit" },
-  { field: "cpu_time", metric: { name: "cpu time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" }, unit: "time_unit" },
+  {
+    field: "real_time",
+    metric: { name: "real time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" },
+    unit: "time_unit"
+  },
+  {
+    field: "cpu_time",
+    metric: { name: "cpu time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" },
+    unit: "time_unit"
+  },
   {
     field: "bytes_per_second",
-    metric: { name: "bytes per second", dimension: "byterate", unit: "MB/s", displayUnit: "B/s", direction: "higher-is-better" },
+    metric: {
+      name: "bytes per second",
+      dimension: "byterate",
+      unit: "MB/s",
+      displayUnit: "B/s",
+      direction: "higher-is-better"
+    },
     unit: parseUnit("B/s")
   },
   {
     field: "items_per_second",
-    metric: { name: "items per second", dimension: "rate", unit: "Hz", displayUnit: "items/s", direction: "higher-is-better" },
+    metric: {
+      name: "items per second",
+      dimension: "rate",
+      unit: "Hz",
+      displayUnit: "items/s",
+      direction: "higher-is-better"
+    },
     unit: parseUnit("Hz")
   }
 ];
@@ -7109,10 +7759,18 @@ var googleBenchmarkAdapter = {
     return /^\uFEFF?\s*\{\s*"context"\s*:\s*\{/.test(head) || /"(run_type|time_unit|real_time|per_family_instance_index)"\s*:/.test(head);
   },
   parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(file, text2, isObjectWithArray("benchmarks"), 'expected a Google Benchmark JSON output: an object with a "benchmarks" array');
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text2,
+      isObjectWithArray("benchmarks"),
+      'expected a Google Benchmark JSON output: an object with a "benchmarks" array'
+    );
     const benchmarks = root.benchmarks;
     if (benchmarks.length === 0) {
-      throw new InputError('the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
+      throw new InputError('the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)', {
+        file,
+        ...doc.placeOf(benchmarks)
+      });
     }
     const notes = [];
     const groups = /* @__PURE__ */ new Map();
@@ -7131,7 +7789,9 @@ var googleBenchmarkAdapter = {
         return;
       }
       if (entry.skipped === true || typeof entry.skipped === "number" && entry.skipped !== 0 || typeof entry.skip_message === "string") {
-        notes.push(`"${name}" (line ${line}) was skipped by the benchmark${typeof entry.skip_message === "string" ? `: ${entry.skip_message}` : ""}`);
+        notes.push(
+          `"${name}" (line ${line}) was skipped by the benchmark${typeof entry.skip_message === "string" ? `: ${entry.skip_message}` : ""}`
+        );
         return;
       }
       let statistic;
@@ -7153,7 +7813,8 @@ var googleBenchmarkAdapter = {
       const timeUnitText = fields.string(entry, "time_unit");
       if (timeUnitText !== void 0) {
         timeUnit = parseUnit(timeUnitText);
-        if (timeUnit?.dimension !== "time") throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, "time_unit");
+        if (timeUnit?.dimension !== "time")
+          throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, "time_unit");
       }
       for (const key of Object.keys(entry)) {
         if (!KNOWN_FIELDS.has(key) && typeof entry[key] === "number") customCounters.add(key);
@@ -7166,7 +7827,11 @@ var googleBenchmarkAdapter = {
         const value2 = fields.measured(
           entry,
           spec.field,
-          { dimension: spec.metric.dimension, statistic: statistic === "repetition" ? "sample" : statistic, metric: spec.metric.name },
+          {
+            dimension: spec.metric.dimension,
+            statistic: statistic === "repetition" ? "sample" : statistic,
+            metric: spec.metric.name
+          },
           { nullable: true }
         );
         if (value2 === void 0) continue;
@@ -7213,7 +7878,8 @@ var googleBenchmarkAdapter = {
             s.min = sorted[0];
             s.max = sorted[n - 1];
             if (s.median === void 0) s.median = medianOfSorted(sorted);
-            if (s.stdev === void 0) s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean3) ** 2, 0) / (n - 1));
+            if (s.stdev === void 0)
+              s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean3) ** 2, 0) / (n - 1));
           }
           measurement.samples = Float64Array.from(repetitions);
         }
@@ -7226,10 +7892,14 @@ var googleBenchmarkAdapter = {
         ...doc.placeOf(benchmarks)
       });
     }
-    if (assumedNs) notes.push('some benchmarks have no "time_unit"; their times were read as nanoseconds (the library default)');
-    if (skippedAggregates.size > 0) notes.push(`aggregates other than mean, median and stddev are not read: ${[...skippedAggregates].join(", ")}`);
+    if (assumedNs)
+      notes.push('some benchmarks have no "time_unit"; their times were read as nanoseconds (the library default)');
+    if (skippedAggregates.size > 0)
+      notes.push(`aggregates other than mean, median and stddev are not read: ${[...skippedAggregates].join(", ")}`);
     if (customCounters.size > 0) {
-      notes.push(`user counters are not read, as the file does not say whether more is better: ${[...customCounters].join(", ")}`);
+      notes.push(
+        `user counters are not read, as the file does not say whether more is better: ${[...customCounters].join(", ")}`
+      );
     }
     const environment = environmentOfContext(root.context);
     return { format: "google-benchmark", file, measurements, notes, ...environment ? { environment } : {} };
@@ -7262,7 +7932,8 @@ function splitName2(runName2) {
     const text2 = arg.slice(colon + 1);
     const numeric = /^-?\d+(\.\d+)?$/.test(text2) ? Number(text2) : void 0;
     settings[key] = numeric ?? text2;
-    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) parameter.payloadBytes = numeric;
+    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key))
+      parameter.payloadBytes = numeric;
   }
   if (Object.keys(settings).length > 0) parameter.settings = settings;
   return { experiment: segments.slice(0, cut).join("/"), parameter };
@@ -7308,7 +7979,8 @@ function environmentOfJson(value2) {
   for (const key of ALL_FIELDS) {
     const v = value2[key];
     const numeric = NUMERIC_FIELDS.has(key);
-    if (numeric ? typeof v === "number" && Number.isFinite(v) : typeof v === "string" && v.length <= 200) out[key] = v;
+    if (numeric ? typeof v === "number" && Number.isFinite(v) : typeof v === "string" && v.length <= 200)
+      out[key] = v;
   }
   return Object.keys(out).length > 0 ? out : void 0;
 }
@@ -7327,12 +7999,27 @@ function mergeEnvironments(...sources) {
 }
 function nodeOsName(name) {
   const trimmed = name.trim();
-  const known = { windows: "Windows_NT", linux: "Linux", darwin: "Darwin", macos: "Darwin", freebsd: "FreeBSD" };
+  const known = {
+    windows: "Windows_NT",
+    linux: "Linux",
+    darwin: "Darwin",
+    macos: "Darwin",
+    freebsd: "FreeBSD"
+  };
   return known[trimmed.toLowerCase()] ?? trimmed;
 }
 function nodeArchName(name) {
   const trimmed = name.trim();
-  const known = { x86_64: "x64", amd64: "x64", x64: "x64", aarch64: "arm64", arm64: "arm64", i386: "ia32", i686: "ia32", x86: "ia32" };
+  const known = {
+    x86_64: "x64",
+    amd64: "x64",
+    x64: "x64",
+    aarch64: "arm64",
+    arm64: "arm64",
+    i386: "ia32",
+    i686: "ia32",
+    x86: "ia32"
+  };
   return known[trimmed.toLowerCase()] ?? trimmed;
 }
 function cpuName(model) {
@@ -7346,20 +8033,26 @@ function parseEnvironmentPairs(text2, what) {
     const key = (cut > 0 ? pair.slice(0, cut) : pair).trim();
     const value2 = cut > 0 ? pair.slice(cut + 1).trim() : "";
     if (!ALL_FIELDS.includes(key)) {
-      throw new UsageError(`${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(", ")} (e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4)`);
+      throw new UsageError(
+        `${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(", ")} (e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4)`
+      );
     }
     if (cut <= 0 || value2 === "") throw new UsageError(`${what}: "${pair.trim()}" has no value; write ${key}=<value>`);
     out[key] = environmentValue(key, value2, what);
   }
-  if (Object.keys(out).length === 0) throw new UsageError(`${what}: no field given; write e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4`);
+  if (Object.keys(out).length === 0)
+    throw new UsageError(`${what}: no field given; write e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4`);
   return orderedEnvironment(out);
 }
 function parseEnvironmentObject(value2, what) {
-  if (typeof value2 !== "object" || value2 === null || Array.isArray(value2)) throw new UsageError(`${what}: expected a JSON object of fields such as {"os": "Linux", "cores": 4}`);
+  if (typeof value2 !== "object" || value2 === null || Array.isArray(value2))
+    throw new UsageError(`${what}: expected a JSON object of fields such as {"os": "Linux", "cores": 4}`);
   const out = {};
   for (const [key, v] of Object.entries(value2)) {
-    if (!ALL_FIELDS.includes(key)) throw new UsageError(`${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(", ")}`);
-    if (typeof v !== "string" && typeof v !== "number") throw new UsageError(`${what}: "${key}" must be a string or a number`);
+    if (!ALL_FIELDS.includes(key))
+      throw new UsageError(`${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(", ")}`);
+    if (typeof v !== "string" && typeof v !== "number")
+      throw new UsageError(`${what}: "${key}" must be a string or a number`);
     out[key] = environmentValue(key, String(v), what);
   }
   if (Object.keys(out).length === 0) throw new UsageError(`${what}: no field given`);
@@ -7398,14 +8091,24 @@ var goBenchAdapter = {
     const packages = /* @__PURE__ */ new Set();
     let pkg = "";
     let pending;
-    const cutShort = (p) => new InputError(`benchmark ${p.name} has a name but no results (the run was cut short?)`, { file, line: p.line, column: 1 });
+    const cutShort = (p) => new InputError(`benchmark ${p.name} has a name but no results (the run was cut short?)`, {
+      file,
+      line: p.line,
+      column: 1
+    });
     const record = (name, nameLine, tail, tailLine, tailColumn) => {
       const values = readResults(tail, file, tailLine, tailColumn);
       const key = `${pkg}\0${name}`;
       let benchmark = benchmarks.get(key);
       if (!benchmark) {
         const procs = PROCS.exec(name);
-        benchmark = { pkg, name: procs ? name.slice(0, procs.index) : name, procs: procs ? Number(procs[1]) : 1, line: nameLine, runs: [] };
+        benchmark = {
+          pkg,
+          name: procs ? name.slice(0, procs.index) : name,
+          procs: procs ? Number(procs[1]) : 1,
+          line: nameLine,
+          runs: []
+        };
         benchmarks.set(key, benchmark);
       }
       benchmark.runs.push({ line: nameLine, values });
@@ -7429,7 +8132,9 @@ var goBenchAdapter = {
       }
       const outcome = OUTCOME.exec(line);
       if (outcome) {
-        notes.push(`${outcome[2]} (line ${lineNo}) ${outcome[1] === "FAIL" ? "failed" : "was skipped"}; it has no results`);
+        notes.push(
+          `${outcome[2]} (line ${lineNo}) ${outcome[1] === "FAIL" ? "failed" : "was skipped"}; it has no results`
+        );
         if (pending && outcome[2] === pending.name) pending = void 0;
         return;
       }
@@ -7447,8 +8152,10 @@ var goBenchAdapter = {
         pending = void 0;
       }
     });
-    if (pending && ![...benchmarks.values()].some((b) => b.name === pending.name || b.name.startsWith(`${pending.name}/`))) throw cutShort(pending);
-    if (benchmarks.size === 0) throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
+    if (pending && ![...benchmarks.values()].some((b) => b.name === pending.name || b.name.startsWith(`${pending.name}/`)))
+      throw cutShort(pending);
+    if (benchmarks.size === 0)
+      throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
     const procsOf = /* @__PURE__ */ new Map();
     for (const b of benchmarks.values()) {
       const experiment = experimentOf2(b, packages.size > 1);
@@ -7473,11 +8180,19 @@ var goBenchAdapter = {
         }
       }
       for (const { metric: metric2, values } of byUnit.values()) {
-        measurements.push({ experiment, parameter, metric: metric2, ...iterationMeasurement(values), place: { file, line: b.line } });
+        measurements.push({
+          experiment,
+          parameter,
+          metric: metric2,
+          ...iterationMeasurement(values),
+          place: { file, line: b.line }
+        });
       }
     }
     if (unknownUnits.size > 0) {
-      notes.push(`units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`);
+      notes.push(
+        `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`
+      );
     }
     const environment = environmentOfHeaders(machine);
     return { format: "go-bench", file, measurements, notes, ...environment ? { environment } : {} };
@@ -7491,11 +8206,21 @@ function readResults(tail, file, line, column) {
   for (let i = 1; i < tokens.length; i += 2) {
     const value2 = tokens[i];
     const unit = tokens[i + 1];
-    if (!NUMBER5.test(value2.text)) throw new InputError(`expected a number before a unit, found "${value2.text.slice(0, 40)}"`, { file, line, column: value2.column });
+    if (!NUMBER5.test(value2.text))
+      throw new InputError(`expected a number before a unit, found "${value2.text.slice(0, 40)}"`, {
+        file,
+        line,
+        column: value2.column
+      });
     if (!unit) throw new InputError(`the value ${value2.text} has no unit`, { file, line, column: value2.column });
     values.push({ value: Number(value2.text), unit: unit.text });
   }
-  if (values.length === 0) throw new InputError('the iteration count is followed by no results (expected "123 ns/op")', { file, line, column: tokens[0].column });
+  if (values.length === 0)
+    throw new InputError('the iteration count is followed by no results (expected "123 ns/op")', {
+      file,
+      line,
+      column: tokens[0].column
+    });
   return values;
 }
 function experimentOf2(b, qualify) {
@@ -7515,7 +8240,8 @@ function parameterOf(b, labelProcs) {
     const text2 = part.slice(eq + 1);
     const numeric = NUMBER5.test(text2) ? Number(text2) : void 0;
     settings[key] = numeric ?? text2;
-    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) payloadBytes ??= numeric;
+    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key))
+      payloadBytes ??= numeric;
   }
   settings.procs = b.procs;
   if (labelProcs) label += `${label === "" ? "" : ","}procs=${b.procs}`;
@@ -7542,8 +8268,20 @@ function benchLine(line) {
   const name = line.slice(5, at).trimEnd();
   return name === "" ? void 0 : { name, rest: line.slice(at + BENCH_MARK.length), restColumn: at + BENCH_MARK.length + 1 };
 }
-var TIME3 = { name: "time/iter", dimension: "time", unit: "us", displayUnit: "ns/iter", direction: "lower-is-better" };
-var RATE3 = { name: "MB/s", dimension: "byterate", unit: "MB/s", displayUnit: "MB/s", direction: "higher-is-better" };
+var TIME3 = {
+  name: "time/iter",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "ns/iter",
+  direction: "lower-is-better"
+};
+var RATE3 = {
+  name: "MB/s",
+  dimension: "byterate",
+  unit: "MB/s",
+  displayUnit: "MB/s",
+  direction: "higher-is-better"
+};
 var number = (text2) => Number(text2.replace(/,/g, ""));
 var rustLibtestAdapter = {
   id: "rust-libtest",
@@ -7570,24 +8308,57 @@ var rustLibtestAdapter = {
       const match = RESULT.exec(bench.rest);
       if (!match) {
         const column = bench.restColumn + bench.rest.search(/\S|$/);
-        throw new InputError(`expected "<time> ns/iter (+/- <range>)" after "bench:", found "${line.slice(column - 1, column + 39)}"`, { ...place, column });
+        throw new InputError(
+          `expected "<time> ns/iter (+/- <range>)" after "bench:", found "${line.slice(column - 1, column + 39)}"`,
+          { ...place, column }
+        );
       }
       const experiment = bench.name;
       const earlier = seen.get(experiment);
-      if (earlier !== void 0) throw new InputError(`benchmark ${experiment} is listed twice (first on line ${earlier}); give each run its own file`, place);
+      if (earlier !== void 0)
+        throw new InputError(
+          `benchmark ${experiment} is listed twice (first on line ${earlier}); give each run its own file`,
+          place
+        );
       seen.set(experiment, place.line);
       const symbol = match[2];
       if (symbol === "ns/iter") {
-        measurements.push({ experiment, parameter: { label: "" }, metric: TIME3, statistics: { median: number(match[1]) / 1e3 }, place });
+        measurements.push({
+          experiment,
+          parameter: { label: "" },
+          metric: TIME3,
+          statistics: { median: number(match[1]) / 1e3 },
+          place
+        });
       } else {
         const { metric: metric2, unit, known } = metricOfUnit(symbol);
         if (!known) unknownUnits.add(symbol);
-        measurements.push({ experiment, parameter: { label: "" }, metric: metric2, statistics: { median: toBaseUnit(number(match[1]), unit) }, place });
+        measurements.push({
+          experiment,
+          parameter: { label: "" },
+          metric: metric2,
+          statistics: { median: toBaseUnit(number(match[1]), unit) },
+          place
+        });
       }
-      if (match[4] !== void 0) measurements.push({ experiment, parameter: { label: "" }, metric: RATE3, statistics: { median: number(match[4]) }, place });
+      if (match[4] !== void 0)
+        measurements.push({
+          experiment,
+          parameter: { label: "" },
+          metric: RATE3,
+          statistics: { median: number(match[4]) },
+          place
+        });
     });
-    if (unknownUnits.size > 0) notes.push(`units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`);
-    if (measurements.length === 0) throw new InputError('no libtest benchmark lines ("test name ... bench: 123 ns/iter (+/- 4)") found', { file, line: 1 });
+    if (unknownUnits.size > 0)
+      notes.push(
+        `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`
+      );
+    if (measurements.length === 0)
+      throw new InputError('no libtest benchmark lines ("test name ... bench: 123 ns/iter (+/- 4)") found', {
+        file,
+        line: 1
+      });
     return { format: "rust-libtest", file, measurements, notes };
   }
 };
@@ -7641,19 +8412,39 @@ var criterionConsoleAdapter = {
         }
         candidate = void 0;
         const earlier = seen.get(id);
-        if (earlier !== void 0) throw new InputError(`benchmark ${id} is listed twice (first on line ${earlier}); give each run its own file`, { file, line: lineNo });
+        if (earlier !== void 0)
+          throw new InputError(
+            `benchmark ${id} is listed twice (first on line ${earlier}); give each run its own file`,
+            { file, line: lineNo }
+          );
         seen.set(id, lineNo);
         current = { ...splitId(id), line: idLine };
         const { unit, estimate } = readInterval(interval[2], file, lineNo, bracketColumn, "time");
-        measurements.push({ ...current, metric: metricOf("time", unit), statistics: { mean: estimate }, place: { file, line: idLine } });
+        measurements.push({
+          ...current,
+          metric: metricOf("time", unit),
+          statistics: { mean: estimate },
+          place: { file, line: idLine }
+        });
       } else {
-        if (!current || prefix !== "") throw new InputError('a "thrpt:" line that does not follow a "time:" line', { file, line: lineNo, column: 1 });
+        if (!current || prefix !== "")
+          throw new InputError('a "thrpt:" line that does not follow a "time:" line', {
+            file,
+            line: lineNo,
+            column: 1
+          });
         const { unit, estimate } = readInterval(interval[2], file, lineNo, bracketColumn, "thrpt");
-        measurements.push({ ...current, metric: metricOf("throughput", unit), statistics: { mean: estimate }, place: { file, line: current.line } });
+        measurements.push({
+          ...current,
+          metric: metricOf("throughput", unit),
+          statistics: { mean: estimate },
+          place: { file, line: current.line }
+        });
         current = void 0;
       }
     });
-    if (measurements.length === 0) throw new InputError('no Criterion "time: [low estimate high]" lines found', { file, line: 1 });
+    if (measurements.length === 0)
+      throw new InputError('no Criterion "time: [low estimate high]" lines found', { file, line: 1 });
     const notes = changeLines > 0 ? ["Criterion's change: lines (its comparison with its own saved baseline) are not read"] : [];
     return { format: "criterion-console", file, measurements, notes };
   }
@@ -7676,11 +8467,13 @@ function unitOf2(symbol, kind) {
 function readInterval(body, file, line, column, kind) {
   const tokens = body.split(" ");
   const fail = (message) => new InputError(message, { file, line, column });
-  if (tokens.length !== 6) throw fail(`expected three values with units in "${kind}: [...]", found "${body.slice(0, 60)}"`);
+  if (tokens.length !== 6)
+    throw fail(`expected three values with units in "${kind}: [...]", found "${body.slice(0, 60)}"`);
   const values = [];
   for (let i = 0; i < 6; i += 2) {
     const unit = unitOf2(tokens[i + 1], kind);
-    if (!NUMBER7.test(tokens[i])) throw fail(`expected a number in "${kind}: [...]", found "${tokens[i].slice(0, 40)}"`);
+    if (!NUMBER7.test(tokens[i]))
+      throw fail(`expected a number in "${kind}: [...]", found "${tokens[i].slice(0, 40)}"`);
     if (!unit) throw fail(`unknown ${kind === "time" ? "time" : "throughput"} unit "${tokens[i + 1].slice(0, 20)}"`);
     values.push({ value: Number(tokens[i]), unit });
   }
@@ -7717,16 +8510,33 @@ var criterionJsonAdapter = {
     return folders[folders.length - 2] === "base" ? "Criterion's saved baseline (base/), not the results of the run (new/); name the file on its own to read it" : void 0;
   },
   parse({ file, text: text2, siblings }) {
-    const { fields, root } = readJsonReport(file, text2, isJsonObject, 'expected a Criterion estimates.json: an object with "mean", "median" and "std_dev"');
+    const { fields, root } = readJsonReport(
+      file,
+      text2,
+      isJsonObject,
+      'expected a Criterion estimates.json: an object with "mean", "median" and "std_dev"'
+    );
     const statistics = {};
     for (const [key, name] of STATISTICS2) {
       const estimate = root[key];
-      if (!isJsonObject(estimate)) throw fields.error(`expected an estimate object for "${key}"`, root, estimate === void 0 ? void 0 : key);
-      statistics[name] = fields.measured(estimate, "point_estimate", { dimension: "time", statistic: name }, { required: true, what: `the "${key}" estimate` }) / 1e3;
+      if (!isJsonObject(estimate))
+        throw fields.error(`expected an estimate object for "${key}"`, root, estimate === void 0 ? void 0 : key);
+      statistics[name] = fields.measured(
+        estimate,
+        "point_estimate",
+        { dimension: "time", statistic: name },
+        { required: true, what: `the "${key}" estimate` }
+      ) / 1e3;
     }
     const notes = [];
-    if (isJsonObject(root.slope ?? null)) notes.push("the slope estimate (what Criterion prints as the time) is not read; the mean and median are");
-    const measurement = { ...benchmarkNames(file, siblings?.["benchmark.json"], notes), metric: TIME4, statistics, place: { file, line: 1 } };
+    if (isJsonObject(root.slope ?? null))
+      notes.push("the slope estimate (what Criterion prints as the time) is not read; the mean and median are");
+    const measurement = {
+      ...benchmarkNames(file, siblings?.["benchmark.json"], notes),
+      metric: TIME4,
+      statistics,
+      place: { file, line: 1 }
+    };
     const sampleText = siblings?.["sample.json"];
     if (sampleText !== void 0) {
       const samples = readSamples(file.replace(/estimates\.json$/, "sample.json"), sampleText);
@@ -7746,7 +8556,10 @@ function benchmarkNames(file, benchmarkJson, notes) {
       if (group !== void 0 && group !== "") {
         const fn = doc.value.function_id === null ? void 0 : fields.string(doc.value, "function_id");
         const value2 = doc.value.value_str === null ? void 0 : fields.string(doc.value, "value_str");
-        return { experiment: fn !== void 0 && fn !== "" ? `${group}/${fn}` : group, parameter: { label: value2 ?? "" } };
+        return {
+          experiment: fn !== void 0 && fn !== "" ? `${group}/${fn}` : group,
+          parameter: { label: value2 ?? "" }
+        };
       }
       const id = fields.string(doc.value, "full_id");
       if (id !== void 0 && id !== "") return splitId(id);
@@ -7764,11 +8577,17 @@ function idOfPath(file, notes) {
   return id;
 }
 function readSamples(file, text2) {
-  const { fields, root } = readJsonReport(file, text2, isJsonObject, 'expected a Criterion sample.json: an object with "iters" and "times"');
+  const { fields, root } = readJsonReport(
+    file,
+    text2,
+    isJsonObject,
+    'expected a Criterion sample.json: an object with "iters" and "times"'
+  );
   const iters = fields.numbers(root, "iters");
   const times = fields.numbers(root, "times");
   if (!iters || !times) throw fields.error('a Criterion sample.json needs "iters" and "times" arrays', root);
-  if (iters.length !== times.length) throw fields.error(`"iters" has ${iters.length} values and "times" ${times.length}; they pair up`, root, "times");
+  if (iters.length !== times.length)
+    throw fields.error(`"iters" has ${iters.length} values and "times" ${times.length}; they pair up`, root, "times");
   const out = new Float64Array(iters.length);
   iters.forEach((n, i) => {
     if (!(n > 0)) throw fields.error(`expected a positive iteration count, found ${n}`, iters, i);
@@ -7782,7 +8601,13 @@ var HEADER4 = /^benchmark name +samples +iterations +(estimated|est run time)$/;
 var RULE = /^-{20,}$/;
 var END = /^(={20,}|\.{20,})$/;
 var NUMBER8 = /^\d+(?:\.\d+)?(?:e[-+]?\d+)?$/;
-var CATCH2_TIME = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
+var CATCH2_TIME = {
+  name: "time",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "ns",
+  direction: "lower-is-better"
+};
 var catch2ConsoleAdapter = {
   id: "catch2-console",
   title: "Catch2 console output with benchmarks",
@@ -7794,7 +8619,11 @@ var catch2ConsoleAdapter = {
     const measurements = [];
     let experiment = "";
     let i = 0;
-    const fail = (message, line, column) => new InputError(message, { file, line: Math.min(line, lines.length - 1) + 1, ...column !== void 0 ? { column } : {} });
+    const fail = (message, line, column) => new InputError(message, {
+      file,
+      line: Math.min(line, lines.length - 1) + 1,
+      ...column !== void 0 ? { column } : {}
+    });
     while (i < lines.length) {
       const line = lines[i];
       if (RULE.test(line) && i + 2 < lines.length && !RULE.test(lines[i + 1]) && !HEADER4.test(lines[i - 1] ?? "")) {
@@ -7818,7 +8647,8 @@ var catch2ConsoleAdapter = {
       for (; i < lines.length; i++) {
         const row = lines[i];
         if (row.trim() === "") {
-          if (name.length > 0) throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
+          if (name.length > 0)
+            throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
           continue;
         }
         if (END.test(row) || RULE.test(row)) break;
@@ -7843,16 +8673,26 @@ var catch2ConsoleAdapter = {
         name = [];
         i += 2;
       }
-      if (name.length > 0) throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
+      if (name.length > 0)
+        throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
     }
-    if (measurements.length === 0) throw new InputError('no Catch2 benchmark results found (a "benchmark name  samples  iterations" table)', { file, line: 1 });
+    if (measurements.length === 0)
+      throw new InputError('no Catch2 benchmark results found (a "benchmark name  samples  iterations" table)', {
+        file,
+        line: 1
+      });
     return { format: "catch2-console", file, measurements, notes: [] };
   }
 };
 function readTriple(row, index2, what, fail) {
   const tokens = (row ?? "").trim().split(/ +/);
   const ok = tokens.length === 6 && [0, 2, 4].every((k) => NUMBER8.test(tokens[k]) && parseUnit(tokens[k + 1])?.dimension === "time");
-  if (!ok) throw fail(`expected the ${what} row: three times with units ("20.8 ns  20.1 ns  23.8 ns"), found "${(row ?? "").trim().slice(0, 60)}"`, index2, 1);
+  if (!ok)
+    throw fail(
+      `expected the ${what} row: three times with units ("20.8 ns  20.1 ns  23.8 ns"), found "${(row ?? "").trim().slice(0, 60)}"`,
+      index2,
+      1
+    );
   return toBaseUnit(Number(tokens[0]), parseUnit(tokens[1]));
 }
 
@@ -7891,7 +8731,8 @@ var catch2XmlAdapter = {
       const number3 = (name) => {
         const text3 = required(name);
         const value2 = Number(text3);
-        if (text3.trim() === "" || !Number.isFinite(value2)) throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text3.slice(0, 40)}"`, place);
+        if (text3.trim() === "" || !Number.isFinite(value2))
+          throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text3.slice(0, 40)}"`, place);
         return value2;
       };
       if (tag === "TestCase" || tag === "Section") {
@@ -7899,12 +8740,21 @@ var catch2XmlAdapter = {
         else if (!selfClosing) scopes.push(required("name"));
       } else if (tag === "BenchmarkResults") {
         if (!closing) {
-          if (benchmark) throw new InputError(`<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`, place);
+          if (benchmark)
+            throw new InputError(
+              `<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`,
+              place
+            );
           benchmark = { name: required("name"), samples: number3("samples"), line: place.line };
         } else {
           if (!benchmark) throw new InputError("</BenchmarkResults> with no <BenchmarkResults> before it", place);
-          if (benchmark.mean === void 0) throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
-          const statistics = { mean: benchmark.mean / 1e3, ...benchmark.stdev !== void 0 ? { stdev: benchmark.stdev / 1e3 } : {}, samples: benchmark.samples };
+          if (benchmark.mean === void 0)
+            throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
+          const statistics = {
+            mean: benchmark.mean / 1e3,
+            ...benchmark.stdev !== void 0 ? { stdev: benchmark.stdev / 1e3 } : {},
+            samples: benchmark.samples
+          };
           measurements.push({
             experiment: scopes.join(" / ") || "Catch2",
             parameter: { label: benchmark.name },
@@ -7917,12 +8767,23 @@ var catch2XmlAdapter = {
       } else if (benchmark && !closing) {
         const statistic = tag === "mean" ? "mean" : "stdev";
         const value2 = number3("value");
-        requirePossibleValue({ dimension: "time", statistic }, value2, `the <${tag}> of benchmark "${benchmark.name}"`, place, "ns");
+        requirePossibleValue(
+          { dimension: "time", statistic },
+          value2,
+          `the <${tag}> of benchmark "${benchmark.name}"`,
+          place,
+          "ns"
+        );
         benchmark[statistic] = value2;
       }
     }
-    if (benchmark) throw new InputError(`benchmark "${benchmark.name}" is not closed (</BenchmarkResults> missing: the output was cut short?)`, { file, line: benchmark.line });
-    if (measurements.length === 0) throw new InputError("no <BenchmarkResults> in this Catch2 XML output", { file, line: 1 });
+    if (benchmark)
+      throw new InputError(
+        `benchmark "${benchmark.name}" is not closed (</BenchmarkResults> missing: the output was cut short?)`,
+        { file, line: benchmark.line }
+      );
+    if (measurements.length === 0)
+      throw new InputError("no <BenchmarkResults> in this Catch2 XML output", { file, line: 1 });
     return { format: "catch2-xml", file, measurements, notes: [] };
   }
 };
@@ -7933,8 +8794,11 @@ function attributesOf(body) {
     const before = parts[k - 1].trimEnd();
     if (!before.endsWith("=")) continue;
     const head = before.slice(0, -1).trimEnd();
-    const name = head.slice(Math.max(head.lastIndexOf(" "), head.lastIndexOf("	"), head.lastIndexOf("\n"), head.lastIndexOf("\r")) + 1);
-    if (name !== "") out[name] = parts[k].replace(/&(amp|lt|gt|quot|apos);/g, (_, entity) => ENTITIES[entity]);
+    const name = head.slice(
+      Math.max(head.lastIndexOf(" "), head.lastIndexOf("	"), head.lastIndexOf("\n"), head.lastIndexOf("\r")) + 1
+    );
+    if (name !== "")
+      out[name] = parts[k].replace(/&(amp|lt|gt|quot|apos);/g, (_, entity) => ENTITIES[entity]);
   }
   return out;
 }
@@ -7963,7 +8827,10 @@ var hdrHistogramAdapter = {
     const lines = stripBom(text2).split(/\r?\n/);
     const headerIndex = lines.findIndex((line) => HEADER5.test(line));
     if (headerIndex < 0) {
-      throw new InputError('expected an HdrHistogram percentile table with the header "Value Percentile TotalCount 1/(1-Percentile)"', { file, line: 1 });
+      throw new InputError(
+        'expected an HdrHistogram percentile table with the header "Value Percentile TotalCount 1/(1-Percentile)"',
+        { file, line: 1 }
+      );
     }
     const csv = lines[headerIndex].includes(",");
     const notes = [];
@@ -7978,7 +8845,12 @@ var hdrHistogramAdapter = {
       if (trimmed.startsWith("#")) {
         const m = FOOTER.exec(trimmed);
         if (!m) {
-          if (trimmed.startsWith("#[")) throw new InputError('a malformed footer line; expected "#[Name = value, Name = value]"', { file, line, column: raw.indexOf("#") + 1 });
+          if (trimmed.startsWith("#["))
+            throw new InputError('a malformed footer line; expected "#[Name = value, Name = value]"', {
+              file,
+              line,
+              column: raw.indexOf("#") + 1
+            });
           continue;
         }
         for (const [name, valueText2, offset] of [
@@ -7986,10 +8858,16 @@ var hdrHistogramAdapter = {
           [m[3], m[4], raw.lastIndexOf(m[4])]
         ]) {
           if (!NUMBER9.test(valueText2) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText2)) {
-            throw new InputError(`expected a number for "${name}" in the footer, found "${valueText2}"`, { file, line, column: offset + 1 });
+            throw new InputError(`expected a number for "${name}" in the footer, found "${valueText2}"`, {
+              file,
+              line,
+              column: offset + 1
+            });
           }
           footer.set(name.replace(/\s+/g, " "), {
-            value: Number(/nan/i.test(valueText2) ? NaN : /inf/i.test(valueText2) ? valueText2.startsWith("-") ? -Infinity : Infinity : valueText2),
+            value: Number(
+              /nan/i.test(valueText2) ? NaN : /inf/i.test(valueText2) ? valueText2.startsWith("-") ? -Infinity : Infinity : valueText2
+            ),
             line
           });
         }
@@ -7997,52 +8875,88 @@ var hdrHistogramAdapter = {
       }
       const tokens = tokenize(raw, csv);
       if (!NUMBER9.test(tokens[0].text)) {
-        if (rows.length === 0) throw new InputError(`expected a row of numbers under the header, found "${clip2(trimmed)}"`, { file, line, column: tokens[0].column });
+        if (rows.length === 0)
+          throw new InputError(`expected a row of numbers under the header, found "${clip2(trimmed)}"`, {
+            file,
+            line,
+            column: tokens[0].column
+          });
         endLine = line;
         break;
       }
       if (tokens.length < 3 || tokens.length > 4) {
-        throw new InputError(`expected 4 numbers (Value, Percentile, TotalCount, 1/(1-Percentile)), found ${tokens.length}`, {
-          file,
-          line,
-          column: tokens[tokens.length - 1]?.column ?? 1
-        });
+        throw new InputError(
+          `expected 4 numbers (Value, Percentile, TotalCount, 1/(1-Percentile)), found ${tokens.length}`,
+          {
+            file,
+            line,
+            column: tokens[tokens.length - 1]?.column ?? 1
+          }
+        );
       }
       const [valueToken, percentileToken, countToken, inverseToken] = tokens;
       for (const token of [valueToken, percentileToken, countToken]) {
-        if (!NUMBER9.test(token.text)) throw new InputError(`expected a number, found "${clip2(token.text)}"`, { file, line, column: token.column });
+        if (!NUMBER9.test(token.text))
+          throw new InputError(`expected a number, found "${clip2(token.text)}"`, { file, line, column: token.column });
       }
       if (inverseToken && !NUMBER9.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
-        throw new InputError(`expected a number or "inf", found "${clip2(inverseToken.text)}"`, { file, line, column: inverseToken.column });
+        throw new InputError(`expected a number or "inf", found "${clip2(inverseToken.text)}"`, {
+          file,
+          line,
+          column: inverseToken.column
+        });
       }
       const value2 = Number(valueToken.text);
       const percentile = Number(percentileToken.text);
       const count = Number(countToken.text);
       if (percentile < 0 || percentile > 1) {
-        throw new InputError(`the percentile ${percentileToken.text} is outside 0…1`, { file, line, column: percentileToken.column });
+        throw new InputError(`the percentile ${percentileToken.text} is outside 0…1`, {
+          file,
+          line,
+          column: percentileToken.column
+        });
       }
       if (!Number.isInteger(count) || count < 0) {
-        throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, { file, line, column: countToken.column });
+        throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, {
+          file,
+          line,
+          column: countToken.column
+        });
       }
       const previous = rows[rows.length - 1];
       if (previous && (percentile < previous.percentile || value2 < previous.value || count < previous.count)) {
-        throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, { file, line, column: valueToken.column });
+        throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, {
+          file,
+          line,
+          column: valueToken.column
+        });
       }
       rows.push({ value: value2, percentile, count, line });
     }
-    if (rows.length === 0) throw new InputError("the percentile table has a header but no rows", { file, line: headerIndex + 1 });
+    if (rows.length === 0)
+      throw new InputError("the percentile table has a header but no rows", { file, line: headerIndex + 1 });
     const last = rows[rows.length - 1];
     if (last.percentile < 1 - 1e-9 && footer.size === 0) {
-      throw new InputError(`the table stops at percentile ${last.percentile} without reaching 1.0 and has no footer: the file looks truncated`, {
-        file,
-        line: Math.min(endLine, lines.length)
-      });
+      throw new InputError(
+        `the table stops at percentile ${last.percentile} without reaching 1.0 and has no footer: the file looks truncated`,
+        {
+          file,
+          line: Math.min(endLine, lines.length)
+        }
+      );
     }
     const unit = unitOf3(file, text2, notes);
-    const metric2 = { name: "latency", dimension: "time", unit: "us", displayUnit: unit.symbol, direction: "lower-is-better" };
+    const metric2 = {
+      name: "latency",
+      dimension: "time",
+      unit: "us",
+      displayUnit: unit.symbol,
+      direction: "lower-is-better"
+    };
     const toBase = (v) => toBaseUnit(v, unit);
     const statistics = { min: toBase(rows[0].value) };
-    if (rows[0].percentile > 0) notes.push(`the first row is at percentile ${rows[0].percentile}, not 0; min is its value`);
+    if (rows[0].percentile > 0)
+      notes.push(`the first row is at percentile ${rows[0].percentile}, not 0; min is its value`);
     for (const [name, target] of TARGETS) {
       const row = rows.find((r) => r.percentile >= target - 1e-12);
       if (row) statistics[name] = toBase(row.value);
@@ -8055,7 +8969,10 @@ var hdrHistogramAdapter = {
     if (stdev) statistics.stdev = toBase(stdev.value);
     const total = footer.get("Total count");
     statistics.samples = total ? total.value : last.count;
-    if (!max || !mean3) notes.push(`no "#[Mean …]"/"#[Max …]" footer: max is the last row's value${mean3 ? "" : ", and there is no mean or standard deviation"}`);
+    if (!max || !mean3)
+      notes.push(
+        `no "#[Mean …]"/"#[Max …]" footer: max is the last row's value${mean3 ? "" : ", and there is no mean or standard deviation"}`
+      );
     const measurement = {
       experiment: experimentOf3(file),
       parameter: { label: "" },
@@ -8095,17 +9012,43 @@ function unitOf3(file, text2, notes) {
     notes.push("HdrHistogram files do not state their unit; wrk2 output, read as milliseconds");
     return parseUnit("ms");
   }
-  notes.push("HdrHistogram files do not state their unit; values assumed to be microseconds (name the file e.g. latency_ms.hgrm to say otherwise)");
+  notes.push(
+    "HdrHistogram files do not state their unit; values assumed to be microseconds (name the file e.g. latency_ms.hgrm to say otherwise)"
+  );
   return parseUnit("us");
 }
 
 // src/engine/formats/hyperfine.ts
 var SECONDS = parseUnit("s");
 var BYTES = parseUnit("B");
-var TIME_METRIC = { name: "wall time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
-var USER_METRIC = { name: "user time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
-var SYSTEM_METRIC = { name: "system time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
-var MEMORY_METRIC = { name: "memory usage", dimension: "size", unit: "B", displayUnit: "B", direction: "lower-is-better" };
+var TIME_METRIC = {
+  name: "wall time",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "s",
+  direction: "lower-is-better"
+};
+var USER_METRIC = {
+  name: "user time",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "s",
+  direction: "lower-is-better"
+};
+var SYSTEM_METRIC = {
+  name: "system time",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "s",
+  direction: "lower-is-better"
+};
+var MEMORY_METRIC = {
+  name: "memory usage",
+  dimension: "size",
+  unit: "B",
+  displayUnit: "B",
+  direction: "lower-is-better"
+};
 var hyperfineAdapter = {
   id: "hyperfine",
   title: "hyperfine --export-json output",
@@ -8113,16 +9056,25 @@ var hyperfineAdapter = {
     return /^\uFEFF?\s*\{\s*"results"\s*:\s*\[\s*(\{\s*"command"\s*:|\])/.test(head);
   },
   parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(file, text2, isObjectWithArray("results"), 'expected a hyperfine JSON export: an object with a "results" array');
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text2,
+      isObjectWithArray("results"),
+      'expected a hyperfine JSON export: an object with a "results" array'
+    );
     const results = root.results;
     if (results.length === 0) {
-      throw new InputError('the hyperfine export has no results (the "results" array is empty)', { file, ...doc.placeOf(results) });
+      throw new InputError('the hyperfine export has no results (the "results" array is empty)', {
+        file,
+        ...doc.placeOf(results)
+      });
     }
     const measurements = [];
     const notes = [];
     const seen = /* @__PURE__ */ new Map();
     results.forEach((result, index2) => {
-      if (!isJsonObject(result)) throw fields.error(`expected a benchmark result object in "results", found ${typeof result}`, results, index2);
+      if (!isJsonObject(result))
+        throw fields.error(`expected a benchmark result object in "results", found ${typeof result}`, results, index2);
       const line = doc.placeOf(result).line;
       const command = fields.string(result, "command", { required: true, what: "the result" });
       const [parameter, rawValues2] = parameterOf2(fields, result);
@@ -8132,7 +9084,9 @@ var hyperfineAdapter = {
       seen.set(key, (earlier ?? 0) + 1);
       if (earlier !== void 0) {
         const renamed = `${experiment} (${earlier + 1})`;
-        notes.push(`the command "${experiment}"${parameter.label ? ` with ${parameter.label}` : ""} appears more than once; line ${line} is read as "${renamed}"`);
+        notes.push(
+          `the command "${experiment}"${parameter.label ? ` with ${parameter.label}` : ""} appears more than once; line ${line} is read as "${renamed}"`
+        );
         experiment = renamed;
       }
       const place = { file, line };
@@ -8145,7 +9099,12 @@ var hyperfineAdapter = {
         ["max", "max"]
       ];
       for (const [name, statistic] of timeFields) {
-        const value2 = fields.measured(result, name, { dimension: "time", statistic }, { nullable: true, required: name === "mean", what: `the result for "${command}"` });
+        const value2 = fields.measured(
+          result,
+          name,
+          { dimension: "time", statistic },
+          { nullable: true, required: name === "mean", what: `the result for "${command}"` }
+        );
         if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, SECONDS);
       }
       const times = fields.measuredArray(result, "times", { dimension: "time", statistic: "sample" });
@@ -8159,8 +9118,14 @@ var hyperfineAdapter = {
         ["user", USER_METRIC],
         ["system", SYSTEM_METRIC]
       ]) {
-        const value2 = fields.measured(result, name, { dimension: "time", statistic: "mean", metric: metric2.name }, { nullable: true });
-        if (value2 !== void 0) measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: toBaseUnit(value2, SECONDS) }, place });
+        const value2 = fields.measured(
+          result,
+          name,
+          { dimension: "time", statistic: "mean", metric: metric2.name },
+          { nullable: true }
+        );
+        if (value2 !== void 0)
+          measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: toBaseUnit(value2, SECONDS) }, place });
       }
       const memory = fields.measuredArray(result, "memory_usage_byte", { dimension: "size", statistic: "sample" });
       if (memory && memory.length > 0) {
@@ -8171,7 +9136,12 @@ var hyperfineAdapter = {
           experiment,
           parameter,
           metric: MEMORY_METRIC,
-          statistics: { samples: bytes.length, min: Math.min(...bytes), max: Math.max(...bytes), mean: sum2 / bytes.length },
+          statistics: {
+            samples: bytes.length,
+            min: Math.min(...bytes),
+            max: Math.max(...bytes),
+            mean: sum2 / bytes.length
+          },
           samples: bytes,
           place
         });
@@ -8179,7 +9149,10 @@ var hyperfineAdapter = {
       const exitCodes = result.exit_codes;
       if (Array.isArray(exitCodes)) {
         const failed = exitCodes.filter((c) => c !== 0).length;
-        if (failed > 0) notes.push(`"${command}" (line ${line}): ${failed} of ${exitCodes.length} runs exited with a non-zero or no exit code`);
+        if (failed > 0)
+          notes.push(
+            `"${command}" (line ${line}): ${failed} of ${exitCodes.length} runs exited with a non-zero or no exit code`
+          );
       }
     });
     return { format: "hyperfine", file, measurements, notes };
@@ -8205,7 +9178,8 @@ function parameterOf2(fields, result) {
     const numeric = /^-?\d+(\.\d+)?$/.test(text2) ? Number(text2) : void 0;
     settings[name] = numeric ?? text2;
     labels.push(`${name}=${text2}`);
-    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
+    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name))
+      payloadBytes = numeric;
   }
   const parameter = { label: labels.join(", "), settings };
   if (payloadBytes !== void 0) parameter.payloadBytes = payloadBytes;
@@ -8214,8 +9188,20 @@ function parameterOf2(fields, result) {
 
 // src/engine/formats/redisBenchmark.ts
 var MS2 = parseUnit("ms");
-var THROUGHPUT6 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "req/s", direction: "higher-is-better" };
-var LATENCY7 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
+var THROUGHPUT6 = {
+  name: "throughput",
+  dimension: "rate",
+  unit: "Hz",
+  displayUnit: "req/s",
+  direction: "higher-is-better"
+};
+var LATENCY7 = {
+  name: "latency",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "ms",
+  direction: "lower-is-better"
+};
 var LATENCY_COLUMNS2 = [
   ["avg_latency_ms", "mean"],
   ["min_latency_ms", "min"],
@@ -8245,7 +9231,8 @@ var redisBenchmarkAdapter = {
     let content = body;
     let lineOffset = 0;
     if (!/^"?test"?\s*,/.test(firstLine2.trim())) {
-      if (body.trim() === "") throw new InputError("the file is empty; expected redis-benchmark --csv output", { file, line: 1 });
+      if (body.trim() === "")
+        throw new InputError("the file is empty; expected redis-benchmark --csv output", { file, line: 1 });
       content = '"test","rps"\n' + body;
       lineOffset = 1;
       notes.push("an old redis-benchmark CSV without header: only requests per second");
@@ -8260,9 +9247,12 @@ var redisBenchmarkAdapter = {
       throw error;
     }
     const rows = table3.rows.map((row) => ({ ...row, line: row.line - lineOffset }));
-    if (rows.length === 0) throw new InputError("the redis-benchmark CSV has a header but no results", { file, line: 2 });
+    if (rows.length === 0)
+      throw new InputError("the redis-benchmark CSV has a header but no results", { file, line: 2 });
     const headerFields = stripBom(content).split(/\r?\n/, 1)[0].split(",").map((f) => f.trim().replace(/^"(.*)"$/, "$1"));
-    const latencyIndexes = LATENCY_COLUMNS2.map(([column, statistic]) => [headerFields.indexOf(column), statistic, column]).filter(([i]) => i >= 0);
+    const latencyIndexes = LATENCY_COLUMNS2.map(
+      ([column, statistic]) => [headerFields.indexOf(column), statistic, column]
+    ).filter(([i]) => i >= 0);
     const unknown = headerFields.filter((f) => !ALL_COLUMNS.includes(f));
     if (unknown.length > 0) notes.push(`columns not read: ${unknown.join(", ")}`);
     const number3 = (row, index2, column) => {
@@ -8270,11 +9260,14 @@ var redisBenchmarkAdapter = {
       if (isMissingValue(cell)) return void 0;
       const value2 = parseNumber(cell, "precise");
       if (value2 === void 0) {
-        throw new InputError(`expected a number in column "${column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`, {
-          file,
-          line: row.line,
-          column: fieldColumn(row.text, index2)
-        });
+        throw new InputError(
+          `expected a number in column "${column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`,
+          {
+            file,
+            line: row.line,
+            column: fieldColumn(row.text, index2)
+          }
+        );
       }
       return value2;
     };
@@ -8285,18 +9278,30 @@ var redisBenchmarkAdapter = {
       if (test === "") throw new InputError("a row without a test name", { file, line: row.line, column: 1 });
       const earlier = seen.get(test);
       if (earlier !== void 0) {
-        throw new InputError(`the test "${test}" appears twice (first on line ${earlier})`, { file, line: row.line, column: 1 });
+        throw new InputError(`the test "${test}" appears twice (first on line ${earlier})`, {
+          file,
+          line: row.line,
+          column: 1
+        });
       }
       seen.set(test, row.line);
       const place = { file, line: row.line };
       const rps = number3(row, table3.columns.rps, "rps");
-      if (rps !== void 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: THROUGHPUT6, statistics: { value: rps }, place });
+      if (rps !== void 0)
+        measurements.push({
+          experiment: test,
+          parameter: { label: "" },
+          metric: THROUGHPUT6,
+          statistics: { value: rps },
+          place
+        });
       const statistics = {};
       for (const [index2, statistic, column] of latencyIndexes) {
         const value2 = number3(row, index2, column);
         if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, MS2);
       }
-      if (Object.keys(statistics).length > 0) measurements.push({ experiment: test, parameter: { label: "" }, metric: LATENCY7, statistics, place });
+      if (Object.keys(statistics).length > 0)
+        measurements.push({ experiment: test, parameter: { label: "" }, metric: LATENCY7, statistics, place });
     }
     return { format: "redis-benchmark", file, measurements, notes };
   }
@@ -8304,9 +9309,27 @@ var redisBenchmarkAdapter = {
 
 // src/engine/formats/hyperfineCsv.ts
 var HEADER7 = /^command,mean,stddev,median,user,system,min,max(,parameter_[^,]+)*\s*$/;
-var WALL = { name: "wall time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
-var USER = { name: "user time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
-var SYSTEM = { name: "system time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
+var WALL = {
+  name: "wall time",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "s",
+  direction: "lower-is-better"
+};
+var USER = {
+  name: "user time",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "s",
+  direction: "lower-is-better"
+};
+var SYSTEM = {
+  name: "system time",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "s",
+  direction: "lower-is-better"
+};
 var STATISTICS3 = [
   ["mean", "mean"],
   ["stddev", "stdev"],
@@ -8343,7 +9366,8 @@ var hyperfineCsvAdapter = {
         values[name] = value2;
         const numeric = /^-?\d+(\.\d+)?$/.test(value2) ? Number(value2) : void 0;
         settings[name] = numeric ?? value2;
-        if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
+        if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name))
+          payloadBytes = numeric;
       }
       const parameter = {
         label: Object.entries(values).map(([n, v]) => `${n}=${v}`).join(", ")
@@ -8356,7 +9380,11 @@ var hyperfineCsvAdapter = {
         const cell = row.fields[index2] ?? "";
         const seconds = parseNumber(cell, "precise");
         if (seconds === void 0) {
-          throw new InputError(`expected a time in seconds in column "${column}", found "${cell.slice(0, 40)}"`, { file, line: row.line, column: fieldColumn(row.text, index2) });
+          throw new InputError(`expected a time in seconds in column "${column}", found "${cell.slice(0, 40)}"`, {
+            file,
+            line: row.line,
+            column: fieldColumn(row.text, index2)
+          });
         }
         statistics[statistic] = seconds * 1e6;
       }
@@ -8369,7 +9397,12 @@ var hyperfineCsvAdapter = {
       ]) {
         const index2 = table3.columns[column];
         const seconds = parseNumber(row.fields[index2] ?? "", "precise");
-        if (seconds === void 0) throw new InputError(`expected a time in seconds in column "${column}"`, { file, line: row.line, column: fieldColumn(row.text, index2) });
+        if (seconds === void 0)
+          throw new InputError(`expected a time in seconds in column "${column}"`, {
+            file,
+            line: row.line,
+            column: fieldColumn(row.text, index2)
+          });
         measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: seconds * 1e6 }, place });
       }
     }
@@ -8381,8 +9414,20 @@ var hyperfineCsvAdapter = {
 // src/engine/formats/redisBenchmarkQuiet.ts
 var FINAL = /^([^:\r\n]+): (\d+(?:\.\d+)?) requests per second(?:, p50=(\d+(?:\.\d+)?) msec)?\s*$/;
 var PROGRESS = /^[^:\r\n]+: rps=/;
-var THROUGHPUT7 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "req/s", direction: "higher-is-better" };
-var LATENCY8 = { name: "latency", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
+var THROUGHPUT7 = {
+  name: "throughput",
+  dimension: "rate",
+  unit: "Hz",
+  displayUnit: "req/s",
+  direction: "higher-is-better"
+};
+var LATENCY8 = {
+  name: "latency",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "ms",
+  direction: "lower-is-better"
+};
 function finalText(line) {
   const parts = line.split("\r").filter((p) => p.trim() !== "");
   return (parts[parts.length - 1] ?? "").trim();
@@ -8402,13 +9447,30 @@ var redisBenchmarkQuietAdapter = {
       if (line === "") return;
       const match = FINAL.exec(line);
       if (!match) {
-        if (PROGRESS.test(line)) throw new InputError('this test has progress output but no final "requests per second" line (the run was cut short?)', { file, line: i + 1 });
+        if (PROGRESS.test(line))
+          throw new InputError(
+            'this test has progress output but no final "requests per second" line (the run was cut short?)',
+            { file, line: i + 1 }
+          );
         throw new InputError(`not a redis-benchmark -q line: "${line.slice(0, 60)}"`, { file, line: i + 1, column: 1 });
       }
       const place = { file, line: i + 1 };
       const experiment = match[1].trim();
-      measurements.push({ experiment, parameter: { label: "" }, metric: THROUGHPUT7, statistics: { value: Number(match[2]) }, place });
-      if (match[3] !== void 0) measurements.push({ experiment, parameter: { label: "" }, metric: LATENCY8, statistics: { median: Number(match[3]) * 1e3 }, place });
+      measurements.push({
+        experiment,
+        parameter: { label: "" },
+        metric: THROUGHPUT7,
+        statistics: { value: Number(match[2]) },
+        place
+      });
+      if (match[3] !== void 0)
+        measurements.push({
+          experiment,
+          parameter: { label: "" },
+          metric: LATENCY8,
+          statistics: { median: Number(match[3]) * 1e3 },
+          place
+        });
     });
     if (measurements.length === 0) throw new InputError('no "requests per second" lines found', { file, line: 1 });
     return { format: "redis-benchmark-quiet", file, measurements, notes: [] };
@@ -8434,16 +9496,26 @@ var pytestBenchmarkAdapter = {
     return /"benchmarks"\s*:\s*\[/.test(head) && /"stats"\s*:\s*\{/.test(head) && /"(machine_info|fullname)"\s*:/.test(head);
   },
   parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(file, text2, isObjectWithArray("benchmarks"), 'expected a pytest-benchmark JSON file: an object with a "benchmarks" array');
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text2,
+      isObjectWithArray("benchmarks"),
+      'expected a pytest-benchmark JSON file: an object with a "benchmarks" array'
+    );
     const benchmarks = root.benchmarks;
-    if (benchmarks.length === 0) throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
+    if (benchmarks.length === 0)
+      throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', {
+        file,
+        ...doc.placeOf(benchmarks)
+      });
     const entries = benchmarks.map((value2, index2) => {
       if (!isJsonObject(value2)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index2);
       const name = fields.string(value2, "name", { required: true, what: "the benchmark" });
       const fullname = fields.string(value2, "fullname") ?? name;
       const group = value2.group === null ? void 0 : fields.string(value2, "group");
       const stats = value2.stats;
-      if (!isJsonObject(stats)) throw fields.error(`expected a "stats" object for ${name}`, value2, stats === void 0 ? void 0 : "stats");
+      if (!isJsonObject(stats))
+        throw fields.error(`expected a "stats" object for ${name}`, value2, stats === void 0 ? void 0 : "stats");
       return {
         group: group === "" ? void 0 : group,
         name,
@@ -8463,7 +9535,11 @@ var pytestBenchmarkAdapter = {
       const experiment = e.group === void 0 ? test : `${e.group}/${test}`;
       const key = `${experiment}\0${e.parameter.label}`;
       const earlier = seen.get(key);
-      if (earlier !== void 0) throw new InputError(`the benchmark ${e.name} reads as the same experiment and parameter as ${earlier}`, { file, ...e.place });
+      if (earlier !== void 0)
+        throw new InputError(`the benchmark ${e.name} reads as the same experiment and parameter as ${earlier}`, {
+          file,
+          ...e.place
+        });
       seen.set(key, e.name);
       const place = { file, line: e.place.line };
       const statistics = {};
@@ -8479,10 +9555,17 @@ var pytestBenchmarkAdapter = {
       if (data !== void 0 && data.length > 0) time.samples = Float64Array.from(data, (v) => v * US);
       measurements.push(time);
       const ops = optionalStatistic(fields, e.stats, "ops", { dimension: "rate", statistic: "value" });
-      if (ops !== void 0) measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
+      if (ops !== void 0)
+        measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
     }
     const environment = environmentOfMachine(root.machine_info);
-    return { format: "pytest-benchmark", file, measurements, notes: notesOf(root), ...environment ? { environment } : {} };
+    return {
+      format: "pytest-benchmark",
+      file,
+      measurements,
+      notes: notesOf(root),
+      ...environment ? { environment } : {}
+    };
   }
 };
 function withoutId(name) {
@@ -8492,9 +9575,14 @@ function withoutId(name) {
 function parameterOf3(fields, benchmark) {
   const params = benchmark.params;
   if (isJsonObject(params)) {
-    return settingsParameter(Object.entries(params).map(([key, value2]) => [key, typeof value2 === "number" || typeof value2 === "string" ? value2 : settingText(value2)]));
+    return settingsParameter(
+      Object.entries(params).map(
+        ([key, value2]) => [key, typeof value2 === "number" || typeof value2 === "string" ? value2 : settingText(value2)]
+      )
+    );
   }
-  if (params !== void 0 && params !== null) throw fields.error(`expected an object for "params", found ${describeJson(params)}`, benchmark, "params");
+  if (params !== void 0 && params !== null)
+    throw fields.error(`expected an object for "params", found ${describeJson(params)}`, benchmark, "params");
   const id = benchmark.param;
   if (typeof id === "string" && id !== "") return { label: id };
   return { label: "" };
@@ -8514,7 +9602,12 @@ function notesOf(root) {
     const cores = cpu && typeof cpu.count === "number" ? `, ${cpu.count} cores` : "";
     const system = [text2("system"), text2("release"), text2("machine")].filter((s) => s !== "").join(" ");
     const python = [text2("python_implementation"), text2("python_version")].filter((s) => s !== "").join(" ");
-    const parts = [text2("node") !== "" ? `node ${text2("node")}` : "", system, python, brand !== "" ? `${brand}${cores}` : ""].filter((s) => s !== "");
+    const parts = [
+      text2("node") !== "" ? `node ${text2("node")}` : "",
+      system,
+      python,
+      brand !== "" ? `${brand}${cores}` : ""
+    ].filter((s) => s !== "");
     if (parts.length > 0) notes.push(`machine: ${parts.join(", ")}`);
   }
   const commit = root.commit_info;
@@ -8571,19 +9664,30 @@ var jmhAdapter = {
     return RECOGNISED3.test(head) && /"primaryMetric"\s*:\s*\{/.test(head);
   },
   parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(file, text2, isJsonArray, "expected JMH JSON results: an array of benchmark runs");
-    if (root.length === 0) throw new InputError("the JMH results have no benchmark runs (the array is empty)", { file, ...doc.placeOf(root) });
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text2,
+      isJsonArray,
+      "expected JMH JSON results: an array of benchmark runs"
+    );
+    if (root.length === 0)
+      throw new InputError("the JMH results have no benchmark runs (the array is empty)", {
+        file,
+        ...doc.placeOf(root)
+      });
     const notes = [];
     const unknownUnits = /* @__PURE__ */ new Set();
     const runs = root.map((entry, index2) => {
       if (!isJsonObject(entry)) throw fields.error("expected a benchmark run object", root, index2);
       const benchmark = fields.string(entry, "benchmark", { required: true, what: "the benchmark run" });
       const mode = fields.string(entry, "mode", { required: true, what: `the run of ${benchmark}` });
-      if (!MODES.has(mode)) throw fields.error(`unknown JMH mode "${mode}" (expected thrpt, avgt, sample or ss)`, entry, "mode");
+      if (!MODES.has(mode))
+        throw fields.error(`unknown JMH mode "${mode}" (expected thrpt, avgt, sample or ss)`, entry, "mode");
       return { benchmark, mode, parameter: parameterOf4(fields, entry), entry, place: doc.placeOf(entry) };
     });
     const names = /* @__PURE__ */ new Map();
-    for (const run of runs) names.set(shortName(run.benchmark), (names.get(shortName(run.benchmark)) ?? /* @__PURE__ */ new Set()).add(run.benchmark));
+    for (const run of runs)
+      names.set(shortName(run.benchmark), (names.get(shortName(run.benchmark)) ?? /* @__PURE__ */ new Set()).add(run.benchmark));
     const versions = /* @__PURE__ */ new Set();
     const measurements = [];
     const seen = /* @__PURE__ */ new Set();
@@ -8591,28 +9695,55 @@ var jmhAdapter = {
       const short = shortName(run.benchmark);
       const experiment = names.get(short).size > 1 ? run.benchmark : short;
       const key = `${experiment}\0${run.parameter.label}\0${run.mode}`;
-      if (seen.has(key)) throw new InputError(`${run.benchmark} in ${run.mode} mode with these params is in the file twice`, { file, ...run.place });
+      if (seen.has(key))
+        throw new InputError(`${run.benchmark} in ${run.mode} mode with these params is in the file twice`, {
+          file,
+          ...run.place
+        });
       seen.add(key);
       const version2 = versionNote(run.entry);
       if (version2 !== void 0) versions.add(version2);
       const primary = run.entry.primaryMetric;
-      if (!isJsonObject(primary)) throw fields.error(`expected a "primaryMetric" object for ${run.benchmark}`, run.entry, primary === void 0 ? void 0 : "primaryMetric");
+      if (!isJsonObject(primary))
+        throw fields.error(
+          `expected a "primaryMetric" object for ${run.benchmark}`,
+          run.entry,
+          primary === void 0 ? void 0 : "primaryMetric"
+        );
       const place = { file, line: run.place.line };
       const modeDirection = run.mode === "thrpt" ? "higher-is-better" : "lower-is-better";
-      measurements.push({ experiment, parameter: run.parameter, place, ...readMetric(fields, primary, run.mode, modeDirection, run.mode === "sample", unknownUnits) });
+      measurements.push({
+        experiment,
+        parameter: run.parameter,
+        place,
+        ...readMetric(fields, primary, run.mode, modeDirection, run.mode === "sample", unknownUnits)
+      });
       const secondaries = run.entry.secondaryMetrics;
       if (secondaries === void 0 || secondaries === null) continue;
-      if (!isJsonObject(secondaries)) throw fields.error(`expected an object for "secondaryMetrics", found ${describeJson(secondaries)}`, run.entry, "secondaryMetrics");
+      if (!isJsonObject(secondaries))
+        throw fields.error(
+          `expected an object for "secondaryMetrics", found ${describeJson(secondaries)}`,
+          run.entry,
+          "secondaryMetrics"
+        );
       for (const [label, secondary] of Object.entries(secondaries)) {
-        if (!isJsonObject(secondary)) throw fields.error(`expected a metric object for the secondary metric "${label}"`, secondaries, label);
+        if (!isJsonObject(secondary))
+          throw fields.error(`expected a metric object for the secondary metric "${label}"`, secondaries, label);
         const name = label.replace(/^\u00b7/, "");
         const direction = name.startsWith("gc.") ? "lower-is-better" : void 0;
-        measurements.push({ experiment, parameter: run.parameter, place, ...readMetric(fields, secondary, name, direction ?? modeDirection, false, unknownUnits, direction) });
+        measurements.push({
+          experiment,
+          parameter: run.parameter,
+          place,
+          ...readMetric(fields, secondary, name, direction ?? modeDirection, false, unknownUnits, direction)
+        });
       }
     }
     notes.push(...versions);
     if (unknownUnits.size > 0)
-      notes.push(`units perfgate does not know are kept as written (GC profiler results as costs, others in the direction of the mode): ${[...unknownUnits].join(", ")}`);
+      notes.push(
+        `units perfgate does not know are kept as written (GC profiler results as costs, others in the direction of the mode): ${[...unknownUnits].join(", ")}`
+      );
     const environment = runtimeOfRuns(runs.map((run) => run.entry));
     return { format: "jmh", file, measurements, notes, ...environment ? { environment } : {} };
   }
@@ -8624,7 +9755,8 @@ function shortName(benchmark) {
 function parameterOf4(fields, entry) {
   const params = entry.params;
   if (params === void 0 || params === null) return { label: "" };
-  if (!isJsonObject(params)) throw fields.error(`expected an object for "params", found ${describeJson(params)}`, entry, "params");
+  if (!isJsonObject(params))
+    throw fields.error(`expected an object for "params", found ${describeJson(params)}`, entry, "params");
   return settingsParameter(Object.keys(params).map((key) => [key, fields.string(params, key)]));
 }
 function versionNote(entry) {
@@ -8638,7 +9770,8 @@ function jmhUnit(symbol) {
   const hertz = HERTZ.get(/^ops\/(\w+)$/.exec(symbol)?.[1] ?? "");
   if (hertz !== void 0) return { unit: { symbol, dimension: "rate", toBase: hertz }, direction: "higher-is-better" };
   const microseconds = MICROSECONDS.get(/^(\w+)\/op$/.exec(symbol)?.[1] ?? "");
-  if (microseconds !== void 0) return { unit: { symbol, dimension: "time", toBase: microseconds }, direction: "lower-is-better" };
+  if (microseconds !== void 0)
+    return { unit: { symbol, dimension: "time", toBase: microseconds }, direction: "lower-is-better" };
   const reading = readUnit(symbol);
   return { unit: reading.unit, direction: reading.known ? reading.direction : void 0 };
 }
@@ -8646,15 +9779,29 @@ function readMetric(fields, metricObject, name, fallbackDirection, sample, unkno
   const symbol = fields.string(metricObject, "scoreUnit", { required: true, what: `the metric ${name}` });
   const { unit, direction } = jmhUnit(symbol);
   if (direction === void 0) unknownUnits.add(symbol);
-  const metric2 = { name, dimension: unit.dimension, unit: BASE_UNITS[unit.dimension], displayUnit: symbol, direction: forcedDirection ?? direction ?? fallbackDirection };
-  const score2 = optionalStatistic(fields, metricObject, "score", { dimension: unit.dimension, statistic: "mean", metric: name });
+  const metric2 = {
+    name,
+    dimension: unit.dimension,
+    unit: BASE_UNITS[unit.dimension],
+    displayUnit: symbol,
+    direction: forcedDirection ?? direction ?? fallbackDirection
+  };
+  const score2 = optionalStatistic(fields, metricObject, "score", {
+    dimension: unit.dimension,
+    statistic: "mean",
+    metric: name
+  });
   if (sample) {
     const statistics = {};
     if (score2 !== void 0) statistics.mean = toBaseUnit(score2, unit);
     const percentiles = metricObject.scorePercentiles;
     if (isJsonObject(percentiles)) {
       for (const [key, statistic] of PERCENTILES2) {
-        const value2 = optionalStatistic(fields, percentiles, key, { dimension: unit.dimension, statistic, metric: name });
+        const value2 = optionalStatistic(fields, percentiles, key, {
+          dimension: unit.dimension,
+          statistic,
+          metric: name
+        });
         if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, unit);
       }
     }
@@ -8671,13 +9818,16 @@ function readMetric(fields, metricObject, name, fallbackDirection, sample, unkno
 function rawValues(fields, metricObject) {
   const raw = metricObject.rawData;
   if (raw === void 0 || raw === null) return [];
-  if (!Array.isArray(raw)) throw fields.error(`expected an array of forks for "rawData", found ${describeJson(raw)}`, metricObject, "rawData");
+  if (!Array.isArray(raw))
+    throw fields.error(`expected an array of forks for "rawData", found ${describeJson(raw)}`, metricObject, "rawData");
   const out = [];
   raw.forEach((fork, index2) => {
-    if (!Array.isArray(fork)) throw fields.error(`expected a fork's array of iteration scores in "rawData"`, raw, index2);
+    if (!Array.isArray(fork))
+      throw fields.error(`expected a fork's array of iteration scores in "rawData"`, raw, index2);
     fork.forEach((value2, i) => {
       if (typeof value2 === "number" && Number.isFinite(value2)) out.push(value2);
-      else if (typeof value2 !== "string" || !NOT_FINITE_TEXTS.has(value2)) throw fields.error(`expected an iteration score, found ${describeJson(value2)}`, fork, i);
+      else if (typeof value2 !== "string" || !NOT_FINITE_TEXTS.has(value2))
+        throw fields.error(`expected an iteration score, found ${describeJson(value2)}`, fork, i);
     });
   });
   return out;
@@ -8692,7 +9842,12 @@ function histogramCount(fields, metricObject) {
   let count = 0;
   for (const [f, fork] of expectArray(histogram2, metricObject, "rawDataHistogram", "an array of forks").entries()) {
     for (const [i, iteration] of expectArray(fork, histogram2, f, "an array of iterations").entries()) {
-      for (const [b, bin] of expectArray(iteration, fork, i, "an array of [value, count] pairs").entries()) {
+      for (const [b, bin] of expectArray(
+        iteration,
+        fork,
+        i,
+        "an array of [value, count] pairs"
+      ).entries()) {
         const pair = expectArray(bin, iteration, b, "a [value, count] pair");
         const n = pair[1];
         if (pair.length !== 2 || typeof pair[0] !== "number" || typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) {
@@ -8718,7 +9873,13 @@ function runtimeOfRuns(entries) {
 
 // src/engine/formats/benchmarkDotNet.ts
 var TIME6 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
-var ALLOCATED = { name: "allocated", dimension: "size", unit: "B", displayUnit: "B/op", direction: "lower-is-better" };
+var ALLOCATED = {
+  name: "allocated",
+  dimension: "size",
+  unit: "B",
+  displayUnit: "B/op",
+  direction: "lower-is-better"
+};
 var STATISTICS5 = [
   ["Mean", "mean"],
   ["Median", "median"],
@@ -8739,12 +9900,22 @@ var benchmarkDotNetAdapter = {
     return /"Benchmarks"\s*:\s*\[/.test(head) && /"HostEnvironmentInfo"\s*:\s*\{/.test(head);
   },
   parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(file, text2, isObjectWithArray("Benchmarks"), 'expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array');
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text2,
+      isObjectWithArray("Benchmarks"),
+      'expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array'
+    );
     const benchmarks = root.Benchmarks;
-    if (benchmarks.length === 0) throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
+    if (benchmarks.length === 0)
+      throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', {
+        file,
+        ...doc.placeOf(benchmarks)
+      });
     const notes = hostNotes(root.HostEnvironmentInfo);
     const entries = benchmarks.map((benchmark, index2) => {
-      if (!isJsonObject(benchmark)) throw fields.error('expected a benchmark object in "Benchmarks"', benchmarks, index2);
+      if (!isJsonObject(benchmark))
+        throw fields.error('expected a benchmark object in "Benchmarks"', benchmarks, index2);
       const method = fields.string(benchmark, "Method", { required: true, what: "the benchmark" });
       const type2 = fields.string(benchmark, "Type");
       const parameters = fields.string(benchmark, "Parameters") ?? "";
@@ -8766,15 +9937,22 @@ var benchmarkDotNetAdapter = {
       const experiment = namespaces.get(e.experiment).size > 1 && e.namespace !== "" ? `${e.namespace}.${e.experiment}` : e.experiment;
       const parameter = settingsParameter(jobs.size > 1 ? [...e.pairs, ["job", e.job]] : e.pairs);
       const key = `${experiment}\0${parameter.label}`;
-      if (seen.has(key)) throw new InputError(`${experiment} ${parameter.label === "" ? "" : `(${parameter.label}) `}is in the report twice`, { file, ...e.place });
+      if (seen.has(key))
+        throw new InputError(
+          `${experiment} ${parameter.label === "" ? "" : `(${parameter.label}) `}is in the report twice`,
+          { file, ...e.place }
+        );
       seen.add(key);
       const place = { file, line: e.place.line };
       const stats = e.benchmark.Statistics;
       if (stats === void 0 || stats === null) {
-        notes.push(`${experiment}${parameter.label === "" ? "" : ` (${parameter.label})`} (line ${e.place.line}) has no statistics (it failed?) and is left out`);
+        notes.push(
+          `${experiment}${parameter.label === "" ? "" : ` (${parameter.label})`} (line ${e.place.line}) has no statistics (it failed?) and is left out`
+        );
         continue;
       }
-      if (!isJsonObject(stats)) throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, e.benchmark, "Statistics");
+      if (!isJsonObject(stats))
+        throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, e.benchmark, "Statistics");
       const statistics = {};
       for (const [field2, statistic] of STATISTICS5) {
         const value2 = optionalStatistic(fields, stats, field2, { dimension: "time", statistic });
@@ -8798,9 +9976,11 @@ var benchmarkDotNetAdapter = {
       if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, { experiment, parameter, place }));
       const metrics = e.benchmark.Metrics;
       if (metrics === void 0 || metrics === null) continue;
-      if (!Array.isArray(metrics)) throw fields.error(`expected an array for "Metrics", found ${describeJson(metrics)}`, e.benchmark, "Metrics");
+      if (!Array.isArray(metrics))
+        throw fields.error(`expected an array for "Metrics", found ${describeJson(metrics)}`, e.benchmark, "Metrics");
       metrics.forEach((entry, index2) => {
-        if (!isJsonObject(entry) || !isJsonObject(entry.Descriptor)) throw fields.error('expected a metric with a "Descriptor"', metrics, index2);
+        if (!isJsonObject(entry) || !isJsonObject(entry.Descriptor))
+          throw fields.error('expected a metric with a "Descriptor"', metrics, index2);
         const descriptor = entry.Descriptor;
         const id = fields.string(descriptor, "Id") ?? "";
         if (memoryRead && MEMORY_METRICS.test(id)) return;
@@ -8816,10 +9996,20 @@ var benchmarkDotNetAdapter = {
           displayUnit: reading.unit.symbol,
           direction: descriptor.TheGreaterTheBetter === true ? "higher-is-better" : "lower-is-better"
         };
-        measurements.push({ experiment, parameter, metric: metric2, statistics: { value: toBaseUnit(value2, reading.unit) }, place });
+        measurements.push({
+          experiment,
+          parameter,
+          metric: metric2,
+          statistics: { value: toBaseUnit(value2, reading.unit) },
+          place
+        });
       });
     }
-    if (measurements.length === 0) throw new InputError("no benchmark of the BenchmarkDotNet report has statistics", { file, ...doc.placeOf(benchmarks) });
+    if (measurements.length === 0)
+      throw new InputError("no benchmark of the BenchmarkDotNet report has statistics", {
+        file,
+        ...doc.placeOf(benchmarks)
+      });
     return { format: "benchmarkdotnet", file, measurements, notes };
   }
 };
@@ -8841,14 +10031,16 @@ function jobOf(displayInfo, hasParameters) {
 function resultSamples(fields, benchmark) {
   const list2 = benchmark.Measurements;
   if (list2 === void 0 || list2 === null) return void 0;
-  if (!Array.isArray(list2)) throw fields.error(`expected an array for "Measurements", found ${describeJson(list2)}`, benchmark, "Measurements");
+  if (!Array.isArray(list2))
+    throw fields.error(`expected an array for "Measurements", found ${describeJson(list2)}`, benchmark, "Measurements");
   const out = [];
   list2.forEach((m, index2) => {
     if (!isJsonObject(m)) throw fields.error("expected a measurement object", list2, index2);
     if (m.IterationMode !== "Workload" || m.IterationStage !== "Result") return;
     const operations = fields.number(m, "Operations", { required: true, what: "the measurement" });
     const nanoseconds = fields.number(m, "Nanoseconds", { required: true, what: "the measurement" });
-    if (!(operations > 0)) throw fields.error(`expected a positive number of operations, found ${operations}`, m, "Operations");
+    if (!(operations > 0))
+      throw fields.error(`expected a positive number of operations, found ${operations}`, m, "Operations");
     out.push(nanoseconds / operations / 1e3);
   });
   return out;
@@ -8862,7 +10054,13 @@ function memoryMeasurements(fields, memory, at) {
   for (const generation of [0, 1, 2]) {
     const collections = optionalStatistic(fields, memory, `Gen${generation}Collections`);
     if (collections === void 0) continue;
-    const metric2 = { name: `gen${generation}`, dimension: "count", unit: "", displayUnit: "per 1000 op", direction: "lower-is-better" };
+    const metric2 = {
+      name: `gen${generation}`,
+      dimension: "count",
+      unit: "",
+      displayUnit: "per 1000 op",
+      direction: "lower-is-better"
+    };
     out.push({ ...at, metric: metric2, statistics: { value: collections / operations * 1e3 } });
   }
   return out;
@@ -8891,7 +10089,13 @@ function hostNotes(info) {
 // src/engine/formats/benchmarkJs.ts
 var RESULT_TAIL = /^\d[\d,]*(?:\.\d+)? ops\/sec \u00b1\d+(?:\.\d+)?% \(\d+ runs? sampled\)$/;
 var QUOTING_FILE = /^(?:readme|changelog|changes|contributing)(?:[.-]|$)|\.(?:md|markdown|mdx|rst|adoc|html?|[cm]?[jt]sx?|json|ya?ml|xml|py|go|rs|java|kt|cs|c|cc|cpp|h|hpp|rb|sh)$/i;
-var THROUGHPUT8 = { name: "throughput", dimension: "rate", unit: "Hz", displayUnit: "ops/sec", direction: "higher-is-better" };
+var THROUGHPUT8 = {
+  name: "throughput",
+  dimension: "rate",
+  unit: "Hz",
+  displayUnit: "ops/sec",
+  direction: "higher-is-better"
+};
 var PARTS = [
   [/(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/y, "a rate such as 4,161,532 or 66.93"],
   [/ ops\/sec \u00b1/y, '" ops/sec ±"'],
@@ -8922,9 +10126,15 @@ var benchmarkJsAdapter = {
       const cut = line.lastIndexOf(" x ");
       if (cut < 0 || !line.includes(" ops/sec", cut)) return;
       const [hz, runs] = readParts(line, cut + 3, file, lineNo);
-      if (cut === 0 || line.slice(0, cut).trim() === "") throw new InputError('a result line without a benchmark name before " x "', { file, line: lineNo, column: 1 });
+      if (cut === 0 || line.slice(0, cut).trim() === "")
+        throw new InputError('a result line without a benchmark name before " x "', { file, line: lineNo, column: 1 });
       const samples = Number(runs);
-      if (samples < 1) throw new InputError(`expected at least 1 run sampled, found ${runs}`, { file, line: lineNo, column: line.lastIndexOf("(") + 2 });
+      if (samples < 1)
+        throw new InputError(`expected at least 1 run sampled, found ${runs}`, {
+          file,
+          line: lineNo,
+          column: line.lastIndexOf("(") + 2
+        });
       measurements.push({
         experiment: names.name(line.slice(0, cut), THROUGHPUT8.name, lineNo),
         parameter: { label: "" },
@@ -8934,7 +10144,10 @@ var benchmarkJsAdapter = {
       });
     });
     if (measurements.length === 0) {
-      throw new InputError('no benchmark.js result lines ("name x 1,234 ops/sec ±0.50% (90 runs sampled)") found', { file, line: 1 });
+      throw new InputError('no benchmark.js result lines ("name x 1,234 ops/sec ±0.50% (90 runs sampled)") found', {
+        file,
+        line: 1
+      });
     }
     return { format: "benchmarkjs", file, measurements, notes };
   }
@@ -8947,7 +10160,10 @@ function readParts(line, start, file, lineNo) {
     const m = pattern.exec(line);
     if (!m) {
       const found = line.slice(at, at + 20);
-      throw new InputError(`expected ${expected} after the benchmark name, found ${found === "" ? "the end of the line" : `"${found}"`}`, { file, line: lineNo, column: at + 1 });
+      throw new InputError(
+        `expected ${expected} after the benchmark name, found ${found === "" ? "the end of the line" : `"${found}"`}`,
+        { file, line: lineNo, column: at + 1 }
+      );
     }
     out.push(m[0]);
     at += m[0].length;
@@ -8957,8 +10173,20 @@ function readParts(line, start, file, lineNo) {
 
 // src/engine/formats/juliaBenchmarkTools.ts
 var TIME7 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
-var MEMORY = { name: "memory", dimension: "size", unit: "B", displayUnit: "bytes", direction: "lower-is-better" };
-var ALLOCS = { name: "allocs", dimension: "count", unit: "", displayUnit: "allocs", direction: "lower-is-better" };
+var MEMORY = {
+  name: "memory",
+  dimension: "size",
+  unit: "B",
+  displayUnit: "bytes",
+  direction: "lower-is-better"
+};
+var ALLOCS = {
+  name: "allocs",
+  dimension: "count",
+  unit: "",
+  displayUnit: "allocs",
+  direction: "lower-is-better"
+};
 var NO_RESULTS = /* @__PURE__ */ new Set(["TrialRatio", "TrialJudgement", "Parameters", "TagFilter"]);
 var juliaBenchmarkToolsAdapter = {
   id: "julia-benchmarktools",
@@ -8968,7 +10196,12 @@ var juliaBenchmarkToolsAdapter = {
     return m !== null && /"BenchmarkTools"\s*:/.test(m[1]) && /"Julia"\s*:/.test(m[1]);
   },
   parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(file, text2, isBenchmarkToolsRoot, 'expected a BenchmarkTools JSON file: [{"Julia": …, "BenchmarkTools": …}, [results…]]');
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text2,
+      isBenchmarkToolsRoot,
+      'expected a BenchmarkTools JSON file: [{"Julia": …, "BenchmarkTools": …}, [results…]]'
+    );
     const versions = root[0];
     const notes = [];
     const julia = fields.string(versions, "Julia");
@@ -8977,9 +10210,12 @@ var juliaBenchmarkToolsAdapter = {
     const reader = new Reader(file, doc, fields, notes);
     const values = root[1];
     values.forEach((_value, index2) => reader.value(values, index2, []));
-    if (reader.measurements.length === 0) throw new InputError("the file holds no Trial or TrialEstimate results", { file, ...doc.placeOf(values) });
+    if (reader.measurements.length === 0)
+      throw new InputError("the file holds no Trial or TrialEstimate results", { file, ...doc.placeOf(values) });
     if (reader.estimates > 0) {
-      notes.push(`${reader.estimates} TrialEstimate result(s): their time is read as a single value (the file does not say whether it is a minimum, median or mean)`);
+      notes.push(
+        `${reader.estimates} TrialEstimate result(s): their time is read as a single value (the file does not say whether it is a minimum, median or mean)`
+      );
     }
     return { format: "julia-benchmarktools", file, measurements: reader.measurements, notes };
   }
@@ -9013,7 +10249,12 @@ var Reader = class {
     switch (type2) {
       case "BenchmarkGroup": {
         const data = body.data;
-        if (!isJsonObject(data ?? null)) throw this.fields.error('a BenchmarkGroup needs a "data" object', body, data === void 0 ? void 0 : "data");
+        if (!isJsonObject(data ?? null))
+          throw this.fields.error(
+            'a BenchmarkGroup needs a "data" object',
+            body,
+            data === void 0 ? void 0 : "data"
+          );
         for (const name of Object.keys(data)) this.value(data, name, [...path, name]);
         return;
       }
@@ -9028,7 +10269,10 @@ var Reader = class {
           this.notes.push(`${describePath(path)} is a ${type2}, which holds no results: skipped`);
           return;
         }
-        throw new InputError(`unknown BenchmarkTools type "${type2.slice(0, 40)}" (expected BenchmarkGroup, Trial or TrialEstimate)`, { file: this.file, ...place });
+        throw new InputError(
+          `unknown BenchmarkTools type "${type2.slice(0, 40)}" (expected BenchmarkGroup, Trial or TrialEstimate)`,
+          { file: this.file, ...place }
+        );
     }
   }
   trial(body, path, line) {
@@ -9039,7 +10283,8 @@ var Reader = class {
       return;
     }
     times.forEach((t, i) => {
-      if (!(t >= 0) || !Number.isFinite(t)) throw this.fields.error(`expected a time in ns of 0 or more, found ${t}`, body.times, i);
+      if (!(t >= 0) || !Number.isFinite(t))
+        throw this.fields.error(`expected a time in ns of 0 or more, found ${t}`, body.times, i);
     });
     const samples = Float64Array.from(times, (t) => t / 1e3);
     this.push(path, line, TIME7, sampleStatistics(samples), samples);
@@ -9054,7 +10299,10 @@ var Reader = class {
   /** `memory` and `allocs`, single values. */
   costs(body, path, line) {
     for (const metric2 of [MEMORY, ALLOCS]) {
-      const value2 = this.fields.number(body, metric2.name, { required: true, what: `the result ${describePath(path)}` });
+      const value2 = this.fields.number(body, metric2.name, {
+        required: true,
+        what: `the result ${describePath(path)}`
+      });
       this.push(path, line, metric2, { value: value2 });
     }
   }
@@ -9062,9 +10310,17 @@ var Reader = class {
     const experiment = path.length <= 1 ? path[0] ?? "results" : path.slice(0, -1).join("/");
     const label = path.length <= 1 ? "" : path[path.length - 1];
     const key = `${experiment}\0${label}\0${metric2.name}`;
-    if (this.keys.has(key)) throw new InputError(`the result ${describePath(path)} is given twice`, { file: this.file, line });
+    if (this.keys.has(key))
+      throw new InputError(`the result ${describePath(path)} is given twice`, { file: this.file, line });
     this.keys.add(key);
-    this.measurements.push({ experiment, parameter: { label }, metric: metric2, statistics, ...samples ? { samples } : {}, place: { file: this.file, line } });
+    this.measurements.push({
+      experiment,
+      parameter: { label },
+      metric: metric2,
+      statistics,
+      ...samples ? { samples } : {},
+      place: { file: this.file, line }
+    });
   }
 };
 function describePath(path) {
@@ -9073,7 +10329,9 @@ function describePath(path) {
 
 // src/engine/formats/bmf.ts
 var STRING = '"(?:[^"\\\\\\n]|\\\\.)*"';
-var RECOGNISED4 = new RegExp(`^\\uFEFF?\\s*\\{\\s*${STRING}\\s*:\\s*\\{\\s*${STRING}\\s*:\\s*\\{\\s*"(?:value|lower_value|upper_value)"\\s*:`);
+var RECOGNISED4 = new RegExp(
+  `^\\uFEFF?\\s*\\{\\s*${STRING}\\s*:\\s*\\{\\s*${STRING}\\s*:\\s*\\{\\s*"(?:value|lower_value|upper_value)"\\s*:`
+);
 var BENCHER_MEASURES = {
   latency: { unit: "ns", direction: "lower-is-better" },
   throughput: { unit: "ops/s", direction: "higher-is-better" },
@@ -9095,14 +10353,24 @@ function bmfMeasure(measure) {
   if (reading.known || known) {
     const direction2 = known?.direction ?? reading.direction;
     return {
-      metric: { name, dimension: reading.unit.dimension, unit: BASE_UNITS[reading.unit.dimension], displayUnit: reading.unit.symbol, direction: direction2 },
+      metric: {
+        name,
+        dimension: reading.unit.dimension,
+        unit: BASE_UNITS[reading.unit.dimension],
+        displayUnit: reading.unit.symbol,
+        direction: direction2
+      },
       unit: reading.unit,
       known: true
     };
   }
   const direction = RATE_NAME.test(name) ? "higher-is-better" : "lower-is-better";
   const symbol = bracketed ? bracketed[2].trim() : "";
-  return { metric: { name, dimension: "count", unit: "", displayUnit: symbol, direction }, unit: { symbol, dimension: "count", toBase: 1 }, known: false };
+  return {
+    metric: { name, dimension: "count", unit: "", displayUnit: symbol, direction },
+    unit: { symbol, dimension: "count", toBase: 1 },
+    known: false
+  };
 }
 var bmfAdapter = {
   id: "bmf",
@@ -9111,27 +10379,48 @@ var bmfAdapter = {
     return RECOGNISED4.test(head);
   },
   parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(file, text2, isJsonObject, 'expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}');
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text2,
+      isJsonObject,
+      'expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}'
+    );
     const names = Object.keys(root);
     if (names.length === 0) throw new InputError("the BMF object has no benchmarks", { file, ...doc.placeOf(root) });
     const measurements = [];
     const guessed = /* @__PURE__ */ new Map();
     for (const benchmark of names) {
       const measures = root[benchmark];
-      if (!isJsonObject(measures)) throw fields.error(`expected an object of measures for the benchmark "${benchmark.slice(0, 60)}"`, root, benchmark);
+      if (!isJsonObject(measures))
+        throw fields.error(
+          `expected an object of measures for the benchmark "${benchmark.slice(0, 60)}"`,
+          root,
+          benchmark
+        );
       const measureNames = Object.keys(measures);
-      if (measureNames.length === 0) throw fields.error(`the benchmark "${benchmark.slice(0, 60)}" has no measures`, root, benchmark);
+      if (measureNames.length === 0)
+        throw fields.error(`the benchmark "${benchmark.slice(0, 60)}" has no measures`, root, benchmark);
       for (const measure of measureNames) {
         const metric2 = measures[measure];
-        if (!isJsonObject(metric2)) throw fields.error(`expected {"value": …} for the measure "${measure.slice(0, 60)}"`, measures, measure);
+        if (!isJsonObject(metric2))
+          throw fields.error(`expected {"value": …} for the measure "${measure.slice(0, 60)}"`, measures, measure);
         const reading = bmfMeasure(measure);
         if (!reading.known) guessed.set(measure, reading.metric.direction);
         const statistics = {};
         for (const [key, statistic] of BOUNDS) {
-          const value2 = fields.number(metric2, key, { required: key === "value", what: `the measure "${measure.slice(0, 60)}" of "${benchmark.slice(0, 60)}"` });
+          const value2 = fields.number(metric2, key, {
+            required: key === "value",
+            what: `the measure "${measure.slice(0, 60)}" of "${benchmark.slice(0, 60)}"`
+          });
           if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, reading.unit);
         }
-        measurements.push({ experiment: benchmark, parameter: { label: "" }, metric: reading.metric, statistics, place: { file, line: doc.placeOfKey(measures, measure).line } });
+        measurements.push({
+          experiment: benchmark,
+          parameter: { label: "" },
+          metric: reading.metric,
+          statistics,
+          place: { file, line: doc.placeOfKey(measures, measure).line }
+        });
       }
     }
     const notes = [];
@@ -9204,7 +10493,9 @@ function recogniseFormat(head, file, afterFileNames = false) {
   return ADAPTERS.find((a) => !(afterFileNames && a.fileNames) && a.recognises(head, file));
 }
 function fileNameAdapters() {
-  return ADAPTERS.filter((a) => a.fileNames !== void 0);
+  return ADAPTERS.filter(
+    (a) => a.fileNames !== void 0
+  );
 }
 function formatIds() {
   return ADAPTERS.map((a) => a.id);
@@ -9215,7 +10506,19 @@ import { existsSync, statSync as statSync4 } from "node:fs";
 import { dirname as dirname4, join as join4 } from "node:path";
 
 // src/pipeline/files.ts
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  readFileSync
+} from "node:fs";
 import { dirname, join } from "node:path";
 var CHUNK_BYTES = 1 << 20;
 function forEachChunk(path, consume) {
@@ -9332,7 +10635,8 @@ function makeFolder(folder) {
       if (code !== "ENOENT" && code !== "ENOTDIR") throw cannotWrite(at, error, "cannot create the output folder");
     }
     if (stat) {
-      if (!stat.isDirectory()) throw cannotWrite(at, Object.assign(new Error(), { code: "ENOTDIR" }), "cannot create the output folder");
+      if (!stat.isDirectory())
+        throw cannotWrite(at, Object.assign(new Error(), { code: "ENOTDIR" }), "cannot create the output folder");
       break;
     }
     missing.push(at);
@@ -9356,7 +10660,8 @@ function checkOutputFolder(folder) {
   } catch {
     return;
   }
-  if (!stat.isDirectory()) throw new InputError("cannot write reports here: a file is in the way where a folder is needed", { file: folder });
+  if (!stat.isDirectory())
+    throw new InputError("cannot write reports here: a file is in the way where a folder is needed", { file: folder });
 }
 var ReportWriter = class {
   constructor(folder) {
@@ -9411,7 +10716,8 @@ function searchCriterionTree(folder, depth = CRITERION_SEARCH_DEPTH) {
 }
 function criterionBaseline(path) {
   const folder = basename(dirname2(path));
-  if (folder === "new" || folder !== "base" && !isFile(join2(dirname2(dirname2(path)), "new", "estimates.json"))) return void 0;
+  if (folder === "new" || folder !== "base" && !isFile(join2(dirname2(dirname2(path)), "new", "estimates.json")))
+    return void 0;
   return `Criterion's saved baseline (${folder}/), not the results of the run (new/); name the file on its own to read it`;
 }
 function criterionTreeNotice(folder, tree) {
@@ -9437,7 +10743,8 @@ function isFile(path) {
 var HEAD_BYTES = 65536;
 var GLOB_CHARACTERS = /[*?[\]{}]/;
 function discoverResults(patterns, options = {}) {
-  if (patterns.length === 0) throw new UsageError("no results given: name summary or raw files, folders or glob patterns");
+  if (patterns.length === 0)
+    throw new UsageError("no results given: name summary or raw files, folders or glob patterns");
   const forced = options.format !== void 0 && options.format !== "auto" ? options.format : void 0;
   if (forced !== void 0 && !formatIds().includes(forced)) {
     throw new UsageError(`unknown format "${forced}"; known formats: auto, ${formatIds().join(", ")}`);
@@ -9510,13 +10817,18 @@ function noResultsMatched(pattern, matches, skipped) {
   );
 }
 function skipNotices(where, skipped, taken) {
-  const readAlong = new Set(taken.flatMap((file) => (adapterById(file.format)?.siblings ?? []).map((name) => join3(dirname3(file.path), name))));
+  const readAlong = new Set(
+    taken.flatMap((file) => (adapterById(file.format)?.siblings ?? []).map((name) => join3(dirname3(file.path), name)))
+  );
   const notResults = skipped.notResults.filter((path) => !readAlong.has(path));
   const notices = [];
   for (const [reason, paths] of skipped.companions) {
-    notices.push(paths.length === 1 ? `${paths[0]}: skipped, ${reason}` : `${where}: skipped ${paths.length} files, ${reason}: ${listed(paths)}`);
+    notices.push(
+      paths.length === 1 ? `${paths[0]}: skipped, ${reason}` : `${where}: skipped ${paths.length} files, ${reason}: ${listed(paths)}`
+    );
   }
-  if (notResults.length > 0) notices.push(`${where}: skipped ${notResults.length} file(s) that are not result files: ${listed(notResults)}`);
+  if (notResults.length > 0)
+    notices.push(`${where}: skipped ${notResults.length} file(s) that are not result files: ${listed(notResults)}`);
   return notices;
 }
 function listed(paths) {
@@ -9524,7 +10836,8 @@ function listed(paths) {
   return paths.length > 3 ? `${shown} and ${paths.length - 3} more` : shown;
 }
 function classifyFile(path, listing, formats, forced, skipped) {
-  if (forced !== void 0) return { path, experimentType: adapterById(forced).fileNames?.experimentOf(path) ?? "", format: forced };
+  if (forced !== void 0)
+    return { path, experimentType: adapterById(forced).fileNames?.experimentOf(path) ?? "", format: forced };
   const lenient = listing !== "named";
   const fastdds = classifyFastdds(path, lenient || formats, listing === "matched" && !formats);
   if (fastdds || !formats) {
@@ -9547,9 +10860,12 @@ function classifyFile(path, listing, formats, forced, skipped) {
   }
   const reader = formatIds().map((id) => adapterById(id)).find((a) => a.siblings?.includes(basename2(path)));
   if (reader !== void 0) {
-    throw new InputError(`not a result file: ${basename2(path)} is read along with the ${reader.title} result file of its folder; name that file, or the folder`, {
-      file: path
-    });
+    throw new InputError(
+      `not a result file: ${basename2(path)} is read along with the ${reader.title} result file of its folder; name that file, or the folder`,
+      {
+        file: path
+      }
+    );
   }
   const header = readFirstLine(path);
   const error = fastddsHeaderError(path, header);
@@ -9589,7 +10905,9 @@ function classifyFastdds(path, lenient, byContent = false) {
   const adapters = fileNameAdapters();
   if (lenient && !byContent && !adapters.some((a) => a.fileNames.mayBe(name))) return void 0;
   const header = readFirstLine(path);
-  const adapter = adapters.find((a) => a.recognises(header, path) && (!lenient || byContent || a.fileNames.takes(name)));
+  const adapter = adapters.find(
+    (a) => a.recognises(header, path) && (!lenient || byContent || a.fileNames.takes(name))
+  );
   if (adapter) return { path, experimentType: adapter.fileNames.experimentOf(path), format: adapter.id };
   if (lenient && !adapters.some((a) => a.fileNames.claims(name))) return void 0;
   throw fastddsHeaderError(path, header);
@@ -9608,7 +10926,8 @@ function preferSummaries(files, notices, repetitions) {
       const summaries = file.format === "fastdds-summary" ? [file] : kept;
       const raws = file.format === "fastdds-raw" ? [file] : kept;
       byType.set(file.experimentType, summaries);
-      for (const raw of raws) notices.push(`${raw.path}: skipped, its summary ${summaries[0].path} is used for ${file.experimentType}`);
+      for (const raw of raws)
+        notices.push(`${raw.path}: skipped, its summary ${summaries[0].path} is used for ${file.experimentType}`);
       continue;
     }
     if (!repetitions) throw sameType(file, kept[0]);
@@ -9677,14 +10996,24 @@ function loadResultSet(file, options) {
     );
   }
   const siblings = readSiblings(file.path, adapter.siblings ?? []);
-  const set = adapter.parse({ file: file.path, text: readText(file.path), ...siblings ? { siblings } : {} }, { ...options, maxMeasurements: RESULT_LIMITS.measurements });
-  if (set.measurements.length === 0) throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+  const set = adapter.parse(
+    { file: file.path, text: readText(file.path), ...siblings ? { siblings } : {} },
+    { ...options, maxMeasurements: RESULT_LIMITS.measurements }
+  );
+  if (set.measurements.length === 0)
+    throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
   if (set.measurements.length > RESULT_LIMITS.measurements) {
-    throw new InputError(`the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`, { file: file.path });
+    throw new InputError(
+      `the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`,
+      { file: file.path }
+    );
   }
   const experiments = new Set(set.measurements.map((m) => m.experiment)).size;
   if (experiments > RESULT_LIMITS.experiments) {
-    throw new InputError(`the file holds ${experiments} experiments; the limit is ${RESULT_LIMITS.experiments} per file`, { file: file.path });
+    throw new InputError(
+      `the file holds ${experiments} experiments; the limit is ${RESULT_LIMITS.experiments} per file`,
+      { file: file.path }
+    );
   }
   return { file, set };
 }
@@ -9692,7 +11021,8 @@ function readSiblings(path, names) {
   const found = {};
   for (const name of names) {
     const sibling = join4(dirname4(path), name);
-    if (existsSync(sibling) && statSync4(sibling).isFile() && statSync4(sibling).size <= RESULT_LIMITS.fileBytes) found[name] = readText(sibling);
+    if (existsSync(sibling) && statSync4(sibling).isFile() && statSync4(sibling).size <= RESULT_LIMITS.fileBytes)
+      found[name] = readText(sibling);
   }
   return Object.keys(found).length > 0 ? found : void 0;
 }
@@ -9715,14 +11045,21 @@ function parseExperimentNames(pairs, what) {
     const cut = pair.lastIndexOf("=");
     const from = cut > 0 ? pair.slice(0, cut).trim() : "";
     const to = cut > 0 ? pair.slice(cut + 1).trim() : "";
-    if (from === "" || to === "") throw new UsageError(`${what}: "${pair}" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable`);
+    if (from === "" || to === "")
+      throw new UsageError(
+        `${what}: "${pair}" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable`
+      );
     if (names.has(from)) throw new UsageError(`${what}: "${from}" is renamed twice`);
     names.set(from, to);
   }
   return names;
 }
 function loadResults(patterns, options, progress) {
-  const discovery = discoverResults(patterns, { formats: true, repetitions: options.repetitions === "pool", ...options.format !== void 0 ? { format: options.format } : {} });
+  const discovery = discoverResults(patterns, {
+    formats: true,
+    repetitions: options.repetitions === "pool",
+    ...options.format !== void 0 ? { format: options.format } : {}
+  });
   const files = discovery.files.map((file) => renameExperiments(loadResultSet(file, options), options.experimentNames));
   const grouped = groupResults(files, options.repetitions ?? "error");
   const notices = [...discovery.notices];
@@ -9735,7 +11072,9 @@ function loadResults(patterns, options, progress) {
 function renameExperiments(loaded, names) {
   if (!names || names.size === 0) return loaded;
   const { set } = loaded;
-  const measurements = set.measurements.map((m) => names.has(m.experiment) ? { ...m, experiment: names.get(m.experiment) } : m);
+  const measurements = set.measurements.map(
+    (m) => names.has(m.experiment) ? { ...m, experiment: names.get(m.experiment) } : m
+  );
   const summary = set.summary && names.has(set.summary.experimentType) ? { ...set.summary, experimentType: names.get(set.summary.experimentType) } : set.summary;
   return { ...loaded, set: { ...set, measurements, ...summary ? { summary } : {} } };
 }
@@ -9771,7 +11110,18 @@ function groupResults(files, mode) {
     const { first, files: experimentSources, sets } = experimentFiles.get(experiment);
     let ex = experiments.get(experiment);
     if (!ex) {
-      experiments.set(experiment, ex = { experiment, measurements: [], source: first.set.file, files: [...experimentSources], format: first.set.format, sets, repetitions: 1 });
+      experiments.set(
+        experiment,
+        ex = {
+          experiment,
+          measurements: [],
+          source: first.set.file,
+          files: [...experimentSources],
+          format: first.set.format,
+          sets,
+          repetitions: 1
+        }
+      );
     }
     if (from.length > 1) {
       ex.measurements.push(poolMeasurements(measurements));
@@ -9780,7 +11130,9 @@ function groupResults(files, mode) {
       ex.measurements.push(...measurements);
     }
   }
-  const pooled = pooledSentence([...experiments.values()].filter((ex) => ex.repetitions > 1).map((ex) => ex.repetitions));
+  const pooled = pooledSentence(
+    [...experiments.values()].filter((ex) => ex.repetitions > 1).map((ex) => ex.repetitions)
+  );
   return { experiments, pooled: pooled !== void 0 ? [pooled] : [] };
 }
 function pooledSentence(counts) {
@@ -9801,7 +11153,10 @@ function poolMeasurements(runs) {
   const names = new Set(runs.flatMap((m) => Object.keys(m.statistics)));
   for (const name of names) {
     const values = runs.map((m) => m.statistics[name]).filter((v) => v !== void 0);
-    if (name !== "samples") repetitionValues[name] = runs.flatMap((m) => m.repetitionValues?.[name] ?? (m.statistics[name] !== void 0 ? [m.statistics[name]] : []));
+    if (name !== "samples")
+      repetitionValues[name] = runs.flatMap(
+        (m) => m.repetitionValues?.[name] ?? (m.statistics[name] !== void 0 ? [m.statistics[name]] : [])
+      );
     if (name === "samples") {
       statistics.samples = values.reduce((a, b) => a + b, 0);
       continue;
@@ -9818,14 +11173,25 @@ var REPORT_MARKDOWN = "report.md";
 var REPORT_JSON = "report.json";
 function runCheck(options, progress) {
   checkOutputFolder(options.outputDir);
-  const results = progress.step("Finding and reading result files", () => loadResults(options.results, options, progress));
+  const results = progress.step(
+    "Finding and reading result files",
+    () => loadResults(options.results, options, progress)
+  );
   const experiments = [...results.experiments.values()];
   const summaries = experiments.flatMap((e) => experimentSummary(e.experiment, e.sets) ?? []);
   const reference = experiments.length > 0 && summaries.length === experiments.length && isReferenceRequirementsFile(options.requirements);
   const report = progress.step("Checking against requirements", () => {
     const requirements = readMetricRequirements(options.requirements, options.floatParse);
-    for (const e of experiments) progress.info(`${e.experiment}: ${e.measurements.length} measurement(s), ${e.format}, from ${e.files.join(", ")}`);
-    const sets = experiments.map((e) => ({ format: e.format, file: e.source, measurements: e.measurements, notes: [] }));
+    for (const e of experiments)
+      progress.info(
+        `${e.experiment}: ${e.measurements.length} measurement(s), ${e.format}, from ${e.files.join(", ")}`
+      );
+    const sets = experiments.map((e) => ({
+      format: e.format,
+      file: e.source,
+      measurements: e.measurements,
+      notes: []
+    }));
     return buildCheckReport(
       checkMeasurements(sets, requirements, { reference }),
       requirements.map((r) => r.experiment)
@@ -9840,19 +11206,31 @@ function runCheck(options, progress) {
     const summaryFiles = /* @__PURE__ */ new Map();
     for (const { file, set } of results.files) {
       let source = file.path;
-      if (file.format === "fastdds-raw" && set.summary) source = write(summaryFileNameOfRaw(file.path), renderSummaryCsv(set.summary));
+      if (file.format === "fastdds-raw" && set.summary)
+        source = write(summaryFileNameOfRaw(file.path), renderSummaryCsv(set.summary));
       for (const m of set.measurements) if (!summaryFiles.has(m.experiment)) summaryFiles.set(m.experiment, source);
     }
     const checked = report.subExperiments.filter((s) => s.rows.length > 0 && !s.absent);
     const stems = reference ? void 0 : uniqueFileStems(checked.map((s) => s.experimentType));
-    for (const sub of checked) write(checksFileName(stems?.get(sub.experimentType) ?? sub.experimentType), renderChecksCsv(sub));
+    for (const sub of checked)
+      write(checksFileName(stems?.get(sub.experimentType) ?? sub.experimentType), renderChecksCsv(sub));
     const markdown = renderMarkdown(report);
     const markdownPath = write(REPORT_MARKDOWN, markdown);
     const jsonPath = write(REPORT_JSON, renderJson(report));
     progress.info(`wrote ${out.written.length} file(s) to ${options.outputDir}`);
     const measurements = experiments.flatMap((e) => e.measurements);
     const rawFiles = results.files.filter((l) => l.file.format === "fastdds-raw").map((l) => ({ experimentType: l.set.summary?.experimentType ?? l.file.experimentType, path: l.file.path }));
-    return { report, measurements, summaries, rawFiles, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
+    return {
+      report,
+      measurements,
+      summaries,
+      rawFiles,
+      summaryFiles,
+      markdown,
+      written: out.written,
+      markdownPath,
+      jsonPath
+    };
   });
 }
 
@@ -9976,13 +11354,22 @@ function panel(title, x, yTitle, unit, series, mark = "line", allowLog = true) {
   return { title, x, y: { title: yTitle, unit, log: allowLog && wantsLogScale(panelValues(series)) }, mark, series };
 }
 function inDisplayUnit(p, base, printedUnit2) {
-  const values = [...panelValues(p.series), ...(p.rules ?? []).map((r) => r.y), ...p.band ? [p.band.lower, p.band.upper] : []];
+  const values = [
+    ...panelValues(p.series),
+    ...(p.rules ?? []).map((r) => r.y),
+    ...p.band ? [p.band.lower, p.band.upper] : []
+  ];
   const shown = quantityDisplay(p.y.unit, values, printedUnit2);
   if (shown.scale === 1 && shown.unit === p.y.unit) return p;
   const k = shown.scale;
   return {
     ...p,
-    y: { ...p.y, title: withUnit(base, shown.unit), unit: shown.unit, ...p.y.domain ? { domain: [p.y.domain[0] * k, p.y.domain[1] * k] } : {} },
+    y: {
+      ...p.y,
+      title: withUnit(base, shown.unit),
+      unit: shown.unit,
+      ...p.y.domain ? { domain: [p.y.domain[0] * k, p.y.domain[1] * k] } : {}
+    },
     series: p.series.map((s) => ({ ...s, points: s.points.map((pt) => ({ ...pt, y: pt.y * k })) })),
     ...p.rules ? { rules: p.rules.map((r) => ({ ...r, y: r.y * k })) } : {},
     ...p.band ? { band: { ...p.band, lower: p.band.lower * k, upper: p.band.upper * k } } : {}
@@ -10015,10 +11402,24 @@ function checkCharts(report) {
       const xOf = (r) => onPayload ? r.payloadBytes : r.parameter ?? String(r.payloadBytes);
       const x = onPayload ? PAYLOAD_AXIS : { kind: "category", title: "Parameter", categories: [...new Set(rows.map((r) => String(xOf(r))))] };
       const floor = rows[0].direction === "higher-is-better";
-      const drawn2 = panel(`${check}: experiment vs ${floor ? "floor" : "requirement"}`, x, withUnit(check, unit), unit, [
-        { name: `requirement ${check}`, color: REQUIREMENT_RED, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.requirement }))) },
-        { name: `experiment ${check}`, color: EXPERIMENT_BLUE, points: finitePoints(rows.map((r) => failedIf({ x: xOf(r), y: r.experiment }, r.status === "failed"))) }
-      ]);
+      const drawn2 = panel(
+        `${check}: experiment vs ${floor ? "floor" : "requirement"}`,
+        x,
+        withUnit(check, unit),
+        unit,
+        [
+          {
+            name: `requirement ${check}`,
+            color: REQUIREMENT_RED,
+            points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.requirement })))
+          },
+          {
+            name: `experiment ${check}`,
+            color: EXPERIMENT_BLUE,
+            points: finitePoints(rows.map((r) => failedIf({ x: xOf(r), y: r.experiment }, r.status === "failed")))
+          }
+        ]
+      );
       return rows[0].unit === void 0 ? drawn2 : inDisplayUnit(drawn2, check, rows[0].printedUnit);
     });
     const missing = sub.rows.filter((r) => !Number.isFinite(r.experiment)).length;
@@ -10057,7 +11458,14 @@ function subExperimentChart(summaries) {
   );
   const log = panels.some((p) => p.y.log) && panels.every((p) => panelValues(p.series).every((v) => v > 0));
   const aligned = panels.map((p) => ({ ...p, y: { ...p.y, log } }));
-  return { id: "subexperiments", kind: "subexperiments", title: "Sub-experiment comparison", panels: aligned, columns: 2, inline: true };
+  return {
+    id: "subexperiments",
+    kind: "subexperiments",
+    title: "Sub-experiment comparison",
+    panels: aligned,
+    columns: 2,
+    inline: true
+  };
 }
 function primaryValue(m) {
   for (const s of ["value", "median", "mean"]) {
@@ -10109,8 +11517,12 @@ function unchangedAtDisplay(percent4) {
 
 // src/engine/charts/historyCharts.ts
 function runLabels(runs) {
-  const base = runs.map((r) => /^[0-9a-f]{7,64}$/i.test(r.sha) ? `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}` : r.date.slice(0, 10));
-  return base.map((label, i) => base.indexOf(label) !== base.lastIndexOf(label) ? `${label} #${runs[i].runId}` : label);
+  const base = runs.map(
+    (r) => /^[0-9a-f]{7,64}$/i.test(r.sha) ? `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}` : r.date.slice(0, 10)
+  );
+  return base.map(
+    (label, i) => base.indexOf(label) !== base.lastIndexOf(label) ? `${label} #${runs[i].runId}` : label
+  );
 }
 function runColor(i, n) {
   const stops = ["#b5de2b", "#6ece58", "#35b779", "#1f9e89", "#26828e", "#31688e", "#3e4989", "#482878", "#440154"];
@@ -10139,7 +11551,9 @@ var CHECKED = [
 ];
 function historyCharts(runs, check) {
   const labels = runLabels(runs);
-  const names = [...new Set(runs.flatMap((r) => r.experiments.map((e) => e.experiment)))].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+  const names = [...new Set(runs.flatMap((r) => r.experiments.map((e) => e.experiment)))].sort(
+    (a, b) => a < b ? -1 : a > b ? 1 : 0
+  );
   const charts = [];
   for (const name of names) {
     const perRun = runs.map((r) => r.experiments.find((e) => e.experiment === name));
@@ -10150,7 +11564,13 @@ function historyCharts(runs, check) {
         withUnit(label, LATENCY_UNIT),
         LATENCY_UNIT,
         perRun.flatMap(
-          (ex, i) => ex ? [{ name: labels[i], color: runColor(i, runs.length), points: finitePoints(ex.payloads.map((p) => ({ x: p.bytes, y: p[field2] ?? NaN }))) }] : []
+          (ex, i) => ex ? [
+            {
+              name: labels[i],
+              color: runColor(i, runs.length),
+              points: finitePoints(ex.payloads.map((p) => ({ x: p.bytes, y: p[field2] ?? NaN })))
+            }
+          ] : []
         )
       )
     );
@@ -10173,11 +11593,20 @@ function historyCharts(runs, check) {
         series.push({
           name: label,
           color,
-          points: finitePoints(perRun.map((ex, i) => ({ x: labels[i], y: ex?.payloads.find((p) => p.bytes === bytes)?.[field2] ?? NaN })))
+          points: finitePoints(
+            perRun.map((ex, i) => ({ x: labels[i], y: ex?.payloads.find((p) => p.bytes === bytes)?.[field2] ?? NaN }))
+          )
         });
-        const limit = rows.find((r) => r.check === label && r.payloadBytes === bytes && r.direction === void 0)?.requirement;
+        const limit = rows.find(
+          (r) => r.check === label && r.payloadBytes === bytes && r.direction === void 0
+        )?.requirement;
         if (limit !== void 0 && Number.isFinite(limit)) {
-          series.push({ name: `requirement ${label}`, color, dashed: true, points: labels.map((l) => ({ x: l, y: limit })) });
+          series.push({
+            name: `requirement ${label}`,
+            color,
+            dashed: true,
+            points: labels.map((l) => ({ x: l, y: limit }))
+          });
         }
       });
       return panel(`History ${formatPayloadTitle(bytes)}`, x, withUnit("Latency", LATENCY_UNIT), LATENCY_UNIT, series);
@@ -10212,12 +11641,18 @@ function referenceCharts(report) {
       const failed = failing(label);
       return summaryPoints(res, field2).map((p) => failedIf(p, failed.has(p.x)));
     };
-    const pair = (a, b) => panel(`${a[0].toLowerCase()} – ${b[0].toLowerCase()}`, PAYLOAD_AXIS, withUnit("Latency", LATENCY_UNIT), LATENCY_UNIT, [
-      { name: `${report.referenceLabel} ${a[0]}`, color: BASELINE_GREYS[0], points: summaryPoints(ref, a[1]) },
-      { name: `${report.referenceLabel} ${b[0]}`, color: BASELINE_GREYS[1], points: summaryPoints(ref, b[1]) },
-      { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: resultPoints(a) },
-      { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: resultPoints(b) }
-    ]);
+    const pair = (a, b) => panel(
+      `${a[0].toLowerCase()} – ${b[0].toLowerCase()}`,
+      PAYLOAD_AXIS,
+      withUnit("Latency", LATENCY_UNIT),
+      LATENCY_UNIT,
+      [
+        { name: `${report.referenceLabel} ${a[0]}`, color: BASELINE_GREYS[0], points: summaryPoints(ref, a[1]) },
+        { name: `${report.referenceLabel} ${b[0]}`, color: BASELINE_GREYS[1], points: summaryPoints(ref, b[1]) },
+        { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: resultPoints(a) },
+        { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: resultPoints(b) }
+      ]
+    );
     charts.push({
       id: `reference-${safeFileStem2(sub.experimentType)}`,
       kind: "reference",
@@ -10258,7 +11693,8 @@ function benchmarkLabel(row, short) {
 }
 function benchmarkNames2(rows) {
   const experiments = [...new Set(rows.map((r) => r.experimentType))];
-  if (experiments.length === 1 && rows.every((r) => r.parameter !== "")) return { label: (r) => r.parameter, experiment: experiments[0] };
+  if (experiments.length === 1 && rows.every((r) => r.parameter !== ""))
+    return { label: (r) => r.parameter, experiment: experiments[0] };
   const short = shortExperimentNames(experiments);
   return { label: (r) => benchmarkLabel(r, short) };
 }
@@ -10296,14 +11732,30 @@ function changeChart(report) {
         status: r.status
       };
     });
-    const ends = changes.flatMap((c) => [c.delta, c.threshold, ...c.interval ? [c.interval.lower, c.interval.upper] : [], ...c.band ? [c.band.lower, c.band.upper] : []]);
+    const ends = changes.flatMap((c) => [
+      c.delta,
+      c.threshold,
+      ...c.interval ? [c.interval.lower, c.interval.upper] : [],
+      ...c.band ? [c.band.lower, c.band.upper] : []
+    ]);
     const finite4 = [0, ...ends.filter(Number.isFinite)];
     const deltas = left.map((r) => valueChange(r.deltaPercent, r.direction));
     panels.push({
       title: familyTitle(family[0]),
-      ...left.length > 0 ? { subtitle: `${shown.length} worst of ${family.length} shown; the other ${left.length} are ${formatDelta(Math.min(...deltas))} … ${formatDelta(Math.max(...deltas))}` } : {},
-      x: { kind: "category", title: names.experiment !== void 0 ? "Parameter" : "Benchmark", categories: changes.map((c) => c.label) },
-      y: { title: `Δ vs ${report.referenceLabel} [%]`, unit: "%", log: false, domain: [Math.min(...finite4), Math.max(...finite4)] },
+      ...left.length > 0 ? {
+        subtitle: `${shown.length} worst of ${family.length} shown; the other ${left.length} are ${formatDelta(Math.min(...deltas))} … ${formatDelta(Math.max(...deltas))}`
+      } : {},
+      x: {
+        kind: "category",
+        title: names.experiment !== void 0 ? "Parameter" : "Benchmark",
+        categories: changes.map((c) => c.label)
+      },
+      y: {
+        title: `Δ vs ${report.referenceLabel} [%]`,
+        unit: "%",
+        log: false,
+        domain: [Math.min(...finite4), Math.max(...finite4)]
+      },
       mark: "change",
       series: [],
       changes
@@ -10350,7 +11802,9 @@ function rowHistory(row, runs) {
   if (row.pooled || row.historyRuns === void 0) return [];
   const metric2 = row.metric.toLowerCase();
   const found = runs.flatMap((run) => {
-    const m = run.measurements.find((x) => x.experiment === row.experimentType && x.parameter === row.parameter && x.metric.toLowerCase() === metric2);
+    const m = run.measurements.find(
+      (x) => x.experiment === row.experimentType && x.parameter === row.parameter && x.metric.toLowerCase() === metric2
+    );
     const value2 = m?.statistics[row.statistic];
     return typeof value2 === "number" && Number.isFinite(value2) && value2 > 0 ? [{ run, value: value2 }] : [];
   });
@@ -10373,7 +11827,11 @@ function regressionPanel(row, report, label, runs) {
       color: BASELINE_GREYS[1],
       points: history.map((h, i) => ({ x: labels[i], y: h.value }))
     });
-    series.push({ name: current, color: EXPERIMENT_BLUE, points: [failedIf({ x: current, y: row.result }, row.failed)] });
+    series.push({
+      name: current,
+      color: EXPERIMENT_BLUE,
+      points: [failedIf({ x: current, y: row.result }, row.failed)]
+    });
   } else {
     const before = report.referenceLabel;
     const after = before === candidate ? `${candidate} (this run)` : candidate;
@@ -10387,9 +11845,16 @@ function regressionPanel(row, report, label, runs) {
   if (row.band && Number.isFinite(row.reference)) {
     const edges = [valueAt(row, row.band.lower), valueAt(row, row.band.upper)];
     band = { name: "noise band", lower: Math.min(...edges), upper: Math.max(...edges), color: BAND_FILL };
-    if (history.length > 0) rules.push({ name: "history centre", y: row.reference, color: BASELINE_GREYS[0], dashed: true });
+    if (history.length > 0)
+      rules.push({ name: "history centre", y: row.reference, color: BASELINE_GREYS[0], dashed: true });
   }
-  if (Number.isFinite(row.reference)) rules.push({ name: `threshold ${formatDelta(row.threshold * 100)}`, y: thresholdValue(row), color: LIMIT_COLOR, dashed: true });
+  if (Number.isFinite(row.reference))
+    rules.push({
+      name: `threshold ${formatDelta(row.threshold * 100)}`,
+      y: thresholdValue(row),
+      color: LIMIT_COLOR,
+      dashed: true
+    });
   const values = [...panelValues(series), ...rules.map((r) => r.y), ...band ? [band.lower, band.upper] : []];
   const log = wantsLogScale(values);
   const domain = valueDomain(values);
@@ -10416,7 +11881,8 @@ function regressionChart(report, runs = []) {
   const withHistory = panels.some((p) => p.x.title === "Run");
   const left = failing.length - shown.length;
   const notes = [DELTA_SIGN_NOTE];
-  if (withHistory) notes.push("Grey: the history runs and, shaded, the noise band around their centre; blue: this run.");
+  if (withHistory)
+    notes.push("Grey: the history runs and, shaded, the noise band around their centre; blue: this run.");
   if (left > 0) notes.push(`${left} more failing row(s) are in the comparison table.`);
   return {
     id: "regressions",
@@ -10444,8 +11910,16 @@ function beforeAfterCharts(report) {
       const first = rows[0];
       const x = { kind: "category", title: "Parameter", categories: rows.map((r) => r.parameter) };
       const series = [
-        { name: report.referenceLabel, color: BASELINE_GREYS[0], points: rows.map((r) => ({ x: r.parameter, y: r.reference })) },
-        { name: report.resultLabel, color: EXPERIMENT_BLUE, points: rows.map((r) => failedIf({ x: r.parameter, y: r.result }, r.failed)) }
+        {
+          name: report.referenceLabel,
+          color: BASELINE_GREYS[0],
+          points: rows.map((r) => ({ x: r.parameter, y: r.reference }))
+        },
+        {
+          name: report.resultLabel,
+          color: EXPERIMENT_BLUE,
+          points: rows.map((r) => failedIf({ x: r.parameter, y: r.result }, r.failed))
+        }
       ];
       const values = panelValues(series);
       const log = values.every((v) => v > 0) && Math.max(...values) / Math.min(...values) > BEFORE_AFTER_LOG_RATIO;
@@ -10543,7 +12017,11 @@ function bodyHistogram(samples, bins) {
     else counts[Math.min(bins - 1, Math.floor((v - lo) / width))]++;
   }
   return {
-    bins: counts.map((count, k) => ({ start: lo + k * width, end: k === bins - 1 ? fence : lo + (k + 1) * width, count })),
+    bins: counts.map((count, k) => ({
+      start: lo + k * width,
+      end: k === bins - 1 ? fence : lo + (k + 1) * width,
+      count
+    })),
     tail: { above: fence, count: tail, max: hi }
   };
 }
@@ -10594,7 +12072,13 @@ function reduceRaw({ experimentType, source, raw }) {
     ...source !== void 0 ? { source } : {},
     groups: raw.groups.map((g) => {
       const { points, tail } = histogram(g.latencies, HISTOGRAM_BINS);
-      return { payloadBytes: g.payloadBytes, samples: g.latencies.length, histogram: points, ...tail ? { tail } : {}, series: m4(g.latencies, PANEL_WIDTH) };
+      return {
+        payloadBytes: g.payloadBytes,
+        samples: g.latencies.length,
+        histogram: points,
+        ...tail ? { tail } : {},
+        series: m4(g.latencies, PANEL_WIDTH)
+      };
     })
   };
 }
@@ -10637,7 +12121,15 @@ function rawCharts(source) {
   );
   const stem = safeFileStem2(experimentType);
   return [
-    { id: `histogram-${stem}`, kind: "histogram", title: `Latency histograms ${of}`, experiment: experimentType, panels: histogramPanels, columns: 3, inline: false },
+    {
+      id: `histogram-${stem}`,
+      kind: "histogram",
+      title: `Latency histograms ${of}`,
+      experiment: experimentType,
+      panels: histogramPanels,
+      columns: 3,
+      inline: false
+    },
     {
       id: `series-${stem}`,
       kind: "series",
@@ -10646,13 +12138,18 @@ function rawCharts(source) {
       panels: seriesPanels,
       columns: 3,
       inline: false,
-      ...reduced ? { note: `Series longer than their plot is wide show, per pixel column, the first, last, lowest and highest sample (M4): the line the whole series draws.` } : {}
+      ...reduced ? {
+        note: `Series longer than their plot is wide show, per pixel column, the first, last, lowest and highest sample (M4): the line the whole series draws.`
+      } : {}
     }
   ];
 }
 function histogram(samples, bins) {
   const body = bodyHistogram(samples, bins);
-  return { points: body.bins.map((b) => ({ x: b.start, x2: b.end, y: b.count })), ...body.tail ? { tail: body.tail } : {} };
+  return {
+    points: body.bins.map((b) => ({ x: b.start, x2: b.end, y: b.count })),
+    ...body.tail ? { tail: body.tail } : {}
+  };
 }
 
 // src/engine/charts/build.ts
@@ -10677,7 +12174,13 @@ function buildCharts(sources) {
 
 // src/engine/compare/gate.ts
 var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false };
-var MAGNITUDE_SPELLINGS = { "99%": "p99", "99": "p99", "median": "median", "min": "min", "max": "max" };
+var MAGNITUDE_SPELLINGS = {
+  "99%": "p99",
+  "99": "p99",
+  "median": "median",
+  "min": "min",
+  "max": "max"
+};
 function parseGateStatistics(text2, what = "--gate") {
   if (text2 === void 0 || text2.trim() === "") return DEFAULT_GATE;
   let primary = false;
@@ -10689,11 +12192,15 @@ function parseGateStatistics(text2, what = "--gate") {
     else if (lower === "all") all = true;
     else {
       const name = MAGNITUDE_SPELLINGS[lower] ?? resolveStatistic(part);
-      if (!name) throw new UsageError(`${what}: "${part}" is not a statistic; give primary, all, or names such as median, mean, p99, max`);
+      if (!name)
+        throw new UsageError(
+          `${what}: "${part}" is not a statistic; give primary, all, or names such as median, mean, p99, max`
+        );
       statistics.add(name);
     }
   }
-  if (!primary && !all && statistics.size === 0) throw new UsageError(`${what}: name at least one statistic, primary or all`);
+  if (!primary && !all && statistics.size === 0)
+    throw new UsageError(`${what}: name at least one statistic, primary or all`);
   return { primary, statistics, all };
 }
 function gates(gate, statistic, shape) {
@@ -10714,13 +12221,22 @@ function deltaPercent(reference, result, direction = "lower-is-better") {
   const worseBy = direction === "higher-is-better" ? reference - result : result - reference;
   return reference === 0 ? result === 0 ? 0 : NaN : worseBy / reference * 100;
 }
-var MAGNITUDE_NAMES = { min: "Min", median: "Median", max: "Max", p99: "99%", mean: "Mean", value: "Value" };
+var MAGNITUDE_NAMES = {
+  min: "Min",
+  median: "Median",
+  max: "Max",
+  p99: "99%",
+  mean: "Mean",
+  value: "Value"
+};
 function magnitudeName(statistic) {
   return MAGNITUDE_NAMES[statistic] ?? statistic;
 }
 function comparedStatistics(m) {
   const primary = primaryStatistic(m);
-  return ["min", primary, "max", "p99"].filter((s) => s === primary || m.statistics[s] !== void 0);
+  return ["min", primary, "max", "p99"].filter(
+    (s) => s === primary || m.statistics[s] !== void 0
+  );
 }
 function keyOf3(m) {
   return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
@@ -10750,7 +12266,9 @@ function familyKey(row) {
 }
 function familySizes(rows) {
   const sizes = /* @__PURE__ */ new Map();
-  for (const row of rows) if (row.status !== "new" && row.status !== "missing") sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
+  for (const row of rows)
+    if (row.status !== "new" && row.status !== "missing")
+      sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
   return sizes;
 }
 function pooledRows(rows, judgeFamily, gate, shapes) {
@@ -10787,15 +12305,31 @@ function pooledRows(rows, judgeFamily, gate, shapes) {
   return out;
 }
 function asNotComparable(comparison) {
-  return { ...comparison, status: "passed", rows: comparison.rows.map((row) => ({ ...row, status: "not-comparable", failed: false })) };
+  return {
+    ...comparison,
+    status: "passed",
+    rows: comparison.rows.map((row) => ({ ...row, status: "not-comparable", failed: false }))
+  };
 }
 
 // src/engine/compare/thresholds.ts
 var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
 var DEFAULT_THRESHOLD = 0.1;
-var KEYS = { min: "Min", median: "Median", max: "Max", "99%": "99%", p99: "99%", "99": "99%" };
+var KEYS = {
+  min: "Min",
+  median: "Median",
+  max: "Max",
+  "99%": "99%",
+  p99: "99%",
+  "99": "99%"
+};
 function parseThresholds(text2, what = "--threshold") {
-  const thresholds = { Min: DEFAULT_THRESHOLD, Median: DEFAULT_THRESHOLD, Max: DEFAULT_THRESHOLD, "99%": DEFAULT_THRESHOLD };
+  const thresholds = {
+    Min: DEFAULT_THRESHOLD,
+    Median: DEFAULT_THRESHOLD,
+    Max: DEFAULT_THRESHOLD,
+    "99%": DEFAULT_THRESHOLD
+  };
   if (text2 === void 0 || text2.trim() === "") return thresholds;
   const value2 = (s) => {
     const v = Number(s.trim());
@@ -10813,7 +12347,9 @@ function parseThresholds(text2, what = "--threshold") {
     const [key, raw] = part.split("=", 2);
     const magnitude = KEYS[(key ?? "").trim().toLowerCase()];
     if (!magnitude || raw === void 0) {
-      throw new UsageError(`${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%`);
+      throw new UsageError(
+        `${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%`
+      );
     }
     thresholds[magnitude] = value2(raw);
   }
@@ -10872,7 +12408,13 @@ function compareExperiment(experimentType, reference, result, thresholds, option
   const status = !reference ? "new" : !result ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
   const referenceSummary = experimentSummary(experimentType, reference?.sets);
   const resultSummary = experimentSummary(experimentType, result?.sets);
-  return { experimentType, ...referenceSummary ? { reference: referenceSummary } : {}, ...resultSummary ? { result: resultSummary } : {}, status, rows };
+  return {
+    experimentType,
+    ...referenceSummary ? { reference: referenceSummary } : {},
+    ...resultSummary ? { result: resultSummary } : {},
+    status,
+    rows
+  };
 }
 
 // src/engine/stats/states.ts
@@ -10983,7 +12525,10 @@ function logEffectTest(logEffect, se, df, alpha, direction) {
   const pValue2 = se > 0 ? 1 - studentTCdf(logEffect / se, df) : logEffect > 0 ? 0 : logEffect < 0 ? 1 : 0.5;
   return {
     effect: relativeOfLog(logEffect, direction),
-    interval: { lower: relativeOfLog(logEffect - margin, direction), upper: relativeOfLog(logEffect + margin, direction) },
+    interval: {
+      lower: relativeOfLog(logEffect - margin, direction),
+      upper: relativeOfLog(logEffect + margin, direction)
+    },
     pValue: pValue2,
     significant: logEffect - margin > 0,
     significantlyBetter: logEffect + margin < 0,
@@ -11020,7 +12565,8 @@ var CONFIDENCE_EXPECTED = "a probability above 0.5 and below 1, such as 0.99";
 function parseConfidence(text2, what = "--confidence") {
   if (text2 === void 0 || text2.trim() === "") return void 0;
   const value2 = Number(text2.trim());
-  if (!Number.isFinite(value2) || !isConfidence(value2)) throw new UsageError(`${what} must be ${CONFIDENCE_EXPECTED}; got ${JSON.stringify(text2.trim())}`);
+  if (!Number.isFinite(value2) || !isConfidence(value2))
+    throw new UsageError(`${what} must be ${CONFIDENCE_EXPECTED}; got ${JSON.stringify(text2.trim())}`);
   return value2;
 }
 function resolveVerdictSettings(method, choices = {}) {
@@ -11028,7 +12574,10 @@ function resolveVerdictSettings(method, choices = {}) {
   if (!isConfidence(confidence)) throw new UsageError(`confidence must be ${CONFIDENCE_EXPECTED}; got ${confidence}`);
   const thresholds = choices.thresholds ?? parseThresholds(void 0);
   for (const [magnitude, value2] of Object.entries(thresholds)) {
-    if (!Number.isFinite(value2) || value2 < 0) throw new UsageError(`threshold of ${magnitude} must be a fraction of at least 0, such as 0.1 (10 %); got ${value2}`);
+    if (!Number.isFinite(value2) || value2 < 0)
+      throw new UsageError(
+        `threshold of ${magnitude} must be a fraction of at least 0, such as 0.1 (10 %); got ${value2}`
+      );
   }
   return Object.freeze({
     method,
@@ -11048,13 +12597,15 @@ function assertConfidence(confidence) {
 function noiseVerdict(history, candidate, threshold, options) {
   const runs = typeof candidate === "number" ? [candidate] : candidate;
   if (runs.length === 0) throw new RangeError("noiseVerdict needs at least one candidate value");
-  for (const v of runs) if (!Number.isFinite(v) || v <= 0) throw new RangeError(`result must be a positive number, got ${v}`);
+  for (const v of runs)
+    if (!Number.isFinite(v) || v <= 0) throw new RangeError(`result must be a positive number, got ${v}`);
   const k = runs.length;
   const result = k === 1 ? runs[0] : Math.exp(meanAndSd(runs.map(Math.log)).mean);
   const confidence = assertConfidence(options.confidence);
   const minHistory = Math.max(2, options.minHistory ?? VERDICT_DEFAULTS.minHistory);
   const maxHistory = Math.max(minHistory, options.maxHistory ?? VERDICT_DEFAULTS.maxHistory);
-  if (!Number.isFinite(threshold) || threshold < 0) throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
+  if (!Number.isFinite(threshold) || threshold < 0)
+    throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
   const higher = options.direction === "higher-is-better";
   const worseBy = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
   const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
@@ -11091,7 +12642,10 @@ function noiseVerdict(history, candidate, threshold, options) {
   const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
   const noisy = band.upper > threshold;
   const direction = higher ? "higher-is-better" : "lower-is-better";
-  const detectable = Math.max(threshold, relativeOfLog((critical + studentTQuantile(DETECTION_POWER, n - 1)) * standardError, direction));
+  const detectable = Math.max(
+    threshold,
+    relativeOfLog((critical + studentTQuantile(DETECTION_POWER, n - 1)) * standardError, direction)
+  );
   const z = (Math.log(result) - centre) / standardError;
   const pValue2 = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, n - 1) : NaN;
   const pct2 = (x) => `${(x * 100).toFixed(1)} %`;
@@ -11114,7 +12668,22 @@ function noiseVerdict(history, candidate, threshold, options) {
     status = "pass";
     reason = `${effect >= 0 ? "+" : ""}${pct2(effect)} is within the threshold (${pct2(threshold)}); ${bandText}`;
   }
-  return { status, failed: status === "fail", reference, result, effect, threshold, band, spread: spread2, historyRuns: n, repetitions: k, detectable, pValue: pValue2, noisy, reason };
+  return {
+    status,
+    failed: status === "fail",
+    reference,
+    result,
+    effect,
+    threshold,
+    band,
+    spread: spread2,
+    historyRuns: n,
+    repetitions: k,
+    detectable,
+    pValue: pValue2,
+    noisy,
+    reason
+  };
 }
 function noiseBand(usable, k, options) {
   const n = usable.length;
@@ -11181,10 +12750,18 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const pooled = pooledRows(
     judged,
     (row, parameters) => {
-      const historyLevels = byKey.map((runByKey) => meanLog(parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic)))).filter(Number.isFinite).map(Math.exp);
-      const candidate = perRepetitionLevels(parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)));
+      const historyLevels = byKey.map(
+        (runByKey) => meanLog(parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic)))
+      ).filter(Number.isFinite).map(Math.exp);
+      const candidate = perRepetitionLevels(
+        parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic))
+      );
       if (candidate.length === 0) return void 0;
-      const pooledRuns = median(byKey.flatMap((runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)));
+      const pooledRuns = median(
+        byKey.flatMap(
+          (runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)
+        )
+      );
       return noise(historyLevels, candidate, row, 1 - alpha / 2, pooledRuns);
     },
     gate,
@@ -11239,7 +12816,13 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
     if (usable.length < 2) {
       if (usable.length === 0) return void 0;
       const status3 = thresholdStatus(reference, result, row.threshold, row.direction);
-      return { reference, result, deltaPercent: deltaPercent(reference, result, row.direction), repetitions: 1, ...statusOf(status3) };
+      return {
+        reference,
+        result,
+        deltaPercent: deltaPercent(reference, result, row.direction),
+        repetitions: 1,
+        ...statusOf(status3)
+      };
     }
     const test = pairedLogTest(
       usable.map((v) => v.d),
@@ -11277,7 +12860,11 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
         if (cells.some((c) => c === void 0)) return void 0;
         const defined = cells;
         const mean3 = (f) => defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
-        return { a: Math.exp(mean3((c) => Math.log(c.a))), b: Math.exp(mean3((c) => Math.log(c.b))), d: mean3((c) => c.d) };
+        return {
+          a: Math.exp(mean3((c) => Math.log(c.a))),
+          b: Math.exp(mean3((c) => Math.log(c.b))),
+          d: mean3((c) => c.d)
+        };
       });
       return pairedOutcome(row, perPair, 1 - alpha / 2);
     },
@@ -11305,11 +12892,16 @@ var MARK = {
 function comparisonMarkdownParts(report) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   const counts = `${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`;
-  const sides = [`Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}** (${report.methodLabel}): ${counts}.`];
+  const sides = [
+    `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}** (${report.methodLabel}): ${counts}.`
+  ];
   if (report.baselineRun) {
     const { runId, runUrl, commit, date } = report.baselineRun;
     const run = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
-    sides.push("", `Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`);
+    sides.push(
+      "",
+      `Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`
+    );
   }
   return {
     sides: sides.join("\n"),
@@ -11331,7 +12923,15 @@ function renderComparisonMarkdown(report) {
   } else {
     if (parts.attention.length > 0) lines.push(...comparisonTable(parts.attention, report.rows), "");
     if (parts.rest.length > 0)
-      lines.push("<details>", `<summary>${plural(parts.rest.length, "other row")}</summary>`, "", ...comparisonTable(parts.rest, report.rows), "", "</details>", "");
+      lines.push(
+        "<details>",
+        `<summary>${plural(parts.rest.length, "other row")}</summary>`,
+        "",
+        ...comparisonTable(parts.rest, report.rows),
+        "",
+        "</details>",
+        ""
+      );
   }
   lines.push(parts.legend, "");
   return lines.join("\n");
@@ -11361,12 +12961,14 @@ function headline2(report, options = {}) {
   const c = report.changes;
   const base = options.base !== void 0 ? escapeMarkdown(options.base) : report.method === "history" ? "the history" : "the baseline";
   const method = report.methodShort;
-  if (c.notComparable) return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural(c.benchmarks, "benchmark")})`;
+  if (c.notComparable)
+    return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural(c.benchmarks, "benchmark")})`;
   const warned = c.warned ? ` · ⚠️ ${changed(c.warned, "worse")} but inside the noise` : "";
   const failures = [];
   if (c.worse) failures.push(`${changed(c.worse, "worse")} than ${base}`);
   if (c.missing > 0) failures.push(`${plural(c.missing, "benchmark")} of ${base} missing from the results`);
-  if (failures.length === 0 && report.verdict === "fail") failures.push(`${report.comparisonsFailed} of ${report.comparisonsTotal} comparisons with ${base} failed`);
+  if (failures.length === 0 && report.verdict === "fail")
+    failures.push(`${report.comparisonsFailed} of ${report.comparisonsTotal} comparisons with ${base} failed`);
   if (failures.length > 0) return `❌ ${failures.join(", ")} (${method})${warned}`;
   if (c.better) return `✅ ${changed(c.better, "better")} than ${base} (${method})${warned}`;
   if (options.brief) return `✅ Nothing slower than ${base} (${method})${warned}`;
@@ -11374,7 +12976,9 @@ function headline2(report, options = {}) {
   return `✅ No benchmark changed beyond ${beyond} against ${base} (${method}, ${plural(c.benchmarks, "benchmark")})${warned}`;
 }
 function payloadLayout(rows) {
-  return rows.every((r) => r.metric === "latency" && r.unit === "µs" && (r.pooled || Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes)));
+  return rows.every(
+    (r) => r.metric === "latency" && r.unit === "µs" && (r.pooled || Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes))
+  );
 }
 function rowDisplay(r) {
   return quantityDisplay(r.unit, [r.reference, r.result], r.printedUnit);
@@ -11447,7 +13051,10 @@ function changeTable(rows, all) {
   const range2 = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
   const limitTitle = withBand ? "Noise band" : withInterval ? "Interval" : "Threshold";
   const limit = (r) => withBand ? range2(valueChangeRange(r.band, r.direction)) : withInterval ? range2(valueChangeRange(r.interval, r.direction)) : formatThreshold(r.threshold);
-  const header = [`| Benchmark | Statistic | Before → after | Δ | ${limitTitle} | Verdict |`, "| :-- | :-- | --: | --: | --: | :-- |"];
+  const header = [
+    `| Benchmark | Statistic | Before → after | Δ | ${limitTitle} | Verdict |`,
+    "| :-- | :-- | --: | --: | --: | :-- |"
+  ];
   const lines = rows.map((r) => {
     const shown = rowDisplay(r);
     const value2 = (x) => Number.isNaN(x) ? "—" : general ? shown.number(x) : formatFixed3(x);
@@ -11603,7 +13210,9 @@ function panelToMermaid(chart, p, width) {
   }
   lines.push("```");
   const legend2 = [];
-  const items = shown.map((s, i) => `${i + 1}. ${escapeMarkdown(s.name)} (\`${s.color}\`${s.dashed ? ", dashed in the image" : ""})`);
+  const items = shown.map(
+    (s, i) => `${i + 1}. ${escapeMarkdown(s.name)} (\`${s.color}\`${s.dashed ? ", dashed in the image" : ""})`
+  );
   legend2.push(`**Legend** (lines in order): ${items.join(" · ") || "none"}`);
   const failed = shown.flatMap((s) => {
     const at = s.points.filter((q) => q.failed).map((q) => escapeMarkdown(labels[keys.indexOf(q.x)] ?? String(q.x)));
@@ -11611,8 +13220,12 @@ function panelToMermaid(chart, p, width) {
   });
   if (failed.length > 0) legend2.push(`Failed (not marked in this chart): ${failed.join("; ")}.`);
   if (log) legend2.push(`y axis: log₁₀ of the value in${unit || " its unit"}; ${logTicks(all)}.`);
-  if (p.x.kind === "payload") legend2.push(toScale ? "x axis: payload sizes, log₂ scale." : "x axis: payload sizes in order, not to scale.");
-  if (skipped.length > 0) legend2.push(`Not drawn (missing values or too many series): ${skipped.map((s) => escapeMarkdown(s.name)).join(", ")}.`);
+  if (p.x.kind === "payload")
+    legend2.push(toScale ? "x axis: payload sizes, log₂ scale." : "x axis: payload sizes in order, not to scale.");
+  if (skipped.length > 0)
+    legend2.push(
+      `Not drawn (missing values or too many series): ${skipped.map((s) => escapeMarkdown(s.name)).join(", ")}.`
+    );
   return { block: lines.join("\n"), legend: legend2.join("  \n") };
 }
 function blockHead(width, height, palette, horizontal) {
@@ -11642,17 +13255,21 @@ function changeToMermaid(p, width) {
     `  line [${rows.map((r) => mermaidNumber(r.threshold)).join(", ")}]`,
     "```"
   ];
-  const legend2 = [`**Legend**: bars: Δ in % (+ is worse), top to bottom as listed · line (\`${LIMIT_COLOR}\`): the threshold.`];
+  const legend2 = [
+    `**Legend**: bars: Δ in % (+ is worse), top to bottom as listed · line (\`${LIMIT_COLOR}\`): the threshold.`
+  ];
   if (p.subtitle !== void 0) legend2.push(`${escapeMarkdown(p.subtitle)}.`);
   const failed = rows.filter((r) => r.failed).map((r) => `${escapeMarkdown(r.label)} (${formatDelta(r.delta)})`);
   if (failed.length > 0) legend2.push(`Failed (not marked in this chart): ${failed.join(", ")}.`);
-  if (rows.some((r) => r.band || r.interval)) legend2.push("The noise band or interval of each row is drawn in report.html.");
+  if (rows.some((r) => r.band || r.interval))
+    legend2.push("The noise band or interval of each row is drawn in report.html.");
   return { block: lines.join("\n"), legend: legend2.join("  \n") };
 }
 function valuesToMermaid(p, width) {
   const categories = p.x.kind === "category" ? p.x.categories : [];
   const byCategory = /* @__PURE__ */ new Map();
-  for (const s of p.series) for (const q of s.points) byCategory.set(String(q.x), { y: q.y, series: s.name, failed: q.failed === true });
+  for (const s of p.series)
+    for (const q of s.points) byCategory.set(String(q.x), { y: q.y, series: s.name, failed: q.failed === true });
   const shown = categories.filter((c) => byCategory.has(c));
   const lines = [
     ...p.band ? [
@@ -11661,7 +13278,9 @@ function valuesToMermaid(p, width) {
     ] : [],
     ...(p.rules ?? []).map((r) => ({ name: r.name, color: r.color, y: r.y }))
   ];
-  const raw = [...shown.map((c) => byCategory.get(c).y), ...lines.map((l) => l.y), ...p.y.domain ?? []].filter(Number.isFinite);
+  const raw = [...shown.map((c) => byCategory.get(c).y), ...lines.map((l) => l.y), ...p.y.domain ?? []].filter(
+    Number.isFinite
+  );
   const log = p.y.log && raw.every((v) => v > 0);
   const y = (v) => log ? Math.log10(v) : v;
   let lo = Math.min(...raw.map(y));
@@ -11689,11 +13308,15 @@ function valuesToMermaid(p, width) {
   const last = shown[shown.length - 1] ?? "";
   const bars = shown.length === 2 ? `${escapeMarkdown(shown[0])}, then ${escapeMarkdown(last)}` : `${escapeMarkdown(p.series[0]?.name ?? "")}, then ${escapeMarkdown(last)} (the last bar)`;
   const legend2 = [`**Legend**: bars (\`${barColor}\`): ${bars}`];
-  if (lines.length > 0) legend2[0] += ` · lines in order: ${lines.map((l, i) => `${i + 1}. ${escapeMarkdown(l.name)} (\`${l.color}\`)`).join(" · ")}`;
+  if (lines.length > 0)
+    legend2[0] += ` · lines in order: ${lines.map((l, i) => `${i + 1}. ${escapeMarkdown(l.name)} (\`${l.color}\`)`).join(" · ")}`;
   if (p.subtitle !== void 0) legend2.push(`${escapeMarkdown(p.subtitle)}.`);
   const failed = shown.filter((c) => byCategory.get(c).failed).map((c) => escapeMarkdown(c));
   if (failed.length > 0) legend2.push(`Failed (not marked in this chart): ${failed.join(", ")}.`);
-  if (log) legend2.push(`y axis: log₁₀ of the value in ${p.y.unit ? mermaidLabel(p.y.unit, 12) : "its unit"}; ${logTicks(raw)}.`);
+  if (log)
+    legend2.push(
+      `y axis: log₁₀ of the value in ${p.y.unit ? mermaidLabel(p.y.unit, 12) : "its unit"}; ${logTicks(raw)}.`
+    );
   return { block: block.join("\n"), legend: legend2.join("  \n") };
 }
 function anyPanelToMermaid(chart, p, width) {
@@ -11702,7 +13325,9 @@ function anyPanelToMermaid(chart, p, width) {
   return panelToMermaid(chart, p, width);
 }
 function chartShowsFailure(chart) {
-  return chart.panels.some((p) => p.series.some((s) => s.points.some((q) => q.failed)) || (p.changes ?? []).some((r) => r.failed));
+  return chart.panels.some(
+    (p) => p.series.some((s) => s.points.some((q) => q.failed)) || (p.changes ?? []).some((r) => r.failed)
+  );
 }
 var MAX_MERMAID_BLOCKS = 8;
 function chartToMermaid(chart, width = 700, maxPanels = chart.panels.length) {
@@ -11713,7 +13338,8 @@ function chartToMermaid(chart, width = 700, maxPanels = chart.panels.length) {
 ${legend2}
 `;
   });
-  if (maxPanels < chart.panels.length) parts.push(`_${chart.panels.length - maxPanels} more panel(s) of this chart are in report.html._
+  if (maxPanels < chart.panels.length)
+    parts.push(`_${chart.panels.length - maxPanels} more panel(s) of this chart are in report.html._
 `);
   if (chart.note) parts.push(`_${escapeMarkdown(chart.note)}_
 `);
@@ -12022,7 +13648,14 @@ var CHART_CONFIG = {
   padding: 8,
   title: { fontSize: 14, anchor: "start", font: CHART_FONT },
   axis: { labelFontSize: 10, titleFontSize: 11, labelFont: CHART_FONT, titleFont: CHART_FONT, gridColor: "#e6e6e6" },
-  legend: { labelFontSize: 10, titleFontSize: 11, labelFont: CHART_FONT, titleFont: CHART_FONT, labelLimit: 220, symbolLimit: 40 },
+  legend: {
+    labelFontSize: 10,
+    titleFontSize: 11,
+    labelFont: CHART_FONT,
+    titleFont: CHART_FONT,
+    labelLimit: 220,
+    symbolLimit: 40
+  },
   view: { stroke: "#cccccc" }
 };
 function xEncoding(p) {
@@ -12039,7 +13672,13 @@ function xEncoding(p) {
       };
     }
     case "category":
-      return { field: "x", type: "ordinal", title: p.x.title, sort: p.x.categories, axis: { labelAngle: -45, labelLimit: 240 } };
+      return {
+        field: "x",
+        type: "ordinal",
+        title: p.x.title,
+        sort: p.x.categories,
+        axis: { labelAngle: -45, labelLimit: 240 }
+      };
     case "linear":
       return { field: "x", type: "quantitative", title: p.x.title, scale: { zero: false, nice: false } };
   }
@@ -12089,8 +13728,19 @@ function changeSpec(p) {
     ...r.band ? { bandLower: r.band.lower, bandUpper: r.band.upper } : {},
     ...r.interval ? { intervalLower: r.interval.lower, intervalUpper: r.interval.upper } : {}
   }));
-  const y = { field: "benchmark", type: "nominal", title: p.x.title, sort: labels, axis: { labelLimit: CHANGE_LABEL_LIMIT + 40, grid: true } };
-  const x = (field2) => ({ field: field2, type: "quantitative", title: p.y.title, scale: { zero: true, nice: true, ...p.y.domain ? { domain: p.y.domain } : {} } });
+  const y = {
+    field: "benchmark",
+    type: "nominal",
+    title: p.x.title,
+    sort: labels,
+    axis: { labelLimit: CHANGE_LABEL_LIMIT + 40, grid: true }
+  };
+  const x = (field2) => ({
+    field: field2,
+    type: "quantitative",
+    title: p.y.title,
+    scale: { zero: true, nice: true, ...p.y.domain ? { domain: p.y.domain } : {} }
+  });
   const title = p.subtitle !== void 0 ? { text: p.title, subtitle: p.subtitle, subtitleFontSize: 10 } : p.title;
   const layer = [];
   if (rows.some((r) => r.band))
@@ -12099,7 +13749,10 @@ function changeSpec(p) {
       mark: { type: "rule", strokeWidth: 10, color: BAND_FILL },
       encoding: { y, x: x("bandLower"), x2: { field: "bandUpper" } }
     });
-  layer.push({ mark: { type: "tick", orient: "vertical", color: LIMIT_COLOR, strokeDash: [...DASH_PATTERN], thickness: 1.5 }, encoding: { y, x: x("threshold") } });
+  layer.push({
+    mark: { type: "tick", orient: "vertical", color: LIMIT_COLOR, strokeDash: [...DASH_PATTERN], thickness: 1.5 },
+    encoding: { y, x: x("threshold") }
+  });
   layer.push({ mark: { type: "rule", color: "#666666" }, encoding: { x: { datum: 0, type: "quantitative" } } });
   if (rows.some((r) => r.interval))
     layer.push({
@@ -12117,7 +13770,10 @@ function changeSpec(p) {
         field: "mark",
         type: "nominal",
         title: null,
-        scale: { domain: marks, range: marks.map((m) => m === "failed" ? FAILED_MARK2 : m === "improved" ? IMPROVED_GREEN : EXPERIMENT_BLUE) },
+        scale: {
+          domain: marks,
+          range: marks.map((m) => m === "failed" ? FAILED_MARK2 : m === "improved" ? IMPROVED_GREEN : EXPERIMENT_BLUE)
+        },
         legend: { orient: "bottom" }
       },
       // Same field, domain and legend as colour: one legend whose symbols show the cross.
@@ -12135,7 +13791,10 @@ function changeSpec(p) {
       ]
     }
   });
-  layer.push({ mark: { type: "text", align: "left", dx: 6, fontSize: 10 }, encoding: { y, x: { value: PANEL_WIDTH }, text: { field: "deltaText" } } });
+  layer.push({
+    mark: { type: "text", align: "left", dx: 6, fontSize: 10 },
+    encoding: { y, x: { value: PANEL_WIDTH }, text: { field: "deltaText" } }
+  });
   return { title, width: PANEL_WIDTH, height: panelHeight(p), data: { values }, layer };
 }
 function overlayLayers(p, scales) {
@@ -12190,7 +13849,13 @@ function panelSpec(p) {
   }
   const pointsPerSeries = Math.max(0, ...p.series.map((s) => s.points.length));
   const many = names.length > MAX_BOTTOM_LEGEND_SERIES;
-  const legend2 = { orient: many ? "right" : "bottom", direction: many ? "vertical" : "horizontal", columns: many ? 1 : 2, symbolType: "stroke", symbolStrokeWidth: 2 };
+  const legend2 = {
+    orient: many ? "right" : "bottom",
+    direction: many ? "vertical" : "horizontal",
+    columns: many ? 1 : 2,
+    symbolType: "stroke",
+    symbolStrokeWidth: 2
+  };
   const tooltipX = p.x.kind === "payload" ? { field: "x", type: "quantitative", title: "Payload [B]" } : { field: "x", title: p.x.title };
   const tooltipY = { field: "y", type: "quantitative", title: p.y.title, format: "~r" };
   if (isSampleSeries(p)) {
@@ -12201,7 +13866,14 @@ function panelSpec(p) {
       // Round joins: a miter join at a sharp turn of a dense series reaches up to four line widths
       // past the sample (SVG's miter limit), drawing values that are not there; a round join stays
       // within half a line width of every sample, whatever M4 keeps (m4.ts).
-      mark: { type: "line", strokeWidth: 2, strokeJoin: "round", color: only.color, point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true },
+      mark: {
+        type: "line",
+        strokeWidth: 2,
+        strokeJoin: "round",
+        color: only.color,
+        point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS,
+        tooltip: true
+      },
       encoding: { x: xEncoding(p), y: yEncoding(p), tooltip: [tooltipX, tooltipY] }
     };
   }
@@ -12420,7 +14092,9 @@ function crisp(v) {
 }
 function thinCentred(labels, size, minGap = 6) {
   let kept = labels;
-  const overlaps = (ts) => ts.some((t, k) => k > 0 && t.at - textWidth(t.label, size) / 2 < ts[k - 1].at + textWidth(ts[k - 1].label, size) / 2 + minGap);
+  const overlaps = (ts) => ts.some(
+    (t, k) => k > 0 && t.at - textWidth(t.label, size) / 2 < ts[k - 1].at + textWidth(ts[k - 1].label, size) / 2 + minGap
+  );
   while (kept.length > 1 && overlaps(kept)) kept = kept.filter((_, k) => k % 2 === 0);
   return kept;
 }
@@ -12449,9 +14123,18 @@ function legendAt(entries, columns, columnWidth, originX, originY) {
     const x = originX + column * columnWidth;
     const cy = originY + row * LEGEND_ROW + LEGEND_ROW / 2;
     const color = escapeXml(e.color);
-    if (e.cross) out.push(`<path class="legend-symbol" d="${crossPath(x + LEGEND_SYMBOL / 2, cy, LEGEND_CROSS_SIZE)}" fill="${color}"/>`);
-    else if (e.area) out.push(`<rect class="legend-symbol" x="${num(x)}" y="${num(cy - 5)}" width="${LEGEND_SYMBOL}" height="10" fill="${color}"/>`);
-    else if (e.dot) out.push(`<circle class="legend-symbol" cx="${num(x + LEGEND_SYMBOL / 2)}" cy="${num(cy)}" r="${DOT_RADIUS}" fill="${color}"/>`);
+    if (e.cross)
+      out.push(
+        `<path class="legend-symbol" d="${crossPath(x + LEGEND_SYMBOL / 2, cy, LEGEND_CROSS_SIZE)}" fill="${color}"/>`
+      );
+    else if (e.area)
+      out.push(
+        `<rect class="legend-symbol" x="${num(x)}" y="${num(cy - 5)}" width="${LEGEND_SYMBOL}" height="10" fill="${color}"/>`
+      );
+    else if (e.dot)
+      out.push(
+        `<circle class="legend-symbol" cx="${num(x + LEGEND_SYMBOL / 2)}" cy="${num(cy)}" r="${DOT_RADIUS}" fill="${color}"/>`
+      );
     else
       out.push(
         `<path class="legend-symbol" d="M${num(x)},${num(cy)}H${num(x + LEGEND_SYMBOL)}" fill="none" stroke="${color}" stroke-width="2"${e.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`
@@ -12464,8 +14147,27 @@ function panelTitles(p, cell) {
   const titleWidth = cell.left + W + cell.right;
   const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
   const titleY = p.subtitle !== void 0 ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
-  const out = [text("panel-title", -cell.left, titleY, truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true), ' font-weight="bold"', PANEL_TITLE_SIZE)];
-  if (p.subtitle !== void 0) out.push(text("subtitle", -cell.left, subtitleY, truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth), ` fill="${SUBTITLE_TEXT}"`, SUBTITLE_SIZE));
+  const out = [
+    text(
+      "panel-title",
+      -cell.left,
+      titleY,
+      truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true),
+      ' font-weight="bold"',
+      PANEL_TITLE_SIZE
+    )
+  ];
+  if (p.subtitle !== void 0)
+    out.push(
+      text(
+        "subtitle",
+        -cell.left,
+        subtitleY,
+        truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth),
+        ` fill="${SUBTITLE_TEXT}"`,
+        SUBTITLE_SIZE
+      )
+    );
   return out;
 }
 
@@ -12492,7 +14194,9 @@ function xAxis(p) {
         return k === void 0 ? void 0 : at(k);
       },
       grid: x.categories.map((_, k) => at(k)),
-      labels: x.categories.flatMap((c, k) => k % every === 0 ? [{ at: at(k), label: truncateText(c, LABEL_SIZE, CATEGORY_LABEL_LIMIT) }] : [])
+      labels: x.categories.flatMap(
+        (c, k) => k % every === 0 ? [{ at: at(k), label: truncateText(c, LABEL_SIZE, CATEGORY_LABEL_LIMIT) }] : []
+      )
     };
   }
   const xs = numericXs(p);
@@ -12524,10 +14228,16 @@ function xAxis(p) {
     labels = thinCentred(all, LABEL_SIZE);
     if (labels.length === all.length) break;
   }
-  return { map: (v) => typeof v === "number" && Number.isFinite(v) ? map(v) : void 0, grid: values.map(map), labels };
+  return {
+    map: (v) => typeof v === "number" && Number.isFinite(v) ? map(v) : void 0,
+    grid: values.map(map),
+    labels
+  };
 }
 function yAxis(p) {
-  const ys = [...p.series.flatMap((s) => s.points.map((q) => q.y)), ...p.y.domain ?? []].filter((v) => Number.isFinite(v));
+  const ys = [...p.series.flatMap((s) => s.points.map((q) => q.y)), ...p.y.domain ?? []].filter(
+    (v) => Number.isFinite(v)
+  );
   if (p.y.log) {
     const positive = ys.filter((v) => v > 0);
     const [lo2, hi2] = logDomain(...minMax(positive) ?? [1, 10]);
@@ -12577,8 +14287,10 @@ function changeColor(row) {
 }
 function changeLegend(rows) {
   const entries = [];
-  if (rows.some((r) => !r.failed && r.status !== "improved")) entries.push({ label: "Δ", color: EXPERIMENT_BLUE, dot: true });
-  if (rows.some((r) => !r.failed && r.status === "improved")) entries.push({ label: "improved", color: IMPROVED_GREEN, dot: true });
+  if (rows.some((r) => !r.failed && r.status !== "improved"))
+    entries.push({ label: "Δ", color: EXPERIMENT_BLUE, dot: true });
+  if (rows.some((r) => !r.failed && r.status === "improved"))
+    entries.push({ label: "improved", color: IMPROVED_GREEN, dot: true });
   if (rows.some((r) => r.failed)) entries.push({ label: "failed", color: FAILED_MARK2, cross: true });
   if (rows.some((r) => r.band)) entries.push({ label: "noise band", color: BAND_FILL, area: true });
   if (rows.some((r) => r.interval)) entries.push({ label: "interval", color: INTERVAL_COLOR });
@@ -12590,7 +14302,12 @@ function changePanel(p) {
   const h = panelHeight(p);
   const rowHeight = rows.length > 0 ? h / rows.length : CHANGE_ROW_HEIGHT;
   const centre = (i) => rowHeight * (i + 0.5);
-  const ends = rows.flatMap((r) => [r.delta, r.threshold, ...r.interval ? [r.interval.lower, r.interval.upper] : [], ...r.band ? [r.band.lower, r.band.upper] : []]);
+  const ends = rows.flatMap((r) => [
+    r.delta,
+    r.threshold,
+    ...r.interval ? [r.interval.lower, r.interval.upper] : [],
+    ...r.band ? [r.band.lower, r.band.upper] : []
+  ]);
   const [a, b] = spread(...minMax([0, ...p.y.domain ?? [], ...ends].filter(Number.isFinite)) ?? [0, 1]);
   const room = (b - a) * (CROSS_SIZE / 2 + 2) / W;
   const marked = rows.map((r) => r.delta).filter(Number.isFinite);
@@ -12629,9 +14346,16 @@ function changePanel(p) {
   const marks = (cell) => {
     const out = [];
     out.push(...panelTitles(p, cell));
-    const grid = [...values.map((v) => `M${crisp(x(v))},0V${num(h)}`), ...rows.map((_, i) => `M0,${crisp(centre(i))}H${W}`)].join("");
+    const grid = [
+      ...values.map((v) => `M${crisp(x(v))},0V${num(h)}`),
+      ...rows.map((_, i) => `M0,${crisp(centre(i))}H${W}`)
+    ].join("");
     if (grid !== "") out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
-    const bands = rows.flatMap((r, i) => r.band ? [`M${num(x(r.band.lower))},${num(centre(i) - 5)}H${num(x(r.band.upper))}V${num(centre(i) + 5)}H${num(x(r.band.lower))}Z`] : []);
+    const bands = rows.flatMap(
+      (r, i) => r.band ? [
+        `M${num(x(r.band.lower))},${num(centre(i) - 5)}H${num(x(r.band.upper))}V${num(centre(i) + 5)}H${num(x(r.band.lower))}Z`
+      ] : []
+    );
     if (bands.length > 0) out.push(`<path class="band" d="${bands.join("")}" fill="${BAND_FILL}"/>`);
     out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${num(h)}" fill="none" stroke="${FRAME}"/>`);
     out.push(`<path class="zero" d="M${num(x(0))},0V${num(h)}" stroke="${ZERO_LINE}" fill="none"/>`);
@@ -12643,29 +14367,80 @@ function changePanel(p) {
       else runs.push({ at: x(r.threshold), from: i, to: i + 1 });
     });
     const limit = runs.map((run) => `M${num(run.at)},${num(rowHeight * run.from)}V${num(rowHeight * run.to)}`).join("");
-    if (limit !== "") out.push(`<path class="threshold" d="${limit}" fill="none" stroke="${LIMIT_COLOR}" stroke-width="1.5" stroke-dasharray="${DASH}"/>`);
+    if (limit !== "")
+      out.push(
+        `<path class="threshold" d="${limit}" fill="none" stroke="${LIMIT_COLOR}" stroke-width="1.5" stroke-dasharray="${DASH}"/>`
+      );
     const whiskers = rows.flatMap((r, i) => {
       if (!r.interval) return [];
       const [a2, b2, c] = [x(r.interval.lower), x(r.interval.upper), centre(i)];
-      return [`M${num(a2)},${num(c)}H${num(b2)}M${num(a2)},${num(c - 4)}V${num(c + 4)}M${num(b2)},${num(c - 4)}V${num(c + 4)}`];
+      return [
+        `M${num(a2)},${num(c)}H${num(b2)}M${num(a2)},${num(c - 4)}V${num(c + 4)}M${num(b2)},${num(c - 4)}V${num(c + 4)}`
+      ];
     });
-    if (whiskers.length > 0) out.push(`<path class="interval" d="${whiskers.join("")}" fill="none" stroke="${INTERVAL_COLOR}" stroke-width="1.5"/>`);
+    if (whiskers.length > 0)
+      out.push(
+        `<path class="interval" d="${whiskers.join("")}" fill="none" stroke="${INTERVAL_COLOR}" stroke-width="1.5"/>`
+      );
     const ticksPath = ticks.map((t) => `M${crisp(t.at)},${num(h)}v${TICK_SIZE}`).join("");
     out.push(`<path class="axis" d="M0.5,0V${num(h + 0.5)}H${W}${ticksPath}" stroke="${AXIS}" fill="none"/>`);
     for (const color of [EXPERIMENT_BLUE, IMPROVED_GREEN]) {
-      const dots = rows.flatMap((r, i) => !r.failed && changeColor(r) === color ? [`<circle cx="${num(x(r.delta))}" cy="${num(centre(i))}" r="${DOT_RADIUS}"/>`] : []);
+      const dots = rows.flatMap(
+        (r, i) => !r.failed && changeColor(r) === color ? [`<circle cx="${num(x(r.delta))}" cy="${num(centre(i))}" r="${DOT_RADIUS}"/>`] : []
+      );
       if (dots.length > 0) out.push(`<g class="points" fill="${color}">${dots.join("")}</g>`);
     }
     const crosses = rows.flatMap((r, i) => r.failed ? [crossPath(x(r.delta), centre(i), CROSS_SIZE)] : []);
     if (crosses.length > 0) out.push(`<path class="failed" d="${crosses.join("")}" fill="${FAILED_MARK2}"/>`);
-    labels.forEach((label, i) => out.push(text("category-label", -TICK_SIZE - LABEL_GAP, centre(i) + LABEL_SIZE * 0.35, label, ' text-anchor="end"', LABEL_SIZE)));
-    deltas.forEach((d, i) => out.push(text("delta-label", W + VALUE_GAP, centre(i) + LABEL_SIZE * 0.35, d, rows[i].failed ? ' font-weight="bold"' : "", LABEL_SIZE)));
-    for (const t of ticks) out.push(text("x-label", t.at, h + TICK_SIZE + LABEL_GAP + LABEL_SIZE * ASCENT, t.label, ' text-anchor="middle"', LABEL_SIZE));
+    labels.forEach(
+      (label, i) => out.push(
+        text(
+          "category-label",
+          -TICK_SIZE - LABEL_GAP,
+          centre(i) + LABEL_SIZE * 0.35,
+          label,
+          ' text-anchor="end"',
+          LABEL_SIZE
+        )
+      )
+    );
+    deltas.forEach(
+      (d, i) => out.push(
+        text(
+          "delta-label",
+          W + VALUE_GAP,
+          centre(i) + LABEL_SIZE * 0.35,
+          d,
+          rows[i].failed ? ' font-weight="bold"' : "",
+          LABEL_SIZE
+        )
+      )
+    );
+    for (const t of ticks)
+      out.push(
+        text(
+          "x-label",
+          t.at,
+          h + TICK_SIZE + LABEL_GAP + LABEL_SIZE * ASCENT,
+          t.label,
+          ' text-anchor="middle"',
+          LABEL_SIZE
+        )
+      );
     const categoryTitleX = -(TICK_SIZE + LABEL_GAP + labelWidth + 6 + AXIS_TITLE_SIZE * DESCENT);
     out.push(
       `<text class="axis-title" transform="translate(${num(categoryTitleX)},${num(h / 2)}) rotate(-90)" font-size="${AXIS_TITLE_SIZE}" text-anchor="middle" font-weight="bold">${escapeXml(truncateText(p.x.title, AXIS_TITLE_SIZE, h, true))}</text>`
     );
-    out.push(text("axis-title", W / 2, h + xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT, p.y.title, ' text-anchor="middle" font-weight="bold"', AXIS_TITLE_SIZE));
+    out.push(
+      text(
+        "axis-title",
+        W / 2,
+        h + xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT,
+        p.y.title,
+        ' text-anchor="middle" font-weight="bold"',
+        AXIS_TITLE_SIZE
+      )
+    );
     out.push(...legendAt(legend2, legendColumns, columnWidth, 0, legendTop));
     return out;
   };
@@ -12677,10 +14452,16 @@ function legendEntries(p) {
   if (p.mark === "bar") return [];
   if (isSampleSeries(p)) return [];
   const label = (name) => truncateText(name, LEGEND_SIZE, LEGEND_LABEL_LIMIT);
-  const entries = p.series.map((s) => ({ label: label(s.name), color: s.color, ...s.dashed ? { dashed: true } : {} }));
+  const entries = p.series.map((s) => ({
+    label: label(s.name),
+    color: s.color,
+    ...s.dashed ? { dashed: true } : {}
+  }));
   if (p.band) entries.push({ label: label(p.band.name), color: p.band.color, area: true });
-  for (const r of p.rules ?? []) entries.push({ label: label(r.name), color: r.color, ...r.dashed ? { dashed: true } : {} });
-  if (p.series.some((s) => s.points.some((q) => q.failed))) entries.push({ label: "failed", color: FAILED_MARK2, cross: true });
+  for (const r of p.rules ?? [])
+    entries.push({ label: label(r.name), color: r.color, ...r.dashed ? { dashed: true } : {} });
+  if (p.series.some((s) => s.points.some((q) => q.failed)))
+    entries.push({ label: "failed", color: FAILED_MARK2, cross: true });
   return entries;
 }
 function layoutPanel(panel2) {
@@ -12721,12 +14502,19 @@ function layoutPanel(panel2) {
     legendColumnWidth,
     xLabelsBottom,
     yLabelWidth,
-    extent: { left: Math.ceil(left), right: Math.ceil(right), top: Math.ceil(titleBlock), bottom: Math.ceil(Math.max(bottom, legendBelowPlot)) }
+    extent: {
+      left: Math.ceil(left),
+      right: Math.ceil(right),
+      top: Math.ceil(titleBlock),
+      bottom: Math.ceil(Math.max(bottom, legendBelowPlot))
+    }
   };
 }
 function ordered(points, categorical) {
   if (categorical) return points;
-  for (let k = 1; k < points.length; k++) if (points[k].x < points[k - 1].x) return [...points].sort((a, b) => a.x - b.x);
+  for (let k = 1; k < points.length; k++)
+    if (points[k].x < points[k - 1].x)
+      return [...points].sort((a, b) => a.x - b.x);
   return points;
 }
 function seriesMarks(s, l, markers) {
@@ -12747,7 +14535,10 @@ function seriesMarks(s, l, markers) {
   }
   const out = [];
   const color = escapeXml(s.color);
-  if (d !== "") out.push(`<path class="line" d="${d}" fill="none" stroke="${color}" stroke-width="2" stroke-linejoin="round"${s.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`);
+  if (d !== "")
+    out.push(
+      `<path class="line" d="${d}" fill="none" stroke="${color}" stroke-width="2" stroke-linejoin="round"${s.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`
+    );
   if (dots.length > 0) out.push(`<g class="points" fill="${color}">${dots.join("")}</g>`);
   return out;
 }
@@ -12780,15 +14571,22 @@ function panelMarks(l, cell) {
     const top = l.y.map(p.band.upper);
     const bottom = l.y.map(p.band.lower);
     if (top !== void 0 && bottom !== void 0)
-      out.push(`<rect class="band" x="0" y="${num(top)}" width="${W}" height="${num(Math.max(0, bottom - top))}" fill="${escapeXml(p.band.color)}"/>`);
+      out.push(
+        `<rect class="band" x="0" y="${num(top)}" width="${W}" height="${num(Math.max(0, bottom - top))}" fill="${escapeXml(p.band.color)}"/>`
+      );
   }
   for (const r of p.rules ?? []) {
     const y = l.y.map(r.y);
     if (y !== void 0)
-      out.push(`<path class="rule" d="M0,${num(y)}H${W}" fill="none" stroke="${escapeXml(r.color)}" stroke-width="1.5"${r.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`);
+      out.push(
+        `<path class="rule" d="M0,${num(y)}H${W}" fill="none" stroke="${escapeXml(r.color)}" stroke-width="1.5"${r.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`
+      );
   }
   out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${H}" fill="none" stroke="${FRAME}"/>`);
-  const ticks = [...l.x.labels.map((t) => `M${crisp(t.at)},${H}v${TICK_SIZE}`), ...l.y.labels.map((t) => `M0,${crisp(t.at)}h-${TICK_SIZE}`)].join("");
+  const ticks = [
+    ...l.x.labels.map((t) => `M${crisp(t.at)},${H}v${TICK_SIZE}`),
+    ...l.y.labels.map((t) => `M0,${crisp(t.at)}h-${TICK_SIZE}`)
+  ].join("");
   out.push(`<path class="axis" d="M0.5,0V${H + 0.5}H${W}${ticks}" stroke="${AXIS}" fill="none"/>`);
   const labelTop = H + TICK_SIZE + LABEL_GAP;
   if (p.x.kind === "category") {
@@ -12797,10 +14595,23 @@ function panelMarks(l, cell) {
         `<text class="x-label" transform="translate(${num(t.at + LABEL_SIZE * 0.35 * SIN45)},${num(labelTop)}) rotate(-45)" font-size="${LABEL_SIZE}" text-anchor="end">${escapeXml(t.label)}</text>`
       );
   } else {
-    for (const t of l.x.labels) out.push(text("x-label", t.at, labelTop + LABEL_SIZE * ASCENT, t.label, ' text-anchor="middle"', LABEL_SIZE));
+    for (const t of l.x.labels)
+      out.push(text("x-label", t.at, labelTop + LABEL_SIZE * ASCENT, t.label, ' text-anchor="middle"', LABEL_SIZE));
   }
-  for (const t of l.y.labels) out.push(text("y-label", -TICK_SIZE - LABEL_GAP, t.at + LABEL_SIZE * 0.35, t.label, ' text-anchor="end"', LABEL_SIZE));
-  out.push(text("axis-title", W / 2, H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT, p.x.title, ' text-anchor="middle" font-weight="bold"', AXIS_TITLE_SIZE));
+  for (const t of l.y.labels)
+    out.push(
+      text("y-label", -TICK_SIZE - LABEL_GAP, t.at + LABEL_SIZE * 0.35, t.label, ' text-anchor="end"', LABEL_SIZE)
+    );
+  out.push(
+    text(
+      "axis-title",
+      W / 2,
+      H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT,
+      p.x.title,
+      ' text-anchor="middle" font-weight="bold"',
+      AXIS_TITLE_SIZE
+    )
+  );
   const yTitleX = -(TICK_SIZE + LABEL_GAP + l.yLabelWidth + 6 + AXIS_TITLE_SIZE * DESCENT);
   out.push(
     `<text class="axis-title" transform="translate(${num(yTitleX)},${H / 2}) rotate(-90)" font-size="${AXIS_TITLE_SIZE}" text-anchor="middle" font-weight="bold">${escapeXml(truncateText(p.y.title, AXIS_TITLE_SIZE, H, true))}</text>`
@@ -12830,20 +14641,33 @@ function chartToSvg(chart) {
   const columns = Math.max(1, Math.min(chart.columns, layouts.length));
   const rows = Math.max(1, Math.ceil(layouts.length / columns));
   const cell = { left: 0, right: 0, top: 0, bottom: 0 };
-  for (const l of layouts) for (const side of ["left", "right", "top", "bottom"]) cell[side] = Math.max(cell[side], l.extent[side]);
+  for (const l of layouts)
+    for (const side of ["left", "right", "top", "bottom"]) cell[side] = Math.max(cell[side], l.extent[side]);
   const cellWidth = cell.left + W + cell.right;
-  const rowHeights = Array.from({ length: rows }, (_, r) => cell.top + Math.max(0, ...layouts.slice(r * columns, (r + 1) * columns).map((l) => l.height)) + cell.bottom);
+  const rowHeights = Array.from(
+    { length: rows },
+    (_, r) => cell.top + Math.max(0, ...layouts.slice(r * columns, (r + 1) * columns).map((l) => l.height)) + cell.bottom
+  );
   const rowTops = rowHeights.map((_, r) => rowHeights.slice(0, r).reduce((sum2, h) => sum2 + h + GAP_Y, 0));
   const titleBlock = TITLE_SIZE + 8;
   const panelsWidth = columns * cellWidth + (columns - 1) * GAP_X;
-  const width = Math.ceil(2 * PAD + Math.max(panelsWidth, Math.min(MAX_TITLE_WIDTH, textWidth(chart.title, TITLE_SIZE, true))));
+  const width = Math.ceil(
+    2 * PAD + Math.max(panelsWidth, Math.min(MAX_TITLE_WIDTH, textWidth(chart.title, TITLE_SIZE, true)))
+  );
   const height = Math.ceil(2 * PAD + titleBlock + rowHeights.reduce((sum2, h) => sum2 + h, 0) + (rows - 1) * GAP_Y);
   const title = escapeXml(chart.title);
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${CHART_FONT}, sans-serif" fill="${TEXT}" role="img" aria-label="${title}">`,
     `<title>${title}</title>`,
     `<rect width="${width}" height="${height}" fill="white"/>`,
-    text("title", PAD, PAD + TITLE_SIZE * ASCENT, truncateText(chart.title, TITLE_SIZE, width - 2 * PAD, true), ' font-weight="bold"', TITLE_SIZE)
+    text(
+      "title",
+      PAD,
+      PAD + TITLE_SIZE * ASCENT,
+      truncateText(chart.title, TITLE_SIZE, width - 2 * PAD, true),
+      ' font-weight="bold"',
+      TITLE_SIZE
+    )
   ];
   layouts.forEach((l, k) => {
     const ox = PAD + k % columns * (cellWidth + GAP_X) + cell.left;
@@ -12863,7 +14687,13 @@ function latencyHistoryRuns(records) {
       let ex = experiments.get(m.experiment);
       if (!ex) experiments.set(m.experiment, ex = { experiment: m.experiment, payloads: [] });
       const value2 = (s) => m.statistics[s] ?? null;
-      ex.payloads.push({ bytes: m.payloadBytes, median: value2("median"), p99: value2("p99"), max: value2("max"), min: value2("min") });
+      ex.payloads.push({
+        bytes: m.payloadBytes,
+        median: value2("median"),
+        p99: value2("p99"),
+        max: value2("max"),
+        min: value2("min")
+      });
     }
     return { sha: r.sha, date: r.date, runId: r.runId, experiments: [...experiments.values()] };
   });
@@ -12913,14 +14743,33 @@ async function writeCharts(outputDir, input) {
         );
         while (pngs.open > OPEN_PNGS) await pngs.help();
       }
-      out.push({ id: chart.id, kind: chart.kind, title: chart.title, files, ...chart.inline ? { mermaid: chartToMermaid(chart) } : {} });
-      forHtml.push({ title: chart.title, spec, ...chart.note ? { note: chart.note } : {}, files: names.slice(1).map((n) => `${CHARTS_FOLDER}/${n}`) });
+      out.push({
+        id: chart.id,
+        kind: chart.kind,
+        title: chart.title,
+        files,
+        ...chart.inline ? { mermaid: chartToMermaid(chart) } : {}
+      });
+      forHtml.push({
+        title: chart.title,
+        spec,
+        ...chart.note ? { note: chart.note } : {},
+        files: names.slice(1).map((n) => `${CHARTS_FOLDER}/${n}`)
+      });
     }
     await pngs?.finish();
     const failed = (await Promise.all(pngWrites)).find((outcome) => outcome !== void 0);
     if (failed !== void 0) throw failed;
-    const verdicts = [...input.compare ? [comparisonVerdictTable(input.compare.report)] : [], ...input.check ? [checkVerdictTable(input.check.report)] : []];
-    const html = render.renderReportHtml({ title: input.title ?? "perfgate report", verdicts, charts: forHtml, bundles: await render.loadBrowserBundles() });
+    const verdicts = [
+      ...input.compare ? [comparisonVerdictTable(input.compare.report)] : [],
+      ...input.check ? [checkVerdictTable(input.check.report)] : []
+    ];
+    const html = render.renderReportHtml({
+      title: input.title ?? "perfgate report",
+      verdicts,
+      charts: forHtml,
+      bundles: await render.loadBrowserBundles()
+    });
     const reportHtmlPath = join5(outputDir, REPORT_HTML);
     writeAtomic(reportHtmlPath, html);
     const written2 = [...out.flatMap((c) => c.files), reportHtmlPath];
@@ -12948,10 +14797,12 @@ function compareStrings(a, b) {
 function makeHistoryRecord(experiments, run) {
   const runId = String(run.runId);
   if (!/^[0-9]+$/.test(runId)) throw new InputError(`history: the run id must be a number, got "${runId}"`);
-  if (run.sha !== UNKNOWN_COMMIT && !/^[0-9a-f]{7,64}$/i.test(run.sha)) throw new InputError(`history: not a commit SHA: "${run.sha}"`);
+  if (run.sha !== UNKNOWN_COMMIT && !/^[0-9a-f]{7,64}$/i.test(run.sha))
+    throw new InputError(`history: not a commit SHA: "${run.sha}"`);
   const sorted = [...experiments].sort((a, b) => compareStrings(a.experiment, b.experiment));
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i].experiment === sorted[i - 1].experiment) throw new InputError(`history: experiment "${sorted[i].experiment}" appears twice`);
+    if (sorted[i].experiment === sorted[i - 1].experiment)
+      throw new InputError(`history: experiment "${sorted[i].experiment}" appears twice`);
   }
   const measurements = sorted.flatMap(
     (ex) => ex.measurements.map((m) => {
@@ -12989,20 +14840,29 @@ function makeHistoryRecord(experiments, run) {
 }
 function repetitionValuesField(values, repetitions) {
   const out = {};
-  for (const name of STATISTIC_NAMES) if (values[name]?.length === repetitions) out[name] = values[name].map(finiteOrNull);
+  for (const name of STATISTIC_NAMES)
+    if (values[name]?.length === repetitions) out[name] = values[name].map(finiteOrNull);
   return Object.keys(out).length > 0 ? { repetitionValues: out } : {};
 }
 var IN_PROCESS_REPETITION_FORMATS = /* @__PURE__ */ new Set(["go-bench", "jmh"]);
 function measurementOfHistory(m, source) {
   const statistics = {};
-  for (const [name, value2] of Object.entries(m.statistics)) statistics[name] = value2 === null ? NaN : value2;
+  for (const [name, value2] of Object.entries(m.statistics))
+    statistics[name] = value2 === null ? NaN : value2;
   const inProcess = m.repetitionValues === void 0 && IN_PROCESS_REPETITION_FORMATS.has(m.format);
   const repetitionValues = {};
-  for (const [name, values] of Object.entries(m.repetitionValues ?? {})) repetitionValues[name] = values.map((v) => v === null ? NaN : v);
+  for (const [name, values] of Object.entries(m.repetitionValues ?? {}))
+    repetitionValues[name] = values.map((v) => v === null ? NaN : v);
   return {
     experiment: m.experiment,
     parameter: { label: m.parameter, ...m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {} },
-    metric: { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction },
+    metric: {
+      name: m.metric,
+      dimension: m.dimension,
+      unit: m.unit,
+      displayUnit: m.displayUnit,
+      direction: m.direction
+    },
     statistics,
     place: { file: source },
     ...m.repetitions !== void 0 && !inProcess ? { repetitions: m.repetitions } : {},
@@ -13083,25 +14943,43 @@ function parseHistoryRecord(text2, source) {
   if (!isObject(data) || data["format"] !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
   const version2 = data["version"];
   if (!READABLE_HISTORY_VERSIONS.includes(version2)) {
-    throw bad(`unsupported version ${JSON.stringify(version2)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(" and ")}; a newer perfgate may have written it)`);
+    throw bad(
+      `unsupported version ${JSON.stringify(version2)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(" and ")}; a newer perfgate may have written it)`
+    );
   }
   const stringField = (key) => {
     const value2 = data[key];
     if (typeof value2 !== "string") throw bad(`"${key}" is not a string`);
     return value2;
   };
-  const [sha, date, runId, runUrl] = [stringField("sha"), stringField("date"), stringField("runId"), stringField("runUrl")];
+  const [sha, date, runId, runUrl] = [
+    stringField("sha"),
+    stringField("date"),
+    stringField("runId"),
+    stringField("runUrl")
+  ];
   const numberOrNull = (v, what) => {
     if (v === null) return null;
     if (typeof v !== "number") throw bad(`${what} is not a number`);
     return v;
   };
   const environment = environmentOfJson(data["environment"]);
-  const head = { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha, date, runId, runUrl, ...environment ? { environment } : {} };
+  const head = {
+    format: HISTORY_FORMAT,
+    version: HISTORY_VERSION,
+    sha,
+    date,
+    runId,
+    runUrl,
+    ...environment ? { environment } : {}
+  };
   if (version2 === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
   const stored = data["measurements"];
   if (!Array.isArray(stored)) throw bad('"measurements" is not a list');
-  return { ...head, measurements: stored.map((m, i) => measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull)) };
+  return {
+    ...head,
+    measurements: stored.map((m, i) => measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull))
+  };
 }
 function measurementOfJson(m, where, bad, numberOrNull) {
   if (!isObject(m)) throw bad(`${where} is not an object`);
@@ -13110,11 +14988,19 @@ function measurementOfJson(m, where, bad, numberOrNull) {
     if (typeof value2 !== "string") throw bad(`${where}: "${key}" is not a string`);
     return value2;
   };
-  const [experiment, format, parameter, metric2, unit, displayUnit2] = [text2("experiment"), text2("format"), text2("parameter"), text2("metric"), text2("unit"), text2("displayUnit")];
+  const [experiment, format, parameter, metric2, unit, displayUnit2] = [
+    text2("experiment"),
+    text2("format"),
+    text2("parameter"),
+    text2("metric"),
+    text2("unit"),
+    text2("displayUnit")
+  ];
   const { dimension, direction, statistics: storedStatistics, repetitions, repetitionValues: storedValues } = m;
   if (!isDimension(dimension)) throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
   if (!isDirection(direction)) throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
-  if (!isObject(storedStatistics) || Array.isArray(storedStatistics)) throw bad(`${where}: "statistics" is not an object`);
+  if (!isObject(storedStatistics) || Array.isArray(storedStatistics))
+    throw bad(`${where}: "statistics" is not an object`);
   const statistics = {};
   for (const [name, value2] of Object.entries(storedStatistics)) {
     if (!isStatisticName(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
@@ -13126,12 +15012,17 @@ function measurementOfJson(m, where, bad, numberOrNull) {
   let repetitionValues;
   if (storedValues !== void 0) {
     if (repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
-    if (!isObject(storedValues) || Array.isArray(storedValues)) throw bad(`${where}: "repetitionValues" is not an object`);
+    if (!isObject(storedValues) || Array.isArray(storedValues))
+      throw bad(`${where}: "repetitionValues" is not an object`);
     repetitionValues = {};
     for (const [name, values] of Object.entries(storedValues)) {
-      if (!isStatisticName(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)} in "repetitionValues"`);
-      if (!Array.isArray(values) || values.length !== repetitions) throw bad(`${where}: "repetitionValues"."${name}" is not a list of ${repetitions} values`);
-      repetitionValues[name] = values.map((v, j) => numberOrNull(v, `${where}: "repetitionValues"."${name}"[${j}]`));
+      if (!isStatisticName(name))
+        throw bad(`${where}: unknown statistic ${JSON.stringify(name)} in "repetitionValues"`);
+      if (!Array.isArray(values) || values.length !== repetitions)
+        throw bad(`${where}: "repetitionValues"."${name}" is not a list of ${repetitions} values`);
+      repetitionValues[name] = values.map(
+        (v, j) => numberOrNull(v, `${where}: "repetitionValues"."${name}"[${j}]`)
+      );
     }
   }
   return {
@@ -13153,14 +15044,16 @@ function measurementsOfVersion1(data, bad, numberOrNull) {
   const experiments = data["experiments"];
   if (!Array.isArray(experiments)) throw bad('"experiments" is not a list');
   return experiments.flatMap((ex, i) => {
-    if (!isObject(ex) || typeof ex["experiment"] !== "string" || !Array.isArray(ex["payloads"])) throw bad(`experiment ${i + 1} is malformed`);
+    if (!isObject(ex) || typeof ex["experiment"] !== "string" || !Array.isArray(ex["payloads"]))
+      throw bad(`experiment ${i + 1} is malformed`);
     const experiment = ex["experiment"];
     return ex["payloads"].map((p, j) => {
       const where = `${experiment} payload ${j + 1}`;
       if (!isObject(p) || typeof p["bytes"] !== "number") throw bad(`${where}: "bytes" is not a number`);
       const bytes = p["bytes"];
       const statistics = {};
-      for (const name of ["samples", "min", "mean", "median", "p99", "max"]) statistics[name] = numberOrNull(p[name], `${where}: "${name}"`);
+      for (const name of ["samples", "min", "mean", "median", "p99", "max"])
+        statistics[name] = numberOrNull(p[name], `${where}: "${name}"`);
       return {
         experiment,
         format: "fastdds-summary",
@@ -13197,7 +15090,8 @@ function planHistoryWindow(existing, record, window = DEFAULT_HISTORY_WINDOW) {
   return { kept: all.slice(cut), dropped: [...replaced, ...all.slice(0, cut)] };
 }
 function checkHistoryWindow(window) {
-  if (!Number.isInteger(window) || window < 1) throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
+  if (!Number.isInteger(window) || window < 1)
+    throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
 }
 
 // src/pipeline/history.ts
@@ -13274,7 +15168,11 @@ function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER) {
 // src/pipeline/writeReportCharts.ts
 async function writeReportCharts(outputDir, options) {
   const raw = (options.check?.rawFiles ?? []).map(
-    (f) => reduceRaw({ experimentType: f.experimentType, source: basename3(f.path), raw: readRawMeasurements(f.path, options.floatParse) })
+    (f) => reduceRaw({
+      experimentType: f.experimentType,
+      source: basename3(f.path),
+      raw: readRawMeasurements(f.path, options.floatParse)
+    })
   );
   const history = options.history ?? historyRecords(options.historyFolder);
   return writeCharts(outputDir, {
@@ -13500,13 +15398,18 @@ function benchmarkChanges(rows) {
   };
 }
 function isSpeed(r) {
-  if (r.direction === "higher-is-better") return /\/\s*(s|sec|ms|us|µs|ns|min)$/i.test(r.unit) || /^[kmg]?hz$/i.test(r.unit) || /throughput|ops|rate/i.test(r.metric);
+  if (r.direction === "higher-is-better")
+    return /\/\s*(s|sec|ms|us|µs|ns|min)$/i.test(r.unit) || /^[kmg]?hz$/i.test(r.unit) || /throughput|ops|rate/i.test(r.metric);
   return /^(ps|ns|us|µs|ms|s|sec|min)(\/\w+)?$/i.test(r.unit) || /latency|time|duration/i.test(r.metric);
 }
 function changeSummary(rows) {
   const over = (r) => r.deltaPercent > r.threshold * 100;
   const worse = benchmarkChanges(rows.filter((r) => comparisonRowFailed(r) && r.status !== "missing"));
-  const warned = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && (r.status === "warn" || r.status === "insufficient-history" && over(r))));
+  const warned = benchmarkChanges(
+    rows.filter(
+      (r) => !comparisonRowFailed(r) && r.gated && (r.status === "warn" || r.status === "insufficient-history" && over(r))
+    )
+  );
   const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "improved"));
   return {
     benchmarks: new Set(rows.filter((r) => !r.pooled).map(benchmarkKey)).size,
@@ -13606,7 +15509,8 @@ function readRunFolders(folder, options, progress, order = naturalCompare) {
     const run = readRunFolder(runFolder, name, options, progress);
     if (run) runs.push(run);
   }
-  if (runs.length === 0) throw new InputError("no run folders with result files (one sub-folder of result files per run)", { file: folder });
+  if (runs.length === 0)
+    throw new InputError("no run folders with result files (one sub-folder of result files per run)", { file: folder });
   return runs;
 }
 function readRunFolder(runFolder, name, options, progress) {
@@ -13657,7 +15561,11 @@ function runOfRecord(record) {
   const experiments = /* @__PURE__ */ new Map();
   for (const [experiment, { format, measurements }] of byExperiment) {
     const summary = isFastddsFormat(format) ? summaryOfMeasurements(experiment, measurements, source) : void 0;
-    experiments.set(experiment, { measurements, format, ...summary ? { sets: [{ format, file: source, measurements, notes: [], summary }] } : {} });
+    experiments.set(experiment, {
+      measurements,
+      format,
+      ...summary ? { sets: [{ format, file: source, measurements, notes: [], summary }] } : {}
+    });
   }
   return { name: source, experiments, ...record.environment ? { environment: record.environment } : {} };
 }
@@ -13690,7 +15598,8 @@ function loadSide(patterns, options, progress, pooled, environments) {
   pooled.push(...loaded.pooled);
   environments?.push(environmentOfSets(loaded.files.map((f) => f.set)));
   const sides = /* @__PURE__ */ new Map();
-  for (const [experiment, e] of loaded.experiments) sides.set(experiment, { measurements: e.measurements, sets: e.sets });
+  for (const [experiment, e] of loaded.experiments)
+    sides.set(experiment, { measurements: e.measurements, sets: e.sets });
   return sides;
 }
 function loadRepetitions(patterns, options, progress, pooled, environments) {
@@ -13700,7 +15609,8 @@ function loadRepetitions(patterns, options, progress, pooled, environments) {
   const grouped = groupResults(files, "pool");
   pooled.push(...grouped.pooled);
   const sides = /* @__PURE__ */ new Map();
-  for (const [experiment, e] of grouped.experiments) sides.set(experiment, { measurements: e.measurements, sets: e.sets });
+  for (const [experiment, e] of grouped.experiments)
+    sides.set(experiment, { measurements: e.measurements, sets: e.sets });
   return sides;
 }
 function loadPairs(options, progress) {
@@ -13709,14 +15619,22 @@ function loadPairs(options, progress) {
     const base = readRunFolders(reference[0], options, progress);
     const head = readRunFolders(results[0], options, progress);
     if (base.length !== head.length) {
-      throw new UsageError(`compare --paired: ${reference[0]} holds ${base.length} run folders and ${results[0]} ${head.length}; each base run needs its candidate run`);
+      throw new UsageError(
+        `compare --paired: ${reference[0]} holds ${base.length} run folders and ${results[0]} ${head.length}; each base run needs its candidate run`
+      );
     }
     const names = (runs) => runs.map((r) => r.name).sort(naturalCompare).join(", ");
-    if (names(base) !== names(head)) throw new UsageError(`compare --paired: the run folders differ: ${names(base)} against ${names(head)}`);
-    return base.map((run, i) => ({ reference: stripSummaries(run.experiments), result: stripSummaries(head[i].experiments) }));
+    if (names(base) !== names(head))
+      throw new UsageError(`compare --paired: the run folders differ: ${names(base)} against ${names(head)}`);
+    return base.map((run, i) => ({
+      reference: stripSummaries(run.experiments),
+      result: stripSummaries(head[i].experiments)
+    }));
   }
   if (reference.length !== results.length) {
-    throw new UsageError(`compare --paired: ${reference.length} --reference and ${results.length} --results; give them in pairs, in run order (or one folder of run folders each)`);
+    throw new UsageError(
+      `compare --paired: ${reference.length} --reference and ${results.length} --results; give them in pairs, in run order (or one folder of run folders each)`
+    );
   }
   return reference.map((ref, i) => ({
     reference: stripSummaries(loadSide([ref], options, progress, [])),
@@ -13734,14 +15652,21 @@ function newestByExperiment(history) {
 function runCompare(options, progress) {
   checkOutputFolder(options.outputDir);
   const kind = options.paired ? "paired" : options.history !== void 0 ? "history" : "threshold";
-  const verdict = resolveVerdictSettings(kind, { confidence: options.confidence, thresholds: options.thresholds, gate: options.gate });
+  const verdict = resolveVerdictSettings(kind, {
+    confidence: options.confidence,
+    thresholds: options.thresholds,
+    gate: options.gate
+  });
   const method = verdict;
   const pooled = [];
   if (options.paired) {
-    if (options.history !== void 0) throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
+    if (options.history !== void 0)
+      throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
     const pairs = progress.step("Reading the A/B pairs", () => loadPairs(options, progress));
     if (pairs.length < 2)
-      throw new UsageError(`compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`);
+      throw new UsageError(
+        `compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`
+      );
     const reference2 = new Map(pairs.flatMap((p) => [...p.reference]));
     const results2 = new Map(pairs.flatMap((p) => [...p.result]));
     const experiments2 = [...reference2.keys(), ...[...results2.keys()].filter((t) => !reference2.has(t))];
@@ -13842,7 +15767,10 @@ function finish2(report, reference, results, pooled, options, progress) {
     const stems = uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
     for (const sub of report.subExperiments) {
       if (sub.reference && sub.result)
-        write(comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
+        write(
+          comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType),
+          renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel)
+        );
     }
     const markdown = renderComparisonMarkdown(report);
     const markdownPath = write(COMPARISON_MARKDOWN, markdown);
@@ -13897,10 +15825,15 @@ function renderComparisonText(report) {
   });
   const last = header.length - 1;
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) => cells.map((c, i) => i === 0 || i === 2 || i === last || general && i === 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])).join("  ").trimEnd();
+  const line = (cells) => cells.map(
+    (c, i) => i === 0 || i === 2 || i === last || general && i === 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])
+  ).join("  ").trimEnd();
   out.push("", line(header), ...rows.map(line));
   if (general && report.rows.some((r) => r.direction === "higher-is-better")) {
-    out.push("", "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down; for a metric marked (higher is better) a drop is worse.");
+    out.push(
+      "",
+      "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down; for a metric marked (higher is better) a drop is worse."
+    );
   }
   return out.join("\n") + "\n";
 }
@@ -13909,12 +15842,14 @@ function renderComparisonText(report) {
 function numberSetting(text2, name, fallback, valid, expected) {
   if (text2 === void 0) return fallback;
   const v = Number(text2);
-  if (text2.trim() === "" || !Number.isFinite(v) || !valid(v)) throw new UsageError(`${name} must be ${expected}; got "${text2}"`);
+  if (text2.trim() === "" || !Number.isFinite(v) || !valid(v))
+    throw new UsageError(`${name} must be ${expected}; got "${text2}"`);
   return v;
 }
 function choiceSetting(text2, name, allowed, fallback) {
   if (text2 === void 0) return fallback;
-  if (!allowed.includes(text2)) throw new UsageError(`${name} must be one of ${allowed.join(", ")}; got "${text2}"`);
+  if (!allowed.includes(text2))
+    throw new UsageError(`${name} must be one of ${allowed.join(", ")}; got "${text2}"`);
   return text2;
 }
 function floatParseSetting(text2, name) {
@@ -13925,21 +15860,33 @@ function skipSecondsSetting(text2, name) {
   return numberSetting(text2, name, 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
 }
 function historyWindowSetting(text2, name, fallback) {
-  return numberSetting(text2, name, fallback, (v) => Number.isInteger(v) && v >= 1, "a whole number of runs, at least 1");
+  return numberSetting(
+    text2,
+    name,
+    fallback,
+    (v) => Number.isInteger(v) && v >= 1,
+    "a whole number of runs, at least 1"
+  );
 }
 function formatSetting(given, names) {
   const out = {};
   if (given.format !== void 0 && given.format !== "auto") {
-    if (!formatIds().includes(given.format)) throw new UsageError(`${names.format}: unknown format "${given.format}"; known formats: auto, ${formatIds().join(", ")}`);
+    if (!formatIds().includes(given.format))
+      throw new UsageError(
+        `${names.format}: unknown format "${given.format}"; known formats: auto, ${formatIds().join(", ")}`
+      );
     out.format = given.format;
   }
   if (given.mapping !== void 0) {
-    if (out.format !== void 0 && out.format !== "generic-csv") throw new UsageError(`${names.mapping} is read only with format generic-csv; ${names.format} is "${out.format}"`);
+    if (out.format !== void 0 && out.format !== "generic-csv")
+      throw new UsageError(`${names.mapping} is read only with format generic-csv; ${names.format} is "${out.format}"`);
     out.format = "generic-csv";
     out.mappingFile = given.mapping;
   }
   if (out.format === "generic-csv" && out.mappingFile === void 0)
-    throw new UsageError(`${names.format}: generic-csv needs ${names.mapping} (a JSON file mapping columns to metrics)`);
+    throw new UsageError(
+      `${names.format}: generic-csv needs ${names.mapping} (a JSON file mapping columns to metrics)`
+    );
   return out;
 }
 function experimentNamePairs(texts) {
@@ -14040,7 +15987,8 @@ function formatOptions(values, names = { format: "--format", mapping: "--mapping
   if (renames.length > 0) out.experimentNames = parseExperimentNames(renames, "--experiment-name");
   if (values.repetitions !== void 0) {
     const mode = values.repetitions;
-    if (!REPETITION_MODES.includes(mode)) throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(" or ")}; got "${terminalSafe(mode)}"`);
+    if (!REPETITION_MODES.includes(mode))
+      throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(" or ")}; got "${terminalSafe(mode)}"`);
     out.repetitions = mode;
   }
   const { format, mappingFile } = formatSetting(values, names);
@@ -14154,7 +16102,8 @@ function closings(head) {
   for (const line of head.split("\n")) {
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence !== void 0) {
-      if (marker !== void 0 && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = void 0;
+      if (marker !== void 0 && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker)
+        fence = void 0;
       continue;
     }
     if (marker !== void 0) {
@@ -14175,8 +16124,15 @@ ${fence}`;
 var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function reviewerHeadline(parts) {
   const pieces = [];
-  if (parts.comparison) pieces.push(headline2(parts.comparison, { ...parts.base !== void 0 ? { base: parts.base } : {}, brief: parts.check !== void 0 }));
-  else if (parts.notice !== void 0) pieces.push(`➖ Nothing compared with ${parts.base !== void 0 ? escapeMarkdown(parts.base) : "a baseline"}`);
+  if (parts.comparison)
+    pieces.push(
+      headline2(parts.comparison, {
+        ...parts.base !== void 0 ? { base: parts.base } : {},
+        brief: parts.check !== void 0
+      })
+    );
+  else if (parts.notice !== void 0)
+    pieces.push(`➖ Nothing compared with ${parts.base !== void 0 ? escapeMarkdown(parts.base) : "a baseline"}`);
   if (parts.check) pieces.push(requirementsHeadline(parts.check));
   return pieces.length > 0 ? pieces.join(" · ") : void 0;
 }
@@ -14224,7 +16180,13 @@ function reviewerSections(parts, links = {}) {
   const more = (what, where) => (n) => `… and ${plural3(n, `more ${what}`)} in ${where}.`;
   const line = reviewerHeadline(parts);
   const judged = judgedLine(parts);
-  if (line !== void 0) sections.push({ text: [`### ${line}`, ...judged !== "" ? ["", judged] : []].join("\n"), priority: 0, required: true, label: "the headline" });
+  if (line !== void 0)
+    sections.push({
+      text: [`### ${line}`, ...judged !== "" ? ["", judged] : []].join("\n"),
+      priority: 0,
+      required: true,
+      label: "the headline"
+    });
   if (parts.notice) sections.push({ text: parts.notice, priority: 0, required: true, label: "the notice" });
   const comparison = parts.comparison;
   const compared = comparison ? comparisonMarkdownParts(comparison) : void 0;
@@ -14233,27 +16195,59 @@ function reviewerSections(parts, links = {}) {
     const shown = [...compared.attention, ...improved];
     if (shown.length > 0) {
       sections.push(
-        rowsSection({ priority: 1, required: true, label: "the failing comparison rows" }, "", changeTable(shown, comparison.rows), "", more("failing row", failingWhere))
+        rowsSection(
+          { priority: 1, required: true, label: "the failing comparison rows" },
+          "",
+          changeTable(shown, comparison.rows),
+          "",
+          more("failing row", failingWhere)
+        )
       );
     }
   }
   const check = parts.check;
   const checked = check ? checkMarkdownParts(check) : void 0;
   if (checked && checked.problems !== "") {
-    sections.push(listSection({ priority: 2, label: "the requirement problems" }, checked.problems.split("\n"), more("problem", everything)));
+    sections.push(
+      listSection(
+        { priority: 2, label: "the requirement problems" },
+        checked.problems.split("\n"),
+        more("problem", everything)
+      )
+    );
   }
   if (check && check.checksFailed > 0) {
     const failures = requirementFailures(check);
     if (failures.rows.length > 0) {
-      sections.push(rowsSection({ priority: 3, label: "the failed requirements" }, "**Requirements not met**", failures, "", more("failed requirement", everything)));
+      sections.push(
+        rowsSection(
+          { priority: 3, label: "the failed requirements" },
+          "**Requirements not met**",
+          failures,
+          "",
+          more("failed requirement", everything)
+        )
+      );
     }
   }
   if (compared && compared.warnings !== "")
-    sections.push(listSection({ priority: 4, label: "the comparison warnings" }, compared.warnings.split("\n"), more("warning", everything)));
+    sections.push(
+      listSection(
+        { priority: 4, label: "the comparison warnings" },
+        compared.warnings.split("\n"),
+        more("warning", everything)
+      )
+    );
   if (comparison && compared) {
     const rest = compared.rest.filter((r) => !(comparison.verdict === "pass" && r.gated && r.status === "improved"));
     const summary = rest.length > 0 ? `Comparison: ${plural3(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
-    const prefix = ["<details>", `<summary>${summary}</summary>`, "", compared.sides, ...compared.notes !== "" ? ["", compared.notes] : []].join("\n");
+    const prefix = [
+      "<details>",
+      `<summary>${summary}</summary>`,
+      "",
+      compared.sides,
+      ...compared.notes !== "" ? ["", compared.notes] : []
+    ].join("\n");
     const table3 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
     sections.push(
       rowsSection(
@@ -14269,7 +16263,11 @@ function reviewerSections(parts, links = {}) {
   if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: "the charts" });
   if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 5, label: "the chart images" });
   if (check && checked) {
-    const prefix = ["<details>", `<summary>Requirements: ${headline(check)}</summary>`, ...checked.warnings !== "" ? ["", checked.warnings] : []].join("\n");
+    const prefix = [
+      "<details>",
+      `<summary>Requirements: ${headline(check)}</summary>`,
+      ...checked.warnings !== "" ? ["", checked.warnings] : []
+    ].join("\n");
     const table3 = check.table.length > 0 ? checked.table(check.table) : [];
     sections.push(
       rowsSection(
@@ -14301,7 +16299,8 @@ function erroredComment(message, runUrl, commit) {
 function linksLine(links) {
   const artifact = links.artifact !== void 0 ? ` · report files, charts and report.html in the \`${links.artifact.replace(/[`\\]/g, "")}\` artifact` : "";
   if (links.runUrl !== void 0) return `[Workflow run and job summary](${links.runUrl})${artifact}.`;
-  if (links.reportFolder) return "The full report (report.md, the CSV files, and report.html with charts) is in the report folder of this job.";
+  if (links.reportFolder)
+    return "The full report (report.md, the CSV files, and report.html with charts) is in the report folder of this job.";
   return void 0;
 }
 
@@ -14312,7 +16311,10 @@ var COMMENT_CHARTS = ["failing", "always", "never"];
 function writeReviewerComment(outputDir, parts, failed, commentCharts, where = {}) {
   const withCharts = commentCharts === "always" || commentCharts === "failing" && failed;
   const { charts, ...rest } = parts;
-  const body = reviewerComment({ ...rest, ...withCharts && charts !== void 0 ? { charts } : {} }, { reportFolder: true, ...where });
+  const body = reviewerComment(
+    { ...rest, ...withCharts && charts !== void 0 ? { charts } : {} },
+    { reportFolder: true, ...where }
+  );
   return new ReportWriter(outputDir).write(COMMENT_FILE, body + "\n");
 }
 function erroredCommentOnFailure(outputDir, work) {
@@ -14320,7 +16322,8 @@ function erroredCommentOnFailure(outputDir, work) {
     return work();
   } catch (error) {
     try {
-      if (statSync6(outputDir).isDirectory()) new ReportWriter(outputDir).write(COMMENT_FILE, erroredComment(describeError(error)));
+      if (statSync6(outputDir).isDirectory())
+        new ReportWriter(outputDir).write(COMMENT_FILE, erroredComment(describeError(error)));
     } catch {
     }
     throw error;
@@ -14348,7 +16351,16 @@ function checkCommand(args, io) {
   const outputDir = values["output-dir"] ?? "perfgate-report";
   const outcome = erroredCommentOnFailure(
     outputDir,
-    () => runCheck({ results, requirements, outputDir, floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) }, cliProgress(io))
+    () => runCheck(
+      {
+        results,
+        requirements,
+        outputDir,
+        floatParse: floatParseOption(values["float-parse"]),
+        ...formatOptions(values)
+      },
+      cliProgress(io)
+    )
   );
   io.out(renderText(outcome.report));
   io.out(`
@@ -14382,15 +16394,24 @@ function compareCommand(args, io) {
   const reference = resultPaths(values.reference ?? []);
   const results = resultPaths([...values.results ?? [], ...positionals]);
   const history = values.history;
-  if (reference.length === 0 && history === void 0) throw new UsageError("compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required");
-  if (reference.length > 0 && history !== void 0) throw new UsageError("compare: give --reference or --history, not both");
-  if (values.paired && history !== void 0) throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
+  if (reference.length === 0 && history === void 0)
+    throw new UsageError(
+      "compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required"
+    );
+  if (reference.length > 0 && history !== void 0)
+    throw new UsageError("compare: give --reference or --history, not both");
+  if (values.paired && history !== void 0)
+    throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
   if (results.length === 0) throw new UsageError("compare: --results is required (files, folders or glob patterns)");
   const given = values.environment;
   if (given !== void 0 && values["no-environment-check"])
-    throw new UsageError("compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one");
+    throw new UsageError(
+      "compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one"
+    );
   if ((given !== void 0 || values["no-environment-check"]) && history === void 0)
-    throw new UsageError("compare: --environment and --no-environment-check are for --history (the machine check of history runs)");
+    throw new UsageError(
+      "compare: --environment and --no-environment-check are for --history (the machine check of history runs)"
+    );
   const outcome = erroredCommentOnFailure(
     values["output-dir"] ?? "perfgate-report",
     () => runCompare(
@@ -14418,19 +16439,36 @@ function compareCommand(args, io) {
 Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
   const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
-  return finishReport(io, values, code, { comparison: outcome.report }, { compare: outcome, ...history !== void 0 ? { historyFolder: history } : {} }, COMPARISON_MARKDOWN);
+  return finishReport(
+    io,
+    values,
+    code,
+    { comparison: outcome.report },
+    { compare: outcome, ...history !== void 0 ? { historyFolder: history } : {} },
+    COMPARISON_MARKDOWN
+  );
 }
 function finishReport(io, values, code, parts, outcome, fullReport) {
   const outputDir = values["output-dir"] ?? "perfgate-report";
   const commentCharts = commentChartsOption(values["comment-charts"]);
   const where = { fullReport, reportHtml: values.charts === true };
-  const comment = (charts) => writeReviewerComment(outputDir, { ...parts, ...charts ? { charts } : {} }, code !== EXIT_PASS, commentCharts, where);
+  const comment = (charts) => writeReviewerComment(
+    outputDir,
+    { ...parts, ...charts ? { charts } : {} },
+    code !== EXIT_PASS,
+    commentCharts,
+    where
+  );
   if (!values.charts) {
     io.out(`Comment: ${comment()}
 `);
     return code;
   }
-  return writeReportCharts(outputDir, { ...outcome, floatParse: floatParseOption(values["float-parse"]), png: pngOption(values) }).then((charts) => {
+  return writeReportCharts(outputDir, {
+    ...outcome,
+    floatParse: floatParseOption(values["float-parse"]),
+    png: pngOption(values)
+  }).then((charts) => {
     io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}
 `);
     io.out(`Comment: ${comment(charts.mermaid)}
@@ -14456,8 +16494,12 @@ function runHistoryImport(options, progress) {
   if (options.sources.length === 0) throw new UsageError("history import: name at least one folder of past runs");
   if (options.commit !== void 0 && !/^[0-9a-f]{7,64}$/i.test(options.commit))
     throw new UsageError(`--commit must be a commit SHA (7 to 64 hex digits); got "${options.commit}"`);
-  if (options.date !== void 0 && Number.isNaN(Date.parse(options.date))) throw new UsageError(`--date must be a date such as 2026-01-05T09:30:00Z; got "${options.date}"`);
-  const runs = progress.step("Reading runs", () => options.sources.flatMap((source) => runsOfSource(source, options, progress)));
+  if (options.date !== void 0 && Number.isNaN(Date.parse(options.date)))
+    throw new UsageError(`--date must be a date such as 2026-01-05T09:30:00Z; got "${options.date}"`);
+  const runs = progress.step(
+    "Reading runs",
+    () => options.sources.flatMap((source) => runsOfSource(source, options, progress))
+  );
   const single = options.commit !== void 0 || options.date !== void 0 || options.runUrl !== void 0;
   if (single && runs.length !== 1) {
     throw new UsageError(
@@ -14477,8 +16519,14 @@ function runHistoryImport(options, progress) {
     );
   }
   const records = drafts.map((draft, i) => datedRecord(draft, dates[i].date));
-  if (options.commit === void 0) progress.warning(`${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT}" (the folders do not say which commit they measured)`);
-  const outcome = progress.step("Writing records", () => importHistoryRecords(options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW));
+  if (options.commit === void 0)
+    progress.warning(
+      `${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT}" (the folders do not say which commit they measured)`
+    );
+  const outcome = progress.step(
+    "Writing records",
+    () => importHistoryRecords(options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW)
+  );
   return { ...outcome, records: [...records].sort(compareRecords) };
 }
 function runsOfSource(source, options, progress) {
@@ -14490,13 +16538,20 @@ function runsOfSource(source, options, progress) {
     if (run) return [{ source: dirname6(resolve2(source)), run }];
   }
   const reference = basename5(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
-  return readRunFolders(source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({ source, run }));
+  return readRunFolders(source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({
+    source,
+    run
+  }));
 }
 function holdsResultFiles(folder, options) {
   const files = readdirSync5(folder).filter((name) => statSync7(join8(folder, name)).isFile());
   if (files.length === 0) return false;
   try {
-    return discoverResults([folder], { formats: true, criterionTree: false, ...options.format !== void 0 ? { format: options.format } : {} }).files.length > 0;
+    return discoverResults([folder], {
+      formats: true,
+      criterionTree: false,
+      ...options.format !== void 0 ? { format: options.format } : {}
+    }).files.length > 0;
   } catch (error) {
     if (error instanceof InputError && error.message.startsWith("the folder holds no")) return false;
     throw error;
@@ -14538,10 +16593,20 @@ function sameMeasurements(a, b) {
   return JSON.stringify(a.measurements) === JSON.stringify(b.measurements);
 }
 function recordOfRun({ source, run }, options, date) {
-  const experiments = [...run.experiments.entries()].map(([experiment, e]) => ({ experiment, format: e.format, measurements: e.measurements }));
+  const experiments = [...run.experiments.entries()].map(([experiment, e]) => ({
+    experiment,
+    format: e.format,
+    measurements: e.measurements
+  }));
   const where = join8(source, run.name);
   const environment = mergeEnvironments(options.environment, run.environment);
-  const info = { sha: options.commit ?? UNKNOWN_COMMIT, date, runId: "0", runUrl: options.runUrl ?? "", ...environment ? { environment } : {} };
+  const info = {
+    sha: options.commit ?? UNKNOWN_COMMIT,
+    date,
+    runId: "0",
+    runUrl: options.runUrl ?? "",
+    ...environment ? { environment } : {}
+  };
   try {
     return makeHistoryRecord(experiments, info);
   } catch (error) {
@@ -14571,7 +16636,13 @@ function renderHistoryCsv(runs) {
         const value2 = m.statistics[statistic];
         if (value2 === void 0) continue;
         const unit = statistic === "samples" ? "" : statistic === "variance" && m.unit !== "" ? `(${m.unit})²` : m.unit;
-        const cells = [statistic, csvText(unit), statisticDirection(statistic, m.direction), numberCell(value2), m.repetitions !== void 0 ? String(m.repetitions) : "1"];
+        const cells = [
+          statistic,
+          csvText(unit),
+          statisticDirection(statistic, m.direction),
+          numberCell(value2),
+          m.repetitions !== void 0 ? String(m.repetitions) : "1"
+        ];
         lines.push(`${head},${what},${cells.join(",")}`);
       }
     }
@@ -14691,7 +16762,12 @@ function score(values, points, k) {
   const index2 = points[k];
   const left = values.subarray(start, index2);
   const right = values.subarray(index2, end);
-  return { index: index2, pValue: tTest(left, right).pValue, before: mean2(left, 0, left.length), after: mean2(right, 0, right.length) };
+  return {
+    index: index2,
+    pValue: tTest(left, right).pValue,
+    before: mean2(left, 0, left.length),
+    after: mean2(right, 0, right.length)
+  };
 }
 function merge(values, points, maxPValue, minMagnitude) {
   const pts = [...points];
@@ -14718,7 +16794,8 @@ function detectChangePoints(logValues, options = {}) {
   const o = { ...CHANGE_POINT_DEFAULTS, ...options };
   if (!(o.maxPValue > 0 && o.maxPValue < 1)) throw new RangeError(`maxPValue must be in (0, 1), got ${o.maxPValue}`);
   if (!(o.minMagnitude >= 0)) throw new RangeError(`minMagnitude must be 0 or more, got ${o.minMagnitude}`);
-  if (!(Number.isInteger(o.minSegment) && o.minSegment >= 1)) throw new RangeError(`minSegment must be a whole number ≥ 1, got ${o.minSegment}`);
+  if (!(Number.isInteger(o.minSegment) && o.minSegment >= 1))
+    throw new RangeError(`minSegment must be a whole number ≥ 1, got ${o.minSegment}`);
   logValues.forEach((v, i) => {
     if (!Number.isFinite(v)) throw new RangeError(`value ${i} is not a finite number: ${v}`);
   });
@@ -14744,7 +16821,13 @@ function detectChangePoints(logValues, options = {}) {
       let j = i + 1;
       while (j < to && kept[j] === kept[j - 1] + 1) j++;
       const stretch = mean2(values, i, j);
-      outliers.push({ index: kept[i], length: j - i, value: stretch, level, relativeChange: Math.expm1(stretch - level) });
+      outliers.push({
+        index: kept[i],
+        length: j - i,
+        value: stretch,
+        level,
+        relativeChange: Math.expm1(stretch - level)
+      });
       i = j;
     }
     kept = [...kept.slice(0, from), ...kept.slice(to)];
@@ -14796,7 +16879,12 @@ function collect(runs, statistics) {
       for (const statistic of statistics ?? [primaryStatistic(m)]) {
         const value2 = m.statistics[statistic];
         if (value2 === void 0) continue;
-        const name = { experiment: m.experiment, parameter: m.parameter.label, metric: m.metric.name, statistic };
+        const name = {
+          experiment: m.experiment,
+          parameter: m.parameter.label,
+          metric: m.metric.name,
+          statistic
+        };
         const key = JSON.stringify(seriesNames(name));
         let s = series.get(key);
         if (!s) {
@@ -14853,7 +16941,9 @@ function analyzeTrends(runs, options = {}) {
     const found = detectChangePoints(logs, settings);
     const hasNewest = runIndex[runIndex.length - 1] === newest;
     const before = hasNewest ? detectChangePoints(logs.slice(0, -1), settings).steps : found.steps;
-    const seenBefore = (c) => before.some((b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange));
+    const seenBefore = (c) => before.some(
+      (b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange)
+    );
     const latest = logs.length > 0 ? Math.exp(logs[logs.length - 1]) * s.scale : NaN;
     return {
       ...seriesNameOf(s),
@@ -14882,7 +16972,10 @@ function analyzeTrends(runs, options = {}) {
       ...found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest) } : {}
     };
   });
-  const newRegressions = series.reduce((n, s) => n + s.steps.filter((t) => t.isNew && t.kind === "regression").length, 0);
+  const newRegressions = series.reduce(
+    (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === "regression").length,
+    0
+  );
   return { runs: runs.map(({ measurements: _m, ...ref }) => ref), settings, series, newRegressions };
 }
 
@@ -14922,13 +17015,20 @@ function renderTrendsMarkdown(report) {
   if (report.runs.length === 0) return [...lines, "No recorded runs.", ""].join("\n");
   const first = report.runs[0];
   const last = report.runs[report.runs.length - 1];
-  lines.push(`${report.runs.length} run(s) from ${runWithDate(first, md)} to ${runWithDate(last, md)}; ${report.series.length} series; ${settingsLine(report)}.`, "");
-  if (report.newRegressions > 0) lines.push(`**${report.newRegressions} new regression step(s) appeared with the newest run.**`, "");
+  lines.push(
+    `${report.runs.length} run(s) from ${runWithDate(first, md)} to ${runWithDate(last, md)}; ${report.series.length} series; ${settingsLine(report)}.`,
+    ""
+  );
+  if (report.newRegressions > 0)
+    lines.push(`**${report.newRegressions} new regression step(s) appeared with the newest run.**`, "");
   const steps = rowsOf(report, (s) => s.steps);
   if (steps.length === 0) {
     lines.push("No persistent step in any series.", "");
   } else {
-    lines.push(`| | ${SERIES_NAME_FIELDS.join(" | ")} | change | before → after | began between | runs after | p |`, "|---|---|---|---|---|---:|---:|---|---:|---:|");
+    lines.push(
+      `| | ${SERIES_NAME_FIELDS.join(" | ")} | change | before → after | began between | runs after | p |`,
+      "|---|---|---|---|---|---:|---:|---|---:|---:|"
+    );
     for (const { series, step } of steps) {
       const mark = step.kind === "regression" ? step.isNew ? "**new regression**" : "regression" : "improvement";
       lines.push(
@@ -14941,14 +17041,17 @@ function renderTrendsMarkdown(report) {
   if (pending.length > 0) {
     lines.push("Pending (too few runs after the change to tell a step from an outlier yet):", "");
     for (const { series, step } of pending) {
-      lines.push(`- ${seriesName(series, md).join(" · ")}: ${percent2(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`);
+      lines.push(
+        `- ${seriesName(series, md).join(" · ")}: ${percent2(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`
+      );
     }
     lines.push("");
   }
   const outliers = report.series.flatMap((series) => series.outliers.map((o) => ({ series, o })));
   if (outliers.length > 0) {
     lines.push("Outliers (short excursions that returned; not steps):", "");
-    for (const { series, o } of outliers) lines.push(`- ${seriesName(series, md).join(" · ")}: ${outlierText(o, series.unit, md, sha(o.run))}`);
+    for (const { series, o } of outliers)
+      lines.push(`- ${seriesName(series, md).join(" · ")}: ${outlierText(o, series.unit, md, sha(o.run))}`);
     lines.push("");
   }
   if (steps.length > 0 || pending.length > 0 || outliers.length > 0) lines.push(CHANGE_LEGEND, "");
@@ -14973,10 +17076,14 @@ function renderTrendsText(report) {
   }
   for (const series of report.series) {
     if (series.pending)
-      lines.push(`  pending: ${seriesName(series, t).join(" / ")} ${percent2(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`);
-    for (const o of series.outliers) lines.push(`  outlier: ${seriesName(series, t).join(" / ")} ${outlierText(o, series.unit, t, sha(o.run))}`);
+      lines.push(
+        `  pending: ${seriesName(series, t).join(" / ")} ${percent2(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`
+      );
+    for (const o of series.outliers)
+      lines.push(`  outlier: ${seriesName(series, t).join(" / ")} ${outlierText(o, series.unit, t, sha(o.run))}`);
   }
-  if (steps.length > 0 || report.series.some((s) => s.pending !== void 0 || s.outliers.length > 0)) lines.push(`  ${CHANGE_LEGEND}`);
+  if (steps.length > 0 || report.series.some((s) => s.pending !== void 0 || s.outliers.length > 0))
+    lines.push(`  ${CHANGE_LEGEND}`);
   return lines.join("\n") + "\n";
 }
 function finite3(v) {
@@ -15010,7 +17117,14 @@ function renderTrendsJson(report) {
       latest: finite3(s.latest),
       steps: s.steps.map(stepJson),
       ...s.pending ? { pending: stepJson(s.pending) } : {},
-      outliers: s.outliers.map((o) => ({ run: o.run, length: o.length, value: finite3(o.value), level: finite3(o.level), change: finite3(o.change), kind: o.kind }))
+      outliers: s.outliers.map((o) => ({
+        run: o.run,
+        length: o.length,
+        value: finite3(o.value),
+        level: finite3(o.level),
+        change: finite3(o.change),
+        kind: o.kind
+      }))
     }))
   };
   return JSON.stringify(document, null, 2) + "\n";
@@ -15019,7 +17133,13 @@ function renderTrendsJson(report) {
 // src/engine/trends/records.ts
 function trendRunOfRecord(record) {
   const source = `run ${record.runId}`;
-  return { sha: record.sha, date: record.date, runId: record.runId, runUrl: record.runUrl, measurements: record.measurements.map((m) => measurementOfHistory(m, source)) };
+  return {
+    sha: record.sha,
+    date: record.date,
+    runId: record.runId,
+    runUrl: record.runUrl,
+    measurements: record.measurements.map((m) => measurementOfHistory(m, source))
+  };
 }
 function trendsOfRecords(records, options = {}) {
   return analyzeTrends(records.map(trendRunOfRecord), options);
@@ -15045,7 +17165,10 @@ function parseTrendStatistics(texts, what) {
   const names = texts.flatMap((t) => t.split(",")).map((t) => t.trim());
   return names.map((name) => {
     const statistic = resolveStatistic(name);
-    if (statistic === void 0) throw new UsageError(`${what}: unknown statistic "${name}" (median, mean, value, min, max, p90, p95, p99, p999, …)`);
+    if (statistic === void 0)
+      throw new UsageError(
+        `${what}: unknown statistic "${name}" (median, mean, value, min, max, p90, p95, p99, p999, …)`
+      );
     return statistic;
   });
 }
@@ -15097,20 +17220,41 @@ function bandOf(s, runs, confidence) {
 function requirementOf(rows, s) {
   const found = rows.find((r) => r.key === seriesKey(s));
   if (!found || !Number.isFinite(found.row.requirement)) return void 0;
-  return { limit: found.row.requirement, direction: found.row.direction ?? "lower-is-better", status: found.row.status };
+  return {
+    limit: found.row.requirement,
+    direction: found.row.direction ?? "lower-is-better",
+    status: found.row.status
+  };
 }
 function checkNewest(name, measurements, requirements) {
   const own = requirements.filter((r) => r.experiment === name);
-  const [check] = checkMeasurements([{ format: "perfgate-history", file: name, measurements: [...measurements], notes: [] }], own);
+  const [check] = checkMeasurements(
+    [{ format: "perfgate-history", file: name, measurements: [...measurements], notes: [] }],
+    own
+  );
   if (!check) return { status: "unchecked", failed: 0, rows: [] };
   const rows = [];
   for (const requirement of own) {
-    const matching = measurements.filter((m) => m.metric.name.trim().toLowerCase() === requirement.metric.trim().toLowerCase());
-    const [one] = checkMeasurements([{ format: "perfgate-history", file: name, measurements: matching, notes: [] }], [requirement]);
+    const matching = measurements.filter(
+      (m) => m.metric.name.trim().toLowerCase() === requirement.metric.trim().toLowerCase()
+    );
+    const [one] = checkMeasurements(
+      [{ format: "perfgate-history", file: name, measurements: matching, notes: [] }],
+      [requirement]
+    );
     for (const row of one?.rows ?? []) {
-      const m = matching.find((x) => x.parameter.label === row.parameter || row.parameter === void 0 && x.parameter.payloadBytes === row.payloadBytes);
+      const m = matching.find(
+        (x) => x.parameter.label === row.parameter || row.parameter === void 0 && x.parameter.payloadBytes === row.payloadBytes
+      );
       if (!m) continue;
-      rows.push({ row, key: seriesKey({ parameter: m.parameter.label, metric: m.metric.name, statistic: requirement.statistic ?? primaryStatistic(m) }) });
+      rows.push({
+        row,
+        key: seriesKey({
+          parameter: m.parameter.label,
+          metric: m.metric.name,
+          statistic: requirement.statistic ?? primaryStatistic(m)
+        })
+      });
     }
   }
   return { status: check.status, failed: check.rows.filter(rowFailed).length, rows };
@@ -15173,7 +17317,11 @@ function buildDashboard(runs, options = {}) {
       const band = bandOf(s, runs.length, confidence);
       const requirement = requirementOf(checked.rows, s);
       const values = s.byRun;
-      const span = [...values.filter((v) => v !== null), ...band ? [band.lower, band.upper] : [], ...requirement ? [requirement.limit] : []];
+      const span = [
+        ...values.filter((v) => v !== null),
+        ...band ? [band.lower, band.upper] : [],
+        ...requirement ? [requirement.limit] : []
+      ];
       return {
         parameter: s.parameter,
         ...s.payloadBytes !== void 0 ? { payloadBytes: s.payloadBytes } : {},
@@ -15222,7 +17370,12 @@ function buildDashboard(runs, options = {}) {
 
 // src/engine/report/embedScript.ts
 function chartPageCsp(self = false) {
-  return ["default-src 'none'", `script-src ${self ? "'self' " : ""}'unsafe-inline' 'unsafe-eval'`, "style-src 'unsafe-inline'", "img-src data: blob:"].join("; ");
+  return [
+    "default-src 'none'",
+    `script-src ${self ? "'self' " : ""}'unsafe-inline' 'unsafe-eval'`,
+    "style-src 'unsafe-inline'",
+    "img-src data: blob:"
+  ].join("; ");
 }
 var CHART_PAGE_STYLE = `
 body { font-family: 'DejaVu Sans', Verdana, sans-serif; margin: 2em auto; max-width: 1500px; padding: 0 1em; color: #1f2328; }
@@ -15315,7 +17468,15 @@ function runAxis(runs) {
     type: "quantitative",
     title: "Run (date, commit)",
     scale: { domain: [0, Math.max(1, runs - 1)], nice: false, zero: false },
-    axis: { tickMinStep: 1, format: "d", labelExpr: `${RUN_LABELS_PARAM}[datum.value] || ''`, labelAngle: -45, labelOverlap: true, labelLimit: 160, grid: false }
+    axis: {
+      tickMinStep: 1,
+      format: "d",
+      labelExpr: `${RUN_LABELS_PARAM}[datum.value] || ''`,
+      labelAngle: -45,
+      labelOverlap: true,
+      labelLimit: 160,
+      grid: false
+    }
   };
 }
 function percent3(change) {
@@ -15329,7 +17490,13 @@ function trendSpec(s, runs) {
   const n = runs.length;
   const x = runAxis(n);
   const yTitle = withUnit3(`${s.metric} ${s.statistic}`, s.unit);
-  const y = { field: "y", type: "quantitative", title: yTitle, scale: s.log ? { type: "log" } : { zero: false }, axis: { format: "~r" } };
+  const y = {
+    field: "y",
+    type: "quantitative",
+    title: yTitle,
+    scale: s.log ? { type: "log" } : { zero: false },
+    axis: { format: "~r" }
+  };
   const yDatum = (value2) => ({ datum: drawn(value2), type: "quantitative" });
   const sha = (i) => runs[i]?.sha.slice(0, 7) ?? "?";
   const layers = [];
@@ -15340,9 +17507,18 @@ function trendSpec(s, runs) {
     layers.push({
       data: bandData,
       mark: { type: "area", color: RESULT_BLUES[1], opacity: 0.15 },
-      encoding: { x, y: yDatum(b.lower), y2: { datum: drawn(b.upper) }, tooltip: { value: `${what}: ${drawn(b.lower)} … ${drawn(b.upper)}` } }
+      encoding: {
+        x,
+        y: yDatum(b.lower),
+        y2: { datum: drawn(b.upper) },
+        tooltip: { value: `${what}: ${drawn(b.lower)} … ${drawn(b.upper)}` }
+      }
     });
-    layers.push({ data: bandData, mark: { type: "line", color: RESULT_BLUES[1], strokeDash: [2, 2], strokeWidth: 1 }, encoding: { x, y: yDatum(b.centre) } });
+    layers.push({
+      data: bandData,
+      mark: { type: "line", color: RESULT_BLUES[1], strokeDash: [2, 2], strokeWidth: 1 },
+      encoding: { x, y: yDatum(b.centre) }
+    });
   }
   const changes = [
     ...s.steps.map((t) => ({ t, color: t.kind === "regression" ? REGRESSION : IMPROVEMENT, kind: t.kind })),
@@ -15372,14 +17548,22 @@ function trendSpec(s, runs) {
     });
   }
   const values = { values: [compactValues(s.values)] };
-  const lookup = [{ flatten: ["r", "y"] }, { lookup: "r", from: { data: { name: RUNS_DATASET }, key: "i", fields: ["label", "date", "sha", "url"] } }];
+  const lookup = [
+    { flatten: ["r", "y"] },
+    { lookup: "r", from: { data: { name: RUNS_DATASET }, key: "i", fields: ["label", "date", "sha", "url"] } }
+  ];
   const tooltip = [
     { field: "label", title: "run" },
     { field: "date", title: "date" },
     { field: "sha", title: "commit" },
     { field: "y", type: "quantitative", title: yTitle, format: "~r" }
   ];
-  layers.push({ data: values, transform: lookup, mark: { type: "line", color: EXPERIMENT_BLUE, strokeWidth: 2 }, encoding: { x, y } });
+  layers.push({
+    data: values,
+    transform: lookup,
+    mark: { type: "line", color: EXPERIMENT_BLUE, strokeWidth: 2 },
+    encoding: { x, y }
+  });
   layers.push({
     data: values,
     transform: lookup,
@@ -15428,8 +17612,18 @@ function sparklineSpec(experiment, runs) {
     transform: [{ flatten: ["r", "y"] }],
     mark: { type: "line", strokeWidth: 1, color: EXPERIMENT_BLUE, opacity: 0.7, clip: true },
     encoding: {
-      x: { field: "r", type: "quantitative", axis: null, scale: { domain: [0, Math.max(1, runs - 1)], nice: false, zero: false } },
-      y: { field: "y", type: "quantitative", axis: null, scale: wantsLogScale(all) ? { type: "log" } : { zero: false } },
+      x: {
+        field: "r",
+        type: "quantitative",
+        axis: null,
+        scale: { domain: [0, Math.max(1, runs - 1)], nice: false, zero: false }
+      },
+      y: {
+        field: "y",
+        type: "quantitative",
+        axis: null,
+        scale: wantsLogScale(all) ? { type: "log" } : { zero: false }
+      },
       detail: { field: "p", type: "nominal" }
     }
   };
@@ -15444,7 +17638,11 @@ function payloadChart(experiment, views, runs) {
     return {
       title: `${v.metric} ${v.statistic} per payload`,
       x: { kind: "payload", title: "Payload" },
-      y: { title: withUnit3(`${v.metric} ${v.statistic}`, v.unit), unit: v.unit, log: wantsLogScale(panelValues(series)) },
+      y: {
+        title: withUnit3(`${v.metric} ${v.statistic}`, v.unit),
+        unit: v.unit,
+        log: wantsLogScale(panelValues(series))
+      },
       mark: "line",
       series
     };
@@ -15571,7 +17769,8 @@ function stepRows(model, e) {
     `<tr><td>${escapeHtml(kind)}</td><td>${escapeHtml(s.parameter)}</td><td>${escapeHtml(`${s.metric} ${s.statistic}`)}</td><td>${(t.change * 100).toFixed(1)} %</td><td>${escapeHtml(`${number2(t.before)} → ${number2(t.after)} ${s.unit}`)}</td><td>${commitLink(model, t.lastRunBefore)} … ${commitLink(model, t.firstRun)}</td><td>${runLink(model, t.firstRun)}</td><td>${t.runsAfter}</td></tr>`
   );
   for (const s of e.series) {
-    for (const t of s.steps) add(s, t.kind === "regression" ? t.isNew ? "new regression" : "regression" : "improvement", t);
+    for (const t of s.steps)
+      add(s, t.kind === "regression" ? t.isNew ? "new regression" : "regression" : "improvement", t);
     if (s.pending) add(s, "pending", s.pending);
   }
   if (rows.length === 0) return ["<p>No change point in any series.</p>"];
@@ -15589,7 +17788,12 @@ function number2(v) {
 }
 function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
   const sections = charts.map(
-    (c, i) => [`<section class="trend" id="chart-${i}">`, `<h2>${escapeHtml(c.title)}</h2>`, `<div class="chart" id="view-${i}"></div>`, "</section>"].join("\n")
+    (c, i) => [
+      `<section class="trend" id="chart-${i}">`,
+      `<h2>${escapeHtml(c.title)}</h2>`,
+      `<div class="chart" id="view-${i}"></div>`,
+      "</section>"
+    ].join("\n")
   );
   const body = [
     `<p><a href="../index.html">${escapeHtml(title)}</a></p>`,
@@ -15611,7 +17815,10 @@ function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
 function renderDashboardSite(model, title) {
   return [
     { path: "index.html", content: renderIndexHtml(model, title) },
-    ...model.experiments.map((e) => ({ path: experimentPagePath(e), content: renderExperimentHtml(model, e, experimentCharts(e, model), title) }))
+    ...model.experiments.map((e) => ({
+      path: experimentPagePath(e),
+      content: renderExperimentHtml(model, e, experimentCharts(e, model), title)
+    }))
   ];
 }
 
@@ -15627,13 +17834,23 @@ async function runDashboard(options, progress) {
   const records = progress.step("Reading history", () => readRecordedHistory(options.history, options.window));
   const requirements = options.requirements !== void 0 ? readMetricRequirements(options.requirements, "precise") : [];
   const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;
-  const model = progress.step("Finding change points", () => dashboardOfRecords(records, { ...analysis, requirements }));
+  const model = progress.step(
+    "Finding change points",
+    () => dashboardOfRecords(records, { ...analysis, requirements })
+  );
   const pages = dashboardPages(model, title);
   const { loadBrowserBundles } = await import("./chunks/charts.js");
   const bundles = await loadBrowserBundles();
-  const assets = { "vega.min.js": bundles.vega, "vega-lite.min.js": bundles.vegaLite, "vega-embed.min.js": bundles.vegaEmbed };
+  const assets = {
+    "vega.min.js": bundles.vega,
+    "vega-lite.min.js": bundles.vegaLite,
+    "vega-embed.min.js": bundles.vegaEmbed
+  };
   return progress.step("Writing the site", () => {
-    const files = [...pages, ...ASSET_FILES.map((name) => ({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] }))];
+    const files = [
+      ...pages,
+      ...ASSET_FILES.map((name) => ({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] }))
+    ];
     const written2 = files.map((f) => {
       const path = join9(options.output, ...f.path.split("/"));
       writeFileAtomic(path, f.content);
@@ -15656,9 +17873,16 @@ function trendsCommand(args, io) {
     io.out(TRENDS_HELP);
     return EXIT_PASS;
   }
-  if (positionals.length !== 1) throw new UsageError("trends: name one history folder (perfgate history-*.json records)");
+  if (positionals.length !== 1)
+    throw new UsageError("trends: name one history folder (perfgate history-*.json records)");
   const statistics = values.statistic !== void 0 ? parseTrendStatistics(values.statistic, "--statistic") : void 0;
-  const window = values.window !== void 0 ? numberOption(values.window, "--window", 0, (v) => Number.isInteger(v) && v >= 2, "a whole number of runs, 2 or more") : void 0;
+  const window = values.window !== void 0 ? numberOption(
+    values.window,
+    "--window",
+    0,
+    (v) => Number.isInteger(v) && v >= 2,
+    "a whole number of runs, 2 or more"
+  ) : void 0;
   const outcome = runTrends(
     {
       history: positionals[0],
@@ -15687,10 +17911,18 @@ function dashboardCommand(args, io) {
     io.out(DASHBOARD_HELP);
     return EXIT_PASS;
   }
-  if (positionals.length !== 1) throw new UsageError("dashboard: name one history folder (perfgate history-*.json records)");
-  if (values.output === void 0) throw new UsageError("dashboard: --output is required (the folder to write the site to)");
+  if (positionals.length !== 1)
+    throw new UsageError("dashboard: name one history folder (perfgate history-*.json records)");
+  if (values.output === void 0)
+    throw new UsageError("dashboard: --output is required (the folder to write the site to)");
   const statistics = values.statistic !== void 0 ? parseTrendStatistics(values.statistic, "--statistic") : void 0;
-  const window = values.window !== void 0 ? numberOption(values.window, "--window", 0, (v) => Number.isInteger(v) && v >= 2, "a whole number of runs, 2 or more") : void 0;
+  const window = values.window !== void 0 ? numberOption(
+    values.window,
+    "--window",
+    0,
+    (v) => Number.isInteger(v) && v >= 2,
+    "a whole number of runs, 2 or more"
+  ) : void 0;
   return runDashboard(
     {
       history: positionals[0],
@@ -15702,9 +17934,13 @@ function dashboardCommand(args, io) {
     },
     cliProgress(io)
   ).then((outcome) => {
-    const attention = outcome.model.experiments.filter((e) => e.status === "failed" || e.status === "regression").length;
-    io.out(`dashboard: ${outcome.model.runs.length} run(s), ${outcome.model.experiments.length} experiment(s), ${attention} need attention; ${outcome.written.length} files
-`);
+    const attention = outcome.model.experiments.filter(
+      (e) => e.status === "failed" || e.status === "regression"
+    ).length;
+    io.out(
+      `dashboard: ${outcome.model.runs.length} run(s), ${outcome.model.experiments.length} experiment(s), ${attention} need attention; ${outcome.written.length} files
+`
+    );
     io.out(`open ${terminalSafe(outcome.indexPath)}
 `);
     return EXIT_PASS;
@@ -15723,7 +17959,9 @@ function historyCommand(args, io) {
     case "export":
       return historyExportCommand(rest, io);
     default:
-      throw new UsageError(`history: unknown subcommand "${terminalSafe(sub)}"; subcommands are import and export (see perfgate history --help)`);
+      throw new UsageError(
+        `history: unknown subcommand "${terminalSafe(sub)}"; subcommands are import and export (see perfgate history --help)`
+      );
   }
 }
 function historyImportCommand(args, io) {
@@ -15742,7 +17980,8 @@ function historyImportCommand(args, io) {
     return EXIT_PASS;
   }
   if (positionals.length === 0) throw new UsageError("history import: name at least one folder of past runs");
-  if (values.output === void 0) throw new UsageError("history import: --output is required (the history folder to write the records to)");
+  if (values.output === void 0)
+    throw new UsageError("history import: --output is required (the history folder to write the records to)");
   const window = historyWindowSetting(values.window, "--window", DEFAULT_HISTORY_WINDOW);
   const outcome = runHistoryImport(
     {
@@ -15760,7 +17999,11 @@ function historyImportCommand(args, io) {
   );
   for (const path of outcome.written) io.out(`wrote ${terminalSafe(path)}
 `);
-  const parts = [`${outcome.records.length} run(s) read`, `${outcome.written.length} record(s) written`, `${outcome.unchanged.length} already there`];
+  const parts = [
+    `${outcome.records.length} run(s) read`,
+    `${outcome.written.length} record(s) written`,
+    `${outcome.unchanged.length} already there`
+  ];
   if (outcome.removed.length > 0) parts.push(`${outcome.removed.length} older record(s) removed`);
   if (outcome.outsideWindow > 0) parts.push(`${outcome.outsideWindow} run(s) older than the newest ${window} not kept`);
   io.out(`history import: ${parts.join(", ")} (window ${window})
@@ -15777,7 +18020,8 @@ function historyExportCommand(args, io) {
     io.out(HISTORY_EXPORT_HELP);
     return EXIT_PASS;
   }
-  if (positionals.length !== 1) throw new UsageError("history export: name one history folder (perfgate history-*.json records)");
+  if (positionals.length !== 1)
+    throw new UsageError("history export: name one history folder (perfgate history-*.json records)");
   if (!values.csv) throw new UsageError("history export: name the output format: --csv (the one format there is)");
   const { csv, runs } = runHistoryExport(positionals[0], values.output);
   if (values.output === void 0) io.out(csv);
@@ -15849,7 +18093,11 @@ function perLimitConfidence(runConfidence, limits) {
 }
 
 // src/engine/derive/method.ts
-var DEFAULT_PREDICTION = { kind: "prediction", confidence: 0.99, floorMargin: 0.01 };
+var DEFAULT_PREDICTION = {
+  kind: "prediction",
+  confidence: 0.99,
+  floorMargin: 0.01
+};
 var DEFAULT_DERIVE_METHOD = DEFAULT_PREDICTION;
 function deriveLimitValues(series, method) {
   if (method.kind === "percentile") {
@@ -15861,7 +18109,17 @@ function deriveLimitValues(series, method) {
         const limit = method.margin === 0 ? value2 : value2 * (higher ? 1 - method.margin : 1 + method.margin);
         const { scale: scale2, mean: mean3, spread: spread2 } = spreadOf(values);
         const centre = scale2 === "log" ? Math.exp(mean3) : mean3;
-        return { limit, basis: { runs: values.length, centre, spread: spread2, scale: scale2, setBy: "percentile", margin: marginOver(centre, limit, direction, scale2) } };
+        return {
+          limit,
+          basis: {
+            runs: values.length,
+            centre,
+            spread: spread2,
+            scale: scale2,
+            setBy: "percentile",
+            margin: marginOver(centre, limit, direction, scale2)
+          }
+        };
       })
     };
   }
@@ -15871,7 +18129,10 @@ function deriveLimitValues(series, method) {
     perLimitConfidence: confidence,
     values: series.map(({ values, direction }) => {
       const p = predictionLimit(values, direction, confidence, method.floorMargin);
-      return { limit: p.limit, basis: { runs: p.runs, centre: p.centre, spread: p.spread, scale: p.scale, setBy: p.setBy, margin: p.margin } };
+      return {
+        limit: p.limit,
+        basis: { runs: p.runs, centre: p.centre, spread: p.spread, scale: p.scale, setBy: p.setBy, margin: p.margin }
+      };
     })
   };
 }
@@ -15940,9 +18201,13 @@ function deriveRequirements(runs, method) {
       }
     }
   }
-  const rows = [...byType].flatMap(([experimentType, payloads]) => [...payloads].map(([payloadBytes, values]) => ({ experimentType, payloadBytes, values })));
+  const rows = [...byType].flatMap(
+    ([experimentType, payloads]) => [...payloads].map(([payloadBytes, values]) => ({ experimentType, payloadBytes, values }))
+  );
   const derived = deriveLimitValues(
-    rows.flatMap(({ values }) => CHECKED_MAGNITUDES.map((m) => ({ values: values[m], direction: "lower-is-better" }))),
+    rows.flatMap(
+      ({ values }) => CHECKED_MAGNITUDES.map((m) => ({ values: values[m], direction: "lower-is-better" }))
+    ),
     method
   );
   const requirements = rows.map(({ experimentType, payloadBytes, values }, row) => {
@@ -15992,7 +18257,9 @@ function deriveMetricLimits(runs, method) {
       }
     }
   }
-  const series = [...byKey.values()].flatMap(({ shape, values, runs: count }) => [...values].map(([statistic, list2]) => ({ shape, statistic, list: list2, count })));
+  const series = [...byKey.values()].flatMap(
+    ({ shape, values, runs: count }) => [...values].map(([statistic, list2]) => ({ shape, statistic, list: list2, count }))
+  );
   const derived = deriveLimitValues(
     series.map(({ shape, list: list2 }) => ({ values: list2, direction: shape.metric.direction })),
     method
@@ -16015,7 +18282,10 @@ function deriveMetricLimits(runs, method) {
 }
 function derivedStatistics(m) {
   const primary = primaryStatistic(m);
-  return [primary, ...["p99", "max"].filter((s) => s !== primary && m.statistics[s] !== void 0)];
+  return [
+    primary,
+    ...["p99", "max"].filter((s) => s !== primary && m.statistics[s] !== void 0)
+  ];
 }
 function limitColumnName(limit) {
   return `${limit.metric}.${limit.statistic}${limit.unit ? ` [${limit.unit}]` : ""} ${limit.direction === "higher-is-better" ? ">=" : "<="}`;
@@ -16090,7 +18360,9 @@ function runDeriveRequirements(options, progress) {
     );
   }
   const floorMargin = method.kind === "prediction" ? method.floorMargin : 0;
-  const summaries = runs.map((run) => [...run.experiments].map(([experiment, e]) => experimentSummary(experiment, e.sets)));
+  const summaries = runs.map(
+    (run) => [...run.experiments].map(([experiment, e]) => experimentSummary(experiment, e.sets))
+  );
   const fastdds = summaries.every((run) => run.every((s) => s !== void 0));
   let csv;
   let notes;
@@ -16100,11 +18372,16 @@ function runDeriveRequirements(options, progress) {
       method
     );
     for (const d of derived.requirements) {
-      if (d.runs < runs.length) progress.warning(`${d.experimentType}, ${d.payloadBytes} bytes: only in ${d.runs} of ${runs.length} runs`);
+      if (d.runs < runs.length)
+        progress.warning(`${d.experimentType}, ${d.payloadBytes} bytes: only in ${d.runs} of ${runs.length} runs`);
     }
     const limits = derived.requirements.reduce((n, r) => n + Object.values(r.limits).filter(Number.isFinite).length, 0);
     notes = [
-      ...methodLines(method, { runs: runs.length, limits, ...derived.perLimitConfidence !== void 0 ? { perLimitConfidence: derived.perLimitConfidence } : {} }),
+      ...methodLines(method, {
+        runs: runs.length,
+        limits,
+        ...derived.perLimitConfidence !== void 0 ? { perLimitConfidence: derived.perLimitConfidence } : {}
+      }),
       ...derived.requirements.map((r) => requirementRowNote(r, floorMargin))
     ];
     csv = renderRequirementsCsv(derived.requirements);
@@ -16119,7 +18396,11 @@ function runDeriveRequirements(options, progress) {
       }
     }
     const limits = derived.limits.filter((l) => Number.isFinite(l.limit)).length;
-    const stated = methodLines(method, { runs: runs.length, limits, ...derived.perLimitConfidence !== void 0 ? { perLimitConfidence: derived.perLimitConfidence } : {} });
+    const stated = methodLines(method, {
+      runs: runs.length,
+      limits,
+      ...derived.perLimitConfidence !== void 0 ? { perLimitConfidence: derived.perLimitConfidence } : {}
+    });
     notes = [...stated, ...metricRowNotes(derived.limits, floorMargin)];
     csv = renderMetricRequirementsCsv(derived.limits, { method: stated, floorMargin });
   }
@@ -16131,7 +18412,8 @@ function runDeriveRequirements(options, progress) {
 var EXPORT_FORMATS = ["bmf", "github-action-benchmark"];
 function unitOf4(m) {
   const printed = readUnit(m.metric.displayUnit);
-  if (printed.known && printed.unit.dimension === m.metric.dimension) return { symbol: m.metric.displayUnit, fromBase: 1 / printed.unit.toBase };
+  if (printed.known && printed.unit.dimension === m.metric.dimension)
+    return { symbol: m.metric.displayUnit, fromBase: 1 / printed.unit.toBase };
   if (m.metric.dimension === "count") return { symbol: m.metric.displayUnit, fromBase: 1 };
   return { symbol: BASE_UNITS[m.metric.dimension], fromBase: 1 };
 }
@@ -16197,8 +18479,10 @@ function renderBmf(measurements) {
       const { name: measure, fromBase } = measures[i];
       const metric2 = { value: written(primary.value, fromBase) };
       const { min, max } = m.statistics;
-      if (min !== void 0 && Number.isFinite(min) && primary.statistic !== "min") metric2.lower_value = written(min, fromBase);
-      if (max !== void 0 && Number.isFinite(max) && primary.statistic !== "max") metric2.upper_value = written(max, fromBase);
+      if (min !== void 0 && Number.isFinite(min) && primary.statistic !== "min")
+        metric2.lower_value = written(min, fromBase);
+      if (max !== void 0 && Number.isFinite(max) && primary.statistic !== "max")
+        metric2.upper_value = written(max, fromBase);
       (document[name] ??= {})[measure] = metric2;
     });
   }
@@ -16221,7 +18505,11 @@ function renderGithubActionBenchmark(measurements, direction) {
       const primary = primaryValue2(m, notes);
       if (!primary) continue;
       const { symbol, fromBase } = unitOf4(m);
-      const entry = { name: group.length > 1 ? `${name} - ${m.metric.name}` : name, unit: symbol, value: written(primary.value, fromBase) };
+      const entry = {
+        name: group.length > 1 ? `${name} - ${m.metric.name}` : name,
+        unit: symbol,
+        value: written(primary.value, fromBase)
+      };
       const stdev = m.statistics.stdev;
       if (stdev !== void 0 && Number.isFinite(stdev)) entry.range = `± ${written(stdev, fromBase)}`;
       const extra = [
@@ -16264,13 +18552,27 @@ function inspectResultSet(set, formatTitle) {
     }
     let metric2 = e.metrics.find((x) => x.name === m.metric.name && x.unit === m.metric.unit);
     if (!metric2) {
-      metric2 = { name: m.metric.name, unit: m.metric.unit, displayUnit: m.metric.displayUnit, direction: m.metric.direction, statistics: [], measurements: 0 };
+      metric2 = {
+        name: m.metric.name,
+        unit: m.metric.unit,
+        displayUnit: m.metric.displayUnit,
+        direction: m.metric.direction,
+        statistics: [],
+        measurements: 0
+      };
       e.metrics.push(metric2);
     }
     metric2.measurements++;
     for (const s of Object.keys(m.statistics)) if (!metric2.statistics.includes(s)) metric2.statistics.push(s);
   }
-  return { file: set.file, format: set.format, formatTitle, measurements: set.measurements.length, experiments: [...experiments.values()], notes: set.notes };
+  return {
+    file: set.file,
+    format: set.format,
+    formatTitle,
+    measurements: set.measurements.length,
+    experiments: [...experiments.values()],
+    notes: set.notes
+  };
 }
 function renderInspectionText(files, sets) {
   const out = [];
@@ -16283,18 +18585,26 @@ function renderInspectionText(files, sets) {
       if (list2) list2.push(m);
       else firstOf.set(m.experiment, [m]);
     }
-    out.push(`${safe(f.file)}: ${f.format} (${f.formatTitle}), ${f.measurements} measurement(s), ${f.experiments.length} experiment(s)`);
+    out.push(
+      `${safe(f.file)}: ${f.format} (${f.formatTitle}), ${f.measurements} measurement(s), ${f.experiments.length} experiment(s)`
+    );
     for (const note of f.notes) out.push(`  note: ${safe(note)}`);
     for (const e of f.experiments) {
-      out.push(`  ${safe(e.name)}: ${e.parameters.length} parameter(s): ${e.parameters.map((p) => p === "" ? "(none)" : safe(p)).join(", ")}`);
+      out.push(
+        `  ${safe(e.name)}: ${e.parameters.length} parameter(s): ${e.parameters.map((p) => p === "" ? "(none)" : safe(p)).join(", ")}`
+      );
       for (const m of e.metrics) {
         const unit = m.unit === m.displayUnit ? m.unit : `${m.unit}, read as ${m.displayUnit}`;
         out.push(`    ${safe(m.name)} [${unit || "count"}] ${m.direction}: ${m.statistics.join(", ")}`);
       }
       const first = firstOf.get(e.name) ?? [];
       for (const m of first) {
-        const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${k === "samples" ? String(v) : formatFixed3(v)}`);
-        out.push(`    e.g. ${m.parameter.label === "" ? "(none)" : safe(m.parameter.label)} ${safe(m.metric.name)}: ${values.join(" ")}`);
+        const values = Object.entries(m.statistics).map(
+          ([k, v]) => `${k}=${k === "samples" ? String(v) : formatFixed3(v)}`
+        );
+        out.push(
+          `    e.g. ${m.parameter.label === "" ? "(none)" : safe(m.parameter.label)} ${safe(m.metric.name)}: ${values.join(" ")}`
+        );
       }
     }
   });
@@ -16309,7 +18619,10 @@ function safe(text2) {
 
 // src/pipeline/inspect.ts
 function runInspect(options) {
-  const discovery = discoverResults(options.files, { formats: true, ...options.format !== void 0 ? { format: options.format } : {} });
+  const discovery = discoverResults(options.files, {
+    formats: true,
+    ...options.format !== void 0 ? { format: options.format } : {}
+  });
   const sets = discovery.files.map((file) => loadResultSet(file, options).set);
   const inspections = sets.map((set) => inspectResultSet(set, adapterById(set.format)?.title ?? set.format));
   return { inspections, sets };
@@ -16346,7 +18659,11 @@ function inspectCommand(args, io) {
     return EXIT_PASS;
   }
   if (positionals.length === 0) throw new UsageError("inspect: name at least one result file, folder or glob pattern");
-  const { inspections, sets } = runInspect({ files: positionals, floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) });
+  const { inspections, sets } = runInspect({
+    files: positionals,
+    floatParse: floatParseOption(values["float-parse"]),
+    ...formatOptions(values)
+  });
   io.out(values.json ? renderInspectionJson(inspections) : renderInspectionText(inspections, sets));
   return EXIT_PASS;
 }
@@ -16366,13 +18683,16 @@ function exportCommand(args, io) {
   }
   const to = values.format;
   if (to === void 0 || !EXPORT_FORMATS.includes(to)) {
-    throw new UsageError(`export: --format must be ${EXPORT_FORMATS.join(" or ")}${to === void 0 ? "" : `; got "${terminalSafe(to)}"`}`);
+    throw new UsageError(
+      `export: --format must be ${EXPORT_FORMATS.join(" or ")}${to === void 0 ? "" : `; got "${terminalSafe(to)}"`}`
+    );
   }
   const direction = values.direction;
   if (direction !== void 0 && !DIRECTIONS.includes(direction)) {
     throw new UsageError(`--direction must be ${DIRECTIONS.join(" or ")}; got "${terminalSafe(direction)}"`);
   }
-  if (direction !== void 0 && to !== "github-action-benchmark") throw new UsageError("--direction is for --format github-action-benchmark (a BMF file holds every direction)");
+  if (direction !== void 0 && to !== "github-action-benchmark")
+    throw new UsageError("--direction is for --format github-action-benchmark (a BMF file holds every direction)");
   const files = resultPaths(positionals);
   if (files.length === 0) throw new UsageError("export: name at least one result file, folder or glob pattern");
   const exported = runExport(
@@ -16404,10 +18724,17 @@ function deriveCommand(args, io) {
     io.out(DERIVE_HELP);
     return EXIT_PASS;
   }
-  if (positionals.length !== 1) throw new UsageError("derive-requirements: name one runs folder (one sub-folder per run)");
+  if (positionals.length !== 1)
+    throw new UsageError("derive-requirements: name one runs folder (one sub-folder per run)");
   const output = values.output ?? "requirements.csv";
   const outcome = runDeriveRequirements(
-    { runsFolder: positionals[0], output, method: deriveMethodOption(values), floatParse: floatParseOption(values["float-parse"]), ...formatOptions(values) },
+    {
+      runsFolder: positionals[0],
+      output,
+      method: deriveMethodOption(values),
+      floatParse: floatParseOption(values["float-parse"]),
+      ...formatOptions(values)
+    },
     cliProgress(io)
   );
   io.out(outcome.notes.map((line) => `${line}
@@ -16419,15 +18746,35 @@ function deriveCommand(args, io) {
 function deriveMethodOption(values) {
   if (values.percentile !== void 0 || values.margin !== void 0) {
     if (values.confidence !== void 0) {
-      throw new UsageError("--confidence sets the prediction bound; --percentile and --margin the percentile rule: give one or the other");
+      throw new UsageError(
+        "--confidence sets the prediction bound; --percentile and --margin the percentile rule: give one or the other"
+      );
     }
     return {
       kind: "percentile",
-      percentile: numberOption(values.percentile, "--percentile", 99, (v) => v >= 0 && v <= 100, "a number from 0 to 100"),
-      margin: numberOption(values.margin, "--margin", 0, (v) => v >= 0, "a fraction of at least 0, such as 0.1 for 10 %")
+      percentile: numberOption(
+        values.percentile,
+        "--percentile",
+        99,
+        (v) => v >= 0 && v <= 100,
+        "a number from 0 to 100"
+      ),
+      margin: numberOption(
+        values.margin,
+        "--margin",
+        0,
+        (v) => v >= 0,
+        "a fraction of at least 0, such as 0.1 for 10 %"
+      )
     };
   }
-  const confidence = numberOption(values.confidence, "--confidence", DEFAULT_PREDICTION.confidence, (v) => v >= 0.5 && v < 1, "a probability from 0.5 to below 1, such as 0.99");
+  const confidence = numberOption(
+    values.confidence,
+    "--confidence",
+    DEFAULT_PREDICTION.confidence,
+    (v) => v >= 0.5 && v < 1,
+    "a probability from 0.5 to below 1, such as 0.99"
+  );
   return { ...DEFAULT_PREDICTION, confidence };
 }
 
@@ -16446,9 +18793,11 @@ function failure(error, io) {
 `);
     return EXIT_USAGE;
   }
-  io.err(`perfgate: internal error: ${error?.stack ?? String(error)}
+  io.err(
+    `perfgate: internal error: ${error?.stack ?? String(error)}
 This is a bug in perfgate; please report it.
-`);
+`
+  );
   return EXIT_INTERNAL;
 }
 function dispatch(argv, io) {

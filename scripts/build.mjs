@@ -18,13 +18,18 @@ const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const requireFromRoot = createRequire(join(root, 'package.json'));
 
 // Some bundled CommonJS dependencies call require() on Node built-ins; ESM output needs a shim.
-const requireShim = "import { createRequire as __perfgateCreateRequire } from 'node:module';\n" + 'const require = __perfgateCreateRequire(import.meta.url);';
+const requireShim =
+  "import { createRequire as __perfgateCreateRequire } from 'node:module';\n" +
+  'const require = __perfgateCreateRequire(import.meta.url);';
 
 /** The embedded assets: `perfgate-asset:<name>` → file and esbuild loader. */
 const beside = (pkg, file) => join(dirname(requireFromRoot.resolve(pkg)), file);
 const ASSETS = {
   'resvg.wasm': { file: () => requireFromRoot.resolve('@resvg/resvg-wasm/index_bg.wasm'), loader: 'binary' },
-  'DejaVuSans.ttf': { file: () => join(dirname(requireFromRoot.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans.ttf'), loader: 'binary' },
+  'DejaVuSans.ttf': {
+    file: () => join(dirname(requireFromRoot.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans.ttf'),
+    loader: 'binary',
+  },
   'vega.min.js': { file: () => beside('vega', 'vega.min.js'), loader: 'text' },
   'vega-lite.min.js': { file: () => beside('vega-lite', 'vega-lite.min.js'), loader: 'text' },
   'vega-embed.min.js': { file: () => beside('vega-embed', 'vega-embed.min.js'), loader: 'text' },
@@ -38,7 +43,9 @@ export const embedAssets = {
   name: 'perfgate-embed-assets',
   setup(b) {
     const chartsDir = join(root, 'src', 'render');
-    b.onResolve({ filter: /^\.\/assets\.js$/ }, (args) => (resolve(args.resolveDir) === chartsDir ? { path: join(chartsDir, 'assets.bundled.ts') } : undefined));
+    b.onResolve({ filter: /^\.\/assets\.js$/ }, (args) =>
+      resolve(args.resolveDir) === chartsDir ? { path: join(chartsDir, 'assets.bundled.ts') } : undefined,
+    );
     b.onResolve({ filter: /^perfgate-asset:/ }, (args) => {
       const name = args.path.slice('perfgate-asset:'.length);
       if (!ASSETS[name]) return { errors: [{ text: `unknown asset ${name}` }] };
@@ -75,7 +82,9 @@ export const CLI_MAIN = './cli-main.js';
 export const cliMainExternal = {
   name: 'perfgate-cli-main-external',
   setup(b) {
-    b.onResolve({ filter: /^\.\/run\.js$/ }, (args) => (resolve(args.resolveDir) === join(root, 'src', 'cli') ? { path: CLI_MAIN, external: true } : undefined));
+    b.onResolve({ filter: /^\.\/run\.js$/ }, (args) =>
+      resolve(args.resolveDir) === join(root, 'src', 'cli') ? { path: CLI_MAIN, external: true } : undefined,
+    );
   },
 };
 
@@ -116,7 +125,13 @@ export const chartsBuild = {
 async function main() {
   // Old chunks would pile up: their names change with their content.
   rmSync(join(root, 'dist', 'chunks'), { recursive: true, force: true });
-  await build({ ...common, entryPoints: ['src/action/index.ts'], outfile: 'dist/index.js', plugins: [chartsExternal], banner: { js: requireShim } });
+  await build({
+    ...common,
+    entryPoints: ['src/action/index.ts'],
+    outfile: 'dist/index.js',
+    plugins: [chartsExternal],
+    banner: { js: requireShim },
+  });
   // dist/cli.js only checks the Node.js version, then imports the CLI, dist/cli-main.js (see
   // src/cli/index.ts): older Node.js versions must be able to load it, so it has no imports.
   await build({
@@ -128,7 +143,13 @@ async function main() {
     banner: { js: '#!/usr/bin/env node' },
   });
   chmodSync(join(root, 'dist', 'cli.js'), 0o755);
-  await build({ ...common, entryPoints: ['src/cli/run.ts'], outfile: 'dist/cli-main.js', plugins: [chartsExternal], banner: { js: requireShim } });
+  await build({
+    ...common,
+    entryPoints: ['src/cli/run.ts'],
+    outfile: 'dist/cli-main.js',
+    plugins: [chartsExternal],
+    banner: { js: requireShim },
+  });
   await build(chartsBuild);
 }
 

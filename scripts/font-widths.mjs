@@ -57,6 +57,7 @@ export function fontFile(name) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const name of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) console.log(name, JSON.stringify(advanceWidths(fontFile(name), CHARS)));
+  for (const name of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'])
+    console.log(name, JSON.stringify(advanceWidths(fontFile(name), CHARS)));
   console.log(JSON.stringify(CHARS));
 }

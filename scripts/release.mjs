@@ -42,12 +42,14 @@ if (git('status', '--porcelain') !== '') fail('the work tree has uncommitted cha
 if (git('tag', '--list', `v${version}`) !== '') fail(`tag v${version} exists already`);
 
 execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
-if (git('status', '--porcelain', '--', 'dist') !== '') fail('dist/ is not what src/ builds to: run npm run build and commit dist/ first');
+if (git('status', '--porcelain', '--', 'dist') !== '')
+  fail('dist/ is not what src/ builds to: run npm run build and commit dist/ first');
 
 const changelogPath = join(root, 'CHANGELOG.md');
 const changelog = readFileSync(changelogPath, 'utf8');
 const unreleased = /^## Unreleased\n([\s\S]*?)(?=^## |(?![\s\S]))/m.exec(changelog);
-if (!unreleased || unreleased[1].trim() === '') fail('CHANGELOG.md has no "## Unreleased" section with entries: say what this release changes');
+if (!unreleased || unreleased[1].trim() === '')
+  fail('CHANGELOG.md has no "## Unreleased" section with entries: say what this release changes');
 const date = git('log', '-1', '--format=%cs');
 const released = changelog.replace(/^## Unreleased\n/m, `## Unreleased\n\n## ${version} (${date})\n`);
 
@@ -57,7 +59,10 @@ if (dryRun) {
   process.exit(0);
 }
 writeFileSync(changelogPath, released);
-execFileSync('npm', ['version', version, '--no-git-tag-version', '--allow-same-version'], { cwd: root, stdio: 'ignore' });
+execFileSync('npm', ['version', version, '--no-git-tag-version', '--allow-same-version'], {
+  cwd: root,
+  stdio: 'ignore',
+});
 // The bundles carry the version (perfgate --version): rebuilt, so the release commit's dist/ is current.
 execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
 git('add', 'CHANGELOG.md', 'package.json', 'package-lock.json', 'dist');

@@ -10,11 +10,20 @@ export const haveChromium = existsSync(CHROMIUM);
 
 export async function launchChromium(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
 }
 
-/** A new page (of a browser, or of a context with its own routes), with `problems` filled by its console errors and warnings and its uncaught errors. */
-export async function watchedPage(owner: Browser | BrowserContext, viewport = { width: 1400, height: 900 }): Promise<{ page: Page; problems: string[] }> {
+/**
+ * A new page (of a browser, or of a context with its own routes), with `problems` filled by its console errors and
+ * warnings and its uncaught errors.
+ */
+export async function watchedPage(
+  owner: Browser | BrowserContext,
+  viewport = { width: 1400, height: 900 },
+): Promise<{ page: Page; problems: string[] }> {
   const page = 'newContext' in owner ? await owner.newPage({ viewport }) : await owner.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {

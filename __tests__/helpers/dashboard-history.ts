@@ -19,7 +19,8 @@ export const STEP_RUN = 6;
 
 function scaled(m: Measurement, factor: number): Measurement {
   const statistics: Measurement['statistics'] = {};
-  for (const [name, value] of Object.entries(m.statistics)) statistics[name as keyof Measurement['statistics']] = name === 'samples' ? value : value! * factor;
+  for (const [name, value] of Object.entries(m.statistics))
+    statistics[name as keyof Measurement['statistics']] = name === 'samples' ? value : value! * factor;
   return { ...m, statistics };
 }
 
@@ -27,7 +28,10 @@ function recorded(summaries: Summary[], factor: number, rename?: (name: string) 
   return summaries.map((s) => ({
     experiment: rename ? rename(s.experimentType) : s.experimentType,
     format: 'fastdds-summary',
-    measurements: resultSetOfSummary(s, 'fastdds-summary').measurements.map((m) => ({ ...scaled(m, factor), experiment: rename ? rename(m.experiment) : m.experiment })),
+    measurements: resultSetOfSummary(s, 'fastdds-summary').measurements.map((m) => ({
+      ...scaled(m, factor),
+      experiment: rename ? rename(m.experiment) : m.experiment,
+    })),
   }));
 }
 

@@ -2,7 +2,12 @@
  * Fast-DDS summaries as comparison sides: wrappers over the engine's methods that only tests and
  * the bench call (the pipeline reads every format through the adapters).
  */
-import { compareExperiment, compareExperimentWithHistory, type ExperimentSide, type SubExperimentComparison } from '../../src/engine/compare/compare.js';
+import {
+  compareExperiment,
+  compareExperimentWithHistory,
+  type ExperimentSide,
+  type SubExperimentComparison,
+} from '../../src/engine/compare/compare.js';
 import type { VerdictOptions } from '../../src/engine/compare/settings.js';
 import type { Thresholds } from '../../src/engine/compare/thresholds.js';
 import { resultSetOfSummary } from '../../src/engine/formats/fastddsMeasurements.js';
@@ -15,8 +20,18 @@ export function sideOfSummary(summary: Summary): ExperimentSide {
 }
 
 /** Compares two Fast-DDS summaries of one sub-experiment (the reference's compare step). */
-export function compareSummaries(experimentType: string, reference: Summary | undefined, result: Summary | undefined, thresholds: Thresholds): SubExperimentComparison {
-  return compareExperiment(experimentType, reference && sideOfSummary(reference), result && sideOfSummary(result), thresholds);
+export function compareSummaries(
+  experimentType: string,
+  reference: Summary | undefined,
+  result: Summary | undefined,
+  thresholds: Thresholds,
+): SubExperimentComparison {
+  return compareExperiment(
+    experimentType,
+    reference && sideOfSummary(reference),
+    result && sideOfSummary(result),
+    thresholds,
+  );
 }
 
 /** compareExperimentWithHistory on Fast-DDS summaries. */

@@ -4,8 +4,13 @@ import type { Measurement, ResultSet } from '../../src/engine/model/measurement.
 
 /** The measurement of an experiment, metric and parameter label; an error lists what there is. */
 export function find(set: ResultSet, experiment: string, metric: string, label = ''): Measurement {
-  const m = set.measurements.find((x) => x.experiment === experiment && x.metric.name === metric && x.parameter.label === label);
-  if (!m) throw new Error(`no ${experiment} / ${label} / ${metric} in ${set.measurements.map((x) => `${x.experiment}|${x.parameter.label}|${x.metric.name}`).join(', ')}`);
+  const m = set.measurements.find(
+    (x) => x.experiment === experiment && x.metric.name === metric && x.parameter.label === label,
+  );
+  if (!m)
+    throw new Error(
+      `no ${experiment} / ${label} / ${metric} in ${set.measurements.map((x) => `${x.experiment}|${x.parameter.label}|${x.metric.name}`).join(', ')}`,
+    );
   return m;
 }
 

@@ -22,7 +22,10 @@ import { looksLikeRawMeasurements, RawMeasurementReader } from '../../src/engine
 import { looksLikeSummary, parseSummaryCsv } from '../../src/engine/formats/fastddsSummary.js';
 import { parseLooseJson } from '../../src/engine/formats/looseJson.js';
 import { parseMappingJson } from '../../src/engine/formats/mappingJson.js';
-import { isMetricRequirementsHeader, parseMetricRequirementsCsv } from '../../src/engine/formats/metricRequirementsCsv.js';
+import {
+  isMetricRequirementsHeader,
+  parseMetricRequirementsCsv,
+} from '../../src/engine/formats/metricRequirementsCsv.js';
 import { ADAPTERS } from '../../src/engine/formats/registry.js';
 import { parseRequirementsCsv, REQUIREMENTS_HEADER } from '../../src/engine/formats/requirementsCsv.js';
 import { parseHistoryRecord } from '../../src/engine/history/codec.js';
@@ -66,7 +69,9 @@ export const SCALE_RATIO_BOUND = 512;
  */
 export const SCALE_FLOOR_CPU_MS = 50;
 
-export const GENERIC_MAPPING: GenericCsvMapping = JSON.parse(readFileSync(join(repoRoot, 'fixtures', 'formats', 'generic-csv', 'mapping.json'), 'utf8'));
+export const GENERIC_MAPPING: GenericCsvMapping = JSON.parse(
+  readFileSync(join(repoRoot, 'fixtures', 'formats', 'generic-csv', 'mapping.json'), 'utf8'),
+);
 
 /** One parser, as the fuzz tests drive it. */
 export interface FuzzParser {
@@ -79,7 +84,12 @@ export interface FuzzParser {
 const HEAD = 64 * 1024;
 
 /** Feeds `bytes` to a raw reader in the given chunk sizes (cycled), then finishes. */
-export function readRaw(file: string, bytes: Uint8Array, chunkSizes: readonly number[] = [bytes.length || 1], floatParse: 'precise' | 'legacy' = 'precise') {
+export function readRaw(
+  file: string,
+  bytes: Uint8Array,
+  chunkSizes: readonly number[] = [bytes.length || 1],
+  floatParse: 'precise' | 'legacy' = 'precise',
+) {
   const reader = new RawMeasurementReader(file, floatParse);
   let at = 0;
   let k = 0;
@@ -102,7 +112,10 @@ export function adapterParser(adapter: FormatAdapter, options: ParseOptions = {}
   return {
     id: adapter.id,
     parse: (file, text) => adapter.parse({ file, text }, opts),
-    home: (text, file) => (adapter.id === 'generic-csv' ? basename(file) === 'latency.csv' && file.includes('generic-csv') : adapter.recognises(text.slice(0, HEAD), file)),
+    home: (text, file) =>
+      adapter.id === 'generic-csv'
+        ? basename(file) === 'latency.csv' && file.includes('generic-csv')
+        : adapter.recognises(text.slice(0, HEAD), file),
   };
 }
 
@@ -245,16 +258,24 @@ export function parseChecked<T>(what: string, file: string, text: string | undef
     const input = text === undefined ? '' : `\ninput: ${show(text)}`;
     if (!(error instanceof InputError) && !(error instanceof UsageError)) {
       const e = error as Error;
-      throw new Error(`${what}: threw ${e?.name ?? typeof error} instead of InputError/UsageError: ${e?.message}\n${e?.stack ?? ''}${input}`);
+      throw new Error(
+        `${what}: threw ${e?.name ?? typeof error} instead of InputError/UsageError: ${e?.message}\n${e?.stack ?? ''}${input}`,
+      );
     }
     if (error instanceof InputError) {
       const place = error.place;
       const named = place?.file === file || (place === undefined && error.message.includes(file));
-      if (!named) throw new Error(`${what}: InputError does not name the file ${file}: ${error.describe()} (place ${JSON.stringify(place)})${input}`);
+      if (!named)
+        throw new Error(
+          `${what}: InputError does not name the file ${file}: ${error.describe()} (place ${JSON.stringify(place)})${input}`,
+        );
       if (place?.line !== undefined) {
-        if (!Number.isInteger(place.line) || place.line < 1) throw new Error(`${what}: bad line ${place.line}: ${error.describe()}${input}`);
+        if (!Number.isInteger(place.line) || place.line < 1)
+          throw new Error(`${what}: bad line ${place.line}: ${error.describe()}${input}`);
         if (text !== undefined && place.line > lineCount(text) + 1) {
-          throw new Error(`${what}: line ${place.line} beyond the ${lineCount(text)} lines of the input: ${error.describe()}${input}`);
+          throw new Error(
+            `${what}: line ${place.line} beyond the ${lineCount(text)} lines of the input: ${error.describe()}${input}`,
+          );
         }
       }
       if (place?.column !== undefined && (!Number.isInteger(place.column) || place.column < 1)) {
@@ -270,7 +291,9 @@ export function parseChecked<T>(what: string, file: string, text: string | undef
     timings.maxWhat = `${what} (${text?.length ?? '?'} chars)`;
   }
   if (outcome.cpuMs > HANG_GUARD_CPU_MS) {
-    throw new Error(`${what}: used ${outcome.cpuMs.toFixed(0)} ms of CPU (hang guard ${HANG_GUARD_CPU_MS} ms)${text === undefined ? '' : `\ninput: ${show(text)}`}`);
+    throw new Error(
+      `${what}: used ${outcome.cpuMs.toFixed(0)} ms of CPU (hang guard ${HANG_GUARD_CPU_MS} ms)${text === undefined ? '' : `\ninput: ${show(text)}`}`,
+    );
   }
   return outcome;
 }
@@ -283,8 +306,12 @@ export function checkParser(parser: FuzzParser, file: string, text: string): Out
   const first = parseChecked(parser.id, file, text, () => parser.parse(file, text));
   if (first.ok) {
     const second = parseChecked(parser.id, file, text, () => parser.parse(file, text));
-    if (!second.ok) throw new Error(`${parser.id}: parsed once, failed the second time: ${second.error?.message}\ninput: ${show(text)}`);
-    if (!isDeepStrictEqual(first.value, second.value)) throw new Error(`${parser.id}: two parses of the same input differ\ninput: ${show(text)}`);
+    if (!second.ok)
+      throw new Error(
+        `${parser.id}: parsed once, failed the second time: ${second.error?.message}\ninput: ${show(text)}`,
+      );
+    if (!isDeepStrictEqual(first.value, second.value))
+      throw new Error(`${parser.id}: two parses of the same input differ\ninput: ${show(text)}`);
     return { ...first, cpuMs: Math.min(first.cpuMs, second.cpuMs) };
   }
   return first;
@@ -302,17 +329,23 @@ function leastCpuMs(body: () => void, runs: number): number {
 }
 
 /**
- * Guards against super-linear work without a time budget. `make(n)` builds an input of size
- * about n; `run(text)` does the work on it (and checks what it must). The work for `make(size)`
- * may be at most SCALE_RATIO_BOUND (512) times the work for `make(size / SCALE_FACTOR)`, a 32nd:
- * linear work grows ×32–70, quadratic ×1024. Work is the process's CPU time, the least of a few
- * runs of each size; near the bound, big and small runs are made again alternating, so that the
- * load of other processes weighs on both sides alike. `bigCpuMs`: the work for `make(size)` when the caller measured it already.
+ * Guards against super-linear work without a time budget. `make(n)` builds an input of size about n; `run(text)` does
+ * the work on it (and checks what it must). The work for `make(size)` may be at most SCALE_RATIO_BOUND (512) times the
+ * work for `make(size / SCALE_FACTOR)`, a 32nd: linear work grows ×32–70, quadratic ×1024. Work is the process's CPU
+ * time, the least of a few runs of each size; near the bound, big and small runs are made again alternating, so that
+ * the load of other processes weighs on both sides alike. `bigCpuMs`: the work for `make(size)` when the caller
+ * measured it already.
  *
  * Below SCALE_FLOOR_CPU_MS for the full size the input is too small to time and too fast to be
  * quadratic (see there): it passes without the comparison.
  */
-export function checkScaling(what: string, size: number, make: (n: number) => string, run: (text: string) => void, bigCpuMs?: number): void {
+export function checkScaling(
+  what: string,
+  size: number,
+  make: (n: number) => string,
+  run: (text: string) => void,
+  bigCpuMs?: number,
+): void {
   const bigText = make(size);
   let big = bigCpuMs ?? leastCpuMs(() => run(bigText), 2);
   if (big < SCALE_FLOOR_CPU_MS) return;
@@ -352,10 +385,21 @@ export function checkScaling(what: string, size: number, make: (n: number) => st
 }
 
 /** checkParser on `make(size)`, then `checkScaling` of the parser on the same family of inputs. */
-export function checkParserLinear(parser: FuzzParser, file: string, size: number, make: (n: number) => string): Outcome {
+export function checkParserLinear(
+  parser: FuzzParser,
+  file: string,
+  size: number,
+  make: (n: number) => string,
+): Outcome {
   const outcome = checkParser(parser, file, make(size));
   // One parse per run, as outcome.cpuMs is the work of one parse.
-  checkScaling(`${parser.id} on ${file}`, size, make, (text) => void parseChecked(parser.id, file, text, () => parser.parse(file, text)), outcome.cpuMs);
+  checkScaling(
+    `${parser.id} on ${file}`,
+    size,
+    make,
+    (text) => void parseChecked(parser.id, file, text, () => parser.parse(file, text)),
+    outcome.cpuMs,
+  );
   return outcome;
 }
 
@@ -371,7 +415,9 @@ export function checkRecognisers(adapters: readonly FormatAdapter[], text: strin
         if (c !== undefined && typeof c !== 'string') throw new Error(`companion returned ${typeof c}`);
       }
     } catch (error) {
-      throw new Error(`${a.id}.recognises threw ${(error as Error).name}: ${(error as Error).message}\ninput: ${show(text)}`);
+      throw new Error(
+        `${a.id}.recognises threw ${(error as Error).name}: ${(error as Error).message}\ninput: ${show(text)}`,
+      );
     }
   }
 }
@@ -472,11 +518,25 @@ export const editArb: fc.Arbitrary<Edit> = fc.oneof(
         t.slice(0, pos(t, at)) + s + t.slice(pos(t, at) + 1),
   ),
   // a whole separator or line ending replaced everywhere
-  fc.constantFrom<[string, string]>([',', ';'], [',', '\t'], [',', ' '], [',', ',,'], ['\n', '\r\n'], ['\n', '\r'], ['\n', ''], ['.', ','], [' ', '\t'], ['"', ''], [':', '']).map(
-    ([from, to]): Edit =>
-      (t) =>
-        t.split(from).join(to),
-  ),
+  fc
+    .constantFrom<[string, string]>(
+      [',', ';'],
+      [',', '\t'],
+      [',', ' '],
+      [',', ',,'],
+      ['\n', '\r\n'],
+      ['\n', '\r'],
+      ['\n', ''],
+      ['.', ','],
+      [' ', '\t'],
+      ['"', ''],
+      [':', ''],
+    )
+    .map(
+      ([from, to]): Edit =>
+        (t) =>
+          t.split(from).join(to),
+    ),
   fc.constant<Edit>((t) => '\uFEFF' + t),
   fc.constant<Edit>((t) => t.split('\n').join('\r\n')),
   fc.constant<Edit>((t) => t.toUpperCase()),
@@ -493,14 +553,27 @@ export const editArb: fc.Arbitrary<Edit> = fc.oneof(
     return lines.join('\n');
   }),
   // huge fields and long lines
-  fc.tuple(fc.nat(), fc.constantFrom('9', 'x', ',', '"', ' ', '.', '0', '-', '\u00e9', '{', '['), fc.integer({ min: 1000, max: 100_000 })).map(
-    ([at, c, n]): Edit =>
-      (t) =>
-        t.slice(0, pos(t, at)) + c.repeat(n) + t.slice(pos(t, at)),
-  ),
+  fc
+    .tuple(
+      fc.nat(),
+      fc.constantFrom('9', 'x', ',', '"', ' ', '.', '0', '-', '\u00e9', '{', '['),
+      fc.integer({ min: 1000, max: 100_000 }),
+    )
+    .map(
+      ([at, c, n]): Edit =>
+        (t) =>
+          t.slice(0, pos(t, at)) + c.repeat(n) + t.slice(pos(t, at)),
+    ),
   // a numeric-looking cell replaced by an edge number
   fc
-    .tuple(fc.nat(), fc.oneof(fc.double().map(String), fc.bigInt().map(String), fc.constantFrom('1e309', '-1', '0', '4294967296', '1.7976931348623157e308')))
+    .tuple(
+      fc.nat(),
+      fc.oneof(
+        fc.double().map(String),
+        fc.bigInt().map(String),
+        fc.constantFrom('1e309', '-1', '0', '4294967296', '1.7976931348623157e308'),
+      ),
+    )
     .map(([k, n]): Edit => (t) => {
       let i = 0;
       const count = (t.match(/\d+(\.\d+)?/g) ?? []).length || 1;
@@ -520,7 +593,12 @@ export const randomTextArb: fc.Arbitrary<string> = fc.oneof(
   fc.uint8Array({ maxLength: 400 }).map((b) => Buffer.from(b).toString('utf8')),
   fc.uint8Array({ maxLength: 400 }).map((b) => Buffer.from(b).toString('latin1')),
   fc
-    .array(fc.array(fc.oneof(fc.constantFrom(...NASTY), fc.double().map(String), fc.string({ maxLength: 6 })), { maxLength: 8 }), { maxLength: 12 })
+    .array(
+      fc.array(fc.oneof(fc.constantFrom(...NASTY), fc.double().map(String), fc.string({ maxLength: 6 })), {
+        maxLength: 8,
+      }),
+      { maxLength: 12 },
+    )
     .map((rows) => rows.map((r) => r.join(',')).join('\n')),
 );
 
@@ -528,14 +606,19 @@ export const randomTextArb: fc.Arbitrary<string> = fc.oneof(
 export function spliceArb(a: string, b: string): fc.Arbitrary<string> {
   const la = a.split('\n');
   const lb = b.split('\n');
-  return fc.tuple(fc.nat({ max: la.length }), fc.nat({ max: lb.length }), fc.nat({ max: lb.length })).map(([at, from, n]) => {
-    const out = [...la];
-    out.splice(at, 0, ...lb.slice(from, from + n));
-    return out.join('\n');
-  });
+  return fc
+    .tuple(fc.nat({ max: la.length }), fc.nat({ max: lb.length }), fc.nat({ max: lb.length }))
+    .map(([at, from, n]) => {
+      const out = [...la];
+      out.splice(at, 0, ...lb.slice(from, from + n));
+      return out.join('\n');
+    });
 }
 
-/** Truncation points: every position of a small text (≤ `everyUpTo` chars), otherwise `samples` spread ones and the first line ends. */
+/**
+ * Truncation points: every position of a small text (≤ `everyUpTo` chars), otherwise `samples` spread ones and the
+ * first line ends.
+ */
 export function truncationPoints(text: string, samples = 200, everyUpTo = 1500): number[] {
   if (text.length <= everyUpTo) return Array.from({ length: text.length + 1 }, (_, i) => i);
   const points = new Set<number>([0, 1, text.length - 1, text.length]);

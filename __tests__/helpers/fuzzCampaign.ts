@@ -13,11 +13,30 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { Measurement, ResultSet } from '../../src/engine/model/measurement.js';
-import { checkScaling, mutantArb, NASTY, parseChecked, PARSERS, projectSeeds, randomTextArb, sharedSeeds, type FuzzParser, type Seed } from './fuzz.js';
+import {
+  checkScaling,
+  mutantArb,
+  NASTY,
+  parseChecked,
+  PARSERS,
+  projectSeeds,
+  randomTextArb,
+  sharedSeeds,
+  type FuzzParser,
+  type Seed,
+} from './fuzz.js';
 import { mulberry32 } from '../../src/engine/stats/shift.js';
 
 /** What went wrong. All but `impossible-value` break the contract and fail the campaign. */
-export const CATEGORIES = ['exception', 'bad-place', 'nondeterministic', 'hang', 'out-of-memory', 'super-linear', 'impossible-value'] as const;
+export const CATEGORIES = [
+  'exception',
+  'bad-place',
+  'nondeterministic',
+  'hang',
+  'out-of-memory',
+  'super-linear',
+  'impossible-value',
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 export const CONTRACT_CATEGORIES: readonly Category[] = CATEGORIES.filter((c) => c !== 'impossible-value');
 
@@ -121,7 +140,10 @@ let allSeedsCache: Seed[] | undefined;
 export function allSeeds(): Seed[] {
   allSeedsCache ??= [...projectSeeds(), ...sharedSeeds(4 * 1024 * 1024)]
     .filter((s) => !s.text.includes('\uFFFD') || s.text.length < SEED_CAP)
-    .map((s) => ({ name: s.name, text: s.text.length > SEED_CAP ? s.text.slice(0, s.text.lastIndexOf('\n', SEED_CAP) + 1 || SEED_CAP) : s.text }));
+    .map((s) => ({
+      name: s.name,
+      text: s.text.length > SEED_CAP ? s.text.slice(0, s.text.lastIndexOf('\n', SEED_CAP) + 1 || SEED_CAP) : s.text,
+    }));
   return allSeedsCache;
 }
 
@@ -200,9 +222,26 @@ function edgeNumbers(r: () => number, text: string): string {
 }
 
 function otherJsonValue(r: () => number, v: unknown): unknown {
-  const options: unknown[] = [null, true, 0, -1, -0, 1e308, 'x', '', '-1', 'NaN', [], {}, [1], { a: 1 }, '1'.repeat(300)];
+  const options: unknown[] = [
+    null,
+    true,
+    0,
+    -1,
+    -0,
+    1e308,
+    'x',
+    '',
+    '-1',
+    'NaN',
+    [],
+    {},
+    [1],
+    { a: 1 },
+    '1'.repeat(300),
+  ];
   let next = pick(r, options);
-  for (let k = 0; k < 4 && typeof next === typeof v && Array.isArray(next) === Array.isArray(v); k++) next = pick(r, options);
+  for (let k = 0; k < 4 && typeof next === typeof v && Array.isArray(next) === Array.isArray(v); k++)
+    next = pick(r, options);
   return next;
 }
 
@@ -274,7 +313,13 @@ function sampleOne<T>(arb: fc.Arbitrary<T>, seed: number): T {
 }
 
 /** Input `index` of the campaign with seed `seed` for `parser`: the same every time. */
-export function makeInput(parser: FuzzParser, seeds: readonly Seed[], others: readonly Seed[], seed: number, index: number): FuzzInput {
+export function makeInput(
+  parser: FuzzParser,
+  seeds: readonly Seed[],
+  others: readonly Seed[],
+  seed: number,
+  index: number,
+): FuzzInput {
   const r = mulberry32(hash32(`${parser.id}:${index}`, hash32(String(seed))));
   const base = seeds[index % seeds.length]!;
   let kind = pick(r, KIND_TABLE);
@@ -313,7 +358,10 @@ export function makeInput(parser: FuzzParser, seeds: readonly Seed[], others: re
       out = longLine(r, text);
       break;
     case 'nonsense':
-      out = r() < 0.5 ? sampleOne(randomTextArb, int(r, 2 ** 31)) : Array.from({ length: 1 + int(r, 40) }, () => pick(r, NASTY)).join(pick(r, ['', ',', '\n', ' ']));
+      out =
+        r() < 0.5
+          ? sampleOne(randomTextArb, int(r, 2 ** 31))
+          : Array.from({ length: 1 + int(r, 40) }, () => pick(r, NASTY)).join(pick(r, ['', ',', '\n', ' ']));
       break;
     case 'splice':
       out = splice(r, text, (others.length > 0 ? pick(r, others) : base).text);
@@ -337,8 +385,10 @@ function impossibleInMeasurement(m: Measurement, nanIsAbsent: boolean): string |
   const timeOrSize = m.metric.dimension === 'time' || m.metric.dimension === 'size';
   for (const [statistic, v] of Object.entries(m.statistics)) {
     if (typeof v !== 'number' || (nanIsAbsent && Number.isNaN(v))) continue;
-    if (!Number.isFinite(v)) return `${Number.isNaN(v) ? 'NaN' : 'infinite'} ${m.metric.dimension}: ${m.metric.name} ${statistic} = ${v}`;
-    if (v < 0 && (timeOrSize || NON_NEGATIVE_STATISTICS.has(statistic))) return `negative ${m.metric.dimension}: ${m.metric.name} ${statistic} = ${v}`;
+    if (!Number.isFinite(v))
+      return `${Number.isNaN(v) ? 'NaN' : 'infinite'} ${m.metric.dimension}: ${m.metric.name} ${statistic} = ${v}`;
+    if (v < 0 && (timeOrSize || NON_NEGATIVE_STATISTICS.has(statistic)))
+      return `negative ${m.metric.dimension}: ${m.metric.name} ${statistic} = ${v}`;
   }
   if (m.samples) {
     for (const v of m.samples) {
@@ -349,14 +399,20 @@ function impossibleInMeasurement(m: Measurement, nanIsAbsent: boolean): string |
   return undefined;
 }
 
-/** Any number that is negative or not finite, anywhere in a value (Fast-DDS summaries and raw samples: latencies, sizes, counts). */
+/**
+ * Any number that is negative or not finite, anywhere in a value (Fast-DDS summaries and raw samples: latencies, sizes,
+ * counts).
+ */
 function impossibleNumber(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'number')
-    return !Number.isFinite(value) || value < 0 ? `${Number.isNaN(value) ? 'NaN' : Number.isFinite(value) ? 'negative' : 'infinite'} number: ${path} = ${value}` : undefined;
+    return !Number.isFinite(value) || value < 0
+      ? `${Number.isNaN(value) ? 'NaN' : Number.isFinite(value) ? 'negative' : 'infinite'} number: ${path} = ${value}`
+      : undefined;
   if (depth > 8 || value === null || typeof value !== 'object') return undefined;
   if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
     for (const v of value as unknown as Iterable<number>) {
-      if (typeof v === 'number' && (!Number.isFinite(v) || v < 0)) return `${Number.isNaN(v) ? 'NaN' : Number.isFinite(v) ? 'negative' : 'infinite'} number: ${path}[] = ${v}`;
+      if (typeof v === 'number' && (!Number.isFinite(v) || v < 0))
+        return `${Number.isNaN(v) ? 'NaN' : Number.isFinite(v) ? 'negative' : 'infinite'} number: ${path}[] = ${v}`;
     }
     return undefined;
   }
@@ -388,15 +444,34 @@ function categorise(message: string): Category {
   return 'bad-place';
 }
 
-/** One input through one parser: a finding, or undefined when it kept the contract. `twice`: parse a success again and compare. */
-export function checkInput(parser: FuzzParser, input: FuzzInput, seed: number, index: number, twice = false): Finding | undefined {
-  const finding = (category: Category, message: string): Finding => ({ category, parser: parser.id, kind: input.kind, seed, index, file: input.file, message, text: input.text });
+/**
+ * One input through one parser: a finding, or undefined when it kept the contract. `twice`: parse a success again and
+ * compare.
+ */
+export function checkInput(
+  parser: FuzzParser,
+  input: FuzzInput,
+  seed: number,
+  index: number,
+  twice = false,
+): Finding | undefined {
+  const finding = (category: Category, message: string): Finding => ({
+    category,
+    parser: parser.id,
+    kind: input.kind,
+    seed,
+    index,
+    file: input.file,
+    message,
+    text: input.text,
+  });
   try {
     const outcome = parseChecked(parser.id, input.file, input.text, () => parser.parse(input.file, input.text));
     if (!outcome.ok) return undefined;
     if (twice) {
       const again = parseChecked(parser.id, input.file, input.text, () => parser.parse(input.file, input.text));
-      if (!again.ok || !isDeepStrictEqual(outcome.value, again.value)) return finding('nondeterministic', `${parser.id}: two parses of the same input differ`);
+      if (!again.ok || !isDeepStrictEqual(outcome.value, again.value))
+        return finding('nondeterministic', `${parser.id}: two parses of the same input differ`);
     }
     const impossible = impossibleValue(parser.id, outcome.value);
     return impossible === undefined ? undefined : finding('impossible-value', `${parser.id} accepted ${impossible}`);
@@ -409,10 +484,12 @@ export function checkInput(parser: FuzzParser, input: FuzzInput, seed: number, i
 /** A finding's identity for de-duplication: category, parser and message with its numbers and quoted text blurred. */
 export function findingKey(f: Pick<Finding, 'category' | 'parser' | 'message'>): string {
   // an impossible value is one finding per kind of value (negative time, NaN size …), whatever the statistic
-  if (f.category === 'impossible-value') return `${f.category}|${f.parser}|${/accepted ([^:]*):/.exec(f.message)?.[1] ?? f.message}`;
+  if (f.category === 'impossible-value')
+    return `${f.category}|${f.parser}|${/accepted ([^:]*):/.exec(f.message)?.[1] ?? f.message}`;
   // an exception is one finding per error type and the start of its message (which may quote the input at length)
   const thrown = /threw (\S+) instead of InputError\/UsageError: (.{0,40})/.exec(f.message);
-  if (f.category === 'exception' && thrown) return `${f.category}|${f.parser}|${thrown[1]}: ${thrown[2]!.replace(/\d+/g, '#')}`;
+  if (f.category === 'exception' && thrown)
+    return `${f.category}|${f.parser}|${thrown[1]}: ${thrown[2]!.replace(/\d+/g, '#')}`;
   const head = f.message.split('\n')[0]!.slice(0, 240);
   return `${f.category}|${f.parser}|${head
     .replace(/"[^"]*"/g, '"…"')
@@ -435,7 +512,11 @@ export function scalingFamilies(seed: Seed): { name: string; make: (n: number) =
     { name: 'blank lines', make: (n) => t + '\n'.repeat(n) },
     {
       name: 'repeated data lines',
-      make: (n) => t + (t.slice(at).split('\n')[0] + '\n').repeat(Math.max(1, Math.floor(n / Math.max(1, (t.slice(at).split('\n')[0] ?? '').length + 1)))),
+      make: (n) =>
+        t +
+        (t.slice(at).split('\n')[0] + '\n').repeat(
+          Math.max(1, Math.floor(n / Math.max(1, (t.slice(at).split('\n')[0] ?? '').length + 1))),
+        ),
     },
     { name: 'open brackets', make: (n) => t.slice(0, mid) + '['.repeat(n) + t.slice(mid) },
     { name: 'quotes and commas', make: (n) => t.slice(0, at) + '",'.repeat(n / 2) + t.slice(at) },
@@ -479,8 +560,18 @@ export interface SliceResult {
   findings: Finding[];
 }
 
-/** Runs inputs `from` ≤ index < `to` of `parser`; `onIndex` is told each index before its parse (the hang watchdog's mark). */
-export function runRange(parser: FuzzParser, seed: number, from: number, to: number, onIndex?: (index: number) => void, deadline = Infinity): SliceResult {
+/**
+ * Runs inputs `from` ≤ index < `to` of `parser`; `onIndex` is told each index before its parse (the hang watchdog's
+ * mark).
+ */
+export function runRange(
+  parser: FuzzParser,
+  seed: number,
+  from: number,
+  to: number,
+  onIndex?: (index: number) => void,
+  deadline = Infinity,
+): SliceResult {
   const seeds = seedsFor(parser);
   const others = allSeeds();
   const result: SliceResult = { parses: 0, byKind: {}, findings: [] };

@@ -1,12 +1,11 @@
 /**
- * A loopback stand-in for the GitHub endpoints the sticky comment uses: the issue-comment REST
- * operations (list with Link-header pagination, create, update, delete) and the GraphQL
- * `minimizeComment` mutation; for `mode: comment` also the pull-request lookups (commits/{sha}/pulls,
- * pulls?head=) and one workflow run's artifacts (served from a `/_blobs/` path of the same
- * origin, which must be fetched without the token). Faults (5xx, rate limits) can be injected. Every REST request is checked against GitHub's OpenAPI description
- * (method, path template, path and query parameters, headers, and the JSON body against the
- * operation's requestBody schema); GraphQL requests are checked for the one mutation and its
- * variables. Problems are collected for the test to assert on.
+ * A loopback stand-in for the GitHub endpoints the sticky comment uses: the issue-comment REST operations (list with
+ * Link-header pagination, create, update, delete) and the GraphQL `minimizeComment` mutation; for `mode: comment` also
+ * the pull-request lookups (commits/{sha}/pulls, pulls?head=) and one workflow run's artifacts (served from a
+ * `/_blobs/` path of the same origin, which must be fetched without the token). Faults (5xx, rate limits) can be
+ * injected. Every REST request is checked against GitHub's OpenAPI description (method, path template, path and query
+ * parameters, headers, and the JSON body against the operation's requestBody schema); GraphQL requests are checked for
+ * the one mutation and its variables. Problems are collected for the test to assert on.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -109,7 +108,12 @@ export class FakeCommentGitHub {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const answer = this.answer(req.method ?? 'GET', req.url ?? '/', req.headers, Buffer.concat(chunks).toString('utf8'));
+        const answer = this.answer(
+          req.method ?? 'GET',
+          req.url ?? '/',
+          req.headers,
+          Buffer.concat(chunks).toString('utf8'),
+        );
         if (answer === undefined) return; // a hung request: accepted, never answered
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
@@ -154,22 +158,40 @@ export class FakeCommentGitHub {
     const blob = /^\/_blobs\/([0-9]+)\.zip$/.exec(url.pathname);
     if (blob) {
       this.blobRequests.push({ method, url: rawUrl, headers, body });
-      if (headers['authorization'] !== undefined) this.problems.push('artifact storage: the request carried an authorization header');
+      if (headers['authorization'] !== undefined)
+        this.problems.push('artifact storage: the request carried an authorization header');
       const artifact = this.options.artifacts?.find((a) => a.id === Number(blob[1]));
       if (!artifact || url.searchParams.get('sig') !== 'signed')
-        return { status: 404, headers: { 'content-type': 'application/xml' }, body: '<Error><Code>BlobNotFound</Code></Error>' };
-      return { status: 200, headers: { 'content-type': 'application/zip', 'content-length': String(artifact.zip.length) }, body: Buffer.from(artifact.zip) };
+        return {
+          status: 404,
+          headers: { 'content-type': 'application/xml' },
+          body: '<Error><Code>BlobNotFound</Code></Error>',
+        };
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/zip', 'content-length': String(artifact.zip.length) },
+        body: Buffer.from(artifact.zip),
+      };
     }
     const record: RecordedRequest = { method, url: rawUrl, headers, body };
     this.requests.push(record);
     const json = (status: number, data: unknown, extra: Record<string, string> = {}): Answer => {
       record.status = status;
-      return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body: data === undefined ? '' : JSON.stringify(data) };
+      return {
+        status,
+        headers: { 'content-type': 'application/json; charset=utf-8', ...extra },
+        body: data === undefined ? '' : JSON.stringify(data),
+      };
     };
     if (url.pathname === this.graphqlPath()) return this.graphql(method, headers, body, record, json);
 
     const spec = openApi(this.options.description ?? 'api.github.com');
-    const validation = spec.validateRequest(method, url, headers as Record<string, string | string[] | undefined>, this.options.apiRoot ?? '');
+    const validation = spec.validateRequest(
+      method,
+      url,
+      headers as Record<string, string | string[] | undefined>,
+      this.options.apiRoot ?? '',
+    );
     this.problems.push(...validation.problems);
     const op = validation.operation;
     const error = (status: number, message: string, extra: Record<string, string> = {}) =>
@@ -179,7 +201,8 @@ export class FakeCommentGitHub {
     this.problems.push(...checkBody(spec, op, headers, body));
     const reply = (status: number, data: unknown, extra: Record<string, string> = {}) => {
       const general = status === 401 || status === 403 || status === 404 || status >= 500;
-      if (!general && !spec.declaresStatus(op, status)) this.problems.push(`${op.operationId}: the fake answered ${status}, which the description does not declare`);
+      if (!general && !spec.declaresStatus(op, status))
+        this.problems.push(`${op.operationId}: the fake answered ${status}, which the description does not declare`);
       return json(status, data, extra);
     };
     const { owner, repo } = op.pathParams;
@@ -190,13 +213,24 @@ export class FakeCommentGitHub {
       if (fault.hang) return undefined;
       return error(fault.status, fault.message ?? 'Server Error', fault.headers);
     }
-    if (method !== 'GET' && this.options.failWrites) return error(this.options.failWrites.status, this.options.failWrites.message);
+    if (method !== 'GET' && this.options.failWrites)
+      return error(this.options.failWrites.status, this.options.failWrites.message);
     const parsed: Json = body === '' ? undefined : safeParse(body);
-    const tooLong = this.options.maxBodyChars !== undefined && typeof parsed?.body === 'string' && parsed.body.length > this.options.maxBodyChars;
+    const tooLong =
+      this.options.maxBodyChars !== undefined &&
+      typeof parsed?.body === 'string' &&
+      parsed.body.length > this.options.maxBodyChars;
     if (tooLong && (op.operationId === 'issues/create-comment' || op.operationId === 'issues/update-comment'))
       return json(422, {
         message: 'Validation Failed',
-        errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }],
+        errors: [
+          {
+            resource: 'IssueComment',
+            code: 'custom',
+            field: 'body',
+            message: 'body is too long (maximum is 65536 characters)',
+          },
+        ],
         documentation_url: 'https://docs.github.com/rest',
         status: '422',
       });
@@ -207,13 +241,19 @@ export class FakeCommentGitHub {
         const sha = op.pathParams['commit_sha'];
         return reply(
           200,
-          (this.options.pulls ?? []).filter((p) => p.headSha === sha && !p.hiddenFromCommit).map((p) => this.pullJson(p)),
+          (this.options.pulls ?? [])
+            .filter((p) => p.headSha === sha && !p.hiddenFromCommit)
+            .map((p) => this.pullJson(p)),
         );
       }
       case 'pulls/list': {
         const head = url.searchParams.get('head');
         const state = url.searchParams.get('state') ?? 'open';
-        const pulls = (this.options.pulls ?? []).filter((p) => (head === null || `${p.headOwner}:${p.headRef}` === head) && (state === 'all' || (p.state ?? 'open') === state));
+        const pulls = (this.options.pulls ?? []).filter(
+          (p) =>
+            (head === null || `${p.headOwner}:${p.headRef}` === head) &&
+            (state === 'all' || (p.state ?? 'open') === state),
+        );
         return reply(
           200,
           pulls.map((p) => this.pullJson(p)),
@@ -238,7 +278,10 @@ export class FakeCommentGitHub {
       case 'actions/list-workflow-run-artifacts': {
         const runId = Number(op.pathParams['run_id']);
         if (!this.options.runs?.some((r) => r.id === runId)) return error(404, 'Not Found');
-        const artifacts = (this.options.artifacts ?? []).filter((a) => a.runId === runId && (url.searchParams.get('name') === null || a.name === url.searchParams.get('name')));
+        const artifacts = (this.options.artifacts ?? []).filter(
+          (a) =>
+            a.runId === runId && (url.searchParams.get('name') === null || a.name === url.searchParams.get('name')),
+        );
         return reply(200, {
           total_count: artifacts.length,
           artifacts: artifacts.map((a) => ({
@@ -280,10 +323,17 @@ export class FakeCommentGitHub {
       case 'issues/create-comment': {
         if (Number(op.pathParams['issue_number']) !== this.options.issueNumber) return error(404, 'Not Found');
         if (typeof parsed?.body !== 'string') return error(422, 'Validation Failed');
-        if (parsed.body.length > 65536) return error(422, 'Validation Failed: Body is too long (maximum is 65536 characters)');
-        const comment: FakeComment = { id: this.nextId++, body: parsed.body, created_at: new Date(Date.UTC(2026, 10, 22, 0, 0, this.nextId % 60)).toISOString() };
+        if (parsed.body.length > 65536)
+          return error(422, 'Validation Failed: Body is too long (maximum is 65536 characters)');
+        const comment: FakeComment = {
+          id: this.nextId++,
+          body: parsed.body,
+          created_at: new Date(Date.UTC(2026, 10, 22, 0, 0, this.nextId % 60)).toISOString(),
+        };
         this.comments.push(comment);
-        return reply(201, this.json(comment), { location: `${this.apiUrl}/repos/${owner}/${repo}/issues/comments/${comment.id}` });
+        return reply(201, this.json(comment), {
+          location: `${this.apiUrl}/repos/${owner}/${repo}/issues/comments/${comment.id}`,
+        });
       }
       case 'issues/update-comment': {
         const comment = this.comments.find((c) => c.id === Number(op.pathParams['comment_id']));
@@ -294,7 +344,8 @@ export class FakeCommentGitHub {
         }
         if (!comment) return error(404, 'Not Found');
         if (typeof parsed?.body !== 'string') return error(422, 'Validation Failed');
-        if (parsed.body.length > 65536) return error(422, 'Validation Failed: Body is too long (maximum is 65536 characters)');
+        if (parsed.body.length > 65536)
+          return error(422, 'Validation Failed: Body is too long (maximum is 65536 characters)');
         comment.body = parsed.body;
         return reply(200, this.json(comment));
       }
@@ -309,30 +360,54 @@ export class FakeCommentGitHub {
     }
   }
 
-  private graphql(method: string, headers: IncomingHttpHeaders, body: string, record: RecordedRequest, json: (status: number, data: unknown) => Answer): Answer {
+  private graphql(
+    method: string,
+    headers: IncomingHttpHeaders,
+    body: string,
+    record: RecordedRequest,
+    json: (status: number, data: unknown) => Answer,
+  ): Answer {
     record.operationId = 'graphql';
     const where = `GraphQL ${method} ${this.graphqlPath()}`;
     if (method !== 'POST') this.problems.push(`${where}: not a POST`);
-    if (!/^(token|bearer) \S+$/i.test(String(headers['authorization'] ?? ''))) this.problems.push(`${where}: no authorization header`);
-    if (!/application\/json/.test(String(headers['content-type'] ?? ''))) this.problems.push(`${where}: content-type ${String(headers['content-type'])} is not JSON`);
+    if (!/^(token|bearer) \S+$/i.test(String(headers['authorization'] ?? '')))
+      this.problems.push(`${where}: no authorization header`);
+    if (!/application\/json/.test(String(headers['content-type'] ?? '')))
+      this.problems.push(`${where}: content-type ${String(headers['content-type'])} is not JSON`);
     const request: Json = safeParse(body);
     const query: string = typeof request?.query === 'string' ? request.query : '';
     const variables: Json = request?.variables ?? {};
     const extra = Object.keys(request ?? {}).filter((k) => !['query', 'variables', 'operationName'].includes(k));
     if (extra.length > 0) this.problems.push(`${where}: unexpected request fields ${extra.join(', ')}`);
-    if (!/^\s*mutation\b/.test(query) || !/\bminimizeComment\s*\(\s*input\s*:\s*\{\s*subjectId\s*:\s*\$subjectId\s*,\s*classifier\s*:\s*OUTDATED\s*\}\s*\)/.test(query)) {
+    if (
+      !/^\s*mutation\b/.test(query) ||
+      !/\bminimizeComment\s*\(\s*input\s*:\s*\{\s*subjectId\s*:\s*\$subjectId\s*,\s*classifier\s*:\s*OUTDATED\s*\}\s*\)/.test(
+        query,
+      )
+    ) {
       this.problems.push(`${where}: not the minimizeComment mutation with classifier OUTDATED: ${query.slice(0, 200)}`);
       return json(200, { errors: [{ type: 'INVALID', message: 'unexpected query' }] });
     }
-    if (!/\(\s*\$subjectId\s*:\s*ID!\s*\)/.test(query)) this.problems.push(`${where}: $subjectId is not declared as ID!`);
+    if (!/\(\s*\$subjectId\s*:\s*ID!\s*\)/.test(query))
+      this.problems.push(`${where}: $subjectId is not declared as ID!`);
     const names = Object.keys(variables);
-    if (names.length !== 1 || typeof variables.subjectId !== 'string') this.problems.push(`${where}: variables ${JSON.stringify(variables)} are not exactly {subjectId: string}`);
-    if (this.options.failWrites) return json(200, { data: { minimizeComment: null }, errors: [{ type: 'FORBIDDEN', message: this.options.failWrites.message }] });
+    if (names.length !== 1 || typeof variables.subjectId !== 'string')
+      this.problems.push(`${where}: variables ${JSON.stringify(variables)} are not exactly {subjectId: string}`);
+    if (this.options.failWrites)
+      return json(200, {
+        data: { minimizeComment: null },
+        errors: [{ type: 'FORBIDDEN', message: this.options.failWrites.message }],
+      });
     const comment = this.comments.find((c) => nodeId(c.id) === variables.subjectId);
     if (!comment)
       return json(200, {
         data: { minimizeComment: null },
-        errors: [{ type: 'NOT_FOUND', message: `Could not resolve to a node with the global id of '${String(variables.subjectId)}'` }],
+        errors: [
+          {
+            type: 'NOT_FOUND',
+            message: `Could not resolve to a node with the global id of '${String(variables.subjectId)}'`,
+          },
+        ],
       });
     comment.minimized = 'outdated';
     return json(200, { data: { minimizeComment: { minimizedComment: { isMinimized: true } } } });
@@ -347,8 +422,18 @@ export class FakeCommentGitHub {
       title: `pull request ${p.number}`,
       html_url: `https://github.example/${fullName}/pull/${p.number}`,
       user: { login: p.headOwner, type: 'User' },
-      head: { label: `${p.headOwner}:${p.headRef}`, ref: p.headRef, sha: p.headSha, repo: { full_name: `${p.headOwner}/${this.options.repo}`, owner: { login: p.headOwner } } },
-      base: { label: `${this.options.owner}:main`, ref: 'main', sha: 'b'.repeat(40), repo: { full_name: fullName, owner: { login: this.options.owner } } },
+      head: {
+        label: `${p.headOwner}:${p.headRef}`,
+        ref: p.headRef,
+        sha: p.headSha,
+        repo: { full_name: `${p.headOwner}/${this.options.repo}`, owner: { login: p.headOwner } },
+      },
+      base: {
+        label: `${this.options.owner}:main`,
+        ref: 'main',
+        sha: 'b'.repeat(40),
+        repo: { full_name: fullName, owner: { login: this.options.owner } },
+      },
     };
   }
 
@@ -394,17 +479,20 @@ export function checkBody(spec: OpenApi, op: MatchedOperation, headers: Incoming
   const schema = spec.resolve(declared.content?.['application/json']?.schema);
   if (body === '') return declared.required ? [`${where}: the required request body is missing`] : [];
   const problems: string[] = [];
-  if (!/^application\/json\b/.test(String(headers['content-type'] ?? ''))) problems.push(`${where}: content-type ${String(headers['content-type'])} is not application/json`);
+  if (!/^application\/json\b/.test(String(headers['content-type'] ?? '')))
+    problems.push(`${where}: content-type ${String(headers['content-type'])} is not application/json`);
   const value = safeParse(body);
   if (value === undefined) return [...problems, `${where}: the request body is not JSON`];
   if (!schema) return problems;
   if (schema.type === 'object') {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [...problems, `${where}: the request body is not an object`];
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return [...problems, `${where}: the request body is not an object`];
     const properties: Record<string, Json> = schema.properties ?? {};
     for (const name of Object.keys(value)) {
       const property = spec.resolve(properties[name]);
       if (!property) {
-        if (schema.additionalProperties !== true) problems.push(`${where}: body field ${name} is not declared in the requestBody schema`);
+        if (schema.additionalProperties !== true)
+          problems.push(`${where}: body field ${name} is not declared in the requestBody schema`);
         continue;
       }
       const type = property.type;
@@ -416,14 +504,20 @@ export function checkBody(spec: OpenApi, op: MatchedOperation, headers: Incoming
             ? 'integer'
             : typeof value[name];
       // A oneOf/anyOf property (an issue's title: string or integer) allows its members' types.
-      const members: string[] = (property.oneOf ?? property.anyOf ?? []).flatMap((m: Json) => spec.resolve(m)?.type ?? []);
+      const members: string[] = (property.oneOf ?? property.anyOf ?? []).flatMap(
+        (m: Json) => spec.resolve(m)?.type ?? [],
+      );
       const allowed: string[] = Array.isArray(type) ? [...type] : type === undefined ? members : [type];
       if (property.nullable && allowed.length > 0) allowed.push('null');
-      if (allowed.length > 0 && !allowed.includes(actual)) problems.push(`${where}: body field ${name} is ${actual}, the schema says ${allowed.join('|')}`);
+      if (allowed.length > 0 && !allowed.includes(actual))
+        problems.push(`${where}: body field ${name} is ${actual}, the schema says ${allowed.join('|')}`);
       if (Array.isArray(property.enum) && !property.enum.includes(value[name]))
-        problems.push(`${where}: body field ${name}=${JSON.stringify(value[name])} is not one of ${property.enum.join(', ')}`);
+        problems.push(
+          `${where}: body field ${name}=${JSON.stringify(value[name])} is not one of ${property.enum.join(', ')}`,
+        );
     }
-    for (const name of schema.required ?? []) if (!(name in value)) problems.push(`${where}: required body field ${name} missing`);
+    for (const name of schema.required ?? [])
+      if (!(name in value)) problems.push(`${where}: required body field ${name} missing`);
   }
   return problems;
 }

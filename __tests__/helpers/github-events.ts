@@ -20,8 +20,15 @@ let examples: WebhookEvent[] | undefined;
 
 /** A deep copy of the first documented example of `event` with `action` (any action when undefined). */
 export function webhookExample(event: string, action?: string): Json {
-  examples ??= JSON.parse(readFileSync(join(repoRoot, 'node_modules', '@octokit', 'webhooks-examples', 'api.github.com', 'index.json'), 'utf8')) as WebhookEvent[];
-  const found = examples.find((e) => e.name === event)?.examples.find((x) => action === undefined || x.action === action);
+  examples ??= JSON.parse(
+    readFileSync(
+      join(repoRoot, 'node_modules', '@octokit', 'webhooks-examples', 'api.github.com', 'index.json'),
+      'utf8',
+    ),
+  ) as WebhookEvent[];
+  const found = examples
+    .find((e) => e.name === event)
+    ?.examples.find((x) => action === undefined || x.action === action);
   if (!found) throw new Error(`@octokit/webhooks-examples has no ${event}${action ? `.${action}` : ''} example`);
   return structuredClone(found);
 }

@@ -27,7 +27,9 @@ export interface FakeArtifact {
   zip?: Uint8Array;
   /** The download endpoint answers this instead of 302 (e.g. 410). */
   downloadStatus?: number;
-  /** The blob storage accepts the download and never answers ('headers'), or sends half the archive and stalls ('body'). */
+  /**
+   * The blob storage accepts the download and never answers ('headers'), or sends half the archive and stalls ('body').
+   */
   blobHangs?: 'headers' | 'body';
 }
 
@@ -79,7 +81,8 @@ export class FakeGitHub {
     });
     this.blob = createServer((req, res) => {
       this.blobRequests.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
-      if (req.headers['authorization'] !== undefined) this.problems.push(`blob storage: the request carried an authorization header`);
+      if (req.headers['authorization'] !== undefined)
+        this.problems.push(`blob storage: the request carried an authorization header`);
       const match = /^\/blobs\/([0-9]+)\.zip\?sig=signed$/.exec(req.url ?? '');
       const artifact = match ? this.options.artifacts.find((a) => a.id === Number(match[1])) : undefined;
       if (!artifact?.zip) {
@@ -105,10 +108,20 @@ export class FakeGitHub {
     await Promise.all([close(this.api), close(this.blob)]);
   }
 
-  private answer(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: Buffer): { status: number; headers: Record<string, string>; body: string } {
+  private answer(
+    method: string,
+    rawUrl: string,
+    headers: IncomingHttpHeaders,
+    body: Buffer,
+  ): { status: number; headers: Record<string, string>; body: string } {
     const url = new URL(rawUrl, 'http://127.0.0.1');
     const spec = openApi(this.options.description ?? 'api.github.com');
-    const validation = spec.validateRequest(method, url, headers as Record<string, string | string[] | undefined>, this.options.apiRoot ?? '');
+    const validation = spec.validateRequest(
+      method,
+      url,
+      headers as Record<string, string | string[] | undefined>,
+      this.options.apiRoot ?? '',
+    );
     const record: RecordedRequest = { method, url: rawUrl, headers };
     this.requests.push(record);
     this.problems.push(...validation.problems);
@@ -119,11 +132,17 @@ export class FakeGitHub {
       if (op) {
         // GitHub answers 401/403/404/5xx on any endpoint; other statuses must be declared.
         const general = status === 401 || status === 403 || status === 404 || status >= 500;
-        if (!general && !spec.declaresStatus(op, status)) this.problems.push(`${op.operationId}: the fake answered ${status}, which the description does not declare`);
+        if (!general && !spec.declaresStatus(op, status))
+          this.problems.push(`${op.operationId}: the fake answered ${status}, which the description does not declare`);
       }
-      return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body: data === undefined ? '' : JSON.stringify(data) };
+      return {
+        status,
+        headers: { 'content-type': 'application/json; charset=utf-8', ...extra },
+        body: data === undefined ? '' : JSON.stringify(data),
+      };
     };
-    const error = (status: number, message: string) => reply(status, { message, documentation_url: 'https://docs.github.com/rest', status: String(status) });
+    const error = (status: number, message: string) =>
+      reply(status, { message, documentation_url: 'https://docs.github.com/rest', status: String(status) });
     if (!op) return error(404, 'Not Found');
     record.operationId = op.operationId;
     record.template = op.template;
@@ -136,7 +155,11 @@ export class FakeGitHub {
   private route(
     op: MatchedOperation,
     url: URL,
-    reply: (status: number, data: unknown, extra?: Record<string, string>) => { status: number; headers: Record<string, string>; body: string },
+    reply: (
+      status: number,
+      data: unknown,
+      extra?: Record<string, string>,
+    ) => { status: number; headers: Record<string, string>; body: string },
     error: (status: number, message: string) => { status: number; headers: Record<string, string>; body: string },
   ) {
     const q = url.searchParams;
@@ -148,10 +171,13 @@ export class FakeGitHub {
         const workflow = this.options.workflows.find((w) => String(w.id) === id || w.path.endsWith(`/${id}`));
         if (!workflow) return error(404, 'Not Found');
         const runs = this.options.runs.filter(
-          (r) => (q.get('branch') === null || r.head_branch === q.get('branch')) && (q.get('event') === null || (r.event ?? 'push') === q.get('event')),
+          (r) =>
+            (q.get('branch') === null || r.head_branch === q.get('branch')) &&
+            (q.get('event') === null || (r.event ?? 'push') === q.get('event')),
         );
         // The fake only holds successful runs: any other status filter finds none.
-        const selected = q.get('status') === null || q.get('status') === 'success' || q.get('status') === 'completed' ? runs : [];
+        const selected =
+          q.get('status') === null || q.get('status') === 'success' || q.get('status') === 'completed' ? runs : [];
         return reply(200, {
           total_count: selected.length,
           workflow_runs: selected.slice(0, perPage).map((r) => runJson(r, fullName, workflow, this.apiUrl)),
@@ -165,7 +191,9 @@ export class FakeGitHub {
       case 'actions/list-workflow-run-artifacts': {
         const runId = Number(op.pathParams['run_id']);
         if (!this.options.runs.some((r) => r.id === runId)) return error(404, 'Not Found');
-        const artifacts = this.options.artifacts.filter((a) => a.runId === runId && (q.get('name') === null || a.name === q.get('name')));
+        const artifacts = this.options.artifacts.filter(
+          (a) => a.runId === runId && (q.get('name') === null || a.name === q.get('name')),
+        );
         return reply(200, {
           total_count: artifacts.length,
           artifacts: artifacts.slice(0, perPage).map((a) =>
@@ -182,7 +210,8 @@ export class FakeGitHub {
         const artifact = this.options.artifacts.find((a) => a.id === Number(op.pathParams['artifact_id']));
         if (!artifact) return error(404, 'Not Found');
         if (op.pathParams['archive_format'] !== 'zip') return error(404, 'Not Found');
-        if (artifact.downloadStatus !== undefined) return error(artifact.downloadStatus, artifact.downloadStatus === 410 ? 'Artifact has expired' : 'Error');
+        if (artifact.downloadStatus !== undefined)
+          return error(artifact.downloadStatus, artifact.downloadStatus === 410 ? 'Artifact has expired' : 'Error');
         if (artifact.expired) return error(410, 'Artifact has expired');
         return reply(302, undefined, { location: `${this.blobUrl}/blobs/${artifact.id}.zip?sig=signed` });
       }
@@ -192,7 +221,12 @@ export class FakeGitHub {
   }
 }
 
-function runJson(r: FakeRun, fullName: string, workflow: { id: number; path: string }, apiUrl: string): Record<string, unknown> {
+function runJson(
+  r: FakeRun,
+  fullName: string,
+  workflow: { id: number; path: string },
+  apiUrl: string,
+): Record<string, unknown> {
   const headRepo = r.head_repository ?? fullName;
   return {
     id: r.id,
@@ -228,7 +262,13 @@ function artifactJson(a: FakeArtifact, run: FakeRun, fullName: string, apiUrl: s
     expires_at: '2027-01-01T00:00:00Z',
     updated_at: a.created_at ?? run.created_at,
     digest: null,
-    workflow_run: { id: run.id, repository_id: 1, head_repository_id: 1, head_branch: run.head_branch, head_sha: run.head_sha },
+    workflow_run: {
+      id: run.id,
+      repository_id: 1,
+      head_repository_id: 1,
+      head_branch: run.head_branch,
+      head_sha: run.head_sha,
+    },
   };
 }
 

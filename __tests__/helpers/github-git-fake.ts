@@ -75,7 +75,9 @@ export class FakeGitGitHub extends LoopbackFake {
     return new Map([...tree].map(([path, blob]) => [path, this.blobs.get(blob)!]));
   }
 
-  /** Commits these files on top of a branch (creating it): a branch that exists before a run, or another run's commit. */
+  /**
+   * Commits these files on top of a branch (creating it): a branch that exists before a run, or another run's commit.
+   */
   seed(branch: string, files: Record<string, Buffer>): string {
     const parent = this.refs.get(`refs/heads/${branch}`);
     const tree = new Map(parent ? this.trees.get(this.commits.get(parent)!.tree)! : []);
@@ -121,7 +123,12 @@ export class FakeGitGitHub extends LoopbackFake {
       const value = headers[name];
       if (typeof value === 'string') forwarded[name] = value;
     }
-    const response = await fetch(target.origin + rawUrl, { method, headers: forwarded, ...(body !== '' ? { body } : {}), redirect: 'manual' });
+    const response = await fetch(target.origin + rawUrl, {
+      method,
+      headers: forwarded,
+      ...(body !== '' ? { body } : {}),
+      redirect: 'manual',
+    });
     const out: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) out[name] = value;
@@ -144,7 +151,11 @@ export class FakeGitGitHub extends LoopbackFake {
     this.requests.push(record);
     const json = (status: number, data: unknown, extra: Record<string, string> = {}): Answer => {
       record.status = status;
-      return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body: data === undefined ? '' : JSON.stringify(data) };
+      return {
+        status,
+        headers: { 'content-type': 'application/json; charset=utf-8', ...extra },
+        body: data === undefined ? '' : JSON.stringify(data),
+      };
     };
     const spec = openApi('api.github.com');
     const validation = spec.validateRequest(method, url, headers as Record<string, string | string[] | undefined>);
@@ -158,7 +169,8 @@ export class FakeGitGitHub extends LoopbackFake {
     const parsed: Json = body === '' ? undefined : safeParse(body);
     this.problems.push(...deepChecks(spec, op, parsed));
     const reply = (status: number, data: unknown, extra: Record<string, string> = {}) => {
-      if (!spec.declaresStatus(op, status)) this.problems.push(`${op.operationId}: the fake answered ${status}, which the description does not declare`);
+      if (!spec.declaresStatus(op, status))
+        this.problems.push(`${op.operationId}: the fake answered ${status}, which the description does not declare`);
       return json(status, data, extra);
     };
     const { owner, repo } = op.pathParams;
@@ -171,7 +183,11 @@ export class FakeGitGitHub extends LoopbackFake {
     const writes = method !== 'GET' && method !== 'HEAD';
     const auth = String(headers['authorization'] ?? '').replace(/^(token|bearer)\s+/i, '');
     if (writes && this.options.readOnlyToken !== undefined && auth === this.options.readOnlyToken)
-      return reply(403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/git', status: '403' });
+      return reply(403, {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest/git',
+        status: '403',
+      });
     const base = `${this.apiUrl}/repos/${owner}/${repo}/git`;
     const refJson = (ref: string) => ({
       ref,
@@ -184,11 +200,19 @@ export class FakeGitGitHub extends LoopbackFake {
       node_id: `C_${c.sha}`,
       url: `${base}/commits/${c.sha}`,
       html_url: `https://github.example/${owner}/${repo}/commit/${c.sha}`,
-      author: { name: 'github-actions[bot]', email: '41898282+github-actions[bot]@users.noreply.github.com', date: '2026-11-22T00:00:00Z' },
+      author: {
+        name: 'github-actions[bot]',
+        email: '41898282+github-actions[bot]@users.noreply.github.com',
+        date: '2026-11-22T00:00:00Z',
+      },
       committer: { name: 'GitHub', email: 'noreply@github.com', date: '2026-11-22T00:00:00Z' },
       message: c.message,
       tree: { sha: c.tree, url: `${base}/trees/${c.tree}` },
-      parents: c.parents.map((p) => ({ sha: p, url: `${base}/commits/${p}`, html_url: `https://github.example/${owner}/${repo}/commit/${p}` })),
+      parents: c.parents.map((p) => ({
+        sha: p,
+        url: `${base}/commits/${p}`,
+        html_url: `https://github.example/${owner}/${repo}/commit/${p}`,
+      })),
       verification: { verified: false, reason: 'unsigned', signature: null, payload: null, verified_at: null },
     });
 
@@ -221,11 +245,23 @@ export class FakeGitGitHub extends LoopbackFake {
             sha: gitSha('tree', Buffer.from(path)),
             url: `${base}/trees/${gitSha('tree', Buffer.from(path))}`,
           })),
-          ...[...tree].map(([path, blob]) => ({ path, mode: '100644', type: 'blob', sha: blob, size: this.blobs.get(blob)!.length, url: `${base}/blobs/${blob}` })),
+          ...[...tree].map(([path, blob]) => ({
+            path,
+            mode: '100644',
+            type: 'blob',
+            sha: blob,
+            size: this.blobs.get(blob)!.length,
+            url: `${base}/blobs/${blob}`,
+          })),
         ]
           .filter((e) => recursive || !e.path.includes('/'))
           .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-        return reply(200, { sha: op.pathParams['tree_sha'], url: `${base}/trees/${op.pathParams['tree_sha']}`, truncated: false, tree: entries });
+        return reply(200, {
+          sha: op.pathParams['tree_sha'],
+          url: `${base}/trees/${op.pathParams['tree_sha']}`,
+          truncated: false,
+          tree: entries,
+        });
       }
       case 'git/get-blob': {
         const blob = this.blobs.get(op.pathParams['file_sha']!);
@@ -233,14 +269,25 @@ export class FakeGitGitHub extends LoopbackFake {
         // GitHub wraps the base64 content at 60 characters.
         const content = (blob.toString('base64').match(/.{1,60}/g) ?? []).join('\n') + '\n';
         const sha = op.pathParams['file_sha']!;
-        return reply(200, { sha, node_id: `B_${sha}`, size: blob.length, url: `${base}/blobs/${sha}`, content, encoding: 'base64' });
+        return reply(200, {
+          sha,
+          node_id: `B_${sha}`,
+          size: blob.length,
+          url: `${base}/blobs/${sha}`,
+          content,
+          encoding: 'base64',
+        });
       }
       case 'git/create-blob': {
         if (typeof parsed?.content !== 'string') return reply(422, { message: 'Invalid request.' });
         const encoding = parsed.encoding ?? 'utf-8';
-        if (encoding !== 'base64' && encoding !== 'utf-8') return reply(422, { message: `encoding ${String(encoding)} is not supported` });
-        if (encoding === 'base64' && !/^[A-Za-z0-9+/]*={0,2}$/.test(parsed.content)) this.problems.push('git/create-blob: content is not base64');
-        const sha = this.storeBlob(encoding === 'base64' ? Buffer.from(parsed.content, 'base64') : Buffer.from(parsed.content, 'utf8'));
+        if (encoding !== 'base64' && encoding !== 'utf-8')
+          return reply(422, { message: `encoding ${String(encoding)} is not supported` });
+        if (encoding === 'base64' && !/^[A-Za-z0-9+/]*={0,2}$/.test(parsed.content))
+          this.problems.push('git/create-blob: content is not base64');
+        const sha = this.storeBlob(
+          encoding === 'base64' ? Buffer.from(parsed.content, 'base64') : Buffer.from(parsed.content, 'utf8'),
+        );
         return reply(201, { sha, url: `${base}/blobs/${sha}` }, { location: `${base}/blobs/${sha}` });
       }
       case 'git/create-tree': {
@@ -254,10 +301,17 @@ export class FakeGitGitHub extends LoopbackFake {
         for (const e of entries) {
           if (e?.sha === null && typeof e.path === 'string') {
             // A null sha deletes the path (GitHub: only one that exists in the base tree).
-            if (!tree.delete(e.path)) return reply(422, { message: `tree.sha: ${e.path} does not exist in the base tree` });
+            if (!tree.delete(e.path))
+              return reply(422, { message: `tree.sha: ${e.path} does not exist in the base tree` });
             continue;
           }
-          if (typeof e?.path !== 'string' || e.mode !== '100644' || e.type !== 'blob' || typeof e.sha !== 'string' || !this.blobs.has(e.sha)) {
+          if (
+            typeof e?.path !== 'string' ||
+            e.mode !== '100644' ||
+            e.type !== 'blob' ||
+            typeof e.sha !== 'string' ||
+            !this.blobs.has(e.sha)
+          ) {
             this.problems.push(`git/create-tree: entry ${JSON.stringify(e)} is not a file naming a known blob`);
             return reply(422, { message: 'Invalid tree info' });
           }
@@ -272,23 +326,33 @@ export class FakeGitGitHub extends LoopbackFake {
             sha,
             url: `${base}/trees/${sha}`,
             truncated: false,
-            tree: [...tree].map(([path, blob]) => ({ path, mode: '100644', type: 'blob', sha: blob, size: this.blobs.get(blob)!.length, url: `${base}/blobs/${blob}` })),
+            tree: [...tree].map(([path, blob]) => ({
+              path,
+              mode: '100644',
+              type: 'blob',
+              sha: blob,
+              size: this.blobs.get(blob)!.length,
+              url: `${base}/blobs/${blob}`,
+            })),
           },
           { location: `${base}/trees/${sha}` },
         );
       }
       case 'git/create-commit': {
         const parents: unknown[] = parsed?.parents ?? [];
-        if (typeof parsed?.tree !== 'string' || !this.trees.has(parsed.tree)) return reply(422, { message: 'Tree SHA does not exist' });
+        if (typeof parsed?.tree !== 'string' || !this.trees.has(parsed.tree))
+          return reply(422, { message: 'Tree SHA does not exist' });
         if (!Array.isArray(parents) || parents.some((p) => typeof p !== 'string' || !this.commits.has(p)))
           return reply(422, { message: 'Parent SHA does not exist or is not a commit object' });
-        if (typeof parsed.message !== 'string' || parsed.message === '') this.problems.push('git/create-commit: no message');
+        if (typeof parsed.message !== 'string' || parsed.message === '')
+          this.problems.push('git/create-commit: no message');
         const sha = this.storeCommit({ tree: parsed.tree, parents: parents as string[], message: parsed.message });
         return reply(201, commitJson(this.commits.get(sha)!), { location: `${base}/commits/${sha}` });
       }
       case 'git/create-ref': {
         const ref: unknown = parsed?.ref;
-        if (typeof ref !== 'string' || !/^refs\/[^/]+\/.+/.test(ref)) return reply(422, { message: 'Reference name is not valid' });
+        if (typeof ref !== 'string' || !/^refs\/[^/]+\/.+/.test(ref))
+          return reply(422, { message: 'Reference name is not valid' });
         if (!this.commits.has(parsed.sha)) return reply(422, { message: 'Object does not exist' });
         if (this.refs.has(ref)) return reply(422, { message: 'Reference already exists' });
         this.refs.set(ref, parsed.sha);
@@ -300,9 +364,13 @@ export class FakeGitGitHub extends LoopbackFake {
         if (!this.commits.has(parsed?.sha)) return reply(422, { message: 'Object does not exist' });
         if ((this.options.raceRefUpdates ?? 0) > 0) {
           this.options.raceRefUpdates!--;
-          this.seed(ref.slice('refs/heads/'.length), this.options.raceFiles?.() ?? { [`pr-99/run-${this.commits.size}-1/other.png`]: Buffer.from('other run') });
+          this.seed(
+            ref.slice('refs/heads/'.length),
+            this.options.raceFiles?.() ?? { [`pr-99/run-${this.commits.size}-1/other.png`]: Buffer.from('other run') },
+          );
         }
-        if (parsed.force !== true && !this.isAncestor(this.refs.get(ref)!, parsed.sha)) return reply(422, { message: 'Update is not a fast forward' });
+        if (parsed.force !== true && !this.isAncestor(this.refs.get(ref)!, parsed.sha))
+          return reply(422, { message: 'Update is not a fast forward' });
         this.refs.set(ref, parsed.sha);
         return reply(200, refJson(ref));
       }
@@ -326,11 +394,16 @@ function deepChecks(spec: OpenApi, op: MatchedOperation, parsed: Json): string[]
         continue;
       }
       if (value === null ? !property.nullable : typeof value !== property.type)
-        problems.push(`git/create-tree: tree entry field ${name} is ${value === null ? 'null' : typeof value}, the schema says ${property.type}`);
+        problems.push(
+          `git/create-tree: tree entry field ${name} is ${value === null ? 'null' : typeof value}, the schema says ${property.type}`,
+        );
       if (Array.isArray(property.enum) && !property.enum.includes(value))
-        problems.push(`git/create-tree: tree entry ${name}=${JSON.stringify(value)} is not one of ${property.enum.join(', ')}`);
+        problems.push(
+          `git/create-tree: tree entry ${name}=${JSON.stringify(value)} is not one of ${property.enum.join(', ')}`,
+        );
     }
-    if ('sha' in (entry ?? {}) && 'content' in (entry ?? {})) problems.push('git/create-tree: a tree entry has both sha and content');
+    if ('sha' in (entry ?? {}) && 'content' in (entry ?? {}))
+      problems.push('git/create-tree: a tree entry has both sha and content');
   }
   return problems;
 }

@@ -59,7 +59,9 @@ export class FakeIssuesGitHub extends LoopbackFake {
       updated_at: '2026-11-22T00:00:00Z',
       closed_at: issue.state === 'closed' ? '2026-11-22T00:00:00Z' : null,
       author_association: 'NONE',
-      ...(issue.pullRequest ? { pull_request: { url: `${this.apiUrl}/repos/${owner}/${repo}/pulls/${issue.number}` } } : {}),
+      ...(issue.pullRequest
+        ? { pull_request: { url: `${this.apiUrl}/repos/${owner}/${repo}/pulls/${issue.number}` } }
+        : {}),
     };
   }
 
@@ -73,13 +75,18 @@ export class FakeIssuesGitHub extends LoopbackFake {
     const op = validation.operation;
     const json = (status: number, data: unknown, extra: Record<string, string> = {}): Answer => {
       record.status = status;
-      return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body: JSON.stringify(data) };
+      return {
+        status,
+        headers: { 'content-type': 'application/json; charset=utf-8', ...extra },
+        body: JSON.stringify(data),
+      };
     };
     if (!op) return json(404, { message: 'Not Found' });
     record.operationId = op.operationId;
     this.problems.push(...checkBody(spec, op, headers, body));
     const reply = (status: number, data: unknown, extra: Record<string, string> = {}) => {
-      if (!spec.declaresStatus(op, status)) this.problems.push(`${op.operationId}: the fake answered ${status}, which the description does not declare`);
+      if (!spec.declaresStatus(op, status))
+        this.problems.push(`${op.operationId}: the fake answered ${status}, which the description does not declare`);
       return json(status, data, extra);
     };
     const { owner, repo } = op.pathParams;
@@ -87,7 +94,11 @@ export class FakeIssuesGitHub extends LoopbackFake {
     const parsed: Json = body === '' ? undefined : JSON.parse(body);
     if (method !== 'GET' && (this.options.failWrites ?? 0) > 0) {
       this.options.failWrites!--;
-      return reply(403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/issues', status: '403' });
+      return reply(403, {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest/issues',
+        status: '403',
+      });
     }
     switch (op.operationId) {
       case 'issues/list-for-repo': {
@@ -111,12 +122,23 @@ export class FakeIssuesGitHub extends LoopbackFake {
         );
       }
       case 'issues/create': {
-        if (typeof parsed?.title !== 'string' || parsed.title === '') return reply(422, { message: 'Validation Failed' });
-        if (parsed.title.length > 256) this.problems.push(`issues/create: the title is ${parsed.title.length} characters (GitHub allows 256)`);
-        if (typeof parsed.body === 'string' && parsed.body.length > 65536) this.problems.push('issues/create: the body is over 65536 characters');
-        const issue: FakeIssue = { number: this.issues.length + 1, title: parsed.title, body: parsed.body ?? '', state: 'open', labels: (parsed.labels ?? []).map(String) };
+        if (typeof parsed?.title !== 'string' || parsed.title === '')
+          return reply(422, { message: 'Validation Failed' });
+        if (parsed.title.length > 256)
+          this.problems.push(`issues/create: the title is ${parsed.title.length} characters (GitHub allows 256)`);
+        if (typeof parsed.body === 'string' && parsed.body.length > 65536)
+          this.problems.push('issues/create: the body is over 65536 characters');
+        const issue: FakeIssue = {
+          number: this.issues.length + 1,
+          title: parsed.title,
+          body: parsed.body ?? '',
+          state: 'open',
+          labels: (parsed.labels ?? []).map(String),
+        };
         this.issues.push(issue);
-        return reply(201, this.issueJson(issue), { location: `${this.apiUrl}/repos/${owner}/${repo}/issues/${issue.number}` });
+        return reply(201, this.issueJson(issue), {
+          location: `${this.apiUrl}/repos/${owner}/${repo}/issues/${issue.number}`,
+        });
       }
       case 'issues/update': {
         const issue = this.issues.find((i) => i.number === Number(op.pathParams['issue_number']));

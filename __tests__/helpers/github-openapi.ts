@@ -28,7 +28,11 @@ const cache = new Map<DescriptionName, OpenApi>();
 export function openApi(name: DescriptionName = 'api.github.com'): OpenApi {
   let spec = cache.get(name);
   if (!spec) {
-    spec = new OpenApi(JSON.parse(readFileSync(join(repoRoot, 'node_modules', '@octokit', 'openapi', 'generated', `${name}.json`), 'utf8')));
+    spec = new OpenApi(
+      JSON.parse(
+        readFileSync(join(repoRoot, 'node_modules', '@octokit', 'openapi', 'generated', `${name}.json`), 'utf8'),
+      ),
+    );
     cache.set(name, spec);
   }
   return spec;
@@ -78,7 +82,13 @@ export class OpenApi {
       if (!operation) continue;
       const pathParams: Record<string, string> = {};
       t.names.forEach((name, i) => (pathParams[name] = decodeURIComponent(m![i + 1]!)));
-      return { template: t.template, method: method.toUpperCase(), operationId: operation.operationId, operation, pathParams };
+      return {
+        template: t.template,
+        method: method.toUpperCase(),
+        operationId: operation.operationId,
+        operation,
+        pathParams,
+      };
     }
     return undefined;
   }
@@ -92,24 +102,39 @@ export class OpenApi {
    * Everything wrong with a request: unknown path or method, undeclared or missing query
    * parameters, values outside their schema, missing authorization.
    */
-  validateRequest(method: string, url: URL, headers: Record<string, string | string[] | undefined>, apiRoot = ''): Validation {
+  validateRequest(
+    method: string,
+    url: URL,
+    headers: Record<string, string | string[] | undefined>,
+    apiRoot = '',
+  ): Validation {
     const problems: string[] = [];
     let path = url.pathname;
     if (apiRoot !== '') {
-      if (!path.startsWith(apiRoot + '/')) return { problems: [`${method} ${path}: not under the API root ${apiRoot}`] };
+      if (!path.startsWith(apiRoot + '/'))
+        return { problems: [`${method} ${path}: not under the API root ${apiRoot}`] };
       path = path.slice(apiRoot.length);
     }
     const operation = this.match(method, path);
     if (!operation) {
       const anyTemplate = this.templates.some((t) => t.regex.test(path));
-      return { problems: [anyTemplate ? `${method} ${path}: the path exists but has no ${method} operation` : `${method} ${path}: no such path in the description`] };
+      return {
+        problems: [
+          anyTemplate
+            ? `${method} ${path}: the path exists but has no ${method} operation`
+            : `${method} ${path}: no such path in the description`,
+        ],
+      };
     }
     const where = `${operation.operationId} (${method} ${operation.template})`;
     const params = this.parameters(operation);
     for (const p of params.filter((p) => p.in === 'path')) {
       const value = operation.pathParams[p.name];
       if (value === undefined) problems.push(`${where}: path parameter ${p.name} missing`);
-      else problems.push(...this.checkValue(p.schema, value).map((e) => `${where}: path parameter ${p.name}=${value}: ${e}`));
+      else
+        problems.push(
+          ...this.checkValue(p.schema, value).map((e) => `${where}: path parameter ${p.name}=${value}: ${e}`),
+        );
     }
     const declared = new Map(params.filter((p) => p.in === 'query').map((p) => [p.name as string, p]));
     const seen = new Set<string>();
@@ -122,14 +147,17 @@ export class OpenApi {
         continue;
       }
       problems.push(...this.checkValue(p.schema, value).map((e) => `${where}: query parameter ${name}=${value}: ${e}`));
-      if (name === 'per_page' && Number(value) > 100) problems.push(`${where}: per_page=${value} is over the documented maximum of 100`);
+      if (name === 'per_page' && Number(value) > 100)
+        problems.push(`${where}: per_page=${value} is over the documented maximum of 100`);
     }
-    for (const p of declared.values()) if (p.required && !seen.has(p.name)) problems.push(`${where}: required query parameter ${p.name} missing`);
+    for (const p of declared.values())
+      if (p.required && !seen.has(p.name)) problems.push(`${where}: required query parameter ${p.name} missing`);
     for (const p of params.filter((p) => p.in === 'header' && p.required)) {
       if (headers[p.name.toLowerCase()] === undefined) problems.push(`${where}: required header ${p.name} missing`);
     }
     const authorization = headers['authorization'];
-    if (typeof authorization !== 'string' || !/^(token|Bearer) \S+$/.test(authorization)) problems.push(`${where}: no authorization header of the form "token …" or "Bearer …"`);
+    if (typeof authorization !== 'string' || !/^(token|Bearer) \S+$/.test(authorization))
+      problems.push(`${where}: no authorization header of the form "token …" or "Bearer …"`);
     const accept = headers['accept'];
     if (typeof accept !== 'string' || !/application\/(vnd\.github[.+a-z0-9-]*|json)/.test(accept))
       problems.push(`${where}: accept header ${String(accept)} is not a GitHub media type`);
@@ -159,13 +187,16 @@ export class OpenApi {
       }
     }
     const errors: string[] = [];
-    if (Array.isArray(schema.enum) && !schema.enum.map(String).includes(value)) errors.push(`not one of ${schema.enum.join(', ')}`);
+    if (Array.isArray(schema.enum) && !schema.enum.map(String).includes(value))
+      errors.push(`not one of ${schema.enum.join(', ')}`);
     switch (schema.type) {
       case 'integer':
         if (!/^-?[0-9]+$/.test(value)) errors.push('not an integer');
         else {
-          if (schema.minimum !== undefined && Number(value) < schema.minimum) errors.push(`below the minimum ${schema.minimum}`);
-          if (schema.maximum !== undefined && Number(value) > schema.maximum) errors.push(`above the maximum ${schema.maximum}`);
+          if (schema.minimum !== undefined && Number(value) < schema.minimum)
+            errors.push(`below the minimum ${schema.minimum}`);
+          if (schema.maximum !== undefined && Number(value) > schema.maximum)
+            errors.push(`above the maximum ${schema.maximum}`);
         }
         break;
       case 'number':

@@ -3,10 +3,18 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type Answer = { status: number; headers: Record<string, string>; body: string };
-export type Handler = (method: string, url: string, headers: IncomingHttpHeaders, body: string) => Answer | Promise<Answer>;
+export type Handler = (
+  method: string,
+  url: string,
+  headers: IncomingHttpHeaders,
+  body: string,
+) => Answer | Promise<Answer>;
 
 /** Listens on 127.0.0.1 at a free port; `onError` gets what a handler threw (answered 500). */
-export async function listenLoopback(handler: Handler, onError: (error: unknown) => void): Promise<{ server: Server; origin: string }> {
+export async function listenLoopback(
+  handler: Handler,
+  onError: (error: unknown) => void,
+): Promise<{ server: Server; origin: string }> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -46,7 +54,12 @@ export abstract class LoopbackFake {
   apiUrl = '';
   private server: Server | undefined;
 
-  protected abstract serve(method: string, url: string, headers: IncomingHttpHeaders, body: string): Answer | Promise<Answer>;
+  protected abstract serve(
+    method: string,
+    url: string,
+    headers: IncomingHttpHeaders,
+    body: string,
+  ): Answer | Promise<Answer>;
 
   async start(): Promise<this> {
     const { server, origin } = await listenLoopback(

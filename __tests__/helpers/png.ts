@@ -36,7 +36,8 @@ export function decodePng(png: Uint8Array): DecodedPng {
     const length = view.getUint32(at);
     const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
     const data = png.subarray(at + 8, at + 8 + length);
-    if (view.getUint32(at + 8 + length) !== crc32(png.subarray(at + 4, at + 8 + length))) throw new Error(`bad CRC in ${type}`);
+    if (view.getUint32(at + 8 + length) !== crc32(png.subarray(at + 4, at + 8 + length)))
+      throw new Error(`bad CRC in ${type}`);
     chunkTypes.push(type);
     if (type === 'IHDR') {
       const h = new DataView(data.buffer, data.byteOffset, data.byteLength);
@@ -55,7 +56,8 @@ export function decodePng(png: Uint8Array): DecodedPng {
   if (channels === 0) throw new Error(`unsupported colour type ${colourType}`);
   const raw = inflateSync(Buffer.concat(idat));
   const stride = width * channels;
-  if (raw.length !== (stride + 1) * height) throw new Error(`image data is ${raw.length} bytes, not ${(stride + 1) * height}`);
+  if (raw.length !== (stride + 1) * height)
+    throw new Error(`image data is ${raw.length} bytes, not ${(stride + 1) * height}`);
   const rows = new Uint8Array(stride * height);
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (stride + 1)]!;
@@ -98,6 +100,8 @@ export function samePixels(a: DecodedPng, b: DecodedPng): boolean {
   return (
     a.width === b.width &&
     a.height === b.height &&
-    Buffer.from(a.rgba.buffer, a.rgba.byteOffset, a.rgba.byteLength).equals(Buffer.from(b.rgba.buffer, b.rgba.byteOffset, b.rgba.byteLength))
+    Buffer.from(a.rgba.buffer, a.rgba.byteOffset, a.rgba.byteLength).equals(
+      Buffer.from(b.rgba.buffer, b.rgba.byteOffset, b.rgba.byteLength),
+    )
   );
 }

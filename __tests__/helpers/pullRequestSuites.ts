@@ -25,13 +25,16 @@ const print = (x: number) => String(Number(x.toPrecision(4)));
  */
 export function writeGoRun(folder: string, slowdown: Slowdown): string {
   const text = readFileSync(fixture('go-bench', 'publish_count3.txt'), 'utf8');
-  const scaled = text.replace(/^(Benchmark[^/\s-]+)(?:\/(\S+?))?(-\d+)(\s.*)$/gm, (_, name: string, parameter: string | undefined, procs: string, rest: string) => {
-    const k = slowdown(name, parameter ?? '');
-    const values = rest
-      .replace(/([\d.]+)( ns\/op)/, (__, v: string, unit: string) => print(Number(v) * k) + unit)
-      .replace(/([\d.]+)( MB\/s)/, (__, v: string, unit: string) => (Number(v) / k).toFixed(2) + unit);
-    return `${name}${parameter !== undefined ? `/${parameter}` : ''}${procs}${values}`;
-  });
+  const scaled = text.replace(
+    /^(Benchmark[^/\s-]+)(?:\/(\S+?))?(-\d+)(\s.*)$/gm,
+    (_, name: string, parameter: string | undefined, procs: string, rest: string) => {
+      const k = slowdown(name, parameter ?? '');
+      const values = rest
+        .replace(/([\d.]+)( ns\/op)/, (__, v: string, unit: string) => print(Number(v) * k) + unit)
+        .replace(/([\d.]+)( MB\/s)/, (__, v: string, unit: string) => (Number(v) / k).toFixed(2) + unit);
+      return `${name}${parameter !== undefined ? `/${parameter}` : ''}${procs}${values}`;
+    },
+  );
   mkdirSync(folder, { recursive: true });
   const path = join(folder, 'bench.txt');
   writeFileSync(path, scaled);
@@ -44,10 +47,14 @@ function scaleJmhMetric(metric: Record<string, unknown>, k: number): void {
   metric['score'] = f(metric['score'] as number);
   metric['scoreError'] = f(metric['scoreError'] as number);
   metric['scoreConfidence'] = (metric['scoreConfidence'] as number[]).map(f);
-  metric['scorePercentiles'] = Object.fromEntries(Object.entries(metric['scorePercentiles'] as Record<string, number>).map(([p, v]) => [p, f(v)]));
+  metric['scorePercentiles'] = Object.fromEntries(
+    Object.entries(metric['scorePercentiles'] as Record<string, number>).map(([p, v]) => [p, f(v)]),
+  );
   if (metric['rawData']) metric['rawData'] = (metric['rawData'] as number[][]).map((fork) => fork.map(f));
   if (metric['rawDataHistogram']) {
-    metric['rawDataHistogram'] = (metric['rawDataHistogram'] as [number, number][][][]).map((fork) => fork.map((iteration) => iteration.map(([v, n]) => [f(v), n])));
+    metric['rawDataHistogram'] = (metric['rawDataHistogram'] as [number, number][][][]).map((fork) =>
+      fork.map((iteration) => iteration.map(([v, n]) => [f(v), n])),
+    );
   }
 }
 
@@ -76,7 +83,9 @@ export function scaleJmh(results: readonly JmhResult[], slowdown: Slowdown): Jmh
 
 /** The two real JMH files of fixtures/formats/jmh as one list (GC profiler, and thrpt/sample/ss modes). */
 export function jmhFixtureResults(): JmhResult[] {
-  return [fixture('jmh', 'publish_avgt_gc.json'), fixture('jmh', 'queue_modes.json')].flatMap((path) => JSON.parse(readFileSync(path, 'utf8')) as JmhResult[]);
+  return [fixture('jmh', 'publish_avgt_gc.json'), fixture('jmh', 'queue_modes.json')].flatMap(
+    (path) => JSON.parse(readFileSync(path, 'utf8')) as JmhResult[],
+  );
 }
 
 /**
@@ -127,7 +136,10 @@ export function writeCriterionRun(folder: string, slowdown: Slowdown): string {
     const dir = join(criterion, group, value);
     cpSync(source, dir, { recursive: true });
     const scale = (x: number) => Number((x * k).toPrecision(7));
-    const estimates = JSON.parse(readFileSync(join(source, 'new', 'estimates.json'), 'utf8')) as Record<string, Record<string, unknown>>;
+    const estimates = JSON.parse(readFileSync(join(source, 'new', 'estimates.json'), 'utf8')) as Record<
+      string,
+      Record<string, unknown>
+    >;
     for (const estimate of Object.values(estimates)) {
       const interval = estimate['confidence_interval'] as { lower_bound: number; upper_bound: number };
       interval.lower_bound = scale(interval.lower_bound);
@@ -142,7 +154,15 @@ export function writeCriterionRun(folder: string, slowdown: Slowdown): string {
     const id = `${group}/${value}`;
     writeFileSync(
       join(dir, 'new', 'benchmark.json'),
-      JSON.stringify({ group_id: group, function_id: null, value_str: value, throughput: { Bytes: Number(value) }, full_id: id, directory_name: id, title: id }),
+      JSON.stringify({
+        group_id: group,
+        function_id: null,
+        value_str: value,
+        throughput: { Bytes: Number(value) },
+        full_id: id,
+        directory_name: id,
+        title: id,
+      }),
     );
   }
   return criterion;

@@ -4,7 +4,16 @@
  * GITHUB_STEP_SUMMARY files that are read back afterwards.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +36,9 @@ export function describeWithShared(name: string, body: () => void): void {
   }
   if (!skipNoticeShown) {
     skipNoticeShown = true;
-    process.stderr.write(`perfgate action tests: ${sharedDir} not found, skipping the tests on the reference fixtures\n`);
+    process.stderr.write(
+      `perfgate action tests: ${sharedDir} not found, skipping the tests on the reference fixtures\n`,
+    );
   }
   describe.skip(name, body);
 }
@@ -45,7 +56,12 @@ export function makeTempDir(prefix = 'perfgate-action-'): string {
  * The environment of a push to the default branch: an event file whose head commit is dated
  * `timestamp`, the commit SHA made from the run id (`fill` repeated), and `extra` variables.
  */
-export function pushEventEnv(runId: number, timestamp: string, extra: Record<string, string> = {}, fill = 'a'): Record<string, string> {
+export function pushEventEnv(
+  runId: number,
+  timestamp: string,
+  extra: Record<string, string> = {},
+  fill = 'a',
+): Record<string, string> {
   const eventPath = join(makeTempDir('perfgate-event-'), 'event.json');
   const sha = String(runId).padStart(40, fill);
   writeFileSync(eventPath, JSON.stringify({ after: sha, head_commit: { id: sha, timestamp } }));
@@ -129,7 +145,13 @@ function prepareRun(inputs: ActionInputs, options: RunOptions): PreparedRun {
   return { workspace, env, outputPath, summaryPath };
 }
 
-function finishRun(run: PreparedRun, status: number | null, signal: NodeJS.Signals | null, stdout: string, stderr: string): ActionRun {
+function finishRun(
+  run: PreparedRun,
+  status: number | null,
+  signal: NodeJS.Signals | null,
+  stdout: string,
+  stderr: string,
+): ActionRun {
   const outputFile = readFileSync(run.outputPath, 'utf8');
   return {
     status,
@@ -146,7 +168,12 @@ function finishRun(run: PreparedRun, status: number | null, signal: NodeJS.Signa
 
 export function runAction(inputs: ActionInputs, options: RunOptions = {}): ActionRun {
   const run = prepareRun(inputs, options);
-  const result = spawnSync(process.execPath, [actionPath], { cwd: run.workspace, env: run.env, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, [actionPath], {
+    cwd: run.workspace,
+    env: run.env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   if (result.error) throw result.error;
   return finishRun(run, result.status, result.signal, result.stdout, result.stderr);
 }
@@ -184,7 +211,8 @@ export function parseGithubOutput(text: string): Record<string, string> {
       const value: string[] = [];
       let j = i + 1;
       for (; j < lines.length && lines[j] !== delimiter; j++) value.push(lines[j]!);
-      if (j >= lines.length) throw new Error(`GITHUB_OUTPUT: no closing delimiter "${delimiter}" for "${name}" (line ${i + 1})`);
+      if (j >= lines.length)
+        throw new Error(`GITHUB_OUTPUT: no closing delimiter "${delimiter}" for "${name}" (line ${i + 1})`);
       outputs[name] = value.join('\n');
       i = j;
     } else if (eq > 0) {

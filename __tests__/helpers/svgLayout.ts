@@ -46,12 +46,14 @@ export function textBoxes(svg: string): Box[] {
 
 /** The plot areas (frames) of an SVG's panels, in canvas coordinates. */
 export function plotAreas(svg: string): { left: number; right: number; top: number; bottom: number }[] {
-  return [...svg.matchAll(/<g class="panel" transform="translate\(([-\d.]+),([-\d.]+)\)">\n(?:.*\n)*?<rect class="frame" x="0.5" y="0.5" width="(\d+)" height="(\d+)"/g)].map(
-    (m) => {
-      const [x, y, width, height] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
-      return { left: x, right: x + width, top: y, bottom: y + height };
-    },
-  );
+  return [
+    ...svg.matchAll(
+      /<g class="panel" transform="translate\(([-\d.]+),([-\d.]+)\)">\n(?:.*\n)*?<rect class="frame" x="0.5" y="0.5" width="(\d+)" height="(\d+)"/g,
+    ),
+  ].map((m) => {
+    const [x, y, width, height] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+    return { left: x, right: x + width, top: y, bottom: y + height };
+  });
 }
 
 export function expectTidyLayout(svg: string): void {

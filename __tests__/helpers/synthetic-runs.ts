@@ -39,7 +39,13 @@ function normal(random: () => number): number {
  * Writes one run of `format` into `folder`: `state` is the machine's level during the run (1 =
  * nominal), `change` the build's effect (1.25 = 25 % slower), `seed` the per-sample noise.
  */
-export function writeSyntheticRun(folder: string, format: SyntheticFormat, state: number, change: number, seed: number): void {
+export function writeSyntheticRun(
+  folder: string,
+  format: SyntheticFormat,
+  state: number,
+  change: number,
+  seed: number,
+): void {
   mkdirSync(folder, { recursive: true });
   const random = mulberry32(seed);
   const levels = LEVELS[format];
@@ -47,7 +53,8 @@ export function writeSyntheticRun(folder: string, format: SyntheticFormat, state
     const lines = ['Sample,Payload [Bytes],Latency [us]'];
     let sample = 1;
     for (const [payload, level] of levels) {
-      for (let i = 0; i < 200; i++) lines.push(`${sample++},${payload},${(level * state * change * Math.exp(0.05 * normal(random))).toFixed(5)}`);
+      for (let i = 0; i < 200; i++)
+        lines.push(`${sample++},${payload},${(level * state * change * Math.exp(0.05 * normal(random))).toFixed(5)}`);
     }
     writeFileSync(join(folder, 'measurements_udp.csv'), lines.join('\n') + '\n');
   } else if (format === 'google-benchmark') {
@@ -68,7 +75,14 @@ export function writeSyntheticRun(folder: string, format: SyntheticFormat, state
     });
     writeFileSync(
       join(folder, 'bench.json'),
-      JSON.stringify({ context: { date: '2026-11-24T10:00:00+00:00', host_name: 'runner', executable: './bench', num_cpus: 2 }, benchmarks }, null, 2),
+      JSON.stringify(
+        {
+          context: { date: '2026-11-24T10:00:00+00:00', host_name: 'runner', executable: './bench', num_cpus: 2 },
+          benchmarks,
+        },
+        null,
+        2,
+      ),
     );
   } else {
     const results = levels.map(([size, level]) => {
@@ -100,7 +114,12 @@ export const PAIR_STATES = [1.0, 1.3, 0.8, 1.1, 0.9, 1.25, 0.85, 1.05];
  * Writes `base/r1 … base/rK` and `head/r1 … head/rK` under `root`: interleaved runs, the candidate
  * changed by `change`, each pair sharing its machine state. Returns the two folders.
  */
-export function writeSyntheticPairs(root: string, format: SyntheticFormat, change: number, states: readonly number[] = PAIR_STATES): { base: string; head: string } {
+export function writeSyntheticPairs(
+  root: string,
+  format: SyntheticFormat,
+  change: number,
+  states: readonly number[] = PAIR_STATES,
+): { base: string; head: string } {
   const base = join(root, 'base');
   const head = join(root, 'head');
   states.forEach((state, i) => {

@@ -9,7 +9,7 @@ import {
   pngWorkerUrl,
   rasterize,
   startPngRenderer
-} from "./chunk-ICBRRRDN.js";
+} from "./chunk-R65B4D56.js";
 import "./chunk-KP423JM7.js";
 
 // src/engine/report/escape.ts
@@ -22,7 +22,12 @@ function jsonForScript(value) {
 
 // src/engine/report/embedScript.ts
 function chartPageCsp(self = false) {
-  return ["default-src 'none'", `script-src ${self ? "'self' " : ""}'unsafe-inline' 'unsafe-eval'`, "style-src 'unsafe-inline'", "img-src data: blob:"].join("; ");
+  return [
+    "default-src 'none'",
+    `script-src ${self ? "'self' " : ""}'unsafe-inline' 'unsafe-eval'`,
+    "style-src 'unsafe-inline'",
+    "img-src data: blob:"
+  ].join("; ");
 }
 var CHART_PAGE_STYLE = `
 body { font-family: 'DejaVu Sans', Verdana, sans-serif; margin: 2em auto; max-width: 1500px; padding: 0 1em; color: #1f2328; }
@@ -106,7 +111,13 @@ function verdictSection(v) {
     "</table>"
   ].join("\n");
   const rest = v.otherRows > 0 ? `<p class="note">${v.otherRows} other row${v.otherRows === 1 ? "" : "s"} in ${escapeHtml(v.file)}.</p>` : "";
-  return [`<section class="verdict ${v.verdict}">`, `<h2>${icon} ${escapeHtml(v.headline)}</h2>`, table, rest, "</section>"].filter((l) => l !== "").join("\n");
+  return [
+    `<section class="verdict ${v.verdict}">`,
+    `<h2>${icon} ${escapeHtml(v.headline)}</h2>`,
+    table,
+    rest,
+    "</section>"
+  ].filter((l) => l !== "").join("\n");
 }
 function renderReportHtml(input) {
   const toc = input.charts.map((c, i) => `<li><a href="#chart-${i}">${escapeHtml(c.title)}</a></li>`).join("\n");
@@ -125,10 +136,17 @@ function renderReportHtml(input) {
     csp: CSP,
     title: input.title,
     style: STYLE,
-    libraries: [input.bundles.vega, input.bundles.vegaLite, input.bundles.vegaEmbed].map((source) => `<script>${scriptText(source)}</script>`),
-    body: [`<h1>${escapeHtml(input.title)}</h1>`, ...(input.verdicts ?? []).map(verdictSection), `<nav><ol>
+    libraries: [input.bundles.vega, input.bundles.vegaLite, input.bundles.vegaEmbed].map(
+      (source) => `<script>${scriptText(source)}</script>`
+    ),
+    body: [
+      `<h1>${escapeHtml(input.title)}</h1>`,
+      ...(input.verdicts ?? []).map(verdictSection),
+      `<nav><ol>
 ${toc}
-</ol></nav>`, sections],
+</ol></nav>`,
+      sections
+    ],
     dataId: "perfgate-specs",
     data: input.charts.map((c) => c.spec),
     main: MAIN

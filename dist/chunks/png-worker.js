@@ -5,7 +5,7 @@ import {
   UNCLAIMED,
   drawJob,
   prepareResvg
-} from "./chunk-ICBRRRDN.js";
+} from "./chunk-R65B4D56.js";
 import "./chunk-KP423JM7.js";
 
 // src/render/pngWorker.ts

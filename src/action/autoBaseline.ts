@@ -16,7 +16,8 @@ export interface AutoBaselineSettings {
   workflow?: string;
 }
 
-export type AutoBaseline = { patterns: string[]; run: BaselineRun; notes: string[] } | { reason: string; notes: string[] };
+export type AutoBaseline =
+  { patterns: string[]; run: BaselineRun; notes: string[] } | { reason: string; notes: string[] };
 
 /**
  * `baseline: auto`: the artifact of the latest successful run of this workflow on the base branch.
@@ -24,7 +25,10 @@ export type AutoBaseline = { patterns: string[]; run: BaselineRun; notes: string
  */
 export async function resolveAutoBaseline(settings: AutoBaselineSettings, context: RunContext): Promise<AutoBaseline> {
   const { owner, repo } = requireRepository(context, 'input "baseline"');
-  if (settings.token === '') throw new UsageError('input "baseline" needs input "github-token" (the default, github.token, works with permission actions: read)');
+  if (settings.token === '')
+    throw new UsageError(
+      'input "baseline" needs input "github-token" (the default, github.token, works with permission actions: read)',
+    );
   if (settings.runId !== undefined) {
     const found = await downloadRunArtifacts({
       token: settings.token,
@@ -36,15 +40,24 @@ export async function resolveAutoBaseline(settings: AutoBaselineSettings, contex
       destination: join(context.runnerTemp || tmpdir(), 'perfgate-baseline'),
     });
     const artifact = found.artifacts[0];
-    if (!artifact || !found.run) return { reason: found.reason ?? `no artifact "${settings.artifactName}" in run ${settings.runId}`, notes: found.notes };
+    if (!artifact || !found.run)
+      return {
+        reason: found.reason ?? `no artifact "${settings.artifactName}" in run ${settings.runId}`,
+        notes: found.notes,
+      };
     const { id, runUrl, headSha, createdAt } = found.run;
-    return { patterns: [artifact.path], run: { runId: id, runUrl, commit: headSha, date: createdAt }, notes: found.notes };
+    return {
+      patterns: [artifact.path],
+      run: { runId: id, runUrl, commit: headSha, date: createdAt },
+      notes: found.notes,
+    };
   }
   const event = context.event as EventPayload | undefined;
   const branch = settings.branch || event?.pull_request?.base?.ref || event?.repository?.default_branch;
   if (!branch) throw new UsageError('input "baseline-branch" is needed: this event names no base branch');
   const workflow = settings.workflow || workflowFile(context.workflowRef);
-  if (!workflow) throw new UsageError('input "baseline-workflow" is needed: GITHUB_WORKFLOW_REF does not name the workflow file');
+  if (!workflow)
+    throw new UsageError('input "baseline-workflow" is needed: GITHUB_WORKFLOW_REF does not name the workflow file');
   const destination = join(context.runnerTemp || tmpdir(), 'perfgate-baseline');
   const lookup = await findBaseline({
     token: settings.token,
@@ -56,7 +69,8 @@ export async function resolveAutoBaseline(settings: AutoBaselineSettings, contex
     artifactName: settings.artifactName,
     destination,
   });
-  if (!lookup.baseline) return { reason: `no baseline from ${workflow} on ${branch}: ${lookup.reason}`, notes: lookup.notes };
+  if (!lookup.baseline)
+    return { reason: `no baseline from ${workflow} on ${branch}: ${lookup.reason}`, notes: lookup.notes };
   const { runId, runUrl, headSha, createdAt, path } = lookup.baseline;
   return { patterns: [path], run: { runId, runUrl, commit: headSha, date: createdAt }, notes: lookup.notes };
 }
@@ -65,11 +79,17 @@ export async function resolveAutoBaseline(settings: AutoBaselineSettings, contex
  * `results-artifacts`: the result artifacts of this run's benchmark jobs (a matrix), each unzipped
  * into its own folder, so that one gate judges them all.
  */
-export async function downloadResultArtifacts(token: string, namePattern: string, context: RunContext): Promise<{ folders: string[]; notes: string[] }> {
+export async function downloadResultArtifacts(
+  token: string,
+  namePattern: string,
+  context: RunContext,
+): Promise<{ folders: string[]; notes: string[] }> {
   const { owner, repo } = requireRepository(context, 'input "results-artifacts"');
   const runId = Number(context.runId);
-  if (!Number.isSafeInteger(runId) || runId <= 0) throw new UsageError('input "results-artifacts" needs GITHUB_RUN_ID (it runs inside GitHub Actions)');
-  if (token === '') throw new UsageError('input "results-artifacts" needs input "github-token" (permission actions: read)');
+  if (!Number.isSafeInteger(runId) || runId <= 0)
+    throw new UsageError('input "results-artifacts" needs GITHUB_RUN_ID (it runs inside GitHub Actions)');
+  if (token === '')
+    throw new UsageError('input "results-artifacts" needs input "github-token" (permission actions: read)');
   const found = await downloadRunArtifacts({
     token,
     ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),

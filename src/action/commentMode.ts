@@ -50,14 +50,25 @@ interface WorkflowRunEvent {
   name?: string;
 }
 
-export async function runCommentMode(inputs: CommentModeInputs, context: RunContext, log: (message: string) => void): Promise<void> {
+export async function runCommentMode(
+  inputs: CommentModeInputs,
+  context: RunContext,
+  log: (message: string) => void,
+): Promise<void> {
   const run = readWorkflowRun(context.event);
   if (run === undefined) {
-    throw new UsageError(`mode: comment runs in a workflow triggered by workflow_run (this event is ${context.eventName || 'unknown'} and its payload names no workflow run)`);
+    throw new UsageError(
+      `mode: comment runs in a workflow triggered by workflow_run (this event is ${context.eventName || 'unknown'} and its payload names no workflow run)`,
+    );
   }
-  if (inputs.ignored.length > 0) core.warning(`perfgate: mode: comment ignores input ${inputs.ignored.map((n) => `"${n}"`).join(', ')}: the gate run read them`);
+  if (inputs.ignored.length > 0)
+    core.warning(
+      `perfgate: mode: comment ignores input ${inputs.ignored.map((n) => `"${n}"`).join(', ')}: the gate run read them`,
+    );
   if (run.event !== 'pull_request' && run.event !== 'pull_request_target') {
-    core.notice(`perfgate: run ${run.id} was triggered by ${run.event ?? 'an unknown event'}, not a pull request: no comment`);
+    core.notice(
+      `perfgate: run ${run.id} was triggered by ${run.event ?? 'an unknown event'}, not a pull request: no comment`,
+    );
     return;
   }
   const { comment } = inputs;
@@ -91,7 +102,11 @@ export async function runCommentMode(inputs: CommentModeInputs, context: RunCont
   }
 
   const body = readCapped(join(folder, COMMENT_BODY_FILE));
-  if (body === undefined) return noReport(run, `artifact "${inputs.reportArtifact}" of run ${run.id} has no ${COMMENT_BODY_FILE} (written by perfgate on pull_request events)`);
+  if (body === undefined)
+    return noReport(
+      run,
+      `artifact "${inputs.reportArtifact}" of run ${run.id} has no ${COMMENT_BODY_FILE} (written by perfgate on pull_request events)`,
+    );
   const meta = readMeta(folder);
   const verdict = meta.verdict ?? verdictOfReports(folder);
   if (verdict !== undefined) core.setOutput('verdict', verdict);
@@ -114,7 +129,8 @@ export async function runCommentMode(inputs: CommentModeInputs, context: RunCont
   core.setOutput('pull-request', lookup.number);
   // With on-regression a passing gate posts nothing new, but corrects the ❌ comment an earlier run left.
   const onlyReplace = comment.when === 'on-regression' && verdict !== 'fail' && verdict !== 'error';
-  if (onlyReplace) log(`the gate passed and input comment is on-regression: only an earlier comment on #${lookup.number} is updated`);
+  if (onlyReplace)
+    log(`the gate passed and input comment is on-regression: only an earlier comment on #${lookup.number} is updated`);
   // The gate's marker id, so that the comment it may have posted itself is the one updated.
   const id = !comment.idGiven && meta.commentId !== undefined ? meta.commentId : comment.id;
   const runUrl = run.htmlUrl ?? `${context.serverUrl}/${owner}/${repo}/actions/runs/${run.id}`;
@@ -145,7 +161,9 @@ export async function runCommentMode(inputs: CommentModeInputs, context: RunCont
     return;
   }
   if (result.reason) core.warning(`perfgate: ${result.reason}`);
-  log(`pull-request comment on #${lookup.number} ${result.outcome}${result.url ? `: ${result.url}` : ''}${result.truncated ? ' (shortened to fit)' : ''}`);
+  log(
+    `pull-request comment on #${lookup.number} ${result.outcome}${result.url ? `: ${result.url}` : ''}${result.truncated ? ' (shortened to fit)' : ''}`,
+  );
   if (result.commentId !== undefined) core.setOutput('comment-id', result.commentId);
   if (result.url !== undefined) core.setOutput('comment-url', result.url);
 }
@@ -156,10 +174,14 @@ export async function runCommentMode(inputs: CommentModeInputs, context: RunCont
  */
 function noReport(run: WorkflowRunEvent, reason: string): void {
   if (run.conclusion !== 'success') {
-    core.warning(`perfgate: no comment: ${reason} (run ${run.id} concluded ${run.conclusion ?? 'unknown'}; it may have stopped before writing its report)`);
+    core.warning(
+      `perfgate: no comment: ${reason} (run ${run.id} concluded ${run.conclusion ?? 'unknown'}; it may have stopped before writing its report)`,
+    );
     return;
   }
-  core.setFailed(`perfgate: no comment: ${reason}. Upload the gate's output-dir as this artifact (input report-artifact) in the pull-request workflow`);
+  core.setFailed(
+    `perfgate: no comment: ${reason}. Upload the gate's output-dir as this artifact (input report-artifact) in the pull-request workflow`,
+  );
 }
 
 function readWorkflowRun(payload: unknown): WorkflowRunEvent | undefined {
@@ -167,7 +189,14 @@ function readWorkflowRun(payload: unknown): WorkflowRunEvent | undefined {
   if (!run || typeof run !== 'object') return undefined;
   const id = run['id'];
   const headSha = run['head_sha'];
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0 || typeof headSha !== 'string' || !/^[0-9a-f]{40,64}$/i.test(headSha)) return undefined;
+  if (
+    typeof id !== 'number' ||
+    !Number.isSafeInteger(id) ||
+    id <= 0 ||
+    typeof headSha !== 'string' ||
+    !/^[0-9a-f]{40,64}$/i.test(headSha)
+  )
+    return undefined;
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
   const headRepository = run['head_repository'] as { owner?: { login?: unknown } } | null | undefined;
   const result: WorkflowRunEvent = { id, headSha };
@@ -179,7 +208,8 @@ function readWorkflowRun(payload: unknown): WorkflowRunEvent | undefined {
     ['htmlUrl', run['html_url']],
     ['name', run['name']],
   ];
-  for (const [key, value] of fields) if (text(value) !== undefined) (result as unknown as Record<string, string>)[key] = text(value)!;
+  for (const [key, value] of fields)
+    if (text(value) !== undefined) (result as unknown as Record<string, string>)[key] = text(value)!;
   return result;
 }
 
@@ -226,7 +256,9 @@ function readMeta(folder: string): CommentMeta {
 
 /** The verdict of report.json and comparison.json: fail when either failed. */
 function verdictOfReports(folder: string): 'pass' | 'fail' | undefined {
-  const verdicts = ['report.json', 'comparison.json'].map((name) => (readJson(join(folder, name)) as { verdict?: unknown } | undefined)?.verdict);
+  const verdicts = ['report.json', 'comparison.json'].map(
+    (name) => (readJson(join(folder, name)) as { verdict?: unknown } | undefined)?.verdict,
+  );
   if (verdicts.includes('fail')) return 'fail';
   return verdicts.includes('pass') ? 'pass' : undefined;
 }

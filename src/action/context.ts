@@ -100,7 +100,8 @@ export function requireRepository(context: RunContext, what: string): { owner: s
  * that look like a SHA or a branch name are taken.
  */
 export function pullRequestRefs(context: RunContext): { commit?: string; base?: string } {
-  const pr = (context.event as { pull_request?: { head?: { sha?: unknown }; base?: { ref?: unknown } } } | undefined)?.pull_request;
+  const pr = (context.event as { pull_request?: { head?: { sha?: unknown }; base?: { ref?: unknown } } } | undefined)
+    ?.pull_request;
   const sha = typeof pr?.head?.sha === 'string' ? pr.head.sha : context.sha;
   const ref = typeof pr?.base?.ref === 'string' ? pr.base.ref : context.env['GITHUB_BASE_REF'];
   return {

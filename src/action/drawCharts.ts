@@ -31,9 +31,19 @@ export async function drawCharts(
           history = []; // a folder of summary runs has no records to chart; the comparison still used it
         }
       }
-      const charts = await writeReportCharts(outputDir, { ...(check ? { check } : {}), ...(comparison ? { compare: comparison } : {}), history, floatParse, png });
-      core.info(logSafe(`${charts.charts.length} chart(s), ${charts.written.length} file(s); ${charts.reportHtmlPath}`));
-      const pngs = charts.charts.flatMap((chart) => chart.files.filter((f) => f.endsWith('.png')).map((path) => ({ path, title: chart.title })));
+      const charts = await writeReportCharts(outputDir, {
+        ...(check ? { check } : {}),
+        ...(comparison ? { compare: comparison } : {}),
+        history,
+        floatParse,
+        png,
+      });
+      core.info(
+        logSafe(`${charts.charts.length} chart(s), ${charts.written.length} file(s); ${charts.reportHtmlPath}`),
+      );
+      const pngs = charts.charts.flatMap((chart) =>
+        chart.files.filter((f) => f.endsWith('.png')).map((path) => ({ path, title: chart.title })),
+      );
       return { ...(charts.mermaid === '' ? {} : { mermaid: charts.mermaid }), pngs };
     } catch (error) {
       core.warning(`perfgate: charts were not drawn: ${describeError(error)}`);

@@ -6,7 +6,10 @@ import type { HistoryRunInfo } from '../engine/history/record.js';
  * date is that of the measured commit: `head_commit.timestamp` on push, then the run's or the
  * pull request's update time. There is no fallback to the clock: without a date, `date` is undefined.
  */
-export function historyRunInfoFromEnv(env: Record<string, string | undefined>, event: unknown): Partial<HistoryRunInfo> {
+export function historyRunInfoFromEnv(
+  env: Record<string, string | undefined>,
+  event: unknown,
+): Partial<HistoryRunInfo> {
   const server = (env['GITHUB_SERVER_URL'] ?? 'https://github.com').replace(/\/+$/, '');
   const repository = env['GITHUB_REPOSITORY'];
   const runId = env['GITHUB_RUN_ID'];

@@ -26,18 +26,36 @@ export function trendsOfHistory(inputs: ActionInputs, context: RunContext): Tren
     return undefined;
   }
   if (inputs.recordHistory === undefined || !existsSync(inputs.recordHistory)) {
-    core.notice('trends: no history was recorded in this run (input record-history), so no change points were looked for');
+    core.notice(
+      'trends: no history was recorded in this run (input record-history), so no change points were looked for',
+    );
     return undefined;
   }
   return runTrends({ history: inputs.recordHistory, outputDir: inputs.outputDir }, actionProgress);
 }
 
 /** `history-branch` on the Git Data API: the repository and token of this run. */
-function historyBranchOptions(inputs: ActionInputs, branch: string, folder: string, context: RunContext): HistoryBranchOptions {
+function historyBranchOptions(
+  inputs: ActionInputs,
+  branch: string,
+  folder: string,
+  context: RunContext,
+): HistoryBranchOptions {
   const { owner, repo } = requireRepository(context, 'input "history-branch"');
-  if (!inputs.token) throw new UsageError('input "history-branch" needs input "github-token" (permission contents: read to read the history, contents: write to record it)');
+  if (!inputs.token)
+    throw new UsageError(
+      'input "history-branch" needs input "github-token" (permission contents: read to read the history, contents: write to record it)',
+    );
   const warn = (message: string) => core.warning(logSafe(`history-branch: ${message}`));
-  return { token: inputs.token, ...(context.apiUrl !== undefined ? { apiUrl: context.apiUrl } : {}), owner, repo, branch, folder, warn };
+  return {
+    token: inputs.token,
+    ...(context.apiUrl !== undefined ? { apiUrl: context.apiUrl } : {}),
+    owner,
+    repo,
+    branch,
+    folder,
+    warn,
+  };
 }
 
 /**
@@ -45,7 +63,12 @@ function historyBranchOptions(inputs: ActionInputs, branch: string, folder: stri
  * yet leaves the folder as it was (the caller's "no history" notice); one that cannot be read is
  * an error: a pull request must not pass because its history was unreadable.
  */
-export async function historyFromBranch(inputs: ActionInputs, folder: string, branch: string, context: RunContext): Promise<void> {
+export async function historyFromBranch(
+  inputs: ActionInputs,
+  folder: string,
+  branch: string,
+  context: RunContext,
+): Promise<void> {
   const options = historyBranchOptions(inputs, branch, folder, context);
   const result = await core.group(`Reading the history from branch ${branch}`, () => readHistoryBranch(options));
   if (result.outcome === 'failed') throw new UsageError(`input "history-branch": ${result.reason}`);
@@ -65,7 +88,12 @@ export async function historyFromBranch(inputs: ActionInputs, folder: string, br
  * `history-recorded` says whether the record reached where it is kept (the branch, with
  * `history-branch`), so that a workflow can act on a lost one.
  */
-export async function recordHistory(context: RunContext, inputs: ActionInputs, folder: string, read?: LoadedResults): Promise<void> {
+export async function recordHistory(
+  context: RunContext,
+  inputs: ActionInputs,
+  folder: string,
+  read?: LoadedResults,
+): Promise<void> {
   const info = historyRunInfoFromEnv(context.env, context.event);
   if (!info.sha || !info.date || !info.runId || !info.runUrl) {
     core.warning('record-history: this run was not recorded: the event names no commit date (record on push events)');
@@ -76,10 +104,15 @@ export async function recordHistory(context: RunContext, inputs: ActionInputs, f
   // The verdict was reached before recording: nothing here may replace it (a corrupt record in
   // the folder, a full disk, a refusal of the branch); it is a warning naming the record lost.
   try {
-    core.setOutput('history-recorded', String(await writeHistory(context, inputs, folder, loaded, info as Required<typeof info>)));
+    core.setOutput(
+      'history-recorded',
+      String(await writeHistory(context, inputs, folder, loaded, info as Required<typeof info>)),
+    );
   } catch (error) {
     const why = error instanceof InputError ? error.describe() : describeError(error);
-    core.warning(logSafe(`record-history: the record of run ${info.runId} (commit ${info.sha.slice(0, 7)}) was lost: ${why}`));
+    core.warning(
+      logSafe(`record-history: the record of run ${info.runId} (commit ${info.sha.slice(0, 7)}) was lost: ${why}`),
+    );
     core.setOutput('history-recorded', 'false');
   }
 }
@@ -94,8 +127,17 @@ async function writeHistory(
 ): Promise<boolean> {
   const experiments = [...loaded.experiments.values()];
   // As the comparison sees the candidate's machine: the runner, then what the files add.
-  const environment = mergeEnvironments(currentEnvironment(context.env), environmentOfSets(loaded.files.map((f) => f.set)))!;
-  const record = makeHistoryRecord(experiments, { sha: info.sha, date: info.date, runId: info.runId, runUrl: info.runUrl, environment });
+  const environment = mergeEnvironments(
+    currentEnvironment(context.env),
+    environmentOfSets(loaded.files.map((f) => f.set)),
+  )!;
+  const record = makeHistoryRecord(experiments, {
+    sha: info.sha,
+    date: info.date,
+    runId: info.runId,
+    runUrl: info.runUrl,
+    environment,
+  });
   let outcome = { written: '', removed: [] as string[] };
   let recorded = true;
   const skip = (file: string, reason: string) => core.warning(logSafe(`${file}: skipped: ${reason}`));
@@ -104,27 +146,43 @@ async function writeHistory(
   };
   const branch = inputs.historyBranch;
   if (branch !== undefined && context.eventName.startsWith('pull_request')) {
-    core.warning(`record-history: branch ${branch} is never written from a pull request; the record is only in ${folder}`);
+    core.warning(
+      `record-history: branch ${branch} is never written from a pull request; the record is only in ${folder}`,
+    );
     recorded = false;
     append();
   } else if (branch !== undefined) {
-    const result = await core.group(`Recording the history on branch ${branch}`, () => writeHistoryBranch(historyBranchOptions(inputs, branch, folder, context), append));
+    const result = await core.group(`Recording the history on branch ${branch}`, () =>
+      writeHistoryBranch(historyBranchOptions(inputs, branch, folder, context), append),
+    );
     if (result.outcome === 'failed') {
       if (outcome.written === '') append();
       recorded = false;
       const which = `${historyFileName(record)} (run ${record.runId}, commit ${record.sha.slice(0, 7)})`;
-      core.warning(logSafe(`record-history: this run's record ${which} was not committed to branch ${branch}: ${result.reason}. It is in ${folder}.`));
+      core.warning(
+        logSafe(
+          `record-history: this run's record ${which} was not committed to branch ${branch}: ${result.reason}. It is in ${folder}.`,
+        ),
+      );
     } else {
       const what = [
         result.added.length > 0 ? `added ${result.added.join(', ')}` : 'nothing new',
         ...(result.removed.length > 0 ? [`removed ${result.removed.length} beyond the window`] : []),
       ].join(', ');
-      core.info(logSafe(`history: branch ${branch} at ${result.commit.slice(0, 7)}: ${what}${result.attempts > 1 ? ` (after ${result.attempts - 1} concurrent update(s))` : ''}`));
+      core.info(
+        logSafe(
+          `history: branch ${branch} at ${result.commit.slice(0, 7)}: ${what}${result.attempts > 1 ? ` (after ${result.attempts - 1} concurrent update(s))` : ''}`,
+        ),
+      );
     }
   } else {
     append();
   }
-  core.info(logSafe(`history: recorded ${outcome.written}${outcome.removed.length > 0 ? `, removed ${outcome.removed.length} older record(s)` : ''}`));
+  core.info(
+    logSafe(
+      `history: recorded ${outcome.written}${outcome.removed.length > 0 ? `, removed ${outcome.removed.length} older record(s)` : ''}`,
+    ),
+  );
   core.setOutput('history-record', outcome.written);
   return recorded;
 }

@@ -7,7 +7,15 @@ import { readMapping } from '../pipeline/resultSets.js';
 import { UsageError } from '../engine/errors.js';
 import { COMMENT_CHARTS, type CommentCharts } from '../pipeline/comment.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
-import { choiceSetting, experimentNamePairs, floatParseSetting, formatSetting, historyWindowSetting, numberSetting, skipSecondsSetting } from '../engine/options.js';
+import {
+  choiceSetting,
+  experimentNamePairs,
+  floatParseSetting,
+  formatSetting,
+  historyWindowSetting,
+  numberSetting,
+  skipSecondsSetting,
+} from '../engine/options.js';
 import { DEFAULT_HISTORY_WINDOW } from '../engine/history/window.js';
 import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
 import { parseGateStatistics, type GateStatistics } from '../engine/compare/gate.js';
@@ -86,28 +94,47 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job'>): Actio
   const results = splitPatterns(core.getInput('results', { required: false }));
   const resultsArtifacts = core.getInput('results-artifacts').trim();
   if (results.length === 0 && resultsArtifacts === '') {
-    throw new UsageError('input "results" is required (summary or raw measurement files, folders or glob patterns), or input "results-artifacts"');
+    throw new UsageError(
+      'input "results" is required (summary or raw measurement files, folders or glob patterns), or input "results-artifacts"',
+    );
   }
   const requirements = core.getInput('requirements').trim();
   const baselineText = core.getInput('baseline').trim();
   const runMatch = /^run:\s*(\d+)$/.exec(baselineText);
-  if (baselineText.startsWith('run:') && !runMatch) throw new UsageError(`input "baseline": "${baselineText}" should be run:<run id>, e.g. run:1234567`);
+  if (baselineText.startsWith('run:') && !runMatch)
+    throw new UsageError(`input "baseline": "${baselineText}" should be run:<run id>, e.g. run:1234567`);
   const auto = baselineText === 'auto' || runMatch !== null;
   const baseline = auto ? [] : splitPatterns(baselineText);
   const history = core.getInput('history').trim();
-  if (history !== '' && (baseline.length > 0 || auto)) throw new UsageError('give input "baseline" or input "history", not both');
+  if (history !== '' && (baseline.length > 0 || auto))
+    throw new UsageError('give input "baseline" or input "history", not both');
   const recordHistory = core.getInput('record-history').trim();
-  const annotations = numberSetting(optionalInput('annotations'), 'input "annotations"', 10, (v) => Number.isInteger(v) && v >= 0, 'a whole number, 0 or more');
-  const historyWindow = historyWindowSetting(optionalInput('history-window'), 'input "history-window"', DEFAULT_HISTORY_WINDOW);
+  const annotations = numberSetting(
+    optionalInput('annotations'),
+    'input "annotations"',
+    10,
+    (v) => Number.isInteger(v) && v >= 0,
+    'a whole number, 0 or more',
+  );
+  const historyWindow = historyWindowSetting(
+    optionalInput('history-window'),
+    'input "history-window"',
+    DEFAULT_HISTORY_WINDOW,
+  );
   if (requirements === '' && baseline.length === 0 && !auto && history === '' && recordHistory === '') {
-    throw new UsageError('give input "requirements" (a requirements CSV), input "baseline" or "history" (results to compare with), or input "record-history"');
+    throw new UsageError(
+      'give input "requirements" (a requirements CSV), input "baseline" or "history" (results to compare with), or input "record-history"',
+    );
   }
   const historyBranch = core.getInput('history-branch').trim();
   if (historyBranch !== '') {
     const problem = chartBranchProblem(historyBranch);
-    if (problem !== undefined) throw new UsageError(`input "history-branch" must be a branch name: ${problem}; got "${historyBranch}"`);
+    if (problem !== undefined)
+      throw new UsageError(`input "history-branch" must be a branch name: ${problem}; got "${historyBranch}"`);
     if (history === '' && recordHistory === '')
-      throw new UsageError('input "history-branch" needs input "history" (the folder to read the records into) or input "record-history" (the folder to record into)');
+      throw new UsageError(
+        'input "history-branch" needs input "history" (the folder to read the records into) or input "record-history" (the folder to record into)',
+      );
   }
   const outputDir = core.getInput('output-dir').trim() || 'perfgate-report';
   return {
@@ -129,9 +156,13 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job'>): Actio
     charts: booleanInput('charts', true),
     chartPng: core.getInput('chart-png').trim() === 'auto' ? 'auto' : booleanInput('chart-png', 'auto'),
     ...chartHostingInputs(),
-    ...(booleanInput('upload-report', true) ? { uploadReport: core.getInput('report-artifact').trim() || 'perfgate-report' } : {}),
+    ...(booleanInput('upload-report', true)
+      ? { uploadReport: core.getInput('report-artifact').trim() || 'perfgate-report' }
+      : {}),
     ...formatInputs(),
-    ...(core.getInput('repetitions').trim() !== '' ? { repetitions: choiceInput<RepetitionMode>('repetitions', REPETITION_MODES, 'error') } : {}),
+    ...(core.getInput('repetitions').trim() !== ''
+      ? { repetitions: choiceInput<RepetitionMode>('repetitions', REPETITION_MODES, 'error') }
+      : {}),
     ...experimentNamesInput(),
     commentCharts: choiceInput<CommentCharts>('comment-charts', COMMENT_CHARTS, 'failing'),
     ...verdictInputs(baseline.length > 0),
@@ -143,7 +174,10 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job'>): Actio
 function trendInputs(): { trends: ActionInputs['trends']; trendIssues: boolean; token?: string } {
   const trends = choiceInput<ActionInputs['trends']>('trends', ['off', 'report', 'fail'], 'off');
   const trendIssues = booleanInput('trend-issues', false);
-  if (trendIssues && trends === 'off') throw new UsageError('input "trend-issues" needs input "trends" (report or fail): the issues follow the change points it finds');
+  if (trendIssues && trends === 'off')
+    throw new UsageError(
+      'input "trend-issues" needs input "trends" (report or fail): the issues follow the change points it finds',
+    );
   return { trends, trendIssues, ...(trendIssues ? { token: apiSettings().token } : {}) };
 }
 
@@ -171,14 +205,21 @@ function chartHostingInputs(): { chartHosting: ChartHosting; chartBranch: string
   const chartHosting = choiceInput<ChartHosting>('chart-hosting', ['none', 'branch'], 'none');
   const chartBranch = core.getInput('chart-branch').trim() || DEFAULT_CHART_BRANCH;
   const problem = chartBranchProblem(chartBranch);
-  if (problem !== undefined) throw new UsageError(`input "chart-branch" must be a branch name: ${problem}; got "${chartBranch}"`);
+  if (problem !== undefined)
+    throw new UsageError(`input "chart-branch" must be a branch name: ${problem}; got "${chartBranch}"`);
   return { chartHosting, chartBranch };
 }
 
-/** `format`, `skip-seconds` and `mapping`: how result files of other tools are read (the CLI's rules, engine/options.ts). */
+/**
+ * `format`, `skip-seconds` and `mapping`: how result files of other tools are read (the CLI's rules,
+ * engine/options.ts).
+ */
 function formatInputs(): { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping } {
   const out: { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping } = {};
-  const { format, mappingFile } = formatSetting({ format: optionalInput('format'), mapping: optionalInput('mapping') }, { format: 'input "format"', mapping: 'input "mapping"' });
+  const { format, mappingFile } = formatSetting(
+    { format: optionalInput('format'), mapping: optionalInput('mapping') },
+    { format: 'input "format"', mapping: 'input "mapping"' },
+  );
   if (format !== undefined) out.format = format;
   if (mappingFile !== undefined) out.mapping = readMapping(mappingFile);
   const skipSeconds = skipSecondsSetting(optionalInput('skip-seconds'), 'input "skip-seconds"');
@@ -206,12 +247,18 @@ export function commentSettings(context: Pick<RunContext, 'workflow' | 'job'>): 
   const given = core.getInput('comment-id').trim();
   // By default one comment per workflow and job, so two gates in one pull request do not collide.
   const id = given || defaultCommentId(context.workflow, context.job);
-  if (!isValidMarkerId(id)) throw new UsageError(`input "comment-id" must be 1–100 letters, digits or . _ : / + = @ -, starting with a letter or digit; got "${given}"`);
-  // An unset input (a workflow that passes no with: value, or a test) means the default; a value of '' given on purpose cannot be told apart, so "any" is spelled out.
+  if (!isValidMarkerId(id))
+    throw new UsageError(
+      `input "comment-id" must be 1–100 letters, digits or . _ : / + = @ -, starting with a letter or digit; got "${given}"`,
+    );
+  // An unset input (a workflow that passes no with: value, or a test) means the default; a value of '' given on purpose
+  // cannot be told apart, so "any" is spelled out.
   const authorText = core.getInput('comment-author').trim();
   const author = authorText === '' ? DEFAULT_COMMENT_AUTHOR : authorText === '*' ? '' : authorText;
   if (author !== '' && !/^[A-Za-z0-9][A-Za-z0-9-]{0,99}(\[bot\])?$/.test(author)) {
-    throw new UsageError(`input "comment-author" must be a GitHub login such as github-actions[bot] or octocat, or * for any author; got "${authorText}"`);
+    throw new UsageError(
+      `input "comment-author" must be a GitHub login such as github-actions[bot] or octocat, or * for any author; got "${authorText}"`,
+    );
   }
   return { when, mode, id, idGiven: given !== '', author, token: when === 'never' ? '' : apiSettings().token };
 }
@@ -238,14 +285,20 @@ export interface CommentModeInputs {
 export function readCommentModeInputs(context: Pick<RunContext, 'workflow' | 'job'>): CommentModeInputs {
   const comment = commentSettings(context);
   if (comment.when !== 'never' && comment.token === '')
-    throw new UsageError('mode: comment needs input "github-token" (the default, github.token, works with permissions pull-requests: write and actions: read)');
+    throw new UsageError(
+      'mode: comment needs input "github-token" (the default, github.token, works with permissions pull-requests: write and actions: read)',
+    );
   const reportArtifact = core.getInput('report-artifact').trim() || 'perfgate-report';
-  const ignored = ['results', 'results-artifacts', 'requirements', 'baseline', 'history', 'record-history'].filter((name) => core.getInput(name).trim() !== '');
+  const ignored = ['results', 'results-artifacts', 'requirements', 'baseline', 'history', 'record-history'].filter(
+    (name) => core.getInput(name).trim() !== '',
+  );
   return { comment, reportArtifact, ignored };
 }
 
 export function defaultCommentId(workflow: string | undefined, job: string | undefined): string {
-  const id = `${workflow ?? 'perfgate'}/${job ?? 'gate'}`.replace(/[^A-Za-z0-9._:/+=@-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '');
+  const id = `${workflow ?? 'perfgate'}/${job ?? 'gate'}`
+    .replace(/[^A-Za-z0-9._:/+=@-]+/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '');
   return (id || 'perfgate').slice(0, 100);
 }
 

@@ -65,11 +65,17 @@ interface Decision {
 
 /** Reads every input set, checks, compares, records and draws: everything but publishing. */
 async function decide(given: Readonly<ActionInputs>, context: RunContext): Promise<Decision> {
-  const downloaded = given.resultsArtifacts !== undefined ? await downloadResults(given.token, given.resultsArtifacts, context) : undefined;
+  const downloaded =
+    given.resultsArtifacts !== undefined
+      ? await downloadResults(given.token, given.resultsArtifacts, context)
+      : undefined;
   const { baseline, baselineRun, missing: noBaseline } = await baselineOf(given, context);
   const noHistory = await missingHistory(given, context);
   // A copy, so that the validated inputs stay as they were read.
-  const inputs: ActionInputs = { ...given, results: downloaded !== undefined ? [...given.results, ...downloaded] : given.results };
+  const inputs: ActionInputs = {
+    ...given,
+    results: downloaded !== undefined ? [...given.results, ...downloaded] : given.results,
+  };
   if (noHistory !== undefined) delete inputs.history;
   const missing = noHistory ?? noBaseline;
   const compares = baseline !== undefined || inputs.history !== undefined;
@@ -79,7 +85,10 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
   const read = inputs.requirements === undefined && !compares ? readResultsAlone(inputs) : undefined;
   const notice = missing !== undefined ? noticeOfMissing(missing, inputs, read) : undefined;
   if (notice !== undefined) core.notice(notice);
-  const check = inputs.requirements !== undefined ? runCheck({ ...inputs, requirements: inputs.requirements }, actionProgress) : undefined;
+  const check =
+    inputs.requirements !== undefined
+      ? runCheck({ ...inputs, requirements: inputs.requirements }, actionProgress)
+      : undefined;
   const comparison = compares ? compareWithReference(inputs, context, baseline, baselineRun) : undefined;
   if (inputs.recordHistory !== undefined) await recordHistory(context, inputs, inputs.recordHistory, read);
   const trends = trendsOfHistory(inputs, context);
@@ -87,7 +96,9 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
   // and report.html (which draws from the specs). PNGs only when something ships them (chart
   // hosting) or the user asks for them (chart-png: true); they were most of the charts' time.
   const png = inputs.chartPng === true || inputs.chartHosting === 'branch';
-  const drawn = inputs.charts ? await drawCharts(inputs.outputDir, check, comparison, inputs.history, inputs.floatParse, png) : undefined;
+  const drawn = inputs.charts
+    ? await drawCharts(inputs.outputDir, check, comparison, inputs.history, inputs.floatParse, png)
+    : undefined;
   const failures = failuresOf(inputs, check, comparison, trends);
   return {
     inputs,
@@ -101,7 +112,12 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
 }
 
 /** One sentence per reason the gate failed; new trend steps warn instead unless `trends: fail`. */
-function failuresOf(inputs: Readonly<ActionInputs>, check?: CheckOutcome, comparison?: CompareOutcome, trends?: TrendsOutcome): string[] {
+function failuresOf(
+  inputs: Readonly<ActionInputs>,
+  check?: CheckOutcome,
+  comparison?: CompareOutcome,
+  trends?: TrendsOutcome,
+): string[] {
   const failures: string[] = [];
   if (check?.report.verdict === 'fail') {
     failures.push(
@@ -111,12 +127,18 @@ function failuresOf(inputs: Readonly<ActionInputs>, check?: CheckOutcome, compar
     );
   }
   if (comparison?.report.verdict === 'fail') {
-    failures.push(`${comparison.report.comparisonsFailed} of ${comparison.report.comparisonsTotal} comparisons with the baseline failed`);
+    failures.push(
+      `${comparison.report.comparisonsFailed} of ${comparison.report.comparisonsTotal} comparisons with the baseline failed`,
+    );
   }
   if (trends && inputs.trends === 'fail' && trends.report.newRegressions > 0) {
-    failures.push(`${trends.report.newRegressions} new regression step${trends.report.newRegressions === 1 ? '' : 's'} in the history of the default branch`);
+    failures.push(
+      `${trends.report.newRegressions} new regression step${trends.report.newRegressions === 1 ? '' : 's'} in the history of the default branch`,
+    );
   } else if (trends && trends.report.newRegressions > 0) {
-    core.warning(`perfgate: ${trends.report.newRegressions} new regression step(s) in the history of the default branch (see trends.md)`);
+    core.warning(
+      `perfgate: ${trends.report.newRegressions} new regression step(s) in the history of the default branch (see trends.md)`,
+    );
   }
   return failures;
 }
@@ -133,7 +155,10 @@ async function publish(inputs: Readonly<ActionInputs>, context: RunContext, deci
   // report.md is the job summary: the comment's document, uncut, with the charts.
   const fullReport = 'the job summary';
   const reportHtml = drawn !== undefined;
-  const markdown = reviewerReport({ ...judged, ...(chartsMarkdown !== undefined ? { charts: chartsMarkdown } : {}) }, { fullReport, reportHtml });
+  const markdown = reviewerReport(
+    { ...judged, ...(chartsMarkdown !== undefined ? { charts: chartsMarkdown } : {}) },
+    { fullReport, reportHtml },
+  );
   const writer = new ReportWriter(inputs.outputDir);
   const markdownPath = writer.write(REPORT_MARKDOWN, markdown);
   await writeJobSummary(markdown);
@@ -143,18 +168,36 @@ async function publish(inputs: Readonly<ActionInputs>, context: RunContext, deci
 
   const verdict = failures.length > 0 ? 'fail' : 'pass';
   const pullRequest = context.pullRequest;
-  const willComment = inputs.comment.when === 'always' || (inputs.comment.when === 'on-regression' && failures.length > 0);
-  // A reviewer needs charts of what failed: by default none on a clean pass (the job summary and report.html keep them).
-  const commentCharts = inputs.commentCharts === 'always' || (inputs.commentCharts === 'failing' && failures.length > 0);
-  const chartImages = inputs.chartHosting === 'branch' ? await chartImagesOfComment(inputs, context, drawn, willComment, commentCharts) : undefined;
-  const commentParts = { ...judged, ...(commentCharts && chartsMarkdown !== undefined ? { charts: chartsMarkdown } : {}), ...(chartImages !== undefined ? { chartImages } : {}) };
-  const links = { fullReport, reportHtml, ...(inputs.uploadReport !== undefined ? { artifact: inputs.uploadReport } : {}) };
-  const comment = pullRequest !== undefined ? commentOf(inputs.comment.id, commentParts, links, context.runUrl) : undefined;
-  if (comment !== undefined) writeCommentFiles(writer, comment.body, { pullRequest, commentId: inputs.comment.id, verdict });
+  const willComment =
+    inputs.comment.when === 'always' || (inputs.comment.when === 'on-regression' && failures.length > 0);
+  // A reviewer needs charts of what failed: by default none on a clean pass (the job summary and report.html keep
+  // them).
+  const commentCharts =
+    inputs.commentCharts === 'always' || (inputs.commentCharts === 'failing' && failures.length > 0);
+  const chartImages =
+    inputs.chartHosting === 'branch'
+      ? await chartImagesOfComment(inputs, context, drawn, willComment, commentCharts)
+      : undefined;
+  const commentParts = {
+    ...judged,
+    ...(commentCharts && chartsMarkdown !== undefined ? { charts: chartsMarkdown } : {}),
+    ...(chartImages !== undefined ? { chartImages } : {}),
+  };
+  const links = {
+    fullReport,
+    reportHtml,
+    ...(inputs.uploadReport !== undefined ? { artifact: inputs.uploadReport } : {}),
+  };
+  const comment =
+    pullRequest !== undefined ? commentOf(inputs.comment.id, commentParts, links, context.runUrl) : undefined;
+  if (comment !== undefined)
+    writeCommentFiles(writer, comment.body, { pullRequest, commentId: inputs.comment.id, verdict });
   setOutputs(inputs.outputDir, markdownPath, verdict, check, comparison);
   if (inputs.uploadReport !== undefined) await uploadReport(context, inputs.uploadReport, inputs.outputDir);
-  if (comment !== undefined && pullRequest !== undefined) await postComment(inputs.comment, context, failures.length > 0, pullRequest, comment);
-  else if (pullRequest === undefined && inputs.comment.when !== 'never') core.info(logSafe('no pull request in this event: no comment'));
+  if (comment !== undefined && pullRequest !== undefined)
+    await postComment(inputs.comment, context, failures.length > 0, pullRequest, comment);
+  else if (pullRequest === undefined && inputs.comment.when !== 'never')
+    core.info(logSafe('no pull request in this event: no comment'));
   // Annotations are errors when the job fails for them, warnings when it does not.
   if (check) annotateFailedChecks(check, inputs.annotations, inputs.failOnRegression ? core.error : core.warning);
   if (failures.length > 0) {
@@ -164,7 +207,10 @@ async function publish(inputs: Readonly<ActionInputs>, context: RunContext, deci
   }
 }
 
-/** What was judged against what: the base branch is named only when the reference is of it (history, found baseline run). */
+/**
+ * What was judged against what: the base branch is named only when the reference is of it (history, found baseline
+ * run).
+ */
 function judgedParts(inputs: Readonly<ActionInputs>, context: RunContext, decision: Decision): ReviewerCommentParts {
   const { check, comparison, trends } = decision;
   const notice = decision.notice !== undefined ? `> ${escapeMarkdown(decision.notice)}` : undefined;

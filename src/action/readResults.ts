@@ -7,7 +7,11 @@ import type { ActionInputs } from './inputs.js';
 import { actionProgress, logSafe } from './logSafety.js';
 
 /** Input `results-artifacts`: downloads the matching artifacts of this run; their folders are read as results too. */
-export async function downloadResults(token: string | undefined, pattern: string, context: RunContext): Promise<string[]> {
+export async function downloadResults(
+  token: string | undefined,
+  pattern: string,
+  context: RunContext,
+): Promise<string[]> {
   return core.group('Downloading result artifacts', async () => {
     const downloaded = await downloadResultArtifacts(token ?? '', pattern, context);
     for (const note of downloaded.notes) core.warning(note);
@@ -33,9 +37,13 @@ export function readOptionsOf(inputs: ActionInputs): ResultsOptions {
  * an error when they hold no measurement. Its notices go to the log once.
  */
 export function readResultsAlone(inputs: ActionInputs): LoadedResults {
-  const loaded = actionProgress.step('Finding and reading result files', () => loadResults(inputs.results, readOptionsOf(inputs), actionProgress));
+  const loaded = actionProgress.step('Finding and reading result files', () =>
+    loadResults(inputs.results, readOptionsOf(inputs), actionProgress),
+  );
   if (countMeasurements(loaded) === 0) {
-    throw new InputError(`no measurements were read from input "results" (${inputs.results.join(', ')}): the files hold no benchmark results`);
+    throw new InputError(
+      `no measurements were read from input "results" (${inputs.results.join(', ')}): the files hold no benchmark results`,
+    );
   }
   core.info(logSafe(`read ${describeRead(loaded)}`));
   for (const sentence of loaded.pooled) core.info(logSafe(sentence));
@@ -55,7 +63,8 @@ function countMeasurements(loaded: LoadedResults): number {
  */
 export function describeRead(loaded: LoadedResults): string {
   const benchmarks = new Set<string>();
-  for (const e of loaded.experiments.values()) for (const m of e.measurements) benchmarks.add(`${e.experiment}\u0000${m.parameter.label}`);
+  for (const e of loaded.experiments.values())
+    for (const m of e.measurements) benchmarks.add(`${e.experiment}\u0000${m.parameter.label}`);
   const experiments = loaded.experiments.size;
   const files = loaded.files.length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -20,7 +20,10 @@ export interface MissingReference {
 }
 
 /** The baseline files: the input's patterns, or those of a run found through the API (`auto`, `run:<id>`). */
-export async function baselineOf(inputs: ActionInputs, context: RunContext): Promise<{ baseline?: string[]; baselineRun?: BaselineRun; missing?: MissingReference }> {
+export async function baselineOf(
+  inputs: ActionInputs,
+  context: RunContext,
+): Promise<{ baseline?: string[]; baselineRun?: BaselineRun; missing?: MissingReference }> {
   const settings = inputs.autoBaseline;
   if (!settings) return inputs.baseline ? { baseline: inputs.baseline } : {};
   const found = await core.group('Finding the baseline', async () => {
@@ -30,10 +33,13 @@ export async function baselineOf(inputs: ActionInputs, context: RunContext): Pro
   });
   if ('reason' in found) {
     // A comparison the user asked for by run id that cannot be made is an error, never a pass.
-    if (settings.runId !== undefined) throw new UsageError(`input "baseline": run:${settings.runId} gives no baseline: ${found.reason}`);
+    if (settings.runId !== undefined)
+      throw new UsageError(`input "baseline": run:${settings.runId} gives no baseline: ${found.reason}`);
     return { missing: { what: 'baseline', why: found.reason } };
   }
-  core.info(logSafe(`baseline: run ${found.run.runId} (${found.run.runUrl}), commit ${found.run.commit}, ${found.run.date}`));
+  core.info(
+    logSafe(`baseline: run ${found.run.runId} (${found.run.runUrl}), commit ${found.run.commit}, ${found.run.date}`),
+  );
   return { baseline: found.patterns, baselineRun: found.run };
 }
 
@@ -41,9 +47,13 @@ export async function baselineOf(inputs: ActionInputs, context: RunContext): Pro
  * The history folder, read from the history branch first when there is one. Missing is no error:
  * a history kept in the Actions cache is missing until the first recorded run, and whenever the cache misses.
  */
-export async function missingHistory(inputs: Readonly<ActionInputs>, context: RunContext): Promise<MissingReference | undefined> {
+export async function missingHistory(
+  inputs: Readonly<ActionInputs>,
+  context: RunContext,
+): Promise<MissingReference | undefined> {
   if (inputs.history === undefined) return undefined;
-  if (inputs.historyBranch !== undefined) await historyFromBranch(inputs, inputs.history, inputs.historyBranch, context);
+  if (inputs.historyBranch !== undefined)
+    await historyFromBranch(inputs, inputs.history, inputs.historyBranch, context);
   if (existsSync(inputs.history)) return undefined;
   const why =
     inputs.historyBranch !== undefined
@@ -56,16 +66,26 @@ export async function missingHistory(inputs: Readonly<ActionInputs>, context: Ru
  * The notice of a run whose baseline or history is missing: why, and what the gate rested on.
  * Without requirements it names what was read, so a pass says plainly that nothing was compared.
  */
-export function noticeOfMissing(missing: MissingReference, inputs: ActionInputs, read: LoadedResults | undefined): string {
+export function noticeOfMissing(
+  missing: MissingReference,
+  inputs: ActionInputs,
+  read: LoadedResults | undefined,
+): string {
   const head = `No ${missing.what}: ${missing.why}.`;
   if (inputs.requirements !== undefined) return `${head} The gate rests on the requirements alone.`;
   const what = read !== undefined ? `Read ${describeRead(read)}; nothing` : 'Nothing';
-  const next = missing.what === 'history' ? ' The first push to the default branch with record-history records one.' : '';
+  const next =
+    missing.what === 'history' ? ' The first push to the default branch with record-history records one.' : '';
   return `${head} ${what} was compared, so nothing was gated.${next}`;
 }
 
 /** Compares the results with the baseline files or the history folder (whichever the run has). */
-export function compareWithReference(inputs: Readonly<ActionInputs>, context: RunContext, baseline: string[] | undefined, baselineRun: BaselineRun | undefined): CompareOutcome {
+export function compareWithReference(
+  inputs: Readonly<ActionInputs>,
+  context: RunContext,
+  baseline: string[] | undefined,
+  baselineRun: BaselineRun | undefined,
+): CompareOutcome {
   return runCompare(
     {
       reference: baseline ?? [],

@@ -3,9 +3,20 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { splitPatterns } from '../pipeline/patterns.js';
 import { UsageError } from '../engine/errors.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
-import { experimentNamePairs, floatParseSetting, formatSetting, skipSecondsSetting, type FormatSettingNames } from '../engine/options.js';
+import {
+  experimentNamePairs,
+  floatParseSetting,
+  formatSetting,
+  skipSecondsSetting,
+  type FormatSettingNames,
+} from '../engine/options.js';
 import { readMapping } from '../pipeline/resultSets.js';
-import { parseExperimentNames, REPETITION_MODES, type RepetitionMode, type ResultsOptions } from '../pipeline/results.js';
+import {
+  parseExperimentNames,
+  REPETITION_MODES,
+  type RepetitionMode,
+  type ResultsOptions,
+} from '../pipeline/results.js';
 import { terminalSafe } from './io.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -15,7 +26,9 @@ export function parseCommandArgs<T extends Options>(command: string, args: strin
   try {
     return parseArgs({ args: joinNegativeValues(args, options), options, allowPositionals: true, strict: true });
   } catch (error) {
-    const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '').replace(/^Unknown option/, 'unknown option');
+    const message = (error as Error).message
+      .replace(/\. To specify a positional argument.*$/s, '')
+      .replace(/^Unknown option/, 'unknown option');
     throw new UsageError(`${command}: ${message} (see perfgate ${command} --help)`);
   }
 }
@@ -75,7 +88,9 @@ export function resultPaths(args: readonly string[]): string[] {
   return args.flatMap((arg) => (arg.includes(',') && !existsSync(arg) ? splitPatterns(arg) : [arg]));
 }
 
-/** `--format`, `--skip-seconds`, `--mapping` and `--repetitions`: how result files are read, the same for every command. */
+/**
+ * `--format`, `--skip-seconds`, `--mapping` and `--repetitions`: how result files are read, the same for every command.
+ */
 export function formatOptions(
   values: {
     format?: string;
@@ -91,7 +106,8 @@ export function formatOptions(
   if (renames.length > 0) out.experimentNames = parseExperimentNames(renames, '--experiment-name');
   if (values.repetitions !== undefined) {
     const mode = values.repetitions;
-    if (!(REPETITION_MODES as readonly string[]).includes(mode)) throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(' or ')}; got "${terminalSafe(mode)}"`);
+    if (!(REPETITION_MODES as readonly string[]).includes(mode))
+      throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(' or ')}; got "${terminalSafe(mode)}"`);
     out.repetitions = mode as RepetitionMode;
   }
   const { format, mappingFile } = formatSetting(values, names);

@@ -10,7 +10,9 @@ const MIN_NODE_MAJOR = 22;
 
 const major = Number(process.versions.node.split('.')[0]);
 if (!(major >= MIN_NODE_MAJOR)) {
-  process.stderr.write(`perfgate: needs Node.js ${MIN_NODE_MAJOR} or newer; this is Node.js ${process.versions.node}\n`);
+  process.stderr.write(
+    `perfgate: needs Node.js ${MIN_NODE_MAJOR} or newer; this is Node.js ${process.versions.node}\n`,
+  );
   process.exitCode = 2;
 } else {
   await import('./run.js');

@@ -21,7 +21,13 @@ export function cliProgress(io: Console): Progress {
 }
 
 /** A numeric flag: the rule both shells share (engine/options.ts). */
-export function numberOption(text: string | undefined, name: string, fallback: number, valid: (v: number) => boolean, expected: string): number {
+export function numberOption(
+  text: string | undefined,
+  name: string,
+  fallback: number,
+  valid: (v: number) => boolean,
+  expected: string,
+): number {
   return numberSetting(text, name, fallback, valid, expected);
 }
 

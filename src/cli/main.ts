@@ -28,7 +28,9 @@ function failure(error: unknown, io: Console): number {
     io.err(`perfgate: error: ${terminalSafe(describeError(error))}\n`);
     return EXIT_USAGE;
   }
-  io.err(`perfgate: internal error: ${(error as Error)?.stack ?? String(error)}\nThis is a bug in perfgate; please report it.\n`);
+  io.err(
+    `perfgate: internal error: ${(error as Error)?.stack ?? String(error)}\nThis is a bug in perfgate; please report it.\n`,
+  );
   return EXIT_INTERNAL;
 }
 

@@ -10,17 +10,30 @@ import { formatIds } from './formats/registry.js';
 import { FLOAT_PARSE_MODES, type FloatParse } from './numeric/parseNumber.js';
 
 /** A number that must pass `valid`; `expected` says in words what passes ("a whole number, 0 or more"). */
-export function numberSetting(text: string | undefined, name: string, fallback: number, valid: (v: number) => boolean, expected: string): number {
+export function numberSetting(
+  text: string | undefined,
+  name: string,
+  fallback: number,
+  valid: (v: number) => boolean,
+  expected: string,
+): number {
   if (text === undefined) return fallback;
   const v = Number(text);
-  if (text.trim() === '' || !Number.isFinite(v) || !valid(v)) throw new UsageError(`${name} must be ${expected}; got "${text}"`);
+  if (text.trim() === '' || !Number.isFinite(v) || !valid(v))
+    throw new UsageError(`${name} must be ${expected}; got "${text}"`);
   return v;
 }
 
 /** One of a fixed list of words. */
-export function choiceSetting<T extends string>(text: string | undefined, name: string, allowed: readonly T[], fallback: T): T {
+export function choiceSetting<T extends string>(
+  text: string | undefined,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   if (text === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(text)) throw new UsageError(`${name} must be one of ${allowed.join(', ')}; got "${text}"`);
+  if (!(allowed as readonly string[]).includes(text))
+    throw new UsageError(`${name} must be one of ${allowed.join(', ')}; got "${text}"`);
   return text as T;
 }
 
@@ -37,7 +50,13 @@ export function skipSecondsSetting(text: string | undefined, name: string): numb
 
 /** How many runs a history folder keeps. */
 export function historyWindowSetting(text: string | undefined, name: string, fallback: number): number {
-  return numberSetting(text, name, fallback, (v) => Number.isInteger(v) && v >= 1, 'a whole number of runs, at least 1');
+  return numberSetting(
+    text,
+    name,
+    fallback,
+    (v) => Number.isInteger(v) && v >= 1,
+    'a whole number of runs, at least 1',
+  );
 }
 
 /** How the user spells the two settings that choose a format, for the messages. */
@@ -56,19 +75,28 @@ export interface FormatSelection {
  * `format` and `mapping` together. `auto` (or nothing) detects the format per file; a mapping is
  * only read by the generic CSV format, so giving one names that format, and that format needs one.
  */
-export function formatSetting(given: { format?: string; mapping?: string }, names: FormatSettingNames): FormatSelection {
+export function formatSetting(
+  given: { format?: string; mapping?: string },
+  names: FormatSettingNames,
+): FormatSelection {
   const out: FormatSelection = {};
   if (given.format !== undefined && given.format !== 'auto') {
-    if (!formatIds().includes(given.format)) throw new UsageError(`${names.format}: unknown format "${given.format}"; known formats: auto, ${formatIds().join(', ')}`);
+    if (!formatIds().includes(given.format))
+      throw new UsageError(
+        `${names.format}: unknown format "${given.format}"; known formats: auto, ${formatIds().join(', ')}`,
+      );
     out.format = given.format;
   }
   if (given.mapping !== undefined) {
-    if (out.format !== undefined && out.format !== 'generic-csv') throw new UsageError(`${names.mapping} is read only with format generic-csv; ${names.format} is "${out.format}"`);
+    if (out.format !== undefined && out.format !== 'generic-csv')
+      throw new UsageError(`${names.mapping} is read only with format generic-csv; ${names.format} is "${out.format}"`);
     out.format = 'generic-csv';
     out.mappingFile = given.mapping;
   }
   if (out.format === 'generic-csv' && out.mappingFile === undefined)
-    throw new UsageError(`${names.format}: generic-csv needs ${names.mapping} (a JSON file mapping columns to metrics)`);
+    throw new UsageError(
+      `${names.format}: generic-csv needs ${names.mapping} (a JSON file mapping columns to metrics)`,
+    );
   return out;
 }
 

@@ -1,6 +1,13 @@
 import type { PayloadSamples, RawMeasurements } from './model/rawMeasurements.js';
 import type { PayloadSummary, Summary } from './model/summary.js';
-import { extremes, mean, medianOfSorted, percentileOfSorted, populationStdev, selectOrderStatistics } from './numeric/numpy.js';
+import {
+  extremes,
+  mean,
+  medianOfSorted,
+  percentileOfSorted,
+  populationStdev,
+  selectOrderStatistics,
+} from './numeric/numpy.js';
 
 /**
  * Statistics of one payload exactly as `latency_process_results.py` computes them (spec §2.2):

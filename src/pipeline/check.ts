@@ -51,16 +51,29 @@ export const REPORT_JSON = 'report.json';
  */
 export function runCheck(options: CheckOptions, progress: Progress): CheckOutcome {
   checkOutputFolder(options.outputDir);
-  const results = progress.step('Finding and reading result files', () => loadResults(options.results, options, progress));
+  const results = progress.step('Finding and reading result files', () =>
+    loadResults(options.results, options, progress),
+  );
   const experiments = [...results.experiments.values()];
   // Fast-DDS results against a reference requirements file are checked and rendered as the
   // reference does (byte-identical checks_<type>.csv); the check itself is the same for every format.
   const summaries = experiments.flatMap((e) => experimentSummary(e.experiment, e.sets) ?? []);
-  const reference = experiments.length > 0 && summaries.length === experiments.length && isReferenceRequirementsFile(options.requirements);
+  const reference =
+    experiments.length > 0 &&
+    summaries.length === experiments.length &&
+    isReferenceRequirementsFile(options.requirements);
   const report = progress.step('Checking against requirements', () => {
     const requirements = readMetricRequirements(options.requirements, options.floatParse);
-    for (const e of experiments) progress.info(`${e.experiment}: ${e.measurements.length} measurement(s), ${e.format}, from ${e.files.join(', ')}`);
-    const sets: ResultSet[] = experiments.map((e) => ({ format: e.format, file: e.source, measurements: e.measurements, notes: [] }));
+    for (const e of experiments)
+      progress.info(
+        `${e.experiment}: ${e.measurements.length} measurement(s), ${e.format}, from ${e.files.join(', ')}`,
+      );
+    const sets: ResultSet[] = experiments.map((e) => ({
+      format: e.format,
+      file: e.source,
+      measurements: e.measurements,
+      notes: [],
+    }));
     return buildCheckReport(
       checkMeasurements(sets, requirements, { reference }),
       requirements.map((r) => r.experiment),
@@ -79,7 +92,8 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
     for (const { file, set } of results.files) {
       let source = file.path;
       // A raw file's summary CSV, as the reference would have written it next to the checks.
-      if (file.format === 'fastdds-raw' && set.summary) source = write(summaryFileNameOfRaw(file.path), renderSummaryCsv(set.summary));
+      if (file.format === 'fastdds-raw' && set.summary)
+        source = write(summaryFileNameOfRaw(file.path), renderSummaryCsv(set.summary));
       for (const m of set.measurements) if (!summaryFiles.has(m.experiment)) summaryFiles.set(m.experiment, source);
     }
     // One checks file per sub-experiment in the results that has rows: none for a required one
@@ -87,7 +101,8 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
     // use as file names; reference names are kept as they are.
     const checked = report.subExperiments.filter((s) => s.rows.length > 0 && !s.absent);
     const stems = reference ? undefined : uniqueFileStems(checked.map((s) => s.experimentType));
-    for (const sub of checked) write(checksFileName(stems?.get(sub.experimentType) ?? sub.experimentType), renderChecksCsv(sub));
+    for (const sub of checked)
+      write(checksFileName(stems?.get(sub.experimentType) ?? sub.experimentType), renderChecksCsv(sub));
     const markdown = renderMarkdown(report);
     const markdownPath = write(REPORT_MARKDOWN, markdown);
     const jsonPath = write(REPORT_JSON, renderJson(report));
@@ -96,6 +111,16 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
     const rawFiles = results.files
       .filter((l) => l.file.format === 'fastdds-raw')
       .map((l) => ({ experimentType: l.set.summary?.experimentType ?? l.file.experimentType, path: l.file.path }));
-    return { report, measurements, summaries, rawFiles, summaryFiles, markdown, written: out.written, markdownPath, jsonPath };
+    return {
+      report,
+      measurements,
+      summaries,
+      rawFiles,
+      summaryFiles,
+      markdown,
+      written: out.written,
+      markdownPath,
+      jsonPath,
+    };
   });
 }

@@ -2,7 +2,12 @@
  * comment.md: the reviewer comment the action would post, written by the CLI into the report
  * folder so that any CI (GitLab, Jenkins, Buildkite) can post it as a merge-request note.
  */
-import { erroredComment, reviewerComment, type ReviewerCommentLinks, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
+import {
+  erroredComment,
+  reviewerComment,
+  type ReviewerCommentLinks,
+  type ReviewerCommentParts,
+} from '../engine/report/reviewerComment.js';
 import { statSync } from 'node:fs';
 import { describeError } from '../engine/errors.js';
 import { ReportWriter } from './files.js';
@@ -26,7 +31,10 @@ export function writeReviewerComment(
 ): string {
   const withCharts = commentCharts === 'always' || (commentCharts === 'failing' && failed);
   const { charts, ...rest } = parts;
-  const body = reviewerComment({ ...rest, ...(withCharts && charts !== undefined ? { charts } : {}) }, { reportFolder: true, ...where });
+  const body = reviewerComment(
+    { ...rest, ...(withCharts && charts !== undefined ? { charts } : {}) },
+    { reportFolder: true, ...where },
+  );
   return new ReportWriter(outputDir).write(COMMENT_FILE, body + '\n');
 }
 
@@ -40,7 +48,8 @@ export function erroredCommentOnFailure<T>(outputDir: string, work: () => T): T 
     return work();
   } catch (error) {
     try {
-      if (statSync(outputDir).isDirectory()) new ReportWriter(outputDir).write(COMMENT_FILE, erroredComment(describeError(error)));
+      if (statSync(outputDir).isDirectory())
+        new ReportWriter(outputDir).write(COMMENT_FILE, erroredComment(describeError(error)));
     } catch {
       // No folder to write into: the error itself says why.
     }

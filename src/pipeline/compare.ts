@@ -1,4 +1,10 @@
-import { asNotComparable, compareExperiment, compareExperimentPaired, compareExperimentWithHistory, type ExperimentSide } from '../engine/compare/compare.js';
+import {
+  asNotComparable,
+  compareExperiment,
+  compareExperimentPaired,
+  compareExperimentWithHistory,
+  type ExperimentSide,
+} from '../engine/compare/compare.js';
 import type { GateStatistics } from '../engine/compare/gate.js';
 import { resolveVerdictSettings } from '../engine/compare/settings.js';
 import { UsageError } from '../engine/errors.js';
@@ -8,7 +14,12 @@ import type { Thresholds } from '../engine/compare/thresholds.js';
 import { comparisonFileName, renderComparisonCsv } from '../engine/report/comparisonCsv.js';
 import { renderComparisonJson } from '../engine/report/comparisonJson.js';
 import { renderComparisonMarkdown } from '../engine/report/comparisonMarkdown.js';
-import { buildComparisonReport, type BaselineRun, type ComparisonReport, type MethodSummary } from '../engine/report/comparisonReport.js';
+import {
+  buildComparisonReport,
+  type BaselineRun,
+  type ComparisonReport,
+  type MethodSummary,
+} from '../engine/report/comparisonReport.js';
 import { uniqueFileStems } from '../engine/report/fileNames.js';
 import { naturalCompare, readHistoryRuns, readRunFolders, type HistoryRun } from './historyRuns.js';
 import { checkOutputFolder, ReportWriter } from './files.js';
@@ -76,7 +87,8 @@ function loadSide(
   pooled.push(...loaded.pooled);
   environments?.push(environmentOfSets(loaded.files.map((f) => f.set)));
   const sides = new Map<string, ExperimentSide>();
-  for (const [experiment, e] of loaded.experiments) sides.set(experiment, { measurements: e.measurements, sets: e.sets });
+  for (const [experiment, e] of loaded.experiments)
+    sides.set(experiment, { measurements: e.measurements, sets: e.sets });
   return sides;
 }
 
@@ -97,7 +109,8 @@ function loadRepetitions(
   const grouped = groupResults(files, 'pool');
   pooled.push(...grouped.pooled);
   const sides = new Map<string, ExperimentSide>();
-  for (const [experiment, e] of grouped.experiments) sides.set(experiment, { measurements: e.measurements, sets: e.sets });
+  for (const [experiment, e] of grouped.experiments)
+    sides.set(experiment, { measurements: e.measurements, sets: e.sets });
   return sides;
 }
 
@@ -105,24 +118,35 @@ function loadRepetitions(
  * The pairs of a paired comparison: entry i of the reference with entry i of the results, or —
  * given one folder each — their run sub-folders paired in natural order (`r1`, `r2`, … `r10`).
  */
-function loadPairs(options: CompareOptions, progress: Progress): { reference: Map<string, ExperimentSide>; result: Map<string, ExperimentSide> }[] {
+function loadPairs(
+  options: CompareOptions,
+  progress: Progress,
+): { reference: Map<string, ExperimentSide>; result: Map<string, ExperimentSide> }[] {
   const { reference, results } = options;
   if (reference.length === 1 && results.length === 1) {
     const base = readRunFolders(reference[0]!, options, progress);
     const head = readRunFolders(results[0]!, options, progress);
     if (base.length !== head.length) {
-      throw new UsageError(`compare --paired: ${reference[0]} holds ${base.length} run folders and ${results[0]} ${head.length}; each base run needs its candidate run`);
+      throw new UsageError(
+        `compare --paired: ${reference[0]} holds ${base.length} run folders and ${results[0]} ${head.length}; each base run needs its candidate run`,
+      );
     }
     const names = (runs: HistoryRun[]) =>
       runs
         .map((r) => r.name)
         .sort(naturalCompare)
         .join(', ');
-    if (names(base) !== names(head)) throw new UsageError(`compare --paired: the run folders differ: ${names(base)} against ${names(head)}`);
-    return base.map((run, i) => ({ reference: stripSummaries(run.experiments), result: stripSummaries(head[i]!.experiments) }));
+    if (names(base) !== names(head))
+      throw new UsageError(`compare --paired: the run folders differ: ${names(base)} against ${names(head)}`);
+    return base.map((run, i) => ({
+      reference: stripSummaries(run.experiments),
+      result: stripSummaries(head[i]!.experiments),
+    }));
   }
   if (reference.length !== results.length) {
-    throw new UsageError(`compare --paired: ${reference.length} --reference and ${results.length} --results; give them in pairs, in run order (or one folder of run folders each)`);
+    throw new UsageError(
+      `compare --paired: ${reference.length} --reference and ${results.length} --results; give them in pairs, in run order (or one folder of run folders each)`,
+    );
   }
   return reference.map((ref, i) => ({
     reference: stripSummaries(loadSide([ref], options, progress, [])),
@@ -149,14 +173,21 @@ function newestByExperiment(history: readonly HistoryRun[]): Map<string, Experim
 export function runCompare(options: CompareOptions, progress: Progress): CompareOutcome {
   checkOutputFolder(options.outputDir);
   const kind = options.paired ? 'paired' : options.history !== undefined ? 'history' : 'threshold';
-  const verdict = resolveVerdictSettings(kind, { confidence: options.confidence, thresholds: options.thresholds, gate: options.gate });
+  const verdict = resolveVerdictSettings(kind, {
+    confidence: options.confidence,
+    thresholds: options.thresholds,
+    gate: options.gate,
+  });
   const method: MethodSummary = verdict;
   const pooled: string[] = [];
   if (options.paired) {
-    if (options.history !== undefined) throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');
+    if (options.history !== undefined)
+      throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');
     const pairs = progress.step('Reading the A/B pairs', () => loadPairs(options, progress));
     if (pairs.length < 2)
-      throw new UsageError(`compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`);
+      throw new UsageError(
+        `compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`,
+      );
     const reference = new Map(pairs.flatMap((p) => [...p.reference]));
     const results = new Map(pairs.flatMap((p) => [...p.result]));
     const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
@@ -188,7 +219,9 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
     };
   });
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
-  const machines = history ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments))) : undefined;
+  const machines = history
+    ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments)))
+    : undefined;
   if (machines?.notice) progress.warning(machines.notice);
   const report = progress.step('Comparing', () =>
     buildComparisonReport(
@@ -217,7 +250,10 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
  * The machine the results were measured on, for the machine check; undefined when the check is
  * off. The user's word wins, then what the result files say, then the machine perfgate runs on.
  */
-function resultsMachine(options: CompareOptions, fromFiles: EnvironmentFingerprint | undefined): EnvironmentFingerprint | undefined {
+function resultsMachine(
+  options: CompareOptions,
+  fromFiles: EnvironmentFingerprint | undefined,
+): EnvironmentFingerprint | undefined {
   if (options.resultsEnvironment) return mergeEnvironments(options.resultsEnvironment, fromFiles);
   if (options.environment) return mergeEnvironments(fromFiles, options.environment);
   return undefined;
@@ -228,7 +264,10 @@ function resultsMachine(options: CompareOptions, fromFiles: EnvironmentFingerpri
  * kept), and a warning naming the difference when some or all were left out; when no run says,
  * a notice that nothing could be checked.
  */
-function comparableRuns(history: HistoryRun[], environment: EnvironmentFingerprint | undefined): { runs: HistoryRun[]; warning?: string; notice?: string } {
+function comparableRuns(
+  history: HistoryRun[],
+  environment: EnvironmentFingerprint | undefined,
+): { runs: HistoryRun[]; warning?: string; notice?: string } {
   if (!environment) return { runs: history };
   if (history.every((run) => run.environment === undefined)) {
     return {
@@ -263,7 +302,10 @@ function finish(
   progress: Progress,
 ): CompareOutcome {
   // Nothing paired: every experiment is only on one side. Say so loudly, with the names on each side.
-  if (report.subExperiments.length > 0 && report.subExperiments.every((s) => s.status === 'new' || s.status === 'missing')) {
+  if (
+    report.subExperiments.length > 0 &&
+    report.subExperiments.every((s) => s.status === 'new' || s.status === 'missing')
+  ) {
     const names = (side: Map<string, ExperimentSide>) => [...side.keys()].join(', ') || 'none';
     report.warnings.push(
       `Nothing was paired: no experiment of the results is in the reference. Reference: ${names(reference)}. Results: ${names(results)}. ` +
@@ -280,7 +322,10 @@ function finish(
     for (const sub of report.subExperiments) {
       // The reference's comparison CSV, for Fast-DDS experiments on both sides.
       if (sub.reference && sub.result)
-        write(comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType), renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel));
+        write(
+          comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType),
+          renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel),
+        );
     }
     const markdown = renderComparisonMarkdown(report);
     const markdownPath = write(COMPARISON_MARKDOWN, markdown);

@@ -67,13 +67,16 @@ export function searchCriterionTree(folder: string, depth = CRITERION_SEARCH_DEP
  */
 export function criterionBaseline(path: string): string | undefined {
   const folder = basename(dirname(path));
-  if (folder === 'new' || (folder !== 'base' && !isFile(join(dirname(dirname(path)), 'new', 'estimates.json')))) return undefined;
+  if (folder === 'new' || (folder !== 'base' && !isFile(join(dirname(dirname(path)), 'new', 'estimates.json'))))
+    return undefined;
   return `Criterion's saved baseline (${folder}/), not the results of the run (new/); name the file on its own to read it`;
 }
 
 export function criterionTreeNotice(folder: string, tree: CriterionTree): string {
   const skipped = [
-    tree.baselines.length > 0 ? `${tree.baselines.length} saved baseline(s) (base/: name a base/estimates.json on its own to read it)` : '',
+    tree.baselines.length > 0
+      ? `${tree.baselines.length} saved baseline(s) (base/: name a base/estimates.json on its own to read it)`
+      : '',
     tree.changes > 0 ? `${tree.changes} change/ folder(s) (Criterion's comparison with its baseline)` : '',
     tree.reports > 0 ? `${tree.reports} report/ folder(s)` : '',
   ].filter((part) => part !== '');

@@ -46,15 +46,25 @@ export function dashboardPages(model: DashboardModel, title?: string): SiteFile[
 export async function runDashboard(options: DashboardRunOptions, progress: Progress): Promise<DashboardOutcome> {
   checkOutputFolder(options.output);
   const records = progress.step('Reading history', () => readRecordedHistory(options.history, options.window));
-  const requirements: MetricRequirement[] = options.requirements !== undefined ? readMetricRequirements(options.requirements, 'precise') : [];
+  const requirements: MetricRequirement[] =
+    options.requirements !== undefined ? readMetricRequirements(options.requirements, 'precise') : [];
   const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;
-  const model = progress.step('Finding change points', () => dashboardOfRecords(records, { ...analysis, requirements }));
+  const model = progress.step('Finding change points', () =>
+    dashboardOfRecords(records, { ...analysis, requirements }),
+  );
   const pages = dashboardPages(model, title);
   const { loadBrowserBundles } = await import('../render/index.js');
   const bundles = await loadBrowserBundles();
-  const assets: Record<(typeof ASSET_FILES)[number], string> = { 'vega.min.js': bundles.vega, 'vega-lite.min.js': bundles.vegaLite, 'vega-embed.min.js': bundles.vegaEmbed };
+  const assets: Record<(typeof ASSET_FILES)[number], string> = {
+    'vega.min.js': bundles.vega,
+    'vega-lite.min.js': bundles.vegaLite,
+    'vega-embed.min.js': bundles.vegaEmbed,
+  };
   return progress.step('Writing the site', () => {
-    const files: SiteFile[] = [...pages, ...ASSET_FILES.map((name) => ({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] }))];
+    const files: SiteFile[] = [
+      ...pages,
+      ...ASSET_FILES.map((name) => ({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] })),
+    ];
     const written = files.map((f) => {
       const path = join(options.output, ...f.path.split('/'));
       writeFileAtomic(path, f.content);

@@ -1,5 +1,9 @@
 import { deriveRequirements, renderRequirementsCsv, requirementRowNote } from '../engine/derive/deriveRequirements.js';
-import { deriveMetricLimits, metricRowNotes, renderMetricRequirementsCsv } from '../engine/derive/deriveMetricRequirements.js';
+import {
+  deriveMetricLimits,
+  metricRowNotes,
+  renderMetricRequirementsCsv,
+} from '../engine/derive/deriveMetricRequirements.js';
 import { DEFAULT_DERIVE_METHOD, type DeriveMethod } from '../engine/derive/method.js';
 import { methodLines } from '../engine/derive/notes.js';
 import { InputError } from '../engine/errors.js';
@@ -44,7 +48,9 @@ export function runDeriveRequirements(options: DeriveCommandOptions, progress: P
     );
   }
   const floorMargin = method.kind === 'prediction' ? method.floorMargin : 0;
-  const summaries = runs.map((run) => [...run.experiments].map(([experiment, e]) => experimentSummary(experiment, e.sets)));
+  const summaries = runs.map((run) =>
+    [...run.experiments].map(([experiment, e]) => experimentSummary(experiment, e.sets)),
+  );
   const fastdds = summaries.every((run) => run.every((s) => s !== undefined));
   let csv: string;
   let notes: string[];
@@ -54,11 +60,16 @@ export function runDeriveRequirements(options: DeriveCommandOptions, progress: P
       method,
     );
     for (const d of derived.requirements) {
-      if (d.runs < runs.length) progress.warning(`${d.experimentType}, ${d.payloadBytes} bytes: only in ${d.runs} of ${runs.length} runs`);
+      if (d.runs < runs.length)
+        progress.warning(`${d.experimentType}, ${d.payloadBytes} bytes: only in ${d.runs} of ${runs.length} runs`);
     }
     const limits = derived.requirements.reduce((n, r) => n + Object.values(r.limits).filter(Number.isFinite).length, 0);
     notes = [
-      ...methodLines(method, { runs: runs.length, limits, ...(derived.perLimitConfidence !== undefined ? { perLimitConfidence: derived.perLimitConfidence } : {}) }),
+      ...methodLines(method, {
+        runs: runs.length,
+        limits,
+        ...(derived.perLimitConfidence !== undefined ? { perLimitConfidence: derived.perLimitConfidence } : {}),
+      }),
       ...derived.requirements.map((r) => requirementRowNote(r, floorMargin)),
     ];
     // The reference form carries no comment: the reference check would read one as its header.
@@ -74,7 +85,11 @@ export function runDeriveRequirements(options: DeriveCommandOptions, progress: P
       }
     }
     const limits = derived.limits.filter((l) => Number.isFinite(l.limit)).length;
-    const stated = methodLines(method, { runs: runs.length, limits, ...(derived.perLimitConfidence !== undefined ? { perLimitConfidence: derived.perLimitConfidence } : {}) });
+    const stated = methodLines(method, {
+      runs: runs.length,
+      limits,
+      ...(derived.perLimitConfidence !== undefined ? { perLimitConfidence: derived.perLimitConfidence } : {}),
+    });
     notes = [...stated, ...metricRowNotes(derived.limits, floorMargin)];
     csv = renderMetricRequirementsCsv(derived.limits, { method: stated, floorMargin });
   }

@@ -2,12 +2,22 @@ import { closeSync, globSync, readdirSync, readSync, statSync, type Stats } from
 import { basename, dirname, join } from 'node:path';
 import { InputError, UsageError } from '../engine/errors.js';
 import { stripBom } from '../engine/csv/header.js';
-import { FASTDDS_EXPECTED_HEADERS, FASTDDS_RESULT_FILES, fastddsHeaderError } from '../engine/formats/fastddsAdapters.js';
+import {
+  FASTDDS_EXPECTED_HEADERS,
+  FASTDDS_RESULT_FILES,
+  fastddsHeaderError,
+} from '../engine/formats/fastddsAdapters.js';
 import { baseName } from '../engine/model/experimentType.js';
 import { adapterById, fileNameAdapters, formatIds, recogniseFormat } from '../engine/formats/registry.js';
 import { cannotRead, openForReading, readFirstLine, specialFileKind } from './files.js';
 import { byCodePoint } from '../engine/text/order.js';
-import { criterionBaseline, criterionTreeNotice, CRITERION_SEARCH_DEPTH, searchCriterionTree, type CriterionTree } from './criterionTree.js';
+import {
+  criterionBaseline,
+  criterionTreeNotice,
+  CRITERION_SEARCH_DEPTH,
+  searchCriterionTree,
+  type CriterionTree,
+} from './criterionTree.js';
 
 export interface ResultFile {
   path: string;
@@ -76,13 +86,15 @@ interface Skipped {
  * Order: arguments in the order given, names sorted by code point inside a folder or pattern.
  */
 export function discoverResults(patterns: readonly string[], options: DiscoverOptions = {}): Discovery {
-  if (patterns.length === 0) throw new UsageError('no results given: name summary or raw files, folders or glob patterns');
+  if (patterns.length === 0)
+    throw new UsageError('no results given: name summary or raw files, folders or glob patterns');
   const forced = options.format !== undefined && options.format !== 'auto' ? options.format : undefined;
   if (forced !== undefined && !formatIds().includes(forced)) {
     throw new UsageError(`unknown format "${forced}"; known formats: auto, ${formatIds().join(', ')}`);
   }
   const formats = options.formats === true;
-  const classify = (path: string, listing: Listing, skipped: Skipped) => classifyFile(path, listing, formats, forced, skipped);
+  const classify = (path: string, listing: Listing, skipped: Skipped) =>
+    classifyFile(path, listing, formats, forced, skipped);
   const notices: string[] = [];
   const found: ResultFile[] = [];
   const seen = new Set<string>();
@@ -109,7 +121,10 @@ export function discoverResults(patterns: readonly string[], options: DiscoverOp
         if (file) taken.push(file);
       }
       // Criterion's tree, only where its files can be read as Criterion's.
-      const tree = formats && options.criterionTree !== false && (forced === undefined || forced === 'criterion-json') ? searchCriterionTree(pattern) : undefined;
+      const tree =
+        formats && options.criterionTree !== false && (forced === undefined || forced === 'criterion-json')
+          ? searchCriterionTree(pattern)
+          : undefined;
       if (tree && tree.estimates.length > 0) {
         // A new/estimates.json Criterion wrote must read as one: it is named, not guessed.
         for (const path of tree.estimates) taken.push(classify(path, 'named', skipped)!);
@@ -145,7 +160,9 @@ function emptyFolder(folder: string, formats: boolean, tree: CriterionTree | und
   return new InputError(
     `the folder holds no result files perfgate recognises (Fast-DDS ${FASTDDS_RESULT_FILES}s, or another supported format); ` +
       `of its sub-folders only Criterion's <id>/new/estimates.json are searched (up to ${CRITERION_SEARCH_DEPTH} levels)` +
-      (baselines > 0 ? `, and it holds only Criterion's saved baselines (${baselines} base/estimates.json): name one on its own to read it` : ''),
+      (baselines > 0
+        ? `, and it holds only Criterion's saved baselines (${baselines} base/estimates.json): name one on its own to read it`
+        : ''),
     { file: folder },
   );
 }
@@ -165,13 +182,20 @@ function noResultsMatched(pattern: string, matches: readonly string[], skipped: 
  * (Criterion's sample.json next to estimates.json) were read, not skipped.
  */
 function skipNotices(where: string, skipped: Skipped, taken: readonly ResultFile[]): string[] {
-  const readAlong = new Set(taken.flatMap((file) => (adapterById(file.format)?.siblings ?? []).map((name) => join(dirname(file.path), name))));
+  const readAlong = new Set(
+    taken.flatMap((file) => (adapterById(file.format)?.siblings ?? []).map((name) => join(dirname(file.path), name))),
+  );
   const notResults = skipped.notResults.filter((path) => !readAlong.has(path));
   const notices: string[] = [];
   for (const [reason, paths] of skipped.companions) {
-    notices.push(paths.length === 1 ? `${paths[0]}: skipped, ${reason}` : `${where}: skipped ${paths.length} files, ${reason}: ${listed(paths)}`);
+    notices.push(
+      paths.length === 1
+        ? `${paths[0]}: skipped, ${reason}`
+        : `${where}: skipped ${paths.length} files, ${reason}: ${listed(paths)}`,
+    );
   }
-  if (notResults.length > 0) notices.push(`${where}: skipped ${notResults.length} file(s) that are not result files: ${listed(notResults)}`);
+  if (notResults.length > 0)
+    notices.push(`${where}: skipped ${notResults.length} file(s) that are not result files: ${listed(notResults)}`);
   return notices;
 }
 
@@ -186,8 +210,15 @@ function listed(paths: readonly string[]): string {
  * may be skipped (into `skipped`). With `formats`, files of every adapter are recognised by their
  * content.
  */
-function classifyFile(path: string, listing: Listing, formats: boolean, forced: string | undefined, skipped: Skipped): ResultFile | undefined {
-  if (forced !== undefined) return { path, experimentType: adapterById(forced)!.fileNames?.experimentOf(path) ?? '', format: forced };
+function classifyFile(
+  path: string,
+  listing: Listing,
+  formats: boolean,
+  forced: string | undefined,
+  skipped: Skipped,
+): ResultFile | undefined {
+  if (forced !== undefined)
+    return { path, experimentType: adapterById(forced)!.fileNames?.experimentOf(path) ?? '', format: forced };
   const lenient = listing !== 'named';
   // Without `formats`, a matched file is known as a summary by its header, as a named one is.
   const fastdds = classifyFastdds(path, lenient || formats, listing === 'matched' && !formats);
@@ -198,7 +229,9 @@ function classifyFile(path: string, listing: Listing, formats: boolean, forced: 
   const head = readHead(path);
   const adapter = recogniseFormat(head, path, true);
   if (adapter) {
-    const companion = lenient ? (adapter.companion?.(head, path) ?? (adapter.id === 'criterion-json' ? criterionBaseline(path) : undefined)) : undefined;
+    const companion = lenient
+      ? (adapter.companion?.(head, path) ?? (adapter.id === 'criterion-json' ? criterionBaseline(path) : undefined))
+      : undefined;
     if (companion !== undefined) {
       skipped.companions.set(companion, [...(skipped.companions.get(companion) ?? []), path]);
       return undefined;
@@ -213,9 +246,12 @@ function classifyFile(path: string, listing: Listing, formats: boolean, forced: 
     .map((id) => adapterById(id)!)
     .find((a) => a.siblings?.includes(basename(path)));
   if (reader !== undefined) {
-    throw new InputError(`not a result file: ${basename(path)} is read along with the ${reader.title} result file of its folder; name that file, or the folder`, {
-      file: path,
-    });
+    throw new InputError(
+      `not a result file: ${basename(path)} is read along with the ${reader.title} result file of its folder; name that file, or the folder`,
+      {
+        file: path,
+      },
+    );
   }
   // Say why the file is not a Fast-DDS file when it looks like one; otherwise list the formats.
   const header = readFirstLine(path);
@@ -267,7 +303,9 @@ function classifyFastdds(path: string, lenient: boolean, byContent = false): Res
   const adapters = fileNameAdapters();
   if (lenient && !byContent && !adapters.some((a) => a.fileNames.mayBe(name))) return undefined;
   const header = readFirstLine(path);
-  const adapter = adapters.find((a) => a.recognises(header, path) && (!lenient || byContent || a.fileNames.takes(name)));
+  const adapter = adapters.find(
+    (a) => a.recognises(header, path) && (!lenient || byContent || a.fileNames.takes(name)),
+  );
   if (adapter) return { path, experimentType: adapter.fileNames.experimentOf(path), format: adapter.id };
   if (lenient && !adapters.some((a) => a.fileNames.claims(name))) return undefined;
   throw fastddsHeaderError(path, header);
@@ -292,7 +330,8 @@ function preferSummaries(files: ResultFile[], notices: string[], repetitions: bo
       const summaries = file.format === 'fastdds-summary' ? [file] : kept;
       const raws = file.format === 'fastdds-raw' ? [file] : kept;
       byType.set(file.experimentType, summaries);
-      for (const raw of raws) notices.push(`${raw.path}: skipped, its summary ${summaries[0]!.path} is used for ${file.experimentType}`);
+      for (const raw of raws)
+        notices.push(`${raw.path}: skipped, its summary ${summaries[0]!.path} is used for ${file.experimentType}`);
       continue;
     }
     if (!repetitions) throw sameType(file, kept[0]!);
@@ -308,7 +347,9 @@ function sameType(file: ResultFile, other: ResultFile): InputError {
   );
 }
 
-/** A named path's status; undefined when nothing is there (it may be a pattern), an error when it cannot be looked at. */
+/**
+ * A named path's status; undefined when nothing is there (it may be a pattern), an error when it cannot be looked at.
+ */
 function statNamed(path: string): Stats | undefined {
   try {
     return statSync(path);

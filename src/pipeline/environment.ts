@@ -1,8 +1,17 @@
-/** The fingerprint of the machine perfgate runs on (the runner the benchmark ran on, in a workflow), and the one a user names. */
+/**
+ * The fingerprint of the machine perfgate runs on (the runner the benchmark ran on, in a workflow), and the one a user
+ * names.
+ */
 import { existsSync } from 'node:fs';
 import { arch, cpus, release, totalmem, type } from 'node:os';
 import { InputError, UsageError } from '../engine/errors.js';
-import { cpuName, mergeEnvironments, parseEnvironmentObject, parseEnvironmentPairs, type EnvironmentFingerprint } from '../engine/model/environment.js';
+import {
+  cpuName,
+  mergeEnvironments,
+  parseEnvironmentObject,
+  parseEnvironmentPairs,
+  type EnvironmentFingerprint,
+} from '../engine/model/environment.js';
 import type { ResultSet } from '../engine/model/measurement.js';
 import { readText } from './files.js';
 

@@ -20,7 +20,8 @@ export interface ExportOptions extends ResultsOptions {
 export function runExport(options: ExportOptions, progress: Progress): Exported {
   const loaded = progress.step('Reading results', () => loadResults(options.files, options, progress));
   const measurements = [...loaded.experiments.values()].flatMap((e) => e.measurements);
-  const exported = options.to === 'bmf' ? renderBmf(measurements) : renderGithubActionBenchmark(measurements, options.direction);
+  const exported =
+    options.to === 'bmf' ? renderBmf(measurements) : renderGithubActionBenchmark(measurements, options.direction);
   for (const note of exported.notes) progress.warning(note);
   if (options.output !== undefined) writeFileAtomic(options.output, exported.text);
   return exported;

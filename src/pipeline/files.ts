@@ -1,4 +1,17 @@
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, writeFileSync, readFileSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  readFileSync,
+  type Stats,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { InputError } from '../engine/errors.js';
 
@@ -168,7 +181,8 @@ export function makeFolder(folder: string): void {
       if (code !== 'ENOENT' && code !== 'ENOTDIR') throw cannotWrite(at, error, 'cannot create the output folder');
     }
     if (stat) {
-      if (!stat.isDirectory()) throw cannotWrite(at, Object.assign(new Error(), { code: 'ENOTDIR' }), 'cannot create the output folder');
+      if (!stat.isDirectory())
+        throw cannotWrite(at, Object.assign(new Error(), { code: 'ENOTDIR' }), 'cannot create the output folder');
       break;
     }
     missing.push(at);
@@ -194,7 +208,8 @@ export function checkOutputFolder(folder: string): void {
   } catch {
     return; // created when the first file is written
   }
-  if (!stat.isDirectory()) throw new InputError('cannot write reports here: a file is in the way where a folder is needed', { file: folder });
+  if (!stat.isDirectory())
+    throw new InputError('cannot write reports here: a file is in the way where a folder is needed', { file: folder });
 }
 
 /** Writes report files into one folder and remembers what it wrote, in order. */

@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { InputError } from '../engine/errors.js';
 import { parseHistoryRecord, renderHistoryRecord } from '../engine/history/codec.js';
 import type { HistoryRecord } from '../engine/history/record.js';
-import { checkHistoryWindow, compareRecords, DEFAULT_HISTORY_WINDOW, HISTORY_FILE_NAME, historyFileName, planHistoryWindow } from '../engine/history/window.js';
+import {
+  checkHistoryWindow,
+  compareRecords,
+  DEFAULT_HISTORY_WINDOW,
+  HISTORY_FILE_NAME,
+  historyFileName,
+  planHistoryWindow,
+} from '../engine/history/window.js';
 import { readText, writeFileAtomic } from './files.js';
 
 interface StoredRecord extends HistoryRecord {
@@ -49,7 +56,11 @@ function strip({ file: _file, ...record }: StoredRecord): HistoryRecord {
 }
 
 /** The records in `folder`, oldest first, at most the newest `window` of them. A missing folder is an empty history. */
-export function readHistoryWindow(folder: string, window = DEFAULT_HISTORY_WINDOW, skip?: SkippedRecordWarning): HistoryRecord[] {
+export function readHistoryWindow(
+  folder: string,
+  window = DEFAULT_HISTORY_WINDOW,
+  skip?: SkippedRecordWarning,
+): HistoryRecord[] {
   checkHistoryWindow(window);
   const all = readAll(folder, skip).sort(compareRecords);
   return all.slice(Math.max(0, all.length - window)).map(strip);
@@ -60,7 +71,12 @@ export function readHistoryWindow(folder: string, window = DEFAULT_HISTORY_WINDO
  * first: an import of one record. Returns the path of the record and the paths removed; a record
  * older than every kept one is not written, and its path is counted as removed.
  */
-export function appendHistoryRecord(folder: string, record: HistoryRecord, window = DEFAULT_HISTORY_WINDOW, skip?: SkippedRecordWarning): { written: string; removed: string[] } {
+export function appendHistoryRecord(
+  folder: string,
+  record: HistoryRecord,
+  window = DEFAULT_HISTORY_WINDOW,
+  skip?: SkippedRecordWarning,
+): { written: string; removed: string[] } {
   const written = join(folder, historyFileName(record));
   const { removed, outsideWindow } = importHistoryRecords(folder, [record], window, skip);
   return { written, removed: outsideWindow > 0 && !removed.includes(written) ? [...removed, written] : removed };
@@ -85,7 +101,12 @@ export interface ImportOutcome {
  * are not: they are then left where they are) before anything is written; a file
  * that already holds the same bytes is not rewritten, so importing twice changes nothing.
  */
-export function importHistoryRecords(folder: string, records: readonly HistoryRecord[], window = DEFAULT_HISTORY_WINDOW, skip?: SkippedRecordWarning): ImportOutcome {
+export function importHistoryRecords(
+  folder: string,
+  records: readonly HistoryRecord[],
+  window = DEFAULT_HISTORY_WINDOW,
+  skip?: SkippedRecordWarning,
+): ImportOutcome {
   checkHistoryWindow(window);
   const existing = readAll(folder, skip);
   const added = new Set<StoredRecord>();

@@ -22,7 +22,13 @@ import { InputError, UsageError } from '../engine/errors.js';
 import { mergeEnvironments, type EnvironmentFingerprint } from '../engine/model/environment.js';
 import { byCodePoint } from '../engine/text/order.js';
 import { discoverResults } from './discover.js';
-import { makeHistoryRecord, normalizeDate, UNKNOWN_COMMIT, type HistoryRecord, type RecordedExperiment } from '../engine/history/record.js';
+import {
+  makeHistoryRecord,
+  normalizeDate,
+  UNKNOWN_COMMIT,
+  type HistoryRecord,
+  type RecordedExperiment,
+} from '../engine/history/record.js';
 import { compareRecords, DEFAULT_HISTORY_WINDOW } from '../engine/history/window.js';
 import { importHistoryRecords, readHistoryWindow, type ImportOutcome } from './history.js';
 import { isCriterionRun, naturalCompare, readRunFolder, readRunFolders, type HistoryRun } from './historyRuns.js';
@@ -68,21 +74,30 @@ export function runHistoryImport(options: HistoryImportOptions, progress: Progre
   if (options.sources.length === 0) throw new UsageError('history import: name at least one folder of past runs');
   if (options.commit !== undefined && !/^[0-9a-f]{7,64}$/i.test(options.commit))
     throw new UsageError(`--commit must be a commit SHA (7 to 64 hex digits); got "${options.commit}"`);
-  if (options.date !== undefined && Number.isNaN(Date.parse(options.date))) throw new UsageError(`--date must be a date such as 2026-01-05T09:30:00Z; got "${options.date}"`);
-  const runs = progress.step('Reading runs', () => options.sources.flatMap((source) => runsOfSource(source, options, progress)));
+  if (options.date !== undefined && Number.isNaN(Date.parse(options.date)))
+    throw new UsageError(`--date must be a date such as 2026-01-05T09:30:00Z; got "${options.date}"`);
+  const runs = progress.step('Reading runs', () =>
+    options.sources.flatMap((source) => runsOfSource(source, options, progress)),
+  );
   const single = options.commit !== undefined || options.date !== undefined || options.runUrl !== undefined;
   if (single && runs.length !== 1) {
     throw new UsageError(
       `history import: --commit, --date and --run-url describe one run, and these sources hold ${runs.length}; import each run folder on its own to give it its commit and date`,
     );
   }
-  // Undated runs follow the records already there: read them first (a broken one stops the import before anything is written).
+  // Undated runs follow the records already there: read them first (a broken one stops the import before anything is
+  // written).
   const existing = readHistoryWindow(options.output, Number.MAX_SAFE_INTEGER);
   const drafts = runs.map((r) => recordOfRun(r, options, UNDATED));
-  const dates = options.date !== undefined ? [{ date: normalizeDate(options.date), how: 'given' as const }] : datesOfRuns(runs, drafts, existing);
+  const dates =
+    options.date !== undefined
+      ? [{ date: normalizeDate(options.date), how: 'given' as const }]
+      : datesOfRuns(runs, drafts, existing);
   const undated = runs.flatMap((r, i) => {
     const { date, how } = dates[i]!;
-    return how === 'after' || how === 'imported' ? [`${join(r.source, r.run.name)} ${date}${how === 'imported' ? ' (already in the history)' : ''}`] : [];
+    return how === 'after' || how === 'imported'
+      ? [`${join(r.source, r.run.name)} ${date}${how === 'imported' ? ' (already in the history)' : ''}`]
+      : [];
   });
   if (undated.length > 0) {
     progress.warning(
@@ -91,8 +106,13 @@ export function runHistoryImport(options: HistoryImportOptions, progress: Progre
     );
   }
   const records = drafts.map((draft, i) => datedRecord(draft, dates[i]!.date));
-  if (options.commit === undefined) progress.warning(`${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT}" (the folders do not say which commit they measured)`);
-  const outcome = progress.step('Writing records', () => importHistoryRecords(options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW));
+  if (options.commit === undefined)
+    progress.warning(
+      `${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT}" (the folders do not say which commit they measured)`,
+    );
+  const outcome = progress.step('Writing records', () =>
+    importHistoryRecords(options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW),
+  );
   return { ...outcome, records: [...records].sort(compareRecords) };
 }
 
@@ -102,13 +122,19 @@ function runsOfSource(source: string, options: ResultsOptions, progress: Progres
   const nested = join(source, REFERENCE_RESULTS);
   if (isFolder(nested)) return runsOfSource(nested, options, progress);
   if (holdsResultFiles(source, options) || isCriterionRun(source)) {
-    // A folder of result files is one run (an execution folder of the reference, one run's results, or target/criterion).
+    // A folder of result files is one run (an execution folder of the reference, one run's results, or
+    // target/criterion).
     const run = readRunFolder(source, basename(resolve(source)), options, progress);
     if (run) return [{ source: dirname(resolve(source)), run }];
   }
-  // The reference lists executions with Python's sorted(): code-point order. Other run folders in natural order (r2 before r10).
-  const reference = basename(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
-  return readRunFolders(source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({ source, run }));
+  // The reference lists executions with Python's sorted(): code-point order. Other run folders in natural order (r2
+  // before r10).
+  const reference =
+    basename(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
+  return readRunFolders(source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({
+    source,
+    run,
+  }));
 }
 
 function holdsResultFiles(folder: string, options: ResultsOptions): boolean {
@@ -116,7 +142,13 @@ function holdsResultFiles(folder: string, options: ResultsOptions): boolean {
   if (files.length === 0) return false;
   try {
     // Its own files only: a folder of Criterion runs holds Criterion trees below its run folders.
-    return discoverResults([folder], { formats: true, criterionTree: false, ...(options.format !== undefined ? { format: options.format } : {}) }).files.length > 0;
+    return (
+      discoverResults([folder], {
+        formats: true,
+        criterionTree: false,
+        ...(options.format !== undefined ? { format: options.format } : {}),
+      }).files.length > 0
+    );
   } catch (error) {
     if (error instanceof InputError && error.message.startsWith('the folder holds no')) return false;
     throw error;
@@ -135,7 +167,10 @@ function isFolder(path: string): boolean {
   }
 }
 
-/** The date a run folder's name gives, read as UTC (the reference's names carry no time zone); undefined when it gives none. */
+/**
+ * The date a run folder's name gives, read as UTC (the reference's names carry no time zone); undefined when it gives
+ * none.
+ */
 export function dateOfName(name: string): string | undefined {
   const m = DATED_NAME.exec(name);
   if (!m) return undefined;
@@ -143,7 +178,13 @@ export function dateOfName(name: string): string | undefined {
   const ms = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
   const date = new Date(ms);
   // 2026-02-30 or 25:00 is no date: Date.UTC would roll it over.
-  if (date.getUTCMonth() !== month! - 1 || date.getUTCDate() !== day! || date.getUTCHours() !== hour! || date.getUTCMinutes() !== minute! || date.getUTCSeconds() !== second!) {
+  if (
+    date.getUTCMonth() !== month! - 1 ||
+    date.getUTCDate() !== day! ||
+    date.getUTCHours() !== hour! ||
+    date.getUTCMinutes() !== minute! ||
+    date.getUTCSeconds() !== second!
+  ) {
     return undefined;
   }
   return date.toISOString();
@@ -154,7 +195,10 @@ const UNDATED = new Date(0).toISOString();
 
 interface RunDate {
   date: string;
-  /** From `--date`, from the folder's name, kept from the same run already in the history, or after the newest run before it. */
+  /**
+   * From `--date`, from the folder's name, kept from the same run already in the history, or after the newest run
+   * before it.
+   */
   how: 'given' | 'named' | 'imported' | 'after';
 }
 
@@ -163,11 +207,18 @@ interface RunDate {
  * already in the history; else one second after the newest of the existing records and the runs
  * read before it (the epoch when there is none).
  */
-function datesOfRuns(runs: readonly SourceRun[], drafts: readonly HistoryRecord[], existing: readonly HistoryRecord[]): RunDate[] {
+function datesOfRuns(
+  runs: readonly SourceRun[],
+  drafts: readonly HistoryRecord[],
+  existing: readonly HistoryRecord[],
+): RunDate[] {
   let newest = existing.reduce((latest, r) => Math.max(latest, Date.parse(r.date)), 0);
   return runs.map((r, i): RunDate => {
     const named = dateOfName(r.run.name);
-    const same = named === undefined ? existing.find((e) => e.sha === drafts[i]!.sha && sameMeasurements(e, drafts[i]!)) : undefined;
+    const same =
+      named === undefined
+        ? existing.find((e) => e.sha === drafts[i]!.sha && sameMeasurements(e, drafts[i]!))
+        : undefined;
     const dated: RunDate =
       named !== undefined
         ? { date: named, how: 'named' }
@@ -179,16 +230,28 @@ function datesOfRuns(runs: readonly SourceRun[], drafts: readonly HistoryRecord[
   });
 }
 
-/** Whether two records hold the same measurements, value for value (a record read back from its file against a new one). */
+/**
+ * Whether two records hold the same measurements, value for value (a record read back from its file against a new one).
+ */
 function sameMeasurements(a: HistoryRecord, b: HistoryRecord): boolean {
   return JSON.stringify(a.measurements) === JSON.stringify(b.measurements);
 }
 
 function recordOfRun({ source, run }: SourceRun, options: HistoryImportOptions, date: string): HistoryRecord {
-  const experiments: RecordedExperiment[] = [...run.experiments.entries()].map(([experiment, e]) => ({ experiment, format: e.format, measurements: e.measurements }));
+  const experiments: RecordedExperiment[] = [...run.experiments.entries()].map(([experiment, e]) => ({
+    experiment,
+    format: e.format,
+    measurements: e.measurements,
+  }));
   const where = join(source, run.name);
   const environment = mergeEnvironments(options.environment, run.environment);
-  const info = { sha: options.commit ?? UNKNOWN_COMMIT, date, runId: '0', runUrl: options.runUrl ?? '', ...(environment ? { environment } : {}) };
+  const info = {
+    sha: options.commit ?? UNKNOWN_COMMIT,
+    date,
+    runId: '0',
+    runUrl: options.runUrl ?? '',
+    ...(environment ? { environment } : {}),
+  };
   try {
     return makeHistoryRecord(experiments, info);
   } catch (error) {

@@ -51,7 +51,12 @@ export function readHistoryRuns(folder: string, options: ResultsOptions, progres
  * without results is skipped with a warning. A run folder is read like a results folder: its own
  * files, and Criterion's `<id>/new/estimates.json` at any depth (a copy of `target/criterion`).
  */
-export function readRunFolders(folder: string, options: ResultsOptions, progress: Progress, order: (a: string, b: string) => number = naturalCompare): HistoryRun[] {
+export function readRunFolders(
+  folder: string,
+  options: ResultsOptions,
+  progress: Progress,
+  order: (a: string, b: string) => number = naturalCompare,
+): HistoryRun[] {
   let entries: string[];
   try {
     entries = readdirSync(folder).sort(order);
@@ -72,12 +77,18 @@ export function readRunFolders(folder: string, options: ResultsOptions, progress
     const run = readRunFolder(runFolder, name, options, progress);
     if (run) runs.push(run);
   }
-  if (runs.length === 0) throw new InputError('no run folders with result files (one sub-folder of result files per run)', { file: folder });
+  if (runs.length === 0)
+    throw new InputError('no run folders with result files (one sub-folder of result files per run)', { file: folder });
   return runs;
 }
 
 /** One run folder's results as run `name`; undefined (with a warning) when it holds no result files. */
-export function readRunFolder(runFolder: string, name: string, options: ResultsOptions, progress: Progress): HistoryRun | undefined {
+export function readRunFolder(
+  runFolder: string,
+  name: string,
+  options: ResultsOptions,
+  progress: Progress,
+): HistoryRun | undefined {
   let loaded;
   try {
     loaded = loadResults([runFolder], options, progress);
@@ -118,7 +129,8 @@ export function isCriterionRun(folder: string): boolean {
 function directoryName(path: string): string | undefined {
   try {
     const doc: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    const name = typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>)['directory_name'] : undefined;
+    const name =
+      typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>)['directory_name'] : undefined;
     return typeof name === 'string' && name !== '' ? name : undefined;
   } catch {
     return undefined;
@@ -137,7 +149,11 @@ function runOfRecord(record: HistoryRecord): HistoryRun {
   for (const [experiment, { format, measurements }] of byExperiment) {
     // A Fast-DDS experiment keeps its summary, so the reference's comparison CSV is written from history too.
     const summary = isFastddsFormat(format) ? summaryOfMeasurements(experiment, measurements, source) : undefined;
-    experiments.set(experiment, { measurements, format, ...(summary ? { sets: [{ format, file: source, measurements, notes: [], summary }] } : {}) });
+    experiments.set(experiment, {
+      measurements,
+      format,
+      ...(summary ? { sets: [{ format, file: source, measurements, notes: [], summary }] } : {}),
+    });
   }
   return { name: source, experiments, ...(record.environment ? { environment: record.environment } : {}) };
 }

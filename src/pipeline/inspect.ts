@@ -14,7 +14,10 @@ export interface InspectOptions extends ParseOptions {
 
 /** Reads every file the way `check` would and says what was understood. */
 export function runInspect(options: InspectOptions): { inspections: FileInspection[]; sets: ResultSet[] } {
-  const discovery = discoverResults(options.files, { formats: true, ...(options.format !== undefined ? { format: options.format } : {}) });
+  const discovery = discoverResults(options.files, {
+    formats: true,
+    ...(options.format !== undefined ? { format: options.format } : {}),
+  });
   const sets = discovery.files.map((file) => loadResultSet(file, options).set);
   const inspections = sets.map((set) => inspectResultSet(set, adapterById(set.format)?.title ?? set.format));
   return { inspections, sets };

@@ -35,7 +35,9 @@ export function streamResultSet(path: string, adapter: FormatAdapter, options: P
 export function loadSummaries(patterns: readonly string[], floatParse: FloatParse): Summary[] {
   return discoverResults(patterns).files.map((file) => {
     const adapter = adapterById(file.format)!;
-    const set = streamResultSet(file.path, adapter, { floatParse }) ?? adapter.parse({ file: file.path, text: readText(file.path) }, { floatParse });
+    const set =
+      streamResultSet(file.path, adapter, { floatParse }) ??
+      adapter.parse({ file: file.path, text: readText(file.path) }, { floatParse });
     return set.summary!;
   });
 }

@@ -1,6 +1,10 @@
 import type { GenericCsvMapping, ParseOptions } from '../engine/formats/adapter.js';
 import { parseMappingJson } from '../engine/formats/mappingJson.js';
-import { isMetricRequirementsHeader, metricRequirementsOf, parseMetricRequirementsCsv } from '../engine/formats/metricRequirementsCsv.js';
+import {
+  isMetricRequirementsHeader,
+  metricRequirementsOf,
+  parseMetricRequirementsCsv,
+} from '../engine/formats/metricRequirementsCsv.js';
 import { adapterById } from '../engine/formats/registry.js';
 import { InputError } from '../engine/errors.js';
 import type { ResultSet } from '../engine/model/measurement.js';
@@ -57,14 +61,24 @@ export function loadResultSet(file: ResultFile, options: ReadSetOptions): Loaded
     );
   }
   const siblings = readSiblings(file.path, adapter.siblings ?? []);
-  const set = adapter.parse({ file: file.path, text: readText(file.path), ...(siblings ? { siblings } : {}) }, { ...options, maxMeasurements: RESULT_LIMITS.measurements });
-  if (set.measurements.length === 0) throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+  const set = adapter.parse(
+    { file: file.path, text: readText(file.path), ...(siblings ? { siblings } : {}) },
+    { ...options, maxMeasurements: RESULT_LIMITS.measurements },
+  );
+  if (set.measurements.length === 0)
+    throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
   if (set.measurements.length > RESULT_LIMITS.measurements) {
-    throw new InputError(`the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`, { file: file.path });
+    throw new InputError(
+      `the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`,
+      { file: file.path },
+    );
   }
   const experiments = new Set(set.measurements.map((m) => m.experiment)).size;
   if (experiments > RESULT_LIMITS.experiments) {
-    throw new InputError(`the file holds ${experiments} experiments; the limit is ${RESULT_LIMITS.experiments} per file`, { file: file.path });
+    throw new InputError(
+      `the file holds ${experiments} experiments; the limit is ${RESULT_LIMITS.experiments} per file`,
+      { file: file.path },
+    );
   }
   return { file, set };
 }
@@ -74,7 +88,8 @@ function readSiblings(path: string, names: readonly string[]): Record<string, st
   const found: Record<string, string> = {};
   for (const name of names) {
     const sibling = join(dirname(path), name);
-    if (existsSync(sibling) && statSync(sibling).isFile() && statSync(sibling).size <= RESULT_LIMITS.fileBytes) found[name] = readText(sibling);
+    if (existsSync(sibling) && statSync(sibling).isFile() && statSync(sibling).size <= RESULT_LIMITS.fileBytes)
+      found[name] = readText(sibling);
   }
   return Object.keys(found).length > 0 ? found : undefined;
 }

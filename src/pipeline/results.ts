@@ -34,7 +34,10 @@ export function parseExperimentNames(pairs: readonly string[], what: string): Ma
     const cut = pair.lastIndexOf('=');
     const from = cut > 0 ? pair.slice(0, cut).trim() : '';
     const to = cut > 0 ? pair.slice(cut + 1).trim() : '';
-    if (from === '' || to === '') throw new UsageError(`${what}: "${pair}" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable`);
+    if (from === '' || to === '')
+      throw new UsageError(
+        `${what}: "${pair}" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable`,
+      );
     if (names.has(from)) throw new UsageError(`${what}: "${from}" is renamed twice`);
     names.set(from, to);
   }
@@ -76,7 +79,11 @@ export interface LoadedResults {
 
 /** Reads a results set (see the module comment); notices go to `progress.info`. */
 export function loadResults(patterns: readonly string[], options: ResultsOptions, progress?: Progress): LoadedResults {
-  const discovery = discoverResults(patterns, { formats: true, repetitions: options.repetitions === 'pool', ...(options.format !== undefined ? { format: options.format } : {}) });
+  const discovery = discoverResults(patterns, {
+    formats: true,
+    repetitions: options.repetitions === 'pool',
+    ...(options.format !== undefined ? { format: options.format } : {}),
+  });
   const files = discovery.files.map((file) => renameExperiments(loadResultSet(file, options), options.experimentNames));
   const grouped = groupResults(files, options.repetitions ?? 'error');
   const notices = [...discovery.notices];
@@ -91,8 +98,13 @@ export function loadResults(patterns: readonly string[], options: ResultsOptions
 function renameExperiments(loaded: LoadedResultSet, names: ReadonlyMap<string, string> | undefined): LoadedResultSet {
   if (!names || names.size === 0) return loaded;
   const { set } = loaded;
-  const measurements = set.measurements.map((m) => (names.has(m.experiment) ? { ...m, experiment: names.get(m.experiment)! } : m));
-  const summary = set.summary && names.has(set.summary.experimentType) ? { ...set.summary, experimentType: names.get(set.summary.experimentType)! } : set.summary;
+  const measurements = set.measurements.map((m) =>
+    names.has(m.experiment) ? { ...m, experiment: names.get(m.experiment)! } : m,
+  );
+  const summary =
+    set.summary && names.has(set.summary.experimentType)
+      ? { ...set.summary, experimentType: names.get(set.summary.experimentType)! }
+      : set.summary;
   return { ...loaded, set: { ...set, measurements, ...(summary ? { summary } : {}) } };
 }
 
@@ -104,7 +116,10 @@ function keyOf(m: Measurement): string {
  * Groups the sets' measurements by experiment. A key given by two files is an error in `error`
  * mode; in `pool` mode its measurements become one, each statistic the median over the files.
  */
-export function groupResults(files: readonly LoadedResultSet[], mode: RepetitionMode): { experiments: Map<string, ExperimentResults>; pooled: string[] } {
+export function groupResults(
+  files: readonly LoadedResultSet[],
+  mode: RepetitionMode,
+): { experiments: Map<string, ExperimentResults>; pooled: string[] } {
   const byKey = new Map<string, { measurements: Measurement[]; files: string[] }>();
   const experimentFiles = new Map<string, { first: LoadedResultSet; files: Set<string>; sets: ResultSet[] }>();
   for (const loaded of files) {
@@ -134,7 +149,18 @@ export function groupResults(files: readonly LoadedResultSet[], mode: Repetition
     const { first, files: experimentSources, sets } = experimentFiles.get(experiment)!;
     let ex = experiments.get(experiment);
     if (!ex) {
-      experiments.set(experiment, (ex = { experiment, measurements: [], source: first.set.file, files: [...experimentSources], format: first.set.format, sets, repetitions: 1 }));
+      experiments.set(
+        experiment,
+        (ex = {
+          experiment,
+          measurements: [],
+          source: first.set.file,
+          files: [...experimentSources],
+          format: first.set.format,
+          sets,
+          repetitions: 1,
+        }),
+      );
     }
     if (from.length > 1) {
       ex.measurements.push(poolMeasurements(measurements));
@@ -144,7 +170,9 @@ export function groupResults(files: readonly LoadedResultSet[], mode: Repetition
       ex.measurements.push(...measurements);
     }
   }
-  const pooled = pooledSentence([...experiments.values()].filter((ex) => ex.repetitions > 1).map((ex) => ex.repetitions));
+  const pooled = pooledSentence(
+    [...experiments.values()].filter((ex) => ex.repetitions > 1).map((ex) => ex.repetitions),
+  );
   return { experiments, pooled: pooled !== undefined ? [pooled] : [] };
 }
 
@@ -174,7 +202,10 @@ export function poolMeasurements(runs: readonly Measurement[]): Measurement {
   const names = new Set(runs.flatMap((m) => Object.keys(m.statistics) as StatisticName[]));
   for (const name of names) {
     const values = runs.map((m) => m.statistics[name]).filter((v): v is number => v !== undefined);
-    if (name !== 'samples') repetitionValues[name] = runs.flatMap((m) => m.repetitionValues?.[name] ?? (m.statistics[name] !== undefined ? [m.statistics[name]!] : []));
+    if (name !== 'samples')
+      repetitionValues[name] = runs.flatMap(
+        (m) => m.repetitionValues?.[name] ?? (m.statistics[name] !== undefined ? [m.statistics[name]!] : []),
+      );
     if (name === 'samples') {
       statistics.samples = values.reduce((a, b) => a + b, 0);
       continue;

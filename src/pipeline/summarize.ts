@@ -18,7 +18,11 @@ export interface SummarizeOptions {
  * `latency_process_results.py` for each raw file: `X.csv` → `X_summary.csv`. Each summary is
  * written as soon as its raw file is done, so an error in a later file loses nothing already written.
  */
-export function runSummarize(options: SummarizeOptions, progress: Progress, onWritten: (path: string) => void = () => {}): string[] {
+export function runSummarize(
+  options: SummarizeOptions,
+  progress: Progress,
+  onWritten: (path: string) => void = () => {},
+): string[] {
   if (options.outputDir !== undefined) checkOutputFolder(options.outputDir);
   const written: string[] = [];
   for (const raw of options.rawFiles) {

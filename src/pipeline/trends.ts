@@ -45,12 +45,17 @@ export function runTrends(options: TrendsOptions, progress: Progress): TrendsOut
   });
 }
 
-/** Statistics named on the command line or in an input (`median,p99`, aliases too); an unknown name is a usage error. */
+/**
+ * Statistics named on the command line or in an input (`median,p99`, aliases too); an unknown name is a usage error.
+ */
 export function parseTrendStatistics(texts: readonly string[], what: string): StatisticName[] {
   const names = texts.flatMap((t) => t.split(',')).map((t) => t.trim());
   return names.map((name) => {
     const statistic = resolveStatistic(name);
-    if (statistic === undefined) throw new UsageError(`${what}: unknown statistic "${name}" (median, mean, value, min, max, p90, p95, p99, p999, …)`);
+    if (statistic === undefined)
+      throw new UsageError(
+        `${what}: unknown statistic "${name}" (median, mean, value, min, max, p90, p95, p99, p999, …)`,
+      );
     return statistic;
   });
 }

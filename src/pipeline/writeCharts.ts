@@ -115,15 +115,34 @@ export async function writeCharts(outputDir: string, input: ChartsInput): Promis
         );
         while (pngs.open > OPEN_PNGS) await pngs.help();
       }
-      out.push({ id: chart.id, kind: chart.kind, title: chart.title, files, ...(chart.inline ? { mermaid: chartToMermaid(chart) } : {}) });
-      forHtml.push({ title: chart.title, spec, ...(chart.note ? { note: chart.note } : {}), files: names.slice(1).map((n) => `${CHARTS_FOLDER}/${n}`) });
+      out.push({
+        id: chart.id,
+        kind: chart.kind,
+        title: chart.title,
+        files,
+        ...(chart.inline ? { mermaid: chartToMermaid(chart) } : {}),
+      });
+      forHtml.push({
+        title: chart.title,
+        spec,
+        ...(chart.note ? { note: chart.note } : {}),
+        files: names.slice(1).map((n) => `${CHARTS_FOLDER}/${n}`),
+      });
     }
     await pngs?.finish();
     const failed = (await Promise.all(pngWrites)).find((outcome) => outcome !== undefined);
     if (failed !== undefined) throw failed;
     // What changed against the baseline first, the requirements second (as the comment).
-    const verdicts = [...(input.compare ? [comparisonVerdictTable(input.compare.report)] : []), ...(input.check ? [checkVerdictTable(input.check.report)] : [])];
-    const html = render.renderReportHtml({ title: input.title ?? 'perfgate report', verdicts, charts: forHtml, bundles: await render.loadBrowserBundles() });
+    const verdicts = [
+      ...(input.compare ? [comparisonVerdictTable(input.compare.report)] : []),
+      ...(input.check ? [checkVerdictTable(input.check.report)] : []),
+    ];
+    const html = render.renderReportHtml({
+      title: input.title ?? 'perfgate report',
+      verdicts,
+      charts: forHtml,
+      bundles: await render.loadBrowserBundles(),
+    });
     const reportHtmlPath = join(outputDir, REPORT_HTML);
     writeAtomic(reportHtmlPath, html);
     const written = [...out.flatMap((c) => c.files), reportHtmlPath];

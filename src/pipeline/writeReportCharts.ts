@@ -30,7 +30,11 @@ export interface ReportChartsOptions {
  */
 export async function writeReportCharts(outputDir: string, options: ReportChartsOptions): Promise<ChartsOutcome> {
   const raw = (options.check?.rawFiles ?? []).map((f) =>
-    reduceRaw({ experimentType: f.experimentType, source: basename(f.path), raw: readRawMeasurements(f.path, options.floatParse) }),
+    reduceRaw({
+      experimentType: f.experimentType,
+      source: basename(f.path),
+      raw: readRawMeasurements(f.path, options.floatParse),
+    }),
   );
   const history = options.history ?? historyRecords(options.historyFolder);
   return writeCharts(outputDir, {

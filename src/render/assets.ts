@@ -23,6 +23,10 @@ export async function loadFont(): Promise<Uint8Array> {
 export async function loadBrowserBundles(): Promise<{ vega: string; vegaLite: string; vegaEmbed: string }> {
   // The packages export only their module entry; the minified UMD builds sit beside it.
   const beside = (pkg: string, file: string) => readFile(join(dirname(require.resolve(pkg)), file), 'utf8');
-  const [vega, vegaLite, vegaEmbed] = await Promise.all([beside('vega', 'vega.min.js'), beside('vega-lite', 'vega-lite.min.js'), beside('vega-embed', 'vega-embed.min.js')]);
+  const [vega, vegaLite, vegaEmbed] = await Promise.all([
+    beside('vega', 'vega.min.js'),
+    beside('vega-lite', 'vega-lite.min.js'),
+    beside('vega-embed', 'vega-embed.min.js'),
+  ]);
   return { vega, vegaLite, vegaEmbed };
 }

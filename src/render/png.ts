@@ -122,7 +122,13 @@ function scanlines(pixels: Uint8Array, width: number, height: number, channels: 
  * RGB when every pixel is opaque, else 8-bit RGBA with straight alpha. Not interlaced.
  */
 export function encodePng(pixels: Uint8Array, width: number, height: number): Uint8Array {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || pixels.length !== width * height * 4) {
+  if (
+    !Number.isInteger(width) ||
+    !Number.isInteger(height) ||
+    width < 1 ||
+    height < 1 ||
+    pixels.length !== width * height * 4
+  ) {
     throw new RangeError(`encodePng: ${pixels.length} bytes are not ${width} × ${height} RGBA pixels`);
   }
   const rgb = scanlines(pixels, width, height, 3);

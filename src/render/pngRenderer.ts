@@ -106,7 +106,10 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
   };
 
   // No worker on one core: this thread draws everything. Two workers on two cores: this thread mostly waits.
-  const count = workerUrl === undefined || availableParallelism() < 2 ? 0 : Math.max(1, Math.min(options.workers ?? 1, availableParallelism()));
+  const count =
+    workerUrl === undefined || availableParallelism() < 2
+      ? 0
+      : Math.max(1, Math.min(options.workers ?? 1, availableParallelism()));
   const workers = new Set<Worker>();
   for (let k = 0; k < count; k++) {
     // Worker k claims with its own value, so a worker that dies releases only its own jobs.
@@ -119,7 +122,10 @@ export function startPngRenderer(options: PngRendererOptions = {}): PngRenderer 
     worker.on('message', (response: PngResponse) => {
       const job = jobs.get(response.id);
       if (!job) return;
-      settle(job, 'png' in response ? { drawn: response.png } : { error: new Error(`PNG not drawn: ${response.error}`) });
+      settle(
+        job,
+        'png' in response ? { drawn: response.png } : { error: new Error(`PNG not drawn: ${response.error}`) },
+      );
     });
     // A worker that dies leaves its jobs to this thread: they are drawn here, so a crash costs time, not PNGs.
     // Only the worker's claims are released; a job this thread is drawing stays its own.

@@ -65,15 +65,28 @@ function verdictSection(v: VerdictTable): string {
           '</tbody>',
           '</table>',
         ].join('\n');
-  const rest = v.otherRows > 0 ? `<p class="note">${v.otherRows} other row${v.otherRows === 1 ? '' : 's'} in ${escapeHtml(v.file)}.</p>` : '';
-  return [`<section class="verdict ${v.verdict}">`, `<h2>${icon} ${escapeHtml(v.headline)}</h2>`, table, rest, '</section>'].filter((l) => l !== '').join('\n');
+  const rest =
+    v.otherRows > 0
+      ? `<p class="note">${v.otherRows} other row${v.otherRows === 1 ? '' : 's'} in ${escapeHtml(v.file)}.</p>`
+      : '';
+  return [
+    `<section class="verdict ${v.verdict}">`,
+    `<h2>${icon} ${escapeHtml(v.headline)}</h2>`,
+    table,
+    rest,
+    '</section>',
+  ]
+    .filter((l) => l !== '')
+    .join('\n');
 }
 
 export function renderReportHtml(input: ReportHtmlInput): string {
   const toc = input.charts.map((c, i) => `<li><a href="#chart-${i}">${escapeHtml(c.title)}</a></li>`).join('\n');
   const sections = input.charts
     .map((c, i) => {
-      const files = (c.files ?? []).map((f) => `<a href="${escapeHtml(encodeURI(f))}">${escapeHtml(f)}</a>`).join(' · ');
+      const files = (c.files ?? [])
+        .map((f) => `<a href="${escapeHtml(encodeURI(f))}">${escapeHtml(f)}</a>`)
+        .join(' · ');
       return [
         `<section id="chart-${i}">`,
         `<h2>${escapeHtml(c.title)}</h2>`,
@@ -90,8 +103,15 @@ export function renderReportHtml(input: ReportHtmlInput): string {
     csp: CSP,
     title: input.title,
     style: STYLE,
-    libraries: [input.bundles.vega, input.bundles.vegaLite, input.bundles.vegaEmbed].map((source) => `<script>${scriptText(source)}</script>`),
-    body: [`<h1>${escapeHtml(input.title)}</h1>`, ...(input.verdicts ?? []).map(verdictSection), `<nav><ol>\n${toc}\n</ol></nav>`, sections],
+    libraries: [input.bundles.vega, input.bundles.vegaLite, input.bundles.vegaEmbed].map(
+      (source) => `<script>${scriptText(source)}</script>`,
+    ),
+    body: [
+      `<h1>${escapeHtml(input.title)}</h1>`,
+      ...(input.verdicts ?? []).map(verdictSection),
+      `<nav><ol>\n${toc}\n</ol></nav>`,
+      sections,
+    ],
     dataId: 'perfgate-specs',
     data: input.charts.map((c) => c.spec),
     main: MAIN,

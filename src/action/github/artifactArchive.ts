@@ -37,7 +37,9 @@ export function extract(bytes: Uint8Array, destination: string, artifactName: st
     throw new UnsafeArchive(`not a readable zip archive (${(error as Error).message})`);
   }
   const names = Object.keys(entries);
-  const planned = names.filter((name) => !name.endsWith('/')).map((name) => ({ name: safeRelative(name), data: entries[name]! }));
+  const planned = names
+    .filter((name) => !name.endsWith('/'))
+    .map((name) => ({ name: safeRelative(name), data: entries[name]! }));
   mkdirSync(destination, { recursive: true });
   for (const { name, data } of planned) {
     const path = join(destination, name);
@@ -49,8 +51,10 @@ export function extract(bytes: Uint8Array, destination: string, artifactName: st
 
 export function safeRelative(name: string): string {
   const unified = name.replace(/\\/g, '/');
-  if (unified === '' || unified.includes('\0') || isAbsolute(unified) || /^[a-zA-Z]:/.test(unified)) throw new UnsafeArchive(`unsafe entry name "${name}"`);
+  if (unified === '' || unified.includes('\0') || isAbsolute(unified) || /^[a-zA-Z]:/.test(unified))
+    throw new UnsafeArchive(`unsafe entry name "${name}"`);
   const normal = normalize(unified);
-  if (normal === '..' || normal.startsWith('..' + sep) || normal.split(sep).includes('..') || isAbsolute(normal)) throw new UnsafeArchive(`unsafe entry name "${name}"`);
+  if (normal === '..' || normal.startsWith('..' + sep) || normal.split(sep).includes('..') || isAbsolute(normal))
+    throw new UnsafeArchive(`unsafe entry name "${name}"`);
   return normal;
 }

@@ -62,7 +62,9 @@ export interface Baseline {
   files: string[];
 }
 
-export type BaselineLookup = { baseline: Baseline; reason?: undefined; notes: string[] } | { baseline: undefined; reason: string; notes: string[] };
+export type BaselineLookup =
+  | { baseline: Baseline; reason?: undefined; notes: string[] }
+  | { baseline: undefined; reason: string; notes: string[] };
 
 const DEFAULT_PER_PAGE = 20;
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
@@ -75,7 +77,11 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const notes: string[] = [];
   const clean = (text: string) => redact(text, token);
-  const none = (reason: string): BaselineLookup => ({ baseline: undefined, reason: clean(reason), notes: notes.map(clean) });
+  const none = (reason: string): BaselineLookup => ({
+    baseline: undefined,
+    reason: clean(reason),
+    notes: notes.map(clean),
+  });
   const where = `workflow ${options.workflowId} on branch ${branch}`;
 
   if (!token) return none('no token was given: the baseline lookup needs one with actions: read');
@@ -112,16 +118,25 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
     }
     let artifacts: Artifact[];
     try {
-      const response = await octokit.rest.actions.listWorkflowRunArtifacts({ owner, repo, run_id: run.id, name: artifactName, per_page: 100 });
+      const response = await octokit.rest.actions.listWorkflowRunArtifacts({
+        owner,
+        repo,
+        run_id: run.id,
+        name: artifactName,
+        per_page: 100,
+      });
       artifacts = (response.data.artifacts as Artifact[]).filter((a) => a.name === artifactName);
     } catch (error) {
       const failure = toFailure(error);
-      if (failure.status === 403 || failure.status === 401) return none(`cannot list the artifacts of run ${run.id}: ${describeFailure(failure, 'artifacts')}`);
+      if (failure.status === 403 || failure.status === 401)
+        return none(`cannot list the artifacts of run ${run.id}: ${describeFailure(failure, 'artifacts')}`);
       notes.push(`run ${run.id}: cannot list its artifacts: ${describeFailure(failure, 'artifacts')}`);
       absent++;
       continue;
     }
-    const live = artifacts.filter((a) => !a.expired).sort((a, b) => compareDesc(a.created_at ?? '', b.created_at ?? '') || b.id - a.id);
+    const live = artifacts
+      .filter((a) => !a.expired)
+      .sort((a, b) => compareDesc(a.created_at ?? '', b.created_at ?? '') || b.id - a.id);
     const artifact = live[0];
     if (artifact === undefined) {
       if (artifacts.length > 0) {
@@ -134,7 +149,9 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
       continue;
     }
     if (artifact.size_in_bytes !== undefined && artifact.size_in_bytes > maxBytes) {
-      notes.push(`run ${run.id}: artifact "${artifactName}" is ${artifact.size_in_bytes} bytes, more than the limit of ${maxBytes}`);
+      notes.push(
+        `run ${run.id}: artifact "${artifactName}" is ${artifact.size_in_bytes} bytes, more than the limit of ${maxBytes}`,
+      );
       absent++;
       continue;
     }
@@ -146,7 +163,10 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
         notes.push(`run ${run.id}: artifact "${artifactName}" has expired`);
         continue;
       }
-      if (failure.status === 403 || failure.status === 401) return none(`cannot download artifact "${artifactName}" of run ${run.id}: ${describeFailure(failure, 'artifact')}`);
+      if (failure.status === 403 || failure.status === 401)
+        return none(
+          `cannot download artifact "${artifactName}" of run ${run.id}: ${describeFailure(failure, 'artifact')}`,
+        );
       notes.push(`run ${run.id}: cannot download artifact "${artifactName}": ${describeFailure(failure, 'artifact')}`);
       absent++;
       continue;
@@ -179,7 +199,9 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
   if (expired > 0) parts.push(`expired in ${expired}`);
   if (absent > 0) parts.push(`absent or unreadable in ${absent}`);
   if (skippedForks > 0) parts.push(`${skippedForks} skipped as fork runs`);
-  return none(`no usable artifact "${artifactName}" in the ${runs.length} newest successful runs of ${where} (${parts.join(', ')})`);
+  return none(
+    `no usable artifact "${artifactName}" in the ${runs.length} newest successful runs of ${where} (${parts.join(', ')})`,
+  );
 }
 
 interface WorkflowRun {
@@ -199,7 +221,13 @@ interface Artifact {
 }
 
 /** GET …/artifacts/{id}/zip without following the redirect, then the signed URL without the token. */
-async function downloadArtifact(octokit: Octokit, owner: string, repo: string, artifactId: number, maxBytes: number): Promise<{ bytes: Uint8Array } | { failure: HttpFailure }> {
+async function downloadArtifact(
+  octokit: Octokit,
+  owner: string,
+  repo: string,
+  artifactId: number,
+  maxBytes: number,
+): Promise<{ bytes: Uint8Array } | { failure: HttpFailure }> {
   let location: string | undefined;
   try {
     const response = await octokit.rest.actions.downloadArtifact({
@@ -232,7 +260,10 @@ async function downloadArtifact(octokit: Octokit, owner: string, repo: string, a
   try {
     let blob: Response;
     try {
-      blob = await fetch(new URL(location, octokit.request.endpoint.DEFAULTS.baseUrl + '/'), { redirect: 'follow', signal: abort.signal });
+      blob = await fetch(new URL(location, octokit.request.endpoint.DEFAULTS.baseUrl + '/'), {
+        redirect: 'follow',
+        signal: abort.signal,
+      });
     } catch (error) {
       return { failure: { message: `the artifact storage did not answer (${(error as Error).message})` } };
     }
@@ -263,7 +294,8 @@ async function readBlob(blob: Response, maxBytes: number): Promise<{ bytes: Uint
 }
 
 function checkSize(bytes: Uint8Array, maxBytes: number): { bytes: Uint8Array } | { failure: HttpFailure } {
-  if (bytes.length > maxBytes) return { failure: { message: `the artifact is ${bytes.length} bytes, more than the limit of ${maxBytes}` } };
+  if (bytes.length > maxBytes)
+    return { failure: { message: `the artifact is ${bytes.length} bytes, more than the limit of ${maxBytes}` } };
   return { bytes };
 }
 
@@ -325,12 +357,19 @@ export async function downloadRunArtifacts(options: RunArtifactsOptions): Promis
   }
   let listed: Artifact[];
   try {
-    listed = (await octokit.paginate(octokit.rest.actions.listWorkflowRunArtifacts, { owner, repo, run_id: runId, per_page: 100 })) as Artifact[];
+    listed = (await octokit.paginate(octokit.rest.actions.listWorkflowRunArtifacts, {
+      owner,
+      repo,
+      run_id: runId,
+      per_page: 100,
+    })) as Artifact[];
   } catch (error) {
     return none(`cannot list the artifacts of run ${runId}: ${describeFailure(toFailure(error), 'artifacts')}`);
   }
   const pattern = namePatternRegExp(options.namePattern);
-  const matching = listed.filter((a) => pattern.test(a.name)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : b.id - a.id));
+  const matching = listed
+    .filter((a) => pattern.test(a.name))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : b.id - a.id));
   const artifacts: RunArtifacts['artifacts'] = [];
   const seen = new Set<string>();
   for (const artifact of matching) {
@@ -342,7 +381,9 @@ export async function downloadRunArtifacts(options: RunArtifactsOptions): Promis
     }
     const download = await downloadArtifact(octokit, owner, repo, artifact.id, maxBytes);
     if ('failure' in download) {
-      notes.push(`cannot download artifact "${artifact.name}" of run ${runId}: ${describeFailure(download.failure, 'artifact')}`);
+      notes.push(
+        `cannot download artifact "${artifact.name}" of run ${runId}: ${describeFailure(download.failure, 'artifact')}`,
+      );
       continue;
     }
     const path = join(options.destination, safeRelative(artifact.name));
@@ -353,12 +394,15 @@ export async function downloadRunArtifacts(options: RunArtifactsOptions): Promis
       notes.push(`artifact "${artifact.name}" of run ${runId} rejected: ${error.message}`);
     }
   }
-  if (artifacts.length === 0) return { ...none(`no usable artifact matching "${options.namePattern}" in run ${runId}`), ...(run ? { run } : {}) };
+  if (artifacts.length === 0)
+    return { ...none(`no usable artifact matching "${options.namePattern}" in run ${runId}`), ...(run ? { run } : {}) };
   return { ...(run ? { run } : {}), artifacts, notes: notes.map(clean) };
 }
 
 /** `perf-*` → /^perf-.*$/: `*` any run of characters, `?` one character, the rest literal. */
 export function namePatternRegExp(pattern: string): RegExp {
-  const source = [...pattern].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
+  const source = [...pattern]
+    .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+    .join('');
   return new RegExp(`^${source}$`);
 }

@@ -20,7 +20,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { escapeMarkdown } from '../../engine/report/escape.js';
-import { apiRoot, describeHttpFailure, githubClient, readRef, redact, toFailure, type HttpFailure, type RefInfo } from './http.js';
+import {
+  apiRoot,
+  describeHttpFailure,
+  githubClient,
+  readRef,
+  redact,
+  toFailure,
+  type HttpFailure,
+  type RefInfo,
+} from './http.js';
 
 export type ChartHosting = 'none' | 'branch';
 
@@ -75,7 +84,16 @@ export type HostChartsResult =
  * is read-only, and its code must not write to the base repository anyway.
  */
 export function isForkPullRequest(event: unknown): boolean {
-  const pr = (event as { pull_request?: { head?: { repo?: { full_name?: unknown } | null }; base?: { repo?: { full_name?: unknown } | null } } } | undefined)?.pull_request;
+  const pr = (
+    event as
+      | {
+          pull_request?: {
+            head?: { repo?: { full_name?: unknown } | null };
+            base?: { repo?: { full_name?: unknown } | null };
+          };
+        }
+      | undefined
+  )?.pull_request;
   if (!pr) return false;
   const head = pr.head?.repo?.full_name;
   const base = pr.base?.repo?.full_name;
@@ -102,10 +120,12 @@ export function chartBranchProblem(name: string): string | undefined {
   if (name === '') return 'it is empty';
   if (name.length > 200) return 'it is longer than 200 characters';
   if (!/^[A-Za-z0-9._/-]+$/.test(name)) return 'only letters, digits, . _ / - are allowed';
-  if (name.startsWith('/') || name.endsWith('/') || name.includes('//')) return 'it may not start or end with / or hold //';
+  if (name.startsWith('/') || name.endsWith('/') || name.includes('//'))
+    return 'it may not start or end with / or hold //';
   if (name.startsWith('-')) return 'it may not start with -';
   if (name.includes('..')) return 'it may not hold ..';
-  if (name.split('/').some((part) => part.startsWith('.') || part.endsWith('.lock'))) return 'no part may start with . or end with .lock';
+  if (name.split('/').some((part) => part.startsWith('.') || part.endsWith('.lock')))
+    return 'no part may start with . or end with .lock';
   if (name.endsWith('.')) return 'it may not end with .';
   if (name === 'HEAD') return 'HEAD is not a branch';
   return undefined;
@@ -121,7 +141,9 @@ export function runFolder(pullRequest: number, runId: string, runAttempt: string
 /** The Markdown section of hosted images, one per chart, titles escaped, URL path parts encoded. */
 export function imagesMarkdown(images: readonly HostedImage[]): string {
   if (images.length === 0) return '';
-  return ['#### Chart images', ...images.map((image) => `![${escapeMarkdown(image.title)}](${image.url})`)].join('\n\n');
+  return ['#### Chart images', ...images.map((image) => `![${escapeMarkdown(image.title)}](${image.url})`)].join(
+    '\n\n',
+  );
 }
 
 /** The commit-pinned address of a file of the branch: `<server>/<owner>/<repo>/raw/<sha>/<path>`. */
@@ -135,8 +157,16 @@ export async function hostCharts(options: HostChartsOptions): Promise<HostCharts
   const { token, owner, repo, branch } = options;
   const notes: string[] = [];
   const clean = (text: string) => redact(text, token);
-  const skipped = (reason: string): HostChartsResult => ({ outcome: 'skipped', reason: clean(reason), notes: notes.map(clean) });
-  const failed = (reason: string): HostChartsResult => ({ outcome: 'failed', reason: clean(reason), notes: notes.map(clean) });
+  const skipped = (reason: string): HostChartsResult => ({
+    outcome: 'skipped',
+    reason: clean(reason),
+    notes: notes.map(clean),
+  });
+  const failed = (reason: string): HostChartsResult => ({
+    outcome: 'failed',
+    reason: clean(reason),
+    notes: notes.map(clean),
+  });
   const problem = chartBranchProblem(branch);
   if (problem !== undefined) return failed(`chart-branch "${branch}" is not a usable branch name: ${problem}`);
   if (!token) return skipped('no token was given (input github-token, with permission contents: write)');
@@ -145,7 +175,9 @@ export async function hostCharts(options: HostChartsOptions): Promise<HostCharts
   const fail = (what: string, error: unknown): HostChartsResult => {
     const failure = toFailure(error);
     const message = `${what}: ${describeFailure(failure)}`;
-    return failure.status === 401 || failure.status === 403 || failure.status === 404 ? skipped(message) : failed(message);
+    return failure.status === 401 || failure.status === 403 || failure.status === 404
+      ? skipped(message)
+      : failed(message);
   };
 
   const folder = runFolder(options.pullRequest, options.runId, options.runAttempt);
@@ -222,7 +254,11 @@ export async function hostCharts(options: HostChartsOptions): Promise<HostCharts
       return fail(tip ? `cannot update branch ${branch}` : `cannot create branch ${branch}`, error);
     }
     const serverUrl = options.serverUrl ?? process.env['GITHUB_SERVER_URL'] ?? 'https://github.com';
-    const images = entries.map((e) => ({ title: e.title, path: e.path, url: rawUrl(serverUrl, owner, repo, commit, e.path) }));
+    const images = entries.map((e) => ({
+      title: e.title,
+      path: e.path,
+      url: rawUrl(serverUrl, owner, repo, commit, e.path),
+    }));
     return { outcome: 'hosted', commit, images, markdown: imagesMarkdown(images), notes: notes.map(clean) };
   }
   return failed(`branch ${branch} kept moving: gave up after ${MAX_REF_ATTEMPTS} attempts (${lastConflict})`);

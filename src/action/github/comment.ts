@@ -13,7 +13,16 @@
  * GraphQL (POST {apiUrl}/graphql; `/api/graphql` for a GHES `/api/v3` root):
  *   mutation minimizeComment(input: {subjectId, classifier: OUTDATED})
  */
-import { apiRoot, describeHttpFailure, firstLineOf, githubClient, redact, toFailure, type HttpFailure, type Octokit } from './http.js';
+import {
+  apiRoot,
+  describeHttpFailure,
+  firstLineOf,
+  githubClient,
+  redact,
+  toFailure,
+  type HttpFailure,
+  type Octokit,
+} from './http.js';
 import {
   commentMarker,
   fitCommentBody,
@@ -86,7 +95,8 @@ export interface UpsertStickyCommentOptions {
   fallbackBody?: string;
 }
 
-export type StickyCommentOutcome = 'created' | 'updated' | 'unchanged' | 'recreated' | 'skipped' | 'forbidden' | 'failed';
+export type StickyCommentOutcome =
+  'created' | 'updated' | 'unchanged' | 'recreated' | 'skipped' | 'forbidden' | 'failed';
 
 export interface StickyCommentResult {
   outcome: StickyCommentOutcome;
@@ -94,7 +104,10 @@ export interface StickyCommentResult {
   commentId?: number;
   /** Its html_url. */
   url?: string;
-  /** Why the outcome is forbidden or failed, or what else went wrong on the side (a duplicate that could not be deleted). */
+  /**
+   * Why the outcome is forbidden or failed, or what else went wrong on the side (a duplicate that could not be
+   * deleted).
+   */
   reason?: string;
   /** Whether the report had to be shortened to fit GitHub's limit. */
   truncated: boolean;
@@ -122,7 +135,10 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
   const clean = (text: string) => redact(text, token);
   let truncated = false;
   let fallback = false;
-  const result = (outcome: StickyCommentOutcome, extra: { comment?: { id: number; html_url: string }; reason?: string } = {}): StickyCommentResult => ({
+  const result = (
+    outcome: StickyCommentOutcome,
+    extra: { comment?: { id: number; html_url: string }; reason?: string } = {},
+  ): StickyCommentResult => ({
     outcome,
     ...(extra.comment ? { commentId: extra.comment.id, url: extra.comment.html_url } : {}),
     ...(extra.reason !== undefined ? { reason: clean(extra.reason) } : {}),
@@ -132,26 +148,42 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
 
   try {
     if (!isValidMarkerId(options.commentId))
-      return result('failed', { reason: `invalid comment id ${JSON.stringify(options.commentId.slice(0, 120))}: use 1-100 of A-Z a-z 0-9 . _ : / + = @ -` });
-    if (!Number.isSafeInteger(issueNumber) || issueNumber < 1) return result('failed', { reason: `invalid pull request number ${String(issueNumber)}` });
+      return result('failed', {
+        reason: `invalid comment id ${JSON.stringify(options.commentId.slice(0, 120))}: use 1-100 of A-Z a-z 0-9 . _ : / + = @ -`,
+      });
+    if (!Number.isSafeInteger(issueNumber) || issueNumber < 1)
+      return result('failed', { reason: `invalid pull request number ${String(issueNumber)}` });
     if (mode !== 'update' && mode !== 'recreate' && mode !== 'hide-and-recreate')
-      return result('failed', { reason: `unknown comment mode ${JSON.stringify(String(mode))}: use update, recreate or hide-and-recreate` });
-    if (!token) return result('failed', { reason: 'no token was given: commenting needs one with pull-requests: write' });
+      return result('failed', {
+        reason: `unknown comment mode ${JSON.stringify(String(mode))}: use update, recreate or hide-and-recreate`,
+      });
+    if (!token)
+      return result('failed', { reason: 'no token was given: commenting needs one with pull-requests: write' });
 
     const marker = commentMarker(options.commentId);
-    const given = typeof options.body === 'string' ? [{ text: options.body, label: 'the end of the report' }] : options.body;
+    const given =
+      typeof options.body === 'string' ? [{ text: options.body, label: 'the end of the report' }] : options.body;
     // No part of the report may carry a marker line of its own, or the comment would pass for another report's.
-    const sections = given.map((s) => (typeof s === 'string' ? neutraliseMarkers(s) : { ...s, text: neutraliseMarkers(s.text) }));
+    const sections = given.map((s) =>
+      typeof s === 'string' ? neutraliseMarkers(s) : { ...s, text: neutraliseMarkers(s.text) },
+    );
     const fitted = fitCommentBody(sections, options.fullReportUrl, MAX_COMMENT_BODY - marker.length - 1);
     truncated = fitted.truncated;
     const body = withMarker(marker, fitted.body);
 
     const apiUrl = apiRoot(options.apiUrl);
-    const octokit = githubClient(token, apiUrl, options.warn ? { warn: (message) => options.warn!(clean(message)) } : {});
+    const octokit = githubClient(
+      token,
+      apiUrl,
+      options.warn ? { warn: (message) => options.warn!(clean(message)) } : {},
+    );
     const author = options.author?.trim().toLowerCase() || undefined;
     const where = `pull request #${issueNumber} of ${owner}/${repo}`;
 
-    const short = options.fallbackBody !== undefined ? withMarker(marker, neutraliseMarkers(options.fallbackBody).slice(0, MAX_COMMENT_BODY - marker.length - 1)) : undefined;
+    const short =
+      options.fallbackBody !== undefined
+        ? withMarker(marker, neutraliseMarkers(options.fallbackBody).slice(0, MAX_COMMENT_BODY - marker.length - 1))
+        : undefined;
     const sideNotes: string[] = [];
 
     let marked: IssueComment[];
@@ -160,18 +192,28 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
     } catch (error) {
       const failure = toFailure(error);
       const reason = `cannot list the comments of ${where}: ${describeFailure(failure)}`;
-      if (isForbidden(failure) || options.onlyReplace || short === undefined) return result(isForbidden(failure) ? 'forbidden' : 'failed', { reason });
+      if (isForbidden(failure) || options.onlyReplace || short === undefined)
+        return result(isForbidden(failure) ? 'forbidden' : 'failed', { reason });
       // Which comment is perfgate's is unknown: a new one below says what this run found; the next
       // run that can list them keeps the newest and deletes the others.
-      const posted = await createWithFallback(octokit, { owner, repo, issueNumber, bodies: [body, short], onShort: () => (fallback = true) });
+      const posted = await createWithFallback(octokit, {
+        owner,
+        repo,
+        issueNumber,
+        bodies: [body, short],
+        onShort: () => (fallback = true),
+      });
       if ('failure' in posted)
-        return result(isForbidden(posted.failure) ? 'forbidden' : 'failed', { reason: `${reason}; cannot comment either: ${describeFailure(posted.failure)}` });
+        return result(isForbidden(posted.failure) ? 'forbidden' : 'failed', {
+          reason: `${reason}; cannot comment either: ${describeFailure(posted.failure)}`,
+        });
       return result('created', { comment: posted.comment, reason: `${reason}; posted a new comment instead` });
     }
     // Oldest first; GitHub's ids grow with time, so they break ties in created_at.
     marked.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id - b.id));
 
-    if (options.onlyReplace && marked.filter((c) => !isMinimized(c)).length === 0) return result('skipped', { reason: `no earlier comment of this report on ${where}` });
+    if (options.onlyReplace && marked.filter((c) => !isMinimized(c)).length === 0)
+      return result('skipped', { reason: `no earlier comment of this report on ${where}` });
     const removeAll = async (comments: IssueComment[]) => {
       for (const comment of comments) {
         const failure = await deleteComment(octokit, owner, repo, comment.id);
@@ -182,7 +224,14 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
       const all = [...(reason ? [reason] : []), ...sideNotes];
       return all.length > 0 ? all.join('; ') : undefined;
     };
-    const create = () => createWithFallback(octokit, { owner, repo, issueNumber, bodies: short !== undefined ? [body, short] : [body], onShort: () => (fallback = true) });
+    const create = () =>
+      createWithFallback(octokit, {
+        owner,
+        repo,
+        issueNumber,
+        bodies: short !== undefined ? [body, short] : [body],
+        onShort: () => (fallback = true),
+      });
     const createFailed = (failure: HttpFailure, kept?: IssueComment) => {
       const reason = `cannot comment on ${where}: ${describeFailure(failure)}`;
       const extra: { comment?: IssueComment; reason: string } = { reason: withNotes(reason)! };
@@ -205,7 +254,12 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
         let refused: HttpFailure | undefined;
         for (const text of short !== undefined ? [body, short] : [body]) {
           try {
-            const response = await octokit.rest.issues.updateComment({ owner, repo, comment_id: current.id, body: text });
+            const response = await octokit.rest.issues.updateComment({
+              owner,
+              repo,
+              comment_id: current.id,
+              body: text,
+            });
             updated = response.data as IssueComment;
             if (text !== body) fallback = true;
             break;
@@ -219,7 +273,11 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
         }
         if (updated !== undefined) {
           await removeAll(older);
-          const reason = withNotes(refused ? `GitHub refused the report (${describeFailure(refused)}): posted a short status instead` : undefined);
+          const reason = withNotes(
+            refused
+              ? `GitHub refused the report (${describeFailure(refused)}): posted a short status instead`
+              : undefined,
+          );
           return result('updated', reason ? { comment: updated, reason } : { comment: updated });
         }
         if (refused !== undefined) {
@@ -227,7 +285,9 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
           const created = await create();
           if ('failure' in created) return createFailed(refused, current);
           await removeAll([...older, current]);
-          const reason = withNotes(`cannot update comment ${current.id} (${describeFailure(refused)}): posted a new comment instead`);
+          const reason = withNotes(
+            `cannot update comment ${current.id} (${describeFailure(refused)}): posted a new comment instead`,
+          );
           return result('created', { comment: created.comment, reason: reason! });
         }
       }
@@ -238,7 +298,8 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
       return result('created', reason ? { comment: created.comment, reason } : { comment: created.comment });
     }
 
-    // recreate / hide-and-recreate: post first, then retire the old ones, so a failure never leaves the pull request without a report.
+    // recreate / hide-and-recreate: post first, then retire the old ones, so a failure never leaves the pull request
+    // without a report.
     const created = await create();
     if ('failure' in created) return createFailed(created.failure);
     if (mode === 'recreate') {
@@ -270,7 +331,12 @@ async function createWithFallback(
   let first: HttpFailure | undefined;
   for (const [index, body] of target.bodies.entries()) {
     try {
-      const response = await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body });
+      const response = await octokit.rest.issues.createComment({
+        owner: target.owner,
+        repo: target.repo,
+        issue_number: target.issueNumber,
+        body,
+      });
       if (index > 0) target.onShort();
       return { comment: response.data as IssueComment };
     } catch (error) {
@@ -286,10 +352,22 @@ async function createWithFallback(
  * Every comment of the issue carrying the marker and written by `author` (any author when
  * undefined), through every page (per_page=100, Link header followed).
  */
-async function listMarked(octokit: Octokit, owner: string, repo: string, issueNumber: number, marker: string, author: string | undefined): Promise<IssueComment[]> {
+async function listMarked(
+  octokit: Octokit,
+  owner: string,
+  repo: string,
+  issueNumber: number,
+  marker: string,
+  author: string | undefined,
+): Promise<IssueComment[]> {
   const marked: IssueComment[] = [];
   let pages = 0;
-  for await (const response of octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 })) {
+  for await (const response of octokit.paginate.iterator(octokit.rest.issues.listComments, {
+    owner,
+    repo,
+    issue_number: issueNumber,
+    per_page: 100,
+  })) {
     for (const comment of response.data as IssueComment[]) {
       if (!hasMarker(comment.body, marker)) continue;
       if (author !== undefined && comment.user?.login?.toLowerCase() !== author) continue;
@@ -301,7 +379,12 @@ async function listMarked(octokit: Octokit, owner: string, repo: string, issueNu
 }
 
 /** Deletes a comment; one already gone (404) counts as deleted. */
-async function deleteComment(octokit: Octokit, owner: string, repo: string, commentId: number): Promise<HttpFailure | undefined> {
+async function deleteComment(
+  octokit: Octokit,
+  owner: string,
+  repo: string,
+  commentId: number,
+): Promise<HttpFailure | undefined> {
   try {
     await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId });
     return undefined;
@@ -327,7 +410,9 @@ async function minimizeComment(octokit: Octokit, nodeId: string): Promise<HttpFa
     if (Array.isArray(e?.errors) && e.errors.length > 0) {
       const first = e.errors[0]!;
       const forbidden = first.type === 'FORBIDDEN' || /not accessible by integration/i.test(first.message ?? '');
-      return forbidden ? { status: 403, message: first.message ?? 'FORBIDDEN' } : { message: `GraphQL: ${first.message ?? first.type ?? 'error'}` };
+      return forbidden
+        ? { status: 403, message: first.message ?? 'FORBIDDEN' }
+        : { message: `GraphQL: ${first.message ?? first.type ?? 'error'}` };
     }
     return toFailure(error);
   }

@@ -27,7 +27,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { InputError } from '../../engine/errors.js';
 import { writeFileAtomic } from '../../pipeline/files.js';
 import { parseHistoryRecord } from '../../engine/history/codec.js';
-import { apiRoot, describeHttpFailure, githubClient, readRef, redact, retryBaseMs, toFailure, type HttpFailure, type Octokit, type RefInfo } from './http.js';
+import {
+  apiRoot,
+  describeHttpFailure,
+  githubClient,
+  readRef,
+  redact,
+  retryBaseMs,
+  toFailure,
+  type HttpFailure,
+  type Octokit,
+  type RefInfo,
+} from './http.js';
 
 /** The folder of the records inside the branch. */
 export const HISTORY_BRANCH_FOLDER = 'history';
@@ -51,7 +62,10 @@ export interface HistoryBranchOptions {
   /** The local history folder: filled from the branch, and (when writing) the records to commit. */
   folder: string;
   warn?: (message: string) => void;
-  /** The wait before attempt n (2, 3, …) of a record that lost a race; by default, random up to a doubling bound (full jitter). */
+  /**
+   * The wait before attempt n (2, 3, …) of a record that lost a race; by default, random up to a doubling bound (full
+   * jitter).
+   */
   backoffMs?: (attempt: number) => number;
 }
 
@@ -66,7 +80,9 @@ export type ReadHistoryResult =
   | { outcome: 'missing' }
   | { outcome: 'failed'; reason: string };
 
-export type WriteHistoryResult = { outcome: 'written'; commit: string; added: string[]; removed: string[]; attempts: number } | { outcome: 'failed'; reason: string };
+export type WriteHistoryResult =
+  | { outcome: 'written'; commit: string; added: string[]; removed: string[]; attempts: number }
+  | { outcome: 'failed'; reason: string };
 
 /** Copies the branch's records into the folder (records already there with those names are kept). */
 export async function readHistoryBranch(options: HistoryBranchOptions): Promise<ReadHistoryResult> {
@@ -78,7 +94,10 @@ export async function readHistoryBranch(options: HistoryBranchOptions): Promise<
     const downloaded = await download(octokit, options, tip, new Set(localRecords(options.folder)), skipped);
     return { outcome: 'read', commit: tip.commit, records: tip.records.size, downloaded, skipped: skipped.size };
   } catch (error) {
-    return { outcome: 'failed', reason: redact(`cannot read branch ${options.branch}: ${describe(toFailure(error))}`, options.token) };
+    return {
+      outcome: 'failed',
+      reason: redact(`cannot read branch ${options.branch}: ${describe(toFailure(error))}`, options.token),
+    };
   }
 }
 
@@ -87,10 +106,16 @@ export async function readHistoryBranch(options: HistoryBranchOptions): Promise<
  * record of the branch's tip (and those the folder held before), and writes this run's record into
  * it, applying the window; whatever it leaves is what the branch holds after this commit.
  */
-export async function writeHistoryBranch(options: HistoryBranchOptions, record: () => void): Promise<WriteHistoryResult> {
+export async function writeHistoryBranch(
+  options: HistoryBranchOptions,
+  record: () => void,
+): Promise<WriteHistoryResult> {
   const octokit = client(options);
   const { owner, repo, branch, folder } = options;
-  const fail = (what: string, error: unknown): WriteHistoryResult => ({ outcome: 'failed', reason: redact(`${what}: ${describe(toFailure(error))}`, options.token) });
+  const fail = (what: string, error: unknown): WriteHistoryResult => ({
+    outcome: 'failed',
+    reason: redact(`${what}: ${describe(toFailure(error))}`, options.token),
+  });
   let previous: Tip | undefined;
   let lastConflict = '';
   // Records of the branch that are not valid records: left on the branch as they are.
@@ -101,7 +126,8 @@ export async function writeHistoryBranch(options: HistoryBranchOptions, record: 
     try {
       tip = await readTip(octokit, options);
       // Records another run removed since the tip this run built on are removed here too.
-      for (const name of previous?.records.keys() ?? []) if (!tip?.records.has(name)) rmSync(join(folder, name), { force: true });
+      for (const name of previous?.records.keys() ?? [])
+        if (!tip?.records.has(name)) rmSync(join(folder, name), { force: true });
       if (tip) await download(octokit, options, tip, new Set(previous?.records.keys() ?? []), skipped);
     } catch (error) {
       return fail(`cannot read branch ${branch}`, error);
@@ -109,10 +135,12 @@ export async function writeHistoryBranch(options: HistoryBranchOptions, record: 
     mkdirSync(folder, { recursive: true });
     record();
     const local = new Set(localRecords(folder));
-    // A bad record left in the folder (a restored cache, a hand edit) is never pushed to the branch; record() warned of it.
+    // A bad record left in the folder (a restored cache, a hand edit) is never pushed to the branch; record() warned of
+    // it.
     const added = [...local].filter((name) => !tip?.records.has(name) && isValidRecord(join(folder, name))).sort();
     const removed = [...(tip?.records.keys() ?? [])].filter((name) => !local.has(name) && !skipped.has(name)).sort();
-    if (added.length === 0 && removed.length === 0 && tip) return { outcome: 'written', commit: tip.commit, added, removed, attempts: attempt };
+    if (added.length === 0 && removed.length === 0 && tip)
+      return { outcome: 'written', commit: tip.commit, added, removed, attempts: attempt };
     let commit: string;
     try {
       const entries: { path: string; mode: '100644'; type: 'blob'; sha: string | null }[] = [];
@@ -121,10 +149,22 @@ export async function writeHistoryBranch(options: HistoryBranchOptions, record: 
         const { data } = await octokit.rest.git.createBlob({ owner, repo, content, encoding: 'base64' });
         entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: data.sha });
       }
-      for (const name of removed) entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: null });
-      const tree = await octokit.rest.git.createTree({ owner, repo, ...(tip ? { base_tree: tip.tree } : {}), tree: entries });
+      for (const name of removed)
+        entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: null });
+      const tree = await octokit.rest.git.createTree({
+        owner,
+        repo,
+        ...(tip ? { base_tree: tip.tree } : {}),
+        tree: entries,
+      });
       const message = `perfgate history: ${added.length > 0 ? `add ${added.join(', ')}` : 'no new record'}${removed.length > 0 ? `; drop ${removed.length} beyond the window` : ''}`;
-      const created = await octokit.rest.git.createCommit({ owner, repo, message, tree: tree.data.sha, parents: tip ? [tip.commit] : [] });
+      const created = await octokit.rest.git.createCommit({
+        owner,
+        repo,
+        message,
+        tree: tree.data.sha,
+        parents: tip ? [tip.commit] : [],
+      });
       commit = created.data.sha;
     } catch (error) {
       return fail(`cannot commit to branch ${branch}`, error);
@@ -135,13 +175,20 @@ export async function writeHistoryBranch(options: HistoryBranchOptions, record: 
       return { outcome: 'written', commit, added, removed, attempts: attempt };
     } catch (error) {
       const failure = toFailure(error);
-      if (!isLostRace(failure)) return fail(tip ? `cannot update branch ${branch}` : `cannot create branch ${branch}`, error);
+      if (!isLostRace(failure))
+        return fail(tip ? `cannot update branch ${branch}` : `cannot create branch ${branch}`, error);
       // Another run moved (or created) the branch first: merge its records and commit again.
       lastConflict = describe(failure);
       previous = tip ?? { commit: '', tree: '', records: new Map() };
     }
   }
-  return { outcome: 'failed', reason: redact(`branch ${branch} kept moving: gave up after ${MAX_HISTORY_ATTEMPTS} attempts (${lastConflict})`, options.token) };
+  return {
+    outcome: 'failed',
+    reason: redact(
+      `branch ${branch} kept moving: gave up after ${MAX_HISTORY_ATTEMPTS} attempts (${lastConflict})`,
+      options.token,
+    ),
+  };
 }
 
 /**
@@ -180,11 +227,20 @@ async function readTip(octokit: Octokit, { owner, repo, branch }: HistoryBranchO
   const ref = await readRef(octokit, owner, repo, branch);
   if (!ref) return undefined;
   const { data: treeData } = await octokit.rest.git.getTree({ owner, repo, tree_sha: ref.tree, recursive: '1' });
-  if (treeData.truncated) throw new Error(`the tree of branch ${branch} is too large for one request (GitHub truncated it)`);
+  if (treeData.truncated)
+    throw new Error(`the tree of branch ${branch} is too large for one request (GitHub truncated it)`);
   const records = new Map<string, string>();
   for (const entry of treeData.tree) {
     const [top, name, ...rest] = (entry.path ?? '').split('/');
-    if (entry.type === 'blob' && top === HISTORY_BRANCH_FOLDER && name !== undefined && rest.length === 0 && RECORD_NAME.test(name) && entry.sha) records.set(name, entry.sha);
+    if (
+      entry.type === 'blob' &&
+      top === HISTORY_BRANCH_FOLDER &&
+      name !== undefined &&
+      rest.length === 0 &&
+      RECORD_NAME.test(name) &&
+      entry.sha
+    )
+      records.set(name, entry.sha);
   }
   return { ...ref, records };
 }

@@ -35,12 +35,18 @@ export function retryBaseMs(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(value) && value >= 0 && env['PERFGATE_RETRY_BASE_MS']?.trim() ? value : 1000;
 }
 
-/** How long one request may go unanswered before it is abandoned (and retried): 30 s unless PERFGATE_HTTP_TIMEOUT_MS says otherwise. */
+/**
+ * How long one request may go unanswered before it is abandoned (and retried): 30 s unless PERFGATE_HTTP_TIMEOUT_MS
+ * says otherwise.
+ */
 export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return positiveMs(env['PERFGATE_HTTP_TIMEOUT_MS'], 30_000);
 }
 
-/** How long the step's GitHub work may take in all (5 min unless PERFGATE_GITHUB_BUDGET_MS says otherwise); then it is abandoned. */
+/**
+ * How long the step's GitHub work may take in all (5 min unless PERFGATE_GITHUB_BUDGET_MS says otherwise); then it is
+ * abandoned.
+ */
 export function githubBudgetMs(env: NodeJS.ProcessEnv = process.env): number {
   return positiveMs(env['PERFGATE_GITHUB_BUDGET_MS'], 300_000);
 }
@@ -106,7 +112,8 @@ function timedFetch(warn: (message: string) => void): typeof fetch {
     } catch (error) {
       if (init.signal?.aborted) throw error;
       if (timer.aborted && limit < timeout) throw budgetSpent(warn);
-      // Said as what happened ("connect ECONNREFUSED …", "no answer within 30 s"); octokit makes it a retried status-500 error.
+      // Said as what happened ("connect ECONNREFUSED …", "no answer within 30 s"); octokit makes it a retried
+      // status-500 error.
       const why = timer.aborted ? `no answer within ${Math.round(limit / 100) / 10} s` : connectionFailure(error);
       // octokit reads the message of the cause: it is the described failure, which keeps the original as its own cause.
       // eslint-disable-next-line preserve-caught-error
@@ -119,10 +126,15 @@ function timedFetch(warn: (message: string) => void): typeof fetch {
 
 /** What fetch says went wrong with the connection: its cause's message or code (undici puts it there). */
 function connectionFailure(error: unknown): string {
-  const e = error as { message?: unknown; cause?: { message?: unknown; code?: unknown; errors?: { message?: unknown }[] } };
+  const e = error as {
+    message?: unknown;
+    cause?: { message?: unknown; code?: unknown; errors?: { message?: unknown }[] };
+  };
   const cause = e?.cause;
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  return text(cause?.message) ?? text(cause?.errors?.[0]?.message) ?? text(cause?.code) ?? text(e?.message) ?? String(error);
+  return (
+    text(cause?.message) ?? text(cause?.errors?.[0]?.message) ?? text(cause?.code) ?? text(e?.message) ?? String(error)
+  );
 }
 
 // Every 4xx is final except 429 (rate limit); 403 rate limits are the throttling plugin's.
@@ -147,11 +159,15 @@ export function githubClient(token: string, apiUrl: string, options: ClientOptio
     const seconds = Math.max(0, Math.ceil(retryAfter));
     const what = `${request.method ?? ''} ${requestPath(request)}`;
     if (waited + seconds > MAX_RATE_LIMIT_WAIT_SECONDS) {
-      warn(`perfgate: GitHub's ${kind} rate limit: not waiting ${seconds} s more for ${what} (at most ${MAX_RATE_LIMIT_WAIT_SECONDS} s in all)`);
+      warn(
+        `perfgate: GitHub's ${kind} rate limit: not waiting ${seconds} s more for ${what} (at most ${MAX_RATE_LIMIT_WAIT_SECONDS} s in all)`,
+      );
       return false;
     }
     if (seconds * base >= budgetLeftMs()) {
-      warn(`perfgate: GitHub's ${kind} rate limit: not waiting ${seconds} s for ${what}: the step's GitHub time budget ends sooner`);
+      warn(
+        `perfgate: GitHub's ${kind} rate limit: not waiting ${seconds} s for ${what}: the step's GitHub time budget ends sooner`,
+      );
       return false;
     }
     waited += seconds;
@@ -246,10 +262,17 @@ function spacedGroup(minMs: number): Group {
  * status, and is said as what it is.
  */
 export function toFailure(error: unknown): HttpFailure {
-  const e = error as { status?: unknown; message?: unknown; response?: unknown; request?: unknown; [BUDGET_SPENT]?: unknown };
+  const e = error as {
+    status?: unknown;
+    message?: unknown;
+    response?: unknown;
+    request?: unknown;
+    [BUDGET_SPENT]?: unknown;
+  };
   const message = typeof e?.message === 'string' ? e.message : String(error);
   if (e?.[BUDGET_SPENT] === true) return { message };
-  if (e?.status === 500 && e.request !== undefined && e.response === undefined) return { message: `no answer from GitHub: ${message}` };
+  if (e?.status === 500 && e.request !== undefined && e.response === undefined)
+    return { message: `no answer from GitHub: ${message}` };
   const status = typeof e?.status === 'number' ? e.status : undefined;
   return status === undefined ? { message } : { status, message };
 }
@@ -259,7 +282,10 @@ export function toFailure(error: unknown): HttpFailure {
  * Each caller says what a status means for its own call (the permission it needs); a 401 always
  * means the token was refused. A failure with no status (no answer) is its message alone.
  */
-export function describeHttpFailure(failure: HttpFailure, meanings: Readonly<Partial<Record<number, string>>> = {}): string {
+export function describeHttpFailure(
+  failure: HttpFailure,
+  meanings: Readonly<Partial<Record<number, string>>> = {},
+): string {
   const first = firstLineOf(failure);
   if (failure.status === undefined) return first;
   const meaning = ({ 401: 'the token was refused', ...meanings } as Partial<Record<number, string>>)[failure.status];
@@ -283,11 +309,19 @@ export interface RefInfo {
 }
 
 /** The branch's tip commit and tree, or undefined when there is no such branch yet. */
-export async function readRef(octokit: Octokit, owner: string, repo: string, branch: string): Promise<RefInfo | undefined> {
+export async function readRef(
+  octokit: Octokit,
+  owner: string,
+  repo: string,
+  branch: string,
+): Promise<RefInfo | undefined> {
   let commit: string;
   try {
     const { data } = await octokit.rest.git.getRef({ owner, repo, ref: `heads/${branch}` });
-    if (data.object.type !== 'commit') throw Object.assign(new Error(`refs/heads/${branch} points to a ${data.object.type}, not a commit`), { status: 409 });
+    if (data.object.type !== 'commit')
+      throw Object.assign(new Error(`refs/heads/${branch} points to a ${data.object.type}, not a commit`), {
+        status: 409,
+      });
     commit = data.object.sha;
   } catch (error) {
     if (toFailure(error).status === 404) return undefined;

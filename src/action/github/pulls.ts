@@ -4,9 +4,9 @@
  * code, so a number it carries is only a hint among the API's answers, never the answer itself.
  * `workflow_run.pull_requests` in the event is empty for pull requests from forks, so it is not used.
  *
- * REST calls (documented in GitHub's OpenAPI description, checked against it in the tests):
- *   GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls?per_page=100
- *   GET /repos/{owner}/{repo}/pulls?head={head owner}:{head branch}&state=open&per_page=100   (when the first finds none)
+ * REST calls (documented in GitHub's OpenAPI description, checked against it in the tests): GET
+ * /repos/{owner}/{repo}/commits/{commit_sha}/pulls?per_page=100 GET /repos/{owner}/{repo}/pulls?head={head owner}:{head
+ * branch}&state=open&per_page=100   (when the first finds none)
  */
 import { describeHttpFailure, redact, toFailure, type Octokit } from './http.js';
 
@@ -24,7 +24,8 @@ export interface FindPullRequestOptions {
   token: string;
 }
 
-export type PullRequestLookup = { number: number; warnings: string[] } | { number?: undefined; reason: string; warnings: string[] };
+export type PullRequestLookup =
+  { number: number; warnings: string[] } | { number?: undefined; reason: string; warnings: string[] };
 
 interface PullSummary {
   number: number;
@@ -40,26 +41,48 @@ export async function findPullRequest(octokit: Octokit, options: FindPullRequest
   const failures: string[] = [];
   const fullName = `${owner}/${repo}`.toLowerCase();
   // Open, in this repository, and still at the run's commit: a newer push gets its own run and comment.
-  const usable = (pulls: PullSummary[]) => pulls.filter((p) => p.state === 'open' && p.head?.sha === headSha && (p.base?.repo?.full_name ?? fullName).toLowerCase() === fullName);
+  const usable = (pulls: PullSummary[]) =>
+    pulls.filter(
+      (p) =>
+        p.state === 'open' &&
+        p.head?.sha === headSha &&
+        (p.base?.repo?.full_name ?? fullName).toLowerCase() === fullName,
+    );
 
   let candidates: PullSummary[] = [];
   try {
-    const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({ owner, repo, commit_sha: headSha, per_page: 100 });
+    const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({
+      owner,
+      repo,
+      commit_sha: headSha,
+      per_page: 100,
+    });
     candidates = usable(data as PullSummary[]);
   } catch (error) {
     failures.push(`GET commits/${headSha.slice(0, 12)}/pulls: ${describeHttpFailure(toFailure(error))}`);
   }
   if (candidates.length === 0 && options.headBranch && options.headOwner) {
     try {
-      const { data } = await octokit.rest.pulls.list({ owner, repo, head: `${options.headOwner}:${options.headBranch}`, state: 'open', per_page: 100 });
+      const { data } = await octokit.rest.pulls.list({
+        owner,
+        repo,
+        head: `${options.headOwner}:${options.headBranch}`,
+        state: 'open',
+        per_page: 100,
+      });
       candidates = usable(data as PullSummary[]);
     } catch (error) {
-      failures.push(`GET pulls?head=${options.headOwner}:${options.headBranch}: ${describeHttpFailure(toFailure(error))}`);
+      failures.push(
+        `GET pulls?head=${options.headOwner}:${options.headBranch}: ${describeHttpFailure(toFailure(error))}`,
+      );
     }
   }
   const clean = (text: string) => redact(text, token);
   if (candidates.length === 0) {
-    const why = failures.length > 0 ? `the API failed (${failures.join('; ')})` : `no open pull request of ${owner}/${repo} has head commit ${headSha}`;
+    const why =
+      failures.length > 0
+        ? `the API failed (${failures.join('; ')})`
+        : `no open pull request of ${owner}/${repo} has head commit ${headSha}`;
     return { reason: clean(why), warnings };
   }
   const numbers = [...new Set(candidates.map((p) => p.number))].sort((a, b) => a - b);
@@ -67,9 +90,13 @@ export async function findPullRequest(octokit: Octokit, options: FindPullRequest
   if (options.hint !== undefined) {
     if (numbers.includes(options.hint)) chosen = options.hint;
     else
-      warnings.push(`the report artifact names pull request #${options.hint}, but commit ${headSha.slice(0, 12)} is the head of #${numbers.join(', #')}: commenting on #${chosen}`);
+      warnings.push(
+        `the report artifact names pull request #${options.hint}, but commit ${headSha.slice(0, 12)} is the head of #${numbers.join(', #')}: commenting on #${chosen}`,
+      );
   } else if (numbers.length > 1) {
-    warnings.push(`commit ${headSha.slice(0, 12)} is the head of pull requests #${numbers.join(', #')}: commenting on #${chosen}`);
+    warnings.push(
+      `commit ${headSha.slice(0, 12)} is the head of pull requests #${numbers.join(', #')}: commenting on #${chosen}`,
+    );
   }
   return { number: chosen, warnings: warnings.map(clean) };
 }

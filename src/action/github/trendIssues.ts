@@ -4,10 +4,10 @@
  * and closed when the level recovers. Issues are found again by the label and the hidden marker
  * in their body. Nothing here throws: a failure is a reason for a warning, and never the token.
  *
- * REST calls (documented in GitHub's OpenAPI description, and checked against it in the tests):
- *   GET   /repos/{owner}/{repo}/issues?state=open&labels={label}&per_page=100   (paginated)
- *   POST  /repos/{owner}/{repo}/issues                     {title, body, labels: [label]}
- *   PATCH /repos/{owner}/{repo}/issues/{issue_number}      {title, body} or {body, state: closed, state_reason: completed}
+ * REST calls (documented in GitHub's OpenAPI description, and checked against it in the tests): GET
+ * /repos/{owner}/{repo}/issues?state=open&labels={label}&per_page=100   (paginated) POST  /repos/{owner}/{repo}/issues
+ * {title, body, labels: [label]} PATCH /repos/{owner}/{repo}/issues/{issue_number}      {title, body} or {body, state:
+ * closed, state_reason: completed}
  */
 import { ALERT_MARKER_PREFIX, recoveredBody, type TrendAlert } from '../../engine/trends/alerts.js';
 import type { TrendReport } from '../../engine/trends/trends.js';
@@ -26,7 +26,9 @@ export interface TrendIssuesOptions {
   warn?: (message: string) => void;
 }
 
-export type TrendIssuesResult = { outcome: 'synced'; opened: number[]; updated: number[]; closed: number[]; kept: number[] } | { outcome: 'failed'; reason: string };
+export type TrendIssuesResult =
+  | { outcome: 'synced'; opened: number[]; updated: number[]; closed: number[]; kept: number[] }
+  | { outcome: 'failed'; reason: string };
 
 const markerOf = (body: string): string | undefined => {
   const start = body.indexOf(ALERT_MARKER_PREFIX);
@@ -37,27 +39,48 @@ const markerOf = (body: string): string | undefined => {
 
 export async function syncTrendIssues(options: TrendIssuesOptions): Promise<TrendIssuesResult> {
   const { owner, repo } = options;
-  const octokit = githubClient(options.token, apiRoot(options.apiUrl), { ...(options.warn ? { warn: options.warn } : {}) });
+  const octokit = githubClient(options.token, apiRoot(options.apiUrl), {
+    ...(options.warn ? { warn: options.warn } : {}),
+  });
   const result = { opened: [] as number[], updated: [] as number[], closed: [] as number[], kept: [] as number[] };
   let step = 'list the open issues';
   try {
-    const open = await octokit.paginate(octokit.rest.issues.listForRepo, { owner, repo, state: 'open', labels: TREND_ISSUE_LABEL, per_page: 100 });
+    const open = await octokit.paginate(octokit.rest.issues.listForRepo, {
+      owner,
+      repo,
+      state: 'open',
+      labels: TREND_ISSUE_LABEL,
+      per_page: 100,
+    });
     const byMarker = new Map<string, { number: number; title: string; body: string }>();
     for (const issue of open) {
       if (issue.pull_request) continue;
       const marker = markerOf(issue.body ?? '');
-      if (marker !== undefined && !byMarker.has(marker)) byMarker.set(marker, { number: issue.number, title: issue.title, body: issue.body ?? '' });
+      if (marker !== undefined && !byMarker.has(marker))
+        byMarker.set(marker, { number: issue.number, title: issue.title, body: issue.body ?? '' });
     }
     const current = new Set(options.alerts.map((a) => a.marker));
     for (const alert of options.alerts) {
       const issue = byMarker.get(alert.marker);
       if (!issue) {
         step = `open an issue for "${alert.title}"`;
-        const { data } = await octokit.rest.issues.create({ owner, repo, title: alert.title, body: alert.body, labels: [TREND_ISSUE_LABEL] });
+        const { data } = await octokit.rest.issues.create({
+          owner,
+          repo,
+          title: alert.title,
+          body: alert.body,
+          labels: [TREND_ISSUE_LABEL],
+        });
         result.opened.push(data.number);
       } else if (issue.title !== alert.title || issue.body !== alert.body) {
         step = `update issue #${issue.number}`;
-        await octokit.rest.issues.update({ owner, repo, issue_number: issue.number, title: alert.title, body: alert.body });
+        await octokit.rest.issues.update({
+          owner,
+          repo,
+          issue_number: issue.number,
+          title: alert.title,
+          body: alert.body,
+        });
         result.updated.push(issue.number);
       } else {
         result.kept.push(issue.number);
@@ -79,11 +102,19 @@ export async function syncTrendIssues(options: TrendIssuesOptions): Promise<Tren
     return { outcome: 'synced', ...result };
   } catch (error) {
     const failure = toFailure(error);
-    const hint = failure.status === 403 || failure.status === 404 ? '; trend-issues needs permission issues: write' : '';
-    const done = [...result.opened.map((n) => `opened #${n}`), ...result.updated.map((n) => `updated #${n}`), ...result.closed.map((n) => `closed #${n}`)];
+    const hint =
+      failure.status === 403 || failure.status === 404 ? '; trend-issues needs permission issues: write' : '';
+    const done = [
+      ...result.opened.map((n) => `opened #${n}`),
+      ...result.updated.map((n) => `updated #${n}`),
+      ...result.closed.map((n) => `closed #${n}`),
+    ];
     return {
       outcome: 'failed',
-      reason: redact(`cannot ${step}: ${describeHttpFailure(failure)}${hint}${done.length > 0 ? `; before that: ${done.join(', ')}` : ''}`, options.token),
+      reason: redact(
+        `cannot ${step}: ${describeHttpFailure(failure)}${hint}${done.length > 0 ? `; before that: ${done.join(', ')}` : ''}`,
+        options.token,
+      ),
     };
   }
 }

@@ -8,8 +8,16 @@ export function annotateFailedChecks(check: CheckOutcome, limit: number, annotat
   const notes = failedCheckNotes(check.report);
   for (const note of notes.slice(0, limit)) {
     const file = check.summaryFiles.get(note.experimentType);
-    annotate(note.message, { title: `perfgate: ${note.experimentType}`, ...(file ? { file } : {}), ...(note.line !== undefined ? { startLine: note.line } : {}) });
+    annotate(note.message, {
+      title: `perfgate: ${note.experimentType}`,
+      ...(file ? { file } : {}),
+      ...(note.line !== undefined ? { startLine: note.line } : {}),
+    });
   }
   if (notes.length > limit && limit > 0)
-    core.info(logSafe(`${notes.length - limit} more failed checks are not annotated (input annotations is ${limit}); the job summary lists them all`));
+    core.info(
+      logSafe(
+        `${notes.length - limit} more failed checks are not annotated (input annotations is ${limit}); the job summary lists them all`,
+      ),
+    );
 }

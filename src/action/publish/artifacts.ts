@@ -11,7 +11,11 @@ import { logSafe } from '../logSafety.js';
  */
 export async function uploadReport(context: RunContext, name: string, folder: string): Promise<void> {
   if (!context.env['ACTIONS_RUNTIME_TOKEN'] || !context.env['ACTIONS_RESULTS_URL']) {
-    core.info(logSafe(`report not uploaded as artifact "${name}": not running on a GitHub Actions runner (no ACTIONS_RUNTIME_TOKEN)`));
+    core.info(
+      logSafe(
+        `report not uploaded as artifact "${name}": not running on a GitHub Actions runner (no ACTIONS_RUNTIME_TOKEN)`,
+      ),
+    );
     return;
   }
   if (isEnterpriseServer(context.serverUrl)) {
@@ -31,7 +35,10 @@ export async function uploadReport(context: RunContext, name: string, folder: st
   }
 }
 
-/** GitHub Enterprise Server: not github.com, not GHE.com (data residency), not a local test host (as @actions/artifact decides). */
+/**
+ * GitHub Enterprise Server: not github.com, not GHE.com (data residency), not a local test host (as @actions/artifact
+ * decides).
+ */
 export function isEnterpriseServer(serverUrl: string | undefined): boolean {
   let host: string;
   try {

@@ -31,9 +31,17 @@ export async function chartImagesOfComment(
  * section. Skipped up front for a fork pull request; a token that may not write gives a notice,
  * any other failure a warning. Never changes the verdict.
  */
-async function hostChartImages(context: RunContext, token: string, branch: string, pullRequest: number, pngs: HostedChartFile[]): Promise<string | undefined> {
+async function hostChartImages(
+  context: RunContext,
+  token: string,
+  branch: string,
+  pullRequest: number,
+  pngs: HostedChartFile[],
+): Promise<string | undefined> {
   if (isForkPullRequest(context.event)) {
-    core.notice('perfgate: charts not hosted: the pull request comes from a fork, whose token may not write to this repository');
+    core.notice(
+      'perfgate: charts not hosted: the pull request comes from a fork, whose token may not write to this repository',
+    );
     return undefined;
   }
   if (!context.repository) {

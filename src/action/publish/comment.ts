@@ -1,5 +1,10 @@
 import * as core from '../log.js';
-import { reviewerComment, statusComment, type ReviewerCommentLinks, type ReviewerCommentParts } from '../../engine/report/reviewerComment.js';
+import {
+  reviewerComment,
+  statusComment,
+  type ReviewerCommentLinks,
+  type ReviewerCommentParts,
+} from '../../engine/report/reviewerComment.js';
 import type { ReportWriter } from '../../pipeline/files.js';
 import { COMMENT_BODY_FILE, COMMENT_META_FILE, type CommentMeta } from '../commentMode.js';
 import { pullRequestRefs, requireRepository, type RunContext } from '../context.js';
@@ -12,9 +17,17 @@ import { logSafe } from '../logSafety.js';
  * by cutting the least important parts first (never the failing comparison rows before the
  * rest), with a link to the run.
  */
-export function commentOf(id: string, parts: ReviewerCommentParts, links: ReviewerCommentLinks, runUrl: string | undefined): { body: string; runUrl: string } | undefined {
+export function commentOf(
+  id: string,
+  parts: ReviewerCommentParts,
+  links: ReviewerCommentLinks,
+  runUrl: string | undefined,
+): { body: string; runUrl: string } | undefined {
   if (runUrl === undefined) return undefined;
-  return { body: reviewerComment(parts, { ...links, runUrl }, MAX_COMMENT_BODY - commentMarker(id).length - 1), runUrl };
+  return {
+    body: reviewerComment(parts, { ...links, runUrl }, MAX_COMMENT_BODY - commentMarker(id).length - 1),
+    runUrl,
+  };
 }
 
 /** For a workflow_run workflow with mode: comment (fork pull requests): the exact body, and what it is for. */
@@ -46,7 +59,8 @@ export async function postComment(
     author: settings.author,
     fullReportUrl: comment.runUrl,
     onlyReplace,
-    fallbackBody: comment.short ?? statusComment(failed ? 'fail' : 'pass', comment.runUrl, pullRequestRefs(context).commit),
+    fallbackBody:
+      comment.short ?? statusComment(failed ? 'fail' : 'pass', comment.runUrl, pullRequestRefs(context).commit),
   });
   if (result.outcome === 'skipped') {
     core.info(logSafe(`no pull-request comment: ${result.reason ?? 'nothing to replace'}`));
@@ -57,7 +71,11 @@ export async function postComment(
     return;
   }
   if (result.reason) core.warning(`perfgate: ${result.reason}`);
-  core.info(logSafe(`pull-request comment ${result.outcome}${result.url ? `: ${result.url}` : ''}${result.truncated ? ' (shortened to fit)' : ''}`));
+  core.info(
+    logSafe(
+      `pull-request comment ${result.outcome}${result.url ? `: ${result.url}` : ''}${result.truncated ? ' (shortened to fit)' : ''}`,
+    ),
+  );
   if (result.commentId !== undefined) core.setOutput('comment-id', result.commentId);
   if (result.url !== undefined) core.setOutput('comment-url', result.url);
 }

@@ -15,7 +15,12 @@ export async function publishError(error: unknown, context: RunContext): Promise
   if (error instanceof InputError && error.place) {
     // One annotation at the file, line and column (setFailed would add a second, unplaced one).
     const { file, line, column } = error.place;
-    core.error(`perfgate: ${describeError(error)}`, { file, startLine: line, startColumn: column, title: 'perfgate: bad input' });
+    core.error(`perfgate: ${describeError(error)}`, {
+      file,
+      startLine: line,
+      startColumn: column,
+      title: 'perfgate: bad input',
+    });
     process.exitCode = core.ExitCode.Failure;
     summary = describeError(error);
   } else if (isUserError(error)) {
@@ -50,7 +55,11 @@ async function publishErrored(message: string, context: RunContext): Promise<voi
   try {
     // The comment names the commit, so that a comment left standing by a later failure is recognised as stale.
     const commit = pullRequestRefs(context).commit;
-    await postComment(settings, context, true, pullRequest, { body: erroredMarkdown(message, runUrl, commit), runUrl, short: statusComment('error', runUrl, commit) });
+    await postComment(settings, context, true, pullRequest, {
+      body: erroredMarkdown(message, runUrl, commit),
+      runUrl,
+      short: statusComment('error', runUrl, commit),
+    });
   } catch (error) {
     core.warning(`perfgate: no pull-request comment: ${describeError(error)}`);
   }

@@ -3,7 +3,13 @@ import type { CheckOutcome } from '../../pipeline/check.js';
 import type { CompareOutcome } from '../../pipeline/compare.js';
 
 /** The step outputs of a decided run: the verdict, what failed, the counts and where the report is. */
-export function setOutputs(outputDir: string, markdownPath: string, verdict: 'pass' | 'fail', check?: CheckOutcome, comparison?: CompareOutcome): void {
+export function setOutputs(
+  outputDir: string,
+  markdownPath: string,
+  verdict: 'pass' | 'fail',
+  check?: CheckOutcome,
+  comparison?: CompareOutcome,
+): void {
   core.setOutput('verdict', verdict);
   const failed = new Set([...(check?.report.failedExperiments ?? []), ...(comparison?.report.failedExperiments ?? [])]);
   core.setOutput('failed-experiments', [...failed].join(','));

@@ -10,11 +10,23 @@ import { logSafe } from '../logSafety.js';
  * `trend-issues`: opens, updates and closes one issue per current regression step. Only where
  * trends run (a recording push, never a pull request); a failure is a warning.
  */
-export async function publishTrendIssues(inputs: ActionInputs, context: RunContext, report: TrendsOutcome['report']): Promise<void> {
+export async function publishTrendIssues(
+  inputs: ActionInputs,
+  context: RunContext,
+  report: TrendsOutcome['report'],
+): Promise<void> {
   const { owner, repo } = requireRepository(context, 'input "trend-issues"');
   const alerts = trendAlerts(report, context.serverUrl, `${owner}/${repo}`);
   const result = await core.group('Regression issues', () =>
-    syncTrendIssues({ token: inputs.token ?? '', ...(context.apiUrl !== undefined ? { apiUrl: context.apiUrl } : {}), serverUrl: context.serverUrl, owner, repo, alerts, report }),
+    syncTrendIssues({
+      token: inputs.token ?? '',
+      ...(context.apiUrl !== undefined ? { apiUrl: context.apiUrl } : {}),
+      serverUrl: context.serverUrl,
+      owner,
+      repo,
+      alerts,
+      report,
+    }),
   );
   if (result.outcome === 'failed') {
     core.warning(logSafe(`trend-issues: ${result.reason}`));

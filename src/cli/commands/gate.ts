@@ -11,10 +11,23 @@ import { labelOfPath } from '../../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../../engine/report/comparisonText.js';
 import { UsageError } from '../../engine/errors.js';
 import { choiceSetting } from '../../engine/options.js';
-import { CHART_OPTIONS, floatParseOption, formatOptions, HELP_OPTION, parseCommandArgs, resultPaths, SET_OPTIONS } from '../args.js';
+import {
+  CHART_OPTIONS,
+  floatParseOption,
+  formatOptions,
+  HELP_OPTION,
+  parseCommandArgs,
+  resultPaths,
+  SET_OPTIONS,
+} from '../args.js';
 import { CHECK_HELP, COMPARE_HELP } from '../help.js';
 import { currentEnvironment, environmentOption } from '../../pipeline/environment.js';
-import { COMMENT_CHARTS, erroredCommentOnFailure, writeReviewerComment, type CommentCharts } from '../../pipeline/comment.js';
+import {
+  COMMENT_CHARTS,
+  erroredCommentOnFailure,
+  writeReviewerComment,
+  type CommentCharts,
+} from '../../pipeline/comment.js';
 import { cliProgress, EXIT_GATE_FAILED, EXIT_PASS, type Console } from '../io.js';
 
 export function checkCommand(args: string[], io: Console): number | Promise<number> {
@@ -37,7 +50,16 @@ export function checkCommand(args: string[], io: Console): number | Promise<numb
   if (!requirements) throw new UsageError('check: --requirements is required (a requirements CSV)');
   const outputDir = values['output-dir'] ?? 'perfgate-report';
   const outcome = erroredCommentOnFailure(outputDir, () =>
-    runCheck({ results, requirements, outputDir, floatParse: floatParseOption(values['float-parse']), ...formatOptions(values) }, cliProgress(io)),
+    runCheck(
+      {
+        results,
+        requirements,
+        outputDir,
+        floatParse: floatParseOption(values['float-parse']),
+        ...formatOptions(values),
+      },
+      cliProgress(io),
+    ),
   );
   io.out(renderText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
@@ -71,15 +93,24 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
   // `--results a b c`: paths after the last flag are results (a shell glob expands to many).
   const results = resultPaths([...(values.results ?? []), ...positionals]);
   const history = values.history;
-  if (reference.length === 0 && history === undefined) throw new UsageError('compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required');
-  if (reference.length > 0 && history !== undefined) throw new UsageError('compare: give --reference or --history, not both');
-  if (values.paired && history !== undefined) throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');
+  if (reference.length === 0 && history === undefined)
+    throw new UsageError(
+      'compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required',
+    );
+  if (reference.length > 0 && history !== undefined)
+    throw new UsageError('compare: give --reference or --history, not both');
+  if (values.paired && history !== undefined)
+    throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');
   if (results.length === 0) throw new UsageError('compare: --results is required (files, folders or glob patterns)');
   const given = values.environment;
   if (given !== undefined && values['no-environment-check'])
-    throw new UsageError('compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one');
+    throw new UsageError(
+      'compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one',
+    );
   if ((given !== undefined || values['no-environment-check']) && history === undefined)
-    throw new UsageError('compare: --environment and --no-environment-check are for --history (the machine check of history runs)');
+    throw new UsageError(
+      'compare: --environment and --no-environment-check are for --history (the machine check of history runs)',
+    );
   const outcome = erroredCommentOnFailure(values['output-dir'] ?? 'perfgate-report', () =>
     runCompare(
       {
@@ -108,13 +139,27 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
   io.out(renderComparisonText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
-  return finishReport(io, values, code, { comparison: outcome.report }, { compare: outcome, ...(history !== undefined ? { historyFolder: history } : {}) }, COMPARISON_MARKDOWN);
+  return finishReport(
+    io,
+    values,
+    code,
+    { comparison: outcome.report },
+    { compare: outcome, ...(history !== undefined ? { historyFolder: history } : {}) },
+    COMPARISON_MARKDOWN,
+  );
 }
 
 /** After check or compare: with --charts the charts and report.html, then comment.md; the exit code. */
 function finishReport(
   io: Console,
-  values: { 'output-dir'?: string; 'comment-charts'?: string; 'float-parse'?: string; charts?: boolean; png?: boolean; 'no-png'?: boolean },
+  values: {
+    'output-dir'?: string;
+    'comment-charts'?: string;
+    'float-parse'?: string;
+    charts?: boolean;
+    png?: boolean;
+    'no-png'?: boolean;
+  },
   code: number,
   parts: ReviewerCommentParts,
   outcome: Pick<ReportChartsOptions, 'check' | 'compare' | 'historyFolder'>,
@@ -123,12 +168,23 @@ function finishReport(
   const outputDir = values['output-dir'] ?? 'perfgate-report';
   const commentCharts = commentChartsOption(values['comment-charts']);
   const where = { fullReport, reportHtml: values.charts === true };
-  const comment = (charts?: string) => writeReviewerComment(outputDir, { ...parts, ...(charts ? { charts } : {}) }, code !== EXIT_PASS, commentCharts, where);
+  const comment = (charts?: string) =>
+    writeReviewerComment(
+      outputDir,
+      { ...parts, ...(charts ? { charts } : {}) },
+      code !== EXIT_PASS,
+      commentCharts,
+      where,
+    );
   if (!values.charts) {
     io.out(`Comment: ${comment()}\n`);
     return code;
   }
-  return writeReportCharts(outputDir, { ...outcome, floatParse: floatParseOption(values['float-parse']), png: pngOption(values) }).then((charts) => {
+  return writeReportCharts(outputDir, {
+    ...outcome,
+    floatParse: floatParseOption(values['float-parse']),
+    png: pngOption(values),
+  }).then((charts) => {
     io.out(`Charts: ${charts.charts.length}, ${charts.written.length} files; open ${charts.reportHtmlPath}\n`);
     io.out(`Comment: ${comment(charts.mermaid)}\n`);
     return code;
@@ -139,7 +195,10 @@ function commentChartsOption(value: string | undefined): CommentCharts {
   return choiceSetting(value, '--comment-charts', COMMENT_CHARTS, 'failing');
 }
 
-/** `--png` draws PNGs too; `--charts` alone writes what report.html and a reader use: specs and SVGs. `--no-png` (the former opt-out) is accepted and wins. */
+/**
+ * `--png` draws PNGs too; `--charts` alone writes what report.html and a reader use: specs and SVGs. `--no-png` (the
+ * former opt-out) is accepted and wins.
+ */
 function pngOption(values: { png?: boolean; 'no-png'?: boolean }): boolean {
   return values.png === true && values['no-png'] !== true;
 }

@@ -10,7 +10,15 @@ import { UsageError } from '../../engine/errors.js';
 import { historyWindowSetting } from '../../engine/options.js';
 import { floatParseOption, formatOptions, HELP_OPTION, parseCommandArgs, SET_OPTIONS } from '../args.js';
 import { DASHBOARD_HELP, HISTORY_EXPORT_HELP, HISTORY_HELP, HISTORY_IMPORT_HELP, TRENDS_HELP } from '../help.js';
-import { cliProgress, EXIT_GATE_FAILED, EXIT_PASS, EXIT_USAGE, numberOption, terminalSafe, type Console } from '../io.js';
+import {
+  cliProgress,
+  EXIT_GATE_FAILED,
+  EXIT_PASS,
+  EXIT_USAGE,
+  numberOption,
+  terminalSafe,
+  type Console,
+} from '../io.js';
 
 export function trendsCommand(args: string[], io: Console): number {
   const { values, positionals } = parseCommandArgs('trends', args, {
@@ -24,9 +32,19 @@ export function trendsCommand(args: string[], io: Console): number {
     io.out(TRENDS_HELP);
     return EXIT_PASS;
   }
-  if (positionals.length !== 1) throw new UsageError('trends: name one history folder (perfgate history-*.json records)');
+  if (positionals.length !== 1)
+    throw new UsageError('trends: name one history folder (perfgate history-*.json records)');
   const statistics = values.statistic !== undefined ? parseTrendStatistics(values.statistic, '--statistic') : undefined;
-  const window = values.window !== undefined ? numberOption(values.window, '--window', 0, (v) => Number.isInteger(v) && v >= 2, 'a whole number of runs, 2 or more') : undefined;
+  const window =
+    values.window !== undefined
+      ? numberOption(
+          values.window,
+          '--window',
+          0,
+          (v) => Number.isInteger(v) && v >= 2,
+          'a whole number of runs, 2 or more',
+        )
+      : undefined;
   const outcome = runTrends(
     {
       history: positionals[0]!,
@@ -54,10 +72,21 @@ export function dashboardCommand(args: string[], io: Console): number | Promise<
     io.out(DASHBOARD_HELP);
     return EXIT_PASS;
   }
-  if (positionals.length !== 1) throw new UsageError('dashboard: name one history folder (perfgate history-*.json records)');
-  if (values.output === undefined) throw new UsageError('dashboard: --output is required (the folder to write the site to)');
+  if (positionals.length !== 1)
+    throw new UsageError('dashboard: name one history folder (perfgate history-*.json records)');
+  if (values.output === undefined)
+    throw new UsageError('dashboard: --output is required (the folder to write the site to)');
   const statistics = values.statistic !== undefined ? parseTrendStatistics(values.statistic, '--statistic') : undefined;
-  const window = values.window !== undefined ? numberOption(values.window, '--window', 0, (v) => Number.isInteger(v) && v >= 2, 'a whole number of runs, 2 or more') : undefined;
+  const window =
+    values.window !== undefined
+      ? numberOption(
+          values.window,
+          '--window',
+          0,
+          (v) => Number.isInteger(v) && v >= 2,
+          'a whole number of runs, 2 or more',
+        )
+      : undefined;
   return runDashboard(
     {
       history: positionals[0]!,
@@ -69,8 +98,12 @@ export function dashboardCommand(args: string[], io: Console): number | Promise<
     },
     cliProgress(io),
   ).then((outcome) => {
-    const attention = outcome.model.experiments.filter((e) => e.status === 'failed' || e.status === 'regression').length;
-    io.out(`dashboard: ${outcome.model.runs.length} run(s), ${outcome.model.experiments.length} experiment(s), ${attention} need attention; ${outcome.written.length} files\n`);
+    const attention = outcome.model.experiments.filter(
+      (e) => e.status === 'failed' || e.status === 'regression',
+    ).length;
+    io.out(
+      `dashboard: ${outcome.model.runs.length} run(s), ${outcome.model.experiments.length} experiment(s), ${attention} need attention; ${outcome.written.length} files\n`,
+    );
     io.out(`open ${terminalSafe(outcome.indexPath)}\n`);
     return EXIT_PASS;
   });
@@ -89,7 +122,9 @@ export function historyCommand(args: string[], io: Console): number {
     case 'export':
       return historyExportCommand(rest, io);
     default:
-      throw new UsageError(`history: unknown subcommand "${terminalSafe(sub)}"; subcommands are import and export (see perfgate history --help)`);
+      throw new UsageError(
+        `history: unknown subcommand "${terminalSafe(sub)}"; subcommands are import and export (see perfgate history --help)`,
+      );
   }
 }
 
@@ -109,7 +144,8 @@ function historyImportCommand(args: string[], io: Console): number {
     return EXIT_PASS;
   }
   if (positionals.length === 0) throw new UsageError('history import: name at least one folder of past runs');
-  if (values.output === undefined) throw new UsageError('history import: --output is required (the history folder to write the records to)');
+  if (values.output === undefined)
+    throw new UsageError('history import: --output is required (the history folder to write the records to)');
   const window = historyWindowSetting(values.window, '--window', DEFAULT_HISTORY_WINDOW);
   const outcome = runHistoryImport(
     {
@@ -126,7 +162,11 @@ function historyImportCommand(args: string[], io: Console): number {
     cliProgress(io),
   );
   for (const path of outcome.written) io.out(`wrote ${terminalSafe(path)}\n`);
-  const parts = [`${outcome.records.length} run(s) read`, `${outcome.written.length} record(s) written`, `${outcome.unchanged.length} already there`];
+  const parts = [
+    `${outcome.records.length} run(s) read`,
+    `${outcome.written.length} record(s) written`,
+    `${outcome.unchanged.length} already there`,
+  ];
   if (outcome.removed.length > 0) parts.push(`${outcome.removed.length} older record(s) removed`);
   if (outcome.outsideWindow > 0) parts.push(`${outcome.outsideWindow} run(s) older than the newest ${window} not kept`);
   io.out(`history import: ${parts.join(', ')} (window ${window})\n`);
@@ -143,7 +183,8 @@ function historyExportCommand(args: string[], io: Console): number {
     io.out(HISTORY_EXPORT_HELP);
     return EXIT_PASS;
   }
-  if (positionals.length !== 1) throw new UsageError('history export: name one history folder (perfgate history-*.json records)');
+  if (positionals.length !== 1)
+    throw new UsageError('history export: name one history folder (perfgate history-*.json records)');
   if (!values.csv) throw new UsageError('history export: name the output format: --csv (the one format there is)');
   const { csv, runs } = runHistoryExport(positionals[0]!, values.output);
   if (values.output === undefined) io.out(csv);

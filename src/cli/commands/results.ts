@@ -8,7 +8,15 @@ import type { Direction } from '../../engine/model/measurement.js';
 import { runInspect } from '../../pipeline/inspect.js';
 import { renderInspectionJson, renderInspectionText } from '../../engine/report/inspect.js';
 import { UsageError } from '../../engine/errors.js';
-import { floatParseOption, formatOptions, HELP_OPTION, parseCommandArgs, READ_OPTIONS, resultPaths, SET_OPTIONS } from '../args.js';
+import {
+  floatParseOption,
+  formatOptions,
+  HELP_OPTION,
+  parseCommandArgs,
+  READ_OPTIONS,
+  resultPaths,
+  SET_OPTIONS,
+} from '../args.js';
 import { DERIVE_HELP, EXPORT_HELP, INSPECT_HELP, SUMMARIZE_HELP } from '../help.js';
 import { cliProgress, EXIT_PASS, numberOption, terminalSafe, type Console } from '../io.js';
 
@@ -23,8 +31,10 @@ export function summarizeCommand(args: string[], io: Console): number {
     return EXIT_PASS;
   }
   if (positionals.length === 0) throw new UsageError('summarize: name at least one raw measurement CSV');
-  runSummarize({ rawFiles: positionals, outputDir: values['output-dir'], floatParse: floatParseOption(values['float-parse']) }, cliProgress(io), (path) =>
-    io.out(`wrote ${path}\n`),
+  runSummarize(
+    { rawFiles: positionals, outputDir: values['output-dir'], floatParse: floatParseOption(values['float-parse']) },
+    cliProgress(io),
+    (path) => io.out(`wrote ${path}\n`),
   );
   return EXIT_PASS;
 }
@@ -40,7 +50,11 @@ export function inspectCommand(args: string[], io: Console): number {
     return EXIT_PASS;
   }
   if (positionals.length === 0) throw new UsageError('inspect: name at least one result file, folder or glob pattern');
-  const { inspections, sets } = runInspect({ files: positionals, floatParse: floatParseOption(values['float-parse']), ...formatOptions(values) });
+  const { inspections, sets } = runInspect({
+    files: positionals,
+    floatParse: floatParseOption(values['float-parse']),
+    ...formatOptions(values),
+  });
   io.out(values.json ? renderInspectionJson(inspections) : renderInspectionText(inspections, sets));
   return EXIT_PASS;
 }
@@ -63,13 +77,16 @@ export function exportCommand(args: string[], io: Console): number {
   }
   const to = values.format;
   if (to === undefined || !(EXPORT_FORMATS as readonly string[]).includes(to)) {
-    throw new UsageError(`export: --format must be ${EXPORT_FORMATS.join(' or ')}${to === undefined ? '' : `; got "${terminalSafe(to)}"`}`);
+    throw new UsageError(
+      `export: --format must be ${EXPORT_FORMATS.join(' or ')}${to === undefined ? '' : `; got "${terminalSafe(to)}"`}`,
+    );
   }
   const direction = values.direction;
   if (direction !== undefined && !(DIRECTIONS as readonly string[]).includes(direction)) {
     throw new UsageError(`--direction must be ${DIRECTIONS.join(' or ')}; got "${terminalSafe(direction)}"`);
   }
-  if (direction !== undefined && to !== 'github-action-benchmark') throw new UsageError('--direction is for --format github-action-benchmark (a BMF file holds every direction)');
+  if (direction !== undefined && to !== 'github-action-benchmark')
+    throw new UsageError('--direction is for --format github-action-benchmark (a BMF file holds every direction)');
   const files = resultPaths(positionals);
   if (files.length === 0) throw new UsageError('export: name at least one result file, folder or glob pattern');
   const exported = runExport(
@@ -101,10 +118,17 @@ export function deriveCommand(args: string[], io: Console): number {
     io.out(DERIVE_HELP);
     return EXIT_PASS;
   }
-  if (positionals.length !== 1) throw new UsageError('derive-requirements: name one runs folder (one sub-folder per run)');
+  if (positionals.length !== 1)
+    throw new UsageError('derive-requirements: name one runs folder (one sub-folder per run)');
   const output = values.output ?? 'requirements.csv';
   const outcome = runDeriveRequirements(
-    { runsFolder: positionals[0]!, output, method: deriveMethodOption(values), floatParse: floatParseOption(values['float-parse']), ...formatOptions(values) },
+    {
+      runsFolder: positionals[0]!,
+      output,
+      method: deriveMethodOption(values),
+      floatParse: floatParseOption(values['float-parse']),
+      ...formatOptions(values),
+    },
     cliProgress(io),
   );
   io.out(outcome.notes.map((line) => `${line}\n`).join(''));
@@ -116,14 +140,34 @@ export function deriveCommand(args: string[], io: Console): number {
 function deriveMethodOption(values: { confidence?: string; percentile?: string; margin?: string }): DeriveMethod {
   if (values.percentile !== undefined || values.margin !== undefined) {
     if (values.confidence !== undefined) {
-      throw new UsageError('--confidence sets the prediction bound; --percentile and --margin the percentile rule: give one or the other');
+      throw new UsageError(
+        '--confidence sets the prediction bound; --percentile and --margin the percentile rule: give one or the other',
+      );
     }
     return {
       kind: 'percentile',
-      percentile: numberOption(values.percentile, '--percentile', 99, (v) => v >= 0 && v <= 100, 'a number from 0 to 100'),
-      margin: numberOption(values.margin, '--margin', 0, (v) => v >= 0, 'a fraction of at least 0, such as 0.1 for 10 %'),
+      percentile: numberOption(
+        values.percentile,
+        '--percentile',
+        99,
+        (v) => v >= 0 && v <= 100,
+        'a number from 0 to 100',
+      ),
+      margin: numberOption(
+        values.margin,
+        '--margin',
+        0,
+        (v) => v >= 0,
+        'a fraction of at least 0, such as 0.1 for 10 %',
+      ),
     };
   }
-  const confidence = numberOption(values.confidence, '--confidence', DEFAULT_PREDICTION.confidence, (v) => v >= 0.5 && v < 1, 'a probability from 0.5 to below 1, such as 0.99');
+  const confidence = numberOption(
+    values.confidence,
+    '--confidence',
+    DEFAULT_PREDICTION.confidence,
+    (v) => v >= 0.5 && v < 1,
+    'a probability from 0.5 to below 1, such as 0.99',
+  );
   return { ...DEFAULT_PREDICTION, confidence };
 }

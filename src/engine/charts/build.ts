@@ -40,7 +40,8 @@ export function buildCharts(sources: ChartSources): Chart[] {
     if (regressions) charts.push(regressions);
   }
   if (sources.check) charts.push(...checkCharts(sources.check));
-  const summaries = sources.summaries ?? sources.comparison?.subExperiments.flatMap((s) => (s.result ? [s.result] : [])) ?? [];
+  const summaries =
+    sources.summaries ?? sources.comparison?.subExperiments.flatMap((s) => (s.result ? [s.result] : [])) ?? [];
   const sub = subExperimentChart(summaries);
   if (sub) charts.push(sub);
   if (sources.comparison) charts.push(...referenceCharts(sources.comparison), ...beforeAfterCharts(sources.comparison));

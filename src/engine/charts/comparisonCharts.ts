@@ -9,13 +9,27 @@ import type { ComparisonReport } from '../report/comparisonReport.js';
 import type { PayloadSummary } from '../model/summary.js';
 import { BAND_FILL, BASELINE_GREYS, EXPERIMENT_BLUE, LIMIT_COLOR, RESULT_BLUES } from './palette.js';
 import { formatDelta, unchangedAtDisplay } from './format.js';
-import { panelValues, safeFileStem, wantsLogScale, type Band, type ChangeRow, type Chart, type Panel, type Rule, type Series, type XAxis } from './model.js';
+import {
+  panelValues,
+  safeFileStem,
+  wantsLogScale,
+  type Band,
+  type ChangeRow,
+  type Chart,
+  type Panel,
+  type Rule,
+  type Series,
+  type XAxis,
+} from './model.js';
 import { failedIf, finitePoints, inDisplayUnit, LATENCY_UNIT, panel, PAYLOAD_AXIS, withUnit } from './panels.js';
 import { runLabels } from './historyCharts.js';
 import { summaryPoints } from './resultCharts.js';
 import type { MeasuredRun } from './sources.js';
 
-/** Reference vs result per sub-experiment: min–median and max–99% (reference: <type>_min_median.png, <type>_max_99%.png). */
+/**
+ * Reference vs result per sub-experiment: min–median and max–99% (reference: <type>_min_median.png,
+ * <type>_max_99%.png).
+ */
 export function referenceCharts(report: ComparisonReport): Chart[] {
   const charts: Chart[] = [];
   for (const sub of report.subExperiments) {
@@ -23,18 +37,25 @@ export function referenceCharts(report: ComparisonReport): Chart[] {
     const ref = sub.reference;
     const res = sub.result;
     // The payloads where this magnitude's comparison failed: their result points are marked.
-    const failing = (magnitude: string) => new Set(sub.rows.filter((r) => r.failed && r.magnitude === magnitude).map((r) => r.payloadBytes));
+    const failing = (magnitude: string) =>
+      new Set(sub.rows.filter((r) => r.failed && r.magnitude === magnitude).map((r) => r.payloadBytes));
     const resultPoints = ([label, field]: [string, keyof PayloadSummary]) => {
       const failed = failing(label);
       return summaryPoints(res, field).map((p) => failedIf(p, failed.has(p.x as number)));
     };
     const pair = (a: [string, keyof PayloadSummary], b: [string, keyof PayloadSummary]): Panel =>
-      panel(`${a[0].toLowerCase()} – ${b[0].toLowerCase()}`, PAYLOAD_AXIS, withUnit('Latency', LATENCY_UNIT), LATENCY_UNIT, [
-        { name: `${report.referenceLabel} ${a[0]}`, color: BASELINE_GREYS[0], points: summaryPoints(ref, a[1]) },
-        { name: `${report.referenceLabel} ${b[0]}`, color: BASELINE_GREYS[1], points: summaryPoints(ref, b[1]) },
-        { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: resultPoints(a) },
-        { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: resultPoints(b) },
-      ]);
+      panel(
+        `${a[0].toLowerCase()} – ${b[0].toLowerCase()}`,
+        PAYLOAD_AXIS,
+        withUnit('Latency', LATENCY_UNIT),
+        LATENCY_UNIT,
+        [
+          { name: `${report.referenceLabel} ${a[0]}`, color: BASELINE_GREYS[0], points: summaryPoints(ref, a[1]) },
+          { name: `${report.referenceLabel} ${b[0]}`, color: BASELINE_GREYS[1], points: summaryPoints(ref, b[1]) },
+          { name: `${report.resultLabel} ${a[0]}`, color: RESULT_BLUES[0], points: resultPoints(a) },
+          { name: `${report.resultLabel} ${b[0]}`, color: RESULT_BLUES[1], points: resultPoints(b) },
+        ],
+      );
     charts.push({
       id: `reference-${safeFileStem(sub.experimentType)}`,
       kind: 'reference',
@@ -59,11 +80,15 @@ export const MAX_BEFORE_AFTER_CHARTS = 20;
  * relative, and on a linear axis up to 10× the smallest one's 30 % is a few pixels (0.8 µs on 0–25 µs).
  */
 export const BEFORE_AFTER_LOG_RATIO = 10;
-/** A value axis spans at least this share of its largest value, so a flat series is drawn flat, not zoomed into its last digits. */
+/**
+ * A value axis spans at least this share of its largest value, so a flat series is drawn flat, not zoomed into its last
+ * digits.
+ */
 export const MIN_RELATIVE_SPAN = 0.1;
 
 /** The comparison's sign convention, said once under every chart that draws a Δ. */
-export const DELTA_SIGN_NOTE = 'Δ: the change of the value itself, (new − old) / old in %; for a throughput or rate (↑) a drop is worse, for anything else a rise.';
+export const DELTA_SIGN_NOTE =
+  'Δ: the change of the value itself, (new − old) / old in %; for a throughput or rate (↑) a drop is worse, for anything else a rise.';
 
 /**
  * Experiment names without the prefix they all share up to a `.` or `/` (JMH's package,
@@ -97,9 +122,13 @@ function benchmarkLabel(row: ComparisonRow, short: ReadonlyMap<string, string>):
  * How a chart names its rows' benchmarks: by parameter alone when they are all of one experiment
  * (which the chart's title then names), else by experiment (without their common prefix) and parameter.
  */
-function benchmarkNames(rows: readonly ComparisonRow[]): { label: (row: ComparisonRow) => string; experiment?: string } {
+function benchmarkNames(rows: readonly ComparisonRow[]): {
+  label: (row: ComparisonRow) => string;
+  experiment?: string;
+} {
   const experiments = [...new Set(rows.map((r) => r.experimentType))];
-  if (experiments.length === 1 && rows.every((r) => r.parameter !== '')) return { label: (r) => r.parameter, experiment: experiments[0]! };
+  if (experiments.length === 1 && rows.every((r) => r.parameter !== ''))
+    return { label: (r) => r.parameter, experiment: experiments[0]! };
   const short = shortExperimentNames(experiments);
   return { label: (r) => benchmarkLabel(r, short) };
 }
@@ -149,16 +178,32 @@ export function changeChart(report: ComparisonReport): Chart | undefined {
         status: r.status,
       };
     });
-    const ends = changes.flatMap((c) => [c.delta, c.threshold, ...(c.interval ? [c.interval.lower, c.interval.upper] : []), ...(c.band ? [c.band.lower, c.band.upper] : [])]);
+    const ends = changes.flatMap((c) => [
+      c.delta,
+      c.threshold,
+      ...(c.interval ? [c.interval.lower, c.interval.upper] : []),
+      ...(c.band ? [c.band.lower, c.band.upper] : []),
+    ]);
     const finite = [0, ...ends.filter(Number.isFinite)];
     const deltas = left.map((r) => valueChange(r.deltaPercent, r.direction));
     panels.push({
       title: familyTitle(family[0]!),
       ...(left.length > 0
-        ? { subtitle: `${shown.length} worst of ${family.length} shown; the other ${left.length} are ${formatDelta(Math.min(...deltas))} … ${formatDelta(Math.max(...deltas))}` }
+        ? {
+            subtitle: `${shown.length} worst of ${family.length} shown; the other ${left.length} are ${formatDelta(Math.min(...deltas))} … ${formatDelta(Math.max(...deltas))}`,
+          }
         : {}),
-      x: { kind: 'category', title: names.experiment !== undefined ? 'Parameter' : 'Benchmark', categories: changes.map((c) => c.label) },
-      y: { title: `Δ vs ${report.referenceLabel} [%]`, unit: '%', log: false, domain: [Math.min(...finite), Math.max(...finite)] },
+      x: {
+        kind: 'category',
+        title: names.experiment !== undefined ? 'Parameter' : 'Benchmark',
+        categories: changes.map((c) => c.label),
+      },
+      y: {
+        title: `Δ vs ${report.referenceLabel} [%]`,
+        unit: '%',
+        log: false,
+        domain: [Math.min(...finite), Math.max(...finite)],
+      },
       mark: 'change',
       series: [],
       changes,
@@ -204,7 +249,9 @@ function valueDomain(values: readonly number[]): [number, number] | undefined {
 
 /** The value at which a row's Δ reaches its threshold (the reference moved by the threshold, the worse way). */
 function thresholdValue(row: ComparisonRow): number {
-  return row.direction === 'higher-is-better' ? row.reference * (1 - row.threshold) : row.reference * (1 + row.threshold);
+  return row.direction === 'higher-is-better'
+    ? row.reference * (1 - row.threshold)
+    : row.reference * (1 + row.threshold);
 }
 
 /** A relative Δ (worse positive) back on the reference's scale. */
@@ -212,19 +259,29 @@ function valueAt(row: ComparisonRow, relative: number): number {
   return row.direction === 'higher-is-better' ? row.reference * (1 - relative) : row.reference * (1 + relative);
 }
 
-/** The history runs behind a row, newest last: those that have its value, at most the row's historyRuns newest (what the comparison used). */
+/**
+ * The history runs behind a row, newest last: those that have its value, at most the row's historyRuns newest (what the
+ * comparison used).
+ */
 function rowHistory(row: ComparisonRow, runs: readonly MeasuredRun[]): { run: MeasuredRun; value: number }[] {
   if (row.pooled || row.historyRuns === undefined) return [];
   const metric = row.metric.toLowerCase();
   const found = runs.flatMap((run) => {
-    const m = run.measurements.find((x) => x.experiment === row.experimentType && x.parameter === row.parameter && x.metric.toLowerCase() === metric);
+    const m = run.measurements.find(
+      (x) => x.experiment === row.experimentType && x.parameter === row.parameter && x.metric.toLowerCase() === metric,
+    );
     const value = m?.statistics[row.statistic];
     return typeof value === 'number' && Number.isFinite(value) && value > 0 ? [{ run, value }] : [];
   });
   return found.slice(-row.historyRuns);
 }
 
-function regressionPanel(row: ComparisonRow, report: ComparisonReport, label: string, runs: readonly MeasuredRun[]): Panel {
+function regressionPanel(
+  row: ComparisonRow,
+  report: ComparisonReport,
+  label: string,
+  runs: readonly MeasuredRun[],
+): Panel {
   const history = rowHistory(row, runs);
   const unit = row.unit;
   const rules: Rule[] = [];
@@ -242,7 +299,11 @@ function regressionPanel(row: ComparisonRow, report: ComparisonReport, label: st
       color: BASELINE_GREYS[1],
       points: history.map((h, i) => ({ x: labels[i]!, y: h.value })),
     });
-    series.push({ name: current, color: EXPERIMENT_BLUE, points: [failedIf({ x: current, y: row.result }, row.failed)] });
+    series.push({
+      name: current,
+      color: EXPERIMENT_BLUE,
+      points: [failedIf({ x: current, y: row.result }, row.failed)],
+    });
   } else {
     const before = report.referenceLabel;
     const after = before === candidate ? `${candidate} (this run)` : candidate;
@@ -256,14 +317,23 @@ function regressionPanel(row: ComparisonRow, report: ComparisonReport, label: st
   if (row.band && Number.isFinite(row.reference)) {
     const edges = [valueAt(row, row.band.lower), valueAt(row, row.band.upper)];
     band = { name: 'noise band', lower: Math.min(...edges), upper: Math.max(...edges), color: BAND_FILL };
-    if (history.length > 0) rules.push({ name: 'history centre', y: row.reference, color: BASELINE_GREYS[0], dashed: true });
+    if (history.length > 0)
+      rules.push({ name: 'history centre', y: row.reference, color: BASELINE_GREYS[0], dashed: true });
   }
-  if (Number.isFinite(row.reference)) rules.push({ name: `threshold ${formatDelta(row.threshold * 100)}`, y: thresholdValue(row), color: LIMIT_COLOR, dashed: true });
+  if (Number.isFinite(row.reference))
+    rules.push({
+      name: `threshold ${formatDelta(row.threshold * 100)}`,
+      y: thresholdValue(row),
+      color: LIMIT_COLOR,
+      dashed: true,
+    });
   const values = [...panelValues(series), ...rules.map((r) => r.y), ...(band ? [band.lower, band.upper] : [])];
   const log = wantsLogScale(values);
   const domain = valueDomain(values);
   const interval = valueChangeRange(row.interval, row.direction);
-  const range = interval ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}` : '';
+  const range = interval
+    ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}`
+    : '';
   const drawn: Panel = {
     title: label,
     subtitle: `${familyTitle(row)}: ${formatDelta(valueChange(row.deltaPercent, row.direction))}${range} (${row.status})`,
@@ -291,7 +361,8 @@ export function regressionChart(report: ComparisonReport, runs: readonly Measure
   const withHistory = panels.some((p) => p.x.title === 'Run');
   const left = failing.length - shown.length;
   const notes = [DELTA_SIGN_NOTE];
-  if (withHistory) notes.push('Grey: the history runs and, shaded, the noise band around their centre; blue: this run.');
+  if (withHistory)
+    notes.push('Grey: the history runs and, shaded, the noise band around their centre; blue: this run.');
   if (left > 0) notes.push(`${left} more failing row(s) are in the comparison table.`);
   return {
     id: 'regressions',
@@ -326,8 +397,16 @@ export function beforeAfterCharts(report: ComparisonReport): Chart[] {
       const first = rows[0]!;
       const x: XAxis = { kind: 'category', title: 'Parameter', categories: rows.map((r) => r.parameter) };
       const series: Series[] = [
-        { name: report.referenceLabel, color: BASELINE_GREYS[0], points: rows.map((r) => ({ x: r.parameter, y: r.reference })) },
-        { name: report.resultLabel, color: EXPERIMENT_BLUE, points: rows.map((r) => failedIf({ x: r.parameter, y: r.result }, r.failed)) },
+        {
+          name: report.referenceLabel,
+          color: BASELINE_GREYS[0],
+          points: rows.map((r) => ({ x: r.parameter, y: r.reference })),
+        },
+        {
+          name: report.resultLabel,
+          color: EXPERIMENT_BLUE,
+          points: rows.map((r) => failedIf({ x: r.parameter, y: r.result }, r.failed)),
+        },
       ];
       const values = panelValues(series);
       const log = values.every((v) => v > 0) && Math.max(...values) / Math.min(...values) > BEFORE_AFTER_LOG_RATIO;

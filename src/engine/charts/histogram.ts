@@ -110,7 +110,11 @@ export function bodyHistogram(samples: ArrayLike<number>, bins: number): BodyHis
     else counts[Math.min(bins - 1, Math.floor((v - lo) / width))]!++;
   }
   return {
-    bins: counts.map((count, k) => ({ start: lo + k * width, end: k === bins - 1 ? fence : lo + (k + 1) * width, count })),
+    bins: counts.map((count, k) => ({
+      start: lo + k * width,
+      end: k === bins - 1 ? fence : lo + (k + 1) * width,
+      count,
+    })),
     tail: { above: fence, count: tail, max: hi },
   };
 }

@@ -8,10 +8,17 @@ import { safeFileStem, type Chart, type Series, type XAxis } from './model.js';
 import { finitePoints, LATENCY_UNIT, panel, PAYLOAD_AXIS, withUnit } from './panels.js';
 import type { HistoryRun } from './sources.js';
 
-/** `2026-01-02 1a2b3c4` (the date alone for an imported run that recorded no commit), with the run id when two runs would read the same. */
+/**
+ * `2026-01-02 1a2b3c4` (the date alone for an imported run that recorded no commit), with the run id when two runs
+ * would read the same.
+ */
 export function runLabels(runs: readonly Pick<HistoryRun, 'sha' | 'date' | 'runId'>[]): string[] {
-  const base = runs.map((r) => (/^[0-9a-f]{7,64}$/i.test(r.sha) ? `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}` : r.date.slice(0, 10)));
-  return base.map((label, i) => (base.indexOf(label) !== base.lastIndexOf(label) ? `${label} #${runs[i]!.runId}` : label));
+  const base = runs.map((r) =>
+    /^[0-9a-f]{7,64}$/i.test(r.sha) ? `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}` : r.date.slice(0, 10),
+  );
+  return base.map((label, i) =>
+    base.indexOf(label) !== base.lastIndexOf(label) ? `${label} #${runs[i]!.runId}` : label,
+  );
 }
 
 /**
@@ -60,7 +67,9 @@ const CHECKED: readonly [string, 'median' | 'p99' | 'max'][] = [
  */
 export function historyCharts(runs: readonly HistoryRun[], check?: CheckReport): Chart[] {
   const labels = runLabels(runs);
-  const names = [...new Set(runs.flatMap((r) => r.experiments.map((e) => e.experiment)))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const names = [...new Set(runs.flatMap((r) => r.experiments.map((e) => e.experiment)))].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
   const charts: Chart[] = [];
   for (const name of names) {
     const perRun = runs.map((r) => r.experiments.find((e) => e.experiment === name));
@@ -71,7 +80,15 @@ export function historyCharts(runs: readonly HistoryRun[], check?: CheckReport):
         withUnit(label, LATENCY_UNIT),
         LATENCY_UNIT,
         perRun.flatMap((ex, i) =>
-          ex ? [{ name: labels[i]!, color: runColor(i, runs.length), points: finitePoints(ex.payloads.map((p) => ({ x: p.bytes, y: p[field] ?? NaN }))) }] : [],
+          ex
+            ? [
+                {
+                  name: labels[i]!,
+                  color: runColor(i, runs.length),
+                  points: finitePoints(ex.payloads.map((p) => ({ x: p.bytes, y: p[field] ?? NaN }))),
+                },
+              ]
+            : [],
         ),
       ),
     );
@@ -95,11 +112,20 @@ export function historyCharts(runs: readonly HistoryRun[], check?: CheckReport):
         series.push({
           name: label,
           color,
-          points: finitePoints(perRun.map((ex, i) => ({ x: labels[i]!, y: ex?.payloads.find((p) => p.bytes === bytes)?.[field] ?? NaN }))),
+          points: finitePoints(
+            perRun.map((ex, i) => ({ x: labels[i]!, y: ex?.payloads.find((p) => p.bytes === bytes)?.[field] ?? NaN })),
+          ),
         });
-        const limit = rows.find((r) => r.check === label && r.payloadBytes === bytes && r.direction === undefined)?.requirement;
+        const limit = rows.find(
+          (r) => r.check === label && r.payloadBytes === bytes && r.direction === undefined,
+        )?.requirement;
         if (limit !== undefined && Number.isFinite(limit)) {
-          series.push({ name: `requirement ${label}`, color, dashed: true, points: labels.map((l) => ({ x: l, y: limit })) });
+          series.push({
+            name: `requirement ${label}`,
+            color,
+            dashed: true,
+            points: labels.map((l) => ({ x: l, y: limit })),
+          });
         }
       });
       return panel(`History ${formatPayloadTitle(bytes)}`, x, withUnit('Latency', LATENCY_UNIT), LATENCY_UNIT, series);

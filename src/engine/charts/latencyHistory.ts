@@ -15,7 +15,13 @@ export function latencyHistoryRuns(records: readonly HistoryRecord[]): HistoryRu
       let ex = experiments.get(m.experiment);
       if (!ex) experiments.set(m.experiment, (ex = { experiment: m.experiment, payloads: [] }));
       const value = (s: StatisticName) => m.statistics[s] ?? null;
-      ex.payloads.push({ bytes: m.payloadBytes, median: value('median'), p99: value('p99'), max: value('max'), min: value('min') });
+      ex.payloads.push({
+        bytes: m.payloadBytes,
+        median: value('median'),
+        p99: value('p99'),
+        max: value('max'),
+        min: value('min'),
+      });
     }
     return { sha: r.sha, date: r.date, runId: r.runId, experiments: [...experiments.values()] };
   });

@@ -133,7 +133,9 @@ function panelToMermaid(chart: Chart, p: Panel, width: number): MermaidPanel {
   lines.push('```');
 
   const legend: string[] = [];
-  const items = shown.map((s, i) => `${i + 1}. ${escapeMarkdown(s.name)} (\`${s.color}\`${s.dashed ? ', dashed in the image' : ''})`);
+  const items = shown.map(
+    (s, i) => `${i + 1}. ${escapeMarkdown(s.name)} (\`${s.color}\`${s.dashed ? ', dashed in the image' : ''})`,
+  );
   legend.push(`**Legend** (lines in order): ${items.join(' · ') || 'none'}`);
   // xychart cannot mark a point: the failed ones are named here (report.html and the images mark them ✗).
   const failed = shown.flatMap((s) => {
@@ -142,8 +144,12 @@ function panelToMermaid(chart: Chart, p: Panel, width: number): MermaidPanel {
   });
   if (failed.length > 0) legend.push(`Failed (not marked in this chart): ${failed.join('; ')}.`);
   if (log) legend.push(`y axis: log₁₀ of the value in${unit || ' its unit'}; ${logTicks(all)}.`);
-  if (p.x.kind === 'payload') legend.push(toScale ? 'x axis: payload sizes, log₂ scale.' : 'x axis: payload sizes in order, not to scale.');
-  if (skipped.length > 0) legend.push(`Not drawn (missing values or too many series): ${skipped.map((s) => escapeMarkdown(s.name)).join(', ')}.`);
+  if (p.x.kind === 'payload')
+    legend.push(toScale ? 'x axis: payload sizes, log₂ scale.' : 'x axis: payload sizes in order, not to scale.');
+  if (skipped.length > 0)
+    legend.push(
+      `Not drawn (missing values or too many series): ${skipped.map((s) => escapeMarkdown(s.name)).join(', ')}.`,
+    );
   return { block: lines.join('\n'), legend: legend.join('  \n') };
 }
 
@@ -180,11 +186,14 @@ function changeToMermaid(p: Panel, width: number): MermaidPanel {
     `  line [${rows.map((r) => mermaidNumber(r.threshold)).join(', ')}]`,
     '```',
   ];
-  const legend = [`**Legend**: bars: Δ in % (+ is worse), top to bottom as listed · line (\`${LIMIT_COLOR}\`): the threshold.`];
+  const legend = [
+    `**Legend**: bars: Δ in % (+ is worse), top to bottom as listed · line (\`${LIMIT_COLOR}\`): the threshold.`,
+  ];
   if (p.subtitle !== undefined) legend.push(`${escapeMarkdown(p.subtitle)}.`);
   const failed = rows.filter((r) => r.failed).map((r) => `${escapeMarkdown(r.label)} (${formatDelta(r.delta)})`);
   if (failed.length > 0) legend.push(`Failed (not marked in this chart): ${failed.join(', ')}.`);
-  if (rows.some((r) => r.band || r.interval)) legend.push('The noise band or interval of each row is drawn in report.html.');
+  if (rows.some((r) => r.band || r.interval))
+    legend.push('The noise band or interval of each row is drawn in report.html.');
   return { block: lines.join('\n'), legend: legend.join('  \n') };
 }
 
@@ -195,7 +204,8 @@ function changeToMermaid(p: Panel, width: number): MermaidPanel {
 function valuesToMermaid(p: Panel, width: number): MermaidPanel {
   const categories = p.x.kind === 'category' ? p.x.categories : [];
   const byCategory = new Map<string, { y: number; series: string; failed: boolean }>();
-  for (const s of p.series) for (const q of s.points) byCategory.set(String(q.x), { y: q.y, series: s.name, failed: q.failed === true });
+  for (const s of p.series)
+    for (const q of s.points) byCategory.set(String(q.x), { y: q.y, series: s.name, failed: q.failed === true });
   const shown = categories.filter((c) => byCategory.has(c));
   const lines: { name: string; color: string; y: number }[] = [
     ...(p.band
@@ -206,7 +216,9 @@ function valuesToMermaid(p: Panel, width: number): MermaidPanel {
       : []),
     ...(p.rules ?? []).map((r) => ({ name: r.name, color: r.color, y: r.y })),
   ];
-  const raw = [...shown.map((c) => byCategory.get(c)!.y), ...lines.map((l) => l.y), ...(p.y.domain ?? [])].filter(Number.isFinite);
+  const raw = [...shown.map((c) => byCategory.get(c)!.y), ...lines.map((l) => l.y), ...(p.y.domain ?? [])].filter(
+    Number.isFinite,
+  );
   const log = p.y.log && raw.every((v) => v > 0);
   const y = (v: number) => (log ? Math.log10(v) : v);
   let lo = Math.min(...raw.map(y));
@@ -234,13 +246,19 @@ function valuesToMermaid(p: Panel, width: number): MermaidPanel {
   ];
   const last = shown[shown.length - 1] ?? '';
   const bars =
-    shown.length === 2 ? `${escapeMarkdown(shown[0]!)}, then ${escapeMarkdown(last)}` : `${escapeMarkdown(p.series[0]?.name ?? '')}, then ${escapeMarkdown(last)} (the last bar)`;
+    shown.length === 2
+      ? `${escapeMarkdown(shown[0]!)}, then ${escapeMarkdown(last)}`
+      : `${escapeMarkdown(p.series[0]?.name ?? '')}, then ${escapeMarkdown(last)} (the last bar)`;
   const legend = [`**Legend**: bars (\`${barColor}\`): ${bars}`];
-  if (lines.length > 0) legend[0] += ` · lines in order: ${lines.map((l, i) => `${i + 1}. ${escapeMarkdown(l.name)} (\`${l.color}\`)`).join(' · ')}`;
+  if (lines.length > 0)
+    legend[0] += ` · lines in order: ${lines.map((l, i) => `${i + 1}. ${escapeMarkdown(l.name)} (\`${l.color}\`)`).join(' · ')}`;
   if (p.subtitle !== undefined) legend.push(`${escapeMarkdown(p.subtitle)}.`);
   const failed = shown.filter((c) => byCategory.get(c)!.failed).map((c) => escapeMarkdown(c));
   if (failed.length > 0) legend.push(`Failed (not marked in this chart): ${failed.join(', ')}.`);
-  if (log) legend.push(`y axis: log₁₀ of the value in ${p.y.unit ? mermaidLabel(p.y.unit, 12) : 'its unit'}; ${logTicks(raw)}.`);
+  if (log)
+    legend.push(
+      `y axis: log₁₀ of the value in ${p.y.unit ? mermaidLabel(p.y.unit, 12) : 'its unit'}; ${logTicks(raw)}.`,
+    );
   return { block: block.join('\n'), legend: legend.join('  \n') };
 }
 
@@ -252,7 +270,9 @@ function anyPanelToMermaid(chart: Chart, p: Panel, width: number): MermaidPanel 
 
 /** Whether a chart shows something that failed (a failed point or benchmark). */
 export function chartShowsFailure(chart: Chart): boolean {
-  return chart.panels.some((p) => p.series.some((s) => s.points.some((q) => q.failed)) || (p.changes ?? []).some((r) => r.failed));
+  return chart.panels.some(
+    (p) => p.series.some((s) => s.points.some((q) => q.failed)) || (p.changes ?? []).some((r) => r.failed),
+  );
 }
 
 /** At most this many Mermaid blocks (panels) in a comment or job summary; the rest are in report.html. */
@@ -264,7 +284,8 @@ export function chartToMermaid(chart: Chart, width = 700, maxPanels = chart.pane
     const { block, legend } = anyPanelToMermaid(chart, p, width);
     return `${block}\n\n${legend}\n`;
   });
-  if (maxPanels < chart.panels.length) parts.push(`_${chart.panels.length - maxPanels} more panel(s) of this chart are in report.html._\n`);
+  if (maxPanels < chart.panels.length)
+    parts.push(`_${chart.panels.length - maxPanels} more panel(s) of this chart are in report.html._\n`);
   if (chart.note) parts.push(`_${escapeMarkdown(chart.note)}_\n`);
   return parts.join('\n');
 }
@@ -275,7 +296,11 @@ export function chartToMermaid(chart: Chart, width = 700, maxPanels = chart.pane
  * or left out) and stopping before `maxChars` (GitHub comments hold 65 536 characters;
  * Mermaid refuses diagrams over ~50 000).
  */
-export function chartsToMermaidMarkdown(charts: readonly Chart[], maxChars = 40000, maxBlocks = MAX_MERMAID_BLOCKS): string {
+export function chartsToMermaidMarkdown(
+  charts: readonly Chart[],
+  maxChars = 40000,
+  maxBlocks = MAX_MERMAID_BLOCKS,
+): string {
   const out: string[] = [];
   let size = 0;
   let left = 0;

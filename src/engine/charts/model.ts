@@ -6,14 +6,27 @@
  */
 
 export type ChartKind =
-  'change' | 'regression' | 'before-after' | 'check' | 'subexperiments' | 'reference' | 'history-magnitude' | 'history-payload' | 'histogram' | 'series' | 'throughput';
+  | 'change'
+  | 'regression'
+  | 'before-after'
+  | 'check'
+  | 'subexperiments'
+  | 'reference'
+  | 'history-magnitude'
+  | 'history-payload'
+  | 'histogram'
+  | 'series'
+  | 'throughput';
 
 /**
  * - `payload`: x is a payload size in bytes, drawn on a log₂ scale;
  * - `category`: x is one of `categories`, in that order (runs, non-payload parameters);
  * - `linear`: x is a plain number (sample index, histogram bin edges).
  */
-export type XAxis = { kind: 'payload'; title: string } | { kind: 'category'; title: string; categories: string[] } | { kind: 'linear'; title: string };
+export type XAxis =
+  | { kind: 'payload'; title: string }
+  | { kind: 'category'; title: string; categories: string[] }
+  | { kind: 'linear'; title: string };
 
 export interface YAxis {
   title: string;

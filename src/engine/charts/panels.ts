@@ -8,7 +8,15 @@ import { panelValues, wantsLogScale, type Panel, type Point, type Series, type X
 export const PAYLOAD_AXIS: XAxis = { kind: 'payload', title: 'Payload' };
 export const LATENCY_UNIT = 'µs';
 
-export function panel(title: string, x: XAxis, yTitle: string, unit: string, series: Series[], mark: 'line' | 'bar' = 'line', allowLog = true): Panel {
+export function panel(
+  title: string,
+  x: XAxis,
+  yTitle: string,
+  unit: string,
+  series: Series[],
+  mark: 'line' | 'bar' = 'line',
+  allowLog = true,
+): Panel {
   return { title, x, y: { title: yTitle, unit, log: allowLog && wantsLogScale(panelValues(series)) }, mark, series };
 }
 
@@ -17,13 +25,22 @@ export function panel(title: string, x: XAxis, yTitle: string, unit: string, ser
  * a 2.35 ns benchmark is drawn on a ns axis, not at 0.00235 µs. `base` is the y title without its unit.
  */
 export function inDisplayUnit(p: Panel, base: string, printedUnit?: string): Panel {
-  const values = [...panelValues(p.series), ...(p.rules ?? []).map((r) => r.y), ...(p.band ? [p.band.lower, p.band.upper] : [])];
+  const values = [
+    ...panelValues(p.series),
+    ...(p.rules ?? []).map((r) => r.y),
+    ...(p.band ? [p.band.lower, p.band.upper] : []),
+  ];
   const shown = quantityDisplay(p.y.unit, values, printedUnit);
   if (shown.scale === 1 && shown.unit === p.y.unit) return p;
   const k = shown.scale;
   return {
     ...p,
-    y: { ...p.y, title: withUnit(base, shown.unit), unit: shown.unit, ...(p.y.domain ? { domain: [p.y.domain[0] * k, p.y.domain[1] * k] as [number, number] } : {}) },
+    y: {
+      ...p.y,
+      title: withUnit(base, shown.unit),
+      unit: shown.unit,
+      ...(p.y.domain ? { domain: [p.y.domain[0] * k, p.y.domain[1] * k] as [number, number] } : {}),
+    },
     series: p.series.map((s) => ({ ...s, points: s.points.map((pt) => ({ ...pt, y: pt.y * k })) })),
     ...(p.rules ? { rules: p.rules.map((r) => ({ ...r, y: r.y * k })) } : {}),
     ...(p.band ? { band: { ...p.band, lower: p.band.lower * k, upper: p.band.upper * k } } : {}),

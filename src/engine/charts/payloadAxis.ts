@@ -46,7 +46,9 @@ export function payloadTicks(payloads: readonly number[], maxTicks = 12): number
   return ticks;
 }
 
-/** The log₂ axis domain: the powers of two at or around the smallest and largest payload, so every payload is inside. */
+/**
+ * The log₂ axis domain: the powers of two at or around the smallest and largest payload, so every payload is inside.
+ */
 export function payloadDomain(payloads: readonly number[]): [number, number] | undefined {
   const range = exponentRange(payloads);
   return range ? [2 ** range.lo, 2 ** range.hi] : undefined;

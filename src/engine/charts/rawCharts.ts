@@ -22,7 +22,13 @@ export function reduceRaw({ experimentType, source, raw }: RawSamples): ReducedR
     ...(source !== undefined ? { source } : {}),
     groups: raw.groups.map((g) => {
       const { points, tail } = histogram(g.latencies, HISTOGRAM_BINS);
-      return { payloadBytes: g.payloadBytes, samples: g.latencies.length, histogram: points, ...(tail ? { tail } : {}), series: m4(g.latencies, PANEL_WIDTH) };
+      return {
+        payloadBytes: g.payloadBytes,
+        samples: g.latencies.length,
+        histogram: points,
+        ...(tail ? { tail } : {}),
+        series: m4(g.latencies, PANEL_WIDTH),
+      };
     }),
   };
 }
@@ -72,7 +78,15 @@ export function rawCharts(source: RawSamples | ReducedRaw): Chart[] {
   );
   const stem = safeFileStem(experimentType);
   return [
-    { id: `histogram-${stem}`, kind: 'histogram', title: `Latency histograms ${of}`, experiment: experimentType, panels: histogramPanels, columns: 3, inline: false },
+    {
+      id: `histogram-${stem}`,
+      kind: 'histogram',
+      title: `Latency histograms ${of}`,
+      experiment: experimentType,
+      panels: histogramPanels,
+      columns: 3,
+      inline: false,
+    },
     {
       id: `series-${stem}`,
       kind: 'series',
@@ -82,7 +96,9 @@ export function rawCharts(source: RawSamples | ReducedRaw): Chart[] {
       columns: 3,
       inline: false,
       ...(reduced
-        ? { note: `Series longer than their plot is wide show, per pixel column, the first, last, lowest and highest sample (M4): the line the whole series draws.` }
+        ? {
+            note: `Series longer than their plot is wide show, per pixel column, the first, last, lowest and highest sample (M4): the line the whole series draws.`,
+          }
         : {}),
     },
   ];
@@ -94,5 +110,8 @@ export function rawCharts(source: RawSamples | ReducedRaw): Chart[] {
  */
 export function histogram(samples: Float64Array, bins: number): { points: Point[]; tail?: HistogramTail } {
   const body = bodyHistogram(samples, bins);
-  return { points: body.bins.map((b) => ({ x: b.start, x2: b.end, y: b.count })), ...(body.tail ? { tail: body.tail } : {}) };
+  return {
+    points: body.bins.map((b) => ({ x: b.start, x2: b.end, y: b.count })),
+    ...(body.tail ? { tail: body.tail } : {}),
+  };
 }

@@ -28,14 +28,33 @@ export function checkCharts(report: CheckReport): Chart[] {
     }
     const panels = [...byCheck].map(([check, rows]) => {
       const unit = rows[0]!.unit ?? LATENCY_UNIT;
-      const onPayload = rows.every((r) => r.parameter === undefined || String(r.payloadBytes) === r.parameter) && isPayloadAxis(rows.map((r) => r.payloadBytes));
-      const xOf = (r: CheckRow): number | string => (onPayload ? r.payloadBytes : (r.parameter ?? String(r.payloadBytes)));
-      const x: XAxis = onPayload ? PAYLOAD_AXIS : { kind: 'category', title: 'Parameter', categories: [...new Set(rows.map((r) => String(xOf(r))))] };
+      const onPayload =
+        rows.every((r) => r.parameter === undefined || String(r.payloadBytes) === r.parameter) &&
+        isPayloadAxis(rows.map((r) => r.payloadBytes));
+      const xOf = (r: CheckRow): number | string =>
+        onPayload ? r.payloadBytes : (r.parameter ?? String(r.payloadBytes));
+      const x: XAxis = onPayload
+        ? PAYLOAD_AXIS
+        : { kind: 'category', title: 'Parameter', categories: [...new Set(rows.map((r) => String(xOf(r))))] };
       const floor = rows[0]!.direction === 'higher-is-better';
-      const drawn = panel(`${check}: experiment vs ${floor ? 'floor' : 'requirement'}`, x, withUnit(check, unit), unit, [
-        { name: `requirement ${check}`, color: REQUIREMENT_RED, points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.requirement }))) },
-        { name: `experiment ${check}`, color: EXPERIMENT_BLUE, points: finitePoints(rows.map((r) => failedIf({ x: xOf(r), y: r.experiment }, r.status === 'failed'))) },
-      ]);
+      const drawn = panel(
+        `${check}: experiment vs ${floor ? 'floor' : 'requirement'}`,
+        x,
+        withUnit(check, unit),
+        unit,
+        [
+          {
+            name: `requirement ${check}`,
+            color: REQUIREMENT_RED,
+            points: finitePoints(rows.map((r) => ({ x: xOf(r), y: r.requirement }))),
+          },
+          {
+            name: `experiment ${check}`,
+            color: EXPERIMENT_BLUE,
+            points: finitePoints(rows.map((r) => failedIf({ x: xOf(r), y: r.experiment }, r.status === 'failed'))),
+          },
+        ],
+      );
       // Reference latency checks keep the reference's µs axis.
       return rows[0]!.unit === undefined ? drawn : inDisplayUnit(drawn, check, rows[0]!.printedUnit);
     });
@@ -80,7 +99,14 @@ export function subExperimentChart(summaries: readonly Summary[]): Chart | undef
   // One scale for all four panels, so they read alike: log as soon as one panel needs it.
   const log = panels.some((p) => p.y.log) && panels.every((p) => panelValues(p.series).every((v) => v > 0));
   const aligned = panels.map((p) => ({ ...p, y: { ...p.y, log } }));
-  return { id: 'subexperiments', kind: 'subexperiments', title: 'Sub-experiment comparison', panels: aligned, columns: 2, inline: true };
+  return {
+    id: 'subexperiments',
+    kind: 'subexperiments',
+    title: 'Sub-experiment comparison',
+    panels: aligned,
+    columns: 2,
+    inline: true,
+  };
 }
 
 /** The statistic a one-number metric is reported as (the check code picks the same). */
@@ -107,7 +133,9 @@ export function throughputCharts(measurements: readonly Measurement[]): Chart[] 
       return isPayloadAxis(bytes) && new Set(bytes).size === bytes.length;
     });
     const xOf = (m: Measurement): number | string => (onPayload ? m.parameter.payloadBytes! : m.parameter.label);
-    const x: XAxis = onPayload ? PAYLOAD_AXIS : { kind: 'category', title: 'Parameter', categories: [...new Set(ofMetric.map((m) => m.parameter.label))] };
+    const x: XAxis = onPayload
+      ? PAYLOAD_AXIS
+      : { kind: 'category', title: 'Parameter', categories: [...new Set(ofMetric.map((m) => m.parameter.label))] };
     const series = experiments.map((e, i) => ({
       name: e,
       color: seriesColor(i),

@@ -120,7 +120,12 @@ function decadeValue(m: number, k: number): number {
  * the axis spans few decades, else at the decades; labels at the multiples in `labelled` (1, 2 and
  * 5, say) of each decade, every `decadeStep`-th decade.
  */
-export function logTicks(lo: number, hi: number, labelled: readonly number[], decadeStep = 1): { grid: number[]; labels: number[] } {
+export function logTicks(
+  lo: number,
+  hi: number,
+  labelled: readonly number[],
+  decadeStep = 1,
+): { grid: number[]; labels: number[] } {
   const a = Math.round(Math.log10(lo));
   const b = Math.round(Math.log10(hi));
   const grid: number[] = [];

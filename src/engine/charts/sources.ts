@@ -15,7 +15,10 @@ export interface HistoryRun {
   sha: string;
   date: string;
   runId: string;
-  experiments: { experiment: string; payloads: { bytes: number; median: number | null; p99: number | null; max: number | null; min: number | null }[] }[];
+  experiments: {
+    experiment: string;
+    payloads: { bytes: number; median: number | null; p99: number | null; max: number | null; min: number | null }[];
+  }[];
 }
 
 /**
@@ -26,7 +29,12 @@ export interface MeasuredRun {
   sha: string;
   date: string;
   runId: string;
-  measurements: readonly { experiment: string; parameter: string; metric: string; statistics: Partial<Record<StatisticName, number | null>> }[];
+  measurements: readonly {
+    experiment: string;
+    parameter: string;
+    metric: string;
+    statistics: Partial<Record<StatisticName, number | null>>;
+  }[];
 }
 
 export interface RawSamples {

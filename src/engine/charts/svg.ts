@@ -13,7 +13,15 @@
  * Pure: no I/O.
  */
 import { FAILED_MARK } from './palette.js';
-import { isSampleSeries, MAX_BOTTOM_LEGEND_SERIES, MAX_POINTS_WITH_MARKERS, type Chart, type Panel, type Point, type Series } from './model.js';
+import {
+  isSampleSeries,
+  MAX_BOTTOM_LEGEND_SERIES,
+  MAX_POINTS_WITH_MARKERS,
+  type Chart,
+  type Panel,
+  type Point,
+  type Series,
+} from './model.js';
 import { escapeXml } from '../report/escape.js';
 import { textWidth, truncateText } from './textWidth.js';
 import { CHART_FONT } from './vegaLite.js';
@@ -60,15 +68,24 @@ import {
   type Drawable,
 } from './svgParts.js';
 
-/** The panel's legend: one entry per series, and one for the failure crosses; none for a lone sample series or bars (vegaLite.ts draws none either). */
+/**
+ * The panel's legend: one entry per series, and one for the failure crosses; none for a lone sample series or bars
+ * (vegaLite.ts draws none either).
+ */
 function legendEntries(p: Panel): LegendEntry[] {
   if (p.mark === 'bar') return [];
   if (isSampleSeries(p)) return [];
   const label = (name: string) => truncateText(name, LEGEND_SIZE, LEGEND_LABEL_LIMIT);
-  const entries: LegendEntry[] = p.series.map((s) => ({ label: label(s.name), color: s.color, ...(s.dashed ? { dashed: true } : {}) }));
+  const entries: LegendEntry[] = p.series.map((s) => ({
+    label: label(s.name),
+    color: s.color,
+    ...(s.dashed ? { dashed: true } : {}),
+  }));
   if (p.band) entries.push({ label: label(p.band.name), color: p.band.color, area: true });
-  for (const r of p.rules ?? []) entries.push({ label: label(r.name), color: r.color, ...(r.dashed ? { dashed: true } : {}) });
-  if (p.series.some((s) => s.points.some((q) => q.failed))) entries.push({ label: 'failed', color: FAILED_MARK, cross: true });
+  for (const r of p.rules ?? [])
+    entries.push({ label: label(r.name), color: r.color, ...(r.dashed ? { dashed: true } : {}) });
+  if (p.series.some((s) => s.points.some((q) => q.failed)))
+    entries.push({ label: 'failed', color: FAILED_MARK, cross: true });
   return entries;
 }
 
@@ -105,13 +122,18 @@ function layoutPanel(panel: Panel): PanelLayout {
   const yLabelWidth = Math.max(0, ...y.labels.map((t) => textWidth(t.label!, LABEL_SIZE)));
   const left = Math.max(overLeft, TICK_SIZE + LABEL_GAP + yLabelWidth + 6 + AXIS_TITLE_SIZE);
   const legend = legendEntries(panel);
-  const legendRight = panel.series.length + (panel.rules?.length ?? 0) + (panel.band ? 1 : 0) > MAX_BOTTOM_LEGEND_SERIES;
-  const legendColumnWidth = Math.max(0, ...legend.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
+  const legendRight =
+    panel.series.length + (panel.rules?.length ?? 0) + (panel.band ? 1 : 0) > MAX_BOTTOM_LEGEND_SERIES;
+  const legendColumnWidth =
+    Math.max(0, ...legend.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
   // Two columns under the plot where they fit its width, else one.
-  const legendColumns = legendRight ? 1 : Math.min(2 * legendColumnWidth - LEGEND_COLUMN_GAP <= W ? 2 : 1, legend.length);
+  const legendColumns = legendRight
+    ? 1
+    : Math.min(2 * legendColumnWidth - LEGEND_COLUMN_GAP <= W ? 2 : 1, legend.length);
   const legendRows = legendColumns > 0 ? Math.ceil(legend.length / legendColumns) : 0;
   const legendHeight = legendRows * LEGEND_ROW;
-  const bottom = xTitleBottom + AXIS_TITLE_SIZE * DESCENT + (legendRight || legend.length === 0 ? 0 : 10 + legendHeight);
+  const bottom =
+    xTitleBottom + AXIS_TITLE_SIZE * DESCENT + (legendRight || legend.length === 0 ? 0 : 10 + legendHeight);
   const legendWidth = legendColumns * legendColumnWidth - LEGEND_COLUMN_GAP;
   const right = Math.max(overRight, legendRight ? 16 + legendWidth : legendWidth - W);
   const titleBlock = PANEL_TITLE_SIZE + (panel.subtitle !== undefined ? 4 + SUBTITLE_SIZE : 0) + 8;
@@ -126,14 +148,21 @@ function layoutPanel(panel: Panel): PanelLayout {
     legendColumnWidth,
     xLabelsBottom,
     yLabelWidth,
-    extent: { left: Math.ceil(left), right: Math.ceil(right), top: Math.ceil(titleBlock), bottom: Math.ceil(Math.max(bottom, legendBelowPlot)) },
+    extent: {
+      left: Math.ceil(left),
+      right: Math.ceil(right),
+      top: Math.ceil(titleBlock),
+      bottom: Math.ceil(Math.max(bottom, legendBelowPlot)),
+    },
   };
 }
 
 /** Points in drawing order: by x on numeric axes (as vega-lite sorts a line), as given on category axes. */
 function ordered(points: readonly Point[], categorical: boolean): readonly Point[] {
   if (categorical) return points;
-  for (let k = 1; k < points.length; k++) if ((points[k]!.x as number) < (points[k - 1]!.x as number)) return [...points].sort((a, b) => (a.x as number) - (b.x as number));
+  for (let k = 1; k < points.length; k++)
+    if ((points[k]!.x as number) < (points[k - 1]!.x as number))
+      return [...points].sort((a, b) => (a.x as number) - (b.x as number));
   return points;
 }
 
@@ -156,7 +185,10 @@ function seriesMarks(s: Series, l: PanelLayout, markers: boolean): string[] {
   }
   const out: string[] = [];
   const color = escapeXml(s.color);
-  if (d !== '') out.push(`<path class="line" d="${d}" fill="none" stroke="${color}" stroke-width="2" stroke-linejoin="round"${s.dashed ? ` stroke-dasharray="${DASH}"` : ''}/>`);
+  if (d !== '')
+    out.push(
+      `<path class="line" d="${d}" fill="none" stroke="${color}" stroke-width="2" stroke-linejoin="round"${s.dashed ? ` stroke-dasharray="${DASH}"` : ''}/>`,
+    );
   if (dots.length > 0) out.push(`<g class="points" fill="${color}">${dots.join('')}</g>`);
   return out;
 }
@@ -194,15 +226,22 @@ function panelMarks(l: PanelLayout, cell: Extent): string[] {
     const top = l.y.map(p.band.upper);
     const bottom = l.y.map(p.band.lower);
     if (top !== undefined && bottom !== undefined)
-      out.push(`<rect class="band" x="0" y="${num(top)}" width="${W}" height="${num(Math.max(0, bottom - top))}" fill="${escapeXml(p.band.color)}"/>`);
+      out.push(
+        `<rect class="band" x="0" y="${num(top)}" width="${W}" height="${num(Math.max(0, bottom - top))}" fill="${escapeXml(p.band.color)}"/>`,
+      );
   }
   for (const r of p.rules ?? []) {
     const y = l.y.map(r.y);
     if (y !== undefined)
-      out.push(`<path class="rule" d="M0,${num(y)}H${W}" fill="none" stroke="${escapeXml(r.color)}" stroke-width="1.5"${r.dashed ? ` stroke-dasharray="${DASH}"` : ''}/>`);
+      out.push(
+        `<path class="rule" d="M0,${num(y)}H${W}" fill="none" stroke="${escapeXml(r.color)}" stroke-width="1.5"${r.dashed ? ` stroke-dasharray="${DASH}"` : ''}/>`,
+      );
   }
   out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${H}" fill="none" stroke="${FRAME}"/>`);
-  const ticks = [...l.x.labels.map((t) => `M${crisp(t.at)},${H}v${TICK_SIZE}`), ...l.y.labels.map((t) => `M0,${crisp(t.at)}h-${TICK_SIZE}`)].join('');
+  const ticks = [
+    ...l.x.labels.map((t) => `M${crisp(t.at)},${H}v${TICK_SIZE}`),
+    ...l.y.labels.map((t) => `M0,${crisp(t.at)}h-${TICK_SIZE}`),
+  ].join('');
   out.push(`<path class="axis" d="M0.5,0V${H + 0.5}H${W}${ticks}" stroke="${AXIS}" fill="none"/>`);
   // Tick labels and axis titles.
   const labelTop = H + TICK_SIZE + LABEL_GAP;
@@ -212,10 +251,23 @@ function panelMarks(l: PanelLayout, cell: Extent): string[] {
         `<text class="x-label" transform="translate(${num(t.at + LABEL_SIZE * 0.35 * SIN45)},${num(labelTop)}) rotate(-45)" font-size="${LABEL_SIZE}" text-anchor="end">${escapeXml(t.label!)}</text>`,
       );
   } else {
-    for (const t of l.x.labels) out.push(text('x-label', t.at, labelTop + LABEL_SIZE * ASCENT, t.label!, ' text-anchor="middle"', LABEL_SIZE));
+    for (const t of l.x.labels)
+      out.push(text('x-label', t.at, labelTop + LABEL_SIZE * ASCENT, t.label!, ' text-anchor="middle"', LABEL_SIZE));
   }
-  for (const t of l.y.labels) out.push(text('y-label', -TICK_SIZE - LABEL_GAP, t.at + LABEL_SIZE * 0.35, t.label!, ' text-anchor="end"', LABEL_SIZE));
-  out.push(text('axis-title', W / 2, H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT, p.x.title, ' text-anchor="middle" font-weight="bold"', AXIS_TITLE_SIZE));
+  for (const t of l.y.labels)
+    out.push(
+      text('y-label', -TICK_SIZE - LABEL_GAP, t.at + LABEL_SIZE * 0.35, t.label!, ' text-anchor="end"', LABEL_SIZE),
+    );
+  out.push(
+    text(
+      'axis-title',
+      W / 2,
+      H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT,
+      p.x.title,
+      ' text-anchor="middle" font-weight="bold"',
+      AXIS_TITLE_SIZE,
+    ),
+  );
   const yTitleX = -(TICK_SIZE + LABEL_GAP + l.yLabelWidth + 6 + AXIS_TITLE_SIZE * DESCENT);
   out.push(
     `<text class="axis-title" transform="translate(${num(yTitleX)},${H / 2}) rotate(-90)" font-size="${AXIS_TITLE_SIZE}" text-anchor="middle" font-weight="bold">${escapeXml(truncateText(p.y.title, AXIS_TITLE_SIZE, H, true))}</text>`,
@@ -252,21 +304,35 @@ export function chartToSvg(chart: Chart): string {
   const rows = Math.max(1, Math.ceil(layouts.length / columns));
   // One cell size for all: the plots line up in rows and columns; a row is as high as its highest plot.
   const cell: Extent = { left: 0, right: 0, top: 0, bottom: 0 };
-  for (const l of layouts) for (const side of ['left', 'right', 'top', 'bottom'] as const) cell[side] = Math.max(cell[side], l.extent[side]);
+  for (const l of layouts)
+    for (const side of ['left', 'right', 'top', 'bottom'] as const) cell[side] = Math.max(cell[side], l.extent[side]);
   const cellWidth = cell.left + W + cell.right;
-  const rowHeights = Array.from({ length: rows }, (_, r) => cell.top + Math.max(0, ...layouts.slice(r * columns, (r + 1) * columns).map((l) => l.height)) + cell.bottom);
+  const rowHeights = Array.from(
+    { length: rows },
+    (_, r) =>
+      cell.top + Math.max(0, ...layouts.slice(r * columns, (r + 1) * columns).map((l) => l.height)) + cell.bottom,
+  );
   const rowTops = rowHeights.map((_, r) => rowHeights.slice(0, r).reduce((sum, h) => sum + h + GAP_Y, 0));
   const titleBlock = TITLE_SIZE + 8;
   // A title wider than the panels widens the chart (it names the chart), up to MAX_TITLE_WIDTH.
   const panelsWidth = columns * cellWidth + (columns - 1) * GAP_X;
-  const width = Math.ceil(2 * PAD + Math.max(panelsWidth, Math.min(MAX_TITLE_WIDTH, textWidth(chart.title, TITLE_SIZE, true))));
+  const width = Math.ceil(
+    2 * PAD + Math.max(panelsWidth, Math.min(MAX_TITLE_WIDTH, textWidth(chart.title, TITLE_SIZE, true))),
+  );
   const height = Math.ceil(2 * PAD + titleBlock + rowHeights.reduce((sum, h) => sum + h, 0) + (rows - 1) * GAP_Y);
   const title = escapeXml(chart.title);
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${CHART_FONT}, sans-serif" fill="${TEXT}" role="img" aria-label="${title}">`,
     `<title>${title}</title>`,
     `<rect width="${width}" height="${height}" fill="white"/>`,
-    text('title', PAD, PAD + TITLE_SIZE * ASCENT, truncateText(chart.title, TITLE_SIZE, width - 2 * PAD, true), ' font-weight="bold"', TITLE_SIZE),
+    text(
+      'title',
+      PAD,
+      PAD + TITLE_SIZE * ASCENT,
+      truncateText(chart.title, TITLE_SIZE, width - 2 * PAD, true),
+      ' font-weight="bold"',
+      TITLE_SIZE,
+    ),
   ];
   layouts.forEach((l, k) => {
     const ox = PAD + (k % columns) * (cellWidth + GAP_X) + cell.left;

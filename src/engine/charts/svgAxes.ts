@@ -6,7 +6,18 @@ import { formatBytes, payloadDomain, payloadTicks } from './payloadAxis.js';
 import type { Panel } from './model.js';
 import { formatLogTick, formatTick, linearTicks, logDomain, logTicks, niceDomain, spread, tickStep } from './scales.js';
 import { truncateText } from './textWidth.js';
-import { CATEGORY_LABEL_LIMIT, H, LABEL_SIZE, MIN_LABEL_SPACING, minMax, SIN45, thinCentred, W, type Tick, type Axis } from './svgParts.js';
+import {
+  CATEGORY_LABEL_LIMIT,
+  H,
+  LABEL_SIZE,
+  MIN_LABEL_SPACING,
+  minMax,
+  SIN45,
+  thinCentred,
+  W,
+  type Tick,
+  type Axis,
+} from './svgParts.js';
 
 function numericXs(p: Panel): number[] {
   const xs: number[] = [];
@@ -32,7 +43,9 @@ export function xAxis(p: Panel): Axis {
         return k === undefined ? undefined : at(k);
       },
       grid: x.categories.map((_, k) => at(k)),
-      labels: x.categories.flatMap((c, k) => (k % every === 0 ? [{ at: at(k), label: truncateText(c, LABEL_SIZE, CATEGORY_LABEL_LIMIT) }] : [])),
+      labels: x.categories.flatMap((c, k) =>
+        k % every === 0 ? [{ at: at(k), label: truncateText(c, LABEL_SIZE, CATEGORY_LABEL_LIMIT) }] : [],
+      ),
     };
   }
   const xs = numericXs(p);
@@ -65,12 +78,18 @@ export function xAxis(p: Panel): Axis {
     labels = thinCentred(all, LABEL_SIZE);
     if (labels.length === all.length) break;
   }
-  return { map: (v) => (typeof v === 'number' && Number.isFinite(v) ? map(v) : undefined), grid: values.map(map), labels };
+  return {
+    map: (v) => (typeof v === 'number' && Number.isFinite(v) ? map(v) : undefined),
+    grid: values.map(map),
+    labels,
+  };
 }
 
 export function yAxis(p: Panel): Axis {
   // The domain the model asks for (a band, a limit, a least relative range) is spanned like the points.
-  const ys = [...p.series.flatMap((s) => s.points.map((q) => q.y)), ...(p.y.domain ?? [])].filter((v) => Number.isFinite(v));
+  const ys = [...p.series.flatMap((s) => s.points.map((q) => q.y)), ...(p.y.domain ?? [])].filter((v) =>
+    Number.isFinite(v),
+  );
   if (p.y.log) {
     const positive = ys.filter((v) => v > 0);
     const [lo, hi] = logDomain(...(minMax(positive) ?? [1, 10]));

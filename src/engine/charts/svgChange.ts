@@ -55,8 +55,10 @@ export function changeColor(row: ChangeRow): string {
 /** The legend of a change panel: only the marks it draws. */
 function changeLegend(rows: readonly ChangeRow[]): LegendEntry[] {
   const entries: LegendEntry[] = [];
-  if (rows.some((r) => !r.failed && r.status !== 'improved')) entries.push({ label: 'Δ', color: EXPERIMENT_BLUE, dot: true });
-  if (rows.some((r) => !r.failed && r.status === 'improved')) entries.push({ label: 'improved', color: IMPROVED_GREEN, dot: true });
+  if (rows.some((r) => !r.failed && r.status !== 'improved'))
+    entries.push({ label: 'Δ', color: EXPERIMENT_BLUE, dot: true });
+  if (rows.some((r) => !r.failed && r.status === 'improved'))
+    entries.push({ label: 'improved', color: IMPROVED_GREEN, dot: true });
   if (rows.some((r) => r.failed)) entries.push({ label: 'failed', color: FAILED_MARK, cross: true });
   if (rows.some((r) => r.band)) entries.push({ label: 'noise band', color: BAND_FILL, area: true });
   if (rows.some((r) => r.interval)) entries.push({ label: 'interval', color: INTERVAL_COLOR });
@@ -74,7 +76,12 @@ export function changePanel(p: Panel): Drawable {
   const h = panelHeight(p);
   const rowHeight = rows.length > 0 ? h / rows.length : CHANGE_ROW_HEIGHT;
   const centre = (i: number) => rowHeight * (i + 0.5);
-  const ends = rows.flatMap((r) => [r.delta, r.threshold, ...(r.interval ? [r.interval.lower, r.interval.upper] : []), ...(r.band ? [r.band.lower, r.band.upper] : [])]);
+  const ends = rows.flatMap((r) => [
+    r.delta,
+    r.threshold,
+    ...(r.interval ? [r.interval.lower, r.interval.upper] : []),
+    ...(r.band ? [r.band.lower, r.band.upper] : []),
+  ]);
   const [a, b] = spread(...(minMax([0, ...(p.y.domain ?? []), ...ends].filter(Number.isFinite)) ?? [0, 1]));
   // Room for a dot or cross at either end: it stays inside the plot, clear of the Δ written beside it.
   const room = ((b - a) * (CROSS_SIZE / 2 + 2)) / W;
@@ -101,7 +108,8 @@ export function changePanel(p: Panel): Drawable {
   const overhang = Math.max(0, ...ticks.map((t) => t.at + textWidth(t.label!, LABEL_SIZE) / 2 - W));
   const underhang = Math.max(0, ...ticks.map((t) => textWidth(t.label!, LABEL_SIZE) / 2 - t.at));
   const legend = changeLegend(rows);
-  const columnWidth = Math.max(...legend.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
+  const columnWidth =
+    Math.max(...legend.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
   const legendColumns = Math.max(1, Math.min(legend.length, Math.floor((W + LEGEND_COLUMN_GAP) / columnWidth)));
   const xLabelsBottom = TICK_SIZE + LABEL_GAP + LABEL_SIZE;
   const titleBottom = xLabelsBottom + 4 + AXIS_TITLE_SIZE + AXIS_TITLE_SIZE * DESCENT;
@@ -115,9 +123,18 @@ export function changePanel(p: Panel): Drawable {
   const marks = (cell: Extent): string[] => {
     const out: string[] = [];
     out.push(...panelTitles(p, cell));
-    const grid = [...values.map((v) => `M${crisp(x(v))},0V${num(h)}`), ...rows.map((_, i) => `M0,${crisp(centre(i))}H${W}`)].join('');
+    const grid = [
+      ...values.map((v) => `M${crisp(x(v))},0V${num(h)}`),
+      ...rows.map((_, i) => `M0,${crisp(centre(i))}H${W}`),
+    ].join('');
     if (grid !== '') out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
-    const bands = rows.flatMap((r, i) => (r.band ? [`M${num(x(r.band.lower))},${num(centre(i) - 5)}H${num(x(r.band.upper))}V${num(centre(i) + 5)}H${num(x(r.band.lower))}Z`] : []));
+    const bands = rows.flatMap((r, i) =>
+      r.band
+        ? [
+            `M${num(x(r.band.lower))},${num(centre(i) - 5)}H${num(x(r.band.upper))}V${num(centre(i) + 5)}H${num(x(r.band.lower))}Z`,
+          ]
+        : [],
+    );
     if (bands.length > 0) out.push(`<path class="band" d="${bands.join('')}" fill="${BAND_FILL}"/>`);
     out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${num(h)}" fill="none" stroke="${FRAME}"/>`);
     out.push(`<path class="zero" d="M${num(x(0))},0V${num(h)}" stroke="${ZERO_LINE}" fill="none"/>`);
@@ -130,29 +147,82 @@ export function changePanel(p: Panel): Drawable {
       else runs.push({ at: x(r.threshold), from: i, to: i + 1 });
     });
     const limit = runs.map((run) => `M${num(run.at)},${num(rowHeight * run.from)}V${num(rowHeight * run.to)}`).join('');
-    if (limit !== '') out.push(`<path class="threshold" d="${limit}" fill="none" stroke="${LIMIT_COLOR}" stroke-width="1.5" stroke-dasharray="${DASH}"/>`);
+    if (limit !== '')
+      out.push(
+        `<path class="threshold" d="${limit}" fill="none" stroke="${LIMIT_COLOR}" stroke-width="1.5" stroke-dasharray="${DASH}"/>`,
+      );
     const whiskers = rows.flatMap((r, i) => {
       if (!r.interval) return [];
       const [a, b, c] = [x(r.interval.lower), x(r.interval.upper), centre(i)];
-      return [`M${num(a)},${num(c)}H${num(b)}M${num(a)},${num(c - 4)}V${num(c + 4)}M${num(b)},${num(c - 4)}V${num(c + 4)}`];
+      return [
+        `M${num(a)},${num(c)}H${num(b)}M${num(a)},${num(c - 4)}V${num(c + 4)}M${num(b)},${num(c - 4)}V${num(c + 4)}`,
+      ];
     });
-    if (whiskers.length > 0) out.push(`<path class="interval" d="${whiskers.join('')}" fill="none" stroke="${INTERVAL_COLOR}" stroke-width="1.5"/>`);
+    if (whiskers.length > 0)
+      out.push(
+        `<path class="interval" d="${whiskers.join('')}" fill="none" stroke="${INTERVAL_COLOR}" stroke-width="1.5"/>`,
+      );
     const ticksPath = ticks.map((t) => `M${crisp(t.at)},${num(h)}v${TICK_SIZE}`).join('');
     out.push(`<path class="axis" d="M0.5,0V${num(h + 0.5)}H${W}${ticksPath}" stroke="${AXIS}" fill="none"/>`);
     for (const color of [EXPERIMENT_BLUE, IMPROVED_GREEN]) {
-      const dots = rows.flatMap((r, i) => (!r.failed && changeColor(r) === color ? [`<circle cx="${num(x(r.delta))}" cy="${num(centre(i))}" r="${DOT_RADIUS}"/>`] : []));
+      const dots = rows.flatMap((r, i) =>
+        !r.failed && changeColor(r) === color
+          ? [`<circle cx="${num(x(r.delta))}" cy="${num(centre(i))}" r="${DOT_RADIUS}"/>`]
+          : [],
+      );
       if (dots.length > 0) out.push(`<g class="points" fill="${color}">${dots.join('')}</g>`);
     }
     const crosses = rows.flatMap((r, i) => (r.failed ? [crossPath(x(r.delta), centre(i), CROSS_SIZE)] : []));
     if (crosses.length > 0) out.push(`<path class="failed" d="${crosses.join('')}" fill="${FAILED_MARK}"/>`);
-    labels.forEach((label, i) => out.push(text('category-label', -TICK_SIZE - LABEL_GAP, centre(i) + LABEL_SIZE * 0.35, label, ' text-anchor="end"', LABEL_SIZE)));
-    deltas.forEach((d, i) => out.push(text('delta-label', W + VALUE_GAP, centre(i) + LABEL_SIZE * 0.35, d, rows[i]!.failed ? ' font-weight="bold"' : '', LABEL_SIZE)));
-    for (const t of ticks) out.push(text('x-label', t.at, h + TICK_SIZE + LABEL_GAP + LABEL_SIZE * ASCENT, t.label!, ' text-anchor="middle"', LABEL_SIZE));
+    labels.forEach((label, i) =>
+      out.push(
+        text(
+          'category-label',
+          -TICK_SIZE - LABEL_GAP,
+          centre(i) + LABEL_SIZE * 0.35,
+          label,
+          ' text-anchor="end"',
+          LABEL_SIZE,
+        ),
+      ),
+    );
+    deltas.forEach((d, i) =>
+      out.push(
+        text(
+          'delta-label',
+          W + VALUE_GAP,
+          centre(i) + LABEL_SIZE * 0.35,
+          d,
+          rows[i]!.failed ? ' font-weight="bold"' : '',
+          LABEL_SIZE,
+        ),
+      ),
+    );
+    for (const t of ticks)
+      out.push(
+        text(
+          'x-label',
+          t.at,
+          h + TICK_SIZE + LABEL_GAP + LABEL_SIZE * ASCENT,
+          t.label!,
+          ' text-anchor="middle"',
+          LABEL_SIZE,
+        ),
+      );
     const categoryTitleX = -(TICK_SIZE + LABEL_GAP + labelWidth + 6 + AXIS_TITLE_SIZE * DESCENT);
     out.push(
       `<text class="axis-title" transform="translate(${num(categoryTitleX)},${num(h / 2)}) rotate(-90)" font-size="${AXIS_TITLE_SIZE}" text-anchor="middle" font-weight="bold">${escapeXml(truncateText(p.x.title, AXIS_TITLE_SIZE, h, true))}</text>`,
     );
-    out.push(text('axis-title', W / 2, h + xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT, p.y.title, ' text-anchor="middle" font-weight="bold"', AXIS_TITLE_SIZE));
+    out.push(
+      text(
+        'axis-title',
+        W / 2,
+        h + xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT,
+        p.y.title,
+        ' text-anchor="middle" font-weight="bold"',
+        AXIS_TITLE_SIZE,
+      ),
+    );
     out.push(...legendAt(legend, legendColumns, columnWidth, 0, legendTop));
     return out;
   };

@@ -74,7 +74,11 @@ export interface Axis {
 /** Labels placed centred at `at`, thinned to every 2nd, 4th… (vega's parity strategy) until none overlap. */
 export function thinCentred(labels: Tick[], size: number, minGap = 6): Tick[] {
   let kept = labels;
-  const overlaps = (ts: Tick[]) => ts.some((t, k) => k > 0 && t.at - textWidth(t.label!, size) / 2 < ts[k - 1]!.at + textWidth(ts[k - 1]!.label!, size) / 2 + minGap);
+  const overlaps = (ts: Tick[]) =>
+    ts.some(
+      (t, k) =>
+        k > 0 && t.at - textWidth(t.label!, size) / 2 < ts[k - 1]!.at + textWidth(ts[k - 1]!.label!, size) / 2 + minGap,
+    );
   while (kept.length > 1 && overlaps(kept)) kept = kept.filter((_, k) => k % 2 === 0);
   return kept;
 }
@@ -122,7 +126,13 @@ export function crossPath(cx: number, cy: number, size: number): string {
 }
 
 /** Legend entries in `columns` columns from (originX, originY), row by row. */
-export function legendAt(entries: readonly LegendEntry[], columns: number, columnWidth: number, originX: number, originY: number): string[] {
+export function legendAt(
+  entries: readonly LegendEntry[],
+  columns: number,
+  columnWidth: number,
+  originX: number,
+  originY: number,
+): string[] {
   const out: string[] = [];
   entries.forEach((e, k) => {
     const column = k % columns;
@@ -130,9 +140,18 @@ export function legendAt(entries: readonly LegendEntry[], columns: number, colum
     const x = originX + column * columnWidth;
     const cy = originY + row * LEGEND_ROW + LEGEND_ROW / 2;
     const color = escapeXml(e.color);
-    if (e.cross) out.push(`<path class="legend-symbol" d="${crossPath(x + LEGEND_SYMBOL / 2, cy, LEGEND_CROSS_SIZE)}" fill="${color}"/>`);
-    else if (e.area) out.push(`<rect class="legend-symbol" x="${num(x)}" y="${num(cy - 5)}" width="${LEGEND_SYMBOL}" height="10" fill="${color}"/>`);
-    else if (e.dot) out.push(`<circle class="legend-symbol" cx="${num(x + LEGEND_SYMBOL / 2)}" cy="${num(cy)}" r="${DOT_RADIUS}" fill="${color}"/>`);
+    if (e.cross)
+      out.push(
+        `<path class="legend-symbol" d="${crossPath(x + LEGEND_SYMBOL / 2, cy, LEGEND_CROSS_SIZE)}" fill="${color}"/>`,
+      );
+    else if (e.area)
+      out.push(
+        `<rect class="legend-symbol" x="${num(x)}" y="${num(cy - 5)}" width="${LEGEND_SYMBOL}" height="10" fill="${color}"/>`,
+      );
+    else if (e.dot)
+      out.push(
+        `<circle class="legend-symbol" cx="${num(x + LEGEND_SYMBOL / 2)}" cy="${num(cy)}" r="${DOT_RADIUS}" fill="${color}"/>`,
+      );
     else
       out.push(
         `<path class="legend-symbol" d="M${num(x)},${num(cy)}H${num(x + LEGEND_SYMBOL)}" fill="none" stroke="${color}" stroke-width="2"${e.dashed ? ` stroke-dasharray="${DASH}"` : ''}/>`,
@@ -147,8 +166,27 @@ export function panelTitles(p: Pick<Panel, 'title' | 'subtitle'>, cell: Extent):
   const titleWidth = cell.left + W + cell.right;
   const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
   const titleY = p.subtitle !== undefined ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
-  const out = [text('panel-title', -cell.left, titleY, truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true), ' font-weight="bold"', PANEL_TITLE_SIZE)];
-  if (p.subtitle !== undefined) out.push(text('subtitle', -cell.left, subtitleY, truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth), ` fill="${SUBTITLE_TEXT}"`, SUBTITLE_SIZE));
+  const out = [
+    text(
+      'panel-title',
+      -cell.left,
+      titleY,
+      truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true),
+      ' font-weight="bold"',
+      PANEL_TITLE_SIZE,
+    ),
+  ];
+  if (p.subtitle !== undefined)
+    out.push(
+      text(
+        'subtitle',
+        -cell.left,
+        subtitleY,
+        truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth),
+        ` fill="${SUBTITLE_TEXT}"`,
+        SUBTITLE_SIZE,
+      ),
+    );
   return out;
 }
 

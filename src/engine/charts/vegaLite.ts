@@ -32,7 +32,14 @@ export const CHART_CONFIG = {
   padding: 8,
   title: { fontSize: 14, anchor: 'start', font: CHART_FONT },
   axis: { labelFontSize: 10, titleFontSize: 11, labelFont: CHART_FONT, titleFont: CHART_FONT, gridColor: '#e6e6e6' },
-  legend: { labelFontSize: 10, titleFontSize: 11, labelFont: CHART_FONT, titleFont: CHART_FONT, labelLimit: 220, symbolLimit: 40 },
+  legend: {
+    labelFontSize: 10,
+    titleFontSize: 11,
+    labelFont: CHART_FONT,
+    titleFont: CHART_FONT,
+    labelLimit: 220,
+    symbolLimit: 40,
+  },
   view: { stroke: '#cccccc' },
 } as const;
 
@@ -50,7 +57,13 @@ function xEncoding(p: Panel): Record<string, unknown> {
       };
     }
     case 'category':
-      return { field: 'x', type: 'ordinal', title: p.x.title, sort: p.x.categories, axis: { labelAngle: -45, labelLimit: 240 } };
+      return {
+        field: 'x',
+        type: 'ordinal',
+        title: p.x.title,
+        sort: p.x.categories,
+        axis: { labelAngle: -45, labelLimit: 240 },
+      };
     case 'linear':
       return { field: 'x', type: 'quantitative', title: p.x.title, scale: { zero: false, nice: false } };
   }
@@ -123,8 +136,19 @@ function changeSpec(p: Panel): VegaLiteSpec {
     ...(r.band ? { bandLower: r.band.lower, bandUpper: r.band.upper } : {}),
     ...(r.interval ? { intervalLower: r.interval.lower, intervalUpper: r.interval.upper } : {}),
   }));
-  const y = { field: 'benchmark', type: 'nominal', title: p.x.title, sort: labels, axis: { labelLimit: CHANGE_LABEL_LIMIT + 40, grid: true } };
-  const x = (field: string) => ({ field, type: 'quantitative', title: p.y.title, scale: { zero: true, nice: true, ...(p.y.domain ? { domain: p.y.domain } : {}) } });
+  const y = {
+    field: 'benchmark',
+    type: 'nominal',
+    title: p.x.title,
+    sort: labels,
+    axis: { labelLimit: CHANGE_LABEL_LIMIT + 40, grid: true },
+  };
+  const x = (field: string) => ({
+    field,
+    type: 'quantitative',
+    title: p.y.title,
+    scale: { zero: true, nice: true, ...(p.y.domain ? { domain: p.y.domain } : {}) },
+  });
   const title = p.subtitle !== undefined ? { text: p.title, subtitle: p.subtitle, subtitleFontSize: 10 } : p.title;
   const layer: VegaLiteSpec[] = [];
   if (rows.some((r) => r.band))
@@ -133,7 +157,10 @@ function changeSpec(p: Panel): VegaLiteSpec {
       mark: { type: 'rule', strokeWidth: 10, color: BAND_FILL },
       encoding: { y, x: x('bandLower'), x2: { field: 'bandUpper' } },
     });
-  layer.push({ mark: { type: 'tick', orient: 'vertical', color: LIMIT_COLOR, strokeDash: [...DASH_PATTERN], thickness: 1.5 }, encoding: { y, x: x('threshold') } });
+  layer.push({
+    mark: { type: 'tick', orient: 'vertical', color: LIMIT_COLOR, strokeDash: [...DASH_PATTERN], thickness: 1.5 },
+    encoding: { y, x: x('threshold') },
+  });
   layer.push({ mark: { type: 'rule', color: '#666666' }, encoding: { x: { datum: 0, type: 'quantitative' } } });
   if (rows.some((r) => r.interval))
     layer.push({
@@ -151,7 +178,10 @@ function changeSpec(p: Panel): VegaLiteSpec {
         field: 'mark',
         type: 'nominal',
         title: null,
-        scale: { domain: marks, range: marks.map((m) => (m === 'failed' ? FAILED_MARK : m === 'improved' ? IMPROVED_GREEN : EXPERIMENT_BLUE)) },
+        scale: {
+          domain: marks,
+          range: marks.map((m) => (m === 'failed' ? FAILED_MARK : m === 'improved' ? IMPROVED_GREEN : EXPERIMENT_BLUE)),
+        },
         legend: { orient: 'bottom' },
       },
       // Same field, domain and legend as colour: one legend whose symbols show the cross.
@@ -169,12 +199,18 @@ function changeSpec(p: Panel): VegaLiteSpec {
       ],
     },
   });
-  layer.push({ mark: { type: 'text', align: 'left', dx: 6, fontSize: 10 }, encoding: { y, x: { value: PANEL_WIDTH }, text: { field: 'deltaText' } } });
+  layer.push({
+    mark: { type: 'text', align: 'left', dx: 6, fontSize: 10 },
+    encoding: { y, x: { value: PANEL_WIDTH }, text: { field: 'deltaText' } },
+  });
   return { title, width: PANEL_WIDTH, height: panelHeight(p), data: { values }, layer };
 }
 
 /** Layers under a line panel's series: its band, then its rules, each named in the colour legend. */
-function overlayLayers(p: Panel, scales: { color: unknown; strokeDash: unknown }): { under: VegaLiteSpec[]; over: VegaLiteSpec[] } {
+function overlayLayers(
+  p: Panel,
+  scales: { color: unknown; strokeDash: unknown },
+): { under: VegaLiteSpec[]; over: VegaLiteSpec[] } {
   const y = yEncoding(p);
   const under: VegaLiteSpec[] = [];
   const over: VegaLiteSpec[] = [];
@@ -201,7 +237,8 @@ function panelSpec(p: Panel): VegaLiteSpec {
   const anyFailed = p.series.some((s) => s.points.some((q) => q.failed));
   const values = p.series.flatMap((s) =>
     s.points.map((q) => {
-      const row: Record<string, unknown> = q.x2 !== undefined ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y };
+      const row: Record<string, unknown> =
+        q.x2 !== undefined ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y };
       if (q.failed) row.failed = true;
       return row;
     }),
@@ -229,8 +266,17 @@ function panelSpec(p: Panel): VegaLiteSpec {
   }
   const pointsPerSeries = Math.max(0, ...p.series.map((s) => s.points.length));
   const many = names.length > MAX_BOTTOM_LEGEND_SERIES;
-  const legend = { orient: many ? 'right' : 'bottom', direction: many ? 'vertical' : 'horizontal', columns: many ? 1 : 2, symbolType: 'stroke', symbolStrokeWidth: 2 };
-  const tooltipX = p.x.kind === 'payload' ? { field: 'x', type: 'quantitative', title: 'Payload [B]' } : { field: 'x', title: p.x.title };
+  const legend = {
+    orient: many ? 'right' : 'bottom',
+    direction: many ? 'vertical' : 'horizontal',
+    columns: many ? 1 : 2,
+    symbolType: 'stroke',
+    symbolStrokeWidth: 2,
+  };
+  const tooltipX =
+    p.x.kind === 'payload'
+      ? { field: 'x', type: 'quantitative', title: 'Payload [B]' }
+      : { field: 'x', title: p.x.title };
   const tooltipY = { field: 'y', type: 'quantitative', title: p.y.title, format: '~r' };
   if (isSampleSeries(p)) {
     // A sample series: one line, named by the panel's title and y axis. Without a colour and dash
@@ -242,7 +288,14 @@ function panelSpec(p: Panel): VegaLiteSpec {
       // Round joins: a miter join at a sharp turn of a dense series reaches up to four line widths
       // past the sample (SVG's miter limit), drawing values that are not there; a round join stays
       // within half a line width of every sample, whatever M4 keeps (m4.ts).
-      mark: { type: 'line', strokeWidth: 2, strokeJoin: 'round', color: only.color, point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true },
+      mark: {
+        type: 'line',
+        strokeWidth: 2,
+        strokeJoin: 'round',
+        color: only.color,
+        point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS,
+        tooltip: true,
+      },
       encoding: { x: xEncoding(p), y: yEncoding(p), tooltip: [tooltipX, tooltipY] },
     };
   }
@@ -310,7 +363,9 @@ export function toVegaLite(chart: Chart): VegaLiteSpec {
         color: 'independent',
         strokeDash: 'independent',
         ...(chart.panels.some((p) => p.mark === 'change') ? { x: 'independent', y: 'independent' } : {}),
-        ...(chart.panels.some((p) => p.series.some((s) => s.points.some((q) => q.failed))) ? { shape: 'independent' } : {}),
+        ...(chart.panels.some((p) => p.series.some((s) => s.points.some((q) => q.failed)))
+          ? { shape: 'independent' }
+          : {}),
       },
       legend: { color: 'independent' },
     },

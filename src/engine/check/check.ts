@@ -9,7 +9,12 @@ import { checkLimit, notInResults, type CheckRow } from './checkRow.js';
  * a message (the reference prints `passed`), and a zero requirement gives perc = −diff·100 like the
  * reference throughput tooling instead of ±inf.
  */
-export function checkMagnitude(check: CheckedMagnitude | string, payloadBytes: number, requirement: number, experiment: number): CheckRow {
+export function checkMagnitude(
+  check: CheckedMagnitude | string,
+  payloadBytes: number,
+  requirement: number,
+  experiment: number,
+): CheckRow {
   const row: CheckRow = { check, payloadBytes, ...checkLimit({ limit: requirement }, 'lower-is-better', experiment) };
   if (Number.isNaN(experiment)) row.message = `no ${check} value for ${payloadBytes} bytes in the results`;
   else if (Number.isNaN(requirement)) row.message = `no ${check} requirement for ${payloadBytes} bytes`;
@@ -20,11 +25,19 @@ export function checkMagnitude(check: CheckedMagnitude | string, payloadBytes: n
  * A reference requirement (Median, 99% or Max of a payload, in µs) against Fast-DDS latency
  * measurements: the row and the messages of the reference check.
  */
-export function checkReferenceRequirement(requirement: MetricRequirement, measurements: readonly Measurement[]): CheckRow[] {
+export function checkReferenceRequirement(
+  requirement: MetricRequirement,
+  measurements: readonly Measurement[],
+): CheckRow[] {
   const payloadBytes = Number(requirement.parameter);
   const m = measurements.find((x) => x.metric.name === 'latency' && x.parameter.payloadBytes === payloadBytes);
   if (!m) return [missingReferenceRow(requirement, notInResults(`payload ${payloadBytes} bytes`, requirement))];
-  const row = checkMagnitude(requirement.label, payloadBytes, requirement.limit, m.statistics[requirement.statistic!] ?? NaN);
+  const row = checkMagnitude(
+    requirement.label,
+    payloadBytes,
+    requirement.limit,
+    m.statistics[requirement.statistic!] ?? NaN,
+  );
   if (m.place.line !== undefined) row.line = m.place.line;
   return [row];
 }

@@ -22,7 +22,10 @@ export interface CheckRow {
   direction?: Direction;
   /** The unit of requirement and experiment values; absent means µs. */
   unit?: string;
-  /** The unit the tool printed (the metric's displayUnit), which names what a rate counts; absent for reference latency checks. */
+  /**
+   * The unit the tool printed (the metric's displayUnit), which names what a rate counts; absent for reference latency
+   * checks.
+   */
   printedUnit?: string;
   requirement: number;
   /** NaN when the value is missing. */
@@ -83,10 +86,18 @@ export function checkLimit(
   const margin = direction === 'higher-is-better' ? value - limit : limit - value;
   const percentOver = limit === 0 ? -margin * 100 : (-margin * 100) / Math.abs(limit);
   const failed = Number.isNaN(value) || Number.isNaN(limit) || margin < 0;
-  return { requirement: limit, experiment: value, difference: Math.abs(limit - value), percentOver, status: failed ? 'failed' : 'passed' };
+  return {
+    requirement: limit,
+    experiment: value,
+    difference: Math.abs(limit - value),
+    percentOver,
+    status: failed ? 'failed' : 'passed',
+  };
 }
 
 /** Why a requirement has no row to check: a failure, or for an optional one a skip. */
 export function notInResults(what: string, requirement: Pick<MetricRequirement, 'optional'>, hint = ''): string {
-  return requirement.optional ? `${what} is not in the results (optional: skipped)${hint}` : `${what} is required but not in the results${hint}`;
+  return requirement.optional
+    ? `${what} is not in the results (optional: skipped)${hint}`
+    : `${what} is required but not in the results${hint}`;
 }

@@ -29,7 +29,11 @@ export interface CheckOptions {
  * benchmark must not pass); an optional one is skipped and said so. Experiments named only by
  * requirements come last, in requirement order.
  */
-export function checkMeasurements(resultSets: readonly ResultSet[], requirements: readonly MetricRequirement[], options: CheckOptions = {}): SubExperimentCheck[] {
+export function checkMeasurements(
+  resultSets: readonly ResultSet[],
+  requirements: readonly MetricRequirement[],
+  options: CheckOptions = {},
+): SubExperimentCheck[] {
   const experiments = new Map<string, { source: string; measurements: Measurement[] }>();
   for (const set of resultSets) {
     for (const m of set.measurements) {
@@ -52,7 +56,9 @@ export function checkMeasurements(resultSets: readonly ResultSet[], requirements
     const rows: CheckRow[] = [];
     const skipped: string[] = [];
     for (const requirement of own) {
-      const checked = options.reference ? checkReferenceRequirement(requirement, measurements) : checkRequirement(requirement, measurements, own);
+      const checked = options.reference
+        ? checkReferenceRequirement(requirement, measurements)
+        : checkRequirement(requirement, measurements, own);
       for (const row of checked) {
         if (row.status === 'missing' && requirement.optional) addOnce(skipped, row.message!);
         else rows.push(row);
@@ -67,7 +73,8 @@ export function checkMeasurements(resultSets: readonly ResultSet[], requirements
     if (experiments.has(experiment)) continue;
     const first = own[0]!;
     const hint = didYouMean(experiment, unnamed);
-    const where = (list: readonly MetricRequirement[]) => `${fileName(first.file)} line ${Math.min(...list.map((r) => r.line))}`;
+    const where = (list: readonly MetricRequirement[]) =>
+      `${fileName(first.file)} line ${Math.min(...list.map((r) => r.line))}`;
     const required = own.filter((r) => !r.optional);
     const optional = own.filter((r) => r.optional);
     const message = `required (${where(required.length > 0 ? required : own)}) but not in the results${hint}`;
@@ -78,7 +85,9 @@ export function checkMeasurements(resultSets: readonly ResultSet[], requirements
   return checks;
 }
 
-/** The requirements of each experiment, in the order the requirements list them; experiments in order of first mention. */
+/**
+ * The requirements of each experiment, in the order the requirements list them; experiments in order of first mention.
+ */
 export function requirementsByExperiment(requirements: readonly MetricRequirement[]): Map<string, MetricRequirement[]> {
   const byExperiment = new Map<string, MetricRequirement[]>();
   for (const r of requirements) {
@@ -89,7 +98,12 @@ export function requirementsByExperiment(requirements: readonly MetricRequiremen
   return byExperiment;
 }
 
-function subExperimentCheck(experimentType: string, source: string, rows: CheckRow[], skipped: string[]): SubExperimentCheck {
+function subExperimentCheck(
+  experimentType: string,
+  source: string,
+  rows: CheckRow[],
+  skipped: string[],
+): SubExperimentCheck {
   const status = rows.some(rowFailed) ? 'failed' : rows.length > 0 ? 'passed' : 'skipped';
   return { experimentType, source, status, rows, ...(skipped.length > 0 ? { skipped } : {}) };
 }
@@ -103,9 +117,14 @@ function fileName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
 }
 
-function checkRequirement(requirement: MetricRequirement, measurements: readonly Measurement[], own: readonly MetricRequirement[]): CheckRow[] {
+function checkRequirement(
+  requirement: MetricRequirement,
+  measurements: readonly Measurement[],
+  own: readonly MetricRequirement[],
+): CheckRow[] {
   const ofMetric = measurements.filter((m) => sameName(m.metric.name, requirement.metric));
-  const matching = requirement.parameter === '*' ? ofMetric : ofMetric.filter((m) => parameterMatches(m, requirement.parameter));
+  const matching =
+    requirement.parameter === '*' ? ofMetric : ofMetric.filter((m) => parameterMatches(m, requirement.parameter));
   if (matching.length === 0) {
     let message: string;
     if (ofMetric.length === 0) {
@@ -113,14 +132,30 @@ function checkRequirement(requirement: MetricRequirement, measurements: readonly
       // A metric another limit of this experiment names is not a misspelling of this one.
       const named = new Set(own.map((r) => r.metric.trim().toLowerCase()));
       const candidates = known.filter((k) => !named.has(k.trim().toLowerCase()));
-      message = notInResults(`metric "${requirement.metric}"`, requirement, ` (the results have: ${known.join(', ') || 'none'})${didYouMean(requirement.metric, candidates)}`);
+      message = notInResults(
+        `metric "${requirement.metric}"`,
+        requirement,
+        ` (the results have: ${known.join(', ') || 'none'})${didYouMean(requirement.metric, candidates)}`,
+      );
     } else {
       // Payload sizes are numbers: an edit away from one is not a misspelling of it.
-      const others = own.filter((r) => r !== requirement && r.parameter !== '*' && sameName(r.metric, requirement.metric));
+      const others = own.filter(
+        (r) => r !== requirement && r.parameter !== '*' && sameName(r.metric, requirement.metric),
+      );
       const candidates = /^\d+$/.test(requirement.parameter)
         ? []
-        : [...new Set(ofMetric.filter((m) => !others.some((r) => parameterMatches(m, r.parameter))).map((m) => m.parameter.label))];
-      message = notInResults(`parameter ${requirement.parameter}`, requirement, didYouMean(requirement.parameter, candidates));
+        : [
+            ...new Set(
+              ofMetric
+                .filter((m) => !others.some((r) => parameterMatches(m, r.parameter)))
+                .map((m) => m.parameter.label),
+            ),
+          ];
+      message = notInResults(
+        `parameter ${requirement.parameter}`,
+        requirement,
+        didYouMean(requirement.parameter, candidates),
+      );
     }
     return [missingRow(requirement, message, ofMetric[0])];
   }
@@ -171,7 +206,8 @@ function checkRequirement(requirement: MetricRequirement, measurements: readonly
 function missingRow(requirement: MetricRequirement, message: string, shape?: Measurement): CheckRow {
   const payloadBytes = /^\d+$/.test(requirement.parameter) ? Number(requirement.parameter) : NaN;
   const statistic = shape ? (requirement.statistic ?? primaryStatistic(shape)) : undefined;
-  const direction = requirement.direction ?? (shape ? statisticDirection(statistic!, shape.metric.direction) : undefined);
+  const direction =
+    requirement.direction ?? (shape ? statisticDirection(statistic!, shape.metric.direction) : undefined);
   let unit: string;
   let limit: number;
   if (shape) {
@@ -222,7 +258,12 @@ export function limitInBaseUnit(requirement: MetricRequirement, m: Measurement, 
       );
     }
     // Counts of different things (allocs/op, frames/op) are not one another.
-    if (requirement.dimension === 'count' && requirement.unit !== undefined && metric.displayUnit !== '' && requirement.unit !== metric.displayUnit) {
+    if (
+      requirement.dimension === 'count' &&
+      requirement.unit !== undefined &&
+      metric.displayUnit !== '' &&
+      requirement.unit !== metric.displayUnit
+    ) {
       throw new InputError(
         `the limit on "${requirement.label}" is in ${requirement.unit} but ${m.experiment} measures ${metric.name} in ${metric.displayUnit}`,
         headerPlace(requirement),
@@ -247,7 +288,9 @@ export function limitInBaseUnit(requirement: MetricRequirement, m: Measurement, 
   return requirement.limit * (statistic === 'variance' ? printed.toBase * printed.toBase : printed.toBase);
 }
 
-/** The unit the tool printed a metric in, read back; a count is as printed. Undefined when perfgate cannot read it back. */
+/**
+ * The unit the tool printed a metric in, read back; a count is as printed. Undefined when perfgate cannot read it back.
+ */
 function printedUnit(m: Measurement): { toBase: number } | undefined {
   const printed = parseToolUnit(m.metric.displayUnit);
   if (printed && printed.dimension === m.metric.dimension) return printed;
@@ -256,17 +299,27 @@ function printedUnit(m: Measurement): { toBase: number } | undefined {
 }
 
 function headerPlace(requirement: MetricRequirement): SourcePlace {
-  return requirement.headerColumn !== undefined ? { file: requirement.file, line: 1, column: requirement.headerColumn } : cellPlace(requirement);
+  return requirement.headerColumn !== undefined
+    ? { file: requirement.file, line: 1, column: requirement.headerColumn }
+    : cellPlace(requirement);
 }
 
 function cellPlace(requirement: MetricRequirement): SourcePlace {
-  return { file: requirement.file, line: requirement.line, ...(requirement.column !== undefined ? { column: requirement.column } : {}) };
+  return {
+    file: requirement.file,
+    line: requirement.line,
+    ...(requirement.column !== undefined ? { column: requirement.column } : {}),
+  };
 }
 
 /** Checks one Fast-DDS sub-experiment's summary against reference requirement rows (the reference check). */
 export function checkSummary(summary: Summary, requirements: readonly Requirement[]): SubExperimentCheck {
   const own = requirements.filter((r) => r.experimentType === summary.experimentType);
-  const [check] = checkMeasurements([resultSetOfSummary(summary, 'fastdds-summary')], metricRequirementsOf(own, summary.source), { reference: true });
+  const [check] = checkMeasurements(
+    [resultSetOfSummary(summary, 'fastdds-summary')],
+    metricRequirementsOf(own, summary.source),
+    { reference: true },
+  );
   return check ?? { experimentType: summary.experimentType, source: summary.source, status: 'unchecked', rows: [] };
 }
 

@@ -19,7 +19,13 @@ export interface GateStatistics {
 
 export const DEFAULT_GATE: GateStatistics = { primary: true, statistics: new Set(), all: false };
 
-const MAGNITUDE_SPELLINGS: Record<string, StatisticName> = { '99%': 'p99', '99': 'p99', 'median': 'median', 'min': 'min', 'max': 'max' };
+const MAGNITUDE_SPELLINGS: Record<string, StatisticName> = {
+  '99%': 'p99',
+  '99': 'p99',
+  'median': 'median',
+  'min': 'min',
+  'max': 'max',
+};
 
 /**
  * `primary` (the default), `all`, or a comma list of statistics (`median,p99`, `99%`, `max`;
@@ -39,11 +45,15 @@ export function parseGateStatistics(text: string | undefined, what = '--gate'): 
     else if (lower === 'all') all = true;
     else {
       const name = MAGNITUDE_SPELLINGS[lower] ?? resolveStatistic(part);
-      if (!name) throw new UsageError(`${what}: "${part}" is not a statistic; give primary, all, or names such as median, mean, p99, max`);
+      if (!name)
+        throw new UsageError(
+          `${what}: "${part}" is not a statistic; give primary, all, or names such as median, mean, p99, max`,
+        );
       statistics.add(name);
     }
   }
-  if (!primary && !all && statistics.size === 0) throw new UsageError(`${what}: name at least one statistic, primary or all`);
+  if (!primary && !all && statistics.size === 0)
+    throw new UsageError(`${what}: name at least one statistic, primary or all`);
   return { primary, statistics, all };
 }
 

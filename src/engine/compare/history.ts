@@ -1,4 +1,7 @@
-/** The history method: each row against the between-run noise of a window of earlier runs (noise.ts), pooled per metric × statistic. */
+/**
+ * The history method: each row against the between-run noise of a window of earlier runs (noise.ts), pooled per metric
+ * × statistic.
+ */
 import type { Measurement, StatisticName } from '../model/measurement.js';
 import { median } from '../stats/median.js';
 import { splitStates, stateOf } from '../stats/states.js';
@@ -46,7 +49,13 @@ export function compareExperimentWithHistory(
   const resultByKey = new Map(result.measurements.map((m) => [keyOf(m), m]));
   const sizes = familySizes(plain.rows);
   // A row's fields from the noise verdict on `values` (the history) and the candidate's runs.
-  const noise = (values: number[], candidate: number[], row: ComparisonRow, rowConfidence: number, historyRepetitions: number): Partial<ComparisonRow> => {
+  const noise = (
+    values: number[],
+    candidate: number[],
+    row: ComparisonRow,
+    rowConfidence: number,
+    historyRepetitions: number,
+  ): Partial<ComparisonRow> => {
     const verdict = noiseVerdict(values, candidate, row.threshold, {
       confidence: rowConfidence,
       direction: row.direction,
@@ -66,7 +75,9 @@ export function compareExperimentWithHistory(
       historyRuns: verdict.historyRuns,
       repetitions: verdict.repetitions,
       confidence: rowConfidence,
-      ...(Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {}),
+      ...(Number.isFinite(verdict.band.lower)
+        ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } }
+        : {}),
       ...(Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {}),
       ...(Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}),
     };
@@ -77,7 +88,9 @@ export function compareExperimentWithHistory(
     const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
     // The band is estimated on logs: only positive results can be judged against it.
     if (candidate.length === 0) return regate(row, gate, shape);
-    const values = byKey.map((m) => levelOf(m.get(rowKey(row)), row.statistic)).filter((v): v is number => v !== undefined && Number.isFinite(v));
+    const values = byKey
+      .map((m) => levelOf(m.get(rowKey(row)), row.statistic))
+      .filter((v): v is number => v !== undefined && Number.isFinite(v));
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
     const pooledRuns = median(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
     return regate({ ...row, ...noise(values, candidate, row, rowConfidence, pooledRuns) }, gate, shape);
@@ -87,12 +100,20 @@ export function compareExperimentWithHistory(
     (row, parameters) => {
       // Per history run and per candidate repetition: the mean log over every parameter of the family.
       const historyLevels = byKey
-        .map((runByKey) => meanLog(parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic))))
+        .map((runByKey) =>
+          meanLog(parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic))),
+        )
         .filter(Number.isFinite)
         .map(Math.exp);
-      const candidate = perRepetitionLevels(parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)));
+      const candidate = perRepetitionLevels(
+        parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)),
+      );
       if (candidate.length === 0) return undefined;
-      const pooledRuns = median(byKey.flatMap((runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)));
+      const pooledRuns = median(
+        byKey.flatMap((runByKey) =>
+          parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1),
+        ),
+      );
       return noise(historyLevels, candidate, row, 1 - alpha / 2, pooledRuns);
     },
     gate,

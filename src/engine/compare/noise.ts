@@ -105,17 +105,24 @@ export interface NoiseVerdict {
  * non-positive result, or a non-finite threshold, throws a RangeError: missing rows are the
  * caller's business (compare.ts reports them as `missing`).
  */
-export function noiseVerdict(history: readonly number[], candidate: number | readonly number[], threshold: number, options: NoiseOptions): NoiseVerdict {
+export function noiseVerdict(
+  history: readonly number[],
+  candidate: number | readonly number[],
+  threshold: number,
+  options: NoiseOptions,
+): NoiseVerdict {
   const runs = typeof candidate === 'number' ? [candidate] : candidate;
   if (runs.length === 0) throw new RangeError('noiseVerdict needs at least one candidate value');
-  for (const v of runs) if (!Number.isFinite(v) || v <= 0) throw new RangeError(`result must be a positive number, got ${v}`);
+  for (const v of runs)
+    if (!Number.isFinite(v) || v <= 0) throw new RangeError(`result must be a positive number, got ${v}`);
   const k = runs.length;
   // The candidate's level: the geometric mean of its runs (the mean of their logs).
   const result = k === 1 ? runs[0]! : Math.exp(meanAndSd(runs.map(Math.log)).mean);
   const confidence = assertConfidence(options.confidence);
   const minHistory = Math.max(2, options.minHistory ?? VERDICT_DEFAULTS.minHistory);
   const maxHistory = Math.max(minHistory, options.maxHistory ?? VERDICT_DEFAULTS.maxHistory);
-  if (!Number.isFinite(threshold) || threshold < 0) throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
+  if (!Number.isFinite(threshold) || threshold < 0)
+    throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
 
   const higher = options.direction === 'higher-is-better';
   // The effect is signed so that positive is worse, whichever way the metric points.
@@ -124,7 +131,8 @@ export function noiseVerdict(history: readonly number[], candidate: number | rea
   const n = usable.length;
   if (n < minHistory) {
     const reference = n > 0 ? usable[n - 1]! : NaN;
-    const fallback: ThresholdStatus = n > 0 ? (thresholdStatus(reference, result, threshold, options.direction) as ThresholdStatus) : 'pass';
+    const fallback: ThresholdStatus =
+      n > 0 ? (thresholdStatus(reference, result, threshold, options.direction) as ThresholdStatus) : 'pass';
     const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
     return {
       status: 'insufficient-history',
@@ -142,7 +150,9 @@ export function noiseVerdict(history: readonly number[], candidate: number | rea
       pValue: NaN,
       noisy: false,
       reason:
-        n > 0 ? `only ${n} baseline run${n === 1 ? '' : 's'} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`,
+        n > 0
+          ? `only ${n} baseline run${n === 1 ? '' : 's'} (need ${minHistory}): threshold rule against the newest, ${fallback}`
+          : `no baseline run: nothing to compare with`,
     };
   }
 
@@ -156,7 +166,10 @@ export function noiseVerdict(history: readonly number[], candidate: number | rea
   const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
   const noisy = band.upper > threshold;
   const direction = higher ? 'higher-is-better' : 'lower-is-better';
-  const detectable = Math.max(threshold, relativeOfLog((critical + studentTQuantile(DETECTION_POWER, n - 1)) * standardError, direction));
+  const detectable = Math.max(
+    threshold,
+    relativeOfLog((critical + studentTQuantile(DETECTION_POWER, n - 1)) * standardError, direction),
+  );
   const z = (Math.log(result) - centre) / standardError;
   const pValue = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, n - 1) : NaN;
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -180,10 +193,28 @@ export function noiseVerdict(history: readonly number[], candidate: number | rea
     status = 'pass';
     reason = `${effect >= 0 ? '+' : ''}${pct(effect)} is within the threshold (${pct(threshold)}); ${bandText}`;
   }
-  return { status, failed: status === 'fail', reference, result, effect, threshold, band, spread, historyRuns: n, repetitions: k, detectable, pValue, noisy, reason };
+  return {
+    status,
+    failed: status === 'fail',
+    reference,
+    result,
+    effect,
+    threshold,
+    band,
+    spread,
+    historyRuns: n,
+    repetitions: k,
+    detectable,
+    pValue,
+    noisy,
+    reason,
+  };
 }
 
-/** The band of a history of n ≥ 2 usable (finite, positive) values for the mean of k candidate runs, with what it is built from. */
+/**
+ * The band of a history of n ≥ 2 usable (finite, positive) values for the mean of k candidate runs, with what it is
+ * built from.
+ */
 export interface NoiseBandEstimate {
   /** Mean and standard deviation of the log history values. */
   centre: number;
@@ -198,7 +229,11 @@ export interface NoiseBandEstimate {
  * The noise band alone, which depends on the history only (the dashboard draws it): centre ±
  * t(confidence, n − 1) · sd · √(r/k + 1/n) on logs.
  */
-export function noiseBand(usable: readonly number[], k: number, options: Pick<NoiseOptions, 'confidence' | 'historyRepetitions' | 'direction'>): NoiseBandEstimate {
+export function noiseBand(
+  usable: readonly number[],
+  k: number,
+  options: Pick<NoiseOptions, 'confidence' | 'historyRepetitions' | 'direction'>,
+): NoiseBandEstimate {
   const n = usable.length;
   const higher = options.direction === 'higher-is-better';
   const { mean: centre, sd: spread } = meanAndSd(usable.map(Math.log));

@@ -35,7 +35,12 @@ export interface ExperimentPair {
  * change exceeds the threshold and its interval excludes no change. Reference and result shown
  * are the geometric means of the pairs' values.
  */
-export function compareExperimentPaired(experimentType: string, pairs: readonly ExperimentPair[], thresholds: Thresholds, options: VerdictOptions = {}): SubExperimentComparison {
+export function compareExperimentPaired(
+  experimentType: string,
+  pairs: readonly ExperimentPair[],
+  thresholds: Thresholds,
+  options: VerdictOptions = {},
+): SubExperimentComparison {
   const gate = options.gate ?? VERDICT_DEFAULTS.gate;
   const alpha = 1 - assertConfidence(options.confidence ?? VERDICT_DEFAULTS.confidence.paired);
   const refs = pairs.map((p) => p.reference).filter((s): s is ExperimentSide => s !== undefined);
@@ -46,22 +51,35 @@ export function compareExperimentPaired(experimentType: string, pairs: readonly 
     reference: new Map((p.reference?.measurements ?? []).map((m) => [keyOf(m), m])),
     result: new Map((p.result?.measurements ?? []).map((m) => [keyOf(m), m])),
   }));
-  const shapeOf = (row: ComparisonRow) => pairMaps.map((p) => p.result.get(rowKey(row)) ?? p.reference.get(rowKey(row))).find((m) => m !== undefined);
+  const shapeOf = (row: ComparisonRow) =>
+    pairMaps.map((p) => p.result.get(rowKey(row)) ?? p.reference.get(rowKey(row))).find((m) => m !== undefined);
   const logRatios = (row: ComparisonRow, parameter: string) =>
     pairMaps.map((p) => {
       const a = p.reference.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
       const b = p.result.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
-      return a !== undefined && b !== undefined && a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b) ? { a, b, d: logWorse(a, b, row.direction) } : undefined;
+      return a !== undefined && b !== undefined && a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b)
+        ? { a, b, d: logWorse(a, b, row.direction) }
+        : undefined;
     });
   const sizes = familySizes(plain.rows);
-  const pairedOutcome = (row: ComparisonRow, pairValues: ({ a: number; b: number; d: number } | undefined)[], rowConfidence: number): Partial<ComparisonRow> | undefined => {
+  const pairedOutcome = (
+    row: ComparisonRow,
+    pairValues: ({ a: number; b: number; d: number } | undefined)[],
+    rowConfidence: number,
+  ): Partial<ComparisonRow> | undefined => {
     const usable = pairValues.filter((v): v is { a: number; b: number; d: number } => v !== undefined);
     const reference = Math.exp(meanAndSd(usable.map((v) => Math.log(v.a))).mean);
     const result = Math.exp(meanAndSd(usable.map((v) => Math.log(v.b))).mean);
     if (usable.length < 2) {
       if (usable.length === 0) return undefined;
       const status = thresholdStatus(reference, result, row.threshold, row.direction);
-      return { reference, result, deltaPercent: deltaPercent(reference, result, row.direction), repetitions: 1, ...statusOf(status) };
+      return {
+        reference,
+        result,
+        deltaPercent: deltaPercent(reference, result, row.direction),
+        repetitions: 1,
+        ...statusOf(status),
+      };
     }
     const test = pairedLogTest(
       usable.map((v) => v.d),
@@ -71,7 +89,15 @@ export function compareExperimentPaired(experimentType: string, pairs: readonly 
     const over = test.effect > row.threshold;
     const under = test.effect < -row.threshold;
     const status: ComparisonStatus =
-      over && test.significant ? 'fail' : over ? 'warn' : under && test.significantlyBetter ? 'improved' : test.detectable > row.threshold && !test.significant ? 'noisy' : 'pass';
+      over && test.significant
+        ? 'fail'
+        : over
+          ? 'warn'
+          : under && test.significantlyBetter
+            ? 'improved'
+            : test.detectable > row.threshold && !test.significant
+              ? 'noisy'
+              : 'pass';
     return {
       reference,
       result,
@@ -100,8 +126,13 @@ export function compareExperimentPaired(experimentType: string, pairs: readonly 
         const cells = perParameter.map((values) => values[i]);
         if (cells.some((c) => c === undefined)) return undefined;
         const defined = cells as { a: number; b: number; d: number }[];
-        const mean = (f: (c: { a: number; b: number; d: number }) => number) => defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
-        return { a: Math.exp(mean((c) => Math.log(c.a))), b: Math.exp(mean((c) => Math.log(c.b))), d: mean((c) => c.d) };
+        const mean = (f: (c: { a: number; b: number; d: number }) => number) =>
+          defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
+        return {
+          a: Math.exp(mean((c) => Math.log(c.a))),
+          b: Math.exp(mean((c) => Math.log(c.b))),
+          d: mean((c) => c.d),
+        };
       });
       return pairedOutcome(row, perPair, 1 - alpha / 2);
     },
@@ -109,6 +140,7 @@ export function compareExperimentPaired(experimentType: string, pairs: readonly 
     resultByKey,
   );
   const rows = [...judged, ...pooled];
-  const status = refs.length === 0 ? 'new' : ress.length === 0 ? 'missing' : rows.some(comparisonRowFailed) ? 'failed' : 'passed';
+  const status =
+    refs.length === 0 ? 'new' : ress.length === 0 ? 'missing' : rows.some(comparisonRowFailed) ? 'failed' : 'passed';
   return { ...plain, status, rows };
 }

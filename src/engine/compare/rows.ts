@@ -18,7 +18,17 @@ import { gates, type GateStatistics } from './gate.js';
  *   machine: reported, never failing), `state-change` (the history shows two machine states, a
  *   factor of 2 or more apart, and the result is in one of them: reported, never failing).
  */
-export type ComparisonStatus = 'pass' | 'improved' | 'fail' | 'new' | 'missing' | 'warn' | 'noisy' | 'insufficient-history' | 'not-comparable' | 'state-change';
+export type ComparisonStatus =
+  | 'pass'
+  | 'improved'
+  | 'fail'
+  | 'new'
+  | 'missing'
+  | 'warn'
+  | 'noisy'
+  | 'insufficient-history'
+  | 'not-comparable'
+  | 'state-change';
 
 /** One statistic of one metric of one experiment at one parameter: reference against result. */
 export interface ComparisonRow {
@@ -45,7 +55,9 @@ export interface ComparisonRow {
   status: ComparisonStatus;
   /** Whether the row breaks the gate. */
   failed: boolean;
-  /** With a history: the relative effects (worse positive) an unchanged build is expected to give (e.g. −0.2 … +0.25). */
+  /**
+   * With a history: the relative effects (worse positive) an unchanged build is expected to give (e.g. −0.2 … +0.25).
+   */
   band?: { lower: number; upper: number };
   /** With a history: how many runs the band was estimated from. */
   historyRuns?: number;
@@ -58,7 +70,10 @@ export interface ComparisonRow {
   pooled?: boolean;
   /** How many candidate runs (with a history) or A/B pairs (paired) the row was judged on. */
   repetitions?: number;
-  /** Paired mode: the relative change's interval, worse positive (lower edge: the one-sided bound at the row's confidence). */
+  /**
+   * Paired mode: the relative change's interval, worse positive (lower edge: the one-sided bound at the row's
+   * confidence).
+   */
   interval?: { lower: number; upper: number };
   /** The smallest true worsening (relative) this row catches 9 times in 10; absent where there is no noise estimate. */
   detectable?: number;
@@ -101,7 +116,14 @@ export function deltaPercent(reference: number, result: number, direction: Direc
 }
 
 /** How reports name a statistic; the reference's four magnitudes keep their spelling. */
-const MAGNITUDE_NAMES: Partial<Record<StatisticName, string>> = { min: 'Min', median: 'Median', max: 'Max', p99: '99%', mean: 'Mean', value: 'Value' };
+const MAGNITUDE_NAMES: Partial<Record<StatisticName, string>> = {
+  min: 'Min',
+  median: 'Median',
+  max: 'Max',
+  p99: '99%',
+  mean: 'Mean',
+  value: 'Value',
+};
 
 export function magnitudeName(statistic: StatisticName): string {
   return MAGNITUDE_NAMES[statistic] ?? statistic;
@@ -114,7 +136,9 @@ export function magnitudeName(statistic: StatisticName): string {
  */
 export function comparedStatistics(m: Measurement): StatisticName[] {
   const primary = primaryStatistic(m);
-  return (['min', primary, 'max', 'p99'] as StatisticName[]).filter((s) => s === primary || m.statistics[s] !== undefined);
+  return (['min', primary, 'max', 'p99'] as StatisticName[]).filter(
+    (s) => s === primary || m.statistics[s] !== undefined,
+  );
 }
 
 export function keyOf(m: Measurement): string {
@@ -129,7 +153,10 @@ export function statusOf(status: ComparisonStatus): { status: ComparisonStatus; 
  * A row of a statistic that is not gated is reported with the status its numbers give, but does
  * not fail: a `fail` shows as `warn`.
  */
-export function gated<T extends { status: ComparisonStatus; failed: boolean }>(row: T, isGated: boolean): T & { gated: boolean } {
+export function gated<T extends { status: ComparisonStatus; failed: boolean }>(
+  row: T,
+  isGated: boolean,
+): T & { gated: boolean } {
   if (isGated || !row.failed) return { ...row, gated: isGated };
   return { ...row, status: row.status === 'fail' ? 'warn' : row.status, failed: false, gated: false };
 }
@@ -137,8 +164,14 @@ export function gated<T extends { status: ComparisonStatus; failed: boolean }>(r
 /** Every statistic gated: the rows are built first, the gate applied once they are judged. */
 export const ALL_GATED: GateStatistics = { primary: true, statistics: new Set(), all: true };
 
-export function regate(row: ComparisonRow, gate: GateStatistics, ...shapes: (Measurement | ExperimentSide | undefined)[]): ComparisonRow {
-  const shape = shapes.map((s) => (s && 'measurements' in s ? s.measurements.find((m) => keyOf(m) === rowKey(row)) : s)).find((m) => m !== undefined);
+export function regate(
+  row: ComparisonRow,
+  gate: GateStatistics,
+  ...shapes: (Measurement | ExperimentSide | undefined)[]
+): ComparisonRow {
+  const shape = shapes
+    .map((s) => (s && 'measurements' in s ? s.measurements.find((m) => keyOf(m) === rowKey(row)) : s))
+    .find((m) => m !== undefined);
   const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
   const { gated: _previous, ...rest } = row;
   return gated(rest, isGated);
@@ -148,7 +181,9 @@ export function rowKey(row: Pick<ComparisonRow, 'parameter' | 'metric'>): string
   return `${row.parameter}\u0000${row.metric.toLowerCase()}`;
 }
 
-/** α of one row: with several parameters, half of the family's α to the pooled row, half split among the parameter rows. */
+/**
+ * α of one row: with several parameters, half of the family's α to the pooled row, half split among the parameter rows.
+ */
 export function rowAlpha(alpha: number, parameters: number): number {
   return parameters > 1 ? alpha / (2 * parameters) : alpha;
 }
@@ -160,7 +195,9 @@ export function familyKey(row: Pick<ComparisonRow, 'metric' | 'statistic'>): str
 /** How many parameter rows each metric × statistic family has (rows that can be judged). */
 export function familySizes(rows: readonly ComparisonRow[]): Map<string, number> {
   const sizes = new Map<string, number>();
-  for (const row of rows) if (row.status !== 'new' && row.status !== 'missing') sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
+  for (const row of rows)
+    if (row.status !== 'new' && row.status !== 'missing')
+      sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
   return sizes;
 }
 
@@ -207,7 +244,14 @@ export function pooledRows(
   return out;
 }
 
-/** A comparison whose reference was measured on another kind of machine: every row reported as `not-comparable`, none failing. */
+/**
+ * A comparison whose reference was measured on another kind of machine: every row reported as `not-comparable`, none
+ * failing.
+ */
 export function asNotComparable(comparison: SubExperimentComparison): SubExperimentComparison {
-  return { ...comparison, status: 'passed', rows: comparison.rows.map((row) => ({ ...row, status: 'not-comparable', failed: false })) };
+  return {
+    ...comparison,
+    status: 'passed',
+    rows: comparison.rows.map((row) => ({ ...row, status: 'not-comparable', failed: false })),
+  };
 }

@@ -24,7 +24,10 @@ export { parseGateStatistics, parseThresholds };
 export const VERDICT_DEFAULTS = Object.freeze({
   threshold: DEFAULT_THRESHOLD,
   gate: DEFAULT_GATE,
-  confidence: Object.freeze({ threshold: 0.99, history: 0.995, paired: 0.99 } as const satisfies Record<ComparisonMethod, number>),
+  confidence: Object.freeze({ threshold: 0.99, history: 0.995, paired: 0.99 } as const satisfies Record<
+    ComparisonMethod,
+    number
+  >),
   minHistory: 3,
   maxHistory: 20,
 });
@@ -46,7 +49,8 @@ const CONFIDENCE_EXPECTED = 'a probability above 0.5 and below 1, such as 0.99';
 export function parseConfidence(text: string | undefined, what = '--confidence'): number | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   const value = Number(text.trim());
-  if (!Number.isFinite(value) || !isConfidence(value)) throw new UsageError(`${what} must be ${CONFIDENCE_EXPECTED}; got ${JSON.stringify(text.trim())}`);
+  if (!Number.isFinite(value) || !isConfidence(value))
+    throw new UsageError(`${what} must be ${CONFIDENCE_EXPECTED}; got ${JSON.stringify(text.trim())}`);
   return value;
 }
 
@@ -74,7 +78,10 @@ export function resolveVerdictSettings(method: ComparisonMethod, choices: Verdic
   if (!isConfidence(confidence)) throw new UsageError(`confidence must be ${CONFIDENCE_EXPECTED}; got ${confidence}`);
   const thresholds = choices.thresholds ?? parseThresholds(undefined);
   for (const [magnitude, value] of Object.entries(thresholds)) {
-    if (!Number.isFinite(value) || value < 0) throw new UsageError(`threshold of ${magnitude} must be a fraction of at least 0, such as 0.1 (10 %); got ${value}`);
+    if (!Number.isFinite(value) || value < 0)
+      throw new UsageError(
+        `threshold of ${magnitude} must be a fraction of at least 0, such as 0.1 (10 %); got ${value}`,
+      );
   }
   return Object.freeze({
     method,
@@ -86,7 +93,10 @@ export function resolveVerdictSettings(method: ComparisonMethod, choices: Verdic
   });
 }
 
-/** The engine's check below the settings: a confidence that did not come through resolveVerdictSettings is a programming error. */
+/**
+ * The engine's check below the settings: a confidence that did not come through resolveVerdictSettings is a programming
+ * error.
+ */
 export function assertConfidence(confidence: number): number {
   if (!isConfidence(confidence)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
   return confidence;

@@ -1,4 +1,6 @@
-/** The threshold method: one reference run against the results, a row fails when it is worse by more than its threshold. */
+/**
+ * The threshold method: one reference run against the results, a row fails when it is worse by more than its threshold.
+ */
 import { displayUnit } from '../model/statisticRules.js';
 import { experimentSummary, type Direction } from '../model/measurement.js';
 import { DEFAULT_GATE, gates, type GateStatistics } from './gate.js';
@@ -23,7 +25,12 @@ import { thresholdOf, type Thresholds } from './thresholds.js';
  * increase at all; spec §6.) For a higher-is-better metric the mirror: fails when
  * result < reference × (1 − threshold).
  */
-export function thresholdStatus(reference: number, result: number, threshold: number, direction: Direction = 'lower-is-better'): ComparisonStatus {
+export function thresholdStatus(
+  reference: number,
+  result: number,
+  threshold: number,
+  direction: Direction = 'lower-is-better',
+): ComparisonStatus {
   if (Number.isNaN(result)) return 'missing';
   if (Number.isNaN(reference)) return 'new';
   const higher = direction === 'higher-is-better';
@@ -83,5 +90,11 @@ export function compareExperiment(
   const status = !reference ? 'new' : !result ? 'missing' : rows.some(comparisonRowFailed) ? 'failed' : 'passed';
   const referenceSummary = experimentSummary(experimentType, reference?.sets);
   const resultSummary = experimentSummary(experimentType, result?.sets);
-  return { experimentType, ...(referenceSummary ? { reference: referenceSummary } : {}), ...(resultSummary ? { result: resultSummary } : {}), status, rows };
+  return {
+    experimentType,
+    ...(referenceSummary ? { reference: referenceSummary } : {}),
+    ...(resultSummary ? { result: resultSummary } : {}),
+    status,
+    rows,
+  };
 }

@@ -31,22 +31,32 @@ export function resolveColumns<Name extends string>(
     if (fields.length === 1) {
       const delimiter = [';', '\t', '|'].find((d) => headerLine.includes(d));
       if (delimiter) {
-        throw new InputError(`the header uses ${describeDelimiter(delimiter)} as delimiter; expected comma-separated columns "${expectedHeader}"`, {
-          file,
-          line: 1,
-          column: headerLine.indexOf(delimiter) + 1,
-        });
+        throw new InputError(
+          `the header uses ${describeDelimiter(delimiter)} as delimiter; expected comma-separated columns "${expectedHeader}"`,
+          {
+            file,
+            line: 1,
+            column: headerLine.indexOf(delimiter) + 1,
+          },
+        );
       }
     }
     const guess = closestName(name, names, knownColumns);
     if (guess !== undefined) {
-      throw new InputError(`column ${guess + 1} is "${names[guess]}" but "${name}" was expected (header: "${expectedHeader}")`, {
-        file,
-        line: 1,
-        column: fieldColumn(headerLine, guess),
-      });
+      throw new InputError(
+        `column ${guess + 1} is "${names[guess]}" but "${name}" was expected (header: "${expectedHeader}")`,
+        {
+          file,
+          line: 1,
+          column: fieldColumn(headerLine, guess),
+        },
+      );
     }
-    throw new InputError(`missing column "${name}"; expected the header "${expectedHeader}"`, { file, line: 1, column: 1 });
+    throw new InputError(`missing column "${name}"; expected the header "${expectedHeader}"`, {
+      file,
+      line: 1,
+      column: 1,
+    });
   }
   return found;
 }

@@ -30,7 +30,8 @@ export function readCsvTable<Name extends string>(
   { comments = false }: { comments?: boolean } = {},
 ): CsvTable<Name> {
   const text = stripBom(content);
-  if (text.trim() === '') throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
+  if (text.trim() === '')
+    throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
   // Lines end at CRLF, LF or a lone CR, the record delimiters csv-parse is given below.
   const lines = text.split(/\r\n|\n|\r/);
   let records: { record: string[]; info: { lines: number } }[];
@@ -49,11 +50,26 @@ export function readCsvTable<Name extends string>(
   const [header, ...data] = records;
   if (!header) throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
   const headerLineNumber = header.info.lines;
-  const columns = resolveColumns(file, lines[headerLineNumber - 1] ?? '', header.record, required, expectedHeader, knownColumns);
-  const rows = data.map(({ record, info }) => ({ line: info.lines, text: lines[info.lines - 1] ?? '', fields: record }));
+  const columns = resolveColumns(
+    file,
+    lines[headerLineNumber - 1] ?? '',
+    header.record,
+    required,
+    expectedHeader,
+    knownColumns,
+  );
+  const rows = data.map(({ record, info }) => ({
+    line: info.lines,
+    text: lines[info.lines - 1] ?? '',
+    fields: record,
+  }));
   for (const row of rows) {
     if (row.fields.length !== header.record.length) {
-      throw new InputError(`expected ${header.record.length} fields like the header, found ${row.fields.length}`, { file, line: row.line, column: 1 });
+      throw new InputError(`expected ${header.record.length} fields like the header, found ${row.fields.length}`, {
+        file,
+        line: row.line,
+        column: 1,
+      });
     }
   }
   return { columns, rows };
@@ -86,7 +102,8 @@ export function forEachCsvRow<Name extends string>(
   onRow: (row: CsvRow, columns: Record<Name, number>) => void,
 ): Record<Name, number> {
   const text = stripBom(content);
-  if (text.trim() === '') throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
+  if (text.trim() === '')
+    throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
   const starts = lineStarts(text);
   const lineText = (line: number): string => {
     if (line < 1 || line > starts.length) return '';
@@ -107,7 +124,11 @@ export function forEachCsvRow<Name extends string>(
           return null;
         }
         if (record.length !== header.length) {
-          throw new InputError(`expected ${header.length} fields like the header, found ${record.length}`, { file, line: info.lines, column: 1 });
+          throw new InputError(`expected ${header.length} fields like the header, found ${record.length}`, {
+            file,
+            line: info.lines,
+            column: 1,
+          });
         }
         onRow({ line: info.lines, text: lineText(info.lines), fields: record }, columns!);
         return null;

@@ -147,7 +147,15 @@ function stepRows(model: DashboardModel, e: DashboardExperiment): string[] {
   const add = (
     s: DashboardSeries,
     kind: string,
-    t: { change: number; before: number; after: number; lastRunBefore: number; firstRun: number; runsAfter: number; pValue: number },
+    t: {
+      change: number;
+      before: number;
+      after: number;
+      lastRunBefore: number;
+      firstRun: number;
+      runsAfter: number;
+      pValue: number;
+    },
   ) =>
     rows.push(
       `<tr><td>${escapeHtml(kind)}</td><td>${escapeHtml(s.parameter)}</td><td>${escapeHtml(`${s.metric} ${s.statistic}`)}</td><td>${(t.change * 100).toFixed(1)} %</td>` +
@@ -155,7 +163,8 @@ function stepRows(model: DashboardModel, e: DashboardExperiment): string[] {
         `<td>${runLink(model, t.firstRun)}</td><td>${t.runsAfter}</td></tr>`,
     );
   for (const s of e.series) {
-    for (const t of s.steps) add(s, t.kind === 'regression' ? (t.isNew ? 'new regression' : 'regression') : 'improvement', t);
+    for (const t of s.steps)
+      add(s, t.kind === 'regression' ? (t.isNew ? 'new regression' : 'regression') : 'improvement', t);
     if (s.pending) add(s, 'pending', s.pending);
   }
   if (rows.length === 0) return ['<p>No change point in any series.</p>'];
@@ -174,9 +183,19 @@ function number(v: number): string {
 }
 
 /** experiments/<stem>.html: the change points as a table, then every chart. */
-export function renderExperimentHtml(model: DashboardModel, e: DashboardExperiment, charts: readonly DashboardChart[], title = 'perfgate dashboard'): string {
+export function renderExperimentHtml(
+  model: DashboardModel,
+  e: DashboardExperiment,
+  charts: readonly DashboardChart[],
+  title = 'perfgate dashboard',
+): string {
   const sections = charts.map((c, i) =>
-    [`<section class="trend" id="chart-${i}">`, `<h2>${escapeHtml(c.title)}</h2>`, `<div class="chart" id="view-${i}"></div>`, '</section>'].join('\n'),
+    [
+      `<section class="trend" id="chart-${i}">`,
+      `<h2>${escapeHtml(c.title)}</h2>`,
+      `<div class="chart" id="view-${i}"></div>`,
+      '</section>',
+    ].join('\n'),
   );
   const body = [
     `<p><a href="../index.html">${escapeHtml(title)}</a></p>`,
@@ -200,6 +219,9 @@ export function renderExperimentHtml(model: DashboardModel, e: DashboardExperime
 export function renderDashboardSite(model: DashboardModel, title?: string): SiteFile[] {
   return [
     { path: 'index.html', content: renderIndexHtml(model, title) },
-    ...model.experiments.map((e) => ({ path: experimentPagePath(e), content: renderExperimentHtml(model, e, experimentCharts(e, model), title) })),
+    ...model.experiments.map((e) => ({
+      path: experimentPagePath(e),
+      content: renderExperimentHtml(model, e, experimentCharts(e, model), title),
+    })),
   ];
 }

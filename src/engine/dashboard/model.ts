@@ -15,7 +15,14 @@ import type { MetricRequirement } from '../model/metricRequirement.js';
 import { uniqueFileStems } from '../report/fileNames.js';
 import { meanAndSd } from '../stats/effectTest.js';
 import { median } from '../stats/median.js';
-import { analyzeTrends, type TrendOptions, type TrendOutlier, type TrendRun, type TrendSeries, type TrendStep } from '../trends/trends.js';
+import {
+  analyzeTrends,
+  type TrendOptions,
+  type TrendOutlier,
+  type TrendRun,
+  type TrendSeries,
+  type TrendStep,
+} from '../trends/trends.js';
 import { runLabels } from '../charts/build.js';
 import { wantsLogScale } from '../charts/model.js';
 
@@ -43,7 +50,10 @@ export interface DashboardBand {
   centre: number;
   lower: number;
   upper: number;
-  /** The runs the band is estimated from: those since the last step (before a pending change), outliers left out, the newest 20. */
+  /**
+   * The runs the band is estimated from: those since the last step (before a pending change), outliers left out, the
+   * newest 20.
+   */
   fromRun: number;
   toRun: number;
   runs: number;
@@ -105,7 +115,10 @@ export interface DashboardExperiment {
    * newest run; `passed`: the requirements hold and no new regression; `unchecked`: no requirement.
    */
   status: ExperimentStatus;
-  /** The newest run's check against the requirements (`perfgate check`), or `absent` when the newest run lacks the experiment. */
+  /**
+   * The newest run's check against the requirements (`perfgate check`), or `absent` when the newest run lacks the
+   * experiment.
+   */
   check: SubExperimentStatus | 'absent';
   failedChecks: number;
   newRegressions: number;
@@ -127,7 +140,9 @@ export interface DashboardModel {
   newRegressions: number;
 }
 
-/** The commit page of a GitHub Actions run's repository: `…/owner/repo/actions/runs/1` → `…/owner/repo/commit/<sha>`. */
+/**
+ * The commit page of a GitHub Actions run's repository: `…/owner/repo/actions/runs/1` → `…/owner/repo/commit/<sha>`.
+ */
 export function commitUrlOf(runUrl: string, sha: string): string | undefined {
   const match = /^(https:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+)\/actions\/runs\/\d+$/.exec(runUrl);
   return match && /^[0-9a-f]{7,64}$/.test(sha) ? `${match[1]}/commit/${sha}` : undefined;
@@ -176,10 +191,17 @@ function bandOf(s: TrendSeries, runs: number, confidence: number): DashboardBand
 }
 
 /** The check rows of one series in the newest run that has its experiment. */
-function requirementOf(rows: readonly { row: CheckRow; key: string }[], s: TrendSeries): DashboardRequirement | undefined {
+function requirementOf(
+  rows: readonly { row: CheckRow; key: string }[],
+  s: TrendSeries,
+): DashboardRequirement | undefined {
   const found = rows.find((r) => r.key === seriesKey(s));
   if (!found || !Number.isFinite(found.row.requirement)) return undefined;
-  return { limit: found.row.requirement, direction: found.row.direction ?? 'lower-is-better', status: found.row.status };
+  return {
+    limit: found.row.requirement,
+    direction: found.row.direction ?? 'lower-is-better',
+    status: found.row.status,
+  };
 }
 
 /**
@@ -192,17 +214,36 @@ function checkNewest(
   requirements: readonly MetricRequirement[],
 ): { status: SubExperimentStatus; failed: number; rows: { row: CheckRow; key: string }[] } {
   const own = requirements.filter((r) => r.experiment === name);
-  const [check] = checkMeasurements([{ format: 'perfgate-history', file: name, measurements: [...measurements], notes: [] }], own);
+  const [check] = checkMeasurements(
+    [{ format: 'perfgate-history', file: name, measurements: [...measurements], notes: [] }],
+    own,
+  );
   if (!check) return { status: 'unchecked', failed: 0, rows: [] };
   const rows: { row: CheckRow; key: string }[] = [];
   // checkMeasurements gives, per requirement, one row per matching measurement in measurement order.
   for (const requirement of own) {
-    const matching = measurements.filter((m) => m.metric.name.trim().toLowerCase() === requirement.metric.trim().toLowerCase());
-    const [one] = checkMeasurements([{ format: 'perfgate-history', file: name, measurements: matching, notes: [] }], [requirement]);
+    const matching = measurements.filter(
+      (m) => m.metric.name.trim().toLowerCase() === requirement.metric.trim().toLowerCase(),
+    );
+    const [one] = checkMeasurements(
+      [{ format: 'perfgate-history', file: name, measurements: matching, notes: [] }],
+      [requirement],
+    );
     for (const row of one?.rows ?? []) {
-      const m = matching.find((x) => x.parameter.label === row.parameter || (row.parameter === undefined && x.parameter.payloadBytes === row.payloadBytes));
+      const m = matching.find(
+        (x) =>
+          x.parameter.label === row.parameter ||
+          (row.parameter === undefined && x.parameter.payloadBytes === row.payloadBytes),
+      );
       if (!m) continue;
-      rows.push({ row, key: seriesKey({ parameter: m.parameter.label, metric: m.metric.name, statistic: requirement.statistic ?? primaryStatistic(m) }) });
+      rows.push({
+        row,
+        key: seriesKey({
+          parameter: m.parameter.label,
+          metric: m.metric.name,
+          statistic: requirement.statistic ?? primaryStatistic(m),
+        }),
+      });
     }
   }
   return { status: check.status, failed: check.rows.filter(rowFailed).length, rows };
@@ -243,7 +284,9 @@ function payloadViews(series: readonly DashboardSeries[], runs: number, newest: 
       .map(([run, role]): PayloadLine => ({
         run,
         role,
-        points: group.flatMap((s) => (s.values[run] !== null ? [{ payloadBytes: s.payloadBytes!, value: s.values[run]! }] : [])).sort((a, b) => a.payloadBytes - b.payloadBytes),
+        points: group
+          .flatMap((s) => (s.values[run] !== null ? [{ payloadBytes: s.payloadBytes!, value: s.values[run]! }] : []))
+          .sort((a, b) => a.payloadBytes - b.payloadBytes),
       }))
       .filter((line) => line.points.length > 0);
     views.push({ metric: group[0]!.metric, statistic: group[0]!.statistic, unit: group[0]!.unit, lines });
@@ -273,7 +316,11 @@ export function buildDashboard(runs: readonly TrendRun[], options: DashboardOpti
       const band = bandOf(s, runs.length, confidence);
       const requirement = requirementOf(checked.rows, s);
       const values = s.byRun;
-      const span = [...values.filter((v): v is number => v !== null), ...(band ? [band.lower, band.upper] : []), ...(requirement ? [requirement.limit] : [])];
+      const span = [
+        ...values.filter((v): v is number => v !== null),
+        ...(band ? [band.lower, band.upper] : []),
+        ...(requirement ? [requirement.limit] : []),
+      ];
       return {
         parameter: s.parameter,
         ...(s.payloadBytes !== undefined ? { payloadBytes: s.payloadBytes } : {}),
@@ -293,7 +340,14 @@ export function buildDashboard(runs: readonly TrendRun[], options: DashboardOpti
     const steps = series.flatMap((s) => s.steps);
     const newRegressions = steps.filter((t) => t.isNew && t.kind === 'regression').length;
     const check = latestRun === runs.length - 1 ? checked.status : 'absent';
-    const status: ExperimentStatus = checked.status === 'failed' ? 'failed' : newRegressions > 0 ? 'regression' : checked.status === 'passed' ? 'passed' : 'unchecked';
+    const status: ExperimentStatus =
+      checked.status === 'failed'
+        ? 'failed'
+        : newRegressions > 0
+          ? 'regression'
+          : checked.status === 'passed'
+            ? 'passed'
+            : 'unchecked';
     const firstMetric = series[0]?.metric;
     const sparkSeries = series.filter((s) => s.metric === firstMetric && s.statistic === series[0]!.statistic);
     return {

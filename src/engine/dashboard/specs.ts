@@ -7,7 +7,15 @@
  * (RUNS_DATASET), which `withRuns` (and the page's script) adds to every spec.
  */
 import { runColor } from '../charts/build.js';
-import { PANEL_HEIGHT, PANEL_WIDTH, panelValues, safeFileStem, wantsLogScale, type Chart, type Series } from '../charts/model.js';
+import {
+  PANEL_HEIGHT,
+  PANEL_WIDTH,
+  panelValues,
+  safeFileStem,
+  wantsLogScale,
+  type Chart,
+  type Series,
+} from '../charts/model.js';
 import { EXPERIMENT_BLUE, REQUIREMENT_RED, RESULT_BLUES } from '../charts/palette.js';
 import { CHART_CONFIG, toVegaLite, type VegaLiteSpec } from '../charts/vegaLite.js';
 import type { DashboardExperiment, DashboardModel, DashboardRun, DashboardSeries, PayloadView } from './model.js';
@@ -75,7 +83,15 @@ function runAxis(runs: number): Record<string, unknown> {
     type: 'quantitative',
     title: 'Run (date, commit)',
     scale: { domain: [0, Math.max(1, runs - 1)], nice: false, zero: false },
-    axis: { tickMinStep: 1, format: 'd', labelExpr: `${RUN_LABELS_PARAM}[datum.value] || ''`, labelAngle: -45, labelOverlap: true, labelLimit: 160, grid: false },
+    axis: {
+      tickMinStep: 1,
+      format: 'd',
+      labelExpr: `${RUN_LABELS_PARAM}[datum.value] || ''`,
+      labelAngle: -45,
+      labelOverlap: true,
+      labelLimit: 160,
+      grid: false,
+    },
   };
 }
 
@@ -95,7 +111,13 @@ export function trendSpec(s: DashboardSeries, runs: readonly DashboardRun[]): Ve
   const x = runAxis(n);
   const yTitle = withUnit(`${s.metric} ${s.statistic}`, s.unit);
   // Axis labels to at most 6 significant digits: a limit converted from ms reads 392, not 392.000000000003.
-  const y = { field: 'y', type: 'quantitative', title: yTitle, scale: s.log ? { type: 'log' } : { zero: false }, axis: { format: '~r' } };
+  const y = {
+    field: 'y',
+    type: 'quantitative',
+    title: yTitle,
+    scale: s.log ? { type: 'log' } : { zero: false },
+    axis: { format: '~r' },
+  };
   const yDatum = (value: number) => ({ datum: drawn(value), type: 'quantitative' });
   const sha = (i: number) => runs[i]?.sha.slice(0, 7) ?? '?';
   const layers: VegaLiteSpec[] = [];
@@ -106,9 +128,18 @@ export function trendSpec(s: DashboardSeries, runs: readonly DashboardRun[]): Ve
     layers.push({
       data: bandData,
       mark: { type: 'area', color: RESULT_BLUES[1], opacity: 0.15 },
-      encoding: { x, y: yDatum(b.lower), y2: { datum: drawn(b.upper) }, tooltip: { value: `${what}: ${drawn(b.lower)} … ${drawn(b.upper)}` } },
+      encoding: {
+        x,
+        y: yDatum(b.lower),
+        y2: { datum: drawn(b.upper) },
+        tooltip: { value: `${what}: ${drawn(b.lower)} … ${drawn(b.upper)}` },
+      },
     });
-    layers.push({ data: bandData, mark: { type: 'line', color: RESULT_BLUES[1], strokeDash: [2, 2], strokeWidth: 1 }, encoding: { x, y: yDatum(b.centre) } });
+    layers.push({
+      data: bandData,
+      mark: { type: 'line', color: RESULT_BLUES[1], strokeDash: [2, 2], strokeWidth: 1 },
+      encoding: { x, y: yDatum(b.centre) },
+    });
   }
   const changes = [
     ...s.steps.map((t) => ({ t, color: t.kind === 'regression' ? REGRESSION : IMPROVEMENT, kind: t.kind })),
@@ -138,21 +169,31 @@ export function trendSpec(s: DashboardSeries, runs: readonly DashboardRun[]): Ve
     });
   }
   const values = { values: [compactValues(s.values)] };
-  const lookup = [{ flatten: ['r', 'y'] }, { lookup: 'r', from: { data: { name: RUNS_DATASET }, key: 'i', fields: ['label', 'date', 'sha', 'url'] } }];
+  const lookup = [
+    { flatten: ['r', 'y'] },
+    { lookup: 'r', from: { data: { name: RUNS_DATASET }, key: 'i', fields: ['label', 'date', 'sha', 'url'] } },
+  ];
   const tooltip = [
     { field: 'label', title: 'run' },
     { field: 'date', title: 'date' },
     { field: 'sha', title: 'commit' },
     { field: 'y', type: 'quantitative', title: yTitle, format: '~r' },
   ];
-  layers.push({ data: values, transform: lookup, mark: { type: 'line', color: EXPERIMENT_BLUE, strokeWidth: 2 }, encoding: { x, y } });
+  layers.push({
+    data: values,
+    transform: lookup,
+    mark: { type: 'line', color: EXPERIMENT_BLUE, strokeWidth: 2 },
+    encoding: { x, y },
+  });
   layers.push({
     data: values,
     transform: lookup,
     mark: { type: 'point', filled: true, color: EXPERIMENT_BLUE, size: n > 60 ? 12 : 36, cursor: 'pointer' },
     encoding: { x, y, href: { field: 'url' }, tooltip },
   });
-  const outlierRuns = s.outliers.flatMap((o) => Array.from({ length: o.length }, (_, k) => o.run + k)).filter((r) => s.values[r] !== null);
+  const outlierRuns = s.outliers
+    .flatMap((o) => Array.from({ length: o.length }, (_, k) => o.run + k))
+    .filter((r) => s.values[r] !== null);
   if (outlierRuns.length > 0) {
     layers.push({
       data: { values: outlierRuns.map((r) => ({ r, y: drawn(s.values[r]!), text: 'outlier' })) },
@@ -197,15 +238,32 @@ export function sparklineSpec(experiment: DashboardExperiment, runs: number): Ve
     transform: [{ flatten: ['r', 'y'] }],
     mark: { type: 'line', strokeWidth: 1, color: EXPERIMENT_BLUE, opacity: 0.7, clip: true },
     encoding: {
-      x: { field: 'r', type: 'quantitative', axis: null, scale: { domain: [0, Math.max(1, runs - 1)], nice: false, zero: false } },
-      y: { field: 'y', type: 'quantitative', axis: null, scale: wantsLogScale(all) ? { type: 'log' } : { zero: false } },
+      x: {
+        field: 'r',
+        type: 'quantitative',
+        axis: null,
+        scale: { domain: [0, Math.max(1, runs - 1)], nice: false, zero: false },
+      },
+      y: {
+        field: 'y',
+        type: 'quantitative',
+        axis: null,
+        scale: wantsLogScale(all) ? { type: 'log' } : { zero: false },
+      },
       detail: { field: 'p', type: 'nominal' },
     },
   };
 }
 
-/** The payload view: one line per selected run (oldest, either side of each step, newest), as the reference's history plots. */
-export function payloadChart(experiment: DashboardExperiment, views: readonly PayloadView[], runs: readonly DashboardRun[]): Chart {
+/**
+ * The payload view: one line per selected run (oldest, either side of each step, newest), as the reference's history
+ * plots.
+ */
+export function payloadChart(
+  experiment: DashboardExperiment,
+  views: readonly PayloadView[],
+  runs: readonly DashboardRun[],
+): Chart {
   const panels = views.map((v) => {
     const series: Series[] = v.lines.map((line) => ({
       name: `${runs[line.run]!.label} (${line.role})`,
@@ -215,7 +273,11 @@ export function payloadChart(experiment: DashboardExperiment, views: readonly Pa
     return {
       title: `${v.metric} ${v.statistic} per payload`,
       x: { kind: 'payload' as const, title: 'Payload' },
-      y: { title: withUnit(`${v.metric} ${v.statistic}`, v.unit), unit: v.unit, log: wantsLogScale(panelValues(series)) },
+      y: {
+        title: withUnit(`${v.metric} ${v.statistic}`, v.unit),
+        unit: v.unit,
+        log: wantsLogScale(panelValues(series)),
+      },
       mark: 'line' as const,
       series,
     };

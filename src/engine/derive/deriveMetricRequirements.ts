@@ -32,7 +32,10 @@ export interface DerivedLimit {
  * side that is worse for the metric (a ceiling for a time, a floor for a throughput), set by
  * `method`. Order: experiments, parameters and metrics as first met over the runs in order.
  */
-export function deriveMetricLimits(runs: readonly MeasurementRun[], method: DeriveMethod): { limits: DerivedLimit[]; perLimitConfidence?: number } {
+export function deriveMetricLimits(
+  runs: readonly MeasurementRun[],
+  method: DeriveMethod,
+): { limits: DerivedLimit[]; perLimitConfidence?: number } {
   const byKey = new Map<string, { shape: Measurement; values: Map<StatisticName, number[]>; runs: number }>();
   for (const run of runs) {
     for (const [experiment, { measurements }] of run.experiments) {
@@ -49,7 +52,9 @@ export function deriveMetricLimits(runs: readonly MeasurementRun[], method: Deri
       }
     }
   }
-  const series = [...byKey.values()].flatMap(({ shape, values, runs: count }) => [...values].map(([statistic, list]) => ({ shape, statistic, list, count })));
+  const series = [...byKey.values()].flatMap(({ shape, values, runs: count }) =>
+    [...values].map(([statistic, list]) => ({ shape, statistic, list, count })),
+  );
   const derived = deriveLimitValues(
     series.map(({ shape, list }) => ({ values: list, direction: shape.metric.direction })),
     method,
@@ -68,13 +73,18 @@ export function deriveMetricLimits(runs: readonly MeasurementRun[], method: Deri
       basis,
     };
   });
-  return derived.perLimitConfidence !== undefined ? { limits, perLimitConfidence: derived.perLimitConfidence } : { limits };
+  return derived.perLimitConfidence !== undefined
+    ? { limits, perLimitConfidence: derived.perLimitConfidence }
+    : { limits };
 }
 
 /** The statistics a derived requirement limits: the primary one, 99% and Max, as the reference's Median, 99%, Max. */
 export function derivedStatistics(m: Measurement): StatisticName[] {
   const primary = primaryStatistic(m);
-  return [primary, ...(['p99', 'max'] as StatisticName[]).filter((s) => s !== primary && m.statistics[s] !== undefined)];
+  return [
+    primary,
+    ...(['p99', 'max'] as StatisticName[]).filter((s) => s !== primary && m.statistics[s] !== undefined),
+  ];
 }
 
 /** A limit column of the general requirements form: `latency.p99 [us] <=`, `throughput.value [Mb/s] >=`. */
@@ -99,7 +109,9 @@ export function formatLimit(value: number, direction: Direction): string {
   return text(up ? nearest + step : nearest - step);
 }
 
-/** What the file says about itself as `#` comment lines: the method above the header, each row's margins above the row. */
+/**
+ * What the file says about itself as `#` comment lines: the method above the header, each row's margins above the row.
+ */
 export interface RequirementsNotes {
   method: readonly string[];
   /** The floor margin of the prediction method (for the notes of limits it set). */
@@ -137,7 +149,12 @@ export function renderMetricRequirementsCsv(limits: readonly DerivedLimit[], not
 }
 
 /** One row's limits with their margins, for the terminal and the file's comment line. */
-export function metricRowNote(experiment: string, parameter: string, limits: readonly DerivedLimit[], floorMargin: number): string {
+export function metricRowNote(
+  experiment: string,
+  parameter: string,
+  limits: readonly DerivedLimit[],
+  floorMargin: number,
+): string {
   return rowNote(
     experiment,
     parameter,

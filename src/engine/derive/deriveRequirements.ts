@@ -28,7 +28,10 @@ export interface DerivedRequirement {
  * each run's Median, 99% and Max. With the percentile method at 99 and margin 0 each limit is the
  * reference's linear percentile across runs, byte for byte; by default the prediction bound.
  */
-export function deriveRequirements(runs: readonly Run[], method: DeriveMethod): { requirements: DerivedRequirement[]; perLimitConfidence?: number } {
+export function deriveRequirements(
+  runs: readonly Run[],
+  method: DeriveMethod,
+): { requirements: DerivedRequirement[]; perLimitConfidence?: number } {
   const byType = new Map<string, Map<number, Record<CheckedMagnitude, number[]>>>();
   for (const run of runs) {
     for (const summary of run.summaries) {
@@ -41,9 +44,13 @@ export function deriveRequirements(runs: readonly Run[], method: DeriveMethod): 
       }
     }
   }
-  const rows = [...byType].flatMap(([experimentType, payloads]) => [...payloads].map(([payloadBytes, values]) => ({ experimentType, payloadBytes, values })));
+  const rows = [...byType].flatMap(([experimentType, payloads]) =>
+    [...payloads].map(([payloadBytes, values]) => ({ experimentType, payloadBytes, values })),
+  );
   const derived = deriveLimitValues(
-    rows.flatMap(({ values }) => CHECKED_MAGNITUDES.map((m) => ({ values: values[m], direction: 'lower-is-better' as const }))),
+    rows.flatMap(({ values }) =>
+      CHECKED_MAGNITUDES.map((m) => ({ values: values[m], direction: 'lower-is-better' as const })),
+    ),
     method,
   );
   const requirements = rows.map(({ experimentType, payloadBytes, values }, row): DerivedRequirement => {
@@ -56,10 +63,15 @@ export function deriveRequirements(runs: readonly Run[], method: DeriveMethod): 
     });
     return { experimentType, payloadBytes, limits, runs: values.Median.length, bases };
   });
-  return derived.perLimitConfidence !== undefined ? { requirements, perLimitConfidence: derived.perLimitConfidence } : { requirements };
+  return derived.perLimitConfidence !== undefined
+    ? { requirements, perLimitConfidence: derived.perLimitConfidence }
+    : { requirements };
 }
 
-/** One requirement row's limits with their margins: `interprocess_best_effort, 16 B (5 runs): Median +45.0 % (sd 9.9 %); …`. */
+/**
+ * One requirement row's limits with their margins: `interprocess_best_effort, 16 B (5 runs): Median +45.0 % (sd 9.9 %);
+ * …`.
+ */
 export function requirementRowNote(r: DerivedRequirement, floorMargin: number): string {
   return rowNote(
     r.experimentType,

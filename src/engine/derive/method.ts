@@ -9,10 +9,16 @@ import { marginOver, perLimitConfidence, predictionLimit, spreadOf } from '../st
  * - `percentile`: the reference's rule (`latency_determine_requirements.py`), the linear percentile
  *   across runs on the worse side, moved `margin` (relative) looser.
  */
-export type DeriveMethod = { kind: 'prediction'; confidence: number; floorMargin: number } | { kind: 'percentile'; percentile: number; margin: number };
+export type DeriveMethod =
+  | { kind: 'prediction'; confidence: number; floorMargin: number }
+  | { kind: 'percentile'; percentile: number; margin: number };
 
 /** An unchanged run passes all derived limits with 99 %; each limit lies at least 1 % beyond the worst run. */
-export const DEFAULT_PREDICTION = { kind: 'prediction', confidence: 0.99, floorMargin: 0.01 } as const satisfies DeriveMethod;
+export const DEFAULT_PREDICTION = {
+  kind: 'prediction',
+  confidence: 0.99,
+  floorMargin: 0.01,
+} as const satisfies DeriveMethod;
 export const DEFAULT_DERIVE_METHOD: DeriveMethod = DEFAULT_PREDICTION;
 
 /** Why a limit has the value it has, to state next to it. */
@@ -44,7 +50,10 @@ export interface DerivedValue {
  * Every limit of one requirements file. They are derived together because the prediction bound
  * shares the file's error rate among its limits: with k limits each holds with 1 − (1 − confidence)/k.
  */
-export function deriveLimitValues(series: readonly LimitSeries[], method: DeriveMethod): { values: DerivedValue[]; perLimitConfidence?: number } {
+export function deriveLimitValues(
+  series: readonly LimitSeries[],
+  method: DeriveMethod,
+): { values: DerivedValue[]; perLimitConfidence?: number } {
   if (method.kind === 'percentile') {
     return {
       values: series.map(({ values, direction }) => {
@@ -55,7 +64,17 @@ export function deriveLimitValues(series: readonly LimitSeries[], method: Derive
         const limit = method.margin === 0 ? value : value * (higher ? 1 - method.margin : 1 + method.margin);
         const { scale, mean, spread } = spreadOf(values);
         const centre = scale === 'log' ? Math.exp(mean) : mean;
-        return { limit, basis: { runs: values.length, centre, spread, scale, setBy: 'percentile', margin: marginOver(centre, limit, direction, scale) } };
+        return {
+          limit,
+          basis: {
+            runs: values.length,
+            centre,
+            spread,
+            scale,
+            setBy: 'percentile',
+            margin: marginOver(centre, limit, direction, scale),
+          },
+        };
       }),
     };
   }
@@ -65,7 +84,10 @@ export function deriveLimitValues(series: readonly LimitSeries[], method: Derive
     perLimitConfidence: confidence,
     values: series.map(({ values, direction }) => {
       const p = predictionLimit(values, direction, confidence, method.floorMargin);
-      return { limit: p.limit, basis: { runs: p.runs, centre: p.centre, spread: p.spread, scale: p.scale, setBy: p.setBy, margin: p.margin } };
+      return {
+        limit: p.limit,
+        basis: { runs: p.runs, centre: p.centre, spread: p.spread, scale: p.scale, setBy: p.setBy, margin: p.margin },
+      };
     }),
   };
 }

@@ -39,23 +39,38 @@ export function methodLines(method: DeriveMethod, summary: DeriveSummary): strin
 
 /** One limit's margin and why: `+12.0 % (sd 3.1 %)`, `+1.0 % (no spread: worst run + 1 %)`. */
 export function marginNote(basis: LimitBasis, floorMargin: number, unit: string): string {
-  const margin = basis.margin === Infinity ? 'unbounded' : Number.isFinite(basis.margin) ? marginText(basis.margin) : 'n/a';
+  const margin =
+    basis.margin === Infinity ? 'unbounded' : Number.isFinite(basis.margin) ? marginText(basis.margin) : 'n/a';
   if (basis.runs <= 1) return `${margin} (1 run: no spread; worst run + ${percentText(floorMargin)})`;
-  const sd = basis.scale === 'log' ? `sd ${percentText(basis.spread, 1)}` : `sd ${formatSpread(basis.spread)}${unit ? ` ${unit}` : ''}`;
+  const sd =
+    basis.scale === 'log'
+      ? `sd ${percentText(basis.spread, 1)}`
+      : `sd ${formatSpread(basis.spread)}${unit ? ` ${unit}` : ''}`;
   if (basis.setBy === 'floor')
-    return basis.spread === 0 ? `${margin} (no spread: worst run + ${percentText(floorMargin)})` : `${margin} (${sd}; worst run + ${percentText(floorMargin)})`;
+    return basis.spread === 0
+      ? `${margin} (no spread: worst run + ${percentText(floorMargin)})`
+      : `${margin} (${sd}; worst run + ${percentText(floorMargin)})`;
   return `${margin} (${sd})`;
 }
 
 /** A row's notes as one line: `BenchmarkPublish, size=64 (8 runs): time.median +12.0 % (sd 3.1 %); …`. */
-export function rowNote(experiment: string, parameter: string, runs: readonly number[], cells: readonly string[]): string {
+export function rowNote(
+  experiment: string,
+  parameter: string,
+  runs: readonly number[],
+  cells: readonly string[],
+): string {
   const counts = [...new Set(runs)];
-  const runText = counts.length === 1 ? `${counts[0]} run${counts[0] === 1 ? '' : 's'}` : `${Math.min(...counts)}–${Math.max(...counts)} runs`;
+  const runText =
+    counts.length === 1
+      ? `${counts[0]} run${counts[0] === 1 ? '' : 's'}`
+      : `${Math.min(...counts)}–${Math.max(...counts)} runs`;
   return `${withoutControls(experiment)}${parameter === '' ? '' : `, ${withoutControls(parameter)}`} (${runText}): ${cells.join('; ')}`;
 }
 
 function ordinal(p: number): string {
-  const suffix = Number.isInteger(p) && ![11, 12, 13].includes(p % 100) ? (['th', 'st', 'nd', 'rd'][p % 10] ?? 'th') : 'th';
+  const suffix =
+    Number.isInteger(p) && ![11, 12, 13].includes(p % 100) ? (['th', 'st', 'nd', 'rd'][p % 10] ?? 'th') : 'th';
   return `${p}${suffix}`;
 }
 

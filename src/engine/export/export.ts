@@ -34,10 +34,14 @@ export interface Exported {
   notes: string[];
 }
 
-/** The unit a measurement is written in: the printed one where it reads back, else the base one; and the factor from base. */
+/**
+ * The unit a measurement is written in: the printed one where it reads back, else the base one; and the factor from
+ * base.
+ */
 function unitOf(m: Measurement): { symbol: string; fromBase: number } {
   const printed = readUnit(m.metric.displayUnit);
-  if (printed.known && printed.unit.dimension === m.metric.dimension) return { symbol: m.metric.displayUnit, fromBase: 1 / printed.unit.toBase };
+  if (printed.known && printed.unit.dimension === m.metric.dimension)
+    return { symbol: m.metric.displayUnit, fromBase: 1 / printed.unit.toBase };
   if (m.metric.dimension === 'count') return { symbol: m.metric.displayUnit, fromBase: 1 };
   return { symbol: BASE_UNITS[m.metric.dimension], fromBase: 1 };
 }
@@ -84,7 +88,8 @@ function bencherUnit(m: Measurement): Unit | undefined {
 /** The BMF measure name of each metric of one benchmark, and the factor from perfgate's base unit to the measure's. */
 function bmfMeasures(group: readonly Measurement[]): { name: string; fromBase: number }[] {
   const taken = new Set(group.filter((m) => bencherUnit(m)).map((m) => m.metric.name));
-  const only = (dimension: string, measure: string) => !taken.has(measure) && group.filter((m) => m.metric.dimension === dimension && !bencherUnit(m)).length === 1;
+  const only = (dimension: string, measure: string) =>
+    !taken.has(measure) && group.filter((m) => m.metric.dimension === dimension && !bencherUnit(m)).length === 1;
   const used = new Map<string, number>();
   return group.map((m) => {
     let name: string;
@@ -116,8 +121,10 @@ export function renderBmf(measurements: readonly Measurement[]): Exported {
       const { name: measure, fromBase } = measures[i]!;
       const metric: Record<string, number> = { value: written(primary.value, fromBase) };
       const { min, max } = m.statistics;
-      if (min !== undefined && Number.isFinite(min) && primary.statistic !== 'min') metric.lower_value = written(min, fromBase);
-      if (max !== undefined && Number.isFinite(max) && primary.statistic !== 'max') metric.upper_value = written(max, fromBase);
+      if (min !== undefined && Number.isFinite(min) && primary.statistic !== 'min')
+        metric.lower_value = written(min, fromBase);
+      if (max !== undefined && Number.isFinite(max) && primary.statistic !== 'max')
+        metric.upper_value = written(max, fromBase);
       (document[name] ??= {})[measure] = metric;
     });
   }
@@ -139,7 +146,10 @@ interface GabEntry {
 export function renderGithubActionBenchmark(measurements: readonly Measurement[], direction?: Direction): Exported {
   const directions = [...new Set(measurements.map((m) => m.metric.direction))];
   if (direction === undefined && directions.length > 1) {
-    const list = (d: Direction) => [...new Set(measurements.filter((m) => m.metric.direction === d).map((m) => m.metric.name))].slice(0, 5).join(', ');
+    const list = (d: Direction) =>
+      [...new Set(measurements.filter((m) => m.metric.direction === d).map((m) => m.metric.name))]
+        .slice(0, 5)
+        .join(', ');
     throw new UsageError(
       `the results have lower-is-better metrics (${list('lower-is-better')}) and higher-is-better ones (${list('higher-is-better')}); ` +
         'github-action-benchmark takes one direction per file: export twice, with --direction lower-is-better (tool: customSmallerIsBetter) ' +
@@ -155,7 +165,11 @@ export function renderGithubActionBenchmark(measurements: readonly Measurement[]
       const primary = primaryValue(m, notes);
       if (!primary) continue;
       const { symbol, fromBase } = unitOf(m);
-      const entry: GabEntry = { name: group.length > 1 ? `${name} - ${m.metric.name}` : name, unit: symbol, value: written(primary.value, fromBase) };
+      const entry: GabEntry = {
+        name: group.length > 1 ? `${name} - ${m.metric.name}` : name,
+        unit: symbol,
+        value: written(primary.value, fromBase),
+      };
       const stdev = m.statistics.stdev;
       if (stdev !== undefined && Number.isFinite(stdev)) entry.range = `± ${written(stdev, fromBase)}`;
       const extra = [

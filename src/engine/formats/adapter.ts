@@ -87,7 +87,10 @@ export interface FormatAdapter {
    * exist, into `AdapterInput.siblings`. They are not result files of their own.
    */
   siblings?: readonly string[];
-  /** For formats found by file name as well (Fast-DDS): folder discovery applies this rule before asking the other adapters. */
+  /**
+   * For formats found by file name as well (Fast-DDS): folder discovery applies this rule before asking the other
+   * adapters.
+   */
   fileNames?: FileNameRule;
   /**
    * Reads the file. Throws InputError naming file and line (and column where it helps) for input

@@ -29,7 +29,13 @@ import { describeJson, JsonFields } from './jsonFields.js';
 import { optionalStatistic, readUnit, settingsParameter, readJsonReport, isObjectWithArray } from './shared.js';
 
 const TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' };
-const ALLOCATED: Metric = { name: 'allocated', dimension: 'size', unit: 'B', displayUnit: 'B/op', direction: 'lower-is-better' };
+const ALLOCATED: Metric = {
+  name: 'allocated',
+  dimension: 'size',
+  unit: 'B',
+  displayUnit: 'B/op',
+  direction: 'lower-is-better',
+};
 const STATISTICS: [string, StatisticName][] = [
   ['Mean', 'mean'],
   ['Median', 'median'],
@@ -63,13 +69,23 @@ export const benchmarkDotNetAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const { doc, fields, root } = readJsonReport(file, text, isObjectWithArray('Benchmarks'), 'expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array');
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text,
+      isObjectWithArray('Benchmarks'),
+      'expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array',
+    );
     const benchmarks = root.Benchmarks;
-    if (benchmarks.length === 0) throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
+    if (benchmarks.length === 0)
+      throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', {
+        file,
+        ...doc.placeOf(benchmarks),
+      });
     const notes = hostNotes(root.HostEnvironmentInfo);
 
     const entries = benchmarks.map((benchmark, index): Entry => {
-      if (!isJsonObject(benchmark)) throw fields.error('expected a benchmark object in "Benchmarks"', benchmarks, index);
+      if (!isJsonObject(benchmark))
+        throw fields.error('expected a benchmark object in "Benchmarks"', benchmarks, index);
       const method = fields.string(benchmark, 'Method', { required: true, what: 'the benchmark' })!;
       const type = fields.string(benchmark, 'Type');
       const parameters = fields.string(benchmark, 'Parameters') ?? '';
@@ -89,19 +105,27 @@ export const benchmarkDotNetAdapter: FormatAdapter = {
     const measurements: Measurement[] = [];
     const seen = new Set<string>();
     for (const e of entries) {
-      const experiment = namespaces.get(e.experiment)!.size > 1 && e.namespace !== '' ? `${e.namespace}.${e.experiment}` : e.experiment;
+      const experiment =
+        namespaces.get(e.experiment)!.size > 1 && e.namespace !== '' ? `${e.namespace}.${e.experiment}` : e.experiment;
       const parameter: Parameter = settingsParameter(jobs.size > 1 ? [...e.pairs, ['job', e.job]] : e.pairs);
       const key = `${experiment}\u0000${parameter.label}`;
-      if (seen.has(key)) throw new InputError(`${experiment} ${parameter.label === '' ? '' : `(${parameter.label}) `}is in the report twice`, { file, ...e.place });
+      if (seen.has(key))
+        throw new InputError(
+          `${experiment} ${parameter.label === '' ? '' : `(${parameter.label}) `}is in the report twice`,
+          { file, ...e.place },
+        );
       seen.add(key);
       const place = { file, line: e.place.line };
 
       const stats = e.benchmark.Statistics;
       if (stats === undefined || stats === null) {
-        notes.push(`${experiment}${parameter.label === '' ? '' : ` (${parameter.label})`} (line ${e.place.line}) has no statistics (it failed?) and is left out`);
+        notes.push(
+          `${experiment}${parameter.label === '' ? '' : ` (${parameter.label})`} (line ${e.place.line}) has no statistics (it failed?) and is left out`,
+        );
         continue;
       }
-      if (!isJsonObject(stats)) throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, e.benchmark, 'Statistics');
+      if (!isJsonObject(stats))
+        throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, e.benchmark, 'Statistics');
       const statistics: Partial<Record<StatisticName, number>> = {};
       for (const [field, statistic] of STATISTICS) {
         const value = optionalStatistic(fields, stats, field, { dimension: 'time', statistic });
@@ -117,7 +141,8 @@ export const benchmarkDotNetAdapter: FormatAdapter = {
       const n = optionalStatistic(fields, stats, 'N');
       if (n !== undefined) statistics.samples = n;
       const time: Measurement = { experiment, parameter, metric: TIME, statistics, place };
-      const samples = resultSamples(fields, e.benchmark) ?? fields.numbers(stats, 'OriginalValues')?.map((v) => v / 1000);
+      const samples =
+        resultSamples(fields, e.benchmark) ?? fields.numbers(stats, 'OriginalValues')?.map((v) => v / 1000);
       if (samples !== undefined && samples.length > 0) time.samples = Float64Array.from(samples);
       measurements.push(time);
 
@@ -126,9 +151,11 @@ export const benchmarkDotNetAdapter: FormatAdapter = {
       if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, { experiment, parameter, place }));
       const metrics = e.benchmark.Metrics;
       if (metrics === undefined || metrics === null) continue;
-      if (!Array.isArray(metrics)) throw fields.error(`expected an array for "Metrics", found ${describeJson(metrics)}`, e.benchmark, 'Metrics');
+      if (!Array.isArray(metrics))
+        throw fields.error(`expected an array for "Metrics", found ${describeJson(metrics)}`, e.benchmark, 'Metrics');
       metrics.forEach((entry, index) => {
-        if (!isJsonObject(entry) || !isJsonObject(entry.Descriptor)) throw fields.error('expected a metric with a "Descriptor"', metrics, index);
+        if (!isJsonObject(entry) || !isJsonObject(entry.Descriptor))
+          throw fields.error('expected a metric with a "Descriptor"', metrics, index);
         const descriptor = entry.Descriptor;
         const id = fields.string(descriptor, 'Id') ?? '';
         if (memoryRead && MEMORY_METRICS.test(id)) return;
@@ -144,10 +171,20 @@ export const benchmarkDotNetAdapter: FormatAdapter = {
           displayUnit: reading.unit.symbol,
           direction: descriptor.TheGreaterTheBetter === true ? 'higher-is-better' : 'lower-is-better',
         };
-        measurements.push({ experiment, parameter, metric, statistics: { value: toBaseUnit(value, reading.unit) }, place });
+        measurements.push({
+          experiment,
+          parameter,
+          metric,
+          statistics: { value: toBaseUnit(value, reading.unit) },
+          place,
+        });
       });
     }
-    if (measurements.length === 0) throw new InputError('no benchmark of the BenchmarkDotNet report has statistics', { file, ...doc.placeOf(benchmarks) });
+    if (measurements.length === 0)
+      throw new InputError('no benchmark of the BenchmarkDotNet report has statistics', {
+        file,
+        ...doc.placeOf(benchmarks),
+      });
     return { format: 'benchmarkdotnet', file, measurements, notes };
   },
 };
@@ -175,21 +212,27 @@ function jobOf(displayInfo: string, hasParameters: boolean): string {
 function resultSamples(fields: JsonFields, benchmark: JsonObject): number[] | undefined {
   const list = benchmark.Measurements;
   if (list === undefined || list === null) return undefined;
-  if (!Array.isArray(list)) throw fields.error(`expected an array for "Measurements", found ${describeJson(list)}`, benchmark, 'Measurements');
+  if (!Array.isArray(list))
+    throw fields.error(`expected an array for "Measurements", found ${describeJson(list)}`, benchmark, 'Measurements');
   const out: number[] = [];
   list.forEach((m, index) => {
     if (!isJsonObject(m)) throw fields.error('expected a measurement object', list, index);
     if (m.IterationMode !== 'Workload' || m.IterationStage !== 'Result') return;
     const operations = fields.number(m, 'Operations', { required: true, what: 'the measurement' })!;
     const nanoseconds = fields.number(m, 'Nanoseconds', { required: true, what: 'the measurement' })!;
-    if (!(operations > 0)) throw fields.error(`expected a positive number of operations, found ${operations}`, m, 'Operations');
+    if (!(operations > 0))
+      throw fields.error(`expected a positive number of operations, found ${operations}`, m, 'Operations');
     out.push(nanoseconds / operations / 1000);
   });
   return out;
 }
 
 /** `allocated` and, when operations were counted, `gen0` … `gen2` per 1000 operations. */
-function memoryMeasurements(fields: JsonFields, memory: JsonObject, at: Pick<Measurement, 'experiment' | 'parameter' | 'place'>): Measurement[] {
+function memoryMeasurements(
+  fields: JsonFields,
+  memory: JsonObject,
+  at: Pick<Measurement, 'experiment' | 'parameter' | 'place'>,
+): Measurement[] {
   const out: Measurement[] = [];
   const allocated = optionalStatistic(fields, memory, 'BytesAllocatedPerOperation');
   if (allocated !== undefined) out.push({ ...at, metric: ALLOCATED, statistics: { value: allocated } });
@@ -198,7 +241,13 @@ function memoryMeasurements(fields: JsonFields, memory: JsonObject, at: Pick<Mea
   for (const generation of [0, 1, 2]) {
     const collections = optionalStatistic(fields, memory, `Gen${generation}Collections`);
     if (collections === undefined) continue;
-    const metric: Metric = { name: `gen${generation}`, dimension: 'count', unit: '', displayUnit: 'per 1000 op', direction: 'lower-is-better' };
+    const metric: Metric = {
+      name: `gen${generation}`,
+      dimension: 'count',
+      unit: '',
+      displayUnit: 'per 1000 op',
+      direction: 'lower-is-better',
+    };
     out.push({ ...at, metric, statistics: { value: (collections / operations) * 1000 } });
   }
   return out;
@@ -218,7 +267,8 @@ function hostNotes(info: JsonValue | undefined): string[] {
   if (cpu !== undefined) {
     const logical = count('LogicalCoreCount');
     const physical = count('PhysicalCoreCount');
-    const cores = logical !== undefined && physical !== undefined ? `, ${logical} logical and ${physical} physical cores` : '';
+    const cores =
+      logical !== undefined && physical !== undefined ? `, ${logical} logical and ${physical} physical cores` : '';
     notes.push(`CPU: ${cpu}${cores}`);
   }
   const runtime = [text('RuntimeVersion'), text('Architecture'), text('Configuration')].filter((s) => s !== undefined);

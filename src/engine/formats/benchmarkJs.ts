@@ -27,7 +27,13 @@ const RESULT_TAIL = /^\d[\d,]*(?:\.\d+)? ops\/sec \u00b1\d+(?:\.\d+)?% \(\d+ run
 const QUOTING_FILE =
   /^(?:readme|changelog|changes|contributing)(?:[.-]|$)|\.(?:md|markdown|mdx|rst|adoc|html?|[cm]?[jt]sx?|json|ya?ml|xml|py|go|rs|java|kt|cs|c|cc|cpp|h|hpp|rb|sh)$/i;
 
-const THROUGHPUT: Metric = { name: 'throughput', dimension: 'rate', unit: 'Hz', displayUnit: 'ops/sec', direction: 'higher-is-better' };
+const THROUGHPUT: Metric = {
+  name: 'throughput',
+  dimension: 'rate',
+  unit: 'Hz',
+  displayUnit: 'ops/sec',
+  direction: 'higher-is-better',
+};
 
 /** The parts of a result line after ` x `, each with what it should be for an error message. */
 const PARTS: [RegExp, string][] = [
@@ -66,9 +72,15 @@ export const benchmarkJsAdapter: FormatAdapter = {
       const cut = line.lastIndexOf(' x ');
       if (cut < 0 || !line.includes(' ops/sec', cut)) return;
       const [hz, runs] = readParts(line, cut + 3, file, lineNo);
-      if (cut === 0 || line.slice(0, cut).trim() === '') throw new InputError('a result line without a benchmark name before " x "', { file, line: lineNo, column: 1 });
+      if (cut === 0 || line.slice(0, cut).trim() === '')
+        throw new InputError('a result line without a benchmark name before " x "', { file, line: lineNo, column: 1 });
       const samples = Number(runs);
-      if (samples < 1) throw new InputError(`expected at least 1 run sampled, found ${runs}`, { file, line: lineNo, column: line.lastIndexOf('(') + 2 });
+      if (samples < 1)
+        throw new InputError(`expected at least 1 run sampled, found ${runs}`, {
+          file,
+          line: lineNo,
+          column: line.lastIndexOf('(') + 2,
+        });
       measurements.push({
         experiment: names.name(line.slice(0, cut), THROUGHPUT.name, lineNo),
         parameter: { label: '' },
@@ -78,7 +90,10 @@ export const benchmarkJsAdapter: FormatAdapter = {
       });
     });
     if (measurements.length === 0) {
-      throw new InputError('no benchmark.js result lines ("name x 1,234 ops/sec ±0.50% (90 runs sampled)") found', { file, line: 1 });
+      throw new InputError('no benchmark.js result lines ("name x 1,234 ops/sec ±0.50% (90 runs sampled)") found', {
+        file,
+        line: 1,
+      });
     }
     return { format: 'benchmarkjs', file, measurements, notes };
   },
@@ -93,7 +108,10 @@ function readParts(line: string, start: number, file: string, lineNo: number): s
     const m = pattern.exec(line);
     if (!m) {
       const found = line.slice(at, at + 20);
-      throw new InputError(`expected ${expected} after the benchmark name, found ${found === '' ? 'the end of the line' : `"${found}"`}`, { file, line: lineNo, column: at + 1 });
+      throw new InputError(
+        `expected ${expected} after the benchmark name, found ${found === '' ? 'the end of the line' : `"${found}"`}`,
+        { file, line: lineNo, column: at + 1 },
+      );
     }
     out.push(m[0]);
     at += m[0].length;

@@ -24,7 +24,9 @@ import { readUnit, readJsonReport } from './shared.js';
 
 const STRING = '"(?:[^"\\\\\\n]|\\\\.)*"';
 /** `{"<benchmark>": {"<measure>": {"value"` (or `lower_value`, `upper_value`) at the start. */
-const RECOGNISED = new RegExp(`^\\uFEFF?\\s*\\{\\s*${STRING}\\s*:\\s*\\{\\s*${STRING}\\s*:\\s*\\{\\s*"(?:value|lower_value|upper_value)"\\s*:`);
+const RECOGNISED = new RegExp(
+  `^\\uFEFF?\\s*\\{\\s*${STRING}\\s*:\\s*\\{\\s*${STRING}\\s*:\\s*\\{\\s*"(?:value|lower_value|upper_value)"\\s*:`,
+);
 
 /** Measures with a meaning Bencher documents: their metric name, unit and direction. */
 export const BENCHER_MEASURES: Record<string, { unit: string; direction: Direction }> = {
@@ -59,14 +61,24 @@ export function bmfMeasure(measure: string): BmfMeasure {
   if (reading.known || known) {
     const direction = known?.direction ?? reading.direction;
     return {
-      metric: { name, dimension: reading.unit.dimension, unit: BASE_UNITS[reading.unit.dimension], displayUnit: reading.unit.symbol, direction },
+      metric: {
+        name,
+        dimension: reading.unit.dimension,
+        unit: BASE_UNITS[reading.unit.dimension],
+        displayUnit: reading.unit.symbol,
+        direction,
+      },
       unit: reading.unit,
       known: true,
     };
   }
   const direction: Direction = RATE_NAME.test(name) ? 'higher-is-better' : 'lower-is-better';
   const symbol = bracketed ? bracketed[2]!.trim() : '';
-  return { metric: { name, dimension: 'count', unit: '', displayUnit: symbol, direction }, unit: { symbol, dimension: 'count', toBase: 1 }, known: false };
+  return {
+    metric: { name, dimension: 'count', unit: '', displayUnit: symbol, direction },
+    unit: { symbol, dimension: 'count', toBase: 1 },
+    known: false,
+  };
 }
 
 export const bmfAdapter: FormatAdapter = {
@@ -78,27 +90,48 @@ export const bmfAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const { doc, fields, root } = readJsonReport(file, text, isJsonObject, 'expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}');
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text,
+      isJsonObject,
+      'expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}',
+    );
     const names = Object.keys(root);
     if (names.length === 0) throw new InputError('the BMF object has no benchmarks', { file, ...doc.placeOf(root) });
     const measurements: Measurement[] = [];
     const guessed = new Map<string, Direction>();
     for (const benchmark of names) {
       const measures = root[benchmark]!;
-      if (!isJsonObject(measures)) throw fields.error(`expected an object of measures for the benchmark "${benchmark.slice(0, 60)}"`, root, benchmark);
+      if (!isJsonObject(measures))
+        throw fields.error(
+          `expected an object of measures for the benchmark "${benchmark.slice(0, 60)}"`,
+          root,
+          benchmark,
+        );
       const measureNames = Object.keys(measures);
-      if (measureNames.length === 0) throw fields.error(`the benchmark "${benchmark.slice(0, 60)}" has no measures`, root, benchmark);
+      if (measureNames.length === 0)
+        throw fields.error(`the benchmark "${benchmark.slice(0, 60)}" has no measures`, root, benchmark);
       for (const measure of measureNames) {
         const metric = measures[measure]!;
-        if (!isJsonObject(metric)) throw fields.error(`expected {"value": …} for the measure "${measure.slice(0, 60)}"`, measures, measure);
+        if (!isJsonObject(metric))
+          throw fields.error(`expected {"value": …} for the measure "${measure.slice(0, 60)}"`, measures, measure);
         const reading = bmfMeasure(measure);
         if (!reading.known) guessed.set(measure, reading.metric.direction);
         const statistics: Partial<Record<StatisticName, number>> = {};
         for (const [key, statistic] of BOUNDS) {
-          const value = fields.number(metric, key, { required: key === 'value', what: `the measure "${measure.slice(0, 60)}" of "${benchmark.slice(0, 60)}"` });
+          const value = fields.number(metric, key, {
+            required: key === 'value',
+            what: `the measure "${measure.slice(0, 60)}" of "${benchmark.slice(0, 60)}"`,
+          });
           if (value !== undefined) statistics[statistic] = toBaseUnit(value, reading.unit);
         }
-        measurements.push({ experiment: benchmark, parameter: { label: '' }, metric: reading.metric, statistics, place: { file, line: doc.placeOfKey(measures, measure).line } });
+        measurements.push({
+          experiment: benchmark,
+          parameter: { label: '' },
+          metric: reading.metric,
+          statistics,
+          place: { file, line: doc.placeOfKey(measures, measure).line },
+        });
       }
     }
     const notes: string[] = [];

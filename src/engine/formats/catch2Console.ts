@@ -23,7 +23,13 @@ const HEADER = /^benchmark name +samples +iterations +(estimated|est run time)$/
 const RULE = /^-{20,}$/;
 const END = /^(={20,}|\.{20,})$/;
 const NUMBER = /^\d+(?:\.\d+)?(?:e[-+]?\d+)?$/;
-export const CATCH2_TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' };
+export const CATCH2_TIME: Metric = {
+  name: 'time',
+  dimension: 'time',
+  unit: 'us',
+  displayUnit: 'ns',
+  direction: 'lower-is-better',
+};
 
 export const catch2ConsoleAdapter: FormatAdapter = {
   id: 'catch2-console',
@@ -40,7 +46,11 @@ export const catch2ConsoleAdapter: FormatAdapter = {
     let i = 0;
     // A table cut off early is reported at the last line there is.
     const fail = (message: string, line: number, column?: number) =>
-      new InputError(message, { file, line: Math.min(line, lines.length - 1) + 1, ...(column !== undefined ? { column } : {}) });
+      new InputError(message, {
+        file,
+        line: Math.min(line, lines.length - 1) + 1,
+        ...(column !== undefined ? { column } : {}),
+      });
     while (i < lines.length) {
       const line = lines[i]!;
       // A test case's banner: a rule, its name and sections, a rule.
@@ -70,14 +80,20 @@ export const catch2ConsoleAdapter: FormatAdapter = {
       for (; i < lines.length; i++) {
         const row = lines[i]!;
         if (row.trim() === '') {
-          if (name.length > 0) throw fail(`benchmark "${name.join(' ')}" has no samples, iterations and estimate`, nameLine);
+          if (name.length > 0)
+            throw fail(`benchmark "${name.join(' ')}" has no samples, iterations and estimate`, nameLine);
           continue;
         }
         if (END.test(row) || RULE.test(row)) break;
         if (name.length === 0) nameLine = i;
         const tokens = row.trim().split(/ +/);
         const n = tokens.length;
-        const summary = n >= 5 && /^\d+$/.test(tokens[n - 4]!) && /^\d+$/.test(tokens[n - 3]!) && NUMBER.test(tokens[n - 2]!) && parseUnit(tokens[n - 1]!)?.dimension === 'time';
+        const summary =
+          n >= 5 &&
+          /^\d+$/.test(tokens[n - 4]!) &&
+          /^\d+$/.test(tokens[n - 3]!) &&
+          NUMBER.test(tokens[n - 2]!) &&
+          parseUnit(tokens[n - 1]!)?.dimension === 'time';
         if (!summary) {
           // The name's first part; the numbers come with its last part.
           name.push(row.trim());
@@ -96,17 +112,34 @@ export const catch2ConsoleAdapter: FormatAdapter = {
         name = [];
         i += 2;
       }
-      if (name.length > 0) throw fail(`benchmark "${name.join(' ')}" has no samples, iterations and estimate`, nameLine);
+      if (name.length > 0)
+        throw fail(`benchmark "${name.join(' ')}" has no samples, iterations and estimate`, nameLine);
     }
-    if (measurements.length === 0) throw new InputError('no Catch2 benchmark results found (a "benchmark name  samples  iterations" table)', { file, line: 1 });
+    if (measurements.length === 0)
+      throw new InputError('no Catch2 benchmark results found (a "benchmark name  samples  iterations" table)', {
+        file,
+        line: 1,
+      });
     return { format: 'catch2-console', file, measurements, notes: [] };
   },
 };
 
 /** `20.8906 ns    20.1293 ns    23.8369 ns` → the first value in µs. */
-function readTriple(row: string | undefined, index: number, what: string, fail: (message: string, line: number, column?: number) => InputError): number {
+function readTriple(
+  row: string | undefined,
+  index: number,
+  what: string,
+  fail: (message: string, line: number, column?: number) => InputError,
+): number {
   const tokens = (row ?? '').trim().split(/ +/);
-  const ok = tokens.length === 6 && [0, 2, 4].every((k) => NUMBER.test(tokens[k]!) && parseUnit(tokens[k + 1]!)?.dimension === 'time');
-  if (!ok) throw fail(`expected the ${what} row: three times with units ("20.8 ns  20.1 ns  23.8 ns"), found "${(row ?? '').trim().slice(0, 60)}"`, index, 1);
+  const ok =
+    tokens.length === 6 &&
+    [0, 2, 4].every((k) => NUMBER.test(tokens[k]!) && parseUnit(tokens[k + 1]!)?.dimension === 'time');
+  if (!ok)
+    throw fail(
+      `expected the ${what} row: three times with units ("20.8 ns  20.1 ns  23.8 ns"), found "${(row ?? '').trim().slice(0, 60)}"`,
+      index,
+      1,
+    );
   return toBaseUnit(Number(tokens[0]), parseUnit(tokens[1]!)!);
 }

@@ -56,7 +56,8 @@ export const catch2XmlAdapter: FormatAdapter = {
       const number = (name: string) => {
         const text = required(name);
         const value = Number(text);
-        if (text.trim() === '' || !Number.isFinite(value)) throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text.slice(0, 40)}"`, place);
+        if (text.trim() === '' || !Number.isFinite(value))
+          throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text.slice(0, 40)}"`, place);
         return value;
       };
       if (tag === 'TestCase' || tag === 'Section') {
@@ -64,12 +65,21 @@ export const catch2XmlAdapter: FormatAdapter = {
         else if (!selfClosing) scopes.push(required('name'));
       } else if (tag === 'BenchmarkResults') {
         if (!closing) {
-          if (benchmark) throw new InputError(`<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`, place);
+          if (benchmark)
+            throw new InputError(
+              `<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`,
+              place,
+            );
           benchmark = { name: required('name'), samples: number('samples'), line: place.line };
         } else {
           if (!benchmark) throw new InputError('</BenchmarkResults> with no <BenchmarkResults> before it', place);
-          if (benchmark.mean === undefined) throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
-          const statistics = { mean: benchmark.mean / 1000, ...(benchmark.stdev !== undefined ? { stdev: benchmark.stdev / 1000 } : {}), samples: benchmark.samples };
+          if (benchmark.mean === undefined)
+            throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
+          const statistics = {
+            mean: benchmark.mean / 1000,
+            ...(benchmark.stdev !== undefined ? { stdev: benchmark.stdev / 1000 } : {}),
+            samples: benchmark.samples,
+          };
           measurements.push({
             experiment: scopes.join(' / ') || 'Catch2',
             parameter: { label: benchmark.name },
@@ -83,12 +93,23 @@ export const catch2XmlAdapter: FormatAdapter = {
         // <mean> and <standardDeviation> of the open benchmark, in ns
         const statistic = tag === 'mean' ? 'mean' : 'stdev';
         const value = number('value');
-        requirePossibleValue({ dimension: 'time', statistic }, value, `the <${tag}> of benchmark "${benchmark.name}"`, place, 'ns');
+        requirePossibleValue(
+          { dimension: 'time', statistic },
+          value,
+          `the <${tag}> of benchmark "${benchmark.name}"`,
+          place,
+          'ns',
+        );
         benchmark[statistic] = value;
       }
     }
-    if (benchmark) throw new InputError(`benchmark "${benchmark.name}" is not closed (</BenchmarkResults> missing: the output was cut short?)`, { file, line: benchmark.line });
-    if (measurements.length === 0) throw new InputError('no <BenchmarkResults> in this Catch2 XML output', { file, line: 1 });
+    if (benchmark)
+      throw new InputError(
+        `benchmark "${benchmark.name}" is not closed (</BenchmarkResults> missing: the output was cut short?)`,
+        { file, line: benchmark.line },
+      );
+    if (measurements.length === 0)
+      throw new InputError('no <BenchmarkResults> in this Catch2 XML output', { file, line: 1 });
     return { format: 'catch2-xml', file, measurements, notes: [] };
   },
 };
@@ -102,8 +123,11 @@ function attributesOf(body: string): Record<string, string> {
     const before = parts[k - 1]!.trimEnd();
     if (!before.endsWith('=')) continue;
     const head = before.slice(0, -1).trimEnd();
-    const name = head.slice(Math.max(head.lastIndexOf(' '), head.lastIndexOf('\t'), head.lastIndexOf('\n'), head.lastIndexOf('\r')) + 1);
-    if (name !== '') out[name] = parts[k]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, entity: string) => ENTITIES[entity]!);
+    const name = head.slice(
+      Math.max(head.lastIndexOf(' '), head.lastIndexOf('\t'), head.lastIndexOf('\n'), head.lastIndexOf('\r')) + 1,
+    );
+    if (name !== '')
+      out[name] = parts[k]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, entity: string) => ENTITIES[entity]!);
   }
   return out;
 }

@@ -27,7 +27,8 @@ const NUMBER = /^\d+(?:\.\d+)?(?:e[-+]?\d+)?$/;
 /** Criterion's element rates. */
 const ELEMENTS: Record<string, number> = { 'elem/s': 1, 'Kelem/s': 1e3, 'Melem/s': 1e6, 'Gelem/s': 1e9 };
 /** Lines of Criterion's own that are not a benchmark id. */
-const NOT_AN_ID = /^(Benchmarking |Found \d+ outliers|Gnuplot not found|WARNING|Warning|Running |running |test result:)/;
+const NOT_AN_ID =
+  /^(Benchmarking |Found \d+ outliers|Gnuplot not found|WARNING|Warning|Running |running |test result:)/;
 
 export const criterionConsoleAdapter: FormatAdapter = {
   id: 'criterion-console',
@@ -78,20 +79,41 @@ export const criterionConsoleAdapter: FormatAdapter = {
         }
         candidate = undefined;
         const earlier = seen.get(id);
-        if (earlier !== undefined) throw new InputError(`benchmark ${id} is listed twice (first on line ${earlier}); give each run its own file`, { file, line: lineNo });
+        if (earlier !== undefined)
+          throw new InputError(
+            `benchmark ${id} is listed twice (first on line ${earlier}); give each run its own file`,
+            { file, line: lineNo },
+          );
         seen.set(id, lineNo);
         current = { ...splitId(id), line: idLine };
         const { unit, estimate } = readInterval(interval[2]!, file, lineNo, bracketColumn, 'time');
-        measurements.push({ ...current, metric: metricOf('time', unit), statistics: { mean: estimate }, place: { file, line: idLine } });
+        measurements.push({
+          ...current,
+          metric: metricOf('time', unit),
+          statistics: { mean: estimate },
+          place: { file, line: idLine },
+        });
       } else {
-        if (!current || prefix !== '') throw new InputError('a "thrpt:" line that does not follow a "time:" line', { file, line: lineNo, column: 1 });
+        if (!current || prefix !== '')
+          throw new InputError('a "thrpt:" line that does not follow a "time:" line', {
+            file,
+            line: lineNo,
+            column: 1,
+          });
         const { unit, estimate } = readInterval(interval[2]!, file, lineNo, bracketColumn, 'thrpt');
-        measurements.push({ ...current, metric: metricOf('throughput', unit), statistics: { mean: estimate }, place: { file, line: current.line } });
+        measurements.push({
+          ...current,
+          metric: metricOf('throughput', unit),
+          statistics: { mean: estimate },
+          place: { file, line: current.line },
+        });
         current = undefined;
       }
     });
-    if (measurements.length === 0) throw new InputError('no Criterion "time: [low estimate high]" lines found', { file, line: 1 });
-    const notes = changeLines > 0 ? ["Criterion's change: lines (its comparison with its own saved baseline) are not read"] : [];
+    if (measurements.length === 0)
+      throw new InputError('no Criterion "time: [low estimate high]" lines found', { file, line: 1 });
+    const notes =
+      changeLines > 0 ? ["Criterion's change: lines (its comparison with its own saved baseline) are not read"] : [];
     return { format: 'criterion-console', file, measurements, notes };
   },
 };
@@ -116,14 +138,22 @@ function unitOf(symbol: string, kind: 'time' | 'thrpt'): Unit | undefined {
 }
 
 /** `[1.2345 µs 1.2400 µs 1.2456 µs]` → the middle value in its dimension's base unit. */
-function readInterval(body: string, file: string, line: number, column: number, kind: 'time' | 'thrpt'): { unit: Unit; estimate: number } {
+function readInterval(
+  body: string,
+  file: string,
+  line: number,
+  column: number,
+  kind: 'time' | 'thrpt',
+): { unit: Unit; estimate: number } {
   const tokens = body.split(' ');
   const fail = (message: string) => new InputError(message, { file, line, column });
-  if (tokens.length !== 6) throw fail(`expected three values with units in "${kind}: [...]", found "${body.slice(0, 60)}"`);
+  if (tokens.length !== 6)
+    throw fail(`expected three values with units in "${kind}: [...]", found "${body.slice(0, 60)}"`);
   const values: { value: number; unit: Unit }[] = [];
   for (let i = 0; i < 6; i += 2) {
     const unit = unitOf(tokens[i + 1]!, kind);
-    if (!NUMBER.test(tokens[i]!)) throw fail(`expected a number in "${kind}: [...]", found "${tokens[i]!.slice(0, 40)}"`);
+    if (!NUMBER.test(tokens[i]!))
+      throw fail(`expected a number in "${kind}: [...]", found "${tokens[i]!.slice(0, 40)}"`);
     if (!unit) throw fail(`unknown ${kind === 'time' ? 'time' : 'throughput'} unit "${tokens[i + 1]!.slice(0, 20)}"`);
     values.push({ value: Number(tokens[i]), unit });
   }

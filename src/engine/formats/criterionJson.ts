@@ -44,20 +44,40 @@ export const criterionJsonAdapter: FormatAdapter = {
 
   companion(_head: string, file: string): string | undefined {
     const folders = file.split(/[\\/]/);
-    return folders[folders.length - 2] === 'base' ? "Criterion's saved baseline (base/), not the results of the run (new/); name the file on its own to read it" : undefined;
+    return folders[folders.length - 2] === 'base'
+      ? "Criterion's saved baseline (base/), not the results of the run (new/); name the file on its own to read it"
+      : undefined;
   },
 
   parse({ file, text, siblings }) {
-    const { fields, root } = readJsonReport(file, text, isJsonObject, 'expected a Criterion estimates.json: an object with "mean", "median" and "std_dev"');
+    const { fields, root } = readJsonReport(
+      file,
+      text,
+      isJsonObject,
+      'expected a Criterion estimates.json: an object with "mean", "median" and "std_dev"',
+    );
     const statistics: Partial<Record<StatisticName, number>> = {};
     for (const [key, name] of STATISTICS) {
       const estimate = root[key];
-      if (!isJsonObject(estimate)) throw fields.error(`expected an estimate object for "${key}"`, root, estimate === undefined ? undefined : key);
-      statistics[name] = fields.measured(estimate, 'point_estimate', { dimension: 'time', statistic: name }, { required: true, what: `the "${key}" estimate` })! / 1000;
+      if (!isJsonObject(estimate))
+        throw fields.error(`expected an estimate object for "${key}"`, root, estimate === undefined ? undefined : key);
+      statistics[name] =
+        fields.measured(
+          estimate,
+          'point_estimate',
+          { dimension: 'time', statistic: name },
+          { required: true, what: `the "${key}" estimate` },
+        )! / 1000;
     }
     const notes: string[] = [];
-    if (isJsonObject(root.slope ?? null)) notes.push('the slope estimate (what Criterion prints as the time) is not read; the mean and median are');
-    const measurement: Measurement = { ...benchmarkNames(file, siblings?.['benchmark.json'], notes), metric: TIME, statistics, place: { file, line: 1 } };
+    if (isJsonObject(root.slope ?? null))
+      notes.push('the slope estimate (what Criterion prints as the time) is not read; the mean and median are');
+    const measurement: Measurement = {
+      ...benchmarkNames(file, siblings?.['benchmark.json'], notes),
+      metric: TIME,
+      statistics,
+      place: { file, line: 1 },
+    };
     const sampleText = siblings?.['sample.json'];
     if (sampleText !== undefined) {
       const samples = readSamples(file.replace(/estimates\.json$/, 'sample.json'), sampleText);
@@ -72,7 +92,11 @@ export const criterionJsonAdapter: FormatAdapter = {
  * Experiment and parameter from benchmark.json's `group_id`, `function_id` and `value_str` (else
  * its `full_id`, split at the last `/`); without benchmark.json, from the path.
  */
-function benchmarkNames(file: string, benchmarkJson: string | undefined, notes: string[]): { experiment: string; parameter: Parameter } {
+function benchmarkNames(
+  file: string,
+  benchmarkJson: string | undefined,
+  notes: string[],
+): { experiment: string; parameter: Parameter } {
   if (benchmarkJson !== undefined) {
     const path = file.replace(/estimates\.json$/, 'benchmark.json');
     const doc = parseLooseJson(path, benchmarkJson);
@@ -82,7 +106,10 @@ function benchmarkNames(file: string, benchmarkJson: string | undefined, notes: 
       if (group !== undefined && group !== '') {
         const fn = doc.value.function_id === null ? undefined : fields.string(doc.value, 'function_id');
         const value = doc.value.value_str === null ? undefined : fields.string(doc.value, 'value_str');
-        return { experiment: fn !== undefined && fn !== '' ? `${group}/${fn}` : group, parameter: { label: value ?? '' } };
+        return {
+          experiment: fn !== undefined && fn !== '' ? `${group}/${fn}` : group,
+          parameter: { label: value ?? '' },
+        };
       }
       const id = fields.string(doc.value, 'full_id');
       if (id !== undefined && id !== '') return splitId(id);
@@ -104,11 +131,17 @@ function idOfPath(file: string, notes: string[]): string {
 
 /** Per-iteration times (µs) of sample.json's samples. */
 function readSamples(file: string, text: string): Float64Array {
-  const { fields, root } = readJsonReport(file, text, isJsonObject, 'expected a Criterion sample.json: an object with "iters" and "times"');
+  const { fields, root } = readJsonReport(
+    file,
+    text,
+    isJsonObject,
+    'expected a Criterion sample.json: an object with "iters" and "times"',
+  );
   const iters = fields.numbers(root, 'iters');
   const times = fields.numbers(root, 'times');
   if (!iters || !times) throw fields.error('a Criterion sample.json needs "iters" and "times" arrays', root);
-  if (iters.length !== times.length) throw fields.error(`"iters" has ${iters.length} values and "times" ${times.length}; they pair up`, root, 'times');
+  if (iters.length !== times.length)
+    throw fields.error(`"iters" has ${iters.length} values and "times" ${times.length}; they pair up`, root, 'times');
   const out = new Float64Array(iters.length);
   iters.forEach((n, i) => {
     if (!(n > 0)) throw fields.error(`expected a positive iteration count, found ${n}`, iters, i);

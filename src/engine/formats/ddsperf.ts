@@ -24,10 +24,34 @@ const PARTICIPANT = /^\[\d+\] participant \S+: (?:new(?: \(self\))?|gone)$/;
 const LATENCY_START = /^(?:(sublat) )?(\S+) size\b/;
 const SUB_START = /^size\b/;
 
-const LATENCY: Metric = { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' };
-const THROUGHPUT: Metric = { name: 'throughput', dimension: 'bitrate', unit: 'Mb/s', displayUnit: 'Mb/s', direction: 'higher-is-better' };
-const RATE: Metric = { name: 'message rate', dimension: 'rate', unit: 'Hz', displayUnit: 'kS/s', direction: 'higher-is-better' };
-const LOST: Metric = { name: 'lost samples', dimension: 'count', unit: '', displayUnit: '', direction: 'lower-is-better' };
+const LATENCY: Metric = {
+  name: 'latency',
+  dimension: 'time',
+  unit: 'us',
+  displayUnit: 'us',
+  direction: 'lower-is-better',
+};
+const THROUGHPUT: Metric = {
+  name: 'throughput',
+  dimension: 'bitrate',
+  unit: 'Mb/s',
+  displayUnit: 'Mb/s',
+  direction: 'higher-is-better',
+};
+const RATE: Metric = {
+  name: 'message rate',
+  dimension: 'rate',
+  unit: 'Hz',
+  displayUnit: 'kS/s',
+  direction: 'higher-is-better',
+};
+const LOST: Metric = {
+  name: 'lost samples',
+  dimension: 'count',
+  unit: '',
+  displayUnit: '',
+  direction: 'lower-is-better',
+};
 
 interface LatencySecond {
   line: number;
@@ -132,7 +156,13 @@ function readLatency(c: Cursor, line: number): LatencySecond {
   // A second with no round trips has no latency to judge; one with some has a latency above 0.
   if (cnt > 0) {
     for (const [name, statistic, value, column] of columns) {
-      requirePossibleValue({ dimension: 'time', statistic }, value, `the ${name} round-trip latency`, { file: c.file, line, column }, 'us');
+      requirePossibleValue(
+        { dimension: 'time', statistic },
+        value,
+        `the ${name} round-trip latency`,
+        { file: c.file, line, column },
+        'us',
+      );
     }
   }
   return { line, mean, min, p50, p90, p99, max, cnt };
@@ -200,7 +230,8 @@ export const ddsperfAdapter: FormatAdapter = {
       const prefix = PREFIX.exec(line);
       if (!prefix) continue;
       const rest = line.slice(prefix[0].length);
-      if (/^(?:sublat )?\S+ size \d+ mean -?\d+\.\d+us /.test(rest) || /^size \d+ total \d+ lost \d+ delta /.test(rest)) return true;
+      if (/^(?:sublat )?\S+ size \d+ mean -?\d+\.\d+us /.test(rest) || /^size \d+ total \d+ lost \d+ delta /.test(rest))
+        return true;
     }
     return false;
   },
@@ -211,7 +242,8 @@ export const ddsperfAdapter: FormatAdapter = {
       const prefix = PREFIX.exec(line);
       if (!prefix) continue;
       const rest = line.slice(prefix[0].length);
-      if (/^(?:sublat )?\S+ size \d+ mean -?\d+\.\d+us /.test(rest) || /^size \d+ total \d+ lost \d+ delta /.test(rest)) return undefined;
+      if (/^(?:sublat )?\S+ size \d+ mean -?\d+\.\d+us /.test(rest) || /^size \d+ total \d+ lost \d+ delta /.test(rest))
+        return undefined;
     }
     return 'ddsperf pong or pub side output (no ping latency or subscriber throughput lines)';
   },
@@ -273,21 +305,28 @@ export const ddsperfAdapter: FormatAdapter = {
     });
 
     if (latencySeries.size === 0 && subSeries.size === 0) {
-      if (ddsperfLines === 0) throw new InputError('no ddsperf lines ("[pid] seconds …") in the file', { file, line: 1 });
-      throw new InputError('ddsperf output without ping latency or subscriber throughput lines (is this the pong or pub side? give the ping or sub output)', {
-        file,
-        line: lastLine,
-      });
+      if (ddsperfLines === 0)
+        throw new InputError('no ddsperf lines ("[pid] seconds …") in the file', { file, line: 1 });
+      throw new InputError(
+        'ddsperf output without ping latency or subscriber throughput lines (is this the pong or pub side? give the ping or sub output)',
+        {
+          file,
+          line: lastLine,
+        },
+      );
     }
 
     const notes: string[] = [];
     let dropped = 0;
     const keep = <T extends { line: number }>(series: Series<T>): T[] => {
       if (series.seconds.length <= skip) {
-        throw new InputError(`skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`, {
-          file,
-          line: series.seconds[0]!.line,
-        });
+        throw new InputError(
+          `skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`,
+          {
+            file,
+            line: series.seconds[0]!.line,
+          },
+        );
       }
       dropped += skip;
       return series.seconds.slice(skip);
@@ -345,15 +384,27 @@ export const ddsperfAdapter: FormatAdapter = {
           ),
           place,
         },
-        { experiment: 'sub', parameter: parameter(size), metric: LOST, statistics: { value: seconds.reduce((s, x) => s + x.lost, 0) }, place },
+        {
+          experiment: 'sub',
+          parameter: parameter(size),
+          metric: LOST,
+          statistics: { value: seconds.reduce((s, x) => s + x.lost, 0) },
+          place,
+        },
       );
     }
 
-    if (skip > 0) notes.push(`skipped the first ${skip} per-second line(s) of each series as warm-up (${dropped} line(s) in all)`);
+    if (skip > 0)
+      notes.push(`skipped the first ${skip} per-second line(s) of each series as warm-up (${dropped} line(s) in all)`);
     if (latencyGroups.size > 0) {
-      notes.push("latency over the seconds: mean weighted by each second's count, min of the minima, max of the maxima, median/p90/p99 the median of the per-second values");
+      notes.push(
+        "latency over the seconds: mean weighted by each second's count, min of the minima, max of the maxima, median/p90/p99 the median of the per-second values",
+      );
     }
-    if (subGroups.size > 0) notes.push('throughput and rate over the seconds: median (and mean, min, max) of the per-second values; the 10-second averages are not used');
+    if (subGroups.size > 0)
+      notes.push(
+        'throughput and rate over the seconds: median (and mean, min, max) of the per-second values; the 10-second averages are not used',
+      );
     for (const [key, set] of peers) {
       if (set.size > 1) notes.push(`${key}: lines from ${set.size} process/peer pairs were combined`);
     }

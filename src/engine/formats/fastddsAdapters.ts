@@ -7,7 +7,13 @@
  * chunk by chunk, instead of calling `parse` with the whole text (the same reader either way).
  */
 import type { FormatAdapter, ParseOptions, StreamingReader } from './adapter.js';
-import { looksLikeRawMeasurements, RAW_COLUMNS, RAW_HEADER, RAW_REQUIRED_COLUMNS, RawMeasurementReader } from './fastddsRaw.js';
+import {
+  looksLikeRawMeasurements,
+  RAW_COLUMNS,
+  RAW_HEADER,
+  RAW_REQUIRED_COLUMNS,
+  RawMeasurementReader,
+} from './fastddsRaw.js';
 import { looksLikeSummary, parseSummaryCsv, SUMMARY_HEADER, SUMMARY_REQUIRED_COLUMNS } from './fastddsSummary.js';
 import { InputError } from '../errors.js';
 import { resolveColumns, stripBom } from '../csv/header.js';
@@ -35,7 +41,8 @@ export const fastddsSummaryAdapter: FormatAdapter = {
     claims: (name) => name.includes('summary'),
     experimentOf: experimentTypeOfSummaryFile,
   },
-  parse: ({ file, text }, options) => resultSetOfSummary(parseSummaryCsv(file, text, options.floatParse ?? 'precise'), 'fastdds-summary', file),
+  parse: ({ file, text }, options) =>
+    resultSetOfSummary(parseSummaryCsv(file, text, options.floatParse ?? 'precise'), 'fastdds-summary', file),
 };
 
 /**
@@ -46,12 +53,17 @@ export const fastddsSummaryAdapter: FormatAdapter = {
 function summaryOfRaw(raw: RawMeasurements, file: string, floatParse: FloatParse): Summary {
   const computed = summarize(raw, experimentTypeOfRawFile(file));
   // The payloads' lines are those of the summary CSV the reference writes: its header is line 1.
-  return { ...computed, source: file, payloads: computed.payloads.map((p, index) => asWritten(p, index + 2, floatParse)) };
+  return {
+    ...computed,
+    source: file,
+    payloads: computed.payloads.map((p, index) => asWritten(p, index + 2, floatParse)),
+  };
 }
 
 /** One payload's statistics as renderSummaryCsv writes them and parseSummaryCsv reads them back. */
 function asWritten(p: PayloadSummary, line: number, floatParse: FloatParse): PayloadSummary {
-  const written = (value: number, text = formatFixed3(value)) => (isMissingValue(text) ? NaN : parseNumber(text, floatParse)!);
+  const written = (value: number, text = formatFixed3(value)) =>
+    isMissingValue(text) ? NaN : parseNumber(text, floatParse)!;
   return {
     payloadBytes: p.payloadBytes,
     samples: written(p.samples, `${p.samples}`),
@@ -110,20 +122,33 @@ export const FASTDDS_EXPECTED_HEADERS = `the Fast-DDS summary header "${SUMMARY_
  */
 export function fastddsHeaderError(path: string, headerLine: string): InputError {
   const line = stripBom(headerLine);
-  if (line.trim() === '') return new InputError(`the file is empty; expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1 });
+  if (line.trim() === '')
+    return new InputError(
+      `the file is empty; expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`,
+      { file: path, line: 1 },
+    );
   const fields = line.split(',');
   if (fields.some((f) => f.trim() === 'Experiment type')) {
-    return new InputError('this is a requirements file, not a result file: give it as the requirements', { file: path, line: 1, column: 1 });
+    return new InputError('this is a requirements file, not a result file: give it as the requirements', {
+      file: path,
+      line: 1,
+      column: 1,
+    });
   }
   // Judge the header against the format the name suggests, so the error names the wrong column.
   const name = baseName(path);
-  const looksRaw = name.startsWith('measurements') || fields.some((f) => (RAW_COLUMNS as readonly string[]).includes(f.trim()));
+  const looksRaw =
+    name.startsWith('measurements') || fields.some((f) => (RAW_COLUMNS as readonly string[]).includes(f.trim()));
   try {
-    if (name.includes('summary')) resolveColumns(path, line, fields, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+    if (name.includes('summary'))
+      resolveColumns(path, line, fields, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
     else if (looksRaw) resolveColumns(path, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
   } catch (error) {
     if (error instanceof InputError) return error;
     throw error;
   }
-  return new InputError(`not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`, { file: path, line: 1, column: 1 });
+  return new InputError(
+    `not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`,
+    { file: path, line: 1, column: 1 },
+  );
 }

@@ -104,9 +104,20 @@ export function parseFastddsLatencyConsole(file: string, text: string): ResultSe
     const banner = BANNER.exec(raw);
     if (banner) {
       if (banner[1] !== 'us') {
-        throw new InputError(`expected round-trip times in us, found "${banner[1]}"`, { file, line: lineNo, column: raw.indexOf(banner[1]!) + 1 });
+        throw new InputError(`expected round-trip times in us, found "${banner[1]}"`, {
+          file,
+          line: lineNo,
+          column: raw.indexOf(banner[1]!) + 1,
+        });
       }
-      table = { bannerLine: lineNo, declaredSamples: Number(banner[2]), headerSeen: false, dashesSeen: false, rows: [], payloads: new Map() };
+      table = {
+        bannerLine: lineNo,
+        declaredSamples: Number(banner[2]),
+        headerSeen: false,
+        dashesSeen: false,
+        rows: [],
+        payloads: new Map(),
+      };
       tables.push(table);
       continue;
     }
@@ -129,7 +140,11 @@ export function parseFastddsLatencyConsole(file: string, text: string): ResultSe
     if (row.nan > 0) nanCount += row.nan;
     const earlier = table.payloads.get(row.bytes);
     if (earlier !== undefined) {
-      throw new InputError(`payload ${row.bytes} appears twice in one table (first on line ${earlier})`, { file, line: lineNo, column: 1 });
+      throw new InputError(`payload ${row.bytes} appears twice in one table (first on line ${earlier})`, {
+        file,
+        line: lineNo,
+        column: 1,
+      });
     }
     table.payloads.set(row.bytes, lineNo);
     table.rows.push({
@@ -148,7 +163,10 @@ export function parseFastddsLatencyConsole(file: string, text: string): ResultSe
   const measurements: Measurement[] = [];
   tables.forEach((t, index) => {
     if (!t.headerSeen) {
-      throw new InputError('the round-trip table has a banner but no column header (truncated output?)', { file, line: t.bannerLine });
+      throw new InputError('the round-trip table has a banner but no column header (truncated output?)', {
+        file,
+        line: t.bannerLine,
+      });
     }
     if (t.rows.length === 0) {
       throw new InputError('the round-trip table has a header but no data rows', { file, line: t.bannerLine });
@@ -156,12 +174,19 @@ export function parseFastddsLatencyConsole(file: string, text: string): ResultSe
     const experiment = tables.length === 1 ? stem : `${stem} (run ${index + 1})`;
     for (const m of t.rows) measurements.push({ ...m, experiment });
   });
-  if (tables.length > 1) notes.push(`${tables.length} round-trip tables in one file: experiments "${stem} (run 1)" … "${stem} (run ${tables.length})".`);
+  if (tables.length > 1)
+    notes.push(
+      `${tables.length} round-trip tables in one file: experiments "${stem} (run 1)" … "${stem} (run ${tables.length})".`,
+    );
   if (nanCount > 0) notes.push(`${nanCount} statistic(s) printed as nan (too few samples) are kept as NaN.`);
   return { format: fastddsLatencyConsoleAdapter.id, file, measurements, notes };
 }
 
-function parseRow(file: string, text: string, line: number): { bytes: number; statistics: Partial<Record<StatisticName, number>>; nan: number } {
+function parseRow(
+  file: string,
+  text: string,
+  line: number,
+): { bytes: number; statistics: Partial<Record<StatisticName, number>>; nan: number } {
   // The trailing space after the last field, and no trailing comma (the dash line has one).
   const body = text.trimEnd();
   const fields: { value: string; column: number }[] = [];
@@ -175,23 +200,33 @@ function parseRow(file: string, text: string, line: number): { bytes: number; st
     }
   }
   if (fields.length !== 10) {
-    throw new InputError(`expected 10 comma-separated fields (Bytes, Samples, stdev, mean, min, 50%, 90%, 99%, 99.99%, max), found ${fields.length} (truncated row?)`, {
-      file,
-      line,
-      column: fields.length < 10 ? body.length + 1 : fields[10]!.column,
-    });
+    throw new InputError(
+      `expected 10 comma-separated fields (Bytes, Samples, stdev, mean, min, 50%, 90%, 99%, 99.99%, max), found ${fields.length} (truncated row?)`,
+      {
+        file,
+        line,
+        column: fields.length < 10 ? body.length + 1 : fields[10]!.column,
+      },
+    );
   }
   const [bytesField, samplesField, ...stats] = fields as [(typeof fields)[0], (typeof fields)[0], ...typeof fields];
   if (!/^\d+$/.test(samplesField.value)) {
-    throw new InputError(`expected the sample count (a whole number) in column "Samples", found "${samplesField.value}"`, {
-      file,
-      line,
-      column: samplesField.column,
-    });
+    throw new InputError(
+      `expected the sample count (a whole number) in column "Samples", found "${samplesField.value}"`,
+      {
+        file,
+        line,
+        column: samplesField.column,
+      },
+    );
   }
   const bytes = Number(bytesField.value);
   if (!Number.isSafeInteger(bytes)) {
-    throw new InputError(`expected a payload size in bytes, found "${bytesField.value}"`, { file, line, column: bytesField.column });
+    throw new InputError(`expected a payload size in bytes, found "${bytesField.value}"`, {
+      file,
+      line,
+      column: bytesField.column,
+    });
   }
   const statistics: Partial<Record<StatisticName, number>> = { samples: Number(samplesField.value) };
   let nan = 0;
@@ -203,11 +238,14 @@ function parseRow(file: string, text: string, line: number): { bytes: number; st
       return;
     }
     if (!FIXED3.test(field.value)) {
-      throw new InputError(`expected a number with 3 decimals in column "${COLUMN_TITLES[index]}", found "${field.value}"`, {
-        file,
-        line,
-        column: field.column,
-      });
+      throw new InputError(
+        `expected a number with 3 decimals in column "${COLUMN_TITLES[index]}", found "${field.value}"`,
+        {
+          file,
+          line,
+          column: field.column,
+        },
+      );
     }
     statistics[name] = Number(field.value);
   });

@@ -15,7 +15,8 @@ import { LATENCY_METRIC, splitLines } from './fastddsLatencyConsole.js';
  *   Values are read as the quoted strings in order, so a fixed exporter's `"a","b"` reads too.
  */
 
-const PER_SIZE_HEADER = /^"Minimum of (\d+) samples \((reliable|besteffort)\)","Average of (\d+) samples \((reliable|besteffort)\)"\s*$/;
+const PER_SIZE_HEADER =
+  /^"Minimum of (\d+) samples \((reliable|besteffort)\)","Average of (\d+) samples \((reliable|besteffort)\)"\s*$/;
 const ACROSS_HEADER_CELL = /^"(\d+) samples of (\d+) bytes \(us\)"$/;
 const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 
@@ -24,7 +25,10 @@ export const fastddsLatencyCsvAdapter: FormatAdapter = {
   title: 'Fast-DDS LatencyTest --export_csv (minimum/average) files',
   recognises(head: string): boolean {
     const first = splitLines(head)[0] ?? '';
-    return PER_SIZE_HEADER.test(first) || /^"\d+ samples of \d+ bytes \(us\)"(,"\d+ samples of \d+ bytes \(us\)")*\s*$/.test(first);
+    return (
+      PER_SIZE_HEADER.test(first) ||
+      /^"\d+ samples of \d+ bytes \(us\)"(,"\d+ samples of \d+ bytes \(us\)")*\s*$/.test(first)
+    );
   },
   parse(input: AdapterInput, _options: ParseOptions): ResultSet {
     return parseFastddsLatencyCsv(input.file, input.text);
@@ -46,7 +50,8 @@ function quotedValues(file: string, text: string, line: number): { value: number
       i++;
       continue;
     }
-    if (c !== '"') throw new InputError(`expected a quoted value, found "${text.slice(i, i + 10)}"`, { file, line, column: i + 1 });
+    if (c !== '"')
+      throw new InputError(`expected a quoted value, found "${text.slice(i, i + 10)}"`, { file, line, column: i + 1 });
     const end = text.indexOf('"', i + 1);
     if (end < 0) throw new InputError('a quoted value is not closed (truncated file?)', { file, line, column: i + 1 });
     const inner = text.slice(i + 1, end).trim();
@@ -61,18 +66,27 @@ export function parseFastddsLatencyCsv(file: string, text: string): ResultSet {
   const lines = splitLines(text);
   const header = lines[0] ?? '';
   const dataIndex = lines.findIndex((l, i) => i > 0 && l.trim() !== '');
-  const notes = ['Fast-DDS LatencyTest --export_csv: values in µs (half round trip minus clock overhead), 6 significant digits.'];
+  const notes = [
+    'Fast-DDS LatencyTest --export_csv: values in µs (half round trip minus clock overhead), 6 significant digits.',
+  ];
   const name = splitName(file);
   const perSize = PER_SIZE_HEADER.exec(header);
   if (perSize) {
     if (dataIndex < 0) throw new InputError('the file has a header but no data row', { file, line: 2 });
     const values = quotedValues(file, lines[dataIndex]!, dataIndex + 1);
     if (values.length !== 2) {
-      throw new InputError(`expected 2 values (minimum, average), found ${values.length}`, { file, line: dataIndex + 1, column: 1 });
+      throw new InputError(`expected 2 values (minimum, average), found ${values.length}`, {
+        file,
+        line: dataIndex + 1,
+        column: 1,
+      });
     }
     const bytes = name && /^\d+$/.test(name.key) ? Number(name.key) : undefined;
     if (bytes === undefined) {
-      throw new InputError('cannot tell the payload size from the file name: expected <prefix>_<bytes>_<reliable|besteffort>.csv', { file, line: 1 });
+      throw new InputError(
+        'cannot tell the payload size from the file name: expected <prefix>_<bytes>_<reliable|besteffort>.csv',
+        { file, line: 1 },
+      );
     }
     const measurement: Measurement = {
       experiment: name!.prefix,
@@ -87,34 +101,52 @@ export function parseFastddsLatencyCsv(file: string, text: string): ResultSet {
   const cells = header.trim().split(',');
   const columns = cells.map((cell, index) => {
     const m = ACROSS_HEADER_CELL.exec(cell.trim());
-    if (!m) throw new InputError(`expected "<n> samples of <bytes> bytes (us)", found ${cell}`, { file, line: 1, column: index + 1 });
+    if (!m)
+      throw new InputError(`expected "<n> samples of <bytes> bytes (us)", found ${cell}`, {
+        file,
+        line: 1,
+        column: index + 1,
+      });
     return { samples: Number(m[1]), bytes: Number(m[2]) };
   });
   const kind = name?.key.toLowerCase();
   if (kind !== 'minimum' && kind !== 'average') {
-    throw new InputError('cannot tell minimum from average: expected the file name <prefix>_<minimum|average>_<reliable|besteffort>.csv', {
-      file,
-      line: 1,
-    });
+    throw new InputError(
+      'cannot tell minimum from average: expected the file name <prefix>_<minimum|average>_<reliable|besteffort>.csv',
+      {
+        file,
+        line: 1,
+      },
+    );
   }
   if (dataIndex < 0) throw new InputError('the file has a header but no data row', { file, line: 2 });
   const values = quotedValues(file, lines[dataIndex]!, dataIndex + 1);
   if (values.length !== columns.length) {
-    throw new InputError(`expected ${columns.length} values like the header, found ${values.length} (truncated file?)`, {
-      file,
-      line: dataIndex + 1,
-      column: lines[dataIndex]!.length + 1,
-    });
+    throw new InputError(
+      `expected ${columns.length} values like the header, found ${values.length} (truncated file?)`,
+      {
+        file,
+        line: dataIndex + 1,
+        column: lines[dataIndex]!.length + 1,
+      },
+    );
   }
   const statistic: StatisticName = kind === 'minimum' ? 'min' : 'mean';
-  notes.push('Fast-DDS LatencyTest minimum/average export: upstream writes the values without separators; they are read as quoted values in header order.');
+  notes.push(
+    'Fast-DDS LatencyTest minimum/average export: upstream writes the values without separators; they are read as quoted values in header order.',
+  );
   const seen = new Set<number>();
   const measurements: Measurement[] = columns.map((column, index) => {
-    if (seen.has(column.bytes)) throw new InputError(`payload ${column.bytes} appears twice in the header`, { file, line: 1 });
+    if (seen.has(column.bytes))
+      throw new InputError(`payload ${column.bytes} appears twice in the header`, { file, line: 1 });
     seen.add(column.bytes);
     return {
       experiment: name!.prefix,
-      parameter: { label: `${column.bytes} B`, payloadBytes: column.bytes, settings: { reliability: name!.reliability } },
+      parameter: {
+        label: `${column.bytes} B`,
+        payloadBytes: column.bytes,
+        settings: { reliability: name!.reliability },
+      },
       metric: LATENCY_METRIC,
       statistics: { samples: column.samples, [statistic]: values[index]!.value },
       place: { file, line: dataIndex + 1 },

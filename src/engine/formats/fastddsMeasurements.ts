@@ -17,7 +17,11 @@ const STATISTICS: [keyof PayloadSummary, StatisticName][] = [
 ];
 
 /** A Fast-DDS summary as the common model: one latency measurement (µs) per payload. */
-export function resultSetOfSummary(summary: Summary, format: 'fastdds-summary' | 'fastdds-raw', file = summary.source): ResultSet {
+export function resultSetOfSummary(
+  summary: Summary,
+  format: 'fastdds-summary' | 'fastdds-raw',
+  file = summary.source,
+): ResultSet {
   const measurements: Measurement[] = summary.payloads.map((p) => {
     const statistics: Measurement['statistics'] = {};
     for (const [field, name] of STATISTICS) statistics[name] = p[field] as number;
@@ -43,8 +47,18 @@ export function isFastddsFormat(format: string): boolean {
  * The Fast-DDS summary of an experiment's latency measurements (the inverse of resultSetOfSummary,
  * for measurements stored in a history record): statistics the measurements lack are NaN.
  */
-export function summaryOfMeasurements(experimentType: string, measurements: readonly Measurement[], source: string): Summary | undefined {
-  if (measurements.length === 0 || !measurements.every((m) => m.metric.name === 'latency' && m.metric.unit === 'us' && m.parameter.payloadBytes !== undefined)) return undefined;
+export function summaryOfMeasurements(
+  experimentType: string,
+  measurements: readonly Measurement[],
+  source: string,
+): Summary | undefined {
+  if (
+    measurements.length === 0 ||
+    !measurements.every(
+      (m) => m.metric.name === 'latency' && m.metric.unit === 'us' && m.parameter.payloadBytes !== undefined,
+    )
+  )
+    return undefined;
   return {
     experimentType,
     source,

@@ -121,11 +121,14 @@ export class RawMeasurementReader {
   }
 
   private tooLong(line: number): InputError {
-    return new InputError(`line ${line} is longer than ${MAX_RAW_LINE_BYTES / (1 << 20)} MiB, the limit for a line of raw measurements (a row is under 100 bytes)`, {
-      file: this.file,
-      line,
-      column: 1,
-    });
+    return new InputError(
+      `line ${line} is longer than ${MAX_RAW_LINE_BYTES / (1 << 20)} MiB, the limit for a line of raw measurements (a row is under 100 bytes)`,
+      {
+        file: this.file,
+        line,
+        column: 1,
+      },
+    );
   }
 
   /**
@@ -185,7 +188,8 @@ export class RawMeasurementReader {
         if (c !== NEWLINE) break slow;
         p++;
         if (p - lineStart > MAX_RAW_LINE_BYTES) throw this.tooLong(this.lineNumber + 1);
-        const latency = fraction === 0 ? mantissa : legacy ? legacyScale(mantissa, -fraction) : mantissa / EXACT_POW10[fraction]!;
+        const latency =
+          fraction === 0 ? mantissa : legacy ? legacyScale(mantissa, -fraction) : mantissa / EXACT_POW10[fraction]!;
         this.lineNumber++;
         if (group === undefined || group.payloadBytes !== payload) group = this.groupOf(payload);
         if (group.length === group.values.length) group.grow();
@@ -218,11 +222,15 @@ export class RawMeasurementReader {
       const rest = this.takePending();
       this.line(rest, 0, rest.length);
     }
-    if (!this.headerSeen) throw new InputError(`the file is empty; expected the header "${RAW_HEADER}"`, { file: this.file, line: 1 });
+    if (!this.headerSeen)
+      throw new InputError(`the file is empty; expected the header "${RAW_HEADER}"`, { file: this.file, line: 1 });
     if (this.rows === 0) {
       throw new InputError('the file has a header but no measurements', { file: this.file, line: this.lineNumber + 1 });
     }
-    const groups: PayloadSamples[] = this.order.map((g) => ({ payloadBytes: g.payloadBytes, latencies: g.values.subarray(0, g.length) }));
+    const groups: PayloadSamples[] = this.order.map((g) => ({
+      payloadBytes: g.payloadBytes,
+      latencies: g.values.subarray(0, g.length),
+    }));
     return { source: this.file, groups, rows: this.rows };
   }
 
@@ -270,7 +278,10 @@ export class RawMeasurementReader {
 
   /** The rare line with quotes: fields may be quoted, `""` is a quote inside a quoted field. */
   private quotedLine(text: string): void {
-    const fields = splitQuotedLine(text, (message, column) => new InputError(message, { file: this.file, line: this.lineNumber, column }));
+    const fields = splitQuotedLine(
+      text,
+      (message, column) => new InputError(message, { file: this.file, line: this.lineNumber, column }),
+    );
     this.checkFieldCount(fields.length);
     const encoder = new TextEncoder();
     const cell = (index: number) => {
@@ -354,7 +365,10 @@ function parseCount(bytes: Uint8Array, start: number, end: number): number {
 }
 
 /** Splits one CSV line whose fields may be quoted; reports a broken quote at its column. */
-export function splitQuotedLine(text: string, error: (message: string, column: number) => Error): { value: string; column: number }[] {
+export function splitQuotedLine(
+  text: string,
+  error: (message: string, column: number) => Error,
+): { value: string; column: number }[] {
   const fields: { value: string; column: number }[] = [];
   let i = 0;
   for (;;) {
@@ -384,7 +398,8 @@ export function splitQuotedLine(text: string, error: (message: string, column: n
       const stop = comma < 0 ? text.length : comma;
       const value = text.slice(i, stop);
       const stray = value.indexOf('"');
-      if (stray >= 0) throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
+      if (stray >= 0)
+        throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
       fields.push({ value, column });
       if (comma < 0) return fields;
       i = comma + 1;

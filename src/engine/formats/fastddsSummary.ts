@@ -18,7 +18,13 @@ export function looksLikeSummary(headerLine: string): boolean {
   const names = stripBom(headerLine)
     .split(',')
     .map((s) => s.trim());
-  return names.includes('Bytes') && names.includes('Median') && names.includes('99%') && names.includes('Max') && !names.includes('Experiment type');
+  return (
+    names.includes('Bytes') &&
+    names.includes('Median') &&
+    names.includes('99%') &&
+    names.includes('Max') &&
+    !names.includes('Experiment type')
+  );
 }
 
 /** The bytes of a summary CSV, as `latency_process_results.py` writes them. */
@@ -52,11 +58,14 @@ export function parseSummaryCsv(file: string, content: string, floatParse: Float
     const bytesText = row.fields[bytesIndex] ?? '';
     const payloadBytes = Number(bytesText.trim());
     if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(payloadBytes)) {
-      throw new InputError(`expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`, {
-        file,
-        line: row.line,
-        column: fieldColumn(row.text, bytesIndex),
-      });
+      throw new InputError(
+        `expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`,
+        {
+          file,
+          line: row.line,
+          column: fieldColumn(row.text, bytesIndex),
+        },
+      );
     }
     const earlier = seen.get(payloadBytes);
     if (earlier !== undefined) {

@@ -17,7 +17,19 @@ import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
  * demand × recovery time; with several subscribers one row per subscriber.
  */
 
-type Column = 'payload' | 'demand' | 'recovery' | 'sent' | 'pubTime' | 'pubRate' | 'pubThroughput' | 'received' | 'lost' | 'subTime' | 'subRate' | 'subThroughput';
+type Column =
+  | 'payload'
+  | 'demand'
+  | 'recovery'
+  | 'sent'
+  | 'pubTime'
+  | 'pubRate'
+  | 'pubThroughput'
+  | 'received'
+  | 'lost'
+  | 'subTime'
+  | 'subRate'
+  | 'subThroughput';
 
 const COLUMN_PATTERNS: Record<Column, RegExp> = {
   payload: /^Payload \[Bytes\]$/,
@@ -37,7 +49,13 @@ const REQUIRED: Column[] = ['payload', 'demand', 'subThroughput'];
 const INTEGER_COLUMNS: Column[] = ['payload', 'demand', 'recovery', 'sent', 'received', 'lost'];
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
-const metric = (name: string, dimension: Metric['dimension'], unit: string, displayUnit: string, direction: Metric['direction']): Metric => ({
+const metric = (
+  name: string,
+  dimension: Metric['dimension'],
+  unit: string,
+  displayUnit: string,
+  direction: Metric['direction'],
+): Metric => ({
   name,
   dimension,
   unit,
@@ -87,7 +105,11 @@ export function parseFastddsThroughput(file: string, text: string): ResultSet {
   });
   for (const column of REQUIRED) {
     if (index[column] === undefined) {
-      throw new InputError(`missing the column matching ${COLUMN_PATTERNS[column].source.replace(/\\/g, '')}`, { file, line: 1, column: 1 });
+      throw new InputError(`missing the column matching ${COLUMN_PATTERNS[column].source.replace(/\\/g, '')}`, {
+        file,
+        line: 1,
+        column: 1,
+      });
     }
   }
   const rows: Row[] = [];
@@ -113,19 +135,25 @@ export function parseFastddsThroughput(file: string, text: string): ResultSet {
       const raw = fields[at]!.trim();
       const integer = INTEGER_COLUMNS.includes(name);
       if (!(integer ? /^\d+$/ : NUMBER).test(raw)) {
-        throw new InputError(`expected ${integer ? 'a whole number' : 'a number'} in column "${names[at]}", found "${raw}"`, {
-          file,
-          line: i + 1,
-          column: starts[at]!,
-        });
+        throw new InputError(
+          `expected ${integer ? 'a whole number' : 'a number'} in column "${names[at]}", found "${raw}"`,
+          {
+            file,
+            line: i + 1,
+            column: starts[at]!,
+          },
+        );
       }
       values[name] = Number(raw);
     }
     rows.push({ line: i + 1, values });
   }
-  if (rows.length === 0) throw new InputError('the ThroughputTest CSV has a header but no data rows', { file, line: 2 });
+  if (rows.length === 0)
+    throw new InputError('the ThroughputTest CSV has a header but no data rows', { file, line: 2 });
 
-  const notes: string[] = ['Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s.'];
+  const notes: string[] = [
+    'Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s.',
+  ];
   // Several subscribers: one CSV row each for the same test; merge them like the console table does.
   const merged = new Map<string, Row>();
   let mergedCount = 0;
@@ -138,7 +166,8 @@ export function parseFastddsThroughput(file: string, text: string): ResultSet {
     }
     mergedCount++;
     for (const c of ['received', 'lost', 'subRate', 'subThroughput'] as Column[]) {
-      if (earlier.values[c] !== undefined && row.values[c] !== undefined) earlier.values[c] = earlier.values[c]! + row.values[c]!;
+      if (earlier.values[c] !== undefined && row.values[c] !== undefined)
+        earlier.values[c] = earlier.values[c]! + row.values[c]!;
     }
   }
   if (mergedCount > 0) {

@@ -27,8 +27,20 @@ const ALIASES: Record<Column, string[]> = {
 const REQUIRED: Column[] = ['throughput', 'size'];
 const NUMBER = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 
-const THROUGHPUT: Metric = { name: 'throughput', dimension: 'byterate', unit: 'MB/s', displayUnit: 'MB/s', direction: 'higher-is-better' };
-const RECEIVED: Metric = { name: 'samples received', dimension: 'count', unit: '', displayUnit: 'samples/window', direction: 'higher-is-better' };
+const THROUGHPUT: Metric = {
+  name: 'throughput',
+  dimension: 'byterate',
+  unit: 'MB/s',
+  displayUnit: 'MB/s',
+  direction: 'higher-is-better',
+};
+const RECEIVED: Metric = {
+  name: 'samples received',
+  dimension: 'count',
+  unit: '',
+  displayUnit: 'samples/window',
+  direction: 'higher-is-better',
+};
 
 function normalise(name: string): string {
   return name
@@ -51,7 +63,8 @@ export const fepAdapter: FormatAdapter = {
   title: 'FEP SDK 3 throughput test table',
   recognises(head: string): boolean {
     const text = stripBom(head);
-    if (GRID_LINE.test(text) && /\|\s*throughput \(⌀ MB\/s\)\s*\|/.test(text) && /sample size \(B\)/.test(text)) return true;
+    if (GRID_LINE.test(text) && /\|\s*throughput \(⌀ MB\/s\)\s*\|/.test(text) && /sample size \(B\)/.test(text))
+      return true;
     const first = text.split(/\r?\n/, 1)[0] ?? '';
     if (!first.includes(',') || !HEADER_HINT.test(first)) return false;
     const columns = first.split(',').map(columnOf);
@@ -98,7 +111,11 @@ function readGridTable(file: string, lines: string[]): RawTable | undefined {
       if (!separatorSeen) continue; // a header cell continued on a second line
       const cells = splitCells(text, j + 1);
       if (cells.length !== header.length) {
-        throw new InputError(`expected ${header.length} cells like the header, found ${cells.length}`, { file, line: j + 1, column: 1 });
+        throw new InputError(`expected ${header.length} cells like the header, found ${cells.length}`, {
+          file,
+          line: j + 1,
+          column: 1,
+        });
       }
       if (!pending) pending = cells;
       else {
@@ -141,11 +158,14 @@ function readCsv(file: string, lines: string[]): RawTable {
     if (text.trim() === '') continue;
     const fields = text.split(',');
     if (fields.length !== header.length) {
-      throw new InputError(`expected ${header.length} fields like the header, found ${fields.length} (truncated row?)`, {
-        file,
-        line: i + 1,
-        column: text.length + 1,
-      });
+      throw new InputError(
+        `expected ${header.length} fields like the header, found ${fields.length} (truncated row?)`,
+        {
+          file,
+          line: i + 1,
+          column: text.length + 1,
+        },
+      );
     }
     let column = 1;
     rows.push(
@@ -177,7 +197,8 @@ export function parseFep(file: string, text: string): ResultSet {
       });
     }
   }
-  if (table.rows.length === 0) throw new InputError('the FEP results table has a header but no data rows', { file, line: table.headerLine });
+  if (table.rows.length === 0)
+    throw new InputError('the FEP results table has a header but no data rows', { file, line: table.headerLine });
 
   const name = baseName(file);
   const dot = name.lastIndexOf('.');
@@ -190,11 +211,14 @@ export function parseFep(file: string, text: string): ResultSet {
       if (at === undefined) return undefined;
       const cell = row[at]!;
       if (!(integer ? /^\d+$/ : NUMBER).test(cell.text)) {
-        throw new InputError(`expected ${integer ? 'a whole number' : 'a number'} in column "${table.header[at]}", found "${cell.text}"`, {
-          file,
-          line: cell.line,
-          column: cell.column,
-        });
+        throw new InputError(
+          `expected ${integer ? 'a whole number' : 'a number'} in column "${table.header[at]}", found "${cell.text}"`,
+          {
+            file,
+            line: cell.line,
+            column: cell.column,
+          },
+        );
       }
       return Number(cell.text);
     };
@@ -219,14 +243,21 @@ export function parseFep(file: string, text: string): ResultSet {
     }
     const line = row[0]!.line;
     const earlier = seen.get(label);
-    if (earlier !== undefined) throw new InputError(`"${label}" appears twice (first on line ${earlier})`, { file, line, column: 1 });
+    if (earlier !== undefined)
+      throw new InputError(`"${label}" appears twice (first on line ${earlier})`, { file, line, column: 1 });
     seen.set(label, line);
     const parameter = { label, payloadBytes: size, settings };
     const statistics: Partial<Record<StatisticName, number>> = { mean: throughput };
     if (variance !== undefined) statistics.variance = variance;
     measurements.push({ experiment, parameter, metric: THROUGHPUT, statistics, place: { file, line } });
     if (received !== undefined) {
-      measurements.push({ experiment, parameter, metric: RECEIVED, statistics: { mean: received }, place: { file, line } });
+      measurements.push({
+        experiment,
+        parameter,
+        metric: RECEIVED,
+        statistics: { mean: received },
+        place: { file, line },
+      });
     }
   }
   return {

@@ -1,7 +1,14 @@
 import { InputError, UsageError } from '../errors.js';
 import { fieldColumn } from '../csv/header.js';
 import { forEachCsvRow } from '../csv/table.js';
-import { resolveStatistic, STATISTIC_NAMES, type Measurement, type Metric, type Parameter, type StatisticName } from '../model/measurement.js';
+import {
+  resolveStatistic,
+  STATISTIC_NAMES,
+  type Measurement,
+  type Metric,
+  type Parameter,
+  type StatisticName,
+} from '../model/measurement.js';
 import { BASE_UNITS, type Unit } from '../model/units.js';
 import { isMissingValue, parseNumber } from '../numeric/parseNumber.js';
 import { requirePossibleValue } from '../model/validity.js';
@@ -15,8 +22,8 @@ import { readUnit } from './shared.js';
  *
  * - Columns are matched by exact header name; a missing one is an error at line 1 with a
  *   did-you-mean, like the reference formats.
- * - A metric is named by `metric`, else by its column. Several columns may feed one metric (`p50_ms` → latency median, `p99_ms` → latency p99); they
- *   are one Measurement per experiment × parameter × metric.
+ * - A metric is named by `metric`, else by its column. Several columns may feed one metric (`p50_ms` → latency median,
+ *   `p99_ms` → latency p99); they are one Measurement per experiment × parameter × metric.
  * - Without an experiment column, the experiment is the file's base name; without a parameter
  *   column the parameter label is empty.
  * - Statistic defaults to `value`; unit defaults to none (a plain number); direction defaults to
@@ -42,12 +49,22 @@ export const genericCsvAdapter: FormatAdapter = {
 
   parse({ file, text }, options) {
     const mapping = options.mapping;
-    if (!mapping) throw new UsageError(`${file}: the generic-csv format needs a column mapping (which columns are the experiment, parameter and metrics)`);
+    if (!mapping)
+      throw new UsageError(
+        `${file}: the generic-csv format needs a column mapping (which columns are the experiment, parameter and metrics)`,
+      );
     const notes: string[] = [];
     const plans = planColumns(mapping, notes);
-    const required = [...new Set([mapping.experiment, mapping.parameter, ...plans.map((p) => p.column)].filter((c): c is string => c !== undefined))];
+    const required = [
+      ...new Set(
+        [mapping.experiment, mapping.parameter, ...plans.map((p) => p.column)].filter(
+          (c): c is string => c !== undefined,
+        ),
+      ),
+    ];
     const defaultExperiment = baseName(file);
-    if (mapping.experiment === undefined) notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
+    if (mapping.experiment === undefined)
+      notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
     const measurements: Measurement[] = [];
     const byKey = new Map<string, Measurement>();
     // Where a statistic was first given, when not on its measurement's own first row (rare: one map
@@ -62,14 +79,19 @@ export const genericCsvAdapter: FormatAdapter = {
         const index = columns[mapping.experiment]!;
         experiment = (row.fields[index] ?? '').trim();
         if (experiment === '') {
-          throw new InputError(`the experiment column "${mapping.experiment}" is empty`, { file, line: row.line, column: fieldColumn(row.text, index) });
+          throw new InputError(`the experiment column "${mapping.experiment}" is empty`, {
+            file,
+            line: row.line,
+            column: fieldColumn(row.text, index),
+          });
         }
       }
       let parameter: Parameter = { label: '' };
       if (mapping.parameter !== undefined) {
         const label = (row.fields[columns[mapping.parameter]!] ?? '').trim();
         parameter = { label };
-        if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label))) parameter.payloadBytes = Number(label);
+        if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label)))
+          parameter.payloadBytes = Number(label);
       }
       for (const plan of plans) {
         const index = columns[plan.column]!;
@@ -77,34 +99,49 @@ export const genericCsvAdapter: FormatAdapter = {
         if (isMissingValue(cell)) continue;
         const value = parseNumber(cell, 'precise');
         if (value === undefined) {
-          throw new InputError(`expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + '…' : cell}"`, {
-            file,
-            line: row.line,
-            column: fieldColumn(row.text, index),
-          });
+          throw new InputError(
+            `expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + '…' : cell}"`,
+            {
+              file,
+              line: row.line,
+              column: fieldColumn(row.text, index),
+            },
+          );
         }
         const kind = { dimension: plan.metric.dimension, statistic: plan.statistic, metric: plan.metric.name };
-        requirePossibleValue(kind, value, `the ${plan.metric.name} in column "${plan.column}"`, { file, line: row.line, column: fieldColumn(row.text, index) }, plan.unit.symbol);
+        requirePossibleValue(
+          kind,
+          value,
+          `the ${plan.metric.name} in column "${plan.column}"`,
+          { file, line: row.line, column: fieldColumn(row.text, index) },
+          plan.unit.symbol,
+        );
         const key = `${experiment}\u0000${parameter.label}\u0000${plan.metric.name}`;
         let measurement = byKey.get(key);
         if (measurement?.statistics[plan.statistic] !== undefined) {
           const earlier = laterLines.get(measurement)?.[plan.statistic] ?? measurement.place.line;
           const what = `${experiment}${parameter.label ? ` / ${parameter.label}` : ''}`;
-          throw new InputError(`"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`, {
-            file,
-            line: row.line,
-            column: fieldColumn(row.text, index),
-          });
+          throw new InputError(
+            `"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`,
+            {
+              file,
+              line: row.line,
+              column: fieldColumn(row.text, index),
+            },
+          );
         }
         if (!measurement) {
           measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
           byKey.set(key, measurement);
           measurements.push(measurement);
           if (options.maxMeasurements !== undefined && measurements.length > options.maxMeasurements) {
-            throw new InputError(`the file holds more than ${options.maxMeasurements} measurements (found by line ${row.line}); the limit is ${options.maxMeasurements} per file`, {
-              file,
-              line: row.line,
-            });
+            throw new InputError(
+              `the file holds more than ${options.maxMeasurements} measurements (found by line ${row.line}); the limit is ${options.maxMeasurements} per file`,
+              {
+                file,
+                line: row.line,
+              },
+            );
           }
         } else if (row.line !== measurement.place.line) {
           // A statistic first given on a later row than its measurement's: remembered for the message above.
@@ -137,7 +174,8 @@ function planColumns(mapping: GenericCsvMapping, notes: string[]): ColumnPlan[] 
   const seenColumns = new Set<string>();
   for (const spec of mapping.metrics) {
     if (!spec.column) throw new UsageError('a generic-csv metric mapping has no column name');
-    if (seenColumns.has(spec.column)) throw new UsageError(`the column "${spec.column}" is mapped twice in the generic-csv mapping`);
+    if (seenColumns.has(spec.column))
+      throw new UsageError(`the column "${spec.column}" is mapped twice in the generic-csv mapping`);
     seenColumns.add(spec.column);
     if (spec.column === mapping.experiment || spec.column === mapping.parameter) {
       throw new UsageError(`the column "${spec.column}" is mapped both as a metric and as the experiment or parameter`);
@@ -152,7 +190,9 @@ function planColumns(mapping: GenericCsvMapping, notes: string[]): ColumnPlan[] 
       direction = reading.direction;
       if (!reading.known) guessed.push(spec.column);
     } else if (direction !== 'lower-is-better' && direction !== 'higher-is-better') {
-      throw new UsageError(`the direction of column "${spec.column}" must be lower-is-better or higher-is-better, not "${String(direction)}"`);
+      throw new UsageError(
+        `the direction of column "${spec.column}" must be lower-is-better or higher-is-better, not "${String(direction)}"`,
+      );
     }
     const name = spec.metric ?? spec.column;
     const metric: Metric = {
@@ -165,7 +205,9 @@ function planColumns(mapping: GenericCsvMapping, notes: string[]): ColumnPlan[] 
     const earlier = metrics.get(name);
     if (earlier) {
       if (earlier.dimension !== metric.dimension || earlier.direction !== metric.direction) {
-        throw new UsageError(`the columns of metric "${name}" disagree on its unit or direction in the generic-csv mapping`);
+        throw new UsageError(
+          `the columns of metric "${name}" disagree on its unit or direction in the generic-csv mapping`,
+        );
       }
       plans.push({ column: spec.column, metric: earlier, statistic, unit: reading.unit });
     } else {
@@ -174,7 +216,9 @@ function planColumns(mapping: GenericCsvMapping, notes: string[]): ColumnPlan[] 
     }
   }
   if (guessed.length > 0) {
-    notes.push(`no direction declared or implied by a unit for ${guessed.map((c) => `"${c}"`).join(', ')}: taken as lower-is-better`);
+    notes.push(
+      `no direction declared or implied by a unit for ${guessed.map((c) => `"${c}"`).join(', ')}: taken as lower-is-better`,
+    );
   }
   return plans;
 }
@@ -182,7 +226,9 @@ function planColumns(mapping: GenericCsvMapping, notes: string[]): ColumnPlan[] 
 function statisticOf(text: string, column: string): StatisticName {
   const known = resolveStatistic(text);
   if (known) return known;
-  throw new UsageError(`unknown statistic "${text}" for column "${column}"; expected one of ${STATISTIC_NAMES.join(', ')}`);
+  throw new UsageError(
+    `unknown statistic "${text}" for column "${column}"; expected one of ${STATISTIC_NAMES.join(', ')}`,
+  );
 }
 
 function baseName(file: string): string {

@@ -44,8 +44,14 @@ export const githubActionBenchmarkAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const { doc, fields, root } = readJsonReport(file, text, isJsonArray, 'expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects');
-    if (root.length === 0) throw new InputError('the benchmark array is empty: no results', { file, ...doc.placeOf(root) });
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text,
+      isJsonArray,
+      'expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects',
+    );
+    if (root.length === 0)
+      throw new InputError('the benchmark array is empty: no results', { file, ...doc.placeOf(root) });
     const measurements: Measurement[] = [];
     const notes: string[] = [];
     const guessed = new Set<string>();

@@ -17,9 +17,9 @@
  * - Units: `ns/op` (metric `time/op`, stored in µs) and `B/op`, `allocs/op` are lower-is-better,
  *   `MB/s` higher-is-better; other `ReportMetric` units are kept as written, lower-is-better
  *   unless they are a rate (`x/s`), with a note.
- * - `goos:`, `goarch:`, `pkg:` and `cpu:` lines are kept as notes, and `goos`, `goarch` and `cpu`
- *   are the run's machine (OS and architecture in Node's spelling, as the action records them); failed and skipped benchmarks
- *   are noted and left out. Other lines (`PASS`, `ok`, test logs) are not results and are skipped.
+ * - `goos:`, `goarch:`, `pkg:` and `cpu:` lines are kept as notes, and `goos`, `goarch` and `cpu` are the run's machine
+ *   (OS and architecture in Node's spelling, as the action records them); failed and skipped benchmarks are noted and
+ *   left out. Other lines (`PASS`, `ok`, test logs) are not results and are skipped.
  */
 import { InputError } from '../errors.js';
 import { stripBom } from '../csv/header.js';
@@ -70,7 +70,11 @@ export const goBenchAdapter: FormatAdapter = {
     let pending: { name: string; line: number } | undefined;
 
     const cutShort = (p: { name: string; line: number }) =>
-      new InputError(`benchmark ${p.name} has a name but no results (the run was cut short?)`, { file, line: p.line, column: 1 });
+      new InputError(`benchmark ${p.name} has a name but no results (the run was cut short?)`, {
+        file,
+        line: p.line,
+        column: 1,
+      });
 
     const record = (name: string, nameLine: number, tail: string, tailLine: number, tailColumn: number) => {
       const values = readResults(tail, file, tailLine, tailColumn);
@@ -78,7 +82,13 @@ export const goBenchAdapter: FormatAdapter = {
       let benchmark = benchmarks.get(key);
       if (!benchmark) {
         const procs = PROCS.exec(name);
-        benchmark = { pkg, name: procs ? name.slice(0, procs.index) : name, procs: procs ? Number(procs[1]) : 1, line: nameLine, runs: [] };
+        benchmark = {
+          pkg,
+          name: procs ? name.slice(0, procs.index) : name,
+          procs: procs ? Number(procs[1]) : 1,
+          line: nameLine,
+          runs: [],
+        };
         benchmarks.set(key, benchmark);
       }
       benchmark.runs.push({ line: nameLine, values });
@@ -103,7 +113,9 @@ export const goBenchAdapter: FormatAdapter = {
       }
       const outcome = OUTCOME.exec(line);
       if (outcome) {
-        notes.push(`${outcome[2]} (line ${lineNo}) ${outcome[1] === 'FAIL' ? 'failed' : 'was skipped'}; it has no results`);
+        notes.push(
+          `${outcome[2]} (line ${lineNo}) ${outcome[1] === 'FAIL' ? 'failed' : 'was skipped'}; it has no results`,
+        );
         if (pending && outcome[2] === pending.name) pending = undefined;
         return;
       }
@@ -126,8 +138,13 @@ export const goBenchAdapter: FormatAdapter = {
     });
     // The last name printed has no numbers: the run stopped there, unless it is a parent whose
     // sub-benchmarks came before (never, as Go prints a parent first) or itself was announced.
-    if (pending && ![...benchmarks.values()].some((b) => b.name === pending!.name || b.name.startsWith(`${pending!.name}/`))) throw cutShort(pending);
-    if (benchmarks.size === 0) throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
+    if (
+      pending &&
+      ![...benchmarks.values()].some((b) => b.name === pending!.name || b.name.startsWith(`${pending!.name}/`))
+    )
+      throw cutShort(pending);
+    if (benchmarks.size === 0)
+      throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
 
     // Experiments run with several GOMAXPROCS values name it in their labels.
     const procsOf = new Map<string, Set<number>>();
@@ -154,11 +171,19 @@ export const goBenchAdapter: FormatAdapter = {
         }
       }
       for (const { metric, values } of byUnit.values()) {
-        measurements.push({ experiment, parameter, metric, ...iterationMeasurement(values), place: { file, line: b.line } });
+        measurements.push({
+          experiment,
+          parameter,
+          metric,
+          ...iterationMeasurement(values),
+          place: { file, line: b.line },
+        });
       }
     }
     if (unknownUnits.size > 0) {
-      notes.push(`units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(', ')}`);
+      notes.push(
+        `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(', ')}`,
+      );
     }
     const environment = environmentOfHeaders(machine);
     return { format: 'go-bench', file, measurements, notes, ...(environment ? { environment } : {}) };
@@ -174,11 +199,21 @@ function readResults(tail: string, file: string, line: number, column: number): 
   for (let i = 1; i < tokens.length; i += 2) {
     const value = tokens[i]!;
     const unit = tokens[i + 1];
-    if (!NUMBER.test(value.text)) throw new InputError(`expected a number before a unit, found "${value.text.slice(0, 40)}"`, { file, line, column: value.column });
+    if (!NUMBER.test(value.text))
+      throw new InputError(`expected a number before a unit, found "${value.text.slice(0, 40)}"`, {
+        file,
+        line,
+        column: value.column,
+      });
     if (!unit) throw new InputError(`the value ${value.text} has no unit`, { file, line, column: value.column });
     values.push({ value: Number(value.text), unit: unit.text });
   }
-  if (values.length === 0) throw new InputError('the iteration count is followed by no results (expected "123 ns/op")', { file, line, column: tokens[0]!.column });
+  if (values.length === 0)
+    throw new InputError('the iteration count is followed by no results (expected "123 ns/op")', {
+      file,
+      line,
+      column: tokens[0]!.column,
+    });
   return values;
 }
 
@@ -201,7 +236,8 @@ function parameterOf(b: Benchmark, labelProcs: boolean): Parameter {
     const text = part.slice(eq + 1);
     const numeric = NUMBER.test(text) ? Number(text) : undefined;
     settings[key] = numeric ?? text;
-    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) payloadBytes ??= numeric;
+    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key))
+      payloadBytes ??= numeric;
   }
   settings.procs = b.procs;
   if (labelProcs) label += `${label === '' ? '' : ','}procs=${b.procs}`;
@@ -209,7 +245,11 @@ function parameterOf(b: Benchmark, labelProcs: boolean): Parameter {
 }
 
 /** The machine Go's header names: `goos: linux`, `goarch: amd64`, `cpu: AMD EPYC 7763 64-Core Processor`. */
-function environmentOfHeaders(machine: { goos?: string; goarch?: string; cpu?: string }): EnvironmentFingerprint | undefined {
+function environmentOfHeaders(machine: {
+  goos?: string;
+  goarch?: string;
+  cpu?: string;
+}): EnvironmentFingerprint | undefined {
   const environment: EnvironmentFingerprint = {
     ...(machine.goos !== undefined ? { os: nodeOsName(machine.goos) } : {}),
     ...(machine.goarch !== undefined ? { arch: nodeArchName(machine.goarch) } : {}),

@@ -68,16 +68,36 @@ interface MetricSpec {
 }
 
 const METRICS: MetricSpec[] = [
-  { field: 'real_time', metric: { name: 'real time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' }, unit: 'time_unit' },
-  { field: 'cpu_time', metric: { name: 'cpu time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' }, unit: 'time_unit' },
+  {
+    field: 'real_time',
+    metric: { name: 'real time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' },
+    unit: 'time_unit',
+  },
+  {
+    field: 'cpu_time',
+    metric: { name: 'cpu time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' },
+    unit: 'time_unit',
+  },
   {
     field: 'bytes_per_second',
-    metric: { name: 'bytes per second', dimension: 'byterate', unit: 'MB/s', displayUnit: 'B/s', direction: 'higher-is-better' },
+    metric: {
+      name: 'bytes per second',
+      dimension: 'byterate',
+      unit: 'MB/s',
+      displayUnit: 'B/s',
+      direction: 'higher-is-better',
+    },
     unit: parseUnit('B/s') as Unit,
   },
   {
     field: 'items_per_second',
-    metric: { name: 'items per second', dimension: 'rate', unit: 'Hz', displayUnit: 'items/s', direction: 'higher-is-better' },
+    metric: {
+      name: 'items per second',
+      dimension: 'rate',
+      unit: 'Hz',
+      displayUnit: 'items/s',
+      direction: 'higher-is-better',
+    },
     unit: parseUnit('Hz') as Unit,
   },
 ];
@@ -98,14 +118,25 @@ export const googleBenchmarkAdapter: FormatAdapter = {
     if (!/^\uFEFF?\s*\{/.test(head)) return false;
     if (!/"benchmarks"\s*:\s*\[/.test(head)) return false;
     // The context block, or the fields every benchmark entry has.
-    return /^\uFEFF?\s*\{\s*"context"\s*:\s*\{/.test(head) || /"(run_type|time_unit|real_time|per_family_instance_index)"\s*:/.test(head);
+    return (
+      /^\uFEFF?\s*\{\s*"context"\s*:\s*\{/.test(head) ||
+      /"(run_type|time_unit|real_time|per_family_instance_index)"\s*:/.test(head)
+    );
   },
 
   parse({ file, text }) {
-    const { doc, fields, root } = readJsonReport(file, text, isObjectWithArray('benchmarks'), 'expected a Google Benchmark JSON output: an object with a "benchmarks" array');
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text,
+      isObjectWithArray('benchmarks'),
+      'expected a Google Benchmark JSON output: an object with a "benchmarks" array',
+    );
     const benchmarks = root.benchmarks;
     if (benchmarks.length === 0) {
-      throw new InputError('the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
+      throw new InputError('the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)', {
+        file,
+        ...doc.placeOf(benchmarks),
+      });
     }
     const notes: string[] = [];
     const groups = new Map<string, Group>();
@@ -124,14 +155,23 @@ export const googleBenchmarkAdapter: FormatAdapter = {
         notes.push(`"${name}" (line ${line}) reported an error and is skipped${message}`);
         return;
       }
-      if (entry.skipped === true || (typeof entry.skipped === 'number' && entry.skipped !== 0) || typeof entry.skip_message === 'string') {
-        notes.push(`"${name}" (line ${line}) was skipped by the benchmark${typeof entry.skip_message === 'string' ? `: ${entry.skip_message}` : ''}`);
+      if (
+        entry.skipped === true ||
+        (typeof entry.skipped === 'number' && entry.skipped !== 0) ||
+        typeof entry.skip_message === 'string'
+      ) {
+        notes.push(
+          `"${name}" (line ${line}) was skipped by the benchmark${typeof entry.skip_message === 'string' ? `: ${entry.skip_message}` : ''}`,
+        );
         return;
       }
 
       let statistic: StatisticName | 'repetition';
       if (runType === 'aggregate' || aggregateName !== undefined) {
-        const mapped = aggregateName === undefined ? undefined : ({ mean: 'mean', median: 'median', stddev: 'stdev' } as const)[aggregateName];
+        const mapped =
+          aggregateName === undefined
+            ? undefined
+            : ({ mean: 'mean', median: 'median', stddev: 'stdev' } as const)[aggregateName];
         if (mapped === undefined || fields.string(entry, 'aggregate_unit') === 'percentage') {
           skippedAggregates.add(aggregateName ?? '(no aggregate_name)');
           return;
@@ -143,14 +183,18 @@ export const googleBenchmarkAdapter: FormatAdapter = {
 
       let runName = fields.string(entry, 'run_name');
       if (runName === undefined) {
-        runName = aggregateName !== undefined && name.endsWith('_' + aggregateName) ? name.slice(0, -aggregateName.length - 1) : name;
+        runName =
+          aggregateName !== undefined && name.endsWith('_' + aggregateName)
+            ? name.slice(0, -aggregateName.length - 1)
+            : name;
       }
 
       let timeUnit: Unit | undefined;
       const timeUnitText = fields.string(entry, 'time_unit');
       if (timeUnitText !== undefined) {
         timeUnit = parseUnit(timeUnitText);
-        if (timeUnit?.dimension !== 'time') throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, 'time_unit');
+        if (timeUnit?.dimension !== 'time')
+          throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, 'time_unit');
       }
 
       for (const key of Object.keys(entry)) {
@@ -166,7 +210,11 @@ export const googleBenchmarkAdapter: FormatAdapter = {
         const value = fields.measured(
           entry,
           spec.field,
-          { dimension: spec.metric.dimension, statistic: statistic === 'repetition' ? 'sample' : statistic, metric: spec.metric.name },
+          {
+            dimension: spec.metric.dimension,
+            statistic: statistic === 'repetition' ? 'sample' : statistic,
+            metric: spec.metric.name,
+          },
           { nullable: true },
         );
         if (value === undefined) continue;
@@ -215,7 +263,8 @@ export const googleBenchmarkAdapter: FormatAdapter = {
             s.min = sorted[0]!;
             s.max = sorted[n - 1]!;
             if (s.median === undefined) s.median = medianOfSorted(sorted);
-            if (s.stdev === undefined) s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1));
+            if (s.stdev === undefined)
+              s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1));
           }
           measurement.samples = Float64Array.from(repetitions);
         }
@@ -228,10 +277,14 @@ export const googleBenchmarkAdapter: FormatAdapter = {
         ...doc.placeOf(benchmarks),
       });
     }
-    if (assumedNs) notes.push('some benchmarks have no "time_unit"; their times were read as nanoseconds (the library default)');
-    if (skippedAggregates.size > 0) notes.push(`aggregates other than mean, median and stddev are not read: ${[...skippedAggregates].join(', ')}`);
+    if (assumedNs)
+      notes.push('some benchmarks have no "time_unit"; their times were read as nanoseconds (the library default)');
+    if (skippedAggregates.size > 0)
+      notes.push(`aggregates other than mean, median and stddev are not read: ${[...skippedAggregates].join(', ')}`);
     if (customCounters.size > 0) {
-      notes.push(`user counters are not read, as the file does not say whether more is better: ${[...customCounters].join(', ')}`);
+      notes.push(
+        `user counters are not read, as the file does not say whether more is better: ${[...customCounters].join(', ')}`,
+      );
     }
     const environment = environmentOfContext(root.context);
     return { format: 'google-benchmark', file, measurements, notes, ...(environment ? { environment } : {}) };
@@ -273,7 +326,8 @@ export function splitName(runName: string): { experiment: string; parameter: Par
     const text = arg.slice(colon + 1);
     const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
     settings[key] = numeric ?? text;
-    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) parameter.payloadBytes = numeric;
+    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key))
+      parameter.payloadBytes = numeric;
   }
   if (Object.keys(settings).length > 0) parameter.settings = settings;
   return { experiment: segments.slice(0, cut).join('/'), parameter };

@@ -28,10 +28,12 @@ import type { FormatAdapter } from './adapter.js';
  * (`latency_ms.hgrm`, `rtt-ns.hgrm`), wrk2's output is in milliseconds, and otherwise microseconds
  * are assumed (the usual recording unit for latency); a note says which.
  */
-const HEADER = /^\s*"?Value"?(\s+|\s*,\s*)"?Percentile"?(\s+|\s*,\s*)"?TotalCount"?(\s+|\s*,\s*)"?1\/\(1-Percentile\)"?\s*$/;
+const HEADER =
+  /^\s*"?Value"?(\s+|\s*,\s*)"?Percentile"?(\s+|\s*,\s*)"?TotalCount"?(\s+|\s*,\s*)"?1\/\(1-Percentile\)"?\s*$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const INFINITE = /^(inf|Infinity)$/i;
-const FOOTER = /^\s*#\[\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*,\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*\]\s*$/;
+const FOOTER =
+  /^\s*#\[\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*,\s*(\w(?:[\w ]*\w)?)\s*=\s*([^,\]\s](?:[^,\]]*[^,\]\s])?)\s*\]\s*$/;
 
 const TARGETS: [StatisticName, number][] = [
   ['median', 0.5],
@@ -63,7 +65,10 @@ export const hdrHistogramAdapter: FormatAdapter = {
     const lines = stripBom(text).split(/\r?\n/);
     const headerIndex = lines.findIndex((line) => HEADER.test(line));
     if (headerIndex < 0) {
-      throw new InputError('expected an HdrHistogram percentile table with the header "Value Percentile TotalCount 1/(1-Percentile)"', { file, line: 1 });
+      throw new InputError(
+        'expected an HdrHistogram percentile table with the header "Value Percentile TotalCount 1/(1-Percentile)"',
+        { file, line: 1 },
+      );
     }
     const csv = lines[headerIndex]!.includes(',');
     const notes: string[] = [];
@@ -78,7 +83,12 @@ export const hdrHistogramAdapter: FormatAdapter = {
       if (trimmed.startsWith('#')) {
         const m = FOOTER.exec(trimmed);
         if (!m) {
-          if (trimmed.startsWith('#[')) throw new InputError('a malformed footer line; expected "#[Name = value, Name = value]"', { file, line, column: raw.indexOf('#') + 1 });
+          if (trimmed.startsWith('#['))
+            throw new InputError('a malformed footer line; expected "#[Name = value, Name = value]"', {
+              file,
+              line,
+              column: raw.indexOf('#') + 1,
+            });
           continue;
         }
         for (const [name, valueText, offset] of [
@@ -86,10 +96,22 @@ export const hdrHistogramAdapter: FormatAdapter = {
           [m[3]!, m[4]!, raw.lastIndexOf(m[4]!)],
         ] as const) {
           if (!NUMBER.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
-            throw new InputError(`expected a number for "${name}" in the footer, found "${valueText}"`, { file, line, column: offset + 1 });
+            throw new InputError(`expected a number for "${name}" in the footer, found "${valueText}"`, {
+              file,
+              line,
+              column: offset + 1,
+            });
           }
           footer.set(name.replace(/\s+/g, ' '), {
-            value: Number(/nan/i.test(valueText) ? NaN : /inf/i.test(valueText) ? (valueText.startsWith('-') ? -Infinity : Infinity) : valueText),
+            value: Number(
+              /nan/i.test(valueText)
+                ? NaN
+                : /inf/i.test(valueText)
+                  ? valueText.startsWith('-')
+                    ? -Infinity
+                    : Infinity
+                  : valueText,
+            ),
             line,
           });
         }
@@ -98,53 +120,94 @@ export const hdrHistogramAdapter: FormatAdapter = {
       const tokens = tokenize(raw, csv);
       if (!NUMBER.test(tokens[0]!.text)) {
         // The table has ended (wrk2 prints more text after it).
-        if (rows.length === 0) throw new InputError(`expected a row of numbers under the header, found "${clip(trimmed)}"`, { file, line, column: tokens[0]!.column });
+        if (rows.length === 0)
+          throw new InputError(`expected a row of numbers under the header, found "${clip(trimmed)}"`, {
+            file,
+            line,
+            column: tokens[0]!.column,
+          });
         endLine = line;
         break;
       }
       if (tokens.length < 3 || tokens.length > 4) {
-        throw new InputError(`expected 4 numbers (Value, Percentile, TotalCount, 1/(1-Percentile)), found ${tokens.length}`, {
-          file,
-          line,
-          column: tokens[tokens.length - 1]?.column ?? 1,
-        });
+        throw new InputError(
+          `expected 4 numbers (Value, Percentile, TotalCount, 1/(1-Percentile)), found ${tokens.length}`,
+          {
+            file,
+            line,
+            column: tokens[tokens.length - 1]?.column ?? 1,
+          },
+        );
       }
-      const [valueToken, percentileToken, countToken, inverseToken] = tokens as [Token, Token, Token, Token | undefined];
+      const [valueToken, percentileToken, countToken, inverseToken] = tokens as [
+        Token,
+        Token,
+        Token,
+        Token | undefined,
+      ];
       for (const token of [valueToken, percentileToken, countToken]) {
-        if (!NUMBER.test(token.text)) throw new InputError(`expected a number, found "${clip(token.text)}"`, { file, line, column: token.column });
+        if (!NUMBER.test(token.text))
+          throw new InputError(`expected a number, found "${clip(token.text)}"`, { file, line, column: token.column });
       }
       if (inverseToken && !NUMBER.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
-        throw new InputError(`expected a number or "inf", found "${clip(inverseToken.text)}"`, { file, line, column: inverseToken.column });
+        throw new InputError(`expected a number or "inf", found "${clip(inverseToken.text)}"`, {
+          file,
+          line,
+          column: inverseToken.column,
+        });
       }
       const value = Number(valueToken.text);
       const percentile = Number(percentileToken.text);
       const count = Number(countToken.text);
       if (percentile < 0 || percentile > 1) {
-        throw new InputError(`the percentile ${percentileToken.text} is outside 0…1`, { file, line, column: percentileToken.column });
+        throw new InputError(`the percentile ${percentileToken.text} is outside 0…1`, {
+          file,
+          line,
+          column: percentileToken.column,
+        });
       }
       if (!Number.isInteger(count) || count < 0) {
-        throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, { file, line, column: countToken.column });
+        throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, {
+          file,
+          line,
+          column: countToken.column,
+        });
       }
       const previous = rows[rows.length - 1];
       if (previous && (percentile < previous.percentile || value < previous.value || count < previous.count)) {
-        throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, { file, line, column: valueToken.column });
+        throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, {
+          file,
+          line,
+          column: valueToken.column,
+        });
       }
       rows.push({ value, percentile, count, line });
     }
-    if (rows.length === 0) throw new InputError('the percentile table has a header but no rows', { file, line: headerIndex + 1 });
+    if (rows.length === 0)
+      throw new InputError('the percentile table has a header but no rows', { file, line: headerIndex + 1 });
     const last = rows[rows.length - 1]!;
     if (last.percentile < 1 - 1e-9 && footer.size === 0) {
-      throw new InputError(`the table stops at percentile ${last.percentile} without reaching 1.0 and has no footer: the file looks truncated`, {
-        file,
-        line: Math.min(endLine, lines.length),
-      });
+      throw new InputError(
+        `the table stops at percentile ${last.percentile} without reaching 1.0 and has no footer: the file looks truncated`,
+        {
+          file,
+          line: Math.min(endLine, lines.length),
+        },
+      );
     }
 
     const unit = unitOf(file, text, notes);
-    const metric: Metric = { name: 'latency', dimension: 'time', unit: 'us', displayUnit: unit.symbol, direction: 'lower-is-better' };
+    const metric: Metric = {
+      name: 'latency',
+      dimension: 'time',
+      unit: 'us',
+      displayUnit: unit.symbol,
+      direction: 'lower-is-better',
+    };
     const toBase = (v: number): number => toBaseUnit(v, unit);
     const statistics: Partial<Record<StatisticName, number>> = { min: toBase(rows[0]!.value) };
-    if (rows[0]!.percentile > 0) notes.push(`the first row is at percentile ${rows[0]!.percentile}, not 0; min is its value`);
+    if (rows[0]!.percentile > 0)
+      notes.push(`the first row is at percentile ${rows[0]!.percentile}, not 0; min is its value`);
     for (const [name, target] of TARGETS) {
       const row = rows.find((r) => r.percentile >= target - 1e-12);
       if (row) statistics[name] = toBase(row.value);
@@ -157,7 +220,10 @@ export const hdrHistogramAdapter: FormatAdapter = {
     if (stdev) statistics.stdev = toBase(stdev.value);
     const total = footer.get('Total count');
     statistics.samples = total ? total.value : last.count;
-    if (!max || !mean) notes.push(`no "#[Mean …]"/"#[Max …]" footer: max is the last row's value${mean ? '' : ', and there is no mean or standard deviation'}`);
+    if (!max || !mean)
+      notes.push(
+        `no "#[Mean …]"/"#[Max …]" footer: max is the last row's value${mean ? '' : ', and there is no mean or standard deviation'}`,
+      );
 
     const measurement: Measurement = {
       experiment: experimentOf(file),
@@ -209,6 +275,8 @@ function unitOf(file: string, text: string, notes: string[]): Unit {
     notes.push('HdrHistogram files do not state their unit; wrk2 output, read as milliseconds');
     return parseUnit('ms') as Unit;
   }
-  notes.push('HdrHistogram files do not state their unit; values assumed to be microseconds (name the file e.g. latency_ms.hgrm to say otherwise)');
+  notes.push(
+    'HdrHistogram files do not state their unit; values assumed to be microseconds (name the file e.g. latency_ms.hgrm to say otherwise)',
+  );
   return parseUnit('us') as Unit;
 }

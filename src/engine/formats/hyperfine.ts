@@ -19,10 +19,34 @@ import { templateOf, readJsonReport, isObjectWithArray } from './shared.js';
 const SECONDS = parseUnit('s') as Unit;
 const BYTES = parseUnit('B') as Unit;
 
-const TIME_METRIC: Metric = { name: 'wall time', dimension: 'time', unit: 'us', displayUnit: 's', direction: 'lower-is-better' };
-const USER_METRIC: Metric = { name: 'user time', dimension: 'time', unit: 'us', displayUnit: 's', direction: 'lower-is-better' };
-const SYSTEM_METRIC: Metric = { name: 'system time', dimension: 'time', unit: 'us', displayUnit: 's', direction: 'lower-is-better' };
-const MEMORY_METRIC: Metric = { name: 'memory usage', dimension: 'size', unit: 'B', displayUnit: 'B', direction: 'lower-is-better' };
+const TIME_METRIC: Metric = {
+  name: 'wall time',
+  dimension: 'time',
+  unit: 'us',
+  displayUnit: 's',
+  direction: 'lower-is-better',
+};
+const USER_METRIC: Metric = {
+  name: 'user time',
+  dimension: 'time',
+  unit: 'us',
+  displayUnit: 's',
+  direction: 'lower-is-better',
+};
+const SYSTEM_METRIC: Metric = {
+  name: 'system time',
+  dimension: 'time',
+  unit: 'us',
+  displayUnit: 's',
+  direction: 'lower-is-better',
+};
+const MEMORY_METRIC: Metric = {
+  name: 'memory usage',
+  dimension: 'size',
+  unit: 'B',
+  displayUnit: 'B',
+  direction: 'lower-is-better',
+};
 
 /** Parameter names taken for a payload size in bytes. */
 
@@ -35,16 +59,25 @@ export const hyperfineAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const { doc, fields, root } = readJsonReport(file, text, isObjectWithArray('results'), 'expected a hyperfine JSON export: an object with a "results" array');
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text,
+      isObjectWithArray('results'),
+      'expected a hyperfine JSON export: an object with a "results" array',
+    );
     const results = root.results;
     if (results.length === 0) {
-      throw new InputError('the hyperfine export has no results (the "results" array is empty)', { file, ...doc.placeOf(results) });
+      throw new InputError('the hyperfine export has no results (the "results" array is empty)', {
+        file,
+        ...doc.placeOf(results),
+      });
     }
     const measurements: Measurement[] = [];
     const notes: string[] = [];
     const seen = new Map<string, number>();
     results.forEach((result, index) => {
-      if (!isJsonObject(result)) throw fields.error(`expected a benchmark result object in "results", found ${typeof result}`, results, index);
+      if (!isJsonObject(result))
+        throw fields.error(`expected a benchmark result object in "results", found ${typeof result}`, results, index);
       const line = doc.placeOf(result).line;
       const command = fields.string(result, 'command', { required: true, what: 'the result' })!;
       const [parameter, rawValues] = parameterOf(fields, result);
@@ -54,7 +87,9 @@ export const hyperfineAdapter: FormatAdapter = {
       seen.set(key, (earlier ?? 0) + 1);
       if (earlier !== undefined) {
         const renamed = `${experiment} (${earlier + 1})`;
-        notes.push(`the command "${experiment}"${parameter.label ? ` with ${parameter.label}` : ''} appears more than once; line ${line} is read as "${renamed}"`);
+        notes.push(
+          `the command "${experiment}"${parameter.label ? ` with ${parameter.label}` : ''} appears more than once; line ${line} is read as "${renamed}"`,
+        );
         experiment = renamed;
       }
       const place = { file, line };
@@ -68,7 +103,12 @@ export const hyperfineAdapter: FormatAdapter = {
         ['max', 'max'],
       ];
       for (const [name, statistic] of timeFields) {
-        const value = fields.measured(result, name, { dimension: 'time', statistic }, { nullable: true, required: name === 'mean', what: `the result for "${command}"` });
+        const value = fields.measured(
+          result,
+          name,
+          { dimension: 'time', statistic },
+          { nullable: true, required: name === 'mean', what: `the result for "${command}"` },
+        );
         if (value !== undefined) statistics[statistic] = toBaseUnit(value, SECONDS);
       }
       const times = fields.measuredArray(result, 'times', { dimension: 'time', statistic: 'sample' });
@@ -83,8 +123,14 @@ export const hyperfineAdapter: FormatAdapter = {
         ['user', USER_METRIC],
         ['system', SYSTEM_METRIC],
       ] as const) {
-        const value = fields.measured(result, name, { dimension: 'time', statistic: 'mean', metric: metric.name }, { nullable: true });
-        if (value !== undefined) measurements.push({ experiment, parameter, metric, statistics: { mean: toBaseUnit(value, SECONDS) }, place });
+        const value = fields.measured(
+          result,
+          name,
+          { dimension: 'time', statistic: 'mean', metric: metric.name },
+          { nullable: true },
+        );
+        if (value !== undefined)
+          measurements.push({ experiment, parameter, metric, statistics: { mean: toBaseUnit(value, SECONDS) }, place });
       }
 
       const memory = fields.measuredArray(result, 'memory_usage_byte', { dimension: 'size', statistic: 'sample' });
@@ -96,7 +142,12 @@ export const hyperfineAdapter: FormatAdapter = {
           experiment,
           parameter,
           metric: MEMORY_METRIC,
-          statistics: { samples: bytes.length, min: Math.min(...bytes), max: Math.max(...bytes), mean: sum / bytes.length },
+          statistics: {
+            samples: bytes.length,
+            min: Math.min(...bytes),
+            max: Math.max(...bytes),
+            mean: sum / bytes.length,
+          },
           samples: bytes,
           place,
         });
@@ -105,7 +156,10 @@ export const hyperfineAdapter: FormatAdapter = {
       const exitCodes = result.exit_codes;
       if (Array.isArray(exitCodes)) {
         const failed = exitCodes.filter((c) => c !== 0).length;
-        if (failed > 0) notes.push(`"${command}" (line ${line}): ${failed} of ${exitCodes.length} runs exited with a non-zero or no exit code`);
+        if (failed > 0)
+          notes.push(
+            `"${command}" (line ${line}): ${failed} of ${exitCodes.length} runs exited with a non-zero or no exit code`,
+          );
       }
     });
     return { format: 'hyperfine', file, measurements, notes };
@@ -133,7 +187,8 @@ function parameterOf(fields: JsonFields, result: JsonObject): [Parameter, Record
     const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
     settings[name] = numeric ?? text;
     labels.push(`${name}=${text}`);
-    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
+    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name))
+      payloadBytes = numeric;
   }
   const parameter: Parameter = { label: labels.join(', '), settings };
   if (payloadBytes !== undefined) parameter.payloadBytes = payloadBytes;

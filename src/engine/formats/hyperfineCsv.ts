@@ -14,9 +14,27 @@ import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
  * benchmark compare. There are no individual times in the CSV: no samples.
  */
 const HEADER = /^command,mean,stddev,median,user,system,min,max(,parameter_[^,]+)*\s*$/;
-const WALL: Metric = { name: 'wall time', dimension: 'time', unit: 'us', displayUnit: 's', direction: 'lower-is-better' };
-const USER: Metric = { name: 'user time', dimension: 'time', unit: 'us', displayUnit: 's', direction: 'lower-is-better' };
-const SYSTEM: Metric = { name: 'system time', dimension: 'time', unit: 'us', displayUnit: 's', direction: 'lower-is-better' };
+const WALL: Metric = {
+  name: 'wall time',
+  dimension: 'time',
+  unit: 'us',
+  displayUnit: 's',
+  direction: 'lower-is-better',
+};
+const USER: Metric = {
+  name: 'user time',
+  dimension: 'time',
+  unit: 'us',
+  displayUnit: 's',
+  direction: 'lower-is-better',
+};
+const SYSTEM: Metric = {
+  name: 'system time',
+  dimension: 'time',
+  unit: 'us',
+  displayUnit: 's',
+  direction: 'lower-is-better',
+};
 const STATISTICS: [string, StatisticName][] = [
   ['mean', 'mean'],
   ['stddev', 'stdev'],
@@ -56,7 +74,13 @@ export const hyperfineCsvAdapter: FormatAdapter = {
         values[name] = value;
         const numeric = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : undefined;
         settings[name] = numeric ?? value;
-        if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name)) payloadBytes = numeric;
+        if (
+          numeric !== undefined &&
+          Number.isSafeInteger(numeric) &&
+          numeric >= 0 &&
+          PAYLOAD_PARAMETER_NAMES.test(name)
+        )
+          payloadBytes = numeric;
       }
       const parameter: Parameter = {
         label: Object.entries(values)
@@ -71,7 +95,11 @@ export const hyperfineCsvAdapter: FormatAdapter = {
         const cell = row.fields[index] ?? '';
         const seconds = parseNumber(cell, 'precise');
         if (seconds === undefined) {
-          throw new InputError(`expected a time in seconds in column "${column}", found "${cell.slice(0, 40)}"`, { file, line: row.line, column: fieldColumn(row.text, index) });
+          throw new InputError(`expected a time in seconds in column "${column}", found "${cell.slice(0, 40)}"`, {
+            file,
+            line: row.line,
+            column: fieldColumn(row.text, index),
+          });
         }
         statistics[statistic] = seconds * 1e6;
       }
@@ -85,7 +113,12 @@ export const hyperfineCsvAdapter: FormatAdapter = {
       ] as const) {
         const index = table.columns[column];
         const seconds = parseNumber(row.fields[index] ?? '', 'precise');
-        if (seconds === undefined) throw new InputError(`expected a time in seconds in column "${column}"`, { file, line: row.line, column: fieldColumn(row.text, index) });
+        if (seconds === undefined)
+          throw new InputError(`expected a time in seconds in column "${column}"`, {
+            file,
+            line: row.line,
+            column: fieldColumn(row.text, index),
+          });
         measurements.push({ experiment, parameter, metric, statistics: { mean: seconds * 1e6 }, place });
       }
     }

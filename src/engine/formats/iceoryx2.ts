@@ -38,7 +38,13 @@ function clean(line: string): string {
 function firstBadColumn(line: string): number {
   const sep = line.indexOf(' ::: ');
   let pos = sep + 5;
-  const steps = [/MaxEventId: \d+, /y, /Iterations: \d+, /y, /Time: \d+(?:\.\d+)?(?:e[-+]?\d+)?(?: s)?, /y, /Latency: \d+ ns/y, /, Sample Size: \d+/y];
+  const steps = [
+    /MaxEventId: \d+, /y,
+    /Iterations: \d+, /y,
+    /Time: \d+(?:\.\d+)?(?:e[-+]?\d+)?(?: s)?, /y,
+    /Latency: \d+ ns/y,
+    /, Sample Size: \d+/y,
+  ];
   for (const [index, step] of steps.entries()) {
     step.lastIndex = pos;
     if (step.test(line)) pos = step.lastIndex;
@@ -82,20 +88,26 @@ export const iceoryx2Adapter: FormatAdapter = {
       const m = LINE.exec(line);
       if (!m) {
         if (LOOKS_LIKE.test(line)) {
-          throw new InputError('expected "<type> ::: [MaxEventId: N, ]Iterations: N, Time: T s, Latency: N ns[, Sample Size: N]"', {
-            file,
-            line: lineNumber,
-            column: firstBadColumn(line),
-          });
+          throw new InputError(
+            'expected "<type> ::: [MaxEventId: N, ]Iterations: N, Time: T s, Latency: N ns[, Sample Size: N]"',
+            {
+              file,
+              line: lineNumber,
+              column: firstBadColumn(line),
+            },
+          );
         }
         return; // cargo output, logs: not ours
       }
-      const [, stream, typeName, maxEventId, iterations, , latencyNs, sampleSize] = m as unknown as (string | undefined)[];
+      const [, stream, typeName, maxEventId, iterations, , latencyNs, sampleSize] = m as unknown as (
+        string | undefined
+      )[];
       const service = SERVICE.exec(typeName!);
       const variant = service ? service[1]! : typeName!;
       // Which benchmark printed the line follows from its fields (spec §1.5).
       let benchmark: string;
-      if (stream !== undefined) benchmark = stream === 'REQUESTS' ? 'request-response requests' : 'request-response response-stream';
+      if (stream !== undefined)
+        benchmark = stream === 'REQUESTS' ? 'request-response requests' : 'request-response response-stream';
       else if (maxEventId !== undefined) benchmark = 'event';
       else if (sampleSize !== undefined || service) benchmark = 'publish-subscribe';
       else benchmark = 'queue';
@@ -112,7 +124,10 @@ export const iceoryx2Adapter: FormatAdapter = {
       const key = `${experiment}\u0000${parameter.label}`;
       const earlier = seen.get(key);
       if (earlier !== undefined) {
-        throw new InputError(`${experiment} (${parameter.label}) appears twice (first on line ${earlier})`, { file, line: lineNumber });
+        throw new InputError(`${experiment} (${parameter.label}) appears twice (first on line ${earlier})`, {
+          file,
+          line: lineNumber,
+        });
       }
       seen.set(key, lineNumber);
       measurements.push({
@@ -127,12 +142,18 @@ export const iceoryx2Adapter: FormatAdapter = {
 
     if (measurements.length === 0) {
       if (usageHint !== undefined) {
-        throw new InputError('the benchmark ran nothing: it printed its usage hint; pass --bench-all (or --bench-ipc / --bench-local)', {
-          file,
-          line: usageHint,
-        });
+        throw new InputError(
+          'the benchmark ran nothing: it printed its usage hint; pass --bench-all (or --bench-ipc / --bench-local)',
+          {
+            file,
+            line: usageHint,
+          },
+        );
       }
-      throw new InputError('no iceoryx2 benchmark lines ("… ::: Iterations: …, Latency: … ns") in the file', { file, line: 1 });
+      throw new InputError('no iceoryx2 benchmark lines ("… ::: Iterations: …, Latency: … ns") in the file', {
+        file,
+        line: 1,
+      });
     }
     notes.push('iceoryx2 prints the mean one-way latency (total / (2 · iterations)) in whole ns');
     return { format: 'iceoryx2', file, measurements, notes };

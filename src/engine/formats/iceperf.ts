@@ -128,26 +128,37 @@ export const iceperfAdapter: FormatAdapter = {
 
       const header = TABLE_HEADER.exec(line.text);
       if (!header) {
-        throw new InputError('expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")', { file, line: line.number });
+        throw new InputError(
+          'expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")',
+          { file, line: line.number },
+        );
       }
       const oldKiB = header[1] === 'kB';
       const experiment = technology?.name ?? 'iceperf';
       if (!technology && !notes.some((n) => n.startsWith('a result table has no technology'))) {
-        notes.push('a result table has no technology banner ("******   ICEORYX       ********") before it; its experiment is called "iceperf"');
+        notes.push(
+          'a result table has no technology banner ("******   ICEORYX       ********") before it; its experiment is called "iceperf"',
+        );
       }
       const earlier = tables.get(experiment);
       if (earlier !== undefined) {
-        throw new InputError(`${experiment} has a second result table (the first is on line ${earlier})`, { file, line: line.number });
+        throw new InputError(`${experiment} has a second result table (the first is on line ${earlier})`, {
+          file,
+          line: line.number,
+        });
       }
       tables.set(experiment, line.number);
       technologyHasTable = true;
 
       const separator = lines[i + 1];
       if (!separator || !SEPARATOR.test(separator.text)) {
-        throw new InputError('the iceperf table header is not followed by its "|----:|----:|" line (truncated output?)', {
-          file,
-          line: separator?.number ?? line.number + 1,
-        });
+        throw new InputError(
+          'the iceperf table header is not followed by its "|----:|----:|" line (truncated output?)',
+          {
+            file,
+            line: separator?.number ?? line.number + 1,
+          },
+        );
       }
       i += 1;
       const seen = new Map<number, number>();
@@ -156,11 +167,15 @@ export const iceperfAdapter: FormatAdapter = {
         const rowLine = lines[i + 1];
         if (!rowLine) {
           // Real output always ends a table with a blank line and "Finished!".
-          if (rows === 0) throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
-          throw new InputError(`the ${experiment} table ends with the file, without the blank line and "Finished!" after it (truncated output?)`, {
-            file,
-            line: lines[i]!.number + 1,
-          });
+          if (rows === 0)
+            throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
+          throw new InputError(
+            `the ${experiment} table ends with the file, without the blank line and "Finished!" after it (truncated output?)`,
+            {
+              file,
+              line: lines[i]!.number + 1,
+            },
+          );
         }
         if (!rowLine.text.startsWith('|')) break;
         i += 1;
@@ -174,11 +189,16 @@ export const iceperfAdapter: FormatAdapter = {
         if (unitText !== undefined) {
           const factor = SIZE_FACTOR[unitText];
           if (oldKiB || factor === undefined) {
-            throw new InputError(oldKiB ? `the header says the payload is in kB, but the row gives a unit "[${unitText}]"` : `unknown payload unit "[${unitText}]"`, {
-              file,
-              line: rowLine.number,
-              column: columnOf(raw, `[${unitText}]`),
-            });
+            throw new InputError(
+              oldKiB
+                ? `the header says the payload is in kB, but the row gives a unit "[${unitText}]"`
+                : `unknown payload unit "[${unitText}]"`,
+              {
+                file,
+                line: rowLine.number,
+                column: columnOf(raw, `[${unitText}]`),
+              },
+            );
           }
           bytes = Number(sizeText) * factor;
         } else {
@@ -193,10 +213,13 @@ export const iceperfAdapter: FormatAdapter = {
         }
         const previous = seen.get(bytes);
         if (previous !== undefined) {
-          throw new InputError(`payload ${bytes} B appears twice in the ${experiment} table (first on line ${previous})`, {
-            file,
-            line: rowLine.number,
-          });
+          throw new InputError(
+            `payload ${bytes} B appears twice in the ${experiment} table (first on line ${previous})`,
+            {
+              file,
+              line: rowLine.number,
+            },
+          );
         }
         seen.set(bytes, rowLine.number);
         rows += 1;
@@ -210,27 +233,36 @@ export const iceperfAdapter: FormatAdapter = {
           place: { file, line: rowLine.number },
         });
       }
-      if (rows === 0) throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
+      if (rows === 0)
+        throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
     }
     closeTechnology();
 
     if (measurements.length === 0) {
       const last = lines.length > 0 ? lines[lines.length - 1]!.number : 1;
       if (follower) {
-        throw new InputError("this is iceperf follower output, which has no results; give the leader's output (iceperf-bench-leader)", {
+        throw new InputError(
+          "this is iceperf follower output, which has no results; give the leader's output (iceperf-bench-leader)",
+          {
+            file,
+            line: last,
+          },
+        );
+      }
+      throw new InputError(
+        'iceperf output without a "#### Measurement Result ####" table (the run stopped before its results?)',
+        {
           file,
           line: last,
-        });
-      }
-      throw new InputError('iceperf output without a "#### Measurement Result ####" table (the run stopped before its results?)', {
-        file,
-        line: last,
-      });
+        },
+      );
     }
     if (withoutTable.length > 0) {
       notes.push(`no result table for ${withoutTable.join(', ')} (follower output, or the run stopped early); skipped`);
     }
-    notes.push('iceperf prints the mean one-way latency (round trip / 2) with two significant digits: differences under ~10 % are not measurable');
+    notes.push(
+      'iceperf prints the mean one-way latency (round trip / 2) with two significant digits: differences under ~10 % are not measurable',
+    );
     return { format: 'iceperf', file, measurements, notes };
   },
 };

@@ -30,7 +30,15 @@ import type { FormatAdapter } from './adapter.js';
 import { isJsonObject, type JsonArray, type JsonObject, type JsonPlace } from './looseJson.js';
 import { describeJson, JsonFields } from './jsonFields.js';
 import type { EnvironmentFingerprint } from '../model/environment.js';
-import { NOT_FINITE_TEXTS, optionalStatistic, readUnit, iterationMeasurement, settingsParameter, readJsonReport, isJsonArray } from './shared.js';
+import {
+  NOT_FINITE_TEXTS,
+  optionalStatistic,
+  readUnit,
+  iterationMeasurement,
+  settingsParameter,
+  readJsonReport,
+  isJsonArray,
+} from './shared.js';
 
 const RECOGNISED = /^\uFEFF?\s*\[\s*\{\s*"(jmhVersion|benchmark)"\s*:\s*"/;
 const MODES = new Set(['thrpt', 'avgt', 'sample', 'ss']);
@@ -65,8 +73,17 @@ export const jmhAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const { doc, fields, root } = readJsonReport(file, text, isJsonArray, 'expected JMH JSON results: an array of benchmark runs');
-    if (root.length === 0) throw new InputError('the JMH results have no benchmark runs (the array is empty)', { file, ...doc.placeOf(root) });
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text,
+      isJsonArray,
+      'expected JMH JSON results: an array of benchmark runs',
+    );
+    if (root.length === 0)
+      throw new InputError('the JMH results have no benchmark runs (the array is empty)', {
+        file,
+        ...doc.placeOf(root),
+      });
 
     const notes: string[] = [];
     const unknownUnits = new Set<string>();
@@ -74,13 +91,15 @@ export const jmhAdapter: FormatAdapter = {
       if (!isJsonObject(entry)) throw fields.error('expected a benchmark run object', root, index);
       const benchmark = fields.string(entry, 'benchmark', { required: true, what: 'the benchmark run' })!;
       const mode = fields.string(entry, 'mode', { required: true, what: `the run of ${benchmark}` })!;
-      if (!MODES.has(mode)) throw fields.error(`unknown JMH mode "${mode}" (expected thrpt, avgt, sample or ss)`, entry, 'mode');
+      if (!MODES.has(mode))
+        throw fields.error(`unknown JMH mode "${mode}" (expected thrpt, avgt, sample or ss)`, entry, 'mode');
       return { benchmark, mode, parameter: parameterOf(fields, entry), entry, place: doc.placeOf(entry) };
     });
 
     // Class.method, unless two benchmarks of the file share it.
     const names = new Map<string, Set<string>>();
-    for (const run of runs) names.set(shortName(run.benchmark), (names.get(shortName(run.benchmark)) ?? new Set()).add(run.benchmark));
+    for (const run of runs)
+      names.set(shortName(run.benchmark), (names.get(shortName(run.benchmark)) ?? new Set()).add(run.benchmark));
     const versions = new Set<string>();
     const measurements: Measurement[] = [];
     const seen = new Set<string>();
@@ -88,31 +107,58 @@ export const jmhAdapter: FormatAdapter = {
       const short = shortName(run.benchmark);
       const experiment = names.get(short)!.size > 1 ? run.benchmark : short;
       const key = `${experiment}\u0000${run.parameter.label}\u0000${run.mode}`;
-      if (seen.has(key)) throw new InputError(`${run.benchmark} in ${run.mode} mode with these params is in the file twice`, { file, ...run.place });
+      if (seen.has(key))
+        throw new InputError(`${run.benchmark} in ${run.mode} mode with these params is in the file twice`, {
+          file,
+          ...run.place,
+        });
       seen.add(key);
       const version = versionNote(run.entry);
       if (version !== undefined) versions.add(version);
 
       const primary = run.entry.primaryMetric;
-      if (!isJsonObject(primary)) throw fields.error(`expected a "primaryMetric" object for ${run.benchmark}`, run.entry, primary === undefined ? undefined : 'primaryMetric');
+      if (!isJsonObject(primary))
+        throw fields.error(
+          `expected a "primaryMetric" object for ${run.benchmark}`,
+          run.entry,
+          primary === undefined ? undefined : 'primaryMetric',
+        );
       const place = { file, line: run.place.line };
       const modeDirection: Direction = run.mode === 'thrpt' ? 'higher-is-better' : 'lower-is-better';
-      measurements.push({ experiment, parameter: run.parameter, place, ...readMetric(fields, primary, run.mode, modeDirection, run.mode === 'sample', unknownUnits) });
+      measurements.push({
+        experiment,
+        parameter: run.parameter,
+        place,
+        ...readMetric(fields, primary, run.mode, modeDirection, run.mode === 'sample', unknownUnits),
+      });
 
       const secondaries = run.entry.secondaryMetrics;
       if (secondaries === undefined || secondaries === null) continue;
-      if (!isJsonObject(secondaries)) throw fields.error(`expected an object for "secondaryMetrics", found ${describeJson(secondaries)}`, run.entry, 'secondaryMetrics');
+      if (!isJsonObject(secondaries))
+        throw fields.error(
+          `expected an object for "secondaryMetrics", found ${describeJson(secondaries)}`,
+          run.entry,
+          'secondaryMetrics',
+        );
       for (const [label, secondary] of Object.entries(secondaries)) {
-        if (!isJsonObject(secondary)) throw fields.error(`expected a metric object for the secondary metric "${label}"`, secondaries, label);
+        if (!isJsonObject(secondary))
+          throw fields.error(`expected a metric object for the secondary metric "${label}"`, secondaries, label);
         const name = label.replace(/^\u00b7/, '');
         // The GC profiler's results are costs, whatever their unit says.
         const direction: Direction | undefined = name.startsWith('gc.') ? 'lower-is-better' : undefined;
-        measurements.push({ experiment, parameter: run.parameter, place, ...readMetric(fields, secondary, name, direction ?? modeDirection, false, unknownUnits, direction) });
+        measurements.push({
+          experiment,
+          parameter: run.parameter,
+          place,
+          ...readMetric(fields, secondary, name, direction ?? modeDirection, false, unknownUnits, direction),
+        });
       }
     }
     notes.push(...versions);
     if (unknownUnits.size > 0)
-      notes.push(`units perfgate does not know are kept as written (GC profiler results as costs, others in the direction of the mode): ${[...unknownUnits].join(', ')}`);
+      notes.push(
+        `units perfgate does not know are kept as written (GC profiler results as costs, others in the direction of the mode): ${[...unknownUnits].join(', ')}`,
+      );
     const environment = runtimeOfRuns(runs.map((run) => run.entry));
     return { format: 'jmh', file, measurements, notes, ...(environment ? { environment } : {}) };
   },
@@ -127,12 +173,14 @@ function shortName(benchmark: string): string {
 function parameterOf(fields: JsonFields, entry: JsonObject): Parameter {
   const params = entry.params;
   if (params === undefined || params === null) return { label: '' };
-  if (!isJsonObject(params)) throw fields.error(`expected an object for "params", found ${describeJson(params)}`, entry, 'params');
+  if (!isJsonObject(params))
+    throw fields.error(`expected an object for "params", found ${describeJson(params)}`, entry, 'params');
   return settingsParameter(Object.keys(params).map((key) => [key, fields.string(params, key)!] as const));
 }
 
 function versionNote(entry: JsonObject): string | undefined {
-  const text = (key: string) => (typeof entry[key] === 'string' && entry[key] !== '' ? (entry[key] as string) : undefined);
+  const text = (key: string) =>
+    typeof entry[key] === 'string' && entry[key] !== '' ? (entry[key] as string) : undefined;
   const jmh = text('jmhVersion');
   const vm = [text('vmName'), text('vmVersion')].filter((s) => s !== undefined).join(' ');
   if (jmh === undefined && vm === '') return undefined;
@@ -144,7 +192,8 @@ function jmhUnit(symbol: string): { unit: Unit; direction: Direction | undefined
   const hertz = HERTZ.get(/^ops\/(\w+)$/.exec(symbol)?.[1] ?? '');
   if (hertz !== undefined) return { unit: { symbol, dimension: 'rate', toBase: hertz }, direction: 'higher-is-better' };
   const microseconds = MICROSECONDS.get(/^(\w+)\/op$/.exec(symbol)?.[1] ?? '');
-  if (microseconds !== undefined) return { unit: { symbol, dimension: 'time', toBase: microseconds }, direction: 'lower-is-better' };
+  if (microseconds !== undefined)
+    return { unit: { symbol, dimension: 'time', toBase: microseconds }, direction: 'lower-is-better' };
   const reading = readUnit(symbol);
   return { unit: reading.unit, direction: reading.known ? reading.direction : undefined };
 }
@@ -162,8 +211,18 @@ function readMetric(
   const symbol = fields.string(metricObject, 'scoreUnit', { required: true, what: `the metric ${name}` })!;
   const { unit, direction } = jmhUnit(symbol);
   if (direction === undefined) unknownUnits.add(symbol);
-  const metric: Metric = { name, dimension: unit.dimension, unit: BASE_UNITS[unit.dimension], displayUnit: symbol, direction: forcedDirection ?? direction ?? fallbackDirection };
-  const score = optionalStatistic(fields, metricObject, 'score', { dimension: unit.dimension, statistic: 'mean', metric: name });
+  const metric: Metric = {
+    name,
+    dimension: unit.dimension,
+    unit: BASE_UNITS[unit.dimension],
+    displayUnit: symbol,
+    direction: forcedDirection ?? direction ?? fallbackDirection,
+  };
+  const score = optionalStatistic(fields, metricObject, 'score', {
+    dimension: unit.dimension,
+    statistic: 'mean',
+    metric: name,
+  });
 
   if (sample) {
     const statistics: Partial<Record<StatisticName, number>> = {};
@@ -171,7 +230,11 @@ function readMetric(
     const percentiles = metricObject.scorePercentiles;
     if (isJsonObject(percentiles)) {
       for (const [key, statistic] of PERCENTILES) {
-        const value = optionalStatistic(fields, percentiles, key, { dimension: unit.dimension, statistic, metric: name });
+        const value = optionalStatistic(fields, percentiles, key, {
+          dimension: unit.dimension,
+          statistic,
+          metric: name,
+        });
         if (value !== undefined) statistics[statistic] = toBaseUnit(value, unit);
       }
     }
@@ -191,13 +254,16 @@ function readMetric(
 function rawValues(fields: JsonFields, metricObject: JsonObject): number[] {
   const raw = metricObject.rawData;
   if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) throw fields.error(`expected an array of forks for "rawData", found ${describeJson(raw)}`, metricObject, 'rawData');
+  if (!Array.isArray(raw))
+    throw fields.error(`expected an array of forks for "rawData", found ${describeJson(raw)}`, metricObject, 'rawData');
   const out: number[] = [];
   raw.forEach((fork, index) => {
-    if (!Array.isArray(fork)) throw fields.error('expected a fork\'s array of iteration scores in "rawData"', raw, index);
+    if (!Array.isArray(fork))
+      throw fields.error('expected a fork\'s array of iteration scores in "rawData"', raw, index);
     fork.forEach((value, i) => {
       if (typeof value === 'number' && Number.isFinite(value)) out.push(value);
-      else if (typeof value !== 'string' || !NOT_FINITE_TEXTS.has(value)) throw fields.error(`expected an iteration score, found ${describeJson(value)}`, fork, i);
+      else if (typeof value !== 'string' || !NOT_FINITE_TEXTS.has(value))
+        throw fields.error(`expected an iteration score, found ${describeJson(value)}`, fork, i);
     });
   });
   return out;
@@ -207,17 +273,33 @@ function rawValues(fields: JsonFields, metricObject: JsonObject): number[] {
 function histogramCount(fields: JsonFields, metricObject: JsonObject): number | undefined {
   const histogram = metricObject.rawDataHistogram;
   if (histogram === undefined || histogram === null) return undefined;
-  const expectArray = (value: unknown, parent: JsonArray | JsonObject, key: number | string, what: string): JsonArray => {
+  const expectArray = (
+    value: unknown,
+    parent: JsonArray | JsonObject,
+    key: number | string,
+    what: string,
+  ): JsonArray => {
     if (!Array.isArray(value)) throw fields.error(`expected ${what} in "rawDataHistogram"`, parent, key);
     return value as JsonArray;
   };
   let count = 0;
   for (const [f, fork] of expectArray(histogram, metricObject, 'rawDataHistogram', 'an array of forks').entries()) {
     for (const [i, iteration] of expectArray(fork, histogram as JsonArray, f, 'an array of iterations').entries()) {
-      for (const [b, bin] of expectArray(iteration, fork as JsonArray, i, 'an array of [value, count] pairs').entries()) {
+      for (const [b, bin] of expectArray(
+        iteration,
+        fork as JsonArray,
+        i,
+        'an array of [value, count] pairs',
+      ).entries()) {
         const pair = expectArray(bin, iteration as JsonArray, b, 'a [value, count] pair');
         const n = pair[1];
-        if (pair.length !== 2 || typeof pair[0] !== 'number' || typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) {
+        if (
+          pair.length !== 2 ||
+          typeof pair[0] !== 'number' ||
+          typeof n !== 'number' ||
+          !Number.isSafeInteger(n) ||
+          n < 0
+        ) {
           throw fields.error('expected a [value, count] pair with a whole count', iteration as JsonArray, b);
         }
         count += n;
@@ -233,7 +315,8 @@ function histogramCount(fields: JsonFields, metricObject: JsonObject): number | 
  * version, shown. One JMH run has one JVM: the first run that names it is read.
  */
 function runtimeOfRuns(entries: readonly JsonObject[]): EnvironmentFingerprint | undefined {
-  const text = (entry: JsonObject, key: string) => (typeof entry[key] === 'string' && (entry[key] as string).trim() !== '' ? (entry[key] as string).trim() : undefined);
+  const text = (entry: JsonObject, key: string) =>
+    typeof entry[key] === 'string' && (entry[key] as string).trim() !== '' ? (entry[key] as string).trim() : undefined;
   const entry = entries.find((e) => text(e, 'vmName') !== undefined || text(e, 'jdkVersion') !== undefined);
   if (!entry) return undefined;
   const name = text(entry, 'vmName');

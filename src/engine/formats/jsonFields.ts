@@ -18,13 +18,18 @@ export class JsonFields {
   }
 
   /** A number field; undefined when absent (or null with `nullable`). */
-  number(object: JsonObject, key: string, options: { required?: boolean; nullable?: boolean; what?: string } = {}): number | undefined {
+  number(
+    object: JsonObject,
+    key: string,
+    options: { required?: boolean; nullable?: boolean; what?: string } = {},
+  ): number | undefined {
     const value = object[key];
     if (value === undefined || (value === null && options.nullable)) {
       if (options.required) throw this.error(`${options.what ?? 'the object'} has no "${key}"`, object);
       return undefined;
     }
-    if (typeof value !== 'number') throw this.error(`expected a number for "${key}", found ${describeJson(value)}`, object, key);
+    if (typeof value !== 'number')
+      throw this.error(`expected a number for "${key}", found ${describeJson(value)}`, object, key);
     return value;
   }
 
@@ -32,11 +37,17 @@ export class JsonFields {
    * A measured value: a number field that must be possible for its metric's dimension and its
    * statistic (the table in model/validity.ts); an impossible one is an error at the field.
    */
-  measured(object: JsonObject, key: string, kind: ValueOf, options: { required?: boolean; nullable?: boolean; what?: string } = {}): number | undefined {
+  measured(
+    object: JsonObject,
+    key: string,
+    kind: ValueOf,
+    options: { required?: boolean; nullable?: boolean; what?: string } = {},
+  ): number | undefined {
     const value = this.number(object, key, options);
     if (value === undefined) return undefined;
     const reason = impossibleValue(kind, value);
-    if (reason !== undefined) throw this.error(`"${key}" is ${valueText(value)}, which is impossible: ${reason}`, object, key);
+    if (reason !== undefined)
+      throw this.error(`"${key}" is ${valueText(value)}, which is impossible: ${reason}`, object, key);
     return value;
   }
 
@@ -45,7 +56,12 @@ export class JsonFields {
     const values = this.numbers(object, key);
     values?.forEach((v, index) => {
       const reason = impossibleValue(kind, v);
-      if (reason !== undefined) throw this.error(`a value in "${key}" is ${valueText(v)}, which is impossible: ${reason}`, object[key] as JsonArray, index);
+      if (reason !== undefined)
+        throw this.error(
+          `a value in "${key}" is ${valueText(v)}, which is impossible: ${reason}`,
+          object[key] as JsonArray,
+          index,
+        );
     });
     return values;
   }
@@ -56,7 +72,8 @@ export class JsonFields {
       if (options.required) throw this.error(`${options.what ?? 'the object'} has no "${key}"`, object);
       return undefined;
     }
-    if (typeof value !== 'string') throw this.error(`expected a string for "${key}", found ${describeJson(value)}`, object, key);
+    if (typeof value !== 'string')
+      throw this.error(`expected a string for "${key}", found ${describeJson(value)}`, object, key);
     return value;
   }
 
@@ -64,9 +81,11 @@ export class JsonFields {
   numbers(object: JsonObject, key: string): number[] | undefined {
     const value = object[key];
     if (value === undefined || value === null) return undefined;
-    if (!Array.isArray(value)) throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value)}`, object, key);
+    if (!Array.isArray(value))
+      throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value)}`, object, key);
     value.forEach((v, index) => {
-      if (typeof v !== 'number') throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value, index);
+      if (typeof v !== 'number')
+        throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value, index);
     });
     return value as number[];
   }

@@ -23,8 +23,20 @@ import { JsonFields } from './jsonFields.js';
 import { sampleStatistics, readJsonReport } from './shared.js';
 
 const TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' };
-const MEMORY: Metric = { name: 'memory', dimension: 'size', unit: 'B', displayUnit: 'bytes', direction: 'lower-is-better' };
-const ALLOCS: Metric = { name: 'allocs', dimension: 'count', unit: '', displayUnit: 'allocs', direction: 'lower-is-better' };
+const MEMORY: Metric = {
+  name: 'memory',
+  dimension: 'size',
+  unit: 'B',
+  displayUnit: 'bytes',
+  direction: 'lower-is-better',
+};
+const ALLOCS: Metric = {
+  name: 'allocs',
+  dimension: 'count',
+  unit: '',
+  displayUnit: 'allocs',
+  direction: 'lower-is-better',
+};
 const NO_RESULTS = new Set(['TrialRatio', 'TrialJudgement', 'Parameters', 'TagFilter']);
 
 export const juliaBenchmarkToolsAdapter: FormatAdapter = {
@@ -37,7 +49,12 @@ export const juliaBenchmarkToolsAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const { doc, fields, root } = readJsonReport(file, text, isBenchmarkToolsRoot, 'expected a BenchmarkTools JSON file: [{"Julia": …, "BenchmarkTools": …}, [results…]]');
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text,
+      isBenchmarkToolsRoot,
+      'expected a BenchmarkTools JSON file: [{"Julia": …, "BenchmarkTools": …}, [results…]]',
+    );
     const versions = root[0];
     const notes: string[] = [];
     const julia = fields.string(versions, 'Julia');
@@ -46,9 +63,12 @@ export const juliaBenchmarkToolsAdapter: FormatAdapter = {
     const reader = new Reader(file, doc, fields, notes);
     const values = root[1];
     values.forEach((_value, index) => reader.value(values, index, []));
-    if (reader.measurements.length === 0) throw new InputError('the file holds no Trial or TrialEstimate results', { file, ...doc.placeOf(values) });
+    if (reader.measurements.length === 0)
+      throw new InputError('the file holds no Trial or TrialEstimate results', { file, ...doc.placeOf(values) });
     if (reader.estimates > 0) {
-      notes.push(`${reader.estimates} TrialEstimate result(s): their time is read as a single value (the file does not say whether it is a minimum, median or mean)`);
+      notes.push(
+        `${reader.estimates} TrialEstimate result(s): their time is read as a single value (the file does not say whether it is a minimum, median or mean)`,
+      );
     }
     return { format: 'julia-benchmarktools', file, measurements: reader.measurements, notes };
   },
@@ -83,7 +103,12 @@ class Reader {
     switch (type) {
       case 'BenchmarkGroup': {
         const data = body.data;
-        if (!isJsonObject(data ?? null)) throw this.fields.error('a BenchmarkGroup needs a "data" object', body, data === undefined ? undefined : 'data');
+        if (!isJsonObject(data ?? null))
+          throw this.fields.error(
+            'a BenchmarkGroup needs a "data" object',
+            body,
+            data === undefined ? undefined : 'data',
+          );
         for (const name of Object.keys(data as JsonObject)) this.value(data as JsonObject, name, [...path, name]);
         return;
       }
@@ -98,7 +123,10 @@ class Reader {
           this.notes.push(`${describePath(path)} is a ${type}, which holds no results: skipped`);
           return;
         }
-        throw new InputError(`unknown BenchmarkTools type "${type.slice(0, 40)}" (expected BenchmarkGroup, Trial or TrialEstimate)`, { file: this.file, ...place });
+        throw new InputError(
+          `unknown BenchmarkTools type "${type.slice(0, 40)}" (expected BenchmarkGroup, Trial or TrialEstimate)`,
+          { file: this.file, ...place },
+        );
     }
   }
 
@@ -110,7 +138,8 @@ class Reader {
       return;
     }
     times.forEach((t, i) => {
-      if (!(t >= 0) || !Number.isFinite(t)) throw this.fields.error(`expected a time in ns of 0 or more, found ${t}`, body.times as JsonArray, i);
+      if (!(t >= 0) || !Number.isFinite(t))
+        throw this.fields.error(`expected a time in ns of 0 or more, found ${t}`, body.times as JsonArray, i);
     });
     const samples = Float64Array.from(times, (t) => t / 1000);
     this.push(path, line, TIME, sampleStatistics(samples), samples);
@@ -127,18 +156,35 @@ class Reader {
   /** `memory` and `allocs`, single values. */
   private costs(body: JsonObject, path: string[], line: number): void {
     for (const metric of [MEMORY, ALLOCS]) {
-      const value = this.fields.number(body, metric.name, { required: true, what: `the result ${describePath(path)}` })!;
+      const value = this.fields.number(body, metric.name, {
+        required: true,
+        what: `the result ${describePath(path)}`,
+      })!;
       this.push(path, line, metric, { value });
     }
   }
 
-  private push(path: string[], line: number, metric: Metric, statistics: Partial<Record<StatisticName, number>>, samples?: Float64Array): void {
+  private push(
+    path: string[],
+    line: number,
+    metric: Metric,
+    statistics: Partial<Record<StatisticName, number>>,
+    samples?: Float64Array,
+  ): void {
     const experiment = path.length <= 1 ? (path[0] ?? 'results') : path.slice(0, -1).join('/');
     const label = path.length <= 1 ? '' : path[path.length - 1]!;
     const key = `${experiment}\u0000${label}\u0000${metric.name}`;
-    if (this.keys.has(key)) throw new InputError(`the result ${describePath(path)} is given twice`, { file: this.file, line });
+    if (this.keys.has(key))
+      throw new InputError(`the result ${describePath(path)} is given twice`, { file: this.file, line });
     this.keys.add(key);
-    this.measurements.push({ experiment, parameter: { label }, metric, statistics, ...(samples ? { samples } : {}), place: { file: this.file, line } });
+    this.measurements.push({
+      experiment,
+      parameter: { label },
+      metric,
+      statistics,
+      ...(samples ? { samples } : {}),
+      place: { file: this.file, line },
+    });
   }
 }
 

@@ -26,15 +26,29 @@ const MS = /^(\d+\.\d+) ms$/;
 const QUANTILES = [10, 25, 50, 75, 90, 95, 99];
 const QUANTILE_STATISTIC: Record<number, StatisticName> = { 50: 'median', 90: 'p90', 95: 'p95', 99: 'p99' };
 
-const LATENCY: Metric = { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'ms', direction: 'lower-is-better' };
-const THROUGHPUT: Metric = { name: 'throughput', dimension: 'rate', unit: 'Hz', displayUnit: 'signal/s', direction: 'higher-is-better' };
+const LATENCY: Metric = {
+  name: 'latency',
+  dimension: 'time',
+  unit: 'us',
+  displayUnit: 'ms',
+  direction: 'lower-is-better',
+};
+const THROUGHPUT: Metric = {
+  name: 'throughput',
+  dimension: 'rate',
+  unit: 'Hz',
+  displayUnit: 'signal/s',
+  direction: 'higher-is-better',
+};
 
 export const kuksaConsoleAdapter: FormatAdapter = {
   id: 'kuksa-console',
   title: 'Eclipse Kuksa databroker-perf console output',
   recognises(head: string): boolean {
     const text = head.replace(ANSI_ESCAPE, '');
-    const block = /^[^\S\r\n\u2028\u2029]*Global Summary:\s*$/m.test(text) || /^[^\S\r\n\u2028\u2029]*Group: .* \| Cycle time\(ms\): \d+\s*$/m.test(text);
+    const block =
+      /^[^\S\r\n\u2028\u2029]*Global Summary:\s*$/m.test(text) ||
+      /^[^\S\r\n\u2028\u2029]*Group: .* \| Cycle time\(ms\): \d+\s*$/m.test(text);
     return block && /^ {2}(Fastest|Average|95% in under): /m.test(text) && / ms\s*$/m.test(text);
   },
   parse(input: AdapterInput, options: ParseOptions): ResultSet {
@@ -67,7 +81,9 @@ export function parseKuksaConsole(file: string, text: string, options: ParseOpti
   const lines = stripBom(text).split(/\r?\n/);
   const blocks: Block[] = [];
   let block: Block | undefined;
-  const notes: string[] = ['databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second.'];
+  const notes: string[] = [
+    'databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second.',
+  ];
 
   let run = 1;
   const start = (b: Omit<Block, 'keys' | 'histogram' | 'quantiles' | 'section' | 'lastLine' | 'run'>): void => {
@@ -118,7 +134,11 @@ export function parseKuksaConsole(file: string, text: string, options: ParseOpti
     if (block.section === 'summary') {
       const key = KEY.exec(line);
       if (key) {
-        block.keys.set(key[1]!, { value: key[2]!, line: lineNo, column: line.indexOf(key[2]!, key[1]!.length + 2) + 1 });
+        block.keys.set(key[1]!, {
+          value: key[2]!,
+          line: lineNo,
+          column: line.indexOf(key[2]!, key[1]!.length + 2) + 1,
+        });
       }
       // Other indented summary lines (future keys) are left alone.
       continue;
@@ -126,22 +146,28 @@ export function parseKuksaConsole(file: string, text: string, options: ParseOpti
     if (block.section === 'histogram') {
       const m = HISTOGRAM_LINE.exec(line);
       if (!m) {
-        throw new InputError(`expected a histogram line "<value> ms [<count>] |…", found "${line.trim().slice(0, 40)}"`, {
-          file,
-          line: lineNo,
-          column: line.length - line.trimStart().length + 1,
-        });
+        throw new InputError(
+          `expected a histogram line "<value> ms [<count>] |…", found "${line.trim().slice(0, 40)}"`,
+          {
+            file,
+            line: lineNo,
+            column: line.length - line.trimStart().length + 1,
+          },
+        );
       }
       block.histogram.push({ valueUs: msToUs(m[1]!), count: Number(m[2]), line: lineNo });
       continue;
     }
     const m = DISTRIBUTION_LINE.exec(line);
     if (!m) {
-      throw new InputError(`expected a distribution line "<q>% in under <value> ms", found "${line.trim().slice(0, 40)}"`, {
-        file,
-        line: lineNo,
-        column: line.length - line.trimStart().length + 1,
-      });
+      throw new InputError(
+        `expected a distribution line "<q>% in under <value> ms", found "${line.trim().slice(0, 40)}"`,
+        {
+          file,
+          line: lineNo,
+          column: line.length - line.trimStart().length + 1,
+        },
+      );
     }
     block.quantiles.set(Number(m[1]), { valueUs: msToUs(m[2]!), line: lineNo });
   }
@@ -150,15 +176,23 @@ export function parseKuksaConsole(file: string, text: string, options: ParseOpti
     throw new InputError('no "Global Summary:" or "Group: … | Cycle time(ms): …" block found', { file, line: 1 });
   }
   if (options.skipSeconds !== undefined && options.skipSeconds > 0) {
-    notes.push('skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up).');
+    notes.push(
+      'skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up).',
+    );
   }
-  notes.push('databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept.');
+  notes.push(
+    'databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept.',
+  );
   const measurements: Measurement[] = [];
   const seen = new Set<string>();
   for (const b of blocks) {
     for (const m of toMeasurements(file, b, runSignals(file, blocks, b.run))) {
       // A run repeating an earlier run's configuration (same total signals) is told apart by its number.
-      if (seen.has(keyOf(m))) m.parameter = { label: `${m.parameter.label}, run ${b.run}`, settings: { ...m.parameter.settings, run: b.run } };
+      if (seen.has(keyOf(m)))
+        m.parameter = {
+          label: `${m.parameter.label}, run ${b.run}`,
+          settings: { ...m.parameter.settings, run: b.run },
+        };
       seen.add(keyOf(m));
       measurements.push(m);
     }
@@ -171,10 +205,18 @@ export function parseKuksaConsole(file: string, text: string, options: ParseOpti
   return { format: kuksaConsoleAdapter.id, file, measurements, notes };
 }
 
-function requireKey(file: string, b: Block, key: string, alias?: string): { value: string; line: number; column: number } {
+function requireKey(
+  file: string,
+  b: Block,
+  key: string,
+  alias?: string,
+): { value: string; line: number; column: number } {
   const found = b.keys.get(key) ?? (alias ? b.keys.get(alias) : undefined);
   if (!found) {
-    throw new InputError(`the ${describe(b)} ends without a "${key}:" line (truncated output?)`, { file, line: b.lastLine });
+    throw new InputError(`the ${describe(b)} ends without a "${key}:" line (truncated output?)`, {
+      file,
+      line: b.lastLine,
+    });
   }
   return found;
 }
@@ -192,11 +234,17 @@ function finish(file: string, b: Block): void {
     throw new InputError('the latency histogram has no lines (truncated output?)', { file, line: b.histogramLine });
   }
   if (b.distributionLine === undefined) {
-    throw new InputError(`the ${describe(b)} ends before "Latency distribution:" (truncated output?)`, { file, line: b.lastLine });
+    throw new InputError(`the ${describe(b)} ends before "Latency distribution:" (truncated output?)`, {
+      file,
+      line: b.lastLine,
+    });
   }
   for (const q of QUANTILES) {
     if (!b.quantiles.has(q)) {
-      throw new InputError(`the latency distribution has no ${q}% line (truncated output?)`, { file, line: b.lastLine });
+      throw new InputError(`the latency distribution has no ${q}% line (truncated output?)`, {
+        file,
+        line: b.lastLine,
+      });
     }
   }
 }
@@ -213,10 +261,19 @@ function msValue(file: string, entry: { value: string; line: number; column: num
   return msToUs(m[1]!);
 }
 
-function leadingCount(file: string, entry: { value: string; line: number; column: number }, key: string, unit: RegExp): number {
+function leadingCount(
+  file: string,
+  entry: { value: string; line: number; column: number },
+  key: string,
+  unit: RegExp,
+): number {
   const m = /^(\d+)\s+(.*)$/.exec(entry.value.trim());
   if (!m || !unit.test(m[2]!)) {
-    throw new InputError(`expected "${key}: <whole number> …", found "${entry.value}"`, { file, line: entry.line, column: entry.column });
+    throw new InputError(`expected "${key}: <whole number> …", found "${entry.value}"`, {
+      file,
+      line: entry.line,
+      column: entry.column,
+    });
   }
   return Number(m[1]);
 }
@@ -240,7 +297,12 @@ function toMeasurements(file: string, b: Block, totalSignals: number | undefined
   const api = b.keys.get('API')!.value;
   const received = leadingCount(file, b.keys.get('Received')!, 'Received', /^(signal )?updates$/);
   const throughputEntry = b.keys.get('Throughput') ?? b.keys.get('Signal/Second')!;
-  const throughput = leadingCount(file, throughputEntry, b.keys.has('Throughput') ? 'Throughput' : 'Signal/Second', /^signal\/(second|s)$/);
+  const throughput = leadingCount(
+    file,
+    throughputEntry,
+    b.keys.has('Throughput') ? 'Throughput' : 'Signal/Second',
+    /^signal\/(second|s)$/,
+  );
   const statistics: Partial<Record<StatisticName, number>> = {
     samples: received,
     min: msValue(file, b.keys.get('Fastest')!, 'Fastest'),
@@ -271,6 +333,12 @@ function toMeasurements(file: string, b: Block, totalSignals: number | undefined
   const parameter: Parameter = { label, settings };
   return [
     { experiment: b.name, parameter, metric: LATENCY, statistics, place: { file, line: b.line } },
-    { experiment: b.name, parameter, metric: THROUGHPUT, statistics: { value: throughput }, place: { file, line: throughputEntry.line } },
+    {
+      experiment: b.name,
+      parameter,
+      metric: THROUGHPUT,
+      statistics: { value: throughput },
+      place: { file, line: throughputEntry.line },
+    },
   ];
 }

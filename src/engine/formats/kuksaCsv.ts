@@ -12,7 +12,13 @@ import { sampleStatistics } from './shared.js';
  */
 
 const HEADER = 'Latency (ms)';
-const LATENCY: Metric = { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' };
+const LATENCY: Metric = {
+  name: 'latency',
+  dimension: 'time',
+  unit: 'us',
+  displayUnit: 'us',
+  direction: 'lower-is-better',
+};
 
 export const kuksaCsvAdapter: FormatAdapter = {
   id: 'kuksa-csv',

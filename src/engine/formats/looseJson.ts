@@ -77,7 +77,8 @@ class Parser {
     if (this.i >= this.s.length) throw this.error('the file is empty; expected a JSON document', this.i);
     const value = this.value();
     this.skipSpace();
-    if (this.i < this.s.length) throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
+    if (this.i < this.s.length)
+      throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
     const place = (offset: number): JsonPlace => this.place(offset);
     const containers = this.containerPlaces;
     const elements = this.elementPlaces;
@@ -157,7 +158,8 @@ class Parser {
 
   private literal<T extends JsonValue>(word: string, value: T): T {
     const end = this.i + word.length;
-    if (end < this.s.length && /[\w]/.test(this.s[end]!)) throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
+    if (end < this.s.length && /[\w]/.test(this.s[end]!))
+      throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
     this.i = end;
     return value;
   }
@@ -193,7 +195,8 @@ class Parser {
       const key = this.string();
       this.skipSpace();
       if (this.i >= this.s.length) throw this.truncated();
-      if (this.s[this.i] !== ':') throw this.error(`expected ":" after the key "${key}", found ${this.describeAt(this.i)}`, this.i);
+      if (this.s[this.i] !== ':')
+        throw this.error(`expected ":" after the key "${key}", found ${this.describeAt(this.i)}`, this.i);
       this.i++;
       const value = this.value();
       object[key] = value;
@@ -209,7 +212,10 @@ class Parser {
         this.leave();
         return object;
       }
-      throw this.error(`expected "," or "}" in the object opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
+      throw this.error(
+        `expected "," or "}" in the object opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`,
+        this.i,
+      );
     }
   }
 
@@ -243,7 +249,10 @@ class Parser {
         this.leave();
         return array;
       }
-      throw this.error(`expected "," or "]" in the array opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`, this.i);
+      throw this.error(
+        `expected "," or "]" in the array opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`,
+        this.i,
+      );
     }
   }
 
@@ -269,7 +278,16 @@ class Parser {
         out += s.slice(chunkStart, this.i);
         const e = s[this.i + 1];
         if (e === undefined) throw this.truncated();
-        const simple: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+        const simple: Record<string, string> = {
+          '"': '"',
+          '\\': '\\',
+          '/': '/',
+          b: '\b',
+          f: '\f',
+          n: '\n',
+          r: '\r',
+          t: '\t',
+        };
         const mapped = simple[e];
         if (mapped !== undefined) {
           out += mapped;
@@ -305,7 +323,10 @@ class Parser {
     const next = s[this.i];
     if (next !== undefined && /[\w.+-]/.test(next)) {
       if (this.i >= s.length) throw this.truncated();
-      throw this.error(`a malformed number "${s.slice(start, Math.min(s.length, this.i + 8)).split(/[\s,\]}]/)[0]}"`, start);
+      throw this.error(
+        `a malformed number "${s.slice(start, Math.min(s.length, this.i + 8)).split(/[\s,\]}]/)[0]}"`,
+        start,
+      );
     }
     return Number(s.slice(start, this.i));
   }

@@ -2,7 +2,8 @@ import { InputError } from '../errors.js';
 import type { GenericCsvMapping } from './adapter.js';
 import { isJsonObject, parseLooseJson, type JsonValue } from './looseJson.js';
 
-export const MAPPING_EXAMPLE = '{"experiment":"bench","parameter":"size","metrics":[{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}';
+export const MAPPING_EXAMPLE =
+  '{"experiment":"bench","parameter":"size","metrics":[{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}';
 
 /**
  * A generic CSV column mapping written as JSON (a file or an action input):
@@ -40,11 +41,13 @@ export function parseMappingJson(file: string, text: string): GenericCsvMapping 
     }
     const direction = entry.direction;
     if (direction !== undefined) {
-      if (direction !== 'lower-is-better' && direction !== 'higher-is-better') return fail('"direction" must be "lower-is-better" or "higher-is-better"');
+      if (direction !== 'lower-is-better' && direction !== 'higher-is-better')
+        return fail('"direction" must be "lower-is-better" or "higher-is-better"');
       metric.direction = direction;
     }
     for (const key of Object.keys(entry)) {
-      if (!['column', 'metric', 'statistic', 'unit', 'direction'].includes(key)) return fail(`unknown key "${key}" in a metrics entry`);
+      if (!['column', 'metric', 'statistic', 'unit', 'direction'].includes(key))
+        return fail(`unknown key "${key}" in a metrics entry`);
     }
     mapping.metrics.push(metric);
   }

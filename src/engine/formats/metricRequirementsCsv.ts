@@ -70,7 +70,14 @@ export function parseMetricRequirementsCsv(file: string, content: string, floatP
   const headerFields = firstLine.split(',').map((f) => f.trim().replace(/^"|"$/g, ''));
   const experimentName = headerFields.includes('Experiment type') ? 'Experiment type' : 'Experiment';
   const parameterName = headerFields.includes('Bytes') ? 'Bytes' : 'Parameter';
-  const table = readCsvTable(file, content, [experimentName, parameterName] as const, METRIC_REQUIREMENTS_EXAMPLE, headerFields, { comments: true });
+  const table = readCsvTable(
+    file,
+    content,
+    [experimentName, parameterName] as const,
+    METRIC_REQUIREMENTS_EXAMPLE,
+    headerFields,
+    { comments: true },
+  );
   const optionalIndex = optionalColumnIndex(headerFields);
   const limitColumns: LimitColumn[] = [];
   headerFields.forEach((name, index) => {
@@ -78,10 +85,13 @@ export function parseMetricRequirementsCsv(file: string, content: string, floatP
     limitColumns.push(parseLimitColumn(file, firstLine, name, index));
   });
   if (limitColumns.length === 0) {
-    throw new InputError(`no limit columns: add columns such as "latency.p99 [us]" or "throughput [Mb/s] >=" (e.g. ${METRIC_REQUIREMENTS_EXAMPLE})`, {
-      file,
-      line: 1,
-    });
+    throw new InputError(
+      `no limit columns: add columns such as "latency.p99 [us]" or "throughput [Mb/s] >=" (e.g. ${METRIC_REQUIREMENTS_EXAMPLE})`,
+      {
+        file,
+        line: 1,
+      },
+    );
   }
   const seen = new Map<string, number>();
   const requirements: MetricRequirement[] = [];
@@ -89,7 +99,11 @@ export function parseMetricRequirementsCsv(file: string, content: string, floatP
   const rows = table.rows.map((row) => {
     const experiment = (row.fields[table.columns[experimentName]] ?? '').trim();
     if (experiment === '') {
-      throw new InputError(`the "${experimentName}" cell is empty`, { file, line: row.line, column: fieldColumn(row.text, table.columns[experimentName]) });
+      throw new InputError(`the "${experimentName}" cell is empty`, {
+        file,
+        line: row.line,
+        column: fieldColumn(row.text, table.columns[experimentName]),
+      });
     }
     const parameter = (row.fields[table.columns[parameterName]] ?? '').trim();
     if (parameter === '') {
@@ -102,7 +116,11 @@ export function parseMetricRequirementsCsv(file: string, content: string, floatP
     const key = `${experiment}\u0000${parameter}`;
     const earlier = seen.get(key);
     if (earlier !== undefined) {
-      throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, { file, line: row.line, column: 1 });
+      throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, {
+        file,
+        line: row.line,
+        column: 1,
+      });
     }
     seen.set(key, row.line);
     return { row, experiment, parameter, optional: readOptionalCell(file, row, optionalIndex) };
@@ -113,7 +131,8 @@ export function parseMetricRequirementsCsv(file: string, content: string, floatP
       if (isMissingValue(text)) continue; // an empty cell sets no limit in the general form
       const value = parseNumber(text, floatParse);
       const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
-      if (value === undefined) throw new InputError(`expected a number in column "${column.label}", found "${clip(text)}"`, place);
+      if (value === undefined)
+        throw new InputError(`expected a number in column "${column.label}", found "${clip(text)}"`, place);
       requirements.push({
         experiment,
         parameter,
@@ -131,17 +150,30 @@ export function parseMetricRequirementsCsv(file: string, content: string, floatP
     }
   }
   if (rows.length === 0) throw new InputError('the requirements file has a header but no rows', { file, line: 2 });
-  if (requirements.length === 0) throw new InputError('every limit cell is empty: no requirement is set', { file, line: 2 });
+  if (requirements.length === 0)
+    throw new InputError('every limit cell is empty: no requirement is set', { file, line: 2 });
   return requirements;
 }
 
 function parseLimitColumn(file: string, headerLine: string, name: string, index: number): LimitColumn {
   const place = { file, line: 1, column: fieldColumn(headerLine, index) };
   const latency = LATENCY_COLUMNS[name];
-  if (latency !== undefined) return { index, label: name, metric: 'latency', statistic: latency, dimension: 'time', toBase: 1, direction: 'lower-is-better' };
+  if (latency !== undefined)
+    return {
+      index,
+      label: name,
+      metric: 'latency',
+      statistic: latency,
+      dimension: 'time',
+      toBase: 1,
+      direction: 'lower-is-better',
+    };
   const parts = splitLimitColumn(name);
   if (parts === undefined) {
-    throw new InputError(`cannot read the limit column "${clip(name)}"; write <metric>[.<statistic>] [<unit>] [>=|<=], e.g. "latency.p99 [us]"`, place);
+    throw new InputError(
+      `cannot read the limit column "${clip(name)}"; write <metric>[.<statistic>] [<unit>] [>=|<=], e.g. "latency.p99 [us]"`,
+      place,
+    );
   }
   const { subject, unitText, relation } = parts;
   const dot = subject!.lastIndexOf('.');
@@ -173,7 +205,8 @@ function parseLimitColumn(file: string, headerLine: string, name: string, index:
       column.toBase = unit.toBase;
     }
   }
-  if (relation !== undefined) column.direction = relation === '>=' || relation === '≥' ? 'higher-is-better' : 'lower-is-better';
+  if (relation !== undefined)
+    column.direction = relation === '>=' || relation === '≥' ? 'higher-is-better' : 'lower-is-better';
   return column;
 }
 
@@ -200,7 +233,11 @@ function splitLimitColumn(name: string): { subject: string; unitText?: string; r
     rest = rest.slice(0, open).trimEnd();
   }
   if (rest === '') return undefined;
-  return { subject: rest, ...(unitText !== undefined ? { unitText } : {}), ...(relation !== undefined ? { relation } : {}) };
+  return {
+    subject: rest,
+    ...(unitText !== undefined ? { unitText } : {}),
+    ...(relation !== undefined ? { relation } : {}),
+  };
 }
 
 /** The reference requirement rows as general requirements (`Median` → latency median in µs). */

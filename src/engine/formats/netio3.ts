@@ -35,8 +35,18 @@ const NAMES: Record<Column, string[]> = {
   throughput: ['throughput', 'datathroughput', 'bandwidth'],
 };
 
-const MESSAGE_RATE: Omit<Metric, 'displayUnit'> = { name: 'message rate', dimension: 'rate', unit: 'Hz', direction: 'higher-is-better' };
-const THROUGHPUT: Omit<Metric, 'displayUnit'> = { name: 'throughput', dimension: 'bitrate', unit: 'Mb/s', direction: 'higher-is-better' };
+const MESSAGE_RATE: Omit<Metric, 'displayUnit'> = {
+  name: 'message rate',
+  dimension: 'rate',
+  unit: 'Hz',
+  direction: 'higher-is-better',
+};
+const THROUGHPUT: Omit<Metric, 'displayUnit'> = {
+  name: 'throughput',
+  dimension: 'bitrate',
+  unit: 'Mb/s',
+  direction: 'higher-is-better',
+};
 
 /** `buffer_size_B` → { key: 'buffersize', unit: 'B' }; `throughput [Gb/s]` → { key: 'throughput', unit: 'Gb/s' }. */
 function splitHeader(name: string): { key: string; unit?: string } {
@@ -123,7 +133,11 @@ export const netio3Adapter: FormatAdapter = {
     const header = headerLineOf(head);
     if (!header || !header.line.includes(',')) return false;
     const { index } = readHeader(header.line);
-    return index.bufferSize !== undefined && index.bufferCount !== undefined && (index.rate !== undefined || index.throughput !== undefined);
+    return (
+      index.bufferSize !== undefined &&
+      index.bufferCount !== undefined &&
+      (index.rate !== undefined || index.throughput !== undefined)
+    );
   },
   parse(input: AdapterInput, _options: ParseOptions): ResultSet {
     return parseNetio3(input.file, input.text);
@@ -151,10 +165,18 @@ interface Group {
 export function parseNetio3(file: string, text: string): ResultSet {
   const lines = stripBom(text).split(/\r?\n/);
   const found = headerLineOf(text);
-  if (!found) throw new InputError('the file is empty; expected a header with buffer size, number of buffers and rate/throughput', { file, line: 1 });
+  if (!found)
+    throw new InputError(
+      'the file is empty; expected a header with buffer size, number of buffers and rate/throughput',
+      { file, line: 1 },
+    );
   const names = found.line.split(',').map((s) => s.trim());
   const { index, units } = readHeader(found.line);
-  if (index.bufferSize === undefined || index.bufferCount === undefined || (index.rate === undefined && index.throughput === undefined)) {
+  if (
+    index.bufferSize === undefined ||
+    index.bufferCount === undefined ||
+    (index.rate === undefined && index.throughput === undefined)
+  ) {
     throw new InputError('expected columns for buffer size, number of buffers and message rate or throughput', {
       file,
       line: found.number,
@@ -167,13 +189,17 @@ export function parseNetio3(file: string, text: string): ResultSet {
     const unit = unitOf(given ?? fallback);
     if (!unit || unit.dimension !== dimension) {
       const at = index[column]!;
-      throw new InputError(`unknown ${column === 'rate' ? 'rate' : 'throughput'} unit "${given}" in column "${names[at]}"`, {
-        file,
-        line: found.number,
-        column: 1,
-      });
+      throw new InputError(
+        `unknown ${column === 'rate' ? 'rate' : 'throughput'} unit "${given}" in column "${names[at]}"`,
+        {
+          file,
+          line: found.number,
+          column: 1,
+        },
+      );
     }
-    if (given === undefined) notes.push(`netio3: column "${names[index[column]!]}" names no unit; assumed ${fallback}.`);
+    if (given === undefined)
+      notes.push(`netio3: column "${names[index[column]!]}" names no unit; assumed ${fallback}.`);
     return unit;
   };
   const rateUnit = index.rate !== undefined ? resolve('rate', 'Hz', 'rate') : undefined;
@@ -184,7 +210,11 @@ export function parseNetio3(file: string, text: string): ResultSet {
     const given = units.throughput;
     const unit = unitOf(given ?? 'Gb/s');
     if (!unit || (unit.dimension !== 'bitrate' && unit.dimension !== 'byterate')) {
-      throw new InputError(`unknown throughput unit "${given}" in column "${names[index.throughput]}"`, { file, line: found.number, column: 1 });
+      throw new InputError(`unknown throughput unit "${given}" in column "${names[index.throughput]}"`, {
+        file,
+        line: found.number,
+        column: 1,
+      });
     }
     if (given === undefined) notes.push(`netio3: column "${names[index.throughput]}" names no unit; assumed Gb/s.`);
     throughputUnit = unit;
@@ -221,7 +251,11 @@ export function parseNetio3(file: string, text: string): ResultSet {
       return c + (fields[at]!.length - fields[at]!.trimStart().length);
     };
     const fail = (at: number, what: string): never => {
-      throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at]!.trim()}"`, { file, line: lineNo, column: columnOf(at) });
+      throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at]!.trim()}"`, {
+        file,
+        line: lineNo,
+        column: columnOf(at),
+      });
     };
     const bytesAt = (at: number): number => {
       const value = parseBytes(fields[at]!.trim());
@@ -282,6 +316,8 @@ export function parseNetio3(file: string, text: string): ResultSet {
     add(MESSAGE_RATE, rateUnit?.symbol ?? 'Hz', g.rate);
     add(THROUGHPUT, throughputUnit?.symbol ?? 'Gb/s', g.throughput);
   }
-  notes.push('netio3: rows repeating a backend × buffer size × number of buffers are repetitions; the median is the statistic to compare (as in the FELIX thesis).');
+  notes.push(
+    'netio3: rows repeating a backend × buffer size × number of buffers are repetitions; the median is the statistic to compare (as in the FELIX thesis).',
+  );
   return { format: netio3Adapter.id, file, measurements, notes };
 }

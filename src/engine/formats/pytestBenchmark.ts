@@ -54,13 +54,24 @@ export const pytestBenchmarkAdapter: FormatAdapter = {
 
   recognises(head: string): boolean {
     if (!/^\uFEFF?\s*\{/.test(head)) return false;
-    return /"benchmarks"\s*:\s*\[/.test(head) && /"stats"\s*:\s*\{/.test(head) && /"(machine_info|fullname)"\s*:/.test(head);
+    return (
+      /"benchmarks"\s*:\s*\[/.test(head) && /"stats"\s*:\s*\{/.test(head) && /"(machine_info|fullname)"\s*:/.test(head)
+    );
   },
 
   parse({ file, text }) {
-    const { doc, fields, root } = readJsonReport(file, text, isObjectWithArray('benchmarks'), 'expected a pytest-benchmark JSON file: an object with a "benchmarks" array');
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text,
+      isObjectWithArray('benchmarks'),
+      'expected a pytest-benchmark JSON file: an object with a "benchmarks" array',
+    );
     const benchmarks = root.benchmarks;
-    if (benchmarks.length === 0) throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', { file, ...doc.placeOf(benchmarks) });
+    if (benchmarks.length === 0)
+      throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', {
+        file,
+        ...doc.placeOf(benchmarks),
+      });
 
     const entries = benchmarks.map((value, index): Entry => {
       if (!isJsonObject(value)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index);
@@ -68,7 +79,8 @@ export const pytestBenchmarkAdapter: FormatAdapter = {
       const fullname = fields.string(value, 'fullname') ?? name;
       const group = value.group === null ? undefined : fields.string(value, 'group');
       const stats = value.stats;
-      if (!isJsonObject(stats)) throw fields.error(`expected a "stats" object for ${name}`, value, stats === undefined ? undefined : 'stats');
+      if (!isJsonObject(stats))
+        throw fields.error(`expected a "stats" object for ${name}`, value, stats === undefined ? undefined : 'stats');
       return {
         group: group === '' ? undefined : group,
         name,
@@ -90,7 +102,11 @@ export const pytestBenchmarkAdapter: FormatAdapter = {
       const experiment = e.group === undefined ? test : `${e.group}/${test}`;
       const key = `${experiment}\u0000${e.parameter.label}`;
       const earlier = seen.get(key);
-      if (earlier !== undefined) throw new InputError(`the benchmark ${e.name} reads as the same experiment and parameter as ${earlier}`, { file, ...e.place });
+      if (earlier !== undefined)
+        throw new InputError(`the benchmark ${e.name} reads as the same experiment and parameter as ${earlier}`, {
+          file,
+          ...e.place,
+        });
       seen.set(key, e.name);
       const place = { file, line: e.place.line };
 
@@ -108,10 +124,17 @@ export const pytestBenchmarkAdapter: FormatAdapter = {
       measurements.push(time);
 
       const ops = optionalStatistic(fields, e.stats, 'ops', { dimension: 'rate', statistic: 'value' });
-      if (ops !== undefined) measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
+      if (ops !== undefined)
+        measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
     }
     const environment = environmentOfMachine(root.machine_info);
-    return { format: 'pytest-benchmark', file, measurements, notes: notesOf(root), ...(environment ? { environment } : {}) };
+    return {
+      format: 'pytest-benchmark',
+      file,
+      measurements,
+      notes: notesOf(root),
+      ...(environment ? { environment } : {}),
+    };
   },
 };
 
@@ -125,9 +148,15 @@ function withoutId(name: string): string {
 function parameterOf(fields: JsonFields, benchmark: JsonObject): Parameter {
   const params = benchmark.params;
   if (isJsonObject(params)) {
-    return settingsParameter(Object.entries(params).map(([key, value]) => [key, typeof value === 'number' || typeof value === 'string' ? value : settingText(value)] as const));
+    return settingsParameter(
+      Object.entries(params).map(
+        ([key, value]) =>
+          [key, typeof value === 'number' || typeof value === 'string' ? value : settingText(value)] as const,
+      ),
+    );
   }
-  if (params !== undefined && params !== null) throw fields.error(`expected an object for "params", found ${describeJson(params)}`, benchmark, 'params');
+  if (params !== undefined && params !== null)
+    throw fields.error(`expected an object for "params", found ${describeJson(params)}`, benchmark, 'params');
   const id = benchmark.param;
   if (typeof id === 'string' && id !== '') return { label: id };
   return { label: '' };
@@ -146,11 +175,17 @@ function notesOf(root: JsonObject): string[] {
   if (isJsonObject(machine)) {
     const text = (key: string) => (typeof machine[key] === 'string' ? (machine[key] as string) : '');
     const cpu = isJsonObject(machine.cpu) ? machine.cpu : undefined;
-    const brand = cpu && typeof cpu.brand_raw === 'string' ? cpu.brand_raw : cpu && typeof cpu.brand === 'string' ? cpu.brand : '';
+    const brand =
+      cpu && typeof cpu.brand_raw === 'string' ? cpu.brand_raw : cpu && typeof cpu.brand === 'string' ? cpu.brand : '';
     const cores = cpu && typeof cpu.count === 'number' ? `, ${cpu.count} cores` : '';
     const system = [text('system'), text('release'), text('machine')].filter((s) => s !== '').join(' ');
     const python = [text('python_implementation'), text('python_version')].filter((s) => s !== '').join(' ');
-    const parts = [text('node') !== '' ? `node ${text('node')}` : '', system, python, brand !== '' ? `${brand}${cores}` : ''].filter((s) => s !== '');
+    const parts = [
+      text('node') !== '' ? `node ${text('node')}` : '',
+      system,
+      python,
+      brand !== '' ? `${brand}${cores}` : '',
+    ].filter((s) => s !== '');
     if (parts.length > 0) notes.push(`machine: ${parts.join(', ')}`);
   }
   const commit = root.commit_info;
@@ -172,7 +207,10 @@ function notesOf(root: JsonObject): string[] {
  */
 function environmentOfMachine(machine: JsonValue | undefined): EnvironmentFingerprint | undefined {
   if (!isJsonObject(machine)) return undefined;
-  const text = (object: JsonObject, key: string) => (typeof object[key] === 'string' && (object[key] as string).trim() !== '' ? (object[key] as string).trim() : undefined);
+  const text = (object: JsonObject, key: string) =>
+    typeof object[key] === 'string' && (object[key] as string).trim() !== ''
+      ? (object[key] as string).trim()
+      : undefined;
   const out: EnvironmentFingerprint = {};
   const system = text(machine, 'system');
   if (system !== undefined) out.os = nodeOsName(system);

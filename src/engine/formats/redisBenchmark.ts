@@ -15,8 +15,20 @@ import type { FormatAdapter } from './adapter.js';
  * is better). The file does not record `-d`, `-c` or `-P`: no parameter.
  */
 const MS = parseUnit('ms') as Unit;
-const THROUGHPUT: Metric = { name: 'throughput', dimension: 'rate', unit: 'Hz', displayUnit: 'req/s', direction: 'higher-is-better' };
-const LATENCY: Metric = { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'ms', direction: 'lower-is-better' };
+const THROUGHPUT: Metric = {
+  name: 'throughput',
+  dimension: 'rate',
+  unit: 'Hz',
+  displayUnit: 'req/s',
+  direction: 'higher-is-better',
+};
+const LATENCY: Metric = {
+  name: 'latency',
+  dimension: 'time',
+  unit: 'us',
+  displayUnit: 'ms',
+  direction: 'lower-is-better',
+};
 
 const LATENCY_COLUMNS: [string, StatisticName][] = [
   ['avg_latency_ms', 'mean'],
@@ -56,7 +68,8 @@ export const redisBenchmarkAdapter: FormatAdapter = {
     let lineOffset = 0;
     if (!/^"?test"?\s*,/.test(firstLine.trim())) {
       // Headerless old output: read it under a made-up header, keeping line numbers.
-      if (body.trim() === '') throw new InputError('the file is empty; expected redis-benchmark --csv output', { file, line: 1 });
+      if (body.trim() === '')
+        throw new InputError('the file is empty; expected redis-benchmark --csv output', { file, line: 1 });
       content = '"test","rps"\n' + body;
       lineOffset = 1;
       notes.push('an old redis-benchmark CSV without header: only requests per second');
@@ -72,12 +85,15 @@ export const redisBenchmarkAdapter: FormatAdapter = {
       throw error;
     }
     const rows: CsvRow[] = table.rows.map((row) => ({ ...row, line: row.line - lineOffset }));
-    if (rows.length === 0) throw new InputError('the redis-benchmark CSV has a header but no results', { file, line: 2 });
+    if (rows.length === 0)
+      throw new InputError('the redis-benchmark CSV has a header but no results', { file, line: 2 });
     const headerFields = stripBom(content)
       .split(/\r?\n/, 1)[0]!
       .split(',')
       .map((f) => f.trim().replace(/^"(.*)"$/, '$1'));
-    const latencyIndexes = LATENCY_COLUMNS.map(([column, statistic]) => [headerFields.indexOf(column), statistic, column] as const).filter(([i]) => i >= 0);
+    const latencyIndexes = LATENCY_COLUMNS.map(
+      ([column, statistic]) => [headerFields.indexOf(column), statistic, column] as const,
+    ).filter(([i]) => i >= 0);
     const unknown = headerFields.filter((f) => !ALL_COLUMNS.includes(f));
     if (unknown.length > 0) notes.push(`columns not read: ${unknown.join(', ')}`);
 
@@ -86,11 +102,14 @@ export const redisBenchmarkAdapter: FormatAdapter = {
       if (isMissingValue(cell)) return undefined;
       const value = parseNumber(cell, 'precise');
       if (value === undefined) {
-        throw new InputError(`expected a number in column "${column}", found "${cell.length > 40 ? cell.slice(0, 40) + '…' : cell}"`, {
-          file,
-          line: row.line,
-          column: fieldColumn(row.text, index),
-        });
+        throw new InputError(
+          `expected a number in column "${column}", found "${cell.length > 40 ? cell.slice(0, 40) + '…' : cell}"`,
+          {
+            file,
+            line: row.line,
+            column: fieldColumn(row.text, index),
+          },
+        );
       }
       return value;
     };
@@ -102,18 +121,30 @@ export const redisBenchmarkAdapter: FormatAdapter = {
       if (test === '') throw new InputError('a row without a test name', { file, line: row.line, column: 1 });
       const earlier = seen.get(test);
       if (earlier !== undefined) {
-        throw new InputError(`the test "${test}" appears twice (first on line ${earlier})`, { file, line: row.line, column: 1 });
+        throw new InputError(`the test "${test}" appears twice (first on line ${earlier})`, {
+          file,
+          line: row.line,
+          column: 1,
+        });
       }
       seen.set(test, row.line);
       const place = { file, line: row.line };
       const rps = number(row, table.columns.rps, 'rps');
-      if (rps !== undefined) measurements.push({ experiment: test, parameter: { label: '' }, metric: THROUGHPUT, statistics: { value: rps }, place });
+      if (rps !== undefined)
+        measurements.push({
+          experiment: test,
+          parameter: { label: '' },
+          metric: THROUGHPUT,
+          statistics: { value: rps },
+          place,
+        });
       const statistics: Partial<Record<StatisticName, number>> = {};
       for (const [index, statistic, column] of latencyIndexes) {
         const value = number(row, index, column);
         if (value !== undefined) statistics[statistic] = toBaseUnit(value, MS);
       }
-      if (Object.keys(statistics).length > 0) measurements.push({ experiment: test, parameter: { label: '' }, metric: LATENCY, statistics, place });
+      if (Object.keys(statistics).length > 0)
+        measurements.push({ experiment: test, parameter: { label: '' }, metric: LATENCY, statistics, place });
     }
     return { format: 'redis-benchmark', file, measurements, notes };
   },

@@ -10,8 +10,20 @@ import type { FormatAdapter } from './adapter.js';
  */
 const FINAL = /^([^:\r\n]+): (\d+(?:\.\d+)?) requests per second(?:, p50=(\d+(?:\.\d+)?) msec)?\s*$/;
 const PROGRESS = /^[^:\r\n]+: rps=/;
-const THROUGHPUT: Metric = { name: 'throughput', dimension: 'rate', unit: 'Hz', displayUnit: 'req/s', direction: 'higher-is-better' };
-const LATENCY: Metric = { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'ms', direction: 'lower-is-better' };
+const THROUGHPUT: Metric = {
+  name: 'throughput',
+  dimension: 'rate',
+  unit: 'Hz',
+  displayUnit: 'req/s',
+  direction: 'higher-is-better',
+};
+const LATENCY: Metric = {
+  name: 'latency',
+  dimension: 'time',
+  unit: 'us',
+  displayUnit: 'ms',
+  direction: 'lower-is-better',
+};
 
 function finalText(line: string): string {
   const parts = line.split('\r').filter((p) => p.trim() !== '');
@@ -36,13 +48,30 @@ export const redisBenchmarkQuietAdapter: FormatAdapter = {
       const match = FINAL.exec(line);
       if (!match) {
         // A test cut off mid-run leaves only progress text on its line.
-        if (PROGRESS.test(line)) throw new InputError('this test has progress output but no final "requests per second" line (the run was cut short?)', { file, line: i + 1 });
+        if (PROGRESS.test(line))
+          throw new InputError(
+            'this test has progress output but no final "requests per second" line (the run was cut short?)',
+            { file, line: i + 1 },
+          );
         throw new InputError(`not a redis-benchmark -q line: "${line.slice(0, 60)}"`, { file, line: i + 1, column: 1 });
       }
       const place = { file, line: i + 1 };
       const experiment = match[1]!.trim();
-      measurements.push({ experiment, parameter: { label: '' }, metric: THROUGHPUT, statistics: { value: Number(match[2]) }, place });
-      if (match[3] !== undefined) measurements.push({ experiment, parameter: { label: '' }, metric: LATENCY, statistics: { median: Number(match[3]) * 1000 }, place });
+      measurements.push({
+        experiment,
+        parameter: { label: '' },
+        metric: THROUGHPUT,
+        statistics: { value: Number(match[2]) },
+        place,
+      });
+      if (match[3] !== undefined)
+        measurements.push({
+          experiment,
+          parameter: { label: '' },
+          metric: LATENCY,
+          statistics: { median: Number(match[3]) * 1000 },
+          place,
+        });
     });
     if (measurements.length === 0) throw new InputError('no "requests per second" lines found', { file, line: 1 });
     return { format: 'redis-benchmark-quiet', file, measurements, notes: [] };

@@ -119,7 +119,9 @@ export function recogniseFormat(head: string, file: string, afterFileNames = fal
 
 /** The adapters found by file name as well as content, in the order detection asks them. */
 export function fileNameAdapters(): (FormatAdapter & { fileNames: NonNullable<FormatAdapter['fileNames']> })[] {
-  return ADAPTERS.filter((a): a is FormatAdapter & { fileNames: NonNullable<FormatAdapter['fileNames']> } => a.fileNames !== undefined);
+  return ADAPTERS.filter(
+    (a): a is FormatAdapter & { fileNames: NonNullable<FormatAdapter['fileNames']> } => a.fileNames !== undefined,
+  );
 }
 
 export function formatIds(): string[] {

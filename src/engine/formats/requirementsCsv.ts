@@ -35,20 +35,24 @@ export function readOptionalCell(file: string, row: CsvRow, index: number): bool
   const word = text.toLowerCase();
   if (OPTIONAL_YES.has(word)) return true;
   if (OPTIONAL_NO.has(word)) return false;
-  throw new InputError(`expected yes or no in column "${OPTIONAL_COLUMN}", found "${clip(text)}" (empty means required)`, {
-    file,
-    line: row.line,
-    column: fieldColumn(row.text, index),
-  });
+  throw new InputError(
+    `expected yes or no in column "${OPTIONAL_COLUMN}", found "${clip(text)}" (empty means required)`,
+    {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, index),
+    },
+  );
 }
 
 export function parseRequirementsCsv(file: string, content: string, floatParse: FloatParse): Requirement[] {
-  const table = readCsvTable(file, content, ['Experiment type', 'Bytes', ...CHECKED_MAGNITUDES] as const, REQUIREMENTS_HEADER, [
-    'Experiment type',
-    'Bytes',
-    ...CHECKED_MAGNITUDES,
-    OPTIONAL_COLUMN,
-  ]);
+  const table = readCsvTable(
+    file,
+    content,
+    ['Experiment type', 'Bytes', ...CHECKED_MAGNITUDES] as const,
+    REQUIREMENTS_HEADER,
+    ['Experiment type', 'Bytes', ...CHECKED_MAGNITUDES, OPTIONAL_COLUMN],
+  );
   const optionalIndex = optionalColumnIndex(headerFieldsOf(content));
   const seen = new Map<string, number>();
   const requirements: Requirement[] = [];
@@ -56,26 +60,36 @@ export function parseRequirementsCsv(file: string, content: string, floatParse: 
     const typeIndex = table.columns['Experiment type'];
     const experimentType = (row.fields[typeIndex] ?? '').trim();
     if (experimentType === '') {
-      throw new InputError('the "Experiment type" cell is empty', { file, line: row.line, column: fieldColumn(row.text, typeIndex) });
+      throw new InputError('the "Experiment type" cell is empty', {
+        file,
+        line: row.line,
+        column: fieldColumn(row.text, typeIndex),
+      });
     }
     const bytesIndex = table.columns.Bytes;
     const bytesText = row.fields[bytesIndex] ?? '';
     if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(Number(bytesText))) {
-      throw new InputError(`expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`, {
-        file,
-        line: row.line,
-        column: fieldColumn(row.text, bytesIndex),
-      });
+      throw new InputError(
+        `expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`,
+        {
+          file,
+          line: row.line,
+          column: fieldColumn(row.text, bytesIndex),
+        },
+      );
     }
     const payloadBytes = Number(bytesText);
     const key = `${experimentType}\u0000${payloadBytes}`;
     const earlier = seen.get(key);
     if (earlier !== undefined) {
-      throw new InputError(`duplicate requirement for ${experimentType}, ${payloadBytes} bytes (first given on line ${earlier})`, {
-        file,
-        line: row.line,
-        column: 1,
-      });
+      throw new InputError(
+        `duplicate requirement for ${experimentType}, ${payloadBytes} bytes (first given on line ${earlier})`,
+        {
+          file,
+          line: row.line,
+          column: 1,
+        },
+      );
     }
     seen.set(key, row.line);
     const limits = {} as Record<CheckedMagnitude, number>;
@@ -99,6 +113,7 @@ export function parseRequirementsCsv(file: string, content: string, floatParse: 
     const optional = readOptionalCell(file, row, optionalIndex);
     requirements.push({ experimentType, payloadBytes, limits, line: row.line, ...(optional ? { optional } : {}) });
   }
-  if (requirements.length === 0) throw new InputError('the requirements file has a header but no rows', { file, line: 2 });
+  if (requirements.length === 0)
+    throw new InputError('the requirements file has a header but no rows', { file, line: 2 });
   return requirements;
 }

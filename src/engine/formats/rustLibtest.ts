@@ -35,11 +35,25 @@ function benchLine(line: string): { name: string; rest: string; restColumn: numb
   const at = line.indexOf(BENCH_MARK);
   if (at < 0) return undefined;
   const name = line.slice(5, at).trimEnd();
-  return name === '' ? undefined : { name, rest: line.slice(at + BENCH_MARK.length), restColumn: at + BENCH_MARK.length + 1 };
+  return name === ''
+    ? undefined
+    : { name, rest: line.slice(at + BENCH_MARK.length), restColumn: at + BENCH_MARK.length + 1 };
 }
 
-const TIME: Metric = { name: 'time/iter', dimension: 'time', unit: 'us', displayUnit: 'ns/iter', direction: 'lower-is-better' };
-const RATE: Metric = { name: 'MB/s', dimension: 'byterate', unit: 'MB/s', displayUnit: 'MB/s', direction: 'higher-is-better' };
+const TIME: Metric = {
+  name: 'time/iter',
+  dimension: 'time',
+  unit: 'us',
+  displayUnit: 'ns/iter',
+  direction: 'lower-is-better',
+};
+const RATE: Metric = {
+  name: 'MB/s',
+  dimension: 'byterate',
+  unit: 'MB/s',
+  displayUnit: 'MB/s',
+  direction: 'higher-is-better',
+};
 
 const number = (text: string) => Number(text.replace(/,/g, ''));
 
@@ -70,24 +84,57 @@ export const rustLibtestAdapter: FormatAdapter = {
       const match = RESULT.exec(bench.rest);
       if (!match) {
         const column = bench.restColumn + bench.rest.search(/\S|$/);
-        throw new InputError(`expected "<time> ns/iter (+/- <range>)" after "bench:", found "${line.slice(column - 1, column + 39)}"`, { ...place, column });
+        throw new InputError(
+          `expected "<time> ns/iter (+/- <range>)" after "bench:", found "${line.slice(column - 1, column + 39)}"`,
+          { ...place, column },
+        );
       }
       const experiment = bench.name;
       const earlier = seen.get(experiment);
-      if (earlier !== undefined) throw new InputError(`benchmark ${experiment} is listed twice (first on line ${earlier}); give each run its own file`, place);
+      if (earlier !== undefined)
+        throw new InputError(
+          `benchmark ${experiment} is listed twice (first on line ${earlier}); give each run its own file`,
+          place,
+        );
       seen.set(experiment, place.line);
       const symbol = match[2]!;
       if (symbol === 'ns/iter') {
-        measurements.push({ experiment, parameter: { label: '' }, metric: TIME, statistics: { median: number(match[1]!) / 1000 }, place });
+        measurements.push({
+          experiment,
+          parameter: { label: '' },
+          metric: TIME,
+          statistics: { median: number(match[1]!) / 1000 },
+          place,
+        });
       } else {
         const { metric, unit, known } = metricOfUnit(symbol);
         if (!known) unknownUnits.add(symbol);
-        measurements.push({ experiment, parameter: { label: '' }, metric, statistics: { median: toBaseUnit(number(match[1]!), unit) }, place });
+        measurements.push({
+          experiment,
+          parameter: { label: '' },
+          metric,
+          statistics: { median: toBaseUnit(number(match[1]!), unit) },
+          place,
+        });
       }
-      if (match[4] !== undefined) measurements.push({ experiment, parameter: { label: '' }, metric: RATE, statistics: { median: number(match[4]) }, place });
+      if (match[4] !== undefined)
+        measurements.push({
+          experiment,
+          parameter: { label: '' },
+          metric: RATE,
+          statistics: { median: number(match[4]) },
+          place,
+        });
     });
-    if (unknownUnits.size > 0) notes.push(`units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(', ')}`);
-    if (measurements.length === 0) throw new InputError('no libtest benchmark lines ("test name ... bench: 123 ns/iter (+/- 4)") found', { file, line: 1 });
+    if (unknownUnits.size > 0)
+      notes.push(
+        `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(', ')}`,
+      );
+    if (measurements.length === 0)
+      throw new InputError('no libtest benchmark lines ("test name ... bench: 123 ns/iter (+/- 4)") found', {
+        file,
+        line: 1,
+      });
     return { format: 'rust-libtest', file, measurements, notes };
   },
 };

@@ -2,8 +2,22 @@
  * Helpers more than one format adapter needs, in one place: how tools spell units, command
  * templates, terminal colour codes, and repetitions within one file.
  */
-import { PAYLOAD_PARAMETER_NAMES, type Direction, type Measurement, type Metric, type Parameter, type StatisticName } from '../model/measurement.js';
-import { isJsonObject, parseLooseJson, type JsonArray, type JsonDocument, type JsonObject, type JsonValue } from './looseJson.js';
+import {
+  PAYLOAD_PARAMETER_NAMES,
+  type Direction,
+  type Measurement,
+  type Metric,
+  type Parameter,
+  type StatisticName,
+} from '../model/measurement.js';
+import {
+  isJsonObject,
+  parseLooseJson,
+  type JsonArray,
+  type JsonDocument,
+  type JsonObject,
+  type JsonValue,
+} from './looseJson.js';
 import { describeJson, JsonFields } from './jsonFields.js';
 import { InputError } from '../errors.js';
 import { percentileOfSorted } from '../numeric/numpy.js';
@@ -53,7 +67,8 @@ function splitPerSuffix(symbol: string, suffixes: ReadonlySet<string>): string |
 export function readUnit(text: string): UnitReading {
   const symbol = text.trim();
   const direct = parseUnit(symbol);
-  if (direct && direct.dimension !== 'count' && direct.dimension !== 'ratio') return { unit: direct, direction: directionOf(direct), known: true };
+  if (direct && direct.dimension !== 'count' && direct.dimension !== 'ratio')
+    return { unit: direct, direction: directionOf(direct), known: true };
   const perOperation = splitPerSuffix(symbol, PER_OPERATION_SUFFIXES);
   if (perOperation !== undefined) {
     const inner = parseUnit(perOperation);
@@ -66,7 +81,8 @@ export function readUnit(text: string): UnitReading {
   const rate = splitPerSuffix(symbol, RATE_SUFFIXES);
   if (rate !== undefined) {
     const perSecond = parseUnit(`${rate}/s`);
-    if (perSecond && perSecond.dimension !== 'time') return { unit: { ...perSecond, symbol }, direction: 'higher-is-better', known: true };
+    if (perSecond && perSecond.dimension !== 'time')
+      return { unit: { ...perSecond, symbol }, direction: 'higher-is-better', known: true };
     // Operations, iterations, messages… per second: a rate.
     return { unit: { symbol, dimension: 'rate', toBase: 1 }, direction: 'higher-is-better', known: true };
   }
@@ -81,12 +97,20 @@ export function readUnit(text: string): UnitReading {
  */
 export function metricOfUnit(symbol: string, name = symbol): { metric: Metric; unit: Unit; known: boolean } {
   const reading = readUnit(symbol);
-  const metric: Metric = { name, dimension: reading.unit.dimension, unit: BASE_UNITS[reading.unit.dimension], displayUnit: symbol, direction: reading.direction };
+  const metric: Metric = {
+    name,
+    dimension: reading.unit.dimension,
+    unit: BASE_UNITS[reading.unit.dimension],
+    displayUnit: symbol,
+    direction: reading.direction,
+  };
   return { metric, unit: reading.unit, known: reading.known };
 }
 
 function directionOf(unit: Unit): Direction {
-  return unit.dimension === 'rate' || unit.dimension === 'bitrate' || unit.dimension === 'byterate' ? 'higher-is-better' : 'lower-is-better';
+  return unit.dimension === 'rate' || unit.dimension === 'bitrate' || unit.dimension === 'byterate'
+    ? 'higher-is-better'
+    : 'lower-is-better';
 }
 
 /**
@@ -119,7 +143,9 @@ function isWordCharacter(text: string, index: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 46;
 }
 
-/** Every index where `needle` (not empty) starts in `haystack`, overlapping ones included, in O(|haystack| + |needle|). */
+/**
+ * Every index where `needle` (not empty) starts in `haystack`, overlapping ones included, in O(|haystack| + |needle|).
+ */
 function occurrences(haystack: string, needle: string): number[] {
   const failure = new Int32Array(needle.length);
   for (let i = 1, k = 0; i < needle.length; i++) {
@@ -172,7 +198,8 @@ export function settingsParameter(pairs: readonly (readonly [string, string | nu
     const numeric = typeof value === 'number' ? value : NUMERIC_SETTING.test(value) ? Number(value) : undefined;
     settings[key] = numeric ?? value;
     parts.push(`${key}=${value}`);
-    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key)) payloadBytes ??= numeric;
+    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key))
+      payloadBytes ??= numeric;
   }
   if (parts.length === 0) return { label: '' };
   return { label: parts.join(','), ...(payloadBytes !== undefined ? { payloadBytes } : {}), settings };
@@ -187,10 +214,17 @@ export const NOT_FINITE_TEXTS: ReadonlySet<string> = new Set(['NaN', '+INF', '-I
  * as is, with `kind`, a value impossible for its dimension and statistic (model/validity.ts):
  * a bare `-Infinity` or a negative time.
  */
-export function optionalStatistic(fields: JsonFields, object: JsonObject, key: string, kind?: ValueOf): number | undefined {
+export function optionalStatistic(
+  fields: JsonFields,
+  object: JsonObject,
+  key: string,
+  kind?: ValueOf,
+): number | undefined {
   const value = object[key];
-  if (value === undefined || value === null || (typeof value === 'string' && NOT_FINITE_TEXTS.has(value))) return undefined;
-  if (typeof value !== 'number') throw fields.error(`expected a number for "${key}", found ${describeJson(value)}`, object, key);
+  if (value === undefined || value === null || (typeof value === 'string' && NOT_FINITE_TEXTS.has(value)))
+    return undefined;
+  if (typeof value !== 'number')
+    throw fields.error(`expected a number for "${key}", found ${describeJson(value)}`, object, key);
   if (Number.isNaN(value)) return undefined;
   if (kind === undefined) return Number.isFinite(value) ? value : undefined;
   return fields.measured(object, key, kind);
@@ -240,7 +274,10 @@ export class DistinctNames {
   }
 }
 
-/** A JSON report read for its root: the document (for places), its field reader, and the root in the shape the format expects. */
+/**
+ * A JSON report read for its root: the document (for places), its field reader, and the root in the shape the format
+ * expects.
+ */
 export interface JsonReport<T extends JsonValue> {
   doc: JsonDocument;
   fields: JsonFields;
@@ -251,7 +288,12 @@ export interface JsonReport<T extends JsonValue> {
  * Reads a JSON report whose root must have one shape (an object, an array, an object with an array
  * field …): a root of any other shape is an InputError at 1:1 saying what the format expects.
  */
-export function readJsonReport<T extends JsonValue>(file: string, text: string, isExpected: (root: JsonValue) => root is T, expected: string): JsonReport<T> {
+export function readJsonReport<T extends JsonValue>(
+  file: string,
+  text: string,
+  isExpected: (root: JsonValue) => root is T,
+  expected: string,
+): JsonReport<T> {
   const doc = parseLooseJson(file, text);
   const root = doc.value;
   if (!isExpected(root)) throw new InputError(expected, { file, line: 1, column: 1 });
@@ -264,6 +306,8 @@ export function isJsonArray(value: JsonValue): value is JsonArray {
 }
 
 /** A JSON object root holding an array under `key` (`{"benchmarks": […]}`). */
-export function isObjectWithArray<K extends string>(key: K): (value: JsonValue) => value is JsonObject & Record<K, JsonArray> {
+export function isObjectWithArray<K extends string>(
+  key: K,
+): (value: JsonValue) => value is JsonObject & Record<K, JsonArray> {
   return (value): value is JsonObject & Record<K, JsonArray> => isJsonObject(value) && Array.isArray(value[key]);
 }

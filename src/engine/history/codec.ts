@@ -6,7 +6,13 @@ import { InputError } from '../errors.js';
 import { STATISTIC_NAMES, type Direction, type StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, type Dimension } from '../model/units.js';
 import { environmentOfJson, orderedEnvironment } from '../model/environment.js';
-import { HISTORY_FORMAT, HISTORY_VERSION, READABLE_HISTORY_VERSIONS, type HistoryMeasurement, type HistoryRecord } from './record.js';
+import {
+  HISTORY_FORMAT,
+  HISTORY_VERSION,
+  READABLE_HISTORY_VERSIONS,
+  type HistoryMeasurement,
+  type HistoryRecord,
+} from './record.js';
 
 /** Deterministic bytes: fixed key order, two-space indent, one measurement per line, final newline. */
 export function renderHistoryRecord(record: HistoryRecord): string {
@@ -40,7 +46,9 @@ export function renderHistoryRecord(record: HistoryRecord): string {
         `"direction": ${JSON.stringify(m.direction)}`,
         `"statistics": {${statistics}}`,
         ...(m.repetitions !== undefined ? [`"repetitions": ${m.repetitions}`] : []),
-        ...(m.repetitionValues !== undefined ? [`"repetitionValues": {${repetitionValuesJson(m.repetitionValues)}}`] : []),
+        ...(m.repetitionValues !== undefined
+          ? [`"repetitionValues": {${repetitionValuesJson(m.repetitionValues)}}`]
+          : []),
       ];
       lines.push(`    {${fields.join(', ')}}${i < record.measurements.length - 1 ? ',' : ''}`);
     });
@@ -98,25 +106,43 @@ export function parseHistoryRecord(text: string, source: string): HistoryRecord 
   if (!isObject(data) || data['format'] !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
   const version = data['version'];
   if (!(READABLE_HISTORY_VERSIONS as readonly unknown[]).includes(version)) {
-    throw bad(`unsupported version ${JSON.stringify(version)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(' and ')}; a newer perfgate may have written it)`);
+    throw bad(
+      `unsupported version ${JSON.stringify(version)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(' and ')}; a newer perfgate may have written it)`,
+    );
   }
   const stringField = (key: 'sha' | 'date' | 'runId' | 'runUrl'): string => {
     const value = data[key];
     if (typeof value !== 'string') throw bad(`"${key}" is not a string`);
     return value;
   };
-  const [sha, date, runId, runUrl] = [stringField('sha'), stringField('date'), stringField('runId'), stringField('runUrl')];
+  const [sha, date, runId, runUrl] = [
+    stringField('sha'),
+    stringField('date'),
+    stringField('runId'),
+    stringField('runUrl'),
+  ];
   const numberOrNull: NumberOrNull = (v, what) => {
     if (v === null) return null;
     if (typeof v !== 'number') throw bad(`${what} is not a number`);
     return v;
   };
   const environment = environmentOfJson(data['environment']);
-  const head = { format: HISTORY_FORMAT, version: HISTORY_VERSION, sha, date, runId, runUrl, ...(environment ? { environment } : {}) } as const;
+  const head = {
+    format: HISTORY_FORMAT,
+    version: HISTORY_VERSION,
+    sha,
+    date,
+    runId,
+    runUrl,
+    ...(environment ? { environment } : {}),
+  } as const;
   if (version === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
   const stored = data['measurements'];
   if (!Array.isArray(stored)) throw bad('"measurements" is not a list');
-  return { ...head, measurements: stored.map((m: unknown, i) => measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull)) };
+  return {
+    ...head,
+    measurements: stored.map((m: unknown, i) => measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull)),
+  };
 }
 
 /** One stored measurement of a version 2 record, every field checked. */
@@ -127,28 +153,44 @@ function measurementOfJson(m: unknown, where: string, bad: Bad, numberOrNull: Nu
     if (typeof value !== 'string') throw bad(`${where}: "${key}" is not a string`);
     return value;
   };
-  const [experiment, format, parameter, metric, unit, displayUnit] = [text('experiment'), text('format'), text('parameter'), text('metric'), text('unit'), text('displayUnit')];
+  const [experiment, format, parameter, metric, unit, displayUnit] = [
+    text('experiment'),
+    text('format'),
+    text('parameter'),
+    text('metric'),
+    text('unit'),
+    text('displayUnit'),
+  ];
   const { dimension, direction, statistics: storedStatistics, repetitions, repetitionValues: storedValues } = m;
   if (!isDimension(dimension)) throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
   if (!isDirection(direction)) throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
-  if (!isObject(storedStatistics) || Array.isArray(storedStatistics)) throw bad(`${where}: "statistics" is not an object`);
+  if (!isObject(storedStatistics) || Array.isArray(storedStatistics))
+    throw bad(`${where}: "statistics" is not an object`);
   const statistics: HistoryMeasurement['statistics'] = {};
   for (const [name, value] of Object.entries(storedStatistics)) {
     if (!isStatisticName(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
     statistics[name] = numberOrNull(value, `${where}: "${name}"`);
   }
-  if (repetitions !== undefined && !(typeof repetitions === 'number' && Number.isInteger(repetitions) && repetitions > 1)) {
+  if (
+    repetitions !== undefined &&
+    !(typeof repetitions === 'number' && Number.isInteger(repetitions) && repetitions > 1)
+  ) {
     throw bad(`${where}: "repetitions" is not a count above 1`);
   }
   let repetitionValues: HistoryMeasurement['repetitionValues'];
   if (storedValues !== undefined) {
     if (repetitions === undefined) throw bad(`${where}: "repetitionValues" without "repetitions"`);
-    if (!isObject(storedValues) || Array.isArray(storedValues)) throw bad(`${where}: "repetitionValues" is not an object`);
+    if (!isObject(storedValues) || Array.isArray(storedValues))
+      throw bad(`${where}: "repetitionValues" is not an object`);
     repetitionValues = {};
     for (const [name, values] of Object.entries(storedValues)) {
-      if (!isStatisticName(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)} in "repetitionValues"`);
-      if (!Array.isArray(values) || values.length !== repetitions) throw bad(`${where}: "repetitionValues"."${name}" is not a list of ${repetitions} values`);
-      repetitionValues[name] = values.map((v: unknown, j) => numberOrNull(v, `${where}: "repetitionValues"."${name}"[${j}]`));
+      if (!isStatisticName(name))
+        throw bad(`${where}: unknown statistic ${JSON.stringify(name)} in "repetitionValues"`);
+      if (!Array.isArray(values) || values.length !== repetitions)
+        throw bad(`${where}: "repetitionValues"."${name}" is not a list of ${repetitions} values`);
+      repetitionValues[name] = values.map((v: unknown, j) =>
+        numberOrNull(v, `${where}: "repetitionValues"."${name}"[${j}]`),
+      );
     }
   }
   return {
@@ -172,14 +214,16 @@ function measurementsOfVersion1(data: JsonObject, bad: Bad, numberOrNull: Number
   const experiments = data['experiments'];
   if (!Array.isArray(experiments)) throw bad('"experiments" is not a list');
   return experiments.flatMap((ex: unknown, i) => {
-    if (!isObject(ex) || typeof ex['experiment'] !== 'string' || !Array.isArray(ex['payloads'])) throw bad(`experiment ${i + 1} is malformed`);
+    if (!isObject(ex) || typeof ex['experiment'] !== 'string' || !Array.isArray(ex['payloads']))
+      throw bad(`experiment ${i + 1} is malformed`);
     const experiment = ex['experiment'];
     return ex['payloads'].map((p: unknown, j): HistoryMeasurement => {
       const where = `${experiment} payload ${j + 1}`;
       if (!isObject(p) || typeof p['bytes'] !== 'number') throw bad(`${where}: "bytes" is not a number`);
       const bytes = p['bytes'];
       const statistics: HistoryMeasurement['statistics'] = {};
-      for (const name of ['samples', 'min', 'mean', 'median', 'p99', 'max'] as const) statistics[name] = numberOrNull(p[name], `${where}: "${name}"`);
+      for (const name of ['samples', 'min', 'mean', 'median', 'p99', 'max'] as const)
+        statistics[name] = numberOrNull(p[name], `${where}: "${name}"`);
       return {
         experiment,
         format: 'fastdds-summary',

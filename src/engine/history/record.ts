@@ -30,7 +30,9 @@ export interface HistoryMeasurement {
   direction: Direction;
   /** In STATISTIC_NAMES order. */
   statistics: Partial<Record<StatisticName, number | null>>;
-  /** Present when the run pooled several repetitions (runs given as separate files or folders) into this measurement. */
+  /**
+   * Present when the run pooled several repetitions (runs given as separate files or folders) into this measurement.
+   */
   repetitions?: number;
   /**
    * With `repetitions`: each statistic's value in every pooled run, in run order, so that the
@@ -86,10 +88,12 @@ export function compareStrings(a: string, b: string): number {
 export function makeHistoryRecord(experiments: readonly RecordedExperiment[], run: HistoryRunInfo): HistoryRecord {
   const runId = String(run.runId);
   if (!/^[0-9]+$/.test(runId)) throw new InputError(`history: the run id must be a number, got "${runId}"`);
-  if (run.sha !== UNKNOWN_COMMIT && !/^[0-9a-f]{7,64}$/i.test(run.sha)) throw new InputError(`history: not a commit SHA: "${run.sha}"`);
+  if (run.sha !== UNKNOWN_COMMIT && !/^[0-9a-f]{7,64}$/i.test(run.sha))
+    throw new InputError(`history: not a commit SHA: "${run.sha}"`);
   const sorted = [...experiments].sort((a, b) => compareStrings(a.experiment, b.experiment));
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i]!.experiment === sorted[i - 1]!.experiment) throw new InputError(`history: experiment "${sorted[i]!.experiment}" appears twice`);
+    if (sorted[i]!.experiment === sorted[i - 1]!.experiment)
+      throw new InputError(`history: experiment "${sorted[i]!.experiment}" appears twice`);
   }
   const measurements = sorted.flatMap((ex) =>
     ex.measurements.map((m): HistoryMeasurement => {
@@ -110,7 +114,9 @@ export function makeHistoryRecord(experiments: readonly RecordedExperiment[], ru
         direction: m.metric.direction,
         statistics,
         ...(m.repetitions !== undefined && m.repetitions > 1 ? { repetitions: m.repetitions } : {}),
-        ...(m.repetitions !== undefined && m.repetitions > 1 && m.repetitionValues ? repetitionValuesField(m.repetitionValues, m.repetitions) : {}),
+        ...(m.repetitions !== undefined && m.repetitions > 1 && m.repetitionValues
+          ? repetitionValuesField(m.repetitionValues, m.repetitions)
+          : {}),
       };
     }),
   );
@@ -127,9 +133,13 @@ export function makeHistoryRecord(experiments: readonly RecordedExperiment[], ru
 }
 
 /** The statistics every pooled run gave, in STATISTIC_NAMES order (a statistic some run lacked is left out). */
-function repetitionValuesField(values: Partial<Record<StatisticName, readonly number[]>>, repetitions: number): Pick<HistoryMeasurement, 'repetitionValues'> {
+function repetitionValuesField(
+  values: Partial<Record<StatisticName, readonly number[]>>,
+  repetitions: number,
+): Pick<HistoryMeasurement, 'repetitionValues'> {
   const out: Partial<Record<StatisticName, (number | null)[]>> = {};
-  for (const name of STATISTIC_NAMES) if (values[name]?.length === repetitions) out[name] = values[name].map(finiteOrNull);
+  for (const name of STATISTIC_NAMES)
+    if (values[name]?.length === repetitions) out[name] = values[name].map(finiteOrNull);
   return Object.keys(out).length > 0 ? { repetitionValues: out } : {};
 }
 
@@ -144,14 +154,22 @@ const IN_PROCESS_REPETITION_FORMATS = new Set(['go-bench', 'jmh']);
 /** A stored measurement back in the common model. */
 export function measurementOfHistory(m: HistoryMeasurement, source: string): Measurement {
   const statistics: Measurement['statistics'] = {};
-  for (const [name, value] of Object.entries(m.statistics) as [StatisticName, number | null][]) statistics[name] = value === null ? NaN : value;
+  for (const [name, value] of Object.entries(m.statistics) as [StatisticName, number | null][])
+    statistics[name] = value === null ? NaN : value;
   const inProcess = m.repetitionValues === undefined && IN_PROCESS_REPETITION_FORMATS.has(m.format);
   const repetitionValues: Partial<Record<StatisticName, number[]>> = {};
-  for (const [name, values] of Object.entries(m.repetitionValues ?? {}) as [StatisticName, (number | null)[]][]) repetitionValues[name] = values.map((v) => (v === null ? NaN : v));
+  for (const [name, values] of Object.entries(m.repetitionValues ?? {}) as [StatisticName, (number | null)[]][])
+    repetitionValues[name] = values.map((v) => (v === null ? NaN : v));
   return {
     experiment: m.experiment,
     parameter: { label: m.parameter, ...(m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {}) },
-    metric: { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction },
+    metric: {
+      name: m.metric,
+      dimension: m.dimension,
+      unit: m.unit,
+      displayUnit: m.displayUnit,
+      direction: m.direction,
+    },
     statistics,
     place: { file: source },
     ...(m.repetitions !== undefined && !inProcess ? { repetitions: m.repetitions } : {}),

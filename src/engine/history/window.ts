@@ -28,7 +28,11 @@ function compareRunIds(a: string, b: string): number {
  * The window after adding `record` to `existing`: a record with the same run id is replaced (a
  * re-run), then only the newest `window` records stay. Returns them oldest first, with the ones dropped.
  */
-export function planHistoryWindow<T extends HistoryRecord>(existing: readonly T[], record: T, window = DEFAULT_HISTORY_WINDOW): { kept: T[]; dropped: T[] } {
+export function planHistoryWindow<T extends HistoryRecord>(
+  existing: readonly T[],
+  record: T,
+  window = DEFAULT_HISTORY_WINDOW,
+): { kept: T[]; dropped: T[] } {
   checkHistoryWindow(window);
   const replaced = existing.filter((r) => r.runId === record.runId);
   const all = [...existing.filter((r) => r.runId !== record.runId), record].sort(compareRecords);
@@ -37,5 +41,6 @@ export function planHistoryWindow<T extends HistoryRecord>(existing: readonly T[
 }
 
 export function checkHistoryWindow(window: number): void {
-  if (!Number.isInteger(window) || window < 1) throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
+  if (!Number.isInteger(window) || window < 1)
+    throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
 }

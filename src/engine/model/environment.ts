@@ -43,7 +43,10 @@ const COMPARED: readonly [keyof EnvironmentFingerprint, string][] = [
 ];
 
 /** What differs between two fingerprints, one phrase per field (`CPU: A vs B`); empty when comparable. */
-export function environmentDifferences(a: EnvironmentFingerprint | undefined, b: EnvironmentFingerprint | undefined): string[] {
+export function environmentDifferences(
+  a: EnvironmentFingerprint | undefined,
+  b: EnvironmentFingerprint | undefined,
+): string[] {
   if (!a || !b) return [];
   const out: string[] = [];
   for (const [key, label] of COMPARED) {
@@ -77,7 +80,8 @@ export function environmentOfJson(value: unknown): EnvironmentFingerprint | unde
   for (const key of ALL_FIELDS) {
     const v = (value as Record<string, unknown>)[key];
     const numeric = NUMERIC_FIELDS.has(key);
-    if (numeric ? typeof v === 'number' && Number.isFinite(v) : typeof v === 'string' && v.length <= 200) out[key] = v as string | number;
+    if (numeric ? typeof v === 'number' && Number.isFinite(v) : typeof v === 'string' && v.length <= 200)
+      out[key] = v as string | number;
   }
   return Object.keys(out).length > 0 ? (out as EnvironmentFingerprint) : undefined;
 }
@@ -93,7 +97,9 @@ export function orderedEnvironment(env: EnvironmentFingerprint): EnvironmentFing
  * The fingerprints of several sources of one run, field by field: the first that gives a field
  * wins (the files of one run come from one machine; an earlier file is not overruled by a later).
  */
-export function mergeEnvironments(...sources: readonly (EnvironmentFingerprint | undefined)[]): EnvironmentFingerprint | undefined {
+export function mergeEnvironments(
+  ...sources: readonly (EnvironmentFingerprint | undefined)[]
+): EnvironmentFingerprint | undefined {
   const out: Record<string, string | number> = {};
   for (const source of sources) {
     if (!source) continue;
@@ -105,14 +111,29 @@ export function mergeEnvironments(...sources: readonly (EnvironmentFingerprint |
 /** An OS name as Node's `os.type()` spells it (what the action records): Python's `Windows` is `Windows_NT`. */
 export function nodeOsName(name: string): string {
   const trimmed = name.trim();
-  const known: Record<string, string> = { windows: 'Windows_NT', linux: 'Linux', darwin: 'Darwin', macos: 'Darwin', freebsd: 'FreeBSD' };
+  const known: Record<string, string> = {
+    windows: 'Windows_NT',
+    linux: 'Linux',
+    darwin: 'Darwin',
+    macos: 'Darwin',
+    freebsd: 'FreeBSD',
+  };
   return known[trimmed.toLowerCase()] ?? trimmed;
 }
 
 /** An architecture as Node's `os.arch()` spells it: `x86_64`/`AMD64` are `x64`, `aarch64` is `arm64`. */
 export function nodeArchName(name: string): string {
   const trimmed = name.trim();
-  const known: Record<string, string> = { x86_64: 'x64', amd64: 'x64', x64: 'x64', aarch64: 'arm64', arm64: 'arm64', i386: 'ia32', i686: 'ia32', x86: 'ia32' };
+  const known: Record<string, string> = {
+    x86_64: 'x64',
+    amd64: 'x64',
+    x64: 'x64',
+    aarch64: 'arm64',
+    arm64: 'arm64',
+    i386: 'ia32',
+    i686: 'ia32',
+    x86: 'ia32',
+  };
   return known[trimmed.toLowerCase()] ?? trimmed;
 }
 
@@ -134,22 +155,28 @@ export function parseEnvironmentPairs(text: string, what: string): EnvironmentFi
     const key = (cut > 0 ? pair.slice(0, cut) : pair).trim();
     const value = cut > 0 ? pair.slice(cut + 1).trim() : '';
     if (!(ALL_FIELDS as readonly string[]).includes(key)) {
-      throw new UsageError(`${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(', ')} (e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4)`);
+      throw new UsageError(
+        `${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(', ')} (e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4)`,
+      );
     }
     if (cut <= 0 || value === '') throw new UsageError(`${what}: "${pair.trim()}" has no value; write ${key}=<value>`);
     out[key] = environmentValue(key as keyof EnvironmentFingerprint, value, what);
   }
-  if (Object.keys(out).length === 0) throw new UsageError(`${what}: no field given; write e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4`);
+  if (Object.keys(out).length === 0)
+    throw new UsageError(`${what}: no field given; write e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4`);
   return orderedEnvironment(out as EnvironmentFingerprint);
 }
 
 /** A fingerprint from a JSON object the user gave (a file): every key must be a field, of its type. */
 export function parseEnvironmentObject(value: unknown, what: string): EnvironmentFingerprint {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError(`${what}: expected a JSON object of fields such as {"os": "Linux", "cores": 4}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new UsageError(`${what}: expected a JSON object of fields such as {"os": "Linux", "cores": 4}`);
   const out: Record<string, string | number> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    if (!(ALL_FIELDS as readonly string[]).includes(key)) throw new UsageError(`${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(', ')}`);
-    if (typeof v !== 'string' && typeof v !== 'number') throw new UsageError(`${what}: "${key}" must be a string or a number`);
+    if (!(ALL_FIELDS as readonly string[]).includes(key))
+      throw new UsageError(`${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(', ')}`);
+    if (typeof v !== 'string' && typeof v !== 'number')
+      throw new UsageError(`${what}: "${key}" must be a string or a number`);
     out[key] = environmentValue(key as keyof EnvironmentFingerprint, String(v), what);
   }
   if (Object.keys(out).length === 0) throw new UsageError(`${what}: no field given`);

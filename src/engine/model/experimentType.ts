@@ -16,7 +16,10 @@ export function experimentTypeOfSummaryFile(path: string): string {
   const stem = parts.length >= 2 ? parts[parts.length - 2]! : '';
   const type = stem.split('_').slice(1, -1).join('_');
   if (type === '') {
-    throw new InputError(`cannot tell the sub-experiment from the file name "${name}": expected measurements_<type>_summary.csv`, { file: path });
+    throw new InputError(
+      `cannot tell the sub-experiment from the file name "${name}": expected measurements_<type>_summary.csv`,
+      { file: path },
+    );
   }
   return type;
 }
@@ -54,7 +57,10 @@ export function experimentTypeOfRawFile(path: string): string {
   }
   const type = summaryFileNameOfRaw(path).slice(0, -'.csv'.length).split('_').slice(1, -1).join('_');
   if (type === '') {
-    throw new InputError(`cannot tell the sub-experiment from the file name "${baseName(path)}": expected measurements_<type>.csv`, { file: path });
+    throw new InputError(
+      `cannot tell the sub-experiment from the file name "${baseName(path)}": expected measurements_<type>.csv`,
+      { file: path },
+    );
   }
   return type;
 }

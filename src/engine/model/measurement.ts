@@ -12,10 +12,26 @@ import type { EnvironmentFingerprint } from './environment.js';
 export type Direction = 'lower-is-better' | 'higher-is-better';
 
 /**
- * Statistic names perfgate knows. `value` is a metric reported as one number (a throughput, a
- * lost-sample count). Percentiles are `p<digits>` with the dot dropped (p90, p99, p9999); the 50th percentile is `median`.
+ * Statistic names perfgate knows. `value` is a metric reported as one number (a throughput, a lost-sample count).
+ * Percentiles are `p<digits>` with the dot dropped (p90, p99, p9999); the 50th percentile is `median`.
  */
-export const STATISTIC_NAMES = ['value', 'samples', 'min', 'mean', 'median', 'p90', 'p95', 'p99', 'p999', 'p9999', 'max', 'stdev', 'variance', 'jitter', 'maxJitter'] as const;
+export const STATISTIC_NAMES = [
+  'value',
+  'samples',
+  'min',
+  'mean',
+  'median',
+  'p90',
+  'p95',
+  'p99',
+  'p999',
+  'p9999',
+  'max',
+  'stdev',
+  'variance',
+  'jitter',
+  'maxJitter',
+] as const;
 export type StatisticName = (typeof STATISTIC_NAMES)[number];
 
 /** Other spellings of statistics that tools and users write. */
@@ -66,7 +82,8 @@ export interface Parameter {
 }
 
 /** Parameter names (hyperfine `-L size …`, Google Benchmark counters) that mean the payload size. */
-export const PAYLOAD_PARAMETER_NAMES = /^(size|bytes|payload|payload_?size|payload_?bytes|msg_?size|message_?size|data_?size)$/i;
+export const PAYLOAD_PARAMETER_NAMES =
+  /^(size|bytes|payload|payload_?size|payload_?bytes|msg_?size|message_?size|data_?size)$/i;
 
 /** One metric of one experiment at one parameter, with whatever statistics the tool gives. */
 export interface Measurement {

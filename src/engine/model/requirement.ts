@@ -14,4 +14,7 @@ export interface Requirement {
 }
 
 /** Which PayloadSummary field a checked magnitude reads. */
-export const MAGNITUDE_FIELDS = { Median: 'median', '99%': 'p99', Max: 'max' } as const satisfies Record<CheckedMagnitude, string>;
+export const MAGNITUDE_FIELDS = { Median: 'median', '99%': 'p99', Max: 'max' } as const satisfies Record<
+  CheckedMagnitude,
+  string
+>;

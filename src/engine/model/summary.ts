@@ -27,7 +27,20 @@ export interface Summary {
 }
 
 /** The summary CSV's columns, in the order the reference writes them. */
-export const SUMMARY_COLUMNS = ['Bytes', 'Samples', 'Max', 'Min', 'Mean', 'Median', 'Stdev', 'Mean jitter', 'Max jitter', '90%', '99%', '99.99%'] as const;
+export const SUMMARY_COLUMNS = [
+  'Bytes',
+  'Samples',
+  'Max',
+  'Min',
+  'Mean',
+  'Median',
+  'Stdev',
+  'Mean jitter',
+  'Max jitter',
+  '90%',
+  '99%',
+  '99.99%',
+] as const;
 
 export type SummaryColumn = (typeof SUMMARY_COLUMNS)[number];
 

@@ -155,8 +155,10 @@ export function parseToolUnit(text: string): Unit | undefined {
   const denominator = symbol.slice(slash + 1).trim();
   if (PER_OPERATION.has(denominator)) {
     const inner = parseUnit(numerator);
-    if (inner === undefined || inner.dimension === 'count') return numerator.includes('/') ? undefined : { symbol, dimension: 'count', toBase: 1 };
-    if (inner.dimension === 'time' || inner.dimension === 'size') return { symbol, dimension: inner.dimension, toBase: inner.toBase };
+    if (inner === undefined || inner.dimension === 'count')
+      return numerator.includes('/') ? undefined : { symbol, dimension: 'count', toBase: 1 };
+    if (inner.dimension === 'time' || inner.dimension === 'size')
+      return { symbol, dimension: inner.dimension, toBase: inner.toBase };
     return undefined;
   }
   const per = COMPOUND_TIME[denominator];

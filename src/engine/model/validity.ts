@@ -19,12 +19,11 @@ const POSITIVE = (what: string): Bound => ({ least: 0, exclusive: true, what: `$
 const NOT_NEGATIVE = (what: string): Bound => ({ least: 0, exclusive: false, what: `${what} cannot be negative` });
 
 /**
- * A value's bound by its metric's dimension (the statistics that locate a value: value, min, mean,
- * median, percentiles, max, and every raw sample). A time is a duration: nothing takes no time, so
- * it is greater than 0 (CPU and GC times, below, excepted). A size can be 0 (`0 B/op` is Go's allocation-free benchmark), never less.
- * Rates are ≥ 0 (a rate of 0 messages per second is a stalled run, a real result). Counts (lost
- * samples, `allocs/op`, units perfgate does not know) are ≥ 0. A percentage is ≥ 0 with no upper
- * bound: a CPU load of 400 % is four busy cores.
+ * A value's bound by its metric's dimension (the statistics that locate a value: value, min, mean, median, percentiles,
+ * max, and every raw sample). A time is a duration: nothing takes no time, so it is greater than 0 (CPU and GC times,
+ * below, excepted). A size can be 0 (`0 B/op` is Go's allocation-free benchmark), never less. Rates are ≥ 0 (a rate of
+ * 0 messages per second is a stalled run, a real result). Counts (lost samples, `allocs/op`, units perfgate does not
+ * know) are ≥ 0. A percentage is ≥ 0 with no upper bound: a CPU load of 400 % is four busy cores.
  */
 export const LOCATION_BOUNDS: Record<Dimension, Bound> = {
   time: POSITIVE('a time'),
@@ -92,7 +91,8 @@ export function valueText(value: number, unit = ''): string {
  */
 export function requirePossibleValue(kind: ValueOf, value: number, what: string, place: SourcePlace, unit = ''): void {
   const reason = impossibleValue(kind, value);
-  if (reason !== undefined) throw new InputError(`${what} is ${valueText(value, unit)}, which is impossible: ${reason}`, place);
+  if (reason !== undefined)
+    throw new InputError(`${what} is ${valueText(value, unit)}, which is impossible: ${reason}`, place);
 }
 
 /**
@@ -103,28 +103,49 @@ export function requirePossibleValue(kind: ValueOf, value: number, what: string,
  * With `notANumberIsAbsent` (Fast-DDS summaries, whose reference writes `nan` for a statistic
  * it could not compute or a column the file lacks), a NaN statistic stands for none.
  */
-export function requirePossibleValues(measurements: readonly Measurement[], options: { notANumberIsAbsent?: boolean } = {}): void {
+export function requirePossibleValues(
+  measurements: readonly Measurement[],
+  options: { notANumberIsAbsent?: boolean } = {},
+): void {
   for (const m of measurements) {
     const { dimension, name } = m.metric;
     const shown = shownUnit(m);
     for (const [statistic, value] of Object.entries(m.statistics) as [StatisticName, number | undefined][]) {
       if (value === undefined || (options.notANumberIsAbsent && Number.isNaN(value))) continue;
       const plain = statistic === 'samples' || statistic === 'variance';
-      requirePossibleValue({ dimension, statistic, metric: name }, plain ? value : shown.value(value), describeValue(m, statistic), m.place, plain ? '' : shown.unit);
+      requirePossibleValue(
+        { dimension, statistic, metric: name },
+        plain ? value : shown.value(value),
+        describeValue(m, statistic),
+        m.place,
+        plain ? '' : shown.unit,
+      );
     }
     const samples = m.samples;
     if (samples === undefined) continue;
     for (let i = 0; i < samples.length; i++) {
-      requirePossibleValue({ dimension, statistic: 'sample', metric: name }, shown.value(samples[i]!), `sample ${i + 1} of ${describeValue(m, 'value')}`, m.place, shown.unit);
+      requirePossibleValue(
+        { dimension, statistic: 'sample', metric: name },
+        shown.value(samples[i]!),
+        `sample ${i + 1} of ${describeValue(m, 'value')}`,
+        m.place,
+        shown.unit,
+      );
     }
   }
 }
 
-/** The unit the tool printed, and a base-unit value in it (to 12 digits), when perfgate knows it; else the base unit. */
+/**
+ * The unit the tool printed, and a base-unit value in it (to 12 digits), when perfgate knows it; else the base unit.
+ */
 function shownUnit(m: Measurement): { unit: string; value: (base: number) => number } {
   const printed = parseToolUnit(m.metric.displayUnit);
-  if (printed === undefined || printed.dimension !== m.metric.dimension || printed.toBase === 1) return { unit: m.metric.unit, value: (base) => base };
-  return { unit: m.metric.displayUnit, value: (base) => (Number.isFinite(base) && base !== 0 ? Number((base / printed.toBase).toPrecision(12)) : base) };
+  if (printed === undefined || printed.dimension !== m.metric.dimension || printed.toBase === 1)
+    return { unit: m.metric.unit, value: (base) => base };
+  return {
+    unit: m.metric.displayUnit,
+    value: (base) => (Number.isFinite(base) && base !== 0 ? Number((base / printed.toBase).toPrecision(12)) : base),
+  };
 }
 
 function describeValue(m: Measurement, statistic: StatisticName): string {

@@ -122,7 +122,14 @@ let selectBudget = 0;
 let selectSeed = 0;
 
 /** Puts the sorted values at positions ks[kFrom..kTo] of a[left..right]; false when over budget. */
-function multiSelect(a: Float64Array, left: number, right: number, ks: readonly number[], kFrom: number, kTo: number): boolean {
+function multiSelect(
+  a: Float64Array,
+  left: number,
+  right: number,
+  ks: readonly number[],
+  kFrom: number,
+  kTo: number,
+): boolean {
   for (;;) {
     if (kFrom > kTo) return true;
     if (right - left < 24) {

@@ -19,7 +19,10 @@ export function valueChange(worse: number, direction: Direction | undefined): nu
 }
 
 /** A worse-positive range (noise band, interval) as the range of the value's change, lowest first. */
-export function valueChangeRange(range: { lower: number; upper: number } | undefined, direction: Direction | undefined): { lower: number; upper: number } | undefined {
+export function valueChangeRange(
+  range: { lower: number; upper: number } | undefined,
+  direction: Direction | undefined,
+): { lower: number; upper: number } | undefined {
   if (range === undefined || direction !== 'higher-is-better') return range;
   return { lower: valueChange(range.upper, direction), upper: valueChange(range.lower, direction) };
 }

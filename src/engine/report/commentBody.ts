@@ -46,14 +46,17 @@ export interface FittedBody {
 
 const MARKER_ID = /^[A-Za-z0-9][A-Za-z0-9._:/+=@-]{0,99}$/;
 
-/** Whether an id can go into the marker (`<!-- perfgate:ID -->`): 1–100 of `A-Za-z0-9._:/+=@-`, starting alphanumeric. */
+/**
+ * Whether an id can go into the marker (`<!-- perfgate:ID -->`): 1–100 of `A-Za-z0-9._:/+=@-`, starting alphanumeric.
+ */
 export function isValidMarkerId(id: string): boolean {
   return MARKER_ID.test(id);
 }
 
 /** The hidden marker line of a report id. The id must pass {@link isValidMarkerId}. */
 export function commentMarker(id: string): string {
-  if (!isValidMarkerId(id)) throw new TypeError(`invalid comment id ${JSON.stringify(id)}: use 1-100 of A-Z a-z 0-9 . _ : / + = @ -`);
+  if (!isValidMarkerId(id))
+    throw new TypeError(`invalid comment id ${JSON.stringify(id)}: use 1-100 of A-Z a-z 0-9 . _ : / + = @ -`);
   return `<!-- perfgate:${id} -->`;
 }
 
@@ -94,7 +97,11 @@ export function withMarker(marker: string, body: string): string {
  * `limit` must leave room for the marker: {@link upsertStickyComment} passes
  * `MAX_COMMENT_BODY - marker.length - 1`.
  */
-export function fitCommentBody(sections: readonly (CommentSection | string)[], link?: string, limit = MAX_COMMENT_BODY): FittedBody {
+export function fitCommentBody(
+  sections: readonly (CommentSection | string)[],
+  link?: string,
+  limit = MAX_COMMENT_BODY,
+): FittedBody {
   const parts = sections.map((s, index) => {
     const section = typeof s === 'string' ? { text: s } : s;
     return {
@@ -211,7 +218,8 @@ function closings(head: string): string {
   for (const line of head.split('\n')) {
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence !== undefined) {
-      if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+      if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker)
+        fence = undefined;
       continue;
     }
     if (marker !== undefined) {

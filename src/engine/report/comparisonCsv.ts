@@ -6,7 +6,12 @@ import { formatCsvFloat } from '../numeric/formatFixed.js';
  * `<type>_comparison.csv` as `latency_compare_experiments.py` writes it: every reference summary
  * row, then every result row, each with a `Label` column (spec §6).
  */
-export function renderComparisonCsv(reference: Summary, result: Summary, referenceLabel: string, resultLabel: string): string {
+export function renderComparisonCsv(
+  reference: Summary,
+  result: Summary,
+  referenceLabel: string,
+  resultLabel: string,
+): string {
   let out = SUMMARY_COLUMNS.join(',') + ',Label\n';
   const rows = (summary: Summary, label: string) => {
     for (const p of summary.payloads) {

@@ -34,7 +34,9 @@ export function renderComparisonJson(report: ComparisonReport): string {
             deltaPercent: finite(r.deltaPercent),
             changePercent: finite(valueChange(r.deltaPercent, r.direction)),
             threshold: r.threshold,
-            ...(r.band ? { noiseBand: { lower: finite(r.band.lower), upper: finite(r.band.upper) }, historyRuns: r.historyRuns } : {}),
+            ...(r.band
+              ? { noiseBand: { lower: finite(r.band.lower), upper: finite(r.band.upper) }, historyRuns: r.historyRuns }
+              : {}),
             ...(r.interval ? { interval: { lower: finite(r.interval.lower), upper: finite(r.interval.upper) } } : {}),
             ...(r.repetitions !== undefined ? { repetitions: r.repetitions } : {}),
             ...(r.detectable !== undefined ? { detectable: finite(r.detectable) } : {}),

@@ -38,11 +38,16 @@ export interface ComparisonMarkdownParts {
 export function comparisonMarkdownParts(report: ComparisonReport): ComparisonMarkdownParts {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   const counts = `${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`;
-  const sides = [`Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}** (${report.methodLabel}): ${counts}.`];
+  const sides = [
+    `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}** (${report.methodLabel}): ${counts}.`,
+  ];
   if (report.baselineRun) {
     const { runId, runUrl, commit, date } = report.baselineRun;
     const run = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
-    sides.push('', `Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, '')}\`, ${escapeMarkdown(date)}.`);
+    sides.push(
+      '',
+      `Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, '')}\`, ${escapeMarkdown(date)}.`,
+    );
   }
   return {
     sides: sides.join('\n'),
@@ -67,7 +72,15 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
   } else {
     if (parts.attention.length > 0) lines.push(...comparisonTable(parts.attention, report.rows), '');
     if (parts.rest.length > 0)
-      lines.push('<details>', `<summary>${plural(parts.rest.length, 'other row')}</summary>`, '', ...comparisonTable(parts.rest, report.rows), '', '</details>', '');
+      lines.push(
+        '<details>',
+        `<summary>${plural(parts.rest.length, 'other row')}</summary>`,
+        '',
+        ...comparisonTable(parts.rest, report.rows),
+        '',
+        '</details>',
+        '',
+      );
   }
   lines.push(parts.legend, '');
   return lines.join('\n');
@@ -122,14 +135,21 @@ function changed(c: BenchmarkChanges, way: 'worse' | 'better'): string {
  */
 export function headline(report: ComparisonReport, options: HeadlineOptions = {}): string {
   const c = report.changes;
-  const base = options.base !== undefined ? escapeMarkdown(options.base) : report.method === 'history' ? 'the history' : 'the baseline';
+  const base =
+    options.base !== undefined
+      ? escapeMarkdown(options.base)
+      : report.method === 'history'
+        ? 'the history'
+        : 'the baseline';
   const method = report.methodShort;
-  if (c.notComparable) return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural(c.benchmarks, 'benchmark')})`;
+  if (c.notComparable)
+    return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural(c.benchmarks, 'benchmark')})`;
   const warned = c.warned ? ` · ⚠️ ${changed(c.warned, 'worse')} but inside the noise` : '';
   const failures: string[] = [];
   if (c.worse) failures.push(`${changed(c.worse, 'worse')} than ${base}`);
   if (c.missing > 0) failures.push(`${plural(c.missing, 'benchmark')} of ${base} missing from the results`);
-  if (failures.length === 0 && report.verdict === 'fail') failures.push(`${report.comparisonsFailed} of ${report.comparisonsTotal} comparisons with ${base} failed`);
+  if (failures.length === 0 && report.verdict === 'fail')
+    failures.push(`${report.comparisonsFailed} of ${report.comparisonsTotal} comparisons with ${base} failed`);
   if (failures.length > 0) return `❌ ${failures.join(', ')} (${method})${warned}`;
   if (c.better) return `✅ ${changed(c.better, 'better')} than ${base} (${method})${warned}`;
   if (options.brief) return `✅ Nothing slower than ${base} (${method})${warned}`;
@@ -142,7 +162,12 @@ export function headline(report: ComparisonReport, options: HeadlineOptions = {}
  * latency per payload size; otherwise one with parameter, metric and unit.
  */
 export function payloadLayout(rows: readonly ComparisonRow[]): boolean {
-  return rows.every((r) => r.metric === 'latency' && r.unit === 'µs' && (r.pooled || (Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes))));
+  return rows.every(
+    (r) =>
+      r.metric === 'latency' &&
+      r.unit === 'µs' &&
+      (r.pooled || (Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes))),
+  );
 }
 
 /**
@@ -154,11 +179,16 @@ export function rowDisplay(r: ComparisonRow): QuantityDisplay {
 }
 
 /** The optional columns: a noise band (history), an interval (A/B pairs), the smallest change a row catches. */
-function extraColumns(rows: readonly ComparisonRow[]): { header: string; align: string; cells: (r: ComparisonRow) => string } {
+function extraColumns(rows: readonly ComparisonRow[]): {
+  header: string;
+  align: string;
+  cells: (r: ComparisonRow) => string;
+} {
   const withBand = rows.some((r) => r.band !== undefined);
   const withInterval = rows.some((r) => r.interval !== undefined);
   const withDetectable = rows.some((r) => r.detectable !== undefined);
-  const range = (x?: { lower: number; upper: number }) => (x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '');
+  const range = (x?: { lower: number; upper: number }) =>
+    x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '';
   return {
     header: `${withBand ? ' Noise band |' : ''}${withInterval ? ' Interval |' : ''}${withDetectable ? ' Catches ≥ |' : ''}`,
     align: `${withBand ? ' --: |' : ''}${withInterval ? ' --: |' : ''}${withDetectable ? ' --: |' : ''}`,
@@ -169,12 +199,25 @@ function extraColumns(rows: readonly ComparisonRow[]): { header: string; align: 
 
 /** A failed row, or a gated one over the threshold that did not fail (warn, state change, too little history). */
 export function needsAttention(r: ComparisonRow): boolean {
-  return comparisonRowFailed(r) || (r.gated && (r.status === 'warn' || r.status === 'state-change' || (r.status === 'insufficient-history' && r.deltaPercent > r.threshold * 100)));
+  return (
+    comparisonRowFailed(r) ||
+    (r.gated &&
+      (r.status === 'warn' ||
+        r.status === 'state-change' ||
+        (r.status === 'insufficient-history' && r.deltaPercent > r.threshold * 100)))
+  );
 }
 
 /** Whether a row's status needs the reader told that it cannot fail the gate. */
 export function showNotGated(r: ComparisonRow): boolean {
-  return !r.gated && r.status !== 'pass' && r.status !== 'improved' && r.status !== 'new' && r.status !== 'not-comparable' && r.status !== 'state-change';
+  return (
+    !r.gated &&
+    r.status !== 'pass' &&
+    r.status !== 'improved' &&
+    r.status !== 'new' &&
+    r.status !== 'not-comparable' &&
+    r.status !== 'state-change'
+  );
 }
 
 function statusCell(r: ComparisonRow): string {
@@ -205,7 +248,8 @@ function generalTable(rows: ComparisonRow[]): string[] {
   ];
   for (const r of rows) {
     const shown = rowDisplay(r);
-    const value = (x: number) => (Number.isNaN(x) ? '—' : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ''}`);
+    const value = (x: number) =>
+      Number.isNaN(x) ? '—' : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ''}`;
     const metric = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`;
     out.push(
       `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric} | ${value(r.reference)} | ${value(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
@@ -233,20 +277,33 @@ function benchmarkCell(r: ComparisonRow, general: boolean): string {
  * The reviewer's list of rows, one line each: benchmark, statistic, before → after, Δ with its
  * noise band (history), interval (A/B pairs) or threshold (one run), and the verdict.
  */
-export function changeTable(rows: readonly ComparisonRow[], all: readonly ComparisonRow[]): { header: string[]; rows: string[] } {
+export function changeTable(
+  rows: readonly ComparisonRow[],
+  all: readonly ComparisonRow[],
+): { header: string[]; rows: string[] } {
   const general = !payloadLayout(all);
   const withBand = rows.some((r) => r.band !== undefined);
   const withInterval = rows.some((r) => r.interval !== undefined);
-  const range = (x?: { lower: number; upper: number }) => (x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '');
+  const range = (x?: { lower: number; upper: number }) =>
+    x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '';
   const limitTitle = withBand ? 'Noise band' : withInterval ? 'Interval' : 'Threshold';
   const limit = (r: ComparisonRow) =>
-    withBand ? range(valueChangeRange(r.band, r.direction)) : withInterval ? range(valueChangeRange(r.interval, r.direction)) : formatThreshold(r.threshold);
-  const header = [`| Benchmark | Statistic | Before → after | Δ | ${limitTitle} | Verdict |`, '| :-- | :-- | --: | --: | --: | :-- |'];
+    withBand
+      ? range(valueChangeRange(r.band, r.direction))
+      : withInterval
+        ? range(valueChangeRange(r.interval, r.direction))
+        : formatThreshold(r.threshold);
+  const header = [
+    `| Benchmark | Statistic | Before → after | Δ | ${limitTitle} | Verdict |`,
+    '| :-- | :-- | --: | --: | --: | :-- |',
+  ];
   const lines = rows.map((r) => {
     const shown = rowDisplay(r);
     const value = (x: number) => (Number.isNaN(x) ? '—' : general ? shown.number(x) : formatFixed3(x));
     const unit = general ? (shown.unit ? ` ${escapeMarkdown(shown.unit)}` : '') : ' µs';
-    const statistic = general ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}` : r.magnitude;
+    const statistic = general
+      ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`
+      : r.magnitude;
     return `| ${benchmarkCell(r, general)} | ${statistic} | ${value(r.reference)} → ${value(r.result)}${unit} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${limit(r)} | ${statusCell(r)} |`;
   });
   return { header, rows: lines };

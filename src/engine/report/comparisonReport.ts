@@ -1,9 +1,17 @@
-import { comparisonRowFailed, type ComparisonMethod, type ComparisonRow, type SubExperimentComparison } from '../compare/rows.js';
+import {
+  comparisonRowFailed,
+  type ComparisonMethod,
+  type ComparisonRow,
+  type SubExperimentComparison,
+} from '../compare/rows.js';
 import { describeGate, type GateStatistics } from '../compare/gate.js';
 import { resolveVerdictSettings } from '../compare/settings.js';
 import type { Verdict } from './model.js';
 
-/** How the comparison decided, for the headline and the notes: the verdict settings (settings.ts) it was judged with, or their fields. */
+/**
+ * How the comparison decided, for the headline and the notes: the verdict settings (settings.ts) it was judged with, or
+ * their fields.
+ */
 export interface MethodSummary {
   readonly method: ComparisonMethod;
   /** The gate's confidence per gated statistic family (1 − α). */
@@ -29,7 +37,10 @@ export interface ComparisonReport {
   method: ComparisonMethod;
   /** The headline's account of the method: `A/B paired, 8 pairs`, `history of 10 runs, 3 repetitions`. */
   methodLabel: string;
-  /** The method in a few words, for the first line of a comment: `history of 8 runs`, `A/B, 12 pairs`, `against 1a2b3c4`. */
+  /**
+   * The method in a few words, for the first line of a comment: `history of 8 runs`, `A/B, 12 pairs`, `against
+   * 1a2b3c4`.
+   */
   methodShort: string;
   /** What changed, counted by benchmark (experiment × parameter), for the first line of a comment. */
   changes: ChangeSummary;
@@ -43,13 +54,18 @@ export interface ComparisonReport {
   rows: ComparisonRow[];
   /** Why the verdict rests on the threshold alone, and similar caveats: perfgate's own sentences. */
   notes: string[];
-  /** What the user must look at (nothing paired, repetitions pooled); may hold names from result files, so renderers escape them. */
+  /**
+   * What the user must look at (nothing paired, repetitions pooled); may hold names from result files, so renderers
+   * escape them.
+   */
   warnings: string[];
 }
 
 /** Benchmarks (experiment × parameter) that changed one way, and by how much. */
 export interface BenchmarkChanges {
-  /** How many benchmarks. An experiment's geomean row counts as one when none of its parameters is in the group alone. */
+  /**
+   * How many benchmarks. An experiment's geomean row counts as one when none of its parameters is in the group alone.
+   */
   benchmarks: number;
   /** The smallest and largest size of their rows' changes, in % (|Δ|, never signed). */
   smallest: number;
@@ -83,7 +99,11 @@ export function buildComparisonReport(
 ): ComparisonReport {
   const all = comparisons.flatMap((c) => c.rows);
   if (!method) {
-    const inferred = all.some((r) => r.interval) ? 'paired' : all.some((r) => r.historyRuns !== undefined) ? 'history' : 'threshold';
+    const inferred = all.some((r) => r.interval)
+      ? 'paired'
+      : all.some((r) => r.historyRuns !== undefined)
+        ? 'history'
+        : 'threshold';
     method = resolveVerdictSettings(inferred);
   }
   const rank = (r: ComparisonRow) => (comparisonRowFailed(r) ? 0 : 1);
@@ -97,7 +117,9 @@ export function buildComparisonReport(
       return db - da || a.index - b.index;
     })
     .map((x) => x.row);
-  const failedExperiments = comparisons.filter((c) => c.status === 'failed' || c.status === 'missing').map((c) => c.experimentType);
+  const failedExperiments = comparisons
+    .filter((c) => c.status === 'failed' || c.status === 'missing')
+    .map((c) => c.experimentType);
   return {
     ...(baselineRun ? { baselineRun } : {}),
     verdict: failedExperiments.length > 0 ? 'fail' : 'pass',
@@ -138,8 +160,14 @@ function methodLabel(method: MethodSummary, rows: readonly ComparisonRow[]): str
   return 'threshold against one run, noise not estimated';
 }
 
-/** `history of 8 runs`, `A/B, 12 pairs`, `against 1a2b3c4` (a baseline run's commit), or `one run, noise not estimated`. */
-function methodShort(method: MethodSummary, rows: readonly ComparisonRow[], baselineRun: BaselineRun | undefined): string {
+/**
+ * `history of 8 runs`, `A/B, 12 pairs`, `against 1a2b3c4` (a baseline run's commit), or `one run, noise not estimated`.
+ */
+function methodShort(
+  method: MethodSummary,
+  rows: readonly ComparisonRow[],
+  baselineRun: BaselineRun | undefined,
+): string {
   if (method.method === 'paired')
     return `A/B, ${plural(
       most(rows, (r) => r.repetitions),
@@ -174,14 +202,24 @@ function benchmarkChanges(rows: readonly ComparisonRow[]): BenchmarkChanges | un
 
 /** A time per operation (lower is better) or a rate (higher is better): a change is one of speed. */
 function isSpeed(r: ComparisonRow): boolean {
-  if (r.direction === 'higher-is-better') return /\/\s*(s|sec|ms|us|µs|ns|min)$/i.test(r.unit) || /^[kmg]?hz$/i.test(r.unit) || /throughput|ops|rate/i.test(r.metric);
+  if (r.direction === 'higher-is-better')
+    return (
+      /\/\s*(s|sec|ms|us|µs|ns|min)$/i.test(r.unit) ||
+      /^[kmg]?hz$/i.test(r.unit) ||
+      /throughput|ops|rate/i.test(r.metric)
+    );
   return /^(ps|ns|us|µs|ms|s|sec|min)(\/\w+)?$/i.test(r.unit) || /latency|time|duration/i.test(r.metric);
 }
 
 function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
   const over = (r: ComparisonRow) => r.deltaPercent > r.threshold * 100;
   const worse = benchmarkChanges(rows.filter((r) => comparisonRowFailed(r) && r.status !== 'missing'));
-  const warned = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && (r.status === 'warn' || (r.status === 'insufficient-history' && over(r)))));
+  const warned = benchmarkChanges(
+    rows.filter(
+      (r) =>
+        !comparisonRowFailed(r) && r.gated && (r.status === 'warn' || (r.status === 'insufficient-history' && over(r))),
+    ),
+  );
   const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'improved'));
   return {
     benchmarks: new Set(rows.filter((r) => !r.pooled).map(benchmarkKey)).size,
@@ -238,7 +276,10 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
     const pooled = gatedRows.filter((r) => r.pooled);
     const shown = pooled.length > 0 ? pooled : gatedRows;
     const values = shown.map((r) => r.detectable!).sort((a, b) => a - b);
-    const range = values[0] === values[values.length - 1] ? pct(values[0]!) : `${pct(values[0]!)} to ${pct(values[values.length - 1]!)}`;
+    const range =
+      values[0] === values[values.length - 1]
+        ? pct(values[0]!)
+        : `${pct(values[0]!)} to ${pct(values[values.length - 1]!)}`;
     notes.push(
       `Smallest change the gated ${pooled.length > 0 ? 'geomean ' : ''}rows catch 9 times in 10: ${range}. Smaller regressions pass unnoticed; more ${method.method === 'paired' ? 'pairs' : 'history runs or candidate repetitions'} narrow it.`,
     );

@@ -9,7 +9,11 @@ import { withoutControls } from './escape.js';
 export function renderComparisonText(report: ComparisonReport): string {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   // The first line says what changed (the comment's headline, without its icon); the counts and the method follow.
-  const verdict = report.changes.notComparable ? 'NOT COMPARABLE (nothing gated)' : report.verdict === 'pass' ? 'PASS' : 'FAIL';
+  const verdict = report.changes.notComparable
+    ? 'NOT COMPARABLE (nothing gated)'
+    : report.verdict === 'pass'
+      ? 'PASS'
+      : 'FAIL';
   const out = [
     `perfgate compare: ${verdict}: ${headline(report).replace(/^\S+ /, '')}`,
     `  ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed; ${report.methodLabel}`,
@@ -19,7 +23,8 @@ export function renderComparisonText(report: ComparisonReport): string {
   const withBand = report.rows.some((r) => r.band !== undefined);
   const withInterval = report.rows.some((r) => r.interval !== undefined);
   const withDetectable = report.rows.some((r) => r.detectable !== undefined);
-  const range = (x?: { lower: number; upper: number }) => (x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '');
+  const range = (x?: { lower: number; upper: number }) =>
+    x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '';
   const general = !payloadLayout(report.rows);
   const safe = (text: string) => withoutControls(text);
   const header = [
@@ -41,14 +46,18 @@ export function renderComparisonText(report: ComparisonReport): string {
     return [
       safe(r.experimentType),
       general ? safe(r.parameter) : r.pooled ? 'geomean' : String(r.payloadBytes),
-      general ? `${safe(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' (higher is better)' : ''}` : r.magnitude,
+      general
+        ? `${safe(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' (higher is better)' : ''}`
+        : r.magnitude,
       value(r.reference),
       value(r.result),
       percent(valueChange(r.deltaPercent, r.direction)),
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...(withBand ? [range(valueChangeRange(r.band, r.direction))] : []),
       ...(withInterval ? [range(valueChangeRange(r.interval, r.direction))] : []),
-      ...(withDetectable ? [r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ''] : []),
+      ...(withDetectable
+        ? [r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : '']
+        : []),
       showNotGated(r) ? `${r.status} (not gated)` : r.status,
     ];
   });
@@ -56,13 +65,18 @@ export function renderComparisonText(report: ComparisonReport): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i === 0 || i === 2 || i === last || (general && i === 1) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .map((c, i) =>
+        i === 0 || i === 2 || i === last || (general && i === 1) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!),
+      )
       .join('  ')
       .trimEnd();
   out.push('', line(header), ...rows.map(line));
   // The reference's latency layout is lower-is-better throughout; elsewhere a metric may point up.
   if (general && report.rows.some((r) => r.direction === 'higher-is-better')) {
-    out.push('', 'Δ = (result − reference) / reference, the change of the value itself: + went up, − went down; for a metric marked (higher is better) a drop is worse.');
+    out.push(
+      '',
+      'Δ = (result − reference) / reference, the change of the value itself: + went up, − went down; for a metric marked (higher is better) a drop is worse.',
+    );
   }
   return out.join('\n') + '\n';
 }

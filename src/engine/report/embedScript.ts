@@ -9,7 +9,12 @@ import { escapeHtml, jsonForScript } from './escape.js';
  * files of the same site); vega compiles its expressions with Function(): 'unsafe-eval'.
  */
 export function chartPageCsp(self = false): string {
-  return ["default-src 'none'", `script-src ${self ? "'self' " : ''}'unsafe-inline' 'unsafe-eval'`, "style-src 'unsafe-inline'", 'img-src data: blob:'].join('; ');
+  return [
+    "default-src 'none'",
+    `script-src ${self ? "'self' " : ''}'unsafe-inline' 'unsafe-eval'`,
+    "style-src 'unsafe-inline'",
+    'img-src data: blob:',
+  ].join('; ');
 }
 
 /** The first rules of a chart page's style sheet: body and headings. */
@@ -64,9 +69,9 @@ export function chartPage(page: ChartPage): string {
 }
 
 /**
- * The script that draws the page's Vega-Lite specs with vega-embed: each spec into the element
- * `view-<i>`, an error message in place of a chart that cannot be drawn, and `data-charts-done`
- * on the body once all are (the browser tests wait for it). `load` is JavaScript that defines `charts` (the specs, from the page's data block); `spec` an
+ * The script that draws the page's Vega-Lite specs with vega-embed: each spec into the element `view-<i>`, an error
+ * message in place of a chart that cannot be drawn, and `data-charts-done` on the body once all are (the browser tests
+ * wait for it). `load` is JavaScript that defines `charts` (the specs, from the page's data block); `spec` an
  * expression of `spec` (and whatever `load` defined) giving what is drawn.
  */
 export function embedChartsScript(load: string, spec = 'spec'): string {

@@ -6,7 +6,8 @@
  */
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** The same, less tab and line feed, for multi-line text. */
-const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL_CHARACTERS_BUT_LINES =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** A control character as visible text: ESC is `\u001b`, U+202E is `\u202e`. */
 function visible(c: string): string {
@@ -22,7 +23,10 @@ export function withoutControls(text: string, keepLines = false): string {
   return text.replace(keepLines ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS, visible);
 }
 
-/** U+2060 WORD JOINER: invisible, no line break, and not a character any GitHub filter reads as part of a name, number or link. */
+/**
+ * U+2060 WORD JOINER: invisible, no line break, and not a character any GitHub filter reads as part of a name, number
+ * or link.
+ */
 const JOINER = '\u2060';
 
 /**
@@ -64,7 +68,8 @@ export function escapeHtml(text: string): string {
 }
 
 /** Characters XML 1.0 forbids (C0 controls but tab and line ends, U+FFFE/FFFF, lone surrogates). */
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_XML =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Untrusted text as XML (SVG) text or an attribute value: escapeHtml, with characters XML forbids as U+FFFD. */
 export function escapeXml(text: string): string {

@@ -26,7 +26,8 @@ export interface HistoryCsvRun {
  * `repetitions` is a column of its own: a value pooled from k repetitions of a run is the median
  * of k values, not one measurement, and whoever fits a model to the table has to weigh it so.
  */
-export const HISTORY_CSV_HEADER = 'run,commit,date,experiment,parameter,metric,statistic,unit,direction,value,repetitions';
+export const HISTORY_CSV_HEADER =
+  'run,commit,date,experiment,parameter,metric,statistic,unit,direction,value,repetitions';
 
 /**
  * Runs in the order given (history order), inside a run the record's measurement order, and
@@ -45,7 +46,13 @@ export function renderHistoryCsv(runs: readonly HistoryCsvRun[]): string {
         const value = m.statistics[statistic];
         if (value === undefined) continue;
         const unit = statistic === 'samples' ? '' : statistic === 'variance' && m.unit !== '' ? `(${m.unit})²` : m.unit;
-        const cells = [statistic, csvText(unit), statisticDirection(statistic, m.direction), numberCell(value), m.repetitions !== undefined ? String(m.repetitions) : '1'];
+        const cells = [
+          statistic,
+          csvText(unit),
+          statisticDirection(statistic, m.direction),
+          numberCell(value),
+          m.repetitions !== undefined ? String(m.repetitions) : '1',
+        ];
         lines.push(`${head},${what},${cells.join(',')}`);
       }
     }

@@ -15,7 +15,14 @@ export interface FileInspection {
 export interface ExperimentInspection {
   name: string;
   parameters: string[];
-  metrics: { name: string; unit: string; displayUnit: string; direction: string; statistics: string[]; measurements: number }[];
+  metrics: {
+    name: string;
+    unit: string;
+    displayUnit: string;
+    direction: string;
+    statistics: string[];
+    measurements: number;
+  }[];
 }
 
 export function inspectResultSet(set: ResultSet, formatTitle: string): FileInspection {
@@ -35,13 +42,27 @@ export function inspectResultSet(set: ResultSet, formatTitle: string): FileInspe
     }
     let metric = e.metrics.find((x) => x.name === m.metric.name && x.unit === m.metric.unit);
     if (!metric) {
-      metric = { name: m.metric.name, unit: m.metric.unit, displayUnit: m.metric.displayUnit, direction: m.metric.direction, statistics: [], measurements: 0 };
+      metric = {
+        name: m.metric.name,
+        unit: m.metric.unit,
+        displayUnit: m.metric.displayUnit,
+        direction: m.metric.direction,
+        statistics: [],
+        measurements: 0,
+      };
       e.metrics.push(metric);
     }
     metric.measurements++;
     for (const s of Object.keys(m.statistics)) if (!metric.statistics.includes(s)) metric.statistics.push(s);
   }
-  return { file: set.file, format: set.format, formatTitle, measurements: set.measurements.length, experiments: [...experiments.values()], notes: set.notes };
+  return {
+    file: set.file,
+    format: set.format,
+    formatTitle,
+    measurements: set.measurements.length,
+    experiments: [...experiments.values()],
+    notes: set.notes,
+  };
 }
 
 /** A readable account per file: format, then one block per experiment. */
@@ -57,10 +78,14 @@ export function renderInspectionText(files: readonly FileInspection[], sets: rea
       if (list) list.push(m);
       else firstOf.set(m.experiment, [m]);
     }
-    out.push(`${safe(f.file)}: ${f.format} (${f.formatTitle}), ${f.measurements} measurement(s), ${f.experiments.length} experiment(s)`);
+    out.push(
+      `${safe(f.file)}: ${f.format} (${f.formatTitle}), ${f.measurements} measurement(s), ${f.experiments.length} experiment(s)`,
+    );
     for (const note of f.notes) out.push(`  note: ${safe(note)}`);
     for (const e of f.experiments) {
-      out.push(`  ${safe(e.name)}: ${e.parameters.length} parameter(s): ${e.parameters.map((p) => (p === '' ? '(none)' : safe(p))).join(', ')}`);
+      out.push(
+        `  ${safe(e.name)}: ${e.parameters.length} parameter(s): ${e.parameters.map((p) => (p === '' ? '(none)' : safe(p))).join(', ')}`,
+      );
       for (const m of e.metrics) {
         const unit = m.unit === m.displayUnit ? m.unit : `${m.unit}, read as ${m.displayUnit}`;
         out.push(`    ${safe(m.name)} [${unit || 'count'}] ${m.direction}: ${m.statistics.join(', ')}`);
@@ -68,8 +93,12 @@ export function renderInspectionText(files: readonly FileInspection[], sets: rea
       // The first parameter's values, so a user sees the numbers were read right.
       const first = firstOf.get(e.name) ?? [];
       for (const m of first) {
-        const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${k === 'samples' ? String(v) : formatFixed3(v as number)}`);
-        out.push(`    e.g. ${m.parameter.label === '' ? '(none)' : safe(m.parameter.label)} ${safe(m.metric.name)}: ${values.join(' ')}`);
+        const values = Object.entries(m.statistics).map(
+          ([k, v]) => `${k}=${k === 'samples' ? String(v) : formatFixed3(v as number)}`,
+        );
+        out.push(
+          `    e.g. ${m.parameter.label === '' ? '(none)' : safe(m.parameter.label)} ${safe(m.metric.name)}: ${values.join(' ')}`,
+        );
       }
     }
   });

@@ -28,7 +28,9 @@ export interface CheckMarkdownParts {
 export function checkMarkdownParts(report: CheckReport): CheckMarkdownParts {
   let legend = '';
   if (report.table.length > 0 && report.latencyOnly) {
-    legend = 'Latencies in µs. A check passes when the result is at most the requirement; ' + '*over* = (result − requirement) / requirement, positive when worse.';
+    legend =
+      'Latencies in µs. A check passes when the result is at most the requirement; ' +
+      '*over* = (result − requirement) / requirement, positive when worse.';
   } else if (report.table.length > 0) {
     legend =
       'A ≤ check passes when the result is at most the requirement, a ≥ check (throughput, rates) when it is at least the requirement; ' +
@@ -63,7 +65,15 @@ export function renderMarkdown(report: CheckReport): string {
   } else {
     if (parts.failing.length > 0) lines.push(...parts.table(parts.failing), '');
     if (parts.passing.length > 0) {
-      lines.push('<details>', `<summary>${passingRows(parts.passing.length)}</summary>`, '', ...parts.table(parts.passing), '', '</details>', '');
+      lines.push(
+        '<details>',
+        `<summary>${passingRows(parts.passing.length)}</summary>`,
+        '',
+        ...parts.table(parts.passing),
+        '',
+        '</details>',
+        '',
+      );
     }
   }
   if (parts.legend !== '') lines.push(parts.legend, '');
@@ -84,15 +94,22 @@ export function requirementsHeadline(report: CheckReport): string {
   const rows = report.subExperiments.flatMap((s) => s.rows);
   const over = rows.filter((r) => r.status === 'failed').length;
   const missing = rows.filter((r) => r.status === 'missing').length;
-  if (report.verdict === 'pass' && over + missing === 0) return `${PASS} ${report.checksTotal === 1 ? 'the requirement' : `all ${report.checksTotal} requirements`} met`;
+  if (report.verdict === 'pass' && over + missing === 0)
+    return `${PASS} ${report.checksTotal === 1 ? 'the requirement' : `all ${report.checksTotal} requirements`} met`;
   const parts: string[] = [];
-  if (over > 0) parts.push(`${over} of ${report.checksTotal} requirement${report.checksTotal === 1 ? '' : 's'} over ${over === 1 ? 'its' : 'their'} limit`);
+  if (over > 0)
+    parts.push(
+      `${over} of ${report.checksTotal} requirement${report.checksTotal === 1 ? '' : 's'} over ${over === 1 ? 'its' : 'their'} limit`,
+    );
   if (missing > 0) parts.push(`${missing}${over > 0 ? '' : ` of ${report.checksTotal}`} without a result`);
-  if (parts.length === 0) parts.push(`${report.failedExperiments.length} of ${report.experimentsChecked} sub-experiments failed`);
+  if (parts.length === 0)
+    parts.push(`${report.failedExperiments.length} of ${report.experimentsChecked} sub-experiments failed`);
   return `${FAIL} ${parts.join(', ')}`;
 }
 
-/** The failed requirements, one line each: benchmark, check, result, limit and the change from the limit to the result. */
+/**
+ * The failed requirements, one line each: benchmark, check, result, limit and the change from the limit to the result.
+ */
 export function requirementFailures(report: CheckReport): { header: string[]; rows: string[] } {
   const header = ['| Benchmark | Check | Result | Limit | vs limit |', '| :-- | :-- | --: | --: | --: |'];
   const rows: string[] = [];
@@ -102,7 +119,8 @@ export function requirementFailures(report: CheckReport): { header: string[]; ro
       const cell = row.cells[column];
       if (!cell || cell.status === 'passed') continue;
       const shown = checkValues(cell, report.latencyOnly);
-      const withUnit = (x: number) => (Number.isNaN(x) ? '—' : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ''}`);
+      const withUnit = (x: number) =>
+        Number.isNaN(x) ? '—' : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ''}`;
       const where = report.latencyOnly ? `${row.parameter} B` : row.parameter;
       const check = `${escapeMarkdown(column)} ${cell.direction === 'higher-is-better' ? '≥' : '≤'}`;
       rows.push(
@@ -117,7 +135,12 @@ function table(rows: PercentRow[], columns: readonly string[], latencyOnly: bool
   const header = ['Sub-experiment', latencyOnly ? 'Bytes' : 'Parameter'];
   const align = [':--', '--:'];
   for (const column of columns) {
-    header.push(latencyOnly ? column : escapeMarkdown(columnTitle(column, rows)), 'req.', latencyOnly ? 'over' : 'vs req.', '');
+    header.push(
+      latencyOnly ? column : escapeMarkdown(columnTitle(column, rows)),
+      'req.',
+      latencyOnly ? 'over' : 'vs req.',
+      '',
+    );
     align.push('--:', '--:', '--:', ':-:');
   }
   const out = [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
@@ -148,9 +171,19 @@ export function checkValues(row: CheckRow, latencyOnly: boolean): QuantityDispla
 function magnitudeCells(row: CheckRow | undefined, latencyOnly: boolean): string[] {
   if (!row) return ['', '', '', ''];
   const shown = checkValues(row, latencyOnly);
-  const number = (x: number) => (Number.isNaN(x) ? '—' : latencyOnly || shown.unit === '' ? shown.number(x) : `${shown.number(x)} ${escapeMarkdown(shown.unit)}`);
+  const number = (x: number) =>
+    Number.isNaN(x)
+      ? '—'
+      : latencyOnly || shown.unit === ''
+        ? shown.number(x)
+        : `${shown.number(x)} ${escapeMarkdown(shown.unit)}`;
   const value = row.status === 'missing' ? 'missing' : number(row.experiment);
-  return [value, number(row.requirement), percent(changeFromRequirement(row.percentOver, row.direction)), row.status === 'passed' ? PASS : FAIL];
+  return [
+    value,
+    number(row.requirement),
+    percent(changeFromRequirement(row.percentOver, row.direction)),
+    row.status === 'passed' ? PASS : FAIL,
+  ];
 }
 
 /**

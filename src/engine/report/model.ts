@@ -41,7 +41,10 @@ export interface CheckReport {
   /** Failures that are not just "over the limit" (missing payloads, empty values). */
   problems: string[];
   warnings: string[];
-  /** How the results were read where the user chose it (repetitions pooled): perfgate's own sentences, no names from files. */
+  /**
+   * How the results were read where the user chose it (repetitions pooled): perfgate's own sentences, no names from
+   * files.
+   */
   notes?: string[];
 }
 
@@ -49,14 +52,19 @@ export interface CheckReport {
  * Builds the report from the checked sub-experiments. `requiredExperiments` are the sub-experiment
  * names the requirements mention (requirement rows with `experimentType`, or plain names).
  */
-export function buildCheckReport(checks: SubExperimentCheck[], requiredExperiments: readonly ({ experimentType: string } | string)[]): CheckReport {
+export function buildCheckReport(
+  checks: SubExperimentCheck[],
+  requiredExperiments: readonly ({ experimentType: string } | string)[],
+): CheckReport {
   const rows = checks.flatMap((c) => c.rows);
   const checksFailed = rows.filter(rowFailed).length;
   const failedExperiments = checks.filter((c) => c.status === 'failed').map((c) => c.experimentType);
   const uncheckedExperiments = checks.filter((c) => c.status === 'unchecked').map((c) => c.experimentType);
   const present = new Set(checks.filter((c) => !c.absent).map((c) => c.experimentType));
   const required = requiredExperiments.map((r) => (typeof r === 'string' ? r : r.experimentType));
-  const experimentsWithoutResults = [...new Set([...checks.filter((c) => c.absent).map((c) => c.experimentType), ...required])].filter((t) => !present.has(t));
+  const experimentsWithoutResults = [
+    ...new Set([...checks.filter((c) => c.absent).map((c) => c.experimentType), ...required]),
+  ].filter((t) => !present.has(t));
   // checkMeasurements reports required experiments that are not in the results; names the checks
   // passed here do not cover (one summary checked on its own) can only be warned about.
   const uncovered = experimentsWithoutResults.filter((t) => !checks.some((c) => c.experimentType === t));
@@ -72,7 +80,13 @@ export function buildCheckReport(checks: SubExperimentCheck[], requiredExperimen
       const parameter = row.parameter ?? String(row.payloadBytes);
       let line = byParameter.get(parameter);
       if (!line) {
-        line = { experimentType: sub.experimentType, payloadBytes: row.payloadBytes, parameter, cells: {}, failed: false };
+        line = {
+          experimentType: sub.experimentType,
+          payloadBytes: row.payloadBytes,
+          parameter,
+          cells: {},
+          failed: false,
+        };
         byParameter.set(parameter, line);
         table.push(line);
       }
@@ -93,7 +107,9 @@ export function buildCheckReport(checks: SubExperimentCheck[], requiredExperimen
   }
   // A missing payload fails every magnitude of it, a missing experiment every limit: say so once.
   const messages = checks.flatMap((c) =>
-    c.rows.filter((r) => r.message !== undefined && !(r.status === 'missing' && r.check !== firstCheckOf(c, r))).map((r) => `${c.experimentType}: ${r.message}`),
+    c.rows
+      .filter((r) => r.message !== undefined && !(r.status === 'missing' && r.check !== firstCheckOf(c, r)))
+      .map((r) => `${c.experimentType}: ${r.message}`),
   );
   problems.push(...new Set(messages));
   const warnings = [
@@ -160,8 +176,10 @@ export function failedCheckNotes(report: CheckReport): FailedCheckNote[] {
 export function failedCheckSentence(r: CheckRow): string {
   const where = r.parameter ?? `${r.payloadBytes} B`;
   const relation = r.direction === 'higher-is-better' ? 'under the floor' : 'over the requirement';
-  // A reference latency check (no unit) reads as the reference writes it, in µs with 3 decimals; others in one unit for both values.
-  const shown = r.unit === undefined ? undefined : quantityDisplay(r.unit, [r.experiment, r.requirement], r.printedUnit);
+  // A reference latency check (no unit) reads as the reference writes it, in µs with 3 decimals; others in one unit for
+  // both values.
+  const shown =
+    r.unit === undefined ? undefined : quantityDisplay(r.unit, [r.experiment, r.requirement], r.printedUnit);
   const withUnit = (x: number) => (shown ? shown.withUnit(x) : `${formatFixed3(x)} µs`);
   return `${r.check} at ${where}: ${withUnit(r.experiment)} is ${formatFixed3(r.percentOver)} % ${relation} of ${withUnit(r.requirement)}`;
 }

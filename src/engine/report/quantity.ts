@@ -48,7 +48,12 @@ const RATE_PREFIXES: Ladder = [
   ['M', 1e6],
   ['G', 1e9],
 ];
-const LADDERS: Partial<Record<Dimension, Ladder>> = { time: TIME, byterate: BYTERATE, bitrate: BITRATE, rate: RATE_PREFIXES };
+const LADDERS: Partial<Record<Dimension, Ladder>> = {
+  time: TIME,
+  byterate: BYTERATE,
+  bitrate: BITRATE,
+  rate: RATE_PREFIXES,
+};
 
 /**
  * The display of a row's values given in `unit` (a report's unit: `µs`, `ns`, `Hz`, `MB/s`, `B`,
@@ -70,7 +75,9 @@ export function quantityDisplay(unit: string, values: readonly number[], printed
   // The largest value picks the unit, rounded first so that 999.96 ns reads 1.000 µs, not 1000.0 ns.
   const inBase = rounded4(largest(finite) * parsed.toBase);
   let step = ladder.find(([, size]) => size === 1)!;
-  if (inBase > 0) for (const candidate of ladder) if (candidate === ladder[0] || inBase >= (candidate[2] ?? candidate[1])) step = candidate;
+  if (inBase > 0)
+    for (const candidate of ladder)
+      if (candidate === ladder[0] || inBase >= (candidate[2] ?? candidate[1])) step = candidate;
   const scale = parsed.toBase / step[1];
   const symbol = parsed.dimension === 'rate' ? rateUnit(step[0], printedUnit) : step[0];
   return display(symbol, scale, decimalsFor(rounded4(largest(finite) * scale)));

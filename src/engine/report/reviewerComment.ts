@@ -10,7 +10,12 @@
  */
 import { fitCommentBody, MAX_COMMENT_BODY, type CommentSection } from './commentBody.js';
 import type { ComparisonReport } from './comparisonReport.js';
-import { changeTable, comparisonMarkdownParts, comparisonTable, headline as comparisonHeadline } from './comparisonMarkdown.js';
+import {
+  changeTable,
+  comparisonMarkdownParts,
+  comparisonTable,
+  headline as comparisonHeadline,
+} from './comparisonMarkdown.js';
 import { escapeMarkdown, withoutControls } from './escape.js';
 import { checkMarkdownParts, requirementFailures, requirementsHeadline } from './markdown.js';
 import { headline as checkHeadline, type CheckReport } from './model.js';
@@ -55,17 +60,28 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * The first line: the change against the base branch first, the requirements second
  * ("❌ 3 benchmarks 28–31 % slower than main (history of 8 runs) · ✅ all 54 requirements met").
  */
-export function reviewerHeadline(parts: Pick<ReviewerCommentParts, 'check' | 'comparison' | 'notice' | 'base'>): string | undefined {
+export function reviewerHeadline(
+  parts: Pick<ReviewerCommentParts, 'check' | 'comparison' | 'notice' | 'base'>,
+): string | undefined {
   const pieces: string[] = [];
-  if (parts.comparison) pieces.push(comparisonHeadline(parts.comparison, { ...(parts.base !== undefined ? { base: parts.base } : {}), brief: parts.check !== undefined }));
-  else if (parts.notice !== undefined) pieces.push(`➖ Nothing compared with ${parts.base !== undefined ? escapeMarkdown(parts.base) : 'a baseline'}`);
+  if (parts.comparison)
+    pieces.push(
+      comparisonHeadline(parts.comparison, {
+        ...(parts.base !== undefined ? { base: parts.base } : {}),
+        brief: parts.check !== undefined,
+      }),
+    );
+  else if (parts.notice !== undefined)
+    pieces.push(`➖ Nothing compared with ${parts.base !== undefined ? escapeMarkdown(parts.base) : 'a baseline'}`);
   if (parts.check) pieces.push(requirementsHeadline(parts.check));
   return pieces.length > 0 ? pieces.join(' · ') : undefined;
 }
 
 /** A commit as GitHub links it in a comment (a bare SHA), or as code when it is not one. */
 function commitText(commit: string): string {
-  return /^[0-9a-f]{7,40}$/i.test(commit) ? commit.toLowerCase() : `\`${withoutControls(commit.replace(/[`\\\r\n]/g, ''))}\``;
+  return /^[0-9a-f]{7,40}$/i.test(commit)
+    ? commit.toLowerCase()
+    : `\`${withoutControls(commit.replace(/[`\\\r\n]/g, ''))}\``;
 }
 
 /** "Judged commit 1a2b3c… against main: history of 8 runs; false alarms ≤ 0.5 % per gated statistic." */
@@ -73,10 +89,16 @@ function judgedLine(parts: ReviewerCommentParts): string {
   const report = parts.comparison;
   if (!report) {
     if (parts.commit === undefined) return '';
-    return parts.check ? `Judged commit ${commitText(parts.commit)} against the requirements.` : `Commit ${commitText(parts.commit)}.`;
+    return parts.check
+      ? `Judged commit ${commitText(parts.commit)} against the requirements.`
+      : `Commit ${commitText(parts.commit)}.`;
   }
-  const who = parts.commit !== undefined ? `commit ${commitText(parts.commit)}` : `**${escapeMarkdown(report.resultLabel)}**`;
-  const against = parts.base !== undefined ? `${escapeMarkdown(parts.base)} (**${escapeMarkdown(report.referenceLabel)}**)` : `**${escapeMarkdown(report.referenceLabel)}**`;
+  const who =
+    parts.commit !== undefined ? `commit ${commitText(parts.commit)}` : `**${escapeMarkdown(report.resultLabel)}**`;
+  const against =
+    parts.base !== undefined
+      ? `${escapeMarkdown(parts.base)} (**${escapeMarkdown(report.referenceLabel)}**)`
+      : `**${escapeMarkdown(report.referenceLabel)}**`;
   return `Judged ${who} against ${against}: ${report.methodLabel}.`;
 }
 
@@ -113,7 +135,11 @@ function rowsSection(
 }
 
 /** A list of `- ` lines that can give up lines from its end. */
-function listSection(section: Omit<CommentSection, 'text' | 'shorten'>, lines: string[], more: (n: number) => string): CommentSection {
+function listSection(
+  section: Omit<CommentSection, 'text' | 'shorten'>,
+  lines: string[],
+  more: (n: number) => string,
+): CommentSection {
   return rowsSection(section, '', { header: [], rows: lines }, '', more);
 }
 
@@ -125,39 +151,82 @@ export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCom
   const more = (what: string, where: string) => (n: number) => `… and ${plural(n, `more ${what}`)} in ${where}.`;
   const line = reviewerHeadline(parts);
   const judged = judgedLine(parts);
-  if (line !== undefined) sections.push({ text: [`### ${line}`, ...(judged !== '' ? ['', judged] : [])].join('\n'), priority: 0, required: true, label: 'the headline' });
+  if (line !== undefined)
+    sections.push({
+      text: [`### ${line}`, ...(judged !== '' ? ['', judged] : [])].join('\n'),
+      priority: 0,
+      required: true,
+      label: 'the headline',
+    });
   if (parts.notice) sections.push({ text: parts.notice, priority: 0, required: true, label: 'the notice' });
 
   const comparison = parts.comparison;
   const compared = comparison ? comparisonMarkdownParts(comparison) : undefined;
   if (comparison && compared) {
-    // The rows behind the headline's numbers: failures and gated warnings; improvements when the headline names them (nothing failed).
-    const improved = comparison.verdict === 'pass' ? compared.rest.filter((r) => r.gated && r.status === 'improved') : [];
+    // The rows behind the headline's numbers: failures and gated warnings; improvements when the headline names them
+    // (nothing failed).
+    const improved =
+      comparison.verdict === 'pass' ? compared.rest.filter((r) => r.gated && r.status === 'improved') : [];
     const shown = [...compared.attention, ...improved];
     if (shown.length > 0) {
       sections.push(
-        rowsSection({ priority: 1, required: true, label: 'the failing comparison rows' }, '', changeTable(shown, comparison.rows), '', more('failing row', failingWhere)),
+        rowsSection(
+          { priority: 1, required: true, label: 'the failing comparison rows' },
+          '',
+          changeTable(shown, comparison.rows),
+          '',
+          more('failing row', failingWhere),
+        ),
       );
     }
   }
   const check = parts.check;
   const checked = check ? checkMarkdownParts(check) : undefined;
   if (checked && checked.problems !== '') {
-    sections.push(listSection({ priority: 2, label: 'the requirement problems' }, checked.problems.split('\n'), more('problem', everything)));
+    sections.push(
+      listSection(
+        { priority: 2, label: 'the requirement problems' },
+        checked.problems.split('\n'),
+        more('problem', everything),
+      ),
+    );
   }
   if (check && check.checksFailed > 0) {
     const failures = requirementFailures(check);
     if (failures.rows.length > 0) {
-      sections.push(rowsSection({ priority: 3, label: 'the failed requirements' }, '**Requirements not met**', failures, '', more('failed requirement', everything)));
+      sections.push(
+        rowsSection(
+          { priority: 3, label: 'the failed requirements' },
+          '**Requirements not met**',
+          failures,
+          '',
+          more('failed requirement', everything),
+        ),
+      );
     }
   }
   if (compared && compared.warnings !== '')
-    sections.push(listSection({ priority: 4, label: 'the comparison warnings' }, compared.warnings.split('\n'), more('warning', everything)));
+    sections.push(
+      listSection(
+        { priority: 4, label: 'the comparison warnings' },
+        compared.warnings.split('\n'),
+        more('warning', everything),
+      ),
+    );
 
   if (comparison && compared) {
     const rest = compared.rest.filter((r) => !(comparison.verdict === 'pass' && r.gated && r.status === 'improved'));
-    const summary = rest.length > 0 ? `Comparison: ${plural(rest.length, 'other row')}, and how they were judged` : 'Comparison: how it was judged';
-    const prefix = ['<details>', `<summary>${summary}</summary>`, '', compared.sides, ...(compared.notes !== '' ? ['', compared.notes] : [])].join('\n');
+    const summary =
+      rest.length > 0
+        ? `Comparison: ${plural(rest.length, 'other row')}, and how they were judged`
+        : 'Comparison: how it was judged';
+    const prefix = [
+      '<details>',
+      `<summary>${summary}</summary>`,
+      '',
+      compared.sides,
+      ...(compared.notes !== '' ? ['', compared.notes] : []),
+    ].join('\n');
     const table = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
     sections.push(
       rowsSection(
@@ -171,10 +240,15 @@ export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCom
   }
   if (parts.trends) sections.push({ text: parts.trends, priority: 7, label: 'the trends' });
   if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: 'the charts' });
-  // The hosted images are a few short links: shown after the Mermaid charts, dropped only after the other comparison rows.
+  // The hosted images are a few short links: shown after the Mermaid charts, dropped only after the other comparison
+  // rows.
   if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 5, label: 'the chart images' });
   if (check && checked) {
-    const prefix = ['<details>', `<summary>Requirements: ${checkHeadline(check)}</summary>`, ...(checked.warnings !== '' ? ['', checked.warnings] : [])].join('\n');
+    const prefix = [
+      '<details>',
+      `<summary>Requirements: ${checkHeadline(check)}</summary>`,
+      ...(checked.warnings !== '' ? ['', checked.warnings] : []),
+    ].join('\n');
     const table = check.table.length > 0 ? checked.table(check.table) : [];
     sections.push(
       rowsSection(
@@ -202,7 +276,11 @@ export function reviewerReport(parts: ReviewerCommentParts, links: ReviewerComme
 }
 
 /** The comment body (without the sticky marker), at most `limit` characters. */
-export function reviewerComment(parts: ReviewerCommentParts, links: ReviewerCommentLinks, limit = MAX_COMMENT_BODY): string {
+export function reviewerComment(
+  parts: ReviewerCommentParts,
+  links: ReviewerCommentLinks,
+  limit = MAX_COMMENT_BODY,
+): string {
   return fitCommentBody(reviewerSections(parts, links), links.runUrl, limit).body;
 }
 
@@ -226,7 +304,8 @@ export function erroredComment(message: string, runUrl?: string, commit?: string
  * update): the verdict, the commit and the run, so that an earlier ✅ never stands for a failing run.
  */
 export function statusComment(verdict: 'pass' | 'fail' | 'error', runUrl: string, commit?: string): string {
-  const what = verdict === 'pass' ? '✅ perfgate passed' : verdict === 'fail' ? '❌ perfgate failed' : '⚠️ perfgate errored';
+  const what =
+    verdict === 'pass' ? '✅ perfgate passed' : verdict === 'fail' ? '❌ perfgate failed' : '⚠️ perfgate errored';
   return [
     `### ${what} — see [the workflow run](${runUrl})`,
     '',
@@ -237,8 +316,12 @@ export function statusComment(verdict: 'pass' | 'fail' | 'error', runUrl: string
 
 function linksLine(links: ReviewerCommentLinks): string | undefined {
   // The artifact named as it is uploaded (report-artifact), and only when it was.
-  const artifact = links.artifact !== undefined ? ` · report files, charts and report.html in the \`${links.artifact.replace(/[`\\]/g, '')}\` artifact` : '';
+  const artifact =
+    links.artifact !== undefined
+      ? ` · report files, charts and report.html in the \`${links.artifact.replace(/[`\\]/g, '')}\` artifact`
+      : '';
   if (links.runUrl !== undefined) return `[Workflow run and job summary](${links.runUrl})${artifact}.`;
-  if (links.reportFolder) return 'The full report (report.md, the CSV files, and report.html with charts) is in the report folder of this job.';
+  if (links.reportFolder)
+    return 'The full report (report.md, the CSV files, and report.html with charts) is in the report folder of this job.';
   return undefined;
 }

@@ -13,7 +13,13 @@ export function renderText(report: CheckReport): string {
   for (const n of report.notes ?? []) out.push(`  note: ${n}`);
   if (report.table.length > 0) {
     const header = ['Sub-experiment', report.latencyOnly ? 'Bytes' : 'Parameter'];
-    for (const m of report.columns) header.push(report.latencyOnly ? m : sanitize(columnTitle(m, report.table)), 'req.', report.latencyOnly ? 'over' : 'vs req.', '');
+    for (const m of report.columns)
+      header.push(
+        report.latencyOnly ? m : sanitize(columnTitle(m, report.table)),
+        'req.',
+        report.latencyOnly ? 'over' : 'vs req.',
+        '',
+      );
     const rows = report.table.map((row) => {
       const cells = [sanitize(row.experimentType), sanitize(row.parameter)];
       for (const m of report.columns) {
@@ -21,7 +27,12 @@ export function renderText(report: CheckReport): string {
         if (!c) cells.push('', '', '', '');
         else {
           const shown = checkValues(c, report.latencyOnly);
-          const value = (x: number) => (Number.isNaN(x) ? '-' : report.latencyOnly || shown.unit === '' ? shown.number(x) : `${shown.number(x)} ${sanitize(shown.unit)}`);
+          const value = (x: number) =>
+            Number.isNaN(x)
+              ? '-'
+              : report.latencyOnly || shown.unit === ''
+                ? shown.number(x)
+                : `${shown.number(x)} ${sanitize(shown.unit)}`;
           cells.push(
             c.status === 'missing' ? 'missing' : value(c.experiment),
             value(c.requirement),
@@ -39,7 +50,11 @@ export function renderText(report: CheckReport): string {
         .join('  ')
         .trimEnd();
     out.push('', line(header), ...rows.map(line));
-    if (!report.latencyOnly) out.push('', 'vs req. = (result − requirement) / requirement: + above it, − below it; a ≤ check fails above 0, a ≥ check below 0.');
+    if (!report.latencyOnly)
+      out.push(
+        '',
+        'vs req. = (result − requirement) / requirement: + above it, − below it; a ≤ check fails above 0, a ≥ check below 0.',
+      );
   }
   return out.join('\n') + '\n';
 }

@@ -34,7 +34,9 @@ export function checkVerdictTable(report: CheckReport): VerdictTable {
       cells++;
       if (cell.status === 'passed') continue;
       // Reference latency checks keep the report's µs with 3 decimals; other rows one unit for result and limit.
-      const shown = report.latencyOnly ? undefined : quantityDisplay(cell.unit ?? 'µs', [cell.experiment, cell.requirement], cell.printedUnit);
+      const shown = report.latencyOnly
+        ? undefined
+        : quantityDisplay(cell.unit ?? 'µs', [cell.experiment, cell.requirement], cell.printedUnit);
       const measured = (x: number) => (Number.isNaN(x) ? '—' : shown ? shown.withUnit(x) : formatFixed3(x));
       rows.push([
         row.experimentType,
@@ -58,7 +60,8 @@ export function checkVerdictTable(report: CheckReport): VerdictTable {
 
 export function comparisonVerdictTable(report: ComparisonReport): VerdictTable {
   const attention = report.rows.filter(needsAttention);
-  const measured = (r: ComparisonReport['rows'][number], x: number) => (Number.isNaN(x) ? '—' : rowDisplay(r).withUnit(x));
+  const measured = (r: ComparisonReport['rows'][number], x: number) =>
+    Number.isNaN(x) ? '—' : rowDisplay(r).withUnit(x);
   return {
     verdict: report.verdict,
     headline: comparisonHeadline(report).replace(/^\S+ /, ''),

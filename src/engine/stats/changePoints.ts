@@ -68,7 +68,9 @@ export interface Outlier {
 export interface ChangePointAnalysis {
   steps: ChangePoint[];
   outliers: Outlier[];
-  /** A change in the newest values with fewer than `minSegment` values after it: a step or an outlier, not known yet. */
+  /**
+   * A change in the newest values with fewer than `minSegment` values after it: a step or an outlier, not known yet.
+   */
   pending?: ChangePoint;
 }
 
@@ -143,7 +145,11 @@ export class EDivisive {
     const between = this.block(s, tau, tau, kappa);
     const withinX = n > 1 ? this.block(s, tau, s, tau) / 2 : 0;
     const withinY = m > 1 ? this.block(tau, kappa, tau, kappa) / 2 : 0;
-    return (2 / (m + n)) * between - (n > 1 ? ((2 * m) / ((m + n) * (n - 1))) * withinX : 0) - (m > 1 ? ((2 * n) / ((m + n) * (m - 1))) * withinY : 0);
+    return (
+      (2 / (m + n)) * between -
+      (n > 1 ? ((2 * m) / ((m + n) * (n - 1))) * withinX : 0) -
+      (m > 1 ? ((2 * n) / ((m + n) * (m - 1))) * withinY : 0)
+    );
   }
 
   /** The best split of [start, end) (at least two values), or undefined; ties go to the lowest τ, then κ. */
@@ -207,7 +213,12 @@ function score(values: Float64Array, points: readonly number[], k: number): Scor
   const index = points[k]!;
   const left = values.subarray(start, index);
   const right = values.subarray(index, end);
-  return { index, pValue: tTest(left, right).pValue, before: mean(left, 0, left.length), after: mean(right, 0, right.length) };
+  return {
+    index,
+    pValue: tTest(left, right).pValue,
+    before: mean(left, 0, left.length),
+    after: mean(right, 0, right.length),
+  };
 }
 
 /**
@@ -243,11 +254,15 @@ function changePointsOf(values: Float64Array, o: Required<ChangePointOptions>): 
  * Steps, outliers and a pending change in a series of log values (oldest first). Non-finite values
  * are an error: the caller drops missing runs and keeps its own index map.
  */
-export function detectChangePoints(logValues: readonly number[], options: ChangePointOptions = {}): ChangePointAnalysis {
+export function detectChangePoints(
+  logValues: readonly number[],
+  options: ChangePointOptions = {},
+): ChangePointAnalysis {
   const o: Required<ChangePointOptions> = { ...CHANGE_POINT_DEFAULTS, ...options };
   if (!(o.maxPValue > 0 && o.maxPValue < 1)) throw new RangeError(`maxPValue must be in (0, 1), got ${o.maxPValue}`);
   if (!(o.minMagnitude >= 0)) throw new RangeError(`minMagnitude must be 0 or more, got ${o.minMagnitude}`);
-  if (!(Number.isInteger(o.minSegment) && o.minSegment >= 1)) throw new RangeError(`minSegment must be a whole number ≥ 1, got ${o.minSegment}`);
+  if (!(Number.isInteger(o.minSegment) && o.minSegment >= 1))
+    throw new RangeError(`minSegment must be a whole number ≥ 1, got ${o.minSegment}`);
   logValues.forEach((v, i) => {
     if (!Number.isFinite(v)) throw new RangeError(`value ${i} is not a finite number: ${v}`);
   });
@@ -276,14 +291,26 @@ export function detectChangePoints(logValues: readonly number[], options: Change
       let j = i + 1;
       while (j < to && kept[j] === kept[j - 1]! + 1) j++;
       const stretch = mean(values, i, j);
-      outliers.push({ index: kept[i]!, length: j - i, value: stretch, level, relativeChange: Math.expm1(stretch - level) });
+      outliers.push({
+        index: kept[i]!,
+        length: j - i,
+        value: stretch,
+        level,
+        relativeChange: Math.expm1(stretch - level),
+      });
       i = j;
     }
     kept = [...kept.slice(0, from), ...kept.slice(to)];
   }
 }
 
-function finish(kept: readonly number[], points: readonly Scored[], bounds: readonly number[], outliers: Outlier[], minSegment: number): ChangePointAnalysis {
+function finish(
+  kept: readonly number[],
+  points: readonly Scored[],
+  bounds: readonly number[],
+  outliers: Outlier[],
+  minSegment: number,
+): ChangePointAnalysis {
   const changes = points.map((p, k): ChangePoint => {
     const runsBefore = bounds[k + 1]! - bounds[k]!;
     const runsAfter = bounds[k + 2]! - bounds[k + 1]!;

@@ -49,7 +49,13 @@ export function logWorse(reference: number, result: number, direction: Direction
  * at one-sided level `alpha`. With se = 0 (identical values) the effect is exact: significant
  * whenever it is not zero.
  */
-export function logEffectTest(logEffect: number, se: number, df: number, alpha: number, direction: Direction): EffectTest {
+export function logEffectTest(
+  logEffect: number,
+  se: number,
+  df: number,
+  alpha: number,
+  direction: Direction,
+): EffectTest {
   if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
   if (!(df >= 1)) throw new RangeError(`a t test needs at least 1 degree of freedom, got ${df}`);
   const critical = studentTQuantile(1 - alpha, df);
@@ -57,7 +63,10 @@ export function logEffectTest(logEffect: number, se: number, df: number, alpha: 
   const pValue = se > 0 ? 1 - studentTCdf(logEffect / se, df) : logEffect > 0 ? 0 : logEffect < 0 ? 1 : 0.5;
   return {
     effect: relativeOfLog(logEffect, direction),
-    interval: { lower: relativeOfLog(logEffect - margin, direction), upper: relativeOfLog(logEffect + margin, direction) },
+    interval: {
+      lower: relativeOfLog(logEffect - margin, direction),
+      upper: relativeOfLog(logEffect + margin, direction),
+    },
     pValue,
     significant: logEffect - margin > 0,
     significantlyBetter: logEffect + margin < 0,
@@ -99,10 +108,17 @@ export function historyLogTest(
 ): EffectTest & { centre: number; spread: number } {
   const n = historyLogs.length;
   const k = candidateLogs.length;
-  if (n < 2 || k < 1) throw new RangeError(`a history test needs at least 2 history runs and 1 candidate run, got ${n} and ${k}`);
+  if (n < 2 || k < 1)
+    throw new RangeError(`a history test needs at least 2 history runs and 1 candidate run, got ${n} and ${k}`);
   const { mean: centre, sd: spread } = meanAndSd(historyLogs);
   const candidate = candidateLogs.reduce((a, b) => a + b, 0) / k;
   const raw = candidate - centre;
-  const test = logEffectTest(direction === 'higher-is-better' ? -raw : raw, spread * Math.sqrt(1 / k + 1 / n), n - 1, alpha, direction);
+  const test = logEffectTest(
+    direction === 'higher-is-better' ? -raw : raw,
+    spread * Math.sqrt(1 / k + 1 / n),
+    n - 1,
+    alpha,
+    direction,
+  );
   return { ...test, centre, spread };
 }

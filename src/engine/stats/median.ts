@@ -1,4 +1,7 @@
-/** The one median of the engine: the middle value, or the mean of the two middle ones for an even count (numpy's `np.median`). */
+/**
+ * The one median of the engine: the middle value, or the mean of the two middle ones for an even count (numpy's
+ * `np.median`).
+ */
 
 /** `np.median` of ascending values: the middle one, or the mean of the two middle ones. */
 export function medianOfSorted(sorted: ArrayLike<number>): number {

@@ -22,13 +22,19 @@ export interface PredictionLimit {
   limit: number;
   /** The runs' centre: their geometric mean on the log scale, their mean on the linear one. */
   centre: number;
-  /** Sample standard deviation (n − 1) between runs: of log values on the log scale, of values on the linear one; NaN for one run. */
+  /**
+   * Sample standard deviation (n − 1) between runs: of log values on the log scale, of values on the linear one; NaN
+   * for one run.
+   */
   spread: number;
   scale: 'log' | 'linear';
   runs: number;
   /** The Student t quantile t(q, n − 1) the bound used; NaN for one run. */
   t: number;
-  /** What set the limit: the prediction bound, or the floor margin beyond the worst run (no spread, one run, or a bound inside the runs). */
+  /**
+   * What set the limit: the prediction bound, or the floor margin beyond the worst run (no spread, one run, or a bound
+   * inside the runs).
+   */
   setBy: 'bound' | 'floor';
   /** How far the limit lies beyond the centre on the worse side (see marginOver): 0.12 is 12 % looser. */
   margin: number;
@@ -39,7 +45,12 @@ export interface PredictionLimit {
  * one new run, at least `floorMargin` (relative) beyond the worst run. NaN in `values` (a run
  * without this number) gives a NaN limit, as a percentile would.
  */
-export function predictionLimit(values: readonly number[], direction: Direction, confidence: number, floorMargin: number): PredictionLimit {
+export function predictionLimit(
+  values: readonly number[],
+  direction: Direction,
+  confidence: number,
+  floorMargin: number,
+): PredictionLimit {
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence ${confidence} is not in (0, 1)`);
   const n = values.length;
   const ceiling = direction === 'lower-is-better';

@@ -38,7 +38,13 @@ export interface ShiftOptions {
   maxHodgesLehmannSamples?: number;
 }
 
-export const SHIFT_DEFAULTS = { resamples: 400, confidence: 0.95, seed: 1, maxSamples: 5000, maxHodgesLehmannSamples: 1000 } as const;
+export const SHIFT_DEFAULTS = {
+  resamples: 400,
+  confidence: 0.95,
+  seed: 1,
+  maxSamples: 5000,
+  maxHodgesLehmannSamples: 1000,
+} as const;
 
 export interface ShiftEstimate {
   /** median(result) − median(baseline), in the samples' unit. */
@@ -78,7 +84,11 @@ function blockResample(source: Float64Array, out: Float64Array, block: number, r
 }
 
 /** Hodges–Lehmann two-sample shift on (thinned) series: median of all result − baseline pairs. */
-export function hodgesLehmannShift(baseline: ArrayLike<number>, result: ArrayLike<number>, maxSamples: number = SHIFT_DEFAULTS.maxHodgesLehmannSamples): number {
+export function hodgesLehmannShift(
+  baseline: ArrayLike<number>,
+  result: ArrayLike<number>,
+  maxSamples: number = SHIFT_DEFAULTS.maxHodgesLehmannSamples,
+): number {
   const x = thin(baseline, maxSamples);
   const y = thin(result, maxSamples);
   const d = new Float64Array(x.length * y.length);
@@ -91,7 +101,11 @@ export function hodgesLehmannShift(baseline: ArrayLike<number>, result: ArrayLik
  * The shift between a baseline and a result run of the same statistic's raw samples, with a
  * moving-block bootstrap interval that respects serial correlation. Non-finite samples are dropped.
  */
-export function withinRunShift(baseline: ArrayLike<number>, result: ArrayLike<number>, options: ShiftOptions = {}): ShiftEstimate {
+export function withinRunShift(
+  baseline: ArrayLike<number>,
+  result: ArrayLike<number>,
+  options: ShiftOptions = {},
+): ShiftEstimate {
   const resamples = options.resamples ?? SHIFT_DEFAULTS.resamples;
   const confidence = options.confidence ?? SHIFT_DEFAULTS.confidence;
   const seed = options.seed ?? SHIFT_DEFAULTS.seed;
@@ -99,7 +113,8 @@ export function withinRunShift(baseline: ArrayLike<number>, result: ArrayLike<nu
   const finite = (v: ArrayLike<number>) => Array.from(v as ArrayLike<number>).filter(Number.isFinite);
   const x = thin(finite(baseline), maxSamples);
   const y = thin(finite(result), maxSamples);
-  if (x.length === 0 || y.length === 0) throw new RangeError('withinRunShift needs at least one finite sample in each series');
+  if (x.length === 0 || y.length === 0)
+    throw new RangeError('withinRunShift needs at least one finite sample in each series');
   const nMax = Math.max(x.length, y.length);
   const blockLength = Math.max(1, Math.floor(options.blockLength ?? Math.ceil(2 * Math.cbrt(nMax))));
   const mx = median(x);

@@ -34,6 +34,7 @@ export function splitStates(values: readonly number[], minRatio = 2): StateSplit
  * way), else undefined.
  */
 export function stateOf(split: StateSplit, level: number, slack: number): 'lower' | 'upper' | undefined {
-  const inside = (state: number[]) => level >= state[0]! / (1 + slack) && level <= state[state.length - 1]! * (1 + slack);
+  const inside = (state: number[]) =>
+    level >= state[0]! / (1 + slack) && level <= state[state.length - 1]! * (1 + slack);
   return inside(split.lower) ? 'lower' : inside(split.upper) ? 'upper' : undefined;
 }

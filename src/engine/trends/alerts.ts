@@ -9,7 +9,16 @@
  * opens, updates and closes the issues.
  */
 import { escapeMarkdown, withoutControls, withoutGithubReferences } from '../report/escape.js';
-import { hasCommit, runName, SERIES_NAME_FIELDS, seriesNames, type TrendReport, type TrendRunRef, type TrendSeries, type TrendStep } from './trends.js';
+import {
+  hasCommit,
+  runName,
+  SERIES_NAME_FIELDS,
+  seriesNames,
+  type TrendReport,
+  type TrendRunRef,
+  type TrendSeries,
+  type TrendStep,
+} from './trends.js';
 
 export interface TrendAlert {
   /** `<!-- perfgate-trend-alert:<hash> -->`: in the issue body, how the issue is found again. */
@@ -68,11 +77,14 @@ export function trendAlerts(report: TrendReport, serverUrl: string, repository: 
       const names = seriesNames(series);
       const marker = `${ALERT_MARKER_PREFIX}${hash64(JSON.stringify([...names, first.sha]))} -->`;
       // The title is plain text, but GitHub still links `#12` and `www.` in it.
-      const plain = names.map((n) => withoutGithubReferences(withoutControls(n).replace(/\s+/g, ' ').trim())).filter((n) => n !== '');
+      const plain = names
+        .map((n) => withoutGithubReferences(withoutControls(n).replace(/\s+/g, ' ').trim()))
+        .filter((n) => n !== '');
       const title = `perfgate: ${plain.join(' ')} regressed ${percent(step.change)} since ${runName(first)}`;
       const md = (text: string) => escapeMarkdown(text);
       // A run with its commit links it; an imported run without one is named by its date.
-      const link = (run: TrendRunRef) => (hasCommit(run) ? `[${md(runName(run))}](${commitUrl(run.sha)}) (${md(run.date)})` : md(runName(run)));
+      const link = (run: TrendRunRef) =>
+        hasCommit(run) ? `[${md(runName(run))}](${commitUrl(run.sha)}) (${md(run.date)})` : md(runName(run));
       const compare =
         hasCommit(before) && hasCommit(first)
           ? `: [compare](${serverUrl.replace(/\/+$/, '')}/${repository}/compare/${encodeURIComponent(before.sha)}...${encodeURIComponent(first.sha)})`

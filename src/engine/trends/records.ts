@@ -5,7 +5,13 @@ import { analyzeTrends, type TrendOptions, type TrendReport, type TrendRun } fro
 /** A history record as the trend analysis reads it. */
 export function trendRunOfRecord(record: HistoryRecord): TrendRun {
   const source = `run ${record.runId}`;
-  return { sha: record.sha, date: record.date, runId: record.runId, runUrl: record.runUrl, measurements: record.measurements.map((m) => measurementOfHistory(m, source)) };
+  return {
+    sha: record.sha,
+    date: record.date,
+    runId: record.runId,
+    runUrl: record.runUrl,
+    measurements: record.measurements.map((m) => measurementOfHistory(m, source)),
+  };
 }
 
 /** The trend report of history records (oldest first), without touching files. */

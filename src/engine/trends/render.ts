@@ -69,13 +69,20 @@ export function renderTrendsMarkdown(report: TrendReport): string {
   if (report.runs.length === 0) return [...lines, 'No recorded runs.', ''].join('\n');
   const first = report.runs[0]!;
   const last = report.runs[report.runs.length - 1]!;
-  lines.push(`${report.runs.length} run(s) from ${runWithDate(first, md)} to ${runWithDate(last, md)}; ${report.series.length} series; ${settingsLine(report)}.`, '');
-  if (report.newRegressions > 0) lines.push(`**${report.newRegressions} new regression step(s) appeared with the newest run.**`, '');
+  lines.push(
+    `${report.runs.length} run(s) from ${runWithDate(first, md)} to ${runWithDate(last, md)}; ${report.series.length} series; ${settingsLine(report)}.`,
+    '',
+  );
+  if (report.newRegressions > 0)
+    lines.push(`**${report.newRegressions} new regression step(s) appeared with the newest run.**`, '');
   const steps = rowsOf(report, (s) => s.steps);
   if (steps.length === 0) {
     lines.push('No persistent step in any series.', '');
   } else {
-    lines.push(`| | ${SERIES_NAME_FIELDS.join(' | ')} | change | before → after | began between | runs after | p |`, '|---|---|---|---|---|---:|---:|---|---:|---:|');
+    lines.push(
+      `| | ${SERIES_NAME_FIELDS.join(' | ')} | change | before → after | began between | runs after | p |`,
+      '|---|---|---|---|---|---:|---:|---|---:|---:|',
+    );
     for (const { series, step } of steps) {
       const mark = step.kind === 'regression' ? (step.isNew ? '**new regression**' : 'regression') : 'improvement';
       lines.push(
@@ -88,14 +95,17 @@ export function renderTrendsMarkdown(report: TrendReport): string {
   if (pending.length > 0) {
     lines.push('Pending (too few runs after the change to tell a step from an outlier yet):', '');
     for (const { series, step } of pending) {
-      lines.push(`- ${seriesName(series, md).join(' · ')}: ${percent(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`);
+      lines.push(
+        `- ${seriesName(series, md).join(' · ')}: ${percent(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`,
+      );
     }
     lines.push('');
   }
   const outliers = report.series.flatMap((series) => series.outliers.map((o) => ({ series, o })));
   if (outliers.length > 0) {
     lines.push('Outliers (short excursions that returned; not steps):', '');
-    for (const { series, o } of outliers) lines.push(`- ${seriesName(series, md).join(' · ')}: ${outlierText(o, series.unit, md, sha(o.run))}`);
+    for (const { series, o } of outliers)
+      lines.push(`- ${seriesName(series, md).join(' · ')}: ${outlierText(o, series.unit, md, sha(o.run))}`);
     lines.push('');
   }
   if (steps.length > 0 || pending.length > 0 || outliers.length > 0) lines.push(CHANGE_LEGEND, '');
@@ -126,10 +136,14 @@ export function renderTrendsText(report: TrendReport): string {
   }
   for (const series of report.series) {
     if (series.pending)
-      lines.push(`  pending: ${seriesName(series, t).join(' / ')} ${percent(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`);
-    for (const o of series.outliers) lines.push(`  outlier: ${seriesName(series, t).join(' / ')} ${outlierText(o, series.unit, t, sha(o.run))}`);
+      lines.push(
+        `  pending: ${seriesName(series, t).join(' / ')} ${percent(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`,
+      );
+    for (const o of series.outliers)
+      lines.push(`  outlier: ${seriesName(series, t).join(' / ')} ${outlierText(o, series.unit, t, sha(o.run))}`);
   }
-  if (steps.length > 0 || report.series.some((s) => s.pending !== undefined || s.outliers.length > 0)) lines.push(`  ${CHANGE_LEGEND}`);
+  if (steps.length > 0 || report.series.some((s) => s.pending !== undefined || s.outliers.length > 0))
+    lines.push(`  ${CHANGE_LEGEND}`);
   return lines.join('\n') + '\n';
 }
 
@@ -167,7 +181,14 @@ export function renderTrendsJson(report: TrendReport): string {
       latest: finite(s.latest),
       steps: s.steps.map(stepJson),
       ...(s.pending ? { pending: stepJson(s.pending) } : {}),
-      outliers: s.outliers.map((o) => ({ run: o.run, length: o.length, value: finite(o.value), level: finite(o.level), change: finite(o.change), kind: o.kind })),
+      outliers: s.outliers.map((o) => ({
+        run: o.run,
+        length: o.length,
+        value: finite(o.value),
+        level: finite(o.level),
+        change: finite(o.change),
+        kind: o.kind,
+      })),
     })),
   };
   return JSON.stringify(document, null, 2) + '\n';

@@ -6,7 +6,12 @@
  */
 import { primaryStatistic, shownUnit, statisticDirection } from '../model/statisticRules.js';
 import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
-import { CHANGE_POINT_DEFAULTS, detectChangePoints, type ChangePoint, type ChangePointOptions } from '../stats/changePoints.js';
+import {
+  CHANGE_POINT_DEFAULTS,
+  detectChangePoints,
+  type ChangePoint,
+  type ChangePointOptions,
+} from '../stats/changePoints.js';
 
 /** One run of the default branch, as the history records it. */
 export interface TrendRun {
@@ -134,7 +139,12 @@ function collect(runs: readonly TrendRun[], statistics: readonly StatisticName[]
       for (const statistic of statistics ?? [primaryStatistic(m)]) {
         const value = m.statistics[statistic];
         if (value === undefined) continue;
-        const name: TrendSeriesName = { experiment: m.experiment, parameter: m.parameter.label, metric: m.metric.name, statistic };
+        const name: TrendSeriesName = {
+          experiment: m.experiment,
+          parameter: m.parameter.label,
+          metric: m.metric.name,
+          statistic,
+        };
         const key = JSON.stringify(seriesNames(name));
         let s = series.get(key);
         if (!s) {
@@ -195,7 +205,10 @@ export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions =
     // What the history showed before the newest run: a step found then is not new now.
     const hasNewest = runIndex[runIndex.length - 1] === newest;
     const before = hasNewest ? detectChangePoints(logs.slice(0, -1), settings).steps : found.steps;
-    const seenBefore = (c: ChangePoint) => before.some((b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange));
+    const seenBefore = (c: ChangePoint) =>
+      before.some(
+        (b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange),
+      );
     const latest = logs.length > 0 ? Math.exp(logs[logs.length - 1]!) * s.scale : NaN;
     return {
       ...seriesNameOf(s),
@@ -224,6 +237,9 @@ export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions =
       ...(found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest) } : {}),
     };
   });
-  const newRegressions = series.reduce((n, s) => n + s.steps.filter((t) => t.isNew && t.kind === 'regression').length, 0);
+  const newRegressions = series.reduce(
+    (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === 'regression').length,
+    0,
+  );
   return { runs: runs.map(({ measurements: _m, ...ref }) => ref), settings, series, newRegressions };
 }

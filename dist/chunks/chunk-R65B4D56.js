@@ -799,7 +799,10 @@ function startPngRenderer(options = {}) {
     worker.on("message", (response) => {
       const job = jobs.get(response.id);
       if (!job) return;
-      settle(job, "png" in response ? { drawn: response.png } : { error: new Error(`PNG not drawn: ${response.error}`) });
+      settle(
+        job,
+        "png" in response ? { drawn: response.png } : { error: new Error(`PNG not drawn: ${response.error}`) }
+      );
     });
     const lost = () => {
       workers.delete(worker);
