@@ -15928,9 +15928,6 @@ function cliProgress(io) {
 `)
   };
 }
-function numberOption(text2, name, fallback, valid, expected) {
-  return numberSetting(text2, name, fallback, valid, expected);
-}
 function terminalSafe(text2) {
   return withoutControls(text2, true);
 }
@@ -17876,7 +17873,7 @@ function trendsCommand(args, io) {
   if (positionals.length !== 1)
     throw new UsageError("trends: name one history folder (perfgate history-*.json records)");
   const statistics = values.statistic !== void 0 ? parseTrendStatistics(values.statistic, "--statistic") : void 0;
-  const window = values.window !== void 0 ? numberOption(
+  const window = values.window !== void 0 ? numberSetting(
     values.window,
     "--window",
     0,
@@ -17916,7 +17913,7 @@ function dashboardCommand(args, io) {
   if (values.output === void 0)
     throw new UsageError("dashboard: --output is required (the folder to write the site to)");
   const statistics = values.statistic !== void 0 ? parseTrendStatistics(values.statistic, "--statistic") : void 0;
-  const window = values.window !== void 0 ? numberOption(
+  const window = values.window !== void 0 ? numberSetting(
     values.window,
     "--window",
     0,
@@ -18752,14 +18749,14 @@ function deriveMethodOption(values) {
     }
     return {
       kind: "percentile",
-      percentile: numberOption(
+      percentile: numberSetting(
         values.percentile,
         "--percentile",
         99,
         (v) => v >= 0 && v <= 100,
         "a number from 0 to 100"
       ),
-      margin: numberOption(
+      margin: numberSetting(
         values.margin,
         "--margin",
         0,
@@ -18768,7 +18765,7 @@ function deriveMethodOption(values) {
       )
     };
   }
-  const confidence = numberOption(
+  const confidence = numberSetting(
     values.confidence,
     "--confidence",
     DEFAULT_PREDICTION.confidence,

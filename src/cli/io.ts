@@ -1,4 +1,3 @@
-import { numberSetting } from '../engine/options.js';
 import { withoutControls } from '../engine/report/escape.js';
 import type { Progress } from '../pipeline/steps.js';
 
@@ -18,17 +17,6 @@ export function cliProgress(io: Console): Progress {
     info: () => {},
     warning: (message) => io.err(`perfgate: warning: ${terminalSafe(message)}\n`),
   };
-}
-
-/** A numeric flag: the rule both shells share (engine/options.ts). */
-export function numberOption(
-  text: string | undefined,
-  name: string,
-  fallback: number,
-  valid: (v: number) => boolean,
-  expected: string,
-): number {
-  return numberSetting(text, name, fallback, valid, expected);
 }
 
 /** No control characters (terminal escape sequences) from untrusted names reach the terminal. */

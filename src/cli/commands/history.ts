@@ -7,18 +7,10 @@ import { parseTrendStatistics, runTrends } from '../../pipeline/trends.js';
 import { renderTrendsText } from '../../engine/trends/render.js';
 import { runDashboard } from '../../pipeline/dashboard.js';
 import { UsageError } from '../../engine/errors.js';
-import { historyWindowSetting } from '../../engine/options.js';
+import { historyWindowSetting, numberSetting } from '../../engine/options.js';
 import { floatParseOption, formatOptions, HELP_OPTION, parseCommandArgs, SET_OPTIONS } from '../args.js';
 import { DASHBOARD_HELP, HISTORY_EXPORT_HELP, HISTORY_HELP, HISTORY_IMPORT_HELP, TRENDS_HELP } from '../help.js';
-import {
-  cliProgress,
-  EXIT_GATE_FAILED,
-  EXIT_PASS,
-  EXIT_USAGE,
-  numberOption,
-  terminalSafe,
-  type Console,
-} from '../io.js';
+import { cliProgress, EXIT_GATE_FAILED, EXIT_PASS, EXIT_USAGE, terminalSafe, type Console } from '../io.js';
 
 export function trendsCommand(args: string[], io: Console): number {
   const { values, positionals } = parseCommandArgs('trends', args, {
@@ -37,7 +29,7 @@ export function trendsCommand(args: string[], io: Console): number {
   const statistics = values.statistic !== undefined ? parseTrendStatistics(values.statistic, '--statistic') : undefined;
   const window =
     values.window !== undefined
-      ? numberOption(
+      ? numberSetting(
           values.window,
           '--window',
           0,
@@ -79,7 +71,7 @@ export function dashboardCommand(args: string[], io: Console): number | Promise<
   const statistics = values.statistic !== undefined ? parseTrendStatistics(values.statistic, '--statistic') : undefined;
   const window =
     values.window !== undefined
-      ? numberOption(
+      ? numberSetting(
           values.window,
           '--window',
           0,

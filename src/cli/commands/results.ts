@@ -18,7 +18,8 @@ import {
   SET_OPTIONS,
 } from '../args.js';
 import { DERIVE_HELP, EXPORT_HELP, INSPECT_HELP, SUMMARIZE_HELP } from '../help.js';
-import { cliProgress, EXIT_PASS, numberOption, terminalSafe, type Console } from '../io.js';
+import { cliProgress, EXIT_PASS, terminalSafe, type Console } from '../io.js';
+import { numberSetting } from '../../engine/options.js';
 
 export function summarizeCommand(args: string[], io: Console): number {
   const { values, positionals } = parseCommandArgs('summarize', args, {
@@ -146,14 +147,14 @@ function deriveMethodOption(values: { confidence?: string; percentile?: string; 
     }
     return {
       kind: 'percentile',
-      percentile: numberOption(
+      percentile: numberSetting(
         values.percentile,
         '--percentile',
         99,
         (v) => v >= 0 && v <= 100,
         'a number from 0 to 100',
       ),
-      margin: numberOption(
+      margin: numberSetting(
         values.margin,
         '--margin',
         0,
@@ -162,7 +163,7 @@ function deriveMethodOption(values: { confidence?: string; percentile?: string; 
       ),
     };
   }
-  const confidence = numberOption(
+  const confidence = numberSetting(
     values.confidence,
     '--confidence',
     DEFAULT_PREDICTION.confidence,
