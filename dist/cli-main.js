@@ -17873,13 +17873,7 @@ function trendsCommand(args, io) {
   if (positionals.length !== 1)
     throw new UsageError("trends: name one history folder (perfgate history-*.json records)");
   const statistics = values.statistic !== void 0 ? parseTrendStatistics(values.statistic, "--statistic") : void 0;
-  const window = values.window !== void 0 ? numberSetting(
-    values.window,
-    "--window",
-    0,
-    (v) => Number.isInteger(v) && v >= 2,
-    "a whole number of runs, 2 or more"
-  ) : void 0;
+  const window = trendWindowOption(values.window);
   const outcome = runTrends(
     {
       history: positionals[0],
@@ -17913,13 +17907,7 @@ function dashboardCommand(args, io) {
   if (values.output === void 0)
     throw new UsageError("dashboard: --output is required (the folder to write the site to)");
   const statistics = values.statistic !== void 0 ? parseTrendStatistics(values.statistic, "--statistic") : void 0;
-  const window = values.window !== void 0 ? numberSetting(
-    values.window,
-    "--window",
-    0,
-    (v) => Number.isInteger(v) && v >= 2,
-    "a whole number of runs, 2 or more"
-  ) : void 0;
+  const window = trendWindowOption(values.window);
   return runDashboard(
     {
       history: positionals[0],
@@ -18025,6 +18013,10 @@ function historyExportCommand(args, io) {
   else io.out(`wrote ${terminalSafe(values.output)} (${runs} run(s))
 `);
   return EXIT_PASS;
+}
+function trendWindowOption(text2) {
+  if (text2 === void 0) return void 0;
+  return numberSetting(text2, "--window", 0, (v) => Number.isInteger(v) && v >= 2, "a whole number of runs, 2 or more");
 }
 
 // src/pipeline/summarize.ts

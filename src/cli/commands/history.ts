@@ -27,16 +27,7 @@ export function trendsCommand(args: string[], io: Console): number {
   if (positionals.length !== 1)
     throw new UsageError('trends: name one history folder (perfgate history-*.json records)');
   const statistics = values.statistic !== undefined ? parseTrendStatistics(values.statistic, '--statistic') : undefined;
-  const window =
-    values.window !== undefined
-      ? numberSetting(
-          values.window,
-          '--window',
-          0,
-          (v) => Number.isInteger(v) && v >= 2,
-          'a whole number of runs, 2 or more',
-        )
-      : undefined;
+  const window = trendWindowOption(values.window);
   const outcome = runTrends(
     {
       history: positionals[0]!,
@@ -69,16 +60,7 @@ export function dashboardCommand(args: string[], io: Console): number | Promise<
   if (values.output === undefined)
     throw new UsageError('dashboard: --output is required (the folder to write the site to)');
   const statistics = values.statistic !== undefined ? parseTrendStatistics(values.statistic, '--statistic') : undefined;
-  const window =
-    values.window !== undefined
-      ? numberSetting(
-          values.window,
-          '--window',
-          0,
-          (v) => Number.isInteger(v) && v >= 2,
-          'a whole number of runs, 2 or more',
-        )
-      : undefined;
+  const window = trendWindowOption(values.window);
   return runDashboard(
     {
       history: positionals[0]!,
@@ -182,4 +164,10 @@ function historyExportCommand(args: string[], io: Console): number {
   if (values.output === undefined) io.out(csv);
   else io.out(`wrote ${terminalSafe(values.output)} (${runs} run(s))\n`);
   return EXIT_PASS;
+}
+
+/** `--window` of trends and the dashboard: how many of the newest runs to look at, 2 or more. */
+function trendWindowOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  return numberSetting(text, '--window', 0, (v) => Number.isInteger(v) && v >= 2, 'a whole number of runs, 2 or more');
 }
