@@ -87,10 +87,15 @@ describe('one sign convention: the change of the value itself', () => {
     // Lowest change first, whichever way the metric points: the bands read alike.
     expect(throughput[2]).toMatch(/^-[0-9.]+ % … \+[0-9.]+ %$/);
     expect(throughput[2]).toBe(latency[2]);
-    // The smallest change a row catches is a size, like the threshold: no sign.
-    expect(read(join(out, 'comparison.md'))).toMatch(
-      / \| 10 % \| -[0-9.]+ % … \+[0-9.]+ % \| 10\.000 % \| ❌ fail \|\n/,
-    );
+    // The smallest change a row catches is a size, like the threshold: no sign. It is over the threshold: a true
+    // change at the threshold is caught about half the time.
+    const catches = [
+      ...read(join(out, 'comparison.md')).matchAll(
+        / \| 10 % \| -[0-9.]+ % … \+[0-9.]+ % \| ([0-9.]+) % \| ❌ fail \|\n/g,
+      ),
+    ];
+    expect(catches).toHaveLength(2);
+    for (const [, value] of catches) expect(Number(value)).toBeGreaterThan(10);
   });
 
   test('check: −22.9 % against a throughput floor of 1000, +30 % against a latency ceiling of 100', async () => {

@@ -88,7 +88,7 @@ describe.each(SYNTHETIC_FORMATS)('%s', (format) => {
     expect(rowsOf(comparison(byArgs))).toEqual(rowsOf(comparison(byFolder)));
   });
 
-  test('compare --history with --results once per repetition: the band for the mean of 3 runs', async () => {
+  test('compare --history --repetitions independent with --results once per run: the band for the mean of 3 runs', async () => {
     const history = join(tempDir('perfgate-history-reps-'), 'runs');
     [1.0, 1.1, 0.92, 1.05, 0.97, 1.02, 0.95, 1.08, 0.99, 1.03].forEach((state, i) =>
       writeSyntheticRun(join(history, `r${i + 1}`), format, state, 1, 50 + i),
@@ -100,7 +100,16 @@ describe.each(SYNTHETIC_FORMATS)('%s', (format) => {
       return folder;
     });
     const out = tempDir('perfgate-history-out-');
-    const result = await cli(['compare', '--history', history, ...reps.flatMap((r) => ['--results', r]), '-o', out]);
+    const result = await cli([
+      'compare',
+      '--history',
+      history,
+      '--repetitions',
+      'independent',
+      ...reps.flatMap((r) => ['--results', r]),
+      '-o',
+      out,
+    ]);
     expect(result.code).toBe(1);
     expect(result.out).toMatch(
       /^perfgate compare: FAIL: 3 benchmarks (28–31|30–31|30) % slower than the history \(history of 10 runs\)\n.*; history of 10 runs, 3 repetitions; false alarms ≤ 0.5 % per gated statistic\n/,
@@ -113,6 +122,11 @@ describe.each(SYNTHETIC_FORMATS)('%s', (format) => {
     await cli(['compare', '--history', history, '--results', reps[0]!, '-o', one]);
     const single = rowsOf(comparison(one)).find((r) => r.pooled && r.gated)!;
     expect(single.detectable!).toBeGreaterThan(rows.find((r) => r.pooled && r.gated)!.detectable!);
+    // Without `independent` the three runs may share one job's noise: against single-run records they count as one.
+    const oneJob = tempDir('perfgate-history-one-job-');
+    await cli(['compare', '--history', history, ...reps.flatMap((r) => ['--results', r]), '-o', oneJob]);
+    const shared = rowsOf(comparison(oneJob)).find((r) => r.pooled && r.gated)!;
+    expect(shared.detectable!).toBeCloseTo(single.detectable!, 9);
   });
 });
 

@@ -66,23 +66,59 @@ describe('the history rule for the mean of k candidate runs', () => {
   const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
   const sd = Math.sqrt(logs.reduce((a, b) => a + (b - mean) ** 2, 0) / (logs.length - 1));
 
-  test('the band narrows from √(1 + 1/n) to √(1/k + 1/n)', () => {
+  const independent = { confidence: 0.99, independentRepetitions: true };
+
+  test('runs of one job against single-run records: the band of one run, whatever they share', () => {
+    // Back-to-back runs may share the job's noise: the mean of 3 varies at most as one run does, so √(1 + 1/n).
+    const t = studentTQuantile(0.99, 4);
+    const three = noiseVerdict(history, [10, 10, 10], 0.1, { confidence: 0.99 });
+    expect(three.band.upper).toBeCloseTo(Math.exp(t * sd * Math.sqrt(1 + 1 / 5)) - 1, 12);
+    expect(three.spread).toBeCloseTo(sd, 12);
+    expect(three.repetitions).toBe(3);
+  });
+
+  test('independent runs: the band narrows from √(1 + 1/n) to √(1/k + 1/n)', () => {
     const t = studentTQuantile(0.99, 4);
     const one = noiseVerdict(history, 10, 0.1, { confidence: 0.99 });
-    const three = noiseVerdict(history, [10, 10, 10], 0.1, { confidence: 0.99 });
+    const three = noiseVerdict(history, [10, 10, 10], 0.1, independent);
     expect(one.band.upper).toBeCloseTo(Math.exp(t * sd * Math.sqrt(1 + 1 / 5)) - 1, 9);
-    expect(three.band.upper).toBeCloseTo(Math.exp(t * sd * Math.sqrt(1 / 3 + 1 / 5)) - 1, 9);
+    // Three identical runs join the spread with none of their own: s² = 4·sd² / 6 on 6 degrees of freedom.
+    const pooledT = studentTQuantile(0.99, 6);
+    expect(three.band.upper).toBeCloseTo(Math.exp(pooledT * sd * Math.sqrt(4 / 6) * Math.sqrt(1 / 3 + 1 / 5)) - 1, 9);
     expect(three.repetitions).toBe(3);
     expect(one.repetitions).toBe(1);
   });
 
   test('the candidate is the geometric mean of its runs, and historyLogTest agrees with the band', () => {
-    const verdict = noiseVerdict(history, [12, 13, 12.5], 0.1, { confidence: 0.99 });
+    const verdict = noiseVerdict(history, [12, 13, 12.5], 0.1, independent);
     expect(verdict.result).toBeCloseTo(Math.cbrt(12 * 13 * 12.5), 9);
     const test = historyLogTest(logs, [12, 13, 12.5].map(Math.log), 0.01, 'lower-is-better');
     expect(test.effect).toBeCloseTo(verdict.effect, 9);
     expect(test.significant).toBe(verdict.result > verdict.band.upperValue);
-    expect(test.detectable).toBeCloseTo(verdict.detectable, 9);
+    // The row's `Catches ≥` also needs the estimate over the 10 % threshold: max(log 1.1, margin) + t(0.9) · se.
+    const margin = test.critical * test.standardError;
+    expect(test.df).toBe(6);
+    expect(verdict.detectable).toBeCloseTo(
+      Math.exp(Math.max(Math.log(1.1), margin) + studentTQuantile(0.9, 6) * test.standardError) - 1,
+      9,
+    );
+  });
+
+  test("independent repetitions join the history's spread: n + k − 2 degrees of freedom", () => {
+    // History logs sd over 4 df, candidate logs of 12, 13, 12.5 over 2 df, pooled by hand.
+    const candidate = [12, 13, 12.5].map(Math.log);
+    const cm = candidate.reduce((a, b) => a + b, 0) / 3;
+    const csd2 = candidate.reduce((a, b) => a + (b - cm) ** 2, 0) / 2;
+    const pooledSd = Math.sqrt((4 * sd ** 2 + 2 * csd2) / 6);
+    const verdict = noiseVerdict(history, [12, 13, 12.5], 0.1, independent);
+    expect(verdict.spread).toBeCloseTo(pooledSd, 12);
+    expect(verdict.band.upper).toBeCloseTo(
+      Math.exp(studentTQuantile(0.99, 6) * pooledSd * Math.sqrt(1 / 3 + 1 / 5)) - 1,
+      12,
+    );
+    // Pooled records (r = 3) are not pooled with the candidate: their spread is of means of 3, not of one run.
+    const records = noiseVerdict(history, [12, 13, 12.5], 0.1, { ...independent, historyRepetitions: 3 });
+    expect(records.spread).toBeCloseTo(sd, 12);
   });
 
   test('a history of pooled records (r runs each) against k candidate runs: √(r/k + 1/n)', () => {
@@ -94,11 +130,19 @@ describe('the history rule for the mean of k candidate runs', () => {
     expect(one.band.upper).toBeCloseTo(Math.exp(t * sd * Math.sqrt(3 + 1 / 5)) - 1, 9);
   });
 
-  test('three repetitions catch a shift one run cannot', () => {
-    // A +25 % shift: inside the one-run band, outside the band for the mean of three.
+  test('three independent repetitions catch a shift one run cannot', () => {
+    // A +25 % shift: inside the one-run band, outside the band for the mean of three independent runs.
     const shifted = Math.exp(mean) * 1.25;
     expect(noiseVerdict(history, shifted, 0.1, { confidence: 0.99 }).status).toBe('warn');
-    expect(noiseVerdict(history, [shifted, shifted, shifted], 0.1, { confidence: 0.99 }).status).toBe('fail');
+    expect(noiseVerdict(history, [shifted, shifted, shifted], 0.1, independent).status).toBe('fail');
+    // Three runs of one job against single-run records: judged as one run, still inside the band.
+    expect(noiseVerdict(history, [shifted, shifted, shifted], 0.1, { confidence: 0.99 }).status).toBe('warn');
+  });
+
+  test('fewer candidate runs than each record pools: r/k, in either case', () => {
+    const t = studentTQuantile(0.99, 4);
+    const two = noiseVerdict(history, [10, 10], 0.1, { confidence: 0.99, historyRepetitions: 4 });
+    expect(two.band.upper).toBeCloseTo(Math.exp(t * sd * Math.sqrt(4 / 2 + 1 / 5)) - 1, 12);
   });
 });
 
@@ -149,9 +193,9 @@ describe('compareExperimentPaired', () => {
     // Per pair the pooled log ratio is log 1.2 + wobble (the same on both payloads).
     const meanWobble = WOBBLE.reduce((a, b) => a + b, 0) / WOBBLE.length;
     expect(pooled.deltaPercent).toBeCloseTo((Math.exp(Math.log(1.2) + meanWobble) - 1) * 100, 6);
-    // Half of α to the pooled row, the other half split between the two payload rows.
-    expect(pooled.confidence).toBeCloseTo(0.995, 12);
-    expect(c.rows.find((r) => r.parameter === '16' && r.statistic === 'median')!.confidence).toBeCloseTo(0.9975, 12);
+    // Three quarters of α = 1 % to the pooled row, the other quarter split between the two payload rows.
+    expect(pooled.confidence).toBeCloseTo(0.9925, 12);
+    expect(c.rows.find((r) => r.parameter === '16' && r.statistic === 'median')!.confidence).toBeCloseTo(0.99875, 12);
     expect(pooled.interval!.lower).toBeGreaterThan(0);
   });
 
@@ -211,7 +255,9 @@ describe('history with candidate repetitions', () => {
         measurement('1024', { median: 72, max: 600 }, { median: reps.map((r) => 60 * r), max: [600, 600, 600] }),
       ],
     };
-    const c = compareExperimentWithHistory('udp', history, candidate, parseThresholds('0.1'));
+    const c = compareExperimentWithHistory('udp', history, candidate, parseThresholds('0.1'), {
+      independentRepetitions: true,
+    });
     const row16 = c.rows.find((r) => r.parameter === '16' && r.statistic === 'median')!;
     expect(row16.repetitions).toBe(3);
     expect(row16.result).toBeCloseTo(50 * Math.cbrt(1.2 * 1.25 * 1.18), 9);
@@ -222,6 +268,10 @@ describe('history with candidate repetitions', () => {
     const single = compareExperimentWithHistory('udp', history, run(1.2), parseThresholds('0.1'));
     const pooledSingle = single.rows.find((r) => r.pooled && r.statistic === 'median')!;
     expect(pooled.detectable!).toBeLessThan(pooledSingle.detectable!);
+    // Runs of one job (the default) against single-run records count as one run: the same band, the same reach.
+    const oneJob = compareExperimentWithHistory('udp', history, candidate, parseThresholds('0.1'));
+    const pooledOneJob = oneJob.rows.find((r) => r.pooled && r.statistic === 'median')!;
+    expect(pooledOneJob.detectable!).toBeCloseTo(pooledSingle.detectable!, 12);
   });
 });
 

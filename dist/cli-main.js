@@ -40,11 +40,11 @@ var MAIN_HELP = `perfgate — gate benchmark results against requirements
 Usage:
   perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
   perfgate check --results <files, folders or globs…> --requirements <csv>
-                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
+                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool|independent]
                  [--output-dir D] [--float-parse precise|legacy] [--charts [--png]]
   perfgate inspect [--json] [--format F] [--skip-seconds N] [--mapping M.json] <files…>
   perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
-                   [--format F] [--repetitions error|pool] [--output-dir D]
+                   [--format F] [--repetitions error|pool|independent] [--output-dir D]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
                    [--confidence 0.99 | --percentile P --margin M] [--format F]
   perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
@@ -79,7 +79,7 @@ var CHECK_HELP = `perfgate check — check results against a requirements file
 
 Usage:
   perfgate check --results <files, folders or globs…> --requirements <csv>
-                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
+                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool|independent]
                  [--experiment-name A=B …] [--output-dir D] [--float-parse precise|legacy]
                  [--charts [--png]]
 
@@ -157,8 +157,14 @@ Three methods (docs/statistics.md has their measured error rates on CI noise):
   threshold  (--reference alone) fails when a row is worse than one reference run by more than
              the threshold. No noise estimate: on a CI runner it fails most unchanged reruns.
 With several parameters (payload sizes), the history and paired methods add a pooled geomean row
-per metric and statistic; half the gate's α goes to it, half is split among the parameter rows.
-Each row reports the smallest change it catches 9 times in 10 (Catches ≥).
+per metric and statistic; three quarters of the gate's α go to it, the rest is split among the
+parameter rows. With more history runs than the band uses (a history keeps 30, the band the newest
+20), the older ones weight each parameter by 1/σ². Each row reports the smallest change it catches
+9 times in 10 (Catches ≥), counting both the threshold and the noise.
+A candidate's runs (--results more than once) are by default runs of one job, which can share its
+noise: they narrow the band only as far as the history's runs pool as many repetitions.
+--repetitions independent says they ran in separate jobs (a runner matrix): the band is then for
+the mean of k independent runs, its spread pooled with the history's.
 
 Options:
   -R, --reference PATH   the reference set (repeatable; with --paired one per pair)
@@ -183,7 +189,8 @@ Options:
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
   --mapping FILE         column mapping (JSON) for --format generic-csv
   --repetitions MODE     several files with the same experiment, parameter and metric in one
-                         set: error (default) or pool (repetitions of one run)
+                         set: error (default), pool (repetitions of one run in one job) or
+                         independent (pooled, and judged as runs of separate jobs; see above)
   --experiment-name A=B  read experiment A as B on every side (repeatable, or A=B,C=D), so
                          that runs whose files name an experiment differently pair up
   --reference-label L    label in the CSV (default: base name of the first --reference)
@@ -199,7 +206,8 @@ Exit codes: 0 no comparison failed, 1 a comparison failed, 2 usage or input erro
 var RUN_FOLDER_OPTIONS = `  -f, --format F         read every file as format F instead of detecting it
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
   --mapping FILE         column mapping (JSON) for --format generic-csv
-  --repetitions MODE     error (default) or pool, for several files of one experiment in a run
+  --repetitions MODE     error (default), pool or independent, for several files of one
+                         experiment in a run
   --experiment-name A=B  read experiment A as B in every run (repeatable, or A=B,C=D)
   --float-parse MODE     precise (default) or legacy
   -h, --help             show this help
@@ -289,7 +297,7 @@ var HISTORY_IMPORT_HELP = `perfgate history import — history records from fold
 Usage:
   perfgate history import <runs-folder…> --output <history-folder> [--window N]
                           [--format F] [--skip-seconds N] [--mapping M.json]
-                          [--repetitions error|pool]
+                          [--repetitions error|pool|independent]
   perfgate history import <run-folder> --output <history-folder>
                           [--commit C] [--date D] [--run-url U] [--environment FIELDS]
 
@@ -11038,7 +11046,7 @@ function readMapping(path) {
 }
 
 // src/pipeline/results.ts
-var REPETITION_MODES = ["error", "pool"];
+var REPETITION_MODES = ["error", "pool", "independent"];
 function parseExperimentNames(pairs, what) {
   const names = /* @__PURE__ */ new Map();
   for (const pair of pairs) {
@@ -11057,7 +11065,7 @@ function parseExperimentNames(pairs, what) {
 function loadResults(patterns, options, progress) {
   const discovery = discoverResults(patterns, {
     formats: true,
-    repetitions: options.repetitions === "pool",
+    repetitions: options.repetitions === "pool" || options.repetitions === "independent",
     ...options.format !== void 0 ? { format: options.format } : {}
   });
   const files = discovery.files.map((file) => renameExperiments(loadResultSet(file, options), options.experimentNames));
@@ -12258,8 +12266,11 @@ function regate(row, gate, ...shapes) {
 function rowKey(row) {
   return `${row.parameter}\0${row.metric.toLowerCase()}`;
 }
-function rowAlpha(alpha, parameters) {
-  return parameters > 1 ? alpha / (2 * parameters) : alpha;
+function rowAlpha(alpha, parameters, pooledShare) {
+  return parameters > 1 ? alpha * (1 - pooledShare) / parameters : alpha;
+}
+function pooledAlpha(alpha, pooledShare) {
+  return alpha * pooledShare;
 }
 function familyKey(row) {
   return `${row.metric.toLowerCase()}\0${row.statistic}`;
@@ -12533,9 +12544,14 @@ function logEffectTest(logEffect, se, df, alpha, direction) {
     significant: logEffect - margin > 0,
     significantlyBetter: logEffect + margin < 0,
     df,
+    critical,
     standardError: se,
     detectable: relativeOfLog((critical + studentTQuantile(DETECTION_POWER, df)) * se, direction)
   };
+}
+function detectableChange(margin, se, df, threshold, direction) {
+  const thresholdLog = direction === "higher-is-better" ? -Math.log(1 - Math.min(threshold, 1)) : Math.log1p(threshold);
+  return relativeOfLog(Math.max(thresholdLog, margin) + studentTQuantile(DETECTION_POWER, df) * se, direction);
 }
 function meanAndSd(values) {
   const n = values.length;
@@ -12551,12 +12567,16 @@ function pairedLogTest(logRatios, alpha, direction) {
 }
 
 // src/engine/compare/settings.ts
+var POOLED_SHARE = 0.75;
 var VERDICT_DEFAULTS = Object.freeze({
   threshold: DEFAULT_THRESHOLD,
   gate: DEFAULT_GATE,
   confidence: Object.freeze({ threshold: 0.99, history: 0.995, paired: 0.99 }),
   minHistory: 3,
-  maxHistory: 20
+  maxHistory: 20,
+  pooledShare: POOLED_SHARE,
+  minWeightRuns: 5,
+  independentRepetitions: false
 });
 function isConfidence(value2) {
   return value2 > 0.5 && value2 < 1;
@@ -12585,7 +12605,10 @@ function resolveVerdictSettings(method, choices = {}) {
     thresholds: Object.freeze({ ...thresholds }),
     gate: choices.gate ?? VERDICT_DEFAULTS.gate,
     minHistory: VERDICT_DEFAULTS.minHistory,
-    maxHistory: VERDICT_DEFAULTS.maxHistory
+    maxHistory: VERDICT_DEFAULTS.maxHistory,
+    pooledShare: VERDICT_DEFAULTS.pooledShare,
+    minWeightRuns: VERDICT_DEFAULTS.minWeightRuns,
+    independentRepetitions: choices.independentRepetitions ?? VERDICT_DEFAULTS.independentRepetitions
   });
 }
 function assertConfidence(confidence) {
@@ -12632,7 +12655,12 @@ function noiseVerdict(history, candidate, threshold, options) {
       reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
     };
   }
-  const { centre, spread: spread2, standardError, critical, band } = noiseBand(usable, k, { ...options, confidence });
+  const logs = runs.map(Math.log);
+  const { centre, spread: spread2, standardError, critical, df, band } = noiseBand(usable, k, {
+    ...options,
+    confidence,
+    candidateLogs: logs
+  });
   const reference = Math.exp(centre);
   const effect = worseBy(reference);
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
@@ -12642,12 +12670,9 @@ function noiseVerdict(history, candidate, threshold, options) {
   const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
   const noisy = band.upper > threshold;
   const direction = higher ? "higher-is-better" : "lower-is-better";
-  const detectable = Math.max(
-    threshold,
-    relativeOfLog((critical + studentTQuantile(DETECTION_POWER, n - 1)) * standardError, direction)
-  );
+  const detectable = detectableChange(critical * standardError, standardError, df, threshold, direction);
   const z = (Math.log(result) - centre) / standardError;
-  const pValue2 = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, n - 1) : NaN;
+  const pValue2 = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, df) : NaN;
   const pct2 = (x) => `${(x * 100).toFixed(1)} %`;
   const bandText = `noise band ${pct2(band.lower)} … +${pct2(band.upper)} from ${n} runs${k > 1 ? ` for the mean of ${k} repetitions` : ""}`;
   let status;
@@ -12688,10 +12713,15 @@ function noiseVerdict(history, candidate, threshold, options) {
 function noiseBand(usable, k, options) {
   const n = usable.length;
   const higher = options.direction === "higher-is-better";
-  const { mean: centre, sd: spread2 } = meanAndSd(usable.map(Math.log));
+  const { mean: centre, sd: historySpread } = meanAndSd(usable.map(Math.log));
   const r = Math.max(1, options.historyRepetitions ?? 1);
-  const standardError = spread2 * Math.sqrt(r / k + 1 / n);
-  const critical = studentTQuantile(assertConfidence(options.confidence), n - 1);
+  const candidate = options.candidateLogs;
+  const independent = options.independentRepetitions === true;
+  const pooled = independent && r === 1 && candidate !== void 0 && candidate.length >= 2;
+  const df = pooled ? n + candidate.length - 2 : n - 1;
+  const spread2 = pooled ? Math.sqrt(((n - 1) * historySpread ** 2 + (candidate.length - 1) * meanAndSd(candidate).sd ** 2) / df) : historySpread;
+  const standardError = spread2 * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
+  const critical = studentTQuantile(assertConfidence(options.confidence), df);
   const halfWidth = critical * standardError;
   const band = {
     lower: higher ? 1 - Math.exp(halfWidth) : Math.exp(-halfWidth) - 1,
@@ -12699,7 +12729,7 @@ function noiseBand(usable, k, options) {
     lowerValue: Math.exp(centre - halfWidth),
     upperValue: Math.exp(centre + halfWidth)
   };
-  return { centre, spread: spread2, standardError, critical, band };
+  return { centre, spread: spread2, standardError, df, critical, band };
 }
 
 // src/engine/compare/history.ts
@@ -12713,11 +12743,17 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf3(m), m])));
   const resultByKey = new Map(result.measurements.map((m) => [keyOf3(m), m]));
   const sizes = familySizes(plain.rows);
+  const pooledShare = options.pooledShare ?? VERDICT_DEFAULTS.pooledShare;
+  const maxHistory = options.maxHistory ?? VERDICT_DEFAULTS.maxHistory;
+  const minWeightRuns = options.minWeightRuns ?? VERDICT_DEFAULTS.minWeightRuns;
+  const windowRuns = byKey.slice(-maxHistory);
+  const olderRuns = byKey.slice(0, Math.max(0, byKey.length - maxHistory));
   const noise = (values, candidate, row, rowConfidence, historyRepetitions) => {
     const verdict = noiseVerdict(values, candidate, row.threshold, {
       confidence: rowConfidence,
       direction: row.direction,
       historyRepetitions,
+      independentRepetitions: options.independentRepetitions ?? VERDICT_DEFAULTS.independentRepetitions,
       ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
       ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
     });
@@ -12743,26 +12779,33 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
     if (candidate.length === 0) return regate(row, gate, shape);
     const values = byKey.map((m) => levelOf(m.get(rowKey(row)), row.statistic)).filter((v) => v !== void 0 && Number.isFinite(v));
-    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
+    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
     const pooledRuns = median(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
     return regate({ ...row, ...noise(values, candidate, row, rowConfidence, pooledRuns) }, gate, shape);
   });
   const pooled = pooledRows(
     judged,
     (row, parameters) => {
-      const historyLevels = byKey.map(
-        (runByKey) => meanLog(parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic)))
-      ).filter(Number.isFinite).map(Math.exp);
+      const levelsOf = (runByKey) => parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic));
+      const weights = parameterWeights(olderRuns.map(levelsOf), minWeightRuns);
+      const historyLevels = windowRuns.map((runByKey) => weightedMeanLog(levelsOf(runByKey), weights)).filter(Number.isFinite).map(Math.exp);
       const candidate = perRepetitionLevels(
-        parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic))
+        parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)),
+        weights
       );
       if (candidate.length === 0) return void 0;
       const pooledRuns = median(
-        byKey.flatMap(
+        windowRuns.flatMap(
           (runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)
         )
       );
-      return noise(historyLevels, candidate, row, 1 - alpha / 2, pooledRuns);
+      const outcome = noise(historyLevels, candidate, row, 1 - pooledAlpha(alpha, pooledShare), pooledRuns);
+      if (!weights) return outcome;
+      return {
+        ...outcome,
+        weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
+        weightRuns: olderRuns.length
+      };
     },
     gate,
     resultByKey
@@ -12782,19 +12825,44 @@ function levelOf(m, statistic) {
   return values.length === 1 ? values[0] : Math.exp(meanLog(values));
 }
 function meanLog(values) {
-  if (values.length === 0 || values.some((v) => v === void 0 || !Number.isFinite(v) || v <= 0)) return NaN;
-  return values.reduce((a, v) => a + Math.log(v), 0) / values.length;
+  return weightedMeanLog(values, void 0);
 }
-function perRepetitionLevels(perParameter) {
+function weightedMeanLog(values, weights) {
+  if (values.length === 0 || values.some((v) => v === void 0 || !Number.isFinite(v) || v <= 0)) return NaN;
+  return values.reduce((a, v, i) => a + (weights ? weights[i] : 1 / values.length) * Math.log(v), 0);
+}
+function parameterWeights(levels, minRuns) {
+  const complete = levels.filter((run) => run.every((v) => v !== void 0 && Number.isFinite(v) && v > 0));
+  if (complete.length < Math.max(3, minRuns)) return void 0;
+  const inverse = complete[0].map((_, p) => {
+    const logs = complete.map((run) => Math.log(run[p]));
+    const mean3 = logs.reduce((a, b) => a + b, 0) / logs.length;
+    const variance = logs.reduce((a, x) => a + (x - mean3) ** 2, 0) / (logs.length - 1);
+    return 1 / variance;
+  });
+  if (inverse.some((w) => !Number.isFinite(w))) return void 0;
+  const total = inverse.reduce((a, b) => a + b, 0);
+  return inverse.map((w) => w / total);
+}
+function perRepetitionLevels(perParameter, weights) {
   if (perParameter.length === 0 || perParameter.some((v) => v.length === 0)) return [];
   const k = Math.min(...perParameter.map((v) => v.length));
-  return Array.from({ length: k }, (_, i) => Math.exp(meanLog(perParameter.map((v) => v[i]))));
+  return Array.from(
+    { length: k },
+    (_, i) => Math.exp(
+      weightedMeanLog(
+        perParameter.map((v) => v[i]),
+        weights
+      )
+    )
+  );
 }
 
 // src/engine/compare/paired.ts
 function compareExperimentPaired(experimentType, pairs, thresholds, options = {}) {
   const gate = options.gate ?? VERDICT_DEFAULTS.gate;
   const alpha = 1 - assertConfidence(options.confidence ?? VERDICT_DEFAULTS.confidence.paired);
+  const pooledShare = options.pooledShare ?? VERDICT_DEFAULTS.pooledShare;
   const refs = pairs.map((p) => p.reference).filter((s) => s !== void 0);
   const ress = pairs.map((p) => p.result).filter((s) => s !== void 0);
   const plain = compareExperiment(experimentType, refs[0], ress[0], thresholds, { gate: ALL_GATED });
@@ -12838,7 +12906,13 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
       deltaPercent: test.effect * 100,
       repetitions: usable.length,
       interval: test.interval,
-      detectable: Math.max(row.threshold, test.detectable),
+      detectable: detectableChange(
+        test.critical * test.standardError,
+        test.standardError,
+        test.df,
+        row.threshold,
+        row.direction
+      ),
       pValue: test.pValue,
       confidence: rowConfidence,
       ...statusOf(status2)
@@ -12846,7 +12920,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
   };
   const judged = plain.rows.map((row) => {
     if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf(row));
-    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
+    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
     const outcome = pairedOutcome(row, logRatios(row, row.parameter), rowConfidence);
     return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
   });
@@ -12866,7 +12940,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
           d: mean3((c) => c.d)
         };
       });
-      return pairedOutcome(row, perPair, 1 - alpha / 2);
+      return pairedOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare));
     },
     gate,
     resultByKey
@@ -15423,6 +15497,9 @@ function changeSummary(rows) {
 function pct(x) {
   return `${Number((x * 100).toPrecision(3))} %`;
 }
+function shareText(share) {
+  return share === 0.5 ? "half" : share === 0.75 ? "three quarters" : pct(share);
+}
 function methodNotes(method, rows) {
   const alpha = pct(1 - method.confidence);
   const notes = [];
@@ -15435,8 +15512,20 @@ function methodNotes(method, rows) {
       `Noise-aware: each row is judged against the between-run spread of ${plural2(
         most(rows, (r) => r.historyRuns),
         "baseline run"
-      )}; a row fails only when it exceeds the threshold and lies outside the noise band. Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), half of it spent on the pooled geomean row where there are several parameters.`
+      )}; a row fails only when it exceeds the threshold and lies outside the noise band. Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), ${shareText(method.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`
     );
+    const weighted = rows.find((r) => r.pooled && r.weights !== void 0);
+    if (weighted) {
+      notes.push(
+        `The geomean rows weight each parameter by 1/σ², σ estimated on ${plural2(weighted.weightRuns ?? 0, "history run")} older than the band's window (never on the runs under test); the weights are in comparison.json.`
+      );
+    }
+    const repeated = most(rows, (r) => r.gated ? r.repetitions : void 0);
+    if (repeated > 1 && !method.independentRepetitions) {
+      notes.push(
+        `The candidate's ${repeated} repetitions are judged as runs of one job, which can share its noise: they narrow the band only as far as the history's runs pool as many repetitions. If they ran in separate jobs, say so with repetitions: independent (docs/statistics.md).`
+      );
+    }
     const states = rows.filter((r) => r.status === "state-change").length;
     if (states > 0) {
       notes.push(
@@ -15451,7 +15540,7 @@ function methodNotes(method, rows) {
     }
   } else {
     notes.push(
-      `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change. Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), half of it spent on the pooled geomean row where there are several parameters.`
+      `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change. Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), ${shareText(method.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`
     );
   }
   const gatedRows = rows.filter((r) => r.gated && r.detectable !== void 0 && Number.isFinite(r.detectable));
@@ -15461,7 +15550,7 @@ function methodNotes(method, rows) {
     const values = shown.map((r) => r.detectable).sort((a, b) => a - b);
     const range2 = values[0] === values[values.length - 1] ? pct(values[0]) : `${pct(values[0])} to ${pct(values[values.length - 1])}`;
     notes.push(
-      `Smallest change the gated ${pooled.length > 0 ? "geomean " : ""}rows catch 9 times in 10: ${range2}. Smaller regressions pass unnoticed; more ${method.method === "paired" ? "pairs" : "history runs or candidate repetitions"} narrow it.`
+      `Smallest change the gated ${pooled.length > 0 ? "geomean " : ""}rows catch 9 times in 10 (over the threshold and beyond the noise): ${range2}. Smaller regressions pass unnoticed; more ${method.method === "paired" ? "pairs" : "history runs or candidate repetitions"} narrow it.`
     );
   }
   const ungated = rows.filter((r) => !r.gated).length;
@@ -15655,7 +15744,8 @@ function runCompare(options, progress) {
   const verdict = resolveVerdictSettings(kind, {
     confidence: options.confidence,
     thresholds: options.thresholds,
-    gate: options.gate
+    gate: options.gate,
+    independentRepetitions: options.repetitions === "independent"
   });
   const method = verdict;
   const pooled = [];

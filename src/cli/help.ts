@@ -3,11 +3,11 @@ export const MAIN_HELP = `perfgate — gate benchmark results against requiremen
 Usage:
   perfgate summarize <raw.csv…> [--output-dir D] [--float-parse precise|legacy]
   perfgate check --results <files, folders or globs…> --requirements <csv>
-                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
+                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool|independent]
                  [--output-dir D] [--float-parse precise|legacy] [--charts [--png]]
   perfgate inspect [--json] [--format F] [--skip-seconds N] [--mapping M.json] <files…>
   perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
-                   [--format F] [--repetitions error|pool] [--output-dir D]
+                   [--format F] [--repetitions error|pool|independent] [--output-dir D]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
                    [--confidence 0.99 | --percentile P --margin M] [--format F]
   perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
@@ -44,7 +44,7 @@ export const CHECK_HELP = `perfgate check — check results against a requiremen
 
 Usage:
   perfgate check --results <files, folders or globs…> --requirements <csv>
-                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool]
+                 [--format F] [--skip-seconds N] [--mapping M.json] [--repetitions error|pool|independent]
                  [--experiment-name A=B …] [--output-dir D] [--float-parse precise|legacy]
                  [--charts [--png]]
 
@@ -123,8 +123,14 @@ Three methods (docs/statistics.md has their measured error rates on CI noise):
   threshold  (--reference alone) fails when a row is worse than one reference run by more than
              the threshold. No noise estimate: on a CI runner it fails most unchanged reruns.
 With several parameters (payload sizes), the history and paired methods add a pooled geomean row
-per metric and statistic; half the gate's α goes to it, half is split among the parameter rows.
-Each row reports the smallest change it catches 9 times in 10 (Catches ≥).
+per metric and statistic; three quarters of the gate's α go to it, the rest is split among the
+parameter rows. With more history runs than the band uses (a history keeps 30, the band the newest
+20), the older ones weight each parameter by 1/σ². Each row reports the smallest change it catches
+9 times in 10 (Catches ≥), counting both the threshold and the noise.
+A candidate's runs (--results more than once) are by default runs of one job, which can share its
+noise: they narrow the band only as far as the history's runs pool as many repetitions.
+--repetitions independent says they ran in separate jobs (a runner matrix): the band is then for
+the mean of k independent runs, its spread pooled with the history's.
 
 Options:
   -R, --reference PATH   the reference set (repeatable; with --paired one per pair)
@@ -149,7 +155,8 @@ Options:
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
   --mapping FILE         column mapping (JSON) for --format generic-csv
   --repetitions MODE     several files with the same experiment, parameter and metric in one
-                         set: error (default) or pool (repetitions of one run)
+                         set: error (default), pool (repetitions of one run in one job) or
+                         independent (pooled, and judged as runs of separate jobs; see above)
   --experiment-name A=B  read experiment A as B on every side (repeatable, or A=B,C=D), so
                          that runs whose files name an experiment differently pair up
   --reference-label L    label in the CSV (default: base name of the first --reference)
@@ -167,7 +174,8 @@ Exit codes: 0 no comparison failed, 1 a comparison failed, 2 usage or input erro
 const RUN_FOLDER_OPTIONS = `  -f, --format F         read every file as format F instead of detecting it
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
   --mapping FILE         column mapping (JSON) for --format generic-csv
-  --repetitions MODE     error (default) or pool, for several files of one experiment in a run
+  --repetitions MODE     error (default), pool or independent, for several files of one
+                         experiment in a run
   --experiment-name A=B  read experiment A as B in every run (repeatable, or A=B,C=D)
   --float-parse MODE     precise (default) or legacy
   -h, --help             show this help
@@ -262,7 +270,7 @@ export const HISTORY_IMPORT_HELP = `perfgate history import — history records 
 Usage:
   perfgate history import <runs-folder…> --output <history-folder> [--window N]
                           [--format F] [--skip-seconds N] [--mapping M.json]
-                          [--repetitions error|pool]
+                          [--repetitions error|pool|independent]
   perfgate history import <run-folder> --output <history-folder>
                           [--commit C] [--date D] [--run-url U] [--environment FIELDS]
 

@@ -177,6 +177,7 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
     confidence: options.confidence,
     thresholds: options.thresholds,
     gate: options.gate,
+    independentRepetitions: options.repetitions === 'independent',
   });
   const method: MethodSummary = verdict;
   const pooled: string[] = [];

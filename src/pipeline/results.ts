@@ -12,8 +12,13 @@ import { loadResultSet, type LoadedResultSet, type ReadSetOptions } from './resu
 import type { Progress } from './steps.js';
 
 /** What to do with one experiment × parameter × metric given by several files of one set. */
-export type RepetitionMode = 'error' | 'pool';
-export const REPETITION_MODES: readonly RepetitionMode[] = ['error', 'pool'];
+/**
+ * How several files with one key are read: `error` stops; `pool` reads them as repetitions of one run that ran in
+ * one job (back to back, so they may share the job's noise); `independent` pools them the same way, and the verdict
+ * judges them as runs from separate jobs (a matrix of runners), which only then narrows the band by √k.
+ */
+export type RepetitionMode = 'error' | 'pool' | 'independent';
+export const REPETITION_MODES: readonly RepetitionMode[] = ['error', 'pool', 'independent'];
 
 export interface ResultsOptions extends ReadSetOptions {
   /** A format id to read every file with; `auto` or absent detects each file's format. */
@@ -81,7 +86,7 @@ export interface LoadedResults {
 export function loadResults(patterns: readonly string[], options: ResultsOptions, progress?: Progress): LoadedResults {
   const discovery = discoverResults(patterns, {
     formats: true,
-    repetitions: options.repetitions === 'pool',
+    repetitions: options.repetitions === 'pool' || options.repetitions === 'independent',
     ...(options.format !== undefined ? { format: options.format } : {}),
   });
   const files = discovery.files.map((file) => renameExperiments(loadResultSet(file, options), options.experimentNames));

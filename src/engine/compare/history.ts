@@ -14,6 +14,7 @@ import {
   keyOf,
   pooledRows,
   regate,
+  pooledAlpha,
   rowAlpha,
   rowKey,
   type ComparisonRow,
@@ -48,6 +49,12 @@ export function compareExperimentWithHistory(
   const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf(m), m])));
   const resultByKey = new Map(result.measurements.map((m) => [keyOf(m), m]));
   const sizes = familySizes(plain.rows);
+  const pooledShare = options.pooledShare ?? VERDICT_DEFAULTS.pooledShare;
+  const maxHistory = options.maxHistory ?? VERDICT_DEFAULTS.maxHistory;
+  const minWeightRuns = options.minWeightRuns ?? VERDICT_DEFAULTS.minWeightRuns;
+  // The band's window is the newest maxHistory runs; the older ones only weight the pooled rows.
+  const windowRuns = byKey.slice(-maxHistory);
+  const olderRuns = byKey.slice(0, Math.max(0, byKey.length - maxHistory));
   // A row's fields from the noise verdict on `values` (the history) and the candidate's runs.
   const noise = (
     values: number[],
@@ -60,6 +67,7 @@ export function compareExperimentWithHistory(
       confidence: rowConfidence,
       direction: row.direction,
       historyRepetitions,
+      independentRepetitions: options.independentRepetitions ?? VERDICT_DEFAULTS.independentRepetitions,
       ...(options.minHistory !== undefined ? { minHistory: options.minHistory } : {}),
       ...(options.maxHistory !== undefined ? { maxHistory: options.maxHistory } : {}),
     });
@@ -91,30 +99,38 @@ export function compareExperimentWithHistory(
     const values = byKey
       .map((m) => levelOf(m.get(rowKey(row)), row.statistic))
       .filter((v): v is number => v !== undefined && Number.isFinite(v));
-    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
+    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
     const pooledRuns = median(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
     return regate({ ...row, ...noise(values, candidate, row, rowConfidence, pooledRuns) }, gate, shape);
   });
   const pooled = pooledRows(
     judged,
     (row, parameters) => {
-      // Per history run and per candidate repetition: the mean log over every parameter of the family.
-      const historyLevels = byKey
-        .map((runByKey) =>
-          meanLog(parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic))),
-        )
+      const levelsOf = (runByKey: ReadonlyMap<string, Measurement>) =>
+        parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic));
+      const weights = parameterWeights(olderRuns.map(levelsOf), minWeightRuns);
+      // Per history run and per candidate repetition: the (weighted) mean log over every parameter of the family.
+      const historyLevels = windowRuns
+        .map((runByKey) => weightedMeanLog(levelsOf(runByKey), weights))
         .filter(Number.isFinite)
         .map(Math.exp);
       const candidate = perRepetitionLevels(
         parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)),
+        weights,
       );
       if (candidate.length === 0) return undefined;
       const pooledRuns = median(
-        byKey.flatMap((runByKey) =>
+        windowRuns.flatMap((runByKey) =>
           parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1),
         ),
       );
-      return noise(historyLevels, candidate, row, 1 - alpha / 2, pooledRuns);
+      const outcome = noise(historyLevels, candidate, row, 1 - pooledAlpha(alpha, pooledShare), pooledRuns);
+      if (!weights) return outcome;
+      return {
+        ...outcome,
+        weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]!])),
+        weightRuns: olderRuns.length,
+      };
     },
     gate,
     resultByKey,
@@ -144,16 +160,51 @@ function levelOf(m: Measurement | undefined, statistic: StatisticName): number |
 
 /** The mean of the logs of values that must all be positive numbers; NaN if any is not. */
 function meanLog(values: readonly (number | undefined)[]): number {
+  return weightedMeanLog(values, undefined);
+}
+
+/** The weighted mean of the logs (equal weights when `weights` is undefined); NaN if any value is not positive. */
+function weightedMeanLog(values: readonly (number | undefined)[], weights: readonly number[] | undefined): number {
   if (values.length === 0 || values.some((v) => v === undefined || !Number.isFinite(v) || v <= 0)) return NaN;
-  return values.reduce((a: number, v) => a + Math.log(v!), 0) / values.length;
+  return values.reduce((a: number, v, i) => a + (weights ? weights[i]! : 1 / values.length) * Math.log(v!), 0);
 }
 
 /**
- * A candidate's pooled level per repetition: repetition i's mean log over the parameters. When the
+ * Inverse-variance weights of a family's parameters, 1/σ² normalised to sum to 1, from runs outside the band's window
+ * (`levels`: per older run, each parameter's level). Weights estimated on the runs under test would fit their noise
+ * and raise false alarms (docs/statistics.md); undefined, so every parameter weighs the same, when fewer than `minRuns`
+ * older runs have every parameter or a parameter has no spread.
+ */
+export function parameterWeights(
+  levels: readonly (readonly (number | undefined)[])[],
+  minRuns: number,
+): number[] | undefined {
+  const complete = levels.filter((run) => run.every((v) => v !== undefined && Number.isFinite(v) && v > 0));
+  if (complete.length < Math.max(3, minRuns)) return undefined;
+  const inverse = complete[0]!.map((_, p) => {
+    const logs = complete.map((run) => Math.log(run[p]!));
+    const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
+    const variance = logs.reduce((a, x) => a + (x - mean) ** 2, 0) / (logs.length - 1);
+    return 1 / variance;
+  });
+  if (inverse.some((w) => !Number.isFinite(w))) return undefined;
+  const total = inverse.reduce((a, b) => a + b, 0);
+  return inverse.map((w) => w / total);
+}
+
+/**
+ * A candidate's pooled level per repetition: repetition i's (weighted) mean log over the parameters. When the
  * parameters hold different numbers of repetitions, the first min(k) of each.
  */
-function perRepetitionLevels(perParameter: readonly number[][]): number[] {
+function perRepetitionLevels(perParameter: readonly number[][], weights: readonly number[] | undefined): number[] {
   if (perParameter.length === 0 || perParameter.some((v) => v.length === 0)) return [];
   const k = Math.min(...perParameter.map((v) => v.length));
-  return Array.from({ length: k }, (_, i) => Math.exp(meanLog(perParameter.map((v) => v[i]))));
+  return Array.from({ length: k }, (_, i) =>
+    Math.exp(
+      weightedMeanLog(
+        perParameter.map((v) => v[i]),
+        weights,
+      ),
+    ),
+  );
 }

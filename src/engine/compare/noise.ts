@@ -13,8 +13,17 @@
  * (sd(log h) estimates σ/√r, the candidate's mean has sd σ/√k), which, for log-normal run-to-run
  * noise, lets an unchanged result fall above the upper edge with probability exactly
  * 1 − confidence, whatever n, k and r are.
+ *
+ * That holds when the candidate's k runs are independent runs (separate jobs: `repetitions: independent`). Runs
+ * back to back in one job share the job's noise: on the real UDP reruns, runs of one session spread half as much as
+ * runs from another session (sd 0.080 against 0.158). The mean of k such runs has variance σ_J² + σ_E²/k (job and
+ * run parts), which is at most a history value's σ_J² + σ_E²/r when k ≥ r and at most r/k times it when k < r; so by
+ * default the factor r/k becomes max(1, r/k), exact for r = k whatever the job's share, and never too narrow.
+ *
+ * With independent runs and single-run history values (r = 1), the candidate's spread joins the history's (pooled
+ * variance, n + k − 2 degrees of freedom): both estimate the spread of one run, with a smaller t.
  */
-import { DETECTION_POWER, meanAndSd, relativeOfLog } from '../stats/effectTest.js';
+import { detectableChange, meanAndSd } from '../stats/effectTest.js';
 import { studentTCdf, studentTQuantile } from '../stats/studentT.js';
 import { assertConfidence, VERDICT_DEFAULTS } from './settings.js';
 import { thresholdStatus } from './threshold.js';
@@ -38,6 +47,11 @@ export interface NoiseOptions {
   maxHistory?: number;
   /** How many runs each history value pools (history recorded with repetitions). Default 1. */
   historyRepetitions?: number;
+  /**
+   * Whether the candidate's runs ran in separate jobs. Default false: they ran back to back in one job and may share
+   * its noise, so the band counts them as at most as many independent runs as a history value pools (see noiseBand).
+   */
+  independentRepetitions?: boolean;
   /** Which way is worse; default lower-is-better (latency). Throughput and rates are mirrored. */
   direction?: 'lower-is-better' | 'higher-is-better';
 }
@@ -68,15 +82,19 @@ export interface NoiseVerdict {
   threshold: number;
   /** NaN edges with `insufficient-history`. */
   band: NoiseBand;
-  /** The standard deviation of the log history values (≈ relative between-run spread). */
+  /**
+   * The standard deviation of one run's log value: of the history's values, pooled with the candidate's repetitions
+   * where they join it (≈ relative between-run spread).
+   */
   spread: number;
   /** Number of history values used. */
   historyRuns: number;
   /** Number of candidate runs whose mean was judged (1 for a single run). */
   repetitions: number;
   /**
-   * The smallest true worsening (relative) this row catches 9 times in 10 with this history and
-   * these repetitions: max(threshold, (t(confidence) + t(0.9)) · s · √(r/k + 1/n)). NaN without a band.
+   * The smallest true worsening (relative) this row catches 9 times in 10 with this history and these repetitions,
+   * counting both conditions of a fail: log effect max(log(1 + threshold), t(confidence) · se) + t(0.9) · se
+   * (effectTest.ts's detectableChange). NaN without a band.
    */
   detectable: number;
   /** One-sided p-value of "unchanged" against "worse"; NaN without a band. */
@@ -156,7 +174,12 @@ export function noiseVerdict(
     };
   }
 
-  const { centre, spread, standardError, critical, band } = noiseBand(usable, k, { ...options, confidence });
+  const logs = runs.map(Math.log);
+  const { centre, spread, standardError, critical, df, band } = noiseBand(usable, k, {
+    ...options,
+    confidence,
+    candidateLogs: logs,
+  });
   const reference = Math.exp(centre);
   const effect = worseBy(reference);
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
@@ -166,12 +189,9 @@ export function noiseVerdict(
   const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
   const noisy = band.upper > threshold;
   const direction = higher ? 'higher-is-better' : 'lower-is-better';
-  const detectable = Math.max(
-    threshold,
-    relativeOfLog((critical + studentTQuantile(DETECTION_POWER, n - 1)) * standardError, direction),
-  );
+  const detectable = detectableChange(critical * standardError, standardError, df, threshold, direction);
   const z = (Math.log(result) - centre) / standardError;
-  const pValue = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, n - 1) : NaN;
+  const pValue = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, df) : NaN;
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const bandText = `noise band ${pct(band.lower)} … +${pct(band.upper)} from ${n} runs${k > 1 ? ` for the mean of ${k} repetitions` : ''}`;
 
@@ -216,30 +236,44 @@ export function noiseVerdict(
  * built from.
  */
 export interface NoiseBandEstimate {
-  /** Mean and standard deviation of the log history values. */
+  /** Mean of the log history values. */
   centre: number;
+  /** The standard deviation the band scales: the history's, or pooled with the candidate's (see noiseBand). */
   spread: number;
   standardError: number;
-  /** t(confidence, n − 1). */
+  /** Degrees of freedom of the spread: n − 1, or n + k − 2 when pooled. */
+  df: number;
+  /** t(confidence, df). */
   critical: number;
   band: NoiseBand;
 }
 
 /**
- * The noise band alone, which depends on the history only (the dashboard draws it): centre ±
- * t(confidence, n − 1) · sd · √(r/k + 1/n) on logs.
+ * The noise band: centre ± t(confidence, df) · s · √(f + 1/n) on logs, f = r/k for independent candidate runs and
+ * max(1, r/k) for runs of one job (the module comment). Without `candidateLogs` (the dashboard draws the band of the
+ * history alone) s is the history's sd on n − 1 df. With independent runs, the candidate's k ≥ 2 logs and single-run
+ * history values (r = 1), s is the pooled sd √(((n − 1)·s_h² + (k − 1)·s_c²) / (n + k − 2)) on n + k − 2 df.
  */
 export function noiseBand(
   usable: readonly number[],
   k: number,
-  options: Pick<NoiseOptions, 'confidence' | 'historyRepetitions' | 'direction'>,
+  options: Pick<NoiseOptions, 'confidence' | 'historyRepetitions' | 'direction' | 'independentRepetitions'> & {
+    candidateLogs?: readonly number[];
+  },
 ): NoiseBandEstimate {
   const n = usable.length;
   const higher = options.direction === 'higher-is-better';
-  const { mean: centre, sd: spread } = meanAndSd(usable.map(Math.log));
+  const { mean: centre, sd: historySpread } = meanAndSd(usable.map(Math.log));
   const r = Math.max(1, options.historyRepetitions ?? 1);
-  const standardError = spread * Math.sqrt(r / k + 1 / n);
-  const critical = studentTQuantile(assertConfidence(options.confidence), n - 1);
+  const candidate = options.candidateLogs;
+  const independent = options.independentRepetitions === true;
+  const pooled = independent && r === 1 && candidate !== undefined && candidate.length >= 2;
+  const df = pooled ? n + candidate.length - 2 : n - 1;
+  const spread = pooled
+    ? Math.sqrt(((n - 1) * historySpread ** 2 + (candidate.length - 1) * meanAndSd(candidate).sd ** 2) / df)
+    : historySpread;
+  const standardError = spread * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
+  const critical = studentTQuantile(assertConfidence(options.confidence), df);
   const halfWidth = critical * standardError;
   // Band edges as effects (worse positive): for a higher-is-better metric the low values are the worse ones.
   const band: NoiseBand = {
@@ -248,5 +282,5 @@ export function noiseBand(
     lowerValue: Math.exp(centre - halfWidth),
     upperValue: Math.exp(centre + halfWidth),
   };
-  return { centre, spread, standardError, critical, band };
+  return { centre, spread, standardError, df, critical, band };
 }

@@ -1,5 +1,5 @@
 /** The paired method: k interleaved A/B pairs of base and candidate runs, judged on their per-pair log ratios. */
-import { logWorse, meanAndSd, pairedLogTest } from '../stats/effectTest.js';
+import { detectableChange, logWorse, meanAndSd, pairedLogTest } from '../stats/effectTest.js';
 import {
   ALL_GATED,
   comparisonRowFailed,
@@ -9,6 +9,7 @@ import {
   keyOf,
   pooledRows,
   regate,
+  pooledAlpha,
   rowAlpha,
   rowKey,
   statusOf,
@@ -43,6 +44,7 @@ export function compareExperimentPaired(
 ): SubExperimentComparison {
   const gate = options.gate ?? VERDICT_DEFAULTS.gate;
   const alpha = 1 - assertConfidence(options.confidence ?? VERDICT_DEFAULTS.confidence.paired);
+  const pooledShare = options.pooledShare ?? VERDICT_DEFAULTS.pooledShare;
   const refs = pairs.map((p) => p.reference).filter((s): s is ExperimentSide => s !== undefined);
   const ress = pairs.map((p) => p.result).filter((s): s is ExperimentSide => s !== undefined);
   // Rows and new/missing from the first pair that has each side; values from every pair.
@@ -104,7 +106,13 @@ export function compareExperimentPaired(
       deltaPercent: test.effect * 100,
       repetitions: usable.length,
       interval: test.interval,
-      detectable: Math.max(row.threshold, test.detectable),
+      detectable: detectableChange(
+        test.critical * test.standardError,
+        test.standardError,
+        test.df,
+        row.threshold,
+        row.direction,
+      ),
       pValue: test.pValue,
       confidence: rowConfidence,
       ...statusOf(status),
@@ -112,7 +120,7 @@ export function compareExperimentPaired(
   };
   const judged = plain.rows.map((row): ComparisonRow => {
     if (row.status === 'new' || row.status === 'missing') return regate(row, gate, shapeOf(row));
-    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1);
+    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
     const outcome = pairedOutcome(row, logRatios(row, row.parameter), rowConfidence);
     return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
   });
@@ -134,7 +142,7 @@ export function compareExperimentPaired(
           d: mean((c) => c.d),
         };
       });
-      return pairedOutcome(row, perPair, 1 - alpha / 2);
+      return pairedOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare));
     },
     gate,
     resultByKey,

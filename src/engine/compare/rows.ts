@@ -68,6 +68,14 @@ export interface ComparisonRow {
   gated: boolean;
   /** The geometric mean over every parameter of the metric (benchstat's geomean row); `parameter` is `geomean`. */
   pooled?: boolean;
+  /**
+   * A pooled row with a history long enough: each parameter's weight in the row's mean of logs, 1/σ² normalised to sum
+   * to 1, σ estimated on `weightRuns` history runs older than the band's window (never on the runs under test).
+   * Absent: every parameter weighs the same.
+   */
+  weights?: Readonly<Record<string, number>>;
+  /** How many older history runs the weights were estimated on. */
+  weightRuns?: number;
   /** How many candidate runs (with a history) or A/B pairs (paired) the row was judged on. */
   repetitions?: number;
   /**
@@ -182,10 +190,16 @@ export function rowKey(row: Pick<ComparisonRow, 'parameter' | 'metric'>): string
 }
 
 /**
- * α of one row: with several parameters, half of the family's α to the pooled row, half split among the parameter rows.
+ * α of one parameter row: with several parameters, the share of the family's α the pooled row does not take, split
+ * evenly among the parameter rows (Bonferroni); with one parameter, all of it.
  */
-export function rowAlpha(alpha: number, parameters: number): number {
-  return parameters > 1 ? alpha / (2 * parameters) : alpha;
+export function rowAlpha(alpha: number, parameters: number, pooledShare: number): number {
+  return parameters > 1 ? (alpha * (1 - pooledShare)) / parameters : alpha;
+}
+
+/** α of a family's pooled (geomean) row. */
+export function pooledAlpha(alpha: number, pooledShare: number): number {
+  return alpha * pooledShare;
 }
 
 export function familyKey(row: Pick<ComparisonRow, 'metric' | 'statistic'>): string {

@@ -19,8 +19,16 @@ export { parseGateStatistics, parseThresholds };
  *   history's false alarms ≤ 1 % under heavy-tailed noise too. The threshold method judges no
  *   noise: its confidence is only reported (the paired default, as before).
  * - `minHistory`: fewer history runs than this judge on the threshold against the newest run.
- * - `maxHistory`: only the newest runs of a history are used.
+ * - `maxHistory`: only the newest runs of a history are used; older ones (a history keeps 30) weight the pooled row.
+ * - `pooledShare`: the share of a family's α its pooled (geomean) row gets; the parameter rows split the rest.
+ *   Measured in docs/statistics.md ("The α split").
+ * - `minWeightRuns`: older history runs needed to weight the pooled row by 1/σ² per parameter.
+ * - `independentRepetitions`: whether a candidate's repetitions ran in separate jobs. By default they ran back to back
+ *   in one job and may share its noise (measured: half the spread of runs from another session on UDP), so the band
+ *   never counts them as more independent runs than the history's records hold (noise.ts).
  */
+const POOLED_SHARE = 0.75;
+
 export const VERDICT_DEFAULTS = Object.freeze({
   threshold: DEFAULT_THRESHOLD,
   gate: DEFAULT_GATE,
@@ -30,6 +38,9 @@ export const VERDICT_DEFAULTS = Object.freeze({
   >),
   minHistory: 3,
   maxHistory: 20,
+  pooledShare: POOLED_SHARE,
+  minWeightRuns: 5,
+  independentRepetitions: false,
 });
 
 /**
@@ -63,6 +74,9 @@ export interface VerdictSettings {
   readonly gate: GateStatistics;
   readonly minHistory: number;
   readonly maxHistory: number;
+  readonly pooledShare: number;
+  readonly minWeightRuns: number;
+  readonly independentRepetitions: boolean;
 }
 
 /** What a user chose; every field may be absent (its default applies). */
@@ -70,6 +84,7 @@ export interface VerdictChoices {
   confidence?: number | undefined;
   thresholds?: Thresholds | undefined;
   gate?: GateStatistics | undefined;
+  independentRepetitions?: boolean | undefined;
 }
 
 /** The settings of a comparison by `method`: the user's choices, checked, over the defaults; frozen. */
@@ -90,6 +105,9 @@ export function resolveVerdictSettings(method: ComparisonMethod, choices: Verdic
     gate: choices.gate ?? VERDICT_DEFAULTS.gate,
     minHistory: VERDICT_DEFAULTS.minHistory,
     maxHistory: VERDICT_DEFAULTS.maxHistory,
+    pooledShare: VERDICT_DEFAULTS.pooledShare,
+    minWeightRuns: VERDICT_DEFAULTS.minWeightRuns,
+    independentRepetitions: choices.independentRepetitions ?? VERDICT_DEFAULTS.independentRepetitions,
   });
 }
 
@@ -104,8 +122,13 @@ export function assertConfidence(confidence: number): number {
 
 /**
  * What a method takes: a VerdictSettings, or (in tests and tools) some of its fields, the others
- * from VERDICT_DEFAULTS. With several parameters, half of α goes to the pooled row and half is split
+ * from VERDICT_DEFAULTS. With several parameters, `pooledShare` of α goes to the pooled row and the rest is split
  * evenly among the parameter rows (Bonferroni), so the family fails an unchanged build with
  * probability ≤ 1 − confidence.
  */
-export type VerdictOptions = Partial<Pick<VerdictSettings, 'confidence' | 'gate' | 'minHistory' | 'maxHistory'>>;
+export type VerdictOptions = Partial<
+  Pick<
+    VerdictSettings,
+    'confidence' | 'gate' | 'minHistory' | 'maxHistory' | 'pooledShare' | 'minWeightRuns' | 'independentRepetitions'
+  >
+>;

@@ -17,6 +17,10 @@ export interface MethodSummary {
   /** The gate's confidence per gated statistic family (1 − α). */
   readonly confidence: number;
   readonly gate: GateStatistics;
+  /** The share of a family's α its pooled (geomean) row gets. */
+  readonly pooledShare: number;
+  /** Whether the candidate's repetitions were declared runs of separate jobs. */
+  readonly independentRepetitions: boolean;
 }
 
 export const THRESHOLD_METHOD: MethodSummary = resolveVerdictSettings('threshold');
@@ -235,6 +239,11 @@ function pct(x: number): string {
   return `${Number((x * 100).toPrecision(3))} %`;
 }
 
+/** A share of α in words: "half", "three quarters", else a percentage. */
+function shareText(share: number): string {
+  return share === 0.5 ? 'half' : share === 0.75 ? 'three quarters' : pct(share);
+}
+
 /** What the method can and cannot tell, in perfgate's own words (no text from result files). */
 function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): string[] {
   const alpha = pct(1 - method.confidence);
@@ -250,8 +259,20 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
         most(rows, (r) => r.historyRuns),
         'baseline run',
       )}; a row fails only when it exceeds the threshold and lies outside the noise band. ` +
-        `Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), half of it spent on the pooled geomean row where there are several parameters.`,
+        `Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), ${shareText(method.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`,
     );
+    const weighted = rows.find((r) => r.pooled && r.weights !== undefined);
+    if (weighted) {
+      notes.push(
+        `The geomean rows weight each parameter by 1/σ², σ estimated on ${plural(weighted.weightRuns ?? 0, 'history run')} older than the band's window (never on the runs under test); the weights are in comparison.json.`,
+      );
+    }
+    const repeated = most(rows, (r) => (r.gated ? r.repetitions : undefined));
+    if (repeated > 1 && !method.independentRepetitions) {
+      notes.push(
+        `The candidate's ${repeated} repetitions are judged as runs of one job, which can share its noise: they narrow the band only as far as the history's runs pool as many repetitions. If they ran in separate jobs, say so with repetitions: independent (docs/statistics.md).`,
+      );
+    }
     const states = rows.filter((r) => r.status === 'state-change').length;
     if (states > 0) {
       notes.push(
@@ -268,7 +289,7 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
   } else {
     notes.push(
       `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change. ` +
-        `Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), half of it spent on the pooled geomean row where there are several parameters.`,
+        `Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), ${shareText(method.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`,
     );
   }
   const gatedRows = rows.filter((r) => r.gated && r.detectable !== undefined && Number.isFinite(r.detectable));
@@ -281,7 +302,7 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
         ? pct(values[0]!)
         : `${pct(values[0]!)} to ${pct(values[values.length - 1]!)}`;
     notes.push(
-      `Smallest change the gated ${pooled.length > 0 ? 'geomean ' : ''}rows catch 9 times in 10: ${range}. Smaller regressions pass unnoticed; more ${method.method === 'paired' ? 'pairs' : 'history runs or candidate repetitions'} narrow it.`,
+      `Smallest change the gated ${pooled.length > 0 ? 'geomean ' : ''}rows catch 9 times in 10 (over the threshold and beyond the noise): ${range}. Smaller regressions pass unnoticed; more ${method.method === 'paired' ? 'pairs' : 'history runs or candidate repetitions'} narrow it.`,
     );
   }
   const ungated = rows.filter((r) => !r.gated).length;

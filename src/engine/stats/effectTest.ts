@@ -24,6 +24,8 @@ export interface EffectTest {
   /** Whether the interval excludes no change on the better side. */
   significantlyBetter: boolean;
   df: number;
+  /** t(1 − α, df): the interval's half-width is critical · standardError on logs. */
+  critical: number;
   /** The standard error of the log effect. */
   standardError: number;
   /** The smallest true worsening this test catches with probability DETECTION_POWER at α (relative). */
@@ -71,9 +73,27 @@ export function logEffectTest(
     significant: logEffect - margin > 0,
     significantlyBetter: logEffect + margin < 0,
     df,
+    critical,
     standardError: se,
     detectable: relativeOfLog((critical + studentTQuantile(DETECTION_POWER, df)) * se, direction),
   };
+}
+
+/**
+ * The smallest true worsening (relative) caught with probability DETECTION_POWER by a rule that fails a change when
+ * both its estimate is over `threshold` and beyond the test's `margin` (t(1 − α, df) · se, on logs): the estimate
+ * must clear the larger of the two, so log effect max(log threshold, margin) + t(DETECTION_POWER, df) · se. A true
+ * change exactly at the threshold is caught about half the time, whatever the design.
+ */
+export function detectableChange(
+  margin: number,
+  se: number,
+  df: number,
+  threshold: number,
+  direction: Direction,
+): number {
+  const thresholdLog = direction === 'higher-is-better' ? -Math.log(1 - Math.min(threshold, 1)) : Math.log1p(threshold);
+  return relativeOfLog(Math.max(thresholdLog, margin) + studentTQuantile(DETECTION_POWER, df) * se, direction);
 }
 
 /** Mean and sample standard deviation (n − 1); sd is NaN below two values. */
@@ -96,9 +116,10 @@ export function pairedLogTest(logRatios: readonly number[], alpha: number, direc
 }
 
 /**
- * A candidate of k runs against a history of n runs, on log values: the candidate's mean against
- * the history's mean, with the history's between-run spread, standard error s · √(1/k + 1/n) on
- * n − 1 degrees of freedom (the prediction interval for the mean of k new runs). Needs n ≥ 2.
+ * A candidate of k runs against a history of n single runs, on log values: the candidate's mean against the history's
+ * mean, standard error s · √(1/k + 1/n) where s is the history's between-run spread on n − 1 degrees of freedom, pooled
+ * with the candidate's own spread when k ≥ 2 (n + k − 2 df): the prediction interval for the mean of k new runs. An
+ * independent statement of noise.ts's band, for its tests. Needs n ≥ 2.
  */
 export function historyLogTest(
   historyLogs: readonly number[],
@@ -110,13 +131,16 @@ export function historyLogTest(
   const k = candidateLogs.length;
   if (n < 2 || k < 1)
     throw new RangeError(`a history test needs at least 2 history runs and 1 candidate run, got ${n} and ${k}`);
-  const { mean: centre, sd: spread } = meanAndSd(historyLogs);
-  const candidate = candidateLogs.reduce((a, b) => a + b, 0) / k;
+  const { mean: centre, sd: historySpread } = meanAndSd(historyLogs);
+  const { mean: candidate, sd: candidateSpread } = meanAndSd(candidateLogs);
+  const df = k >= 2 ? n + k - 2 : n - 1;
+  const spread =
+    k >= 2 ? Math.sqrt(((n - 1) * historySpread ** 2 + (k - 1) * candidateSpread ** 2) / df) : historySpread;
   const raw = candidate - centre;
   const test = logEffectTest(
     direction === 'higher-is-better' ? -raw : raw,
     spread * Math.sqrt(1 / k + 1 / n),
-    n - 1,
+    df,
     alpha,
     direction,
   );
