@@ -12732,6 +12732,44 @@ function noiseBand(usable, k, options) {
   return { centre, spread: spread2, standardError, df, critical, band };
 }
 
+// src/engine/stats/fdr.ts
+function benjaminiHochbergCutoff(pValues, q) {
+  if (!(q > 0 && q < 1)) throw new RangeError(`FDR level must be in (0, 1), got ${q}`);
+  const m = pValues.length;
+  const sorted = pValues.map((v) => Number.isNaN(v) ? 1 : v).sort((a, b) => a - b);
+  for (let k = m; k >= 1; k--) if (sorted[k - 1] <= k * q / m) return sorted[k - 1];
+  return -Infinity;
+}
+
+// src/engine/compare/attribution.ts
+function nameRegressedRows(rows, q) {
+  const families = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.status === "new" || row.status === "missing") continue;
+    const family = families.get(familyKey(row)) ?? { failed: false, parameterRows: [] };
+    if (row.failed && row.status === "fail") family.failed = true;
+    if (!row.pooled) family.parameterRows.push(row);
+    families.set(familyKey(row), family);
+  }
+  const cutoffs = /* @__PURE__ */ new Map();
+  for (const [key, family] of families)
+    if (family.failed)
+      cutoffs.set(
+        key,
+        benjaminiHochbergCutoff(
+          family.parameterRows.map((r) => r.pValue ?? NaN),
+          q
+        )
+      );
+  return rows.map((row) => {
+    if (row.pooled || row.status === "new" || row.status === "missing") return row;
+    if (row.status === "fail" && row.failed) return { ...row, namedBy: "bonferroni" };
+    const cutoff = cutoffs.get(familyKey(row));
+    const named = cutoff !== void 0 && row.status === "warn" && row.gated && row.deltaPercent > row.threshold * 100 && row.pValue !== void 0 && row.pValue <= cutoff;
+    return named ? { ...row, status: "fail", failed: true, namedBy: "fdr" } : row;
+  });
+}
+
 // src/engine/compare/history.ts
 function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
   const present = history.filter((s) => s !== void 0);
@@ -12810,7 +12848,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     gate,
     resultByKey
   );
-  const rows = [...judged, ...pooled];
+  const rows = nameRegressedRows([...judged, ...pooled], alpha);
   return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
 }
 function valuesOf(m, statistic) {
@@ -12945,7 +12983,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
     gate,
     resultByKey
   );
-  const rows = [...judged, ...pooled];
+  const rows = nameRegressedRows([...judged, ...pooled], alpha);
   const status = refs.length === 0 ? "new" : ress.length === 0 ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
   return { ...plain, status, rows };
 }
@@ -15380,6 +15418,7 @@ function renderComparisonJson(report) {
           ...r.pValue !== void 0 ? { pValue: finite2(r.pValue) } : {},
           ...r.confidence !== void 0 ? { confidence: r.confidence } : {},
           ...r.pooled ? { pooled: true } : {},
+          ...r.namedBy !== void 0 ? { namedBy: r.namedBy } : {},
           status: r.status,
           gated: r.gated,
           failed: r.failed

@@ -6,6 +6,7 @@ import type { Measurement, StatisticName } from '../model/measurement.js';
 import { median } from '../stats/median.js';
 import { splitStates, stateOf } from '../stats/states.js';
 import { noiseVerdict } from './noise.js';
+import { nameRegressedRows } from './attribution.js';
 import {
   ALL_GATED,
   comparisonRowFailed,
@@ -135,7 +136,7 @@ export function compareExperimentWithHistory(
     gate,
     resultByKey,
   );
-  const rows = [...judged, ...pooled];
+  const rows = nameRegressedRows([...judged, ...pooled], alpha);
   return { ...plain, status: rows.some(comparisonRowFailed) ? 'failed' : 'passed', rows };
 }
 

@@ -1,5 +1,6 @@
 /** The paired method: k interleaved A/B pairs of base and candidate runs, judged on their per-pair log ratios. */
 import { detectableChange, logWorse, meanAndSd, pairedLogTest } from '../stats/effectTest.js';
+import { nameRegressedRows } from './attribution.js';
 import {
   ALL_GATED,
   comparisonRowFailed,
@@ -147,7 +148,7 @@ export function compareExperimentPaired(
     gate,
     resultByKey,
   );
-  const rows = [...judged, ...pooled];
+  const rows = nameRegressedRows([...judged, ...pooled], alpha);
   const status =
     refs.length === 0 ? 'new' : ress.length === 0 ? 'missing' : rows.some(comparisonRowFailed) ? 'failed' : 'passed';
   return { ...plain, status, rows };

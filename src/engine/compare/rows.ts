@@ -6,6 +6,7 @@
 import { primaryStatistic } from '../model/statisticRules.js';
 import type { Direction, Measurement, ResultSet, StatisticName } from '../model/measurement.js';
 import type { Summary } from '../model/summary.js';
+import type { NamingProcedure } from './attribution.js';
 import { gates, type GateStatistics } from './gate.js';
 
 /**
@@ -89,6 +90,8 @@ export interface ComparisonRow {
   pValue?: number;
   /** The one-sided confidence the row was judged at (1 − its share of the gate's α). */
   confidence?: number;
+  /** A failing parameter row: which procedure named it (attribution.ts). */
+  namedBy?: NamingProcedure;
 }
 
 /** How a comparison decided: one reference run and a threshold, a history's noise band, or interleaved A/B pairs. */

@@ -43,6 +43,7 @@ export function renderComparisonJson(report: ComparisonReport): string {
             ...(r.pValue !== undefined ? { pValue: finite(r.pValue) } : {}),
             ...(r.confidence !== undefined ? { confidence: r.confidence } : {}),
             ...(r.pooled ? { pooled: true } : {}),
+            ...(r.namedBy !== undefined ? { namedBy: r.namedBy } : {}),
             status: r.status,
             gated: r.gated,
             failed: r.failed,
