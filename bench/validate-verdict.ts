@@ -15,6 +15,7 @@ import {
   type ExperimentSide,
 } from '../src/engine/compare/compare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
+import { VERDICT_DEFAULTS } from '../src/engine/compare/settings.js';
 import { parseGateStatistics } from '../src/engine/compare/gate.js';
 import type { Measurement, StatisticName } from '../src/engine/model/measurement.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
@@ -328,6 +329,180 @@ function simulate(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Power (issue 28): pooled variance, the weighted pooled row, the α split, the +10 % preset
+
+/** Per-payload sds of the real UDP reruns (ci-noise.md), 18 % common to a run's payloads. */
+const UDP_MEASURED = { sds: [0.099, 0.083, 0.222, 0.246, 0.104, 0.107], common: 0.18 };
+const UDP_EQUAL = { sds: Array(6).fill(0.158) as number[], common: 0.18 };
+interface PayloadNoise {
+  sds: number[];
+  common: number;
+}
+
+/**
+ * One run's log offsets with unequal payload sds: a common run effect (its share of each payload's variance) plus
+ * payload effects; `job` adds an effect shared by the runs of one job (`rho`: its share of the variance).
+ */
+function payloadOffsets(model: PayloadNoise, draw: Draw, job: number[] | undefined, rho: number): number[] {
+  const common = draw();
+  return model.sds.map((sd, p) => {
+    const own = Math.sqrt(model.common) * common + Math.sqrt(1 - model.common) * draw();
+    return job ? Math.sqrt(rho) * job[p]! + Math.sqrt(1 - rho) * sd * own : sd * own;
+  });
+}
+function jobEffect(model: PayloadNoise, draw: Draw): number[] {
+  const common = draw();
+  return model.sds.map((sd) => sd * (Math.sqrt(model.common) * common + Math.sqrt(1 - model.common) * draw()));
+}
+function sidesRun(offsets: number[], change: number, changeOne = false): Run {
+  return {
+    measurements: offsets.map((o, p) => ({
+      experiment: 'sim',
+      parameter: { label: String(16 << (2 * p)), payloadBytes: 16 << (2 * p) },
+      metric: { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' },
+      statistics: { median: 50 * (1 + p / 10) * (changeOne && p !== 3 ? 1 : change) * Math.exp(o) },
+      place: { file: 'sim' },
+    })),
+  };
+}
+
+interface PowerDesign {
+  name: string;
+  run(model: PayloadNoise, draw: Draw, change: number, changeOne: boolean): { failed: boolean; gated: boolean }[];
+}
+
+/**
+ * A history design: `window` runs under test, `older` runs before them (they weight the pooled row), a candidate of k
+ * repetitions. `records`: runs each history record pools (1: single runs). `rho`: the share of a run's noise its job
+ * shares with the job's other runs (every record and the candidate are one job each). `independent`: the verdict is
+ * told the candidate's runs are independent (`repetitions: independent`).
+ */
+function historyDesign(o: {
+  window: number;
+  older: number;
+  k: number;
+  share?: number;
+  records?: number;
+  rho?: number;
+  independent?: boolean;
+}): PowerDesign {
+  const { window, older, k, records = 1, rho = 0, independent = false } = o;
+  const share = o.share ?? VERDICT_DEFAULTS.pooledShare;
+  const name = [
+    `history ${window}${records > 1 ? ` records of ${records}` : ''} + ${k}`,
+    independent ? 'independent runs' : 'one job',
+    older > 0 ? `${older} older runs weight the geomean` : 'equal weights',
+    ...(o.share !== undefined ? [`geomean share ${share}`] : []),
+    ...(rho > 0 ? [`job shares ${rho * 100} % of the noise`] : []),
+  ].join(', ');
+  const job = (m: PayloadNoise, d: Draw, runs: number, change: number, one: boolean): Run => {
+    const shared = rho > 0 ? jobEffect(m, d) : undefined;
+    const all = Array.from({ length: runs }, () => sidesRun(payloadOffsets(m, d, shared, rho), change, one));
+    return runs > 1 ? repetitions(all) : all[0]!;
+  };
+  return {
+    name,
+    run: (m, d, c, one) => {
+      const history = Array.from({ length: older + window }, () => job(m, d, records, 1, false));
+      return compareExperimentWithHistory('sim', history, job(m, d, k, c, one), THRESHOLDS, {
+        maxHistory: window,
+        pooledShare: share,
+        independentRepetitions: independent,
+      }).rows;
+    },
+  };
+}
+
+function pairedDesign(k: number, pooledShare: number, threshold = THRESHOLDS, confidence?: number): PowerDesign {
+  const t = Object.values(threshold)[0] as number | undefined;
+  return {
+    name: `A/B ${k} pairs, geomean share ${pooledShare}${t !== 0.1 ? `, threshold ${Math.round(t! * 100)} %` : ''}${confidence ? `, confidence ${confidence}` : ''}`,
+    run: (m, d, c, one) =>
+      compareExperimentPaired(
+        'sim',
+        Array.from({ length: k }, () => ({
+          reference: sidesRun(payloadOffsets(m, d, undefined, 0), 1),
+          result: sidesRun(payloadOffsets(m, d, undefined, 0), c, one),
+        })),
+        threshold,
+        { pooledShare, ...(confidence ? { confidence } : {}) },
+      ).rows,
+  };
+}
+
+function powerRate(
+  model: PayloadNoise,
+  design: PowerDesign,
+  change: number,
+  changeOne: boolean,
+  trials: number,
+  seed: number,
+): string {
+  const random = mulberry32(seed);
+  const draw = gaussian(random);
+  const t = tally();
+  for (let i = 0; i < trials; i++) count(t, design.run(model, draw, change, changeOne));
+  return pct(t.gateFailed, t.comparisons);
+}
+
+function powerSection(say: (s?: string) => void): void {
+  const trials = quick ? 300 : 2000;
+  const aaTrials = quick ? 1000 : 8000;
+  say('## Power: pooled variance, the weighted geomean row, the α split');
+  say();
+  say(
+    `Gaussian log noise, ${aaTrials} comparisons per A/A cell, ${trials} per shifted cell. "UDP measured" uses the real UDP reruns' per-payload sds (0.083–0.246, ci-noise.md); "UDP equal" 0.158 for every payload. "one payload ×2" doubles the 1024 B payload only. Default confidence (0.995 history, 0.99 paired), threshold 10 %.`,
+  );
+  const cases: [string, number, boolean][] = [
+    ['A/A: gate fails', 1, false],
+    ['+20 %', 1.2, false],
+    ['×1.3', 1.3, false],
+    ['one payload ×2', 2, true],
+  ];
+  const designs: PowerDesign[] = [
+    historyDesign({ window: 6, older: 0, k: 3 }),
+    historyDesign({ window: 6, older: 10, k: 3, records: 3 }),
+    historyDesign({ window: 6, older: 0, k: 3, independent: true }),
+    ...[0.5, 0.75, 0.9].map((share) => historyDesign({ window: 6, older: 10, k: 3, independent: true, share })),
+    historyDesign({ window: 10, older: 10, k: 3, independent: true }),
+    historyDesign({ window: 6, older: 0, k: 3, rho: 0.74 }),
+    historyDesign({ window: 6, older: 0, k: 3, records: 3, rho: 0.74 }),
+    historyDesign({ window: 6, older: 0, k: 3, independent: true, rho: 0.74 }),
+    ...[0.5, 0.75, 0.9].map((share) => pairedDesign(12, share)),
+  ];
+  let seed = 1000;
+  for (const [label, model] of [
+    ['UDP measured', UDP_MEASURED],
+    ['UDP equal', UDP_EQUAL],
+  ] as const) {
+    say();
+    say(`### ${label}`);
+    say();
+    say(`| design | ${cases.map(([c]) => c).join(' | ')} |`);
+    say(`| --- |${cases.map(() => ' ---: |').join('')}`);
+    for (const design of designs) {
+      const cells = cases.map(([, change, one]) =>
+        powerRate(model, design, change, one, change === 1 ? aaTrials : trials, seed++),
+      );
+      say(`| ${design.name} | ${cells.join(' | ')} |`);
+    }
+  }
+  say();
+  say('### The +10 % preset: A/B pairs, UDP measured noise');
+  say();
+  say('| design | A/A: gate fails | +10 % |');
+  say('| --- | ---: | ---: |');
+  for (const k of [20, 24, 30])
+    for (const confidence of [0.99, 0.995])
+      for (const threshold of ['0.05']) {
+        const design = pairedDesign(k, VERDICT_DEFAULTS.pooledShare, parseThresholds(threshold), confidence);
+        say(
+          `| ${design.name} | ${powerRate(UDP_MEASURED, design, 1, false, aaTrials, seed++)} | ${powerRate(UDP_MEASURED, design, 1.1, false, trials, seed++)} |`,
+        );
+      }
+}
+
+// ---------------------------------------------------------------------------------------------
 
 function main(): void {
   const lines: string[] = [];
@@ -335,6 +510,11 @@ function main(): void {
   if (!existsSync(path.join(shared, 'fixtures', 'real-runs'))) {
     console.error(`validate: ${shared}/fixtures/real-runs not found; give the path to shared/ as the first argument`);
     process.exit(2);
+  }
+  if (args.includes('--power')) {
+    powerSection(say);
+    console.log(lines.join('\n'));
+    return;
   }
   say('## Real runs: unchanged build (A/A), and the candidate scaled');
   say();
@@ -432,6 +612,8 @@ function main(): void {
       }
     }
   }
+  say();
+  powerSection(say);
   console.log(lines.join('\n'));
 }
 
