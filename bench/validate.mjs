@@ -1,26 +1,33 @@
-// `npm run validate [-- path/to/shared] [-- --quick]`: bundles bench/validate-verdict.ts (which
-// imports src/ directly) with esbuild into bench/.out/ and runs it; the tables go to stdout.
+// `npm run validate [-- path/to/shared] [-- --quick]`: bundles each validator (bench/validate-*.ts below, which
+// import src/ directly) with esbuild into bench/.out/ and runs them in turn; the tables go to stdout.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+const VALIDATORS = ['validate-verdict', 'validate-attribution'];
+
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const out = join(repoRoot, 'bench', '.out', 'validate-verdict.mjs');
-mkdirSync(dirname(out), { recursive: true });
-await build({
-  entryPoints: [join(repoRoot, 'bench', 'validate-verdict.ts')],
-  outfile: out,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  logLevel: 'warning',
-  banner: {
-    js: "import { createRequire as __perfgateCreateRequire } from 'node:module';\nconst require = __perfgateCreateRequire(import.meta.url);",
-  },
-});
-const result = spawnSync(process.execPath, [out, ...process.argv.slice(2)], { stdio: 'inherit', cwd: repoRoot });
-rmSync(join(repoRoot, 'bench', '.out'), { recursive: true, force: true });
-process.exit(result.status ?? 1);
+const outDir = join(repoRoot, 'bench', '.out');
+mkdirSync(outDir, { recursive: true });
+let status = 0;
+for (const name of VALIDATORS) {
+  const out = join(outDir, `${name}.mjs`);
+  await build({
+    entryPoints: [join(repoRoot, 'bench', `${name}.ts`)],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    logLevel: 'warning',
+    banner: {
+      js: "import { createRequire as __perfgateCreateRequire } from 'node:module';\nconst require = __perfgateCreateRequire(import.meta.url);",
+    },
+  });
+  const result = spawnSync(process.execPath, [out, ...process.argv.slice(2)], { stdio: 'inherit', cwd: repoRoot });
+  if ((result.status ?? 1) !== 0) status = result.status ?? 1;
+}
+rmSync(outDir, { recursive: true, force: true });
+process.exit(status);
