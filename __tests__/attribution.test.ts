@@ -12,6 +12,8 @@ import {
 } from '../src/engine/compare/compare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
+import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
+import { renderComparisonJson } from '../src/engine/report/comparisonJson.js';
 
 function row(parameter: string, fields: Partial<ComparisonRow>): ComparisonRow {
   return {
@@ -151,6 +153,21 @@ describe('compareExperimentWithHistory names the rows BH says', () => {
       ['3', 'noisy', undefined],
       ['4', 'noisy', undefined],
       ['geomean', 'warn', undefined],
+    ]);
+  });
+
+  test('the notes say which procedure named them, comparison.json records it per row', () => {
+    const report = buildComparisonReport([comparison], 'main', 'PR');
+    expect(report.notes).toContain(
+      "Failing rows named: 1 by their own share of α (Bonferroni), 1 more by Benjamini–Hochberg over their failing metric's parameters at a false discovery rate of 0.5 %.",
+    );
+    const json = JSON.parse(renderComparisonJson(report)) as {
+      subExperiments: { comparisons: { parameter: string; metric: string; namedBy?: string }[] }[];
+    };
+    const named = json.subExperiments[0]!.comparisons.filter((c) => c.namedBy !== undefined);
+    expect(named.map((c) => [c.metric, c.parameter, c.namedBy])).toEqual([
+      ['real_time', '1', 'bonferroni'],
+      ['real_time', '2', 'fdr'],
     ]);
   });
 });

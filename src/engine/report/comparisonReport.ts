@@ -292,6 +292,13 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
         `Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), ${shareText(method.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`,
     );
   }
+  const byOwnTest = rows.filter((r) => r.namedBy === 'bonferroni').length;
+  const byFdr = rows.filter((r) => r.namedBy === 'fdr').length;
+  if (byOwnTest + byFdr > 0) {
+    notes.push(
+      `Failing rows named: ${byOwnTest} by their own share of α (Bonferroni), ${byFdr} more by Benjamini–Hochberg over their failing metric's parameters at a false discovery rate of ${alpha}.`,
+    );
+  }
   const gatedRows = rows.filter((r) => r.gated && r.detectable !== undefined && Number.isFinite(r.detectable));
   if (gatedRows.length > 0) {
     const pooled = gatedRows.filter((r) => r.pooled);
