@@ -5,10 +5,14 @@
  * slower (a 5σ shift per row) and 10 of 50 args of a sixth (unchanged rows inside a failing family);
  * A/A suite: nothing changed. Every verdict is the engine's own (compareExperimentWithHistory, which
  * names rows with attribution.ts at q = α); Bonferroni alone (before) and other FDR levels are the same
- * rows re-named by attribution.ts. Every draw is seeded.
+ * rows re-named by attribution.ts. Every draw is seeded. Then the real reruns of one unchanged build in
+ * ../shared/fixtures/real-runs, leave-one-out: each run against a history of the others, as it is (A/A) and with
+ * half of its payloads 3× slower (unchanged rows inside a failing family, on real noise).
  *
- *   npm run validate [-- --quick]
+ *   npm run validate [-- path/to/shared] [-- --quick]
  */
+import path from 'node:path';
+import { existsSync } from 'node:fs';
 import {
   compareExperimentWithHistory,
   type ComparisonRow,
@@ -17,10 +21,14 @@ import {
 import { nameRegressedRows } from '../src/engine/compare/attribution.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { VERDICT_DEFAULTS } from '../src/engine/compare/settings.js';
-import type { Measurement } from '../src/engine/model/measurement.js';
+import type { Measurement, StatisticName } from '../src/engine/model/measurement.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
+import { loadResults } from '../src/pipeline/results.js';
+import { silentProgress } from '../src/pipeline/steps.js';
 
-const quick = process.argv.slice(2).includes('--quick');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const shared = args.find((a) => !a.startsWith('--')) ?? path.resolve(process.cwd(), '..', 'shared');
 const FAMILIES = 40;
 const ARGS = 50;
 const HISTORY = 10;
@@ -176,7 +184,119 @@ function main(): void {
   console.log(
     `\nThe ${PARTIAL}-of-${ARGS} family failed the gate in ${regressed[0]!.partialFailed} of ${REGRESSED_SUITES} suites (its geomean moves ${((SLOWER ** (PARTIAL / ARGS) - 1) * 100).toFixed(1)} %, under the 10 % threshold, so it fails only through a row that clears Bonferroni); its rows are counted in every suite.`,
   );
+  realRuns();
   console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Real reruns
+
+/** One run from its files, as perfgate reads them, under one experiment name. */
+function loadRun(file: string, experiment: string): ExperimentSide {
+  const loaded = loadResults([file], { floatParse: 'precise' }, silentProgress);
+  const measurements = [...loaded.experiments.values()]
+    .flatMap((e) => e.measurements)
+    .map((m) => ({ ...m, experiment }));
+  return { measurements };
+}
+
+/** The run with the statistics of the payloads in `slower` scaled by c (every statistic of a latency scales by c). */
+function slowerAt(run: ExperimentSide, slower: ReadonlySet<string>, c: number): ExperimentSide {
+  return {
+    measurements: run.measurements.map((m) => {
+      if (!slower.has(m.parameter.label)) return m;
+      const statistics: Partial<Record<StatisticName, number>> = {};
+      for (const [name, v] of Object.entries(m.statistics) as [StatisticName, number][])
+        statistics[name] = name === 'samples' || name === 'variance' ? v : v * c;
+      return { ...m, statistics };
+    }),
+  };
+}
+
+/** Real between-run noise is 2–3× the simulated suite's; a change this large makes the families fail at 4–5 runs. */
+const REAL_SLOWER = 3;
+
+function realRuns(): void {
+  const real = path.join(shared, 'fixtures', 'real-runs');
+  if (!existsSync(real)) {
+    console.log(`\n(real reruns skipped: ${real} not found)`);
+    return;
+  }
+  const series = [
+    {
+      tag: 'udp_reliable',
+      files: [
+        path.join(real, 'fastdds', 'udp_reliable_raw_data.csv'),
+        path.join(real, 'fastdds', 'udp_reliable_run2_raw_data.csv'),
+        ...['r03', 'r04', 'r05', 'r06'].map((r) =>
+          path.join(real, 'repeats', 'fastdds', `udp_reliable_${r}_raw_data.csv`),
+        ),
+      ],
+    },
+    {
+      tag: 'shm_reliable',
+      files: [
+        path.join(real, 'fastdds', 'shm_reliable_raw_data.csv'),
+        ...['r02', 'r03', 'r04', 'r05'].map((r) =>
+          path.join(real, 'repeats', 'fastdds', `shm_reliable_${r}_raw_data.csv`),
+        ),
+      ],
+    },
+  ];
+  console.log(
+    '\n### Real reruns, leave-one-out: each run against a history of the others (default gate: the median)\n',
+  );
+  console.log(
+    `| series | comparisons | A/A: families failed | A/A: rows named (Bonferroni / BH) | half the payloads ${REAL_SLOWER}× slower: families failed | regressed rows named (Bonferroni / BH) | unchanged rows named (Bonferroni / BH) |`,
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const { tag, files } of series) {
+    const runs = files.map((f) => loadRun(f, tag));
+    const payloads = [...new Set(runs[0]!.measurements.map((m) => m.parameter.label))].sort(
+      (a, b) => Number(a) - Number(b),
+    );
+    const slower = new Set(payloads.slice(0, Math.floor(payloads.length / 2)));
+    const counts = {
+      aaFailed: 0,
+      aaBonf: 0,
+      aaBh: 0,
+      failed: 0,
+      reg: 0,
+      regBonf: 0,
+      regBh: 0,
+      un: 0,
+      unBonf: 0,
+      unBh: 0,
+    };
+    runs.forEach((candidate, i) => {
+      const history = runs.filter((_, j) => j !== i);
+      const aa = compareExperimentWithHistory(tag, history, candidate, THRESHOLDS);
+      counts.aaFailed += aa.status === 'failed' ? 1 : 0;
+      const aaNamed = aa.rows.filter((r) => r.failed && !r.pooled);
+      counts.aaBh += aaNamed.length;
+      counts.aaBonf += aaNamed.filter((r) => r.namedBy === 'bonferroni').length;
+      const judged = compareExperimentWithHistory(tag, history, slowerAt(candidate, slower, REAL_SLOWER), THRESHOLDS);
+      counts.failed += judged.status === 'failed' ? 1 : 0;
+      for (const row of judged.rows) {
+        if (row.pooled || !row.gated || row.status === 'new' || row.status === 'missing') continue;
+        const bh = row.failed ? 1 : 0;
+        const bonf = row.namedBy === 'bonferroni' ? 1 : 0;
+        if (slower.has(row.parameter)) {
+          counts.reg++;
+          counts.regBh += bh;
+          counts.regBonf += bonf;
+        } else {
+          counts.un++;
+          counts.unBh += bh;
+          counts.unBonf += bonf;
+        }
+      }
+    });
+    const n = runs.length;
+    console.log(
+      `| ${tag} (Fast-DDS), ${n} runs, ${payloads.length} payloads | ${n} | ${counts.aaFailed} of ${n} | ${counts.aaBonf} / ${counts.aaBh} | ${counts.failed} of ${n} | ${counts.regBonf} / ${counts.regBh} of ${counts.reg} | ${counts.unBonf} / ${counts.unBh} of ${counts.un} |`,
+    );
+  }
 }
 
 main();
