@@ -6,6 +6,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { nameRegressedRows } from '../src/engine/compare/attribution.js';
 import {
+  compareExperimentPaired,
   compareExperimentWithHistory,
   type ComparisonRow,
   type ExperimentSide,
@@ -169,5 +170,40 @@ describe('compareExperimentWithHistory names the rows BH says', () => {
       ['real_time', '1', 'bonferroni'],
       ['real_time', '2', 'fdr'],
     ]);
+  });
+});
+
+describe('compareExperimentPaired names the rows BH says', () => {
+  // Three pairs whose log ratios are m − 0.05, m, m + 0.05: mean m, sd 0.05, se 0.05/√3, 2 df. Default paired
+  // confidence 0.99: each row's share is 0.01 / 8 = 0.00125, which only p = 0.0001 clears; the geomean (mean t 24.6)
+  // clears t(0.995, 2) = 9.9. BH at q = 0.01 over p 0.0001, 0.002, 0.004, 0.3: rank 4 needs 0.3 ≤ 0.01 (no), rank 3
+  // 0.004 ≤ 0.0075 (yes): rows 1–3 are named, row 3 at +37.8 % (e^(11.11·0.0289) − 1), over the 10 % threshold.
+  const se = 0.05 / Math.sqrt(3);
+  const shifts = [0.0001, 0.002, 0.004, 0.3].map((p) => tFor(p) * se);
+  const side = (factor: (p: number) => number): ExperimentSide => ({
+    measurements: shifts.map((_, p): Measurement => ({
+      experiment: 'BM_Op',
+      parameter: { label: String(p + 1), payloadBytes: NaN },
+      metric: { name: 'real_time', dimension: 'time', unit: 'ns', displayUnit: 'ns', direction: 'lower-is-better' },
+      statistics: { value: 100 * (p + 1) * factor(p) },
+      place: { file: 'test' },
+    })),
+  });
+  const pairs = [-0.05, 0, 0.05].map((o) => ({
+    reference: side(() => 1),
+    result: side((p) => Math.exp(shifts[p]! + o)),
+  }));
+  const comparison = compareExperimentPaired('BM_Op', pairs, parseThresholds('0.1'));
+
+  test('rows 1 (Bonferroni), 2 and 3 (BH) are named, not 4', () => {
+    const rows = comparison.rows.filter((r) => !r.pooled);
+    [0.0001, 0.002, 0.004, 0.3].forEach((p, i) => expect(rows[i]!.pValue).toBeCloseTo(p, 9));
+    expect(rows.map((r) => [r.parameter, r.status, r.namedBy])).toEqual([
+      ['1', 'fail', 'bonferroni'],
+      ['2', 'fail', 'fdr'],
+      ['3', 'fail', 'fdr'],
+      ['4', expect.not.stringMatching(/fail|warn/), undefined],
+    ]);
+    expect(rows[2]!.deltaPercent).toBeCloseTo(37.8, 1);
   });
 });
