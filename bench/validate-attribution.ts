@@ -5,7 +5,9 @@
  * slower (a 5σ shift per row) and 10 of 50 args of a sixth (unchanged rows inside a failing family);
  * A/A suite: nothing changed. Every verdict is the engine's own (compareExperimentWithHistory, which
  * names rows with attribution.ts at q = α); Bonferroni alone (before) and other FDR levels are the same
- * rows re-named by attribution.ts. Every draw is seeded. Then the real reruns of one unchanged build in
+ * rows re-named by attribution.ts; the moderated t (stats/moderatedVariance.ts, a prior over the suite's 2000 row
+ * variances) re-names them on moderated p-values, which the engine does not compute. Both with equal row noise and
+ * with unequal (sd(log) 0.05·e^(0.5·z) per row). Every draw is seeded. Then the real reruns of one unchanged build in
  * ../shared/fixtures/real-runs, leave-one-out: each run against a history of the others, as it is (A/A) and with
  * half of its payloads 3× slower (unchanged rows inside a failing family, on real noise).
  *
@@ -23,6 +25,8 @@ import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { VERDICT_DEFAULTS } from '../src/engine/compare/settings.js';
 import type { Measurement, StatisticName } from '../src/engine/model/measurement.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
+import { fitVariancePrior, moderatedVariance } from '../src/engine/stats/moderatedVariance.js';
+import { studentTCdf } from '../src/engine/stats/studentT.js';
 import { loadResults } from '../src/pipeline/results.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 
@@ -37,15 +41,18 @@ const SLOWER = 1.3;
 const FULL = 5; // families 0…4: every arg slower
 const PARTIAL = 10; // family 5: args 0…9 slower
 const REGRESSED_SUITES = quick ? 8 : 40;
-const AA_SUITES = quick ? 20 : 100;
+const AA_SUITES = quick ? 20 : 60;
 const THRESHOLDS = parseThresholds('0.1');
 const ALPHA = Number((1 - VERDICT_DEFAULTS.confidence.history).toPrecision(6));
-const LEVELS: { name: string; q: number | undefined }[] = [
+const LEVELS: { name: string; q: number | undefined; moderated?: boolean }[] = [
   { name: 'Bonferroni only (before)', q: undefined },
   { name: `BH q = α = ${ALPHA}`, q: ALPHA },
   { name: 'BH q = 0.01', q: 0.01 },
   { name: 'BH q = 0.05', q: 0.05 },
+  { name: `moderated t (prior over the suite's rows), BH q = α = ${ALPHA}`, q: ALPHA, moderated: true },
 ];
+/** The moderated t's degrees of freedom are capped here: beyond, t is the normal to 3 digits. */
+const MAX_DF = 1000;
 
 const METRIC = {
   name: 'real_time',
@@ -60,12 +67,12 @@ function gaussian(random: () => number): () => number {
 }
 
 /** One run of one family: every arg's real time, log-normal around its level. */
-function run(family: number, draw: () => number, slower: (arg: number) => number): ExperimentSide {
+function run(family: number, draw: () => number, slower: (arg: number) => number, sds: number[]): ExperimentSide {
   const measurements: Measurement[] = Array.from({ length: ARGS }, (_, arg) => ({
     experiment: `BM_Op${family}`,
     parameter: { label: String(arg + 1), payloadBytes: NaN },
     metric: { ...METRIC },
-    statistics: { value: 100 * (arg + 1) * slower(arg) * Math.exp(SD * draw()) },
+    statistics: { value: 100 * (arg + 1) * slower(arg) * Math.exp(sds[arg]! * draw()) },
     place: { file: 'sim' },
   }));
   return { measurements };
@@ -111,20 +118,55 @@ function bonferroniOnly(rows: readonly ComparisonRow[]): ComparisonRow[] {
   });
 }
 
-function suite(seed: number, regressed: boolean, tallies: Tally[]): void {
+/**
+ * One suite; with `sdSpread` > 0 each row's sd(log) is SD·exp(sdSpread·z), z a standard normal drawn per row
+ * (unequal row noise, where one shared variance would be wrong).
+ */
+function suite(seed: number, regressed: boolean, tallies: Tally[], sdSpread = 0): void {
   const draw = gaussian(mulberry32(seed));
+  const sds = Array.from({ length: FAMILIES }, () =>
+    Array.from({ length: ARGS }, () => SD * Math.exp(sdSpread * draw())),
+  );
   const named = tallies.map(() => 0);
   let partialFailed = false;
+  const slowerArgsOf = (family: number) => (!regressed ? 0 : family < FULL ? ARGS : family === FULL ? PARTIAL : 0);
+  const suiteRuns = Array.from({ length: FAMILIES }, (_, family) => {
+    const slower = (arg: number) => (arg < slowerArgsOf(family) ? SLOWER : 1);
+    const history = Array.from({ length: HISTORY }, () => run(family, draw, () => 1, sds[family]!));
+    return { history, candidate: run(family, draw, slower, sds[family]!) };
+  });
+  // The moderated t: each row's log variance over its history (HISTORY − 1 df), shrunk towards a prior fitted
+  // across the suite's 2000 rows.
+  const logsOf = (side: ExperimentSide) => side.measurements.map((m) => Math.log(m.statistics.value!));
+  const rowStats = suiteRuns.map(({ history, candidate }) => {
+    const logs = history.map(logsOf);
+    const candidateLogs = logsOf(candidate);
+    return candidateLogs.map((c, arg) => {
+      const h = logs.map((l) => l[arg]!);
+      const mean = h.reduce((a, b) => a + b, 0) / h.length;
+      const variance = h.reduce((a, b) => a + (b - mean) ** 2, 0) / (h.length - 1);
+      return { mean, variance, candidate: c };
+    });
+  });
+  const prior = fitVariancePrior(
+    rowStats.flat().map((r) => r.variance),
+    HISTORY - 1,
+  );
   for (let family = 0; family < FAMILIES; family++) {
-    const slowerArgs = !regressed ? 0 : family < FULL ? ARGS : family === FULL ? PARTIAL : 0;
-    const slower = (arg: number) => (arg < slowerArgs ? SLOWER : 1);
-    const history = Array.from({ length: HISTORY }, () => run(family, draw, () => 1));
-    const candidate = run(family, draw, slower);
+    const slowerArgs = slowerArgsOf(family);
+    const { history, candidate } = suiteRuns[family]!;
     const judged = compareExperimentWithHistory(`BM_Op${family}`, history, candidate, THRESHOLDS);
     if (regressed && family === FULL) partialFailed = judged.status === 'failed';
     const before = bonferroniOnly(judged.rows);
+    const moderatedP = before.map((row) => {
+      if (row.pooled || row.pValue === undefined) return row;
+      const r = rowStats[family]![Number(row.parameter) - 1]!;
+      const m = moderatedVariance(r.variance, HISTORY - 1, prior);
+      const t = (r.candidate - r.mean) / Math.sqrt(m.variance * (1 + 1 / HISTORY));
+      return { ...row, pValue: 1 - studentTCdf(t, Math.min(MAX_DF, m.df)) };
+    });
     LEVELS.forEach((level, i) => {
-      const rows = level.q === undefined ? before : nameRegressedRows(before, level.q);
+      const rows = level.q === undefined ? before : nameRegressedRows(level.moderated ? moderatedP : before, level.q);
       const t = tallies[i]!;
       for (const row of rows) {
         if (row.pooled) continue;
@@ -158,32 +200,41 @@ function suite(seed: number, regressed: boolean, tallies: Tally[]): void {
 
 const pct = (a: number, b: number) => (b === 0 ? '—' : `${((100 * a) / b).toFixed(2)} %`);
 
+const SD_SPREAD = 0.5;
+
 function main(): void {
   const started = Date.now();
-  const regressed = LEVELS.map(tally);
-  const aa = LEVELS.map(tally);
-  for (let s = 0; s < REGRESSED_SUITES; s++) suite(1000 + s, true, regressed);
-  for (let s = 0; s < AA_SUITES; s++) suite(500000 + s, false, aa);
   console.log(
-    `\n## Naming the regressed rows: ${FAMILIES} families × ${ARGS} args, ${HISTORY}-run history, sd(log) ${SD}, 1 candidate run${quick ? ' (--quick)' : ''}\n`,
+    `\n## Naming the regressed rows: ${FAMILIES} families × ${ARGS} args, ${HISTORY}-run history, 1 candidate run${quick ? ' (--quick)' : ''}\n`,
   );
   console.log(
-    `Regressed suite (${REGRESSED_SUITES} seeded suites): every arg of ${FULL} families ${SLOWER}× slower, ${PARTIAL} of ${ARGS} args of a sixth. A/A suite (${AA_SUITES} seeded suites): nothing changed. Gate α per family ${ALPHA}.\n`,
+    `Regressed suite (${REGRESSED_SUITES} seeded suites): every arg of ${FULL} families ${SLOWER}× slower, ${PARTIAL} of ${ARGS} args of a sixth. A/A suite (${AA_SUITES} seeded suites): nothing changed. Gate α per family ${ALPHA}.`,
   );
-  console.log(
-    '| procedure | regressed rows named (5 families) | regressed rows named (10 of 50) | unchanged rows named | unchanged named in the 10-of-50 family | A/A suites naming any row | A/A rows named per suite |',
-  );
-  console.log('|---|---|---|---|---|---|---|');
-  LEVELS.forEach((level, i) => {
-    const r = regressed[i]!;
-    const a = aa[i]!;
+  for (const sdSpread of [0, SD_SPREAD]) {
+    const regressed = LEVELS.map(tally);
+    const aa = LEVELS.map(tally);
+    for (let s = 0; s < REGRESSED_SUITES; s++) suite(1000 + s, true, regressed, sdSpread);
+    for (let s = 0; s < AA_SUITES; s++) suite(500000 + s, false, aa, sdSpread);
     console.log(
-      `| ${level.name} | ${pct(r.namedFull, r.regressedFull)} | ${pct(r.namedPartial, r.regressedPartial)} | ${pct(r.namedUnchanged, r.unchanged)} | ${pct(r.namedUnchangedInPartial, r.unchangedInPartial)} | ${a.suitesNaming} of ${a.suites} | ${(a.rowsNamed / a.suites).toFixed(3)} |`,
+      sdSpread === 0
+        ? `\n### Equal row noise: sd(log) ${SD} per row\n`
+        : `\n### Unequal row noise: sd(log) ${SD}·e^(${sdSpread}·z) per row, z standard normal (90 % of rows between ${(SD * Math.exp(-1.645 * sdSpread)).toFixed(3)} and ${(SD * Math.exp(1.645 * sdSpread)).toFixed(3)})\n`,
     );
-  });
-  console.log(
-    `\nThe ${PARTIAL}-of-${ARGS} family failed the gate in ${regressed[0]!.partialFailed} of ${REGRESSED_SUITES} suites (its geomean moves ${((SLOWER ** (PARTIAL / ARGS) - 1) * 100).toFixed(1)} %, under the 10 % threshold, so it fails only through a row that clears Bonferroni); its rows are counted in every suite.`,
-  );
+    console.log(
+      '| procedure | regressed rows named (5 families) | regressed rows named (10 of 50) | unchanged rows named | unchanged named in the 10-of-50 family | A/A suites naming any row | A/A rows named per suite |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
+    LEVELS.forEach((level, i) => {
+      const r = regressed[i]!;
+      const a = aa[i]!;
+      console.log(
+        `| ${level.name} | ${pct(r.namedFull, r.regressedFull)} | ${pct(r.namedPartial, r.regressedPartial)} | ${pct(r.namedUnchanged, r.unchanged)} | ${pct(r.namedUnchangedInPartial, r.unchangedInPartial)} | ${a.suitesNaming} of ${a.suites} | ${(a.rowsNamed / a.suites).toFixed(3)} |`,
+      );
+    });
+    console.log(
+      `\nThe ${PARTIAL}-of-${ARGS} family failed the gate in ${regressed[0]!.partialFailed} of ${REGRESSED_SUITES} suites (its geomean moves ${((SLOWER ** (PARTIAL / ARGS) - 1) * 100).toFixed(1)} %, under the 10 % threshold, so it fails only through a row that clears Bonferroni); its rows are counted in every suite.`,
+    );
+  }
   realRuns();
   console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
