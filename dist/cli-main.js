@@ -12896,8 +12896,134 @@ function perRepetitionLevels(perParameter, weights) {
   );
 }
 
+// src/engine/stats/sequential.ts
+var DEFAULT_SPENDING = "obrien-fleming";
+var FIRST_LOOK = 8;
+var LOOK_STEP = 4;
+function normalCdf(z) {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.5 * x);
+  const erfc = t * Math.exp(
+    -x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))))
+  );
+  return z >= 0 ? 1 - erfc / 2 : erfc / 2;
+}
+function normalQuantile(p) {
+  if (!(p > 0 && p < 1)) throw new RangeError(`normalQuantile(${p})`);
+  let lo = -40;
+  let hi = 40;
+  for (let i = 0; i < 200 && hi - lo > 1e-12; i++) {
+    const mid = (lo + hi) / 2;
+    if (normalCdf(mid) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+function normalDensity(z) {
+  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+}
+function alphaSpent(spending, alpha, t) {
+  if (t <= 0) return 0;
+  if (t >= 1) return alpha;
+  return spending === "pocock" ? alpha * Math.log(1 + (Math.E - 1) * t) : 2 - 2 * normalCdf(normalQuantile(1 - alpha / 2) / Math.sqrt(t));
+}
+var STEP = 0.02;
+var FLOOR = -8;
+function sequentialBoundaries(fractions, alpha, spending) {
+  if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
+  const key = `${spending}|${alpha}|${fractions.join(",")}`;
+  const cached = boundaryCache.get(key);
+  if (cached) return cached;
+  const boundaries = [];
+  let grid = [];
+  let density = [];
+  let h = 0;
+  let previousFraction = 0;
+  let spent = 0;
+  for (const [k, t] of fractions.entries()) {
+    if (!(t > previousFraction && t <= 1)) throw new RangeError(`information fractions must increase in (0, 1]`);
+    const target = alphaSpent(spending, alpha, t) - spent;
+    const s = previousFraction;
+    const d = t - s;
+    const crossing = k === 0 ? (c2) => 1 - normalCdf(c2) : (c2) => h * simpson(
+      grid.map((u, i) => density[i] * (1 - normalCdf((c2 * Math.sqrt(t) - u * Math.sqrt(s)) / Math.sqrt(d))))
+    );
+    let c = Infinity;
+    if (target > 0) {
+      let lo = -5;
+      let hi = 40;
+      for (let i = 0; i < 100 && hi - lo > 1e-10; i++) {
+        const mid = (lo + hi) / 2;
+        if (crossing(mid) > target) lo = mid;
+        else hi = mid;
+      }
+      c = (lo + hi) / 2;
+      spent += crossing(c);
+    }
+    boundaries.push(c);
+    if (k === fractions.length - 1) break;
+    const top = Math.min(c, 12);
+    const intervals = 2 * Math.ceil((top - FLOOR) / STEP / 2);
+    const nextH = (top - FLOOR) / intervals;
+    const next = Array.from({ length: intervals + 1 }, (_, i) => FLOOR + nextH * i);
+    const previous = { grid, density, h };
+    const centre = Math.sqrt(t / s);
+    const reach = 9 * Math.sqrt(d / s);
+    density = k === 0 ? next.map(normalDensity) : next.map((z) => {
+      const terms = previous.grid.map(
+        (u, i) => Math.abs(u - z * centre) > reach ? 0 : previous.density[i] * normalDensity((z * Math.sqrt(t) - u * Math.sqrt(s)) / Math.sqrt(d))
+      );
+      return previous.h * Math.sqrt(t / d) * simpson(terms);
+    });
+    grid = next;
+    h = nextH;
+    previousFraction = t;
+  }
+  boundaryCache.set(key, boundaries);
+  return boundaries;
+}
+var boundaryCache = /* @__PURE__ */ new Map();
+function simpson(values) {
+  const n = values.length - 1;
+  if (n < 2) return 0;
+  let sum2 = values[0] + values[n];
+  for (let i = 1; i < n; i++) sum2 += values[i] * (i % 2 === 1 ? 4 : 2);
+  return sum2 / 3;
+}
+function looksAt(pairs, maxPairs) {
+  if (!(Number.isInteger(maxPairs) && maxPairs >= 2)) throw new RangeError(`maxPairs must be an integer ≥ 2`);
+  if (pairs > maxPairs) throw new RangeError(`${pairs} pairs is more than the cap of ${maxPairs}`);
+  const looks = [];
+  for (let n = FIRST_LOOK; n < pairs; n += LOOK_STEP) looks.push(n);
+  looks.push(pairs);
+  return looks;
+}
+function sequentialNominalAlpha(pairs, maxPairs, alpha, spending = DEFAULT_SPENDING) {
+  const looks = looksAt(pairs, maxPairs);
+  const boundaries = sequentialBoundaries(
+    looks.map((n) => n / maxPairs),
+    alpha,
+    spending
+  );
+  return 1 - normalCdf(boundaries[boundaries.length - 1]);
+}
+function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, cap) {
+  const distance = mean3 > logThreshold ? mean3 : logThreshold - mean3;
+  if (!(distance > 0) || !(sd >= 0)) return void 0;
+  for (let n = Math.max(pairs + 1, 2); n <= cap; n++)
+    if (studentTQuantile(1 - alpha, n - 1) * (sd / Math.sqrt(n)) < distance) return n;
+  return void 0;
+}
+
 // src/engine/compare/paired.ts
+var PAIRS_TO_DECIDE_CAP = 100;
+function logOfThreshold(threshold, direction) {
+  if (direction !== "higher-is-better") return Math.log1p(threshold);
+  return threshold < 1 ? -Math.log1p(-threshold) : Infinity;
+}
 function compareExperimentPaired(experimentType, pairs, thresholds, options = {}) {
+  const maxPairs = options.maxPairs;
+  const lookAlpha = (rowAlpha2, pairs2) => maxPairs === void 0 ? rowAlpha2 : sequentialNominalAlpha(pairs2, maxPairs, rowAlpha2);
   const gate = options.gate ?? VERDICT_DEFAULTS.gate;
   const alpha = 1 - assertConfidence(options.confidence ?? VERDICT_DEFAULTS.confidence.paired);
   const pooledShare = options.pooledShare ?? VERDICT_DEFAULTS.pooledShare;
@@ -12915,7 +13041,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
     return a !== void 0 && b !== void 0 && a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b) ? { a, b, d: logWorse(a, b, row.direction) } : void 0;
   });
   const sizes = familySizes(plain.rows);
-  const pairedOutcome = (row, pairValues, rowConfidence) => {
+  const pairedOutcome = (row, pairValues, rowConfidence, decisive) => {
     const usable = pairValues.filter((v) => v !== void 0);
     const reference = Math.exp(meanAndSd(usable.map((v) => Math.log(v.a))).mean);
     const result = Math.exp(meanAndSd(usable.map((v) => Math.log(v.b))).mean);
@@ -12930,14 +13056,26 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
         ...statusOf(status3)
       };
     }
-    const test = pairedLogTest(
-      usable.map((v) => v.d),
-      1 - rowConfidence,
-      row.direction
-    );
+    const logRatios2 = usable.map((v) => v.d);
+    const test = pairedLogTest(logRatios2, lookAlpha(1 - rowConfidence, usable.length), row.direction);
     const over = test.effect > row.threshold;
     const under = test.effect < -row.threshold;
-    const status2 = over && test.significant ? "fail" : over ? "warn" : under && test.significantlyBetter ? "improved" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
+    const status2 = over && test.significant ? "fail" : under && test.significantlyBetter ? "improved" : decisive && !(test.interval.upper < row.threshold) ? "inconclusive" : over ? "warn" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
+    const undecided = {};
+    if (status2 === "inconclusive") {
+      const { mean: mean3, sd } = meanAndSd(logRatios2);
+      const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
+      const needed = pairsToDecide(
+        mean3,
+        sd,
+        usable.length,
+        logOfThreshold(row.threshold, row.direction),
+        1 - rowConfidence,
+        cap
+      );
+      undecided.pairsCap = cap;
+      if (needed !== void 0) undecided.morePairs = needed - usable.length;
+    }
     return {
       reference,
       result,
@@ -12953,13 +13091,15 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
       ),
       pValue: test.pValue,
       confidence: rowConfidence,
+      ...undecided,
       ...statusOf(status2)
     };
   };
   const judged = plain.rows.map((row) => {
     if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf(row));
-    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
-    const outcome = pairedOutcome(row, logRatios(row, row.parameter), rowConfidence);
+    const familySize = sizes.get(familyKey(row)) ?? 1;
+    const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
+    const outcome = pairedOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1);
     return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
   });
   const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
@@ -12978,7 +13118,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
           d: mean3((c) => c.d)
         };
       });
-      return pairedOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare));
+      return pairedOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true);
     },
     gate,
     resultByKey
@@ -12999,7 +13139,8 @@ var MARK = {
   noisy: "〰️",
   "insufficient-history": "❔",
   "not-comparable": "➖",
-  "state-change": "🔀"
+  "state-change": "🔀",
+  inconclusive: "⏳"
 };
 function comparisonMarkdownParts(report) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
@@ -13069,6 +13210,10 @@ function changed(c, way) {
   const word = way === "worse" ? c.speed ? "slower" : "worse" : c.speed ? "faster" : "better";
   return `${plural(c.benchmarks, "benchmark")} ${changeRange(c)} ${word}`;
 }
+function inconclusiveWords(i) {
+  const what = plural(i.benchmarks, "benchmark");
+  return i.morePairs !== void 0 ? `inconclusive: ${plural(i.morePairs, "more pair")} would decide ${what}` : `inconclusive: even ${i.pairsCap} pairs would not decide ${what}`;
+}
 function headline2(report, options = {}) {
   const c = report.changes;
   const base = options.base !== void 0 ? escapeMarkdown(options.base) : report.method === "history" ? "the history" : "the baseline";
@@ -13081,7 +13226,10 @@ function headline2(report, options = {}) {
   if (c.missing > 0) failures.push(`${plural(c.missing, "benchmark")} of ${base} missing from the results`);
   if (failures.length === 0 && report.verdict === "fail")
     failures.push(`${report.comparisonsFailed} of ${report.comparisonsTotal} comparisons with ${base} failed`);
-  if (failures.length > 0) return `❌ ${failures.join(", ")} (${method})${warned}`;
+  const undecided = c.inconclusive ? inconclusiveWords(c.inconclusive) : "";
+  if (failures.length > 0)
+    return `❌ ${failures.join(", ")} (${method})${warned}${undecided ? ` · ⏳ ${undecided}` : ""}`;
+  if (undecided) return `⏳ ${undecided[0].toUpperCase()}${undecided.slice(1)} (${method})${warned}`;
   if (c.better) return `✅ ${changed(c.better, "better")} than ${base} (${method})${warned}`;
   if (options.brief) return `✅ Nothing slower than ${base} (${method})${warned}`;
   const beyond = report.method === "threshold" ? "the threshold" : "the noise";
@@ -13107,7 +13255,7 @@ function extraColumns(rows) {
   };
 }
 function needsAttention(r) {
-  return comparisonRowFailed(r) || r.gated && (r.status === "warn" || r.status === "state-change" || r.status === "insufficient-history" && r.deltaPercent > r.threshold * 100);
+  return comparisonRowFailed(r) || r.gated && (r.status === "warn" || r.status === "state-change" || r.status === "inconclusive" || r.status === "insufficient-history" && r.deltaPercent > r.threshold * 100);
 }
 function showNotGated(r) {
   return !r.gated && r.status !== "pass" && r.status !== "improved" && r.status !== "new" && r.status !== "not-comparable" && r.status !== "state-change";
@@ -15434,6 +15582,14 @@ function renderComparisonJson(report) {
 
 // src/engine/report/comparisonReport.ts
 var THRESHOLD_METHOD = resolveVerdictSettings("threshold");
+function inconclusiveRows(rows) {
+  const undecided = rows.filter((r) => r.gated && r.status === "inconclusive");
+  const counted = benchmarkChanges(undecided);
+  if (!counted) return void 0;
+  const more = undecided.map((r) => r.morePairs);
+  const pairsCap = Math.max(...undecided.map((r) => r.pairsCap ?? 0));
+  return more.every((m) => m !== void 0) ? { benchmarks: counted.benchmarks, morePairs: Math.max(...more), pairsCap } : { benchmarks: counted.benchmarks, pairsCap };
+}
 function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun, method) {
   const all = comparisons.flatMap((c) => c.rows);
   if (!method) {
@@ -15524,13 +15680,15 @@ function changeSummary(rows) {
     )
   );
   const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "improved"));
+  const inconclusive = inconclusiveRows(rows);
   return {
     benchmarks: new Set(rows.filter((r) => !r.pooled).map(benchmarkKey)).size,
     ...worse ? { worse } : {},
     missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === "missing").map(benchmarkKey)).size,
     ...warned ? { warned } : {},
     ...better ? { better } : {},
-    notComparable: rows.length > 0 && rows.every((r) => r.status === "not-comparable")
+    notComparable: rows.length > 0 && rows.every((r) => r.status === "not-comparable"),
+    ...inconclusive ? { inconclusive } : {}
   };
 }
 function pct(x) {
@@ -15579,7 +15737,7 @@ function methodNotes(method, rows) {
     }
   } else {
     notes.push(
-      `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change. Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), ${shareText(method.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`
+      `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change; the pooled geomean row (or a lone parameter) passes only when its interval lies below the threshold, and is inconclusive (not failing) when the interval straddles it. Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), ${shareText(method.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`
     );
   }
   const byOwnTest = rows.filter((r) => r.namedBy === "bonferroni").length;

@@ -20,6 +20,7 @@ import {
   type SubExperimentComparison,
 } from './rows.js';
 import { assertConfidence, VERDICT_DEFAULTS, type VerdictOptions } from './settings.js';
+import { pairsToDecide, sequentialNominalAlpha } from '../stats/sequential.js';
 import { compareExperiment, thresholdStatus } from './threshold.js';
 import type { Thresholds } from './thresholds.js';
 
@@ -29,20 +30,44 @@ export interface ExperimentPair {
   result: ExperimentSide | undefined;
 }
 
+/** The paired method's options: the verdict's, and the cap of a sequential A/B run. */
+export type PairedOptions = VerdictOptions & {
+  /**
+   * Sequential A/B: the most pairs the run will take. The pairs given are then one look of a group-sequential
+   * design (stats/sequential.ts) and each row is judged at that look's boundary instead of the fixed-sample one.
+   */
+  maxPairs?: number | undefined;
+};
+
+/** How many pairs in all an inconclusive row considers when the run has no cap. */
+export const PAIRS_TO_DECIDE_CAP = 100;
+
+/** The threshold (a relative worsening) on the log scale of the per-pair ratios, worse positive. */
+function logOfThreshold(threshold: number, direction: ComparisonRow['direction']): number {
+  if (direction !== 'higher-is-better') return Math.log1p(threshold);
+  return threshold < 1 ? -Math.log1p(-threshold) : Infinity;
+}
+
 /**
  * Compares one experiment from k interleaved A/B pairs (base and candidate run alternately on
  * the same runner, so the machine's state cancels in each pair's ratio). Per row: the mean of the
  * per-pair log ratios with a t interval on k − 1 degrees of freedom; with several parameters a
  * pooled geomean row (per pair, the mean log ratio over the parameters). A row fails when its
- * change exceeds the threshold and its interval excludes no change. Reference and result shown
- * are the geometric means of the pairs' values.
+ * change exceeds the threshold and its interval excludes no change. A row that decides the family
+ * (the pooled row, or the only parameter) passes only when its interval's upper edge is below the
+ * threshold; when the interval straddles the threshold without failing it is `inconclusive`, with
+ * the pairs that would decide. Reference and result shown are the geometric means of the pairs' values.
  */
 export function compareExperimentPaired(
   experimentType: string,
   pairs: readonly ExperimentPair[],
   thresholds: Thresholds,
-  options: VerdictOptions = {},
+  options: PairedOptions = {},
 ): SubExperimentComparison {
+  const maxPairs = options.maxPairs;
+  // A sequential look judges at the nominal level its boundary converts to; a fixed design at the row's α.
+  const lookAlpha = (rowAlpha: number, pairs: number) =>
+    maxPairs === undefined ? rowAlpha : sequentialNominalAlpha(pairs, maxPairs, rowAlpha);
   const gate = options.gate ?? VERDICT_DEFAULTS.gate;
   const alpha = 1 - assertConfidence(options.confidence ?? VERDICT_DEFAULTS.confidence.paired);
   const pooledShare = options.pooledShare ?? VERDICT_DEFAULTS.pooledShare;
@@ -69,6 +94,7 @@ export function compareExperimentPaired(
     row: ComparisonRow,
     pairValues: ({ a: number; b: number; d: number } | undefined)[],
     rowConfidence: number,
+    decisive: boolean,
   ): Partial<ComparisonRow> | undefined => {
     const usable = pairValues.filter((v): v is { a: number; b: number; d: number } => v !== undefined);
     const reference = Math.exp(meanAndSd(usable.map((v) => Math.log(v.a))).mean);
@@ -84,23 +110,37 @@ export function compareExperimentPaired(
         ...statusOf(status),
       };
     }
-    const test = pairedLogTest(
-      usable.map((v) => v.d),
-      1 - rowConfidence,
-      row.direction,
-    );
+    const logRatios = usable.map((v) => v.d);
+    const test = pairedLogTest(logRatios, lookAlpha(1 - rowConfidence, usable.length), row.direction);
     const over = test.effect > row.threshold;
     const under = test.effect < -row.threshold;
     const status: ComparisonStatus =
       over && test.significant
         ? 'fail'
-        : over
-          ? 'warn'
-          : under && test.significantlyBetter
-            ? 'improved'
-            : test.detectable > row.threshold && !test.significant
-              ? 'noisy'
-              : 'pass';
+        : under && test.significantlyBetter
+          ? 'improved'
+          : decisive && !(test.interval.upper < row.threshold)
+            ? 'inconclusive'
+            : over
+              ? 'warn'
+              : test.detectable > row.threshold && !test.significant
+                ? 'noisy'
+                : 'pass';
+    const undecided: Partial<ComparisonRow> = {};
+    if (status === 'inconclusive') {
+      const { mean, sd } = meanAndSd(logRatios);
+      const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
+      const needed = pairsToDecide(
+        mean,
+        sd,
+        usable.length,
+        logOfThreshold(row.threshold, row.direction),
+        1 - rowConfidence,
+        cap,
+      );
+      undecided.pairsCap = cap;
+      if (needed !== undefined) undecided.morePairs = needed - usable.length;
+    }
     return {
       reference,
       result,
@@ -116,13 +156,15 @@ export function compareExperimentPaired(
       ),
       pValue: test.pValue,
       confidence: rowConfidence,
+      ...undecided,
       ...statusOf(status),
     };
   };
   const judged = plain.rows.map((row): ComparisonRow => {
     if (row.status === 'new' || row.status === 'missing') return regate(row, gate, shapeOf(row));
-    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
-    const outcome = pairedOutcome(row, logRatios(row, row.parameter), rowConfidence);
+    const familySize = sizes.get(familyKey(row)) ?? 1;
+    const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
+    const outcome = pairedOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1);
     return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
   });
   const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
@@ -143,7 +185,7 @@ export function compareExperimentPaired(
           d: mean((c) => c.d),
         };
       });
-      return pairedOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare));
+      return pairedOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true);
     },
     gate,
     resultByKey,

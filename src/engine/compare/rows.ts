@@ -18,6 +18,9 @@ import { gates, type GateStatistics } from './gate.js';
  *   against the newest run), `not-comparable` (every history run was measured on another kind of
  *   machine: reported, never failing), `state-change` (the history shows two machine states, a
  *   factor of 2 or more apart, and the result is in one of them: reported, never failing).
+ * - A/B pairs only: `inconclusive` (a row that decides its family — the pooled row, or the only
+ *   parameter — whose interval straddles the threshold: neither a failure nor shown below the
+ *   threshold; it does not fail, and more pairs would decide).
  */
 export type ComparisonStatus =
   | 'pass'
@@ -29,7 +32,8 @@ export type ComparisonStatus =
   | 'noisy'
   | 'insufficient-history'
   | 'not-comparable'
-  | 'state-change';
+  | 'state-change'
+  | 'inconclusive';
 
 /** One statistic of one metric of one experiment at one parameter: reference against result. */
 export interface ComparisonRow {
@@ -92,6 +96,13 @@ export interface ComparisonRow {
   confidence?: number;
   /** A failing parameter row: which procedure named it (attribution.ts). */
   namedBy?: NamingProcedure;
+  /**
+   * Inconclusive rows: how many more pairs would decide at the observed effect and spread (absent when even `pairsCap`
+   * pairs in all would not).
+   */
+  morePairs?: number;
+  /** Inconclusive rows: the most pairs in all that `morePairs` considered (the sequential cap, else 100). */
+  pairsCap?: number;
 }
 
 /** How a comparison decided: one reference run and a threshold, a history's noise band, or interleaved A/B pairs. */

@@ -1,7 +1,7 @@
 import { formatFixed3 } from '../numeric/formatFixed.js';
 import type { ComparisonRow } from '../compare/compare.js';
 import { comparisonRowFailed } from '../compare/compare.js';
-import type { BenchmarkChanges, ComparisonReport } from './comparisonReport.js';
+import type { BenchmarkChanges, ComparisonReport, Inconclusive } from './comparisonReport.js';
 import { escapeMarkdown } from './escape.js';
 import { valueChange, valueChangeRange, worseningSize } from './change.js';
 import { boundedPercent, FOLD_ROWS_ABOVE, percent } from './markdown.js';
@@ -18,6 +18,7 @@ const MARK: Record<ComparisonRow['status'], string> = {
   'insufficient-history': '❔',
   'not-comparable': '➖',
   'state-change': '🔀',
+  inconclusive: '⏳',
 };
 
 /** The parts of comparison.md, for a document that puts them in another order (the reviewer comment). */
@@ -127,6 +128,14 @@ function changed(c: BenchmarkChanges, way: 'worse' | 'better'): string {
   return `${plural(c.benchmarks, 'benchmark')} ${changeRange(c)} ${word}`;
 }
 
+/** `inconclusive: 6 more pairs would decide 1 benchmark`, or `…: even 100 pairs would not decide 1 benchmark`. */
+export function inconclusiveWords(i: Inconclusive): string {
+  const what = plural(i.benchmarks, 'benchmark');
+  return i.morePairs !== undefined
+    ? `inconclusive: ${plural(i.morePairs, 'more pair')} would decide ${what}`
+    : `inconclusive: even ${i.pairsCap} pairs would not decide ${what}`;
+}
+
 /**
  * The first line of a comparison, counted by benchmark (experiment × parameter), with how it was
  * judged: "❌ 3 benchmarks 28–31 % slower than main (history of 8 runs)", "✅ 2 benchmarks 12–15 %
@@ -150,7 +159,10 @@ export function headline(report: ComparisonReport, options: HeadlineOptions = {}
   if (c.missing > 0) failures.push(`${plural(c.missing, 'benchmark')} of ${base} missing from the results`);
   if (failures.length === 0 && report.verdict === 'fail')
     failures.push(`${report.comparisonsFailed} of ${report.comparisonsTotal} comparisons with ${base} failed`);
-  if (failures.length > 0) return `❌ ${failures.join(', ')} (${method})${warned}`;
+  const undecided = c.inconclusive ? inconclusiveWords(c.inconclusive) : '';
+  if (failures.length > 0)
+    return `❌ ${failures.join(', ')} (${method})${warned}${undecided ? ` · ⏳ ${undecided}` : ''}`;
+  if (undecided) return `⏳ ${undecided[0]!.toUpperCase()}${undecided.slice(1)} (${method})${warned}`;
   if (c.better) return `✅ ${changed(c.better, 'better')} than ${base} (${method})${warned}`;
   if (options.brief) return `✅ Nothing slower than ${base} (${method})${warned}`;
   const beyond = report.method === 'threshold' ? 'the threshold' : 'the noise';
@@ -204,6 +216,7 @@ export function needsAttention(r: ComparisonRow): boolean {
     (r.gated &&
       (r.status === 'warn' ||
         r.status === 'state-change' ||
+        r.status === 'inconclusive' ||
         (r.status === 'insufficient-history' && r.deltaPercent > r.threshold * 100)))
   );
 }

@@ -92,6 +92,29 @@ export interface ChangeSummary {
   better?: BenchmarkChanges;
   /** Every row is not comparable (another machine): nothing was gated. */
   notComparable: boolean;
+  /** A/B pairs: gated rows whose interval straddles the threshold (they do not fail; more pairs would decide). */
+  inconclusive?: Inconclusive;
+}
+
+/** The gated inconclusive rows of a paired comparison, and how many more pairs would decide them all. */
+export interface Inconclusive {
+  /** How many benchmarks (a geomean row counts as one, as in BenchmarkChanges). */
+  benchmarks: number;
+  /** The most more pairs any of them needs; absent when one of them would not be decided within `pairsCap`. */
+  morePairs?: number;
+  /** The most pairs in all that were considered (the sequential cap, else 100). */
+  pairsCap: number;
+}
+
+function inconclusiveRows(rows: readonly ComparisonRow[]): Inconclusive | undefined {
+  const undecided = rows.filter((r) => r.gated && r.status === 'inconclusive');
+  const counted = benchmarkChanges(undecided);
+  if (!counted) return undefined;
+  const more = undecided.map((r) => r.morePairs);
+  const pairsCap = Math.max(...undecided.map((r) => r.pairsCap ?? 0));
+  return more.every((m) => m !== undefined)
+    ? { benchmarks: counted.benchmarks, morePairs: Math.max(...more), pairsCap }
+    : { benchmarks: counted.benchmarks, pairsCap };
 }
 
 export function buildComparisonReport(
@@ -225,6 +248,7 @@ function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
     ),
   );
   const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'improved'));
+  const inconclusive = inconclusiveRows(rows);
   return {
     benchmarks: new Set(rows.filter((r) => !r.pooled).map(benchmarkKey)).size,
     ...(worse ? { worse } : {}),
@@ -232,6 +256,7 @@ function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
     ...(warned ? { warned } : {}),
     ...(better ? { better } : {}),
     notComparable: rows.length > 0 && rows.every((r) => r.status === 'not-comparable'),
+    ...(inconclusive ? { inconclusive } : {}),
   };
 }
 
@@ -288,7 +313,7 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
     }
   } else {
     notes.push(
-      `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change. ` +
+      `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change; the pooled geomean row (or a lone parameter) passes only when its interval lies below the threshold, and is inconclusive (not failing) when the interval straddles it. ` +
         `Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), ${shareText(method.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`,
     );
   }

@@ -1,0 +1,133 @@
+/**
+ * Group-sequential A/B (stats/sequential.ts) and the paired method's `inconclusive` rows. Boundaries are
+ * checked against published tables; pair counts against Student t quantiles from a printed table.
+ */
+import { describe, expect, test } from '@jest/globals';
+import { compareExperimentPaired, type ExperimentSide } from '../src/engine/compare/compare.js';
+import { parseThresholds } from '../src/engine/compare/thresholds.js';
+import type { Measurement } from '../src/engine/model/measurement.js';
+import {
+  alphaSpent,
+  looksAt,
+  normalCdf,
+  pairsToDecide,
+  sequentialBoundaries,
+  sequentialNominalAlpha,
+} from '../src/engine/stats/sequential.js';
+
+describe('Lan–DeMets boundaries by recursive numerical integration', () => {
+  const fifths = [0.2, 0.4, 0.6, 0.8, 1];
+
+  test("O'Brien–Fleming spending, 5 equally spaced looks, one-sided 0.025: the published table", () => {
+    // Lan and DeMets (1983) as tabulated by the R package ldbounds (Reboussin et al. 2000) and gsDesign's sfLDOF.
+    const published = [4.8769, 3.3569, 2.6803, 2.2898, 2.031];
+    const computed = sequentialBoundaries(fifths, 0.025, 'obrien-fleming');
+    computed.forEach((z, i) => expect(Math.abs(z - published[i]!)).toBeLessThan(2e-4));
+  });
+
+  test('Pocock spending, 5 equally spaced looks, one-sided 0.025: the published table', () => {
+    const published = [2.438, 2.4268, 2.4101, 2.3966, 2.3859];
+    const computed = sequentialBoundaries(fifths, 0.025, 'pocock');
+    computed.forEach((z, i) => expect(Math.abs(z - published[i]!)).toBeLessThan(2e-4));
+  });
+
+  test('one look is the fixed design: z(0.99) = 2.3263', () => {
+    expect(sequentialBoundaries([1], 0.01, 'obrien-fleming')[0]).toBeCloseTo(2.3263, 3);
+  });
+
+  test('the first look spends exactly α(t₁): O’Brien–Fleming at 8 of 24 pairs, α = 1 %', () => {
+    // α(1/3) = 2 − 2Φ(z(0.995) · √3) = 2 − 2Φ(2.5758 · 1.7321) = 2 − 2Φ(4.4615) ≈ 8.1e-6.
+    expect(alphaSpent('obrien-fleming', 0.01, 1 / 3)).toBeCloseTo(2 - 2 * normalCdf(2.5758293 * Math.sqrt(3)), 9);
+    expect(sequentialNominalAlpha(8, 24, 0.01)).toBeCloseTo(alphaSpent('obrien-fleming', 0.01, 1 / 3), 9);
+    expect(sequentialNominalAlpha(8, 24, 0.01)).toBeGreaterThan(7e-6);
+    expect(sequentialNominalAlpha(8, 24, 0.01)).toBeLessThan(9e-6);
+  });
+
+  test('looks every 4 pairs from 8, then where the run is; none past the cap', () => {
+    expect(looksAt(8, 24)).toEqual([8]);
+    expect(looksAt(14, 24)).toEqual([8, 12, 14]);
+    expect(looksAt(24, 24)).toEqual([8, 12, 16, 20, 24]);
+    expect(looksAt(5, 24)).toEqual([5]);
+    expect(() => looksAt(25, 24)).toThrow(/more than the cap of 24/);
+    // The last of five looks is judged below α: the earlier looks spent some of it.
+    expect(sequentialNominalAlpha(24, 24, 0.01)).toBeLessThan(0.01);
+    expect(sequentialNominalAlpha(24, 24, 0.01)).toBeGreaterThan(0.008);
+    // With the cap at the first look there is one look: the fixed design.
+    expect(sequentialNominalAlpha(8, 8, 0.01)).toBeCloseTo(0.01, 6);
+  });
+});
+
+describe('pairsToDecide', () => {
+  test('mean 0.1 (over a 10 % threshold), sd 0.1485: 16 pairs clear 0 at α = 1 %', () => {
+    // t(0.99, 14) = 2.624 → 2.624 · 0.1485 / √15 = 0.1006 > 0.1; t(0.99, 15) = 2.602 → 0.0966 < 0.1.
+    expect(pairsToDecide(0.1, 0.1485, 8, Math.log(1.1), 0.01, 100)).toBe(16);
+    expect(pairsToDecide(0.1, 0.1485, 8, Math.log(1.1), 0.01, 15)).toBeUndefined();
+  });
+
+  test('mean 0.05 under the threshold, sd 0.126: 46 pairs show it below log 1.1', () => {
+    // distance log 1.1 − 0.05 = 0.04531; t(0.99, 44) = 2.414 → 2.414 · 0.126 / √45 = 0.04534 (not yet);
+    // t(0.99, 45) = 2.412 → 0.04481.
+    expect(pairsToDecide(0.05, 0.126, 12, Math.log(1.1), 0.01, 100)).toBe(46);
+  });
+
+  test('a mean on the threshold is never decided', () => {
+    expect(pairsToDecide(Math.log(1.1), 0.1, 8, Math.log(1.1), 0.01, 1000)).toBeUndefined();
+  });
+});
+
+function side(value: number): ExperimentSide {
+  return {
+    measurements: [
+      {
+        experiment: 'udp',
+        parameter: { label: '16', payloadBytes: 16 },
+        metric: { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' },
+        statistics: { median: value },
+        place: { file: 'x.csv' },
+      } as Measurement,
+    ],
+  };
+}
+
+/** 8 pairs whose log ratios are 0.1 ± (0.16, 0.1, 0.04, 0.2): mean 0.1, sd 0.1485, under ±30 % machine jitter. */
+const SPREAD = [0.16, -0.16, 0.1, -0.1, 0.04, -0.04, 0.2, -0.2];
+const JITTER = [1.0, 1.3, 0.8, 1.1, 0.9, 1.25, 0.85, 1.05];
+function pairsWith(logRatios: readonly number[]) {
+  return logRatios.map((d, i) => ({
+    reference: side(50 * JITTER[i % 8]!),
+    result: side(50 * JITTER[i % 8]! * Math.exp(d)),
+  }));
+}
+
+describe('compareExperimentPaired: inconclusive', () => {
+  const thresholds = parseThresholds('0.1');
+
+  test('an interval across the threshold is inconclusive, does not fail, and names the pairs that would decide', () => {
+    const c = compareExperimentPaired('udp', pairsWith(SPREAD.map((s) => 0.1 + s)), thresholds);
+    expect(c.status).toBe('passed');
+    const row = c.rows.find((r) => r.statistic === 'median')!;
+    // Δ = e^0.1 − 1 = 10.5 %; se = 0.1485/√8 = 0.0525; t(0.99, 7) = 2.998: lower log edge 0.1 − 0.157 < 0.
+    expect(row.deltaPercent).toBeCloseTo((Math.exp(0.1) - 1) * 100, 9);
+    expect(row).toMatchObject({ status: 'inconclusive', failed: false, morePairs: 8, pairsCap: 100 });
+    expect(row.interval!.lower).toBeLessThan(0);
+    expect(row.interval!.upper).toBeGreaterThan(0.1);
+  });
+
+  test('a quarter of the spread at a mean of 0 shows the change below the threshold: pass', () => {
+    // A quarter of the spread around 0: the interval's upper edge is under the threshold.
+    const eight = compareExperimentPaired('udp', pairsWith(SPREAD.map((s) => s / 4)), thresholds);
+    // sd 0.0371, se 0.01313, margin 2.998 · 0.01313 = 0.0394 < log 1.1 = 0.0953: shown below.
+    expect(eight.rows[0]).toMatchObject({ status: 'pass', failed: false });
+    expect(eight.rows[0]!.morePairs).toBeUndefined();
+  });
+
+  test('a sequential look judges at its boundary: 8 of at most 24 pairs needs far stronger evidence', () => {
+    // log ratios 0.2 ± spread/2: mean 0.2, sd 0.0743, se 0.02625; fixed design: t(0.99, 7) · se = 0.0787 → fails.
+    const strong = pairsWith(SPREAD.map((s) => 0.2 + s / 2));
+    expect(compareExperimentPaired('udp', strong, thresholds).rows[0]).toMatchObject({ status: 'fail' });
+    // First look of 24: nominal α ≈ 8.1e-6, t(1 − 8.1e-6, 7) ≈ 10.3 → margin ≈ 0.27 > 0.2: not yet.
+    const look = compareExperimentPaired('udp', strong, thresholds, { maxPairs: 24 }).rows[0]!;
+    expect(look).toMatchObject({ status: 'inconclusive', failed: false, pairsCap: 24 });
+    expect(look.interval!.lower).toBeLessThan(0);
+  });
+});
