@@ -178,6 +178,10 @@ Options:
   -r, --results PATH…    the candidate; each one is a run: an experiment given by several is
                          judged on all its repetitions (more paths may follow the flag)
   --paired               compare interleaved A/B pairs (see above)
+  --max-pairs N          with --paired, a sequential A/B run of at most N pairs: the pairs given
+                         are one look (every 4 pairs from 8), judged at an O'Brien–Fleming
+                         boundary so that all looks together keep the false-alarm rate; the
+                         pooled row is inconclusive (exit 0) until it fails or passes
   --confidence C         1 − the false-alarm rate per gated statistic (default 0.995 with
                          --history, 0.99 with --paired)
   --gate LIST            statistics that can fail: primary (default: the median, mean or single
@@ -12896,6 +12900,61 @@ function perRepetitionLevels(perParameter, weights) {
   );
 }
 
+// src/engine/options.ts
+function numberSetting(text2, name, fallback, valid, expected) {
+  if (text2 === void 0) return fallback;
+  const v = Number(text2);
+  if (text2.trim() === "" || !Number.isFinite(v) || !valid(v))
+    throw new UsageError(`${name} must be ${expected}; got "${text2}"`);
+  return v;
+}
+function choiceSetting(text2, name, allowed, fallback) {
+  if (text2 === void 0) return fallback;
+  if (!allowed.includes(text2))
+    throw new UsageError(`${name} must be one of ${allowed.join(", ")}; got "${text2}"`);
+  return text2;
+}
+function floatParseSetting(text2, name) {
+  return choiceSetting(text2, name, FLOAT_PARSE_MODES, "precise");
+}
+function skipSecondsSetting(text2, name) {
+  if (text2 === void 0) return void 0;
+  return numberSetting(text2, name, 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
+}
+function historyWindowSetting(text2, name, fallback) {
+  return numberSetting(
+    text2,
+    name,
+    fallback,
+    (v) => Number.isInteger(v) && v >= 1,
+    "a whole number of runs, at least 1"
+  );
+}
+function formatSetting(given, names) {
+  const out = {};
+  if (given.format !== void 0 && given.format !== "auto") {
+    if (!formatIds().includes(given.format))
+      throw new UsageError(
+        `${names.format}: unknown format "${given.format}"; known formats: auto, ${formatIds().join(", ")}`
+      );
+    out.format = given.format;
+  }
+  if (given.mapping !== void 0) {
+    if (out.format !== void 0 && out.format !== "generic-csv")
+      throw new UsageError(`${names.mapping} is read only with format generic-csv; ${names.format} is "${out.format}"`);
+    out.format = "generic-csv";
+    out.mappingFile = given.mapping;
+  }
+  if (out.format === "generic-csv" && out.mappingFile === void 0)
+    throw new UsageError(
+      `${names.format}: generic-csv needs ${names.mapping} (a JSON file mapping columns to metrics)`
+    );
+  return out;
+}
+function experimentNamePairs(texts) {
+  return texts.flatMap((text2) => text2.split(/[\n,]/)).map((pair) => pair.trim()).filter((pair) => pair !== "");
+}
+
 // src/engine/stats/sequential.ts
 var DEFAULT_SPENDING = "obrien-fleming";
 var FIRST_LOOK = 8;
@@ -13016,6 +13075,20 @@ function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, cap) {
 }
 
 // src/engine/compare/paired.ts
+function parseMaxPairs(text2, what = "--max-pairs") {
+  if (text2 === void 0 || text2.trim() === "") return void 0;
+  return numberSetting(
+    text2.trim(),
+    what,
+    0,
+    (v) => Number.isInteger(v) && v >= 2 && v <= 1e3,
+    "a whole number of pairs from 2 to 1000, such as 24"
+  );
+}
+function sequentialNote(pairs, maxPairs) {
+  const looks = looksAt(pairs, maxPairs);
+  return `Sequential A/B: look ${looks.length} at ${pairs} of at most ${maxPairs} pairs (looks every ${LOOK_STEP} pairs from ${FIRST_LOOK}). Each row is judged at its look's O'Brien–Fleming boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; ` + (pairs < maxPairs ? "an inconclusive row is decided by running more pairs, up to the cap." : "this is the last look: a row still inconclusive stays undecided.");
+}
 var PAIRS_TO_DECIDE_CAP = 100;
 function logOfThreshold(threshold, direction) {
   if (direction !== "higher-is-better") return Math.log1p(threshold);
@@ -15961,6 +16034,10 @@ function runCompare(options, progress) {
       throw new UsageError(
         `compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`
       );
+    if (options.maxPairs !== void 0 && pairs.length > options.maxPairs)
+      throw new UsageError(
+        `compare --paired: ${pairs.length} pairs given, more than --max-pairs ${options.maxPairs}; raise the cap or give fewer pairs`
+      );
     const reference2 = new Map(pairs.flatMap((p) => [...p.reference]));
     const results2 = new Map(pairs.flatMap((p) => [...p.result]));
     const experiments2 = [...reference2.keys(), ...[...results2.keys()].filter((t) => !reference2.has(t))];
@@ -15972,7 +16049,7 @@ function runCompare(options, progress) {
             t,
             pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) })),
             options.thresholds,
-            verdict
+            { ...verdict, maxPairs: options.maxPairs }
           )
         ),
         options.referenceLabel,
@@ -15981,6 +16058,7 @@ function runCompare(options, progress) {
         method
       )
     );
+    if (options.maxPairs !== void 0) report2.notes.push(sequentialNote(pairs.length, options.maxPairs));
     return finish2(report2, reference2, results2, pooled, options, progress);
   }
   const resultEnvironments = [];
@@ -16130,61 +16208,6 @@ function renderComparisonText(report) {
     );
   }
   return out.join("\n") + "\n";
-}
-
-// src/engine/options.ts
-function numberSetting(text2, name, fallback, valid, expected) {
-  if (text2 === void 0) return fallback;
-  const v = Number(text2);
-  if (text2.trim() === "" || !Number.isFinite(v) || !valid(v))
-    throw new UsageError(`${name} must be ${expected}; got "${text2}"`);
-  return v;
-}
-function choiceSetting(text2, name, allowed, fallback) {
-  if (text2 === void 0) return fallback;
-  if (!allowed.includes(text2))
-    throw new UsageError(`${name} must be one of ${allowed.join(", ")}; got "${text2}"`);
-  return text2;
-}
-function floatParseSetting(text2, name) {
-  return choiceSetting(text2, name, FLOAT_PARSE_MODES, "precise");
-}
-function skipSecondsSetting(text2, name) {
-  if (text2 === void 0) return void 0;
-  return numberSetting(text2, name, 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
-}
-function historyWindowSetting(text2, name, fallback) {
-  return numberSetting(
-    text2,
-    name,
-    fallback,
-    (v) => Number.isInteger(v) && v >= 1,
-    "a whole number of runs, at least 1"
-  );
-}
-function formatSetting(given, names) {
-  const out = {};
-  if (given.format !== void 0 && given.format !== "auto") {
-    if (!formatIds().includes(given.format))
-      throw new UsageError(
-        `${names.format}: unknown format "${given.format}"; known formats: auto, ${formatIds().join(", ")}`
-      );
-    out.format = given.format;
-  }
-  if (given.mapping !== void 0) {
-    if (out.format !== void 0 && out.format !== "generic-csv")
-      throw new UsageError(`${names.mapping} is read only with format generic-csv; ${names.format} is "${out.format}"`);
-    out.format = "generic-csv";
-    out.mappingFile = given.mapping;
-  }
-  if (out.format === "generic-csv" && out.mappingFile === void 0)
-    throw new UsageError(
-      `${names.format}: generic-csv needs ${names.mapping} (a JSON file mapping columns to metrics)`
-    );
-  return out;
-}
-function experimentNamePairs(texts) {
-  return texts.flatMap((text2) => text2.split(/[\n,]/)).map((pair) => pair.trim()).filter((pair) => pair !== "");
 }
 
 // src/cli/args.ts
@@ -16666,6 +16689,7 @@ function compareCommand(args, io) {
     history: { type: "string", short: "H" },
     results: { type: "string", short: "r", multiple: true },
     paired: { type: "boolean" },
+    "max-pairs": { type: "string" },
     confidence: { type: "string" },
     gate: { type: "string" },
     "reference-label": { type: "string" },
@@ -16693,6 +16717,8 @@ function compareCommand(args, io) {
     throw new UsageError("compare: give --reference or --history, not both");
   if (values.paired && history !== void 0)
     throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
+  if (values["max-pairs"] !== void 0 && !values.paired)
+    throw new UsageError("compare: --max-pairs is the cap of a sequential A/B run; it needs --paired");
   if (results.length === 0) throw new UsageError("compare: --results is required (files, folders or glob patterns)");
   const given = values.environment;
   if (given !== void 0 && values["no-environment-check"])
@@ -16715,6 +16741,7 @@ function compareCommand(args, io) {
         outputDir: values["output-dir"] ?? "perfgate-report",
         thresholds: parseThresholds(values.threshold),
         ...values.paired ? { paired: true } : {},
+        ...values["max-pairs"] !== void 0 ? { maxPairs: parseMaxPairs(values["max-pairs"]) } : {},
         ...values.confidence !== void 0 ? { confidence: parseConfidence(values.confidence) } : {},
         gate: parseGateStatistics(values.gate),
         // As the action does with its runner: history runs from another kind of machine are not judged.

@@ -20,6 +20,7 @@ import { DEFAULT_HISTORY_WINDOW } from '../engine/history/window.js';
 import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
 import { parseGateStatistics, type GateStatistics } from '../engine/compare/gate.js';
 import { parseConfidence } from '../engine/compare/settings.js';
+import { parseMaxPairs } from '../engine/compare/paired.js';
 import type { AutoBaselineSettings } from './autoBaseline.js';
 import { isValidMarkerId, type StickyCommentMode } from './github/comment.js';
 import { chartBranchProblem, DEFAULT_CHART_BRANCH, type ChartHosting } from './github/chartHosting.js';
@@ -79,6 +80,8 @@ export interface ActionInputs {
   paired: boolean;
   /** The gate's confidence per gated statistic (1 − its false-alarm rate); absent: the method's default. */
   confidence?: number;
+  /** With `paired`: the cap of a sequential A/B run (the pairs given are one look); absent: a fixed design. */
+  maxPairs?: number;
   /** Which statistics can fail the gate. */
   gate: GateStatistics;
   /** Change points over the recorded history: off, report them, or fail on a new regression step. */
@@ -182,7 +185,9 @@ function trendInputs(): { trends: ActionInputs['trends']; trendIssues: boolean; 
 }
 
 /** `paired`, `confidence` and `gate`: how a comparison decides. */
-function verdictInputs(hasBaselineFolder: boolean): Pick<ActionInputs, 'paired' | 'gate'> & { confidence?: number } {
+function verdictInputs(
+  hasBaselineFolder: boolean,
+): Pick<ActionInputs, 'paired' | 'gate'> & { confidence?: number; maxPairs?: number } {
   const paired = booleanInput('paired', false);
   if (paired && !hasBaselineFolder) {
     throw new UsageError(
@@ -191,7 +196,15 @@ function verdictInputs(hasBaselineFolder: boolean): Pick<ActionInputs, 'paired' 
   }
   const gate = parseGateStatistics(core.getInput('gate'), 'input "gate"');
   const confidence = parseConfidence(core.getInput('confidence'), 'input "confidence"');
-  return confidence === undefined ? { paired, gate } : { paired, confidence, gate };
+  const maxPairs = parseMaxPairs(core.getInput('max-pairs'), 'input "max-pairs"');
+  if (maxPairs !== undefined && !paired)
+    throw new UsageError('input "max-pairs" is the cap of a sequential A/B run; it needs input "paired: true"');
+  return {
+    paired,
+    gate,
+    ...(confidence !== undefined ? { confidence } : {}),
+    ...(maxPairs !== undefined ? { maxPairs } : {}),
+  };
 }
 
 /** `experiment-names`: one `from=to` per line (or comma-separated). */

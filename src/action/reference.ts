@@ -96,6 +96,7 @@ export function compareWithReference(
       outputDir: inputs.outputDir,
       thresholds: inputs.thresholds,
       ...(inputs.paired ? { paired: true } : {}),
+      ...(inputs.maxPairs !== undefined ? { maxPairs: inputs.maxPairs } : {}),
       ...(inputs.confidence !== undefined ? { confidence: inputs.confidence } : {}),
       gate: inputs.gate,
       // The runner is the machine in a workflow; what the files say (a JVM, a Python) fills the rest.

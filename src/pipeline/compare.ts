@@ -2,6 +2,7 @@ import {
   asNotComparable,
   compareExperiment,
   compareExperimentPaired,
+  sequentialNote,
   compareExperimentWithHistory,
   type ExperimentSide,
 } from '../engine/compare/compare.js';
@@ -41,6 +42,8 @@ export interface CompareOptions extends ResultsOptions {
   results: readonly string[];
   /** Interleaved A/B pairs of base and candidate runs from the same runner. */
   paired?: boolean;
+  /** With `paired`: the cap of a sequential A/B run; the pairs given are one look of it. */
+  maxPairs?: number;
   /** The gate's confidence per gated statistic family (default: 0.995 with a history, 0.99 paired). */
   confidence?: number;
   /** Which statistics can fail (default: the primary statistic). */
@@ -189,6 +192,10 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
       throw new UsageError(
         `compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`,
       );
+    if (options.maxPairs !== undefined && pairs.length > options.maxPairs)
+      throw new UsageError(
+        `compare --paired: ${pairs.length} pairs given, more than --max-pairs ${options.maxPairs}; raise the cap or give fewer pairs`,
+      );
     const reference = new Map(pairs.flatMap((p) => [...p.reference]));
     const results = new Map(pairs.flatMap((p) => [...p.result]));
     const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
@@ -199,7 +206,7 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
             t,
             pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) })),
             options.thresholds,
-            verdict,
+            { ...verdict, maxPairs: options.maxPairs },
           ),
         ),
         options.referenceLabel,
@@ -208,6 +215,7 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
         method,
       ),
     );
+    if (options.maxPairs !== undefined) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
     return finish(report, reference, results, pooled, options, progress);
   }
   const resultEnvironments: (EnvironmentFingerprint | undefined)[] = [];

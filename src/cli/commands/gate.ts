@@ -7,6 +7,7 @@ import { COMPARISON_MARKDOWN, runCompare } from '../../pipeline/compare.js';
 import { parseThresholds } from '../../engine/compare/thresholds.js';
 import { parseGateStatistics } from '../../engine/compare/gate.js';
 import { parseConfidence } from '../../engine/compare/settings.js';
+import { parseMaxPairs } from '../../engine/compare/paired.js';
 import { labelOfPath } from '../../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../../engine/report/comparisonText.js';
 import { UsageError } from '../../engine/errors.js';
@@ -73,6 +74,7 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
     history: { type: 'string', short: 'H' },
     results: { type: 'string', short: 'r', multiple: true },
     paired: { type: 'boolean' },
+    'max-pairs': { type: 'string' },
     confidence: { type: 'string' },
     gate: { type: 'string' },
     'reference-label': { type: 'string' },
@@ -101,6 +103,8 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
     throw new UsageError('compare: give --reference or --history, not both');
   if (values.paired && history !== undefined)
     throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');
+  if (values['max-pairs'] !== undefined && !values.paired)
+    throw new UsageError('compare: --max-pairs is the cap of a sequential A/B run; it needs --paired');
   if (results.length === 0) throw new UsageError('compare: --results is required (files, folders or glob patterns)');
   const given = values.environment;
   if (given !== undefined && values['no-environment-check'])
@@ -122,6 +126,7 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
         outputDir: values['output-dir'] ?? 'perfgate-report',
         thresholds: parseThresholds(values.threshold),
         ...(values.paired ? { paired: true } : {}),
+        ...(values['max-pairs'] !== undefined ? { maxPairs: parseMaxPairs(values['max-pairs']) } : {}),
         ...(values.confidence !== undefined ? { confidence: parseConfidence(values.confidence) } : {}),
         gate: parseGateStatistics(values.gate),
         // As the action does with its runner: history runs from another kind of machine are not judged.

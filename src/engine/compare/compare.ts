@@ -6,5 +6,5 @@
 export * from './rows.js';
 export { thresholdStatus, compareExperiment } from './threshold.js';
 export { compareExperimentWithHistory } from './history.js';
-export { compareExperimentPaired, type ExperimentPair } from './paired.js';
+export { compareExperimentPaired, sequentialNote, type ExperimentPair } from './paired.js';
 export type { VerdictOptions } from './settings.js';

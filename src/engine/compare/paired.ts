@@ -20,7 +20,8 @@ import {
   type SubExperimentComparison,
 } from './rows.js';
 import { assertConfidence, VERDICT_DEFAULTS, type VerdictOptions } from './settings.js';
-import { pairsToDecide, sequentialNominalAlpha } from '../stats/sequential.js';
+import { numberSetting } from '../options.js';
+import { FIRST_LOOK, LOOK_STEP, looksAt, pairsToDecide, sequentialNominalAlpha } from '../stats/sequential.js';
 import { compareExperiment, thresholdStatus } from './threshold.js';
 import type { Thresholds } from './thresholds.js';
 
@@ -38,6 +39,33 @@ export type PairedOptions = VerdictOptions & {
    */
   maxPairs?: number | undefined;
 };
+
+/**
+ * `--max-pairs` / input `max-pairs`: the cap of a sequential A/B run (a whole number of pairs, 2 to 1000); undefined
+ * when not given or empty (a fixed design).
+ */
+export function parseMaxPairs(text: string | undefined, what = '--max-pairs'): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  return numberSetting(
+    text.trim(),
+    what,
+    0,
+    (v) => Number.isInteger(v) && v >= 2 && v <= 1000,
+    'a whole number of pairs from 2 to 1000, such as 24',
+  );
+}
+
+/** The report's note on a sequential look: where the run is and what the boundary buys. */
+export function sequentialNote(pairs: number, maxPairs: number): string {
+  const looks = looksAt(pairs, maxPairs);
+  return (
+    `Sequential A/B: look ${looks.length} at ${pairs} of at most ${maxPairs} pairs (looks every ${LOOK_STEP} pairs from ${FIRST_LOOK}). ` +
+    "Each row is judged at its look's O'Brien–Fleming boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; " +
+    (pairs < maxPairs
+      ? 'an inconclusive row is decided by running more pairs, up to the cap.'
+      : 'this is the last look: a row still inconclusive stays undecided.')
+  );
+}
 
 /** How many pairs in all an inconclusive row considers when the run has no cap. */
 export const PAIRS_TO_DECIDE_CAP = 100;
