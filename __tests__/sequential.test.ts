@@ -60,18 +60,19 @@ describe('Lan–DeMets boundaries by recursive numerical integration', () => {
 describe('pairsToDecide', () => {
   test('mean 0.1 (over a 10 % threshold), sd 0.1485: 16 pairs clear 0 at α = 1 %', () => {
     // t(0.99, 14) = 2.624 → 2.624 · 0.1485 / √15 = 0.1006 > 0.1; t(0.99, 15) = 2.602 → 0.0966 < 0.1.
-    expect(pairsToDecide(0.1, 0.1485, 8, Math.log(1.1), 0.01, 100)).toBe(16);
-    expect(pairsToDecide(0.1, 0.1485, 8, Math.log(1.1), 0.01, 15)).toBeUndefined();
+    expect(pairsToDecide(0.1, 0.1485, 8, Math.log(1.1), 0.01, 0.1, 100)).toBe(16);
+    expect(pairsToDecide(0.1, 0.1485, 8, Math.log(1.1), 0.01, 0.1, 15)).toBeUndefined();
   });
 
-  test('mean 0.05 under the threshold, sd 0.126: 46 pairs show it below log 1.1', () => {
-    // distance log 1.1 − 0.05 = 0.04531; t(0.99, 44) = 2.414 → 2.414 · 0.126 / √45 = 0.04534 (not yet);
-    // t(0.99, 45) = 2.412 → 0.04481.
-    expect(pairsToDecide(0.05, 0.126, 12, Math.log(1.1), 0.01, 100)).toBe(46);
+  test('mean 0.05 under the threshold, sd 0.126: 15 pairs show it below log 1.1 at β = 10 % (46 at 1 %)', () => {
+    // distance log 1.1 − 0.05 = 0.04531; t(0.90, 13) = 1.350 → 1.350 · 0.126 / √14 = 0.04546 (not yet);
+    // t(0.90, 14) = 1.345 → 0.04376. At 1 %: t(0.99, 44) = 2.414 → 0.04534 (not yet); t(0.99, 45) = 2.412 → 0.04481.
+    expect(pairsToDecide(0.05, 0.126, 12, Math.log(1.1), 0.01, 0.1, 100)).toBe(15);
+    expect(pairsToDecide(0.05, 0.126, 12, Math.log(1.1), 0.01, 0.01, 100)).toBe(46);
   });
 
   test('a mean on the threshold is never decided', () => {
-    expect(pairsToDecide(Math.log(1.1), 0.1, 8, Math.log(1.1), 0.01, 1000)).toBeUndefined();
+    expect(pairsToDecide(Math.log(1.1), 0.1, 8, Math.log(1.1), 0.01, 0.1, 1000)).toBeUndefined();
   });
 });
 

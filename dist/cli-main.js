@@ -13066,15 +13066,18 @@ function sequentialNominalAlpha(pairs, maxPairs, alpha, spending = DEFAULT_SPEND
   );
   return 1 - normalCdf(boundaries[boundaries.length - 1]);
 }
-function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, cap) {
-  const distance = mean3 > logThreshold ? mean3 : logThreshold - mean3;
+function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, beta, cap) {
+  const over = mean3 > logThreshold;
+  const distance = over ? mean3 : logThreshold - mean3;
+  const level = over ? alpha : beta;
   if (!(distance > 0) || !(sd >= 0)) return void 0;
   for (let n = Math.max(pairs + 1, 2); n <= cap; n++)
-    if (studentTQuantile(1 - alpha, n - 1) * (sd / Math.sqrt(n)) < distance) return n;
+    if (studentTQuantile(1 - level, n - 1) * (sd / Math.sqrt(n)) < distance) return n;
   return void 0;
 }
 
 // src/engine/compare/paired.ts
+var PASS_BETA = 1 - DETECTION_POWER;
 function parseMaxPairs(text2, what = "--max-pairs") {
   if (text2 === void 0 || text2.trim() === "") return void 0;
   return numberSetting(
@@ -13096,7 +13099,8 @@ function logOfThreshold(threshold, direction) {
 }
 function compareExperimentPaired(experimentType, pairs, thresholds, options = {}) {
   const maxPairs = options.maxPairs;
-  const lookAlpha = (rowAlpha2, pairs2) => maxPairs === void 0 ? rowAlpha2 : sequentialNominalAlpha(pairs2, maxPairs, rowAlpha2);
+  const spending = options.spending ?? DEFAULT_SPENDING;
+  const lookAlpha = (rowAlpha2, pairs2) => maxPairs === void 0 ? rowAlpha2 : sequentialNominalAlpha(pairs2, maxPairs, rowAlpha2, spending);
   const gate = options.gate ?? VERDICT_DEFAULTS.gate;
   const alpha = 1 - assertConfidence(options.confidence ?? VERDICT_DEFAULTS.confidence.paired);
   const pooledShare = options.pooledShare ?? VERDICT_DEFAULTS.pooledShare;
@@ -13131,21 +13135,17 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
     }
     const logRatios2 = usable.map((v) => v.d);
     const test = pairedLogTest(logRatios2, lookAlpha(1 - rowConfidence, usable.length), row.direction);
+    const { mean: mean3, sd } = meanAndSd(logRatios2);
+    const logThreshold = logOfThreshold(row.threshold, row.direction);
+    const passLevel = lookAlpha(PASS_BETA, usable.length);
+    const shownBelow = mean3 + studentTQuantile(1 - passLevel, usable.length - 1) * (sd / Math.sqrt(usable.length)) < logThreshold;
     const over = test.effect > row.threshold;
     const under = test.effect < -row.threshold;
-    const status2 = over && test.significant ? "fail" : under && test.significantlyBetter ? "improved" : decisive && !(test.interval.upper < row.threshold) ? "inconclusive" : over ? "warn" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
+    const status2 = over && test.significant ? "fail" : under && test.significantlyBetter ? "improved" : decisive && !shownBelow ? "inconclusive" : over ? "warn" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
     const undecided = {};
     if (status2 === "inconclusive") {
-      const { mean: mean3, sd } = meanAndSd(logRatios2);
       const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
-      const needed = pairsToDecide(
-        mean3,
-        sd,
-        usable.length,
-        logOfThreshold(row.threshold, row.direction),
-        1 - rowConfidence,
-        cap
-      );
+      const needed = pairsToDecide(mean3, sd, usable.length, logThreshold, 1 - rowConfidence, PASS_BETA, cap);
       undecided.pairsCap = cap;
       if (needed !== void 0) undecided.morePairs = needed - usable.length;
     }
@@ -15810,7 +15810,7 @@ function methodNotes(method, rows) {
     }
   } else {
     notes.push(
-      `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change; the pooled geomean row (or a lone parameter) passes only when its interval lies below the threshold, and is inconclusive (not failing) when the interval straddles it. Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), ${shareText(method.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`
+      `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change; the pooled geomean row (or a lone parameter) passes only when its 90 % upper bound lies below the threshold (a change of threshold size would be caught 9 times in 10), and is inconclusive (not failing) when the interval straddles the threshold. Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), ${shareText(method.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`
     );
   }
   const byOwnTest = rows.filter((r) => r.namedBy === "bonferroni").length;

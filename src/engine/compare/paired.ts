@@ -21,7 +21,17 @@ import {
 } from './rows.js';
 import { assertConfidence, VERDICT_DEFAULTS, type VerdictOptions } from './settings.js';
 import { numberSetting } from '../options.js';
-import { FIRST_LOOK, LOOK_STEP, looksAt, pairsToDecide, sequentialNominalAlpha } from '../stats/sequential.js';
+import {
+  DEFAULT_SPENDING,
+  FIRST_LOOK,
+  LOOK_STEP,
+  looksAt,
+  pairsToDecide,
+  sequentialNominalAlpha,
+  type SpendingFunction,
+} from '../stats/sequential.js';
+import { studentTQuantile } from '../stats/studentT.js';
+import { DETECTION_POWER } from '../stats/effectTest.js';
 import { compareExperiment, thresholdStatus } from './threshold.js';
 import type { Thresholds } from './thresholds.js';
 
@@ -38,7 +48,16 @@ export type PairedOptions = VerdictOptions & {
    * design (stats/sequential.ts) and each row is judged at that look's boundary instead of the fixed-sample one.
    */
   maxPairs?: number | undefined;
+  /** The spending function of a sequential run (tools measure both; perfgate uses DEFAULT_SPENDING). */
+  spending?: SpendingFunction | undefined;
 };
+
+/**
+ * The risk of passing a change exactly at the threshold: a decisive row passes when its upper bound at 1 − PASS_BETA
+ * lies below the threshold (the power at which Catches ≥ is stated, so a row passes when a change of threshold size
+ * would have been caught 9 times in 10). Failing stays at the row's α.
+ */
+export const PASS_BETA = 1 - DETECTION_POWER;
 
 /**
  * `--max-pairs` / input `max-pairs`: the cap of a sequential A/B run (a whole number of pairs, 2 to 1000); undefined
@@ -82,7 +101,7 @@ function logOfThreshold(threshold: number, direction: ComparisonRow['direction']
  * per-pair log ratios with a t interval on k − 1 degrees of freedom; with several parameters a
  * pooled geomean row (per pair, the mean log ratio over the parameters). A row fails when its
  * change exceeds the threshold and its interval excludes no change. A row that decides the family
- * (the pooled row, or the only parameter) passes only when its interval's upper edge is below the
+ * (the pooled row, or the only parameter) passes only when its upper bound at 1 − PASS_BETA is below the
  * threshold; when the interval straddles the threshold without failing it is `inconclusive`, with
  * the pairs that would decide. Reference and result shown are the geometric means of the pairs' values.
  */
@@ -94,8 +113,9 @@ export function compareExperimentPaired(
 ): SubExperimentComparison {
   const maxPairs = options.maxPairs;
   // A sequential look judges at the nominal level its boundary converts to; a fixed design at the row's α.
+  const spending = options.spending ?? DEFAULT_SPENDING;
   const lookAlpha = (rowAlpha: number, pairs: number) =>
-    maxPairs === undefined ? rowAlpha : sequentialNominalAlpha(pairs, maxPairs, rowAlpha);
+    maxPairs === undefined ? rowAlpha : sequentialNominalAlpha(pairs, maxPairs, rowAlpha, spending);
   const gate = options.gate ?? VERDICT_DEFAULTS.gate;
   const alpha = 1 - assertConfidence(options.confidence ?? VERDICT_DEFAULTS.confidence.paired);
   const pooledShare = options.pooledShare ?? VERDICT_DEFAULTS.pooledShare;
@@ -140,6 +160,12 @@ export function compareExperimentPaired(
     }
     const logRatios = usable.map((v) => v.d);
     const test = pairedLogTest(logRatios, lookAlpha(1 - rowConfidence, usable.length), row.direction);
+    // Shown below the threshold: the upper bound at level PASS_BETA (spent over the looks when sequential).
+    const { mean, sd } = meanAndSd(logRatios);
+    const logThreshold = logOfThreshold(row.threshold, row.direction);
+    const passLevel = lookAlpha(PASS_BETA, usable.length);
+    const shownBelow =
+      mean + studentTQuantile(1 - passLevel, usable.length - 1) * (sd / Math.sqrt(usable.length)) < logThreshold;
     const over = test.effect > row.threshold;
     const under = test.effect < -row.threshold;
     const status: ComparisonStatus =
@@ -147,7 +173,7 @@ export function compareExperimentPaired(
         ? 'fail'
         : under && test.significantlyBetter
           ? 'improved'
-          : decisive && !(test.interval.upper < row.threshold)
+          : decisive && !shownBelow
             ? 'inconclusive'
             : over
               ? 'warn'
@@ -156,16 +182,8 @@ export function compareExperimentPaired(
                 : 'pass';
     const undecided: Partial<ComparisonRow> = {};
     if (status === 'inconclusive') {
-      const { mean, sd } = meanAndSd(logRatios);
       const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
-      const needed = pairsToDecide(
-        mean,
-        sd,
-        usable.length,
-        logOfThreshold(row.threshold, row.direction),
-        1 - rowConfidence,
-        cap,
-      );
+      const needed = pairsToDecide(mean, sd, usable.length, logThreshold, 1 - rowConfidence, PASS_BETA, cap);
       undecided.pairsCap = cap;
       if (needed !== undefined) undecided.morePairs = needed - usable.length;
     }

@@ -19,8 +19,8 @@ import { gates, type GateStatistics } from './gate.js';
  *   machine: reported, never failing), `state-change` (the history shows two machine states, a
  *   factor of 2 or more apart, and the result is in one of them: reported, never failing).
  * - A/B pairs only: `inconclusive` (a row that decides its family — the pooled row, or the only
- *   parameter — whose interval straddles the threshold: neither a failure nor shown below the
- *   threshold; it does not fail, and more pairs would decide).
+ *   parameter — whose interval straddles the threshold: not a failure, and its upper bound at 90 %
+ *   is not below the threshold; it does not fail, and more pairs would decide).
  */
 export type ComparisonStatus =
   | 'pass'

@@ -199,8 +199,8 @@ export function sequentialNominalAlpha(
 /**
  * How many pairs in all would decide a row judged undecided: the smallest n > k at which the observed
  * mean log ratio `mean` (worse positive) with per-pair sd `sd` clears the nearer side at one-sided
- * level `alpha` — above 0 when the mean is over the threshold (a failure), below the threshold when
- * it is under (a pass). `logThreshold` is the threshold on the log scale. Undefined when even `cap`
+ * level `alpha` above 0 when the mean is over the threshold (a failure), at level `beta` below the
+ * threshold when it is under (a pass). `logThreshold` is the threshold on the log scale. Undefined when even `cap`
  * pairs would not decide (the mean sits on the threshold, or the sd is too large).
  */
 export function pairsToDecide(
@@ -209,11 +209,14 @@ export function pairsToDecide(
   pairs: number,
   logThreshold: number,
   alpha: number,
+  beta: number,
   cap: number,
 ): number | undefined {
-  const distance = mean > logThreshold ? mean : logThreshold - mean;
+  const over = mean > logThreshold;
+  const distance = over ? mean : logThreshold - mean;
+  const level = over ? alpha : beta;
   if (!(distance > 0) || !(sd >= 0)) return undefined;
   for (let n = Math.max(pairs + 1, 2); n <= cap; n++)
-    if (studentTQuantile(1 - alpha, n - 1) * (sd / Math.sqrt(n)) < distance) return n;
+    if (studentTQuantile(1 - level, n - 1) * (sd / Math.sqrt(n)) < distance) return n;
   return undefined;
 }
