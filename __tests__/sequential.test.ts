@@ -38,9 +38,15 @@ describe('Lan–DeMets boundaries by recursive numerical integration', () => {
   test('the first look spends exactly α(t₁): O’Brien–Fleming at 8 of 24 pairs, α = 1 %', () => {
     // α(1/3) = 2 − 2Φ(z(0.995) · √3) = 2 − 2Φ(2.5758 · 1.7321) = 2 − 2Φ(4.4615) ≈ 8.1e-6.
     expect(alphaSpent('obrien-fleming', 0.01, 1 / 3)).toBeCloseTo(2 - 2 * normalCdf(2.5758293 * Math.sqrt(3)), 9);
-    expect(sequentialNominalAlpha(8, 24, 0.01)).toBeCloseTo(alphaSpent('obrien-fleming', 0.01, 1 / 3), 9);
-    expect(sequentialNominalAlpha(8, 24, 0.01)).toBeGreaterThan(7e-6);
-    expect(sequentialNominalAlpha(8, 24, 0.01)).toBeLessThan(9e-6);
+    const obf = sequentialNominalAlpha(8, 24, 0.01, 'obrien-fleming');
+    expect(obf).toBeCloseTo(alphaSpent('obrien-fleming', 0.01, 1 / 3), 9);
+    expect(obf).toBeGreaterThan(7e-6);
+    expect(obf).toBeLessThan(9e-6);
+  });
+
+  test('Pocock (the default) spends α · ln(1 + (e − 1) t) by t: 0.455 % of 1 % at the first of 24 pairs', () => {
+    // ln(1 + 1.71828 / 3) = ln 1.57276 = 0.45284.
+    expect(sequentialNominalAlpha(8, 24, 0.01)).toBeCloseTo(0.0045284, 6);
   });
 
   test('looks every 4 pairs from 8, then where the run is; none past the cap', () => {
@@ -49,9 +55,12 @@ describe('Lan–DeMets boundaries by recursive numerical integration', () => {
     expect(looksAt(24, 24)).toEqual([8, 12, 16, 20, 24]);
     expect(looksAt(5, 24)).toEqual([5]);
     expect(() => looksAt(25, 24)).toThrow(/more than the cap of 24/);
-    // The last of five looks is judged below α: the earlier looks spent some of it.
-    expect(sequentialNominalAlpha(24, 24, 0.01)).toBeLessThan(0.01);
-    expect(sequentialNominalAlpha(24, 24, 0.01)).toBeGreaterThan(0.008);
+    // The last of five looks is judged below α: the earlier looks spent some of it — little with O'Brien–Fleming,
+    // evenly with Pocock (its five equal boundaries, ≈ z 2.77 at one-sided 1 %, each give about 0.28 %).
+    expect(sequentialNominalAlpha(24, 24, 0.01, 'obrien-fleming')).toBeLessThan(0.01);
+    expect(sequentialNominalAlpha(24, 24, 0.01, 'obrien-fleming')).toBeGreaterThan(0.008);
+    expect(sequentialNominalAlpha(24, 24, 0.01)).toBeGreaterThan(0.0025);
+    expect(sequentialNominalAlpha(24, 24, 0.01)).toBeLessThan(0.0031);
     // With the cap at the first look there is one look: the fixed design.
     expect(sequentialNominalAlpha(8, 8, 0.01)).toBeCloseTo(0.01, 6);
   });
@@ -126,8 +135,9 @@ describe('compareExperimentPaired: inconclusive', () => {
     // log ratios 0.2 ± spread/2: mean 0.2, sd 0.0743, se 0.02625; fixed design: t(0.99, 7) · se = 0.0787 → fails.
     const strong = pairsWith(SPREAD.map((s) => 0.2 + s / 2));
     expect(compareExperimentPaired('udp', strong, thresholds).rows[0]).toMatchObject({ status: 'fail' });
-    // First look of 24: nominal α ≈ 8.1e-6, t(1 − 8.1e-6, 7) ≈ 10.3 → margin ≈ 0.27 > 0.2: not yet.
-    const look = compareExperimentPaired('udp', strong, thresholds, { maxPairs: 24 }).rows[0]!;
+    // O'Brien–Fleming's first look of 24: nominal α ≈ 8.1e-6, t(1 − 8.1e-6, 7) ≈ 10.3 → margin ≈ 0.27 > 0.2: not yet.
+    const look = compareExperimentPaired('udp', strong, thresholds, { maxPairs: 24, spending: 'obrien-fleming' })
+      .rows[0]!;
     expect(look).toMatchObject({ status: 'inconclusive', failed: false, pairsCap: 24 });
     expect(look.interval!.lower).toBeLessThan(0);
   });

@@ -179,7 +179,7 @@ Options:
                          judged on all its repetitions (more paths may follow the flag)
   --paired               compare interleaved A/B pairs (see above)
   --max-pairs N          with --paired, a sequential A/B run of at most N pairs: the pairs given
-                         are one look (every 4 pairs from 8), judged at an O'Brien–Fleming
+                         are one look (every 4 pairs from 8), judged at a Pocock-type
                          boundary so that all looks together keep the false-alarm rate; the
                          pooled row is inconclusive (exit 0) until it fails or passes
   --confidence C         1 − the false-alarm rate per gated statistic (default 0.995 with
@@ -12956,7 +12956,7 @@ function experimentNamePairs(texts) {
 }
 
 // src/engine/stats/sequential.ts
-var DEFAULT_SPENDING = "obrien-fleming";
+var DEFAULT_SPENDING = "pocock";
 var FIRST_LOOK = 8;
 var LOOK_STEP = 4;
 function normalCdf(z) {
@@ -13090,7 +13090,7 @@ function parseMaxPairs(text2, what = "--max-pairs") {
 }
 function sequentialNote(pairs, maxPairs) {
   const looks = looksAt(pairs, maxPairs);
-  return `Sequential A/B: look ${looks.length} at ${pairs} of at most ${maxPairs} pairs (looks every ${LOOK_STEP} pairs from ${FIRST_LOOK}). Each row is judged at its look's O'Brien–Fleming boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; ` + (pairs < maxPairs ? "an inconclusive row is decided by running more pairs, up to the cap." : "this is the last look: a row still inconclusive stays undecided.");
+  return `Sequential A/B: look ${looks.length} at ${pairs} of at most ${maxPairs} pairs (looks every ${LOOK_STEP} pairs from ${FIRST_LOOK}). Each row is judged at its look's Pocock-type boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; ` + (pairs < maxPairs ? "an inconclusive row is decided by running more pairs, up to the cap." : "this is the last look: a row still inconclusive stays undecided.");
 }
 var PAIRS_TO_DECIDE_CAP = 100;
 function logOfThreshold(threshold, direction) {

@@ -145,7 +145,7 @@ Options:
                          judged on all its repetitions (more paths may follow the flag)
   --paired               compare interleaved A/B pairs (see above)
   --max-pairs N          with --paired, a sequential A/B run of at most N pairs: the pairs given
-                         are one look (every 4 pairs from 8), judged at an O'Brien–Fleming
+                         are one look (every 4 pairs from 8), judged at a Pocock-type
                          boundary so that all looks together keep the false-alarm rate; the
                          pooled row is inconclusive (exit 0) until it fails or passes
   --confidence C         1 − the false-alarm rate per gated statistic (default 0.995 with

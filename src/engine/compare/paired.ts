@@ -79,7 +79,7 @@ export function sequentialNote(pairs: number, maxPairs: number): string {
   const looks = looksAt(pairs, maxPairs);
   return (
     `Sequential A/B: look ${looks.length} at ${pairs} of at most ${maxPairs} pairs (looks every ${LOOK_STEP} pairs from ${FIRST_LOOK}). ` +
-    "Each row is judged at its look's O'Brien–Fleming boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; " +
+    "Each row is judged at its look's Pocock-type boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; " +
     (pairs < maxPairs
       ? 'an inconclusive row is decided by running more pairs, up to the cap.'
       : 'this is the last look: a row still inconclusive stays undecided.')

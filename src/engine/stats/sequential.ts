@@ -14,7 +14,7 @@ import { studentTQuantile } from './studentT.js';
 export type SpendingFunction = 'obrien-fleming' | 'pocock';
 
 /** The spending function perfgate uses: measured in docs/statistics.md ("Sequential A/B"). */
-export const DEFAULT_SPENDING: SpendingFunction = 'obrien-fleming';
+export const DEFAULT_SPENDING: SpendingFunction = 'pocock';
 
 /** The first look and the step between looks, in pairs. */
 export const FIRST_LOOK = 8;
