@@ -15615,6 +15615,7 @@ function renderComparisonJson(report) {
       comparisonsTotal: report.comparisonsTotal,
       comparisonsFailed: report.comparisonsFailed,
       failedExperiments: report.failedExperiments,
+      ...report.changes.inconclusive ? { inconclusive: report.changes.inconclusive } : {},
       subExperiments: report.subExperiments.map((s) => ({
         experimentType: s.experimentType,
         status: s.status,
@@ -15640,6 +15641,9 @@ function renderComparisonJson(report) {
           ...r.confidence !== void 0 ? { confidence: r.confidence } : {},
           ...r.pooled ? { pooled: true } : {},
           ...r.namedBy !== void 0 ? { namedBy: r.namedBy } : {},
+          // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
+          ...r.pairsCap !== void 0 ? { pairsCap: r.pairsCap } : {},
+          ...r.morePairs !== void 0 ? { morePairs: r.morePairs } : {},
           status: r.status,
           gated: r.gated,
           failed: r.failed

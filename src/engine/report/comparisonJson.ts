@@ -17,6 +17,7 @@ export function renderComparisonJson(report: ComparisonReport): string {
         comparisonsTotal: report.comparisonsTotal,
         comparisonsFailed: report.comparisonsFailed,
         failedExperiments: report.failedExperiments,
+        ...(report.changes.inconclusive ? { inconclusive: report.changes.inconclusive } : {}),
         subExperiments: report.subExperiments.map((s) => ({
           experimentType: s.experimentType,
           status: s.status,
@@ -44,6 +45,9 @@ export function renderComparisonJson(report: ComparisonReport): string {
             ...(r.confidence !== undefined ? { confidence: r.confidence } : {}),
             ...(r.pooled ? { pooled: true } : {}),
             ...(r.namedBy !== undefined ? { namedBy: r.namedBy } : {}),
+            // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
+            ...(r.pairsCap !== undefined ? { pairsCap: r.pairsCap } : {}),
+            ...(r.morePairs !== undefined ? { morePairs: r.morePairs } : {}),
             status: r.status,
             gated: r.gated,
             failed: r.failed,
