@@ -3,6 +3,9 @@
  * checked against published tables; pair counts against Student t quantiles from a printed table.
  */
 import { describe, expect, test } from '@jest/globals';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, tempDir } from './helpers/shared.js';
 import { compareExperimentPaired, type ExperimentSide } from '../src/engine/compare/compare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
@@ -140,5 +143,79 @@ describe('compareExperimentPaired: inconclusive', () => {
       .rows[0]!;
     expect(look).toMatchObject({ status: 'inconclusive', failed: false, pairsCap: 24 });
     expect(look.interval!.lower).toBeLessThan(0);
+  });
+});
+
+describe('perfgate compare --paired --max-pairs', () => {
+  /** 8 pairs, one payload, log ratios 0.15 ± spread (mean 0.15, sd 0.1485): inconclusive at the first of 12. */
+  function writePairs(root: string): { base: string; head: string } {
+    const csv = (value: number) => `Sample,Payload [Bytes],Latency [us]\n1,16,${value}\n2,16,${value}\n3,16,${value}\n`;
+    SPREAD.forEach((s, i) => {
+      for (const [side, value] of [
+        ['base', 50 * JITTER[i]!],
+        ['head', 50 * JITTER[i]! * Math.exp(0.15 + s)],
+      ] as const) {
+        mkdirSync(join(root, side, `r${i + 1}`), { recursive: true });
+        writeFileSync(join(root, side, `r${i + 1}`, 'measurements_udp.csv'), csv(value));
+      }
+    });
+    return { base: join(root, 'base'), head: join(root, 'head') };
+  }
+
+  test('an inconclusive look passes (exit 0) and says how many more pairs would decide', async () => {
+    const pairs = writePairs(tempDir('perfgate-seq-cli-'));
+    const out = tempDir('perfgate-seq-cli-out-');
+    const run = await cli(['compare', '--paired', '--max-pairs', '12', '-R', pairs.base, '-r', pairs.head, '-o', out]);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    // One parameter: its row decides, at α = 1 %. The next look is at 12 of 12: Pocock's second of two looks,
+    // nominal ≈ 0.6 %, t(0.994, 11) ≈ 3.1 → 3.1 · 0.1485 / √12 = 0.13 < 0.15: it would fail there, 4 more pairs.
+    expect(run.out).toMatch(
+      /^perfgate compare: PASS: Inconclusive: 4 more pairs would decide 1 benchmark \(A\/B, 8 pairs\)\n/,
+    );
+    expect(readFileSync(join(out, 'comparison.md'), 'utf8')).toContain(
+      'Sequential A/B: look 1 at 8 of at most 12 pairs',
+    );
+    // Without a cap (a fixed design): at 9 pairs t(0.99, 8) · 0.1485 / 3 = 2.896 · 0.0495 = 0.143 < 0.15 (at 8:
+    // t(0.99, 7) · 0.0525 = 0.157, not yet): 1 more pair.
+    const fixed = await cli(['compare', '--paired', '-R', pairs.base, '-r', pairs.head, '-o', tempDir()]);
+    expect(fixed.out).toMatch(/^perfgate compare: PASS: Inconclusive: 1 more pair would decide 1 benchmark/);
+  });
+
+  test('usage errors: a cap below the pairs given, a cap without --paired, a cap that is not a whole number', async () => {
+    const pairs = writePairs(tempDir('perfgate-seq-cli-'));
+    const below = await cli([
+      'compare',
+      '--paired',
+      '--max-pairs',
+      '6',
+      '-R',
+      pairs.base,
+      '-r',
+      pairs.head,
+      '-o',
+      tempDir(),
+    ]);
+    expect(below.code).toBe(2);
+    expect(below.err).toContain('8 pairs given, more than --max-pairs 6');
+    const unpaired = await cli(['compare', '--max-pairs', '12', '-R', pairs.base, '-r', pairs.head, '-o', tempDir()]);
+    expect(unpaired.code).toBe(2);
+    expect(unpaired.err).toContain('--max-pairs is the cap of a sequential A/B run; it needs --paired');
+    const fraction = await cli([
+      'compare',
+      '--paired',
+      '--max-pairs',
+      '12.5',
+      '-R',
+      pairs.base,
+      '-r',
+      pairs.head,
+      '-o',
+      tempDir(),
+    ]);
+    expect(fraction.code).toBe(2);
+    expect(fraction.err).toContain(
+      '--max-pairs must be a whole number of pairs from 2 to 1000, such as 24; got "12.5"',
+    );
   });
 });

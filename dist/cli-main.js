@@ -13066,13 +13066,20 @@ function sequentialNominalAlpha(pairs, maxPairs, alpha, spending = DEFAULT_SPEND
   );
   return 1 - normalCdf(boundaries[boundaries.length - 1]);
 }
-function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, beta, cap) {
+function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, beta, cap, sequential) {
   const over = mean3 > logThreshold;
   const distance = over ? mean3 : logThreshold - mean3;
-  const level = over ? alpha : beta;
   if (!(distance > 0) || !(sd >= 0)) return void 0;
-  for (let n = Math.max(pairs + 1, 2); n <= cap; n++)
-    if (studentTQuantile(1 - level, n - 1) * (sd / Math.sqrt(n)) < distance) return n;
+  const candidates = [];
+  if (sequential) {
+    for (let n = FIRST_LOOK; n < cap; n += LOOK_STEP) if (n > pairs) candidates.push(n);
+    if (cap > pairs) candidates.push(cap);
+  } else for (let n = Math.max(pairs + 1, 2); n <= cap; n++) candidates.push(n);
+  for (const n of candidates) {
+    const level = over ? alpha : beta;
+    const nominal = sequential ? sequentialNominalAlpha(n, cap, level, sequential.spending) : level;
+    if (studentTQuantile(1 - nominal, n - 1) * (sd / Math.sqrt(n)) < distance) return n;
+  }
   return void 0;
 }
 
@@ -13145,7 +13152,16 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
     const undecided = {};
     if (status2 === "inconclusive") {
       const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
-      const needed = pairsToDecide(mean3, sd, usable.length, logThreshold, 1 - rowConfidence, PASS_BETA, cap);
+      const needed = pairsToDecide(
+        mean3,
+        sd,
+        usable.length,
+        logThreshold,
+        1 - rowConfidence,
+        PASS_BETA,
+        cap,
+        maxPairs === void 0 ? void 0 : { spending }
+      );
       undecided.pairsCap = cap;
       if (needed !== void 0) undecided.morePairs = needed - usable.length;
     }

@@ -183,7 +183,16 @@ export function compareExperimentPaired(
     const undecided: Partial<ComparisonRow> = {};
     if (status === 'inconclusive') {
       const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
-      const needed = pairsToDecide(mean, sd, usable.length, logThreshold, 1 - rowConfidence, PASS_BETA, cap);
+      const needed = pairsToDecide(
+        mean,
+        sd,
+        usable.length,
+        logThreshold,
+        1 - rowConfidence,
+        PASS_BETA,
+        cap,
+        maxPairs === undefined ? undefined : { spending },
+      );
       undecided.pairsCap = cap;
       if (needed !== undefined) undecided.morePairs = needed - usable.length;
     }

@@ -201,7 +201,8 @@ export function sequentialNominalAlpha(
  * mean log ratio `mean` (worse positive) with per-pair sd `sd` clears the nearer side at one-sided
  * level `alpha` above 0 when the mean is over the threshold (a failure), at level `beta` below the
  * threshold when it is under (a pass). `logThreshold` is the threshold on the log scale. Undefined when even `cap`
- * pairs would not decide (the mean sits on the threshold, or the sd is too large).
+ * pairs would not decide (the mean sits on the threshold, or the sd is too large). With `sequential`, `cap` is the
+ * run's cap and only its looks (every LOOK_STEP pairs from FIRST_LOOK, and the cap) are tried, each at its boundary.
  */
 export function pairsToDecide(
   mean: number,
@@ -211,12 +212,21 @@ export function pairsToDecide(
   alpha: number,
   beta: number,
   cap: number,
+  sequential?: { spending: SpendingFunction },
 ): number | undefined {
   const over = mean > logThreshold;
   const distance = over ? mean : logThreshold - mean;
-  const level = over ? alpha : beta;
   if (!(distance > 0) || !(sd >= 0)) return undefined;
-  for (let n = Math.max(pairs + 1, 2); n <= cap; n++)
-    if (studentTQuantile(1 - level, n - 1) * (sd / Math.sqrt(n)) < distance) return n;
+  // A sequential run decides only at its looks, each at its own boundary; a fixed design at any n.
+  const candidates: number[] = [];
+  if (sequential) {
+    for (let n = FIRST_LOOK; n < cap; n += LOOK_STEP) if (n > pairs) candidates.push(n);
+    if (cap > pairs) candidates.push(cap);
+  } else for (let n = Math.max(pairs + 1, 2); n <= cap; n++) candidates.push(n);
+  for (const n of candidates) {
+    const level = over ? alpha : beta;
+    const nominal = sequential ? sequentialNominalAlpha(n, cap, level, sequential.spending) : level;
+    if (studentTQuantile(1 - nominal, n - 1) * (sd / Math.sqrt(n)) < distance) return n;
+  }
   return undefined;
 }
