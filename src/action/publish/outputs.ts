@@ -21,9 +21,11 @@ export function setOutputs(
     core.setOutput('comparisons-total', comparison.report.comparisonsTotal);
     core.setOutput('comparisons-failed', comparison.report.comparisonsFailed);
     // A/B pairs: whether a gated row straddles the threshold, and how many more pairs would decide it.
-    const undecided = comparison.report.changes.inconclusive;
-    core.setOutput('inconclusive', undecided ? 'true' : 'false');
-    core.setOutput('pairs-needed', undecided?.morePairs ?? '');
+    if (comparison.report.method === 'paired') {
+      const undecided = comparison.report.changes.inconclusive;
+      core.setOutput('inconclusive', undecided ? 'true' : 'false');
+      core.setOutput('pairs-needed', undecided?.morePairs ?? '');
+    }
   }
   core.setOutput('report-dir', outputDir);
   core.setOutput('report-markdown', markdownPath);
