@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { cli, tempDir } from './helpers/shared.js';
 import { compareExperimentPaired, type ExperimentSide } from '../src/engine/compare/compare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
+import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
+import { headline, renderComparisonMarkdown } from '../src/engine/report/comparisonMarkdown.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import {
   alphaSpent,
@@ -216,6 +218,37 @@ describe('perfgate compare --paired --max-pairs', () => {
     expect(fraction.code).toBe(2);
     expect(fraction.err).toContain(
       '--max-pairs must be a whole number of pairs from 2 to 1000, such as 24; got "12.5"',
+    );
+  });
+});
+
+describe('the report of an inconclusive comparison', () => {
+  const thresholds = parseThresholds('0.1');
+  const undecided = () => compareExperimentPaired('udp', pairsWith(SPREAD.map((s) => 0.1 + s)), thresholds);
+
+  test('the headline names it and the pairs that would decide; the table marks the row; the verdict is pass', () => {
+    const report = buildComparisonReport([undecided()], 'main', 'pr');
+    expect(report.verdict).toBe('pass');
+    expect(report.changes.inconclusive).toEqual({ benchmarks: 1, morePairs: 8, pairsCap: 100 });
+    expect(headline(report)).toBe('⏳ Inconclusive: 8 more pairs would decide 1 benchmark (A/B, 8 pairs)');
+    const markdown = renderComparisonMarkdown(report);
+    expect(markdown).toContain('| ⏳ inconclusive |');
+    expect(markdown).toContain('⏳ inconclusive: the interval straddles the threshold');
+  });
+
+  test('beside a failure the headline fails and still names what is undecided', () => {
+    const failing = compareExperimentPaired(
+      'tcp',
+      pairsWith(SPREAD.map((s) => 0.3 + s / 4)).map((p) => ({
+        reference: { measurements: p.reference.measurements.map((m) => ({ ...m, experiment: 'tcp' })) },
+        result: { measurements: p.result.measurements.map((m) => ({ ...m, experiment: 'tcp' })) },
+      })),
+      thresholds,
+    );
+    const report = buildComparisonReport([undecided(), failing], 'main', 'pr');
+    expect(report.verdict).toBe('fail');
+    expect(headline(report)).toMatch(
+      /^❌ 1 benchmark 3\d % slower than the baseline \(A\/B, 8 pairs\) · ⏳ inconclusive: 8 more pairs would decide 1 benchmark$/,
     );
   });
 });

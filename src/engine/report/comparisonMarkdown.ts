@@ -57,7 +57,7 @@ export function comparisonMarkdownParts(report: ComparisonReport): ComparisonMar
     warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join('\n'),
     attention: report.rows.filter(needsAttention),
     rest: report.rows.filter((r) => !needsAttention(r)),
-    legend: legend(report.rows),
+    legend: legend(report.rows) + inconclusiveLegend(report.rows),
   };
 }
 
@@ -99,6 +99,13 @@ function legend(rows: readonly ComparisonRow[]): string {
   return withBand
     ? 'Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band.'
     : 'Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).';
+}
+
+/** What an inconclusive row means, when there is one. */
+function inconclusiveLegend(rows: readonly ComparisonRow[]): string {
+  return rows.some((r) => r.status === 'inconclusive')
+    ? ' ⏳ inconclusive: the interval straddles the threshold (neither a failure nor shown below it at 90 %); it does not fail, and more pairs would decide.'
+    : '';
 }
 
 /** How a headline names what the results were compared with, and in which words. */
