@@ -13095,9 +13095,10 @@ function parseMaxPairs(text2, what = "--max-pairs") {
     "a whole number of pairs from 2 to 1000, such as 24"
   );
 }
-function sequentialNote(pairs, maxPairs) {
+function sequentialNote(pairs, maxPairs, spending = DEFAULT_SPENDING) {
   const looks = looksAt(pairs, maxPairs);
-  return `Sequential A/B: look ${looks.length} at ${pairs} of at most ${maxPairs} pairs (looks every ${LOOK_STEP} pairs from ${FIRST_LOOK}). Each row is judged at its look's Pocock-type boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; ` + (pairs < maxPairs ? "an inconclusive row is decided by running more pairs, up to the cap." : "this is the last look: a row still inconclusive stays undecided.");
+  const boundary = spending === "pocock" ? "Pocock-type" : "O'Brien–Fleming-type";
+  return `Sequential A/B: look ${looks.length} at ${pairs} of at most ${maxPairs} pairs (looks every ${LOOK_STEP} pairs from ${FIRST_LOOK}). Each row is judged at its look's ${boundary} boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; ` + (pairs < maxPairs ? "an inconclusive row is decided by running more pairs, up to the cap." : "this is the last look: a row still inconclusive stays undecided.");
 }
 var PAIRS_TO_DECIDE_CAP = 100;
 function logOfThreshold(threshold, direction) {

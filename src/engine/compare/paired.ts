@@ -75,11 +75,12 @@ export function parseMaxPairs(text: string | undefined, what = '--max-pairs'): n
 }
 
 /** The report's note on a sequential look: where the run is and what the boundary buys. */
-export function sequentialNote(pairs: number, maxPairs: number): string {
+export function sequentialNote(pairs: number, maxPairs: number, spending: SpendingFunction = DEFAULT_SPENDING): string {
   const looks = looksAt(pairs, maxPairs);
+  const boundary = spending === 'pocock' ? 'Pocock-type' : "O'Brien–Fleming-type";
   return (
     `Sequential A/B: look ${looks.length} at ${pairs} of at most ${maxPairs} pairs (looks every ${LOOK_STEP} pairs from ${FIRST_LOOK}). ` +
-    "Each row is judged at its look's Pocock-type boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; " +
+    `Each row is judged at its look's ${boundary} boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; ` +
     (pairs < maxPairs
       ? 'an inconclusive row is decided by running more pairs, up to the cap.'
       : 'this is the last look: a row still inconclusive stays undecided.')
