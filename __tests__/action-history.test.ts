@@ -212,7 +212,7 @@ describe('action: record-history and history', () => {
     });
     expect(run.outputs['verdict']).toBeDefined();
     const sentence =
-      'pooled 3 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean';
+      'pooled 3 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their geometric mean (the mean of their logs)';
     expect(run.commands.filter((c) => c.command === 'warning' && /pool/.test(c.message))).toEqual([]);
     // The check's and the comparison's report each say it once in the log; the job summary (one
     // document, the comparison first) says it once.

@@ -253,7 +253,7 @@ describeShared('real reruns of one Fast-DDS build, named as LatencyTest exports 
     // A setting the user chose: one note, no warning.
     expect(pooled.err).toBe('');
     expect(pooled.out).toContain(
-      '  note: pooled 2 repetitions of 1 experiment (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean\n',
+      '  note: pooled 2 repetitions of 1 experiment (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their geometric mean (the mean of their logs)\n',
     );
     const report = JSON.parse(read(join(dir, 'comparison.json'))) as {
       notes: string[];
@@ -263,7 +263,7 @@ describeShared('real reruns of one Fast-DDS build, named as LatencyTest exports 
     expect(report.subExperiments[0]!.comparisons).toHaveLength(24);
     expect(report.warnings).toEqual([]);
     expect(report.notes.filter((n) => n.startsWith('pooled'))).toEqual([
-      'pooled 2 repetitions of 1 experiment (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean',
+      'pooled 2 repetitions of 1 experiment (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their geometric mean (the mean of their logs)',
     ]);
   });
 
@@ -290,7 +290,7 @@ describeShared('real reruns of one Fast-DDS build, named as LatencyTest exports 
     expect(report.subExperiments[0]!.comparisons).toHaveLength(24);
     expect(report.warnings).toEqual([]);
     expect(report.notes.filter((n) => n.startsWith('pooled'))).toEqual([
-      'pooled 2 repetitions of 1 experiment (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean',
+      'pooled 2 repetitions of 1 experiment (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their geometric mean (the mean of their logs)',
     ]);
   });
 

@@ -268,7 +268,7 @@ describe('a results set never hides a row: two files of one experiment', () => {
     // A setting the user chose: one note in the report, no warning (and none per experiment).
     expect(check.err).toBe('');
     expect(check.out.split('\n').filter((l) => l.includes('pooled'))).toEqual([
-      '  note: pooled 2 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean',
+      '  note: pooled 2 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their geometric mean (the mean of their logs)',
     ]);
     const csvRows = ['checks_ICEORYX_WAITSET.csv', 'checks_MESSAGE_QUEUE.csv'].flatMap((f) =>
       read(join(out, f)).trim().split('\n').slice(1),
@@ -284,11 +284,11 @@ describe('a results set never hides a row: two files of one experiment', () => {
     expect(json(join(out, 'report.json'))).toMatchObject({
       warnings: [],
       notes: [
-        'pooled 2 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean',
+        'pooled 2 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their geometric mean (the mean of their logs)',
       ],
     });
     expect(markdown).toContain(
-      '\n> pooled 2 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean\n',
+      '\n> pooled 2 repetitions of each of 2 experiments (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their geometric mean (the mean of their logs)\n',
     );
     // The median of two runs is their mean: 2.1 and 2.31 → 2.205.
     expect(csvRows).toContain('latency.mean,16,µs,<=,2.500,2.205,0.295,-11.800,passed');

@@ -11153,7 +11153,7 @@ function pooledSentence(counts) {
   const most2 = Math.max(...counts);
   const repetitions = fewest === most2 ? `${most2} repetitions` : `${fewest}–${most2} repetitions`;
   const of = counts.length === 1 ? "of 1 experiment" : `of each of ${counts.length} experiments`;
-  return `pooled ${repetitions} ${of} (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean`;
+  return `pooled ${repetitions} ${of} (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their geometric mean (the mean of their logs)`;
 }
 function describeKey(m) {
   return `experiment "${m.experiment}", parameter "${m.parameter.label}", metric "${m.metric.name}"`;

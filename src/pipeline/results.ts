@@ -184,7 +184,8 @@ export function groupResults(
 /**
  * What pooling did, in one sentence and in the README's words: "pooled 3 repetitions of each of
  * 47 experiments (repetitions: pool): each statistic is the median of the repetitions; a history
- * comparison judges their mean". `counts` holds the repetitions of each pooled experiment.
+ * comparison judges their geometric mean (the mean of their logs)" — as noiseVerdict does. `counts`
+ * holds the repetitions of each pooled experiment.
  */
 export function pooledSentence(counts: readonly number[]): string | undefined {
   if (counts.length === 0) return undefined;
@@ -192,7 +193,7 @@ export function pooledSentence(counts: readonly number[]): string | undefined {
   const most = Math.max(...counts);
   const repetitions = fewest === most ? `${most} repetitions` : `${fewest}–${most} repetitions`;
   const of = counts.length === 1 ? 'of 1 experiment' : `of each of ${counts.length} experiments`;
-  return `pooled ${repetitions} ${of} (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their mean`;
+  return `pooled ${repetitions} ${of} (repetitions: pool): each statistic is the median of the repetitions; a history comparison judges their geometric mean (the mean of their logs)`;
 }
 
 function describeKey(m: Measurement): string {

@@ -100,7 +100,7 @@ export interface Measurement {
   repetitions?: number;
   /**
    * With `repetitions`: each statistic's value in every pooled run, in run order. A history
-   * comparison judges their mean (the band for a mean of k runs), a paired one pairs them.
+   * comparison judges their geometric mean, the mean of their logs (the band for a mean of k runs), a paired one pairs them.
    */
   repetitionValues?: Partial<Record<StatisticName, number[]>>;
 }
