@@ -183,7 +183,7 @@ Options:
                          boundary so that all looks together keep the false-alarm rate; the
                          pooled row is inconclusive (exit 0) until it fails or passes
   --confidence C         1 − the false-alarm rate per gated statistic (default 0.995 with
-                         --history, 0.99 with --paired)
+                         --history, 0.99 with --paired; with --reference alone: ignored, with a warning)
   --gate LIST            statistics that can fail: primary (default: the median, mean or single
                          value), all, or names such as median,p99,max. Others are reported only.
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
@@ -16049,6 +16049,10 @@ function runCompare(options, progress) {
     independentRepetitions: options.repetitions === "independent"
   });
   const method = verdict;
+  if (kind === "threshold" && options.confidence !== void 0)
+    progress.warning(
+      `confidence ${options.confidence} is ignored: against one reference run the verdict is the threshold alone; confidence applies to a history or to A/B pairs`
+    );
   const pooled = [];
   if (options.paired) {
     if (options.history !== void 0)

@@ -149,7 +149,7 @@ Options:
                          boundary so that all looks together keep the false-alarm rate; the
                          pooled row is inconclusive (exit 0) until it fails or passes
   --confidence C         1 − the false-alarm rate per gated statistic (default 0.995 with
-                         --history, 0.99 with --paired)
+                         --history, 0.99 with --paired; with --reference alone: ignored, with a warning)
   --gate LIST            statistics that can fail: primary (default: the median, mean or single
                          value), all, or names such as median,p99,max. Others are reported only.
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5

@@ -183,6 +183,11 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
     independentRepetitions: options.repetitions === 'independent',
   });
   const method: MethodSummary = verdict;
+  // One reference run gives no noise to be confident about: a confidence given there would otherwise be dropped unseen.
+  if (kind === 'threshold' && options.confidence !== undefined)
+    progress.warning(
+      `confidence ${options.confidence} is ignored: against one reference run the verdict is the threshold alone; confidence applies to a history or to A/B pairs`,
+    );
   const pooled: string[] = [];
   if (options.paired) {
     if (options.history !== undefined)
