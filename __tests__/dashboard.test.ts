@@ -170,8 +170,9 @@ describe('the dashboard model of 12 runs with a regression from run 7', () => {
         expect(() => compile(withRuns(chart.spec, rows) as never)).not.toThrow();
       }
     }
-    // One trend chart per parameter × metric × statistic, then the payload view.
-    expect(experimentCharts(experiment('intraprocess_best_effort'), model)).toHaveLength(12);
+    // One trend chart per parameter × metric × statistic (11 payloads and their weighted geomean), then the payload
+    // view.
+    expect(experimentCharts(experiment('intraprocess_best_effort'), model)).toHaveLength(13);
   });
 });
 

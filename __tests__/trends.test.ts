@@ -104,6 +104,8 @@ describe('analyzeTrends', () => {
       [HOSTILE, 'default', 'throughput', 'value', 'Mb/s'],
       ['ping', '64', 'latency', 'median', 'µs'],
       ['ping', '1024', 'latency', 'median', 'µs'],
+      // Two or more parameters of one metric × statistic, and at least 10 runs: their weighted geomean series too.
+      ['ping', 'weighted geomean', 'latency', 'median', 'µs'],
     ]);
     expect(report.runs).toHaveLength(20);
   });
@@ -169,6 +171,7 @@ describe('analyzeTrends', () => {
     expect(p99.series.map((s) => [s.parameter, s.statistic])).toEqual([
       ['64', 'p99'],
       ['1024', 'p99'],
+      ['weighted geomean', 'p99'],
     ]);
   });
 
@@ -231,7 +234,7 @@ describe('runs imported without their commit', () => {
       `outlier: ping / 1024 / latency / median 404 µs against 200 µs (${pct((400 * 1.01) / (200 * gm(0, 5)))}, worse) at run 2026-01-01T05:00:00Z`,
     );
     const md = renderTrendsMarkdown(report);
-    expect(md).toContain('20 run(s) from 2026\\-01\\-01T00\\:00\\:00Z to 2026\\-01\\-01T19\\:00\\:00Z; 3 series;');
+    expect(md).toContain('20 run(s) from 2026\\-01\\-01T00\\:00\\:00Z to 2026\\-01\\-01T19\\:00\\:00Z; 4 series;');
     expect(md).toContain('| 100 µs → 130 µs | 2026\\-01\\-01T11\\:00\\:00Z … 2026\\-01\\-01T12\\:00\\:00Z | 8 |');
     expect(text + md).not.toContain('unknown');
   });
@@ -256,7 +259,7 @@ describe('perfgate trends', () => {
     const plain = cli(['trends', history, '--output-dir', out]);
     expect(plain.err).toBe('');
     expect(plain.code).toBe(0);
-    expect(plain.out).toContain('Trends: 20 run(s), 3 series');
+    expect(plain.out).toContain('Trends: 20 run(s), 4 series');
     // Levels are geometric means: 100·gm(runs 0–11) and 130·gm(runs 12–19).
     const change = pct((130 * gm(12, 20)) / (100 * gm(0, 12)));
     expect(change).toBe('+29.9 %');

@@ -17200,6 +17200,50 @@ function finish3(kept, points, bounds, outliers, minSegment) {
   return { steps: changes, outliers };
 }
 
+// src/engine/trends/weighted.ts
+var WEIGHTED_PARAMETER = "weighted geomean";
+var WEIGHTED_EXTRA_SEGMENT = 1;
+var MIN_WEIGHTED_VALUES = 10;
+var SD_FLOOR = 1e-3;
+var MIN_WEIGHT_PRESENT = 0.5;
+function runToRunSd(logs) {
+  if (logs.length < MIN_WEIGHTED_VALUES) return void 0;
+  const mean3 = logs.reduce((a, b) => a + b, 0) / logs.length;
+  return Math.sqrt(logs.reduce((a, v) => a + (v - mean3) ** 2, 0) / (logs.length - 1));
+}
+function weightedGeomeanSeries(parameters, runs) {
+  const usable = parameters.flatMap((p) => {
+    const logs = Array.from({ length: runs }, (_, r) => {
+      const v = p.values[r];
+      return v !== void 0 && Number.isFinite(v) && v > 0 ? Math.log(v) : void 0;
+    });
+    const present = logs.filter((v) => v !== void 0);
+    const sd = runToRunSd(present);
+    return sd === void 0 ? [] : [{ parameter: p.parameter, logs, centre: median(present), sd }];
+  });
+  if (usable.length < 2) return void 0;
+  const inverse = usable.map((p) => 1 / Math.max(p.sd, SD_FLOOR) ** 2);
+  const total = inverse.reduce((a, b) => a + b, 0);
+  const weights = usable.map((p, i) => ({
+    parameter: p.parameter,
+    sd: p.sd,
+    weight: inverse[i] / total
+  }));
+  const level = usable.reduce((a, p, i) => a + weights[i].weight * p.centre, 0);
+  const values = Array.from({ length: runs }, (_, r) => {
+    let sum2 = 0;
+    let present = 0;
+    usable.forEach((p, i) => {
+      const v = p.logs[r];
+      if (v === void 0) return;
+      sum2 += weights[i].weight * (v - p.centre);
+      present += weights[i].weight;
+    });
+    return present >= MIN_WEIGHT_PRESENT ? Math.exp(level + sum2 / present) : void 0;
+  });
+  return { values, weights };
+}
+
 // src/engine/trends/trends.ts
 function hasCommit(run) {
   return /^[0-9a-f]{7,64}$/i.test(run.sha);
@@ -17274,55 +17318,88 @@ function analyzeTrends(runs, options = {}) {
     minMagnitude: options.minMagnitude ?? CHANGE_POINT_DEFAULTS.minMagnitude,
     minSegment: options.minSegment ?? CHANGE_POINT_DEFAULTS.minSegment
   };
-  const newest = runs.length - 1;
-  const series = collect(runs, options.statistics).map((s) => {
-    const runIndex = [];
-    const logs = [];
-    s.values.forEach((v, r) => {
-      if (v !== void 0 && Number.isFinite(v) && v > 0) {
-        runIndex.push(r);
-        logs.push(Math.log(v));
-      }
-    });
-    const found = detectChangePoints(logs, settings);
-    const hasNewest = runIndex[runIndex.length - 1] === newest;
-    const before = hasNewest ? detectChangePoints(logs.slice(0, -1), settings).steps : found.steps;
-    const seenBefore = (c) => before.some(
-      (b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange)
-    );
-    const latest = logs.length > 0 ? Math.exp(logs[logs.length - 1]) * s.scale : NaN;
-    return {
-      ...seriesNameOf(s),
-      unit: s.unit,
-      direction: s.direction,
-      values: logs.length,
-      latest,
-      ...s.payloadBytes !== void 0 ? { payloadBytes: s.payloadBytes } : {},
-      byRun: runs.map((_, r) => {
-        const v = s.values[r];
-        return v !== void 0 && Number.isFinite(v) ? v * s.scale : null;
-      }),
-      repetitions: runs.map((_, r) => s.repetitions[r] ?? 1),
-      steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c))),
-      outliers: found.outliers.map((o) => {
-        const higher = o.relativeChange > 0;
-        return {
-          run: runIndex[o.index],
-          length: o.length,
-          value: Math.exp(o.value) * s.scale,
-          level: Math.exp(o.level) * s.scale,
-          change: o.relativeChange,
-          kind: higher === (s.direction === "lower-is-better") ? "worse" : "better"
-        };
-      }),
-      ...found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest) } : {}
-    };
-  });
+  const series = withWeightedSeries(collect(runs, options.statistics), runs.length).map(
+    (s) => analyzeSeries(s, runs.length, settings)
+  );
   const newRegressions = series.reduce(
     (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === "regression").length,
     0
   );
   return { runs: runs.map(({ measurements: _m, ...ref }) => ref), settings, series, newRegressions };
+}
+function analyzeSeries(s, runCount, settings) {
+  const newest = runCount - 1;
+  const runIndex = [];
+  const logs = [];
+  s.values.forEach((v, r) => {
+    if (v !== void 0 && Number.isFinite(v) && v > 0) {
+      runIndex.push(r);
+      logs.push(Math.log(v));
+    }
+  });
+  const own = s.weights ? { ...settings, minSegment: settings.minSegment + WEIGHTED_EXTRA_SEGMENT } : settings;
+  const found = detectChangePoints(logs, own);
+  const hasNewest = runIndex[runIndex.length - 1] === newest;
+  const before = hasNewest ? detectChangePoints(logs.slice(0, -1), own).steps : found.steps;
+  const seenBefore = (c) => before.some(
+    (b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange)
+  );
+  const latest = logs.length > 0 ? Math.exp(logs[logs.length - 1]) * s.scale : NaN;
+  return {
+    ...seriesNameOf(s),
+    unit: s.unit,
+    direction: s.direction,
+    values: logs.length,
+    latest,
+    ...s.payloadBytes !== void 0 ? { payloadBytes: s.payloadBytes } : {},
+    byRun: Array.from({ length: runCount }, (_, r) => {
+      const v = s.values[r];
+      return v !== void 0 && Number.isFinite(v) ? v * s.scale : null;
+    }),
+    repetitions: Array.from({ length: runCount }, (_, r) => s.repetitions[r] ?? 1),
+    steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c))),
+    outliers: found.outliers.map((o) => {
+      const higher = o.relativeChange > 0;
+      return {
+        run: runIndex[o.index],
+        length: o.length,
+        value: Math.exp(o.value) * s.scale,
+        level: Math.exp(o.level) * s.scale,
+        change: o.relativeChange,
+        kind: higher === (s.direction === "lower-is-better") ? "worse" : "better"
+      };
+    }),
+    ...found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest) } : {},
+    ...s.weights ? { weights: s.weights } : {}
+  };
+}
+function withWeightedSeries(series, runCount) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const s of series) {
+    const key = JSON.stringify([s.experiment, s.metric, s.statistic, s.unit, s.scale, s.direction]);
+    groups.set(key, [...groups.get(key) ?? [], s]);
+  }
+  const lastOfGroup = /* @__PURE__ */ new Map();
+  for (const members of groups.values())
+    if (members.length >= 2) lastOfGroup.set(members[members.length - 1], members);
+  return series.flatMap((s) => {
+    const members = lastOfGroup.get(s);
+    const weighted = members && weightedGeomeanSeries(members, runCount);
+    if (!weighted) return [s];
+    const combined = {
+      experiment: s.experiment,
+      parameter: WEIGHTED_PARAMETER,
+      metric: s.metric,
+      statistic: s.statistic,
+      unit: s.unit,
+      scale: s.scale,
+      direction: s.direction,
+      values: weighted.values,
+      repetitions: [],
+      weights: weighted.weights
+    };
+    return [s, combined];
+  });
 }
 
 // src/engine/trends/render.ts
@@ -17401,6 +17478,18 @@ function renderTrendsMarkdown(report) {
     lines.push("");
   }
   if (steps.length > 0 || pending.length > 0 || outliers.length > 0) lines.push(CHANGE_LEGEND, "");
+  const weighted = report.series.filter((s) => s.weights !== void 0);
+  if (weighted.length > 0) {
+    lines.push(
+      `Weighted geomean series: per run, the parameters' values averaged on the log scale with weights 1/σ², σ each parameter's run-to-run sd of the log; a step needs ${report.settings.minSegment + WEIGHTED_EXTRA_SEGMENT} runs after it. Weights:`,
+      ""
+    );
+    for (const s of weighted)
+      lines.push(
+        `- ${[s.experiment, s.metric, s.statistic].map(md).join(" · ")}: ${s.weights.map((w) => `${md(w.parameter)} ${(w.weight * 100).toFixed(1)} % (σ ${w.sd.toFixed(3)})`).join(", ")}`
+      );
+    lines.push("");
+  }
   return lines.join("\n");
 }
 function outlierText(o, unit, escape, at) {
@@ -17470,7 +17559,8 @@ function renderTrendsJson(report) {
         level: finite3(o.level),
         change: finite3(o.change),
         kind: o.kind
-      }))
+      })),
+      ...s.weights ? { weights: s.weights.map((w) => ({ parameter: w.parameter, sd: w.sd, weight: w.weight })) } : {}
     }))
   };
   return JSON.stringify(document, null, 2) + "\n";

@@ -16,6 +16,7 @@ import {
   type TrendSeries,
   type TrendStep,
 } from './trends.js';
+import { WEIGHTED_EXTRA_SEGMENT } from './weighted.js';
 
 /** Bumped when the shape of trends.json changes incompatibly. */
 export const TRENDS_SCHEMA_VERSION = 1;
@@ -109,6 +110,18 @@ export function renderTrendsMarkdown(report: TrendReport): string {
     lines.push('');
   }
   if (steps.length > 0 || pending.length > 0 || outliers.length > 0) lines.push(CHANGE_LEGEND, '');
+  const weighted = report.series.filter((s) => s.weights !== undefined);
+  if (weighted.length > 0) {
+    lines.push(
+      `Weighted geomean series: per run, the parameters' values averaged on the log scale with weights 1/σ², σ each parameter's run-to-run sd of the log; a step needs ${report.settings.minSegment + WEIGHTED_EXTRA_SEGMENT} runs after it. Weights:`,
+      '',
+    );
+    for (const s of weighted)
+      lines.push(
+        `- ${[s.experiment, s.metric, s.statistic].map(md).join(' · ')}: ${s.weights!.map((w) => `${md(w.parameter)} ${(w.weight * 100).toFixed(1)} % (σ ${w.sd.toFixed(3)})`).join(', ')}`,
+      );
+    lines.push('');
+  }
   return lines.join('\n');
 }
 
@@ -189,6 +202,7 @@ export function renderTrendsJson(report: TrendReport): string {
         change: finite(o.change),
         kind: o.kind,
       })),
+      ...(s.weights ? { weights: s.weights.map((w) => ({ parameter: w.parameter, sd: w.sd, weight: w.weight })) } : {}),
     })),
   };
   return JSON.stringify(document, null, 2) + '\n';

@@ -12,6 +12,7 @@ import {
   type ChangePoint,
   type ChangePointOptions,
 } from '../stats/changePoints.js';
+import { weightedGeomeanSeries, WEIGHTED_EXTRA_SEGMENT, WEIGHTED_PARAMETER, type ParameterWeight } from './weighted.js';
 
 /** One run of the default branch, as the history records it. */
 export interface TrendRun {
@@ -109,6 +110,8 @@ export interface TrendSeries extends TrendSeriesName {
   steps: TrendStep[];
   outliers: TrendOutlier[];
   pending?: TrendStep;
+  /** The weighted geomean series (parameter WEIGHTED_PARAMETER): each parameter's σ and share of the weight. */
+  weights?: ParameterWeight[];
 }
 
 export interface TrendReport {
@@ -127,6 +130,7 @@ interface Collected extends TrendSeriesName {
   /** Per run: the value, or undefined. */
   values: (number | undefined)[];
   repetitions: number[];
+  weights?: ParameterWeight[];
 }
 
 /** Two steps at most this many runs apart, in the same direction, are the same step. */
@@ -191,55 +195,95 @@ export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions =
     minMagnitude: options.minMagnitude ?? CHANGE_POINT_DEFAULTS.minMagnitude,
     minSegment: options.minSegment ?? CHANGE_POINT_DEFAULTS.minSegment,
   };
-  const newest = runs.length - 1;
-  const series = collect(runs, options.statistics).map((s): TrendSeries => {
-    const runIndex: number[] = [];
-    const logs: number[] = [];
-    s.values.forEach((v, r) => {
-      if (v !== undefined && Number.isFinite(v) && v > 0) {
-        runIndex.push(r);
-        logs.push(Math.log(v));
-      }
-    });
-    const found = detectChangePoints(logs, settings);
-    // What the history showed before the newest run: a step found then is not new now.
-    const hasNewest = runIndex[runIndex.length - 1] === newest;
-    const before = hasNewest ? detectChangePoints(logs.slice(0, -1), settings).steps : found.steps;
-    const seenBefore = (c: ChangePoint) =>
-      before.some(
-        (b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange),
-      );
-    const latest = logs.length > 0 ? Math.exp(logs[logs.length - 1]!) * s.scale : NaN;
-    return {
-      ...seriesNameOf(s),
-      unit: s.unit,
-      direction: s.direction,
-      values: logs.length,
-      latest,
-      ...(s.payloadBytes !== undefined ? { payloadBytes: s.payloadBytes } : {}),
-      byRun: runs.map((_, r) => {
-        const v = s.values[r];
-        return v !== undefined && Number.isFinite(v) ? v * s.scale : null;
-      }),
-      repetitions: runs.map((_, r) => s.repetitions[r] ?? 1),
-      steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c))),
-      outliers: found.outliers.map((o): TrendOutlier => {
-        const higher = o.relativeChange > 0;
-        return {
-          run: runIndex[o.index]!,
-          length: o.length,
-          value: Math.exp(o.value) * s.scale,
-          level: Math.exp(o.level) * s.scale,
-          change: o.relativeChange,
-          kind: higher === (s.direction === 'lower-is-better') ? 'worse' : 'better',
-        };
-      }),
-      ...(found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest) } : {}),
-    };
-  });
+  const series = withWeightedSeries(collect(runs, options.statistics), runs.length).map((s) =>
+    analyzeSeries(s, runs.length, settings),
+  );
   const newRegressions = series.reduce(
     (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === 'regression').length,
     0,
   );
   return { runs: runs.map(({ measurements: _m, ...ref }) => ref), settings, series, newRegressions };
+}
+
+/** One series' steps, outliers and pending change, and the values the renderers show. */
+function analyzeSeries(s: Collected, runCount: number, settings: Required<ChangePointOptions>): TrendSeries {
+  const newest = runCount - 1;
+  const runIndex: number[] = [];
+  const logs: number[] = [];
+  s.values.forEach((v, r) => {
+    if (v !== undefined && Number.isFinite(v) && v > 0) {
+      runIndex.push(r);
+      logs.push(Math.log(v));
+    }
+  });
+  const own = s.weights ? { ...settings, minSegment: settings.minSegment + WEIGHTED_EXTRA_SEGMENT } : settings;
+  const found = detectChangePoints(logs, own);
+  // What the history showed before the newest run: a step found then is not new now.
+  const hasNewest = runIndex[runIndex.length - 1] === newest;
+  const before = hasNewest ? detectChangePoints(logs.slice(0, -1), own).steps : found.steps;
+  const seenBefore = (c: ChangePoint) =>
+    before.some(
+      (b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange),
+    );
+  const latest = logs.length > 0 ? Math.exp(logs[logs.length - 1]!) * s.scale : NaN;
+  return {
+    ...seriesNameOf(s),
+    unit: s.unit,
+    direction: s.direction,
+    values: logs.length,
+    latest,
+    ...(s.payloadBytes !== undefined ? { payloadBytes: s.payloadBytes } : {}),
+    byRun: Array.from({ length: runCount }, (_, r) => {
+      const v = s.values[r];
+      return v !== undefined && Number.isFinite(v) ? v * s.scale : null;
+    }),
+    repetitions: Array.from({ length: runCount }, (_, r) => s.repetitions[r] ?? 1),
+    steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c))),
+    outliers: found.outliers.map((o): TrendOutlier => {
+      const higher = o.relativeChange > 0;
+      return {
+        run: runIndex[o.index]!,
+        length: o.length,
+        value: Math.exp(o.value) * s.scale,
+        level: Math.exp(o.level) * s.scale,
+        change: o.relativeChange,
+        kind: higher === (s.direction === 'lower-is-better') ? 'worse' : 'better',
+      };
+    }),
+    ...(found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest) } : {}),
+    ...(s.weights ? { weights: s.weights } : {}),
+  };
+}
+
+/**
+ * The series with, after the last parameter of each experiment × metric × statistic that has two or more, its
+ * weighted geomean series (weighted.ts): one more series, found and judged as the others are.
+ */
+function withWeightedSeries(series: readonly Collected[], runCount: number): Collected[] {
+  const groups = new Map<string, Collected[]>();
+  for (const s of series) {
+    const key = JSON.stringify([s.experiment, s.metric, s.statistic, s.unit, s.scale, s.direction]);
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  }
+  const lastOfGroup = new Map<Collected, Collected[]>();
+  for (const members of groups.values())
+    if (members.length >= 2) lastOfGroup.set(members[members.length - 1]!, members);
+  return series.flatMap((s) => {
+    const members = lastOfGroup.get(s);
+    const weighted = members && weightedGeomeanSeries(members, runCount);
+    if (!weighted) return [s];
+    const combined: Collected = {
+      experiment: s.experiment,
+      parameter: WEIGHTED_PARAMETER,
+      metric: s.metric,
+      statistic: s.statistic,
+      unit: s.unit,
+      scale: s.scale,
+      direction: s.direction,
+      values: weighted.values,
+      repetitions: [],
+      weights: weighted.weights,
+    };
+    return [s, combined];
+  });
 }
