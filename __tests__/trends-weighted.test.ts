@@ -4,7 +4,9 @@
  */
 import { analyzeTrends, type TrendRun } from '../src/engine/trends/trends.js';
 import { renderTrendsJson, renderTrendsMarkdown } from '../src/engine/trends/render.js';
+import type { ChangePoint } from '../src/engine/stats/changePoints.js';
 import {
+  confirmWeightedSteps,
   MIN_WEIGHTED_VALUES,
   runToRunSd,
   WEIGHTED_PARAMETER,
@@ -94,6 +96,41 @@ function latency(parameter: string, median: number): Measurement {
   } as unknown as Measurement;
 }
 
+describe('confirmWeightedSteps', () => {
+  const step = (index: number, runsAfter: number, relativeChange: number): ChangePoint => ({
+    index,
+    lastBefore: index - 1,
+    before: 0,
+    after: Math.log1p(relativeChange),
+    relativeChange,
+    pValue: 1e-6,
+    runsBefore: index,
+    runsAfter,
+  });
+  const runOf = (i: number) => i + 100; // the analysed values start at run 100
+
+  test('the newest step with minSegment runs after it waits unless a parameter shows a step of its sign within 2 runs', () => {
+    const found = { steps: [step(5, 6, 0.2), step(17, 3, 0.25)], outliers: [] };
+    expect(confirmWeightedSteps(found, runOf, [], 3)).toEqual({
+      steps: [found.steps[0]],
+      outliers: [],
+      pending: found.steps[1],
+    });
+    expect(confirmWeightedSteps(found, runOf, [{ firstRun: 119, change: 0.3 }], 3)).toBe(found);
+    expect(confirmWeightedSteps(found, runOf, [{ firstRun: 115, change: 0.3 }], 3)).toBe(found);
+    // 3 runs away, or the other sign: not the same step.
+    expect(confirmWeightedSteps(found, runOf, [{ firstRun: 120, change: 0.3 }], 3).steps).toHaveLength(1);
+    expect(confirmWeightedSteps(found, runOf, [{ firstRun: 117, change: -0.3 }], 3).steps).toHaveLength(1);
+  });
+
+  test('a step with more runs after it, or followed by a pending change, stands as it is', () => {
+    const older = { steps: [step(17, 4, 0.25)], outliers: [] };
+    expect(confirmWeightedSteps(older, runOf, [], 3)).toBe(older);
+    const withPending = { steps: [step(17, 3, 0.25)], outliers: [], pending: step(20, 1, 0.3) };
+    expect(confirmWeightedSteps(withPending, runOf, [], 3)).toBe(withPending);
+  });
+});
+
 describe('analyzeTrends with the weighted series', () => {
   // 14 runs of 3 payloads; every payload 1.3× slower from run 9 on (5 runs after: one more than minSegment + 1).
   const wiggle = [1, 1.04, 0.97, 1.02, 0.99, 1.03, 0.96, 1.01];
@@ -120,14 +157,14 @@ describe('analyzeTrends with the weighted series', () => {
     expect(weighted.steps[0]!.change).toBeLessThan(0.35);
   });
 
-  test('a step 3 runs old is pending in the weighted series only (it needs minSegment + 1 = 4 runs after it)', () => {
+  test('a step 3 runs old that its parameters show too is reported by all series on the same run', () => {
     const early = analyzeTrends(runs.slice(0, 12));
-    const weighted = early.series.find((s) => s.parameter === WEIGHTED_PARAMETER)!;
-    expect(weighted.steps).toEqual([]);
-    expect(weighted.pending).toMatchObject({ firstRun: 9, runsAfter: 3 });
-    // The 16 B series (min segment 3) already reports it.
-    expect(early.series[0]!.steps).toMatchObject([{ firstRun: 9, runsAfter: 3 }]);
-    expect(analyzeTrends(runs.slice(0, 13)).series[3]!.steps).toMatchObject([{ firstRun: 9, runsAfter: 4 }]);
+    expect(early.series.map((s) => s.steps.map((t) => [t.firstRun, t.runsAfter, t.isNew]))).toEqual([
+      [[9, 3, true]],
+      [[9, 3, true]],
+      [[9, 3, true]],
+      [[9, 3, true]],
+    ]);
   });
 
   test('trends.json carries the weights; trends.md names them', () => {
@@ -135,7 +172,7 @@ describe('analyzeTrends with the weighted series', () => {
     expect(json.series.map((s) => s.weights !== undefined)).toEqual([false, false, false, true]);
     const md = renderTrendsMarkdown(report);
     expect(md).toContain(
-      "Weighted geomean series: per run, the parameters' values averaged on the log scale with weights 1/σ², σ each parameter's run-to-run sd of the log; a step needs 4 runs after it. Weights:",
+      "Weighted geomean series: per run, the parameters' values averaged on the log scale with weights 1/σ², σ each parameter's run-to-run sd of the log; a step with only 3 runs after it waits for one more unless a parameter's series shows it too. Weights:",
     );
     expect(md).toMatch(/\n- udp · latency · median: 16 \d+\.\d % \(σ 0\.\d{3}\), 256 /);
   });

@@ -294,7 +294,9 @@ describe('perfgate trends', () => {
     expect(failed.out).toContain(
       `NEW REGRESSION: ping / 64 / latency / median ${pct((130 * gm(17, 20)) / (100 * gm(0, 17)))} (100 µs -> 130.2 µs), began between abc0010 and abc0011, 3 run(s) after`,
     );
-    expect(read(join(out, 'trends.md'))).toContain('**2 new regression step(s) appeared with the newest run.**');
+    // The ping step shows in the 64 B series and in ping's weighted geomean series, with the throughput step: 3.
+    expect(failed.out).toContain('NEW REGRESSION: ping / weighted geomean / latency / median +21.2 %');
+    expect(read(join(out, 'trends.md'))).toContain('**3 new regression step(s) appeared with the newest run.**');
   });
 
   test('same history, same bytes', () => {

@@ -17202,7 +17202,7 @@ function finish3(kept, points, bounds, outliers, minSegment) {
 
 // src/engine/trends/weighted.ts
 var WEIGHTED_PARAMETER = "weighted geomean";
-var WEIGHTED_EXTRA_SEGMENT = 1;
+var SAME_STEP_RUNS = 2;
 var MIN_WEIGHTED_VALUES = 10;
 var SD_FLOOR = 1e-3;
 var MIN_WEIGHT_PRESENT = 0.5;
@@ -17243,6 +17243,15 @@ function weightedGeomeanSeries(parameters, runs) {
   });
   return { values, weights };
 }
+function confirmWeightedSteps(found, runOf, parameterSteps, minSegment) {
+  const last = found.steps[found.steps.length - 1];
+  if (!last || found.pending || last.runsAfter > minSegment) return found;
+  const run = runOf(last.index);
+  const seen = parameterSteps.some(
+    (p) => Math.abs(p.firstRun - run) <= SAME_STEP_RUNS && Math.sign(p.change) === Math.sign(last.relativeChange)
+  );
+  return seen ? found : { steps: found.steps.slice(0, -1), outliers: found.outliers, pending: last };
+}
 
 // src/engine/trends/trends.ts
 function hasCommit(run) {
@@ -17261,7 +17270,7 @@ function seriesNames(s) {
 function seriesNameOf(s) {
   return Object.fromEntries(SERIES_NAME_FIELDS.map((field2) => [field2, s[field2]]));
 }
-var SAME_STEP = 2;
+var SAME_STEP = SAME_STEP_RUNS;
 function collect(runs, statistics) {
   const series = /* @__PURE__ */ new Map();
   runs.forEach((run, r) => {
@@ -17318,16 +17327,21 @@ function analyzeTrends(runs, options = {}) {
     minMagnitude: options.minMagnitude ?? CHANGE_POINT_DEFAULTS.minMagnitude,
     minSegment: options.minSegment ?? CHANGE_POINT_DEFAULTS.minSegment
   };
-  const series = withWeightedSeries(collect(runs, options.statistics), runs.length).map(
-    (s) => analyzeSeries(s, runs.length, settings)
-  );
+  const series = [];
+  for (const s of withWeightedSeries(collect(runs, options.statistics), runs.length)) {
+    const parameterSteps = s.weights ? series.filter((p) => s.weights.some((w) => w.parameter === p.parameter) && sameGroup(p, s)).flatMap((p) => p.steps) : [];
+    series.push(analyzeSeries(s, runs.length, settings, parameterSteps));
+  }
   const newRegressions = series.reduce(
     (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === "regression").length,
     0
   );
   return { runs: runs.map(({ measurements: _m, ...ref }) => ref), settings, series, newRegressions };
 }
-function analyzeSeries(s, runCount, settings) {
+function sameGroup(a, b) {
+  return a.experiment === b.experiment && a.metric === b.metric && a.statistic === b.statistic;
+}
+function analyzeSeries(s, runCount, settings, parameterSteps) {
   const newest = runCount - 1;
   const runIndex = [];
   const logs = [];
@@ -17337,10 +17351,13 @@ function analyzeSeries(s, runCount, settings) {
       logs.push(Math.log(v));
     }
   });
-  const own = s.weights ? { ...settings, minSegment: settings.minSegment + WEIGHTED_EXTRA_SEGMENT } : settings;
-  const found = detectChangePoints(logs, own);
+  const detect = (values) => {
+    const analysis = detectChangePoints(values, settings);
+    return s.weights ? confirmWeightedSteps(analysis, (i) => runIndex[i], parameterSteps, settings.minSegment) : analysis;
+  };
+  const found = detect(logs);
   const hasNewest = runIndex[runIndex.length - 1] === newest;
-  const before = hasNewest ? detectChangePoints(logs.slice(0, -1), own).steps : found.steps;
+  const before = hasNewest ? detect(logs.slice(0, -1)).steps : found.steps;
   const seenBefore = (c) => before.some(
     (b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange)
   );
@@ -17481,7 +17498,7 @@ function renderTrendsMarkdown(report) {
   const weighted = report.series.filter((s) => s.weights !== void 0);
   if (weighted.length > 0) {
     lines.push(
-      `Weighted geomean series: per run, the parameters' values averaged on the log scale with weights 1/σ², σ each parameter's run-to-run sd of the log; a step needs ${report.settings.minSegment + WEIGHTED_EXTRA_SEGMENT} runs after it. Weights:`,
+      `Weighted geomean series: per run, the parameters' values averaged on the log scale with weights 1/σ², σ each parameter's run-to-run sd of the log; a step with only ${report.settings.minSegment} runs after it waits for one more unless a parameter's series shows it too. Weights:`,
       ""
     );
     for (const s of weighted)

@@ -16,7 +16,6 @@ import {
   type TrendSeries,
   type TrendStep,
 } from './trends.js';
-import { WEIGHTED_EXTRA_SEGMENT } from './weighted.js';
 
 /** Bumped when the shape of trends.json changes incompatibly. */
 export const TRENDS_SCHEMA_VERSION = 1;
@@ -113,7 +112,7 @@ export function renderTrendsMarkdown(report: TrendReport): string {
   const weighted = report.series.filter((s) => s.weights !== undefined);
   if (weighted.length > 0) {
     lines.push(
-      `Weighted geomean series: per run, the parameters' values averaged on the log scale with weights 1/σ², σ each parameter's run-to-run sd of the log; a step needs ${report.settings.minSegment + WEIGHTED_EXTRA_SEGMENT} runs after it. Weights:`,
+      `Weighted geomean series: per run, the parameters' values averaged on the log scale with weights 1/σ², σ each parameter's run-to-run sd of the log; a step with only ${report.settings.minSegment} runs after it waits for one more unless a parameter's series shows it too. Weights:`,
       '',
     );
     for (const s of weighted)

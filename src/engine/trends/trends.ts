@@ -12,7 +12,13 @@ import {
   type ChangePoint,
   type ChangePointOptions,
 } from '../stats/changePoints.js';
-import { weightedGeomeanSeries, WEIGHTED_EXTRA_SEGMENT, WEIGHTED_PARAMETER, type ParameterWeight } from './weighted.js';
+import {
+  confirmWeightedSteps,
+  SAME_STEP_RUNS,
+  weightedGeomeanSeries,
+  WEIGHTED_PARAMETER,
+  type ParameterWeight,
+} from './weighted.js';
 
 /** One run of the default branch, as the history records it. */
 export interface TrendRun {
@@ -134,7 +140,7 @@ interface Collected extends TrendSeriesName {
 }
 
 /** Two steps at most this many runs apart, in the same direction, are the same step. */
-const SAME_STEP = 2;
+const SAME_STEP = SAME_STEP_RUNS;
 
 function collect(runs: readonly TrendRun[], statistics: readonly StatisticName[] | undefined): Collected[] {
   const series = new Map<string, Collected>();
@@ -195,9 +201,16 @@ export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions =
     minMagnitude: options.minMagnitude ?? CHANGE_POINT_DEFAULTS.minMagnitude,
     minSegment: options.minSegment ?? CHANGE_POINT_DEFAULTS.minSegment,
   };
-  const series = withWeightedSeries(collect(runs, options.statistics), runs.length).map((s) =>
-    analyzeSeries(s, runs.length, settings),
-  );
+  const series: TrendSeries[] = [];
+  for (const s of withWeightedSeries(collect(runs, options.statistics), runs.length)) {
+    // The weighted series comes after its parameters: their steps confirm its newest one (weighted.ts).
+    const parameterSteps = s.weights
+      ? series
+          .filter((p) => s.weights!.some((w) => w.parameter === p.parameter) && sameGroup(p, s))
+          .flatMap((p) => p.steps)
+      : [];
+    series.push(analyzeSeries(s, runs.length, settings, parameterSteps));
+  }
   const newRegressions = series.reduce(
     (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === 'regression').length,
     0,
@@ -205,8 +218,17 @@ export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions =
   return { runs: runs.map(({ measurements: _m, ...ref }) => ref), settings, series, newRegressions };
 }
 
+function sameGroup(a: TrendSeriesName, b: TrendSeriesName): boolean {
+  return a.experiment === b.experiment && a.metric === b.metric && a.statistic === b.statistic;
+}
+
 /** One series' steps, outliers and pending change, and the values the renderers show. */
-function analyzeSeries(s: Collected, runCount: number, settings: Required<ChangePointOptions>): TrendSeries {
+function analyzeSeries(
+  s: Collected,
+  runCount: number,
+  settings: Required<ChangePointOptions>,
+  parameterSteps: readonly TrendStep[],
+): TrendSeries {
   const newest = runCount - 1;
   const runIndex: number[] = [];
   const logs: number[] = [];
@@ -216,11 +238,16 @@ function analyzeSeries(s: Collected, runCount: number, settings: Required<Change
       logs.push(Math.log(v));
     }
   });
-  const own = s.weights ? { ...settings, minSegment: settings.minSegment + WEIGHTED_EXTRA_SEGMENT } : settings;
-  const found = detectChangePoints(logs, own);
+  const detect = (values: number[]) => {
+    const analysis = detectChangePoints(values, settings);
+    return s.weights
+      ? confirmWeightedSteps(analysis, (i) => runIndex[i]!, parameterSteps, settings.minSegment)
+      : analysis;
+  };
+  const found = detect(logs);
   // What the history showed before the newest run: a step found then is not new now.
   const hasNewest = runIndex[runIndex.length - 1] === newest;
-  const before = hasNewest ? detectChangePoints(logs.slice(0, -1), own).steps : found.steps;
+  const before = hasNewest ? detect(logs.slice(0, -1)).steps : found.steps;
   const seenBefore = (c: ChangePoint) =>
     before.some(
       (b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange),

@@ -3,16 +3,18 @@
  * parameters' logs weighted 1/σ_p², σ_p being each parameter's between-run sd. On UDP-like noise
  * (docs/change-points.md) it finds a +20 % step that moves every parameter far more often than any
  * one parameter's series, because payloads share little of their noise and the quiet ones count most.
- * It confirms a step with one run more than the other series (WEIGHTED_EXTRA_SEGMENT): measured, that keeps its
- * false steps over a history's looks under 5 % and finds the step as often within 8 runs.
+ * A step it finds with only `minSegment` runs after it waits one more run, unless one of its parameters' series
+ * finds it too (confirmWeightedSteps): measured, that keeps its false steps over a history's looks under 5 % and
+ * finds the step as often within 8 runs, and a step every series sees is still reported by all on the same run.
  */
+import type { ChangePointAnalysis } from '../stats/changePoints.js';
 import { median } from '../stats/median.js';
 
 /** The parameter label of the weighted series (a real parameter is a payload size or a benchmark's argument). */
 export const WEIGHTED_PARAMETER = 'weighted geomean';
 
-/** The weighted series needs this many more runs after a step than `minSegment` before it reports the step. */
-export const WEIGHTED_EXTRA_SEGMENT = 1;
+/** Steps of two series this many runs apart or fewer, in the same direction, are the same step. */
+export const SAME_STEP_RUNS = 2;
 
 /**
  * Fewest values a parameter needs for its σ to count: an sd of n runs is uncertain by about 1/√(2(n − 1)), so a
@@ -97,4 +99,24 @@ export function weightedGeomeanSeries(
     return present >= MIN_WEIGHT_PRESENT ? Math.exp(level + sum / present) : undefined;
   });
   return { values, weights };
+}
+
+/**
+ * The weighted series' analysis with its newest step held back as pending while it has only `minSegment` runs after
+ * it and no parameter's series has a step of the same sign within SAME_STEP_RUNS runs of it. `runOf` maps an index
+ * of the analysed values to its run; `parameterSteps` are the parameters' steps, by first run.
+ */
+export function confirmWeightedSteps(
+  found: ChangePointAnalysis,
+  runOf: (index: number) => number,
+  parameterSteps: readonly { firstRun: number; change: number }[],
+  minSegment: number,
+): ChangePointAnalysis {
+  const last = found.steps[found.steps.length - 1];
+  if (!last || found.pending || last.runsAfter > minSegment) return found;
+  const run = runOf(last.index);
+  const seen = parameterSteps.some(
+    (p) => Math.abs(p.firstRun - run) <= SAME_STEP_RUNS && Math.sign(p.change) === Math.sign(last.relativeChange),
+  );
+  return seen ? found : { steps: found.steps.slice(0, -1), outliers: found.outliers, pending: last };
 }
