@@ -6,7 +6,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const VALIDATORS = ['validate-verdict', 'validate-attribution', 'validate-sequential'];
+const VALIDATORS = ['validate-verdict', 'validate-attribution', 'validate-sequential', 'validate-trends'];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(repoRoot, 'bench', '.out');
