@@ -49,7 +49,7 @@ function suite(seed: number, step: number): number[][] {
   return values;
 }
 
-type Design = 'payload' | 'geomean' | 'weighted' | 'weighted-same-segment' | 'weighted-mad';
+type Design = 'payload' | 'geomean' | 'weighted' | 'weighted-same-segment' | 'weighted-true' | 'weighted-mad';
 
 /** The rejected σ (weighted.ts): the MAD of successive differences over √2, which a step barely moves. */
 function successiveDifferenceSd(logs: number[]): number {
@@ -64,10 +64,12 @@ function seriesOf(design: Design, values: number[][], k: number): number[][] {
   if (design === 'payload') return prefix.map((v) => v.map(Math.log));
   if (design === 'geomean')
     return [prefix[0]!.map((_, r) => prefix.reduce((a, v) => a + Math.log(v[r]!), 0) / SDS.length)];
-  if (design === 'weighted-mad') {
+  if (design === 'weighted-mad' || design === 'weighted-true') {
     if (k < MIN_WEIGHTED_VALUES) return [];
     const logs = prefix.map((v) => v.map(Math.log));
-    const inverse = logs.map((v) => 1 / Math.max(successiveDifferenceSd(v), 0.001) ** 2);
+    const inverse = logs.map((v, p) =>
+      design === 'weighted-true' ? 1 / SDS[p]! ** 2 : 1 / Math.max(successiveDifferenceSd(v), 0.001) ** 2,
+    );
     const total = inverse.reduce((a, b) => a + b, 0);
     return [logs[0]!.map((_, r) => logs.reduce((a, v, p) => a + (inverse[p]! / total) * v[r]!, 0))];
   }
@@ -164,11 +166,12 @@ const label: Record<Design, string> = {
   payload: 'each payload (6 series a suite)',
   geomean: 'geomean, equal weights',
   weighted: '**weighted geomean** (1/σ², σ the sd of each payload series; confirmed as below): perfgate trends',
-  'weighted-same-segment': 'the same, every step reported at 3 runs after it as in the other series',
+  'weighted-same-segment': 'weighted geomean, every step reported at 3 runs after it as in the other series',
+  'weighted-true': 'the same with the true σ (unknown in practice)',
   'weighted-mad': 'the same, σ from the MAD of successive differences (rejected)',
 };
 for (const design of (
-  process.env.PERFGATE_DESIGNS ?? 'payload,geomean,weighted,weighted-same-segment,weighted-mad'
+  process.env.PERFGATE_DESIGNS ?? 'payload,geomean,weighted,weighted-mad,weighted-same-segment,weighted-true'
 ).split(',') as Design[]) {
   const r = measure(design);
   console.log(
