@@ -84,3 +84,18 @@ describe('the weighted geomean row', () => {
     expect(pooled.result).toBeCloseTo(Math.sqrt(65 * 78), 9);
   });
 });
+
+describe('comparison.json', () => {
+  test('a weighted geomean row carries its weights and how many older runs set them', async () => {
+    const { renderComparisonJson } = await import('../src/engine/report/comparisonJson.js');
+    const { buildComparisonReport } = await import('../src/engine/report/comparisonReport.js');
+    const pattern = [0.3, -0.2, 0.1, -0.3, 0.2, 0, -0.1, 0.25, -0.25];
+    const history = pattern.map((x) => run(0.05 * x, 0.2 * x));
+    const c = compareExperimentWithHistory('udp', history, run(0, 0, 1.3), parseThresholds('0.1'), { maxHistory: 3 });
+    const json = JSON.parse(renderComparisonJson(buildComparisonReport([c], 'history', 'bench')));
+    const rows = json.subExperiments.flatMap((e: { comparisons: Record<string, unknown>[] }) => e.comparisons);
+    const pooled = rows.find((r: Record<string, unknown>) => r['pooled'] === true && r['statistic'] === 'median');
+    expect(pooled.weightRuns).toBe(6);
+    expect(pooled.weights['16']).toBeCloseTo(16 / 17, 12);
+  });
+});

@@ -15660,6 +15660,8 @@ function renderComparisonJson(report) {
           ...r.pValue !== void 0 ? { pValue: finite2(r.pValue) } : {},
           ...r.confidence !== void 0 ? { confidence: r.confidence } : {},
           ...r.pooled ? { pooled: true } : {},
+          // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
+          ...r.weights !== void 0 ? { weights: r.weights, weightRuns: r.weightRuns } : {},
           ...r.namedBy !== void 0 ? { namedBy: r.namedBy } : {},
           // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
           ...r.pairsCap !== void 0 ? { pairsCap: r.pairsCap } : {},

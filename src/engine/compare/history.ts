@@ -29,9 +29,10 @@ import type { Thresholds } from './thresholds.js';
 /**
  * Compares one experiment with a history window of runs (oldest first; a run may lack the
  * experiment). The result may hold k repetitions per measurement (`repetitionValues`): the row
- * then judges the mean of the k runs, with the band for a mean of k (√(1/k + 1/n)). A row fails
- * only when the change exceeds the threshold and lies outside the noise band; with several
- * parameters a pooled geomean row per metric × statistic is judged too (see VerdictOptions in settings.ts).
+ * then judges the geometric mean of the k runs, with the band noise.ts gives a mean of k (independent runs, or runs
+ * of one job). A row fails only when the change exceeds the threshold and lies outside the noise band; with several
+ * parameters a pooled geomean row per metric × statistic is judged too, weighted by 1/σ² when runs older than the
+ * band's window allow (see VerdictOptions in settings.ts). A failing family's rows are then named (attribution.ts).
  * The newest run that has the experiment is the reference for the comparison CSV.
  */
 export function compareExperimentWithHistory(

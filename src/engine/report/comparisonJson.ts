@@ -44,6 +44,8 @@ export function renderComparisonJson(report: ComparisonReport): string {
             ...(r.pValue !== undefined ? { pValue: finite(r.pValue) } : {}),
             ...(r.confidence !== undefined ? { confidence: r.confidence } : {}),
             ...(r.pooled ? { pooled: true } : {}),
+            // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
+            ...(r.weights !== undefined ? { weights: r.weights, weightRuns: r.weightRuns } : {}),
             ...(r.namedBy !== undefined ? { namedBy: r.namedBy } : {}),
             // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
             ...(r.pairsCap !== undefined ? { pairsCap: r.pairsCap } : {}),
