@@ -12900,61 +12900,6 @@ function perRepetitionLevels(perParameter, weights) {
   );
 }
 
-// src/engine/options.ts
-function numberSetting(text2, name, fallback, valid, expected) {
-  if (text2 === void 0) return fallback;
-  const v = Number(text2);
-  if (text2.trim() === "" || !Number.isFinite(v) || !valid(v))
-    throw new UsageError(`${name} must be ${expected}; got "${text2}"`);
-  return v;
-}
-function choiceSetting(text2, name, allowed, fallback) {
-  if (text2 === void 0) return fallback;
-  if (!allowed.includes(text2))
-    throw new UsageError(`${name} must be one of ${allowed.join(", ")}; got "${text2}"`);
-  return text2;
-}
-function floatParseSetting(text2, name) {
-  return choiceSetting(text2, name, FLOAT_PARSE_MODES, "precise");
-}
-function skipSecondsSetting(text2, name) {
-  if (text2 === void 0) return void 0;
-  return numberSetting(text2, name, 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
-}
-function historyWindowSetting(text2, name, fallback) {
-  return numberSetting(
-    text2,
-    name,
-    fallback,
-    (v) => Number.isInteger(v) && v >= 1,
-    "a whole number of runs, at least 1"
-  );
-}
-function formatSetting(given, names) {
-  const out = {};
-  if (given.format !== void 0 && given.format !== "auto") {
-    if (!formatIds().includes(given.format))
-      throw new UsageError(
-        `${names.format}: unknown format "${given.format}"; known formats: auto, ${formatIds().join(", ")}`
-      );
-    out.format = given.format;
-  }
-  if (given.mapping !== void 0) {
-    if (out.format !== void 0 && out.format !== "generic-csv")
-      throw new UsageError(`${names.mapping} is read only with format generic-csv; ${names.format} is "${out.format}"`);
-    out.format = "generic-csv";
-    out.mappingFile = given.mapping;
-  }
-  if (out.format === "generic-csv" && out.mappingFile === void 0)
-    throw new UsageError(
-      `${names.format}: generic-csv needs ${names.mapping} (a JSON file mapping columns to metrics)`
-    );
-  return out;
-}
-function experimentNamePairs(texts) {
-  return texts.flatMap((text2) => text2.split(/[\n,]/)).map((pair) => pair.trim()).filter((pair) => pair !== "");
-}
-
 // src/engine/stats/sequential.ts
 var DEFAULT_SPENDING = "pocock";
 var FIRST_LOOK = 8;
@@ -13085,16 +13030,6 @@ function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, beta, cap, sequent
 
 // src/engine/compare/paired.ts
 var PASS_BETA = 1 - DETECTION_POWER;
-function parseMaxPairs(text2, what = "--max-pairs") {
-  if (text2 === void 0 || text2.trim() === "") return void 0;
-  return numberSetting(
-    text2.trim(),
-    what,
-    0,
-    (v) => Number.isInteger(v) && v >= 2 && v <= 1e3,
-    "a whole number of pairs from 2 to 1000, such as 24"
-  );
-}
 function sequentialNote(pairs, maxPairs, spending = DEFAULT_SPENDING) {
   const looks = looksAt(pairs, maxPairs);
   const boundary = spending === "pocock" ? "Pocock-type" : "O'Brien–Fleming-type";
@@ -16238,6 +16173,71 @@ function renderComparisonText(report) {
     );
   }
   return out.join("\n") + "\n";
+}
+
+// src/engine/options.ts
+function numberSetting(text2, name, fallback, valid, expected) {
+  if (text2 === void 0) return fallback;
+  const v = Number(text2);
+  if (text2.trim() === "" || !Number.isFinite(v) || !valid(v))
+    throw new UsageError(`${name} must be ${expected}; got "${text2}"`);
+  return v;
+}
+function choiceSetting(text2, name, allowed, fallback) {
+  if (text2 === void 0) return fallback;
+  if (!allowed.includes(text2))
+    throw new UsageError(`${name} must be one of ${allowed.join(", ")}; got "${text2}"`);
+  return text2;
+}
+function floatParseSetting(text2, name) {
+  return choiceSetting(text2, name, FLOAT_PARSE_MODES, "precise");
+}
+function skipSecondsSetting(text2, name) {
+  if (text2 === void 0) return void 0;
+  return numberSetting(text2, name, 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
+}
+function historyWindowSetting(text2, name, fallback) {
+  return numberSetting(
+    text2,
+    name,
+    fallback,
+    (v) => Number.isInteger(v) && v >= 1,
+    "a whole number of runs, at least 1"
+  );
+}
+function formatSetting(given, names) {
+  const out = {};
+  if (given.format !== void 0 && given.format !== "auto") {
+    if (!formatIds().includes(given.format))
+      throw new UsageError(
+        `${names.format}: unknown format "${given.format}"; known formats: auto, ${formatIds().join(", ")}`
+      );
+    out.format = given.format;
+  }
+  if (given.mapping !== void 0) {
+    if (out.format !== void 0 && out.format !== "generic-csv")
+      throw new UsageError(`${names.mapping} is read only with format generic-csv; ${names.format} is "${out.format}"`);
+    out.format = "generic-csv";
+    out.mappingFile = given.mapping;
+  }
+  if (out.format === "generic-csv" && out.mappingFile === void 0)
+    throw new UsageError(
+      `${names.format}: generic-csv needs ${names.mapping} (a JSON file mapping columns to metrics)`
+    );
+  return out;
+}
+function experimentNamePairs(texts) {
+  return texts.flatMap((text2) => text2.split(/[\n,]/)).map((pair) => pair.trim()).filter((pair) => pair !== "");
+}
+function parseMaxPairs(text2, what = "--max-pairs") {
+  if (text2 === void 0 || text2.trim() === "") return void 0;
+  return numberSetting(
+    text2.trim(),
+    what,
+    0,
+    (v) => Number.isInteger(v) && v >= 2 && v <= 1e3,
+    "a whole number of pairs from 2 to 1000, such as 24"
+  );
 }
 
 // src/cli/args.ts

@@ -15,12 +15,12 @@ import {
   historyWindowSetting,
   numberSetting,
   skipSecondsSetting,
+  parseMaxPairs,
 } from '../engine/options.js';
 import { DEFAULT_HISTORY_WINDOW } from '../engine/history/window.js';
 import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
 import { parseGateStatistics, type GateStatistics } from '../engine/compare/gate.js';
 import { parseConfidence } from '../engine/compare/settings.js';
-import { parseMaxPairs } from '../engine/compare/paired.js';
 import type { AutoBaselineSettings } from './autoBaseline.js';
 import { isValidMarkerId, type StickyCommentMode } from './github/comment.js';
 import { chartBranchProblem, DEFAULT_CHART_BRANCH, type ChartHosting } from './github/chartHosting.js';

@@ -110,3 +110,18 @@ export function experimentNamePairs(texts: readonly string[]): string[] {
     .map((pair) => pair.trim())
     .filter((pair) => pair !== '');
 }
+
+/**
+ * `--max-pairs` / input `max-pairs`: the cap of a sequential A/B run (a whole number of pairs, 2 to 1000); undefined
+ * when not given or empty (a fixed design).
+ */
+export function parseMaxPairs(text: string | undefined, what = '--max-pairs'): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  return numberSetting(
+    text.trim(),
+    what,
+    0,
+    (v) => Number.isInteger(v) && v >= 2 && v <= 1000,
+    'a whole number of pairs from 2 to 1000, such as 24',
+  );
+}

@@ -7,11 +7,10 @@ import { COMPARISON_MARKDOWN, runCompare } from '../../pipeline/compare.js';
 import { parseThresholds } from '../../engine/compare/thresholds.js';
 import { parseGateStatistics } from '../../engine/compare/gate.js';
 import { parseConfidence } from '../../engine/compare/settings.js';
-import { parseMaxPairs } from '../../engine/compare/paired.js';
 import { labelOfPath } from '../../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../../engine/report/comparisonText.js';
 import { UsageError } from '../../engine/errors.js';
-import { choiceSetting } from '../../engine/options.js';
+import { choiceSetting, parseMaxPairs } from '../../engine/options.js';
 import {
   CHART_OPTIONS,
   floatParseOption,

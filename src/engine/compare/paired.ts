@@ -20,7 +20,6 @@ import {
   type SubExperimentComparison,
 } from './rows.js';
 import { assertConfidence, VERDICT_DEFAULTS, type VerdictOptions } from './settings.js';
-import { numberSetting } from '../options.js';
 import {
   DEFAULT_SPENDING,
   FIRST_LOOK,
@@ -58,21 +57,6 @@ export type PairedOptions = VerdictOptions & {
  * would have been caught 9 times in 10). Failing stays at the row's α.
  */
 export const PASS_BETA = 1 - DETECTION_POWER;
-
-/**
- * `--max-pairs` / input `max-pairs`: the cap of a sequential A/B run (a whole number of pairs, 2 to 1000); undefined
- * when not given or empty (a fixed design).
- */
-export function parseMaxPairs(text: string | undefined, what = '--max-pairs'): number | undefined {
-  if (text === undefined || text.trim() === '') return undefined;
-  return numberSetting(
-    text.trim(),
-    what,
-    0,
-    (v) => Number.isInteger(v) && v >= 2 && v <= 1000,
-    'a whole number of pairs from 2 to 1000, such as 24',
-  );
-}
 
 /** The report's note on a sequential look: where the run is and what the boundary buys. */
 export function sequentialNote(pairs: number, maxPairs: number, spending: SpendingFunction = DEFAULT_SPENDING): string {
