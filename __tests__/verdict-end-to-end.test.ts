@@ -278,6 +278,43 @@ describe('environment fingerprints', () => {
   });
 });
 
+describe('the action: repetitions of one job against single-run records (dist/index.js, as the runner runs it)', () => {
+  test('pool counts three runs of one job as one run; independent narrows the band for the mean of three', () => {
+    const root = makeTempDir('perfgate-action-reps-');
+    const history = join(root, 'history');
+    [1.0, 1.1, 0.92, 1.05, 0.97, 1.02, 0.95, 1.08, 0.99, 1.03].forEach((state, i) =>
+      writeSyntheticRun(join(history, `r${i + 1}`), 'hyperfine', state, 1, 50 + i),
+    );
+    [0.98, 1.04, 1.01].forEach((state, i) =>
+      writeSyntheticRun(join(root, 'pr', `rep${i + 1}`), 'hyperfine', state, 1.3, 90 + i),
+    );
+    const geomean = (mode: string) => {
+      const out = join(root, `out-${mode}`);
+      const run = runAction({
+        results: join(root, 'pr', '**'),
+        repetitions: mode,
+        history,
+        'output-dir': out,
+        charts: 'false',
+      });
+      expect(run.status).toBe(1);
+      const json = JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8'));
+      const rows = json.subExperiments.flatMap((e: { comparisons: Record<string, unknown>[] }) => e.comparisons);
+      return rows.find((r: Record<string, unknown>) => r['pooled'] === true && r['gated'] === true) as {
+        detectable: number;
+        repetitions: number;
+      };
+    };
+    const oneJob = geomean('pool');
+    const independent = geomean('independent');
+    expect(oneJob.repetitions).toBe(3);
+    expect(independent.repetitions).toBe(3);
+    // The band of one run against the band for the mean of three independent runs (its spread pooled): the smallest
+    // change caught 9 times in 10 is larger for runs of one job.
+    expect(oneJob.detectable).toBeGreaterThan(independent.detectable * 1.3);
+  });
+});
+
 describeShared('ddsperf on a 2-core VM: a fast and a slow state (real runs in ../shared)', () => {
   test('a history that saw both states reports the slow-state rerun as a state change, and passes', async () => {
     const real = join(sharedDir, 'fixtures', 'real-runs');
