@@ -99,3 +99,29 @@ describe('comparison.json', () => {
     expect(pooled.weights['16']).toBeCloseTo(16 / 17, 12);
   });
 });
+
+describe('the note on a large suite', () => {
+  test('12 gated statistics at 0.5 % each: up to 5.8 % of unchanged builds fail one, and the confidence that bounds them', async () => {
+    const { buildComparisonReport } = await import('../src/engine/report/comparisonReport.js');
+    const pattern = [0.3, -0.2, 0.1, -0.3, 0.2];
+    const judged = (n: number) =>
+      Array.from({ length: n }, (_, e) =>
+        compareExperimentWithHistory(
+          `bench${e}`,
+          pattern.map((x) => ({
+            measurements: [{ ...measurement('16', 50 * Math.exp(0.05 * x)), experiment: `bench${e}` }],
+          })),
+          { measurements: [{ ...measurement('16', 50), experiment: `bench${e}` }] },
+          parseThresholds('0.1'),
+        ),
+      );
+    const note = (n: number) =>
+      buildComparisonReport(judged(n), 'history', 'bench').notes.find((t) => t.includes('gated statistics'));
+    // 1 − 0.995^12 = 5.84 %; 0.005 / 12 = 4.2·10⁻⁴.
+    expect(note(12)).toBe(
+      'This comparison judges 12 gated statistics, each at ≤ 0.5 %: an unchanged build fails at least one of them with probability up to 5.84 %. Raise confidence (for example to 0.99958) to bound the whole comparison instead.',
+    );
+    // 10 of them: 4.9 %, under the 5 % where the note starts.
+    expect(note(10)).toBeUndefined();
+  });
+});

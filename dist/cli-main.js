@@ -15728,6 +15728,10 @@ function changeSummary(rows) {
 function pct(x) {
   return `${Number((x * 100).toPrecision(3))} %`;
 }
+function suiteConfidence(confidence, families) {
+  const tail = Number(((1 - confidence) / families).toPrecision(2));
+  return (1 - tail).toFixed(Math.ceil(-Math.log10(tail)) + 1);
+}
 function shareText(share) {
   return share === 0.5 ? "half" : share === 0.75 ? "three quarters" : pct(share);
 }
@@ -15780,6 +15784,17 @@ function methodNotes(method, rows) {
     notes.push(
       `Failing rows named: ${byOwnTest} by their own share of α (Bonferroni), ${byFdr} more by Benjamini–Hochberg over their failing metric's parameters at a false discovery rate of ${alpha}.`
     );
+  }
+  if (method.method !== "threshold") {
+    const families = new Set(
+      rows.filter((r) => r.gated && r.pValue !== void 0).map((r) => `${r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`)
+    ).size;
+    const suite = 1 - method.confidence ** families;
+    if (suite >= 0.05) {
+      notes.push(
+        `This comparison judges ${families} gated statistics, each at ≤ ${alpha}: an unchanged build fails at least one of them with probability up to ${pct(suite)}. Raise confidence (for example to ${suiteConfidence(method.confidence, families)}) to bound the whole comparison instead.`
+      );
+    }
   }
   const gatedRows = rows.filter((r) => r.gated && r.detectable !== void 0 && Number.isFinite(r.detectable));
   if (gatedRows.length > 0) {

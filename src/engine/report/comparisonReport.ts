@@ -264,6 +264,12 @@ function pct(x: number): string {
   return `${Number((x * 100).toPrecision(3))} %`;
 }
 
+/** 1 − α/F with α/F to two significant digits, written out: 0.995 over 12 statistics is 0.99958. */
+function suiteConfidence(confidence: number, families: number): string {
+  const tail = Number(((1 - confidence) / families).toPrecision(2));
+  return (1 - tail).toFixed(Math.ceil(-Math.log10(tail)) + 1);
+}
+
 /** A share of α in words: "half", "three quarters", else a percentage. */
 function shareText(share: number): string {
   return share === 0.5 ? 'half' : share === 0.75 ? 'three quarters' : pct(share);
@@ -323,6 +329,21 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
     notes.push(
       `Failing rows named: ${byOwnTest} by their own share of α (Bonferroni), ${byFdr} more by Benjamini–Hochberg over their failing metric's parameters at a false discovery rate of ${alpha}.`,
     );
+  }
+  if (method.method !== 'threshold') {
+    // α is spent per gated statistic family; a large suite adds them up (Bonferroni's bound, 1 − (1 − α)^F if
+    // independent). Said only when it reaches 5 %, where it changes what a red check means.
+    const families = new Set(
+      rows
+        .filter((r) => r.gated && r.pValue !== undefined)
+        .map((r) => `${r.experimentType}\u0000${r.metric.toLowerCase()}\u0000${r.statistic}`),
+    ).size;
+    const suite = 1 - method.confidence ** families;
+    if (suite >= 0.05) {
+      notes.push(
+        `This comparison judges ${families} gated statistics, each at ≤ ${alpha}: an unchanged build fails at least one of them with probability up to ${pct(suite)}. Raise confidence (for example to ${suiteConfidence(method.confidence, families)}) to bound the whole comparison instead.`,
+      );
+    }
   }
   const gatedRows = rows.filter((r) => r.gated && r.detectable !== undefined && Number.isFinite(r.detectable));
   if (gatedRows.length > 0) {
