@@ -282,7 +282,7 @@ const DESIGNS: Design[] = [
       [3, 0.995],
     ] as const
   ).map(([k, confidence]): Design => ({
-    name: `history of 10 runs, ${k} candidate run${k > 1 ? 's' : ''}, confidence ${confidence}`,
+    name: `history of 10 runs, ${k} candidate run${k > 1 ? 's of one job' : ''}, confidence ${confidence}`,
     run: (m, d, c) =>
       compareExperimentWithHistory(
         'sim',
@@ -465,6 +465,7 @@ function powerSection(say: (s?: string) => void): void {
     historyDesign({ window: 6, older: 0, k: 3, independent: true }),
     ...[0.5, 0.75, 0.9].map((share) => historyDesign({ window: 6, older: 10, k: 3, independent: true, share })),
     historyDesign({ window: 10, older: 10, k: 3, independent: true }),
+    historyDesign({ window: 10, older: 10, k: 3, records: 3 }),
     historyDesign({ window: 6, older: 0, k: 3, rho: 0.74 }),
     historyDesign({ window: 6, older: 0, k: 3, records: 3, rho: 0.74 }),
     historyDesign({ window: 6, older: 0, k: 3, independent: true, rho: 0.74 }),
