@@ -78,9 +78,9 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
       const index = join(dir, 'dashboard-index.png');
       await page.screenshot({ path: index, fullPage: true });
 
-      // Every experiment page: one trend chart per payload (11) and the payload view.
+      // Every experiment page: one trend chart per payload (11), the weighted geomean series and the payload view.
       const pages = outcome.model.experiments.map((e) => join(site, 'experiments', `${e.stem}.html`));
-      for (const path of pages) await open(path, 12);
+      for (const path of pages) await open(path, 13);
       await page.goto(pathToFileURL(pages[0]!).href);
       await page.waitForSelector('body[data-charts-done]', { timeout: 60000 });
       expect(await page.locator('h1').textContent()).toBe(`${HOSTILE_SCRIPT} intraprocess_best_effort`);
