@@ -25,6 +25,7 @@ import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { VERDICT_DEFAULTS } from '../src/engine/compare/settings.js';
 import type { Measurement, StatisticName } from '../src/engine/model/measurement.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
+import { gaussian } from './simulation.js';
 import { fitVariancePrior, moderatedVariance } from '../src/engine/stats/moderatedVariance.js';
 import { studentTCdf } from '../src/engine/stats/studentT.js';
 import { loadResults } from '../src/pipeline/results.js';
@@ -61,10 +62,6 @@ const METRIC = {
   displayUnit: 'ns',
   direction: 'lower-is-better',
 } as const;
-
-function gaussian(random: () => number): () => number {
-  return () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-}
 
 /** One run of one family: every arg's real time, log-normal around its level. */
 function run(family: number, draw: () => number, slower: (arg: number) => number, sds: number[]): ExperimentSide {

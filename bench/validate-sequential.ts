@@ -8,48 +8,16 @@
  *
  *   npm run validate [-- --quick]
  */
-import { compareExperimentPaired, type ExperimentSide } from '../src/engine/compare/compare.js';
+import { compareExperimentPaired } from '../src/engine/compare/compare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { looksAt, type SpendingFunction } from '../src/engine/stats/sequential.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
+import { gaussian, runNoise, simRun, t4, type Draw } from './simulation.js';
 
 const quick = process.argv.includes('--quick');
 const TRIALS = quick ? 400 : 4000;
 const THRESHOLDS = parseThresholds('0.1');
 const UDP = { sd: 0.158, common: 0.18, payloads: 6 };
-
-type Draw = () => number;
-function gaussian(random: () => number): Draw {
-  return () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-}
-/** Student t with 4 df scaled to unit variance (heavier tails than the normal). */
-function t4(random: () => number): Draw {
-  const z = gaussian(random);
-  return () => {
-    let chi = 0;
-    for (let i = 0; i < 4; i++) chi += z() ** 2;
-    return z() / Math.sqrt(chi / 4) / Math.sqrt(2);
-  };
-}
-
-/** One run's log offsets per payload: a common run effect plus payload effects. */
-function runNoise(draw: Draw): number[] {
-  const common = Math.sqrt(UDP.common) * UDP.sd * draw();
-  const own = Math.sqrt(1 - UDP.common) * UDP.sd;
-  return Array.from({ length: UDP.payloads }, () => common + own * draw());
-}
-
-function simRun(offsets: number[], change: number): ExperimentSide {
-  return {
-    measurements: offsets.map((o, p) => ({
-      experiment: 'sim',
-      parameter: { label: String(16 << (2 * p)), payloadBytes: 16 << (2 * p) },
-      metric: { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' },
-      statistics: { median: 50 * (1 + p / 10) * change * Math.exp(o) },
-      place: { file: 'sim' },
-    })),
-  };
-}
 
 interface Design {
   name: string;
@@ -78,8 +46,8 @@ function verdictOf(rows: readonly { failed: boolean; gated: boolean; status: str
 /** One comparison of `design`: the pairs drawn up front, judged at each look until one decides. */
 function runDesign(design: Design, draw: Draw, change: number): { outcome: Outcome; pairs: number } {
   const pairs = Array.from({ length: design.pairs }, () => ({
-    reference: simRun(runNoise(draw), 1),
-    result: simRun(runNoise(draw), change),
+    reference: simRun(runNoise(UDP, draw), 1),
+    result: simRun(runNoise(UDP, draw), change),
   }));
   const looks = design.spending ? looksAt(design.pairs, design.pairs) : [design.pairs];
   let outcome: Outcome = 'inconclusive';

@@ -19,6 +19,7 @@ import { VERDICT_DEFAULTS } from '../src/engine/compare/settings.js';
 import { parseGateStatistics } from '../src/engine/compare/gate.js';
 import type { Measurement, StatisticName } from '../src/engine/model/measurement.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
+import { gaussian, runNoise, simRun, t4, type Draw, type NoiseModel } from './simulation.js';
 import { loadResults, poolMeasurements } from '../src/pipeline/results.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 
@@ -207,52 +208,11 @@ function realDesigns(series: Series, shift: number): [string, Tally][] {
 // ---------------------------------------------------------------------------------------------
 // Simulation calibrated on the measured between-run noise (shared/spec/ci-noise.md)
 
-interface NoiseModel {
-  name: string;
-  /** sd of log(median) between runs, per payload. */
-  sd: number;
-  /** Share of it common to every payload of a run (mean pairwise correlation). */
-  common: number;
-  payloads: number;
-}
 const MODELS: NoiseModel[] = [
   { name: 'UDP-like', sd: 0.158, common: 0.18, payloads: 6 },
   { name: 'SHM-like', sd: 0.126, common: 0.14, payloads: 6 },
   { name: 'ddsperf-like', sd: 0.05, common: 0.18, payloads: 2 },
 ];
-
-type Draw = () => number;
-function gaussian(random: () => number): Draw {
-  return () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-}
-/** Student t with 4 df scaled to unit variance (heavier tails than the normal). */
-function t4(random: () => number): Draw {
-  const z = gaussian(random);
-  return () => {
-    let chi = 0;
-    for (let i = 0; i < 4; i++) chi += z() ** 2;
-    return z() / Math.sqrt(chi / 4) / Math.sqrt(2);
-  };
-}
-
-/** One run's log offsets per payload: a common run effect plus payload effects. */
-function runNoise(model: NoiseModel, draw: Draw): number[] {
-  const common = Math.sqrt(model.common) * model.sd * draw();
-  const own = Math.sqrt(1 - model.common) * model.sd;
-  return Array.from({ length: model.payloads }, () => common + own * draw());
-}
-
-function simRun(model: NoiseModel, offsets: number[], change: number): Run {
-  return {
-    measurements: offsets.map((o, p) => ({
-      experiment: 'sim',
-      parameter: { label: String(16 << (2 * p)), payloadBytes: 16 << (2 * p) },
-      metric: { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' },
-      statistics: { median: 50 * (1 + p / 10) * change * Math.exp(o) },
-      place: { file: 'sim' },
-    })),
-  };
-}
 
 /**
  * A pair's two runs: with `shared` > 0, that share of each run's noise variance is the pair's
@@ -271,8 +231,7 @@ interface Design {
 const DESIGNS: Design[] = [
   {
     name: 'threshold vs one previous run',
-    run: (m, d, c) =>
-      compareExperiment('sim', simRun(m, runNoise(m, d), 1), simRun(m, runNoise(m, d), c), THRESHOLDS).rows,
+    run: (m, d, c) => compareExperiment('sim', simRun(runNoise(m, d), 1), simRun(runNoise(m, d), c), THRESHOLDS).rows,
   },
   ...(
     [
@@ -286,8 +245,8 @@ const DESIGNS: Design[] = [
     run: (m, d, c) =>
       compareExperimentWithHistory(
         'sim',
-        Array.from({ length: 10 }, () => simRun(m, runNoise(m, d), 1)),
-        repetitions(Array.from({ length: k }, () => simRun(m, runNoise(m, d), c))),
+        Array.from({ length: 10 }, () => simRun(runNoise(m, d), 1)),
+        repetitions(Array.from({ length: k }, () => simRun(runNoise(m, d), c))),
         THRESHOLDS,
         { confidence },
       ).rows,
@@ -306,7 +265,7 @@ const DESIGNS: Design[] = [
         'sim',
         Array.from({ length: k }, () => {
           const [a, b] = pairNoise(m, d, shared);
-          return { reference: simRun(m, a, 1), result: simRun(m, b, c) };
+          return { reference: simRun(a, 1), result: simRun(b, c) };
         }),
         THRESHOLDS,
       ).rows,
@@ -354,18 +313,6 @@ function jobEffect(model: PayloadNoise, draw: Draw): number[] {
   const common = draw();
   return model.sds.map((sd) => sd * (Math.sqrt(model.common) * common + Math.sqrt(1 - model.common) * draw()));
 }
-function sidesRun(offsets: number[], change: number, changeOne = false): Run {
-  return {
-    measurements: offsets.map((o, p) => ({
-      experiment: 'sim',
-      parameter: { label: String(16 << (2 * p)), payloadBytes: 16 << (2 * p) },
-      metric: { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' },
-      statistics: { median: 50 * (1 + p / 10) * (changeOne && p !== 3 ? 1 : change) * Math.exp(o) },
-      place: { file: 'sim' },
-    })),
-  };
-}
-
 interface PowerDesign {
   name: string;
   run(model: PayloadNoise, draw: Draw, change: number, changeOne: boolean): { failed: boolean; gated: boolean }[];
@@ -397,7 +344,9 @@ function historyDesign(o: {
   ].join(', ');
   const job = (m: PayloadNoise, d: Draw, runs: number, change: number, one: boolean): Run => {
     const shared = rho > 0 ? jobEffect(m, d) : undefined;
-    const all = Array.from({ length: runs }, () => sidesRun(payloadOffsets(m, d, shared, rho), change, one));
+    const all = Array.from({ length: runs }, () =>
+      simRun(payloadOffsets(m, d, shared, rho), change, one ? 3 : undefined),
+    );
     return runs > 1 ? repetitions(all) : all[0]!;
   };
   return {
@@ -421,8 +370,8 @@ function pairedDesign(k: number, pooledShare: number, threshold = THRESHOLDS, co
       compareExperimentPaired(
         'sim',
         Array.from({ length: k }, () => ({
-          reference: sidesRun(payloadOffsets(m, d, undefined, 0), 1),
-          result: sidesRun(payloadOffsets(m, d, undefined, 0), c, one),
+          reference: simRun(payloadOffsets(m, d, undefined, 0), 1),
+          result: simRun(payloadOffsets(m, d, undefined, 0), c, one ? 3 : undefined),
         })),
         threshold,
         { pooledShare, ...(confidence ? { confidence } : {}) },
