@@ -5,35 +5,12 @@
  * no use for a confidence, says it ignores one instead of dropping it unseen.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, removeTempDirs, repoRoot, runAction } from './helpers/runner-action.js';
+import { writeOneBenchmark } from './helpers/synthetic-runs.js';
 
 const cliPath = join(repoRoot, 'dist', 'cli.js');
-
-/** One Google Benchmark row: a one-parameter experiment, the case that once reached the engine. */
-function writeOneBenchmark(folder: string, ns: number): void {
-  mkdirSync(folder, { recursive: true });
-  const benchmark = {
-    name: 'BM_Parse',
-    run_name: 'BM_Parse',
-    run_type: 'iteration',
-    repetitions: 1,
-    repetition_index: 0,
-    threads: 1,
-    iterations: 1000,
-    real_time: ns,
-    cpu_time: ns,
-    time_unit: 'ns',
-  };
-  writeFileSync(
-    join(folder, 'bench.json'),
-    JSON.stringify({
-      context: { date: '2026-11-24T10:00:00+00:00', host_name: 'runner', executable: './bench', num_cpus: 2 },
-      benchmarks: [benchmark],
-    }),
-  );
-}
 
 function runCli(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
   const run = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });

@@ -3,7 +3,6 @@
  * the usage errors for a bad setting, and the shells reaching them — `compare --confidence 0.5` on a
  * one-parameter history once reached the engine and exited 3 ("internal error: RangeError").
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareExperimentPaired } from '../src/engine/compare/paired.js';
 import { noiseVerdict } from '../src/engine/compare/noise.js';
@@ -11,6 +10,7 @@ import { parseConfidence, resolveVerdictSettings, VERDICT_DEFAULTS } from '../sr
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { UsageError } from '../src/engine/errors.js';
 import { cli, tempDir } from './helpers/shared.js';
+import { writeOneBenchmark } from './helpers/synthetic-runs.js';
 
 describe('the one table of defaults', () => {
   test('pins what a user gets from each method when choosing nothing', () => {
@@ -80,30 +80,6 @@ describe('a bad setting is a usage error, never an internal one', () => {
     expect(() => compareExperimentPaired('x', [], parseThresholds('0.1'), { confidence: 1 })).toThrow(RangeError);
   });
 });
-
-/** A Google Benchmark file with one benchmark (one parameter) at `ns`. */
-function writeOneBenchmark(folder: string, ns: number): void {
-  mkdirSync(folder, { recursive: true });
-  const benchmark = {
-    name: 'BM_Parse',
-    run_name: 'BM_Parse',
-    run_type: 'iteration',
-    repetitions: 1,
-    repetition_index: 0,
-    threads: 1,
-    iterations: 1000,
-    real_time: ns,
-    cpu_time: ns,
-    time_unit: 'ns',
-  };
-  writeFileSync(
-    join(folder, 'bench.json'),
-    JSON.stringify({
-      context: { date: '2026-11-24T10:00:00+00:00', host_name: 'runner', executable: './bench', num_cpus: 2 },
-      benchmarks: [benchmark],
-    }),
-  );
-}
 
 describe('compare --confidence through the CLI', () => {
   const root = tempDir('perfgate-confidence-');

@@ -128,3 +128,27 @@ export function writeSyntheticPairs(
   });
   return { base, head };
 }
+
+/** A Google Benchmark file with one benchmark (one parameter) at `ns`: a one-parameter experiment. */
+export function writeOneBenchmark(folder: string, ns: number): void {
+  mkdirSync(folder, { recursive: true });
+  const benchmark = {
+    name: 'BM_Parse',
+    run_name: 'BM_Parse',
+    run_type: 'iteration',
+    repetitions: 1,
+    repetition_index: 0,
+    threads: 1,
+    iterations: 1000,
+    real_time: ns,
+    cpu_time: ns,
+    time_unit: 'ns',
+  };
+  writeFileSync(
+    join(folder, 'bench.json'),
+    JSON.stringify({
+      context: { date: '2026-11-24T10:00:00+00:00', host_name: 'runner', executable: './bench', num_cpus: 2 },
+      benchmarks: [benchmark],
+    }),
+  );
+}
