@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { findBaseline, type FindBaselineOptions } from '../src/action/github/baseline.js';
-import { resetGithubBudget } from '../src/action/github/http.js';
+import { GithubSession } from '../src/action/github/http.js';
 import { FakeGitHub, type FakeGitHubOptions } from './helpers/github-fake.js';
 import { openApi } from './helpers/github-openapi.js';
 import { tempDir } from './helpers/shared.js';
@@ -16,7 +16,12 @@ import { historyFileName, planHistoryWindow } from '../src/engine/history/window
 import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/history.js';
 
 // Retries and rate-limit waits in milliseconds instead of seconds (internal, for the tests).
-process.env['PERFGATE_RETRY_BASE_MS'] = '1';
+const RETRY_BASE = { PERFGATE_RETRY_BASE_MS: '1' };
+/** The GitHub session of the test: a fresh budget each test. */
+let session = new GithubSession(RETRY_BASE);
+beforeEach(() => {
+  session = new GithubSession(RETRY_BASE);
+});
 
 const TOKEN = 'ghs_perfgateSECRETtoken0123456789abcdef';
 const SUMMARY =
@@ -63,6 +68,7 @@ function optionsFor(fake: FakeGitHub, overrides: Partial<FindBaselineOptions> = 
     branch: 'main',
     artifactName: 'perfgate-baseline',
     destination: join(tempDir('perfgate-baseline-'), 'baseline'),
+    session,
     ...overrides,
   };
 }
@@ -190,18 +196,8 @@ describe('findBaseline against a loopback GitHub checked with the OpenAPI descri
     timeouts: { PERFGATE_HTTP_TIMEOUT_MS?: string; PERFGATE_GITHUB_BUDGET_MS?: string },
     body: () => Promise<void>,
   ): Promise<void> {
-    const saved = Object.fromEntries(Object.keys(timeouts).map((name) => [name, process.env[name]]));
-    Object.assign(process.env, timeouts);
-    resetGithubBudget();
-    try {
-      await body();
-    } finally {
-      for (const [name, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-      resetGithubBudget();
-    }
+    session = new GithubSession({ ...RETRY_BASE, ...timeouts });
+    await body();
   }
 
   test('artifact storage that never answers: the run falls through after the request timeout', async () => {

@@ -17,10 +17,15 @@ import {
   type FakeCommentOptions,
 } from './helpers/github-comment-fake.js';
 import { openApi } from './helpers/github-openapi.js';
-import { resetGithubBudget } from '../src/action/github/http.js';
+import { GithubSession } from '../src/action/github/http.js';
 
 // Retries and rate-limit waits in milliseconds instead of seconds (internal, for the tests).
-process.env['PERFGATE_RETRY_BASE_MS'] = '1';
+const RETRY_BASE = { PERFGATE_RETRY_BASE_MS: '1' };
+/** The GitHub session of the test: a fresh budget each test. */
+let session = new GithubSession(RETRY_BASE);
+beforeEach(() => {
+  session = new GithubSession(RETRY_BASE);
+});
 
 const TOKEN = 'ghs_perfgateSECRETcomment0123456789abcdef';
 const ID = 'latency';
@@ -49,6 +54,7 @@ function optionsFor(
     issueNumber: 42,
     body: '## perfgate\n\nAll 66 checks pass.',
     commentId: ID,
+    session,
     ...overrides,
   };
 }
@@ -664,15 +670,8 @@ describe('a refused report never leaves an earlier comment standing for this run
 });
 
 describe('timeouts and the GitHub time budget', () => {
-  afterEach(() => {
-    delete process.env['PERFGATE_HTTP_TIMEOUT_MS'];
-    delete process.env['PERFGATE_GITHUB_BUDGET_MS'];
-    resetGithubBudget();
-  });
-
   test('a request accepted and never answered times out and is retried; then it succeeds', async () => {
-    process.env['PERFGATE_HTTP_TIMEOUT_MS'] = '200';
-    resetGithubBudget();
+    session = new GithubSession({ ...RETRY_BASE, PERFGATE_HTTP_TIMEOUT_MS: '200' });
     const fake = await serve({ faults: [{ operationId: 'issues/list-comments', status: 0, hang: true, times: 2 }] });
     const started = Date.now();
     const result = await upsert(optionsFor(fake));
@@ -687,8 +686,7 @@ describe('timeouts and the GitHub time budget', () => {
   });
 
   test('a request never answered at all: failed after the retries, with the timeout named', async () => {
-    process.env['PERFGATE_HTTP_TIMEOUT_MS'] = '100';
-    resetGithubBudget();
+    session = new GithubSession({ ...RETRY_BASE, PERFGATE_HTTP_TIMEOUT_MS: '100' });
     const fake = await serve({ faults: [{ operationId: 'issues/list-comments', status: 0, hang: true, times: 100 }] });
     const result = await upsert(optionsFor(fake));
     expect(result).toMatchObject({
@@ -700,9 +698,7 @@ describe('timeouts and the GitHub time budget', () => {
   });
 
   test('the budget: once spent, GitHub work is abandoned with one warning and no more requests', async () => {
-    process.env['PERFGATE_HTTP_TIMEOUT_MS'] = '200';
-    process.env['PERFGATE_GITHUB_BUDGET_MS'] = '300';
-    resetGithubBudget();
+    session = new GithubSession({ ...RETRY_BASE, PERFGATE_HTTP_TIMEOUT_MS: '200', PERFGATE_GITHUB_BUDGET_MS: '300' });
     const fake = await serve({ faults: [{ operationId: 'issues/list-comments', status: 0, hang: true, times: 100 }] });
     const warned: string[] = [];
     const started = Date.now();

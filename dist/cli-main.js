@@ -10514,13 +10514,15 @@ function formatIds() {
 }
 
 // src/pipeline/resultSets.ts
-import { existsSync, statSync as statSync4 } from "node:fs";
+import { existsSync as existsSync2, statSync as statSync4 } from "node:fs";
 import { dirname as dirname4, join as join4 } from "node:path";
 
 // src/pipeline/files.ts
 import {
   closeSync,
   constants,
+  existsSync,
+  readdirSync,
   fstatSync,
   mkdirSync,
   openSync,
@@ -10690,7 +10692,7 @@ var ReportWriter = class {
 };
 
 // src/pipeline/discover.ts
-import { closeSync as closeSync2, globSync, readdirSync as readdirSync2, readSync as readSync2, statSync as statSync3 } from "node:fs";
+import { closeSync as closeSync2, globSync, readdirSync as readdirSync3, readSync as readSync2, statSync as statSync3 } from "node:fs";
 import { basename as basename2, dirname as dirname3, join as join3 } from "node:path";
 
 // src/engine/text/order.ts
@@ -10699,7 +10701,7 @@ function byCodePoint(a, b) {
 }
 
 // src/pipeline/criterionTree.ts
-import { readdirSync, statSync as statSync2 } from "node:fs";
+import { readdirSync as readdirSync2, statSync as statSync2 } from "node:fs";
 import { basename, dirname as dirname2, join as join2 } from "node:path";
 var CRITERION_SEARCH_DEPTH = 8;
 function searchCriterionTree(folder, depth = CRITERION_SEARCH_DEPTH) {
@@ -10707,7 +10709,7 @@ function searchCriterionTree(folder, depth = CRITERION_SEARCH_DEPTH) {
   const visit = (dir, level) => {
     let entries;
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
+      entries = readdirSync2(dir, { withFileTypes: true });
     } catch {
       return;
     }
@@ -10778,7 +10780,7 @@ function discoverResults(patterns, options = {}) {
       const taken = [];
       let names;
       try {
-        names = readdirSync2(pattern);
+        names = readdirSync3(pattern);
       } catch (error) {
         throw cannotRead(pattern, error, "the folder");
       }
@@ -11033,7 +11035,7 @@ function readSiblings(path, names) {
   const found = {};
   for (const name of names) {
     const sibling = join4(dirname4(path), name);
-    if (existsSync(sibling) && statSync4(sibling).isFile() && statSync4(sibling).size <= RESULT_LIMITS.fileBytes)
+    if (existsSync2(sibling) && statSync4(sibling).isFile() && statSync4(sibling).size <= RESULT_LIMITS.fileBytes)
       found[name] = readText(sibling);
   }
   return Object.keys(found).length > 0 ? found : void 0;
@@ -15068,7 +15070,7 @@ async function writeCharts(outputDir, input) {
 }
 
 // src/pipeline/history.ts
-import { existsSync as existsSync2, readdirSync as readdirSync3, rmSync as rmSync2 } from "node:fs";
+import { existsSync as existsSync3, readdirSync as readdirSync4, rmSync as rmSync2 } from "node:fs";
 import { join as join6 } from "node:path";
 
 // src/engine/history/record.ts
@@ -15386,7 +15388,7 @@ function checkHistoryWindow(window) {
 function readAll(folder, skip) {
   let names;
   try {
-    names = readdirSync3(folder);
+    names = readdirSync4(folder);
   } catch (error) {
     if (error.code === "ENOENT") return [];
     throw new InputError(`cannot read the history folder: ${error.message}`, { file: folder });
@@ -15427,7 +15429,7 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
   for (const record of kept) {
     if (!added.has(record)) continue;
     const content = renderHistoryRecord(strip(record));
-    if (existsSync2(record.file) && readText(record.file) === content) outcome.unchanged.push(record.file);
+    if (existsSync3(record.file) && readText(record.file) === content) outcome.unchanged.push(record.file);
     else {
       writeFileAtomic(record.file, content);
       outcome.written.push(record.file);
@@ -15446,8 +15448,8 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
   return outcome;
 }
 function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER) {
-  if (!existsSync2(folder)) throw new InputError("cannot find the history folder", { file: folder });
-  if (!readdirSync3(folder).some((name) => HISTORY_FILE_NAME.test(name))) {
+  if (!existsSync3(folder)) throw new InputError("cannot find the history folder", { file: folder });
+  if (!readdirSync4(folder).some((name) => HISTORY_FILE_NAME.test(name))) {
     throw new InputError("no perfgate history records (history-*.json) in this folder", { file: folder });
   }
   return readHistoryWindow(folder, window);
@@ -15484,7 +15486,7 @@ function historyRecords(folder) {
 }
 
 // src/pipeline/environment.ts
-import { existsSync as existsSync3 } from "node:fs";
+import { existsSync as existsSync4 } from "node:fs";
 import { arch, cpus, release, totalmem, type } from "node:os";
 function currentEnvironment(env = process.env) {
   const processors = cpus();
@@ -15509,7 +15511,7 @@ function environmentOption(values, what = "--environment") {
     const text2 = value2.trim();
     if (text2 === "local") return currentEnvironment();
     if (/\.json$/i.test(text2) && !text2.includes("=")) {
-      if (!existsSync3(text2)) throw new UsageError(`${what}: cannot find the file ${text2}`);
+      if (!existsSync4(text2)) throw new UsageError(`${what}: cannot find the file ${text2}`);
       let json;
       try {
         json = JSON.parse(readText(text2));
@@ -15816,12 +15818,12 @@ function methodNotes(method, rows) {
 }
 
 // src/pipeline/historyRuns.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync2, statSync as statSync5 } from "node:fs";
+import { readdirSync as readdirSync5, readFileSync as readFileSync2, statSync as statSync5 } from "node:fs";
 import { basename as basename4, dirname as dirname5, join as join7, relative, resolve, sep } from "node:path";
 function readHistoryRuns(folder, options, progress) {
   let names;
   try {
-    names = readdirSync4(folder);
+    names = readdirSync5(folder);
   } catch {
     throw new InputError("cannot find the history folder", { file: folder });
   }
@@ -15834,7 +15836,7 @@ function readHistoryRuns(folder, options, progress) {
 function readRunFolders(folder, options, progress, order = naturalCompare) {
   let entries;
   try {
-    entries = readdirSync4(folder).sort(order);
+    entries = readdirSync5(folder).sort(order);
   } catch {
     throw new InputError("cannot find the runs folder", { file: folder });
   }
@@ -16256,7 +16258,7 @@ function parseMaxPairs(text2, what = "--max-pairs") {
 }
 
 // src/cli/args.ts
-import { existsSync as existsSync4 } from "node:fs";
+import { existsSync as existsSync5 } from "node:fs";
 import { parseArgs } from "node:util";
 
 // src/pipeline/patterns.ts
@@ -16338,7 +16340,7 @@ function joinNegativeValues(args, options) {
   return out;
 }
 function resultPaths(args) {
-  return args.flatMap((arg) => arg.includes(",") && !existsSync4(arg) ? splitPatterns(arg) : [arg]);
+  return args.flatMap((arg) => arg.includes(",") && !existsSync5(arg) ? splitPatterns(arg) : [arg]);
 }
 function formatOptions(values, names = { format: "--format", mapping: "--mapping" }) {
   const out = {};
@@ -16848,7 +16850,7 @@ function pngOption(values) {
 
 // src/pipeline/historyImport.ts
 import { createHash } from "node:crypto";
-import { readdirSync as readdirSync5, statSync as statSync7 } from "node:fs";
+import { readdirSync as readdirSync6, statSync as statSync7 } from "node:fs";
 import { basename as basename5, dirname as dirname6, join as join8, resolve as resolve2 } from "node:path";
 var REFERENCE_RUN_NAME = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;
 var DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})(?:[_T ](\d{2})[-:](\d{2})[-:](\d{2}))?/;
@@ -16907,7 +16909,7 @@ function runsOfSource(source, options, progress) {
   }));
 }
 function holdsResultFiles(folder, options) {
-  const files = readdirSync5(folder).filter((name) => statSync7(join8(folder, name)).isFile());
+  const files = readdirSync6(folder).filter((name) => statSync7(join8(folder, name)).isFile());
   if (files.length === 0) return false;
   try {
     return discoverResults([folder], {
@@ -16921,7 +16923,7 @@ function holdsResultFiles(folder, options) {
   }
 }
 function subFolders(folder) {
-  return readdirSync5(folder).filter((name) => isFolder(join8(folder, name)));
+  return readdirSync6(folder).filter((name) => isFolder(join8(folder, name)));
 }
 function isFolder(path) {
   try {

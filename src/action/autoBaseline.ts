@@ -32,6 +32,7 @@ export async function resolveAutoBaseline(settings: AutoBaselineSettings, contex
   if (settings.runId !== undefined) {
     const found = await downloadRunArtifacts({
       token: settings.token,
+      session: context.github,
       ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
       owner,
       repo,
@@ -61,6 +62,7 @@ export async function resolveAutoBaseline(settings: AutoBaselineSettings, contex
   const destination = join(context.runnerTemp || tmpdir(), 'perfgate-baseline');
   const lookup = await findBaseline({
     token: settings.token,
+    session: context.github,
     ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
     owner,
     repo,
@@ -92,6 +94,7 @@ export async function downloadResultArtifacts(
     throw new UsageError('input "results-artifacts" needs input "github-token" (permission actions: read)');
   const found = await downloadRunArtifacts({
     token,
+    session: context.github,
     ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
     owner,
     repo,

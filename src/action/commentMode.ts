@@ -13,8 +13,7 @@
  * the retries, 404, 422), so a broken comment job shows. The gate's verdict never fails this job.
  */
 import { requireRepository, type RunContext } from './context.js';
-import * as core from './log.js';
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { readHead, readSmallJson } from '../pipeline/files.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../engine/errors.js';
@@ -62,11 +61,11 @@ export async function runCommentMode(
     );
   }
   if (inputs.ignored.length > 0)
-    core.warning(
+    context.out.warning(
       `perfgate: mode: comment ignores input ${inputs.ignored.map((n) => `"${n}"`).join(', ')}: the gate run read them`,
     );
   if (run.event !== 'pull_request' && run.event !== 'pull_request_target') {
-    core.notice(
+    context.out.notice(
       `perfgate: run ${run.id} was triggered by ${run.event ?? 'an unknown event'}, not a pull request: no comment`,
     );
     return;
@@ -78,11 +77,12 @@ export async function runCommentMode(
   }
   const { owner, repo } = requireRepository(context, 'mode: comment');
 
-  core.startGroup(`Downloading the report of run ${run.id}`);
+  context.out.startGroup(`Downloading the report of run ${run.id}`);
   let folder: string;
   try {
     const found = await downloadRunArtifacts({
       token: comment.token,
+      session: context.github,
       ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
       owner,
       repo,
@@ -94,24 +94,26 @@ export async function runCommentMode(
     });
     for (const note of found.notes) log(note);
     const artifact = found.artifacts[0];
-    if (!artifact) return noReport(run, found.reason ?? `no artifact "${inputs.reportArtifact}" in run ${run.id}`);
+    if (!artifact)
+      return noReport(context, run, found.reason ?? `no artifact "${inputs.reportArtifact}" in run ${run.id}`);
     folder = artifact.path;
     log(`report artifact "${artifact.name}": ${artifact.files.length} file(s)`);
   } finally {
-    core.endGroup();
+    context.out.endGroup();
   }
 
   const body = readCapped(join(folder, COMMENT_BODY_FILE));
   if (body === undefined)
     return noReport(
+      context,
       run,
       `artifact "${inputs.reportArtifact}" of run ${run.id} has no ${COMMENT_BODY_FILE} (written by perfgate on pull_request events)`,
     );
   const meta = readMeta(folder);
   const verdict = meta.verdict ?? verdictOfReports(folder);
-  if (verdict !== undefined) core.setOutput('verdict', verdict);
+  if (verdict !== undefined) context.out.setOutput('verdict', verdict);
 
-  const octokit = githubClient(comment.token, apiRoot(context.apiUrl));
+  const octokit = githubClient(comment.token, apiRoot(context.apiUrl), { session: context.github });
   const lookup = await findPullRequest(octokit, {
     owner,
     repo,
@@ -121,12 +123,12 @@ export async function runCommentMode(
     ...(meta.pullRequest !== undefined ? { hint: meta.pullRequest } : {}),
     token: comment.token,
   });
-  for (const warning of lookup.warnings) core.warning(`perfgate: ${warning}`);
+  for (const warning of lookup.warnings) context.out.warning(`perfgate: ${warning}`);
   if (lookup.number === undefined) {
-    core.notice(`perfgate: no comment: ${lookup.reason}`);
+    context.out.notice(`perfgate: no comment: ${lookup.reason}`);
     return;
   }
-  core.setOutput('pull-request', lookup.number);
+  context.out.setOutput('pull-request', lookup.number);
   // With on-regression a passing gate posts nothing new, but corrects the ❌ comment an earlier run left.
   const onlyReplace = comment.when === 'on-regression' && verdict !== 'fail' && verdict !== 'error';
   if (onlyReplace)
@@ -136,6 +138,7 @@ export async function runCommentMode(
   const runUrl = run.htmlUrl ?? `${context.serverUrl}/${owner}/${repo}/actions/runs/${run.id}`;
   const result = await upsertStickyComment({
     token: comment.token,
+    session: context.github,
     ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
     owner,
     repo,
@@ -153,33 +156,33 @@ export async function runCommentMode(
     return;
   }
   if (result.outcome === 'forbidden') {
-    core.warning(`perfgate: no pull-request comment: ${result.reason ?? result.outcome}`);
+    context.out.warning(`perfgate: no pull-request comment: ${result.reason ?? result.outcome}`);
     return;
   }
   if (result.outcome === 'failed') {
-    core.setFailed(`perfgate: no pull-request comment on #${lookup.number}: ${result.reason ?? result.outcome}`);
+    context.out.setFailed(`perfgate: no pull-request comment on #${lookup.number}: ${result.reason ?? result.outcome}`);
     return;
   }
-  if (result.reason) core.warning(`perfgate: ${result.reason}`);
+  if (result.reason) context.out.warning(`perfgate: ${result.reason}`);
   log(
     `pull-request comment on #${lookup.number} ${result.outcome}${result.url ? `: ${result.url}` : ''}${result.truncated ? ' (shortened to fit)' : ''}`,
   );
-  if (result.commentId !== undefined) core.setOutput('comment-id', result.commentId);
-  if (result.url !== undefined) core.setOutput('comment-url', result.url);
+  if (result.commentId !== undefined) context.out.setOutput('comment-id', result.commentId);
+  if (result.url !== undefined) context.out.setOutput('comment-url', result.url);
 }
 
 /**
  * No report to post. A gate run that did not succeed may have stopped before writing one (its own
  * failure is the signal, so a warning); a successful run without it is a misconfiguration.
  */
-function noReport(run: WorkflowRunEvent, reason: string): void {
+function noReport(context: RunContext, run: WorkflowRunEvent, reason: string): void {
   if (run.conclusion !== 'success') {
-    core.warning(
+    context.out.warning(
       `perfgate: no comment: ${reason} (run ${run.id} concluded ${run.conclusion ?? 'unknown'}; it may have stopped before writing its report)`,
     );
     return;
   }
-  core.setFailed(
+  context.out.setFailed(
     `perfgate: no comment: ${reason}. Upload the gate's output-dir as this artifact (input report-artifact) in the pull-request workflow`,
   );
 }
@@ -215,29 +218,15 @@ function readWorkflowRun(payload: unknown): WorkflowRunEvent | undefined {
 
 /** At most the first 65 536 UTF-16 code units of a file (read as UTF-8); undefined when absent. */
 function readCapped(path: string): string | undefined {
-  if (!existsSync(path)) return undefined;
   // UTF-8 needs at most 3 bytes per UTF-16 code unit: this many bytes always hold the cap.
-  const buffer = Buffer.alloc(3 * MAX_COMMENT_BODY);
-  const fd = openSync(path, 'r');
-  let length: number;
-  try {
-    length = readSync(fd, buffer, 0, buffer.length, 0);
-  } finally {
-    closeSync(fd);
-  }
-  return buffer.subarray(0, length).toString('utf8').slice(0, MAX_COMMENT_BODY);
+  return readHead(path, 3 * MAX_COMMENT_BODY)?.slice(0, MAX_COMMENT_BODY);
 }
 
 /** Largest JSON file read from the artifact (report.json holds every check row). */
 const MAX_JSON_BYTES = 32 * 1024 * 1024;
 
 function readJson(path: string): unknown {
-  try {
-    if (!existsSync(path) || statSync(path).size > MAX_JSON_BYTES) return undefined;
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
-    return undefined;
-  }
+  return readSmallJson(path, MAX_JSON_BYTES);
 }
 
 /** comment.json, each field kept only when it has the right shape. */

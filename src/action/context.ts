@@ -1,10 +1,16 @@
 /**
- * Where the action runs: the event and its payload, the repository, the run and the GitHub
- * hosts, read once from the runner's environment (as @actions/github's `context` does) and passed
- * down, so no other part of the action reads GITHUB_* variables or the event file itself.
+ * Where the action runs and what it talks to: the event and its payload, the repository, the run
+ * and the GitHub hosts, read once from the ports' environment (as @actions/github's `context`
+ * does), with the output, the clock and the run's GitHub session, and passed down, so no other
+ * part of the action reads an environment variable or the event file itself.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { UsageError } from '../engine/errors.js';
+import { readSmallJson } from '../pipeline/files.js';
+import { GithubSession } from './github/http.js';
+import { ActionOutput } from './log.js';
+import { progressOf } from './logSafety.js';
+import type { Progress } from '../pipeline/steps.js';
+import { systemClock, type ActionPorts, type Clock } from './ports.js';
 
 /** A payload larger than this is not read (GitHub's webhook payloads are capped at 25 MB). */
 export const MAX_EVENT_BYTES = 25 * 1024 * 1024;
@@ -34,12 +40,31 @@ export interface RunContext {
   workflowRef?: string;
   /** RUNNER_TEMP. */
   runnerTemp?: string;
-  /** The whole environment, for what is not the run's identity (runner tokens, ImageOS). */
-  env: NodeJS.ProcessEnv;
+  /** The whole environment, for what is not the run's identity (inputs, runner tokens, ImageOS). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The log, annotations, step outputs and job summary. */
+  out: ActionOutput;
+  clock: Clock;
+  /** The run's GitHub work: one time budget for every API call of the run. */
+  github: GithubSession;
+  /** How the pipeline's steps report: log groups with their duration, warnings as annotations. */
+  progress: Progress;
 }
 
-/** The run context of an environment (the process's by default). Never throws. */
-export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext {
+/** The run context of the action's ports. Never throws. */
+export function makeRunContext(ports: ActionPorts): RunContext {
+  const env = ports.env;
+  const out = new ActionOutput(ports.out);
+  const clock = ports.clock ?? systemClock;
+  const github = new GithubSession(env, clock, (message) => out.warning(message));
+  return { ...readRunContext(env), out, clock, github, progress: progressOf(out) };
+}
+
+/** The run as its environment names it. */
+export type RunIdentity = Omit<RunContext, 'out' | 'clock' | 'github' | 'progress'>;
+
+/** The run's identity read from an environment. Never throws. */
+export function readRunContext(env: Readonly<Record<string, string | undefined>>): RunIdentity {
   const [owner, repo] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
   const repository = owner && repo ? { owner, repo } : undefined;
   const serverUrl = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
@@ -47,7 +72,7 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
   const event = readEvent(env['GITHUB_EVENT_PATH']);
   const pullRequest = pullRequestOf(event);
   const optional = (key: string) => (env[key] ? env[key] : undefined);
-  const context: RunContext = {
+  const context: RunIdentity = {
     eventName: env['GITHUB_EVENT_NAME'] ?? '',
     event,
     serverUrl,
@@ -73,13 +98,7 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
 }
 
 function readEvent(path: string | undefined): unknown {
-  if (!path || !existsSync(path)) return undefined;
-  try {
-    if (statSync(path).size > MAX_EVENT_BYTES) return undefined;
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
-    return undefined;
-  }
+  return path ? readSmallJson(path, MAX_EVENT_BYTES) : undefined;
 }
 
 /** The pull request number of a pull_request(_target) payload. */

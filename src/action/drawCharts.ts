@@ -1,4 +1,3 @@
-import * as core from './log.js';
 import { describeError } from '../engine/errors.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import type { CheckOutcome } from '../pipeline/check.js';
@@ -8,12 +7,14 @@ import { readHistoryWindow } from '../pipeline/history.js';
 import { writeReportCharts } from '../pipeline/writeReportCharts.js';
 import type { HostedChartFile } from './github/chartHosting.js';
 import { logSafe } from './logSafety.js';
+import type { RunContext } from './context.js';
 
 /**
  * Charts of the check and comparison (files in the report folder) and their Mermaid version for
  * the job summary and comment. Charts never decide anything: a failure here is a warning.
  */
 export async function drawCharts(
+  context: RunContext,
   outputDir: string,
   check: CheckOutcome | undefined,
   comparison: CompareOutcome | undefined,
@@ -21,7 +22,7 @@ export async function drawCharts(
   floatParse: FloatParse,
   png: boolean,
 ): Promise<{ mermaid?: string; pngs: HostedChartFile[] } | undefined> {
-  return core.group('Drawing charts', async () => {
+  return context.out.group('Drawing charts', async () => {
     try {
       let history: HistoryRecord[] = [];
       if (historyFolder !== undefined) {
@@ -38,7 +39,7 @@ export async function drawCharts(
         floatParse,
         png,
       });
-      core.info(
+      context.out.info(
         logSafe(`${charts.charts.length} chart(s), ${charts.written.length} file(s); ${charts.reportHtmlPath}`),
       );
       const pngs = charts.charts.flatMap((chart) =>
@@ -46,7 +47,7 @@ export async function drawCharts(
       );
       return { ...(charts.mermaid === '' ? {} : { mermaid: charts.mermaid }), pngs };
     } catch (error) {
-      core.warning(`perfgate: charts were not drawn: ${describeError(error)}`);
+      context.out.warning(`perfgate: charts were not drawn: ${describeError(error)}`);
       return undefined;
     }
   });

@@ -1,5 +1,4 @@
-import * as core from './log.js';
-import { existsSync } from 'node:fs';
+import { pathExists } from '../pipeline/files.js';
 import { describeError, InputError, UsageError } from '../engine/errors.js';
 import { mergeEnvironments } from '../engine/model/environment.js';
 import { currentEnvironment, environmentOfSets } from '../pipeline/environment.js';
@@ -12,7 +11,7 @@ import { runTrends, type TrendsOutcome } from '../pipeline/trends.js';
 import { requireRepository, type RunContext } from './context.js';
 import { readHistoryBranch, writeHistoryBranch, type HistoryBranchOptions } from './github/historyBranch.js';
 import type { ActionInputs } from './inputs.js';
-import { actionProgress, logSafe } from './logSafety.js';
+import { logSafe } from './logSafety.js';
 import { readOptionsOf } from './readResults.js';
 
 /**
@@ -22,16 +21,16 @@ import { readOptionsOf } from './readResults.js';
 export function trendsOfHistory(inputs: ActionInputs, context: RunContext): TrendsOutcome | undefined {
   if (inputs.trends === 'off') return undefined;
   if (context.eventName.startsWith('pull_request')) {
-    core.info('trends: not on pull requests (they never fail on the trend of the default branch)');
+    context.out.info('trends: not on pull requests (they never fail on the trend of the default branch)');
     return undefined;
   }
-  if (inputs.recordHistory === undefined || !existsSync(inputs.recordHistory)) {
-    core.notice(
+  if (inputs.recordHistory === undefined || !pathExists(inputs.recordHistory)) {
+    context.out.notice(
       'trends: no history was recorded in this run (input record-history), so no change points were looked for',
     );
     return undefined;
   }
-  return runTrends({ history: inputs.recordHistory, outputDir: inputs.outputDir }, actionProgress);
+  return runTrends({ history: inputs.recordHistory, outputDir: inputs.outputDir }, context.progress);
 }
 
 /** `history-branch` on the Git Data API: the repository and token of this run. */
@@ -46,9 +45,10 @@ function historyBranchOptions(
     throw new UsageError(
       'input "history-branch" needs input "github-token" (permission contents: read to read the history, contents: write to record it)',
     );
-  const warn = (message: string) => core.warning(logSafe(`history-branch: ${message}`));
+  const warn = (message: string) => context.out.warning(logSafe(`history-branch: ${message}`));
   return {
     token: inputs.token,
+    session: context.github,
     ...(context.apiUrl !== undefined ? { apiUrl: context.apiUrl } : {}),
     owner,
     repo,
@@ -70,10 +70,10 @@ export async function historyFromBranch(
   context: RunContext,
 ): Promise<void> {
   const options = historyBranchOptions(inputs, branch, folder, context);
-  const result = await core.group(`Reading the history from branch ${branch}`, () => readHistoryBranch(options));
+  const result = await context.out.group(`Reading the history from branch ${branch}`, () => readHistoryBranch(options));
   if (result.outcome === 'failed') throw new UsageError(`input "history-branch": ${result.reason}`);
   if (result.outcome === 'read')
-    core.info(
+    context.out.info(
       logSafe(
         `history: ${result.records} record(s) on branch ${branch} at ${result.commit.slice(0, 7)}; ${result.downloaded} copied into ${folder}` +
           (result.skipped > 0 ? `; ${result.skipped} skipped (not valid records)` : ''),
@@ -96,24 +96,26 @@ export async function recordHistory(
 ): Promise<void> {
   const info = historyRunInfoFromEnv(context.env, context.event);
   if (!info.sha || !info.date || !info.runId || !info.runUrl) {
-    core.warning('record-history: this run was not recorded: the event names no commit date (record on push events)');
-    core.setOutput('history-recorded', 'false');
+    context.out.warning(
+      'record-history: this run was not recorded: the event names no commit date (record on push events)',
+    );
+    context.out.setOutput('history-recorded', 'false');
     return;
   }
-  const loaded = read ?? loadResults(inputs.results, readOptionsOf(inputs), actionProgress);
+  const loaded = read ?? loadResults(inputs.results, readOptionsOf(inputs), context.progress);
   // The verdict was reached before recording: nothing here may replace it (a corrupt record in
   // the folder, a full disk, a refusal of the branch); it is a warning naming the record lost.
   try {
-    core.setOutput(
+    context.out.setOutput(
       'history-recorded',
       String(await writeHistory(context, inputs, folder, loaded, info as Required<typeof info>)),
     );
   } catch (error) {
     const why = error instanceof InputError ? error.describe() : describeError(error);
-    core.warning(
+    context.out.warning(
       logSafe(`record-history: the record of run ${info.runId} (commit ${info.sha.slice(0, 7)}) was lost: ${why}`),
     );
-    core.setOutput('history-recorded', 'false');
+    context.out.setOutput('history-recorded', 'false');
   }
 }
 
@@ -140,26 +142,26 @@ async function writeHistory(
   });
   let outcome = { written: '', removed: [] as string[] };
   let recorded = true;
-  const skip = (file: string, reason: string) => core.warning(logSafe(`${file}: skipped: ${reason}`));
+  const skip = (file: string, reason: string) => context.out.warning(logSafe(`${file}: skipped: ${reason}`));
   const append = () => {
     outcome = appendHistoryRecord(folder, record, inputs.historyWindow, skip);
   };
   const branch = inputs.historyBranch;
   if (branch !== undefined && context.eventName.startsWith('pull_request')) {
-    core.warning(
+    context.out.warning(
       `record-history: branch ${branch} is never written from a pull request; the record is only in ${folder}`,
     );
     recorded = false;
     append();
   } else if (branch !== undefined) {
-    const result = await core.group(`Recording the history on branch ${branch}`, () =>
+    const result = await context.out.group(`Recording the history on branch ${branch}`, () =>
       writeHistoryBranch(historyBranchOptions(inputs, branch, folder, context), append),
     );
     if (result.outcome === 'failed') {
       if (outcome.written === '') append();
       recorded = false;
       const which = `${historyFileName(record)} (run ${record.runId}, commit ${record.sha.slice(0, 7)})`;
-      core.warning(
+      context.out.warning(
         logSafe(
           `record-history: this run's record ${which} was not committed to branch ${branch}: ${result.reason}. It is in ${folder}.`,
         ),
@@ -169,7 +171,7 @@ async function writeHistory(
         result.added.length > 0 ? `added ${result.added.join(', ')}` : 'nothing new',
         ...(result.removed.length > 0 ? [`removed ${result.removed.length} beyond the window`] : []),
       ].join(', ');
-      core.info(
+      context.out.info(
         logSafe(
           `history: branch ${branch} at ${result.commit.slice(0, 7)}: ${what}${result.attempts > 1 ? ` (after ${result.attempts - 1} concurrent update(s))` : ''}`,
         ),
@@ -178,11 +180,11 @@ async function writeHistory(
   } else {
     append();
   }
-  core.info(
+  context.out.info(
     logSafe(
       `history: recorded ${outcome.written}${outcome.removed.length > 0 ? `, removed ${outcome.removed.length} older record(s)` : ''}`,
     ),
   );
-  core.setOutput('history-record', outcome.written);
+  context.out.setOutput('history-record', outcome.written);
   return recorded;
 }

@@ -1,5 +1,4 @@
 import type { RunContext } from './context.js';
-import * as core from './log.js';
 import type { GenericCsvMapping } from '../engine/formats/adapter.js';
 import { parseExperimentNames, REPETITION_MODES, type RepetitionMode } from '../pipeline/results.js';
 import { splitPatterns } from '../pipeline/patterns.js';
@@ -24,6 +23,16 @@ import { parseConfidence } from '../engine/compare/settings.js';
 import type { AutoBaselineSettings } from './autoBaseline.js';
 import { isValidMarkerId, type StickyCommentMode } from './github/comment.js';
 import { chartBranchProblem, DEFAULT_CHART_BRANCH, type ChartHosting } from './github/chartHosting.js';
+
+type Env = RunContext['env'];
+
+/**
+ * An input as the runner passes it (@actions/core's getInput): INPUT_<NAME> with spaces as
+ * underscores, upper case, trimmed; '' when not given.
+ */
+export function getInput(env: Env, name: string): string {
+  return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+}
 
 export interface ActionInputs {
   results: string[];
@@ -93,34 +102,35 @@ export interface ActionInputs {
 export type { CommentCharts } from '../pipeline/comment.js';
 
 /** Reads and validates the action's inputs; a bad value names the input and what it accepts. */
-export function readInputs(context: Pick<RunContext, 'workflow' | 'job'>): ActionInputs {
-  const results = splitPatterns(core.getInput('results', { required: false }));
-  const resultsArtifacts = core.getInput('results-artifacts').trim();
+export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>): ActionInputs {
+  const env = context.env;
+  const results = splitPatterns(getInput(env, 'results'));
+  const resultsArtifacts = getInput(env, 'results-artifacts').trim();
   if (results.length === 0 && resultsArtifacts === '') {
     throw new UsageError(
       'input "results" is required (summary or raw measurement files, folders or glob patterns), or input "results-artifacts"',
     );
   }
-  const requirements = core.getInput('requirements').trim();
-  const baselineText = core.getInput('baseline').trim();
+  const requirements = getInput(env, 'requirements').trim();
+  const baselineText = getInput(env, 'baseline').trim();
   const runMatch = /^run:\s*(\d+)$/.exec(baselineText);
   if (baselineText.startsWith('run:') && !runMatch)
     throw new UsageError(`input "baseline": "${baselineText}" should be run:<run id>, e.g. run:1234567`);
   const auto = baselineText === 'auto' || runMatch !== null;
   const baseline = auto ? [] : splitPatterns(baselineText);
-  const history = core.getInput('history').trim();
+  const history = getInput(env, 'history').trim();
   if (history !== '' && (baseline.length > 0 || auto))
     throw new UsageError('give input "baseline" or input "history", not both');
-  const recordHistory = core.getInput('record-history').trim();
+  const recordHistory = getInput(env, 'record-history').trim();
   const annotations = numberSetting(
-    optionalInput('annotations'),
+    optionalInput(env, 'annotations'),
     'input "annotations"',
     10,
     (v) => Number.isInteger(v) && v >= 0,
     'a whole number, 0 or more',
   );
   const historyWindow = historyWindowSetting(
-    optionalInput('history-window'),
+    optionalInput(env, 'history-window'),
     'input "history-window"',
     DEFAULT_HISTORY_WINDOW,
   );
@@ -129,7 +139,7 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job'>): Actio
       'give input "requirements" (a requirements CSV), input "baseline" or "history" (results to compare with), or input "record-history"',
     );
   }
-  const historyBranch = core.getInput('history-branch').trim();
+  const historyBranch = getInput(env, 'history-branch').trim();
   if (historyBranch !== '') {
     const problem = chartBranchProblem(historyBranch);
     if (problem !== undefined)
@@ -139,64 +149,65 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job'>): Actio
         'input "history-branch" needs input "history" (the folder to read the records into) or input "record-history" (the folder to record into)',
       );
   }
-  const outputDir = core.getInput('output-dir').trim() || 'perfgate-report';
+  const outputDir = getInput(env, 'output-dir').trim() || 'perfgate-report';
   return {
     results,
     ...(requirements !== '' ? { requirements } : {}),
     ...(baseline.length > 0 ? { baseline } : {}),
-    ...(auto ? { autoBaseline: { ...apiSettings(), ...(runMatch ? { runId: Number(runMatch[1]) } : {}) } } : {}),
-    ...(resultsArtifacts !== '' ? { resultsArtifacts, token: apiSettings().token } : {}),
+    ...(auto ? { autoBaseline: { ...apiSettings(env), ...(runMatch ? { runId: Number(runMatch[1]) } : {}) } } : {}),
+    ...(resultsArtifacts !== '' ? { resultsArtifacts, token: apiSettings(env).token } : {}),
     ...(history !== '' ? { history } : {}),
     ...(recordHistory !== '' ? { recordHistory } : {}),
     historyWindow,
-    ...(historyBranch !== '' ? { historyBranch, token: apiSettings().token } : {}),
+    ...(historyBranch !== '' ? { historyBranch, token: apiSettings(env).token } : {}),
     annotations,
     comment: commentSettings(context),
-    thresholds: parseThresholds(core.getInput('threshold'), 'input "threshold"'),
+    thresholds: parseThresholds(getInput(env, 'threshold'), 'input "threshold"'),
     outputDir,
-    failOnRegression: booleanInput('fail-on-regression', true),
-    floatParse: floatParseSetting(optionalInput('float-parse'), 'input "float-parse"'),
-    charts: booleanInput('charts', true),
-    chartPng: core.getInput('chart-png').trim() === 'auto' ? 'auto' : booleanInput('chart-png', 'auto'),
-    ...chartHostingInputs(),
-    ...(booleanInput('upload-report', true)
-      ? { uploadReport: core.getInput('report-artifact').trim() || 'perfgate-report' }
+    failOnRegression: booleanInput(env, 'fail-on-regression', true),
+    floatParse: floatParseSetting(optionalInput(env, 'float-parse'), 'input "float-parse"'),
+    charts: booleanInput(env, 'charts', true),
+    chartPng: getInput(env, 'chart-png').trim() === 'auto' ? 'auto' : booleanInput(env, 'chart-png', 'auto'),
+    ...chartHostingInputs(env),
+    ...(booleanInput(env, 'upload-report', true)
+      ? { uploadReport: getInput(env, 'report-artifact').trim() || 'perfgate-report' }
       : {}),
-    ...formatInputs(),
-    ...(core.getInput('repetitions').trim() !== ''
-      ? { repetitions: choiceInput<RepetitionMode>('repetitions', REPETITION_MODES, 'error') }
+    ...formatInputs(env),
+    ...(getInput(env, 'repetitions').trim() !== ''
+      ? { repetitions: choiceInput<RepetitionMode>(env, 'repetitions', REPETITION_MODES, 'error') }
       : {}),
-    ...experimentNamesInput(),
-    commentCharts: choiceInput<CommentCharts>('comment-charts', COMMENT_CHARTS, 'failing'),
-    ...verdictInputs(baseline.length > 0),
-    ...trendInputs(),
+    ...experimentNamesInput(env),
+    commentCharts: choiceInput<CommentCharts>(env, 'comment-charts', COMMENT_CHARTS, 'failing'),
+    ...verdictInputs(env, baseline.length > 0),
+    ...trendInputs(env),
   };
 }
 
 /** `trends` and `trend-issues`. */
-function trendInputs(): { trends: ActionInputs['trends']; trendIssues: boolean; token?: string } {
-  const trends = choiceInput<ActionInputs['trends']>('trends', ['off', 'report', 'fail'], 'off');
-  const trendIssues = booleanInput('trend-issues', false);
+function trendInputs(env: Env): { trends: ActionInputs['trends']; trendIssues: boolean; token?: string } {
+  const trends = choiceInput<ActionInputs['trends']>(env, 'trends', ['off', 'report', 'fail'], 'off');
+  const trendIssues = booleanInput(env, 'trend-issues', false);
   if (trendIssues && trends === 'off')
     throw new UsageError(
       'input "trend-issues" needs input "trends" (report or fail): the issues follow the change points it finds',
     );
-  return { trends, trendIssues, ...(trendIssues ? { token: apiSettings().token } : {}) };
+  return { trends, trendIssues, ...(trendIssues ? { token: apiSettings(env).token } : {}) };
 }
 
 /** `paired`, `confidence` and `gate`: how a comparison decides. */
 function verdictInputs(
+  env: Env,
   hasBaselineFolder: boolean,
 ): Pick<ActionInputs, 'paired' | 'gate'> & { confidence?: number; maxPairs?: number } {
-  const paired = booleanInput('paired', false);
+  const paired = booleanInput(env, 'paired', false);
   if (paired && !hasBaselineFolder) {
     throw new UsageError(
       'input "paired": give input "baseline" as the folder of base-build runs and "results" as the folder of candidate runs (one sub-folder per run: r1, r2, …)',
     );
   }
-  const gate = parseGateStatistics(core.getInput('gate'), 'input "gate"');
-  const confidence = parseConfidence(core.getInput('confidence'), 'input "confidence"');
-  const maxPairs = parseMaxPairs(core.getInput('max-pairs'), 'input "max-pairs"');
+  const gate = parseGateStatistics(getInput(env, 'gate'), 'input "gate"');
+  const confidence = parseConfidence(getInput(env, 'confidence'), 'input "confidence"');
+  const maxPairs = parseMaxPairs(getInput(env, 'max-pairs'), 'input "max-pairs"');
   if (maxPairs !== undefined && !paired)
     throw new UsageError('input "max-pairs" is the cap of a sequential A/B run; it needs input "paired: true"');
   return {
@@ -208,15 +219,15 @@ function verdictInputs(
 }
 
 /** `experiment-names`: one `from=to` per line (or comma-separated). */
-function experimentNamesInput(): { experimentNames?: Map<string, string> } {
-  const lines = experimentNamePairs([core.getInput('experiment-names')]);
+function experimentNamesInput(env: Env): { experimentNames?: Map<string, string> } {
+  const lines = experimentNamePairs([getInput(env, 'experiment-names')]);
   return lines.length > 0 ? { experimentNames: parseExperimentNames(lines, 'input "experiment-names"') } : {};
 }
 
 /** `chart-hosting` and `chart-branch`. */
-function chartHostingInputs(): { chartHosting: ChartHosting; chartBranch: string } {
-  const chartHosting = choiceInput<ChartHosting>('chart-hosting', ['none', 'branch'], 'none');
-  const chartBranch = core.getInput('chart-branch').trim() || DEFAULT_CHART_BRANCH;
+function chartHostingInputs(env: Env): { chartHosting: ChartHosting; chartBranch: string } {
+  const chartHosting = choiceInput<ChartHosting>(env, 'chart-hosting', ['none', 'branch'], 'none');
+  const chartBranch = getInput(env, 'chart-branch').trim() || DEFAULT_CHART_BRANCH;
   const problem = chartBranchProblem(chartBranch);
   if (problem !== undefined)
     throw new UsageError(`input "chart-branch" must be a branch name: ${problem}; got "${chartBranch}"`);
@@ -227,15 +238,15 @@ function chartHostingInputs(): { chartHosting: ChartHosting; chartBranch: string
  * `format`, `skip-seconds` and `mapping`: how result files of other tools are read (the CLI's rules,
  * engine/options.ts).
  */
-function formatInputs(): { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping } {
+function formatInputs(env: Env): { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping } {
   const out: { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping } = {};
   const { format, mappingFile } = formatSetting(
-    { format: optionalInput('format'), mapping: optionalInput('mapping') },
+    { format: optionalInput(env, 'format'), mapping: optionalInput(env, 'mapping') },
     { format: 'input "format"', mapping: 'input "mapping"' },
   );
   if (format !== undefined) out.format = format;
   if (mappingFile !== undefined) out.mapping = readMapping(mappingFile);
-  const skipSeconds = skipSecondsSetting(optionalInput('skip-seconds'), 'input "skip-seconds"');
+  const skipSeconds = skipSecondsSetting(optionalInput(env, 'skip-seconds'), 'input "skip-seconds"');
   if (skipSeconds !== undefined) out.skipSeconds = skipSeconds;
   return out;
 }
@@ -254,10 +265,16 @@ export interface CommentSettings {
   token: string;
 }
 
-export function commentSettings(context: Pick<RunContext, 'workflow' | 'job'>): CommentSettings {
-  const when = choiceInput<CommentWhen>('comment', ['always', 'on-regression', 'never'], 'always');
-  const mode = choiceInput<StickyCommentMode>('comment-mode', ['update', 'recreate', 'hide-and-recreate'], 'update');
-  const given = core.getInput('comment-id').trim();
+export function commentSettings(context: Pick<RunContext, 'workflow' | 'job' | 'env'>): CommentSettings {
+  const env = context.env;
+  const when = choiceInput<CommentWhen>(env, 'comment', ['always', 'on-regression', 'never'], 'always');
+  const mode = choiceInput<StickyCommentMode>(
+    env,
+    'comment-mode',
+    ['update', 'recreate', 'hide-and-recreate'],
+    'update',
+  );
+  const given = getInput(env, 'comment-id').trim();
   // By default one comment per workflow and job, so two gates in one pull request do not collide.
   const id = given || defaultCommentId(context.workflow, context.job);
   if (!isValidMarkerId(id))
@@ -266,14 +283,14 @@ export function commentSettings(context: Pick<RunContext, 'workflow' | 'job'>): 
     );
   // An unset input (a workflow that passes no with: value, or a test) means the default; a value of '' given on purpose
   // cannot be told apart, so "any" is spelled out.
-  const authorText = core.getInput('comment-author').trim();
+  const authorText = getInput(env, 'comment-author').trim();
   const author = authorText === '' ? DEFAULT_COMMENT_AUTHOR : authorText === '*' ? '' : authorText;
   if (author !== '' && !/^[A-Za-z0-9][A-Za-z0-9-]{0,99}(\[bot\])?$/.test(author)) {
     throw new UsageError(
       `input "comment-author" must be a GitHub login such as github-actions[bot] or octocat, or * for any author; got "${authorText}"`,
     );
   }
-  return { when, mode, id, idGiven: given !== '', author, token: when === 'never' ? '' : apiSettings().token };
+  return { when, mode, id, idGiven: given !== '', author, token: when === 'never' ? '' : apiSettings(env).token };
 }
 
 /** The login GITHUB_TOKEN comments as. */
@@ -282,8 +299,8 @@ export const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
 export type ActionMode = 'gate' | 'comment';
 
 /** Input `mode`: gate (the default) or comment (a workflow_run workflow posting a gate's report). */
-export function readMode(): ActionMode {
-  return choiceInput<ActionMode>('mode', ['gate', 'comment'], 'gate');
+export function readMode(env: Env): ActionMode {
+  return choiceInput<ActionMode>(env, 'mode', ['gate', 'comment'], 'gate');
 }
 
 export interface CommentModeInputs {
@@ -295,15 +312,16 @@ export interface CommentModeInputs {
 }
 
 /** The inputs of `mode: comment`; the gate's own inputs are not required there. */
-export function readCommentModeInputs(context: Pick<RunContext, 'workflow' | 'job'>): CommentModeInputs {
+export function readCommentModeInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>): CommentModeInputs {
+  const env = context.env;
   const comment = commentSettings(context);
   if (comment.when !== 'never' && comment.token === '')
     throw new UsageError(
       'mode: comment needs input "github-token" (the default, github.token, works with permissions pull-requests: write and actions: read)',
     );
-  const reportArtifact = core.getInput('report-artifact').trim() || 'perfgate-report';
+  const reportArtifact = getInput(env, 'report-artifact').trim() || 'perfgate-report';
   const ignored = ['results', 'results-artifacts', 'requirements', 'baseline', 'history', 'record-history'].filter(
-    (name) => core.getInput(name).trim() !== '',
+    (name) => getInput(env, name).trim() !== '',
   );
   return { comment, reportArtifact, ignored };
 }
@@ -315,33 +333,32 @@ export function defaultCommentId(workflow: string | undefined, job: string | und
   return (id || 'perfgate').slice(0, 100);
 }
 
-function apiSettings(): AutoBaselineSettings {
-  const token = core.getInput('github-token').trim();
-  if (token !== '') core.setSecret(token);
-  const branch = core.getInput('baseline-branch').trim();
-  const workflow = core.getInput('baseline-workflow').trim();
+function apiSettings(env: Env): AutoBaselineSettings {
+  const token = getInput(env, 'github-token').trim();
+  const branch = getInput(env, 'baseline-branch').trim();
+  const workflow = getInput(env, 'baseline-workflow').trim();
   return {
     token,
-    artifactName: core.getInput('baseline-artifact').trim() || 'perfgate-results',
+    artifactName: getInput(env, 'baseline-artifact').trim() || 'perfgate-results',
     ...(branch ? { branch } : {}),
     ...(workflow ? { workflow } : {}),
   };
 }
 
-function booleanInput<F extends boolean | 'auto'>(name: string, fallback: F): boolean | F {
-  const value = core.getInput(name).trim();
+function booleanInput<F extends boolean | 'auto'>(env: Env, name: string, fallback: F): boolean | F {
+  const value = getInput(env, name).trim();
   if (value === '') return fallback;
   if (['true', 'True', 'TRUE'].includes(value)) return true;
   if (['false', 'False', 'FALSE'].includes(value)) return false;
   throw new UsageError(`input "${name}" must be true or false${fallback === 'auto' ? ' or auto' : ''}; got "${value}"`);
 }
 
-function choiceInput<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
-  return choiceSetting(optionalInput(name), `input "${name}"`, allowed, fallback);
+function choiceInput<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  return choiceSetting(optionalInput(env, name), `input "${name}"`, allowed, fallback);
 }
 
 /** An input's trimmed value; an empty input is unset (a workflow cannot tell "not given" from ""). */
-function optionalInput(name: string): string | undefined {
-  const value = core.getInput(name).trim();
+function optionalInput(env: Env, name: string): string | undefined {
+  const value = getInput(env, name).trim();
   return value === '' ? undefined : value;
 }

@@ -1,24 +1,26 @@
-import * as core from './log.js';
 import { randomUUID } from 'node:crypto';
 import { withoutControls } from '../engine/report/escape.js';
 import type { Progress } from '../pipeline/steps.js';
+import type { ActionOutput } from './log.js';
 
 /** Log groups with their duration, warnings as annotations. */
-export const actionProgress: Progress = {
-  step(title, work) {
-    core.startGroup(title);
-    const started = performance.now();
-    try {
-      return work();
-    } finally {
-      core.info(`${title}: ${Math.round(performance.now() - started)} ms`);
-      core.endGroup();
-    }
-  },
-  info: (message) => core.info(logSafe(message)),
-  // core.warning escapes its data, so untrusted text cannot start a workflow command there.
-  warning: (message) => core.warning(message),
-};
+export function progressOf(out: ActionOutput, clock: { now(): number } = performance): Progress {
+  return {
+    step(title, work) {
+      out.startGroup(title);
+      const started = clock.now();
+      try {
+        return work();
+      } finally {
+        out.info(`${title}: ${Math.round(clock.now() - started)} ms`);
+        out.endGroup();
+      }
+    },
+    info: (message) => out.info(logSafe(message)),
+    // Annotations escape their data, so untrusted text cannot start a workflow command there.
+    warning: (message) => out.warning(message),
+  };
+}
 
 /**
  * A log line that starts with `::` is a workflow command to the runner. Messages carry names taken
@@ -29,9 +31,9 @@ export function logSafe(message: string): string {
 }
 
 /** Prints untrusted multi-line text with workflow commands switched off around it. */
-export function logVerbatim(text: string): void {
+export function logVerbatim(out: ActionOutput, text: string): void {
   const token = randomUUID();
-  core.info(`::stop-commands::${token}`);
-  core.info(withoutControls(text, true));
-  core.info(`::${token}::`);
+  out.info(`::stop-commands::${token}`);
+  out.info(withoutControls(text, true));
+  out.info(`::${token}::`);
 }

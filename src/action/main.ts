@@ -1,17 +1,17 @@
-import * as core from './log.js';
 import { renderText } from '../engine/report/text.js';
 import { REPORT_MARKDOWN, runCheck, type CheckOutcome } from '../pipeline/check.js';
 import type { CompareOutcome } from '../pipeline/compare.js';
 import { checkOutputFolder, ReportWriter } from '../pipeline/files.js';
 import { renderComparisonText } from '../engine/report/comparisonText.js';
 import type { TrendsOutcome } from '../pipeline/trends.js';
-import { readCommentModeInputs, readInputs, readMode, type ActionInputs } from './inputs.js';
+import { getInput, readCommentModeInputs, readInputs, readMode, type ActionInputs } from './inputs.js';
 import { runCommentMode } from './commentMode.js';
 import type { HostedChartFile } from './github/chartHosting.js';
 import { escapeMarkdown } from '../engine/report/escape.js';
-import { pullRequestRefs, readRunContext, type RunContext } from './context.js';
+import { makeRunContext, pullRequestRefs, type RunContext } from './context.js';
+import type { ActionPorts } from './ports.js';
 import { reviewerReport, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
-import { actionProgress, logSafe, logVerbatim } from './logSafety.js';
+import { logSafe, logVerbatim } from './logSafety.js';
 import { baselineOf, compareWithReference, missingHistory, noticeOfMissing } from './reference.js';
 import { downloadResults, readResultsAlone } from './readResults.js';
 import { recordHistory, trendsOfHistory } from './history.js';
@@ -30,11 +30,14 @@ import { publishError } from './publish/error.js';
  * and the job summary, set the outputs, and only then fail the job when the gate failed (and
  * `fail-on-regression` is true).
  */
-export async function run(): Promise<void> {
-  const context = readRunContext();
+export async function run(ports: ActionPorts): Promise<void> {
+  const context = makeRunContext(ports);
+  // The token is masked before anything can print it.
+  const token = getInput(context.env, 'github-token');
+  if (token !== '') context.out.setSecret(token);
   try {
-    if (readMode() === 'comment') {
-      await runCommentMode(readCommentModeInputs(context), context, (message) => core.info(logSafe(message)));
+    if (readMode(context.env) === 'comment') {
+      await runCommentMode(readCommentModeInputs(context), context, (message) => context.out.info(logSafe(message)));
       return;
     }
     // Frozen: the run derives what it uses from the validated inputs and never changes them.
@@ -82,12 +85,12 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
   // The results are read and validated on every run. The check and the comparison read them
   // themselves; a run that does neither (no requirements, no baseline or history yet) reads them
   // here, so that a pattern matching nothing fails instead of passing unread.
-  const read = inputs.requirements === undefined && !compares ? readResultsAlone(inputs) : undefined;
+  const read = inputs.requirements === undefined && !compares ? readResultsAlone(inputs, context) : undefined;
   const notice = missing !== undefined ? noticeOfMissing(missing, inputs, read) : undefined;
-  if (notice !== undefined) core.notice(notice);
+  if (notice !== undefined) context.out.notice(notice);
   const check =
     inputs.requirements !== undefined
-      ? runCheck({ ...inputs, requirements: inputs.requirements }, actionProgress)
+      ? runCheck({ ...inputs, requirements: inputs.requirements }, context.progress)
       : undefined;
   const comparison = compares ? compareWithReference(inputs, context, baseline, baselineRun) : undefined;
   if (inputs.recordHistory !== undefined) await recordHistory(context, inputs, inputs.recordHistory, read);
@@ -97,9 +100,9 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
   // hosting) or the user asks for them (chart-png: true); they were most of the charts' time.
   const png = inputs.chartPng === true || inputs.chartHosting === 'branch';
   const drawn = inputs.charts
-    ? await drawCharts(inputs.outputDir, check, comparison, inputs.history, inputs.floatParse, png)
+    ? await drawCharts(context, inputs.outputDir, check, comparison, inputs.history, inputs.floatParse, png)
     : undefined;
-  const failures = failuresOf(inputs, check, comparison, trends);
+  const failures = failuresOf(context, inputs, check, comparison, trends);
   return {
     inputs,
     ...(check ? { check } : {}),
@@ -113,6 +116,7 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
 
 /** One sentence per reason the gate failed; new trend steps warn instead unless `trends: fail`. */
 function failuresOf(
+  context: RunContext,
   inputs: Readonly<ActionInputs>,
   check?: CheckOutcome,
   comparison?: CompareOutcome,
@@ -136,7 +140,7 @@ function failuresOf(
       `${trends.report.newRegressions} new regression step${trends.report.newRegressions === 1 ? '' : 's'} in the history of the default branch`,
     );
   } else if (trends && trends.report.newRegressions > 0) {
-    core.warning(
+    context.out.warning(
       `perfgate: ${trends.report.newRegressions} new regression step(s) in the history of the default branch (see trends.md)`,
     );
   }
@@ -161,9 +165,9 @@ async function publish(inputs: Readonly<ActionInputs>, context: RunContext, deci
   );
   const writer = new ReportWriter(inputs.outputDir);
   const markdownPath = writer.write(REPORT_MARKDOWN, markdown);
-  await writeJobSummary(markdown);
-  if (check) logVerbatim(renderText(check.report));
-  if (comparison) logVerbatim(renderComparisonText(comparison.report));
+  await writeJobSummary(context, markdown);
+  if (check) logVerbatim(context.out, renderText(check.report));
+  if (comparison) logVerbatim(context.out, renderComparisonText(comparison.report));
   if (trends && inputs.trendIssues) await publishTrendIssues(inputs, context, trends.report);
 
   const verdict = failures.length > 0 ? 'fail' : 'pass';
@@ -192,18 +196,24 @@ async function publish(inputs: Readonly<ActionInputs>, context: RunContext, deci
     pullRequest !== undefined ? commentOf(inputs.comment.id, commentParts, links, context.runUrl) : undefined;
   if (comment !== undefined)
     writeCommentFiles(writer, comment.body, { pullRequest, commentId: inputs.comment.id, verdict });
-  setOutputs(inputs.outputDir, markdownPath, verdict, check, comparison);
+  setOutputs(context, inputs.outputDir, markdownPath, verdict, check, comparison);
   if (inputs.uploadReport !== undefined) await uploadReport(context, inputs.uploadReport, inputs.outputDir);
   if (comment !== undefined && pullRequest !== undefined)
     await postComment(inputs.comment, context, failures.length > 0, pullRequest, comment);
   else if (pullRequest === undefined && inputs.comment.when !== 'never')
-    core.info(logSafe('no pull request in this event: no comment'));
+    context.out.info(logSafe('no pull request in this event: no comment'));
   // Annotations are errors when the job fails for them, warnings when it does not.
-  if (check) annotateFailedChecks(check, inputs.annotations, inputs.failOnRegression ? core.error : core.warning);
+  if (check)
+    annotateFailedChecks(
+      context,
+      check,
+      inputs.annotations,
+      inputs.failOnRegression ? context.out.error : context.out.warning,
+    );
   if (failures.length > 0) {
     const message = `perfgate: ${failures.join('; ')}`;
-    if (inputs.failOnRegression) core.setFailed(message);
-    else core.warning(`${message} (fail-on-regression is false)`);
+    if (inputs.failOnRegression) context.out.setFailed(message);
+    else context.out.warning(`${message} (fail-on-regression is false)`);
   }
 }
 

@@ -1,10 +1,9 @@
-import * as core from './log.js';
 import { InputError } from '../engine/errors.js';
 import { loadResults, type LoadedResults, type ResultsOptions } from '../pipeline/results.js';
 import { downloadResultArtifacts } from './autoBaseline.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
-import { actionProgress, logSafe } from './logSafety.js';
+import { logSafe } from './logSafety.js';
 
 /** Input `results-artifacts`: downloads the matching artifacts of this run; their folders are read as results too. */
 export async function downloadResults(
@@ -12,10 +11,10 @@ export async function downloadResults(
   pattern: string,
   context: RunContext,
 ): Promise<string[]> {
-  return core.group('Downloading result artifacts', async () => {
+  return context.out.group('Downloading result artifacts', async () => {
     const downloaded = await downloadResultArtifacts(token ?? '', pattern, context);
-    for (const note of downloaded.notes) core.warning(note);
-    for (const folder of downloaded.folders) core.info(logSafe(`results from ${folder}`));
+    for (const note of downloaded.notes) context.out.warning(note);
+    for (const folder of downloaded.folders) context.out.info(logSafe(`results from ${folder}`));
     return downloaded.folders;
   });
 }
@@ -36,17 +35,17 @@ export function readOptionsOf(inputs: ActionInputs): ResultsOptions {
  * The results of a run that neither checks nor compares: read and validated like any other, and
  * an error when they hold no measurement. Its notices go to the log once.
  */
-export function readResultsAlone(inputs: ActionInputs): LoadedResults {
-  const loaded = actionProgress.step('Finding and reading result files', () =>
-    loadResults(inputs.results, readOptionsOf(inputs), actionProgress),
+export function readResultsAlone(inputs: ActionInputs, context: RunContext): LoadedResults {
+  const loaded = context.progress.step('Finding and reading result files', () =>
+    loadResults(inputs.results, readOptionsOf(inputs), context.progress),
   );
   if (countMeasurements(loaded) === 0) {
     throw new InputError(
       `no measurements were read from input "results" (${inputs.results.join(', ')}): the files hold no benchmark results`,
     );
   }
-  core.info(logSafe(`read ${describeRead(loaded)}`));
-  for (const sentence of loaded.pooled) core.info(logSafe(sentence));
+  context.out.info(logSafe(`read ${describeRead(loaded)}`));
+  for (const sentence of loaded.pooled) context.out.info(logSafe(sentence));
   return loaded;
 }
 

@@ -1,8 +1,7 @@
-import * as core from './log.js';
-import { existsSync } from 'node:fs';
 import { UsageError } from '../engine/errors.js';
 import type { BaselineRun } from '../engine/report/comparisonReport.js';
 import { labelOfPath } from '../engine/report/comparisonCsv.js';
+import { pathExists } from '../pipeline/files.js';
 import { runCompare, type CompareOutcome } from '../pipeline/compare.js';
 import { currentEnvironment } from '../pipeline/environment.js';
 import type { LoadedResults } from '../pipeline/results.js';
@@ -10,7 +9,7 @@ import { resolveAutoBaseline } from './autoBaseline.js';
 import type { RunContext } from './context.js';
 import { historyFromBranch } from './history.js';
 import type { ActionInputs } from './inputs.js';
-import { actionProgress, logSafe } from './logSafety.js';
+import { logSafe } from './logSafety.js';
 import { describeRead, readOptionsOf } from './readResults.js';
 
 /** Why a comparison the inputs ask for was not made: no baseline was found, or no history recorded yet. */
@@ -26,9 +25,9 @@ export async function baselineOf(
 ): Promise<{ baseline?: string[]; baselineRun?: BaselineRun; missing?: MissingReference }> {
   const settings = inputs.autoBaseline;
   if (!settings) return inputs.baseline ? { baseline: inputs.baseline } : {};
-  const found = await core.group('Finding the baseline', async () => {
+  const found = await context.out.group('Finding the baseline', async () => {
     const result = await resolveAutoBaseline(settings, context);
-    for (const note of result.notes) core.info(logSafe(note));
+    for (const note of result.notes) context.out.info(logSafe(note));
     return result;
   });
   if ('reason' in found) {
@@ -37,7 +36,7 @@ export async function baselineOf(
       throw new UsageError(`input "baseline": run:${settings.runId} gives no baseline: ${found.reason}`);
     return { missing: { what: 'baseline', why: found.reason } };
   }
-  core.info(
+  context.out.info(
     logSafe(`baseline: run ${found.run.runId} (${found.run.runUrl}), commit ${found.run.commit}, ${found.run.date}`),
   );
   return { baseline: found.patterns, baselineRun: found.run };
@@ -54,7 +53,7 @@ export async function missingHistory(
   if (inputs.history === undefined) return undefined;
   if (inputs.historyBranch !== undefined)
     await historyFromBranch(inputs, inputs.history, inputs.historyBranch, context);
-  if (existsSync(inputs.history)) return undefined;
+  if (pathExists(inputs.history)) return undefined;
   const why =
     inputs.historyBranch !== undefined
       ? `branch ${inputs.historyBranch} does not exist yet (no run recorded there)`
@@ -104,6 +103,6 @@ export function compareWithReference(
       ...readOptionsOf(inputs),
       ...(baselineRun ? { baselineRun } : {}),
     },
-    actionProgress,
+    context.progress,
   );
 }

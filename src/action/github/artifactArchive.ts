@@ -2,8 +2,8 @@
  * Writing a downloaded artifact to disk: unzipped, or as the file itself when it was uploaded
  * unzipped. Nothing is written outside the destination.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
+import { makeFolder, writeBytes } from '../../pipeline/files.js';
+import { isAbsolute, join, normalize, sep } from 'node:path';
 import { unzipSync } from 'fflate';
 
 /** The archive is refused: an unsafe entry name, too large unzipped, or not a readable zip. */
@@ -18,8 +18,7 @@ export function extract(bytes: Uint8Array, destination: string, artifactName: st
   const isZip = bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05);
   if (!isZip) {
     const name = safeRelative(artifactName);
-    mkdirSync(destination, { recursive: true });
-    writeFileSync(join(destination, name), bytes);
+    writeBytes(join(destination, name), bytes);
     return [name];
   }
   let total = 0;
@@ -40,12 +39,8 @@ export function extract(bytes: Uint8Array, destination: string, artifactName: st
   const planned = names
     .filter((name) => !name.endsWith('/'))
     .map((name) => ({ name: safeRelative(name), data: entries[name]! }));
-  mkdirSync(destination, { recursive: true });
-  for (const { name, data } of planned) {
-    const path = join(destination, name);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, data);
-  }
+  makeFolder(destination);
+  for (const { name, data } of planned) writeBytes(join(destination, name), data);
   return planned.map((p) => p.name.split(sep).join('/'));
 }
 

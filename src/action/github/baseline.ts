@@ -13,13 +13,10 @@
 import { join } from 'node:path';
 import {
   apiRoot,
-  budgetLeftMs,
   describeHttpFailure,
-  githubBudgetMs,
   githubClient,
+  GithubSession,
   redact,
-  requestTimeoutMs,
-  spendBudget,
   toFailure,
   type HttpFailure,
   type Octokit,
@@ -47,6 +44,8 @@ export interface FindBaselineOptions {
   perPage?: number;
   /** Largest artifact accepted, zipped and unzipped (default 512 MiB). */
   maxBytes?: number;
+  /** The run's GitHub session (budget and waits). */
+  session?: GithubSession;
 }
 
 export interface Baseline {
@@ -85,7 +84,8 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
   const where = `workflow ${options.workflowId} on branch ${branch}`;
 
   if (!token) return none('no token was given: the baseline lookup needs one with actions: read');
-  const octokit = githubClient(token, apiUrl);
+  const session = options.session ?? new GithubSession();
+  const octokit = githubClient(token, apiUrl, { session });
 
   let runs: WorkflowRun[];
   try {
@@ -155,7 +155,7 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
       absent++;
       continue;
     }
-    const download = await downloadArtifact(octokit, owner, repo, artifact.id, maxBytes);
+    const download = await downloadArtifact(octokit, session, owner, repo, artifact.id, maxBytes);
     if ('failure' in download) {
       const failure = download.failure;
       if (failure.status === 410) {
@@ -223,6 +223,7 @@ interface Artifact {
 /** GET …/artifacts/{id}/zip without following the redirect, then the signed URL without the token. */
 async function downloadArtifact(
   octokit: Octokit,
+  session: GithubSession,
   owner: string,
   repo: string,
   artifactId: number,
@@ -251,12 +252,13 @@ async function downloadArtifact(
     return { failure: toFailure(error) };
   }
   // The storage must answer within the request timeout, and the download end within the step's GitHub budget.
-  const started = Date.now();
-  const budgetEnds = started + budgetLeftMs();
+  const clock = session.clock;
+  const started = clock.now();
+  const budgetEnds = started + session.leftMs();
   const abort = new AbortController();
-  const waitMs = Math.max(0, Math.min(requestTimeoutMs(), budgetEnds - started));
+  const waitMs = Math.max(0, Math.min(session.requestTimeoutMs, budgetEnds - started));
   let timer = setTimeout(() => abort.abort(new Error(`no answer within ${waitMs / 1000} s`)), waitMs);
-  const budgetSpent = () => new Error(`the step's GitHub time budget of ${githubBudgetMs() / 1000} s ran out`);
+  const budgetSpent = () => new Error(`the step's GitHub time budget of ${session.budgetMs / 1000} s ran out`);
   try {
     let blob: Response;
     try {
@@ -268,7 +270,7 @@ async function downloadArtifact(
       return { failure: { message: `the artifact storage did not answer (${(error as Error).message})` } };
     }
     clearTimeout(timer);
-    timer = setTimeout(() => abort.abort(budgetSpent()), Math.max(0, budgetEnds - Date.now()));
+    timer = setTimeout(() => abort.abort(budgetSpent()), Math.max(0, budgetEnds - clock.now()));
     try {
       return await readBlob(blob, maxBytes);
     } catch (error) {
@@ -276,7 +278,7 @@ async function downloadArtifact(
     }
   } finally {
     clearTimeout(timer);
-    spendBudget(Date.now() - started);
+    session.spend(clock.now() - started);
   }
 }
 
@@ -322,6 +324,8 @@ export interface RunArtifactsOptions {
   /** Each artifact is unzipped into `destination/<artifact name>/`. */
   destination: string;
   maxBytes?: number;
+  /** The run's GitHub session (budget and waits). */
+  session?: GithubSession;
 }
 
 export interface RunArtifacts {
@@ -346,7 +350,8 @@ export async function downloadRunArtifacts(options: RunArtifactsOptions): Promis
   const clean = (text: string) => redact(text, token);
   const none = (reason: string): RunArtifacts => ({ artifacts: [], notes: notes.map(clean), reason: clean(reason) });
   if (!token) return none('no token was given: downloading artifacts needs one with actions: read');
-  const octokit = githubClient(token, apiUrl);
+  const session = options.session ?? new GithubSession();
+  const octokit = githubClient(token, apiUrl, { session });
 
   let run: RunArtifacts['run'];
   try {
@@ -379,7 +384,7 @@ export async function downloadRunArtifacts(options: RunArtifactsOptions): Promis
       notes.push(`artifact "${artifact.name}" of run ${runId} has expired`);
       continue;
     }
-    const download = await downloadArtifact(octokit, owner, repo, artifact.id, maxBytes);
+    const download = await downloadArtifact(octokit, session, owner, repo, artifact.id, maxBytes);
     if ('failure' in download) {
       notes.push(
         `cannot download artifact "${artifact.name}" of run ${runId}: ${describeFailure(download.failure, 'artifact')}`,

@@ -17,7 +17,7 @@
  * A 422 on the ref (another run moved it: not a fast-forward, or created it first) re-reads the ref
  * and builds the tree and commit again on the new tip, at most {@link MAX_REF_ATTEMPTS} times.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readBytes } from '../../pipeline/files.js';
 import { basename } from 'node:path';
 import { escapeMarkdown } from '../../engine/report/escape.js';
 import {
@@ -29,6 +29,7 @@ import {
   toFailure,
   type HttpFailure,
   type RefInfo,
+  type GithubSession,
 } from './http.js';
 
 export type ChartHosting = 'none' | 'branch';
@@ -62,6 +63,8 @@ export interface HostChartsOptions {
   files: readonly HostedChartFile[];
   /** Where a rate-limit wait is reported (default: a workflow warning). */
   warn?: (message: string) => void;
+  /** The run's GitHub session (budget and waits); a fresh one by default. */
+  session?: GithubSession;
 }
 
 export interface HostedImage {
@@ -100,16 +103,6 @@ export function isForkPullRequest(event: unknown): boolean {
   // A deleted head repository (null) is a fork that is gone: not this repository either.
   if (typeof base !== 'string') return false;
   return typeof head !== 'string' || head.toLowerCase() !== base.toLowerCase();
-}
-
-/** The event payload of GITHUB_EVENT_PATH, or undefined. */
-export function readEventPayload(path: string | undefined = process.env['GITHUB_EVENT_PATH']): unknown {
-  if (!path || !existsSync(path)) return undefined;
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -171,7 +164,10 @@ export async function hostCharts(options: HostChartsOptions): Promise<HostCharts
   if (problem !== undefined) return failed(`chart-branch "${branch}" is not a usable branch name: ${problem}`);
   if (!token) return skipped('no token was given (input github-token, with permission contents: write)');
   if (options.files.length === 0) return skipped('there are no PNG charts to host');
-  const octokit = githubClient(token, apiRoot(options.apiUrl), { ...(options.warn ? { warn: options.warn } : {}) });
+  const octokit = githubClient(token, apiRoot(options.apiUrl), {
+    ...(options.session ? { session: options.session } : {}),
+    ...(options.warn ? { warn: options.warn } : {}),
+  });
   const fail = (what: string, error: unknown): HostChartsResult => {
     const failure = toFailure(error);
     const message = `${what}: ${describeFailure(failure)}`;
@@ -192,7 +188,7 @@ export async function hostCharts(options: HostChartsOptions): Promise<HostCharts
     used.add(name.toLowerCase());
     let content: string;
     try {
-      content = readFileSync(file.path).toString('base64');
+      content = readBytes(file.path).toString('base64');
     } catch (error) {
       notes.push(`${name}: not hosted (${(error as Error).message})`);
       continue;
@@ -253,7 +249,7 @@ export async function hostCharts(options: HostChartsOptions): Promise<HostCharts
       }
       return fail(tip ? `cannot update branch ${branch}` : `cannot create branch ${branch}`, error);
     }
-    const serverUrl = options.serverUrl ?? process.env['GITHUB_SERVER_URL'] ?? 'https://github.com';
+    const serverUrl = options.serverUrl ?? 'https://github.com';
     const images = entries.map((e) => ({
       title: e.title,
       path: e.path,

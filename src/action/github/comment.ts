@@ -22,6 +22,7 @@ import {
   toFailure,
   type HttpFailure,
   type Octokit,
+  type GithubSession,
 } from './http.js';
 import {
   commentMarker,
@@ -93,6 +94,8 @@ export interface UpsertStickyCommentOptions {
    * earlier comment cannot be edited, it is posted as a new comment and the earlier one deleted.
    */
   fallbackBody?: string;
+  /** The run's GitHub session (budget and waits); a fresh one by default. */
+  session?: GithubSession;
 }
 
 export type StickyCommentOutcome =
@@ -172,11 +175,10 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
     const body = withMarker(marker, fitted.body);
 
     const apiUrl = apiRoot(options.apiUrl);
-    const octokit = githubClient(
-      token,
-      apiUrl,
-      options.warn ? { warn: (message) => options.warn!(clean(message)) } : {},
-    );
+    const octokit = githubClient(token, apiUrl, {
+      ...(options.session ? { session: options.session } : {}),
+      ...(options.warn ? { warn: (message: string) => options.warn!(clean(message)) } : {}),
+    });
     const author = options.author?.trim().toLowerCase() || undefined;
     const where = `pull request #${issueNumber} of ${owner}/${repo}`;
 

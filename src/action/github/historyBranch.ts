@@ -21,9 +21,8 @@
  * A record on the branch that is not a valid record (truncated, hand-edited, a later format) is
  * skipped with a warning naming its path on the branch; it is neither copied nor removed.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { makeFolder, namesIn, pathExists, readBytes, readText, removePath } from '../../pipeline/files.js';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { InputError } from '../../engine/errors.js';
 import { writeFileAtomic } from '../../pipeline/files.js';
 import { parseHistoryRecord } from '../../engine/history/codec.js';
@@ -33,7 +32,7 @@ import {
   githubClient,
   readRef,
   redact,
-  retryBaseMs,
+  GithubSession,
   toFailure,
   type HttpFailure,
   type Octokit,
@@ -67,6 +66,8 @@ export interface HistoryBranchOptions {
    * jitter).
    */
   backoffMs?: (attempt: number) => number;
+  /** The run's GitHub session (budget and waits); a fresh one by default. */
+  session?: GithubSession;
 }
 
 interface Tip extends RefInfo {
@@ -121,18 +122,21 @@ export async function writeHistoryBranch(
   // Records of the branch that are not valid records: left on the branch as they are.
   const skipped = new Set<string>();
   for (let attempt = 1; attempt <= MAX_HISTORY_ATTEMPTS; attempt++) {
-    if (attempt > 1) await sleep((options.backoffMs ?? jitteredBackoff)(attempt));
+    if (attempt > 1) {
+      const session = options.session ?? new GithubSession();
+      const wait = options.backoffMs ? options.backoffMs(attempt) : jitteredBackoff(attempt, session.retryBaseMs);
+      await session.clock.sleep(wait);
+    }
     let tip: Tip | undefined;
     try {
       tip = await readTip(octokit, options);
       // Records another run removed since the tip this run built on are removed here too.
-      for (const name of previous?.records.keys() ?? [])
-        if (!tip?.records.has(name)) rmSync(join(folder, name), { force: true });
+      for (const name of previous?.records.keys() ?? []) if (!tip?.records.has(name)) removePath(join(folder, name));
       if (tip) await download(octokit, options, tip, new Set(previous?.records.keys() ?? []), skipped);
     } catch (error) {
       return fail(`cannot read branch ${branch}`, error);
     }
-    mkdirSync(folder, { recursive: true });
+    makeFolder(folder);
     record();
     const local = new Set(localRecords(folder));
     // A bad record left in the folder (a restored cache, a hand edit) is never pushed to the branch; record() warned of
@@ -145,7 +149,7 @@ export async function writeHistoryBranch(
     try {
       const entries: { path: string; mode: '100644'; type: 'blob'; sha: string | null }[] = [];
       for (const name of added) {
-        const content = readFileSync(join(folder, name)).toString('base64');
+        const content = readBytes(join(folder, name)).toString('base64');
         const { data } = await octokit.rest.git.createBlob({ owner, repo, content, encoding: 'base64' });
         entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: data.sha });
       }
@@ -201,13 +205,13 @@ export function isLostRace(failure: HttpFailure): boolean {
 }
 
 /** Full jitter: a random wait up to a bound that doubles from a quarter unit, at most MAX_BACKOFF_UNITS. */
-function jitteredBackoff(attempt: number): number {
-  return Math.random() * Math.min(MAX_BACKOFF_UNITS, 0.25 * 2 ** (attempt - 2)) * retryBaseMs();
+function jitteredBackoff(attempt: number, retryBaseMs: number): number {
+  return Math.random() * Math.min(MAX_BACKOFF_UNITS, 0.25 * 2 ** (attempt - 2)) * retryBaseMs;
 }
 
 function isValidRecord(file: string): boolean {
   try {
-    parseHistoryRecord(readFileSync(file, 'utf8'), file);
+    parseHistoryRecord(readText(file), file);
     return true;
   } catch {
     return false;
@@ -215,11 +219,14 @@ function isValidRecord(file: string): boolean {
 }
 
 function client(options: HistoryBranchOptions): Octokit {
-  return githubClient(options.token, apiRoot(options.apiUrl), { ...(options.warn ? { warn: options.warn } : {}) });
+  return githubClient(options.token, apiRoot(options.apiUrl), {
+    ...(options.session ? { session: options.session } : {}),
+    ...(options.warn ? { warn: options.warn } : {}),
+  });
 }
 
 function localRecords(folder: string): string[] {
-  return existsSync(folder) ? readdirSync(folder).filter((name) => RECORD_NAME.test(name)) : [];
+  return namesIn(folder).filter((name) => RECORD_NAME.test(name));
 }
 
 /** The tip of the branch and its records, or undefined when there is no such branch. */
@@ -257,10 +264,10 @@ async function download(
   known: ReadonlySet<string>,
   skipped: Set<string>,
 ): Promise<number> {
-  mkdirSync(folder, { recursive: true });
+  makeFolder(folder);
   let count = 0;
   for (const [name, sha] of [...tip.records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (known.has(name) || skipped.has(name) || existsSync(join(folder, name))) continue;
+    if (known.has(name) || skipped.has(name) || pathExists(join(folder, name))) continue;
     const { data } = await octokit.rest.git.getBlob({ owner, repo, file_sha: sha });
     const text = Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8');
     const path = `${HISTORY_BRANCH_FOLDER}/${name}`;

@@ -1,4 +1,4 @@
-import * as core from '../log.js';
+import { systemClock, type Clock } from '../ports.js';
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling, type ThrottlingOptions } from '@octokit/plugin-throttling';
@@ -16,40 +16,15 @@ export type Octokit = ReturnType<typeof getOctokit>;
 
 const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
-/** The REST API root: the option, else GITHUB_API_URL (GitHub Enterprise Server), else github.com. */
+/** The REST API root: the run's GITHUB_API_URL (GitHub Enterprise Server, tests), else github.com. */
 export function apiRoot(apiUrl: string | undefined): string {
-  return (apiUrl ?? process.env['GITHUB_API_URL'] ?? 'https://api.github.com').replace(/\/+$/, '');
+  return (apiUrl ?? 'https://api.github.com').replace(/\/+$/, '');
 }
 
 /** Retries of a 5xx answer or a dropped connection (octokit reports both as status ≥ 500). */
 export const MAX_RETRIES = 3;
 /** The longest the client waits in all for rate limits before it gives up and reports the failure. */
 export const MAX_RATE_LIMIT_WAIT_SECONDS = 60;
-
-/**
- * The unit of every wait, in milliseconds: 1000 in production. Internal: the tests set
- * PERFGATE_RETRY_BASE_MS to 1 so that retries and write spacing take no time.
- */
-export function retryBaseMs(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env['PERFGATE_RETRY_BASE_MS']);
-  return Number.isFinite(value) && value >= 0 && env['PERFGATE_RETRY_BASE_MS']?.trim() ? value : 1000;
-}
-
-/**
- * How long one request may go unanswered before it is abandoned (and retried): 30 s unless PERFGATE_HTTP_TIMEOUT_MS
- * says otherwise.
- */
-export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  return positiveMs(env['PERFGATE_HTTP_TIMEOUT_MS'], 30_000);
-}
-
-/**
- * How long the step's GitHub work may take in all (5 min unless PERFGATE_GITHUB_BUDGET_MS says otherwise); then it is
- * abandoned.
- */
-export function githubBudgetMs(env: NodeJS.ProcessEnv = process.env): number {
-  return positiveMs(env['PERFGATE_GITHUB_BUDGET_MS'], 300_000);
-}
 
 function positiveMs(text: string | undefined, fallback: number): number {
   const value = Number(text);
@@ -60,37 +35,58 @@ function positiveMs(text: string | undefined, fallback: number): number {
 const BUDGET_SPENT = Symbol('perfgate.budgetSpent');
 
 /**
- * The step's GitHub time budget, shared by every client of the process: the time spent waiting
- * for GitHub's answers adds up (the step's own work in between does not count), and once the
- * budget is spent every request fails at once, so that a GitHub that answers slowly or not at all
- * never holds the job until its 6 h limit. The warning is given once.
+ * One step's GitHub work: its waits and its time budget. Every client of a run shares it: the
+ * time spent waiting for GitHub's answers adds up (the step's own work in between does not
+ * count), and once the budget is spent every request fails at once, so that a GitHub that answers
+ * slowly or not at all never holds the job until its 6 h limit. The warning is given once.
  */
-let budget = { spentMs: 0, warned: false };
+export class GithubSession {
+  /**
+   * The unit of every wait, in milliseconds: 1000 in production. Internal: the tests set
+   * PERFGATE_RETRY_BASE_MS to 1 so that retries and write spacing take no time.
+   */
+  readonly retryBaseMs: number;
+  /** How long one request may go unanswered before it is abandoned (and retried): 30 s by default. */
+  readonly requestTimeoutMs: number;
+  /** How long the step's GitHub work may take in all: 5 min by default; then it is abandoned. */
+  readonly budgetMs: number;
+  private spentMs = 0;
+  private warned = false;
 
-/** Starts the budget anew (tests run several steps in one process). */
-export function resetGithubBudget(): void {
-  budget = { spentMs: 0, warned: false };
-}
-
-/** What is left of the step's GitHub time budget. */
-export function budgetLeftMs(): number {
-  return githubBudgetMs() - budget.spentMs;
-}
-
-/** Counts time spent waiting on GitHub outside octokit (the artifact download) against the budget. */
-export function spendBudget(ms: number): void {
-  budget.spentMs += ms;
-}
-
-function budgetSpent(warn: (message: string) => void): Error {
-  const seconds = Math.round(githubBudgetMs() / 100) / 10;
-  const message = `the step's GitHub time budget of ${seconds} s is spent: GitHub work abandoned (PERFGATE_GITHUB_BUDGET_MS sets it)`;
-  if (!budget.warned) {
-    budget.warned = true;
-    warn(`perfgate: ${message}; the verdict stands`);
+  /** The settings of an environment: PERFGATE_RETRY_BASE_MS, PERFGATE_HTTP_TIMEOUT_MS, PERFGATE_GITHUB_BUDGET_MS. */
+  constructor(
+    env: Readonly<Record<string, string | undefined>> = {},
+    readonly clock: Clock = systemClock,
+    /** Where the session's own events (a spent budget, a rate-limit wait) are reported. */
+    readonly warn: (message: string) => void = () => {},
+  ) {
+    const base = Number(env['PERFGATE_RETRY_BASE_MS']);
+    this.retryBaseMs = Number.isFinite(base) && base >= 0 && env['PERFGATE_RETRY_BASE_MS']?.trim() ? base : 1000;
+    this.requestTimeoutMs = positiveMs(env['PERFGATE_HTTP_TIMEOUT_MS'], 30_000);
+    this.budgetMs = positiveMs(env['PERFGATE_GITHUB_BUDGET_MS'], 300_000);
   }
-  // An AbortError passes through octokit's request and retry plugins unchanged: not retried.
-  return Object.assign(new Error(message), { name: 'AbortError', [BUDGET_SPENT]: true });
+
+  /** What is left of the step's GitHub time budget. */
+  leftMs(): number {
+    return this.budgetMs - this.spentMs;
+  }
+
+  /** Counts time spent waiting on GitHub (a request, or the artifact download) against the budget. */
+  spend(ms: number): void {
+    this.spentMs += ms;
+  }
+
+  /** The error of a request refused for a spent budget; the first one warns. */
+  spent(warn: (message: string) => void): Error {
+    const seconds = Math.round(this.budgetMs / 100) / 10;
+    const message = `the step's GitHub time budget of ${seconds} s is spent: GitHub work abandoned (PERFGATE_GITHUB_BUDGET_MS sets it)`;
+    if (!this.warned) {
+      this.warned = true;
+      warn(`perfgate: ${message}; the verdict stands`);
+    }
+    // An AbortError passes through octokit's request and retry plugins unchanged: not retried.
+    return Object.assign(new Error(message), { name: 'AbortError', [BUDGET_SPENT]: true });
+  }
 }
 
 /**
@@ -98,20 +94,21 @@ function budgetSpent(warn: (message: string) => void): Error {
  * reported as a failed connection, which octokit turns into a retried status-500 error; a spent
  * budget is reported as an abort, which nothing retries.
  */
-function timedFetch(warn: (message: string) => void): typeof fetch {
-  const timeout = requestTimeoutMs();
+function timedFetch(session: GithubSession, warn: (message: string) => void): typeof fetch {
+  const timeout = session.requestTimeoutMs;
+  const clock = session.clock;
   return async (input, init = {}) => {
-    const left = budgetLeftMs();
-    if (left <= 0) throw budgetSpent(warn);
+    const left = session.leftMs();
+    if (left <= 0) throw session.spent(warn);
     const limit = Math.min(timeout, left);
     const timer = AbortSignal.timeout(limit);
     const signal = init.signal ? AbortSignal.any([init.signal, timer]) : timer;
-    const started = Date.now();
+    const started = clock.now();
     try {
       return await fetch(input, { ...init, signal });
     } catch (error) {
       if (init.signal?.aborted) throw error;
-      if (timer.aborted && limit < timeout) throw budgetSpent(warn);
+      if (timer.aborted && limit < timeout) throw session.spent(warn);
       // Said as what happened ("connect ECONNREFUSED …", "no answer within 30 s"); octokit makes it a retried
       // status-500 error.
       const why = timer.aborted ? `no answer within ${Math.round(limit / 100) / 10} s` : connectionFailure(error);
@@ -119,7 +116,7 @@ function timedFetch(warn: (message: string) => void): typeof fetch {
       // eslint-disable-next-line preserve-caught-error
       throw new TypeError('fetch failed', { cause: new Error(why, { cause: error }) });
     } finally {
-      budget.spentMs += Date.now() - started;
+      session.spend(clock.now() - started);
     }
   };
 }
@@ -141,8 +138,10 @@ function connectionFailure(error: unknown): string {
 const DO_NOT_RETRY = Array.from({ length: 100 }, (_, i) => 400 + i).filter((status) => status !== 429);
 
 export interface ClientOptions {
-  /** Where a rate-limit wait is reported (default: a workflow warning). Never given the token. */
+  /** Where a rate-limit wait is reported (default: the session's warn). Never given the token. */
   warn?: (message: string) => void;
+  /** The run's GitHub session (its budget and waits); a fresh one with production settings by default. */
+  session?: GithubSession;
 }
 
 /**
@@ -152,8 +151,9 @@ export interface ClientOptions {
  * or until the reset) only while the waits add up to at most {@link MAX_RATE_LIMIT_WAIT_SECONDS}.
  */
 export function githubClient(token: string, apiUrl: string, options: ClientOptions = {}): Octokit {
-  const base = retryBaseMs();
-  const warn = options.warn ?? ((message: string) => core.warning(message));
+  const session = options.session ?? new GithubSession();
+  const base = session.retryBaseMs;
+  const warn = options.warn ?? session.warn;
   let waited = 0;
   const onLimit = (kind: string) => (retryAfter: number, request: RequestOptions) => {
     const seconds = Math.max(0, Math.ceil(retryAfter));
@@ -164,7 +164,7 @@ export function githubClient(token: string, apiUrl: string, options: ClientOptio
       );
       return false;
     }
-    if (seconds * base >= budgetLeftMs()) {
+    if (seconds * base >= session.leftMs()) {
       warn(
         `perfgate: GitHub's ${kind} rate limit: not waiting ${seconds} s for ${what}: the step's GitHub time budget ends sooner`,
       );
@@ -190,7 +190,7 @@ export function githubClient(token: string, apiUrl: string, options: ClientOptio
       baseUrl: apiUrl,
       userAgent: 'perfgate',
       log: silentLog,
-      request: { fetch: timedFetch(warn) },
+      request: { fetch: timedFetch(session, warn) },
       retry: { retries: MAX_RETRIES, retryAfterBaseValue: base, doNotRetry: DO_NOT_RETRY },
       throttle,
     },

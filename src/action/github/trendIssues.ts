@@ -11,7 +11,7 @@
  */
 import { ALERT_MARKER_PREFIX, recoveredBody, type TrendAlert } from '../../engine/trends/alerts.js';
 import type { TrendReport } from '../../engine/trends/trends.js';
-import { apiRoot, describeHttpFailure, githubClient, redact, toFailure } from './http.js';
+import { apiRoot, describeHttpFailure, githubClient, redact, type GithubSession, toFailure } from './http.js';
 
 export const TREND_ISSUE_LABEL = 'perfgate-regression';
 
@@ -24,6 +24,8 @@ export interface TrendIssuesOptions {
   alerts: readonly TrendAlert[];
   report: TrendReport;
   warn?: (message: string) => void;
+  /** The run's GitHub session (budget and waits); a fresh one by default. */
+  session?: GithubSession;
 }
 
 export type TrendIssuesResult =
@@ -40,6 +42,7 @@ const markerOf = (body: string): string | undefined => {
 export async function syncTrendIssues(options: TrendIssuesOptions): Promise<TrendIssuesResult> {
   const { owner, repo } = options;
   const octokit = githubClient(options.token, apiRoot(options.apiUrl), {
+    ...(options.session ? { session: options.session } : {}),
     ...(options.warn ? { warn: options.warn } : {}),
   });
   const result = { opened: [] as number[], updated: [] as number[], closed: [] as number[], kept: [] as number[] };

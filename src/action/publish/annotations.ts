@@ -1,10 +1,16 @@
-import * as core from '../log.js';
 import { failedCheckNotes } from '../../engine/report/model.js';
 import type { CheckOutcome } from '../../pipeline/check.js';
 import { logSafe } from '../logSafety.js';
+import type { RunContext } from '../context.js';
+import type { Annotate } from '../log.js';
 
 /** One error annotation per failed check at its line in the summary file, at most `limit`. */
-export function annotateFailedChecks(check: CheckOutcome, limit: number, annotate: typeof core.error): void {
+export function annotateFailedChecks(
+  context: RunContext,
+  check: CheckOutcome,
+  limit: number,
+  annotate: Annotate,
+): void {
   const notes = failedCheckNotes(check.report);
   for (const note of notes.slice(0, limit)) {
     const file = check.summaryFiles.get(note.experimentType);
@@ -15,7 +21,7 @@ export function annotateFailedChecks(check: CheckOutcome, limit: number, annotat
     });
   }
   if (notes.length > limit && limit > 0)
-    core.info(
+    context.out.info(
       logSafe(
         `${notes.length - limit} more failed checks are not annotated (input annotations is ${limit}); the job summary lists them all`,
       ),

@@ -1,6 +1,4 @@
-import * as core from '../log.js';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { filesUnder } from '../../pipeline/files.js';
 import { describeError } from '../../engine/errors.js';
 import type { RunContext } from '../context.js';
 import { logSafe } from '../logSafety.js';
@@ -11,7 +9,7 @@ import { logSafe } from '../logSafety.js';
  */
 export async function uploadReport(context: RunContext, name: string, folder: string): Promise<void> {
   if (!context.env['ACTIONS_RUNTIME_TOKEN'] || !context.env['ACTIONS_RESULTS_URL']) {
-    core.info(
+    context.out.info(
       logSafe(
         `report not uploaded as artifact "${name}": not running on a GitHub Actions runner (no ACTIONS_RUNTIME_TOKEN)`,
       ),
@@ -20,18 +18,20 @@ export async function uploadReport(context: RunContext, name: string, folder: st
   }
   if (isEnterpriseServer(context.serverUrl)) {
     // @actions/artifact (v2 and later) does not support GitHub Enterprise Server: say so once, never as a warning.
-    core.notice(
+    context.out.notice(
       `perfgate: the report is not uploaded as artifact "${name}": GitHub Enterprise Server does not support the artifact API perfgate uses; the report folder ${folder} is on the runner (set upload-report: false to silence this)`,
     );
     return;
   }
   try {
-    const files = listFilesUnder(folder);
+    const files = filesUnder(folder);
     const { DefaultArtifactClient } = await import('@actions/artifact');
     const result = await new DefaultArtifactClient().uploadArtifact(name, files, folder, {});
-    core.info(logSafe(`report uploaded as artifact "${name}"${result.id !== undefined ? ` (id ${result.id})` : ''}`));
+    context.out.info(
+      logSafe(`report uploaded as artifact "${name}"${result.id !== undefined ? ` (id ${result.id})` : ''}`),
+    );
   } catch (error) {
-    core.warning(`perfgate: the report was not uploaded as artifact "${name}": ${describeError(error)}`);
+    context.out.warning(`perfgate: the report was not uploaded as artifact "${name}": ${describeError(error)}`);
   }
 }
 
@@ -47,11 +47,4 @@ export function isEnterpriseServer(serverUrl: string | undefined): boolean {
     return false;
   }
   return host !== 'github.com' && !host.endsWith('.ghe.com') && !host.endsWith('.localhost');
-}
-
-function listFilesUnder(folder: string): string[] {
-  return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
 }

@@ -1,4 +1,3 @@
-import * as core from '../log.js';
 import type { RunContext } from '../context.js';
 import { hostCharts, isForkPullRequest, type HostedChartFile } from '../github/chartHosting.js';
 import type { ActionInputs } from '../inputs.js';
@@ -18,7 +17,7 @@ export async function chartImagesOfComment(
   const pullRequest = context.pullRequest;
   if (drawn !== undefined && pullRequest !== undefined && willComment && commentCharts)
     return hostChartImages(context, inputs.comment.token, inputs.chartBranch, pullRequest, drawn.pngs);
-  core.info(
+  context.out.info(
     logSafe(
       `charts not hosted: ${drawn === undefined ? 'no charts were drawn' : pullRequest === undefined ? 'no pull request in this event' : !willComment ? 'no comment is posted' : `comment-charts is ${inputs.commentCharts} and the gate passed`}`,
     ),
@@ -39,19 +38,20 @@ async function hostChartImages(
   pngs: HostedChartFile[],
 ): Promise<string | undefined> {
   if (isForkPullRequest(context.event)) {
-    core.notice(
+    context.out.notice(
       'perfgate: charts not hosted: the pull request comes from a fork, whose token may not write to this repository',
     );
     return undefined;
   }
   if (!context.repository) {
-    core.notice('perfgate: charts not hosted: GITHUB_REPOSITORY is not set');
+    context.out.notice('perfgate: charts not hosted: GITHUB_REPOSITORY is not set');
     return undefined;
   }
   const { owner, repo } = context.repository;
-  return core.group('Hosting chart images', async () => {
+  return context.out.group('Hosting chart images', async () => {
     const result = await hostCharts({
       token,
+      session: context.github,
       ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
       serverUrl: context.serverUrl,
       owner,
@@ -62,13 +62,13 @@ async function hostChartImages(
       runAttempt: context.runAttempt,
       files: pngs,
     });
-    for (const note of result.notes) core.info(logSafe(note));
+    for (const note of result.notes) context.out.info(logSafe(note));
     if (result.outcome === 'hosted') {
-      core.info(logSafe(`${result.images.length} chart image(s) committed to ${branch}: ${result.commit}`));
+      context.out.info(logSafe(`${result.images.length} chart image(s) committed to ${branch}: ${result.commit}`));
       return result.markdown;
     }
-    if (result.outcome === 'skipped') core.notice(`perfgate: charts not hosted: ${result.reason}`);
-    else core.warning(`perfgate: charts not hosted: ${result.reason}`);
+    if (result.outcome === 'skipped') context.out.notice(`perfgate: charts not hosted: ${result.reason}`);
+    else context.out.warning(`perfgate: charts not hosted: ${result.reason}`);
     return undefined;
   });
 }

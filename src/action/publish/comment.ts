@@ -1,4 +1,3 @@
-import * as core from '../log.js';
 import {
   reviewerComment,
   statusComment,
@@ -49,6 +48,7 @@ export async function postComment(
   const { owner, repo } = requireRepository(context, 'the pull-request comment');
   const result = await upsertStickyComment({
     token: settings.token,
+    session: context.github,
     ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
     owner,
     repo,
@@ -63,19 +63,19 @@ export async function postComment(
       comment.short ?? statusComment(failed ? 'fail' : 'pass', comment.runUrl, pullRequestRefs(context).commit),
   });
   if (result.outcome === 'skipped') {
-    core.info(logSafe(`no pull-request comment: ${result.reason ?? 'nothing to replace'}`));
+    context.out.info(logSafe(`no pull-request comment: ${result.reason ?? 'nothing to replace'}`));
     return;
   }
   if (result.outcome === 'forbidden' || result.outcome === 'failed') {
-    core.warning(`perfgate: no pull-request comment: ${result.reason ?? result.outcome}`);
+    context.out.warning(`perfgate: no pull-request comment: ${result.reason ?? result.outcome}`);
     return;
   }
-  if (result.reason) core.warning(`perfgate: ${result.reason}`);
-  core.info(
+  if (result.reason) context.out.warning(`perfgate: ${result.reason}`);
+  context.out.info(
     logSafe(
       `pull-request comment ${result.outcome}${result.url ? `: ${result.url}` : ''}${result.truncated ? ' (shortened to fit)' : ''}`,
     ),
   );
-  if (result.commentId !== undefined) core.setOutput('comment-id', result.commentId);
-  if (result.url !== undefined) core.setOutput('comment-url', result.url);
+  if (result.commentId !== undefined) context.out.setOutput('comment-id', result.commentId);
+  if (result.url !== undefined) context.out.setOutput('comment-url', result.url);
 }

@@ -1,4 +1,3 @@
-import * as core from '../log.js';
 import { describeError, InputError, isUserError } from '../../engine/errors.js';
 import { erroredComment, statusComment } from '../../engine/report/reviewerComment.js';
 import { pullRequestRefs, type RunContext } from '../context.js';
@@ -15,19 +14,21 @@ export async function publishError(error: unknown, context: RunContext): Promise
   if (error instanceof InputError && error.place) {
     // One annotation at the file, line and column (setFailed would add a second, unplaced one).
     const { file, line, column } = error.place;
-    core.error(`perfgate: ${describeError(error)}`, {
+    context.out.error(`perfgate: ${describeError(error)}`, {
       file,
       startLine: line,
       startColumn: column,
       title: 'perfgate: bad input',
     });
-    process.exitCode = core.ExitCode.Failure;
+    context.out.fail();
     summary = describeError(error);
   } else if (isUserError(error)) {
-    core.setFailed(`perfgate: ${describeError(error)}`);
+    context.out.setFailed(`perfgate: ${describeError(error)}`);
     summary = describeError(error);
   } else {
-    core.setFailed(`perfgate: internal error (a bug, please report it): ${(error as Error)?.stack ?? String(error)}`);
+    context.out.setFailed(
+      `perfgate: internal error (a bug, please report it): ${(error as Error)?.stack ?? String(error)}`,
+    );
     summary = `internal error (a bug, please report it): ${(error as Error)?.message ?? String(error)}`;
   }
   await publishErrored(summary, context);
@@ -41,9 +42,9 @@ export const erroredMarkdown = erroredComment;
  * earlier ✅ or ❌ comment never stands for this run. Best effort: this never throws.
  */
 async function publishErrored(message: string, context: RunContext): Promise<void> {
-  if (readModeOrGate() === 'comment') return; // that mode posts another run's report
+  if (readModeOrGate(context) === 'comment') return; // that mode posts another run's report
   const runUrl = context.runUrl;
-  await writeJobSummary(erroredMarkdown(message, runUrl));
+  await writeJobSummary(context, erroredMarkdown(message, runUrl));
   let settings: CommentSettings;
   try {
     settings = commentSettings(context);
@@ -61,13 +62,13 @@ async function publishErrored(message: string, context: RunContext): Promise<voi
       short: statusComment('error', runUrl, commit),
     });
   } catch (error) {
-    core.warning(`perfgate: no pull-request comment: ${describeError(error)}`);
+    context.out.warning(`perfgate: no pull-request comment: ${describeError(error)}`);
   }
 }
 
-function readModeOrGate(): 'gate' | 'comment' {
+function readModeOrGate(context: RunContext): 'gate' | 'comment' {
   try {
-    return readMode();
+    return readMode(context.env);
   } catch {
     return 'gate';
   }

@@ -1,32 +1,33 @@
-import * as core from '../log.js';
+import type { RunContext } from '../context.js';
 import type { CheckOutcome } from '../../pipeline/check.js';
 import type { CompareOutcome } from '../../pipeline/compare.js';
 
 /** The step outputs of a decided run: the verdict, what failed, the counts and where the report is. */
 export function setOutputs(
+  context: RunContext,
   outputDir: string,
   markdownPath: string,
   verdict: 'pass' | 'fail',
   check?: CheckOutcome,
   comparison?: CompareOutcome,
 ): void {
-  core.setOutput('verdict', verdict);
+  context.out.setOutput('verdict', verdict);
   const failed = new Set([...(check?.report.failedExperiments ?? []), ...(comparison?.report.failedExperiments ?? [])]);
-  core.setOutput('failed-experiments', [...failed].join(','));
+  context.out.setOutput('failed-experiments', [...failed].join(','));
   if (check) {
-    core.setOutput('checks-total', check.report.checksTotal);
-    core.setOutput('checks-failed', check.report.checksFailed);
+    context.out.setOutput('checks-total', check.report.checksTotal);
+    context.out.setOutput('checks-failed', check.report.checksFailed);
   }
   if (comparison) {
-    core.setOutput('comparisons-total', comparison.report.comparisonsTotal);
-    core.setOutput('comparisons-failed', comparison.report.comparisonsFailed);
+    context.out.setOutput('comparisons-total', comparison.report.comparisonsTotal);
+    context.out.setOutput('comparisons-failed', comparison.report.comparisonsFailed);
     // A/B pairs: whether a gated row straddles the threshold, and how many more pairs would decide it.
     if (comparison.report.method === 'paired') {
       const undecided = comparison.report.changes.inconclusive;
-      core.setOutput('inconclusive', undecided ? 'true' : 'false');
-      core.setOutput('pairs-needed', undecided?.morePairs ?? '');
+      context.out.setOutput('inconclusive', undecided ? 'true' : 'false');
+      context.out.setOutput('pairs-needed', undecided?.morePairs ?? '');
     }
   }
-  core.setOutput('report-dir', outputDir);
-  core.setOutput('report-markdown', markdownPath);
+  context.out.setOutput('report-dir', outputDir);
+  context.out.setOutput('report-markdown', markdownPath);
 }

@@ -1,4 +1,3 @@
-import * as core from '../log.js';
 import { trendAlerts } from '../../engine/trends/alerts.js';
 import type { ActionInputs } from '../inputs.js';
 import type { TrendsOutcome } from '../../pipeline/trends.js';
@@ -17,9 +16,10 @@ export async function publishTrendIssues(
 ): Promise<void> {
   const { owner, repo } = requireRepository(context, 'input "trend-issues"');
   const alerts = trendAlerts(report, context.serverUrl, `${owner}/${repo}`);
-  const result = await core.group('Regression issues', () =>
+  const result = await context.out.group('Regression issues', () =>
     syncTrendIssues({
       token: inputs.token ?? '',
+      session: context.github,
       ...(context.apiUrl !== undefined ? { apiUrl: context.apiUrl } : {}),
       serverUrl: context.serverUrl,
       owner,
@@ -29,7 +29,7 @@ export async function publishTrendIssues(
     }),
   );
   if (result.outcome === 'failed') {
-    core.warning(logSafe(`trend-issues: ${result.reason}`));
+    context.out.warning(logSafe(`trend-issues: ${result.reason}`));
     return;
   }
   const said = [
@@ -38,5 +38,5 @@ export async function publishTrendIssues(
     ...result.closed.map((n) => `closed #${n} (recovered)`),
     ...result.kept.map((n) => `#${n} unchanged`),
   ];
-  core.info(`trend-issues: ${said.length > 0 ? said.join(', ') : 'no current regression step, no open issue'}`);
+  context.out.info(`trend-issues: ${said.length > 0 ? said.join(', ') : 'no current regression step, no open issue'}`);
 }

@@ -1,0 +1,52 @@
+/**
+ * The action's ports: everything it reads from or does to the world outside its inputs' files.
+ * `run(ports)` (main.ts) is a function of these; only index.ts makes the real ones (the process's
+ * environment, @actions/core, the clock), and the tests make their own (helpers/action-in-process.ts).
+ */
+
+/** Where an annotation points (the names @actions/core takes). */
+export interface AnnotationProperties {
+  title?: string;
+  file?: string;
+  startLine?: number;
+  endLine?: number;
+  startColumn?: number;
+  endColumn?: number;
+}
+
+/** What the runner shows of a step: its log, annotations, step outputs, the job summary, its exit status. */
+export interface OutputSink {
+  info(message: string): void;
+  notice(message: string, properties?: AnnotationProperties): void;
+  warning(message: string, properties?: AnnotationProperties): void;
+  error(message: string, properties?: AnnotationProperties): void;
+  startGroup(name: string): void;
+  endGroup(): void;
+  /** Masks a value in the rest of the log. */
+  setSecret(value: string): void;
+  setOutput(name: string, value: string | number | boolean): void;
+  /** Appends Markdown to the job summary (throws when it cannot be written). */
+  appendSummary(markdown: string): Promise<void>;
+  /** The step fails when it ends (exit status 1). */
+  fail(): void;
+}
+
+/** Time, so that waits and budgets can be driven without waiting. */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** What one run of the action is given. */
+export interface ActionPorts {
+  /** The environment: INPUT_* variables, GITHUB_* variables, the runner's. */
+  env: Readonly<Record<string, string | undefined>>;
+  out: OutputSink;
+  clock?: Clock;
+}
