@@ -3,14 +3,8 @@ import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { FakeCommentGitHub, type FakeCommentOptions } from './helpers/github-comment-fake.js';
 import { eventFile, pullRequestEvent, workflowRunEvent } from './helpers/github-events.js';
-import {
-  makeTempDir,
-  removeTempDirs,
-  repoRoot,
-  runActionAsync,
-  type ActionInputs,
-  type ActionRun,
-} from './helpers/runner-action.js';
+import { makeTempDir, removeTempDirs, repoRoot, type ActionInputs, type ActionRun } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
 
 // The bundled action on real pull_request and workflow_run payloads, talking to a loopback GitHub
 // that checks every request against GitHub's OpenAPI description.
@@ -64,11 +58,11 @@ const warnings = (run: ActionRun) => run.commands.filter((c) => c.command === 'w
 describe('action: the pull-request comment', () => {
   test('two runs leave exactly one comment: created, then updated in place; comment.md is the body posted', async () => {
     await serve();
-    const first = await runActionAsync(gate('results-regression'), { env: pullRequestEnv(fake!.apiUrl) });
+    const first = await runActionInProcess(gate('results-regression'), { env: pullRequestEnv(fake!.apiUrl) });
     expect(first.status).toBe(1);
     expect(first.outputs['comment-id']).toBeDefined();
     expect(first.outputs['comment-url']).toBeDefined();
-    const second = await runActionAsync(gate('results'), { env: pullRequestEnv(fake!.apiUrl) });
+    const second = await runActionInProcess(gate('results'), { env: pullRequestEnv(fake!.apiUrl) });
     expect(second.status).toBe(0);
     expect(fake!.problems).toEqual([]);
     expect(fake!.comments).toHaveLength(1);
@@ -96,7 +90,7 @@ describe('action: the pull-request comment', () => {
 
   test('a fork pull request (read-only token, 403): a warning, the verdict and the reports unchanged', async () => {
     await serve({ failWrites: { status: 403, message: 'Resource not accessible by integration' } });
-    const run = await runActionAsync(gate('results-regression'), { env: pullRequestEnv(fake!.apiUrl) });
+    const run = await runActionInProcess(gate('results-regression'), { env: pullRequestEnv(fake!.apiUrl) });
     expect(fake!.problems).toEqual([]);
     expect(run.status).toBe(1); // the regression, not the comment
     expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-failed': '7' });
@@ -110,12 +104,12 @@ describe('action: the pull-request comment', () => {
 
   test('comment: on-regression posts nothing for a passing run; comment: never never calls the API but still writes comment.md', async () => {
     await serve();
-    await runActionAsync(gate('results', { comment: 'on-regression' }), { env: pullRequestEnv(fake!.apiUrl) });
+    await runActionInProcess(gate('results', { comment: 'on-regression' }), { env: pullRequestEnv(fake!.apiUrl) });
     // A pass only looks for an earlier ❌ comment to correct: one listing, nothing posted.
     expect(fake!.requests.map((r) => `${r.method} ${r.operationId}`)).toEqual(['GET issues/list-comments']);
     expect(fake!.comments).toEqual([]);
     fake!.requests.length = 0;
-    const never = await runActionAsync(gate('results-regression', { comment: 'never' }), {
+    const never = await runActionInProcess(gate('results-regression', { comment: 'never' }), {
       env: pullRequestEnv(fake!.apiUrl),
     });
     expect(fake!.requests).toEqual([]);
@@ -127,7 +121,7 @@ describe('action: the pull-request comment', () => {
   test('the comment tells the truth of the last run: pass, then an input error, then pass', async () => {
     await serve();
     const env = pullRequestEnv(fake!.apiUrl);
-    const pass = await runActionAsync(gate('results'), { env });
+    const pass = await runActionInProcess(gate('results'), { env });
     expect(pass.status).toBe(0);
     expect(fake!.comments[0]!.body).toContain('### ✅ all 66 requirements met');
     // The next push breaks a results file: the run errors, and the ✅ comment must not stand.
@@ -137,7 +131,7 @@ describe('action: the pull-request comment', () => {
       join(broken, 'measurements_interprocess_best_effort_summary.csv'),
       'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n16,10,9,1,2,"7,5",1,1,1,1,8,9\n',
     );
-    const errored = await runActionAsync({ ...gate('results'), results: broken }, { env });
+    const errored = await runActionInProcess({ ...gate('results'), results: broken }, { env });
     expect(errored.status).toBe(1);
     expect(fake!.comments).toHaveLength(1);
     const body = fake!.comments[0]!.body;
@@ -148,7 +142,7 @@ describe('action: the pull-request comment', () => {
     expect(body).not.toContain('✅');
     expect(errored.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
     // Fixed again: the same comment says ✅.
-    const again = await runActionAsync(gate('results'), { env });
+    const again = await runActionInProcess(gate('results'), { env });
     expect(again.status).toBe(0);
     expect(fake!.comments).toHaveLength(1);
     expect(fake!.comments[0]!.body).toContain('### ✅ all 66 requirements met');
@@ -159,16 +153,16 @@ describe('action: the pull-request comment', () => {
     await serve();
     const env = pullRequestEnv(fake!.apiUrl);
     const charts = { charts: 'true', 'chart-png': 'false' };
-    const pass = await runActionAsync(gate('results', charts), { env });
+    const pass = await runActionInProcess(gate('results', charts), { env });
     expect(pass.status).toBe(0);
     expect(fake!.comments[0]!.body).not.toContain('```mermaid');
     expect(pass.summary).toContain('```mermaid');
-    const fail = await runActionAsync(gate('results-regression', charts), { env });
+    const fail = await runActionInProcess(gate('results-regression', charts), { env });
     expect(fail.status).toBe(1);
     expect(fake!.comments[0]!.body).toContain('```mermaid');
-    await runActionAsync(gate('results', { ...charts, 'comment-charts': 'always' }), { env });
+    await runActionInProcess(gate('results', { ...charts, 'comment-charts': 'always' }), { env });
     expect(fake!.comments[0]!.body).toContain('```mermaid');
-    await runActionAsync(gate('results-regression', { ...charts, 'comment-charts': 'never' }), { env });
+    await runActionInProcess(gate('results-regression', { ...charts, 'comment-charts': 'never' }), { env });
     expect(fake!.comments[0]!.body).not.toContain('```mermaid');
     expect(fake!.comments[0]!.body).toContain('-->\n### ❌ 7 of 66 requirements over their limit');
   });
@@ -176,13 +170,13 @@ describe('action: the pull-request comment', () => {
   test('the comment names the artifact as uploaded: report-artifact, or none with upload-report: false', async () => {
     await serve();
     const env = pullRequestEnv(fake!.apiUrl);
-    await runActionAsync(gate('results'), { env });
+    await runActionInProcess(gate('results'), { env });
     expect(fake!.comments[0]!.body).toContain(
       '[Workflow run and job summary](https://github.example/octo/bench/actions/runs/555) · report files, charts and report.html in the `perfgate-report` artifact.',
     );
-    await runActionAsync(gate('results', { 'report-artifact': 'latency-report' }), { env });
+    await runActionInProcess(gate('results', { 'report-artifact': 'latency-report' }), { env });
     expect(fake!.comments[0]!.body).toContain('in the `latency-report` artifact.');
-    await runActionAsync(gate('results', { 'upload-report': 'false' }), { env });
+    await runActionInProcess(gate('results', { 'upload-report': 'false' }), { env });
     expect(fake!.comments[0]!.body).toContain(
       '[Workflow run and job summary](https://github.example/octo/bench/actions/runs/555).',
     );
@@ -192,8 +186,8 @@ describe('action: the pull-request comment', () => {
   test('a missing results folder errors the same way: the comment says so', async () => {
     await serve();
     const env = pullRequestEnv(fake!.apiUrl);
-    await runActionAsync(gate('results'), { env });
-    const missing = await runActionAsync({ ...gate('results'), results: join(example, 'no-such-folder') }, { env });
+    await runActionInProcess(gate('results'), { env });
+    const missing = await runActionInProcess({ ...gate('results'), results: join(example, 'no-such-folder') }, { env });
     expect(missing.status).toBe(1);
     expect(fake!.comments).toHaveLength(1);
     expect(fake!.comments[0]!.body).toContain('### ⚠️ perfgate errored: nothing was gated');
@@ -203,10 +197,10 @@ describe('action: the pull-request comment', () => {
   test('comment: on-regression: a passing run corrects the ❌ comment a failing run left', async () => {
     await serve();
     const env = pullRequestEnv(fake!.apiUrl);
-    const failed = await runActionAsync(gate('results-regression', { comment: 'on-regression' }), { env });
+    const failed = await runActionInProcess(gate('results-regression', { comment: 'on-regression' }), { env });
     expect(failed.status).toBe(1);
     expect(fake!.comments[0]!.body).toContain('-->\n### ❌ 7 of 66 requirements over their limit');
-    const fixed = await runActionAsync(gate('results', { comment: 'on-regression' }), { env });
+    const fixed = await runActionInProcess(gate('results', { comment: 'on-regression' }), { env });
     expect(fixed.status).toBe(0);
     expect(fake!.comments).toHaveLength(1);
     expect(fake!.comments[0]!.body).toContain('### ✅ all 66 requirements met');
@@ -225,7 +219,7 @@ describe('action: the pull-request comment', () => {
         { operationId: 'issues/create-comment', status: 502, message: 'Server Error' },
       ],
     });
-    const run = await runActionAsync(gate('results'), { env: pullRequestEnv(fake!.apiUrl) });
+    const run = await runActionInProcess(gate('results'), { env: pullRequestEnv(fake!.apiUrl) });
     expect(run.status).toBe(0);
     expect(fake!.problems).toEqual([]);
     expect(fake!.requests.map((r) => `${r.method} ${r.status}`)).toEqual([
@@ -249,7 +243,7 @@ describe('action: the pull-request comment', () => {
       user: 'mallory',
     };
     await serve({ comments: [planted] });
-    const run = await runActionAsync(gate('results-regression'), { env: pullRequestEnv(fake!.apiUrl) });
+    const run = await runActionInProcess(gate('results-regression'), { env: pullRequestEnv(fake!.apiUrl) });
     expect(fake!.problems).toEqual([]);
     expect(fake!.comments.find((c) => c.id === 50)).toEqual(planted);
     expect(fake!.comments).toHaveLength(2);
@@ -264,7 +258,7 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
 
   beforeAll(async () => {
     // The gate's half: a fork pull request run, read-only, comment: never. Its report folder is the artifact.
-    const run = await runActionAsync(gate('results-regression', { comment: 'never', 'github-token': '' }), {
+    const run = await runActionInProcess(gate('results-regression', { comment: 'never', 'github-token': '' }), {
       env: pullRequestEnv('http://127.0.0.1:9'),
     });
     expect(run.status).toBe(1);
@@ -324,7 +318,7 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
       runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
       artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }],
     });
-    const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    const run = await runActionInProcess(commentMode(), { env: commentEnv(fake!.apiUrl) });
     expect(fake!.problems).toEqual([]);
     expect(run.status).toBe(0);
     expect(fake!.requests.map((r) => `${r.method} ${r.operationId} ${r.status}`)).toEqual([
@@ -367,7 +361,7 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
       runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
       artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }],
     });
-    const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    const run = await runActionInProcess(commentMode(), { env: commentEnv(fake!.apiUrl) });
     expect(fake!.problems).toEqual([]);
     expect(run.status).toBe(0);
     const body = fake!.comments[0]!.body;
@@ -398,7 +392,7 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
       runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
       artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }],
     });
-    const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    const run = await runActionInProcess(commentMode(), { env: commentEnv(fake!.apiUrl) });
     expect(fake!.problems).toEqual([]);
     expect(run.outputs['comment-id']).toBe('60');
     expect(fake!.comments.find((c) => c.id === 60)!.body).toContain('59 of 66 checks passed');
@@ -407,7 +401,7 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
 
   test('not a pull-request run: a notice and no API call', async () => {
     await serve();
-    const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl, { event: 'push' }) });
+    const run = await runActionInProcess(commentMode(), { env: commentEnv(fake!.apiUrl, { event: 'push' }) });
     expect(run.status).toBe(0);
     expect(fake!.requests).toEqual([]);
     expect(run.commands.find((c) => c.command === 'notice')?.message).toBe(
@@ -421,7 +415,7 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
       runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
       artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip: artifactZip() }],
     });
-    const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    const run = await runActionInProcess(commentMode(), { env: commentEnv(fake!.apiUrl) });
     expect(fake!.problems).toEqual([]);
     expect(run.status).toBe(0);
     expect(fake!.comments).toEqual([]);
@@ -432,12 +426,16 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
 
   test('no report artifact: a warning when the gate run failed, an error when it succeeded', async () => {
     await serve({ pulls: [forkPull], runs: [{ id: RUN_ID, headSha: HEAD_SHA }], artifacts: [] });
-    const failed = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl, { conclusion: 'failure' }) });
+    const failed = await runActionInProcess(commentMode(), {
+      env: commentEnv(fake!.apiUrl, { conclusion: 'failure' }),
+    });
     expect(failed.status).toBe(0);
     expect(warnings(failed).join('\n')).toMatch(
       /^perfgate: no comment: no usable artifact matching "perfgate-report" in run 7777 \(run 7777 concluded failure;/,
     );
-    const succeeded = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl, { conclusion: 'success' }) });
+    const succeeded = await runActionInProcess(commentMode(), {
+      env: commentEnv(fake!.apiUrl, { conclusion: 'success' }),
+    });
     expect(succeeded.status).toBe(1);
     expect(succeeded.commands.find((c) => c.command === 'error')?.message).toMatch(
       /Upload the gate's output-dir as this artifact \(input report-artifact\)/,
@@ -455,7 +453,7 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
       runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
       artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }],
     });
-    const run = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    const run = await runActionInProcess(commentMode(), { env: commentEnv(fake!.apiUrl) });
     expect(run.status).toBe(0); // the gate run failed: a warning only
     expect(warnings(run).join('\n')).toMatch(/no comment: no usable artifact matching "perfgate-report" in run 7777/);
     expect(run.stdout).toContain('rejected: unsafe entry name');
@@ -470,12 +468,12 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
       artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip: artifactZip() }],
     };
     await serve({ ...setup, failWrites: { status: 403, message: 'Resource not accessible by integration' } });
-    const forbidden = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    const forbidden = await runActionInProcess(commentMode(), { env: commentEnv(fake!.apiUrl) });
     expect(forbidden.status).toBe(0);
     expect(warnings(forbidden).join('\n')).toMatch(/^perfgate: no pull-request comment: .*HTTP 403/);
     await fake!.stop();
     await serve({ ...setup, failWrites: { status: 500, message: 'Server Error' } });
-    const down = await runActionAsync(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    const down = await runActionInProcess(commentMode(), { env: commentEnv(fake!.apiUrl) });
     expect(down.status).toBe(1);
     expect(down.commands.find((c) => c.command === 'error')?.message).toMatch(
       /^perfgate: no pull-request comment on #12: cannot comment on pull request #12 of octo\/bench: HTTP 500/,
@@ -486,7 +484,7 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
   });
 
   test('on another event than workflow_run: one clear error, no stack trace', async () => {
-    const run = await runActionAsync(commentMode(), { env: { ...pullRequestEnv('http://127.0.0.1:9') } });
+    const run = await runActionInProcess(commentMode(), { env: { ...pullRequestEnv('http://127.0.0.1:9') } });
     expect(run.status).toBe(1);
     const errors = run.commands.filter((c) => c.command === 'error');
     expect(errors.map((e) => e.message)).toEqual([
@@ -496,11 +494,11 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
   });
 
   test('bad mode and comment-author values name the input', async () => {
-    const mode = await runActionAsync(commentMode({ mode: 'post' }), { env: pullRequestEnv('http://127.0.0.1:9') });
+    const mode = await runActionInProcess(commentMode({ mode: 'post' }), { env: pullRequestEnv('http://127.0.0.1:9') });
     expect(mode.commands.find((c) => c.command === 'error')?.message).toBe(
       'perfgate: input "mode" must be one of gate, comment; got "post"',
     );
-    const author = await runActionAsync(gate('results', { 'comment-author': 'a b' }), {
+    const author = await runActionInProcess(gate('results', { 'comment-author': 'a b' }), {
       env: pullRequestEnv('http://127.0.0.1:9'),
     });
     expect(author.status).toBe(1);
@@ -521,10 +519,10 @@ describe('action: a refused comment update or a hung GitHub never leaves an earl
   test('422 "body is too long" on the update: the ✅ comment becomes the short ❌ status naming the commit', async () => {
     await serve();
     const env = pullRequestEnv(fake!.apiUrl);
-    expect((await runActionAsync(gate('results'), { env })).status).toBe(0);
+    expect((await runActionInProcess(gate('results'), { env })).status).toBe(0);
     expect(fake!.comments[0]!.body).toContain('### ✅ all 66 requirements met');
     fake!.options.maxBodyChars = 1000;
-    const failing = await runActionAsync(gate('results-regression'), { env });
+    const failing = await runActionInProcess(gate('results-regression'), { env });
     expect(failing.status).toBe(1);
     expect(failing.outputs['verdict']).toBe('fail');
     expect(fake!.comments.map((c) => c.body.trimEnd())).toEqual([SHORT_FAIL]);
@@ -544,10 +542,10 @@ describe('action: a refused comment update or a hung GitHub never leaves an earl
   test('500 on every PATCH: the ❌ report is posted anew and the ✅ comment deleted', async () => {
     await serve();
     const env = pullRequestEnv(fake!.apiUrl);
-    await runActionAsync(gate('results'), { env });
+    await runActionInProcess(gate('results'), { env });
     const passedId = fake!.comments[0]!.id;
     fake!.options.faults = [{ operationId: 'issues/update-comment', status: 500, times: 100 }];
-    const failing = await runActionAsync(gate('results-regression'), { env });
+    const failing = await runActionInProcess(gate('results-regression'), { env });
     expect(failing.status).toBe(1);
     expect(fake!.comments).toHaveLength(1);
     expect(fake!.comments[0]!.id).not.toBe(passedId);
@@ -563,7 +561,7 @@ describe('action: a refused comment update or a hung GitHub never leaves an earl
     await serve({ faults: [{ operationId: 'issues/list-comments', status: 0, hang: true, times: 100 }] });
     const env = { ...pullRequestEnv(fake!.apiUrl), PERFGATE_HTTP_TIMEOUT_MS: '300', PERFGATE_GITHUB_BUDGET_MS: '1500' };
     const started = Date.now();
-    const run = await runActionAsync(gate('results-regression'), { env });
+    const run = await runActionInProcess(gate('results-regression'), { env });
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(run.status).toBe(1); // the regression
     expect(run.outputs).toMatchObject({ verdict: 'fail', 'checks-failed': '7' });
@@ -582,7 +580,7 @@ describe('action: a refused comment update or a hung GitHub never leaves an earl
   test('no answer at all, then the budget: GitHub work is abandoned with one warning', async () => {
     await serve({ faults: [{ operationId: 'issues/list-comments', status: 0, hang: true, times: 100 }] });
     const env = { ...pullRequestEnv(fake!.apiUrl), PERFGATE_HTTP_TIMEOUT_MS: '400', PERFGATE_GITHUB_BUDGET_MS: '600' };
-    const run = await runActionAsync(gate('results-regression'), { env });
+    const run = await runActionInProcess(gate('results-regression'), { env });
     expect(run.status).toBe(1);
     expect(run.outputs['verdict']).toBe('fail');
     const spent =

@@ -112,7 +112,7 @@ export function inputVariable(name: string): string {
   return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
 }
 
-interface PreparedRun {
+export interface PreparedRun {
   workspace: string;
   env: Record<string, string>;
   outputPath: string;
@@ -121,6 +121,11 @@ interface PreparedRun {
 
 function prepareRun(inputs: ActionInputs, options: RunOptions): PreparedRun {
   if (!existsSync(actionPath)) throw new Error(`${actionPath} is missing: run \`npm run build\` first`);
+  return prepareRunFolders(inputs, options);
+}
+
+/** The workspace, the runner's files and the environment of one run, as the runner makes them. */
+export function prepareRunFolders(inputs: ActionInputs, options: RunOptions): PreparedRun {
   const workspace = options.workspace ?? makeTempDir('perfgate-ws-');
   mkdirSync(workspace, { recursive: true });
   const runnerDir = makeTempDir('perfgate-runner-');
@@ -145,7 +150,7 @@ function prepareRun(inputs: ActionInputs, options: RunOptions): PreparedRun {
   return { workspace, env, outputPath, summaryPath };
 }
 
-function finishRun(
+export function finishRun(
   run: PreparedRun,
   status: number | null,
   signal: NodeJS.Signals | null,

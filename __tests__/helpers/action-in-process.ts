@@ -1,0 +1,72 @@
+/**
+ * Runs the action in this process: `run(ports)` from src/action/main.ts with ports made here, and
+ * the same result shape as the process runner (runner-action.ts). The log is written as
+ * @actions/core writes it (workflow commands on stdout), the outputs and the job summary go to the
+ * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, and the status is what the process would exit with.
+ *
+ * The working directory is the workspace for the run, as on the runner; runs in one test file
+ * are one at a time (Jest runs a file's tests in order).
+ */
+import { appendFileSync } from 'node:fs';
+import { EOL } from 'node:os';
+import { run } from '../../src/action/main.js';
+import type { AnnotationProperties, OutputSink } from '../../src/action/ports.js';
+import { finishRun, prepareRunFolders, type ActionInputs, type ActionRun, type RunOptions } from './runner-action.js';
+
+/** @actions/core's escaping of a command's message and of its properties. */
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** `::name k=v,k=v::message`, with the annotation properties named as @actions/core names them. */
+function command(name: string, message: string, properties: AnnotationProperties = {}): string {
+  const named: [string, string | number | undefined][] = [
+    ['title', properties.title],
+    ['file', properties.file],
+    ['line', properties.startLine],
+    ['endLine', properties.endLine],
+    ['col', properties.startColumn],
+    ['endColumn', properties.endColumn],
+  ];
+  const given = named.filter(([, value]) => value !== undefined && value !== '' && value !== 0);
+  const props = given.map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',');
+  return `::${name}${props !== '' ? ` ${props}` : ''}::${escapeData(message)}`;
+}
+
+let delimiters = 0;
+
+export async function runActionInProcess(inputs: ActionInputs, options: RunOptions = {}): Promise<ActionRun> {
+  const prepared = prepareRunFolders(inputs, options);
+  let stdout = '';
+  let failed = false;
+  const line = (text: string) => (stdout += text + EOL);
+  const out: OutputSink = {
+    info: line,
+    notice: (message, properties) => line(command('notice', message, properties)),
+    warning: (message, properties) => line(command('warning', message, properties)),
+    error: (message, properties) => line(command('error', message, properties)),
+    startGroup: (name) => line(command('group', name)),
+    endGroup: () => line(command('endgroup', '')),
+    setSecret: (value) => line(command('add-mask', value)),
+    setOutput: (name, value) => {
+      const delimiter = `ghadelimiter_${++delimiters}`;
+      appendFileSync(prepared.outputPath, `${name}<<${delimiter}${EOL}${String(value)}${EOL}${delimiter}${EOL}`);
+    },
+    appendSummary: async (markdown) => appendFileSync(prepared.summaryPath, markdown + EOL),
+    fail: () => {
+      failed = true;
+    },
+  };
+  const cwd = process.cwd();
+  process.chdir(prepared.workspace);
+  try {
+    await run({ env: { ...prepared.env }, out });
+  } finally {
+    process.chdir(cwd);
+  }
+  return finishRun(prepared, failed ? 1 : 0, null, stdout, '');
+}
