@@ -6,7 +6,6 @@
 import { primaryStatistic } from '../model/statisticRules.js';
 import type { Direction, Measurement, ResultSet, StatisticName } from '../model/measurement.js';
 import type { Summary } from '../model/summary.js';
-import type { NamingProcedure } from './attribution.js';
 import { gates, type GateStatistics } from './gate.js';
 
 /**
@@ -104,6 +103,12 @@ export interface ComparisonRow {
   /** Inconclusive rows: the most pairs in all that `morePairs` considered (the sequential cap, else 100). */
   pairsCap?: number;
 }
+
+/**
+ * How a failing parameter row came to be named (attribution.ts): `bonferroni`, its own test at its share of α
+ * (rowAlpha); `fdr`, Benjamini–Hochberg over its failing family's rows.
+ */
+export type NamingProcedure = 'bonferroni' | 'fdr';
 
 /** How a comparison decided: one reference run and a threshold, a history's noise band, or interleaved A/B pairs. */
 export type ComparisonMethod = 'threshold' | 'history' | 'paired';
