@@ -12374,7 +12374,7 @@ function thresholdOf(thresholds, statistic) {
   return statistic === "min" ? thresholds.Min : statistic === "max" ? thresholds.Max : statistic === "p99" ? thresholds["99%"] : thresholds.Median;
 }
 
-// src/engine/compare/threshold.ts
+// src/engine/compare/thresholdMethod.ts
 function thresholdStatus(reference, result, threshold, direction = "lower-is-better") {
   if (Number.isNaN(result)) return "missing";
   if (Number.isNaN(reference)) return "new";
@@ -12774,7 +12774,7 @@ function nameRegressedRows(rows, q) {
   });
 }
 
-// src/engine/compare/history.ts
+// src/engine/compare/historyMethod.ts
 function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
   const present = history.filter((s) => s !== void 0);
   const newest = present[present.length - 1];
@@ -13028,7 +13028,7 @@ function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, beta, cap, sequent
   return void 0;
 }
 
-// src/engine/compare/paired.ts
+// src/engine/compare/pairedMethod.ts
 var PASS_BETA = 1 - DETECTION_POWER;
 function sequentialNote(pairs, maxPairs, spending = DEFAULT_SPENDING) {
   const looks = looksAt(pairs, maxPairs);

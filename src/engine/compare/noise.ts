@@ -26,12 +26,12 @@
 import { detectableChange, meanAndSd } from '../stats/effectTest.js';
 import { studentTCdf, studentTQuantile } from '../stats/studentT.js';
 import { assertConfidence, VERDICT_DEFAULTS } from './settings.js';
-import { thresholdStatus } from './threshold.js';
+import { thresholdStatus } from './thresholdMethod.js';
 
 /** The outcome of one noise-aware check. */
 export type NoiseStatus = 'pass' | 'improved' | 'warn' | 'fail' | 'insufficient-history' | 'noisy';
 
-/** The threshold-only rule (threshold.ts's thresholdStatus) for finite values. */
+/** The threshold-only rule (thresholdMethod.ts's thresholdStatus) for finite values. */
 export type ThresholdStatus = 'pass' | 'improved' | 'fail';
 
 export interface NoiseOptions {

@@ -1,6 +1,6 @@
 /**
- * The rows of a comparison and their statuses, which every verdict method (threshold.ts, history.ts,
- * paired.ts) fills in, and the row helpers they share: keys, gating, the pooled geomean family and
+ * The rows of a comparison and their statuses, which every verdict method (thresholdMethod.ts, historyMethod.ts,
+ * pairedMethod.ts) fills in, and the row helpers they share: keys, gating, the pooled geomean family and
  * its Bonferroni split.
  */
 import { primaryStatistic } from '../model/statisticRules.js';

@@ -23,7 +23,7 @@ import {
   type SubExperimentComparison,
 } from './rows.js';
 import { assertConfidence, VERDICT_DEFAULTS, type VerdictOptions } from './settings.js';
-import { compareExperiment } from './threshold.js';
+import { compareExperiment } from './thresholdMethod.js';
 import type { Thresholds } from './thresholds.js';
 
 /**

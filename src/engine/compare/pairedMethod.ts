@@ -31,7 +31,7 @@ import {
 } from '../stats/sequential.js';
 import { studentTQuantile } from '../stats/studentT.js';
 import { DETECTION_POWER } from '../stats/effectTest.js';
-import { compareExperiment, thresholdStatus } from './threshold.js';
+import { compareExperiment, thresholdStatus } from './thresholdMethod.js';
 import type { Thresholds } from './thresholds.js';
 
 /** One A/B pair of interleaved runs on the same runner: the base build's run and the candidate's. */
