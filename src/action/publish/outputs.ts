@@ -1,4 +1,5 @@
 import * as core from '../log.js';
+import { methodOf } from '../../engine/compare/methods.js';
 import type { CheckOutcome } from '../../pipeline/check.js';
 import type { CompareOutcome } from '../../pipeline/compare.js';
 
@@ -20,12 +21,9 @@ export function setOutputs(
   if (comparison) {
     core.setOutput('comparisons-total', comparison.report.comparisonsTotal);
     core.setOutput('comparisons-failed', comparison.report.comparisonsFailed);
-    // A/B pairs: whether a gated row straddles the threshold, and how many more pairs would decide it.
-    if (comparison.report.method === 'paired') {
-      const undecided = comparison.report.changes.inconclusive;
-      core.setOutput('inconclusive', undecided ? 'true' : 'false');
-      core.setOutput('pairs-needed', undecided?.morePairs ?? '');
-    }
+    // The outputs only the verdict method sets (A/B pairs: inconclusive, pairs-needed).
+    for (const [name, value] of methodOf(comparison.report.method).outputs(comparison.report))
+      core.setOutput(name, value);
   }
   core.setOutput('report-dir', outputDir);
   core.setOutput('report-markdown', markdownPath);

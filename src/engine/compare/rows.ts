@@ -110,9 +110,6 @@ export interface ComparisonRow {
  */
 export type NamingProcedure = 'bonferroni' | 'fdr';
 
-/** How a comparison decided: one reference run and a threshold, a history's noise band, or interleaved A/B pairs. */
-export type ComparisonMethod = 'threshold' | 'history' | 'paired';
-
 /** The label `parameter` has on pooled rows. */
 export const POOLED_PARAMETER = 'geomean';
 
