@@ -1,4 +1,4 @@
-import { thresholdStatus } from '../src/engine/compare/threshold.js';
+import { thresholdStatus } from '../src/engine/compare/thresholdMethod.js';
 import { compareSummaries, compareWithHistory } from './helpers/fastddsCompare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { parseSummaryCsv } from '../src/engine/formats/fastddsSummary.js';

@@ -1,15 +1,9 @@
 /**
- * Empirical-Bayes moderated variances (stats/moderatedVariance.ts) against closed forms: ψ(1) = −γ,
+ * Empirical-Bayes moderated variances (bench/moderatedVariance.ts) against closed forms: ψ(1) = −γ,
  * ψ(1/2) = −γ − 2 ln 2, ψ₁(1) = π²/6, ψ₁(1/2) = π²/2, and a prior fit worked by hand.
  */
 import { describe, expect, test } from '@jest/globals';
-import {
-  digamma,
-  fitVariancePrior,
-  moderatedVariance,
-  trigamma,
-  trigammaInverse,
-} from '../src/engine/stats/moderatedVariance.js';
+import { digamma, fitVariancePrior, moderatedVariance, trigamma, trigammaInverse } from '../bench/moderatedVariance.js';
 
 const EULER_GAMMA = 0.5772156649015329;
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { noiseVerdict as engineNoiseVerdict, type NoiseOptions } from '../src/engine/compare/noise.js';
-import { thresholdStatus } from '../src/engine/compare/threshold.js';
+import { thresholdStatus } from '../src/engine/compare/thresholdMethod.js';
 import { studentTQuantile } from '../src/engine/stats/studentT.js';
 import { hodgesLehmannShift, mulberry32, withinRunShift } from '../src/engine/stats/shift.js';
 import { percentileOfSorted } from '../src/engine/numeric/numpy.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { compareExperimentWithHistory, type ExperimentSide } from '../src/engine/compare/compare.js';
-import { parameterWeights } from '../src/engine/compare/history.js';
+import { parameterWeights } from '../src/engine/compare/historyMethod.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 

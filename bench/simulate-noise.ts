@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { noiseVerdict } from '../src/engine/compare/noise.js';
-import { thresholdStatus } from '../src/engine/compare/threshold.js';
+import { thresholdStatus } from '../src/engine/compare/thresholdMethod.js';
 import { mulberry32, withinRunShift } from '../src/engine/stats/shift.js';
 import { percentileOfSorted } from '../src/engine/numeric/numpy.js';
 

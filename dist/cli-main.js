@@ -505,10 +505,10 @@ function valueChangeRange(range2, direction) {
 function changeFromRequirement(percentOver, direction) {
   return valueChange(percentOver, direction);
 }
-function worseningSize(percent4) {
-  if (Number.isNaN(percent4)) return "—";
-  if (percent4 > 1e4) return "> 10000 %";
-  return `${formatFixed3(percent4)} %`;
+function worseningSize(percent5) {
+  if (Number.isNaN(percent5)) return "—";
+  if (percent5 > 1e4) return "> 10000 %";
+  return `${formatFixed3(percent5)} %`;
 }
 
 // src/engine/report/escape.ts
@@ -11518,15 +11518,1077 @@ function throughputCharts(measurements) {
   });
 }
 
-// src/engine/charts/format.ts
-function formatDelta(percent4) {
-  if (!Number.isFinite(percent4)) return "–";
-  const text2 = Math.abs(percent4).toFixed(Math.abs(percent4) >= 99.95 ? 0 : 1);
-  if (Number(text2) === 0) return "0 %";
-  return `${percent4 > 0 ? "+" : "−"}${text2} %`;
+// src/engine/stats/states.ts
+function splitStates(values, minRatio = 2) {
+  const sorted = values.filter((v) => Number.isFinite(v) && v > 0).sort((a, b) => a - b);
+  if (sorted.length < 3) return void 0;
+  let at = -1;
+  let widest = 0;
+  for (let i = 1; i < sorted.length; i++) {
+    const gap = sorted[i] / sorted[i - 1];
+    if (gap > widest) [widest, at] = [gap, i];
+  }
+  if (widest < minRatio) return void 0;
+  return { lower: sorted.slice(0, at), upper: sorted.slice(at), ratio: widest };
 }
-function unchangedAtDisplay(percent4) {
-  return formatDelta(percent4) === "0 %";
+function stateOf(split2, level, slack) {
+  const inside = (state) => level >= state[0] / (1 + slack) && level <= state[state.length - 1] * (1 + slack);
+  return inside(split2.lower) ? "lower" : inside(split2.upper) ? "upper" : void 0;
+}
+
+// src/engine/stats/studentT.ts
+function logGamma(x) {
+  const c = [
+    0.9999999999998099,
+    676.5203681218851,
+    -1259.1392167224028,
+    771.3234287776531,
+    -176.6150291621406,
+    12.507343278686905,
+    -0.13857109526572012,
+    9984369578019572e-21,
+    15056327351493116e-23
+  ];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const z = x - 1;
+  let a = c[0];
+  const t = z + 7.5;
+  for (let i = 1; i < 9; i++) a += c[i] / (z + i);
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
+}
+function betaContinuedFraction(a, b, x) {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - (a + b) * x / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    let aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const del = d * c;
+    h *= del;
+    if (Math.abs(del - 1) < 1e-15) break;
+  }
+  return h;
+}
+function regularizedIncompleteBeta(a, b, x) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  return x < (a + 1) / (a + b + 2) ? front * betaContinuedFraction(a, b, x) / a : 1 - front * betaContinuedFraction(b, a, 1 - x) / b;
+}
+function studentTCdf(t, df) {
+  const x = df / (df + t * t);
+  const tail = 0.5 * regularizedIncompleteBeta(df / 2, 0.5, x);
+  return t >= 0 ? 1 - tail : tail;
+}
+function studentTQuantile(p, df) {
+  if (!(p > 0 && p < 1) || !(df >= 1)) throw new RangeError(`studentTQuantile(${p}, ${df})`);
+  if (p < 0.5) return -studentTQuantile(1 - p, df);
+  let lo = 0;
+  let hi = 1;
+  while (studentTCdf(hi, df) < p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTCdf(mid, df) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+// src/engine/stats/effectTest.ts
+var DETECTION_POWER = 0.9;
+function relativeOfLog(logWorse2, direction) {
+  return direction === "higher-is-better" ? 1 - Math.exp(-logWorse2) : Math.exp(logWorse2) - 1;
+}
+function logWorse(reference, result, direction) {
+  const l = Math.log(result / reference);
+  return direction === "higher-is-better" ? -l : l;
+}
+function logEffectTest(logEffect, se, df, alpha, direction) {
+  if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
+  if (!(df >= 1)) throw new RangeError(`a t test needs at least 1 degree of freedom, got ${df}`);
+  const critical = studentTQuantile(1 - alpha, df);
+  const margin = critical * se;
+  const pValue2 = se > 0 ? 1 - studentTCdf(logEffect / se, df) : logEffect > 0 ? 0 : logEffect < 0 ? 1 : 0.5;
+  return {
+    effect: relativeOfLog(logEffect, direction),
+    interval: {
+      lower: relativeOfLog(logEffect - margin, direction),
+      upper: relativeOfLog(logEffect + margin, direction)
+    },
+    pValue: pValue2,
+    significant: logEffect - margin > 0,
+    significantlyBetter: logEffect + margin < 0,
+    df,
+    critical,
+    standardError: se,
+    detectable: relativeOfLog((critical + studentTQuantile(DETECTION_POWER, df)) * se, direction)
+  };
+}
+function detectableChange(margin, se, df, threshold, direction) {
+  const thresholdLog = direction === "higher-is-better" ? -Math.log(1 - Math.min(threshold, 1)) : Math.log1p(threshold);
+  return relativeOfLog(Math.max(thresholdLog, margin) + studentTQuantile(DETECTION_POWER, df) * se, direction);
+}
+function meanAndSd(values) {
+  const n = values.length;
+  const mean3 = values.reduce((a, b) => a + b, 0) / n;
+  const sd = n > 1 ? Math.sqrt(values.reduce((a, b) => a + (b - mean3) ** 2, 0) / (n - 1)) : NaN;
+  return { mean: mean3, sd };
+}
+function pairedLogTest(logRatios, alpha, direction) {
+  const k = logRatios.length;
+  if (k < 2) throw new RangeError(`a paired test needs at least 2 pairs, got ${k}`);
+  const { mean: mean3, sd } = meanAndSd(logRatios);
+  return logEffectTest(mean3, sd / Math.sqrt(k), k - 1, alpha, direction);
+}
+
+// src/engine/compare/gate.ts
+var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false };
+var MAGNITUDE_SPELLINGS = {
+  "99%": "p99",
+  "99": "p99",
+  "median": "median",
+  "min": "min",
+  "max": "max"
+};
+function parseGateStatistics(text2, what = "--gate") {
+  if (text2 === void 0 || text2.trim() === "") return DEFAULT_GATE;
+  let primary = false;
+  let all = false;
+  const statistics = /* @__PURE__ */ new Set();
+  for (const part of text2.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
+    const lower = part.toLowerCase();
+    if (lower === "primary") primary = true;
+    else if (lower === "all") all = true;
+    else {
+      const name = MAGNITUDE_SPELLINGS[lower] ?? resolveStatistic(part);
+      if (!name)
+        throw new UsageError(
+          `${what}: "${part}" is not a statistic; give primary, all, or names such as median, mean, p99, max`
+        );
+      statistics.add(name);
+    }
+  }
+  if (!primary && !all && statistics.size === 0)
+    throw new UsageError(`${what}: name at least one statistic, primary or all`);
+  return { primary, statistics, all };
+}
+function gates(gate, statistic, shape) {
+  return gate.all || gate.statistics.has(statistic) || gate.primary && statistic === primaryStatistic(shape);
+}
+function describeGate(gate) {
+  if (gate.all) return "every statistic";
+  const names = [...gate.primary ? ["the primary statistic (median, mean or single value)"] : [], ...gate.statistics];
+  return names.join(", ");
+}
+
+// src/engine/compare/thresholds.ts
+var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
+var DEFAULT_THRESHOLD = 0.1;
+var KEYS = {
+  min: "Min",
+  median: "Median",
+  max: "Max",
+  "99%": "99%",
+  p99: "99%",
+  "99": "99%"
+};
+function parseThresholds(text2, what = "--threshold") {
+  const thresholds = {
+    Min: DEFAULT_THRESHOLD,
+    Median: DEFAULT_THRESHOLD,
+    Max: DEFAULT_THRESHOLD,
+    "99%": DEFAULT_THRESHOLD
+  };
+  if (text2 === void 0 || text2.trim() === "") return thresholds;
+  const value2 = (s) => {
+    const v = Number(s.trim());
+    if (s.trim() === "" || !Number.isFinite(v) || v < 0) {
+      throw new UsageError(`${what}: "${s.trim()}" is not a threshold; expected a fraction such as 0.1 (10 %)`);
+    }
+    return v;
+  };
+  if (!text2.includes("=")) {
+    const v = value2(text2);
+    for (const m of COMPARED_MAGNITUDES) thresholds[m] = v;
+    return thresholds;
+  }
+  for (const part of text2.split(",")) {
+    const [key, raw] = part.split("=", 2);
+    const magnitude = KEYS[(key ?? "").trim().toLowerCase()];
+    if (!magnitude || raw === void 0) {
+      throw new UsageError(
+        `${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%`
+      );
+    }
+    thresholds[magnitude] = value2(raw);
+  }
+  return thresholds;
+}
+function thresholdOf(thresholds, statistic) {
+  return statistic === "min" ? thresholds.Min : statistic === "max" ? thresholds.Max : statistic === "p99" ? thresholds["99%"] : thresholds.Median;
+}
+
+// src/engine/compare/defaults.ts
+var SHARED_DEFAULTS = Object.freeze({
+  threshold: DEFAULT_THRESHOLD,
+  gate: DEFAULT_GATE,
+  minHistory: 3,
+  maxHistory: 20,
+  pooledShare: 0.75,
+  minWeightRuns: 5,
+  independentRepetitions: false
+});
+function isConfidence(value2) {
+  return value2 > 0.5 && value2 < 1;
+}
+function assertConfidence(confidence) {
+  if (!isConfidence(confidence)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
+  return confidence;
+}
+
+// src/engine/compare/rows.ts
+var POOLED_PARAMETER = "geomean";
+function comparisonRowFailed(row) {
+  return row.failed;
+}
+function deltaPercent(reference, result, direction = "lower-is-better") {
+  const worseBy = direction === "higher-is-better" ? reference - result : result - reference;
+  return reference === 0 ? result === 0 ? 0 : NaN : worseBy / reference * 100;
+}
+var MAGNITUDE_NAMES = {
+  min: "Min",
+  median: "Median",
+  max: "Max",
+  p99: "99%",
+  mean: "Mean",
+  value: "Value"
+};
+function magnitudeName(statistic) {
+  return MAGNITUDE_NAMES[statistic] ?? statistic;
+}
+function comparedStatistics(m) {
+  const primary = primaryStatistic(m);
+  return ["min", primary, "max", "p99"].filter(
+    (s) => s === primary || m.statistics[s] !== void 0
+  );
+}
+function keyOf3(m) {
+  return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
+}
+function statusOf(status) {
+  return { status, failed: status === "fail" || status === "missing" };
+}
+function gated(row, isGated) {
+  if (isGated || !row.failed) return { ...row, gated: isGated };
+  return { ...row, status: row.status === "fail" ? "warn" : row.status, failed: false, gated: false };
+}
+var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true };
+function regate(row, gate, ...shapes) {
+  const shape = shapes.map((s) => s && "measurements" in s ? s.measurements.find((m) => keyOf3(m) === rowKey(row)) : s).find((m) => m !== void 0);
+  const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
+  const { gated: _previous, ...rest } = row;
+  return gated(rest, isGated);
+}
+function rowKey(row) {
+  return `${row.parameter}\0${row.metric.toLowerCase()}`;
+}
+function rowAlpha(alpha, parameters, pooledShare) {
+  return parameters > 1 ? alpha * (1 - pooledShare) / parameters : alpha;
+}
+function pooledAlpha(alpha, pooledShare) {
+  return alpha * pooledShare;
+}
+function familyKey(row) {
+  return `${row.metric.toLowerCase()}\0${row.statistic}`;
+}
+function familySizes(rows) {
+  const sizes = /* @__PURE__ */ new Map();
+  for (const row of rows)
+    if (row.status !== "new" && row.status !== "missing")
+      sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
+  return sizes;
+}
+function pooledRows(rows, judgeFamily, gate, shapes) {
+  const families = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.status === "new" || row.status === "missing" || row.pooled) continue;
+    const list2 = families.get(familyKey(row)) ?? [];
+    list2.push(row);
+    families.set(familyKey(row), list2);
+  }
+  const out = [];
+  for (const family of families.values()) {
+    if (family.length < 2) continue;
+    const first = family[0];
+    const outcome = judgeFamily(
+      first,
+      family.map((r) => r.parameter)
+    );
+    if (!outcome) continue;
+    const row = {
+      ...first,
+      parameter: POOLED_PARAMETER,
+      payloadBytes: NaN,
+      pooled: true,
+      reference: NaN,
+      result: NaN,
+      deltaPercent: NaN,
+      ...outcome
+    };
+    delete row.band;
+    if (outcome.band) row.band = outcome.band;
+    out.push(regate(row, gate, shapes.get(rowKey(first))));
+  }
+  return out;
+}
+function asNotComparable(comparison) {
+  return {
+    ...comparison,
+    status: "passed",
+    rows: comparison.rows.map((row) => ({ ...row, status: "not-comparable", failed: false }))
+  };
+}
+
+// src/engine/compare/thresholdMethod.ts
+function thresholdStatus(reference, result, threshold, direction = "lower-is-better") {
+  if (Number.isNaN(result)) return "missing";
+  if (Number.isNaN(reference)) return "new";
+  const higher = direction === "higher-is-better";
+  if (higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return "fail";
+  if (higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return "improved";
+  return "pass";
+}
+function compareExperiment(experimentType, reference, result, thresholds, options = {}) {
+  const gate = options.gate ?? DEFAULT_GATE;
+  const refList = reference?.measurements ?? [];
+  const resList = result?.measurements ?? [];
+  const refByKey = new Map(refList.map((m) => [keyOf3(m), m]));
+  const resByKey = new Map(resList.map((m) => [keyOf3(m), m]));
+  const keys = [...refByKey.keys(), ...[...resByKey.keys()].filter((k) => !refByKey.has(k))];
+  const rows = [];
+  for (const key of keys) {
+    const ref = refByKey.get(key);
+    const res = resByKey.get(key);
+    const shape = ref ?? res;
+    const direction = shape.metric.direction;
+    for (const statistic of comparedStatistics(shape)) {
+      const r = ref ? ref.statistics[statistic] ?? NaN : NaN;
+      const x = res ? res.statistics[statistic] ?? NaN : NaN;
+      if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
+      const threshold = thresholdOf(thresholds, statistic);
+      const judged = statusOf(!res ? "missing" : !ref ? "new" : thresholdStatus(r, x, threshold, direction));
+      rows.push({
+        experimentType,
+        parameter: shape.parameter.label,
+        payloadBytes: shape.parameter.payloadBytes ?? NaN,
+        metric: shape.metric.name,
+        statistic,
+        magnitude: magnitudeName(statistic),
+        unit: displayUnit(shape.metric.unit, shape.metric.dimension),
+        printedUnit: shape.metric.displayUnit,
+        direction,
+        reference: r,
+        result: x,
+        deltaPercent: deltaPercent(r, x, direction),
+        threshold,
+        ...gated(judged, gates(gate, statistic, shape))
+      });
+    }
+  }
+  const status = !reference ? "new" : !result ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
+  const referenceSummary = experimentSummary(experimentType, reference?.sets);
+  const resultSummary = experimentSummary(experimentType, result?.sets);
+  return {
+    experimentType,
+    ...referenceSummary ? { reference: referenceSummary } : {},
+    ...resultSummary ? { result: resultSummary } : {},
+    status,
+    rows
+  };
+}
+var thresholdMethod = {
+  name: "threshold",
+  defaults: { confidence: 0.99 },
+  judgesNoise: false,
+  label: () => "threshold against one run, noise not estimated",
+  shortLabel: (_rows, baselineCommit) => baselineCommit !== void 0 ? `against ${baselineCommit.slice(0, 7)}` : "one run, noise not estimated",
+  referenceName: "the baseline",
+  bound: "the threshold",
+  narrowedBy: "history runs or candidate repetitions",
+  notes: () => [
+    "Threshold against one reference run: between-run noise is not estimated. On a 2-core CI runner one run's median moves by about ±14 % (1 sd) between unchanged runs, so a 10 % threshold fails most unchanged comparisons (docs/statistics.md). For a verdict that knows the noise, compare with a history (several candidate repetitions help) or run A/B pairs (--paired)."
+  ],
+  chartNotes: [],
+  outputs: () => [],
+  compare: compareExperiment
+};
+
+// src/engine/compare/noise.ts
+function noiseVerdict(history, candidate, threshold, options) {
+  const runs = typeof candidate === "number" ? [candidate] : candidate;
+  if (runs.length === 0) throw new RangeError("noiseVerdict needs at least one candidate value");
+  for (const v of runs)
+    if (!Number.isFinite(v) || v <= 0) throw new RangeError(`result must be a positive number, got ${v}`);
+  const k = runs.length;
+  const result = k === 1 ? runs[0] : Math.exp(meanAndSd(runs.map(Math.log)).mean);
+  const confidence = assertConfidence(options.confidence);
+  const minHistory = Math.max(2, options.minHistory ?? SHARED_DEFAULTS.minHistory);
+  const maxHistory = Math.max(minHistory, options.maxHistory ?? SHARED_DEFAULTS.maxHistory);
+  if (!Number.isFinite(threshold) || threshold < 0)
+    throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
+  const higher = options.direction === "higher-is-better";
+  const worseBy = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
+  const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
+  const n = usable.length;
+  if (n < minHistory) {
+    const reference2 = n > 0 ? usable[n - 1] : NaN;
+    const fallback = n > 0 ? thresholdStatus(reference2, result, threshold, options.direction) : "pass";
+    const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
+    return {
+      status: "insufficient-history",
+      failed: fallback === "fail",
+      fallback,
+      reference: reference2,
+      result,
+      effect: n > 0 ? worseBy(reference2) : NaN,
+      threshold,
+      band: nanBand,
+      spread: NaN,
+      historyRuns: n,
+      repetitions: k,
+      detectable: NaN,
+      pValue: NaN,
+      noisy: false,
+      reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
+    };
+  }
+  const logs = runs.map(Math.log);
+  const { centre, spread: spread2, standardError, critical, df, band } = noiseBand(usable, k, {
+    ...options,
+    confidence,
+    candidateLogs: logs
+  });
+  const reference = Math.exp(centre);
+  const effect = worseBy(reference);
+  const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
+  const overThreshold = thresholdRule === "fail";
+  const underThreshold = thresholdRule === "improved";
+  const aboveBand = higher ? result < band.lowerValue : result > band.upperValue;
+  const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
+  const noisy = band.upper > threshold;
+  const direction = higher ? "higher-is-better" : "lower-is-better";
+  const detectable = detectableChange(critical * standardError, standardError, df, threshold, direction);
+  const z = (Math.log(result) - centre) / standardError;
+  const pValue2 = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, df) : NaN;
+  const pct = (x) => `${(x * 100).toFixed(1)} %`;
+  const bandText = `noise band ${pct(band.lower)} … +${pct(band.upper)} from ${n} runs${k > 1 ? ` for the mean of ${k} repetitions` : ""}`;
+  let status;
+  let reason;
+  if (overThreshold && aboveBand) {
+    status = "fail";
+    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) and outside the ${bandText}`;
+  } else if (overThreshold) {
+    status = "warn";
+    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) but inside the ${bandText}: could be noise`;
+  } else if (underThreshold && belowBand) {
+    status = "improved";
+    reason = `${pct(effect)} is beyond the threshold and outside the ${bandText}`;
+  } else if (noisy) {
+    status = "noisy";
+    reason = `the ${bandText} is wider than the threshold (${pct(threshold)}): a change of that size cannot be told from noise here`;
+  } else {
+    status = "pass";
+    reason = `${effect >= 0 ? "+" : ""}${pct(effect)} is within the threshold (${pct(threshold)}); ${bandText}`;
+  }
+  return {
+    status,
+    failed: status === "fail",
+    reference,
+    result,
+    effect,
+    threshold,
+    band,
+    spread: spread2,
+    historyRuns: n,
+    repetitions: k,
+    detectable,
+    pValue: pValue2,
+    noisy,
+    reason
+  };
+}
+function noiseBand(usable, k, options) {
+  const n = usable.length;
+  const higher = options.direction === "higher-is-better";
+  const { mean: centre, sd: historySpread } = meanAndSd(usable.map(Math.log));
+  const r = Math.max(1, options.historyRepetitions ?? 1);
+  const candidate = options.candidateLogs;
+  const independent = options.independentRepetitions === true;
+  const pooled = independent && r === 1 && candidate !== void 0 && candidate.length >= 2;
+  const df = pooled ? n + candidate.length - 2 : n - 1;
+  const spread2 = pooled ? Math.sqrt(((n - 1) * historySpread ** 2 + (candidate.length - 1) * meanAndSd(candidate).sd ** 2) / df) : historySpread;
+  const standardError = spread2 * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
+  const critical = studentTQuantile(assertConfidence(options.confidence), df);
+  const halfWidth = critical * standardError;
+  const band = {
+    lower: higher ? 1 - Math.exp(halfWidth) : Math.exp(-halfWidth) - 1,
+    upper: higher ? 1 - Math.exp(-halfWidth) : Math.exp(halfWidth) - 1,
+    lowerValue: Math.exp(centre - halfWidth),
+    upperValue: Math.exp(centre + halfWidth)
+  };
+  return { centre, spread: spread2, standardError, df, critical, band };
+}
+
+// src/engine/stats/fdr.ts
+function benjaminiHochbergCutoff(pValues, q) {
+  if (!(q > 0 && q < 1)) throw new RangeError(`FDR level must be in (0, 1), got ${q}`);
+  const m = pValues.length;
+  const sorted = pValues.map((v) => Number.isNaN(v) ? 1 : v).sort((a, b) => a - b);
+  for (let k = m; k >= 1; k--) if (sorted[k - 1] <= k * q / m) return sorted[k - 1];
+  return -Infinity;
+}
+
+// src/engine/compare/attribution.ts
+function nameRegressedRows(rows, q) {
+  const families = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.status === "new" || row.status === "missing") continue;
+    const family = families.get(familyKey(row)) ?? { failed: false, parameterRows: [] };
+    if (row.failed && row.status === "fail") family.failed = true;
+    if (!row.pooled) family.parameterRows.push(row);
+    families.set(familyKey(row), family);
+  }
+  const cutoffs = /* @__PURE__ */ new Map();
+  for (const [key, family] of families)
+    if (family.failed)
+      cutoffs.set(
+        key,
+        benjaminiHochbergCutoff(
+          family.parameterRows.map((r) => r.pValue ?? NaN),
+          q
+        )
+      );
+  return rows.map((row) => {
+    if (row.pooled || row.status === "new" || row.status === "missing") return row;
+    if (row.status === "fail" && row.failed) return { ...row, namedBy: "bonferroni" };
+    const cutoff = cutoffs.get(familyKey(row));
+    const named = cutoff !== void 0 && row.status === "warn" && row.gated && row.deltaPercent > row.threshold * 100 && row.pValue !== void 0 && row.pValue <= cutoff;
+    return named ? { ...row, status: "fail", failed: true, namedBy: "fdr" } : row;
+  });
+}
+
+// src/engine/compare/method.ts
+var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function percent2(x) {
+  return `${Number((x * 100).toPrecision(3))} %`;
+}
+function most(rows, of) {
+  return Math.max(0, ...rows.map(of).filter((v) => v !== void 0));
+}
+function alphaSentence(summary) {
+  return `Each gated statistic fails an unchanged build with probability ≤ ${percent2(1 - summary.confidence)} (confidence ${summary.confidence}), ${shareText(summary.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`;
+}
+function shareText(share) {
+  return share === 0.5 ? "half" : share === 0.75 ? "three quarters" : percent2(share);
+}
+function falseAlarms(summary) {
+  return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
+}
+
+// src/engine/compare/historyMethod.ts
+function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
+  const present = history.filter((s) => s !== void 0);
+  const newest = present[present.length - 1];
+  const gate = options.gate ?? SHARED_DEFAULTS.gate;
+  const plain = compareExperiment(experimentType, newest, result, thresholds, { gate: ALL_GATED });
+  if (!newest || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest, result)) };
+  const alpha = 1 - assertConfidence(options.confidence ?? historyMethod.defaults.confidence);
+  const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf3(m), m])));
+  const resultByKey = new Map(result.measurements.map((m) => [keyOf3(m), m]));
+  const sizes = familySizes(plain.rows);
+  const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
+  const maxHistory = options.maxHistory ?? SHARED_DEFAULTS.maxHistory;
+  const minWeightRuns = options.minWeightRuns ?? SHARED_DEFAULTS.minWeightRuns;
+  const windowRuns = byKey.slice(-maxHistory);
+  const olderRuns = byKey.slice(0, Math.max(0, byKey.length - maxHistory));
+  const noise = (values, candidate, row, rowConfidence, historyRepetitions) => {
+    const verdict = noiseVerdict(values, candidate, row.threshold, {
+      confidence: rowConfidence,
+      direction: row.direction,
+      historyRepetitions,
+      independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
+      ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
+      ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
+    });
+    const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
+    const stateChange = states !== void 0 && stateOf(states, verdict.result, row.threshold) !== void 0;
+    return {
+      reference: verdict.reference,
+      result: verdict.result,
+      deltaPercent: verdict.effect * 100,
+      status: stateChange ? "state-change" : verdict.status,
+      failed: stateChange ? false : verdict.failed,
+      historyRuns: verdict.historyRuns,
+      repetitions: verdict.repetitions,
+      confidence: rowConfidence,
+      ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
+      ...Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {},
+      ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}
+    };
+  };
+  const judged = plain.rows.map((row) => {
+    const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1].get(rowKey(row));
+    if (row.status === "new" || row.status === "missing") return regate(row, gate, shape);
+    const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
+    if (candidate.length === 0) return regate(row, gate, shape);
+    const values = byKey.map((m) => levelOf(m.get(rowKey(row)), row.statistic)).filter((v) => v !== void 0 && Number.isFinite(v));
+    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
+    const pooledRuns = median(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
+    return regate({ ...row, ...noise(values, candidate, row, rowConfidence, pooledRuns) }, gate, shape);
+  });
+  const pooled = pooledRows(
+    judged,
+    (row, parameters) => {
+      const levelsOf = (runByKey) => parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic));
+      const weights = parameterWeights(olderRuns.map(levelsOf), minWeightRuns);
+      const historyLevels = windowRuns.map((runByKey) => weightedMeanLog(levelsOf(runByKey), weights)).filter(Number.isFinite).map(Math.exp);
+      const candidate = perRepetitionLevels(
+        parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)),
+        weights
+      );
+      if (candidate.length === 0) return void 0;
+      const pooledRuns = median(
+        windowRuns.flatMap(
+          (runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)
+        )
+      );
+      const outcome = noise(historyLevels, candidate, row, 1 - pooledAlpha(alpha, pooledShare), pooledRuns);
+      if (!weights) return outcome;
+      return {
+        ...outcome,
+        weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
+        weightRuns: olderRuns.length
+      };
+    },
+    gate,
+    resultByKey
+  );
+  const rows = nameRegressedRows([...judged, ...pooled], alpha);
+  return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
+}
+function valuesOf(m, statistic) {
+  if (!m) return [];
+  const reps = m.repetitionValues?.[statistic];
+  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
+  return values.filter((v) => Number.isFinite(v) && v > 0);
+}
+function levelOf(m, statistic) {
+  const values = valuesOf(m, statistic);
+  if (values.length === 0) return void 0;
+  return values.length === 1 ? values[0] : Math.exp(meanLog(values));
+}
+function meanLog(values) {
+  return weightedMeanLog(values, void 0);
+}
+function weightedMeanLog(values, weights) {
+  if (values.length === 0 || values.some((v) => v === void 0 || !Number.isFinite(v) || v <= 0)) return NaN;
+  return values.reduce((a, v, i) => a + (weights ? weights[i] : 1 / values.length) * Math.log(v), 0);
+}
+function parameterWeights(levels, minRuns) {
+  const complete = levels.filter((run) => run.every((v) => v !== void 0 && Number.isFinite(v) && v > 0));
+  if (complete.length < Math.max(3, minRuns)) return void 0;
+  const inverse = complete[0].map((_, p) => {
+    const logs = complete.map((run) => Math.log(run[p]));
+    const mean3 = logs.reduce((a, b) => a + b, 0) / logs.length;
+    const variance = logs.reduce((a, x) => a + (x - mean3) ** 2, 0) / (logs.length - 1);
+    return 1 / variance;
+  });
+  if (inverse.some((w) => !Number.isFinite(w))) return void 0;
+  const total = inverse.reduce((a, b) => a + b, 0);
+  return inverse.map((w) => w / total);
+}
+function perRepetitionLevels(perParameter, weights) {
+  if (perParameter.length === 0 || perParameter.some((v) => v.length === 0)) return [];
+  const k = Math.min(...perParameter.map((v) => v.length));
+  return Array.from(
+    { length: k },
+    (_, i) => Math.exp(
+      weightedMeanLog(
+        perParameter.map((v) => v[i]),
+        weights
+      )
+    )
+  );
+}
+var historyMethod = {
+  name: "history",
+  defaults: { confidence: 0.995 },
+  judgesNoise: true,
+  marks: (row) => row.historyRuns !== void 0,
+  label: (summary, rows) => {
+    const repetitions = most(rows, (r) => r.repetitions);
+    const shown = repetitions > 1 ? `, ${plural(repetitions, "repetition")}` : "";
+    return `history of ${plural(historyRuns(rows), "run")}${shown}; ${falseAlarms(summary)}`;
+  },
+  shortLabel: (rows) => `history of ${plural(historyRuns(rows), "run")}`,
+  referenceName: "the history",
+  bound: "the noise",
+  narrowedBy: "history runs or candidate repetitions",
+  notes: (summary, rows) => [
+    `Noise-aware: each row is judged against the between-run spread of ${plural(historyRuns(rows), "baseline run")}; a row fails only when it exceeds the threshold and lies outside the noise band. ` + alphaSentence(summary),
+    ...weightsNote(rows),
+    ...repetitionsNote(summary, rows),
+    ...stateChangeNote(rows),
+    ...shortHistoryNote(rows)
+  ],
+  chartNotes: ["Grey bar: the noise band, the Δ an unchanged build gives."],
+  outputs: () => [],
+  compare: compareExperimentWithHistory
+};
+function historyRuns(rows) {
+  return most(rows, (r) => r.historyRuns);
+}
+function weightsNote(rows) {
+  const weighted = rows.find((r) => r.pooled && r.weights !== void 0);
+  if (!weighted) return [];
+  return [
+    `The geomean rows weight each parameter by 1/σ², σ estimated on ${plural(weighted.weightRuns ?? 0, "history run")} older than the band's window (never on the runs under test); the weights are in comparison.json.`
+  ];
+}
+function repetitionsNote(summary, rows) {
+  const repeated = most(rows, (r) => r.gated ? r.repetitions : void 0);
+  if (repeated <= 1 || summary.independentRepetitions) return [];
+  return [
+    `The candidate's ${repeated} repetitions are judged as runs of one job, which can share its noise: they narrow the band only as far as the history's runs pool as many repetitions. If they ran in separate jobs, say so with repetitions: independent (docs/statistics.md).`
+  ];
+}
+function stateChangeNote(rows) {
+  const states = rows.filter((r) => r.status === "state-change").length;
+  if (states === 0) return [];
+  return [
+    `${plural(states, "row")} changed state: the history shows two levels a factor of 2 or more apart (a tool that switches between a fast and a slow state, as ddsperf does on small VMs) and the result is at one of them. Reported as a state change, not a regression.`
+  ];
+}
+function shortHistoryNote(rows) {
+  const short = rows.filter((r) => r.status === "insufficient-history").length;
+  if (short === 0) return [];
+  return [
+    `${plural(short, "row")} had fewer than 3 runs of history: judged on the threshold alone against the newest run, which fails most unchanged builds on a CI runner. Record at least 3 runs of the default branch (record-history), or run A/B pairs (paired: true).`
+  ];
+}
+
+// src/engine/stats/sequential.ts
+var DEFAULT_SPENDING = "pocock";
+var FIRST_LOOK = 8;
+var LOOK_STEP = 4;
+function normalCdf(z) {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.5 * x);
+  const erfc = t * Math.exp(
+    -x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))))
+  );
+  return z >= 0 ? 1 - erfc / 2 : erfc / 2;
+}
+function normalQuantile(p) {
+  if (!(p > 0 && p < 1)) throw new RangeError(`normalQuantile(${p})`);
+  let lo = -40;
+  let hi = 40;
+  for (let i = 0; i < 200 && hi - lo > 1e-12; i++) {
+    const mid = (lo + hi) / 2;
+    if (normalCdf(mid) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+function normalDensity(z) {
+  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+}
+function alphaSpent(spending, alpha, t) {
+  if (t <= 0) return 0;
+  if (t >= 1) return alpha;
+  return spending === "pocock" ? alpha * Math.log(1 + (Math.E - 1) * t) : 2 - 2 * normalCdf(normalQuantile(1 - alpha / 2) / Math.sqrt(t));
+}
+var STEP = 0.02;
+var FLOOR = -8;
+function sequentialBoundaries(fractions, alpha, spending) {
+  if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
+  const key = `${spending}|${alpha}|${fractions.join(",")}`;
+  const cached = boundaryCache.get(key);
+  if (cached) return cached;
+  const boundaries = [];
+  let grid = [];
+  let density = [];
+  let h = 0;
+  let previousFraction = 0;
+  let spent = 0;
+  for (const [k, t] of fractions.entries()) {
+    if (!(t > previousFraction && t <= 1)) throw new RangeError(`information fractions must increase in (0, 1]`);
+    const target = alphaSpent(spending, alpha, t) - spent;
+    const s = previousFraction;
+    const d = t - s;
+    const crossing = k === 0 ? (c2) => 1 - normalCdf(c2) : (c2) => h * simpson(
+      grid.map((u, i) => density[i] * (1 - normalCdf((c2 * Math.sqrt(t) - u * Math.sqrt(s)) / Math.sqrt(d))))
+    );
+    let c = Infinity;
+    if (target > 0) {
+      let lo = -5;
+      let hi = 40;
+      for (let i = 0; i < 100 && hi - lo > 1e-10; i++) {
+        const mid = (lo + hi) / 2;
+        if (crossing(mid) > target) lo = mid;
+        else hi = mid;
+      }
+      c = (lo + hi) / 2;
+      spent += crossing(c);
+    }
+    boundaries.push(c);
+    if (k === fractions.length - 1) break;
+    const top = Math.min(c, 12);
+    const intervals = 2 * Math.ceil((top - FLOOR) / STEP / 2);
+    const nextH = (top - FLOOR) / intervals;
+    const next = Array.from({ length: intervals + 1 }, (_, i) => FLOOR + nextH * i);
+    const previous = { grid, density, h };
+    const centre = Math.sqrt(t / s);
+    const reach = 9 * Math.sqrt(d / s);
+    density = k === 0 ? next.map(normalDensity) : next.map((z) => {
+      const terms = previous.grid.map(
+        (u, i) => Math.abs(u - z * centre) > reach ? 0 : previous.density[i] * normalDensity((z * Math.sqrt(t) - u * Math.sqrt(s)) / Math.sqrt(d))
+      );
+      return previous.h * Math.sqrt(t / d) * simpson(terms);
+    });
+    grid = next;
+    h = nextH;
+    previousFraction = t;
+  }
+  boundaryCache.set(key, boundaries);
+  return boundaries;
+}
+var boundaryCache = /* @__PURE__ */ new Map();
+function simpson(values) {
+  const n = values.length - 1;
+  if (n < 2) return 0;
+  let sum2 = values[0] + values[n];
+  for (let i = 1; i < n; i++) sum2 += values[i] * (i % 2 === 1 ? 4 : 2);
+  return sum2 / 3;
+}
+function looksAt(pairs, maxPairs) {
+  if (!(Number.isInteger(maxPairs) && maxPairs >= 2)) throw new RangeError(`maxPairs must be an integer ≥ 2`);
+  if (pairs > maxPairs) throw new RangeError(`${pairs} pairs is more than the cap of ${maxPairs}`);
+  const looks = [];
+  for (let n = FIRST_LOOK; n < pairs; n += LOOK_STEP) looks.push(n);
+  looks.push(pairs);
+  return looks;
+}
+function sequentialNominalAlpha(pairs, maxPairs, alpha, spending = DEFAULT_SPENDING) {
+  const looks = looksAt(pairs, maxPairs);
+  const boundaries = sequentialBoundaries(
+    looks.map((n) => n / maxPairs),
+    alpha,
+    spending
+  );
+  return 1 - normalCdf(boundaries[boundaries.length - 1]);
+}
+function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, beta, cap, sequential) {
+  const over = mean3 > logThreshold;
+  const distance = over ? mean3 : logThreshold - mean3;
+  if (!(distance > 0) || !(sd >= 0)) return void 0;
+  const candidates = [];
+  if (sequential) {
+    for (let n = FIRST_LOOK; n < cap; n += LOOK_STEP) if (n > pairs) candidates.push(n);
+    if (cap > pairs) candidates.push(cap);
+  } else for (let n = Math.max(pairs + 1, 2); n <= cap; n++) candidates.push(n);
+  for (const n of candidates) {
+    const level = over ? alpha : beta;
+    const nominal = sequential ? sequentialNominalAlpha(n, cap, level, sequential.spending) : level;
+    if (studentTQuantile(1 - nominal, n - 1) * (sd / Math.sqrt(n)) < distance) return n;
+  }
+  return void 0;
+}
+
+// src/engine/compare/pairedMethod.ts
+var PASS_BETA = 1 - DETECTION_POWER;
+function sequentialNote(pairs, maxPairs, spending = DEFAULT_SPENDING) {
+  const looks = looksAt(pairs, maxPairs);
+  const boundary = spending === "pocock" ? "Pocock-type" : "O'Brien–Fleming-type";
+  return `Sequential A/B: look ${looks.length} at ${pairs} of at most ${maxPairs} pairs (looks every ${LOOK_STEP} pairs from ${FIRST_LOOK}). Each row is judged at its look's ${boundary} boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; ` + (pairs < maxPairs ? "an inconclusive row is decided by running more pairs, up to the cap." : "this is the last look: a row still inconclusive stays undecided.");
+}
+var PAIRS_TO_DECIDE_CAP = 100;
+function logOfThreshold(threshold, direction) {
+  if (direction !== "higher-is-better") return Math.log1p(threshold);
+  return threshold < 1 ? -Math.log1p(-threshold) : Infinity;
+}
+function compareExperimentPaired(experimentType, pairs, thresholds, options = {}) {
+  const maxPairs = options.maxPairs;
+  const spending = options.spending ?? DEFAULT_SPENDING;
+  const lookAlpha = (rowAlpha2, pairs2) => maxPairs === void 0 ? rowAlpha2 : sequentialNominalAlpha(pairs2, maxPairs, rowAlpha2, spending);
+  const gate = options.gate ?? SHARED_DEFAULTS.gate;
+  const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
+  const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
+  const refs = pairs.map((p) => p.reference).filter((s) => s !== void 0);
+  const ress = pairs.map((p) => p.result).filter((s) => s !== void 0);
+  const plain = compareExperiment(experimentType, refs[0], ress[0], thresholds, { gate: ALL_GATED });
+  const pairMaps = pairs.map((p) => ({
+    reference: new Map((p.reference?.measurements ?? []).map((m) => [keyOf3(m), m])),
+    result: new Map((p.result?.measurements ?? []).map((m) => [keyOf3(m), m]))
+  }));
+  const shapeOf = (row) => pairMaps.map((p) => p.result.get(rowKey(row)) ?? p.reference.get(rowKey(row))).find((m) => m !== void 0);
+  const logRatios = (row, parameter) => pairMaps.map((p) => {
+    const a = p.reference.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
+    const b = p.result.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
+    return a !== void 0 && b !== void 0 && a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b) ? { a, b, d: logWorse(a, b, row.direction) } : void 0;
+  });
+  const sizes = familySizes(plain.rows);
+  const pairedOutcome = (row, pairValues, rowConfidence, decisive) => {
+    const usable = pairValues.filter((v) => v !== void 0);
+    const reference = Math.exp(meanAndSd(usable.map((v) => Math.log(v.a))).mean);
+    const result = Math.exp(meanAndSd(usable.map((v) => Math.log(v.b))).mean);
+    if (usable.length < 2) {
+      if (usable.length === 0) return void 0;
+      const status3 = thresholdStatus(reference, result, row.threshold, row.direction);
+      return {
+        reference,
+        result,
+        deltaPercent: deltaPercent(reference, result, row.direction),
+        repetitions: 1,
+        ...statusOf(status3)
+      };
+    }
+    const logRatios2 = usable.map((v) => v.d);
+    const test = pairedLogTest(logRatios2, lookAlpha(1 - rowConfidence, usable.length), row.direction);
+    const { mean: mean3, sd } = meanAndSd(logRatios2);
+    const logThreshold = logOfThreshold(row.threshold, row.direction);
+    const passLevel = lookAlpha(PASS_BETA, usable.length);
+    const shownBelow = mean3 + studentTQuantile(1 - passLevel, usable.length - 1) * (sd / Math.sqrt(usable.length)) < logThreshold;
+    const over = test.effect > row.threshold;
+    const under = test.effect < -row.threshold;
+    const status2 = over && test.significant ? "fail" : under && test.significantlyBetter ? "improved" : decisive && !shownBelow ? "inconclusive" : over ? "warn" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
+    const undecided = {};
+    if (status2 === "inconclusive") {
+      const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
+      const needed = pairsToDecide(
+        mean3,
+        sd,
+        usable.length,
+        logThreshold,
+        1 - rowConfidence,
+        PASS_BETA,
+        cap,
+        maxPairs === void 0 ? void 0 : { spending }
+      );
+      undecided.pairsCap = cap;
+      if (needed !== void 0) undecided.morePairs = needed - usable.length;
+    }
+    return {
+      reference,
+      result,
+      deltaPercent: test.effect * 100,
+      repetitions: usable.length,
+      interval: test.interval,
+      detectable: detectableChange(
+        test.critical * test.standardError,
+        test.standardError,
+        test.df,
+        row.threshold,
+        row.direction
+      ),
+      pValue: test.pValue,
+      confidence: rowConfidence,
+      ...undecided,
+      ...statusOf(status2)
+    };
+  };
+  const judged = plain.rows.map((row) => {
+    if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf(row));
+    const familySize = sizes.get(familyKey(row)) ?? 1;
+    const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
+    const outcome = pairedOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1);
+    return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
+  });
+  const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
+  const pooled = pooledRows(
+    judged,
+    (row, parameters) => {
+      const perParameter = parameters.map((p) => logRatios(row, p));
+      const perPair = pairs.map((_, i) => {
+        const cells = perParameter.map((values) => values[i]);
+        if (cells.some((c) => c === void 0)) return void 0;
+        const defined = cells;
+        const mean3 = (f) => defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
+        return {
+          a: Math.exp(mean3((c) => Math.log(c.a))),
+          b: Math.exp(mean3((c) => Math.log(c.b))),
+          d: mean3((c) => c.d)
+        };
+      });
+      return pairedOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true);
+    },
+    gate,
+    resultByKey
+  );
+  const rows = nameRegressedRows([...judged, ...pooled], alpha);
+  const status = refs.length === 0 ? "new" : ress.length === 0 ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
+  return { ...plain, status, rows };
+}
+var pairedMethod = {
+  name: "paired",
+  defaults: { confidence: 0.99 },
+  judgesNoise: true,
+  marks: (row) => row.interval !== void 0,
+  label: (summary, rows) => `A/B paired, ${plural(pairsOf(rows), "pair")}; ${falseAlarms(summary)}`,
+  shortLabel: (rows) => `A/B, ${plural(pairsOf(rows), "pair")}`,
+  referenceName: "the baseline",
+  bound: "the noise",
+  narrowedBy: "pairs",
+  notes: (summary) => [
+    `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change; the pooled geomean row (or a lone parameter) passes only when its 90 % upper bound lies below the threshold (a change of threshold size would be caught 9 times in 10), and is inconclusive (not failing) when the interval straddles the threshold. ` + alphaSentence(summary)
+  ],
+  chartNotes: ["Whisker: the interval of the change over the A/B pairs."],
+  // Whether a gated row straddles the threshold, and how many more pairs would decide it.
+  outputs: ({ changes }) => [
+    ["inconclusive", changes.inconclusive ? "true" : "false"],
+    ["pairs-needed", changes.inconclusive?.morePairs ?? ""]
+  ],
+  compare: compareExperimentPaired
+};
+function pairsOf(rows) {
+  return most(rows, (r) => r.repetitions);
+}
+
+// src/engine/compare/methods.ts
+var VERDICT_METHODS = [thresholdMethod, historyMethod, pairedMethod];
+function methodOf(name) {
+  const method = VERDICT_METHODS.find((m) => m.name === name);
+  if (!method) throw new RangeError(`no verdict method "${name}"`);
+  return method;
+}
+function methodOfRows(rows) {
+  return VERDICT_METHODS.find((m) => m.marks !== void 0 && rows.some(m.marks)) ?? thresholdMethod;
+}
+
+// src/engine/charts/format.ts
+function formatDelta(percent5) {
+  if (!Number.isFinite(percent5)) return "–";
+  const text2 = Math.abs(percent5).toFixed(Math.abs(percent5) >= 99.95 ? 0 : 1);
+  if (Number(text2) === 0) return "0 %";
+  return `${percent5 > 0 ? "+" : "−"}${text2} %`;
+}
+function unchangedAtDisplay(percent5) {
+  return formatDelta(percent5) === "0 %";
 }
 
 // src/engine/charts/historyCharts.ts
@@ -11775,9 +12837,7 @@ function changeChart(report) {
       changes
     });
   }
-  const notes = [DELTA_SIGN_NOTE];
-  if (report.method === "history") notes.push("Grey bar: the noise band, the Δ an unchanged build gives.");
-  if (report.method === "paired") notes.push("Whisker: the interval of the change over the A/B pairs.");
+  const notes = [DELTA_SIGN_NOTE, ...methodOf(report.method).chartNotes];
   if (unchanged.length > 0) notes.push(`Not drawn, no benchmark changed: ${unchanged.join(", ")}.`);
   const without = report.rows.filter((r) => r.gated && !Number.isFinite(r.deltaPercent)).length;
   if (without > 0) notes.push(`${without} row(s) without a Δ (new or missing) are in the comparison table.`);
@@ -12186,975 +13246,6 @@ function buildCharts(sources) {
   return uniqueIds(charts);
 }
 
-// src/engine/compare/gate.ts
-var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false };
-var MAGNITUDE_SPELLINGS = {
-  "99%": "p99",
-  "99": "p99",
-  "median": "median",
-  "min": "min",
-  "max": "max"
-};
-function parseGateStatistics(text2, what = "--gate") {
-  if (text2 === void 0 || text2.trim() === "") return DEFAULT_GATE;
-  let primary = false;
-  let all = false;
-  const statistics = /* @__PURE__ */ new Set();
-  for (const part of text2.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
-    const lower = part.toLowerCase();
-    if (lower === "primary") primary = true;
-    else if (lower === "all") all = true;
-    else {
-      const name = MAGNITUDE_SPELLINGS[lower] ?? resolveStatistic(part);
-      if (!name)
-        throw new UsageError(
-          `${what}: "${part}" is not a statistic; give primary, all, or names such as median, mean, p99, max`
-        );
-      statistics.add(name);
-    }
-  }
-  if (!primary && !all && statistics.size === 0)
-    throw new UsageError(`${what}: name at least one statistic, primary or all`);
-  return { primary, statistics, all };
-}
-function gates(gate, statistic, shape) {
-  return gate.all || gate.statistics.has(statistic) || gate.primary && statistic === primaryStatistic(shape);
-}
-function describeGate(gate) {
-  if (gate.all) return "every statistic";
-  const names = [...gate.primary ? ["the primary statistic (median, mean or single value)"] : [], ...gate.statistics];
-  return names.join(", ");
-}
-
-// src/engine/compare/rows.ts
-var POOLED_PARAMETER = "geomean";
-function comparisonRowFailed(row) {
-  return row.failed;
-}
-function deltaPercent(reference, result, direction = "lower-is-better") {
-  const worseBy = direction === "higher-is-better" ? reference - result : result - reference;
-  return reference === 0 ? result === 0 ? 0 : NaN : worseBy / reference * 100;
-}
-var MAGNITUDE_NAMES = {
-  min: "Min",
-  median: "Median",
-  max: "Max",
-  p99: "99%",
-  mean: "Mean",
-  value: "Value"
-};
-function magnitudeName(statistic) {
-  return MAGNITUDE_NAMES[statistic] ?? statistic;
-}
-function comparedStatistics(m) {
-  const primary = primaryStatistic(m);
-  return ["min", primary, "max", "p99"].filter(
-    (s) => s === primary || m.statistics[s] !== void 0
-  );
-}
-function keyOf3(m) {
-  return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
-}
-function statusOf(status) {
-  return { status, failed: status === "fail" || status === "missing" };
-}
-function gated(row, isGated) {
-  if (isGated || !row.failed) return { ...row, gated: isGated };
-  return { ...row, status: row.status === "fail" ? "warn" : row.status, failed: false, gated: false };
-}
-var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true };
-function regate(row, gate, ...shapes) {
-  const shape = shapes.map((s) => s && "measurements" in s ? s.measurements.find((m) => keyOf3(m) === rowKey(row)) : s).find((m) => m !== void 0);
-  const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
-  const { gated: _previous, ...rest } = row;
-  return gated(rest, isGated);
-}
-function rowKey(row) {
-  return `${row.parameter}\0${row.metric.toLowerCase()}`;
-}
-function rowAlpha(alpha, parameters, pooledShare) {
-  return parameters > 1 ? alpha * (1 - pooledShare) / parameters : alpha;
-}
-function pooledAlpha(alpha, pooledShare) {
-  return alpha * pooledShare;
-}
-function familyKey(row) {
-  return `${row.metric.toLowerCase()}\0${row.statistic}`;
-}
-function familySizes(rows) {
-  const sizes = /* @__PURE__ */ new Map();
-  for (const row of rows)
-    if (row.status !== "new" && row.status !== "missing")
-      sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
-  return sizes;
-}
-function pooledRows(rows, judgeFamily, gate, shapes) {
-  const families = /* @__PURE__ */ new Map();
-  for (const row of rows) {
-    if (row.status === "new" || row.status === "missing" || row.pooled) continue;
-    const list2 = families.get(familyKey(row)) ?? [];
-    list2.push(row);
-    families.set(familyKey(row), list2);
-  }
-  const out = [];
-  for (const family of families.values()) {
-    if (family.length < 2) continue;
-    const first = family[0];
-    const outcome = judgeFamily(
-      first,
-      family.map((r) => r.parameter)
-    );
-    if (!outcome) continue;
-    const row = {
-      ...first,
-      parameter: POOLED_PARAMETER,
-      payloadBytes: NaN,
-      pooled: true,
-      reference: NaN,
-      result: NaN,
-      deltaPercent: NaN,
-      ...outcome
-    };
-    delete row.band;
-    if (outcome.band) row.band = outcome.band;
-    out.push(regate(row, gate, shapes.get(rowKey(first))));
-  }
-  return out;
-}
-function asNotComparable(comparison) {
-  return {
-    ...comparison,
-    status: "passed",
-    rows: comparison.rows.map((row) => ({ ...row, status: "not-comparable", failed: false }))
-  };
-}
-
-// src/engine/compare/thresholds.ts
-var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
-var DEFAULT_THRESHOLD = 0.1;
-var KEYS = {
-  min: "Min",
-  median: "Median",
-  max: "Max",
-  "99%": "99%",
-  p99: "99%",
-  "99": "99%"
-};
-function parseThresholds(text2, what = "--threshold") {
-  const thresholds = {
-    Min: DEFAULT_THRESHOLD,
-    Median: DEFAULT_THRESHOLD,
-    Max: DEFAULT_THRESHOLD,
-    "99%": DEFAULT_THRESHOLD
-  };
-  if (text2 === void 0 || text2.trim() === "") return thresholds;
-  const value2 = (s) => {
-    const v = Number(s.trim());
-    if (s.trim() === "" || !Number.isFinite(v) || v < 0) {
-      throw new UsageError(`${what}: "${s.trim()}" is not a threshold; expected a fraction such as 0.1 (10 %)`);
-    }
-    return v;
-  };
-  if (!text2.includes("=")) {
-    const v = value2(text2);
-    for (const m of COMPARED_MAGNITUDES) thresholds[m] = v;
-    return thresholds;
-  }
-  for (const part of text2.split(",")) {
-    const [key, raw] = part.split("=", 2);
-    const magnitude = KEYS[(key ?? "").trim().toLowerCase()];
-    if (!magnitude || raw === void 0) {
-      throw new UsageError(
-        `${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%`
-      );
-    }
-    thresholds[magnitude] = value2(raw);
-  }
-  return thresholds;
-}
-function thresholdOf(thresholds, statistic) {
-  return statistic === "min" ? thresholds.Min : statistic === "max" ? thresholds.Max : statistic === "p99" ? thresholds["99%"] : thresholds.Median;
-}
-
-// src/engine/compare/threshold.ts
-function thresholdStatus(reference, result, threshold, direction = "lower-is-better") {
-  if (Number.isNaN(result)) return "missing";
-  if (Number.isNaN(reference)) return "new";
-  const higher = direction === "higher-is-better";
-  if (higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return "fail";
-  if (higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return "improved";
-  return "pass";
-}
-function compareExperiment(experimentType, reference, result, thresholds, options = {}) {
-  const gate = options.gate ?? DEFAULT_GATE;
-  const refList = reference?.measurements ?? [];
-  const resList = result?.measurements ?? [];
-  const refByKey = new Map(refList.map((m) => [keyOf3(m), m]));
-  const resByKey = new Map(resList.map((m) => [keyOf3(m), m]));
-  const keys = [...refByKey.keys(), ...[...resByKey.keys()].filter((k) => !refByKey.has(k))];
-  const rows = [];
-  for (const key of keys) {
-    const ref = refByKey.get(key);
-    const res = resByKey.get(key);
-    const shape = ref ?? res;
-    const direction = shape.metric.direction;
-    for (const statistic of comparedStatistics(shape)) {
-      const r = ref ? ref.statistics[statistic] ?? NaN : NaN;
-      const x = res ? res.statistics[statistic] ?? NaN : NaN;
-      if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
-      const threshold = thresholdOf(thresholds, statistic);
-      const judged = statusOf(!res ? "missing" : !ref ? "new" : thresholdStatus(r, x, threshold, direction));
-      rows.push({
-        experimentType,
-        parameter: shape.parameter.label,
-        payloadBytes: shape.parameter.payloadBytes ?? NaN,
-        metric: shape.metric.name,
-        statistic,
-        magnitude: magnitudeName(statistic),
-        unit: displayUnit(shape.metric.unit, shape.metric.dimension),
-        printedUnit: shape.metric.displayUnit,
-        direction,
-        reference: r,
-        result: x,
-        deltaPercent: deltaPercent(r, x, direction),
-        threshold,
-        ...gated(judged, gates(gate, statistic, shape))
-      });
-    }
-  }
-  const status = !reference ? "new" : !result ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
-  const referenceSummary = experimentSummary(experimentType, reference?.sets);
-  const resultSummary = experimentSummary(experimentType, result?.sets);
-  return {
-    experimentType,
-    ...referenceSummary ? { reference: referenceSummary } : {},
-    ...resultSummary ? { result: resultSummary } : {},
-    status,
-    rows
-  };
-}
-
-// src/engine/stats/states.ts
-function splitStates(values, minRatio = 2) {
-  const sorted = values.filter((v) => Number.isFinite(v) && v > 0).sort((a, b) => a - b);
-  if (sorted.length < 3) return void 0;
-  let at = -1;
-  let widest = 0;
-  for (let i = 1; i < sorted.length; i++) {
-    const gap = sorted[i] / sorted[i - 1];
-    if (gap > widest) [widest, at] = [gap, i];
-  }
-  if (widest < minRatio) return void 0;
-  return { lower: sorted.slice(0, at), upper: sorted.slice(at), ratio: widest };
-}
-function stateOf(split2, level, slack) {
-  const inside = (state) => level >= state[0] / (1 + slack) && level <= state[state.length - 1] * (1 + slack);
-  return inside(split2.lower) ? "lower" : inside(split2.upper) ? "upper" : void 0;
-}
-
-// src/engine/stats/studentT.ts
-function logGamma(x) {
-  const c = [
-    0.9999999999998099,
-    676.5203681218851,
-    -1259.1392167224028,
-    771.3234287776531,
-    -176.6150291621406,
-    12.507343278686905,
-    -0.13857109526572012,
-    9984369578019572e-21,
-    15056327351493116e-23
-  ];
-  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
-  const z = x - 1;
-  let a = c[0];
-  const t = z + 7.5;
-  for (let i = 1; i < 9; i++) a += c[i] / (z + i);
-  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
-}
-function betaContinuedFraction(a, b, x) {
-  const tiny = 1e-300;
-  let c = 1;
-  let d = 1 - (a + b) * x / (a + 1);
-  if (Math.abs(d) < tiny) d = tiny;
-  d = 1 / d;
-  let h = d;
-  for (let m = 1; m <= 300; m++) {
-    const m2 = 2 * m;
-    let aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    h *= d * c;
-    aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
-    d = 1 + aa * d;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = 1 + aa / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const del = d * c;
-    h *= del;
-    if (Math.abs(del - 1) < 1e-15) break;
-  }
-  return h;
-}
-function regularizedIncompleteBeta(a, b, x) {
-  if (x <= 0) return 0;
-  if (x >= 1) return 1;
-  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
-  return x < (a + 1) / (a + b + 2) ? front * betaContinuedFraction(a, b, x) / a : 1 - front * betaContinuedFraction(b, a, 1 - x) / b;
-}
-function studentTCdf(t, df) {
-  const x = df / (df + t * t);
-  const tail = 0.5 * regularizedIncompleteBeta(df / 2, 0.5, x);
-  return t >= 0 ? 1 - tail : tail;
-}
-function studentTQuantile(p, df) {
-  if (!(p > 0 && p < 1) || !(df >= 1)) throw new RangeError(`studentTQuantile(${p}, ${df})`);
-  if (p < 0.5) return -studentTQuantile(1 - p, df);
-  let lo = 0;
-  let hi = 1;
-  while (studentTCdf(hi, df) < p) hi *= 2;
-  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
-    const mid = (lo + hi) / 2;
-    if (studentTCdf(mid, df) < p) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
-}
-
-// src/engine/stats/effectTest.ts
-var DETECTION_POWER = 0.9;
-function relativeOfLog(logWorse2, direction) {
-  return direction === "higher-is-better" ? 1 - Math.exp(-logWorse2) : Math.exp(logWorse2) - 1;
-}
-function logWorse(reference, result, direction) {
-  const l = Math.log(result / reference);
-  return direction === "higher-is-better" ? -l : l;
-}
-function logEffectTest(logEffect, se, df, alpha, direction) {
-  if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
-  if (!(df >= 1)) throw new RangeError(`a t test needs at least 1 degree of freedom, got ${df}`);
-  const critical = studentTQuantile(1 - alpha, df);
-  const margin = critical * se;
-  const pValue2 = se > 0 ? 1 - studentTCdf(logEffect / se, df) : logEffect > 0 ? 0 : logEffect < 0 ? 1 : 0.5;
-  return {
-    effect: relativeOfLog(logEffect, direction),
-    interval: {
-      lower: relativeOfLog(logEffect - margin, direction),
-      upper: relativeOfLog(logEffect + margin, direction)
-    },
-    pValue: pValue2,
-    significant: logEffect - margin > 0,
-    significantlyBetter: logEffect + margin < 0,
-    df,
-    critical,
-    standardError: se,
-    detectable: relativeOfLog((critical + studentTQuantile(DETECTION_POWER, df)) * se, direction)
-  };
-}
-function detectableChange(margin, se, df, threshold, direction) {
-  const thresholdLog = direction === "higher-is-better" ? -Math.log(1 - Math.min(threshold, 1)) : Math.log1p(threshold);
-  return relativeOfLog(Math.max(thresholdLog, margin) + studentTQuantile(DETECTION_POWER, df) * se, direction);
-}
-function meanAndSd(values) {
-  const n = values.length;
-  const mean3 = values.reduce((a, b) => a + b, 0) / n;
-  const sd = n > 1 ? Math.sqrt(values.reduce((a, b) => a + (b - mean3) ** 2, 0) / (n - 1)) : NaN;
-  return { mean: mean3, sd };
-}
-function pairedLogTest(logRatios, alpha, direction) {
-  const k = logRatios.length;
-  if (k < 2) throw new RangeError(`a paired test needs at least 2 pairs, got ${k}`);
-  const { mean: mean3, sd } = meanAndSd(logRatios);
-  return logEffectTest(mean3, sd / Math.sqrt(k), k - 1, alpha, direction);
-}
-
-// src/engine/compare/settings.ts
-var POOLED_SHARE = 0.75;
-var VERDICT_DEFAULTS = Object.freeze({
-  threshold: DEFAULT_THRESHOLD,
-  gate: DEFAULT_GATE,
-  confidence: Object.freeze({ threshold: 0.99, history: 0.995, paired: 0.99 }),
-  minHistory: 3,
-  maxHistory: 20,
-  pooledShare: POOLED_SHARE,
-  minWeightRuns: 5,
-  independentRepetitions: false
-});
-function isConfidence(value2) {
-  return value2 > 0.5 && value2 < 1;
-}
-var CONFIDENCE_EXPECTED = "a probability above 0.5 and below 1, such as 0.99";
-function parseConfidence(text2, what = "--confidence") {
-  if (text2 === void 0 || text2.trim() === "") return void 0;
-  const value2 = Number(text2.trim());
-  if (!Number.isFinite(value2) || !isConfidence(value2))
-    throw new UsageError(`${what} must be ${CONFIDENCE_EXPECTED}; got ${JSON.stringify(text2.trim())}`);
-  return value2;
-}
-function resolveVerdictSettings(method, choices = {}) {
-  const confidence = choices.confidence ?? VERDICT_DEFAULTS.confidence[method];
-  if (!isConfidence(confidence)) throw new UsageError(`confidence must be ${CONFIDENCE_EXPECTED}; got ${confidence}`);
-  const thresholds = choices.thresholds ?? parseThresholds(void 0);
-  for (const [magnitude, value2] of Object.entries(thresholds)) {
-    if (!Number.isFinite(value2) || value2 < 0)
-      throw new UsageError(
-        `threshold of ${magnitude} must be a fraction of at least 0, such as 0.1 (10 %); got ${value2}`
-      );
-  }
-  return Object.freeze({
-    method,
-    confidence,
-    thresholds: Object.freeze({ ...thresholds }),
-    gate: choices.gate ?? VERDICT_DEFAULTS.gate,
-    minHistory: VERDICT_DEFAULTS.minHistory,
-    maxHistory: VERDICT_DEFAULTS.maxHistory,
-    pooledShare: VERDICT_DEFAULTS.pooledShare,
-    minWeightRuns: VERDICT_DEFAULTS.minWeightRuns,
-    independentRepetitions: choices.independentRepetitions ?? VERDICT_DEFAULTS.independentRepetitions
-  });
-}
-function assertConfidence(confidence) {
-  if (!isConfidence(confidence)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
-  return confidence;
-}
-
-// src/engine/compare/noise.ts
-function noiseVerdict(history, candidate, threshold, options) {
-  const runs = typeof candidate === "number" ? [candidate] : candidate;
-  if (runs.length === 0) throw new RangeError("noiseVerdict needs at least one candidate value");
-  for (const v of runs)
-    if (!Number.isFinite(v) || v <= 0) throw new RangeError(`result must be a positive number, got ${v}`);
-  const k = runs.length;
-  const result = k === 1 ? runs[0] : Math.exp(meanAndSd(runs.map(Math.log)).mean);
-  const confidence = assertConfidence(options.confidence);
-  const minHistory = Math.max(2, options.minHistory ?? VERDICT_DEFAULTS.minHistory);
-  const maxHistory = Math.max(minHistory, options.maxHistory ?? VERDICT_DEFAULTS.maxHistory);
-  if (!Number.isFinite(threshold) || threshold < 0)
-    throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
-  const higher = options.direction === "higher-is-better";
-  const worseBy = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
-  const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
-  const n = usable.length;
-  if (n < minHistory) {
-    const reference2 = n > 0 ? usable[n - 1] : NaN;
-    const fallback = n > 0 ? thresholdStatus(reference2, result, threshold, options.direction) : "pass";
-    const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
-    return {
-      status: "insufficient-history",
-      failed: fallback === "fail",
-      fallback,
-      reference: reference2,
-      result,
-      effect: n > 0 ? worseBy(reference2) : NaN,
-      threshold,
-      band: nanBand,
-      spread: NaN,
-      historyRuns: n,
-      repetitions: k,
-      detectable: NaN,
-      pValue: NaN,
-      noisy: false,
-      reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
-    };
-  }
-  const logs = runs.map(Math.log);
-  const { centre, spread: spread2, standardError, critical, df, band } = noiseBand(usable, k, {
-    ...options,
-    confidence,
-    candidateLogs: logs
-  });
-  const reference = Math.exp(centre);
-  const effect = worseBy(reference);
-  const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
-  const overThreshold = thresholdRule === "fail";
-  const underThreshold = thresholdRule === "improved";
-  const aboveBand = higher ? result < band.lowerValue : result > band.upperValue;
-  const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
-  const noisy = band.upper > threshold;
-  const direction = higher ? "higher-is-better" : "lower-is-better";
-  const detectable = detectableChange(critical * standardError, standardError, df, threshold, direction);
-  const z = (Math.log(result) - centre) / standardError;
-  const pValue2 = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, df) : NaN;
-  const pct2 = (x) => `${(x * 100).toFixed(1)} %`;
-  const bandText = `noise band ${pct2(band.lower)} … +${pct2(band.upper)} from ${n} runs${k > 1 ? ` for the mean of ${k} repetitions` : ""}`;
-  let status;
-  let reason;
-  if (overThreshold && aboveBand) {
-    status = "fail";
-    reason = `+${pct2(effect)} is over the threshold (${pct2(threshold)}) and outside the ${bandText}`;
-  } else if (overThreshold) {
-    status = "warn";
-    reason = `+${pct2(effect)} is over the threshold (${pct2(threshold)}) but inside the ${bandText}: could be noise`;
-  } else if (underThreshold && belowBand) {
-    status = "improved";
-    reason = `${pct2(effect)} is beyond the threshold and outside the ${bandText}`;
-  } else if (noisy) {
-    status = "noisy";
-    reason = `the ${bandText} is wider than the threshold (${pct2(threshold)}): a change of that size cannot be told from noise here`;
-  } else {
-    status = "pass";
-    reason = `${effect >= 0 ? "+" : ""}${pct2(effect)} is within the threshold (${pct2(threshold)}); ${bandText}`;
-  }
-  return {
-    status,
-    failed: status === "fail",
-    reference,
-    result,
-    effect,
-    threshold,
-    band,
-    spread: spread2,
-    historyRuns: n,
-    repetitions: k,
-    detectable,
-    pValue: pValue2,
-    noisy,
-    reason
-  };
-}
-function noiseBand(usable, k, options) {
-  const n = usable.length;
-  const higher = options.direction === "higher-is-better";
-  const { mean: centre, sd: historySpread } = meanAndSd(usable.map(Math.log));
-  const r = Math.max(1, options.historyRepetitions ?? 1);
-  const candidate = options.candidateLogs;
-  const independent = options.independentRepetitions === true;
-  const pooled = independent && r === 1 && candidate !== void 0 && candidate.length >= 2;
-  const df = pooled ? n + candidate.length - 2 : n - 1;
-  const spread2 = pooled ? Math.sqrt(((n - 1) * historySpread ** 2 + (candidate.length - 1) * meanAndSd(candidate).sd ** 2) / df) : historySpread;
-  const standardError = spread2 * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
-  const critical = studentTQuantile(assertConfidence(options.confidence), df);
-  const halfWidth = critical * standardError;
-  const band = {
-    lower: higher ? 1 - Math.exp(halfWidth) : Math.exp(-halfWidth) - 1,
-    upper: higher ? 1 - Math.exp(-halfWidth) : Math.exp(halfWidth) - 1,
-    lowerValue: Math.exp(centre - halfWidth),
-    upperValue: Math.exp(centre + halfWidth)
-  };
-  return { centre, spread: spread2, standardError, df, critical, band };
-}
-
-// src/engine/stats/fdr.ts
-function benjaminiHochbergCutoff(pValues, q) {
-  if (!(q > 0 && q < 1)) throw new RangeError(`FDR level must be in (0, 1), got ${q}`);
-  const m = pValues.length;
-  const sorted = pValues.map((v) => Number.isNaN(v) ? 1 : v).sort((a, b) => a - b);
-  for (let k = m; k >= 1; k--) if (sorted[k - 1] <= k * q / m) return sorted[k - 1];
-  return -Infinity;
-}
-
-// src/engine/compare/attribution.ts
-function nameRegressedRows(rows, q) {
-  const families = /* @__PURE__ */ new Map();
-  for (const row of rows) {
-    if (row.status === "new" || row.status === "missing") continue;
-    const family = families.get(familyKey(row)) ?? { failed: false, parameterRows: [] };
-    if (row.failed && row.status === "fail") family.failed = true;
-    if (!row.pooled) family.parameterRows.push(row);
-    families.set(familyKey(row), family);
-  }
-  const cutoffs = /* @__PURE__ */ new Map();
-  for (const [key, family] of families)
-    if (family.failed)
-      cutoffs.set(
-        key,
-        benjaminiHochbergCutoff(
-          family.parameterRows.map((r) => r.pValue ?? NaN),
-          q
-        )
-      );
-  return rows.map((row) => {
-    if (row.pooled || row.status === "new" || row.status === "missing") return row;
-    if (row.status === "fail" && row.failed) return { ...row, namedBy: "bonferroni" };
-    const cutoff = cutoffs.get(familyKey(row));
-    const named = cutoff !== void 0 && row.status === "warn" && row.gated && row.deltaPercent > row.threshold * 100 && row.pValue !== void 0 && row.pValue <= cutoff;
-    return named ? { ...row, status: "fail", failed: true, namedBy: "fdr" } : row;
-  });
-}
-
-// src/engine/compare/history.ts
-function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
-  const present = history.filter((s) => s !== void 0);
-  const newest = present[present.length - 1];
-  const gate = options.gate ?? VERDICT_DEFAULTS.gate;
-  const plain = compareExperiment(experimentType, newest, result, thresholds, { gate: ALL_GATED });
-  if (!newest || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest, result)) };
-  const alpha = 1 - assertConfidence(options.confidence ?? VERDICT_DEFAULTS.confidence.history);
-  const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf3(m), m])));
-  const resultByKey = new Map(result.measurements.map((m) => [keyOf3(m), m]));
-  const sizes = familySizes(plain.rows);
-  const pooledShare = options.pooledShare ?? VERDICT_DEFAULTS.pooledShare;
-  const maxHistory = options.maxHistory ?? VERDICT_DEFAULTS.maxHistory;
-  const minWeightRuns = options.minWeightRuns ?? VERDICT_DEFAULTS.minWeightRuns;
-  const windowRuns = byKey.slice(-maxHistory);
-  const olderRuns = byKey.slice(0, Math.max(0, byKey.length - maxHistory));
-  const noise = (values, candidate, row, rowConfidence, historyRepetitions) => {
-    const verdict = noiseVerdict(values, candidate, row.threshold, {
-      confidence: rowConfidence,
-      direction: row.direction,
-      historyRepetitions,
-      independentRepetitions: options.independentRepetitions ?? VERDICT_DEFAULTS.independentRepetitions,
-      ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
-      ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
-    });
-    const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
-    const stateChange = states !== void 0 && stateOf(states, verdict.result, row.threshold) !== void 0;
-    return {
-      reference: verdict.reference,
-      result: verdict.result,
-      deltaPercent: verdict.effect * 100,
-      status: stateChange ? "state-change" : verdict.status,
-      failed: stateChange ? false : verdict.failed,
-      historyRuns: verdict.historyRuns,
-      repetitions: verdict.repetitions,
-      confidence: rowConfidence,
-      ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
-      ...Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {},
-      ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}
-    };
-  };
-  const judged = plain.rows.map((row) => {
-    const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1].get(rowKey(row));
-    if (row.status === "new" || row.status === "missing") return regate(row, gate, shape);
-    const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
-    if (candidate.length === 0) return regate(row, gate, shape);
-    const values = byKey.map((m) => levelOf(m.get(rowKey(row)), row.statistic)).filter((v) => v !== void 0 && Number.isFinite(v));
-    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
-    const pooledRuns = median(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
-    return regate({ ...row, ...noise(values, candidate, row, rowConfidence, pooledRuns) }, gate, shape);
-  });
-  const pooled = pooledRows(
-    judged,
-    (row, parameters) => {
-      const levelsOf = (runByKey) => parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic));
-      const weights = parameterWeights(olderRuns.map(levelsOf), minWeightRuns);
-      const historyLevels = windowRuns.map((runByKey) => weightedMeanLog(levelsOf(runByKey), weights)).filter(Number.isFinite).map(Math.exp);
-      const candidate = perRepetitionLevels(
-        parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)),
-        weights
-      );
-      if (candidate.length === 0) return void 0;
-      const pooledRuns = median(
-        windowRuns.flatMap(
-          (runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)
-        )
-      );
-      const outcome = noise(historyLevels, candidate, row, 1 - pooledAlpha(alpha, pooledShare), pooledRuns);
-      if (!weights) return outcome;
-      return {
-        ...outcome,
-        weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
-        weightRuns: olderRuns.length
-      };
-    },
-    gate,
-    resultByKey
-  );
-  const rows = nameRegressedRows([...judged, ...pooled], alpha);
-  return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
-}
-function valuesOf(m, statistic) {
-  if (!m) return [];
-  const reps = m.repetitionValues?.[statistic];
-  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
-  return values.filter((v) => Number.isFinite(v) && v > 0);
-}
-function levelOf(m, statistic) {
-  const values = valuesOf(m, statistic);
-  if (values.length === 0) return void 0;
-  return values.length === 1 ? values[0] : Math.exp(meanLog(values));
-}
-function meanLog(values) {
-  return weightedMeanLog(values, void 0);
-}
-function weightedMeanLog(values, weights) {
-  if (values.length === 0 || values.some((v) => v === void 0 || !Number.isFinite(v) || v <= 0)) return NaN;
-  return values.reduce((a, v, i) => a + (weights ? weights[i] : 1 / values.length) * Math.log(v), 0);
-}
-function parameterWeights(levels, minRuns) {
-  const complete = levels.filter((run) => run.every((v) => v !== void 0 && Number.isFinite(v) && v > 0));
-  if (complete.length < Math.max(3, minRuns)) return void 0;
-  const inverse = complete[0].map((_, p) => {
-    const logs = complete.map((run) => Math.log(run[p]));
-    const mean3 = logs.reduce((a, b) => a + b, 0) / logs.length;
-    const variance = logs.reduce((a, x) => a + (x - mean3) ** 2, 0) / (logs.length - 1);
-    return 1 / variance;
-  });
-  if (inverse.some((w) => !Number.isFinite(w))) return void 0;
-  const total = inverse.reduce((a, b) => a + b, 0);
-  return inverse.map((w) => w / total);
-}
-function perRepetitionLevels(perParameter, weights) {
-  if (perParameter.length === 0 || perParameter.some((v) => v.length === 0)) return [];
-  const k = Math.min(...perParameter.map((v) => v.length));
-  return Array.from(
-    { length: k },
-    (_, i) => Math.exp(
-      weightedMeanLog(
-        perParameter.map((v) => v[i]),
-        weights
-      )
-    )
-  );
-}
-
-// src/engine/stats/sequential.ts
-var DEFAULT_SPENDING = "pocock";
-var FIRST_LOOK = 8;
-var LOOK_STEP = 4;
-function normalCdf(z) {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.5 * x);
-  const erfc = t * Math.exp(
-    -x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))))
-  );
-  return z >= 0 ? 1 - erfc / 2 : erfc / 2;
-}
-function normalQuantile(p) {
-  if (!(p > 0 && p < 1)) throw new RangeError(`normalQuantile(${p})`);
-  let lo = -40;
-  let hi = 40;
-  for (let i = 0; i < 200 && hi - lo > 1e-12; i++) {
-    const mid = (lo + hi) / 2;
-    if (normalCdf(mid) < p) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
-}
-function normalDensity(z) {
-  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
-}
-function alphaSpent(spending, alpha, t) {
-  if (t <= 0) return 0;
-  if (t >= 1) return alpha;
-  return spending === "pocock" ? alpha * Math.log(1 + (Math.E - 1) * t) : 2 - 2 * normalCdf(normalQuantile(1 - alpha / 2) / Math.sqrt(t));
-}
-var STEP = 0.02;
-var FLOOR = -8;
-function sequentialBoundaries(fractions, alpha, spending) {
-  if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
-  const key = `${spending}|${alpha}|${fractions.join(",")}`;
-  const cached = boundaryCache.get(key);
-  if (cached) return cached;
-  const boundaries = [];
-  let grid = [];
-  let density = [];
-  let h = 0;
-  let previousFraction = 0;
-  let spent = 0;
-  for (const [k, t] of fractions.entries()) {
-    if (!(t > previousFraction && t <= 1)) throw new RangeError(`information fractions must increase in (0, 1]`);
-    const target = alphaSpent(spending, alpha, t) - spent;
-    const s = previousFraction;
-    const d = t - s;
-    const crossing = k === 0 ? (c2) => 1 - normalCdf(c2) : (c2) => h * simpson(
-      grid.map((u, i) => density[i] * (1 - normalCdf((c2 * Math.sqrt(t) - u * Math.sqrt(s)) / Math.sqrt(d))))
-    );
-    let c = Infinity;
-    if (target > 0) {
-      let lo = -5;
-      let hi = 40;
-      for (let i = 0; i < 100 && hi - lo > 1e-10; i++) {
-        const mid = (lo + hi) / 2;
-        if (crossing(mid) > target) lo = mid;
-        else hi = mid;
-      }
-      c = (lo + hi) / 2;
-      spent += crossing(c);
-    }
-    boundaries.push(c);
-    if (k === fractions.length - 1) break;
-    const top = Math.min(c, 12);
-    const intervals = 2 * Math.ceil((top - FLOOR) / STEP / 2);
-    const nextH = (top - FLOOR) / intervals;
-    const next = Array.from({ length: intervals + 1 }, (_, i) => FLOOR + nextH * i);
-    const previous = { grid, density, h };
-    const centre = Math.sqrt(t / s);
-    const reach = 9 * Math.sqrt(d / s);
-    density = k === 0 ? next.map(normalDensity) : next.map((z) => {
-      const terms = previous.grid.map(
-        (u, i) => Math.abs(u - z * centre) > reach ? 0 : previous.density[i] * normalDensity((z * Math.sqrt(t) - u * Math.sqrt(s)) / Math.sqrt(d))
-      );
-      return previous.h * Math.sqrt(t / d) * simpson(terms);
-    });
-    grid = next;
-    h = nextH;
-    previousFraction = t;
-  }
-  boundaryCache.set(key, boundaries);
-  return boundaries;
-}
-var boundaryCache = /* @__PURE__ */ new Map();
-function simpson(values) {
-  const n = values.length - 1;
-  if (n < 2) return 0;
-  let sum2 = values[0] + values[n];
-  for (let i = 1; i < n; i++) sum2 += values[i] * (i % 2 === 1 ? 4 : 2);
-  return sum2 / 3;
-}
-function looksAt(pairs, maxPairs) {
-  if (!(Number.isInteger(maxPairs) && maxPairs >= 2)) throw new RangeError(`maxPairs must be an integer ≥ 2`);
-  if (pairs > maxPairs) throw new RangeError(`${pairs} pairs is more than the cap of ${maxPairs}`);
-  const looks = [];
-  for (let n = FIRST_LOOK; n < pairs; n += LOOK_STEP) looks.push(n);
-  looks.push(pairs);
-  return looks;
-}
-function sequentialNominalAlpha(pairs, maxPairs, alpha, spending = DEFAULT_SPENDING) {
-  const looks = looksAt(pairs, maxPairs);
-  const boundaries = sequentialBoundaries(
-    looks.map((n) => n / maxPairs),
-    alpha,
-    spending
-  );
-  return 1 - normalCdf(boundaries[boundaries.length - 1]);
-}
-function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, beta, cap, sequential) {
-  const over = mean3 > logThreshold;
-  const distance = over ? mean3 : logThreshold - mean3;
-  if (!(distance > 0) || !(sd >= 0)) return void 0;
-  const candidates = [];
-  if (sequential) {
-    for (let n = FIRST_LOOK; n < cap; n += LOOK_STEP) if (n > pairs) candidates.push(n);
-    if (cap > pairs) candidates.push(cap);
-  } else for (let n = Math.max(pairs + 1, 2); n <= cap; n++) candidates.push(n);
-  for (const n of candidates) {
-    const level = over ? alpha : beta;
-    const nominal = sequential ? sequentialNominalAlpha(n, cap, level, sequential.spending) : level;
-    if (studentTQuantile(1 - nominal, n - 1) * (sd / Math.sqrt(n)) < distance) return n;
-  }
-  return void 0;
-}
-
-// src/engine/compare/paired.ts
-var PASS_BETA = 1 - DETECTION_POWER;
-function sequentialNote(pairs, maxPairs, spending = DEFAULT_SPENDING) {
-  const looks = looksAt(pairs, maxPairs);
-  const boundary = spending === "pocock" ? "Pocock-type" : "O'Brien–Fleming-type";
-  return `Sequential A/B: look ${looks.length} at ${pairs} of at most ${maxPairs} pairs (looks every ${LOOK_STEP} pairs from ${FIRST_LOOK}). Each row is judged at its look's ${boundary} boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; ` + (pairs < maxPairs ? "an inconclusive row is decided by running more pairs, up to the cap." : "this is the last look: a row still inconclusive stays undecided.");
-}
-var PAIRS_TO_DECIDE_CAP = 100;
-function logOfThreshold(threshold, direction) {
-  if (direction !== "higher-is-better") return Math.log1p(threshold);
-  return threshold < 1 ? -Math.log1p(-threshold) : Infinity;
-}
-function compareExperimentPaired(experimentType, pairs, thresholds, options = {}) {
-  const maxPairs = options.maxPairs;
-  const spending = options.spending ?? DEFAULT_SPENDING;
-  const lookAlpha = (rowAlpha2, pairs2) => maxPairs === void 0 ? rowAlpha2 : sequentialNominalAlpha(pairs2, maxPairs, rowAlpha2, spending);
-  const gate = options.gate ?? VERDICT_DEFAULTS.gate;
-  const alpha = 1 - assertConfidence(options.confidence ?? VERDICT_DEFAULTS.confidence.paired);
-  const pooledShare = options.pooledShare ?? VERDICT_DEFAULTS.pooledShare;
-  const refs = pairs.map((p) => p.reference).filter((s) => s !== void 0);
-  const ress = pairs.map((p) => p.result).filter((s) => s !== void 0);
-  const plain = compareExperiment(experimentType, refs[0], ress[0], thresholds, { gate: ALL_GATED });
-  const pairMaps = pairs.map((p) => ({
-    reference: new Map((p.reference?.measurements ?? []).map((m) => [keyOf3(m), m])),
-    result: new Map((p.result?.measurements ?? []).map((m) => [keyOf3(m), m]))
-  }));
-  const shapeOf = (row) => pairMaps.map((p) => p.result.get(rowKey(row)) ?? p.reference.get(rowKey(row))).find((m) => m !== void 0);
-  const logRatios = (row, parameter) => pairMaps.map((p) => {
-    const a = p.reference.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
-    const b = p.result.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
-    return a !== void 0 && b !== void 0 && a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b) ? { a, b, d: logWorse(a, b, row.direction) } : void 0;
-  });
-  const sizes = familySizes(plain.rows);
-  const pairedOutcome = (row, pairValues, rowConfidence, decisive) => {
-    const usable = pairValues.filter((v) => v !== void 0);
-    const reference = Math.exp(meanAndSd(usable.map((v) => Math.log(v.a))).mean);
-    const result = Math.exp(meanAndSd(usable.map((v) => Math.log(v.b))).mean);
-    if (usable.length < 2) {
-      if (usable.length === 0) return void 0;
-      const status3 = thresholdStatus(reference, result, row.threshold, row.direction);
-      return {
-        reference,
-        result,
-        deltaPercent: deltaPercent(reference, result, row.direction),
-        repetitions: 1,
-        ...statusOf(status3)
-      };
-    }
-    const logRatios2 = usable.map((v) => v.d);
-    const test = pairedLogTest(logRatios2, lookAlpha(1 - rowConfidence, usable.length), row.direction);
-    const { mean: mean3, sd } = meanAndSd(logRatios2);
-    const logThreshold = logOfThreshold(row.threshold, row.direction);
-    const passLevel = lookAlpha(PASS_BETA, usable.length);
-    const shownBelow = mean3 + studentTQuantile(1 - passLevel, usable.length - 1) * (sd / Math.sqrt(usable.length)) < logThreshold;
-    const over = test.effect > row.threshold;
-    const under = test.effect < -row.threshold;
-    const status2 = over && test.significant ? "fail" : under && test.significantlyBetter ? "improved" : decisive && !shownBelow ? "inconclusive" : over ? "warn" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
-    const undecided = {};
-    if (status2 === "inconclusive") {
-      const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
-      const needed = pairsToDecide(
-        mean3,
-        sd,
-        usable.length,
-        logThreshold,
-        1 - rowConfidence,
-        PASS_BETA,
-        cap,
-        maxPairs === void 0 ? void 0 : { spending }
-      );
-      undecided.pairsCap = cap;
-      if (needed !== void 0) undecided.morePairs = needed - usable.length;
-    }
-    return {
-      reference,
-      result,
-      deltaPercent: test.effect * 100,
-      repetitions: usable.length,
-      interval: test.interval,
-      detectable: detectableChange(
-        test.critical * test.standardError,
-        test.standardError,
-        test.df,
-        row.threshold,
-        row.direction
-      ),
-      pValue: test.pValue,
-      confidence: rowConfidence,
-      ...undecided,
-      ...statusOf(status2)
-    };
-  };
-  const judged = plain.rows.map((row) => {
-    if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf(row));
-    const familySize = sizes.get(familyKey(row)) ?? 1;
-    const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
-    const outcome = pairedOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1);
-    return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
-  });
-  const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
-  const pooled = pooledRows(
-    judged,
-    (row, parameters) => {
-      const perParameter = parameters.map((p) => logRatios(row, p));
-      const perPair = pairs.map((_, i) => {
-        const cells = perParameter.map((values) => values[i]);
-        if (cells.some((c) => c === void 0)) return void 0;
-        const defined = cells;
-        const mean3 = (f) => defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
-        return {
-          a: Math.exp(mean3((c) => Math.log(c.a))),
-          b: Math.exp(mean3((c) => Math.log(c.b))),
-          d: mean3((c) => c.d)
-        };
-      });
-      return pairedOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true);
-    },
-    gate,
-    resultByKey
-  );
-  const rows = nameRegressedRows([...judged, ...pooled], alpha);
-  const status = refs.length === 0 ? "new" : ress.length === 0 ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
-  return { ...plain, status, rows };
-}
-
 // src/engine/report/comparisonMarkdown.ts
 var MARK = {
   pass: "✅",
@@ -13205,7 +13296,7 @@ function renderComparisonMarkdown(report) {
     if (parts.rest.length > 0)
       lines.push(
         "<details>",
-        `<summary>${plural(parts.rest.length, "other row")}</summary>`,
+        `<summary>${plural2(parts.rest.length, "other row")}</summary>`,
         "",
         ...comparisonTable(parts.rest, report.rows),
         "",
@@ -13216,7 +13307,7 @@ function renderComparisonMarkdown(report) {
   lines.push(parts.legend, "");
   return lines.join("\n");
 }
-var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural2 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function legend(rows) {
   const withBand = rows.some((r) => r.band !== void 0);
   if (!payloadLayout(rows)) {
@@ -13238,22 +13329,22 @@ function changeRange(c) {
 }
 function changed(c, way) {
   const word = way === "worse" ? c.speed ? "slower" : "worse" : c.speed ? "faster" : "better";
-  return `${plural(c.benchmarks, "benchmark")} ${changeRange(c)} ${word}`;
+  return `${plural2(c.benchmarks, "benchmark")} ${changeRange(c)} ${word}`;
 }
 function inconclusiveWords(i) {
-  const what = plural(i.benchmarks, "benchmark");
-  return i.morePairs !== void 0 ? `inconclusive: ${plural(i.morePairs, "more pair")} would decide ${what}` : `inconclusive: even ${i.pairsCap} pairs would not decide ${what}`;
+  const what = plural2(i.benchmarks, "benchmark");
+  return i.morePairs !== void 0 ? `inconclusive: ${plural2(i.morePairs, "more pair")} would decide ${what}` : `inconclusive: even ${i.pairsCap} pairs would not decide ${what}`;
 }
 function headline2(report, options = {}) {
   const c = report.changes;
-  const base = options.base !== void 0 ? escapeMarkdown(options.base) : report.method === "history" ? "the history" : "the baseline";
+  const base = options.base !== void 0 ? escapeMarkdown(options.base) : methodOf(report.method).referenceName;
   const method = report.methodShort;
   if (c.notComparable)
-    return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural(c.benchmarks, "benchmark")})`;
+    return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural2(c.benchmarks, "benchmark")})`;
   const warned = c.warned ? ` · ⚠️ ${changed(c.warned, "worse")} but inside the noise` : "";
   const failures = [];
   if (c.worse) failures.push(`${changed(c.worse, "worse")} than ${base}`);
-  if (c.missing > 0) failures.push(`${plural(c.missing, "benchmark")} of ${base} missing from the results`);
+  if (c.missing > 0) failures.push(`${plural2(c.missing, "benchmark")} of ${base} missing from the results`);
   if (failures.length === 0 && report.verdict === "fail")
     failures.push(`${report.comparisonsFailed} of ${report.comparisonsTotal} comparisons with ${base} failed`);
   const undecided = c.inconclusive ? inconclusiveWords(c.inconclusive) : "";
@@ -13262,8 +13353,7 @@ function headline2(report, options = {}) {
   if (undecided) return `⏳ ${undecided[0].toUpperCase()}${undecided.slice(1)} (${method})${warned}`;
   if (c.better) return `✅ ${changed(c.better, "better")} than ${base} (${method})${warned}`;
   if (options.brief) return `✅ Nothing slower than ${base} (${method})${warned}`;
-  const beyond = report.method === "threshold" ? "the threshold" : "the noise";
-  return `✅ No benchmark changed beyond ${beyond} against ${base} (${method}, ${plural(c.benchmarks, "benchmark")})${warned}`;
+  return `✅ No benchmark changed beyond ${methodOf(report.method).bound} against ${base} (${method}, ${plural2(c.benchmarks, "benchmark")})${warned}`;
 }
 function payloadLayout(rows) {
   return rows.every(
@@ -15485,6 +15575,44 @@ function historyRecords(folder) {
   }
 }
 
+// src/engine/compare/settings.ts
+var VERDICT_DEFAULTS = Object.freeze({
+  ...SHARED_DEFAULTS,
+  confidence: Object.freeze(
+    Object.fromEntries(VERDICT_METHODS.map((m) => [m.name, m.defaults.confidence]))
+  )
+});
+var CONFIDENCE_EXPECTED = "a probability above 0.5 and below 1, such as 0.99";
+function parseConfidence(text2, what = "--confidence") {
+  if (text2 === void 0 || text2.trim() === "") return void 0;
+  const value2 = Number(text2.trim());
+  if (!Number.isFinite(value2) || !isConfidence(value2))
+    throw new UsageError(`${what} must be ${CONFIDENCE_EXPECTED}; got ${JSON.stringify(text2.trim())}`);
+  return value2;
+}
+function resolveVerdictSettings(method, choices = {}) {
+  const confidence = choices.confidence ?? methodOf(method).defaults.confidence;
+  if (!isConfidence(confidence)) throw new UsageError(`confidence must be ${CONFIDENCE_EXPECTED}; got ${confidence}`);
+  const thresholds = choices.thresholds ?? parseThresholds(void 0);
+  for (const [magnitude, value2] of Object.entries(thresholds)) {
+    if (!Number.isFinite(value2) || value2 < 0)
+      throw new UsageError(
+        `threshold of ${magnitude} must be a fraction of at least 0, such as 0.1 (10 %); got ${value2}`
+      );
+  }
+  return Object.freeze({
+    method,
+    confidence,
+    thresholds: Object.freeze({ ...thresholds }),
+    gate: choices.gate ?? VERDICT_DEFAULTS.gate,
+    minHistory: VERDICT_DEFAULTS.minHistory,
+    maxHistory: VERDICT_DEFAULTS.maxHistory,
+    pooledShare: VERDICT_DEFAULTS.pooledShare,
+    minWeightRuns: VERDICT_DEFAULTS.minWeightRuns,
+    independentRepetitions: choices.independentRepetitions ?? VERDICT_DEFAULTS.independentRepetitions
+  });
+}
+
 // src/pipeline/environment.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { arch, cpus, release, totalmem, type } from "node:os";
@@ -15617,7 +15745,7 @@ function renderComparisonJson(report) {
 }
 
 // src/engine/report/comparisonReport.ts
-var THRESHOLD_METHOD = resolveVerdictSettings("threshold");
+var THRESHOLD_METHOD = resolveVerdictSettings(thresholdMethod.name);
 function inconclusiveRows(rows) {
   const undecided = rows.filter((r) => r.gated && r.status === "inconclusive");
   const counted = benchmarkChanges(undecided);
@@ -15628,10 +15756,8 @@ function inconclusiveRows(rows) {
 }
 function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun, method) {
   const all = comparisons.flatMap((c) => c.rows);
-  if (!method) {
-    const inferred = all.some((r) => r.interval) ? "paired" : all.some((r) => r.historyRuns !== void 0) ? "history" : "threshold";
-    method = resolveVerdictSettings(inferred);
-  }
+  method ??= resolveVerdictSettings(methodOfRows(all).name);
+  const verdictMethod = methodOf(method.method);
   const rank = (r) => comparisonRowFailed(r) ? 0 : 1;
   const rows = all.map((row, index2) => ({ row, index: index2 })).sort((a, b) => {
     const byFail = rank(a.row) - rank(b.row);
@@ -15645,8 +15771,8 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     ...baselineRun ? { baselineRun } : {},
     verdict: failedExperiments.length > 0 ? "fail" : "pass",
     method: method.method,
-    methodLabel: methodLabel(method, all),
-    methodShort: methodShort(method, all, baselineRun),
+    methodLabel: verdictMethod.label(method, all),
+    methodShort: verdictMethod.shortLabel(all, baselineRun?.commit),
     changes: changeSummary(all),
     referenceLabel,
     resultLabel,
@@ -15658,36 +15784,6 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     notes: methodNotes(method, all),
     warnings: []
   };
-}
-var plural2 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-function most(rows, of) {
-  return Math.max(0, ...rows.map(of).filter((v) => v !== void 0));
-}
-function methodLabel(method, rows) {
-  const falseAlarms = `false alarms ≤ ${pct(1 - method.confidence)} per gated statistic`;
-  const pairs = most(rows, (r) => r.repetitions);
-  if (method.method === "paired") return `A/B paired, ${plural2(pairs, "pair")}; ${falseAlarms}`;
-  if (method.method === "history") {
-    const runs = plural2(
-      most(rows, (r) => r.historyRuns),
-      "run"
-    );
-    return `history of ${runs}${pairs > 1 ? `, ${plural2(pairs, "repetition")}` : ""}; ${falseAlarms}`;
-  }
-  return "threshold against one run, noise not estimated";
-}
-function methodShort(method, rows, baselineRun) {
-  if (method.method === "paired")
-    return `A/B, ${plural2(
-      most(rows, (r) => r.repetitions),
-      "pair"
-    )}`;
-  if (method.method === "history")
-    return `history of ${plural2(
-      most(rows, (r) => r.historyRuns),
-      "run"
-    )}`;
-  return baselineRun ? `against ${baselineRun.commit.slice(0, 7)}` : "one run, noise not estimated";
 }
 var benchmarkKey = (r) => `${r.experimentType}\0${r.parameter}`;
 function benchmarkChanges(rows) {
@@ -15727,59 +15823,14 @@ function changeSummary(rows) {
     ...inconclusive ? { inconclusive } : {}
   };
 }
-function pct(x) {
-  return `${Number((x * 100).toPrecision(3))} %`;
-}
 function suiteConfidence(confidence, families) {
   const tail = Number(((1 - confidence) / families).toPrecision(2));
   return (1 - tail).toFixed(Math.ceil(-Math.log10(tail)) + 1);
 }
-function shareText(share) {
-  return share === 0.5 ? "half" : share === 0.75 ? "three quarters" : pct(share);
-}
 function methodNotes(method, rows) {
-  const alpha = pct(1 - method.confidence);
-  const notes = [];
-  if (method.method === "threshold") {
-    notes.push(
-      "Threshold against one reference run: between-run noise is not estimated. On a 2-core CI runner one run's median moves by about ±14 % (1 sd) between unchanged runs, so a 10 % threshold fails most unchanged comparisons (docs/statistics.md). For a verdict that knows the noise, compare with a history (several candidate repetitions help) or run A/B pairs (--paired)."
-    );
-  } else if (method.method === "history") {
-    notes.push(
-      `Noise-aware: each row is judged against the between-run spread of ${plural2(
-        most(rows, (r) => r.historyRuns),
-        "baseline run"
-      )}; a row fails only when it exceeds the threshold and lies outside the noise band. Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), ${shareText(method.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`
-    );
-    const weighted = rows.find((r) => r.pooled && r.weights !== void 0);
-    if (weighted) {
-      notes.push(
-        `The geomean rows weight each parameter by 1/σ², σ estimated on ${plural2(weighted.weightRuns ?? 0, "history run")} older than the band's window (never on the runs under test); the weights are in comparison.json.`
-      );
-    }
-    const repeated = most(rows, (r) => r.gated ? r.repetitions : void 0);
-    if (repeated > 1 && !method.independentRepetitions) {
-      notes.push(
-        `The candidate's ${repeated} repetitions are judged as runs of one job, which can share its noise: they narrow the band only as far as the history's runs pool as many repetitions. If they ran in separate jobs, say so with repetitions: independent (docs/statistics.md).`
-      );
-    }
-    const states = rows.filter((r) => r.status === "state-change").length;
-    if (states > 0) {
-      notes.push(
-        `${plural2(states, "row")} changed state: the history shows two levels a factor of 2 or more apart (a tool that switches between a fast and a slow state, as ddsperf does on small VMs) and the result is at one of them. Reported as a state change, not a regression.`
-      );
-    }
-    const short = rows.filter((r) => r.status === "insufficient-history").length;
-    if (short > 0) {
-      notes.push(
-        `${plural2(short, "row")} had fewer than 3 runs of history: judged on the threshold alone against the newest run, which fails most unchanged builds on a CI runner. Record at least 3 runs of the default branch (record-history), or run A/B pairs (paired: true).`
-      );
-    }
-  } else {
-    notes.push(
-      `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change; the pooled geomean row (or a lone parameter) passes only when its 90 % upper bound lies below the threshold (a change of threshold size would be caught 9 times in 10), and is inconclusive (not failing) when the interval straddles the threshold. Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), ${shareText(method.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`
-    );
-  }
+  const alpha = percent2(1 - method.confidence);
+  const verdictMethod = methodOf(method.method);
+  const notes = verdictMethod.notes(method, rows);
   const byOwnTest = rows.filter((r) => r.namedBy === "bonferroni").length;
   const byFdr = rows.filter((r) => r.namedBy === "fdr").length;
   if (byOwnTest + byFdr > 0) {
@@ -15787,14 +15838,14 @@ function methodNotes(method, rows) {
       `Failing rows named: ${byOwnTest} by their own share of α (Bonferroni), ${byFdr} more by Benjamini–Hochberg over their failing metric's parameters at a false discovery rate of ${alpha}.`
     );
   }
-  if (method.method !== "threshold") {
+  if (verdictMethod.judgesNoise) {
     const families = new Set(
       rows.filter((r) => r.gated && r.pValue !== void 0).map((r) => `${r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`)
     ).size;
     const suite = 1 - method.confidence ** families;
     if (suite >= 0.05) {
       notes.push(
-        `This comparison judges ${families} gated statistics, each at ≤ ${alpha}: an unchanged build fails at least one of them with probability up to ${pct(suite)}. Raise confidence (for example to ${suiteConfidence(method.confidence, families)}) to bound the whole comparison instead.`
+        `This comparison judges ${families} gated statistics, each at ≤ ${alpha}: an unchanged build fails at least one of them with probability up to ${percent2(suite)}. Raise confidence (for example to ${suiteConfidence(method.confidence, families)}) to bound the whole comparison instead.`
       );
     }
   }
@@ -15803,15 +15854,15 @@ function methodNotes(method, rows) {
     const pooled = gatedRows.filter((r) => r.pooled);
     const shown = pooled.length > 0 ? pooled : gatedRows;
     const values = shown.map((r) => r.detectable).sort((a, b) => a - b);
-    const range2 = values[0] === values[values.length - 1] ? pct(values[0]) : `${pct(values[0])} to ${pct(values[values.length - 1])}`;
+    const range2 = values[0] === values[values.length - 1] ? percent2(values[0]) : `${percent2(values[0])} to ${percent2(values[values.length - 1])}`;
     notes.push(
-      `Smallest change the gated ${pooled.length > 0 ? "geomean " : ""}rows catch 9 times in 10 (over the threshold and beyond the noise): ${range2}. Smaller regressions pass unnoticed; more ${method.method === "paired" ? "pairs" : "history runs or candidate repetitions"} narrow it.`
+      `Smallest change the gated ${pooled.length > 0 ? "geomean " : ""}rows catch 9 times in 10 (over the threshold and beyond the noise): ${range2}. Smaller regressions pass unnoticed; more ${verdictMethod.narrowedBy} narrow it.`
     );
   }
   const ungated = rows.filter((r) => !r.gated).length;
   if (ungated > 0) {
     notes.push(
-      `Gated: ${describeGate(method.gate)}. ${plural2(ungated, "other row")} (tail statistics such as Min, Max, 99 %) are reported but cannot fail; opt in with --gate (input gate).`
+      `Gated: ${describeGate(method.gate)}. ${plural(ungated, "other row")} (tail statistics such as Min, Max, 99 %) are reported but cannot fail; opt in with --gate (input gate).`
     );
   }
   return notes;
@@ -15995,15 +16046,15 @@ function newestByExperiment(history) {
 }
 function runCompare(options, progress) {
   checkOutputFolder(options.outputDir);
-  const kind = options.paired ? "paired" : options.history !== void 0 ? "history" : "threshold";
-  const verdict = resolveVerdictSettings(kind, {
+  const verdictMethod = options.paired ? pairedMethod : options.history !== void 0 ? historyMethod : thresholdMethod;
+  const verdict = resolveVerdictSettings(verdictMethod.name, {
     confidence: options.confidence,
     thresholds: options.thresholds,
     gate: options.gate,
     independentRepetitions: options.repetitions === "independent"
   });
   const method = verdict;
-  if (kind === "threshold" && options.confidence !== void 0)
+  if (!verdictMethod.judgesNoise && options.confidence !== void 0)
     progress.warning(
       `confidence ${options.confidence} is ignored: against one reference run the verdict is the threshold alone; confidence applies to a history or to A/B pairs`
     );
@@ -17444,7 +17495,7 @@ function value(v) {
   if (!Number.isFinite(v)) return "—";
   return String(Number(v.toPrecision(4)));
 }
-function percent2(change) {
+function percent3(change) {
   const p = change * 100;
   return `${p >= 0 ? "+" : "−"}${Math.abs(p).toFixed(1)} %`;
 }
@@ -17491,7 +17542,7 @@ function renderTrendsMarkdown(report) {
     for (const { series, step } of steps) {
       const mark = step.kind === "regression" ? step.isNew ? "**new regression**" : "regression" : "improvement";
       lines.push(
-        `| ${mark} | ${seriesName(series, md).join(" | ")} | ${percent2(step.change)} | ${withUnit2(step.before, md(series.unit))} → ${withUnit2(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`
+        `| ${mark} | ${seriesName(series, md).join(" | ")} | ${percent3(step.change)} | ${withUnit2(step.before, md(series.unit))} → ${withUnit2(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`
       );
     }
     lines.push("");
@@ -17501,7 +17552,7 @@ function renderTrendsMarkdown(report) {
     lines.push("Pending (too few runs after the change to tell a step from an outlier yet):", "");
     for (const { series, step } of pending) {
       lines.push(
-        `- ${seriesName(series, md).join(" · ")}: ${percent2(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`
+        `- ${seriesName(series, md).join(" · ")}: ${percent3(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`
       );
     }
     lines.push("");
@@ -17530,7 +17581,7 @@ function renderTrendsMarkdown(report) {
 }
 function outlierText(o, unit, escape, at) {
   const span = o.length === 1 ? `run ${at}` : `${o.length} runs from ${at}`;
-  return `${withUnit2(o.value, escape(unit))} against ${withUnit2(o.level, escape(unit))} (${percent2(o.change)}, ${o.kind}) at ${span}`;
+  return `${withUnit2(o.value, escape(unit))} against ${withUnit2(o.level, escape(unit))} (${percent3(o.change)}, ${o.kind}) at ${span}`;
 }
 var CHANGE_LEGEND = "change = after / before − 1, the change of the value itself: + went up, − went down. A regression is a change the worse way for its metric: a rise in a time, a drop in a throughput or rate.";
 function renderTrendsText(report) {
@@ -17542,13 +17593,13 @@ function renderTrendsText(report) {
   for (const { series, step } of steps) {
     const mark = step.kind === "regression" ? step.isNew ? "NEW REGRESSION" : "regression" : "improvement";
     lines.push(
-      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent2(step.change)} (${withUnit2(step.before, t(series.unit))} -> ${withUnit2(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}`
+      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent3(step.change)} (${withUnit2(step.before, t(series.unit))} -> ${withUnit2(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}`
     );
   }
   for (const series of report.series) {
     if (series.pending)
       lines.push(
-        `  pending: ${seriesName(series, t).join(" / ")} ${percent2(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`
+        `  pending: ${seriesName(series, t).join(" / ")} ${percent3(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`
       );
     for (const o of series.outliers)
       lines.push(`  outlier: ${seriesName(series, t).join(" / ")} ${outlierText(o, series.unit, t, sha(o.run))}`);
@@ -17769,7 +17820,7 @@ function payloadViews(series, runs, newest) {
   return views;
 }
 function buildDashboard(runs, options = {}) {
-  const { requirements = [], confidence = VERDICT_DEFAULTS.confidence.history, ...trendOptions } = options;
+  const { requirements = [], confidence = historyMethod.defaults.confidence, ...trendOptions } = options;
   const report = analyzeTrends(runs, trendOptions);
   const labels = runLabels(runs);
   const dashboardRuns = runs.map((r, i) => {
@@ -17951,7 +18002,7 @@ function runAxis(runs) {
     }
   };
 }
-function percent3(change) {
+function percent4(change) {
   const p = change * 100;
   return `${p >= 0 ? "+" : "−"}${Math.abs(p).toFixed(1)} %`;
 }
@@ -17997,7 +18048,7 @@ function trendSpec(s, runs) {
     ...s.pending ? [{ t: s.pending, color: PENDING, kind: "pending" }] : []
   ];
   for (const { t, color, kind } of changes) {
-    const text2 = `${kind}${t.isNew && kind === "regression" ? " (new)" : ""} ${percent3(t.change)}: ${sha(t.lastRunBefore)}…${sha(t.firstRun)}`;
+    const text2 = `${kind}${t.isNew && kind === "regression" ? " (new)" : ""} ${percent4(t.change)}: ${sha(t.lastRunBefore)}…${sha(t.firstRun)}`;
     const data = { values: [{ r: t.lastRunBefore, r2: t.firstRun, text: text2 }] };
     layers.push({
       data,

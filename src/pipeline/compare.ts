@@ -4,6 +4,9 @@ import {
   compareExperimentPaired,
   sequentialNote,
   compareExperimentWithHistory,
+  historyMethod,
+  pairedMethod,
+  thresholdMethod,
   type ExperimentSide,
 } from '../engine/compare/compare.js';
 import type { GateStatistics } from '../engine/compare/gate.js';
@@ -175,8 +178,8 @@ function newestByExperiment(history: readonly HistoryRun[]): Map<string, Experim
  */
 export function runCompare(options: CompareOptions, progress: Progress): CompareOutcome {
   checkOutputFolder(options.outputDir);
-  const kind = options.paired ? 'paired' : options.history !== undefined ? 'history' : 'threshold';
-  const verdict = resolveVerdictSettings(kind, {
+  const verdictMethod = options.paired ? pairedMethod : options.history !== undefined ? historyMethod : thresholdMethod;
+  const verdict = resolveVerdictSettings(verdictMethod.name, {
     confidence: options.confidence,
     thresholds: options.thresholds,
     gate: options.gate,
@@ -184,7 +187,7 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
   });
   const method: MethodSummary = verdict;
   // One reference run gives no noise to be confident about: a confidence given there would otherwise be dropped unseen.
-  if (kind === 'threshold' && options.confidence !== undefined)
+  if (!verdictMethod.judgesNoise && options.confidence !== undefined)
     progress.warning(
       `confidence ${options.confidence} is ignored: against one reference run the verdict is the threshold alone; confidence applies to a history or to A/B pairs`,
     );

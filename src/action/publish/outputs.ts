@@ -1,4 +1,5 @@
 import type { RunContext } from '../context.js';
+import { methodOf } from '../../engine/compare/methods.js';
 import type { CheckOutcome } from '../../pipeline/check.js';
 import type { CompareOutcome } from '../../pipeline/compare.js';
 
@@ -21,12 +22,9 @@ export function setOutputs(
   if (comparison) {
     context.out.setOutput('comparisons-total', comparison.report.comparisonsTotal);
     context.out.setOutput('comparisons-failed', comparison.report.comparisonsFailed);
-    // A/B pairs: whether a gated row straddles the threshold, and how many more pairs would decide it.
-    if (comparison.report.method === 'paired') {
-      const undecided = comparison.report.changes.inconclusive;
-      context.out.setOutput('inconclusive', undecided ? 'true' : 'false');
-      context.out.setOutput('pairs-needed', undecided?.morePairs ?? '');
-    }
+    // The outputs only the verdict method sets (A/B pairs: inconclusive, pairs-needed).
+    for (const [name, value] of methodOf(comparison.report.method).outputs(comparison.report))
+      context.out.setOutput(name, value);
   }
   context.out.setOutput('report-dir', outputDir);
   context.out.setOutput('report-markdown', markdownPath);

@@ -5,6 +5,7 @@
  */
 import { valueChange, valueChangeRange } from '../report/change.js';
 import type { ComparisonRow } from '../compare/compare.js';
+import { methodOf } from '../compare/methods.js';
 import type { ComparisonReport } from '../report/comparisonReport.js';
 import type { PayloadSummary } from '../model/summary.js';
 import { BAND_FILL, BASELINE_GREYS, EXPERIMENT_BLUE, LIMIT_COLOR, RESULT_BLUES } from './palette.js';
@@ -209,9 +210,7 @@ export function changeChart(report: ComparisonReport): Chart | undefined {
       changes,
     });
   }
-  const notes = [DELTA_SIGN_NOTE];
-  if (report.method === 'history') notes.push('Grey bar: the noise band, the Δ an unchanged build gives.');
-  if (report.method === 'paired') notes.push('Whisker: the interval of the change over the A/B pairs.');
+  const notes = [DELTA_SIGN_NOTE, ...methodOf(report.method).chartNotes];
   if (unchanged.length > 0) notes.push(`Not drawn, no benchmark changed: ${unchanged.join(', ')}.`);
   const without = report.rows.filter((r) => r.gated && !Number.isFinite(r.deltaPercent)).length;
   if (without > 0) notes.push(`${without} row(s) without a Δ (new or missing) are in the comparison table.`);

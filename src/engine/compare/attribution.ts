@@ -16,15 +16,9 @@ import { benjaminiHochbergCutoff } from '../stats/fdr.js';
 import { familyKey, type ComparisonRow } from './rows.js';
 
 /**
- * How a failing parameter row came to be named: `bonferroni`, its own test at its share of α (rowAlpha);
- * `fdr`, Benjamini–Hochberg over its failing family's rows.
- */
-export type NamingProcedure = 'bonferroni' | 'fdr';
-
-/**
  * The rows of one judged experiment with the regressed rows of each failing family named at FDR level `q`
  * (the methods pass the family's α, 1 − confidence). Rows of families that did not fail are returned as they
- * are; a named row becomes `fail` and records `namedBy`.
+ * are; a named row becomes `fail` and records `namedBy` (a NamingProcedure, rows.ts).
  */
 export function nameRegressedRows(rows: readonly ComparisonRow[], q: number): ComparisonRow[] {
   const families = new Map<string, { failed: boolean; parameterRows: ComparisonRow[] }>();

@@ -1,10 +1,12 @@
 /**
- * The comparison engine's front door: one file per verdict method (threshold.ts, history.ts with
- * noise.ts, paired.ts) over the rows and statuses of rows.ts, with the settings resolved once in
- * settings.ts. Importers may use this file or the method's own.
+ * The comparison engine's front door: one file per verdict method (thresholdMethod.ts, historyMethod.ts
+ * with noise.ts, pairedMethod.ts), each one VerdictMethod (method.ts) listed in methods.ts, over the rows and
+ * statuses of rows.ts, with the settings resolved once in settings.ts. Importers may use this file or the method's own.
  */
 export * from './rows.js';
-export { thresholdStatus, compareExperiment } from './threshold.js';
-export { compareExperimentWithHistory } from './history.js';
-export { compareExperimentPaired, sequentialNote, type ExperimentPair } from './paired.js';
-export type { VerdictOptions } from './settings.js';
+export { thresholdStatus, compareExperiment, thresholdMethod } from './thresholdMethod.js';
+export { compareExperimentWithHistory, historyMethod } from './historyMethod.js';
+export { compareExperimentPaired, pairedMethod, sequentialNote, type ExperimentPair } from './pairedMethod.js';
+export { methodOf, methodOfRows, VERDICT_METHODS } from './methods.js';
+export type { ComparisonMethod, MethodSummary, VerdictMethod } from './method.js';
+export type { VerdictOptions } from './defaults.js';

@@ -25,13 +25,13 @@
  */
 import { detectableChange, meanAndSd } from '../stats/effectTest.js';
 import { studentTCdf, studentTQuantile } from '../stats/studentT.js';
-import { assertConfidence, VERDICT_DEFAULTS } from './settings.js';
-import { thresholdStatus } from './threshold.js';
+import { assertConfidence, SHARED_DEFAULTS } from './defaults.js';
+import { thresholdStatus } from './thresholdMethod.js';
 
 /** The outcome of one noise-aware check. */
 export type NoiseStatus = 'pass' | 'improved' | 'warn' | 'fail' | 'insufficient-history' | 'noisy';
 
-/** The threshold-only rule (threshold.ts's thresholdStatus) for finite values. */
+/** The threshold-only rule (thresholdMethod.ts's thresholdStatus) for finite values. */
 export type ThresholdStatus = 'pass' | 'improved' | 'fail';
 
 export interface NoiseOptions {
@@ -41,9 +41,9 @@ export interface NoiseOptions {
    * caller passes the row's share of the settings' confidence (settings.ts).
    */
   confidence: number;
-  /** Fewer history values than this gives `insufficient-history`. Default VERDICT_DEFAULTS.minHistory (at least 2). */
+  /** Fewer history values than this gives `insufficient-history`. Default SHARED_DEFAULTS.minHistory (at least 2). */
   minHistory?: number;
-  /** Only the newest `maxHistory` values are used. Default VERDICT_DEFAULTS.maxHistory. */
+  /** Only the newest `maxHistory` values are used. Default SHARED_DEFAULTS.maxHistory. */
   maxHistory?: number;
   /** How many runs each history value pools (history recorded with repetitions). Default 1. */
   historyRepetitions?: number;
@@ -137,8 +137,8 @@ export function noiseVerdict(
   // The candidate's level: the geometric mean of its runs (the mean of their logs).
   const result = k === 1 ? runs[0]! : Math.exp(meanAndSd(runs.map(Math.log)).mean);
   const confidence = assertConfidence(options.confidence);
-  const minHistory = Math.max(2, options.minHistory ?? VERDICT_DEFAULTS.minHistory);
-  const maxHistory = Math.max(minHistory, options.maxHistory ?? VERDICT_DEFAULTS.maxHistory);
+  const minHistory = Math.max(2, options.minHistory ?? SHARED_DEFAULTS.minHistory);
+  const maxHistory = Math.max(minHistory, options.maxHistory ?? SHARED_DEFAULTS.maxHistory);
   if (!Number.isFinite(threshold) || threshold < 0)
     throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
 

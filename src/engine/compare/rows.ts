@@ -1,12 +1,11 @@
 /**
- * The rows of a comparison and their statuses, which every verdict method (threshold.ts, history.ts,
- * paired.ts) fills in, and the row helpers they share: keys, gating, the pooled geomean family and
+ * The rows of a comparison and their statuses, which every verdict method (thresholdMethod.ts, historyMethod.ts,
+ * pairedMethod.ts) fills in, and the row helpers they share: keys, gating, the pooled geomean family and
  * its Bonferroni split.
  */
 import { primaryStatistic } from '../model/statisticRules.js';
 import type { Direction, Measurement, ResultSet, StatisticName } from '../model/measurement.js';
 import type { Summary } from '../model/summary.js';
-import type { NamingProcedure } from './attribution.js';
 import { gates, type GateStatistics } from './gate.js';
 
 /**
@@ -105,8 +104,11 @@ export interface ComparisonRow {
   pairsCap?: number;
 }
 
-/** How a comparison decided: one reference run and a threshold, a history's noise band, or interleaved A/B pairs. */
-export type ComparisonMethod = 'threshold' | 'history' | 'paired';
+/**
+ * How a failing parameter row came to be named (attribution.ts): `bonferroni`, its own test at its share of α
+ * (rowAlpha); `fdr`, Benjamini–Hochberg over its failing family's rows.
+ */
+export type NamingProcedure = 'bonferroni' | 'fdr';
 
 /** The label `parameter` has on pooled rows. */
 export const POOLED_PARAMETER = 'geomean';

@@ -9,6 +9,7 @@ import { checkMeasurements } from '../check/metricCheck.js';
 import { primaryStatistic } from '../model/statisticRules.js';
 import { rowFailed, type CheckRow, type SubExperimentStatus } from '../check/checkRow.js';
 import { noiseBand } from '../compare/noise.js';
+import { historyMethod } from '../compare/historyMethod.js';
 import { VERDICT_DEFAULTS } from '../compare/settings.js';
 import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
 import type { MetricRequirement } from '../model/metricRequirement.js';
@@ -296,7 +297,7 @@ function payloadViews(series: readonly DashboardSeries[], runs: number, newest: 
 
 /** The dashboard of a history (runs oldest first). */
 export function buildDashboard(runs: readonly TrendRun[], options: DashboardOptions = {}): DashboardModel {
-  const { requirements = [], confidence = VERDICT_DEFAULTS.confidence.history, ...trendOptions } = options;
+  const { requirements = [], confidence = historyMethod.defaults.confidence, ...trendOptions } = options;
   const report = analyzeTrends(runs, trendOptions);
   const labels = runLabels(runs);
   const dashboardRuns = runs.map((r, i): DashboardRun => {

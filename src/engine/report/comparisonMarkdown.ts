@@ -1,6 +1,7 @@
 import { formatFixed3 } from '../numeric/formatFixed.js';
 import type { ComparisonRow } from '../compare/compare.js';
 import { comparisonRowFailed } from '../compare/compare.js';
+import { methodOf } from '../compare/methods.js';
 import type { BenchmarkChanges, ComparisonReport, Inconclusive } from './comparisonReport.js';
 import { escapeMarkdown } from './escape.js';
 import { valueChange, valueChangeRange, worseningSize } from './change.js';
@@ -151,12 +152,7 @@ export function inconclusiveWords(i: Inconclusive): string {
  */
 export function headline(report: ComparisonReport, options: HeadlineOptions = {}): string {
   const c = report.changes;
-  const base =
-    options.base !== undefined
-      ? escapeMarkdown(options.base)
-      : report.method === 'history'
-        ? 'the history'
-        : 'the baseline';
+  const base = options.base !== undefined ? escapeMarkdown(options.base) : methodOf(report.method).referenceName;
   const method = report.methodShort;
   if (c.notComparable)
     return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural(c.benchmarks, 'benchmark')})`;
@@ -172,8 +168,7 @@ export function headline(report: ComparisonReport, options: HeadlineOptions = {}
   if (undecided) return `⏳ ${undecided[0]!.toUpperCase()}${undecided.slice(1)} (${method})${warned}`;
   if (c.better) return `✅ ${changed(c.better, 'better')} than ${base} (${method})${warned}`;
   if (options.brief) return `✅ Nothing slower than ${base} (${method})${warned}`;
-  const beyond = report.method === 'threshold' ? 'the threshold' : 'the noise';
-  return `✅ No benchmark changed beyond ${beyond} against ${base} (${method}, ${plural(c.benchmarks, 'benchmark')})${warned}`;
+  return `✅ No benchmark changed beyond ${methodOf(report.method).bound} against ${base} (${method}, ${plural(c.benchmarks, 'benchmark')})${warned}`;
 }
 
 /**

@@ -1,29 +1,14 @@
-import {
-  comparisonRowFailed,
-  type ComparisonMethod,
-  type ComparisonRow,
-  type SubExperimentComparison,
-} from '../compare/rows.js';
-import { describeGate, type GateStatistics } from '../compare/gate.js';
+import { comparisonRowFailed, type ComparisonRow, type SubExperimentComparison } from '../compare/rows.js';
+import { describeGate } from '../compare/gate.js';
+import { percent, plural, type ComparisonMethod, type MethodSummary } from '../compare/method.js';
+import { methodOf, methodOfRows } from '../compare/methods.js';
+import { thresholdMethod } from '../compare/thresholdMethod.js';
 import { resolveVerdictSettings } from '../compare/settings.js';
 import type { Verdict } from './model.js';
 
-/**
- * How the comparison decided, for the headline and the notes: the verdict settings (settings.ts) it was judged with, or
- * their fields.
- */
-export interface MethodSummary {
-  readonly method: ComparisonMethod;
-  /** The gate's confidence per gated statistic family (1 − α). */
-  readonly confidence: number;
-  readonly gate: GateStatistics;
-  /** The share of a family's α its pooled (geomean) row gets. */
-  readonly pooledShare: number;
-  /** Whether the candidate's repetitions were declared runs of separate jobs. */
-  readonly independentRepetitions: boolean;
-}
+export type { MethodSummary };
 
-export const THRESHOLD_METHOD: MethodSummary = resolveVerdictSettings('threshold');
+export const THRESHOLD_METHOD: MethodSummary = resolveVerdictSettings(thresholdMethod.name);
 
 /** Where an automatic baseline came from, as the API reported it. */
 export interface BaselineRun {
@@ -125,14 +110,8 @@ export function buildComparisonReport(
   method?: MethodSummary,
 ): ComparisonReport {
   const all = comparisons.flatMap((c) => c.rows);
-  if (!method) {
-    const inferred = all.some((r) => r.interval)
-      ? 'paired'
-      : all.some((r) => r.historyRuns !== undefined)
-        ? 'history'
-        : 'threshold';
-    method = resolveVerdictSettings(inferred);
-  }
+  method ??= resolveVerdictSettings(methodOfRows(all).name);
+  const verdictMethod = methodOf(method.method);
   const rank = (r: ComparisonRow) => (comparisonRowFailed(r) ? 0 : 1);
   const rows = all
     .map((row, index) => ({ row, index }))
@@ -151,8 +130,8 @@ export function buildComparisonReport(
     ...(baselineRun ? { baselineRun } : {}),
     verdict: failedExperiments.length > 0 ? 'fail' : 'pass',
     method: method.method,
-    methodLabel: methodLabel(method, all),
-    methodShort: methodShort(method, all, baselineRun),
+    methodLabel: verdictMethod.label(method, all),
+    methodShort: verdictMethod.shortLabel(all, baselineRun?.commit),
     changes: changeSummary(all),
     referenceLabel,
     resultLabel,
@@ -164,48 +143,6 @@ export function buildComparisonReport(
     notes: methodNotes(method, all),
     warnings: [],
   };
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** The most any row was judged on (history runs, repetitions or pairs). */
-function most(rows: readonly ComparisonRow[], of: (r: ComparisonRow) => number | undefined): number {
-  return Math.max(0, ...rows.map(of).filter((v): v is number => v !== undefined));
-}
-
-function methodLabel(method: MethodSummary, rows: readonly ComparisonRow[]): string {
-  const falseAlarms = `false alarms ≤ ${pct(1 - method.confidence)} per gated statistic`;
-  const pairs = most(rows, (r) => r.repetitions);
-  if (method.method === 'paired') return `A/B paired, ${plural(pairs, 'pair')}; ${falseAlarms}`;
-  if (method.method === 'history') {
-    const runs = plural(
-      most(rows, (r) => r.historyRuns),
-      'run',
-    );
-    return `history of ${runs}${pairs > 1 ? `, ${plural(pairs, 'repetition')}` : ''}; ${falseAlarms}`;
-  }
-  return 'threshold against one run, noise not estimated';
-}
-
-/**
- * `history of 8 runs`, `A/B, 12 pairs`, `against 1a2b3c4` (a baseline run's commit), or `one run, noise not estimated`.
- */
-function methodShort(
-  method: MethodSummary,
-  rows: readonly ComparisonRow[],
-  baselineRun: BaselineRun | undefined,
-): string {
-  if (method.method === 'paired')
-    return `A/B, ${plural(
-      most(rows, (r) => r.repetitions),
-      'pair',
-    )}`;
-  if (method.method === 'history')
-    return `history of ${plural(
-      most(rows, (r) => r.historyRuns),
-      'run',
-    )}`;
-  return baselineRun ? `against ${baselineRun.commit.slice(0, 7)}` : 'one run, noise not estimated';
 }
 
 const benchmarkKey = (r: ComparisonRow) => `${r.experimentType}\u0000${r.parameter}`;
@@ -260,69 +197,17 @@ function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
   };
 }
 
-function pct(x: number): string {
-  return `${Number((x * 100).toPrecision(3))} %`;
-}
-
 /** 1 − α/F with α/F to two significant digits, written out: 0.995 over 12 statistics is 0.99958. */
 function suiteConfidence(confidence: number, families: number): string {
   const tail = Number(((1 - confidence) / families).toPrecision(2));
   return (1 - tail).toFixed(Math.ceil(-Math.log10(tail)) + 1);
 }
 
-/** A share of α in words: "half", "three quarters", else a percentage. */
-function shareText(share: number): string {
-  return share === 0.5 ? 'half' : share === 0.75 ? 'three quarters' : pct(share);
-}
-
 /** What the method can and cannot tell, in perfgate's own words (no text from result files). */
 function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): string[] {
-  const alpha = pct(1 - method.confidence);
-  const notes: string[] = [];
-  if (method.method === 'threshold') {
-    notes.push(
-      "Threshold against one reference run: between-run noise is not estimated. On a 2-core CI runner one run's median moves by about ±14 % (1 sd) between unchanged runs, " +
-        'so a 10 % threshold fails most unchanged comparisons (docs/statistics.md). For a verdict that knows the noise, compare with a history (several candidate repetitions help) or run A/B pairs (--paired).',
-    );
-  } else if (method.method === 'history') {
-    notes.push(
-      `Noise-aware: each row is judged against the between-run spread of ${plural(
-        most(rows, (r) => r.historyRuns),
-        'baseline run',
-      )}; a row fails only when it exceeds the threshold and lies outside the noise band. ` +
-        `Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), ${shareText(method.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`,
-    );
-    const weighted = rows.find((r) => r.pooled && r.weights !== undefined);
-    if (weighted) {
-      notes.push(
-        `The geomean rows weight each parameter by 1/σ², σ estimated on ${plural(weighted.weightRuns ?? 0, 'history run')} older than the band's window (never on the runs under test); the weights are in comparison.json.`,
-      );
-    }
-    const repeated = most(rows, (r) => (r.gated ? r.repetitions : undefined));
-    if (repeated > 1 && !method.independentRepetitions) {
-      notes.push(
-        `The candidate's ${repeated} repetitions are judged as runs of one job, which can share its noise: they narrow the band only as far as the history's runs pool as many repetitions. If they ran in separate jobs, say so with repetitions: independent (docs/statistics.md).`,
-      );
-    }
-    const states = rows.filter((r) => r.status === 'state-change').length;
-    if (states > 0) {
-      notes.push(
-        `${plural(states, 'row')} changed state: the history shows two levels a factor of 2 or more apart (a tool that switches between a fast and a slow state, as ddsperf does on small VMs) and the result is at one of them. Reported as a state change, not a regression.`,
-      );
-    }
-    const short = rows.filter((r) => r.status === 'insufficient-history').length;
-    if (short > 0) {
-      notes.push(
-        `${plural(short, 'row')} had fewer than 3 runs of history: judged on the threshold alone against the newest run, which fails most unchanged builds on a CI runner. ` +
-          'Record at least 3 runs of the default branch (record-history), or run A/B pairs (paired: true).',
-      );
-    }
-  } else {
-    notes.push(
-      `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change; the pooled geomean row (or a lone parameter) passes only when its 90 % upper bound lies below the threshold (a change of threshold size would be caught 9 times in 10), and is inconclusive (not failing) when the interval straddles the threshold. ` +
-        `Each gated statistic fails an unchanged build with probability ≤ ${alpha} (confidence ${method.confidence}), ${shareText(method.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`,
-    );
-  }
+  const alpha = percent(1 - method.confidence);
+  const verdictMethod = methodOf(method.method);
+  const notes = verdictMethod.notes(method, rows);
   const byOwnTest = rows.filter((r) => r.namedBy === 'bonferroni').length;
   const byFdr = rows.filter((r) => r.namedBy === 'fdr').length;
   if (byOwnTest + byFdr > 0) {
@@ -330,7 +215,7 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
       `Failing rows named: ${byOwnTest} by their own share of α (Bonferroni), ${byFdr} more by Benjamini–Hochberg over their failing metric's parameters at a false discovery rate of ${alpha}.`,
     );
   }
-  if (method.method !== 'threshold') {
+  if (verdictMethod.judgesNoise) {
     // α is spent per gated statistic family; a large suite adds them up (Bonferroni's bound, 1 − (1 − α)^F if
     // independent). Said only when it reaches 5 %, where it changes what a red check means.
     const families = new Set(
@@ -341,7 +226,7 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
     const suite = 1 - method.confidence ** families;
     if (suite >= 0.05) {
       notes.push(
-        `This comparison judges ${families} gated statistics, each at ≤ ${alpha}: an unchanged build fails at least one of them with probability up to ${pct(suite)}. Raise confidence (for example to ${suiteConfidence(method.confidence, families)}) to bound the whole comparison instead.`,
+        `This comparison judges ${families} gated statistics, each at ≤ ${alpha}: an unchanged build fails at least one of them with probability up to ${percent(suite)}. Raise confidence (for example to ${suiteConfidence(method.confidence, families)}) to bound the whole comparison instead.`,
       );
     }
   }
@@ -352,10 +237,10 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
     const values = shown.map((r) => r.detectable!).sort((a, b) => a - b);
     const range =
       values[0] === values[values.length - 1]
-        ? pct(values[0]!)
-        : `${pct(values[0]!)} to ${pct(values[values.length - 1]!)}`;
+        ? percent(values[0]!)
+        : `${percent(values[0]!)} to ${percent(values[values.length - 1]!)}`;
     notes.push(
-      `Smallest change the gated ${pooled.length > 0 ? 'geomean ' : ''}rows catch 9 times in 10 (over the threshold and beyond the noise): ${range}. Smaller regressions pass unnoticed; more ${method.method === 'paired' ? 'pairs' : 'history runs or candidate repetitions'} narrow it.`,
+      `Smallest change the gated ${pooled.length > 0 ? 'geomean ' : ''}rows catch 9 times in 10 (over the threshold and beyond the noise): ${range}. Smaller regressions pass unnoticed; more ${verdictMethod.narrowedBy} narrow it.`,
     );
   }
   const ungated = rows.filter((r) => !r.gated).length;

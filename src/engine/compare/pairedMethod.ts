@@ -19,7 +19,8 @@ import {
   type ExperimentSide,
   type SubExperimentComparison,
 } from './rows.js';
-import { assertConfidence, VERDICT_DEFAULTS, type VerdictOptions } from './settings.js';
+import { assertConfidence, SHARED_DEFAULTS, type VerdictOptions } from './defaults.js';
+import { alphaSentence, falseAlarms, most, plural, type VerdictMethod } from './method.js';
 import {
   DEFAULT_SPENDING,
   FIRST_LOOK,
@@ -31,7 +32,7 @@ import {
 } from '../stats/sequential.js';
 import { studentTQuantile } from '../stats/studentT.js';
 import { DETECTION_POWER } from '../stats/effectTest.js';
-import { compareExperiment, thresholdStatus } from './threshold.js';
+import { compareExperiment, thresholdStatus } from './thresholdMethod.js';
 import type { Thresholds } from './thresholds.js';
 
 /** One A/B pair of interleaved runs on the same runner: the base build's run and the candidate's. */
@@ -101,9 +102,9 @@ export function compareExperimentPaired(
   const spending = options.spending ?? DEFAULT_SPENDING;
   const lookAlpha = (rowAlpha: number, pairs: number) =>
     maxPairs === undefined ? rowAlpha : sequentialNominalAlpha(pairs, maxPairs, rowAlpha, spending);
-  const gate = options.gate ?? VERDICT_DEFAULTS.gate;
-  const alpha = 1 - assertConfidence(options.confidence ?? VERDICT_DEFAULTS.confidence.paired);
-  const pooledShare = options.pooledShare ?? VERDICT_DEFAULTS.pooledShare;
+  const gate = options.gate ?? SHARED_DEFAULTS.gate;
+  const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
+  const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const refs = pairs.map((p) => p.reference).filter((s): s is ExperimentSide => s !== undefined);
   const ress = pairs.map((p) => p.result).filter((s): s is ExperimentSide => s !== undefined);
   // Rows and new/missing from the first pair that has each side; values from every pair.
@@ -234,4 +235,33 @@ export function compareExperimentPaired(
   const status =
     refs.length === 0 ? 'new' : ress.length === 0 ? 'missing' : rows.some(comparisonRowFailed) ? 'failed' : 'passed';
   return { ...plain, status, rows };
+}
+
+/** The paired method: interleaved A/B pairs on one runner cancel the machine's state, so its default is 0.99. */
+export const pairedMethod = {
+  name: 'paired',
+  defaults: { confidence: 0.99 },
+  judgesNoise: true,
+  marks: (row) => row.interval !== undefined,
+  label: (summary, rows) => `A/B paired, ${plural(pairsOf(rows), 'pair')}; ${falseAlarms(summary)}`,
+  shortLabel: (rows) => `A/B, ${plural(pairsOf(rows), 'pair')}`,
+  referenceName: 'the baseline',
+  bound: 'the noise',
+  narrowedBy: 'pairs',
+  notes: (summary) => [
+    `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change; the pooled geomean row (or a lone parameter) passes only when its 90 % upper bound lies below the threshold (a change of threshold size would be caught 9 times in 10), and is inconclusive (not failing) when the interval straddles the threshold. ` +
+      alphaSentence(summary),
+  ],
+  chartNotes: ['Whisker: the interval of the change over the A/B pairs.'],
+  // Whether a gated row straddles the threshold, and how many more pairs would decide it.
+  outputs: ({ changes }) => [
+    ['inconclusive', changes.inconclusive ? 'true' : 'false'],
+    ['pairs-needed', changes.inconclusive?.morePairs ?? ''],
+  ],
+  compare: compareExperimentPaired,
+} satisfies VerdictMethod;
+
+/** The most pairs any row was judged on. */
+function pairsOf(rows: readonly ComparisonRow[]): number {
+  return most(rows, (r) => r.repetitions);
 }

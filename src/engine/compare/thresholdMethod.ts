@@ -4,6 +4,7 @@
 import { displayUnit } from '../model/statisticRules.js';
 import { experimentSummary, type Direction } from '../model/measurement.js';
 import { DEFAULT_GATE, gates, type GateStatistics } from './gate.js';
+import type { VerdictMethod } from './method.js';
 import {
   comparedStatistics,
   comparisonRowFailed,
@@ -98,3 +99,26 @@ export function compareExperiment(
     rows,
   };
 }
+
+/**
+ * The threshold method. It judges no noise: its confidence is only reported (the paired default). Against one reference
+ * run a row's change is the threshold's alone to decide, so the method bears no mark on its rows.
+ */
+export const thresholdMethod = {
+  name: 'threshold',
+  defaults: { confidence: 0.99 },
+  judgesNoise: false,
+  label: () => 'threshold against one run, noise not estimated',
+  shortLabel: (_rows, baselineCommit) =>
+    baselineCommit !== undefined ? `against ${baselineCommit.slice(0, 7)}` : 'one run, noise not estimated',
+  referenceName: 'the baseline',
+  bound: 'the threshold',
+  narrowedBy: 'history runs or candidate repetitions',
+  notes: () => [
+    "Threshold against one reference run: between-run noise is not estimated. On a 2-core CI runner one run's median moves by about ±14 % (1 sd) between unchanged runs, " +
+      'so a 10 % threshold fails most unchanged comparisons (docs/statistics.md). For a verdict that knows the noise, compare with a history (several candidate repetitions help) or run A/B pairs (--paired).',
+  ],
+  chartNotes: [],
+  outputs: () => [],
+  compare: compareExperiment,
+} satisfies VerdictMethod;

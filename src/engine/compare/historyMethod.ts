@@ -22,8 +22,9 @@ import {
   type ExperimentSide,
   type SubExperimentComparison,
 } from './rows.js';
-import { assertConfidence, VERDICT_DEFAULTS, type VerdictOptions } from './settings.js';
-import { compareExperiment } from './threshold.js';
+import { assertConfidence, SHARED_DEFAULTS, type VerdictOptions } from './defaults.js';
+import { alphaSentence, falseAlarms, most, plural, type MethodSummary, type VerdictMethod } from './method.js';
+import { compareExperiment } from './thresholdMethod.js';
 import type { Thresholds } from './thresholds.js';
 
 /**
@@ -44,16 +45,16 @@ export function compareExperimentWithHistory(
 ): SubExperimentComparison {
   const present = history.filter((s): s is ExperimentSide => s !== undefined);
   const newest = present[present.length - 1];
-  const gate = options.gate ?? VERDICT_DEFAULTS.gate;
+  const gate = options.gate ?? SHARED_DEFAULTS.gate;
   const plain = compareExperiment(experimentType, newest, result, thresholds, { gate: ALL_GATED });
   if (!newest || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest, result)) };
-  const alpha = 1 - assertConfidence(options.confidence ?? VERDICT_DEFAULTS.confidence.history);
+  const alpha = 1 - assertConfidence(options.confidence ?? historyMethod.defaults.confidence);
   const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf(m), m])));
   const resultByKey = new Map(result.measurements.map((m) => [keyOf(m), m]));
   const sizes = familySizes(plain.rows);
-  const pooledShare = options.pooledShare ?? VERDICT_DEFAULTS.pooledShare;
-  const maxHistory = options.maxHistory ?? VERDICT_DEFAULTS.maxHistory;
-  const minWeightRuns = options.minWeightRuns ?? VERDICT_DEFAULTS.minWeightRuns;
+  const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
+  const maxHistory = options.maxHistory ?? SHARED_DEFAULTS.maxHistory;
+  const minWeightRuns = options.minWeightRuns ?? SHARED_DEFAULTS.minWeightRuns;
   // The band's window is the newest maxHistory runs; the older ones only weight the pooled rows.
   const windowRuns = byKey.slice(-maxHistory);
   const olderRuns = byKey.slice(0, Math.max(0, byKey.length - maxHistory));
@@ -69,7 +70,7 @@ export function compareExperimentWithHistory(
       confidence: rowConfidence,
       direction: row.direction,
       historyRepetitions,
-      independentRepetitions: options.independentRepetitions ?? VERDICT_DEFAULTS.independentRepetitions,
+      independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
       ...(options.minHistory !== undefined ? { minHistory: options.minHistory } : {}),
       ...(options.maxHistory !== undefined ? { maxHistory: options.maxHistory } : {}),
     });
@@ -209,4 +210,74 @@ function perRepetitionLevels(perParameter: readonly number[][], weights: readonl
       ),
     ),
   );
+}
+
+/**
+ * The history method. A history is recorded at other times than the candidate (the machine drifts, tails are heavier
+ * than log-normal), so it gets a stricter default confidence than A/B pairs; measured in docs/statistics.md, 0.995 keeps
+ * a history's false alarms ≤ 1 % under heavy-tailed noise too.
+ */
+export const historyMethod = {
+  name: 'history',
+  defaults: { confidence: 0.995 },
+  judgesNoise: true,
+  marks: (row) => row.historyRuns !== undefined,
+  label: (summary, rows) => {
+    const repetitions = most(rows, (r) => r.repetitions);
+    const shown = repetitions > 1 ? `, ${plural(repetitions, 'repetition')}` : '';
+    return `history of ${plural(historyRuns(rows), 'run')}${shown}; ${falseAlarms(summary)}`;
+  },
+  shortLabel: (rows) => `history of ${plural(historyRuns(rows), 'run')}`,
+  referenceName: 'the history',
+  bound: 'the noise',
+  narrowedBy: 'history runs or candidate repetitions',
+  notes: (summary, rows) => [
+    `Noise-aware: each row is judged against the between-run spread of ${plural(historyRuns(rows), 'baseline run')}; a row fails only when it exceeds the threshold and lies outside the noise band. ` +
+      alphaSentence(summary),
+    ...weightsNote(rows),
+    ...repetitionsNote(summary, rows),
+    ...stateChangeNote(rows),
+    ...shortHistoryNote(rows),
+  ],
+  chartNotes: ['Grey bar: the noise band, the Δ an unchanged build gives.'],
+  outputs: () => [],
+  compare: compareExperimentWithHistory,
+} satisfies VerdictMethod;
+
+/** The most history runs any row was judged against. */
+function historyRuns(rows: readonly ComparisonRow[]): number {
+  return most(rows, (r) => r.historyRuns);
+}
+
+function weightsNote(rows: readonly ComparisonRow[]): string[] {
+  const weighted = rows.find((r) => r.pooled && r.weights !== undefined);
+  if (!weighted) return [];
+  return [
+    `The geomean rows weight each parameter by 1/σ², σ estimated on ${plural(weighted.weightRuns ?? 0, 'history run')} older than the band's window (never on the runs under test); the weights are in comparison.json.`,
+  ];
+}
+
+function repetitionsNote(summary: MethodSummary, rows: readonly ComparisonRow[]): string[] {
+  const repeated = most(rows, (r) => (r.gated ? r.repetitions : undefined));
+  if (repeated <= 1 || summary.independentRepetitions) return [];
+  return [
+    `The candidate's ${repeated} repetitions are judged as runs of one job, which can share its noise: they narrow the band only as far as the history's runs pool as many repetitions. If they ran in separate jobs, say so with repetitions: independent (docs/statistics.md).`,
+  ];
+}
+
+function stateChangeNote(rows: readonly ComparisonRow[]): string[] {
+  const states = rows.filter((r) => r.status === 'state-change').length;
+  if (states === 0) return [];
+  return [
+    `${plural(states, 'row')} changed state: the history shows two levels a factor of 2 or more apart (a tool that switches between a fast and a slow state, as ddsperf does on small VMs) and the result is at one of them. Reported as a state change, not a regression.`,
+  ];
+}
+
+function shortHistoryNote(rows: readonly ComparisonRow[]): string[] {
+  const short = rows.filter((r) => r.status === 'insufficient-history').length;
+  if (short === 0) return [];
+  return [
+    `${plural(short, 'row')} had fewer than 3 runs of history: judged on the threshold alone against the newest run, which fails most unchanged builds on a CI runner. ` +
+      'Record at least 3 runs of the default branch (record-history), or run A/B pairs (paired: true).',
+  ];
 }
