@@ -33,7 +33,7 @@ import { publishError } from './publish/error.js';
 export async function run(): Promise<void> {
   const context = readRunContext();
   try {
-    if (readMode() === 'comment') {
+    if (readMode(context) === 'comment') {
       await runCommentMode(readCommentModeInputs(context), context, (message) => core.info(logSafe(message)));
       return;
     }

@@ -41,7 +41,7 @@ export const erroredMarkdown = erroredComment;
  * earlier ✅ or ❌ comment never stands for this run. Best effort: this never throws.
  */
 async function publishErrored(message: string, context: RunContext): Promise<void> {
-  if (readModeOrGate() === 'comment') return; // that mode posts another run's report
+  if (readModeOrGate(context) === 'comment') return; // that mode posts another run's report
   const runUrl = context.runUrl;
   await writeJobSummary(erroredMarkdown(message, runUrl));
   let settings: CommentSettings;
@@ -65,9 +65,9 @@ async function publishErrored(message: string, context: RunContext): Promise<voi
   }
 }
 
-function readModeOrGate(): 'gate' | 'comment' {
+function readModeOrGate(context: RunContext): 'gate' | 'comment' {
   try {
-    return readMode();
+    return readMode(context);
   } catch {
     return 'gate';
   }
