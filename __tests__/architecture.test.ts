@@ -18,7 +18,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['engine/summarize'],
   ['engine/formats'],
   ['engine/options', 'engine/check', 'engine/compare', 'engine/history'],
-  ['engine/report'],
+  ['engine/report', 'engine/settings'],
   ['engine/trends', 'engine/derive', 'engine/export'],
   ['engine/charts'],
   ['engine/dashboard'],

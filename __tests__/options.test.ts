@@ -1,4 +1,4 @@
-import { UsageError } from '../src/engine/errors.js';
+import { usageMessage } from './helpers/usageError.js';
 import {
   choiceSetting,
   experimentNamePairs,
@@ -12,16 +12,6 @@ import {
 // One rule per setting, two spellings of its name: the CLI's flag and the action's input.
 const CLI = { format: '--format', mapping: '--mapping' };
 const ACTION = { format: 'input "format"', mapping: 'input "mapping"' };
-
-function usageMessage(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a usage error');
-}
 
 describe('skip-seconds', () => {
   test('0 means skip nothing and is kept as 0; unset stays unset', () => {

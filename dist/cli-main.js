@@ -11052,22 +11052,6 @@ function readMapping(path) {
 }
 
 // src/pipeline/results.ts
-var REPETITION_MODES = ["error", "pool", "independent"];
-function parseExperimentNames(pairs, what) {
-  const names = /* @__PURE__ */ new Map();
-  for (const pair of pairs) {
-    const cut = pair.lastIndexOf("=");
-    const from = cut > 0 ? pair.slice(0, cut).trim() : "";
-    const to = cut > 0 ? pair.slice(cut + 1).trim() : "";
-    if (from === "" || to === "")
-      throw new UsageError(
-        `${what}: "${pair}" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable`
-      );
-    if (names.has(from)) throw new UsageError(`${what}: "${from}" is renamed twice`);
-    names.set(from, to);
-  }
-  return names;
-}
 function loadResults(patterns, options, progress) {
   const discovery = discoverResults(patterns, {
     formats: true,
@@ -16044,7 +16028,8 @@ function newestByExperiment(history) {
   for (const run of history) for (const [experiment, side] of run.experiments) newest.set(experiment, side);
   return newest;
 }
-function runCompare(options, progress) {
+function runCompare(given, progress) {
+  const options = withLabels(given);
   checkOutputFolder(options.outputDir);
   const verdictMethod = options.paired ? pairedMethod : options.history !== void 0 ? historyMethod : thresholdMethod;
   const verdict = resolveVerdictSettings(verdictMethod.name, {
@@ -16128,6 +16113,13 @@ function runCompare(options, progress) {
   );
   if (machines?.warning) report.warnings.unshift(machines.warning);
   return finish2(report, reference, results, pooled, options, progress);
+}
+function withLabels(options) {
+  return {
+    ...options,
+    referenceLabel: options.referenceLabel ?? labelOfPath(options.reference[0] ?? options.history),
+    resultLabel: options.resultLabel ?? labelOfPath(options.results[0])
+  };
 }
 function resultsMachine(options, fromFiles) {
   if (options.resultsEnvironment) return mergeEnvironments(options.resultsEnvironment, fromFiles);
@@ -16244,6 +16236,7 @@ function renderComparisonText(report) {
 }
 
 // src/engine/options.ts
+var DEFAULT_OUTPUT_DIR = "perfgate-report";
 function numberSetting(text2, name, fallback, valid, expected) {
   if (text2 === void 0) return fallback;
   const v = Number(text2);
@@ -16297,6 +16290,26 @@ function formatSetting(given, names) {
 function experimentNamePairs(texts) {
   return texts.flatMap((text2) => text2.split(/[\n,]/)).map((pair) => pair.trim()).filter((pair) => pair !== "");
 }
+function parseExperimentNames(pairs, what) {
+  const names = /* @__PURE__ */ new Map();
+  for (const pair of pairs) {
+    const cut = pair.lastIndexOf("=");
+    const from = cut > 0 ? pair.slice(0, cut).trim() : "";
+    const to = cut > 0 ? pair.slice(cut + 1).trim() : "";
+    if (from === "" || to === "")
+      throw new UsageError(
+        `${what}: "${pair}" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable`
+      );
+    if (names.has(from)) throw new UsageError(`${what}: "${from}" is renamed twice`);
+    names.set(from, to);
+  }
+  return names;
+}
+var REPETITION_MODES = ["error", "pool", "independent"];
+function repetitionsSetting(text2, name) {
+  if (text2 === void 0) return void 0;
+  return choiceSetting(text2, name, REPETITION_MODES, "error");
+}
 function parseMaxPairs(text2, what = "--max-pairs") {
   if (text2 === void 0 || text2.trim() === "") return void 0;
   return numberSetting(
@@ -16306,6 +16319,79 @@ function parseMaxPairs(text2, what = "--max-pairs") {
     (v) => Number.isInteger(v) && v >= 2 && v <= 1e3,
     "a whole number of pairs from 2 to 1000, such as 24"
   );
+}
+
+// src/engine/settings/spelling.ts
+var CLI_SPELLING = Object.freeze({
+  compare: "compare: ",
+  reference: "--reference",
+  history: "--history",
+  pairedOn: "--paired",
+  maxPairs: "--max-pairs",
+  confidence: "--confidence",
+  gate: "--gate",
+  threshold: "--threshold",
+  floatParse: "--float-parse",
+  format: "--format",
+  mapping: "--mapping",
+  skipSeconds: "--skip-seconds",
+  repetitions: "--repetitions",
+  experimentNames: "--experiment-name",
+  pairedNeedsPairs: "compare: --paired compares A/B pairs; give --reference and --results, not --history"
+});
+var ACTION_SPELLING = Object.freeze({
+  compare: "",
+  reference: 'input "baseline"',
+  history: 'input "history"',
+  pairedOn: 'input "paired: true"',
+  maxPairs: 'input "max-pairs"',
+  confidence: 'input "confidence"',
+  gate: 'input "gate"',
+  threshold: 'input "threshold"',
+  floatParse: 'input "float-parse"',
+  format: 'input "format"',
+  mapping: 'input "mapping"',
+  skipSeconds: 'input "skip-seconds"',
+  repetitions: 'input "repetitions"',
+  experimentNames: 'input "experiment-names"',
+  pairedNeedsPairs: 'input "paired": give input "baseline" as the folder of base-build runs and "results" as the folder of candidate runs (one sub-folder per run: r1, r2, …)'
+});
+
+// src/engine/settings/rules.ts
+function readSettings(given, spelling) {
+  const out = { floatParse: floatParseSetting(given.floatParse, spelling.floatParse) };
+  const renames = experimentNamePairs(given.experimentNames ?? []);
+  if (renames.length > 0) out.experimentNames = parseExperimentNames(renames, spelling.experimentNames);
+  const repetitions = repetitionsSetting(given.repetitions, spelling.repetitions);
+  if (repetitions !== void 0) out.repetitions = repetitions;
+  const { format, mappingFile } = formatSetting(given, { format: spelling.format, mapping: spelling.mapping });
+  if (format !== void 0) out.format = format;
+  if (mappingFile !== void 0) out.mappingFile = mappingFile;
+  const skipSeconds = skipSecondsSetting(given.skipSeconds, spelling.skipSeconds);
+  if (skipSeconds !== void 0) out.skipSeconds = skipSeconds;
+  return out;
+}
+function comparisonRules(given, spelling) {
+  if (given.reference !== void 0 && given.history)
+    throw new UsageError(`${spelling.compare}give ${spelling.reference} or ${spelling.history}, not both`);
+  if (given.paired && (given.history || given.reference !== "paths")) throw new UsageError(spelling.pairedNeedsPairs);
+  if (given.maxPairs !== void 0 && !given.paired)
+    throw new UsageError(
+      `${spelling.compare}${spelling.maxPairs} is the cap of a sequential A/B run; it needs ${spelling.pairedOn}`
+    );
+}
+function comparisonSettings(given, spelling) {
+  comparisonRules(given, spelling);
+  const thresholds = parseThresholds(given.threshold, spelling.threshold);
+  const maxPairs = parseMaxPairs(given.maxPairs, spelling.maxPairs);
+  const confidence = parseConfidence(given.confidence, spelling.confidence);
+  return {
+    thresholds,
+    ...given.paired ? { paired: true } : {},
+    ...maxPairs !== void 0 ? { maxPairs } : {},
+    ...confidence !== void 0 ? { confidence } : {},
+    gate: parseGateStatistics(given.gate, spelling.gate)
+  };
 }
 
 // src/cli/args.ts
@@ -16327,24 +16413,6 @@ function splitPatterns(text2) {
   }
   patterns.push(current);
   return patterns.map((p) => p.trim()).filter((p) => p !== "");
-}
-
-// src/cli/io.ts
-var EXIT_PASS = 0;
-var EXIT_GATE_FAILED = 1;
-var EXIT_USAGE = 2;
-var EXIT_INTERNAL = 3;
-function cliProgress(io) {
-  return {
-    step: (_title, work) => work(),
-    info: () => {
-    },
-    warning: (message) => io.err(`perfgate: warning: ${terminalSafe(message)}
-`)
-  };
-}
-function terminalSafe(text2) {
-  return withoutControls(text2, true);
 }
 
 // src/cli/args.ts
@@ -16393,22 +16461,19 @@ function joinNegativeValues(args, options) {
 function resultPaths(args) {
   return args.flatMap((arg) => arg.includes(",") && !existsSync5(arg) ? splitPatterns(arg) : [arg]);
 }
-function formatOptions(values, names = { format: "--format", mapping: "--mapping" }) {
-  const out = {};
-  const renames = experimentNamePairs(values["experiment-name"] ?? []);
-  if (renames.length > 0) out.experimentNames = parseExperimentNames(renames, "--experiment-name");
-  if (values.repetitions !== void 0) {
-    const mode = values.repetitions;
-    if (!REPETITION_MODES.includes(mode))
-      throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(" or ")}; got "${terminalSafe(mode)}"`);
-    out.repetitions = mode;
-  }
-  const { format, mappingFile } = formatSetting(values, names);
-  if (format !== void 0) out.format = format;
-  if (mappingFile !== void 0) out.mapping = readMapping(mappingFile);
-  const skipSeconds = skipSecondsSetting(values["skip-seconds"], "--skip-seconds");
-  if (skipSeconds !== void 0) out.skipSeconds = skipSeconds;
-  return out;
+function readOptions(values, spelling = CLI_SPELLING) {
+  const { mappingFile, ...settings } = readSettings(
+    {
+      floatParse: values["float-parse"],
+      format: values.format,
+      mapping: values.mapping,
+      skipSeconds: values["skip-seconds"],
+      repetitions: values.repetitions,
+      experimentNames: values["experiment-name"]
+    },
+    spelling
+  );
+  return { ...settings, ...mappingFile !== void 0 ? { mapping: readMapping(mappingFile) } : {} };
 }
 
 // src/engine/report/commentBody.ts
@@ -16742,6 +16807,24 @@ function erroredCommentOnFailure(outputDir, work) {
   }
 }
 
+// src/cli/io.ts
+var EXIT_PASS = 0;
+var EXIT_GATE_FAILED = 1;
+var EXIT_USAGE = 2;
+var EXIT_INTERNAL = 3;
+function cliProgress(io) {
+  return {
+    step: (_title, work) => work(),
+    info: () => {
+    },
+    warning: (message) => io.err(`perfgate: warning: ${terminalSafe(message)}
+`)
+  };
+}
+function terminalSafe(text2) {
+  return withoutControls(text2, true);
+}
+
 // src/cli/commands/gate.ts
 function checkCommand(args, io) {
   const { values, positionals } = parseCommandArgs("check", args, {
@@ -16760,7 +16843,7 @@ function checkCommand(args, io) {
   if (results.length === 0) throw new UsageError("check: --results is required (files, folders or glob patterns)");
   const requirements = values.requirements;
   if (!requirements) throw new UsageError("check: --requirements is required (a requirements CSV)");
-  const outputDir = values["output-dir"] ?? "perfgate-report";
+  const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
   const outcome = erroredCommentOnFailure(
     outputDir,
     () => runCheck(
@@ -16768,8 +16851,7 @@ function checkCommand(args, io) {
         results,
         requirements,
         outputDir,
-        floatParse: floatParseOption(values["float-parse"]),
-        ...formatOptions(values)
+        ...readOptions(values)
       },
       cliProgress(io)
     )
@@ -16811,12 +16893,16 @@ function compareCommand(args, io) {
     throw new UsageError(
       "compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required"
     );
-  if (reference.length > 0 && history !== void 0)
-    throw new UsageError("compare: give --reference or --history, not both");
-  if (values.paired && history !== void 0)
-    throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
-  if (values["max-pairs"] !== void 0 && !values.paired)
-    throw new UsageError("compare: --max-pairs is the cap of a sequential A/B run; it needs --paired");
+  const comparison = {
+    ...reference.length > 0 ? { reference: "paths" } : {},
+    history: history !== void 0,
+    paired: values.paired === true,
+    maxPairs: values["max-pairs"],
+    confidence: values.confidence,
+    gate: values.gate,
+    threshold: values.threshold
+  };
+  comparisonRules(comparison, CLI_SPELLING);
   if (results.length === 0) throw new UsageError("compare: --results is required (files, folders or glob patterns)");
   const given = values.environment;
   if (given !== void 0 && values["no-environment-check"])
@@ -16827,25 +16913,21 @@ function compareCommand(args, io) {
     throw new UsageError(
       "compare: --environment and --no-environment-check are for --history (the machine check of history runs)"
     );
+  const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
   const outcome = erroredCommentOnFailure(
-    values["output-dir"] ?? "perfgate-report",
+    outputDir,
     () => runCompare(
       {
         reference,
         ...history !== void 0 ? { history } : {},
         results,
-        referenceLabel: values["reference-label"] ?? labelOfPath(reference[0] ?? history),
-        resultLabel: values["results-label"] ?? labelOfPath(results[0]),
-        outputDir: values["output-dir"] ?? "perfgate-report",
-        thresholds: parseThresholds(values.threshold),
-        ...values.paired ? { paired: true } : {},
-        ...values["max-pairs"] !== void 0 ? { maxPairs: parseMaxPairs(values["max-pairs"]) } : {},
-        ...values.confidence !== void 0 ? { confidence: parseConfidence(values.confidence) } : {},
-        gate: parseGateStatistics(values.gate),
+        ...values["reference-label"] !== void 0 ? { referenceLabel: values["reference-label"] } : {},
+        ...values["results-label"] !== void 0 ? { resultLabel: values["results-label"] } : {},
+        outputDir,
+        ...comparisonSettings(comparison, CLI_SPELLING),
         // As the action does with its runner: history runs from another kind of machine are not judged.
         ...values["no-environment-check"] || history === void 0 ? {} : given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() },
-        floatParse: floatParseOption(values["float-parse"]),
-        ...formatOptions(values)
+        ...readOptions(values)
       },
       cliProgress(io)
     )
@@ -16865,7 +16947,7 @@ Report: ${outcome.markdownPath}, ${outcome.jsonPath}
   );
 }
 function finishReport(io, values, code, parts, outcome, fullReport) {
-  const outputDir = values["output-dir"] ?? "perfgate-report";
+  const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
   const commentCharts = commentChartsOption(values["comment-charts"]);
   const where = { fullReport, reportHtml: values.charts === true };
   const comment = (charts) => writeReviewerComment(
@@ -18403,7 +18485,7 @@ function trendsCommand(args, io) {
   const outcome = runTrends(
     {
       history: positionals[0],
-      outputDir: values["output-dir"] ?? "perfgate-report",
+      outputDir: values["output-dir"] ?? DEFAULT_OUTPUT_DIR,
       ...statistics ? { statistics } : {},
       ...window !== void 0 ? { window } : {}
     },
@@ -18503,8 +18585,7 @@ function historyImportCommand(args, io) {
       ...values.date !== void 0 ? { date: values.date } : {},
       ...values["run-url"] !== void 0 ? { runUrl: values["run-url"] } : {},
       ...values.environment !== void 0 ? { environment: environmentOption(values.environment) } : {},
-      floatParse: floatParseOption(values["float-parse"]),
-      ...formatOptions(values)
+      ...readOptions(values)
     },
     cliProgress(io)
   );
@@ -19176,8 +19257,7 @@ function inspectCommand(args, io) {
   if (positionals.length === 0) throw new UsageError("inspect: name at least one result file, folder or glob pattern");
   const { inspections, sets } = runInspect({
     files: positionals,
-    floatParse: floatParseOption(values["float-parse"]),
-    ...formatOptions(values)
+    ...readOptions(values)
   });
   io.out(values.json ? renderInspectionJson(inspections) : renderInspectionText(inspections, sets));
   return EXIT_PASS;
@@ -19216,8 +19296,7 @@ function exportCommand(args, io) {
       to,
       ...direction !== void 0 ? { direction } : {},
       ...values.output !== void 0 ? { output: values.output } : {},
-      floatParse: floatParseOption(values["float-parse"]),
-      ...formatOptions({ ...values, format: values.from }, { format: "--from", mapping: "--mapping" })
+      ...readOptions({ ...values, format: values.from }, { ...CLI_SPELLING, format: "--from" })
     },
     cliProgress(io)
   );
@@ -19247,8 +19326,7 @@ function deriveCommand(args, io) {
       runsFolder: positionals[0],
       output,
       method: deriveMethodOption(values),
-      floatParse: floatParseOption(values["float-parse"]),
-      ...formatOptions(values)
+      ...readOptions(values)
     },
     cliProgress(io)
   );

@@ -1,6 +1,5 @@
 import type { RunContext } from './context.js';
 import type { GenericCsvMapping } from '../engine/formats/adapter.js';
-import { parseExperimentNames, REPETITION_MODES, type RepetitionMode } from '../pipeline/results.js';
 import { splitPatterns } from '../pipeline/patterns.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import { UsageError } from '../engine/errors.js';
@@ -8,31 +7,21 @@ import { COMMENT_CHARTS, type CommentCharts } from '../pipeline/comment.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import {
   choiceSetting,
-  experimentNamePairs,
-  floatParseSetting,
-  formatSetting,
+  DEFAULT_OUTPUT_DIR,
   historyWindowSetting,
   numberSetting,
-  skipSecondsSetting,
-  parseMaxPairs,
+  type RepetitionMode,
 } from '../engine/options.js';
+import {
+  ACTION_SPELLING,
+  comparisonSettings,
+  readSettings,
+  type ComparisonSettings,
+} from '../engine/settings/rules.js';
 import { DEFAULT_HISTORY_WINDOW } from '../engine/history/window.js';
-import { parseThresholds, type Thresholds } from '../engine/compare/thresholds.js';
-import { parseGateStatistics, type GateStatistics } from '../engine/compare/gate.js';
-import { parseConfidence } from '../engine/compare/settings.js';
 import type { AutoBaselineSettings } from './autoBaseline.js';
 import { isValidMarkerId, type StickyCommentMode } from './github/comment.js';
 import { chartBranchProblem, DEFAULT_CHART_BRANCH, type ChartHosting } from './github/chartHosting.js';
-
-type Env = RunContext['env'];
-
-/**
- * An input as the runner passes it (@actions/core's getInput): INPUT_<NAME> with spaces as
- * underscores, upper case, trimmed; '' when not given.
- */
-export function getInput(env: Env, name: string): string {
-  return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
-}
 
 export interface ActionInputs {
   results: string[];
@@ -56,7 +45,8 @@ export interface ActionInputs {
   /** At most this many failed checks get an annotation (0: none). */
   annotations: number;
   comment: CommentSettings;
-  thresholds: Thresholds;
+  /** How a comparison decides: thresholds, gate, confidence, paired and max-pairs (engine/settings/rules.ts). */
+  comparison: ComparisonSettings;
   outputDir: string;
   failOnRegression: boolean;
   floatParse: FloatParse;
@@ -85,14 +75,6 @@ export interface ActionInputs {
   experimentNames?: Map<string, string>;
   /** When the pull-request comment shows charts: on a failing gate (default), always, or never. */
   commentCharts: CommentCharts;
-  /** `baseline` and `results` are folders of interleaved A/B runs from this runner (r1, r2, …). */
-  paired: boolean;
-  /** The gate's confidence per gated statistic (1 − its false-alarm rate); absent: the method's default. */
-  confidence?: number;
-  /** With `paired`: the cap of a sequential A/B run (the pairs given are one look); absent: a fixed design. */
-  maxPairs?: number;
-  /** Which statistics can fail the gate. */
-  gate: GateStatistics;
   /** Change points over the recorded history: off, report them, or fail on a new regression step. */
   trends: 'off' | 'report' | 'fail';
   /** One GitHub issue per current regression step of the default branch (with `trends`). */
@@ -101,27 +83,51 @@ export interface ActionInputs {
 
 export type { CommentCharts } from '../pipeline/comment.js';
 
+/** The environment the inputs come from (INPUT_* variables). */
+type Env = RunContext['env'];
+
+/**
+ * An action input as @actions/core's getInput reads it, from the run's environment instead of the process's:
+ * `INPUT_<NAME>` (spaces as `_`, upper case), trimmed, '' when absent; a required input that is absent throws
+ * @actions/core's error.
+ */
+export function getInput(env: Env, name: string, options?: { required?: boolean }): string {
+  const value = env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
+  if (options?.required && !value) throw new Error(`Input required and not supplied: ${name}`);
+  return value.trim();
+}
+
+/** A boolean input as @actions/core's getBooleanInput reads it: YAML 1.2's true and false spellings, else a TypeError. */
+export function getBooleanInput(env: Env, name: string, options?: { required?: boolean }): boolean {
+  const value = getInput(env, name, options);
+  if (['true', 'True', 'TRUE'].includes(value)) return true;
+  if (['false', 'False', 'FALSE'].includes(value)) return false;
+  throw new TypeError(
+    `Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
+      'Support boolean input list: `true | True | TRUE | false | False | FALSE`',
+  );
+}
+
 /** Reads and validates the action's inputs; a bad value names the input and what it accepts. */
 export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>): ActionInputs {
-  const env = context.env;
-  const results = splitPatterns(getInput(env, 'results'));
-  const resultsArtifacts = getInput(env, 'results-artifacts').trim();
+  const { env } = context;
+  const input = (name: string) => getInput(env, name);
+  const results = splitPatterns(getInput(env, 'results', { required: false }));
+  const resultsArtifacts = input('results-artifacts');
   if (results.length === 0 && resultsArtifacts === '') {
     throw new UsageError(
       'input "results" is required (summary or raw measurement files, folders or glob patterns), or input "results-artifacts"',
     );
   }
-  const requirements = getInput(env, 'requirements').trim();
-  const baselineText = getInput(env, 'baseline').trim();
+  const requirements = input('requirements');
+  const baselineText = input('baseline');
   const runMatch = /^run:\s*(\d+)$/.exec(baselineText);
   if (baselineText.startsWith('run:') && !runMatch)
     throw new UsageError(`input "baseline": "${baselineText}" should be run:<run id>, e.g. run:1234567`);
   const auto = baselineText === 'auto' || runMatch !== null;
   const baseline = auto ? [] : splitPatterns(baselineText);
-  const history = getInput(env, 'history').trim();
-  if (history !== '' && (baseline.length > 0 || auto))
-    throw new UsageError('give input "baseline" or input "history", not both');
-  const recordHistory = getInput(env, 'record-history').trim();
+  const history = input('history');
+  const recordHistory = input('record-history');
   const annotations = numberSetting(
     optionalInput(env, 'annotations'),
     'input "annotations"',
@@ -139,7 +145,19 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
       'give input "requirements" (a requirements CSV), input "baseline" or "history" (results to compare with), or input "record-history"',
     );
   }
-  const historyBranch = getInput(env, 'history-branch').trim();
+  const comparison = comparisonSettings(
+    {
+      ...(auto ? { reference: 'found' } : baseline.length > 0 ? { reference: 'paths' } : {}),
+      history: history !== '',
+      paired: booleanInput(env, 'paired', false),
+      maxPairs: optionalInput(env, 'max-pairs'),
+      confidence: optionalInput(env, 'confidence'),
+      gate: optionalInput(env, 'gate'),
+      threshold: optionalInput(env, 'threshold'),
+    },
+    ACTION_SPELLING,
+  );
+  const historyBranch = input('history-branch');
   if (historyBranch !== '') {
     const problem = chartBranchProblem(historyBranch);
     if (problem !== undefined)
@@ -149,7 +167,7 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
         'input "history-branch" needs input "history" (the folder to read the records into) or input "record-history" (the folder to record into)',
       );
   }
-  const outputDir = getInput(env, 'output-dir').trim() || 'perfgate-report';
+  const outputDir = input('output-dir') || DEFAULT_OUTPUT_DIR;
   return {
     results,
     ...(requirements !== '' ? { requirements } : {}),
@@ -162,23 +180,17 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
     ...(historyBranch !== '' ? { historyBranch, token: apiSettings(env).token } : {}),
     annotations,
     comment: commentSettings(context),
-    thresholds: parseThresholds(getInput(env, 'threshold'), 'input "threshold"'),
+    comparison,
     outputDir,
     failOnRegression: booleanInput(env, 'fail-on-regression', true),
-    floatParse: floatParseSetting(optionalInput(env, 'float-parse'), 'input "float-parse"'),
     charts: booleanInput(env, 'charts', true),
-    chartPng: getInput(env, 'chart-png').trim() === 'auto' ? 'auto' : booleanInput(env, 'chart-png', 'auto'),
+    chartPng: input('chart-png') === 'auto' ? 'auto' : booleanInput(env, 'chart-png', 'auto'),
     ...chartHostingInputs(env),
     ...(booleanInput(env, 'upload-report', true)
-      ? { uploadReport: getInput(env, 'report-artifact').trim() || 'perfgate-report' }
+      ? { uploadReport: input('report-artifact') || 'perfgate-report' }
       : {}),
-    ...formatInputs(env),
-    ...(getInput(env, 'repetitions').trim() !== ''
-      ? { repetitions: choiceInput<RepetitionMode>(env, 'repetitions', REPETITION_MODES, 'error') }
-      : {}),
-    ...experimentNamesInput(env),
+    ...readInputsOfFiles(env),
     commentCharts: choiceInput<CommentCharts>(env, 'comment-charts', COMMENT_CHARTS, 'failing'),
-    ...verdictInputs(env, baseline.length > 0),
     ...trendInputs(env),
   };
 }
@@ -194,40 +206,10 @@ function trendInputs(env: Env): { trends: ActionInputs['trends']; trendIssues: b
   return { trends, trendIssues, ...(trendIssues ? { token: apiSettings(env).token } : {}) };
 }
 
-/** `paired`, `confidence` and `gate`: how a comparison decides. */
-function verdictInputs(
-  env: Env,
-  hasBaselineFolder: boolean,
-): Pick<ActionInputs, 'paired' | 'gate'> & { confidence?: number; maxPairs?: number } {
-  const paired = booleanInput(env, 'paired', false);
-  if (paired && !hasBaselineFolder) {
-    throw new UsageError(
-      'input "paired": give input "baseline" as the folder of base-build runs and "results" as the folder of candidate runs (one sub-folder per run: r1, r2, …)',
-    );
-  }
-  const gate = parseGateStatistics(getInput(env, 'gate'), 'input "gate"');
-  const confidence = parseConfidence(getInput(env, 'confidence'), 'input "confidence"');
-  const maxPairs = parseMaxPairs(getInput(env, 'max-pairs'), 'input "max-pairs"');
-  if (maxPairs !== undefined && !paired)
-    throw new UsageError('input "max-pairs" is the cap of a sequential A/B run; it needs input "paired: true"');
-  return {
-    paired,
-    gate,
-    ...(confidence !== undefined ? { confidence } : {}),
-    ...(maxPairs !== undefined ? { maxPairs } : {}),
-  };
-}
-
-/** `experiment-names`: one `from=to` per line (or comma-separated). */
-function experimentNamesInput(env: Env): { experimentNames?: Map<string, string> } {
-  const lines = experimentNamePairs([getInput(env, 'experiment-names')]);
-  return lines.length > 0 ? { experimentNames: parseExperimentNames(lines, 'input "experiment-names"') } : {};
-}
-
 /** `chart-hosting` and `chart-branch`. */
 function chartHostingInputs(env: Env): { chartHosting: ChartHosting; chartBranch: string } {
   const chartHosting = choiceInput<ChartHosting>(env, 'chart-hosting', ['none', 'branch'], 'none');
-  const chartBranch = getInput(env, 'chart-branch').trim() || DEFAULT_CHART_BRANCH;
+  const chartBranch = getInput(env, 'chart-branch') || DEFAULT_CHART_BRANCH;
   const problem = chartBranchProblem(chartBranch);
   if (problem !== undefined)
     throw new UsageError(`input "chart-branch" must be a branch name: ${problem}; got "${chartBranch}"`);
@@ -235,20 +217,24 @@ function chartHostingInputs(env: Env): { chartHosting: ChartHosting; chartBranch
 }
 
 /**
- * `format`, `skip-seconds` and `mapping`: how result files of other tools are read (the CLI's rules,
- * engine/options.ts).
+ * `float-parse`, `format`, `mapping`, `skip-seconds`, `repetitions` and `experiment-names`: how result files are read
+ * (the CLI's rules, engine/settings/rules.ts); the mapping file read.
  */
-function formatInputs(env: Env): { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping } {
-  const out: { format?: string; skipSeconds?: number; mapping?: GenericCsvMapping } = {};
-  const { format, mappingFile } = formatSetting(
-    { format: optionalInput(env, 'format'), mapping: optionalInput(env, 'mapping') },
-    { format: 'input "format"', mapping: 'input "mapping"' },
+function readInputsOfFiles(
+  env: Env,
+): Pick<ActionInputs, 'floatParse' | 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> {
+  const { mappingFile, ...settings } = readSettings(
+    {
+      floatParse: optionalInput(env, 'float-parse'),
+      format: optionalInput(env, 'format'),
+      mapping: optionalInput(env, 'mapping'),
+      skipSeconds: optionalInput(env, 'skip-seconds'),
+      repetitions: optionalInput(env, 'repetitions'),
+      experimentNames: [getInput(env, 'experiment-names')],
+    },
+    ACTION_SPELLING,
   );
-  if (format !== undefined) out.format = format;
-  if (mappingFile !== undefined) out.mapping = readMapping(mappingFile);
-  const skipSeconds = skipSecondsSetting(optionalInput(env, 'skip-seconds'), 'input "skip-seconds"');
-  if (skipSeconds !== undefined) out.skipSeconds = skipSeconds;
-  return out;
+  return { ...settings, ...(mappingFile !== undefined ? { mapping: readMapping(mappingFile) } : {}) };
 }
 
 export type CommentWhen = 'always' | 'on-regression' | 'never';
@@ -266,7 +252,7 @@ export interface CommentSettings {
 }
 
 export function commentSettings(context: Pick<RunContext, 'workflow' | 'job' | 'env'>): CommentSettings {
-  const env = context.env;
+  const { env } = context;
   const when = choiceInput<CommentWhen>(env, 'comment', ['always', 'on-regression', 'never'], 'always');
   const mode = choiceInput<StickyCommentMode>(
     env,
@@ -274,7 +260,7 @@ export function commentSettings(context: Pick<RunContext, 'workflow' | 'job' | '
     ['update', 'recreate', 'hide-and-recreate'],
     'update',
   );
-  const given = getInput(env, 'comment-id').trim();
+  const given = getInput(env, 'comment-id');
   // By default one comment per workflow and job, so two gates in one pull request do not collide.
   const id = given || defaultCommentId(context.workflow, context.job);
   if (!isValidMarkerId(id))
@@ -283,7 +269,7 @@ export function commentSettings(context: Pick<RunContext, 'workflow' | 'job' | '
     );
   // An unset input (a workflow that passes no with: value, or a test) means the default; a value of '' given on purpose
   // cannot be told apart, so "any" is spelled out.
-  const authorText = getInput(env, 'comment-author').trim();
+  const authorText = getInput(env, 'comment-author');
   const author = authorText === '' ? DEFAULT_COMMENT_AUTHOR : authorText === '*' ? '' : authorText;
   if (author !== '' && !/^[A-Za-z0-9][A-Za-z0-9-]{0,99}(\[bot\])?$/.test(author)) {
     throw new UsageError(
@@ -299,8 +285,8 @@ export const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
 export type ActionMode = 'gate' | 'comment';
 
 /** Input `mode`: gate (the default) or comment (a workflow_run workflow posting a gate's report). */
-export function readMode(env: Env): ActionMode {
-  return choiceInput<ActionMode>(env, 'mode', ['gate', 'comment'], 'gate');
+export function readMode(context: Pick<RunContext, 'env'>): ActionMode {
+  return choiceInput<ActionMode>(context.env, 'mode', ['gate', 'comment'], 'gate');
 }
 
 export interface CommentModeInputs {
@@ -313,15 +299,14 @@ export interface CommentModeInputs {
 
 /** The inputs of `mode: comment`; the gate's own inputs are not required there. */
 export function readCommentModeInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>): CommentModeInputs {
-  const env = context.env;
   const comment = commentSettings(context);
   if (comment.when !== 'never' && comment.token === '')
     throw new UsageError(
       'mode: comment needs input "github-token" (the default, github.token, works with permissions pull-requests: write and actions: read)',
     );
-  const reportArtifact = getInput(env, 'report-artifact').trim() || 'perfgate-report';
+  const reportArtifact = getInput(context.env, 'report-artifact') || 'perfgate-report';
   const ignored = ['results', 'results-artifacts', 'requirements', 'baseline', 'history', 'record-history'].filter(
-    (name) => getInput(env, name).trim() !== '',
+    (name) => getInput(context.env, name) !== '',
   );
   return { comment, reportArtifact, ignored };
 }
@@ -334,23 +319,29 @@ export function defaultCommentId(workflow: string | undefined, job: string | und
 }
 
 function apiSettings(env: Env): AutoBaselineSettings {
-  const token = getInput(env, 'github-token').trim();
-  const branch = getInput(env, 'baseline-branch').trim();
-  const workflow = getInput(env, 'baseline-workflow').trim();
+  const token = getInput(env, 'github-token');
+  const branch = getInput(env, 'baseline-branch');
+  const workflow = getInput(env, 'baseline-workflow');
   return {
     token,
-    artifactName: getInput(env, 'baseline-artifact').trim() || 'perfgate-results',
+    artifactName: getInput(env, 'baseline-artifact') || 'perfgate-results',
     ...(branch ? { branch } : {}),
     ...(workflow ? { workflow } : {}),
   };
 }
 
+/** A boolean input (getBooleanInput's spellings); empty is `fallback`, anything else a usage error naming the input. */
 function booleanInput<F extends boolean | 'auto'>(env: Env, name: string, fallback: F): boolean | F {
-  const value = getInput(env, name).trim();
+  const value = getInput(env, name);
   if (value === '') return fallback;
-  if (['true', 'True', 'TRUE'].includes(value)) return true;
-  if (['false', 'False', 'FALSE'].includes(value)) return false;
-  throw new UsageError(`input "${name}" must be true or false${fallback === 'auto' ? ' or auto' : ''}; got "${value}"`);
+  try {
+    return getBooleanInput(env, name);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw new UsageError(
+      `input "${name}" must be true or false${fallback === 'auto' ? ' or auto' : ''}; got "${value}"`,
+    );
+  }
 }
 
 function choiceInput<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
@@ -359,6 +350,6 @@ function choiceInput<T extends string>(env: Env, name: string, allowed: readonly
 
 /** An input's trimmed value; an empty input is unset (a workflow cannot tell "not given" from ""). */
 function optionalInput(env: Env, name: string): string | undefined {
-  const value = getInput(env, name).trim();
+  const value = getInput(env, name);
   return value === '' ? undefined : value;
 }

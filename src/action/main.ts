@@ -36,7 +36,7 @@ export async function run(ports: ActionPorts): Promise<void> {
   const token = getInput(context.env, 'github-token');
   if (token !== '') context.out.setSecret(token);
   try {
-    if (readMode(context.env) === 'comment') {
+    if (readMode(context) === 'comment') {
       await runCommentMode(readCommentModeInputs(context), context, (message) => context.out.info(logSafe(message)));
       return;
     }

@@ -1,6 +1,5 @@
 import { UsageError } from '../engine/errors.js';
 import type { BaselineRun } from '../engine/report/comparisonReport.js';
-import { labelOfPath } from '../engine/report/comparisonCsv.js';
 import { pathExists } from '../pipeline/files.js';
 import { runCompare, type CompareOutcome } from '../pipeline/compare.js';
 import { currentEnvironment } from '../pipeline/environment.js';
@@ -90,14 +89,9 @@ export function compareWithReference(
       reference: baseline ?? [],
       ...(inputs.history !== undefined ? { history: inputs.history } : {}),
       results: inputs.results,
-      referenceLabel: baselineRun ? `run ${baselineRun.runId}` : labelOfPath(baseline?.[0] ?? inputs.history!),
-      resultLabel: labelOfPath(inputs.results[0]!),
+      ...(baselineRun ? { referenceLabel: `run ${baselineRun.runId}` } : {}),
       outputDir: inputs.outputDir,
-      thresholds: inputs.thresholds,
-      ...(inputs.paired ? { paired: true } : {}),
-      ...(inputs.maxPairs !== undefined ? { maxPairs: inputs.maxPairs } : {}),
-      ...(inputs.confidence !== undefined ? { confidence: inputs.confidence } : {}),
-      gate: inputs.gate,
+      ...inputs.comparison,
       // The runner is the machine in a workflow; what the files say (a JVM, a Python) fills the rest.
       resultsEnvironment: currentEnvironment(context.env),
       ...readOptionsOf(inputs),

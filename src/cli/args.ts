@@ -3,21 +3,10 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { splitPatterns } from '../pipeline/patterns.js';
 import { UsageError } from '../engine/errors.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
-import {
-  experimentNamePairs,
-  floatParseSetting,
-  formatSetting,
-  skipSecondsSetting,
-  type FormatSettingNames,
-} from '../engine/options.js';
+import { floatParseSetting } from '../engine/options.js';
+import { CLI_SPELLING, readSettings, type Spelling } from '../engine/settings/rules.js';
 import { readMapping } from '../pipeline/resultSets.js';
-import {
-  parseExperimentNames,
-  REPETITION_MODES,
-  type RepetitionMode,
-  type ResultsOptions,
-} from '../pipeline/results.js';
-import { terminalSafe } from './io.js';
+import type { ResultsOptions } from '../pipeline/results.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -89,31 +78,30 @@ export function resultPaths(args: readonly string[]): string[] {
 }
 
 /**
- * `--format`, `--skip-seconds`, `--mapping` and `--repetitions`: how result files are read, the same for every command.
+ * `--float-parse`, `--format`, `--skip-seconds`, `--mapping`, `--repetitions` and `--experiment-name`: how result files
+ * are read, the same for every command (the rules in engine/settings/rules.ts); the mapping file read.
  */
-export function formatOptions(
+export function readOptions(
   values: {
+    'float-parse'?: string;
     format?: string;
     'skip-seconds'?: string;
     mapping?: string;
     repetitions?: string;
     'experiment-name'?: string[];
   },
-  names: FormatSettingNames = { format: '--format', mapping: '--mapping' },
-): Pick<ResultsOptions, 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> {
-  const out: Pick<ResultsOptions, 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> = {};
-  const renames = experimentNamePairs(values['experiment-name'] ?? []);
-  if (renames.length > 0) out.experimentNames = parseExperimentNames(renames, '--experiment-name');
-  if (values.repetitions !== undefined) {
-    const mode = values.repetitions;
-    if (!(REPETITION_MODES as readonly string[]).includes(mode))
-      throw new UsageError(`--repetitions must be ${REPETITION_MODES.join(' or ')}; got "${terminalSafe(mode)}"`);
-    out.repetitions = mode as RepetitionMode;
-  }
-  const { format, mappingFile } = formatSetting(values, names);
-  if (format !== undefined) out.format = format;
-  if (mappingFile !== undefined) out.mapping = readMapping(mappingFile);
-  const skipSeconds = skipSecondsSetting(values['skip-seconds'], '--skip-seconds');
-  if (skipSeconds !== undefined) out.skipSeconds = skipSeconds;
-  return out;
+  spelling: Readonly<Spelling> = CLI_SPELLING,
+): ResultsOptions {
+  const { mappingFile, ...settings } = readSettings(
+    {
+      floatParse: values['float-parse'],
+      format: values.format,
+      mapping: values.mapping,
+      skipSeconds: values['skip-seconds'],
+      repetitions: values.repetitions,
+      experimentNames: values['experiment-name'],
+    },
+    spelling,
+  );
+  return { ...settings, ...(mappingFile !== undefined ? { mapping: readMapping(mappingFile) } : {}) };
 }

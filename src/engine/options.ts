@@ -3,11 +3,15 @@
  * the same function, so a setting's rule, default and message are written once. `name` is how the
  * user spelled the setting (`--skip-seconds` or `input "skip-seconds"`), so a message names what
  * they typed. An unset setting is `undefined`: a flag not given, or an empty action input.
- * The verdict settings (confidence, threshold, gate, repetitions) have their own module.
+ * The verdict settings (confidence, threshold, gate) have their own module (compare/settings.ts); the rules between
+ * settings, and the option bags the shells hand to the pipeline, are in settings/.
  */
 import { UsageError } from './errors.js';
 import { formatIds } from './formats/registry.js';
 import { FLOAT_PARSE_MODES, type FloatParse } from './numeric/parseNumber.js';
+
+/** Where the reports are written when the user names no folder (`--output-dir`, input `output-dir`). */
+export const DEFAULT_OUTPUT_DIR = 'perfgate-report';
 
 /** A number that must pass `valid`; `expected` says in words what passes ("a whole number, 0 or more"). */
 export function numberSetting(
@@ -109,6 +113,40 @@ export function experimentNamePairs(texts: readonly string[]): string[] {
     .flatMap((text) => text.split(/[\n,]/))
     .map((pair) => pair.trim())
     .filter((pair) => pair !== '');
+}
+
+/**
+ * `from=to` pairs (split at the last `=`, since names taken from commands may hold one) as a
+ * rename map; `what` names the flag or input in errors.
+ */
+export function parseExperimentNames(pairs: readonly string[], what: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const pair of pairs) {
+    const cut = pair.lastIndexOf('=');
+    const from = cut > 0 ? pair.slice(0, cut).trim() : '';
+    const to = cut > 0 ? pair.slice(cut + 1).trim() : '';
+    if (from === '' || to === '')
+      throw new UsageError(
+        `${what}: "${pair}" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable`,
+      );
+    if (names.has(from)) throw new UsageError(`${what}: "${from}" is renamed twice`);
+    names.set(from, to);
+  }
+  return names;
+}
+
+/**
+ * How several files with one key are read: `error` stops; `pool` reads them as repetitions of one run that ran in
+ * one job (back to back, so they may share the job's noise); `independent` pools them the same way, and the verdict
+ * judges them as runs from separate jobs (a matrix of runners), which only then narrows the band by √k.
+ */
+export type RepetitionMode = 'error' | 'pool' | 'independent';
+export const REPETITION_MODES: readonly RepetitionMode[] = ['error', 'pool', 'independent'];
+
+/** `--repetitions` / input `repetitions`, the one parser of it; undefined when not given (`error` applies). */
+export function repetitionsSetting(text: string | undefined, name: string): RepetitionMode | undefined {
+  if (text === undefined) return undefined;
+  return choiceSetting(text, name, REPETITION_MODES, 'error');
 }
 
 /**

@@ -9,13 +9,12 @@ import {
   thresholdMethod,
   type ExperimentSide,
 } from '../engine/compare/compare.js';
-import type { GateStatistics } from '../engine/compare/gate.js';
 import { resolveVerdictSettings } from '../engine/compare/settings.js';
 import { UsageError } from '../engine/errors.js';
 import { environmentDifferences, mergeEnvironments, type EnvironmentFingerprint } from '../engine/model/environment.js';
 import { environmentOfSets } from './environment.js';
-import type { Thresholds } from '../engine/compare/thresholds.js';
-import { comparisonFileName, renderComparisonCsv } from '../engine/report/comparisonCsv.js';
+import { comparisonFileName, labelOfPath, renderComparisonCsv } from '../engine/report/comparisonCsv.js';
+import type { ComparisonSettings } from '../engine/settings/rules.js';
 import { renderComparisonJson } from '../engine/report/comparisonJson.js';
 import { renderComparisonMarkdown } from '../engine/report/comparisonMarkdown.js';
 import {
@@ -30,7 +29,7 @@ import { checkOutputFolder, ReportWriter } from './files.js';
 import { groupResults, loadResults, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
 
-export interface CompareOptions extends ResultsOptions {
+export interface CompareOptions extends ResultsOptions, ComparisonSettings {
   /**
    * The reference set; with `history`, the newest history run is the reference instead. With
    * `paired`: the base build's runs, one entry per run in run order (or one folder of run folders).
@@ -43,14 +42,6 @@ export interface CompareOptions extends ResultsOptions {
    * entries has that many repetitions. With `paired`, entry i pairs with reference entry i.
    */
   results: readonly string[];
-  /** Interleaved A/B pairs of base and candidate runs from the same runner. */
-  paired?: boolean;
-  /** With `paired`: the cap of a sequential A/B run; the pairs given are one look of it. */
-  maxPairs?: number;
-  /** The gate's confidence per gated statistic family (default: 0.995 with a history, 0.99 paired). */
-  confidence?: number;
-  /** Which statistics can fail (default: the primary statistic). */
-  gate?: GateStatistics;
   /**
    * The machine perfgate runs on, which turns the machine check of a history comparison on:
    * history runs recorded on another kind of machine than the results are left out. Fields the
@@ -63,10 +54,11 @@ export interface CompareOptions extends ResultsOptions {
    * on too, replaces `environment`, and wins over the files' fields.
    */
   resultsEnvironment?: EnvironmentFingerprint;
-  referenceLabel: string;
-  resultLabel: string;
+  /** The reference's name in the reports (default: the first reference path's, or the history folder's). */
+  referenceLabel?: string;
+  /** The results' name in the reports (default: the first results path's). */
+  resultLabel?: string;
   outputDir: string;
-  thresholds: Thresholds;
   /** Where the reference came from, when the API found it. */
   baselineRun?: BaselineRun;
 }
@@ -176,7 +168,8 @@ function newestByExperiment(history: readonly HistoryRun[]): Map<string, Experim
  * The `compare` job: a results set against a reference set (or a history of runs), paired by
  * experiment × parameter × metric × statistic. Any supported format on either side.
  */
-export function runCompare(options: CompareOptions, progress: Progress): CompareOutcome {
+export function runCompare(given: CompareOptions, progress: Progress): CompareOutcome {
+  const options = withLabels(given);
   checkOutputFolder(options.outputDir);
   const verdictMethod = options.paired ? pairedMethod : options.history !== undefined ? historyMethod : thresholdMethod;
   const verdict = resolveVerdictSettings(verdictMethod.name, {
@@ -263,6 +256,17 @@ export function runCompare(options: CompareOptions, progress: Progress): Compare
   return finish(report, reference, results, pooled, options, progress);
 }
 
+/** The options with both labels: the ones given, else named after the first reference (or the history) and result. */
+function withLabels(options: CompareOptions): Labelled {
+  return {
+    ...options,
+    referenceLabel: options.referenceLabel ?? labelOfPath(options.reference[0] ?? options.history!),
+    resultLabel: options.resultLabel ?? labelOfPath(options.results[0]!),
+  };
+}
+
+type Labelled = CompareOptions & Required<Pick<CompareOptions, 'referenceLabel' | 'resultLabel'>>;
+
 /**
  * The machine the results were measured on, for the machine check; undefined when the check is
  * off. The user's word wins, then what the result files say, then the machine perfgate runs on.
@@ -315,7 +319,7 @@ function finish(
   reference: Map<string, ExperimentSide>,
   results: Map<string, ExperimentSide>,
   pooled: string[],
-  options: CompareOptions,
+  options: Labelled,
   progress: Progress,
 ): CompareOutcome {
   // Nothing paired: every experiment is only on one side. Say so loudly, with the names on each side.

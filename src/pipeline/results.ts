@@ -4,21 +4,13 @@
  * experiment × parameter × metric from two files is an error naming both, or — when the user says
  * so — repetitions of one run, pooled into one measurement per key.
  */
-import { InputError, UsageError } from '../engine/errors.js';
+import { InputError } from '../engine/errors.js';
 import type { Measurement, ResultSet, StatisticName } from '../engine/model/measurement.js';
 import { percentileOfSorted } from '../engine/numeric/numpy.js';
+import type { RepetitionMode } from '../engine/options.js';
 import { discoverResults } from './discover.js';
 import { loadResultSet, type LoadedResultSet, type ReadSetOptions } from './resultSets.js';
 import type { Progress } from './steps.js';
-
-/** What to do with one experiment × parameter × metric given by several files of one set. */
-/**
- * How several files with one key are read: `error` stops; `pool` reads them as repetitions of one run that ran in
- * one job (back to back, so they may share the job's noise); `independent` pools them the same way, and the verdict
- * judges them as runs from separate jobs (a matrix of runners), which only then narrows the band by √k.
- */
-export type RepetitionMode = 'error' | 'pool' | 'independent';
-export const REPETITION_MODES: readonly RepetitionMode[] = ['error', 'pool', 'independent'];
 
 export interface ResultsOptions extends ReadSetOptions {
   /** A format id to read every file with; `auto` or absent detects each file's format. */
@@ -27,26 +19,6 @@ export interface ResultsOptions extends ReadSetOptions {
   repetitions?: RepetitionMode;
   /** Experiment names to replace (from → to), so that runs named differently pair up. */
   experimentNames?: ReadonlyMap<string, string>;
-}
-
-/**
- * `from=to` pairs (split at the last `=`, since names taken from commands may hold one) as a
- * rename map; `what` names the flag or input in errors.
- */
-export function parseExperimentNames(pairs: readonly string[], what: string): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const pair of pairs) {
-    const cut = pair.lastIndexOf('=');
-    const from = cut > 0 ? pair.slice(0, cut).trim() : '';
-    const to = cut > 0 ? pair.slice(cut + 1).trim() : '';
-    if (from === '' || to === '')
-      throw new UsageError(
-        `${what}: "${pair}" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable`,
-      );
-    if (names.has(from)) throw new UsageError(`${what}: "${from}" is renamed twice`);
-    names.set(from, to);
-  }
-  return names;
 }
 
 /** One experiment of a results set. */

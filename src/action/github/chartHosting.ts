@@ -165,7 +165,7 @@ export async function hostCharts(options: HostChartsOptions): Promise<HostCharts
   if (!token) return skipped('no token was given (input github-token, with permission contents: write)');
   if (options.files.length === 0) return skipped('there are no PNG charts to host');
   const octokit = githubClient(token, apiRoot(options.apiUrl), {
-    ...(options.session ? { session: options.session } : {}),
+    session: options.session,
     ...(options.warn ? { warn: options.warn } : {}),
   });
   const fail = (what: string, error: unknown): HostChartsResult => {

@@ -95,7 +95,7 @@ export interface UpsertStickyCommentOptions {
    */
   fallbackBody?: string;
   /** The run's GitHub session (budget and waits); a fresh one by default. */
-  session?: GithubSession;
+  session?: GithubSession | undefined;
 }
 
 export type StickyCommentOutcome =
@@ -174,11 +174,8 @@ export async function upsertStickyComment(options: UpsertStickyCommentOptions): 
     truncated = fitted.truncated;
     const body = withMarker(marker, fitted.body);
 
-    const apiUrl = apiRoot(options.apiUrl);
-    const octokit = githubClient(token, apiUrl, {
-      ...(options.session ? { session: options.session } : {}),
-      ...(options.warn ? { warn: (message: string) => options.warn!(clean(message)) } : {}),
-    });
+    const warn = options.warn ? { warn: (message: string) => options.warn!(clean(message)) } : {};
+    const octokit = githubClient(token, apiRoot(options.apiUrl), { session: options.session, ...warn });
     const author = options.author?.trim().toLowerCase() || undefined;
     const where = `pull request #${issueNumber} of ${owner}/${repo}`;
 

@@ -220,7 +220,7 @@ function isValidRecord(file: string): boolean {
 
 function client(options: HistoryBranchOptions): Octokit {
   return githubClient(options.token, apiRoot(options.apiUrl), {
-    ...(options.session ? { session: options.session } : {}),
+    session: options.session,
     ...(options.warn ? { warn: options.warn } : {}),
   });
 }

@@ -141,7 +141,7 @@ export interface ClientOptions {
   /** Where a rate-limit wait is reported (default: the session's warn). Never given the token. */
   warn?: (message: string) => void;
   /** The run's GitHub session (its budget and waits); a fresh one with production settings by default. */
-  session?: GithubSession;
+  session?: GithubSession | undefined;
 }
 
 /**

@@ -42,7 +42,7 @@ const markerOf = (body: string): string | undefined => {
 export async function syncTrendIssues(options: TrendIssuesOptions): Promise<TrendIssuesResult> {
   const { owner, repo } = options;
   const octokit = githubClient(options.token, apiRoot(options.apiUrl), {
-    ...(options.session ? { session: options.session } : {}),
+    session: options.session,
     ...(options.warn ? { warn: options.warn } : {}),
   });
   const result = { opened: [] as number[], updated: [] as number[], closed: [] as number[], kept: [] as number[] };

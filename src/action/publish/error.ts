@@ -68,7 +68,7 @@ async function publishErrored(message: string, context: RunContext): Promise<voi
 
 function readModeOrGate(context: RunContext): 'gate' | 'comment' {
   try {
-    return readMode(context.env);
+    return readMode(context);
   } catch {
     return 'gate';
   }

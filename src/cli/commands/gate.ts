@@ -4,17 +4,19 @@ import { REPORT_MARKDOWN, runCheck } from '../../pipeline/check.js';
 import { writeReportCharts, type ReportChartsOptions } from '../../pipeline/writeReportCharts.js';
 import type { ReviewerCommentParts } from '../../engine/report/reviewerComment.js';
 import { COMPARISON_MARKDOWN, runCompare } from '../../pipeline/compare.js';
-import { parseThresholds } from '../../engine/compare/thresholds.js';
-import { parseGateStatistics } from '../../engine/compare/gate.js';
-import { parseConfidence } from '../../engine/compare/settings.js';
-import { labelOfPath } from '../../engine/report/comparisonCsv.js';
 import { renderComparisonText } from '../../engine/report/comparisonText.js';
 import { UsageError } from '../../engine/errors.js';
-import { choiceSetting, parseMaxPairs } from '../../engine/options.js';
+import { choiceSetting, DEFAULT_OUTPUT_DIR } from '../../engine/options.js';
+import {
+  CLI_SPELLING,
+  comparisonRules,
+  comparisonSettings,
+  type ComparisonGiven,
+} from '../../engine/settings/rules.js';
 import {
   CHART_OPTIONS,
   floatParseOption,
-  formatOptions,
+  readOptions,
   HELP_OPTION,
   parseCommandArgs,
   resultPaths,
@@ -48,15 +50,14 @@ export function checkCommand(args: string[], io: Console): number | Promise<numb
   if (results.length === 0) throw new UsageError('check: --results is required (files, folders or glob patterns)');
   const requirements = values.requirements;
   if (!requirements) throw new UsageError('check: --requirements is required (a requirements CSV)');
-  const outputDir = values['output-dir'] ?? 'perfgate-report';
+  const outputDir = values['output-dir'] ?? DEFAULT_OUTPUT_DIR;
   const outcome = erroredCommentOnFailure(outputDir, () =>
     runCheck(
       {
         results,
         requirements,
         outputDir,
-        floatParse: floatParseOption(values['float-parse']),
-        ...formatOptions(values),
+        ...readOptions(values),
       },
       cliProgress(io),
     ),
@@ -98,12 +99,16 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
     throw new UsageError(
       'compare: --reference (files, folders or glob patterns) or --history (a folder of runs) is required',
     );
-  if (reference.length > 0 && history !== undefined)
-    throw new UsageError('compare: give --reference or --history, not both');
-  if (values.paired && history !== undefined)
-    throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');
-  if (values['max-pairs'] !== undefined && !values.paired)
-    throw new UsageError('compare: --max-pairs is the cap of a sequential A/B run; it needs --paired');
+  const comparison: ComparisonGiven = {
+    ...(reference.length > 0 ? { reference: 'paths' } : {}),
+    history: history !== undefined,
+    paired: values.paired === true,
+    maxPairs: values['max-pairs'],
+    confidence: values.confidence,
+    gate: values.gate,
+    threshold: values.threshold,
+  };
+  comparisonRules(comparison, CLI_SPELLING);
   if (results.length === 0) throw new UsageError('compare: --results is required (files, folders or glob patterns)');
   const given = values.environment;
   if (given !== undefined && values['no-environment-check'])
@@ -114,28 +119,24 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
     throw new UsageError(
       'compare: --environment and --no-environment-check are for --history (the machine check of history runs)',
     );
-  const outcome = erroredCommentOnFailure(values['output-dir'] ?? 'perfgate-report', () =>
+  const outputDir = values['output-dir'] ?? DEFAULT_OUTPUT_DIR;
+  const outcome = erroredCommentOnFailure(outputDir, () =>
     runCompare(
       {
         reference,
         ...(history !== undefined ? { history } : {}),
         results,
-        referenceLabel: values['reference-label'] ?? labelOfPath(reference[0] ?? history!),
-        resultLabel: values['results-label'] ?? labelOfPath(results[0]!),
-        outputDir: values['output-dir'] ?? 'perfgate-report',
-        thresholds: parseThresholds(values.threshold),
-        ...(values.paired ? { paired: true } : {}),
-        ...(values['max-pairs'] !== undefined ? { maxPairs: parseMaxPairs(values['max-pairs']) } : {}),
-        ...(values.confidence !== undefined ? { confidence: parseConfidence(values.confidence) } : {}),
-        gate: parseGateStatistics(values.gate),
+        ...(values['reference-label'] !== undefined ? { referenceLabel: values['reference-label'] } : {}),
+        ...(values['results-label'] !== undefined ? { resultLabel: values['results-label'] } : {}),
+        outputDir,
+        ...comparisonSettings(comparison, CLI_SPELLING),
         // As the action does with its runner: history runs from another kind of machine are not judged.
         ...(values['no-environment-check'] || history === undefined
           ? {}
           : given !== undefined
             ? { resultsEnvironment: environmentOption(given) }
             : { environment: currentEnvironment() }),
-        floatParse: floatParseOption(values['float-parse']),
-        ...formatOptions(values),
+        ...readOptions(values),
       },
       cliProgress(io),
     ),
@@ -169,7 +170,7 @@ function finishReport(
   outcome: Pick<ReportChartsOptions, 'check' | 'compare' | 'historyFolder'>,
   fullReport: string,
 ): number | Promise<number> {
-  const outputDir = values['output-dir'] ?? 'perfgate-report';
+  const outputDir = values['output-dir'] ?? DEFAULT_OUTPUT_DIR;
   const commentCharts = commentChartsOption(values['comment-charts']);
   const where = { fullReport, reportHtml: values.charts === true };
   const comment = (charts?: string) =>

@@ -7,8 +7,8 @@ import { parseTrendStatistics, runTrends } from '../../pipeline/trends.js';
 import { renderTrendsText } from '../../engine/trends/render.js';
 import { runDashboard } from '../../pipeline/dashboard.js';
 import { UsageError } from '../../engine/errors.js';
-import { historyWindowSetting, numberSetting } from '../../engine/options.js';
-import { floatParseOption, formatOptions, HELP_OPTION, parseCommandArgs, SET_OPTIONS } from '../args.js';
+import { DEFAULT_OUTPUT_DIR, historyWindowSetting, numberSetting } from '../../engine/options.js';
+import { HELP_OPTION, parseCommandArgs, readOptions, SET_OPTIONS } from '../args.js';
 import { DASHBOARD_HELP, HISTORY_EXPORT_HELP, HISTORY_HELP, HISTORY_IMPORT_HELP, TRENDS_HELP } from '../help.js';
 import { cliProgress, EXIT_GATE_FAILED, EXIT_PASS, EXIT_USAGE, terminalSafe, type Console } from '../io.js';
 
@@ -31,7 +31,7 @@ export function trendsCommand(args: string[], io: Console): number {
   const outcome = runTrends(
     {
       history: positionals[0]!,
-      outputDir: values['output-dir'] ?? 'perfgate-report',
+      outputDir: values['output-dir'] ?? DEFAULT_OUTPUT_DIR,
       ...(statistics ? { statistics } : {}),
       ...(window !== undefined ? { window } : {}),
     },
@@ -130,8 +130,7 @@ function historyImportCommand(args: string[], io: Console): number {
       ...(values.date !== undefined ? { date: values.date } : {}),
       ...(values['run-url'] !== undefined ? { runUrl: values['run-url'] } : {}),
       ...(values.environment !== undefined ? { environment: environmentOption(values.environment) } : {}),
-      floatParse: floatParseOption(values['float-parse']),
-      ...formatOptions(values),
+      ...readOptions(values),
     },
     cliProgress(io),
   );

@@ -10,16 +10,17 @@ import { renderInspectionJson, renderInspectionText } from '../../engine/report/
 import { UsageError } from '../../engine/errors.js';
 import {
   floatParseOption,
-  formatOptions,
   HELP_OPTION,
   parseCommandArgs,
   READ_OPTIONS,
+  readOptions,
   resultPaths,
   SET_OPTIONS,
 } from '../args.js';
 import { DERIVE_HELP, EXPORT_HELP, INSPECT_HELP, SUMMARIZE_HELP } from '../help.js';
 import { cliProgress, EXIT_PASS, terminalSafe, type Console } from '../io.js';
 import { numberSetting } from '../../engine/options.js';
+import { CLI_SPELLING } from '../../engine/settings/rules.js';
 
 export function summarizeCommand(args: string[], io: Console): number {
   const { values, positionals } = parseCommandArgs('summarize', args, {
@@ -53,8 +54,7 @@ export function inspectCommand(args: string[], io: Console): number {
   if (positionals.length === 0) throw new UsageError('inspect: name at least one result file, folder or glob pattern');
   const { inspections, sets } = runInspect({
     files: positionals,
-    floatParse: floatParseOption(values['float-parse']),
-    ...formatOptions(values),
+    ...readOptions(values),
   });
   io.out(values.json ? renderInspectionJson(inspections) : renderInspectionText(inspections, sets));
   return EXIT_PASS;
@@ -96,8 +96,7 @@ export function exportCommand(args: string[], io: Console): number {
       to: to as ExportFormat,
       ...(direction !== undefined ? { direction: direction as Direction } : {}),
       ...(values.output !== undefined ? { output: values.output } : {}),
-      floatParse: floatParseOption(values['float-parse']),
-      ...formatOptions({ ...values, format: values.from }, { format: '--from', mapping: '--mapping' }),
+      ...readOptions({ ...values, format: values.from }, { ...CLI_SPELLING, format: '--from' }),
     },
     cliProgress(io),
   );
@@ -127,8 +126,7 @@ export function deriveCommand(args: string[], io: Console): number {
       runsFolder: positionals[0]!,
       output,
       method: deriveMethodOption(values),
-      floatParse: floatParseOption(values['float-parse']),
-      ...formatOptions(values),
+      ...readOptions(values),
     },
     cliProgress(io),
   );

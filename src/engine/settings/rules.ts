@@ -1,0 +1,122 @@
+/**
+ * The one home of the rules between settings and of the option bags the shells hand to the pipeline.
+ * A shell reads what the user gave, as text and as the user spelled it, and calls these functions; they
+ * check which combinations are allowed and what needs what, parse each setting with its one parser
+ * (engine/options.ts, engine/compare/settings.ts), fill in the defaults, and return the validated bag,
+ * or throw a UsageError naming the flag or input (spelling.ts). A rule or default is written here only.
+ */
+import { UsageError } from '../errors.js';
+import type { FloatParse } from '../numeric/parseNumber.js';
+import {
+  experimentNamePairs,
+  floatParseSetting,
+  formatSetting,
+  parseExperimentNames,
+  parseMaxPairs,
+  repetitionsSetting,
+  skipSecondsSetting,
+  type RepetitionMode,
+} from '../options.js';
+import { parseConfidence, parseGateStatistics, parseThresholds } from '../compare/settings.js';
+import type { Spelling } from './spelling.js';
+
+export { ACTION_SPELLING, CLI_SPELLING, type Spelling } from './spelling.js';
+
+/** How result files are read, as the user gave it: text as typed; absent (or an empty input) is unset. */
+export interface ReadGiven {
+  floatParse?: string | undefined;
+  format?: string | undefined;
+  mapping?: string | undefined;
+  skipSeconds?: string | undefined;
+  repetitions?: string | undefined;
+  /** `from=to` renames: several values (repeated flags) or one holding several (lines or commas). */
+  experimentNames?: readonly string[] | undefined;
+}
+
+/** How result files are read, validated: the same for results, reference, history and the record. */
+export interface ReadSettings {
+  floatParse: FloatParse;
+  /** A format id for every file; absent: detected per file. */
+  format?: string;
+  /** The generic CSV mapping file to read (the shell reads it: the engine reads no files). */
+  mappingFile?: string;
+  /** Per-second outputs (ddsperf): warm-up seconds to drop. */
+  skipSeconds?: number;
+  /** Several files of one experiment in a set: an error (absent), repetitions to pool, or independent runs. */
+  repetitions?: RepetitionMode;
+  /** Experiment names to replace in every set read (from → to). */
+  experimentNames?: Map<string, string>;
+}
+
+/** `float-parse`, `experiment-name(s)`, `repetitions`, `format` with `mapping`, and `skip-seconds`. */
+export function readSettings(given: ReadGiven, spelling: Readonly<Spelling>): ReadSettings {
+  const out: ReadSettings = { floatParse: floatParseSetting(given.floatParse, spelling.floatParse) };
+  const renames = experimentNamePairs(given.experimentNames ?? []);
+  if (renames.length > 0) out.experimentNames = parseExperimentNames(renames, spelling.experimentNames);
+  const repetitions = repetitionsSetting(given.repetitions, spelling.repetitions);
+  if (repetitions !== undefined) out.repetitions = repetitions;
+  const { format, mappingFile } = formatSetting(given, { format: spelling.format, mapping: spelling.mapping });
+  if (format !== undefined) out.format = format;
+  if (mappingFile !== undefined) out.mappingFile = mappingFile;
+  const skipSeconds = skipSecondsSetting(given.skipSeconds, spelling.skipSeconds);
+  if (skipSeconds !== undefined) out.skipSeconds = skipSeconds;
+  return out;
+}
+
+/** What a comparison was given: which references, and the verdict settings as typed. */
+export interface ComparisonGiven {
+  /**
+   * How the reference was given: as paths (CLI `--reference`, action `baseline`), or found through the API (the
+   * action's `baseline: auto` or `run:<id>`); absent when none was.
+   */
+  reference?: 'paths' | 'found' | undefined;
+  /** Whether a history folder was given. */
+  history: boolean;
+  paired: boolean;
+  maxPairs?: string | undefined;
+  confidence?: string | undefined;
+  gate?: string | undefined;
+  threshold?: string | undefined;
+}
+
+/** How a comparison decides, validated: what runCompare takes beside the sets to compare. */
+export interface ComparisonSettings {
+  thresholds: ReturnType<typeof parseThresholds>;
+  /** Which statistics can fail (default: the primary statistic). */
+  gate?: ReturnType<typeof parseGateStatistics>;
+  /** Interleaved A/B pairs of base and candidate runs from the same runner. */
+  paired?: boolean;
+  /** With `paired`: the cap of a sequential A/B run; the pairs given are one look of it. */
+  maxPairs?: number;
+  /** The gate's confidence per gated statistic family (absent: the method's default). */
+  confidence?: number;
+}
+
+/**
+ * The rules between the settings of a comparison, checked before anything is parsed: a reference or a history, not
+ * both; `paired` needs A/B pairs (a reference given as paths, no history); `max-pairs` is only for `paired`.
+ */
+export function comparisonRules(given: ComparisonGiven, spelling: Readonly<Spelling>): void {
+  if (given.reference !== undefined && given.history)
+    throw new UsageError(`${spelling.compare}give ${spelling.reference} or ${spelling.history}, not both`);
+  if (given.paired && (given.history || given.reference !== 'paths')) throw new UsageError(spelling.pairedNeedsPairs);
+  if (given.maxPairs !== undefined && !given.paired)
+    throw new UsageError(
+      `${spelling.compare}${spelling.maxPairs} is the cap of a sequential A/B run; it needs ${spelling.pairedOn}`,
+    );
+}
+
+/** The rules, then each verdict setting parsed over its default: the bag runCompare takes. */
+export function comparisonSettings(given: ComparisonGiven, spelling: Readonly<Spelling>): ComparisonSettings {
+  comparisonRules(given, spelling);
+  const thresholds = parseThresholds(given.threshold, spelling.threshold);
+  const maxPairs = parseMaxPairs(given.maxPairs, spelling.maxPairs);
+  const confidence = parseConfidence(given.confidence, spelling.confidence);
+  return {
+    thresholds,
+    ...(given.paired ? { paired: true } : {}),
+    ...(maxPairs !== undefined ? { maxPairs } : {}),
+    ...(confidence !== undefined ? { confidence } : {}),
+    gate: parseGateStatistics(given.gate, spelling.gate),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * How each shell spells the settings the rules name: the CLI's flags and the action's inputs. A rule
+ * is written once (rules.ts) and its message names what the user typed, `--max-pairs` in a terminal
+ * and `input "max-pairs"` in a workflow.
+ */
+export interface Spelling {
+  /** What a rule of the comparison starts with: the CLI names its command (`compare: `), the action nothing. */
+  compare: string;
+  /** The reference to compare with: the CLI's `--reference`, the action's `baseline`. */
+  reference: string;
+  history: string;
+  /** How to turn `paired` on, as a rule that needs it says so. */
+  pairedOn: string;
+  maxPairs: string;
+  confidence: string;
+  gate: string;
+  threshold: string;
+  floatParse: string;
+  format: string;
+  mapping: string;
+  skipSeconds: string;
+  repetitions: string;
+  experimentNames: string;
+  /**
+   * Paired without A/B pairs to compare (no reference paths, or a history): each shell says what to give in its own
+   * words (the CLI two lists of runs, the action two folders of run folders).
+   */
+  pairedNeedsPairs: string;
+}
+
+export const CLI_SPELLING: Readonly<Spelling> = Object.freeze({
+  compare: 'compare: ',
+  reference: '--reference',
+  history: '--history',
+  pairedOn: '--paired',
+  maxPairs: '--max-pairs',
+  confidence: '--confidence',
+  gate: '--gate',
+  threshold: '--threshold',
+  floatParse: '--float-parse',
+  format: '--format',
+  mapping: '--mapping',
+  skipSeconds: '--skip-seconds',
+  repetitions: '--repetitions',
+  experimentNames: '--experiment-name',
+  pairedNeedsPairs: 'compare: --paired compares A/B pairs; give --reference and --results, not --history',
+});
+
+export const ACTION_SPELLING: Readonly<Spelling> = Object.freeze({
+  compare: '',
+  reference: 'input "baseline"',
+  history: 'input "history"',
+  pairedOn: 'input "paired: true"',
+  maxPairs: 'input "max-pairs"',
+  confidence: 'input "confidence"',
+  gate: 'input "gate"',
+  threshold: 'input "threshold"',
+  floatParse: 'input "float-parse"',
+  format: 'input "format"',
+  mapping: 'input "mapping"',
+  skipSeconds: 'input "skip-seconds"',
+  repetitions: 'input "repetitions"',
+  experimentNames: 'input "experiment-names"',
+  pairedNeedsPairs:
+    'input "paired": give input "baseline" as the folder of base-build runs and "results" as the folder of candidate runs (one sub-folder per run: r1, r2, …)',
+});
