@@ -3267,171 +3267,834 @@ function isMissingValue(text2) {
   return t === "" || t === "nan" || t === "NaN" || t === "NA" || t === "N/A";
 }
 
-// src/engine/model/experimentType.ts
-function experimentTypeOfSummaryFile(path) {
-  const name = baseName(path);
-  if (!name.startsWith("measurements")) {
-    const other = experimentOfOtherName(stemOf(name).replace(/_summary$/, ""));
-    if (other !== "") return other;
-  }
-  const parts = name.split(".");
-  const stem = parts.length >= 2 ? parts[parts.length - 2] : "";
-  const type2 = stem.split("_").slice(1, -1).join("_");
-  if (type2 === "") {
-    throw new InputError(
-      `cannot tell the sub-experiment from the file name "${name}": expected measurements_<type>_summary.csv`,
-      { file: path }
-    );
-  }
-  return type2;
-}
-function summaryFileNameOfRaw(path) {
-  const name = baseName(path);
-  const dot = name.lastIndexOf(".");
-  const stem = dot > 0 ? name.slice(0, dot) : name;
-  return `${stem}_summary.csv`;
-}
-function experimentOfOtherName(stem) {
-  return stem.replace(/_raw(_data)?$/, "").replace(/[_-](r|run|rep)\d+$/i, "");
-}
-function stemOf(name) {
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? name.slice(0, dot) : name;
-}
-function experimentTypeOfRawFile(path) {
-  const name = baseName(path);
-  if (!name.startsWith("measurements")) {
-    const other = experimentOfOtherName(stemOf(name));
-    if (other !== "") return other;
-  }
-  const type2 = summaryFileNameOfRaw(path).slice(0, -".csv".length).split("_").slice(1, -1).join("_");
-  if (type2 === "") {
-    throw new InputError(
-      `cannot tell the sub-experiment from the file name "${baseName(path)}": expected measurements_<type>.csv`,
-      { file: path }
-    );
-  }
-  return type2;
-}
-function baseName(path) {
-  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  return cut >= 0 ? path.slice(cut + 1) : path;
-}
-
-// src/engine/model/summary.ts
-var SUMMARY_COLUMNS = [
-  "Bytes",
-  "Samples",
-  "Max",
-  "Min",
-  "Mean",
-  "Median",
-  "Stdev",
-  "Mean jitter",
-  "Max jitter",
-  "90%",
-  "99%",
-  "99.99%"
-];
-var SUMMARY_FIELDS = {
-  Bytes: "payloadBytes",
-  Samples: "samples",
-  Max: "max",
-  Min: "min",
-  Mean: "mean",
-  Median: "median",
-  Stdev: "stdev",
-  "Mean jitter": "meanJitter",
-  "Max jitter": "maxJitter",
-  "90%": "p90",
-  "99%": "p99",
-  "99.99%": "p9999"
+// src/engine/formats/looseJson.ts
+var MAX_DEPTH = 1e3;
+var JsonRecord = class {
 };
-
-// src/engine/formats/fastddsSummary.ts
-var SUMMARY_HEADER = SUMMARY_COLUMNS.join(",");
-var SUMMARY_REQUIRED_COLUMNS = ["Bytes", "Median", "99%", "Max"];
-function looksLikeSummary(headerLine) {
-  const names = stripBom(headerLine).split(",").map((s) => s.trim());
-  return names.includes("Bytes") && names.includes("Median") && names.includes("99%") && names.includes("Max") && !names.includes("Experiment type");
+Object.setPrototypeOf(JsonRecord.prototype, null);
+delete JsonRecord.prototype.constructor;
+function isJsonObject(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
-function renderSummaryCsv(summary) {
-  let out = SUMMARY_HEADER + "\n";
-  for (const p of summary.payloads) {
-    out += `${p.payloadBytes},${p.samples}`;
-    for (const column of SUMMARY_COLUMNS.slice(2)) out += "," + formatFixed3(p[SUMMARY_FIELDS[column]]);
-    out += "\n";
+function parseLooseJson(file, text2) {
+  const source = stripBom(text2);
+  const parser = new Parser(file, source);
+  return parser.document();
+}
+var Parser = class {
+  constructor(file, s) {
+    this.file = file;
+    this.s = s;
+    for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) === 10) this.lineStarts.push(k + 1);
   }
-  return out;
-}
-function parseSummaryCsv(file, content, floatParse) {
-  const experimentType = experimentTypeOfSummaryFile(file);
-  const table3 = readCsvTable(file, content, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
-  if (table3.rows.length === 0) throw new InputError("the summary has a header but no rows", { file, line: 2 });
-  const headerFields = /* @__PURE__ */ new Map();
-  const headerLine = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
-  headerLine.split(",").forEach((name, index2) => headerFields.set(name.trim(), index2));
-  const payloads = [];
-  const seen = /* @__PURE__ */ new Map();
-  for (const row of table3.rows) {
-    const bytesIndex = table3.columns.Bytes;
-    const bytesText = row.fields[bytesIndex] ?? "";
-    const payloadBytes = Number(bytesText.trim());
-    if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(payloadBytes)) {
-      throw new InputError(
-        `expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`,
-        {
-          file,
-          line: row.line,
-          column: fieldColumn(row.text, bytesIndex)
-        }
+  file;
+  s;
+  i = 0;
+  depth = 0;
+  lineStarts = [0];
+  containerPlaces = /* @__PURE__ */ new WeakMap();
+  elementPlaces = /* @__PURE__ */ new WeakMap();
+  /** Offsets of the containers currently open, to say which one a truncated file leaves open. */
+  open = [];
+  document() {
+    this.skipSpace();
+    if (this.i >= this.s.length) throw this.error("the file is empty; expected a JSON document", this.i);
+    const value2 = this.value();
+    this.skipSpace();
+    if (this.i < this.s.length)
+      throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
+    const place = (offset) => this.place(offset);
+    const containers = this.containerPlaces;
+    const elements = this.elementPlaces;
+    const source = this.s;
+    return {
+      value: value2,
+      placeOf: (container) => place(containers.get(container) ?? 0),
+      // Found again in the text when asked (for an error): a map of key places per object took
+      // more memory than the objects themselves in a large file.
+      placeOfKey: (object, key) => {
+        const start = containers.get(object);
+        return place(start === void 0 ? 0 : keyOffset(source, start, key) ?? start);
+      },
+      placeOfElement: (array, index2) => place(elements.get(array)?.[index2] ?? containers.get(array) ?? 0)
+    };
+  }
+  place(offset) {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (this.lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
+  }
+  error(message, offset) {
+    return new InputError(message, { file: this.file, ...this.place(offset) });
+  }
+  describeAt(offset) {
+    if (offset >= this.s.length) return "end of file";
+    const c = this.s[offset];
+    if (c === "\n" || c === "\r") return "end of line";
+    const word = /^[A-Za-z_][\w.+-]*/.exec(this.s.slice(offset, offset + 40));
+    if (word) return `"${word[0]}"`;
+    return `"${c}"`;
+  }
+  truncated() {
+    const innermost = this.open[this.open.length - 1];
+    let message = "unexpected end of file: the JSON document is truncated";
+    if (innermost !== void 0) {
+      const kind = this.s[innermost] === "{" ? "an object" : "an array";
+      message += ` (${kind} opened on line ${this.place(innermost).line} is not closed)`;
+    }
+    return this.error(message, this.s.length);
+  }
+  skipSpace() {
+    const s = this.s;
+    while (this.i < s.length) {
+      const c = s.charCodeAt(this.i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
+      else break;
+    }
+  }
+  value() {
+    this.skipSpace();
+    const s = this.s;
+    if (this.i >= s.length) throw this.truncated();
+    const c = s[this.i];
+    if (c === "{") return this.object();
+    if (c === "[") return this.array();
+    if (c === '"') return this.string();
+    if (c === "-" || c >= "0" && c <= "9") return this.number();
+    if (s.startsWith("true", this.i)) return this.literal("true", true);
+    if (s.startsWith("false", this.i)) return this.literal("false", false);
+    if (s.startsWith("null", this.i)) return this.literal("null", null);
+    if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
+    if (s.startsWith("Infinity", this.i)) return this.literal("Infinity", Infinity);
+    throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
+  }
+  literal(word, value2) {
+    const end = this.i + word.length;
+    if (end < this.s.length && /[\w]/.test(this.s[end]))
+      throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
+    this.i = end;
+    return value2;
+  }
+  enter(offset) {
+    if (++this.depth > MAX_DEPTH) throw this.error(`the JSON is nested more than ${MAX_DEPTH} levels deep`, offset);
+    this.open.push(offset);
+  }
+  leave() {
+    this.depth--;
+    this.open.pop();
+  }
+  object() {
+    const start = this.i;
+    this.enter(start);
+    this.i++;
+    const object = new JsonRecord();
+    this.containerPlaces.set(object, start);
+    this.skipSpace();
+    if (this.s[this.i] === "}") {
+      this.i++;
+      this.leave();
+      return object;
+    }
+    for (; ; ) {
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      if (this.s[this.i] !== '"') {
+        throw this.error(`expected a quoted key, found ${this.describeAt(this.i)}`, this.i);
+      }
+      const key = this.string();
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      if (this.s[this.i] !== ":")
+        throw this.error(`expected ":" after the key "${key}", found ${this.describeAt(this.i)}`, this.i);
+      this.i++;
+      const value2 = this.value();
+      object[key] = value2;
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      const c = this.s[this.i];
+      if (c === ",") {
+        this.i++;
+        continue;
+      }
+      if (c === "}") {
+        this.i++;
+        this.leave();
+        return object;
+      }
+      throw this.error(
+        `expected "," or "}" in the object opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`,
+        this.i
       );
     }
-    const earlier = seen.get(payloadBytes);
-    if (earlier !== void 0) {
-      throw new InputError(`payload ${payloadBytes} appears twice (first on line ${earlier})`, {
-        file,
-        line: row.line,
-        column: fieldColumn(row.text, bytesIndex)
-      });
-    }
-    seen.set(payloadBytes, row.line);
-    const summary = {
-      payloadBytes,
-      samples: NaN,
-      max: NaN,
-      min: NaN,
-      mean: NaN,
-      median: NaN,
-      stdev: NaN,
-      meanJitter: NaN,
-      maxJitter: NaN,
-      p90: NaN,
-      p99: NaN,
-      p9999: NaN,
-      line: row.line
-    };
-    for (const column of SUMMARY_COLUMNS.slice(1)) {
-      const index2 = headerFields.get(column);
-      if (index2 === void 0) continue;
-      const text2 = row.fields[index2] ?? "";
-      if (isMissingValue(text2)) continue;
-      const value2 = parseNumber(text2, floatParse);
-      if (value2 === void 0) {
-        throw new InputError(`expected a number in column "${column}", found "${clip(text2)}"`, {
-          file,
-          line: row.line,
-          column: fieldColumn(row.text, index2)
-        });
-      }
-      summary[SUMMARY_FIELDS[column]] = value2;
-    }
-    payloads.push(summary);
   }
-  return { experimentType, source: file, payloads };
+  array() {
+    const start = this.i;
+    this.enter(start);
+    this.i++;
+    const array = [];
+    const places = [];
+    this.containerPlaces.set(array, start);
+    this.elementPlaces.set(array, places);
+    this.skipSpace();
+    if (this.s[this.i] === "]") {
+      this.i++;
+      this.leave();
+      return array;
+    }
+    for (; ; ) {
+      this.skipSpace();
+      places.push(this.i);
+      array.push(this.value());
+      this.skipSpace();
+      if (this.i >= this.s.length) throw this.truncated();
+      const c = this.s[this.i];
+      if (c === ",") {
+        this.i++;
+        continue;
+      }
+      if (c === "]") {
+        this.i++;
+        this.leave();
+        return array;
+      }
+      throw this.error(
+        `expected "," or "]" in the array opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`,
+        this.i
+      );
+    }
+  }
+  string() {
+    const s = this.s;
+    const start = this.i;
+    this.i++;
+    let out = "";
+    let chunkStart = this.i;
+    for (; ; ) {
+      if (this.i >= s.length) throw this.error("a string is not closed (it starts here)", start);
+      const c = s.charCodeAt(this.i);
+      if (c === 34) {
+        out += s.slice(chunkStart, this.i);
+        this.i++;
+        return out;
+      }
+      if (c < 32) {
+        if (c === 10) throw this.error("a string is not closed before the end of the line (it starts here)", start);
+        throw this.error("a control character inside a string", this.i);
+      }
+      if (c === 92) {
+        out += s.slice(chunkStart, this.i);
+        const e = s[this.i + 1];
+        if (e === void 0) throw this.truncated();
+        const simple = {
+          '"': '"',
+          "\\": "\\",
+          "/": "/",
+          b: "\b",
+          f: "\f",
+          n: "\n",
+          r: "\r",
+          t: "	"
+        };
+        const mapped = simple[e];
+        if (mapped !== void 0) {
+          out += mapped;
+          this.i += 2;
+        } else if (e === "u") {
+          const hex = s.slice(this.i + 2, this.i + 6);
+          if (!/^[0-9A-Fa-f]{4}$/.test(hex)) throw this.error("a \\u escape needs four hexadecimal digits", this.i);
+          out += String.fromCharCode(parseInt(hex, 16));
+          this.i += 6;
+        } else {
+          throw this.error(`an invalid escape "\\${e}" in a string`, this.i);
+        }
+        chunkStart = this.i;
+        continue;
+      }
+      this.i++;
+    }
+  }
+  number() {
+    const s = this.s;
+    const start = this.i;
+    if (s[this.i] === "-") {
+      this.i++;
+      if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
+      if (s.startsWith("Infinity", this.i)) return -this.literal("Infinity", Infinity);
+    }
+    const re = /(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+    re.lastIndex = this.i;
+    const m = re.exec(s);
+    if (!m) throw this.error(`expected a number, found ${this.describeAt(start)}`, start);
+    this.i += m[0].length;
+    const next = s[this.i];
+    if (next !== void 0 && /[\w.+-]/.test(next)) {
+      if (this.i >= s.length) throw this.truncated();
+      throw this.error(
+        `a malformed number "${s.slice(start, Math.min(s.length, this.i + 8)).split(/[\s,\]}]/)[0]}"`,
+        start
+      );
+    }
+    return Number(s.slice(start, this.i));
+  }
+};
+function keyOffset(s, start, key) {
+  let found;
+  let depth = 0;
+  for (let i = start + 1; i < s.length; ) {
+    const c = s.charCodeAt(i);
+    if (c === 34) {
+      let end = i + 1;
+      while (end < s.length && s.charCodeAt(end) !== 34) end += s.charCodeAt(end) === 92 ? 2 : 1;
+      end++;
+      if (depth === 0) {
+        let next = end;
+        while (next < s.length && /\s/.test(s[next])) next++;
+        if (s[next] === ":" && decodedString(s.slice(i, end)) === key) found = i;
+      }
+      i = end;
+      continue;
+    }
+    if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (depth === 0) break;
+      depth--;
+    }
+    i++;
+  }
+  return found;
 }
+function decodedString(literal) {
+  try {
+    return JSON.parse(literal);
+  } catch {
+    return void 0;
+  }
+}
+
+// src/engine/model/validity.ts
+var POSITIVE = (what) => ({ least: 0, exclusive: true, what: `${what} must be greater than 0` });
+var NOT_NEGATIVE = (what) => ({ least: 0, exclusive: false, what: `${what} cannot be negative` });
+var LOCATION_BOUNDS = {
+  time: POSITIVE("a time"),
+  size: NOT_NEGATIVE("a size"),
+  bitrate: NOT_NEGATIVE("a bit rate"),
+  byterate: NOT_NEGATIVE("a byte rate"),
+  rate: NOT_NEGATIVE("a rate"),
+  count: NOT_NEGATIVE("a count"),
+  ratio: NOT_NEGATIVE("a percentage")
+};
+var SPREAD_BOUNDS = {
+  stdev: NOT_NEGATIVE("a standard deviation"),
+  variance: NOT_NEGATIVE("a variance"),
+  jitter: NOT_NEGATIVE("a jitter"),
+  maxJitter: NOT_NEGATIVE("a jitter"),
+  samples: NOT_NEGATIVE("a number of samples")
+};
+var ACCUMULATED_TIME = /^(?:(?:user|system|cpu) time|gc\.time)$/;
+function impossibleValue({ dimension, statistic, metric: metric2 }, value2) {
+  if (!Number.isFinite(value2)) return "a measured value must be a finite number";
+  const spread2 = statistic === "sample" ? void 0 : SPREAD_BOUNDS[statistic];
+  const accumulated = dimension === "time" && metric2 !== void 0 && ACCUMULATED_TIME.test(metric2);
+  const bound = spread2 ?? (accumulated ? NOT_NEGATIVE("a CPU or GC time") : LOCATION_BOUNDS[dimension]);
+  const possible = bound.exclusive ? value2 > bound.least : value2 >= bound.least;
+  return possible ? void 0 : bound.what;
+}
+function valueText(value2, unit = "") {
+  const text2 = Object.is(value2, -0) ? "-0" : String(value2);
+  return Number.isFinite(value2) && unit !== "" ? `${text2} ${unit}` : text2;
+}
+function requirePossibleValue(kind, value2, what, place, unit = "") {
+  const reason = impossibleValue(kind, value2);
+  if (reason !== void 0)
+    throw new InputError(`${what} is ${valueText(value2, unit)}, which is impossible: ${reason}`, place);
+}
+function requirePossibleValues(measurements, options = {}) {
+  for (const m of measurements) {
+    const { dimension, name } = m.metric;
+    const shown = shownUnit2(m);
+    for (const [statistic, value2] of Object.entries(m.statistics)) {
+      if (value2 === void 0 || options.notANumberIsAbsent && Number.isNaN(value2)) continue;
+      const plain = statistic === "samples" || statistic === "variance";
+      requirePossibleValue(
+        { dimension, statistic, metric: name },
+        plain ? value2 : shown.value(value2),
+        describeValue(m, statistic),
+        m.place,
+        plain ? "" : shown.unit
+      );
+    }
+    const samples = m.samples;
+    if (samples === void 0) continue;
+    for (let i = 0; i < samples.length; i++) {
+      requirePossibleValue(
+        { dimension, statistic: "sample", metric: name },
+        shown.value(samples[i]),
+        `sample ${i + 1} of ${describeValue(m, "value")}`,
+        m.place,
+        shown.unit
+      );
+    }
+  }
+}
+function shownUnit2(m) {
+  const printed = parseToolUnit(m.metric.displayUnit);
+  if (printed === void 0 || printed.dimension !== m.metric.dimension || printed.toBase === 1)
+    return { unit: m.metric.unit, value: (base) => base };
+  return {
+    unit: m.metric.displayUnit,
+    value: (base) => Number.isFinite(base) && base !== 0 ? Number((base / printed.toBase).toPrecision(12)) : base
+  };
+}
+function describeValue(m, statistic) {
+  const of = m.parameter.label === "" ? `"${m.experiment}"` : `"${m.experiment}" (${m.parameter.label})`;
+  const stat = statistic === "value" ? "" : ` ${statistic}`;
+  return `the ${m.metric.name}${stat} of ${of}`;
+}
+
+// src/engine/formats/jsonFields.ts
+var JsonFields = class {
+  constructor(file, doc) {
+    this.file = file;
+    this.doc = doc;
+  }
+  file;
+  doc;
+  error(message, object, key) {
+    let place;
+    if (key === void 0) place = this.doc.placeOf(object);
+    else if (typeof key === "number") place = this.doc.placeOfElement(object, key);
+    else place = this.doc.placeOfKey(object, key);
+    return new InputError(message, { file: this.file, ...place });
+  }
+  /** A number field; undefined when absent (or null with `nullable`). */
+  number(object, key, options = {}) {
+    const value2 = object[key];
+    if (value2 === void 0 || value2 === null && options.nullable) {
+      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
+      return void 0;
+    }
+    if (typeof value2 !== "number")
+      throw this.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
+    return value2;
+  }
+  /**
+   * A measured value: a number field that must be possible for its metric's dimension and its
+   * statistic (the table in model/validity.ts); an impossible one is an error at the field.
+   */
+  measured(object, key, kind, options = {}) {
+    const value2 = this.number(object, key, options);
+    if (value2 === void 0) return void 0;
+    const reason = impossibleValue(kind, value2);
+    if (reason !== void 0)
+      throw this.error(`"${key}" is ${valueText(value2)}, which is impossible: ${reason}`, object, key);
+    return value2;
+  }
+  /** An array of measured values (raw samples), each possible as `kind`; undefined when absent or null. */
+  measuredArray(object, key, kind) {
+    const values = this.numbers(object, key);
+    values?.forEach((v, index2) => {
+      const reason = impossibleValue(kind, v);
+      if (reason !== void 0)
+        throw this.error(
+          `a value in "${key}" is ${valueText(v)}, which is impossible: ${reason}`,
+          object[key],
+          index2
+        );
+    });
+    return values;
+  }
+  string(object, key, options = {}) {
+    const value2 = object[key];
+    if (value2 === void 0) {
+      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
+      return void 0;
+    }
+    if (typeof value2 !== "string")
+      throw this.error(`expected a string for "${key}", found ${describeJson(value2)}`, object, key);
+    return value2;
+  }
+  /** An array of numbers; undefined when absent or null. */
+  numbers(object, key) {
+    const value2 = object[key];
+    if (value2 === void 0 || value2 === null) return void 0;
+    if (!Array.isArray(value2))
+      throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value2)}`, object, key);
+    value2.forEach((v, index2) => {
+      if (typeof v !== "number")
+        throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value2, index2);
+    });
+    return value2;
+  }
+};
+function describeJson(value2) {
+  if (value2 === null) return "null";
+  if (Array.isArray(value2)) return "an array";
+  if (typeof value2 === "object") return "an object";
+  if (typeof value2 === "string") return `the string "${value2.length > 40 ? value2.slice(0, 40) + "…" : value2}"`;
+  return String(value2);
+}
+
+// src/engine/stats/median.ts
+function medianOfSorted(sorted) {
+  const n = sorted.length;
+  if (n === 0) return NaN;
+  const mid = n >> 1;
+  if (n % 2 === 1) return sorted[mid];
+  return (sorted[mid - 1] + sorted[mid]) / 2;
+}
+function median(values) {
+  return medianOfSorted(Float64Array.from(values).sort());
+}
+
+// src/engine/numeric/numpy.ts
+var BUFFER_SIZE = 8192;
+var PAIRWISE_BLOCK = 128;
+function pairwiseSum(values, start, n) {
+  if (n < 8) {
+    let res = 0;
+    for (let i = 0; i < n; i++) res += values[start + i];
+    return res;
+  }
+  if (n <= PAIRWISE_BLOCK) {
+    let r0 = values[start];
+    let r1 = values[start + 1];
+    let r2 = values[start + 2];
+    let r3 = values[start + 3];
+    let r4 = values[start + 4];
+    let r5 = values[start + 5];
+    let r6 = values[start + 6];
+    let r7 = values[start + 7];
+    const unrolledEnd = n - n % 8;
+    let i = 8;
+    for (; i < unrolledEnd; i += 8) {
+      const k = start + i;
+      r0 += values[k];
+      r1 += values[k + 1];
+      r2 += values[k + 2];
+      r3 += values[k + 3];
+      r4 += values[k + 4];
+      r5 += values[k + 5];
+      r6 += values[k + 6];
+      r7 += values[k + 7];
+    }
+    let res = r0 + r1 + (r2 + r3) + (r4 + r5 + (r6 + r7));
+    for (; i < n; i++) res += values[start + i];
+    return res;
+  }
+  let n2 = Math.floor(n / 2);
+  n2 -= n2 % 8;
+  return pairwiseSum(values, start, n2) + pairwiseSum(values, start + n2, n - n2);
+}
+function sum(values, start = 0, end = values.length) {
+  let total = 0;
+  for (let chunk = start; chunk < end; chunk += BUFFER_SIZE) {
+    total += pairwiseSum(values, chunk, Math.min(BUFFER_SIZE, end - chunk));
+  }
+  return total;
+}
+function mean(values) {
+  return sum(values) / values.length;
+}
+function populationStdev(values, valuesMean = mean(values), scratch) {
+  const n = values.length;
+  const squares = scratch !== void 0 && scratch.length >= n ? scratch : new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const d = values[i] - valuesMean;
+    squares[i] = d * d;
+  }
+  return Math.sqrt(sum(squares, 0, n) / n);
+}
+function percentileOfSorted(sorted, p) {
+  const n = sorted.length;
+  if (n === 0) return NaN;
+  const q = p / 100;
+  const virtualIndex = (n - 1) * q;
+  if (virtualIndex >= n - 1) return sorted[n - 1];
+  if (virtualIndex <= 0) return sorted[0];
+  const lo = Math.floor(virtualIndex);
+  const g = virtualIndex - lo;
+  const a = sorted[lo];
+  const b = sorted[lo + 1];
+  const d = b - a;
+  return g >= 0.5 ? b - d * (1 - g) : a + d * g;
+}
+function extremes(values) {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isNaN(v)) return { min: NaN, max: NaN };
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return values.length === 0 ? { min: NaN, max: NaN } : { min, max };
+}
+function selectOrderStatistics(values, positions) {
+  const n = values.length;
+  const ks = [...new Set(positions)].filter((k) => k >= 0 && k < n).sort((a, b) => a - b);
+  if (ks.length === 0) return;
+  selectBudget = 16 * n + 4096;
+  selectSeed = 2654435769;
+  if (!multiSelect(values, 0, n - 1, ks, 0, ks.length - 1)) values.sort();
+}
+var selectBudget = 0;
+var selectSeed = 0;
+function multiSelect(a, left, right, ks, kFrom, kTo) {
+  for (; ; ) {
+    if (kFrom > kTo) return true;
+    if (right - left < 24) {
+      for (let i2 = left + 1; i2 <= right; i2++) {
+        const v = a[i2];
+        let j2 = i2 - 1;
+        while (j2 >= left && a[j2] > v) {
+          a[j2 + 1] = a[j2];
+          j2--;
+        }
+        a[j2 + 1] = v;
+      }
+      return true;
+    }
+    selectBudget -= right - left;
+    if (selectBudget < 0) return false;
+    selectSeed ^= selectSeed << 13;
+    selectSeed ^= selectSeed >>> 17;
+    selectSeed ^= selectSeed << 5;
+    const mid = left + 1 + (selectSeed >>> 0) % (right - left - 1);
+    let t = a[mid];
+    a[mid] = a[left + 1];
+    a[left + 1] = t;
+    if (a[left] > a[right]) {
+      t = a[left];
+      a[left] = a[right];
+      a[right] = t;
+    }
+    if (a[left + 1] > a[right]) {
+      t = a[left + 1];
+      a[left + 1] = a[right];
+      a[right] = t;
+    }
+    if (a[left] > a[left + 1]) {
+      t = a[left];
+      a[left] = a[left + 1];
+      a[left + 1] = t;
+    }
+    const pivot = a[left + 1];
+    let i = left + 1;
+    let j = right;
+    for (; ; ) {
+      do
+        i++;
+      while (a[i] < pivot);
+      do
+        j--;
+      while (a[j] > pivot);
+      if (j < i) break;
+      t = a[i];
+      a[i] = a[j];
+      a[j] = t;
+    }
+    a[left + 1] = a[j];
+    a[j] = pivot;
+    let below = kFrom;
+    while (below <= kTo && ks[below] < j) below++;
+    let above = below;
+    if (above <= kTo && ks[above] === j) above++;
+    if (below > kFrom && above <= kTo) {
+      if (!multiSelect(a, left, j - 1, ks, kFrom, below - 1)) return false;
+      left = j + 1;
+      kFrom = above;
+    } else if (below > kFrom) {
+      right = j - 1;
+      kTo = below - 1;
+    } else {
+      left = j + 1;
+      kFrom = above;
+    }
+  }
+}
+
+// src/engine/formats/shared.ts
+var ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
 function clip(text2) {
   return text2.length > 40 ? text2.slice(0, 40) + "…" : text2;
+}
+function consoleLines(text2) {
+  return stripBom(text2).split("\n").map((line) => line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd());
+}
+var RATE_SUFFIXES = /* @__PURE__ */ new Set(["s", "sec", "secs", "second", "seconds"]);
+var PER_OPERATION_SUFFIXES = /* @__PURE__ */ new Set(["iter", "iters", "iteration", "op", "ops", "operation", "call", "run"]);
+var LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+function splitPerSuffix(symbol, suffixes) {
+  const slash = symbol.lastIndexOf("/");
+  if (slash < 0 || !suffixes.has(symbol.slice(slash + 1).trimStart())) return void 0;
+  const quantity = symbol.slice(0, slash).trimEnd();
+  return quantity === "" || LINE_TERMINATOR.test(quantity) ? void 0 : quantity;
+}
+function readUnit(text2) {
+  const symbol = text2.trim();
+  const direct = parseUnit(symbol);
+  if (direct && direct.dimension !== "count" && direct.dimension !== "ratio")
+    return { unit: direct, direction: directionOf(direct), known: true };
+  const perOperation = splitPerSuffix(symbol, PER_OPERATION_SUFFIXES);
+  if (perOperation !== void 0) {
+    const inner = parseUnit(perOperation);
+    if (inner && (inner.dimension === "time" || inner.dimension === "size")) {
+      return { unit: { ...inner, symbol }, direction: "lower-is-better", known: true };
+    }
+    return { unit: { symbol, dimension: "count", toBase: 1 }, direction: "lower-is-better", known: true };
+  }
+  const rate = splitPerSuffix(symbol, RATE_SUFFIXES);
+  if (rate !== void 0) {
+    const perSecond = parseUnit(`${rate}/s`);
+    if (perSecond && perSecond.dimension !== "time")
+      return { unit: { ...perSecond, symbol }, direction: "higher-is-better", known: true };
+    return { unit: { symbol, dimension: "rate", toBase: 1 }, direction: "higher-is-better", known: true };
+  }
+  if (direct?.dimension === "ratio") return { unit: direct, direction: "lower-is-better", known: false };
+  return { unit: { symbol, dimension: "count", toBase: 1 }, direction: "lower-is-better", known: false };
+}
+function metricOfUnit(symbol, name = symbol) {
+  const reading = readUnit(symbol);
+  const metric2 = {
+    name,
+    dimension: reading.unit.dimension,
+    unit: BASE_UNITS[reading.unit.dimension],
+    displayUnit: symbol,
+    direction: reading.direction
+  };
+  return { metric: metric2, unit: reading.unit, known: reading.known };
+}
+function directionOf(unit) {
+  return unit.dimension === "rate" || unit.dimension === "bitrate" || unit.dimension === "byterate" ? "higher-is-better" : "lower-is-better";
+}
+function templateOf(command, values) {
+  let template = command;
+  for (const [name, text2] of Object.entries(values)) {
+    if (text2 === "") continue;
+    let result = "";
+    let copied = 0;
+    for (const start of occurrences(template, text2)) {
+      const end = start + text2.length;
+      if (start < copied || isWordCharacter(template, start - 1) || isWordCharacter(template, end)) continue;
+      result += template.slice(copied, start) + `{${name}}`;
+      copied = end;
+    }
+    template = result + template.slice(copied);
+  }
+  return template;
+}
+function isWordCharacter(text2, index2) {
+  if (index2 < 0 || index2 >= text2.length) return false;
+  const c = text2.charCodeAt(index2);
+  return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95 || c === 46;
+}
+function occurrences(haystack, needle) {
+  const failure2 = new Int32Array(needle.length);
+  for (let i = 1, k = 0; i < needle.length; i++) {
+    while (k > 0 && needle.charCodeAt(i) !== needle.charCodeAt(k)) k = failure2[k - 1];
+    if (needle.charCodeAt(i) === needle.charCodeAt(k)) k++;
+    failure2[i] = k;
+  }
+  const found = [];
+  for (let i = 0, k = 0; i < haystack.length; i++) {
+    while (k > 0 && haystack.charCodeAt(i) !== needle.charCodeAt(k)) k = failure2[k - 1];
+    if (haystack.charCodeAt(i) === needle.charCodeAt(k)) k++;
+    if (k === needle.length) {
+      found.push(i - k + 1);
+      k = failure2[k - 1];
+    }
+  }
+  return found;
+}
+function iterationMeasurement(values) {
+  const sorted = Float64Array.from(values).sort();
+  const statistics = {
+    median: percentileOfSorted(sorted, 50),
+    mean: values.reduce((a, b) => a + b, 0) / values.length,
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
+    samples: values.length
+  };
+  return { statistics, samples: Float64Array.from(values) };
+}
+var NUMERIC_SETTING = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+function settingsParameter(pairs) {
+  const settings = {};
+  const parts = [];
+  let payloadBytes;
+  for (const [key, value2] of pairs) {
+    const numeric = typeof value2 === "number" ? value2 : NUMERIC_SETTING.test(value2) ? Number(value2) : void 0;
+    settings[key] = numeric ?? value2;
+    parts.push(`${key}=${value2}`);
+    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key))
+      payloadBytes ??= numeric;
+  }
+  if (parts.length === 0) return { label: "" };
+  return { label: parts.join(","), ...payloadBytes !== void 0 ? { payloadBytes } : {}, settings };
+}
+var NOT_FINITE_TEXTS = /* @__PURE__ */ new Set(["NaN", "+INF", "-INF", ""]);
+function optionalStatistic(fields, object, key, kind) {
+  const value2 = object[key];
+  if (value2 === void 0 || value2 === null || typeof value2 === "string" && NOT_FINITE_TEXTS.has(value2))
+    return void 0;
+  if (typeof value2 !== "number")
+    throw fields.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
+  if (Number.isNaN(value2)) return void 0;
+  if (kind === void 0) return Number.isFinite(value2) ? value2 : void 0;
+  return fields.measured(object, key, kind);
+}
+function sampleStatistics(values) {
+  const sorted = Float64Array.from(values).sort();
+  let sum2 = 0;
+  for (let i = 0; i < values.length; i++) sum2 += values[i];
+  const mean3 = sum2 / values.length;
+  let squares = 0;
+  for (let i = 0; i < values.length; i++) squares += (values[i] - mean3) ** 2;
+  return {
+    samples: values.length,
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
+    mean: mean3,
+    median: percentileOfSorted(sorted, 50),
+    p90: percentileOfSorted(sorted, 90),
+    p95: percentileOfSorted(sorted, 95),
+    p99: percentileOfSorted(sorted, 99),
+    stdev: Math.sqrt(squares / values.length)
+  };
+}
+var DistinctNames = class {
+  constructor(notes) {
+    this.notes = notes;
+  }
+  notes;
+  seen = /* @__PURE__ */ new Map();
+  /** `name`, or `name (k)` when (name, metric) came k − 1 times before; `line` is for the note. */
+  name(name, metric2, line) {
+    const key = `${name}\0${metric2}`;
+    const earlier = this.seen.get(key);
+    this.seen.set(key, (earlier ?? 0) + 1);
+    if (earlier === void 0) return name;
+    const renamed = `${name} (${earlier + 1})`;
+    this.notes.push(`"${name}" has more than one ${metric2} value; line ${line} is read as "${renamed}"`);
+    return renamed;
+  }
+};
+function readJsonReport(file, text2, isExpected, expected) {
+  const doc = parseLooseJson(file, text2);
+  const root = doc.value;
+  if (!isExpected(root)) throw new InputError(expected, { file, line: 1, column: 1 });
+  return { doc, fields: new JsonFields(file, doc), root };
+}
+function isJsonArray(value2) {
+  return Array.isArray(value2);
+}
+function isObjectWithArray(key) {
+  return (value2) => isJsonObject(value2) && Array.isArray(value2[key]);
 }
 
 // src/engine/formats/requirementsCsv.ts
@@ -3959,6 +4622,170 @@ function sameName(a, b) {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
+// src/engine/model/experimentType.ts
+function experimentTypeOfSummaryFile(path) {
+  const name = baseName(path);
+  if (!name.startsWith("measurements")) {
+    const other = experimentOfOtherName(stemOf(name).replace(/_summary$/, ""));
+    if (other !== "") return other;
+  }
+  const parts = name.split(".");
+  const stem = parts.length >= 2 ? parts[parts.length - 2] : "";
+  const type2 = stem.split("_").slice(1, -1).join("_");
+  if (type2 === "") {
+    throw new InputError(
+      `cannot tell the sub-experiment from the file name "${name}": expected measurements_<type>_summary.csv`,
+      { file: path }
+    );
+  }
+  return type2;
+}
+function summaryFileNameOfRaw(path) {
+  const name = baseName(path);
+  const dot = name.lastIndexOf(".");
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  return `${stem}_summary.csv`;
+}
+function experimentOfOtherName(stem) {
+  return stem.replace(/_raw(_data)?$/, "").replace(/[_-](r|run|rep)\d+$/i, "");
+}
+function stemOf(name) {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+function experimentTypeOfRawFile(path) {
+  const name = baseName(path);
+  if (!name.startsWith("measurements")) {
+    const other = experimentOfOtherName(stemOf(name));
+    if (other !== "") return other;
+  }
+  const type2 = summaryFileNameOfRaw(path).slice(0, -".csv".length).split("_").slice(1, -1).join("_");
+  if (type2 === "") {
+    throw new InputError(
+      `cannot tell the sub-experiment from the file name "${baseName(path)}": expected measurements_<type>.csv`,
+      { file: path }
+    );
+  }
+  return type2;
+}
+function baseName(path) {
+  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  return cut >= 0 ? path.slice(cut + 1) : path;
+}
+
+// src/engine/model/summary.ts
+var SUMMARY_COLUMNS = [
+  "Bytes",
+  "Samples",
+  "Max",
+  "Min",
+  "Mean",
+  "Median",
+  "Stdev",
+  "Mean jitter",
+  "Max jitter",
+  "90%",
+  "99%",
+  "99.99%"
+];
+var SUMMARY_FIELDS = {
+  Bytes: "payloadBytes",
+  Samples: "samples",
+  Max: "max",
+  Min: "min",
+  Mean: "mean",
+  Median: "median",
+  Stdev: "stdev",
+  "Mean jitter": "meanJitter",
+  "Max jitter": "maxJitter",
+  "90%": "p90",
+  "99%": "p99",
+  "99.99%": "p9999"
+};
+
+// src/engine/formats/fastddsSummary.ts
+var SUMMARY_HEADER = SUMMARY_COLUMNS.join(",");
+var SUMMARY_REQUIRED_COLUMNS = ["Bytes", "Median", "99%", "Max"];
+function looksLikeSummary(headerLine) {
+  const names = stripBom(headerLine).split(",").map((s) => s.trim());
+  return names.includes("Bytes") && names.includes("Median") && names.includes("99%") && names.includes("Max") && !names.includes("Experiment type");
+}
+function renderSummaryCsv(summary) {
+  let out = SUMMARY_HEADER + "\n";
+  for (const p of summary.payloads) {
+    out += `${p.payloadBytes},${p.samples}`;
+    for (const column of SUMMARY_COLUMNS.slice(2)) out += "," + formatFixed3(p[SUMMARY_FIELDS[column]]);
+    out += "\n";
+  }
+  return out;
+}
+function parseSummaryCsv(file, content, floatParse) {
+  const experimentType = experimentTypeOfSummaryFile(file);
+  const table3 = readCsvTable(file, content, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+  if (table3.rows.length === 0) throw new InputError("the summary has a header but no rows", { file, line: 2 });
+  const headerFields = /* @__PURE__ */ new Map();
+  const headerLine = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
+  headerLine.split(",").forEach((name, index2) => headerFields.set(name.trim(), index2));
+  const payloads = [];
+  const seen = /* @__PURE__ */ new Map();
+  for (const row of table3.rows) {
+    const bytesIndex = table3.columns.Bytes;
+    const bytesText = row.fields[bytesIndex] ?? "";
+    const payloadBytes = Number(bytesText.trim());
+    if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(payloadBytes)) {
+      throw new InputError(
+        `expected a payload size in bytes (a whole number) in column "Bytes", found "${clip(bytesText)}"`,
+        {
+          file,
+          line: row.line,
+          column: fieldColumn(row.text, bytesIndex)
+        }
+      );
+    }
+    const earlier = seen.get(payloadBytes);
+    if (earlier !== void 0) {
+      throw new InputError(`payload ${payloadBytes} appears twice (first on line ${earlier})`, {
+        file,
+        line: row.line,
+        column: fieldColumn(row.text, bytesIndex)
+      });
+    }
+    seen.set(payloadBytes, row.line);
+    const summary = {
+      payloadBytes,
+      samples: NaN,
+      max: NaN,
+      min: NaN,
+      mean: NaN,
+      median: NaN,
+      stdev: NaN,
+      meanJitter: NaN,
+      maxJitter: NaN,
+      p90: NaN,
+      p99: NaN,
+      p9999: NaN,
+      line: row.line
+    };
+    for (const column of SUMMARY_COLUMNS.slice(1)) {
+      const index2 = headerFields.get(column);
+      if (index2 === void 0) continue;
+      const text2 = row.fields[index2] ?? "";
+      if (isMissingValue(text2)) continue;
+      const value2 = parseNumber(text2, floatParse);
+      if (value2 === void 0) {
+        throw new InputError(`expected a number in column "${column}", found "${clip(text2)}"`, {
+          file,
+          line: row.line,
+          column: fieldColumn(row.text, index2)
+        });
+      }
+      summary[SUMMARY_FIELDS[column]] = value2;
+    }
+    payloads.push(summary);
+  }
+  return { experimentType, source: file, payloads };
+}
+
 // src/engine/report/csvText.ts
 function csvText(text2) {
   let cell = text2;
@@ -4060,315 +4887,6 @@ function uniqueFileStems(names) {
     out.set(name, stem);
   }
   return out;
-}
-
-// src/engine/formats/looseJson.ts
-var MAX_DEPTH = 1e3;
-var JsonRecord = class {
-};
-Object.setPrototypeOf(JsonRecord.prototype, null);
-delete JsonRecord.prototype.constructor;
-function isJsonObject(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
-function parseLooseJson(file, text2) {
-  const source = stripBom(text2);
-  const parser = new Parser(file, source);
-  return parser.document();
-}
-var Parser = class {
-  constructor(file, s) {
-    this.file = file;
-    this.s = s;
-    for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) === 10) this.lineStarts.push(k + 1);
-  }
-  file;
-  s;
-  i = 0;
-  depth = 0;
-  lineStarts = [0];
-  containerPlaces = /* @__PURE__ */ new WeakMap();
-  elementPlaces = /* @__PURE__ */ new WeakMap();
-  /** Offsets of the containers currently open, to say which one a truncated file leaves open. */
-  open = [];
-  document() {
-    this.skipSpace();
-    if (this.i >= this.s.length) throw this.error("the file is empty; expected a JSON document", this.i);
-    const value2 = this.value();
-    this.skipSpace();
-    if (this.i < this.s.length)
-      throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
-    const place = (offset) => this.place(offset);
-    const containers = this.containerPlaces;
-    const elements = this.elementPlaces;
-    const source = this.s;
-    return {
-      value: value2,
-      placeOf: (container) => place(containers.get(container) ?? 0),
-      // Found again in the text when asked (for an error): a map of key places per object took
-      // more memory than the objects themselves in a large file.
-      placeOfKey: (object, key) => {
-        const start = containers.get(object);
-        return place(start === void 0 ? 0 : keyOffset(source, start, key) ?? start);
-      },
-      placeOfElement: (array, index2) => place(elements.get(array)?.[index2] ?? containers.get(array) ?? 0)
-    };
-  }
-  place(offset) {
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >> 1;
-      if (this.lineStarts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
-  }
-  error(message, offset) {
-    return new InputError(message, { file: this.file, ...this.place(offset) });
-  }
-  describeAt(offset) {
-    if (offset >= this.s.length) return "end of file";
-    const c = this.s[offset];
-    if (c === "\n" || c === "\r") return "end of line";
-    const word = /^[A-Za-z_][\w.+-]*/.exec(this.s.slice(offset, offset + 40));
-    if (word) return `"${word[0]}"`;
-    return `"${c}"`;
-  }
-  truncated() {
-    const innermost = this.open[this.open.length - 1];
-    let message = "unexpected end of file: the JSON document is truncated";
-    if (innermost !== void 0) {
-      const kind = this.s[innermost] === "{" ? "an object" : "an array";
-      message += ` (${kind} opened on line ${this.place(innermost).line} is not closed)`;
-    }
-    return this.error(message, this.s.length);
-  }
-  skipSpace() {
-    const s = this.s;
-    while (this.i < s.length) {
-      const c = s.charCodeAt(this.i);
-      if (c === 32 || c === 10 || c === 13 || c === 9) this.i++;
-      else break;
-    }
-  }
-  value() {
-    this.skipSpace();
-    const s = this.s;
-    if (this.i >= s.length) throw this.truncated();
-    const c = s[this.i];
-    if (c === "{") return this.object();
-    if (c === "[") return this.array();
-    if (c === '"') return this.string();
-    if (c === "-" || c >= "0" && c <= "9") return this.number();
-    if (s.startsWith("true", this.i)) return this.literal("true", true);
-    if (s.startsWith("false", this.i)) return this.literal("false", false);
-    if (s.startsWith("null", this.i)) return this.literal("null", null);
-    if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
-    if (s.startsWith("Infinity", this.i)) return this.literal("Infinity", Infinity);
-    throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
-  }
-  literal(word, value2) {
-    const end = this.i + word.length;
-    if (end < this.s.length && /[\w]/.test(this.s[end]))
-      throw this.error(`expected a JSON value, found ${this.describeAt(this.i)}`, this.i);
-    this.i = end;
-    return value2;
-  }
-  enter(offset) {
-    if (++this.depth > MAX_DEPTH) throw this.error(`the JSON is nested more than ${MAX_DEPTH} levels deep`, offset);
-    this.open.push(offset);
-  }
-  leave() {
-    this.depth--;
-    this.open.pop();
-  }
-  object() {
-    const start = this.i;
-    this.enter(start);
-    this.i++;
-    const object = new JsonRecord();
-    this.containerPlaces.set(object, start);
-    this.skipSpace();
-    if (this.s[this.i] === "}") {
-      this.i++;
-      this.leave();
-      return object;
-    }
-    for (; ; ) {
-      this.skipSpace();
-      if (this.i >= this.s.length) throw this.truncated();
-      if (this.s[this.i] !== '"') {
-        throw this.error(`expected a quoted key, found ${this.describeAt(this.i)}`, this.i);
-      }
-      const key = this.string();
-      this.skipSpace();
-      if (this.i >= this.s.length) throw this.truncated();
-      if (this.s[this.i] !== ":")
-        throw this.error(`expected ":" after the key "${key}", found ${this.describeAt(this.i)}`, this.i);
-      this.i++;
-      const value2 = this.value();
-      object[key] = value2;
-      this.skipSpace();
-      if (this.i >= this.s.length) throw this.truncated();
-      const c = this.s[this.i];
-      if (c === ",") {
-        this.i++;
-        continue;
-      }
-      if (c === "}") {
-        this.i++;
-        this.leave();
-        return object;
-      }
-      throw this.error(
-        `expected "," or "}" in the object opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`,
-        this.i
-      );
-    }
-  }
-  array() {
-    const start = this.i;
-    this.enter(start);
-    this.i++;
-    const array = [];
-    const places = [];
-    this.containerPlaces.set(array, start);
-    this.elementPlaces.set(array, places);
-    this.skipSpace();
-    if (this.s[this.i] === "]") {
-      this.i++;
-      this.leave();
-      return array;
-    }
-    for (; ; ) {
-      this.skipSpace();
-      places.push(this.i);
-      array.push(this.value());
-      this.skipSpace();
-      if (this.i >= this.s.length) throw this.truncated();
-      const c = this.s[this.i];
-      if (c === ",") {
-        this.i++;
-        continue;
-      }
-      if (c === "]") {
-        this.i++;
-        this.leave();
-        return array;
-      }
-      throw this.error(
-        `expected "," or "]" in the array opened on line ${this.place(start).line}, found ${this.describeAt(this.i)}`,
-        this.i
-      );
-    }
-  }
-  string() {
-    const s = this.s;
-    const start = this.i;
-    this.i++;
-    let out = "";
-    let chunkStart = this.i;
-    for (; ; ) {
-      if (this.i >= s.length) throw this.error("a string is not closed (it starts here)", start);
-      const c = s.charCodeAt(this.i);
-      if (c === 34) {
-        out += s.slice(chunkStart, this.i);
-        this.i++;
-        return out;
-      }
-      if (c < 32) {
-        if (c === 10) throw this.error("a string is not closed before the end of the line (it starts here)", start);
-        throw this.error("a control character inside a string", this.i);
-      }
-      if (c === 92) {
-        out += s.slice(chunkStart, this.i);
-        const e = s[this.i + 1];
-        if (e === void 0) throw this.truncated();
-        const simple = {
-          '"': '"',
-          "\\": "\\",
-          "/": "/",
-          b: "\b",
-          f: "\f",
-          n: "\n",
-          r: "\r",
-          t: "	"
-        };
-        const mapped = simple[e];
-        if (mapped !== void 0) {
-          out += mapped;
-          this.i += 2;
-        } else if (e === "u") {
-          const hex = s.slice(this.i + 2, this.i + 6);
-          if (!/^[0-9A-Fa-f]{4}$/.test(hex)) throw this.error("a \\u escape needs four hexadecimal digits", this.i);
-          out += String.fromCharCode(parseInt(hex, 16));
-          this.i += 6;
-        } else {
-          throw this.error(`an invalid escape "\\${e}" in a string`, this.i);
-        }
-        chunkStart = this.i;
-        continue;
-      }
-      this.i++;
-    }
-  }
-  number() {
-    const s = this.s;
-    const start = this.i;
-    if (s[this.i] === "-") {
-      this.i++;
-      if (s.startsWith("NaN", this.i)) return this.literal("NaN", NaN);
-      if (s.startsWith("Infinity", this.i)) return -this.literal("Infinity", Infinity);
-    }
-    const re = /(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-    re.lastIndex = this.i;
-    const m = re.exec(s);
-    if (!m) throw this.error(`expected a number, found ${this.describeAt(start)}`, start);
-    this.i += m[0].length;
-    const next = s[this.i];
-    if (next !== void 0 && /[\w.+-]/.test(next)) {
-      if (this.i >= s.length) throw this.truncated();
-      throw this.error(
-        `a malformed number "${s.slice(start, Math.min(s.length, this.i + 8)).split(/[\s,\]}]/)[0]}"`,
-        start
-      );
-    }
-    return Number(s.slice(start, this.i));
-  }
-};
-function keyOffset(s, start, key) {
-  let found;
-  let depth = 0;
-  for (let i = start + 1; i < s.length; ) {
-    const c = s.charCodeAt(i);
-    if (c === 34) {
-      let end = i + 1;
-      while (end < s.length && s.charCodeAt(end) !== 34) end += s.charCodeAt(end) === 92 ? 2 : 1;
-      end++;
-      if (depth === 0) {
-        let next = end;
-        while (next < s.length && /\s/.test(s[next])) next++;
-        if (s[next] === ":" && decodedString(s.slice(i, end)) === key) found = i;
-      }
-      i = end;
-      continue;
-    }
-    if (c === 123 || c === 91) depth++;
-    else if (c === 125 || c === 93) {
-      if (depth === 0) break;
-      depth--;
-    }
-    i++;
-  }
-  return found;
-}
-function decodedString(literal) {
-  try {
-    return JSON.parse(literal);
-  } catch {
-    return void 0;
-  }
 }
 
 // src/engine/formats/mappingJson.ts
@@ -4779,185 +5297,6 @@ function splitQuotedLine(text2, error) {
   }
 }
 
-// src/engine/stats/median.ts
-function medianOfSorted(sorted) {
-  const n = sorted.length;
-  if (n === 0) return NaN;
-  const mid = n >> 1;
-  if (n % 2 === 1) return sorted[mid];
-  return (sorted[mid - 1] + sorted[mid]) / 2;
-}
-function median(values) {
-  return medianOfSorted(Float64Array.from(values).sort());
-}
-
-// src/engine/numeric/numpy.ts
-var BUFFER_SIZE = 8192;
-var PAIRWISE_BLOCK = 128;
-function pairwiseSum(values, start, n) {
-  if (n < 8) {
-    let res = 0;
-    for (let i = 0; i < n; i++) res += values[start + i];
-    return res;
-  }
-  if (n <= PAIRWISE_BLOCK) {
-    let r0 = values[start];
-    let r1 = values[start + 1];
-    let r2 = values[start + 2];
-    let r3 = values[start + 3];
-    let r4 = values[start + 4];
-    let r5 = values[start + 5];
-    let r6 = values[start + 6];
-    let r7 = values[start + 7];
-    const unrolledEnd = n - n % 8;
-    let i = 8;
-    for (; i < unrolledEnd; i += 8) {
-      const k = start + i;
-      r0 += values[k];
-      r1 += values[k + 1];
-      r2 += values[k + 2];
-      r3 += values[k + 3];
-      r4 += values[k + 4];
-      r5 += values[k + 5];
-      r6 += values[k + 6];
-      r7 += values[k + 7];
-    }
-    let res = r0 + r1 + (r2 + r3) + (r4 + r5 + (r6 + r7));
-    for (; i < n; i++) res += values[start + i];
-    return res;
-  }
-  let n2 = Math.floor(n / 2);
-  n2 -= n2 % 8;
-  return pairwiseSum(values, start, n2) + pairwiseSum(values, start + n2, n - n2);
-}
-function sum(values, start = 0, end = values.length) {
-  let total = 0;
-  for (let chunk = start; chunk < end; chunk += BUFFER_SIZE) {
-    total += pairwiseSum(values, chunk, Math.min(BUFFER_SIZE, end - chunk));
-  }
-  return total;
-}
-function mean(values) {
-  return sum(values) / values.length;
-}
-function populationStdev(values, valuesMean = mean(values), scratch) {
-  const n = values.length;
-  const squares = scratch !== void 0 && scratch.length >= n ? scratch : new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const d = values[i] - valuesMean;
-    squares[i] = d * d;
-  }
-  return Math.sqrt(sum(squares, 0, n) / n);
-}
-function percentileOfSorted(sorted, p) {
-  const n = sorted.length;
-  if (n === 0) return NaN;
-  const q = p / 100;
-  const virtualIndex = (n - 1) * q;
-  if (virtualIndex >= n - 1) return sorted[n - 1];
-  if (virtualIndex <= 0) return sorted[0];
-  const lo = Math.floor(virtualIndex);
-  const g = virtualIndex - lo;
-  const a = sorted[lo];
-  const b = sorted[lo + 1];
-  const d = b - a;
-  return g >= 0.5 ? b - d * (1 - g) : a + d * g;
-}
-function extremes(values) {
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (Number.isNaN(v)) return { min: NaN, max: NaN };
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  return values.length === 0 ? { min: NaN, max: NaN } : { min, max };
-}
-function selectOrderStatistics(values, positions) {
-  const n = values.length;
-  const ks = [...new Set(positions)].filter((k) => k >= 0 && k < n).sort((a, b) => a - b);
-  if (ks.length === 0) return;
-  selectBudget = 16 * n + 4096;
-  selectSeed = 2654435769;
-  if (!multiSelect(values, 0, n - 1, ks, 0, ks.length - 1)) values.sort();
-}
-var selectBudget = 0;
-var selectSeed = 0;
-function multiSelect(a, left, right, ks, kFrom, kTo) {
-  for (; ; ) {
-    if (kFrom > kTo) return true;
-    if (right - left < 24) {
-      for (let i2 = left + 1; i2 <= right; i2++) {
-        const v = a[i2];
-        let j2 = i2 - 1;
-        while (j2 >= left && a[j2] > v) {
-          a[j2 + 1] = a[j2];
-          j2--;
-        }
-        a[j2 + 1] = v;
-      }
-      return true;
-    }
-    selectBudget -= right - left;
-    if (selectBudget < 0) return false;
-    selectSeed ^= selectSeed << 13;
-    selectSeed ^= selectSeed >>> 17;
-    selectSeed ^= selectSeed << 5;
-    const mid = left + 1 + (selectSeed >>> 0) % (right - left - 1);
-    let t = a[mid];
-    a[mid] = a[left + 1];
-    a[left + 1] = t;
-    if (a[left] > a[right]) {
-      t = a[left];
-      a[left] = a[right];
-      a[right] = t;
-    }
-    if (a[left + 1] > a[right]) {
-      t = a[left + 1];
-      a[left + 1] = a[right];
-      a[right] = t;
-    }
-    if (a[left] > a[left + 1]) {
-      t = a[left];
-      a[left] = a[left + 1];
-      a[left + 1] = t;
-    }
-    const pivot = a[left + 1];
-    let i = left + 1;
-    let j = right;
-    for (; ; ) {
-      do
-        i++;
-      while (a[i] < pivot);
-      do
-        j--;
-      while (a[j] > pivot);
-      if (j < i) break;
-      t = a[i];
-      a[i] = a[j];
-      a[j] = t;
-    }
-    a[left + 1] = a[j];
-    a[j] = pivot;
-    let below = kFrom;
-    while (below <= kTo && ks[below] < j) below++;
-    let above = below;
-    if (above <= kTo && ks[above] === j) above++;
-    if (below > kFrom && above <= kTo) {
-      if (!multiSelect(a, left, j - 1, ks, kFrom, below - 1)) return false;
-      left = j + 1;
-      kFrom = above;
-    } else if (below > kFrom) {
-      right = j - 1;
-      kTo = below - 1;
-    } else {
-      left = j + 1;
-      kFrom = above;
-    }
-  }
-}
-
 // src/engine/summarize.ts
 function summarizePayload(samples) {
   const latencies = samples.latencies;
@@ -5108,345 +5447,6 @@ function fastddsHeaderError(path, headerLine) {
     `not a result file: expected the summary header "${SUMMARY_HEADER}" or the raw header "${RAW_HEADER}"`,
     { file: path, line: 1, column: 1 }
   );
-}
-
-// src/engine/model/validity.ts
-var POSITIVE = (what) => ({ least: 0, exclusive: true, what: `${what} must be greater than 0` });
-var NOT_NEGATIVE = (what) => ({ least: 0, exclusive: false, what: `${what} cannot be negative` });
-var LOCATION_BOUNDS = {
-  time: POSITIVE("a time"),
-  size: NOT_NEGATIVE("a size"),
-  bitrate: NOT_NEGATIVE("a bit rate"),
-  byterate: NOT_NEGATIVE("a byte rate"),
-  rate: NOT_NEGATIVE("a rate"),
-  count: NOT_NEGATIVE("a count"),
-  ratio: NOT_NEGATIVE("a percentage")
-};
-var SPREAD_BOUNDS = {
-  stdev: NOT_NEGATIVE("a standard deviation"),
-  variance: NOT_NEGATIVE("a variance"),
-  jitter: NOT_NEGATIVE("a jitter"),
-  maxJitter: NOT_NEGATIVE("a jitter"),
-  samples: NOT_NEGATIVE("a number of samples")
-};
-var ACCUMULATED_TIME = /^(?:(?:user|system|cpu) time|gc\.time)$/;
-function impossibleValue({ dimension, statistic, metric: metric2 }, value2) {
-  if (!Number.isFinite(value2)) return "a measured value must be a finite number";
-  const spread2 = statistic === "sample" ? void 0 : SPREAD_BOUNDS[statistic];
-  const accumulated = dimension === "time" && metric2 !== void 0 && ACCUMULATED_TIME.test(metric2);
-  const bound = spread2 ?? (accumulated ? NOT_NEGATIVE("a CPU or GC time") : LOCATION_BOUNDS[dimension]);
-  const possible = bound.exclusive ? value2 > bound.least : value2 >= bound.least;
-  return possible ? void 0 : bound.what;
-}
-function valueText(value2, unit = "") {
-  const text2 = Object.is(value2, -0) ? "-0" : String(value2);
-  return Number.isFinite(value2) && unit !== "" ? `${text2} ${unit}` : text2;
-}
-function requirePossibleValue(kind, value2, what, place, unit = "") {
-  const reason = impossibleValue(kind, value2);
-  if (reason !== void 0)
-    throw new InputError(`${what} is ${valueText(value2, unit)}, which is impossible: ${reason}`, place);
-}
-function requirePossibleValues(measurements, options = {}) {
-  for (const m of measurements) {
-    const { dimension, name } = m.metric;
-    const shown = shownUnit2(m);
-    for (const [statistic, value2] of Object.entries(m.statistics)) {
-      if (value2 === void 0 || options.notANumberIsAbsent && Number.isNaN(value2)) continue;
-      const plain = statistic === "samples" || statistic === "variance";
-      requirePossibleValue(
-        { dimension, statistic, metric: name },
-        plain ? value2 : shown.value(value2),
-        describeValue(m, statistic),
-        m.place,
-        plain ? "" : shown.unit
-      );
-    }
-    const samples = m.samples;
-    if (samples === void 0) continue;
-    for (let i = 0; i < samples.length; i++) {
-      requirePossibleValue(
-        { dimension, statistic: "sample", metric: name },
-        shown.value(samples[i]),
-        `sample ${i + 1} of ${describeValue(m, "value")}`,
-        m.place,
-        shown.unit
-      );
-    }
-  }
-}
-function shownUnit2(m) {
-  const printed = parseToolUnit(m.metric.displayUnit);
-  if (printed === void 0 || printed.dimension !== m.metric.dimension || printed.toBase === 1)
-    return { unit: m.metric.unit, value: (base) => base };
-  return {
-    unit: m.metric.displayUnit,
-    value: (base) => Number.isFinite(base) && base !== 0 ? Number((base / printed.toBase).toPrecision(12)) : base
-  };
-}
-function describeValue(m, statistic) {
-  const of = m.parameter.label === "" ? `"${m.experiment}"` : `"${m.experiment}" (${m.parameter.label})`;
-  const stat = statistic === "value" ? "" : ` ${statistic}`;
-  return `the ${m.metric.name}${stat} of ${of}`;
-}
-
-// src/engine/formats/jsonFields.ts
-var JsonFields = class {
-  constructor(file, doc) {
-    this.file = file;
-    this.doc = doc;
-  }
-  file;
-  doc;
-  error(message, object, key) {
-    let place;
-    if (key === void 0) place = this.doc.placeOf(object);
-    else if (typeof key === "number") place = this.doc.placeOfElement(object, key);
-    else place = this.doc.placeOfKey(object, key);
-    return new InputError(message, { file: this.file, ...place });
-  }
-  /** A number field; undefined when absent (or null with `nullable`). */
-  number(object, key, options = {}) {
-    const value2 = object[key];
-    if (value2 === void 0 || value2 === null && options.nullable) {
-      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
-      return void 0;
-    }
-    if (typeof value2 !== "number")
-      throw this.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
-    return value2;
-  }
-  /**
-   * A measured value: a number field that must be possible for its metric's dimension and its
-   * statistic (the table in model/validity.ts); an impossible one is an error at the field.
-   */
-  measured(object, key, kind, options = {}) {
-    const value2 = this.number(object, key, options);
-    if (value2 === void 0) return void 0;
-    const reason = impossibleValue(kind, value2);
-    if (reason !== void 0)
-      throw this.error(`"${key}" is ${valueText(value2)}, which is impossible: ${reason}`, object, key);
-    return value2;
-  }
-  /** An array of measured values (raw samples), each possible as `kind`; undefined when absent or null. */
-  measuredArray(object, key, kind) {
-    const values = this.numbers(object, key);
-    values?.forEach((v, index2) => {
-      const reason = impossibleValue(kind, v);
-      if (reason !== void 0)
-        throw this.error(
-          `a value in "${key}" is ${valueText(v)}, which is impossible: ${reason}`,
-          object[key],
-          index2
-        );
-    });
-    return values;
-  }
-  string(object, key, options = {}) {
-    const value2 = object[key];
-    if (value2 === void 0) {
-      if (options.required) throw this.error(`${options.what ?? "the object"} has no "${key}"`, object);
-      return void 0;
-    }
-    if (typeof value2 !== "string")
-      throw this.error(`expected a string for "${key}", found ${describeJson(value2)}`, object, key);
-    return value2;
-  }
-  /** An array of numbers; undefined when absent or null. */
-  numbers(object, key) {
-    const value2 = object[key];
-    if (value2 === void 0 || value2 === null) return void 0;
-    if (!Array.isArray(value2))
-      throw this.error(`expected an array of numbers for "${key}", found ${describeJson(value2)}`, object, key);
-    value2.forEach((v, index2) => {
-      if (typeof v !== "number")
-        throw this.error(`expected a number in "${key}", found ${describeJson(v)}`, value2, index2);
-    });
-    return value2;
-  }
-};
-function describeJson(value2) {
-  if (value2 === null) return "null";
-  if (Array.isArray(value2)) return "an array";
-  if (typeof value2 === "object") return "an object";
-  if (typeof value2 === "string") return `the string "${value2.length > 40 ? value2.slice(0, 40) + "…" : value2}"`;
-  return String(value2);
-}
-
-// src/engine/formats/shared.ts
-var ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
-function consoleLines(text2) {
-  return stripBom(text2).split("\n").map((line) => line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd());
-}
-var RATE_SUFFIXES = /* @__PURE__ */ new Set(["s", "sec", "secs", "second", "seconds"]);
-var PER_OPERATION_SUFFIXES = /* @__PURE__ */ new Set(["iter", "iters", "iteration", "op", "ops", "operation", "call", "run"]);
-var LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
-function splitPerSuffix(symbol, suffixes) {
-  const slash = symbol.lastIndexOf("/");
-  if (slash < 0 || !suffixes.has(symbol.slice(slash + 1).trimStart())) return void 0;
-  const quantity = symbol.slice(0, slash).trimEnd();
-  return quantity === "" || LINE_TERMINATOR.test(quantity) ? void 0 : quantity;
-}
-function readUnit(text2) {
-  const symbol = text2.trim();
-  const direct = parseUnit(symbol);
-  if (direct && direct.dimension !== "count" && direct.dimension !== "ratio")
-    return { unit: direct, direction: directionOf(direct), known: true };
-  const perOperation = splitPerSuffix(symbol, PER_OPERATION_SUFFIXES);
-  if (perOperation !== void 0) {
-    const inner = parseUnit(perOperation);
-    if (inner && (inner.dimension === "time" || inner.dimension === "size")) {
-      return { unit: { ...inner, symbol }, direction: "lower-is-better", known: true };
-    }
-    return { unit: { symbol, dimension: "count", toBase: 1 }, direction: "lower-is-better", known: true };
-  }
-  const rate = splitPerSuffix(symbol, RATE_SUFFIXES);
-  if (rate !== void 0) {
-    const perSecond = parseUnit(`${rate}/s`);
-    if (perSecond && perSecond.dimension !== "time")
-      return { unit: { ...perSecond, symbol }, direction: "higher-is-better", known: true };
-    return { unit: { symbol, dimension: "rate", toBase: 1 }, direction: "higher-is-better", known: true };
-  }
-  if (direct?.dimension === "ratio") return { unit: direct, direction: "lower-is-better", known: false };
-  return { unit: { symbol, dimension: "count", toBase: 1 }, direction: "lower-is-better", known: false };
-}
-function metricOfUnit(symbol, name = symbol) {
-  const reading = readUnit(symbol);
-  const metric2 = {
-    name,
-    dimension: reading.unit.dimension,
-    unit: BASE_UNITS[reading.unit.dimension],
-    displayUnit: symbol,
-    direction: reading.direction
-  };
-  return { metric: metric2, unit: reading.unit, known: reading.known };
-}
-function directionOf(unit) {
-  return unit.dimension === "rate" || unit.dimension === "bitrate" || unit.dimension === "byterate" ? "higher-is-better" : "lower-is-better";
-}
-function templateOf(command, values) {
-  let template = command;
-  for (const [name, text2] of Object.entries(values)) {
-    if (text2 === "") continue;
-    let result = "";
-    let copied = 0;
-    for (const start of occurrences(template, text2)) {
-      const end = start + text2.length;
-      if (start < copied || isWordCharacter(template, start - 1) || isWordCharacter(template, end)) continue;
-      result += template.slice(copied, start) + `{${name}}`;
-      copied = end;
-    }
-    template = result + template.slice(copied);
-  }
-  return template;
-}
-function isWordCharacter(text2, index2) {
-  if (index2 < 0 || index2 >= text2.length) return false;
-  const c = text2.charCodeAt(index2);
-  return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95 || c === 46;
-}
-function occurrences(haystack, needle) {
-  const failure2 = new Int32Array(needle.length);
-  for (let i = 1, k = 0; i < needle.length; i++) {
-    while (k > 0 && needle.charCodeAt(i) !== needle.charCodeAt(k)) k = failure2[k - 1];
-    if (needle.charCodeAt(i) === needle.charCodeAt(k)) k++;
-    failure2[i] = k;
-  }
-  const found = [];
-  for (let i = 0, k = 0; i < haystack.length; i++) {
-    while (k > 0 && haystack.charCodeAt(i) !== needle.charCodeAt(k)) k = failure2[k - 1];
-    if (haystack.charCodeAt(i) === needle.charCodeAt(k)) k++;
-    if (k === needle.length) {
-      found.push(i - k + 1);
-      k = failure2[k - 1];
-    }
-  }
-  return found;
-}
-function iterationMeasurement(values) {
-  const sorted = Float64Array.from(values).sort();
-  const statistics = {
-    median: percentileOfSorted(sorted, 50),
-    mean: values.reduce((a, b) => a + b, 0) / values.length,
-    min: sorted[0],
-    max: sorted[sorted.length - 1],
-    samples: values.length
-  };
-  return { statistics, samples: Float64Array.from(values) };
-}
-var NUMERIC_SETTING = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
-function settingsParameter(pairs) {
-  const settings = {};
-  const parts = [];
-  let payloadBytes;
-  for (const [key, value2] of pairs) {
-    const numeric = typeof value2 === "number" ? value2 : NUMERIC_SETTING.test(value2) ? Number(value2) : void 0;
-    settings[key] = numeric ?? value2;
-    parts.push(`${key}=${value2}`);
-    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key))
-      payloadBytes ??= numeric;
-  }
-  if (parts.length === 0) return { label: "" };
-  return { label: parts.join(","), ...payloadBytes !== void 0 ? { payloadBytes } : {}, settings };
-}
-var NOT_FINITE_TEXTS = /* @__PURE__ */ new Set(["NaN", "+INF", "-INF", ""]);
-function optionalStatistic(fields, object, key, kind) {
-  const value2 = object[key];
-  if (value2 === void 0 || value2 === null || typeof value2 === "string" && NOT_FINITE_TEXTS.has(value2))
-    return void 0;
-  if (typeof value2 !== "number")
-    throw fields.error(`expected a number for "${key}", found ${describeJson(value2)}`, object, key);
-  if (Number.isNaN(value2)) return void 0;
-  if (kind === void 0) return Number.isFinite(value2) ? value2 : void 0;
-  return fields.measured(object, key, kind);
-}
-function sampleStatistics(values) {
-  const sorted = Float64Array.from(values).sort();
-  let sum2 = 0;
-  for (let i = 0; i < values.length; i++) sum2 += values[i];
-  const mean3 = sum2 / values.length;
-  let squares = 0;
-  for (let i = 0; i < values.length; i++) squares += (values[i] - mean3) ** 2;
-  return {
-    samples: values.length,
-    min: sorted[0],
-    max: sorted[sorted.length - 1],
-    mean: mean3,
-    median: percentileOfSorted(sorted, 50),
-    p90: percentileOfSorted(sorted, 90),
-    p95: percentileOfSorted(sorted, 95),
-    p99: percentileOfSorted(sorted, 99),
-    stdev: Math.sqrt(squares / values.length)
-  };
-}
-var DistinctNames = class {
-  constructor(notes) {
-    this.notes = notes;
-  }
-  notes;
-  seen = /* @__PURE__ */ new Map();
-  /** `name`, or `name (k)` when (name, metric) came k − 1 times before; `line` is for the note. */
-  name(name, metric2, line) {
-    const key = `${name}\0${metric2}`;
-    const earlier = this.seen.get(key);
-    this.seen.set(key, (earlier ?? 0) + 1);
-    if (earlier === void 0) return name;
-    const renamed = `${name} (${earlier + 1})`;
-    this.notes.push(`"${name}" has more than one ${metric2} value; line ${line} is read as "${renamed}"`);
-    return renamed;
-  }
-};
-function readJsonReport(file, text2, isExpected, expected) {
-  const doc = parseLooseJson(file, text2);
-  const root = doc.value;
-  if (!isExpected(root)) throw new InputError(expected, { file, line: 1, column: 1 });
-  return { doc, fields: new JsonFields(file, doc), root };
-}
-function isJsonArray(value2) {
-  return Array.isArray(value2);
-}
-function isObjectWithArray(key) {
-  return (value2) => isJsonObject(value2) && Array.isArray(value2[key]);
 }
 
 // src/engine/formats/ddsperf.ts
@@ -8888,7 +8888,7 @@ var hdrHistogramAdapter = {
       const tokens = tokenize(raw, csv);
       if (!NUMBER9.test(tokens[0].text)) {
         if (rows.length === 0)
-          throw new InputError(`expected a row of numbers under the header, found "${clip2(trimmed)}"`, {
+          throw new InputError(`expected a row of numbers under the header, found "${clip(trimmed)}"`, {
             file,
             line,
             column: tokens[0].column
@@ -8909,10 +8909,10 @@ var hdrHistogramAdapter = {
       const [valueToken, percentileToken, countToken, inverseToken] = tokens;
       for (const token of [valueToken, percentileToken, countToken]) {
         if (!NUMBER9.test(token.text))
-          throw new InputError(`expected a number, found "${clip2(token.text)}"`, { file, line, column: token.column });
+          throw new InputError(`expected a number, found "${clip(token.text)}"`, { file, line, column: token.column });
       }
       if (inverseToken && !NUMBER9.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
-        throw new InputError(`expected a number or "inf", found "${clip2(inverseToken.text)}"`, {
+        throw new InputError(`expected a number or "inf", found "${clip(inverseToken.text)}"`, {
           file,
           line,
           column: inverseToken.column
@@ -9004,9 +9004,6 @@ function tokenize(line, csv) {
     tokens.push({ text: text2, column: m.index + lead + 1 });
   }
   return tokens;
-}
-function clip2(text2) {
-  return text2.length > 40 ? text2.slice(0, 40) + "…" : text2;
 }
 function experimentOf3(file) {
   const base = file.split(/[\\/]/).pop() ?? file;
