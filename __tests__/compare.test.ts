@@ -1,7 +1,7 @@
 import { thresholdStatus } from '../src/engine/compare/threshold.js';
 import { compareSummaries, compareWithHistory } from './helpers/fastddsCompare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
-import { parseSummaryCsv } from '../src/engine/formats/fastddsSummary.js';
+import { parseSummaryCsv } from '../src/engine/formats/fastdds/summary.js';
 import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
 import { renderComparisonMarkdown } from '../src/engine/report/comparisonMarkdown.js';
 import { labelOfPath } from '../src/engine/report/comparisonCsv.js';

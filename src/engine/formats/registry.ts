@@ -5,11 +5,14 @@
  */
 import type { FormatAdapter, ParseOptions } from './adapter.js';
 import type { ResultSet } from '../model/measurement.js';
-import { fastddsRawAdapter, fastddsSummaryAdapter } from './fastddsAdapters.js';
+import {
+  fastddsLatencyConsoleAdapter,
+  fastddsLatencyCsvAdapter,
+  fastddsRawAdapter,
+  fastddsSummaryAdapter,
+  fastddsThroughputAdapter,
+} from './fastdds/index.js';
 import { ddsperfAdapter } from './ddsperf.js';
-import { fastddsLatencyConsoleAdapter } from './fastddsLatencyConsole.js';
-import { fastddsLatencyCsvAdapter } from './fastddsLatencyCsv.js';
-import { fastddsThroughputAdapter } from './fastddsThroughput.js';
 import { fepAdapter } from './fep.js';
 import { iceoryx2Adapter } from './iceoryx2.js';
 import { iceperfAdapter } from './iceperf.js';
@@ -37,6 +40,22 @@ import { benchmarkJsAdapter } from './benchmarkJs.js';
 import { juliaBenchmarkToolsAdapter } from './juliaBenchmarkTools.js';
 import { bmfAdapter } from './bmf.js';
 import { requirePossibleValues } from '../model/validity.js';
+
+/**
+ * What perfgate uses of Fast-DDS besides its adapters, through this one door: the byte-compatible
+ * summary CSV, the raw reader the summarize step streams, a summary as the common model and back,
+ * and the messages discovery gives for a folder or file with no Fast-DDS result in it.
+ */
+export {
+  fastddsHeaderError,
+  FASTDDS_EXPECTED_HEADERS,
+  FASTDDS_RESULT_FILES,
+  isFastddsFormat,
+  RawMeasurementReader,
+  renderSummaryCsv,
+  resultSetOfSummary,
+  summaryOfMeasurements,
+} from './fastdds/index.js';
 
 const READERS: readonly FormatAdapter[] = [
   fastddsSummaryAdapter,

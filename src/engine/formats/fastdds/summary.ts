@@ -1,11 +1,11 @@
-import { InputError } from '../errors.js';
-import { readCsvTable } from '../csv/table.js';
-import { fieldColumn, stripBom } from '../csv/header.js';
-import { experimentTypeOfSummaryFile } from '../model/experimentType.js';
-import { SUMMARY_COLUMNS, SUMMARY_FIELDS, type PayloadSummary, type Summary } from '../model/summary.js';
-import { formatFixed3 } from '../numeric/formatFixed.js';
-import { isMissingValue, parseNumber, type FloatParse } from '../numeric/parseNumber.js';
-import { clip } from './shared.js';
+import { InputError } from '../../errors.js';
+import { readCsvTable } from '../../csv/table.js';
+import { fieldColumn, stripBom } from '../../csv/header.js';
+import { experimentTypeOfSummaryFile } from '../../model/experimentType.js';
+import { SUMMARY_COLUMNS, SUMMARY_FIELDS, type PayloadSummary, type Summary } from '../../model/summary.js';
+import { formatFixed3 } from '../../numeric/formatFixed.js';
+import { isMissingValue, parseNumber, type FloatParse } from '../../numeric/parseNumber.js';
+import { clip } from '../shared.js';
 
 /**
  * The reference summary CSV (`measurements_<type>_summary.csv`), one row per payload:
