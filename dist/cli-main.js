@@ -7935,11 +7935,7 @@ function readSamples(file, text2) {
   return out;
 }
 
-// src/engine/formats/catch2Console.ts
-var HEADER4 = /^benchmark name +samples +iterations +(estimated|est run time)$/;
-var RULE = /^-{20,}$/;
-var END = /^(={20,}|\.{20,})$/;
-var NUMBER8 = /^\d+(?:\.\d+)?(?:e[-+]?\d+)?$/;
+// src/engine/formats/catch2/common.ts
 var CATCH2_TIME = {
   name: "time",
   dimension: "time",
@@ -7947,6 +7943,15 @@ var CATCH2_TIME = {
   displayUnit: "ns",
   direction: "lower-is-better"
 };
+function experimentOfScopes(scopes) {
+  return scopes.join(" / ");
+}
+
+// src/engine/formats/catch2/console.ts
+var HEADER4 = /^benchmark name +samples +iterations +(estimated|est run time)$/;
+var RULE = /^-{20,}$/;
+var END = /^(={20,}|\.{20,})$/;
+var NUMBER8 = /^\d+(?:\.\d+)?(?:e[-+]?\d+)?$/;
 var catch2ConsoleAdapter = {
   id: "catch2-console",
   title: "Catch2 console output with benchmarks",
@@ -7969,7 +7974,8 @@ var catch2ConsoleAdapter = {
         let end = i + 1;
         while (end < lines.length && !RULE.test(lines[end])) end++;
         if (end < lines.length) {
-          experiment = lines.slice(i + 1, end).map((l) => l.trim()).filter((l) => l !== "").join(" / ");
+          const scopes = lines.slice(i + 1, end).map((l) => l.trim()).filter((l) => l !== "");
+          experiment = experimentOfScopes(scopes);
           i = end + 1;
           continue;
         }
@@ -8035,7 +8041,7 @@ function readTriple(row, index2, what, fail) {
   return toBaseUnit(Number(tokens[0]), parseUnit(tokens[1]));
 }
 
-// src/engine/formats/catch2Xml.ts
+// src/engine/formats/catch2/xml.ts
 var ROOT = /<(Catch|Catch2TestRun)\s+name="/;
 var TAG = /<(\/?)(TestCase|Section|BenchmarkResults|mean|standardDeviation)\b([^<>]*)>/g;
 var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
@@ -8095,7 +8101,7 @@ var catch2XmlAdapter = {
             samples: benchmark.samples
           };
           measurements.push({
-            experiment: scopes.join(" / ") || "Catch2",
+            experiment: experimentOfScopes(scopes) || "Catch2",
             parameter: { label: benchmark.name },
             metric: CATCH2_TIME,
             statistics,
