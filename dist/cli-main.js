@@ -7702,7 +7702,14 @@ var rustLibtestAdapter = {
   }
 };
 
-// src/engine/formats/criterionConsole.ts
+// src/engine/formats/criterion/common.ts
+function splitId(id) {
+  const slash = id.lastIndexOf("/");
+  if (slash <= 0 || slash === id.length - 1) return { experiment: id, parameter: { label: "" } };
+  return { experiment: id.slice(0, slash), parameter: { label: id.slice(slash + 1) } };
+}
+
+// src/engine/formats/criterion/console.ts
 var INTERVAL = /(?:^|\s)(time|thrpt): +\[([^[\]]*)\]/;
 var RECOGNISED = /(?:^|\s)time: +\[\d[\d.]* \S+ \d[\d.]* \S+ \d[\d.]* \S+\]/;
 var NUMBER7 = /^\d+(?:\.\d+)?(?:e[-+]?\d+)?$/;
@@ -7788,11 +7795,6 @@ var criterionConsoleAdapter = {
     return { format: "criterion-console", file, measurements, notes };
   }
 };
-function splitId(id) {
-  const slash = id.lastIndexOf("/");
-  if (slash <= 0 || slash === id.length - 1) return { experiment: id, parameter: { label: "" } };
-  return { experiment: id.slice(0, slash), parameter: { label: id.slice(slash + 1) } };
-}
 function unitOf2(symbol, kind) {
   if (kind === "time") {
     const unit = parseUnit(symbol);
@@ -7829,7 +7831,7 @@ function metricOf(name, unit) {
   };
 }
 
-// src/engine/formats/criterionJson.ts
+// src/engine/formats/criterion/json.ts
 var RECOGNISED2 = /^\uFEFF?\s*\{\s*"mean"\s*:\s*\{\s*"confidence_interval"\s*:/;
 var STATISTICS2 = [
   ["mean", "mean"],
