@@ -8362,30 +8362,34 @@ function unitOf3(file, text2, notes) {
   return parseUnit("us");
 }
 
-// src/engine/formats/hyperfine.ts
+// src/engine/formats/hyperfine/common.ts
+var time = (name) => ({
+  name,
+  dimension: "time",
+  unit: "us",
+  displayUnit: "s",
+  direction: "lower-is-better"
+});
+var WALL_TIME = time("wall time");
+var USER_TIME = time("user time");
+var SYSTEM_TIME = time("system time");
+var TIME_STATISTICS = [
+  ["mean", "mean"],
+  ["stddev", "stdev"],
+  ["median", "median"],
+  ["min", "min"],
+  ["max", "max"]
+];
+function parameterSetting(name, text2) {
+  const numeric = /^-?\d+(\.\d+)?$/.test(text2) ? Number(text2) : void 0;
+  if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name))
+    return { setting: numeric, payloadBytes: numeric };
+  return { setting: numeric ?? text2 };
+}
+
+// src/engine/formats/hyperfine/json.ts
 var SECONDS = parseUnit("s");
 var BYTES = parseUnit("B");
-var TIME_METRIC = {
-  name: "wall time",
-  dimension: "time",
-  unit: "us",
-  displayUnit: "s",
-  direction: "lower-is-better"
-};
-var USER_METRIC = {
-  name: "user time",
-  dimension: "time",
-  unit: "us",
-  displayUnit: "s",
-  direction: "lower-is-better"
-};
-var SYSTEM_METRIC = {
-  name: "system time",
-  dimension: "time",
-  unit: "us",
-  displayUnit: "s",
-  direction: "lower-is-better"
-};
 var MEMORY_METRIC = {
   name: "memory usage",
   dimension: "size",
@@ -8435,14 +8439,7 @@ var hyperfineAdapter = {
       }
       const place = { file, line };
       const statistics = {};
-      const timeFields = [
-        ["mean", "mean"],
-        ["stddev", "stdev"],
-        ["median", "median"],
-        ["min", "min"],
-        ["max", "max"]
-      ];
-      for (const [name, statistic] of timeFields) {
+      for (const [name, statistic] of TIME_STATISTICS) {
         const value2 = fields.measured(
           result,
           name,
@@ -8452,15 +8449,15 @@ var hyperfineAdapter = {
         if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, SECONDS);
       }
       const times = fields.measuredArray(result, "times", { dimension: "time", statistic: "sample" });
-      const time = { experiment, parameter, metric: TIME_METRIC, statistics, place };
+      const time2 = { experiment, parameter, metric: WALL_TIME, statistics, place };
       if (times) {
         statistics.samples = times.length;
-        time.samples = Float64Array.from(times, (t) => toBaseUnit(t, SECONDS));
+        time2.samples = Float64Array.from(times, (t) => toBaseUnit(t, SECONDS));
       }
-      measurements.push(time);
+      measurements.push(time2);
       for (const [name, metric2] of [
-        ["user", USER_METRIC],
-        ["system", SYSTEM_METRIC]
+        ["user", USER_TIME],
+        ["system", SYSTEM_TIME]
       ]) {
         const value2 = fields.measured(
           result,
@@ -8519,11 +8516,10 @@ function parameterOf2(fields, result) {
     }
     const text2 = String(value2);
     texts[name] = text2;
-    const numeric = /^-?\d+(\.\d+)?$/.test(text2) ? Number(text2) : void 0;
-    settings[name] = numeric ?? text2;
+    const { setting, payloadBytes: bytes } = parameterSetting(name, text2);
+    settings[name] = setting;
     labels.push(`${name}=${text2}`);
-    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name))
-      payloadBytes = numeric;
+    if (bytes !== void 0) payloadBytes = bytes;
   }
   const parameter = { label: labels.join(", "), settings };
   if (payloadBytes !== void 0) parameter.payloadBytes = payloadBytes;
@@ -8651,36 +8647,8 @@ var redisBenchmarkAdapter = {
   }
 };
 
-// src/engine/formats/hyperfineCsv.ts
+// src/engine/formats/hyperfine/csv.ts
 var HEADER7 = /^command,mean,stddev,median,user,system,min,max(,parameter_[^,]+)*\s*$/;
-var WALL = {
-  name: "wall time",
-  dimension: "time",
-  unit: "us",
-  displayUnit: "s",
-  direction: "lower-is-better"
-};
-var USER = {
-  name: "user time",
-  dimension: "time",
-  unit: "us",
-  displayUnit: "s",
-  direction: "lower-is-better"
-};
-var SYSTEM = {
-  name: "system time",
-  dimension: "time",
-  unit: "us",
-  displayUnit: "s",
-  direction: "lower-is-better"
-};
-var STATISTICS3 = [
-  ["mean", "mean"],
-  ["stddev", "stdev"],
-  ["median", "median"],
-  ["min", "min"],
-  ["max", "max"]
-];
 var hyperfineCsvAdapter = {
   id: "hyperfine-csv",
   title: "hyperfine --export-csv output",
@@ -8708,10 +8676,9 @@ var hyperfineCsvAdapter = {
         const name = column.slice("parameter_".length);
         const value2 = (row.fields[index2] ?? "").trim();
         values[name] = value2;
-        const numeric = /^-?\d+(\.\d+)?$/.test(value2) ? Number(value2) : void 0;
-        settings[name] = numeric ?? value2;
-        if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name))
-          payloadBytes = numeric;
+        const { setting, payloadBytes: bytes } = parameterSetting(name, value2);
+        settings[name] = setting;
+        if (bytes !== void 0) payloadBytes = bytes;
       }
       const parameter = {
         label: Object.entries(values).map(([n, v]) => `${n}=${v}`).join(", ")
@@ -8719,7 +8686,7 @@ var hyperfineCsvAdapter = {
       if (parameterColumns.length > 0) parameter.settings = settings;
       if (payloadBytes !== void 0) parameter.payloadBytes = payloadBytes;
       const statistics = {};
-      for (const [column, statistic] of STATISTICS3) {
+      for (const [column, statistic] of TIME_STATISTICS) {
         const index2 = table3.columns[column];
         const cell = row.fields[index2] ?? "";
         const seconds = parseNumber(cell, "precise");
@@ -8734,10 +8701,10 @@ var hyperfineCsvAdapter = {
       }
       const experiment = templateOf(command, values);
       const place = { file, line: row.line };
-      measurements.push({ experiment, parameter, metric: WALL, statistics, place });
+      measurements.push({ experiment, parameter, metric: WALL_TIME, statistics, place });
       for (const [metric2, column] of [
-        [USER, "user"],
-        [SYSTEM, "system"]
+        [USER_TIME, "user"],
+        [SYSTEM_TIME, "system"]
       ]) {
         const index2 = table3.columns[column];
         const seconds = parseNumber(row.fields[index2] ?? "", "precise");
@@ -8824,7 +8791,7 @@ var redisBenchmarkQuietAdapter = {
 // src/engine/formats/pytestBenchmark.ts
 var TIME5 = { name: "time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
 var OPS = { name: "ops", dimension: "rate", unit: "Hz", displayUnit: "ops/s", direction: "higher-is-better" };
-var STATISTICS4 = [
+var STATISTICS3 = [
   ["min", "min"],
   ["max", "max"],
   ["mean", "mean"],
@@ -8887,17 +8854,17 @@ var pytestBenchmarkAdapter = {
       seen.set(key, e.name);
       const place = { file, line: e.place.line };
       const statistics = {};
-      for (const [field2, statistic] of STATISTICS4) {
+      for (const [field2, statistic] of STATISTICS3) {
         const value2 = optionalStatistic(fields, e.stats, field2, { dimension: "time", statistic });
         if (value2 !== void 0) statistics[statistic] = value2 * US;
       }
       if (statistics.mean === void 0) throw fields.error(`the stats of ${e.name} have no "mean"`, e.stats);
       const rounds = optionalStatistic(fields, e.stats, "rounds", { dimension: "count", statistic: "samples" });
       if (rounds !== void 0) statistics.samples = rounds;
-      const time = { experiment, parameter: e.parameter, metric: TIME5, statistics, place };
+      const time2 = { experiment, parameter: e.parameter, metric: TIME5, statistics, place };
       const data = fields.measuredArray(e.stats, "data", { dimension: "time", statistic: "sample" });
-      if (data !== void 0 && data.length > 0) time.samples = Float64Array.from(data, (v) => v * US);
-      measurements.push(time);
+      if (data !== void 0 && data.length > 0) time2.samples = Float64Array.from(data, (v) => v * US);
+      measurements.push(time2);
       const ops = optionalStatistic(fields, e.stats, "ops", { dimension: "rate", statistic: "value" });
       if (ops !== void 0)
         measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
@@ -9224,7 +9191,7 @@ var ALLOCATED = {
   displayUnit: "B/op",
   direction: "lower-is-better"
 };
-var STATISTICS5 = [
+var STATISTICS4 = [
   ["Mean", "mean"],
   ["Median", "median"],
   ["Min", "min"],
@@ -9298,7 +9265,7 @@ var benchmarkDotNetAdapter = {
       if (!isJsonObject(stats))
         throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, e.benchmark, "Statistics");
       const statistics = {};
-      for (const [field2, statistic] of STATISTICS5) {
+      for (const [field2, statistic] of STATISTICS4) {
         const value2 = optionalStatistic(fields, stats, field2, { dimension: "time", statistic });
         if (value2 !== void 0) statistics[statistic] = value2 / 1e3;
       }
@@ -9311,10 +9278,10 @@ var benchmarkDotNetAdapter = {
       if (statistics.mean === void 0) throw fields.error('the statistics have no "Mean"', stats);
       const n = optionalStatistic(fields, stats, "N");
       if (n !== void 0) statistics.samples = n;
-      const time = { experiment, parameter, metric: TIME6, statistics, place };
+      const time2 = { experiment, parameter, metric: TIME6, statistics, place };
       const samples = resultSamples(fields, e.benchmark) ?? fields.numbers(stats, "OriginalValues")?.map((v) => v / 1e3);
-      if (samples !== void 0 && samples.length > 0) time.samples = Float64Array.from(samples);
-      measurements.push(time);
+      if (samples !== void 0 && samples.length > 0) time2.samples = Float64Array.from(samples);
+      measurements.push(time2);
       const memory = e.benchmark.Memory;
       const memoryRead = isJsonObject(memory);
       if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, { experiment, parameter, place }));
@@ -9635,9 +9602,9 @@ var Reader = class {
     this.costs(body, path, line);
   }
   estimate(body, path, line) {
-    const time = this.fields.number(body, "time", { required: true, what: `the TrialEstimate ${describePath(path)}` });
+    const time2 = this.fields.number(body, "time", { required: true, what: `the TrialEstimate ${describePath(path)}` });
     this.estimates++;
-    this.push(path, line, TIME7, { value: time / 1e3 });
+    this.push(path, line, TIME7, { value: time2 / 1e3 });
     this.costs(body, path, line);
   }
   /** `memory` and `allocs`, single values. */
