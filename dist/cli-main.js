@@ -8526,8 +8526,7 @@ function parameterOf2(fields, result) {
   return [parameter, texts];
 }
 
-// src/engine/formats/redisBenchmark.ts
-var MS2 = parseUnit("ms");
+// src/engine/formats/redis/common.ts
 var THROUGHPUT6 = {
   name: "throughput",
   dimension: "rate",
@@ -8542,6 +8541,9 @@ var LATENCY7 = {
   displayUnit: "ms",
   direction: "lower-is-better"
 };
+
+// src/engine/formats/redis/csv.ts
+var MS2 = parseUnit("ms");
 var LATENCY_COLUMNS = [
   ["avg_latency_ms", "mean"],
   ["min_latency_ms", "min"],
@@ -8722,23 +8724,9 @@ var hyperfineCsvAdapter = {
   }
 };
 
-// src/engine/formats/redisBenchmarkQuiet.ts
+// src/engine/formats/redis/quiet.ts
 var FINAL = /^([^:\r\n]+): (\d+(?:\.\d+)?) requests per second(?:, p50=(\d+(?:\.\d+)?) msec)?\s*$/;
 var PROGRESS = /^[^:\r\n]+: rps=/;
-var THROUGHPUT7 = {
-  name: "throughput",
-  dimension: "rate",
-  unit: "Hz",
-  displayUnit: "req/s",
-  direction: "higher-is-better"
-};
-var LATENCY8 = {
-  name: "latency",
-  dimension: "time",
-  unit: "us",
-  displayUnit: "ms",
-  direction: "lower-is-better"
-};
 function finalText(line) {
   const parts = line.split("\r").filter((p) => p.trim() !== "");
   return (parts[parts.length - 1] ?? "").trim();
@@ -8770,7 +8758,7 @@ var redisBenchmarkQuietAdapter = {
       measurements.push({
         experiment,
         parameter: { label: "" },
-        metric: THROUGHPUT7,
+        metric: THROUGHPUT6,
         statistics: { value: Number(match[2]) },
         place
       });
@@ -8778,7 +8766,7 @@ var redisBenchmarkQuietAdapter = {
         measurements.push({
           experiment,
           parameter: { label: "" },
-          metric: LATENCY8,
+          metric: LATENCY7,
           statistics: { median: Number(match[3]) * 1e3 },
           place
         });
@@ -9400,7 +9388,7 @@ function hostNotes(info) {
 // src/engine/formats/benchmarkJs.ts
 var RESULT_TAIL = /^\d[\d,]*(?:\.\d+)? ops\/sec \u00b1\d+(?:\.\d+)?% \(\d+ runs? sampled\)$/;
 var QUOTING_FILE = /^(?:readme|changelog|changes|contributing)(?:[.-]|$)|\.(?:md|markdown|mdx|rst|adoc|html?|[cm]?[jt]sx?|json|ya?ml|xml|py|go|rs|java|kt|cs|c|cc|cpp|h|hpp|rb|sh)$/i;
-var THROUGHPUT8 = {
+var THROUGHPUT7 = {
   name: "throughput",
   dimension: "rate",
   unit: "Hz",
@@ -9447,9 +9435,9 @@ var benchmarkJsAdapter = {
           column: line.lastIndexOf("(") + 2
         });
       measurements.push({
-        experiment: names.name(line.slice(0, cut), THROUGHPUT8.name, lineNo),
+        experiment: names.name(line.slice(0, cut), THROUGHPUT7.name, lineNo),
         parameter: { label: "" },
-        metric: THROUGHPUT8,
+        metric: THROUGHPUT7,
         statistics: { mean: Number(hz.replace(/,/g, "")), samples },
         place: { file, line: lineNo }
       });
