@@ -6164,7 +6164,12 @@ var iceperfAdapter = {
   }
 };
 
-// src/engine/formats/kuksaConsole.ts
+// src/engine/formats/kuksa/common.ts
+function latencyMetric(displayUnit2) {
+  return { name: "latency", dimension: "time", unit: "us", displayUnit: displayUnit2, direction: "lower-is-better" };
+}
+
+// src/engine/formats/kuksa/console.ts
 var GLOBAL = /^\s*Global Summary:\s*$/;
 var GROUP = /^\s*Group: (.*) \| Cycle time\(ms\): (\d+)\s*$/;
 var KEY = /^ {2}(API|Total elapsed seconds|Skipped test seconds|Total signals|Sent|Skipped|Received|Throughput|Signal\/Second|95% in under|Fastest|Slowest|Average|Elapsed time|Rate limit): *(?! )(.*\S|)\s*$/;
@@ -6175,13 +6180,7 @@ var DISTRIBUTION_LINE = /^\s+(\d+)% in under (\d+\.\d+) ms\s*$/;
 var MS = /^(\d+\.\d+) ms$/;
 var QUANTILES = [10, 25, 50, 75, 90, 95, 99];
 var QUANTILE_STATISTIC = { 50: "median", 90: "p90", 95: "p95", 99: "p99" };
-var LATENCY5 = {
-  name: "latency",
-  dimension: "time",
-  unit: "us",
-  displayUnit: "ms",
-  direction: "lower-is-better"
-};
+var LATENCY5 = latencyMetric("ms");
 var THROUGHPUT4 = {
   name: "throughput",
   dimension: "rate",
@@ -6439,15 +6438,9 @@ function toMeasurements(file, b, totalSignals) {
   ];
 }
 
-// src/engine/formats/kuksaCsv.ts
+// src/engine/formats/kuksa/csv.ts
 var HEADER2 = "Latency (ms)";
-var LATENCY6 = {
-  name: "latency",
-  dimension: "time",
-  unit: "us",
-  displayUnit: "us",
-  direction: "lower-is-better"
-};
+var LATENCY6 = latencyMetric("us");
 var kuksaCsvAdapter = {
   id: "kuksa-csv",
   title: "Eclipse Kuksa databroker-perf per-group latency CSV",
