@@ -4,7 +4,7 @@ import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { parseSummaryCsv } from '../src/engine/formats/fastdds/summary.js';
 import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
 import { renderComparisonMarkdown } from '../src/engine/report/comparisonMarkdown.js';
-import { labelOfPath } from '../src/engine/report/comparisonCsv.js';
+import { labelOfPath } from '../src/pipeline/patterns.js';
 import { UsageError } from '../src/engine/errors.js';
 
 const summary = (rows: string) =>

@@ -15502,14 +15502,6 @@ function renderComparisonCsv(reference, result, referenceLabel, resultLabel) {
 function comparisonFileName(experimentType) {
   return `${experimentType}_comparison.csv`;
 }
-function labelOfPath(path) {
-  const segments = path.split("/");
-  const glob = segments.findIndex((s) => /[*?[\]{}]/.test(s));
-  if (glob >= 0)
-    return segments.slice(0, glob).filter((s) => s !== "" && s !== ".").pop() ?? "results";
-  const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
-  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
-}
 
 // src/engine/report/comparisonJson.ts
 var finite2 = (x) => Number.isFinite(x) ? x : null;
@@ -16086,6 +16078,31 @@ function finish2(report, reference, results, pooled, options, progress) {
   });
 }
 
+// src/pipeline/patterns.ts
+function splitPatterns(text2) {
+  const patterns = [];
+  let depth = 0;
+  let current = "";
+  for (const c of text2) {
+    if (c === "{") depth++;
+    else if (c === "}") depth = Math.max(0, depth - 1);
+    if (c === "\n" || c === "\r" || c === "," && depth === 0) {
+      patterns.push(current);
+      current = "";
+    } else current += c;
+  }
+  patterns.push(current);
+  return patterns.map((p) => p.trim()).filter((p) => p !== "");
+}
+function labelOfPath(path) {
+  const segments = path.split("/");
+  const glob = segments.findIndex((s) => /[*?[\]{}]/.test(s));
+  if (glob >= 0)
+    return segments.slice(0, glob).filter((s) => s !== "" && s !== ".").pop() ?? "results";
+  const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+}
+
 // src/engine/report/comparisonText.ts
 function renderComparisonText(report) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
@@ -16213,23 +16230,6 @@ function parseMaxPairs(text2, what = "--max-pairs") {
 // src/cli/args.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { parseArgs } from "node:util";
-
-// src/pipeline/patterns.ts
-function splitPatterns(text2) {
-  const patterns = [];
-  let depth = 0;
-  let current = "";
-  for (const c of text2) {
-    if (c === "{") depth++;
-    else if (c === "}") depth = Math.max(0, depth - 1);
-    if (c === "\n" || c === "\r" || c === "," && depth === 0) {
-      patterns.push(current);
-      current = "";
-    } else current += c;
-  }
-  patterns.push(current);
-  return patterns.map((p) => p.trim()).filter((p) => p !== "");
-}
 
 // src/cli/io.ts
 var EXIT_PASS = 0;

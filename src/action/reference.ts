@@ -2,7 +2,7 @@ import * as core from './log.js';
 import { existsSync } from 'node:fs';
 import { UsageError } from '../engine/errors.js';
 import type { BaselineRun } from '../engine/report/comparisonReport.js';
-import { labelOfPath } from '../engine/report/comparisonCsv.js';
+import { labelOfPath } from '../pipeline/patterns.js';
 import { runCompare, type CompareOutcome } from '../pipeline/compare.js';
 import { currentEnvironment } from '../pipeline/environment.js';
 import type { LoadedResults } from '../pipeline/results.js';

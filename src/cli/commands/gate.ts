@@ -7,7 +7,7 @@ import { COMPARISON_MARKDOWN, runCompare } from '../../pipeline/compare.js';
 import { parseThresholds } from '../../engine/compare/thresholds.js';
 import { parseGateStatistics } from '../../engine/compare/gate.js';
 import { parseConfidence } from '../../engine/compare/settings.js';
-import { labelOfPath } from '../../engine/report/comparisonCsv.js';
+import { labelOfPath } from '../../pipeline/patterns.js';
 import { renderComparisonText } from '../../engine/report/comparisonText.js';
 import { UsageError } from '../../engine/errors.js';
 import { choiceSetting, parseMaxPairs } from '../../engine/options.js';
