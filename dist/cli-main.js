@@ -6080,35 +6080,7 @@ var iceperfAdapter = {
         if (!rowLine.text.startsWith("|")) break;
         i += 1;
         const raw = rawLines[rowLine.number - 1] ?? "";
-        const row = ROW.exec(rowLine.text);
-        if (!row) {
-          throw new InputError('expected a table row "| <payload> | <latency> |"', { file, line: rowLine.number });
-        }
-        const [, sizeText, unitText, valueText2] = row;
-        let bytes;
-        if (unitText !== void 0) {
-          const factor = SIZE_FACTOR[unitText];
-          if (oldKiB || factor === void 0) {
-            throw new InputError(
-              oldKiB ? `the header says the payload is in kB, but the row gives a unit "[${unitText}]"` : `unknown payload unit "[${unitText}]"`,
-              {
-                file,
-                line: rowLine.number,
-                column: columnOf2(raw, `[${unitText}]`)
-              }
-            );
-          }
-          bytes = Number(sizeText) * factor;
-        } else {
-          bytes = Number(sizeText) * (oldKiB ? 1024 : 1);
-        }
-        if (!NUMBER4.test(valueText2)) {
-          throw new InputError(`expected a latency in µs (like 0.72 or 1.6e+02), found "${valueText2.slice(0, 40)}"`, {
-            file,
-            line: rowLine.number,
-            column: columnOf2(raw, valueText2, true)
-          });
-        }
+        const { bytes, latency } = readRow(file, rowLine, raw, oldKiB);
         const previous = seen.get(bytes);
         if (previous !== void 0) {
           throw new InputError(
@@ -6121,7 +6093,7 @@ var iceperfAdapter = {
         }
         seen.set(bytes, rowLine.number);
         rows += 1;
-        const statistics = { mean: Number(valueText2) };
+        const statistics = { mean: latency };
         if (roundTrips !== void 0) statistics.samples = roundTrips;
         measurements.push({
           experiment,
@@ -6135,25 +6107,7 @@ var iceperfAdapter = {
         throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
     }
     closeTechnology();
-    if (measurements.length === 0) {
-      const last = lines.length > 0 ? lines[lines.length - 1].number : 1;
-      if (follower) {
-        throw new InputError(
-          "this is iceperf follower output, which has no results; give the leader's output (iceperf-bench-leader)",
-          {
-            file,
-            line: last
-          }
-        );
-      }
-      throw new InputError(
-        'iceperf output without a "#### Measurement Result ####" table (the run stopped before its results?)',
-        {
-          file,
-          line: last
-        }
-      );
-    }
+    if (measurements.length === 0) throw noResults(file, lines, follower);
     if (withoutTable.length > 0) {
       notes.push(`no result table for ${withoutTable.join(", ")} (follower output, or the run stopped early); skipped`);
     }
@@ -6163,6 +6117,57 @@ var iceperfAdapter = {
     return { format: "iceperf", file, measurements, notes };
   }
 };
+function readRow(file, rowLine, raw, oldKiB) {
+  const row = ROW.exec(rowLine.text);
+  if (!row) {
+    throw new InputError('expected a table row "| <payload> | <latency> |"', { file, line: rowLine.number });
+  }
+  const [, sizeText, unitText, valueText2] = row;
+  let bytes;
+  if (unitText !== void 0) {
+    const factor = SIZE_FACTOR[unitText];
+    if (oldKiB || factor === void 0) {
+      throw new InputError(
+        oldKiB ? `the header says the payload is in kB, but the row gives a unit "[${unitText}]"` : `unknown payload unit "[${unitText}]"`,
+        {
+          file,
+          line: rowLine.number,
+          column: columnOf2(raw, `[${unitText}]`)
+        }
+      );
+    }
+    bytes = Number(sizeText) * factor;
+  } else {
+    bytes = Number(sizeText) * (oldKiB ? 1024 : 1);
+  }
+  if (!NUMBER4.test(valueText2)) {
+    throw new InputError(`expected a latency in µs (like 0.72 or 1.6e+02), found "${valueText2.slice(0, 40)}"`, {
+      file,
+      line: rowLine.number,
+      column: columnOf2(raw, valueText2, true)
+    });
+  }
+  return { bytes, latency: Number(valueText2) };
+}
+function noResults(file, lines, follower) {
+  const last = lines.length > 0 ? lines[lines.length - 1].number : 1;
+  if (follower) {
+    return new InputError(
+      "this is iceperf follower output, which has no results; give the leader's output (iceperf-bench-leader)",
+      {
+        file,
+        line: last
+      }
+    );
+  }
+  return new InputError(
+    'iceperf output without a "#### Measurement Result ####" table (the run stopped before its results?)',
+    {
+      file,
+      line: last
+    }
+  );
+}
 
 // src/engine/formats/kuksa/common.ts
 function latencyMetric(displayUnit2) {
