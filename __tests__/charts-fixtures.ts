@@ -1,14 +1,14 @@
 /** Chart inputs from the project's example fixtures, produced by the real pipeline. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseFastddsThroughput } from '../src/engine/formats/fastddsThroughput.js';
+import { parseFastddsThroughput } from '../src/engine/formats/fastdds/throughput.js';
 import { DEFAULT_THRESHOLD } from '../src/engine/compare/thresholds.js';
 import { runCheck } from '../src/pipeline/check.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/record.js';
 import { loadSummaries, readRawMeasurements } from '../src/pipeline/read.js';
 import { silentProgress } from '../src/pipeline/steps.js';
-import { resultSetOfSummary } from '../src/engine/formats/fastddsMeasurements.js';
+import { resultSetOfSummary } from '../src/engine/formats/fastdds/measurements.js';
 import type { Summary } from '../src/engine/model/summary.js';
 import type { ChartsInput } from '../src/pipeline/writeCharts.js';
 import { repoRoot, tempDir } from './helpers/shared.js';

@@ -1,9 +1,9 @@
 import { checkMagnitude } from '../src/engine/check/check.js';
 import { checkMeasurements, checkSummary } from '../src/engine/check/metricCheck.js';
 import { metricRequirementsOf } from '../src/engine/formats/metricRequirementsCsv.js';
-import { resultSetOfSummary } from '../src/engine/formats/fastddsMeasurements.js';
+import { resultSetOfSummary } from '../src/engine/formats/fastdds/measurements.js';
 import { parseRequirementsCsv } from '../src/engine/formats/requirementsCsv.js';
-import { parseSummaryCsv } from '../src/engine/formats/fastddsSummary.js';
+import { parseSummaryCsv } from '../src/engine/formats/fastdds/summary.js';
 import { renderChecksCsv } from '../src/engine/report/checksCsv.js';
 import { buildCheckReport } from '../src/engine/report/model.js';
 

@@ -1,10 +1,10 @@
 import { thresholdStatus } from '../src/engine/compare/thresholdMethod.js';
 import { compareSummaries, compareWithHistory } from './helpers/fastddsCompare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
-import { parseSummaryCsv } from '../src/engine/formats/fastddsSummary.js';
+import { parseSummaryCsv } from '../src/engine/formats/fastdds/summary.js';
 import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
 import { renderComparisonMarkdown } from '../src/engine/report/comparisonMarkdown.js';
-import { labelOfPath } from '../src/engine/report/comparisonCsv.js';
+import { labelOfPath } from '../src/pipeline/patterns.js';
 import { UsageError } from '../src/engine/errors.js';
 
 const summary = (rows: string) =>

@@ -9,8 +9,8 @@
  */
 import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { criterionConsoleAdapter } from '../src/engine/formats/criterionConsole.js';
-import { criterionJsonAdapter } from '../src/engine/formats/criterionJson.js';
+import { criterionConsoleAdapter } from '../src/engine/formats/criterion/console.js';
+import { criterionJsonAdapter } from '../src/engine/formats/criterion/json.js';
 import { discoverResults } from '../src/pipeline/discover.js';
 import { parseHistoryRecord } from '../src/engine/history/codec.js';
 import type { HistoryRecord } from '../src/engine/history/record.js';

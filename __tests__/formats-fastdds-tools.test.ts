@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../src/engine/errors.js';
 import type { FormatAdapter } from '../src/engine/formats/adapter.js';
-import { fastddsLatencyConsoleAdapter } from '../src/engine/formats/fastddsLatencyConsole.js';
-import { fastddsLatencyCsvAdapter } from '../src/engine/formats/fastddsLatencyCsv.js';
-import { fastddsThroughputAdapter } from '../src/engine/formats/fastddsThroughput.js';
+import { fastddsLatencyConsoleAdapter } from '../src/engine/formats/fastdds/latencyConsole.js';
+import { fastddsLatencyCsvAdapter } from '../src/engine/formats/fastdds/latencyCsv.js';
+import { fastddsThroughputAdapter } from '../src/engine/formats/fastdds/throughput.js';
 import type { Measurement, ResultSet } from '../src/engine/model/measurement.js';
 import { describeShared, repoRoot, sharedDir } from './helpers/shared.js';
 

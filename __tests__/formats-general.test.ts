@@ -6,10 +6,10 @@ import { githubActionBenchmarkAdapter } from '../src/engine/formats/githubAction
 import { readUnit, templateOf } from '../src/engine/formats/shared.js';
 import { googleBenchmarkAdapter, splitName } from '../src/engine/formats/googleBenchmark.js';
 import { hdrHistogramAdapter } from '../src/engine/formats/hdrHistogram.js';
-import { hyperfineAdapter } from '../src/engine/formats/hyperfine.js';
-import { hyperfineCsvAdapter } from '../src/engine/formats/hyperfineCsv.js';
+import { hyperfineAdapter } from '../src/engine/formats/hyperfine/json.js';
+import { hyperfineCsvAdapter } from '../src/engine/formats/hyperfine/csv.js';
 import { isJsonObject, parseLooseJson } from '../src/engine/formats/looseJson.js';
-import { redisBenchmarkAdapter } from '../src/engine/formats/redisBenchmark.js';
+import { redisBenchmarkAdapter } from '../src/engine/formats/redis/csv.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
 import { find, inputError } from './helpers/formats.js';
 import { describeShared, repoRoot, sharedDir, walkFiles as walk } from './helpers/shared.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../src/engine/errors.js';
-import { kuksaConsoleAdapter } from '../src/engine/formats/kuksaConsole.js';
-import { kuksaCsvAdapter } from '../src/engine/formats/kuksaCsv.js';
+import { kuksaConsoleAdapter } from '../src/engine/formats/kuksa/console.js';
+import { kuksaCsvAdapter } from '../src/engine/formats/kuksa/csv.js';
 import type { Measurement, ResultSet } from '../src/engine/model/measurement.js';
 import { describeShared, repoRoot, sharedDir } from './helpers/shared.js';
 

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { InputError } from '../src/engine/errors.js';
-import { RAW_HEADER } from '../src/engine/formats/fastddsRaw.js';
+import { RAW_HEADER } from '../src/engine/formats/fastdds/raw.js';
 import {
   checkScaling,
   mutantArb,

@@ -299,7 +299,7 @@ describe('Fast-DDS summary and raw CSVs are adapters of the one registry', () =>
   test("recognised by header and parsed into the common model with their summary; the raw adapter gives the streamed reader's summary", async () => {
     const { adapterById, recogniseFormat } = await import('../src/engine/formats/registry.js');
     const { loadResultSet } = await import('../src/pipeline/resultSets.js');
-    const { renderSummaryCsv } = await import('../src/engine/formats/fastddsSummary.js');
+    const { renderSummaryCsv } = await import('../src/engine/formats/fastdds/summary.js');
     const raw = join(repoRoot, 'fixtures', 'example', 'results', 'measurements_interprocess_best_effort.csv');
     const text = readFileSync(raw, 'utf8');
     expect(recogniseFormat(text.slice(0, 65536), raw)?.id).toBe('fastdds-raw');

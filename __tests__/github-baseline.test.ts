@@ -8,7 +8,7 @@ import { FakeGitHub, type FakeGitHubOptions } from './helpers/github-fake.js';
 import { openApi } from './helpers/github-openapi.js';
 import { tempDir } from './helpers/shared.js';
 import type { Summary } from '../src/engine/model/summary.js';
-import { resultSetOfSummary } from '../src/engine/formats/fastddsMeasurements.js';
+import { resultSetOfSummary } from '../src/engine/formats/fastdds/measurements.js';
 import { historyRunInfoFromEnv } from '../src/action/events.js';
 import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
 import { makeHistoryRecord } from '../src/engine/history/record.js';

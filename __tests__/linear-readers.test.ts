@@ -1,7 +1,7 @@
 import { inputError as thrownInputError } from './helpers/formats.js';
-import { criterionConsoleAdapter } from '../src/engine/formats/criterionConsole.js';
-import { fastddsLatencyConsoleAdapter } from '../src/engine/formats/fastddsLatencyConsole.js';
-import { MAX_RAW_LINE_BYTES, RAW_HEADER } from '../src/engine/formats/fastddsRaw.js';
+import { criterionConsoleAdapter } from '../src/engine/formats/criterion/console.js';
+import { fastddsLatencyConsoleAdapter } from '../src/engine/formats/fastdds/latencyConsole.js';
+import { MAX_RAW_LINE_BYTES, RAW_HEADER } from '../src/engine/formats/fastdds/raw.js';
 import { readUnit } from '../src/engine/formats/shared.js';
 import { checkScaling, readRaw } from './helpers/fuzz.js';
 

@@ -1,6 +1,6 @@
 import { checkSummary } from '../src/engine/check/metricCheck.js';
 import { parseRequirementsCsv } from '../src/engine/formats/requirementsCsv.js';
-import { parseSummaryCsv } from '../src/engine/formats/fastddsSummary.js';
+import { parseSummaryCsv } from '../src/engine/formats/fastdds/summary.js';
 import { renderJson } from '../src/engine/report/json.js';
 import { FOLD_ROWS_ABOVE, renderMarkdown } from '../src/engine/report/markdown.js';
 import { buildCheckReport } from '../src/engine/report/model.js';

@@ -5,7 +5,7 @@
  * between runs 6 and 7 of the regressed series and the noise band has a width to check.
  */
 import { join } from 'node:path';
-import { resultSetOfSummary } from '../../src/engine/formats/fastddsMeasurements.js';
+import { resultSetOfSummary } from '../../src/engine/formats/fastdds/measurements.js';
 import type { Measurement } from '../../src/engine/model/measurement.js';
 import type { Summary } from '../../src/engine/model/summary.js';
 import { makeHistoryRecord, type HistoryRecord, type RecordedExperiment } from '../../src/engine/history/record.js';

@@ -10,7 +10,7 @@ import {
 } from '../../src/engine/compare/compare.js';
 import type { VerdictOptions } from '../../src/engine/compare/settings.js';
 import type { Thresholds } from '../../src/engine/compare/thresholds.js';
-import { resultSetOfSummary } from '../../src/engine/formats/fastddsMeasurements.js';
+import { resultSetOfSummary } from '../../src/engine/formats/fastdds/measurements.js';
 import type { Summary } from '../../src/engine/model/summary.js';
 
 /** A Fast-DDS summary as one side of a comparison. */

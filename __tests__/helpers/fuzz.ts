@@ -18,8 +18,8 @@ import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { InputError, UsageError } from '../../src/engine/errors.js';
 import type { FormatAdapter, GenericCsvMapping, ParseOptions } from '../../src/engine/formats/adapter.js';
-import { looksLikeRawMeasurements, RawMeasurementReader } from '../../src/engine/formats/fastddsRaw.js';
-import { looksLikeSummary, parseSummaryCsv } from '../../src/engine/formats/fastddsSummary.js';
+import { looksLikeRawMeasurements, RawMeasurementReader } from '../../src/engine/formats/fastdds/raw.js';
+import { looksLikeSummary, parseSummaryCsv } from '../../src/engine/formats/fastdds/summary.js';
 import { parseLooseJson } from '../../src/engine/formats/looseJson.js';
 import { parseMappingJson } from '../../src/engine/formats/mappingJson.js';
 import {

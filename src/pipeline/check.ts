@@ -2,7 +2,7 @@ import { checkMeasurements } from '../engine/check/metricCheck.js';
 import { experimentSummary, type Measurement, type ResultSet } from '../engine/model/measurement.js';
 import type { Summary } from '../engine/model/summary.js';
 import { summaryFileNameOfRaw } from '../engine/model/experimentType.js';
-import { renderSummaryCsv } from '../engine/formats/fastddsSummary.js';
+import { renderSummaryCsv } from '../engine/formats/registry.js';
 import { checksFileName, renderChecksCsv } from '../engine/report/checksCsv.js';
 import { renderJson } from '../engine/report/json.js';
 import { renderMarkdown } from '../engine/report/markdown.js';

@@ -2,13 +2,16 @@ import { closeSync, globSync, readdirSync, readSync, statSync, type Stats } from
 import { basename, dirname, join } from 'node:path';
 import { InputError, UsageError } from '../engine/errors.js';
 import { stripBom } from '../engine/csv/header.js';
+import { baseName } from '../engine/model/experimentType.js';
 import {
+  adapterById,
   FASTDDS_EXPECTED_HEADERS,
   FASTDDS_RESULT_FILES,
   fastddsHeaderError,
-} from '../engine/formats/fastddsAdapters.js';
-import { baseName } from '../engine/model/experimentType.js';
-import { adapterById, fileNameAdapters, formatIds, recogniseFormat } from '../engine/formats/registry.js';
+  fileNameAdapters,
+  formatIds,
+  recogniseFormat,
+} from '../engine/formats/registry.js';
 import { cannotRead, openForReading, readFirstLine, specialFileKind } from './files.js';
 import { byCodePoint } from '../engine/text/order.js';
 import {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { ExperimentSide } from '../engine/compare/compare.js';
 import { InputError } from '../engine/errors.js';
-import { isFastddsFormat, summaryOfMeasurements } from '../engine/formats/fastddsMeasurements.js';
+import { isFastddsFormat, summaryOfMeasurements } from '../engine/formats/registry.js';
 import type { Measurement } from '../engine/model/measurement.js';
 import type { EnvironmentFingerprint } from '../engine/model/environment.js';
 import { searchCriterionTree } from './criterionTree.js';

@@ -1,6 +1,5 @@
-import { RawMeasurementReader } from '../engine/formats/fastddsRaw.js';
 import type { FormatAdapter, ParseOptions } from '../engine/formats/adapter.js';
-import { adapterById } from '../engine/formats/registry.js';
+import { adapterById, RawMeasurementReader } from '../engine/formats/registry.js';
 import { parseRequirementsCsv } from '../engine/formats/requirementsCsv.js';
 import type { Requirement } from '../engine/model/requirement.js';
 import type { ResultSet } from '../engine/model/measurement.js';

@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { summaryFileNameOfRaw } from '../engine/model/experimentType.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
-import { renderSummaryCsv } from '../engine/formats/fastddsSummary.js';
+import { renderSummaryCsv } from '../engine/formats/registry.js';
 import { summarize } from '../engine/summarize.js';
 import { checkOutputFolder, writeFileAtomic } from './files.js';
 import { readRawMeasurements } from './read.js';

@@ -6,7 +6,7 @@ import { displayUnit, primaryStatistic, shownUnit, statisticDirection } from '..
 import { checkLimit, notInResults, rowFailed, type CheckRow, type SubExperimentCheck } from './checkRow.js';
 import { checkReferenceRequirement, missingReferenceRow } from './check.js';
 import { didYouMean } from '../text/closest.js';
-import { resultSetOfSummary } from '../formats/fastddsMeasurements.js';
+import { resultSetOfSummary } from '../formats/registry.js';
 import { metricRequirementsOf } from '../formats/metricRequirementsCsv.js';
 import type { Requirement } from '../model/requirement.js';
 import type { Summary } from '../model/summary.js';

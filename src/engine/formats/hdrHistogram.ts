@@ -3,6 +3,7 @@ import { stripBom } from '../csv/header.js';
 import type { Measurement, Metric, StatisticName } from '../model/measurement.js';
 import { parseUnit, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
+import { clip } from './shared.js';
 
 /**
  * HdrHistogram percentile distribution (`.hgrm`): `outputPercentileDistribution` (Java) or
@@ -250,10 +251,6 @@ function tokenize(line: string, csv: boolean): Token[] {
     tokens.push({ text, column: m.index + lead + 1 });
   }
   return tokens;
-}
-
-function clip(text: string): string {
-  return text.length > 40 ? text.slice(0, 40) + '…' : text;
 }
 
 /** The file's base name without directories and extension: the histogram's experiment. */

@@ -180,37 +180,7 @@ export const iceperfAdapter: FormatAdapter = {
         if (!rowLine.text.startsWith('|')) break;
         i += 1;
         const raw = rawLines[rowLine.number - 1] ?? '';
-        const row = ROW.exec(rowLine.text);
-        if (!row) {
-          throw new InputError('expected a table row "| <payload> | <latency> |"', { file, line: rowLine.number });
-        }
-        const [, sizeText, unitText, valueText] = row as unknown as [string, string, string | undefined, string];
-        let bytes: number;
-        if (unitText !== undefined) {
-          const factor = SIZE_FACTOR[unitText];
-          if (oldKiB || factor === undefined) {
-            throw new InputError(
-              oldKiB
-                ? `the header says the payload is in kB, but the row gives a unit "[${unitText}]"`
-                : `unknown payload unit "[${unitText}]"`,
-              {
-                file,
-                line: rowLine.number,
-                column: columnOf(raw, `[${unitText}]`),
-              },
-            );
-          }
-          bytes = Number(sizeText) * factor;
-        } else {
-          bytes = Number(sizeText) * (oldKiB ? 1024 : 1);
-        }
-        if (!NUMBER.test(valueText)) {
-          throw new InputError(`expected a latency in µs (like 0.72 or 1.6e+02), found "${valueText.slice(0, 40)}"`, {
-            file,
-            line: rowLine.number,
-            column: columnOf(raw, valueText, true),
-          });
-        }
+        const { bytes, latency } = readRow(file, rowLine, raw, oldKiB);
         const previous = seen.get(bytes);
         if (previous !== undefined) {
           throw new InputError(
@@ -223,7 +193,7 @@ export const iceperfAdapter: FormatAdapter = {
         }
         seen.set(bytes, rowLine.number);
         rows += 1;
-        const statistics: Measurement['statistics'] = { mean: Number(valueText) };
+        const statistics: Measurement['statistics'] = { mean: latency };
         if (roundTrips !== undefined) statistics.samples = roundTrips;
         measurements.push({
           experiment,
@@ -238,25 +208,7 @@ export const iceperfAdapter: FormatAdapter = {
     }
     closeTechnology();
 
-    if (measurements.length === 0) {
-      const last = lines.length > 0 ? lines[lines.length - 1]!.number : 1;
-      if (follower) {
-        throw new InputError(
-          "this is iceperf follower output, which has no results; give the leader's output (iceperf-bench-leader)",
-          {
-            file,
-            line: last,
-          },
-        );
-      }
-      throw new InputError(
-        'iceperf output without a "#### Measurement Result ####" table (the run stopped before its results?)',
-        {
-          file,
-          line: last,
-        },
-      );
-    }
+    if (measurements.length === 0) throw noResults(file, lines, follower);
     if (withoutTable.length > 0) {
       notes.push(`no result table for ${withoutTable.join(', ')} (follower output, or the run stopped early); skipped`);
     }
@@ -266,3 +218,63 @@ export const iceperfAdapter: FormatAdapter = {
     return { format: 'iceperf', file, measurements, notes };
   },
 };
+
+/**
+ * A table row's payload in bytes (its own unit, or the header's kB: 1024 bytes) and its latency
+ * in µs, each checked where the row gives it.
+ */
+function readRow(file: string, rowLine: Line, raw: string, oldKiB: boolean): { bytes: number; latency: number } {
+  const row = ROW.exec(rowLine.text);
+  if (!row) {
+    throw new InputError('expected a table row "| <payload> | <latency> |"', { file, line: rowLine.number });
+  }
+  const [, sizeText, unitText, valueText] = row as unknown as [string, string, string | undefined, string];
+  let bytes: number;
+  if (unitText !== undefined) {
+    const factor = SIZE_FACTOR[unitText];
+    if (oldKiB || factor === undefined) {
+      throw new InputError(
+        oldKiB
+          ? `the header says the payload is in kB, but the row gives a unit "[${unitText}]"`
+          : `unknown payload unit "[${unitText}]"`,
+        {
+          file,
+          line: rowLine.number,
+          column: columnOf(raw, `[${unitText}]`),
+        },
+      );
+    }
+    bytes = Number(sizeText) * factor;
+  } else {
+    bytes = Number(sizeText) * (oldKiB ? 1024 : 1);
+  }
+  if (!NUMBER.test(valueText)) {
+    throw new InputError(`expected a latency in µs (like 0.72 or 1.6e+02), found "${valueText.slice(0, 40)}"`, {
+      file,
+      line: rowLine.number,
+      column: columnOf(raw, valueText, true),
+    });
+  }
+  return { bytes, latency: Number(valueText) };
+}
+
+/** Why a file has no result table: a follower's output, or a leader's run that stopped early. */
+function noResults(file: string, lines: readonly Line[], follower: boolean): InputError {
+  const last = lines.length > 0 ? lines[lines.length - 1]!.number : 1;
+  if (follower) {
+    return new InputError(
+      "this is iceperf follower output, which has no results; give the leader's output (iceperf-bench-leader)",
+      {
+        file,
+        line: last,
+      },
+    );
+  }
+  return new InputError(
+    'iceperf output without a "#### Measurement Result ####" table (the run stopped before its results?)',
+    {
+      file,
+      line: last,
+    },
+  );
+}

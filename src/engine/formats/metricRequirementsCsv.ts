@@ -19,7 +19,7 @@ import type { MetricRequirement } from '../model/metricRequirement.js';
 import { CHECKED_MAGNITUDES, MAGNITUDE_FIELDS, type Requirement } from '../model/requirement.js';
 import { parseToolUnit, type Dimension } from '../model/units.js';
 import { isMissingValue, parseNumber, type FloatParse } from '../numeric/parseNumber.js';
-import { clip } from './fastddsSummary.js';
+import { clip } from './shared.js';
 import { optionalColumnIndex, readOptionalCell } from './requirementsCsv.js';
 
 export const METRIC_REQUIREMENTS_EXAMPLE = 'Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=';

@@ -5,31 +5,34 @@
  */
 import type { FormatAdapter, ParseOptions } from './adapter.js';
 import type { ResultSet } from '../model/measurement.js';
-import { fastddsRawAdapter, fastddsSummaryAdapter } from './fastddsAdapters.js';
+import {
+  fastddsLatencyConsoleAdapter,
+  fastddsLatencyCsvAdapter,
+  fastddsRawAdapter,
+  fastddsSummaryAdapter,
+  fastddsThroughputAdapter,
+} from './fastdds/index.js';
 import { ddsperfAdapter } from './ddsperf.js';
-import { fastddsLatencyConsoleAdapter } from './fastddsLatencyConsole.js';
-import { fastddsLatencyCsvAdapter } from './fastddsLatencyCsv.js';
-import { fastddsThroughputAdapter } from './fastddsThroughput.js';
 import { fepAdapter } from './fep.js';
 import { iceoryx2Adapter } from './iceoryx2.js';
 import { iceperfAdapter } from './iceperf.js';
-import { kuksaConsoleAdapter } from './kuksaConsole.js';
-import { kuksaCsvAdapter } from './kuksaCsv.js';
+import { kuksaConsoleAdapter } from './kuksa/console.js';
+import { kuksaCsvAdapter } from './kuksa/csv.js';
 import { netio3Adapter } from './netio3.js';
 import { genericCsvAdapter } from './genericCsv.js';
 import { githubActionBenchmarkAdapter } from './githubActionBenchmark.js';
 import { googleBenchmarkAdapter } from './googleBenchmark.js';
 import { goBenchAdapter } from './goBench.js';
 import { rustLibtestAdapter } from './rustLibtest.js';
-import { criterionConsoleAdapter } from './criterionConsole.js';
-import { criterionJsonAdapter } from './criterionJson.js';
-import { catch2ConsoleAdapter } from './catch2Console.js';
-import { catch2XmlAdapter } from './catch2Xml.js';
+import { criterionConsoleAdapter } from './criterion/console.js';
+import { criterionJsonAdapter } from './criterion/json.js';
+import { catch2ConsoleAdapter } from './catch2/console.js';
+import { catch2XmlAdapter } from './catch2/xml.js';
 import { hdrHistogramAdapter } from './hdrHistogram.js';
-import { hyperfineAdapter } from './hyperfine.js';
-import { redisBenchmarkAdapter } from './redisBenchmark.js';
-import { hyperfineCsvAdapter } from './hyperfineCsv.js';
-import { redisBenchmarkQuietAdapter } from './redisBenchmarkQuiet.js';
+import { hyperfineAdapter } from './hyperfine/json.js';
+import { redisBenchmarkAdapter } from './redis/csv.js';
+import { hyperfineCsvAdapter } from './hyperfine/csv.js';
+import { redisBenchmarkQuietAdapter } from './redis/quiet.js';
 import { pytestBenchmarkAdapter } from './pytestBenchmark.js';
 import { jmhAdapter } from './jmh.js';
 import { benchmarkDotNetAdapter } from './benchmarkDotNet.js';
@@ -37,6 +40,22 @@ import { benchmarkJsAdapter } from './benchmarkJs.js';
 import { juliaBenchmarkToolsAdapter } from './juliaBenchmarkTools.js';
 import { bmfAdapter } from './bmf.js';
 import { requirePossibleValues } from '../model/validity.js';
+
+/**
+ * What perfgate uses of Fast-DDS besides its adapters, through this one door: the byte-compatible
+ * summary CSV, the raw reader the summarize step streams, a summary as the common model and back,
+ * and the messages discovery gives for a folder or file with no Fast-DDS result in it.
+ */
+export {
+  fastddsHeaderError,
+  FASTDDS_EXPECTED_HEADERS,
+  FASTDDS_RESULT_FILES,
+  isFastddsFormat,
+  RawMeasurementReader,
+  renderSummaryCsv,
+  resultSetOfSummary,
+  summaryOfMeasurements,
+} from './fastdds/index.js';
 
 const READERS: readonly FormatAdapter[] = [
   fastddsSummaryAdapter,

@@ -3,7 +3,7 @@ import { readCsvTable, type CsvRow } from '../csv/table.js';
 import { fieldColumn, stripBom } from '../csv/header.js';
 import { CHECKED_MAGNITUDES, type CheckedMagnitude, type Requirement } from '../model/requirement.js';
 import { isMissingValue, parseNumber, type FloatParse } from '../numeric/parseNumber.js';
-import { clip } from './fastddsSummary.js';
+import { clip } from './shared.js';
 
 /** The reference requirements file: upper limits per sub-experiment and payload (spec §4). */
 export const REQUIREMENTS_HEADER = 'Experiment type,Bytes,Median,99%,Max';

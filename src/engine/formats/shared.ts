@@ -28,6 +28,11 @@ import { stripBom } from '../csv/header.js';
 /** ANSI CSI escape sequences (colours, cursor moves) that console outputs carry; stripped before parsing. */
 export const ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
+/** A cell or token quoted in a message: its first 40 characters, and an ellipsis if it had more. */
+export function clip(text: string): string {
+  return text.length > 40 ? text.slice(0, 40) + '…' : text;
+}
+
 /** A console output's lines without BOM, colour codes, carriage returns and trailing blanks. */
 export function consoleLines(text: string): string[] {
   return stripBom(text)

@@ -28,22 +28,3 @@ export function renderComparisonCsv(
 export function comparisonFileName(experimentType: string): string {
   return `${experimentType}_comparison.csv`;
 }
-
-/**
- * The label the reference derives from a folder argument: its base name, one trailing `/` removed.
- * A glob is labelled by its folder, the last segment before the first one with glob characters
- * (`results/**` → `results`, `target/criterion/**\/new/estimates.json` → `criterion`), never `**`.
- */
-export function labelOfPath(path: string): string {
-  const segments = path.split('/');
-  const glob = segments.findIndex((s) => /[*?[\]{}]/.test(s));
-  if (glob >= 0)
-    return (
-      segments
-        .slice(0, glob)
-        .filter((s) => s !== '' && s !== '.')
-        .pop() ?? 'results'
-    );
-  const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
-  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
-}

@@ -1,8 +1,8 @@
-import { InputError } from '../errors.js';
-import { stripBom } from '../csv/header.js';
-import { baseName } from '../model/experimentType.js';
-import type { Measurement, Metric, ResultSet } from '../model/measurement.js';
-import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
+import { InputError } from '../../errors.js';
+import { stripBom } from '../../csv/header.js';
+import { baseName } from '../../model/experimentType.js';
+import type { Measurement, Metric, ResultSet } from '../../model/measurement.js';
+import type { AdapterInput, FormatAdapter, ParseOptions } from '../adapter.js';
 
 /**
  * Fast-DDS ThroughputTest `--export_csv FILE` (spec §5.2, reference semantics §8):

@@ -1,10 +1,11 @@
-import { InputError } from '../errors.js';
-import { readCsvTable } from '../csv/table.js';
-import { fieldColumn, stripBom } from '../csv/header.js';
-import { experimentTypeOfSummaryFile } from '../model/experimentType.js';
-import { SUMMARY_COLUMNS, SUMMARY_FIELDS, type PayloadSummary, type Summary } from '../model/summary.js';
-import { formatFixed3 } from '../numeric/formatFixed.js';
-import { isMissingValue, parseNumber, type FloatParse } from '../numeric/parseNumber.js';
+import { InputError } from '../../errors.js';
+import { readCsvTable } from '../../csv/table.js';
+import { fieldColumn, stripBom } from '../../csv/header.js';
+import { experimentTypeOfSummaryFile } from '../../model/experimentType.js';
+import { SUMMARY_COLUMNS, SUMMARY_FIELDS, type PayloadSummary, type Summary } from '../../model/summary.js';
+import { formatFixed3 } from '../../numeric/formatFixed.js';
+import { isMissingValue, parseNumber, type FloatParse } from '../../numeric/parseNumber.js';
+import { clip } from '../shared.js';
 
 /**
  * The reference summary CSV (`measurements_<type>_summary.csv`), one row per payload:
@@ -109,8 +110,4 @@ export function parseSummaryCsv(file: string, content: string, floatParse: Float
     payloads.push(summary);
   }
   return { experimentType, source: file, payloads };
-}
-
-export function clip(text: string): string {
-  return text.length > 40 ? text.slice(0, 40) + '…' : text;
 }

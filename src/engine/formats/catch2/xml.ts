@@ -11,11 +11,11 @@
  * name, `time` (µs) has the `mean`, `stdev` and `samples`. Only the tags perfgate needs are read,
  * by a linear scan; the rest of the document (assertions, expressions) is skipped.
  */
-import { InputError } from '../errors.js';
-import { requirePossibleValue } from '../model/validity.js';
-import type { Measurement } from '../model/measurement.js';
-import type { FormatAdapter } from './adapter.js';
-import { CATCH2_TIME } from './catch2Console.js';
+import { InputError } from '../../errors.js';
+import { requirePossibleValue } from '../../model/validity.js';
+import type { Measurement } from '../../model/measurement.js';
+import type { FormatAdapter } from '../adapter.js';
+import { CATCH2_TIME, experimentOfScopes } from './common.js';
 
 const ROOT = /<(Catch|Catch2TestRun)\s+name="/;
 /** A start or end tag; `[^<>]*` keeps the scan linear on unclosed tags. */
@@ -81,7 +81,7 @@ export const catch2XmlAdapter: FormatAdapter = {
             samples: benchmark.samples,
           };
           measurements.push({
-            experiment: scopes.join(' / ') || 'Catch2',
+            experiment: experimentOfScopes(scopes) || 'Catch2',
             parameter: { label: benchmark.name },
             metric: CATCH2_TIME,
             statistics,

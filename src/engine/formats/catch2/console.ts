@@ -13,23 +13,17 @@
  * ` / `), the parameter the benchmark's name; `time` (µs) has the `mean`, `stdev` and `samples`
  * (the intervals have no statistic of their own and are not read).
  */
-import { InputError } from '../errors.js';
-import type { Measurement, Metric } from '../model/measurement.js';
-import { parseUnit, toBaseUnit } from '../model/units.js';
-import type { FormatAdapter } from './adapter.js';
-import { consoleLines } from './shared.js';
+import { InputError } from '../../errors.js';
+import type { Measurement } from '../../model/measurement.js';
+import { parseUnit, toBaseUnit } from '../../model/units.js';
+import type { FormatAdapter } from '../adapter.js';
+import { consoleLines } from '../shared.js';
+import { CATCH2_TIME, experimentOfScopes } from './common.js';
 
 const HEADER = /^benchmark name +samples +iterations +(estimated|est run time)$/;
 const RULE = /^-{20,}$/;
 const END = /^(={20,}|\.{20,})$/;
 const NUMBER = /^\d+(?:\.\d+)?(?:e[-+]?\d+)?$/;
-export const CATCH2_TIME: Metric = {
-  name: 'time',
-  dimension: 'time',
-  unit: 'us',
-  displayUnit: 'ns',
-  direction: 'lower-is-better',
-};
 
 export const catch2ConsoleAdapter: FormatAdapter = {
   id: 'catch2-console',
@@ -58,11 +52,11 @@ export const catch2ConsoleAdapter: FormatAdapter = {
         let end = i + 1;
         while (end < lines.length && !RULE.test(lines[end]!)) end++;
         if (end < lines.length) {
-          experiment = lines
+          const scopes = lines
             .slice(i + 1, end)
             .map((l) => l.trim())
-            .filter((l) => l !== '')
-            .join(' / ');
+            .filter((l) => l !== '');
+          experiment = experimentOfScopes(scopes);
           i = end + 1;
           continue;
         }

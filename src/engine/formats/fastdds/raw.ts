@@ -1,7 +1,7 @@
-import { InputError } from '../errors.js';
-import { resolveColumns, stripBom } from '../csv/header.js';
-import type { PayloadSamples, RawMeasurements } from '../model/rawMeasurements.js';
-import { EXACT_POW10, legacyScale, parseDecimalBytes, type FloatParse } from '../numeric/parseNumber.js';
+import { InputError } from '../../errors.js';
+import { resolveColumns, stripBom } from '../../csv/header.js';
+import type { PayloadSamples, RawMeasurements } from '../../model/rawMeasurements.js';
+import { EXACT_POW10, legacyScale, parseDecimalBytes, type FloatParse } from '../../numeric/parseNumber.js';
 
 /**
  * Fast-DDS LatencyTest raw measurement CSV (`--export_raw_data`):

@@ -1,8 +1,9 @@
-import { InputError } from '../errors.js';
-import { stripBom } from '../csv/header.js';
-import type { Measurement, Metric, Parameter, ResultSet, StatisticName } from '../model/measurement.js';
-import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
-import { ANSI_ESCAPE } from './shared.js';
+import { InputError } from '../../errors.js';
+import { stripBom } from '../../csv/header.js';
+import type { Measurement, Metric, Parameter, ResultSet, StatisticName } from '../../model/measurement.js';
+import type { AdapterInput, FormatAdapter, ParseOptions } from '../adapter.js';
+import { ANSI_ESCAPE } from '../shared.js';
+import { latencyMetric } from './common.js';
 
 /**
  * Eclipse Kuksa `databroker-perf` console output (spec §2.2, §2.3): the `Global Summary:` block,
@@ -26,13 +27,7 @@ const MS = /^(\d+\.\d+) ms$/;
 const QUANTILES = [10, 25, 50, 75, 90, 95, 99];
 const QUANTILE_STATISTIC: Record<number, StatisticName> = { 50: 'median', 90: 'p90', 95: 'p95', 99: 'p99' };
 
-const LATENCY: Metric = {
-  name: 'latency',
-  dimension: 'time',
-  unit: 'us',
-  displayUnit: 'ms',
-  direction: 'lower-is-better',
-};
+const LATENCY = latencyMetric('ms');
 const THROUGHPUT: Metric = {
   name: 'throughput',
   dimension: 'rate',

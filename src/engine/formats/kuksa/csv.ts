@@ -1,9 +1,10 @@
-import { InputError } from '../errors.js';
-import { stripBom } from '../csv/header.js';
-import { baseName } from '../model/experimentType.js';
-import type { Metric, ResultSet } from '../model/measurement.js';
-import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
-import { sampleStatistics } from './shared.js';
+import { InputError } from '../../errors.js';
+import { stripBom } from '../../csv/header.js';
+import { baseName } from '../../model/experimentType.js';
+import type { ResultSet } from '../../model/measurement.js';
+import type { AdapterInput, FormatAdapter, ParseOptions } from '../adapter.js';
+import { sampleStatistics } from '../shared.js';
+import { latencyMetric } from './common.js';
 
 /**
  * databroker-perf `--detailed-output` per-group latency file `output/<group_name>.csv` (spec §2.4):
@@ -12,13 +13,8 @@ import { sampleStatistics } from './shared.js';
  */
 
 const HEADER = 'Latency (ms)';
-const LATENCY: Metric = {
-  name: 'latency',
-  dimension: 'time',
-  unit: 'us',
-  displayUnit: 'us',
-  direction: 'lower-is-better',
-};
+/** The values are microseconds, whatever the header says: shown as such. */
+const LATENCY = latencyMetric('us');
 
 export const kuksaCsvAdapter: FormatAdapter = {
   id: 'kuksa-csv',

@@ -1,11 +1,11 @@
-import { InputError } from '../errors.js';
-import { fieldColumn, stripBom } from '../csv/header.js';
-import { readCsvTable } from '../csv/table.js';
-import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
-import { parseNumber } from '../numeric/parseNumber.js';
-import type { FormatAdapter } from './adapter.js';
-import { templateOf } from './shared.js';
-import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
+import { InputError } from '../../errors.js';
+import { fieldColumn, stripBom } from '../../csv/header.js';
+import { readCsvTable } from '../../csv/table.js';
+import type { Measurement, Parameter } from '../../model/measurement.js';
+import { parseNumber } from '../../numeric/parseNumber.js';
+import type { FormatAdapter } from '../adapter.js';
+import { templateOf } from '../shared.js';
+import { parameterSetting, SYSTEM_TIME, TIME_STATISTICS, USER_TIME, WALL_TIME } from './common.js';
 
 /**
  * hyperfine `--export-csv`: `command,mean,stddev,median,user,system,min,max[,parameter_<name>…]`,
@@ -14,34 +14,6 @@ import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
  * benchmark compare. There are no individual times in the CSV: no samples.
  */
 const HEADER = /^command,mean,stddev,median,user,system,min,max(,parameter_[^,]+)*\s*$/;
-const WALL: Metric = {
-  name: 'wall time',
-  dimension: 'time',
-  unit: 'us',
-  displayUnit: 's',
-  direction: 'lower-is-better',
-};
-const USER: Metric = {
-  name: 'user time',
-  dimension: 'time',
-  unit: 'us',
-  displayUnit: 's',
-  direction: 'lower-is-better',
-};
-const SYSTEM: Metric = {
-  name: 'system time',
-  dimension: 'time',
-  unit: 'us',
-  displayUnit: 's',
-  direction: 'lower-is-better',
-};
-const STATISTICS: [string, StatisticName][] = [
-  ['mean', 'mean'],
-  ['stddev', 'stdev'],
-  ['median', 'median'],
-  ['min', 'min'],
-  ['max', 'max'],
-];
 
 export const hyperfineCsvAdapter: FormatAdapter = {
   id: 'hyperfine-csv',
@@ -72,15 +44,9 @@ export const hyperfineCsvAdapter: FormatAdapter = {
         const name = column.slice('parameter_'.length);
         const value = (row.fields[index] ?? '').trim();
         values[name] = value;
-        const numeric = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : undefined;
-        settings[name] = numeric ?? value;
-        if (
-          numeric !== undefined &&
-          Number.isSafeInteger(numeric) &&
-          numeric >= 0 &&
-          PAYLOAD_PARAMETER_NAMES.test(name)
-        )
-          payloadBytes = numeric;
+        const { setting, payloadBytes: bytes } = parameterSetting(name, value);
+        settings[name] = setting;
+        if (bytes !== undefined) payloadBytes = bytes;
       }
       const parameter: Parameter = {
         label: Object.entries(values)
@@ -90,7 +56,7 @@ export const hyperfineCsvAdapter: FormatAdapter = {
       if (parameterColumns.length > 0) parameter.settings = settings;
       if (payloadBytes !== undefined) parameter.payloadBytes = payloadBytes;
       const statistics: Measurement['statistics'] = {};
-      for (const [column, statistic] of STATISTICS) {
+      for (const [column, statistic] of TIME_STATISTICS) {
         const index = table.columns[column as 'mean'];
         const cell = row.fields[index] ?? '';
         const seconds = parseNumber(cell, 'precise');
@@ -105,11 +71,11 @@ export const hyperfineCsvAdapter: FormatAdapter = {
       }
       const experiment = templateOf(command, values);
       const place = { file, line: row.line };
-      measurements.push({ experiment, parameter, metric: WALL, statistics, place });
+      measurements.push({ experiment, parameter, metric: WALL_TIME, statistics, place });
       // user and system are means over the runs, as in the JSON export's adapter.
       for (const [metric, column] of [
-        [USER, 'user'],
-        [SYSTEM, 'system'],
+        [USER_TIME, 'user'],
+        [SYSTEM_TIME, 'system'],
       ] as const) {
         const index = table.columns[column];
         const seconds = parseNumber(row.fields[index] ?? '', 'precise');

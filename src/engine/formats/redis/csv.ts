@@ -1,10 +1,11 @@
-import { InputError } from '../errors.js';
-import { fieldColumn, stripBom } from '../csv/header.js';
-import { readCsvTable, type CsvRow } from '../csv/table.js';
-import type { Measurement, Metric, StatisticName } from '../model/measurement.js';
-import { parseUnit, toBaseUnit, type Unit } from '../model/units.js';
-import { isMissingValue, parseNumber } from '../numeric/parseNumber.js';
-import type { FormatAdapter } from './adapter.js';
+import { InputError } from '../../errors.js';
+import { fieldColumn, stripBom } from '../../csv/header.js';
+import { readCsvTable, type CsvRow } from '../../csv/table.js';
+import type { Measurement, StatisticName } from '../../model/measurement.js';
+import { parseUnit, toBaseUnit, type Unit } from '../../model/units.js';
+import { isMissingValue, parseNumber } from '../../numeric/parseNumber.js';
+import type { FormatAdapter } from '../adapter.js';
+import { LATENCY, THROUGHPUT } from './common.js';
 
 /**
  * redis-benchmark `--csv`. Since Redis 6.2/7:
@@ -15,20 +16,6 @@ import type { FormatAdapter } from './adapter.js';
  * is better). The file does not record `-d`, `-c` or `-P`: no parameter.
  */
 const MS = parseUnit('ms') as Unit;
-const THROUGHPUT: Metric = {
-  name: 'throughput',
-  dimension: 'rate',
-  unit: 'Hz',
-  displayUnit: 'req/s',
-  direction: 'higher-is-better',
-};
-const LATENCY: Metric = {
-  name: 'latency',
-  dimension: 'time',
-  unit: 'us',
-  displayUnit: 'ms',
-  direction: 'lower-is-better',
-};
 
 const LATENCY_COLUMNS: [string, StatisticName][] = [
   ['avg_latency_ms', 'mean'],

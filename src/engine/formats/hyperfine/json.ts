@@ -1,11 +1,11 @@
-import { InputError } from '../errors.js';
-import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
-import { parseUnit, toBaseUnit, type Unit } from '../model/units.js';
-import type { FormatAdapter } from './adapter.js';
-import { isJsonObject, type JsonObject } from './looseJson.js';
-import { JsonFields } from './jsonFields.js';
-import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
-import { templateOf, readJsonReport, isObjectWithArray } from './shared.js';
+import { InputError } from '../../errors.js';
+import type { Measurement, Metric, Parameter, StatisticName } from '../../model/measurement.js';
+import { parseUnit, toBaseUnit, type Unit } from '../../model/units.js';
+import type { FormatAdapter } from '../adapter.js';
+import { isJsonObject, type JsonObject } from '../looseJson.js';
+import { JsonFields } from '../jsonFields.js';
+import { templateOf, readJsonReport, isObjectWithArray } from '../shared.js';
+import { parameterSetting, SYSTEM_TIME, TIME_STATISTICS, USER_TIME, WALL_TIME } from './common.js';
 
 /**
  * hyperfine `--export-json FILE`: `{"results": [{command, mean, stddev, median, user, system, min,
@@ -19,27 +19,6 @@ import { templateOf, readJsonReport, isObjectWithArray } from './shared.js';
 const SECONDS = parseUnit('s') as Unit;
 const BYTES = parseUnit('B') as Unit;
 
-const TIME_METRIC: Metric = {
-  name: 'wall time',
-  dimension: 'time',
-  unit: 'us',
-  displayUnit: 's',
-  direction: 'lower-is-better',
-};
-const USER_METRIC: Metric = {
-  name: 'user time',
-  dimension: 'time',
-  unit: 'us',
-  displayUnit: 's',
-  direction: 'lower-is-better',
-};
-const SYSTEM_METRIC: Metric = {
-  name: 'system time',
-  dimension: 'time',
-  unit: 'us',
-  displayUnit: 's',
-  direction: 'lower-is-better',
-};
 const MEMORY_METRIC: Metric = {
   name: 'memory usage',
   dimension: 'size',
@@ -95,14 +74,7 @@ export const hyperfineAdapter: FormatAdapter = {
       const place = { file, line };
 
       const statistics: Partial<Record<StatisticName, number>> = {};
-      const timeFields: [string, StatisticName][] = [
-        ['mean', 'mean'],
-        ['stddev', 'stdev'],
-        ['median', 'median'],
-        ['min', 'min'],
-        ['max', 'max'],
-      ];
-      for (const [name, statistic] of timeFields) {
+      for (const [name, statistic] of TIME_STATISTICS) {
         const value = fields.measured(
           result,
           name,
@@ -112,7 +84,7 @@ export const hyperfineAdapter: FormatAdapter = {
         if (value !== undefined) statistics[statistic] = toBaseUnit(value, SECONDS);
       }
       const times = fields.measuredArray(result, 'times', { dimension: 'time', statistic: 'sample' });
-      const time: Measurement = { experiment, parameter, metric: TIME_METRIC, statistics, place };
+      const time: Measurement = { experiment, parameter, metric: WALL_TIME, statistics, place };
       if (times) {
         statistics.samples = times.length;
         time.samples = Float64Array.from(times, (t) => toBaseUnit(t, SECONDS));
@@ -120,8 +92,8 @@ export const hyperfineAdapter: FormatAdapter = {
       measurements.push(time);
 
       for (const [name, metric] of [
-        ['user', USER_METRIC],
-        ['system', SYSTEM_METRIC],
+        ['user', USER_TIME],
+        ['system', SYSTEM_TIME],
       ] as const) {
         const value = fields.measured(
           result,
@@ -184,11 +156,10 @@ function parameterOf(fields: JsonFields, result: JsonObject): [Parameter, Record
     }
     const text = String(value);
     texts[name] = text;
-    const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
-    settings[name] = numeric ?? text;
+    const { setting, payloadBytes: bytes } = parameterSetting(name, text);
+    settings[name] = setting;
     labels.push(`${name}=${text}`);
-    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name))
-      payloadBytes = numeric;
+    if (bytes !== undefined) payloadBytes = bytes;
   }
   const parameter: Parameter = { label: labels.join(', '), settings };
   if (payloadBytes !== undefined) parameter.payloadBytes = payloadBytes;

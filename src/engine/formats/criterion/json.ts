@@ -18,12 +18,12 @@
  *   discovery skips it in a folder or a glob, and reads it only when it is named on its own.
  *   `change/estimates.json` (relative changes, no `std_dev`) is not recognised.
  */
-import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
-import type { FormatAdapter } from './adapter.js';
-import { splitId } from './criterionConsole.js';
-import { isJsonObject, parseLooseJson } from './looseJson.js';
-import { JsonFields } from './jsonFields.js';
-import { readJsonReport } from './shared.js';
+import type { Measurement, Metric, Parameter, StatisticName } from '../../model/measurement.js';
+import type { FormatAdapter } from '../adapter.js';
+import { splitId } from './common.js';
+import { isJsonObject, parseLooseJson } from '../looseJson.js';
+import { JsonFields } from '../jsonFields.js';
+import { readJsonReport } from '../shared.js';
 
 const RECOGNISED = /^\uFEFF?\s*\{\s*"mean"\s*:\s*\{\s*"confidence_interval"\s*:/;
 const STATISTICS: [string, StatisticName][] = [

@@ -1,8 +1,8 @@
-import { InputError } from '../errors.js';
-import { baseName } from '../model/experimentType.js';
-import type { Measurement, ResultSet, StatisticName } from '../model/measurement.js';
-import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
-import { LATENCY_METRIC, splitLines } from './fastddsLatencyConsole.js';
+import { InputError } from '../../errors.js';
+import { baseName } from '../../model/experimentType.js';
+import type { Measurement, ResultSet, StatisticName } from '../../model/measurement.js';
+import type { AdapterInput, FormatAdapter, ParseOptions } from '../adapter.js';
+import { LATENCY_METRIC, splitLines } from './common.js';
 
 /**
  * Fast-DDS LatencyTest legacy `--export_csv` files (spec §5.1, reference semantics §8):

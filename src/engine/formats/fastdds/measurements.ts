@@ -1,5 +1,6 @@
-import type { Measurement, ResultSet, StatisticName } from '../model/measurement.js';
-import type { PayloadSummary, Summary } from '../model/summary.js';
+import type { Measurement, ResultSet, StatisticName } from '../../model/measurement.js';
+import type { PayloadSummary, Summary } from '../../model/summary.js';
+import { LATENCY_METRIC } from './common.js';
 
 /** The summary fields that are latency statistics in the common model. */
 const STATISTICS: [keyof PayloadSummary, StatisticName][] = [
@@ -28,7 +29,7 @@ export function resultSetOfSummary(
     return {
       experiment: summary.experimentType,
       parameter: { label: String(p.payloadBytes), payloadBytes: p.payloadBytes },
-      metric: { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' },
+      metric: { ...LATENCY_METRIC },
       statistics,
       place: p.line !== undefined ? { file, line: p.line } : { file },
     };

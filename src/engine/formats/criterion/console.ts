@@ -14,11 +14,12 @@
  * The id `group/function/value` is split at its last `/`: experiment `group/function`,
  * parameter `value`; an id without `/` is an experiment with no parameter.
  */
-import { InputError } from '../errors.js';
-import { BASE_UNITS, parseUnit, toBaseUnit, type Unit } from '../model/units.js';
-import type { Measurement, Metric, Parameter } from '../model/measurement.js';
-import type { FormatAdapter } from './adapter.js';
-import { consoleLines, readUnit } from './shared.js';
+import { InputError } from '../../errors.js';
+import { BASE_UNITS, parseUnit, toBaseUnit, type Unit } from '../../model/units.js';
+import type { Measurement, Metric, Parameter } from '../../model/measurement.js';
+import type { FormatAdapter } from '../adapter.js';
+import { consoleLines, readUnit } from '../shared.js';
+import { splitId } from './common.js';
 
 /** `time:` or `thrpt:` and a bracket of three value–unit pairs. */
 const INTERVAL = /(?:^|\s)(time|thrpt): +\[([^[\]]*)\]/;
@@ -117,13 +118,6 @@ export const criterionConsoleAdapter: FormatAdapter = {
     return { format: 'criterion-console', file, measurements, notes };
   },
 };
-
-/** `group/function/value` → experiment `group/function`, parameter `value`. */
-export function splitId(id: string): { experiment: string; parameter: Parameter } {
-  const slash = id.lastIndexOf('/');
-  if (slash <= 0 || slash === id.length - 1) return { experiment: id, parameter: { label: '' } };
-  return { experiment: id.slice(0, slash), parameter: { label: id.slice(slash + 1) } };
-}
 
 /** A time unit, a byte rate or an element rate as Criterion prints it. */
 function unitOf(symbol: string, kind: 'time' | 'thrpt'): Unit | undefined {

@@ -1,7 +1,8 @@
-import { InputError } from '../errors.js';
-import { stripBom } from '../csv/header.js';
-import type { Measurement, Metric } from '../model/measurement.js';
-import type { FormatAdapter } from './adapter.js';
+import { InputError } from '../../errors.js';
+import { stripBom } from '../../csv/header.js';
+import type { Measurement } from '../../model/measurement.js';
+import type { FormatAdapter } from '../adapter.js';
+import { LATENCY, THROUGHPUT } from './common.js';
 
 /**
  * redis-benchmark `-q` (quiet) output: per test, progress lines redrawn with carriage returns and
@@ -10,20 +11,6 @@ import type { FormatAdapter } from './adapter.js';
  */
 const FINAL = /^([^:\r\n]+): (\d+(?:\.\d+)?) requests per second(?:, p50=(\d+(?:\.\d+)?) msec)?\s*$/;
 const PROGRESS = /^[^:\r\n]+: rps=/;
-const THROUGHPUT: Metric = {
-  name: 'throughput',
-  dimension: 'rate',
-  unit: 'Hz',
-  displayUnit: 'req/s',
-  direction: 'higher-is-better',
-};
-const LATENCY: Metric = {
-  name: 'latency',
-  dimension: 'time',
-  unit: 'us',
-  displayUnit: 'ms',
-  direction: 'lower-is-better',
-};
 
 function finalText(line: string): string {
   const parts = line.split('\r').filter((p) => p.trim() !== '');

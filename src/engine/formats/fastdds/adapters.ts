@@ -6,24 +6,24 @@
  * src/pipeline/discover.ts), and the pipeline reads raw files through the adapter's `stream` hook,
  * chunk by chunk, instead of calling `parse` with the whole text (the same reader either way).
  */
-import type { FormatAdapter, ParseOptions, StreamingReader } from './adapter.js';
+import type { FormatAdapter, ParseOptions, StreamingReader } from '../adapter.js';
 import {
   looksLikeRawMeasurements,
   RAW_COLUMNS,
   RAW_HEADER,
   RAW_REQUIRED_COLUMNS,
   RawMeasurementReader,
-} from './fastddsRaw.js';
-import { looksLikeSummary, parseSummaryCsv, SUMMARY_HEADER, SUMMARY_REQUIRED_COLUMNS } from './fastddsSummary.js';
-import { InputError } from '../errors.js';
-import { resolveColumns, stripBom } from '../csv/header.js';
-import { resultSetOfSummary } from './fastddsMeasurements.js';
-import { baseName, experimentTypeOfRawFile, experimentTypeOfSummaryFile } from '../model/experimentType.js';
-import { SUMMARY_COLUMNS, type PayloadSummary, type Summary } from '../model/summary.js';
-import type { RawMeasurements } from '../model/rawMeasurements.js';
-import { isMissingValue, parseNumber, type FloatParse } from '../numeric/parseNumber.js';
-import { formatFixed3 } from '../numeric/formatFixed.js';
-import { summarize } from '../summarize.js';
+} from './raw.js';
+import { looksLikeSummary, parseSummaryCsv, SUMMARY_HEADER, SUMMARY_REQUIRED_COLUMNS } from './summary.js';
+import { InputError } from '../../errors.js';
+import { resolveColumns, stripBom } from '../../csv/header.js';
+import { resultSetOfSummary } from './measurements.js';
+import { baseName, experimentTypeOfRawFile, experimentTypeOfSummaryFile } from '../../model/experimentType.js';
+import { SUMMARY_COLUMNS, type PayloadSummary, type Summary } from '../../model/summary.js';
+import type { RawMeasurements } from '../../model/rawMeasurements.js';
+import { isMissingValue, parseNumber, type FloatParse } from '../../numeric/parseNumber.js';
+import { formatFixed3 } from '../../numeric/formatFixed.js';
+import { summarize } from '../../summarize.js';
 
 function firstLine(head: string): string {
   const end = head.search(/\r\n|\n|\r/);

@@ -1,9 +1,9 @@
-import { InputError } from '../errors.js';
-import { stripBom } from '../csv/header.js';
-import { baseName } from '../model/experimentType.js';
-import type { Measurement, Metric, ResultSet, StatisticName } from '../model/measurement.js';
-import type { AdapterInput, FormatAdapter, ParseOptions } from './adapter.js';
-import { ANSI_ESCAPE } from './shared.js';
+import { InputError } from '../../errors.js';
+import { baseName } from '../../model/experimentType.js';
+import type { Measurement, ResultSet, StatisticName } from '../../model/measurement.js';
+import type { AdapterInput, FormatAdapter, ParseOptions } from '../adapter.js';
+import { ANSI_ESCAPE } from '../shared.js';
+import { LATENCY_METRIC, splitLines } from './common.js';
 
 /**
  * Fast-DDS (Fast-RTPS) `LatencyTest publisher` console output (spec §5.1):
@@ -28,18 +28,6 @@ const COLUMNS: StatisticName[] = ['stdev', 'mean', 'min', 'median', 'p90', 'p99'
 const COLUMN_TITLES = ['stdev', 'mean', 'min', '50%', '90%', '99%', '99.99%', 'max'];
 const FIXED3 = /^-?\d+\.\d{3}$/;
 const NAN = /^-?(nan|inf)$/i;
-
-export const LATENCY_METRIC: Metric = {
-  name: 'latency',
-  dimension: 'time',
-  unit: 'us',
-  displayUnit: 'us',
-  direction: 'lower-is-better',
-};
-
-export function splitLines(text: string): string[] {
-  return stripBom(text).split(/\r?\n/);
-}
 
 /**
  * The experiment of a console capture: the file name stem without the words the benchmark's

@@ -1,0 +1,19 @@
+/**
+ * What the Catch2 adapters (console output and XML reporter) share, written once: the metric their
+ * benchmarks are read into and how a test case and its sections name the experiment.
+ */
+import type { Metric } from '../../model/measurement.js';
+
+/** A benchmark's time per iteration: stored in µs, shown in ns as Catch2 prints it. */
+export const CATCH2_TIME: Metric = {
+  name: 'time',
+  dimension: 'time',
+  unit: 'us',
+  displayUnit: 'ns',
+  direction: 'lower-is-better',
+};
+
+/** The experiment of a benchmark: its test case and sections, outermost first, joined by ` / `. */
+export function experimentOfScopes(scopes: readonly string[]): string {
+  return scopes.join(' / ');
+}
