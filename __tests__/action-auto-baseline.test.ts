@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { FakeGitHub } from './helpers/github-fake.js';
 import { eventFile, pullRequestEvent } from './helpers/github-events.js';
-import { makeTempDir, removeTempDirs, repoRoot, runActionAsync } from './helpers/runner-action.js';
+import { makeTempDir, removeTempDirs, repoRoot } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
 
 // `baseline: auto` end to end: the bundled action finds the base branch's last successful run
 // of its workflow through a loopback GitHub API (every request checked against GitHub's OpenAPI
@@ -46,7 +47,7 @@ async function runWith(options: { artifacts: boolean }) {
   const eventPath = eventFile(
     pullRequestEvent({ owner: 'octo', repo: 'bench', number: 7, baseRef: 'main', headRef: 'feature' }),
   );
-  const run = await runActionAsync(
+  const run = await runActionInProcess(
     {
       results: join(example, 'results-regression'),
       requirements: join(example, 'requirements.csv'),
@@ -137,7 +138,7 @@ describe('action: artifacts of a given run', () => {
 
   test("baseline: run:<id> compares with that run's artifact (manual comparisons)", async () => {
     const env = await serveRun([{ id: 71, name: 'perfgate-results', folder: join(example, 'results') }]);
-    const run = await runActionAsync(
+    const run = await runActionInProcess(
       { results: join(example, 'results'), baseline: 'run:4242', 'github-token': TOKEN },
       { env },
     );
@@ -149,7 +150,7 @@ describe('action: artifacts of a given run', () => {
 
   test('baseline: run:<id> of a run that does not exist is an error, never a pass', async () => {
     const env = await serveRun([{ id: 71, name: 'perfgate-results', folder: join(example, 'results') }]);
-    const run = await runActionAsync(
+    const run = await runActionInProcess(
       { results: join(example, 'results'), baseline: 'run:99999', 'github-token': TOKEN },
       { env },
     );
@@ -177,7 +178,7 @@ describe('action: artifacts of a given run', () => {
       { id: 82, name: 'latency-intraprocess', folder: jobs[1]! },
       { id: 83, name: 'coverage', folder: jobs[0]! },
     ]);
-    const run = await runActionAsync(
+    const run = await runActionInProcess(
       { 'results-artifacts': 'latency-*', requirements: join(example, 'requirements.csv'), 'github-token': TOKEN },
       { env },
     );
@@ -197,7 +198,7 @@ describe('action: artifacts of a given run', () => {
 
   test('results-artifacts that match nothing fail the step instead of passing an empty gate', async () => {
     const env = await serveRun([{ id: 91, name: 'coverage', folder: join(example, 'results') }]);
-    const run = await runActionAsync(
+    const run = await runActionInProcess(
       { 'results-artifacts': 'latency-*', requirements: join(example, 'requirements.csv'), 'github-token': TOKEN },
       { env },
     );

@@ -1,14 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeWithShared, fastddsDir, removeTempDirs, repoRoot, runAction } from './helpers/runner-action.js';
+import { describeWithShared, fastddsDir, removeTempDirs, repoRoot } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
 
 // The action compares with a baseline given as files (the `auto` baseline comes from the API).
 const example = join(repoRoot, 'fixtures', 'example');
 afterAll(removeTempDirs);
 
 describe('action: baseline comparison', () => {
-  test('baseline alone (no requirements): results identical to the baseline pass', () => {
-    const run = runAction({ results: join(example, 'results'), baseline: join(example, 'results'), threshold: '0.1' });
+  test('baseline alone (no requirements): results identical to the baseline pass', async () => {
+    const run = await runActionInProcess({
+      results: join(example, 'results'),
+      baseline: join(example, 'results'),
+      threshold: '0.1',
+    });
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', 'comparisons-failed': '0', 'comparisons-total': '88' });
     expect(run.outputs['checks-total']).toBeUndefined();
@@ -21,8 +26,8 @@ describe('action: baseline comparison', () => {
     );
   });
 
-  test('requirements and baseline: the regression run fails both, and the summary has both sections', () => {
-    const run = runAction({
+  test('requirements and baseline: the regression run fails both, and the summary has both sections', async () => {
+    const run = await runActionInProcess({
       results: join(example, 'results-regression'),
       requirements: join(example, 'requirements.csv'),
       baseline: join(example, 'results'),
@@ -49,24 +54,28 @@ describe('action: baseline comparison', () => {
     );
   });
 
-  test('a bad threshold names the input and the expected form', () => {
-    const run = runAction({ results: join(example, 'results'), baseline: join(example, 'results'), threshold: 'lots' });
+  test('a bad threshold names the input and the expected form', async () => {
+    const run = await runActionInProcess({
+      results: join(example, 'results'),
+      baseline: join(example, 'results'),
+      threshold: 'lots',
+    });
     expect(run.status).toBe(1);
     expect(run.commands.find((c) => c.command === 'error')?.message).toContain(
       'input "threshold": "lots" is not a threshold; expected a fraction such as 0.1',
     );
   });
 
-  test('neither requirements nor baseline is a usage error', () => {
-    const run = runAction({ results: join(example, 'results') });
+  test('neither requirements nor baseline is a usage error', async () => {
+    const run = await runActionInProcess({ results: join(example, 'results') });
     expect(run.status).toBe(1);
     expect(run.commands.find((c) => c.command === 'error')?.message).toContain('give input "requirements"');
   });
 });
 
 describe('action: annotations of failed checks', () => {
-  test('for raw inputs they point at the summary written in the report folder; 0 turns them off', () => {
-    const run = runAction({
+  test('for raw inputs they point at the summary written in the report folder; 0 turns them off', async () => {
+    const run = await runActionInProcess({
       results: join(example, 'results-regression'),
       requirements: join(example, 'requirements.csv'),
       annotations: '3',
@@ -84,7 +93,7 @@ describe('action: annotations of failed checks', () => {
         'utf8',
       ).split('\n')[9],
     ).toMatch(/^4096,/);
-    const none = runAction({
+    const none = await runActionInProcess({
       results: join(example, 'results-regression'),
       requirements: join(example, 'requirements.csv'),
       annotations: '0',
@@ -95,8 +104,8 @@ describe('action: annotations of failed checks', () => {
 });
 
 describeWithShared('action: baseline comparison on the reference fixtures', () => {
-  test('writes the byte-compatible comparison CSVs next to the check reports', () => {
-    const run = runAction({
+  test('writes the byte-compatible comparison CSVs next to the check reports', async () => {
+    const run = await runActionInProcess({
       results: join(fastddsDir, 'compare', 'results_2026-01-02'),
       baseline: join(fastddsDir, 'compare', 'reference_2026-01-01'),
     });

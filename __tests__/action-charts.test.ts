@@ -1,15 +1,16 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './helpers/shared.js';
-import { runAction } from './helpers/runner-action.js';
+import {} from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
 
 // The bundled action with charts on (the default on a runner): files, Mermaid in the job summary,
 // and an artifact upload that is skipped with a message off a runner, never changing the verdict.
 describe('action: charts and the report artifact', () => {
   const example = join(repoRoot, 'fixtures', 'example');
 
-  test('passing example: charts (with PNGs, chart-png: true) in the report folder, Mermaid in the summary, upload skipped off a runner', () => {
-    const run = runAction({
+  test('passing example: charts (with PNGs, chart-png: true) in the report folder, Mermaid in the summary, upload skipped off a runner', async () => {
+    const run = await runActionInProcess({
       results: join(example, 'results'),
       requirements: join(example, 'requirements.csv'),
       charts: 'true',
@@ -31,8 +32,8 @@ describe('action: charts and the report artifact', () => {
     );
   });
 
-  test('a regression still fails with charts on; the upload failing is only a warning', () => {
-    const run = runAction(
+  test('a regression still fails with charts on; the upload failing is only a warning', async () => {
+    const run = await runActionInProcess(
       {
         results: join(example, 'results-regression'),
         requirements: join(example, 'requirements.csv'),
@@ -57,8 +58,8 @@ describe('action: charts and the report artifact', () => {
     expect(charts.filter((f) => f.endsWith('.png'))).toHaveLength(0);
   });
 
-  test('the default draws no PNG: nothing shows one without chart hosting', () => {
-    const run = runAction({
+  test('the default draws no PNG: nothing shows one without chart hosting', async () => {
+    const run = await runActionInProcess({
       results: join(example, 'results'),
       requirements: join(example, 'requirements.csv'),
       charts: 'true',
@@ -71,8 +72,8 @@ describe('action: charts and the report artifact', () => {
     expect(run.summary).toContain('xychart-beta');
   });
 
-  test('chart-png must be true, false or auto', () => {
-    const run = runAction({
+  test('chart-png must be true, false or auto', async () => {
+    const run = await runActionInProcess({
       results: join(example, 'results'),
       requirements: join(example, 'requirements.csv'),
       'chart-png': 'yes',

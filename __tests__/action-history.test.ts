@@ -1,6 +1,7 @@
 import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, pushEventEnv, removeTempDirs, repoRoot, runAction } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
 
 // The history loop: pushes to the default branch record a bounded window of runs; pull requests
 // are judged against the between-run noise of that window.
@@ -12,10 +13,10 @@ function pushEnv(runId: number, day: number): Record<string, string> {
 }
 
 describe('action: record-history and history', () => {
-  test('records keep a bounded window, and a pull request is judged against its noise band', () => {
+  test('records keep a bounded window, and a pull request is judged against its noise band', async () => {
     const history = join(makeTempDir('perfgate-history-'), 'history');
     for (let i = 1; i <= 4; i++) {
-      const run = runAction(
+      const run = await runActionInProcess(
         { results: join(example, 'results'), 'record-history': history, 'history-window': '3' },
         { env: pushEnv(100 + i, 10 + i) },
       );
@@ -40,7 +41,7 @@ describe('action: record-history and history', () => {
 
     // Identical recorded runs give a zero-width band: the Medians of the intra-process payloads the
     // regression slowed by 40 % fail, those it left alone do not.
-    const pr = runAction({ results: join(example, 'results-regression'), history, threshold: '0.2' });
+    const pr = await runActionInProcess({ results: join(example, 'results-regression'), history, threshold: '0.2' });
     expect(pr.status).toBe(1);
     expect(pr.outputs['failed-experiments']).toContain('intraprocess_best_effort');
     const comparison = JSON.parse(readFileSync(join(pr.workspace, 'perfgate-report', 'comparison.json'), 'utf8'));
@@ -56,7 +57,7 @@ describe('action: record-history and history', () => {
     expect(pr.summary).toContain('| Noise band |');
   });
 
-  test('any format: ddsperf runs recorded on push judge a pull request whose throughput dropped', () => {
+  test('any format: ddsperf runs recorded on push judge a pull request whose throughput dropped', async () => {
     const formats = join(repoRoot, 'fixtures', 'formats');
     const sub = join(formats, 'ddsperf', 'sub_size1024.txt');
     const ping = join(formats, 'ddsperf', 'ping_size64.txt');
@@ -66,7 +67,7 @@ describe('action: record-history and history', () => {
     copyFileSync(ping, join(results, 'ping_size64.txt'));
     const history = join(makeTempDir('perfgate-history-'), 'history');
     for (let i = 1; i <= 3; i++) {
-      const run = runAction({ results, 'record-history': history }, { env: pushEnv(200 + i, 10 + i) });
+      const run = await runActionInProcess({ results, 'record-history': history }, { env: pushEnv(200 + i, 10 + i) });
       expect(run.status).toBe(0);
     }
     const record = JSON.parse(readFileSync(join(history, readdirSync(history).sort()[0]!), 'utf8'));
@@ -86,7 +87,7 @@ describe('action: record-history and history', () => {
       join(pr, 'sub_size1024.txt'),
       readFileSync(sub, 'utf8').replace(/([0-9.]+) Mb\/s/g, (_m, v: string) => `${(Number(v) * 0.7).toFixed(2)} Mb/s`),
     );
-    const run = runAction({ results: pr, history, threshold: '0.2' });
+    const run = await runActionInProcess({ results: pr, history, threshold: '0.2' });
     expect(run.status).toBe(1);
     expect(run.outputs['failed-experiments']).toBe('sub');
     const comparison = JSON.parse(readFileSync(join(run.workspace, 'perfgate-report', 'comparison.json'), 'utf8'));
@@ -108,14 +109,14 @@ describe('action: record-history and history', () => {
     );
 
     // The same pull request against a baseline folder of the unchanged run: the same verdict.
-    const baseline = runAction({ results: pr, baseline: results, threshold: '0.2' });
+    const baseline = await runActionInProcess({ results: pr, baseline: results, threshold: '0.2' });
     expect(baseline.status).toBe(1);
     expect(baseline.outputs['failed-experiments']).toBe('sub');
   });
 
-  test('a run whose event dates no commit is not recorded, with a warning', () => {
+  test('a run whose event dates no commit is not recorded, with a warning', async () => {
     const history = join(makeTempDir('perfgate-history-'), 'history');
-    const run = runAction(
+    const run = await runActionInProcess(
       { results: join(example, 'results'), 'record-history': history },
       { env: { GITHUB_RUN_ID: '7', GITHUB_SHA: 'a'.repeat(40), GITHUB_REPOSITORY: 'octo/bench' } },
     );
@@ -125,9 +126,9 @@ describe('action: record-history and history', () => {
     );
   });
 
-  test('a history folder that does not exist yet (nothing recorded, or the cache missed): a notice, the requirements decide', () => {
+  test('a history folder that does not exist yet (nothing recorded, or the cache missed): a notice, the requirements decide', async () => {
     const missing = join(makeTempDir('perfgate-history-'), 'perfgate-history');
-    const run = runAction({
+    const run = await runActionInProcess({
       results: join(example, 'results'),
       requirements: join(example, 'requirements.csv'),
       history: missing,
@@ -141,7 +142,7 @@ describe('action: record-history and history', () => {
     );
     expect(run.summary).toContain('No history');
     // Without requirements, the summary says plainly what was read and that nothing was gated.
-    const nothing = runAction({ results: join(example, 'results'), history: missing });
+    const nothing = await runActionInProcess({ results: join(example, 'results'), history: missing });
     expect(nothing.status).toBe(0);
     expect(nothing.commands.filter((c) => c.command === 'notice').map((c) => c.message)).toEqual([
       `No history: ${missing} does not exist (no run recorded yet, or the cache missed). Read 22 benchmarks (2 experiments) from 2 files; ` +
@@ -183,10 +184,10 @@ describe('action: record-history and history', () => {
     ],
   ];
   describe.each(unread)('no history yet, no requirements, %s', (_name, make, error) => {
-    test('is an error, never a pass', () => {
+    test('is an error, never a pass', async () => {
       const dir = makeTempDir('perfgate-unread-');
       const results = make(dir);
-      const run = runAction({
+      const run = await runActionInProcess({
         results: results.startsWith('/') ? results : join(dir, results),
         history: join(dir, 'perfgate-history'),
       });
@@ -199,11 +200,11 @@ describe('action: record-history and history', () => {
     });
   });
 
-  test('repetitions: pool, as the first workflow has it: one note per report, no warning, nothing per experiment', () => {
+  test('repetitions: pool, as the first workflow has it: one note per report, no warning, nothing per experiment', async () => {
     const dir = makeTempDir('perfgate-pool-');
     for (const run of ['r1', 'r2', 'r3'])
       cpSync(join(example, 'results'), join(dir, 'results', run), { recursive: true });
-    const run = runAction({
+    const run = await runActionInProcess({
       results: join(dir, 'results', '**'),
       repetitions: 'pool',
       requirements: join(example, 'requirements.csv'),
@@ -224,8 +225,8 @@ describe('action: record-history and history', () => {
     expect(run.stdout).not.toContain('repetitions pooled');
   });
 
-  test('baseline and history together are a usage error', () => {
-    const run = runAction({
+  test('baseline and history together are a usage error', async () => {
+    const run = await runActionInProcess({
       results: join(example, 'results'),
       baseline: join(example, 'results'),
       history: join(example, 'results'),
@@ -247,12 +248,12 @@ describe('action: record-history that cannot be read or written', () => {
     'record-history': history,
   });
 
-  test('a truncated record in the folder: skipped with a warning naming it, this run recorded, verdict pass', () => {
+  test('a truncated record in the folder: skipped with a warning naming it, this run recorded, verdict pass', async () => {
     const history = join(makeTempDir('perfgate-history-'), 'history');
-    expect(runAction(inputs(history), { env: pushEnv(101, 11) }).status).toBe(0);
+    expect((await runActionInProcess(inputs(history), { env: pushEnv(101, 11) })).status).toBe(0);
     const first = join(history, 'history-2026-11-11T11-00-00.000Z-101.json');
     writeFileSync(first, readFileSync(first).subarray(0, 100));
-    const run = runAction(inputs(history), { env: pushEnv(102, 12) });
+    const run = await runActionInProcess(inputs(history), { env: pushEnv(102, 12) });
     expect([run.status, run.outputs['verdict'], run.outputs['history-recorded']]).toEqual([0, 'pass', 'true']);
     expect(warnings(run)).toEqual([expect.stringContaining(`${first}: skipped: not a perfgate history record: `)]);
     expect(readdirSync(history).sort()).toEqual([
@@ -261,10 +262,10 @@ describe('action: record-history that cannot be read or written', () => {
     ]);
   });
 
-  test('a history "folder" that is a file: a warning naming the run whose record was lost, verdict pass', () => {
+  test('a history "folder" that is a file: a warning naming the run whose record was lost, verdict pass', async () => {
     const history = join(makeTempDir('perfgate-history-'), 'history');
     writeFileSync(history, 'not a folder\n');
-    const run = runAction(inputs(history), { env: pushEnv(103, 13) });
+    const run = await runActionInProcess(inputs(history), { env: pushEnv(103, 13) });
     expect([run.status, run.outputs['verdict'], run.outputs['history-recorded']]).toEqual([0, 'pass', 'false']);
     expect(warnings(run)).toEqual([
       expect.stringMatching(

@@ -8,7 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeCommentGitHub } from './helpers/github-comment-fake.js';
 import { eventFile, pullRequestEvent } from './helpers/github-events.js';
-import { makeTempDir, removeTempDirs, runActionAsync } from './helpers/runner-action.js';
+import { makeTempDir, removeTempDirs } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
 import { writeSyntheticRun } from './helpers/synthetic-runs.js';
 
 const TOKEN = 'ghs_sequentialSECRET0123456789abcdefgh';
@@ -65,7 +66,7 @@ describe('action: sequential A/B against a loopback GitHub', () => {
       'upload-report': 'false',
     });
 
-    const first = await runActionAsync(inputs(writePairs(join(root, 'look1'), 8)), { env });
+    const first = await runActionInProcess(inputs(writePairs(join(root, 'look1'), 8)), { env });
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     expect(first.outputs).toMatchObject({ verdict: 'pass', inconclusive: 'true', 'comparisons-failed': '0' });
@@ -96,7 +97,7 @@ describe('action: sequential A/B against a loopback GitHub', () => {
     expect(fake.comments).toHaveLength(1);
     expect(fake.comments[0]!.body).toContain(headline);
 
-    const second = await runActionAsync(inputs(writePairs(join(root, 'look2'), 12)), { env });
+    const second = await runActionInProcess(inputs(writePairs(join(root, 'look2'), 12)), { env });
     expect(second.status).toBe(1);
     expect(second.outputs).toMatchObject({ verdict: 'fail', inconclusive: 'false', 'pairs-needed': '' });
     expect(second.summary).toContain('Sequential A/B: look 2 at 12 of at most 12 pairs');

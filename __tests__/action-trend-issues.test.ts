@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeIssuesGitHub } from './helpers/github-issues-fake.js';
-import { makeTempDir, pushEventEnv, removeTempDirs, runActionAsync, type ActionRun } from './helpers/runner-action.js';
+import { makeTempDir, pushEventEnv, removeTempDirs, type ActionRun } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
 import { writeSyntheticRun } from './helpers/synthetic-runs.js';
 
 // trend-issues — the bundled action on pushes to the default branch, with trends, opening one
@@ -62,7 +63,7 @@ describe('action: trend-issues', () => {
       const results = join(root, `push${i + 1}`);
       writeSyntheticRun(results, 'hyperfine', state, i >= 8 && i < 18 ? 1.4 : 1, 700 + i);
       runs.push(
-        await runActionAsync(
+        await runActionInProcess(
           {
             results,
             'record-history': history,
@@ -140,7 +141,7 @@ describe('action: trend-issues', () => {
     for (let i = 0; i < 14; i++) {
       const results = join(root, `push${i + 1}`);
       writeSyntheticRun(results, 'hyperfine', 1 + ((i % 3) - 1) * 0.02, i >= 8 ? 1.4 : 1, 900 + i);
-      last = await runActionAsync(
+      last = await runActionInProcess(
         {
           results,
           'record-history': history,
@@ -171,7 +172,7 @@ describe('action: trend-issues', () => {
   }, 300_000);
 
   test('trend-issues without trends is an input error', async () => {
-    const run = await runActionAsync({
+    const run = await runActionInProcess({
       results: join(makeTempDir('perfgate-ti-'), 'none'),
       'record-history': 'history',
       'trend-issues': 'true',

@@ -13,9 +13,9 @@ import {
   parseWorkflowCommands,
   readTree,
   removeTempDirs,
-  runAction,
   type ActionRun,
 } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
 
 const SUMMARY_HEADER = 'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%';
 const REQUIREMENTS_HEADER = 'Experiment type,Bytes,Median,99%,Max';
@@ -137,7 +137,7 @@ afterAll(removeTempDirs);
 // ---------------------------------------------------------------------------------------------
 
 describe('test helpers', () => {
-  test('GITHUB_OUTPUT parser: heredoc blocks, empty and multi-line values, name=value lines', () => {
+  test('GITHUB_OUTPUT parser: heredoc blocks, empty and multi-line values, name=value lines', async () => {
     const text =
       'verdict<<ghadelimiter_0b7e1b2e-7c2a-4d9e-9a55-0f4d4b0e6a01\nfail\nghadelimiter_0b7e1b2e-7c2a-4d9e-9a55-0f4d4b0e6a01\n' +
       'empty<<ghadelimiter_1\n\nghadelimiter_1\n' +
@@ -148,7 +148,7 @@ describe('test helpers', () => {
     expect(() => parseGithubOutput('garbage\n')).toThrow(/malformed/);
   });
 
-  test('workflow command parser unescapes properties and messages', () => {
+  test('workflow command parser unescapes properties and messages', async () => {
     expect(
       parseWorkflowCommands('log\n::error title=a%3A b,file=x%2Cy.csv,line=3,col=6::50%25%0Anext\n::endgroup::\n'),
     ).toEqual([
@@ -156,7 +156,7 @@ describe('test helpers', () => {
       { command: 'endgroup', properties: {}, message: '' },
     ]);
   });
-  test('workflow command parser finds commands like the runner: indented, legacy ##[…], not after stop-commands', () => {
+  test('workflow command parser finds commands like the runner: indented, legacy ##[…], not after stop-commands', async () => {
     const stdout =
       '   ::warning::indented\nx ##[error]legacy\n::stop-commands::tok\n::error::ignored\n::tok::\n::notice::after\n';
     expect(parseWorkflowCommands(stdout).map((c) => `${c.command}:${c.message}`)).toEqual([
@@ -169,8 +169,8 @@ describe('test helpers', () => {
 });
 
 describeWithShared('action on the reference check fixture', () => {
-  test('a failed gate: exit 1, outputs, report files identical to the reference, job summary, annotations', () => {
-    const run = runAction({ results: checkDir, requirements: checkRequirements });
+  test('a failed gate: exit 1, outputs, report files identical to the reference, job summary, annotations', async () => {
+    const run = await runActionInProcess({ results: checkDir, requirements: checkRequirements });
 
     expect(run.stderr).toBe('');
     expect(run.status).toBe(1);
@@ -239,8 +239,12 @@ describeWithShared('action on the reference check fixture', () => {
     expectNoStackTrace(run);
   });
 
-  test('fail-on-regression: false reports the failed verdict but exits 0 with a warning', () => {
-    const run = runAction({ results: checkDir, requirements: checkRequirements, 'fail-on-regression': 'false' });
+  test('fail-on-regression: false reports the failed verdict but exits 0 with a warning', async () => {
+    const run = await runActionInProcess({
+      results: checkDir,
+      requirements: checkRequirements,
+      'fail-on-regression': 'false',
+    });
 
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({
@@ -267,14 +271,22 @@ describeWithShared('action on the reference check fixture', () => {
     expectNoStackTrace(run);
   });
 
-  test.each(['true', 'True', 'TRUE'])('fail-on-regression: %s fails the job', (value) => {
-    const run = runAction({ results: checkDir, requirements: checkRequirements, 'fail-on-regression': value });
+  test.each(['true', 'True', 'TRUE'])('fail-on-regression: %s fails the job', async (value) => {
+    const run = await runActionInProcess({
+      results: checkDir,
+      requirements: checkRequirements,
+      'fail-on-regression': value,
+    });
     expect(run.status).toBe(1);
     expect(run.outputs['verdict']).toBe('fail');
   });
 
-  test('output-dir is honoured, relative to the workspace, and given back in report-dir', () => {
-    const run = runAction({ results: checkDir, requirements: checkRequirements, 'output-dir': 'out/perf' });
+  test('output-dir is honoured, relative to the workspace, and given back in report-dir', async () => {
+    const run = await runActionInProcess({
+      results: checkDir,
+      requirements: checkRequirements,
+      'output-dir': 'out/perf',
+    });
     expect(run.status).toBe(1);
     expect(run.outputs['report-dir']).toBe('out/perf');
     expect(run.outputs['report-markdown']).toBe(join('out/perf', 'report.md'));
@@ -286,8 +298,8 @@ describeWithShared('action on the reference check fixture', () => {
 describeWithShared('action on raw measurement files', () => {
   test.each(['precise', 'legacy'] as const)(
     'float-parse %s: raw files are summarised into the report folder like the reference',
-    (mode) => {
-      const run = runAction({ results: rawDir, requirements: checkRequirements, 'float-parse': mode });
+    async (mode) => {
+      const run = await runActionInProcess({ results: rawDir, requirements: checkRequirements, 'float-parse': mode });
 
       expect(run.stderr).toBe('');
       expect(run.status).toBe(1);
@@ -322,8 +334,8 @@ describeWithShared('action on raw measurement files', () => {
     },
   );
 
-  test('the default float-parse is precise', () => {
-    const run = runAction({ results: rawDir, requirements: checkRequirements });
+  test('the default float-parse is precise', async () => {
+    const run = await runActionInProcess({ results: rawDir, requirements: checkRequirements });
     const expectedSummaries = join(fastddsDir, 'expected', 'summary-precise');
     for (const name of readdirSync(expectedSummaries))
       expectSameFile(join(reportDirOf(run), name), join(expectedSummaries, name));
@@ -331,11 +343,11 @@ describeWithShared('action on raw measurement files', () => {
 });
 
 describe('action on a passing result', () => {
-  test('exit 0, verdict pass, no annotations, check report written', () => {
+  test('exit 0, verdict pass, no annotations, check report written', async () => {
     const dir = makeTempDir();
     const { demoSummary } = writeDemo(dir);
     const requirements = writeDemoOnlyRequirements(dir);
-    const run = runAction({ results: demoSummary, requirements });
+    const run = await runActionInProcess({ results: demoSummary, requirements });
 
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
@@ -374,11 +386,11 @@ describe('action on a passing result', () => {
     expectNoStackTrace(run);
   });
 
-  test('results and requirements relative to the workspace, as in a checked-out repository', () => {
+  test('results and requirements relative to the workspace, as in a checked-out repository', async () => {
     const workspace = makeTempDir();
     writeDemo(workspace);
     writeDemoOnlyRequirements(workspace);
-    const run = runAction(
+    const run = await runActionInProcess(
       { results: 'results/measurements_demo_type_summary.csv', requirements: 'requirements-demo.csv' },
       { workspace },
     );
@@ -394,8 +406,12 @@ describe('invalid inputs: exit 1 with a clear ::error::, never a stack trace', (
     demo = writeDemo(makeTempDir());
   });
 
-  test('float-parse: fast names the input and the allowed values', () => {
-    const run = runAction({ results: demo.results, requirements: demo.requirements, 'float-parse': 'fast' });
+  test('float-parse: fast names the input and the allowed values', async () => {
+    const run = await runActionInProcess({
+      results: demo.results,
+      requirements: demo.requirements,
+      'float-parse': 'fast',
+    });
     expectInputError(run);
     const message = errors(run)
       .map((e) => e.message)
@@ -406,8 +422,12 @@ describe('invalid inputs: exit 1 with a clear ::error::, never a stack trace', (
     expect(message).toContain('"fast"');
   });
 
-  test('fail-on-regression: maybe names the input and the allowed values', () => {
-    const run = runAction({ results: demo.results, requirements: demo.requirements, 'fail-on-regression': 'maybe' });
+  test('fail-on-regression: maybe names the input and the allowed values', async () => {
+    const run = await runActionInProcess({
+      results: demo.results,
+      requirements: demo.requirements,
+      'fail-on-regression': 'maybe',
+    });
     expectInputError(run);
     const message = errors(run)
       .map((e) => e.message)
@@ -418,9 +438,9 @@ describe('invalid inputs: exit 1 with a clear ::error::, never a stack trace', (
     expect(message).toContain('"maybe"');
   });
 
-  test('a missing requirements file is named, and annotated on that file', () => {
+  test('a missing requirements file is named, and annotated on that file', async () => {
     const missing = join(makeTempDir(), 'no-such-requirements.csv');
-    const run = runAction({ results: demo.results, requirements: missing });
+    const run = await runActionInProcess({ results: demo.results, requirements: missing });
     expectInputError(run);
     expect(errors(run).some((e) => e.message.includes(missing))).toBe(true);
     expect(errors(run).some((e) => e.properties['file'] === missing)).toBe(true);
@@ -431,14 +451,14 @@ describe('invalid inputs: exit 1 with a clear ::error::, never a stack trace', (
     ).toMatch(/no such file/);
   });
 
-  test('a malformed requirements row gives a file/line/col annotation', () => {
+  test('a malformed requirements row gives a file/line/col annotation', async () => {
     const dir = makeTempDir();
     const requirements = join(dir, 'requirements.csv');
     writeFileSync(
       requirements,
       `${REQUIREMENTS_HEADER}\ndemo_type,16,4.000,10.000,70.000\ndemo_type,abc,4.500,11.000,80.000\n`,
     );
-    const run = runAction({ results: demo.demoSummary, requirements });
+    const run = await runActionInProcess({ results: demo.demoSummary, requirements });
     expectInputError(run);
     const annotation = errors(run).find((e) => e.properties['file'] !== undefined);
     expect(annotation).toBeDefined();
@@ -447,20 +467,20 @@ describe('invalid inputs: exit 1 with a clear ::error::, never a stack trace', (
     expect(annotation!.message).toContain('"abc"');
   });
 
-  test('a malformed number in a limit column points at that cell', () => {
+  test('a malformed number in a limit column points at that cell', async () => {
     const dir = makeTempDir();
     const requirements = join(dir, 'requirements.csv');
     writeFileSync(requirements, `${REQUIREMENTS_HEADER}\ndemo_type,16,4.000,ten,70.000\n`);
-    const run = runAction({ results: demo.demoSummary, requirements });
+    const run = await runActionInProcess({ results: demo.demoSummary, requirements });
     expectInputError(run);
     const annotation = errors(run).find((e) => e.properties['file'] === requirements);
     expect(annotation?.properties).toMatchObject({ line: '2', col: '20' });
     expect(annotation?.message).toContain('99%');
   });
 
-  test('results that match nothing are named', () => {
+  test('results that match nothing are named', async () => {
     const pattern = join(makeTempDir(), 'measurements_*_summary.csv');
-    const run = runAction({ results: pattern, requirements: demo.requirements });
+    const run = await runActionInProcess({ results: pattern, requirements: demo.requirements });
     expectInputError(run);
     expect(
       errors(run)
@@ -469,8 +489,8 @@ describe('invalid inputs: exit 1 with a clear ::error::, never a stack trace', (
     ).toContain(pattern);
   });
 
-  test('an empty results input says it is required', () => {
-    const run = runAction({ results: ' \n , \n', requirements: demo.requirements });
+  test('an empty results input says it is required', async () => {
+    const run = await runActionInProcess({ results: ' \n , \n', requirements: demo.requirements });
     expectInputError(run);
     expect(
       errors(run)
@@ -479,10 +499,10 @@ describe('invalid inputs: exit 1 with a clear ::error::, never a stack trace', (
     ).toMatch(/"results" is required/);
   });
 
-  test('an output-dir that is an existing file is a user error naming it, not an internal error', () => {
+  test('an output-dir that is an existing file is a user error naming it, not an internal error', async () => {
     const workspace = makeTempDir();
     writeFileSync(join(workspace, 'report-file'), 'not a folder\n');
-    const run = runAction(
+    const run = await runActionInProcess(
       {
         results: demo.demoSummary,
         requirements: writeDemoOnlyRequirements(makeTempDir()),
@@ -510,8 +530,11 @@ describe('multi-pattern results input', () => {
     ['two lines as a YAML block scalar (trailing newline, blank line)', (a: string, b: string) => `${a}\n\n${b}\n`],
     ['comma-separated', (a: string, b: string) => `${a},${b}`],
     ['comma and space', (a: string, b: string) => `${a}, ${b}`],
-  ])('own data, %s', (_name, join2) => {
-    const run = runAction({ results: join2(demo.demoSummary, demo.otherSummary), requirements: demo.requirements });
+  ])('own data, %s', async (_name, join2) => {
+    const run = await runActionInProcess({
+      results: join2(demo.demoSummary, demo.otherSummary),
+      requirements: demo.requirements,
+    });
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', 'checks-total': '9', 'checks-failed': '0' });
     expect(readdirSync(reportDirOf(run)).sort()).toEqual([
@@ -523,8 +546,8 @@ describe('multi-pattern results input', () => {
     expect(warnings(run)).toEqual([]);
   });
 
-  test('one pattern: the other sub-experiment, required but not in the results, fails the check', () => {
-    const run = runAction({ results: demo.demoSummary, requirements: demo.requirements });
+  test('one pattern: the other sub-experiment, required but not in the results, fails the check', async () => {
+    const run = await runActionInProcess({ results: demo.demoSummary, requirements: demo.requirements });
     expect(run.status).toBe(1);
     expect(run.outputs).toMatchObject({
       verdict: 'fail',
@@ -543,13 +566,13 @@ describe('multi-pattern results input', () => {
     expect(readdirSync(reportDirOf(run)).sort()).toEqual(['checks_demo_type.csv', 'report.json', 'report.md']);
   });
 
-  test('one pattern: the other sub-experiment marked Optional is skipped, said in the log, not warned about', () => {
+  test('one pattern: the other sub-experiment marked Optional is skipped, said in the log, not warned about', async () => {
     const requirements = join(makeTempDir(), 'requirements.csv');
     writeFileSync(
       requirements,
       `${REQUIREMENTS_HEADER},Optional\ndemo_type,16,4.000,10.000,70.000,\ndemo_type,1024,4.500,11.000,80.000,no\nother_type,64,2.000,6.000,25.000,yes\n`,
     );
-    const run = runAction({ results: demo.demoSummary, requirements });
+    const run = await runActionInProcess({ results: demo.demoSummary, requirements });
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', 'checks-total': '6' });
     expect(warnings(run)).toEqual([]);
@@ -569,8 +592,8 @@ describeWithShared('multi-pattern results input on the reference fixture', () =>
       'a file and a glob, comma and newline',
       () => `${join(checkDir, 'measurements_interprocess_best_effort_summary.csv')},\n${intra()}\n`,
     ],
-  ])('%s', (_name, results) => {
-    const run = runAction({ results: results(), requirements: checkRequirements });
+  ])('%s', async (_name, results) => {
+    const run = await runActionInProcess({ results: results(), requirements: checkRequirements });
     expect(run.status).toBe(1);
     expect(run.outputs).toMatchObject({
       verdict: 'fail',
@@ -586,14 +609,15 @@ describeWithShared('multi-pattern results input on the reference fixture', () =>
 });
 
 describe('determinism', () => {
-  test('own data: two runs in two workspaces with the same inputs write byte-identical report folders', () => {
-    const trees = [0, 1].map(() => {
+  test('own data: two runs in two workspaces with the same inputs write byte-identical report folders', async () => {
+    const trees: { run: ActionRun; tree: Map<string, Buffer> }[] = [];
+    for (let i = 0; i < 2; i++) {
       const workspace = makeTempDir();
       writeDemo(workspace);
-      const run = runAction({ results: 'results', requirements: 'requirements.csv' }, { workspace });
+      const run = await runActionInProcess({ results: 'results', requirements: 'requirements.csv' }, { workspace });
       expect(run.status).toBe(0);
-      return { run, tree: readTree(reportDirOf(run)) };
-    });
+      trees.push({ run, tree: readTree(reportDirOf(run)) });
+    }
     expect([...trees[0]!.tree.keys()]).toEqual([
       'checks_demo_type.csv',
       'checks_other_type.csv',
@@ -605,12 +629,12 @@ describe('determinism', () => {
     expect(trees[1]!.run.outputs).toEqual(trees[0]!.run.outputs);
   });
 
-  test('own data: a rerun into the same workspace rewrites the same bytes and leaves no temporary files', () => {
+  test('own data: a rerun into the same workspace rewrites the same bytes and leaves no temporary files', async () => {
     const workspace = makeTempDir();
     writeDemo(workspace);
-    const first = runAction({ results: 'results', requirements: 'requirements.csv' }, { workspace });
+    const first = await runActionInProcess({ results: 'results', requirements: 'requirements.csv' }, { workspace });
     const before = readTree(reportDirOf(first));
-    const second = runAction({ results: 'results', requirements: 'requirements.csv' }, { workspace });
+    const second = await runActionInProcess({ results: 'results', requirements: 'requirements.csv' }, { workspace });
     expect(second.status).toBe(0);
     expect(readTree(reportDirOf(second))).toEqual(before);
     expect(readdirSync(join(workspace, 'perfgate-report')).filter((n) => n.startsWith('.'))).toEqual([]);
@@ -621,8 +645,9 @@ describeWithShared('determinism on the reference fixtures', () => {
   test.each([
     ['summaries', () => checkDir],
     ['raw files', () => rawDir],
-  ])('%s: two runs give byte-identical report folders', (_name, results) => {
-    const [a, b] = [0, 1].map(() => runAction({ results: results(), requirements: checkRequirements }));
+  ])('%s: two runs give byte-identical report folders', async (_name, results) => {
+    const a = await runActionInProcess({ results: results(), requirements: checkRequirements });
+    const b = await runActionInProcess({ results: results(), requirements: checkRequirements });
     const treeA = readTree(reportDirOf(a!));
     const treeB = readTree(reportDirOf(b!));
     expect(treeA.size).toBeGreaterThanOrEqual(4);
@@ -639,7 +664,7 @@ describe('untrusted names in results and requirements cannot issue workflow comm
   // can change. The runner treats any log line that starts (after spaces) with `::` as a command.
   const summaryRow = '16,1000,50.000,2.000,3.100,3.000,0.500,0.200,40.000,3.500,8.000,45.000\n';
 
-  test('a name starting with ::warning:: is not turned into an annotation by the text report', () => {
+  test('a name starting with ::warning:: is not turned into an annotation by the text report', async () => {
     const workspace = makeTempDir();
     mkdirSync(join(workspace, 'results'));
     writeFileSync(
@@ -650,14 +675,14 @@ describe('untrusted names in results and requirements cannot issue workflow comm
       join(workspace, 'requirements.csv'),
       `${REQUIREMENTS_HEADER}\n::warning::injected,16,4.000,10.000,70.000\n`,
     );
-    const run = runAction({ results: 'results', requirements: 'requirements.csv' }, { workspace });
+    const run = await runActionInProcess({ results: 'results', requirements: 'requirements.csv' }, { workspace });
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', 'checks-total': '3' });
     expect(run.commands.filter((c) => c.message.startsWith('injected'))).toEqual([]);
     expect(warnings(run)).toEqual([]);
   });
 
-  test('a result file name with a line break does not start a new ::error:: line', () => {
+  test('a result file name with a line break does not start a new ::error:: line', async () => {
     const workspace = makeTempDir();
     mkdirSync(join(workspace, 'results'));
     writeFileSync(join(workspace, 'results', 'measurements_demo_type_summary.csv'), `${SUMMARY_HEADER}\n${summaryRow}`);
@@ -666,7 +691,7 @@ describe('untrusted names in results and requirements cannot issue workflow comm
       `${SUMMARY_HEADER}\n${summaryRow}`,
     );
     writeFileSync(join(workspace, 'requirements.csv'), `${REQUIREMENTS_HEADER}\ndemo_type,16,4.000,10.000,70.000\n`);
-    const run = runAction({ results: 'results', requirements: 'requirements.csv' }, { workspace });
+    const run = await runActionInProcess({ results: 'results', requirements: 'requirements.csv' }, { workspace });
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', 'checks-total': '3' });
     expect(run.commands.filter((c) => c.message.startsWith('pwned'))).toEqual([]);

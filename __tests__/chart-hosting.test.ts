@@ -10,13 +10,8 @@ import {
 import { FakeCommentGitHub } from './helpers/github-comment-fake.js';
 import { eventFile, pullRequestEvent } from './helpers/github-events.js';
 import { FakeGitGitHub, type FakeGitOptions } from './helpers/github-git-fake.js';
-import {
-  removeTempDirs,
-  repoRoot,
-  runActionAsync,
-  type ActionInputs,
-  type ActionRun,
-} from './helpers/runner-action.js';
+import { removeTempDirs, repoRoot, type ActionInputs, type ActionRun } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
 
 // chart-hosting: branch — the bundled action on a real pull_request payload, committing its chart
 // PNGs through a loopback Git Data API (every request checked against GitHub's OpenAPI
@@ -87,7 +82,7 @@ const imageLinks = (body: string) => [...body.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g
 describe('action: chart-hosting: branch', () => {
   test('the first run creates the branch with one root commit; a second run commits on top; the comment links each commit', async () => {
     await serve();
-    const first = await runActionAsync(gate('results'), { env: env(git!.apiUrl, '555') });
+    const first = await runActionInProcess(gate('results'), { env: env(git!.apiUrl, '555') });
     expect(first.status).toBe(0);
     expect(git!.problems).toEqual([]);
     expect(comments!.problems).toEqual([]);
@@ -133,7 +128,7 @@ describe('action: chart-hosting: branch', () => {
     expect(readFileSync(join(first.workspace, 'perfgate-report', 'comment.md'), 'utf8')).toContain(`/raw/${c1!.sha}/`);
 
     const requestsBefore = git!.requests.length;
-    const second = await runActionAsync(gate('results-regression'), { env: env(git!.apiUrl, '556') });
+    const second = await runActionInProcess(gate('results-regression'), { env: env(git!.apiUrl, '556') });
     expect(second.status).toBe(1); // the regression, as without hosting
     expect(second.outputs['verdict']).toBe('fail');
     expect(git!.problems).toEqual([]);
@@ -176,7 +171,7 @@ describe('action: chart-hosting: branch', () => {
 
   test('a fork pull request is skipped up front with a notice: no Git Data request, the comment without images, the verdict unchanged', async () => {
     await serve();
-    const run = await runActionAsync(gate('results-regression'), {
+    const run = await runActionInProcess(gate('results-regression'), {
       env: env(git!.apiUrl, '557', (event) => {
         event.pull_request.head.repo.full_name = 'mallory/bench';
         event.pull_request.head.repo.owner.login = 'mallory';
@@ -198,7 +193,7 @@ describe('action: chart-hosting: branch', () => {
     await serve({
       faults: [{ operationId: 'git/create-blob', status: 403, message: 'Resource not accessible by integration' }],
     });
-    const run = await runActionAsync(gate('results'), { env: env(git!.apiUrl, '558') });
+    const run = await runActionInProcess(gate('results'), { env: env(git!.apiUrl, '558') });
     expect(run.status).toBe(0);
     expect(run.outputs['verdict']).toBe('pass');
     expect(git!.problems).toEqual([]);
@@ -217,7 +212,7 @@ describe('action: chart-hosting: branch', () => {
   test('a concurrent run moving the branch (422 not a fast forward): the ref is read again and the commit rebuilt on the new tip', async () => {
     await serve({ raceRefUpdates: 1 });
     const seed = git!.seed('perfgate-charts', { 'README.md': Buffer.from('charts\n') });
-    const run = await runActionAsync(gate('results'), { env: env(git!.apiUrl, '559') });
+    const run = await runActionInProcess(gate('results'), { env: env(git!.apiUrl, '559') });
     expect(run.status).toBe(0);
     expect(git!.problems).toEqual([]);
     const ops = git!.requests
@@ -250,7 +245,7 @@ describe('action: chart-hosting: branch', () => {
 
   test('chart-hosting defaults to none: charts drawn (without PNGs: nothing shows them), nothing committed, no notice', async () => {
     await serve();
-    const run = await runActionAsync(gate('results', { 'chart-hosting': '' }), { env: env(git!.apiUrl, '560') });
+    const run = await runActionInProcess(gate('results', { 'chart-hosting': '' }), { env: env(git!.apiUrl, '560') });
     expect(run.status).toBe(0);
     expect(pngsOf(run)).toHaveLength(0);
     expect(
@@ -263,12 +258,12 @@ describe('action: chart-hosting: branch', () => {
 
   test('bad chart-hosting or chart-branch values fail the step before anything is read or hosted; the comment says the run errored', async () => {
     await serve();
-    const badMode = await runActionAsync(gate('results', { 'chart-hosting': 'gist', charts: 'false' }), {
+    const badMode = await runActionInProcess(gate('results', { 'chart-hosting': 'gist', charts: 'false' }), {
       env: env(git!.apiUrl),
     });
     expect(badMode.status).toBe(1);
     expect(badMode.stdout).toContain('input "chart-hosting" must be one of none, branch; got "gist"');
-    const badBranch = await runActionAsync(gate('results', { 'chart-branch': 'charts..x', charts: 'false' }), {
+    const badBranch = await runActionInProcess(gate('results', { 'chart-branch': 'charts..x', charts: 'false' }), {
       env: env(git!.apiUrl),
     });
     expect(badBranch.status).toBe(1);
@@ -288,7 +283,7 @@ describe('action: chart-hosting: branch', () => {
 });
 
 describe('chart hosting helpers', () => {
-  test('image Markdown: titles escaped, every path part URL-encoded, links pinned to the commit', () => {
+  test('image Markdown: titles escaped, every path part URL-encoded, links pinned to the commit', async () => {
     const sha = 'a'.repeat(40);
     const url = rawUrl('https://ghe.example/', 'my org', 'r#po', sha, 'pr-1/run-2-1/x (1)?.png');
     expect(url).toBe(`https://ghe.example/my%20org/r%23po/raw/${sha}/pr-1/run-2-1/x%20(1)%3F.png`);
@@ -301,7 +296,7 @@ describe('chart hosting helpers', () => {
     expect(imagesMarkdown([])).toBe('');
   });
 
-  test('fork detection, run folders and branch names', () => {
+  test('fork detection, run folders and branch names', async () => {
     const event = pullRequestEvent({ owner: 'octo', repo: 'bench', number: 3 });
     expect(isForkPullRequest(event)).toBe(false);
     expect(

@@ -14,7 +14,8 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
-import { pushEventEnv, removeTempDirs, runAction, type ActionInputs } from './helpers/runner-action.js';
+import { pushEventEnv, removeTempDirs, type ActionInputs } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
 import {
   jmhFixtureResults,
   RUN_DRIFT,
@@ -95,14 +96,17 @@ function normaliseActionLog(stdout: string): string {
  * Runs dist/index.js in a workspace of fixture copies, without charts, upload or comment, and
  * compares its job summary, log and outputs with the goldens under `name`.
  */
-function expectActionGoldens(
+async function expectActionGoldens(
   name: string,
   fixturePaths: readonly string[],
   inputs: ActionInputs,
   expectedStatus: number,
-): void {
+): Promise<void> {
   const ws = workspace(fixturePaths);
-  const run = runAction({ charts: 'false', 'upload-report': 'false', comment: 'never', ...inputs }, { workspace: ws });
+  const run = await runActionInProcess(
+    { charts: 'false', 'upload-report': 'false', comment: 'never', ...inputs },
+    { workspace: ws },
+  );
   const placeholders = (text: string) => text.split(ws).join('<workspace>');
   expect(run.stderr).toBe('');
   expect(run.status).toBe(expectedStatus);
@@ -219,8 +223,8 @@ describe('goldens: the example set (fixtures/example)', () => {
     expectGolden('example/inspect/terminal.txt', await terminal(ws, ['inspect', 'fixtures/example/results']));
   });
 
-  test('the action (requirements and baseline): job summary, log and outputs', () => {
-    expectActionGoldens(
+  test('the action (requirements and baseline): job summary, log and outputs', async () => {
+    await expectActionGoldens(
       'example/action',
       EXAMPLE,
       {
@@ -244,7 +248,7 @@ describe('goldens: the example set (fixtures/example)', () => {
     ['unread', { results: 'fixtures/example/no-such-results/**', history: 'no-such-history' }, 1],
     ['error', { results: 'fixtures/example/no-such-results', requirements }, 1],
   ] as const)('the action on a pull request, %s: job summary and comment', (name, inputs, status) => {
-    test('as the goldens say', () => {
+    test('as the goldens say', async () => {
       const ws = workspace(EXAMPLE);
       // A history of three runs that disagree (two unchanged, one regressed): the regression lands inside its wide
       // band.
@@ -268,7 +272,7 @@ describe('goldens: the example set (fixtures/example)', () => {
         GITHUB_RUN_ID: '99',
         GITHUB_SERVER_URL: 'https://github.com',
       };
-      const run = runAction(
+      const run = await runActionInProcess(
         { charts: 'false', 'upload-report': 'false', comment: 'never', ...inputs },
         { workspace: ws, env },
       );
@@ -323,12 +327,12 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
     ],
   ];
 
-  test.each(cases)('%s: the comment and job summary of the pull request', (name, results, write, slowdown) => {
+  test.each(cases)('%s: the comment and job summary of the pull request', async (name, results, write, slowdown) => {
     const ws = tempDir(`perfgate-golden-${name}-`);
     for (let run = 0; run < 6; run++) {
       write(join(ws, 'bench'), drift(run));
       const env = pushEventEnv(100 + run, `2026-03-0${run + 1}T12:00:00Z`);
-      const push = runAction(
+      const push = await runActionInProcess(
         { results, 'record-history': 'history', charts: 'false', 'upload-report': 'false', comment: 'never' },
         { workspace: ws, env },
       );
@@ -350,7 +354,7 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
       GITHUB_RUN_ID: '200',
       GITHUB_SERVER_URL: 'https://github.com',
     };
-    const pr = runAction(
+    const pr = await runActionInProcess(
       { results, history: 'history', charts: 'false', 'upload-report': 'false', comment: 'never' },
       { workspace: ws, env },
     );
@@ -404,8 +408,8 @@ describe('goldens: ddsperf and iceperf outputs with general requirements (fixtur
     expectGolden('ddsperf-iceperf/inspect/terminal.txt', await terminal(ws, ['inspect', ...results]));
   });
 
-  test('the action (requirements): job summary, log and outputs', () => {
-    expectActionGoldens('ddsperf-iceperf/action', SET, { results: results.join('\n'), requirements }, 1);
+  test('the action (requirements): job summary, log and outputs', async () => {
+    await expectActionGoldens('ddsperf-iceperf/action', SET, { results: results.join('\n'), requirements }, 1);
   });
 });
 
@@ -467,7 +471,7 @@ describe('goldens: perfgate export (fixtures/formats)', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-test('no stale golden files: every file under __tests__/__golden__ belongs to a test above', () => {
+test('no stale golden files: every file under __tests__/__golden__ belongs to a test above', async () => {
   const walk = (dir: string): string[] =>
     readdirSync(dir)
       .sort()

@@ -2,7 +2,8 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, read, tempDir } from './helpers/shared.js';
 import { escapeMarkdown, withoutControls } from '../src/engine/report/escape.js';
-import { makeTempDir, removeTempDirs, runAction } from './helpers/runner-action.js';
+import { makeTempDir, removeTempDirs } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
 
 // A results file whose experiment name tries every trick: a spreadsheet formula, a mention, a
 // link, HTML, a table break, a heading, a path, and a workflow command.
@@ -39,12 +40,12 @@ describe('a malicious experiment name renders inert', () => {
     run = await cli(['check', '-r', results, '-q', requirements, '-o', out]);
   });
 
-  test('the check itself runs and fails on the number, not on the name', () => {
+  test('the check itself runs and fails on the number, not on the name', async () => {
     expect(run.code).toBe(1);
     expect(run.err).toBe('');
   });
 
-  test('report files stay inside the report folder, with a cleaned name', () => {
+  test('report files stay inside the report folder, with a cleaned name', async () => {
     const files = readdirSync(out).sort();
     expect(files).toHaveLength(4);
     expect(files).toContain('comment.md');
@@ -53,7 +54,7 @@ describe('a malicious experiment name renders inert', () => {
     expect(checks).not.toContain('..');
   });
 
-  test('Markdown: no mention, link, HTML tag, heading or table break survives', () => {
+  test('Markdown: no mention, link, HTML tag, heading or table break survives', async () => {
     const markdown = read(join(out, 'report.md'));
     const row = markdown.split('\n').find((l) => l.includes('octocat'))!;
     expect(row).toBeDefined();
@@ -70,7 +71,7 @@ describe('a malicious experiment name renders inert', () => {
     expect(unescapedPipes).toHaveLength(7);
   });
 
-  test('report.json keeps the name verbatim (JSON escapes itself)', () => {
+  test('report.json keeps the name verbatim (JSON escapes itself)', async () => {
     const json = JSON.parse(read(join(out, 'report.json'))) as { subExperiments: { experimentType: string }[] };
     expect(json.subExperiments[0]!.experimentType).toBe(HOSTILE);
   });
@@ -109,7 +110,7 @@ describe('a malicious experiment name renders inert', () => {
     );
   });
 
-  test('terminal output has no control characters and the name cannot act as a workflow command', () => {
+  test('terminal output has no control characters and the name cannot act as a workflow command', async () => {
     expect(run.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
     expect(run.out.split('\n').some((l) => l.startsWith('::'))).toBe(false);
   });
@@ -164,13 +165,13 @@ describe('names cannot mention, reference or link on GitHub', () => {
     ['x@_y.example', ['email autolink']],
   ];
 
-  test.each(names)('%s: the filters find it raw, and nothing after escapeMarkdown', (name, raw) => {
+  test.each(names)('%s: the filters find it raw, and nothing after escapeMarkdown', async (name, raw) => {
     // The model finds the pattern in the name itself, so a miss after escaping is the escape's doing.
     expect(githubFiltersMatching(name)).toEqual(raw);
     expect(githubFiltersMatching(escapeMarkdown(name))).toEqual([]);
   });
 
-  test('the old entity and backslash escapes do not protect: GitHub reads them decoded', () => {
+  test('the old entity and backslash escapes do not protect: GitHub reads them decoded', async () => {
     expect(githubFiltersMatching('&#64;octocat \\#12 http\\://evil.example')).toEqual([
       'mention',
       'issue reference',
@@ -178,13 +179,13 @@ describe('names cannot mention, reference or link on GitHub', () => {
     ]);
   });
 
-  test('each pattern is broken by one word joiner, at its start', () => {
+  test('each pattern is broken by one word joiner, at its start', async () => {
     expect(escapeMarkdown('@octocat #12 GH-3 www.x.example http://y a@b.example')).toBe(
       '@\u2060octocat \\#\u206012 GH\\-\u20603 www\u2060.x.example http\\:\u2060//y a@\u2060b.example',
     );
   });
 
-  test('names without these patterns are only Markdown-escaped', () => {
+  test('names without these patterns are only Markdown-escaped', async () => {
     expect(escapeMarkdown('BM_Encode/1024')).toBe('BM\\_Encode/1024');
     expect(escapeMarkdown('ns::Type<int>::run #x @ 5')).toBe('ns\\:\\:Type&lt;int&gt;\\:\\:run \\#x @ 5');
     expect(escapeMarkdown('udp 64 KiB, a.b')).toBe('udp 64 KiB, a.b');
@@ -224,13 +225,13 @@ const CONTROLS = 'red\u001b[31m bell\u0007 c1\u009b rtl\u202eevil\u2066';
 const RAW_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 describe('control and bidi characters are shown, never sent', () => {
-  test('withoutControls shows each as its \\u escape; keepLines keeps tabs and line feeds only', () => {
+  test('withoutControls shows each as its \\u escape; keepLines keeps tabs and line feeds only', async () => {
     expect(withoutControls(CONTROLS)).toBe('red\\u001b[31m bell\\u0007 c1\\u009b rtl\\u202eevil\\u2066');
     expect(withoutControls('a\tb\nc\rd\u200fe', true)).toBe('a\tb\nc\\u000dd\\u200fe');
     expect(withoutControls('a\tb\nc')).toBe('a\\u0009b\\u000ac');
   });
 
-  test('Markdown: line breaks become spaces, other controls their escape', () => {
+  test('Markdown: line breaks become spaces, other controls their escape', async () => {
     expect(escapeMarkdown('a\nb\u001b\u202ec')).toBe('a b\\\\u001b\\\\u202ec');
   });
 
@@ -266,10 +267,13 @@ describe('control and bidi characters are shown, never sent', () => {
     expect(run.err).toContain('x\\u001b]0;title\\u0007');
   });
 
-  test('action: annotation titles, messages and log lines show the escapes (dist/index.js)', () => {
+  test('action: annotation titles, messages and log lines show the escapes (dist/index.js)', async () => {
     const workspace = makeTempDir();
     try {
-      const run = runAction({ results, requirements, 'output-dir': join(workspace, 'out') }, { workspace });
+      const run = await runActionInProcess(
+        { results, requirements, 'output-dir': join(workspace, 'out') },
+        { workspace },
+      );
       expect(run.status).toBe(1);
       expect(run.stdout).not.toMatch(RAW_CONTROLS);
       const shown = 'red\\u001b[31m bell\\u0007 c1\\u009b rtl\\u202eevil\\u2066';

@@ -8,7 +8,8 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { environmentDifferences, environmentOfJson } from '../src/engine/model/environment.js';
 import { basename, join } from 'node:path';
 import { cli, describeShared, sharedDir, tempDir } from './helpers/shared.js';
-import { makeTempDir, pushEventEnv, removeTempDirs, runAction } from './helpers/runner-action.js';
+import { makeTempDir, pushEventEnv, removeTempDirs } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
 import { SYNTHETIC_FORMATS, writeSyntheticPairs, writeSyntheticRun } from './helpers/synthetic-runs.js';
 
 afterAll(removeTempDirs);
@@ -133,23 +134,29 @@ describe.each(SYNTHETIC_FORMATS)('%s', (format) => {
 describe('the action with paired: true (dist/index.js, as the runner runs it)', () => {
   test.each(SYNTHETIC_FORMATS.filter((f) => f !== 'fastdds-raw'))(
     '%s: an unchanged build passes, a 25 %% slower one fails',
-    (format) => {
+    async (format) => {
       const root = makeTempDir('perfgate-action-ab-');
       const same = writeSyntheticPairs(join(root, 'same'), format, 1);
       expect(
-        runAction({ baseline: same.base, results: same.head, paired: 'true', charts: 'false' }).outputs['verdict'],
+        (await runActionInProcess({ baseline: same.base, results: same.head, paired: 'true', charts: 'false' }))
+          .outputs['verdict'],
       ).toBe('pass');
       const slow = writeSyntheticPairs(join(root, 'slow'), format, 1.25);
-      const fail = runAction({ baseline: slow.base, results: slow.head, paired: 'true', charts: 'false' });
+      const fail = await runActionInProcess({
+        baseline: slow.base,
+        results: slow.head,
+        paired: 'true',
+        charts: 'false',
+      });
       expect(fail.status).toBe(1);
       expect(fail.outputs['verdict']).toBe('fail');
     },
   );
 
-  test('interleaved A/B folders: an unchanged build passes, a 25 % slower one fails and the summary names the method', () => {
+  test('interleaved A/B folders: an unchanged build passes, a 25 % slower one fails and the summary names the method', async () => {
     const root = makeTempDir('perfgate-action-ab-');
     const same = writeSyntheticPairs(join(root, 'same'), 'fastdds-raw', 1);
-    const pass = runAction({ baseline: same.base, results: same.head, paired: 'true', charts: 'false' });
+    const pass = await runActionInProcess({ baseline: same.base, results: same.head, paired: 'true', charts: 'false' });
     expect(pass.stderr).toBe('');
     expect(pass.status).toBe(0);
     expect(pass.outputs['verdict']).toBe('pass');
@@ -159,7 +166,7 @@ describe('the action with paired: true (dist/index.js, as the runner runs it)', 
     expect(pass.summary).toContain('A/B paired, 8 pairs; false alarms ≤ 1 % per gated statistic');
 
     const slow = writeSyntheticPairs(join(root, 'slow'), 'fastdds-raw', 1.25);
-    const fail = runAction({ baseline: slow.base, results: slow.head, paired: 'true', charts: 'false' });
+    const fail = await runActionInProcess({ baseline: slow.base, results: slow.head, paired: 'true', charts: 'false' });
     expect(fail.status).toBe(1);
     expect(fail.outputs['verdict']).toBe('fail');
     expect(fail.summary).toMatch(/^### ❌ 3 benchmarks 25 % slower than the baseline \(A\/B, 8 pairs\)\n/);
@@ -168,19 +175,33 @@ describe('the action with paired: true (dist/index.js, as the runner runs it)', 
     );
   });
 
-  test('paired without a baseline folder, and a bad confidence, are input errors that name the input', () => {
+  test('paired without a baseline folder, and a bad confidence, are input errors that name the input', async () => {
     const root = makeTempDir('perfgate-action-ab-bad-');
     const pairs = writeSyntheticPairs(root, 'hyperfine', 1);
-    const noBaseline = runAction({ results: pairs.head, paired: 'true', requirements: join(root, 'missing.csv') });
+    const noBaseline = await runActionInProcess({
+      results: pairs.head,
+      paired: 'true',
+      requirements: join(root, 'missing.csv'),
+    });
     expect(noBaseline.status).toBe(1);
     expect(noBaseline.summary).toContain('input "paired"');
     expect(noBaseline.stdout).toContain('input "paired"');
-    const badConfidence = runAction({ baseline: pairs.base, results: pairs.head, paired: 'true', confidence: '1.5' });
+    const badConfidence = await runActionInProcess({
+      baseline: pairs.base,
+      results: pairs.head,
+      paired: 'true',
+      confidence: '1.5',
+    });
     expect(badConfidence.status).toBe(1);
     expect(badConfidence.summary).toContain('input "confidence"');
     expect(badConfidence.stdout).toContain('input "confidence" must be a probability');
     // 0.5 once passed the input check and failed in the engine as an internal error (RangeError).
-    const half = runAction({ baseline: pairs.base, results: pairs.head, paired: 'true', confidence: '0.5' });
+    const half = await runActionInProcess({
+      baseline: pairs.base,
+      results: pairs.head,
+      paired: 'true',
+      confidence: '0.5',
+    });
     expect(half.status).toBe(1);
     expect(half.stdout).toContain(
       'input "confidence" must be a probability above 0.5 and below 1, such as 0.99; got "0.5"',
@@ -190,20 +211,21 @@ describe('the action with paired: true (dist/index.js, as the runner runs it)', 
 });
 
 describe('the action with trends (dist/index.js): change points on the default branch', () => {
-  test('trends: fail fails the one push that shows a new +40 % step, names its commit range, and never a pull request', () => {
+  test('trends: fail fails the one push that shows a new +40 % step, names its commit range, and never a pull request', async () => {
     const root = makeTempDir('perfgate-trends-');
     const history = join(root, 'history');
     // ±2 % machine states; the build gets 40 % slower from the 9th push on.
     const states = [1.0, 1.02, 0.98, 1.01, 0.99, 1.0, 1.02, 0.99, 1.0, 1.01, 0.98, 1.0, 1.02, 0.99];
-    const statuses = states.map((state, i) => {
+    const statuses: { status: number | null; summary: string }[] = [];
+    for (const [i, state] of states.entries()) {
       const results = join(root, `push${i + 1}`);
       writeSyntheticRun(results, 'fastdds-raw', state, i >= 8 ? 1.4 : 1, 300 + i);
-      const run = runAction(
+      const run = await runActionInProcess(
         { results, 'record-history': history, trends: 'fail', charts: 'false' },
         { env: pushEventEnv(500 + i, `2026-10-${String(i + 1).padStart(2, '0')}T12:00:00Z`, {}, 'b') },
       );
-      return { status: run.status, summary: run.summary };
-    });
+      statuses.push({ status: run.status, summary: run.summary });
+    }
     const failing = statuses.map((s, i) => (s.status === 1 ? i + 1 : 0)).filter((i) => i > 0);
     // One push fails: the first with enough runs after the step to tell it from an outlier.
     expect(failing).toHaveLength(1);
@@ -213,7 +235,7 @@ describe('the action with trends (dist/index.js): change points on the default b
     expect(statuses.slice(0, 8).every((s) => s.status === 0)).toBe(true);
 
     // A pull request with trends: fail is judged on its comparison only.
-    const pr = runAction(
+    const pr = await runActionInProcess(
       { results: join(root, 'push14'), history, trends: 'fail', charts: 'false' },
       { env: { GITHUB_EVENT_NAME: 'pull_request' } },
     );
@@ -222,7 +244,7 @@ describe('the action with trends (dist/index.js): change points on the default b
 });
 
 describe('environment fingerprints', () => {
-  test('fields both sides name are compared; kernel and image version are shown only; untrusted JSON is filtered', () => {
+  test('fields both sides name are compared; kernel and image version are shown only; untrusted JSON is filtered', async () => {
     const a = {
       os: 'Linux',
       kernel: '6.8.0-1',
@@ -243,7 +265,7 @@ describe('environment fingerprints', () => {
     expect(environmentOfJson('ubuntu')).toBeUndefined();
   });
 
-  test('the action records its runner; a history from another runner image is not comparable and gates nothing', () => {
+  test('the action records its runner; a history from another runner image is not comparable and gates nothing', async () => {
     const root = makeTempDir('perfgate-fingerprint-');
     const history = join(root, 'history');
     for (let i = 0; i < 4; i++) {
@@ -255,7 +277,9 @@ describe('environment fingerprints', () => {
         { ImageOS: 'ubuntu22', ImageVersion: '20261101.1' },
         'c',
       );
-      expect(runAction({ results, 'record-history': history, charts: 'false' }, { env: push }).status).toBe(0);
+      expect(
+        (await runActionInProcess({ results, 'record-history': history, charts: 'false' }, { env: push })).status,
+      ).toBe(0);
     }
     const record = JSON.parse(readFileSync(join(history, readdirSync(history).sort()[0]!), 'utf8'));
     expect(record.environment).toMatchObject({ runnerImage: 'ubuntu22', runnerImageVersion: '20261101.1' });
@@ -264,7 +288,7 @@ describe('environment fingerprints', () => {
     // Twice as slow, but measured on another runner image: reported, not gated, and said why.
     const slow = join(root, 'slow');
     writeSyntheticRun(slow, 'hyperfine', 1, 2, 900);
-    const pr = runAction({ results: slow, history, charts: 'false' }, { env: { ImageOS: 'ubuntu24' } });
+    const pr = await runActionInProcess({ results: slow, history, charts: 'false' }, { env: { ImageOS: 'ubuntu24' } });
     expect(pr.status).toBe(0);
     expect(pr.summary).toContain(
       '### ➖ Not comparable with the history: every run was measured on another kind of machine, nothing gated (history of 4 runs, 3 benchmarks)',
@@ -273,13 +297,16 @@ describe('environment fingerprints', () => {
     expect(pr.summary).toContain('runner image\\: ubuntu22 vs ubuntu24');
     expect(pr.summary).toContain('➖ not-comparable');
     // On the same image the same results fail.
-    const same = runAction({ results: slow, history, charts: 'false' }, { env: { ImageOS: 'ubuntu22' } });
+    const same = await runActionInProcess(
+      { results: slow, history, charts: 'false' },
+      { env: { ImageOS: 'ubuntu22' } },
+    );
     expect(same.status).toBe(1);
   });
 });
 
 describe('the action: repetitions of one job against single-run records (dist/index.js, as the runner runs it)', () => {
-  test('pool counts three runs of one job as one run; independent narrows the band for the mean of three', () => {
+  test('pool counts three runs of one job as one run; independent narrows the band for the mean of three', async () => {
     const root = makeTempDir('perfgate-action-reps-');
     const history = join(root, 'history');
     [1.0, 1.1, 0.92, 1.05, 0.97, 1.02, 0.95, 1.08, 0.99, 1.03].forEach((state, i) =>
@@ -288,9 +315,9 @@ describe('the action: repetitions of one job against single-run records (dist/in
     [0.98, 1.04, 1.01].forEach((state, i) =>
       writeSyntheticRun(join(root, 'pr', `rep${i + 1}`), 'hyperfine', state, 1.3, 90 + i),
     );
-    const geomean = (mode: string) => {
+    const geomean = async (mode: string) => {
       const out = join(root, `out-${mode}`);
-      const run = runAction({
+      const run = await runActionInProcess({
         results: join(root, 'pr', '**'),
         repetitions: mode,
         history,
@@ -305,8 +332,8 @@ describe('the action: repetitions of one job against single-run records (dist/in
         repetitions: number;
       };
     };
-    const oneJob = geomean('pool');
-    const independent = geomean('independent');
+    const oneJob = await geomean('pool');
+    const independent = await geomean('independent');
     expect(oneJob.repetitions).toBe(3);
     expect(independent.repetitions).toBe(3);
     // The band of one run against the band for the mean of three independent runs (its spread pooled): the smallest

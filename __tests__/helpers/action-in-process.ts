@@ -4,9 +4,11 @@
  * @actions/core writes it (workflow commands on stdout), the outputs and the job summary go to the
  * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, and the status is what the process would exit with.
  *
- * The working directory is the workspace for the run, as on the runner; runs in one test file
- * are one at a time (Jest runs a file's tests in order).
+ * The working directory is the workspace for the run, as on the runner, and what the process's
+ * own streams get meanwhile is the run's stdout and stderr; so runs in one test file are one at a
+ * time (Jest runs a file's tests in order). Concurrent runs need the process runner.
  */
+import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { EOL } from 'node:os';
 import { run } from '../../src/action/main.js';
@@ -37,8 +39,6 @@ function command(name: string, message: string, properties: AnnotationProperties
   return `::${name}${props !== '' ? ` ${props}` : ''}::${escapeData(message)}`;
 }
 
-let delimiters = 0;
-
 export async function runActionInProcess(inputs: ActionInputs, options: RunOptions = {}): Promise<ActionRun> {
   const prepared = prepareRunFolders(inputs, options);
   let stdout = '';
@@ -53,7 +53,7 @@ export async function runActionInProcess(inputs: ActionInputs, options: RunOptio
     endGroup: () => line(command('endgroup', '')),
     setSecret: (value) => line(command('add-mask', value)),
     setOutput: (name, value) => {
-      const delimiter = `ghadelimiter_${++delimiters}`;
+      const delimiter = `ghadelimiter_${randomUUID()}`; // as @actions/core writes it
       appendFileSync(prepared.outputPath, `${name}<<${delimiter}${EOL}${String(value)}${EOL}${delimiter}${EOL}`);
     },
     appendSummary: async (markdown) => appendFileSync(prepared.summaryPath, markdown + EOL),
@@ -61,12 +61,19 @@ export async function runActionInProcess(inputs: ActionInputs, options: RunOptio
       failed = true;
     },
   };
+  // Anything written to the process's own streams meanwhile (nothing should be) is the run's too.
+  let stderr = '';
+  const writes = { out: process.stdout.write, err: process.stderr.write };
+  process.stdout.write = ((chunk: string | Uint8Array) => ((stdout += String(chunk)), true)) as typeof writes.out;
+  process.stderr.write = ((chunk: string | Uint8Array) => ((stderr += String(chunk)), true)) as typeof writes.err;
   const cwd = process.cwd();
   process.chdir(prepared.workspace);
   try {
     await run({ env: { ...prepared.env }, out });
   } finally {
     process.chdir(cwd);
+    process.stdout.write = writes.out;
+    process.stderr.write = writes.err;
   }
-  return finishRun(prepared, failed ? 1 : 0, null, stdout, '');
+  return finishRun(prepared, failed ? 1 : 0, null, stdout, stderr);
 }
