@@ -23,4 +23,9 @@ export default {
   // test file at a time. Many files also wait on a child process (dist/cli.js, dist/index.js).
   maxWorkers: '100%',
   testTimeout: 60000,
+  // One temporary folder for the whole run, removed at its end (__tests__/helpers/temp-root.mjs).
+  // Jest's own cache stays beside the dependencies, not in the temp folder.
+  cacheDirectory: '<rootDir>/node_modules/.cache/jest',
+  globalSetup: '<rootDir>/__tests__/helpers/temp-setup.mjs',
+  globalTeardown: '<rootDir>/__tests__/helpers/temp-teardown.mjs',
 };
