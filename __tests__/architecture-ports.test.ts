@@ -1,0 +1,71 @@
+/**
+ * The action is a function of its ports (docs/architecture.md): only its entry point touches the
+ * process, @actions/core and the real environment, and the rest of src/action/ reads and writes
+ * files only through pipeline/. Drawn from the source, so the doc stays true.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ACTION = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'action');
+const ENTRY = 'index.ts';
+
+function actionFiles(folder = ACTION): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return actionFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The code of a file without its comments (a comment may name what the code must not use). */
+function code(path: string): string {
+  return readFileSync(path, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+/** What a file reaches that only the entry point may: each as `file: what`. */
+function outsideThePorts(file: string, text: string): string[] {
+  const found: string[] = [];
+  const rules: [RegExp, string][] = [
+    [/\bprocess\s*\.\s*(env|exitCode|exit|stdout|stderr|cwd|chdir|argv)\b/, 'the process'],
+    [/from\s+['"]@actions\/core['"]|import\(\s*['"]@actions\/core['"]\s*\)/, '@actions/core'],
+    [/from\s+['"](node:)?fs(\/promises)?['"]/, 'node:fs (files go through pipeline/)'],
+  ];
+  for (const [pattern, what] of rules) if (pattern.test(text)) found.push(`${file}: ${what}`);
+  return found;
+}
+
+describe('the action is a function of its ports', () => {
+  const files = actionFiles();
+
+  it('finds the action', () => {
+    expect(files.length).toBeGreaterThan(25);
+    expect(files.map((f) => relative(ACTION, f))).toContain(ENTRY);
+  });
+
+  it('touches the process, @actions/core and the file system only in its entry point', () => {
+    const found = files
+      .filter((file) => relative(ACTION, file) !== ENTRY)
+      .flatMap((file) => outsideThePorts(relative(ACTION, file), code(file)));
+    expect(found).toEqual([]);
+  });
+
+  it('the entry point does make the ports from the process and @actions/core', () => {
+    const found = outsideThePorts(ENTRY, code(join(ACTION, ENTRY)));
+    expect(found).toContain(`${ENTRY}: the process`);
+    expect(found).toContain(`${ENTRY}: @actions/core`);
+  });
+
+  it('catches each kind of reach past the ports', () => {
+    expect(outsideThePorts('x.ts', "const token = process.env['GITHUB_TOKEN'];")).toEqual(['x.ts: the process']);
+    expect(outsideThePorts('x.ts', 'process.exitCode = 1;')).toEqual(['x.ts: the process']);
+    expect(outsideThePorts('x.ts', "import * as core from '@actions/core';")).toEqual(['x.ts: @actions/core']);
+    expect(outsideThePorts('x.ts', "import { existsSync } from 'node:fs';")).toEqual([
+      'x.ts: node:fs (files go through pipeline/)',
+    ]);
+    expect(outsideThePorts('x.ts', "import { readFile } from 'fs/promises';")).toHaveLength(1);
+    expect(outsideThePorts('x.ts', code(join(ACTION, 'context.ts')))).toEqual([]);
+  });
+});
