@@ -13,6 +13,7 @@ import {
   type ActionInputs,
   type ActionRun,
 } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
 
 // history-branch — the bundled action as the runner runs it, every run in a fresh workspace (no cache survives between
 // jobs; runActionAsync, so that the in-process fake can answer), keeping its history on a branch through a loopback Git
@@ -82,6 +83,8 @@ const WINDOW_INPUT: ActionInputs = FULL_VOLUME ? {} : { 'history-window': String
 const warnings = (run: ActionRun) => run.commands.filter((c) => c.command === 'warning').map((c) => c.message);
 const notices = (run: ActionRun) => run.commands.filter((c) => c.command === 'notice').map((c) => c.message);
 
+// Runs that race each other are processes of their own (Promise.all of runActionAsync), as on the
+// runner; the rest run in this process.
 describe('action: history-branch', () => {
   test(`${PUSHES} pushes, four at a time, each in a fresh workspace: none lost, the window kept, a PR reads it read-only`, async () => {
     await serve();
@@ -118,7 +121,7 @@ describe('action: history-branch', () => {
     // A pull request with a read-only token: the WINDOW records are read into its history folder and
     // judge it; nothing is written.
     const before = git!.requests.length;
-    const pr = await runActionAsync(
+    const pr = await runActionInProcess(
       {
         results: join(example, 'results-regression'),
         history: 'history',
@@ -151,7 +154,7 @@ describe('action: history-branch', () => {
 
   test('a run whose ref update loses a race takes in the other run’s record and commits both', async () => {
     await serve();
-    expect((await runActionAsync(record(), { env: pushEnv(1) })).status).toBe(0);
+    expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
     git!.options.raceRefUpdates = 1;
     // The racing run's record: run 1's record, re-dated and renumbered as push 2.
     const first = JSON.parse(
@@ -169,7 +172,7 @@ describe('action: history-branch', () => {
     git!.options.raceFiles = () => ({
       [`history/${recordName(2)}`]: Buffer.from(JSON.stringify(racing, null, 2) + '\n'),
     });
-    const run = await runActionAsync(record(), { env: pushEnv(3) });
+    const run = await runActionInProcess(record(), { env: pushEnv(3) });
     expect([run.status, warnings(run)]).toEqual([0, []]);
     expect(run.stdout).toContain('(after 1 concurrent update(s))');
     expect(tipRecords()).toEqual([recordName(1), recordName(2), recordName(3)]);
@@ -180,7 +183,7 @@ describe('action: history-branch', () => {
 
   test('recording with a read-only token: a warning, the record kept in the folder, the verdict unchanged', async () => {
     await serve();
-    const run = await runActionAsync(
+    const run = await runActionInProcess(
       record({ 'github-token': READ_ONLY, requirements: join(example, 'requirements.csv') }),
       { env: pushEnv(1) },
     );
@@ -198,7 +201,7 @@ describe('action: history-branch', () => {
 
   test('a pull request before any run was recorded: a notice, the gate rests on the requirements', async () => {
     await serve();
-    const pr = await runActionAsync(
+    const pr = await runActionInProcess(
       {
         results: join(example, 'results'),
         requirements: join(example, 'requirements.csv'),
@@ -231,7 +234,7 @@ describe('action: history-branch', () => {
       comments = await new FakeCommentGitHub({ owner: 'octo', repo: 'bench', issueNumber: 12 }).start();
       await serve({ comments });
       const event = eventFile(pullRequestEvent({ owner: 'octo', repo: 'bench', number: 12 }));
-      return runActionAsync(readmeGate, {
+      return runActionInProcess(readmeGate, {
         workspace,
         env: { ...prEnv(), GITHUB_EVENT_PATH: event, GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '78' },
       });
@@ -278,7 +281,7 @@ describe('action: history-branch', () => {
   test('a history branch that cannot be read is an error: a pull request never passes on an unread history', async () => {
     await serve({ faults: [{ operationId: 'git/get-tree', status: 500, times: 10 }] });
     git!.seed(BRANCH, { [`history/${recordName(1)}`]: Buffer.from('{}') });
-    const pr = await runActionAsync(
+    const pr = await runActionInProcess(
       {
         results: join(example, 'results'),
         history: 'history',
@@ -311,7 +314,7 @@ describe('action: history-branch', () => {
     const corrupt = recordName(2);
     async function branchWithCorruptRecord(): Promise<string> {
       await serve();
-      expect((await runActionAsync(record(), { env: pushEnv(1) })).status).toBe(0);
+      expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
       const valid = git!.files(git!.history(BRANCH)[0]!.sha).get(`history/${recordName(1)}`)!;
       return git!.seed(BRANCH, { [`history/${corrupt}`]: valid.subarray(0, 100) });
     }
@@ -319,7 +322,7 @@ describe('action: history-branch', () => {
 
     test('a push skips it with one warning naming its branch path, keeps its verdict and commits its own record', async () => {
       await branchWithCorruptRecord();
-      const run = await runActionAsync(record({ requirements: join(example, 'requirements.csv') }), {
+      const run = await runActionInProcess(record({ requirements: join(example, 'requirements.csv') }), {
         env: pushEnv(3),
       });
       expect(run.status).toBe(0);
@@ -339,7 +342,7 @@ describe('action: history-branch', () => {
       const workspace = makeTempDir('perfgate-bad-local-');
       mkdirSync(join(workspace, 'history'));
       writeFileSync(join(workspace, 'history', recordName(5)), '{"format": "perfgate-history", ');
-      const run = await runActionAsync(record(), { workspace, env: pushEnv(6) });
+      const run = await runActionInProcess(record(), { workspace, env: pushEnv(6) });
       expect([run.status, run.outputs['history-recorded']]).toEqual([0, 'true']);
       expect(warnings(run)).toEqual([
         expect.stringContaining(`${recordName(5)}: skipped: not a perfgate history record: `),
@@ -349,7 +352,7 @@ describe('action: history-branch', () => {
 
     test('a pull request reads the other records and is judged on them, with the same warning', async () => {
       await branchWithCorruptRecord();
-      const pr = await runActionAsync(
+      const pr = await runActionInProcess(
         {
           results: join(example, 'results'),
           history: 'history',
@@ -375,7 +378,7 @@ describe('action: history-branch', () => {
     '%i pushes at once: every record is committed',
     async (count) => {
       await serve();
-      expect((await runActionAsync(record(), { env: pushEnv(1) })).status).toBe(0);
+      expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
       const pushes = Array.from({ length: count }, (_, i) => i + 2);
       const runs = await Promise.all(pushes.map((n) => runActionAsync(record(), { env: pushEnv(n) })));
       for (const run of runs)
@@ -388,9 +391,11 @@ describe('action: history-branch', () => {
 
   test('a record that never wins the race: a warning naming the run whose record was lost, and history-recorded false', async () => {
     await serve();
-    expect((await runActionAsync(record(), { env: pushEnv(1) })).status).toBe(0);
+    expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
     git!.options.raceRefUpdates = 1000;
-    const run = await runActionAsync(record({ requirements: join(example, 'requirements.csv') }), { env: pushEnv(2) });
+    const run = await runActionInProcess(record({ requirements: join(example, 'requirements.csv') }), {
+      env: pushEnv(2),
+    });
     expect([run.status, run.outputs['verdict'], run.outputs['history-recorded']]).toEqual([0, 'pass', 'false']);
     expect(warnings(run)).toEqual([
       `perfgate: record-history: this run's record ${recordName(2)} (run 1002, commit aaaaaaa) was not committed to branch ${BRANCH}: ` +
@@ -404,9 +409,9 @@ describe('action: history-branch', () => {
     await serve({
       faults: [{ operationId: 'git/update-ref', status: 422, message: 'Reference update failed', times: 100 }],
     });
-    expect((await runActionAsync(record(), { env: pushEnv(1) })).status).toBe(0);
+    expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
     const before = git!.requests.filter((r) => r.operationId === 'git/update-ref').length;
-    const run = await runActionAsync(record(), { env: pushEnv(2) });
+    const run = await runActionInProcess(record(), { env: pushEnv(2) });
     expect(run.status).toBe(0);
     expect(run.outputs['history-recorded']).toBe('false');
     expect(warnings(run)).toEqual([
@@ -419,12 +424,12 @@ describe('action: history-branch', () => {
 
   test('a pull request never writes the branch, and history-branch needs a folder to work on', async () => {
     await serve();
-    const pr = await runActionAsync(record(), {
+    const pr = await runActionInProcess(record(), {
       env: { ...prEnv(), GITHUB_EVENT_PATH: join(makeTempDir('perfgate-event-'), 'none.json') },
     });
     expect(git!.requests.filter((r) => r.method !== 'GET')).toEqual([]);
     expect(pr.status).toBe(0);
-    const bad = await runActionAsync(
+    const bad = await runActionInProcess(
       { results: join(example, 'results'), requirements: join(example, 'requirements.csv'), 'history-branch': BRANCH },
       { env: prEnv() },
     );
