@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { renderTrendsMarkdown, renderTrendsText } from '../src/engine/trends/render.js';
 import { makeHistoryRecord } from '../src/engine/history/record.js';
-import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/history.js';
+import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/historyFolder.js';
 import { trendsOfRecords } from '../src/engine/trends/records.js';
 import { cli, read, tempDir } from './helpers/shared.js';
 

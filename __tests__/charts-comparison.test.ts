@@ -30,7 +30,7 @@ import { buildComparisonReport } from '../src/engine/report/comparisonReport.js'
 import { planCharts, writeCharts } from '../src/pipeline/writeCharts.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import { makeHistoryRecord } from '../src/engine/history/record.js';
-import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/history.js';
+import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/historyFolder.js';
 import { loadResults } from '../src/pipeline/results.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { exampleInput } from './charts-fixtures.js';

@@ -13,7 +13,7 @@ import { historyRunInfoFromEnv } from '../src/action/events.js';
 import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
 import { makeHistoryRecord } from '../src/engine/history/record.js';
 import { historyFileName, planHistoryWindow } from '../src/engine/history/window.js';
-import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/history.js';
+import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/historyFolder.js';
 
 // Retries and rate-limit waits in milliseconds instead of seconds (internal, for the tests).
 const RETRY_BASE = { PERFGATE_RETRY_BASE_MS: '1' };

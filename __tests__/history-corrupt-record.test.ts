@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/record.js';
 import { historyFileName } from '../src/engine/history/window.js';
-import { appendHistoryRecord, readHistoryWindow, readRecordedHistory } from '../src/pipeline/history.js';
+import { appendHistoryRecord, readHistoryWindow, readRecordedHistory } from '../src/pipeline/historyFolder.js';
 import { loadResults } from '../src/pipeline/results.js';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
 

@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { parseHistoryRecord } from '../src/engine/history/codec.js';
 import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/record.js';
-import { appendHistoryRecord } from '../src/pipeline/history.js';
+import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 import { cli, describeShared, fastdds, read, repoRoot, tempDir } from './helpers/shared.js';
 
 const SAMPLES = join(repoRoot, 'fixtures', 'history-import');

@@ -7,7 +7,7 @@ import { renderTrendsMarkdown, renderTrendsText } from '../src/engine/trends/ren
 import { trendAlerts } from '../src/engine/trends/alerts.js';
 import { analyzeTrends } from '../src/engine/trends/trends.js';
 import { makeHistoryRecord } from '../src/engine/history/record.js';
-import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/history.js';
+import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/historyFolder.js';
 import { trendsOfRecords } from '../src/engine/trends/records.js';
 import { read, repoRoot, tempDir } from './helpers/shared.js';
 

@@ -15103,7 +15103,7 @@ async function writeCharts(outputDir, input) {
   }
 }
 
-// src/pipeline/history.ts
+// src/pipeline/historyFolder.ts
 import { existsSync as existsSync3, readdirSync as readdirSync4, rmSync as rmSync2 } from "node:fs";
 import { join as join6 } from "node:path";
 
@@ -15418,7 +15418,7 @@ function checkHistoryWindow(window) {
     throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
 }
 
-// src/pipeline/history.ts
+// src/pipeline/historyFolder.ts
 function readAll(folder, skip) {
   let names;
   try {

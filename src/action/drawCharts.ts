@@ -3,7 +3,7 @@ import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import type { CheckOutcome } from '../pipeline/check.js';
 import type { CompareOutcome } from '../pipeline/compare.js';
 import type { HistoryRecord } from '../engine/history/record.js';
-import { readHistoryWindow } from '../pipeline/history.js';
+import { readHistoryWindow } from '../pipeline/historyFolder.js';
 import { writeReportCharts } from '../pipeline/writeReportCharts.js';
 import type { HostedChartFile } from './github/chartHosting.js';
 import { logSafe } from './logSafety.js';

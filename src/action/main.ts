@@ -14,7 +14,7 @@ import { reviewerReport, type ReviewerCommentParts } from '../engine/report/revi
 import { logSafe, logVerbatim } from './logSafety.js';
 import { baselineOf, compareWithReference, missingHistory, noticeOfMissing } from './reference.js';
 import { downloadResults, readResultsAlone } from './readResults.js';
-import { recordHistory, trendsOfHistory } from './history.js';
+import { recordHistory, trendsOfHistory } from './historyKeeping.js';
 import { drawCharts } from './drawCharts.js';
 import { writeJobSummary } from './publish/summary.js';
 import { publishTrendIssues } from './publish/trendIssues.js';

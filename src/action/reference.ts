@@ -6,7 +6,7 @@ import { currentEnvironment } from '../pipeline/environment.js';
 import type { LoadedResults } from '../pipeline/results.js';
 import { resolveAutoBaseline } from './autoBaseline.js';
 import type { RunContext } from './context.js';
-import { historyFromBranch } from './history.js';
+import { historyFromBranch } from './historyKeeping.js';
 import type { ActionInputs } from './inputs.js';
 import { logSafe } from './logSafety.js';
 import { describeRead, readOptionsOf } from './readResults.js';

@@ -9,7 +9,7 @@ import { ASSET_FILES, ASSETS_FOLDER, renderDashboardSite, type SiteFile } from '
 import type { MetricRequirement } from '../engine/model/metricRequirement.js';
 import { checkOutputFolder, writeFileAtomic } from './files.js';
 import type { HistoryRecord } from '../engine/history/record.js';
-import { readRecordedHistory } from './history.js';
+import { readRecordedHistory } from './historyFolder.js';
 import { readMetricRequirements } from './resultSets.js';
 import type { Progress } from './steps.js';
 import { trendRunOfRecord } from '../engine/trends/records.js';

@@ -1,7 +1,7 @@
 /** `perfgate history export`: a history folder as one tidy CSV table (the renderer is in the engine). */
 import { renderHistoryCsv } from '../engine/report/historyCsv.js';
 import { writeFileAtomic } from './files.js';
-import { readRecordedHistory } from './history.js';
+import { readRecordedHistory } from './historyFolder.js';
 
 /** The CSV of every record in `folder`, oldest run first; written to `output` when one is given. */
 export function runHistoryExport(folder: string, output?: string): { csv: string; runs: number } {

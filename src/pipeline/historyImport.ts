@@ -30,7 +30,7 @@ import {
   type RecordedExperiment,
 } from '../engine/history/record.js';
 import { compareRecords, DEFAULT_HISTORY_WINDOW } from '../engine/history/window.js';
-import { importHistoryRecords, readHistoryWindow, type ImportOutcome } from './history.js';
+import { importHistoryRecords, readHistoryWindow, type ImportOutcome } from './historyFolder.js';
 import { isCriterionRun, naturalCompare, readRunFolder, readRunFolders, type HistoryRun } from './historyRuns.js';
 import type { ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';

@@ -8,7 +8,7 @@ import type { EnvironmentFingerprint } from '../engine/model/environment.js';
 import { searchCriterionTree } from './criterionTree.js';
 import { environmentOfSets } from './environment.js';
 import { measurementOfHistory, type HistoryRecord } from '../engine/history/record.js';
-import { readHistoryWindow } from './history.js';
+import { readHistoryWindow } from './historyFolder.js';
 import { loadResults, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
 

@@ -4,7 +4,7 @@ import { renderTrendsJson, renderTrendsMarkdown } from '../engine/trends/render.
 import { trendsOfRecords } from '../engine/trends/records.js';
 import type { TrendOptions, TrendReport } from '../engine/trends/trends.js';
 import { checkOutputFolder, ReportWriter } from './files.js';
-import { readRecordedHistory } from './history.js';
+import { readRecordedHistory } from './historyFolder.js';
 import type { Progress } from './steps.js';
 
 export interface TrendsOptions extends TrendOptions {

@@ -5,7 +5,7 @@ import type { CheckOutcome } from './check.js';
 import type { CompareOutcome } from './compare.js';
 import { writeCharts, type ChartsOutcome } from './writeCharts.js';
 import type { HistoryRecord } from '../engine/history/record.js';
-import { readHistoryWindow } from './history.js';
+import { readHistoryWindow } from './historyFolder.js';
 import { readRawMeasurements } from './read.js';
 
 export interface ReportChartsOptions {

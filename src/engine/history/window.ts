@@ -1,6 +1,6 @@
 /**
  * Which records a history folder keeps: the newest `window` runs, a re-run replacing its earlier
- * record. Pure planning over records; src/pipeline/history.ts reads and writes the files.
+ * record. Pure planning over records; src/pipeline/historyFolder.ts reads and writes the files.
  */
 import { InputError } from '../errors.js';
 import { compareStrings, type HistoryRecord } from './record.js';

@@ -1,10 +1,14 @@
+/**
+ * The history the action keeps: read from the history branch before the comparison, recorded after
+ * the verdict (to the folder, and with history-branch to the branch), and its trends on a recording run.
+ */
 import { pathExists } from '../pipeline/files.js';
 import { describeError, InputError, UsageError } from '../engine/errors.js';
 import { mergeEnvironments } from '../engine/model/environment.js';
 import { currentEnvironment, environmentOfSets } from '../pipeline/environment.js';
 import { makeHistoryRecord } from '../engine/history/record.js';
 import { historyFileName } from '../engine/history/window.js';
-import { appendHistoryRecord } from '../pipeline/history.js';
+import { appendHistoryRecord } from '../pipeline/historyFolder.js';
 import { historyRunInfoFromEnv } from './events.js';
 import { loadResults, type LoadedResults } from '../pipeline/results.js';
 import { runTrends, type TrendsOutcome } from '../pipeline/trends.js';
