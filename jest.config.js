@@ -8,14 +8,6 @@
  *   PERFGATE_TEST_FULL=1 npm run jest -- __tests__/dashboard-browser.test.ts
  */
 const full = process.env.PERFGATE_TEST_FULL === '1';
-// PERFGATE_TEST_SCOPE=cli-engine (.ci/run's Node 22 run): without the action's own test files, since
-// the action runs on Node 24 only (action.yml); the CLI, engine and pipeline suites all run.
-const actionFiles = '/__tests__/(action-[^/]*|github-[^/]*|chart-hosting|architecture-ports)\\.test\\.ts$';
-const ignored = [
-  '/node_modules/',
-  ...(full ? [] : ['-browser\\.test\\.ts$']),
-  ...(process.env.PERFGATE_TEST_SCOPE === 'cli-engine' ? [actionFiles] : []),
-];
 
 export default {
   testEnvironment: 'node',
@@ -26,7 +18,7 @@ export default {
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   // The browser tests drive headless Chromium: seconds each, in the full suite only.
-  testPathIgnorePatterns: ignored,
+  testPathIgnorePatterns: full ? ['/node_modules/'] : ['/node_modules/', '-browser\\.test\\.ts$'],
   // Jest's default leaves one core to its parent process, which only waits: on 2 cores that is one
   // test file at a time. Many files also wait on a child process (dist/cli.js, dist/index.js).
   maxWorkers: '100%',
