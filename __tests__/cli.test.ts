@@ -2,18 +2,22 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { repoRoot, tempDir, listFiles } from './helpers/shared.js';
+import { repoRoot, runCliInProcess, tempDir, listFiles } from './helpers/shared.js';
 
-// The bundled CLI, run as a user runs it: dist/cli.js with no node_modules needed.
+// The bundled CLI, run as a user runs it: dist/cli.js with no node_modules needed. What the CLI
+// prints and does is tested in this process (runCliInProcess); the runs of dist/cli.js here are the
+// ones where the process is the point: its exit status, a closed stdout, the bundle alone, and
+// the Node.js version check.
 const cliPath = join(repoRoot, 'dist', 'cli.js');
 const run = (args: string[], cwd = repoRoot) =>
   spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8' });
 const example = join(repoRoot, 'fixtures', 'example');
 
-describe('dist/cli.js', () => {
-  test('--version prints the package version', () => {
+describe('perfgate, in this process', () => {
+  // The bundle's own --version (its version compiled in) is run on each Node.js below.
+  test('--version prints the package version', async () => {
     const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
-    expect(run(['--version'])).toMatchObject({ status: 0, stdout: `${version}\n` });
+    expect(await runCliInProcess(['--version'])).toMatchObject({ status: 0, stdout: `${version}\n` });
   });
 
   test.each([
@@ -22,18 +26,33 @@ describe('dist/cli.js', () => {
     [['check', '--help'], 'Exit codes: 0 all checks passed, 1 a check failed, 2 usage or input error.'],
     [['--help'], 'perfgate export --format bmf|github-action-benchmark'],
     [['export', '--help'], 'perfgate export --format github-action-benchmark [--direction D] <files…> [--output FILE]'],
-  ])('%p prints help and exits 0', (args, text) => {
-    const result = run(args);
+  ])('%p prints help and exits 0', async (args, text) => {
+    const result = await runCliInProcess(args);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(text);
   });
 
-  test('no command prints the help and exits 2', () => {
-    const result = run([]);
+  test('no command prints the help and exits 2', async () => {
+    const result = await runCliInProcess([]);
     expect(result.status).toBe(2);
     expect(result.stdout).toContain('Usage:');
   });
 
+  test('summarize writes next to the raw file by default', async () => {
+    const dir = tempDir();
+    const raw = join(dir, 'measurements_demo_best_effort.csv');
+    writeFileSync(raw, 'Sample,Payload [Bytes],Latency [us]\n1,16,1.5\n2,16,2.5\n3,32,4\n');
+    const result = await runCliInProcess(['summarize', raw]);
+    expect(result.status).toBe(0);
+    expect(readFileSync(join(dir, 'measurements_demo_best_effort_summary.csv'), 'utf8')).toBe(
+      'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n' +
+        '16,2,2.500,1.500,2.000,2.000,0.500,1.000,1.000,2.400,2.490,2.500\n' +
+        '32,1,4.000,4.000,4.000,4.000,0.000,nan,nan,4.000,4.000,4.000\n',
+    );
+  });
+});
+
+describe('dist/cli.js', () => {
   test('check: exit 0 on pass, 1 on a failed gate; the report folder is written either way', () => {
     const pass = tempDir();
     expect(
@@ -60,19 +79,6 @@ describe('dist/cli.js', () => {
     expect(failed.status).toBe(1);
     expect(failed.stdout).toMatch(/^perfgate: FAIL: 59 of 66 checks passed, 1 of 2 sub-experiments failed$/m);
     expect(listFiles(fail)).toContain('report.md');
-  });
-
-  test('summarize writes next to the raw file by default', () => {
-    const dir = tempDir();
-    const raw = join(dir, 'measurements_demo_best_effort.csv');
-    writeFileSync(raw, 'Sample,Payload [Bytes],Latency [us]\n1,16,1.5\n2,16,2.5\n3,32,4\n');
-    const result = run(['summarize', raw]);
-    expect(result.status).toBe(0);
-    expect(readFileSync(join(dir, 'measurements_demo_best_effort_summary.csv'), 'utf8')).toBe(
-      'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n' +
-        '16,2,2.500,1.500,2.000,2.000,0.500,1.000,1.000,2.400,2.490,2.500\n' +
-        '32,1,4.000,4.000,4.000,4.000,0.000,nan,nan,4.000,4.000,4.000\n',
-    );
   });
 
   test('a closed stdout (perfgate … | head) is not a crash', () => {

@@ -1,20 +1,18 @@
 /**
- * `--confidence` / input `confidence` as the built shells meet it (dist/cli.js, dist/index.js): 0.5 is refused
+ * `--confidence` / input `confidence` as the shells meet it (the CLI, dist/index.js): 0.5 is refused
  * with one usage error before any file is read, in every mode, on a one-parameter experiment (where the
  * engine's own assertion once turned it into exit 3); and a comparison against one reference run, which has
  * no use for a confidence, says it ignores one instead of dropping it unseen.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempDir, removeTempDirs, repoRoot, runAction } from './helpers/runner-action.js';
+import { makeTempDir, removeTempDirs, runAction } from './helpers/runner-action.js';
+import { runCliInProcess, type CliRun } from './helpers/shared.js';
 import { writeOneBenchmark } from './helpers/synthetic-runs.js';
 
-const cliPath = join(repoRoot, 'dist', 'cli.js');
-
-function runCli(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+/** The CLI in this process, in `cwd` (the option parsing and the engine are what is tested, not the bundle). */
+function runCli(args: string[], cwd: string): Promise<CliRun> {
+  return runCliInProcess(args, { cwd });
 }
 
 const root = makeTempDir('perfgate-confidence-shells-');
@@ -39,18 +37,14 @@ const REFUSED_INPUT = 'input "confidence" must be a probability above 0.5 and be
 const IGNORED =
   'confidence 0.9 is ignored: against one reference run the verdict is the threshold alone; confidence applies to a history or to A/B pairs';
 
-describe('dist/cli.js compare --confidence 0.5 on a one-parameter experiment', () => {
-  beforeAll(() => {
-    if (!existsSync(cliPath)) throw new Error(`${cliPath} is missing: run \`npm run build\` first`);
-  });
-
+describe('perfgate compare --confidence 0.5 on a one-parameter experiment', () => {
   test.each([
     ['threshold', ['--reference', join(history, 'r5'), '--results', results]],
     ['history', ['--history', history, '--results', results, '--no-environment-check']],
     ['paired', ['--paired', '--reference', base, '--results', head]],
-  ])('%s: exit 2, one line naming the flag, nothing written', (mode, flags) => {
+  ])('%s: exit 2, one line naming the flag, nothing written', async (mode, flags) => {
     const out = join(root, `cli-${mode}`);
-    const run = runCli(['compare', ...flags, '--confidence', '0.5', '-o', out], root);
+    const run = await runCli(['compare', ...flags, '--confidence', '0.5', '-o', out], root);
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(`perfgate: error: ${REFUSED_FLAG}\n`);
     expect(run.stdout).toBe('');
@@ -58,8 +52,8 @@ describe('dist/cli.js compare --confidence 0.5 on a one-parameter experiment', (
     expect(existsSync(out)).toBe(false);
   });
 
-  test('check takes no confidence: an unknown option, exit 2', () => {
-    const run = runCli(
+  test('check takes no confidence: an unknown option, exit 2', async () => {
+    const run = await runCli(
       ['check', '--results', results, '--requirements', requirements, '--confidence', '0.5', '-o', join(root, 'c')],
       root,
     );
@@ -89,15 +83,15 @@ describe('dist/index.js with input confidence: 0.5 on a one-parameter experiment
 });
 
 describe('a confidence with one reference run is ignored, and said to be', () => {
-  test('dist/cli.js compare --reference: one warning line on stderr, the verdict unchanged', () => {
+  test('perfgate compare --reference: one warning line on stderr, the verdict unchanged', async () => {
     const out = join(root, 'cli-ignored');
-    const run = runCli(
+    const run = await runCli(
       ['compare', '--reference', join(history, 'r5'), '--results', results, '--confidence', '0.9', '-o', out],
       root,
     );
     expect(run.status).toBe(0);
     expect(run.stderr).toBe(`perfgate: warning: ${IGNORED}\n`);
-    const plain = runCli(
+    const plain = await runCli(
       ['compare', '--reference', join(history, 'r5'), '--results', results, '-o', join(root, 'cli-plain')],
       root,
     );
@@ -105,14 +99,14 @@ describe('a confidence with one reference run is ignored, and said to be', () =>
     expect(plain.status).toBe(0);
   });
 
-  test('dist/cli.js compare --history and --paired use it: no warning', () => {
-    const withHistory = runCli(
+  test('perfgate compare --history and --paired use it: no warning', async () => {
+    const withHistory = await runCli(
       ['compare', '--history', history, '--results', results, '--no-environment-check', '--confidence', '0.9'],
       root,
     );
     expect(withHistory.stderr).not.toContain('ignored');
     expect(withHistory.stdout).toContain('false alarms ≤ 10 % per gated statistic');
-    const paired = runCli(
+    const paired = await runCli(
       ['compare', '--paired', '--reference', base, '--results', head, '--confidence', '0.9', '-o', join(root, 'p')],
       root,
     );

@@ -1,21 +1,20 @@
-import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '../src/engine/errors.js';
 import { adapterById } from '../src/engine/formats/registry.js';
 import { impossibleValue } from '../src/engine/model/validity.js';
-import { repoRoot, sharedAvailable, sharedDir, tempDir } from './helpers/shared.js';
+import { repoRoot, runCliInProcess, sharedAvailable, sharedDir, tempDir, type CliRun } from './helpers/shared.js';
 
 // Issue 26, item 3: a time of 0, -1, -Infinity or NaN passed `check` and read as an
 // "improvement" of -101 % in `compare`, both exit 0. Each main format's real fixture, with one
 // value edited, must now be an input error (exit 2) at the value's line (and column, where the
-// format has one), from the bundled CLI as a user runs it.
+// format has one), from the CLI as a user runs it (in this process: the bundle is cli.test.ts's).
 
 const formats = join(repoRoot, 'fixtures', 'formats');
 
-/** The bundled CLI (the integrator builds dist before the tests). */
-function distCli(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  return spawnSync(process.execPath, [join(repoRoot, 'dist', 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8' });
+/** The CLI, run in this process in the repository's folder. */
+function distCli(args: string[]): Promise<CliRun> {
+  return runCliInProcess(args, { cwd: repoRoot });
 }
 
 interface ImpossibleCase {
@@ -143,19 +142,19 @@ function edited(
   return { path, reference: c.file, ...place };
 }
 
-describe('an impossible value in each main format is exit 2 at its place (dist/cli.js check and compare)', () => {
+describe('an impossible value in each main format is exit 2 at its place (perfgate check and compare)', () => {
   // A case on a ../shared fixture is skipped without it, as a user's clone has none.
   for (const c of CASES) {
     (c.file.startsWith(sharedDir) && !sharedAvailable ? test.skip : test).each(c.edits)(
       `${c.id}: %s`,
-      (replacement) => {
+      async (replacement) => {
         const { path, reference, line, column } = edited(c, replacement);
         const dir = tempDir('perfgate-impossible-out-');
         const requirements = join(dir, 'requirements.csv');
         writeFileSync(requirements, 'Experiment,Parameter,time [us]\nanything,*,1\n');
         const where = c.column ? `${path}:${line}:${column}: ` : `${path}:${line}: `;
 
-        const check = distCli([
+        const check = await distCli([
           'check',
           ...(c.read ?? []),
           '--results',
@@ -171,7 +170,7 @@ describe('an impossible value in each main format is exit 2 at its place (dist/c
           / is -?[^,]+, which is impossible: a (time must be greater than 0|measured value must be a finite number)\n/,
         );
 
-        const compare = distCli([
+        const compare = await distCli([
           'compare',
           ...(c.read ?? []),
           '--reference',
@@ -187,16 +186,16 @@ describe('an impossible value in each main format is exit 2 at its place (dist/c
     );
   }
 
-  test('the message names the value as written, in the unit the tool printed', () => {
+  test('the message names the value as written, in the unit the tool printed', async () => {
     const { path, line, column } = edited(CASES[0]!, '-1');
-    expect(distCli(['inspect', path]).stderr).toBe(
+    expect((await distCli(['inspect', path])).stderr).toBe(
       `perfgate: error: ${path}:${line}:${column}: "real_time" is -1, which is impossible: a time must be greater than 0\n`,
     );
     const go = edited(
       CASES.find((c) => c.id === 'go-bench')!,
       '-1',
     );
-    expect(distCli(['inspect', go.path]).stderr).toBe(
+    expect((await distCli(['inspect', go.path])).stderr).toBe(
       `perfgate: error: ${go.path}:${go.line}: the time/op min of "BenchmarkPublish" (size=64,mode=copy) is -1 ns/op, which is impossible: a time must be greater than 0\n`,
     );
   });
@@ -204,14 +203,14 @@ describe('an impossible value in each main format is exit 2 at its place (dist/c
 
 test.each(['1e309', '1e200'])(
   'fastdds-raw: a sample of %s (infinite, or its square) is an error at its cell, not at a summary computed from it',
-  (sample) => {
+  async (sample) => {
     const raw = join(repoRoot, 'fixtures', 'example', 'results', 'measurements_interprocess_best_effort.csv');
     const text = readFileSync(raw, 'utf8').replace(/\n1,16,[^\n]+/, `\n1,16,${sample}`);
     const path = join(tempDir('perfgate-impossible-raw-'), basename(raw));
     writeFileSync(path, text);
     const { line, column } = placeOf(text, text.indexOf(`1,16,${sample}`) + 5);
     const expected = `perfgate: error: ${path}:${line}:${column}: expected a latency in microseconds (a finite number below 1e100), found "${sample}"\n`;
-    expect(distCli(['inspect', path]).stderr).toBe(expected);
+    expect((await distCli(['inspect', path])).stderr).toBe(expected);
     // The registry's whole-text adapter (which summarises and reads the summary back) points at the same cell.
     let thrown: unknown;
     try {
@@ -225,13 +224,13 @@ test.each(['1e309', '1e200'])(
 );
 
 describe('possible values stay possible', () => {
-  test('a rate of 0, a size of 0, a standard deviation of 0 and a CPU time of 0 are read', () => {
+  test('a rate of 0, a size of 0, a standard deviation of 0 and a CPU time of 0 are read', async () => {
     const dir = tempDir('perfgate-possible-');
     // A stalled run's message rate is 0 msg/s: a real result (generic CSV).
     const csv = join(dir, 'latency.csv');
     writeFileSync(csv, readFileSync(join(formats, 'generic-csv', 'latency.csv'), 'utf8').replace(/,81000\n/, ',0\n'));
     const read = ['--format', 'generic-csv', '--mapping', join(formats, 'generic-csv', 'mapping.json')];
-    expect(distCli(['inspect', ...read, csv]).status).toBe(0);
+    expect((await distCli(['inspect', ...read, csv])).status).toBe(0);
     // hyperfine: a command that spent no time in the kernel, and one whose runs all took as long.
     const json = join(dir, 'scan.json');
     writeFileSync(
@@ -240,10 +239,10 @@ describe('possible values stay possible', () => {
         .replace('"system": 0.02', '"system": 0')
         .replace('"stddev": 0.00231', '"stddev": 0'),
     );
-    const inspected = distCli(['inspect', '--json', json]);
+    const inspected = await distCli(['inspect', '--json', json]);
     expect(inspected.status).toBe(0);
     // go test -bench: an allocation-free benchmark's 0 B/op is in the fixture itself.
-    expect(distCli(['inspect', join(formats, 'go-bench', 'publish_count3.txt')]).status).toBe(0);
+    expect((await distCli(['inspect', join(formats, 'go-bench', 'publish_count3.txt')])).status).toBe(0);
   });
 
   test('the table: times > 0; CPU times, sizes, rates, counts, percentages and spreads >= 0; all finite', () => {

@@ -5,20 +5,20 @@
  * its own median, min and max — never as k independent runs (a band narrowed by √k), and never
  * with every statistic turned into the mean of the repeats.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
 import { makeHistoryRecord, measurementOfHistory } from '../src/engine/history/record.js';
-import { cli, repoRoot, tempDir } from './helpers/shared.js';
+import { cli, repoRoot, runCliInProcess, tempDir } from './helpers/shared.js';
 
 const GO_RUNS = join(repoRoot, 'fixtures', 'formats', 'go-bench', 'runs');
 const GO_CANDIDATE = join(repoRoot, 'fixtures', 'formats', 'go-bench', 'candidate-checksum');
 const JMH = join(repoRoot, 'fixtures', 'formats', 'jmh', 'publish_avgt_gc.json');
 
-function dist(args: string[]): { status: number; out: string; err: string } {
-  const run = spawnSync(process.execPath, [join(repoRoot, 'dist', 'cli.js'), ...args], { encoding: 'utf8' });
-  return { status: run.status ?? -1, out: run.stdout, err: run.stderr };
+/** The CLI in this process, with the exit status and the streams as the process would have them. */
+async function perfgate(args: string[]): Promise<{ status: number; out: string; err: string }> {
+  const run = await runCliInProcess(args);
+  return { status: run.status, out: run.stdout, err: run.stderr };
 }
 
 interface JsonRow {
@@ -80,12 +80,22 @@ describe('go test -count 5: one run per file', () => {
     expect(zero.statistics.max).toBeCloseTo(values[4]!, 12);
   });
 
-  it('a candidate byte-identical to the newest push passes, with Δ 0 on median, min and max, judged as one run', () => {
+  it('a candidate byte-identical to the newest push passes, with Δ 0 on median, min and max, judged as one run', async () => {
     const history = tempDir();
-    expect(dist(['history', 'import', GO_RUNS, '--output', history]).status).toBe(0);
+    expect((await perfgate(['history', 'import', GO_RUNS, '--output', history])).status).toBe(0);
     const out = tempDir();
     const candidate = join(GO_RUNS, pushes[pushes.length - 1]!, 'bench.txt');
-    const run = dist(['compare', '--history', history, '--results', candidate, '--gate', 'all', '--output-dir', out]);
+    const run = await perfgate([
+      'compare',
+      '--history',
+      history,
+      '--results',
+      candidate,
+      '--gate',
+      'all',
+      '--output-dir',
+      out,
+    ]);
     expect(run.err).toBe('');
     expect(run.status).toBe(0);
     expect(run.out).toMatch(/history of 8 runs/);
@@ -102,11 +112,11 @@ describe('go test -count 5: one run per file', () => {
     for (const row of rows.values()) expect(row.status).not.toBe('fail');
   });
 
-  it('the candidate with a checksum pass fails on the payload it made slower, and only there', () => {
+  it('the candidate with a checksum pass fails on the payload it made slower, and only there', async () => {
     const history = tempDir();
-    expect(dist(['history', 'import', GO_RUNS, '--output', history]).status).toBe(0);
+    expect((await perfgate(['history', 'import', GO_RUNS, '--output', history])).status).toBe(0);
     const out = tempDir();
-    const run = dist([
+    const run = await perfgate([
       'compare',
       '--history',
       history,

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkMeasurements } from '../src/engine/check/metricCheck.js';
@@ -8,7 +7,17 @@ import type { Measurement } from '../src/engine/model/measurement.js';
 import { parseToolUnit } from '../src/engine/model/units.js';
 import { closestName, editDistance } from '../src/engine/text/closest.js';
 import { loadResults } from '../src/pipeline/results.js';
-import { cli, describeShared, listFiles, read, repoRoot, sharedDir, tempDir } from './helpers/shared.js';
+import {
+  cli,
+  describeShared,
+  listFiles,
+  read,
+  repoRoot,
+  runCliInProcess,
+  sharedDir,
+  tempDir,
+  type CliRun,
+} from './helpers/shared.js';
 
 // Issue 25 items 4 and 5: a requirement that names nothing in the results fails and names the
 // closest name; limits are written in the units the tools print, and a limit without a unit is
@@ -18,9 +27,9 @@ const formats = join(repoRoot, 'fixtures', 'formats');
 /** Real `go test -bench . -count 3` output: BenchmarkPublish (4 sub-benchmarks) and BenchmarkQueueDepth. */
 const goBench = join(formats, 'go-bench', 'publish_count3.txt');
 
-/** The bundled CLI, run as a user runs it (the integrator builds dist before the tests). */
-function distCli(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  return spawnSync(process.execPath, [join(repoRoot, 'dist', 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8' });
+/** The CLI as a user runs it, in this process, in the repository's folder. */
+function distCli(args: string[]): Promise<CliRun> {
+  return runCliInProcess(args, { cwd: repoRoot });
 }
 
 function requirementsFile(text: string): { dir: string; path: string } {
@@ -59,12 +68,12 @@ const checksOf = (report: ReportJson, experiment: string) =>
 const inNs = (value: number | null, unit: string | undefined): number =>
   value! * ({ µs: 1000, ns: 1, 'ns/op': 1 } as Record<string, number>)[unit!]!;
 
-describe('a requirement that names nothing in the results fails (dist/cli.js on real go test -bench output)', () => {
-  test('a misspelled benchmark fails the check, exit 1, naming the closest benchmark', () => {
+describe('a requirement that names nothing in the results fails (perfgate on real go test -bench output)', () => {
+  test('a misspelled benchmark fails the check, exit 1, naming the closest benchmark', async () => {
     const { dir, path } = requirementsFile(
       'Experiment,Parameter,time/op [ns/op]\nBenchmarkPublsh,*,1500\nBenchmarkQueueDepth,*,5\n',
     );
-    const run = distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')]);
+    const run = await distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')]);
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/^perfgate: FAIL: 1 of 2 checks passed, 1 of 2 sub-experiments failed$/m);
     expect(run.stdout).toContain(
@@ -101,11 +110,11 @@ describe('a requirement that names nothing in the results fails (dist/cli.js on 
     ]);
   });
 
-  test('a renamed benchmark with nothing close is still a failure, without a guess', () => {
+  test('a renamed benchmark with nothing close is still a failure, without a guess', async () => {
     const { dir, path } = requirementsFile(
       'Experiment,Parameter,time/op [ns/op]\nBenchmarkEncode,*,1500\nBenchmarkQueueDepth,*,5\n',
     );
-    const run = distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')]);
+    const run = await distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')]);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(
       '  error: BenchmarkEncode: required (requirements.csv line 2) but not in the results\n',
@@ -113,11 +122,11 @@ describe('a requirement that names nothing in the results fails (dist/cli.js on 
     expect(run.stdout).not.toContain('did you mean');
   });
 
-  test('a misspelled parameter and metric name their closest match too', () => {
+  test('a misspelled parameter and metric name their closest match too', async () => {
     const { dir, path } = requirementsFile(
       'Experiment,Parameter,time/op [ns/op],alocs/op\nBenchmarkPublish,"size=64,mode=cpy",1500,\nBenchmarkQueueDepth,*,5,0\n',
     );
-    const run = distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')]);
+    const run = await distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')]);
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(
       '  error: BenchmarkPublish: parameter size=64,mode=cpy is required but not in the results; did you mean size=64,mode=copy?\n',
@@ -127,11 +136,11 @@ describe('a requirement that names nothing in the results fails (dist/cli.js on 
     );
   });
 
-  test('an Optional column lets a benchmark be absent: skipped and said so, exit 0', () => {
+  test('an Optional column lets a benchmark be absent: skipped and said so, exit 0', async () => {
     const { dir, path } = requirementsFile(
       'Experiment,Parameter,time/op [ns/op],Optional\nBenchmarkPublsh,*,1500,yes\nBenchmarkQueueDepth,*,5,\n',
     );
-    const run = distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')]);
+    const run = await distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')]);
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^perfgate: PASS: 1 of 1 checks passed, 0 of 1 sub-experiment failed$/m);
     expect(run.stdout).toContain(
@@ -148,21 +157,21 @@ describe('a requirement that names nothing in the results fails (dist/cli.js on 
     expect(read(join(dir, 'out', 'report.md'))).toContain('- ⏭️ BenchmarkPublsh\\: not in the results');
   });
 
-  test('an optional requirement that is in the results is checked like any other', () => {
+  test('an optional requirement that is in the results is checked like any other', async () => {
     const { dir, path } = requirementsFile(
       'Experiment,Parameter,time/op [ns/op],Optional\nBenchmarkQueueDepth,*,4,yes\n',
     );
-    const run = distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')]);
+    const run = await distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')]);
     expect(run.status).toBe(1);
     expect(reportOf(dir)).toMatchObject({ checksTotal: 1, checksFailed: 1 });
   });
 });
 
-describe("limits in the tool's own units (dist/cli.js on real go test -bench output)", () => {
+describe("limits in the tool's own units (perfgate on real go test -bench output)", () => {
   // BenchmarkQueueDepth time/op: 4.095, 2.823, 4.698 ns/op over -count 3: median 4.095 ns/op.
-  test('[ns/op], the unit go test prints and inspect shows, is accepted and compared in ns', () => {
+  test('[ns/op], the unit go test prints and inspect shows, is accepted and compared in ns', async () => {
     const { dir, path } = requirementsFile('Experiment,Parameter,time/op [ns/op]\nBenchmarkQueueDepth,*,4\n');
-    const run = distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')]);
+    const run = await distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')]);
     expect(run.stderr).not.toContain('error');
     expect(run.status).toBe(1);
     const [row] = checksOf(reportOf(dir), 'BenchmarkQueueDepth');
@@ -173,13 +182,15 @@ describe("limits in the tool's own units (dist/cli.js on real go test -bench out
     expect(inNs(row!.experiment, row!.unit)).toBeCloseTo(4.095, 9);
   });
 
-  test('a Go limit without a unit is read as ns/op, exactly like [ns/op] (it was µs, 1000× looser)', () => {
+  test('a Go limit without a unit is read as ns/op, exactly like [ns/op] (it was µs, 1000× looser)', async () => {
     const withUnit = requirementsFile(
       'Experiment,Parameter,time/op [ns/op],B/op [B/op],allocs/op [allocs/op]\nBenchmarkPublish,*,1500,100,1\n',
     );
     const without = requirementsFile('Experiment,Parameter,time/op,B/op,allocs/op\nBenchmarkPublish,*,1500,100,1\n');
     for (const { dir, path } of [withUnit, without])
-      expect(distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')]).status).toBe(1);
+      expect(
+        (await distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')])).status,
+      ).toBe(1);
     const rows = checksOf(reportOf(without.dir), 'BenchmarkPublish');
     expect(rows).toEqual(checksOf(reportOf(withUnit.dir), 'BenchmarkPublish'));
     // time/op medians: copy 64 B 112.6 ns, zero 64 B 0.9694 ns, copy 1 kB 1901 ns (over 1500), zero 1 kB 1.056 ns.
@@ -207,9 +218,9 @@ describe("limits in the tool's own units (dist/cli.js on real go test -bench out
     ]);
   });
 
-  test('an unknown unit is an error at its place in the header that lists the units perfgate reads', () => {
+  test('an unknown unit is an error at its place in the header that lists the units perfgate reads', async () => {
     const { dir, path } = requirementsFile('Experiment,Parameter,time/op [furlongs]\nBenchmarkQueueDepth,*,4\n');
-    const run = distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')]);
+    const run = await distCli(['check', '--results', goBench, '--requirements', path, '-o', join(dir, 'out')]);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(
       `perfgate: error: ${path}:1:22: unknown unit "furlongs" in column "time/op [furlongs]"; perfgate reads: time ps, ns, us, µs,`,

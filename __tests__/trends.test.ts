@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../src/cli/main.js';
@@ -9,7 +8,7 @@ import { analyzeTrends } from '../src/engine/trends/trends.js';
 import { makeHistoryRecord } from '../src/engine/history/record.js';
 import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/historyFolder.js';
 import { trendsOfRecords } from '../src/engine/trends/records.js';
-import { read, repoRoot, tempDir } from './helpers/shared.js';
+import { read, runCliInProcess, tempDir } from './helpers/shared.js';
 
 /** A small fixed wiggle (±1 %), so that no segment is constant. */
 const WIGGLE = [1, 1.01, 0.99, 1.005, 0.995, 1.01, 0.99, 1];
@@ -335,8 +334,8 @@ describe('perfgate trends', () => {
     expect(cli(['trends'])).toMatchObject({ code: 2 });
   });
 
-  test('the bundled CLI has the command: dist/cli.js trends --help', () => {
-    const r = spawnSync(process.execPath, [join(repoRoot, 'dist', 'cli.js'), 'trends', '--help'], { encoding: 'utf8' });
+  test('the CLI has the command: perfgate trends --help', async () => {
+    const r = await runCliInProcess(['trends', '--help']);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('perfgate trends <history-folder>');
   });

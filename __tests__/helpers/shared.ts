@@ -60,3 +60,32 @@ export async function cli(argv: string[]): Promise<{ code: number; out: string; 
   const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
   return { code, out, err };
 }
+
+/** What `spawnSync(node, ['dist/cli.js', …args], { encoding: 'utf8' })` gives the tests: exit status and streams. */
+export interface CliRun {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the CLI in this process as `node dist/cli.js …args` runs it (src/cli/run.ts): what runCli
+ * prints to `out` is the process's stdout, to `err` its stderr, and its exit code is the status.
+ * Use it where the process is not what a test is about; dist/cli.js itself is run by the tests
+ * of the bundle (cli.test.ts, package.test.ts, release.test.ts, charts-png-renderer.test.ts).
+ *
+ * With `cwd`, the run has that working directory, as a child process would: process.chdir for
+ * the duration of the run, and the previous one restored after it. That is safe because Jest
+ * runs a file's tests one at a time and each file in its own worker; never start two runs with
+ * different `cwd`s at once (Promise.all).
+ */
+export async function runCliInProcess(args: string[], options: { cwd?: string } = {}): Promise<CliRun> {
+  const previous = process.cwd();
+  if (options.cwd !== undefined) process.chdir(options.cwd);
+  try {
+    const { code, out, err } = await cli(args);
+    return { status: code, stdout: out, stderr: err };
+  } finally {
+    if (options.cwd !== undefined) process.chdir(previous);
+  }
+}
