@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, read, repoRoot, tempDir } from './helpers/shared.js';
 import { removeTempDirs, runAction } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
 
 // What a new user trips over on the command line, each answered in one line.
 const formats = join(repoRoot, 'fixtures', 'formats');
@@ -121,7 +122,7 @@ describe('CLI papercuts', () => {
 });
 
 describe('action input skip-seconds: the same rule as the CLI flag', () => {
-  test('0 skips nothing (the same verdict as no input); 2 drops the warm-up seconds; -1 is a usage error', () => {
+  test('0 skips nothing (the same verdict as no input); 2 drops the warm-up seconds; -1 is a usage error', async () => {
     const dir = tempDir('perfgate-action-skip-');
     const requirements = join(dir, 'requirements.csv');
     writeFileSync(requirements, 'Experiment,Parameter,latency.mean [us]\nping,64,12\n');
@@ -132,22 +133,22 @@ describe('action input skip-seconds: the same rule as the CLI flag', () => {
       'upload-report': 'false',
     };
     const report = (run: ReturnType<typeof runAction>) => read(join(run.workspace, 'perfgate-report', 'report.md'));
-    const unset = runAction(inputs);
-    const zero = runAction({ ...inputs, 'skip-seconds': '0' });
-    const two = runAction({ ...inputs, 'skip-seconds': '2' });
+    const unset = await runActionInProcess(inputs);
+    const zero = await runActionInProcess({ ...inputs, 'skip-seconds': '0' });
+    const two = await runActionInProcess({ ...inputs, 'skip-seconds': '2' });
     // mean 14.5 µs over a limit of 12 fails; without the first 2 seconds the mean is 11.5 µs and passes.
     expect([unset.outputs.verdict, zero.outputs.verdict, two.outputs.verdict]).toEqual(['fail', 'fail', 'pass']);
     expect(report(zero)).toBe(report(unset));
     expect(report(two)).not.toBe(report(unset));
-    const bad = runAction({ ...inputs, 'skip-seconds': '-1' });
+    const bad = await runActionInProcess({ ...inputs, 'skip-seconds': '-1' });
     expect(bad.stdout).toContain('input "skip-seconds" must be a whole number of seconds, 0 or more; got "-1"');
   });
 });
 
 describe('action on GitHub Enterprise Server', () => {
-  test('the report upload is skipped with one notice, no warning', () => {
+  test('the report upload is skipped with one notice, no warning', async () => {
     const example = join(repoRoot, 'fixtures', 'example');
-    const run = runAction(
+    const run = await runActionInProcess(
       { results: join(example, 'results'), requirements: join(example, 'requirements.csv'), charts: 'false' },
       {
         env: {

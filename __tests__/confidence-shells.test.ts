@@ -1,12 +1,13 @@
 /**
- * `--confidence` / input `confidence` as the shells meet it (the CLI, dist/index.js): 0.5 is refused
+ * `--confidence` / input `confidence` as the shells meet it (the CLI and the action, each in process): 0.5 is refused
  * with one usage error before any file is read, in every mode, on a one-parameter experiment (where the
  * engine's own assertion once turned it into exit 3); and a comparison against one reference run, which has
  * no use for a confidence, says it ignores one instead of dropping it unseen.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempDir, removeTempDirs, runAction } from './helpers/runner-action.js';
+import { makeTempDir, removeTempDirs } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
 import { runCliInProcess, type CliRun } from './helpers/shared.js';
 import { writeOneBenchmark } from './helpers/synthetic-runs.js';
 
@@ -62,14 +63,14 @@ describe('perfgate compare --confidence 0.5 on a one-parameter experiment', () =
   });
 });
 
-describe('dist/index.js with input confidence: 0.5 on a one-parameter experiment', () => {
+describe('the action with input confidence: 0.5 on a one-parameter experiment', () => {
   test.each([
     ['check', { results, requirements }],
     ['threshold', { results, baseline: join(history, 'r5') }],
     ['history', { results, history }],
     ['paired', { results: head, baseline: base, paired: 'true' }],
-  ])('%s: the step fails with the input named, no internal error', (_mode, inputs) => {
-    const run = runAction({ ...inputs, confidence: '0.5' });
+  ])('%s: the step fails with the input named, no internal error', async (_mode, inputs) => {
+    const run = await runActionInProcess({ ...inputs, confidence: '0.5' });
     expect(run.status).toBe(1);
     // One error annotation, and it is the usage error (an engine assertion would read "internal error: RangeError").
     expect(run.commands.filter((c) => c.command === 'error').map((c) => c.message)).toEqual([
@@ -113,12 +114,12 @@ describe('a confidence with one reference run is ignored, and said to be', () =>
     expect(paired.stderr).not.toContain('ignored');
   });
 
-  test('dist/index.js with input baseline: one warning annotation', () => {
-    const run = runAction({ results, baseline: join(history, 'r5'), confidence: '0.9' });
+  test('the action with input baseline: one warning annotation', async () => {
+    const run = await runActionInProcess({ results, baseline: join(history, 'r5'), confidence: '0.9' });
     expect(run.status).toBe(0);
     const warnings = run.commands.filter((c) => c.command === 'warning').map((c) => c.message);
     expect(warnings).toEqual([IGNORED]);
-    const plain = runAction({ results, baseline: join(history, 'r5') });
+    const plain = await runActionInProcess({ results, baseline: join(history, 'r5') });
     expect(plain.commands.filter((c) => c.command === 'warning')).toEqual([]);
   });
 });
