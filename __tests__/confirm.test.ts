@@ -149,7 +149,7 @@ describe('perfgate confirm', () => {
     const s = setup({}, { SYNTH_FAIL_AT: 6 });
     const { code, err } = await confirm(s, '--max-pairs', '4');
     expect(code).toBe(2);
-    expect(err).toContain('head run 3: the command failed; the command exited with status 3.');
+    expect(err).toContain('head run 3 failed: the command exited with status 3. The last lines of its stderr:');
     expect(err).toContain('invocation 6 crashed on purpose');
     expect(err).toContain('log line 30');
     expect(err).toContain('log line 12');
@@ -174,7 +174,25 @@ describe('perfgate confirm', () => {
     ]);
     expect(code).toBe(2);
     expect(err).toContain('base run 1: the command wrote no output to');
-    expect(err).toContain('to stderr');
+    expect(err).toContain('(the command exited with status 0). The last lines of its stderr:\nto stderr');
+  });
+
+  test('a later run whose output does not read is an error naming it', async () => {
+    const s = setup({});
+    s.command += ' && if [ -f slowdown.json ]; then echo garbage > {output}; fi';
+    const { code, err } = await confirm(s, '--max-pairs', '4');
+    expect(code).toBe(2);
+    expect(err).toContain('head run 1: its output');
+    expect(readdirSync(join(s.out, 'runs', 'base'))).toEqual(['r1']);
+  });
+
+  test('an output folder that already holds runs is refused before anything runs', async () => {
+    const s = setup({});
+    mkdirSync(join(s.out, 'runs', 'base', 'r1'), { recursive: true });
+    const { code, err } = await confirm(s);
+    expect(code).toBe(2);
+    expect(err).toContain('already holds runs');
+    expect(existsSync(s.state)).toBe(false);
   });
 
   test.each([

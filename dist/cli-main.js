@@ -17100,7 +17100,7 @@ function runFailure(what, run, problem, runsFolder) {
   const ended = run.status === null ? `was ended by ${run.signal ?? "a signal"}` : `exited with status ${run.status}`;
   const stderr = tail(run.stderr);
   return new InputError(
-    `${what}: ${problem}; the command ${ended}. ` + (stderr === "" ? "Its stderr was empty." : `The last lines of its stderr:
+    (problem === void 0 ? `${what} failed: the command ${ended}.` : `${what}: ${problem} (the command ${ended}).`) + (stderr === "" ? " Its stderr was empty." : ` The last lines of its stderr:
 ${stderr}`) + `
 The runs measured so far are kept in ${runsFolder}.`
   );
@@ -17119,8 +17119,7 @@ function elapsed(ms) {
 function runConfirm(options, ports, say) {
   const base = mustBeFolder(options.baseDir, "--base-dir");
   const head = mustBeFolder(options.headDir, "--head-dir");
-  if (!/\{(output|outdir)\}/.test(options.command) && options.command.trim() === "")
-    throw new UsageError("confirm: --command is empty");
+  if (options.command.trim() === "") throw new UsageError("confirm: --command is empty");
   let selection;
   if (options.from !== void 0) {
     let text2;
@@ -17155,7 +17154,7 @@ function runConfirm(options, ports, say) {
     mkdirSync2(folder, { recursive: true });
     const run = ports.run(commandOf(options.command, folder, filter), cwd[build]);
     order.push(`${build} ${pair}`);
-    if (run.status !== 0) throw runFailure(what, run, "the command failed", runs);
+    if (run.status !== 0) throw runFailure(what, run, void 0, runs);
     const writesFile = options.command.includes("{output}");
     if (!writesFile && !options.command.includes("{outdir}")) {
       if (run.stdout.trim() === "") throw runFailure(what, run, "the command printed nothing", runs);
@@ -17168,9 +17167,9 @@ function runConfirm(options, ports, say) {
         runs
       );
     }
-    if (order.length === 1) firstRun(folder, what, run);
+    readRun(folder, what, run, order.length === 1);
   };
-  const firstRun = (folder, what, run) => {
+  const readRun = (folder, what, run, first) => {
     let loaded;
     try {
       loaded = loadResults([folder], options, silentProgress);
@@ -17181,6 +17180,7 @@ function runConfirm(options, ports, say) {
     const experiments = [...loaded.experiments.values()];
     const detected = experiments[0]?.format;
     if (detected === void 0) throw runFailure(what, run, "its output holds no benchmark results", runs);
+    if (!first) return;
     if (!filterFits(format, detected))
       throw new UsageError(
         `confirm: the output is ${detected}, whose {filter} has another syntax than the one given (${filter}); add --format ${detected}`

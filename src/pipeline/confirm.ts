@@ -99,13 +99,13 @@ function tail(text: string): string {
   return lines.slice(-STDERR_TAIL).join('\n');
 }
 
-/** A run that failed: its name, its status and its stderr's tail. */
-function runFailure(what: string, run: CommandRun, problem: string, runsFolder: string): InputError {
+/** A run that failed (`problem` undefined: it exited non-zero) or left no result: its name, status and stderr's tail. */
+function runFailure(what: string, run: CommandRun, problem: string | undefined, runsFolder: string): InputError {
   const ended = run.status === null ? `was ended by ${run.signal ?? 'a signal'}` : `exited with status ${run.status}`;
   const stderr = tail(run.stderr);
   return new InputError(
-    `${what}: ${problem}; the command ${ended}. ` +
-      (stderr === '' ? 'Its stderr was empty.' : `The last lines of its stderr:\n${stderr}`) +
+    (problem === undefined ? `${what} failed: the command ${ended}.` : `${what}: ${problem} (the command ${ended}).`) +
+      (stderr === '' ? ' Its stderr was empty.' : ` The last lines of its stderr:\n${stderr}`) +
       `\nThe runs measured so far are kept in ${runsFolder}.`,
   );
 }
@@ -132,8 +132,7 @@ export function elapsed(ms: number): string {
 export function runConfirm(options: ConfirmOptions, ports: ConfirmPorts, say: (line: string) => void): ConfirmOutcome {
   const base = mustBeFolder(options.baseDir, '--base-dir');
   const head = mustBeFolder(options.headDir, '--head-dir');
-  if (!/\{(output|outdir)\}/.test(options.command) && options.command.trim() === '')
-    throw new UsageError('confirm: --command is empty');
+  if (options.command.trim() === '') throw new UsageError('confirm: --command is empty');
   let selection: Selection | undefined;
   if (options.from !== undefined) {
     let text: string;
@@ -169,7 +168,7 @@ export function runConfirm(options: ConfirmOptions, ports: ConfirmPorts, say: (l
     mkdirSync(folder, { recursive: true });
     const run = ports.run(commandOf(options.command, folder, filter), cwd[build]);
     order.push(`${build} ${pair}`);
-    if (run.status !== 0) throw runFailure(what, run, 'the command failed', runs);
+    if (run.status !== 0) throw runFailure(what, run, undefined, runs);
     const writesFile = options.command.includes('{output}');
     if (!writesFile && !options.command.includes('{outdir}')) {
       if (run.stdout.trim() === '') throw runFailure(what, run, 'the command printed nothing', runs);
@@ -182,9 +181,10 @@ export function runConfirm(options: ConfirmOptions, ports: ConfirmPorts, say: (l
         runs,
       );
     }
-    if (order.length === 1) firstRun(folder, what, run);
+    readRun(folder, what, run, order.length === 1);
   };
-  const firstRun = (folder: string, what: string, run: CommandRun) => {
+  /** Every run's output must read; the first one's also gives the format and must hold what to confirm. */
+  const readRun = (folder: string, what: string, run: CommandRun, first: boolean) => {
     let loaded;
     try {
       loaded = loadResults([folder], options, silentProgress);
@@ -195,6 +195,7 @@ export function runConfirm(options: ConfirmOptions, ports: ConfirmPorts, say: (l
     const experiments = [...loaded.experiments.values()];
     const detected = experiments[0]?.format;
     if (detected === undefined) throw runFailure(what, run, 'its output holds no benchmark results', runs);
+    if (!first) return;
     if (!filterFits(format, detected))
       throw new UsageError(
         `confirm: the output is ${detected}, whose {filter} has another syntax than the one given (${filter}); add --format ${detected}`,
