@@ -19,7 +19,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['engine/formats'],
   ['engine/options', 'engine/check', 'engine/compare', 'engine/history'],
   ['engine/report', 'engine/settings'],
-  ['engine/trends', 'engine/derive', 'engine/export'],
+  ['engine/trends', 'engine/derive', 'engine/export', 'engine/confirm'],
   ['engine/charts'],
   ['engine/dashboard'],
   ['render'],

@@ -45,6 +45,8 @@ Usage:
   perfgate inspect [--json] [--format F] [--skip-seconds N] [--mapping M.json] <files…>
   perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
                    [--format F] [--repetitions error|pool|independent] [--output-dir D]
+  perfgate confirm --base-dir DIR --head-dir DIR --command CMD [--from comparison.json]
+                   [--max-pairs N] [--threshold T] [--confidence C] [--format F] [-o DIR]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
                    [--confidence 0.99 | --percentile P --margin M] [--format F]
   perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
@@ -215,6 +217,37 @@ var RUN_FOLDER_OPTIONS = `  -f, --format F         read every file as format F i
   --experiment-name A=B  read experiment A as B in every run (repeatable, or A=B,C=D)
   --float-parse MODE     precise (default) or legacy
   -h, --help             show this help
+`;
+var CONFIRM_HELP = `perfgate confirm — rerun base and head here in A/B pairs until the change is decided
+
+Usage:
+  perfgate confirm --base-dir DIR --head-dir DIR --command CMD [--from comparison.json]
+                   [--max-pairs N] [--threshold T] [--confidence C] [--gate G] [--format F] [-o DIR]
+
+Runs CMD (through /bin/sh -c, in each build's folder) in order-balanced pairs, base head, head base,
+… so a drift cancels, and judges the pairs as compare --paired --max-pairs does: a look after 8
+pairs, then every 4, at a Pocock-type boundary; it stops when no gated row is inconclusive.
+In CMD (perfgate quotes the values; do not quote the placeholders):
+  {output}   a fresh file per run (the same name, output, in a fresh folder per run)
+  {outdir}   a fresh empty folder per run, for tools that write several files
+  {filter}   the benchmarks to confirm in the tool's syntax: a regex ^(A|B)(/|$) (Go -bench: ^(A|B)$),
+             for pytest (--format pytest-benchmark) a -k expression "A or B"; without --from,
+             everything: . (empty for pytest, Criterion and libtest)
+With neither {output} nor {outdir}, the command's standard output is the result.
+
+Options:
+  --from FILE            a comparison.json: confirm only its gated rows that failed or are undecided
+                         (fail, warn, noisy, inconclusive, insufficient-history, not-comparable)
+  --max-pairs N          the most pairs to run (default 24)
+  -t, --threshold T      the relative worsening a row may show (default 0.1)
+  --confidence C         per gated statistic family (default 0.99)
+  -f, --format F         the output's format (default: detected from the first run)
+  -o, --output-dir D     reports of the last look and every run folder (runs/base/rN, runs/head/rN)
+                         (default perfgate-confirm)
+
+Exit codes: 0 nothing confirmed (pass, or undecided at the cap), 1 a regression confirmed, 2 bad
+input, or a run that failed or wrote nothing (named, with its stderr's last lines; the runs so far
+are kept).
 `;
 var DERIVE_HELP = `perfgate derive-requirements — requirements from the history of runs
 
@@ -6621,7 +6654,7 @@ function parseNetio3(file, text2) {
     });
   }
   const notes = [];
-  const resolve3 = (column, fallback, dimension) => {
+  const resolve4 = (column, fallback, dimension) => {
     const given = units[column];
     const unit = unitOf(given ?? fallback);
     if (!unit || unit.dimension !== dimension) {
@@ -6639,7 +6672,7 @@ function parseNetio3(file, text2) {
       notes.push(`netio3: column "${names[index2[column]]}" names no unit; assumed ${fallback}.`);
     return unit;
   };
-  const rateUnit2 = index2.rate !== void 0 ? resolve3("rate", "Hz", "rate") : void 0;
+  const rateUnit2 = index2.rate !== void 0 ? resolve4("rate", "Hz", "rate") : void 0;
   let throughputUnit;
   let throughputFactor = 1;
   if (index2.throughput !== void 0) {
@@ -7433,8 +7466,8 @@ var goBenchAdapter = {
       line: p.line,
       column: 1
     });
-    const record = (name, nameLine, tail, tailLine, tailColumn) => {
-      const values = readResults(tail, file, tailLine, tailColumn);
+    const record = (name, nameLine, tail2, tailLine, tailColumn) => {
+      const values = readResults(tail2, file, tailLine, tailColumn);
       const key = `${pkg}\0${name}`;
       let benchmark = benchmarks.get(key);
       if (!benchmark) {
@@ -7479,8 +7512,8 @@ var goBenchAdapter = {
         pending = void 0;
         const nameEnd = line.search(/[ \t]/);
         const name = nameEnd < 0 ? line : line.slice(0, nameEnd);
-        const tail = nameEnd < 0 ? "" : line.slice(nameEnd);
-        if (/^[ \t]+\d+(?:[ \t]|$)/.test(tail)) record(name, lineNo, tail, lineNo, nameEnd + 1);
+        const tail2 = nameEnd < 0 ? "" : line.slice(nameEnd);
+        if (/^[ \t]+\d+(?:[ \t]|$)/.test(tail2)) record(name, lineNo, tail2, lineNo, nameEnd + 1);
         else pending = { name, line: lineNo };
         return;
       }
@@ -7535,10 +7568,10 @@ var goBenchAdapter = {
     return { format: "go-bench", file, measurements, notes, ...environment ? { environment } : {} };
   }
 };
-function readResults(tail, file, line, column) {
+function readResults(tail2, file, line, column) {
   const tokens = [];
   const pattern = /[^ \t]+/g;
-  for (let m = pattern.exec(tail); m; m = pattern.exec(tail)) tokens.push({ text: m[0], column: column + m.index });
+  for (let m = pattern.exec(tail2); m; m = pattern.exec(tail2)) tokens.push({ text: m[0], column: column + m.index });
   const values = [];
   for (let i = 1; i < tokens.length; i += 2) {
     const value2 = tokens[i];
@@ -11536,8 +11569,8 @@ function regularizedIncompleteBeta(a, b, x) {
 }
 function studentTCdf(t, df) {
   const x = df / (df + t * t);
-  const tail = 0.5 * regularizedIncompleteBeta(df / 2, 0.5, x);
-  return t >= 0 ? 1 - tail : tail;
+  const tail2 = 0.5 * regularizedIncompleteBeta(df / 2, 0.5, x);
+  return t >= 0 ? 1 - tail2 : tail2;
 }
 function studentTQuantile(p, df) {
   if (!(p > 0 && p < 1) || !(df >= 1)) throw new RangeError(`studentTQuantile(${p}, ${df})`);
@@ -13027,11 +13060,11 @@ function bodyHistogram(samples, bins) {
   if (fence >= hi || (fence - lo) * 2 >= hi - lo) return { bins: all };
   const width = (fence - lo) / bins;
   const counts = new Array(bins).fill(0);
-  let tail = 0;
+  let tail2 = 0;
   for (let i = 0; i < samples.length; i++) {
     const v = samples[i];
     if (!Number.isFinite(v)) continue;
-    if (v > fence) tail++;
+    if (v > fence) tail2++;
     else counts[Math.min(bins - 1, Math.floor((v - lo) / width))]++;
   }
   return {
@@ -13040,7 +13073,7 @@ function bodyHistogram(samples, bins) {
       end: k === bins - 1 ? fence : lo + (k + 1) * width,
       count
     })),
-    tail: { above: fence, count: tail, max: hi }
+    tail: { above: fence, count: tail2, max: hi }
   };
 }
 
@@ -13089,24 +13122,24 @@ function reduceRaw({ experimentType, source, raw }) {
     experimentType,
     ...source !== void 0 ? { source } : {},
     groups: raw.groups.map((g) => {
-      const { points, tail } = histogram(g.latencies, HISTOGRAM_BINS);
+      const { points, tail: tail2 } = histogram(g.latencies, HISTOGRAM_BINS);
       return {
         payloadBytes: g.payloadBytes,
         samples: g.latencies.length,
         histogram: points,
-        ...tail ? { tail } : {},
+        ...tail2 ? { tail: tail2 } : {},
         series: m4(g.latencies, PANEL_WIDTH)
       };
     })
   };
 }
-function tailNote(tail, samples) {
-  const share = 100 * tail.count / samples;
+function tailNote(tail2, samples) {
+  const share = 100 * tail2.count / samples;
   const digits = (v, round) => {
     const scale2 = 10 ** (Math.floor(Math.log10(Math.abs(v) || 1)) - 3);
     return String(Number((round(v / scale2) * scale2).toPrecision(4)));
   };
-  return `${tail.count} over ${digits(tail.above, Math.floor)} ${LATENCY_UNIT} (${share < 0.1 ? share.toPrecision(1) : share.toFixed(1)} %) not drawn; max ${digits(tail.max, Math.ceil)} ${LATENCY_UNIT}`;
+  return `${tail2.count} over ${digits(tail2.above, Math.floor)} ${LATENCY_UNIT} (${share < 0.1 ? share.toPrecision(1) : share.toFixed(1)} %) not drawn; max ${digits(tail2.max, Math.ceil)} ${LATENCY_UNIT}`;
 }
 function rawCharts(source) {
   const { experimentType, groups, source: file } = "raw" in source ? reduceRaw(source) : source;
@@ -13452,8 +13485,8 @@ function mermaidLabel(text2, max = 80) {
 function middleCut(label, max) {
   const chars = [...label];
   if (chars.length <= max) return label;
-  const tail = Math.ceil((max - 1) / 2);
-  return chars.slice(0, max - 1 - tail).join("") + "…" + chars.slice(chars.length - tail).join("");
+  const tail2 = Math.ceil((max - 1) / 2);
+  return chars.slice(0, max - 1 - tail2).join("") + "…" + chars.slice(chars.length - tail2).join("");
 }
 function mermaidNumber(value2) {
   if (!Number.isFinite(value2)) return "0";
@@ -13950,17 +13983,17 @@ function truncateMiddle(text2, fontSize, limit) {
   const chars = [...text2];
   let room = limit - textWidth("…", fontSize);
   let head = 0;
-  let tail = 0;
-  for (let turn = 0; head + tail < chars.length; turn++) {
+  let tail2 = 0;
+  for (let turn = 0; head + tail2 < chars.length; turn++) {
     const fromEnd = turn % 2 === 0;
-    const c = fromEnd ? chars[chars.length - 1 - tail] : chars[head];
+    const c = fromEnd ? chars[chars.length - 1 - tail2] : chars[head];
     const w = textWidth(c, fontSize);
     if (w > room) break;
     room -= w;
-    if (fromEnd) tail++;
+    if (fromEnd) tail2++;
     else head++;
   }
-  return chars.slice(0, head).join("") + "…" + chars.slice(chars.length - tail).join("");
+  return chars.slice(0, head).join("") + "…" + chars.slice(chars.length - tail2).join("");
 }
 
 // src/engine/charts/vegaLite.ts
@@ -15785,8 +15818,8 @@ function changeSummary(rows) {
   };
 }
 function suiteConfidence(confidence, families) {
-  const tail = Number(((1 - confidence) / families).toPrecision(2));
-  return (1 - tail).toFixed(Math.ceil(-Math.log10(tail)) + 1);
+  const tail2 = Number(((1 - confidence) / families).toPrecision(2));
+  return (1 - tail2).toFixed(Math.ceil(-Math.log10(tail2)) + 1);
 }
 function methodNotes(method, rows) {
   const alpha = percent2(1 - method.confidence);
@@ -15983,8 +16016,8 @@ function loadPairs(options, progress) {
     if (names(base) !== names(head))
       throw new UsageError(`compare --paired: the run folders differ: ${names(base)} against ${names(head)}`);
     return base.map((run, i) => ({
-      reference: stripSummaries(run.experiments),
-      result: stripSummaries(head[i].experiments)
+      reference: stripSummaries(run.experiments, options.select),
+      result: stripSummaries(head[i].experiments, options.select)
     }));
   }
   if (reference.length !== results.length) {
@@ -15993,12 +16026,17 @@ function loadPairs(options, progress) {
     );
   }
   return reference.map((ref, i) => ({
-    reference: stripSummaries(loadSide([ref], options, progress, [])),
-    result: stripSummaries(loadSide([results[i]], options, progress, []))
+    reference: stripSummaries(loadSide([ref], options, progress, []), options.select),
+    result: stripSummaries(loadSide([results[i]], options, progress, []), options.select)
   }));
 }
-function stripSummaries(sides) {
-  return new Map([...sides].map(([name, side]) => [name, { measurements: side.measurements }]));
+function stripSummaries(sides, select) {
+  return new Map(
+    [...sides].map(([name, side]) => [
+      name,
+      { measurements: select ? side.measurements.filter((m) => select(name, m.parameter.label)) : side.measurements }
+    ]).filter(([, side]) => !select || side.measurements.length > 0)
+  );
 }
 function newestByExperiment(history) {
   const newest = /* @__PURE__ */ new Map();
@@ -16449,8 +16487,8 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
     };
   });
   const kept = parts.filter((p) => p.text !== "");
-  const join11 = () => kept.map((p) => p.text).join("\n\n");
-  const untouched = join11();
+  const join12 = () => kept.map((p) => p.text).join("\n\n");
+  const untouched = join12();
   if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
   const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
   const dropped = [];
@@ -16459,7 +16497,7 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
     const notice = noticeOf(labels(dropped), labels(cut), link2);
-    const text2 = join11();
+    const text2 = join12();
     return text2 === "" ? notice : `${text2}
 
 ${notice}`;
@@ -16548,11 +16586,11 @@ function closings(head) {
     details += (line.match(/<details[\s>]/gi) ?? []).length;
     details -= (line.match(/<\/details>/gi) ?? []).length;
   }
-  let tail = "";
-  if (fence !== void 0) tail += `
+  let tail2 = "";
+  if (fence !== void 0) tail2 += `
 ${fence}`;
-  for (let i = 0; i < details; i++) tail += "\n\n</details>";
-  return tail;
+  for (let i = 0; i < details; i++) tail2 += "\n\n</details>";
+  return tail2;
 }
 
 // src/engine/report/reviewerComment.ts
@@ -16939,10 +16977,363 @@ function pngOption(values) {
   return values.png === true && values["no-png"] !== true;
 }
 
+// src/engine/confirm/plan.ts
+var CONFIRM_DEFAULT_MAX_PAIRS = 24;
+function pairOrder(pair) {
+  return pair % 2 === 1 ? ["base", "head"] : ["head", "base"];
+}
+function confirmLooks(maxPairs) {
+  const looks = [];
+  for (let n = FIRST_LOOK; n < maxPairs; n += LOOK_STEP) looks.push(n);
+  looks.push(maxPairs);
+  return looks;
+}
+var CONFIRMED_STATUSES = [
+  "fail",
+  "warn",
+  "noisy",
+  "inconclusive",
+  "insufficient-history",
+  "not-comparable"
+];
+function selectionFromComparison(text2, file) {
+  let json;
+  try {
+    json = JSON.parse(text2);
+  } catch (error) {
+    throw new InputError(`not JSON (${error.message}); --from takes a comparison.json`, { file });
+  }
+  if (typeof json !== "object" || json === null || !Array.isArray(json.subExperiments))
+    throw new InputError('no "subExperiments": --from takes the comparison.json that perfgate compare writes', {
+      file
+    });
+  const selection = /* @__PURE__ */ new Map();
+  for (const sub of json.subExperiments) {
+    const experiment = sub.experimentType;
+    if (typeof experiment !== "string" || !Array.isArray(sub.comparisons)) continue;
+    for (const row of sub.comparisons) {
+      const taken = row.gated === true && (row.failed === true || CONFIRMED_STATUSES.includes(row.status)) && row.status !== "missing" && row.status !== "new";
+      if (!taken) continue;
+      const parameter = typeof row.parameter === "string" ? row.parameter : "";
+      const known = selection.get(experiment);
+      if (row.pooled === true || parameter === POOLED_PARAMETER) selection.set(experiment, "all");
+      else if (known === void 0) selection.set(experiment, /* @__PURE__ */ new Set([parameter]));
+      else if (known !== "all") known.add(parameter);
+    }
+  }
+  return selection;
+}
+function selected(selection, experiment, parameter) {
+  if (selection === void 0) return true;
+  const parameters = selection.get(experiment);
+  return parameters === "all" || parameters !== void 0 && parameters.has(parameter);
+}
+var PYTEST = "pytest-benchmark";
+var EMPTY_SELECTS_ALL = /* @__PURE__ */ new Set([PYTEST, "criterion", "rust-libtest"]);
+function regexLiteral(name) {
+  return name.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
+}
+function goName(experiment) {
+  const at = experiment.lastIndexOf(".Benchmark");
+  return at >= 0 ? experiment.slice(at + 1) : experiment;
+}
+function filterPattern(format, selection) {
+  if (selection === void 0) return format !== void 0 && EMPTY_SELECTS_ALL.has(format) ? "" : ".";
+  const experiments = [...selection.keys()];
+  if (format === PYTEST) return experiments.join(" or ");
+  const names = [...new Set(experiments.map((e) => format === "go-bench" ? goName(e) : e))];
+  if (format === "go-bench") return `^(${names.map(regexLiteral).join("|")})$`;
+  return `^(${names.map(regexLiteral).join("|")})(/|$)`;
+}
+function filterFits(assumed, detected) {
+  return assumed === PYTEST === (detected === PYTEST);
+}
+function undecidedRows(report) {
+  return report.subExperiments.flatMap(
+    (sub) => sub.rows.filter((row) => row.gated && row.status === "inconclusive").map((row) => row.parameter === "" ? sub.experimentType : `${sub.experimentType} ${row.parameter}`)
+  );
+}
+function confirmedRows(report) {
+  return report.subExperiments.flatMap(
+    (sub) => sub.rows.filter((row) => row.failed).map((row) => row.parameter === "" ? sub.experimentType : `${sub.experimentType} ${row.parameter}`)
+  );
+}
+function lookDecides(report, pairs, maxPairs) {
+  return pairs >= maxPairs || undecidedRows(report).length === 0;
+}
+
+// src/pipeline/confirm.ts
+import { existsSync as existsSync6, mkdirSync as mkdirSync2, readdirSync as readdirSync6, readFileSync as readFileSync3, statSync as statSync7, writeFileSync as writeFileSync3 } from "node:fs";
+import { join as join8, resolve as resolve2 } from "node:path";
+
+// src/pipeline/steps.ts
+var silentProgress = {
+  step: (_title, work) => work(),
+  info: () => {
+  },
+  warning: () => {
+  }
+};
+
+// src/pipeline/confirm.ts
+var OUTPUT_FILE = "output";
+var STDOUT_FILE = "stdout.txt";
+var STDERR_TAIL = 20;
+var RUNS_FOLDER = "runs";
+function shellWord(value2) {
+  return /^[\w@%+=:,./-]+$/.test(value2) ? value2 : `'${value2.replace(/'/g, `'\\''`)}'`;
+}
+function commandOf(command, runFolder, filter) {
+  return command.replaceAll("{output}", shellWord(join8(runFolder, OUTPUT_FILE))).replaceAll("{outdir}", shellWord(runFolder)).replaceAll("{filter}", shellWord(filter));
+}
+function mustBeFolder(path, flag) {
+  const full = resolve2(path);
+  if (!existsSync6(full) || !statSync7(full).isDirectory())
+    throw new UsageError(`confirm: ${flag} ${path} is not a folder (the build's folder, where the command runs)`);
+  return full;
+}
+function tail(text2) {
+  const lines = text2.replace(/\s+$/, "").split("\n");
+  return lines.slice(-STDERR_TAIL).join("\n");
+}
+function runFailure(what, run, problem, runsFolder) {
+  const ended = run.status === null ? `was ended by ${run.signal ?? "a signal"}` : `exited with status ${run.status}`;
+  const stderr = tail(run.stderr);
+  return new InputError(
+    (problem === void 0 ? `${what} failed: the command ${ended}.` : `${what}: ${problem} (the command ${ended}).`) + (stderr === "" ? " Its stderr was empty." : ` The last lines of its stderr:
+${stderr}`) + `
+The runs measured so far are kept in ${runsFolder}.`
+  );
+}
+function hasOutput(path) {
+  if (!existsSync6(path)) return false;
+  const stat = statSync7(path);
+  return stat.isDirectory() ? readdirSync6(path).length > 0 : stat.size > 0;
+}
+function elapsed(ms) {
+  const s = Math.max(0, ms) / 1e3;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const m = Math.floor(s / 60);
+  return `${m} min ${String(Math.floor(s - m * 60)).padStart(2, "0")} s`;
+}
+function runConfirm(options, ports, say) {
+  const base = mustBeFolder(options.baseDir, "--base-dir");
+  const head = mustBeFolder(options.headDir, "--head-dir");
+  if (options.command.trim() === "") throw new UsageError("confirm: --command is empty");
+  let selection;
+  if (options.from !== void 0) {
+    let text2;
+    try {
+      text2 = readFileSync3(options.from, "utf8");
+    } catch {
+      throw new InputError("cannot read the comparison to confirm", { file: options.from });
+    }
+    selection = selectionFromComparison(text2, options.from);
+  }
+  const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
+  const filter = filterPattern(format, selection);
+  const order = [];
+  if (selection !== void 0 && selection.size === 0) {
+    say(`perfgate confirm: ${options.from} has no failed or undecided rows; nothing to confirm`);
+    return { pairs: 0, order, confirmed: [], undecided: [], filter };
+  }
+  const runs = join8(options.outputDir, RUNS_FOLDER);
+  if (existsSync6(runs) && readdirSync6(runs).length > 0)
+    throw new UsageError(
+      `confirm: ${runs} already holds runs (of an earlier confirmation?); give an empty --output-dir or remove it`
+    );
+  const cwd = { base, head };
+  const started = ports.now();
+  const looks = confirmLooks(options.maxPairs);
+  say(
+    `perfgate confirm: at most ${options.maxPairs} pairs, looks at ${looks.join(", ")} pairs; {filter} = ${filter === "" ? "'' (everything)" : shellWord(filter)}`
+  );
+  const runOnce = (build, pair) => {
+    const what = `${build} run ${pair}`;
+    const folder = resolve2(runs, build, `r${pair}`);
+    mkdirSync2(folder, { recursive: true });
+    const run = ports.run(commandOf(options.command, folder, filter), cwd[build]);
+    order.push(`${build} ${pair}`);
+    if (run.status !== 0) throw runFailure(what, run, void 0, runs);
+    const writesFile = options.command.includes("{output}");
+    if (!writesFile && !options.command.includes("{outdir}")) {
+      if (run.stdout.trim() === "") throw runFailure(what, run, "the command printed nothing", runs);
+      writeFileSync3(join8(folder, STDOUT_FILE), run.stdout);
+    } else if (!hasOutput(writesFile ? join8(folder, OUTPUT_FILE) : folder)) {
+      throw runFailure(
+        what,
+        run,
+        writesFile ? `the command wrote no output to ${join8(folder, OUTPUT_FILE)}` : `it left ${folder} empty`,
+        runs
+      );
+    }
+    readRun(folder, what, run, order.length === 1);
+  };
+  const readRun = (folder, what, run, first) => {
+    let loaded;
+    try {
+      loaded = loadResults([folder], options, silentProgress);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw runFailure(what, run, `its output is not a benchmark result perfgate reads (${reason})`, runs);
+    }
+    const experiments = [...loaded.experiments.values()];
+    const detected = experiments[0]?.format;
+    if (detected === void 0) throw runFailure(what, run, "its output holds no benchmark results", runs);
+    if (!first) return;
+    if (!filterFits(format, detected))
+      throw new UsageError(
+        `confirm: the output is ${detected}, whose {filter} has another syntax than the one given (${filter}); add --format ${detected}`
+      );
+    say(`perfgate confirm: the output is ${detected}`);
+    if (selection !== void 0 && !experiments.some((e) => e.measurements.some((m) => selected(selection, e.experiment, m.parameter.label))))
+      throw runFailure(
+        what,
+        run,
+        `its output has none of the benchmarks to confirm (${[...selection.keys()].join(", ")}); does the command pass {filter} on?`,
+        runs
+      );
+  };
+  let outcome;
+  let pairs = 0;
+  for (let pair = 1; pair <= options.maxPairs; pair++) {
+    for (const build of pairOrder(pair)) runOnce(build, pair);
+    pairs = pair;
+    say(`perfgate confirm: pair ${pair} of at most ${options.maxPairs} (${elapsed(ports.now() - started)})`);
+    if (!looks.includes(pair)) continue;
+    outcome = runCompare(
+      {
+        reference: [join8(runs, "base")],
+        results: [join8(runs, "head")],
+        referenceLabel: "base",
+        resultLabel: "head",
+        outputDir: options.outputDir,
+        ...settingsOf(options),
+        paired: true,
+        maxPairs: options.maxPairs,
+        ...selection !== void 0 ? { select: (e, p) => selected(selection, e, p) } : {}
+      },
+      silentProgress
+    );
+    const undecided = undecidedRows(outcome.report);
+    const confirmed = confirmedRows(outcome.report);
+    say(
+      `perfgate confirm: look at ${pair} pairs: ` + (confirmed.length > 0 ? `regressed: ${confirmed.join(", ")}; ` : "") + (undecided.length > 0 ? `still undecided: ${undecided.join(", ")}` : "nothing undecided")
+    );
+    if (lookDecides(outcome.report, pair, options.maxPairs)) break;
+  }
+  return {
+    ...outcome ? { compare: outcome } : {},
+    pairs,
+    order,
+    confirmed: outcome ? confirmedRows(outcome.report) : [],
+    undecided: outcome ? undecidedRows(outcome.report) : [],
+    filter
+  };
+}
+function settingsOf(options) {
+  const { baseDir: _b, headDir: _h, command: _c, from: _f, outputDir: _o, maxPairs: _m, ...rest } = options;
+  return rest;
+}
+
+// src/pipeline/shell.ts
+import { spawnSync } from "node:child_process";
+var systemConfirmPorts = {
+  now: () => Date.now(),
+  run(command, cwd) {
+    const result = spawnSync("/bin/sh", ["-c", command], {
+      cwd,
+      encoding: "utf8",
+      maxBuffer: 1 << 30,
+      stdio: ["ignore", "pipe", "pipe"]
+    });
+    if (result.error) return { status: null, signal: result.error.message, stdout: "", stderr: String(result.error) };
+    return { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
+  }
+};
+
+// src/cli/commands/confirm.ts
+var DEFAULT_CONFIRM_DIR = "perfgate-confirm";
+var SPELLING = { ...CLI_SPELLING, compare: "confirm: " };
+function confirmCommand(args, io, ports = systemConfirmPorts) {
+  const { values, positionals } = parseCommandArgs("confirm", args, {
+    "base-dir": { type: "string" },
+    "head-dir": { type: "string" },
+    command: { type: "string" },
+    from: { type: "string" },
+    "max-pairs": { type: "string" },
+    threshold: { type: "string", short: "t" },
+    confidence: { type: "string" },
+    gate: { type: "string" },
+    "output-dir": { type: "string", short: "o" },
+    ...SET_OPTIONS,
+    ...HELP_OPTION
+  });
+  if (values.help) {
+    io.out(CONFIRM_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length > 0)
+    throw new UsageError(
+      `confirm: unexpected argument "${terminalSafe(positionals[0])}" (see perfgate confirm --help)`
+    );
+  for (const flag of ["base-dir", "head-dir", "command"])
+    if (values[flag] === void 0 || values[flag].trim() === "")
+      throw new UsageError(`confirm: --${flag} is required (see perfgate confirm --help)`);
+  const settings = comparisonSettings(
+    {
+      reference: "paths",
+      history: false,
+      paired: true,
+      maxPairs: values["max-pairs"] ?? String(CONFIRM_DEFAULT_MAX_PAIRS),
+      confidence: values.confidence,
+      gate: values.gate,
+      threshold: values.threshold
+    },
+    SPELLING
+  );
+  const outputDir = values["output-dir"] ?? DEFAULT_CONFIRM_DIR;
+  const outcome = runConfirm(
+    {
+      baseDir: values["base-dir"],
+      headDir: values["head-dir"],
+      command: values.command,
+      ...values.from !== void 0 ? { from: values.from } : {},
+      ...settings,
+      maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
+      outputDir,
+      ...readOptions(values, SPELLING)
+    },
+    ports,
+    (line) => io.err(terminalSafe(line) + "\n")
+  );
+  if (!outcome.compare) {
+    io.out("Nothing to confirm: the comparison has no failed or undecided rows.\n");
+    return EXIT_PASS;
+  }
+  const report = outcome.compare.report;
+  io.out(renderComparisonText(report));
+  io.out(`
+Report: ${outcome.compare.markdownPath}, ${outcome.compare.jsonPath}
+`);
+  const failed = report.verdict !== "pass";
+  io.out(
+    `Comment: ${writeReviewerComment(outputDir, { comparison: report }, failed, "failing", { fullReport: "comparison.md" })}
+`
+  );
+  io.out(
+    failed ? `Confirmed after ${outcome.pairs} pairs: ${outcome.confirmed.join(", ")} regressed.
+` : outcome.undecided.length > 0 ? `Not confirmed: still undecided after ${outcome.pairs} pairs (the cap): ${outcome.undecided.join(", ")}.
+` : `Not confirmed: no regression after ${outcome.pairs} pairs.
+`
+  );
+  return failed ? EXIT_GATE_FAILED : EXIT_PASS;
+}
+
 // src/pipeline/historyImport.ts
 import { createHash } from "node:crypto";
-import { readdirSync as readdirSync6, statSync as statSync7 } from "node:fs";
-import { basename as basename5, dirname as dirname6, join as join8, resolve as resolve2 } from "node:path";
+import { readdirSync as readdirSync7, statSync as statSync8 } from "node:fs";
+import { basename as basename5, dirname as dirname6, join as join9, resolve as resolve3 } from "node:path";
 var REFERENCE_RUN_NAME = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;
 var DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})(?:[_T ](\d{2})[-:](\d{2})[-:](\d{2}))?/;
 var REFERENCE_RESULTS = "experiments_results";
@@ -16967,7 +17358,7 @@ function runHistoryImport(options, progress) {
   const dates = options.date !== void 0 ? [{ date: normalizeDate(options.date), how: "given" }] : datesOfRuns(runs, drafts, existing);
   const undated = runs.flatMap((r, i) => {
     const { date, how } = dates[i];
-    return how === "after" || how === "imported" ? [`${join8(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
+    return how === "after" || how === "imported" ? [`${join9(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
   });
   if (undated.length > 0) {
     progress.warning(
@@ -16987,11 +17378,11 @@ function runHistoryImport(options, progress) {
 }
 function runsOfSource(source, options, progress) {
   if (!isFolder(source)) throw new InputError("history import: not a folder of runs", { file: source });
-  const nested = join8(source, REFERENCE_RESULTS);
+  const nested = join9(source, REFERENCE_RESULTS);
   if (isFolder(nested)) return runsOfSource(nested, options, progress);
   if (holdsResultFiles(source, options) || isCriterionRun(source)) {
-    const run = readRunFolder(source, basename5(resolve2(source)), options, progress);
-    if (run) return [{ source: dirname6(resolve2(source)), run }];
+    const run = readRunFolder(source, basename5(resolve3(source)), options, progress);
+    if (run) return [{ source: dirname6(resolve3(source)), run }];
   }
   const reference = basename5(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
   return readRunFolders(source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({
@@ -17000,7 +17391,7 @@ function runsOfSource(source, options, progress) {
   }));
 }
 function holdsResultFiles(folder, options) {
-  const files = readdirSync6(folder).filter((name) => statSync7(join8(folder, name)).isFile());
+  const files = readdirSync7(folder).filter((name) => statSync8(join9(folder, name)).isFile());
   if (files.length === 0) return false;
   try {
     return discoverResults([folder], {
@@ -17014,11 +17405,11 @@ function holdsResultFiles(folder, options) {
   }
 }
 function subFolders(folder) {
-  return readdirSync6(folder).filter((name) => isFolder(join8(folder, name)));
+  return readdirSync7(folder).filter((name) => isFolder(join9(folder, name)));
 }
 function isFolder(path) {
   try {
-    return statSync7(path).isDirectory();
+    return statSync8(path).isDirectory();
   } catch {
     return false;
   }
@@ -17054,7 +17445,7 @@ function recordOfRun({ source, run }, options, date) {
     format: e.format,
     measurements: e.measurements
   }));
-  const where = join8(source, run.name);
+  const where = join9(source, run.name);
   const environment = mergeEnvironments(options.environment, run.environment);
   const info = {
     sha: options.commit ?? UNKNOWN_COMMIT,
@@ -17737,7 +18128,7 @@ function parseTrendStatistics(texts, what) {
 }
 
 // src/pipeline/dashboard.ts
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 
 // src/engine/dashboard/model.ts
 function commitUrlOf(runUrl, sha) {
@@ -18415,7 +18806,7 @@ async function runDashboard(options, progress) {
       ...ASSET_FILES.map((name) => ({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] }))
     ];
     const written2 = files.map((f) => {
-      const path = join9(options.output, ...f.path.split("/"));
+      const path = join10(options.output, ...f.path.split("/"));
       writeFileAtomic(path, f.content);
       return path;
     });
@@ -18585,7 +18976,7 @@ function trendWindowOption(text2) {
 }
 
 // src/pipeline/summarize.ts
-import { dirname as dirname7, join as join10 } from "node:path";
+import { dirname as dirname7, join as join11 } from "node:path";
 function runSummarize(options, progress, onWritten = () => {
 }) {
   if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
@@ -18593,7 +18984,7 @@ function runSummarize(options, progress, onWritten = () => {
   for (const raw of options.rawFiles) {
     progress.step(`Summarising ${raw}`, () => {
       const summary = summarize(readRawMeasurements(raw, options.floatParse));
-      const path = join10(options.outputDir ?? dirname7(raw), summaryFileNameOfRaw(raw));
+      const path = join11(options.outputDir ?? dirname7(raw), summaryFileNameOfRaw(raw));
       writeFileAtomic(path, renderSummaryCsv(summary));
       written2.push(path);
       onWritten(path);
@@ -19371,6 +19762,8 @@ function dispatch(argv, io) {
       return checkCommand(rest, io);
     case "compare":
       return compareCommand(rest, io);
+    case "confirm":
+      return confirmCommand(rest, io);
     case "derive-requirements":
       return deriveCommand(rest, io);
     case "inspect":
@@ -19385,7 +19778,7 @@ function dispatch(argv, io) {
       return dashboardCommand(rest, io);
     default:
       throw new UsageError(
-        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect, trends, history, export and dashboard (see perfgate --help)`
+        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, confirm, derive-requirements, inspect, trends, history, export and dashboard (see perfgate --help)`
       );
   }
 }

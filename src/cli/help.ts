@@ -8,6 +8,8 @@ Usage:
   perfgate inspect [--json] [--format F] [--skip-seconds N] [--mapping M.json] <files…>
   perfgate compare (--reference <set…> | --history <runs>) --results <set…> [--threshold T]
                    [--format F] [--repetitions error|pool|independent] [--output-dir D]
+  perfgate confirm --base-dir DIR --head-dir DIR --command CMD [--from comparison.json]
+                   [--max-pairs N] [--threshold T] [--confidence C] [--format F] [-o DIR]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
                    [--confidence 0.99 | --percentile P --margin M] [--format F]
   perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
@@ -183,6 +185,38 @@ const RUN_FOLDER_OPTIONS = `  -f, --format F         read every file as format F
   --experiment-name A=B  read experiment A as B in every run (repeatable, or A=B,C=D)
   --float-parse MODE     precise (default) or legacy
   -h, --help             show this help
+`;
+
+export const CONFIRM_HELP = `perfgate confirm — rerun base and head here in A/B pairs until the change is decided
+
+Usage:
+  perfgate confirm --base-dir DIR --head-dir DIR --command CMD [--from comparison.json]
+                   [--max-pairs N] [--threshold T] [--confidence C] [--gate G] [--format F] [-o DIR]
+
+Runs CMD (through /bin/sh -c, in each build's folder) in order-balanced pairs, base head, head base,
+… so a drift cancels, and judges the pairs as compare --paired --max-pairs does: a look after 8
+pairs, then every 4, at a Pocock-type boundary; it stops when no gated row is inconclusive.
+In CMD (perfgate quotes the values; do not quote the placeholders):
+  {output}   a fresh file per run (the same name, output, in a fresh folder per run)
+  {outdir}   a fresh empty folder per run, for tools that write several files
+  {filter}   the benchmarks to confirm in the tool's syntax: a regex ^(A|B)(/|$) (Go -bench: ^(A|B)$),
+             for pytest (--format pytest-benchmark) a -k expression "A or B"; without --from,
+             everything: . (empty for pytest, Criterion and libtest)
+With neither {output} nor {outdir}, the command's standard output is the result.
+
+Options:
+  --from FILE            a comparison.json: confirm only its gated rows that failed or are undecided
+                         (fail, warn, noisy, inconclusive, insufficient-history, not-comparable)
+  --max-pairs N          the most pairs to run (default 24)
+  -t, --threshold T      the relative worsening a row may show (default 0.1)
+  --confidence C         per gated statistic family (default 0.99)
+  -f, --format F         the output's format (default: detected from the first run)
+  -o, --output-dir D     reports of the last look and every run folder (runs/base/rN, runs/head/rN)
+                         (default perfgate-confirm)
+
+Exit codes: 0 nothing confirmed (pass, or undecided at the cap), 1 a regression confirmed, 2 bad
+input, or a run that failed or wrote nothing (named, with its stderr's last lines; the runs so far
+are kept).
 `;
 
 export const DERIVE_HELP = `perfgate derive-requirements — requirements from the history of runs

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { describeError, isUserError, UsageError } from '../engine/errors.js';
 import { MAIN_HELP } from './help.js';
 import { checkCommand, compareCommand } from './commands/gate.js';
+import { confirmCommand } from './commands/confirm.js';
 import { dashboardCommand, historyCommand, trendsCommand } from './commands/history.js';
 import { deriveCommand, exportCommand, inspectCommand, summarizeCommand } from './commands/results.js';
 import { EXIT_INTERNAL, EXIT_PASS, EXIT_USAGE, terminalSafe, type Console } from './io.js';
@@ -54,6 +55,8 @@ function dispatch(argv: string[], io: Console): number | Promise<number> {
       return checkCommand(rest, io);
     case 'compare':
       return compareCommand(rest, io);
+    case 'confirm':
+      return confirmCommand(rest, io);
     case 'derive-requirements':
       return deriveCommand(rest, io);
     case 'inspect':
@@ -68,7 +71,7 @@ function dispatch(argv: string[], io: Console): number | Promise<number> {
       return dashboardCommand(rest, io);
     default:
       throw new UsageError(
-        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, derive-requirements, inspect, trends, history, export and dashboard (see perfgate --help)`,
+        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, confirm, derive-requirements, inspect, trends, history, export and dashboard (see perfgate --help)`,
       );
   }
 }

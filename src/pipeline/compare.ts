@@ -62,6 +62,8 @@ export interface CompareOptions extends ResultsOptions, ComparisonSettings {
   outputDir: string;
   /** Where the reference came from, when the API found it. */
   baselineRun?: BaselineRun;
+  /** With `paired`: which measurements (experiment, parameter label) to judge (`perfgate confirm --from`); all when absent. */
+  select?: (experiment: string, parameter: string) => boolean;
 }
 
 export interface CompareOutcome {
@@ -138,8 +140,8 @@ function loadPairs(
     if (names(base) !== names(head))
       throw new UsageError(`compare --paired: the run folders differ: ${names(base)} against ${names(head)}`);
     return base.map((run, i) => ({
-      reference: stripSummaries(run.experiments),
-      result: stripSummaries(head[i]!.experiments),
+      reference: stripSummaries(run.experiments, options.select),
+      result: stripSummaries(head[i]!.experiments, options.select),
     }));
   }
   if (reference.length !== results.length) {
@@ -148,14 +150,27 @@ function loadPairs(
     );
   }
   return reference.map((ref, i) => ({
-    reference: stripSummaries(loadSide([ref], options, progress, [])),
-    result: stripSummaries(loadSide([results[i]!], options, progress, [])),
+    reference: stripSummaries(loadSide([ref], options, progress, []), options.select),
+    result: stripSummaries(loadSide([results[i]!], options, progress, []), options.select),
   }));
 }
 
-/** The reference's comparison CSV compares two single runs: a paired comparison writes none. */
-function stripSummaries(sides: Map<string, ExperimentSide>): Map<string, ExperimentSide> {
-  return new Map([...sides].map(([name, side]) => [name, { measurements: side.measurements }]));
+/**
+ * The reference's comparison CSV compares two single runs: a paired comparison writes none. With
+ * `select`, only the measurements it keeps (an experiment left with none is left out).
+ */
+function stripSummaries(
+  sides: Map<string, ExperimentSide>,
+  select?: CompareOptions['select'],
+): Map<string, ExperimentSide> {
+  return new Map(
+    [...sides]
+      .map(([name, side]): [string, ExperimentSide] => [
+        name,
+        { measurements: select ? side.measurements.filter((m) => select(name, m.parameter.label)) : side.measurements },
+      ])
+      .filter(([, side]) => !select || side.measurements.length > 0),
+  );
 }
 
 /** Each experiment's newest run in the history. */

@@ -1,0 +1,269 @@
+/**
+ * `perfgate confirm`, in process through the CLI, against a real command: the synthetic Go benchmark
+ * of fixtures/confirm (8 benchmarks, a noise factor per invocation shared by all of them, one per
+ * benchmark, a drift per invocation, per-build slowdowns from slowdown.json). The noise here is
+ * low and the caps small so that each confirmation takes about a second; bench/validate-confirm.ts
+ * measures the issue's 12 % noise at 24 pairs.
+ */
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, repoRoot, tempDir } from './helpers/shared.js';
+import { runConfirm, type ConfirmPorts } from '../src/pipeline/confirm.js';
+import { filterPattern, pairOrder, selectionFromComparison } from '../src/engine/confirm/plan.js';
+import { parseThresholds } from '../src/engine/compare/thresholds.js';
+
+const SCRIPT = join(repoRoot, 'fixtures', 'confirm', 'synthetic-bench.mjs');
+const BENCHMARKS = 'ABCDEFGH'.split('').map((c) => `Benchmark${c}`);
+
+interface Setup {
+  root: string;
+  base: string;
+  head: string;
+  state: string;
+  out: string;
+  command: string;
+}
+
+/** Two build folders (head with `slowdown`), a state folder, and the command with its noise. */
+function setup(slowdown: Record<string, number>, env: Record<string, string | number> = {}): Setup {
+  const root = tempDir('perfgate-confirm-');
+  const [base, head, state] = ['base', 'head', 'state'].map((n) => join(root, n)) as [string, string, string];
+  mkdirSync(base);
+  mkdirSync(head);
+  writeFileSync(join(head, 'slowdown.json'), JSON.stringify(slowdown));
+  const vars = Object.entries({ SYNTH_NOISE: 0.03, SYNTH_SEED: 7, ...env, SYNTH_STATE: state })
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+  const command = `${vars} node ${SCRIPT} --filter {filter} --output {output}`;
+  return { root, base, head, state, out: join(root, 'out'), command };
+}
+
+function confirm(s: Setup, ...more: string[]) {
+  return cli(['confirm', '--base-dir', s.base, '--head-dir', s.head, '--command', s.command, '-o', s.out, ...more]);
+}
+
+/** The subExperiments of the last look's comparison.json, by name: their status. */
+function verdicts(out: string): Record<string, string> {
+  const json = JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8')) as {
+    subExperiments: { experimentType: string; status: string }[];
+  };
+  return Object.fromEntries(json.subExperiments.map((s) => [s.experimentType, s.status]));
+}
+
+/** The builds in the order the command ran, from the synthetic command's own log. */
+function runLog(state: string): string[] {
+  return readFileSync(join(state, 'log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(' ')[1]!);
+}
+
+describe('perfgate confirm', () => {
+  test('an unchanged build (A/A) passes: exit 0, nothing failed', async () => {
+    const s = setup({});
+    const { code, out, err } = await confirm(s, '--max-pairs', '4');
+    expect(err).toContain('pair 4 of at most 4');
+    expect(code).toBe(0);
+    expect(Object.values(verdicts(s.out))).toEqual(BENCHMARKS.map(() => 'passed'));
+    expect(out).toContain('Not confirmed');
+  });
+
+  test('one benchmark ×1.25 is confirmed (exit 1) and named alone', async () => {
+    const s = setup({ BenchmarkC: 1.25 });
+    const { code, out } = await confirm(s, '--max-pairs', '4');
+    expect(code).toBe(1);
+    const failed = Object.entries(verdicts(s.out)).filter(([, v]) => v === 'failed');
+    expect(failed).toEqual([['BenchmarkC', 'failed']]);
+    expect(out).toContain('Confirmed after 4 pairs: BenchmarkC regressed.');
+    // The reports of compare --paired, the comment, and every run folder.
+    expect(readdirSync(s.out).sort()).toEqual(['comment.md', 'comparison.json', 'comparison.md', 'runs']);
+    expect(readdirSync(join(s.out, 'runs', 'head')).sort()).toEqual(['r1', 'r2', 'r3', 'r4']);
+    expect(readFileSync(join(s.out, 'runs', 'base', 'r1', 'output'), 'utf8')).toContain('BenchmarkH-8');
+  });
+
+  test('every benchmark ×1.25 is confirmed', async () => {
+    const s = setup(Object.fromEntries(BENCHMARKS.map((b) => [b, 1.25])));
+    const { code } = await confirm(s, '--max-pairs', '8');
+    expect(code).toBe(1);
+    expect(Object.values(verdicts(s.out))).toEqual(BENCHMARKS.map(() => 'failed'));
+  });
+
+  test('--from confirms only the failed and undecided rows: the filter names them, only they are judged', async () => {
+    const first = setup({ BenchmarkC: 1.25 });
+    await confirm(first, '--max-pairs', '4');
+    // A real comparison.json, made a first stage's: BenchmarkC failed, BenchmarkE undecided (warn), BenchmarkG new
+    // (not confirmed), the rest passed.
+    const json = JSON.parse(readFileSync(join(first.out, 'comparison.json'), 'utf8')) as {
+      subExperiments: { experimentType: string; comparisons: { status: string; gated: boolean }[] }[];
+    };
+    for (const sub of json.subExperiments)
+      for (const row of sub.comparisons)
+        if (sub.experimentType === 'BenchmarkE') row.status = 'warn';
+        else if (sub.experimentType === 'BenchmarkG') row.status = 'new';
+        else if (sub.experimentType !== 'BenchmarkC') row.status = 'pass';
+    const from = join(first.root, 'first-stage.json');
+    writeFileSync(from, JSON.stringify(json));
+
+    const s = setup({ BenchmarkC: 1.25 });
+    const { code, err } = await confirm(s, '--from', from, '--max-pairs', '4');
+    expect(err).toContain("{filter} = '^(BenchmarkC|BenchmarkE)(/|$)'");
+    expect(code).toBe(1);
+    expect(verdicts(s.out)).toEqual({ BenchmarkC: 'failed', BenchmarkE: 'passed' });
+    const output = readFileSync(join(s.out, 'runs', 'head', 'r2', 'output'), 'utf8');
+    expect(output.match(/^Benchmark\w+/gm)).toEqual(['BenchmarkC', 'BenchmarkE']);
+  });
+
+  test('a --from comparison that passed leaves nothing to confirm and runs nothing', async () => {
+    const s = setup({});
+    const from = join(s.root, 'passed.json');
+    writeFileSync(from, JSON.stringify({ subExperiments: [{ experimentType: 'BenchmarkA', comparisons: [] }] }));
+    const { code, out } = await confirm(s, '--from', from);
+    expect(code).toBe(0);
+    expect(out).toContain('Nothing to confirm');
+    expect(existsSync(s.state)).toBe(false);
+  });
+
+  test('runs go in order-balanced pairs: base head, head base, … (ABBA)', async () => {
+    const s = setup({});
+    await confirm(s, '--max-pairs', '4');
+    expect(runLog(s.state)).toEqual(['base', 'head', 'head', 'base', 'base', 'head', 'head', 'base']);
+    expect([1, 2, 3, 4].map(pairOrder)).toEqual([
+      ['base', 'head'],
+      ['head', 'base'],
+      ['base', 'head'],
+      ['head', 'base'],
+    ]);
+  });
+
+  test('stops at the first look that decides every row, before the cap', async () => {
+    const s = setup(Object.fromEntries(BENCHMARKS.map((b) => [b, 2])));
+    const { code, err } = await confirm(s, '--max-pairs', '24');
+    expect(code).toBe(1);
+    expect(err).toContain('look at 8 pairs: regressed:');
+    expect(err).not.toContain('pair 9 of');
+    expect(runLog(s.state)).toHaveLength(16);
+  });
+
+  test('a failing run is one clear error: the run, its status, its stderr tail; measured runs are kept', async () => {
+    // Invocation 6 is pair 3's second run: head (pair 3 runs base, head).
+    const s = setup({}, { SYNTH_FAIL_AT: 6 });
+    const { code, err } = await confirm(s, '--max-pairs', '4');
+    expect(code).toBe(2);
+    expect(err).toContain('head run 3 failed: the command exited with status 3. The last lines of its stderr:');
+    expect(err).toContain('invocation 6 crashed on purpose');
+    expect(err).toContain('log line 30');
+    expect(err).toContain('log line 12');
+    expect(err).not.toContain('log line 11\n');
+    expect(err).toContain(`kept in ${join(s.out, 'runs')}`);
+    expect(readdirSync(join(s.out, 'runs', 'base')).sort()).toEqual(['r1', 'r2', 'r3']);
+    expect(readFileSync(join(s.out, 'runs', 'head', 'r2', 'output'), 'utf8')).toContain('BenchmarkA-8');
+  });
+
+  test('a run that writes no output is an error naming it', async () => {
+    const s = setup({});
+    const { code, err } = await cli([
+      'confirm',
+      '--base-dir',
+      s.base,
+      '--head-dir',
+      s.head,
+      '--command',
+      'echo to stderr >&2; true {output}',
+      '-o',
+      s.out,
+    ]);
+    expect(code).toBe(2);
+    expect(err).toContain('base run 1: the command wrote no output to');
+    expect(err).toContain('(the command exited with status 0). The last lines of its stderr:\nto stderr');
+  });
+
+  test('a later run whose output does not read is an error naming it', async () => {
+    const s = setup({});
+    s.command += ' && if [ -f slowdown.json ]; then echo garbage > {output}; fi';
+    const { code, err } = await confirm(s, '--max-pairs', '4');
+    expect(code).toBe(2);
+    expect(err).toContain('head run 1: its output');
+    expect(readdirSync(join(s.out, 'runs', 'base'))).toEqual(['r1']);
+  });
+
+  test('an output folder that already holds runs is refused before anything runs', async () => {
+    const s = setup({});
+    mkdirSync(join(s.out, 'runs', 'base', 'r1'), { recursive: true });
+    const { code, err } = await confirm(s);
+    expect(code).toBe(2);
+    expect(err).toContain('already holds runs');
+    expect(existsSync(s.state)).toBe(false);
+  });
+
+  test.each([
+    [['--head-dir', '.', '--command', 'true'], '--base-dir is required'],
+    [
+      ['--base-dir', '/nonexistent/base', '--head-dir', '.', '--command', 'true'],
+      '--base-dir /nonexistent/base is not a folder',
+    ],
+    [['--base-dir', '.', '--head-dir', '.', '--command', 'true', '--max-pairs', '1'], '--max-pairs'],
+    [['--base-dir', '.', '--head-dir', '.', '--command', 'true', '--threshold', 'x'], '--threshold'],
+    [['--base-dir', '.', '--head-dir', '.', '--command', 'true', '--bogus'], 'unknown option'],
+    [['--base-dir', '.', '--head-dir', '.', '--command', 'true', '--from', '/nonexistent.json'], 'cannot read'],
+  ])('bad input exits 2: %j', async (args, message) => {
+    const { code, err } = await cli(['confirm', ...args, '-o', join(tempDir(), 'out')]);
+    expect(code).toBe(2);
+    expect(err).toContain(message);
+  });
+
+  test('the runner loop takes its clock and shell as ports', () => {
+    const root = tempDir();
+    let now = 0;
+    const commands: string[] = [];
+    const ports: ConfirmPorts = {
+      now: () => (now += 500),
+      run(command, cwd) {
+        commands.push(`${cwd.endsWith('head') ? 'head' : 'base'} ${command}`);
+        const file = /'?([^' ]+\/output)'?$/.exec(command)![1]!;
+        writeFileSync(file, 'BenchmarkA-8 \t 1000 \t 1000 ns/op\n');
+        return { status: 0, stdout: '', stderr: '' };
+      },
+    };
+    mkdirSync(join(root, 'base'));
+    mkdirSync(join(root, 'head'));
+    const lines: string[] = [];
+    const outcome = runConfirm(
+      {
+        baseDir: join(root, 'base'),
+        headDir: join(root, 'head'),
+        command: 'bench -bench {filter} > {output}',
+        maxPairs: 2,
+        outputDir: join(root, 'out'),
+        thresholds: parseThresholds(undefined),
+        floatParse: 'precise',
+      },
+      ports,
+      (line) => lines.push(line),
+    );
+    expect(outcome.order).toEqual(['base 1', 'head 1', 'head 2', 'base 2']);
+    expect(commands[0]).toBe(`base bench -bench . > ${join(root, 'out', 'runs', 'base', 'r1', 'output')}`);
+    expect(lines).toContain('perfgate confirm: pair 1 of at most 2 (0.5 s)');
+    expect(lines.at(-1)).toBe('perfgate confirm: look at 2 pairs: nothing undecided');
+  });
+
+  test('{filter} in each tool syntax, and what a comparison leaves to confirm', () => {
+    const json = JSON.stringify({
+      subExperiments: [
+        { experimentType: 'BM_Copy', comparisons: [{ parameter: '64', status: 'noisy', gated: true }] },
+        { experimentType: 'BM_Pass', comparisons: [{ parameter: '', status: 'pass', gated: true }] },
+        { experimentType: 'BM_Tail', comparisons: [{ parameter: '', status: 'warn', gated: false }] },
+        {
+          experimentType: 'test_io[a.b]',
+          comparisons: [{ parameter: 'geomean', status: 'inconclusive', gated: true, pooled: true }],
+        },
+      ],
+    });
+    const selection = selectionFromComparison(json, 'c.json');
+    expect([...selection.keys()]).toEqual(['BM_Copy', 'test_io[a.b]']);
+    expect(filterPattern('google-benchmark', selection)).toBe('^(BM_Copy|test_io\\[a\\.b\\])(/|$)');
+    expect(filterPattern('pytest-benchmark', selection)).toBe('BM_Copy or test_io[a.b]');
+    expect(filterPattern('go-bench', new Map([['example.com/x.BenchmarkA', 'all']]))).toBe('^(BenchmarkA)$');
+    expect(filterPattern(undefined, undefined)).toBe('.');
+    expect(filterPattern('criterion', undefined)).toBe('');
+  });
+});

@@ -1,0 +1,89 @@
+/** `perfgate confirm`: rerun both builds here in ABBA pairs until the paired verdict is decided. */
+import { renderComparisonText } from '../../engine/report/comparisonText.js';
+import { UsageError } from '../../engine/errors.js';
+import { CONFIRM_DEFAULT_MAX_PAIRS } from '../../engine/confirm/plan.js';
+import { CLI_SPELLING, comparisonSettings } from '../../engine/settings/rules.js';
+import { runConfirm, type ConfirmPorts } from '../../pipeline/confirm.js';
+import { systemConfirmPorts } from '../../pipeline/shell.js';
+import { writeReviewerComment } from '../../pipeline/comment.js';
+import { HELP_OPTION, parseCommandArgs, readOptions, SET_OPTIONS } from '../args.js';
+import { CONFIRM_HELP } from '../help.js';
+import { EXIT_GATE_FAILED, EXIT_PASS, terminalSafe, type Console } from '../io.js';
+
+/** Where confirm writes its reports and run folders unless -o says. */
+export const DEFAULT_CONFIRM_DIR = 'perfgate-confirm';
+
+const SPELLING = { ...CLI_SPELLING, compare: 'confirm: ' };
+
+export function confirmCommand(args: string[], io: Console, ports: ConfirmPorts = systemConfirmPorts): number {
+  const { values, positionals } = parseCommandArgs('confirm', args, {
+    'base-dir': { type: 'string' },
+    'head-dir': { type: 'string' },
+    command: { type: 'string' },
+    from: { type: 'string' },
+    'max-pairs': { type: 'string' },
+    threshold: { type: 'string', short: 't' },
+    confidence: { type: 'string' },
+    gate: { type: 'string' },
+    'output-dir': { type: 'string', short: 'o' },
+    ...SET_OPTIONS,
+    ...HELP_OPTION,
+  });
+  if (values.help) {
+    io.out(CONFIRM_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length > 0)
+    throw new UsageError(
+      `confirm: unexpected argument "${terminalSafe(positionals[0]!)}" (see perfgate confirm --help)`,
+    );
+  for (const flag of ['base-dir', 'head-dir', 'command'] as const)
+    if (values[flag] === undefined || values[flag].trim() === '')
+      throw new UsageError(`confirm: --${flag} is required (see perfgate confirm --help)`);
+  const settings = comparisonSettings(
+    {
+      reference: 'paths',
+      history: false,
+      paired: true,
+      maxPairs: values['max-pairs'] ?? String(CONFIRM_DEFAULT_MAX_PAIRS),
+      confidence: values.confidence,
+      gate: values.gate,
+      threshold: values.threshold,
+    },
+    SPELLING,
+  );
+  const outputDir = values['output-dir'] ?? DEFAULT_CONFIRM_DIR;
+  const outcome = runConfirm(
+    {
+      baseDir: values['base-dir']!,
+      headDir: values['head-dir']!,
+      command: values.command!,
+      ...(values.from !== undefined ? { from: values.from } : {}),
+      ...settings,
+      maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
+      outputDir,
+      ...readOptions(values, SPELLING),
+    },
+    ports,
+    (line) => io.err(terminalSafe(line) + '\n'),
+  );
+  if (!outcome.compare) {
+    io.out('Nothing to confirm: the comparison has no failed or undecided rows.\n');
+    return EXIT_PASS;
+  }
+  const report = outcome.compare.report;
+  io.out(renderComparisonText(report));
+  io.out(`\nReport: ${outcome.compare.markdownPath}, ${outcome.compare.jsonPath}\n`);
+  const failed = report.verdict !== 'pass';
+  io.out(
+    `Comment: ${writeReviewerComment(outputDir, { comparison: report }, failed, 'failing', { fullReport: 'comparison.md' })}\n`,
+  );
+  io.out(
+    failed
+      ? `Confirmed after ${outcome.pairs} pairs: ${outcome.confirmed.join(', ')} regressed.\n`
+      : outcome.undecided.length > 0
+        ? `Not confirmed: still undecided after ${outcome.pairs} pairs (the cap): ${outcome.undecided.join(', ')}.\n`
+        : `Not confirmed: no regression after ${outcome.pairs} pairs.\n`,
+  );
+  return failed ? EXIT_GATE_FAILED : EXIT_PASS;
+}

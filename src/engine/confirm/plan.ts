@@ -1,0 +1,171 @@
+/**
+ * `perfgate confirm`'s plan, without a file or a process: the order of the runs (ABBA), when to
+ * look, which rows a first-stage comparison leaves to confirm, the `{filter}` that selects them in
+ * each tool's own syntax, and whether a look has decided.
+ */
+import { FIRST_LOOK, LOOK_STEP } from '../stats/sequential.js';
+import { POOLED_PARAMETER, type ComparisonStatus } from '../compare/rows.js';
+import type { ComparisonReport } from '../report/comparisonReport.js';
+import { InputError } from '../errors.js';
+
+/** The cap of a confirmation when `--max-pairs` is not given: perfgate-ab.yml's `MAX_PAIRS`. */
+export const CONFIRM_DEFAULT_MAX_PAIRS = 24;
+
+export type Build = 'base' | 'head';
+
+/**
+ * The builds of pair `pair` (1-based) in the order they run: base, head, then head, base, and so
+ * on (ABBA), so that a drift linear in time adds as much to each side over every two pairs.
+ */
+export function pairOrder(pair: number): [Build, Build] {
+  return pair % 2 === 1 ? ['base', 'head'] : ['head', 'base'];
+}
+
+/**
+ * The pair counts at which a confirmation of at most `maxPairs` pairs looks: after FIRST_LOOK (8)
+ * pairs, then every LOOK_STEP (4), and at the cap; a cap below the first look is the one look.
+ */
+export function confirmLooks(maxPairs: number): number[] {
+  const looks: number[] = [];
+  for (let n = FIRST_LOOK; n < maxPairs; n += LOOK_STEP) looks.push(n);
+  looks.push(maxPairs);
+  return looks;
+}
+
+/**
+ * The first-stage statuses a confirmation takes up: a failure, and what the first stage could not
+ * decide (beyond the threshold but inside the noise, too noisy to tell, straddling the threshold,
+ * too few history runs, or a history from another kind of machine). `pass`, `improved`, `new`,
+ * `missing` and `state-change` are not confirmed.
+ */
+export const CONFIRMED_STATUSES: readonly ComparisonStatus[] = [
+  'fail',
+  'warn',
+  'noisy',
+  'inconclusive',
+  'insufficient-history',
+  'not-comparable',
+];
+
+/**
+ * What to confirm: per experiment, the parameters to judge, or `all` (the family's pooled row was
+ * taken up, or the experiment alone). Absent: every row is confirmed.
+ */
+export type Selection = ReadonlyMap<string, 'all' | ReadonlySet<string>>;
+
+interface ComparisonJson {
+  subExperiments?: {
+    experimentType?: unknown;
+    comparisons?: { parameter?: unknown; status?: unknown; gated?: unknown; failed?: unknown; pooled?: unknown }[];
+  }[];
+}
+
+/**
+ * The rows of a comparison.json (a history or baseline compare) that a confirmation takes up: its
+ * gated rows that failed or have a CONFIRMED_STATUSES status. Empty when the first stage passed.
+ */
+export function selectionFromComparison(text: string, file: string): Map<string, 'all' | Set<string>> {
+  let json: ComparisonJson;
+  try {
+    json = JSON.parse(text) as ComparisonJson;
+  } catch (error) {
+    throw new InputError(`not JSON (${(error as Error).message}); --from takes a comparison.json`, { file });
+  }
+  if (typeof json !== 'object' || json === null || !Array.isArray(json.subExperiments))
+    throw new InputError('no "subExperiments": --from takes the comparison.json that perfgate compare writes', {
+      file,
+    });
+  const selection = new Map<string, 'all' | Set<string>>();
+  for (const sub of json.subExperiments) {
+    const experiment = sub.experimentType;
+    if (typeof experiment !== 'string' || !Array.isArray(sub.comparisons)) continue;
+    for (const row of sub.comparisons) {
+      const taken =
+        row.gated === true &&
+        (row.failed === true || CONFIRMED_STATUSES.includes(row.status as ComparisonStatus)) &&
+        row.status !== 'missing' &&
+        row.status !== 'new';
+      if (!taken) continue;
+      const parameter = typeof row.parameter === 'string' ? row.parameter : '';
+      const known = selection.get(experiment);
+      if (row.pooled === true || parameter === POOLED_PARAMETER) selection.set(experiment, 'all');
+      else if (known === undefined) selection.set(experiment, new Set([parameter]));
+      else if (known !== 'all') known.add(parameter);
+    }
+  }
+  return selection;
+}
+
+/** Whether a measurement of `experiment` at `parameter` is one to confirm. */
+export function selected(selection: Selection | undefined, experiment: string, parameter: string): boolean {
+  if (selection === undefined) return true;
+  const parameters = selection.get(experiment);
+  return parameters === 'all' || (parameters !== undefined && parameters.has(parameter));
+}
+
+/** The format ids whose `{filter}` is not a regular expression matched from the name's start. */
+const PYTEST = 'pytest-benchmark';
+/** Formats whose "select everything" is the empty filter: a substring (libtest) or `-k` expression. */
+const EMPTY_SELECTS_ALL = new Set([PYTEST, 'criterion', 'rust-libtest']);
+
+/** A name as a literal inside a regular expression (RE2, ECMAScript, POSIX ERE and Java alike). */
+function regexLiteral(name: string): string {
+  return name.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+}
+
+/** Go's `-bench` matches each `/`-level separately: a benchmark's top-level name, without a `pkg.` prefix. */
+function goName(experiment: string): string {
+  const at = experiment.lastIndexOf('.Benchmark');
+  return at >= 0 ? experiment.slice(at + 1) : experiment;
+}
+
+/**
+ * `{filter}`: a pattern in the tool's own syntax that selects the experiments of `selection`, or
+ * every benchmark when there is no selection.
+ * - Go (`-bench`), Google Benchmark (`--benchmark_filter`), Criterion and libtest (the name filter),
+ *   JMH (the include regex) and any other or unknown format: an anchored regular expression
+ *   `^(A|B)(/|$)` over the experiments' names (a name's sub-benchmarks and parameters run too; only
+ *   the selected rows are judged). Go's names lose their `pkg.` prefix and match the top level only.
+ * - pytest-benchmark (`-k`): `A or B`.
+ * - Everything: `.`, except the empty filter for pytest, Criterion and libtest (whose filters are
+ *   an expression or a substring).
+ */
+export function filterPattern(format: string | undefined, selection: Selection | undefined): string {
+  if (selection === undefined) return format !== undefined && EMPTY_SELECTS_ALL.has(format) ? '' : '.';
+  const experiments = [...selection.keys()];
+  if (format === PYTEST) return experiments.join(' or ');
+  const names = [...new Set(experiments.map((e) => (format === 'go-bench' ? goName(e) : e)))];
+  if (format === 'go-bench') return `^(${names.map(regexLiteral).join('|')})$`;
+  return `^(${names.map(regexLiteral).join('|')})(/|$)`;
+}
+
+/** Whether a filter text written for `assumed` still fits the format the first run turned out to be. */
+export function filterFits(assumed: string | undefined, detected: string): boolean {
+  return (assumed === PYTEST) === (detected === PYTEST);
+}
+
+/** The rows of a look that still need pairs: gated rows that are inconclusive, named `experiment parameter`. */
+export function undecidedRows(report: ComparisonReport): string[] {
+  return report.subExperiments.flatMap((sub) =>
+    sub.rows
+      .filter((row) => row.gated && row.status === 'inconclusive')
+      .map((row) => (row.parameter === '' ? sub.experimentType : `${sub.experimentType} ${row.parameter}`)),
+  );
+}
+
+/** The rows a look confirmed as regressions, named as in undecidedRows. */
+export function confirmedRows(report: ComparisonReport): string[] {
+  return report.subExperiments.flatMap((sub) =>
+    sub.rows
+      .filter((row) => row.failed)
+      .map((row) => (row.parameter === '' ? sub.experimentType : `${sub.experimentType} ${row.parameter}`)),
+  );
+}
+
+/**
+ * Whether a confirmation stops after a look at `pairs` of at most `maxPairs`: at the cap, or as
+ * soon as no gated row is inconclusive.
+ */
+export function lookDecides(report: ComparisonReport, pairs: number, maxPairs: number): boolean {
+  return pairs >= maxPairs || undecidedRows(report).length === 0;
+}

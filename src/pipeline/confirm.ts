@@ -1,0 +1,259 @@
+/**
+ * The `confirm` step: runs the user's benchmark command for the base and the head build on this
+ * machine in order-balanced pairs (ABBA), keeps every run's output in a run folder, and after each
+ * planned look compares the pairs exactly as `compare --paired` does (runCompare), until no gated
+ * row is inconclusive or the cap is reached. Processes and the clock come through ConfirmPorts.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  confirmLooks,
+  confirmedRows,
+  filterFits,
+  filterPattern,
+  lookDecides,
+  pairOrder,
+  selected,
+  selectionFromComparison,
+  undecidedRows,
+  type Build,
+  type Selection,
+} from '../engine/confirm/plan.js';
+import { InputError, UsageError } from '../engine/errors.js';
+import type { ComparisonSettings } from '../engine/settings/rules.js';
+import { runCompare, type CompareOutcome } from './compare.js';
+import { loadResults, type ResultsOptions } from './results.js';
+import { silentProgress } from './steps.js';
+
+/** What one run of the command did. */
+export interface CommandRun {
+  /** The exit status; null when a signal ended it. */
+  status: number | null;
+  signal?: string | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The outside world of a confirmation: a clock and a shell. */
+export interface ConfirmPorts {
+  /** Milliseconds since some fixed moment. */
+  now(): number;
+  /** Runs `command` through `/bin/sh -c` in `cwd` and waits for it. */
+  run(command: string, cwd: string): CommandRun;
+}
+
+export interface ConfirmOptions extends ResultsOptions, ComparisonSettings {
+  baseDir: string;
+  headDir: string;
+  command: string;
+  /** A comparison.json: confirm only its failed and undecided rows. */
+  from?: string;
+  maxPairs: number;
+  outputDir: string;
+}
+
+export interface ConfirmOutcome {
+  /** The last look's comparison; absent when --from left nothing to confirm. */
+  compare?: CompareOutcome;
+  pairs: number;
+  /** The runs in the order they ran: `base 1`, `head 1`, `head 2`, `base 2`, … */
+  order: string[];
+  confirmed: string[];
+  undecided: string[];
+  /** The `{filter}` the command was given. */
+  filter: string;
+}
+
+/** The file `{output}` names in each run's folder (the same name every run). */
+export const OUTPUT_FILE = 'output';
+/** Where a command's standard output is kept when it names neither `{output}` nor `{outdir}`. */
+export const STDOUT_FILE = 'stdout.txt';
+/** The lines of a failing command's stderr an error shows. */
+export const STDERR_TAIL = 20;
+
+/** The run folders inside the output folder: `runs/base/r1`, `runs/head/r1`, … */
+export const RUNS_FOLDER = 'runs';
+
+/** A value as one shell word: as is when it is plainly safe, else single-quoted. */
+export function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The command of one run: `{output}`, `{outdir}` and `{filter}` replaced by shell words. */
+export function commandOf(command: string, runFolder: string, filter: string): string {
+  return command
+    .replaceAll('{output}', shellWord(join(runFolder, OUTPUT_FILE)))
+    .replaceAll('{outdir}', shellWord(runFolder))
+    .replaceAll('{filter}', shellWord(filter));
+}
+
+function mustBeFolder(path: string, flag: string): string {
+  const full = resolve(path);
+  if (!existsSync(full) || !statSync(full).isDirectory())
+    throw new UsageError(`confirm: ${flag} ${path} is not a folder (the build's folder, where the command runs)`);
+  return full;
+}
+
+function tail(text: string): string {
+  const lines = text.replace(/\s+$/, '').split('\n');
+  return lines.slice(-STDERR_TAIL).join('\n');
+}
+
+/** A run that failed (`problem` undefined: it exited non-zero) or left no result: its name, status and stderr's tail. */
+function runFailure(what: string, run: CommandRun, problem: string | undefined, runsFolder: string): InputError {
+  const ended = run.status === null ? `was ended by ${run.signal ?? 'a signal'}` : `exited with status ${run.status}`;
+  const stderr = tail(run.stderr);
+  return new InputError(
+    (problem === undefined ? `${what} failed: the command ${ended}.` : `${what}: ${problem} (the command ${ended}).`) +
+      (stderr === '' ? ' Its stderr was empty.' : ` The last lines of its stderr:\n${stderr}`) +
+      `\nThe runs measured so far are kept in ${runsFolder}.`,
+  );
+}
+
+function hasOutput(path: string): boolean {
+  if (!existsSync(path)) return false;
+  const stat = statSync(path);
+  return stat.isDirectory() ? readdirSync(path).length > 0 : stat.size > 0;
+}
+
+/** `12.3 s`, `4 min 05 s`. */
+export function elapsed(ms: number): string {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const m = Math.floor(s / 60);
+  return `${m} min ${String(Math.floor(s - m * 60)).padStart(2, '0')} s`;
+}
+
+/**
+ * Confirms a comparison by rerunning both builds here: see the file's comment. Throws an
+ * InputError or UsageError (exit 2) for bad input and for a run that fails or writes nothing; the
+ * runs measured until then stay in the output folder.
+ */
+export function runConfirm(options: ConfirmOptions, ports: ConfirmPorts, say: (line: string) => void): ConfirmOutcome {
+  const base = mustBeFolder(options.baseDir, '--base-dir');
+  const head = mustBeFolder(options.headDir, '--head-dir');
+  if (options.command.trim() === '') throw new UsageError('confirm: --command is empty');
+  let selection: Selection | undefined;
+  if (options.from !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(options.from, 'utf8');
+    } catch {
+      throw new InputError('cannot read the comparison to confirm', { file: options.from });
+    }
+    selection = selectionFromComparison(text, options.from);
+  }
+  const format = options.format === undefined || options.format === 'auto' ? undefined : options.format;
+  const filter = filterPattern(format, selection);
+  const order: string[] = [];
+  if (selection !== undefined && selection.size === 0) {
+    say(`perfgate confirm: ${options.from} has no failed or undecided rows; nothing to confirm`);
+    return { pairs: 0, order, confirmed: [], undecided: [], filter };
+  }
+  const runs = join(options.outputDir, RUNS_FOLDER);
+  if (existsSync(runs) && readdirSync(runs).length > 0)
+    throw new UsageError(
+      `confirm: ${runs} already holds runs (of an earlier confirmation?); give an empty --output-dir or remove it`,
+    );
+  const cwd = { base, head };
+  const started = ports.now();
+  const looks = confirmLooks(options.maxPairs);
+  say(
+    `perfgate confirm: at most ${options.maxPairs} pairs, looks at ${looks.join(', ')} pairs; ` +
+      `{filter} = ${filter === '' ? "'' (everything)" : shellWord(filter)}`,
+  );
+  const runOnce = (build: Build, pair: number) => {
+    const what = `${build} run ${pair}`;
+    const folder = resolve(runs, build, `r${pair}`);
+    mkdirSync(folder, { recursive: true });
+    const run = ports.run(commandOf(options.command, folder, filter), cwd[build]);
+    order.push(`${build} ${pair}`);
+    if (run.status !== 0) throw runFailure(what, run, undefined, runs);
+    const writesFile = options.command.includes('{output}');
+    if (!writesFile && !options.command.includes('{outdir}')) {
+      if (run.stdout.trim() === '') throw runFailure(what, run, 'the command printed nothing', runs);
+      writeFileSync(join(folder, STDOUT_FILE), run.stdout);
+    } else if (!hasOutput(writesFile ? join(folder, OUTPUT_FILE) : folder)) {
+      throw runFailure(
+        what,
+        run,
+        writesFile ? `the command wrote no output to ${join(folder, OUTPUT_FILE)}` : `it left ${folder} empty`,
+        runs,
+      );
+    }
+    readRun(folder, what, run, order.length === 1);
+  };
+  /** Every run's output must read; the first one's also gives the format and must hold what to confirm. */
+  const readRun = (folder: string, what: string, run: CommandRun, first: boolean) => {
+    let loaded;
+    try {
+      loaded = loadResults([folder], options, silentProgress);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw runFailure(what, run, `its output is not a benchmark result perfgate reads (${reason})`, runs);
+    }
+    const experiments = [...loaded.experiments.values()];
+    const detected = experiments[0]?.format;
+    if (detected === undefined) throw runFailure(what, run, 'its output holds no benchmark results', runs);
+    if (!first) return;
+    if (!filterFits(format, detected))
+      throw new UsageError(
+        `confirm: the output is ${detected}, whose {filter} has another syntax than the one given (${filter}); add --format ${detected}`,
+      );
+    say(`perfgate confirm: the output is ${detected}`);
+    if (
+      selection !== undefined &&
+      !experiments.some((e) => e.measurements.some((m) => selected(selection, e.experiment, m.parameter.label)))
+    )
+      throw runFailure(
+        what,
+        run,
+        `its output has none of the benchmarks to confirm (${[...selection.keys()].join(', ')}); does the command pass {filter} on?`,
+        runs,
+      );
+  };
+  let outcome: CompareOutcome | undefined;
+  let pairs = 0;
+  for (let pair = 1; pair <= options.maxPairs; pair++) {
+    for (const build of pairOrder(pair)) runOnce(build, pair);
+    pairs = pair;
+    say(`perfgate confirm: pair ${pair} of at most ${options.maxPairs} (${elapsed(ports.now() - started)})`);
+    if (!looks.includes(pair)) continue;
+    outcome = runCompare(
+      {
+        reference: [join(runs, 'base')],
+        results: [join(runs, 'head')],
+        referenceLabel: 'base',
+        resultLabel: 'head',
+        outputDir: options.outputDir,
+        ...settingsOf(options),
+        paired: true,
+        maxPairs: options.maxPairs,
+        ...(selection !== undefined ? { select: (e: string, p: string) => selected(selection, e, p) } : {}),
+      },
+      silentProgress,
+    );
+    const undecided = undecidedRows(outcome.report);
+    const confirmed = confirmedRows(outcome.report);
+    say(
+      `perfgate confirm: look at ${pair} pairs: ` +
+        (confirmed.length > 0 ? `regressed: ${confirmed.join(', ')}; ` : '') +
+        (undecided.length > 0 ? `still undecided: ${undecided.join(', ')}` : 'nothing undecided'),
+    );
+    if (lookDecides(outcome.report, pair, options.maxPairs)) break;
+  }
+  return {
+    ...(outcome ? { compare: outcome } : {}),
+    pairs,
+    order,
+    confirmed: outcome ? confirmedRows(outcome.report) : [],
+    undecided: outcome ? undecidedRows(outcome.report) : [],
+    filter,
+  };
+}
+
+/** The settings runCompare takes from a confirmation's options. */
+function settingsOf(options: ConfirmOptions): ComparisonSettings & ResultsOptions {
+  const { baseDir: _b, headDir: _h, command: _c, from: _f, outputDir: _o, maxPairs: _m, ...rest } = options;
+  return rest;
+}
