@@ -4,6 +4,10 @@
  * exact test must have; never taken from the code under test.
  */
 import { describe, expect, test } from '@jest/globals';
+import { compareExperimentPaired, pairedMethod, type ExperimentSide } from '../src/engine/compare/compare.js';
+import { resolveVerdictSettings } from '../src/engine/compare/settings.js';
+import { parseThresholds } from '../src/engine/compare/thresholds.js';
+import type { Measurement } from '../src/engine/model/measurement.js';
 import { fitSharedShift, judgeBenchmark, type SuiteOutcome } from '../src/engine/stats/sharedShift.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
 import { studentTQuantile } from '../src/engine/stats/studentT.js';
@@ -156,5 +160,91 @@ describe('judgeBenchmark', () => {
       magnitude: -0.22,
       better: 'suite',
     });
+  });
+});
+
+/** One run of four benchmarks (their medians), every value times `scale[b]`. */
+function run(scale: readonly number[]): ExperimentSide {
+  return {
+    measurements: scale.map(
+      (x, b) =>
+        ({
+          experiment: 'suite',
+          parameter: { label: `bench${b}`, payloadBytes: NaN },
+          metric: { name: 'time', dimension: 'time', unit: 'ns', displayUnit: 'ns', direction: 'lower-is-better' },
+          statistics: { median: (100 + 10 * b) * x },
+          place: { file: 'x.json' },
+        }) as Measurement,
+    ),
+  };
+}
+
+/** A shift of the whole run, different per pair and per side, 10–30 %: what a shared runner does. */
+const SHIFT_A = [1.0, 1.25, 0.8, 1.1, 0.9, 1.3, 0.85, 1.05];
+const SHIFT_B = [1.2, 0.9, 1.05, 0.8, 1.15, 1.0, 1.3, 0.9];
+/** Small per-benchmark residuals (pair i, benchmark b), a fixed pattern within ±1.5 %. */
+const residual = (i: number, b: number) => 0.005 * (((i * 3 + b * 5) % 7) - 3);
+
+/** Eight pairs of four benchmarks; `change[b]` multiplies benchmark b of the candidate. */
+function shiftedPairs(change: readonly number[]) {
+  return SHIFT_A.map((a, i) => ({
+    reference: run([0, 1, 2, 3].map(() => a)),
+    result: run(change.map((c, b) => SHIFT_B[i]! * c * Math.exp(residual(i, b)))),
+  }));
+}
+
+describe('the paired method with the shared-shift model', () => {
+  const at5 = parseThresholds('0.05');
+  const median = <R extends { statistic: string }>(rows: readonly R[]) => rows.filter((r) => r.statistic === 'median');
+
+  test('off by default: no row carries the model, and the rows are those of today', () => {
+    const pairs = shiftedPairs([1, 1, 1.1, 1]);
+    const off = compareExperimentPaired('suite', pairs, at5);
+    expect(off.rows.some((r) => r.sharedShift !== undefined)).toBe(false);
+    expect(compareExperimentPaired('suite', pairs, at5, { sharedShift: false })).toEqual(off);
+  });
+
+  test('one benchmark ×1.10 under 10–30 % shared noise: today it is lost, with the model it fails alone', () => {
+    const pairs = shiftedPairs([1, 1, 1.1, 1]);
+    const off = median(compareExperimentPaired('suite', pairs, at5).rows);
+    expect(off.some((r) => r.failed)).toBe(false);
+    const on = median(compareExperimentPaired('suite', pairs, at5, { sharedShift: true }).rows);
+    expect(on.filter((r) => r.failed).map((r) => r.parameter)).toEqual(['bench2']);
+    const row = on.find((r) => r.parameter === 'bench2')!;
+    expect(row).toMatchObject({ status: 'fail', sharedShift: 'benchmark', namedBy: 'bonferroni', repetitions: 8 });
+    // The shown change is the row's own: the mean over pairs of its log ratio, from the inputs.
+    const logs = SHIFT_A.map((a, i) => Math.log((SHIFT_B[i]! * 1.1 * Math.exp(residual(i, 2))) / a));
+    expect(row.deltaPercent).toBeCloseTo((Math.exp(logs.reduce((x, y) => x + y, 0) / 8) - 1) * 100, 9);
+    // Its interval is relative to the suite: about +10 %, far narrower than the shared noise.
+    expect(row.interval!.lower).toBeGreaterThan(0.05);
+    expect(row.interval!.upper).toBeLessThan(0.15);
+    expect(on.find((r) => r.pooled)).toMatchObject({ sharedShift: 'suite', failed: false });
+  });
+
+  test('every benchmark ×1.25: the suite fails by itself and names every benchmark with it', () => {
+    // Shared shifts that cancel over the pairs, so the suite's change is clear: ×1.25 with the residuals.
+    const pairs = SHIFT_A.map((a, i) => ({
+      reference: run([a, a, a, a]),
+      result: run([0, 1, 2, 3].map((b) => a * (1 + 0.02 * (i % 2 === 0 ? 1 : -1)) * 1.25 * Math.exp(residual(i, b)))),
+    }));
+    const rows = median(compareExperimentPaired('suite', pairs, parseThresholds('0.1'), { sharedShift: true }).rows);
+    expect(rows.find((r) => r.pooled)).toMatchObject({ status: 'fail', failed: true, sharedShift: 'suite' });
+    const named = rows.filter((r) => !r.pooled);
+    expect(named.map((r) => [r.status, r.namedBy])).toEqual(Array(4).fill(['fail', 'suite']));
+    const notes = pairedMethod.notes(resolveVerdictSettings('paired'), rows);
+    expect(notes.some((n) => n.startsWith('Shared shift of each run'))).toBe(true);
+    const moved = notes.find((n) => n.startsWith('The suite moved as a whole'))!;
+    expect(moved).toContain('suite time Median shifted +');
+    expect(moved).toContain('The shift fails the gate by itself');
+  });
+
+  test('one benchmark: the model does not apply and the row is judged as without it', () => {
+    const pairs = shiftedPairs([1.1]).map((p) => ({
+      reference: { measurements: p.reference.measurements.slice(0, 1) },
+      result: { measurements: p.result.measurements.slice(0, 1) },
+    }));
+    expect(compareExperimentPaired('suite', pairs, at5, { sharedShift: true })).toEqual(
+      compareExperimentPaired('suite', pairs, at5),
+    );
   });
 });

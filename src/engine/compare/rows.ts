@@ -102,13 +102,19 @@ export interface ComparisonRow {
   morePairs?: number;
   /** Inconclusive rows: the most pairs in all that `morePairs` considered (the sequential cap, else 100). */
   pairsCap?: number;
+  /**
+   * A/B pairs with the shared-shift model (sharedShiftRows.ts): `suite` on the pooled row, the suite's change;
+   * `benchmark` on a parameter row, whose interval and p-value are its change relative to the suite's.
+   */
+  sharedShift?: 'suite' | 'benchmark';
 }
 
 /**
  * How a failing parameter row came to be named (attribution.ts): `bonferroni`, its own test at its share of α
- * (rowAlpha); `fdr`, Benjamini–Hochberg over its failing family's rows.
+ * (rowAlpha); `fdr`, Benjamini–Hochberg over its failing family's rows; `suite`, with the shared-shift model, it
+ * moved with a suite whose shift failed (sharedShiftRows.ts).
  */
-export type NamingProcedure = 'bonferroni' | 'fdr';
+export type NamingProcedure = 'bonferroni' | 'fdr' | 'suite';
 
 /** The label `parameter` has on pooled rows. */
 export const POOLED_PARAMETER = 'geomean';
