@@ -12447,7 +12447,9 @@ function sharedShiftOutcomes(family, cells, levels) {
       logOfThreshold(row.threshold, row.direction),
       logOfImprovement(row.threshold, row.direction)
     );
-    const status = judgement.worse ? "fail" : judgement.better ? "improved" : judgement.magnitude > logOfThreshold(row.threshold, row.direction) ? "warn" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
+    const over = judgement.magnitude > logOfThreshold(row.threshold, row.direction);
+    const decide = over && !judgement.worse && deviation.mean > 0 ? levels.toDecide(deviation.mean, deviation.se * Math.sqrt(k), k) : void 0;
+    const status = judgement.worse ? "fail" : judgement.better ? "improved" : decide?.needed !== void 0 ? "inconclusive" : over ? "warn" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
     const reference = Math.exp(meanAndSd(complete.map((pair) => Math.log(pair[p].a))).mean);
     const result = Math.exp(meanAndSd(complete.map((pair) => Math.log(pair[p].b))).mean);
     outcomes.set(row.parameter, {
@@ -12459,6 +12461,7 @@ function sharedShiftOutcomes(family, cells, levels) {
       ...testedFields(test, row),
       confidence: 1 - levels.row(k),
       sharedShift: "benchmark",
+      ...status === "inconclusive" ? { pairsCap: decide.cap, morePairs: decide.needed - k } : {},
       ...statusOf(status),
       ...judgement.worse === "suite" ? { namedBy: "suite" } : {}
     });
@@ -12529,7 +12532,13 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
         family.map((row) => logRatios(row, row.parameter)),
         {
           row: (k) => lookAlpha(rowAlpha(alpha, size, pooledShare), k),
-          suite: (k) => lookAlpha(pooledAlpha(alpha, pooledShare), k)
+          suite: (k) => lookAlpha(pooledAlpha(alpha, pooledShare), k),
+          toDecide: (mean3, sd, k) => {
+            const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
+            const sequential = maxPairs === void 0 ? void 0 : { spending };
+            const row = rowAlpha(alpha, size, pooledShare);
+            return { needed: pairsToDecide(mean3, sd, k, 0, row, PASS_BETA, cap, sequential), cap };
+          }
         }
       );
       for (const [parameter, outcome] of outcomes ?? [])

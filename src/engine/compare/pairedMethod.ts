@@ -147,6 +147,13 @@ export function compareExperimentPaired(
         {
           row: (k) => lookAlpha(rowAlpha(alpha, size, pooledShare), k),
           suite: (k) => lookAlpha(pooledAlpha(alpha, pooledShare), k),
+          toDecide: (mean, sd, k) => {
+            const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
+            const sequential = maxPairs === undefined ? undefined : { spending };
+            // Distance to no change (threshold 0 on the deviation): when it would become significant.
+            const row = rowAlpha(alpha, size, pooledShare);
+            return { needed: pairsToDecide(mean, sd, k, 0, row, PASS_BETA, cap, sequential), cap };
+          },
         },
       );
       for (const [parameter, outcome] of outcomes ?? [])

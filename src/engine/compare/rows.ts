@@ -19,7 +19,9 @@ import { gates, type GateStatistics } from './gate.js';
  *   factor of 2 or more apart, and the result is in one of them: reported, never failing).
  * - A/B pairs only: `inconclusive` (a row that decides its family — the pooled row, or the only
  *   parameter — whose interval straddles the threshold: not a failure, and its upper bound at 90 %
- *   is not below the threshold; it does not fail, and more pairs would decide).
+ *   is not below the threshold; it does not fail, and more pairs would decide). With the shared-shift model
+ *   (sharedShiftRows.ts) also a benchmark row over the threshold whose deviation from the suite more pairs would
+ *   make significant.
  */
 export type ComparisonStatus =
   | 'pass'

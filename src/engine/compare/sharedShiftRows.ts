@@ -56,6 +56,11 @@ export interface FamilyLevels {
   row: (pairs: number) => number;
   /** α of the family's pooled row, the suite. */
   suite: (pairs: number) => number;
+  /**
+   * How many pairs in all would make a deviation of `mean` with per-pair sd `sd` significant at the row's α (the
+   * run's looks and cap; stats/sequential.ts pairsToDecide), undefined when none would; and that cap.
+   */
+  toDecide: (mean: number, sd: number, pairs: number) => { needed: number | undefined; cap: number };
 }
 
 /**
@@ -101,15 +106,23 @@ export function sharedShiftOutcomes(
       logOfThreshold(row.threshold, row.direction),
       logOfImprovement(row.threshold, row.direction),
     );
+    const over = judgement.magnitude > logOfThreshold(row.threshold, row.direction);
+    // Over the threshold, worse than the suite but not yet significantly: inconclusive when more pairs would decide.
+    const decide =
+      over && !judgement.worse && deviation.mean > 0
+        ? levels.toDecide(deviation.mean, deviation.se * Math.sqrt(k), k)
+        : undefined;
     const status: ComparisonStatus = judgement.worse
       ? 'fail'
       : judgement.better
         ? 'improved'
-        : judgement.magnitude > logOfThreshold(row.threshold, row.direction)
-          ? 'warn'
-          : test.detectable > row.threshold && !test.significant
-            ? 'noisy'
-            : 'pass';
+        : decide?.needed !== undefined
+          ? 'inconclusive'
+          : over
+            ? 'warn'
+            : test.detectable > row.threshold && !test.significant
+              ? 'noisy'
+              : 'pass';
     const reference = Math.exp(meanAndSd(complete.map((pair) => Math.log(pair[p]!.a))).mean);
     const result = Math.exp(meanAndSd(complete.map((pair) => Math.log(pair[p]!.b))).mean);
     outcomes.set(row.parameter, {
@@ -121,6 +134,7 @@ export function sharedShiftOutcomes(
       ...testedFields(test, row),
       confidence: 1 - levels.row(k),
       sharedShift: 'benchmark',
+      ...(status === 'inconclusive' ? { pairsCap: decide!.cap, morePairs: decide!.needed! - k } : {}),
       ...statusOf(status),
       ...(judgement.worse === 'suite' ? { namedBy: 'suite' as const } : {}),
     });
