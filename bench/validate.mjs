@@ -6,7 +6,13 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const VALIDATORS = ['validate-verdict', 'validate-attribution', 'validate-sequential', 'validate-trends'];
+const VALIDATORS = [
+  'validate-verdict',
+  'validate-attribution',
+  'validate-sequential',
+  'validate-shift',
+  'validate-trends',
+];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(repoRoot, 'bench', '.out');
