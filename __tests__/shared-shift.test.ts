@@ -238,6 +238,25 @@ describe('the paired method with the shared-shift model', () => {
     expect(moved).toContain('The shift fails the gate by itself');
   });
 
+  test('a sequential look: a benchmark over the threshold, not yet significant, is inconclusive with the pairs to go', () => {
+    // Benchmark 2 is ×1.1 with a ±0.05 alternating log wobble: deviation log 1.1 ≈ 0.095, per-pair sd 0.05·√(8/7)
+    // ≈ 0.053 (t ≈ 5.0 at 8 pairs), short of its share α/16 at the first of the looks to 24 (a Pocock boundary
+    // below α/16 on 7 df: t above 6.1), which the next look, 12 pairs at the same spread (t ≈ 6.2), clears.
+    const pairs = SHIFT_A.map((a, i) => ({
+      reference: run([a, a, a, a]),
+      result: run([1, 1, 1.1 * Math.exp(i % 2 === 0 ? 0.05 : -0.05), 1].map((c) => SHIFT_B[i]! * c)),
+    }));
+    const rows = median(compareExperimentPaired('suite', pairs, at5, { sharedShift: true, maxPairs: 24 }).rows);
+    expect(rows.find((r) => r.parameter === 'bench2')).toMatchObject({
+      status: 'inconclusive',
+      failed: false,
+      pairsCap: 24,
+      morePairs: 4,
+    });
+    // Nothing fails yet: the suite within its noise, the benchmark not yet significant.
+    expect(rows.some((r) => r.failed)).toBe(false);
+  });
+
   test('one benchmark: the model does not apply and the row is judged as without it', () => {
     const pairs = shiftedPairs([1.1]).map((p) => ({
       reference: { measurements: p.reference.measurements.slice(0, 1) },
