@@ -10,6 +10,7 @@ const VALIDATORS = [
   'validate-verdict',
   'validate-attribution',
   'validate-sequential',
+  'validate-shift',
   'validate-trends',
   'validate-confirm',
 ];

@@ -12062,7 +12062,7 @@ function nameRegressedRows(rows, q) {
       );
   return rows.map((row) => {
     if (row.pooled || row.status === "new" || row.status === "missing") return row;
-    if (row.status === "fail" && row.failed) return { ...row, namedBy: "bonferroni" };
+    if (row.status === "fail" && row.failed) return { ...row, namedBy: row.namedBy ?? "bonferroni" };
     const cutoff = cutoffs.get(familyKey(row));
     const named = cutoff !== void 0 && row.status === "warn" && row.gated && row.deltaPercent > row.threshold * 100 && row.pValue !== void 0 && row.pValue <= cutoff;
     return named ? { ...row, status: "fail", failed: true, namedBy: "fdr" } : row;
@@ -12397,6 +12397,131 @@ function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, beta, cap, sequent
   return void 0;
 }
 
+// src/engine/stats/sharedShift.ts
+function fitSharedShift(logRatios) {
+  const k = logRatios.length;
+  const benchmarks = logRatios[0]?.length ?? 0;
+  if (k < 2) throw new RangeError(`a shared-shift fit needs at least 2 pairs, got ${k}`);
+  if (benchmarks < 2) throw new RangeError(`a shared-shift fit needs at least 2 benchmarks, got ${benchmarks}`);
+  if (logRatios.some((pair) => pair.length !== benchmarks))
+    throw new RangeError("a shared-shift fit needs every benchmark in every pair");
+  const shifts = logRatios.map((pair) => median(pair));
+  const pairMeans = logRatios.map((pair) => pair.reduce((a, b) => a + b, 0) / benchmarks);
+  const suite = meanAndSd(pairMeans);
+  const deviations = [];
+  const totals = [];
+  for (let b = 0; b < benchmarks; b++) {
+    const { mean: mean3, sd } = meanAndSd(logRatios.map((pair, i) => pair[b] - shifts[i]));
+    deviations.push({ mean: mean3, se: sd / Math.sqrt(k), df: k - 1 });
+    totals.push(logRatios.reduce((a, pair) => a + pair[b], 0) / k);
+  }
+  return { shifts, suite: { mean: suite.mean, se: suite.sd / Math.sqrt(k), df: k - 1 }, deviations, totals };
+}
+function judgeBenchmark(evidence, suite, worseLog, betterLog) {
+  const { deviation, margin, total } = evidence;
+  const magnitude = suite.significantlyWorse || suite.significantlyBetter ? total : deviation;
+  const worse = magnitude > worseLog && deviation - margin > 0 ? "own" : suite.failed && total > worseLog && deviation + margin >= 0 ? "suite" : void 0;
+  const better = worse !== void 0 ? void 0 : magnitude < betterLog && deviation + margin < 0 ? "own" : suite.improved && total < betterLog && deviation - margin <= 0 ? "suite" : void 0;
+  return { magnitude, ...worse ? { worse } : {}, ...better ? { better } : {} };
+}
+
+// src/engine/compare/sharedShiftRows.ts
+function logOfThreshold(threshold, direction) {
+  if (direction !== "higher-is-better") return Math.log1p(threshold);
+  return threshold < 1 ? -Math.log1p(-threshold) : Infinity;
+}
+function logOfImprovement(threshold, direction) {
+  if (direction === "higher-is-better") return -Math.log1p(threshold);
+  return threshold < 1 ? Math.log1p(-threshold) : -Infinity;
+}
+function testedFields(test, row) {
+  return {
+    interval: test.interval,
+    detectable: detectableChange(
+      test.critical * test.standardError,
+      test.standardError,
+      test.df,
+      row.threshold,
+      row.direction
+    ),
+    pValue: test.pValue
+  };
+}
+function sharedShiftOutcomes(family, cells, levels) {
+  const pairs = cells[0]?.length ?? 0;
+  const complete = [];
+  for (let i = 0; i < pairs; i++) {
+    const pair = cells.map((perPair) => perPair[i]);
+    if (pair.every((c) => c !== void 0)) complete.push(pair);
+  }
+  const k = complete.length;
+  if (k < 2 || family.length < 2) return void 0;
+  const first = family[0];
+  const fit = fitSharedShift(complete.map((pair) => pair.map((c) => c.d)));
+  const suiteTest = pairedLogTest(
+    complete.map((pair) => pair.reduce((acc, c) => acc + c.d, 0) / pair.length),
+    levels.suite(k),
+    first.direction
+  );
+  const suite = {
+    significantlyWorse: suiteTest.significant,
+    significantlyBetter: suiteTest.significantlyBetter,
+    failed: suiteTest.significant && suiteTest.effect > first.threshold,
+    improved: suiteTest.significantlyBetter && suiteTest.effect < -first.threshold
+  };
+  const outcomes = /* @__PURE__ */ new Map();
+  family.forEach((row, p) => {
+    const deviation = fit.deviations[p];
+    const test = logEffectTest(deviation.mean, deviation.se, deviation.df, levels.row(k), row.direction);
+    const total = fit.totals[p];
+    const judgement = judgeBenchmark(
+      { deviation: deviation.mean, margin: test.critical * test.standardError, total },
+      suite,
+      logOfThreshold(row.threshold, row.direction),
+      logOfImprovement(row.threshold, row.direction)
+    );
+    const over = judgement.magnitude > logOfThreshold(row.threshold, row.direction);
+    const decide = over && !judgement.worse && deviation.mean > 0 ? levels.toDecide(deviation.mean, deviation.se * Math.sqrt(k), k) : void 0;
+    const status = judgement.worse ? "fail" : judgement.better ? "improved" : decide?.needed !== void 0 ? "inconclusive" : over ? "warn" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
+    const reference = Math.exp(meanAndSd(complete.map((pair) => Math.log(pair[p].a))).mean);
+    const result = Math.exp(meanAndSd(complete.map((pair) => Math.log(pair[p].b))).mean);
+    outcomes.set(row.parameter, {
+      reference,
+      result,
+      // The shown change is the row's own (result against reference); its interval is relative to the suite.
+      deltaPercent: relativeOfLog(total, row.direction) * 100,
+      repetitions: k,
+      ...testedFields(test, row),
+      confidence: 1 - levels.row(k),
+      sharedShift: "benchmark",
+      ...status === "inconclusive" ? { pairsCap: decide.cap, morePairs: decide.needed - k } : {},
+      ...statusOf(status),
+      ...judgement.worse === "suite" ? { namedBy: "suite" } : {}
+    });
+  });
+  return outcomes;
+}
+function signedPercent(effect) {
+  const size = Number((effect * 100).toPrecision(3));
+  return `${size > 0 ? "+" : ""}${size} %`;
+}
+function sharedShiftNotes(rows) {
+  if (!rows.some((r) => r.sharedShift !== void 0)) return [];
+  const notes = [
+    "Shared shift of each run: every benchmark of a pair shares the runner’s shift of that pair, estimated as the median of the pair’s log ratios. The geomean row is the suite’s change with the shared noise in its interval; a benchmark row’s interval and p-value are its change relative to the suite, which the shared noise does not reach. A benchmark fails when it is significantly worse than the suite and its change is over the threshold (its own change when the suite moved, else its change relative to the suite), or when the suite fails and it moved with it (not significantly better than the suite)."
+  ];
+  for (const row of rows) {
+    if (row.sharedShift !== "suite" || !row.interval) continue;
+    if (!(row.interval.lower > 0 || row.interval.upper < 0)) continue;
+    const lower = Math.min(row.interval.lower, row.interval.upper);
+    const upper = Math.max(row.interval.lower, row.interval.upper);
+    notes.push(
+      `The suite moved as a whole: ${row.experimentType} ${row.metric} ${row.magnitude} shifted ${signedPercent(row.deltaPercent / 100)} over all its benchmarks (worse positive; interval ${signedPercent(lower)} to ${signedPercent(upper)}, ${row.repetitions ?? 0} pairs). ${row.failed ? "The shift fails the gate by itself: every benchmark that moved with it is named." : "Each benchmark is judged on its own change against the threshold."}`
+    );
+  }
+  return notes;
+}
+
 // src/engine/compare/pairedMethod.ts
 var PASS_BETA = 1 - DETECTION_POWER;
 function sequentialNote(pairs, maxPairs, spending = DEFAULT_SPENDING) {
@@ -12405,10 +12530,6 @@ function sequentialNote(pairs, maxPairs, spending = DEFAULT_SPENDING) {
   return `Sequential A/B: look ${looks.length} at ${pairs} of at most ${maxPairs} pairs (looks every ${LOOK_STEP} pairs from ${FIRST_LOOK}). Each row is judged at its look's ${boundary} boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; ` + (pairs < maxPairs ? "an inconclusive row is decided by running more pairs, up to the cap." : "this is the last look: a row still inconclusive stays undecided.");
 }
 var PAIRS_TO_DECIDE_CAP = 100;
-function logOfThreshold(threshold, direction) {
-  if (direction !== "higher-is-better") return Math.log1p(threshold);
-  return threshold < 1 ? -Math.log1p(-threshold) : Infinity;
-}
 function compareExperimentPaired(experimentType, pairs, thresholds, options = {}) {
   const maxPairs = options.maxPairs;
   const spending = options.spending ?? DEFAULT_SPENDING;
@@ -12430,6 +12551,33 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
     return a !== void 0 && b !== void 0 && a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b) ? { a, b, d: logWorse(a, b, row.direction) } : void 0;
   });
   const sizes = familySizes(plain.rows);
+  const shifted = /* @__PURE__ */ new Map();
+  if (options.sharedShift) {
+    const families = /* @__PURE__ */ new Map();
+    for (const row of plain.rows) {
+      if (row.status === "new" || row.status === "missing") continue;
+      families.set(familyKey(row), [...families.get(familyKey(row)) ?? [], row]);
+    }
+    for (const family of families.values()) {
+      const size = family.length;
+      const outcomes = sharedShiftOutcomes(
+        family,
+        family.map((row) => logRatios(row, row.parameter)),
+        {
+          row: (k) => lookAlpha(rowAlpha(alpha, size, pooledShare), k),
+          suite: (k) => lookAlpha(pooledAlpha(alpha, pooledShare), k),
+          toDecide: (mean3, sd, k) => {
+            const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
+            const sequential = maxPairs === void 0 ? void 0 : { spending };
+            const row = rowAlpha(alpha, size, pooledShare);
+            return { needed: pairsToDecide(mean3, sd, k, 0, row, PASS_BETA, cap, sequential), cap };
+          }
+        }
+      );
+      for (const [parameter, outcome] of outcomes ?? [])
+        shifted.set(`${rowKey({ ...family[0], parameter })}\0${family[0].statistic}`, outcome);
+    }
+  }
   const pairedOutcome = (row, pairValues, rowConfidence, decisive) => {
     const usable = pairValues.filter((v) => v !== void 0);
     const reference = Math.exp(meanAndSd(usable.map((v) => Math.log(v.a))).mean);
@@ -12475,15 +12623,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
       result,
       deltaPercent: test.effect * 100,
       repetitions: usable.length,
-      interval: test.interval,
-      detectable: detectableChange(
-        test.critical * test.standardError,
-        test.standardError,
-        test.df,
-        row.threshold,
-        row.direction
-      ),
-      pValue: test.pValue,
+      ...testedFields(test, row),
       confidence: rowConfidence,
       ...undecided,
       ...statusOf(status2)
@@ -12493,7 +12633,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
     if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf(row));
     const familySize = sizes.get(familyKey(row)) ?? 1;
     const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
-    const outcome = pairedOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1);
+    const outcome = shifted.get(`${rowKey(row)}\0${row.statistic}`) ?? pairedOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1);
     return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
   });
   const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
@@ -12512,7 +12652,8 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
           d: mean3((c) => c.d)
         };
       });
-      return pairedOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true);
+      const outcome = pairedOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true);
+      return outcome && shifted.size > 0 && shifted.has(`${rowKey(row)}\0${row.statistic}`) ? { ...outcome, sharedShift: "suite" } : outcome;
     },
     gate,
     resultByKey
@@ -12531,8 +12672,9 @@ var pairedMethod = {
   referenceName: "the baseline",
   bound: "the noise",
   narrowedBy: "pairs",
-  notes: (summary) => [
-    `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change; the pooled geomean row (or a lone parameter) passes only when its 90 % upper bound lies below the threshold (a change of threshold size would be caught 9 times in 10), and is inconclusive (not failing) when the interval straddles the threshold. ` + alphaSentence(summary)
+  notes: (summary, rows) => [
+    `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change; the pooled geomean row (or a lone parameter) passes only when its 90 % upper bound lies below the threshold (a change of threshold size would be caught 9 times in 10), and is inconclusive (not failing) when the interval straddles the threshold. ` + alphaSentence(summary),
+    ...sharedShiftNotes(rows)
   ],
   chartNotes: ["Whisker: the interval of the change over the A/B pairs."],
   // Whether a gated row straddles the threshold, and how many more pairs would decide it.
@@ -15722,6 +15864,7 @@ function renderComparisonJson(report) {
           // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
           ...r.weights !== void 0 ? { weights: r.weights, weightRuns: r.weightRuns } : {},
           ...r.namedBy !== void 0 ? { namedBy: r.namedBy } : {},
+          ...r.sharedShift !== void 0 ? { sharedShift: r.sharedShift } : {},
           // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
           ...r.pairsCap !== void 0 ? { pairsCap: r.pairsCap } : {},
           ...r.morePairs !== void 0 ? { morePairs: r.morePairs } : {},

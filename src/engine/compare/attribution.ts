@@ -42,7 +42,7 @@ export function nameRegressedRows(rows: readonly ComparisonRow[], q: number): Co
       );
   return rows.map((row): ComparisonRow => {
     if (row.pooled || row.status === 'new' || row.status === 'missing') return row;
-    if (row.status === 'fail' && row.failed) return { ...row, namedBy: 'bonferroni' };
+    if (row.status === 'fail' && row.failed) return { ...row, namedBy: row.namedBy ?? 'bonferroni' };
     const cutoff = cutoffs.get(familyKey(row));
     const named =
       cutoff !== undefined &&

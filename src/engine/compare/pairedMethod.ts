@@ -1,5 +1,5 @@
 /** The paired method: k interleaved A/B pairs of base and candidate runs, judged on their per-pair log ratios. */
-import { detectableChange, logWorse, meanAndSd, pairedLogTest } from '../stats/effectTest.js';
+import { logWorse, meanAndSd, pairedLogTest } from '../stats/effectTest.js';
 import { nameRegressedRows } from './attribution.js';
 import {
   ALL_GATED,
@@ -34,6 +34,13 @@ import { studentTQuantile } from '../stats/studentT.js';
 import { DETECTION_POWER } from '../stats/effectTest.js';
 import { compareExperiment, thresholdStatus } from './thresholdMethod.js';
 import type { Thresholds } from './thresholds.js';
+import {
+  logOfThreshold,
+  sharedShiftNotes,
+  sharedShiftOutcomes,
+  testedFields,
+  type PairCell,
+} from './sharedShiftRows.js';
 
 /** One A/B pair of interleaved runs on the same runner: the base build's run and the candidate's. */
 export interface ExperimentPair {
@@ -50,6 +57,12 @@ export type PairedOptions = VerdictOptions & {
   maxPairs?: number | undefined;
   /** The spending function of a sequential run (tools measure both; perfgate uses DEFAULT_SPENDING). */
   spending?: SpendingFunction | undefined;
+  /**
+   * Model the shared shift of each pair (sharedShiftRows.ts, docs/statistics.md "The shared shift of a run"): a
+   * family of two or more parameters judges each parameter on its change relative to the suite, and the pooled row
+   * is the suite's change. Off by default (the rows are then judged each on its own per-pair ratios).
+   */
+  sharedShift?: boolean | undefined;
 };
 
 /**
@@ -74,12 +87,6 @@ export function sequentialNote(pairs: number, maxPairs: number, spending: Spendi
 
 /** How many pairs in all an inconclusive row considers when the run has no cap. */
 export const PAIRS_TO_DECIDE_CAP = 100;
-
-/** The threshold (a relative worsening) on the log scale of the per-pair ratios, worse positive. */
-function logOfThreshold(threshold: number, direction: ComparisonRow['direction']): number {
-  if (direction !== 'higher-is-better') return Math.log1p(threshold);
-  return threshold < 1 ? -Math.log1p(-threshold) : Infinity;
-}
 
 /**
  * Compares one experiment from k interleaved A/B pairs (base and candidate run alternately on
@@ -124,13 +131,42 @@ export function compareExperimentPaired(
         : undefined;
     });
   const sizes = familySizes(plain.rows);
+  // With the shared-shift model: each family of two or more parameters judged together (sharedShiftRows.ts).
+  const shifted = new Map<string, Partial<ComparisonRow>>();
+  if (options.sharedShift) {
+    const families = new Map<string, ComparisonRow[]>();
+    for (const row of plain.rows) {
+      if (row.status === 'new' || row.status === 'missing') continue;
+      families.set(familyKey(row), [...(families.get(familyKey(row)) ?? []), row]);
+    }
+    for (const family of families.values()) {
+      const size = family.length;
+      const outcomes = sharedShiftOutcomes(
+        family,
+        family.map((row) => logRatios(row, row.parameter)),
+        {
+          row: (k) => lookAlpha(rowAlpha(alpha, size, pooledShare), k),
+          suite: (k) => lookAlpha(pooledAlpha(alpha, pooledShare), k),
+          toDecide: (mean, sd, k) => {
+            const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
+            const sequential = maxPairs === undefined ? undefined : { spending };
+            // Distance to no change (threshold 0 on the deviation): when it would become significant.
+            const row = rowAlpha(alpha, size, pooledShare);
+            return { needed: pairsToDecide(mean, sd, k, 0, row, PASS_BETA, cap, sequential), cap };
+          },
+        },
+      );
+      for (const [parameter, outcome] of outcomes ?? [])
+        shifted.set(`${rowKey({ ...family[0]!, parameter })}\u0000${family[0]!.statistic}`, outcome);
+    }
+  }
   const pairedOutcome = (
     row: ComparisonRow,
-    pairValues: ({ a: number; b: number; d: number } | undefined)[],
+    pairValues: (PairCell | undefined)[],
     rowConfidence: number,
     decisive: boolean,
   ): Partial<ComparisonRow> | undefined => {
-    const usable = pairValues.filter((v): v is { a: number; b: number; d: number } => v !== undefined);
+    const usable = pairValues.filter((v): v is PairCell => v !== undefined);
     const reference = Math.exp(meanAndSd(usable.map((v) => Math.log(v.a))).mean);
     const result = Math.exp(meanAndSd(usable.map((v) => Math.log(v.b))).mean);
     if (usable.length < 2) {
@@ -187,15 +223,7 @@ export function compareExperimentPaired(
       result,
       deltaPercent: test.effect * 100,
       repetitions: usable.length,
-      interval: test.interval,
-      detectable: detectableChange(
-        test.critical * test.standardError,
-        test.standardError,
-        test.df,
-        row.threshold,
-        row.direction,
-      ),
-      pValue: test.pValue,
+      ...testedFields(test, row),
       confidence: rowConfidence,
       ...undecided,
       ...statusOf(status),
@@ -205,7 +233,9 @@ export function compareExperimentPaired(
     if (row.status === 'new' || row.status === 'missing') return regate(row, gate, shapeOf(row));
     const familySize = sizes.get(familyKey(row)) ?? 1;
     const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
-    const outcome = pairedOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1);
+    const outcome =
+      shifted.get(`${rowKey(row)}\u0000${row.statistic}`) ??
+      pairedOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1);
     return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
   });
   const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
@@ -217,16 +247,19 @@ export function compareExperimentPaired(
       const perPair = pairs.map((_, i) => {
         const cells = perParameter.map((values) => values[i]);
         if (cells.some((c) => c === undefined)) return undefined;
-        const defined = cells as { a: number; b: number; d: number }[];
-        const mean = (f: (c: { a: number; b: number; d: number }) => number) =>
-          defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
+        const defined = cells as PairCell[];
+        const mean = (f: (c: PairCell) => number) => defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
         return {
           a: Math.exp(mean((c) => Math.log(c.a))),
           b: Math.exp(mean((c) => Math.log(c.b))),
           d: mean((c) => c.d),
         };
       });
-      return pairedOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true);
+      const outcome = pairedOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true);
+      // With the model the pooled row is the suite's change, which the benchmark rows were judged against.
+      return outcome && shifted.size > 0 && shifted.has(`${rowKey(row)}\u0000${row.statistic}`)
+        ? { ...outcome, sharedShift: 'suite' }
+        : outcome;
     },
     gate,
     resultByKey,
@@ -248,9 +281,10 @@ export const pairedMethod = {
   referenceName: 'the baseline',
   bound: 'the noise',
   narrowedBy: 'pairs',
-  notes: (summary) => [
+  notes: (summary, rows) => [
     `A/B paired: base and candidate ran interleaved on the same runner; each row is the mean of the per-pair ratios with a t interval. A row fails only when it exceeds the threshold and its interval excludes no change; the pooled geomean row (or a lone parameter) passes only when its 90 % upper bound lies below the threshold (a change of threshold size would be caught 9 times in 10), and is inconclusive (not failing) when the interval straddles the threshold. ` +
       alphaSentence(summary),
+    ...sharedShiftNotes(rows),
   ],
   chartNotes: ['Whisker: the interval of the change over the A/B pairs.'],
   // Whether a gated row straddles the threshold, and how many more pairs would decide it.

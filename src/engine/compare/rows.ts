@@ -19,7 +19,9 @@ import { gates, type GateStatistics } from './gate.js';
  *   factor of 2 or more apart, and the result is in one of them: reported, never failing).
  * - A/B pairs only: `inconclusive` (a row that decides its family — the pooled row, or the only
  *   parameter — whose interval straddles the threshold: not a failure, and its upper bound at 90 %
- *   is not below the threshold; it does not fail, and more pairs would decide).
+ *   is not below the threshold; it does not fail, and more pairs would decide). With the shared-shift model
+ *   (sharedShiftRows.ts) also a benchmark row over the threshold whose deviation from the suite more pairs would
+ *   make significant.
  */
 export type ComparisonStatus =
   | 'pass'
@@ -102,13 +104,19 @@ export interface ComparisonRow {
   morePairs?: number;
   /** Inconclusive rows: the most pairs in all that `morePairs` considered (the sequential cap, else 100). */
   pairsCap?: number;
+  /**
+   * A/B pairs with the shared-shift model (sharedShiftRows.ts): `suite` on the pooled row, the suite's change;
+   * `benchmark` on a parameter row, whose interval and p-value are its change relative to the suite's.
+   */
+  sharedShift?: 'suite' | 'benchmark';
 }
 
 /**
  * How a failing parameter row came to be named (attribution.ts): `bonferroni`, its own test at its share of α
- * (rowAlpha); `fdr`, Benjamini–Hochberg over its failing family's rows.
+ * (rowAlpha); `fdr`, Benjamini–Hochberg over its failing family's rows; `suite`, with the shared-shift model, it
+ * moved with a suite whose shift failed (sharedShiftRows.ts).
  */
-export type NamingProcedure = 'bonferroni' | 'fdr';
+export type NamingProcedure = 'bonferroni' | 'fdr' | 'suite';
 
 /** The label `parameter` has on pooled rows. */
 export const POOLED_PARAMETER = 'geomean';
