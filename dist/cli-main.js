@@ -34,7 +34,7 @@ function describeError(error) {
   return String(error);
 }
 
-// src/cli/help.ts
+// src/cli/help/main.ts
 var MAIN_HELP = `perfgate — gate benchmark results against requirements
 
 Usage:
@@ -64,6 +64,8 @@ Result paths may be given one per argument, or comma-separated in one argument.
 
 Exit codes: 0 pass, 1 gate failed, 2 usage or input error, 3 internal error.
 `;
+
+// src/cli/help/results.ts
 var SUMMARIZE_HELP = `perfgate summarize — per-payload latency summaries from raw measurement CSVs
 
 Usage:
@@ -122,6 +124,59 @@ Options:
 
 Exit codes: 0 all checks passed, 1 a check failed, 2 usage or input error.
 `;
+var INSPECT_HELP = `perfgate inspect — show what perfgate reads from result files
+
+Usage:
+  perfgate inspect [--json] [--format F] [--skip-seconds N] <files, folders or globs…>
+
+For every file: the format detected, its experiments, parameters, metrics (unit and direction:
+lower-is-better or higher-is-better), the statistics found, and the values of the first
+parameter, so you can see why a file was read the way it was.
+
+Options:
+  --json                 print JSON instead of text
+  -f, --format F         read every file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
+  -h, --help             show this help
+`;
+var EXPORT_HELP = `perfgate export — write results as Bencher (BMF) or github-action-benchmark JSON
+
+Usage:
+  perfgate export --format bmf <files, folders or globs…> [--output FILE]
+  perfgate export --format github-action-benchmark [--direction D] <files…> [--output FILE]
+
+Reads result files of any supported format, as check does, and writes every experiment ×
+parameter as one benchmark named experiment/parameter, with each metric's primary statistic (the
+single value, else the median, else the mean):
+  bmf                      Bencher Metric Format: a benchmark's time metric is "latency" (ns), its
+                           rate "throughput" (ops/s), other metrics "<metric> [<unit>]"; min and
+                           max are lower_value and upper_value. Read it with bencher run
+                           --adapter json, or back with perfgate (format bmf).
+  github-action-benchmark  the custom JSON [{name, unit, value, range, extra}] of one direction:
+                           --direction lower-is-better for tool: customSmallerIsBetter,
+                           higher-is-better for tool: customBiggerIsBetter. Results with both
+                           need two exports, one per action step; perfgate reads both back.
+Without --output the JSON goes to standard output.
+
+Options:
+  -f, --format F         the format to write: bmf or github-action-benchmark
+  --direction D          github-action-benchmark: the metrics to write, lower-is-better or
+                         higher-is-better (default: the one direction the results have)
+  -o, --output FILE      the file to write (default: standard output)
+  --from F               read every result file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for generic CSVs (see check --help)
+  --repetitions MODE     error (default) or pool, for several files of one experiment
+  --experiment-name A=B  read experiment A as B (repeatable, or A=B,C=D)
+  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
+  -h, --help             show this help
+
+Exit codes: 0 written, 2 usage or input error.
+`;
+
+// src/cli/help/gate.ts
 var COMPARE_HELP = `perfgate compare — compare results with a reference run, a history of runs, or A/B pairs
 
 Usage:
@@ -209,15 +264,6 @@ Options:
 
 Exit codes: 0 no comparison failed, 1 a comparison failed, 2 usage or input error.
 `;
-var RUN_FOLDER_OPTIONS = `  -f, --format F         read every file as format F instead of detecting it
-  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
-  --mapping FILE         column mapping (JSON) for --format generic-csv
-  --repetitions MODE     error (default), pool or independent, for several files of one
-                         experiment in a run
-  --experiment-name A=B  read experiment A as B in every run (repeatable, or A=B,C=D)
-  --float-parse MODE     precise (default) or legacy
-  -h, --help             show this help
-`;
 var CONFIRM_HELP = `perfgate confirm — rerun base and head here in A/B pairs until the change is decided
 
 Usage:
@@ -249,6 +295,17 @@ Exit codes: 0 nothing confirmed (pass, or undecided at the cap), 1 a regression 
 input, or a run that failed or wrote nothing (named, with its stderr's last lines; the runs so far
 are kept).
 `;
+
+// src/cli/help/history.ts
+var RUN_FOLDER_OPTIONS = `  -f, --format F         read every file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --repetitions MODE     error (default), pool or independent, for several files of one
+                         experiment in a run
+  --experiment-name A=B  read experiment A as B in every run (repeatable, or A=B,C=D)
+  --float-parse MODE     precise (default) or legacy
+  -h, --help             show this help
+`;
 var DERIVE_HELP = `perfgate derive-requirements — requirements from the history of runs
 
 Usage:
@@ -279,23 +336,6 @@ Options:
   --percentile P         percentile rule: the percentile across runs, 0–100 (99 if only --margin is given)
   --margin M             percentile rule: 0.1 moves every limit 10 % looser (0 if only --percentile is given)
 ${RUN_FOLDER_OPTIONS}`;
-var INSPECT_HELP = `perfgate inspect — show what perfgate reads from result files
-
-Usage:
-  perfgate inspect [--json] [--format F] [--skip-seconds N] <files, folders or globs…>
-
-For every file: the format detected, its experiments, parameters, metrics (unit and direction:
-lower-is-better or higher-is-better), the statistics found, and the values of the first
-parameter, so you can see why a file was read the way it was.
-
-Options:
-  --json                 print JSON instead of text
-  -f, --format F         read every file as format F instead of detecting it
-  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
-  --mapping FILE         column mapping (JSON) for --format generic-csv
-  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
-  -h, --help             show this help
-`;
 var TRENDS_HELP = `perfgate trends — persistent steps over the history of the default branch
 
 Usage:
@@ -403,40 +443,6 @@ Options:
   --csv                  write CSV (the one format there is)
   -o, --output FILE      write the table to FILE (default: standard output)
   -h, --help             show this help
-`;
-var EXPORT_HELP = `perfgate export — write results as Bencher (BMF) or github-action-benchmark JSON
-
-Usage:
-  perfgate export --format bmf <files, folders or globs…> [--output FILE]
-  perfgate export --format github-action-benchmark [--direction D] <files…> [--output FILE]
-
-Reads result files of any supported format, as check does, and writes every experiment ×
-parameter as one benchmark named experiment/parameter, with each metric's primary statistic (the
-single value, else the median, else the mean):
-  bmf                      Bencher Metric Format: a benchmark's time metric is "latency" (ns), its
-                           rate "throughput" (ops/s), other metrics "<metric> [<unit>]"; min and
-                           max are lower_value and upper_value. Read it with bencher run
-                           --adapter json, or back with perfgate (format bmf).
-  github-action-benchmark  the custom JSON [{name, unit, value, range, extra}] of one direction:
-                           --direction lower-is-better for tool: customSmallerIsBetter,
-                           higher-is-better for tool: customBiggerIsBetter. Results with both
-                           need two exports, one per action step; perfgate reads both back.
-Without --output the JSON goes to standard output.
-
-Options:
-  -f, --format F         the format to write: bmf or github-action-benchmark
-  --direction D          github-action-benchmark: the metrics to write, lower-is-better or
-                         higher-is-better (default: the one direction the results have)
-  -o, --output FILE      the file to write (default: standard output)
-  --from F               read every result file as format F instead of detecting it
-  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
-  --mapping FILE         column mapping (JSON) for generic CSVs (see check --help)
-  --repetitions MODE     error (default) or pool, for several files of one experiment
-  --experiment-name A=B  read experiment A as B (repeatable, or A=B,C=D)
-  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
-  -h, --help             show this help
-
-Exit codes: 0 written, 2 usage or input error.
 `;
 var DASHBOARD_HELP = `perfgate dashboard — a static site of the history of the default branch
 
