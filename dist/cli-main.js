@@ -17138,72 +17138,21 @@ function runConfirm(options, ports, say) {
   }
   const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
   const filter = filterPattern(format, selection);
-  const order = [];
   if (selection !== void 0 && selection.size === 0) {
     say(`perfgate confirm: ${options.from} has no failed or undecided rows; nothing to confirm`);
-    return { pairs: 0, order, confirmed: [], undecided: [], filter };
+    return { pairs: 0, order: [], confirmed: [], undecided: [], filter };
   }
-  const runs = join8(options.outputDir, RUNS_FOLDER);
-  if (existsSync6(runs) && readdirSync6(runs).length > 0)
-    throw new UsageError(
-      `confirm: ${runs} already holds runs (of an earlier confirmation?); give an empty --output-dir or remove it`
-    );
-  const cwd = { base, head };
+  const runner = pairRunner({ ...options, cwd: { base, head }, filter, selection, name: "confirm" }, ports, say);
+  const { runs, order } = runner;
   const started = ports.now();
   const looks = confirmLooks(options.maxPairs);
   say(
     `perfgate confirm: at most ${options.maxPairs} pairs, looks at ${looks.join(", ")} pairs; {filter} = ${filter === "" ? "'' (everything)" : shellWord(filter)}`
   );
-  const runOnce = (build, pair) => {
-    const what = `${build} run ${pair}`;
-    const folder = resolve2(runs, build, `r${pair}`);
-    mkdirSync2(folder, { recursive: true });
-    const run = ports.run(commandOf(options.command, folder, filter), cwd[build]);
-    order.push(`${build} ${pair}`);
-    if (run.status !== 0) throw runFailure(what, run, void 0, runs);
-    const writesFile = options.command.includes("{output}");
-    if (!writesFile && !options.command.includes("{outdir}")) {
-      if (run.stdout.trim() === "") throw runFailure(what, run, "the command printed nothing", runs);
-      writeFileSync3(join8(folder, STDOUT_FILE), run.stdout);
-    } else if (!hasOutput(writesFile ? join8(folder, OUTPUT_FILE) : folder)) {
-      throw runFailure(
-        what,
-        run,
-        writesFile ? `the command wrote no output to ${join8(folder, OUTPUT_FILE)}` : `it left ${folder} empty`,
-        runs
-      );
-    }
-    readRun(folder, what, run, order.length === 1);
-  };
-  const readRun = (folder, what, run, first) => {
-    let loaded;
-    try {
-      loaded = loadResults([folder], options, silentProgress);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw runFailure(what, run, `its output is not a benchmark result perfgate reads (${reason})`, runs);
-    }
-    const experiments = [...loaded.experiments.values()];
-    const detected = experiments[0]?.format;
-    if (detected === void 0) throw runFailure(what, run, "its output holds no benchmark results", runs);
-    if (!first) return;
-    if (!filterFits(format, detected))
-      throw new UsageError(
-        `confirm: the output is ${detected}, whose {filter} has another syntax than the one given (${filter}); add --format ${detected}`
-      );
-    say(`perfgate confirm: the output is ${detected}`);
-    if (selection !== void 0 && !experiments.some((e) => e.measurements.some((m) => selected(selection, e.experiment, m.parameter.label))))
-      throw runFailure(
-        what,
-        run,
-        `its output has none of the benchmarks to confirm (${[...selection.keys()].join(", ")}); does the command pass {filter} on?`,
-        runs
-      );
-  };
   let outcome;
   let pairs = 0;
   for (let pair = 1; pair <= options.maxPairs; pair++) {
-    for (const build of pairOrder(pair)) runOnce(build, pair);
+    runner.runPair(pair);
     pairs = pair;
     say(`perfgate confirm: pair ${pair} of at most ${options.maxPairs} (${elapsed(ports.now() - started)})`);
     if (!looks.includes(pair)) continue;
@@ -17240,6 +17189,70 @@ function runConfirm(options, ports, say) {
 function settingsOf(options) {
   const { baseDir: _b, headDir: _h, command: _c, from: _f, outputDir: _o, maxPairs: _m, ...rest } = options;
   return rest;
+}
+function pairRunner(options, ports, say) {
+  const { filter, selection, name } = options;
+  const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
+  const runs = join8(options.outputDir, RUNS_FOLDER);
+  if (existsSync6(runs) && readdirSync6(runs).length > 0)
+    throw new UsageError(
+      `${name}: ${runs} already holds runs (of an earlier run of perfgate ${name}?); give an empty --output-dir or remove it`
+    );
+  const cwd = options.cwd;
+  const order = [];
+  const runOnce = (build, pair) => {
+    const what = `${build} run ${pair}`;
+    const folder = resolve2(runs, build, `r${pair}`);
+    mkdirSync2(folder, { recursive: true });
+    const run = ports.run(commandOf(options.command, folder, filter), cwd[build]);
+    order.push(`${build} ${pair}`);
+    if (run.status !== 0) throw runFailure(what, run, void 0, runs);
+    const writesFile = options.command.includes("{output}");
+    if (!writesFile && !options.command.includes("{outdir}")) {
+      if (run.stdout.trim() === "") throw runFailure(what, run, "the command printed nothing", runs);
+      writeFileSync3(join8(folder, STDOUT_FILE), run.stdout);
+    } else if (!hasOutput(writesFile ? join8(folder, OUTPUT_FILE) : folder)) {
+      throw runFailure(
+        what,
+        run,
+        writesFile ? `the command wrote no output to ${join8(folder, OUTPUT_FILE)}` : `it left ${folder} empty`,
+        runs
+      );
+    }
+    readRun(folder, what, run, order.length === 1);
+  };
+  const readRun = (folder, what, run, first) => {
+    let loaded;
+    try {
+      loaded = loadResults([folder], options, silentProgress);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw runFailure(what, run, `its output is not a benchmark result perfgate reads (${reason})`, runs);
+    }
+    const experiments = [...loaded.experiments.values()];
+    const detected = experiments[0]?.format;
+    if (detected === void 0) throw runFailure(what, run, "its output holds no benchmark results", runs);
+    if (!first) return;
+    if (!filterFits(format, detected))
+      throw new UsageError(
+        `${name}: the output is ${detected}, whose {filter} has another syntax than the one given (${filter}); add --format ${detected}`
+      );
+    say(`perfgate ${name}: the output is ${detected}`);
+    if (selection !== void 0 && !experiments.some((e) => e.measurements.some((m) => selected(selection, e.experiment, m.parameter.label))))
+      throw runFailure(
+        what,
+        run,
+        `its output has none of the benchmarks to confirm (${[...selection.keys()].join(", ")}); does the command pass {filter} on?`,
+        runs
+      );
+  };
+  return {
+    runs,
+    order,
+    runPair(pair) {
+      for (const build of pairOrder(pair)) runOnce(build, pair);
+    }
+  };
 }
 
 // src/pipeline/shell.ts
