@@ -1,7 +1,7 @@
 /** Every command's help text, one module per family of commands in help/. */
 export { MAIN_HELP } from './help/main.js';
 export { CHECK_HELP, EXPORT_HELP, INSPECT_HELP, SUMMARIZE_HELP } from './help/results.js';
-export { COMPARE_HELP, CONFIRM_HELP } from './help/gate.js';
+export { COMPARE_HELP, CONFIRM_HELP, QUALIFY_HELP } from './help/gate.js';
 export {
   DASHBOARD_HELP,
   DERIVE_HELP,

@@ -87,10 +87,11 @@ export function commandOf(command: string, runFolder: string, filter: string): s
     .replaceAll('{filter}', shellWord(filter));
 }
 
-function mustBeFolder(path: string, flag: string): string {
+/** A build's folder, where the command runs, as an absolute path; a usage error (of `name`) when it is not one. */
+export function mustBeFolder(path: string, flag: string, name = 'confirm'): string {
   const full = resolve(path);
   if (!existsSync(full) || !statSync(full).isDirectory())
-    throw new UsageError(`confirm: ${flag} ${path} is not a folder (the build's folder, where the command runs)`);
+    throw new UsageError(`${name}: ${flag} ${path} is not a folder (the build's folder, where the command runs)`);
   return full;
 }
 

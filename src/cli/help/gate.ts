@@ -1,4 +1,4 @@
-/** The help of the commands that gate a change: compare, confirm. */
+/** The help of the commands that gate a change: compare, confirm, qualify. */
 export const COMPARE_HELP = `perfgate compare — compare results with a reference run, a history of runs, or A/B pairs
 
 Usage:
@@ -117,4 +117,31 @@ Options:
 Exit codes: 0 nothing confirmed (pass, or undecided at the cap), 1 a regression confirmed, 2 bad
 input, or a run that failed or wrote nothing (named, with its stderr's last lines; the runs so far
 are kept).
+`;
+
+export const QUALIFY_HELP = `perfgate qualify — A/A on one build: can a confirmation on this runner reach the threshold?
+
+Usage:
+  perfgate qualify --dir DIR --command CMD [--pairs N] [--max-pairs N] [--threshold T]
+                   [--confidence C] [--gate G] [--format F] [-o DIR]
+
+Runs CMD (through /bin/sh -c, in DIR) in N pairs of the same build, in confirm's ABBA order and with
+its {output}, {outdir} and {filter} (everything), and judges the pairs as confirm does. Per benchmark
+it reports the noise (the spread of the per-pair ratios and of single runs) and the smallest slowdown
+the confirmation catches 9 times in 10 ("Catches ≥"), with N pairs and projected to --max-pairs.
+The runner is fit when every gated row's projected Catches ≥ is at most 2 × the threshold, and a
+known slowdown (2 × the threshold, or twice on the log scale what N pairs catch, if larger) applied
+to one side's parsed results fails the paired comparison.
+
+Options:
+  --pairs N              the A/A pairs to run (default 12)
+  --max-pairs N          the confirmation's cap to qualify for (default 24, confirm's)
+  -t, --threshold T      the relative worsening a row may show (default 0.1)
+  --confidence C         per gated statistic family (default 0.99)
+  -f, --format F         the output's format (default: detected from the first run)
+  -o, --output-dir D     qualify.md, qualify.json and every run folder (runs/base/rN, runs/head/rN)
+                         (default perfgate-qualify)
+
+Exit codes: 0 fit, 4 unfit (the threshold cannot be reached within --max-pairs pairs, or the gate
+did not fail the known slowdown), 2 bad input, or a run that failed or wrote nothing.
 `;

@@ -11,6 +11,8 @@ Usage:
                    [--format F] [--repetitions error|pool|independent] [--output-dir D]
   perfgate confirm --base-dir DIR --head-dir DIR --command CMD [--from comparison.json]
                    [--max-pairs N] [--threshold T] [--confidence C] [--format F] [-o DIR]
+  perfgate qualify --dir DIR --command CMD [--pairs N] [--max-pairs N] [--threshold T]
+                   [--confidence C] [--format F] [-o DIR]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
                    [--confidence 0.99 | --percentile P --margin M] [--format F]
   perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
@@ -26,5 +28,5 @@ Usage:
 
 Result paths may be given one per argument, or comma-separated in one argument.
 
-Exit codes: 0 pass, 1 gate failed, 2 usage or input error, 3 internal error.
+Exit codes: 0 pass, 1 gate failed, 2 usage or input error, 3 internal error, 4 runner unfit (qualify).
 `;
