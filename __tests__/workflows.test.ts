@@ -35,6 +35,7 @@ describe('.github/workflows', () => {
       'perfgate-compare.yml',
       'perfgate-dashboard.yml',
       'perfgate-pr.yml',
+      'perfgate-qualify.yml',
     ]);
   });
 
@@ -70,8 +71,9 @@ describe('.github/workflows', () => {
           .matchAll(/^ {2}([a-z0-9-]+):/gm),
       ].map((m) => m[1]),
     );
-    // The dashboard workflow runs the CLI, not the action; the nightly fuzz campaign neither.
-    for (const file of files.filter((f) => f !== 'perfgate-dashboard.yml' && f !== 'fuzz-nightly.yml')) {
+    // The dashboard and qualify workflows run the CLI, not the action; the nightly fuzz campaign neither.
+    const noAction = new Set(['perfgate-dashboard.yml', 'perfgate-qualify.yml', 'fuzz-nightly.yml']);
+    for (const file of files.filter((f) => !noAction.has(f))) {
       const text = readFileSync(join(folder, file), 'utf8');
       const step = text.split('uses: ./')[1]!.split(/\n {6}- /)[0]!;
       const used = [...step.matchAll(/^ {10}([a-z0-9-]+):/gm)].map((m) => m[1]);

@@ -5,6 +5,8 @@ export const EXIT_PASS = 0;
 export const EXIT_GATE_FAILED = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_INTERNAL = 3;
+/** `perfgate qualify`: the runner cannot reach the threshold within the cap of pairs, or the gate cannot fail. */
+export const EXIT_UNFIT = 4;
 
 export interface Console {
   out(text: string): void;

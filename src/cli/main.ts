@@ -3,11 +3,12 @@ import { describeError, isUserError, UsageError } from '../engine/errors.js';
 import { MAIN_HELP } from './help.js';
 import { checkCommand, compareCommand } from './commands/gate.js';
 import { confirmCommand } from './commands/confirm.js';
+import { qualifyCommand } from './commands/qualify.js';
 import { dashboardCommand, historyCommand, trendsCommand } from './commands/history.js';
 import { deriveCommand, exportCommand, inspectCommand, summarizeCommand } from './commands/results.js';
 import { EXIT_INTERNAL, EXIT_PASS, EXIT_USAGE, terminalSafe, type Console } from './io.js';
 
-export { EXIT_GATE_FAILED, EXIT_INTERNAL, EXIT_PASS, EXIT_USAGE, type Console } from './io.js';
+export { EXIT_GATE_FAILED, EXIT_INTERNAL, EXIT_PASS, EXIT_UNFIT, EXIT_USAGE, type Console } from './io.js';
 
 declare const PERFGATE_VERSION: string | undefined;
 
@@ -57,6 +58,8 @@ function dispatch(argv: string[], io: Console): number | Promise<number> {
       return compareCommand(rest, io);
     case 'confirm':
       return confirmCommand(rest, io);
+    case 'qualify':
+      return qualifyCommand(rest, io);
     case 'derive-requirements':
       return deriveCommand(rest, io);
     case 'inspect':
@@ -71,7 +74,7 @@ function dispatch(argv: string[], io: Console): number | Promise<number> {
       return dashboardCommand(rest, io);
     default:
       throw new UsageError(
-        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, confirm, derive-requirements, inspect, trends, history, export and dashboard (see perfgate --help)`,
+        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, confirm, qualify, derive-requirements, inspect, trends, history, export and dashboard (see perfgate --help)`,
       );
   }
 }

@@ -87,10 +87,11 @@ export function commandOf(command: string, runFolder: string, filter: string): s
     .replaceAll('{filter}', shellWord(filter));
 }
 
-function mustBeFolder(path: string, flag: string): string {
+/** A build's folder, where the command runs, as an absolute path; a usage error (of `name`) when it is not one. */
+export function mustBeFolder(path: string, flag: string, name = 'confirm'): string {
   const full = resolve(path);
   if (!existsSync(full) || !statSync(full).isDirectory())
-    throw new UsageError(`confirm: ${flag} ${path} is not a folder (the build's folder, where the command runs)`);
+    throw new UsageError(`${name}: ${flag} ${path} is not a folder (the build's folder, where the command runs)`);
   return full;
 }
 
@@ -145,77 +146,22 @@ export function runConfirm(options: ConfirmOptions, ports: ConfirmPorts, say: (l
   }
   const format = options.format === undefined || options.format === 'auto' ? undefined : options.format;
   const filter = filterPattern(format, selection);
-  const order: string[] = [];
   if (selection !== undefined && selection.size === 0) {
     say(`perfgate confirm: ${options.from} has no failed or undecided rows; nothing to confirm`);
-    return { pairs: 0, order, confirmed: [], undecided: [], filter };
+    return { pairs: 0, order: [], confirmed: [], undecided: [], filter };
   }
-  const runs = join(options.outputDir, RUNS_FOLDER);
-  if (existsSync(runs) && readdirSync(runs).length > 0)
-    throw new UsageError(
-      `confirm: ${runs} already holds runs (of an earlier confirmation?); give an empty --output-dir or remove it`,
-    );
-  const cwd = { base, head };
+  const runner = pairRunner({ ...options, cwd: { base, head }, filter, selection, name: 'confirm' }, ports, say);
+  const { runs, order } = runner;
   const started = ports.now();
   const looks = confirmLooks(options.maxPairs);
   say(
     `perfgate confirm: at most ${options.maxPairs} pairs, looks at ${looks.join(', ')} pairs; ` +
       `{filter} = ${filter === '' ? "'' (everything)" : shellWord(filter)}`,
   );
-  const runOnce = (build: Build, pair: number) => {
-    const what = `${build} run ${pair}`;
-    const folder = resolve(runs, build, `r${pair}`);
-    mkdirSync(folder, { recursive: true });
-    const run = ports.run(commandOf(options.command, folder, filter), cwd[build]);
-    order.push(`${build} ${pair}`);
-    if (run.status !== 0) throw runFailure(what, run, undefined, runs);
-    const writesFile = options.command.includes('{output}');
-    if (!writesFile && !options.command.includes('{outdir}')) {
-      if (run.stdout.trim() === '') throw runFailure(what, run, 'the command printed nothing', runs);
-      writeFileSync(join(folder, STDOUT_FILE), run.stdout);
-    } else if (!hasOutput(writesFile ? join(folder, OUTPUT_FILE) : folder)) {
-      throw runFailure(
-        what,
-        run,
-        writesFile ? `the command wrote no output to ${join(folder, OUTPUT_FILE)}` : `it left ${folder} empty`,
-        runs,
-      );
-    }
-    readRun(folder, what, run, order.length === 1);
-  };
-  /** Every run's output must read; the first one's also gives the format and must hold what to confirm. */
-  const readRun = (folder: string, what: string, run: CommandRun, first: boolean) => {
-    let loaded;
-    try {
-      loaded = loadResults([folder], options, silentProgress);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw runFailure(what, run, `its output is not a benchmark result perfgate reads (${reason})`, runs);
-    }
-    const experiments = [...loaded.experiments.values()];
-    const detected = experiments[0]?.format;
-    if (detected === undefined) throw runFailure(what, run, 'its output holds no benchmark results', runs);
-    if (!first) return;
-    if (!filterFits(format, detected))
-      throw new UsageError(
-        `confirm: the output is ${detected}, whose {filter} has another syntax than the one given (${filter}); add --format ${detected}`,
-      );
-    say(`perfgate confirm: the output is ${detected}`);
-    if (
-      selection !== undefined &&
-      !experiments.some((e) => e.measurements.some((m) => selected(selection, e.experiment, m.parameter.label)))
-    )
-      throw runFailure(
-        what,
-        run,
-        `its output has none of the benchmarks to confirm (${[...selection.keys()].join(', ')}); does the command pass {filter} on?`,
-        runs,
-      );
-  };
   let outcome: CompareOutcome | undefined;
   let pairs = 0;
   for (let pair = 1; pair <= options.maxPairs; pair++) {
-    for (const build of pairOrder(pair)) runOnce(build, pair);
+    runner.runPair(pair);
     pairs = pair;
     say(`perfgate confirm: pair ${pair} of at most ${options.maxPairs} (${elapsed(ports.now() - started)})`);
     if (!looks.includes(pair)) continue;
@@ -256,4 +202,103 @@ export function runConfirm(options: ConfirmOptions, ports: ConfirmPorts, say: (l
 function settingsOf(options: ConfirmOptions): ComparisonSettings & ResultsOptions {
   const { baseDir: _b, headDir: _h, command: _c, from: _f, outputDir: _o, maxPairs: _m, ...rest } = options;
   return rest;
+}
+
+/** What a run of A/B pairs needs: the command, where it runs per build, where the runs go, how outputs read. */
+export interface PairRunnerOptions extends ResultsOptions {
+  command: string;
+  outputDir: string;
+  /** The folder each build's runs start in (the same one twice for an A/A run). */
+  cwd: Readonly<Record<Build, string>>;
+  /** What `{filter}` becomes. */
+  filter: string;
+  /** The rows to confirm: the first run's output must hold one of them. */
+  selection?: Selection | undefined;
+  /** The command's name in progress lines and errors (`confirm`, `qualify`). */
+  name: string;
+}
+
+/** Runs the pairs of a confirmation (or a qualification) one at a time and keeps each run's output. */
+export interface PairRunner {
+  /** The folder of the run folders: `runs/base/rN`, `runs/head/rN`. */
+  runs: string;
+  /** The runs in the order they ran: `base 1`, `head 1`, `head 2`, `base 2`, … */
+  order: string[];
+  /** Runs pair `pair` (1-based) in ABBA order; throws an InputError naming the run that failed. */
+  runPair(pair: number): void;
+}
+
+/**
+ * The runner `confirm` and `qualify` share: refuses an output folder that already holds runs, then
+ * runs the command per build in its own run folder with `{output}`, `{outdir}` and `{filter}`
+ * replaced, checks that each run wrote a result perfgate reads (the first run's also gives the
+ * format and must hold a selected row), and names a failing run with its stderr's tail.
+ */
+export function pairRunner(options: PairRunnerOptions, ports: ConfirmPorts, say: (line: string) => void): PairRunner {
+  const { filter, selection, name } = options;
+  const format = options.format === undefined || options.format === 'auto' ? undefined : options.format;
+  const runs = join(options.outputDir, RUNS_FOLDER);
+  if (existsSync(runs) && readdirSync(runs).length > 0)
+    throw new UsageError(
+      `${name}: ${runs} already holds runs (of an earlier run of perfgate ${name}?); give an empty --output-dir or remove it`,
+    );
+  const cwd = options.cwd;
+  const order: string[] = [];
+  const runOnce = (build: Build, pair: number) => {
+    const what = `${build} run ${pair}`;
+    const folder = resolve(runs, build, `r${pair}`);
+    mkdirSync(folder, { recursive: true });
+    const run = ports.run(commandOf(options.command, folder, filter), cwd[build]);
+    order.push(`${build} ${pair}`);
+    if (run.status !== 0) throw runFailure(what, run, undefined, runs);
+    const writesFile = options.command.includes('{output}');
+    if (!writesFile && !options.command.includes('{outdir}')) {
+      if (run.stdout.trim() === '') throw runFailure(what, run, 'the command printed nothing', runs);
+      writeFileSync(join(folder, STDOUT_FILE), run.stdout);
+    } else if (!hasOutput(writesFile ? join(folder, OUTPUT_FILE) : folder)) {
+      throw runFailure(
+        what,
+        run,
+        writesFile ? `the command wrote no output to ${join(folder, OUTPUT_FILE)}` : `it left ${folder} empty`,
+        runs,
+      );
+    }
+    readRun(folder, what, run, order.length === 1);
+  };
+  /** Every run's output must read; the first one's also gives the format and must hold what to confirm. */
+  const readRun = (folder: string, what: string, run: CommandRun, first: boolean) => {
+    let loaded;
+    try {
+      loaded = loadResults([folder], options, silentProgress);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw runFailure(what, run, `its output is not a benchmark result perfgate reads (${reason})`, runs);
+    }
+    const experiments = [...loaded.experiments.values()];
+    const detected = experiments[0]?.format;
+    if (detected === undefined) throw runFailure(what, run, 'its output holds no benchmark results', runs);
+    if (!first) return;
+    if (!filterFits(format, detected))
+      throw new UsageError(
+        `${name}: the output is ${detected}, whose {filter} has another syntax than the one given (${filter}); add --format ${detected}`,
+      );
+    say(`perfgate ${name}: the output is ${detected}`);
+    if (
+      selection !== undefined &&
+      !experiments.some((e) => e.measurements.some((m) => selected(selection, e.experiment, m.parameter.label)))
+    )
+      throw runFailure(
+        what,
+        run,
+        `its output has none of the benchmarks to confirm (${[...selection.keys()].join(', ')}); does the command pass {filter} on?`,
+        runs,
+      );
+  };
+  return {
+    runs,
+    order,
+    runPair(pair: number) {
+      for (const build of pairOrder(pair)) runOnce(build, pair);
+    },
+  };
 }

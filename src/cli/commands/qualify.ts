@@ -1,0 +1,77 @@
+/** `perfgate qualify`: A/A pairs of one build on this runner; is it fit for a confirmation at this threshold? */
+import { UsageError } from '../../engine/errors.js';
+import { CONFIRM_DEFAULT_MAX_PAIRS } from '../../engine/confirm/plan.js';
+import { QUALIFY_DEFAULT_PAIRS } from '../../engine/confirm/qualify.js';
+import { parseMaxPairs } from '../../engine/options.js';
+import { CLI_SPELLING, comparisonSettings } from '../../engine/settings/rules.js';
+import type { ConfirmPorts } from '../../pipeline/confirm.js';
+import { runQualify } from '../../pipeline/qualify.js';
+import { systemConfirmPorts } from '../../pipeline/shell.js';
+import { HELP_OPTION, parseCommandArgs, readOptions, SET_OPTIONS } from '../args.js';
+import { QUALIFY_HELP } from '../help.js';
+import { EXIT_PASS, EXIT_UNFIT, terminalSafe, type Console } from '../io.js';
+
+/** Where qualify writes its report and run folders unless -o says. */
+export const DEFAULT_QUALIFY_DIR = 'perfgate-qualify';
+
+const SPELLING = { ...CLI_SPELLING, compare: 'qualify: ' };
+
+export function qualifyCommand(args: string[], io: Console, ports: ConfirmPorts = systemConfirmPorts): number {
+  const { values, positionals } = parseCommandArgs('qualify', args, {
+    dir: { type: 'string' },
+    command: { type: 'string' },
+    pairs: { type: 'string' },
+    'max-pairs': { type: 'string' },
+    threshold: { type: 'string', short: 't' },
+    confidence: { type: 'string' },
+    gate: { type: 'string' },
+    'output-dir': { type: 'string', short: 'o' },
+    ...SET_OPTIONS,
+    ...HELP_OPTION,
+  });
+  if (values.help) {
+    io.out(QUALIFY_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length > 0)
+    throw new UsageError(
+      `qualify: unexpected argument "${terminalSafe(positionals[0]!)}" (see perfgate qualify --help)`,
+    );
+  for (const flag of ['dir', 'command'] as const)
+    if (values[flag] === undefined || values[flag].trim() === '')
+      throw new UsageError(`qualify: --${flag} is required (see perfgate qualify --help)`);
+  const pairs = parseMaxPairs(values.pairs, '--pairs') ?? QUALIFY_DEFAULT_PAIRS;
+  const settings = comparisonSettings(
+    {
+      reference: 'paths',
+      history: false,
+      paired: true,
+      maxPairs: values['max-pairs'] ?? String(CONFIRM_DEFAULT_MAX_PAIRS),
+      confidence: values.confidence,
+      gate: values.gate,
+      threshold: values.threshold,
+    },
+    SPELLING,
+  );
+  const outcome = runQualify(
+    {
+      dir: values.dir!,
+      command: values.command!,
+      pairs,
+      ...settings,
+      maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
+      outputDir: values['output-dir'] ?? DEFAULT_QUALIFY_DIR,
+      ...readOptions(values, SPELLING),
+    },
+    ports,
+    (line) => io.err(terminalSafe(line) + '\n'),
+  );
+  const q = outcome.qualification;
+  io.out(`Report: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
+  io.out(
+    q.fit
+      ? `Fit: within ${q.maxPairs} pairs a confirmation catches 2 × the threshold 9 times in 10, and the gate fails a known slowdown.\n`
+      : `Unfit: the threshold cannot be reached within ${q.maxPairs} pairs on this runner:\n${q.reasons.map((r) => `  ${r}\n`).join('')}`,
+  );
+  return q.fit ? EXIT_PASS : EXIT_UNFIT;
+}
