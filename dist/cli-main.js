@@ -34,7 +34,7 @@ function describeError(error) {
   return String(error);
 }
 
-// src/cli/help.ts
+// src/cli/help/main.ts
 var MAIN_HELP = `perfgate — gate benchmark results against requirements
 
 Usage:
@@ -47,6 +47,8 @@ Usage:
                    [--format F] [--repetitions error|pool|independent] [--output-dir D]
   perfgate confirm --base-dir DIR --head-dir DIR --command CMD [--from comparison.json]
                    [--max-pairs N] [--threshold T] [--confidence C] [--format F] [-o DIR]
+  perfgate qualify --dir DIR --command CMD [--pairs N] [--max-pairs N] [--threshold T]
+                   [--confidence C] [--format F] [-o DIR]
   perfgate derive-requirements <runs-folder> [--output requirements.csv]
                    [--confidence 0.99 | --percentile P --margin M] [--format F]
   perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--fail-on-regression]
@@ -62,8 +64,10 @@ Usage:
 
 Result paths may be given one per argument, or comma-separated in one argument.
 
-Exit codes: 0 pass, 1 gate failed, 2 usage or input error, 3 internal error.
+Exit codes: 0 pass, 1 gate failed, 2 usage or input error, 3 internal error, 4 runner unfit (qualify).
 `;
+
+// src/cli/help/results.ts
 var SUMMARIZE_HELP = `perfgate summarize — per-payload latency summaries from raw measurement CSVs
 
 Usage:
@@ -122,6 +126,59 @@ Options:
 
 Exit codes: 0 all checks passed, 1 a check failed, 2 usage or input error.
 `;
+var INSPECT_HELP = `perfgate inspect — show what perfgate reads from result files
+
+Usage:
+  perfgate inspect [--json] [--format F] [--skip-seconds N] <files, folders or globs…>
+
+For every file: the format detected, its experiments, parameters, metrics (unit and direction:
+lower-is-better or higher-is-better), the statistics found, and the values of the first
+parameter, so you can see why a file was read the way it was.
+
+Options:
+  --json                 print JSON instead of text
+  -f, --format F         read every file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
+  -h, --help             show this help
+`;
+var EXPORT_HELP = `perfgate export — write results as Bencher (BMF) or github-action-benchmark JSON
+
+Usage:
+  perfgate export --format bmf <files, folders or globs…> [--output FILE]
+  perfgate export --format github-action-benchmark [--direction D] <files…> [--output FILE]
+
+Reads result files of any supported format, as check does, and writes every experiment ×
+parameter as one benchmark named experiment/parameter, with each metric's primary statistic (the
+single value, else the median, else the mean):
+  bmf                      Bencher Metric Format: a benchmark's time metric is "latency" (ns), its
+                           rate "throughput" (ops/s), other metrics "<metric> [<unit>]"; min and
+                           max are lower_value and upper_value. Read it with bencher run
+                           --adapter json, or back with perfgate (format bmf).
+  github-action-benchmark  the custom JSON [{name, unit, value, range, extra}] of one direction:
+                           --direction lower-is-better for tool: customSmallerIsBetter,
+                           higher-is-better for tool: customBiggerIsBetter. Results with both
+                           need two exports, one per action step; perfgate reads both back.
+Without --output the JSON goes to standard output.
+
+Options:
+  -f, --format F         the format to write: bmf or github-action-benchmark
+  --direction D          github-action-benchmark: the metrics to write, lower-is-better or
+                         higher-is-better (default: the one direction the results have)
+  -o, --output FILE      the file to write (default: standard output)
+  --from F               read every result file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for generic CSVs (see check --help)
+  --repetitions MODE     error (default) or pool, for several files of one experiment
+  --experiment-name A=B  read experiment A as B (repeatable, or A=B,C=D)
+  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
+  -h, --help             show this help
+
+Exit codes: 0 written, 2 usage or input error.
+`;
+
+// src/cli/help/gate.ts
 var COMPARE_HELP = `perfgate compare — compare results with a reference run, a history of runs, or A/B pairs
 
 Usage:
@@ -209,15 +266,6 @@ Options:
 
 Exit codes: 0 no comparison failed, 1 a comparison failed, 2 usage or input error.
 `;
-var RUN_FOLDER_OPTIONS = `  -f, --format F         read every file as format F instead of detecting it
-  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
-  --mapping FILE         column mapping (JSON) for --format generic-csv
-  --repetitions MODE     error (default), pool or independent, for several files of one
-                         experiment in a run
-  --experiment-name A=B  read experiment A as B in every run (repeatable, or A=B,C=D)
-  --float-parse MODE     precise (default) or legacy
-  -h, --help             show this help
-`;
 var CONFIRM_HELP = `perfgate confirm — rerun base and head here in A/B pairs until the change is decided
 
 Usage:
@@ -249,6 +297,43 @@ Exit codes: 0 nothing confirmed (pass, or undecided at the cap), 1 a regression 
 input, or a run that failed or wrote nothing (named, with its stderr's last lines; the runs so far
 are kept).
 `;
+var QUALIFY_HELP = `perfgate qualify — A/A on one build: can a confirmation on this runner reach the threshold?
+
+Usage:
+  perfgate qualify --dir DIR --command CMD [--pairs N] [--max-pairs N] [--threshold T]
+                   [--confidence C] [--gate G] [--format F] [-o DIR]
+
+Runs CMD (through /bin/sh -c, in DIR) in N pairs of the same build, in confirm's ABBA order and with
+its {output}, {outdir} and {filter} (everything), and judges the pairs as confirm does. Per benchmark
+it reports the noise (the spread of the per-pair ratios and of single runs) and the smallest slowdown
+the confirmation catches 9 times in 10 ("Catches ≥"), with N pairs and projected to --max-pairs.
+The runner is fit when every gated row's projected Catches ≥ is at most 2 × the threshold, and a
+known slowdown (2 × the threshold, or twice on the log scale what N pairs catch, if larger) applied
+to one side's parsed results fails the paired comparison.
+
+Options:
+  --pairs N              the A/A pairs to run (default 12)
+  --max-pairs N          the confirmation's cap to qualify for (default 24, confirm's)
+  -t, --threshold T      the relative worsening a row may show (default 0.1)
+  --confidence C         per gated statistic family (default 0.99)
+  -f, --format F         the output's format (default: detected from the first run)
+  -o, --output-dir D     qualify.md, qualify.json and every run folder (runs/base/rN, runs/head/rN)
+                         (default perfgate-qualify)
+
+Exit codes: 0 fit, 4 unfit (the threshold cannot be reached within --max-pairs pairs, or the gate
+did not fail the known slowdown), 2 bad input, or a run that failed or wrote nothing.
+`;
+
+// src/cli/help/history.ts
+var RUN_FOLDER_OPTIONS = `  -f, --format F         read every file as format F instead of detecting it
+  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
+  --mapping FILE         column mapping (JSON) for --format generic-csv
+  --repetitions MODE     error (default), pool or independent, for several files of one
+                         experiment in a run
+  --experiment-name A=B  read experiment A as B in every run (repeatable, or A=B,C=D)
+  --float-parse MODE     precise (default) or legacy
+  -h, --help             show this help
+`;
 var DERIVE_HELP = `perfgate derive-requirements — requirements from the history of runs
 
 Usage:
@@ -279,23 +364,6 @@ Options:
   --percentile P         percentile rule: the percentile across runs, 0–100 (99 if only --margin is given)
   --margin M             percentile rule: 0.1 moves every limit 10 % looser (0 if only --percentile is given)
 ${RUN_FOLDER_OPTIONS}`;
-var INSPECT_HELP = `perfgate inspect — show what perfgate reads from result files
-
-Usage:
-  perfgate inspect [--json] [--format F] [--skip-seconds N] <files, folders or globs…>
-
-For every file: the format detected, its experiments, parameters, metrics (unit and direction:
-lower-is-better or higher-is-better), the statistics found, and the values of the first
-parameter, so you can see why a file was read the way it was.
-
-Options:
-  --json                 print JSON instead of text
-  -f, --format F         read every file as format F instead of detecting it
-  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
-  --mapping FILE         column mapping (JSON) for --format generic-csv
-  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
-  -h, --help             show this help
-`;
 var TRENDS_HELP = `perfgate trends — persistent steps over the history of the default branch
 
 Usage:
@@ -404,40 +472,6 @@ Options:
   -o, --output FILE      write the table to FILE (default: standard output)
   -h, --help             show this help
 `;
-var EXPORT_HELP = `perfgate export — write results as Bencher (BMF) or github-action-benchmark JSON
-
-Usage:
-  perfgate export --format bmf <files, folders or globs…> [--output FILE]
-  perfgate export --format github-action-benchmark [--direction D] <files…> [--output FILE]
-
-Reads result files of any supported format, as check does, and writes every experiment ×
-parameter as one benchmark named experiment/parameter, with each metric's primary statistic (the
-single value, else the median, else the mean):
-  bmf                      Bencher Metric Format: a benchmark's time metric is "latency" (ns), its
-                           rate "throughput" (ops/s), other metrics "<metric> [<unit>]"; min and
-                           max are lower_value and upper_value. Read it with bencher run
-                           --adapter json, or back with perfgate (format bmf).
-  github-action-benchmark  the custom JSON [{name, unit, value, range, extra}] of one direction:
-                           --direction lower-is-better for tool: customSmallerIsBetter,
-                           higher-is-better for tool: customBiggerIsBetter. Results with both
-                           need two exports, one per action step; perfgate reads both back.
-Without --output the JSON goes to standard output.
-
-Options:
-  -f, --format F         the format to write: bmf or github-action-benchmark
-  --direction D          github-action-benchmark: the metrics to write, lower-is-better or
-                         higher-is-better (default: the one direction the results have)
-  -o, --output FILE      the file to write (default: standard output)
-  --from F               read every result file as format F instead of detecting it
-  --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf)
-  --mapping FILE         column mapping (JSON) for generic CSVs (see check --help)
-  --repetitions MODE     error (default) or pool, for several files of one experiment
-  --experiment-name A=B  read experiment A as B (repeatable, or A=B,C=D)
-  --float-parse MODE     precise (default) or legacy, for Fast-DDS CSVs
-  -h, --help             show this help
-
-Exit codes: 0 written, 2 usage or input error.
-`;
 var DASHBOARD_HELP = `perfgate dashboard — a static site of the history of the default branch
 
 Usage:
@@ -538,10 +572,10 @@ function valueChangeRange(range2, direction) {
 function changeFromRequirement(percentOver, direction) {
   return valueChange(percentOver, direction);
 }
-function worseningSize(percent5) {
-  if (Number.isNaN(percent5)) return "—";
-  if (percent5 > 1e4) return "> 10000 %";
-  return `${formatFixed3(percent5)} %`;
+function worseningSize(percent7) {
+  if (Number.isNaN(percent7)) return "—";
+  if (percent7 > 1e4) return "> 10000 %";
+  return `${formatFixed3(percent7)} %`;
 }
 
 // src/engine/report/escape.ts
@@ -981,14 +1015,14 @@ function requirementFailures(report) {
   for (const row of report.table) {
     if (!row.failed) continue;
     for (const column of report.columns) {
-      const cell = row.cells[column];
-      if (!cell || cell.status === "passed") continue;
-      const shown = checkValues(cell, report.latencyOnly);
+      const cell2 = row.cells[column];
+      if (!cell2 || cell2.status === "passed") continue;
+      const shown = checkValues(cell2, report.latencyOnly);
       const withUnit4 = (x) => Number.isNaN(x) ? "—" : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ""}`;
       const where = report.latencyOnly ? `${row.parameter} B` : row.parameter;
-      const check = `${escapeMarkdown(column)} ${cell.direction === "higher-is-better" ? "≥" : "≤"}`;
+      const check = `${escapeMarkdown(column)} ${cell2.direction === "higher-is-better" ? "≥" : "≤"}`;
       rows.push(
-        `| ${escapeMarkdown(where === "" ? row.experimentType : `${row.experimentType} ${where}`)} | ${check} | ${cell.status === "missing" ? "missing" : withUnit4(cell.experiment)} | ${withUnit4(cell.requirement)} | ${percent(changeFromRequirement(cell.percentOver, cell.direction))} |`
+        `| ${escapeMarkdown(where === "" ? row.experimentType : `${row.experimentType} ${where}`)} | ${check} | ${cell2.status === "missing" ? "missing" : withUnit4(cell2.experiment)} | ${withUnit4(cell2.requirement)} | ${percent(changeFromRequirement(cell2.percentOver, cell2.direction))} |`
       );
     }
   }
@@ -1645,15 +1679,15 @@ var RawMeasurementReader = class {
     );
     this.checkFieldCount(fields.length);
     const encoder2 = new TextEncoder();
-    const cell = (index2) => {
+    const cell2 = (index2) => {
       const f = fields[index2];
       const bytes = encoder2.encode(f.value.trim());
       return { bytes, column: f.column, text: f.value };
     };
-    const p = cell(this.payloadField);
+    const p = cell2(this.payloadField);
     const payload = parseCount(p.bytes, 0, p.bytes.length);
     if (payload < 0) this.failAt(p.column, "expected a payload size in bytes (a whole number)", p.text);
-    const l = cell(this.latencyField);
+    const l = cell2(this.latencyField);
     const latency = parseDecimalBytes(l.bytes, 0, l.bytes.length, this.floatParse);
     if (!isFiniteLatency(latency)) this.failAt(l.column, LATENCY_EXPECTED, l.text);
     this.add(payload, latency);
@@ -1690,8 +1724,8 @@ var RawMeasurementReader = class {
     if (fieldEnd < 0 || fieldEnd > lineEnd) fieldEnd = lineEnd;
     this.failAt(column, expected, decoder.decode(bytes.subarray(fieldStart, fieldEnd)));
   }
-  failAt(column, expected, cell) {
-    const shown = cell.length > 40 ? cell.slice(0, 40) + "…" : cell;
+  failAt(column, expected, cell2) {
+    const shown = cell2.length > 40 ? cell2.slice(0, 40) + "…" : cell2;
     throw new InputError(`${expected}, found "${shown}"`, { file: this.file, line: this.lineNumber, column });
   }
 };
@@ -4025,9 +4059,9 @@ var SPREAD_BOUNDS = {
 var ACCUMULATED_TIME = /^(?:(?:user|system|cpu) time|gc\.time)$/;
 function impossibleValue({ dimension, statistic, metric: metric2 }, value2) {
   if (!Number.isFinite(value2)) return "a measured value must be a finite number";
-  const spread2 = statistic === "sample" ? void 0 : SPREAD_BOUNDS[statistic];
+  const spread3 = statistic === "sample" ? void 0 : SPREAD_BOUNDS[statistic];
   const accumulated = dimension === "time" && metric2 !== void 0 && ACCUMULATED_TIME.test(metric2);
-  const bound = spread2 ?? (accumulated ? NOT_NEGATIVE("a CPU or GC time") : LOCATION_BOUNDS[dimension]);
+  const bound = spread3 ?? (accumulated ? NOT_NEGATIVE("a CPU or GC time") : LOCATION_BOUNDS[dimension]);
   const possible = bound.exclusive ? value2 > bound.least : value2 >= bound.least;
   return possible ? void 0 : bound.what;
 }
@@ -5086,10 +5120,10 @@ function parseFastddsLatencyCsv(file, text2) {
     return { format: fastddsLatencyCsvAdapter.id, file, measurements: [measurement], notes };
   }
   const cells = header.trim().split(",");
-  const columns = cells.map((cell, index2) => {
-    const m = ACROSS_HEADER_CELL.exec(cell.trim());
+  const columns = cells.map((cell2, index2) => {
+    const m = ACROSS_HEADER_CELL.exec(cell2.trim());
     if (!m)
-      throw new InputError(`expected "<n> samples of <bytes> bytes (us)", found ${cell}`, {
+      throw new InputError(`expected "<n> samples of <bytes> bytes (us)", found ${cell2}`, {
         file,
         line: 1,
         column: index2 + 1
@@ -5747,9 +5781,9 @@ function readCsv(file, lines) {
     let column = 1;
     rows.push(
       fields.map((f) => {
-        const cell = { text: f.trim(), line: i + 1, column: column + (f.length - f.trimStart().length) };
+        const cell2 = { text: f.trim(), line: i + 1, column: column + (f.length - f.trimStart().length) };
         column += f.length + 1;
-        return cell;
+        return cell2;
       })
     );
   }
@@ -5784,18 +5818,18 @@ function parseFep(file, text2) {
     const number3 = (column, integer = false) => {
       const at = index2[column];
       if (at === void 0) return void 0;
-      const cell = row[at];
-      if (!(integer ? /^\d+$/ : NUMBER3).test(cell.text)) {
+      const cell2 = row[at];
+      if (!(integer ? /^\d+$/ : NUMBER3).test(cell2.text)) {
         throw new InputError(
-          `expected ${integer ? "a whole number" : "a number"} in column "${table3.header[at]}", found "${cell.text}"`,
+          `expected ${integer ? "a whole number" : "a number"} in column "${table3.header[at]}", found "${cell2.text}"`,
           {
             file,
-            line: cell.line,
-            column: cell.column
+            line: cell2.line,
+            column: cell2.column
           }
         );
       }
-      return Number(cell.text);
+      return Number(cell2.text);
     };
     const throughput = number3("throughput");
     const size = number3("size", true);
@@ -6842,12 +6876,12 @@ var genericCsvAdapter = {
       }
       for (const plan of plans) {
         const index2 = columns[plan.column];
-        const cell = row.fields[index2] ?? "";
-        if (isMissingValue(cell)) continue;
-        const value2 = parseNumber(cell, "precise");
+        const cell2 = row.fields[index2] ?? "";
+        if (isMissingValue(cell2)) continue;
+        const value2 = parseNumber(cell2, "precise");
         if (value2 === void 0) {
           throw new InputError(
-            `expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`,
+            `expected a number in column "${plan.column}", found "${cell2.length > 40 ? cell2.slice(0, 40) + "…" : cell2}"`,
             {
               file,
               line: row.line,
@@ -7593,10 +7627,10 @@ function readResults(tail2, file, line, column) {
     });
   return values;
 }
-function experimentOf2(b, qualify) {
+function experimentOf2(b, qualify2) {
   const slash = b.name.indexOf("/");
   const base = slash < 0 ? b.name : b.name.slice(0, slash);
-  return qualify && b.pkg !== "" ? `${b.pkg}.${base}` : base;
+  return qualify2 && b.pkg !== "" ? `${b.pkg}.${base}` : base;
 }
 function parameterOf(b, labelProcs) {
   const slash = b.name.indexOf("/");
@@ -8629,12 +8663,12 @@ var redisBenchmarkAdapter = {
     const unknown = headerFields.filter((f) => !ALL_COLUMNS.includes(f));
     if (unknown.length > 0) notes.push(`columns not read: ${unknown.join(", ")}`);
     const number3 = (row, index2, column) => {
-      const cell = row.fields[index2] ?? "";
-      if (isMissingValue(cell)) return void 0;
-      const value2 = parseNumber(cell, "precise");
+      const cell2 = row.fields[index2] ?? "";
+      if (isMissingValue(cell2)) return void 0;
+      const value2 = parseNumber(cell2, "precise");
       if (value2 === void 0) {
         throw new InputError(
-          `expected a number in column "${column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`,
+          `expected a number in column "${column}", found "${cell2.length > 40 ? cell2.slice(0, 40) + "…" : cell2}"`,
           {
             file,
             line: row.line,
@@ -8721,10 +8755,10 @@ var hyperfineCsvAdapter = {
       const statistics = {};
       for (const [column, statistic] of TIME_STATISTICS) {
         const index2 = table3.columns[column];
-        const cell = row.fields[index2] ?? "";
-        const seconds = parseNumber(cell, "precise");
+        const cell2 = row.fields[index2] ?? "";
+        const seconds = parseNumber(cell2, "precise");
         if (seconds === void 0) {
-          throw new InputError(`expected a time in seconds in column "${column}", found "${cell.slice(0, 40)}"`, {
+          throw new InputError(`expected a time in seconds in column "${column}", found "${cell2.slice(0, 40)}"`, {
             file,
             line: row.line,
             column: fieldColumn(row.text, index2)
@@ -10358,9 +10392,9 @@ function sameName(a, b) {
 
 // src/engine/report/csvText.ts
 function csvText(text2) {
-  let cell = text2;
-  if (/^[=+\-@\t\r]/.test(cell) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell)) cell = "'" + cell;
-  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+  let cell2 = text2;
+  if (/^[=+\-@\t\r]/.test(cell2) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell2)) cell2 = "'" + cell2;
+  return /[",\r\n]/.test(cell2) ? `"${cell2.replace(/"/g, '""')}"` : cell2;
 }
 
 // src/engine/report/checksCsv.ts
@@ -11955,7 +11989,7 @@ function noiseVerdict(history, candidate, threshold, options) {
     };
   }
   const logs = runs.map(Math.log);
-  const { centre, spread: spread2, standardError, critical, df, band } = noiseBand(usable, k, {
+  const { centre, spread: spread3, standardError, critical, df, band } = noiseBand(usable, k, {
     ...options,
     confidence,
     candidateLogs: logs
@@ -12000,7 +12034,7 @@ function noiseVerdict(history, candidate, threshold, options) {
     effect,
     threshold,
     band,
-    spread: spread2,
+    spread: spread3,
     historyRuns: n,
     repetitions: k,
     detectable,
@@ -12018,8 +12052,8 @@ function noiseBand(usable, k, options) {
   const independent = options.independentRepetitions === true;
   const pooled = independent && r === 1 && candidate !== void 0 && candidate.length >= 2;
   const df = pooled ? n + candidate.length - 2 : n - 1;
-  const spread2 = pooled ? Math.sqrt(((n - 1) * historySpread ** 2 + (candidate.length - 1) * meanAndSd(candidate).sd ** 2) / df) : historySpread;
-  const standardError = spread2 * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
+  const spread3 = pooled ? Math.sqrt(((n - 1) * historySpread ** 2 + (candidate.length - 1) * meanAndSd(candidate).sd ** 2) / df) : historySpread;
+  const standardError = spread3 * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
   const critical = studentTQuantile(assertConfidence(options.confidence), df);
   const halfWidth = critical * standardError;
   const band = {
@@ -12028,7 +12062,7 @@ function noiseBand(usable, k, options) {
     lowerValue: Math.exp(centre - halfWidth),
     upperValue: Math.exp(centre + halfWidth)
   };
-  return { centre, spread: spread2, standardError, df, critical, band };
+  return { centre, spread: spread3, standardError, df, critical, band };
 }
 
 // src/engine/stats/fdr.ts
@@ -12700,14 +12734,14 @@ function methodOfRows(rows) {
 }
 
 // src/engine/charts/format.ts
-function formatDelta(percent5) {
-  if (!Number.isFinite(percent5)) return "–";
-  const text2 = Math.abs(percent5).toFixed(Math.abs(percent5) >= 99.95 ? 0 : 1);
+function formatDelta(percent7) {
+  if (!Number.isFinite(percent7)) return "–";
+  const text2 = Math.abs(percent7).toFixed(Math.abs(percent7) >= 99.95 ? 0 : 1);
   if (Number(text2) === 0) return "0 %";
-  return `${percent5 > 0 ? "+" : "−"}${text2} %`;
+  return `${percent7 > 0 ? "+" : "−"}${text2} %`;
 }
-function unchangedAtDisplay(percent5) {
-  return formatDelta(percent5) === "0 %";
+function unchangedAtDisplay(percent7) {
+  return formatDelta(percent7) === "0 %";
 }
 
 // src/engine/charts/historyCharts.ts
@@ -13569,19 +13603,19 @@ function checkVerdictTable(report) {
   const rows = [];
   let cells = 0;
   for (const row of report.table) {
-    for (const [column, cell] of Object.entries(row.cells)) {
-      if (!cell) continue;
+    for (const [column, cell2] of Object.entries(row.cells)) {
+      if (!cell2) continue;
       cells++;
-      if (cell.status === "passed") continue;
-      const shown = report.latencyOnly ? void 0 : quantityDisplay(cell.unit ?? "µs", [cell.experiment, cell.requirement], cell.printedUnit);
+      if (cell2.status === "passed") continue;
+      const shown = report.latencyOnly ? void 0 : quantityDisplay(cell2.unit ?? "µs", [cell2.experiment, cell2.requirement], cell2.printedUnit);
       const measured = (x) => Number.isNaN(x) ? "—" : shown ? shown.withUnit(x) : formatFixed3(x);
       rows.push([
         row.experimentType,
         row.parameter,
         column,
-        cell.status === "missing" ? "missing" : measured(cell.experiment),
-        measured(cell.requirement),
-        percent(changeFromRequirement(cell.percentOver, cell.direction))
+        cell2.status === "missing" ? "missing" : measured(cell2.experiment),
+        measured(cell2.requirement),
+        percent(changeFromRequirement(cell2.percentOver, cell2.direction))
       ]);
     }
   }
@@ -14642,14 +14676,14 @@ function legendAt(entries, columns, columnWidth, originX, originY) {
   });
   return out;
 }
-function panelTitles(p, cell) {
-  const titleWidth = cell.left + W + cell.right;
+function panelTitles(p, cell2) {
+  const titleWidth = cell2.left + W + cell2.right;
   const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
   const titleY = p.subtitle !== void 0 ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
   const out = [
     text(
       "panel-title",
-      -cell.left,
+      -cell2.left,
       titleY,
       truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true),
       ' font-weight="bold"',
@@ -14660,7 +14694,7 @@ function panelTitles(p, cell) {
     out.push(
       text(
         "subtitle",
-        -cell.left,
+        -cell2.left,
         subtitleY,
         truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth),
         ` fill="${SUBTITLE_TEXT}"`,
@@ -14842,9 +14876,9 @@ function changePanel(p) {
     top: Math.ceil(PANEL_TITLE_SIZE + (p.subtitle !== void 0 ? 4 + SUBTITLE_SIZE : 0) + 8),
     bottom: Math.ceil(titleBottom + 10 + Math.ceil(legend2.length / legendColumns) * LEGEND_ROW)
   };
-  const marks = (cell) => {
+  const marks = (cell2) => {
     const out = [];
-    out.push(...panelTitles(p, cell));
+    out.push(...panelTitles(p, cell2));
     const grid = [
       ...values.map((v) => `M${crisp(x(v))},0V${num(h)}`),
       ...rows.map((_, i) => `M0,${crisp(centre(i))}H${W}`)
@@ -15060,10 +15094,10 @@ function legendMarks(l) {
   const originY = l.legendRight ? 0 : H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE + AXIS_TITLE_SIZE * DESCENT + 10;
   return legendAt(l.legend, l.legendColumns, l.legendColumnWidth, originX, originY);
 }
-function panelMarks(l, cell) {
+function panelMarks(l, cell2) {
   const p = l.panel;
   const out = [];
-  out.push(...panelTitles(p, cell));
+  out.push(...panelTitles(p, cell2));
   const grid = [...l.x.grid.map((x) => `M${crisp(x)},0V${H}`), ...l.y.grid.map((y) => `M0,${crisp(y)}H${W}`)].join("");
   if (grid !== "") out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
   if (p.band) {
@@ -15133,19 +15167,19 @@ function panelMarks(l, cell) {
 function drawable(panel2) {
   if (panel2.mark === "change") return changePanel(panel2);
   const l = layoutPanel(panel2);
-  return { extent: l.extent, height: H, marks: (cell) => panelMarks(l, cell) };
+  return { extent: l.extent, height: H, marks: (cell2) => panelMarks(l, cell2) };
 }
 function chartToSvg(chart) {
   const layouts = chart.panels.map(drawable);
   const columns = Math.max(1, Math.min(chart.columns, layouts.length));
   const rows = Math.max(1, Math.ceil(layouts.length / columns));
-  const cell = { left: 0, right: 0, top: 0, bottom: 0 };
+  const cell2 = { left: 0, right: 0, top: 0, bottom: 0 };
   for (const l of layouts)
-    for (const side of ["left", "right", "top", "bottom"]) cell[side] = Math.max(cell[side], l.extent[side]);
-  const cellWidth = cell.left + W + cell.right;
+    for (const side of ["left", "right", "top", "bottom"]) cell2[side] = Math.max(cell2[side], l.extent[side]);
+  const cellWidth = cell2.left + W + cell2.right;
   const rowHeights = Array.from(
     { length: rows },
-    (_, r) => cell.top + Math.max(0, ...layouts.slice(r * columns, (r + 1) * columns).map((l) => l.height)) + cell.bottom
+    (_, r) => cell2.top + Math.max(0, ...layouts.slice(r * columns, (r + 1) * columns).map((l) => l.height)) + cell2.bottom
   );
   const rowTops = rowHeights.map((_, r) => rowHeights.slice(0, r).reduce((sum2, h) => sum2 + h + GAP_Y, 0));
   const titleBlock = TITLE_SIZE + 8;
@@ -15169,9 +15203,9 @@ function chartToSvg(chart) {
     )
   ];
   layouts.forEach((l, k) => {
-    const ox = PAD + k % columns * (cellWidth + GAP_X) + cell.left;
-    const oy = PAD + titleBlock + rowTops[Math.floor(k / columns)] + cell.top;
-    out.push(`<g class="panel" transform="translate(${num(ox)},${num(oy)})">`, ...l.marks(cell), "</g>");
+    const ox = PAD + k % columns * (cellWidth + GAP_X) + cell2.left;
+    const oy = PAD + titleBlock + rowTops[Math.floor(k / columns)] + cell2.top;
+    out.push(`<g class="panel" transform="translate(${num(ox)},${num(oy)})">`, ...l.marks(cell2), "</g>");
   });
   out.push("</svg>");
   return out.join("\n") + "\n";
@@ -16630,8 +16664,8 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
     };
   });
   const kept = parts.filter((p) => p.text !== "");
-  const join12 = () => kept.map((p) => p.text).join("\n\n");
-  const untouched = join12();
+  const join13 = () => kept.map((p) => p.text).join("\n\n");
+  const untouched = join13();
   if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
   const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
   const dropped = [];
@@ -16640,7 +16674,7 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
     const notice = noticeOf(labels(dropped), labels(cut), link2);
-    const text2 = join12();
+    const text2 = join13();
     return text2 === "" ? notice : `${text2}
 
 ${notice}`;
@@ -16951,6 +16985,7 @@ var EXIT_PASS = 0;
 var EXIT_GATE_FAILED = 1;
 var EXIT_USAGE = 2;
 var EXIT_INTERNAL = 3;
+var EXIT_UNFIT = 4;
 function cliProgress(io) {
   return {
     step: (_title, work) => work(),
@@ -17229,10 +17264,10 @@ function shellWord(value2) {
 function commandOf(command, runFolder, filter) {
   return command.replaceAll("{output}", shellWord(join8(runFolder, OUTPUT_FILE))).replaceAll("{outdir}", shellWord(runFolder)).replaceAll("{filter}", shellWord(filter));
 }
-function mustBeFolder(path, flag) {
+function mustBeFolder(path, flag, name = "confirm") {
   const full = resolve2(path);
   if (!existsSync6(full) || !statSync7(full).isDirectory())
-    throw new UsageError(`confirm: ${flag} ${path} is not a folder (the build's folder, where the command runs)`);
+    throw new UsageError(`${name}: ${flag} ${path} is not a folder (the build's folder, where the command runs)`);
   return full;
 }
 function tail(text2) {
@@ -17275,72 +17310,21 @@ function runConfirm(options, ports, say) {
   }
   const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
   const filter = filterPattern(format, selection);
-  const order = [];
   if (selection !== void 0 && selection.size === 0) {
     say(`perfgate confirm: ${options.from} has no failed or undecided rows; nothing to confirm`);
-    return { pairs: 0, order, confirmed: [], undecided: [], filter };
+    return { pairs: 0, order: [], confirmed: [], undecided: [], filter };
   }
-  const runs = join8(options.outputDir, RUNS_FOLDER);
-  if (existsSync6(runs) && readdirSync6(runs).length > 0)
-    throw new UsageError(
-      `confirm: ${runs} already holds runs (of an earlier confirmation?); give an empty --output-dir or remove it`
-    );
-  const cwd = { base, head };
+  const runner = pairRunner({ ...options, cwd: { base, head }, filter, selection, name: "confirm" }, ports, say);
+  const { runs, order } = runner;
   const started = ports.now();
   const looks = confirmLooks(options.maxPairs);
   say(
     `perfgate confirm: at most ${options.maxPairs} pairs, looks at ${looks.join(", ")} pairs; {filter} = ${filter === "" ? "'' (everything)" : shellWord(filter)}`
   );
-  const runOnce = (build, pair) => {
-    const what = `${build} run ${pair}`;
-    const folder = resolve2(runs, build, `r${pair}`);
-    mkdirSync2(folder, { recursive: true });
-    const run = ports.run(commandOf(options.command, folder, filter), cwd[build]);
-    order.push(`${build} ${pair}`);
-    if (run.status !== 0) throw runFailure(what, run, void 0, runs);
-    const writesFile = options.command.includes("{output}");
-    if (!writesFile && !options.command.includes("{outdir}")) {
-      if (run.stdout.trim() === "") throw runFailure(what, run, "the command printed nothing", runs);
-      writeFileSync3(join8(folder, STDOUT_FILE), run.stdout);
-    } else if (!hasOutput(writesFile ? join8(folder, OUTPUT_FILE) : folder)) {
-      throw runFailure(
-        what,
-        run,
-        writesFile ? `the command wrote no output to ${join8(folder, OUTPUT_FILE)}` : `it left ${folder} empty`,
-        runs
-      );
-    }
-    readRun(folder, what, run, order.length === 1);
-  };
-  const readRun = (folder, what, run, first) => {
-    let loaded;
-    try {
-      loaded = loadResults([folder], options, silentProgress);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw runFailure(what, run, `its output is not a benchmark result perfgate reads (${reason})`, runs);
-    }
-    const experiments = [...loaded.experiments.values()];
-    const detected = experiments[0]?.format;
-    if (detected === void 0) throw runFailure(what, run, "its output holds no benchmark results", runs);
-    if (!first) return;
-    if (!filterFits(format, detected))
-      throw new UsageError(
-        `confirm: the output is ${detected}, whose {filter} has another syntax than the one given (${filter}); add --format ${detected}`
-      );
-    say(`perfgate confirm: the output is ${detected}`);
-    if (selection !== void 0 && !experiments.some((e) => e.measurements.some((m) => selected(selection, e.experiment, m.parameter.label))))
-      throw runFailure(
-        what,
-        run,
-        `its output has none of the benchmarks to confirm (${[...selection.keys()].join(", ")}); does the command pass {filter} on?`,
-        runs
-      );
-  };
   let outcome;
   let pairs = 0;
   for (let pair = 1; pair <= options.maxPairs; pair++) {
-    for (const build of pairOrder(pair)) runOnce(build, pair);
+    runner.runPair(pair);
     pairs = pair;
     say(`perfgate confirm: pair ${pair} of at most ${options.maxPairs} (${elapsed(ports.now() - started)})`);
     if (!looks.includes(pair)) continue;
@@ -17377,6 +17361,70 @@ function runConfirm(options, ports, say) {
 function settingsOf(options) {
   const { baseDir: _b, headDir: _h, command: _c, from: _f, outputDir: _o, maxPairs: _m, ...rest } = options;
   return rest;
+}
+function pairRunner(options, ports, say) {
+  const { filter, selection, name } = options;
+  const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
+  const runs = join8(options.outputDir, RUNS_FOLDER);
+  if (existsSync6(runs) && readdirSync6(runs).length > 0)
+    throw new UsageError(
+      `${name}: ${runs} already holds runs (of an earlier run of perfgate ${name}?); give an empty --output-dir or remove it`
+    );
+  const cwd = options.cwd;
+  const order = [];
+  const runOnce = (build, pair) => {
+    const what = `${build} run ${pair}`;
+    const folder = resolve2(runs, build, `r${pair}`);
+    mkdirSync2(folder, { recursive: true });
+    const run = ports.run(commandOf(options.command, folder, filter), cwd[build]);
+    order.push(`${build} ${pair}`);
+    if (run.status !== 0) throw runFailure(what, run, void 0, runs);
+    const writesFile = options.command.includes("{output}");
+    if (!writesFile && !options.command.includes("{outdir}")) {
+      if (run.stdout.trim() === "") throw runFailure(what, run, "the command printed nothing", runs);
+      writeFileSync3(join8(folder, STDOUT_FILE), run.stdout);
+    } else if (!hasOutput(writesFile ? join8(folder, OUTPUT_FILE) : folder)) {
+      throw runFailure(
+        what,
+        run,
+        writesFile ? `the command wrote no output to ${join8(folder, OUTPUT_FILE)}` : `it left ${folder} empty`,
+        runs
+      );
+    }
+    readRun(folder, what, run, order.length === 1);
+  };
+  const readRun = (folder, what, run, first) => {
+    let loaded;
+    try {
+      loaded = loadResults([folder], options, silentProgress);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw runFailure(what, run, `its output is not a benchmark result perfgate reads (${reason})`, runs);
+    }
+    const experiments = [...loaded.experiments.values()];
+    const detected = experiments[0]?.format;
+    if (detected === void 0) throw runFailure(what, run, "its output holds no benchmark results", runs);
+    if (!first) return;
+    if (!filterFits(format, detected))
+      throw new UsageError(
+        `${name}: the output is ${detected}, whose {filter} has another syntax than the one given (${filter}); add --format ${detected}`
+      );
+    say(`perfgate ${name}: the output is ${detected}`);
+    if (selection !== void 0 && !experiments.some((e) => e.measurements.some((m) => selected(selection, e.experiment, m.parameter.label))))
+      throw runFailure(
+        what,
+        run,
+        `its output has none of the benchmarks to confirm (${[...selection.keys()].join(", ")}); does the command pass {filter} on?`,
+        runs
+      );
+  };
+  return {
+    runs,
+    order,
+    runPair(pair) {
+      for (const build of pairOrder(pair)) runOnce(build, pair);
+    }
+  };
 }
 
 // src/pipeline/shell.ts
@@ -17473,10 +17521,295 @@ Report: ${outcome.compare.markdownPath}, ${outcome.compare.jsonPath}
   return failed ? EXIT_GATE_FAILED : EXIT_PASS;
 }
 
+// src/engine/confirm/qualify.ts
+var QUALIFY_DEFAULT_PAIRS = 12;
+var FIT_MULTIPLE = 2;
+function logOfRelative(relative2, direction) {
+  return direction === "higher-is-better" ? -Math.log1p(-relative2) : Math.log1p(relative2);
+}
+function rowStandardError(row) {
+  const k = row.repetitions;
+  if (row.interval === void 0 || row.confidence === void 0 || k === void 0 || k < 2) return void 0;
+  const critical = studentTQuantile(row.confidence, k - 1);
+  const width = logOfRelative(row.interval.upper, row.direction) - logOfRelative(row.interval.lower, row.direction);
+  const se = width / (2 * critical);
+  return Number.isFinite(se) && se >= 0 ? se : void 0;
+}
+function projectedDetectable(row, se, pairs, cap) {
+  const alpha = 1 - (row.confidence ?? 0.99);
+  const seAtCap = se * Math.sqrt(pairs / cap);
+  const critical = studentTQuantile(1 - sequentialNominalAlpha(cap, cap, alpha, DEFAULT_SPENDING), cap - 1);
+  return detectableChange(critical * seAtCap, seAtCap, cap - 1, row.threshold, row.direction);
+}
+function knownSlowdown(threshold, detectable) {
+  const byThreshold = 1 + FIT_MULTIPLE * threshold;
+  const byNoise = detectable !== void 0 && Number.isFinite(detectable) ? (1 + detectable) ** 2 : 0;
+  return Math.max(byThreshold, byNoise);
+}
+function slowed(m, factor) {
+  const f = m.metric.direction === "higher-is-better" ? 1 / factor : factor;
+  const scale2 = (name, v) => name === "samples" ? v : name === "variance" ? v * f * f : v * f;
+  const statistics = Object.fromEntries(
+    Object.entries(m.statistics).map(([name, v]) => [name, v === void 0 ? v : scale2(name, v)])
+  );
+  const repetitionValues = m.repetitionValues && Object.fromEntries(
+    Object.entries(m.repetitionValues).map(([name, values]) => [name, values?.map((v) => scale2(name, v))])
+  );
+  return {
+    ...m,
+    statistics,
+    ...m.samples ? { samples: m.samples.map((v) => v * f) } : {},
+    ...repetitionValues ? { repetitionValues } : {}
+  };
+}
+function pairsOf2(pairs, experiment, factor = 1) {
+  return pairs.map((p) => {
+    const result = p.result.get(experiment);
+    return {
+      reference: p.reference.get(experiment),
+      result: result && factor !== 1 ? { measurements: result.measurements.map((m) => slowed(m, factor)) } : result
+    };
+  });
+}
+function runNoise(pairs, experiment, row) {
+  const logs = pairs.flatMap(
+    (p) => [p.reference, p.result].flatMap((side) => {
+      const m = side.get(experiment)?.measurements.find((x) => keyOf3(x) === rowKey(row));
+      const v = m?.statistics[row.statistic];
+      return v !== void 0 && v > 0 && Number.isFinite(v) ? [Math.log(v)] : [];
+    })
+  );
+  const { sd } = meanAndSd(logs);
+  return Number.isFinite(sd) ? Math.expm1(sd) : void 0;
+}
+var percent3 = (x) => `${(x * 100).toFixed(1)} %`;
+function qualify(pairs, thresholds, verdict, maxPairs) {
+  const experiments = [...new Set(pairs.flatMap((p) => [...p.reference.keys(), ...p.result.keys()]))];
+  const rows = [];
+  const proofs = [];
+  const reasons = [];
+  for (const experiment of experiments) {
+    const sub = compareExperimentPaired(experiment, pairsOf2(pairs, experiment), thresholds, verdict);
+    let factor = 0;
+    for (const row of sub.rows) {
+      const pooled = row.pooled === true;
+      const se = rowStandardError(row);
+      const detectableAtCap = se === void 0 ? void 0 : projectedDetectable(row, se, row.repetitions, maxPairs);
+      const fit = row.gated ? detectableAtCap !== void 0 && detectableAtCap <= FIT_MULTIPLE * row.threshold : void 0;
+      const noise = pooled ? void 0 : runNoise(pairs, experiment, row);
+      const name = [experiment, row.parameter, row.statistic].filter((s) => s !== "").join(" ");
+      if (fit === false)
+        reasons.push(
+          detectableAtCap === void 0 ? `${name}: no noise could be measured (fewer than 2 pairs have it)` : `${name}: ${maxPairs} pairs catch ${percent3(detectableAtCap)} 9 times in 10, more than ${FIT_MULTIPLE} × the threshold of ${percent3(row.threshold)}`
+        );
+      if (row.gated) factor = Math.max(factor, knownSlowdown(row.threshold, row.detectable));
+      rows.push({
+        experiment,
+        parameter: row.parameter,
+        metric: row.metric,
+        statistic: row.statistic,
+        direction: row.direction,
+        gated: row.gated,
+        pooled,
+        threshold: row.threshold,
+        ...se !== void 0 ? { pairNoise: Math.expm1(se * Math.sqrt(row.repetitions)) } : {},
+        ...noise !== void 0 ? { runNoise: noise } : {},
+        ...row.detectable !== void 0 ? { detectable: row.detectable } : {},
+        ...detectableAtCap !== void 0 ? { detectableAtCap } : {},
+        ...fit !== void 0 ? { fit } : {}
+      });
+    }
+    if (factor === 0) continue;
+    const slowedSub = compareExperimentPaired(experiment, pairsOf2(pairs, experiment, factor), thresholds, verdict);
+    const failed = slowedSub.status === "failed";
+    proofs.push({ experiment, factor, failed });
+    if (!failed)
+      reasons.push(
+        `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to one side did not fail the gate, so the gate cannot fail on this runner`
+      );
+  }
+  if (!rows.some((r) => r.gated)) reasons.push("no gated row: nothing the gate judges was measured");
+  return {
+    pairs: pairs.length,
+    maxPairs,
+    confidence: verdict.confidence,
+    rows,
+    proofs,
+    fit: reasons.length === 0,
+    reasons
+  };
+}
+
+// src/pipeline/qualify.ts
+import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync4 } from "node:fs";
+import { join as join9 } from "node:path";
+
+// src/engine/confirm/qualifyReport.ts
+var percent4 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `${(x * 100).toFixed(1)} %`;
+var spread2 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `±${(x * 100).toFixed(1)} %`;
+var cell = (text2) => text2.replace(/\|/g, "\\|");
+function fitCell(row) {
+  return row.fit === void 0 ? "not gated" : row.fit ? "✅ fit" : "❌ unfit";
+}
+function renderQualifyMarkdown(q) {
+  const lines = [
+    "# perfgate qualify: A/A on this runner",
+    "",
+    q.fit ? `✅ **Fit**: the confirmation catches ${FIT_MULTIPLE} × the threshold 9 times in 10 within ${q.maxPairs} pairs, and the gate fails a known slowdown.` : `❌ **Unfit**: the threshold cannot be reached within ${q.maxPairs} pairs on this runner.`,
+    "",
+    `${q.pairs} A/A pairs of one build, in ABBA order, judged by the paired method at confidence ${q.confidence}. Pair noise is the spread (sd) of the per-pair ratios, run noise that of the single runs; Catches ≥ is the smallest slowdown caught 9 times in 10 with ${q.pairs} pairs, and projected to the last look of a confirmation of ${q.maxPairs} pairs.`,
+    ""
+  ];
+  if (q.reasons.length > 0) lines.push(...q.reasons.map((r) => `- ${cell(r)}`), "");
+  lines.push(
+    `| Benchmark | Parameter | Statistic | Threshold | Pair noise | Run noise | Catches ≥ (${q.pairs} pairs) | Catches ≥ (${q.maxPairs} pairs) | |`,
+    "|---|---|---|---:|---:|---:|---:|---:|---|",
+    ...q.rows.map(
+      (r) => `| ${cell(r.experiment)} | ${cell(r.parameter)} | ${cell(r.statistic)} | ${percent4(r.threshold)} | ${spread2(r.pairNoise)} | ${spread2(r.runNoise)} | ${percent4(r.detectable)} | ${percent4(r.detectableAtCap)} | ${fitCell(r)} |`
+    ),
+    "",
+    "## The gate can fail",
+    "",
+    `Each benchmark's second runs made slower by a known factor (${FIT_MULTIPLE} × the threshold, or twice on the log scale what ${q.pairs} pairs catch, whichever is larger) must fail the paired comparison.`,
+    "",
+    "| Benchmark | Known slowdown | Gate |",
+    "|---|---:|---|",
+    ...q.proofs.map(
+      (p) => `| ${cell(p.experiment)} | ×${p.factor.toFixed(3)} | ${p.failed ? "✅ failed" : "❌ passed"} |`
+    ),
+    ""
+  );
+  return lines.join("\n");
+}
+function renderQualifyJson(q) {
+  const finite4 = (x) => x !== void 0 && Number.isFinite(x) ? x : null;
+  return JSON.stringify(
+    {
+      fit: q.fit,
+      pairs: q.pairs,
+      maxPairs: q.maxPairs,
+      confidence: q.confidence,
+      fitMultiple: FIT_MULTIPLE,
+      reasons: q.reasons,
+      rows: q.rows.map((r) => ({
+        ...r,
+        pairNoise: finite4(r.pairNoise),
+        runNoise: finite4(r.runNoise),
+        detectable: finite4(r.detectable),
+        detectableAtCap: finite4(r.detectableAtCap)
+      })),
+      proofs: q.proofs
+    },
+    null,
+    2
+  ) + "\n";
+}
+
+// src/pipeline/qualify.ts
+function runQualify(options, ports, say) {
+  const dir = mustBeFolder(options.dir, "--dir", "qualify");
+  if (options.command.trim() === "") throw new UsageError("qualify: --command is empty");
+  const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
+  const filter = filterPattern(format, void 0);
+  const runner = pairRunner({ ...options, cwd: { base: dir, head: dir }, filter, name: "qualify" }, ports, say);
+  const started = ports.now();
+  say(
+    `perfgate qualify: ${options.pairs} A/A pairs of ${dir} for a confirmation of at most ${options.maxPairs} pairs; {filter} = ${filter === "" ? "'' (everything)" : shellWord(filter)}`
+  );
+  for (let pair = 1; pair <= options.pairs; pair++) {
+    runner.runPair(pair);
+    say(`perfgate qualify: pair ${pair} of ${options.pairs} (${elapsed(ports.now() - started)})`);
+  }
+  const [first, second] = ["base", "head"].map(
+    (side) => readRunFolders(join9(runner.runs, side), options, silentProgress)
+  );
+  const pairs = first.map((run, i) => ({ reference: run.experiments, result: second[i].experiments }));
+  const verdict = resolveVerdictSettings("paired", {
+    confidence: options.confidence,
+    thresholds: options.thresholds,
+    gate: options.gate
+  });
+  const qualification = qualify(pairs, options.thresholds, verdict, options.maxPairs);
+  mkdirSync3(options.outputDir, { recursive: true });
+  const markdownPath = join9(options.outputDir, "qualify.md");
+  const jsonPath = join9(options.outputDir, "qualify.json");
+  writeFileSync4(markdownPath, renderQualifyMarkdown(qualification));
+  writeFileSync4(jsonPath, renderQualifyJson(qualification));
+  say(
+    qualification.fit ? `perfgate qualify: fit (${elapsed(ports.now() - started)})` : `perfgate qualify: unfit: ${qualification.reasons.join("; ")}`
+  );
+  return { qualification, order: runner.order, markdownPath, jsonPath };
+}
+
+// src/cli/commands/qualify.ts
+var DEFAULT_QUALIFY_DIR = "perfgate-qualify";
+var SPELLING2 = { ...CLI_SPELLING, compare: "qualify: " };
+function qualifyCommand(args, io, ports = systemConfirmPorts) {
+  const { values, positionals } = parseCommandArgs("qualify", args, {
+    dir: { type: "string" },
+    command: { type: "string" },
+    pairs: { type: "string" },
+    "max-pairs": { type: "string" },
+    threshold: { type: "string", short: "t" },
+    confidence: { type: "string" },
+    gate: { type: "string" },
+    "output-dir": { type: "string", short: "o" },
+    ...SET_OPTIONS,
+    ...HELP_OPTION
+  });
+  if (values.help) {
+    io.out(QUALIFY_HELP);
+    return EXIT_PASS;
+  }
+  if (positionals.length > 0)
+    throw new UsageError(
+      `qualify: unexpected argument "${terminalSafe(positionals[0])}" (see perfgate qualify --help)`
+    );
+  for (const flag of ["dir", "command"])
+    if (values[flag] === void 0 || values[flag].trim() === "")
+      throw new UsageError(`qualify: --${flag} is required (see perfgate qualify --help)`);
+  const pairs = parseMaxPairs(values.pairs, "--pairs") ?? QUALIFY_DEFAULT_PAIRS;
+  const settings = comparisonSettings(
+    {
+      reference: "paths",
+      history: false,
+      paired: true,
+      maxPairs: values["max-pairs"] ?? String(CONFIRM_DEFAULT_MAX_PAIRS),
+      confidence: values.confidence,
+      gate: values.gate,
+      threshold: values.threshold
+    },
+    SPELLING2
+  );
+  const outcome = runQualify(
+    {
+      dir: values.dir,
+      command: values.command,
+      pairs,
+      ...settings,
+      maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
+      outputDir: values["output-dir"] ?? DEFAULT_QUALIFY_DIR,
+      ...readOptions(values, SPELLING2)
+    },
+    ports,
+    (line) => io.err(terminalSafe(line) + "\n")
+  );
+  const q = outcome.qualification;
+  io.out(`Report: ${outcome.markdownPath}, ${outcome.jsonPath}
+`);
+  io.out(
+    q.fit ? `Fit: within ${q.maxPairs} pairs a confirmation catches 2 × the threshold 9 times in 10, and the gate fails a known slowdown.
+` : `Unfit: the threshold cannot be reached within ${q.maxPairs} pairs on this runner:
+${q.reasons.map((r) => `  ${r}
+`).join("")}`
+  );
+  return q.fit ? EXIT_PASS : EXIT_UNFIT;
+}
+
 // src/pipeline/historyImport.ts
 import { createHash } from "node:crypto";
 import { readdirSync as readdirSync7, statSync as statSync8 } from "node:fs";
-import { basename as basename5, dirname as dirname6, join as join9, resolve as resolve3 } from "node:path";
+import { basename as basename5, dirname as dirname6, join as join10, resolve as resolve3 } from "node:path";
 var REFERENCE_RUN_NAME = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;
 var DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})(?:[_T ](\d{2})[-:](\d{2})[-:](\d{2}))?/;
 var REFERENCE_RESULTS = "experiments_results";
@@ -17501,7 +17834,7 @@ function runHistoryImport(options, progress) {
   const dates = options.date !== void 0 ? [{ date: normalizeDate(options.date), how: "given" }] : datesOfRuns(runs, drafts, existing);
   const undated = runs.flatMap((r, i) => {
     const { date, how } = dates[i];
-    return how === "after" || how === "imported" ? [`${join9(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
+    return how === "after" || how === "imported" ? [`${join10(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
   });
   if (undated.length > 0) {
     progress.warning(
@@ -17521,7 +17854,7 @@ function runHistoryImport(options, progress) {
 }
 function runsOfSource(source, options, progress) {
   if (!isFolder(source)) throw new InputError("history import: not a folder of runs", { file: source });
-  const nested = join9(source, REFERENCE_RESULTS);
+  const nested = join10(source, REFERENCE_RESULTS);
   if (isFolder(nested)) return runsOfSource(nested, options, progress);
   if (holdsResultFiles(source, options) || isCriterionRun(source)) {
     const run = readRunFolder(source, basename5(resolve3(source)), options, progress);
@@ -17534,7 +17867,7 @@ function runsOfSource(source, options, progress) {
   }));
 }
 function holdsResultFiles(folder, options) {
-  const files = readdirSync7(folder).filter((name) => statSync8(join9(folder, name)).isFile());
+  const files = readdirSync7(folder).filter((name) => statSync8(join10(folder, name)).isFile());
   if (files.length === 0) return false;
   try {
     return discoverResults([folder], {
@@ -17548,7 +17881,7 @@ function holdsResultFiles(folder, options) {
   }
 }
 function subFolders(folder) {
-  return readdirSync7(folder).filter((name) => isFolder(join9(folder, name)));
+  return readdirSync7(folder).filter((name) => isFolder(join10(folder, name)));
 }
 function isFolder(path) {
   try {
@@ -17588,7 +17921,7 @@ function recordOfRun({ source, run }, options, date) {
     format: e.format,
     measurements: e.measurements
   }));
-  const where = join9(source, run.name);
+  const where = join10(source, run.name);
   const environment = mergeEnvironments(options.environment, run.environment);
   const info = {
     sha: options.commit ?? UNKNOWN_COMMIT,
@@ -18069,7 +18402,7 @@ function value(v) {
   if (!Number.isFinite(v)) return "—";
   return String(Number(v.toPrecision(4)));
 }
-function percent3(change) {
+function percent5(change) {
   const p = change * 100;
   return `${p >= 0 ? "+" : "−"}${Math.abs(p).toFixed(1)} %`;
 }
@@ -18116,7 +18449,7 @@ function renderTrendsMarkdown(report) {
     for (const { series, step } of steps) {
       const mark = step.kind === "regression" ? step.isNew ? "**new regression**" : "regression" : "improvement";
       lines.push(
-        `| ${mark} | ${seriesName(series, md).join(" | ")} | ${percent3(step.change)} | ${withUnit2(step.before, md(series.unit))} → ${withUnit2(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`
+        `| ${mark} | ${seriesName(series, md).join(" | ")} | ${percent5(step.change)} | ${withUnit2(step.before, md(series.unit))} → ${withUnit2(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`
       );
     }
     lines.push("");
@@ -18126,7 +18459,7 @@ function renderTrendsMarkdown(report) {
     lines.push("Pending (too few runs after the change to tell a step from an outlier yet):", "");
     for (const { series, step } of pending) {
       lines.push(
-        `- ${seriesName(series, md).join(" · ")}: ${percent3(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`
+        `- ${seriesName(series, md).join(" · ")}: ${percent5(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`
       );
     }
     lines.push("");
@@ -18155,7 +18488,7 @@ function renderTrendsMarkdown(report) {
 }
 function outlierText(o, unit, escape, at) {
   const span = o.length === 1 ? `run ${at}` : `${o.length} runs from ${at}`;
-  return `${withUnit2(o.value, escape(unit))} against ${withUnit2(o.level, escape(unit))} (${percent3(o.change)}, ${o.kind}) at ${span}`;
+  return `${withUnit2(o.value, escape(unit))} against ${withUnit2(o.level, escape(unit))} (${percent5(o.change)}, ${o.kind}) at ${span}`;
 }
 var CHANGE_LEGEND = "change = after / before − 1, the change of the value itself: + went up, − went down. A regression is a change the worse way for its metric: a rise in a time, a drop in a throughput or rate.";
 function renderTrendsText(report) {
@@ -18167,13 +18500,13 @@ function renderTrendsText(report) {
   for (const { series, step } of steps) {
     const mark = step.kind === "regression" ? step.isNew ? "NEW REGRESSION" : "regression" : "improvement";
     lines.push(
-      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent3(step.change)} (${withUnit2(step.before, t(series.unit))} -> ${withUnit2(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}`
+      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent5(step.change)} (${withUnit2(step.before, t(series.unit))} -> ${withUnit2(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}`
     );
   }
   for (const series of report.series) {
     if (series.pending)
       lines.push(
-        `  pending: ${seriesName(series, t).join(" / ")} ${percent3(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`
+        `  pending: ${seriesName(series, t).join(" / ")} ${percent5(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`
       );
     for (const o of series.outliers)
       lines.push(`  outlier: ${seriesName(series, t).join(" / ")} ${outlierText(o, series.unit, t, sha(o.run))}`);
@@ -18271,7 +18604,7 @@ function parseTrendStatistics(texts, what) {
 }
 
 // src/pipeline/dashboard.ts
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 
 // src/engine/dashboard/model.ts
 function commitUrlOf(runUrl, sha) {
@@ -18576,7 +18909,7 @@ function runAxis(runs) {
     }
   };
 }
-function percent4(change) {
+function percent6(change) {
   const p = change * 100;
   return `${p >= 0 ? "+" : "−"}${Math.abs(p).toFixed(1)} %`;
 }
@@ -18622,7 +18955,7 @@ function trendSpec(s, runs) {
     ...s.pending ? [{ t: s.pending, color: PENDING, kind: "pending" }] : []
   ];
   for (const { t, color, kind } of changes) {
-    const text2 = `${kind}${t.isNew && kind === "regression" ? " (new)" : ""} ${percent4(t.change)}: ${sha(t.lastRunBefore)}…${sha(t.firstRun)}`;
+    const text2 = `${kind}${t.isNew && kind === "regression" ? " (new)" : ""} ${percent6(t.change)}: ${sha(t.lastRunBefore)}…${sha(t.firstRun)}`;
     const data = { values: [{ r: t.lastRunBefore, r2: t.firstRun, text: text2 }] };
     layers.push({
       data,
@@ -18949,7 +19282,7 @@ async function runDashboard(options, progress) {
       ...ASSET_FILES.map((name) => ({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] }))
     ];
     const written2 = files.map((f) => {
-      const path = join10(options.output, ...f.path.split("/"));
+      const path = join11(options.output, ...f.path.split("/"));
       writeFileAtomic(path, f.content);
       return path;
     });
@@ -19119,7 +19452,7 @@ function trendWindowOption(text2) {
 }
 
 // src/pipeline/summarize.ts
-import { dirname as dirname7, join as join11 } from "node:path";
+import { dirname as dirname7, join as join12 } from "node:path";
 function runSummarize(options, progress, onWritten = () => {
 }) {
   if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
@@ -19127,7 +19460,7 @@ function runSummarize(options, progress, onWritten = () => {
   for (const raw of options.rawFiles) {
     progress.step(`Summarising ${raw}`, () => {
       const summary = summarize(readRawMeasurements(raw, options.floatParse));
-      const path = join11(options.outputDir ?? dirname7(raw), summaryFileNameOfRaw(raw));
+      const path = join12(options.outputDir ?? dirname7(raw), summaryFileNameOfRaw(raw));
       writeFileAtomic(path, renderSummaryCsv(summary));
       written2.push(path);
       onWritten(path);
@@ -19145,14 +19478,14 @@ function predictionLimit(values, direction, confidence, floorMargin) {
   if (n === 0 || values.some(Number.isNaN)) {
     return { limit: NaN, centre: NaN, spread: NaN, scale: "log", runs: n, t: NaN, setBy: "bound", margin: NaN };
   }
-  const { scale: scale2, mean: mean3, spread: spread2 } = spreadOf(values);
+  const { scale: scale2, mean: mean3, spread: spread3 } = spreadOf(values);
   const t = n > 1 ? studentTQuantile(confidence, n - 1) : NaN;
   const worst = ceiling ? Math.max(...values) : Math.min(...values);
   const floorLimit = worst + side * floorMargin * Math.abs(worst);
   let limit = floorLimit;
   let setBy = "floor";
   if (n > 1) {
-    const reach = mean3 + side * t * spread2 * Math.sqrt(1 + 1 / n);
+    const reach = mean3 + side * t * spread3 * Math.sqrt(1 + 1 / n);
     const bound = scale2 === "log" ? Math.exp(reach) : reach;
     if (ceiling ? bound > floorLimit : bound < floorLimit) {
       limit = bound;
@@ -19160,15 +19493,15 @@ function predictionLimit(values, direction, confidence, floorMargin) {
     }
   }
   const centre = scale2 === "log" ? Math.exp(mean3) : mean3;
-  return { limit, centre, spread: spread2, scale: scale2, runs: n, t, setBy, margin: marginOver(centre, limit, direction, scale2) };
+  return { limit, centre, spread: spread3, scale: scale2, runs: n, t, setBy, margin: marginOver(centre, limit, direction, scale2) };
 }
 function spreadOf(values) {
   const n = values.length;
   const scale2 = values.every((v) => v > 0) ? "log" : "linear";
   const xs = scale2 === "log" ? values.map(Math.log) : values;
   const mean3 = xs.reduce((a, b) => a + b, 0) / n;
-  const spread2 = n > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean3) ** 2, 0) / (n - 1)) : NaN;
-  return { scale: scale2, mean: mean3, spread: spread2 };
+  const spread3 = n > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean3) ** 2, 0) / (n - 1)) : NaN;
+  return { scale: scale2, mean: mean3, spread: spread3 };
 }
 function marginOver(centre, limit, direction, scale2) {
   const ceiling = direction === "lower-is-better";
@@ -19195,14 +19528,14 @@ function deriveLimitValues(series, method) {
         const p = higher ? 100 - method.percentile : method.percentile;
         const value2 = values.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values).sort(), p);
         const limit = method.margin === 0 ? value2 : value2 * (higher ? 1 - method.margin : 1 + method.margin);
-        const { scale: scale2, mean: mean3, spread: spread2 } = spreadOf(values);
+        const { scale: scale2, mean: mean3, spread: spread3 } = spreadOf(values);
         const centre = scale2 === "log" ? Math.exp(mean3) : mean3;
         return {
           limit,
           basis: {
             runs: values.length,
             centre,
-            spread: spread2,
+            spread: spread3,
             scale: scale2,
             setBy: "percentile",
             margin: marginOver(centre, limit, direction, scale2)
@@ -19432,8 +19765,8 @@ function metricRowNotes(limits, floorMargin) {
   return [...rows.values()].map((row) => metricRowNote(row[0].experiment, row[0].parameter, row, floorMargin));
 }
 function firstCell(experiment) {
-  const cell = csvText(experiment);
-  return cell.startsWith("#") ? `"${cell}"` : cell;
+  const cell2 = csvText(experiment);
+  return cell2.startsWith("#") ? `"${cell2}"` : cell2;
 }
 
 // src/pipeline/derive.ts
@@ -19907,6 +20240,8 @@ function dispatch(argv, io) {
       return compareCommand(rest, io);
     case "confirm":
       return confirmCommand(rest, io);
+    case "qualify":
+      return qualifyCommand(rest, io);
     case "derive-requirements":
       return deriveCommand(rest, io);
     case "inspect":
@@ -19921,7 +20256,7 @@ function dispatch(argv, io) {
       return dashboardCommand(rest, io);
     default:
       throw new UsageError(
-        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, confirm, derive-requirements, inspect, trends, history, export and dashboard (see perfgate --help)`
+        `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, confirm, qualify, derive-requirements, inspect, trends, history, export and dashboard (see perfgate --help)`
       );
   }
 }
