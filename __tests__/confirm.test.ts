@@ -88,6 +88,24 @@ describe('perfgate confirm', () => {
     expect(Object.values(verdicts(s.out))).toEqual(BENCHMARKS.map(() => 'failed'));
   });
 
+  test('under 12 % shared noise one benchmark ×1.25 among 8 is confirmed and named alone within the cap', async () => {
+    // The noise: the suite across the 8 experiments cancels the runner's shift of each pair (the default).
+    const s = setup({ BenchmarkC: 1.25 }, { SYNTH_NOISE: 0.12 });
+    const { code, out } = await confirm(s, '--max-pairs', '24');
+    expect(code).toBe(1);
+    expect(Object.entries(verdicts(s.out)).filter(([, v]) => v === 'failed')).toEqual([['BenchmarkC', 'failed']]);
+    expect(out).toMatch(/Confirmed after (8|12|16|20|24) pairs: BenchmarkC regressed\./);
+    expect(readFileSync(join(s.out, 'comparison.md'), 'utf8')).toContain(
+      'Suite across experiments: time/op Median of 8 benchmarks in 8 experiments',
+    );
+    // --no-shared-shift: each benchmark judged alone, the runner's shift in its interval (measured: caught about half
+    // the time at 24 pairs, bench/validate-confirm.ts).
+    const alone = setup({ BenchmarkC: 1.25 }, { SYNTH_NOISE: 0.12 });
+    const today = await confirm(alone, '--max-pairs', '8', '--no-shared-shift');
+    expect(readFileSync(join(alone.out, 'comparison.md'), 'utf8')).not.toContain('Suite across experiments');
+    expect([0, 1]).toContain(today.code);
+  });
+
   test('--from confirms only the failed and undecided rows: the filter names them, only they are judged', async () => {
     const first = setup({ BenchmarkC: 1.25 });
     await confirm(first, '--max-pairs', '4');

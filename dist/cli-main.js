@@ -236,7 +236,7 @@ Options:
   --no-environment-check with --history: judge every history run whatever its machine
   -r, --results PATH…    the candidate; each one is a run: an experiment given by several is
                          judged on all its repetitions (more paths may follow the flag)
-  --paired               compare interleaved A/B pairs (see above)
+  --paired               compare interleaved A/B pairs (see above); --shared-shift: against the run's suite
   --max-pairs N          with --paired, a sequential A/B run of at most N pairs: the pairs given
                          are one look (every 4 pairs from 8), judged at a Pocock-type
                          boundary so that all looks together keep the false-alarm rate; the
@@ -273,8 +273,8 @@ Usage:
                    [--max-pairs N] [--threshold T] [--confidence C] [--gate G] [--format F] [-o DIR]
 
 Runs CMD (through /bin/sh -c, in each build's folder) in order-balanced pairs, base head, head base,
-… so a drift cancels, and judges the pairs as compare --paired --max-pairs does: a look after 8
-pairs, then every 4, at a Pocock-type boundary; it stops when no gated row is inconclusive.
+… so a drift cancels, and judges the pairs as compare --paired --shared-shift --max-pairs does: a look
+after 8 pairs, then every 4, at a Pocock-type boundary; it stops when no gated row is inconclusive.
 In CMD (perfgate quotes the values; do not quote the placeholders):
   {output}   a fresh file per run (the same name, output, in a fresh folder per run)
   {outdir}   a fresh empty folder per run, for tools that write several files
@@ -287,6 +287,7 @@ Options:
   --from FILE            a comparison.json: confirm only its gated rows that failed or are undecided
                          (fail, warn, noisy, inconclusive, insufficient-history, not-comparable)
   --max-pairs N          the most pairs to run (default 24)
+  --no-shared-shift      judge each benchmark alone, not against the suite of the run's benchmarks
   -t, --threshold T      the relative worsening a row may show (default 0.1)
   --confidence C         per gated statistic family (default 0.99)
   -f, --format F         the output's format (default: detected from the first run)
@@ -12544,6 +12545,10 @@ function sharedShiftNotes(rows) {
   const notes = [
     "Shared shift of each run: every benchmark of a pair shares the runner’s shift of that pair, estimated as the median of the pair’s log ratios. The geomean row is the suite’s change with the shared noise in its interval; a benchmark row’s interval and p-value are its change relative to the suite, which the shared noise does not reach. A benchmark fails when it is significantly worse than the suite and its change is over the threshold (its own change when the suite moved, else its change relative to the suite), or when the suite fails and it moved with it (not significantly better than the suite)."
   ];
+  if (rows.some((r) => r.acrossExperiments))
+    notes.push(
+      "Across experiments: where a tool reports each benchmark as its own experiment (Go, Google Benchmark, pytest, JMH), the suite of a metric and statistic is every gated benchmark row of the run; its change is given in a note below, not as a row, and an experiment’s own geomean row of it is shown but not gated."
+    );
   for (const row of rows) {
     if (row.sharedShift !== "suite" || !row.interval) continue;
     if (!(row.interval.lower > 0 || row.interval.upper < 0)) continue;
@@ -12557,6 +12562,50 @@ function sharedShiftNotes(rows) {
 }
 
 // src/engine/compare/pairedMethod.ts
+function meanCells(members) {
+  const pairs = members[0]?.length ?? 0;
+  return Array.from({ length: pairs }, (_, i) => {
+    const cells = members.map((values) => values[i]);
+    if (cells.some((c) => c === void 0)) return void 0;
+    const defined = cells;
+    const mean3 = (f) => defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
+    return { a: Math.exp(mean3((c) => Math.log(c.a))), b: Math.exp(mean3((c) => Math.log(c.b))), d: mean3((c) => c.d) };
+  });
+}
+function outcomeKey(row) {
+  return `${rowKey(row)}\0${row.statistic}`;
+}
+function lookAlphaOf(options) {
+  const spending = options.spending ?? DEFAULT_SPENDING;
+  return (rowAlpha2, pairs) => options.maxPairs === void 0 ? rowAlpha2 : sequentialNominalAlpha(pairs, options.maxPairs, rowAlpha2, spending);
+}
+function familyLevels(size, options) {
+  const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
+  const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
+  const lookAlpha = lookAlphaOf(options);
+  const maxPairs = options.maxPairs;
+  return {
+    row: (k) => lookAlpha(rowAlpha(alpha, size, pooledShare), k),
+    suite: (k) => lookAlpha(pooledAlpha(alpha, pooledShare), k),
+    toDecide: (mean3, sd, k) => {
+      const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
+      const sequential = maxPairs === void 0 ? void 0 : { spending: options.spending ?? DEFAULT_SPENDING };
+      const row = rowAlpha(alpha, size, pooledShare);
+      return { needed: pairsToDecide(mean3, sd, k, 0, row, PASS_BETA, cap, sequential), cap };
+    }
+  };
+}
+function pairCells(pairs) {
+  const maps = pairs.map((p) => ({
+    reference: new Map((p.reference?.measurements ?? []).map((m) => [keyOf3(m), m])),
+    result: new Map((p.result?.measurements ?? []).map((m) => [keyOf3(m), m]))
+  }));
+  return (row) => maps.map((p) => {
+    const a = p.reference.get(rowKey(row))?.statistics[row.statistic];
+    const b = p.result.get(rowKey(row))?.statistics[row.statistic];
+    return a !== void 0 && b !== void 0 && a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b) ? { a, b, d: logWorse(a, b, row.direction) } : void 0;
+  });
+}
 var PASS_BETA = 1 - DETECTION_POWER;
 function sequentialNote(pairs, maxPairs, spending = DEFAULT_SPENDING) {
   const looks = looksAt(pairs, maxPairs);
@@ -12565,9 +12614,6 @@ function sequentialNote(pairs, maxPairs, spending = DEFAULT_SPENDING) {
 }
 var PAIRS_TO_DECIDE_CAP = 100;
 function compareExperimentPaired(experimentType, pairs, thresholds, options = {}) {
-  const maxPairs = options.maxPairs;
-  const spending = options.spending ?? DEFAULT_SPENDING;
-  const lookAlpha = (rowAlpha2, pairs2) => maxPairs === void 0 ? rowAlpha2 : sequentialNominalAlpha(pairs2, maxPairs, rowAlpha2, spending);
   const gate = options.gate ?? SHARED_DEFAULTS.gate;
   const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
@@ -12579,13 +12625,11 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
     result: new Map((p.result?.measurements ?? []).map((m) => [keyOf3(m), m]))
   }));
   const shapeOf = (row) => pairMaps.map((p) => p.result.get(rowKey(row)) ?? p.reference.get(rowKey(row))).find((m) => m !== void 0);
-  const logRatios = (row, parameter) => pairMaps.map((p) => {
-    const a = p.reference.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
-    const b = p.result.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
-    return a !== void 0 && b !== void 0 && a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b) ? { a, b, d: logWorse(a, b, row.direction) } : void 0;
-  });
+  const cellsOf = pairCells(pairs);
+  const logRatios = (row, parameter) => cellsOf({ ...row, parameter });
   const sizes = familySizes(plain.rows);
-  const shifted = /* @__PURE__ */ new Map();
+  const across = options.acrossExperiments ?? /* @__PURE__ */ new Map();
+  const shifted = new Map(across);
   if (options.sharedShift) {
     const families = /* @__PURE__ */ new Map();
     for (const row of plain.rows) {
@@ -12593,51 +12637,74 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
       families.set(familyKey(row), [...families.get(familyKey(row)) ?? [], row]);
     }
     for (const family of families.values()) {
-      const size = family.length;
+      if (across.has(outcomeKey(family[0]))) continue;
       const outcomes = sharedShiftOutcomes(
         family,
         family.map((row) => logRatios(row, row.parameter)),
-        {
-          row: (k) => lookAlpha(rowAlpha(alpha, size, pooledShare), k),
-          suite: (k) => lookAlpha(pooledAlpha(alpha, pooledShare), k),
-          toDecide: (mean3, sd, k) => {
-            const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
-            const sequential = maxPairs === void 0 ? void 0 : { spending };
-            const row = rowAlpha(alpha, size, pooledShare);
-            return { needed: pairsToDecide(mean3, sd, k, 0, row, PASS_BETA, cap, sequential), cap };
-          }
-        }
+        familyLevels(family.length, options)
       );
-      for (const [parameter, outcome] of outcomes ?? [])
-        shifted.set(`${rowKey({ ...family[0], parameter })}\0${family[0].statistic}`, outcome);
+      for (const [parameter, outcome] of outcomes ?? []) shifted.set(outcomeKey({ ...family[0], parameter }), outcome);
     }
   }
-  const pairedOutcome = (row, pairValues, rowConfidence, decisive) => {
+  const judged = plain.rows.map((row) => {
+    if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf(row));
+    const familySize = sizes.get(familyKey(row)) ?? 1;
+    const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
+    const outcome = shifted.get(outcomeKey(row)) ?? pairedRowOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1, options);
+    return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
+  });
+  const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
+  const pooled = pooledRows(
+    judged,
+    (row, parameters) => {
+      const perPair = meanCells(parameters.map((p) => logRatios(row, p)));
+      const outcome = pairedRowOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true, options);
+      if (outcome && across.has(outcomeKey(row))) return informational(outcome);
+      return outcome && shifted.has(outcomeKey(row)) ? { ...outcome, sharedShift: "suite" } : outcome;
+    },
+    gate,
+    resultByKey
+  );
+  const acrossFamilies = new Set(plain.rows.filter((r) => across.has(outcomeKey(r))).map(familyKey));
+  const all = [...judged, ...pooled].map((r) => r.pooled && acrossFamilies.has(familyKey(r)) ? gated(r, false) : r);
+  const named = nameRegressedRows(
+    all.filter((r) => !acrossFamilies.has(familyKey(r))),
+    alpha
+  );
+  const rows = all.map((r) => acrossFamilies.has(familyKey(r)) ? r : named.shift());
+  const status = refs.length === 0 ? "new" : ress.length === 0 ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
+  return { ...plain, status, rows };
+}
+function pairedRowOutcome(row, pairValues, rowConfidence, decisive, options) {
+  const { maxPairs } = options;
+  const spending = options.spending ?? DEFAULT_SPENDING;
+  const lookAlpha = lookAlphaOf(options);
+  {
     const usable = pairValues.filter((v) => v !== void 0);
     const reference = Math.exp(meanAndSd(usable.map((v) => Math.log(v.a))).mean);
     const result = Math.exp(meanAndSd(usable.map((v) => Math.log(v.b))).mean);
     if (usable.length < 2) {
       if (usable.length === 0) return void 0;
-      const status3 = thresholdStatus(reference, result, row.threshold, row.direction);
+      const status2 = thresholdStatus(reference, result, row.threshold, row.direction);
       return {
         reference,
         result,
         deltaPercent: deltaPercent(reference, result, row.direction),
         repetitions: 1,
-        ...statusOf(status3)
+        ...statusOf(status2)
       };
     }
-    const logRatios2 = usable.map((v) => v.d);
-    const test = pairedLogTest(logRatios2, lookAlpha(1 - rowConfidence, usable.length), row.direction);
-    const { mean: mean3, sd } = meanAndSd(logRatios2);
+    const logRatios = usable.map((v) => v.d);
+    const test = pairedLogTest(logRatios, lookAlpha(1 - rowConfidence, usable.length), row.direction);
+    const { mean: mean3, sd } = meanAndSd(logRatios);
     const logThreshold = logOfThreshold(row.threshold, row.direction);
     const passLevel = lookAlpha(PASS_BETA, usable.length);
     const shownBelow = mean3 + studentTQuantile(1 - passLevel, usable.length - 1) * (sd / Math.sqrt(usable.length)) < logThreshold;
     const over = test.effect > row.threshold;
     const under = test.effect < -row.threshold;
-    const status2 = over && test.significant ? "fail" : under && test.significantlyBetter ? "improved" : decisive && !shownBelow ? "inconclusive" : over ? "warn" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
+    const status = over && test.significant ? "fail" : under && test.significantlyBetter ? "improved" : decisive && !shownBelow ? "inconclusive" : over ? "warn" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
     const undecided = {};
-    if (status2 === "inconclusive") {
+    if (status === "inconclusive") {
       const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
       const needed = pairsToDecide(
         mean3,
@@ -12660,41 +12727,14 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
       ...testedFields(test, row),
       confidence: rowConfidence,
       ...undecided,
-      ...statusOf(status2)
+      ...statusOf(status)
     };
-  };
-  const judged = plain.rows.map((row) => {
-    if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf(row));
-    const familySize = sizes.get(familyKey(row)) ?? 1;
-    const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
-    const outcome = shifted.get(`${rowKey(row)}\0${row.statistic}`) ?? pairedOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1);
-    return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
-  });
-  const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
-  const pooled = pooledRows(
-    judged,
-    (row, parameters) => {
-      const perParameter = parameters.map((p) => logRatios(row, p));
-      const perPair = pairs.map((_, i) => {
-        const cells = perParameter.map((values) => values[i]);
-        if (cells.some((c) => c === void 0)) return void 0;
-        const defined = cells;
-        const mean3 = (f) => defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
-        return {
-          a: Math.exp(mean3((c) => Math.log(c.a))),
-          b: Math.exp(mean3((c) => Math.log(c.b))),
-          d: mean3((c) => c.d)
-        };
-      });
-      const outcome = pairedOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true);
-      return outcome && shifted.size > 0 && shifted.has(`${rowKey(row)}\0${row.statistic}`) ? { ...outcome, sharedShift: "suite" } : outcome;
-    },
-    gate,
-    resultByKey
-  );
-  const rows = nameRegressedRows([...judged, ...pooled], alpha);
-  const status = refs.length === 0 ? "new" : ress.length === 0 ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
-  return { ...plain, status, rows };
+  }
+}
+function informational(outcome) {
+  const { pairsCap: _cap, morePairs: _more, ...rest } = outcome;
+  const status = outcome.status === "fail" ? "warn" : outcome.status === "inconclusive" ? "noisy" : outcome.status;
+  return { ...rest, ...statusOf(status) };
 }
 var pairedMethod = {
   name: "paired",
@@ -13397,6 +13437,89 @@ function buildCharts(sources) {
   for (const raw of sources.raw ?? []) charts.push(...rawCharts(raw));
   if (sources.measurements) charts.push(...throughputCharts(sources.measurements));
   return uniqueIds(charts);
+}
+
+// src/engine/compare/suiteShift.ts
+function suiteKey(row) {
+  return [row.metric.toLowerCase(), row.statistic, row.direction, String(row.threshold)].join("\0");
+}
+function runSuites(comparisons) {
+  const suites = /* @__PURE__ */ new Map();
+  comparisons.forEach((comparison, experiment) => {
+    for (const row of comparison.rows) {
+      if (row.pooled || !row.gated || row.status === "new" || row.status === "missing") continue;
+      suites.set(suiteKey(row), [...suites.get(suiteKey(row)) ?? [], { experiment, row }]);
+    }
+  });
+  return [...suites.values()].filter((members) => new Set(members.map((m) => m.experiment)).size >= 2);
+}
+function compareExperimentsPaired(experiments, thresholds, options = {}) {
+  const alone = (acrossExperiments) => experiments.map((e) => compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments }));
+  if (!options.sharedShift) return { comparisons: alone(), notes: [] };
+  const first = alone();
+  const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
+  const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
+  const cellsOf = experiments.map((e) => pairCells(e.pairs));
+  const across = experiments.map(() => /* @__PURE__ */ new Map());
+  const notes = [];
+  const judgedSuites = [];
+  for (const members of runSuites(first)) {
+    const cells = members.map((m) => cellsOf[m.experiment](m.row));
+    const outcomes = sharedShiftOutcomes(
+      members.map((m, j) => ({ ...m.row, parameter: String(j) })),
+      cells,
+      familyLevels(members.length, options)
+    );
+    if (!outcomes) continue;
+    const head = members[0].row;
+    const suite = pairedRowOutcome(head, meanCells(cells), 1 - pooledAlpha(alpha, pooledShare), true, options);
+    members.forEach((m, j) => {
+      let outcome = { ...outcomes.get(String(j)), acrossExperiments: true };
+      if (suite?.status === "inconclusive" && !["fail", "improved", "inconclusive"].includes(outcome.status))
+        outcome = {
+          ...outcome,
+          status: "inconclusive",
+          failed: false,
+          ...suite.pairsCap !== void 0 ? { pairsCap: suite.pairsCap } : {},
+          ...suite.morePairs !== void 0 ? { morePairs: suite.morePairs } : {}
+        };
+      across[m.experiment].set(outcomeKey(m.row), outcome);
+    });
+    judgedSuites.push(members);
+    if (suite) notes.push(suiteNote(head, members, suite));
+  }
+  if (judgedSuites.length === 0) return { comparisons: first, notes };
+  const comparisons = experiments.map(
+    (e, i) => compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments: across[i] })
+  );
+  for (const members of judgedSuites) nameAcross(comparisons, members, alpha);
+  return { comparisons: comparisons.map(withStatus), notes };
+}
+function nameAcross(comparisons, members, q) {
+  const at = members.map((m) => {
+    const rows = comparisons[m.experiment].rows;
+    return { rows, index: rows.findIndex((r) => !r.pooled && outcomeKey(r) === outcomeKey(m.row)) };
+  });
+  const found = at.filter((a) => a.index >= 0);
+  const named = nameRegressedRows(
+    found.map((a) => a.rows[a.index]),
+    q
+  );
+  found.forEach((a, j) => a.rows[a.index] = named[j]);
+}
+function withStatus(comparison) {
+  if (comparison.status === "new" || comparison.status === "missing") return comparison;
+  return { ...comparison, status: comparison.rows.some((r) => r.failed) ? "failed" : "passed" };
+}
+function suiteNote(head, members, suite) {
+  const experiments = new Set(members.map((m) => m.experiment)).size;
+  const what = `${head.metric} ${head.magnitude} of ${members.length} benchmarks in ${experiments} experiments`;
+  const change = signedPercent((suite.deltaPercent ?? 0) / 100);
+  const interval = suite.interval;
+  const moved = interval !== void 0 && (interval.lower > 0 || interval.upper < 0);
+  const span = interval ? `interval ${signedPercent(Math.min(interval.lower, interval.upper))} to ${signedPercent(Math.max(interval.lower, interval.upper))}, ` : "";
+  const verdict = suite.status === "fail" ? "The shift fails the gate by itself: every benchmark that moved with it is named." : suite.status === "inconclusive" ? "Its interval straddles the threshold: every benchmark not yet decided stays inconclusive until it is decided." : "Each benchmark is judged on its own change against the threshold.";
+  return `${moved ? "The suite moved as a whole" : "Suite across experiments"}: ${what} shifted ${change} (worse positive; ${span}${suite.repetitions ?? 0} pairs; the suite of the run, judged at its share of α with the benchmarks' deviations from it). ${verdict}`;
 }
 
 // src/engine/report/comparisonMarkdown.ts
@@ -16011,7 +16134,9 @@ function methodNotes(method, rows) {
   }
   if (verdictMethod.judgesNoise) {
     const families = new Set(
-      rows.filter((r) => r.gated && r.pValue !== void 0).map((r) => `${r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`)
+      rows.filter((r) => r.gated && r.pValue !== void 0).map(
+        (r) => `${r.acrossExperiments ? "" : r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`
+      )
     ).size;
     const suite = 1 - method.confidence ** families;
     if (suite >= 0.05) {
@@ -16251,23 +16376,25 @@ function runCompare(given, progress) {
     const reference2 = new Map(pairs.flatMap((p) => [...p.reference]));
     const results2 = new Map(pairs.flatMap((p) => [...p.result]));
     const experiments2 = [...reference2.keys(), ...[...results2.keys()].filter((t) => !reference2.has(t))];
-    const report2 = progress.step(
-      "Comparing",
-      () => buildComparisonReport(
-        experiments2.map(
-          (t) => compareExperimentPaired(
-            t,
-            pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) })),
-            options.thresholds,
-            { ...verdict, maxPairs: options.maxPairs }
-          )
-        ),
+    const report2 = progress.step("Comparing", () => {
+      const run = compareExperimentsPaired(
+        experiments2.map((t) => ({
+          type: t,
+          pairs: pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) }))
+        })),
+        options.thresholds,
+        { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift }
+      );
+      const built = buildComparisonReport(
+        run.comparisons,
         options.referenceLabel,
         options.resultLabel,
         options.baselineRun,
         method
-      )
-    );
+      );
+      built.notes.push(...run.notes);
+      return built;
+    });
     if (options.maxPairs !== void 0) report2.notes.push(sequentialNote(pairs.length, options.maxPairs));
     return finish2(report2, reference2, results2, pooled, options, progress);
   }
@@ -16520,6 +16647,7 @@ var CLI_SPELLING = Object.freeze({
   history: "--history",
   pairedOn: "--paired",
   maxPairs: "--max-pairs",
+  sharedShift: "--shared-shift",
   confidence: "--confidence",
   gate: "--gate",
   threshold: "--threshold",
@@ -16537,6 +16665,7 @@ var ACTION_SPELLING = Object.freeze({
   history: 'input "history"',
   pairedOn: 'input "paired: true"',
   maxPairs: 'input "max-pairs"',
+  sharedShift: 'input "shared-shift"',
   confidence: 'input "confidence"',
   gate: 'input "gate"',
   threshold: 'input "threshold"',
@@ -16571,6 +16700,10 @@ function comparisonRules(given, spelling) {
     throw new UsageError(
       `${spelling.compare}${spelling.maxPairs} is the cap of a sequential A/B run; it needs ${spelling.pairedOn}`
     );
+  if (given.sharedShift && !given.paired)
+    throw new UsageError(
+      `${spelling.compare}${spelling.sharedShift} models the shared shift of each A/B pair; it needs ${spelling.pairedOn}`
+    );
 }
 function comparisonSettings(given, spelling) {
   comparisonRules(given, spelling);
@@ -16581,6 +16714,7 @@ function comparisonSettings(given, spelling) {
     thresholds,
     ...given.paired ? { paired: true } : {},
     ...maxPairs !== void 0 ? { maxPairs } : {},
+    ...given.sharedShift ? { sharedShift: true } : {},
     ...confidence !== void 0 ? { confidence } : {},
     gate: parseGateStatistics(given.gate, spelling.gate)
   };
@@ -17044,6 +17178,7 @@ function compareCommand(args, io) {
     results: { type: "string", short: "r", multiple: true },
     paired: { type: "boolean" },
     "max-pairs": { type: "string" },
+    "shared-shift": { type: "boolean" },
     confidence: { type: "string" },
     gate: { type: "string" },
     "reference-label": { type: "string" },
@@ -17072,6 +17207,7 @@ function compareCommand(args, io) {
     history: history !== void 0,
     paired: values.paired === true,
     maxPairs: values["max-pairs"],
+    sharedShift: values["shared-shift"] === true,
     confidence: values.confidence,
     gate: values.gate,
     threshold: values.threshold
@@ -17453,6 +17589,7 @@ function confirmCommand(args, io, ports = systemConfirmPorts) {
     command: { type: "string" },
     from: { type: "string" },
     "max-pairs": { type: "string" },
+    "no-shared-shift": { type: "boolean" },
     threshold: { type: "string", short: "t" },
     confidence: { type: "string" },
     gate: { type: "string" },
@@ -17477,6 +17614,8 @@ function confirmCommand(args, io, ports = systemConfirmPorts) {
       history: false,
       paired: true,
       maxPairs: values["max-pairs"] ?? String(CONFIRM_DEFAULT_MAX_PAIRS),
+      // One runner, invocations sharing its noise: the shared-shift model is what confirm is for.
+      sharedShift: values["no-shared-shift"] !== true,
       confidence: values.confidence,
       gate: values.gate,
       threshold: values.threshold

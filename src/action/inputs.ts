@@ -45,7 +45,10 @@ export interface ActionInputs {
   /** At most this many failed checks get an annotation (0: none). */
   annotations: number;
   comment: CommentSettings;
-  /** How a comparison decides: thresholds, gate, confidence, paired and max-pairs (engine/settings/rules.ts). */
+  /**
+   * How a comparison decides: thresholds, gate, confidence, paired, max-pairs and shared-shift
+   * (engine/settings/rules.ts).
+   */
   comparison: ComparisonSettings;
   outputDir: string;
   failOnRegression: boolean;
@@ -151,6 +154,7 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
       history: history !== '',
       paired: booleanInput(env, 'paired', false),
       maxPairs: optionalInput(env, 'max-pairs'),
+      sharedShift: booleanInput(env, 'shared-shift', false),
       confidence: optionalInput(env, 'confidence'),
       gate: optionalInput(env, 'gate'),
       threshold: optionalInput(env, 'threshold'),

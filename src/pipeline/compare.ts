@@ -1,7 +1,7 @@
 import {
   asNotComparable,
   compareExperiment,
-  compareExperimentPaired,
+  compareExperimentsPaired,
   sequentialNote,
   compareExperimentWithHistory,
   historyMethod,
@@ -216,22 +216,25 @@ export function runCompare(given: CompareOptions, progress: Progress): CompareOu
     const reference = new Map(pairs.flatMap((p) => [...p.reference]));
     const results = new Map(pairs.flatMap((p) => [...p.result]));
     const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
-    const report = progress.step('Comparing', () =>
-      buildComparisonReport(
-        experiments.map((t) =>
-          compareExperimentPaired(
-            t,
-            pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) })),
-            options.thresholds,
-            { ...verdict, maxPairs: options.maxPairs },
-          ),
-        ),
+    const report = progress.step('Comparing', () => {
+      const run = compareExperimentsPaired(
+        experiments.map((t) => ({
+          type: t,
+          pairs: pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) })),
+        })),
+        options.thresholds,
+        { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift },
+      );
+      const built = buildComparisonReport(
+        run.comparisons,
         options.referenceLabel,
         options.resultLabel,
         options.baselineRun,
         method,
-      ),
-    );
+      );
+      built.notes.push(...run.notes);
+      return built;
+    });
     if (options.maxPairs !== undefined) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
     return finish(report, reference, results, pooled, options, progress);
   }

@@ -22,6 +22,7 @@ export function confirmCommand(args: string[], io: Console, ports: ConfirmPorts 
     command: { type: 'string' },
     from: { type: 'string' },
     'max-pairs': { type: 'string' },
+    'no-shared-shift': { type: 'boolean' },
     threshold: { type: 'string', short: 't' },
     confidence: { type: 'string' },
     gate: { type: 'string' },
@@ -46,6 +47,8 @@ export function confirmCommand(args: string[], io: Console, ports: ConfirmPorts 
       history: false,
       paired: true,
       maxPairs: values['max-pairs'] ?? String(CONFIRM_DEFAULT_MAX_PAIRS),
+      // One runner, invocations sharing its noise: the shared-shift model is what confirm is for.
+      sharedShift: values['no-shared-shift'] !== true,
       confidence: values.confidence,
       gate: values.gate,
       threshold: values.threshold,

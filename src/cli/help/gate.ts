@@ -56,7 +56,7 @@ Options:
   --no-environment-check with --history: judge every history run whatever its machine
   -r, --results PATH…    the candidate; each one is a run: an experiment given by several is
                          judged on all its repetitions (more paths may follow the flag)
-  --paired               compare interleaved A/B pairs (see above)
+  --paired               compare interleaved A/B pairs (see above); --shared-shift: against the run's suite
   --max-pairs N          with --paired, a sequential A/B run of at most N pairs: the pairs given
                          are one look (every 4 pairs from 8), judged at a Pocock-type
                          boundary so that all looks together keep the false-alarm rate; the
@@ -94,8 +94,8 @@ Usage:
                    [--max-pairs N] [--threshold T] [--confidence C] [--gate G] [--format F] [-o DIR]
 
 Runs CMD (through /bin/sh -c, in each build's folder) in order-balanced pairs, base head, head base,
-… so a drift cancels, and judges the pairs as compare --paired --max-pairs does: a look after 8
-pairs, then every 4, at a Pocock-type boundary; it stops when no gated row is inconclusive.
+… so a drift cancels, and judges the pairs as compare --paired --shared-shift --max-pairs does: a look
+after 8 pairs, then every 4, at a Pocock-type boundary; it stops when no gated row is inconclusive.
 In CMD (perfgate quotes the values; do not quote the placeholders):
   {output}   a fresh file per run (the same name, output, in a fresh folder per run)
   {outdir}   a fresh empty folder per run, for tools that write several files
@@ -108,6 +108,7 @@ Options:
   --from FILE            a comparison.json: confirm only its gated rows that failed or are undecided
                          (fail, warn, noisy, inconclusive, insufficient-history, not-comparable)
   --max-pairs N          the most pairs to run (default 24)
+  --no-shared-shift      judge each benchmark alone, not against the suite of the run's benchmarks
   -t, --threshold T      the relative worsening a row may show (default 0.1)
   --confidence C         per gated statistic family (default 0.99)
   -f, --format F         the output's format (default: detected from the first run)

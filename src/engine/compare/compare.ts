@@ -7,6 +7,7 @@ export * from './rows.js';
 export { thresholdStatus, compareExperiment, thresholdMethod } from './thresholdMethod.js';
 export { compareExperimentWithHistory, historyMethod } from './historyMethod.js';
 export { compareExperimentPaired, pairedMethod, sequentialNote, type ExperimentPair } from './pairedMethod.js';
+export { compareExperimentsPaired } from './suiteShift.js';
 export { methodOf, methodOfRows, VERDICT_METHODS } from './methods.js';
 export type { ComparisonMethod, MethodSummary, VerdictMethod } from './method.js';
 export type { VerdictOptions } from './defaults.js';

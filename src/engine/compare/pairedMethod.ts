@@ -7,6 +7,7 @@ import {
   deltaPercent,
   familyKey,
   familySizes,
+  gated,
   keyOf,
   pooledRows,
   regate,
@@ -39,6 +40,7 @@ import {
   sharedShiftNotes,
   sharedShiftOutcomes,
   testedFields,
+  type FamilyLevels,
   type PairCell,
 } from './sharedShiftRows.js';
 
@@ -63,7 +65,82 @@ export type PairedOptions = VerdictOptions & {
    * is the suite's change. Off by default (the rows are then judged each on its own per-pair ratios).
    */
   sharedShift?: boolean | undefined;
+  /**
+   * Rows already judged with the shared-shift model across the experiments of a run (suiteShift.ts), by
+   * `${rowKey(row)}\u0000${statistic}`: used as they are. Their families are judged there, not here: no
+   * within-experiment model for them, and their pooled rows are shown but not gated (the suite across experiments
+   * takes the family's α).
+   */
+  acrossExperiments?: ReadonlyMap<string, Partial<ComparisonRow>> | undefined;
 };
+
+/**
+ * Per pair, the mean over `members` (each a row's pair cells) of their values: the geometric means of the base's and
+ * the candidate's values and the mean log ratio (the log of the geometric-mean ratio); undefined for a pair that
+ * misses a member.
+ */
+export function meanCells(members: readonly (readonly (PairCell | undefined)[])[]): (PairCell | undefined)[] {
+  const pairs = members[0]?.length ?? 0;
+  return Array.from({ length: pairs }, (_, i) => {
+    const cells = members.map((values) => values[i]);
+    if (cells.some((c) => c === undefined)) return undefined;
+    const defined = cells as PairCell[];
+    const mean = (f: (c: PairCell) => number) => defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
+    return { a: Math.exp(mean((c) => Math.log(c.a))), b: Math.exp(mean((c) => Math.log(c.b))), d: mean((c) => c.d) };
+  });
+}
+
+/** The key of a row's outcome in PairedOptions.acrossExperiments. */
+export function outcomeKey(row: Pick<ComparisonRow, 'parameter' | 'metric' | 'statistic'>): string {
+  return `${rowKey(row)}\u0000${row.statistic}`;
+}
+
+/** The nominal level of a row of α `rowAlpha` at a look of `pairs` (the fixed-sample α without a cap). */
+function lookAlphaOf(options: PairedOptions): (rowAlpha: number, pairs: number) => number {
+  const spending = options.spending ?? DEFAULT_SPENDING;
+  return (rowAlpha, pairs) =>
+    options.maxPairs === undefined ? rowAlpha : sequentialNominalAlpha(pairs, options.maxPairs, rowAlpha, spending);
+}
+
+/**
+ * The levels of a shared-shift family of `size` benchmark rows (sharedShiftRows.ts FamilyLevels): each row at its
+ * Bonferroni share, the suite at the pooled row's, both converted to the look's nominal level in a sequential run.
+ */
+export function familyLevels(size: number, options: PairedOptions): FamilyLevels {
+  const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
+  const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
+  const lookAlpha = lookAlphaOf(options);
+  const maxPairs = options.maxPairs;
+  return {
+    row: (k) => lookAlpha(rowAlpha(alpha, size, pooledShare), k),
+    suite: (k) => lookAlpha(pooledAlpha(alpha, pooledShare), k),
+    toDecide: (mean, sd, k) => {
+      const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
+      const sequential = maxPairs === undefined ? undefined : { spending: options.spending ?? DEFAULT_SPENDING };
+      // Distance to no change (threshold 0 on the deviation): when it would become significant.
+      const row = rowAlpha(alpha, size, pooledShare);
+      return { needed: pairsToDecide(mean, sd, k, 0, row, PASS_BETA, cap, sequential), cap };
+    },
+  };
+}
+
+/** Each pair's values of a row (parameter, metric, statistic) and its log ratio, worse positive. */
+export function pairCells(
+  pairs: readonly ExperimentPair[],
+): (row: Pick<ComparisonRow, 'parameter' | 'metric' | 'statistic' | 'direction'>) => (PairCell | undefined)[] {
+  const maps = pairs.map((p) => ({
+    reference: new Map((p.reference?.measurements ?? []).map((m) => [keyOf(m), m])),
+    result: new Map((p.result?.measurements ?? []).map((m) => [keyOf(m), m])),
+  }));
+  return (row) =>
+    maps.map((p) => {
+      const a = p.reference.get(rowKey(row))?.statistics[row.statistic];
+      const b = p.result.get(rowKey(row))?.statistics[row.statistic];
+      return a !== undefined && b !== undefined && a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b)
+        ? { a, b, d: logWorse(a, b, row.direction) }
+        : undefined;
+    });
+}
 
 /**
  * The risk of passing a change exactly at the threshold: a decisive row passes when its upper bound at 1 − PASS_BETA
@@ -104,11 +181,6 @@ export function compareExperimentPaired(
   thresholds: Thresholds,
   options: PairedOptions = {},
 ): SubExperimentComparison {
-  const maxPairs = options.maxPairs;
-  // A sequential look judges at the nominal level its boundary converts to; a fixed design at the row's α.
-  const spending = options.spending ?? DEFAULT_SPENDING;
-  const lookAlpha = (rowAlpha: number, pairs: number) =>
-    maxPairs === undefined ? rowAlpha : sequentialNominalAlpha(pairs, maxPairs, rowAlpha, spending);
   const gate = options.gate ?? SHARED_DEFAULTS.gate;
   const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
@@ -122,17 +194,12 @@ export function compareExperimentPaired(
   }));
   const shapeOf = (row: ComparisonRow) =>
     pairMaps.map((p) => p.result.get(rowKey(row)) ?? p.reference.get(rowKey(row))).find((m) => m !== undefined);
-  const logRatios = (row: ComparisonRow, parameter: string) =>
-    pairMaps.map((p) => {
-      const a = p.reference.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
-      const b = p.result.get(rowKey({ ...row, parameter }))?.statistics[row.statistic];
-      return a !== undefined && b !== undefined && a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b)
-        ? { a, b, d: logWorse(a, b, row.direction) }
-        : undefined;
-    });
+  const cellsOf = pairCells(pairs);
+  const logRatios = (row: ComparisonRow, parameter: string) => cellsOf({ ...row, parameter });
   const sizes = familySizes(plain.rows);
   // With the shared-shift model: each family of two or more parameters judged together (sharedShiftRows.ts).
-  const shifted = new Map<string, Partial<ComparisonRow>>();
+  const across = options.acrossExperiments ?? new Map<string, Partial<ComparisonRow>>();
+  const shifted = new Map<string, Partial<ComparisonRow>>(across);
   if (options.sharedShift) {
     const families = new Map<string, ComparisonRow[]>();
     for (const row of plain.rows) {
@@ -140,32 +207,68 @@ export function compareExperimentPaired(
       families.set(familyKey(row), [...(families.get(familyKey(row)) ?? []), row]);
     }
     for (const family of families.values()) {
-      const size = family.length;
+      // A family judged across the run's experiments (suiteShift.ts) is not judged again here.
+      if (across.has(outcomeKey(family[0]!))) continue;
       const outcomes = sharedShiftOutcomes(
         family,
         family.map((row) => logRatios(row, row.parameter)),
-        {
-          row: (k) => lookAlpha(rowAlpha(alpha, size, pooledShare), k),
-          suite: (k) => lookAlpha(pooledAlpha(alpha, pooledShare), k),
-          toDecide: (mean, sd, k) => {
-            const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
-            const sequential = maxPairs === undefined ? undefined : { spending };
-            // Distance to no change (threshold 0 on the deviation): when it would become significant.
-            const row = rowAlpha(alpha, size, pooledShare);
-            return { needed: pairsToDecide(mean, sd, k, 0, row, PASS_BETA, cap, sequential), cap };
-          },
-        },
+        familyLevels(family.length, options),
       );
-      for (const [parameter, outcome] of outcomes ?? [])
-        shifted.set(`${rowKey({ ...family[0]!, parameter })}\u0000${family[0]!.statistic}`, outcome);
+      for (const [parameter, outcome] of outcomes ?? []) shifted.set(outcomeKey({ ...family[0]!, parameter }), outcome);
     }
   }
-  const pairedOutcome = (
-    row: ComparisonRow,
-    pairValues: (PairCell | undefined)[],
-    rowConfidence: number,
-    decisive: boolean,
-  ): Partial<ComparisonRow> | undefined => {
+  const judged = plain.rows.map((row): ComparisonRow => {
+    if (row.status === 'new' || row.status === 'missing') return regate(row, gate, shapeOf(row));
+    const familySize = sizes.get(familyKey(row)) ?? 1;
+    const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
+    const outcome =
+      shifted.get(outcomeKey(row)) ??
+      pairedRowOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1, options);
+    return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
+  });
+  const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
+  const pooled = pooledRows(
+    judged,
+    (row, parameters) => {
+      const perPair = meanCells(parameters.map((p) => logRatios(row, p)));
+      const outcome = pairedRowOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true, options);
+      // Across experiments the suite of the run takes the family's α: its pooled row is shown, not gated.
+      if (outcome && across.has(outcomeKey(row))) return informational(outcome);
+      // With the model the pooled row is the suite's change, which the benchmark rows were judged against.
+      return outcome && shifted.has(outcomeKey(row)) ? { ...outcome, sharedShift: 'suite' } : outcome;
+    },
+    gate,
+    resultByKey,
+  );
+  // A family judged across experiments: its pooled row is not gated, and its rows are named across the suite.
+  const acrossFamilies = new Set(plain.rows.filter((r) => across.has(outcomeKey(r))).map(familyKey));
+  const all = [...judged, ...pooled].map((r) => (r.pooled && acrossFamilies.has(familyKey(r)) ? gated(r, false) : r));
+  const named = nameRegressedRows(
+    all.filter((r) => !acrossFamilies.has(familyKey(r))),
+    alpha,
+  );
+  const rows = all.map((r) => (acrossFamilies.has(familyKey(r)) ? r : named.shift()!));
+  const status =
+    refs.length === 0 ? 'new' : ress.length === 0 ? 'missing' : rows.some(comparisonRowFailed) ? 'failed' : 'passed';
+  return { ...plain, status, rows };
+}
+
+/**
+ * A row judged on its own per-pair log ratios at confidence `rowConfidence` (the look's nominal level when the run is
+ * sequential). A decisive row (a pooled row, or a lone parameter) is `inconclusive` until its upper bound at
+ * PASS_BETA lies below the threshold. Undefined when no pair has the row.
+ */
+export function pairedRowOutcome(
+  row: ComparisonRow,
+  pairValues: readonly (PairCell | undefined)[],
+  rowConfidence: number,
+  decisive: boolean,
+  options: PairedOptions,
+): Partial<ComparisonRow> | undefined {
+  const { maxPairs } = options;
+  const spending = options.spending ?? DEFAULT_SPENDING;
+  const lookAlpha = lookAlphaOf(options);
+  {
     const usable = pairValues.filter((v): v is PairCell => v !== undefined);
     const reference = Math.exp(meanAndSd(usable.map((v) => Math.log(v.a))).mean);
     const result = Math.exp(meanAndSd(usable.map((v) => Math.log(v.b))).mean);
@@ -228,49 +331,20 @@ export function compareExperimentPaired(
       ...undecided,
       ...statusOf(status),
     };
-  };
-  const judged = plain.rows.map((row): ComparisonRow => {
-    if (row.status === 'new' || row.status === 'missing') return regate(row, gate, shapeOf(row));
-    const familySize = sizes.get(familyKey(row)) ?? 1;
-    const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
-    const outcome =
-      shifted.get(`${rowKey(row)}\u0000${row.statistic}`) ??
-      pairedOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1);
-    return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
-  });
-  const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
-  const pooled = pooledRows(
-    judged,
-    (row, parameters) => {
-      // Per pair: the mean log ratio over the parameters (the log of the geometric-mean ratio).
-      const perParameter = parameters.map((p) => logRatios(row, p));
-      const perPair = pairs.map((_, i) => {
-        const cells = perParameter.map((values) => values[i]);
-        if (cells.some((c) => c === undefined)) return undefined;
-        const defined = cells as PairCell[];
-        const mean = (f: (c: PairCell) => number) => defined.reduce((acc, c) => acc + f(c), 0) / defined.length;
-        return {
-          a: Math.exp(mean((c) => Math.log(c.a))),
-          b: Math.exp(mean((c) => Math.log(c.b))),
-          d: mean((c) => c.d),
-        };
-      });
-      const outcome = pairedOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true);
-      // With the model the pooled row is the suite's change, which the benchmark rows were judged against.
-      return outcome && shifted.size > 0 && shifted.has(`${rowKey(row)}\u0000${row.statistic}`)
-        ? { ...outcome, sharedShift: 'suite' }
-        : outcome;
-    },
-    gate,
-    resultByKey,
-  );
-  const rows = nameRegressedRows([...judged, ...pooled], alpha);
-  const status =
-    refs.length === 0 ? 'new' : ress.length === 0 ? 'missing' : rows.some(comparisonRowFailed) ? 'failed' : 'passed';
-  return { ...plain, status, rows };
+  }
+}
+/**
+ * A pooled row shown for information: the suite across experiments decides its family, so it neither fails (a `fail`
+ * shows as `warn`) nor keeps a sequential run going (an `inconclusive` shows as `noisy`).
+ */
+function informational(outcome: Partial<ComparisonRow>): Partial<ComparisonRow> {
+  const { pairsCap: _cap, morePairs: _more, ...rest } = outcome;
+  const status = outcome.status === 'fail' ? 'warn' : outcome.status === 'inconclusive' ? 'noisy' : outcome.status!;
+  return { ...rest, ...statusOf(status) };
 }
 
-/** The paired method: interleaved A/B pairs on one runner cancel the machine's state, so its default is 0.99. */
+/** The paired method: interleaved A/B pairs on one runner cancel the machine's state
+, so its default is 0.99. */
 export const pairedMethod = {
   name: 'paired',
   defaults: { confidence: 0.99 },

@@ -109,6 +109,11 @@ export interface ComparisonRow {
    * `benchmark` on a parameter row, whose interval and p-value are its change relative to the suite's.
    */
   sharedShift?: 'suite' | 'benchmark';
+  /**
+   * With the shared-shift model, a benchmark row judged in a suite across the experiments of the run
+   * (suiteShift.ts): its family is the suite, not its experiment's metric and statistic.
+   */
+  acrossExperiments?: boolean;
 }
 
 /**

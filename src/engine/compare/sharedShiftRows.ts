@@ -143,7 +143,7 @@ export function sharedShiftOutcomes(
 }
 
 /** A worse-positive relative change, signed: `+12.3 %`, `-4 %`. */
-function signedPercent(effect: number): string {
+export function signedPercent(effect: number): string {
   const size = Number((effect * 100).toPrecision(3));
   return `${size > 0 ? '+' : ''}${size} %`;
 }
@@ -157,6 +157,10 @@ export function sharedShiftNotes(rows: readonly ComparisonRow[]): string[] {
   const notes = [
     'Shared shift of each run: every benchmark of a pair shares the runner’s shift of that pair, estimated as the median of the pair’s log ratios. The geomean row is the suite’s change with the shared noise in its interval; a benchmark row’s interval and p-value are its change relative to the suite, which the shared noise does not reach. A benchmark fails when it is significantly worse than the suite and its change is over the threshold (its own change when the suite moved, else its change relative to the suite), or when the suite fails and it moved with it (not significantly better than the suite).',
   ];
+  if (rows.some((r) => r.acrossExperiments))
+    notes.push(
+      'Across experiments: where a tool reports each benchmark as its own experiment (Go, Google Benchmark, pytest, JMH), the suite of a metric and statistic is every gated benchmark row of the run; its change is given in a note below, not as a row, and an experiment’s own geomean row of it is shown but not gated.',
+    );
   for (const row of rows) {
     if (row.sharedShift !== 'suite' || !row.interval) continue;
     if (!(row.interval.lower > 0 || row.interval.upper < 0)) continue;

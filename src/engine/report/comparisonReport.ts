@@ -221,7 +221,10 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
     const families = new Set(
       rows
         .filter((r) => r.gated && r.pValue !== undefined)
-        .map((r) => `${r.experimentType}\u0000${r.metric.toLowerCase()}\u0000${r.statistic}`),
+        // A suite across experiments is one family of the run, whichever experiment holds the row.
+        .map(
+          (r) => `${r.acrossExperiments ? '' : r.experimentType}\u0000${r.metric.toLowerCase()}\u0000${r.statistic}`,
+        ),
     ).size;
     const suite = 1 - method.confidence ** families;
     if (suite >= 0.05) {

@@ -74,6 +74,8 @@ export interface ComparisonGiven {
   history: boolean;
   paired: boolean;
   maxPairs?: string | undefined;
+  /** Whether the shared-shift model was asked for (CLI `--shared-shift`, action `shared-shift: true`). */
+  sharedShift?: boolean | undefined;
   confidence?: string | undefined;
   gate?: string | undefined;
   threshold?: string | undefined;
@@ -88,13 +90,20 @@ export interface ComparisonSettings {
   paired?: boolean;
   /** With `paired`: the cap of a sequential A/B run; the pairs given are one look of it. */
   maxPairs?: number;
+  /**
+   * With `paired`: model the shared shift of each pair (docs/statistics.md, "The shared shift of a run"): the suite
+   * of every gated row of a metric and statistic across the experiments, each benchmark judged on its change relative
+   * to the suite.
+   */
+  sharedShift?: boolean;
   /** The gate's confidence per gated statistic family (absent: the method's default). */
   confidence?: number;
 }
 
 /**
  * The rules between the settings of a comparison, checked before anything is parsed: a reference or a history, not
- * both; `paired` needs A/B pairs (a reference given as paths, no history); `max-pairs` is only for `paired`.
+ * both; `paired` needs A/B pairs (a reference given as paths, no history); `max-pairs` and `shared-shift` are only for
+ * `paired`.
  */
 export function comparisonRules(given: ComparisonGiven, spelling: Readonly<Spelling>): void {
   if (given.reference !== undefined && given.history)
@@ -103,6 +112,10 @@ export function comparisonRules(given: ComparisonGiven, spelling: Readonly<Spell
   if (given.maxPairs !== undefined && !given.paired)
     throw new UsageError(
       `${spelling.compare}${spelling.maxPairs} is the cap of a sequential A/B run; it needs ${spelling.pairedOn}`,
+    );
+  if (given.sharedShift && !given.paired)
+    throw new UsageError(
+      `${spelling.compare}${spelling.sharedShift} models the shared shift of each A/B pair; it needs ${spelling.pairedOn}`,
     );
 }
 
@@ -116,6 +129,7 @@ export function comparisonSettings(given: ComparisonGiven, spelling: Readonly<Sp
     thresholds,
     ...(given.paired ? { paired: true } : {}),
     ...(maxPairs !== undefined ? { maxPairs } : {}),
+    ...(given.sharedShift ? { sharedShift: true } : {}),
     ...(confidence !== undefined ? { confidence } : {}),
     gate: parseGateStatistics(given.gate, spelling.gate),
   };

@@ -12,6 +12,7 @@ export interface Spelling {
   /** How to turn `paired` on, as a rule that needs it says so. */
   pairedOn: string;
   maxPairs: string;
+  sharedShift: string;
   confidence: string;
   gate: string;
   threshold: string;
@@ -34,6 +35,7 @@ export const CLI_SPELLING: Readonly<Spelling> = Object.freeze({
   history: '--history',
   pairedOn: '--paired',
   maxPairs: '--max-pairs',
+  sharedShift: '--shared-shift',
   confidence: '--confidence',
   gate: '--gate',
   threshold: '--threshold',
@@ -52,6 +54,7 @@ export const ACTION_SPELLING: Readonly<Spelling> = Object.freeze({
   history: 'input "history"',
   pairedOn: 'input "paired: true"',
   maxPairs: 'input "max-pairs"',
+  sharedShift: 'input "shared-shift"',
   confidence: 'input "confidence"',
   gate: 'input "gate"',
   threshold: 'input "threshold"',
