@@ -16934,7 +16934,7 @@ function confirmationMarkdown(c) {
     return [
       `**Confirmation:** ⚠️ could not run, so the first stage's verdict stands: ${escapeMarkdown(c.why ?? "unknown")}`
     ].join("\n");
-  const how = `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), the ${plural3(c.families, "flagged family")} decided at ${percent3(c.confidence)} each (α/K: ${percent3(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent3(c.alpha)}).`;
+  const how = `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), the ${c.families} flagged ${c.families === 1 ? "family" : "families"} decided at ${percent3(c.confidence)} each (α/K: ${percent3(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent3(c.alpha)}).`;
   const report = c.comparison;
   if (report === void 0) return how;
   const attention = comparisonMarkdownParts(report).attention;

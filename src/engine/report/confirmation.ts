@@ -67,7 +67,7 @@ export function confirmationMarkdown(c: ConfirmationSummary): string {
     ].join('\n');
   const how =
     `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), ` +
-    `the ${plural(c.families, 'flagged family')} decided at ${percent(c.confidence)} each ` +
+    `the ${c.families} flagged ${c.families === 1 ? 'family' : 'families'} decided at ${percent(c.confidence)} each ` +
     `(α/K: ${percent(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent(c.alpha)}).`;
   const report = c.comparison;
   if (report === undefined) return how;
