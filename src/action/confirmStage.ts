@@ -58,8 +58,10 @@ export async function confirmStage(
           thresholds: inputs.comparison.thresholds,
           ...(inputs.comparison.gate !== undefined ? { gate: inputs.comparison.gate } : {}),
           paired: true,
-          // One runner, invocations sharing its noise: as `perfgate confirm` does by default.
-          sharedShift: true,
+          // Not the shared-shift model: {filter} runs only the flagged benchmarks, so the run has no
+          // unflagged ones to tell the invocation's shift from, and the flagged would be judged
+          // against each other. Today's paired rule, at α/K.
+          sharedShift: false,
           confidence,
           ...readOptionsOf(inputs),
         },
