@@ -470,6 +470,55 @@ describe('goldens: perfgate export (fixtures/formats)', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// The two-stage gate (confirm-command): a baseline compare flags BenchmarkC ×1.3 and BenchmarkE ×1.18, and the
+// synthetic Go benchmark of fixtures/confirm reruns them in 8 A/B pairs (low noise, seeded: the same bytes each run).
+
+describe.each([
+  ['confirmed', { BenchmarkC: 1.3 }, 1],
+  ['unconfirmed', {}, 0],
+] as const)('the two-stage gate on a pull request, %s: job summary and comment', (name, slowdown, status) => {
+  test('as the goldens say', async () => {
+    const ws = tempDir('perfgate-golden-');
+    const base = join(ws, 'base-build');
+    mkdirSync(base);
+    writeFileSync(join(ws, 'slowdown.json'), JSON.stringify(slowdown));
+    const first = join(repoRoot, 'fixtures', 'confirm', 'first-stage');
+    const script = join(repoRoot, 'fixtures', 'confirm', 'synthetic-bench.mjs');
+    const event = join(ws, 'event.json');
+    writeFileSync(
+      event,
+      JSON.stringify({ pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' } } }),
+    );
+    const run = await runActionInProcess(
+      {
+        results: join(first, 'head.txt'),
+        baseline: join(first, 'base.txt'),
+        'upload-report': 'false',
+        comment: 'never',
+        'confirm-command': `SYNTH_NOISE=0.02 SYNTH_BENCH_NOISE=0.01 SYNTH_SEED=5 SYNTH_STATE=${join(ws, 'state')} node ${script} --filter {filter} --output {output}`,
+        'confirm-base-dir': base,
+        'confirm-max-pairs': '8',
+      },
+      {
+        workspace: ws,
+        env: {
+          GITHUB_EVENT_NAME: 'pull_request',
+          GITHUB_EVENT_PATH: event,
+          GITHUB_REPOSITORY: 'octo/bench',
+          GITHUB_RUN_ID: '99',
+          GITHUB_SERVER_URL: 'https://github.com',
+        },
+      },
+    );
+    expect(run.status).toBe(status);
+    const placeholders = (text: string) => text.split(repoRoot).join('<repo>').split(ws).join('<workspace>');
+    expectGolden(`pull-request/two-stage-${name}/summary.md`, placeholders(run.summary));
+    const comment = readFileSync(join(ws, 'perfgate-report', 'comment.md'), 'utf8');
+    expectGolden(`pull-request/two-stage-${name}/comment.md`, placeholders(comment));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 
 test('no stale golden files: every file under __tests__/__golden__ belongs to a test above', async () => {
   const walk = (dir: string): string[] =>

@@ -573,10 +573,10 @@ function valueChangeRange(range2, direction) {
 function changeFromRequirement(percentOver, direction) {
   return valueChange(percentOver, direction);
 }
-function worseningSize(percent7) {
-  if (Number.isNaN(percent7)) return "—";
-  if (percent7 > 1e4) return "> 10000 %";
-  return `${formatFixed3(percent7)} %`;
+function worseningSize(percent8) {
+  if (Number.isNaN(percent8)) return "—";
+  if (percent8 > 1e4) return "> 10000 %";
+  return `${formatFixed3(percent8)} %`;
 }
 
 // src/engine/report/escape.ts
@@ -12774,14 +12774,14 @@ function methodOfRows(rows) {
 }
 
 // src/engine/charts/format.ts
-function formatDelta(percent7) {
-  if (!Number.isFinite(percent7)) return "–";
-  const text2 = Math.abs(percent7).toFixed(Math.abs(percent7) >= 99.95 ? 0 : 1);
+function formatDelta(percent8) {
+  if (!Number.isFinite(percent8)) return "–";
+  const text2 = Math.abs(percent8).toFixed(Math.abs(percent8) >= 99.95 ? 0 : 1);
   if (Number(text2) === 0) return "0 %";
-  return `${percent7 > 0 ? "+" : "−"}${text2} %`;
+  return `${percent8 > 0 ? "+" : "−"}${text2} %`;
 }
-function unchangedAtDisplay(percent7) {
-  return formatDelta(percent7) === "0 %";
+function unchangedAtDisplay(percent8) {
+  return formatDelta(percent8) === "0 %";
 }
 
 // src/engine/charts/historyCharts.ts
@@ -16657,6 +16657,10 @@ var CLI_SPELLING = Object.freeze({
   skipSeconds: "--skip-seconds",
   repetitions: "--repetitions",
   experimentNames: "--experiment-name",
+  confirmCommand: "--command",
+  confirmBaseDir: "--base-dir",
+  confirmHeadDir: "--head-dir",
+  confirmMaxPairs: "--max-pairs",
   pairedNeedsPairs: "compare: --paired compares A/B pairs; give --reference and --results, not --history"
 });
 var ACTION_SPELLING = Object.freeze({
@@ -16675,6 +16679,10 @@ var ACTION_SPELLING = Object.freeze({
   skipSeconds: 'input "skip-seconds"',
   repetitions: 'input "repetitions"',
   experimentNames: 'input "experiment-names"',
+  confirmCommand: 'input "confirm-command"',
+  confirmBaseDir: 'input "confirm-base-dir"',
+  confirmHeadDir: 'input "confirm-head-dir"',
+  confirmMaxPairs: 'input "confirm-max-pairs"',
   pairedNeedsPairs: 'input "paired": give input "baseline" as the folder of base-build runs and "results" as the folder of candidate runs (one sub-folder per run: r1, r2, …)'
 });
 
@@ -16904,21 +16912,59 @@ ${fence}`;
   return tail2;
 }
 
-// src/engine/report/reviewerComment.ts
+// src/engine/report/confirmation.ts
 var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var percent3 = (p) => `${Number((p * 100).toPrecision(3))} %`;
+function pairsText(c) {
+  return `${plural3(c.pairs, "A/B pair")}`;
+}
+function confirmationHeadline(c, firstStage) {
+  if (c.state === "not-run") return `${firstStage} · ⚠️ not confirmed: the confirmation could not run`;
+  const worse = c.comparison?.changes.worse;
+  if (c.state === "confirmed")
+    return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural3(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
+  const undecided = c.undecided.length > 0 ? ` (${plural3(c.undecided.length, "row")} still undecided at the cap)` : "";
+  return `⚠️ Unconfirmed: ${plural3(c.families, "benchmark")} flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
+}
+function firstStageLine(firstStage) {
+  return `**First stage:** ${firstStage}`;
+}
+function confirmationMarkdown(c) {
+  if (c.state === "not-run")
+    return [
+      `**Confirmation:** ⚠️ could not run, so the first stage's verdict stands: ${escapeMarkdown(c.why ?? "unknown")}`
+    ].join("\n");
+  const how = `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), the ${c.families} flagged ${c.families === 1 ? "family" : "families"} decided at ${percent3(c.confidence)} each (α/K: ${percent3(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent3(c.alpha)}).`;
+  const report = c.comparison;
+  if (report === void 0) return how;
+  const attention = comparisonMarkdownParts(report).attention;
+  if (attention.length === 0) {
+    const what = c.state === "unconfirmed" ? "No flagged benchmark changed beyond the threshold in the pairs: the first stage saw noise." : "The pairs confirmed a regression.";
+    return [how, "", what].join("\n");
+  }
+  const table3 = changeTable(attention, report.rows);
+  const verdict = c.state === "confirmed" ? `Confirmed: ${c.confirmed.map(escapeMarkdown).join(", ")}.` : `Still undecided at the cap (the gate passes): ${c.undecided.map(escapeMarkdown).join(", ")}.`;
+  return [how, "", ...table3.header, ...table3.rows, "", verdict].join("\n");
+}
+
+// src/engine/report/reviewerComment.ts
+var plural4 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function reviewerHeadline(parts) {
   const pieces = [];
-  if (parts.comparison)
-    pieces.push(
-      headline2(parts.comparison, {
-        ...parts.base !== void 0 ? { base: parts.base } : {},
-        brief: parts.check !== void 0
-      })
-    );
+  const firstStage = firstStageHeadline(parts);
+  if (firstStage !== void 0)
+    pieces.push(parts.confirmation ? confirmationHeadline(parts.confirmation, firstStage) : firstStage);
   else if (parts.notice !== void 0)
     pieces.push(`➖ Nothing compared with ${parts.base !== void 0 ? escapeMarkdown(parts.base) : "a baseline"}`);
   if (parts.check) pieces.push(requirementsHeadline(parts.check));
   return pieces.length > 0 ? pieces.join(" · ") : void 0;
+}
+function firstStageHeadline(parts) {
+  if (!parts.comparison) return void 0;
+  return headline2(parts.comparison, {
+    ...parts.base !== void 0 ? { base: parts.base } : {},
+    brief: parts.check !== void 0
+  });
 }
 function commitText(commit) {
   return /^[0-9a-f]{7,40}$/i.test(commit) ? commit.toLowerCase() : `\`${withoutControls(commit.replace(/[`\\\r\n]/g, ""))}\``;
@@ -16961,7 +17007,7 @@ function reviewerSections(parts, links = {}) {
   const sections = [];
   const everything = links.fullReport ?? "the full report";
   const failingWhere = links.reportHtml ? "report.html" : everything;
-  const more = (what, where) => (n) => `… and ${plural3(n, `more ${what}`)} in ${where}.`;
+  const more = (what, where) => (n) => `… and ${plural4(n, `more ${what}`)} in ${where}.`;
   const line = reviewerHeadline(parts);
   const judged = judgedLine(parts);
   if (line !== void 0)
@@ -16972,6 +17018,10 @@ function reviewerSections(parts, links = {}) {
       label: "the headline"
     });
   if (parts.notice) sections.push({ text: parts.notice, priority: 0, required: true, label: "the notice" });
+  const confirmation = parts.confirmation;
+  const firstStage = firstStageHeadline(parts);
+  if (confirmation && confirmation.state !== "not-run" && firstStage !== void 0)
+    sections.push({ text: firstStageLine(firstStage), priority: 0, required: true, label: "the first stage" });
   const comparison = parts.comparison;
   const compared = comparison ? comparisonMarkdownParts(comparison) : void 0;
   if (comparison && compared) {
@@ -16989,6 +17039,13 @@ function reviewerSections(parts, links = {}) {
       );
     }
   }
+  if (confirmation)
+    sections.push({
+      text: confirmationMarkdown(confirmation),
+      priority: 1,
+      required: true,
+      label: "the confirmation"
+    });
   const check = parts.check;
   const checked = check ? checkMarkdownParts(check) : void 0;
   if (checked && checked.problems !== "") {
@@ -17024,7 +17081,7 @@ function reviewerSections(parts, links = {}) {
     );
   if (comparison && compared) {
     const rest = compared.rest.filter((r) => !(comparison.verdict === "pass" && r.gated && r.status === "improved"));
-    const summary = rest.length > 0 ? `Comparison: ${plural3(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
+    const summary = rest.length > 0 ? `Comparison: ${plural4(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
     const prefix = [
       "<details>",
       `<summary>${summary}</summary>`,
@@ -17403,7 +17460,9 @@ function commandOf(command, runFolder, filter) {
 function mustBeFolder(path, flag, name = "confirm") {
   const full = resolve2(path);
   if (!existsSync6(full) || !statSync7(full).isDirectory())
-    throw new UsageError(`${name}: ${flag} ${path} is not a folder (the build's folder, where the command runs)`);
+    throw new UsageError(
+      `${name !== "" ? `${name}: ` : ""}${flag} ${path} is not a folder (the build's folder, where the command runs)`
+    );
   return full;
 }
 function tail(text2) {
@@ -17721,7 +17780,7 @@ function runNoise(pairs, experiment, row) {
   const { sd } = meanAndSd(logs);
   return Number.isFinite(sd) ? Math.expm1(sd) : void 0;
 }
-var percent3 = (x) => `${(x * 100).toFixed(1)} %`;
+var percent4 = (x) => `${(x * 100).toFixed(1)} %`;
 function qualify(pairs, thresholds, verdict, maxPairs) {
   const experiments = [...new Set(pairs.flatMap((p) => [...p.reference.keys(), ...p.result.keys()]))];
   const rows = [];
@@ -17739,7 +17798,7 @@ function qualify(pairs, thresholds, verdict, maxPairs) {
       const name = [experiment, row.parameter, row.statistic].filter((s) => s !== "").join(" ");
       if (fit === false)
         reasons.push(
-          detectableAtCap === void 0 ? `${name}: no noise could be measured (fewer than 2 pairs have it)` : `${name}: ${maxPairs} pairs catch ${percent3(detectableAtCap)} 9 times in 10, more than ${FIT_MULTIPLE} × the threshold of ${percent3(row.threshold)}`
+          detectableAtCap === void 0 ? `${name}: no noise could be measured (fewer than 2 pairs have it)` : `${name}: ${maxPairs} pairs catch ${percent4(detectableAtCap)} 9 times in 10, more than ${FIT_MULTIPLE} × the threshold of ${percent4(row.threshold)}`
         );
       if (row.gated) factor = Math.max(factor, knownSlowdown(row.threshold, row.detectable));
       rows.push({
@@ -17784,7 +17843,7 @@ import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync4 } from "node:f
 import { join as join9 } from "node:path";
 
 // src/engine/confirm/qualifyReport.ts
-var percent4 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `${(x * 100).toFixed(1)} %`;
+var percent5 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `${(x * 100).toFixed(1)} %`;
 var spread2 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `±${(x * 100).toFixed(1)} %`;
 var cell = (text2) => text2.replace(/\|/g, "\\|");
 function fitCell(row) {
@@ -17804,7 +17863,7 @@ function renderQualifyMarkdown(q) {
     `| Benchmark | Parameter | Statistic | Threshold | Pair noise | Run noise | Catches ≥ (${q.pairs} pairs) | Catches ≥ (${q.maxPairs} pairs) | |`,
     "|---|---|---|---:|---:|---:|---:|---:|---|",
     ...q.rows.map(
-      (r) => `| ${cell(r.experiment)} | ${cell(r.parameter)} | ${cell(r.statistic)} | ${percent4(r.threshold)} | ${spread2(r.pairNoise)} | ${spread2(r.runNoise)} | ${percent4(r.detectable)} | ${percent4(r.detectableAtCap)} | ${fitCell(r)} |`
+      (r) => `| ${cell(r.experiment)} | ${cell(r.parameter)} | ${cell(r.statistic)} | ${percent5(r.threshold)} | ${spread2(r.pairNoise)} | ${spread2(r.runNoise)} | ${percent5(r.detectable)} | ${percent5(r.detectableAtCap)} | ${fitCell(r)} |`
     ),
     "",
     "## The gate can fail",
@@ -18541,7 +18600,7 @@ function value(v) {
   if (!Number.isFinite(v)) return "—";
   return String(Number(v.toPrecision(4)));
 }
-function percent5(change) {
+function percent6(change) {
   const p = change * 100;
   return `${p >= 0 ? "+" : "−"}${Math.abs(p).toFixed(1)} %`;
 }
@@ -18588,7 +18647,7 @@ function renderTrendsMarkdown(report) {
     for (const { series, step } of steps) {
       const mark = step.kind === "regression" ? step.isNew ? "**new regression**" : "regression" : "improvement";
       lines.push(
-        `| ${mark} | ${seriesName(series, md).join(" | ")} | ${percent5(step.change)} | ${withUnit2(step.before, md(series.unit))} → ${withUnit2(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`
+        `| ${mark} | ${seriesName(series, md).join(" | ")} | ${percent6(step.change)} | ${withUnit2(step.before, md(series.unit))} → ${withUnit2(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`
       );
     }
     lines.push("");
@@ -18598,7 +18657,7 @@ function renderTrendsMarkdown(report) {
     lines.push("Pending (too few runs after the change to tell a step from an outlier yet):", "");
     for (const { series, step } of pending) {
       lines.push(
-        `- ${seriesName(series, md).join(" · ")}: ${percent5(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`
+        `- ${seriesName(series, md).join(" · ")}: ${percent6(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`
       );
     }
     lines.push("");
@@ -18627,7 +18686,7 @@ function renderTrendsMarkdown(report) {
 }
 function outlierText(o, unit, escape, at) {
   const span = o.length === 1 ? `run ${at}` : `${o.length} runs from ${at}`;
-  return `${withUnit2(o.value, escape(unit))} against ${withUnit2(o.level, escape(unit))} (${percent5(o.change)}, ${o.kind}) at ${span}`;
+  return `${withUnit2(o.value, escape(unit))} against ${withUnit2(o.level, escape(unit))} (${percent6(o.change)}, ${o.kind}) at ${span}`;
 }
 var CHANGE_LEGEND = "change = after / before − 1, the change of the value itself: + went up, − went down. A regression is a change the worse way for its metric: a rise in a time, a drop in a throughput or rate.";
 function renderTrendsText(report) {
@@ -18639,13 +18698,13 @@ function renderTrendsText(report) {
   for (const { series, step } of steps) {
     const mark = step.kind === "regression" ? step.isNew ? "NEW REGRESSION" : "regression" : "improvement";
     lines.push(
-      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent5(step.change)} (${withUnit2(step.before, t(series.unit))} -> ${withUnit2(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}`
+      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent6(step.change)} (${withUnit2(step.before, t(series.unit))} -> ${withUnit2(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}`
     );
   }
   for (const series of report.series) {
     if (series.pending)
       lines.push(
-        `  pending: ${seriesName(series, t).join(" / ")} ${percent5(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`
+        `  pending: ${seriesName(series, t).join(" / ")} ${percent6(series.pending.change)} since ${sha(series.pending.firstRun)} (${series.pending.runsAfter} run(s))`
       );
     for (const o of series.outliers)
       lines.push(`  outlier: ${seriesName(series, t).join(" / ")} ${outlierText(o, series.unit, t, sha(o.run))}`);
@@ -19048,7 +19107,7 @@ function runAxis(runs) {
     }
   };
 }
-function percent6(change) {
+function percent7(change) {
   const p = change * 100;
   return `${p >= 0 ? "+" : "−"}${Math.abs(p).toFixed(1)} %`;
 }
@@ -19094,7 +19153,7 @@ function trendSpec(s, runs) {
     ...s.pending ? [{ t: s.pending, color: PENDING, kind: "pending" }] : []
   ];
   for (const { t, color, kind } of changes) {
-    const text2 = `${kind}${t.isNew && kind === "regression" ? " (new)" : ""} ${percent6(t.change)}: ${sha(t.lastRunBefore)}…${sha(t.firstRun)}`;
+    const text2 = `${kind}${t.isNew && kind === "regression" ? " (new)" : ""} ${percent7(t.change)}: ${sha(t.lastRunBefore)}…${sha(t.firstRun)}`;
     const data = { values: [{ r: t.lastRunBefore, r2: t.firstRun, text: text2 }] };
     layers.push({
       data,

@@ -10,6 +10,8 @@ import { GithubSession } from './github/http.js';
 import { ActionOutput } from './log.js';
 import { progressOf } from './logSafety.js';
 import type { Progress } from '../pipeline/steps.js';
+import type { ConfirmPorts } from '../pipeline/confirm.js';
+import { systemConfirmPorts } from '../pipeline/shell.js';
 import { systemClock, type ActionPorts, type Clock } from './ports.js';
 
 /** A payload larger than this is not read (GitHub's webhook payloads are capped at 25 MB). */
@@ -49,6 +51,8 @@ export interface RunContext {
   github: GithubSession;
   /** How the pipeline's steps report: log groups with their duration, warnings as annotations. */
   progress: Progress;
+  /** Where the two-stage gate's confirmation runs the benchmark command (ActionPorts.shell). */
+  shell: ConfirmPorts;
 }
 
 /** The run context of the action's ports. Never throws. */
@@ -57,11 +61,12 @@ export function makeRunContext(ports: ActionPorts): RunContext {
   const out = new ActionOutput(ports.out);
   const clock = ports.clock ?? systemClock;
   const github = new GithubSession(env, clock, (message) => out.warning(message));
-  return { ...readRunContext(env), out, clock, github, progress: progressOf(out) };
+  const shell = ports.shell ?? systemConfirmPorts;
+  return { ...readRunContext(env), out, clock, github, progress: progressOf(out), shell };
 }
 
 /** The run as its environment names it. */
-export type RunIdentity = Omit<RunContext, 'out' | 'clock' | 'github' | 'progress'>;
+export type RunIdentity = Omit<RunContext, 'out' | 'clock' | 'github' | 'progress' | 'shell'>;
 
 /** The run's identity read from an environment. Never throws. */
 export function readRunContext(env: Readonly<Record<string, string | undefined>>): RunIdentity {

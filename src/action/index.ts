@@ -5,6 +5,7 @@
 import * as core from '@actions/core';
 import { run } from './main.js';
 import { systemClock, type OutputSink } from './ports.js';
+import { systemConfirmPorts } from '../pipeline/shell.js';
 
 const runner: OutputSink = {
   info: (message) => core.info(message),
@@ -23,4 +24,4 @@ const runner: OutputSink = {
   },
 };
 
-await run({ env: process.env, out: runner, clock: systemClock });
+await run({ env: process.env, out: runner, clock: systemClock, shell: systemConfirmPorts });

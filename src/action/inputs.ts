@@ -15,9 +15,12 @@ import {
 import {
   ACTION_SPELLING,
   comparisonSettings,
+  confirmSettings,
   readSettings,
   type ComparisonSettings,
+  type ConfirmSettings,
 } from '../engine/settings/rules.js';
+import { mustBeFolder } from '../pipeline/confirm.js';
 import { DEFAULT_HISTORY_WINDOW } from '../engine/history/window.js';
 import type { AutoBaselineSettings } from './autoBaseline.js';
 import { isValidMarkerId, type StickyCommentMode } from './github/comment.js';
@@ -50,6 +53,8 @@ export interface ActionInputs {
    * (engine/settings/rules.ts).
    */
   comparison: ComparisonSettings;
+  /** The two-stage gate: confirm what the first stage flagged by A/B pairs on this runner (action/confirmStage.ts). */
+  confirm?: ConfirmSettings;
   outputDir: string;
   failOnRegression: boolean;
   floatParse: FloatParse;
@@ -161,6 +166,7 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
     },
     ACTION_SPELLING,
   );
+  const confirm = confirmInputs(env, auto || baseline.length > 0 || history !== '', comparison.paired === true);
   const historyBranch = input('history-branch');
   if (historyBranch !== '') {
     const problem = chartBranchProblem(historyBranch);
@@ -185,6 +191,7 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
     annotations,
     comment: commentSettings(context),
     comparison,
+    ...(confirm !== undefined ? { confirm } : {}),
     outputDir,
     failOnRegression: booleanInput(env, 'fail-on-regression', true),
     charts: booleanInput(env, 'charts', true),
@@ -197,6 +204,26 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
     commentCharts: choiceInput<CommentCharts>(env, 'comment-charts', COMMENT_CHARTS, 'failing'),
     ...trendInputs(env),
   };
+}
+
+/** `confirm-command`, `confirm-base-dir`, `confirm-head-dir`, `confirm-max-pairs`; the builds' folders must exist. */
+function confirmInputs(env: Env, firstStage: boolean, paired: boolean): ConfirmSettings | undefined {
+  const confirm = confirmSettings(
+    {
+      command: optionalInput(env, 'confirm-command'),
+      baseDir: optionalInput(env, 'confirm-base-dir'),
+      headDir: optionalInput(env, 'confirm-head-dir'),
+      maxPairs: optionalInput(env, 'confirm-max-pairs'),
+      firstStage,
+      paired,
+    },
+    ACTION_SPELLING,
+  );
+  if (confirm !== undefined) {
+    mustBeFolder(confirm.baseDir, ACTION_SPELLING.confirmBaseDir, '');
+    if (confirm.headDir !== undefined) mustBeFolder(confirm.headDir, ACTION_SPELLING.confirmHeadDir, '');
+  }
+  return confirm;
 }
 
 /** `trends` and `trend-issues`. */

@@ -20,10 +20,12 @@ import { writeJobSummary } from './publish/summary.js';
 import { publishTrendIssues } from './publish/trendIssues.js';
 import { chartImagesOfComment } from './publish/chartImages.js';
 import { commentOf, postComment, writeCommentFiles } from './publish/comment.js';
-import { setOutputs } from './publish/outputs.js';
+import { setConfirmOutputs, setOutputs } from './publish/outputs.js';
 import { uploadReport } from './publish/artifacts.js';
 import { annotateFailedChecks } from './publish/annotations.js';
 import { publishError } from './publish/error.js';
+import { confirmedFailure, confirmStage } from './confirmStage.js';
+import type { ConfirmationSummary } from '../engine/report/confirmation.js';
 
 /**
  * The action: check against requirements and/or compare with a baseline, write every report file
@@ -57,6 +59,8 @@ interface Decision {
   inputs: Readonly<ActionInputs>;
   check?: CheckOutcome;
   comparison?: CompareOutcome;
+  /** The two-stage gate's confirmation of what the comparison flagged; its verdict replaces the comparison's. */
+  confirmation?: ConfirmationSummary;
   trends?: TrendsOutcome;
   /** The charts drawn into the report folder, with their Mermaid version. */
   drawn?: { mermaid?: string; pngs: HostedChartFile[] };
@@ -93,6 +97,7 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
       ? runCheck({ ...inputs, requirements: inputs.requirements }, context.progress)
       : undefined;
   const comparison = compares ? compareWithReference(inputs, context, baseline, baselineRun) : undefined;
+  const confirmation = comparison ? await confirmStage(inputs, context, comparison) : undefined;
   if (inputs.recordHistory !== undefined) await recordHistory(context, inputs, inputs.recordHistory, read);
   const trends = trendsOfHistory(inputs, context);
   // Each output gets what it shows: the comment and job summary Mermaid, the artifact specs, SVGs
@@ -102,11 +107,15 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
   const drawn = inputs.charts
     ? await drawCharts(context, inputs.outputDir, check, comparison, inputs.history, inputs.floatParse, png)
     : undefined;
-  const failures = failuresOf(context, inputs, check, comparison, trends);
+  // A confirmation that ran decides instead of the first stage; one that could not run leaves it standing.
+  const decided = confirmation !== undefined && confirmation.state !== 'not-run';
+  const failures = failuresOf(context, inputs, check, decided ? undefined : comparison, trends);
+  if (confirmation?.state === 'confirmed') failures.push(confirmedFailure(confirmation));
   return {
     inputs,
     ...(check ? { check } : {}),
     ...(comparison ? { comparison } : {}),
+    ...(confirmation ? { confirmation } : {}),
     ...(trends ? { trends } : {}),
     ...(drawn ? { drawn } : {}),
     ...(notice !== undefined ? { notice } : {}),
@@ -168,6 +177,8 @@ async function publish(inputs: Readonly<ActionInputs>, context: RunContext, deci
   await writeJobSummary(context, markdown);
   if (check) logVerbatim(context.out, renderText(check.report));
   if (comparison) logVerbatim(context.out, renderComparisonText(comparison.report));
+  if (decision.confirmation?.comparison)
+    logVerbatim(context.out, renderComparisonText(decision.confirmation.comparison));
   if (trends && inputs.trendIssues) await publishTrendIssues(inputs, context, trends.report);
 
   const verdict = failures.length > 0 ? 'fail' : 'pass';
@@ -197,6 +208,7 @@ async function publish(inputs: Readonly<ActionInputs>, context: RunContext, deci
   if (comment !== undefined)
     writeCommentFiles(writer, comment.body, { pullRequest, commentId: inputs.comment.id, verdict });
   setOutputs(context, inputs.outputDir, markdownPath, verdict, check, comparison);
+  if (inputs.confirm !== undefined) setConfirmOutputs(context, decision.confirmation);
   if (inputs.uploadReport !== undefined) await uploadReport(context, inputs.uploadReport, inputs.outputDir);
   if (comment !== undefined && pullRequest !== undefined)
     await postComment(inputs.comment, context, failures.length > 0, pullRequest, comment);
@@ -222,13 +234,14 @@ async function publish(inputs: Readonly<ActionInputs>, context: RunContext, deci
  * run).
  */
 function judgedParts(inputs: Readonly<ActionInputs>, context: RunContext, decision: Decision): ReviewerCommentParts {
-  const { check, comparison, trends } = decision;
+  const { check, comparison, confirmation, trends } = decision;
   const notice = decision.notice !== undefined ? `> ${escapeMarkdown(decision.notice)}` : undefined;
   const refs = pullRequestRefs(context);
   const ofBase = inputs.history !== undefined || inputs.autoBaseline !== undefined || decision.notice !== undefined;
   return {
     ...(check ? { check: check.report } : {}),
     ...(comparison ? { comparison: comparison.report } : {}),
+    ...(confirmation ? { confirmation } : {}),
     ...(notice !== undefined ? { notice } : {}),
     ...(trends ? { trends: trends.markdown } : {}),
     ...(refs.commit !== undefined ? { commit: refs.commit } : {}),

@@ -3,6 +3,7 @@
  * `run(ports)` (main.ts) is a function of these; only index.ts makes the real ones (the process's
  * environment, @actions/core, the clock), and the tests make their own (helpers/action-in-process.ts).
  */
+import type { ConfirmPorts } from '../pipeline/confirm.js';
 
 /** Where an annotation points (the names @actions/core takes). */
 export interface AnnotationProperties {
@@ -49,4 +50,9 @@ export interface ActionPorts {
   env: Readonly<Record<string, string | undefined>>;
   out: OutputSink;
   clock?: Clock;
+  /**
+   * The shell the two-stage gate's confirmation runs the benchmark command through (`/bin/sh -c` in a build's folder)
+   * and its clock; absent: the real ones (pipeline/shell.ts).
+   */
+  shell?: ConfirmPorts;
 }

@@ -87,11 +87,16 @@ export function commandOf(command: string, runFolder: string, filter: string): s
     .replaceAll('{filter}', shellWord(filter));
 }
 
-/** A build's folder, where the command runs, as an absolute path; a usage error (of `name`) when it is not one. */
+/**
+ * A build's folder, where the command runs, as an absolute path; a usage error (of `name`, none when '') when it is
+ * not one.
+ */
 export function mustBeFolder(path: string, flag: string, name = 'confirm'): string {
   const full = resolve(path);
   if (!existsSync(full) || !statSync(full).isDirectory())
-    throw new UsageError(`${name}: ${flag} ${path} is not a folder (the build's folder, where the command runs)`);
+    throw new UsageError(
+      `${name !== '' ? `${name}: ` : ''}${flag} ${path} is not a folder (the build's folder, where the command runs)`,
+    );
   return full;
 }
 

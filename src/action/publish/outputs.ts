@@ -2,6 +2,7 @@ import type { RunContext } from '../context.js';
 import { methodOf } from '../../engine/compare/methods.js';
 import type { CheckOutcome } from '../../pipeline/check.js';
 import type { CompareOutcome } from '../../pipeline/compare.js';
+import type { ConfirmationSummary } from '../../engine/report/confirmation.js';
 
 /** The step outputs of a decided run: the verdict, what failed, the counts and where the report is. */
 export function setOutputs(
@@ -28,4 +29,14 @@ export function setOutputs(
   }
   context.out.setOutput('report-dir', outputDir);
   context.out.setOutput('report-markdown', markdownPath);
+}
+
+/**
+ * The two-stage gate's outputs (with confirm-command): `confirmed` true or false when the confirmation ran, empty when
+ * nothing was flagged or it could not run; `confirm-pairs` the A/B pairs it ran.
+ */
+export function setConfirmOutputs(context: RunContext, confirmation: ConfirmationSummary | undefined): void {
+  const state = confirmation?.state;
+  context.out.setOutput('confirmed', state === 'confirmed' ? 'true' : state === 'unconfirmed' ? 'false' : '');
+  context.out.setOutput('confirm-pairs', confirmation?.pairs ?? 0);
 }

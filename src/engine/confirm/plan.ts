@@ -169,3 +169,18 @@ export function confirmedRows(report: ComparisonReport): string[] {
 export function lookDecides(report: ComparisonReport, pairs: number, maxPairs: number): boolean {
   return pairs >= maxPairs || undecidedRows(report).length === 0;
 }
+
+/**
+ * The whole-suite false-alarm budget of the two-stage gate's confirmation: α = 1 %, the audit's design (a history or
+ * baseline screen, then sequential A/B pairs up to 24 at α 1 %; docs/statistics.md).
+ */
+export const CONFIRM_SUITE_ALPHA = 0.01;
+
+/**
+ * The confidence each of the K flagged families is confirmed at: α/K each (Bonferroni), so that an unchanged build
+ * fails the confirmation with probability ≤ α whatever the suite's size and however many rows the first stage
+ * flagged.
+ */
+export function splitConfidence(families: number, alpha = CONFIRM_SUITE_ALPHA): number {
+  return 1 - alpha / Math.max(1, Math.floor(families));
+}

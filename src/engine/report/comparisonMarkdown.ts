@@ -131,7 +131,7 @@ function changeRange(c: BenchmarkChanges): string {
 }
 
 /** `3 benchmarks 28–31 % slower` */
-function changed(c: BenchmarkChanges, way: 'worse' | 'better'): string {
+export function changed(c: BenchmarkChanges, way: 'worse' | 'better'): string {
   const word = way === 'worse' ? (c.speed ? 'slower' : 'worse') : c.speed ? 'faster' : 'better';
   return `${plural(c.benchmarks, 'benchmark')} ${changeRange(c)} ${word}`;
 }

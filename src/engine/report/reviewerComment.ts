@@ -19,12 +19,20 @@ import {
 import { escapeMarkdown, withoutControls } from './escape.js';
 import { checkMarkdownParts, requirementFailures, requirementsHeadline } from './markdown.js';
 import { headline as checkHeadline, type CheckReport } from './model.js';
+import {
+  confirmationHeadline,
+  confirmationMarkdown,
+  firstStageLine,
+  type ConfirmationSummary,
+} from './confirmation.js';
 
 export interface ReviewerCommentParts {
   /** The requirement check. */
   check?: CheckReport;
   /** The comparison with the baseline or the history. */
   comparison?: ComparisonReport;
+  /** The two-stage gate's confirmation of what the comparison flagged: its verdict is the gate's. */
+  confirmation?: ConfirmationSummary;
   /** A paragraph (Markdown, escaped) on what could not be compared: no baseline, no history. */
   notice?: string;
   trends?: string;
@@ -61,20 +69,25 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * ("❌ 3 benchmarks 28–31 % slower than main (history of 8 runs) · ✅ all 54 requirements met").
  */
 export function reviewerHeadline(
-  parts: Pick<ReviewerCommentParts, 'check' | 'comparison' | 'notice' | 'base'>,
+  parts: Pick<ReviewerCommentParts, 'check' | 'comparison' | 'confirmation' | 'notice' | 'base'>,
 ): string | undefined {
   const pieces: string[] = [];
-  if (parts.comparison)
-    pieces.push(
-      comparisonHeadline(parts.comparison, {
-        ...(parts.base !== undefined ? { base: parts.base } : {}),
-        brief: parts.check !== undefined,
-      }),
-    );
+  const firstStage = firstStageHeadline(parts);
+  if (firstStage !== undefined)
+    pieces.push(parts.confirmation ? confirmationHeadline(parts.confirmation, firstStage) : firstStage);
   else if (parts.notice !== undefined)
     pieces.push(`➖ Nothing compared with ${parts.base !== undefined ? escapeMarkdown(parts.base) : 'a baseline'}`);
   if (parts.check) pieces.push(requirementsHeadline(parts.check));
   return pieces.length > 0 ? pieces.join(' · ') : undefined;
+}
+
+/** The comparison's headline: the first stage's, when a confirmation follows it. */
+function firstStageHeadline(parts: Pick<ReviewerCommentParts, 'check' | 'comparison' | 'base'>): string | undefined {
+  if (!parts.comparison) return undefined;
+  return comparisonHeadline(parts.comparison, {
+    ...(parts.base !== undefined ? { base: parts.base } : {}),
+    brief: parts.check !== undefined,
+  });
 }
 
 /** A commit as GitHub links it in a comment (a bare SHA), or as code when it is not one. */
@@ -159,6 +172,10 @@ export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCom
       label: 'the headline',
     });
   if (parts.notice) sections.push({ text: parts.notice, priority: 0, required: true, label: 'the notice' });
+  const confirmation = parts.confirmation;
+  const firstStage = firstStageHeadline(parts);
+  if (confirmation && confirmation.state !== 'not-run' && firstStage !== undefined)
+    sections.push({ text: firstStageLine(firstStage), priority: 0, required: true, label: 'the first stage' });
 
   const comparison = parts.comparison;
   const compared = comparison ? comparisonMarkdownParts(comparison) : undefined;
@@ -180,6 +197,13 @@ export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCom
       );
     }
   }
+  if (confirmation)
+    sections.push({
+      text: confirmationMarkdown(confirmation),
+      priority: 1,
+      required: true,
+      label: 'the confirmation',
+    });
   const check = parts.check;
   const checked = check ? checkMarkdownParts(check) : undefined;
   if (checked && checked.problems !== '') {

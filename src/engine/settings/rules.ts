@@ -134,3 +134,61 @@ export function comparisonSettings(given: ComparisonGiven, spelling: Readonly<Sp
     gate: parseGateStatistics(given.gate, spelling.gate),
   };
 }
+
+/** The two-stage gate's confirmation as the user gave it: text as typed; absent (or empty) is unset. */
+export interface ConfirmGiven {
+  command?: string | undefined;
+  baseDir?: string | undefined;
+  headDir?: string | undefined;
+  maxPairs?: string | undefined;
+  /** Whether there is a first stage to confirm: a history or a baseline (as paths or found). */
+  firstStage: boolean;
+  paired: boolean;
+}
+
+/** The confirmation of a two-stage gate, validated: what runConfirm takes beside the first stage's settings. */
+export interface ConfirmSettings {
+  command: string;
+  baseDir: string;
+  /** The head build's folder; absent: the working directory (the workspace). */
+  headDir?: string;
+  /** The cap of the confirmation's pairs; absent: confirm's own (engine/confirm/plan.ts, 24). */
+  maxPairs?: number;
+}
+
+/**
+ * The rules of a two-stage gate: the confirmation needs its command and the base build's folder, and a first stage
+ * to confirm (a history or a baseline), which is not already A/B pairs. Undefined when no confirmation was asked for.
+ */
+export function confirmSettings(given: ConfirmGiven, spelling: Readonly<Spelling>): ConfirmSettings | undefined {
+  const named: [string | undefined, string][] = [
+    [given.baseDir, spelling.confirmBaseDir],
+    [given.headDir, spelling.confirmHeadDir],
+    [given.maxPairs, spelling.confirmMaxPairs],
+  ];
+  const command = given.command?.trim() ?? '';
+  if (command === '') {
+    const stray = named.find(([value]) => value !== undefined && value.trim() !== '');
+    if (stray !== undefined)
+      throw new UsageError(
+        `${spelling.compare}${stray[1]} is for the confirmation; it needs ${spelling.confirmCommand}`,
+      );
+    return undefined;
+  }
+  if (!given.firstStage)
+    throw new UsageError(
+      `${spelling.compare}${spelling.confirmCommand} confirms what a first stage flagged; it needs ${spelling.history} or ${spelling.reference}`,
+    );
+  if (given.paired)
+    throw new UsageError(
+      `${spelling.compare}${spelling.confirmCommand} reruns the pairs a history or baseline flagged; with ${spelling.pairedOn} the first stage is already A/B pairs`,
+    );
+  const baseDir = given.baseDir?.trim() ?? '';
+  if (baseDir === '')
+    throw new UsageError(
+      `${spelling.compare}${spelling.confirmCommand} needs ${spelling.confirmBaseDir}: the base build's folder, where the command runs for the base`,
+    );
+  const headDir = given.headDir?.trim() ?? '';
+  const maxPairs = parseMaxPairs(given.maxPairs, spelling.confirmMaxPairs);
+  return { command, baseDir, ...(headDir !== '' ? { headDir } : {}), ...(maxPairs !== undefined ? { maxPairs } : {}) };
+}

@@ -22,6 +22,11 @@ export interface Spelling {
   skipSeconds: string;
   repetitions: string;
   experimentNames: string;
+  /** The two-stage gate's confirmation: the benchmark command and the builds' folders. */
+  confirmCommand: string;
+  confirmBaseDir: string;
+  confirmHeadDir: string;
+  confirmMaxPairs: string;
   /**
    * Paired without A/B pairs to compare (no reference paths, or a history): each shell says what to give in its own
    * words (the CLI two lists of runs, the action two folders of run folders).
@@ -45,6 +50,10 @@ export const CLI_SPELLING: Readonly<Spelling> = Object.freeze({
   skipSeconds: '--skip-seconds',
   repetitions: '--repetitions',
   experimentNames: '--experiment-name',
+  confirmCommand: '--command',
+  confirmBaseDir: '--base-dir',
+  confirmHeadDir: '--head-dir',
+  confirmMaxPairs: '--max-pairs',
   pairedNeedsPairs: 'compare: --paired compares A/B pairs; give --reference and --results, not --history',
 });
 
@@ -64,6 +73,10 @@ export const ACTION_SPELLING: Readonly<Spelling> = Object.freeze({
   skipSeconds: 'input "skip-seconds"',
   repetitions: 'input "repetitions"',
   experimentNames: 'input "experiment-names"',
+  confirmCommand: 'input "confirm-command"',
+  confirmBaseDir: 'input "confirm-base-dir"',
+  confirmHeadDir: 'input "confirm-head-dir"',
+  confirmMaxPairs: 'input "confirm-max-pairs"',
   pairedNeedsPairs:
     'input "paired": give input "baseline" as the folder of base-build runs and "results" as the folder of candidate runs (one sub-folder per run: r1, r2, …)',
 });

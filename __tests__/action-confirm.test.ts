@@ -1,0 +1,264 @@
+/**
+ * The two-stage gate in the action (issue 35, item 3), run in process against a loopback GitHub: a baseline compare
+ * flags BenchmarkC (×1.3) and BenchmarkE (×1.18) in one run each, then confirm-command reruns exactly those two in
+ * A/B pairs with the synthetic Go benchmark of fixtures/confirm (low noise, a small cap, so each run takes about a
+ * second). Confirmed fails, unconfirmed passes as "unconfirmed", and a confirmation that cannot run leaves the first
+ * stage's verdict with a warning.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FakeCommentGitHub } from './helpers/github-comment-fake.js';
+import { eventFile, pullRequestEvent } from './helpers/github-events.js';
+import { makeTempDir, removeTempDirs, repoRoot, type ActionInputs, type ActionRun } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
+import { run } from '../src/action/main.js';
+import type { CommandRun } from '../src/pipeline/confirm.js';
+
+const SCRIPT = join(repoRoot, 'fixtures', 'confirm', 'synthetic-bench.mjs');
+const FIRST = join(repoRoot, 'fixtures', 'confirm', 'first-stage');
+const TOKEN = 'ghs_confirmSECRET0123456789abcdefghij';
+let fake: FakeCommentGitHub | undefined;
+afterEach(async () => {
+  await fake?.stop();
+  fake = undefined;
+});
+afterAll(removeTempDirs);
+
+/** A workspace that is the head build (with `slowdown`), a base build beside it, and the confirmation's command. */
+function builds(slowdown: Record<string, number>, env: Record<string, string | number> = {}) {
+  const workspace = makeTempDir('perfgate-confirm-ws-');
+  const base = makeTempDir('perfgate-confirm-base-');
+  const state = join(makeTempDir('perfgate-confirm-state-'), 'state');
+  writeFileSync(join(workspace, 'slowdown.json'), JSON.stringify(slowdown));
+  const vars = Object.entries({ SYNTH_NOISE: 0.02, SYNTH_BENCH_NOISE: 0.01, SYNTH_SEED: 5, ...env, SYNTH_STATE: state })
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+  const command = `${vars} node ${SCRIPT} --filter {filter} --output {output}`;
+  return { workspace, base, state, command };
+}
+
+async function pullRequest(
+  setup: ReturnType<typeof builds>,
+  extra: ActionInputs = {},
+): Promise<{ run: ActionRun; body: string }> {
+  fake = await new FakeCommentGitHub({ owner: 'octo', repo: 'bench', issueNumber: 12 }).start();
+  const env = {
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: eventFile(
+      pullRequestEvent({ owner: 'octo', repo: 'bench', number: 12, headSha: 'ab'.repeat(20) }),
+    ),
+    GITHUB_REPOSITORY: 'octo/bench',
+    GITHUB_API_URL: fake.apiUrl,
+    GITHUB_SERVER_URL: 'https://github.example',
+    GITHUB_RUN_ID: '77',
+    PERFGATE_RETRY_BASE_MS: '1',
+  };
+  const run = await runActionInProcess(
+    {
+      results: join(FIRST, 'head.txt'),
+      baseline: join(FIRST, 'base.txt'),
+      'github-token': TOKEN,
+      'upload-report': 'false',
+      'confirm-command': setup.command,
+      'confirm-base-dir': setup.base,
+      'confirm-max-pairs': '8',
+      ...extra,
+    },
+    { workspace: setup.workspace, env },
+  );
+  expect(fake.problems).toEqual([]);
+  expect(fake.comments).toHaveLength(1);
+  return { run, body: fake.comments[0]!.body };
+}
+
+const warnings = (run: ActionRun) => run.commands.filter((c) => c.command === 'warning').map((c) => c.message);
+const ranBuilds = (state: string) =>
+  readFileSync(join(state, 'log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(' ')[1]);
+
+describe('action: the two-stage gate (confirm-command)', () => {
+  test('confirmed: a real slowdown in head fails, and the comment shows both stages', async () => {
+    const setup = builds({ BenchmarkC: 1.3 });
+    const { run, body } = await pullRequest(setup);
+    expect(run.status).toBe(1);
+    expect(run.outputs).toMatchObject({
+      verdict: 'fail',
+      confirmed: 'true',
+      'confirm-pairs': '8',
+      'comparisons-failed': '2',
+    });
+    expect(body).toMatch(/### ❌ 1 benchmark \d+ % slower, confirmed by 8 A\/B pairs on this runner/);
+    expect(body).toContain('**First stage:** ❌ 2 benchmarks');
+    expect(body).toMatch(/\*\*Confirmation:\*\* 8 A\/B pairs .* decided at 99\.5 % each \(α\/K: 1 % over K = 2/);
+    expect(body).toContain('Confirmed: BenchmarkC');
+    expect(run.summary).toContain('**Confirmation:**');
+    // The pairs ran in ABBA order, the base in its folder and the head in the workspace, only the flagged two.
+    const order = ranBuilds(setup.state);
+    expect(order.slice(0, 4)).toEqual([
+      setup.base.split('/').pop(),
+      setup.workspace.split('/').pop(),
+      setup.workspace.split('/').pop(),
+      setup.base.split('/').pop(),
+    ]);
+    const report = join(setup.workspace, 'perfgate-report');
+    const confirmed = JSON.parse(readFileSync(join(report, 'confirm', 'comparison.json'), 'utf8')) as {
+      subExperiments: { experimentType: string }[];
+    };
+    expect(confirmed.subExperiments.map((s) => s.experimentType).sort()).toEqual(['BenchmarkC', 'BenchmarkE']);
+    expect(existsSync(join(report, 'comparison.json'))).toBe(true);
+    expect(run.stdout).toContain(
+      '::error::perfgate: 1 benchmark confirmed worse by 8 A/B pairs on this runner: BenchmarkC',
+    );
+  });
+
+  test('unconfirmed: the first stage flags noise, the pairs clear it: the job passes, shown as unconfirmed', async () => {
+    const setup = builds({});
+    const { run, body } = await pullRequest(setup);
+    expect(run.status).toBe(0);
+    expect(run.outputs).toMatchObject({ verdict: 'pass', confirmed: 'false', 'confirm-pairs': '8' });
+    expect(body).toContain(
+      '### ⚠️ Unconfirmed: 2 benchmarks flagged by the first stage, not confirmed by 8 A/B pairs on this runner',
+    );
+    expect(body).not.toMatch(/^### ✅/m);
+    expect(body).toContain('**First stage:** ❌ 2 benchmarks');
+    expect(body).toContain('No flagged benchmark changed beyond the threshold in the pairs');
+  });
+
+  test('could not run: the command fails, the first stage stands with a warning naming why', async () => {
+    const setup = builds({ BenchmarkC: 1.3 }, { SYNTH_FAIL_AT: 2 });
+    const { run, body } = await pullRequest(setup);
+    expect(run.status).toBe(1);
+    expect(run.outputs).toMatchObject({
+      verdict: 'fail',
+      confirmed: '',
+      'confirm-pairs': '0',
+      'comparisons-failed': '2',
+    });
+    const warning = warnings(run).find((m) => m.startsWith('perfgate: the confirmation could not run'));
+    expect(warning).toContain('head run 1 failed: the command exited with status 3');
+    expect(run.stdout).toContain('synthetic-bench: invocation 2 crashed on purpose');
+    expect(body).toMatch(/### ❌ 2 benchmarks .* · ⚠️ not confirmed: the confirmation could not run/);
+    expect(body).toContain(
+      "**Confirmation:** ⚠️ could not run, so the first stage's verdict stands: head run 1 failed",
+    );
+    expect(run.stdout).toContain('::error::perfgate: 2 of ');
+  });
+
+  test('nothing flagged: no confirmation runs, outputs say so', async () => {
+    const setup = builds({});
+    fake = await new FakeCommentGitHub({ owner: 'octo', repo: 'bench', issueNumber: 12 }).start();
+    const run = await runActionInProcess(
+      {
+        results: join(FIRST, 'base.txt'),
+        baseline: join(FIRST, 'base.txt'),
+        comment: 'never',
+        'upload-report': 'false',
+        'confirm-command': setup.command,
+        'confirm-base-dir': setup.base,
+      },
+      { workspace: setup.workspace },
+    );
+    expect(run.status).toBe(0);
+    expect(run.outputs).toMatchObject({ verdict: 'pass', confirmed: '', 'confirm-pairs': '0' });
+    expect(existsSync(setup.state)).toBe(false);
+  });
+
+  test('the inputs: confirm-* needs a first stage and its base folder, not paired', async () => {
+    const setup = builds({});
+    const bad = async (inputs: ActionInputs) => {
+      const r = await runActionInProcess(
+        { results: join(FIRST, 'head.txt'), 'upload-report': 'false', comment: 'never', ...inputs },
+        { workspace: setup.workspace },
+      );
+      expect(r.status).toBe(1);
+      return r.commands.find((c) => c.command === 'error')!.message;
+    };
+    const requirements = join(repoRoot, 'fixtures', 'example', 'requirements.csv');
+    expect(await bad({ requirements, 'confirm-command': setup.command, 'confirm-base-dir': setup.base })).toContain(
+      'input "confirm-command" confirms what a first stage flagged; it needs input "history" or input "baseline"',
+    );
+    expect(await bad({ baseline: join(FIRST, 'base.txt'), 'confirm-command': setup.command })).toContain(
+      'needs input "confirm-base-dir"',
+    );
+    expect(await bad({ baseline: join(FIRST, 'base.txt'), 'confirm-base-dir': setup.base })).toContain(
+      'input "confirm-base-dir" is for the confirmation; it needs input "confirm-command"',
+    );
+    expect(
+      await bad({
+        baseline: join(FIRST, 'base.txt'),
+        'confirm-command': 'x',
+        'confirm-base-dir': join(setup.base, 'nope'),
+      }),
+    ).toContain(`input "confirm-base-dir" ${join(setup.base, 'nope')} is not a folder`);
+    expect(
+      await bad({ baseline: FIRST, paired: 'true', 'confirm-command': 'x', 'confirm-base-dir': setup.base }),
+    ).toContain('with input "paired: true" the first stage is already A/B pairs');
+    expect(
+      await bad({
+        baseline: join(FIRST, 'base.txt'),
+        'confirm-command': 'x',
+        'confirm-base-dir': setup.base,
+        'confirm-max-pairs': '1',
+      }),
+    ).toContain('input "confirm-max-pairs"');
+  });
+
+  test('the shell is a port: an in-process fake command drives the confirmation', async () => {
+    const setup = builds({});
+    const head = readFileSync(join(FIRST, 'head.txt'), 'utf8');
+    const base = readFileSync(join(FIRST, 'base.txt'), 'utf8');
+    const commands: string[] = [];
+    const shell = {
+      now: () => 0,
+      run(command: string, cwd: string): CommandRun {
+        commands.push(command);
+        // {output} was replaced by a shell word: the run folder's `output` file.
+        const output = /(\S+\/output)\b/.exec(command)![1]!;
+        mkdirSync(join(output, '..'), { recursive: true });
+        writeFileSync(output, cwd === setup.base ? base : head);
+        return { status: 0, stdout: '', stderr: '' };
+      },
+    };
+    const outputs: Record<string, string> = {};
+    let failed = false;
+    const cwd = process.cwd();
+    process.chdir(setup.workspace);
+    try {
+      const env: Record<string, string> = {
+        INPUT_RESULTS: join(FIRST, 'head.txt'),
+        INPUT_BASELINE: join(FIRST, 'base.txt'),
+        INPUT_CHARTS: 'false',
+        'INPUT_UPLOAD-REPORT': 'false',
+        'INPUT_CONFIRM-COMMAND': 'bench --out {output} --run {filter}',
+        'INPUT_CONFIRM-BASE-DIR': setup.base,
+        'INPUT_CONFIRM-MAX-PAIRS': '8',
+      };
+      const quiet = () => undefined;
+      await run({
+        env,
+        out: {
+          info: quiet,
+          notice: quiet,
+          warning: quiet,
+          error: quiet,
+          startGroup: quiet,
+          endGroup: quiet,
+          setSecret: quiet,
+          setOutput: (name, value) => (outputs[name] = String(value)),
+          appendSummary: async () => undefined,
+          fail: () => (failed = true),
+        },
+        shell,
+      });
+    } finally {
+      process.chdir(cwd);
+    }
+    // Every pair measures the same ×1.3 and ×1.18: both confirmed at the one look of 8 pairs.
+    expect(commands).toHaveLength(16);
+    expect(commands[0]).toContain("--run '^(BenchmarkC|BenchmarkE)");
+    expect(failed).toBe(true);
+    expect(outputs).toMatchObject({ verdict: 'fail', confirmed: 'true', 'confirm-pairs': '8' });
+  });
+});

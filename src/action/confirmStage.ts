@@ -1,0 +1,99 @@
+/**
+ * The two-stage gate's second stage (docs/statistics.md, issue 35): when the first stage (a history or baseline
+ * compare) leaves failed or undecided rows, exactly those rows are rerun here, on this runner, in order-balanced A/B
+ * pairs of the base and head builds (pipeline/confirm.ts, as `perfgate confirm --from comparison.json`), and the
+ * gate's verdict is the confirmation's. The K flagged families share the whole-suite α (α/K each). A confirmation
+ * that cannot run (the command fails, writes nothing perfgate reads, a folder is wrong) leaves the first stage's
+ * verdict standing, with a warning that says why. Its reports go to `confirm/` in the output folder.
+ */
+import { join } from 'node:path';
+import {
+  CONFIRM_DEFAULT_MAX_PAIRS,
+  CONFIRM_SUITE_ALPHA,
+  selectionFromComparison,
+  splitConfidence,
+} from '../engine/confirm/plan.js';
+import { InputError, UsageError } from '../engine/errors.js';
+import type { ConfirmationSummary } from '../engine/report/confirmation.js';
+import type { CompareOutcome } from '../pipeline/compare.js';
+import { runConfirm } from '../pipeline/confirm.js';
+import { readText } from '../pipeline/files.js';
+import type { RunContext } from './context.js';
+import type { ActionInputs } from './inputs.js';
+import { logSafe, logVerbatim } from './logSafety.js';
+import { readOptionsOf } from './readResults.js';
+
+/** The confirmation's folder inside the output folder: its comparison.md and .json, and the runs. */
+export const CONFIRM_FOLDER = 'confirm';
+
+/**
+ * Confirms what the first stage flagged; undefined when no confirmation was asked for or nothing was flagged (the
+ * first stage's verdict is the gate's).
+ */
+export async function confirmStage(
+  inputs: Readonly<ActionInputs>,
+  context: RunContext,
+  first: CompareOutcome,
+): Promise<ConfirmationSummary | undefined> {
+  const settings = inputs.confirm;
+  if (settings === undefined) return undefined;
+  const families = selectionFromComparison(readText(first.jsonPath), first.jsonPath).size;
+  if (families === 0) {
+    context.out.info('perfgate: the first stage flagged nothing: no confirmation');
+    return undefined;
+  }
+  const maxPairs = settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS;
+  const confidence = splitConfidence(families);
+  const summary = { families, maxPairs, alpha: CONFIRM_SUITE_ALPHA, confidence };
+  try {
+    const outcome = await context.out.group('Confirming the first stage by A/B pairs on this runner', async () =>
+      runConfirm(
+        {
+          baseDir: settings.baseDir,
+          headDir: settings.headDir ?? '.',
+          command: settings.command,
+          from: first.jsonPath,
+          maxPairs,
+          outputDir: join(inputs.outputDir, CONFIRM_FOLDER),
+          thresholds: inputs.comparison.thresholds,
+          ...(inputs.comparison.gate !== undefined ? { gate: inputs.comparison.gate } : {}),
+          paired: true,
+          // Not the shared-shift model: {filter} runs only the flagged benchmarks, so the run has no
+          // unflagged ones to tell the invocation's shift from, and the flagged would be judged
+          // against each other. Today's paired rule, at α/K.
+          sharedShift: false,
+          confidence,
+          ...readOptionsOf(inputs),
+        },
+        context.shell,
+        (line) => context.out.info(logSafe(line)),
+      ),
+    );
+    const report = outcome.compare?.report;
+    return {
+      ...summary,
+      state: report !== undefined && report.verdict === 'fail' ? 'confirmed' : 'unconfirmed',
+      pairs: outcome.pairs,
+      confirmed: outcome.confirmed,
+      undecided: outcome.undecided,
+      ...(report !== undefined ? { comparison: report } : {}),
+    };
+  } catch (error) {
+    if (!(error instanceof InputError || error instanceof UsageError)) throw error;
+    const text = error instanceof InputError ? error.describe() : error.message;
+    // The whole error (a failing run's stderr tail) in the log, verbatim; its first sentence in the warning and report.
+    logVerbatim(context.out, text);
+    const why = text.split('\n')[0]!.replace(/\s*The last lines of its stderr:$/, '');
+    // Annotations escape their data, so the command's text cannot start a workflow command there.
+    context.out.warning(
+      `perfgate: the confirmation could not run, so the first stage's verdict stands: ${why} (more in the log)`,
+    );
+    return { ...summary, state: 'not-run', pairs: 0, confirmed: [], undecided: [], why: `${why} (more in the log)` };
+  }
+}
+
+/** The gate's failure of a confirmed regression. */
+export function confirmedFailure(confirmation: ConfirmationSummary): string {
+  const n = confirmation.confirmed.length;
+  return `${n} benchmark${n === 1 ? '' : 's'} confirmed worse by ${confirmation.pairs} A/B pairs on this runner: ${confirmation.confirmed.join(', ')}`;
+}

@@ -1,0 +1,88 @@
+/**
+ * The two-stage gate's confirmation as a reviewer reads it: the final headline, which comes from the confirmation
+ * (confirmed: ❌; not confirmed: ⚠️ unconfirmed, never a silent ✅; could not run: the first stage's, with why), and
+ * the confirmation's section below the first stage's rows. Pure: the action says what the confirmation did.
+ */
+import type { ComparisonReport } from './comparisonReport.js';
+import { changed, changeTable, comparisonMarkdownParts } from './comparisonMarkdown.js';
+import { escapeMarkdown } from './escape.js';
+
+/** What the confirmation of the first stage's flagged rows did. */
+export interface ConfirmationSummary {
+  /**
+   * `confirmed`: the pairs confirmed a regression (the gate fails); `unconfirmed`: they did not (it passes);
+   * `not-run`: the confirmation could not run, and the first stage's verdict stands.
+   */
+  state: 'confirmed' | 'unconfirmed' | 'not-run';
+  /** K: the families (experiments) the first stage flagged, failed or undecided. */
+  families: number;
+  /** The A/B pairs run, and their cap. */
+  pairs: number;
+  maxPairs: number;
+  /** The whole-suite α, and the confidence each flagged family was decided at (1 − α/K). */
+  alpha: number;
+  confidence: number;
+  /** The rows the pairs confirmed, and those still undecided at the cap (`experiment parameter`). */
+  confirmed: string[];
+  undecided: string[];
+  /** The last look's comparison of the pairs; absent when the confirmation did not run. */
+  comparison?: ComparisonReport;
+  /** Why it could not run (its error, as perfgate said it). */
+  why?: string;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const percent = (p: number) => `${Number((p * 100).toPrecision(3))} %`;
+
+/** `8 A/B pairs` run on this runner. */
+function pairsText(c: ConfirmationSummary): string {
+  return `${plural(c.pairs, 'A/B pair')}`;
+}
+
+/**
+ * The final headline of a two-stage gate: the confirmation's, or (when it could not run) the first stage's
+ * `firstStage` with the reason it stands.
+ */
+export function confirmationHeadline(c: ConfirmationSummary, firstStage: string): string {
+  if (c.state === 'not-run') return `${firstStage} · ⚠️ not confirmed: the confirmation could not run`;
+  const worse = c.comparison?.changes.worse;
+  if (c.state === 'confirmed')
+    return worse !== undefined
+      ? `❌ ${changed(worse, 'worse')}, confirmed by ${pairsText(c)} on this runner`
+      : `❌ ${plural(c.confirmed.length, 'benchmark')} confirmed worse by ${pairsText(c)} on this runner`;
+  const undecided = c.undecided.length > 0 ? ` (${plural(c.undecided.length, 'row')} still undecided at the cap)` : '';
+  return `⚠️ Unconfirmed: ${plural(c.families, 'benchmark')} flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
+}
+
+/** The line above the first stage's rows in a two-stage report. */
+export function firstStageLine(firstStage: string): string {
+  return `**First stage:** ${firstStage}`;
+}
+
+/** The confirmation's section: how it ran and decided, then its failing rows (or why it could not run). */
+export function confirmationMarkdown(c: ConfirmationSummary): string {
+  if (c.state === 'not-run')
+    return [
+      `**Confirmation:** ⚠️ could not run, so the first stage's verdict stands: ${escapeMarkdown(c.why ?? 'unknown')}`,
+    ].join('\n');
+  const how =
+    `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), ` +
+    `the ${c.families} flagged ${c.families === 1 ? 'family' : 'families'} decided at ${percent(c.confidence)} each ` +
+    `(α/K: ${percent(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent(c.alpha)}).`;
+  const report = c.comparison;
+  if (report === undefined) return how;
+  const attention = comparisonMarkdownParts(report).attention;
+  if (attention.length === 0) {
+    const what =
+      c.state === 'unconfirmed'
+        ? 'No flagged benchmark changed beyond the threshold in the pairs: the first stage saw noise.'
+        : 'The pairs confirmed a regression.';
+    return [how, '', what].join('\n');
+  }
+  const table = changeTable(attention, report.rows);
+  const verdict =
+    c.state === 'confirmed'
+      ? `Confirmed: ${c.confirmed.map(escapeMarkdown).join(', ')}.`
+      : `Still undecided at the cap (the gate passes): ${c.undecided.map(escapeMarkdown).join(', ')}.`;
+  return [how, '', ...table.header, ...table.rows, '', verdict].join('\n');
+}
