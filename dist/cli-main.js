@@ -288,6 +288,7 @@ Options:
                          (fail, warn, noisy, inconclusive, insufficient-history, not-comparable)
   --max-pairs N          the most pairs to run (default 24)
   --no-shared-shift      judge each benchmark alone, not against the suite of the run's benchmarks
+                         (always so with --from, which runs only the flagged benchmarks)
   -t, --threshold T      the relative worsening a row may show (default 0.1)
   --confidence C         per gated statistic family (default 0.99)
   -f, --format F         the output's format (default: detected from the first run)
@@ -17673,8 +17674,10 @@ function confirmCommand(args, io, ports = systemConfirmPorts) {
       history: false,
       paired: true,
       maxPairs: values["max-pairs"] ?? String(CONFIRM_DEFAULT_MAX_PAIRS),
-      // One runner, invocations sharing its noise: the shared-shift model is what confirm is for.
-      sharedShift: values["no-shared-shift"] !== true,
+      // One runner, invocations sharing its noise: the shared-shift model is what confirm is for. Not
+      // with --from: {filter} then runs only the flagged benchmarks, and no unflagged ones show the
+      // invocation's shift (the flagged would be judged against each other).
+      sharedShift: values["no-shared-shift"] !== true && values.from === void 0,
       confidence: values.confidence,
       gate: values.gate,
       threshold: values.threshold

@@ -47,8 +47,10 @@ export function confirmCommand(args: string[], io: Console, ports: ConfirmPorts 
       history: false,
       paired: true,
       maxPairs: values['max-pairs'] ?? String(CONFIRM_DEFAULT_MAX_PAIRS),
-      // One runner, invocations sharing its noise: the shared-shift model is what confirm is for.
-      sharedShift: values['no-shared-shift'] !== true,
+      // One runner, invocations sharing its noise: the shared-shift model is what confirm is for. Not
+      // with --from: {filter} then runs only the flagged benchmarks, and no unflagged ones show the
+      // invocation's shift (the flagged would be judged against each other).
+      sharedShift: values['no-shared-shift'] !== true && values.from === undefined,
       confidence: values.confidence,
       gate: values.gate,
       threshold: values.threshold,

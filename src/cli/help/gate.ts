@@ -109,6 +109,7 @@ Options:
                          (fail, warn, noisy, inconclusive, insufficient-history, not-comparable)
   --max-pairs N          the most pairs to run (default 24)
   --no-shared-shift      judge each benchmark alone, not against the suite of the run's benchmarks
+                         (always so with --from, which runs only the flagged benchmarks)
   -t, --threshold T      the relative worsening a row may show (default 0.1)
   --confidence C         per gated statistic family (default 0.99)
   -f, --format F         the output's format (default: detected from the first run)
