@@ -13,6 +13,7 @@ const VALIDATORS = [
   'validate-shift',
   'validate-trends',
   'validate-confirm',
+  'validate-qualify',
 ];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');

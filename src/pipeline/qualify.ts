@@ -1,8 +1,8 @@
 /**
  * The `qualify` step: A/A on one build on this runner. Runs the user's benchmark command in N pairs
  * through confirm's pair runner (both sides of a pair the same build, in ABBA order, with the same
- * {output}, {outdir} and {filter}), judges the pairs with the paired method (engine/confirm/qualify.ts)
- * and writes qualify.md and qualify.json beside the run folders.
+ * {output}, {outdir} and {filter}), judges the pairs as confirm judges A/B pairs, with the shared-shift model
+ * unless `sharedShift` is off (engine/confirm/qualify.ts), and writes qualify.md and qualify.json beside the run folders.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,7 +60,12 @@ export function runQualify(options: QualifyOptions, ports: ConfirmPorts, say: (l
     thresholds: options.thresholds,
     gate: options.gate,
   });
-  const qualification = qualify(pairs, options.thresholds, verdict, options.maxPairs);
+  const qualification = qualify(
+    pairs,
+    options.thresholds,
+    { ...verdict, sharedShift: options.sharedShift === true },
+    options.maxPairs,
+  );
   mkdirSync(options.outputDir, { recursive: true });
   const markdownPath = join(options.outputDir, 'qualify.md');
   const jsonPath = join(options.outputDir, 'qualify.json');

@@ -125,19 +125,23 @@ export const QUALIFY_HELP = `perfgate qualify — A/A on one build: can a confir
 
 Usage:
   perfgate qualify --dir DIR --command CMD [--pairs N] [--max-pairs N] [--threshold T]
-                   [--confidence C] [--gate G] [--format F] [-o DIR]
+                   [--no-shared-shift] [--confidence C] [--gate G] [--format F] [-o DIR]
 
 Runs CMD (through /bin/sh -c, in DIR) in N pairs of the same build, in confirm's ABBA order and with
-its {output}, {outdir} and {filter} (everything), and judges the pairs as confirm does. Per benchmark
-it reports the noise (the spread of the per-pair ratios and of single runs) and the smallest slowdown
-the confirmation catches 9 times in 10 ("Catches ≥"), with N pairs and projected to --max-pairs.
-The runner is fit when every gated row's projected Catches ≥ is at most 2 × the threshold, and a
-known slowdown (2 × the threshold, or twice on the log scale what N pairs catch, if larger) applied
-to one side's parsed results fails the paired comparison.
+its {output}, {outdir} and {filter} (everything), and judges the pairs exactly as confirm does (the
+shared-shift model unless --no-shared-shift). Per benchmark it reports the noise the confirmation
+sees (with the model: of its deviation from the suite, and the suite's own as a row), the spread of
+single runs, and the smallest slowdown caught 9 times in 10 ("Catches ≥"), with N pairs and
+projected to --max-pairs. The runner is fit when on every gated row (benchmark or suite) the
+confirmation reaches the threshold within --max-pairs: an unchanged build's upper bound at the
+last look, at the level confirm passes a row at, is below the threshold ("Reached at"); and a known
+slowdown (2 × the threshold, or twice on the log scale what N pairs catch, if larger) applied to
+one side's parsed results, each benchmark alone and each suite whole, fails the comparison.
 
 Options:
   --pairs N              the A/A pairs to run (default 12)
   --max-pairs N          the confirmation's cap to qualify for (default 24, confirm's)
+  --no-shared-shift      qualify confirm --no-shared-shift: each benchmark alone
   -t, --threshold T      the relative worsening a row may show (default 0.1)
   --confidence C         per gated statistic family (default 0.99)
   -f, --format F         the output's format (default: detected from the first run)

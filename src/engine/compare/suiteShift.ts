@@ -25,7 +25,7 @@ import {
   type ExperimentPair,
   type PairedOptions,
 } from './pairedMethod.js';
-import { pooledAlpha, type ComparisonRow, type SubExperimentComparison } from './rows.js';
+import { POOLED_PARAMETER, pooledAlpha, type ComparisonRow, type SubExperimentComparison } from './rows.js';
 import { sharedShiftOutcomes, signedPercent } from './sharedShiftRows.js';
 
 /** One experiment of a paired run: its name and its A/B pairs. */
@@ -61,10 +61,24 @@ export function runSuites(comparisons: readonly SubExperimentComparison[]): Suit
   return [...suites.values()].filter((members) => new Set(members.map((m) => m.experiment)).size >= 2);
 }
 
-/** The comparisons of a paired run's experiments, and the notes on its suites across experiments. */
+/**
+ * A suite judged across the experiments of a run: its own row (the pooled row of the suite's benchmarks, per pair the
+ * mean log ratio over them, judged at the pooled row's share of α; it carries the shared runner noise), and how many
+ * benchmarks in how many experiments it spans.
+ */
+export interface RunSuite {
+  row: ComparisonRow;
+  /** Its benchmark rows, each with its experiment's index in the run. */
+  members: SuiteMember[];
+  benchmarks: number;
+  experiments: number;
+}
+
+/** The comparisons of a paired run's experiments, and the notes on (and rows of) its suites across experiments. */
 export interface PairedRun {
   comparisons: SubExperimentComparison[];
   notes: string[];
+  suites: RunSuite[];
 }
 
 /**
@@ -79,13 +93,14 @@ export function compareExperimentsPaired(
 ): PairedRun {
   const alone = (acrossExperiments?: ReadonlyMap<string, Partial<ComparisonRow>>) =>
     experiments.map((e) => compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments }));
-  if (!options.sharedShift) return { comparisons: alone(), notes: [] };
+  if (!options.sharedShift) return { comparisons: alone(), notes: [], suites: [] };
   const first = alone();
   const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const cellsOf = experiments.map((e) => pairCells(e.pairs));
   const across = experiments.map(() => new Map<string, Partial<ComparisonRow>>());
   const notes: string[] = [];
+  const suites: RunSuite[] = [];
   const judgedSuites: SuiteMember[][] = [];
   for (const members of runSuites(first)) {
     const cells = members.map((m) => cellsOf[m.experiment]!(m.row));
@@ -112,14 +127,22 @@ export function compareExperimentsPaired(
       across[m.experiment]!.set(outcomeKey(m.row), outcome);
     });
     judgedSuites.push(members);
-    if (suite) notes.push(suiteNote(head, members, suite));
+    if (suite) {
+      notes.push(suiteNote(head, members, suite));
+      suites.push({
+        row: { ...head, ...suite, parameter: POOLED_PARAMETER, pooled: true, sharedShift: 'suite' },
+        members,
+        benchmarks: members.length,
+        experiments: new Set(members.map((m) => m.experiment)).size,
+      });
+    }
   }
-  if (judgedSuites.length === 0) return { comparisons: first, notes };
+  if (judgedSuites.length === 0) return { comparisons: first, notes, suites };
   const comparisons = experiments.map((e, i) =>
     compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments: across[i] }),
   );
   for (const members of judgedSuites) nameAcross(comparisons, members, alpha);
-  return { comparisons: comparisons.map(withStatus), notes };
+  return { comparisons: comparisons.map(withStatus), notes, suites };
 }
 
 /** Benjamini–Hochberg naming over a suite's benchmark rows, which sit in several experiments. */

@@ -1,15 +1,19 @@
 /**
  * `perfgate qualify`'s verdict, without a file or a process: A/A pairs of one build on this runner,
- * judged by the paired method exactly as a confirmation judges A/B pairs, give each row's noise and
- * the smallest change the confirmation catches 9 times in 10, at the pairs run and projected to the
- * confirmation's cap; a known slowdown applied to one side's parsed results must then fail.
+ * judged exactly as a confirmation judges A/B pairs (compareExperimentsPaired, with the shared-shift
+ * model across the run's experiments unless it is off), give each gated row's noise (with the model a
+ * benchmark's deviation from the suite, and the suite's own row), the smallest change the confirmation
+ * catches 9 times in 10 at the pairs run and projected to its cap, and whether the cap reaches the
+ * threshold (the fit rule, passBoundAtCap); a known slowdown applied to one side's parsed results
+ * must then fail, each benchmark alone and each suite as a whole.
  */
-import { compareExperimentPaired, type ExperimentPair } from '../compare/pairedMethod.js';
+import { PASS_BETA, type ExperimentPair } from '../compare/pairedMethod.js';
+import { compareExperimentsPaired, type RunSuite } from '../compare/suiteShift.js';
 import { keyOf, rowKey, type ComparisonRow, type ExperimentSide } from '../compare/rows.js';
 import type { VerdictOptions } from '../compare/defaults.js';
 import type { Thresholds } from '../compare/thresholds.js';
 import type { Direction, Measurement } from '../model/measurement.js';
-import { detectableChange, meanAndSd } from '../stats/effectTest.js';
+import { detectableChange, meanAndSd, relativeOfLog } from '../stats/effectTest.js';
 import { DEFAULT_SPENDING, sequentialNominalAlpha } from '../stats/sequential.js';
 import { studentTQuantile } from '../stats/studentT.js';
 
@@ -20,12 +24,25 @@ import { studentTQuantile } from '../stats/studentT.js';
 export const QUALIFY_DEFAULT_PAIRS = 12;
 
 /**
- * A runner is fit when the confirmation at its cap catches a change of FIT_MULTIPLE × the threshold
- * 9 times in 10 (every gated row's projected Catches ≥ is at most that): a change the size of the
- * threshold itself is caught about half the time by any design, so the threshold is "reached" when
- * the noise leaves at most a factor of 2 between the threshold and what is surely caught.
+ * The known slowdown is SLOWDOWN_MULTIPLE × the threshold (or more, see knownSlowdown): a change well past the
+ * threshold, which a working gate must fail.
  */
-export const FIT_MULTIPLE = 2;
+export const SLOWDOWN_MULTIPLE = 2;
+
+/**
+ * The fit rule (docs/statistics.md, "Qualifying a runner"): the issue calls a runner unfit when "the threshold cannot
+ * be reached within the maximum pairs". A confirmation reaches the threshold when it can show an unchanged row below
+ * it: it passes a deciding row only when the row's upper bound at PASS_BETA (spent over the looks) lies below the
+ * threshold, and leaves it inconclusive otherwise. So a gated row is fit when, at the cap's last look, the noise term
+ * of that bound for an unchanged build, t(1 − the look's level of PASS_BETA, cap − 1) · se at the cap, is below the
+ * threshold (passBoundAtCap < threshold). Catches ≥ at the cap is reported beside it; the known slowdown proves that
+ * the gate can fail.
+ */
+export function passBoundAtCap(row: Pick<ComparisonRow, 'direction'>, se: number, pairs: number, cap: number): number {
+  const seAtCap = se * Math.sqrt(pairs / cap);
+  const critical = studentTQuantile(1 - sequentialNominalAlpha(cap, cap, PASS_BETA, DEFAULT_SPENDING), cap - 1);
+  return relativeOfLog(critical * seAtCap, row.direction);
+}
 
 /** One side of each A/A pair: the experiments of the first and of the second run. */
 export interface AaPair {
@@ -50,8 +67,20 @@ export interface QualifyRow {
   detectable?: number;
   /** The same, projected to the confirmation's cap (its last look, at its sequential boundary). */
   detectableAtCap?: number;
-  /** Gated rows: whether the projected Catches ≥ is at most FIT_MULTIPLE × the threshold. */
+  /**
+   * The upper bound an unchanged row's interval reaches at the cap's last look, at the confirmation's pass level
+   * (passBoundAtCap): the confirmation passes a row only when this is below the threshold.
+   */
+  passBoundAtCap?: number;
+  /** Gated rows: whether passBoundAtCap is below the threshold (the fit rule, passBoundAtCap's comment). */
   fit?: boolean;
+  /**
+   * With the shared-shift model (the engine's field): `benchmark`, a row judged on its deviation from the suite (its
+   * noise is that deviation's, the shared runner noise cancelled); `suite`, the suite's own row (the shared noise in).
+   */
+  sharedShift?: 'suite' | 'benchmark';
+  /** A suite across the run's experiments (suiteShift.ts): how many benchmarks in how many experiments. */
+  suite?: { benchmarks: number; experiments: number };
 }
 
 /** The known slowdown applied to the second run of every pair of one experiment, and whether the gate failed it. */
@@ -60,12 +89,16 @@ export interface SlowdownProof {
   /** The factor the second side's values were made worse by (×1.2: 20 % slower). */
   factor: number;
   failed: boolean;
+  /** A suite across experiments: every one of its benchmarks slowed at once, and every one must fail. */
+  suite?: boolean;
 }
 
 export interface Qualification {
   pairs: number;
   maxPairs: number;
   confidence: number;
+  /** Whether the confirmation qualified models the shared shift (confirm's default; --no-shared-shift: off). */
+  sharedShift: boolean;
   rows: QualifyRow[];
   proofs: SlowdownProof[];
   fit: boolean;
@@ -104,12 +137,12 @@ export function projectedDetectable(row: ComparisonRow, se: number, pairs: numbe
 }
 
 /**
- * The known slowdown of a row: FIT_MULTIPLE × the threshold, or when the pairs run catches only
+ * The known slowdown of a row: SLOWDOWN_MULTIPLE × the threshold, or when the pairs run catches only
  * larger changes, twice (on the log scale) what it catches 9 times in 10, so that the gate failing
  * it proves the gate works (a missed slowdown is then a broken gate, not bad luck).
  */
 export function knownSlowdown(threshold: number, detectable: number | undefined): number {
-  const byThreshold = 1 + FIT_MULTIPLE * threshold;
+  const byThreshold = 1 + SLOWDOWN_MULTIPLE * threshold;
   const byNoise = detectable !== undefined && Number.isFinite(detectable) ? (1 + detectable) ** 2 : 0;
   return Math.max(byThreshold, byNoise);
 }
@@ -159,36 +192,71 @@ function runNoise(pairs: readonly AaPair[], experiment: string, row: ComparisonR
 
 const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-/** The qualification of A/A `pairs` for a confirmation of at most `maxPairs` pairs: see the file's comment. */
+/** The options of the confirmation being qualified: its verdict settings and whether it models the shared shift. */
+export type QualifyVerdict = VerdictOptions & { confidence: number; sharedShift?: boolean | undefined };
+
+/** The rows of a judged run, with the fit of each gated one at the cap. */
+function judgedRow(
+  row: ComparisonRow,
+  name: string,
+  maxPairs: number,
+  reasons: string[],
+): Pick<QualifyRow, 'pairNoise' | 'detectable' | 'detectableAtCap' | 'passBoundAtCap' | 'fit'> {
+  const se = rowStandardError(row);
+  const detectableAtCap = se === undefined ? undefined : projectedDetectable(row, se, row.repetitions!, maxPairs);
+  const bound = se === undefined ? undefined : passBoundAtCap(row, se, row.repetitions!, maxPairs);
+  const fit = row.gated ? bound !== undefined && bound < row.threshold : undefined;
+  if (fit === false)
+    reasons.push(
+      bound === undefined
+        ? `${name}: no noise could be measured (fewer than 2 pairs have it)`
+        : `${name}: after ${maxPairs} pairs an unchanged build's bound is still ${percent(bound)}, not below the threshold of ${percent(row.threshold)} (catches ${percent(detectableAtCap!)} 9 times in 10)`,
+    );
+  return {
+    ...(se !== undefined ? { pairNoise: Math.expm1(se * Math.sqrt(row.repetitions!)) } : {}),
+    ...(row.detectable !== undefined ? { detectable: row.detectable } : {}),
+    ...(detectableAtCap !== undefined ? { detectableAtCap } : {}),
+    ...(bound !== undefined ? { passBoundAtCap: bound } : {}),
+    ...(fit !== undefined ? { fit } : {}),
+  };
+}
+
+/** The name of a suite across experiments in the report. */
+export function suiteName(suite: Pick<RunSuite, 'benchmarks' | 'experiments'>): string {
+  return `suite of ${suite.benchmarks} benchmarks in ${suite.experiments} experiments`;
+}
+
+/**
+ * The qualification of A/A `pairs` for a confirmation of at most `maxPairs` pairs: see the file's comment. The pairs
+ * are judged by compareExperimentsPaired (the entry point of `compare --paired` and of every look of `confirm`), with
+ * the shared-shift model when `verdict.sharedShift` is on (confirm's default), as a fixed design of the pairs run.
+ */
 export function qualify(
   pairs: readonly AaPair[],
   thresholds: Thresholds,
-  verdict: VerdictOptions & { confidence: number },
+  verdict: QualifyVerdict,
   maxPairs: number,
 ): Qualification {
   const experiments = [...new Set(pairs.flatMap((p) => [...p.reference.keys(), ...p.result.keys()]))];
+  const judge = (factorOf: (experiment: string) => number) =>
+    compareExperimentsPaired(
+      experiments.map((type) => ({ type, pairs: pairsOf(pairs, type, factorOf(type)) })),
+      thresholds,
+      { ...verdict, sharedShift: verdict.sharedShift === true },
+    );
+  const run = judge(() => 1);
   const rows: QualifyRow[] = [];
   const proofs: SlowdownProof[] = [];
   const reasons: string[] = [];
-  for (const experiment of experiments) {
-    const sub = compareExperimentPaired(experiment, pairsOf(pairs, experiment), thresholds, verdict);
-    let factor = 0;
+  const factors = new Map<string, number>();
+  run.comparisons.forEach((sub, i) => {
+    const experiment = experiments[i]!;
     for (const row of sub.rows) {
       const pooled = row.pooled === true;
-      const se = rowStandardError(row);
-      const detectableAtCap = se === undefined ? undefined : projectedDetectable(row, se, row.repetitions!, maxPairs);
-      const fit = row.gated
-        ? detectableAtCap !== undefined && detectableAtCap <= FIT_MULTIPLE * row.threshold
-        : undefined;
       const noise = pooled ? undefined : runNoise(pairs, experiment, row);
       const name = [experiment, row.parameter, row.statistic].filter((s) => s !== '').join(' ');
-      if (fit === false)
-        reasons.push(
-          detectableAtCap === undefined
-            ? `${name}: no noise could be measured (fewer than 2 pairs have it)`
-            : `${name}: ${maxPairs} pairs catch ${percent(detectableAtCap)} 9 times in 10, more than ${FIT_MULTIPLE} × the threshold of ${percent(row.threshold)}`,
-        );
-      if (row.gated) factor = Math.max(factor, knownSlowdown(row.threshold, row.detectable));
+      if (row.gated)
+        factors.set(experiment, Math.max(factors.get(experiment) ?? 0, knownSlowdown(row.threshold, row.detectable)));
       rows.push({
         experiment,
         parameter: row.parameter,
@@ -198,20 +266,50 @@ export function qualify(
         gated: row.gated,
         pooled,
         threshold: row.threshold,
-        ...(se !== undefined ? { pairNoise: Math.expm1(se * Math.sqrt(row.repetitions!)) } : {}),
+        ...(row.sharedShift !== undefined ? { sharedShift: row.sharedShift } : {}),
+        ...judgedRow(row, name, maxPairs, reasons),
         ...(noise !== undefined ? { runNoise: noise } : {}),
-        ...(row.detectable !== undefined ? { detectable: row.detectable } : {}),
-        ...(detectableAtCap !== undefined ? { detectableAtCap } : {}),
-        ...(fit !== undefined ? { fit } : {}),
       });
     }
-    if (factor === 0) continue;
-    const slowedSub = compareExperimentPaired(experiment, pairsOf(pairs, experiment, factor), thresholds, verdict);
-    const failed = slowedSub.status === 'failed';
+  });
+  // The suites across experiments: their own row (the shared runner noise in it), gated (a suite that fails fails
+  // every benchmark that moved with it), and the known slowdown of all their benchmarks at once.
+  const suites = run.suites.map((suite) => {
+    const name = suiteName(suite);
+    rows.push({
+      experiment: name,
+      parameter: suite.row.parameter,
+      metric: suite.row.metric,
+      statistic: suite.row.statistic,
+      direction: suite.row.direction,
+      gated: true,
+      pooled: true,
+      threshold: suite.row.threshold,
+      sharedShift: 'suite',
+      suite: { benchmarks: suite.benchmarks, experiments: suite.experiments },
+      ...judgedRow({ ...suite.row, gated: true }, `${name} ${suite.row.statistic}`, maxPairs, reasons),
+    });
+    return suite;
+  });
+  for (const [experiment, factor] of factors) {
+    const i = experiments.indexOf(experiment);
+    const failed = judge((t) => (t === experiment ? factor : 1)).comparisons[i]!.status === 'failed';
     proofs.push({ experiment, factor, failed });
     if (!failed)
       reasons.push(
         `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to one side did not fail the gate, so the gate cannot fail on this runner`,
+      );
+  }
+  for (const suite of suites) {
+    const members = new Set(suite.members.map((m) => experiments[m.experiment]!));
+    const factor = knownSlowdown(suite.row.threshold, suite.row.detectable);
+    const slowedRun = judge((t) => (members.has(t) ? factor : 1));
+    const failed = slowedRun.comparisons.every((sub, i) => !members.has(experiments[i]!) || sub.status === 'failed');
+    const experiment = suiteName(suite);
+    proofs.push({ experiment, factor, failed, suite: true });
+    if (!failed)
+      reasons.push(
+        `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to all its benchmarks on one side did not fail every one of them, so a change of the whole suite cannot fail on this runner`,
       );
   }
   if (!rows.some((r) => r.gated)) reasons.push('no gated row: nothing the gate judges was measured');
@@ -219,6 +317,7 @@ export function qualify(
     pairs: pairs.length,
     maxPairs,
     confidence: verdict.confidence,
+    sharedShift: verdict.sharedShift === true,
     rows,
     proofs,
     fit: reasons.length === 0,

@@ -1,9 +1,16 @@
 /** `perfgate qualify`'s report: Markdown for a reader, JSON for a tool, from the Qualification (nothing recomputed). */
-import { FIT_MULTIPLE, type Qualification, type QualifyRow } from './qualify.js';
+import { SLOWDOWN_MULTIPLE, type Qualification, type QualifyRow } from './qualify.js';
 
 const percent = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '' : `${(x * 100).toFixed(1)} %`);
 const spread = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '' : `±${(x * 100).toFixed(1)} %`);
 const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+/** A row's pair noise, marked with what it is under the shared-shift model (the engine's field). */
+function noiseCell(row: QualifyRow): string {
+  const text = spread(row.pairNoise);
+  if (text === '' || row.sharedShift === undefined) return text;
+  return row.sharedShift === 'benchmark' ? `${text} vs suite` : `${text} suite`;
+}
 
 function fitCell(row: QualifyRow): string {
   return row.fit === undefined ? 'not gated' : row.fit ? '✅ fit' : '❌ unfit';
@@ -14,26 +21,36 @@ export function renderQualifyMarkdown(q: Qualification): string {
     '# perfgate qualify: A/A on this runner',
     '',
     q.fit
-      ? `✅ **Fit**: the confirmation catches ${FIT_MULTIPLE} × the threshold 9 times in 10 within ${q.maxPairs} pairs, and the gate fails a known slowdown.`
+      ? `✅ **Fit**: within ${q.maxPairs} pairs the confirmation reaches the threshold on every gated row (an unchanged build is shown below it), and the gate fails a known slowdown.`
       : `❌ **Unfit**: the threshold cannot be reached within ${q.maxPairs} pairs on this runner.`,
     '',
-    `${q.pairs} A/A pairs of one build, in ABBA order, judged by the paired method at confidence ${q.confidence}. ` +
-      `Pair noise is the spread (sd) of the per-pair ratios, run noise that of the single runs; Catches ≥ is the smallest ` +
-      `slowdown caught 9 times in 10 with ${q.pairs} pairs, and projected to the last look of a confirmation of ${q.maxPairs} pairs.`,
+    `${q.pairs} A/A pairs of one build, in ABBA order, judged as \`perfgate confirm\` judges A/B pairs at confidence ${q.confidence}, ` +
+      (q.sharedShift
+        ? 'with the shared-shift model (a benchmark is judged on its deviation from the suite of the run; the suite on its own). '
+        : 'each benchmark alone (--no-shared-shift). ') +
+      `Pair noise is the spread (sd) of the per-pair ratios the row is judged on` +
+      (q.sharedShift
+        ? ' (“vs suite”: of the benchmark’s deviation from the suite, the shared runner noise cancelled; “suite”: of the suite’s own change, with it)'
+        : '') +
+      `, run noise that of the single runs; Catches ≥ is the smallest slowdown caught 9 times in 10 with ${q.pairs} pairs, ` +
+      `and projected to the last look of a confirmation of ${q.maxPairs} pairs. Reached at ${q.maxPairs} is the upper bound an unchanged build's interval reaches at the last look, at the level at which the confirmation passes a row; a gated row is fit when it is below the threshold.`,
     '',
   ];
   if (q.reasons.length > 0) lines.push(...q.reasons.map((r) => `- ${cell(r)}`), '');
   lines.push(
-    `| Benchmark | Parameter | Statistic | Threshold | Pair noise | Run noise | Catches ≥ (${q.pairs} pairs) | Catches ≥ (${q.maxPairs} pairs) | |`,
-    '|---|---|---|---:|---:|---:|---:|---:|---|',
+    `| Benchmark | Parameter | Statistic | Threshold | Pair noise | Run noise | Catches ≥ (${q.pairs} pairs) | Catches ≥ (${q.maxPairs} pairs) | Reached at ${q.maxPairs} | |`,
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---|',
     ...q.rows.map(
       (r) =>
-        `| ${cell(r.experiment)} | ${cell(r.parameter)} | ${cell(r.statistic)} | ${percent(r.threshold)} | ${spread(r.pairNoise)} | ${spread(r.runNoise)} | ${percent(r.detectable)} | ${percent(r.detectableAtCap)} | ${fitCell(r)} |`,
+        `| ${cell(r.experiment)} | ${cell(r.parameter)} | ${cell(r.statistic)} | ${percent(r.threshold)} | ${noiseCell(r)} | ${spread(r.runNoise)} | ${percent(r.detectable)} | ${percent(r.detectableAtCap)} | ${percent(r.passBoundAtCap)} | ${fitCell(r)} |`,
     ),
     '',
     '## The gate can fail',
     '',
-    `Each benchmark's second runs made slower by a known factor (${FIT_MULTIPLE} × the threshold, or twice on the log scale what ${q.pairs} pairs catch, whichever is larger) must fail the paired comparison.`,
+    `Each benchmark's second runs made slower by a known factor (${SLOWDOWN_MULTIPLE} × the threshold, or twice on the log scale what ${q.pairs} pairs catch, whichever is larger) must fail the comparison` +
+      (q.proofs.some((p) => p.suite)
+        ? '; a suite’s: every one of its benchmarks at once, and every one must fail.'
+        : '.'),
     '',
     '| Benchmark | Known slowdown | Gate |',
     '|---|---:|---|',
@@ -54,7 +71,8 @@ export function renderQualifyJson(q: Qualification): string {
         pairs: q.pairs,
         maxPairs: q.maxPairs,
         confidence: q.confidence,
-        fitMultiple: FIT_MULTIPLE,
+        sharedShift: q.sharedShift,
+        slowdownMultiple: SLOWDOWN_MULTIPLE,
         reasons: q.reasons,
         rows: q.rows.map((r) => ({
           ...r,
@@ -62,6 +80,7 @@ export function renderQualifyJson(q: Qualification): string {
           runNoise: finite(r.runNoise),
           detectable: finite(r.detectable),
           detectableAtCap: finite(r.detectableAtCap),
+          passBoundAtCap: finite(r.passBoundAtCap),
         })),
         proofs: q.proofs,
       },
