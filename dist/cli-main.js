@@ -303,19 +303,23 @@ var QUALIFY_HELP = `perfgate qualify — A/A on one build: can a confirmation on
 
 Usage:
   perfgate qualify --dir DIR --command CMD [--pairs N] [--max-pairs N] [--threshold T]
-                   [--confidence C] [--gate G] [--format F] [-o DIR]
+                   [--no-shared-shift] [--confidence C] [--gate G] [--format F] [-o DIR]
 
 Runs CMD (through /bin/sh -c, in DIR) in N pairs of the same build, in confirm's ABBA order and with
-its {output}, {outdir} and {filter} (everything), and judges the pairs as confirm does. Per benchmark
-it reports the noise (the spread of the per-pair ratios and of single runs) and the smallest slowdown
-the confirmation catches 9 times in 10 ("Catches ≥"), with N pairs and projected to --max-pairs.
-The runner is fit when every gated row's projected Catches ≥ is at most 2 × the threshold, and a
-known slowdown (2 × the threshold, or twice on the log scale what N pairs catch, if larger) applied
-to one side's parsed results fails the paired comparison.
+its {output}, {outdir} and {filter} (everything), and judges the pairs exactly as confirm does (the
+shared-shift model unless --no-shared-shift). Per benchmark it reports the noise the confirmation
+sees (with the model: of its deviation from the suite, and the suite's own as a row), the spread of
+single runs, and the smallest slowdown caught 9 times in 10 ("Catches ≥"), with N pairs and
+projected to --max-pairs. The runner is fit when on every gated row (benchmark or suite) the
+confirmation reaches the threshold within --max-pairs: an unchanged build's upper bound at the
+last look, at the level confirm passes a row at, is below the threshold ("Reached at"); and a known
+slowdown (2 × the threshold, or twice on the log scale what N pairs catch, if larger) applied to
+one side's parsed results, each benchmark alone and each suite whole, fails the comparison.
 
 Options:
   --pairs N              the A/A pairs to run (default 12)
   --max-pairs N          the confirmation's cap to qualify for (default 24, confirm's)
+  --no-shared-shift      qualify confirm --no-shared-shift: each benchmark alone
   -t, --threshold T      the relative worsening a row may show (default 0.1)
   --confidence C         per gated statistic family (default 0.99)
   -f, --format F         the output's format (default: detected from the first run)
@@ -13456,13 +13460,14 @@ function runSuites(comparisons) {
 }
 function compareExperimentsPaired(experiments, thresholds, options = {}) {
   const alone = (acrossExperiments) => experiments.map((e) => compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments }));
-  if (!options.sharedShift) return { comparisons: alone(), notes: [] };
+  if (!options.sharedShift) return { comparisons: alone(), notes: [], suites: [] };
   const first = alone();
   const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const cellsOf = experiments.map((e) => pairCells(e.pairs));
   const across = experiments.map(() => /* @__PURE__ */ new Map());
   const notes = [];
+  const suites = [];
   const judgedSuites = [];
   for (const members of runSuites(first)) {
     const cells = members.map((m) => cellsOf[m.experiment](m.row));
@@ -13487,14 +13492,22 @@ function compareExperimentsPaired(experiments, thresholds, options = {}) {
       across[m.experiment].set(outcomeKey(m.row), outcome);
     });
     judgedSuites.push(members);
-    if (suite) notes.push(suiteNote(head, members, suite));
+    if (suite) {
+      notes.push(suiteNote(head, members, suite));
+      suites.push({
+        row: { ...head, ...suite, parameter: POOLED_PARAMETER, pooled: true, sharedShift: "suite" },
+        members,
+        benchmarks: members.length,
+        experiments: new Set(members.map((m) => m.experiment)).size
+      });
+    }
   }
-  if (judgedSuites.length === 0) return { comparisons: first, notes };
+  if (judgedSuites.length === 0) return { comparisons: first, notes, suites };
   const comparisons = experiments.map(
     (e, i) => compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments: across[i] })
   );
   for (const members of judgedSuites) nameAcross(comparisons, members, alpha);
-  return { comparisons: comparisons.map(withStatus), notes };
+  return { comparisons: comparisons.map(withStatus), notes, suites };
 }
 function nameAcross(comparisons, members, q) {
   const at = members.map((m) => {
@@ -17724,7 +17737,12 @@ Report: ${outcome.compare.markdownPath}, ${outcome.compare.jsonPath}
 
 // src/engine/confirm/qualify.ts
 var QUALIFY_DEFAULT_PAIRS = 12;
-var FIT_MULTIPLE = 2;
+var SLOWDOWN_MULTIPLE = 2;
+function passBoundAtCap(row, se, pairs, cap) {
+  const seAtCap = se * Math.sqrt(pairs / cap);
+  const critical = studentTQuantile(1 - sequentialNominalAlpha(cap, cap, PASS_BETA, DEFAULT_SPENDING), cap - 1);
+  return relativeOfLog(critical * seAtCap, row.direction);
+}
 function logOfRelative(relative2, direction) {
   return direction === "higher-is-better" ? -Math.log1p(-relative2) : Math.log1p(relative2);
 }
@@ -17743,7 +17761,7 @@ function projectedDetectable(row, se, pairs, cap) {
   return detectableChange(critical * seAtCap, seAtCap, cap - 1, row.threshold, row.direction);
 }
 function knownSlowdown(threshold, detectable) {
-  const byThreshold = 1 + FIT_MULTIPLE * threshold;
+  const byThreshold = 1 + SLOWDOWN_MULTIPLE * threshold;
   const byNoise = detectable !== void 0 && Number.isFinite(detectable) ? (1 + detectable) ** 2 : 0;
   return Math.max(byThreshold, byNoise);
 }
@@ -17784,26 +17802,46 @@ function runNoise(pairs, experiment, row) {
   return Number.isFinite(sd) ? Math.expm1(sd) : void 0;
 }
 var percent4 = (x) => `${(x * 100).toFixed(1)} %`;
+function judgedRow(row, name, maxPairs, reasons) {
+  const se = rowStandardError(row);
+  const detectableAtCap = se === void 0 ? void 0 : projectedDetectable(row, se, row.repetitions, maxPairs);
+  const bound = se === void 0 ? void 0 : passBoundAtCap(row, se, row.repetitions, maxPairs);
+  const fit = row.gated ? bound !== void 0 && bound < row.threshold : void 0;
+  if (fit === false)
+    reasons.push(
+      bound === void 0 ? `${name}: no noise could be measured (fewer than 2 pairs have it)` : `${name}: after ${maxPairs} pairs an unchanged build's bound is still ${percent4(bound)}, not below the threshold of ${percent4(row.threshold)} (catches ${percent4(detectableAtCap)} 9 times in 10)`
+    );
+  return {
+    ...se !== void 0 ? { pairNoise: Math.expm1(se * Math.sqrt(row.repetitions)) } : {},
+    ...row.detectable !== void 0 ? { detectable: row.detectable } : {},
+    ...detectableAtCap !== void 0 ? { detectableAtCap } : {},
+    ...bound !== void 0 ? { passBoundAtCap: bound } : {},
+    ...fit !== void 0 ? { fit } : {}
+  };
+}
+function suiteName(suite) {
+  return `suite of ${suite.benchmarks} benchmarks in ${suite.experiments} experiments`;
+}
 function qualify(pairs, thresholds, verdict, maxPairs) {
   const experiments = [...new Set(pairs.flatMap((p) => [...p.reference.keys(), ...p.result.keys()]))];
+  const judge = (factorOf) => compareExperimentsPaired(
+    experiments.map((type2) => ({ type: type2, pairs: pairsOf2(pairs, type2, factorOf(type2)) })),
+    thresholds,
+    { ...verdict, sharedShift: verdict.sharedShift === true }
+  );
+  const run = judge(() => 1);
   const rows = [];
   const proofs = [];
   const reasons = [];
-  for (const experiment of experiments) {
-    const sub = compareExperimentPaired(experiment, pairsOf2(pairs, experiment), thresholds, verdict);
-    let factor = 0;
+  const factors = /* @__PURE__ */ new Map();
+  run.comparisons.forEach((sub, i) => {
+    const experiment = experiments[i];
     for (const row of sub.rows) {
       const pooled = row.pooled === true;
-      const se = rowStandardError(row);
-      const detectableAtCap = se === void 0 ? void 0 : projectedDetectable(row, se, row.repetitions, maxPairs);
-      const fit = row.gated ? detectableAtCap !== void 0 && detectableAtCap <= FIT_MULTIPLE * row.threshold : void 0;
       const noise = pooled ? void 0 : runNoise(pairs, experiment, row);
       const name = [experiment, row.parameter, row.statistic].filter((s) => s !== "").join(" ");
-      if (fit === false)
-        reasons.push(
-          detectableAtCap === void 0 ? `${name}: no noise could be measured (fewer than 2 pairs have it)` : `${name}: ${maxPairs} pairs catch ${percent4(detectableAtCap)} 9 times in 10, more than ${FIT_MULTIPLE} × the threshold of ${percent4(row.threshold)}`
-        );
-      if (row.gated) factor = Math.max(factor, knownSlowdown(row.threshold, row.detectable));
+      if (row.gated)
+        factors.set(experiment, Math.max(factors.get(experiment) ?? 0, knownSlowdown(row.threshold, row.detectable)));
       rows.push({
         experiment,
         parameter: row.parameter,
@@ -17813,20 +17851,48 @@ function qualify(pairs, thresholds, verdict, maxPairs) {
         gated: row.gated,
         pooled,
         threshold: row.threshold,
-        ...se !== void 0 ? { pairNoise: Math.expm1(se * Math.sqrt(row.repetitions)) } : {},
-        ...noise !== void 0 ? { runNoise: noise } : {},
-        ...row.detectable !== void 0 ? { detectable: row.detectable } : {},
-        ...detectableAtCap !== void 0 ? { detectableAtCap } : {},
-        ...fit !== void 0 ? { fit } : {}
+        ...row.sharedShift !== void 0 ? { sharedShift: row.sharedShift } : {},
+        ...judgedRow(row, name, maxPairs, reasons),
+        ...noise !== void 0 ? { runNoise: noise } : {}
       });
     }
-    if (factor === 0) continue;
-    const slowedSub = compareExperimentPaired(experiment, pairsOf2(pairs, experiment, factor), thresholds, verdict);
-    const failed = slowedSub.status === "failed";
+  });
+  const suites = run.suites.map((suite) => {
+    const name = suiteName(suite);
+    rows.push({
+      experiment: name,
+      parameter: suite.row.parameter,
+      metric: suite.row.metric,
+      statistic: suite.row.statistic,
+      direction: suite.row.direction,
+      gated: true,
+      pooled: true,
+      threshold: suite.row.threshold,
+      sharedShift: "suite",
+      suite: { benchmarks: suite.benchmarks, experiments: suite.experiments },
+      ...judgedRow({ ...suite.row, gated: true }, `${name} ${suite.row.statistic}`, maxPairs, reasons)
+    });
+    return suite;
+  });
+  for (const [experiment, factor] of factors) {
+    const i = experiments.indexOf(experiment);
+    const failed = judge((t) => t === experiment ? factor : 1).comparisons[i].status === "failed";
     proofs.push({ experiment, factor, failed });
     if (!failed)
       reasons.push(
         `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to one side did not fail the gate, so the gate cannot fail on this runner`
+      );
+  }
+  for (const suite of suites) {
+    const members = new Set(suite.members.map((m) => experiments[m.experiment]));
+    const factor = knownSlowdown(suite.row.threshold, suite.row.detectable);
+    const slowedRun = judge((t) => members.has(t) ? factor : 1);
+    const failed = slowedRun.comparisons.every((sub, i) => !members.has(experiments[i]) || sub.status === "failed");
+    const experiment = suiteName(suite);
+    proofs.push({ experiment, factor, failed, suite: true });
+    if (!failed)
+      reasons.push(
+        `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to all its benchmarks on one side did not fail every one of them, so a change of the whole suite cannot fail on this runner`
       );
   }
   if (!rows.some((r) => r.gated)) reasons.push("no gated row: nothing the gate judges was measured");
@@ -17834,6 +17900,7 @@ function qualify(pairs, thresholds, verdict, maxPairs) {
     pairs: pairs.length,
     maxPairs,
     confidence: verdict.confidence,
+    sharedShift: verdict.sharedShift === true,
     rows,
     proofs,
     fit: reasons.length === 0,
@@ -17849,6 +17916,11 @@ import { join as join9 } from "node:path";
 var percent5 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `${(x * 100).toFixed(1)} %`;
 var spread2 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `±${(x * 100).toFixed(1)} %`;
 var cell = (text2) => text2.replace(/\|/g, "\\|");
+function noiseCell(row) {
+  const text2 = spread2(row.pairNoise);
+  if (text2 === "" || row.sharedShift === void 0) return text2;
+  return row.sharedShift === "benchmark" ? `${text2} vs suite` : `${text2} suite`;
+}
 function fitCell(row) {
   return row.fit === void 0 ? "not gated" : row.fit ? "✅ fit" : "❌ unfit";
 }
@@ -17856,22 +17928,22 @@ function renderQualifyMarkdown(q) {
   const lines = [
     "# perfgate qualify: A/A on this runner",
     "",
-    q.fit ? `✅ **Fit**: the confirmation catches ${FIT_MULTIPLE} × the threshold 9 times in 10 within ${q.maxPairs} pairs, and the gate fails a known slowdown.` : `❌ **Unfit**: the threshold cannot be reached within ${q.maxPairs} pairs on this runner.`,
+    q.fit ? `✅ **Fit**: within ${q.maxPairs} pairs the confirmation reaches the threshold on every gated row (an unchanged build is shown below it), and the gate fails a known slowdown.` : `❌ **Unfit**: the threshold cannot be reached within ${q.maxPairs} pairs on this runner.`,
     "",
-    `${q.pairs} A/A pairs of one build, in ABBA order, judged by the paired method at confidence ${q.confidence}. Pair noise is the spread (sd) of the per-pair ratios, run noise that of the single runs; Catches ≥ is the smallest slowdown caught 9 times in 10 with ${q.pairs} pairs, and projected to the last look of a confirmation of ${q.maxPairs} pairs.`,
+    `${q.pairs} A/A pairs of one build, in ABBA order, judged as \`perfgate confirm\` judges A/B pairs at confidence ${q.confidence}, ` + (q.sharedShift ? "with the shared-shift model (a benchmark is judged on its deviation from the suite of the run; the suite on its own). " : "each benchmark alone (--no-shared-shift). ") + `Pair noise is the spread (sd) of the per-pair ratios the row is judged on` + (q.sharedShift ? " (“vs suite”: of the benchmark’s deviation from the suite, the shared runner noise cancelled; “suite”: of the suite’s own change, with it)" : "") + `, run noise that of the single runs; Catches ≥ is the smallest slowdown caught 9 times in 10 with ${q.pairs} pairs, and projected to the last look of a confirmation of ${q.maxPairs} pairs. Reached at ${q.maxPairs} is the upper bound an unchanged build's interval reaches at the last look, at the level at which the confirmation passes a row; a gated row is fit when it is below the threshold.`,
     ""
   ];
   if (q.reasons.length > 0) lines.push(...q.reasons.map((r) => `- ${cell(r)}`), "");
   lines.push(
-    `| Benchmark | Parameter | Statistic | Threshold | Pair noise | Run noise | Catches ≥ (${q.pairs} pairs) | Catches ≥ (${q.maxPairs} pairs) | |`,
-    "|---|---|---|---:|---:|---:|---:|---:|---|",
+    `| Benchmark | Parameter | Statistic | Threshold | Pair noise | Run noise | Catches ≥ (${q.pairs} pairs) | Catches ≥ (${q.maxPairs} pairs) | Reached at ${q.maxPairs} | |`,
+    "|---|---|---|---:|---:|---:|---:|---:|---:|---|",
     ...q.rows.map(
-      (r) => `| ${cell(r.experiment)} | ${cell(r.parameter)} | ${cell(r.statistic)} | ${percent5(r.threshold)} | ${spread2(r.pairNoise)} | ${spread2(r.runNoise)} | ${percent5(r.detectable)} | ${percent5(r.detectableAtCap)} | ${fitCell(r)} |`
+      (r) => `| ${cell(r.experiment)} | ${cell(r.parameter)} | ${cell(r.statistic)} | ${percent5(r.threshold)} | ${noiseCell(r)} | ${spread2(r.runNoise)} | ${percent5(r.detectable)} | ${percent5(r.detectableAtCap)} | ${percent5(r.passBoundAtCap)} | ${fitCell(r)} |`
     ),
     "",
     "## The gate can fail",
     "",
-    `Each benchmark's second runs made slower by a known factor (${FIT_MULTIPLE} × the threshold, or twice on the log scale what ${q.pairs} pairs catch, whichever is larger) must fail the paired comparison.`,
+    `Each benchmark's second runs made slower by a known factor (${SLOWDOWN_MULTIPLE} × the threshold, or twice on the log scale what ${q.pairs} pairs catch, whichever is larger) must fail the comparison` + (q.proofs.some((p) => p.suite) ? "; a suite’s: every one of its benchmarks at once, and every one must fail." : "."),
     "",
     "| Benchmark | Known slowdown | Gate |",
     "|---|---:|---|",
@@ -17890,14 +17962,16 @@ function renderQualifyJson(q) {
       pairs: q.pairs,
       maxPairs: q.maxPairs,
       confidence: q.confidence,
-      fitMultiple: FIT_MULTIPLE,
+      sharedShift: q.sharedShift,
+      slowdownMultiple: SLOWDOWN_MULTIPLE,
       reasons: q.reasons,
       rows: q.rows.map((r) => ({
         ...r,
         pairNoise: finite4(r.pairNoise),
         runNoise: finite4(r.runNoise),
         detectable: finite4(r.detectable),
-        detectableAtCap: finite4(r.detectableAtCap)
+        detectableAtCap: finite4(r.detectableAtCap),
+        passBoundAtCap: finite4(r.passBoundAtCap)
       })),
       proofs: q.proofs
     },
@@ -17930,7 +18004,12 @@ function runQualify(options, ports, say) {
     thresholds: options.thresholds,
     gate: options.gate
   });
-  const qualification = qualify(pairs, options.thresholds, verdict, options.maxPairs);
+  const qualification = qualify(
+    pairs,
+    options.thresholds,
+    { ...verdict, sharedShift: options.sharedShift === true },
+    options.maxPairs
+  );
   mkdirSync3(options.outputDir, { recursive: true });
   const markdownPath = join9(options.outputDir, "qualify.md");
   const jsonPath = join9(options.outputDir, "qualify.json");
@@ -17951,6 +18030,7 @@ function qualifyCommand(args, io, ports = systemConfirmPorts) {
     command: { type: "string" },
     pairs: { type: "string" },
     "max-pairs": { type: "string" },
+    "no-shared-shift": { type: "boolean" },
     threshold: { type: "string", short: "t" },
     confidence: { type: "string" },
     gate: { type: "string" },
@@ -17976,6 +18056,8 @@ function qualifyCommand(args, io, ports = systemConfirmPorts) {
       history: false,
       paired: true,
       maxPairs: values["max-pairs"] ?? String(CONFIRM_DEFAULT_MAX_PAIRS),
+      // Qualify the confirmation that will run: confirm models the shared shift unless --no-shared-shift.
+      sharedShift: values["no-shared-shift"] !== true,
       confidence: values.confidence,
       gate: values.gate,
       threshold: values.threshold
@@ -17999,7 +18081,7 @@ function qualifyCommand(args, io, ports = systemConfirmPorts) {
   io.out(`Report: ${outcome.markdownPath}, ${outcome.jsonPath}
 `);
   io.out(
-    q.fit ? `Fit: within ${q.maxPairs} pairs a confirmation catches 2 × the threshold 9 times in 10, and the gate fails a known slowdown.
+    q.fit ? `Fit: within ${q.maxPairs} pairs a confirmation reaches the threshold on every gated row, and the gate fails a known slowdown.
 ` : `Unfit: the threshold cannot be reached within ${q.maxPairs} pairs on this runner:
 ${q.reasons.map((r) => `  ${r}
 `).join("")}`
