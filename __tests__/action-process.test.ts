@@ -2,7 +2,7 @@
  * The bundled action (dist/index.js) as the runner starts it: a process of its own, its exit
  * status, @actions/core's own files and commands, the environment it inherits. Every other action
  * test runs `run(ports)` in the test's process (helpers/action-in-process.ts); these runs keep the
- * bundle, the entry point (src/action/index.ts) and the real @actions/core honest.
+ * bundle, the entry point (src/action/index.ts), the real @actions/core and the real shell honest.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -87,6 +87,33 @@ describe('dist/index.js as a process', () => {
     expect(run.summary).toContain('```mermaid');
     expect(readFileSync(join(run.workspace, 'perfgate-report', 'report.html'), 'utf8')).toContain('<html');
     expect(run.stdout).toMatch(/\d+ chart\(s\), \d+ file\(s\)/);
+  });
+
+  test('the two-stage gate: the bundle spawns the benchmark command and the pairs confirm the regression', () => {
+    const workspace = makeTempDir();
+    const base = makeTempDir();
+    const state = join(makeTempDir(), 'state');
+    writeFileSync(join(workspace, 'slowdown.json'), JSON.stringify({ BenchmarkC: 1.3 }));
+    const script = join(repoRoot, 'fixtures', 'confirm', 'synthetic-bench.mjs');
+    const first = join(repoRoot, 'fixtures', 'confirm', 'first-stage');
+    const vars = `SYNTH_NOISE=0.02 SYNTH_BENCH_NOISE=0.01 SYNTH_SEED=5 SYNTH_STATE=${state}`;
+    const run = runAction(
+      {
+        results: join(first, 'head.txt'),
+        baseline: join(first, 'base.txt'),
+        'confirm-command': `${vars} node ${script} --filter {filter} --output {output}`,
+        'confirm-base-dir': base,
+        'confirm-max-pairs': '8',
+      },
+      { workspace },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('');
+    expect(run.outputs).toMatchObject({ verdict: 'fail', confirmed: 'true' });
+    expect(Number(run.outputs['confirm-pairs'])).toBeGreaterThanOrEqual(2);
+    expect(readFileSync(join(state, 'log'), 'utf8').trim().split('\n').length).toBe(
+      2 * Number(run.outputs['confirm-pairs']),
+    );
   });
 
   test('mode: comment outside a workflow_run event: exit 1, said plainly', () => {
