@@ -8177,107 +8177,7 @@ var hdrHistogramAdapter = {
         { file, line: 1 }
       );
     }
-    const csv = lines[headerIndex].includes(",");
-    const notes = [];
-    const rows = [];
-    const footer = /* @__PURE__ */ new Map();
-    let endLine = lines.length;
-    for (let i = headerIndex + 1; i < lines.length; i++) {
-      const line = i + 1;
-      const raw = lines[i];
-      const trimmed = raw.trim();
-      if (trimmed === "") continue;
-      if (trimmed.startsWith("#")) {
-        const m = FOOTER.exec(trimmed);
-        if (!m) {
-          if (trimmed.startsWith("#["))
-            throw new InputError('a malformed footer line; expected "#[Name = value, Name = value]"', {
-              file,
-              line,
-              column: raw.indexOf("#") + 1
-            });
-          continue;
-        }
-        for (const [name, valueText2, offset] of [
-          [m[1], m[2], raw.indexOf(m[2])],
-          [m[3], m[4], raw.lastIndexOf(m[4])]
-        ]) {
-          if (!NUMBER9.test(valueText2) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText2)) {
-            throw new InputError(`expected a number for "${name}" in the footer, found "${valueText2}"`, {
-              file,
-              line,
-              column: offset + 1
-            });
-          }
-          footer.set(name.replace(/\s+/g, " "), {
-            value: Number(
-              /nan/i.test(valueText2) ? NaN : /inf/i.test(valueText2) ? valueText2.startsWith("-") ? -Infinity : Infinity : valueText2
-            ),
-            line
-          });
-        }
-        continue;
-      }
-      const tokens = tokenize(raw, csv);
-      if (!NUMBER9.test(tokens[0].text)) {
-        if (rows.length === 0)
-          throw new InputError(`expected a row of numbers under the header, found "${clip(trimmed)}"`, {
-            file,
-            line,
-            column: tokens[0].column
-          });
-        endLine = line;
-        break;
-      }
-      if (tokens.length < 3 || tokens.length > 4) {
-        throw new InputError(
-          `expected 4 numbers (Value, Percentile, TotalCount, 1/(1-Percentile)), found ${tokens.length}`,
-          {
-            file,
-            line,
-            column: tokens[tokens.length - 1]?.column ?? 1
-          }
-        );
-      }
-      const [valueToken, percentileToken, countToken, inverseToken] = tokens;
-      for (const token of [valueToken, percentileToken, countToken]) {
-        if (!NUMBER9.test(token.text))
-          throw new InputError(`expected a number, found "${clip(token.text)}"`, { file, line, column: token.column });
-      }
-      if (inverseToken && !NUMBER9.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
-        throw new InputError(`expected a number or "inf", found "${clip(inverseToken.text)}"`, {
-          file,
-          line,
-          column: inverseToken.column
-        });
-      }
-      const value2 = Number(valueToken.text);
-      const percentile = Number(percentileToken.text);
-      const count = Number(countToken.text);
-      if (percentile < 0 || percentile > 1) {
-        throw new InputError(`the percentile ${percentileToken.text} is outside 0…1`, {
-          file,
-          line,
-          column: percentileToken.column
-        });
-      }
-      if (!Number.isInteger(count) || count < 0) {
-        throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, {
-          file,
-          line,
-          column: countToken.column
-        });
-      }
-      const previous = rows[rows.length - 1];
-      if (previous && (percentile < previous.percentile || value2 < previous.value || count < previous.count)) {
-        throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, {
-          file,
-          line,
-          column: valueToken.column
-        });
-      }
-      rows.push({ value: value2, percentile, count, line });
-    }
+    const { rows, footer, endLine } = readTable(file, lines, headerIndex);
     if (rows.length === 0)
       throw new InputError("the percentile table has a header but no rows", { file, line: headerIndex + 1 });
     const last = rows[rows.length - 1];
@@ -8290,6 +8190,7 @@ var hdrHistogramAdapter = {
         }
       );
     }
+    const notes = [];
     const unit = unitOf3(file, text2, notes);
     const metric2 = {
       name: "latency",
@@ -8298,36 +8199,149 @@ var hdrHistogramAdapter = {
       displayUnit: unit.symbol,
       direction: "lower-is-better"
     };
-    const toBase = (v) => toBaseUnit(v, unit);
-    const statistics = { min: toBase(rows[0].value) };
-    if (rows[0].percentile > 0)
-      notes.push(`the first row is at percentile ${rows[0].percentile}, not 0; min is its value`);
-    for (const [name, target] of TARGETS) {
-      const row = rows.find((r) => r.percentile >= target - 1e-12);
-      if (row) statistics[name] = toBase(row.value);
-    }
-    const max = footer.get("Max");
-    statistics.max = toBase(max ? max.value : last.value);
-    const mean3 = footer.get("Mean");
-    if (mean3) statistics.mean = toBase(mean3.value);
-    const stdev = footer.get("StdDeviation");
-    if (stdev) statistics.stdev = toBase(stdev.value);
-    const total = footer.get("Total count");
-    statistics.samples = total ? total.value : last.count;
-    if (!max || !mean3)
-      notes.push(
-        `no "#[Mean …]"/"#[Max …]" footer: max is the last row's value${mean3 ? "" : ", and there is no mean or standard deviation"}`
-      );
     const measurement = {
       experiment: experimentOf3(file),
       parameter: { label: "" },
       metric: metric2,
-      statistics,
+      statistics: histogramStatistics(rows, footer, unit, notes),
       place: { file, line: headerIndex + 1 }
     };
     return { format: "hdrhistogram", file, measurements: [measurement], notes };
   }
 };
+function readTable(file, lines, headerIndex) {
+  const csv = lines[headerIndex].includes(",");
+  const rows = [];
+  const footer = /* @__PURE__ */ new Map();
+  let endLine = lines.length;
+  for (let i = headerIndex + 1; i < lines.length; i++) {
+    const line = i + 1;
+    const raw = lines[i];
+    const trimmed = raw.trim();
+    if (trimmed === "") continue;
+    if (trimmed.startsWith("#")) {
+      readFooterLine(file, raw, line, footer);
+      continue;
+    }
+    const tokens = tokenize(raw, csv);
+    if (!NUMBER9.test(tokens[0].text)) {
+      if (rows.length === 0)
+        throw new InputError(`expected a row of numbers under the header, found "${clip(trimmed)}"`, {
+          file,
+          line,
+          column: tokens[0].column
+        });
+      endLine = line;
+      break;
+    }
+    rows.push(readRow2(file, tokens, line, rows[rows.length - 1]));
+  }
+  return { rows, footer, endLine };
+}
+function readFooterLine(file, raw, line, footer) {
+  const trimmed = raw.trim();
+  const m = FOOTER.exec(trimmed);
+  if (!m) {
+    if (trimmed.startsWith("#["))
+      throw new InputError('a malformed footer line; expected "#[Name = value, Name = value]"', {
+        file,
+        line,
+        column: raw.indexOf("#") + 1
+      });
+    return;
+  }
+  for (const [name, valueText2, offset] of [
+    [m[1], m[2], raw.indexOf(m[2])],
+    [m[3], m[4], raw.lastIndexOf(m[4])]
+  ]) {
+    if (!NUMBER9.test(valueText2) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText2)) {
+      throw new InputError(`expected a number for "${name}" in the footer, found "${valueText2}"`, {
+        file,
+        line,
+        column: offset + 1
+      });
+    }
+    footer.set(name.replace(/\s+/g, " "), { value: footerNumber(valueText2), line });
+  }
+}
+function footerNumber(valueText2) {
+  if (/nan/i.test(valueText2)) return NaN;
+  if (/inf/i.test(valueText2)) return valueText2.startsWith("-") ? -Infinity : Infinity;
+  return Number(valueText2);
+}
+function readRow2(file, tokens, line, previous) {
+  if (tokens.length < 3 || tokens.length > 4) {
+    throw new InputError(
+      `expected 4 numbers (Value, Percentile, TotalCount, 1/(1-Percentile)), found ${tokens.length}`,
+      {
+        file,
+        line,
+        column: tokens[tokens.length - 1]?.column ?? 1
+      }
+    );
+  }
+  const [valueToken, percentileToken, countToken, inverseToken] = tokens;
+  for (const token of [valueToken, percentileToken, countToken]) {
+    if (!NUMBER9.test(token.text))
+      throw new InputError(`expected a number, found "${clip(token.text)}"`, { file, line, column: token.column });
+  }
+  if (inverseToken && !NUMBER9.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
+    throw new InputError(`expected a number or "inf", found "${clip(inverseToken.text)}"`, {
+      file,
+      line,
+      column: inverseToken.column
+    });
+  }
+  const value2 = Number(valueToken.text);
+  const percentile = Number(percentileToken.text);
+  const count = Number(countToken.text);
+  if (percentile < 0 || percentile > 1) {
+    throw new InputError(`the percentile ${percentileToken.text} is outside 0…1`, {
+      file,
+      line,
+      column: percentileToken.column
+    });
+  }
+  if (!Number.isInteger(count) || count < 0) {
+    throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, {
+      file,
+      line,
+      column: countToken.column
+    });
+  }
+  if (previous && (percentile < previous.percentile || value2 < previous.value || count < previous.count)) {
+    throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, {
+      file,
+      line,
+      column: valueToken.column
+    });
+  }
+  return { value: value2, percentile, count, line };
+}
+function histogramStatistics(rows, footer, unit, notes) {
+  const last = rows[rows.length - 1];
+  const toBase = (v) => toBaseUnit(v, unit);
+  const statistics = { min: toBase(rows[0].value) };
+  if (rows[0].percentile > 0)
+    notes.push(`the first row is at percentile ${rows[0].percentile}, not 0; min is its value`);
+  for (const [name, target] of TARGETS) {
+    const row = rows.find((r) => r.percentile >= target - 1e-12);
+    if (row) statistics[name] = toBase(row.value);
+  }
+  const max = footer.get("Max");
+  statistics.max = toBase(max ? max.value : last.value);
+  const mean3 = footer.get("Mean");
+  if (mean3) statistics.mean = toBase(mean3.value);
+  const stdev = footer.get("StdDeviation");
+  if (stdev) statistics.stdev = toBase(stdev.value);
+  const total = footer.get("Total count");
+  statistics.samples = total ? total.value : last.count;
+  if (!max || !mean3)
+    notes.push(
+      `no "#[Mean …]"/"#[Max …]" footer: max is the last row's value${mean3 ? "" : ", and there is no mean or standard deviation"}`
+    );
+  return statistics;
+}
 function tokenize(line, csv) {
   const tokens = [];
   const re = csv ? /[^,]+/g : /\S+/g;
