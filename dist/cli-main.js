@@ -7021,6 +7021,7 @@ var githubActionBenchmarkAdapter = {
 };
 
 // src/engine/formats/googleBenchmark.ts
+var NANOSECONDS = parseUnit("ns");
 var ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
 var KNOWN_FIELDS = /* @__PURE__ */ new Set([
   "name",
@@ -7109,139 +7110,164 @@ var googleBenchmarkAdapter = {
         ...doc.placeOf(benchmarks)
       });
     }
-    const notes = [];
-    const groups = /* @__PURE__ */ new Map();
-    const skippedAggregates = /* @__PURE__ */ new Set();
-    const customCounters = /* @__PURE__ */ new Set();
-    let assumedNs = false;
+    const reading = {
+      fields,
+      notes: [],
+      groups: /* @__PURE__ */ new Map(),
+      skippedAggregates: /* @__PURE__ */ new Set(),
+      customCounters: /* @__PURE__ */ new Set(),
+      assumedNs: false
+    };
     benchmarks.forEach((entry, index2) => {
       if (!isJsonObject(entry)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index2);
-      const line = doc.placeOf(entry).line;
-      const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
-      const runType = fields.string(entry, "run_type");
-      const aggregateName = fields.string(entry, "aggregate_name");
-      if (entry.error_occurred === true) {
-        const message = typeof entry.error_message === "string" ? `: ${entry.error_message}` : "";
-        notes.push(`"${name}" (line ${line}) reported an error and is skipped${message}`);
-        return;
-      }
-      if (entry.skipped === true || typeof entry.skipped === "number" && entry.skipped !== 0 || typeof entry.skip_message === "string") {
-        notes.push(
-          `"${name}" (line ${line}) was skipped by the benchmark${typeof entry.skip_message === "string" ? `: ${entry.skip_message}` : ""}`
-        );
-        return;
-      }
-      let statistic;
-      if (runType === "aggregate" || aggregateName !== void 0) {
-        const mapped = aggregateName === void 0 ? void 0 : { mean: "mean", median: "median", stddev: "stdev" }[aggregateName];
-        if (mapped === void 0 || fields.string(entry, "aggregate_unit") === "percentage") {
-          skippedAggregates.add(aggregateName ?? "(no aggregate_name)");
-          return;
-        }
-        statistic = mapped;
-      } else {
-        statistic = "repetition";
-      }
-      let runName2 = fields.string(entry, "run_name");
-      if (runName2 === void 0) {
-        runName2 = aggregateName !== void 0 && name.endsWith("_" + aggregateName) ? name.slice(0, -aggregateName.length - 1) : name;
-      }
-      let timeUnit;
-      const timeUnitText = fields.string(entry, "time_unit");
-      if (timeUnitText !== void 0) {
-        timeUnit = parseUnit(timeUnitText);
-        if (timeUnit?.dimension !== "time")
-          throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, "time_unit");
-      }
-      for (const key of Object.keys(entry)) {
-        if (!KNOWN_FIELDS.has(key) && typeof entry[key] === "number") customCounters.add(key);
-      }
-      if (entry.iterations === 0) {
-        notes.push(`"${name}" (line ${line}) ran no iterations and is skipped`);
-        return;
-      }
-      for (const spec of METRICS) {
-        const value2 = fields.measured(
-          entry,
-          spec.field,
-          {
-            dimension: spec.metric.dimension,
-            statistic: statistic === "repetition" ? "sample" : statistic,
-            metric: spec.metric.name
-          },
-          { nullable: true }
-        );
-        if (value2 === void 0) continue;
-        let unit;
-        if (spec.unit === "time_unit") {
-          if (!timeUnit) {
-            assumedNs = true;
-            timeUnit = parseUnit("ns");
-          }
-          unit = timeUnit;
-        } else {
-          unit = spec.unit;
-        }
-        const group = groupOf(groups, runName2, line);
-        let slot = group.metrics.get(spec.field);
-        if (!slot) {
-          const metric2 = spec.unit === "time_unit" ? { ...spec.metric, displayUnit: unit.symbol } : spec.metric;
-          slot = { metric: metric2, statistics: {}, repetitions: [] };
-          group.metrics.set(spec.field, slot);
-        }
-        const base = toBaseUnit(value2, unit);
-        if (statistic === "repetition") slot.repetitions.push(base);
-        else slot.statistics[statistic] = base;
-      }
+      readBenchmarkEntry(reading, entry, doc.placeOf(entry).line);
     });
-    const measurements = [];
-    for (const group of groups.values()) {
-      for (const { metric: metric2, statistics, repetitions } of group.metrics.values()) {
-        const measurement = {
-          experiment: group.experiment,
-          parameter: group.parameter,
-          metric: metric2,
-          statistics: { ...statistics },
-          place: { file, line: group.line }
-        };
-        if (repetitions.length > 0) {
-          const s = measurement.statistics;
-          const sorted = [...repetitions].sort((a, b) => a - b);
-          const n = sorted.length;
-          s.samples = n;
-          const mean3 = repetitions.reduce((a, b) => a + b, 0) / n;
-          if (s.mean === void 0) s.mean = mean3;
-          if (n > 1) {
-            s.min = sorted[0];
-            s.max = sorted[n - 1];
-            if (s.median === void 0) s.median = medianOfSorted(sorted);
-            if (s.stdev === void 0)
-              s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean3) ** 2, 0) / (n - 1));
-          }
-          measurement.samples = Float64Array.from(repetitions);
-        }
-        measurements.push(measurement);
-      }
-    }
+    const measurements = [...reading.groups.values()].flatMap((group) => measurementsOfGroup(file, group));
     if (measurements.length === 0) {
       throw new InputError("the Google Benchmark output has no benchmark with a real_time, cpu_time or rate counter", {
         file,
         ...doc.placeOf(benchmarks)
       });
     }
-    if (assumedNs)
-      notes.push('some benchmarks have no "time_unit"; their times were read as nanoseconds (the library default)');
-    if (skippedAggregates.size > 0)
-      notes.push(`aggregates other than mean, median and stddev are not read: ${[...skippedAggregates].join(", ")}`);
-    if (customCounters.size > 0) {
-      notes.push(
-        `user counters are not read, as the file does not say whether more is better: ${[...customCounters].join(", ")}`
-      );
-    }
+    const notes = [...reading.notes, ...closingNotes(reading)];
     const environment = environmentOfContext(root.context);
     return { format: "google-benchmark", file, measurements, notes, ...environment ? { environment } : {} };
   }
 };
+function readBenchmarkEntry(reading, entry, line) {
+  const { fields, notes } = reading;
+  const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
+  const runType = fields.string(entry, "run_type");
+  const aggregateName = fields.string(entry, "aggregate_name");
+  const skipped = skippedRunNote(entry, name, line);
+  if (skipped !== void 0) {
+    notes.push(skipped);
+    return;
+  }
+  const statistic = statisticOfEntry(fields, entry, runType, aggregateName);
+  if (statistic === void 0) {
+    reading.skippedAggregates.add(aggregateName ?? "(no aggregate_name)");
+    return;
+  }
+  const runName2 = fields.string(entry, "run_name") ?? runNameOfAggregate(name, aggregateName);
+  const timeUnit = timeUnitOfEntry(fields, entry);
+  for (const key of Object.keys(entry)) {
+    if (!KNOWN_FIELDS.has(key) && typeof entry[key] === "number") reading.customCounters.add(key);
+  }
+  if (entry.iterations === 0) {
+    notes.push(`"${name}" (line ${line}) ran no iterations and is skipped`);
+    return;
+  }
+  addMetricValues(reading, entry, { runName: runName2, line, statistic, timeUnit });
+}
+function skippedRunNote(entry, name, line) {
+  if (entry.error_occurred === true) {
+    const message = typeof entry.error_message === "string" ? `: ${entry.error_message}` : "";
+    return `"${name}" (line ${line}) reported an error and is skipped${message}`;
+  }
+  if (entry.skipped === true || typeof entry.skipped === "number" && entry.skipped !== 0 || typeof entry.skip_message === "string") {
+    return `"${name}" (line ${line}) was skipped by the benchmark${typeof entry.skip_message === "string" ? `: ${entry.skip_message}` : ""}`;
+  }
+  return void 0;
+}
+function statisticOfEntry(fields, entry, runType, aggregateName) {
+  if (runType !== "aggregate" && aggregateName === void 0) return "repetition";
+  const mapped = aggregateName === void 0 ? void 0 : { mean: "mean", median: "median", stddev: "stdev" }[aggregateName];
+  if (mapped === void 0 || fields.string(entry, "aggregate_unit") === "percentage") return void 0;
+  return mapped;
+}
+function runNameOfAggregate(name, aggregateName) {
+  return aggregateName !== void 0 && name.endsWith("_" + aggregateName) ? name.slice(0, -aggregateName.length - 1) : name;
+}
+function timeUnitOfEntry(fields, entry) {
+  const timeUnitText = fields.string(entry, "time_unit");
+  if (timeUnitText === void 0) return void 0;
+  const timeUnit = parseUnit(timeUnitText);
+  if (timeUnit?.dimension !== "time")
+    throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, "time_unit");
+  return timeUnit;
+}
+function addMetricValues(reading, entry, context) {
+  const { statistic } = context;
+  let { timeUnit } = context;
+  for (const spec of METRICS) {
+    const value2 = reading.fields.measured(
+      entry,
+      spec.field,
+      {
+        dimension: spec.metric.dimension,
+        statistic: statistic === "repetition" ? "sample" : statistic,
+        metric: spec.metric.name
+      },
+      { nullable: true }
+    );
+    if (value2 === void 0) continue;
+    let unit;
+    if (spec.unit === "time_unit") {
+      if (!timeUnit) {
+        reading.assumedNs = true;
+        timeUnit = NANOSECONDS;
+      }
+      unit = timeUnit;
+    } else {
+      unit = spec.unit;
+    }
+    const group = groupOf(reading.groups, context.runName, context.line);
+    let slot = group.metrics.get(spec.field);
+    if (!slot) {
+      const metric2 = spec.unit === "time_unit" ? { ...spec.metric, displayUnit: unit.symbol } : spec.metric;
+      slot = { metric: metric2, statistics: {}, repetitions: [] };
+      group.metrics.set(spec.field, slot);
+    }
+    const base = toBaseUnit(value2, unit);
+    if (statistic === "repetition") slot.repetitions.push(base);
+    else slot.statistics[statistic] = base;
+  }
+}
+function measurementsOfGroup(file, group) {
+  return [...group.metrics.values()].map(({ metric: metric2, statistics, repetitions }) => {
+    const measurement = {
+      experiment: group.experiment,
+      parameter: group.parameter,
+      metric: metric2,
+      statistics: { ...statistics },
+      place: { file, line: group.line }
+    };
+    if (repetitions.length > 0) {
+      completeFromRepetitions(measurement.statistics, repetitions);
+      measurement.samples = Float64Array.from(repetitions);
+    }
+    return measurement;
+  });
+}
+function completeFromRepetitions(s, repetitions) {
+  const sorted = [...repetitions].sort((a, b) => a - b);
+  const n = sorted.length;
+  s.samples = n;
+  const mean3 = repetitions.reduce((a, b) => a + b, 0) / n;
+  if (s.mean === void 0) s.mean = mean3;
+  if (n > 1) {
+    s.min = sorted[0];
+    s.max = sorted[n - 1];
+    if (s.median === void 0) s.median = medianOfSorted(sorted);
+    if (s.stdev === void 0) s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean3) ** 2, 0) / (n - 1));
+  }
+}
+function closingNotes(reading) {
+  const notes = [];
+  if (reading.assumedNs)
+    notes.push('some benchmarks have no "time_unit"; their times were read as nanoseconds (the library default)');
+  if (reading.skippedAggregates.size > 0)
+    notes.push(
+      `aggregates other than mean, median and stddev are not read: ${[...reading.skippedAggregates].join(", ")}`
+    );
+  if (reading.customCounters.size > 0) {
+    notes.push(
+      `user counters are not read, as the file does not say whether more is better: ${[...reading.customCounters].join(", ")}`
+    );
+  }
+  return notes;
+}
 function environmentOfContext(context) {
   if (!isJsonObject(context)) return void 0;
   const cpus2 = context.num_cpus;
