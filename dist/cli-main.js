@@ -5440,134 +5440,21 @@ var ddsperfAdapter = {
     }
     const lines = stripBom(input.text).split("\n");
     if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-    const latencySeries = /* @__PURE__ */ new Map();
-    const subSeries = /* @__PURE__ */ new Map();
-    let ddsperfLines = 0;
-    let lastLine = 1;
-    const peers = /* @__PURE__ */ new Map();
-    lines.forEach((raw, index2) => {
-      const lineNumber = index2 + 1;
-      const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
-      if (line !== "") lastLine = lineNumber;
-      const prefix = PREFIX.exec(line);
-      if (!prefix) {
-        if (PARTICIPANT.test(line) || /^\[\d+\] /.test(line)) ddsperfLines++;
-        return;
-      }
-      ddsperfLines++;
-      const pid = prefix[1];
-      const rest = line.slice(prefix[0].length);
-      const lat = LATENCY_START.exec(rest);
-      if (lat && !SUB_START.test(rest)) {
-        const kind = lat[1] === "sublat" ? "sublat" : "ping";
-        const peer = lat[2];
-        const c = new Cursor(line, prefix[0].length + lat[0].length, file, lineNumber);
-        const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
-        const second = readLatency(c, lineNumber);
-        const key = `${pid} ${kind} ${peer} ${size}`;
-        let series = latencySeries.get(key);
-        if (!series) latencySeries.set(key, series = { kind, size, seconds: [] });
-        series.seconds.push(second);
-        const peerKey = `${kind} ${size}`;
-        if (!peers.has(peerKey)) peers.set(peerKey, /* @__PURE__ */ new Set());
-        peers.get(peerKey).add(`${pid}>${peer}`);
-        return;
-      }
-      if (SUB_START.test(rest)) {
-        const c = new Cursor(line, prefix[0].length + 4, file, lineNumber);
-        const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
-        const second = readSub(c, lineNumber);
-        const key = `${pid} ${size}`;
-        let series = subSeries.get(key);
-        if (!series) subSeries.set(key, series = { kind: "sub", size, seconds: [] });
-        series.seconds.push(second);
-      }
-    });
-    if (latencySeries.size === 0 && subSeries.size === 0) {
-      if (ddsperfLines === 0)
+    const read = readSeries(file, lines);
+    if (read.latencySeries.size === 0 && read.subSeries.size === 0) {
+      if (read.ddsperfLines === 0)
         throw new InputError('no ddsperf lines ("[pid] seconds …") in the file', { file, line: 1 });
       throw new InputError(
         "ddsperf output without ping latency or subscriber throughput lines (is this the pong or pub side? give the ping or sub output)",
         {
           file,
-          line: lastLine
+          line: read.lastLine
         }
       );
     }
+    const { latencyGroups, subGroups, dropped } = groupSeries(file, skip, read);
+    const measurements = [...latencyMeasurements(file, latencyGroups), ...subMeasurements(file, subGroups)];
     const notes = [];
-    let dropped = 0;
-    const keep = (series) => {
-      if (series.seconds.length <= skip) {
-        throw new InputError(
-          `skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`,
-          {
-            file,
-            line: series.seconds[0].line
-          }
-        );
-      }
-      dropped += skip;
-      return series.seconds.slice(skip);
-    };
-    const latencyGroups = /* @__PURE__ */ new Map();
-    for (const series of latencySeries.values()) {
-      const key = `${series.kind} ${series.size}`;
-      let group = latencyGroups.get(key);
-      if (!group) latencyGroups.set(key, group = { kind: series.kind, size: series.size, seconds: [] });
-      group.seconds.push(...keep(series));
-    }
-    const subGroups = /* @__PURE__ */ new Map();
-    for (const series of subSeries.values()) {
-      const group = subGroups.get(series.size) ?? [];
-      group.push(...keep(series));
-      subGroups.set(series.size, group);
-    }
-    const measurements = [];
-    const parameter = (size) => ({ label: String(size), payloadBytes: size });
-    const firstLine2 = (seconds) => Math.min(...seconds.map((s) => s.line));
-    for (const group of latencyGroups.values()) {
-      measurements.push({
-        // `ping` latency is round trip / 2; `sublat` is the one-way latency the subscriber saw.
-        experiment: group.kind === "ping" ? "ping" : "sub",
-        parameter: parameter(group.size),
-        metric: LATENCY2,
-        statistics: combineLatency(group.seconds),
-        place: { file, line: firstLine2(group.seconds) }
-      });
-    }
-    for (const [size, seconds] of subGroups) {
-      const place = { file, line: firstLine2(seconds) };
-      const received = seconds.reduce((s, x) => s + x.delta, 0);
-      measurements.push(
-        {
-          experiment: "sub",
-          parameter: parameter(size),
-          metric: THROUGHPUT2,
-          statistics: combineRate(
-            seconds.map((s) => s.mbps),
-            received
-          ),
-          place
-        },
-        {
-          experiment: "sub",
-          parameter: parameter(size),
-          metric: RATE2,
-          statistics: combineRate(
-            seconds.map((s) => s.kSps * 1e3),
-            received
-          ),
-          place
-        },
-        {
-          experiment: "sub",
-          parameter: parameter(size),
-          metric: LOST2,
-          statistics: { value: seconds.reduce((s, x) => s + x.lost, 0) },
-          place
-        }
-      );
-    }
     if (skip > 0)
       notes.push(`skipped the first ${skip} per-second line(s) of each series as warm-up (${dropped} line(s) in all)`);
     if (latencyGroups.size > 0) {
@@ -5579,12 +5466,138 @@ var ddsperfAdapter = {
       notes.push(
         "throughput and rate over the seconds: median (and mean, min, max) of the per-second values; the 10-second averages are not used"
       );
-    for (const [key, set] of peers) {
+    for (const [key, set] of read.peers) {
       if (set.size > 1) notes.push(`${key}: lines from ${set.size} process/peer pairs were combined`);
     }
     return { format: "ddsperf", file, measurements, notes };
   }
 };
+function readSeries(file, lines) {
+  const read = {
+    latencySeries: /* @__PURE__ */ new Map(),
+    subSeries: /* @__PURE__ */ new Map(),
+    ddsperfLines: 0,
+    lastLine: 1,
+    peers: /* @__PURE__ */ new Map()
+  };
+  lines.forEach((raw, index2) => {
+    const lineNumber = index2 + 1;
+    const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
+    if (line !== "") read.lastLine = lineNumber;
+    const prefix = PREFIX.exec(line);
+    if (!prefix) {
+      if (PARTICIPANT.test(line) || /^\[\d+\] /.test(line)) read.ddsperfLines++;
+      return;
+    }
+    read.ddsperfLines++;
+    const pid = prefix[1];
+    const rest = line.slice(prefix[0].length);
+    const lat = LATENCY_START.exec(rest);
+    if (lat && !SUB_START.test(rest)) {
+      const kind = lat[1] === "sublat" ? "sublat" : "ping";
+      const peer = lat[2];
+      const c = new Cursor(line, prefix[0].length + lat[0].length, file, lineNumber);
+      const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
+      const second = readLatency(c, lineNumber);
+      const key = `${pid} ${kind} ${peer} ${size}`;
+      let series = read.latencySeries.get(key);
+      if (!series) read.latencySeries.set(key, series = { kind, size, seconds: [] });
+      series.seconds.push(second);
+      const peerKey = `${kind} ${size}`;
+      if (!read.peers.has(peerKey)) read.peers.set(peerKey, /* @__PURE__ */ new Set());
+      read.peers.get(peerKey).add(`${pid}>${peer}`);
+      return;
+    }
+    if (SUB_START.test(rest)) {
+      const c = new Cursor(line, prefix[0].length + 4, file, lineNumber);
+      const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
+      const second = readSub(c, lineNumber);
+      const key = `${pid} ${size}`;
+      let series = read.subSeries.get(key);
+      if (!series) read.subSeries.set(key, series = { kind: "sub", size, seconds: [] });
+      series.seconds.push(second);
+    }
+  });
+  return read;
+}
+function groupSeries(file, skip, read) {
+  let dropped = 0;
+  const keep = (series) => {
+    if (series.seconds.length <= skip) {
+      throw new InputError(
+        `skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`,
+        {
+          file,
+          line: series.seconds[0].line
+        }
+      );
+    }
+    dropped += skip;
+    return series.seconds.slice(skip);
+  };
+  const latencyGroups = /* @__PURE__ */ new Map();
+  for (const series of read.latencySeries.values()) {
+    const key = `${series.kind} ${series.size}`;
+    let group = latencyGroups.get(key);
+    if (!group) latencyGroups.set(key, group = { kind: series.kind, size: series.size, seconds: [] });
+    group.seconds.push(...keep(series));
+  }
+  const subGroups = /* @__PURE__ */ new Map();
+  for (const series of read.subSeries.values()) {
+    const group = subGroups.get(series.size) ?? [];
+    group.push(...keep(series));
+    subGroups.set(series.size, group);
+  }
+  return { latencyGroups, subGroups, dropped };
+}
+var parameterOfSize = (size) => ({ label: String(size), payloadBytes: size });
+var firstLine2 = (seconds) => Math.min(...seconds.map((s) => s.line));
+function latencyMeasurements(file, groups) {
+  return [...groups.values()].map((group) => ({
+    // `ping` latency is round trip / 2; `sublat` is the one-way latency the subscriber saw.
+    experiment: group.kind === "ping" ? "ping" : "sub",
+    parameter: parameterOfSize(group.size),
+    metric: LATENCY2,
+    statistics: combineLatency(group.seconds),
+    place: { file, line: firstLine2(group.seconds) }
+  }));
+}
+function subMeasurements(file, groups) {
+  return [...groups].flatMap(([size, seconds]) => {
+    const place = { file, line: firstLine2(seconds) };
+    const received = seconds.reduce((s, x) => s + x.delta, 0);
+    const parameter = () => parameterOfSize(size);
+    return [
+      {
+        experiment: "sub",
+        parameter: parameter(),
+        metric: THROUGHPUT2,
+        statistics: combineRate(
+          seconds.map((s) => s.mbps),
+          received
+        ),
+        place
+      },
+      {
+        experiment: "sub",
+        parameter: parameter(),
+        metric: RATE2,
+        statistics: combineRate(
+          seconds.map((s) => s.kSps * 1e3),
+          received
+        ),
+        place
+      },
+      {
+        experiment: "sub",
+        parameter: parameter(),
+        metric: LOST2,
+        statistics: { value: seconds.reduce((s, x) => s + x.lost, 0) },
+        place
+      }
+    ];
+  });
+}
 
 // src/engine/formats/fep.ts
 var ALIASES = {
@@ -6463,7 +6476,7 @@ function parseKuksaCsv(file, text2) {
     throw new InputError(`expected the header "${HEADER2}"`, { file, line: 1, column: 1 });
   }
   const values = [];
-  let firstLine2 = 0;
+  let firstLine3 = 0;
   for (let i = 1; i < lines.length; i++) {
     const raw = lines[i];
     if (raw.trim() === "") continue;
@@ -6474,7 +6487,7 @@ function parseKuksaCsv(file, text2) {
         column: raw.length - raw.trimStart().length + 1
       });
     }
-    if (firstLine2 === 0) firstLine2 = i + 1;
+    if (firstLine3 === 0) firstLine3 = i + 1;
     values.push(Number(raw));
   }
   if (values.length === 0) throw new InputError("the latency file has a header but no data rows", { file, line: 2 });
@@ -6491,7 +6504,7 @@ function parseKuksaCsv(file, text2) {
         metric: LATENCY6,
         statistics: sampleStatistics(values),
         samples,
-        place: { file, line: firstLine2 }
+        place: { file, line: firstLine3 }
       }
     ],
     notes: [
@@ -8606,11 +8619,11 @@ var redisBenchmarkAdapter = {
   },
   parse({ file, text: text2 }) {
     const body = stripBom(text2);
-    const firstLine2 = body.split(/\r?\n/, 1)[0] ?? "";
+    const firstLine3 = body.split(/\r?\n/, 1)[0] ?? "";
     const notes = [];
     let content = body;
     let lineOffset = 0;
-    if (!/^"?test"?\s*,/.test(firstLine2.trim())) {
+    if (!/^"?test"?\s*,/.test(firstLine3.trim())) {
       if (body.trim() === "")
         throw new InputError("the file is empty; expected redis-benchmark --csv output", { file, line: 1 });
       content = '"test","rps"\n' + body;
@@ -9844,8 +9857,8 @@ var OPTIONAL_COLUMN = "Optional";
 var OPTIONAL_YES = /* @__PURE__ */ new Set(["yes", "y", "true", "1", "optional"]);
 var OPTIONAL_NO = /* @__PURE__ */ new Set(["", "no", "n", "false", "0", "required"]);
 function headerFieldsOf(content) {
-  const firstLine2 = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
-  return firstLine2.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+  const firstLine3 = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
+  return firstLine3.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
 }
 function optionalColumnIndex(headerFields) {
   return headerFields.findIndex((f) => f.toLowerCase() === OPTIONAL_COLUMN.toLowerCase());
@@ -9956,8 +9969,8 @@ function isMetricRequirementsHeader(headerLine) {
   return fields.some((f) => !(f in LATENCY_COLUMNS2) && /[.[\]]|>=|<=|≥|≤/.test(f));
 }
 function parseMetricRequirementsCsv(file, content, floatParse) {
-  const firstLine2 = stripBom(content).split(/\r\n|\n|\r/).find((line) => !line.startsWith("#")) ?? "";
-  const headerFields = firstLine2.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+  const firstLine3 = stripBom(content).split(/\r\n|\n|\r/).find((line) => !line.startsWith("#")) ?? "";
+  const headerFields = firstLine3.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
   const experimentName = headerFields.includes("Experiment type") ? "Experiment type" : "Experiment";
   const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
   const table3 = readCsvTable(
@@ -9972,7 +9985,7 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
   const limitColumns = [];
   headerFields.forEach((name, index2) => {
     if (name === experimentName || name === parameterName || index2 === optionalIndex) return;
-    limitColumns.push(parseLimitColumn(file, firstLine2, name, index2));
+    limitColumns.push(parseLimitColumn(file, firstLine3, name, index2));
   });
   if (limitColumns.length === 0) {
     throw new InputError(
@@ -10034,7 +10047,7 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
         label: column.label,
         ...optional ? { optional } : {},
         ...place,
-        headerColumn: fieldColumn(firstLine2, column.index)
+        headerColumn: fieldColumn(firstLine3, column.index)
       });
     }
   }
