@@ -6603,8 +6603,7 @@ var netio3Adapter = {
   recognises(head) {
     const header = headerLineOf(head);
     if (!header || !header.line.includes(",")) return false;
-    const { index: index2 } = readHeader(header.line);
-    return index2.bufferSize !== void 0 && index2.bufferCount !== void 0 && (index2.rate !== void 0 || index2.throughput !== void 0);
+    return hasSweepColumns(readHeader(header.line).index);
   },
   parse(input, _options) {
     return parseNetio3(input.file, input.text);
@@ -6616,6 +6615,9 @@ function parseBytes(text2) {
   const factor = m[2] === void 0 ? 1 : /^[kK]/.test(m[2]) ? 1024 : 1024 * 1024;
   return Number(m[1]) * factor;
 }
+function hasSweepColumns(index2) {
+  return index2.bufferSize !== void 0 && index2.bufferCount !== void 0 && (index2.rate !== void 0 || index2.throughput !== void 0);
+}
 function parseNetio3(file, text2) {
   const lines = stripBom(text2).split(/\r?\n/);
   const found = headerLineOf(text2);
@@ -6626,33 +6628,46 @@ function parseNetio3(file, text2) {
     );
   const names = found.line.split(",").map((s) => s.trim());
   const { index: index2, units } = readHeader(found.line);
-  if (index2.bufferSize === void 0 || index2.bufferCount === void 0 || index2.rate === void 0 && index2.throughput === void 0) {
+  if (!hasSweepColumns(index2)) {
     throw new InputError("expected columns for buffer size, number of buffers and message rate or throughput", {
       file,
       line: found.number,
       column: 1
     });
   }
+  const table3 = { file, line: found.number, names, index: index2 };
   const notes = [];
-  const resolve3 = (column, fallback, dimension) => {
-    const given = units[column];
-    const unit = unitOf(given ?? fallback);
-    if (!unit || unit.dimension !== dimension) {
-      const at = index2[column];
-      throw new InputError(
-        `unknown ${column === "rate" ? "rate" : "throughput"} unit "${given}" in column "${names[at]}"`,
-        {
-          file,
-          line: found.number,
-          column: 1
-        }
-      );
-    }
-    if (given === void 0)
-      notes.push(`netio3: column "${names[index2[column]]}" names no unit; assumed ${fallback}.`);
-    return unit;
-  };
-  const rateUnit2 = index2.rate !== void 0 ? resolve3("rate", "Hz", "rate") : void 0;
+  const columnUnits = readColumnUnits(table3, units, notes);
+  const stem = (() => {
+    const name = baseName(file);
+    const dot = name.lastIndexOf(".");
+    return dot > 0 ? name.slice(0, dot) : name;
+  })();
+  const groups = /* @__PURE__ */ new Map();
+  let rows = 0;
+  for (let i = found.number; i < lines.length; i++) {
+    const textLine = lines[i];
+    if (textLine.trim() === "" || textLine.startsWith("#")) continue;
+    addSweepRow(groups, readSweepRow(table3, columnUnits, textLine, i + 1, stem));
+    rows++;
+  }
+  if (rows === 0) throw new InputError("the netio3 table has a header but no data rows", { file, line: found.number });
+  const measurements = [...groups.values()].flatMap((g) => measurementsOfGroup(file, g, columnUnits));
+  notes.push(
+    "netio3: rows repeating a backend × buffer size × number of buffers are repetitions; the median is the statistic to compare (as in the FELIX thesis)."
+  );
+  return { format: netio3Adapter.id, file, measurements, notes };
+}
+function readColumnUnits({ file, line, names, index: index2 }, units, notes) {
+  let rateUnit2;
+  if (index2.rate !== void 0) {
+    const given = units.rate;
+    const unit = unitOf(given ?? "Hz");
+    if (!unit || unit.dimension !== "rate")
+      throw new InputError(`unknown rate unit "${given}" in column "${names[index2.rate]}"`, { file, line, column: 1 });
+    if (given === void 0) notes.push(`netio3: column "${names[index2.rate]}" names no unit; assumed Hz.`);
+    rateUnit2 = unit;
+  }
   let throughputUnit;
   let throughputFactor = 1;
   if (index2.throughput !== void 0) {
@@ -6661,7 +6676,7 @@ function parseNetio3(file, text2) {
     if (!unit || unit.dimension !== "bitrate" && unit.dimension !== "byterate") {
       throw new InputError(`unknown throughput unit "${given}" in column "${names[index2.throughput]}"`, {
         file,
-        line: found.number,
+        line,
         column: 1
       });
     }
@@ -6672,101 +6687,94 @@ function parseNetio3(file, text2) {
   }
   const sizeUnit = units.bufferSize !== void 0 ? unitOf(units.bufferSize) : void 0;
   if (units.bufferSize !== void 0 && (!sizeUnit || sizeUnit.dimension !== "size")) {
-    throw new InputError(`unknown size unit "${units.bufferSize}"`, { file, line: found.number, column: 1 });
+    throw new InputError(`unknown size unit "${units.bufferSize}"`, { file, line, column: 1 });
   }
-  const stem = (() => {
-    const name = baseName(file);
-    const dot = name.lastIndexOf(".");
-    return dot > 0 ? name.slice(0, dot) : name;
-  })();
-  const groups = /* @__PURE__ */ new Map();
-  let rows = 0;
-  for (let i = found.number; i < lines.length; i++) {
-    const textLine = lines[i];
-    const lineNo = i + 1;
-    if (textLine.trim() === "" || textLine.startsWith("#")) continue;
-    const fields = textLine.split(",");
-    if (fields.length !== names.length) {
-      throw new InputError(`expected ${names.length} fields like the header, found ${fields.length} (truncated row?)`, {
-        file,
-        line: lineNo,
-        column: textLine.length + 1
-      });
-    }
-    const columnOf3 = (at) => {
-      let c = 1;
-      for (let k = 0; k < at; k++) c += fields[k].length + 1;
-      return c + (fields[at].length - fields[at].trimStart().length);
-    };
-    const fail = (at, what) => {
-      throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at].trim()}"`, {
-        file,
-        line: lineNo,
-        column: columnOf3(at)
-      });
-    };
-    const bytesAt = (at) => {
-      const value2 = parseBytes(fields[at].trim());
-      if (value2 === void 0) return fail(at, "a size in bytes");
-      return sizeUnit && at === index2.bufferSize ? value2 * sizeUnit.toBase : value2;
-    };
-    const numberAt = (at) => {
-      const t = fields[at].trim();
-      if (!/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(t)) return fail(at, "a number");
-      return Number(t);
-    };
-    const bufferBytes = bytesAt(index2.bufferSize);
-    const countText = fields[index2.bufferCount].trim();
-    if (!/^\d+$/.test(countText)) fail(index2.bufferCount, "a whole number of buffers");
-    const bufferCount = Number(countText);
-    const msgBytes = index2.msgSize !== void 0 ? bytesAt(index2.msgSize) : void 0;
-    const experiment = index2.backend !== void 0 ? fields[index2.backend].trim() || stem : stem;
-    const key = `${experiment}|${bufferBytes}|${bufferCount}|${msgBytes ?? ""}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = { experiment, bufferBytes, bufferCount, line: lineNo, rate: [], throughput: [] };
-      if (msgBytes !== void 0) group.msgBytes = msgBytes;
-      groups.set(key, group);
-    }
-    if (index2.rate !== void 0) group.rate.push(numberAt(index2.rate) * rateUnit2.toBase);
-    if (index2.throughput !== void 0) group.throughput.push(numberAt(index2.throughput) * throughputFactor);
-    rows++;
+  return { rateUnit: rateUnit2, throughputUnit, throughputFactor, sizeUnit };
+}
+function readSweepRow(table3, units, textLine, lineNo, stem) {
+  const { file, names, index: index2 } = table3;
+  const fields = textLine.split(",");
+  if (fields.length !== names.length) {
+    throw new InputError(`expected ${names.length} fields like the header, found ${fields.length} (truncated row?)`, {
+      file,
+      line: lineNo,
+      column: textLine.length + 1
+    });
   }
-  if (rows === 0) throw new InputError("the netio3 table has a header but no data rows", { file, line: found.number });
+  const columnOf3 = (at) => {
+    let c = 1;
+    for (let k = 0; k < at; k++) c += fields[k].length + 1;
+    return c + (fields[at].length - fields[at].trimStart().length);
+  };
+  const fail = (at, what) => {
+    throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at].trim()}"`, {
+      file,
+      line: lineNo,
+      column: columnOf3(at)
+    });
+  };
+  const bytesAt = (at) => {
+    const value2 = parseBytes(fields[at].trim());
+    if (value2 === void 0) return fail(at, "a size in bytes");
+    return units.sizeUnit && at === index2.bufferSize ? value2 * units.sizeUnit.toBase : value2;
+  };
+  const numberAt = (at) => {
+    const t = fields[at].trim();
+    if (!/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(t)) return fail(at, "a number");
+    return Number(t);
+  };
+  const bufferBytes = bytesAt(index2.bufferSize);
+  const countText = fields[index2.bufferCount].trim();
+  if (!/^\d+$/.test(countText)) fail(index2.bufferCount, "a whole number of buffers");
+  const bufferCount = Number(countText);
+  const msgBytes = index2.msgSize !== void 0 ? bytesAt(index2.msgSize) : void 0;
+  const experiment = index2.backend !== void 0 ? fields[index2.backend].trim() || stem : stem;
+  const rate = index2.rate !== void 0 ? numberAt(index2.rate) * units.rateUnit.toBase : void 0;
+  const throughput = index2.throughput !== void 0 ? numberAt(index2.throughput) * units.throughputFactor : void 0;
+  return { experiment, bufferBytes, bufferCount, msgBytes, line: lineNo, rate, throughput };
+}
+function addSweepRow(groups, row) {
+  const { experiment, bufferBytes, bufferCount, msgBytes } = row;
+  const key = `${experiment}|${bufferBytes}|${bufferCount}|${msgBytes ?? ""}`;
+  let group = groups.get(key);
+  if (!group) {
+    group = { experiment, bufferBytes, bufferCount, line: row.line, rate: [], throughput: [] };
+    if (msgBytes !== void 0) group.msgBytes = msgBytes;
+    groups.set(key, group);
+  }
+  if (row.rate !== void 0) group.rate.push(row.rate);
+  if (row.throughput !== void 0) group.throughput.push(row.throughput);
+}
+function measurementsOfGroup(file, g, units) {
   const measurements = [];
-  for (const g of groups.values()) {
-    let label = `${g.bufferBytes} B × ${g.bufferCount}`;
-    const settings = { bufferBytes: g.bufferBytes, bufferCount: g.bufferCount };
-    if (g.msgBytes !== void 0) {
-      settings.msgBytes = g.msgBytes;
-      label += `, msg ${g.msgBytes} B`;
-    }
-    const parameter = g.msgBytes !== void 0 ? { label, payloadBytes: g.msgBytes, settings } : { label, settings };
-    const add = (metric2, displayUnit2, values) => {
-      if (values.length === 0) return;
-      const sorted = [...values].sort((a, b) => a - b);
-      measurements.push({
-        experiment: g.experiment,
-        parameter,
-        metric: { ...metric2, displayUnit: displayUnit2 },
-        statistics: {
-          median: medianOfSorted(sorted),
-          min: sorted[0],
-          max: sorted[sorted.length - 1],
-          mean: values.reduce((a, b) => a + b, 0) / values.length,
-          samples: values.length
-        },
-        samples: Float64Array.from(values),
-        place: { file, line: g.line }
-      });
-    };
-    add(MESSAGE_RATE, rateUnit2?.symbol ?? "Hz", g.rate);
-    add(THROUGHPUT5, throughputUnit?.symbol ?? "Gb/s", g.throughput);
+  let label = `${g.bufferBytes} B × ${g.bufferCount}`;
+  const settings = { bufferBytes: g.bufferBytes, bufferCount: g.bufferCount };
+  if (g.msgBytes !== void 0) {
+    settings.msgBytes = g.msgBytes;
+    label += `, msg ${g.msgBytes} B`;
   }
-  notes.push(
-    "netio3: rows repeating a backend × buffer size × number of buffers are repetitions; the median is the statistic to compare (as in the FELIX thesis)."
-  );
-  return { format: netio3Adapter.id, file, measurements, notes };
+  const parameter = g.msgBytes !== void 0 ? { label, payloadBytes: g.msgBytes, settings } : { label, settings };
+  const add = (metric2, displayUnit2, values) => {
+    if (values.length === 0) return;
+    const sorted = [...values].sort((a, b) => a - b);
+    measurements.push({
+      experiment: g.experiment,
+      parameter,
+      metric: { ...metric2, displayUnit: displayUnit2 },
+      statistics: {
+        median: medianOfSorted(sorted),
+        min: sorted[0],
+        max: sorted[sorted.length - 1],
+        mean: values.reduce((a, b) => a + b, 0) / values.length,
+        samples: values.length
+      },
+      samples: Float64Array.from(values),
+      place: { file, line: g.line }
+    });
+  };
+  add(MESSAGE_RATE, units.rateUnit?.symbol ?? "Hz", g.rate);
+  add(THROUGHPUT5, units.throughputUnit?.symbol ?? "Gb/s", g.throughput);
+  return measurements;
 }
 
 // src/engine/formats/genericCsv.ts
@@ -7135,7 +7143,7 @@ var googleBenchmarkAdapter = {
       if (!isJsonObject(entry)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index2);
       readBenchmarkEntry(reading, entry, doc.placeOf(entry).line);
     });
-    const measurements = [...reading.groups.values()].flatMap((group) => measurementsOfGroup(file, group));
+    const measurements = [...reading.groups.values()].flatMap((group) => measurementsOfGroup2(file, group));
     if (measurements.length === 0) {
       throw new InputError("the Google Benchmark output has no benchmark with a real_time, cpu_time or rate counter", {
         file,
@@ -7237,7 +7245,7 @@ function addMetricValues(reading, entry, context) {
     else slot.statistics[statistic] = base;
   }
 }
-function measurementsOfGroup(file, group) {
+function measurementsOfGroup2(file, group) {
   return [...group.metrics.values()].map(({ metric: metric2, statistics, repetitions }) => {
     const measurement = {
       experiment: group.experiment,
