@@ -6006,7 +6006,6 @@ var iceperfAdapter = {
   parse(input, options) {
     const { file } = input;
     const lines = cleanLines(input.text);
-    const rawLines = stripBom(input.text).split("\n");
     const measurements = [];
     const notes = [];
     if (options.skipSeconds !== void 0 && options.skipSeconds !== 0) {
@@ -6015,111 +6014,7 @@ var iceperfAdapter = {
       }
       notes.push("skip-seconds does not apply to iceperf output (it has no per-second lines); ignored");
     }
-    let technology;
-    let roundTrips;
-    const tables = /* @__PURE__ */ new Map();
-    const withoutTable = [];
-    let technologyHasTable = false;
-    let follower = false;
-    const closeTechnology = () => {
-      if (technology && !technologyHasTable) withoutTable.push(technology.name);
-    };
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i];
-      const tech = TECHNOLOGY.exec(line.text);
-      if (tech) {
-        closeTechnology();
-        technology = { name: tech[1], line: line.number };
-        technologyHasTable = false;
-        roundTrips = void 0;
-        continue;
-      }
-      if (line.text === "Waiting for PerfSettings from leader application!") follower = true;
-      const trips = ROUND_TRIPS.exec(line.text);
-      if (trips) {
-        roundTrips = Number(trips[1]);
-        continue;
-      }
-      if (!line.text.startsWith("| Payload Size") && !line.text.startsWith("|Payload Size")) continue;
-      const header = TABLE_HEADER.exec(line.text);
-      if (!header) {
-        throw new InputError(
-          'expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")',
-          { file, line: line.number }
-        );
-      }
-      const oldKiB = header[1] === "kB";
-      const experiment = technology?.name ?? "iceperf";
-      if (!technology && !notes.some((n) => n.startsWith("a result table has no technology"))) {
-        notes.push(
-          'a result table has no technology banner ("******   ICEORYX       ********") before it; its experiment is called "iceperf"'
-        );
-      }
-      const earlier = tables.get(experiment);
-      if (earlier !== void 0) {
-        throw new InputError(`${experiment} has a second result table (the first is on line ${earlier})`, {
-          file,
-          line: line.number
-        });
-      }
-      tables.set(experiment, line.number);
-      technologyHasTable = true;
-      const separator = lines[i + 1];
-      if (!separator || !SEPARATOR.test(separator.text)) {
-        throw new InputError(
-          'the iceperf table header is not followed by its "|----:|----:|" line (truncated output?)',
-          {
-            file,
-            line: separator?.number ?? line.number + 1
-          }
-        );
-      }
-      i += 1;
-      const seen = /* @__PURE__ */ new Map();
-      let rows = 0;
-      for (; ; ) {
-        const rowLine = lines[i + 1];
-        if (!rowLine) {
-          if (rows === 0)
-            throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
-          throw new InputError(
-            `the ${experiment} table ends with the file, without the blank line and "Finished!" after it (truncated output?)`,
-            {
-              file,
-              line: lines[i].number + 1
-            }
-          );
-        }
-        if (!rowLine.text.startsWith("|")) break;
-        i += 1;
-        const raw = rawLines[rowLine.number - 1] ?? "";
-        const { bytes, latency } = readRow(file, rowLine, raw, oldKiB);
-        const previous = seen.get(bytes);
-        if (previous !== void 0) {
-          throw new InputError(
-            `payload ${bytes} B appears twice in the ${experiment} table (first on line ${previous})`,
-            {
-              file,
-              line: rowLine.number
-            }
-          );
-        }
-        seen.set(bytes, rowLine.number);
-        rows += 1;
-        const statistics = { mean: latency };
-        if (roundTrips !== void 0) statistics.samples = roundTrips;
-        measurements.push({
-          experiment,
-          parameter: { label: String(bytes), payloadBytes: bytes },
-          metric: LATENCY4,
-          statistics,
-          place: { file, line: rowLine.number }
-        });
-      }
-      if (rows === 0)
-        throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
-    }
-    closeTechnology();
+    const { withoutTable, follower } = readTables(file, lines, input.text, measurements, notes);
     if (measurements.length === 0) throw noResults(file, lines, follower);
     if (withoutTable.length > 0) {
       notes.push(`no result table for ${withoutTable.join(", ")} (follower output, or the run stopped early); skipped`);
@@ -6130,6 +6025,114 @@ var iceperfAdapter = {
     return { format: "iceperf", file, measurements, notes };
   }
 };
+function readTables(file, lines, text2, measurements, notes) {
+  const rawLines = stripBom(text2).split("\n");
+  let technology;
+  let roundTrips;
+  const tables = /* @__PURE__ */ new Map();
+  const withoutTable = [];
+  let technologyHasTable = false;
+  let follower = false;
+  const closeTechnology = () => {
+    if (technology && !technologyHasTable) withoutTable.push(technology.name);
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const tech = TECHNOLOGY.exec(line.text);
+    if (tech) {
+      closeTechnology();
+      technology = { name: tech[1], line: line.number };
+      technologyHasTable = false;
+      roundTrips = void 0;
+      continue;
+    }
+    if (line.text === "Waiting for PerfSettings from leader application!") follower = true;
+    const trips = ROUND_TRIPS.exec(line.text);
+    if (trips) {
+      roundTrips = Number(trips[1]);
+      continue;
+    }
+    if (!line.text.startsWith("| Payload Size") && !line.text.startsWith("|Payload Size")) continue;
+    const header = TABLE_HEADER.exec(line.text);
+    if (!header) {
+      throw new InputError(
+        'expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")',
+        { file, line: line.number }
+      );
+    }
+    const experiment = technology?.name ?? "iceperf";
+    if (!technology && !notes.some((n) => n.startsWith("a result table has no technology"))) {
+      notes.push(
+        'a result table has no technology banner ("******   ICEORYX       ********") before it; its experiment is called "iceperf"'
+      );
+    }
+    const earlier = tables.get(experiment);
+    if (earlier !== void 0) {
+      throw new InputError(`${experiment} has a second result table (the first is on line ${earlier})`, {
+        file,
+        line: line.number
+      });
+    }
+    tables.set(experiment, line.number);
+    technologyHasTable = true;
+    const table3 = { file, experiment, oldKiB: header[1] === "kB", roundTrips, header: line };
+    i = readTableRows(table3, lines, rawLines, i, measurements);
+  }
+  closeTechnology();
+  return { withoutTable, follower };
+}
+function readTableRows(table3, lines, rawLines, i, measurements) {
+  const { file, experiment, header: line } = table3;
+  const separator = lines[i + 1];
+  if (!separator || !SEPARATOR.test(separator.text)) {
+    throw new InputError('the iceperf table header is not followed by its "|----:|----:|" line (truncated output?)', {
+      file,
+      line: separator?.number ?? line.number + 1
+    });
+  }
+  i += 1;
+  const seen = /* @__PURE__ */ new Map();
+  let rows = 0;
+  for (; ; ) {
+    const rowLine = lines[i + 1];
+    if (!rowLine) {
+      if (rows === 0)
+        throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
+      throw new InputError(
+        `the ${experiment} table ends with the file, without the blank line and "Finished!" after it (truncated output?)`,
+        {
+          file,
+          line: lines[i].number + 1
+        }
+      );
+    }
+    if (!rowLine.text.startsWith("|")) break;
+    i += 1;
+    const raw = rawLines[rowLine.number - 1] ?? "";
+    const { bytes, latency } = readRow(file, rowLine, raw, table3.oldKiB);
+    const previous = seen.get(bytes);
+    if (previous !== void 0) {
+      throw new InputError(`payload ${bytes} B appears twice in the ${experiment} table (first on line ${previous})`, {
+        file,
+        line: rowLine.number
+      });
+    }
+    seen.set(bytes, rowLine.number);
+    rows += 1;
+    const statistics = { mean: latency };
+    if (table3.roundTrips !== void 0) statistics.samples = table3.roundTrips;
+    measurements.push({
+      experiment,
+      parameter: { label: String(bytes), payloadBytes: bytes },
+      metric: LATENCY4,
+      statistics,
+      place: { file, line: rowLine.number }
+    });
+  }
+  if (rows === 0)
+    throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
+  return i;
+}
 function readRow(file, rowLine, raw, oldKiB) {
   const row = ROW.exec(rowLine.text);
   if (!row) {
