@@ -7471,102 +7471,38 @@ var goBenchAdapter = {
     return RESULT_LINE.test(stripBom(head).replace(/\r/g, ""));
   },
   parse({ file, text: text2 }) {
-    const lines = stripBom(text2).split("\n");
-    const notes = [];
-    const headers = /* @__PURE__ */ new Set();
-    const benchmarks = /* @__PURE__ */ new Map();
-    const packages = /* @__PURE__ */ new Set();
-    let pkg = "";
-    let pending;
-    const cutShort = (p) => new InputError(`benchmark ${p.name} has a name but no results (the run was cut short?)`, {
+    const output = {
       file,
-      line: p.line,
-      column: 1
-    });
-    const record = (name, nameLine, tail, tailLine, tailColumn) => {
-      const values = readResults(tail, file, tailLine, tailColumn);
-      const key = `${pkg}\0${name}`;
-      let benchmark = benchmarks.get(key);
-      if (!benchmark) {
-        const procs = PROCS.exec(name);
-        benchmark = {
-          pkg,
-          name: procs ? name.slice(0, procs.index) : name,
-          procs: procs ? Number(procs[1]) : 1,
-          line: nameLine,
-          runs: []
-        };
-        benchmarks.set(key, benchmark);
-      }
-      benchmark.runs.push({ line: nameLine, values });
-      packages.add(pkg);
+      notes: [],
+      headers: /* @__PURE__ */ new Set(),
+      benchmarks: /* @__PURE__ */ new Map(),
+      packages: /* @__PURE__ */ new Set(),
+      pkg: "",
+      machine: {},
+      pending: void 0
     };
-    const machine = {};
-    lines.forEach((raw, index2) => {
-      const lineNo = index2 + 1;
-      const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "");
-      const header = HEADER3.exec(line);
-      if (header) {
-        const value2 = header[2].trim();
-        if (header[1] === "pkg") pkg = value2;
-        else if (value2 !== "") machine[header[1]] = value2;
-        const note = `${header[1]}: ${value2}`;
-        if (!headers.has(note)) {
-          headers.add(note);
-          notes.push(note);
-        }
-        return;
-      }
-      const outcome = OUTCOME.exec(line);
-      if (outcome) {
-        notes.push(
-          `${outcome[2]} (line ${lineNo}) ${outcome[1] === "FAIL" ? "failed" : "was skipped"}; it has no results`
-        );
-        if (pending && outcome[2] === pending.name) pending = void 0;
-        return;
-      }
-      if (line.startsWith("Benchmark")) {
-        pending = void 0;
-        const nameEnd = line.search(/[ \t]/);
-        const name = nameEnd < 0 ? line : line.slice(0, nameEnd);
-        const tail = nameEnd < 0 ? "" : line.slice(nameEnd);
-        if (/^[ \t]+\d+(?:[ \t]|$)/.test(tail)) record(name, lineNo, tail, lineNo, nameEnd + 1);
-        else pending = { name, line: lineNo };
-        return;
-      }
-      if (pending && /^[ \t]*\d+[ \t]+\S/.test(line)) {
-        record(pending.name, pending.line, line, lineNo, 1);
-        pending = void 0;
-      }
-    });
+    stripBom(text2).split("\n").forEach((raw, index2) => readGoLine(output, raw.replace(ANSI_ESCAPE, "").replace(/\r$/, ""), index2 + 1));
+    const { notes, benchmarks, pending } = output;
     if (pending && ![...benchmarks.values()].some((b) => b.name === pending.name || b.name.startsWith(`${pending.name}/`)))
-      throw cutShort(pending);
+      throw new InputError(`benchmark ${pending.name} has a name but no results (the run was cut short?)`, {
+        file,
+        line: pending.line,
+        column: 1
+      });
     if (benchmarks.size === 0)
       throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
+    const qualify = output.packages.size > 1;
     const procsOf = /* @__PURE__ */ new Map();
     for (const b of benchmarks.values()) {
-      const experiment = experimentOf2(b, packages.size > 1);
+      const experiment = experimentOf2(b, qualify);
       procsOf.set(experiment, (procsOf.get(experiment) ?? /* @__PURE__ */ new Set()).add(b.procs));
     }
     const measurements = [];
     const unknownUnits = /* @__PURE__ */ new Set();
     for (const b of benchmarks.values()) {
-      const experiment = experimentOf2(b, packages.size > 1);
+      const experiment = experimentOf2(b, qualify);
       const parameter = parameterOf(b, procsOf.get(experiment).size > 1);
-      const byUnit = /* @__PURE__ */ new Map();
-      for (const run of b.runs) {
-        for (const { value: value2, unit: symbol } of run.values) {
-          let slot = byUnit.get(symbol);
-          if (!slot) {
-            const { metric: metric2, unit, known } = metricOfUnit(symbol, symbol === "ns/op" ? "time/op" : symbol);
-            if (!known) unknownUnits.add(symbol);
-            slot = { metric: metric2, unit, values: [] };
-            byUnit.set(symbol, slot);
-          }
-          slot.values.push(toBaseUnit(value2, slot.unit));
-        }
-      }
-      for (const { metric: metric2, values } of byUnit.values()) {
+      for (const { metric: metric2, values } of valuesByUnit(b, unknownUnits)) {
         measurements.push({
           experiment,
           parameter,
@@ -7581,10 +7517,81 @@ var goBenchAdapter = {
         `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`
       );
     }
-    const environment = environmentOfHeaders(machine);
+    const environment = environmentOfHeaders(output.machine);
     return { format: "go-bench", file, measurements, notes, ...environment ? { environment } : {} };
   }
 };
+function readGoLine(output, line, lineNo) {
+  const header = HEADER3.exec(line);
+  if (header) {
+    const key = header[1];
+    const value2 = header[2].trim();
+    if (key === "pkg") output.pkg = value2;
+    else if (value2 !== "" && (key === "goos" || key === "goarch" || key === "cpu")) output.machine[key] = value2;
+    const note = `${key}: ${value2}`;
+    if (!output.headers.has(note)) {
+      output.headers.add(note);
+      output.notes.push(note);
+    }
+    return;
+  }
+  const outcome = OUTCOME.exec(line);
+  if (outcome) {
+    output.notes.push(
+      `${outcome[2]} (line ${lineNo}) ${outcome[1] === "FAIL" ? "failed" : "was skipped"}; it has no results`
+    );
+    if (output.pending && outcome[2] === output.pending.name) output.pending = void 0;
+    return;
+  }
+  if (line.startsWith("Benchmark")) {
+    output.pending = void 0;
+    const nameEnd = line.search(/[ \t]/);
+    const name = nameEnd < 0 ? line : line.slice(0, nameEnd);
+    const tail = nameEnd < 0 ? "" : line.slice(nameEnd);
+    if (/^[ \t]+\d+(?:[ \t]|$)/.test(tail)) recordRun(output, name, lineNo, tail, lineNo, nameEnd + 1);
+    else output.pending = { name, line: lineNo };
+    return;
+  }
+  if (output.pending && /^[ \t]*\d+[ \t]+\S/.test(line)) {
+    recordRun(output, output.pending.name, output.pending.line, line, lineNo, 1);
+    output.pending = void 0;
+  }
+}
+function recordRun(output, name, nameLine, tail, tailLine, tailColumn) {
+  const { pkg } = output;
+  const values = readResults(tail, output.file, tailLine, tailColumn);
+  const key = `${pkg}\0${name}`;
+  let benchmark = output.benchmarks.get(key);
+  if (!benchmark) {
+    const procs = PROCS.exec(name);
+    benchmark = {
+      pkg,
+      name: procs ? name.slice(0, procs.index) : name,
+      procs: procs ? Number(procs[1]) : 1,
+      line: nameLine,
+      runs: []
+    };
+    output.benchmarks.set(key, benchmark);
+  }
+  benchmark.runs.push({ line: nameLine, values });
+  output.packages.add(pkg);
+}
+function valuesByUnit(b, unknownUnits) {
+  const byUnit = /* @__PURE__ */ new Map();
+  for (const run of b.runs) {
+    for (const { value: value2, unit: symbol } of run.values) {
+      let slot = byUnit.get(symbol);
+      if (!slot) {
+        const { metric: metric2, unit, known } = metricOfUnit(symbol, symbol === "ns/op" ? "time/op" : symbol);
+        if (!known) unknownUnits.add(symbol);
+        slot = { metric: metric2, unit, values: [] };
+        byUnit.set(symbol, slot);
+      }
+      slot.values.push(toBaseUnit(value2, slot.unit));
+    }
+  }
+  return [...byUnit.values()];
+}
 function readResults(tail, file, line, column) {
   const tokens = [];
   const pattern = /[^ \t]+/g;
