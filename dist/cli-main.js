@@ -6225,12 +6225,44 @@ function msToUs(text2) {
   return Math.round(Number(text2) * 1e6) / 1e3;
 }
 function parseKuksaConsole(file, text2, options = {}) {
-  const lines = stripBom(text2).split(/\r?\n/);
-  const blocks = [];
-  let block;
   const notes = [
     "databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second."
   ];
+  const { blocks, runs } = readBlocks(file, stripBom(text2).split(/\r?\n/));
+  if (blocks.length === 0) {
+    throw new InputError('no "Global Summary:" or "Group: … | Cycle time(ms): …" block found', { file, line: 1 });
+  }
+  if (options.skipSeconds !== void 0 && options.skipSeconds > 0) {
+    notes.push(
+      "skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up)."
+    );
+  }
+  notes.push(
+    "databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept."
+  );
+  const measurements = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const b of blocks) {
+    for (const m of toMeasurements(file, b, runSignals(file, blocks, b.run))) {
+      if (seen.has(keyOf(m)))
+        m.parameter = {
+          label: `${m.parameter.label}, run ${b.run}`,
+          settings: { ...m.parameter.settings, run: b.run }
+        };
+      seen.add(keyOf(m));
+      measurements.push(m);
+    }
+  }
+  if (runs > 1) {
+    notes.push(
+      `databroker-perf: ${runs} runs in one file (each "Global Summary:" starts one); a run repeating an earlier configuration (API, groups, total signals) is told apart as "run N".`
+    );
+  }
+  return { format: kuksaConsoleAdapter.id, file, measurements, notes };
+}
+function readBlocks(file, lines) {
+  const blocks = [];
+  let block;
   let run = 1;
   const start = (b) => {
     if (block) finish(file, block);
@@ -6274,76 +6306,47 @@ function parseKuksaConsole(file, text2, options = {}) {
       continue;
     }
     block.lastLine = lineNo;
-    if (block.section === "summary") {
-      const key = KEY.exec(line);
-      if (key) {
-        block.keys.set(key[1], {
-          value: key[2],
-          line: lineNo,
-          column: line.indexOf(key[2], key[1].length + 2) + 1
-        });
-      }
-      continue;
-    }
-    if (block.section === "histogram") {
-      const m2 = HISTOGRAM_LINE.exec(line);
-      if (!m2) {
-        throw new InputError(
-          `expected a histogram line "<value> ms [<count>] |…", found "${line.trim().slice(0, 40)}"`,
-          {
-            file,
-            line: lineNo,
-            column: line.length - line.trimStart().length + 1
-          }
-        );
-      }
-      block.histogram.push({ valueUs: msToUs(m2[1]), count: Number(m2[2]), line: lineNo });
-      continue;
-    }
-    const m = DISTRIBUTION_LINE.exec(line);
-    if (!m) {
-      throw new InputError(
-        `expected a distribution line "<q>% in under <value> ms", found "${line.trim().slice(0, 40)}"`,
-        {
-          file,
-          line: lineNo,
-          column: line.length - line.trimStart().length + 1
-        }
-      );
-    }
-    block.quantiles.set(Number(m[1]), { valueUs: msToUs(m[2]), line: lineNo });
+    readBlockLine(file, block, line, lineNo);
   }
   if (block) finish(file, block);
-  if (blocks.length === 0) {
-    throw new InputError('no "Global Summary:" or "Group: … | Cycle time(ms): …" block found', { file, line: 1 });
-  }
-  if (options.skipSeconds !== void 0 && options.skipSeconds > 0) {
-    notes.push(
-      "skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up)."
-    );
-  }
-  notes.push(
-    "databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept."
-  );
-  const measurements = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const b of blocks) {
-    for (const m of toMeasurements(file, b, runSignals(file, blocks, b.run))) {
-      if (seen.has(keyOf(m)))
-        m.parameter = {
-          label: `${m.parameter.label}, run ${b.run}`,
-          settings: { ...m.parameter.settings, run: b.run }
-        };
-      seen.add(keyOf(m));
-      measurements.push(m);
+  return { blocks, runs: run };
+}
+function readBlockLine(file, block, line, lineNo) {
+  if (block.section === "summary") {
+    const key = KEY.exec(line);
+    if (key) {
+      block.keys.set(key[1], {
+        value: key[2],
+        line: lineNo,
+        column: line.indexOf(key[2], key[1].length + 2) + 1
+      });
     }
+    return;
   }
-  if (run > 1) {
-    notes.push(
-      `databroker-perf: ${run} runs in one file (each "Global Summary:" starts one); a run repeating an earlier configuration (API, groups, total signals) is told apart as "run N".`
+  if (block.section === "histogram") {
+    const m2 = HISTOGRAM_LINE.exec(line);
+    if (!m2) {
+      throw new InputError(`expected a histogram line "<value> ms [<count>] |…", found "${line.trim().slice(0, 40)}"`, {
+        file,
+        line: lineNo,
+        column: line.length - line.trimStart().length + 1
+      });
+    }
+    block.histogram.push({ valueUs: msToUs(m2[1]), count: Number(m2[2]), line: lineNo });
+    return;
+  }
+  const m = DISTRIBUTION_LINE.exec(line);
+  if (!m) {
+    throw new InputError(
+      `expected a distribution line "<q>% in under <value> ms", found "${line.trim().slice(0, 40)}"`,
+      {
+        file,
+        line: lineNo,
+        column: line.length - line.trimStart().length + 1
+      }
     );
   }
-  return { format: kuksaConsoleAdapter.id, file, measurements, notes };
+  block.quantiles.set(Number(m[1]), { valueUs: msToUs(m[2]), line: lineNo });
 }
 function requireKey(file, b, key, alias) {
   const found = b.keys.get(key) ?? (alias ? b.keys.get(alias) : void 0);
