@@ -9324,57 +9324,12 @@ var benchmarkDotNetAdapter = {
       }
       if (!isJsonObject(stats))
         throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, e.benchmark, "Statistics");
-      const statistics = {};
-      for (const [field2, statistic] of STATISTICS4) {
-        const value2 = optionalStatistic(fields, stats, field2, { dimension: "time", statistic });
-        if (value2 !== void 0) statistics[statistic] = value2 / 1e3;
-      }
-      if (isJsonObject(stats.Percentiles)) {
-        for (const [field2, statistic] of PERCENTILES3) {
-          const value2 = optionalStatistic(fields, stats.Percentiles, field2, { dimension: "time", statistic });
-          if (value2 !== void 0) statistics[statistic] = value2 / 1e3;
-        }
-      }
-      if (statistics.mean === void 0) throw fields.error('the statistics have no "Mean"', stats);
-      const n = optionalStatistic(fields, stats, "N");
-      if (n !== void 0) statistics.samples = n;
-      const time2 = { experiment, parameter, metric: TIME6, statistics, place };
-      const samples = resultSamples(fields, e.benchmark) ?? fields.numbers(stats, "OriginalValues")?.map((v) => v / 1e3);
-      if (samples !== void 0 && samples.length > 0) time2.samples = Float64Array.from(samples);
-      measurements.push(time2);
+      const at = { experiment, parameter, place };
+      measurements.push(timeMeasurement(fields, e.benchmark, stats, at));
       const memory = e.benchmark.Memory;
       const memoryRead = isJsonObject(memory);
-      if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, { experiment, parameter, place }));
-      const metrics = e.benchmark.Metrics;
-      if (metrics === void 0 || metrics === null) continue;
-      if (!Array.isArray(metrics))
-        throw fields.error(`expected an array for "Metrics", found ${describeJson(metrics)}`, e.benchmark, "Metrics");
-      metrics.forEach((entry, index2) => {
-        if (!isJsonObject(entry) || !isJsonObject(entry.Descriptor))
-          throw fields.error('expected a metric with a "Descriptor"', metrics, index2);
-        const descriptor = entry.Descriptor;
-        const id = fields.string(descriptor, "Id") ?? "";
-        if (memoryRead && MEMORY_METRICS.test(id)) return;
-        const value2 = optionalStatistic(fields, entry, "Value");
-        if (value2 === void 0) return;
-        const name = fields.string(descriptor, "DisplayName") || id;
-        if (name === "") throw fields.error('the metric has neither a "DisplayName" nor an "Id"', descriptor);
-        const reading = readUnit(fields.string(descriptor, "Unit") ?? "");
-        const metric2 = {
-          name,
-          dimension: reading.unit.dimension,
-          unit: BASE_UNITS[reading.unit.dimension],
-          displayUnit: reading.unit.symbol,
-          direction: descriptor.TheGreaterTheBetter === true ? "higher-is-better" : "lower-is-better"
-        };
-        measurements.push({
-          experiment,
-          parameter,
-          metric: metric2,
-          statistics: { value: toBaseUnit(value2, reading.unit) },
-          place
-        });
-      });
+      if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, at));
+      measurements.push(...descriptorMeasurements(fields, e.benchmark, memoryRead, at));
     }
     if (measurements.length === 0)
       throw new InputError("no benchmark of the BenchmarkDotNet report has statistics", {
@@ -9384,6 +9339,61 @@ var benchmarkDotNetAdapter = {
     return { format: "benchmarkdotnet", file, measurements, notes };
   }
 };
+function timeMeasurement(fields, benchmark, stats, at) {
+  const statistics = {};
+  for (const [field2, statistic] of STATISTICS4) {
+    const value2 = optionalStatistic(fields, stats, field2, { dimension: "time", statistic });
+    if (value2 !== void 0) statistics[statistic] = value2 / 1e3;
+  }
+  if (isJsonObject(stats.Percentiles)) {
+    for (const [field2, statistic] of PERCENTILES3) {
+      const value2 = optionalStatistic(fields, stats.Percentiles, field2, { dimension: "time", statistic });
+      if (value2 !== void 0) statistics[statistic] = value2 / 1e3;
+    }
+  }
+  if (statistics.mean === void 0) throw fields.error('the statistics have no "Mean"', stats);
+  const n = optionalStatistic(fields, stats, "N");
+  if (n !== void 0) statistics.samples = n;
+  const { experiment, parameter, place } = at;
+  const time2 = { experiment, parameter, metric: TIME6, statistics, place };
+  const samples = resultSamples(fields, benchmark) ?? fields.numbers(stats, "OriginalValues")?.map((v) => v / 1e3);
+  if (samples !== void 0 && samples.length > 0) time2.samples = Float64Array.from(samples);
+  return time2;
+}
+function descriptorMeasurements(fields, benchmark, memoryRead, at) {
+  const metrics = benchmark.Metrics;
+  if (metrics === void 0 || metrics === null) return [];
+  if (!Array.isArray(metrics))
+    throw fields.error(`expected an array for "Metrics", found ${describeJson(metrics)}`, benchmark, "Metrics");
+  const measurements = [];
+  metrics.forEach((entry, index2) => {
+    if (!isJsonObject(entry) || !isJsonObject(entry.Descriptor))
+      throw fields.error('expected a metric with a "Descriptor"', metrics, index2);
+    const descriptor = entry.Descriptor;
+    const id = fields.string(descriptor, "Id") ?? "";
+    if (memoryRead && MEMORY_METRICS.test(id)) return;
+    const value2 = optionalStatistic(fields, entry, "Value");
+    if (value2 === void 0) return;
+    const name = fields.string(descriptor, "DisplayName") || id;
+    if (name === "") throw fields.error('the metric has neither a "DisplayName" nor an "Id"', descriptor);
+    const reading = readUnit(fields.string(descriptor, "Unit") ?? "");
+    const metric2 = {
+      name,
+      dimension: reading.unit.dimension,
+      unit: BASE_UNITS[reading.unit.dimension],
+      displayUnit: reading.unit.symbol,
+      direction: descriptor.TheGreaterTheBetter === true ? "higher-is-better" : "lower-is-better"
+    };
+    measurements.push({
+      experiment: at.experiment,
+      parameter: at.parameter,
+      metric: metric2,
+      statistics: { value: toBaseUnit(value2, reading.unit) },
+      place: at.place
+    });
+  });
+  return measurements;
+}
 function splitPair(part) {
   const eq = part.indexOf("=");
   return eq < 0 ? [part, ""] : [part.slice(0, eq), part.slice(eq + 1)];
