@@ -6809,93 +6809,106 @@ var genericCsvAdapter = {
     const defaultExperiment = baseName2(file);
     if (mapping.experiment === void 0)
       notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
-    const measurements = [];
-    const byKey = /* @__PURE__ */ new Map();
-    const laterLines = /* @__PURE__ */ new Map();
+    const table3 = {
+      file,
+      maxMeasurements: options.maxMeasurements,
+      measurements: [],
+      byKey: /* @__PURE__ */ new Map(),
+      laterLines: /* @__PURE__ */ new Map()
+    };
     let rowCount = 0;
     forEachCsvRow(file, text2, required, required.join(","), required, (row, columns) => {
       rowCount++;
-      let experiment = defaultExperiment;
-      if (mapping.experiment !== void 0) {
-        const index2 = columns[mapping.experiment];
-        experiment = (row.fields[index2] ?? "").trim();
-        if (experiment === "") {
-          throw new InputError(`the experiment column "${mapping.experiment}" is empty`, {
-            file,
-            line: row.line,
-            column: fieldColumn(row.text, index2)
-          });
-        }
-      }
-      let parameter = { label: "" };
-      if (mapping.parameter !== void 0) {
-        const label = (row.fields[columns[mapping.parameter]] ?? "").trim();
-        parameter = { label };
-        if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label)))
-          parameter.payloadBytes = Number(label);
-      }
+      const experiment = experimentOfRow(file, mapping, row, columns, defaultExperiment);
+      const parameter = parameterOfRow(mapping, row, columns);
       for (const plan of plans) {
         const index2 = columns[plan.column];
-        const cell = row.fields[index2] ?? "";
-        if (isMissingValue(cell)) continue;
-        const value2 = parseNumber(cell, "precise");
-        if (value2 === void 0) {
-          throw new InputError(
-            `expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`,
-            {
-              file,
-              line: row.line,
-              column: fieldColumn(row.text, index2)
-            }
-          );
-        }
-        const kind = { dimension: plan.metric.dimension, statistic: plan.statistic, metric: plan.metric.name };
-        requirePossibleValue(
-          kind,
-          value2,
-          `the ${plan.metric.name} in column "${plan.column}"`,
-          { file, line: row.line, column: fieldColumn(row.text, index2) },
-          plan.unit.symbol
-        );
-        const key = `${experiment}\0${parameter.label}\0${plan.metric.name}`;
-        let measurement = byKey.get(key);
-        if (measurement?.statistics[plan.statistic] !== void 0) {
-          const earlier = laterLines.get(measurement)?.[plan.statistic] ?? measurement.place.line;
-          const what = `${experiment}${parameter.label ? ` / ${parameter.label}` : ""}`;
-          throw new InputError(
-            `"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`,
-            {
-              file,
-              line: row.line,
-              column: fieldColumn(row.text, index2)
-            }
-          );
-        }
-        if (!measurement) {
-          measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
-          byKey.set(key, measurement);
-          measurements.push(measurement);
-          if (options.maxMeasurements !== void 0 && measurements.length > options.maxMeasurements) {
-            throw new InputError(
-              `the file holds more than ${options.maxMeasurements} measurements (found by line ${row.line}); the limit is ${options.maxMeasurements} per file`,
-              {
-                file,
-                line: row.line
-              }
-            );
-          }
-        } else if (row.line !== measurement.place.line) {
-          let lines = laterLines.get(measurement);
-          if (!lines) laterLines.set(measurement, lines = {});
-          lines[plan.statistic] = row.line;
-        }
-        measurement.statistics[plan.statistic] = scale(value2, plan.statistic, plan.unit);
+        const value2 = readCell(file, plan, row, index2);
+        if (value2 !== void 0) addStatistic(table3, { experiment, parameter, plan, row, index: index2, value: value2 });
       }
     });
     if (rowCount === 0) throw new InputError("the CSV has a header but no rows", { file, line: 2 });
-    return { format: "generic-csv", file, measurements, notes };
+    return { format: "generic-csv", file, measurements: table3.measurements, notes };
   }
 };
+function experimentOfRow(file, mapping, row, columns, defaultExperiment) {
+  if (mapping.experiment === void 0) return defaultExperiment;
+  const index2 = columns[mapping.experiment];
+  const experiment = (row.fields[index2] ?? "").trim();
+  if (experiment === "") {
+    throw new InputError(`the experiment column "${mapping.experiment}" is empty`, {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, index2)
+    });
+  }
+  return experiment;
+}
+function parameterOfRow(mapping, row, columns) {
+  if (mapping.parameter === void 0) return { label: "" };
+  const label = (row.fields[columns[mapping.parameter]] ?? "").trim();
+  const parameter = { label };
+  if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label)))
+    parameter.payloadBytes = Number(label);
+  return parameter;
+}
+function readCell(file, plan, row, index2) {
+  const cell = row.fields[index2] ?? "";
+  if (isMissingValue(cell)) return void 0;
+  const value2 = parseNumber(cell, "precise");
+  if (value2 === void 0) {
+    throw new InputError(
+      `expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`,
+      {
+        file,
+        line: row.line,
+        column: fieldColumn(row.text, index2)
+      }
+    );
+  }
+  const kind = { dimension: plan.metric.dimension, statistic: plan.statistic, metric: plan.metric.name };
+  requirePossibleValue(
+    kind,
+    value2,
+    `the ${plan.metric.name} in column "${plan.column}"`,
+    { file, line: row.line, column: fieldColumn(row.text, index2) },
+    plan.unit.symbol
+  );
+  return value2;
+}
+function addStatistic(table3, { experiment, parameter, plan, row, index: index2, value: value2 }) {
+  const { file, byKey, laterLines, measurements, maxMeasurements } = table3;
+  const key = `${experiment}\0${parameter.label}\0${plan.metric.name}`;
+  let measurement = byKey.get(key);
+  if (measurement?.statistics[plan.statistic] !== void 0) {
+    const earlier = laterLines.get(measurement)?.[plan.statistic] ?? measurement.place.line;
+    const what = `${experiment}${parameter.label ? ` / ${parameter.label}` : ""}`;
+    throw new InputError(`"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`, {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, index2)
+    });
+  }
+  if (!measurement) {
+    measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
+    byKey.set(key, measurement);
+    measurements.push(measurement);
+    if (maxMeasurements !== void 0 && measurements.length > maxMeasurements) {
+      throw new InputError(
+        `the file holds more than ${maxMeasurements} measurements (found by line ${row.line}); the limit is ${maxMeasurements} per file`,
+        {
+          file,
+          line: row.line
+        }
+      );
+    }
+  } else if (row.line !== measurement.place.line) {
+    let lines = laterLines.get(measurement);
+    if (!lines) laterLines.set(measurement, lines = {});
+    lines[plan.statistic] = row.line;
+  }
+  measurement.statistics[plan.statistic] = scale(value2, plan.statistic, plan.unit);
+}
 function scale(value2, statistic, unit) {
   if (statistic === "samples") return value2;
   if (statistic === "variance") return value2 * unit.toBase * unit.toBase;
