@@ -5175,6 +5175,21 @@ function parseFastddsThroughput(file, text2) {
       });
     }
   }
+  const rows = readThroughputRows(file, lines, names, index2);
+  const notes = [
+    "Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s."
+  ];
+  const { merged, mergedCount } = mergeSubscriberRows(rows);
+  if (mergedCount > 0) {
+    notes.push(
+      `${mergedCount} row(s) repeat a payload × demand × recovery: taken as further subscribers of one test, their received, lost, sample rate and throughput are summed.`
+    );
+  }
+  const experiment = experimentOf(file);
+  const measurements = merged.flatMap((row) => measurementsOfRow(file, experiment, row));
+  return { format: fastddsThroughputAdapter.id, file, measurements, notes };
+}
+function readThroughputRows(file, lines, names, index2) {
   const rows = [];
   for (let i = 1; i < lines.length; i++) {
     const textLine = lines[i];
@@ -5213,9 +5228,10 @@ function parseFastddsThroughput(file, text2) {
   }
   if (rows.length === 0)
     throw new InputError("the ThroughputTest CSV has a header but no data rows", { file, line: 2 });
-  const notes = [
-    "Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s."
-  ];
+  return rows;
+}
+var SUBSCRIBER_COLUMNS = ["received", "lost", "subRate", "subThroughput"];
+function mergeSubscriberRows(rows) {
   const merged = /* @__PURE__ */ new Map();
   let mergedCount = 0;
   for (const row of rows) {
@@ -5226,39 +5242,34 @@ function parseFastddsThroughput(file, text2) {
       continue;
     }
     mergedCount++;
-    for (const c of ["received", "lost", "subRate", "subThroughput"]) {
+    for (const c of SUBSCRIBER_COLUMNS) {
       if (earlier.values[c] !== void 0 && row.values[c] !== void 0)
         earlier.values[c] = earlier.values[c] + row.values[c];
     }
   }
-  if (mergedCount > 0) {
-    notes.push(
-      `${mergedCount} row(s) repeat a payload × demand × recovery: taken as further subscribers of one test, their received, lost, sample rate and throughput are summed.`
-    );
-  }
-  const experiment = experimentOf(file);
+  return { merged: [...merged.values()], mergedCount };
+}
+function measurementsOfRow(file, experiment, row) {
   const measurements = [];
-  for (const row of merged.values()) {
-    const v = row.values;
-    const payload = v.payload;
-    const settings = { demand: v.demand };
-    let label = `${payload} B × ${v.demand}`;
-    if (v.recovery !== void 0) {
-      settings.recoveryMs = v.recovery;
-      label += ` × ${v.recovery} ms`;
-    }
-    const parameter = { label, payloadBytes: payload, settings };
-    const add = (m, value2) => {
-      if (value2 === void 0) return;
-      measurements.push({ experiment, parameter, metric: m, statistics: { value: value2 }, place: { file, line: row.line } });
-    };
-    add(THROUGHPUT, v.subThroughput);
-    add(SAMPLE_RATE, v.subRate);
-    add(LOST, v.lost);
-    add(PUB_THROUGHPUT, v.pubThroughput);
-    add(PUB_RATE, v.pubRate);
+  const v = row.values;
+  const payload = v.payload;
+  const settings = { demand: v.demand };
+  let label = `${payload} B × ${v.demand}`;
+  if (v.recovery !== void 0) {
+    settings.recoveryMs = v.recovery;
+    label += ` × ${v.recovery} ms`;
   }
-  return { format: fastddsThroughputAdapter.id, file, measurements, notes };
+  const parameter = { label, payloadBytes: payload, settings };
+  const add = (m, value2) => {
+    if (value2 === void 0) return;
+    measurements.push({ experiment, parameter, metric: m, statistics: { value: value2 }, place: { file, line: row.line } });
+  };
+  add(THROUGHPUT, v.subThroughput);
+  add(SAMPLE_RATE, v.subRate);
+  add(LOST, v.lost);
+  add(PUB_THROUGHPUT, v.pubThroughput);
+  add(PUB_RATE, v.pubRate);
+  return measurements;
 }
 
 // src/engine/formats/ddsperf.ts
