@@ -8534,55 +8534,7 @@ var hyperfineAdapter = {
         experiment = renamed;
       }
       const place = { file, line };
-      const statistics = {};
-      for (const [name, statistic] of TIME_STATISTICS) {
-        const value2 = fields.measured(
-          result,
-          name,
-          { dimension: "time", statistic },
-          { nullable: true, required: name === "mean", what: `the result for "${command}"` }
-        );
-        if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, SECONDS);
-      }
-      const times = fields.measuredArray(result, "times", { dimension: "time", statistic: "sample" });
-      const time2 = { experiment, parameter, metric: WALL_TIME, statistics, place };
-      if (times) {
-        statistics.samples = times.length;
-        time2.samples = Float64Array.from(times, (t) => toBaseUnit(t, SECONDS));
-      }
-      measurements.push(time2);
-      for (const [name, metric2] of [
-        ["user", USER_TIME],
-        ["system", SYSTEM_TIME]
-      ]) {
-        const value2 = fields.measured(
-          result,
-          name,
-          { dimension: "time", statistic: "mean", metric: metric2.name },
-          { nullable: true }
-        );
-        if (value2 !== void 0)
-          measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: toBaseUnit(value2, SECONDS) }, place });
-      }
-      const memory = fields.measuredArray(result, "memory_usage_byte", { dimension: "size", statistic: "sample" });
-      if (memory && memory.length > 0) {
-        const bytes = Float64Array.from(memory, (b) => toBaseUnit(b, BYTES));
-        let sum2 = 0;
-        for (const b of bytes) sum2 += b;
-        measurements.push({
-          experiment,
-          parameter,
-          metric: MEMORY_METRIC,
-          statistics: {
-            samples: bytes.length,
-            min: Math.min(...bytes),
-            max: Math.max(...bytes),
-            mean: sum2 / bytes.length
-          },
-          samples: bytes,
-          place
-        });
-      }
+      measurements.push(...resultMeasurements(fields, result, command, { experiment, parameter, place }));
       const exitCodes = result.exit_codes;
       if (Array.isArray(exitCodes)) {
         const failed = exitCodes.filter((c) => c !== 0).length;
@@ -8595,6 +8547,62 @@ var hyperfineAdapter = {
     return { format: "hyperfine", file, measurements, notes };
   }
 };
+function resultMeasurements(fields, result, command, at) {
+  const { experiment, parameter, place } = at;
+  const statistics = {};
+  for (const [name, statistic] of TIME_STATISTICS) {
+    const value2 = fields.measured(
+      result,
+      name,
+      { dimension: "time", statistic },
+      { nullable: true, required: name === "mean", what: `the result for "${command}"` }
+    );
+    if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, SECONDS);
+  }
+  const times = fields.measuredArray(result, "times", { dimension: "time", statistic: "sample" });
+  const time2 = { experiment, parameter, metric: WALL_TIME, statistics, place };
+  if (times) {
+    statistics.samples = times.length;
+    time2.samples = Float64Array.from(times, (t) => toBaseUnit(t, SECONDS));
+  }
+  const measurements = [time2];
+  for (const [name, metric2] of [
+    ["user", USER_TIME],
+    ["system", SYSTEM_TIME]
+  ]) {
+    const value2 = fields.measured(
+      result,
+      name,
+      { dimension: "time", statistic: "mean", metric: metric2.name },
+      { nullable: true }
+    );
+    if (value2 !== void 0)
+      measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: toBaseUnit(value2, SECONDS) }, place });
+  }
+  const memory = memoryMeasurement(fields, result, at);
+  if (memory) measurements.push(memory);
+  return measurements;
+}
+function memoryMeasurement(fields, result, at) {
+  const memory = fields.measuredArray(result, "memory_usage_byte", { dimension: "size", statistic: "sample" });
+  if (!memory || memory.length === 0) return void 0;
+  const bytes = Float64Array.from(memory, (b) => toBaseUnit(b, BYTES));
+  let sum2 = 0;
+  for (const b of bytes) sum2 += b;
+  return {
+    experiment: at.experiment,
+    parameter: at.parameter,
+    metric: MEMORY_METRIC,
+    statistics: {
+      samples: bytes.length,
+      min: Math.min(...bytes),
+      max: Math.max(...bytes),
+      mean: sum2 / bytes.length
+    },
+    samples: bytes,
+    place: at.place
+  };
+}
 function parameterOf2(fields, result) {
   const raw = result.parameters;
   if (raw === void 0 || raw === null) return [{ label: "" }, {}];
