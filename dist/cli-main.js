@@ -4826,6 +4826,33 @@ function parseFastddsLatencyConsole(file, text2) {
     'Fast-DDS LatencyTest: the banner says "round-trip" but the values are half the round trip minus the clock overhead (a one-way estimate), in µs.',
     "Fast-DDS LatencyTest: percentiles are sorted[floor(N·q) − 1] without interpolation; stdev is the population value."
   ];
+  const { tables, lastContent, nanCount } = readTables(file, lines);
+  if (tables.length === 0) {
+    throw new InputError('no "Printing round-trip times in us" table found', { file, line: Math.max(lastContent, 1) });
+  }
+  const stem = consoleExperimentName(file);
+  const measurements = [];
+  tables.forEach((t, index2) => {
+    if (!t.headerSeen) {
+      throw new InputError("the round-trip table has a banner but no column header (truncated output?)", {
+        file,
+        line: t.bannerLine
+      });
+    }
+    if (t.rows.length === 0) {
+      throw new InputError("the round-trip table has a header but no data rows", { file, line: t.bannerLine });
+    }
+    const experiment = tables.length === 1 ? stem : `${stem} (run ${index2 + 1})`;
+    for (const m of t.rows) measurements.push({ ...m, experiment });
+  });
+  if (tables.length > 1)
+    notes.push(
+      `${tables.length} round-trip tables in one file: experiments "${stem} (run 1)" … "${stem} (run ${tables.length})".`
+    );
+  if (nanCount > 0) notes.push(`${nanCount} statistic(s) printed as nan (too few samples) are kept as NaN.`);
+  return { format: fastddsLatencyConsoleAdapter.id, file, measurements, notes };
+}
+function readTables(file, lines) {
   const tables = [];
   let table3;
   let lastContent = 0;
@@ -4869,49 +4896,29 @@ function parseFastddsLatencyConsole(file, text2) {
     }
     if (!/^\s*\d+\s*,/.test(raw)) continue;
     if (!table3 || !table3.headerSeen) continue;
-    const row = parseRow(file, raw, lineNo);
-    if (row.nan > 0) nanCount += row.nan;
-    const earlier = table3.payloads.get(row.bytes);
-    if (earlier !== void 0) {
-      throw new InputError(`payload ${row.bytes} appears twice in one table (first on line ${earlier})`, {
-        file,
-        line: lineNo,
-        column: 1
-      });
-    }
-    table3.payloads.set(row.bytes, lineNo);
-    table3.rows.push({
-      experiment: "",
-      parameter: { label: `${row.bytes} B`, payloadBytes: row.bytes },
-      metric: LATENCY_METRIC,
-      statistics: row.statistics,
-      place: { file, line: lineNo }
+    nanCount += addTableRow(file, table3, raw, lineNo);
+  }
+  return { tables, lastContent, nanCount };
+}
+function addTableRow(file, table3, raw, lineNo) {
+  const row = parseRow(file, raw, lineNo);
+  const earlier = table3.payloads.get(row.bytes);
+  if (earlier !== void 0) {
+    throw new InputError(`payload ${row.bytes} appears twice in one table (first on line ${earlier})`, {
+      file,
+      line: lineNo,
+      column: 1
     });
   }
-  if (tables.length === 0) {
-    throw new InputError('no "Printing round-trip times in us" table found', { file, line: Math.max(lastContent, 1) });
-  }
-  const stem = consoleExperimentName(file);
-  const measurements = [];
-  tables.forEach((t, index2) => {
-    if (!t.headerSeen) {
-      throw new InputError("the round-trip table has a banner but no column header (truncated output?)", {
-        file,
-        line: t.bannerLine
-      });
-    }
-    if (t.rows.length === 0) {
-      throw new InputError("the round-trip table has a header but no data rows", { file, line: t.bannerLine });
-    }
-    const experiment = tables.length === 1 ? stem : `${stem} (run ${index2 + 1})`;
-    for (const m of t.rows) measurements.push({ ...m, experiment });
+  table3.payloads.set(row.bytes, lineNo);
+  table3.rows.push({
+    experiment: "",
+    parameter: { label: `${row.bytes} B`, payloadBytes: row.bytes },
+    metric: LATENCY_METRIC,
+    statistics: row.statistics,
+    place: { file, line: lineNo }
   });
-  if (tables.length > 1)
-    notes.push(
-      `${tables.length} round-trip tables in one file: experiments "${stem} (run 1)" … "${stem} (run ${tables.length})".`
-    );
-  if (nanCount > 0) notes.push(`${nanCount} statistic(s) printed as nan (too few samples) are kept as NaN.`);
-  return { format: fastddsLatencyConsoleAdapter.id, file, measurements, notes };
+  return row.nan;
 }
 function parseRow(file, text2, line) {
   const body = text2.trimEnd();
@@ -6025,7 +6032,7 @@ var iceperfAdapter = {
       }
       notes.push("skip-seconds does not apply to iceperf output (it has no per-second lines); ignored");
     }
-    const { withoutTable, follower } = readTables(file, lines, input.text, measurements, notes);
+    const { withoutTable, follower } = readTables2(file, lines, input.text, measurements, notes);
     if (measurements.length === 0) throw noResults(file, lines, follower);
     if (withoutTable.length > 0) {
       notes.push(`no result table for ${withoutTable.join(", ")} (follower output, or the run stopped early); skipped`);
@@ -6036,7 +6043,7 @@ var iceperfAdapter = {
     return { format: "iceperf", file, measurements, notes };
   }
 };
-function readTables(file, lines, text2, measurements, notes) {
+function readTables2(file, lines, text2, measurements, notes) {
   const rawLines = stripBom(text2).split("\n");
   let technology;
   let roundTrips;
