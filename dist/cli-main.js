@@ -5033,33 +5033,36 @@ function parseFastddsLatencyCsv(file, text2) {
   ];
   const name = splitName(file);
   const perSize = PER_SIZE_HEADER.exec(header);
-  if (perSize) {
-    if (dataIndex < 0) throw new InputError("the file has a header but no data row", { file, line: 2 });
-    const values2 = quotedValues(file, lines[dataIndex], dataIndex + 1);
-    if (values2.length !== 2) {
-      throw new InputError(`expected 2 values (minimum, average), found ${values2.length}`, {
-        file,
-        line: dataIndex + 1,
-        column: 1
-      });
-    }
-    const bytes = name && /^\d+$/.test(name.key) ? Number(name.key) : void 0;
-    if (bytes === void 0) {
-      throw new InputError(
-        "cannot tell the payload size from the file name: expected <prefix>_<bytes>_<reliable|besteffort>.csv",
-        { file, line: 1 }
-      );
-    }
-    const measurement = {
-      experiment: name.prefix,
-      parameter: { label: `${bytes} B`, payloadBytes: bytes, settings: { reliability: perSize[2] } },
-      metric: LATENCY_METRIC,
-      statistics: { samples: Number(perSize[1]), min: values2[0].value, mean: values2[1].value },
-      place: { file, line: dataIndex + 1 }
-    };
-    return { format: fastddsLatencyCsvAdapter.id, file, measurements: [measurement], notes };
+  const measurements = perSize ? [perSizeMeasurement(file, lines, dataIndex, perSize, name)] : acrossSizesMeasurements(file, lines, dataIndex, name, notes);
+  return { format: fastddsLatencyCsvAdapter.id, file, measurements, notes };
+}
+function perSizeMeasurement(file, lines, dataIndex, perSize, name) {
+  if (dataIndex < 0) throw new InputError("the file has a header but no data row", { file, line: 2 });
+  const values = quotedValues(file, lines[dataIndex], dataIndex + 1);
+  if (values.length !== 2) {
+    throw new InputError(`expected 2 values (minimum, average), found ${values.length}`, {
+      file,
+      line: dataIndex + 1,
+      column: 1
+    });
   }
-  const cells = header.trim().split(",");
+  if (!name || !/^\d+$/.test(name.key)) {
+    throw new InputError(
+      "cannot tell the payload size from the file name: expected <prefix>_<bytes>_<reliable|besteffort>.csv",
+      { file, line: 1 }
+    );
+  }
+  const bytes = Number(name.key);
+  return {
+    experiment: name.prefix,
+    parameter: { label: `${bytes} B`, payloadBytes: bytes, settings: { reliability: perSize[2] } },
+    metric: LATENCY_METRIC,
+    statistics: { samples: Number(perSize[1]), min: values[0].value, mean: values[1].value },
+    place: { file, line: dataIndex + 1 }
+  };
+}
+function acrossSizesMeasurements(file, lines, dataIndex, name, notes) {
+  const cells = (lines[0] ?? "").trim().split(",");
   const columns = cells.map((cell, index2) => {
     const m = ACROSS_HEADER_CELL.exec(cell.trim());
     if (!m)
@@ -5071,7 +5074,7 @@ function parseFastddsLatencyCsv(file, text2) {
     return { samples: Number(m[1]), bytes: Number(m[2]) };
   });
   const kind = name?.key.toLowerCase();
-  if (kind !== "minimum" && kind !== "average") {
+  if (!name || kind !== "minimum" && kind !== "average") {
     throw new InputError(
       "cannot tell minimum from average: expected the file name <prefix>_<minimum|average>_<reliable|besteffort>.csv",
       {
@@ -5097,7 +5100,7 @@ function parseFastddsLatencyCsv(file, text2) {
     "Fast-DDS LatencyTest minimum/average export: upstream writes the values without separators; they are read as quoted values in header order."
   );
   const seen = /* @__PURE__ */ new Set();
-  const measurements = columns.map((column, index2) => {
+  return columns.map((column, index2) => {
     if (seen.has(column.bytes))
       throw new InputError(`payload ${column.bytes} appears twice in the header`, { file, line: 1 });
     seen.add(column.bytes);
@@ -5113,7 +5116,6 @@ function parseFastddsLatencyCsv(file, text2) {
       place: { file, line: dataIndex + 1 }
     };
   });
-  return { format: fastddsLatencyCsvAdapter.id, file, measurements, notes };
 }
 
 // src/engine/formats/fastdds/throughput.ts
