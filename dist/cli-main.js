@@ -5921,24 +5921,7 @@ var iceoryx2Adapter = {
         }
         return;
       }
-      const [, stream, typeName, maxEventId, iterations, , latencyNs, sampleSize] = m;
-      const service = SERVICE.exec(typeName);
-      const variant = service ? service[1] : typeName;
-      let benchmark;
-      if (stream !== void 0)
-        benchmark = stream === "REQUESTS" ? "request-response requests" : "request-response response-stream";
-      else if (maxEventId !== void 0) benchmark = "event";
-      else if (sampleSize !== void 0 || service) benchmark = "publish-subscribe";
-      else benchmark = "queue";
-      const experiment = `${benchmark} ${variant}`;
-      const parameter = { label: "default", settings: { iterations: Number(iterations) } };
-      if (sampleSize !== void 0) {
-        parameter.label = sampleSize;
-        parameter.payloadBytes = Number(sampleSize);
-      } else if (maxEventId !== void 0) {
-        parameter.label = `max event id ${maxEventId}`;
-        parameter.settings.maxEventId = Number(maxEventId);
-      }
+      const { experiment, parameter, iterations, latencyNs } = variantOfLine(m);
       const key = `${experiment}\0${parameter.label}`;
       const earlier = seen.get(key);
       if (earlier !== void 0) {
@@ -5976,6 +5959,27 @@ var iceoryx2Adapter = {
     return { format: "iceoryx2", file, measurements, notes };
   }
 };
+function variantOfLine(m) {
+  const [stream, typeName, maxEventId, iterations, latencyNs, sampleSize] = [m[1], m[2], m[3], m[4], m[6], m[7]];
+  const service = SERVICE.exec(typeName);
+  const variant = service ? service[1] : typeName;
+  let benchmark;
+  if (stream !== void 0)
+    benchmark = stream === "REQUESTS" ? "request-response requests" : "request-response response-stream";
+  else if (maxEventId !== void 0) benchmark = "event";
+  else if (sampleSize !== void 0 || service) benchmark = "publish-subscribe";
+  else benchmark = "queue";
+  const experiment = `${benchmark} ${variant}`;
+  const parameter = { label: "default", settings: { iterations: Number(iterations) } };
+  if (sampleSize !== void 0) {
+    parameter.label = sampleSize;
+    parameter.payloadBytes = Number(sampleSize);
+  } else if (maxEventId !== void 0) {
+    parameter.label = `max event id ${maxEventId}`;
+    parameter.settings.maxEventId = Number(maxEventId);
+  }
+  return { experiment, parameter, iterations, latencyNs };
+}
 
 // src/engine/formats/iceperf.ts
 var TECHNOLOGY = /^\*{6}\s*(MESSAGE QUEUE|UNIX DOMAIN SOCKET|ICEORYX|ICEORYX C API|ICEORYX WAITSET)\s*\*{8}$/;
