@@ -10072,65 +10072,76 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
       }
     );
   }
+  const keys = {
+    experimentName,
+    experimentIndex: table3.columns[experimentName],
+    parameterName,
+    parameterIndex: table3.columns[parameterName]
+  };
   const seen = /* @__PURE__ */ new Map();
+  const rows = table3.rows.map((row) => readRequirementRow(file, row, keys, seen, optionalIndex));
   const requirements = [];
-  const rows = table3.rows.map((row) => {
-    const experiment = (row.fields[table3.columns[experimentName]] ?? "").trim();
-    if (experiment === "") {
-      throw new InputError(`the "${experimentName}" cell is empty`, {
-        file,
-        line: row.line,
-        column: fieldColumn(row.text, table3.columns[experimentName])
-      });
-    }
-    const parameter = (row.fields[table3.columns[parameterName]] ?? "").trim();
-    if (parameter === "") {
-      throw new InputError(`the "${parameterName}" cell is empty (use * for every parameter)`, {
-        file,
-        line: row.line,
-        column: fieldColumn(row.text, table3.columns[parameterName])
-      });
-    }
-    const key = `${experiment}\0${parameter}`;
-    const earlier = seen.get(key);
-    if (earlier !== void 0) {
-      throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, {
-        file,
-        line: row.line,
-        column: 1
-      });
-    }
-    seen.set(key, row.line);
-    return { row, experiment, parameter, optional: readOptionalCell(file, row, optionalIndex) };
-  });
   for (const column of limitColumns) {
-    for (const { row, experiment, parameter, optional } of rows) {
-      const text2 = row.fields[column.index] ?? "";
-      if (isMissingValue(text2)) continue;
-      const value2 = parseNumber(text2, floatParse);
-      const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
-      if (value2 === void 0)
-        throw new InputError(`expected a number in column "${column.label}", found "${clip(text2)}"`, place);
-      requirements.push({
-        experiment,
-        parameter,
-        metric: column.metric,
-        ...column.statistic !== void 0 ? { statistic: column.statistic } : {},
-        limit: column.toBase === 1 ? value2 : value2 * column.toBase,
-        ...column.dimension !== void 0 ? { dimension: column.dimension } : {},
-        ...column.unit !== void 0 ? { unit: column.unit } : {},
-        ...column.direction !== void 0 ? { direction: column.direction } : {},
-        label: column.label,
-        ...optional ? { optional } : {},
-        ...place,
-        headerColumn: fieldColumn(firstLine3, column.index)
-      });
+    for (const requirementRow of rows) {
+      const requirement = limitRequirement(file, firstLine3, column, requirementRow, floatParse);
+      if (requirement) requirements.push(requirement);
     }
   }
   if (rows.length === 0) throw new InputError("the requirements file has a header but no rows", { file, line: 2 });
   if (requirements.length === 0)
     throw new InputError("every limit cell is empty: no requirement is set", { file, line: 2 });
   return requirements;
+}
+function readRequirementRow(file, row, keys, seen, optionalIndex) {
+  const experiment = (row.fields[keys.experimentIndex] ?? "").trim();
+  if (experiment === "") {
+    throw new InputError(`the "${keys.experimentName}" cell is empty`, {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, keys.experimentIndex)
+    });
+  }
+  const parameter = (row.fields[keys.parameterIndex] ?? "").trim();
+  if (parameter === "") {
+    throw new InputError(`the "${keys.parameterName}" cell is empty (use * for every parameter)`, {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, keys.parameterIndex)
+    });
+  }
+  const key = `${experiment}\0${parameter}`;
+  const earlier = seen.get(key);
+  if (earlier !== void 0) {
+    throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, {
+      file,
+      line: row.line,
+      column: 1
+    });
+  }
+  seen.set(key, row.line);
+  return { row, experiment, parameter, optional: readOptionalCell(file, row, optionalIndex) };
+}
+function limitRequirement(file, headerLine, column, { row, experiment, parameter, optional }, floatParse) {
+  const text2 = row.fields[column.index] ?? "";
+  if (isMissingValue(text2)) return void 0;
+  const value2 = parseNumber(text2, floatParse);
+  const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
+  if (value2 === void 0)
+    throw new InputError(`expected a number in column "${column.label}", found "${clip(text2)}"`, place);
+  return {
+    experiment,
+    parameter,
+    metric: column.metric,
+    ...column.statistic !== void 0 ? { statistic: column.statistic } : {},
+    limit: column.toBase === 1 ? value2 : value2 * column.toBase,
+    ...column.dimension !== void 0 ? { dimension: column.dimension } : {},
+    ...column.unit !== void 0 ? { unit: column.unit } : {},
+    ...column.direction !== void 0 ? { direction: column.direction } : {},
+    label: column.label,
+    ...optional ? { optional } : {},
+    ...place,
+    headerColumn: fieldColumn(headerLine, column.index)
+  };
 }
 function parseLimitColumn(file, headerLine, name, index2) {
   const place = { file, line: 1, column: fieldColumn(headerLine, index2) };
