@@ -5781,56 +5781,22 @@ function parseFep(file, text2) {
   const measurements = [];
   const seen = /* @__PURE__ */ new Map();
   for (const row of table3.rows) {
-    const number3 = (column, integer = false) => {
-      const at = index2[column];
-      if (at === void 0) return void 0;
-      const cell = row[at];
-      if (!(integer ? /^\d+$/ : NUMBER3).test(cell.text)) {
-        throw new InputError(
-          `expected ${integer ? "a whole number" : "a number"} in column "${table3.header[at]}", found "${cell.text}"`,
-          {
-            file,
-            line: cell.line,
-            column: cell.column
-          }
-        );
-      }
-      return Number(cell.text);
-    };
-    const throughput = number3("throughput");
-    const size = number3("size", true);
-    const variance = number3("variance");
-    const received = number3("received");
-    const cycle = number3("cycle");
-    const modeCell = index2.mode !== void 0 ? row[index2.mode] : void 0;
-    if (modeCell && modeCell.text === "") {
-      throw new InputError("empty synchronization mode", { file, line: modeCell.line, column: modeCell.column });
-    }
-    const settings = {};
-    let label = `${size} B`;
-    if (cycle !== void 0) {
-      settings.cycleTimeMs = cycle;
-      label += `, ${cycle} ms`;
-    }
-    if (modeCell) {
-      settings.syncMode = modeCell.text;
-      label += `, ${modeCell.text}`;
-    }
+    const r = readFepRow(file, table3, index2, row);
+    const parameter = parameterOfFepRow(r);
     const line = row[0].line;
-    const earlier = seen.get(label);
+    const earlier = seen.get(parameter.label);
     if (earlier !== void 0)
-      throw new InputError(`"${label}" appears twice (first on line ${earlier})`, { file, line, column: 1 });
-    seen.set(label, line);
-    const parameter = { label, payloadBytes: size, settings };
-    const statistics = { mean: throughput };
-    if (variance !== void 0) statistics.variance = variance;
+      throw new InputError(`"${parameter.label}" appears twice (first on line ${earlier})`, { file, line, column: 1 });
+    seen.set(parameter.label, line);
+    const statistics = { mean: r.throughput };
+    if (r.variance !== void 0) statistics.variance = r.variance;
     measurements.push({ experiment, parameter, metric: THROUGHPUT3, statistics, place: { file, line } });
-    if (received !== void 0) {
+    if (r.received !== void 0) {
       measurements.push({
         experiment,
         parameter,
         metric: RECEIVED,
-        statistics: { mean: received },
+        statistics: { mean: r.received },
         place: { file, line }
       });
     }
@@ -5844,6 +5810,47 @@ function parseFep(file, text2) {
       `FEP throughput: the experiment is the file name stem ("${experiment}").`
     ]
   };
+}
+function readFepRow(file, table3, index2, row) {
+  const number3 = (column, integer = false) => {
+    const at = index2[column];
+    if (at === void 0) return void 0;
+    const cell = row[at];
+    if (!(integer ? /^\d+$/ : NUMBER3).test(cell.text)) {
+      throw new InputError(
+        `expected ${integer ? "a whole number" : "a number"} in column "${table3.header[at]}", found "${cell.text}"`,
+        {
+          file,
+          line: cell.line,
+          column: cell.column
+        }
+      );
+    }
+    return Number(cell.text);
+  };
+  const throughput = number3("throughput");
+  const size = number3("size", true);
+  const variance = number3("variance");
+  const received = number3("received");
+  const cycle = number3("cycle");
+  const mode = index2.mode !== void 0 ? row[index2.mode] : void 0;
+  if (mode && mode.text === "") {
+    throw new InputError("empty synchronization mode", { file, line: mode.line, column: mode.column });
+  }
+  return { throughput, size, variance, received, cycle, mode };
+}
+function parameterOfFepRow({ size, cycle, mode }) {
+  const settings = {};
+  let label = `${size} B`;
+  if (cycle !== void 0) {
+    settings.cycleTimeMs = cycle;
+    label += `, ${cycle} ms`;
+  }
+  if (mode) {
+    settings.syncMode = mode.text;
+    label += `, ${mode.text}`;
+  }
+  return { label, payloadBytes: size, settings };
 }
 
 // src/engine/formats/iceoryx2.ts
