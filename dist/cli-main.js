@@ -9126,41 +9126,14 @@ var jmhAdapter = {
       seen.add(key);
       const version2 = versionNote(run.entry);
       if (version2 !== void 0) versions.add(version2);
-      const primary = run.entry.primaryMetric;
-      if (!isJsonObject(primary))
-        throw fields.error(
-          `expected a "primaryMetric" object for ${run.benchmark}`,
-          run.entry,
-          primary === void 0 ? void 0 : "primaryMetric"
-        );
-      const place = { file, line: run.place.line };
-      const modeDirection = run.mode === "thrpt" ? "higher-is-better" : "lower-is-better";
-      measurements.push({
-        experiment,
-        parameter: run.parameter,
-        place,
-        ...readMetric(fields, primary, run.mode, modeDirection, run.mode === "sample", unknownUnits)
-      });
-      const secondaries = run.entry.secondaryMetrics;
-      if (secondaries === void 0 || secondaries === null) continue;
-      if (!isJsonObject(secondaries))
-        throw fields.error(
-          `expected an object for "secondaryMetrics", found ${describeJson(secondaries)}`,
-          run.entry,
-          "secondaryMetrics"
-        );
-      for (const [label, secondary] of Object.entries(secondaries)) {
-        if (!isJsonObject(secondary))
-          throw fields.error(`expected a metric object for the secondary metric "${label}"`, secondaries, label);
-        const name = label.replace(/^\u00b7/, "");
-        const direction = name.startsWith("gc.") ? "lower-is-better" : void 0;
-        measurements.push({
-          experiment,
-          parameter: run.parameter,
-          place,
-          ...readMetric(fields, secondary, name, direction ?? modeDirection, false, unknownUnits, direction)
-        });
-      }
+      measurements.push(
+        ...runMeasurements(
+          fields,
+          run,
+          { experiment, parameter: run.parameter, place: { file, line: run.place.line } },
+          unknownUnits
+        )
+      );
     }
     notes.push(...versions);
     if (unknownUnits.size > 0)
@@ -9171,6 +9144,46 @@ var jmhAdapter = {
     return { format: "jmh", file, measurements, notes, ...environment ? { environment } : {} };
   }
 };
+function runMeasurements(fields, run, at, unknownUnits) {
+  const { experiment, parameter, place } = at;
+  const primary = run.entry.primaryMetric;
+  if (!isJsonObject(primary))
+    throw fields.error(
+      `expected a "primaryMetric" object for ${run.benchmark}`,
+      run.entry,
+      primary === void 0 ? void 0 : "primaryMetric"
+    );
+  const modeDirection = run.mode === "thrpt" ? "higher-is-better" : "lower-is-better";
+  const measurements = [
+    {
+      experiment,
+      parameter,
+      place,
+      ...readMetric(fields, primary, run.mode, modeDirection, run.mode === "sample", unknownUnits)
+    }
+  ];
+  const secondaries = run.entry.secondaryMetrics;
+  if (secondaries === void 0 || secondaries === null) return measurements;
+  if (!isJsonObject(secondaries))
+    throw fields.error(
+      `expected an object for "secondaryMetrics", found ${describeJson(secondaries)}`,
+      run.entry,
+      "secondaryMetrics"
+    );
+  for (const [label, secondary] of Object.entries(secondaries)) {
+    if (!isJsonObject(secondary))
+      throw fields.error(`expected a metric object for the secondary metric "${label}"`, secondaries, label);
+    const name = label.replace(/^\u00b7/, "");
+    const direction = name.startsWith("gc.") ? "lower-is-better" : void 0;
+    measurements.push({
+      experiment,
+      parameter,
+      place,
+      ...readMetric(fields, secondary, name, direction ?? modeDirection, false, unknownUnits, direction)
+    });
+  }
+  return measurements;
+}
 function shortName(benchmark) {
   const parts = benchmark.split(".");
   return parts.length <= 2 ? benchmark : parts.slice(-2).join(".");
@@ -9183,7 +9196,10 @@ function parameterOf4(fields, entry) {
   return settingsParameter(Object.keys(params).map((key) => [key, fields.string(params, key)]));
 }
 function versionNote(entry) {
-  const text2 = (key) => typeof entry[key] === "string" && entry[key] !== "" ? entry[key] : void 0;
+  const text2 = (key) => {
+    const value2 = entry[key];
+    return typeof value2 === "string" && value2 !== "" ? value2 : void 0;
+  };
   const jmh = text2("jmhVersion");
   const vm = [text2("vmName"), text2("vmVersion")].filter((s) => s !== void 0).join(" ");
   if (jmh === void 0 && vm === "") return void 0;
