@@ -4317,6 +4317,19 @@ var ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
 function clip(text2) {
   return text2.length > 40 ? text2.slice(0, 40) + "…" : text2;
 }
+function readNumberCell(file, row, index2, column) {
+  const cell = row.fields[index2] ?? "";
+  if (isMissingValue(cell)) return void 0;
+  const value2 = parseNumber(cell, "precise");
+  if (value2 === void 0) {
+    throw new InputError(`expected a number in column "${column}", found "${clip(cell)}"`, {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, index2)
+    });
+  }
+  return value2;
+}
 function consoleLines(text2) {
   return stripBom(text2).split("\n").map((line) => line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd());
 }
@@ -6884,19 +6897,8 @@ function parameterOfRow(mapping, row, columns) {
   return parameter;
 }
 function readCell(file, plan, row, index2) {
-  const cell = row.fields[index2] ?? "";
-  if (isMissingValue(cell)) return void 0;
-  const value2 = parseNumber(cell, "precise");
-  if (value2 === void 0) {
-    throw new InputError(
-      `expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`,
-      {
-        file,
-        line: row.line,
-        column: fieldColumn(row.text, index2)
-      }
-    );
-  }
+  const value2 = readNumberCell(file, row, index2, plan.column);
+  if (value2 === void 0) return void 0;
   const kind = { dimension: plan.metric.dimension, statistic: plan.statistic, metric: plan.metric.name };
   requirePossibleValue(
     kind,
@@ -8691,56 +8693,17 @@ var redisBenchmarkAdapter = {
     return complete.every((l) => OLD_LINE.test(l));
   },
   parse({ file, text: text2 }) {
-    const body = stripBom(text2);
-    const firstLine3 = body.split(/\r?\n/, 1)[0] ?? "";
     const notes = [];
-    let content = body;
-    let lineOffset = 0;
-    if (!/^"?test"?\s*,/.test(firstLine3.trim())) {
-      if (body.trim() === "")
-        throw new InputError("the file is empty; expected redis-benchmark --csv output", { file, line: 1 });
-      content = '"test","rps"\n' + body;
-      lineOffset = 1;
-      notes.push("an old redis-benchmark CSV without header: only requests per second");
-    }
-    let table3;
-    try {
-      table3 = readCsvTable(file, content, ["test", "rps"], '"test","rps",…', ALL_COLUMNS);
-    } catch (error) {
-      if (lineOffset > 0 && error instanceof InputError && error.place?.line !== void 0) {
-        throw new InputError(error.message, { ...error.place, line: Math.max(1, error.place.line - lineOffset) });
-      }
-      throw error;
-    }
-    const rows = table3.rows.map((row) => ({ ...row, line: row.line - lineOffset }));
-    if (rows.length === 0)
-      throw new InputError("the redis-benchmark CSV has a header but no results", { file, line: 2 });
-    const headerFields = stripBom(content).split(/\r?\n/, 1)[0].split(",").map((f) => f.trim().replace(/^"(.*)"$/, "$1"));
+    const { rows, testIndex, rpsIndex, headerFields } = readRedisTable(file, text2, notes);
     const latencyIndexes = LATENCY_COLUMNS.map(
       ([column, statistic]) => [headerFields.indexOf(column), statistic, column]
     ).filter(([i]) => i >= 0);
     const unknown = headerFields.filter((f) => !ALL_COLUMNS.includes(f));
     if (unknown.length > 0) notes.push(`columns not read: ${unknown.join(", ")}`);
-    const number3 = (row, index2, column) => {
-      const cell = row.fields[index2] ?? "";
-      if (isMissingValue(cell)) return void 0;
-      const value2 = parseNumber(cell, "precise");
-      if (value2 === void 0) {
-        throw new InputError(
-          `expected a number in column "${column}", found "${cell.length > 40 ? cell.slice(0, 40) + "…" : cell}"`,
-          {
-            file,
-            line: row.line,
-            column: fieldColumn(row.text, index2)
-          }
-        );
-      }
-      return value2;
-    };
     const measurements = [];
     const seen = /* @__PURE__ */ new Map();
     for (const row of rows) {
-      const test = (row.fields[table3.columns.test] ?? "").trim();
+      const test = (row.fields[testIndex] ?? "").trim();
       if (test === "") throw new InputError("a row without a test name", { file, line: row.line, column: 1 });
       const earlier = seen.get(test);
       if (earlier !== void 0) {
@@ -8752,7 +8715,7 @@ var redisBenchmarkAdapter = {
       }
       seen.set(test, row.line);
       const place = { file, line: row.line };
-      const rps = number3(row, table3.columns.rps, "rps");
+      const rps = readNumberCell(file, row, rpsIndex, "rps");
       if (rps !== void 0)
         measurements.push({
           experiment: test,
@@ -8763,7 +8726,7 @@ var redisBenchmarkAdapter = {
         });
       const statistics = {};
       for (const [index2, statistic, column] of latencyIndexes) {
-        const value2 = number3(row, index2, column);
+        const value2 = readNumberCell(file, row, index2, column);
         if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, MS2);
       }
       if (Object.keys(statistics).length > 0)
@@ -8772,6 +8735,32 @@ var redisBenchmarkAdapter = {
     return { format: "redis-benchmark", file, measurements, notes };
   }
 };
+function readRedisTable(file, text2, notes) {
+  const body = stripBom(text2);
+  const firstLine3 = body.split(/\r?\n/, 1)[0] ?? "";
+  let content = body;
+  let lineOffset = 0;
+  if (!/^"?test"?\s*,/.test(firstLine3.trim())) {
+    if (body.trim() === "")
+      throw new InputError("the file is empty; expected redis-benchmark --csv output", { file, line: 1 });
+    content = '"test","rps"\n' + body;
+    lineOffset = 1;
+    notes.push("an old redis-benchmark CSV without header: only requests per second");
+  }
+  let table3;
+  try {
+    table3 = readCsvTable(file, content, ["test", "rps"], '"test","rps",…', ALL_COLUMNS);
+  } catch (error) {
+    if (lineOffset > 0 && error instanceof InputError && error.place?.line !== void 0) {
+      throw new InputError(error.message, { ...error.place, line: Math.max(1, error.place.line - lineOffset) });
+    }
+    throw error;
+  }
+  const rows = table3.rows.map((row) => ({ ...row, line: row.line - lineOffset }));
+  if (rows.length === 0) throw new InputError("the redis-benchmark CSV has a header but no results", { file, line: 2 });
+  const headerFields = stripBom(content).split(/\r?\n/, 1)[0].split(",").map((f) => f.trim().replace(/^"(.*)"$/, "$1"));
+  return { rows, testIndex: table3.columns.test, rpsIndex: table3.columns.rps, headerFields };
+}
 
 // src/engine/formats/hyperfine/csv.ts
 var HEADER7 = /^command,mean,stddev,median,user,system,min,max(,parameter_[^,]+)*\s*$/;

@@ -10,10 +10,9 @@ import {
   type StatisticName,
 } from '../model/measurement.js';
 import { BASE_UNITS, type Unit } from '../model/units.js';
-import { isMissingValue, parseNumber } from '../numeric/parseNumber.js';
 import { requirePossibleValue } from '../model/validity.js';
 import type { FormatAdapter, GenericCsvMapping } from './adapter.js';
-import { readUnit } from './shared.js';
+import { readNumberCell, readUnit } from './shared.js';
 
 /**
  * Any comma-separated table, read through a declared column mapping (`options.mapping`): which
@@ -122,19 +121,8 @@ function parameterOfRow(mapping: GenericCsvMapping, row: CsvRow, columns: Record
 
 /** The cell's number (checked possible for its statistic); undefined for an empty or `nan` cell. */
 function readCell(file: string, plan: ColumnPlan, row: CsvRow, index: number): number | undefined {
-  const cell = row.fields[index] ?? '';
-  if (isMissingValue(cell)) return undefined;
-  const value = parseNumber(cell, 'precise');
-  if (value === undefined) {
-    throw new InputError(
-      `expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + '…' : cell}"`,
-      {
-        file,
-        line: row.line,
-        column: fieldColumn(row.text, index),
-      },
-    );
-  }
+  const value = readNumberCell(file, row, index, plan.column);
+  if (value === undefined) return undefined;
   const kind = { dimension: plan.metric.dimension, statistic: plan.statistic, metric: plan.metric.name };
   requirePossibleValue(
     kind,
