@@ -8052,6 +8052,15 @@ var CATCH2_TIME = {
 function experimentOfScopes(scopes) {
   return scopes.join(" / ");
 }
+function catch2Measurement(file, experiment, name, statistics, line) {
+  return {
+    experiment: experiment || "Catch2",
+    parameter: { label: name },
+    metric: CATCH2_TIME,
+    statistics,
+    place: { file, line }
+  };
+}
 
 // src/engine/formats/catch2/console.ts
 var HEADER4 = /^benchmark name +samples +iterations +(estimated|est run time)$/;
@@ -8075,57 +8084,17 @@ var catch2ConsoleAdapter = {
       ...column !== void 0 ? { column } : {}
     });
     while (i < lines.length) {
-      const line = lines[i];
-      if (RULE.test(line) && i + 2 < lines.length && !RULE.test(lines[i + 1]) && !HEADER4.test(lines[i - 1] ?? "")) {
-        let end = i + 1;
-        while (end < lines.length && !RULE.test(lines[end])) end++;
-        if (end < lines.length) {
-          const scopes = lines.slice(i + 1, end).map((l) => l.trim()).filter((l) => l !== "");
-          experiment = experimentOfScopes(scopes);
-          i = end + 1;
-          continue;
-        }
+      const banner = testCaseBanner(lines, i);
+      if (banner) {
+        experiment = banner.experiment;
+        i = banner.next;
+        continue;
       }
-      if (!HEADER4.test(line)) {
+      if (!HEADER4.test(lines[i])) {
         i++;
         continue;
       }
-      i += 3;
-      if (!RULE.test(lines[i] ?? "")) throw fail("expected the rule under the benchmark table header", i);
-      i++;
-      let name = [];
-      let nameLine = i;
-      for (; i < lines.length; i++) {
-        const row = lines[i];
-        if (row.trim() === "") {
-          if (name.length > 0)
-            throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
-          continue;
-        }
-        if (END.test(row) || RULE.test(row)) break;
-        if (name.length === 0) nameLine = i;
-        const tokens = row.trim().split(/ +/);
-        const n = tokens.length;
-        const summary = n >= 5 && /^\d+$/.test(tokens[n - 4]) && /^\d+$/.test(tokens[n - 3]) && NUMBER8.test(tokens[n - 2]) && parseUnit(tokens[n - 1])?.dimension === "time";
-        if (!summary) {
-          name.push(row.trim());
-          continue;
-        }
-        name.push(tokens.slice(0, n - 4).join(" "));
-        const mean3 = readTriple(lines[i + 1], i + 1, "mean", fail);
-        const stdev = readTriple(lines[i + 2], i + 2, "std dev", fail);
-        measurements.push({
-          experiment: experiment || "Catch2",
-          parameter: { label: name.join(" ") },
-          metric: CATCH2_TIME,
-          statistics: { mean: mean3, stdev, samples: Number(tokens[n - 4]) },
-          place: { file, line: nameLine + 1 }
-        });
-        name = [];
-        i += 2;
-      }
-      if (name.length > 0)
-        throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
+      i = readBenchmarkTable({ file, lines, experiment, fail }, i, measurements);
     }
     if (measurements.length === 0)
       throw new InputError('no Catch2 benchmark results found (a "benchmark name  samples  iterations" table)', {
@@ -8135,6 +8104,59 @@ var catch2ConsoleAdapter = {
     return { format: "catch2-console", file, measurements, notes: [] };
   }
 };
+function testCaseBanner(lines, i) {
+  const line = lines[i];
+  if (!(RULE.test(line) && i + 2 < lines.length && !RULE.test(lines[i + 1]) && !HEADER4.test(lines[i - 1] ?? "")))
+    return void 0;
+  let end = i + 1;
+  while (end < lines.length && !RULE.test(lines[end])) end++;
+  if (end >= lines.length) return void 0;
+  const scopes = lines.slice(i + 1, end).map((l) => l.trim()).filter((l) => l !== "");
+  return { experiment: experimentOfScopes(scopes), next: end + 1 };
+}
+function readBenchmarkTable({ file, lines, experiment, fail }, i, measurements) {
+  i += 3;
+  if (!RULE.test(lines[i] ?? "")) throw fail("expected the rule under the benchmark table header", i);
+  i++;
+  let name = [];
+  let nameLine = i;
+  for (; i < lines.length; i++) {
+    const row = lines[i];
+    if (row.trim() === "") {
+      if (name.length > 0)
+        throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
+      continue;
+    }
+    if (END.test(row) || RULE.test(row)) break;
+    if (name.length === 0) nameLine = i;
+    const tokens = row.trim().split(/ +/);
+    const n = tokens.length;
+    if (!isSummaryRow(tokens)) {
+      name.push(row.trim());
+      continue;
+    }
+    name.push(tokens.slice(0, n - 4).join(" "));
+    const mean3 = readTriple(lines[i + 1], i + 1, "mean", fail);
+    const stdev = readTriple(lines[i + 2], i + 2, "std dev", fail);
+    measurements.push(
+      catch2Measurement(
+        file,
+        experiment,
+        name.join(" "),
+        { mean: mean3, stdev, samples: Number(tokens[n - 4]) },
+        nameLine + 1
+      )
+    );
+    name = [];
+    i += 2;
+  }
+  if (name.length > 0) throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
+  return i;
+}
+function isSummaryRow(tokens) {
+  const n = tokens.length;
+  return n >= 5 && /^\d+$/.test(tokens[n - 4]) && /^\d+$/.test(tokens[n - 3]) && NUMBER8.test(tokens[n - 2]) && parseUnit(tokens[n - 1])?.dimension === "time";
+}
 function readTriple(row, index2, what, fail) {
   const tokens = (row ?? "").trim().split(/ +/);
   const ok = tokens.length === 6 && [0, 2, 4].every((k) => NUMBER8.test(tokens[k]) && parseUnit(tokens[k + 1])?.dimension === "time");
