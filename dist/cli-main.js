@@ -8180,9 +8180,7 @@ var catch2XmlAdapter = {
     return ROOT.test(head) && head.includes("<BenchmarkResults ");
   },
   parse({ file, text: text2 }) {
-    const measurements = [];
-    const scopes = [];
-    let benchmark;
+    const state = { file, measurements: [], scopes: [], benchmark: void 0 };
     let line = 1;
     let counted = 0;
     const lineAt = (index2) => {
@@ -8193,63 +8191,9 @@ var catch2XmlAdapter = {
     TAG.lastIndex = 0;
     for (let m = TAG.exec(text2); m; m = TAG.exec(text2)) {
       const [, closing, tag, body] = m;
-      const place = { file, line: lineAt(m.index) };
-      const selfClosing = body.endsWith("/");
-      const attributes = closing ? {} : attributesOf(body);
-      const required = (name) => {
-        const value2 = attributes[name];
-        if (value2 === void 0) throw new InputError(`<${tag}> has no ${name}="…"`, place);
-        return value2;
-      };
-      const number3 = (name) => {
-        const text3 = required(name);
-        const value2 = Number(text3);
-        if (text3.trim() === "" || !Number.isFinite(value2))
-          throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text3.slice(0, 40)}"`, place);
-        return value2;
-      };
-      if (tag === "TestCase" || tag === "Section") {
-        if (closing) scopes.pop();
-        else if (!selfClosing) scopes.push(required("name"));
-      } else if (tag === "BenchmarkResults") {
-        if (!closing) {
-          if (benchmark)
-            throw new InputError(
-              `<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`,
-              place
-            );
-          benchmark = { name: required("name"), samples: number3("samples"), line: place.line };
-        } else {
-          if (!benchmark) throw new InputError("</BenchmarkResults> with no <BenchmarkResults> before it", place);
-          if (benchmark.mean === void 0)
-            throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
-          const statistics = {
-            mean: benchmark.mean / 1e3,
-            ...benchmark.stdev !== void 0 ? { stdev: benchmark.stdev / 1e3 } : {},
-            samples: benchmark.samples
-          };
-          measurements.push({
-            experiment: experimentOfScopes(scopes) || "Catch2",
-            parameter: { label: benchmark.name },
-            metric: CATCH2_TIME,
-            statistics,
-            place: { file, line: benchmark.line }
-          });
-          benchmark = void 0;
-        }
-      } else if (benchmark && !closing) {
-        const statistic = tag === "mean" ? "mean" : "stdev";
-        const value2 = number3("value");
-        requirePossibleValue(
-          { dimension: "time", statistic },
-          value2,
-          `the <${tag}> of benchmark "${benchmark.name}"`,
-          place,
-          "ns"
-        );
-        benchmark[statistic] = value2;
-      }
+      readTag(state, closing !== "", tag, body, { file, line: lineAt(m.index) });
     }
+    const { benchmark, measurements } = state;
     if (benchmark)
       throw new InputError(
         `benchmark "${benchmark.name}" is not closed (</BenchmarkResults> missing: the output was cut short?)`,
@@ -8260,6 +8204,61 @@ var catch2XmlAdapter = {
     return { format: "catch2-xml", file, measurements, notes: [] };
   }
 };
+function readTag(state, closing, tag, body, place) {
+  const selfClosing = body.endsWith("/");
+  const attributes = closing ? {} : attributesOf(body);
+  const required = (name) => {
+    const value2 = attributes[name];
+    if (value2 === void 0) throw new InputError(`<${tag}> has no ${name}="…"`, place);
+    return value2;
+  };
+  const number3 = (name) => {
+    const text2 = required(name);
+    const value2 = Number(text2);
+    if (text2.trim() === "" || !Number.isFinite(value2))
+      throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text2.slice(0, 40)}"`, place);
+    return value2;
+  };
+  const { benchmark } = state;
+  if (tag === "TestCase" || tag === "Section") {
+    if (closing) state.scopes.pop();
+    else if (!selfClosing) state.scopes.push(required("name"));
+  } else if (tag === "BenchmarkResults") {
+    if (!closing) {
+      if (benchmark)
+        throw new InputError(
+          `<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`,
+          place
+        );
+      state.benchmark = { name: required("name"), samples: number3("samples"), line: place.line };
+    } else {
+      if (!benchmark) throw new InputError("</BenchmarkResults> with no <BenchmarkResults> before it", place);
+      state.measurements.push(closedBenchmark(state, benchmark, place));
+      state.benchmark = void 0;
+    }
+  } else if (benchmark && !closing) {
+    const statistic = tag === "mean" ? "mean" : "stdev";
+    const value2 = number3("value");
+    requirePossibleValue(
+      { dimension: "time", statistic },
+      value2,
+      `the <${tag}> of benchmark "${benchmark.name}"`,
+      place,
+      "ns"
+    );
+    benchmark[statistic] = value2;
+  }
+}
+function closedBenchmark(state, benchmark, place) {
+  if (benchmark.mean === void 0)
+    throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
+  const statistics = {
+    mean: benchmark.mean / 1e3,
+    ...benchmark.stdev !== void 0 ? { stdev: benchmark.stdev / 1e3 } : {},
+    samples: benchmark.samples
+  };
+  return catch2Measurement(state.file, experimentOfScopes(state.scopes), benchmark.name, statistics, benchmark.line);
+}
 function attributesOf(body) {
   const out = /* @__PURE__ */ Object.create(null);
   const parts = body.split('"');
