@@ -16782,45 +16782,21 @@ function listSection(section, lines, more) {
   return rowsSection(section, "", { header: [], rows: lines }, "", more);
 }
 function reviewerSections(parts, links = {}) {
-  const sections = [];
   const everything = links.fullReport ?? "the full report";
-  const failingWhere = links.reportHtml ? "report.html" : everything;
-  const more = (what, where) => (n) => `… and ${plural3(n, `more ${what}`)} in ${where}.`;
-  const line = reviewerHeadline(parts);
-  const judged = judgedLine(parts);
-  if (line !== void 0)
-    sections.push({
-      text: [`### ${line}`, ...judged !== "" ? ["", judged] : []].join("\n"),
-      priority: 0,
-      required: true,
-      label: "the headline"
-    });
-  if (parts.notice) sections.push({ text: parts.notice, priority: 0, required: true, label: "the notice" });
-  const comparison = parts.comparison;
+  const sections = headlineSections(parts);
+  const { comparison, check } = parts;
   const compared = comparison ? comparisonMarkdownParts(comparison) : void 0;
   if (comparison && compared) {
-    const improved = comparison.verdict === "pass" ? compared.rest.filter((r) => r.gated && r.status === "improved") : [];
-    const shown = [...compared.attention, ...improved];
-    if (shown.length > 0) {
-      sections.push(
-        rowsSection(
-          { priority: 1, required: true, label: "the failing comparison rows" },
-          "",
-          changeTable(shown, comparison.rows),
-          "",
-          more("failing row", failingWhere)
-        )
-      );
-    }
+    const failing = failingRowsSection(comparison, compared, links.reportHtml ? "report.html" : everything);
+    if (failing) sections.push(failing);
   }
-  const check = parts.check;
   const checked = check ? checkMarkdownParts(check) : void 0;
   if (checked && checked.problems !== "") {
     sections.push(
       listSection(
         { priority: 2, label: "the requirement problems" },
         checked.problems.split("\n"),
-        more("problem", everything)
+        moreIn("problem", everything)
       )
     );
   }
@@ -16833,7 +16809,7 @@ function reviewerSections(parts, links = {}) {
           "**Requirements not met**",
           failures,
           "",
-          more("failed requirement", everything)
+          moreIn("failed requirement", everything)
         )
       );
     }
@@ -16843,53 +16819,83 @@ function reviewerSections(parts, links = {}) {
       listSection(
         { priority: 4, label: "the comparison warnings" },
         compared.warnings.split("\n"),
-        more("warning", everything)
+        moreIn("warning", everything)
       )
     );
-  if (comparison && compared) {
-    const rest = compared.rest.filter((r) => !(comparison.verdict === "pass" && r.gated && r.status === "improved"));
-    const summary = rest.length > 0 ? `Comparison: ${plural3(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
-    const prefix = [
-      "<details>",
-      `<summary>${summary}</summary>`,
-      "",
-      compared.sides,
-      ...compared.notes !== "" ? ["", compared.notes] : []
-    ].join("\n");
-    const table3 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
-    sections.push(
-      rowsSection(
-        { priority: 6, label: "the other comparison rows" },
-        prefix,
-        { header: table3.slice(0, 2), rows: table3.slice(2) },
-        [compared.legend, "", "</details>"].join("\n"),
-        more("row", everything)
-      )
-    );
-  }
+  if (comparison && compared) sections.push(otherRowsSection(comparison, compared, everything));
   if (parts.trends) sections.push({ text: parts.trends, priority: 7, label: "the trends" });
   if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: "the charts" });
   if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 5, label: "the chart images" });
-  if (check && checked) {
-    const prefix = [
-      "<details>",
-      `<summary>Requirements: ${headline(check)}</summary>`,
-      ...checked.warnings !== "" ? ["", checked.warnings] : []
-    ].join("\n");
-    const table3 = check.table.length > 0 ? checked.table(check.table) : [];
-    sections.push(
-      rowsSection(
-        { priority: 9, label: "the requirements table" },
-        prefix,
-        { header: table3.slice(0, 2), rows: table3.slice(2) },
-        [...checked.legend !== "" ? [checked.legend, ""] : [], "</details>"].join("\n"),
-        more("row", everything)
-      )
-    );
-  }
+  if (check && checked) sections.push(requirementsTableSection(check, checked, everything));
   const link2 = linksLine(links);
   if (link2 !== void 0) sections.push({ text: link2, priority: -1, required: true, label: "links" });
   return sections;
+}
+function moreIn(what, where) {
+  return (n) => `… and ${plural3(n, `more ${what}`)} in ${where}.`;
+}
+function headlineSections(parts) {
+  const sections = [];
+  const line = reviewerHeadline(parts);
+  const judged = judgedLine(parts);
+  if (line !== void 0)
+    sections.push({
+      text: [`### ${line}`, ...judged !== "" ? ["", judged] : []].join("\n"),
+      priority: 0,
+      required: true,
+      label: "the headline"
+    });
+  if (parts.notice) sections.push({ text: parts.notice, priority: 0, required: true, label: "the notice" });
+  return sections;
+}
+function isHeadlineImprovement(comparison, row) {
+  return comparison.verdict === "pass" && row.gated && row.status === "improved";
+}
+function failingRowsSection(comparison, compared, where) {
+  const improved = compared.rest.filter((r) => isHeadlineImprovement(comparison, r));
+  const shown = [...compared.attention, ...improved];
+  if (shown.length === 0) return void 0;
+  return rowsSection(
+    { priority: 1, required: true, label: "the failing comparison rows" },
+    "",
+    changeTable(shown, comparison.rows),
+    "",
+    moreIn("failing row", where)
+  );
+}
+function otherRowsSection(comparison, compared, everything) {
+  const rest = compared.rest.filter((r) => !isHeadlineImprovement(comparison, r));
+  const summary = rest.length > 0 ? `Comparison: ${plural3(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
+  const prefix = [
+    "<details>",
+    `<summary>${summary}</summary>`,
+    "",
+    compared.sides,
+    ...compared.notes !== "" ? ["", compared.notes] : []
+  ].join("\n");
+  const table3 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
+  return rowsSection(
+    { priority: 6, label: "the other comparison rows" },
+    prefix,
+    { header: table3.slice(0, 2), rows: table3.slice(2) },
+    [compared.legend, "", "</details>"].join("\n"),
+    moreIn("row", everything)
+  );
+}
+function requirementsTableSection(check, checked, everything) {
+  const prefix = [
+    "<details>",
+    `<summary>Requirements: ${headline(check)}</summary>`,
+    ...checked.warnings !== "" ? ["", checked.warnings] : []
+  ].join("\n");
+  const table3 = check.table.length > 0 ? checked.table(check.table) : [];
+  return rowsSection(
+    { priority: 9, label: "the requirements table" },
+    prefix,
+    { header: table3.slice(0, 2), rows: table3.slice(2) },
+    [...checked.legend !== "" ? [checked.legend, ""] : [], "</details>"].join("\n"),
+    moreIn("row", everything)
+  );
 }
 function reviewerComment(parts, links, limit = MAX_COMMENT_BODY) {
   return fitCommentBody(reviewerSections(parts, links), links.runUrl, limit).body;
