@@ -14798,7 +14798,47 @@ function changePanel(p) {
   const rows = p.changes ?? [];
   const h = panelHeight(p);
   const rowHeight = rows.length > 0 ? h / rows.length : CHANGE_ROW_HEIGHT;
-  const centre = (i) => rowHeight * (i + 0.5);
+  const { lo, hi, ticks, values } = changeAxis(p, rows);
+  const labels = rows.map((r) => truncateMiddle(r.label, LABEL_SIZE, CHANGE_LABEL_LIMIT));
+  const deltas = rows.map((r) => formatDelta(r.delta));
+  const labelWidth = Math.max(0, ...labels.map((t) => textWidth(t, LABEL_SIZE)));
+  const deltaWidth = Math.max(0, ...deltas.map((t, i) => textWidth(t, LABEL_SIZE, rows[i].failed)));
+  const overhang = Math.max(0, ...ticks.map((t) => t.at + textWidth(t.label, LABEL_SIZE) / 2 - W));
+  const underhang = Math.max(0, ...ticks.map((t) => textWidth(t.label, LABEL_SIZE) / 2 - t.at));
+  const legend2 = changeLegend(rows);
+  const columnWidth = Math.max(...legend2.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
+  const legendColumns = Math.max(1, Math.min(legend2.length, Math.floor((W + LEGEND_COLUMN_GAP) / columnWidth)));
+  const xLabelsBottom = TICK_SIZE + LABEL_GAP + LABEL_SIZE;
+  const titleBottom = xLabelsBottom + 4 + AXIS_TITLE_SIZE + AXIS_TITLE_SIZE * DESCENT;
+  const extent = {
+    left: Math.ceil(Math.max(underhang, TICK_SIZE + LABEL_GAP + labelWidth + 6 + AXIS_TITLE_SIZE)),
+    right: Math.ceil(Math.max(overhang, VALUE_GAP + deltaWidth, legendColumns * columnWidth - LEGEND_COLUMN_GAP - W)),
+    top: Math.ceil(PANEL_TITLE_SIZE + (p.subtitle !== void 0 ? 4 + SUBTITLE_SIZE : 0) + 8),
+    bottom: Math.ceil(titleBottom + 10 + Math.ceil(legend2.length / legendColumns) * LEGEND_ROW)
+  };
+  const g = {
+    p,
+    rows,
+    h,
+    rowHeight,
+    centre: (i) => rowHeight * (i + 0.5),
+    x: (v) => W * (v - lo) / (hi - lo),
+    ticks,
+    values,
+    labels,
+    deltas,
+    labelWidth,
+    xLabelsBottom
+  };
+  const marks = (cell) => [
+    ...panelTitles(p, cell),
+    ...changePlotMarks(g),
+    ...changeTextMarks(g),
+    ...legendAt(legend2, legendColumns, columnWidth, 0, h + titleBottom + 10)
+  ];
+  return { extent, height: h, marks };
+}
+function changeAxis(p, rows) {
   const ends = rows.flatMap((r) => [
     r.delta,
     r.threshold,
@@ -14821,127 +14861,124 @@ function changePanel(p) {
     ticks = thinCentred(all, LABEL_SIZE);
     if (ticks.length === all.length) break;
   }
-  const x = (v) => W * (v - lo) / (hi - lo);
-  const labels = rows.map((r) => truncateMiddle(r.label, LABEL_SIZE, CHANGE_LABEL_LIMIT));
-  const deltas = rows.map((r) => formatDelta(r.delta));
-  const labelWidth = Math.max(0, ...labels.map((t) => textWidth(t, LABEL_SIZE)));
-  const deltaWidth = Math.max(0, ...deltas.map((t, i) => textWidth(t, LABEL_SIZE, rows[i].failed)));
-  const overhang = Math.max(0, ...ticks.map((t) => t.at + textWidth(t.label, LABEL_SIZE) / 2 - W));
-  const underhang = Math.max(0, ...ticks.map((t) => textWidth(t.label, LABEL_SIZE) / 2 - t.at));
-  const legend2 = changeLegend(rows);
-  const columnWidth = Math.max(...legend2.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
-  const legendColumns = Math.max(1, Math.min(legend2.length, Math.floor((W + LEGEND_COLUMN_GAP) / columnWidth)));
-  const xLabelsBottom = TICK_SIZE + LABEL_GAP + LABEL_SIZE;
-  const titleBottom = xLabelsBottom + 4 + AXIS_TITLE_SIZE + AXIS_TITLE_SIZE * DESCENT;
-  const legendTop = h + titleBottom + 10;
-  const extent = {
-    left: Math.ceil(Math.max(underhang, TICK_SIZE + LABEL_GAP + labelWidth + 6 + AXIS_TITLE_SIZE)),
-    right: Math.ceil(Math.max(overhang, VALUE_GAP + deltaWidth, legendColumns * columnWidth - LEGEND_COLUMN_GAP - W)),
-    top: Math.ceil(PANEL_TITLE_SIZE + (p.subtitle !== void 0 ? 4 + SUBTITLE_SIZE : 0) + 8),
-    bottom: Math.ceil(titleBottom + 10 + Math.ceil(legend2.length / legendColumns) * LEGEND_ROW)
-  };
-  const marks = (cell) => {
-    const out = [];
-    out.push(...panelTitles(p, cell));
-    const grid = [
-      ...values.map((v) => `M${crisp(x(v))},0V${num(h)}`),
-      ...rows.map((_, i) => `M0,${crisp(centre(i))}H${W}`)
-    ].join("");
-    if (grid !== "") out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
-    const bands = rows.flatMap(
-      (r, i) => r.band ? [
-        `M${num(x(r.band.lower))},${num(centre(i) - 5)}H${num(x(r.band.upper))}V${num(centre(i) + 5)}H${num(x(r.band.lower))}Z`
-      ] : []
-    );
-    if (bands.length > 0) out.push(`<path class="band" d="${bands.join("")}" fill="${BAND_FILL}"/>`);
-    out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${num(h)}" fill="none" stroke="${FRAME}"/>`);
-    out.push(`<path class="zero" d="M${num(x(0))},0V${num(h)}" stroke="${ZERO_LINE}" fill="none"/>`);
-    const runs = [];
-    rows.forEach((r, i) => {
-      if (!Number.isFinite(r.threshold)) return;
-      const last = runs[runs.length - 1];
-      if (last && last.to === i && rows[i - 1].threshold === r.threshold) last.to = i + 1;
-      else runs.push({ at: x(r.threshold), from: i, to: i + 1 });
-    });
-    const limit = runs.map((run) => `M${num(run.at)},${num(rowHeight * run.from)}V${num(rowHeight * run.to)}`).join("");
-    if (limit !== "")
-      out.push(
-        `<path class="threshold" d="${limit}" fill="none" stroke="${LIMIT_COLOR}" stroke-width="1.5" stroke-dasharray="${DASH}"/>`
-      );
-    const whiskers = rows.flatMap((r, i) => {
-      if (!r.interval) return [];
-      const [a2, b2, c] = [x(r.interval.lower), x(r.interval.upper), centre(i)];
-      return [
-        `M${num(a2)},${num(c)}H${num(b2)}M${num(a2)},${num(c - 4)}V${num(c + 4)}M${num(b2)},${num(c - 4)}V${num(c + 4)}`
-      ];
-    });
-    if (whiskers.length > 0)
-      out.push(
-        `<path class="interval" d="${whiskers.join("")}" fill="none" stroke="${INTERVAL_COLOR}" stroke-width="1.5"/>`
-      );
-    const ticksPath = ticks.map((t) => `M${crisp(t.at)},${num(h)}v${TICK_SIZE}`).join("");
-    out.push(`<path class="axis" d="M0.5,0V${num(h + 0.5)}H${W}${ticksPath}" stroke="${AXIS}" fill="none"/>`);
-    for (const color of [EXPERIMENT_BLUE, IMPROVED_GREEN]) {
-      const dots = rows.flatMap(
-        (r, i) => !r.failed && changeColor(r) === color ? [`<circle cx="${num(x(r.delta))}" cy="${num(centre(i))}" r="${DOT_RADIUS}"/>`] : []
-      );
-      if (dots.length > 0) out.push(`<g class="points" fill="${color}">${dots.join("")}</g>`);
-    }
-    const crosses = rows.flatMap((r, i) => r.failed ? [crossPath(x(r.delta), centre(i), CROSS_SIZE)] : []);
-    if (crosses.length > 0) out.push(`<path class="failed" d="${crosses.join("")}" fill="${FAILED_MARK2}"/>`);
-    labels.forEach(
-      (label, i) => out.push(
-        text(
-          "category-label",
-          -TICK_SIZE - LABEL_GAP,
-          centre(i) + LABEL_SIZE * 0.35,
-          label,
-          ' text-anchor="end"',
-          LABEL_SIZE
-        )
-      )
-    );
-    deltas.forEach(
-      (d, i) => out.push(
-        text(
-          "delta-label",
-          W + VALUE_GAP,
-          centre(i) + LABEL_SIZE * 0.35,
-          d,
-          rows[i].failed ? ' font-weight="bold"' : "",
-          LABEL_SIZE
-        )
-      )
-    );
-    for (const t of ticks)
-      out.push(
-        text(
-          "x-label",
-          t.at,
-          h + TICK_SIZE + LABEL_GAP + LABEL_SIZE * ASCENT,
-          t.label,
-          ' text-anchor="middle"',
-          LABEL_SIZE
-        )
-      );
-    const categoryTitleX = -(TICK_SIZE + LABEL_GAP + labelWidth + 6 + AXIS_TITLE_SIZE * DESCENT);
+  return { lo, hi, ticks, values };
+}
+function changePlotMarks(g) {
+  const { rows, h, centre, x } = g;
+  const out = [];
+  const grid = [
+    ...g.values.map((v) => `M${crisp(x(v))},0V${num(h)}`),
+    ...rows.map((_, i) => `M0,${crisp(centre(i))}H${W}`)
+  ].join("");
+  if (grid !== "") out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
+  const bands = rows.flatMap(
+    (r, i) => r.band ? [
+      `M${num(x(r.band.lower))},${num(centre(i) - 5)}H${num(x(r.band.upper))}V${num(centre(i) + 5)}H${num(x(r.band.lower))}Z`
+    ] : []
+  );
+  if (bands.length > 0) out.push(`<path class="band" d="${bands.join("")}" fill="${BAND_FILL}"/>`);
+  out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${num(h)}" fill="none" stroke="${FRAME}"/>`);
+  out.push(`<path class="zero" d="M${num(x(0))},0V${num(h)}" stroke="${ZERO_LINE}" fill="none"/>`);
+  const limit = thresholdPath(g);
+  if (limit !== "")
     out.push(
-      `<text class="axis-title" transform="translate(${num(categoryTitleX)},${num(h / 2)}) rotate(-90)" font-size="${AXIS_TITLE_SIZE}" text-anchor="middle" font-weight="bold">${escapeXml(truncateText(p.x.title, AXIS_TITLE_SIZE, h, true))}</text>`
+      `<path class="threshold" d="${limit}" fill="none" stroke="${LIMIT_COLOR}" stroke-width="1.5" stroke-dasharray="${DASH}"/>`
     );
+  const whiskers = rows.flatMap((r, i) => {
+    if (!r.interval) return [];
+    const [a, b, c] = [x(r.interval.lower), x(r.interval.upper), centre(i)];
+    return [
+      `M${num(a)},${num(c)}H${num(b)}M${num(a)},${num(c - 4)}V${num(c + 4)}M${num(b)},${num(c - 4)}V${num(c + 4)}`
+    ];
+  });
+  if (whiskers.length > 0)
+    out.push(
+      `<path class="interval" d="${whiskers.join("")}" fill="none" stroke="${INTERVAL_COLOR}" stroke-width="1.5"/>`
+    );
+  const ticksPath = g.ticks.map((t) => `M${crisp(t.at)},${num(h)}v${TICK_SIZE}`).join("");
+  out.push(`<path class="axis" d="M0.5,0V${num(h + 0.5)}H${W}${ticksPath}" stroke="${AXIS}" fill="none"/>`);
+  for (const color of [EXPERIMENT_BLUE, IMPROVED_GREEN]) {
+    const dots = rows.flatMap(
+      (r, i) => !r.failed && changeColor(r) === color ? [`<circle cx="${num(x(r.delta))}" cy="${num(centre(i))}" r="${DOT_RADIUS}"/>`] : []
+    );
+    if (dots.length > 0) out.push(`<g class="points" fill="${color}">${dots.join("")}</g>`);
+  }
+  const crosses = rows.flatMap((r, i) => r.failed ? [crossPath(x(r.delta), centre(i), CROSS_SIZE)] : []);
+  if (crosses.length > 0) out.push(`<path class="failed" d="${crosses.join("")}" fill="${FAILED_MARK2}"/>`);
+  return out;
+}
+function thresholdPath({ rows, rowHeight, x }) {
+  const runs = [];
+  rows.forEach((r, i) => {
+    if (!Number.isFinite(r.threshold)) return;
+    const last = runs[runs.length - 1];
+    if (last && last.to === i && rows[i - 1].threshold === r.threshold) last.to = i + 1;
+    else runs.push({ at: x(r.threshold), from: i, to: i + 1 });
+  });
+  return runs.map((run) => `M${num(run.at)},${num(rowHeight * run.from)}V${num(rowHeight * run.to)}`).join("");
+}
+function changeTextMarks({
+  p,
+  rows,
+  h,
+  centre,
+  ticks,
+  labels,
+  deltas,
+  labelWidth,
+  xLabelsBottom
+}) {
+  const out = [];
+  labels.forEach(
+    (label, i) => out.push(
+      text(
+        "category-label",
+        -TICK_SIZE - LABEL_GAP,
+        centre(i) + LABEL_SIZE * 0.35,
+        label,
+        ' text-anchor="end"',
+        LABEL_SIZE
+      )
+    )
+  );
+  deltas.forEach(
+    (d, i) => out.push(
+      text(
+        "delta-label",
+        W + VALUE_GAP,
+        centre(i) + LABEL_SIZE * 0.35,
+        d,
+        rows[i].failed ? ' font-weight="bold"' : "",
+        LABEL_SIZE
+      )
+    )
+  );
+  for (const t of ticks)
     out.push(
       text(
-        "axis-title",
-        W / 2,
-        h + xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT,
-        p.y.title,
-        ' text-anchor="middle" font-weight="bold"',
-        AXIS_TITLE_SIZE
+        "x-label",
+        t.at,
+        h + TICK_SIZE + LABEL_GAP + LABEL_SIZE * ASCENT,
+        t.label,
+        ' text-anchor="middle"',
+        LABEL_SIZE
       )
     );
-    out.push(...legendAt(legend2, legendColumns, columnWidth, 0, legendTop));
-    return out;
-  };
-  return { extent, height: h, marks };
+  const categoryTitleX = -(TICK_SIZE + LABEL_GAP + labelWidth + 6 + AXIS_TITLE_SIZE * DESCENT);
+  out.push(
+    `<text class="axis-title" transform="translate(${num(categoryTitleX)},${num(h / 2)}) rotate(-90)" font-size="${AXIS_TITLE_SIZE}" text-anchor="middle" font-weight="bold">${escapeXml(truncateText(p.x.title, AXIS_TITLE_SIZE, h, true))}</text>`
+  );
+  out.push(
+    text(
+      "axis-title",
+      W / 2,
+      h + xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT,
+      p.y.title,
+      ' text-anchor="middle" font-weight="bold"',
+      AXIS_TITLE_SIZE
+    )
+  );
+  return out;
 }
 
 // src/engine/charts/svg.ts
