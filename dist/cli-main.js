@@ -18266,8 +18266,7 @@ function seriesTitle(s) {
   return `${s.metric} ${s.statistic} · ${s.parameter}`;
 }
 function trendSpec(s, runs) {
-  const n = runs.length;
-  const x = runAxis(n);
+  const x = runAxis(runs.length);
   const yTitle = withUnit3(`${s.metric} ${s.statistic}`, s.unit);
   const y = {
     field: "y",
@@ -18276,14 +18275,33 @@ function trendSpec(s, runs) {
     scale: s.log ? { type: "log" } : { zero: false },
     axis: { format: "~r" }
   };
-  const yDatum = (value2) => ({ datum: drawn(value2), type: "quantitative" });
-  const sha = (i) => runs[i]?.sha.slice(0, 7) ?? "?";
-  const layers = [];
-  if (s.band) {
-    const b = s.band;
-    const bandData = { values: [{ r: b.fromRun }, { r: b.drawnTo }] };
-    const what = `noise band (${b.runs} runs, ${Math.round(b.confidence * 1e3) / 10} %)`;
-    layers.push({
+  const layers = [
+    ...bandLayers(s, x),
+    ...changePointLayers(s, runs, x),
+    ...requirementLayers(s),
+    ...valueLayers(s, runs.length, x, y, yTitle),
+    ...outlierLayers(s, x, y)
+  ];
+  return {
+    $schema: SCHEMA,
+    description: seriesTitle(s),
+    config: CHART_CONFIG,
+    title: { text: seriesTitle(s), subtitle: subtitleOf(s) },
+    width: PANEL_WIDTH * 2,
+    height: PANEL_HEIGHT,
+    layer: layers
+  };
+}
+function yDatum(value2) {
+  return { datum: drawn(value2), type: "quantitative" };
+}
+function bandLayers(s, x) {
+  if (!s.band) return [];
+  const b = s.band;
+  const bandData = { values: [{ r: b.fromRun }, { r: b.drawnTo }] };
+  const what = `noise band (${b.runs} runs, ${Math.round(b.confidence * 1e3) / 10} %)`;
+  return [
+    {
       data: bandData,
       mark: { type: "area", color: RESULT_BLUES[1], opacity: 0.15 },
       encoding: {
@@ -18292,40 +18310,50 @@ function trendSpec(s, runs) {
         y2: { datum: drawn(b.upper) },
         tooltip: { value: `${what}: ${drawn(b.lower)} … ${drawn(b.upper)}` }
       }
-    });
-    layers.push({
+    },
+    {
       data: bandData,
       mark: { type: "line", color: RESULT_BLUES[1], strokeDash: [2, 2], strokeWidth: 1 },
       encoding: { x, y: yDatum(b.centre) }
-    });
-  }
+    }
+  ];
+}
+function changePointLayers(s, runs, x) {
+  const sha = (i) => runs[i]?.sha.slice(0, 7) ?? "?";
   const changes = [
     ...s.steps.map((t) => ({ t, color: t.kind === "regression" ? REGRESSION : IMPROVEMENT, kind: t.kind })),
     ...s.pending ? [{ t: s.pending, color: PENDING, kind: "pending" }] : []
   ];
-  for (const { t, color, kind } of changes) {
+  return changes.flatMap(({ t, color, kind }) => {
     const text2 = `${kind}${t.isNew && kind === "regression" ? " (new)" : ""} ${percent4(t.change)}: ${sha(t.lastRunBefore)}…${sha(t.firstRun)}`;
     const data = { values: [{ r: t.lastRunBefore, r2: t.firstRun, text: text2 }] };
-    layers.push({
-      data,
-      mark: { type: "rect", color, opacity: 0.25, tooltip: true },
-      encoding: { x: { ...x, field: "r" }, x2: { field: "r2" }, tooltip: [{ field: "text", title: "change point" }] }
-    });
-    layers.push({
-      data,
-      mark: { type: "text", color, align: "left", baseline: "top", dx: 2, dy: 2, y: 0, fontSize: 9 },
-      encoding: { x: { ...x, field: "r2" }, text: { field: "text" } }
-    });
-  }
-  if (s.requirement) {
-    const word = s.requirement.direction === "higher-is-better" ? "floor" : "requirement";
-    layers.push({
+    return [
+      {
+        data,
+        mark: { type: "rect", color, opacity: 0.25, tooltip: true },
+        encoding: { x: { ...x, field: "r" }, x2: { field: "r2" }, tooltip: [{ field: "text", title: "change point" }] }
+      },
+      {
+        data,
+        mark: { type: "text", color, align: "left", baseline: "top", dx: 2, dy: 2, y: 0, fontSize: 9 },
+        encoding: { x: { ...x, field: "r2" }, text: { field: "text" } }
+      }
+    ];
+  });
+}
+function requirementLayers(s) {
+  if (!s.requirement) return [];
+  const word = s.requirement.direction === "higher-is-better" ? "floor" : "requirement";
+  return [
+    {
       // One datum: a layer without data of its own would draw nothing (the chart's data is per layer).
       data: { values: [{}] },
       mark: { type: "rule", color: REQUIREMENT_RED, strokeDash: [6, 4], strokeWidth: 1.5 },
       encoding: { y: yDatum(s.requirement.limit), tooltip: { value: `${word} ${drawn(s.requirement.limit)}` } }
-    });
-  }
+    }
+  ];
+}
+function valueLayers(s, n, x, y, yTitle) {
   const values = { values: [compactValues(s.values)] };
   const lookup = [
     { flatten: ["r", "y"] },
@@ -18337,35 +18365,31 @@ function trendSpec(s, runs) {
     { field: "sha", title: "commit" },
     { field: "y", type: "quantitative", title: yTitle, format: "~r" }
   ];
-  layers.push({
-    data: values,
-    transform: lookup,
-    mark: { type: "line", color: EXPERIMENT_BLUE, strokeWidth: 2 },
-    encoding: { x, y }
-  });
-  layers.push({
-    data: values,
-    transform: lookup,
-    mark: { type: "point", filled: true, color: EXPERIMENT_BLUE, size: n > 60 ? 12 : 36, cursor: "pointer" },
-    encoding: { x, y, href: { field: "url" }, tooltip }
-  });
+  return [
+    {
+      data: values,
+      transform: lookup,
+      mark: { type: "line", color: EXPERIMENT_BLUE, strokeWidth: 2 },
+      encoding: { x, y }
+    },
+    {
+      data: values,
+      transform: lookup,
+      mark: { type: "point", filled: true, color: EXPERIMENT_BLUE, size: n > 60 ? 12 : 36, cursor: "pointer" },
+      encoding: { x, y, href: { field: "url" }, tooltip }
+    }
+  ];
+}
+function outlierLayers(s, x, y) {
   const outlierRuns = s.outliers.flatMap((o) => Array.from({ length: o.length }, (_, k) => o.run + k)).filter((r) => s.values[r] !== null);
-  if (outlierRuns.length > 0) {
-    layers.push({
+  if (outlierRuns.length === 0) return [];
+  return [
+    {
       data: { values: outlierRuns.map((r) => ({ r, y: drawn(s.values[r]), text: "outlier" })) },
       mark: { type: "point", shape: "circle", size: 140, color: OUTLIER, strokeWidth: 2 },
       encoding: { x, y, tooltip: [{ field: "text", title: "outlier" }] }
-    });
-  }
-  return {
-    $schema: SCHEMA,
-    description: seriesTitle(s),
-    config: CHART_CONFIG,
-    title: { text: seriesTitle(s), subtitle: subtitleOf(s) },
-    width: PANEL_WIDTH * 2,
-    height: PANEL_HEIGHT,
-    layer: layers
-  };
+    }
+  ];
 }
 function subtitleOf(s) {
   const parts = [];
