@@ -14257,12 +14257,20 @@ function changeSpec(p) {
       mark: { type: "rule", color: "#444444", strokeWidth: 1.5 },
       encoding: { y, x: x("intervalLower"), x2: { field: "intervalUpper" } }
     });
-  const marks = CHANGE_MARKS.filter((m) => values.some((v) => v.mark === m));
+  layer.push(deltaPointLayer(p, values, y, x("delta")));
   layer.push({
+    mark: { type: "text", align: "left", dx: 6, fontSize: 10 },
+    encoding: { y, x: { value: PANEL_WIDTH }, text: { field: "deltaText" } }
+  });
+  return { title, width: PANEL_WIDTH, height: panelHeight(p), data: { values }, layer };
+}
+function deltaPointLayer(p, values, y, x) {
+  const marks = CHANGE_MARKS.filter((m) => values.some((v) => v.mark === m));
+  return {
     mark: { type: "point", filled: true, size: 60, opacity: 1, tooltip: true },
     encoding: {
       y,
-      x: x("delta"),
+      x,
       color: {
         field: "mark",
         type: "nominal",
@@ -14287,12 +14295,7 @@ function changeSpec(p) {
         { field: "status", title: "Status" }
       ]
     }
-  });
-  layer.push({
-    mark: { type: "text", align: "left", dx: 6, fontSize: 10 },
-    encoding: { y, x: { value: PANEL_WIDTH }, text: { field: "deltaText" } }
-  });
-  return { title, width: PANEL_WIDTH, height: panelHeight(p), data: { values }, layer };
+  };
 }
 function overlayLayers(p, scales) {
   const y = yEncoding(p);
@@ -14318,21 +14321,8 @@ function overlayLayers(p, scales) {
 function panelSpec(p) {
   if (p.mark === "change") return changeSpec(p);
   const anyFailed = p.series.some((s) => s.points.some((q) => q.failed));
-  const values = p.series.flatMap(
-    (s) => s.points.map((q) => {
-      const row = q.x2 !== void 0 ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y };
-      if (q.failed) row.failed = true;
-      return row;
-    })
-  );
-  const keys = [
-    ...p.series.map((s) => ({ name: s.name, color: s.color, dashed: s.dashed === true })),
-    ...p.band ? [{ name: p.band.name, color: p.band.color, dashed: false }] : [],
-    ...(p.rules ?? []).map((r) => ({ name: r.name, color: r.color, dashed: r.dashed === true }))
-  ];
-  const names = keys.map((k) => k.name);
   const title = p.subtitle !== void 0 ? { text: p.title, subtitle: p.subtitle, subtitleFontSize: 10 } : p.title;
-  const common = { title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values } };
+  const common = { title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values: panelValues2(p) } };
   if (p.mark === "bar") {
     return {
       ...common,
@@ -14345,16 +14335,7 @@ function panelSpec(p) {
     };
   }
   const pointsPerSeries = Math.max(0, ...p.series.map((s) => s.points.length));
-  const many = names.length > MAX_BOTTOM_LEGEND_SERIES;
-  const legend2 = {
-    orient: many ? "right" : "bottom",
-    direction: many ? "vertical" : "horizontal",
-    columns: many ? 1 : 2,
-    symbolType: "stroke",
-    symbolStrokeWidth: 2
-  };
-  const tooltipX = p.x.kind === "payload" ? { field: "x", type: "quantitative", title: "Payload [B]" } : { field: "x", title: p.x.title };
-  const tooltipY = { field: "y", type: "quantitative", title: p.y.title, format: "~r" };
+  const withPoints = pointsPerSeries <= MAX_POINTS_WITH_MARKERS;
   if (isSampleSeries(p)) {
     const only = p.series[0];
     return {
@@ -14368,17 +14349,53 @@ function panelSpec(p) {
         strokeWidth: 2,
         strokeJoin: "round",
         color: only.color,
-        point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS,
+        point: withPoints,
         tooltip: true
       },
-      encoding: { x: xEncoding(p), y: yEncoding(p), tooltip: [tooltipX, tooltipY] }
+      encoding: { x: xEncoding(p), y: yEncoding(p), tooltip: pointTooltip(p) }
     };
   }
-  const line = {
+  const line = seriesLine(p, withPoints);
+  if (p.band || p.rules) {
+    const { under, over } = overlayLayers(p, { color: line.encoding.color, strokeDash: line.encoding.strokeDash });
+    return { ...common, layer: [...under, line, ...over, ...anyFailed ? [failureLayer(p)] : []] };
+  }
+  return anyFailed ? { ...common, layer: [line, failureLayer(p)] } : { ...common, ...line };
+}
+function panelValues2(p) {
+  return p.series.flatMap(
+    (s) => s.points.map((q) => {
+      const row = q.x2 !== void 0 ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y };
+      if (q.failed) row.failed = true;
+      return row;
+    })
+  );
+}
+function pointTooltip(p) {
+  const tooltipX = p.x.kind === "payload" ? { field: "x", type: "quantitative", title: "Payload [B]" } : { field: "x", title: p.x.title };
+  const tooltipY = { field: "y", type: "quantitative", title: p.y.title, format: "~r" };
+  return [tooltipX, tooltipY];
+}
+function seriesLine(p, withPoints) {
+  const keys = [
+    ...p.series.map((s) => ({ name: s.name, color: s.color, dashed: s.dashed === true })),
+    ...p.band ? [{ name: p.band.name, color: p.band.color, dashed: false }] : [],
+    ...(p.rules ?? []).map((r) => ({ name: r.name, color: r.color, dashed: r.dashed === true }))
+  ];
+  const names = keys.map((k) => k.name);
+  const many = names.length > MAX_BOTTOM_LEGEND_SERIES;
+  const legend2 = {
+    orient: many ? "right" : "bottom",
+    direction: many ? "vertical" : "horizontal",
+    columns: many ? 1 : 2,
+    symbolType: "stroke",
+    symbolStrokeWidth: 2
+  };
+  return {
     // No clip: every domain holds all of its panel's points (payloadDomain, data-driven y scales,
     // every category listed), and resvg draws each clip-path through a full-canvas mask, which
     // made clipping two thirds of the PNGs' raster time.
-    mark: { type: "line", strokeWidth: 2, point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true },
+    mark: { type: "line", strokeWidth: 2, point: withPoints, tooltip: true },
     encoding: {
       x: xEncoding(p),
       y: yEncoding(p),
@@ -14399,14 +14416,9 @@ function panelSpec(p) {
         scale: { domain: names, range: keys.map((k) => k.dashed ? [...DASH_PATTERN] : SOLID) },
         legend: legend2
       },
-      tooltip: [{ field: "series", title: "Series" }, tooltipX, tooltipY]
+      tooltip: [{ field: "series", title: "Series" }, ...pointTooltip(p)]
     }
   };
-  if (p.band || p.rules) {
-    const { under, over } = overlayLayers(p, { color: line.encoding.color, strokeDash: line.encoding.strokeDash });
-    return { ...common, layer: [...under, line, ...over, ...anyFailed ? [failureLayer(p)] : []] };
-  }
-  return anyFailed ? { ...common, layer: [line, failureLayer(p)] } : { ...common, ...line };
 }
 function toVegaLite(chart) {
   const head = {
