@@ -807,27 +807,7 @@ function buildCheckReport(checks, requiredExperiments) {
   if (!latencyOnly) {
     for (const r of rows) if (!columns.includes(r.check)) columns.push(r.check);
   }
-  const table3 = [];
-  for (const sub of checks) {
-    const byParameter = /* @__PURE__ */ new Map();
-    for (const row of sub.rows) {
-      const parameter = row.parameter ?? String(row.payloadBytes);
-      let line = byParameter.get(parameter);
-      if (!line) {
-        line = {
-          experimentType: sub.experimentType,
-          payloadBytes: row.payloadBytes,
-          parameter,
-          cells: {},
-          failed: false
-        };
-        byParameter.set(parameter, line);
-        table3.push(line);
-      }
-      line.cells[row.check] = row;
-      if (rowFailed(row)) line.failed = true;
-    }
-  }
+  const table3 = percentTable(checks);
   const ordered2 = [...table3.filter((r) => r.failed), ...table3.filter((r) => !r.failed)];
   const problems = [];
   if (rows.length === 0) {
@@ -860,6 +840,30 @@ function buildCheckReport(checks, requiredExperiments) {
     problems,
     warnings
   };
+}
+function percentTable(checks) {
+  const table3 = [];
+  for (const sub of checks) {
+    const byParameter = /* @__PURE__ */ new Map();
+    for (const row of sub.rows) {
+      const parameter = row.parameter ?? String(row.payloadBytes);
+      let line = byParameter.get(parameter);
+      if (!line) {
+        line = {
+          experimentType: sub.experimentType,
+          payloadBytes: row.payloadBytes,
+          parameter,
+          cells: {},
+          failed: false
+        };
+        byParameter.set(parameter, line);
+        table3.push(line);
+      }
+      line.cells[row.check] = row;
+      if (rowFailed(row)) line.failed = true;
+    }
+  }
+  return table3;
 }
 function headline(report) {
   const checks = `${report.checksPassed} of ${report.checksTotal} checks passed`;
