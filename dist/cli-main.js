@@ -10337,37 +10337,30 @@ function addOnce(list2, sentence) {
 function fileName(path) {
   return path.split(/[\\/]/).pop() ?? path;
 }
+function missingMessage(requirement, measurements, own, ofMetric) {
+  if (ofMetric.length === 0) {
+    const known = [...new Set(measurements.map((m) => m.metric.name))];
+    const named = new Set(own.map((r) => r.metric.trim().toLowerCase()));
+    const candidates2 = known.filter((k) => !named.has(k.trim().toLowerCase()));
+    return notInResults(
+      `metric "${requirement.metric}"`,
+      requirement,
+      ` (the results have: ${known.join(", ") || "none"})${didYouMean(requirement.metric, candidates2)}`
+    );
+  }
+  const others = own.filter((r) => r !== requirement && r.parameter !== "*" && sameName(r.metric, requirement.metric));
+  const candidates = /^\d+$/.test(requirement.parameter) ? [] : [
+    ...new Set(
+      ofMetric.filter((m) => !others.some((r) => parameterMatches(m, r.parameter))).map((m) => m.parameter.label)
+    )
+  ];
+  return notInResults(`parameter ${requirement.parameter}`, requirement, didYouMean(requirement.parameter, candidates));
+}
 function checkRequirement(requirement, measurements, own) {
   const ofMetric = measurements.filter((m) => sameName(m.metric.name, requirement.metric));
   const matching = requirement.parameter === "*" ? ofMetric : ofMetric.filter((m) => parameterMatches(m, requirement.parameter));
-  if (matching.length === 0) {
-    let message;
-    if (ofMetric.length === 0) {
-      const known = [...new Set(measurements.map((m) => m.metric.name))];
-      const named = new Set(own.map((r) => r.metric.trim().toLowerCase()));
-      const candidates = known.filter((k) => !named.has(k.trim().toLowerCase()));
-      message = notInResults(
-        `metric "${requirement.metric}"`,
-        requirement,
-        ` (the results have: ${known.join(", ") || "none"})${didYouMean(requirement.metric, candidates)}`
-      );
-    } else {
-      const others = own.filter(
-        (r) => r !== requirement && r.parameter !== "*" && sameName(r.metric, requirement.metric)
-      );
-      const candidates = /^\d+$/.test(requirement.parameter) ? [] : [
-        ...new Set(
-          ofMetric.filter((m) => !others.some((r) => parameterMatches(m, r.parameter))).map((m) => m.parameter.label)
-        )
-      ];
-      message = notInResults(
-        `parameter ${requirement.parameter}`,
-        requirement,
-        didYouMean(requirement.parameter, candidates)
-      );
-    }
-    return [missingRow(requirement, message, ofMetric[0])];
-  }
+  if (matching.length === 0)
+    return [missingRow(requirement, missingMessage(requirement, measurements, own, ofMetric), ofMetric[0])];
   if (requirement.dimension === void 0 && requirement.unit === void 0 && requirement.statistic !== "samples") {
     const printed = [...new Set(matching.map((m) => m.metric.displayUnit))];
     if (printed.length > 1) {
