@@ -880,27 +880,7 @@ function buildCheckReport(checks, requiredExperiments) {
   if (!latencyOnly) {
     for (const r of rows) if (!columns.includes(r.check)) columns.push(r.check);
   }
-  const table3 = [];
-  for (const sub of checks) {
-    const byParameter = /* @__PURE__ */ new Map();
-    for (const row of sub.rows) {
-      const parameter = row.parameter ?? String(row.payloadBytes);
-      let line = byParameter.get(parameter);
-      if (!line) {
-        line = {
-          experimentType: sub.experimentType,
-          payloadBytes: row.payloadBytes,
-          parameter,
-          cells: {},
-          failed: false
-        };
-        byParameter.set(parameter, line);
-        table3.push(line);
-      }
-      line.cells[row.check] = row;
-      if (rowFailed(row)) line.failed = true;
-    }
-  }
+  const table3 = percentTable(checks);
   const ordered2 = [...table3.filter((r) => r.failed), ...table3.filter((r) => !r.failed)];
   const problems = [];
   if (rows.length === 0) {
@@ -933,6 +913,30 @@ function buildCheckReport(checks, requiredExperiments) {
     problems,
     warnings
   };
+}
+function percentTable(checks) {
+  const table3 = [];
+  for (const sub of checks) {
+    const byParameter = /* @__PURE__ */ new Map();
+    for (const row of sub.rows) {
+      const parameter = row.parameter ?? String(row.payloadBytes);
+      let line = byParameter.get(parameter);
+      if (!line) {
+        line = {
+          experimentType: sub.experimentType,
+          payloadBytes: row.payloadBytes,
+          parameter,
+          cells: {},
+          failed: false
+        };
+        byParameter.set(parameter, line);
+        table3.push(line);
+      }
+      line.cells[row.check] = row;
+      if (rowFailed(row)) line.failed = true;
+    }
+  }
+  return table3;
 }
 function headline(report) {
   const checks = `${report.checksPassed} of ${report.checksTotal} checks passed`;
@@ -4390,6 +4394,19 @@ var ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
 function clip(text2) {
   return text2.length > 40 ? text2.slice(0, 40) + "…" : text2;
 }
+function readNumberCell(file, row, index2, column) {
+  const cell2 = row.fields[index2] ?? "";
+  if (isMissingValue(cell2)) return void 0;
+  const value2 = parseNumber(cell2, "precise");
+  if (value2 === void 0) {
+    throw new InputError(`expected a number in column "${column}", found "${clip(cell2)}"`, {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, index2)
+    });
+  }
+  return value2;
+}
 function consoleLines(text2) {
   return stripBom(text2).split("\n").map((line) => line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd());
 }
@@ -4899,6 +4916,33 @@ function parseFastddsLatencyConsole(file, text2) {
     'Fast-DDS LatencyTest: the banner says "round-trip" but the values are half the round trip minus the clock overhead (a one-way estimate), in µs.',
     "Fast-DDS LatencyTest: percentiles are sorted[floor(N·q) − 1] without interpolation; stdev is the population value."
   ];
+  const { tables, lastContent, nanCount } = readTables(file, lines);
+  if (tables.length === 0) {
+    throw new InputError('no "Printing round-trip times in us" table found', { file, line: Math.max(lastContent, 1) });
+  }
+  const stem = consoleExperimentName(file);
+  const measurements = [];
+  tables.forEach((t, index2) => {
+    if (!t.headerSeen) {
+      throw new InputError("the round-trip table has a banner but no column header (truncated output?)", {
+        file,
+        line: t.bannerLine
+      });
+    }
+    if (t.rows.length === 0) {
+      throw new InputError("the round-trip table has a header but no data rows", { file, line: t.bannerLine });
+    }
+    const experiment = tables.length === 1 ? stem : `${stem} (run ${index2 + 1})`;
+    for (const m of t.rows) measurements.push({ ...m, experiment });
+  });
+  if (tables.length > 1)
+    notes.push(
+      `${tables.length} round-trip tables in one file: experiments "${stem} (run 1)" … "${stem} (run ${tables.length})".`
+    );
+  if (nanCount > 0) notes.push(`${nanCount} statistic(s) printed as nan (too few samples) are kept as NaN.`);
+  return { format: fastddsLatencyConsoleAdapter.id, file, measurements, notes };
+}
+function readTables(file, lines) {
   const tables = [];
   let table3;
   let lastContent = 0;
@@ -4942,49 +4986,29 @@ function parseFastddsLatencyConsole(file, text2) {
     }
     if (!/^\s*\d+\s*,/.test(raw)) continue;
     if (!table3 || !table3.headerSeen) continue;
-    const row = parseRow(file, raw, lineNo);
-    if (row.nan > 0) nanCount += row.nan;
-    const earlier = table3.payloads.get(row.bytes);
-    if (earlier !== void 0) {
-      throw new InputError(`payload ${row.bytes} appears twice in one table (first on line ${earlier})`, {
-        file,
-        line: lineNo,
-        column: 1
-      });
-    }
-    table3.payloads.set(row.bytes, lineNo);
-    table3.rows.push({
-      experiment: "",
-      parameter: { label: `${row.bytes} B`, payloadBytes: row.bytes },
-      metric: LATENCY_METRIC,
-      statistics: row.statistics,
-      place: { file, line: lineNo }
+    nanCount += addTableRow(file, table3, raw, lineNo);
+  }
+  return { tables, lastContent, nanCount };
+}
+function addTableRow(file, table3, raw, lineNo) {
+  const row = parseRow(file, raw, lineNo);
+  const earlier = table3.payloads.get(row.bytes);
+  if (earlier !== void 0) {
+    throw new InputError(`payload ${row.bytes} appears twice in one table (first on line ${earlier})`, {
+      file,
+      line: lineNo,
+      column: 1
     });
   }
-  if (tables.length === 0) {
-    throw new InputError('no "Printing round-trip times in us" table found', { file, line: Math.max(lastContent, 1) });
-  }
-  const stem = consoleExperimentName(file);
-  const measurements = [];
-  tables.forEach((t, index2) => {
-    if (!t.headerSeen) {
-      throw new InputError("the round-trip table has a banner but no column header (truncated output?)", {
-        file,
-        line: t.bannerLine
-      });
-    }
-    if (t.rows.length === 0) {
-      throw new InputError("the round-trip table has a header but no data rows", { file, line: t.bannerLine });
-    }
-    const experiment = tables.length === 1 ? stem : `${stem} (run ${index2 + 1})`;
-    for (const m of t.rows) measurements.push({ ...m, experiment });
+  table3.payloads.set(row.bytes, lineNo);
+  table3.rows.push({
+    experiment: "",
+    parameter: { label: `${row.bytes} B`, payloadBytes: row.bytes },
+    metric: LATENCY_METRIC,
+    statistics: row.statistics,
+    place: { file, line: lineNo }
   });
-  if (tables.length > 1)
-    notes.push(
-      `${tables.length} round-trip tables in one file: experiments "${stem} (run 1)" … "${stem} (run ${tables.length})".`
-    );
-  if (nanCount > 0) notes.push(`${nanCount} statistic(s) printed as nan (too few samples) are kept as NaN.`);
-  return { format: fastddsLatencyConsoleAdapter.id, file, measurements, notes };
+  return row.nan;
 }
 function parseRow(file, text2, line) {
   const body = text2.trimEnd();
@@ -5099,33 +5123,36 @@ function parseFastddsLatencyCsv(file, text2) {
   ];
   const name = splitName(file);
   const perSize = PER_SIZE_HEADER.exec(header);
-  if (perSize) {
-    if (dataIndex < 0) throw new InputError("the file has a header but no data row", { file, line: 2 });
-    const values2 = quotedValues(file, lines[dataIndex], dataIndex + 1);
-    if (values2.length !== 2) {
-      throw new InputError(`expected 2 values (minimum, average), found ${values2.length}`, {
-        file,
-        line: dataIndex + 1,
-        column: 1
-      });
-    }
-    const bytes = name && /^\d+$/.test(name.key) ? Number(name.key) : void 0;
-    if (bytes === void 0) {
-      throw new InputError(
-        "cannot tell the payload size from the file name: expected <prefix>_<bytes>_<reliable|besteffort>.csv",
-        { file, line: 1 }
-      );
-    }
-    const measurement = {
-      experiment: name.prefix,
-      parameter: { label: `${bytes} B`, payloadBytes: bytes, settings: { reliability: perSize[2] } },
-      metric: LATENCY_METRIC,
-      statistics: { samples: Number(perSize[1]), min: values2[0].value, mean: values2[1].value },
-      place: { file, line: dataIndex + 1 }
-    };
-    return { format: fastddsLatencyCsvAdapter.id, file, measurements: [measurement], notes };
+  const measurements = perSize ? [perSizeMeasurement(file, lines, dataIndex, perSize, name)] : acrossSizesMeasurements(file, lines, dataIndex, name, notes);
+  return { format: fastddsLatencyCsvAdapter.id, file, measurements, notes };
+}
+function perSizeMeasurement(file, lines, dataIndex, perSize, name) {
+  if (dataIndex < 0) throw new InputError("the file has a header but no data row", { file, line: 2 });
+  const values = quotedValues(file, lines[dataIndex], dataIndex + 1);
+  if (values.length !== 2) {
+    throw new InputError(`expected 2 values (minimum, average), found ${values.length}`, {
+      file,
+      line: dataIndex + 1,
+      column: 1
+    });
   }
-  const cells = header.trim().split(",");
+  if (!name || !/^\d+$/.test(name.key)) {
+    throw new InputError(
+      "cannot tell the payload size from the file name: expected <prefix>_<bytes>_<reliable|besteffort>.csv",
+      { file, line: 1 }
+    );
+  }
+  const bytes = Number(name.key);
+  return {
+    experiment: name.prefix,
+    parameter: { label: `${bytes} B`, payloadBytes: bytes, settings: { reliability: perSize[2] } },
+    metric: LATENCY_METRIC,
+    statistics: { samples: Number(perSize[1]), min: values[0].value, mean: values[1].value },
+    place: { file, line: dataIndex + 1 }
+  };
+}
+function acrossSizesMeasurements(file, lines, dataIndex, name, notes) {
+  const cells = (lines[0] ?? "").trim().split(",");
   const columns = cells.map((cell2, index2) => {
     const m = ACROSS_HEADER_CELL.exec(cell2.trim());
     if (!m)
@@ -5137,7 +5164,7 @@ function parseFastddsLatencyCsv(file, text2) {
     return { samples: Number(m[1]), bytes: Number(m[2]) };
   });
   const kind = name?.key.toLowerCase();
-  if (kind !== "minimum" && kind !== "average") {
+  if (!name || kind !== "minimum" && kind !== "average") {
     throw new InputError(
       "cannot tell minimum from average: expected the file name <prefix>_<minimum|average>_<reliable|besteffort>.csv",
       {
@@ -5163,7 +5190,7 @@ function parseFastddsLatencyCsv(file, text2) {
     "Fast-DDS LatencyTest minimum/average export: upstream writes the values without separators; they are read as quoted values in header order."
   );
   const seen = /* @__PURE__ */ new Set();
-  const measurements = columns.map((column, index2) => {
+  return columns.map((column, index2) => {
     if (seen.has(column.bytes))
       throw new InputError(`payload ${column.bytes} appears twice in the header`, { file, line: 1 });
     seen.add(column.bytes);
@@ -5179,7 +5206,6 @@ function parseFastddsLatencyCsv(file, text2) {
       place: { file, line: dataIndex + 1 }
     };
   });
-  return { format: fastddsLatencyCsvAdapter.id, file, measurements, notes };
 }
 
 // src/engine/formats/fastdds/throughput.ts
@@ -5248,6 +5274,21 @@ function parseFastddsThroughput(file, text2) {
       });
     }
   }
+  const rows = readThroughputRows(file, lines, names, index2);
+  const notes = [
+    "Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s."
+  ];
+  const { merged, mergedCount } = mergeSubscriberRows(rows);
+  if (mergedCount > 0) {
+    notes.push(
+      `${mergedCount} row(s) repeat a payload × demand × recovery: taken as further subscribers of one test, their received, lost, sample rate and throughput are summed.`
+    );
+  }
+  const experiment = experimentOf(file);
+  const measurements = merged.flatMap((row) => measurementsOfRow(file, experiment, row));
+  return { format: fastddsThroughputAdapter.id, file, measurements, notes };
+}
+function readThroughputRows(file, lines, names, index2) {
   const rows = [];
   for (let i = 1; i < lines.length; i++) {
     const textLine = lines[i];
@@ -5286,9 +5327,10 @@ function parseFastddsThroughput(file, text2) {
   }
   if (rows.length === 0)
     throw new InputError("the ThroughputTest CSV has a header but no data rows", { file, line: 2 });
-  const notes = [
-    "Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s."
-  ];
+  return rows;
+}
+var SUBSCRIBER_COLUMNS = ["received", "lost", "subRate", "subThroughput"];
+function mergeSubscriberRows(rows) {
   const merged = /* @__PURE__ */ new Map();
   let mergedCount = 0;
   for (const row of rows) {
@@ -5299,39 +5341,34 @@ function parseFastddsThroughput(file, text2) {
       continue;
     }
     mergedCount++;
-    for (const c of ["received", "lost", "subRate", "subThroughput"]) {
+    for (const c of SUBSCRIBER_COLUMNS) {
       if (earlier.values[c] !== void 0 && row.values[c] !== void 0)
         earlier.values[c] = earlier.values[c] + row.values[c];
     }
   }
-  if (mergedCount > 0) {
-    notes.push(
-      `${mergedCount} row(s) repeat a payload × demand × recovery: taken as further subscribers of one test, their received, lost, sample rate and throughput are summed.`
-    );
-  }
-  const experiment = experimentOf(file);
+  return { merged: [...merged.values()], mergedCount };
+}
+function measurementsOfRow(file, experiment, row) {
   const measurements = [];
-  for (const row of merged.values()) {
-    const v = row.values;
-    const payload = v.payload;
-    const settings = { demand: v.demand };
-    let label = `${payload} B × ${v.demand}`;
-    if (v.recovery !== void 0) {
-      settings.recoveryMs = v.recovery;
-      label += ` × ${v.recovery} ms`;
-    }
-    const parameter = { label, payloadBytes: payload, settings };
-    const add = (m, value2) => {
-      if (value2 === void 0) return;
-      measurements.push({ experiment, parameter, metric: m, statistics: { value: value2 }, place: { file, line: row.line } });
-    };
-    add(THROUGHPUT, v.subThroughput);
-    add(SAMPLE_RATE, v.subRate);
-    add(LOST, v.lost);
-    add(PUB_THROUGHPUT, v.pubThroughput);
-    add(PUB_RATE, v.pubRate);
+  const v = row.values;
+  const payload = v.payload;
+  const settings = { demand: v.demand };
+  let label = `${payload} B × ${v.demand}`;
+  if (v.recovery !== void 0) {
+    settings.recoveryMs = v.recovery;
+    label += ` × ${v.recovery} ms`;
   }
-  return { format: fastddsThroughputAdapter.id, file, measurements, notes };
+  const parameter = { label, payloadBytes: payload, settings };
+  const add = (m, value2) => {
+    if (value2 === void 0) return;
+    measurements.push({ experiment, parameter, metric: m, statistics: { value: value2 }, place: { file, line: row.line } });
+  };
+  add(THROUGHPUT, v.subThroughput);
+  add(SAMPLE_RATE, v.subRate);
+  add(LOST, v.lost);
+  add(PUB_THROUGHPUT, v.pubThroughput);
+  add(PUB_RATE, v.pubRate);
+  return measurements;
 }
 
 // src/engine/formats/ddsperf.ts
@@ -5513,134 +5550,21 @@ var ddsperfAdapter = {
     }
     const lines = stripBom(input.text).split("\n");
     if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-    const latencySeries = /* @__PURE__ */ new Map();
-    const subSeries = /* @__PURE__ */ new Map();
-    let ddsperfLines = 0;
-    let lastLine = 1;
-    const peers = /* @__PURE__ */ new Map();
-    lines.forEach((raw, index2) => {
-      const lineNumber = index2 + 1;
-      const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
-      if (line !== "") lastLine = lineNumber;
-      const prefix = PREFIX.exec(line);
-      if (!prefix) {
-        if (PARTICIPANT.test(line) || /^\[\d+\] /.test(line)) ddsperfLines++;
-        return;
-      }
-      ddsperfLines++;
-      const pid = prefix[1];
-      const rest = line.slice(prefix[0].length);
-      const lat = LATENCY_START.exec(rest);
-      if (lat && !SUB_START.test(rest)) {
-        const kind = lat[1] === "sublat" ? "sublat" : "ping";
-        const peer = lat[2];
-        const c = new Cursor(line, prefix[0].length + lat[0].length, file, lineNumber);
-        const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
-        const second = readLatency(c, lineNumber);
-        const key = `${pid} ${kind} ${peer} ${size}`;
-        let series = latencySeries.get(key);
-        if (!series) latencySeries.set(key, series = { kind, size, seconds: [] });
-        series.seconds.push(second);
-        const peerKey = `${kind} ${size}`;
-        if (!peers.has(peerKey)) peers.set(peerKey, /* @__PURE__ */ new Set());
-        peers.get(peerKey).add(`${pid}>${peer}`);
-        return;
-      }
-      if (SUB_START.test(rest)) {
-        const c = new Cursor(line, prefix[0].length + 4, file, lineNumber);
-        const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
-        const second = readSub(c, lineNumber);
-        const key = `${pid} ${size}`;
-        let series = subSeries.get(key);
-        if (!series) subSeries.set(key, series = { kind: "sub", size, seconds: [] });
-        series.seconds.push(second);
-      }
-    });
-    if (latencySeries.size === 0 && subSeries.size === 0) {
-      if (ddsperfLines === 0)
+    const read = readSeries(file, lines);
+    if (read.latencySeries.size === 0 && read.subSeries.size === 0) {
+      if (read.ddsperfLines === 0)
         throw new InputError('no ddsperf lines ("[pid] seconds …") in the file', { file, line: 1 });
       throw new InputError(
         "ddsperf output without ping latency or subscriber throughput lines (is this the pong or pub side? give the ping or sub output)",
         {
           file,
-          line: lastLine
+          line: read.lastLine
         }
       );
     }
+    const { latencyGroups, subGroups, dropped } = groupSeries(file, skip, read);
+    const measurements = [...latencyMeasurements(file, latencyGroups), ...subMeasurements(file, subGroups)];
     const notes = [];
-    let dropped = 0;
-    const keep = (series) => {
-      if (series.seconds.length <= skip) {
-        throw new InputError(
-          `skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`,
-          {
-            file,
-            line: series.seconds[0].line
-          }
-        );
-      }
-      dropped += skip;
-      return series.seconds.slice(skip);
-    };
-    const latencyGroups = /* @__PURE__ */ new Map();
-    for (const series of latencySeries.values()) {
-      const key = `${series.kind} ${series.size}`;
-      let group = latencyGroups.get(key);
-      if (!group) latencyGroups.set(key, group = { kind: series.kind, size: series.size, seconds: [] });
-      group.seconds.push(...keep(series));
-    }
-    const subGroups = /* @__PURE__ */ new Map();
-    for (const series of subSeries.values()) {
-      const group = subGroups.get(series.size) ?? [];
-      group.push(...keep(series));
-      subGroups.set(series.size, group);
-    }
-    const measurements = [];
-    const parameter = (size) => ({ label: String(size), payloadBytes: size });
-    const firstLine2 = (seconds) => Math.min(...seconds.map((s) => s.line));
-    for (const group of latencyGroups.values()) {
-      measurements.push({
-        // `ping` latency is round trip / 2; `sublat` is the one-way latency the subscriber saw.
-        experiment: group.kind === "ping" ? "ping" : "sub",
-        parameter: parameter(group.size),
-        metric: LATENCY2,
-        statistics: combineLatency(group.seconds),
-        place: { file, line: firstLine2(group.seconds) }
-      });
-    }
-    for (const [size, seconds] of subGroups) {
-      const place = { file, line: firstLine2(seconds) };
-      const received = seconds.reduce((s, x) => s + x.delta, 0);
-      measurements.push(
-        {
-          experiment: "sub",
-          parameter: parameter(size),
-          metric: THROUGHPUT2,
-          statistics: combineRate(
-            seconds.map((s) => s.mbps),
-            received
-          ),
-          place
-        },
-        {
-          experiment: "sub",
-          parameter: parameter(size),
-          metric: RATE2,
-          statistics: combineRate(
-            seconds.map((s) => s.kSps * 1e3),
-            received
-          ),
-          place
-        },
-        {
-          experiment: "sub",
-          parameter: parameter(size),
-          metric: LOST2,
-          statistics: { value: seconds.reduce((s, x) => s + x.lost, 0) },
-          place
-        }
-      );
-    }
     if (skip > 0)
       notes.push(`skipped the first ${skip} per-second line(s) of each series as warm-up (${dropped} line(s) in all)`);
     if (latencyGroups.size > 0) {
@@ -5652,12 +5576,138 @@ var ddsperfAdapter = {
       notes.push(
         "throughput and rate over the seconds: median (and mean, min, max) of the per-second values; the 10-second averages are not used"
       );
-    for (const [key, set] of peers) {
+    for (const [key, set] of read.peers) {
       if (set.size > 1) notes.push(`${key}: lines from ${set.size} process/peer pairs were combined`);
     }
     return { format: "ddsperf", file, measurements, notes };
   }
 };
+function readSeries(file, lines) {
+  const read = {
+    latencySeries: /* @__PURE__ */ new Map(),
+    subSeries: /* @__PURE__ */ new Map(),
+    ddsperfLines: 0,
+    lastLine: 1,
+    peers: /* @__PURE__ */ new Map()
+  };
+  lines.forEach((raw, index2) => {
+    const lineNumber = index2 + 1;
+    const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
+    if (line !== "") read.lastLine = lineNumber;
+    const prefix = PREFIX.exec(line);
+    if (!prefix) {
+      if (PARTICIPANT.test(line) || /^\[\d+\] /.test(line)) read.ddsperfLines++;
+      return;
+    }
+    read.ddsperfLines++;
+    const pid = prefix[1];
+    const rest = line.slice(prefix[0].length);
+    const lat = LATENCY_START.exec(rest);
+    if (lat && !SUB_START.test(rest)) {
+      const kind = lat[1] === "sublat" ? "sublat" : "ping";
+      const peer = lat[2];
+      const c = new Cursor(line, prefix[0].length + lat[0].length, file, lineNumber);
+      const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
+      const second = readLatency(c, lineNumber);
+      const key = `${pid} ${kind} ${peer} ${size}`;
+      let series = read.latencySeries.get(key);
+      if (!series) read.latencySeries.set(key, series = { kind, size, seconds: [] });
+      series.seconds.push(second);
+      const peerKey = `${kind} ${size}`;
+      if (!read.peers.has(peerKey)) read.peers.set(peerKey, /* @__PURE__ */ new Set());
+      read.peers.get(peerKey).add(`${pid}>${peer}`);
+      return;
+    }
+    if (SUB_START.test(rest)) {
+      const c = new Cursor(line, prefix[0].length + 4, file, lineNumber);
+      const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
+      const second = readSub(c, lineNumber);
+      const key = `${pid} ${size}`;
+      let series = read.subSeries.get(key);
+      if (!series) read.subSeries.set(key, series = { kind: "sub", size, seconds: [] });
+      series.seconds.push(second);
+    }
+  });
+  return read;
+}
+function groupSeries(file, skip, read) {
+  let dropped = 0;
+  const keep = (series) => {
+    if (series.seconds.length <= skip) {
+      throw new InputError(
+        `skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`,
+        {
+          file,
+          line: series.seconds[0].line
+        }
+      );
+    }
+    dropped += skip;
+    return series.seconds.slice(skip);
+  };
+  const latencyGroups = /* @__PURE__ */ new Map();
+  for (const series of read.latencySeries.values()) {
+    const key = `${series.kind} ${series.size}`;
+    let group = latencyGroups.get(key);
+    if (!group) latencyGroups.set(key, group = { kind: series.kind, size: series.size, seconds: [] });
+    group.seconds.push(...keep(series));
+  }
+  const subGroups = /* @__PURE__ */ new Map();
+  for (const series of read.subSeries.values()) {
+    const group = subGroups.get(series.size) ?? [];
+    group.push(...keep(series));
+    subGroups.set(series.size, group);
+  }
+  return { latencyGroups, subGroups, dropped };
+}
+var parameterOfSize = (size) => ({ label: String(size), payloadBytes: size });
+var firstLine2 = (seconds) => Math.min(...seconds.map((s) => s.line));
+function latencyMeasurements(file, groups) {
+  return [...groups.values()].map((group) => ({
+    // `ping` latency is round trip / 2; `sublat` is the one-way latency the subscriber saw.
+    experiment: group.kind === "ping" ? "ping" : "sub",
+    parameter: parameterOfSize(group.size),
+    metric: LATENCY2,
+    statistics: combineLatency(group.seconds),
+    place: { file, line: firstLine2(group.seconds) }
+  }));
+}
+function subMeasurements(file, groups) {
+  return [...groups].flatMap(([size, seconds]) => {
+    const place = { file, line: firstLine2(seconds) };
+    const received = seconds.reduce((s, x) => s + x.delta, 0);
+    const parameter = () => parameterOfSize(size);
+    return [
+      {
+        experiment: "sub",
+        parameter: parameter(),
+        metric: THROUGHPUT2,
+        statistics: combineRate(
+          seconds.map((s) => s.mbps),
+          received
+        ),
+        place
+      },
+      {
+        experiment: "sub",
+        parameter: parameter(),
+        metric: RATE2,
+        statistics: combineRate(
+          seconds.map((s) => s.kSps * 1e3),
+          received
+        ),
+        place
+      },
+      {
+        experiment: "sub",
+        parameter: parameter(),
+        metric: LOST2,
+        statistics: { value: seconds.reduce((s, x) => s + x.lost, 0) },
+        place
+      }
+    ];
+  });
+}
 
 // src/engine/formats/fep.ts
 var ALIASES = {
@@ -5821,56 +5871,22 @@ function parseFep(file, text2) {
   const measurements = [];
   const seen = /* @__PURE__ */ new Map();
   for (const row of table3.rows) {
-    const number3 = (column, integer = false) => {
-      const at = index2[column];
-      if (at === void 0) return void 0;
-      const cell2 = row[at];
-      if (!(integer ? /^\d+$/ : NUMBER3).test(cell2.text)) {
-        throw new InputError(
-          `expected ${integer ? "a whole number" : "a number"} in column "${table3.header[at]}", found "${cell2.text}"`,
-          {
-            file,
-            line: cell2.line,
-            column: cell2.column
-          }
-        );
-      }
-      return Number(cell2.text);
-    };
-    const throughput = number3("throughput");
-    const size = number3("size", true);
-    const variance = number3("variance");
-    const received = number3("received");
-    const cycle = number3("cycle");
-    const modeCell = index2.mode !== void 0 ? row[index2.mode] : void 0;
-    if (modeCell && modeCell.text === "") {
-      throw new InputError("empty synchronization mode", { file, line: modeCell.line, column: modeCell.column });
-    }
-    const settings = {};
-    let label = `${size} B`;
-    if (cycle !== void 0) {
-      settings.cycleTimeMs = cycle;
-      label += `, ${cycle} ms`;
-    }
-    if (modeCell) {
-      settings.syncMode = modeCell.text;
-      label += `, ${modeCell.text}`;
-    }
+    const r = readFepRow(file, table3, index2, row);
+    const parameter = parameterOfFepRow(r);
     const line = row[0].line;
-    const earlier = seen.get(label);
+    const earlier = seen.get(parameter.label);
     if (earlier !== void 0)
-      throw new InputError(`"${label}" appears twice (first on line ${earlier})`, { file, line, column: 1 });
-    seen.set(label, line);
-    const parameter = { label, payloadBytes: size, settings };
-    const statistics = { mean: throughput };
-    if (variance !== void 0) statistics.variance = variance;
+      throw new InputError(`"${parameter.label}" appears twice (first on line ${earlier})`, { file, line, column: 1 });
+    seen.set(parameter.label, line);
+    const statistics = { mean: r.throughput };
+    if (r.variance !== void 0) statistics.variance = r.variance;
     measurements.push({ experiment, parameter, metric: THROUGHPUT3, statistics, place: { file, line } });
-    if (received !== void 0) {
+    if (r.received !== void 0) {
       measurements.push({
         experiment,
         parameter,
         metric: RECEIVED,
-        statistics: { mean: received },
+        statistics: { mean: r.received },
         place: { file, line }
       });
     }
@@ -5884,6 +5900,47 @@ function parseFep(file, text2) {
       `FEP throughput: the experiment is the file name stem ("${experiment}").`
     ]
   };
+}
+function readFepRow(file, table3, index2, row) {
+  const number3 = (column, integer = false) => {
+    const at = index2[column];
+    if (at === void 0) return void 0;
+    const cell2 = row[at];
+    if (!(integer ? /^\d+$/ : NUMBER3).test(cell2.text)) {
+      throw new InputError(
+        `expected ${integer ? "a whole number" : "a number"} in column "${table3.header[at]}", found "${cell2.text}"`,
+        {
+          file,
+          line: cell2.line,
+          column: cell2.column
+        }
+      );
+    }
+    return Number(cell2.text);
+  };
+  const throughput = number3("throughput");
+  const size = number3("size", true);
+  const variance = number3("variance");
+  const received = number3("received");
+  const cycle = number3("cycle");
+  const mode = index2.mode !== void 0 ? row[index2.mode] : void 0;
+  if (mode && mode.text === "") {
+    throw new InputError("empty synchronization mode", { file, line: mode.line, column: mode.column });
+  }
+  return { throughput, size, variance, received, cycle, mode };
+}
+function parameterOfFepRow({ size, cycle, mode }) {
+  const settings = {};
+  let label = `${size} B`;
+  if (cycle !== void 0) {
+    settings.cycleTimeMs = cycle;
+    label += `, ${cycle} ms`;
+  }
+  if (mode) {
+    settings.syncMode = mode.text;
+    label += `, ${mode.text}`;
+  }
+  return { label, payloadBytes: size, settings };
 }
 
 // src/engine/formats/iceoryx2.ts
@@ -5961,24 +6018,7 @@ var iceoryx2Adapter = {
         }
         return;
       }
-      const [, stream, typeName, maxEventId, iterations, , latencyNs, sampleSize] = m;
-      const service = SERVICE.exec(typeName);
-      const variant = service ? service[1] : typeName;
-      let benchmark;
-      if (stream !== void 0)
-        benchmark = stream === "REQUESTS" ? "request-response requests" : "request-response response-stream";
-      else if (maxEventId !== void 0) benchmark = "event";
-      else if (sampleSize !== void 0 || service) benchmark = "publish-subscribe";
-      else benchmark = "queue";
-      const experiment = `${benchmark} ${variant}`;
-      const parameter = { label: "default", settings: { iterations: Number(iterations) } };
-      if (sampleSize !== void 0) {
-        parameter.label = sampleSize;
-        parameter.payloadBytes = Number(sampleSize);
-      } else if (maxEventId !== void 0) {
-        parameter.label = `max event id ${maxEventId}`;
-        parameter.settings.maxEventId = Number(maxEventId);
-      }
+      const { experiment, parameter, iterations, latencyNs } = variantOfLine(m);
       const key = `${experiment}\0${parameter.label}`;
       const earlier = seen.get(key);
       if (earlier !== void 0) {
@@ -6016,6 +6056,27 @@ var iceoryx2Adapter = {
     return { format: "iceoryx2", file, measurements, notes };
   }
 };
+function variantOfLine(m) {
+  const [stream, typeName, maxEventId, iterations, latencyNs, sampleSize] = [m[1], m[2], m[3], m[4], m[6], m[7]];
+  const service = SERVICE.exec(typeName);
+  const variant = service ? service[1] : typeName;
+  let benchmark;
+  if (stream !== void 0)
+    benchmark = stream === "REQUESTS" ? "request-response requests" : "request-response response-stream";
+  else if (maxEventId !== void 0) benchmark = "event";
+  else if (sampleSize !== void 0 || service) benchmark = "publish-subscribe";
+  else benchmark = "queue";
+  const experiment = `${benchmark} ${variant}`;
+  const parameter = { label: "default", settings: { iterations: Number(iterations) } };
+  if (sampleSize !== void 0) {
+    parameter.label = sampleSize;
+    parameter.payloadBytes = Number(sampleSize);
+  } else if (maxEventId !== void 0) {
+    parameter.label = `max event id ${maxEventId}`;
+    parameter.settings.maxEventId = Number(maxEventId);
+  }
+  return { experiment, parameter, iterations, latencyNs };
+}
 
 // src/engine/formats/iceperf.ts
 var TECHNOLOGY = /^\*{6}\s*(MESSAGE QUEUE|UNIX DOMAIN SOCKET|ICEORYX|ICEORYX C API|ICEORYX WAITSET)\s*\*{8}$/;
@@ -6066,7 +6127,6 @@ var iceperfAdapter = {
   parse(input, options) {
     const { file } = input;
     const lines = cleanLines(input.text);
-    const rawLines = stripBom(input.text).split("\n");
     const measurements = [];
     const notes = [];
     if (options.skipSeconds !== void 0 && options.skipSeconds !== 0) {
@@ -6075,111 +6135,7 @@ var iceperfAdapter = {
       }
       notes.push("skip-seconds does not apply to iceperf output (it has no per-second lines); ignored");
     }
-    let technology;
-    let roundTrips;
-    const tables = /* @__PURE__ */ new Map();
-    const withoutTable = [];
-    let technologyHasTable = false;
-    let follower = false;
-    const closeTechnology = () => {
-      if (technology && !technologyHasTable) withoutTable.push(technology.name);
-    };
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i];
-      const tech = TECHNOLOGY.exec(line.text);
-      if (tech) {
-        closeTechnology();
-        technology = { name: tech[1], line: line.number };
-        technologyHasTable = false;
-        roundTrips = void 0;
-        continue;
-      }
-      if (line.text === "Waiting for PerfSettings from leader application!") follower = true;
-      const trips = ROUND_TRIPS.exec(line.text);
-      if (trips) {
-        roundTrips = Number(trips[1]);
-        continue;
-      }
-      if (!line.text.startsWith("| Payload Size") && !line.text.startsWith("|Payload Size")) continue;
-      const header = TABLE_HEADER.exec(line.text);
-      if (!header) {
-        throw new InputError(
-          'expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")',
-          { file, line: line.number }
-        );
-      }
-      const oldKiB = header[1] === "kB";
-      const experiment = technology?.name ?? "iceperf";
-      if (!technology && !notes.some((n) => n.startsWith("a result table has no technology"))) {
-        notes.push(
-          'a result table has no technology banner ("******   ICEORYX       ********") before it; its experiment is called "iceperf"'
-        );
-      }
-      const earlier = tables.get(experiment);
-      if (earlier !== void 0) {
-        throw new InputError(`${experiment} has a second result table (the first is on line ${earlier})`, {
-          file,
-          line: line.number
-        });
-      }
-      tables.set(experiment, line.number);
-      technologyHasTable = true;
-      const separator = lines[i + 1];
-      if (!separator || !SEPARATOR.test(separator.text)) {
-        throw new InputError(
-          'the iceperf table header is not followed by its "|----:|----:|" line (truncated output?)',
-          {
-            file,
-            line: separator?.number ?? line.number + 1
-          }
-        );
-      }
-      i += 1;
-      const seen = /* @__PURE__ */ new Map();
-      let rows = 0;
-      for (; ; ) {
-        const rowLine = lines[i + 1];
-        if (!rowLine) {
-          if (rows === 0)
-            throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
-          throw new InputError(
-            `the ${experiment} table ends with the file, without the blank line and "Finished!" after it (truncated output?)`,
-            {
-              file,
-              line: lines[i].number + 1
-            }
-          );
-        }
-        if (!rowLine.text.startsWith("|")) break;
-        i += 1;
-        const raw = rawLines[rowLine.number - 1] ?? "";
-        const { bytes, latency } = readRow(file, rowLine, raw, oldKiB);
-        const previous = seen.get(bytes);
-        if (previous !== void 0) {
-          throw new InputError(
-            `payload ${bytes} B appears twice in the ${experiment} table (first on line ${previous})`,
-            {
-              file,
-              line: rowLine.number
-            }
-          );
-        }
-        seen.set(bytes, rowLine.number);
-        rows += 1;
-        const statistics = { mean: latency };
-        if (roundTrips !== void 0) statistics.samples = roundTrips;
-        measurements.push({
-          experiment,
-          parameter: { label: String(bytes), payloadBytes: bytes },
-          metric: LATENCY4,
-          statistics,
-          place: { file, line: rowLine.number }
-        });
-      }
-      if (rows === 0)
-        throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
-    }
-    closeTechnology();
+    const { withoutTable, follower } = readTables2(file, lines, input.text, measurements, notes);
     if (measurements.length === 0) throw noResults(file, lines, follower);
     if (withoutTable.length > 0) {
       notes.push(`no result table for ${withoutTable.join(", ")} (follower output, or the run stopped early); skipped`);
@@ -6190,6 +6146,114 @@ var iceperfAdapter = {
     return { format: "iceperf", file, measurements, notes };
   }
 };
+function readTables2(file, lines, text2, measurements, notes) {
+  const rawLines = stripBom(text2).split("\n");
+  let technology;
+  let roundTrips;
+  const tables = /* @__PURE__ */ new Map();
+  const withoutTable = [];
+  let technologyHasTable = false;
+  let follower = false;
+  const closeTechnology = () => {
+    if (technology && !technologyHasTable) withoutTable.push(technology.name);
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const tech = TECHNOLOGY.exec(line.text);
+    if (tech) {
+      closeTechnology();
+      technology = { name: tech[1], line: line.number };
+      technologyHasTable = false;
+      roundTrips = void 0;
+      continue;
+    }
+    if (line.text === "Waiting for PerfSettings from leader application!") follower = true;
+    const trips = ROUND_TRIPS.exec(line.text);
+    if (trips) {
+      roundTrips = Number(trips[1]);
+      continue;
+    }
+    if (!line.text.startsWith("| Payload Size") && !line.text.startsWith("|Payload Size")) continue;
+    const header = TABLE_HEADER.exec(line.text);
+    if (!header) {
+      throw new InputError(
+        'expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")',
+        { file, line: line.number }
+      );
+    }
+    const experiment = technology?.name ?? "iceperf";
+    if (!technology && !notes.some((n) => n.startsWith("a result table has no technology"))) {
+      notes.push(
+        'a result table has no technology banner ("******   ICEORYX       ********") before it; its experiment is called "iceperf"'
+      );
+    }
+    const earlier = tables.get(experiment);
+    if (earlier !== void 0) {
+      throw new InputError(`${experiment} has a second result table (the first is on line ${earlier})`, {
+        file,
+        line: line.number
+      });
+    }
+    tables.set(experiment, line.number);
+    technologyHasTable = true;
+    const table3 = { file, experiment, oldKiB: header[1] === "kB", roundTrips, header: line };
+    i = readTableRows(table3, lines, rawLines, i, measurements);
+  }
+  closeTechnology();
+  return { withoutTable, follower };
+}
+function readTableRows(table3, lines, rawLines, i, measurements) {
+  const { file, experiment, header: line } = table3;
+  const separator = lines[i + 1];
+  if (!separator || !SEPARATOR.test(separator.text)) {
+    throw new InputError('the iceperf table header is not followed by its "|----:|----:|" line (truncated output?)', {
+      file,
+      line: separator?.number ?? line.number + 1
+    });
+  }
+  i += 1;
+  const seen = /* @__PURE__ */ new Map();
+  let rows = 0;
+  for (; ; ) {
+    const rowLine = lines[i + 1];
+    if (!rowLine) {
+      if (rows === 0)
+        throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
+      throw new InputError(
+        `the ${experiment} table ends with the file, without the blank line and "Finished!" after it (truncated output?)`,
+        {
+          file,
+          line: lines[i].number + 1
+        }
+      );
+    }
+    if (!rowLine.text.startsWith("|")) break;
+    i += 1;
+    const raw = rawLines[rowLine.number - 1] ?? "";
+    const { bytes, latency } = readRow(file, rowLine, raw, table3.oldKiB);
+    const previous = seen.get(bytes);
+    if (previous !== void 0) {
+      throw new InputError(`payload ${bytes} B appears twice in the ${experiment} table (first on line ${previous})`, {
+        file,
+        line: rowLine.number
+      });
+    }
+    seen.set(bytes, rowLine.number);
+    rows += 1;
+    const statistics = { mean: latency };
+    if (table3.roundTrips !== void 0) statistics.samples = table3.roundTrips;
+    measurements.push({
+      experiment,
+      parameter: { label: String(bytes), payloadBytes: bytes },
+      metric: LATENCY4,
+      statistics,
+      place: { file, line: rowLine.number }
+    });
+  }
+  if (rows === 0)
+    throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
+  return i;
+}
 function readRow(file, rowLine, raw, oldKiB) {
   const row = ROW.exec(rowLine.text);
   if (!row) {
@@ -6282,12 +6346,44 @@ function msToUs(text2) {
   return Math.round(Number(text2) * 1e6) / 1e3;
 }
 function parseKuksaConsole(file, text2, options = {}) {
-  const lines = stripBom(text2).split(/\r?\n/);
-  const blocks = [];
-  let block;
   const notes = [
     "databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second."
   ];
+  const { blocks, runs } = readBlocks(file, stripBom(text2).split(/\r?\n/));
+  if (blocks.length === 0) {
+    throw new InputError('no "Global Summary:" or "Group: … | Cycle time(ms): …" block found', { file, line: 1 });
+  }
+  if (options.skipSeconds !== void 0 && options.skipSeconds > 0) {
+    notes.push(
+      "skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up)."
+    );
+  }
+  notes.push(
+    "databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept."
+  );
+  const measurements = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const b of blocks) {
+    for (const m of toMeasurements(file, b, runSignals(file, blocks, b.run))) {
+      if (seen.has(keyOf(m)))
+        m.parameter = {
+          label: `${m.parameter.label}, run ${b.run}`,
+          settings: { ...m.parameter.settings, run: b.run }
+        };
+      seen.add(keyOf(m));
+      measurements.push(m);
+    }
+  }
+  if (runs > 1) {
+    notes.push(
+      `databroker-perf: ${runs} runs in one file (each "Global Summary:" starts one); a run repeating an earlier configuration (API, groups, total signals) is told apart as "run N".`
+    );
+  }
+  return { format: kuksaConsoleAdapter.id, file, measurements, notes };
+}
+function readBlocks(file, lines) {
+  const blocks = [];
+  let block;
   let run = 1;
   const start = (b) => {
     if (block) finish(file, block);
@@ -6331,76 +6427,47 @@ function parseKuksaConsole(file, text2, options = {}) {
       continue;
     }
     block.lastLine = lineNo;
-    if (block.section === "summary") {
-      const key = KEY.exec(line);
-      if (key) {
-        block.keys.set(key[1], {
-          value: key[2],
-          line: lineNo,
-          column: line.indexOf(key[2], key[1].length + 2) + 1
-        });
-      }
-      continue;
-    }
-    if (block.section === "histogram") {
-      const m2 = HISTOGRAM_LINE.exec(line);
-      if (!m2) {
-        throw new InputError(
-          `expected a histogram line "<value> ms [<count>] |…", found "${line.trim().slice(0, 40)}"`,
-          {
-            file,
-            line: lineNo,
-            column: line.length - line.trimStart().length + 1
-          }
-        );
-      }
-      block.histogram.push({ valueUs: msToUs(m2[1]), count: Number(m2[2]), line: lineNo });
-      continue;
-    }
-    const m = DISTRIBUTION_LINE.exec(line);
-    if (!m) {
-      throw new InputError(
-        `expected a distribution line "<q>% in under <value> ms", found "${line.trim().slice(0, 40)}"`,
-        {
-          file,
-          line: lineNo,
-          column: line.length - line.trimStart().length + 1
-        }
-      );
-    }
-    block.quantiles.set(Number(m[1]), { valueUs: msToUs(m[2]), line: lineNo });
+    readBlockLine(file, block, line, lineNo);
   }
   if (block) finish(file, block);
-  if (blocks.length === 0) {
-    throw new InputError('no "Global Summary:" or "Group: … | Cycle time(ms): …" block found', { file, line: 1 });
-  }
-  if (options.skipSeconds !== void 0 && options.skipSeconds > 0) {
-    notes.push(
-      "skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up)."
-    );
-  }
-  notes.push(
-    "databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept."
-  );
-  const measurements = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const b of blocks) {
-    for (const m of toMeasurements(file, b, runSignals(file, blocks, b.run))) {
-      if (seen.has(keyOf(m)))
-        m.parameter = {
-          label: `${m.parameter.label}, run ${b.run}`,
-          settings: { ...m.parameter.settings, run: b.run }
-        };
-      seen.add(keyOf(m));
-      measurements.push(m);
+  return { blocks, runs: run };
+}
+function readBlockLine(file, block, line, lineNo) {
+  if (block.section === "summary") {
+    const key = KEY.exec(line);
+    if (key) {
+      block.keys.set(key[1], {
+        value: key[2],
+        line: lineNo,
+        column: line.indexOf(key[2], key[1].length + 2) + 1
+      });
     }
+    return;
   }
-  if (run > 1) {
-    notes.push(
-      `databroker-perf: ${run} runs in one file (each "Global Summary:" starts one); a run repeating an earlier configuration (API, groups, total signals) is told apart as "run N".`
+  if (block.section === "histogram") {
+    const m2 = HISTOGRAM_LINE.exec(line);
+    if (!m2) {
+      throw new InputError(`expected a histogram line "<value> ms [<count>] |…", found "${line.trim().slice(0, 40)}"`, {
+        file,
+        line: lineNo,
+        column: line.length - line.trimStart().length + 1
+      });
+    }
+    block.histogram.push({ valueUs: msToUs(m2[1]), count: Number(m2[2]), line: lineNo });
+    return;
+  }
+  const m = DISTRIBUTION_LINE.exec(line);
+  if (!m) {
+    throw new InputError(
+      `expected a distribution line "<q>% in under <value> ms", found "${line.trim().slice(0, 40)}"`,
+      {
+        file,
+        line: lineNo,
+        column: line.length - line.trimStart().length + 1
+      }
     );
   }
-  return { format: kuksaConsoleAdapter.id, file, measurements, notes };
+  block.quantiles.set(Number(m[1]), { valueUs: msToUs(m[2]), line: lineNo });
 }
 function requireKey(file, b, key, alias) {
   const found = b.keys.get(key) ?? (alias ? b.keys.get(alias) : void 0);
@@ -6536,7 +6603,7 @@ function parseKuksaCsv(file, text2) {
     throw new InputError(`expected the header "${HEADER2}"`, { file, line: 1, column: 1 });
   }
   const values = [];
-  let firstLine2 = 0;
+  let firstLine3 = 0;
   for (let i = 1; i < lines.length; i++) {
     const raw = lines[i];
     if (raw.trim() === "") continue;
@@ -6547,7 +6614,7 @@ function parseKuksaCsv(file, text2) {
         column: raw.length - raw.trimStart().length + 1
       });
     }
-    if (firstLine2 === 0) firstLine2 = i + 1;
+    if (firstLine3 === 0) firstLine3 = i + 1;
     values.push(Number(raw));
   }
   if (values.length === 0) throw new InputError("the latency file has a header but no data rows", { file, line: 2 });
@@ -6564,7 +6631,7 @@ function parseKuksaCsv(file, text2) {
         metric: LATENCY6,
         statistics: sampleStatistics(values),
         samples,
-        place: { file, line: firstLine2 }
+        place: { file, line: firstLine3 }
       }
     ],
     notes: [
@@ -6663,8 +6730,7 @@ var netio3Adapter = {
   recognises(head) {
     const header = headerLineOf(head);
     if (!header || !header.line.includes(",")) return false;
-    const { index: index2 } = readHeader(header.line);
-    return index2.bufferSize !== void 0 && index2.bufferCount !== void 0 && (index2.rate !== void 0 || index2.throughput !== void 0);
+    return hasSweepColumns(readHeader(header.line).index);
   },
   parse(input, _options) {
     return parseNetio3(input.file, input.text);
@@ -6676,6 +6742,9 @@ function parseBytes(text2) {
   const factor = m[2] === void 0 ? 1 : /^[kK]/.test(m[2]) ? 1024 : 1024 * 1024;
   return Number(m[1]) * factor;
 }
+function hasSweepColumns(index2) {
+  return index2.bufferSize !== void 0 && index2.bufferCount !== void 0 && (index2.rate !== void 0 || index2.throughput !== void 0);
+}
 function parseNetio3(file, text2) {
   const lines = stripBom(text2).split(/\r?\n/);
   const found = headerLineOf(text2);
@@ -6686,33 +6755,46 @@ function parseNetio3(file, text2) {
     );
   const names = found.line.split(",").map((s) => s.trim());
   const { index: index2, units } = readHeader(found.line);
-  if (index2.bufferSize === void 0 || index2.bufferCount === void 0 || index2.rate === void 0 && index2.throughput === void 0) {
+  if (!hasSweepColumns(index2)) {
     throw new InputError("expected columns for buffer size, number of buffers and message rate or throughput", {
       file,
       line: found.number,
       column: 1
     });
   }
+  const table3 = { file, line: found.number, names, index: index2 };
   const notes = [];
-  const resolve4 = (column, fallback, dimension) => {
-    const given = units[column];
-    const unit = unitOf(given ?? fallback);
-    if (!unit || unit.dimension !== dimension) {
-      const at = index2[column];
-      throw new InputError(
-        `unknown ${column === "rate" ? "rate" : "throughput"} unit "${given}" in column "${names[at]}"`,
-        {
-          file,
-          line: found.number,
-          column: 1
-        }
-      );
-    }
-    if (given === void 0)
-      notes.push(`netio3: column "${names[index2[column]]}" names no unit; assumed ${fallback}.`);
-    return unit;
-  };
-  const rateUnit2 = index2.rate !== void 0 ? resolve4("rate", "Hz", "rate") : void 0;
+  const columnUnits = readColumnUnits(table3, units, notes);
+  const stem = (() => {
+    const name = baseName(file);
+    const dot = name.lastIndexOf(".");
+    return dot > 0 ? name.slice(0, dot) : name;
+  })();
+  const groups = /* @__PURE__ */ new Map();
+  let rows = 0;
+  for (let i = found.number; i < lines.length; i++) {
+    const textLine = lines[i];
+    if (textLine.trim() === "" || textLine.startsWith("#")) continue;
+    addSweepRow(groups, readSweepRow(table3, columnUnits, textLine, i + 1, stem));
+    rows++;
+  }
+  if (rows === 0) throw new InputError("the netio3 table has a header but no data rows", { file, line: found.number });
+  const measurements = [...groups.values()].flatMap((g) => measurementsOfGroup(file, g, columnUnits));
+  notes.push(
+    "netio3: rows repeating a backend × buffer size × number of buffers are repetitions; the median is the statistic to compare (as in the FELIX thesis)."
+  );
+  return { format: netio3Adapter.id, file, measurements, notes };
+}
+function readColumnUnits({ file, line, names, index: index2 }, units, notes) {
+  let rateUnit2;
+  if (index2.rate !== void 0) {
+    const given = units.rate;
+    const unit = unitOf(given ?? "Hz");
+    if (!unit || unit.dimension !== "rate")
+      throw new InputError(`unknown rate unit "${given}" in column "${names[index2.rate]}"`, { file, line, column: 1 });
+    if (given === void 0) notes.push(`netio3: column "${names[index2.rate]}" names no unit; assumed Hz.`);
+    rateUnit2 = unit;
+  }
   let throughputUnit;
   let throughputFactor = 1;
   if (index2.throughput !== void 0) {
@@ -6721,7 +6803,7 @@ function parseNetio3(file, text2) {
     if (!unit || unit.dimension !== "bitrate" && unit.dimension !== "byterate") {
       throw new InputError(`unknown throughput unit "${given}" in column "${names[index2.throughput]}"`, {
         file,
-        line: found.number,
+        line,
         column: 1
       });
     }
@@ -6732,101 +6814,94 @@ function parseNetio3(file, text2) {
   }
   const sizeUnit = units.bufferSize !== void 0 ? unitOf(units.bufferSize) : void 0;
   if (units.bufferSize !== void 0 && (!sizeUnit || sizeUnit.dimension !== "size")) {
-    throw new InputError(`unknown size unit "${units.bufferSize}"`, { file, line: found.number, column: 1 });
+    throw new InputError(`unknown size unit "${units.bufferSize}"`, { file, line, column: 1 });
   }
-  const stem = (() => {
-    const name = baseName(file);
-    const dot = name.lastIndexOf(".");
-    return dot > 0 ? name.slice(0, dot) : name;
-  })();
-  const groups = /* @__PURE__ */ new Map();
-  let rows = 0;
-  for (let i = found.number; i < lines.length; i++) {
-    const textLine = lines[i];
-    const lineNo = i + 1;
-    if (textLine.trim() === "" || textLine.startsWith("#")) continue;
-    const fields = textLine.split(",");
-    if (fields.length !== names.length) {
-      throw new InputError(`expected ${names.length} fields like the header, found ${fields.length} (truncated row?)`, {
-        file,
-        line: lineNo,
-        column: textLine.length + 1
-      });
-    }
-    const columnOf3 = (at) => {
-      let c = 1;
-      for (let k = 0; k < at; k++) c += fields[k].length + 1;
-      return c + (fields[at].length - fields[at].trimStart().length);
-    };
-    const fail = (at, what) => {
-      throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at].trim()}"`, {
-        file,
-        line: lineNo,
-        column: columnOf3(at)
-      });
-    };
-    const bytesAt = (at) => {
-      const value2 = parseBytes(fields[at].trim());
-      if (value2 === void 0) return fail(at, "a size in bytes");
-      return sizeUnit && at === index2.bufferSize ? value2 * sizeUnit.toBase : value2;
-    };
-    const numberAt = (at) => {
-      const t = fields[at].trim();
-      if (!/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(t)) return fail(at, "a number");
-      return Number(t);
-    };
-    const bufferBytes = bytesAt(index2.bufferSize);
-    const countText = fields[index2.bufferCount].trim();
-    if (!/^\d+$/.test(countText)) fail(index2.bufferCount, "a whole number of buffers");
-    const bufferCount = Number(countText);
-    const msgBytes = index2.msgSize !== void 0 ? bytesAt(index2.msgSize) : void 0;
-    const experiment = index2.backend !== void 0 ? fields[index2.backend].trim() || stem : stem;
-    const key = `${experiment}|${bufferBytes}|${bufferCount}|${msgBytes ?? ""}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = { experiment, bufferBytes, bufferCount, line: lineNo, rate: [], throughput: [] };
-      if (msgBytes !== void 0) group.msgBytes = msgBytes;
-      groups.set(key, group);
-    }
-    if (index2.rate !== void 0) group.rate.push(numberAt(index2.rate) * rateUnit2.toBase);
-    if (index2.throughput !== void 0) group.throughput.push(numberAt(index2.throughput) * throughputFactor);
-    rows++;
+  return { rateUnit: rateUnit2, throughputUnit, throughputFactor, sizeUnit };
+}
+function readSweepRow(table3, units, textLine, lineNo, stem) {
+  const { file, names, index: index2 } = table3;
+  const fields = textLine.split(",");
+  if (fields.length !== names.length) {
+    throw new InputError(`expected ${names.length} fields like the header, found ${fields.length} (truncated row?)`, {
+      file,
+      line: lineNo,
+      column: textLine.length + 1
+    });
   }
-  if (rows === 0) throw new InputError("the netio3 table has a header but no data rows", { file, line: found.number });
+  const columnOf3 = (at) => {
+    let c = 1;
+    for (let k = 0; k < at; k++) c += fields[k].length + 1;
+    return c + (fields[at].length - fields[at].trimStart().length);
+  };
+  const fail = (at, what) => {
+    throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at].trim()}"`, {
+      file,
+      line: lineNo,
+      column: columnOf3(at)
+    });
+  };
+  const bytesAt = (at) => {
+    const value2 = parseBytes(fields[at].trim());
+    if (value2 === void 0) return fail(at, "a size in bytes");
+    return units.sizeUnit && at === index2.bufferSize ? value2 * units.sizeUnit.toBase : value2;
+  };
+  const numberAt = (at) => {
+    const t = fields[at].trim();
+    if (!/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(t)) return fail(at, "a number");
+    return Number(t);
+  };
+  const bufferBytes = bytesAt(index2.bufferSize);
+  const countText = fields[index2.bufferCount].trim();
+  if (!/^\d+$/.test(countText)) fail(index2.bufferCount, "a whole number of buffers");
+  const bufferCount = Number(countText);
+  const msgBytes = index2.msgSize !== void 0 ? bytesAt(index2.msgSize) : void 0;
+  const experiment = index2.backend !== void 0 ? fields[index2.backend].trim() || stem : stem;
+  const rate = index2.rate !== void 0 ? numberAt(index2.rate) * units.rateUnit.toBase : void 0;
+  const throughput = index2.throughput !== void 0 ? numberAt(index2.throughput) * units.throughputFactor : void 0;
+  return { experiment, bufferBytes, bufferCount, msgBytes, line: lineNo, rate, throughput };
+}
+function addSweepRow(groups, row) {
+  const { experiment, bufferBytes, bufferCount, msgBytes } = row;
+  const key = `${experiment}|${bufferBytes}|${bufferCount}|${msgBytes ?? ""}`;
+  let group = groups.get(key);
+  if (!group) {
+    group = { experiment, bufferBytes, bufferCount, line: row.line, rate: [], throughput: [] };
+    if (msgBytes !== void 0) group.msgBytes = msgBytes;
+    groups.set(key, group);
+  }
+  if (row.rate !== void 0) group.rate.push(row.rate);
+  if (row.throughput !== void 0) group.throughput.push(row.throughput);
+}
+function measurementsOfGroup(file, g, units) {
   const measurements = [];
-  for (const g of groups.values()) {
-    let label = `${g.bufferBytes} B × ${g.bufferCount}`;
-    const settings = { bufferBytes: g.bufferBytes, bufferCount: g.bufferCount };
-    if (g.msgBytes !== void 0) {
-      settings.msgBytes = g.msgBytes;
-      label += `, msg ${g.msgBytes} B`;
-    }
-    const parameter = g.msgBytes !== void 0 ? { label, payloadBytes: g.msgBytes, settings } : { label, settings };
-    const add = (metric2, displayUnit2, values) => {
-      if (values.length === 0) return;
-      const sorted = [...values].sort((a, b) => a - b);
-      measurements.push({
-        experiment: g.experiment,
-        parameter,
-        metric: { ...metric2, displayUnit: displayUnit2 },
-        statistics: {
-          median: medianOfSorted(sorted),
-          min: sorted[0],
-          max: sorted[sorted.length - 1],
-          mean: values.reduce((a, b) => a + b, 0) / values.length,
-          samples: values.length
-        },
-        samples: Float64Array.from(values),
-        place: { file, line: g.line }
-      });
-    };
-    add(MESSAGE_RATE, rateUnit2?.symbol ?? "Hz", g.rate);
-    add(THROUGHPUT5, throughputUnit?.symbol ?? "Gb/s", g.throughput);
+  let label = `${g.bufferBytes} B × ${g.bufferCount}`;
+  const settings = { bufferBytes: g.bufferBytes, bufferCount: g.bufferCount };
+  if (g.msgBytes !== void 0) {
+    settings.msgBytes = g.msgBytes;
+    label += `, msg ${g.msgBytes} B`;
   }
-  notes.push(
-    "netio3: rows repeating a backend × buffer size × number of buffers are repetitions; the median is the statistic to compare (as in the FELIX thesis)."
-  );
-  return { format: netio3Adapter.id, file, measurements, notes };
+  const parameter = g.msgBytes !== void 0 ? { label, payloadBytes: g.msgBytes, settings } : { label, settings };
+  const add = (metric2, displayUnit2, values) => {
+    if (values.length === 0) return;
+    const sorted = [...values].sort((a, b) => a - b);
+    measurements.push({
+      experiment: g.experiment,
+      parameter,
+      metric: { ...metric2, displayUnit: displayUnit2 },
+      statistics: {
+        median: medianOfSorted(sorted),
+        min: sorted[0],
+        max: sorted[sorted.length - 1],
+        mean: values.reduce((a, b) => a + b, 0) / values.length,
+        samples: values.length
+      },
+      samples: Float64Array.from(values),
+      place: { file, line: g.line }
+    });
+  };
+  add(MESSAGE_RATE, units.rateUnit?.symbol ?? "Hz", g.rate);
+  add(THROUGHPUT5, units.throughputUnit?.symbol ?? "Gb/s", g.throughput);
+  return measurements;
 }
 
 // src/engine/formats/genericCsv.ts
@@ -6855,93 +6930,95 @@ var genericCsvAdapter = {
     const defaultExperiment = baseName2(file);
     if (mapping.experiment === void 0)
       notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
-    const measurements = [];
-    const byKey = /* @__PURE__ */ new Map();
-    const laterLines = /* @__PURE__ */ new Map();
+    const table3 = {
+      file,
+      maxMeasurements: options.maxMeasurements,
+      measurements: [],
+      byKey: /* @__PURE__ */ new Map(),
+      laterLines: /* @__PURE__ */ new Map()
+    };
     let rowCount = 0;
     forEachCsvRow(file, text2, required, required.join(","), required, (row, columns) => {
       rowCount++;
-      let experiment = defaultExperiment;
-      if (mapping.experiment !== void 0) {
-        const index2 = columns[mapping.experiment];
-        experiment = (row.fields[index2] ?? "").trim();
-        if (experiment === "") {
-          throw new InputError(`the experiment column "${mapping.experiment}" is empty`, {
-            file,
-            line: row.line,
-            column: fieldColumn(row.text, index2)
-          });
-        }
-      }
-      let parameter = { label: "" };
-      if (mapping.parameter !== void 0) {
-        const label = (row.fields[columns[mapping.parameter]] ?? "").trim();
-        parameter = { label };
-        if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label)))
-          parameter.payloadBytes = Number(label);
-      }
+      const experiment = experimentOfRow(file, mapping, row, columns, defaultExperiment);
+      const parameter = parameterOfRow(mapping, row, columns);
       for (const plan of plans) {
         const index2 = columns[plan.column];
-        const cell2 = row.fields[index2] ?? "";
-        if (isMissingValue(cell2)) continue;
-        const value2 = parseNumber(cell2, "precise");
-        if (value2 === void 0) {
-          throw new InputError(
-            `expected a number in column "${plan.column}", found "${cell2.length > 40 ? cell2.slice(0, 40) + "…" : cell2}"`,
-            {
-              file,
-              line: row.line,
-              column: fieldColumn(row.text, index2)
-            }
-          );
-        }
-        const kind = { dimension: plan.metric.dimension, statistic: plan.statistic, metric: plan.metric.name };
-        requirePossibleValue(
-          kind,
-          value2,
-          `the ${plan.metric.name} in column "${plan.column}"`,
-          { file, line: row.line, column: fieldColumn(row.text, index2) },
-          plan.unit.symbol
-        );
-        const key = `${experiment}\0${parameter.label}\0${plan.metric.name}`;
-        let measurement = byKey.get(key);
-        if (measurement?.statistics[plan.statistic] !== void 0) {
-          const earlier = laterLines.get(measurement)?.[plan.statistic] ?? measurement.place.line;
-          const what = `${experiment}${parameter.label ? ` / ${parameter.label}` : ""}`;
-          throw new InputError(
-            `"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`,
-            {
-              file,
-              line: row.line,
-              column: fieldColumn(row.text, index2)
-            }
-          );
-        }
-        if (!measurement) {
-          measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
-          byKey.set(key, measurement);
-          measurements.push(measurement);
-          if (options.maxMeasurements !== void 0 && measurements.length > options.maxMeasurements) {
-            throw new InputError(
-              `the file holds more than ${options.maxMeasurements} measurements (found by line ${row.line}); the limit is ${options.maxMeasurements} per file`,
-              {
-                file,
-                line: row.line
-              }
-            );
-          }
-        } else if (row.line !== measurement.place.line) {
-          let lines = laterLines.get(measurement);
-          if (!lines) laterLines.set(measurement, lines = {});
-          lines[plan.statistic] = row.line;
-        }
-        measurement.statistics[plan.statistic] = scale(value2, plan.statistic, plan.unit);
+        const value2 = readCell(file, plan, row, index2);
+        if (value2 !== void 0) addStatistic(table3, { experiment, parameter, plan, row, index: index2, value: value2 });
       }
     });
     if (rowCount === 0) throw new InputError("the CSV has a header but no rows", { file, line: 2 });
-    return { format: "generic-csv", file, measurements, notes };
+    return { format: "generic-csv", file, measurements: table3.measurements, notes };
   }
 };
+function experimentOfRow(file, mapping, row, columns, defaultExperiment) {
+  if (mapping.experiment === void 0) return defaultExperiment;
+  const index2 = columns[mapping.experiment];
+  const experiment = (row.fields[index2] ?? "").trim();
+  if (experiment === "") {
+    throw new InputError(`the experiment column "${mapping.experiment}" is empty`, {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, index2)
+    });
+  }
+  return experiment;
+}
+function parameterOfRow(mapping, row, columns) {
+  if (mapping.parameter === void 0) return { label: "" };
+  const label = (row.fields[columns[mapping.parameter]] ?? "").trim();
+  const parameter = { label };
+  if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label)))
+    parameter.payloadBytes = Number(label);
+  return parameter;
+}
+function readCell(file, plan, row, index2) {
+  const value2 = readNumberCell(file, row, index2, plan.column);
+  if (value2 === void 0) return void 0;
+  const kind = { dimension: plan.metric.dimension, statistic: plan.statistic, metric: plan.metric.name };
+  requirePossibleValue(
+    kind,
+    value2,
+    `the ${plan.metric.name} in column "${plan.column}"`,
+    { file, line: row.line, column: fieldColumn(row.text, index2) },
+    plan.unit.symbol
+  );
+  return value2;
+}
+function addStatistic(table3, { experiment, parameter, plan, row, index: index2, value: value2 }) {
+  const { file, byKey, laterLines, measurements, maxMeasurements } = table3;
+  const key = `${experiment}\0${parameter.label}\0${plan.metric.name}`;
+  let measurement = byKey.get(key);
+  if (measurement?.statistics[plan.statistic] !== void 0) {
+    const earlier = laterLines.get(measurement)?.[plan.statistic] ?? measurement.place.line;
+    const what = `${experiment}${parameter.label ? ` / ${parameter.label}` : ""}`;
+    throw new InputError(`"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`, {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, index2)
+    });
+  }
+  if (!measurement) {
+    measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
+    byKey.set(key, measurement);
+    measurements.push(measurement);
+    if (maxMeasurements !== void 0 && measurements.length > maxMeasurements) {
+      throw new InputError(
+        `the file holds more than ${maxMeasurements} measurements (found by line ${row.line}); the limit is ${maxMeasurements} per file`,
+        {
+          file,
+          line: row.line
+        }
+      );
+    }
+  } else if (row.line !== measurement.place.line) {
+    let lines = laterLines.get(measurement);
+    if (!lines) laterLines.set(measurement, lines = {});
+    lines[plan.statistic] = row.line;
+  }
+  measurement.statistics[plan.statistic] = scale(value2, plan.statistic, plan.unit);
+}
 function scale(value2, statistic, unit) {
   if (statistic === "samples") return value2;
   if (statistic === "variance") return value2 * unit.toBase * unit.toBase;
@@ -7094,6 +7171,7 @@ var githubActionBenchmarkAdapter = {
 };
 
 // src/engine/formats/googleBenchmark.ts
+var NANOSECONDS = parseUnit("ns");
 var ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
 var KNOWN_FIELDS = /* @__PURE__ */ new Set([
   "name",
@@ -7182,139 +7260,164 @@ var googleBenchmarkAdapter = {
         ...doc.placeOf(benchmarks)
       });
     }
-    const notes = [];
-    const groups = /* @__PURE__ */ new Map();
-    const skippedAggregates = /* @__PURE__ */ new Set();
-    const customCounters = /* @__PURE__ */ new Set();
-    let assumedNs = false;
+    const reading = {
+      fields,
+      notes: [],
+      groups: /* @__PURE__ */ new Map(),
+      skippedAggregates: /* @__PURE__ */ new Set(),
+      customCounters: /* @__PURE__ */ new Set(),
+      assumedNs: false
+    };
     benchmarks.forEach((entry, index2) => {
       if (!isJsonObject(entry)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index2);
-      const line = doc.placeOf(entry).line;
-      const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
-      const runType = fields.string(entry, "run_type");
-      const aggregateName = fields.string(entry, "aggregate_name");
-      if (entry.error_occurred === true) {
-        const message = typeof entry.error_message === "string" ? `: ${entry.error_message}` : "";
-        notes.push(`"${name}" (line ${line}) reported an error and is skipped${message}`);
-        return;
-      }
-      if (entry.skipped === true || typeof entry.skipped === "number" && entry.skipped !== 0 || typeof entry.skip_message === "string") {
-        notes.push(
-          `"${name}" (line ${line}) was skipped by the benchmark${typeof entry.skip_message === "string" ? `: ${entry.skip_message}` : ""}`
-        );
-        return;
-      }
-      let statistic;
-      if (runType === "aggregate" || aggregateName !== void 0) {
-        const mapped = aggregateName === void 0 ? void 0 : { mean: "mean", median: "median", stddev: "stdev" }[aggregateName];
-        if (mapped === void 0 || fields.string(entry, "aggregate_unit") === "percentage") {
-          skippedAggregates.add(aggregateName ?? "(no aggregate_name)");
-          return;
-        }
-        statistic = mapped;
-      } else {
-        statistic = "repetition";
-      }
-      let runName2 = fields.string(entry, "run_name");
-      if (runName2 === void 0) {
-        runName2 = aggregateName !== void 0 && name.endsWith("_" + aggregateName) ? name.slice(0, -aggregateName.length - 1) : name;
-      }
-      let timeUnit;
-      const timeUnitText = fields.string(entry, "time_unit");
-      if (timeUnitText !== void 0) {
-        timeUnit = parseUnit(timeUnitText);
-        if (timeUnit?.dimension !== "time")
-          throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, "time_unit");
-      }
-      for (const key of Object.keys(entry)) {
-        if (!KNOWN_FIELDS.has(key) && typeof entry[key] === "number") customCounters.add(key);
-      }
-      if (entry.iterations === 0) {
-        notes.push(`"${name}" (line ${line}) ran no iterations and is skipped`);
-        return;
-      }
-      for (const spec of METRICS) {
-        const value2 = fields.measured(
-          entry,
-          spec.field,
-          {
-            dimension: spec.metric.dimension,
-            statistic: statistic === "repetition" ? "sample" : statistic,
-            metric: spec.metric.name
-          },
-          { nullable: true }
-        );
-        if (value2 === void 0) continue;
-        let unit;
-        if (spec.unit === "time_unit") {
-          if (!timeUnit) {
-            assumedNs = true;
-            timeUnit = parseUnit("ns");
-          }
-          unit = timeUnit;
-        } else {
-          unit = spec.unit;
-        }
-        const group = groupOf(groups, runName2, line);
-        let slot = group.metrics.get(spec.field);
-        if (!slot) {
-          const metric2 = spec.unit === "time_unit" ? { ...spec.metric, displayUnit: unit.symbol } : spec.metric;
-          slot = { metric: metric2, statistics: {}, repetitions: [] };
-          group.metrics.set(spec.field, slot);
-        }
-        const base = toBaseUnit(value2, unit);
-        if (statistic === "repetition") slot.repetitions.push(base);
-        else slot.statistics[statistic] = base;
-      }
+      readBenchmarkEntry(reading, entry, doc.placeOf(entry).line);
     });
-    const measurements = [];
-    for (const group of groups.values()) {
-      for (const { metric: metric2, statistics, repetitions } of group.metrics.values()) {
-        const measurement = {
-          experiment: group.experiment,
-          parameter: group.parameter,
-          metric: metric2,
-          statistics: { ...statistics },
-          place: { file, line: group.line }
-        };
-        if (repetitions.length > 0) {
-          const s = measurement.statistics;
-          const sorted = [...repetitions].sort((a, b) => a - b);
-          const n = sorted.length;
-          s.samples = n;
-          const mean3 = repetitions.reduce((a, b) => a + b, 0) / n;
-          if (s.mean === void 0) s.mean = mean3;
-          if (n > 1) {
-            s.min = sorted[0];
-            s.max = sorted[n - 1];
-            if (s.median === void 0) s.median = medianOfSorted(sorted);
-            if (s.stdev === void 0)
-              s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean3) ** 2, 0) / (n - 1));
-          }
-          measurement.samples = Float64Array.from(repetitions);
-        }
-        measurements.push(measurement);
-      }
-    }
+    const measurements = [...reading.groups.values()].flatMap((group) => measurementsOfGroup2(file, group));
     if (measurements.length === 0) {
       throw new InputError("the Google Benchmark output has no benchmark with a real_time, cpu_time or rate counter", {
         file,
         ...doc.placeOf(benchmarks)
       });
     }
-    if (assumedNs)
-      notes.push('some benchmarks have no "time_unit"; their times were read as nanoseconds (the library default)');
-    if (skippedAggregates.size > 0)
-      notes.push(`aggregates other than mean, median and stddev are not read: ${[...skippedAggregates].join(", ")}`);
-    if (customCounters.size > 0) {
-      notes.push(
-        `user counters are not read, as the file does not say whether more is better: ${[...customCounters].join(", ")}`
-      );
-    }
+    const notes = [...reading.notes, ...closingNotes(reading)];
     const environment = environmentOfContext(root.context);
     return { format: "google-benchmark", file, measurements, notes, ...environment ? { environment } : {} };
   }
 };
+function readBenchmarkEntry(reading, entry, line) {
+  const { fields, notes } = reading;
+  const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
+  const runType = fields.string(entry, "run_type");
+  const aggregateName = fields.string(entry, "aggregate_name");
+  const skipped = skippedRunNote(entry, name, line);
+  if (skipped !== void 0) {
+    notes.push(skipped);
+    return;
+  }
+  const statistic = statisticOfEntry(fields, entry, runType, aggregateName);
+  if (statistic === void 0) {
+    reading.skippedAggregates.add(aggregateName ?? "(no aggregate_name)");
+    return;
+  }
+  const runName2 = fields.string(entry, "run_name") ?? runNameOfAggregate(name, aggregateName);
+  const timeUnit = timeUnitOfEntry(fields, entry);
+  for (const key of Object.keys(entry)) {
+    if (!KNOWN_FIELDS.has(key) && typeof entry[key] === "number") reading.customCounters.add(key);
+  }
+  if (entry.iterations === 0) {
+    notes.push(`"${name}" (line ${line}) ran no iterations and is skipped`);
+    return;
+  }
+  addMetricValues(reading, entry, { runName: runName2, line, statistic, timeUnit });
+}
+function skippedRunNote(entry, name, line) {
+  if (entry.error_occurred === true) {
+    const message = typeof entry.error_message === "string" ? `: ${entry.error_message}` : "";
+    return `"${name}" (line ${line}) reported an error and is skipped${message}`;
+  }
+  if (entry.skipped === true || typeof entry.skipped === "number" && entry.skipped !== 0 || typeof entry.skip_message === "string") {
+    return `"${name}" (line ${line}) was skipped by the benchmark${typeof entry.skip_message === "string" ? `: ${entry.skip_message}` : ""}`;
+  }
+  return void 0;
+}
+function statisticOfEntry(fields, entry, runType, aggregateName) {
+  if (runType !== "aggregate" && aggregateName === void 0) return "repetition";
+  const mapped = aggregateName === void 0 ? void 0 : { mean: "mean", median: "median", stddev: "stdev" }[aggregateName];
+  if (mapped === void 0 || fields.string(entry, "aggregate_unit") === "percentage") return void 0;
+  return mapped;
+}
+function runNameOfAggregate(name, aggregateName) {
+  return aggregateName !== void 0 && name.endsWith("_" + aggregateName) ? name.slice(0, -aggregateName.length - 1) : name;
+}
+function timeUnitOfEntry(fields, entry) {
+  const timeUnitText = fields.string(entry, "time_unit");
+  if (timeUnitText === void 0) return void 0;
+  const timeUnit = parseUnit(timeUnitText);
+  if (timeUnit?.dimension !== "time")
+    throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, "time_unit");
+  return timeUnit;
+}
+function addMetricValues(reading, entry, context) {
+  const { statistic } = context;
+  let { timeUnit } = context;
+  for (const spec of METRICS) {
+    const value2 = reading.fields.measured(
+      entry,
+      spec.field,
+      {
+        dimension: spec.metric.dimension,
+        statistic: statistic === "repetition" ? "sample" : statistic,
+        metric: spec.metric.name
+      },
+      { nullable: true }
+    );
+    if (value2 === void 0) continue;
+    let unit;
+    if (spec.unit === "time_unit") {
+      if (!timeUnit) {
+        reading.assumedNs = true;
+        timeUnit = NANOSECONDS;
+      }
+      unit = timeUnit;
+    } else {
+      unit = spec.unit;
+    }
+    const group = groupOf(reading.groups, context.runName, context.line);
+    let slot = group.metrics.get(spec.field);
+    if (!slot) {
+      const metric2 = spec.unit === "time_unit" ? { ...spec.metric, displayUnit: unit.symbol } : spec.metric;
+      slot = { metric: metric2, statistics: {}, repetitions: [] };
+      group.metrics.set(spec.field, slot);
+    }
+    const base = toBaseUnit(value2, unit);
+    if (statistic === "repetition") slot.repetitions.push(base);
+    else slot.statistics[statistic] = base;
+  }
+}
+function measurementsOfGroup2(file, group) {
+  return [...group.metrics.values()].map(({ metric: metric2, statistics, repetitions }) => {
+    const measurement = {
+      experiment: group.experiment,
+      parameter: group.parameter,
+      metric: metric2,
+      statistics: { ...statistics },
+      place: { file, line: group.line }
+    };
+    if (repetitions.length > 0) {
+      completeFromRepetitions(measurement.statistics, repetitions);
+      measurement.samples = Float64Array.from(repetitions);
+    }
+    return measurement;
+  });
+}
+function completeFromRepetitions(s, repetitions) {
+  const sorted = [...repetitions].sort((a, b) => a - b);
+  const n = sorted.length;
+  s.samples = n;
+  const mean3 = repetitions.reduce((a, b) => a + b, 0) / n;
+  if (s.mean === void 0) s.mean = mean3;
+  if (n > 1) {
+    s.min = sorted[0];
+    s.max = sorted[n - 1];
+    if (s.median === void 0) s.median = medianOfSorted(sorted);
+    if (s.stdev === void 0) s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean3) ** 2, 0) / (n - 1));
+  }
+}
+function closingNotes(reading) {
+  const notes = [];
+  if (reading.assumedNs)
+    notes.push('some benchmarks have no "time_unit"; their times were read as nanoseconds (the library default)');
+  if (reading.skippedAggregates.size > 0)
+    notes.push(
+      `aggregates other than mean, median and stddev are not read: ${[...reading.skippedAggregates].join(", ")}`
+    );
+  if (reading.customCounters.size > 0) {
+    notes.push(
+      `user counters are not read, as the file does not say whether more is better: ${[...reading.customCounters].join(", ")}`
+    );
+  }
+  return notes;
+}
 function environmentOfContext(context) {
   if (!isJsonObject(context)) return void 0;
   const cpus2 = context.num_cpus;
@@ -7494,102 +7597,38 @@ var goBenchAdapter = {
     return RESULT_LINE.test(stripBom(head).replace(/\r/g, ""));
   },
   parse({ file, text: text2 }) {
-    const lines = stripBom(text2).split("\n");
-    const notes = [];
-    const headers = /* @__PURE__ */ new Set();
-    const benchmarks = /* @__PURE__ */ new Map();
-    const packages = /* @__PURE__ */ new Set();
-    let pkg = "";
-    let pending;
-    const cutShort = (p) => new InputError(`benchmark ${p.name} has a name but no results (the run was cut short?)`, {
+    const output = {
       file,
-      line: p.line,
-      column: 1
-    });
-    const record = (name, nameLine, tail2, tailLine, tailColumn) => {
-      const values = readResults(tail2, file, tailLine, tailColumn);
-      const key = `${pkg}\0${name}`;
-      let benchmark = benchmarks.get(key);
-      if (!benchmark) {
-        const procs = PROCS.exec(name);
-        benchmark = {
-          pkg,
-          name: procs ? name.slice(0, procs.index) : name,
-          procs: procs ? Number(procs[1]) : 1,
-          line: nameLine,
-          runs: []
-        };
-        benchmarks.set(key, benchmark);
-      }
-      benchmark.runs.push({ line: nameLine, values });
-      packages.add(pkg);
+      notes: [],
+      headers: /* @__PURE__ */ new Set(),
+      benchmarks: /* @__PURE__ */ new Map(),
+      packages: /* @__PURE__ */ new Set(),
+      pkg: "",
+      machine: {},
+      pending: void 0
     };
-    const machine = {};
-    lines.forEach((raw, index2) => {
-      const lineNo = index2 + 1;
-      const line = raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "");
-      const header = HEADER3.exec(line);
-      if (header) {
-        const value2 = header[2].trim();
-        if (header[1] === "pkg") pkg = value2;
-        else if (value2 !== "") machine[header[1]] = value2;
-        const note = `${header[1]}: ${value2}`;
-        if (!headers.has(note)) {
-          headers.add(note);
-          notes.push(note);
-        }
-        return;
-      }
-      const outcome = OUTCOME.exec(line);
-      if (outcome) {
-        notes.push(
-          `${outcome[2]} (line ${lineNo}) ${outcome[1] === "FAIL" ? "failed" : "was skipped"}; it has no results`
-        );
-        if (pending && outcome[2] === pending.name) pending = void 0;
-        return;
-      }
-      if (line.startsWith("Benchmark")) {
-        pending = void 0;
-        const nameEnd = line.search(/[ \t]/);
-        const name = nameEnd < 0 ? line : line.slice(0, nameEnd);
-        const tail2 = nameEnd < 0 ? "" : line.slice(nameEnd);
-        if (/^[ \t]+\d+(?:[ \t]|$)/.test(tail2)) record(name, lineNo, tail2, lineNo, nameEnd + 1);
-        else pending = { name, line: lineNo };
-        return;
-      }
-      if (pending && /^[ \t]*\d+[ \t]+\S/.test(line)) {
-        record(pending.name, pending.line, line, lineNo, 1);
-        pending = void 0;
-      }
-    });
+    stripBom(text2).split("\n").forEach((raw, index2) => readGoLine(output, raw.replace(ANSI_ESCAPE, "").replace(/\r$/, ""), index2 + 1));
+    const { notes, benchmarks, pending } = output;
     if (pending && ![...benchmarks.values()].some((b) => b.name === pending.name || b.name.startsWith(`${pending.name}/`)))
-      throw cutShort(pending);
+      throw new InputError(`benchmark ${pending.name} has a name but no results (the run was cut short?)`, {
+        file,
+        line: pending.line,
+        column: 1
+      });
     if (benchmarks.size === 0)
       throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
+    const qualify2 = output.packages.size > 1;
     const procsOf = /* @__PURE__ */ new Map();
     for (const b of benchmarks.values()) {
-      const experiment = experimentOf2(b, packages.size > 1);
+      const experiment = experimentOf2(b, qualify2);
       procsOf.set(experiment, (procsOf.get(experiment) ?? /* @__PURE__ */ new Set()).add(b.procs));
     }
     const measurements = [];
     const unknownUnits = /* @__PURE__ */ new Set();
     for (const b of benchmarks.values()) {
-      const experiment = experimentOf2(b, packages.size > 1);
+      const experiment = experimentOf2(b, qualify2);
       const parameter = parameterOf(b, procsOf.get(experiment).size > 1);
-      const byUnit = /* @__PURE__ */ new Map();
-      for (const run of b.runs) {
-        for (const { value: value2, unit: symbol } of run.values) {
-          let slot = byUnit.get(symbol);
-          if (!slot) {
-            const { metric: metric2, unit, known } = metricOfUnit(symbol, symbol === "ns/op" ? "time/op" : symbol);
-            if (!known) unknownUnits.add(symbol);
-            slot = { metric: metric2, unit, values: [] };
-            byUnit.set(symbol, slot);
-          }
-          slot.values.push(toBaseUnit(value2, slot.unit));
-        }
-      }
-      for (const { metric: metric2, values } of byUnit.values()) {
+      for (const { metric: metric2, values } of valuesByUnit(b, unknownUnits)) {
         measurements.push({
           experiment,
           parameter,
@@ -7604,10 +7643,81 @@ var goBenchAdapter = {
         `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`
       );
     }
-    const environment = environmentOfHeaders(machine);
+    const environment = environmentOfHeaders(output.machine);
     return { format: "go-bench", file, measurements, notes, ...environment ? { environment } : {} };
   }
 };
+function readGoLine(output, line, lineNo) {
+  const header = HEADER3.exec(line);
+  if (header) {
+    const key = header[1];
+    const value2 = header[2].trim();
+    if (key === "pkg") output.pkg = value2;
+    else if (value2 !== "" && (key === "goos" || key === "goarch" || key === "cpu")) output.machine[key] = value2;
+    const note = `${key}: ${value2}`;
+    if (!output.headers.has(note)) {
+      output.headers.add(note);
+      output.notes.push(note);
+    }
+    return;
+  }
+  const outcome = OUTCOME.exec(line);
+  if (outcome) {
+    output.notes.push(
+      `${outcome[2]} (line ${lineNo}) ${outcome[1] === "FAIL" ? "failed" : "was skipped"}; it has no results`
+    );
+    if (output.pending && outcome[2] === output.pending.name) output.pending = void 0;
+    return;
+  }
+  if (line.startsWith("Benchmark")) {
+    output.pending = void 0;
+    const nameEnd = line.search(/[ \t]/);
+    const name = nameEnd < 0 ? line : line.slice(0, nameEnd);
+    const tail2 = nameEnd < 0 ? "" : line.slice(nameEnd);
+    if (/^[ \t]+\d+(?:[ \t]|$)/.test(tail2)) recordRun(output, name, lineNo, tail2, lineNo, nameEnd + 1);
+    else output.pending = { name, line: lineNo };
+    return;
+  }
+  if (output.pending && /^[ \t]*\d+[ \t]+\S/.test(line)) {
+    recordRun(output, output.pending.name, output.pending.line, line, lineNo, 1);
+    output.pending = void 0;
+  }
+}
+function recordRun(output, name, nameLine, tail2, tailLine, tailColumn) {
+  const { pkg } = output;
+  const values = readResults(tail2, output.file, tailLine, tailColumn);
+  const key = `${pkg}\0${name}`;
+  let benchmark = output.benchmarks.get(key);
+  if (!benchmark) {
+    const procs = PROCS.exec(name);
+    benchmark = {
+      pkg,
+      name: procs ? name.slice(0, procs.index) : name,
+      procs: procs ? Number(procs[1]) : 1,
+      line: nameLine,
+      runs: []
+    };
+    output.benchmarks.set(key, benchmark);
+  }
+  benchmark.runs.push({ line: nameLine, values });
+  output.packages.add(pkg);
+}
+function valuesByUnit(b, unknownUnits) {
+  const byUnit = /* @__PURE__ */ new Map();
+  for (const run of b.runs) {
+    for (const { value: value2, unit: symbol } of run.values) {
+      let slot = byUnit.get(symbol);
+      if (!slot) {
+        const { metric: metric2, unit, known } = metricOfUnit(symbol, symbol === "ns/op" ? "time/op" : symbol);
+        if (!known) unknownUnits.add(symbol);
+        slot = { metric: metric2, unit, values: [] };
+        byUnit.set(symbol, slot);
+      }
+      slot.values.push(toBaseUnit(value2, slot.unit));
+    }
+  }
+  return [...byUnit.values()];
+}
 function readResults(tail2, file, line, column) {
   const tokens = [];
   const pattern = /[^ \t]+/g;
@@ -8019,6 +8129,15 @@ var CATCH2_TIME = {
 function experimentOfScopes(scopes) {
   return scopes.join(" / ");
 }
+function catch2Measurement(file, experiment, name, statistics, line) {
+  return {
+    experiment: experiment || "Catch2",
+    parameter: { label: name },
+    metric: CATCH2_TIME,
+    statistics,
+    place: { file, line }
+  };
+}
 
 // src/engine/formats/catch2/console.ts
 var HEADER4 = /^benchmark name +samples +iterations +(estimated|est run time)$/;
@@ -8042,57 +8161,17 @@ var catch2ConsoleAdapter = {
       ...column !== void 0 ? { column } : {}
     });
     while (i < lines.length) {
-      const line = lines[i];
-      if (RULE.test(line) && i + 2 < lines.length && !RULE.test(lines[i + 1]) && !HEADER4.test(lines[i - 1] ?? "")) {
-        let end = i + 1;
-        while (end < lines.length && !RULE.test(lines[end])) end++;
-        if (end < lines.length) {
-          const scopes = lines.slice(i + 1, end).map((l) => l.trim()).filter((l) => l !== "");
-          experiment = experimentOfScopes(scopes);
-          i = end + 1;
-          continue;
-        }
+      const banner = testCaseBanner(lines, i);
+      if (banner) {
+        experiment = banner.experiment;
+        i = banner.next;
+        continue;
       }
-      if (!HEADER4.test(line)) {
+      if (!HEADER4.test(lines[i])) {
         i++;
         continue;
       }
-      i += 3;
-      if (!RULE.test(lines[i] ?? "")) throw fail("expected the rule under the benchmark table header", i);
-      i++;
-      let name = [];
-      let nameLine = i;
-      for (; i < lines.length; i++) {
-        const row = lines[i];
-        if (row.trim() === "") {
-          if (name.length > 0)
-            throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
-          continue;
-        }
-        if (END.test(row) || RULE.test(row)) break;
-        if (name.length === 0) nameLine = i;
-        const tokens = row.trim().split(/ +/);
-        const n = tokens.length;
-        const summary = n >= 5 && /^\d+$/.test(tokens[n - 4]) && /^\d+$/.test(tokens[n - 3]) && NUMBER8.test(tokens[n - 2]) && parseUnit(tokens[n - 1])?.dimension === "time";
-        if (!summary) {
-          name.push(row.trim());
-          continue;
-        }
-        name.push(tokens.slice(0, n - 4).join(" "));
-        const mean3 = readTriple(lines[i + 1], i + 1, "mean", fail);
-        const stdev = readTriple(lines[i + 2], i + 2, "std dev", fail);
-        measurements.push({
-          experiment: experiment || "Catch2",
-          parameter: { label: name.join(" ") },
-          metric: CATCH2_TIME,
-          statistics: { mean: mean3, stdev, samples: Number(tokens[n - 4]) },
-          place: { file, line: nameLine + 1 }
-        });
-        name = [];
-        i += 2;
-      }
-      if (name.length > 0)
-        throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
+      i = readBenchmarkTable({ file, lines, experiment, fail }, i, measurements);
     }
     if (measurements.length === 0)
       throw new InputError('no Catch2 benchmark results found (a "benchmark name  samples  iterations" table)', {
@@ -8102,6 +8181,59 @@ var catch2ConsoleAdapter = {
     return { format: "catch2-console", file, measurements, notes: [] };
   }
 };
+function testCaseBanner(lines, i) {
+  const line = lines[i];
+  if (!(RULE.test(line) && i + 2 < lines.length && !RULE.test(lines[i + 1]) && !HEADER4.test(lines[i - 1] ?? "")))
+    return void 0;
+  let end = i + 1;
+  while (end < lines.length && !RULE.test(lines[end])) end++;
+  if (end >= lines.length) return void 0;
+  const scopes = lines.slice(i + 1, end).map((l) => l.trim()).filter((l) => l !== "");
+  return { experiment: experimentOfScopes(scopes), next: end + 1 };
+}
+function readBenchmarkTable({ file, lines, experiment, fail }, i, measurements) {
+  i += 3;
+  if (!RULE.test(lines[i] ?? "")) throw fail("expected the rule under the benchmark table header", i);
+  i++;
+  let name = [];
+  let nameLine = i;
+  for (; i < lines.length; i++) {
+    const row = lines[i];
+    if (row.trim() === "") {
+      if (name.length > 0)
+        throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
+      continue;
+    }
+    if (END.test(row) || RULE.test(row)) break;
+    if (name.length === 0) nameLine = i;
+    const tokens = row.trim().split(/ +/);
+    const n = tokens.length;
+    if (!isSummaryRow(tokens)) {
+      name.push(row.trim());
+      continue;
+    }
+    name.push(tokens.slice(0, n - 4).join(" "));
+    const mean3 = readTriple(lines[i + 1], i + 1, "mean", fail);
+    const stdev = readTriple(lines[i + 2], i + 2, "std dev", fail);
+    measurements.push(
+      catch2Measurement(
+        file,
+        experiment,
+        name.join(" "),
+        { mean: mean3, stdev, samples: Number(tokens[n - 4]) },
+        nameLine + 1
+      )
+    );
+    name = [];
+    i += 2;
+  }
+  if (name.length > 0) throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
+  return i;
+}
+function isSummaryRow(tokens) {
+  const n = tokens.length;
+  return n >= 5 && /^\d+$/.test(tokens[n - 4]) && /^\d+$/.test(tokens[n - 3]) && NUMBER8.test(tokens[n - 2]) && parseUnit(tokens[n - 1])?.dimension === "time";
+}
 function readTriple(row, index2, what, fail) {
   const tokens = (row ?? "").trim().split(/ +/);
   const ok = tokens.length === 6 && [0, 2, 4].every((k) => NUMBER8.test(tokens[k]) && parseUnit(tokens[k + 1])?.dimension === "time");
@@ -8125,9 +8257,7 @@ var catch2XmlAdapter = {
     return ROOT.test(head) && head.includes("<BenchmarkResults ");
   },
   parse({ file, text: text2 }) {
-    const measurements = [];
-    const scopes = [];
-    let benchmark;
+    const state = { file, measurements: [], scopes: [], benchmark: void 0 };
     let line = 1;
     let counted = 0;
     const lineAt = (index2) => {
@@ -8138,63 +8268,9 @@ var catch2XmlAdapter = {
     TAG.lastIndex = 0;
     for (let m = TAG.exec(text2); m; m = TAG.exec(text2)) {
       const [, closing, tag, body] = m;
-      const place = { file, line: lineAt(m.index) };
-      const selfClosing = body.endsWith("/");
-      const attributes = closing ? {} : attributesOf(body);
-      const required = (name) => {
-        const value2 = attributes[name];
-        if (value2 === void 0) throw new InputError(`<${tag}> has no ${name}="…"`, place);
-        return value2;
-      };
-      const number3 = (name) => {
-        const text3 = required(name);
-        const value2 = Number(text3);
-        if (text3.trim() === "" || !Number.isFinite(value2))
-          throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text3.slice(0, 40)}"`, place);
-        return value2;
-      };
-      if (tag === "TestCase" || tag === "Section") {
-        if (closing) scopes.pop();
-        else if (!selfClosing) scopes.push(required("name"));
-      } else if (tag === "BenchmarkResults") {
-        if (!closing) {
-          if (benchmark)
-            throw new InputError(
-              `<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`,
-              place
-            );
-          benchmark = { name: required("name"), samples: number3("samples"), line: place.line };
-        } else {
-          if (!benchmark) throw new InputError("</BenchmarkResults> with no <BenchmarkResults> before it", place);
-          if (benchmark.mean === void 0)
-            throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
-          const statistics = {
-            mean: benchmark.mean / 1e3,
-            ...benchmark.stdev !== void 0 ? { stdev: benchmark.stdev / 1e3 } : {},
-            samples: benchmark.samples
-          };
-          measurements.push({
-            experiment: experimentOfScopes(scopes) || "Catch2",
-            parameter: { label: benchmark.name },
-            metric: CATCH2_TIME,
-            statistics,
-            place: { file, line: benchmark.line }
-          });
-          benchmark = void 0;
-        }
-      } else if (benchmark && !closing) {
-        const statistic = tag === "mean" ? "mean" : "stdev";
-        const value2 = number3("value");
-        requirePossibleValue(
-          { dimension: "time", statistic },
-          value2,
-          `the <${tag}> of benchmark "${benchmark.name}"`,
-          place,
-          "ns"
-        );
-        benchmark[statistic] = value2;
-      }
+      readTag(state, closing !== "", tag, body, { file, line: lineAt(m.index) });
     }
+    const { benchmark, measurements } = state;
     if (benchmark)
       throw new InputError(
         `benchmark "${benchmark.name}" is not closed (</BenchmarkResults> missing: the output was cut short?)`,
@@ -8205,6 +8281,61 @@ var catch2XmlAdapter = {
     return { format: "catch2-xml", file, measurements, notes: [] };
   }
 };
+function readTag(state, closing, tag, body, place) {
+  const selfClosing = body.endsWith("/");
+  const attributes = closing ? {} : attributesOf(body);
+  const required = (name) => {
+    const value2 = attributes[name];
+    if (value2 === void 0) throw new InputError(`<${tag}> has no ${name}="…"`, place);
+    return value2;
+  };
+  const number3 = (name) => {
+    const text2 = required(name);
+    const value2 = Number(text2);
+    if (text2.trim() === "" || !Number.isFinite(value2))
+      throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text2.slice(0, 40)}"`, place);
+    return value2;
+  };
+  const { benchmark } = state;
+  if (tag === "TestCase" || tag === "Section") {
+    if (closing) state.scopes.pop();
+    else if (!selfClosing) state.scopes.push(required("name"));
+  } else if (tag === "BenchmarkResults") {
+    if (!closing) {
+      if (benchmark)
+        throw new InputError(
+          `<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`,
+          place
+        );
+      state.benchmark = { name: required("name"), samples: number3("samples"), line: place.line };
+    } else {
+      if (!benchmark) throw new InputError("</BenchmarkResults> with no <BenchmarkResults> before it", place);
+      state.measurements.push(closedBenchmark(state, benchmark, place));
+      state.benchmark = void 0;
+    }
+  } else if (benchmark && !closing) {
+    const statistic = tag === "mean" ? "mean" : "stdev";
+    const value2 = number3("value");
+    requirePossibleValue(
+      { dimension: "time", statistic },
+      value2,
+      `the <${tag}> of benchmark "${benchmark.name}"`,
+      place,
+      "ns"
+    );
+    benchmark[statistic] = value2;
+  }
+}
+function closedBenchmark(state, benchmark, place) {
+  if (benchmark.mean === void 0)
+    throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
+  const statistics = {
+    mean: benchmark.mean / 1e3,
+    ...benchmark.stdev !== void 0 ? { stdev: benchmark.stdev / 1e3 } : {},
+    samples: benchmark.samples
+  };
+  return catch2Measurement(state.file, experimentOfScopes(state.scopes), benchmark.name, statistics, benchmark.line);
+}
 function attributesOf(body) {
   const out = /* @__PURE__ */ Object.create(null);
   const parts = body.split('"');
@@ -8250,107 +8381,7 @@ var hdrHistogramAdapter = {
         { file, line: 1 }
       );
     }
-    const csv = lines[headerIndex].includes(",");
-    const notes = [];
-    const rows = [];
-    const footer = /* @__PURE__ */ new Map();
-    let endLine = lines.length;
-    for (let i = headerIndex + 1; i < lines.length; i++) {
-      const line = i + 1;
-      const raw = lines[i];
-      const trimmed = raw.trim();
-      if (trimmed === "") continue;
-      if (trimmed.startsWith("#")) {
-        const m = FOOTER.exec(trimmed);
-        if (!m) {
-          if (trimmed.startsWith("#["))
-            throw new InputError('a malformed footer line; expected "#[Name = value, Name = value]"', {
-              file,
-              line,
-              column: raw.indexOf("#") + 1
-            });
-          continue;
-        }
-        for (const [name, valueText2, offset] of [
-          [m[1], m[2], raw.indexOf(m[2])],
-          [m[3], m[4], raw.lastIndexOf(m[4])]
-        ]) {
-          if (!NUMBER9.test(valueText2) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText2)) {
-            throw new InputError(`expected a number for "${name}" in the footer, found "${valueText2}"`, {
-              file,
-              line,
-              column: offset + 1
-            });
-          }
-          footer.set(name.replace(/\s+/g, " "), {
-            value: Number(
-              /nan/i.test(valueText2) ? NaN : /inf/i.test(valueText2) ? valueText2.startsWith("-") ? -Infinity : Infinity : valueText2
-            ),
-            line
-          });
-        }
-        continue;
-      }
-      const tokens = tokenize(raw, csv);
-      if (!NUMBER9.test(tokens[0].text)) {
-        if (rows.length === 0)
-          throw new InputError(`expected a row of numbers under the header, found "${clip(trimmed)}"`, {
-            file,
-            line,
-            column: tokens[0].column
-          });
-        endLine = line;
-        break;
-      }
-      if (tokens.length < 3 || tokens.length > 4) {
-        throw new InputError(
-          `expected 4 numbers (Value, Percentile, TotalCount, 1/(1-Percentile)), found ${tokens.length}`,
-          {
-            file,
-            line,
-            column: tokens[tokens.length - 1]?.column ?? 1
-          }
-        );
-      }
-      const [valueToken, percentileToken, countToken, inverseToken] = tokens;
-      for (const token of [valueToken, percentileToken, countToken]) {
-        if (!NUMBER9.test(token.text))
-          throw new InputError(`expected a number, found "${clip(token.text)}"`, { file, line, column: token.column });
-      }
-      if (inverseToken && !NUMBER9.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
-        throw new InputError(`expected a number or "inf", found "${clip(inverseToken.text)}"`, {
-          file,
-          line,
-          column: inverseToken.column
-        });
-      }
-      const value2 = Number(valueToken.text);
-      const percentile = Number(percentileToken.text);
-      const count = Number(countToken.text);
-      if (percentile < 0 || percentile > 1) {
-        throw new InputError(`the percentile ${percentileToken.text} is outside 0…1`, {
-          file,
-          line,
-          column: percentileToken.column
-        });
-      }
-      if (!Number.isInteger(count) || count < 0) {
-        throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, {
-          file,
-          line,
-          column: countToken.column
-        });
-      }
-      const previous = rows[rows.length - 1];
-      if (previous && (percentile < previous.percentile || value2 < previous.value || count < previous.count)) {
-        throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, {
-          file,
-          line,
-          column: valueToken.column
-        });
-      }
-      rows.push({ value: value2, percentile, count, line });
-    }
+    const { rows, footer, endLine } = readTable(file, lines, headerIndex);
     if (rows.length === 0)
       throw new InputError("the percentile table has a header but no rows", { file, line: headerIndex + 1 });
     const last = rows[rows.length - 1];
@@ -8363,6 +8394,7 @@ var hdrHistogramAdapter = {
         }
       );
     }
+    const notes = [];
     const unit = unitOf3(file, text2, notes);
     const metric2 = {
       name: "latency",
@@ -8371,36 +8403,149 @@ var hdrHistogramAdapter = {
       displayUnit: unit.symbol,
       direction: "lower-is-better"
     };
-    const toBase = (v) => toBaseUnit(v, unit);
-    const statistics = { min: toBase(rows[0].value) };
-    if (rows[0].percentile > 0)
-      notes.push(`the first row is at percentile ${rows[0].percentile}, not 0; min is its value`);
-    for (const [name, target] of TARGETS) {
-      const row = rows.find((r) => r.percentile >= target - 1e-12);
-      if (row) statistics[name] = toBase(row.value);
-    }
-    const max = footer.get("Max");
-    statistics.max = toBase(max ? max.value : last.value);
-    const mean3 = footer.get("Mean");
-    if (mean3) statistics.mean = toBase(mean3.value);
-    const stdev = footer.get("StdDeviation");
-    if (stdev) statistics.stdev = toBase(stdev.value);
-    const total = footer.get("Total count");
-    statistics.samples = total ? total.value : last.count;
-    if (!max || !mean3)
-      notes.push(
-        `no "#[Mean …]"/"#[Max …]" footer: max is the last row's value${mean3 ? "" : ", and there is no mean or standard deviation"}`
-      );
     const measurement = {
       experiment: experimentOf3(file),
       parameter: { label: "" },
       metric: metric2,
-      statistics,
+      statistics: histogramStatistics(rows, footer, unit, notes),
       place: { file, line: headerIndex + 1 }
     };
     return { format: "hdrhistogram", file, measurements: [measurement], notes };
   }
 };
+function readTable(file, lines, headerIndex) {
+  const csv = lines[headerIndex].includes(",");
+  const rows = [];
+  const footer = /* @__PURE__ */ new Map();
+  let endLine = lines.length;
+  for (let i = headerIndex + 1; i < lines.length; i++) {
+    const line = i + 1;
+    const raw = lines[i];
+    const trimmed = raw.trim();
+    if (trimmed === "") continue;
+    if (trimmed.startsWith("#")) {
+      readFooterLine(file, raw, line, footer);
+      continue;
+    }
+    const tokens = tokenize(raw, csv);
+    if (!NUMBER9.test(tokens[0].text)) {
+      if (rows.length === 0)
+        throw new InputError(`expected a row of numbers under the header, found "${clip(trimmed)}"`, {
+          file,
+          line,
+          column: tokens[0].column
+        });
+      endLine = line;
+      break;
+    }
+    rows.push(readRow2(file, tokens, line, rows[rows.length - 1]));
+  }
+  return { rows, footer, endLine };
+}
+function readFooterLine(file, raw, line, footer) {
+  const trimmed = raw.trim();
+  const m = FOOTER.exec(trimmed);
+  if (!m) {
+    if (trimmed.startsWith("#["))
+      throw new InputError('a malformed footer line; expected "#[Name = value, Name = value]"', {
+        file,
+        line,
+        column: raw.indexOf("#") + 1
+      });
+    return;
+  }
+  for (const [name, valueText2, offset] of [
+    [m[1], m[2], raw.indexOf(m[2])],
+    [m[3], m[4], raw.lastIndexOf(m[4])]
+  ]) {
+    if (!NUMBER9.test(valueText2) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText2)) {
+      throw new InputError(`expected a number for "${name}" in the footer, found "${valueText2}"`, {
+        file,
+        line,
+        column: offset + 1
+      });
+    }
+    footer.set(name.replace(/\s+/g, " "), { value: footerNumber(valueText2), line });
+  }
+}
+function footerNumber(valueText2) {
+  if (/nan/i.test(valueText2)) return NaN;
+  if (/inf/i.test(valueText2)) return valueText2.startsWith("-") ? -Infinity : Infinity;
+  return Number(valueText2);
+}
+function readRow2(file, tokens, line, previous) {
+  if (tokens.length < 3 || tokens.length > 4) {
+    throw new InputError(
+      `expected 4 numbers (Value, Percentile, TotalCount, 1/(1-Percentile)), found ${tokens.length}`,
+      {
+        file,
+        line,
+        column: tokens[tokens.length - 1]?.column ?? 1
+      }
+    );
+  }
+  const [valueToken, percentileToken, countToken, inverseToken] = tokens;
+  for (const token of [valueToken, percentileToken, countToken]) {
+    if (!NUMBER9.test(token.text))
+      throw new InputError(`expected a number, found "${clip(token.text)}"`, { file, line, column: token.column });
+  }
+  if (inverseToken && !NUMBER9.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
+    throw new InputError(`expected a number or "inf", found "${clip(inverseToken.text)}"`, {
+      file,
+      line,
+      column: inverseToken.column
+    });
+  }
+  const value2 = Number(valueToken.text);
+  const percentile = Number(percentileToken.text);
+  const count = Number(countToken.text);
+  if (percentile < 0 || percentile > 1) {
+    throw new InputError(`the percentile ${percentileToken.text} is outside 0…1`, {
+      file,
+      line,
+      column: percentileToken.column
+    });
+  }
+  if (!Number.isInteger(count) || count < 0) {
+    throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, {
+      file,
+      line,
+      column: countToken.column
+    });
+  }
+  if (previous && (percentile < previous.percentile || value2 < previous.value || count < previous.count)) {
+    throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, {
+      file,
+      line,
+      column: valueToken.column
+    });
+  }
+  return { value: value2, percentile, count, line };
+}
+function histogramStatistics(rows, footer, unit, notes) {
+  const last = rows[rows.length - 1];
+  const toBase = (v) => toBaseUnit(v, unit);
+  const statistics = { min: toBase(rows[0].value) };
+  if (rows[0].percentile > 0)
+    notes.push(`the first row is at percentile ${rows[0].percentile}, not 0; min is its value`);
+  for (const [name, target] of TARGETS) {
+    const row = rows.find((r) => r.percentile >= target - 1e-12);
+    if (row) statistics[name] = toBase(row.value);
+  }
+  const max = footer.get("Max");
+  statistics.max = toBase(max ? max.value : last.value);
+  const mean3 = footer.get("Mean");
+  if (mean3) statistics.mean = toBase(mean3.value);
+  const stdev = footer.get("StdDeviation");
+  if (stdev) statistics.stdev = toBase(stdev.value);
+  const total = footer.get("Total count");
+  statistics.samples = total ? total.value : last.count;
+  if (!max || !mean3)
+    notes.push(
+      `no "#[Mean …]"/"#[Max …]" footer: max is the last row's value${mean3 ? "" : ", and there is no mean or standard deviation"}`
+    );
+  return statistics;
+}
 function tokenize(line, csv) {
   const tokens = [];
   const re = csv ? /[^,]+/g : /\S+/g;
@@ -8509,55 +8654,7 @@ var hyperfineAdapter = {
         experiment = renamed;
       }
       const place = { file, line };
-      const statistics = {};
-      for (const [name, statistic] of TIME_STATISTICS) {
-        const value2 = fields.measured(
-          result,
-          name,
-          { dimension: "time", statistic },
-          { nullable: true, required: name === "mean", what: `the result for "${command}"` }
-        );
-        if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, SECONDS);
-      }
-      const times = fields.measuredArray(result, "times", { dimension: "time", statistic: "sample" });
-      const time2 = { experiment, parameter, metric: WALL_TIME, statistics, place };
-      if (times) {
-        statistics.samples = times.length;
-        time2.samples = Float64Array.from(times, (t) => toBaseUnit(t, SECONDS));
-      }
-      measurements.push(time2);
-      for (const [name, metric2] of [
-        ["user", USER_TIME],
-        ["system", SYSTEM_TIME]
-      ]) {
-        const value2 = fields.measured(
-          result,
-          name,
-          { dimension: "time", statistic: "mean", metric: metric2.name },
-          { nullable: true }
-        );
-        if (value2 !== void 0)
-          measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: toBaseUnit(value2, SECONDS) }, place });
-      }
-      const memory = fields.measuredArray(result, "memory_usage_byte", { dimension: "size", statistic: "sample" });
-      if (memory && memory.length > 0) {
-        const bytes = Float64Array.from(memory, (b) => toBaseUnit(b, BYTES));
-        let sum2 = 0;
-        for (const b of bytes) sum2 += b;
-        measurements.push({
-          experiment,
-          parameter,
-          metric: MEMORY_METRIC,
-          statistics: {
-            samples: bytes.length,
-            min: Math.min(...bytes),
-            max: Math.max(...bytes),
-            mean: sum2 / bytes.length
-          },
-          samples: bytes,
-          place
-        });
-      }
+      measurements.push(...resultMeasurements(fields, result, command, { experiment, parameter, place }));
       const exitCodes = result.exit_codes;
       if (Array.isArray(exitCodes)) {
         const failed = exitCodes.filter((c) => c !== 0).length;
@@ -8570,6 +8667,62 @@ var hyperfineAdapter = {
     return { format: "hyperfine", file, measurements, notes };
   }
 };
+function resultMeasurements(fields, result, command, at) {
+  const { experiment, parameter, place } = at;
+  const statistics = {};
+  for (const [name, statistic] of TIME_STATISTICS) {
+    const value2 = fields.measured(
+      result,
+      name,
+      { dimension: "time", statistic },
+      { nullable: true, required: name === "mean", what: `the result for "${command}"` }
+    );
+    if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, SECONDS);
+  }
+  const times = fields.measuredArray(result, "times", { dimension: "time", statistic: "sample" });
+  const time2 = { experiment, parameter, metric: WALL_TIME, statistics, place };
+  if (times) {
+    statistics.samples = times.length;
+    time2.samples = Float64Array.from(times, (t) => toBaseUnit(t, SECONDS));
+  }
+  const measurements = [time2];
+  for (const [name, metric2] of [
+    ["user", USER_TIME],
+    ["system", SYSTEM_TIME]
+  ]) {
+    const value2 = fields.measured(
+      result,
+      name,
+      { dimension: "time", statistic: "mean", metric: metric2.name },
+      { nullable: true }
+    );
+    if (value2 !== void 0)
+      measurements.push({ experiment, parameter, metric: metric2, statistics: { mean: toBaseUnit(value2, SECONDS) }, place });
+  }
+  const memory = memoryMeasurement(fields, result, at);
+  if (memory) measurements.push(memory);
+  return measurements;
+}
+function memoryMeasurement(fields, result, at) {
+  const memory = fields.measuredArray(result, "memory_usage_byte", { dimension: "size", statistic: "sample" });
+  if (!memory || memory.length === 0) return void 0;
+  const bytes = Float64Array.from(memory, (b) => toBaseUnit(b, BYTES));
+  let sum2 = 0;
+  for (const b of bytes) sum2 += b;
+  return {
+    experiment: at.experiment,
+    parameter: at.parameter,
+    metric: MEMORY_METRIC,
+    statistics: {
+      samples: bytes.length,
+      min: Math.min(...bytes),
+      max: Math.max(...bytes),
+      mean: sum2 / bytes.length
+    },
+    samples: bytes,
+    place: at.place
+  };
+}
 function parameterOf2(fields, result) {
   const raw = result.parameters;
   if (raw === void 0 || raw === null) return [{ label: "" }, {}];
@@ -8638,56 +8791,17 @@ var redisBenchmarkAdapter = {
     return complete.every((l) => OLD_LINE.test(l));
   },
   parse({ file, text: text2 }) {
-    const body = stripBom(text2);
-    const firstLine2 = body.split(/\r?\n/, 1)[0] ?? "";
     const notes = [];
-    let content = body;
-    let lineOffset = 0;
-    if (!/^"?test"?\s*,/.test(firstLine2.trim())) {
-      if (body.trim() === "")
-        throw new InputError("the file is empty; expected redis-benchmark --csv output", { file, line: 1 });
-      content = '"test","rps"\n' + body;
-      lineOffset = 1;
-      notes.push("an old redis-benchmark CSV without header: only requests per second");
-    }
-    let table3;
-    try {
-      table3 = readCsvTable(file, content, ["test", "rps"], '"test","rps",…', ALL_COLUMNS);
-    } catch (error) {
-      if (lineOffset > 0 && error instanceof InputError && error.place?.line !== void 0) {
-        throw new InputError(error.message, { ...error.place, line: Math.max(1, error.place.line - lineOffset) });
-      }
-      throw error;
-    }
-    const rows = table3.rows.map((row) => ({ ...row, line: row.line - lineOffset }));
-    if (rows.length === 0)
-      throw new InputError("the redis-benchmark CSV has a header but no results", { file, line: 2 });
-    const headerFields = stripBom(content).split(/\r?\n/, 1)[0].split(",").map((f) => f.trim().replace(/^"(.*)"$/, "$1"));
+    const { rows, testIndex, rpsIndex, headerFields } = readRedisTable(file, text2, notes);
     const latencyIndexes = LATENCY_COLUMNS.map(
       ([column, statistic]) => [headerFields.indexOf(column), statistic, column]
     ).filter(([i]) => i >= 0);
     const unknown = headerFields.filter((f) => !ALL_COLUMNS.includes(f));
     if (unknown.length > 0) notes.push(`columns not read: ${unknown.join(", ")}`);
-    const number3 = (row, index2, column) => {
-      const cell2 = row.fields[index2] ?? "";
-      if (isMissingValue(cell2)) return void 0;
-      const value2 = parseNumber(cell2, "precise");
-      if (value2 === void 0) {
-        throw new InputError(
-          `expected a number in column "${column}", found "${cell2.length > 40 ? cell2.slice(0, 40) + "…" : cell2}"`,
-          {
-            file,
-            line: row.line,
-            column: fieldColumn(row.text, index2)
-          }
-        );
-      }
-      return value2;
-    };
     const measurements = [];
     const seen = /* @__PURE__ */ new Map();
     for (const row of rows) {
-      const test = (row.fields[table3.columns.test] ?? "").trim();
+      const test = (row.fields[testIndex] ?? "").trim();
       if (test === "") throw new InputError("a row without a test name", { file, line: row.line, column: 1 });
       const earlier = seen.get(test);
       if (earlier !== void 0) {
@@ -8699,7 +8813,7 @@ var redisBenchmarkAdapter = {
       }
       seen.set(test, row.line);
       const place = { file, line: row.line };
-      const rps = number3(row, table3.columns.rps, "rps");
+      const rps = readNumberCell(file, row, rpsIndex, "rps");
       if (rps !== void 0)
         measurements.push({
           experiment: test,
@@ -8710,7 +8824,7 @@ var redisBenchmarkAdapter = {
         });
       const statistics = {};
       for (const [index2, statistic, column] of latencyIndexes) {
-        const value2 = number3(row, index2, column);
+        const value2 = readNumberCell(file, row, index2, column);
         if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, MS2);
       }
       if (Object.keys(statistics).length > 0)
@@ -8719,6 +8833,32 @@ var redisBenchmarkAdapter = {
     return { format: "redis-benchmark", file, measurements, notes };
   }
 };
+function readRedisTable(file, text2, notes) {
+  const body = stripBom(text2);
+  const firstLine3 = body.split(/\r?\n/, 1)[0] ?? "";
+  let content = body;
+  let lineOffset = 0;
+  if (!/^"?test"?\s*,/.test(firstLine3.trim())) {
+    if (body.trim() === "")
+      throw new InputError("the file is empty; expected redis-benchmark --csv output", { file, line: 1 });
+    content = '"test","rps"\n' + body;
+    lineOffset = 1;
+    notes.push("an old redis-benchmark CSV without header: only requests per second");
+  }
+  let table3;
+  try {
+    table3 = readCsvTable(file, content, ["test", "rps"], '"test","rps",…', ALL_COLUMNS);
+  } catch (error) {
+    if (lineOffset > 0 && error instanceof InputError && error.place?.line !== void 0) {
+      throw new InputError(error.message, { ...error.place, line: Math.max(1, error.place.line - lineOffset) });
+    }
+    throw error;
+  }
+  const rows = table3.rows.map((row) => ({ ...row, line: row.line - lineOffset }));
+  if (rows.length === 0) throw new InputError("the redis-benchmark CSV has a header but no results", { file, line: 2 });
+  const headerFields = stripBom(content).split(/\r?\n/, 1)[0].split(",").map((f) => f.trim().replace(/^"(.*)"$/, "$1"));
+  return { rows, testIndex: table3.columns.test, rpsIndex: table3.columns.rps, headerFields };
+}
 
 // src/engine/formats/hyperfine/csv.ts
 var HEADER7 = /^command,mean,stddev,median,user,system,min,max(,parameter_[^,]+)*\s*$/;
@@ -9073,41 +9213,14 @@ var jmhAdapter = {
       seen.add(key);
       const version2 = versionNote(run.entry);
       if (version2 !== void 0) versions.add(version2);
-      const primary = run.entry.primaryMetric;
-      if (!isJsonObject(primary))
-        throw fields.error(
-          `expected a "primaryMetric" object for ${run.benchmark}`,
-          run.entry,
-          primary === void 0 ? void 0 : "primaryMetric"
-        );
-      const place = { file, line: run.place.line };
-      const modeDirection = run.mode === "thrpt" ? "higher-is-better" : "lower-is-better";
-      measurements.push({
-        experiment,
-        parameter: run.parameter,
-        place,
-        ...readMetric(fields, primary, run.mode, modeDirection, run.mode === "sample", unknownUnits)
-      });
-      const secondaries = run.entry.secondaryMetrics;
-      if (secondaries === void 0 || secondaries === null) continue;
-      if (!isJsonObject(secondaries))
-        throw fields.error(
-          `expected an object for "secondaryMetrics", found ${describeJson(secondaries)}`,
-          run.entry,
-          "secondaryMetrics"
-        );
-      for (const [label, secondary] of Object.entries(secondaries)) {
-        if (!isJsonObject(secondary))
-          throw fields.error(`expected a metric object for the secondary metric "${label}"`, secondaries, label);
-        const name = label.replace(/^\u00b7/, "");
-        const direction = name.startsWith("gc.") ? "lower-is-better" : void 0;
-        measurements.push({
-          experiment,
-          parameter: run.parameter,
-          place,
-          ...readMetric(fields, secondary, name, direction ?? modeDirection, false, unknownUnits, direction)
-        });
-      }
+      measurements.push(
+        ...runMeasurements(
+          fields,
+          run,
+          { experiment, parameter: run.parameter, place: { file, line: run.place.line } },
+          unknownUnits
+        )
+      );
     }
     notes.push(...versions);
     if (unknownUnits.size > 0)
@@ -9118,6 +9231,46 @@ var jmhAdapter = {
     return { format: "jmh", file, measurements, notes, ...environment ? { environment } : {} };
   }
 };
+function runMeasurements(fields, run, at, unknownUnits) {
+  const { experiment, parameter, place } = at;
+  const primary = run.entry.primaryMetric;
+  if (!isJsonObject(primary))
+    throw fields.error(
+      `expected a "primaryMetric" object for ${run.benchmark}`,
+      run.entry,
+      primary === void 0 ? void 0 : "primaryMetric"
+    );
+  const modeDirection = run.mode === "thrpt" ? "higher-is-better" : "lower-is-better";
+  const measurements = [
+    {
+      experiment,
+      parameter,
+      place,
+      ...readMetric(fields, primary, run.mode, modeDirection, run.mode === "sample", unknownUnits)
+    }
+  ];
+  const secondaries = run.entry.secondaryMetrics;
+  if (secondaries === void 0 || secondaries === null) return measurements;
+  if (!isJsonObject(secondaries))
+    throw fields.error(
+      `expected an object for "secondaryMetrics", found ${describeJson(secondaries)}`,
+      run.entry,
+      "secondaryMetrics"
+    );
+  for (const [label, secondary] of Object.entries(secondaries)) {
+    if (!isJsonObject(secondary))
+      throw fields.error(`expected a metric object for the secondary metric "${label}"`, secondaries, label);
+    const name = label.replace(/^\u00b7/, "");
+    const direction = name.startsWith("gc.") ? "lower-is-better" : void 0;
+    measurements.push({
+      experiment,
+      parameter,
+      place,
+      ...readMetric(fields, secondary, name, direction ?? modeDirection, false, unknownUnits, direction)
+    });
+  }
+  return measurements;
+}
 function shortName(benchmark) {
   const parts = benchmark.split(".");
   return parts.length <= 2 ? benchmark : parts.slice(-2).join(".");
@@ -9130,7 +9283,10 @@ function parameterOf4(fields, entry) {
   return settingsParameter(Object.keys(params).map((key) => [key, fields.string(params, key)]));
 }
 function versionNote(entry) {
-  const text2 = (key) => typeof entry[key] === "string" && entry[key] !== "" ? entry[key] : void 0;
+  const text2 = (key) => {
+    const value2 = entry[key];
+    return typeof value2 === "string" && value2 !== "" ? value2 : void 0;
+  };
   const jmh = text2("jmhVersion");
   const vm = [text2("vmName"), text2("vmVersion")].filter((s) => s !== void 0).join(" ");
   if (jmh === void 0 && vm === "") return void 0;
@@ -9323,57 +9479,12 @@ var benchmarkDotNetAdapter = {
       }
       if (!isJsonObject(stats))
         throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, e.benchmark, "Statistics");
-      const statistics = {};
-      for (const [field2, statistic] of STATISTICS4) {
-        const value2 = optionalStatistic(fields, stats, field2, { dimension: "time", statistic });
-        if (value2 !== void 0) statistics[statistic] = value2 / 1e3;
-      }
-      if (isJsonObject(stats.Percentiles)) {
-        for (const [field2, statistic] of PERCENTILES3) {
-          const value2 = optionalStatistic(fields, stats.Percentiles, field2, { dimension: "time", statistic });
-          if (value2 !== void 0) statistics[statistic] = value2 / 1e3;
-        }
-      }
-      if (statistics.mean === void 0) throw fields.error('the statistics have no "Mean"', stats);
-      const n = optionalStatistic(fields, stats, "N");
-      if (n !== void 0) statistics.samples = n;
-      const time2 = { experiment, parameter, metric: TIME6, statistics, place };
-      const samples = resultSamples(fields, e.benchmark) ?? fields.numbers(stats, "OriginalValues")?.map((v) => v / 1e3);
-      if (samples !== void 0 && samples.length > 0) time2.samples = Float64Array.from(samples);
-      measurements.push(time2);
+      const at = { experiment, parameter, place };
+      measurements.push(timeMeasurement(fields, e.benchmark, stats, at));
       const memory = e.benchmark.Memory;
       const memoryRead = isJsonObject(memory);
-      if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, { experiment, parameter, place }));
-      const metrics = e.benchmark.Metrics;
-      if (metrics === void 0 || metrics === null) continue;
-      if (!Array.isArray(metrics))
-        throw fields.error(`expected an array for "Metrics", found ${describeJson(metrics)}`, e.benchmark, "Metrics");
-      metrics.forEach((entry, index2) => {
-        if (!isJsonObject(entry) || !isJsonObject(entry.Descriptor))
-          throw fields.error('expected a metric with a "Descriptor"', metrics, index2);
-        const descriptor = entry.Descriptor;
-        const id = fields.string(descriptor, "Id") ?? "";
-        if (memoryRead && MEMORY_METRICS.test(id)) return;
-        const value2 = optionalStatistic(fields, entry, "Value");
-        if (value2 === void 0) return;
-        const name = fields.string(descriptor, "DisplayName") || id;
-        if (name === "") throw fields.error('the metric has neither a "DisplayName" nor an "Id"', descriptor);
-        const reading = readUnit(fields.string(descriptor, "Unit") ?? "");
-        const metric2 = {
-          name,
-          dimension: reading.unit.dimension,
-          unit: BASE_UNITS[reading.unit.dimension],
-          displayUnit: reading.unit.symbol,
-          direction: descriptor.TheGreaterTheBetter === true ? "higher-is-better" : "lower-is-better"
-        };
-        measurements.push({
-          experiment,
-          parameter,
-          metric: metric2,
-          statistics: { value: toBaseUnit(value2, reading.unit) },
-          place
-        });
-      });
+      if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, at));
+      measurements.push(...descriptorMeasurements(fields, e.benchmark, memoryRead, at));
     }
     if (measurements.length === 0)
       throw new InputError("no benchmark of the BenchmarkDotNet report has statistics", {
@@ -9383,6 +9494,61 @@ var benchmarkDotNetAdapter = {
     return { format: "benchmarkdotnet", file, measurements, notes };
   }
 };
+function timeMeasurement(fields, benchmark, stats, at) {
+  const statistics = {};
+  for (const [field2, statistic] of STATISTICS4) {
+    const value2 = optionalStatistic(fields, stats, field2, { dimension: "time", statistic });
+    if (value2 !== void 0) statistics[statistic] = value2 / 1e3;
+  }
+  if (isJsonObject(stats.Percentiles)) {
+    for (const [field2, statistic] of PERCENTILES3) {
+      const value2 = optionalStatistic(fields, stats.Percentiles, field2, { dimension: "time", statistic });
+      if (value2 !== void 0) statistics[statistic] = value2 / 1e3;
+    }
+  }
+  if (statistics.mean === void 0) throw fields.error('the statistics have no "Mean"', stats);
+  const n = optionalStatistic(fields, stats, "N");
+  if (n !== void 0) statistics.samples = n;
+  const { experiment, parameter, place } = at;
+  const time2 = { experiment, parameter, metric: TIME6, statistics, place };
+  const samples = resultSamples(fields, benchmark) ?? fields.numbers(stats, "OriginalValues")?.map((v) => v / 1e3);
+  if (samples !== void 0 && samples.length > 0) time2.samples = Float64Array.from(samples);
+  return time2;
+}
+function descriptorMeasurements(fields, benchmark, memoryRead, at) {
+  const metrics = benchmark.Metrics;
+  if (metrics === void 0 || metrics === null) return [];
+  if (!Array.isArray(metrics))
+    throw fields.error(`expected an array for "Metrics", found ${describeJson(metrics)}`, benchmark, "Metrics");
+  const measurements = [];
+  metrics.forEach((entry, index2) => {
+    if (!isJsonObject(entry) || !isJsonObject(entry.Descriptor))
+      throw fields.error('expected a metric with a "Descriptor"', metrics, index2);
+    const descriptor = entry.Descriptor;
+    const id = fields.string(descriptor, "Id") ?? "";
+    if (memoryRead && MEMORY_METRICS.test(id)) return;
+    const value2 = optionalStatistic(fields, entry, "Value");
+    if (value2 === void 0) return;
+    const name = fields.string(descriptor, "DisplayName") || id;
+    if (name === "") throw fields.error('the metric has neither a "DisplayName" nor an "Id"', descriptor);
+    const reading = readUnit(fields.string(descriptor, "Unit") ?? "");
+    const metric2 = {
+      name,
+      dimension: reading.unit.dimension,
+      unit: BASE_UNITS[reading.unit.dimension],
+      displayUnit: reading.unit.symbol,
+      direction: descriptor.TheGreaterTheBetter === true ? "higher-is-better" : "lower-is-better"
+    };
+    measurements.push({
+      experiment: at.experiment,
+      parameter: at.parameter,
+      metric: metric2,
+      statistics: { value: toBaseUnit(value2, reading.unit) },
+      place: at.place
+    });
+  });
+  return measurements;
+}
 function splitPair(part) {
   const eq = part.indexOf("=");
   return eq < 0 ? [part, ""] : [part.slice(0, eq), part.slice(eq + 1)];
@@ -9877,8 +10043,8 @@ var OPTIONAL_COLUMN = "Optional";
 var OPTIONAL_YES = /* @__PURE__ */ new Set(["yes", "y", "true", "1", "optional"]);
 var OPTIONAL_NO = /* @__PURE__ */ new Set(["", "no", "n", "false", "0", "required"]);
 function headerFieldsOf(content) {
-  const firstLine2 = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
-  return firstLine2.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+  const firstLine3 = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
+  return firstLine3.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
 }
 function optionalColumnIndex(headerFields) {
   return headerFields.findIndex((f) => f.toLowerCase() === OPTIONAL_COLUMN.toLowerCase());
@@ -9989,8 +10155,8 @@ function isMetricRequirementsHeader(headerLine) {
   return fields.some((f) => !(f in LATENCY_COLUMNS2) && /[.[\]]|>=|<=|≥|≤/.test(f));
 }
 function parseMetricRequirementsCsv(file, content, floatParse) {
-  const firstLine2 = stripBom(content).split(/\r\n|\n|\r/).find((line) => !line.startsWith("#")) ?? "";
-  const headerFields = firstLine2.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+  const firstLine3 = stripBom(content).split(/\r\n|\n|\r/).find((line) => !line.startsWith("#")) ?? "";
+  const headerFields = firstLine3.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
   const experimentName = headerFields.includes("Experiment type") ? "Experiment type" : "Experiment";
   const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
   const table3 = readCsvTable(
@@ -10005,7 +10171,7 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
   const limitColumns = [];
   headerFields.forEach((name, index2) => {
     if (name === experimentName || name === parameterName || index2 === optionalIndex) return;
-    limitColumns.push(parseLimitColumn(file, firstLine2, name, index2));
+    limitColumns.push(parseLimitColumn(file, firstLine3, name, index2));
   });
   if (limitColumns.length === 0) {
     throw new InputError(
@@ -10016,65 +10182,76 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
       }
     );
   }
+  const keys = {
+    experimentName,
+    experimentIndex: table3.columns[experimentName],
+    parameterName,
+    parameterIndex: table3.columns[parameterName]
+  };
   const seen = /* @__PURE__ */ new Map();
+  const rows = table3.rows.map((row) => readRequirementRow(file, row, keys, seen, optionalIndex));
   const requirements = [];
-  const rows = table3.rows.map((row) => {
-    const experiment = (row.fields[table3.columns[experimentName]] ?? "").trim();
-    if (experiment === "") {
-      throw new InputError(`the "${experimentName}" cell is empty`, {
-        file,
-        line: row.line,
-        column: fieldColumn(row.text, table3.columns[experimentName])
-      });
-    }
-    const parameter = (row.fields[table3.columns[parameterName]] ?? "").trim();
-    if (parameter === "") {
-      throw new InputError(`the "${parameterName}" cell is empty (use * for every parameter)`, {
-        file,
-        line: row.line,
-        column: fieldColumn(row.text, table3.columns[parameterName])
-      });
-    }
-    const key = `${experiment}\0${parameter}`;
-    const earlier = seen.get(key);
-    if (earlier !== void 0) {
-      throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, {
-        file,
-        line: row.line,
-        column: 1
-      });
-    }
-    seen.set(key, row.line);
-    return { row, experiment, parameter, optional: readOptionalCell(file, row, optionalIndex) };
-  });
   for (const column of limitColumns) {
-    for (const { row, experiment, parameter, optional } of rows) {
-      const text2 = row.fields[column.index] ?? "";
-      if (isMissingValue(text2)) continue;
-      const value2 = parseNumber(text2, floatParse);
-      const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
-      if (value2 === void 0)
-        throw new InputError(`expected a number in column "${column.label}", found "${clip(text2)}"`, place);
-      requirements.push({
-        experiment,
-        parameter,
-        metric: column.metric,
-        ...column.statistic !== void 0 ? { statistic: column.statistic } : {},
-        limit: column.toBase === 1 ? value2 : value2 * column.toBase,
-        ...column.dimension !== void 0 ? { dimension: column.dimension } : {},
-        ...column.unit !== void 0 ? { unit: column.unit } : {},
-        ...column.direction !== void 0 ? { direction: column.direction } : {},
-        label: column.label,
-        ...optional ? { optional } : {},
-        ...place,
-        headerColumn: fieldColumn(firstLine2, column.index)
-      });
+    for (const requirementRow of rows) {
+      const requirement = limitRequirement(file, firstLine3, column, requirementRow, floatParse);
+      if (requirement) requirements.push(requirement);
     }
   }
   if (rows.length === 0) throw new InputError("the requirements file has a header but no rows", { file, line: 2 });
   if (requirements.length === 0)
     throw new InputError("every limit cell is empty: no requirement is set", { file, line: 2 });
   return requirements;
+}
+function readRequirementRow(file, row, keys, seen, optionalIndex) {
+  const experiment = (row.fields[keys.experimentIndex] ?? "").trim();
+  if (experiment === "") {
+    throw new InputError(`the "${keys.experimentName}" cell is empty`, {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, keys.experimentIndex)
+    });
+  }
+  const parameter = (row.fields[keys.parameterIndex] ?? "").trim();
+  if (parameter === "") {
+    throw new InputError(`the "${keys.parameterName}" cell is empty (use * for every parameter)`, {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, keys.parameterIndex)
+    });
+  }
+  const key = `${experiment}\0${parameter}`;
+  const earlier = seen.get(key);
+  if (earlier !== void 0) {
+    throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, {
+      file,
+      line: row.line,
+      column: 1
+    });
+  }
+  seen.set(key, row.line);
+  return { row, experiment, parameter, optional: readOptionalCell(file, row, optionalIndex) };
+}
+function limitRequirement(file, headerLine, column, { row, experiment, parameter, optional }, floatParse) {
+  const text2 = row.fields[column.index] ?? "";
+  if (isMissingValue(text2)) return void 0;
+  const value2 = parseNumber(text2, floatParse);
+  const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
+  if (value2 === void 0)
+    throw new InputError(`expected a number in column "${column.label}", found "${clip(text2)}"`, place);
+  return {
+    experiment,
+    parameter,
+    metric: column.metric,
+    ...column.statistic !== void 0 ? { statistic: column.statistic } : {},
+    limit: column.toBase === 1 ? value2 : value2 * column.toBase,
+    ...column.dimension !== void 0 ? { dimension: column.dimension } : {},
+    ...column.unit !== void 0 ? { unit: column.unit } : {},
+    ...column.direction !== void 0 ? { direction: column.direction } : {},
+    label: column.label,
+    ...optional ? { optional } : {},
+    ...place,
+    headerColumn: fieldColumn(headerLine, column.index)
+  };
 }
 function parseLimitColumn(file, headerLine, name, index2) {
   const place = { file, line: 1, column: fieldColumn(headerLine, index2) };
@@ -10233,37 +10410,30 @@ function addOnce(list2, sentence) {
 function fileName(path) {
   return path.split(/[\\/]/).pop() ?? path;
 }
+function missingMessage(requirement, measurements, own, ofMetric) {
+  if (ofMetric.length === 0) {
+    const known = [...new Set(measurements.map((m) => m.metric.name))];
+    const named = new Set(own.map((r) => r.metric.trim().toLowerCase()));
+    const candidates2 = known.filter((k) => !named.has(k.trim().toLowerCase()));
+    return notInResults(
+      `metric "${requirement.metric}"`,
+      requirement,
+      ` (the results have: ${known.join(", ") || "none"})${didYouMean(requirement.metric, candidates2)}`
+    );
+  }
+  const others = own.filter((r) => r !== requirement && r.parameter !== "*" && sameName(r.metric, requirement.metric));
+  const candidates = /^\d+$/.test(requirement.parameter) ? [] : [
+    ...new Set(
+      ofMetric.filter((m) => !others.some((r) => parameterMatches(m, r.parameter))).map((m) => m.parameter.label)
+    )
+  ];
+  return notInResults(`parameter ${requirement.parameter}`, requirement, didYouMean(requirement.parameter, candidates));
+}
 function checkRequirement(requirement, measurements, own) {
   const ofMetric = measurements.filter((m) => sameName(m.metric.name, requirement.metric));
   const matching = requirement.parameter === "*" ? ofMetric : ofMetric.filter((m) => parameterMatches(m, requirement.parameter));
-  if (matching.length === 0) {
-    let message;
-    if (ofMetric.length === 0) {
-      const known = [...new Set(measurements.map((m) => m.metric.name))];
-      const named = new Set(own.map((r) => r.metric.trim().toLowerCase()));
-      const candidates = known.filter((k) => !named.has(k.trim().toLowerCase()));
-      message = notInResults(
-        `metric "${requirement.metric}"`,
-        requirement,
-        ` (the results have: ${known.join(", ") || "none"})${didYouMean(requirement.metric, candidates)}`
-      );
-    } else {
-      const others = own.filter(
-        (r) => r !== requirement && r.parameter !== "*" && sameName(r.metric, requirement.metric)
-      );
-      const candidates = /^\d+$/.test(requirement.parameter) ? [] : [
-        ...new Set(
-          ofMetric.filter((m) => !others.some((r) => parameterMatches(m, r.parameter))).map((m) => m.parameter.label)
-        )
-      ];
-      message = notInResults(
-        `parameter ${requirement.parameter}`,
-        requirement,
-        didYouMean(requirement.parameter, candidates)
-      );
-    }
-    return [missingRow(requirement, message, ofMetric[0])];
-  }
+  if (matching.length === 0)
+    return [missingRow(requirement, missingMessage(requirement, measurements, own, ofMetric), ofMetric[0])];
   if (requirement.dimension === void 0 && requirement.unit === void 0 && requirement.statistic !== "samples") {
     const printed = [...new Set(matching.map((m) => m.metric.displayUnit))];
     if (printed.length > 1) {
@@ -14430,12 +14600,20 @@ function changeSpec(p) {
       mark: { type: "rule", color: "#444444", strokeWidth: 1.5 },
       encoding: { y, x: x("intervalLower"), x2: { field: "intervalUpper" } }
     });
-  const marks = CHANGE_MARKS.filter((m) => values.some((v) => v.mark === m));
+  layer.push(deltaPointLayer(p, values, y, x("delta")));
   layer.push({
+    mark: { type: "text", align: "left", dx: 6, fontSize: 10 },
+    encoding: { y, x: { value: PANEL_WIDTH }, text: { field: "deltaText" } }
+  });
+  return { title, width: PANEL_WIDTH, height: panelHeight(p), data: { values }, layer };
+}
+function deltaPointLayer(p, values, y, x) {
+  const marks = CHANGE_MARKS.filter((m) => values.some((v) => v.mark === m));
+  return {
     mark: { type: "point", filled: true, size: 60, opacity: 1, tooltip: true },
     encoding: {
       y,
-      x: x("delta"),
+      x,
       color: {
         field: "mark",
         type: "nominal",
@@ -14460,12 +14638,7 @@ function changeSpec(p) {
         { field: "status", title: "Status" }
       ]
     }
-  });
-  layer.push({
-    mark: { type: "text", align: "left", dx: 6, fontSize: 10 },
-    encoding: { y, x: { value: PANEL_WIDTH }, text: { field: "deltaText" } }
-  });
-  return { title, width: PANEL_WIDTH, height: panelHeight(p), data: { values }, layer };
+  };
 }
 function overlayLayers(p, scales) {
   const y = yEncoding(p);
@@ -14491,21 +14664,8 @@ function overlayLayers(p, scales) {
 function panelSpec(p) {
   if (p.mark === "change") return changeSpec(p);
   const anyFailed = p.series.some((s) => s.points.some((q) => q.failed));
-  const values = p.series.flatMap(
-    (s) => s.points.map((q) => {
-      const row = q.x2 !== void 0 ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y };
-      if (q.failed) row.failed = true;
-      return row;
-    })
-  );
-  const keys = [
-    ...p.series.map((s) => ({ name: s.name, color: s.color, dashed: s.dashed === true })),
-    ...p.band ? [{ name: p.band.name, color: p.band.color, dashed: false }] : [],
-    ...(p.rules ?? []).map((r) => ({ name: r.name, color: r.color, dashed: r.dashed === true }))
-  ];
-  const names = keys.map((k) => k.name);
   const title = p.subtitle !== void 0 ? { text: p.title, subtitle: p.subtitle, subtitleFontSize: 10 } : p.title;
-  const common = { title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values } };
+  const common = { title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values: panelValues2(p) } };
   if (p.mark === "bar") {
     return {
       ...common,
@@ -14518,16 +14678,7 @@ function panelSpec(p) {
     };
   }
   const pointsPerSeries = Math.max(0, ...p.series.map((s) => s.points.length));
-  const many = names.length > MAX_BOTTOM_LEGEND_SERIES;
-  const legend2 = {
-    orient: many ? "right" : "bottom",
-    direction: many ? "vertical" : "horizontal",
-    columns: many ? 1 : 2,
-    symbolType: "stroke",
-    symbolStrokeWidth: 2
-  };
-  const tooltipX = p.x.kind === "payload" ? { field: "x", type: "quantitative", title: "Payload [B]" } : { field: "x", title: p.x.title };
-  const tooltipY = { field: "y", type: "quantitative", title: p.y.title, format: "~r" };
+  const withPoints = pointsPerSeries <= MAX_POINTS_WITH_MARKERS;
   if (isSampleSeries(p)) {
     const only = p.series[0];
     return {
@@ -14541,17 +14692,53 @@ function panelSpec(p) {
         strokeWidth: 2,
         strokeJoin: "round",
         color: only.color,
-        point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS,
+        point: withPoints,
         tooltip: true
       },
-      encoding: { x: xEncoding(p), y: yEncoding(p), tooltip: [tooltipX, tooltipY] }
+      encoding: { x: xEncoding(p), y: yEncoding(p), tooltip: pointTooltip(p) }
     };
   }
-  const line = {
+  const line = seriesLine(p, withPoints);
+  if (p.band || p.rules) {
+    const { under, over } = overlayLayers(p, { color: line.encoding.color, strokeDash: line.encoding.strokeDash });
+    return { ...common, layer: [...under, line, ...over, ...anyFailed ? [failureLayer(p)] : []] };
+  }
+  return anyFailed ? { ...common, layer: [line, failureLayer(p)] } : { ...common, ...line };
+}
+function panelValues2(p) {
+  return p.series.flatMap(
+    (s) => s.points.map((q) => {
+      const row = q.x2 !== void 0 ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y };
+      if (q.failed) row.failed = true;
+      return row;
+    })
+  );
+}
+function pointTooltip(p) {
+  const tooltipX = p.x.kind === "payload" ? { field: "x", type: "quantitative", title: "Payload [B]" } : { field: "x", title: p.x.title };
+  const tooltipY = { field: "y", type: "quantitative", title: p.y.title, format: "~r" };
+  return [tooltipX, tooltipY];
+}
+function seriesLine(p, withPoints) {
+  const keys = [
+    ...p.series.map((s) => ({ name: s.name, color: s.color, dashed: s.dashed === true })),
+    ...p.band ? [{ name: p.band.name, color: p.band.color, dashed: false }] : [],
+    ...(p.rules ?? []).map((r) => ({ name: r.name, color: r.color, dashed: r.dashed === true }))
+  ];
+  const names = keys.map((k) => k.name);
+  const many = names.length > MAX_BOTTOM_LEGEND_SERIES;
+  const legend2 = {
+    orient: many ? "right" : "bottom",
+    direction: many ? "vertical" : "horizontal",
+    columns: many ? 1 : 2,
+    symbolType: "stroke",
+    symbolStrokeWidth: 2
+  };
+  return {
     // No clip: every domain holds all of its panel's points (payloadDomain, data-driven y scales,
     // every category listed), and resvg draws each clip-path through a full-canvas mask, which
     // made clipping two thirds of the PNGs' raster time.
-    mark: { type: "line", strokeWidth: 2, point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true },
+    mark: { type: "line", strokeWidth: 2, point: withPoints, tooltip: true },
     encoding: {
       x: xEncoding(p),
       y: yEncoding(p),
@@ -14572,14 +14759,9 @@ function panelSpec(p) {
         scale: { domain: names, range: keys.map((k) => k.dashed ? [...DASH_PATTERN] : SOLID) },
         legend: legend2
       },
-      tooltip: [{ field: "series", title: "Series" }, tooltipX, tooltipY]
+      tooltip: [{ field: "series", title: "Series" }, ...pointTooltip(p)]
     }
   };
-  if (p.band || p.rules) {
-    const { under, over } = overlayLayers(p, { color: line.encoding.color, strokeDash: line.encoding.strokeDash });
-    return { ...common, layer: [...under, line, ...over, ...anyFailed ? [failureLayer(p)] : []] };
-  }
-  return anyFailed ? { ...common, layer: [line, failureLayer(p)] } : { ...common, ...line };
 }
 function toVegaLite(chart) {
   const head = {
@@ -14971,7 +15153,47 @@ function changePanel(p) {
   const rows = p.changes ?? [];
   const h = panelHeight(p);
   const rowHeight = rows.length > 0 ? h / rows.length : CHANGE_ROW_HEIGHT;
-  const centre = (i) => rowHeight * (i + 0.5);
+  const { lo, hi, ticks, values } = changeAxis(p, rows);
+  const labels = rows.map((r) => truncateMiddle(r.label, LABEL_SIZE, CHANGE_LABEL_LIMIT));
+  const deltas = rows.map((r) => formatDelta(r.delta));
+  const labelWidth = Math.max(0, ...labels.map((t) => textWidth(t, LABEL_SIZE)));
+  const deltaWidth = Math.max(0, ...deltas.map((t, i) => textWidth(t, LABEL_SIZE, rows[i].failed)));
+  const overhang = Math.max(0, ...ticks.map((t) => t.at + textWidth(t.label, LABEL_SIZE) / 2 - W));
+  const underhang = Math.max(0, ...ticks.map((t) => textWidth(t.label, LABEL_SIZE) / 2 - t.at));
+  const legend2 = changeLegend(rows);
+  const columnWidth = Math.max(...legend2.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
+  const legendColumns = Math.max(1, Math.min(legend2.length, Math.floor((W + LEGEND_COLUMN_GAP) / columnWidth)));
+  const xLabelsBottom = TICK_SIZE + LABEL_GAP + LABEL_SIZE;
+  const titleBottom = xLabelsBottom + 4 + AXIS_TITLE_SIZE + AXIS_TITLE_SIZE * DESCENT;
+  const extent = {
+    left: Math.ceil(Math.max(underhang, TICK_SIZE + LABEL_GAP + labelWidth + 6 + AXIS_TITLE_SIZE)),
+    right: Math.ceil(Math.max(overhang, VALUE_GAP + deltaWidth, legendColumns * columnWidth - LEGEND_COLUMN_GAP - W)),
+    top: Math.ceil(PANEL_TITLE_SIZE + (p.subtitle !== void 0 ? 4 + SUBTITLE_SIZE : 0) + 8),
+    bottom: Math.ceil(titleBottom + 10 + Math.ceil(legend2.length / legendColumns) * LEGEND_ROW)
+  };
+  const g = {
+    p,
+    rows,
+    h,
+    rowHeight,
+    centre: (i) => rowHeight * (i + 0.5),
+    x: (v) => W * (v - lo) / (hi - lo),
+    ticks,
+    values,
+    labels,
+    deltas,
+    labelWidth,
+    xLabelsBottom
+  };
+  const marks = (cell2) => [
+    ...panelTitles(p, cell2),
+    ...changePlotMarks(g),
+    ...changeTextMarks(g),
+    ...legendAt(legend2, legendColumns, columnWidth, 0, h + titleBottom + 10)
+  ];
+  return { extent, height: h, marks };
+}
+function changeAxis(p, rows) {
   const ends = rows.flatMap((r) => [
     r.delta,
     r.threshold,
@@ -14994,127 +15216,124 @@ function changePanel(p) {
     ticks = thinCentred(all, LABEL_SIZE);
     if (ticks.length === all.length) break;
   }
-  const x = (v) => W * (v - lo) / (hi - lo);
-  const labels = rows.map((r) => truncateMiddle(r.label, LABEL_SIZE, CHANGE_LABEL_LIMIT));
-  const deltas = rows.map((r) => formatDelta(r.delta));
-  const labelWidth = Math.max(0, ...labels.map((t) => textWidth(t, LABEL_SIZE)));
-  const deltaWidth = Math.max(0, ...deltas.map((t, i) => textWidth(t, LABEL_SIZE, rows[i].failed)));
-  const overhang = Math.max(0, ...ticks.map((t) => t.at + textWidth(t.label, LABEL_SIZE) / 2 - W));
-  const underhang = Math.max(0, ...ticks.map((t) => textWidth(t.label, LABEL_SIZE) / 2 - t.at));
-  const legend2 = changeLegend(rows);
-  const columnWidth = Math.max(...legend2.map((e) => LEGEND_SYMBOL + 6 + textWidth(e.label, LEGEND_SIZE))) + LEGEND_COLUMN_GAP;
-  const legendColumns = Math.max(1, Math.min(legend2.length, Math.floor((W + LEGEND_COLUMN_GAP) / columnWidth)));
-  const xLabelsBottom = TICK_SIZE + LABEL_GAP + LABEL_SIZE;
-  const titleBottom = xLabelsBottom + 4 + AXIS_TITLE_SIZE + AXIS_TITLE_SIZE * DESCENT;
-  const legendTop = h + titleBottom + 10;
-  const extent = {
-    left: Math.ceil(Math.max(underhang, TICK_SIZE + LABEL_GAP + labelWidth + 6 + AXIS_TITLE_SIZE)),
-    right: Math.ceil(Math.max(overhang, VALUE_GAP + deltaWidth, legendColumns * columnWidth - LEGEND_COLUMN_GAP - W)),
-    top: Math.ceil(PANEL_TITLE_SIZE + (p.subtitle !== void 0 ? 4 + SUBTITLE_SIZE : 0) + 8),
-    bottom: Math.ceil(titleBottom + 10 + Math.ceil(legend2.length / legendColumns) * LEGEND_ROW)
-  };
-  const marks = (cell2) => {
-    const out = [];
-    out.push(...panelTitles(p, cell2));
-    const grid = [
-      ...values.map((v) => `M${crisp(x(v))},0V${num(h)}`),
-      ...rows.map((_, i) => `M0,${crisp(centre(i))}H${W}`)
-    ].join("");
-    if (grid !== "") out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
-    const bands = rows.flatMap(
-      (r, i) => r.band ? [
-        `M${num(x(r.band.lower))},${num(centre(i) - 5)}H${num(x(r.band.upper))}V${num(centre(i) + 5)}H${num(x(r.band.lower))}Z`
-      ] : []
-    );
-    if (bands.length > 0) out.push(`<path class="band" d="${bands.join("")}" fill="${BAND_FILL}"/>`);
-    out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${num(h)}" fill="none" stroke="${FRAME}"/>`);
-    out.push(`<path class="zero" d="M${num(x(0))},0V${num(h)}" stroke="${ZERO_LINE}" fill="none"/>`);
-    const runs = [];
-    rows.forEach((r, i) => {
-      if (!Number.isFinite(r.threshold)) return;
-      const last = runs[runs.length - 1];
-      if (last && last.to === i && rows[i - 1].threshold === r.threshold) last.to = i + 1;
-      else runs.push({ at: x(r.threshold), from: i, to: i + 1 });
-    });
-    const limit = runs.map((run) => `M${num(run.at)},${num(rowHeight * run.from)}V${num(rowHeight * run.to)}`).join("");
-    if (limit !== "")
-      out.push(
-        `<path class="threshold" d="${limit}" fill="none" stroke="${LIMIT_COLOR}" stroke-width="1.5" stroke-dasharray="${DASH}"/>`
-      );
-    const whiskers = rows.flatMap((r, i) => {
-      if (!r.interval) return [];
-      const [a2, b2, c] = [x(r.interval.lower), x(r.interval.upper), centre(i)];
-      return [
-        `M${num(a2)},${num(c)}H${num(b2)}M${num(a2)},${num(c - 4)}V${num(c + 4)}M${num(b2)},${num(c - 4)}V${num(c + 4)}`
-      ];
-    });
-    if (whiskers.length > 0)
-      out.push(
-        `<path class="interval" d="${whiskers.join("")}" fill="none" stroke="${INTERVAL_COLOR}" stroke-width="1.5"/>`
-      );
-    const ticksPath = ticks.map((t) => `M${crisp(t.at)},${num(h)}v${TICK_SIZE}`).join("");
-    out.push(`<path class="axis" d="M0.5,0V${num(h + 0.5)}H${W}${ticksPath}" stroke="${AXIS}" fill="none"/>`);
-    for (const color of [EXPERIMENT_BLUE, IMPROVED_GREEN]) {
-      const dots = rows.flatMap(
-        (r, i) => !r.failed && changeColor(r) === color ? [`<circle cx="${num(x(r.delta))}" cy="${num(centre(i))}" r="${DOT_RADIUS}"/>`] : []
-      );
-      if (dots.length > 0) out.push(`<g class="points" fill="${color}">${dots.join("")}</g>`);
-    }
-    const crosses = rows.flatMap((r, i) => r.failed ? [crossPath(x(r.delta), centre(i), CROSS_SIZE)] : []);
-    if (crosses.length > 0) out.push(`<path class="failed" d="${crosses.join("")}" fill="${FAILED_MARK2}"/>`);
-    labels.forEach(
-      (label, i) => out.push(
-        text(
-          "category-label",
-          -TICK_SIZE - LABEL_GAP,
-          centre(i) + LABEL_SIZE * 0.35,
-          label,
-          ' text-anchor="end"',
-          LABEL_SIZE
-        )
-      )
-    );
-    deltas.forEach(
-      (d, i) => out.push(
-        text(
-          "delta-label",
-          W + VALUE_GAP,
-          centre(i) + LABEL_SIZE * 0.35,
-          d,
-          rows[i].failed ? ' font-weight="bold"' : "",
-          LABEL_SIZE
-        )
-      )
-    );
-    for (const t of ticks)
-      out.push(
-        text(
-          "x-label",
-          t.at,
-          h + TICK_SIZE + LABEL_GAP + LABEL_SIZE * ASCENT,
-          t.label,
-          ' text-anchor="middle"',
-          LABEL_SIZE
-        )
-      );
-    const categoryTitleX = -(TICK_SIZE + LABEL_GAP + labelWidth + 6 + AXIS_TITLE_SIZE * DESCENT);
+  return { lo, hi, ticks, values };
+}
+function changePlotMarks(g) {
+  const { rows, h, centre, x } = g;
+  const out = [];
+  const grid = [
+    ...g.values.map((v) => `M${crisp(x(v))},0V${num(h)}`),
+    ...rows.map((_, i) => `M0,${crisp(centre(i))}H${W}`)
+  ].join("");
+  if (grid !== "") out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
+  const bands = rows.flatMap(
+    (r, i) => r.band ? [
+      `M${num(x(r.band.lower))},${num(centre(i) - 5)}H${num(x(r.band.upper))}V${num(centre(i) + 5)}H${num(x(r.band.lower))}Z`
+    ] : []
+  );
+  if (bands.length > 0) out.push(`<path class="band" d="${bands.join("")}" fill="${BAND_FILL}"/>`);
+  out.push(`<rect class="frame" x="0.5" y="0.5" width="${W}" height="${num(h)}" fill="none" stroke="${FRAME}"/>`);
+  out.push(`<path class="zero" d="M${num(x(0))},0V${num(h)}" stroke="${ZERO_LINE}" fill="none"/>`);
+  const limit = thresholdPath(g);
+  if (limit !== "")
     out.push(
-      `<text class="axis-title" transform="translate(${num(categoryTitleX)},${num(h / 2)}) rotate(-90)" font-size="${AXIS_TITLE_SIZE}" text-anchor="middle" font-weight="bold">${escapeXml(truncateText(p.x.title, AXIS_TITLE_SIZE, h, true))}</text>`
+      `<path class="threshold" d="${limit}" fill="none" stroke="${LIMIT_COLOR}" stroke-width="1.5" stroke-dasharray="${DASH}"/>`
     );
+  const whiskers = rows.flatMap((r, i) => {
+    if (!r.interval) return [];
+    const [a, b, c] = [x(r.interval.lower), x(r.interval.upper), centre(i)];
+    return [
+      `M${num(a)},${num(c)}H${num(b)}M${num(a)},${num(c - 4)}V${num(c + 4)}M${num(b)},${num(c - 4)}V${num(c + 4)}`
+    ];
+  });
+  if (whiskers.length > 0)
+    out.push(
+      `<path class="interval" d="${whiskers.join("")}" fill="none" stroke="${INTERVAL_COLOR}" stroke-width="1.5"/>`
+    );
+  const ticksPath = g.ticks.map((t) => `M${crisp(t.at)},${num(h)}v${TICK_SIZE}`).join("");
+  out.push(`<path class="axis" d="M0.5,0V${num(h + 0.5)}H${W}${ticksPath}" stroke="${AXIS}" fill="none"/>`);
+  for (const color of [EXPERIMENT_BLUE, IMPROVED_GREEN]) {
+    const dots = rows.flatMap(
+      (r, i) => !r.failed && changeColor(r) === color ? [`<circle cx="${num(x(r.delta))}" cy="${num(centre(i))}" r="${DOT_RADIUS}"/>`] : []
+    );
+    if (dots.length > 0) out.push(`<g class="points" fill="${color}">${dots.join("")}</g>`);
+  }
+  const crosses = rows.flatMap((r, i) => r.failed ? [crossPath(x(r.delta), centre(i), CROSS_SIZE)] : []);
+  if (crosses.length > 0) out.push(`<path class="failed" d="${crosses.join("")}" fill="${FAILED_MARK2}"/>`);
+  return out;
+}
+function thresholdPath({ rows, rowHeight, x }) {
+  const runs = [];
+  rows.forEach((r, i) => {
+    if (!Number.isFinite(r.threshold)) return;
+    const last = runs[runs.length - 1];
+    if (last && last.to === i && rows[i - 1].threshold === r.threshold) last.to = i + 1;
+    else runs.push({ at: x(r.threshold), from: i, to: i + 1 });
+  });
+  return runs.map((run) => `M${num(run.at)},${num(rowHeight * run.from)}V${num(rowHeight * run.to)}`).join("");
+}
+function changeTextMarks({
+  p,
+  rows,
+  h,
+  centre,
+  ticks,
+  labels,
+  deltas,
+  labelWidth,
+  xLabelsBottom
+}) {
+  const out = [];
+  labels.forEach(
+    (label, i) => out.push(
+      text(
+        "category-label",
+        -TICK_SIZE - LABEL_GAP,
+        centre(i) + LABEL_SIZE * 0.35,
+        label,
+        ' text-anchor="end"',
+        LABEL_SIZE
+      )
+    )
+  );
+  deltas.forEach(
+    (d, i) => out.push(
+      text(
+        "delta-label",
+        W + VALUE_GAP,
+        centre(i) + LABEL_SIZE * 0.35,
+        d,
+        rows[i].failed ? ' font-weight="bold"' : "",
+        LABEL_SIZE
+      )
+    )
+  );
+  for (const t of ticks)
     out.push(
       text(
-        "axis-title",
-        W / 2,
-        h + xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT,
-        p.y.title,
-        ' text-anchor="middle" font-weight="bold"',
-        AXIS_TITLE_SIZE
+        "x-label",
+        t.at,
+        h + TICK_SIZE + LABEL_GAP + LABEL_SIZE * ASCENT,
+        t.label,
+        ' text-anchor="middle"',
+        LABEL_SIZE
       )
     );
-    out.push(...legendAt(legend2, legendColumns, columnWidth, 0, legendTop));
-    return out;
-  };
-  return { extent, height: h, marks };
+  const categoryTitleX = -(TICK_SIZE + LABEL_GAP + labelWidth + 6 + AXIS_TITLE_SIZE * DESCENT);
+  out.push(
+    `<text class="axis-title" transform="translate(${num(categoryTitleX)},${num(h / 2)}) rotate(-90)" font-size="${AXIS_TITLE_SIZE}" text-anchor="middle" font-weight="bold">${escapeXml(truncateText(p.x.title, AXIS_TITLE_SIZE, h, true))}</text>`
+  );
+  out.push(
+    text(
+      "axis-title",
+      W / 2,
+      h + xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT,
+      p.y.title,
+      ' text-anchor="middle" font-weight="bold"',
+      AXIS_TITLE_SIZE
+    )
+  );
+  return out;
 }
 
 // src/engine/charts/svg.ts
@@ -17018,56 +17237,28 @@ function listSection(section, lines, more) {
   return rowsSection(section, "", { header: [], rows: lines }, "", more);
 }
 function reviewerSections(parts, links = {}) {
-  const sections = [];
   const everything = links.fullReport ?? "the full report";
-  const failingWhere = links.reportHtml ? "report.html" : everything;
-  const more = (what, where) => (n) => `… and ${plural4(n, `more ${what}`)} in ${where}.`;
-  const line = reviewerHeadline(parts);
-  const judged = judgedLine(parts);
-  if (line !== void 0)
-    sections.push({
-      text: [`### ${line}`, ...judged !== "" ? ["", judged] : []].join("\n"),
-      priority: 0,
-      required: true,
-      label: "the headline"
-    });
-  if (parts.notice) sections.push({ text: parts.notice, priority: 0, required: true, label: "the notice" });
-  const confirmation = parts.confirmation;
-  const firstStage = firstStageHeadline(parts);
-  if (confirmation && confirmation.state !== "not-run" && firstStage !== void 0)
-    sections.push({ text: firstStageLine(firstStage), priority: 0, required: true, label: "the first stage" });
-  const comparison = parts.comparison;
+  const sections = headlineSections(parts);
+  const { comparison, check } = parts;
   const compared = comparison ? comparisonMarkdownParts(comparison) : void 0;
   if (comparison && compared) {
-    const improved = comparison.verdict === "pass" ? compared.rest.filter((r) => r.gated && r.status === "improved") : [];
-    const shown = [...compared.attention, ...improved];
-    if (shown.length > 0) {
-      sections.push(
-        rowsSection(
-          { priority: 1, required: true, label: "the failing comparison rows" },
-          "",
-          changeTable(shown, comparison.rows),
-          "",
-          more("failing row", failingWhere)
-        )
-      );
-    }
+    const failing = failingRowsSection(comparison, compared, links.reportHtml ? "report.html" : everything);
+    if (failing) sections.push(failing);
   }
-  if (confirmation)
+  if (parts.confirmation)
     sections.push({
-      text: confirmationMarkdown(confirmation),
+      text: confirmationMarkdown(parts.confirmation),
       priority: 1,
       required: true,
       label: "the confirmation"
     });
-  const check = parts.check;
   const checked = check ? checkMarkdownParts(check) : void 0;
   if (checked && checked.problems !== "") {
     sections.push(
       listSection(
         { priority: 2, label: "the requirement problems" },
         checked.problems.split("\n"),
-        more("problem", everything)
+        moreIn("problem", everything)
       )
     );
   }
@@ -17080,7 +17271,7 @@ function reviewerSections(parts, links = {}) {
           "**Requirements not met**",
           failures,
           "",
-          more("failed requirement", everything)
+          moreIn("failed requirement", everything)
         )
       );
     }
@@ -17090,53 +17281,86 @@ function reviewerSections(parts, links = {}) {
       listSection(
         { priority: 4, label: "the comparison warnings" },
         compared.warnings.split("\n"),
-        more("warning", everything)
+        moreIn("warning", everything)
       )
     );
-  if (comparison && compared) {
-    const rest = compared.rest.filter((r) => !(comparison.verdict === "pass" && r.gated && r.status === "improved"));
-    const summary = rest.length > 0 ? `Comparison: ${plural4(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
-    const prefix = [
-      "<details>",
-      `<summary>${summary}</summary>`,
-      "",
-      compared.sides,
-      ...compared.notes !== "" ? ["", compared.notes] : []
-    ].join("\n");
-    const table3 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
-    sections.push(
-      rowsSection(
-        { priority: 6, label: "the other comparison rows" },
-        prefix,
-        { header: table3.slice(0, 2), rows: table3.slice(2) },
-        [compared.legend, "", "</details>"].join("\n"),
-        more("row", everything)
-      )
-    );
-  }
+  if (comparison && compared) sections.push(otherRowsSection(comparison, compared, everything));
   if (parts.trends) sections.push({ text: parts.trends, priority: 7, label: "the trends" });
   if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: "the charts" });
   if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 5, label: "the chart images" });
-  if (check && checked) {
-    const prefix = [
-      "<details>",
-      `<summary>Requirements: ${headline(check)}</summary>`,
-      ...checked.warnings !== "" ? ["", checked.warnings] : []
-    ].join("\n");
-    const table3 = check.table.length > 0 ? checked.table(check.table) : [];
-    sections.push(
-      rowsSection(
-        { priority: 9, label: "the requirements table" },
-        prefix,
-        { header: table3.slice(0, 2), rows: table3.slice(2) },
-        [...checked.legend !== "" ? [checked.legend, ""] : [], "</details>"].join("\n"),
-        more("row", everything)
-      )
-    );
-  }
+  if (check && checked) sections.push(requirementsTableSection(check, checked, everything));
   const link2 = linksLine(links);
   if (link2 !== void 0) sections.push({ text: link2, priority: -1, required: true, label: "links" });
   return sections;
+}
+function moreIn(what, where) {
+  return (n) => `… and ${plural4(n, `more ${what}`)} in ${where}.`;
+}
+function headlineSections(parts) {
+  const sections = [];
+  const line = reviewerHeadline(parts);
+  const judged = judgedLine(parts);
+  if (line !== void 0)
+    sections.push({
+      text: [`### ${line}`, ...judged !== "" ? ["", judged] : []].join("\n"),
+      priority: 0,
+      required: true,
+      label: "the headline"
+    });
+  if (parts.notice) sections.push({ text: parts.notice, priority: 0, required: true, label: "the notice" });
+  const firstStage = firstStageHeadline(parts);
+  if (parts.confirmation && parts.confirmation.state !== "not-run" && firstStage !== void 0)
+    sections.push({ text: firstStageLine(firstStage), priority: 0, required: true, label: "the first stage" });
+  return sections;
+}
+function isHeadlineImprovement(comparison, row) {
+  return comparison.verdict === "pass" && row.gated && row.status === "improved";
+}
+function failingRowsSection(comparison, compared, where) {
+  const improved = compared.rest.filter((r) => isHeadlineImprovement(comparison, r));
+  const shown = [...compared.attention, ...improved];
+  if (shown.length === 0) return void 0;
+  return rowsSection(
+    { priority: 1, required: true, label: "the failing comparison rows" },
+    "",
+    changeTable(shown, comparison.rows),
+    "",
+    moreIn("failing row", where)
+  );
+}
+function otherRowsSection(comparison, compared, everything) {
+  const rest = compared.rest.filter((r) => !isHeadlineImprovement(comparison, r));
+  const summary = rest.length > 0 ? `Comparison: ${plural4(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
+  const prefix = [
+    "<details>",
+    `<summary>${summary}</summary>`,
+    "",
+    compared.sides,
+    ...compared.notes !== "" ? ["", compared.notes] : []
+  ].join("\n");
+  const table3 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
+  return rowsSection(
+    { priority: 6, label: "the other comparison rows" },
+    prefix,
+    { header: table3.slice(0, 2), rows: table3.slice(2) },
+    [compared.legend, "", "</details>"].join("\n"),
+    moreIn("row", everything)
+  );
+}
+function requirementsTableSection(check, checked, everything) {
+  const prefix = [
+    "<details>",
+    `<summary>Requirements: ${headline(check)}</summary>`,
+    ...checked.warnings !== "" ? ["", checked.warnings] : []
+  ].join("\n");
+  const table3 = check.table.length > 0 ? checked.table(check.table) : [];
+  return rowsSection(
+    { priority: 9, label: "the requirements table" },
+    prefix,
+    { header: table3.slice(0, 2), rows: table3.slice(2) },
+    [...checked.legend !== "" ? [checked.legend, ""] : [], "</details>"].join("\n"),
+    moreIn("row", everything)
+  );
 }
 function reviewerComment(parts, links, limit = MAX_COMMENT_BODY) {
   return fitCommentBody(reviewerSections(parts, links), links.runUrl, limit).body;
@@ -19200,8 +19424,7 @@ function seriesTitle(s) {
   return `${s.metric} ${s.statistic} · ${s.parameter}`;
 }
 function trendSpec(s, runs) {
-  const n = runs.length;
-  const x = runAxis(n);
+  const x = runAxis(runs.length);
   const yTitle = withUnit3(`${s.metric} ${s.statistic}`, s.unit);
   const y = {
     field: "y",
@@ -19210,14 +19433,33 @@ function trendSpec(s, runs) {
     scale: s.log ? { type: "log" } : { zero: false },
     axis: { format: "~r" }
   };
-  const yDatum = (value2) => ({ datum: drawn(value2), type: "quantitative" });
-  const sha = (i) => runs[i]?.sha.slice(0, 7) ?? "?";
-  const layers = [];
-  if (s.band) {
-    const b = s.band;
-    const bandData = { values: [{ r: b.fromRun }, { r: b.drawnTo }] };
-    const what = `noise band (${b.runs} runs, ${Math.round(b.confidence * 1e3) / 10} %)`;
-    layers.push({
+  const layers = [
+    ...bandLayers(s, x),
+    ...changePointLayers(s, runs, x),
+    ...requirementLayers(s),
+    ...valueLayers(s, runs.length, x, y, yTitle),
+    ...outlierLayers(s, x, y)
+  ];
+  return {
+    $schema: SCHEMA,
+    description: seriesTitle(s),
+    config: CHART_CONFIG,
+    title: { text: seriesTitle(s), subtitle: subtitleOf(s) },
+    width: PANEL_WIDTH * 2,
+    height: PANEL_HEIGHT,
+    layer: layers
+  };
+}
+function yDatum(value2) {
+  return { datum: drawn(value2), type: "quantitative" };
+}
+function bandLayers(s, x) {
+  if (!s.band) return [];
+  const b = s.band;
+  const bandData = { values: [{ r: b.fromRun }, { r: b.drawnTo }] };
+  const what = `noise band (${b.runs} runs, ${Math.round(b.confidence * 1e3) / 10} %)`;
+  return [
+    {
       data: bandData,
       mark: { type: "area", color: RESULT_BLUES[1], opacity: 0.15 },
       encoding: {
@@ -19226,40 +19468,50 @@ function trendSpec(s, runs) {
         y2: { datum: drawn(b.upper) },
         tooltip: { value: `${what}: ${drawn(b.lower)} … ${drawn(b.upper)}` }
       }
-    });
-    layers.push({
+    },
+    {
       data: bandData,
       mark: { type: "line", color: RESULT_BLUES[1], strokeDash: [2, 2], strokeWidth: 1 },
       encoding: { x, y: yDatum(b.centre) }
-    });
-  }
+    }
+  ];
+}
+function changePointLayers(s, runs, x) {
+  const sha = (i) => runs[i]?.sha.slice(0, 7) ?? "?";
   const changes = [
     ...s.steps.map((t) => ({ t, color: t.kind === "regression" ? REGRESSION : IMPROVEMENT, kind: t.kind })),
     ...s.pending ? [{ t: s.pending, color: PENDING, kind: "pending" }] : []
   ];
-  for (const { t, color, kind } of changes) {
+  return changes.flatMap(({ t, color, kind }) => {
     const text2 = `${kind}${t.isNew && kind === "regression" ? " (new)" : ""} ${percent7(t.change)}: ${sha(t.lastRunBefore)}…${sha(t.firstRun)}`;
     const data = { values: [{ r: t.lastRunBefore, r2: t.firstRun, text: text2 }] };
-    layers.push({
-      data,
-      mark: { type: "rect", color, opacity: 0.25, tooltip: true },
-      encoding: { x: { ...x, field: "r" }, x2: { field: "r2" }, tooltip: [{ field: "text", title: "change point" }] }
-    });
-    layers.push({
-      data,
-      mark: { type: "text", color, align: "left", baseline: "top", dx: 2, dy: 2, y: 0, fontSize: 9 },
-      encoding: { x: { ...x, field: "r2" }, text: { field: "text" } }
-    });
-  }
-  if (s.requirement) {
-    const word = s.requirement.direction === "higher-is-better" ? "floor" : "requirement";
-    layers.push({
+    return [
+      {
+        data,
+        mark: { type: "rect", color, opacity: 0.25, tooltip: true },
+        encoding: { x: { ...x, field: "r" }, x2: { field: "r2" }, tooltip: [{ field: "text", title: "change point" }] }
+      },
+      {
+        data,
+        mark: { type: "text", color, align: "left", baseline: "top", dx: 2, dy: 2, y: 0, fontSize: 9 },
+        encoding: { x: { ...x, field: "r2" }, text: { field: "text" } }
+      }
+    ];
+  });
+}
+function requirementLayers(s) {
+  if (!s.requirement) return [];
+  const word = s.requirement.direction === "higher-is-better" ? "floor" : "requirement";
+  return [
+    {
       // One datum: a layer without data of its own would draw nothing (the chart's data is per layer).
       data: { values: [{}] },
       mark: { type: "rule", color: REQUIREMENT_RED, strokeDash: [6, 4], strokeWidth: 1.5 },
       encoding: { y: yDatum(s.requirement.limit), tooltip: { value: `${word} ${drawn(s.requirement.limit)}` } }
-    });
-  }
+    }
+  ];
+}
+function valueLayers(s, n, x, y, yTitle) {
   const values = { values: [compactValues(s.values)] };
   const lookup = [
     { flatten: ["r", "y"] },
@@ -19271,35 +19523,31 @@ function trendSpec(s, runs) {
     { field: "sha", title: "commit" },
     { field: "y", type: "quantitative", title: yTitle, format: "~r" }
   ];
-  layers.push({
-    data: values,
-    transform: lookup,
-    mark: { type: "line", color: EXPERIMENT_BLUE, strokeWidth: 2 },
-    encoding: { x, y }
-  });
-  layers.push({
-    data: values,
-    transform: lookup,
-    mark: { type: "point", filled: true, color: EXPERIMENT_BLUE, size: n > 60 ? 12 : 36, cursor: "pointer" },
-    encoding: { x, y, href: { field: "url" }, tooltip }
-  });
+  return [
+    {
+      data: values,
+      transform: lookup,
+      mark: { type: "line", color: EXPERIMENT_BLUE, strokeWidth: 2 },
+      encoding: { x, y }
+    },
+    {
+      data: values,
+      transform: lookup,
+      mark: { type: "point", filled: true, color: EXPERIMENT_BLUE, size: n > 60 ? 12 : 36, cursor: "pointer" },
+      encoding: { x, y, href: { field: "url" }, tooltip }
+    }
+  ];
+}
+function outlierLayers(s, x, y) {
   const outlierRuns = s.outliers.flatMap((o) => Array.from({ length: o.length }, (_, k) => o.run + k)).filter((r) => s.values[r] !== null);
-  if (outlierRuns.length > 0) {
-    layers.push({
+  if (outlierRuns.length === 0) return [];
+  return [
+    {
       data: { values: outlierRuns.map((r) => ({ r, y: drawn(s.values[r]), text: "outlier" })) },
       mark: { type: "point", shape: "circle", size: 140, color: OUTLIER, strokeWidth: 2 },
       encoding: { x, y, tooltip: [{ field: "text", title: "outlier" }] }
-    });
-  }
-  return {
-    $schema: SCHEMA,
-    description: seriesTitle(s),
-    config: CHART_CONFIG,
-    title: { text: seriesTitle(s), subtitle: subtitleOf(s) },
-    width: PANEL_WIDTH * 2,
-    height: PANEL_HEIGHT,
-    layer: layers
-  };
+    }
+  ];
 }
 function subtitleOf(s) {
   const parts = [];

@@ -168,12 +168,27 @@ function changeSpec(p: Panel): VegaLiteSpec {
       mark: { type: 'rule', color: '#444444', strokeWidth: 1.5 },
       encoding: { y, x: x('intervalLower'), x2: { field: 'intervalUpper' } },
     });
-  const marks = CHANGE_MARKS.filter((m) => values.some((v) => v.mark === m));
+  layer.push(deltaPointLayer(p, values, y, x('delta')));
   layer.push({
+    mark: { type: 'text', align: 'left', dx: 6, fontSize: 10 },
+    encoding: { y, x: { value: PANEL_WIDTH }, text: { field: 'deltaText' } },
+  });
+  return { title, width: PANEL_WIDTH, height: panelHeight(p), data: { values }, layer };
+}
+
+/** The Δ of each row as a point: blue, green where it improved, a red cross where it failed; one legend names them. */
+function deltaPointLayer(
+  p: Panel,
+  values: readonly { mark: (typeof CHANGE_MARKS)[number] }[],
+  y: VegaLiteSpec,
+  x: VegaLiteSpec,
+): VegaLiteSpec {
+  const marks = CHANGE_MARKS.filter((m) => values.some((v) => v.mark === m));
+  return {
     mark: { type: 'point', filled: true, size: 60, opacity: 1, tooltip: true },
     encoding: {
       y,
-      x: x('delta'),
+      x,
       color: {
         field: 'mark',
         type: 'nominal',
@@ -198,12 +213,7 @@ function changeSpec(p: Panel): VegaLiteSpec {
         { field: 'status', title: 'Status' },
       ],
     },
-  });
-  layer.push({
-    mark: { type: 'text', align: 'left', dx: 6, fontSize: 10 },
-    encoding: { y, x: { value: PANEL_WIDTH }, text: { field: 'deltaText' } },
-  });
-  return { title, width: PANEL_WIDTH, height: panelHeight(p), data: { values }, layer };
+  };
 }
 
 /** Layers under a line panel's series: its band, then its rules, each named in the colour legend. */
@@ -235,24 +245,9 @@ function overlayLayers(
 function panelSpec(p: Panel): VegaLiteSpec {
   if (p.mark === 'change') return changeSpec(p);
   const anyFailed = p.series.some((s) => s.points.some((q) => q.failed));
-  const values = p.series.flatMap((s) =>
-    s.points.map((q) => {
-      const row: Record<string, unknown> =
-        q.x2 !== undefined ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y };
-      if (q.failed) row.failed = true;
-      return row;
-    }),
-  );
-  // The band and the rules are named in the series legend, after the series.
-  const keys = [
-    ...p.series.map((s) => ({ name: s.name, color: s.color, dashed: s.dashed === true })),
-    ...(p.band ? [{ name: p.band.name, color: p.band.color, dashed: false }] : []),
-    ...(p.rules ?? []).map((r) => ({ name: r.name, color: r.color, dashed: r.dashed === true })),
-  ];
-  const names = keys.map((k) => k.name);
   // A 10 px subtitle: vega lays panels out by an estimate of 0.8 em a character.
   const title = p.subtitle !== undefined ? { text: p.title, subtitle: p.subtitle, subtitleFontSize: 10 } : p.title;
-  const common = { title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values } };
+  const common = { title, width: PANEL_WIDTH, height: PANEL_HEIGHT, data: { values: panelValues(p) } };
   if (p.mark === 'bar') {
     return {
       ...common,
@@ -265,19 +260,7 @@ function panelSpec(p: Panel): VegaLiteSpec {
     };
   }
   const pointsPerSeries = Math.max(0, ...p.series.map((s) => s.points.length));
-  const many = names.length > MAX_BOTTOM_LEGEND_SERIES;
-  const legend = {
-    orient: many ? 'right' : 'bottom',
-    direction: many ? 'vertical' : 'horizontal',
-    columns: many ? 1 : 2,
-    symbolType: 'stroke',
-    symbolStrokeWidth: 2,
-  };
-  const tooltipX =
-    p.x.kind === 'payload'
-      ? { field: 'x', type: 'quantitative', title: 'Payload [B]' }
-      : { field: 'x', title: p.x.title };
-  const tooltipY = { field: 'y', type: 'quantitative', title: p.y.title, format: '~r' };
+  const withPoints = pointsPerSeries <= MAX_POINTS_WITH_MARKERS;
   if (isSampleSeries(p)) {
     // A sample series: one line, named by the panel's title and y axis. Without a colour and dash
     // encoding vega builds no legend and no per-series grouping: a third less work per panel.
@@ -293,17 +276,67 @@ function panelSpec(p: Panel): VegaLiteSpec {
         strokeWidth: 2,
         strokeJoin: 'round',
         color: only.color,
-        point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS,
+        point: withPoints,
         tooltip: true,
       },
-      encoding: { x: xEncoding(p), y: yEncoding(p), tooltip: [tooltipX, tooltipY] },
+      encoding: { x: xEncoding(p), y: yEncoding(p), tooltip: pointTooltip(p) },
     };
   }
-  const line = {
+  const line = seriesLine(p, withPoints);
+  // A panel without failures, band or rules keeps its single-view spec (and its bytes).
+  if (p.band || p.rules) {
+    // The band under everything, then the series, the limit lines and the failure marks on top;
+    // each overlay coloured through the series' scales, so the one legend names it too.
+    const { under, over } = overlayLayers(p, { color: line.encoding.color, strokeDash: line.encoding.strokeDash });
+    return { ...common, layer: [...under, line, ...over, ...(anyFailed ? [failureLayer(p)] : [])] };
+  }
+  return anyFailed ? { ...common, layer: [line, failureLayer(p)] } : { ...common, ...line };
+}
+
+/** One data row per point of every series (`x2` for a bar's end, `failed` where it failed). */
+function panelValues(p: Panel): Record<string, unknown>[] {
+  return p.series.flatMap((s) =>
+    s.points.map((q) => {
+      const row: Record<string, unknown> =
+        q.x2 !== undefined ? { series: s.name, x: q.x, x2: q.x2, y: q.y } : { series: s.name, x: q.x, y: q.y };
+      if (q.failed) row.failed = true;
+      return row;
+    }),
+  );
+}
+
+/** A point's tooltip: its x (the payload in bytes on a payload axis) and its y. */
+function pointTooltip(p: Panel): VegaLiteSpec[] {
+  const tooltipX =
+    p.x.kind === 'payload'
+      ? { field: 'x', type: 'quantitative', title: 'Payload [B]' }
+      : { field: 'x', title: p.x.title };
+  const tooltipY = { field: 'y', type: 'quantitative', title: p.y.title, format: '~r' };
+  return [tooltipX, tooltipY];
+}
+
+/** The series as lines, coloured and dashed by series through one legend that also names the band and rules. */
+function seriesLine(p: Panel, withPoints: boolean) {
+  // The band and the rules are named in the series legend, after the series.
+  const keys = [
+    ...p.series.map((s) => ({ name: s.name, color: s.color, dashed: s.dashed === true })),
+    ...(p.band ? [{ name: p.band.name, color: p.band.color, dashed: false }] : []),
+    ...(p.rules ?? []).map((r) => ({ name: r.name, color: r.color, dashed: r.dashed === true })),
+  ];
+  const names = keys.map((k) => k.name);
+  const many = names.length > MAX_BOTTOM_LEGEND_SERIES;
+  const legend = {
+    orient: many ? 'right' : 'bottom',
+    direction: many ? 'vertical' : 'horizontal',
+    columns: many ? 1 : 2,
+    symbolType: 'stroke',
+    symbolStrokeWidth: 2,
+  };
+  return {
     // No clip: every domain holds all of its panel's points (payloadDomain, data-driven y scales,
     // every category listed), and resvg draws each clip-path through a full-canvas mask, which
     // made clipping two thirds of the PNGs' raster time.
-    mark: { type: 'line', strokeWidth: 2, point: pointsPerSeries <= MAX_POINTS_WITH_MARKERS, tooltip: true },
+    mark: { type: 'line', strokeWidth: 2, point: withPoints, tooltip: true },
     encoding: {
       x: xEncoding(p),
       y: yEncoding(p),
@@ -324,17 +357,9 @@ function panelSpec(p: Panel): VegaLiteSpec {
         scale: { domain: names, range: keys.map((k) => (k.dashed ? [...DASH_PATTERN] : SOLID)) },
         legend,
       },
-      tooltip: [{ field: 'series', title: 'Series' }, tooltipX, tooltipY],
+      tooltip: [{ field: 'series', title: 'Series' }, ...pointTooltip(p)],
     },
   };
-  // A panel without failures, band or rules keeps its single-view spec (and its bytes).
-  if (p.band || p.rules) {
-    // The band under everything, then the series, the limit lines and the failure marks on top;
-    // each overlay coloured through the series' scales, so the one legend names it too.
-    const { under, over } = overlayLayers(p, { color: line.encoding.color, strokeDash: line.encoding.strokeDash });
-    return { ...common, layer: [...under, line, ...over, ...(anyFailed ? [failureLayer(p)] : [])] };
-  }
-  return anyFailed ? { ...common, layer: [line, failureLayer(p)] } : { ...common, ...line };
 }
 
 /** The Vega-Lite spec of a chart: one panel, or a grid of independent panels. */

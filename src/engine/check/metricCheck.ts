@@ -117,6 +117,39 @@ function fileName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
 }
 
+/**
+ * Why a requirement matches no measurement: the results lack its metric, or its parameter; with a
+ * did-you-mean among the names no other limit of the experiment claims.
+ */
+function missingMessage(
+  requirement: MetricRequirement,
+  measurements: readonly Measurement[],
+  own: readonly MetricRequirement[],
+  ofMetric: readonly Measurement[],
+): string {
+  if (ofMetric.length === 0) {
+    const known = [...new Set(measurements.map((m) => m.metric.name))];
+    // A metric another limit of this experiment names is not a misspelling of this one.
+    const named = new Set(own.map((r) => r.metric.trim().toLowerCase()));
+    const candidates = known.filter((k) => !named.has(k.trim().toLowerCase()));
+    return notInResults(
+      `metric "${requirement.metric}"`,
+      requirement,
+      ` (the results have: ${known.join(', ') || 'none'})${didYouMean(requirement.metric, candidates)}`,
+    );
+  }
+  // Payload sizes are numbers: an edit away from one is not a misspelling of it.
+  const others = own.filter((r) => r !== requirement && r.parameter !== '*' && sameName(r.metric, requirement.metric));
+  const candidates = /^\d+$/.test(requirement.parameter)
+    ? []
+    : [
+        ...new Set(
+          ofMetric.filter((m) => !others.some((r) => parameterMatches(m, r.parameter))).map((m) => m.parameter.label),
+        ),
+      ];
+  return notInResults(`parameter ${requirement.parameter}`, requirement, didYouMean(requirement.parameter, candidates));
+}
+
 function checkRequirement(
   requirement: MetricRequirement,
   measurements: readonly Measurement[],
@@ -125,40 +158,8 @@ function checkRequirement(
   const ofMetric = measurements.filter((m) => sameName(m.metric.name, requirement.metric));
   const matching =
     requirement.parameter === '*' ? ofMetric : ofMetric.filter((m) => parameterMatches(m, requirement.parameter));
-  if (matching.length === 0) {
-    let message: string;
-    if (ofMetric.length === 0) {
-      const known = [...new Set(measurements.map((m) => m.metric.name))];
-      // A metric another limit of this experiment names is not a misspelling of this one.
-      const named = new Set(own.map((r) => r.metric.trim().toLowerCase()));
-      const candidates = known.filter((k) => !named.has(k.trim().toLowerCase()));
-      message = notInResults(
-        `metric "${requirement.metric}"`,
-        requirement,
-        ` (the results have: ${known.join(', ') || 'none'})${didYouMean(requirement.metric, candidates)}`,
-      );
-    } else {
-      // Payload sizes are numbers: an edit away from one is not a misspelling of it.
-      const others = own.filter(
-        (r) => r !== requirement && r.parameter !== '*' && sameName(r.metric, requirement.metric),
-      );
-      const candidates = /^\d+$/.test(requirement.parameter)
-        ? []
-        : [
-            ...new Set(
-              ofMetric
-                .filter((m) => !others.some((r) => parameterMatches(m, r.parameter)))
-                .map((m) => m.parameter.label),
-            ),
-          ];
-      message = notInResults(
-        `parameter ${requirement.parameter}`,
-        requirement,
-        didYouMean(requirement.parameter, candidates),
-      );
-    }
-    return [missingRow(requirement, message, ofMetric[0])];
-  }
+  if (matching.length === 0)
+    return [missingRow(requirement, missingMessage(requirement, measurements, own, ofMetric), ofMetric[0])];
   if (requirement.dimension === undefined && requirement.unit === undefined && requirement.statistic !== 'samples') {
     // A limit without a unit is read in the unit the tool printed; two different ones leave it open.
     const printed = [...new Set(matching.map((m) => m.metric.displayUnit))];

@@ -107,8 +107,7 @@ export function seriesTitle(s: Pick<DashboardSeries, 'metric' | 'statistic' | 'p
 
 /** The trend chart of one series. */
 export function trendSpec(s: DashboardSeries, runs: readonly DashboardRun[]): VegaLiteSpec {
-  const n = runs.length;
-  const x = runAxis(n);
+  const x = runAxis(runs.length);
   const yTitle = withUnit(`${s.metric} ${s.statistic}`, s.unit);
   // Axis labels to at most 6 significant digits: a limit converted from ms reads 392, not 392.000000000003.
   const y = {
@@ -118,14 +117,37 @@ export function trendSpec(s: DashboardSeries, runs: readonly DashboardRun[]): Ve
     scale: s.log ? { type: 'log' } : { zero: false },
     axis: { format: '~r' },
   };
-  const yDatum = (value: number) => ({ datum: drawn(value), type: 'quantitative' });
-  const sha = (i: number) => runs[i]?.sha.slice(0, 7) ?? '?';
-  const layers: VegaLiteSpec[] = [];
-  if (s.band) {
-    const b = s.band;
-    const bandData = { values: [{ r: b.fromRun }, { r: b.drawnTo }] };
-    const what = `noise band (${b.runs} runs, ${Math.round(b.confidence * 1000) / 10} %)`;
-    layers.push({
+  const layers: VegaLiteSpec[] = [
+    ...bandLayers(s, x),
+    ...changePointLayers(s, runs, x),
+    ...requirementLayers(s),
+    ...valueLayers(s, runs.length, x, y, yTitle),
+    ...outlierLayers(s, x, y),
+  ];
+  return {
+    $schema: SCHEMA,
+    description: seriesTitle(s),
+    config: CHART_CONFIG,
+    title: { text: seriesTitle(s), subtitle: subtitleOf(s) },
+    width: PANEL_WIDTH * 2,
+    height: PANEL_HEIGHT,
+    layer: layers,
+  };
+}
+
+/** A value on the y axis, as a datum (a band edge, a limit). */
+function yDatum(value: number): VegaLiteSpec {
+  return { datum: drawn(value), type: 'quantitative' };
+}
+
+/** The noise band (an area) and its centre (a dotted line), when the series has one. */
+function bandLayers(s: DashboardSeries, x: VegaLiteSpec): VegaLiteSpec[] {
+  if (!s.band) return [];
+  const b = s.band;
+  const bandData = { values: [{ r: b.fromRun }, { r: b.drawnTo }] };
+  const what = `noise band (${b.runs} runs, ${Math.round(b.confidence * 1000) / 10} %)`;
+  return [
+    {
       data: bandData,
       mark: { type: 'area', color: RESULT_BLUES[1], opacity: 0.15 },
       encoding: {
@@ -134,40 +156,56 @@ export function trendSpec(s: DashboardSeries, runs: readonly DashboardRun[]): Ve
         y2: { datum: drawn(b.upper) },
         tooltip: { value: `${what}: ${drawn(b.lower)} … ${drawn(b.upper)}` },
       },
-    });
-    layers.push({
+    },
+    {
       data: bandData,
       mark: { type: 'line', color: RESULT_BLUES[1], strokeDash: [2, 2], strokeWidth: 1 },
       encoding: { x, y: yDatum(b.centre) },
-    });
-  }
+    },
+  ];
+}
+
+/** Each step and the pending change: a shaded span between the runs around it, and its label. */
+function changePointLayers(s: DashboardSeries, runs: readonly DashboardRun[], x: VegaLiteSpec): VegaLiteSpec[] {
+  const sha = (i: number) => runs[i]?.sha.slice(0, 7) ?? '?';
   const changes = [
     ...s.steps.map((t) => ({ t, color: t.kind === 'regression' ? REGRESSION : IMPROVEMENT, kind: t.kind })),
     ...(s.pending ? [{ t: s.pending, color: PENDING, kind: 'pending' as const }] : []),
   ];
-  for (const { t, color, kind } of changes) {
+  return changes.flatMap(({ t, color, kind }) => {
     const text = `${kind}${t.isNew && kind === 'regression' ? ' (new)' : ''} ${percent(t.change)}: ${sha(t.lastRunBefore)}…${sha(t.firstRun)}`;
     const data = { values: [{ r: t.lastRunBefore, r2: t.firstRun, text }] };
-    layers.push({
-      data,
-      mark: { type: 'rect', color, opacity: 0.25, tooltip: true },
-      encoding: { x: { ...x, field: 'r' }, x2: { field: 'r2' }, tooltip: [{ field: 'text', title: 'change point' }] },
-    });
-    layers.push({
-      data,
-      mark: { type: 'text', color, align: 'left', baseline: 'top', dx: 2, dy: 2, y: 0, fontSize: 9 },
-      encoding: { x: { ...x, field: 'r2' }, text: { field: 'text' } },
-    });
-  }
-  if (s.requirement) {
-    const word = s.requirement.direction === 'higher-is-better' ? 'floor' : 'requirement';
-    layers.push({
+    return [
+      {
+        data,
+        mark: { type: 'rect', color, opacity: 0.25, tooltip: true },
+        encoding: { x: { ...x, field: 'r' }, x2: { field: 'r2' }, tooltip: [{ field: 'text', title: 'change point' }] },
+      },
+      {
+        data,
+        mark: { type: 'text', color, align: 'left', baseline: 'top', dx: 2, dy: 2, y: 0, fontSize: 9 },
+        encoding: { x: { ...x, field: 'r2' }, text: { field: 'text' } },
+      },
+    ];
+  });
+}
+
+/** The requirement (or floor) as a dashed red rule, when one applies. */
+function requirementLayers(s: DashboardSeries): VegaLiteSpec[] {
+  if (!s.requirement) return [];
+  const word = s.requirement.direction === 'higher-is-better' ? 'floor' : 'requirement';
+  return [
+    {
       // One datum: a layer without data of its own would draw nothing (the chart's data is per layer).
       data: { values: [{}] },
       mark: { type: 'rule', color: REQUIREMENT_RED, strokeDash: [6, 4], strokeWidth: 1.5 },
       encoding: { y: yDatum(s.requirement.limit), tooltip: { value: `${word} ${drawn(s.requirement.limit)}` } },
-    });
-  }
+    },
+  ];
+}
+
+/** The series' line and its points, each linked to its run and with the run in its tooltip. */
+function valueLayers(s: DashboardSeries, n: number, x: VegaLiteSpec, y: VegaLiteSpec, yTitle: string): VegaLiteSpec[] {
   const values = { values: [compactValues(s.values)] };
   const lookup = [
     { flatten: ['r', 'y'] },
@@ -179,37 +217,35 @@ export function trendSpec(s: DashboardSeries, runs: readonly DashboardRun[]): Ve
     { field: 'sha', title: 'commit' },
     { field: 'y', type: 'quantitative', title: yTitle, format: '~r' },
   ];
-  layers.push({
-    data: values,
-    transform: lookup,
-    mark: { type: 'line', color: EXPERIMENT_BLUE, strokeWidth: 2 },
-    encoding: { x, y },
-  });
-  layers.push({
-    data: values,
-    transform: lookup,
-    mark: { type: 'point', filled: true, color: EXPERIMENT_BLUE, size: n > 60 ? 12 : 36, cursor: 'pointer' },
-    encoding: { x, y, href: { field: 'url' }, tooltip },
-  });
+  return [
+    {
+      data: values,
+      transform: lookup,
+      mark: { type: 'line', color: EXPERIMENT_BLUE, strokeWidth: 2 },
+      encoding: { x, y },
+    },
+    {
+      data: values,
+      transform: lookup,
+      mark: { type: 'point', filled: true, color: EXPERIMENT_BLUE, size: n > 60 ? 12 : 36, cursor: 'pointer' },
+      encoding: { x, y, href: { field: 'url' }, tooltip },
+    },
+  ];
+}
+
+/** The runs of the series' outliers ringed, when there are any with a value. */
+function outlierLayers(s: DashboardSeries, x: VegaLiteSpec, y: VegaLiteSpec): VegaLiteSpec[] {
   const outlierRuns = s.outliers
     .flatMap((o) => Array.from({ length: o.length }, (_, k) => o.run + k))
     .filter((r) => s.values[r] !== null);
-  if (outlierRuns.length > 0) {
-    layers.push({
+  if (outlierRuns.length === 0) return [];
+  return [
+    {
       data: { values: outlierRuns.map((r) => ({ r, y: drawn(s.values[r]!), text: 'outlier' })) },
       mark: { type: 'point', shape: 'circle', size: 140, color: OUTLIER, strokeWidth: 2 },
       encoding: { x, y, tooltip: [{ field: 'text', title: 'outlier' }] },
-    });
-  }
-  return {
-    $schema: SCHEMA,
-    description: seriesTitle(s),
-    config: CHART_CONFIG,
-    title: { text: seriesTitle(s), subtitle: subtitleOf(s) },
-    width: PANEL_WIDTH * 2,
-    height: PANEL_HEIGHT,
-    layer: layers,
-  };
+    },
+  ];
 }
 
 function subtitleOf(s: DashboardSeries): string {

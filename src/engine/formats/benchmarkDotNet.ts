@@ -126,59 +126,12 @@ export const benchmarkDotNetAdapter: FormatAdapter = {
       }
       if (!isJsonObject(stats))
         throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, e.benchmark, 'Statistics');
-      const statistics: Partial<Record<StatisticName, number>> = {};
-      for (const [field, statistic] of STATISTICS) {
-        const value = optionalStatistic(fields, stats, field, { dimension: 'time', statistic });
-        if (value !== undefined) statistics[statistic] = value / 1000;
-      }
-      if (isJsonObject(stats.Percentiles)) {
-        for (const [field, statistic] of PERCENTILES) {
-          const value = optionalStatistic(fields, stats.Percentiles, field, { dimension: 'time', statistic });
-          if (value !== undefined) statistics[statistic] = value / 1000;
-        }
-      }
-      if (statistics.mean === undefined) throw fields.error('the statistics have no "Mean"', stats);
-      const n = optionalStatistic(fields, stats, 'N');
-      if (n !== undefined) statistics.samples = n;
-      const time: Measurement = { experiment, parameter, metric: TIME, statistics, place };
-      const samples =
-        resultSamples(fields, e.benchmark) ?? fields.numbers(stats, 'OriginalValues')?.map((v) => v / 1000);
-      if (samples !== undefined && samples.length > 0) time.samples = Float64Array.from(samples);
-      measurements.push(time);
-
+      const at = { experiment, parameter, place };
+      measurements.push(timeMeasurement(fields, e.benchmark, stats, at));
       const memory = e.benchmark.Memory;
       const memoryRead = isJsonObject(memory);
-      if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, { experiment, parameter, place }));
-      const metrics = e.benchmark.Metrics;
-      if (metrics === undefined || metrics === null) continue;
-      if (!Array.isArray(metrics))
-        throw fields.error(`expected an array for "Metrics", found ${describeJson(metrics)}`, e.benchmark, 'Metrics');
-      metrics.forEach((entry, index) => {
-        if (!isJsonObject(entry) || !isJsonObject(entry.Descriptor))
-          throw fields.error('expected a metric with a "Descriptor"', metrics, index);
-        const descriptor = entry.Descriptor;
-        const id = fields.string(descriptor, 'Id') ?? '';
-        if (memoryRead && MEMORY_METRICS.test(id)) return;
-        const value = optionalStatistic(fields, entry, 'Value');
-        if (value === undefined) return;
-        const name = fields.string(descriptor, 'DisplayName') || id;
-        if (name === '') throw fields.error('the metric has neither a "DisplayName" nor an "Id"', descriptor);
-        const reading = readUnit(fields.string(descriptor, 'Unit') ?? '');
-        const metric: Metric = {
-          name,
-          dimension: reading.unit.dimension,
-          unit: BASE_UNITS[reading.unit.dimension],
-          displayUnit: reading.unit.symbol,
-          direction: descriptor.TheGreaterTheBetter === true ? 'higher-is-better' : 'lower-is-better',
-        };
-        measurements.push({
-          experiment,
-          parameter,
-          metric,
-          statistics: { value: toBaseUnit(value, reading.unit) },
-          place,
-        });
-      });
+      if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, at));
+      measurements.push(...descriptorMeasurements(fields, e.benchmark, memoryRead, at));
     }
     if (measurements.length === 0)
       throw new InputError('no benchmark of the BenchmarkDotNet report has statistics', {
@@ -188,6 +141,75 @@ export const benchmarkDotNetAdapter: FormatAdapter = {
     return { format: 'benchmarkdotnet', file, measurements, notes };
   },
 };
+
+/** The time per operation: the `Statistics` (ns → µs) and the samples of the run. */
+function timeMeasurement(
+  fields: JsonFields,
+  benchmark: JsonObject,
+  stats: JsonObject,
+  at: Pick<Measurement, 'experiment' | 'parameter' | 'place'>,
+): Measurement {
+  const statistics: Partial<Record<StatisticName, number>> = {};
+  for (const [field, statistic] of STATISTICS) {
+    const value = optionalStatistic(fields, stats, field, { dimension: 'time', statistic });
+    if (value !== undefined) statistics[statistic] = value / 1000;
+  }
+  if (isJsonObject(stats.Percentiles)) {
+    for (const [field, statistic] of PERCENTILES) {
+      const value = optionalStatistic(fields, stats.Percentiles, field, { dimension: 'time', statistic });
+      if (value !== undefined) statistics[statistic] = value / 1000;
+    }
+  }
+  if (statistics.mean === undefined) throw fields.error('the statistics have no "Mean"', stats);
+  const n = optionalStatistic(fields, stats, 'N');
+  if (n !== undefined) statistics.samples = n;
+  const { experiment, parameter, place } = at;
+  const time: Measurement = { experiment, parameter, metric: TIME, statistics, place };
+  const samples = resultSamples(fields, benchmark) ?? fields.numbers(stats, 'OriginalValues')?.map((v) => v / 1000);
+  if (samples !== undefined && samples.length > 0) time.samples = Float64Array.from(samples);
+  return time;
+}
+
+/** The `Metrics` of the benchmark (diagnosers' descriptors), less the memory ones when `Memory` was read. */
+function descriptorMeasurements(
+  fields: JsonFields,
+  benchmark: JsonObject,
+  memoryRead: boolean,
+  at: Pick<Measurement, 'experiment' | 'parameter' | 'place'>,
+): Measurement[] {
+  const metrics = benchmark.Metrics;
+  if (metrics === undefined || metrics === null) return [];
+  if (!Array.isArray(metrics))
+    throw fields.error(`expected an array for "Metrics", found ${describeJson(metrics)}`, benchmark, 'Metrics');
+  const measurements: Measurement[] = [];
+  metrics.forEach((entry, index) => {
+    if (!isJsonObject(entry) || !isJsonObject(entry.Descriptor))
+      throw fields.error('expected a metric with a "Descriptor"', metrics, index);
+    const descriptor = entry.Descriptor;
+    const id = fields.string(descriptor, 'Id') ?? '';
+    if (memoryRead && MEMORY_METRICS.test(id)) return;
+    const value = optionalStatistic(fields, entry, 'Value');
+    if (value === undefined) return;
+    const name = fields.string(descriptor, 'DisplayName') || id;
+    if (name === '') throw fields.error('the metric has neither a "DisplayName" nor an "Id"', descriptor);
+    const reading = readUnit(fields.string(descriptor, 'Unit') ?? '');
+    const metric: Metric = {
+      name,
+      dimension: reading.unit.dimension,
+      unit: BASE_UNITS[reading.unit.dimension],
+      displayUnit: reading.unit.symbol,
+      direction: descriptor.TheGreaterTheBetter === true ? 'higher-is-better' : 'lower-is-better',
+    };
+    measurements.push({
+      experiment: at.experiment,
+      parameter: at.parameter,
+      metric,
+      statistics: { value: toBaseUnit(value, reading.unit) },
+      place: at.place,
+    });
+  });
+  return measurements;
+}
 
 /** `Size=64` → [Size, 64]; a part without `=` is a value without a name. */
 function splitPair(part: string): [string, string] {

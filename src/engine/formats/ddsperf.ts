@@ -256,144 +256,22 @@ export const ddsperfAdapter: FormatAdapter = {
     }
     const lines = stripBom(input.text).split('\n');
     if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-
-    // A series is what one process printed for one kind, peer and size: warm-up is per process.
-    const latencySeries = new Map<string, Series<LatencySecond>>();
-    const subSeries = new Map<string, Series<SubSecond>>();
-    let ddsperfLines = 0;
-    let lastLine = 1;
-    const peers = new Map<string, Set<string>>();
-
-    lines.forEach((raw, index) => {
-      const lineNumber = index + 1;
-      const line = raw.replace(ANSI_ESCAPE, '').replace(/\r$/, '').trimEnd();
-      if (line !== '') lastLine = lineNumber;
-      const prefix = PREFIX.exec(line);
-      if (!prefix) {
-        if (PARTICIPANT.test(line) || /^\[\d+\] /.test(line)) ddsperfLines++;
-        return;
-      }
-      ddsperfLines++;
-      const pid = prefix[1]!;
-      const rest = line.slice(prefix[0].length);
-      const lat = LATENCY_START.exec(rest);
-      if (lat && !SUB_START.test(rest)) {
-        const kind: Kind = lat[1] === 'sublat' ? 'sublat' : 'ping';
-        const peer = lat[2]!;
-        const c = new Cursor(line, prefix[0].length + lat[0].length, file, lineNumber);
-        const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
-        const second = readLatency(c, lineNumber);
-        const key = `${pid} ${kind} ${peer} ${size}`;
-        let series = latencySeries.get(key);
-        if (!series) latencySeries.set(key, (series = { kind, size, seconds: [] }));
-        series.seconds.push(second);
-        const peerKey = `${kind} ${size}`;
-        if (!peers.has(peerKey)) peers.set(peerKey, new Set());
-        peers.get(peerKey)!.add(`${pid}>${peer}`);
-        return;
-      }
-      if (SUB_START.test(rest)) {
-        const c = new Cursor(line, prefix[0].length + 4, file, lineNumber);
-        const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
-        const second = readSub(c, lineNumber);
-        const key = `${pid} ${size}`;
-        let series = subSeries.get(key);
-        if (!series) subSeries.set(key, (series = { kind: 'sub', size, seconds: [] }));
-        series.seconds.push(second);
-      }
-      // Resource, network, `discarded …` and publisher histogram lines: not measurements.
-    });
-
-    if (latencySeries.size === 0 && subSeries.size === 0) {
-      if (ddsperfLines === 0)
+    const read = readSeries(file, lines);
+    if (read.latencySeries.size === 0 && read.subSeries.size === 0) {
+      if (read.ddsperfLines === 0)
         throw new InputError('no ddsperf lines ("[pid] seconds …") in the file', { file, line: 1 });
       throw new InputError(
         'ddsperf output without ping latency or subscriber throughput lines (is this the pong or pub side? give the ping or sub output)',
         {
           file,
-          line: lastLine,
+          line: read.lastLine,
         },
       );
     }
+    const { latencyGroups, subGroups, dropped } = groupSeries(file, skip, read);
+    const measurements = [...latencyMeasurements(file, latencyGroups), ...subMeasurements(file, subGroups)];
 
     const notes: string[] = [];
-    let dropped = 0;
-    const keep = <T extends { line: number }>(series: Series<T>): T[] => {
-      if (series.seconds.length <= skip) {
-        throw new InputError(
-          `skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`,
-          {
-            file,
-            line: series.seconds[0]!.line,
-          },
-        );
-      }
-      dropped += skip;
-      return series.seconds.slice(skip);
-    };
-
-    // Several processes (concatenated runs) or peers with the same kind and size form one measurement.
-    const latencyGroups = new Map<string, { kind: Kind; size: number; seconds: LatencySecond[] }>();
-    for (const series of latencySeries.values()) {
-      const key = `${series.kind} ${series.size}`;
-      let group = latencyGroups.get(key);
-      if (!group) latencyGroups.set(key, (group = { kind: series.kind, size: series.size, seconds: [] }));
-      group.seconds.push(...keep(series));
-    }
-    const subGroups = new Map<number, SubSecond[]>();
-    for (const series of subSeries.values()) {
-      const group = subGroups.get(series.size) ?? [];
-      group.push(...keep(series));
-      subGroups.set(series.size, group);
-    }
-
-    const measurements: Measurement[] = [];
-    const parameter = (size: number) => ({ label: String(size), payloadBytes: size });
-    const firstLine = (seconds: { line: number }[]) => Math.min(...seconds.map((s) => s.line));
-    for (const group of latencyGroups.values()) {
-      measurements.push({
-        // `ping` latency is round trip / 2; `sublat` is the one-way latency the subscriber saw.
-        experiment: group.kind === 'ping' ? 'ping' : 'sub',
-        parameter: parameter(group.size),
-        metric: LATENCY,
-        statistics: combineLatency(group.seconds),
-        place: { file, line: firstLine(group.seconds) },
-      });
-    }
-    for (const [size, seconds] of subGroups) {
-      const place = { file, line: firstLine(seconds) };
-      const received = seconds.reduce((s, x) => s + x.delta, 0);
-      measurements.push(
-        {
-          experiment: 'sub',
-          parameter: parameter(size),
-          metric: THROUGHPUT,
-          statistics: combineRate(
-            seconds.map((s) => s.mbps),
-            received,
-          ),
-          place,
-        },
-        {
-          experiment: 'sub',
-          parameter: parameter(size),
-          metric: RATE,
-          statistics: combineRate(
-            seconds.map((s) => s.kSps * 1000),
-            received,
-          ),
-          place,
-        },
-        {
-          experiment: 'sub',
-          parameter: parameter(size),
-          metric: LOST,
-          statistics: { value: seconds.reduce((s, x) => s + x.lost, 0) },
-          place,
-        },
-      );
-    }
-
     if (skip > 0)
       notes.push(`skipped the first ${skip} per-second line(s) of each series as warm-up (${dropped} line(s) in all)`);
     if (latencyGroups.size > 0) {
@@ -405,9 +283,155 @@ export const ddsperfAdapter: FormatAdapter = {
       notes.push(
         'throughput and rate over the seconds: median (and mean, min, max) of the per-second values; the 10-second averages are not used',
       );
-    for (const [key, set] of peers) {
+    for (const [key, set] of read.peers) {
       if (set.size > 1) notes.push(`${key}: lines from ${set.size} process/peer pairs were combined`);
     }
     return { format: 'ddsperf', file, measurements, notes };
   },
 };
+
+interface SeriesRead {
+  /** A series is what one process printed for one kind, peer and size: warm-up is per process. */
+  latencySeries: Map<string, Series<LatencySecond>>;
+  subSeries: Map<string, Series<SubSecond>>;
+  ddsperfLines: number;
+  /** The last non-empty line, where a missing-measurements error points. */
+  lastLine: number;
+  /** Per `kind size`: the `pid>peer` pairs that printed it. */
+  peers: Map<string, Set<string>>;
+}
+
+/** The per-second latency and subscriber lines of the output, by process, kind, peer and size. */
+function readSeries(file: string, lines: readonly string[]): SeriesRead {
+  const read: SeriesRead = {
+    latencySeries: new Map(),
+    subSeries: new Map(),
+    ddsperfLines: 0,
+    lastLine: 1,
+    peers: new Map(),
+  };
+  lines.forEach((raw, index) => {
+    const lineNumber = index + 1;
+    const line = raw.replace(ANSI_ESCAPE, '').replace(/\r$/, '').trimEnd();
+    if (line !== '') read.lastLine = lineNumber;
+    const prefix = PREFIX.exec(line);
+    if (!prefix) {
+      if (PARTICIPANT.test(line) || /^\[\d+\] /.test(line)) read.ddsperfLines++;
+      return;
+    }
+    read.ddsperfLines++;
+    const pid = prefix[1]!;
+    const rest = line.slice(prefix[0].length);
+    const lat = LATENCY_START.exec(rest);
+    if (lat && !SUB_START.test(rest)) {
+      const kind: Kind = lat[1] === 'sublat' ? 'sublat' : 'ping';
+      const peer = lat[2]!;
+      const c = new Cursor(line, prefix[0].length + lat[0].length, file, lineNumber);
+      const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
+      const second = readLatency(c, lineNumber);
+      const key = `${pid} ${kind} ${peer} ${size}`;
+      let series = read.latencySeries.get(key);
+      if (!series) read.latencySeries.set(key, (series = { kind, size, seconds: [] }));
+      series.seconds.push(second);
+      const peerKey = `${kind} ${size}`;
+      if (!read.peers.has(peerKey)) read.peers.set(peerKey, new Set());
+      read.peers.get(peerKey)!.add(`${pid}>${peer}`);
+      return;
+    }
+    if (SUB_START.test(rest)) {
+      const c = new Cursor(line, prefix[0].length + 4, file, lineNumber);
+      const size = Number(c.take(/ (\d+)/y, 'a payload size after "size"'));
+      const second = readSub(c, lineNumber);
+      const key = `${pid} ${size}`;
+      let series = read.subSeries.get(key);
+      if (!series) read.subSeries.set(key, (series = { kind: 'sub', size, seconds: [] }));
+      series.seconds.push(second);
+    }
+    // Resource, network, `discarded …` and publisher histogram lines: not measurements.
+  });
+  return read;
+}
+
+/** The seconds after warm-up, with several processes or peers of one kind and size as one group. */
+function groupSeries(file: string, skip: number, read: SeriesRead) {
+  let dropped = 0;
+  const keep = <T extends { line: number }>(series: Series<T>): T[] => {
+    if (series.seconds.length <= skip) {
+      throw new InputError(
+        `skip-seconds ${skip} drops all ${series.seconds.length} per-second ${series.kind} lines of size ${series.size}`,
+        {
+          file,
+          line: series.seconds[0]!.line,
+        },
+      );
+    }
+    dropped += skip;
+    return series.seconds.slice(skip);
+  };
+  const latencyGroups = new Map<string, Series<LatencySecond>>();
+  for (const series of read.latencySeries.values()) {
+    const key = `${series.kind} ${series.size}`;
+    let group = latencyGroups.get(key);
+    if (!group) latencyGroups.set(key, (group = { kind: series.kind, size: series.size, seconds: [] }));
+    group.seconds.push(...keep(series));
+  }
+  const subGroups = new Map<number, SubSecond[]>();
+  for (const series of read.subSeries.values()) {
+    const group = subGroups.get(series.size) ?? [];
+    group.push(...keep(series));
+    subGroups.set(series.size, group);
+  }
+  return { latencyGroups, subGroups, dropped };
+}
+
+const parameterOfSize = (size: number) => ({ label: String(size), payloadBytes: size });
+const firstLine = (seconds: { line: number }[]) => Math.min(...seconds.map((s) => s.line));
+
+function latencyMeasurements(file: string, groups: Map<string, Series<LatencySecond>>): Measurement[] {
+  return [...groups.values()].map((group) => ({
+    // `ping` latency is round trip / 2; `sublat` is the one-way latency the subscriber saw.
+    experiment: group.kind === 'ping' ? 'ping' : 'sub',
+    parameter: parameterOfSize(group.size),
+    metric: LATENCY,
+    statistics: combineLatency(group.seconds),
+    place: { file, line: firstLine(group.seconds) },
+  }));
+}
+
+/** Throughput, message rate and lost samples per payload size. */
+function subMeasurements(file: string, groups: Map<number, SubSecond[]>): Measurement[] {
+  return [...groups].flatMap(([size, seconds]) => {
+    const place = { file, line: firstLine(seconds) };
+    const received = seconds.reduce((s, x) => s + x.delta, 0);
+    const parameter = (): Measurement['parameter'] => parameterOfSize(size);
+    return [
+      {
+        experiment: 'sub',
+        parameter: parameter(),
+        metric: THROUGHPUT,
+        statistics: combineRate(
+          seconds.map((s) => s.mbps),
+          received,
+        ),
+        place,
+      },
+      {
+        experiment: 'sub',
+        parameter: parameter(),
+        metric: RATE,
+        statistics: combineRate(
+          seconds.map((s) => s.kSps * 1000),
+          received,
+        ),
+        place,
+      },
+      {
+        experiment: 'sub',
+        parameter: parameter(),
+        metric: LOST,
+        statistics: { value: seconds.reduce((s, x) => s + x.lost, 0) },
+        place,
+      },
+    ];
+  });
+}

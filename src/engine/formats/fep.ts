@@ -206,56 +206,22 @@ export function parseFep(file: string, text: string): ResultSet {
   const measurements: Measurement[] = [];
   const seen = new Map<string, number>();
   for (const row of table.rows) {
-    const number = (column: Column, integer = false): number | undefined => {
-      const at = index[column];
-      if (at === undefined) return undefined;
-      const cell = row[at]!;
-      if (!(integer ? /^\d+$/ : NUMBER).test(cell.text)) {
-        throw new InputError(
-          `expected ${integer ? 'a whole number' : 'a number'} in column "${table.header[at]}", found "${cell.text}"`,
-          {
-            file,
-            line: cell.line,
-            column: cell.column,
-          },
-        );
-      }
-      return Number(cell.text);
-    };
-    const throughput = number('throughput')!;
-    const size = number('size', true)!;
-    const variance = number('variance');
-    const received = number('received');
-    const cycle = number('cycle');
-    const modeCell = index.mode !== undefined ? row[index.mode]! : undefined;
-    if (modeCell && modeCell.text === '') {
-      throw new InputError('empty synchronization mode', { file, line: modeCell.line, column: modeCell.column });
-    }
-    const settings: Record<string, string | number> = {};
-    let label = `${size} B`;
-    if (cycle !== undefined) {
-      settings.cycleTimeMs = cycle;
-      label += `, ${cycle} ms`;
-    }
-    if (modeCell) {
-      settings.syncMode = modeCell.text;
-      label += `, ${modeCell.text}`;
-    }
+    const r = readFepRow(file, table, index, row);
+    const parameter = parameterOfFepRow(r);
     const line = row[0]!.line;
-    const earlier = seen.get(label);
+    const earlier = seen.get(parameter.label);
     if (earlier !== undefined)
-      throw new InputError(`"${label}" appears twice (first on line ${earlier})`, { file, line, column: 1 });
-    seen.set(label, line);
-    const parameter = { label, payloadBytes: size, settings };
-    const statistics: Partial<Record<StatisticName, number>> = { mean: throughput };
-    if (variance !== undefined) statistics.variance = variance;
+      throw new InputError(`"${parameter.label}" appears twice (first on line ${earlier})`, { file, line, column: 1 });
+    seen.set(parameter.label, line);
+    const statistics: Partial<Record<StatisticName, number>> = { mean: r.throughput };
+    if (r.variance !== undefined) statistics.variance = r.variance;
     measurements.push({ experiment, parameter, metric: THROUGHPUT, statistics, place: { file, line } });
-    if (received !== undefined) {
+    if (r.received !== undefined) {
       measurements.push({
         experiment,
         parameter,
         metric: RECEIVED,
-        statistics: { mean: received },
+        statistics: { mean: r.received },
         place: { file, line },
       });
     }
@@ -269,4 +235,67 @@ export function parseFep(file: string, text: string): ResultSet {
       `FEP throughput: the experiment is the file name stem ("${experiment}").`,
     ],
   };
+}
+
+/** A data row's values, each checked to be a (whole) number where its column is present. */
+interface FepRow {
+  throughput: number;
+  size: number;
+  variance: number | undefined;
+  received: number | undefined;
+  cycle: number | undefined;
+  mode: Cell | undefined;
+}
+
+function readFepRow(
+  file: string,
+  table: RawTable,
+  index: Partial<Record<Column, number>>,
+  row: readonly Cell[],
+): FepRow {
+  const number = (column: Column, integer = false): number | undefined => {
+    const at = index[column];
+    if (at === undefined) return undefined;
+    const cell = row[at]!;
+    if (!(integer ? /^\d+$/ : NUMBER).test(cell.text)) {
+      throw new InputError(
+        `expected ${integer ? 'a whole number' : 'a number'} in column "${table.header[at]}", found "${cell.text}"`,
+        {
+          file,
+          line: cell.line,
+          column: cell.column,
+        },
+      );
+    }
+    return Number(cell.text);
+  };
+  const throughput = number('throughput')!;
+  const size = number('size', true)!;
+  const variance = number('variance');
+  const received = number('received');
+  const cycle = number('cycle');
+  const mode = index.mode !== undefined ? row[index.mode]! : undefined;
+  if (mode && mode.text === '') {
+    throw new InputError('empty synchronization mode', { file, line: mode.line, column: mode.column });
+  }
+  return { throughput, size, variance, received, cycle, mode };
+}
+
+/** `64 B, 10 ms, sync`: the sample size, with the cycle time and synchronization mode when given. */
+function parameterOfFepRow({ size, cycle, mode }: FepRow): {
+  label: string;
+  payloadBytes: number;
+  settings: Record<string, string | number>;
+} {
+  const settings: Record<string, string | number> = {};
+  let label = `${size} B`;
+  if (cycle !== undefined) {
+    settings.cycleTimeMs = cycle;
+    label += `, ${cycle} ms`;
+  }
+  if (mode) {
+    settings.syncMode = mode.text;
+    label += `, ${mode.text}`;
+  }
+  return { label, payloadBytes: size, settings };
 }

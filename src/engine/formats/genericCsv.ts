@@ -1,6 +1,6 @@
 import { InputError, UsageError } from '../errors.js';
 import { fieldColumn } from '../csv/header.js';
-import { forEachCsvRow } from '../csv/table.js';
+import { forEachCsvRow, type CsvRow } from '../csv/table.js';
 import {
   resolveStatistic,
   STATISTIC_NAMES,
@@ -10,10 +10,9 @@ import {
   type StatisticName,
 } from '../model/measurement.js';
 import { BASE_UNITS, type Unit } from '../model/units.js';
-import { isMissingValue, parseNumber } from '../numeric/parseNumber.js';
 import { requirePossibleValue } from '../model/validity.js';
 import type { FormatAdapter, GenericCsvMapping } from './adapter.js';
-import { readUnit } from './shared.js';
+import { readNumberCell, readUnit } from './shared.js';
 
 /**
  * Any comma-separated table, read through a declared column mapping (`options.mapping`): which
@@ -65,97 +64,131 @@ export const genericCsvAdapter: FormatAdapter = {
     const defaultExperiment = baseName(file);
     if (mapping.experiment === undefined)
       notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
-    const measurements: Measurement[] = [];
-    const byKey = new Map<string, Measurement>();
-    // Where a statistic was first given, when not on its measurement's own first row (rare: one map
-    // entry per statistic of every row held more than the measurements).
-    const laterLines = new Map<Measurement, Partial<Record<StatisticName, number>>>();
+    const table: MeasurementTable = {
+      file,
+      maxMeasurements: options.maxMeasurements,
+      measurements: [],
+      byKey: new Map(),
+      laterLines: new Map(),
+    };
     let rowCount = 0;
     // Rows are handed over as they are read: a file near the size limit never has all its rows held at once.
     forEachCsvRow(file, text, required, required.join(','), required, (row, columns) => {
       rowCount++;
-      let experiment = defaultExperiment;
-      if (mapping.experiment !== undefined) {
-        const index = columns[mapping.experiment]!;
-        experiment = (row.fields[index] ?? '').trim();
-        if (experiment === '') {
-          throw new InputError(`the experiment column "${mapping.experiment}" is empty`, {
-            file,
-            line: row.line,
-            column: fieldColumn(row.text, index),
-          });
-        }
-      }
-      let parameter: Parameter = { label: '' };
-      if (mapping.parameter !== undefined) {
-        const label = (row.fields[columns[mapping.parameter]!] ?? '').trim();
-        parameter = { label };
-        if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label)))
-          parameter.payloadBytes = Number(label);
-      }
+      const experiment = experimentOfRow(file, mapping, row, columns, defaultExperiment);
+      const parameter = parameterOfRow(mapping, row, columns);
       for (const plan of plans) {
         const index = columns[plan.column]!;
-        const cell = row.fields[index] ?? '';
-        if (isMissingValue(cell)) continue;
-        const value = parseNumber(cell, 'precise');
-        if (value === undefined) {
-          throw new InputError(
-            `expected a number in column "${plan.column}", found "${cell.length > 40 ? cell.slice(0, 40) + '…' : cell}"`,
-            {
-              file,
-              line: row.line,
-              column: fieldColumn(row.text, index),
-            },
-          );
-        }
-        const kind = { dimension: plan.metric.dimension, statistic: plan.statistic, metric: plan.metric.name };
-        requirePossibleValue(
-          kind,
-          value,
-          `the ${plan.metric.name} in column "${plan.column}"`,
-          { file, line: row.line, column: fieldColumn(row.text, index) },
-          plan.unit.symbol,
-        );
-        const key = `${experiment}\u0000${parameter.label}\u0000${plan.metric.name}`;
-        let measurement = byKey.get(key);
-        if (measurement?.statistics[plan.statistic] !== undefined) {
-          const earlier = laterLines.get(measurement)?.[plan.statistic] ?? measurement.place.line;
-          const what = `${experiment}${parameter.label ? ` / ${parameter.label}` : ''}`;
-          throw new InputError(
-            `"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`,
-            {
-              file,
-              line: row.line,
-              column: fieldColumn(row.text, index),
-            },
-          );
-        }
-        if (!measurement) {
-          measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
-          byKey.set(key, measurement);
-          measurements.push(measurement);
-          if (options.maxMeasurements !== undefined && measurements.length > options.maxMeasurements) {
-            throw new InputError(
-              `the file holds more than ${options.maxMeasurements} measurements (found by line ${row.line}); the limit is ${options.maxMeasurements} per file`,
-              {
-                file,
-                line: row.line,
-              },
-            );
-          }
-        } else if (row.line !== measurement.place.line) {
-          // A statistic first given on a later row than its measurement's: remembered for the message above.
-          let lines = laterLines.get(measurement);
-          if (!lines) laterLines.set(measurement, (lines = {}));
-          lines[plan.statistic] = row.line;
-        }
-        measurement.statistics[plan.statistic] = scale(value, plan.statistic, plan.unit);
+        const value = readCell(file, plan, row, index);
+        if (value !== undefined) addStatistic(table, { experiment, parameter, plan, row, index, value });
       }
     });
     if (rowCount === 0) throw new InputError('the CSV has a header but no rows', { file, line: 2 });
-    return { format: 'generic-csv', file, measurements, notes };
+    return { format: 'generic-csv', file, measurements: table.measurements, notes };
   },
 };
+
+/** The experiment named by the row's experiment column (which must not be empty), else the file's. */
+function experimentOfRow(
+  file: string,
+  mapping: GenericCsvMapping,
+  row: CsvRow,
+  columns: Record<string, number>,
+  defaultExperiment: string,
+): string {
+  if (mapping.experiment === undefined) return defaultExperiment;
+  const index = columns[mapping.experiment]!;
+  const experiment = (row.fields[index] ?? '').trim();
+  if (experiment === '') {
+    throw new InputError(`the experiment column "${mapping.experiment}" is empty`, {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, index),
+    });
+  }
+  return experiment;
+}
+
+/** The row's parameter label; a whole number in a size-like column is also its payload in bytes. */
+function parameterOfRow(mapping: GenericCsvMapping, row: CsvRow, columns: Record<string, number>): Parameter {
+  if (mapping.parameter === undefined) return { label: '' };
+  const label = (row.fields[columns[mapping.parameter]!] ?? '').trim();
+  const parameter: Parameter = { label };
+  if (PAYLOAD_COLUMN.test(mapping.parameter) && /^\d+$/.test(label) && Number.isSafeInteger(Number(label)))
+    parameter.payloadBytes = Number(label);
+  return parameter;
+}
+
+/** The cell's number (checked possible for its statistic); undefined for an empty or `nan` cell. */
+function readCell(file: string, plan: ColumnPlan, row: CsvRow, index: number): number | undefined {
+  const value = readNumberCell(file, row, index, plan.column);
+  if (value === undefined) return undefined;
+  const kind = { dimension: plan.metric.dimension, statistic: plan.statistic, metric: plan.metric.name };
+  requirePossibleValue(
+    kind,
+    value,
+    `the ${plan.metric.name} in column "${plan.column}"`,
+    { file, line: row.line, column: fieldColumn(row.text, index) },
+    plan.unit.symbol,
+  );
+  return value;
+}
+
+/** The measurements gathered so far, one per experiment × parameter × metric. */
+interface MeasurementTable {
+  file: string;
+  maxMeasurements: number | undefined;
+  measurements: Measurement[];
+  byKey: Map<string, Measurement>;
+  // Where a statistic was first given, when not on its measurement's own first row (rare: one map
+  // entry per statistic of every row held more than the measurements).
+  laterLines: Map<Measurement, Partial<Record<StatisticName, number>>>;
+}
+
+interface CellValue {
+  experiment: string;
+  parameter: Parameter;
+  plan: ColumnPlan;
+  row: CsvRow;
+  index: number;
+  value: number;
+}
+
+/** Sets the cell's statistic on its measurement (made on first sight); a statistic given twice is an error. */
+function addStatistic(table: MeasurementTable, { experiment, parameter, plan, row, index, value }: CellValue): void {
+  const { file, byKey, laterLines, measurements, maxMeasurements } = table;
+  const key = `${experiment}\u0000${parameter.label}\u0000${plan.metric.name}`;
+  let measurement = byKey.get(key);
+  if (measurement?.statistics[plan.statistic] !== undefined) {
+    const earlier = laterLines.get(measurement)?.[plan.statistic] ?? measurement.place.line;
+    const what = `${experiment}${parameter.label ? ` / ${parameter.label}` : ''}`;
+    throw new InputError(`"${what}" has a second ${plan.metric.name} ${plan.statistic} (first on line ${earlier})`, {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, index),
+    });
+  }
+  if (!measurement) {
+    measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
+    byKey.set(key, measurement);
+    measurements.push(measurement);
+    if (maxMeasurements !== undefined && measurements.length > maxMeasurements) {
+      throw new InputError(
+        `the file holds more than ${maxMeasurements} measurements (found by line ${row.line}); the limit is ${maxMeasurements} per file`,
+        {
+          file,
+          line: row.line,
+        },
+      );
+    }
+  } else if (row.line !== measurement.place.line) {
+    // A statistic first given on a later row than its measurement's: remembered for the message above.
+    let lines = laterLines.get(measurement);
+    if (!lines) laterLines.set(measurement, (lines = {}));
+    lines[plan.statistic] = row.line;
+  }
+  measurement.statistics[plan.statistic] = scale(value, plan.statistic, plan.unit);
+}
 
 function scale(value: number, statistic: StatisticName, unit: Unit): number {
   if (statistic === 'samples') return value;

@@ -60,117 +60,47 @@ export const goBenchAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const lines = stripBom(text).split('\n');
-    const notes: string[] = [];
-    const headers = new Set<string>();
-    const benchmarks = new Map<string, Benchmark>();
-    const packages = new Set<string>();
-    let pkg = '';
-    /** A benchmark whose name was printed and whose numbers are still to come. */
-    let pending: { name: string; line: number } | undefined;
-
-    const cutShort = (p: { name: string; line: number }) =>
-      new InputError(`benchmark ${p.name} has a name but no results (the run was cut short?)`, {
-        file,
-        line: p.line,
-        column: 1,
-      });
-
-    const record = (name: string, nameLine: number, tail: string, tailLine: number, tailColumn: number) => {
-      const values = readResults(tail, file, tailLine, tailColumn);
-      const key = `${pkg}\u0000${name}`;
-      let benchmark = benchmarks.get(key);
-      if (!benchmark) {
-        const procs = PROCS.exec(name);
-        benchmark = {
-          pkg,
-          name: procs ? name.slice(0, procs.index) : name,
-          procs: procs ? Number(procs[1]) : 1,
-          line: nameLine,
-          runs: [],
-        };
-        benchmarks.set(key, benchmark);
-      }
-      benchmark.runs.push({ line: nameLine, values });
-      packages.add(pkg);
+    const output: GoOutput = {
+      file,
+      notes: [],
+      headers: new Set(),
+      benchmarks: new Map(),
+      packages: new Set(),
+      pkg: '',
+      machine: {},
+      pending: undefined,
     };
-
-    const machine: { goos?: string; goarch?: string; cpu?: string } = {};
-    lines.forEach((raw, index) => {
-      const lineNo = index + 1;
-      const line = raw.replace(ANSI_ESCAPE, '').replace(/\r$/, '');
-      const header = HEADER.exec(line);
-      if (header) {
-        const value = header[2]!.trim();
-        if (header[1] === 'pkg') pkg = value;
-        else if (value !== '') machine[header[1] as 'goos' | 'goarch' | 'cpu'] = value;
-        const note = `${header[1]}: ${value}`;
-        if (!headers.has(note)) {
-          headers.add(note);
-          notes.push(note);
-        }
-        return;
-      }
-      const outcome = OUTCOME.exec(line);
-      if (outcome) {
-        notes.push(
-          `${outcome[2]} (line ${lineNo}) ${outcome[1] === 'FAIL' ? 'failed' : 'was skipped'}; it has no results`,
-        );
-        if (pending && outcome[2] === pending.name) pending = undefined;
-        return;
-      }
-      if (line.startsWith('Benchmark')) {
-        // A name with no numbers before another benchmark line announced it (`go test -v` prints
-        // every name first, and a parent of sub-benchmarks has no numbers of its own).
-        pending = undefined;
-        const nameEnd = line.search(/[ \t]/);
-        const name = nameEnd < 0 ? line : line.slice(0, nameEnd);
-        const tail = nameEnd < 0 ? '' : line.slice(nameEnd);
-        // The numbers start with the iteration count; anything else is the benchmark's own output.
-        if (/^[ \t]+\d+(?:[ \t]|$)/.test(tail)) record(name, lineNo, tail, lineNo, nameEnd + 1);
-        else pending = { name, line: lineNo };
-        return;
-      }
-      if (pending && /^[ \t]*\d+[ \t]+\S/.test(line)) {
-        record(pending.name, pending.line, line, lineNo, 1);
-        pending = undefined;
-      }
-    });
+    stripBom(text)
+      .split('\n')
+      .forEach((raw, index) => readGoLine(output, raw.replace(ANSI_ESCAPE, '').replace(/\r$/, ''), index + 1));
+    const { notes, benchmarks, pending } = output;
     // The last name printed has no numbers: the run stopped there, unless it is a parent whose
     // sub-benchmarks came before (never, as Go prints a parent first) or itself was announced.
     if (
       pending &&
-      ![...benchmarks.values()].some((b) => b.name === pending!.name || b.name.startsWith(`${pending!.name}/`))
+      ![...benchmarks.values()].some((b) => b.name === pending.name || b.name.startsWith(`${pending.name}/`))
     )
-      throw cutShort(pending);
+      throw new InputError(`benchmark ${pending.name} has a name but no results (the run was cut short?)`, {
+        file,
+        line: pending.line,
+        column: 1,
+      });
     if (benchmarks.size === 0)
       throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
 
+    const qualify = output.packages.size > 1;
     // Experiments run with several GOMAXPROCS values name it in their labels.
     const procsOf = new Map<string, Set<number>>();
     for (const b of benchmarks.values()) {
-      const experiment = experimentOf(b, packages.size > 1);
+      const experiment = experimentOf(b, qualify);
       procsOf.set(experiment, (procsOf.get(experiment) ?? new Set()).add(b.procs));
     }
     const measurements: Measurement[] = [];
     const unknownUnits = new Set<string>();
     for (const b of benchmarks.values()) {
-      const experiment = experimentOf(b, packages.size > 1);
+      const experiment = experimentOf(b, qualify);
       const parameter = parameterOf(b, procsOf.get(experiment)!.size > 1);
-      const byUnit = new Map<string, { metric: Metric; unit: Unit; values: number[] }>();
-      for (const run of b.runs) {
-        for (const { value, unit: symbol } of run.values) {
-          let slot = byUnit.get(symbol);
-          if (!slot) {
-            const { metric, unit, known } = metricOfUnit(symbol, symbol === 'ns/op' ? 'time/op' : symbol);
-            if (!known) unknownUnits.add(symbol);
-            slot = { metric, unit, values: [] };
-            byUnit.set(symbol, slot);
-          }
-          slot.values.push(toBaseUnit(value, slot.unit));
-        }
-      }
-      for (const { metric, values } of byUnit.values()) {
+      for (const { metric, values } of valuesByUnit(b, unknownUnits)) {
         measurements.push({
           experiment,
           parameter,
@@ -185,10 +115,119 @@ export const goBenchAdapter: FormatAdapter = {
         `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(', ')}`,
       );
     }
-    const environment = environmentOfHeaders(machine);
+    const environment = environmentOfHeaders(output.machine);
     return { format: 'go-bench', file, measurements, notes, ...(environment ? { environment } : {}) };
   },
 };
+
+/** The machine named by the `goos:`, `goarch:` and `cpu:` header lines. */
+interface Machine {
+  goos?: string;
+  goarch?: string;
+  cpu?: string;
+}
+
+/** What the lines read so far have given. */
+interface GoOutput {
+  file: string;
+  notes: string[];
+  /** The header notes already given, each said once. */
+  headers: Set<string>;
+  benchmarks: Map<string, Benchmark>;
+  packages: Set<string>;
+  /** The current `pkg:` block. */
+  pkg: string;
+  machine: Machine;
+  /** A benchmark whose name was printed and whose numbers are still to come. */
+  pending: { name: string; line: number } | undefined;
+}
+
+/** One line of the output: a header, a failed/skipped benchmark, a result (or its name), or other text. */
+function readGoLine(output: GoOutput, line: string, lineNo: number): void {
+  const header = HEADER.exec(line);
+  if (header) {
+    const key = header[1];
+    const value = header[2]!.trim();
+    if (key === 'pkg') output.pkg = value;
+    else if (value !== '' && (key === 'goos' || key === 'goarch' || key === 'cpu')) output.machine[key] = value;
+    const note = `${key}: ${value}`;
+    if (!output.headers.has(note)) {
+      output.headers.add(note);
+      output.notes.push(note);
+    }
+    return;
+  }
+  const outcome = OUTCOME.exec(line);
+  if (outcome) {
+    output.notes.push(
+      `${outcome[2]} (line ${lineNo}) ${outcome[1] === 'FAIL' ? 'failed' : 'was skipped'}; it has no results`,
+    );
+    if (output.pending && outcome[2] === output.pending.name) output.pending = undefined;
+    return;
+  }
+  if (line.startsWith('Benchmark')) {
+    // A name with no numbers before another benchmark line announced it (`go test -v` prints
+    // every name first, and a parent of sub-benchmarks has no numbers of its own).
+    output.pending = undefined;
+    const nameEnd = line.search(/[ \t]/);
+    const name = nameEnd < 0 ? line : line.slice(0, nameEnd);
+    const tail = nameEnd < 0 ? '' : line.slice(nameEnd);
+    // The numbers start with the iteration count; anything else is the benchmark's own output.
+    if (/^[ \t]+\d+(?:[ \t]|$)/.test(tail)) recordRun(output, name, lineNo, tail, lineNo, nameEnd + 1);
+    else output.pending = { name, line: lineNo };
+    return;
+  }
+  if (output.pending && /^[ \t]*\d+[ \t]+\S/.test(line)) {
+    recordRun(output, output.pending.name, output.pending.line, line, lineNo, 1);
+    output.pending = undefined;
+  }
+}
+
+/** Adds a run (the numbers in `tail`) to its benchmark in the current package. */
+function recordRun(
+  output: GoOutput,
+  name: string,
+  nameLine: number,
+  tail: string,
+  tailLine: number,
+  tailColumn: number,
+): void {
+  const { pkg } = output;
+  const values = readResults(tail, output.file, tailLine, tailColumn);
+  const key = `${pkg}\u0000${name}`;
+  let benchmark = output.benchmarks.get(key);
+  if (!benchmark) {
+    const procs = PROCS.exec(name);
+    benchmark = {
+      pkg,
+      name: procs ? name.slice(0, procs.index) : name,
+      procs: procs ? Number(procs[1]) : 1,
+      line: nameLine,
+      runs: [],
+    };
+    output.benchmarks.set(key, benchmark);
+  }
+  benchmark.runs.push({ line: nameLine, values });
+  output.packages.add(pkg);
+}
+
+/** The benchmark's values over its runs, per unit, in base units; units perfgate does not know are added to `unknownUnits`. */
+function valuesByUnit(b: Benchmark, unknownUnits: Set<string>): { metric: Metric; values: number[] }[] {
+  const byUnit = new Map<string, { metric: Metric; unit: Unit; values: number[] }>();
+  for (const run of b.runs) {
+    for (const { value, unit: symbol } of run.values) {
+      let slot = byUnit.get(symbol);
+      if (!slot) {
+        const { metric, unit, known } = metricOfUnit(symbol, symbol === 'ns/op' ? 'time/op' : symbol);
+        if (!known) unknownUnits.add(symbol);
+        slot = { metric, unit, values: [] };
+        byUnit.set(symbol, slot);
+      }
+      slot.values.push(toBaseUnit(value, slot.unit));
+    }
+  }
+  return [...byUnit.values()];
+}
 
 /** Value–unit pairs after the iteration count; an error names the first token that is not one. */
 function readResults(tail: string, file: string, line: number, column: number): { value: number; unit: string }[] {
@@ -245,11 +284,7 @@ function parameterOf(b: Benchmark, labelProcs: boolean): Parameter {
 }
 
 /** The machine Go's header names: `goos: linux`, `goarch: amd64`, `cpu: AMD EPYC 7763 64-Core Processor`. */
-function environmentOfHeaders(machine: {
-  goos?: string;
-  goarch?: string;
-  cpu?: string;
-}): EnvironmentFingerprint | undefined {
+function environmentOfHeaders(machine: Machine): EnvironmentFingerprint | undefined {
   const environment: EnvironmentFingerprint = {
     ...(machine.goos !== undefined ? { os: nodeOsName(machine.goos) } : {}),
     ...(machine.goarch !== undefined ? { arch: nodeArchName(machine.goarch) } : {}),

@@ -3,7 +3,8 @@ import type { Measurement, Metric, Parameter, StatisticName } from '../model/mea
 import { parseUnit, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
 import { medianOfSorted } from '../stats/median.js';
-import { isJsonObject, type JsonValue } from './looseJson.js';
+import { isJsonObject, type JsonObject, type JsonValue } from './looseJson.js';
+import type { JsonFields } from './jsonFields.js';
 import { readJsonReport, isObjectWithArray } from './shared.js';
 import type { EnvironmentFingerprint } from '../model/environment.js';
 import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
@@ -27,6 +28,8 @@ import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
  *   −1, NaN, see model/validity.ts) is an error at its field.
  * - `context.num_cpus` is the machine's cores (its fingerprint, see environmentOfContext).
  */
+const NANOSECONDS = parseUnit('ns') as Unit;
+
 const ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
 
 const KNOWN_FIELDS = new Set([
@@ -138,158 +141,217 @@ export const googleBenchmarkAdapter: FormatAdapter = {
         ...doc.placeOf(benchmarks),
       });
     }
-    const notes: string[] = [];
-    const groups = new Map<string, Group>();
-    const skippedAggregates = new Set<string>();
-    const customCounters = new Set<string>();
-    let assumedNs = false;
-
+    const reading: Reading = {
+      fields,
+      notes: [],
+      groups: new Map(),
+      skippedAggregates: new Set(),
+      customCounters: new Set(),
+      assumedNs: false,
+    };
     benchmarks.forEach((entry, index) => {
       if (!isJsonObject(entry)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index);
-      const line = doc.placeOf(entry).line;
-      const name = fields.string(entry, 'name', { required: true, what: 'the benchmark' })!;
-      const runType = fields.string(entry, 'run_type');
-      const aggregateName = fields.string(entry, 'aggregate_name');
-      if (entry.error_occurred === true) {
-        const message = typeof entry.error_message === 'string' ? `: ${entry.error_message}` : '';
-        notes.push(`"${name}" (line ${line}) reported an error and is skipped${message}`);
-        return;
-      }
-      if (
-        entry.skipped === true ||
-        (typeof entry.skipped === 'number' && entry.skipped !== 0) ||
-        typeof entry.skip_message === 'string'
-      ) {
-        notes.push(
-          `"${name}" (line ${line}) was skipped by the benchmark${typeof entry.skip_message === 'string' ? `: ${entry.skip_message}` : ''}`,
-        );
-        return;
-      }
-
-      let statistic: StatisticName | 'repetition';
-      if (runType === 'aggregate' || aggregateName !== undefined) {
-        const mapped =
-          aggregateName === undefined
-            ? undefined
-            : ({ mean: 'mean', median: 'median', stddev: 'stdev' } as const)[aggregateName];
-        if (mapped === undefined || fields.string(entry, 'aggregate_unit') === 'percentage') {
-          skippedAggregates.add(aggregateName ?? '(no aggregate_name)');
-          return;
-        }
-        statistic = mapped;
-      } else {
-        statistic = 'repetition';
-      }
-
-      let runName = fields.string(entry, 'run_name');
-      if (runName === undefined) {
-        runName =
-          aggregateName !== undefined && name.endsWith('_' + aggregateName)
-            ? name.slice(0, -aggregateName.length - 1)
-            : name;
-      }
-
-      let timeUnit: Unit | undefined;
-      const timeUnitText = fields.string(entry, 'time_unit');
-      if (timeUnitText !== undefined) {
-        timeUnit = parseUnit(timeUnitText);
-        if (timeUnit?.dimension !== 'time')
-          throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, 'time_unit');
-      }
-
-      for (const key of Object.keys(entry)) {
-        if (!KNOWN_FIELDS.has(key) && typeof entry[key] === 'number') customCounters.add(key);
-      }
-
-      if (entry.iterations === 0) {
-        // Google Benchmark divides by the iterations: with none, its times are NaN or infinite and measure nothing.
-        notes.push(`"${name}" (line ${line}) ran no iterations and is skipped`);
-        return;
-      }
-      for (const spec of METRICS) {
-        const value = fields.measured(
-          entry,
-          spec.field,
-          {
-            dimension: spec.metric.dimension,
-            statistic: statistic === 'repetition' ? 'sample' : statistic,
-            metric: spec.metric.name,
-          },
-          { nullable: true },
-        );
-        if (value === undefined) continue;
-        let unit: Unit;
-        if (spec.unit === 'time_unit') {
-          if (!timeUnit) {
-            assumedNs = true;
-            timeUnit = parseUnit('ns') as Unit;
-          }
-          unit = timeUnit;
-        } else {
-          unit = spec.unit;
-        }
-        const group = groupOf(groups, runName, line);
-        let slot = group.metrics.get(spec.field);
-        if (!slot) {
-          const metric = spec.unit === 'time_unit' ? { ...spec.metric, displayUnit: unit.symbol } : spec.metric;
-          slot = { metric, statistics: {}, repetitions: [] };
-          group.metrics.set(spec.field, slot);
-        }
-        const base = toBaseUnit(value, unit);
-        if (statistic === 'repetition') slot.repetitions.push(base);
-        else slot.statistics[statistic] = base;
-      }
+      readBenchmarkEntry(reading, entry, doc.placeOf(entry).line);
     });
 
-    const measurements: Measurement[] = [];
-    for (const group of groups.values()) {
-      for (const { metric, statistics, repetitions } of group.metrics.values()) {
-        const measurement: Measurement = {
-          experiment: group.experiment,
-          parameter: group.parameter,
-          metric,
-          statistics: { ...statistics },
-          place: { file, line: group.line },
-        };
-        if (repetitions.length > 0) {
-          const s = measurement.statistics;
-          const sorted = [...repetitions].sort((a, b) => a - b);
-          const n = sorted.length;
-          s.samples = n;
-          const mean = repetitions.reduce((a, b) => a + b, 0) / n;
-          if (s.mean === undefined) s.mean = mean;
-          if (n > 1) {
-            // Over repetitions; one run's value is a mean over its iterations and nothing more.
-            s.min = sorted[0]!;
-            s.max = sorted[n - 1]!;
-            if (s.median === undefined) s.median = medianOfSorted(sorted);
-            if (s.stdev === undefined)
-              s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1));
-          }
-          measurement.samples = Float64Array.from(repetitions);
-        }
-        measurements.push(measurement);
-      }
-    }
+    const measurements = [...reading.groups.values()].flatMap((group) => measurementsOfGroup(file, group));
     if (measurements.length === 0) {
       throw new InputError('the Google Benchmark output has no benchmark with a real_time, cpu_time or rate counter', {
         file,
         ...doc.placeOf(benchmarks),
       });
     }
-    if (assumedNs)
-      notes.push('some benchmarks have no "time_unit"; their times were read as nanoseconds (the library default)');
-    if (skippedAggregates.size > 0)
-      notes.push(`aggregates other than mean, median and stddev are not read: ${[...skippedAggregates].join(', ')}`);
-    if (customCounters.size > 0) {
-      notes.push(
-        `user counters are not read, as the file does not say whether more is better: ${[...customCounters].join(', ')}`,
-      );
-    }
+    const notes = [...reading.notes, ...closingNotes(reading)];
     const environment = environmentOfContext(root.context);
     return { format: 'google-benchmark', file, measurements, notes, ...(environment ? { environment } : {}) };
   },
 };
+
+/** What reading the benchmarks gathers: the groups by run name, and what to say of what was skipped. */
+interface Reading {
+  fields: JsonFields;
+  notes: string[];
+  groups: Map<string, Group>;
+  skippedAggregates: Set<string>;
+  customCounters: Set<string>;
+  /** Some entry had no `time_unit`, so nanoseconds were assumed. */
+  assumedNs: boolean;
+}
+
+/** Adds one entry of `benchmarks` to its group, or notes why it is skipped. */
+function readBenchmarkEntry(reading: Reading, entry: JsonObject, line: number): void {
+  const { fields, notes } = reading;
+  const name = fields.string(entry, 'name', { required: true, what: 'the benchmark' })!;
+  const runType = fields.string(entry, 'run_type');
+  const aggregateName = fields.string(entry, 'aggregate_name');
+  const skipped = skippedRunNote(entry, name, line);
+  if (skipped !== undefined) {
+    notes.push(skipped);
+    return;
+  }
+  const statistic = statisticOfEntry(fields, entry, runType, aggregateName);
+  if (statistic === undefined) {
+    reading.skippedAggregates.add(aggregateName ?? '(no aggregate_name)');
+    return;
+  }
+  const runName = fields.string(entry, 'run_name') ?? runNameOfAggregate(name, aggregateName);
+  const timeUnit = timeUnitOfEntry(fields, entry);
+  for (const key of Object.keys(entry)) {
+    if (!KNOWN_FIELDS.has(key) && typeof entry[key] === 'number') reading.customCounters.add(key);
+  }
+  if (entry.iterations === 0) {
+    // Google Benchmark divides by the iterations: with none, its times are NaN or infinite and measure nothing.
+    notes.push(`"${name}" (line ${line}) ran no iterations and is skipped`);
+    return;
+  }
+  addMetricValues(reading, entry, { runName, line, statistic, timeUnit });
+}
+
+/** The note for a run that reported an error or was skipped by the benchmark, else undefined. */
+function skippedRunNote(entry: JsonObject, name: string, line: number): string | undefined {
+  if (entry.error_occurred === true) {
+    const message = typeof entry.error_message === 'string' ? `: ${entry.error_message}` : '';
+    return `"${name}" (line ${line}) reported an error and is skipped${message}`;
+  }
+  if (
+    entry.skipped === true ||
+    (typeof entry.skipped === 'number' && entry.skipped !== 0) ||
+    typeof entry.skip_message === 'string'
+  ) {
+    return `"${name}" (line ${line}) was skipped by the benchmark${typeof entry.skip_message === 'string' ? `: ${entry.skip_message}` : ''}`;
+  }
+  return undefined;
+}
+
+/** The statistic an entry gives: a repetition, or a mean/median/stddev aggregate; undefined for other aggregates. */
+function statisticOfEntry(
+  fields: JsonFields,
+  entry: JsonObject,
+  runType: string | undefined,
+  aggregateName: string | undefined,
+): StatisticName | 'repetition' | undefined {
+  if (runType !== 'aggregate' && aggregateName === undefined) return 'repetition';
+  const mapped =
+    aggregateName === undefined
+      ? undefined
+      : ({ mean: 'mean', median: 'median', stddev: 'stdev' } as const)[aggregateName];
+  if (mapped === undefined || fields.string(entry, 'aggregate_unit') === 'percentage') return undefined;
+  return mapped;
+}
+
+/** Without `run_name` (older versions), an aggregate's name minus its `_<aggregate_name>` suffix. */
+function runNameOfAggregate(name: string, aggregateName: string | undefined): string {
+  return aggregateName !== undefined && name.endsWith('_' + aggregateName)
+    ? name.slice(0, -aggregateName.length - 1)
+    : name;
+}
+
+/** The entry's `time_unit`, which must be a time; undefined when it has none. */
+function timeUnitOfEntry(fields: JsonFields, entry: JsonObject): Unit | undefined {
+  const timeUnitText = fields.string(entry, 'time_unit');
+  if (timeUnitText === undefined) return undefined;
+  const timeUnit = parseUnit(timeUnitText);
+  if (timeUnit?.dimension !== 'time')
+    throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, 'time_unit');
+  return timeUnit;
+}
+
+interface EntryContext {
+  runName: string;
+  line: number;
+  statistic: StatisticName | 'repetition';
+  timeUnit: Unit | undefined;
+}
+
+/** Puts each metric the entry has into its group, as a repetition value or an aggregate statistic. */
+function addMetricValues(reading: Reading, entry: JsonObject, context: EntryContext): void {
+  const { statistic } = context;
+  let { timeUnit } = context;
+  for (const spec of METRICS) {
+    const value = reading.fields.measured(
+      entry,
+      spec.field,
+      {
+        dimension: spec.metric.dimension,
+        statistic: statistic === 'repetition' ? 'sample' : statistic,
+        metric: spec.metric.name,
+      },
+      { nullable: true },
+    );
+    if (value === undefined) continue;
+    let unit: Unit;
+    if (spec.unit === 'time_unit') {
+      if (!timeUnit) {
+        reading.assumedNs = true;
+        timeUnit = NANOSECONDS;
+      }
+      unit = timeUnit;
+    } else {
+      unit = spec.unit;
+    }
+    const group = groupOf(reading.groups, context.runName, context.line);
+    let slot = group.metrics.get(spec.field);
+    if (!slot) {
+      const metric = spec.unit === 'time_unit' ? { ...spec.metric, displayUnit: unit.symbol } : spec.metric;
+      slot = { metric, statistics: {}, repetitions: [] };
+      group.metrics.set(spec.field, slot);
+    }
+    const base = toBaseUnit(value, unit);
+    if (statistic === 'repetition') slot.repetitions.push(base);
+    else slot.statistics[statistic] = base;
+  }
+}
+
+/** One measurement per metric of the group, its aggregates completed from the repetitions. */
+function measurementsOfGroup(file: string, group: Group): Measurement[] {
+  return [...group.metrics.values()].map(({ metric, statistics, repetitions }) => {
+    const measurement: Measurement = {
+      experiment: group.experiment,
+      parameter: group.parameter,
+      metric,
+      statistics: { ...statistics },
+      place: { file, line: group.line },
+    };
+    if (repetitions.length > 0) {
+      completeFromRepetitions(measurement.statistics, repetitions);
+      measurement.samples = Float64Array.from(repetitions);
+    }
+    return measurement;
+  });
+}
+
+/** samples and mean always; min, max and the missing median/stdev from two or more repetitions. */
+function completeFromRepetitions(s: Partial<Record<StatisticName, number>>, repetitions: readonly number[]): void {
+  const sorted = [...repetitions].sort((a, b) => a - b);
+  const n = sorted.length;
+  s.samples = n;
+  const mean = repetitions.reduce((a, b) => a + b, 0) / n;
+  if (s.mean === undefined) s.mean = mean;
+  if (n > 1) {
+    // Over repetitions; one run's value is a mean over its iterations and nothing more.
+    s.min = sorted[0]!;
+    s.max = sorted[n - 1]!;
+    if (s.median === undefined) s.median = medianOfSorted(sorted);
+    if (s.stdev === undefined) s.stdev = Math.sqrt(repetitions.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1));
+  }
+}
+
+/** The notes on what was assumed or left unread over all entries. */
+function closingNotes(reading: Reading): string[] {
+  const notes: string[] = [];
+  if (reading.assumedNs)
+    notes.push('some benchmarks have no "time_unit"; their times were read as nanoseconds (the library default)');
+  if (reading.skippedAggregates.size > 0)
+    notes.push(
+      `aggregates other than mean, median and stddev are not read: ${[...reading.skippedAggregates].join(', ')}`,
+    );
+  if (reading.customCounters.size > 0) {
+    notes.push(
+      `user counters are not read, as the file does not say whether more is better: ${[...reading.customCounters].join(', ')}`,
+    );
+  }
+  return notes;
+}
 
 /**
  * What the `context` block says of the machine: `num_cpus` (the logical CPUs, as the action counts

@@ -71,119 +71,7 @@ export const hdrHistogramAdapter: FormatAdapter = {
         { file, line: 1 },
       );
     }
-    const csv = lines[headerIndex]!.includes(',');
-    const notes: string[] = [];
-    const rows: Row[] = [];
-    const footer = new Map<string, { value: number; line: number }>();
-    let endLine = lines.length;
-    for (let i = headerIndex + 1; i < lines.length; i++) {
-      const line = i + 1;
-      const raw = lines[i]!;
-      const trimmed = raw.trim();
-      if (trimmed === '') continue;
-      if (trimmed.startsWith('#')) {
-        const m = FOOTER.exec(trimmed);
-        if (!m) {
-          if (trimmed.startsWith('#['))
-            throw new InputError('a malformed footer line; expected "#[Name = value, Name = value]"', {
-              file,
-              line,
-              column: raw.indexOf('#') + 1,
-            });
-          continue;
-        }
-        for (const [name, valueText, offset] of [
-          [m[1]!, m[2]!, raw.indexOf(m[2]!)],
-          [m[3]!, m[4]!, raw.lastIndexOf(m[4]!)],
-        ] as const) {
-          if (!NUMBER.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
-            throw new InputError(`expected a number for "${name}" in the footer, found "${valueText}"`, {
-              file,
-              line,
-              column: offset + 1,
-            });
-          }
-          footer.set(name.replace(/\s+/g, ' '), {
-            value: Number(
-              /nan/i.test(valueText)
-                ? NaN
-                : /inf/i.test(valueText)
-                  ? valueText.startsWith('-')
-                    ? -Infinity
-                    : Infinity
-                  : valueText,
-            ),
-            line,
-          });
-        }
-        continue;
-      }
-      const tokens = tokenize(raw, csv);
-      if (!NUMBER.test(tokens[0]!.text)) {
-        // The table has ended (wrk2 prints more text after it).
-        if (rows.length === 0)
-          throw new InputError(`expected a row of numbers under the header, found "${clip(trimmed)}"`, {
-            file,
-            line,
-            column: tokens[0]!.column,
-          });
-        endLine = line;
-        break;
-      }
-      if (tokens.length < 3 || tokens.length > 4) {
-        throw new InputError(
-          `expected 4 numbers (Value, Percentile, TotalCount, 1/(1-Percentile)), found ${tokens.length}`,
-          {
-            file,
-            line,
-            column: tokens[tokens.length - 1]?.column ?? 1,
-          },
-        );
-      }
-      const [valueToken, percentileToken, countToken, inverseToken] = tokens as [
-        Token,
-        Token,
-        Token,
-        Token | undefined,
-      ];
-      for (const token of [valueToken, percentileToken, countToken]) {
-        if (!NUMBER.test(token.text))
-          throw new InputError(`expected a number, found "${clip(token.text)}"`, { file, line, column: token.column });
-      }
-      if (inverseToken && !NUMBER.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
-        throw new InputError(`expected a number or "inf", found "${clip(inverseToken.text)}"`, {
-          file,
-          line,
-          column: inverseToken.column,
-        });
-      }
-      const value = Number(valueToken.text);
-      const percentile = Number(percentileToken.text);
-      const count = Number(countToken.text);
-      if (percentile < 0 || percentile > 1) {
-        throw new InputError(`the percentile ${percentileToken.text} is outside 0…1`, {
-          file,
-          line,
-          column: percentileToken.column,
-        });
-      }
-      if (!Number.isInteger(count) || count < 0) {
-        throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, {
-          file,
-          line,
-          column: countToken.column,
-        });
-      }
-      const previous = rows[rows.length - 1];
-      if (previous && (percentile < previous.percentile || value < previous.value || count < previous.count)) {
-        throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, {
-          file,
-          line,
-          column: valueToken.column,
-        });
-      }
-      rows.push({ value, percentile, count, line });
-    }
+    const { rows, footer, endLine } = readTable(file, lines, headerIndex);
     if (rows.length === 0)
       throw new InputError('the percentile table has a header but no rows', { file, line: headerIndex + 1 });
     const last = rows[rows.length - 1]!;
@@ -197,6 +85,7 @@ export const hdrHistogramAdapter: FormatAdapter = {
       );
     }
 
+    const notes: string[] = [];
     const unit = unitOf(file, text, notes);
     const metric: Metric = {
       name: 'latency',
@@ -205,37 +94,175 @@ export const hdrHistogramAdapter: FormatAdapter = {
       displayUnit: unit.symbol,
       direction: 'lower-is-better',
     };
-    const toBase = (v: number): number => toBaseUnit(v, unit);
-    const statistics: Partial<Record<StatisticName, number>> = { min: toBase(rows[0]!.value) };
-    if (rows[0]!.percentile > 0)
-      notes.push(`the first row is at percentile ${rows[0]!.percentile}, not 0; min is its value`);
-    for (const [name, target] of TARGETS) {
-      const row = rows.find((r) => r.percentile >= target - 1e-12);
-      if (row) statistics[name] = toBase(row.value);
-    }
-    const max = footer.get('Max');
-    statistics.max = toBase(max ? max.value : last.value);
-    const mean = footer.get('Mean');
-    if (mean) statistics.mean = toBase(mean.value);
-    const stdev = footer.get('StdDeviation');
-    if (stdev) statistics.stdev = toBase(stdev.value);
-    const total = footer.get('Total count');
-    statistics.samples = total ? total.value : last.count;
-    if (!max || !mean)
-      notes.push(
-        `no "#[Mean …]"/"#[Max …]" footer: max is the last row's value${mean ? '' : ', and there is no mean or standard deviation'}`,
-      );
-
     const measurement: Measurement = {
       experiment: experimentOf(file),
       parameter: { label: '' },
       metric,
-      statistics,
+      statistics: histogramStatistics(rows, footer, unit, notes),
       place: { file, line: headerIndex + 1 },
     };
     return { format: 'hdrhistogram', file, measurements: [measurement], notes };
   },
 };
+
+/** The footer's `#[Name = value, …]` pairs by name, with the line each came from. */
+type Footer = Map<string, { value: number; line: number }>;
+
+interface Table {
+  rows: Row[];
+  footer: Footer;
+  /** The line after the table (where wrk2's trailing text starts), or the line count. */
+  endLine: number;
+}
+
+/** The rows and footer under the header, up to the first line that is not a row of numbers. */
+function readTable(file: string, lines: readonly string[], headerIndex: number): Table {
+  const csv = lines[headerIndex]!.includes(',');
+  const rows: Row[] = [];
+  const footer: Footer = new Map();
+  let endLine = lines.length;
+  for (let i = headerIndex + 1; i < lines.length; i++) {
+    const line = i + 1;
+    const raw = lines[i]!;
+    const trimmed = raw.trim();
+    if (trimmed === '') continue;
+    if (trimmed.startsWith('#')) {
+      readFooterLine(file, raw, line, footer);
+      continue;
+    }
+    const tokens = tokenize(raw, csv);
+    if (!NUMBER.test(tokens[0]!.text)) {
+      // The table has ended (wrk2 prints more text after it).
+      if (rows.length === 0)
+        throw new InputError(`expected a row of numbers under the header, found "${clip(trimmed)}"`, {
+          file,
+          line,
+          column: tokens[0]!.column,
+        });
+      endLine = line;
+      break;
+    }
+    rows.push(readRow(file, tokens, line, rows[rows.length - 1]));
+  }
+  return { rows, footer, endLine };
+}
+
+/** Adds a `#[Name = value, Name = value]` line's two values to the footer; other comments are skipped. */
+function readFooterLine(file: string, raw: string, line: number, footer: Footer): void {
+  const trimmed = raw.trim();
+  const m = FOOTER.exec(trimmed);
+  if (!m) {
+    if (trimmed.startsWith('#['))
+      throw new InputError('a malformed footer line; expected "#[Name = value, Name = value]"', {
+        file,
+        line,
+        column: raw.indexOf('#') + 1,
+      });
+    return;
+  }
+  for (const [name, valueText, offset] of [
+    [m[1]!, m[2]!, raw.indexOf(m[2]!)],
+    [m[3]!, m[4]!, raw.lastIndexOf(m[4]!)],
+  ] as const) {
+    if (!NUMBER.test(valueText) && !/^(nan|-?inf|-?Infinity|NaN)$/i.test(valueText)) {
+      throw new InputError(`expected a number for "${name}" in the footer, found "${valueText}"`, {
+        file,
+        line,
+        column: offset + 1,
+      });
+    }
+    footer.set(name.replace(/\s+/g, ' '), { value: footerNumber(valueText), line });
+  }
+}
+
+/** A footer value: a number, or nan / inf / -inf as the C and Java printers write them. */
+function footerNumber(valueText: string): number {
+  if (/nan/i.test(valueText)) return NaN;
+  if (/inf/i.test(valueText)) return valueText.startsWith('-') ? -Infinity : Infinity;
+  return Number(valueText);
+}
+
+/** One table row, checked to be numbers, a percentile in 0…1 and not below the previous row. */
+function readRow(file: string, tokens: readonly Token[], line: number, previous: Row | undefined): Row {
+  if (tokens.length < 3 || tokens.length > 4) {
+    throw new InputError(
+      `expected 4 numbers (Value, Percentile, TotalCount, 1/(1-Percentile)), found ${tokens.length}`,
+      {
+        file,
+        line,
+        column: tokens[tokens.length - 1]?.column ?? 1,
+      },
+    );
+  }
+  const [valueToken, percentileToken, countToken, inverseToken] = tokens as [Token, Token, Token, Token | undefined];
+  for (const token of [valueToken, percentileToken, countToken]) {
+    if (!NUMBER.test(token.text))
+      throw new InputError(`expected a number, found "${clip(token.text)}"`, { file, line, column: token.column });
+  }
+  if (inverseToken && !NUMBER.test(inverseToken.text) && !INFINITE.test(inverseToken.text)) {
+    throw new InputError(`expected a number or "inf", found "${clip(inverseToken.text)}"`, {
+      file,
+      line,
+      column: inverseToken.column,
+    });
+  }
+  const value = Number(valueToken.text);
+  const percentile = Number(percentileToken.text);
+  const count = Number(countToken.text);
+  if (percentile < 0 || percentile > 1) {
+    throw new InputError(`the percentile ${percentileToken.text} is outside 0…1`, {
+      file,
+      line,
+      column: percentileToken.column,
+    });
+  }
+  if (!Number.isInteger(count) || count < 0) {
+    throw new InputError(`expected a whole TotalCount, found "${countToken.text}"`, {
+      file,
+      line,
+      column: countToken.column,
+    });
+  }
+  if (previous && (percentile < previous.percentile || value < previous.value || count < previous.count)) {
+    throw new InputError(`the table is not ascending: this row is below the one on line ${previous.line}`, {
+      file,
+      line,
+      column: valueToken.column,
+    });
+  }
+  return { value, percentile, count, line };
+}
+
+/** min, the percentiles, max and the footer's mean/stdev/count, in base units. */
+function histogramStatistics(
+  rows: readonly Row[],
+  footer: Footer,
+  unit: Unit,
+  notes: string[],
+): Partial<Record<StatisticName, number>> {
+  const last = rows[rows.length - 1]!;
+  const toBase = (v: number): number => toBaseUnit(v, unit);
+  const statistics: Partial<Record<StatisticName, number>> = { min: toBase(rows[0]!.value) };
+  if (rows[0]!.percentile > 0)
+    notes.push(`the first row is at percentile ${rows[0]!.percentile}, not 0; min is its value`);
+  for (const [name, target] of TARGETS) {
+    const row = rows.find((r) => r.percentile >= target - 1e-12);
+    if (row) statistics[name] = toBase(row.value);
+  }
+  const max = footer.get('Max');
+  statistics.max = toBase(max ? max.value : last.value);
+  const mean = footer.get('Mean');
+  if (mean) statistics.mean = toBase(mean.value);
+  const stdev = footer.get('StdDeviation');
+  if (stdev) statistics.stdev = toBase(stdev.value);
+  const total = footer.get('Total count');
+  statistics.samples = total ? total.value : last.count;
+  if (!max || !mean)
+    notes.push(
+      `no "#[Mean …]"/"#[Max …]" footer: max is the last row's value${mean ? '' : ', and there is no mean or standard deviation'}`,
+    );
+  return statistics;
+}
 
 interface Token {
   text: string;

@@ -99,28 +99,7 @@ export const iceoryx2Adapter: FormatAdapter = {
         }
         return; // cargo output, logs: not ours
       }
-      const [, stream, typeName, maxEventId, iterations, , latencyNs, sampleSize] = m as unknown as (
-        string | undefined
-      )[];
-      const service = SERVICE.exec(typeName!);
-      const variant = service ? service[1]! : typeName!;
-      // Which benchmark printed the line follows from its fields (spec §1.5).
-      let benchmark: string;
-      if (stream !== undefined)
-        benchmark = stream === 'REQUESTS' ? 'request-response requests' : 'request-response response-stream';
-      else if (maxEventId !== undefined) benchmark = 'event';
-      else if (sampleSize !== undefined || service) benchmark = 'publish-subscribe';
-      else benchmark = 'queue';
-      const experiment = `${benchmark} ${variant}`;
-
-      const parameter: Parameter = { label: 'default', settings: { iterations: Number(iterations) } };
-      if (sampleSize !== undefined) {
-        parameter.label = sampleSize;
-        parameter.payloadBytes = Number(sampleSize);
-      } else if (maxEventId !== undefined) {
-        parameter.label = `max event id ${maxEventId}`;
-        parameter.settings!.maxEventId = Number(maxEventId);
-      }
+      const { experiment, parameter, iterations, latencyNs } = variantOfLine(m);
       const key = `${experiment}\u0000${parameter.label}`;
       const earlier = seen.get(key);
       if (earlier !== undefined) {
@@ -159,3 +138,35 @@ export const iceoryx2Adapter: FormatAdapter = {
     return { format: 'iceoryx2', file, measurements, notes };
   },
 };
+
+/**
+ * The experiment (benchmark and variant) and parameter of a result line; which benchmark printed
+ * it follows from its fields (spec §1.5).
+ */
+function variantOfLine(m: RegExpExecArray): {
+  experiment: string;
+  parameter: Parameter;
+  iterations: string | undefined;
+  latencyNs: string | undefined;
+} {
+  const [stream, typeName, maxEventId, iterations, latencyNs, sampleSize] = [m[1], m[2]!, m[3], m[4], m[6], m[7]];
+  const service = SERVICE.exec(typeName);
+  const variant = service ? service[1]! : typeName;
+  let benchmark: string;
+  if (stream !== undefined)
+    benchmark = stream === 'REQUESTS' ? 'request-response requests' : 'request-response response-stream';
+  else if (maxEventId !== undefined) benchmark = 'event';
+  else if (sampleSize !== undefined || service) benchmark = 'publish-subscribe';
+  else benchmark = 'queue';
+  const experiment = `${benchmark} ${variant}`;
+
+  const parameter: Parameter = { label: 'default', settings: { iterations: Number(iterations) } };
+  if (sampleSize !== undefined) {
+    parameter.label = sampleSize;
+    parameter.payloadBytes = Number(sampleSize);
+  } else if (maxEventId !== undefined) {
+    parameter.label = `max event id ${maxEventId}`;
+    parameter.settings!.maxEventId = Number(maxEventId);
+  }
+  return { experiment, parameter, iterations, latencyNs };
+}

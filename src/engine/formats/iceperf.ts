@@ -86,7 +86,6 @@ export const iceperfAdapter: FormatAdapter = {
   parse(input: AdapterInput, options: ParseOptions): ResultSet {
     const { file } = input;
     const lines = cleanLines(input.text);
-    const rawLines = stripBom(input.text).split('\n');
     const measurements: Measurement[] = [];
     const notes: string[] = [];
     if (options.skipSeconds !== undefined && options.skipSeconds !== 0) {
@@ -96,118 +95,7 @@ export const iceperfAdapter: FormatAdapter = {
       notes.push('skip-seconds does not apply to iceperf output (it has no per-second lines); ignored');
     }
 
-    let technology: { name: string; line: number } | undefined;
-    let roundTrips: number | undefined;
-    /** Technology → line of its table, to refuse one technology measured twice in one file. */
-    const tables = new Map<string, number>();
-    const withoutTable: string[] = [];
-    let technologyHasTable = false;
-    let follower = false;
-
-    const closeTechnology = () => {
-      if (technology && !technologyHasTable) withoutTable.push(technology.name);
-    };
-
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i]!;
-      const tech = TECHNOLOGY.exec(line.text);
-      if (tech) {
-        closeTechnology();
-        technology = { name: tech[1]!, line: line.number };
-        technologyHasTable = false;
-        roundTrips = undefined;
-        continue;
-      }
-      if (line.text === 'Waiting for PerfSettings from leader application!') follower = true;
-      const trips = ROUND_TRIPS.exec(line.text);
-      if (trips) {
-        roundTrips = Number(trips[1]);
-        continue;
-      }
-      if (!line.text.startsWith('| Payload Size') && !line.text.startsWith('|Payload Size')) continue;
-
-      const header = TABLE_HEADER.exec(line.text);
-      if (!header) {
-        throw new InputError(
-          'expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")',
-          { file, line: line.number },
-        );
-      }
-      const oldKiB = header[1] === 'kB';
-      const experiment = technology?.name ?? 'iceperf';
-      if (!technology && !notes.some((n) => n.startsWith('a result table has no technology'))) {
-        notes.push(
-          'a result table has no technology banner ("******   ICEORYX       ********") before it; its experiment is called "iceperf"',
-        );
-      }
-      const earlier = tables.get(experiment);
-      if (earlier !== undefined) {
-        throw new InputError(`${experiment} has a second result table (the first is on line ${earlier})`, {
-          file,
-          line: line.number,
-        });
-      }
-      tables.set(experiment, line.number);
-      technologyHasTable = true;
-
-      const separator = lines[i + 1];
-      if (!separator || !SEPARATOR.test(separator.text)) {
-        throw new InputError(
-          'the iceperf table header is not followed by its "|----:|----:|" line (truncated output?)',
-          {
-            file,
-            line: separator?.number ?? line.number + 1,
-          },
-        );
-      }
-      i += 1;
-      const seen = new Map<number, number>();
-      let rows = 0;
-      for (;;) {
-        const rowLine = lines[i + 1];
-        if (!rowLine) {
-          // Real output always ends a table with a blank line and "Finished!".
-          if (rows === 0)
-            throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
-          throw new InputError(
-            `the ${experiment} table ends with the file, without the blank line and "Finished!" after it (truncated output?)`,
-            {
-              file,
-              line: lines[i]!.number + 1,
-            },
-          );
-        }
-        if (!rowLine.text.startsWith('|')) break;
-        i += 1;
-        const raw = rawLines[rowLine.number - 1] ?? '';
-        const { bytes, latency } = readRow(file, rowLine, raw, oldKiB);
-        const previous = seen.get(bytes);
-        if (previous !== undefined) {
-          throw new InputError(
-            `payload ${bytes} B appears twice in the ${experiment} table (first on line ${previous})`,
-            {
-              file,
-              line: rowLine.number,
-            },
-          );
-        }
-        seen.set(bytes, rowLine.number);
-        rows += 1;
-        const statistics: Measurement['statistics'] = { mean: latency };
-        if (roundTrips !== undefined) statistics.samples = roundTrips;
-        measurements.push({
-          experiment,
-          parameter: { label: String(bytes), payloadBytes: bytes },
-          metric: LATENCY,
-          statistics,
-          place: { file, line: rowLine.number },
-        });
-      }
-      if (rows === 0)
-        throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
-    }
-    closeTechnology();
-
+    const { withoutTable, follower } = readTables(file, lines, input.text, measurements, notes);
     if (measurements.length === 0) throw noResults(file, lines, follower);
     if (withoutTable.length > 0) {
       notes.push(`no result table for ${withoutTable.join(', ')} (follower output, or the run stopped early); skipped`);
@@ -218,6 +106,149 @@ export const iceperfAdapter: FormatAdapter = {
     return { format: 'iceperf', file, measurements, notes };
   },
 };
+
+/**
+ * Reads every technology's result table into `measurements`; says which technologies had none and
+ * whether the output is a follower's.
+ */
+function readTables(
+  file: string,
+  lines: readonly Line[],
+  text: string,
+  measurements: Measurement[],
+  notes: string[],
+): { withoutTable: string[]; follower: boolean } {
+  const rawLines = stripBom(text).split('\n');
+  let technology: { name: string; line: number } | undefined;
+  let roundTrips: number | undefined;
+  /** Technology → line of its table, to refuse one technology measured twice in one file. */
+  const tables = new Map<string, number>();
+  const withoutTable: string[] = [];
+  let technologyHasTable = false;
+  let follower = false;
+
+  const closeTechnology = () => {
+    if (technology && !technologyHasTable) withoutTable.push(technology.name);
+  };
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const tech = TECHNOLOGY.exec(line.text);
+    if (tech) {
+      closeTechnology();
+      technology = { name: tech[1]!, line: line.number };
+      technologyHasTable = false;
+      roundTrips = undefined;
+      continue;
+    }
+    if (line.text === 'Waiting for PerfSettings from leader application!') follower = true;
+    const trips = ROUND_TRIPS.exec(line.text);
+    if (trips) {
+      roundTrips = Number(trips[1]);
+      continue;
+    }
+    if (!line.text.startsWith('| Payload Size') && !line.text.startsWith('|Payload Size')) continue;
+
+    const header = TABLE_HEADER.exec(line.text);
+    if (!header) {
+      throw new InputError(
+        'expected the iceperf table header "| Payload Size | Average Latency [µs] |" (optionally "Payload Size [kB]")',
+        { file, line: line.number },
+      );
+    }
+    const experiment = technology?.name ?? 'iceperf';
+    if (!technology && !notes.some((n) => n.startsWith('a result table has no technology'))) {
+      notes.push(
+        'a result table has no technology banner ("******   ICEORYX       ********") before it; its experiment is called "iceperf"',
+      );
+    }
+    const earlier = tables.get(experiment);
+    if (earlier !== undefined) {
+      throw new InputError(`${experiment} has a second result table (the first is on line ${earlier})`, {
+        file,
+        line: line.number,
+      });
+    }
+    tables.set(experiment, line.number);
+    technologyHasTable = true;
+    const table: Table = { file, experiment, oldKiB: header[1] === 'kB', roundTrips, header: line };
+    i = readTableRows(table, lines, rawLines, i, measurements);
+  }
+  closeTechnology();
+  return { withoutTable, follower };
+}
+
+/** One result table: whose it is and how its rows are read. */
+interface Table {
+  file: string;
+  experiment: string;
+  /** The old header's `Payload Size [kB]`: rows are integer KiB. */
+  oldKiB: boolean;
+  /** The round trips printed before the table: each row's sample count. */
+  roundTrips: number | undefined;
+  header: Line;
+}
+
+/** Reads the separator and rows after the header at `i` into `measurements`; returns the index of the last row. */
+function readTableRows(
+  table: Table,
+  lines: readonly Line[],
+  rawLines: readonly string[],
+  i: number,
+  measurements: Measurement[],
+): number {
+  const { file, experiment, header: line } = table;
+  const separator = lines[i + 1];
+  if (!separator || !SEPARATOR.test(separator.text)) {
+    throw new InputError('the iceperf table header is not followed by its "|----:|----:|" line (truncated output?)', {
+      file,
+      line: separator?.number ?? line.number + 1,
+    });
+  }
+  i += 1;
+  const seen = new Map<number, number>();
+  let rows = 0;
+  for (;;) {
+    const rowLine = lines[i + 1];
+    if (!rowLine) {
+      // Real output always ends a table with a blank line and "Finished!".
+      if (rows === 0)
+        throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
+      throw new InputError(
+        `the ${experiment} table ends with the file, without the blank line and "Finished!" after it (truncated output?)`,
+        {
+          file,
+          line: lines[i]!.number + 1,
+        },
+      );
+    }
+    if (!rowLine.text.startsWith('|')) break;
+    i += 1;
+    const raw = rawLines[rowLine.number - 1] ?? '';
+    const { bytes, latency } = readRow(file, rowLine, raw, table.oldKiB);
+    const previous = seen.get(bytes);
+    if (previous !== undefined) {
+      throw new InputError(`payload ${bytes} B appears twice in the ${experiment} table (first on line ${previous})`, {
+        file,
+        line: rowLine.number,
+      });
+    }
+    seen.set(bytes, rowLine.number);
+    rows += 1;
+    const statistics: Measurement['statistics'] = { mean: latency };
+    if (table.roundTrips !== undefined) statistics.samples = table.roundTrips;
+    measurements.push({
+      experiment,
+      parameter: { label: String(bytes), payloadBytes: bytes },
+      metric: LATENCY,
+      statistics,
+      place: { file, line: rowLine.number },
+    });
+  }
+  if (rows === 0)
+    throw new InputError(`the ${experiment} table has a header but no rows`, { file, line: line.number + 2 });
+  return i;
+}
 
 /**
  * A table row's payload in bytes (its own unit, or the header's kB: 1024 bytes) and its latency

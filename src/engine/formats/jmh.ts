@@ -116,43 +116,14 @@ export const jmhAdapter: FormatAdapter = {
       const version = versionNote(run.entry);
       if (version !== undefined) versions.add(version);
 
-      const primary = run.entry.primaryMetric;
-      if (!isJsonObject(primary))
-        throw fields.error(
-          `expected a "primaryMetric" object for ${run.benchmark}`,
-          run.entry,
-          primary === undefined ? undefined : 'primaryMetric',
-        );
-      const place = { file, line: run.place.line };
-      const modeDirection: Direction = run.mode === 'thrpt' ? 'higher-is-better' : 'lower-is-better';
-      measurements.push({
-        experiment,
-        parameter: run.parameter,
-        place,
-        ...readMetric(fields, primary, run.mode, modeDirection, run.mode === 'sample', unknownUnits),
-      });
-
-      const secondaries = run.entry.secondaryMetrics;
-      if (secondaries === undefined || secondaries === null) continue;
-      if (!isJsonObject(secondaries))
-        throw fields.error(
-          `expected an object for "secondaryMetrics", found ${describeJson(secondaries)}`,
-          run.entry,
-          'secondaryMetrics',
-        );
-      for (const [label, secondary] of Object.entries(secondaries)) {
-        if (!isJsonObject(secondary))
-          throw fields.error(`expected a metric object for the secondary metric "${label}"`, secondaries, label);
-        const name = label.replace(/^\u00b7/, '');
-        // The GC profiler's results are costs, whatever their unit says.
-        const direction: Direction | undefined = name.startsWith('gc.') ? 'lower-is-better' : undefined;
-        measurements.push({
-          experiment,
-          parameter: run.parameter,
-          place,
-          ...readMetric(fields, secondary, name, direction ?? modeDirection, false, unknownUnits, direction),
-        });
-      }
+      measurements.push(
+        ...runMeasurements(
+          fields,
+          run,
+          { experiment, parameter: run.parameter, place: { file, line: run.place.line } },
+          unknownUnits,
+        ),
+      );
     }
     notes.push(...versions);
     if (unknownUnits.size > 0)
@@ -163,6 +134,58 @@ export const jmhAdapter: FormatAdapter = {
     return { format: 'jmh', file, measurements, notes, ...(environment ? { environment } : {}) };
   },
 };
+
+/**
+ * A run's primary metric (its direction from the mode) and its secondary metrics (profilers'
+ * results); units perfgate does not know are added to `unknownUnits`.
+ */
+function runMeasurements(
+  fields: JsonFields,
+  run: Run,
+  at: Pick<Measurement, 'experiment' | 'parameter' | 'place'>,
+  unknownUnits: Set<string>,
+): Measurement[] {
+  const { experiment, parameter, place } = at;
+  const primary = run.entry.primaryMetric;
+  if (!isJsonObject(primary))
+    throw fields.error(
+      `expected a "primaryMetric" object for ${run.benchmark}`,
+      run.entry,
+      primary === undefined ? undefined : 'primaryMetric',
+    );
+  const modeDirection: Direction = run.mode === 'thrpt' ? 'higher-is-better' : 'lower-is-better';
+  const measurements: Measurement[] = [
+    {
+      experiment,
+      parameter,
+      place,
+      ...readMetric(fields, primary, run.mode, modeDirection, run.mode === 'sample', unknownUnits),
+    },
+  ];
+
+  const secondaries = run.entry.secondaryMetrics;
+  if (secondaries === undefined || secondaries === null) return measurements;
+  if (!isJsonObject(secondaries))
+    throw fields.error(
+      `expected an object for "secondaryMetrics", found ${describeJson(secondaries)}`,
+      run.entry,
+      'secondaryMetrics',
+    );
+  for (const [label, secondary] of Object.entries(secondaries)) {
+    if (!isJsonObject(secondary))
+      throw fields.error(`expected a metric object for the secondary metric "${label}"`, secondaries, label);
+    const name = label.replace(/^\u00b7/, '');
+    // The GC profiler's results are costs, whatever their unit says.
+    const direction: Direction | undefined = name.startsWith('gc.') ? 'lower-is-better' : undefined;
+    measurements.push({
+      experiment,
+      parameter,
+      place,
+      ...readMetric(fields, secondary, name, direction ?? modeDirection, false, unknownUnits, direction),
+    });
+  }
+  return measurements;
+}
 
 /** `org.acme.PublishBench.publish` → `PublishBench.publish`. */
 function shortName(benchmark: string): string {
@@ -179,8 +202,10 @@ function parameterOf(fields: JsonFields, entry: JsonObject): Parameter {
 }
 
 function versionNote(entry: JsonObject): string | undefined {
-  const text = (key: string) =>
-    typeof entry[key] === 'string' && entry[key] !== '' ? (entry[key] as string) : undefined;
+  const text = (key: string): string | undefined => {
+    const value = entry[key];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
   const jmh = text('jmhVersion');
   const vm = [text('vmName'), text('vmVersion')].filter((s) => s !== undefined).join(' ');
   if (jmh === undefined && vm === '') return undefined;

@@ -12,7 +12,7 @@
  * experiment or parameter be absent from the results without failing the check.
  */
 import { InputError } from '../errors.js';
-import { readCsvTable } from '../csv/table.js';
+import { readCsvTable, type CsvRow } from '../csv/table.js';
 import { fieldColumn, stripBom } from '../csv/header.js';
 import { resolveStatistic, STATISTIC_NAMES, type Direction, type StatisticName } from '../model/measurement.js';
 import type { MetricRequirement } from '../model/metricRequirement.js';
@@ -93,66 +93,109 @@ export function parseMetricRequirementsCsv(file: string, content: string, floatP
       },
     );
   }
+  const keys: KeyColumns = {
+    experimentName,
+    experimentIndex: table.columns[experimentName],
+    parameterName,
+    parameterIndex: table.columns[parameterName],
+  };
   const seen = new Map<string, number>();
+  const rows = table.rows.map((row) => readRequirementRow(file, row, keys, seen, optionalIndex));
   const requirements: MetricRequirement[] = [];
   // Column-major like the reference check (all Median rows, then all 99% rows, …).
-  const rows = table.rows.map((row) => {
-    const experiment = (row.fields[table.columns[experimentName]] ?? '').trim();
-    if (experiment === '') {
-      throw new InputError(`the "${experimentName}" cell is empty`, {
-        file,
-        line: row.line,
-        column: fieldColumn(row.text, table.columns[experimentName]),
-      });
-    }
-    const parameter = (row.fields[table.columns[parameterName]] ?? '').trim();
-    if (parameter === '') {
-      throw new InputError(`the "${parameterName}" cell is empty (use * for every parameter)`, {
-        file,
-        line: row.line,
-        column: fieldColumn(row.text, table.columns[parameterName]),
-      });
-    }
-    const key = `${experiment}\u0000${parameter}`;
-    const earlier = seen.get(key);
-    if (earlier !== undefined) {
-      throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, {
-        file,
-        line: row.line,
-        column: 1,
-      });
-    }
-    seen.set(key, row.line);
-    return { row, experiment, parameter, optional: readOptionalCell(file, row, optionalIndex) };
-  });
   for (const column of limitColumns) {
-    for (const { row, experiment, parameter, optional } of rows) {
-      const text = row.fields[column.index] ?? '';
-      if (isMissingValue(text)) continue; // an empty cell sets no limit in the general form
-      const value = parseNumber(text, floatParse);
-      const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
-      if (value === undefined)
-        throw new InputError(`expected a number in column "${column.label}", found "${clip(text)}"`, place);
-      requirements.push({
-        experiment,
-        parameter,
-        metric: column.metric,
-        ...(column.statistic !== undefined ? { statistic: column.statistic } : {}),
-        limit: column.toBase === 1 ? value : value * column.toBase,
-        ...(column.dimension !== undefined ? { dimension: column.dimension } : {}),
-        ...(column.unit !== undefined ? { unit: column.unit } : {}),
-        ...(column.direction !== undefined ? { direction: column.direction } : {}),
-        label: column.label,
-        ...(optional ? { optional } : {}),
-        ...place,
-        headerColumn: fieldColumn(firstLine, column.index),
-      });
+    for (const requirementRow of rows) {
+      const requirement = limitRequirement(file, firstLine, column, requirementRow, floatParse);
+      if (requirement) requirements.push(requirement);
     }
   }
   if (rows.length === 0) throw new InputError('the requirements file has a header but no rows', { file, line: 2 });
   if (requirements.length === 0)
     throw new InputError('every limit cell is empty: no requirement is set', { file, line: 2 });
   return requirements;
+}
+
+/** The experiment and parameter columns: their names (for messages) and indexes. */
+interface KeyColumns {
+  experimentName: string;
+  experimentIndex: number;
+  parameterName: string;
+  parameterIndex: number;
+}
+
+/** A row's experiment and parameter (neither empty) and whether its requirements are optional. */
+interface RequirementRow {
+  row: CsvRow;
+  experiment: string;
+  parameter: string;
+  optional: boolean;
+}
+
+/** Reads a row's key; `seen` (key → line) refuses a second row for the same experiment and parameter. */
+function readRequirementRow(
+  file: string,
+  row: CsvRow,
+  keys: KeyColumns,
+  seen: Map<string, number>,
+  optionalIndex: number,
+): RequirementRow {
+  const experiment = (row.fields[keys.experimentIndex] ?? '').trim();
+  if (experiment === '') {
+    throw new InputError(`the "${keys.experimentName}" cell is empty`, {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, keys.experimentIndex),
+    });
+  }
+  const parameter = (row.fields[keys.parameterIndex] ?? '').trim();
+  if (parameter === '') {
+    throw new InputError(`the "${keys.parameterName}" cell is empty (use * for every parameter)`, {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, keys.parameterIndex),
+    });
+  }
+  const key = `${experiment}\u0000${parameter}`;
+  const earlier = seen.get(key);
+  if (earlier !== undefined) {
+    throw new InputError(`duplicate requirement for ${experiment}, ${parameter} (first given on line ${earlier})`, {
+      file,
+      line: row.line,
+      column: 1,
+    });
+  }
+  seen.set(key, row.line);
+  return { row, experiment, parameter, optional: readOptionalCell(file, row, optionalIndex) };
+}
+
+/** The requirement a limit cell sets; undefined for an empty cell (it sets no limit in the general form). */
+function limitRequirement(
+  file: string,
+  headerLine: string,
+  column: LimitColumn,
+  { row, experiment, parameter, optional }: RequirementRow,
+  floatParse: FloatParse,
+): MetricRequirement | undefined {
+  const text = row.fields[column.index] ?? '';
+  if (isMissingValue(text)) return undefined;
+  const value = parseNumber(text, floatParse);
+  const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
+  if (value === undefined)
+    throw new InputError(`expected a number in column "${column.label}", found "${clip(text)}"`, place);
+  return {
+    experiment,
+    parameter,
+    metric: column.metric,
+    ...(column.statistic !== undefined ? { statistic: column.statistic } : {}),
+    limit: column.toBase === 1 ? value : value * column.toBase,
+    ...(column.dimension !== undefined ? { dimension: column.dimension } : {}),
+    ...(column.unit !== undefined ? { unit: column.unit } : {}),
+    ...(column.direction !== undefined ? { direction: column.direction } : {}),
+    label: column.label,
+    ...(optional ? { optional } : {}),
+    ...place,
+    headerColumn: fieldColumn(headerLine, column.index),
+  };
 }
 
 function parseLimitColumn(file: string, headerLine: string, name: string, index: number): LimitColumn {

@@ -132,12 +132,7 @@ export const netio3Adapter: FormatAdapter = {
   recognises(head: string): boolean {
     const header = headerLineOf(head);
     if (!header || !header.line.includes(',')) return false;
-    const { index } = readHeader(header.line);
-    return (
-      index.bufferSize !== undefined &&
-      index.bufferCount !== undefined &&
-      (index.rate !== undefined || index.throughput !== undefined)
-    );
+    return hasSweepColumns(readHeader(header.line).index);
   },
   parse(input: AdapterInput, _options: ParseOptions): ResultSet {
     return parseNetio3(input.file, input.text);
@@ -162,6 +157,35 @@ interface Group {
   throughput: number[];
 }
 
+/** The columns a sweep needs: buffer size, number of buffers, and a rate or a throughput. */
+type SweepColumns = Partial<Record<Column, number>> & { bufferSize: number; bufferCount: number };
+
+function hasSweepColumns(index: Partial<Record<Column, number>>): index is SweepColumns {
+  return (
+    index.bufferSize !== undefined &&
+    index.bufferCount !== undefined &&
+    (index.rate !== undefined || index.throughput !== undefined)
+  );
+}
+
+/** The header as the rows are read against it. */
+interface Table {
+  file: string;
+  /** The header's 1-based line. */
+  line: number;
+  names: string[];
+  index: SweepColumns;
+}
+
+/** The units of the rate, throughput and buffer-size columns, as stated or assumed. */
+interface ColumnUnits {
+  rateUnit: Unit | undefined;
+  throughputUnit: Unit | undefined;
+  /** From the throughput column's unit to Mb/s (bits). */
+  throughputFactor: number;
+  sizeUnit: Unit | undefined;
+}
+
 export function parseNetio3(file: string, text: string): ResultSet {
   const lines = stripBom(text).split(/\r?\n/);
   const found = headerLineOf(text);
@@ -172,37 +196,53 @@ export function parseNetio3(file: string, text: string): ResultSet {
     );
   const names = found.line.split(',').map((s) => s.trim());
   const { index, units } = readHeader(found.line);
-  if (
-    index.bufferSize === undefined ||
-    index.bufferCount === undefined ||
-    (index.rate === undefined && index.throughput === undefined)
-  ) {
+  if (!hasSweepColumns(index)) {
     throw new InputError('expected columns for buffer size, number of buffers and message rate or throughput', {
       file,
       line: found.number,
       column: 1,
     });
   }
+  const table: Table = { file, line: found.number, names, index };
   const notes: string[] = [];
-  const resolve = (column: 'rate' | 'throughput', fallback: string, dimension: Metric['dimension']): Unit => {
-    const given = units[column];
-    const unit = unitOf(given ?? fallback);
-    if (!unit || unit.dimension !== dimension) {
-      const at = index[column]!;
-      throw new InputError(
-        `unknown ${column === 'rate' ? 'rate' : 'throughput'} unit "${given}" in column "${names[at]}"`,
-        {
-          file,
-          line: found.number,
-          column: 1,
-        },
-      );
-    }
-    if (given === undefined)
-      notes.push(`netio3: column "${names[index[column]!]}" names no unit; assumed ${fallback}.`);
-    return unit;
-  };
-  const rateUnit = index.rate !== undefined ? resolve('rate', 'Hz', 'rate') : undefined;
+  const columnUnits = readColumnUnits(table, units, notes);
+  const stem = (() => {
+    const name = baseName(file);
+    const dot = name.lastIndexOf('.');
+    return dot > 0 ? name.slice(0, dot) : name;
+  })();
+  const groups = new Map<string, Group>();
+  let rows = 0;
+  for (let i = found.number; i < lines.length; i++) {
+    const textLine = lines[i]!;
+    if (textLine.trim() === '' || textLine.startsWith('#')) continue;
+    addSweepRow(groups, readSweepRow(table, columnUnits, textLine, i + 1, stem));
+    rows++;
+  }
+  if (rows === 0) throw new InputError('the netio3 table has a header but no data rows', { file, line: found.number });
+
+  const measurements = [...groups.values()].flatMap((g) => measurementsOfGroup(file, g, columnUnits));
+  notes.push(
+    'netio3: rows repeating a backend × buffer size × number of buffers are repetitions; the median is the statistic to compare (as in the FELIX thesis).',
+  );
+  return { format: netio3Adapter.id, file, measurements, notes };
+}
+
+/** The rate, throughput and size units from the header, with a note for each one assumed. */
+function readColumnUnits(
+  { file, line, names, index }: Table,
+  units: Partial<Record<Column, string>>,
+  notes: string[],
+): ColumnUnits {
+  let rateUnit: Unit | undefined;
+  if (index.rate !== undefined) {
+    const given = units.rate;
+    const unit = unitOf(given ?? 'Hz');
+    if (!unit || unit.dimension !== 'rate')
+      throw new InputError(`unknown rate unit "${given}" in column "${names[index.rate]}"`, { file, line, column: 1 });
+    if (given === undefined) notes.push(`netio3: column "${names[index.rate]}" names no unit; assumed Hz.`);
+    rateUnit = unit;
+  }
   // Throughput may be given as bits or bytes per second; stored as Mb/s (bits).
   let throughputUnit: Unit | undefined;
   let throughputFactor = 1;
@@ -212,7 +252,7 @@ export function parseNetio3(file: string, text: string): ResultSet {
     if (!unit || (unit.dimension !== 'bitrate' && unit.dimension !== 'byterate')) {
       throw new InputError(`unknown throughput unit "${given}" in column "${names[index.throughput]}"`, {
         file,
-        line: found.number,
+        line,
         column: 1,
       });
     }
@@ -223,101 +263,108 @@ export function parseNetio3(file: string, text: string): ResultSet {
   }
   const sizeUnit = units.bufferSize !== undefined ? unitOf(units.bufferSize) : undefined;
   if (units.bufferSize !== undefined && (!sizeUnit || sizeUnit.dimension !== 'size')) {
-    throw new InputError(`unknown size unit "${units.bufferSize}"`, { file, line: found.number, column: 1 });
+    throw new InputError(`unknown size unit "${units.bufferSize}"`, { file, line, column: 1 });
   }
+  return { rateUnit, throughputUnit, throughputFactor, sizeUnit };
+}
 
-  const stem = (() => {
-    const name = baseName(file);
-    const dot = name.lastIndexOf('.');
-    return dot > 0 ? name.slice(0, dot) : name;
-  })();
-  const groups = new Map<string, Group>();
-  let rows = 0;
-  for (let i = found.number; i < lines.length; i++) {
-    const textLine = lines[i]!;
-    const lineNo = i + 1;
-    if (textLine.trim() === '' || textLine.startsWith('#')) continue;
-    const fields = textLine.split(',');
-    if (fields.length !== names.length) {
-      throw new InputError(`expected ${names.length} fields like the header, found ${fields.length} (truncated row?)`, {
-        file,
-        line: lineNo,
-        column: textLine.length + 1,
-      });
-    }
-    const columnOf = (at: number): number => {
-      let c = 1;
-      for (let k = 0; k < at; k++) c += fields[k]!.length + 1;
-      return c + (fields[at]!.length - fields[at]!.trimStart().length);
-    };
-    const fail = (at: number, what: string): never => {
-      throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at]!.trim()}"`, {
-        file,
-        line: lineNo,
-        column: columnOf(at),
-      });
-    };
-    const bytesAt = (at: number): number => {
-      const value = parseBytes(fields[at]!.trim());
-      if (value === undefined) return fail(at, 'a size in bytes');
-      return sizeUnit && at === index.bufferSize ? value * sizeUnit.toBase : value;
-    };
-    const numberAt = (at: number): number => {
-      const t = fields[at]!.trim();
-      if (!/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(t)) return fail(at, 'a number');
-      return Number(t);
-    };
-    const bufferBytes = bytesAt(index.bufferSize);
-    const countText = fields[index.bufferCount]!.trim();
-    if (!/^\d+$/.test(countText)) fail(index.bufferCount, 'a whole number of buffers');
-    const bufferCount = Number(countText);
-    const msgBytes = index.msgSize !== undefined ? bytesAt(index.msgSize) : undefined;
-    const experiment = index.backend !== undefined ? fields[index.backend]!.trim() || stem : stem;
-    const key = `${experiment}|${bufferBytes}|${bufferCount}|${msgBytes ?? ''}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = { experiment, bufferBytes, bufferCount, line: lineNo, rate: [], throughput: [] };
-      if (msgBytes !== undefined) group.msgBytes = msgBytes;
-      groups.set(key, group);
-    }
-    if (index.rate !== undefined) group.rate.push(numberAt(index.rate) * rateUnit!.toBase);
-    if (index.throughput !== undefined) group.throughput.push(numberAt(index.throughput) * throughputFactor);
-    rows++;
+/** One data row: its sweep point and its rate and throughput in base units. */
+interface SweepRow {
+  experiment: string;
+  bufferBytes: number;
+  bufferCount: number;
+  msgBytes: number | undefined;
+  line: number;
+  rate: number | undefined;
+  throughput: number | undefined;
+}
+
+function readSweepRow(table: Table, units: ColumnUnits, textLine: string, lineNo: number, stem: string): SweepRow {
+  const { file, names, index } = table;
+  const fields = textLine.split(',');
+  if (fields.length !== names.length) {
+    throw new InputError(`expected ${names.length} fields like the header, found ${fields.length} (truncated row?)`, {
+      file,
+      line: lineNo,
+      column: textLine.length + 1,
+    });
   }
-  if (rows === 0) throw new InputError('the netio3 table has a header but no data rows', { file, line: found.number });
+  const columnOf = (at: number): number => {
+    let c = 1;
+    for (let k = 0; k < at; k++) c += fields[k]!.length + 1;
+    return c + (fields[at]!.length - fields[at]!.trimStart().length);
+  };
+  const fail = (at: number, what: string): never => {
+    throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at]!.trim()}"`, {
+      file,
+      line: lineNo,
+      column: columnOf(at),
+    });
+  };
+  const bytesAt = (at: number): number => {
+    const value = parseBytes(fields[at]!.trim());
+    if (value === undefined) return fail(at, 'a size in bytes');
+    return units.sizeUnit && at === index.bufferSize ? value * units.sizeUnit.toBase : value;
+  };
+  const numberAt = (at: number): number => {
+    const t = fields[at]!.trim();
+    if (!/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(t)) return fail(at, 'a number');
+    return Number(t);
+  };
+  const bufferBytes = bytesAt(index.bufferSize);
+  const countText = fields[index.bufferCount]!.trim();
+  if (!/^\d+$/.test(countText)) fail(index.bufferCount, 'a whole number of buffers');
+  const bufferCount = Number(countText);
+  const msgBytes = index.msgSize !== undefined ? bytesAt(index.msgSize) : undefined;
+  const experiment = index.backend !== undefined ? fields[index.backend]!.trim() || stem : stem;
+  const rate = index.rate !== undefined ? numberAt(index.rate) * units.rateUnit!.toBase : undefined;
+  const throughput = index.throughput !== undefined ? numberAt(index.throughput) * units.throughputFactor : undefined;
+  return { experiment, bufferBytes, bufferCount, msgBytes, line: lineNo, rate, throughput };
+}
 
+/** Rows repeating a backend × buffer size × number of buffers (× message size) are one group. */
+function addSweepRow(groups: Map<string, Group>, row: SweepRow): void {
+  const { experiment, bufferBytes, bufferCount, msgBytes } = row;
+  const key = `${experiment}|${bufferBytes}|${bufferCount}|${msgBytes ?? ''}`;
+  let group = groups.get(key);
+  if (!group) {
+    group = { experiment, bufferBytes, bufferCount, line: row.line, rate: [], throughput: [] };
+    if (msgBytes !== undefined) group.msgBytes = msgBytes;
+    groups.set(key, group);
+  }
+  if (row.rate !== undefined) group.rate.push(row.rate);
+  if (row.throughput !== undefined) group.throughput.push(row.throughput);
+}
+
+/** The group's message rate and throughput over its repetitions. */
+function measurementsOfGroup(file: string, g: Group, units: ColumnUnits): Measurement[] {
   const measurements: Measurement[] = [];
-  for (const g of groups.values()) {
-    let label = `${g.bufferBytes} B × ${g.bufferCount}`;
-    const settings: Record<string, number> = { bufferBytes: g.bufferBytes, bufferCount: g.bufferCount };
-    if (g.msgBytes !== undefined) {
-      settings.msgBytes = g.msgBytes;
-      label += `, msg ${g.msgBytes} B`;
-    }
-    const parameter = g.msgBytes !== undefined ? { label, payloadBytes: g.msgBytes, settings } : { label, settings };
-    const add = (metric: Omit<Metric, 'displayUnit'>, displayUnit: string, values: number[]): void => {
-      if (values.length === 0) return;
-      const sorted = [...values].sort((a, b) => a - b);
-      measurements.push({
-        experiment: g.experiment,
-        parameter,
-        metric: { ...metric, displayUnit },
-        statistics: {
-          median: medianOfSorted(sorted),
-          min: sorted[0]!,
-          max: sorted[sorted.length - 1]!,
-          mean: values.reduce((a, b) => a + b, 0) / values.length,
-          samples: values.length,
-        },
-        samples: Float64Array.from(values),
-        place: { file, line: g.line },
-      });
-    };
-    add(MESSAGE_RATE, rateUnit?.symbol ?? 'Hz', g.rate);
-    add(THROUGHPUT, throughputUnit?.symbol ?? 'Gb/s', g.throughput);
+  let label = `${g.bufferBytes} B × ${g.bufferCount}`;
+  const settings: Record<string, number> = { bufferBytes: g.bufferBytes, bufferCount: g.bufferCount };
+  if (g.msgBytes !== undefined) {
+    settings.msgBytes = g.msgBytes;
+    label += `, msg ${g.msgBytes} B`;
   }
-  notes.push(
-    'netio3: rows repeating a backend × buffer size × number of buffers are repetitions; the median is the statistic to compare (as in the FELIX thesis).',
-  );
-  return { format: netio3Adapter.id, file, measurements, notes };
+  const parameter = g.msgBytes !== undefined ? { label, payloadBytes: g.msgBytes, settings } : { label, settings };
+  const add = (metric: Omit<Metric, 'displayUnit'>, displayUnit: string, values: number[]): void => {
+    if (values.length === 0) return;
+    const sorted = [...values].sort((a, b) => a - b);
+    measurements.push({
+      experiment: g.experiment,
+      parameter,
+      metric: { ...metric, displayUnit },
+      statistics: {
+        median: medianOfSorted(sorted),
+        min: sorted[0]!,
+        max: sorted[sorted.length - 1]!,
+        mean: values.reduce((a, b) => a + b, 0) / values.length,
+        samples: values.length,
+      },
+      samples: Float64Array.from(values),
+      place: { file, line: g.line },
+    });
+  };
+  add(MESSAGE_RATE, units.rateUnit?.symbol ?? 'Hz', g.rate);
+  add(THROUGHPUT, units.throughputUnit?.symbol ?? 'Gb/s', g.throughput);
+  return measurements;
 }

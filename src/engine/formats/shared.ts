@@ -23,7 +23,9 @@ import { InputError } from '../errors.js';
 import { percentileOfSorted } from '../numeric/numpy.js';
 import { BASE_UNITS, parseUnit, type Unit } from '../model/units.js';
 import type { ValueOf } from '../model/validity.js';
-import { stripBom } from '../csv/header.js';
+import { fieldColumn, stripBom } from '../csv/header.js';
+import type { CsvRow } from '../csv/table.js';
+import { isMissingValue, parseNumber } from '../numeric/parseNumber.js';
 
 /** ANSI CSI escape sequences (colours, cursor moves) that console outputs carry; stripped before parsing. */
 export const ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
@@ -31,6 +33,24 @@ export const ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
 /** A cell or token quoted in a message: its first 40 characters, and an ellipsis if it had more. */
 export function clip(text: string): string {
   return text.length > 40 ? text.slice(0, 40) + '…' : text;
+}
+
+/**
+ * A CSV cell read as a number: undefined when it is empty or `nan` (the statistic is left out),
+ * an error at the cell when it is anything else that is not a number.
+ */
+export function readNumberCell(file: string, row: CsvRow, index: number, column: string): number | undefined {
+  const cell = row.fields[index] ?? '';
+  if (isMissingValue(cell)) return undefined;
+  const value = parseNumber(cell, 'precise');
+  if (value === undefined) {
+    throw new InputError(`expected a number in column "${column}", found "${clip(cell)}"`, {
+      file,
+      line: row.line,
+      column: fieldColumn(row.text, index),
+    });
+  }
+  return value;
 }
 
 /** A console output's lines without BOM, colour codes, carriage returns and trailing blanks. */

@@ -73,27 +73,7 @@ export function buildCheckReport(
   const columns: string[] = latencyOnly ? [...CHECKED_MAGNITUDES] : [];
   if (!latencyOnly) for (const r of rows) if (!columns.includes(r.check)) columns.push(r.check);
 
-  const table: PercentRow[] = [];
-  for (const sub of checks) {
-    const byParameter = new Map<string, PercentRow>();
-    for (const row of sub.rows) {
-      const parameter = row.parameter ?? String(row.payloadBytes);
-      let line = byParameter.get(parameter);
-      if (!line) {
-        line = {
-          experimentType: sub.experimentType,
-          payloadBytes: row.payloadBytes,
-          parameter,
-          cells: {},
-          failed: false,
-        };
-        byParameter.set(parameter, line);
-        table.push(line);
-      }
-      line.cells[row.check] = row;
-      if (rowFailed(row)) line.failed = true;
-    }
-  }
+  const table = percentTable(checks);
   const ordered = [...table.filter((r) => r.failed), ...table.filter((r) => !r.failed)];
 
   const problems: string[] = [];
@@ -133,6 +113,32 @@ export function buildCheckReport(
     problems,
     warnings,
   };
+}
+
+/** The table's rows: one per sub-experiment and parameter, its checks as cells, failed when one of them failed. */
+function percentTable(checks: readonly SubExperimentCheck[]): PercentRow[] {
+  const table: PercentRow[] = [];
+  for (const sub of checks) {
+    const byParameter = new Map<string, PercentRow>();
+    for (const row of sub.rows) {
+      const parameter = row.parameter ?? String(row.payloadBytes);
+      let line = byParameter.get(parameter);
+      if (!line) {
+        line = {
+          experimentType: sub.experimentType,
+          payloadBytes: row.payloadBytes,
+          parameter,
+          cells: {},
+          failed: false,
+        };
+        byParameter.set(parameter, line);
+        table.push(line);
+      }
+      line.cells[row.check] = row;
+      if (rowFailed(row)) line.failed = true;
+    }
+  }
+  return table;
 }
 
 /** "45 of 66 checks passed, 2 of 2 sub-experiments failed" */

@@ -15,9 +15,10 @@ import {
   comparisonMarkdownParts,
   comparisonTable,
   headline as comparisonHeadline,
+  type ComparisonMarkdownParts,
 } from './comparisonMarkdown.js';
 import { escapeMarkdown, withoutControls } from './escape.js';
-import { checkMarkdownParts, requirementFailures, requirementsHeadline } from './markdown.js';
+import { checkMarkdownParts, requirementFailures, requirementsHeadline, type CheckMarkdownParts } from './markdown.js';
 import { headline as checkHeadline, type CheckReport } from './model.js';
 import {
   confirmationHeadline,
@@ -158,60 +159,28 @@ function listSection(
 
 /** The reviewer's document in parts, most important first by priority (lowest number kept longest). */
 export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCommentLinks = {}): CommentSection[] {
-  const sections: CommentSection[] = [];
   const everything = links.fullReport ?? 'the full report';
-  const failingWhere = links.reportHtml ? 'report.html' : everything;
-  const more = (what: string, where: string) => (n: number) => `… and ${plural(n, `more ${what}`)} in ${where}.`;
-  const line = reviewerHeadline(parts);
-  const judged = judgedLine(parts);
-  if (line !== undefined)
-    sections.push({
-      text: [`### ${line}`, ...(judged !== '' ? ['', judged] : [])].join('\n'),
-      priority: 0,
-      required: true,
-      label: 'the headline',
-    });
-  if (parts.notice) sections.push({ text: parts.notice, priority: 0, required: true, label: 'the notice' });
-  const confirmation = parts.confirmation;
-  const firstStage = firstStageHeadline(parts);
-  if (confirmation && confirmation.state !== 'not-run' && firstStage !== undefined)
-    sections.push({ text: firstStageLine(firstStage), priority: 0, required: true, label: 'the first stage' });
-
-  const comparison = parts.comparison;
+  const sections = headlineSections(parts);
+  const { comparison, check } = parts;
   const compared = comparison ? comparisonMarkdownParts(comparison) : undefined;
   if (comparison && compared) {
-    // The rows behind the headline's numbers: failures and gated warnings; improvements when the headline names them
-    // (nothing failed).
-    const improved =
-      comparison.verdict === 'pass' ? compared.rest.filter((r) => r.gated && r.status === 'improved') : [];
-    const shown = [...compared.attention, ...improved];
-    if (shown.length > 0) {
-      sections.push(
-        rowsSection(
-          { priority: 1, required: true, label: 'the failing comparison rows' },
-          '',
-          changeTable(shown, comparison.rows),
-          '',
-          more('failing row', failingWhere),
-        ),
-      );
-    }
+    const failing = failingRowsSection(comparison, compared, links.reportHtml ? 'report.html' : everything);
+    if (failing) sections.push(failing);
   }
-  if (confirmation)
+  if (parts.confirmation)
     sections.push({
-      text: confirmationMarkdown(confirmation),
+      text: confirmationMarkdown(parts.confirmation),
       priority: 1,
       required: true,
       label: 'the confirmation',
     });
-  const check = parts.check;
   const checked = check ? checkMarkdownParts(check) : undefined;
   if (checked && checked.problems !== '') {
     sections.push(
       listSection(
         { priority: 2, label: 'the requirement problems' },
         checked.problems.split('\n'),
-        more('problem', everything),
+        moreIn('problem', everything),
       ),
     );
   }
@@ -224,7 +193,7 @@ export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCom
           '**Requirements not met**',
           failures,
           '',
-          more('failed requirement', everything),
+          moreIn('failed requirement', everything),
         ),
       );
     }
@@ -234,59 +203,114 @@ export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCom
       listSection(
         { priority: 4, label: 'the comparison warnings' },
         compared.warnings.split('\n'),
-        more('warning', everything),
+        moreIn('warning', everything),
       ),
     );
-
-  if (comparison && compared) {
-    const rest = compared.rest.filter((r) => !(comparison.verdict === 'pass' && r.gated && r.status === 'improved'));
-    const summary =
-      rest.length > 0
-        ? `Comparison: ${plural(rest.length, 'other row')}, and how they were judged`
-        : 'Comparison: how it was judged';
-    const prefix = [
-      '<details>',
-      `<summary>${summary}</summary>`,
-      '',
-      compared.sides,
-      ...(compared.notes !== '' ? ['', compared.notes] : []),
-    ].join('\n');
-    const table = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
-    sections.push(
-      rowsSection(
-        { priority: 6, label: 'the other comparison rows' },
-        prefix,
-        { header: table.slice(0, 2), rows: table.slice(2) },
-        [compared.legend, '', '</details>'].join('\n'),
-        more('row', everything),
-      ),
-    );
-  }
+  if (comparison && compared) sections.push(otherRowsSection(comparison, compared, everything));
   if (parts.trends) sections.push({ text: parts.trends, priority: 7, label: 'the trends' });
   if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: 'the charts' });
   // The hosted images are a few short links: shown after the Mermaid charts, dropped only after the other comparison
   // rows.
   if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 5, label: 'the chart images' });
-  if (check && checked) {
-    const prefix = [
-      '<details>',
-      `<summary>Requirements: ${checkHeadline(check)}</summary>`,
-      ...(checked.warnings !== '' ? ['', checked.warnings] : []),
-    ].join('\n');
-    const table = check.table.length > 0 ? checked.table(check.table) : [];
-    sections.push(
-      rowsSection(
-        { priority: 9, label: 'the requirements table' },
-        prefix,
-        { header: table.slice(0, 2), rows: table.slice(2) },
-        [...(checked.legend !== '' ? [checked.legend, ''] : []), '</details>'].join('\n'),
-        more('row', everything),
-      ),
-    );
-  }
+  if (check && checked) sections.push(requirementsTableSection(check, checked, everything));
   const link = linksLine(links);
   if (link !== undefined) sections.push({ text: link, priority: -1, required: true, label: 'links' });
   return sections;
+}
+
+/** What a cut list or table says of the lines it left out, and where to find them. */
+function moreIn(what: string, where: string): (n: number) => string {
+  return (n) => `… and ${plural(n, `more ${what}`)} in ${where}.`;
+}
+
+/** The headline with the judged-commit line, and the notice: both always kept. */
+function headlineSections(parts: ReviewerCommentParts): CommentSection[] {
+  const sections: CommentSection[] = [];
+  const line = reviewerHeadline(parts);
+  const judged = judgedLine(parts);
+  if (line !== undefined)
+    sections.push({
+      text: [`### ${line}`, ...(judged !== '' ? ['', judged] : [])].join('\n'),
+      priority: 0,
+      required: true,
+      label: 'the headline',
+    });
+  if (parts.notice) sections.push({ text: parts.notice, priority: 0, required: true, label: 'the notice' });
+  const firstStage = firstStageHeadline(parts);
+  if (parts.confirmation && parts.confirmation.state !== 'not-run' && firstStage !== undefined)
+    sections.push({ text: firstStageLine(firstStage), priority: 0, required: true, label: 'the first stage' });
+  return sections;
+}
+
+/** Whether a row is an improvement the headline names (nothing failed): shown with the failing rows. */
+function isHeadlineImprovement(comparison: ComparisonReport, row: ComparisonMarkdownParts['rest'][number]): boolean {
+  return comparison.verdict === 'pass' && row.gated && row.status === 'improved';
+}
+
+/**
+ * The rows behind the headline's numbers: failures and gated warnings; improvements when the
+ * headline names them (nothing failed). Undefined when there are none.
+ */
+function failingRowsSection(
+  comparison: ComparisonReport,
+  compared: ComparisonMarkdownParts,
+  where: string,
+): CommentSection | undefined {
+  const improved = compared.rest.filter((r) => isHeadlineImprovement(comparison, r));
+  const shown = [...compared.attention, ...improved];
+  if (shown.length === 0) return undefined;
+  return rowsSection(
+    { priority: 1, required: true, label: 'the failing comparison rows' },
+    '',
+    changeTable(shown, comparison.rows),
+    '',
+    moreIn('failing row', where),
+  );
+}
+
+/** The other comparison rows and how they were judged, folded in a `<details>`. */
+function otherRowsSection(
+  comparison: ComparisonReport,
+  compared: ComparisonMarkdownParts,
+  everything: string,
+): CommentSection {
+  const rest = compared.rest.filter((r) => !isHeadlineImprovement(comparison, r));
+  const summary =
+    rest.length > 0
+      ? `Comparison: ${plural(rest.length, 'other row')}, and how they were judged`
+      : 'Comparison: how it was judged';
+  const prefix = [
+    '<details>',
+    `<summary>${summary}</summary>`,
+    '',
+    compared.sides,
+    ...(compared.notes !== '' ? ['', compared.notes] : []),
+  ].join('\n');
+  const table = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
+  return rowsSection(
+    { priority: 6, label: 'the other comparison rows' },
+    prefix,
+    { header: table.slice(0, 2), rows: table.slice(2) },
+    [compared.legend, '', '</details>'].join('\n'),
+    moreIn('row', everything),
+  );
+}
+
+/** The full requirements table, folded in a `<details>`. */
+function requirementsTableSection(check: CheckReport, checked: CheckMarkdownParts, everything: string): CommentSection {
+  const prefix = [
+    '<details>',
+    `<summary>Requirements: ${checkHeadline(check)}</summary>`,
+    ...(checked.warnings !== '' ? ['', checked.warnings] : []),
+  ].join('\n');
+  const table = check.table.length > 0 ? checked.table(check.table) : [];
+  return rowsSection(
+    { priority: 9, label: 'the requirements table' },
+    prefix,
+    { header: table.slice(0, 2), rows: table.slice(2) },
+    [...(checked.legend !== '' ? [checked.legend, ''] : []), '</details>'].join('\n'),
+    moreIn('row', everything),
+  );
 }
 
 /** The whole document, uncut: the job summary and the action's report.md. */

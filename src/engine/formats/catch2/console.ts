@@ -18,7 +18,7 @@ import type { Measurement } from '../../model/measurement.js';
 import { parseUnit, toBaseUnit } from '../../model/units.js';
 import type { FormatAdapter } from '../adapter.js';
 import { consoleLines } from '../shared.js';
-import { CATCH2_TIME, experimentOfScopes } from './common.js';
+import { catch2Measurement, experimentOfScopes } from './common.js';
 
 const HEADER = /^benchmark name +samples +iterations +(estimated|est run time)$/;
 const RULE = /^-{20,}$/;
@@ -39,75 +39,24 @@ export const catch2ConsoleAdapter: FormatAdapter = {
     let experiment = '';
     let i = 0;
     // A table cut off early is reported at the last line there is.
-    const fail = (message: string, line: number, column?: number) =>
+    const fail: Fail = (message, line, column) =>
       new InputError(message, {
         file,
         line: Math.min(line, lines.length - 1) + 1,
         ...(column !== undefined ? { column } : {}),
       });
     while (i < lines.length) {
-      const line = lines[i]!;
-      // A test case's banner: a rule, its name and sections, a rule.
-      if (RULE.test(line) && i + 2 < lines.length && !RULE.test(lines[i + 1]!) && !HEADER.test(lines[i - 1] ?? '')) {
-        let end = i + 1;
-        while (end < lines.length && !RULE.test(lines[end]!)) end++;
-        if (end < lines.length) {
-          const scopes = lines
-            .slice(i + 1, end)
-            .map((l) => l.trim())
-            .filter((l) => l !== '');
-          experiment = experimentOfScopes(scopes);
-          i = end + 1;
-          continue;
-        }
+      const banner = testCaseBanner(lines, i);
+      if (banner) {
+        experiment = banner.experiment;
+        i = banner.next;
+        continue;
       }
-      if (!HEADER.test(line)) {
+      if (!HEADER.test(lines[i]!)) {
         i++;
         continue;
       }
-      // The header's two continuation rows and a rule, then the benchmarks.
-      i += 3;
-      if (!RULE.test(lines[i] ?? '')) throw fail('expected the rule under the benchmark table header', i);
-      i++;
-      let name: string[] = [];
-      let nameLine = i;
-      for (; i < lines.length; i++) {
-        const row = lines[i]!;
-        if (row.trim() === '') {
-          if (name.length > 0)
-            throw fail(`benchmark "${name.join(' ')}" has no samples, iterations and estimate`, nameLine);
-          continue;
-        }
-        if (END.test(row) || RULE.test(row)) break;
-        if (name.length === 0) nameLine = i;
-        const tokens = row.trim().split(/ +/);
-        const n = tokens.length;
-        const summary =
-          n >= 5 &&
-          /^\d+$/.test(tokens[n - 4]!) &&
-          /^\d+$/.test(tokens[n - 3]!) &&
-          NUMBER.test(tokens[n - 2]!) &&
-          parseUnit(tokens[n - 1]!)?.dimension === 'time';
-        if (!summary) {
-          // The name's first part; the numbers come with its last part.
-          name.push(row.trim());
-          continue;
-        }
-        name.push(tokens.slice(0, n - 4).join(' '));
-        const mean = readTriple(lines[i + 1], i + 1, 'mean', fail);
-        const stdev = readTriple(lines[i + 2], i + 2, 'std dev', fail);
-        measurements.push({
-          experiment: experiment || 'Catch2',
-          parameter: { label: name.join(' ') },
-          metric: CATCH2_TIME,
-          statistics: { mean, stdev, samples: Number(tokens[n - 4]) },
-          place: { file, line: nameLine + 1 },
-        });
-        name = [];
-        i += 2;
-      }
-      if (name.length > 0)
-        throw fail(`benchmark "${name.join(' ')}" has no samples, iterations and estimate`, nameLine);
+      i = readBenchmarkTable({ file, lines, experiment, fail }, i, measurements);
     }
     if (measurements.length === 0)
       throw new InputError('no Catch2 benchmark results found (a "benchmark name  samples  iterations" table)', {
@@ -118,13 +67,96 @@ export const catch2ConsoleAdapter: FormatAdapter = {
   },
 };
 
-/** `20.8906 ns    20.1293 ns    23.8369 ns` → the first value in µs. */
-function readTriple(
-  row: string | undefined,
-  index: number,
-  what: string,
-  fail: (message: string, line: number, column?: number) => InputError,
+/** An InputError at a 0-based line index (kept within the file). */
+type Fail = (message: string, line: number, column?: number) => InputError;
+
+/**
+ * A test case's banner at `i` (a rule, its name and sections, a rule): the experiment it names and
+ * the index after it; undefined when there is none.
+ */
+function testCaseBanner(lines: readonly string[], i: number): { experiment: string; next: number } | undefined {
+  const line = lines[i]!;
+  if (!(RULE.test(line) && i + 2 < lines.length && !RULE.test(lines[i + 1]!) && !HEADER.test(lines[i - 1] ?? '')))
+    return undefined;
+  let end = i + 1;
+  while (end < lines.length && !RULE.test(lines[end]!)) end++;
+  if (end >= lines.length) return undefined;
+  const scopes = lines
+    .slice(i + 1, end)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return { experiment: experimentOfScopes(scopes), next: end + 1 };
+}
+
+interface BenchmarkTable {
+  file: string;
+  lines: readonly string[];
+  /** The test case the table is in ('' before any banner). */
+  experiment: string;
+  fail: Fail;
+}
+
+/** Reads the table whose header is at `i` into `measurements`; returns the index of the line that ends it. */
+function readBenchmarkTable(
+  { file, lines, experiment, fail }: BenchmarkTable,
+  i: number,
+  measurements: Measurement[],
 ): number {
+  // The header's two continuation rows and a rule, then the benchmarks.
+  i += 3;
+  if (!RULE.test(lines[i] ?? '')) throw fail('expected the rule under the benchmark table header', i);
+  i++;
+  let name: string[] = [];
+  let nameLine = i;
+  for (; i < lines.length; i++) {
+    const row = lines[i]!;
+    if (row.trim() === '') {
+      if (name.length > 0)
+        throw fail(`benchmark "${name.join(' ')}" has no samples, iterations and estimate`, nameLine);
+      continue;
+    }
+    if (END.test(row) || RULE.test(row)) break;
+    if (name.length === 0) nameLine = i;
+    const tokens = row.trim().split(/ +/);
+    const n = tokens.length;
+    if (!isSummaryRow(tokens)) {
+      // The name's first part; the numbers come with its last part.
+      name.push(row.trim());
+      continue;
+    }
+    name.push(tokens.slice(0, n - 4).join(' '));
+    const mean = readTriple(lines[i + 1], i + 1, 'mean', fail);
+    const stdev = readTriple(lines[i + 2], i + 2, 'std dev', fail);
+    measurements.push(
+      catch2Measurement(
+        file,
+        experiment,
+        name.join(' '),
+        { mean, stdev, samples: Number(tokens[n - 4]) },
+        nameLine + 1,
+      ),
+    );
+    name = [];
+    i += 2;
+  }
+  if (name.length > 0) throw fail(`benchmark "${name.join(' ')}" has no samples, iterations and estimate`, nameLine);
+  return i;
+}
+
+/** A row ending in the sample count, iterations and estimated time: the last row of a benchmark's name. */
+function isSummaryRow(tokens: readonly string[]): boolean {
+  const n = tokens.length;
+  return (
+    n >= 5 &&
+    /^\d+$/.test(tokens[n - 4]!) &&
+    /^\d+$/.test(tokens[n - 3]!) &&
+    NUMBER.test(tokens[n - 2]!) &&
+    parseUnit(tokens[n - 1]!)?.dimension === 'time'
+  );
+}
+
+/** `20.8906 ns    20.1293 ns    23.8369 ns` → the first value in µs. */
+function readTriple(row: string | undefined, index: number, what: string, fail: Fail): number {
   const tokens = (row ?? '').trim().split(/ +/);
   const ok =
     tokens.length === 6 &&

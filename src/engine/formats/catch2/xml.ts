@@ -15,7 +15,7 @@ import { InputError } from '../../errors.js';
 import { requirePossibleValue } from '../../model/validity.js';
 import type { Measurement } from '../../model/measurement.js';
 import type { FormatAdapter } from '../adapter.js';
-import { CATCH2_TIME, experimentOfScopes } from './common.js';
+import { catch2Measurement, experimentOfScopes } from './common.js';
 
 const ROOT = /<(Catch|Catch2TestRun)\s+name="/;
 /** A start or end tag; `[^<>]*` keeps the scan linear on unclosed tags. */
@@ -31,10 +31,7 @@ export const catch2XmlAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const measurements: Measurement[] = [];
-    /** Test case and section names, innermost last. */
-    const scopes: string[] = [];
-    let benchmark: { name: string; samples: number; line: number; mean?: number; stdev?: number } | undefined;
+    const state: ScanState = { file, measurements: [], scopes: [], benchmark: undefined };
     let line = 1;
     let counted = 0;
     const lineAt = (index: number) => {
@@ -45,64 +42,9 @@ export const catch2XmlAdapter: FormatAdapter = {
     TAG.lastIndex = 0;
     for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
       const [, closing, tag, body] = m as unknown as [string, string, string, string];
-      const place = { file, line: lineAt(m.index) };
-      const selfClosing = body.endsWith('/');
-      const attributes = closing ? {} : attributesOf(body);
-      const required = (name: string) => {
-        const value = attributes[name];
-        if (value === undefined) throw new InputError(`<${tag}> has no ${name}="…"`, place);
-        return value;
-      };
-      const number = (name: string) => {
-        const text = required(name);
-        const value = Number(text);
-        if (text.trim() === '' || !Number.isFinite(value))
-          throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text.slice(0, 40)}"`, place);
-        return value;
-      };
-      if (tag === 'TestCase' || tag === 'Section') {
-        if (closing) scopes.pop();
-        else if (!selfClosing) scopes.push(required('name'));
-      } else if (tag === 'BenchmarkResults') {
-        if (!closing) {
-          if (benchmark)
-            throw new InputError(
-              `<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`,
-              place,
-            );
-          benchmark = { name: required('name'), samples: number('samples'), line: place.line };
-        } else {
-          if (!benchmark) throw new InputError('</BenchmarkResults> with no <BenchmarkResults> before it', place);
-          if (benchmark.mean === undefined)
-            throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
-          const statistics = {
-            mean: benchmark.mean / 1000,
-            ...(benchmark.stdev !== undefined ? { stdev: benchmark.stdev / 1000 } : {}),
-            samples: benchmark.samples,
-          };
-          measurements.push({
-            experiment: experimentOfScopes(scopes) || 'Catch2',
-            parameter: { label: benchmark.name },
-            metric: CATCH2_TIME,
-            statistics,
-            place: { file, line: benchmark.line },
-          });
-          benchmark = undefined;
-        }
-      } else if (benchmark && !closing) {
-        // <mean> and <standardDeviation> of the open benchmark, in ns
-        const statistic = tag === 'mean' ? 'mean' : 'stdev';
-        const value = number('value');
-        requirePossibleValue(
-          { dimension: 'time', statistic },
-          value,
-          `the <${tag}> of benchmark "${benchmark.name}"`,
-          place,
-          'ns',
-        );
-        benchmark[statistic] = value;
-      }
+      readTag(state, closing !== '', tag, body, { file, line: lineAt(m.index) });
     }
+    const { benchmark, measurements } = state;
     if (benchmark)
       throw new InputError(
         `benchmark "${benchmark.name}" is not closed (</BenchmarkResults> missing: the output was cut short?)`,
@@ -113,6 +55,93 @@ export const catch2XmlAdapter: FormatAdapter = {
     return { format: 'catch2-xml', file, measurements, notes: [] };
   },
 };
+
+interface OpenBenchmark {
+  name: string;
+  samples: number;
+  line: number;
+  mean?: number;
+  stdev?: number;
+}
+
+/** Where the scan is: the measurements so far, the open test case and sections, the open benchmark. */
+interface ScanState {
+  file: string;
+  measurements: Measurement[];
+  /** Test case and section names, innermost last. */
+  scopes: string[];
+  benchmark: OpenBenchmark | undefined;
+}
+
+/** One start or end tag of the scan: a scope opens or closes, a benchmark opens or closes, or a statistic of it. */
+function readTag(
+  state: ScanState,
+  closing: boolean,
+  tag: string,
+  body: string,
+  place: { file: string; line: number },
+): void {
+  const selfClosing = body.endsWith('/');
+  const attributes = closing ? {} : attributesOf(body);
+  const required = (name: string) => {
+    const value = attributes[name];
+    if (value === undefined) throw new InputError(`<${tag}> has no ${name}="…"`, place);
+    return value;
+  };
+  const number = (name: string) => {
+    const text = required(name);
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value))
+      throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text.slice(0, 40)}"`, place);
+    return value;
+  };
+  const { benchmark } = state;
+  if (tag === 'TestCase' || tag === 'Section') {
+    if (closing) state.scopes.pop();
+    else if (!selfClosing) state.scopes.push(required('name'));
+  } else if (tag === 'BenchmarkResults') {
+    if (!closing) {
+      if (benchmark)
+        throw new InputError(
+          `<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`,
+          place,
+        );
+      state.benchmark = { name: required('name'), samples: number('samples'), line: place.line };
+    } else {
+      if (!benchmark) throw new InputError('</BenchmarkResults> with no <BenchmarkResults> before it', place);
+      state.measurements.push(closedBenchmark(state, benchmark, place));
+      state.benchmark = undefined;
+    }
+  } else if (benchmark && !closing) {
+    // <mean> and <standardDeviation> of the open benchmark, in ns
+    const statistic = tag === 'mean' ? 'mean' : 'stdev';
+    const value = number('value');
+    requirePossibleValue(
+      { dimension: 'time', statistic },
+      value,
+      `the <${tag}> of benchmark "${benchmark.name}"`,
+      place,
+      'ns',
+    );
+    benchmark[statistic] = value;
+  }
+}
+
+/** The measurement of a benchmark at its end tag, which must have had a `<mean>`; ns → µs. */
+function closedBenchmark(
+  state: ScanState,
+  benchmark: OpenBenchmark,
+  place: { file: string; line: number },
+): Measurement {
+  if (benchmark.mean === undefined)
+    throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
+  const statistics = {
+    mean: benchmark.mean / 1000,
+    ...(benchmark.stdev !== undefined ? { stdev: benchmark.stdev / 1000 } : {}),
+    samples: benchmark.samples,
+  };
+  return catch2Measurement(state.file, experimentOfScopes(state.scopes), benchmark.name, statistics, benchmark.line);
+}
 
 function attributesOf(body: string): Record<string, string> {
   // Split at the quotes rather than match name="value" with a regex: a long run of name

@@ -79,11 +79,45 @@ export function parseFastddsLatencyConsole(file: string, text: string): ResultSe
     'Fast-DDS LatencyTest: the banner says "round-trip" but the values are half the round trip minus the clock overhead (a one-way estimate), in µs.',
     'Fast-DDS LatencyTest: percentiles are sorted[floor(N·q) − 1] without interpolation; stdev is the population value.',
   ];
+  const { tables, lastContent, nanCount } = readTables(file, lines);
+  if (tables.length === 0) {
+    throw new InputError('no "Printing round-trip times in us" table found', { file, line: Math.max(lastContent, 1) });
+  }
+  const stem = consoleExperimentName(file);
+  const measurements: Measurement[] = [];
+  tables.forEach((t, index) => {
+    if (!t.headerSeen) {
+      throw new InputError('the round-trip table has a banner but no column header (truncated output?)', {
+        file,
+        line: t.bannerLine,
+      });
+    }
+    if (t.rows.length === 0) {
+      throw new InputError('the round-trip table has a header but no data rows', { file, line: t.bannerLine });
+    }
+    const experiment = tables.length === 1 ? stem : `${stem} (run ${index + 1})`;
+    for (const m of t.rows) measurements.push({ ...m, experiment });
+  });
+  if (tables.length > 1)
+    notes.push(
+      `${tables.length} round-trip tables in one file: experiments "${stem} (run 1)" … "${stem} (run ${tables.length})".`,
+    );
+  if (nanCount > 0) notes.push(`${nanCount} statistic(s) printed as nan (too few samples) are kept as NaN.`);
+  return { format: fastddsLatencyConsoleAdapter.id, file, measurements, notes };
+}
+
+/**
+ * The round-trip tables of the output (a banner or a header starts one), the last line with
+ * content, and how many statistics were printed as nan.
+ */
+function readTables(
+  file: string,
+  lines: readonly string[],
+): { tables: Table[]; lastContent: number; nanCount: number } {
   const tables: Table[] = [];
   let table: Table | undefined;
   let lastContent = 0;
   let nanCount = 0;
-
   for (let i = 0; i < lines.length; i++) {
     const lineNo = i + 1;
     const raw = lines[i]!.replace(ANSI_ESCAPE, '');
@@ -124,50 +158,31 @@ export function parseFastddsLatencyConsole(file: string, text: string): ResultSe
     // A data row starts with the right-aligned payload size and a comma.
     if (!/^\s*\d+\s*,/.test(raw)) continue;
     if (!table || !table.headerSeen) continue;
-    const row = parseRow(file, raw, lineNo);
-    if (row.nan > 0) nanCount += row.nan;
-    const earlier = table.payloads.get(row.bytes);
-    if (earlier !== undefined) {
-      throw new InputError(`payload ${row.bytes} appears twice in one table (first on line ${earlier})`, {
-        file,
-        line: lineNo,
-        column: 1,
-      });
-    }
-    table.payloads.set(row.bytes, lineNo);
-    table.rows.push({
-      experiment: '',
-      parameter: { label: `${row.bytes} B`, payloadBytes: row.bytes },
-      metric: LATENCY_METRIC,
-      statistics: row.statistics,
-      place: { file, line: lineNo },
+    nanCount += addTableRow(file, table, raw, lineNo);
+  }
+  return { tables, lastContent, nanCount };
+}
+
+/** Adds a data row to its table (a payload once per table); returns how many of its statistics are nan. */
+function addTableRow(file: string, table: Table, raw: string, lineNo: number): number {
+  const row = parseRow(file, raw, lineNo);
+  const earlier = table.payloads.get(row.bytes);
+  if (earlier !== undefined) {
+    throw new InputError(`payload ${row.bytes} appears twice in one table (first on line ${earlier})`, {
+      file,
+      line: lineNo,
+      column: 1,
     });
   }
-
-  if (tables.length === 0) {
-    throw new InputError('no "Printing round-trip times in us" table found', { file, line: Math.max(lastContent, 1) });
-  }
-  const stem = consoleExperimentName(file);
-  const measurements: Measurement[] = [];
-  tables.forEach((t, index) => {
-    if (!t.headerSeen) {
-      throw new InputError('the round-trip table has a banner but no column header (truncated output?)', {
-        file,
-        line: t.bannerLine,
-      });
-    }
-    if (t.rows.length === 0) {
-      throw new InputError('the round-trip table has a header but no data rows', { file, line: t.bannerLine });
-    }
-    const experiment = tables.length === 1 ? stem : `${stem} (run ${index + 1})`;
-    for (const m of t.rows) measurements.push({ ...m, experiment });
+  table.payloads.set(row.bytes, lineNo);
+  table.rows.push({
+    experiment: '',
+    parameter: { label: `${row.bytes} B`, payloadBytes: row.bytes },
+    metric: LATENCY_METRIC,
+    statistics: row.statistics,
+    place: { file, line: lineNo },
   });
-  if (tables.length > 1)
-    notes.push(
-      `${tables.length} round-trip tables in one file: experiments "${stem} (run 1)" … "${stem} (run ${tables.length})".`,
-    );
-  if (nanCount > 0) notes.push(`${nanCount} statistic(s) printed as nan (too few samples) are kept as NaN.`);
-  return { format: fastddsLatencyConsoleAdapter.id, file, measurements, notes };
+  return row.nan;
 }
 
 function parseRow(

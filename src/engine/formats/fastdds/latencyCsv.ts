@@ -62,6 +62,9 @@ function quotedValues(file: string, text: string, line: number): { value: number
   return values;
 }
 
+/** The file name's parts: `<prefix>_<key>_<reliable|besteffort>.csv`. */
+type FileName = NonNullable<ReturnType<typeof splitName>>;
+
 export function parseFastddsLatencyCsv(file: string, text: string): ResultSet {
   const lines = splitLines(text);
   const header = lines[0] ?? '';
@@ -71,34 +74,54 @@ export function parseFastddsLatencyCsv(file: string, text: string): ResultSet {
   ];
   const name = splitName(file);
   const perSize = PER_SIZE_HEADER.exec(header);
-  if (perSize) {
-    if (dataIndex < 0) throw new InputError('the file has a header but no data row', { file, line: 2 });
-    const values = quotedValues(file, lines[dataIndex]!, dataIndex + 1);
-    if (values.length !== 2) {
-      throw new InputError(`expected 2 values (minimum, average), found ${values.length}`, {
-        file,
-        line: dataIndex + 1,
-        column: 1,
-      });
-    }
-    const bytes = name && /^\d+$/.test(name.key) ? Number(name.key) : undefined;
-    if (bytes === undefined) {
-      throw new InputError(
-        'cannot tell the payload size from the file name: expected <prefix>_<bytes>_<reliable|besteffort>.csv',
-        { file, line: 1 },
-      );
-    }
-    const measurement: Measurement = {
-      experiment: name!.prefix,
-      parameter: { label: `${bytes} B`, payloadBytes: bytes, settings: { reliability: perSize[2]! } },
-      metric: LATENCY_METRIC,
-      statistics: { samples: Number(perSize[1]), min: values[0]!.value, mean: values[1]!.value },
-      place: { file, line: dataIndex + 1 },
-    };
-    return { format: fastddsLatencyCsvAdapter.id, file, measurements: [measurement], notes };
-  }
+  const measurements = perSize
+    ? [perSizeMeasurement(file, lines, dataIndex, perSize, name)]
+    : acrossSizesMeasurements(file, lines, dataIndex, name, notes);
+  return { format: fastddsLatencyCsvAdapter.id, file, measurements, notes };
+}
 
-  const cells = header.trim().split(',');
+/** The per-size export: one payload (named by the file) with its minimum and average. */
+function perSizeMeasurement(
+  file: string,
+  lines: readonly string[],
+  dataIndex: number,
+  perSize: RegExpExecArray,
+  name: FileName | undefined,
+): Measurement {
+  if (dataIndex < 0) throw new InputError('the file has a header but no data row', { file, line: 2 });
+  const values = quotedValues(file, lines[dataIndex]!, dataIndex + 1);
+  if (values.length !== 2) {
+    throw new InputError(`expected 2 values (minimum, average), found ${values.length}`, {
+      file,
+      line: dataIndex + 1,
+      column: 1,
+    });
+  }
+  if (!name || !/^\d+$/.test(name.key)) {
+    throw new InputError(
+      'cannot tell the payload size from the file name: expected <prefix>_<bytes>_<reliable|besteffort>.csv',
+      { file, line: 1 },
+    );
+  }
+  const bytes = Number(name.key);
+  return {
+    experiment: name.prefix,
+    parameter: { label: `${bytes} B`, payloadBytes: bytes, settings: { reliability: perSize[2]! } },
+    metric: LATENCY_METRIC,
+    statistics: { samples: Number(perSize[1]), min: values[0]!.value, mean: values[1]!.value },
+    place: { file, line: dataIndex + 1 },
+  };
+}
+
+/** The minimum or average export (the file name says which): one column per payload size. */
+function acrossSizesMeasurements(
+  file: string,
+  lines: readonly string[],
+  dataIndex: number,
+  name: FileName | undefined,
+  notes: string[],
+): Measurement[] {
+  const cells = (lines[0] ?? '').trim().split(',');
   const columns = cells.map((cell, index) => {
     const m = ACROSS_HEADER_CELL.exec(cell.trim());
     if (!m)
@@ -110,7 +133,7 @@ export function parseFastddsLatencyCsv(file: string, text: string): ResultSet {
     return { samples: Number(m[1]), bytes: Number(m[2]) };
   });
   const kind = name?.key.toLowerCase();
-  if (kind !== 'minimum' && kind !== 'average') {
+  if (!name || (kind !== 'minimum' && kind !== 'average')) {
     throw new InputError(
       'cannot tell minimum from average: expected the file name <prefix>_<minimum|average>_<reliable|besteffort>.csv',
       {
@@ -136,21 +159,20 @@ export function parseFastddsLatencyCsv(file: string, text: string): ResultSet {
     'Fast-DDS LatencyTest minimum/average export: upstream writes the values without separators; they are read as quoted values in header order.',
   );
   const seen = new Set<number>();
-  const measurements: Measurement[] = columns.map((column, index) => {
+  return columns.map((column, index) => {
     if (seen.has(column.bytes))
       throw new InputError(`payload ${column.bytes} appears twice in the header`, { file, line: 1 });
     seen.add(column.bytes);
     return {
-      experiment: name!.prefix,
+      experiment: name.prefix,
       parameter: {
         label: `${column.bytes} B`,
         payloadBytes: column.bytes,
-        settings: { reliability: name!.reliability },
+        settings: { reliability: name.reliability },
       },
       metric: LATENCY_METRIC,
       statistics: { samples: column.samples, [statistic]: values[index]!.value },
       place: { file, line: dataIndex + 1 },
     };
   });
-  return { format: fastddsLatencyCsvAdapter.id, file, measurements, notes };
 }

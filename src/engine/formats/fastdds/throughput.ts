@@ -112,6 +112,28 @@ export function parseFastddsThroughput(file: string, text: string): ResultSet {
       });
     }
   }
+  const rows = readThroughputRows(file, lines, names, index);
+  const notes: string[] = [
+    'Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s.',
+  ];
+  const { merged, mergedCount } = mergeSubscriberRows(rows);
+  if (mergedCount > 0) {
+    notes.push(
+      `${mergedCount} row(s) repeat a payload × demand × recovery: taken as further subscribers of one test, their received, lost, sample rate and throughput are summed.`,
+    );
+  }
+  const experiment = experimentOf(file);
+  const measurements = merged.flatMap((row) => measurementsOfRow(file, experiment, row));
+  return { format: fastddsThroughputAdapter.id, file, measurements, notes };
+}
+
+/** The data rows, each field of a found column checked to be a (whole) number. */
+function readThroughputRows(
+  file: string,
+  lines: readonly string[],
+  names: readonly string[],
+  index: Partial<Record<Column, number>>,
+): Row[] {
   const rows: Row[] = [];
   for (let i = 1; i < lines.length; i++) {
     const textLine = lines[i]!;
@@ -150,11 +172,14 @@ export function parseFastddsThroughput(file: string, text: string): ResultSet {
   }
   if (rows.length === 0)
     throw new InputError('the ThroughputTest CSV has a header but no data rows', { file, line: 2 });
+  return rows;
+}
 
-  const notes: string[] = [
-    'Fast-DDS ThroughputTest: throughput in Mb/s (10^6 bit/s) = samples·payload·8/time_us; sample rate in samples/s.',
-  ];
-  // Several subscribers: one CSV row each for the same test; merge them like the console table does.
+/** The columns summed over the subscribers of one test. */
+const SUBSCRIBER_COLUMNS: readonly Column[] = ['received', 'lost', 'subRate', 'subThroughput'];
+
+/** Several subscribers: one CSV row each for the same test; merged like the console table does. */
+function mergeSubscriberRows(rows: readonly Row[]): { merged: Row[]; mergedCount: number } {
   const merged = new Map<string, Row>();
   let mergedCount = 0;
   for (const row of rows) {
@@ -165,37 +190,34 @@ export function parseFastddsThroughput(file: string, text: string): ResultSet {
       continue;
     }
     mergedCount++;
-    for (const c of ['received', 'lost', 'subRate', 'subThroughput'] as Column[]) {
+    for (const c of SUBSCRIBER_COLUMNS) {
       if (earlier.values[c] !== undefined && row.values[c] !== undefined)
         earlier.values[c] = earlier.values[c]! + row.values[c]!;
     }
   }
-  if (mergedCount > 0) {
-    notes.push(
-      `${mergedCount} row(s) repeat a payload × demand × recovery: taken as further subscribers of one test, their received, lost, sample rate and throughput are summed.`,
-    );
-  }
-  const experiment = experimentOf(file);
+  return { merged: [...merged.values()], mergedCount };
+}
+
+/** One test's subscriber throughput, sample rate and losses, and the publisher's when given. */
+function measurementsOfRow(file: string, experiment: string, row: Row): Measurement[] {
   const measurements: Measurement[] = [];
-  for (const row of merged.values()) {
-    const v = row.values;
-    const payload = v.payload!;
-    const settings: Record<string, number> = { demand: v.demand! };
-    let label = `${payload} B × ${v.demand}`;
-    if (v.recovery !== undefined) {
-      settings.recoveryMs = v.recovery;
-      label += ` × ${v.recovery} ms`;
-    }
-    const parameter = { label, payloadBytes: payload, settings };
-    const add = (m: Metric, value: number | undefined): void => {
-      if (value === undefined) return;
-      measurements.push({ experiment, parameter, metric: m, statistics: { value }, place: { file, line: row.line } });
-    };
-    add(THROUGHPUT, v.subThroughput);
-    add(SAMPLE_RATE, v.subRate);
-    add(LOST, v.lost);
-    add(PUB_THROUGHPUT, v.pubThroughput);
-    add(PUB_RATE, v.pubRate);
+  const v = row.values;
+  const payload = v.payload!;
+  const settings: Record<string, number> = { demand: v.demand! };
+  let label = `${payload} B × ${v.demand}`;
+  if (v.recovery !== undefined) {
+    settings.recoveryMs = v.recovery;
+    label += ` × ${v.recovery} ms`;
   }
-  return { format: fastddsThroughputAdapter.id, file, measurements, notes };
+  const parameter = { label, payloadBytes: payload, settings };
+  const add = (m: Metric, value: number | undefined): void => {
+    if (value === undefined) return;
+    measurements.push({ experiment, parameter, metric: m, statistics: { value }, place: { file, line: row.line } });
+  };
+  add(THROUGHPUT, v.subThroughput);
+  add(SAMPLE_RATE, v.subRate);
+  add(LOST, v.lost);
+  add(PUB_THROUGHPUT, v.pubThroughput);
+  add(PUB_RATE, v.pubRate);
+  return measurements;
 }

@@ -73,57 +73,7 @@ export const hyperfineAdapter: FormatAdapter = {
       }
       const place = { file, line };
 
-      const statistics: Partial<Record<StatisticName, number>> = {};
-      for (const [name, statistic] of TIME_STATISTICS) {
-        const value = fields.measured(
-          result,
-          name,
-          { dimension: 'time', statistic },
-          { nullable: true, required: name === 'mean', what: `the result for "${command}"` },
-        );
-        if (value !== undefined) statistics[statistic] = toBaseUnit(value, SECONDS);
-      }
-      const times = fields.measuredArray(result, 'times', { dimension: 'time', statistic: 'sample' });
-      const time: Measurement = { experiment, parameter, metric: WALL_TIME, statistics, place };
-      if (times) {
-        statistics.samples = times.length;
-        time.samples = Float64Array.from(times, (t) => toBaseUnit(t, SECONDS));
-      }
-      measurements.push(time);
-
-      for (const [name, metric] of [
-        ['user', USER_TIME],
-        ['system', SYSTEM_TIME],
-      ] as const) {
-        const value = fields.measured(
-          result,
-          name,
-          { dimension: 'time', statistic: 'mean', metric: metric.name },
-          { nullable: true },
-        );
-        if (value !== undefined)
-          measurements.push({ experiment, parameter, metric, statistics: { mean: toBaseUnit(value, SECONDS) }, place });
-      }
-
-      const memory = fields.measuredArray(result, 'memory_usage_byte', { dimension: 'size', statistic: 'sample' });
-      if (memory && memory.length > 0) {
-        const bytes = Float64Array.from(memory, (b) => toBaseUnit(b, BYTES));
-        let sum = 0;
-        for (const b of bytes) sum += b;
-        measurements.push({
-          experiment,
-          parameter,
-          metric: MEMORY_METRIC,
-          statistics: {
-            samples: bytes.length,
-            min: Math.min(...bytes),
-            max: Math.max(...bytes),
-            mean: sum / bytes.length,
-          },
-          samples: bytes,
-          place,
-        });
-      }
+      measurements.push(...resultMeasurements(fields, result, command, { experiment, parameter, place }));
 
       const exitCodes = result.exit_codes;
       if (Array.isArray(exitCodes)) {
@@ -137,6 +87,70 @@ export const hyperfineAdapter: FormatAdapter = {
     return { format: 'hyperfine', file, measurements, notes };
   },
 };
+
+/** Where a result's measurements go: its experiment, parameter and place. */
+type ResultPlace = Pick<Measurement, 'experiment' | 'parameter' | 'place'>;
+
+/** A result's wall time (with its runs as samples), user and system time, and memory when measured. */
+function resultMeasurements(fields: JsonFields, result: JsonObject, command: string, at: ResultPlace): Measurement[] {
+  const { experiment, parameter, place } = at;
+  const statistics: Partial<Record<StatisticName, number>> = {};
+  for (const [name, statistic] of TIME_STATISTICS) {
+    const value = fields.measured(
+      result,
+      name,
+      { dimension: 'time', statistic },
+      { nullable: true, required: name === 'mean', what: `the result for "${command}"` },
+    );
+    if (value !== undefined) statistics[statistic] = toBaseUnit(value, SECONDS);
+  }
+  const times = fields.measuredArray(result, 'times', { dimension: 'time', statistic: 'sample' });
+  const time: Measurement = { experiment, parameter, metric: WALL_TIME, statistics, place };
+  if (times) {
+    statistics.samples = times.length;
+    time.samples = Float64Array.from(times, (t) => toBaseUnit(t, SECONDS));
+  }
+  const measurements: Measurement[] = [time];
+
+  for (const [name, metric] of [
+    ['user', USER_TIME],
+    ['system', SYSTEM_TIME],
+  ] as const) {
+    const value = fields.measured(
+      result,
+      name,
+      { dimension: 'time', statistic: 'mean', metric: metric.name },
+      { nullable: true },
+    );
+    if (value !== undefined)
+      measurements.push({ experiment, parameter, metric, statistics: { mean: toBaseUnit(value, SECONDS) }, place });
+  }
+  const memory = memoryMeasurement(fields, result, at);
+  if (memory) measurements.push(memory);
+  return measurements;
+}
+
+/** The memory of each run (`memory_usage_byte`) as samples. */
+function memoryMeasurement(fields: JsonFields, result: JsonObject, at: ResultPlace): Measurement | undefined {
+  const memory = fields.measuredArray(result, 'memory_usage_byte', { dimension: 'size', statistic: 'sample' });
+  if (!memory || memory.length === 0) return undefined;
+  const bytes = Float64Array.from(memory, (b) => toBaseUnit(b, BYTES));
+  let sum = 0;
+  for (const b of bytes) sum += b;
+  return {
+    experiment: at.experiment,
+    parameter: at.parameter,
+    metric: MEMORY_METRIC,
+    statistics: {
+      samples: bytes.length,
+      min: Math.min(...bytes),
+      max: Math.max(...bytes),
+      mean: sum / bytes.length,
+    },
+    samples: bytes,
+    place: at.place,
+  };
+}
 
 /** The parameter, and each parameter's value as hyperfine substituted it into the command. */
 function parameterOf(fields: JsonFields, result: JsonObject): [Parameter, Record<string, string>] {

@@ -73,13 +73,47 @@ function msToUs(text: string): number {
 }
 
 export function parseKuksaConsole(file: string, text: string, options: ParseOptions = {}): ResultSet {
-  const lines = stripBom(text).split(/\r?\n/);
-  const blocks: Block[] = [];
-  let block: Block | undefined;
   const notes: string[] = [
     'databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second.',
   ];
+  const { blocks, runs } = readBlocks(file, stripBom(text).split(/\r?\n/));
+  if (blocks.length === 0) {
+    throw new InputError('no "Global Summary:" or "Group: … | Cycle time(ms): …" block found', { file, line: 1 });
+  }
+  if (options.skipSeconds !== undefined && options.skipSeconds > 0) {
+    notes.push(
+      'skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up).',
+    );
+  }
+  notes.push(
+    'databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept.',
+  );
+  const measurements: Measurement[] = [];
+  const seen = new Set<string>();
+  for (const b of blocks) {
+    for (const m of toMeasurements(file, b, runSignals(file, blocks, b.run))) {
+      // A run repeating an earlier run's configuration (same total signals) is told apart by its number.
+      if (seen.has(keyOf(m)))
+        m.parameter = {
+          label: `${m.parameter.label}, run ${b.run}`,
+          settings: { ...m.parameter.settings, run: b.run },
+        };
+      seen.add(keyOf(m));
+      measurements.push(m);
+    }
+  }
+  if (runs > 1) {
+    notes.push(
+      `databroker-perf: ${runs} runs in one file (each "Global Summary:" starts one); a run repeating an earlier configuration (API, groups, total signals) is told apart as "run N".`,
+    );
+  }
+  return { format: kuksaConsoleAdapter.id, file, measurements, notes };
+}
 
+/** The Global Summary and Group blocks of the output, each finished (checked), and how many runs they form. */
+function readBlocks(file: string, lines: readonly string[]): { blocks: Block[]; runs: number } {
+  const blocks: Block[] = [];
+  let block: Block | undefined;
   let run = 1;
   const start = (b: Omit<Block, 'keys' | 'histogram' | 'quantiles' | 'section' | 'lastLine' | 'run'>): void => {
     if (block) finish(file, block);
@@ -126,78 +160,50 @@ export function parseKuksaConsole(file: string, text: string, options: ParseOpti
       continue;
     }
     block.lastLine = lineNo;
-    if (block.section === 'summary') {
-      const key = KEY.exec(line);
-      if (key) {
-        block.keys.set(key[1]!, {
-          value: key[2]!,
-          line: lineNo,
-          column: line.indexOf(key[2]!, key[1]!.length + 2) + 1,
-        });
-      }
-      // Other indented summary lines (future keys) are left alone.
-      continue;
-    }
-    if (block.section === 'histogram') {
-      const m = HISTOGRAM_LINE.exec(line);
-      if (!m) {
-        throw new InputError(
-          `expected a histogram line "<value> ms [<count>] |…", found "${line.trim().slice(0, 40)}"`,
-          {
-            file,
-            line: lineNo,
-            column: line.length - line.trimStart().length + 1,
-          },
-        );
-      }
-      block.histogram.push({ valueUs: msToUs(m[1]!), count: Number(m[2]), line: lineNo });
-      continue;
-    }
-    const m = DISTRIBUTION_LINE.exec(line);
-    if (!m) {
-      throw new InputError(
-        `expected a distribution line "<q>% in under <value> ms", found "${line.trim().slice(0, 40)}"`,
-        {
-          file,
-          line: lineNo,
-          column: line.length - line.trimStart().length + 1,
-        },
-      );
-    }
-    block.quantiles.set(Number(m[1]), { valueUs: msToUs(m[2]!), line: lineNo });
+    readBlockLine(file, block, line, lineNo);
   }
   if (block) finish(file, block);
-  if (blocks.length === 0) {
-    throw new InputError('no "Global Summary:" or "Group: … | Cycle time(ms): …" block found', { file, line: 1 });
-  }
-  if (options.skipSeconds !== undefined && options.skipSeconds > 0) {
-    notes.push(
-      'skipSeconds is ignored: databroker-perf prints no per-second data (run the tool with --skip-seconds to drop warm-up).',
-    );
-  }
-  notes.push(
-    'databroker-perf: the 10%, 25% and 75% quantiles of the latency distribution have no statistic name in the model and are not kept.',
-  );
-  const measurements: Measurement[] = [];
-  const seen = new Set<string>();
-  for (const b of blocks) {
-    for (const m of toMeasurements(file, b, runSignals(file, blocks, b.run))) {
-      // A run repeating an earlier run's configuration (same total signals) is told apart by its number.
-      if (seen.has(keyOf(m)))
-        m.parameter = {
-          label: `${m.parameter.label}, run ${b.run}`,
-          settings: { ...m.parameter.settings, run: b.run },
-        };
-      seen.add(keyOf(m));
-      measurements.push(m);
+  return { blocks, runs: run };
+}
+
+/** An indented line of a block: a summary key, a histogram bar or a distribution quantile, by its section. */
+function readBlockLine(file: string, block: Block, line: string, lineNo: number): void {
+  if (block.section === 'summary') {
+    const key = KEY.exec(line);
+    if (key) {
+      block.keys.set(key[1]!, {
+        value: key[2]!,
+        line: lineNo,
+        column: line.indexOf(key[2]!, key[1]!.length + 2) + 1,
+      });
     }
+    // Other indented summary lines (future keys) are left alone.
+    return;
   }
-  if (run > 1) {
-    notes.push(
-      `databroker-perf: ${run} runs in one file (each "Global Summary:" starts one); a run repeating an earlier configuration (API, groups, total signals) is told apart as "run N".`,
+  if (block.section === 'histogram') {
+    const m = HISTOGRAM_LINE.exec(line);
+    if (!m) {
+      throw new InputError(`expected a histogram line "<value> ms [<count>] |…", found "${line.trim().slice(0, 40)}"`, {
+        file,
+        line: lineNo,
+        column: line.length - line.trimStart().length + 1,
+      });
+    }
+    block.histogram.push({ valueUs: msToUs(m[1]!), count: Number(m[2]), line: lineNo });
+    return;
+  }
+  const m = DISTRIBUTION_LINE.exec(line);
+  if (!m) {
+    throw new InputError(
+      `expected a distribution line "<q>% in under <value> ms", found "${line.trim().slice(0, 40)}"`,
+      {
+        file,
+        line: lineNo,
+        column: line.length - line.trimStart().length + 1,
+      },
     );
   }
-  return { format: kuksaConsoleAdapter.id, file, measurements, notes };
+  block.quantiles.set(Number(m[1]), { valueUs: msToUs(m[2]!), line: lineNo });
 }
 
 function requireKey(

@@ -1,10 +1,10 @@
 import { InputError } from '../../errors.js';
-import { fieldColumn, stripBom } from '../../csv/header.js';
+import { stripBom } from '../../csv/header.js';
 import { readCsvTable, type CsvRow } from '../../csv/table.js';
 import type { Measurement, StatisticName } from '../../model/measurement.js';
 import { parseUnit, toBaseUnit, type Unit } from '../../model/units.js';
-import { isMissingValue, parseNumber } from '../../numeric/parseNumber.js';
 import type { FormatAdapter } from '../adapter.js';
+import { readNumberCell } from '../shared.js';
 import { LATENCY, THROUGHPUT } from './common.js';
 
 /**
@@ -48,63 +48,18 @@ export const redisBenchmarkAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const body = stripBom(text);
-    const firstLine = body.split(/\r?\n/, 1)[0] ?? '';
     const notes: string[] = [];
-    let content = body;
-    let lineOffset = 0;
-    if (!/^"?test"?\s*,/.test(firstLine.trim())) {
-      // Headerless old output: read it under a made-up header, keeping line numbers.
-      if (body.trim() === '')
-        throw new InputError('the file is empty; expected redis-benchmark --csv output', { file, line: 1 });
-      content = '"test","rps"\n' + body;
-      lineOffset = 1;
-      notes.push('an old redis-benchmark CSV without header: only requests per second');
-    }
-    let table: ReturnType<typeof readCsvTable<'test' | 'rps'>>;
-    try {
-      table = readCsvTable(file, content, ['test', 'rps'] as const, '"test","rps",…', ALL_COLUMNS);
-    } catch (error) {
-      // Line numbers of the headerless form count the made-up header: take it off again.
-      if (lineOffset > 0 && error instanceof InputError && error.place?.line !== undefined) {
-        throw new InputError(error.message, { ...error.place, line: Math.max(1, error.place.line - lineOffset) });
-      }
-      throw error;
-    }
-    const rows: CsvRow[] = table.rows.map((row) => ({ ...row, line: row.line - lineOffset }));
-    if (rows.length === 0)
-      throw new InputError('the redis-benchmark CSV has a header but no results', { file, line: 2 });
-    const headerFields = stripBom(content)
-      .split(/\r?\n/, 1)[0]!
-      .split(',')
-      .map((f) => f.trim().replace(/^"(.*)"$/, '$1'));
+    const { rows, testIndex, rpsIndex, headerFields } = readRedisTable(file, text, notes);
     const latencyIndexes = LATENCY_COLUMNS.map(
       ([column, statistic]) => [headerFields.indexOf(column), statistic, column] as const,
     ).filter(([i]) => i >= 0);
     const unknown = headerFields.filter((f) => !ALL_COLUMNS.includes(f));
     if (unknown.length > 0) notes.push(`columns not read: ${unknown.join(', ')}`);
 
-    const number = (row: CsvRow, index: number, column: string): number | undefined => {
-      const cell = row.fields[index] ?? '';
-      if (isMissingValue(cell)) return undefined;
-      const value = parseNumber(cell, 'precise');
-      if (value === undefined) {
-        throw new InputError(
-          `expected a number in column "${column}", found "${cell.length > 40 ? cell.slice(0, 40) + '…' : cell}"`,
-          {
-            file,
-            line: row.line,
-            column: fieldColumn(row.text, index),
-          },
-        );
-      }
-      return value;
-    };
-
     const measurements: Measurement[] = [];
     const seen = new Map<string, number>();
     for (const row of rows) {
-      const test = (row.fields[table.columns.test] ?? '').trim();
+      const test = (row.fields[testIndex] ?? '').trim();
       if (test === '') throw new InputError('a row without a test name', { file, line: row.line, column: 1 });
       const earlier = seen.get(test);
       if (earlier !== undefined) {
@@ -116,7 +71,7 @@ export const redisBenchmarkAdapter: FormatAdapter = {
       }
       seen.set(test, row.line);
       const place = { file, line: row.line };
-      const rps = number(row, table.columns.rps, 'rps');
+      const rps = readNumberCell(file, row, rpsIndex, 'rps');
       if (rps !== undefined)
         measurements.push({
           experiment: test,
@@ -127,7 +82,7 @@ export const redisBenchmarkAdapter: FormatAdapter = {
         });
       const statistics: Partial<Record<StatisticName, number>> = {};
       for (const [index, statistic, column] of latencyIndexes) {
-        const value = number(row, index, column);
+        const value = readNumberCell(file, row, index, column);
         if (value !== undefined) statistics[statistic] = toBaseUnit(value, MS);
       }
       if (Object.keys(statistics).length > 0)
@@ -136,3 +91,42 @@ export const redisBenchmarkAdapter: FormatAdapter = {
     return { format: 'redis-benchmark', file, measurements, notes };
   },
 };
+
+/**
+ * The result rows (at least one) and the header's fields; headerless old output is read under a
+ * made-up `"test","rps"` header, with its rows' and errors' line numbers kept those of the file.
+ */
+function readRedisTable(
+  file: string,
+  text: string,
+  notes: string[],
+): { rows: CsvRow[]; testIndex: number; rpsIndex: number; headerFields: string[] } {
+  const body = stripBom(text);
+  const firstLine = body.split(/\r?\n/, 1)[0] ?? '';
+  let content = body;
+  let lineOffset = 0;
+  if (!/^"?test"?\s*,/.test(firstLine.trim())) {
+    if (body.trim() === '')
+      throw new InputError('the file is empty; expected redis-benchmark --csv output', { file, line: 1 });
+    content = '"test","rps"\n' + body;
+    lineOffset = 1;
+    notes.push('an old redis-benchmark CSV without header: only requests per second');
+  }
+  let table: ReturnType<typeof readCsvTable<'test' | 'rps'>>;
+  try {
+    table = readCsvTable(file, content, ['test', 'rps'] as const, '"test","rps",…', ALL_COLUMNS);
+  } catch (error) {
+    // Line numbers of the headerless form count the made-up header: take it off again.
+    if (lineOffset > 0 && error instanceof InputError && error.place?.line !== undefined) {
+      throw new InputError(error.message, { ...error.place, line: Math.max(1, error.place.line - lineOffset) });
+    }
+    throw error;
+  }
+  const rows: CsvRow[] = table.rows.map((row) => ({ ...row, line: row.line - lineOffset }));
+  if (rows.length === 0) throw new InputError('the redis-benchmark CSV has a header but no results', { file, line: 2 });
+  const headerFields = stripBom(content)
+    .split(/\r?\n/, 1)[0]!
+    .split(',')
+    .map((f) => f.trim().replace(/^"(.*)"$/, '$1'));
+  return { rows, testIndex: table.columns.test, rpsIndex: table.columns.rps, headerFields };
+}
