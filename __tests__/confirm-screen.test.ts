@@ -78,6 +78,12 @@ describe('the two-stage screen', () => {
     expect(screenRows(failed, DEFAULT_SCREEN)).toHaveLength(3);
     const short = [{ parameter: '', metric: 'time', statistic: 'median', status: 'insufficient-history', gated: true }];
     expect(screenRows(short, DEFAULT_SCREEN)).toHaveLength(1);
+    // A family without p-values (a threshold baseline) keeps the flagged rule: its failed and undecided rows.
+    const threshold = [
+      { parameter: '16', metric: 'latency', statistic: 'median', status: 'warn', gated: true },
+      { parameter: '64', metric: 'latency', statistic: 'median', status: 'pass', gated: true },
+    ];
+    expect(screenRows(threshold, DEFAULT_SCREEN)).toEqual([threshold[0]]);
     // Passing, new and missing rows never are.
     expect(
       screenRows(

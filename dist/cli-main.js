@@ -17399,6 +17399,7 @@ function screenRows(rows, screen) {
   for (const row of rows)
     if (judgeable(row)) families.set(screenFamily(row), [...families.get(screenFamily(row)) ?? [], row]);
   return [...families.values()].flatMap((family) => {
+    if (Number.isNaN(familyPValue(family))) return family.filter(rowFlagged);
     const taken = family.some((r) => r.failed === true || UNJUDGED.includes(r.status)) || familyPValue(family) < screen.level;
     return taken ? family : [];
   });

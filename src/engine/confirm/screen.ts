@@ -22,7 +22,8 @@ export interface ScreenRow {
  * The screening rule:
  * - `flagged`: a gated row the first stage failed or left undecided (CONFIRMED_STATUSES);
  * - `family-p`: a family whose combined p-value (familyPValue) is below `level`, or that holds a gated row the first
- *   stage failed or could not judge at all (no p-value: too few history runs, another kind of machine).
+ *   stage failed or could not judge at all (no p-value: too few history runs, another kind of machine); a family
+ *   with no p-value at all (a threshold baseline) is screened as `flagged` screens it.
  */
 export type Screen = { readonly rule: 'flagged' } | { readonly rule: 'family-p'; readonly level: number };
 
@@ -102,6 +103,8 @@ export function screenRows<R extends ScreenRow>(rows: readonly R[], screen: Scre
   for (const row of rows)
     if (judgeable(row)) families.set(screenFamily(row), [...(families.get(screenFamily(row)) ?? []), row]);
   return [...families.values()].flatMap((family) => {
+    // A family without a p-value (a threshold baseline): its failed and undecided rows, as `flagged` takes them.
+    if (Number.isNaN(familyPValue(family))) return family.filter(rowFlagged);
     const taken =
       family.some((r) => r.failed === true || UNJUDGED.includes(r.status as ComparisonStatus)) ||
       familyPValue(family) < screen.level;
