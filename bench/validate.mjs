@@ -14,6 +14,7 @@ const VALIDATORS = [
   'validate-trends',
   'validate-confirm',
   'validate-qualify',
+  'validate-twostage',
 ];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');

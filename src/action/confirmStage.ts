@@ -1,8 +1,9 @@
 /**
  * The two-stage gate's second stage (docs/statistics.md, issue 35): when the first stage (a history or baseline
- * compare) leaves failed or undecided rows, exactly those rows are rerun here, on this runner, in order-balanced A/B
+ * compare) leaves families its screen takes up (DEFAULT_SCREEN: a family's combined p < 0.3, engine/confirm/screen.ts),
+ * exactly those families are rerun here, on this runner, in order-balanced A/B
  * pairs of the base and head builds (pipeline/confirm.ts, as `perfgate confirm --from comparison.json`), and the
- * gate's verdict is the confirmation's. The K flagged families share the whole-suite α (α/K each). A confirmation
+ * gate's verdict is the confirmation's. The K families the confirmation judges share the whole-suite α (α/K each). A confirmation
  * that cannot run (the command fails, writes nothing perfgate reads, a folder is wrong) leaves the first stage's
  * verdict standing, with a warning that says why. Its reports go to `confirm/` in the output folder.
  */
@@ -10,9 +11,10 @@ import { join } from 'node:path';
 import {
   CONFIRM_DEFAULT_MAX_PAIRS,
   CONFIRM_SUITE_ALPHA,
-  selectionFromComparison,
+  screenComparison,
   splitConfidence,
 } from '../engine/confirm/plan.js';
+import { DEFAULT_SCREEN } from '../engine/confirm/screen.js';
 import { InputError, UsageError } from '../engine/errors.js';
 import type { ConfirmationSummary } from '../engine/report/confirmation.js';
 import type { CompareOutcome } from '../pipeline/compare.js';
@@ -37,7 +39,8 @@ export async function confirmStage(
 ): Promise<ConfirmationSummary | undefined> {
   const settings = inputs.confirm;
   if (settings === undefined) return undefined;
-  const families = selectionFromComparison(readText(first.jsonPath), first.jsonPath).size;
+  // K: the families the confirmation judges (every gated family of each confirmed benchmark), not the experiments.
+  const { families } = screenComparison(readText(first.jsonPath), first.jsonPath, DEFAULT_SCREEN);
   if (families === 0) {
     context.out.info('perfgate: the first stage flagged nothing: no confirmation');
     return undefined;
@@ -53,6 +56,7 @@ export async function confirmStage(
           headDir: settings.headDir ?? '.',
           command: settings.command,
           from: first.jsonPath,
+          screen: DEFAULT_SCREEN,
           maxPairs,
           outputDir: join(inputs.outputDir, CONFIRM_FOLDER),
           thresholds: inputs.comparison.thresholds,

@@ -20,6 +20,7 @@ import {
   type Selection,
 } from '../engine/confirm/plan.js';
 import { InputError, UsageError } from '../engine/errors.js';
+import type { Screen } from '../engine/confirm/screen.js';
 import type { ComparisonSettings } from '../engine/settings/rules.js';
 import { runCompare, type CompareOutcome } from './compare.js';
 import { loadResults, type ResultsOptions } from './results.js';
@@ -46,8 +47,10 @@ export interface ConfirmOptions extends ResultsOptions, ComparisonSettings {
   baseDir: string;
   headDir: string;
   command: string;
-  /** A comparison.json: confirm only its failed and undecided rows. */
+  /** A comparison.json: confirm only what `screen` takes up of it. */
   from?: string;
+  /** What of `from` to confirm (engine/confirm/screen.ts): by default its failed and undecided rows. */
+  screen?: Screen;
   maxPairs: number;
   outputDir: string;
 }
@@ -147,12 +150,14 @@ export function runConfirm(options: ConfirmOptions, ports: ConfirmPorts, say: (l
     } catch {
       throw new InputError('cannot read the comparison to confirm', { file: options.from });
     }
-    selection = selectionFromComparison(text, options.from);
+    selection = selectionFromComparison(text, options.from, options.screen);
   }
   const format = options.format === undefined || options.format === 'auto' ? undefined : options.format;
   const filter = filterPattern(format, selection);
   if (selection !== undefined && selection.size === 0) {
-    say(`perfgate confirm: ${options.from} has no failed or undecided rows; nothing to confirm`);
+    say(
+      `perfgate confirm: ${options.from} has no ${options.screen?.rule === 'family-p' ? 'family to screen in' : 'failed or undecided rows'}; nothing to confirm`,
+    );
     return { pairs: 0, order: [], confirmed: [], undecided: [], filter };
   }
   const runner = pairRunner({ ...options, cwd: { base, head }, filter, selection, name: 'confirm' }, ports, say);

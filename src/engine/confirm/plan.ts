@@ -4,9 +4,10 @@
  * each tool's own syntax, and whether a look has decided.
  */
 import { FIRST_LOOK, LOOK_STEP } from '../stats/sequential.js';
-import { POOLED_PARAMETER, type ComparisonStatus } from '../compare/rows.js';
+import { POOLED_PARAMETER } from '../compare/rows.js';
 import type { ComparisonReport } from '../report/comparisonReport.js';
 import { InputError } from '../errors.js';
+import { confirmedFamilies, FLAGGED_SCREEN, screenRows, type Screen, type ScreenRow } from './screen.js';
 
 /** The cap of a confirmation when `--max-pairs` is not given: perfgate-ab.yml's `MAX_PAIRS`. */
 export const CONFIRM_DEFAULT_MAX_PAIRS = 24;
@@ -33,38 +34,28 @@ export function confirmLooks(maxPairs: number): number[] {
 }
 
 /**
- * The first-stage statuses a confirmation takes up: a failure, and what the first stage could not
- * decide (beyond the threshold but inside the noise, too noisy to tell, straddling the threshold,
- * too few history runs, or a history from another kind of machine). `pass`, `improved`, `new`,
- * `missing` and `state-change` are not confirmed.
- */
-export const CONFIRMED_STATUSES: readonly ComparisonStatus[] = [
-  'fail',
-  'warn',
-  'noisy',
-  'inconclusive',
-  'insufficient-history',
-  'not-comparable',
-];
-
-/**
  * What to confirm: per experiment, the parameters to judge, or `all` (the family's pooled row was
  * taken up, or the experiment alone). Absent: every row is confirmed.
  */
 export type Selection = ReadonlyMap<string, 'all' | ReadonlySet<string>>;
 
 interface ComparisonJson {
-  subExperiments?: {
-    experimentType?: unknown;
-    comparisons?: { parameter?: unknown; status?: unknown; gated?: unknown; failed?: unknown; pooled?: unknown }[];
-  }[];
+  subExperiments?: { experimentType?: unknown; comparisons?: ScreenRow[] }[];
+}
+
+/** What a screen leaves to confirm in a first-stage comparison, and K, the families the confirmation judges. */
+export interface Screened {
+  selection: Map<string, 'all' | Set<string>>;
+  families: number;
 }
 
 /**
- * The rows of a comparison.json (a history or baseline compare) that a confirmation takes up: its
- * gated rows that failed or have a CONFIRMED_STATUSES status. Empty when the first stage passed.
+ * The rows of a comparison.json (a history or baseline compare) that a confirmation takes up under `screen`
+ * (screen.ts; `perfgate confirm --from` takes up the failed and undecided rows, the action's two-stage gate screens by
+ * DEFAULT_SCREEN), and K: the gated families (experiment × metric × statistic) the confirmation of that selection
+ * judges. Empty, K = 0, when the screen takes up nothing.
  */
-export function selectionFromComparison(text: string, file: string): Map<string, 'all' | Set<string>> {
+export function screenComparison(text: string, file: string, screen: Screen = FLAGGED_SCREEN): Screened {
   let json: ComparisonJson;
   try {
     json = JSON.parse(text) as ComparisonJson;
@@ -76,24 +67,30 @@ export function selectionFromComparison(text: string, file: string): Map<string,
       file,
     });
   const selection = new Map<string, 'all' | Set<string>>();
+  let families = 0;
   for (const sub of json.subExperiments) {
     const experiment = sub.experimentType;
     if (typeof experiment !== 'string' || !Array.isArray(sub.comparisons)) continue;
-    for (const row of sub.comparisons) {
-      const taken =
-        row.gated === true &&
-        (row.failed === true || CONFIRMED_STATUSES.includes(row.status as ComparisonStatus)) &&
-        row.status !== 'missing' &&
-        row.status !== 'new';
-      if (!taken) continue;
+    for (const row of screenRows(sub.comparisons, screen)) {
       const parameter = typeof row.parameter === 'string' ? row.parameter : '';
       const known = selection.get(experiment);
       if (row.pooled === true || parameter === POOLED_PARAMETER) selection.set(experiment, 'all');
       else if (known === undefined) selection.set(experiment, new Set([parameter]));
       else if (known !== 'all') known.add(parameter);
     }
+    const parameters = selection.get(experiment);
+    if (parameters !== undefined) families += confirmedFamilies(sub.comparisons, parameters);
   }
-  return selection;
+  return { selection, families };
+}
+
+/** The rows `perfgate confirm --from` takes up (screenComparison with the `flagged` screen by default). */
+export function selectionFromComparison(
+  text: string,
+  file: string,
+  screen: Screen = FLAGGED_SCREEN,
+): Map<string, 'all' | Set<string>> {
+  return screenComparison(text, file, screen).selection;
 }
 
 /** Whether a measurement of `experiment` at `parameter` is one to confirm. */
@@ -177,7 +174,7 @@ export function lookDecides(report: ComparisonReport, pairs: number, maxPairs: n
 export const CONFIRM_SUITE_ALPHA = 0.01;
 
 /**
- * The confidence each of the K flagged families is confirmed at: α/K each (Bonferroni), so that an unchanged build
+ * The confidence each of the K families a confirmation judges (screenComparison) is confirmed at: α/K each (Bonferroni), so that an unchanged build
  * fails the confirmation with probability ≤ α whatever the suite's size and however many rows the first stage
  * flagged.
  */

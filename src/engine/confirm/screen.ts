@@ -1,0 +1,128 @@
+/**
+ * The two-stage gate's screen (docs/statistics.md, "Two-stage gate"): which rows of a first-stage comparison (a
+ * history or baseline compare) the confirmation takes up, and K, the families the confirmation then judges, each at
+ * α/K. A family is one experiment's metric × statistic (its parameter rows and its pooled geomean row).
+ */
+import type { ComparisonStatus } from '../compare/rows.js';
+
+/** One row of a comparison, as comparison.json writes it (every field checked before use). */
+export interface ScreenRow {
+  parameter?: unknown;
+  metric?: unknown;
+  statistic?: unknown;
+  status?: unknown;
+  gated?: unknown;
+  failed?: unknown;
+  pooled?: unknown;
+  pValue?: unknown;
+  confidence?: unknown;
+}
+
+/**
+ * The screening rule:
+ * - `flagged`: a gated row the first stage failed or left undecided (CONFIRMED_STATUSES);
+ * - `family-p`: a family whose combined p-value (familyPValue) is below `level`, or that holds a gated row the first
+ *   stage failed or could not judge at all (no p-value: too few history runs, another kind of machine); a family
+ *   with no p-value at all (a threshold baseline) is screened as `flagged` screens it.
+ */
+export type Screen = { readonly rule: 'flagged' } | { readonly rule: 'family-p'; readonly level: number };
+
+/** `perfgate confirm --from`'s screen: the rows the first stage failed or left undecided. */
+export const FLAGGED_SCREEN: Screen = { rule: 'flagged' };
+
+/**
+ * The two-stage gate's screen in the action: a family whose combined p-value is below 0.3. Measured in
+ * docs/statistics.md ("Two-stage gate", bench/validate-twostage.ts) on UDP-like noise with 6–20 history runs: it
+ * catches ×1.3 98–99.6 % and +20 % 88.5–93 % of the time, fails at most 1 unchanged build in 2000, and confirms
+ * 19–23 % of unchanged builds (0.9–1.0 runner-minutes per unchanged build); `flagged` confirms every build there
+ * (4.3–4.7 minutes each), and p < 0.2 catches +20 % only 79–87 % of the time.
+ */
+export const DEFAULT_SCREEN: Screen = { rule: 'family-p', level: 0.3 };
+
+/**
+ * The first-stage statuses the `flagged` screen takes up: a failure, and what the first stage could not decide
+ * (beyond the threshold but inside the noise, too noisy to tell, straddling the threshold, too few history runs, or a
+ * history from another kind of machine). `pass`, `improved`, `new`, `missing` and `state-change` are not confirmed.
+ */
+export const CONFIRMED_STATUSES: readonly ComparisonStatus[] = [
+  'fail',
+  'warn',
+  'noisy',
+  'inconclusive',
+  'insufficient-history',
+  'not-comparable',
+];
+
+/** Statuses that carry no p-value, which the `family-p` screen therefore takes up as `flagged` does. */
+const UNJUDGED: readonly ComparisonStatus[] = ['insufficient-history', 'not-comparable'];
+
+/** The family of a row inside its experiment: metric × statistic. */
+export function screenFamily(row: ScreenRow): string {
+  return `${typeof row.metric === 'string' ? row.metric.toLowerCase() : ''}\u0000${String(row.statistic ?? '')}`;
+}
+
+/** A row a confirmation can judge: gated, on both sides. */
+function judgeable(row: ScreenRow): boolean {
+  return row.gated === true && row.status !== 'missing' && row.status !== 'new';
+}
+
+/**
+ * A family's combined one-sided p-value of "unchanged" against "worse": the weighted Bonferroni combination of its
+ * gated rows' p-values, min over rows of pᵢ / wᵢ (capped at 1), where wᵢ is row i's share of the family's α (from each
+ * row's confidence, 1 − αᵢ; equal shares when a row lacks it). So the family's p is below α exactly when one of its
+ * rows is beyond its own share of α, the first stage's own split (the pooled row's share, the rest per parameter),
+ * whatever the threshold. NaN when no row carries a p-value.
+ */
+export function familyPValue(rows: readonly ScreenRow[]): number {
+  const tested = rows.filter(
+    (r): r is ScreenRow & { pValue: number } =>
+      judgeable(r) && typeof r.pValue === 'number' && Number.isFinite(r.pValue),
+  );
+  if (tested.length === 0) return NaN;
+  const alphas = tested.map((r) =>
+    typeof r.confidence === 'number' && r.confidence > 0 && r.confidence < 1 ? 1 - r.confidence : NaN,
+  );
+  const weights = alphas.some((a) => !Number.isFinite(a))
+    ? tested.map(() => 1 / tested.length)
+    : alphas.map((a, _i, all) => a / all.reduce((s, b) => s + b, 0));
+  return Math.min(1, ...tested.map((r, i) => r.pValue / weights[i]!));
+}
+
+/** Whether `flagged` takes up a row: gated, on both sides, and failed or undecided. */
+function rowFlagged(row: ScreenRow): boolean {
+  return judgeable(row) && (row.failed === true || CONFIRMED_STATUSES.includes(row.status as ComparisonStatus));
+}
+
+/**
+ * The rows of one experiment's comparison that `screen` takes up: under `flagged` each failed or undecided row, under
+ * `family-p` every judgeable row of each family it flags.
+ */
+export function screenRows<R extends ScreenRow>(rows: readonly R[], screen: Screen): R[] {
+  if (screen.rule === 'flagged') return rows.filter(rowFlagged);
+  const families = new Map<string, R[]>();
+  for (const row of rows)
+    if (judgeable(row)) families.set(screenFamily(row), [...(families.get(screenFamily(row)) ?? []), row]);
+  return [...families.values()].flatMap((family) => {
+    // A family without a p-value (a threshold baseline): its failed and undecided rows, as `flagged` takes them.
+    if (Number.isNaN(familyPValue(family))) return family.filter(rowFlagged);
+    const taken =
+      family.some((r) => r.failed === true || UNJUDGED.includes(r.status as ComparisonStatus)) ||
+      familyPValue(family) < screen.level;
+    return taken ? family : [];
+  });
+}
+
+/**
+ * K: the families a confirmation of `parameters` (`all`, or a set of parameter labels) judges in one experiment whose
+ * first-stage rows are `rows`: every gated family with a judgeable row at a confirmed parameter (the confirmation runs
+ * and judges every gated statistic of a confirmed benchmark, flagged or not).
+ */
+export function confirmedFamilies(rows: readonly ScreenRow[], parameters: 'all' | ReadonlySet<string>): number {
+  const families = new Set<string>();
+  for (const row of rows) {
+    if (!judgeable(row)) continue;
+    const parameter = typeof row.parameter === 'string' ? row.parameter : '';
+    if (parameters === 'all' || parameters.has(parameter)) families.add(screenFamily(row));
+  }
+  return families.size;
+}
