@@ -17586,6 +17586,58 @@ function pngOption(values) {
   return values.png === true && values["no-png"] !== true;
 }
 
+// src/engine/confirm/screen.ts
+var FLAGGED_SCREEN = { rule: "flagged" };
+var CONFIRMED_STATUSES = [
+  "fail",
+  "warn",
+  "noisy",
+  "inconclusive",
+  "insufficient-history",
+  "not-comparable"
+];
+var UNJUDGED = ["insufficient-history", "not-comparable"];
+function screenFamily(row) {
+  return `${typeof row.metric === "string" ? row.metric.toLowerCase() : ""}\0${String(row.statistic ?? "")}`;
+}
+function judgeable(row) {
+  return row.gated === true && row.status !== "missing" && row.status !== "new";
+}
+function familyPValue(rows) {
+  const tested = rows.filter(
+    (r) => judgeable(r) && typeof r.pValue === "number" && Number.isFinite(r.pValue)
+  );
+  if (tested.length === 0) return NaN;
+  const alphas = tested.map(
+    (r) => typeof r.confidence === "number" && r.confidence > 0 && r.confidence < 1 ? 1 - r.confidence : NaN
+  );
+  const weights = alphas.some((a) => !Number.isFinite(a)) ? tested.map(() => 1 / tested.length) : alphas.map((a, _i, all) => a / all.reduce((s, b) => s + b, 0));
+  return Math.min(1, ...tested.map((r, i) => r.pValue / weights[i]));
+}
+function rowFlagged(row) {
+  return judgeable(row) && (row.failed === true || CONFIRMED_STATUSES.includes(row.status));
+}
+function screenRows(rows, screen) {
+  if (screen.rule === "flagged") return rows.filter(rowFlagged);
+  const families = /* @__PURE__ */ new Map();
+  for (const row of rows)
+    if (judgeable(row)) families.set(screenFamily(row), [...families.get(screenFamily(row)) ?? [], row]);
+  return [...families.values()].flatMap((family) => {
+    if (Number.isNaN(familyPValue(family))) return family.filter(rowFlagged);
+    const taken = family.some((r) => r.failed === true || UNJUDGED.includes(r.status)) || familyPValue(family) < screen.level;
+    return taken ? family : [];
+  });
+}
+function confirmedFamilies(rows, parameters) {
+  const families = /* @__PURE__ */ new Set();
+  for (const row of rows) {
+    if (!judgeable(row)) continue;
+    const parameter = typeof row.parameter === "string" ? row.parameter : "";
+    if (parameters === "all" || parameters.has(parameter)) families.add(screenFamily(row));
+  }
+  return families.size;
+}
+
 // src/engine/confirm/plan.ts
 var CONFIRM_DEFAULT_MAX_PAIRS = 24;
 function pairOrder(pair) {
@@ -17597,15 +17649,7 @@ function confirmLooks(maxPairs) {
   looks.push(maxPairs);
   return looks;
 }
-var CONFIRMED_STATUSES = [
-  "fail",
-  "warn",
-  "noisy",
-  "inconclusive",
-  "insufficient-history",
-  "not-comparable"
-];
-function selectionFromComparison(text2, file) {
+function screenComparison(text2, file, screen = FLAGGED_SCREEN) {
   let json;
   try {
     json = JSON.parse(text2);
@@ -17617,20 +17661,24 @@ function selectionFromComparison(text2, file) {
       file
     });
   const selection = /* @__PURE__ */ new Map();
+  let families = 0;
   for (const sub of json.subExperiments) {
     const experiment = sub.experimentType;
     if (typeof experiment !== "string" || !Array.isArray(sub.comparisons)) continue;
-    for (const row of sub.comparisons) {
-      const taken = row.gated === true && (row.failed === true || CONFIRMED_STATUSES.includes(row.status)) && row.status !== "missing" && row.status !== "new";
-      if (!taken) continue;
+    for (const row of screenRows(sub.comparisons, screen)) {
       const parameter = typeof row.parameter === "string" ? row.parameter : "";
       const known = selection.get(experiment);
       if (row.pooled === true || parameter === POOLED_PARAMETER) selection.set(experiment, "all");
       else if (known === void 0) selection.set(experiment, /* @__PURE__ */ new Set([parameter]));
       else if (known !== "all") known.add(parameter);
     }
+    const parameters = selection.get(experiment);
+    if (parameters !== void 0) families += confirmedFamilies(sub.comparisons, parameters);
   }
-  return selection;
+  return { selection, families };
+}
+function selectionFromComparison(text2, file, screen = FLAGGED_SCREEN) {
+  return screenComparison(text2, file, screen).selection;
 }
 function selected(selection, experiment, parameter) {
   if (selection === void 0) return true;
@@ -17739,12 +17787,14 @@ function runConfirm(options, ports, say) {
     } catch {
       throw new InputError("cannot read the comparison to confirm", { file: options.from });
     }
-    selection = selectionFromComparison(text2, options.from);
+    selection = selectionFromComparison(text2, options.from, options.screen);
   }
   const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
   const filter = filterPattern(format, selection);
   if (selection !== void 0 && selection.size === 0) {
-    say(`perfgate confirm: ${options.from} has no failed or undecided rows; nothing to confirm`);
+    say(
+      `perfgate confirm: ${options.from} has no ${options.screen?.rule === "family-p" ? "family to screen in" : "failed or undecided rows"}; nothing to confirm`
+    );
     return { pairs: 0, order: [], confirmed: [], undecided: [], filter };
   }
   const runner = pairRunner({ ...options, cwd: { base, head }, filter, selection, name: "confirm" }, ports, say);
