@@ -27,6 +27,13 @@ const ecosystems: Ecosystem[] = [
     experiments: ['BenchmarkSum', 'BenchmarkSort', 'BenchmarkChecksum', 'BenchmarkParse'],
     slow: 'BenchmarkChecksum',
   },
+  {
+    tool: 'google-benchmark',
+    output: 'head-run.json',
+    format: 'google-benchmark',
+    experiments: ['BM_Sum', 'BM_Sort', 'BM_Checksum', 'BM_Format'],
+    slow: 'BM_Checksum',
+  },
 ];
 
 const folder = (tool: string) => join(repoRoot, 'fixtures', 'ecosystems', tool);
