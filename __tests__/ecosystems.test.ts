@@ -34,6 +34,13 @@ const ecosystems: Ecosystem[] = [
     experiments: ['BM_Sum', 'BM_Sort', 'BM_Checksum', 'BM_Format'],
     slow: 'BM_Checksum',
   },
+  {
+    tool: 'pytest-benchmark',
+    output: 'head-run.json',
+    format: 'pytest-benchmark',
+    experiments: ['test_sum', 'test_sort', 'test_checksum', 'test_parse'],
+    slow: 'test_checksum',
+  },
 ];
 
 const folder = (tool: string) => join(repoRoot, 'fixtures', 'ecosystems', tool);
